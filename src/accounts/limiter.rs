@@ -1,0 +1,93 @@
+//! Sign-in throttling: a fixed window of attempts per client address and of failures per account.
+//! Windows expire on their own, so the real user is never locked out for good.
+
+use std::time::{Duration, Instant};
+
+use dashmap::DashMap;
+
+use crate::error::AppError;
+
+pub const CLIENT_ATTEMPTS: u32 = 30;
+pub const CLIENT_WINDOW: Duration = Duration::from_secs(10 * 60);
+pub const ACCOUNT_FAILURES: u32 = 10;
+pub const ACCOUNT_WINDOW: Duration = Duration::from_secs(15 * 60);
+
+struct Window {
+    started: Instant,
+    count: u32,
+}
+
+#[derive(Default)]
+pub struct RateLimiter {
+    windows: DashMap<String, Window>,
+}
+
+impl RateLimiter {
+    /// Counts one event under `key`; refuses once `limit` events fall in the current window.
+    pub fn hit(&self, key: &str, limit: u32, window: Duration) -> Result<(), AppError> {
+        let now = Instant::now();
+        let mut w = self
+            .windows
+            .entry(key.to_string())
+            .or_insert(Window { started: now, count: 0 });
+        if now.duration_since(w.started) >= window {
+            *w = Window { started: now, count: 0 };
+        }
+        if w.count >= limit {
+            return Err(too_many(window.saturating_sub(now.duration_since(w.started))));
+        }
+        w.count += 1;
+        Ok(())
+    }
+
+    /// Refuses without counting when `key` has used up its window.
+    pub fn check(&self, key: &str, limit: u32, window: Duration) -> Result<(), AppError> {
+        let now = Instant::now();
+        if let Some(w) = self.windows.get(key) {
+            let elapsed = now.duration_since(w.started);
+            if elapsed < window && w.count >= limit {
+                return Err(too_many(window.saturating_sub(elapsed)));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn reset(&self, key: &str) {
+        self.windows.remove(key);
+    }
+
+    /// Drops expired windows so the map cannot grow without bound.
+    pub fn sweep(&self, longest: Duration) {
+        let now = Instant::now();
+        self.windows.retain(|_, w| now.duration_since(w.started) < longest);
+    }
+}
+
+fn too_many(wait: Duration) -> AppError {
+    let secs = wait.as_secs().max(1);
+    let minutes = secs.div_ceil(60);
+    AppError::TooManyRequests {
+        message: format!(
+            "Too many sign-in attempts. Please wait {minutes} minute{} and try again.",
+            if minutes == 1 { "" } else { "s" }
+        ),
+        retry_after_secs: secs,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_window_refuses_past_its_limit_and_reopens_after_it() {
+        let limiter = RateLimiter::default();
+        let window = Duration::from_millis(50);
+        for _ in 0..3 {
+            limiter.hit("k", 3, window).unwrap();
+        }
+        assert!(matches!(limiter.hit("k", 3, window), Err(AppError::TooManyRequests { .. })));
+        std::thread::sleep(Duration::from_millis(60));
+        limiter.hit("k", 3, window).unwrap();
+    }
+}

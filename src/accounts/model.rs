@@ -1,0 +1,161 @@
+//! Accounts and the values that make them up, each parsed once at the edge.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{AppError, bad_request};
+use crate::firm_size::FirmSize;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct User {
+    pub id: u64,
+    pub name: String,
+    /// As typed at sign-up (trimmed); uniqueness is on its lower-cased form.
+    pub email: String,
+    pub law_firm: String,
+    pub firm_size: Option<FirmSize>,
+    pub password_hash: String,
+    pub is_admin: bool,
+    pub created_at: i64,
+}
+
+/// What the API shows of a user.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserView {
+    pub id: u64,
+    pub name: String,
+    pub email: String,
+    pub law_firm: String,
+    pub firm_size: Option<FirmSize>,
+    pub is_admin: bool,
+}
+
+impl From<&User> for UserView {
+    fn from(u: &User) -> Self {
+        UserView {
+            id: u.id,
+            name: u.name.clone(),
+            email: u.email.clone(),
+            law_firm: u.law_firm.clone(),
+            firm_size: u.firm_size,
+            is_admin: u.is_admin,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Session {
+    pub user_id: u64,
+    pub created_at: i64,
+    pub last_seen: i64,
+}
+
+/// An email address: trimmed, at most 254 characters, one `@` with a dotted domain.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Email(String);
+
+impl Email {
+    pub const INVALID: &'static str = "Please enter a valid email address";
+
+    pub fn parse(raw: &str) -> Result<Email, AppError> {
+        let s = raw.trim();
+        let valid = s.len() <= 254
+            && !s.chars().any(|c| c.is_whitespace() || c.is_control())
+            && match s.split_once('@') {
+                Some((local, domain)) => {
+                    !local.is_empty()
+                        && local.len() <= 64
+                        && !domain.contains('@')
+                        && domain.contains('.')
+                        && !domain.starts_with('.')
+                        && !domain.ends_with('.')
+                        && !domain.contains("..")
+                }
+                None => false,
+            };
+        if valid { Ok(Email(s.to_string())) } else { Err(bad_request(Self::INVALID)) }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The key that makes emails unique regardless of case.
+    pub fn key(&self) -> String {
+        self.0.to_lowercase()
+    }
+}
+
+/// A new password: 8 to 128 characters.
+pub struct NewPassword(String);
+
+impl NewPassword {
+    pub const MIN: usize = 8;
+    pub const MAX: usize = 128;
+
+    pub fn parse(raw: &str) -> Result<NewPassword, AppError> {
+        let n = raw.chars().count();
+        if n < Self::MIN {
+            return Err(bad_request("Password must be at least 8 characters long"));
+        }
+        if n > Self::MAX {
+            return Err(bad_request("Password must be at most 128 characters long"));
+        }
+        Ok(NewPassword(raw.to_string()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A required, trimmed, single-line text of bounded length (a person's or a firm's name).
+pub fn required_text(raw: &str, max: usize, missing: &str, what: &str) -> Result<String, AppError> {
+    let s = raw.trim();
+    if s.is_empty() {
+        return Err(bad_request(missing));
+    }
+    if s.chars().count() > max {
+        return Err(bad_request(format!("{what} must be at most {max} characters long")));
+    }
+    if s.chars().any(char::is_control) {
+        return Err(bad_request(format!("{what} must be a single line of text")));
+    }
+    Ok(s.to_string())
+}
+
+pub fn parse_name(raw: &str) -> Result<String, AppError> {
+    required_text(raw, 100, "Name is required", "Name")
+}
+
+pub fn parse_law_firm(raw: &str) -> Result<String, AppError> {
+    required_text(raw, 200, "Law firm name is required", "Law firm name")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_are_checked_and_keyed_case_insensitively() {
+        assert_eq!(Email::parse(" Ann@Firm.COM ").unwrap().key(), "ann@firm.com");
+        for bad in ["", "ann", "ann@", "@firm.com", "ann@firm", "a b@firm.com", "a@b@c.com"] {
+            assert!(Email::parse(bad).is_err(), "{bad} should be refused");
+        }
+    }
+
+    #[test]
+    fn passwords_need_eight_characters() {
+        assert!(NewPassword::parse("1234567").is_err());
+        assert!(NewPassword::parse("12345678").is_ok());
+        assert!(NewPassword::parse(&"x".repeat(129)).is_err());
+    }
+
+    #[test]
+    fn names_are_trimmed_and_bounded() {
+        assert_eq!(parse_name("  Ann  ").unwrap(), "Ann");
+        assert!(parse_name("   ").is_err());
+        assert!(parse_name(&"a".repeat(101)).is_err());
+        assert!(parse_law_firm("Firm\nName").is_err());
+    }
+}

@@ -1,0 +1,255 @@
+//! /api/auth: sign-up, sign-in, sign-out, the current user and password changes.
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, FromRequestParts, State};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use axum::response::IntoResponse;
+use axum_extra::extract::cookie::CookieJar;
+use redb::{ReadableTable, ReadableTableMetadata};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::limiter::{ACCOUNT_FAILURES, ACCOUNT_WINDOW, CLIENT_ATTEMPTS, CLIENT_WINDOW};
+use super::model::{Email, NewPassword, User, UserView, parse_law_firm, parse_name};
+use super::password;
+use super::sessions::{self, COOKIE, CurrentUser};
+use crate::error::{AppError, Result, bad_request, conflict, unauthorized};
+use crate::extract::Json;
+use crate::firm_size::FirmSize;
+use crate::state::{AppState, now_secs};
+use crate::store::{self, USER_EMAILS, USERS, codec};
+
+const INVALID_CREDENTIALS: &str = "Invalid email or password";
+
+/// The client's address as the server saw it (a proxy's forwarded header is not trusted).
+pub struct ClientIp(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Infallible> {
+        let ip = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(addr)| addr.ip().to_string())
+            .unwrap_or_else(|| "local".into());
+        Ok(ClientIp(ip))
+    }
+}
+
+pub fn parse_firm_size(raw: Option<&str>) -> Result<Option<FirmSize>> {
+    match raw.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(code) => FirmSize::parse(code).map(Some).ok_or_else(|| {
+            bad_request("Firm size must be one of SOLO, E2_5, E6_20, E21_50, E51_200, E200P")
+        }),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SignUp {
+    name: String,
+    email: String,
+    password: String,
+    law_firm: String,
+    #[serde(default)]
+    firm_size: Option<String>,
+}
+
+pub async fn sign_up(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    Json(body): Json<SignUp>,
+) -> Result<impl IntoResponse> {
+    let name = parse_name(&body.name)?;
+    let email = Email::parse(&body.email)?;
+    let password = NewPassword::parse(&body.password)?;
+    let law_firm = parse_law_firm(&body.law_firm)?;
+    let firm_size = parse_firm_size(body.firm_size.as_deref())?;
+
+    let (user, token) = state
+        .blocking(move |app| {
+            let password_hash = password::hash(password.as_str())?;
+            // redb runs one write transaction at a time, so the email check and the insert
+            // cannot interleave with a concurrent sign-up.
+            let txn = app.store.write()?;
+            let user = {
+                let mut emails = txn.open_table(USER_EMAILS)?;
+                if emails.get(email.key().as_str())?.is_some() {
+                    return Err(conflict("An account with this email already exists"));
+                }
+                let mut users = txn.open_table(USERS)?;
+                let is_admin = users.is_empty()?;
+                let id = store::next_id(&txn, "users")?;
+                let user = User {
+                    id,
+                    name,
+                    email: email.as_str().to_string(),
+                    law_firm,
+                    firm_size,
+                    password_hash,
+                    is_admin,
+                    created_at: now_secs(),
+                };
+                users.insert(id, codec::encode(&user).as_slice())?;
+                emails.insert(email.key().as_str(), id)?;
+                user
+            };
+            let (token, _) = sessions::create(&txn, user.id)?;
+            txn.commit()?;
+            Ok((user, token))
+        })
+        .await?;
+    tracing::info!(target: "security", user_id = user.id, is_admin = user.is_admin, "account created");
+    let jar = jar.add(sessions::session_cookie(&state, token));
+    Ok((StatusCode::CREATED, jar, Json(json!({ "user": UserView::from(&user) }))))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SignIn {
+    email: String,
+    password: String,
+}
+
+pub async fn sign_in(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    jar: CookieJar,
+    Json(body): Json<SignIn>,
+) -> Result<impl IntoResponse> {
+    let email = Email::parse(&body.email)?;
+    if body.password.is_empty() {
+        return Err(bad_request("Password is required"));
+    }
+    if body.password.len() > 1024 {
+        return Err(unauthorized(INVALID_CREDENTIALS));
+    }
+    let client_key = format!("ip:{ip}");
+    let account_key = format!("account:{}", email.key());
+    state.limiter.hit(&client_key, CLIENT_ATTEMPTS, CLIENT_WINDOW)?;
+    state.limiter.check(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW)?;
+
+    let previous = jar.get(COOKIE).map(|c| sessions::hash_token(c.value()));
+    let password = body.password;
+    let outcome = state
+        .blocking(move |app| {
+            let user = find_by_email(app, &email)?;
+            let Some(user) = user.filter(|u| password::verify(&password, &u.password_hash)) else {
+                if find_by_email(app, &email)?.is_none() {
+                    password::burn_time(&password);
+                }
+                return Ok(None);
+            };
+            // Rotate: a new token at every sign-in, and the one the browser held (if any) ends.
+            let txn = app.store.write()?;
+            if let Some(old) = previous {
+                txn.open_table(crate::store::SESSIONS)?.remove(old.as_slice())?;
+            }
+            let (token, _) = sessions::create(&txn, user.id)?;
+            txn.commit()?;
+            if let Some(old) = previous {
+                app.sessions.forget(&old);
+            }
+            Ok(Some((user, token)))
+        })
+        .await?;
+
+    match outcome {
+        Some((user, token)) => {
+            state.limiter.reset(&account_key);
+            tracing::info!(target: "security", user_id = user.id, client = %ip, "sign-in succeeded");
+            let jar = jar.add(sessions::session_cookie(&state, token));
+            Ok((jar, Json(json!({ "user": UserView::from(&user) }))))
+        }
+        None => {
+            let _ = state.limiter.hit(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW);
+            tracing::warn!(target: "security", client = %ip, "sign-in failed");
+            Err(unauthorized(INVALID_CREDENTIALS))
+        }
+    }
+}
+
+pub fn find_by_email(app: &crate::state::App, email: &Email) -> Result<Option<User>> {
+    let txn = app.store.read()?;
+    let id = txn.open_table(USER_EMAILS)?.get(email.key().as_str())?.map(|v| v.value());
+    match id {
+        Some(id) => app.load_user(id),
+        None => Ok(None),
+    }
+}
+
+pub async fn sign_out(
+    State(state): State<AppState>, current: CurrentUser, jar: CookieJar) -> Result<impl IntoResponse> {
+    let hash = current.session;
+    state
+        .blocking(move |app| {
+            let txn = app.store.write()?;
+            txn.open_table(crate::store::SESSIONS)?.remove(hash.as_slice())?;
+            txn.commit()?;
+            app.sessions.forget(&hash);
+            Ok(())
+        })
+        .await?;
+    tracing::info!(target: "security", user_id = current.user.id, "signed out");
+    Ok((StatusCode::NO_CONTENT, jar.remove(sessions::removal_cookie())))
+}
+
+pub async fn me(current: CurrentUser) -> Json<serde_json::Value> {
+    Json(json!({ "user": UserView::from(&current.user) }))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ChangePassword {
+    current_password: String,
+    new_password: String,
+}
+
+pub async fn change_password(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Json(body): Json<ChangePassword>,
+) -> Result<StatusCode> {
+    if body.current_password.is_empty() {
+        return Err(bad_request("Current password is required"));
+    }
+    let new_password = NewPassword::parse(&body.new_password)?;
+    let account_key = format!("account:{}", current.user.email.to_lowercase());
+    state.limiter.check(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW)?;
+    let user_id = current.user.id;
+    let keep = current.session;
+    let outcome = state
+        .blocking(move |app| {
+            let Some(mut user) = app.load_user(user_id)? else {
+                return Err(unauthorized("Your account no longer exists."));
+            };
+            if !password::verify(&body.current_password, &user.password_hash) {
+                return Ok(None);
+            }
+            user.password_hash = password::hash(new_password.as_str())?;
+            let txn = app.store.write()?;
+            txn.open_table(USERS)?.insert(user.id, codec::encode(&user).as_slice())?;
+            let ended = sessions::end_other_sessions(&txn, user.id, Some(&keep))?;
+            txn.commit()?;
+            app.sessions.forget_user(user.id, Some(&keep));
+            app.sessions.refresh_user(&user);
+            Ok(Some(ended))
+        })
+        .await?;
+    match outcome {
+        Some(ended) => {
+            tracing::info!(target: "security", user_id, sessions_ended = ended, "password changed");
+            Ok(StatusCode::NO_CONTENT)
+        }
+        None => {
+            let _ = state.limiter.hit(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW);
+            tracing::warn!(target: "security", user_id, "password change with a wrong current password");
+            Err(AppError::BadRequest("Current password is incorrect".into()))
+        }
+    }
+}

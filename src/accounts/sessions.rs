@@ -1,0 +1,245 @@
+//! Server-side sessions. The browser holds a random 256-bit token in an HttpOnly cookie; the store
+//! holds only its SHA-256, so a copy of the database cannot be used to sign in. Sessions end after
+//! an idle period and at an absolute age, at sign-out, and (for the other devices) when the
+//! password or email changes.
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use dashmap::DashMap;
+use rand::RngCore;
+use redb::ReadableTable;
+use sha2::{Digest, Sha256};
+
+use super::model::{Session, User};
+use crate::error::{AppError, Result, forbidden, unauthorized};
+use crate::state::{App, AppState, now_secs};
+use crate::store::{SESSIONS, USERS, codec};
+
+pub const COOKIE: &str = "litstack_session";
+/// `last_seen` is written back at most this often per session, not on every request.
+const TOUCH_EVERY_SECS: i64 = 300;
+
+pub type TokenHash = [u8; 32];
+
+#[derive(Clone)]
+struct Cached {
+    session: Session,
+    persisted_last_seen: i64,
+    user: User,
+}
+
+/// Sessions seen since start, with their user, so that most requests touch no database and
+/// never leave the async runtime. Kept in step by `refresh_user` and `forget*`.
+#[derive(Default)]
+pub struct SessionCache {
+    entries: DashMap<TokenHash, Cached>,
+}
+
+pub fn new_token() -> (String, TokenHash) {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    let token = hex::encode(bytes);
+    let hash = hash_token(&token);
+    (token, hash)
+}
+
+pub fn hash_token(token: &str) -> TokenHash {
+    Sha256::digest(token.as_bytes()).into()
+}
+
+pub fn session_cookie(app: &App, token: String) -> Cookie<'static> {
+    Cookie::build((COOKIE, token))
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(app.config.secure_cookies)
+        .path("/")
+        .max_age(cookie::time::Duration::seconds(app.config.session_absolute.as_secs() as i64))
+        .build()
+}
+
+pub fn removal_cookie() -> Cookie<'static> {
+    Cookie::build((COOKIE, "")).path("/").build()
+}
+
+/// Creates a session for `user_id` inside `txn` and returns its token.
+pub fn create(txn: &redb::WriteTransaction, user_id: u64) -> Result<(String, TokenHash)> {
+    let (token, hash) = new_token();
+    let now = now_secs();
+    let session = Session { user_id, created_at: now, last_seen: now };
+    txn.open_table(SESSIONS)?.insert(hash.as_slice(), codec::encode(&session).as_slice())?;
+    Ok((token, hash))
+}
+
+impl SessionCache {
+    pub fn forget(&self, hash: &TokenHash) {
+        self.entries.remove(hash);
+    }
+
+    pub fn forget_user(&self, user_id: u64, except: Option<&TokenHash>) {
+        self.entries.retain(|h, c| c.session.user_id != user_id || Some(h) == except);
+    }
+
+    /// Call after a user record changes so cached sessions see the new values.
+    pub fn refresh_user(&self, user: &User) {
+        for mut entry in self.entries.iter_mut() {
+            if entry.session.user_id == user.id {
+                entry.user = user.clone();
+            }
+        }
+    }
+
+    /// The cached user of a session when nothing needs the database: not expired, not due a touch.
+    fn fast(&self, hash: &TokenHash, idle: i64, absolute: i64) -> Option<User> {
+        let now = now_secs();
+        let mut entry = self.entries.get_mut(hash)?;
+        let fresh = now - entry.session.last_seen <= idle
+            && now - entry.session.created_at <= absolute
+            && now - entry.persisted_last_seen < TOUCH_EVERY_SECS;
+        if !fresh {
+            return None;
+        }
+        entry.session.last_seen = now;
+        Some(entry.user.clone())
+    }
+}
+
+/// Deletes every session of `user_id` but `except`, in `txn`. Returns how many ended.
+pub fn end_other_sessions(
+    txn: &redb::WriteTransaction,
+    user_id: u64,
+    except: Option<&TokenHash>,
+) -> Result<usize> {
+    let mut table = txn.open_table(SESSIONS)?;
+    let mut doomed = Vec::new();
+    for entry in table.iter()? {
+        let (k, v) = entry?;
+        let session: Session = codec::decode(v.value())?;
+        if session.user_id == user_id && Some(k.value()) != except.map(|h| h.as_slice()) {
+            doomed.push(k.value().to_vec());
+        }
+    }
+    for key in &doomed {
+        table.remove(key.as_slice())?;
+    }
+    Ok(doomed.len())
+}
+
+impl App {
+    /// Resolves a session token to its user, ending the session if it has expired.
+    fn session_user(&self, hash: &TokenHash) -> Result<Option<User>> {
+        let now = now_secs();
+        let cached = match self.sessions.entries.get(hash).map(|c| c.clone()) {
+            Some(c) => Some(c),
+            None => {
+                let txn = self.store.read()?;
+                let found = txn.open_table(SESSIONS)?.get(hash.as_slice())?;
+                match found {
+                    Some(v) => {
+                        let session: Session = codec::decode(v.value())?;
+                        match self.load_user(session.user_id)? {
+                            Some(user) => {
+                                Some(Cached { persisted_last_seen: session.last_seen, session, user })
+                            }
+                            None => None,
+                        }
+                    }
+                    None => None,
+                }
+            }
+        };
+        let Some(mut cached) = cached else { return Ok(None) };
+        let idle = now - cached.session.last_seen;
+        let age = now - cached.session.created_at;
+        if idle > self.config.session_idle.as_secs() as i64
+            || age > self.config.session_absolute.as_secs() as i64
+        {
+            self.sessions.forget(hash);
+            let txn = self.store.write()?;
+            txn.open_table(SESSIONS)?.remove(hash.as_slice())?;
+            txn.commit()?;
+            tracing::info!(target: "security", user_id = cached.session.user_id, "session expired");
+            return Ok(None);
+        }
+        cached.session.last_seen = now;
+        if now - cached.persisted_last_seen >= TOUCH_EVERY_SECS {
+            let txn = self.store.write()?;
+            let still_there = {
+                let mut table = txn.open_table(SESSIONS)?;
+                // A concurrent sign-out may have removed it: never bring a session back.
+                let exists = table.get(hash.as_slice())?.is_some();
+                if exists {
+                    table.insert(hash.as_slice(), codec::encode(&cached.session).as_slice())?;
+                }
+                exists
+            };
+            txn.commit()?;
+            if !still_there {
+                self.sessions.forget(hash);
+                return Ok(None);
+            }
+            cached.persisted_last_seen = now;
+        }
+        let user = cached.user.clone();
+        self.sessions.entries.insert(*hash, cached);
+        Ok(Some(user))
+    }
+
+    pub fn load_user(&self, id: u64) -> Result<Option<User>> {
+        let txn = self.store.read()?;
+        let table = txn.open_table(USERS)?;
+        let user = table.get(id)?.map(|v| codec::decode::<User>(v.value())).transpose()?;
+        Ok(user)
+    }
+}
+
+/// The signed-in user of a request, and the hash of its session token. Rejects with 401.
+pub struct CurrentUser {
+    pub user: User,
+    pub session: TokenHash,
+}
+
+const SIGNED_OUT: &str = "You are not signed in. Please sign in to continue.";
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self> {
+        let jar = CookieJar::from_headers(&parts.headers);
+        let Some(token) = jar.get(COOKIE).map(|c| c.value().to_string()) else {
+            return Err(unauthorized(SIGNED_OUT));
+        };
+        if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(unauthorized(SIGNED_OUT));
+        }
+        let hash = hash_token(&token);
+        let (idle, absolute) = (
+            state.config.session_idle.as_secs() as i64,
+            state.config.session_absolute.as_secs() as i64,
+        );
+        if let Some(user) = state.sessions.fast(&hash, idle, absolute) {
+            return Ok(CurrentUser { user, session: hash });
+        }
+        let found = state.blocking(move |app| app.session_user(&hash)).await?;
+        match found {
+            Some(user) => Ok(CurrentUser { user, session: hash }),
+            None => Err(unauthorized(SIGNED_OUT)),
+        }
+    }
+}
+
+/// A signed-in administrator. Rejects with 401 when signed out and 403 for other users.
+pub struct AdminUser(pub User);
+
+impl FromRequestParts<AppState> for AdminUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self> {
+        let CurrentUser { user, .. } = CurrentUser::from_request_parts(parts, state).await?;
+        if !user.is_admin {
+            tracing::warn!(target: "security", user_id = user.id, "admin route refused");
+            return Err(forbidden("Admin access required."));
+        }
+        Ok(AdminUser(user))
+    }
+}

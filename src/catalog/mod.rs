@@ -1,0 +1,205 @@
+//! The catalog: categories, vendors and questionnaires. Seeded at first launch from the files in
+//! data/ (vendors through the same CSV importer admins use) and held in memory as one immutable
+//! `Catalog`, replaced whole after a vendor import.
+
+pub mod listing;
+pub mod model;
+pub mod vendor_csv;
+
+use std::collections::HashMap;
+
+use anyhow::Context;
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::routing::get;
+use redb::ReadableTable;
+use serde::Serialize;
+use serde_json::{Value, json};
+
+pub use model::{Category, FieldType, Question, QuestionOption, Vendor};
+
+use crate::accounts::CurrentUser;
+use crate::error::{Result, bad_request, not_found};
+use crate::extract::{Json, Query};
+use crate::state::AppState;
+use crate::store::{self, CATEGORIES, Store, VENDORS, codec};
+use listing::{Page, VendorFilter, VendorQuery, parse_page, parse_page_size};
+
+const SEED_CATEGORIES: &str = include_str!("../../data/categories.csv");
+const SEED_VENDORS: &str = include_str!("../../data/vendors.csv");
+const QUESTIONS: &str = include_str!("../../data/questions.json");
+
+/// An immutable snapshot of the catalog.
+pub struct Catalog {
+    pub categories: Vec<Category>,
+    /// Sorted by id.
+    pub vendors: Vec<Vendor>,
+    questions: HashMap<u64, Vec<Question>>,
+}
+
+impl Catalog {
+    pub fn load(store: &Store) -> anyhow::Result<Catalog> {
+        let txn = store.read()?;
+        let mut categories: Vec<Category> = Vec::new();
+        for entry in txn.open_table(CATEGORIES)?.iter()? {
+            categories.push(codec::decode(entry?.1.value())?);
+        }
+        let mut vendors: Vec<Vendor> = Vec::new();
+        for entry in txn.open_table(VENDORS)?.iter()? {
+            vendors.push(codec::decode(entry?.1.value())?);
+        }
+        let questionnaires: Vec<model::Questionnaire> =
+            serde_json::from_str(QUESTIONS).context("data/questions.json")?;
+        let mut questions = HashMap::new();
+        for q in questionnaires {
+            let category = categories
+                .iter()
+                .find(|c| c.name == q.category)
+                .with_context(|| format!("questions.json names unknown category {}", q.category))?;
+            questions.insert(category.id, q.questions);
+        }
+        Ok(Catalog { categories, vendors, questions })
+    }
+
+    pub fn category(&self, id: u64) -> Option<&Category> {
+        self.categories.iter().find(|c| c.id == id)
+    }
+
+    pub fn category_by_name(&self, name: &str) -> Option<&Category> {
+        self.categories.iter().find(|c| c.name.eq_ignore_ascii_case(name))
+    }
+
+    pub fn vendor(&self, id: u64) -> Option<&Vendor> {
+        self.vendors.binary_search_by_key(&id, |v| v.id).ok().map(|i| &self.vendors[i])
+    }
+
+    pub fn questions(&self, category_id: u64) -> &[Question] {
+        self.questions.get(&category_id).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// The stage categories in stage order (1-9).
+    pub fn stages(&self) -> Vec<&Category> {
+        let mut stages: Vec<&Category> = self.categories.iter().filter(|c| c.stage.is_some()).collect();
+        stages.sort_by_key(|c| c.stage);
+        stages
+    }
+}
+
+/// First launch only: writes the categories and the seed vendors. A marker in META makes a second
+/// launch (or a restart after an admin edited vendors) change nothing.
+pub fn seed(store: &Store) -> anyhow::Result<()> {
+    if store::meta_get(&store.read()?, "seeded:catalog")?.is_some() {
+        return Ok(());
+    }
+    let txn = store.write()?;
+    let categories = parse_categories(SEED_CATEGORIES)?;
+    {
+        let mut table = txn.open_table(CATEGORIES)?;
+        for c in &categories {
+            table.insert(c.id, codec::encode(c).as_slice())?;
+        }
+    }
+    let report = vendor_csv::import(&txn, SEED_VENDORS.as_bytes(), &categories)?;
+    anyhow::ensure!(report.errors.is_empty(), "data/vendors.csv has errors: {:?}", report.errors);
+    store::meta_set(&txn, "seeded:catalog", 1)?;
+    txn.commit()?;
+    tracing::info!(categories = categories.len(), vendors = report.inserted, "catalog seeded");
+    Ok(())
+}
+
+fn parse_categories(csv_text: &str) -> anyhow::Result<Vec<Category>> {
+    let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
+    let mut out = Vec::new();
+    for record in reader.records() {
+        let r = record?;
+        out.push(Category {
+            id: r[0].parse()?,
+            name: r[1].to_string(),
+            stage: if r[2].is_empty() { None } else { Some(r[2].parse()?) },
+        });
+    }
+    Ok(out)
+}
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/categories", get(list_categories))
+        .route("/vendors", get(list_vendors))
+        .route("/questions/{category_id}", get(list_questions))
+}
+
+async fn list_categories(State(state): State<AppState>, _: CurrentUser) -> Json<Vec<Category>> {
+    Json(state.catalog.load().categories.clone())
+}
+
+/// A vendor as the directory shows it, with its category's name.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VendorView<'a> {
+    #[serde(flatten)]
+    pub vendor: &'a Vendor,
+    pub category_name: &'a str,
+}
+
+pub fn vendor_view<'a>(catalog: &'a Catalog, vendor: &'a Vendor) -> VendorView<'a> {
+    let category_name = catalog.category(vendor.category_id).map(|c| c.name.as_str()).unwrap_or("");
+    VendorView { vendor, category_name }
+}
+
+async fn list_vendors(
+    State(state): State<AppState>,
+    _: CurrentUser,
+    Query(query): Query<VendorQuery>,
+) -> Result<Json<Value>> {
+    let catalog = state.catalog.load();
+    let filter = VendorFilter::parse(&query, &catalog)?;
+    let page = parse_page(query.page.as_deref())?;
+    let page_size = parse_page_size(query.page_size.as_deref())?;
+    let matches = filter.apply(&catalog);
+    let page = Page::of(matches, page, page_size);
+    let items: Vec<VendorView> = page.items.iter().map(|v| vendor_view(&catalog, v)).collect();
+    Ok(Json(json!({
+        "items": items,
+        "total": page.total,
+        "page": page.page,
+        "pageSize": page.page_size,
+        "totalPages": page.total_pages,
+    })))
+}
+
+/// What the client sees of a question: the option labels, never the tags behind them.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct QuestionView<'a> {
+    id: u64,
+    prompt: &'a str,
+    field_type: FieldType,
+    options: Vec<&'a str>,
+}
+
+pub fn parse_category_id(raw: &str) -> Result<u64> {
+    raw.parse().map_err(|_| bad_request("The category id must be a whole number"))
+}
+
+async fn list_questions(
+    State(state): State<AppState>,
+    _: CurrentUser,
+    Path(raw): Path<String>,
+) -> Result<Json<Value>> {
+    let id = parse_category_id(&raw)?;
+    let catalog = state.catalog.load();
+    if catalog.category(id).is_none() {
+        return Err(not_found(format!("There is no category with id {id}")));
+    }
+    let questions: Vec<QuestionView> = catalog
+        .questions(id)
+        .iter()
+        .map(|q| QuestionView {
+            id: q.id,
+            prompt: &q.prompt,
+            field_type: q.field_type,
+            options: q.options.iter().map(|o| o.label.as_str()).collect(),
+        })
+        .collect();
+    Ok(Json(json!(questions)))
+}

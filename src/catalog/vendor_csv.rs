@@ -1,0 +1,228 @@
+//! The vendor CSV format: the seed catalog in data/vendors.csv and the admin import share it.
+//! Columns are matched by name ignoring case, spaces and underscores; list columns are separated
+//! by semicolons.
+
+use std::collections::HashMap;
+
+use redb::{ReadableTable, WriteTransaction};
+
+use super::model::{Category, Vendor};
+use crate::firm_size::FirmSize;
+use crate::import::{ImportReport, normalize_header, parse_web_url, truncate};
+use crate::store::{self, VENDORS, codec};
+
+pub const REQUIRED: [&str; 4] = ["name", "category", "websiteUrl", "bookingUrl"];
+pub const OPTIONAL: [&str; 14] = [
+    "id",
+    "logoUrl",
+    "description",
+    "shortHighlights",
+    "integrations",
+    "priceBracket",
+    "firmSizeSupported",
+    "practiceAreasSupported",
+    "geoFocus",
+    "tags",
+    "isRecommendedPartner",
+    "partnerLevel",
+    "isActive",
+    "needsReview",
+];
+pub const PARTNER_LEVELS: [&str; 4] = ["Gold", "Silver", "Bronze", "Platinum"];
+
+/// True when a header row names the vendor columns (the import uses it to pick the file kind).
+pub fn is_vendor_header(headers: &[String]) -> bool {
+    let have: Vec<String> = headers.iter().map(|h| normalize_header(h)).collect();
+    REQUIRED.iter().all(|r| have.contains(&normalize_header(r)))
+}
+
+struct Columns(HashMap<String, usize>);
+
+impl Columns {
+    fn get<'r>(&self, record: &'r csv::StringRecord, name: &str) -> &'r str {
+        self.0
+            .get(&normalize_header(name))
+            .and_then(|&i| record.get(i))
+            .map(str::trim)
+            .unwrap_or("")
+    }
+}
+
+fn list(raw: &str) -> Vec<String> {
+    raw.split(';').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect()
+}
+
+fn boolean(raw: &str, column: &str, default: bool) -> Result<bool, String> {
+    match raw.to_ascii_lowercase().as_str() {
+        "" => Ok(default),
+        "true" | "yes" | "1" | "y" => Ok(true),
+        "false" | "no" | "0" | "n" => Ok(false),
+        _ => Err(format!("{column} must be true or false, not \"{}\"", truncate(raw, 40))),
+    }
+}
+
+fn text(raw: &str, column: &str, max: usize) -> Result<String, String> {
+    if raw.chars().count() > max {
+        return Err(format!("{column} is longer than {max} characters"));
+    }
+    Ok(raw.to_string())
+}
+
+/// Parses one row into a vendor (without its id), or says what is wrong with it.
+fn parse_row(
+    cols: &Columns,
+    record: &csv::StringRecord,
+    categories: &[Category],
+) -> Result<(Option<u64>, Vendor), String> {
+    let name = text(cols.get(record, "name"), "name", 120)?;
+    if name.is_empty() {
+        return Err("name is required".into());
+    }
+    let category_name = cols.get(record, "category");
+    if category_name.is_empty() {
+        return Err("category is required".into());
+    }
+    let category = categories
+        .iter()
+        .find(|c| c.name.eq_ignore_ascii_case(category_name))
+        .ok_or_else(|| format!("unknown category \"{}\"", truncate(category_name, 60)))?;
+    let id = match cols.get(record, "id") {
+        "" => None,
+        raw => Some(
+            raw.parse::<u64>()
+                .ok()
+                .filter(|&id| id > 0)
+                .ok_or_else(|| format!("id must be a positive whole number, not \"{}\"", truncate(raw, 20)))?,
+        ),
+    };
+    let price_bracket = match cols.get(record, "priceBracket") {
+        "" => None,
+        raw => Some(
+            raw.parse::<u8>()
+                .ok()
+                .filter(|p| (1..=4).contains(p))
+                .ok_or_else(|| format!("priceBracket must be 1, 2, 3 or 4, not \"{}\"", truncate(raw, 20)))?,
+        ),
+    };
+    let firm_sizes_supported = list(cols.get(record, "firmSizeSupported"))
+        .iter()
+        .map(|s| FirmSize::parse(s).ok_or_else(|| format!("unknown firm size \"{}\"", truncate(s, 20))))
+        .collect::<Result<Vec<_>, _>>()?;
+    let partner_level = match cols.get(record, "partnerLevel") {
+        "" => None,
+        raw => Some(
+            PARTNER_LEVELS
+                .iter()
+                .find(|l| l.eq_ignore_ascii_case(raw))
+                .map(|l| l.to_string())
+                .ok_or_else(|| {
+                    format!("partnerLevel must be one of {}, not \"{}\"", PARTNER_LEVELS.join(", "), truncate(raw, 20))
+                })?,
+        ),
+    };
+    let url = |column: &str| parse_web_url(cols.get(record, column)).map_err(|e| format!("{column}: {e}"));
+    let vendor = Vendor {
+        id: 0,
+        name,
+        category_id: category.id,
+        website_url: url("websiteUrl")?,
+        booking_url: url("bookingUrl")?,
+        logo_url: url("logoUrl")?,
+        description: text(cols.get(record, "description"), "description", 2000)?,
+        short_highlights: list(cols.get(record, "shortHighlights")),
+        integrations: list(cols.get(record, "integrations")),
+        price_bracket,
+        firm_sizes_supported,
+        practice_areas_supported: list(cols.get(record, "practiceAreasSupported")),
+        geo_focus: Some(cols.get(record, "geoFocus").to_string()).filter(|s| !s.is_empty()),
+        tags: list(cols.get(record, "tags")).into_iter().map(|t| t.to_lowercase()).collect(),
+        is_recommended_partner: boolean(cols.get(record, "isRecommendedPartner"), "isRecommendedPartner", false)?,
+        partner_level,
+        is_active: boolean(cols.get(record, "isActive"), "isActive", true)?,
+        needs_review: boolean(cols.get(record, "needsReview"), "needsReview", false)?,
+    };
+    for list in [&vendor.short_highlights, &vendor.integrations, &vendor.tags] {
+        if list.len() > 50 || list.iter().any(|s| s.chars().count() > 200) {
+            return Err("a list column has more than 50 entries or an entry over 200 characters".into());
+        }
+    }
+    Ok((id, vendor))
+}
+
+/// Imports vendor rows inside `txn`: a row with a known id, or with the name of an existing
+/// vendor of the same category, updates it (or is skipped when nothing changed); others are new.
+pub fn import(
+    txn: &WriteTransaction,
+    data: &[u8],
+    categories: &[Category],
+) -> anyhow::Result<ImportReport> {
+    let mut report = ImportReport::new("vendors");
+    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(data);
+    let headers: Vec<String> = reader.headers()?.iter().map(String::from).collect();
+    let cols = Columns(headers.iter().enumerate().map(|(i, h)| (normalize_header(h), i)).collect());
+
+    let mut table = txn.open_table(VENDORS)?;
+    let mut existing: Vec<Vendor> = Vec::new();
+    for entry in table.iter()? {
+        existing.push(codec::decode(entry?.1.value())?);
+    }
+    let mut row_errors = 0u64;
+    let mut seen_ids = std::collections::HashSet::new();
+    for record in reader.records() {
+        let record = match record {
+            Ok(r) => r,
+            Err(e) => {
+                let line = e.position().map(|p| p.line()).unwrap_or(0);
+                row_errors += 1;
+                report.row_error(line, "the row could not be read as CSV (check quotes and UTF-8)");
+                continue;
+            }
+        };
+        let line = record.position().map(|p| p.line()).unwrap_or(0);
+        let (id, mut vendor) = match parse_row(&cols, &record, categories) {
+            Ok(parsed) => parsed,
+            Err(reason) => {
+                row_errors += 1;
+                report.row_error(line, reason);
+                continue;
+            }
+        };
+        let found = match id {
+            Some(id) => existing.iter().position(|v| v.id == id),
+            None => existing.iter().position(|v| {
+                v.category_id == vendor.category_id && v.name.eq_ignore_ascii_case(&vendor.name)
+            }),
+        };
+        match found {
+            Some(i) => {
+                vendor.id = existing[i].id;
+                if !seen_ids.insert(vendor.id) {
+                    row_errors += 1;
+                    report.row_error(line, "the same vendor appears twice in this file");
+                    continue;
+                }
+                if existing[i] == vendor {
+                    report.skipped += 1;
+                } else {
+                    table.insert(vendor.id, codec::encode(&vendor).as_slice())?;
+                    existing[i] = vendor;
+                    report.updated += 1;
+                }
+            }
+            None => {
+                vendor.id = match id {
+                    Some(id) => {
+                        store::bump_sequence(txn, "vendors", id)?;
+                        id
+                    }
+                    None => store::next_id(txn, "vendors")?,
+                };
+                seen_ids.insert(vendor.id);
+                table.insert(vendor.id, codec::encode(&vendor).as_slice())?;
+                existing.push(vendor);
+                report.inserted += 1;
+            }
+        }
+    }
+    Ok(report.finish(row_errors))
+}

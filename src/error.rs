@@ -1,0 +1,102 @@
+//! One error type for the whole API. Every failure becomes `{"error": "<readable message>"}` with
+//! the right status; internal causes are logged, never sent to the client.
+
+use axum::Json;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+pub type Result<T, E = AppError> = std::result::Result<T, E>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    #[error("{message}")]
+    TooManyRequests { message: String, retry_after_secs: u64 },
+    #[error("{0}")]
+    Unavailable(String),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+pub fn bad_request(msg: impl Into<String>) -> AppError {
+    AppError::BadRequest(msg.into())
+}
+pub fn unauthorized(msg: impl Into<String>) -> AppError {
+    AppError::Unauthorized(msg.into())
+}
+pub fn forbidden(msg: impl Into<String>) -> AppError {
+    AppError::Forbidden(msg.into())
+}
+pub fn not_found(msg: impl Into<String>) -> AppError {
+    AppError::NotFound(msg.into())
+}
+pub fn conflict(msg: impl Into<String>) -> AppError {
+    AppError::Conflict(msg.into())
+}
+
+impl AppError {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
+            AppError::NotFound(_) => StatusCode::NOT_FOUND,
+            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+macro_rules! internal_from {
+    ($($t:ty),* $(,)?) => {$(
+        impl From<$t> for AppError {
+            fn from(e: $t) -> Self {
+                AppError::Internal(anyhow::Error::new(e))
+            }
+        }
+    )*};
+}
+
+internal_from!(
+    redb::Error,
+    redb::TransactionError,
+    redb::TableError,
+    redb::StorageError,
+    redb::CommitError,
+    tokio::task::JoinError,
+);
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let message = match &self {
+            AppError::Internal(cause) => {
+                tracing::error!(error = ?cause, "internal error");
+                "Something went wrong on our side. Please try again.".to_string()
+            }
+            other => other.to_string(),
+        };
+        let mut response = (status, Json(json!({ "error": message }))).into_response();
+        if let AppError::TooManyRequests { retry_after_secs, .. } = self {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
+        }
+        response
+    }
+}

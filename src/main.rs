@@ -1,0 +1,131 @@
+//! The `litstack` command: parses the command line and dispatches.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+use litstack::{AppState, Config};
+
+#[derive(Parser)]
+#[command(name = "litstack", version, about = "Legal-technology vendor discovery for law firms")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    serve: ServeArgs,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the web app (the default).
+    Serve(ServeArgs),
+    /// Manage accounts.
+    Users {
+        #[command(subcommand)]
+        action: UsersAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum UsersAction {
+    /// Make an existing account an administrator.
+    Promote {
+        email: String,
+        #[command(flatten)]
+        data: DataArgs,
+    },
+}
+
+#[derive(Args, Clone)]
+struct DataArgs {
+    /// Where the database lives.
+    #[arg(long, env = "LITSTACK_DATA_DIR", default_value = "./litstack-data", global = true)]
+    data_dir: PathBuf,
+}
+
+#[derive(Args, Clone)]
+struct ServeArgs {
+    /// Address to listen on. Use 0.0.0.0:8080 to serve the local network.
+    #[arg(long, env = "LITSTACK_ADDR", default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    #[command(flatten)]
+    data: DataArgs,
+    /// Do not load the sample demo bookings on first launch.
+    #[arg(long, env = "LITSTACK_NO_SAMPLE_DATA")]
+    no_sample_data: bool,
+    /// Mark the session cookie Secure (when served behind HTTPS).
+    #[arg(long, env = "LITSTACK_SECURE_COOKIES")]
+    secure_cookies: bool,
+    /// The utm_source tag added to outbound vendor links.
+    #[arg(long, env = "LITSTACK_UTM_SOURCE", default_value = "litstack")]
+    utm_source: String,
+    /// Never ask third-party icon services for vendor logos.
+    #[arg(long, env = "LITSTACK_NO_THIRD_PARTY_LOGOS")]
+    no_third_party_logos: bool,
+    /// Sign a session out after this many hours without a request.
+    #[arg(long, env = "LITSTACK_SESSION_IDLE_HOURS", default_value_t = 168)]
+    session_idle_hours: u64,
+    /// Sign a session out this many days after sign-in, however active.
+    #[arg(long, env = "LITSTACK_SESSION_MAX_DAYS", default_value_t = 30)]
+    session_max_days: u64,
+    /// Largest CSV file the import accepts, in MiB.
+    #[arg(long, env = "LITSTACK_IMPORT_MAX_MB", default_value_t = 256)]
+    import_max_mb: usize,
+}
+
+impl ServeArgs {
+    fn config(&self) -> Config {
+        Config {
+            addr: self.addr,
+            data_dir: self.data.data_dir.clone(),
+            secure_cookies: self.secure_cookies,
+            utm_source: self.utm_source.clone(),
+            third_party_logos: !self.no_third_party_logos,
+            session_idle: Duration::from_secs(self.session_idle_hours.max(1) * 3600),
+            session_absolute: Duration::from_secs(self.session_max_days.max(1) * 24 * 3600),
+            import_max_bytes: self.import_max_mb.max(1) * 1024 * 1024,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,tower_http=warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => serve(cli.serve),
+        Some(Command::Serve(args)) => serve(args),
+        Some(Command::Users { action: UsersAction::Promote { email, data } }) => {
+            promote(&email, data.data_dir)
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("litstack: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(litstack::server::serve(args.config()))
+}
+
+fn promote(email: &str, data_dir: PathBuf) -> anyhow::Result<()> {
+    let state = AppState::open(Config::for_data_dir(data_dir))?;
+    if litstack::accounts::promote(&state, email)? {
+        println!("{email} is now an administrator.");
+        Ok(())
+    } else {
+        anyhow::bail!("there is no account with the email {email}")
+    }
+}

@@ -1,0 +1,66 @@
+//! Running the server: bind, announce the address, serve until Ctrl-C or SIGTERM.
+
+use std::net::SocketAddr;
+
+use anyhow::Context;
+use tokio::net::TcpListener;
+
+use crate::{AppState, Config};
+
+pub async fn serve(config: Config) -> anyhow::Result<()> {
+    let addr = config.addr;
+    let state = tokio::task::spawn_blocking(move || AppState::open(config)).await??;
+    let listener = TcpListener::bind(addr).await.map_err(|e| match e.kind() {
+        std::io::ErrorKind::AddrInUse => anyhow::anyhow!(
+            "could not listen on {addr}: the address is already in use \
+             (is another Litstack running? pick another with --addr)"
+        ),
+        _ => anyhow::anyhow!("could not listen on {addr}: {e}"),
+    })?;
+    let local = listener.local_addr().context("reading the bound address")?;
+    spawn_housekeeping(state.clone());
+    println!("Litstack is serving at http://{local}");
+    tracing::info!(%local, data_dir = %state.config.data_dir.display(), "serving");
+    axum::serve(
+        listener,
+        crate::app(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await
+    .context("serving HTTP")?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Expired rate-limit windows are dropped every few minutes.
+fn spawn_housekeeping(state: AppState) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(300));
+        loop {
+            tick.tick().await;
+            state.limiter.sweep(std::time::Duration::from_secs(3600));
+        }
+    });
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down: finishing requests in flight");
+}

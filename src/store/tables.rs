@@ -1,0 +1,22 @@
+//! Every redb table, typed. Values are `&[u8]` holding `codec`-encoded structs of the owning domain.
+
+use redb::TableDefinition;
+
+/// Counters and settings: `schema_version`, `seq:<table>` id sequences, seeding markers.
+pub const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
+
+/// Accounts: user id -> `accounts::User`.
+pub const USERS: TableDefinition<u64, &[u8]> = TableDefinition::new("users");
+/// Lower-cased email -> user id; the uniqueness of emails rests on this table.
+pub const USER_EMAILS: TableDefinition<&str, u64> = TableDefinition::new("user_emails");
+/// SHA-256 of a session token -> `accounts::Session`. The token itself is never stored.
+pub const SESSIONS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("sessions");
+/// User id -> `profile::Onboarding`.
+pub const ONBOARDING: TableDefinition<u64, &[u8]> = TableDefinition::new("onboarding");
+
+/// Category id -> `catalog::Category`.
+pub const CATEGORIES: TableDefinition<u64, &[u8]> = TableDefinition::new("categories");
+/// Vendor id -> `catalog::Vendor`.
+pub const VENDORS: TableDefinition<u64, &[u8]> = TableDefinition::new("vendors");
+/// Click id -> `catalog::MeetingClick`.
+pub const MEETING_CLICKS: TableDefinition<u64, &[u8]> = TableDefinition::new("meeting_clicks");

@@ -1,0 +1,144 @@
+//! The embedded web app and the HTTP hardening around every response.
+
+use axum::body::Body;
+use axum::extract::{OriginalUri, Request};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use rust_embed::RustEmbed;
+
+use crate::error::{AppError, forbidden, not_found};
+
+#[derive(RustEmbed)]
+#[folder = "web/dist"]
+struct Assets;
+
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// Serves a bundle file, or index.html for client routes such as /trends or /matches?categoryId=3.
+/// A path that looks like a file (has an extension) but is not in the bundle is a 404.
+pub async fn serve_app(uri: Uri) -> Response {
+    let path = uri.path().trim_start_matches('/');
+    // The bundle has plain file names: anything that could climb out of it is simply not found.
+    let suspicious = path.split('/').any(|seg| seg == ".." || seg == ".")
+        || path.contains(['\\', '%', '\0'])
+        || path.contains("//");
+    if !suspicious && !path.is_empty() {
+        if let Some(file) = Assets::get(path) {
+            let mime = mime_guess::from_path(path).first_or_octet_stream();
+            let cache = if path.starts_with("assets/") { IMMUTABLE } else { "no-cache" };
+            return (
+                [(header::CONTENT_TYPE, mime.as_ref()), (header::CACHE_CONTROL, cache)],
+                file.data.into_owned(),
+            )
+                .into_response();
+        }
+    }
+    let last = path.rsplit('/').next().unwrap_or("");
+    if suspicious || last.contains('.') {
+        return (StatusCode::NOT_FOUND, [(header::CACHE_CONTROL, "no-cache")], "Not found")
+            .into_response();
+    }
+    match Assets::get("index.html") {
+        Some(index) => (
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            index.data.into_owned(),
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "The web app is missing from this build").into_response(),
+    }
+}
+
+/// An unknown /api path: JSON, never the app.
+pub async fn api_not_found(method: Method, OriginalUri(uri): OriginalUri) -> AppError {
+    not_found(format!("No API endpoint {method} {}", uri.path()))
+}
+
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+    img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
+    frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+
+/// Security headers on every response; `no-store` on every API answer.
+pub async fn security_headers(req: Request, next: Next) -> Response {
+    let is_api = req.uri().path().starts_with("/api/") || req.uri().path() == "/api";
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+    if is_api {
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    res
+}
+
+/// CSRF defence: a state-changing request that says where it comes from must come from us.
+/// Browsers always send Origin on such requests; tools that send neither header are allowed
+/// (they cannot carry a victim's cookie by accident).
+pub async fn same_origin_only(req: Request, next: Next) -> Result<Response, AppError> {
+    if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS)
+        && !is_same_origin(req.headers())
+    {
+        tracing::warn!(target: "security", path = %req.uri().path(), "cross-origin request refused");
+        return Err(forbidden(
+            "This request came from another site and was refused. Use Litstack from its own address.",
+        ));
+    }
+    Ok(next.run(req).await)
+}
+
+fn is_same_origin(headers: &HeaderMap) -> bool {
+    let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else {
+        return headers.get(header::ORIGIN).is_none() && headers.get(header::REFERER).is_none();
+    };
+    let claimed = headers
+        .get(header::ORIGIN)
+        .or_else(|| headers.get(header::REFERER))
+        .and_then(|h| h.to_str().ok());
+    match claimed {
+        None => true,
+        Some(url) => {
+            let rest = url
+                .strip_prefix("http://")
+                .or_else(|| url.strip_prefix("https://"))
+                .unwrap_or("\u{0}");
+            let origin_host = rest.split('/').next().unwrap_or("");
+            origin_host.eq_ignore_ascii_case(host)
+        }
+    }
+}
+
+pub fn empty(status: StatusCode) -> Response {
+    Response::builder().status(status).body(Body::empty()).expect("a plain response")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(header::HeaderName, &str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (k, v) in pairs {
+            h.insert(k.clone(), HeaderValue::from_str(v).unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn origin_must_match_host_when_present() {
+        let host = (header::HOST, "127.0.0.1:8080");
+        assert!(is_same_origin(&headers(&[host.clone()])));
+        assert!(is_same_origin(&headers(&[host.clone(), (header::ORIGIN, "http://127.0.0.1:8080")])));
+        assert!(!is_same_origin(&headers(&[host.clone(), (header::ORIGIN, "https://evil.com")])));
+        assert!(!is_same_origin(&headers(&[host.clone(), (header::ORIGIN, "null")])));
+        assert!(!is_same_origin(&headers(&[
+            host.clone(),
+            (header::REFERER, "http://127.0.0.1:8080.evil.com/x")
+        ])));
+        assert!(is_same_origin(&headers(&[host, (header::REFERER, "http://127.0.0.1:8080/trends")])));
+    }
+}

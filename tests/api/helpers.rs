@@ -1,0 +1,142 @@
+//! `TestApp`: the real router over a fresh data directory, with a cookie jar of one session.
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{HeaderMap, Method, Request, StatusCode, header};
+use http_body_util::BodyExt;
+use litstack::{AppState, Config};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+pub struct TestApp {
+    pub state: AppState,
+    pub router: Router,
+    pub cookie: Option<String>,
+    _dir: tempfile::TempDir,
+}
+
+pub struct TestResponse {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Vec<u8>,
+}
+
+impl TestResponse {
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|_| {
+            panic!("not JSON ({}): {}", self.status, String::from_utf8_lossy(&self.body))
+        })
+    }
+
+    pub fn error(&self) -> String {
+        self.json()["error"].as_str().unwrap_or_else(|| panic!("no error in {}", self.json())).into()
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+}
+
+pub const PASSWORD: &str = "correct-horse-battery";
+
+impl TestApp {
+    pub fn new() -> TestApp {
+        Self::with_config(|_| {})
+    }
+
+    pub fn with_config(adjust: impl FnOnce(&mut Config)) -> TestApp {
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = Config::for_data_dir(dir.path().join("data"));
+        adjust(&mut config);
+        let state = AppState::open(config).unwrap();
+        let router = litstack::app(state.clone());
+        TestApp { state, router, cookie: None, _dir: dir }
+    }
+
+    pub fn data_dir(&self) -> std::path::PathBuf {
+        self.state.config.data_dir.clone()
+    }
+
+    pub async fn send(&mut self, req: Request<Body>) -> TestResponse {
+        let res = self.router.clone().oneshot(req).await.unwrap();
+        let status = res.status();
+        let headers = res.headers().clone();
+        for set in headers.get_all(header::SET_COOKIE) {
+            let set = set.to_str().unwrap();
+            let pair = set.split(';').next().unwrap();
+            if let Some(value) = pair.strip_prefix("litstack_session=") {
+                self.cookie = (!value.is_empty()).then(|| value.to_string());
+            }
+        }
+        let body = res.into_body().collect().await.unwrap().to_bytes().to_vec();
+        TestResponse { status, headers, body }
+    }
+
+    pub fn request(&self, method: Method, path: &str) -> axum::http::request::Builder {
+        let mut b = Request::builder().method(method).uri(path).header(header::HOST, "localhost");
+        if let Some(c) = &self.cookie {
+            b = b.header(header::COOKIE, format!("litstack_session={c}"));
+        }
+        b
+    }
+
+    pub async fn call(&mut self, method: Method, path: &str, body: Option<Value>) -> TestResponse {
+        let b = self.request(method, path);
+        let req = match body {
+            Some(v) => b
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(v.to_string()))
+                .unwrap(),
+            None => b.body(Body::empty()).unwrap(),
+        };
+        self.send(req).await
+    }
+
+    pub async fn get(&mut self, path: &str) -> TestResponse {
+        self.call(Method::GET, path, None).await
+    }
+
+    pub async fn post(&mut self, path: &str, body: Value) -> TestResponse {
+        self.call(Method::POST, path, Some(body)).await
+    }
+
+    pub async fn patch(&mut self, path: &str, body: Value) -> TestResponse {
+        self.call(Method::PATCH, path, Some(body)).await
+    }
+
+    pub async fn sign_up_as(&mut self, name: &str, email: &str) -> TestResponse {
+        self.post(
+            "/api/auth/sign-up",
+            json!({ "name": name, "email": email, "password": PASSWORD, "lawFirm": "Doe & Partners", "firmSize": "E6_20" }),
+        )
+        .await
+    }
+
+    /// Signs up a fresh user and leaves the session in the cookie jar.
+    pub async fn sign_up(&mut self) -> TestResponse {
+        let res = self.sign_up_as("Ann Doe", "ann@doe-law.com").await;
+        assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+        res
+    }
+
+    pub async fn sign_in(&mut self, email: &str, password: &str) -> TestResponse {
+        self.post("/api/auth/sign-in", json!({ "email": email, "password": password })).await
+    }
+
+    pub async fn sign_out(&mut self) -> TestResponse {
+        self.call(Method::POST, "/api/auth/sign-out", None).await
+    }
+
+    pub async fn complete_onboarding(&mut self) -> TestResponse {
+        self.post(
+            "/api/profile/onboarding",
+            json!({
+                "attorneysCountBand": "A2_5",
+                "employeesCountBand": "E11_50",
+                "injuryCasesPerMonthBand": "C11_25",
+                "annualSoftwareSpendBand": "S10_40K"
+            }),
+        )
+        .await
+    }
+}

@@ -1,0 +1,7 @@
+//! API tests: the real router over a temporary data directory.
+
+mod accounts;
+mod catalog;
+mod helpers;
+mod profile;
+mod web;
