@@ -3,5 +3,6 @@
 mod accounts;
 mod catalog;
 mod helpers;
+mod process;
 mod profile;
 mod web;
