@@ -12,6 +12,7 @@ pub mod profile;
 pub mod server;
 pub mod state;
 pub mod store;
+pub mod techstack;
 pub mod web;
 
 use axum::Router;
@@ -32,6 +33,7 @@ pub fn app(state: AppState) -> Router {
         .merge(accounts::router())
         .merge(profile::router())
         .merge(catalog::router())
+        .merge(techstack::router())
         .route("/config", get(client_config))
         .fallback(web::api_not_found);
 
