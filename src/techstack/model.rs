@@ -150,12 +150,15 @@ fn parse_item(item: SaveItem, category: &Category, catalog: &Catalog) -> Result<
     }
 
     // A typed name that is a listed vendor of this category means that vendor: select it once.
-    let listed: HashMap<String, u64> = catalog
+    // Two listed vendors of one category with the same name: the older one (lower id) is meant.
+    let mut listed: HashMap<String, u64> = HashMap::new();
+    for v in catalog
         .vendors
         .iter()
         .filter(|v| v.category_id == category.id)
-        .map(|v| (v.name.to_lowercase(), v.id))
-        .collect();
+    {
+        listed.entry(v.name.to_lowercase()).or_insert(v.id);
+    }
     let mut other_vendors = Vec::new();
     for name in others {
         match listed.get(&name.to_lowercase()) {

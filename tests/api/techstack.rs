@@ -15,8 +15,8 @@ const INTAKE: u64 = 2;
 const PRACTICE_MANAGEMENT: u64 = 10;
 
 // Fixture vendors with their own ids, so the tests do not depend on the seed catalog.
-const LEAD_DOCKET: u64 = 9001;
-const LAW_RULER: u64 = 9002;
+const DOCKETLY: u64 = 9001;
+const RULERLY: u64 = 9002;
 const RETIRED_INTAKE: u64 = 9003;
 const LEADCO: u64 = 9201;
 fn pm_tool(n: u64) -> u64 {
@@ -26,10 +26,10 @@ fn pm_tool(n: u64) -> u64 {
 fn fixture_csv() -> String {
     let mut csv =
         String::from("id,name,category,websiteUrl,bookingUrl,logoUrl,integrations,isActive\n");
-    csv += "9001,Lead Docket,Intake,https://leaddocket.com,,https://leaddocket.com/logo.png,Clio;Filevine,true\n";
-    csv += "9002,Law Ruler,Intake,https://lawruler.com,,,Clio,true\n";
+    csv += "9001,Docketly,Intake,https://docketly.example,,https://docketly.example/logo.png,Clio;Filevine,true\n";
+    csv += "9002,Rulerly,Intake,https://rulerly.example,,,Clio,true\n";
     csv += "9003,Retired Intake,Intake,https://retired.example,,,,false\n";
-    csv += "9201,LeadCo,Lead Generation,https://leadco.example,,,Lead Docket,true\n";
+    csv += "9201,LeadCo,Lead Generation,https://leadco.example,,,Docketly,true\n";
     for n in 1..=10 {
         csv += &format!(
             "{},PM Tool {n},Practice Management,https://pm{n}.example,,,,true\n",
@@ -69,13 +69,14 @@ fn category(list: &Value, id: u64) -> Value {
         .clone()
 }
 
+/// The fixture vendors a category offers, in the order listed (the seed's own are left out).
 fn vendor_ids(item: &Value) -> Vec<u64> {
-    item["vendors"]
+    let ids = item["vendors"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|v| v["id"].as_u64().unwrap())
-        .collect()
+        .map(|v| v["id"].as_u64().unwrap());
+    ids.filter(|id| *id > 9000).collect()
 }
 
 async fn save(app: &mut TestApp, items: Value) -> crate::helpers::TestResponse {
@@ -127,13 +128,25 @@ async fn every_category_is_listed_unanswered_with_stages_first() {
     let intake = category(&list, INTAKE);
     assert_eq!(
         vendor_ids(&intake),
-        [LAW_RULER, LEAD_DOCKET],
-        "active vendors, by name"
+        [DOCKETLY, RULERLY],
+        "active vendors only"
     );
+    let names: Vec<String> = intake["vendors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["name"].as_str().unwrap().to_lowercase())
+        .collect();
+    assert!(names.is_sorted(), "vendors are listed by name: {names:?}");
+    let docketly = intake["vendors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["id"] == DOCKETLY);
     assert_eq!(
-        intake["vendors"][1],
-        json!({"id": LEAD_DOCKET, "name": "Lead Docket",
-               "logoUrl": "https://leaddocket.com/logo.png", "websiteUrl": "https://leaddocket.com"})
+        *docketly.unwrap(),
+        json!({"id": DOCKETLY, "name": "Docketly",
+               "logoUrl": "https://docketly.example/logo.png", "websiteUrl": "https://docketly.example"})
     );
 }
 
@@ -150,8 +163,8 @@ async fn a_saved_stack_is_answered_back_and_kept() {
     let mut app = signed_in().await;
     let res = save(
         &mut app,
-        json!([{"categoryId": INTAKE, "hasTool": true, "selectedVendorIds": [LEAD_DOCKET, LAW_RULER],
-                "primaryVendorId": LAW_RULER, "otherVendors": ["  Homegrown CRM  "]}]),
+        json!([{"categoryId": INTAKE, "hasTool": true, "selectedVendorIds": [DOCKETLY, RULERLY],
+                "primaryVendorId": RULERLY, "otherVendors": ["  Homegrown CRM  "]}]),
     )
     .await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
@@ -160,7 +173,7 @@ async fn a_saved_stack_is_answered_back_and_kept() {
     assert_eq!(intake["adoption"], json!({"hasTool": true}));
     assert_eq!(
         intake["selectedVendors"],
-        json!([{"vendorId": LEAD_DOCKET, "isPrimary": false}, {"vendorId": LAW_RULER, "isPrimary": true}])
+        json!([{"vendorId": DOCKETLY, "isPrimary": false}, {"vendorId": RULERLY, "isPrimary": true}])
     );
     assert_eq!(intake["otherVendors"], json!([{"name": "Homegrown CRM"}]));
     assert_eq!(
@@ -175,7 +188,7 @@ async fn only_the_categories_sent_change() {
     let mut app = signed_in().await;
     save(
         &mut app,
-        json!([{"categoryId": INTAKE, "hasTool": true, "selectedVendorIds": [LEAD_DOCKET]}]),
+        json!([{"categoryId": INTAKE, "hasTool": true, "selectedVendorIds": [DOCKETLY]}]),
     )
     .await;
     let res = save(
@@ -191,7 +204,7 @@ async fn only_the_categories_sent_change() {
     );
     assert_eq!(
         category(&list, INTAKE)["selectedVendors"][0]["vendorId"],
-        LEAD_DOCKET
+        DOCKETLY
     );
     assert_eq!(
         category(&list, PRACTICE_MANAGEMENT)["adoption"]["hasTool"],
@@ -204,8 +217,8 @@ async fn answering_no_clears_the_vendors_the_primary_and_the_others() {
     let mut app = signed_in().await;
     save(
         &mut app,
-        json!([{"categoryId": INTAKE, "hasTool": true, "selectedVendorIds": [LEAD_DOCKET],
-                "primaryVendorId": LEAD_DOCKET, "otherVendors": ["Homegrown"]}]),
+        json!([{"categoryId": INTAKE, "hasTool": true, "selectedVendorIds": [DOCKETLY],
+                "primaryVendorId": DOCKETLY, "otherVendors": ["Homegrown"]}]),
     )
     .await;
     let res = save(&mut app, json!([{"categoryId": INTAKE, "hasTool": false}])).await;
@@ -221,8 +234,8 @@ async fn no_with_vendors_attached_is_refused_not_silently_dropped() {
     let mut app = signed_in().await;
     let expected = "Intake is answered No, so it cannot list vendors; answer Yes or remove them";
     for extra in [
-        json!({"selectedVendorIds": [LEAD_DOCKET]}),
-        json!({"primaryVendorId": LEAD_DOCKET}),
+        json!({"selectedVendorIds": [DOCKETLY]}),
+        json!({"primaryVendorId": DOCKETLY}),
         json!({"otherVendors": ["Homegrown"]}),
     ] {
         let mut item = json!({"categoryId": INTAKE, "hasTool": false});
@@ -273,8 +286,8 @@ async fn the_primary_must_be_one_of_the_selected_vendors() {
     let mut app = signed_in().await;
     let error = refused(
         &mut app,
-        json!([{"categoryId": INTAKE, "hasTool": true, "selectedVendorIds": [LEAD_DOCKET],
-                "primaryVendorId": LAW_RULER}]),
+        json!([{"categoryId": INTAKE, "hasTool": true, "selectedVendorIds": [DOCKETLY],
+                "primaryVendorId": RULERLY}]),
     )
     .await;
     assert_eq!(
@@ -283,7 +296,7 @@ async fn the_primary_must_be_one_of_the_selected_vendors() {
     );
     let none_selected = refused(
         &mut app,
-        json!([{"categoryId": INTAKE, "hasTool": true, "primaryVendorId": LAW_RULER}]),
+        json!([{"categoryId": INTAKE, "hasTool": true, "primaryVendorId": RULERLY}]),
     )
     .await;
     assert_eq!(none_selected, error);
@@ -363,8 +376,8 @@ async fn other_names_are_trimmed_blank_ones_ignored_and_repeats_collapsed() {
     let mut app = signed_in().await;
     let res = save(
         &mut app,
-        json!([{"categoryId": INTAKE, "hasTool": true, "selectedVendorIds": [LEAD_DOCKET],
-                "otherVendors": ["   ", "", " MyCase ", "mycase", "MYCASE", "lead docket", "Law ruler"]}]),
+        json!([{"categoryId": INTAKE, "hasTool": true, "selectedVendorIds": [DOCKETLY],
+                "otherVendors": ["   ", "", " MyCase ", "mycase", "MYCASE", "docketly", "RULERLY"]}]),
     )
     .await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
@@ -373,7 +386,7 @@ async fn other_names_are_trimmed_blank_ones_ignored_and_repeats_collapsed() {
     // A typed name of a listed vendor means that vendor: counted once, selected once.
     assert_eq!(
         intake["selectedVendors"],
-        json!([{"vendorId": LEAD_DOCKET, "isPrimary": false}, {"vendorId": LAW_RULER, "isPrimary": false}])
+        json!([{"vendorId": DOCKETLY, "isPrimary": false}, {"vendorId": RULERLY, "isPrimary": false}])
     );
     let tabbed = refused(
         &mut app,
@@ -444,7 +457,7 @@ async fn each_user_sees_only_their_own_stack() {
     let mut app = signed_in().await;
     save(
         &mut app,
-        json!([{"categoryId": INTAKE, "hasTool": true, "selectedVendorIds": [LEAD_DOCKET]}]),
+        json!([{"categoryId": INTAKE, "hasTool": true, "selectedVendorIds": [DOCKETLY]}]),
     )
     .await;
     app.cookie = None;
@@ -465,10 +478,7 @@ async fn an_inactive_vendor_is_listed_only_to_users_who_selected_it() {
     .await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
     let intake = category(&res.json(), INTAKE);
-    assert_eq!(
-        vendor_ids(&intake),
-        [LAW_RULER, LEAD_DOCKET, RETIRED_INTAKE]
-    );
+    assert_eq!(vendor_ids(&intake), [DOCKETLY, RETIRED_INTAKE, RULERLY]);
     assert_eq!(intake["selectedVendors"][0]["vendorId"], RETIRED_INTAKE);
 }
 
@@ -479,8 +489,8 @@ async fn recommendations_read_the_firms_tools_names_and_integrations_in_one_call
     let user_id = me["user"]["id"].as_u64().unwrap();
     save(
         &mut app,
-        json!([{"categoryId": INTAKE, "hasTool": true, "selectedVendorIds": [LEAD_DOCKET, LAW_RULER],
-                "primaryVendorId": LEAD_DOCKET, "otherVendors": ["Homegrown CRM", "law ruler"]},
+        json!([{"categoryId": INTAKE, "hasTool": true, "selectedVendorIds": [DOCKETLY, RULERLY],
+                "primaryVendorId": DOCKETLY, "otherVendors": ["Homegrown CRM", "rulerly"]},
                {"categoryId": LEAD_GENERATION, "hasTool": false}]),
     )
     .await;
@@ -499,15 +509,15 @@ async fn recommendations_read_the_firms_tools_names_and_integrations_in_one_call
             litstack::techstack::FirmTools {
                 category_id: INTAKE,
                 has_tool: Some(true),
-                vendor_ids: vec![LEAD_DOCKET, LAW_RULER],
-                primary_vendor_id: Some(LEAD_DOCKET),
+                vendor_ids: vec![DOCKETLY, RULERLY],
+                primary_vendor_id: Some(DOCKETLY),
                 other_vendors: vec!["Homegrown CRM".into()],
             },
         ]
     );
     assert_eq!(
         litstack::techstack::tool_names(app_ref, &tools),
-        ["Lead Docket", "Law Ruler", "Homegrown CRM"]
+        ["Docketly", "Rulerly", "Homegrown CRM"]
     );
     assert_eq!(
         litstack::techstack::tool_integrations(app_ref, &tools),
