@@ -67,7 +67,7 @@ export function CategoryAdoptionCard({ item, value, onChange, disabled }: Catego
           <h3 id={headingId} className="text-base font-semibold text-slate-900">
             {category.name}
           </h3>
-          <p className="text-sm text-slate-500">Does your firm use a {category.name} tool?</p>
+          <p className="text-sm text-slate-500">Does your firm use a tool for {category.name}?</p>
         </div>
         <div role="radiogroup" aria-labelledby={headingId} className="flex shrink-0 gap-2">
           {([

@@ -63,15 +63,16 @@ export function MyTechStackModal({ open: openProp, onOpenChange }: MyTechStackMo
       description="Tell us what legal technology tools you currently use."
       footer={
         <>
-          <p className="mr-auto self-center text-sm text-slate-500" aria-live="polite">
-            {query.data ? `${editor.answered} of ${editor.total} categories answered` : null}
-          </p>
           <Button variant="outline" onClick={() => setOpen(false)} disabled={editor.saving}>
             Cancel
           </Button>
           <Button onClick={editor.submit} disabled={!editor.canSave}>
             {editor.saving ? 'Saving...' : 'Save'}
           </Button>
+          {/* Last in the DOM so the footer's phone column (reversed) shows it on top. */}
+          <p className="self-center text-sm text-slate-500 sm:order-first sm:mr-auto" aria-live="polite">
+            {query.data ? `${editor.answered} of ${editor.total} categories answered` : null}
+          </p>
         </>
       }
     >
