@@ -13,6 +13,7 @@ pub mod profile;
 pub mod server;
 pub mod state;
 pub mod store;
+pub mod techstack;
 pub mod web;
 
 use axum::Router;
@@ -34,6 +35,7 @@ pub fn app(state: AppState) -> Router {
         .merge(profile::router())
         .merge(catalog::router())
         .merge(admin::router())
+        .merge(techstack::router())
         .route("/config", get(client_config))
         .fallback(web::api_not_found);
 

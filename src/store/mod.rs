@@ -110,6 +110,7 @@ fn create_tables(txn: &WriteTransaction) -> anyhow::Result<()> {
     txn.open_table(CATEGORIES)?;
     txn.open_table(VENDORS)?;
     txn.open_table(MEETING_CLICKS)?;
+    txn.open_table(ADOPTION)?;
     Ok(())
 }
 

@@ -5,4 +5,5 @@ mod catalog;
 mod helpers;
 mod process;
 mod profile;
+mod techstack;
 mod web;
