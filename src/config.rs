@@ -20,6 +20,8 @@ pub struct Config {
     pub session_absolute: Duration,
     /// Largest CSV upload accepted by the import.
     pub import_max_bytes: usize,
+    /// Load the generated sample demo bookings on first launch.
+    pub sample_data: bool,
 }
 
 impl Config {
@@ -34,6 +36,7 @@ impl Config {
             session_idle: Duration::from_secs(7 * 24 * 3600),
             session_absolute: Duration::from_secs(30 * 24 * 3600),
             import_max_bytes: 256 * 1024 * 1024,
+            sample_data: false,
         }
     }
 }

@@ -2,6 +2,7 @@
 //! `app` builds the whole HTTP application; the server, the tests and the benches all call it.
 
 pub mod accounts;
+pub mod bookings;
 pub mod catalog;
 pub mod config;
 pub mod error;
@@ -32,6 +33,7 @@ pub fn app(state: AppState) -> Router {
         .merge(accounts::router())
         .merge(profile::router())
         .merge(catalog::router())
+        .merge(bookings::router())
         .route("/config", get(client_config))
         .fallback(web::api_not_found);
 

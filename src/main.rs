@@ -86,6 +86,7 @@ impl ServeArgs {
             session_idle: Duration::from_secs(self.session_idle_hours.max(1) * 3600),
             session_absolute: Duration::from_secs(self.session_max_days.max(1) * 24 * 3600),
             import_max_bytes: self.import_max_mb.max(1) * 1024 * 1024,
+            sample_data: !self.no_sample_data,
         }
     }
 }
