@@ -88,12 +88,64 @@ fn csv_error(e: csv::Error) -> ImportError {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crlf_becomes_lf_across_chunk_edges() {
+        for input in [&b"a\r\nb\r\n"[..], b"a\rb\r\n\r", b"\r\n\r\n"] {
+            // One byte at a time puts every CR at a chunk edge.
+            struct OneByte<'a>(&'a [u8]);
+            impl Read for OneByte<'_> {
+                fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+                    if self.0.is_empty() || out.is_empty() {
+                        return Ok(0);
+                    }
+                    out[0] = self.0[0];
+                    self.0 = &self.0[1..];
+                    Ok(1)
+                }
+            }
+            let mut got = Vec::new();
+            CrlfToLf::new(OneByte(input)).read_to_end(&mut got).unwrap();
+            let want = String::from_utf8_lossy(input).replace("\r\n", "\n");
+            assert_eq!(String::from_utf8_lossy(&got), want);
+            let mut whole = Vec::new();
+            CrlfToLf::new(input).read_to_end(&mut whole).unwrap();
+            assert_eq!(String::from_utf8_lossy(&whole), want);
+        }
+    }
+
+    #[test]
+    fn created_time_accepts_iso_and_the_us_export_form() {
+        let t = |s| parse_created(s).unwrap();
+        assert_eq!(t("2026-01-31T14:05:00Z"), t("2026-01-31T15:05:00+01:00"));
+        assert_eq!(t("2026-01-31T14:05:00Z"), t("2026-01-31 14:05:00"));
+        assert_eq!(t("2026-01-31T14:05:00Z"), t("1/31/2026 2:05 PM"));
+        assert_eq!(t("2026-01-31T00:00:00Z"), t("2026-01-31"));
+        assert!(parse_created("31/01/2026").is_err());
+        assert!(parse_created("").is_err());
+    }
+}
+
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Options {
     /// Mark the rows as generated sample data.
     pub sample: bool,
     /// A META key set in the same transaction (the first-launch seeding marker).
     pub marker: Option<&'static str>,
+    /// The kind the caller expects ("bookings" or "vendors"); a file of the other kind is refused.
+    pub expect: Option<&'static str>,
+}
+
+fn check_kind(options: &Options, kind: &'static str) -> Result<(), ImportError> {
+    match options.expect {
+        Some(expected) if expected != kind => Err(ImportError::BadFile(format!(
+            "This is a {kind} file (judging by its header), not a {expected} file."
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// Imports one file. Returns after the commit and after the index (or catalog) has been swapped.
@@ -116,12 +168,15 @@ pub fn run(app: &App, input: impl Read, options: Options) -> Result<ImportReport
         }
     };
     if vendor_csv::is_vendor_header(&headers) {
+        check_kind(&options, "vendors")?;
         let mut all = head;
         input.read_to_end(&mut all).map_err(io_error)?;
         return import_vendors(app, &all);
     }
     let cols = BookingColumns::find(&headers)?;
-    let reader = std::io::Cursor::new(head).chain(input);
+    check_kind(&options, "bookings")?;
+    // The csv crate numbers lines wrongly after CRLF line ends; with LF only, "Row N" is exact.
+    let reader = CrlfToLf::new(std::io::Cursor::new(head).chain(input));
     import_bookings(app, reader, &cols, options)
 }
 
@@ -150,6 +205,55 @@ fn import_vendors(app: &App, data: &[u8]) -> Result<ImportReport, ImportError> {
     txn.commit().map_err(anyhow::Error::from)?;
     app.catalog.store(Arc::new(Catalog::load(&app.store)?));
     Ok(report)
+}
+
+/// Turns every CRLF into LF while streaming.
+struct CrlfToLf<R> {
+    inner: R,
+    buf: Vec<u8>,
+    pos: usize,
+    pending_cr: bool,
+}
+
+impl<R: Read> CrlfToLf<R> {
+    fn new(inner: R) -> Self {
+        CrlfToLf { inner, buf: Vec::new(), pos: 0, pending_cr: false }
+    }
+}
+
+impl<R: Read> Read for CrlfToLf<R> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        loop {
+            if self.pos < self.buf.len() {
+                let n = out.len().min(self.buf.len() - self.pos);
+                out[..n].copy_from_slice(&self.buf[self.pos..self.pos + n]);
+                self.pos += n;
+                return Ok(n);
+            }
+            let mut raw = vec![0u8; 64 * 1024];
+            let n = self.inner.read(&mut raw)?;
+            raw.truncate(n);
+            self.pos = 0;
+            self.buf.clear();
+            if n == 0 {
+                if !std::mem::take(&mut self.pending_cr) {
+                    return Ok(0);
+                }
+                self.buf.push(b'\r');
+                continue;
+            }
+            if std::mem::take(&mut self.pending_cr) && raw[0] != b'\n' {
+                self.buf.push(b'\r');
+            }
+            for i in 0..n {
+                match raw[i] {
+                    b'\r' if i + 1 == n => self.pending_cr = true,
+                    b'\r' if raw[i + 1] == b'\n' => {}
+                    b => self.buf.push(b),
+                }
+            }
+        }
+    }
 }
 
 /// Column positions of a bookings header.

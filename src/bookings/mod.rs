@@ -133,7 +133,7 @@ pub fn seed_sample(app: &App) -> anyhow::Result<()> {
     let mut csv = Vec::new();
     let catalog = generate::from_catalog(&app.catalog.load());
     generate::write_csv(&mut csv, SAMPLE_ROWS, 42, chrono::Utc::now().date_naive(), &catalog)?;
-    let options = import::Options { sample: true, marker: Some(SAMPLE_MARKER) };
+    let options = import::Options { sample: true, marker: Some(SAMPLE_MARKER), expect: Some("bookings") };
     let report = import::run(app, csv.as_slice(), options).map_err(|e| anyhow::anyhow!("{e}"))?;
     tracing::info!(rows = report.inserted, "sample demo bookings loaded");
     Ok(())
