@@ -37,7 +37,9 @@ const CATEGORY_WEIGHTS: [(&str, u32); 14] = [
 /// SOLO, 2-5, 6-20, 21-50, 51-200, 200+.
 const SIZE_WEIGHTS: [u32; 6] = [30, 28, 22, 11, 6, 3];
 /// Relative demand by hour of day (UTC is close enough to US business hours shifted; kept simple).
-const HOUR_WEIGHTS: [u32; 24] = [1, 1, 1, 1, 1, 1, 2, 4, 8, 12, 14, 14, 11, 13, 14, 13, 11, 8, 5, 3, 2, 2, 1, 1];
+const HOUR_WEIGHTS: [u32; 24] = [
+    1, 1, 1, 1, 1, 1, 2, 4, 8, 12, 14, 14, 11, 13, 14, 13, 11, 8, 5, 3, 2, 2, 1, 1,
+];
 const DAYS: i32 = 730;
 
 /// A category of the catalog and the vendors a booking in it may name.
@@ -51,7 +53,10 @@ pub fn seed_catalog() -> Vec<CategoryVendors> {
     let mut out: Vec<CategoryVendors> = csv::Reader::from_reader(SEED_CATEGORIES.as_bytes())
         .records()
         .filter_map(Result::ok)
-        .map(|r| CategoryVendors { name: r[1].to_string(), vendors: Vec::new() })
+        .map(|r| CategoryVendors {
+            name: r[1].to_string(),
+            vendors: Vec::new(),
+        })
         .collect();
     let mut reader = csv::Reader::from_reader(SEED_VENDORS.as_bytes());
     let headers: Vec<String> = reader
@@ -65,7 +70,10 @@ pub fn seed_catalog() -> Vec<CategoryVendors> {
         return out;
     };
     for r in reader.records().filter_map(Result::ok) {
-        if let Some(c) = out.iter_mut().find(|c| c.name.eq_ignore_ascii_case(&r[category])) {
+        if let Some(c) = out
+            .iter_mut()
+            .find(|c| c.name.eq_ignore_ascii_case(&r[category]))
+        {
             c.vendors.push(r[name].to_string());
         }
     }
@@ -95,10 +103,15 @@ struct Weighted(Vec<u64>);
 impl Weighted {
     fn new(weights: impl IntoIterator<Item = u64>) -> Weighted {
         let mut sum = 0;
-        Weighted(weights.into_iter().map(|w| {
-            sum += w;
-            sum
-        }).collect())
+        Weighted(
+            weights
+                .into_iter()
+                .map(|w| {
+                    sum += w;
+                    sum
+                })
+                .collect(),
+        )
     }
 
     fn pick(&self, rng: &mut StdRng) -> usize {
@@ -133,10 +146,16 @@ pub fn write_csv(
 ) -> anyhow::Result<()> {
     let mut rng = StdRng::seed_from_u64(seed);
     let cities = reference::cities();
-    anyhow::ensure!(!cities.is_empty() && !catalog.is_empty(), "no cities or no categories to generate from");
+    anyhow::ensure!(
+        !cities.is_empty() && !catalog.is_empty(),
+        "no cities or no categories to generate from"
+    );
     let city_pick = Weighted::new(cities.iter().map(|c| c.population));
     let category_pick = Weighted::new(catalog.iter().map(|c| {
-        CATEGORY_WEIGHTS.iter().find(|(n, _)| *n == c.name).map_or(2, |(_, w)| *w) as u64
+        CATEGORY_WEIGHTS
+            .iter()
+            .find(|(n, _)| *n == c.name)
+            .map_or(2, |(_, w)| *w) as u64
     }));
     let size_pick = Weighted::new(SIZE_WEIGHTS.iter().map(|&w| w as u64));
     let hour_pick = Weighted::new(HOUR_WEIGHTS.iter().map(|&w| w as u64));
@@ -196,7 +215,16 @@ pub fn write_csv(
             } else {
                 let city = &cities[city_pick.pick(&mut rng)];
                 let city_state = format!("{}, {}", city.name, city.state);
-                w.write_record([&id, &time, &category.name, client, size, &city_state, &city.state, &city.dma])?;
+                w.write_record([
+                    &id,
+                    &time,
+                    &category.name,
+                    client,
+                    size,
+                    &city_state,
+                    &city.state,
+                    &city.dma,
+                ])?;
             }
         }
     }

@@ -75,7 +75,10 @@ impl std::fmt::Display for TooLargeMarker {
 impl std::error::Error for TooLargeMarker {}
 
 fn io_error(e: std::io::Error) -> ImportError {
-    if let Some(m) = e.get_ref().and_then(|inner| inner.downcast_ref::<TooLargeMarker>()) {
+    if let Some(m) = e
+        .get_ref()
+        .and_then(|inner| inner.downcast_ref::<TooLargeMarker>())
+    {
         return ImportError::TooLarge(m.0.clone());
     }
     ImportError::BadFile(format!("The file could not be read: {e}"))
@@ -152,19 +155,30 @@ fn check_kind(options: &Options, kind: &'static str) -> Result<(), ImportError> 
 pub fn run(app: &App, input: impl Read, options: Options) -> Result<ImportReport, ImportError> {
     let mut input = BufReader::with_capacity(HEAD_BYTES, input);
     let head = fill_head(&mut input)?;
-    let text = head.strip_prefix(b"\xef\xbb\xbf".as_slice()).unwrap_or(&head);
+    let text = head
+        .strip_prefix(b"\xef\xbb\xbf".as_slice())
+        .unwrap_or(&head);
     if text.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(ImportError::BadFile("The file is empty.".into()));
     }
     if text.contains(&0) {
-        return Err(ImportError::BadFile(format!("The file is not a CSV text file. {EXPECTED_COLUMNS}")));
+        return Err(ImportError::BadFile(format!(
+            "The file is not a CSV text file. {EXPECTED_COLUMNS}"
+        )));
     }
     let headers: Vec<String> = {
-        let mut r = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text);
+        let mut r = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(text);
         let mut rec = csv::StringRecord::new();
         match r.read_record(&mut rec) {
             Ok(true) => rec.iter().map(String::from).collect(),
-            _ => return Err(ImportError::BadFile(format!("The first line is not a CSV header. {EXPECTED_COLUMNS}"))),
+            _ => {
+                return Err(ImportError::BadFile(format!(
+                    "The first line is not a CSV header. {EXPECTED_COLUMNS}"
+                )));
+            }
         }
     };
     if vendor_csv::is_vendor_header(&headers) {
@@ -217,7 +231,12 @@ struct CrlfToLf<R> {
 
 impl<R: Read> CrlfToLf<R> {
     fn new(inner: R) -> Self {
-        CrlfToLf { inner, buf: Vec::new(), pos: 0, pending_cr: false }
+        CrlfToLf {
+            inner,
+            buf: Vec::new(),
+            pos: 0,
+            pending_cr: false,
+        }
     }
 }
 
@@ -323,7 +342,7 @@ struct ParsedRow {
     file_id: Option<String>,
 }
 
-fn field<'r>(rec: &'r csv::ByteRecord, i: Option<usize>) -> Result<&'r str, String> {
+fn field(rec: &csv::ByteRecord, i: Option<usize>) -> Result<&str, String> {
     match i.and_then(|i| rec.get(i)) {
         None => Ok(""),
         Some(bytes) => std::str::from_utf8(bytes)
@@ -340,7 +359,9 @@ fn text(raw: &str, column: &str, max: usize) -> Result<Option<String>, String> {
         return Err(format!("{column} is longer than {max} characters"));
     }
     if raw.chars().any(char::is_control) {
-        return Err(format!("{column} contains a line break or control character"));
+        return Err(format!(
+            "{column} contains a line break or control character"
+        ));
     }
     Ok(Some(raw.to_string()))
 }
@@ -351,8 +372,12 @@ fn parse_size(raw: &str) -> Result<FirmSize, String> {
     }
     FirmSize::parse(raw)
         .or_else(|| {
-            let bare = raw.trim_end_matches(" employees").trim_end_matches(" Employees");
-            FirmSize::ALL.into_iter().find(|s| s.label().eq_ignore_ascii_case(bare))
+            let bare = raw
+                .trim_end_matches(" employees")
+                .trim_end_matches(" Employees");
+            FirmSize::ALL
+                .into_iter()
+                .find(|s| s.label().eq_ignore_ascii_case(bare))
         })
         .ok_or_else(|| format!("unknown firm size \"{}\"", truncate(raw, 40)))
 }
@@ -364,7 +389,9 @@ pub fn parse_created(raw: &str) -> Result<i64, String> {
     }
     let t = DateTime::parse_from_rfc3339(raw)
         .map(|d| d.timestamp())
-        .or_else(|_| DateTime::parse_from_str(raw, "%Y-%m-%d %H:%M:%S%.f%:z").map(|d| d.timestamp()))
+        .or_else(|_| {
+            DateTime::parse_from_str(raw, "%Y-%m-%d %H:%M:%S%.f%:z").map(|d| d.timestamp())
+        })
         .or_else(|_| {
             [
                 "%Y-%m-%dT%H:%M:%S%.f",
@@ -394,7 +421,10 @@ pub fn parse_created(raw: &str) -> Result<i64, String> {
         })?;
     // 2000-01-01 .. 2100-01-01
     if !(946_684_800..4_102_444_800).contains(&t) {
-        return Err(format!("Created Time \"{}\" is not between 2000 and 2099", truncate(raw, 40)));
+        return Err(format!(
+            "Created Time \"{}\" is not between 2000 and 2099",
+            truncate(raw, 40)
+        ));
     }
     Ok(t)
 }
@@ -550,13 +580,19 @@ fn import_bookings(
                     continue;
                 }
             };
-            let existing = keys.get(identity.as_slice()).map_err(anyhow::Error::from)?.map(|v| v.value());
+            let existing = keys
+                .get(identity.as_slice())
+                .map_err(anyhow::Error::from)?
+                .map(|v| v.value());
             match existing {
                 Some(id) => {
                     if mark(&mut touched, id) {
                         row_errors += 1;
                         let reason = match &row.file_id {
-                            Some(fid) => format!("the id \"{}\" appears twice in this file", truncate(fid, 40)),
+                            Some(fid) => format!(
+                                "the id \"{}\" appears twice in this file",
+                                truncate(fid, 40)
+                            ),
                             None => "this row repeats an earlier row of this file".into(),
                         };
                         report.row_error(line, reason);
@@ -570,7 +606,9 @@ fn import_bookings(
                     if old.as_ref() == Some(&row.booking) {
                         report.skipped += 1;
                     } else {
-                        bookings.insert(id, codec::encode(&row.booking).as_slice()).map_err(anyhow::Error::from)?;
+                        bookings
+                            .insert(id, codec::encode(&row.booking).as_slice())
+                            .map_err(anyhow::Error::from)?;
                         report.updated += 1;
                     }
                 }
@@ -578,8 +616,11 @@ fn import_bookings(
                     let id = next_id;
                     next_id += 1;
                     mark(&mut touched, id);
-                    keys.insert(identity.as_slice(), id).map_err(anyhow::Error::from)?;
-                    bookings.insert(id, codec::encode(&row.booking).as_slice()).map_err(anyhow::Error::from)?;
+                    keys.insert(identity.as_slice(), id)
+                        .map_err(anyhow::Error::from)?;
+                    bookings
+                        .insert(id, codec::encode(&row.booking).as_slice())
+                        .map_err(anyhow::Error::from)?;
                     report.inserted += 1;
                 }
             }

@@ -51,7 +51,11 @@ pub struct ColumnsBuilder {
     vendor_ids: HashMap<String, u32>,
 }
 
-fn intern<T: Copy + TryFrom<usize>>(map: &mut HashMap<String, T>, dict: &mut Vec<String>, s: &str) -> T {
+fn intern<T: Copy + TryFrom<usize>>(
+    map: &mut HashMap<String, T>,
+    dict: &mut Vec<String>,
+    s: &str,
+) -> T {
     if let Some(&id) = map.get(s) {
         return id;
     }
@@ -84,12 +88,29 @@ impl ColumnsBuilder {
         let c = &mut self.cols;
         c.ids.push(id);
         c.times.push(b.created);
-        c.category.push(intern(&mut self.category_ids, &mut c.categories, &b.category));
-        c.state.push(intern(&mut self.state_ids, &mut c.states, b.state.as_deref().unwrap_or(UNKNOWN)));
-        c.dma.push(intern(&mut self.dma_ids, &mut c.dmas, b.dma.as_deref().unwrap_or(UNKNOWN)));
-        c.city_state.push(intern(&mut self.city_ids, &mut c.city_states, b.city_state.as_deref().unwrap_or("")));
+        c.category.push(intern(
+            &mut self.category_ids,
+            &mut c.categories,
+            &b.category,
+        ));
+        c.state.push(intern(
+            &mut self.state_ids,
+            &mut c.states,
+            b.state.as_deref().unwrap_or(UNKNOWN),
+        ));
+        c.dma.push(intern(
+            &mut self.dma_ids,
+            &mut c.dmas,
+            b.dma.as_deref().unwrap_or(UNKNOWN),
+        ));
+        c.city_state.push(intern(
+            &mut self.city_ids,
+            &mut c.city_states,
+            b.city_state.as_deref().unwrap_or(""),
+        ));
         c.size.push(b.firm_size.index() as u8);
-        c.vendor.push(intern(&mut self.vendor_ids, &mut c.vendors, &b.client));
+        c.vendor
+            .push(intern(&mut self.vendor_ids, &mut c.vendors, &b.client));
         c.sample.push(b.sample);
     }
 
@@ -158,6 +179,9 @@ pub struct BookingIndex {
     state_lookup: HashMap<String, u16>,
 }
 
+/// Category counts, state counts (by dictionary id) and (day, bookings) pairs.
+pub type DayCounts = (Vec<u32>, Vec<u32>, Vec<(i32, u32)>);
+
 pub fn day_of(t: i64) -> i32 {
     t.div_euclid(86_400) as i32
 }
@@ -220,8 +244,18 @@ impl BookingIndex {
                 .map(|s| s.code())
                 .collect(),
         };
-        let dma_lookup = cols.dmas.iter().enumerate().map(|(i, d)| (d.to_lowercase(), i as u32)).collect();
-        let state_lookup = cols.states.iter().enumerate().map(|(i, s)| (s.clone(), i as u16)).collect();
+        let dma_lookup = cols
+            .dmas
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (d.to_lowercase(), i as u32))
+            .collect();
+        let state_lookup = cols
+            .states
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.clone(), i as u16))
+            .collect();
         let vendors_lower = cols.vendors.iter().map(|v| v.to_lowercase()).collect();
         BookingIndex {
             cols,
@@ -245,18 +279,26 @@ impl BookingIndex {
         if distinct.len() > MAX_AGG_DAYS {
             return None;
         }
-        let (ncat, nstate, nd) = (cols.categories.len().max(1), cols.states.len(), distinct.len());
+        let (ncat, nstate, nd) = (
+            cols.categories.len().max(1),
+            cols.states.len(),
+            distinct.len(),
+        );
         let groups = SIZES + 1;
         let mut cum_cat = vec![vec![0u32; (nd + 1) * ncat]; groups];
         let mut cum_state = vec![vec![0u32; (nd + 1) * nstate]; groups];
         let mut cum_total = vec![vec![0u32; nd + 1]; groups];
         // First the per-day counts (stored at d + 1), then a running sum.
         let mut d = 0usize;
-        for row in 0..days.len() {
-            while distinct[d] != days[row] {
+        for (row, &day) in days.iter().enumerate() {
+            while distinct[d] != day {
                 d += 1;
             }
-            let (c, s, g) = (cols.category[row] as usize, cols.state[row] as usize, 1 + cols.size[row] as usize);
+            let (c, s, g) = (
+                cols.category[row] as usize,
+                cols.state[row] as usize,
+                1 + cols.size[row] as usize,
+            );
             for group in [0, g] {
                 cum_cat[group][(d + 1) * ncat + c] += 1;
                 cum_state[group][(d + 1) * nstate + s] += 1;
@@ -274,7 +316,14 @@ impl BookingIndex {
                 cum_total[group][d] += cum_total[group][d - 1];
             }
         }
-        Some(DayAggregates { days: distinct, ncat, nstate, cum_cat, cum_state, cum_total })
+        Some(DayAggregates {
+            days: distinct,
+            ncat,
+            nstate,
+            cum_cat,
+            cum_state,
+            cum_total,
+        })
     }
 
     pub fn len(&self) -> usize {
@@ -307,7 +356,10 @@ impl BookingIndex {
     pub fn rows_in(&self, base: Option<&[u32]>, from: i64, to: i64) -> (usize, usize) {
         let times = &self.cols.times;
         match base {
-            None => (times.partition_point(|&t| t < from), times.partition_point(|&t| t < to)),
+            None => (
+                times.partition_point(|&t| t < from),
+                times.partition_point(|&t| t < to),
+            ),
             Some(list) => (
                 list.partition_point(|&r| times[r as usize] < from),
                 list.partition_point(|&r| times[r as usize] < to),
@@ -317,20 +369,18 @@ impl BookingIndex {
 
     /// Category and state counts and per-day totals over days `[from_day, to_day]` from the prefix
     /// sums, for every size (`size == None`) or one. `None` when the sums were not built.
-    pub fn aggregated(
-        &self,
-        size: Option<usize>,
-        from_day: i32,
-        to_day: i32,
-    ) -> Option<(Vec<u32>, Vec<u32>, Vec<(i32, u32)>)> {
+    pub fn aggregated(&self, size: Option<usize>, from_day: i32, to_day: i32) -> Option<DayCounts> {
         let a = self.agg.as_ref()?;
         let g = size.map_or(0, |s| s + 1);
         let lo = a.days.partition_point(|&d| d < from_day);
         let hi = a.days.partition_point(|&d| d <= to_day).max(lo);
         let ncat = self.cols.categories.len();
-        let cats = (0..ncat).map(|c| a.cum_cat[g][hi * a.ncat + c] - a.cum_cat[g][lo * a.ncat + c]).collect();
-        let states =
-            (0..a.nstate).map(|s| a.cum_state[g][hi * a.nstate + s] - a.cum_state[g][lo * a.nstate + s]).collect();
+        let cats = (0..ncat)
+            .map(|c| a.cum_cat[g][hi * a.ncat + c] - a.cum_cat[g][lo * a.ncat + c])
+            .collect();
+        let states = (0..a.nstate)
+            .map(|s| a.cum_state[g][hi * a.nstate + s] - a.cum_state[g][lo * a.nstate + s])
+            .collect();
         let daily = (lo..hi)
             .map(|d| (a.days[d], a.cum_total[g][d + 1] - a.cum_total[g][d]))
             .filter(|&(_, n)| n > 0)

@@ -32,11 +32,7 @@ pub const GENERATION: &str = "bookings:generation";
 /// The number of demo bookings per catalog vendor id, counting only rows whose Client names a
 /// catalog vendor (case-insensitively; when two catalog vendors share a name the lower id gets
 /// them), from firms whose size is in `sizes` (empty = every size), created on or after `since`.
-pub fn vendor_demand(
-    app: &App,
-    sizes: &[FirmSize],
-    since: chrono::NaiveDate,
-) -> HashMap<u64, u32> {
+pub fn vendor_demand(app: &App, sizes: &[FirmSize], since: chrono::NaiveDate) -> HashMap<u64, u32> {
     let idx = app.bookings.load();
     let from = query::day_number(since) as i64 * 86_400;
     let mut counts = vec![0u32; idx.cols.vendors.len()];
@@ -115,7 +111,8 @@ pub fn refresh(app: &App) -> anyhow::Result<()> {
     if let Err(e) = snapshot::write(&app.config.data_dir, generation, &cols) {
         tracing::warn!(error = %e, "the bookings snapshot could not be written");
     }
-    app.bookings.store(std::sync::Arc::new(BookingIndex::from_columns(cols)));
+    app.bookings
+        .store(std::sync::Arc::new(BookingIndex::from_columns(cols)));
     Ok(())
 }
 
@@ -132,8 +129,18 @@ pub fn seed_sample(app: &App) -> anyhow::Result<()> {
     }
     let mut csv = Vec::new();
     let catalog = generate::from_catalog(&app.catalog.load());
-    generate::write_csv(&mut csv, SAMPLE_ROWS, 42, chrono::Utc::now().date_naive(), &catalog)?;
-    let options = import::Options { sample: true, marker: Some(SAMPLE_MARKER), expect: Some("bookings") };
+    generate::write_csv(
+        &mut csv,
+        SAMPLE_ROWS,
+        42,
+        chrono::Utc::now().date_naive(),
+        &catalog,
+    )?;
+    let options = import::Options {
+        sample: true,
+        marker: Some(SAMPLE_MARKER),
+        expect: Some("bookings"),
+    };
     let report = import::run(app, csv.as_slice(), options).map_err(|e| anyhow::anyhow!("{e}"))?;
     tracing::info!(rows = report.inserted, "sample demo bookings loaded");
     Ok(())

@@ -5,7 +5,7 @@
 use chrono::{DateTime, Datelike, NaiveDate};
 use serde::Serialize;
 
-use super::index::BookingIndex;
+use super::index::{BookingIndex, DayCounts};
 use super::reference;
 use crate::error::{AppError, bad_request};
 use crate::firm_size::FirmSize;
@@ -71,7 +71,9 @@ impl Filters {
         if let (Some(s), Some(e)) = (start, end)
             && s > e
         {
-            return Err(bad_request("The start date must be on or before the end date"));
+            return Err(bad_request(
+                "The start date must be on or before the end date",
+            ));
         }
         Ok(Filters {
             dma: present(dma).map(|d| crate::import::truncate(d, 200)),
@@ -82,12 +84,14 @@ impl Filters {
         })
     }
 
-    fn from_time(&self) -> i64 {
-        self.start.map_or(i64::MIN, |d| day_number(d) as i64 * SECS_PER_DAY)
+    fn start_time(&self) -> i64 {
+        self.start
+            .map_or(i64::MIN, |d| day_number(d) as i64 * SECS_PER_DAY)
     }
 
-    fn to_time(&self) -> i64 {
-        self.end.map_or(i64::MAX, |d| (day_number(d) as i64 + 1) * SECS_PER_DAY)
+    fn end_time(&self) -> i64 {
+        self.end
+            .map_or(i64::MAX, |d| (day_number(d) as i64 + 1) * SECS_PER_DAY)
     }
 }
 
@@ -144,7 +148,15 @@ impl<'a> Selection<'a> {
         }
         let set = lists.len();
         let base = lists.into_iter().min_by_key(|l| l.len());
-        Selection { idx, base, state, dma, size, empty, check: set > 1 }
+        Selection {
+            idx,
+            base,
+            state,
+            dma,
+            size,
+            empty,
+            check: set > 1,
+        }
     }
 
     #[inline]
@@ -200,7 +212,10 @@ impl<'a> Selection<'a> {
             Some(list) => Box::new(list[lo..hi].iter().rev().map(|&r| r as usize)),
         };
         if self.check {
-            rows.filter(|&r| self.matches(r)).skip(offset).take(limit).collect()
+            rows.filter(|&r| self.matches(r))
+                .skip(offset)
+                .take(limit)
+                .collect()
         } else {
             rows.skip(offset).take(limit).collect()
         }
@@ -254,15 +269,24 @@ pub struct Trends<'a> {
     pub range_end: Option<String>,
 }
 
-fn sorted_counts<'a, T>(counts: &[u32], names: &'a [String], make: impl Fn(&'a str, u32) -> T) -> Vec<T> {
-    let mut v: Vec<(usize, u32)> = counts.iter().copied().enumerate().filter(|&(_, n)| n > 0).collect();
+fn sorted_counts<'a, T>(
+    counts: &[u32],
+    names: &'a [String],
+    make: impl Fn(&'a str, u32) -> T,
+) -> Vec<T> {
+    let mut v: Vec<(usize, u32)> = counts
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|&(_, n)| n > 0)
+        .collect();
     v.sort_unstable_by(|a, b| b.1.cmp(&a.1).then_with(|| names[a.0].cmp(&names[b.0])));
     v.into_iter().map(|(i, n)| make(&names[i], n)).collect()
 }
 
 pub fn trends<'a>(idx: &'a BookingIndex, f: &Filters) -> Trends<'a> {
     let sel = Selection::new(idx, f);
-    let (from, to) = (f.from_time(), f.to_time());
+    let (from, to) = (f.start_time(), f.end_time());
     let range_start = f.start.map(day_number).or(idx.first_day());
     let range_end = f.end.map(day_number).or(idx.last_day());
 
@@ -281,7 +305,9 @@ pub fn trends<'a>(idx: &'a BookingIndex, f: &Filters) -> Trends<'a> {
     let total = cats.iter().map(|&n| n as u64).sum();
 
     let mut daily = Vec::new();
-    if let (Some(first), Some(last), Some(rs), Some(re)) = (idx.first_day(), idx.last_day(), range_start, range_end) {
+    if let (Some(first), Some(last), Some(rs), Some(re)) =
+        (idx.first_day(), idx.last_day(), range_start, range_end)
+    {
         let (s, e) = (rs.max(first), re.min(last));
         if s <= e {
             let mut counts = vec![0u32; (e - s + 1) as usize];
@@ -293,7 +319,10 @@ pub fn trends<'a>(idx: &'a BookingIndex, f: &Filters) -> Trends<'a> {
             daily = counts
                 .into_iter()
                 .enumerate()
-                .map(|(i, count)| DayCount { date: format_day(s + i as i32), count })
+                .map(|(i, count)| DayCount {
+                    date: format_day(s + i as i32),
+                    count,
+                })
                 .collect();
         }
     }
@@ -309,8 +338,14 @@ pub fn trends<'a>(idx: &'a BookingIndex, f: &Filters) -> Trends<'a> {
     };
     Trends {
         total,
-        category_counts: sorted_counts(&cats, &idx.cols.categories, |name, count| NameCount { name, count }),
-        state_counts: sorted_counts(&states, &idx.cols.states, |state, count| StateCount { state, count }),
+        category_counts: sorted_counts(&cats, &idx.cols.categories, |name, count| NameCount {
+            name,
+            count,
+        }),
+        state_counts: sorted_counts(&states, &idx.cols.states, |state, count| StateCount {
+            state,
+            count,
+        }),
         daily,
         last30,
         previous30,
@@ -323,9 +358,14 @@ pub fn trends<'a>(idx: &'a BookingIndex, f: &Filters) -> Trends<'a> {
     }
 }
 
-type Counts = (Vec<u32>, Vec<u32>, Vec<(i32, u32)>);
-
-fn scan(idx: &BookingIndex, sel: &Selection, from: i64, to: i64, ncat: usize, nstate: usize) -> Counts {
+fn scan(
+    idx: &BookingIndex,
+    sel: &Selection,
+    from: i64,
+    to: i64,
+    ncat: usize,
+    nstate: usize,
+) -> DayCounts {
     let mut cats = vec![0u32; ncat];
     let mut states = vec![0u32; nstate];
     let (Some(first), Some(last)) = (idx.first_day(), idx.last_day()) else {
@@ -338,7 +378,12 @@ fn scan(idx: &BookingIndex, sel: &Selection, from: i64, to: i64, ncat: usize, ns
         states[c.state[r] as usize] += 1;
         days[(idx.days[r] - first) as usize] += 1;
     });
-    let pairs = days.into_iter().enumerate().filter(|&(_, n)| n > 0).map(|(i, n)| (first + i as i32, n)).collect();
+    let pairs = days
+        .into_iter()
+        .enumerate()
+        .filter(|&(_, n)| n > 0)
+        .map(|(i, n)| (first + i as i32, n))
+        .collect();
     (cats, states, pairs)
 }
 
@@ -378,11 +423,19 @@ pub fn item(idx: &BookingIndex, r: usize) -> BookingItem<'_> {
 }
 
 /// Bookings newest first, and how many match in all.
-pub fn newest<'a>(idx: &'a BookingIndex, f: &Filters, offset: usize, limit: usize) -> (Vec<BookingItem<'a>>, u64) {
+pub fn newest<'a>(
+    idx: &'a BookingIndex,
+    f: &Filters,
+    offset: usize,
+    limit: usize,
+) -> (Vec<BookingItem<'a>>, u64) {
     let sel = Selection::new(idx, f);
-    let (from, to) = (f.from_time(), f.to_time());
+    let (from, to) = (f.start_time(), f.end_time());
     let rows = sel.newest(from, to, offset, limit);
-    (rows.into_iter().map(|r| item(idx, r)).collect(), sel.count(from, to))
+    (
+        rows.into_iter().map(|r| item(idx, r)).collect(),
+        sel.count(from, to),
+    )
 }
 
 /// The 12 cities with the most matching bookings (the filters should name a state).
@@ -390,8 +443,13 @@ pub fn top_cities<'a>(idx: &'a BookingIndex, f: &Filters) -> Vec<CityCount<'a>> 
     let sel = Selection::new(idx, f);
     let mut counts = vec![0u32; idx.city_names.len()];
     let c = &idx.cols;
-    sel.for_each(f.from_time(), f.to_time(), |r| counts[idx.city_of[c.city_state[r] as usize] as usize] += 1);
-    let mut all = sorted_counts(&counts, &idx.city_names, |city, count| CityCount { city, count });
+    sel.for_each(f.start_time(), f.end_time(), |r| {
+        counts[idx.city_of[c.city_state[r] as usize] as usize] += 1
+    });
+    let mut all = sorted_counts(&counts, &idx.city_names, |city, count| CityCount {
+        city,
+        count,
+    });
     all.truncate(12);
     all
 }

@@ -26,7 +26,10 @@ pub fn states() -> &'static [State] {
             .records()
             .map(|r| {
                 let r = r.expect("data/us-states.csv is valid CSV");
-                State { code: r[0].trim().to_string(), name: r[1].trim().to_string() }
+                State {
+                    code: r[0].trim().to_string(),
+                    name: r[1].trim().to_string(),
+                }
             })
             .collect()
     })
@@ -69,7 +72,12 @@ mod tests {
     fn every_city_is_in_a_known_state() {
         assert!(states().iter().any(|s| s.code == "DC"));
         for c in cities() {
-            assert!(state_code(&c.state).is_some(), "{} has unknown state {}", c.name, c.state);
+            assert!(
+                state_code(&c.state).is_some(),
+                "{} has unknown state {}",
+                c.name,
+                c.state
+            );
         }
         assert_eq!(state_code("texas"), Some("TX"));
         assert_eq!(state_code("tx"), Some("TX"));

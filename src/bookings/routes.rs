@@ -83,24 +83,35 @@ impl ListQuery {
         let number = |raw: Option<&str>, name: &str, default: i64| -> Result<i64> {
             match raw.map(str::trim).filter(|s| !s.is_empty()) {
                 None => Ok(default),
-                Some(s) => s.parse::<i64>().map_err(|_| bad_request(format!("{name} must be a whole number"))),
+                Some(s) => s
+                    .parse::<i64>()
+                    .map_err(|_| bad_request(format!("{name} must be a whole number"))),
             }
         };
         let limit = number(self.limit.as_deref(), "limit", 100)?.clamp(1, 1000) as usize;
-        let offset = number(self.offset.as_deref(), "offset", 0)?.clamp(0, u32::MAX as i64) as usize;
+        let offset =
+            number(self.offset.as_deref(), "offset", 0)?.clamp(0, u32::MAX as i64) as usize;
         Ok((limit, offset))
     }
 }
 
 const STATE_REQUIRED: &str = "state is required: use a two-letter US state code such as TX.";
 
-async fn trends(State(state): State<AppState>, _: CurrentUser, Query(q): Query<TrendsQuery>) -> Result<Response> {
+async fn trends(
+    State(state): State<AppState>,
+    _: CurrentUser,
+    Query(q): Query<TrendsQuery>,
+) -> Result<Response> {
     let filters = q.filters()?;
     let idx = state.bookings.load();
     Ok(Json(query::trends(&idx, &filters)).into_response())
 }
 
-async fn top_cities(State(state): State<AppState>, _: CurrentUser, Query(q): Query<TrendsQuery>) -> Result<Response> {
+async fn top_cities(
+    State(state): State<AppState>,
+    _: CurrentUser,
+    Query(q): Query<TrendsQuery>,
+) -> Result<Response> {
     let filters = q.filters()?;
     if filters.state.is_none() {
         return Err(bad_request(STATE_REQUIRED));
@@ -109,15 +120,26 @@ async fn top_cities(State(state): State<AppState>, _: CurrentUser, Query(q): Que
     Ok(Json(query::top_cities(&idx, &filters)).into_response())
 }
 
-async fn list_bookings(State(state): State<AppState>, _: CurrentUser, Query(q): Query<ListQuery>) -> Result<Response> {
+async fn list_bookings(
+    State(state): State<AppState>,
+    _: CurrentUser,
+    Query(q): Query<ListQuery>,
+) -> Result<Response> {
     let filters = q.filters()?;
     let (limit, offset) = q.page()?;
     let idx = state.bookings.load();
     let (items, total) = query::newest(&idx, &filters, offset, limit);
-    Ok(Json(json!({ "items": items, "total": total, "limit": limit, "offset": offset })).into_response())
+    Ok(
+        Json(json!({ "items": items, "total": total, "limit": limit, "offset": offset }))
+            .into_response(),
+    )
 }
 
-async fn state_bookings(State(state): State<AppState>, _: CurrentUser, Query(q): Query<ListQuery>) -> Result<Response> {
+async fn state_bookings(
+    State(state): State<AppState>,
+    _: CurrentUser,
+    Query(q): Query<ListQuery>,
+) -> Result<Response> {
     let filters = q.filters()?;
     if filters.state.is_none() {
         return Err(bad_request(STATE_REQUIRED));
@@ -125,7 +147,10 @@ async fn state_bookings(State(state): State<AppState>, _: CurrentUser, Query(q):
     let (limit, offset) = q.page()?;
     let idx = state.bookings.load();
     let (items, total) = query::newest(&idx, &filters, offset, limit);
-    Ok(Json(json!({ "items": items, "total": total, "limit": limit, "offset": offset })).into_response())
+    Ok(
+        Json(json!({ "items": items, "total": total, "limit": limit, "offset": offset }))
+            .into_response(),
+    )
 }
 
 async fn filter_options(State(state): State<AppState>, _: CurrentUser) -> Response {
@@ -168,7 +193,9 @@ async fn import_upload(
         .and_then(|v| v.parse::<usize>().ok());
     // Multipart framing adds a few hundred bytes around the file.
     if declared.is_some_and(|n| n > limit.saturating_add(64 * 1024)) {
-        return Err(AppError::from(import::ImportError::TooLarge(too_large(limit).to_string())));
+        return Err(AppError::from(import::ImportError::TooLarge(
+            too_large(limit).to_string(),
+        )));
     }
     let mut multipart = multipart.map_err(|_| {
         bad_request("Send the CSV file as multipart/form-data in the form field \"file\".")
@@ -181,7 +208,14 @@ async fn import_upload(
         let (tx, rx) = tokio::sync::mpsc::channel(16);
         let app = state.0.clone();
         let job = tokio::task::spawn_blocking(move || {
-            import::run(&app, ChannelReader { rx, current: Bytes::new() }, Options::default())
+            import::run(
+                &app,
+                ChannelReader {
+                    rx,
+                    current: Bytes::new(),
+                },
+                Options::default(),
+            )
         });
         let mut received = 0usize;
         loop {
@@ -189,7 +223,11 @@ async fn import_upload(
                 Ok(Some(chunk)) => chunk,
                 Ok(None) => break,
                 Err(e) => {
-                    let _ = tx.send(Err(std::io::Error::other(format!("the upload broke off: {e}")))).await;
+                    let _ = tx
+                        .send(Err(std::io::Error::other(format!(
+                            "the upload broke off: {e}"
+                        ))))
+                        .await;
                     break;
                 }
             };
@@ -213,5 +251,7 @@ async fn import_upload(
         );
         return Ok(Json(report));
     }
-    Err(bad_request("No file was uploaded: send the CSV file in the form field \"file\"."))
+    Err(bad_request(
+        "No file was uploaded: send the CSV file in the form field \"file\".",
+    ))
 }

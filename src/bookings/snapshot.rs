@@ -48,7 +48,10 @@ pub fn read(data_dir: &Path, generation: u64) -> Result<Columns, String> {
     }
     let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or_default());
     if word(8) != generation {
-        return Err(format!("the snapshot is of generation {}, the database of {generation}", word(8)));
+        return Err(format!(
+            "the snapshot is of generation {}, the database of {generation}",
+            word(8)
+        ));
     }
     let payload = &bytes[HEADER..];
     if word(16) != payload.len() as u64 {
@@ -82,16 +85,26 @@ fn validate(c: &Columns) -> Result<(), String> {
         c.sample.len(),
     ];
     let ok = lengths.iter().all(|&l| l == n)
-        && c.category.iter().all(|&v| (v as usize) < c.categories.len())
+        && c.category
+            .iter()
+            .all(|&v| (v as usize) < c.categories.len())
         && c.state.iter().all(|&v| (v as usize) < c.states.len())
         && c.dma.iter().all(|&v| (v as usize) < c.dmas.len())
-        && c.city_state.iter().all(|&v| (v as usize) < c.city_states.len())
+        && c.city_state
+            .iter()
+            .all(|&v| (v as usize) < c.city_states.len())
         && c.vendor.iter().all(|&v| (v as usize) < c.vendors.len())
-        && c.size.iter().all(|&v| (v as usize) < crate::firm_size::FirmSize::ALL.len())
+        && c.size
+            .iter()
+            .all(|&v| (v as usize) < crate::firm_size::FirmSize::ALL.len())
         && c.times.windows(2).all(|w| w[0] <= w[1])
         && !c.states.is_empty()
         && !c.dmas.is_empty()
         && !c.city_states.is_empty()
         && !c.vendors.is_empty();
-    if ok { Ok(()) } else { Err("the snapshot's columns are inconsistent".into()) }
+    if ok {
+        Ok(())
+    } else {
+        Err("the snapshot's columns are inconsistent".into())
+    }
 }
