@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod bookings;
 pub mod catalog;
 pub mod config;
 pub mod error;
@@ -36,6 +37,7 @@ pub fn app(state: AppState) -> Router {
         .merge(catalog::router())
         .merge(admin::router())
         .merge(techstack::router())
+        .merge(bookings::router())
         .route("/config", get(client_config))
         .fallback(web::api_not_found);
 

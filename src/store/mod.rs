@@ -111,6 +111,8 @@ fn create_tables(txn: &WriteTransaction) -> anyhow::Result<()> {
     txn.open_table(VENDORS)?;
     txn.open_table(MEETING_CLICKS)?;
     txn.open_table(ADOPTION)?;
+    txn.open_table(BOOKINGS)?;
+    txn.open_table(BOOKING_KEYS)?;
     Ok(())
 }
 

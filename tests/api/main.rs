@@ -1,6 +1,7 @@
 //! API tests: the real router over a temporary data directory.
 
 mod accounts;
+mod bookings;
 mod catalog;
 mod helpers;
 mod process;
