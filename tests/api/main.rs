@@ -3,5 +3,7 @@
 mod accounts;
 mod catalog;
 mod helpers;
+mod meetings;
 mod profile;
+mod vendors;
 mod web;
