@@ -35,7 +35,8 @@ pub fn promote(app: &App, email: &str) -> anyhow::Result<bool> {
     };
     user.is_admin = true;
     let txn = app.store.write()?;
-    txn.open_table(USERS)?.insert(user.id, codec::encode(&user).as_slice())?;
+    txn.open_table(USERS)?
+        .insert(user.id, codec::encode(&user).as_slice())?;
     txn.commit()?;
     Ok(true)
 }

@@ -73,7 +73,11 @@ impl Email {
                 }
                 None => false,
             };
-        if valid { Ok(Email(s.to_string())) } else { Err(bad_request(Self::INVALID)) }
+        if valid {
+            Ok(Email(s.to_string()))
+        } else {
+            Err(bad_request(Self::INVALID))
+        }
     }
 
     pub fn as_str(&self) -> &str {
@@ -116,7 +120,9 @@ pub fn required_text(raw: &str, max: usize, missing: &str, what: &str) -> Result
         return Err(bad_request(missing));
     }
     if s.chars().count() > max {
-        return Err(bad_request(format!("{what} must be at most {max} characters long")));
+        return Err(bad_request(format!(
+            "{what} must be at most {max} characters long"
+        )));
     }
     if s.chars().any(char::is_control) {
         return Err(bad_request(format!("{what} must be a single line of text")));
@@ -138,8 +144,19 @@ mod tests {
 
     #[test]
     fn emails_are_checked_and_keyed_case_insensitively() {
-        assert_eq!(Email::parse(" Ann@Firm.COM ").unwrap().key(), "ann@firm.com");
-        for bad in ["", "ann", "ann@", "@firm.com", "ann@firm", "a b@firm.com", "a@b@c.com"] {
+        assert_eq!(
+            Email::parse(" Ann@Firm.COM ").unwrap().key(),
+            "ann@firm.com"
+        );
+        for bad in [
+            "",
+            "ann",
+            "ann@",
+            "@firm.com",
+            "ann@firm",
+            "a b@firm.com",
+            "a@b@c.com",
+        ] {
             assert!(Email::parse(bad).is_err(), "{bad} should be refused");
         }
     }

@@ -106,7 +106,11 @@ pub async fn sign_up(
         .await?;
     tracing::info!(target: "security", user_id = user.id, is_admin = user.is_admin, "account created");
     let jar = jar.add(sessions::session_cookie(&state, token));
-    Ok((StatusCode::CREATED, jar, Json(json!({ "user": UserView::from(&user) }))))
+    Ok((
+        StatusCode::CREATED,
+        jar,
+        Json(json!({ "user": UserView::from(&user) })),
+    ))
 }
 
 #[derive(Deserialize)]
@@ -131,8 +135,12 @@ pub async fn sign_in(
     }
     let client_key = format!("ip:{ip}");
     let account_key = format!("account:{}", email.key());
-    state.limiter.hit(&client_key, CLIENT_ATTEMPTS, CLIENT_WINDOW)?;
-    state.limiter.check(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW)?;
+    state
+        .limiter
+        .hit(&client_key, CLIENT_ATTEMPTS, CLIENT_WINDOW)?;
+    state
+        .limiter
+        .check(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW)?;
 
     let previous = jar.get(COOKIE).map(|c| sessions::hash_token(c.value()));
     let password = body.password;
@@ -148,7 +156,8 @@ pub async fn sign_in(
             // Rotate: a new token at every sign-in, and the one the browser held (if any) ends.
             let txn = app.store.write()?;
             if let Some(old) = previous {
-                txn.open_table(crate::store::SESSIONS)?.remove(old.as_slice())?;
+                txn.open_table(crate::store::SESSIONS)?
+                    .remove(old.as_slice())?;
             }
             let (token, _) = sessions::create(&txn, user.id)?;
             txn.commit()?;
@@ -167,7 +176,9 @@ pub async fn sign_in(
             Ok((jar, Json(json!({ "user": UserView::from(&user) }))))
         }
         None => {
-            let _ = state.limiter.hit(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW);
+            let _ = state
+                .limiter
+                .hit(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW);
             tracing::warn!(target: "security", client = %ip, "sign-in failed");
             Err(unauthorized(INVALID_CREDENTIALS))
         }
@@ -176,7 +187,10 @@ pub async fn sign_in(
 
 pub fn find_by_email(app: &crate::state::App, email: &Email) -> Result<Option<User>> {
     let txn = app.store.read()?;
-    let id = txn.open_table(USER_EMAILS)?.get(email.key().as_str())?.map(|v| v.value());
+    let id = txn
+        .open_table(USER_EMAILS)?
+        .get(email.key().as_str())?
+        .map(|v| v.value());
     match id {
         Some(id) => app.load_user(id),
         None => Ok(None),
@@ -184,19 +198,26 @@ pub fn find_by_email(app: &crate::state::App, email: &Email) -> Result<Option<Us
 }
 
 pub async fn sign_out(
-    State(state): State<AppState>, current: CurrentUser, jar: CookieJar) -> Result<impl IntoResponse> {
+    State(state): State<AppState>,
+    current: CurrentUser,
+    jar: CookieJar,
+) -> Result<impl IntoResponse> {
     let hash = current.session;
     state
         .blocking(move |app| {
             let txn = app.store.write()?;
-            txn.open_table(crate::store::SESSIONS)?.remove(hash.as_slice())?;
+            txn.open_table(crate::store::SESSIONS)?
+                .remove(hash.as_slice())?;
             txn.commit()?;
             app.sessions.forget(&hash);
             Ok(())
         })
         .await?;
     tracing::info!(target: "security", user_id = current.user.id, "signed out");
-    Ok((StatusCode::NO_CONTENT, jar.remove(sessions::removal_cookie())))
+    Ok((
+        StatusCode::NO_CONTENT,
+        jar.remove(sessions::removal_cookie()),
+    ))
 }
 
 pub async fn me(current: CurrentUser) -> Json<serde_json::Value> {
@@ -220,7 +241,9 @@ pub async fn change_password(
     }
     let new_password = NewPassword::parse(&body.new_password)?;
     let account_key = format!("account:{}", current.user.email.to_lowercase());
-    state.limiter.check(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW)?;
+    state
+        .limiter
+        .check(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW)?;
     let user_id = current.user.id;
     let keep = current.session;
     let outcome = state
@@ -233,7 +256,8 @@ pub async fn change_password(
             }
             user.password_hash = password::hash(new_password.as_str())?;
             let txn = app.store.write()?;
-            txn.open_table(USERS)?.insert(user.id, codec::encode(&user).as_slice())?;
+            txn.open_table(USERS)?
+                .insert(user.id, codec::encode(&user).as_slice())?;
             let ended = sessions::end_other_sessions(&txn, user.id, Some(&keep))?;
             txn.commit()?;
             app.sessions.forget_user(user.id, Some(&keep));
@@ -247,7 +271,9 @@ pub async fn change_password(
             Ok(StatusCode::NO_CONTENT)
         }
         None => {
-            let _ = state.limiter.hit(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW);
+            let _ = state
+                .limiter
+                .hit(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW);
             tracing::warn!(target: "security", user_id, "password change with a wrong current password");
             Err(AppError::BadRequest("Current password is incorrect".into()))
         }

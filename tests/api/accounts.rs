@@ -23,10 +23,22 @@ async fn sign_up_checks_each_field_with_the_products_messages() {
     let base = json!({"name": "Ann", "email": "ann@x.com", "password": "12345678", "lawFirm": "F"});
     let cases = [
         ("name", json!("  "), "Name is required"),
-        ("email", json!("not-an-email"), "Please enter a valid email address"),
-        ("password", json!("short"), "Password must be at least 8 characters long"),
+        (
+            "email",
+            json!("not-an-email"),
+            "Please enter a valid email address",
+        ),
+        (
+            "password",
+            json!("short"),
+            "Password must be at least 8 characters long",
+        ),
         ("lawFirm", json!(""), "Law firm name is required"),
-        ("name", json!("x".repeat(1_000)), "Name must be at most 100 characters long"),
+        (
+            "name",
+            json!("x".repeat(1_000)),
+            "Name must be at most 100 characters long",
+        ),
     ];
     for (field, value, message) in cases {
         let mut body = base.clone();
@@ -37,7 +49,10 @@ async fn sign_up_checks_each_field_with_the_products_messages() {
     }
     let mut body = base.clone();
     body["firmSize"] = json!("HUGE");
-    assert_eq!(app.post("/api/auth/sign-up", body).await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        app.post("/api/auth/sign-up", body).await.status,
+        StatusCode::BAD_REQUEST
+    );
     assert_eq!(app.cookie, None, "no failed sign-up may create a session");
 }
 
@@ -60,7 +75,11 @@ async fn unknown_fields_are_refused_so_no_one_can_make_themselves_admin() {
         )
         .await;
     assert_eq!(res.status, StatusCode::BAD_REQUEST);
-    assert!(res.error().contains("unknown field `isAdmin`"), "{}", res.error());
+    assert!(
+        res.error().contains("unknown field `isAdmin`"),
+        "{}",
+        res.error()
+    );
 }
 
 #[tokio::test]
@@ -107,7 +126,10 @@ async fn sign_in_sign_out_and_a_wrong_password() {
     app.sign_up().await;
     assert_eq!(app.sign_out().await.status, StatusCode::NO_CONTENT);
     assert_eq!(app.cookie, None);
-    assert_eq!(app.get("/api/auth/me").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.get("/api/auth/me").await.status,
+        StatusCode::UNAUTHORIZED
+    );
 
     let wrong = app.sign_in("ann@doe-law.com", "wrong-password").await;
     assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
@@ -117,7 +139,10 @@ async fn sign_in_sign_out_and_a_wrong_password() {
 
     let ok = app.sign_in("Ann@Doe-Law.com", PASSWORD).await;
     assert_eq!(ok.status, StatusCode::OK);
-    assert_eq!(app.get("/api/auth/me").await.json()["user"]["email"], "ann@doe-law.com");
+    assert_eq!(
+        app.get("/api/auth/me").await.json()["user"]["email"],
+        "ann@doe-law.com"
+    );
 }
 
 #[tokio::test]
@@ -136,18 +161,29 @@ async fn a_signed_out_token_no_longer_works() {
     let old = app.cookie.clone();
     app.sign_out().await;
     app.cookie = old;
-    assert_eq!(app.get("/api/auth/me").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.get("/api/auth/me").await.status,
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 #[tokio::test]
 async fn a_forged_cookie_is_refused_with_json() {
     let mut app = TestApp::new();
     app.sign_up().await;
-    for forged in ["x".repeat(64), "0".repeat(64), "abc".into(), "' OR 1=1 --".into()] {
+    for forged in [
+        "x".repeat(64),
+        "0".repeat(64),
+        "abc".into(),
+        "' OR 1=1 --".into(),
+    ] {
         app.cookie = Some(forged);
         let res = app.get("/api/categories").await;
         assert_eq!(res.status, StatusCode::UNAUTHORIZED);
-        assert_eq!(res.error(), "You are not signed in. Please sign in to continue.");
+        assert_eq!(
+            res.error(),
+            "You are not signed in. Please sign in to continue."
+        );
     }
 }
 
@@ -160,20 +196,31 @@ async fn sign_in_rotates_the_session() {
     let second = app.cookie.clone().unwrap();
     assert_ne!(first, second);
     app.cookie = Some(first);
-    assert_eq!(app.get("/api/auth/me").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.get("/api/auth/me").await.status,
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 #[tokio::test]
 async fn the_session_cookie_is_http_only_and_same_site() {
     let mut app = TestApp::new();
     let res = app.sign_up().await;
-    let cookie = res.headers[header::SET_COOKIE].to_str().unwrap().to_string();
+    let cookie = res.headers[header::SET_COOKIE]
+        .to_str()
+        .unwrap()
+        .to_string();
     assert!(cookie.contains("HttpOnly"), "{cookie}");
     assert!(cookie.contains("SameSite=Lax"), "{cookie}");
     assert!(!cookie.contains("Secure"), "{cookie}");
     let mut secure = TestApp::with_config(|c| c.secure_cookies = true);
     let res = secure.sign_up().await;
-    assert!(res.headers[header::SET_COOKIE].to_str().unwrap().contains("Secure"));
+    assert!(
+        res.headers[header::SET_COOKIE]
+            .to_str()
+            .unwrap()
+            .contains("Secure")
+    );
 }
 
 #[tokio::test]
@@ -204,9 +251,15 @@ async fn thirty_wrong_sign_ins_are_throttled_with_retry_after() {
     let (attempt, res) = limited.expect("throttled before 30 attempts");
     assert_eq!(attempt, 10, "the account allows ten failures per window");
     assert!(res.headers.contains_key(header::RETRY_AFTER));
-    assert!(res.error().starts_with("Too many sign-in attempts. Please wait"));
+    assert!(
+        res.error()
+            .starts_with("Too many sign-in attempts. Please wait")
+    );
     // Even the right password waits: the window, not the password, decides.
-    assert_eq!(app.sign_in("ann@doe-law.com", PASSWORD).await.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        app.sign_in("ann@doe-law.com", PASSWORD).await.status,
+        StatusCode::TOO_MANY_REQUESTS
+    );
 }
 
 #[tokio::test]
@@ -223,25 +276,45 @@ async fn a_password_change_keeps_this_session_and_ends_the_others() {
     std::mem::swap(&mut app.cookie, &mut laptop);
 
     let wrong = app
-        .post("/api/auth/change-password", json!({"currentPassword": "nope-nope", "newPassword": "new-password-1"}))
+        .post(
+            "/api/auth/change-password",
+            json!({"currentPassword": "nope-nope", "newPassword": "new-password-1"}),
+        )
         .await;
     assert_eq!(wrong.status, StatusCode::BAD_REQUEST);
     assert_eq!(wrong.error(), "Current password is incorrect");
     let short = app
-        .post("/api/auth/change-password", json!({"currentPassword": PASSWORD, "newPassword": "short"}))
+        .post(
+            "/api/auth/change-password",
+            json!({"currentPassword": PASSWORD, "newPassword": "short"}),
+        )
         .await;
     assert_eq!(short.error(), "Password must be at least 8 characters long");
 
     let ok = app
-        .post("/api/auth/change-password", json!({"currentPassword": PASSWORD, "newPassword": "new-password-1"}))
+        .post(
+            "/api/auth/change-password",
+            json!({"currentPassword": PASSWORD, "newPassword": "new-password-1"}),
+        )
         .await;
     assert_eq!(ok.status, StatusCode::NO_CONTENT);
     assert_eq!(app.get("/api/auth/me").await.status, StatusCode::OK);
     app.cookie = phone;
-    assert_eq!(app.get("/api/auth/me").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.get("/api/auth/me").await.status,
+        StatusCode::UNAUTHORIZED
+    );
     app.cookie = None;
-    assert_eq!(app.sign_in("ann@doe-law.com", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
-    assert_eq!(app.sign_in("ann@doe-law.com", "new-password-1").await.status, StatusCode::OK);
+    assert_eq!(
+        app.sign_in("ann@doe-law.com", PASSWORD).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.sign_in("ann@doe-law.com", "new-password-1")
+            .await
+            .status,
+        StatusCode::OK
+    );
 }
 
 #[tokio::test]
@@ -270,6 +343,9 @@ async fn promote_makes_an_account_admin() {
     app.cookie = None;
     app.sign_up_as("Bo", "bo@roe.com").await;
     assert!(litstack::accounts::promote(&app.state, "BO@roe.com").unwrap());
-    assert_eq!(app.get("/api/auth/me").await.json()["user"]["isAdmin"], true);
+    assert_eq!(
+        app.get("/api/auth/me").await.json()["user"]["isAdmin"],
+        true
+    );
     assert!(!litstack::accounts::promote(&app.state, "none@roe.com").unwrap());
 }

@@ -87,5 +87,8 @@ async fn a_second_server_on_the_same_data_directory_is_refused_clearly() {
         Ok(_) => panic!("a second open must fail"),
         Err(e) => e.to_string(),
     };
-    assert!(err.contains("another Litstack process is already using"), "{err}");
+    assert!(
+        err.contains("another Litstack process is already using"),
+        "{err}"
+    );
 }
