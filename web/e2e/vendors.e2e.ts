@@ -78,6 +78,7 @@ describe('Browse Vendors', () => {
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
     expect(await page.getByRole('button', { name: 'Clear filters' }).count()).toBe(0);
     await browser.screenshotAtWidths('vendors');
+    await browser.screenshotAtWidths('vendors-top', { fullPage: false });
   });
 
   test('logos that fail to load fall back to a letter image with no network', async () => {
@@ -278,7 +279,7 @@ describe('Browse Vendors', () => {
 });
 
 describe('Browse Vendors on a phone', () => {
-  test('one column, chips wrap, nothing overflows sideways', async () => {
+  test('one column, chips scroll in one row, the page never scrolls sideways', async () => {
     await browser.setWidth(390);
     await page.goto('/vendors');
     await cards().first().waitFor();

@@ -90,32 +90,37 @@ export function VendorLogo({ name, logoUrl, websiteUrl, className = 'h-12 w-12' 
   // Failures are remembered per chain, so a changed vendor or setting starts again at the top.
   const [failed, setFailed] = useState<{ chain: string; count: number }>({ chain, count: 0 });
   const index = failed.chain === chain ? failed.count : 0;
+  const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
   const source = sources[index];
   const label = `${name} logo`;
 
+  const tileClasses = 'flex shrink-0 items-center justify-center rounded-xl bg-slate-200 text-lg font-semibold text-slate-600';
   if (!source) {
     return (
-      <div
-        role="img"
-        aria-label={label}
-        data-logo-source="tile"
-        className={cn('flex shrink-0 items-center justify-center rounded-xl bg-slate-200 text-lg font-semibold text-slate-600', className)}
-      >
+      <div role="img" aria-label={label} data-logo-source="tile" className={cn(tileClasses, className)}>
         {initialOf(name)}
       </div>
     );
   }
+  // The letter shows underneath while an image loads, so a slow or failing source is never blank.
   return (
-    <img
-      key={source.src}
-      src={source.src}
-      alt={label}
-      data-logo-source={source.kind}
-      loading="lazy"
-      decoding="async"
-      referrerPolicy="no-referrer"
-      onError={() => setFailed({ chain, count: index + 1 })}
-      className={cn('shrink-0 rounded-xl bg-white object-contain ring-1 ring-slate-200', className)}
-    />
+    <div className={cn(tileClasses, 'relative overflow-hidden', className)}>
+      <span aria-hidden="true">{initialOf(name)}</span>
+      <img
+        key={source.src}
+        src={source.src}
+        alt={label}
+        data-logo-source={source.kind}
+        loading="lazy"
+        decoding="async"
+        referrerPolicy="no-referrer"
+        onLoad={() => setLoadedSrc(source.src)}
+        onError={() => setFailed({ chain, count: index + 1 })}
+        className={cn(
+          'absolute inset-0 h-full w-full rounded-xl object-contain',
+          loadedSrc === source.src && source.kind !== 'avatar' && 'bg-white p-1 ring-1 ring-slate-200 ring-inset',
+        )}
+      />
+    </div>
   );
 }

@@ -89,7 +89,7 @@ export function BrowseVendorsPage() {
             onChange={(categoryIds) => setFilter({ categoryIds })}
           />
         ) : null}
-        <div className="flex flex-col gap-3 md:flex-row md:items-end">
+        <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
           <div className="flex-1">
             <label htmlFor="vendor-search" className="sr-only">
               Search vendors

@@ -20,7 +20,12 @@ export function CategoryChips({ categories, selected, onChange }: CategoryChipsP
   const toggle = (id: number) =>
     onChange(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
   return (
-    <div role="group" aria-label="Categories" className="flex flex-wrap gap-2">
+    // On a phone the chips scroll sideways in one row instead of filling the screen.
+    <div
+      role="group"
+      aria-label="Categories"
+      className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:thin] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
+    >
       <button
         type="button"
         aria-pressed={count === 0}

@@ -52,7 +52,7 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
           <div className="flex flex-wrap items-center gap-1.5">
             <PartnerBadge isRecommendedPartner={vendor.isRecommendedPartner} partnerLevel={vendor.partnerLevel} />
             {vendor.categoryName ? (
-              <span className="inline-flex items-center rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 ring-1 ring-indigo-200 ring-inset">
+              <span className="inline-flex items-center rounded-md bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 ring-1 ring-indigo-200 ring-inset">
                 {vendor.categoryName}
               </span>
             ) : null}
@@ -98,7 +98,7 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
         </p>
       ) : null}
 
-      <div className="mt-auto grid grid-cols-2 gap-2 pt-5">
+      <div className="mt-auto flex flex-wrap gap-2 pt-5 [&>*]:grow [&>*]:basis-32">
         <OutboundLink
           href={vendor.websiteUrl}
           className={cn(buttonClasses({ variant: 'outline', size: 'sm' }), 'w-full')}
