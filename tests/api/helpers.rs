@@ -152,10 +152,17 @@ impl TestApp {
         let report = vendor_csv::import(&txn, csv.as_bytes(), &categories).unwrap();
         assert!(report.errors.is_empty(), "{:?}", report.errors);
         txn.commit().unwrap();
-        self.state.catalog.store(std::sync::Arc::new(Catalog::load(store).unwrap()));
+        self.state
+            .catalog
+            .store(std::sync::Arc::new(Catalog::load(store).unwrap()));
         let catalog = self.state.catalog.load();
         let mut reader = csv::Reader::from_reader(csv.as_bytes());
-        let name_col = reader.headers().unwrap().iter().position(|h| h == "name").unwrap();
+        let name_col = reader
+            .headers()
+            .unwrap()
+            .iter()
+            .position(|h| h == "name")
+            .unwrap();
         reader
             .records()
             .map(|r| {
