@@ -8,10 +8,10 @@ import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting
 import { VendorLogo } from '@/components/vendor-logo';
 import { useClientConfig } from '@/lib/client-config';
 import { cn } from '@/lib/cn';
+import { useRecordMeetingClick } from '@/lib/meeting-clicks';
 import { openOutbound } from '@/lib/outbound';
 
 import type { Vendor } from '../api/get-vendors';
-import { useRecordMeetingClick } from '../api/record-meeting-click';
 
 const SHOWN_HIGHLIGHTS = 3;
 const SHOWN_INTEGRATIONS = 2;
@@ -21,6 +21,7 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
   const titleId = useId();
   const { utmSource } = useClientConfig();
   const meetingClick = useRecordMeetingClick({
+    failureMessage: 'Failed to log meeting click',
     onSuccess: () => toast({ title: 'Meeting click logged', description: 'Your interest has been recorded.' }),
   });
 
