@@ -21,6 +21,13 @@ struct Cli {
 enum Command {
     /// Run the web app (the default).
     Serve(ServeArgs),
+    /// Write a consistent copy of the database to FILE (stop the server first, or download a
+    /// backup from the running server at /api/admin/backup).
+    Backup {
+        file: PathBuf,
+        #[command(flatten)]
+        data: DataArgs,
+    },
     /// Manage accounts.
     Users {
         #[command(subcommand)]
@@ -70,6 +77,9 @@ struct ServeArgs {
     /// Sign a session out this many days after sign-in, however active.
     #[arg(long, env = "LITSTACK_SESSION_MAX_DAYS", default_value_t = 30)]
     session_max_days: u64,
+    /// Believe X-Forwarded-For only from this proxy address (e.g. 127.0.0.1 behind nginx).
+    #[arg(long, env = "LITSTACK_TRUSTED_PROXY")]
+    trusted_proxy: Option<std::net::IpAddr>,
     /// Largest CSV file the import accepts, in MiB.
     #[arg(long, env = "LITSTACK_IMPORT_MAX_MB", default_value_t = 256)]
     import_max_mb: usize,
@@ -86,6 +96,7 @@ impl ServeArgs {
             session_idle: Duration::from_secs(self.session_idle_hours.max(1) * 3600),
             session_absolute: Duration::from_secs(self.session_max_days.max(1) * 24 * 3600),
             import_max_bytes: self.import_max_mb.max(1) * 1024 * 1024,
+            trusted_proxy: self.trusted_proxy,
         }
     }
 }
@@ -102,6 +113,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => serve(cli.serve),
         Some(Command::Serve(args)) => serve(args),
+        Some(Command::Backup { file, data }) => backup(&file, data.data_dir),
         Some(Command::Users { action: UsersAction::Promote { email, data } }) => {
             promote(&email, data.data_dir)
         }
@@ -118,6 +130,13 @@ fn main() -> ExitCode {
 fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(litstack::server::serve(args.config()))
+}
+
+fn backup(file: &std::path::Path, data_dir: PathBuf) -> anyhow::Result<()> {
+    let store = litstack::store::Store::open(&data_dir)?;
+    let rows = litstack::store::backup::backup_to(&store, file)?;
+    println!("Backed up {rows} rows to {} (integrity check passed).", file.display());
+    Ok(())
 }
 
 fn promote(email: &str, data_dir: PathBuf) -> anyhow::Result<()> {

@@ -24,17 +24,35 @@ use crate::store::{self, USER_EMAILS, USERS, codec};
 
 const INVALID_CREDENTIALS: &str = "Invalid email or password";
 
-/// The client's address as the server saw it (a proxy's forwarded header is not trusted).
+/// The client's address: the peer's, or what the trusted proxy (`--trusted-proxy`) forwarded.
 pub struct ClientIp(pub String);
+
+/// Request extension carrying the configured trusted proxy, set by the router.
+#[derive(Clone, Copy)]
+pub struct TrustedProxy(pub Option<std::net::IpAddr>);
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
     type Rejection = Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Infallible> {
-        let ip = parts
+        let peer = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
-            .map(|ConnectInfo(addr)| addr.ip().to_string())
+            .map(|ConnectInfo(a)| a.ip());
+        let trusted = parts.extensions.get::<TrustedProxy>().and_then(|t| t.0);
+        // Only the configured proxy may speak for the client; its last hop is the client it saw.
+        let forwarded = match (peer, trusted) {
+            (Some(peer), Some(proxy)) if peer == proxy => parts
+                .headers
+                .get("x-forwarded-for")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.rsplit(',').next())
+                .and_then(|ip| ip.trim().parse::<std::net::IpAddr>().ok()),
+            _ => None,
+        };
+        let ip = forwarded
+            .or(peer)
+            .map(|ip| ip.to_string())
             .unwrap_or_else(|| "local".into());
         Ok(ClientIp(ip))
     }
@@ -58,7 +76,13 @@ pub struct SignUp {
     law_firm: String,
     #[serde(default)]
     firm_size: Option<String>,
+    /// Required for the first account when the server listens on a network address.
+    #[serde(default)]
+    setup_token: Option<String>,
 }
+
+pub const SETUP_TOKEN_NEEDED: &str = "This Litstack serves a network address, so the first \
+    (admin) account needs the one-time setup token printed in the server's console.";
 
 pub async fn sign_up(
     State(state): State<AppState>,
@@ -67,9 +91,10 @@ pub async fn sign_up(
 ) -> Result<impl IntoResponse> {
     let name = parse_name(&body.name)?;
     let email = Email::parse(&body.email)?;
-    let password = NewPassword::parse(&body.password)?;
     let law_firm = parse_law_firm(&body.law_firm)?;
+    let password = NewPassword::parse(&body.password, &[email.as_str(), &name, &law_firm])?;
     let firm_size = parse_firm_size(body.firm_size.as_deref())?;
+    let setup_token = body.setup_token;
 
     let (user, token) = state
         .blocking(move |app| {
@@ -84,6 +109,15 @@ pub async fn sign_up(
                 }
                 let mut users = txn.open_table(USERS)?;
                 let is_admin = users.is_empty()?;
+                if is_admin {
+                    let expected = app.setup_token.lock().expect("setup token lock").clone();
+                    if let Some(expected) = expected {
+                        let given = setup_token.as_deref().unwrap_or("").trim();
+                        if !constant_time_eq(given.as_bytes(), expected.as_bytes()) {
+                            return Err(crate::error::forbidden(SETUP_TOKEN_NEEDED));
+                        }
+                    }
+                }
                 let id = store::next_id(&txn, "users")?;
                 let user = User {
                     id,
@@ -101,6 +135,9 @@ pub async fn sign_up(
             };
             let (token, _) = sessions::create(&txn, user.id)?;
             txn.commit()?;
+            if user.is_admin {
+                *app.setup_token.lock().expect("setup token lock") = None;
+            }
             Ok((user, token))
         })
         .await?;
@@ -185,6 +222,20 @@ pub async fn sign_in(
     }
 }
 
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// GET /api/auth/setup (public): whether the first sign-up needs the console's setup token.
+pub async fn setup_status(State(state): State<AppState>) -> Json<serde_json::Value> {
+    let required = state
+        .setup_token
+        .lock()
+        .expect("setup token lock")
+        .is_some();
+    Json(json!({ "setupTokenRequired": required }))
+}
+
 pub fn find_by_email(app: &crate::state::App, email: &Email) -> Result<Option<User>> {
     let txn = app.store.read()?;
     let id = txn
@@ -239,7 +290,11 @@ pub async fn change_password(
     if body.current_password.is_empty() {
         return Err(bad_request("Current password is required"));
     }
-    let new_password = NewPassword::parse(&body.new_password)?;
+    let user = &current.user;
+    let new_password = NewPassword::parse(
+        &body.new_password,
+        &[&user.email, &user.name, &user.law_firm],
+    )?;
     let account_key = format!("account:{}", current.user.email.to_lowercase());
     state
         .limiter

@@ -20,7 +20,7 @@ async fn the_first_account_is_the_admin_and_later_ones_are_not() {
 #[tokio::test]
 async fn sign_up_checks_each_field_with_the_products_messages() {
     let mut app = TestApp::new();
-    let base = json!({"name": "Ann", "email": "ann@x.com", "password": "12345678", "lawFirm": "F"});
+    let base = json!({"name": "Ann", "email": "ann@x.com", "password": "ample-harbor-lantern", "lawFirm": "F"});
     let cases = [
         ("name", json!("  "), "Name is required"),
         (
@@ -59,7 +59,7 @@ async fn sign_up_checks_each_field_with_the_products_messages() {
 #[tokio::test]
 async fn a_one_megabyte_name_is_refused_without_harm() {
     let mut app = TestApp::new();
-    let body = json!({"name": "x".repeat(1 << 20), "email": "a@b.com", "password": "12345678", "lawFirm": "F"});
+    let body = json!({"name": "x".repeat(1 << 20), "email": "a@b.com", "password": "ample-harbor-lantern", "lawFirm": "F"});
     let res = app.post("/api/auth/sign-up", body).await;
     assert_eq!(res.status, StatusCode::PAYLOAD_TOO_LARGE);
     assert_eq!(res.error(), "The request body is too large.");
@@ -71,7 +71,7 @@ async fn unknown_fields_are_refused_so_no_one_can_make_themselves_admin() {
     let res = app
         .post(
             "/api/auth/sign-up",
-            json!({"name":"A","email":"a@b.com","password":"12345678","lawFirm":"F","isAdmin":true}),
+            json!({"name":"A","email":"a@b.com","password":"ample-harbor-lantern","lawFirm":"F","isAdmin":true}),
         )
         .await;
     assert_eq!(res.status, StatusCode::BAD_REQUEST);
@@ -102,7 +102,7 @@ async fn concurrent_sign_ups_with_one_email_create_one_account() {
             let req = axum::http::Request::post("/api/auth/sign-up")
                 .header(header::CONTENT_TYPE, "application/json")
                 .body(axum::body::Body::from(
-                    json!({"name": format!("N{i}"), "email": "same@x.com", "password": "12345678", "lawFirm": "F"}).to_string(),
+                    json!({"name": format!("N{i}"), "email": "same@x.com", "password": "ample-harbor-lantern", "lawFirm": "F"}).to_string(),
                 ))
                 .unwrap();
             tower::ServiceExt::oneshot(router, req).await.unwrap().status()
@@ -348,4 +348,122 @@ async fn promote_makes_an_account_admin() {
         true
     );
     assert!(!litstack::accounts::promote(&app.state, "none@roe.com").unwrap());
+}
+
+#[tokio::test]
+async fn the_most_common_passwords_are_refused_with_a_clear_message() {
+    let mut app = TestApp::new();
+    for common in ["password123", "12345678", "qwertyuiop"] {
+        let res = app
+            .post(
+                "/api/auth/sign-up",
+                json!({"name": "Ann", "email": "ann@x.com", "password": common, "lawFirm": "F"}),
+            )
+            .await;
+        assert_eq!(res.status, StatusCode::BAD_REQUEST, "{common}");
+        assert!(
+            res.error().starts_with("This password is too common"),
+            "{}",
+            res.error()
+        );
+    }
+    let long = "a very long passphrase of many unrelated words, well past sixty-four characters";
+    let res = app
+        .post(
+            "/api/auth/sign-up",
+            json!({"name": "Ann", "email": "ann@x.com", "password": long, "lawFirm": "F"}),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED);
+    app.sign_out().await;
+    assert_eq!(app.sign_in("ann@x.com", long).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn on_a_network_address_the_first_account_needs_the_setup_token() {
+    let mut app = TestApp::new();
+    assert_eq!(
+        app.get("/api/auth/setup").await.json()["setupTokenRequired"],
+        false
+    );
+    let token = litstack::accounts::require_setup_token_if_unclaimed(&app.state)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        app.get("/api/auth/setup").await.json()["setupTokenRequired"],
+        true
+    );
+
+    let body = |t: &str| json!({"name": "Ann", "email": "ann@x.com", "password": PASSWORD, "lawFirm": "F", "setupToken": t});
+    let stranger = app.post("/api/auth/sign-up", body("guess")).await;
+    assert_eq!(stranger.status, StatusCode::FORBIDDEN);
+    assert!(stranger.error().contains("one-time setup token"));
+    let owner = app.post("/api/auth/sign-up", body(&token)).await;
+    assert_eq!(owner.status, StatusCode::CREATED);
+    assert_eq!(owner.json()["user"]["isAdmin"], true);
+    // Once claimed, the token is spent and later sign-ups need none.
+    assert_eq!(
+        app.get("/api/auth/setup").await.json()["setupTokenRequired"],
+        false
+    );
+    app.cookie = None;
+    assert_eq!(
+        app.sign_up_as("Bo", "bo@roe.com").await.status,
+        StatusCode::CREATED
+    );
+    assert!(
+        litstack::accounts::require_setup_token_if_unclaimed(&app.state)
+            .unwrap()
+            .is_none()
+    );
+}
+
+async fn sign_in_from(app: &mut TestApp, peer: &str, forwarded: &str, email: &str) -> StatusCode {
+    let mut req = app
+        .request(Method::POST, "/api/auth/sign-in")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header("x-forwarded-for", forwarded)
+        .body(axum::body::Body::from(
+            json!({"email": email, "password": "wrong-password"}).to_string(),
+        ))
+        .unwrap();
+    let addr: std::net::SocketAddr = format!("{peer}:5000").parse().unwrap();
+    req.extensions_mut()
+        .insert(axum::extract::ConnectInfo(addr));
+    app.send(req).await.status
+}
+
+#[tokio::test]
+async fn forwarded_addresses_count_only_behind_the_trusted_proxy() {
+    // Without a trusted proxy, a forged X-Forwarded-For does not dodge the per-client limit.
+    let mut app = TestApp::new();
+    for i in 0..30 {
+        let status = sign_in_from(
+            &mut app,
+            "10.0.0.9",
+            &format!("1.2.3.{i}"),
+            &format!("u{i}@x.com"),
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+    assert_eq!(
+        sign_in_from(&mut app, "10.0.0.9", "9.9.9.9", "z@x.com").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+
+    // Behind the trusted proxy, each forwarded client has its own window.
+    let mut app = TestApp::with_config(|c| c.trusted_proxy = Some("10.0.0.1".parse().unwrap()));
+    for i in 0..30 {
+        let status = sign_in_from(&mut app, "10.0.0.1", "1.1.1.1", &format!("u{i}@x.com")).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+    assert_eq!(
+        sign_in_from(&mut app, "10.0.0.1", "1.1.1.1", "z@x.com").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_eq!(
+        sign_in_from(&mut app, "10.0.0.1", "2.2.2.2", "z@x.com").await,
+        StatusCode::UNAUTHORIZED
+    );
 }

@@ -4,6 +4,8 @@ mod accounts;
 mod catalog;
 mod helpers;
 mod meetings;
+mod process;
 mod profile;
+mod techstack;
 mod vendors;
 mod web;
