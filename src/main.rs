@@ -9,7 +9,11 @@ use clap::{Args, Parser, Subcommand};
 use litstack::{AppState, Config};
 
 #[derive(Parser)]
-#[command(name = "litstack", version, about = "Legal-technology vendor discovery for law firms")]
+#[command(
+    name = "litstack",
+    version,
+    about = "Legal-technology vendor discovery for law firms"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -75,7 +79,12 @@ enum ImportKind {
 #[derive(Args, Clone)]
 struct DataArgs {
     /// Where the database lives.
-    #[arg(long, env = "LITSTACK_DATA_DIR", default_value = "./litstack-data", global = true)]
+    #[arg(
+        long,
+        env = "LITSTACK_DATA_DIR",
+        default_value = "./litstack-data",
+        global = true
+    )]
     data_dir: PathBuf,
 }
 
@@ -143,10 +152,15 @@ fn main() -> ExitCode {
         Some(Command::Serve(args)) => serve(args),
         Some(Command::Backup { file, data }) => backup(&file, data.data_dir),
         Some(Command::Import { kind, file, data }) => import(kind, &file, data.data_dir),
-        Some(Command::GenBookings { rows, seed, end, out }) => gen_bookings(rows, seed, end, out),
-        Some(Command::Users { action: UsersAction::Promote { email, data } }) => {
-            promote(&email, data.data_dir)
-        }
+        Some(Command::GenBookings {
+            rows,
+            seed,
+            end,
+            out,
+        }) => gen_bookings(rows, seed, end, out),
+        Some(Command::Users {
+            action: UsersAction::Promote { email, data },
+        }) => promote(&email, data.data_dir),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -158,14 +172,19 @@ fn main() -> ExitCode {
 }
 
 fn serve(args: ServeArgs) -> anyhow::Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
     runtime.block_on(litstack::server::serve(args.config()))
 }
 
 fn backup(file: &std::path::Path, data_dir: PathBuf) -> anyhow::Result<()> {
     let store = litstack::store::Store::open(&data_dir)?;
     let rows = litstack::store::backup::backup_to(&store, file)?;
-    println!("Backed up {rows} rows to {} (integrity check passed).", file.display());
+    println!(
+        "Backed up {rows} rows to {} (integrity check passed).",
+        file.display()
+    );
     Ok(())
 }
 
@@ -184,14 +203,17 @@ fn import(kind: ImportKind, file: &std::path::Path, data_dir: PathBuf) -> anyhow
     let state = AppState::open(Config::for_data_dir(data_dir))?;
     let f = std::fs::File::open(file).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     let bar = indicatif::ProgressBar::new(f.metadata()?.len());
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} ({eta} left)")?,
-    );
+    bar.set_style(indicatif::ProgressStyle::with_template(
+        "{bar:40} {bytes}/{total_bytes} ({eta} left)",
+    )?);
     let expect = match kind {
         ImportKind::Bookings => "bookings",
         ImportKind::Vendors => "vendors",
     };
-    let options = Options { expect: Some(expect), ..Options::default() };
+    let options = Options {
+        expect: Some(expect),
+        ..Options::default()
+    };
     let report = run(&state, bar.wrap_read(f), options);
     bar.finish_and_clear();
     let report = report.map_err(|e| anyhow::anyhow!("{e}"))?;
