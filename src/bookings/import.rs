@@ -6,6 +6,7 @@
 //! the data directory) of the file's Id, or, without one, of the row's normalised fields including
 //! the person's name and email. That hash is the only form in which names and emails are kept.
 
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::sync::Arc;
@@ -15,6 +16,7 @@ use hmac::{Hmac, Mac};
 use redb::ReadableTable;
 use sha2::Sha256;
 
+use super::index::ColumnsBuilder;
 use super::model::Booking;
 use super::reference;
 use crate::catalog::{Catalog, vendor_csv};
@@ -536,11 +538,31 @@ fn import_bookings(
 
     let mut report = ImportReport::new("bookings");
     let mut row_errors = 0u64;
+    // One import at a time, so the index an import extends is the one its transaction starts from.
+    static IMPORTS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one_at_a_time = IMPORTS.lock().unwrap_or_else(|e| e.into_inner());
+    let current = app.bookings.load_full();
     let txn = app.store.write().map_err(anyhow::Error::from)?;
+    let generation = meta_in(&txn, super::GENERATION)?.unwrap_or(0);
+    // New rows are appended to a copy of the current index; an update means a full rebuild.
+    let mut builder =
+        (current.generation == generation).then(|| ColumnsBuilder::extend(&current.cols));
+    drop(current);
     {
-        let seq_key = "seq:bookings";
-        let first_new = meta_in(&txn, seq_key)?.unwrap_or(0) + 1;
+        let first_new = meta_in(&txn, "seq:bookings")?.unwrap_or(0) + 1;
         let mut next_id = first_new;
+        let mut bookings = txn.open_table(BOOKINGS).map_err(anyhow::Error::from)?;
+        let mut keys = txn.open_table(BOOKING_KEYS).map_err(anyhow::Error::from)?;
+        // Identities in memory (16 bytes + id each): random B-tree lookups per row would dominate
+        // the import; new identities are written to the table in key order at the end.
+        let mut known: HashMap<[u8; 16], u64> = HashMap::new();
+        for entry in keys.iter().map_err(anyhow::Error::from)? {
+            let (k, v) = entry.map_err(anyhow::Error::from)?;
+            if let Ok(k) = <[u8; 16]>::try_from(k.value()) {
+                known.insert(k, v.value());
+            }
+        }
+        let mut new_keys: Vec<([u8; 16], u64)> = Vec::new();
         // Booking ids this file has already produced, to refuse a row that repeats one.
         let mut touched: Vec<u64> = Vec::new();
         let mark = |touched: &mut Vec<u64>, id: u64| -> bool {
@@ -552,8 +574,6 @@ fn import_bookings(
             touched[w] |= 1 << b;
             seen
         };
-        let mut bookings = txn.open_table(BOOKINGS).map_err(anyhow::Error::from)?;
-        let mut keys = txn.open_table(BOOKING_KEYS).map_err(anyhow::Error::from)?;
         let mut rec = csv::ByteRecord::new();
         loop {
             match reader.read_byte_record(&mut rec) {
@@ -580,19 +600,17 @@ fn import_bookings(
                     continue;
                 }
             };
-            let existing = keys
-                .get(identity.as_slice())
-                .map_err(anyhow::Error::from)?
-                .map(|v| v.value());
-            match existing {
+            match known.get(&identity).copied() {
                 Some(id) => {
                     if mark(&mut touched, id) {
                         row_errors += 1;
                         let reason = match &row.file_id {
-                            Some(fid) => format!(
-                                "the id \"{}\" appears twice in this file",
-                                truncate(fid, 40)
-                            ),
+                            Some(fid) => {
+                                format!(
+                                    "the id \"{}\" appears twice in this file",
+                                    truncate(fid, 40)
+                                )
+                            }
                             None => "this row repeats an earlier row of this file".into(),
                         };
                         report.row_error(line, reason);
@@ -610,28 +628,38 @@ fn import_bookings(
                             .insert(id, codec::encode(&row.booking).as_slice())
                             .map_err(anyhow::Error::from)?;
                         report.updated += 1;
+                        builder = None;
                     }
                 }
                 None => {
                     let id = next_id;
                     next_id += 1;
                     mark(&mut touched, id);
-                    keys.insert(identity.as_slice(), id)
-                        .map_err(anyhow::Error::from)?;
+                    known.insert(identity, id);
+                    new_keys.push((identity, id));
                     bookings
                         .insert(id, codec::encode(&row.booking).as_slice())
                         .map_err(anyhow::Error::from)?;
+                    if let Some(b) = builder.as_mut() {
+                        b.push(id, &row.booking);
+                    }
                     report.inserted += 1;
                 }
             }
+        }
+        drop(known);
+        new_keys.sort_unstable();
+        for (k, id) in &new_keys {
+            keys.insert(k.as_slice(), *id)
+                .map_err(anyhow::Error::from)?;
         }
         if next_id > first_new {
             store::bump_sequence(&txn, "bookings", next_id - 1)?;
         }
     }
     let changed = report.inserted + report.updated > 0;
+    let generation = generation + changed as u64;
     if changed {
-        let generation = meta_in(&txn, super::GENERATION)?.unwrap_or(0) + 1;
         store::meta_set(&txn, super::GENERATION, generation)?;
     }
     if let Some(marker) = options.marker {
@@ -639,7 +667,10 @@ fn import_bookings(
     }
     txn.commit().map_err(anyhow::Error::from)?;
     if changed {
-        super::refresh(app)?;
+        match builder {
+            Some(b) => super::install(app, generation, b.finish()),
+            None => super::refresh(app)?,
+        }
     }
     Ok(report.finish(row_errors))
 }

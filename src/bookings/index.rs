@@ -84,6 +84,24 @@ impl Default for ColumnsBuilder {
 }
 
 impl ColumnsBuilder {
+    /// A builder holding a copy of `cols`, to append new bookings to.
+    pub fn extend(cols: &Columns) -> ColumnsBuilder {
+        fn lookup<T: Copy + TryFrom<usize>>(dict: &[String]) -> HashMap<String, T> {
+            dict.iter()
+                .enumerate()
+                .filter_map(|(i, s)| T::try_from(i).ok().map(|id| (s.clone(), id)))
+                .collect()
+        }
+        ColumnsBuilder {
+            category_ids: lookup(&cols.categories),
+            state_ids: lookup(&cols.states),
+            dma_ids: lookup(&cols.dmas),
+            city_ids: lookup(&cols.city_states),
+            vendor_ids: lookup(&cols.vendors),
+            cols: cols.clone(),
+        }
+    }
+
     pub fn push(&mut self, id: u64, b: &Booking) {
         let c = &mut self.cols;
         c.ids.push(id);
@@ -161,6 +179,8 @@ pub struct FilterOptions {
 }
 
 pub struct BookingIndex {
+    /// The booking generation of the database these rows are from.
+    pub generation: u64,
     pub cols: Columns,
     /// UTC day number (days since 1970-01-01) of each row.
     pub days: Vec<i32>,
@@ -200,11 +220,11 @@ fn posting<T: Copy + Into<u64>>(values: &[T], len: usize) -> Vec<Vec<u32>> {
 
 impl BookingIndex {
     pub fn empty() -> BookingIndex {
-        BookingIndex::from_columns(ColumnsBuilder::default().finish())
+        BookingIndex::from_columns(ColumnsBuilder::default().finish(), 0)
     }
 
     /// Derives the row lists, prefix sums and options from sorted columns.
-    pub fn from_columns(cols: Columns) -> BookingIndex {
+    pub fn from_columns(cols: Columns, generation: u64) -> BookingIndex {
         let days: Vec<i32> = cols.times.iter().map(|&t| day_of(t)).collect();
         let by_state = posting(&cols.state, cols.states.len());
         let by_dma = posting(&cols.dma, cols.dmas.len());
@@ -258,6 +278,7 @@ impl BookingIndex {
             .collect();
         let vendors_lower = cols.vendors.iter().map(|v| v.to_lowercase()).collect();
         BookingIndex {
+            generation,
             cols,
             days,
             by_state,
