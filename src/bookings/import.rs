@@ -223,9 +223,36 @@ fn import_vendors(app: &App, data: &[u8]) -> Result<ImportReport, ImportError> {
     Ok(report)
 }
 
+/// Identities are HMAC outputs, already uniformly random: their first 8 bytes are the hash.
+#[derive(Default, Clone, Copy)]
+struct KeyHasher;
+
+impl std::hash::BuildHasher for KeyHasher {
+    type Hasher = FirstBytes;
+    fn build_hasher(&self) -> FirstBytes {
+        FirstBytes(0)
+    }
+}
+
+struct FirstBytes(u64);
+
+impl std::hash::Hasher for FirstBytes {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = self.0.rotate_left(5) ^ u64::from_le_bytes(word);
+        }
+    }
+}
+
 /// Turns every CRLF into LF while streaming.
 struct CrlfToLf<R> {
     inner: R,
+    raw: Vec<u8>,
     buf: Vec<u8>,
     pos: usize,
     pending_cr: bool,
@@ -235,6 +262,7 @@ impl<R: Read> CrlfToLf<R> {
     fn new(inner: R) -> Self {
         CrlfToLf {
             inner,
+            raw: Vec::new(),
             buf: Vec::new(),
             pos: 0,
             pending_cr: false,
@@ -251,9 +279,8 @@ impl<R: Read> Read for CrlfToLf<R> {
                 self.pos += n;
                 return Ok(n);
             }
-            let mut raw = vec![0u8; 64 * 1024];
-            let n = self.inner.read(&mut raw)?;
-            raw.truncate(n);
+            self.raw.resize(64 * 1024, 0);
+            let n = self.inner.read(&mut self.raw)?;
             self.pos = 0;
             self.buf.clear();
             if n == 0 {
@@ -263,8 +290,13 @@ impl<R: Read> Read for CrlfToLf<R> {
                 self.buf.push(b'\r');
                 continue;
             }
+            let raw = &self.raw[..n];
             if std::mem::take(&mut self.pending_cr) && raw[0] != b'\n' {
                 self.buf.push(b'\r');
+            }
+            if !raw.contains(&b'\r') {
+                self.buf.extend_from_slice(raw);
+                continue;
             }
             for i in 0..n {
                 match raw[i] {
@@ -541,6 +573,7 @@ fn import_bookings(
     // One import at a time, so the index an import extends is the one its transaction starts from.
     static IMPORTS: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _one_at_a_time = IMPORTS.lock().unwrap_or_else(|e| e.into_inner());
+    let started = std::time::Instant::now();
     let current = app.bookings.load_full();
     let txn = app.store.write().map_err(anyhow::Error::from)?;
     let generation = meta_in(&txn, super::GENERATION)?.unwrap_or(0);
@@ -555,7 +588,7 @@ fn import_bookings(
         let mut keys = txn.open_table(BOOKING_KEYS).map_err(anyhow::Error::from)?;
         // Identities in memory (16 bytes + id each): random B-tree lookups per row would dominate
         // the import; new identities are written to the table in key order at the end.
-        let mut known: HashMap<[u8; 16], u64> = HashMap::new();
+        let mut known: HashMap<[u8; 16], u64, KeyHasher> = HashMap::default();
         for entry in keys.iter().map_err(anyhow::Error::from)? {
             let (k, v) = entry.map_err(anyhow::Error::from)?;
             if let Ok(k) = <[u8; 16]>::try_from(k.value()) {
@@ -648,6 +681,7 @@ fn import_bookings(
             }
         }
         drop(known);
+        tracing::debug!(elapsed = ?started.elapsed(), "import: rows parsed and written");
         new_keys.sort_unstable();
         for (k, id) in &new_keys {
             keys.insert(k.as_slice(), *id)
@@ -665,12 +699,15 @@ fn import_bookings(
     if let Some(marker) = options.marker {
         store::meta_set(&txn, marker, 1)?;
     }
+    tracing::debug!(elapsed = ?started.elapsed(), "import: identities written");
     txn.commit().map_err(anyhow::Error::from)?;
+    tracing::debug!(elapsed = ?started.elapsed(), "import: committed");
     if changed {
         match builder {
             Some(b) => super::install(app, generation, b.finish()),
             None => super::refresh(app)?,
         }
+        tracing::debug!(elapsed = ?started.elapsed(), "import: index installed");
     }
     Ok(report.finish(row_errors))
 }
