@@ -1,1 +1,159 @@
-fn main() {}
+//! Demo-booking benchmarks at 1M rows: every query shape of the trends dashboard (query plus the
+//! JSON the handler writes), vendor demand, start-up from the snapshot and the import of a 1M-row
+//! file including its durable commit. Run:
+//! `cargo bench --bench trends -- --warm-up-time 1 --measurement-time 3`
+//! The generated file is kept in target/bench-data/ so benches/compare.py can query the same rows.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use chrono::NaiveDate;
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use litstack::bookings::import::{Options, run};
+use litstack::bookings::query::{self, Filters};
+use litstack::firm_size::FirmSize;
+use litstack::{AppState, Config};
+
+pub const ROWS: u64 = 1_000_000;
+pub const SEED: u64 = 42;
+
+fn end_day() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 6, 30).unwrap()
+}
+
+fn bench_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-data");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The 1M-row file (generated once, with the CLI's generator).
+fn csv_file() -> PathBuf {
+    let path = bench_dir().join("bookings-1m.csv");
+    if !path.exists() {
+        let tmp = path.with_extension("tmp");
+        let catalog = litstack::bookings::generate::seed_catalog();
+        litstack::bookings::generate::write_csv(
+            std::fs::File::create(&tmp).unwrap(),
+            ROWS,
+            SEED,
+            end_day(),
+            &catalog,
+        )
+        .unwrap();
+        std::fs::rename(&tmp, &path).unwrap();
+    }
+    path
+}
+
+fn import_into(data_dir: &std::path::Path) -> AppState {
+    let state = AppState::open(Config::for_data_dir(data_dir)).unwrap();
+    let file = std::fs::File::open(csv_file()).unwrap();
+    let report = run(&state, file, Options::default()).unwrap();
+    assert_eq!(report.inserted, ROWS, "{:?}", report.errors);
+    state
+}
+
+fn filters(
+    dma: Option<&str>,
+    state: Option<&str>,
+    size: Option<&str>,
+    days: Option<i64>,
+) -> Filters {
+    let end = end_day();
+    let start = days.map(|d| (end - chrono::Duration::days(d - 1)).to_string());
+    let end = days.map(|_| end.to_string());
+    Filters::parse(dma, state, size, start.as_deref(), end.as_deref()).unwrap()
+}
+
+fn queries(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let state = import_into(&dir.path().join("data"));
+    let idx = state.bookings.load_full();
+    let mut g = c.benchmark_group("queries");
+
+    let trends = |g: &mut criterion::BenchmarkGroup<_>, name: &str, f: Filters| {
+        g.bench_function(name, |b| {
+            b.iter(|| serde_json::to_vec(&query::trends(&idx, &f)).unwrap())
+        });
+    };
+    trends(&mut g, "trends_no_filter", Filters::default());
+    trends(
+        &mut g,
+        "trends_state",
+        filters(None, Some("CA"), None, None),
+    );
+    trends(
+        &mut g,
+        "trends_firm_size_90_days",
+        filters(None, None, Some("SOLO"), Some(90)),
+    );
+    trends(
+        &mut g,
+        "trends_dma",
+        filters(Some("Los Angeles"), None, None, None),
+    );
+    let ca = filters(None, Some("CA"), None, None);
+    g.bench_function("cities_of_state", |b| {
+        b.iter(|| serde_json::to_vec(&query::top_cities(&idx, &ca)).unwrap())
+    });
+    g.bench_function("state_bookings_100", |b| {
+        b.iter(|| serde_json::to_vec(&query::newest(&idx, &ca, 0, 100)).unwrap())
+    });
+    let none = Filters::default();
+    g.bench_function("recent_6", |b| {
+        b.iter(|| serde_json::to_vec(&query::newest(&idx, &none, 0, 6)).unwrap())
+    });
+    g.bench_function("filter_options", |b| {
+        b.iter(|| serde_json::to_vec(&idx.filter_options).unwrap())
+    });
+    let since = end_day() - chrono::Duration::days(89);
+    g.bench_function("vendor_demand_small_firms_90_days", |b| {
+        b.iter(|| {
+            litstack::bookings::vendor_demand(&state, &[FirmSize::Solo, FirmSize::E2To5], since)
+        })
+    });
+    g.finish();
+
+    // Start-up: open the store and load the index from its snapshot.
+    let data = dir.path().join("data");
+    drop(idx);
+    drop(state);
+    let mut g = c.benchmark_group("startup");
+    g.sample_size(10);
+    g.bench_function("open_with_1m_bookings", |b| {
+        b.iter(|| {
+            let s = AppState::open(Config::for_data_dir(&data)).unwrap();
+            assert_eq!(s.bookings.load().len(), ROWS as usize);
+        })
+    });
+    g.finish();
+}
+
+fn import(c: &mut Criterion) {
+    csv_file();
+    let mut g = c.benchmark_group("import");
+    g.sample_size(10);
+    g.bench_function("csv_1m_rows", |b| {
+        b.iter_batched(
+            || {
+                let dir = tempfile::tempdir().unwrap();
+                let state = AppState::open(Config::for_data_dir(dir.path().join("data"))).unwrap();
+                (dir, state)
+            },
+            |(dir, state)| {
+                let started = Instant::now();
+                let file = std::fs::File::open(csv_file()).unwrap();
+                let report = run(&state, file, Options::default()).unwrap();
+                assert_eq!(report.inserted, ROWS);
+                let elapsed = started.elapsed();
+                (dir, state, elapsed)
+            },
+            BatchSize::PerIteration,
+        )
+    });
+    g.finish();
+}
+
+criterion_group!(benches, queries, import);
+criterion_main!(benches);

@@ -6,6 +6,7 @@
 //! the data directory) of the file's Id, or, without one, of the row's normalised fields including
 //! the person's name and email. That hash is the only form in which names and emails are kept.
 
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::sync::Arc;
@@ -15,6 +16,7 @@ use hmac::{Hmac, Mac};
 use redb::ReadableTable;
 use sha2::Sha256;
 
+use super::index::ColumnsBuilder;
 use super::model::Booking;
 use super::reference;
 use crate::catalog::{Catalog, vendor_csv};
@@ -221,9 +223,36 @@ fn import_vendors(app: &App, data: &[u8]) -> Result<ImportReport, ImportError> {
     Ok(report)
 }
 
+/// Identities are HMAC outputs, already uniformly random: their first 8 bytes are the hash.
+#[derive(Default, Clone, Copy)]
+struct KeyHasher;
+
+impl std::hash::BuildHasher for KeyHasher {
+    type Hasher = FirstBytes;
+    fn build_hasher(&self) -> FirstBytes {
+        FirstBytes(0)
+    }
+}
+
+struct FirstBytes(u64);
+
+impl std::hash::Hasher for FirstBytes {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = self.0.rotate_left(5) ^ u64::from_le_bytes(word);
+        }
+    }
+}
+
 /// Turns every CRLF into LF while streaming.
 struct CrlfToLf<R> {
     inner: R,
+    raw: Vec<u8>,
     buf: Vec<u8>,
     pos: usize,
     pending_cr: bool,
@@ -233,6 +262,7 @@ impl<R: Read> CrlfToLf<R> {
     fn new(inner: R) -> Self {
         CrlfToLf {
             inner,
+            raw: Vec::new(),
             buf: Vec::new(),
             pos: 0,
             pending_cr: false,
@@ -249,9 +279,8 @@ impl<R: Read> Read for CrlfToLf<R> {
                 self.pos += n;
                 return Ok(n);
             }
-            let mut raw = vec![0u8; 64 * 1024];
-            let n = self.inner.read(&mut raw)?;
-            raw.truncate(n);
+            self.raw.resize(64 * 1024, 0);
+            let n = self.inner.read(&mut self.raw)?;
             self.pos = 0;
             self.buf.clear();
             if n == 0 {
@@ -261,8 +290,13 @@ impl<R: Read> Read for CrlfToLf<R> {
                 self.buf.push(b'\r');
                 continue;
             }
+            let raw = &self.raw[..n];
             if std::mem::take(&mut self.pending_cr) && raw[0] != b'\n' {
                 self.buf.push(b'\r');
+            }
+            if !raw.contains(&b'\r') {
+                self.buf.extend_from_slice(raw);
+                continue;
             }
             for i in 0..n {
                 match raw[i] {
@@ -536,11 +570,32 @@ fn import_bookings(
 
     let mut report = ImportReport::new("bookings");
     let mut row_errors = 0u64;
+    // One import at a time, so the index an import extends is the one its transaction starts from.
+    static IMPORTS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one_at_a_time = IMPORTS.lock().unwrap_or_else(|e| e.into_inner());
+    let started = std::time::Instant::now();
+    let current = app.bookings.load_full();
     let txn = app.store.write().map_err(anyhow::Error::from)?;
+    let generation = meta_in(&txn, super::GENERATION)?.unwrap_or(0);
+    // New rows are appended to a copy of the current index; an update means a full rebuild.
+    let mut builder =
+        (current.generation == generation).then(|| ColumnsBuilder::extend(&current.cols));
+    drop(current);
     {
-        let seq_key = "seq:bookings";
-        let first_new = meta_in(&txn, seq_key)?.unwrap_or(0) + 1;
+        let first_new = meta_in(&txn, "seq:bookings")?.unwrap_or(0) + 1;
         let mut next_id = first_new;
+        let mut bookings = txn.open_table(BOOKINGS).map_err(anyhow::Error::from)?;
+        let mut keys = txn.open_table(BOOKING_KEYS).map_err(anyhow::Error::from)?;
+        // Identities in memory (16 bytes + id each): random B-tree lookups per row would dominate
+        // the import; new identities are written to the table in key order at the end.
+        let mut known: HashMap<[u8; 16], u64, KeyHasher> = HashMap::default();
+        for entry in keys.iter().map_err(anyhow::Error::from)? {
+            let (k, v) = entry.map_err(anyhow::Error::from)?;
+            if let Ok(k) = <[u8; 16]>::try_from(k.value()) {
+                known.insert(k, v.value());
+            }
+        }
+        let mut new_keys: Vec<([u8; 16], u64)> = Vec::new();
         // Booking ids this file has already produced, to refuse a row that repeats one.
         let mut touched: Vec<u64> = Vec::new();
         let mark = |touched: &mut Vec<u64>, id: u64| -> bool {
@@ -552,8 +607,6 @@ fn import_bookings(
             touched[w] |= 1 << b;
             seen
         };
-        let mut bookings = txn.open_table(BOOKINGS).map_err(anyhow::Error::from)?;
-        let mut keys = txn.open_table(BOOKING_KEYS).map_err(anyhow::Error::from)?;
         let mut rec = csv::ByteRecord::new();
         loop {
             match reader.read_byte_record(&mut rec) {
@@ -580,19 +633,17 @@ fn import_bookings(
                     continue;
                 }
             };
-            let existing = keys
-                .get(identity.as_slice())
-                .map_err(anyhow::Error::from)?
-                .map(|v| v.value());
-            match existing {
+            match known.get(&identity).copied() {
                 Some(id) => {
                     if mark(&mut touched, id) {
                         row_errors += 1;
                         let reason = match &row.file_id {
-                            Some(fid) => format!(
-                                "the id \"{}\" appears twice in this file",
-                                truncate(fid, 40)
-                            ),
+                            Some(fid) => {
+                                format!(
+                                    "the id \"{}\" appears twice in this file",
+                                    truncate(fid, 40)
+                                )
+                            }
                             None => "this row repeats an earlier row of this file".into(),
                         };
                         report.row_error(line, reason);
@@ -610,36 +661,53 @@ fn import_bookings(
                             .insert(id, codec::encode(&row.booking).as_slice())
                             .map_err(anyhow::Error::from)?;
                         report.updated += 1;
+                        builder = None;
                     }
                 }
                 None => {
                     let id = next_id;
                     next_id += 1;
                     mark(&mut touched, id);
-                    keys.insert(identity.as_slice(), id)
-                        .map_err(anyhow::Error::from)?;
+                    known.insert(identity, id);
+                    new_keys.push((identity, id));
                     bookings
                         .insert(id, codec::encode(&row.booking).as_slice())
                         .map_err(anyhow::Error::from)?;
+                    if let Some(b) = builder.as_mut() {
+                        b.push(id, &row.booking);
+                    }
                     report.inserted += 1;
                 }
             }
+        }
+        drop(known);
+        tracing::debug!(elapsed = ?started.elapsed(), "import: rows parsed and written");
+        new_keys.sort_unstable();
+        for (k, id) in &new_keys {
+            keys.insert(k.as_slice(), *id)
+                .map_err(anyhow::Error::from)?;
         }
         if next_id > first_new {
             store::bump_sequence(&txn, "bookings", next_id - 1)?;
         }
     }
     let changed = report.inserted + report.updated > 0;
+    let generation = generation + changed as u64;
     if changed {
-        let generation = meta_in(&txn, super::GENERATION)?.unwrap_or(0) + 1;
         store::meta_set(&txn, super::GENERATION, generation)?;
     }
     if let Some(marker) = options.marker {
         store::meta_set(&txn, marker, 1)?;
     }
+    tracing::debug!(elapsed = ?started.elapsed(), "import: identities written");
     txn.commit().map_err(anyhow::Error::from)?;
+    tracing::debug!(elapsed = ?started.elapsed(), "import: committed");
     if changed {
-        super::refresh(app)?;
+        match builder {
+            Some(b) => super::install(app, generation, b.finish()),
+            None => super::refresh(app)?,
+        }
+        tracing::debug!(elapsed = ?started.elapsed(), "import: index installed");
     }
     Ok(report.finish(row_errors))
 }

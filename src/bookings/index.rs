@@ -84,6 +84,24 @@ impl Default for ColumnsBuilder {
 }
 
 impl ColumnsBuilder {
+    /// A builder holding a copy of `cols`, to append new bookings to.
+    pub fn extend(cols: &Columns) -> ColumnsBuilder {
+        fn lookup<T: Copy + TryFrom<usize>>(dict: &[String]) -> HashMap<String, T> {
+            dict.iter()
+                .enumerate()
+                .filter_map(|(i, s)| T::try_from(i).ok().map(|id| (s.clone(), id)))
+                .collect()
+        }
+        ColumnsBuilder {
+            category_ids: lookup(&cols.categories),
+            state_ids: lookup(&cols.states),
+            dma_ids: lookup(&cols.dmas),
+            city_ids: lookup(&cols.city_states),
+            vendor_ids: lookup(&cols.vendors),
+            cols: cols.clone(),
+        }
+    }
+
     pub fn push(&mut self, id: u64, b: &Booking) {
         let c = &mut self.cols;
         c.ids.push(id);
@@ -151,6 +169,64 @@ struct DayAggregates {
     cum_total: Vec<Vec<u32>>,
 }
 
+/// Prefix sums per distinct day for the rows of one state or one metro area.
+pub struct GroupAgg {
+    days: Vec<i32>,
+    /// `[(d) * ncat + c]`, d in 0..=days.len().
+    cats: Vec<u32>,
+    /// The states these rows are in (dictionary ids), and their prefix sums `[d * n + i]`.
+    states: Vec<u16>,
+    state_cum: Vec<u32>,
+}
+
+/// Above this many counters in all groups of one column, that column's trends scan instead.
+const MAX_GROUP_CELLS: usize = 4_000_000;
+
+fn group_aggs(cols: &Columns, days: &[i32], lists: &[Vec<u32>]) -> Option<Vec<GroupAgg>> {
+    let ncat = cols.categories.len().max(1);
+    let mut cells = 0usize;
+    let mut out = Vec::with_capacity(lists.len());
+    for rows in lists {
+        let mut ds: Vec<i32> = rows.iter().map(|&r| days[r as usize]).collect();
+        ds.dedup();
+        let mut states: Vec<u16> = rows.iter().map(|&r| cols.state[r as usize]).collect();
+        states.sort_unstable();
+        states.dedup();
+        let (nd, ns) = (ds.len(), states.len());
+        cells += (nd + 1) * (ncat + ns);
+        if cells > MAX_GROUP_CELLS {
+            return None;
+        }
+        let mut cats = vec![0u32; (nd + 1) * ncat];
+        let mut state_cum = vec![0u32; (nd + 1) * ns];
+        let mut d = 0usize;
+        for &r in rows {
+            let r = r as usize;
+            while ds[d] != days[r] {
+                d += 1;
+            }
+            cats[(d + 1) * ncat + cols.category[r] as usize] += 1;
+            let si = states.binary_search(&cols.state[r]).unwrap_or(0);
+            state_cum[(d + 1) * ns + si] += 1;
+        }
+        for d in 1..=nd {
+            for c in 0..ncat {
+                cats[d * ncat + c] += cats[(d - 1) * ncat + c];
+            }
+            for i in 0..ns {
+                state_cum[d * ns + i] += state_cum[(d - 1) * ns + i];
+            }
+        }
+        out.push(GroupAgg {
+            days: ds,
+            cats,
+            states,
+            state_cum,
+        });
+    }
+    Some(out)
+}
+
 /// The filter options, computed once per index.
 #[derive(Debug, Clone, Default, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -161,6 +237,8 @@ pub struct FilterOptions {
 }
 
 pub struct BookingIndex {
+    /// The booking generation of the database these rows are from.
+    pub generation: u64,
     pub cols: Columns,
     /// UTC day number (days since 1970-01-01) of each row.
     pub days: Vec<i32>,
@@ -174,6 +252,8 @@ pub struct BookingIndex {
     /// Lower-cased vendor dictionary, to match catalog vendor names.
     pub vendors_lower: Vec<String>,
     agg: Option<DayAggregates>,
+    state_aggs: Option<Vec<GroupAgg>>,
+    dma_aggs: Option<Vec<GroupAgg>>,
     pub filter_options: FilterOptions,
     dma_lookup: HashMap<String, u32>,
     state_lookup: HashMap<String, u16>,
@@ -200,11 +280,11 @@ fn posting<T: Copy + Into<u64>>(values: &[T], len: usize) -> Vec<Vec<u32>> {
 
 impl BookingIndex {
     pub fn empty() -> BookingIndex {
-        BookingIndex::from_columns(ColumnsBuilder::default().finish())
+        BookingIndex::from_columns(ColumnsBuilder::default().finish(), 0)
     }
 
     /// Derives the row lists, prefix sums and options from sorted columns.
-    pub fn from_columns(cols: Columns) -> BookingIndex {
+    pub fn from_columns(cols: Columns, generation: u64) -> BookingIndex {
         let days: Vec<i32> = cols.times.iter().map(|&t| day_of(t)).collect();
         let by_state = posting(&cols.state, cols.states.len());
         let by_dma = posting(&cols.dma, cols.dmas.len());
@@ -224,6 +304,8 @@ impl BookingIndex {
         }
 
         let agg = Self::aggregate(&cols, &days);
+        let state_aggs = group_aggs(&cols, &days, &by_state);
+        let dma_aggs = group_aggs(&cols, &days, &by_dma);
 
         let present = |lists: &[Vec<u32>], dict: &[String]| -> Vec<String> {
             let mut v: Vec<String> = dict
@@ -258,6 +340,7 @@ impl BookingIndex {
             .collect();
         let vendors_lower = cols.vendors.iter().map(|v| v.to_lowercase()).collect();
         BookingIndex {
+            generation,
             cols,
             days,
             by_state,
@@ -267,6 +350,8 @@ impl BookingIndex {
             city_of,
             vendors_lower,
             agg,
+            state_aggs,
+            dma_aggs,
             filter_options,
             dma_lookup,
             state_lookup,
@@ -385,6 +470,42 @@ impl BookingIndex {
             .map(|d| (a.days[d], a.cum_total[g][d + 1] - a.cum_total[g][d]))
             .filter(|&(_, n)| n > 0)
             .collect();
+        Some((cats, states, daily))
+    }
+
+    /// Like `aggregated`, for the rows of one state (`dma == false`) or one metro area.
+    pub fn group_aggregated(
+        &self,
+        dma: bool,
+        id: usize,
+        from_day: i32,
+        to_day: i32,
+    ) -> Option<DayCounts> {
+        let g = if dma {
+            self.dma_aggs.as_ref()?
+        } else {
+            self.state_aggs.as_ref()?
+        }
+        .get(id)?;
+        let ncat = self.cols.categories.len().max(1);
+        let ns = g.states.len();
+        let lo = g.days.partition_point(|&d| d < from_day);
+        let hi = g.days.partition_point(|&d| d <= to_day).max(lo);
+        let cats = (0..self.cols.categories.len())
+            .map(|c| g.cats[hi * ncat + c] - g.cats[lo * ncat + c])
+            .collect();
+        let mut states = vec![0u32; self.cols.states.len()];
+        for (i, &s) in g.states.iter().enumerate() {
+            states[s as usize] = g.state_cum[hi * ns + i] - g.state_cum[lo * ns + i];
+        }
+        let total = |d: usize| -> u32 { (0..ns).map(|i| g.state_cum[d * ns + i]).sum() };
+        let mut daily = Vec::with_capacity(hi - lo);
+        let mut before = total(lo);
+        for d in lo..hi {
+            let after = total(d + 1);
+            daily.push((g.days[d], after - before));
+            before = after;
+        }
         Some((cats, states, daily))
     }
 

@@ -95,25 +95,32 @@ pub fn read_columns(store: &Store) -> anyhow::Result<(u64, Columns)> {
 pub fn load(store: &Store, data_dir: &std::path::Path) -> anyhow::Result<BookingIndex> {
     let current = generation(store)?;
     match snapshot::read(data_dir, current) {
-        Ok(cols) => return Ok(BookingIndex::from_columns(cols)),
+        Ok(cols) => return Ok(BookingIndex::from_columns(cols, current)),
         Err(reason) => tracing::info!(%reason, "rebuilding the bookings index from the database"),
     }
     let (generation, cols) = read_columns(store)?;
     if let Err(e) = snapshot::write(data_dir, generation, &cols) {
         tracing::warn!(error = %e, "the bookings snapshot could not be written");
     }
-    Ok(BookingIndex::from_columns(cols))
+    Ok(BookingIndex::from_columns(cols, generation))
 }
 
 /// Rebuilds the index from redb, swaps it in and rewrites the snapshot.
 pub fn refresh(app: &App) -> anyhow::Result<()> {
     let (generation, cols) = read_columns(&app.store)?;
+    install(app, generation, cols);
+    Ok(())
+}
+
+/// Writes the snapshot of `cols` and swaps in their index.
+pub fn install(app: &App, generation: u64, cols: Columns) {
     if let Err(e) = snapshot::write(&app.config.data_dir, generation, &cols) {
         tracing::warn!(error = %e, "the bookings snapshot could not be written");
     }
     app.bookings
-        .store(std::sync::Arc::new(BookingIndex::from_columns(cols)));
-    Ok(())
+        .store(std::sync::Arc::new(BookingIndex::from_columns(
+            cols, generation,
+        )));
 }
 
 /// META marker of the first-launch sample set.

@@ -292,13 +292,19 @@ pub fn trends<'a>(idx: &'a BookingIndex, f: &Filters) -> Trends<'a> {
 
     let ncat = idx.cols.categories.len();
     let nstate = idx.cols.states.len();
+    let (from_day, to_day) = (
+        f.start.map_or(i32::MIN, day_number),
+        f.end.map_or(i32::MAX, day_number),
+    );
     let (cats, states, daily_pairs) = match (sel.state, sel.dma, sel.empty) {
         (None, None, false) => idx
-            .aggregated(
-                sel.size.map(usize::from),
-                f.start.map_or(i32::MIN, day_number),
-                f.end.map_or(i32::MAX, day_number),
-            )
+            .aggregated(sel.size.map(usize::from), from_day, to_day)
+            .unwrap_or_else(|| scan(idx, &sel, from, to, ncat, nstate)),
+        (Some(s), None, false) if sel.size.is_none() => idx
+            .group_aggregated(false, s as usize, from_day, to_day)
+            .unwrap_or_else(|| scan(idx, &sel, from, to, ncat, nstate)),
+        (None, Some(d), false) if sel.size.is_none() => idx
+            .group_aggregated(true, d as usize, from_day, to_day)
             .unwrap_or_else(|| scan(idx, &sel, from, to, ncat, nstate)),
         _ => scan(idx, &sel, from, to, ncat, nstate),
     };

@@ -58,10 +58,13 @@ pub fn cities() -> &'static [City] {
 /// The canonical code of a state given as a code or a full name, any case.
 pub fn state_code(raw: &str) -> Option<&'static str> {
     let raw = raw.trim();
-    states()
-        .iter()
-        .find(|s| s.code.eq_ignore_ascii_case(raw) || s.name.eq_ignore_ascii_case(raw))
-        .map(|s| s.code.as_str())
+    let states = states().iter();
+    if raw.len() == 2 {
+        states.clone().find(|s| s.code.eq_ignore_ascii_case(raw))
+    } else {
+        states.clone().find(|s| s.name.eq_ignore_ascii_case(raw))
+    }
+    .map(|s| s.code.as_str())
 }
 
 #[cfg(test)]

@@ -157,6 +157,26 @@ async fn trend_filters_combine_and_a_missing_firm_size_counts_as_solo() {
     assert_eq!(day["daily"], json!([{"date": "2026-01-06", "count": 2}]));
     // last30 ends on the selected end, whatever the start.
     assert_eq!(day["last30"], 3);
+    let tx = app
+        .get("/api/trends?state=TX&start=2026-01-06")
+        .await
+        .json();
+    assert_eq!(
+        counts(&tx["categoryCounts"], "name"),
+        pairs(&[("Practice Management", 2), ("Intake", 1)])
+    );
+    assert_eq!(counts(&tx["stateCounts"], "state"), pairs(&[("TX", 3)]));
+    assert_eq!(tx["daily"][0], json!({"date": "2026-01-06", "count": 2}));
+    assert_eq!(tx["daily"][9], json!({"date": "2026-01-15", "count": 1}));
+    let austin = app
+        .get("/api/trends?dma=austin&end=2026-01-05")
+        .await
+        .json();
+    assert_eq!(
+        counts(&austin["categoryCounts"], "name"),
+        pairs(&[("Practice Management", 1)])
+    );
+    assert_eq!(austin["daily"], json!([{"date": "2026-01-05", "count": 1}]));
     let unknown = app.get("/api/trends?firmSize=E6_20").await.json();
     assert_eq!(
         counts(&unknown["stateCounts"], "state"),
