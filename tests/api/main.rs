@@ -3,7 +3,9 @@
 mod accounts;
 mod bookings;
 mod catalog;
+mod fuzz;
 mod helpers;
+mod hostile;
 mod meetings;
 mod process;
 mod profile;
