@@ -9,6 +9,7 @@ mod hostile;
 mod meetings;
 mod process;
 mod profile;
+mod secrets;
 mod techstack;
 mod vendors;
 mod web;
