@@ -423,6 +423,22 @@ fn any_bytes_are_refused_or_imported_never_an_internal_error() {
                 }
                 s.into_bytes()
             }),
+        // A header longer than the 64 KiB the importer reads to decide the file's kind.
+        (
+            prop::sample::select(vec![
+                "Category,Created Time,",
+                "name,category,websiteUrl,bookingUrl,",
+            ]),
+            64_000usize..70_000,
+            prop::option::of(prop::sample::select(vec![0xffu8, 0, b'"', b'\n'])),
+        )
+            .prop_map(|(h, n, odd)| {
+                let mut f = h.as_bytes().to_vec();
+                f.resize(f.len() + n, b'h');
+                f.extend(odd);
+                f.extend_from_slice(b"x\nIntake,2026-01-01,a,b\n");
+                f
+            }),
     ]
     .prop_map(File);
     check("raw bytes import", CASES_RAW_BYTES, strategy, |file| {
@@ -833,4 +849,22 @@ fn vendor_row_errors_name_the_right_line_with_windows_line_ends() {
             report.errors
         );
     }
+}
+
+/// Found by `any_bytes_are_refused_or_imported_never_an_internal_error`: a vendor header longer
+/// than the 64 KiB the importer judges the kind on, with invalid UTF-8 past that point, was an
+/// internal error (500, logged as our fault) instead of a 400 about the file.
+#[test]
+fn a_long_vendor_header_with_invalid_text_is_refused_as_a_bad_file() {
+    let app = TestApp::new();
+    let mut file = b"name,category,websiteUrl,bookingUrl,".to_vec();
+    file.resize(file.len() + 69_000, b'h');
+    file.push(0xff);
+    file.extend_from_slice(b"\nAcme,Intake,https://a.com,https://a.com/b\n");
+    let before = written(&app);
+    match run(&app.state, file.as_slice(), Options::default()) {
+        Err(ImportError::BadFile(m)) => assert!(m.contains("UTF-8"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(written(&app), before);
 }
