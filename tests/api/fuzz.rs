@@ -868,3 +868,203 @@ fn a_long_vendor_header_with_invalid_text_is_refused_as_a_bad_file() {
     }
     assert_eq!(written(&app), before);
 }
+
+// ---------------------------------------------------------------------------------------------
+// (d) JSON bodies and uploads, through the real router
+
+/// A JSON value of any shape a client could send.
+fn any_json() -> impl Strategy<Value = serde_json::Value> {
+    use serde_json::{Value, json};
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(|n| json!(n)),
+        any::<u64>().prop_map(|n| json!(n)),
+        any::<f64>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(|f| json!(f)),
+        nasty_text().prop_map(|s| json!(s.chars().take(300).collect::<String>())),
+        Just(json!("SOLO")),
+        Just(json!("BROWSE")),
+        Just(json!(1)),
+        Just(json!("ann@doe-law.com")),
+    ];
+    leaf.prop_recursive(3, 16, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(serde_json::Value::Array),
+            prop::collection::btree_map("[a-zA-Z]{1,12}", inner, 0..4)
+                .prop_map(|m| serde_json::Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+/// The JSON routes with an example body whose fields the property replaces.
+fn json_routes() -> Vec<(Method, &'static str, serde_json::Value)> {
+    use serde_json::json;
+    vec![
+        (
+            Method::POST,
+            "/api/auth/sign-up",
+            json!({ "name": "Eve", "email": "eve@example.com", "password": "a-long-passphrase-42",
+                    "lawFirm": "Mallory LLP", "firmSize": "SOLO" }),
+        ),
+        (
+            Method::POST,
+            "/api/auth/sign-in",
+            json!({ "email": "ann@doe-law.com", "password": "wrong-but-long-enough" }),
+        ),
+        (
+            Method::POST,
+            "/api/auth/change-password",
+            json!({ "currentPassword": "wrong-password-here", "newPassword": "another-long-phrase-7" }),
+        ),
+        (
+            Method::PATCH,
+            "/api/profile",
+            json!({ "name": "Ann Doe", "lawFirm": "Doe & Partners", "firmSize": "E6_20" }),
+        ),
+        (
+            Method::POST,
+            "/api/profile/onboarding",
+            json!({ "attorneysCountBand": "A2_5", "employeesCountBand": "E11_50",
+                    "injuryCasesPerMonthBand": "C11_25", "annualSoftwareSpendBand": "S10_40K" }),
+        ),
+        (
+            Method::POST,
+            "/api/profile/category-adoption",
+            json!({ "items": [{ "categoryId": 2, "hasTool": true, "selectedVendorIds": [1],
+                                "primaryVendorId": 1, "otherVendors": ["Tool"] }] }),
+        ),
+        (
+            Method::POST,
+            "/api/meeting-clicks",
+            json!({ "vendorId": 1, "sourcePage": "BROWSE" }),
+        ),
+    ]
+}
+
+fn is_error_shape(body: &[u8]) -> bool {
+    serde_json::from_slice::<serde_json::Value>(body)
+        .ok()
+        .and_then(|v| {
+            let o = v.as_object()?;
+            (o.len() == 1 && o.get("error")?.as_str().is_some_and(|m| !m.is_empty())).then_some(())
+        })
+        .is_some()
+}
+
+#[test]
+fn json_bodies_with_any_values_never_get_a_500() {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let mut app = TestApp::new();
+    rt.block_on(async { app.sign_up().await });
+    let app = std::cell::RefCell::new(app);
+    let routes = json_routes();
+    let strategy = (
+        0..routes.len(),
+        prop::collection::vec((any::<prop::sample::Index>(), any_json()), 0..3),
+        prop::option::weighted(0.2, ("[a-zA-Z]{1,10}", any_json())),
+        prop::option::weighted(0.1, any_json()),
+    );
+    check(
+        "json bodies",
+        CASES_QUERIES,
+        strategy,
+        |(route, replace, extra, whole)| {
+            let (method, path, example) = &routes[route];
+            let mut body = example.clone();
+            let keys: Vec<String> = example.as_object().unwrap().keys().cloned().collect();
+            for (ix, value) in replace {
+                body[ix.get(&keys).as_str()] = value;
+            }
+            if let Some((k, v)) = extra {
+                body[k.as_str()] = v;
+            }
+            if let Some(w) = whole {
+                body = w;
+            }
+            let mut app = app.borrow_mut();
+            let res = rt.block_on(app.call(method.clone(), path, Some(body.clone())));
+            let s = res.status.as_u16();
+            prop_assert!(
+                s < 500 && s != 404 || (s == 404 && *path == "/api/meeting-clicks"),
+                "{} {} {} -> {} {}",
+                method,
+                path,
+                body,
+                res.status,
+                res.text()
+            );
+            if s >= 400 {
+                prop_assert!(is_error_shape(&res.body), "{} {}", res.status, res.text());
+            }
+            if res.status == StatusCode::UNAUTHORIZED && *path != "/api/auth/sign-in" {
+                return Err(TestCaseError::fail(format!("the session ended: {body}")));
+            }
+            Ok(())
+        },
+    );
+}
+
+/// Uploads that are broken as multipart: cut short, wrong boundaries, no file, odd headers.
+#[test]
+fn broken_uploads_never_get_a_500() {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let mut app = TestApp::new();
+    rt.block_on(async { app.sign_up().await });
+    let app = std::cell::RefCell::new(app);
+    let part = prop_oneof![
+        Just(b"--b\r\n".to_vec()),
+        Just(b"--b--\r\n".to_vec()),
+        Just(b"Content-Disposition: form-data; name=\"file\"; filename=\"a.csv\"\r\n\r\n".to_vec()),
+        Just(b"Content-Disposition: form-data; name=\"other\"\r\n\r\n".to_vec()),
+        Just(b"Content-Type: text/csv\r\n".to_vec()),
+        Just(b"\r\n".to_vec()),
+        Just(b"Category,Created Time\nIntake,2026-01-01\n".to_vec()),
+        Just(b"name,category,websiteUrl,bookingUrl\nA,Intake,https://a.com,\n".to_vec()),
+        prop::collection::vec(any::<u8>(), 0..64),
+    ];
+    let strategy = (
+        prop::collection::vec(part, 0..8),
+        prop::sample::select(vec![
+            "multipart/form-data; boundary=b",
+            "multipart/form-data; boundary=",
+            "multipart/form-data",
+            "multipart/form-data; boundary=\"b\"",
+            "text/csv",
+        ]),
+    );
+    check(
+        "broken uploads",
+        CASES_RAW_BYTES,
+        strategy,
+        |(parts, ctype)| {
+            let body = parts.concat();
+            let mut app = app.borrow_mut();
+            let req = app
+                .request(Method::POST, "/api/admin/demo-bookings/import")
+                .header(axum::http::header::CONTENT_TYPE, ctype)
+                .body(Body::from(body.clone()))
+                .unwrap();
+            let res = rt.block_on(app.send(req));
+            prop_assert!(
+                res.status == StatusCode::OK || res.status == StatusCode::BAD_REQUEST,
+                "{} {:?} -> {} {}",
+                ctype,
+                File(body),
+                res.status,
+                res.text()
+            );
+            if res.status != StatusCode::OK {
+                prop_assert!(is_error_shape(&res.body), "{}", res.text());
+            }
+            Ok(())
+        },
+    );
+}
