@@ -141,6 +141,11 @@ fn start_logged(data: &Path, logs: &Path) -> Server {
         ))
         .spawn()
         .unwrap();
+    // Owned by `Server` at once, so a failure below still stops it.
+    let mut server = Server {
+        child,
+        addr: String::new(),
+    };
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         let text = std::fs::read_to_string(&out).unwrap_or_default();
@@ -148,10 +153,8 @@ fn start_logged(data: &Path, logs: &Path) -> Server {
             .lines()
             .find_map(|l| l.strip_prefix("Litstack is serving at http://"))
         {
-            return Server {
-                child,
-                addr: line.trim().to_string(),
-            };
+            server.addr = line.trim().to_string();
+            return server;
         }
         assert!(Instant::now() < deadline, "litstack did not start");
         std::thread::sleep(Duration::from_millis(50));
