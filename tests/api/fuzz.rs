@@ -344,6 +344,11 @@ fn check_row_errors(errors: &[String], file: &[u8]) -> Result<(), TestCaseError>
             e
         );
         prop_assert!(!reason.trim().is_empty(), "empty reason: {:?}", e);
+        prop_assert!(
+            !e.chars().any(char::is_control),
+            "control character in {:?}",
+            e
+        );
     }
     Ok(())
 }
