@@ -25,8 +25,15 @@ impl ImportReport {
     }
 
     /// Records a rejected row as "Row N: reason" (N is the file line, the header being line 1).
+    /// Control characters a reason quotes from the file are shown as U+FFFD: `litstack import`
+    /// prints these lines to a terminal, where an escape sequence from a file must not act.
     pub fn row_error(&mut self, line: u64, reason: impl std::fmt::Display) {
         self.skipped += 1;
+        let reason: String = reason
+            .to_string()
+            .chars()
+            .map(|c| if c.is_control() { '\u{fffd}' } else { c })
+            .collect();
         self.push_error(format!("Row {line}: {reason}"));
     }
 
@@ -135,6 +142,16 @@ mod tests {
         );
         assert_eq!(normalize_header("created_time"), "createdtime");
         assert_eq!(normalize_header("websiteUrl"), "websiteurl");
+    }
+
+    #[test]
+    fn row_errors_never_carry_control_characters_from_the_file() {
+        let mut r = ImportReport::new("vendors");
+        r.row_error(2, "unknown category \"\u{1b}[2J\u{1b}]0;owned\u{7}\r\n\"");
+        assert_eq!(
+            r.errors,
+            ["Row 2: unknown category \"\u{fffd}[2J\u{fffd}]0;owned\u{fffd}\u{fffd}\u{fffd}\""]
+        );
     }
 
     #[test]

@@ -39,7 +39,8 @@ pub fn app(state: AppState) -> Router {
         .merge(techstack::router())
         .merge(bookings::router())
         .route("/config", get(client_config))
-        .fallback(web::api_not_found);
+        .fallback(web::api_not_found)
+        .method_not_allowed_fallback(web::api_method_not_allowed);
 
     Router::new()
         .nest("/api", api)

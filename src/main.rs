@@ -145,6 +145,8 @@ fn main() -> ExitCode {
                 .unwrap_or_else(|_| "info,tower_http=warn".into()),
         )
         .with_writer(std::io::stderr)
+        // Colour codes only on a terminal: in a file or a journal they would split `key=value`.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let cli = Cli::parse();
     let result = match cli.command {

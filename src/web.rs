@@ -73,6 +73,14 @@ pub async fn api_not_found(method: Method, OriginalUri(uri): OriginalUri) -> App
     not_found(format!("No API endpoint {method} {}", uri.path()))
 }
 
+/// A known /api path with a method it does not take: a JSON 405 instead of an empty body.
+pub async fn api_method_not_allowed(method: Method, OriginalUri(uri): OriginalUri) -> AppError {
+    AppError::MethodNotAllowed(format!(
+        "{method} is not allowed on {}: check the method of the request",
+        uri.path()
+    ))
+}
+
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
     img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
     frame-ancestors 'none'; base-uri 'self'; form-action 'self'";

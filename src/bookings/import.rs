@@ -217,7 +217,17 @@ fn fill_head(input: &mut BufReader<impl Read>) -> Result<Vec<u8>, ImportError> {
 fn import_vendors(app: &App, data: &[u8]) -> Result<ImportReport, ImportError> {
     let catalog = app.catalog.load();
     let txn = app.store.write().map_err(anyhow::Error::from)?;
-    let report = vendor_csv::import(&txn, data, &catalog.categories)?;
+    // A CSV error here is the header's (row errors are reported per row): the file's fault, not
+    // ours. The kind was judged on the first 64 KiB, so the rest of a long header is read only now.
+    let report = vendor_csv::import(&txn, data, &catalog.categories).map_err(|e| match e
+        .downcast::<csv::Error>()
+    {
+        Ok(e) if matches!(e.kind(), csv::ErrorKind::Utf8 { .. }) => {
+            ImportError::BadFile("The header line of the file is not valid UTF-8 text.".into())
+        }
+        Ok(e) => csv_error(e),
+        Err(e) => ImportError::Internal(e),
+    })?;
     txn.commit().map_err(anyhow::Error::from)?;
     app.catalog.store(Arc::new(Catalog::load(&app.store)?));
     Ok(report)

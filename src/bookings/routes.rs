@@ -182,7 +182,7 @@ impl std::io::Read for ChannelReader {
 
 async fn import_upload(
     State(state): State<AppState>,
-    _: AdminUser,
+    AdminUser(admin): AdminUser,
     headers: HeaderMap,
     multipart: std::result::Result<Multipart, MultipartRejection>,
 ) -> Result<Json<ImportReport>> {
@@ -193,6 +193,7 @@ async fn import_upload(
         .and_then(|v| v.parse::<usize>().ok());
     // Multipart framing adds a few hundred bytes around the file.
     if declared.is_some_and(|n| n > limit.saturating_add(64 * 1024)) {
+        tracing::warn!(target: "security", user_id = admin.id, bytes = declared, outcome = "refused: over the size limit", "import not done");
         return Err(AppError::from(import::ImportError::TooLarge(
             too_large(limit).to_string(),
         )));
@@ -241,12 +242,29 @@ async fn import_upload(
             }
         }
         drop(tx);
-        let report = job.await??;
+        // Who imported how much, and what came of it: never the file's content, which may name
+        // people (row errors quote values, so they stay out of the log too).
+        let report = match job.await? {
+            Ok(report) => report,
+            Err(e) => {
+                let outcome = match &e {
+                    import::ImportError::BadFile(_) => "refused: not an importable file",
+                    import::ImportError::TooLarge(_) => "refused: over the size limit",
+                    import::ImportError::Internal(_) => "failed: internal error",
+                };
+                tracing::warn!(target: "security", user_id = admin.id, bytes = received, outcome, "import not done");
+                return Err(e.into());
+            }
+        };
         tracing::info!(
+            target: "security",
+            user_id = admin.id,
+            bytes = received,
             kind = report.kind,
             inserted = report.inserted,
             updated = report.updated,
             skipped = report.skipped,
+            row_errors_listed = report.errors.len(),
             "import finished"
         );
         return Ok(Json(report));

@@ -183,6 +183,22 @@ fn parse_row(
     Ok((id, vendor))
 }
 
+/// `data` with every CRLF turned into LF (borrowed when it has none).
+fn crlf_to_lf(data: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    if !data.windows(2).any(|w| w == b"\r\n") {
+        return std::borrow::Cow::Borrowed(data);
+    }
+    let mut out = Vec::with_capacity(data.len());
+    let mut bytes = data.iter().peekable();
+    while let Some(&b) = bytes.next() {
+        if b == b'\r' && bytes.peek() == Some(&&b'\n') {
+            continue;
+        }
+        out.push(b);
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Imports vendor rows inside `txn`: a row with a known id, or with the name of an existing
 /// vendor of the same category, updates it (or is skipped when nothing changed); others are new.
 pub fn import(
@@ -191,7 +207,12 @@ pub fn import(
     categories: &[Category],
 ) -> anyhow::Result<ImportReport> {
     let mut report = ImportReport::new("vendors");
-    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(data);
+    // The csv crate numbers lines wrongly after CRLF line ends (files saved by Excel on Windows);
+    // with LF only, "Row N" is the line a person sees in an editor.
+    let data = crlf_to_lf(data);
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .from_reader(data.as_ref());
     let headers: Vec<String> = reader.headers()?.iter().map(String::from).collect();
     let cols = Columns(
         headers

@@ -3,10 +3,13 @@
 mod accounts;
 mod bookings;
 mod catalog;
+mod fuzz;
 mod helpers;
+mod hostile;
 mod meetings;
 mod process;
 mod profile;
+mod secrets;
 mod techstack;
 mod vendors;
 mod web;

@@ -1,0 +1,562 @@
+//! Hostile requests against every state-changing route: unknown fields, wrong types, oversized
+//! bodies, a foreign Origin, no session. And path traversal against the real binary, with raw
+//! request lines no HTTP client would normalise.
+//!
+//! `ROUTES` must list every POST/PATCH/PUT/DELETE route: `the_route_table_lists_every_state_changing_route`
+//! reads the routers in src/ and fails when one is missing, and the sweep fails when a listed
+//! route answers 404 or 405, so the table cannot rot in either direction. Add new routes here.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Method, StatusCode, header};
+use serde_json::{Value, json};
+
+use crate::helpers::{PASSWORD, TestApp, TestResponse};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Access {
+    /// Anyone (sign-up, sign-in).
+    Public,
+    /// A signed-in user.
+    User,
+    /// A signed-in administrator.
+    Admin,
+}
+
+#[derive(Clone, Debug)]
+enum Payload {
+    /// A JSON body; the value is a valid example whose fields the sweep mutates.
+    Json(Value),
+    /// No body at all.
+    Empty,
+    /// A multipart CSV upload.
+    Multipart,
+}
+
+struct Route {
+    method: Method,
+    path: &'static str,
+    access: Access,
+    payload: Payload,
+}
+
+/// Every state-changing route on main. New routes must be added here (the scan test says so).
+fn routes() -> Vec<Route> {
+    let r = |method: Method, path, access, payload| Route {
+        method,
+        path,
+        access,
+        payload,
+    };
+    vec![
+        r(
+            Method::POST,
+            "/api/auth/sign-up",
+            Access::Public,
+            Payload::Json(json!({
+                "name": "Eve Mallory", "email": "eve@example.com", "password": "a-long-passphrase-42",
+                "lawFirm": "Mallory LLP", "firmSize": "SOLO", "setupToken": "x"
+            })),
+        ),
+        r(
+            Method::POST,
+            "/api/auth/sign-in",
+            Access::Public,
+            Payload::Json(json!({ "email": "eve@example.com", "password": "whatever-it-is" })),
+        ),
+        r(
+            Method::POST,
+            "/api/auth/sign-out",
+            Access::User,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/auth/change-password",
+            Access::User,
+            Payload::Json(
+                json!({ "currentPassword": PASSWORD, "newPassword": "another-long-phrase-7" }),
+            ),
+        ),
+        r(
+            Method::PATCH,
+            "/api/profile",
+            Access::User,
+            Payload::Json(json!({
+                "name": "Ann Doe", "lawFirm": "Doe & Partners", "firmSize": "E6_20",
+                "email": "ann@doe-law.com", "currentPassword": PASSWORD
+            })),
+        ),
+        r(
+            Method::POST,
+            "/api/profile/onboarding",
+            Access::User,
+            Payload::Json(json!({
+                "attorneysCountBand": "A2_5", "employeesCountBand": "E11_50",
+                "injuryCasesPerMonthBand": "C11_25", "annualSoftwareSpendBand": "S10_40K"
+            })),
+        ),
+        r(
+            Method::POST,
+            "/api/profile/category-adoption",
+            Access::User,
+            Payload::Json(json!({ "items": [{ "categoryId": 2, "hasTool": false }] })),
+        ),
+        r(
+            Method::POST,
+            "/api/meeting-clicks",
+            Access::User,
+            Payload::Json(json!({ "vendorId": 1, "sourcePage": "BROWSE" })),
+        ),
+        r(
+            Method::POST,
+            "/api/admin/demo-bookings/import",
+            Access::Admin,
+            Payload::Multipart,
+        ),
+    ]
+}
+
+const FOREIGN: &str = "https://evil.example";
+const TOO_LARGE: &str = "The request body is too large.";
+
+/// An admin (first account) and a plain user, each with a session cookie.
+async fn two_users() -> (TestApp, String, String) {
+    let mut app = TestApp::with_config(|c| c.import_max_bytes = 64 * 1024);
+    app.sign_up_as("Ada Admin", "ada@admin-law.com").await;
+    let admin = app.cookie.take().unwrap();
+    app.sign_up().await;
+    let user = app.cookie.take().unwrap();
+    (app, admin, user)
+}
+
+fn multipart(content: &[u8]) -> (String, Vec<u8>) {
+    let boundary = "hostileboundary9x";
+    let mut body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"x.csv\"\r\n\
+         Content-Type: text/csv\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(content);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+/// Sends `body` (raw bytes, with `content_type`) to the route with the given cookie and Origin.
+async fn send(
+    app: &mut TestApp,
+    route: &Route,
+    cookie: Option<&str>,
+    origin: Option<&str>,
+    content_type: Option<&str>,
+    body: Vec<u8>,
+) -> TestResponse {
+    let mut b = axum::http::Request::builder()
+        .method(route.method.clone())
+        .uri(route.path)
+        .header(header::HOST, "localhost")
+        .header(header::CONTENT_LENGTH, body.len());
+    if let Some(c) = cookie {
+        b = b.header(header::COOKIE, format!("litstack_session={c}"));
+    }
+    if let Some(o) = origin {
+        b = b.header(header::ORIGIN, o);
+    }
+    if let Some(t) = content_type {
+        b = b.header(header::CONTENT_TYPE, t);
+    }
+    let saved = app.cookie.take();
+    let res = app.send(b.body(Body::from(body)).unwrap()).await;
+    app.cookie = saved;
+    res
+}
+
+/// A valid body for the route, as (content type, bytes).
+fn valid_body(route: &Route) -> (Option<String>, Vec<u8>) {
+    match &route.payload {
+        Payload::Json(v) => (Some("application/json".into()), v.to_string().into_bytes()),
+        Payload::Empty => (None, Vec::new()),
+        Payload::Multipart => {
+            let (t, b) = multipart(b"Category,Created Time\nIntake,2026-01-01T00:00:00Z\n");
+            (Some(t), b)
+        }
+    }
+}
+
+/// The error message of a refusal, checking the `{"error": "..."}` shape on the way.
+fn error_of(res: &TestResponse) -> Result<String, String> {
+    let v: Value = serde_json::from_slice(&res.body)
+        .map_err(|_| format!("not JSON ({}): {:?}", res.status, res.text()))?;
+    let obj = v.as_object().ok_or(format!("not an object: {v}"))?;
+    match (obj.len(), obj.get("error").and_then(Value::as_str)) {
+        (1, Some(m)) if !m.trim().is_empty() => Ok(m.to_string()),
+        _ => Err(format!("not {{\"error\": string}}: {v}")),
+    }
+}
+
+/// A JSON value of another type than `v`.
+fn wrong_type(v: &Value) -> Value {
+    match v {
+        Value::String(_) => json!(12345),
+        Value::Number(_) => json!("twelve"),
+        Value::Bool(_) => json!("yes please"),
+        Value::Array(_) => json!({ "not": "a list" }),
+        Value::Object(_) => json!([1, 2]),
+        Value::Null => json!([]),
+    }
+}
+
+#[tokio::test]
+async fn every_state_changing_route_refuses_hostile_requests_with_a_json_error() {
+    let (mut app, admin, user) = two_users().await;
+    let mut failures: Vec<String> = Vec::new();
+    let mut fail = |route: &Route, what: &str, detail: String| {
+        failures.push(format!("{} {} {what}: {detail}", route.method, route.path));
+    };
+
+    for route in routes() {
+        let own = match route.access {
+            Access::Admin => Some(admin.as_str()),
+            _ => Some(user.as_str()),
+        };
+        let (ctype, body) = valid_body(&route);
+
+        // A foreign Origin is refused before anything else, even with a valid session.
+        let res = send(
+            &mut app,
+            &route,
+            own,
+            Some(FOREIGN),
+            ctype.as_deref(),
+            body.clone(),
+        )
+        .await;
+        match (res.status, error_of(&res)) {
+            (StatusCode::FORBIDDEN, Ok(_)) => {}
+            (s, e) => fail(&route, "foreign Origin", format!("{s} {e:?}")),
+        }
+        // A foreign Referer (no Origin) too.
+        let mut b = axum::http::Request::builder()
+            .method(route.method.clone())
+            .uri(route.path)
+            .header(header::HOST, "localhost")
+            .header(header::REFERER, "http://localhost.evil.example/page");
+        if let Some(t) = &ctype {
+            b = b.header(header::CONTENT_TYPE, t);
+        }
+        let res = app.send(b.body(Body::from(body.clone())).unwrap()).await;
+        if res.status != StatusCode::FORBIDDEN {
+            fail(&route, "foreign Referer", res.status.to_string());
+        }
+
+        // No session.
+        if route.access != Access::Public {
+            let res = send(&mut app, &route, None, None, ctype.as_deref(), body.clone()).await;
+            match (res.status, error_of(&res)) {
+                (StatusCode::UNAUTHORIZED, Ok(_)) => {}
+                (s, e) => fail(&route, "no session", format!("{s} {e:?}")),
+            }
+            // A made-up token is no session either.
+            let fake = "ab".repeat(32);
+            let res = send(
+                &mut app,
+                &route,
+                Some(&fake),
+                None,
+                ctype.as_deref(),
+                body.clone(),
+            )
+            .await;
+            if res.status != StatusCode::UNAUTHORIZED {
+                fail(&route, "forged session", res.status.to_string());
+            }
+        }
+        // Admin routes refuse other users.
+        if route.access == Access::Admin {
+            let res = send(&mut app, &route, Some(&user), None, ctype.as_deref(), body).await;
+            match (res.status, error_of(&res)) {
+                (StatusCode::FORBIDDEN, Ok(_)) => {}
+                (s, e) => fail(&route, "non-admin", format!("{s} {e:?}")),
+            }
+        }
+
+        match &route.payload {
+            Payload::Json(example) => {
+                let ct = Some("application/json");
+                // Unknown field: 400 naming it. Also proves the route exists (not 404/405).
+                let mut v = example.clone();
+                v["smuggledIsAdmin"] = json!(true);
+                let res = send(&mut app, &route, own, None, ct, v.to_string().into()).await;
+                match (res.status, error_of(&res)) {
+                    (StatusCode::BAD_REQUEST, Ok(m)) if m.contains("smuggledIsAdmin") => {}
+                    (StatusCode::NOT_FOUND | StatusCode::METHOD_NOT_ALLOWED, _) => fail(
+                        &route,
+                        "exists",
+                        "the route is gone: update ROUTES in tests/api/hostile.rs".into(),
+                    ),
+                    (s, e) => fail(&route, "unknown field", format!("{s} {e:?}")),
+                }
+                // Each field with a value of the wrong type.
+                for key in example.as_object().unwrap().keys() {
+                    let mut v = example.clone();
+                    v[key] = wrong_type(&example[key]);
+                    let res = send(&mut app, &route, own, None, ct, v.to_string().into()).await;
+                    match (res.status, error_of(&res)) {
+                        (StatusCode::BAD_REQUEST, Ok(_)) => {}
+                        (s, e) => fail(
+                            &route,
+                            &format!("wrong type of {key}"),
+                            format!("{s} {e:?}"),
+                        ),
+                    }
+                }
+                // The whole body of the wrong type, broken JSON, and no content type.
+                for (what, ct, raw) in [
+                    ("array body", ct, "[]".to_string()),
+                    ("string body", ct, "\"hello\"".to_string()),
+                    ("broken JSON", ct, "{\"name\": ".to_string()),
+                    ("no content type", None, example.to_string()),
+                    (
+                        "form content type",
+                        Some("application/x-www-form-urlencoded"),
+                        "a=b".into(),
+                    ),
+                ] {
+                    let res = send(&mut app, &route, own, None, ct, raw.into_bytes()).await;
+                    match (res.status, error_of(&res)) {
+                        (StatusCode::BAD_REQUEST | StatusCode::UNSUPPORTED_MEDIA_TYPE, Ok(_)) => {}
+                        (s, e) => fail(&route, what, format!("{s} {e:?}")),
+                    }
+                }
+                // Over the 64 KiB JSON limit: 413 with our message.
+                let mut v = example.clone();
+                let first = example.as_object().unwrap().keys().next().unwrap().clone();
+                v[&first] = json!("x".repeat(litstack::JSON_BODY_LIMIT + 1));
+                let res = send(&mut app, &route, own, None, ct, v.to_string().into()).await;
+                match (res.status, error_of(&res)) {
+                    (StatusCode::PAYLOAD_TOO_LARGE, Ok(m)) if m == TOO_LARGE => {}
+                    (s, e) => fail(&route, "oversized body", format!("{s} {e:?}")),
+                }
+            }
+            Payload::Multipart => {
+                // Over the configured import limit (64 KiB here): 413 with a message.
+                let (t, b) = multipart(&vec![b'a'; 200 * 1024]);
+                let res = send(&mut app, &route, own, None, Some(&t), b).await;
+                match (res.status, error_of(&res)) {
+                    (StatusCode::PAYLOAD_TOO_LARGE, Ok(m)) if m.contains("import limit") => {}
+                    (s, e) => fail(&route, "oversized upload", format!("{s} {e:?}")),
+                }
+                // Not multipart, or JSON instead of a file: 400 with a message.
+                for (what, t, b) in [
+                    (
+                        "JSON body",
+                        "application/json",
+                        b"{\"file\": \"x\"}".to_vec(),
+                    ),
+                    (
+                        "no file field",
+                        "multipart/form-data; boundary=zz",
+                        b"--zz--\r\n".to_vec(),
+                    ),
+                ] {
+                    let res = send(&mut app, &route, own, None, Some(t), b).await;
+                    match (res.status, error_of(&res)) {
+                        (StatusCode::BAD_REQUEST, Ok(_)) => {}
+                        (s, e) => fail(&route, what, format!("{s} {e:?}")),
+                    }
+                }
+            }
+            Payload::Empty => {
+                // The route exists: with a session it answers neither 404 nor 405. A session of
+                // its own, since this is sign-out.
+                let saved = app.cookie.take();
+                app.sign_in("ann@doe-law.com", PASSWORD).await;
+                let throwaway = app.cookie.take();
+                app.cookie = saved;
+                let res = send(
+                    &mut app,
+                    &route,
+                    throwaway.as_deref(),
+                    None,
+                    None,
+                    Vec::new(),
+                )
+                .await;
+                if matches!(
+                    res.status,
+                    StatusCode::NOT_FOUND | StatusCode::METHOD_NOT_ALLOWED
+                ) {
+                    fail(&route, "exists", "the route is gone: update ROUTES".into());
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[tokio::test]
+async fn a_wrong_method_on_an_api_route_is_a_json_405() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    for (method, path) in [
+        (Method::DELETE, "/api/profile"),
+        (Method::PUT, "/api/auth/sign-in"),
+        (Method::GET, "/api/auth/sign-out"),
+    ] {
+        let res = app.call(method.clone(), path, None).await;
+        assert_eq!(
+            res.status,
+            StatusCode::METHOD_NOT_ALLOWED,
+            "{method} {path}"
+        );
+        let msg = error_of(&res).unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+        assert!(msg.contains(path), "{msg}");
+    }
+}
+
+/// Every `.route("...", ...)` in src/ whose handlers include post/patch/put/delete, as
+/// (METHOD, /api path) pairs.
+fn state_changing_routes_in_source() -> Vec<(String, String)> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
+    let mut found = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find(".route(") {
+            rest = &rest[at + ".route(".len()..];
+            // The call's text, up to its closing parenthesis.
+            let mut depth = 1;
+            let end = rest
+                .char_indices()
+                .find(|&(_, c)| {
+                    match c {
+                        '(' => depth += 1,
+                        ')' => depth -= 1,
+                        _ => {}
+                    }
+                    depth == 0
+                })
+                .map_or(rest.len(), |(i, _)| i);
+            let call = &rest[..end];
+            let Some(path) = call.split('"').nth(1) else {
+                continue;
+            };
+            let handlers = call.splitn(3, '"').nth(2).unwrap_or("");
+            for method in ["post", "patch", "put", "delete"] {
+                let needle = format!("{method}(");
+                let called = handlers.match_indices(&needle).any(|(i, _)| {
+                    !handlers[..i]
+                        .chars()
+                        .next_back()
+                        .is_some_and(|c| c.is_alphanumeric() || c == '_')
+                });
+                if called {
+                    found.push((method.to_ascii_uppercase(), format!("/api{path}")));
+                }
+            }
+        }
+    }
+    found.sort();
+    found.dedup();
+    found
+}
+
+#[test]
+fn the_route_table_lists_every_state_changing_route() {
+    let in_source = state_changing_routes_in_source();
+    assert!(
+        in_source.len() >= 9,
+        "the source scan found too few routes: {in_source:?}"
+    );
+    let listed: Vec<(String, String)> = routes()
+        .iter()
+        .map(|r| (r.method.to_string(), r.path.to_string()))
+        .collect();
+    let missing: Vec<_> = in_source.iter().filter(|r| !listed.contains(r)).collect();
+    assert!(
+        missing.is_empty(),
+        "state-changing routes missing from ROUTES in tests/api/hostile.rs: {missing:?}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Path traversal over a raw socket
+
+/// Sends `GET <target>` as written (no client normalises it) and returns (status, whole answer).
+pub fn raw_get(addr: &str, target: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(
+        s,
+        "GET {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = Vec::new();
+    let _ = s.read_to_end(&mut answer);
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    (status, text)
+}
+
+#[test]
+fn path_traversal_on_the_real_server_finds_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = crate::process::start(dir.path(), &[]);
+    let addr = server.url.trim_start_matches("http://").to_string();
+    // Something the server can certainly serve, so a refusal below is not a dead server.
+    let (ok, _) = raw_get(&addr, "/");
+    assert_eq!(ok, 200);
+    for target in [
+        "/../Cargo.toml",
+        "/assets/../../Cargo.toml",
+        "/%2e%2e/%2e%2e/Cargo.toml",
+        "/..%2fCargo.toml",
+        "/assets/%2e%2e%5c..%5cCargo.toml",
+        "/assets/..\\..\\Cargo.toml",
+        "/..%252f..%252fCargo.toml",
+        "/%c0%ae%c0%ae/Cargo.toml",
+        "/assets/....//....//Cargo.toml",
+        "//etc/passwd",
+        "/assets/%00../../Cargo.toml",
+        "/src/main.rs",
+        "/Cargo.toml",
+        "/.git/config",
+        "/web/package.json",
+        "/../../../../../../etc/passwd",
+    ] {
+        let (status, answer) = raw_get(&addr, target);
+        assert!(
+            !answer.contains("[package]")
+                && !answer.contains("root:x:0:0")
+                && !answer.contains("[core]")
+                && !answer.contains("fn main()")
+                && !answer.contains("\"devDependencies\""),
+            "{target} leaked a file:\n{answer}"
+        );
+        assert!(
+            status != 0 && status < 500,
+            "{target} answered {status}:\n{answer}"
+        );
+    }
+}
