@@ -20,6 +20,8 @@ pub struct Config {
     pub session_absolute: Duration,
     /// Largest CSV upload accepted by the import.
     pub import_max_bytes: usize,
+    /// How much partner status lifts a vendor in recommendations; 0 (the default) means not at all.
+    pub partner_weight: f64,
 }
 
 impl Config {
@@ -34,6 +36,7 @@ impl Config {
             session_idle: Duration::from_secs(7 * 24 * 3600),
             session_absolute: Duration::from_secs(30 * 24 * 3600),
             import_max_bytes: 256 * 1024 * 1024,
+            partner_weight: 0.0,
         }
     }
 }

@@ -9,6 +9,7 @@ pub mod extract;
 pub mod firm_size;
 pub mod import;
 pub mod profile;
+pub mod recommend;
 pub mod server;
 pub mod state;
 pub mod store;
@@ -32,6 +33,7 @@ pub fn app(state: AppState) -> Router {
         .merge(accounts::router())
         .merge(profile::router())
         .merge(catalog::router())
+        .merge(recommend::router())
         .route("/config", get(client_config))
         .fallback(web::api_not_found);
 

@@ -109,6 +109,11 @@ fn create_tables(txn: &WriteTransaction) -> anyhow::Result<()> {
     txn.open_table(CATEGORIES)?;
     txn.open_table(VENDORS)?;
     txn.open_table(MEETING_CLICKS)?;
+    txn.open_table(RESPONSES)?;
+    txn.open_table(USER_RESPONSES)?;
+    txn.open_table(PICKS)?;
+    txn.open_table(DISMISSED)?;
+    txn.open_table(PAST_RECS)?;
     Ok(())
 }
 

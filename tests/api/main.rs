@@ -4,4 +4,5 @@ mod accounts;
 mod catalog;
 mod helpers;
 mod profile;
+mod recommend;
 mod web;
