@@ -20,6 +20,8 @@ pub struct Config {
     pub session_absolute: Duration,
     /// Largest CSV upload accepted by the import.
     pub import_max_bytes: usize,
+    /// The reverse proxy whose `X-Forwarded-For` is believed; `None` believes no such header.
+    pub trusted_proxy: Option<std::net::IpAddr>,
     /// How much partner status lifts a vendor in recommendations; 0 (the default) means not at all.
     pub partner_weight: f64,
 }
@@ -36,6 +38,7 @@ impl Config {
             session_idle: Duration::from_secs(7 * 24 * 3600),
             session_absolute: Duration::from_secs(30 * 24 * 3600),
             import_max_bytes: 256 * 1024 * 1024,
+            trusted_proxy: None,
             partner_weight: 0.0,
         }
     }

@@ -44,6 +44,7 @@ pub fn app(state: AppState) -> Router {
         .layer(middleware::from_fn(web::same_origin_only))
         .layer(middleware::from_fn(web::security_headers))
         .layer(CompressionLayer::new())
+        .layer(axum::Extension(accounts::TrustedProxy(state.config.trusted_proxy)))
         .with_state(state)
 }
 

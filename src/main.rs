@@ -70,6 +70,9 @@ struct ServeArgs {
     /// Sign a session out this many days after sign-in, however active.
     #[arg(long, env = "LITSTACK_SESSION_MAX_DAYS", default_value_t = 30)]
     session_max_days: u64,
+    /// Believe X-Forwarded-For only from this proxy address (e.g. 127.0.0.1 behind nginx).
+    #[arg(long, env = "LITSTACK_TRUSTED_PROXY")]
+    trusted_proxy: Option<std::net::IpAddr>,
     /// Largest CSV file the import accepts, in MiB.
     #[arg(long, env = "LITSTACK_IMPORT_MAX_MB", default_value_t = 256)]
     import_max_mb: usize,
@@ -89,6 +92,7 @@ impl ServeArgs {
             session_idle: Duration::from_secs(self.session_idle_hours.max(1) * 3600),
             session_absolute: Duration::from_secs(self.session_max_days.max(1) * 24 * 3600),
             import_max_bytes: self.import_max_mb.max(1) * 1024 * 1024,
+            trusted_proxy: self.trusted_proxy,
             partner_weight: self.partner_weight.clamp(0.0, 100.0),
         }
     }

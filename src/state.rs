@@ -17,6 +17,8 @@ pub struct App {
     pub catalog: ArcSwap<Catalog>,
     pub sessions: SessionCache,
     pub limiter: RateLimiter,
+    /// The one-time token the first (admin) sign-up must present when serving a network address.
+    pub setup_token: std::sync::Mutex<Option<String>>,
 }
 
 #[derive(Clone)]
@@ -41,6 +43,7 @@ impl AppState {
             catalog: ArcSwap::from_pointee(catalog),
             sessions: SessionCache::default(),
             limiter: RateLimiter::default(),
+            setup_token: std::sync::Mutex::new(None),
         })))
     }
 

@@ -71,7 +71,7 @@ async fn a_state_change_from_a_foreign_origin_is_refused() {
         .header(header::ORIGIN, "https://evil.example")
         .header(header::CONTENT_TYPE, "application/json")
         .body(axum::body::Body::from(
-            json!({"name":"A","email":"a@b.com","password":"12345678","lawFirm":"F"}).to_string(),
+            json!({"name":"A","email":"a@b.com","password":"ample-harbor-lantern","lawFirm":"F"}).to_string(),
         ))
         .unwrap();
     let res = app.send(req).await;
@@ -87,5 +87,8 @@ async fn a_second_server_on_the_same_data_directory_is_refused_clearly() {
         Ok(_) => panic!("a second open must fail"),
         Err(e) => e.to_string(),
     };
-    assert!(err.contains("another Litstack process is already using"), "{err}");
+    assert!(
+        err.contains("another Litstack process is already using"),
+        "{err}"
+    );
 }

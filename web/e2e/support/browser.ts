@@ -1,0 +1,80 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+import { webDir } from './server';
+
+export const screenshotDir = path.join(webDir, 'e2e', 'screenshots');
+
+/** Phone, tablet and desktop widths every screen is checked at. */
+export const widths = { phone: 390, tablet: 820, desktop: 1440 } as const;
+const heights: Record<number, number> = { 390: 844, 820: 1180, 1440: 900 };
+
+export type TestBrowser = {
+  context: BrowserContext;
+  page: Page;
+  /** Saves a screenshot (full page unless told) as e2e/screenshots/<name>.png. */
+  screenshot: (name: string, options?: { fullPage?: boolean }) => Promise<string>;
+  /** Screenshots at phone, tablet and desktop widths (<name>-390.png, ...), then back to desktop. */
+  screenshotAtWidths: (name: string, options?: { fullPage?: boolean }) => Promise<void>;
+  setWidth: (width: number) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/**
+ * Debian's chromium through playwright-core, in a fresh profile directory. The flags keep it
+ * from reaching for the network on its own.
+ */
+export async function launchBrowser({ baseURL }: { baseURL: string }): Promise<TestBrowser> {
+  const profileDir = await mkdtemp(path.join(tmpdir(), 'litstack-e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    baseURL,
+    viewport: { width: widths.desktop, height: heights[widths.desktop]! },
+    reducedMotion: 'reduce',
+  });
+  context.setDefaultTimeout(10_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  await mkdir(screenshotDir, { recursive: true });
+
+  const setWidth = async (width: number) => {
+    await page.setViewportSize({ width, height: heights[width] ?? 900 });
+  };
+  const screenshot = async (name: string, fullPage = true) => {
+    const file = path.join(screenshotDir, `${name}.png`);
+    await page.screenshot({ path: file, fullPage, animations: 'disabled' });
+    return file;
+  };
+
+  return {
+    context,
+    page,
+    setWidth,
+    screenshot: (name, { fullPage = true } = {}) => screenshot(name, fullPage),
+    screenshotAtWidths: async (name, { fullPage = true } = {}) => {
+      for (const width of Object.values(widths)) {
+        await setWidth(width);
+        await page.waitForTimeout(150);
+        await screenshot(`${name}-${width}`, fullPage);
+      }
+      await setWidth(widths.desktop);
+    },
+    close: async () => {
+      await context.close();
+      await rm(profileDir, { recursive: true, force: true });
+    },
+  };
+}

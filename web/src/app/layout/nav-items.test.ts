@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+
+import { adminNavItems, isNavItemActive, navItems } from './nav-items';
+
+const item = (label: string) => [...navItems, ...adminNavItems].find((candidate) => candidate.label === label)!;
+
+describe('isNavItemActive', () => {
+  it('is active on its own route', () => {
+    expect(isNavItemActive('/trends', item('Vendor Trends'))).toBe(true);
+  });
+
+  it('is active on its route followed by a query', () => {
+    expect(isNavItemActive('/matches?categoryId=3', item('Vendor Matches'))).toBe(true);
+    expect(isNavItemActive('/past?page=2', item('Past Matches'))).toBe(true);
+  });
+
+  it('counts Vendor Matches as active on /', () => {
+    expect(isNavItemActive('/', item('Vendor Matches'))).toBe(true);
+    expect(isNavItemActive('/?x=1', item('Vendor Matches'))).toBe(true);
+    expect(isNavItemActive('/', item('Profile'))).toBe(false);
+  });
+
+  it('is not active on a longer path that merely starts with the route', () => {
+    expect(isNavItemActive('/matchesx', item('Vendor Matches'))).toBe(false);
+    expect(isNavItemActive('/profile/extra', item('Profile'))).toBe(false);
+    expect(isNavItemActive('/tech-stack', item('Vendor Trends'))).toBe(false);
+  });
+
+  it('lists the spec’s items in order, Import apart for admins', () => {
+    expect(navItems.map((navItem) => [navItem.label, navItem.href])).toEqual([
+      ['Vendor Matches', '/matches'],
+      ['Vendor Trends', '/trends'],
+      ['Past Matches', '/past'],
+      ['Tech Stack', '/tech-stack'],
+      ['Profile', '/profile'],
+    ]);
+    expect(adminNavItems.map((navItem) => [navItem.label, navItem.href])).toEqual([['Import', '/admin/import']]);
+  });
+});

@@ -1,0 +1,54 @@
+import type { ComponentType } from 'react';
+import { Route, Switch } from 'wouter';
+
+import { paths } from '@/config/paths';
+import { DemoBookingImportPage } from '@/features/admin/components/demo-booking-import-page';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+import { SignInPage } from '@/features/auth/components/sign-in-page';
+import { SignUpPage } from '@/features/auth/components/sign-up-page';
+import { GetRecommendationsPage } from '@/features/matches/components/get-recommendations-page';
+import { PastRecommendationsPage } from '@/features/past/components/past-recommendations-page';
+import { ProfilePage } from '@/features/profile/components/profile-page';
+import { TechStackPage } from '@/features/tech-stack/components/tech-stack-page';
+import { TrendsPage } from '@/features/trends/components/trends-page';
+import { BrowseVendorsPage } from '@/features/vendors/components/browse-vendors-page';
+
+import { AppLayout } from './layout/app-layout';
+import { NotFoundPage } from './not-found-page';
+
+/** The signed-in screens, each shown inside the app layout. */
+const appRoutes: ReadonlyArray<{ path: string; component: ComponentType }> = [
+  { path: paths.home, component: GetRecommendationsPage },
+  { path: paths.matches, component: GetRecommendationsPage },
+  { path: paths.trends, component: TrendsPage },
+  { path: paths.vendors, component: BrowseVendorsPage },
+  { path: paths.past, component: PastRecommendationsPage },
+  { path: paths.techStack, component: TechStackPage },
+  { path: paths.profile, component: ProfilePage },
+  { path: paths.admin.import, component: DemoBookingImportPage },
+];
+
+const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// One route for all signed-in paths, so the layout stays mounted while moving between them.
+const appPathPattern = new RegExp(`^(?:${appRoutes.map((route) => escape(route.path)).join('|')})/?$`);
+
+export function AppRouter() {
+  return (
+    <Switch>
+      <Route path={paths.auth.signIn} component={SignInPage} />
+      <Route path={paths.auth.signUp} component={SignUpPage} />
+      <Route path={appPathPattern}>
+        <RequireAuth>
+          <AppLayout>
+            <Switch>
+              {appRoutes.map((route) => (
+                <Route key={route.path} path={route.path} component={route.component} />
+              ))}
+            </Switch>
+          </AppLayout>
+        </RequireAuth>
+      </Route>
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}

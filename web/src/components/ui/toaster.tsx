@@ -1,0 +1,55 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { useSignals } from '@preact/signals-react/runtime';
+
+import { cn } from '@/lib/cn';
+
+import { Icon } from './icon';
+import { currentToast, dismissToast } from './use-toast';
+
+/** Renders the current toast and the notification region (F8 focuses it). */
+export function Toaster() {
+  useSignals();
+  const shown = currentToast.value;
+  const destructive = shown?.variant === 'destructive';
+  return (
+    <>
+      {shown ? (
+        <ToastPrimitive.Root
+          key={shown.id}
+          open={shown.open}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(shown.id);
+          }}
+          type={destructive ? 'foreground' : 'background'}
+          className={cn(
+            'toast group pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg',
+            destructive ? 'border-red-700 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900',
+          )}
+        >
+          <Icon
+            name={destructive ? 'alert' : 'check'}
+            className={cn('mt-0.5', destructive ? 'text-white' : 'text-emerald-600')}
+          />
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{shown.title}</ToastPrimitive.Title>
+            {shown.description ? (
+              <ToastPrimitive.Description className={cn('text-sm', destructive ? 'text-red-50' : 'text-slate-600')}>
+                {shown.description}
+              </ToastPrimitive.Description>
+            ) : null}
+          </div>
+          <ToastPrimitive.Close
+            aria-label="Close"
+            className={cn(
+              'absolute top-3 right-3 rounded-md p-1 focus-visible:outline-2',
+              destructive ? 'text-red-100 hover:bg-red-700 hover:text-white' : 'text-slate-400 hover:bg-slate-100 hover:text-slate-700',
+            )}
+          >
+            <Icon name="close" className="h-4 w-4" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ) : null}
+      <ToastPrimitive.Viewport className="pointer-events-none fixed right-0 bottom-0 z-[100] m-0 flex sm:top-0 sm:bottom-auto w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-sm" />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+/** Every route path of the app, named once. Build links and redirects from here. */
+export const paths = {
+  auth: {
+    signIn: '/auth/sign-in',
+    signUp: '/auth/sign-up',
+  },
+  home: '/',
+  matches: '/matches',
+  trends: '/trends',
+  vendors: '/vendors',
+  past: '/past',
+  techStack: '/tech-stack',
+  profile: '/profile',
+  admin: {
+    import: '/admin/import',
+  },
+} as const;

@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Redirect, useLocation } from 'wouter';
+
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
+import { getErrorMessage } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
+import { hasErrors } from '@/lib/validation';
+
+import { useSignIn } from '../api/sign-in';
+import { validateSignIn, type SignInValues } from '../validation';
+
+import { AuthLayout } from './auth-layout';
+
+export function SignInPage() {
+  const me = useUser();
+  const [, navigate] = useLocation();
+  const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const signIn = useSignIn({ onSuccess: () => navigate(paths.matches) });
+
+  if (me.isLoading) return <LoadingScreen />;
+  if (me.data) return <Redirect to={paths.matches} replace />;
+
+  const errors = submitted ? validateSignIn(values) : {};
+  const pending = signIn.isPending;
+  const set = (field: keyof SignInValues) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (hasErrors(validateSignIn(values))) return;
+    signIn.mutate({ email: values.email.trim(), password: values.password });
+  };
+
+  return (
+    <AuthLayout
+      title="Welcome Back"
+      subtitle="Sign in to your hub dashboard to find and compare legal technology for your firm."
+      footer={
+        <>
+          New to Litstack?{' '}
+          <Link href={paths.auth.signUp} className="font-medium text-indigo-700 hover:text-indigo-800 hover:underline">
+            Create account
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {signIn.isError ? <Alert>{getErrorMessage(signIn.error, 'Failed to sign in')}</Alert> : null}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@yourfirm.com"
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+          disabled={pending}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+          disabled={pending}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={pending}>
+          {pending ? 'Signing In...' : 'Sign In'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

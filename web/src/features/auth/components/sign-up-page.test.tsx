@@ -1,0 +1,70 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { mockFetch, renderWithProviders } from '@/testing/render-app';
+
+import { SignUpPage } from './sign-up-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SignUpPage', () => {
+  it('shows every validation message and sends nothing when the form is empty', async () => {
+    const { fetchMock, calls } = mockFetch({ 'GET /api/auth/me': { status: 401, body: { error: 'Not signed in' } } });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<SignUpPage />, { path: '/auth/sign-up' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Account' }));
+
+    expect(screen.getByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 8 characters long')).toBeTruthy();
+    expect(screen.getByText('Law firm name is required')).toBeTruthy();
+    expect(screen.getByLabelText('Full Name').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('shows the server message when the account exists', async () => {
+    const { fetchMock, calls } = mockFetch({
+      'GET /api/auth/me': { status: 401, body: { error: 'Not signed in' } },
+      'POST /api/auth/sign-up': { status: 409, body: { error: 'An account with this email already exists' } },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<SignUpPage />, { path: '/auth/sign-up' });
+
+    await userEvent.type(await screen.findByLabelText('Full Name'), 'Ada Lovelace');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@firm.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'long enough');
+    await userEvent.type(screen.getByLabelText('Law Firm'), 'Lovelace Law');
+    await userEvent.selectOptions(screen.getByLabelText('Firm Size (optional)'), '6-20');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('An account with this email already exists');
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@firm.com',
+      password: 'long enough',
+      lawFirm: 'Lovelace Law',
+      firmSize: 'E6_20',
+    });
+  });
+
+  it('goes to /matches after signing up', async () => {
+    const user = { id: 1, name: 'Ada', email: 'ada@firm.com', lawFirm: 'L', firmSize: null, isAdmin: true };
+    const { fetchMock } = mockFetch({
+      'GET /api/auth/me': { status: 401, body: { error: 'Not signed in' } },
+      'POST /api/auth/sign-up': { status: 201, body: { user } },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { location } = renderWithProviders(<SignUpPage />, { path: '/auth/sign-up' });
+
+    await userEvent.type(await screen.findByLabelText('Full Name'), 'Ada');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@firm.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'long enough');
+    await userEvent.type(screen.getByLabelText('Law Firm'), 'L');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/matches'));
+  });
+});

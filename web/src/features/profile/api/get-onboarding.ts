@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+import { cacheTimes } from '@/lib/cache-times';
+
+export type OnboardingStatus = { completed: boolean };
+
+export const onboardingQueryKey = ['profile', 'onboarding'] as const;
+
+export function getOnboardingStatus(): Promise<OnboardingStatus> {
+  return api.get('/api/profile/onboarding');
+}
+
+export const onboardingQueryOptions = () =>
+  queryOptions({ queryKey: onboardingQueryKey, queryFn: getOnboardingStatus, ...cacheTimes.onboarding });
+
+/** Whether the signed-in user has told us about their firm; ask only once someone is signed in. */
+export function useOnboardingStatus({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...onboardingQueryOptions(), enabled });
+}

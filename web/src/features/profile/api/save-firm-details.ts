@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+import { meQueryKey } from '@/lib/auth';
+import type { FirmDetails } from '@/lib/enums';
+
+import { profileQueryKey } from './get-profile';
+import { onboardingQueryKey, type OnboardingStatus } from './get-onboarding';
+
+/** Saves the four firm-detail answers; the onboarding modal and Profile Settings both use it. */
+export function saveFirmDetails(input: FirmDetails): Promise<OnboardingStatus> {
+  return api.post('/api/profile/onboarding', input);
+}
+
+export function useSaveFirmDetails({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveFirmDetails,
+    onSuccess: () => {
+      // Saving the answers is what completes onboarding: close the modal without waiting.
+      queryClient.setQueryData<OnboardingStatus>(onboardingQueryKey, { completed: true });
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        queryClient.invalidateQueries({ queryKey: onboardingQueryKey }),
+        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+      ]);
+      onSuccess?.();
+    },
+    onError,
+  });
+}

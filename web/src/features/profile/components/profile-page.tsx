@@ -1,0 +1,45 @@
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { getErrorMessage } from '@/lib/api-client';
+
+import { useProfile } from '../api/get-profile';
+
+import { FirmDetailsForm } from './firm-details-form';
+import { ProfileForm } from './profile-form';
+import { SecurityForm } from './security-form';
+import { SettingsSection } from './settings-section';
+
+export function ProfilePage() {
+  const profile = useProfile();
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title="Profile Settings" description="Manage your account, your firm’s details and your password." />
+      {profile.isPending ? (
+        <div className="py-16 text-center">
+          <Spinner label="Loading your profile..." />
+        </div>
+      ) : profile.isError ? (
+        <div role="alert" className="space-y-3 rounded-2xl bg-white p-6 text-sm text-slate-700 shadow-sm ring-1 ring-slate-900/5">
+          <p>{getErrorMessage(profile.error, 'Failed to load your profile. Please try again.')}</p>
+          <Button variant="outline" size="sm" onClick={() => void profile.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div className="space-y-6">
+          <SettingsSection id="profile" icon="profile" title="Profile" description="Your name, sign-in email and firm.">
+            <ProfileForm key={profile.data.user.email} user={profile.data.user} />
+          </SettingsSection>
+          <SettingsSection id="firm-details" icon="building" title="Firm Details" description="Your info helps personalize recommendations">
+            <FirmDetailsForm key={JSON.stringify(profile.data.onboarding)} details={profile.data.onboarding} />
+          </SettingsSection>
+          <SettingsSection id="security" icon="lock" title="Security" description="Change the password you sign in with.">
+            <SecurityForm />
+          </SettingsSection>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '@/components/ui/page-header';
+
+export function TechStackPage() {
+  return <PageHeader title="Tech Stack" />;
+}
