@@ -219,8 +219,8 @@ pub fn rank<'a>(
             reasons.push(match (matched.len(), total) {
                 (_, 0) => "None of your answers named a specific capability".to_string(),
                 (0, t) => format!("Matches none of your {t} needs"),
-                (m, t) if m == t => format!("Matches all {t} of your needs: {}", join_and(&matched)),
-                (m, t) => format!("Matches {m} of your {t} needs: {}", join_and(&matched)),
+                (m, t) if m == t => format!("Matches all {t} of your needs: {}", matched.join("; ")),
+                (m, t) => format!("Matches {m} of your {t} needs: {}", matched.join("; ")),
             });
             let needs = Factor {
                 factor: "needs",
@@ -483,7 +483,7 @@ mod tests {
         assert_eq!(names(&r), ["Both", "One"]);
         assert_eq!(
             r[0].reasons[0],
-            "Matches all 2 of your needs: Automation and Reporting"
+            "Matches all 2 of your needs: Automation; Reporting"
         );
         assert_eq!(r[1].reasons[0], "Matches 1 of your 2 needs: Automation");
         assert_eq!(r[1].missing, ["Reporting"]);
