@@ -2,6 +2,7 @@
 //! `app` builds the whole HTTP application; the server, the tests and the benches all call it.
 
 pub mod accounts;
+pub mod admin;
 pub mod catalog;
 pub mod config;
 pub mod error;
@@ -13,6 +14,7 @@ pub mod recommend;
 pub mod server;
 pub mod state;
 pub mod store;
+pub mod techstack;
 pub mod web;
 
 use axum::Router;
@@ -33,6 +35,8 @@ pub fn app(state: AppState) -> Router {
         .merge(accounts::router())
         .merge(profile::router())
         .merge(catalog::router())
+        .merge(admin::router())
+        .merge(techstack::router())
         .merge(recommend::router())
         .route("/config", get(client_config))
         .fallback(web::api_not_found);

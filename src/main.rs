@@ -21,6 +21,13 @@ struct Cli {
 enum Command {
     /// Run the web app (the default).
     Serve(ServeArgs),
+    /// Write a consistent copy of the database to FILE (stop the server first, or download a
+    /// backup from the running server at /api/admin/backup).
+    Backup {
+        file: PathBuf,
+        #[command(flatten)]
+        data: DataArgs,
+    },
     /// Manage accounts.
     Users {
         #[command(subcommand)]
@@ -110,6 +117,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => serve(cli.serve),
         Some(Command::Serve(args)) => serve(args),
+        Some(Command::Backup { file, data }) => backup(&file, data.data_dir),
         Some(Command::Users { action: UsersAction::Promote { email, data } }) => {
             promote(&email, data.data_dir)
         }
@@ -126,6 +134,13 @@ fn main() -> ExitCode {
 fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(litstack::server::serve(args.config()))
+}
+
+fn backup(file: &std::path::Path, data_dir: PathBuf) -> anyhow::Result<()> {
+    let store = litstack::store::Store::open(&data_dir)?;
+    let rows = litstack::store::backup::backup_to(&store, file)?;
+    println!("Backed up {rows} rows to {} (integrity check passed).", file.display());
+    Ok(())
 }
 
 fn promote(email: &str, data_dir: PathBuf) -> anyhow::Result<()> {

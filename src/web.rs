@@ -77,10 +77,17 @@ const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsa
     img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
     frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 
-/// Security headers on every response; `no-store` on every API answer.
+/// Security headers on every response; `no-store` on every API answer. Refusals (401, 403) are
+/// logged here, in one place, as security events (method and path only: no query, no body).
 pub async fn security_headers(req: Request, next: Next) -> Response {
     let is_api = req.uri().path().starts_with("/api/") || req.uri().path() == "/api";
+    let method = req.method().clone();
+    let path = req.uri().path().to_string();
     let mut res = next.run(req).await;
+    let status = res.status();
+    if status == StatusCode::UNAUTHORIZED || status == StatusCode::FORBIDDEN {
+        tracing::info!(target: "security", %method, %path, status = status.as_u16(), "request refused");
+    }
     let h = res.headers_mut();
     h.insert(
         header::X_CONTENT_TYPE_OPTIONS,
@@ -108,7 +115,6 @@ pub async fn same_origin_only(req: Request, next: Next) -> Result<Response, AppE
     if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS)
         && !is_same_origin(req.headers())
     {
-        tracing::warn!(target: "security", path = %req.uri().path(), "cross-origin request refused");
         return Err(forbidden(
             "This request came from another site and was refused. Use Litstack from its own address.",
         ));

@@ -47,7 +47,12 @@ pub fn promote(app: &App, email: &str) -> anyhow::Result<bool> {
 pub fn require_setup_token_if_unclaimed(app: &App) -> anyhow::Result<Option<String>> {
     use rand::RngCore;
     use redb::ReadableTableMetadata;
-    if !app.store.read()?.open_table(crate::store::USERS)?.is_empty()? {
+    if !app
+        .store
+        .read()?
+        .open_table(crate::store::USERS)?
+        .is_empty()?
+    {
         return Ok(None);
     }
     let mut bytes = [0u8; 12];

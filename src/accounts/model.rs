@@ -172,10 +172,27 @@ mod tests {
 
     #[test]
     fn passwords_need_eight_characters_and_must_not_be_common() {
-        let message = |p: &str| NewPassword::parse(p, &["ann@doe.com"]).err().map(|e| e.to_string());
-        assert_eq!(message("1234567").unwrap(), "Password must be at least 8 characters long");
-        for common in ["12345678", "password1", "qwertyuiop", "iloveyou1", "ann@doe.com"] {
-            assert_eq!(message(common).as_deref(), Some(NewPassword::TOO_COMMON), "{common}");
+        let message = |p: &str| {
+            NewPassword::parse(p, &["ann@doe.com"])
+                .err()
+                .map(|e| e.to_string())
+        };
+        assert_eq!(
+            message("1234567").unwrap(),
+            "Password must be at least 8 characters long"
+        );
+        for common in [
+            "12345678",
+            "password1",
+            "qwertyuiop",
+            "iloveyou1",
+            "ann@doe.com",
+        ] {
+            assert_eq!(
+                message(common).as_deref(),
+                Some(NewPassword::TOO_COMMON),
+                "{common}"
+            );
         }
         assert!(message("ample-harbor-lantern").is_none());
         let long: String = "river stone lamp ".repeat(4);

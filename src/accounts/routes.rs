@@ -35,7 +35,10 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
     type Rejection = Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Infallible> {
-        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(a)| a.ip());
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(a)| a.ip());
         let trusted = parts.extensions.get::<TrustedProxy>().and_then(|t| t.0);
         // Only the configured proxy may speak for the client; its last hop is the client it saw.
         let forwarded = match (peer, trusted) {
@@ -47,7 +50,10 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
                 .and_then(|ip| ip.trim().parse::<std::net::IpAddr>().ok()),
             _ => None,
         };
-        let ip = forwarded.or(peer).map(|ip| ip.to_string()).unwrap_or_else(|| "local".into());
+        let ip = forwarded
+            .or(peer)
+            .map(|ip| ip.to_string())
+            .unwrap_or_else(|| "local".into());
         Ok(ClientIp(ip))
     }
 }
@@ -222,7 +228,11 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 
 /// GET /api/auth/setup (public): whether the first sign-up needs the console's setup token.
 pub async fn setup_status(State(state): State<AppState>) -> Json<serde_json::Value> {
-    let required = state.setup_token.lock().expect("setup token lock").is_some();
+    let required = state
+        .setup_token
+        .lock()
+        .expect("setup token lock")
+        .is_some();
     Json(json!({ "setupTokenRequired": required }))
 }
 
@@ -281,8 +291,10 @@ pub async fn change_password(
         return Err(bad_request("Current password is required"));
     }
     let user = &current.user;
-    let new_password =
-        NewPassword::parse(&body.new_password, &[&user.email, &user.name, &user.law_firm])?;
+    let new_password = NewPassword::parse(
+        &body.new_password,
+        &[&user.email, &user.name, &user.law_firm],
+    )?;
     let account_key = format!("account:{}", current.user.email.to_lowercase());
     state
         .limiter

@@ -255,7 +255,6 @@ impl FromRequestParts<AppState> for AdminUser {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self> {
         let CurrentUser { user, .. } = CurrentUser::from_request_parts(parts, state).await?;
         if !user.is_admin {
-            tracing::warn!(target: "security", user_id = user.id, "admin route refused");
             return Err(forbidden("Admin access required."));
         }
         Ok(AdminUser(user))

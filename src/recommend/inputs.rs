@@ -57,9 +57,16 @@ pub fn firm_context(app: &App, user: &User) -> Result<FirmContext> {
 }
 
 fn tech_stack(app: &App, user_id: u64) -> Result<(Vec<String>, OwnedVendors)> {
-    // TEMPORARY until feat/techstack lands: crate::techstack::firm_tools / tool_names.
-    let _ = (app, user_id);
-    Ok((Vec::new(), HashMap::new()))
+    let tools = crate::techstack::firm_tools(app, user_id)?;
+    let names = crate::techstack::tool_names(app, &tools);
+    let mut owned = OwnedVendors::new();
+    for t in tools.iter().filter(|t| t.has_tool == Some(true)) {
+        owned
+            .entry(t.category_id)
+            .or_default()
+            .extend(t.vendor_ids.iter().copied());
+    }
+    Ok((names, owned))
 }
 
 /// Demo bookings per catalog vendor over the last [`DEMAND_DAYS`] days from firms of the given

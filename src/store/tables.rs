@@ -20,6 +20,8 @@ pub const CATEGORIES: TableDefinition<u64, &[u8]> = TableDefinition::new("catego
 pub const VENDORS: TableDefinition<u64, &[u8]> = TableDefinition::new("vendors");
 /// Click id -> `catalog::MeetingClick`.
 pub const MEETING_CLICKS: TableDefinition<u64, &[u8]> = TableDefinition::new("meeting_clicks");
+/// (user id, category id) -> `techstack::Adoption`: the tools a user's firm uses per category.
+pub const ADOPTION: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("category_adoption");
 
 /// Questionnaire response id -> `recommend::StoredResponse`.
 pub const RESPONSES: TableDefinition<u64, &[u8]> = TableDefinition::new("responses");

@@ -361,11 +361,18 @@ async fn the_most_common_passwords_are_refused_with_a_clear_message() {
             )
             .await;
         assert_eq!(res.status, StatusCode::BAD_REQUEST, "{common}");
-        assert!(res.error().starts_with("This password is too common"), "{}", res.error());
+        assert!(
+            res.error().starts_with("This password is too common"),
+            "{}",
+            res.error()
+        );
     }
     let long = "a very long passphrase of many unrelated words, well past sixty-four characters";
     let res = app
-        .post("/api/auth/sign-up", json!({"name": "Ann", "email": "ann@x.com", "password": long, "lawFirm": "F"}))
+        .post(
+            "/api/auth/sign-up",
+            json!({"name": "Ann", "email": "ann@x.com", "password": long, "lawFirm": "F"}),
+        )
         .await;
     assert_eq!(res.status, StatusCode::CREATED);
     app.sign_out().await;
@@ -375,9 +382,17 @@ async fn the_most_common_passwords_are_refused_with_a_clear_message() {
 #[tokio::test]
 async fn on_a_network_address_the_first_account_needs_the_setup_token() {
     let mut app = TestApp::new();
-    assert_eq!(app.get("/api/auth/setup").await.json()["setupTokenRequired"], false);
-    let token = litstack::accounts::require_setup_token_if_unclaimed(&app.state).unwrap().unwrap();
-    assert_eq!(app.get("/api/auth/setup").await.json()["setupTokenRequired"], true);
+    assert_eq!(
+        app.get("/api/auth/setup").await.json()["setupTokenRequired"],
+        false
+    );
+    let token = litstack::accounts::require_setup_token_if_unclaimed(&app.state)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        app.get("/api/auth/setup").await.json()["setupTokenRequired"],
+        true
+    );
 
     let body = |t: &str| json!({"name": "Ann", "email": "ann@x.com", "password": PASSWORD, "lawFirm": "F", "setupToken": t});
     let stranger = app.post("/api/auth/sign-up", body("guess")).await;
@@ -387,10 +402,20 @@ async fn on_a_network_address_the_first_account_needs_the_setup_token() {
     assert_eq!(owner.status, StatusCode::CREATED);
     assert_eq!(owner.json()["user"]["isAdmin"], true);
     // Once claimed, the token is spent and later sign-ups need none.
-    assert_eq!(app.get("/api/auth/setup").await.json()["setupTokenRequired"], false);
+    assert_eq!(
+        app.get("/api/auth/setup").await.json()["setupTokenRequired"],
+        false
+    );
     app.cookie = None;
-    assert_eq!(app.sign_up_as("Bo", "bo@roe.com").await.status, StatusCode::CREATED);
-    assert!(litstack::accounts::require_setup_token_if_unclaimed(&app.state).unwrap().is_none());
+    assert_eq!(
+        app.sign_up_as("Bo", "bo@roe.com").await.status,
+        StatusCode::CREATED
+    );
+    assert!(
+        litstack::accounts::require_setup_token_if_unclaimed(&app.state)
+            .unwrap()
+            .is_none()
+    );
 }
 
 async fn sign_in_from(app: &mut TestApp, peer: &str, forwarded: &str, email: &str) -> StatusCode {
@@ -398,10 +423,13 @@ async fn sign_in_from(app: &mut TestApp, peer: &str, forwarded: &str, email: &st
         .request(Method::POST, "/api/auth/sign-in")
         .header(header::CONTENT_TYPE, "application/json")
         .header("x-forwarded-for", forwarded)
-        .body(axum::body::Body::from(json!({"email": email, "password": "wrong-password"}).to_string()))
+        .body(axum::body::Body::from(
+            json!({"email": email, "password": "wrong-password"}).to_string(),
+        ))
         .unwrap();
     let addr: std::net::SocketAddr = format!("{peer}:5000").parse().unwrap();
-    req.extensions_mut().insert(axum::extract::ConnectInfo(addr));
+    req.extensions_mut()
+        .insert(axum::extract::ConnectInfo(addr));
     app.send(req).await.status
 }
 
@@ -410,10 +438,19 @@ async fn forwarded_addresses_count_only_behind_the_trusted_proxy() {
     // Without a trusted proxy, a forged X-Forwarded-For does not dodge the per-client limit.
     let mut app = TestApp::new();
     for i in 0..30 {
-        let status = sign_in_from(&mut app, "10.0.0.9", &format!("1.2.3.{i}"), &format!("u{i}@x.com")).await;
+        let status = sign_in_from(
+            &mut app,
+            "10.0.0.9",
+            &format!("1.2.3.{i}"),
+            &format!("u{i}@x.com"),
+        )
+        .await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
     }
-    assert_eq!(sign_in_from(&mut app, "10.0.0.9", "9.9.9.9", "z@x.com").await, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        sign_in_from(&mut app, "10.0.0.9", "9.9.9.9", "z@x.com").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
 
     // Behind the trusted proxy, each forwarded client has its own window.
     let mut app = TestApp::with_config(|c| c.trusted_proxy = Some("10.0.0.1".parse().unwrap()));
@@ -421,6 +458,12 @@ async fn forwarded_addresses_count_only_behind_the_trusted_proxy() {
         let status = sign_in_from(&mut app, "10.0.0.1", "1.1.1.1", &format!("u{i}@x.com")).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
     }
-    assert_eq!(sign_in_from(&mut app, "10.0.0.1", "1.1.1.1", "z@x.com").await, StatusCode::TOO_MANY_REQUESTS);
-    assert_eq!(sign_in_from(&mut app, "10.0.0.1", "2.2.2.2", "z@x.com").await, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        sign_in_from(&mut app, "10.0.0.1", "1.1.1.1", "z@x.com").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_eq!(
+        sign_in_from(&mut app, "10.0.0.1", "2.2.2.2", "z@x.com").await,
+        StatusCode::UNAUTHORIZED
+    );
 }

@@ -3,6 +3,8 @@
 mod accounts;
 mod catalog;
 mod helpers;
+mod process;
 mod profile;
+mod techstack;
 mod recommend;
 mod web;

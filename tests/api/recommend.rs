@@ -584,3 +584,128 @@ async fn a_partner_weight_lifts_partners_and_says_so() {
         g["reasons"]
     );
 }
+
+/// Adds two vendors to `category_id` equal in everything but name and integrations.
+fn add_integration_twins(app: &TestApp, category_id: u64) -> (u64, u64) {
+    let catalog = app.state.catalog.load();
+    let tags: Vec<String> = catalog.questions(category_id)[0]
+        .options
+        .iter()
+        .flat_map(|o| o.tags.clone())
+        .collect();
+    let base = catalog.vendors.iter().map(|v| v.id).max().unwrap() + 1;
+    let twin = |id: u64, name: &str, integrations: &[&str]| Vendor {
+        id,
+        name: name.into(),
+        category_id,
+        website_url: None,
+        booking_url: None,
+        logo_url: None,
+        description: String::new(),
+        short_highlights: vec![],
+        integrations: integrations.iter().map(|s| s.to_string()).collect(),
+        price_bracket: None,
+        firm_sizes_supported: vec![],
+        practice_areas_supported: vec![],
+        geo_focus: None,
+        tags: tags.clone(),
+        is_recommended_partner: false,
+        partner_level: None,
+        is_active: true,
+        needs_review: false,
+    };
+    // The one that integrates sorts last by name, so only the integration can lift it.
+    let (with, without) = (
+        twin(base, "Zz Integrates", &["Acme Case Manager"]),
+        twin(base + 1, "Aa Standalone", &["Other"]),
+    );
+    let txn = app.state.store.write().unwrap();
+    {
+        let mut table = txn.open_table(VENDORS).unwrap();
+        for v in [&with, &without] {
+            table.insert(v.id, codec::encode(v).as_slice()).unwrap();
+        }
+    }
+    txn.commit().unwrap();
+    app.state
+        .catalog
+        .store(Arc::new(Catalog::load(&app.state.store).unwrap()));
+    (with.id, without.id)
+}
+
+#[tokio::test]
+async fn a_vendor_integrating_with_a_tool_the_firm_uses_outranks_an_equal_one() {
+    let mut app = signed_in().await;
+    let cat = stage_with_questions(&app);
+    let (with, without) = add_integration_twins(&app, cat);
+    let other_cat = app
+        .state
+        .catalog
+        .load()
+        .stages()
+        .iter()
+        .map(|c| c.id)
+        .find(|c| *c != cat)
+        .unwrap();
+    let res = app
+        .post(
+            "/api/profile/category-adoption",
+            json!({ "items": [{ "categoryId": other_cat, "hasTool": true, "otherVendors": ["Acme Case Manager"] }] }),
+        )
+        .await;
+    assert!(res.status.is_success(), "{}", res.text());
+
+    let body = first_options(&app, cat);
+    let id = respond(&mut app, body).await;
+    let result = compute(&mut app, id, cat).await;
+    assert!(position(&result, with) < position(&result, without));
+    let w = &result["vendors"][position(&result, with)];
+    assert!(
+        w["reasons"]
+            .to_string()
+            .contains("Integrates with Acme Case Manager, which your firm uses"),
+        "{}",
+        w["reasons"]
+    );
+    assert_eq!(w["breakdown"][2]["factor"], "integrations");
+    assert!(w["breakdown"][2]["points"].as_f64().unwrap() > 0.0);
+}
+
+#[tokio::test]
+async fn a_vendor_the_firm_already_uses_is_marked_and_never_saved_as_a_pick() {
+    let mut app = signed_in().await;
+    let cat = stage_with_questions(&app);
+    let body = first_options(&app, cat);
+    let id = respond(&mut app, body).await;
+    let before = compute(&mut app, id, cat).await;
+    let top = vendor_ids(&before)[0];
+    let name = before["vendors"][0]["vendor"]["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
+
+    let res = app
+        .post(
+            "/api/profile/category-adoption",
+            json!({ "items": [{ "categoryId": cat, "hasTool": true, "selectedVendorIds": [top] }] }),
+        )
+        .await;
+    assert!(res.status.is_success(), "{}", res.text());
+
+    let body = first_options(&app, cat);
+    let id = respond(&mut app, body).await;
+    let after = compute(&mut app, id, cat).await;
+    let used = &after["vendors"][position(&after, top)];
+    assert_eq!(used["alreadyUsed"], true);
+    assert_eq!(used["reasons"][0], format!("You already use {name}"));
+    let persisted = app.get("/api/recommendations/persisted").await.json();
+    assert!(!pick_ids(&persisted, cat).contains(&top));
+
+    let res = app
+        .call(Method::POST, "/api/recommendations/pick-for-me", None)
+        .await;
+    assert!(
+        !pick_ids(&res.json(), cat).contains(&top),
+        "Pick For Me leaves out tools the firm has"
+    );
+}
