@@ -22,6 +22,8 @@ pub struct Config {
     pub import_max_bytes: usize,
     /// The reverse proxy whose `X-Forwarded-For` is believed; `None` believes no such header.
     pub trusted_proxy: Option<std::net::IpAddr>,
+    /// Load the generated sample demo bookings on first launch.
+    pub sample_data: bool,
     /// How much partner status lifts a vendor in recommendations; 0 (the default) means not at all.
     pub partner_weight: f64,
 }
@@ -39,6 +41,7 @@ impl Config {
             session_absolute: Duration::from_secs(30 * 24 * 3600),
             import_max_bytes: 256 * 1024 * 1024,
             trusted_proxy: None,
+            sample_data: false,
             partner_weight: 0.0,
         }
     }

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod bookings;
 pub mod catalog;
 pub mod config;
 pub mod error;
@@ -37,6 +38,7 @@ pub fn app(state: AppState) -> Router {
         .merge(catalog::router())
         .merge(admin::router())
         .merge(techstack::router())
+        .merge(bookings::router())
         .merge(recommend::router())
         .route("/config", get(client_config))
         .fallback(web::api_not_found);
@@ -48,12 +50,17 @@ pub fn app(state: AppState) -> Router {
         .layer(middleware::from_fn(web::same_origin_only))
         .layer(middleware::from_fn(web::security_headers))
         .layer(CompressionLayer::new())
-        .layer(axum::Extension(accounts::TrustedProxy(state.config.trusted_proxy)))
+        .layer(axum::Extension(accounts::TrustedProxy(
+            state.config.trusted_proxy,
+        )))
         .with_state(state)
 }
 
 /// Settings the web app needs: the outbound link tag and whether logos may come from third parties.
-async fn client_config(State(state): State<AppState>, _: accounts::CurrentUser) -> axum::Json<Value> {
+async fn client_config(
+    State(state): State<AppState>,
+    _: accounts::CurrentUser,
+) -> axum::Json<Value> {
     axum::Json(json!({
         "utmSource": state.config.utm_source,
         "thirdPartyLogos": state.config.third_party_logos,

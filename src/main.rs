@@ -9,7 +9,11 @@ use clap::{Args, Parser, Subcommand};
 use litstack::{AppState, Config};
 
 #[derive(Parser)]
-#[command(name = "litstack", version, about = "Legal-technology vendor discovery for law firms")]
+#[command(
+    name = "litstack",
+    version,
+    about = "Legal-technology vendor discovery for law firms"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -28,6 +32,27 @@ enum Command {
         #[command(flatten)]
         data: DataArgs,
     },
+    /// Import a demo-bookings or vendors CSV file, as the admin page does.
+    Import {
+        #[arg(value_enum)]
+        kind: ImportKind,
+        file: PathBuf,
+        #[command(flatten)]
+        data: DataArgs,
+    },
+    /// Write deterministic synthetic demo bookings as CSV.
+    GenBookings {
+        #[arg(long, default_value_t = 50_000)]
+        rows: u64,
+        #[arg(long, default_value_t = 42)]
+        seed: u64,
+        /// The last day of the two years generated (YYYY-MM-DD); today (UTC) when absent.
+        #[arg(long)]
+        end: Option<chrono::NaiveDate>,
+        /// Write here instead of to standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Manage accounts.
     Users {
         #[command(subcommand)]
@@ -45,10 +70,21 @@ enum UsersAction {
     },
 }
 
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ImportKind {
+    Bookings,
+    Vendors,
+}
+
 #[derive(Args, Clone)]
 struct DataArgs {
     /// Where the database lives.
-    #[arg(long, env = "LITSTACK_DATA_DIR", default_value = "./litstack-data", global = true)]
+    #[arg(
+        long,
+        env = "LITSTACK_DATA_DIR",
+        default_value = "./litstack-data",
+        global = true
+    )]
     data_dir: PathBuf,
 }
 
@@ -100,6 +136,7 @@ impl ServeArgs {
             session_absolute: Duration::from_secs(self.session_max_days.max(1) * 24 * 3600),
             import_max_bytes: self.import_max_mb.max(1) * 1024 * 1024,
             trusted_proxy: self.trusted_proxy,
+            sample_data: !self.no_sample_data,
             partner_weight: self.partner_weight.clamp(0.0, 100.0),
         }
     }
@@ -118,9 +155,16 @@ fn main() -> ExitCode {
         None => serve(cli.serve),
         Some(Command::Serve(args)) => serve(args),
         Some(Command::Backup { file, data }) => backup(&file, data.data_dir),
-        Some(Command::Users { action: UsersAction::Promote { email, data } }) => {
-            promote(&email, data.data_dir)
-        }
+        Some(Command::Import { kind, file, data }) => import(kind, &file, data.data_dir),
+        Some(Command::GenBookings {
+            rows,
+            seed,
+            end,
+            out,
+        }) => gen_bookings(rows, seed, end, out),
+        Some(Command::Users {
+            action: UsersAction::Promote { email, data },
+        }) => promote(&email, data.data_dir),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -132,14 +176,19 @@ fn main() -> ExitCode {
 }
 
 fn serve(args: ServeArgs) -> anyhow::Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
     runtime.block_on(litstack::server::serve(args.config()))
 }
 
 fn backup(file: &std::path::Path, data_dir: PathBuf) -> anyhow::Result<()> {
     let store = litstack::store::Store::open(&data_dir)?;
     let rows = litstack::store::backup::backup_to(&store, file)?;
-    println!("Backed up {rows} rows to {} (integrity check passed).", file.display());
+    println!(
+        "Backed up {rows} rows to {} (integrity check passed).",
+        file.display()
+    );
     Ok(())
 }
 
@@ -150,5 +199,49 @@ fn promote(email: &str, data_dir: PathBuf) -> anyhow::Result<()> {
         Ok(())
     } else {
         anyhow::bail!("there is no account with the email {email}")
+    }
+}
+
+fn import(kind: ImportKind, file: &std::path::Path, data_dir: PathBuf) -> anyhow::Result<()> {
+    use litstack::bookings::import::{Options, run};
+    let state = AppState::open(Config::for_data_dir(data_dir))?;
+    let f = std::fs::File::open(file).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+    let bar = indicatif::ProgressBar::new(f.metadata()?.len());
+    bar.set_style(indicatif::ProgressStyle::with_template(
+        "{bar:40} {bytes}/{total_bytes} ({eta} left)",
+    )?);
+    let expect = match kind {
+        ImportKind::Bookings => "bookings",
+        ImportKind::Vendors => "vendors",
+    };
+    let options = Options {
+        expect: Some(expect),
+        ..Options::default()
+    };
+    let report = run(&state, bar.wrap_read(f), options);
+    bar.finish_and_clear();
+    let report = report.map_err(|e| anyhow::anyhow!("{e}"))?;
+    println!(
+        "Imported {}: {} inserted, {} updated, {} skipped.",
+        report.kind, report.inserted, report.updated, report.skipped
+    );
+    for e in &report.errors {
+        println!("  {e}");
+    }
+    Ok(())
+}
+
+fn gen_bookings(
+    rows: u64,
+    seed: u64,
+    end: Option<chrono::NaiveDate>,
+    out: Option<PathBuf>,
+) -> anyhow::Result<()> {
+    use litstack::bookings::generate::{seed_catalog, write_csv};
+    let end = end.unwrap_or_else(|| chrono::Utc::now().date_naive());
+    let catalog = seed_catalog();
+    match out {
+        Some(path) => write_csv(std::fs::File::create(&path)?, rows, seed, end, &catalog),
+        None => write_csv(std::io::stdout().lock(), rows, seed, end, &catalog),
     }
 }

@@ -3,7 +3,9 @@
 //! `Catalog`, replaced whole after a vendor import.
 
 pub mod listing;
+pub mod meetings;
 pub mod model;
+pub mod outbound;
 pub mod vendor_csv;
 
 use std::collections::HashMap;
@@ -16,7 +18,9 @@ use redb::ReadableTable;
 use serde::Serialize;
 use serde_json::{Value, json};
 
+pub use meetings::{MeetingClick, SourcePage};
 pub use model::{Category, FieldType, Question, QuestionOption, Vendor};
+pub use outbound::with_utm;
 
 use crate::accounts::CurrentUser;
 use crate::error::{Result, bad_request, not_found};
@@ -58,7 +62,11 @@ impl Catalog {
                 .with_context(|| format!("questions.json names unknown category {}", q.category))?;
             questions.insert(category.id, q.questions);
         }
-        Ok(Catalog { categories, vendors, questions })
+        Ok(Catalog {
+            categories,
+            vendors,
+            questions,
+        })
     }
 
     pub fn category(&self, id: u64) -> Option<&Category> {
@@ -66,20 +74,32 @@ impl Catalog {
     }
 
     pub fn category_by_name(&self, name: &str) -> Option<&Category> {
-        self.categories.iter().find(|c| c.name.eq_ignore_ascii_case(name))
+        self.categories
+            .iter()
+            .find(|c| c.name.eq_ignore_ascii_case(name))
     }
 
     pub fn vendor(&self, id: u64) -> Option<&Vendor> {
-        self.vendors.binary_search_by_key(&id, |v| v.id).ok().map(|i| &self.vendors[i])
+        self.vendors
+            .binary_search_by_key(&id, |v| v.id)
+            .ok()
+            .map(|i| &self.vendors[i])
     }
 
     pub fn questions(&self, category_id: u64) -> &[Question] {
-        self.questions.get(&category_id).map(Vec::as_slice).unwrap_or(&[])
+        self.questions
+            .get(&category_id)
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
     }
 
     /// The stage categories in stage order (1-9).
     pub fn stages(&self) -> Vec<&Category> {
-        let mut stages: Vec<&Category> = self.categories.iter().filter(|c| c.stage.is_some()).collect();
+        let mut stages: Vec<&Category> = self
+            .categories
+            .iter()
+            .filter(|c| c.stage.is_some())
+            .collect();
         stages.sort_by_key(|c| c.stage);
         stages
     }
@@ -100,10 +120,18 @@ pub fn seed(store: &Store) -> anyhow::Result<()> {
         }
     }
     let report = vendor_csv::import(&txn, SEED_VENDORS.as_bytes(), &categories)?;
-    anyhow::ensure!(report.errors.is_empty(), "data/vendors.csv has errors: {:?}", report.errors);
+    anyhow::ensure!(
+        report.errors.is_empty(),
+        "data/vendors.csv has errors: {:?}",
+        report.errors
+    );
     store::meta_set(&txn, "seeded:catalog", 1)?;
     txn.commit()?;
-    tracing::info!(categories = categories.len(), vendors = report.inserted, "catalog seeded");
+    tracing::info!(
+        categories = categories.len(),
+        vendors = report.inserted,
+        "catalog seeded"
+    );
     Ok(())
 }
 
@@ -115,7 +143,11 @@ fn parse_categories(csv_text: &str) -> anyhow::Result<Vec<Category>> {
         out.push(Category {
             id: r[0].parse()?,
             name: r[1].to_string(),
-            stage: if r[2].is_empty() { None } else { Some(r[2].parse()?) },
+            stage: if r[2].is_empty() {
+                None
+            } else {
+                Some(r[2].parse()?)
+            },
         });
     }
     Ok(out)
@@ -126,6 +158,7 @@ pub fn router() -> Router<AppState> {
         .route("/categories", get(list_categories))
         .route("/vendors", get(list_vendors))
         .route("/questions/{category_id}", get(list_questions))
+        .merge(meetings::router())
 }
 
 async fn list_categories(State(state): State<AppState>, _: CurrentUser) -> Json<Vec<Category>> {
@@ -142,8 +175,14 @@ pub struct VendorView<'a> {
 }
 
 pub fn vendor_view<'a>(catalog: &'a Catalog, vendor: &'a Vendor) -> VendorView<'a> {
-    let category_name = catalog.category(vendor.category_id).map(|c| c.name.as_str()).unwrap_or("");
-    VendorView { vendor, category_name }
+    let category_name = catalog
+        .category(vendor.category_id)
+        .map(|c| c.name.as_str())
+        .unwrap_or("");
+    VendorView {
+        vendor,
+        category_name,
+    }
 }
 
 async fn list_vendors(
@@ -157,7 +196,11 @@ async fn list_vendors(
     let page_size = parse_page_size(query.page_size.as_deref())?;
     let matches = filter.apply(&catalog);
     let page = Page::of(matches, page, page_size);
-    let items: Vec<VendorView> = page.items.iter().map(|v| vendor_view(&catalog, v)).collect();
+    let items: Vec<VendorView> = page
+        .items
+        .iter()
+        .map(|v| vendor_view(&catalog, v))
+        .collect();
     Ok(Json(json!({
         "items": items,
         "total": page.total,
@@ -178,7 +221,8 @@ struct QuestionView<'a> {
 }
 
 pub fn parse_category_id(raw: &str) -> Result<u64> {
-    raw.parse().map_err(|_| bad_request("The category id must be a whole number"))
+    raw.parse()
+        .map_err(|_| bad_request("The category id must be a whole number"))
 }
 
 async fn list_questions(

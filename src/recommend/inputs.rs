@@ -73,7 +73,5 @@ fn tech_stack(app: &App, user_id: u64) -> Result<(Vec<String>, OwnedVendors)> {
 /// sizes (all firms when `sizes` is empty).
 pub fn demand(app: &App, sizes: &[FirmSize]) -> HashMap<u64, u32> {
     let since = chrono::Utc::now().date_naive() - chrono::Duration::days(DEMAND_DAYS);
-    // TEMPORARY until feat/bookings lands: crate::bookings::vendor_demand(app, sizes, since).
-    let _ = (app, sizes, since);
-    HashMap::new()
+    crate::bookings::vendor_demand(app, sizes, since)
 }

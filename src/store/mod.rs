@@ -85,7 +85,11 @@ impl Store {
                 .unwrap_or(0)
         };
         if current > SCHEMA_VERSION {
-            return Err(OpenError::TooNew(self.path.clone(), current, SCHEMA_VERSION));
+            return Err(OpenError::TooNew(
+                self.path.clone(),
+                current,
+                SCHEMA_VERSION,
+            ));
         }
         if current < 1 {
             create_tables(&txn).map_err(fail)?;
@@ -93,7 +97,8 @@ impl Store {
         // Later schema versions add their steps here: `if current < 2 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
-            meta.insert("schema_version", SCHEMA_VERSION).map_err(|e| fail(e.into()))?;
+            meta.insert("schema_version", SCHEMA_VERSION)
+                .map_err(|e| fail(e.into()))?;
         }
         txn.commit().map_err(|e| fail(e.into()))?;
         Ok(())
@@ -111,6 +116,8 @@ fn create_tables(txn: &WriteTransaction) -> anyhow::Result<()> {
     txn.open_table(VENDORS)?;
     txn.open_table(MEETING_CLICKS)?;
     txn.open_table(ADOPTION)?;
+    txn.open_table(BOOKINGS)?;
+    txn.open_table(BOOKING_KEYS)?;
     txn.open_table(RESPONSES)?;
     txn.open_table(USER_RESPONSES)?;
     txn.open_table(PICKS)?;

@@ -24,12 +24,19 @@ pub struct TestResponse {
 impl TestResponse {
     pub fn json(&self) -> Value {
         serde_json::from_slice(&self.body).unwrap_or_else(|_| {
-            panic!("not JSON ({}): {}", self.status, String::from_utf8_lossy(&self.body))
+            panic!(
+                "not JSON ({}): {}",
+                self.status,
+                String::from_utf8_lossy(&self.body)
+            )
         })
     }
 
     pub fn error(&self) -> String {
-        self.json()["error"].as_str().unwrap_or_else(|| panic!("no error in {}", self.json())).into()
+        self.json()["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no error in {}", self.json()))
+            .into()
     }
 
     pub fn text(&self) -> String {
@@ -50,7 +57,12 @@ impl TestApp {
         adjust(&mut config);
         let state = AppState::open(config).unwrap();
         let router = litstack::app(state.clone());
-        TestApp { state, router, cookie: None, _dir: dir }
+        TestApp {
+            state,
+            router,
+            cookie: None,
+            _dir: dir,
+        }
     }
 
     pub fn data_dir(&self) -> std::path::PathBuf {
@@ -69,11 +81,18 @@ impl TestApp {
             }
         }
         let body = res.into_body().collect().await.unwrap().to_bytes().to_vec();
-        TestResponse { status, headers, body }
+        TestResponse {
+            status,
+            headers,
+            body,
+        }
     }
 
     pub fn request(&self, method: Method, path: &str) -> axum::http::request::Builder {
-        let mut b = Request::builder().method(method).uri(path).header(header::HOST, "localhost");
+        let mut b = Request::builder()
+            .method(method)
+            .uri(path)
+            .header(header::HOST, "localhost");
         if let Some(c) = &self.cookie {
             b = b.header(header::COOKIE, format!("litstack_session={c}"));
         }
@@ -120,7 +139,11 @@ impl TestApp {
     }
 
     pub async fn sign_in(&mut self, email: &str, password: &str) -> TestResponse {
-        self.post("/api/auth/sign-in", json!({ "email": email, "password": password })).await
+        self.post(
+            "/api/auth/sign-in",
+            json!({ "email": email, "password": password }),
+        )
+        .await
     }
 
     pub async fn sign_out(&mut self) -> TestResponse {
@@ -138,5 +161,37 @@ impl TestApp {
             }),
         )
         .await
+    }
+}
+
+impl TestApp {
+    /// Adds or updates catalog vendors from CSV text (the admin import's format) and reloads the
+    /// in-memory catalog, as a vendor import does. Returns the ids of the vendors named in `csv`.
+    pub fn import_vendors(&self, csv: &str) -> Vec<u64> {
+        use litstack::catalog::{Catalog, vendor_csv};
+        let store = &self.state.store;
+        let categories = self.state.catalog.load().categories.clone();
+        let txn = store.write().unwrap();
+        let report = vendor_csv::import(&txn, csv.as_bytes(), &categories).unwrap();
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        txn.commit().unwrap();
+        self.state
+            .catalog
+            .store(std::sync::Arc::new(Catalog::load(store).unwrap()));
+        let catalog = self.state.catalog.load();
+        let mut reader = csv::Reader::from_reader(csv.as_bytes());
+        let name_col = reader
+            .headers()
+            .unwrap()
+            .iter()
+            .position(|h| h == "name")
+            .unwrap();
+        reader
+            .records()
+            .map(|r| {
+                let name = r.unwrap()[name_col].to_string();
+                catalog.vendors.iter().find(|v| v.name == name).unwrap().id
+            })
+            .collect()
     }
 }

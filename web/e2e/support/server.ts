@@ -24,10 +24,17 @@ const READY = /Litstack is serving at (http:\/\/127\.0\.0\.1:\d+)/;
  * port with a fresh data directory and no sample bookings, and resolves once it prints its URL.
  * A debug binary serves web/dist from disk, so run `npm run build` first.
  */
-export async function startServer({ timeoutMs = 30_000 }: { timeoutMs?: number } = {}): Promise<TestServer> {
+export async function startServer({
+  timeoutMs = 30_000,
+  args = [],
+}: {
+  timeoutMs?: number;
+  /** Extra `litstack serve` flags, e.g. `--no-third-party-logos`. */
+  args?: string[];
+} = {}): Promise<TestServer> {
   const binary = path.resolve(webDir, process.env.LITSTACK_BIN ?? '../target/debug/litstack');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'litstack-e2e-data-'));
-  const child = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, '--no-sample-data'], {
+  const child = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, '--no-sample-data', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' },
   });
