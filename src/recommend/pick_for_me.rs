@@ -132,7 +132,7 @@ pub fn pick_stage<'a>(
                         format!("Serves {} like yours", size_phrase(s))
                     }
                     Some(_) => "Serves firms next to your size".to_string(),
-                    None => format!("Active {} vendor", v.name),
+                    None => "An active vendor for this stage".to_string(),
                 };
                 (v, with_tools(v, vec![first]))
             })

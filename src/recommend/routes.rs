@@ -16,6 +16,7 @@ use super::ranking::{self, Demand, PeerGroup, RankInputs};
 use super::responses::{self, ResponseRequest};
 use super::storage::{self, PickSet, PickSource, StageSave, StoredPick};
 use crate::accounts::CurrentUser;
+use crate::accounts::model::User;
 use crate::catalog::listing::{Page, parse_category_ids, parse_page, parse_page_size};
 use crate::catalog::{Catalog, Vendor, vendor_view};
 use crate::error::{Result, bad_request, not_found};
@@ -82,112 +83,115 @@ async fn compute(
     Json(request): Json<ComputeRequest>,
 ) -> Result<Json<Value>> {
     let user = current.user;
+    let (response_id, category_id) = (request.response_id, request.category_id);
     state
-        .blocking(move |app| {
-            let catalog = app.catalog.load();
-            let category = catalog.category(request.category_id).ok_or_else(|| {
-                bad_request(format!(
-                    "There is no category with id {}",
-                    request.category_id
-                ))
-            })?;
-            let response = storage::load_response(app, request.response_id)?
-                .filter(|r| r.user_id == user.id)
-                .ok_or_else(|| not_found("That questionnaire response was not found"))?;
-            if response.category_id != category.id {
-                return Err(bad_request(format!(
-                    "That questionnaire response is for a different category than {}",
-                    category.name
-                )));
-            }
-            let needs = responses::needs(&catalog, category.id, &response.answers);
-            let ctx = inputs::firm_context(app, &user)?;
-            let dismissed = storage::dismissed(app, user.id)?;
-            let owned = ctx.owned_in(category.id);
-            let peers = own_peers(&ctx);
-            let sizes = match &peers {
-                PeerGroup::Sizes(s) => s.clone(),
-                PeerGroup::AllFirms => Vec::new(),
-            };
-            let counts = inputs::demand(app, &sizes);
-            let ranked = ranking::rank(
-                catalog
-                    .vendors
-                    .iter()
-                    .filter(|v| v.category_id == category.id),
-                &RankInputs {
-                    needs: &needs,
-                    firm_size: ctx.size,
-                    firm_tools: &ctx.tool_names,
-                    owned_vendor_ids: &owned,
-                    dismissed: &dismissed,
-                    demand: Demand {
-                        counts: &counts,
-                        peers: peers.clone(),
-                    },
-                    partner_weight: app.config.partner_weight,
-                },
-            );
-
-            // The top three the firm does not already use become the stage's picks.
-            let top: Vec<&ranking::Ranked> = ranked
-                .iter()
-                .filter(|r| !r.already_used)
-                .take(pick_for_me::PICKS_PER_STAGE)
-                .collect();
-            let set = PickSet {
-                picks: top
-                    .iter()
-                    .map(|r| StoredPick {
-                        vendor_id: r.vendor.id,
-                        reason: card_reason(r),
-                    })
-                    .collect(),
-                source: PickSource::Questionnaire,
-                note: None,
-                used_size_fallback: false,
-                at: now_secs(),
-            };
-            let history = top
-                .iter()
-                .map(|r| (r.vendor.id, r.reasons.clone()))
-                .collect();
-            storage::save_picks(
-                app,
-                user.id,
-                &[StageSave {
-                    category_id: category.id,
-                    set,
-                    history,
-                }],
-            )?;
-
-            let vendors: Vec<Value> = ranked
-                .iter()
-                .map(|r| {
-                    json!({
-                        "vendor": vendor_view(&catalog, r.vendor),
-                        "score": r.score,
-                        "rank": r.rank,
-                        "matchedTags": r.matched,
-                        "missingTags": r.missing,
-                        "reasons": r.reasons,
-                        "breakdown": r.breakdown,
-                        "alreadyUsed": r.already_used,
-                    })
-                })
-                .collect();
-            Ok(Json(json!({
-                "vendors": vendors,
-                "peerGroup": peers.phrase(),
-                "firmSizeSource": match ctx.size_source {
-                    inputs::SizeSource::Profile => "profile",
-                    inputs::SizeSource::Onboarding => "onboarding",
-                    inputs::SizeSource::Unknown => "unknown",
-                },
-            })))
-        })
+        .blocking(move |app| compute_for(app, &user, response_id, category_id))
         .await
+        .map(Json)
+}
+
+/// Ranks a category's vendors for one of the user's responses, saves the top three as the
+/// stage's picks and records them in the history.
+pub fn compute_for(app: &App, user: &User, response_id: u64, category_id: u64) -> Result<Value> {
+    let catalog = app.catalog.load();
+    let category = catalog
+        .category(category_id)
+        .ok_or_else(|| bad_request(format!("There is no category with id {}", category_id)))?;
+    let response = storage::load_response(app, response_id)?
+        .filter(|r| r.user_id == user.id)
+        .ok_or_else(|| not_found("That questionnaire response was not found"))?;
+    if response.category_id != category.id {
+        return Err(bad_request(format!(
+            "That questionnaire response is for a different category than {}",
+            category.name
+        )));
+    }
+    let needs = responses::needs(&catalog, category.id, &response.answers);
+    let ctx = inputs::firm_context(app, &user)?;
+    let dismissed = storage::dismissed(app, user.id)?;
+    let owned = ctx.owned_in(category.id);
+    let peers = own_peers(&ctx);
+    let sizes = match &peers {
+        PeerGroup::Sizes(s) => s.clone(),
+        PeerGroup::AllFirms => Vec::new(),
+    };
+    let counts = inputs::demand(app, &sizes);
+    let ranked = ranking::rank(
+        catalog
+            .vendors
+            .iter()
+            .filter(|v| v.category_id == category.id),
+        &RankInputs {
+            needs: &needs,
+            firm_size: ctx.size,
+            firm_tools: &ctx.tool_names,
+            owned_vendor_ids: &owned,
+            dismissed: &dismissed,
+            demand: Demand {
+                counts: &counts,
+                peers: peers.clone(),
+            },
+            partner_weight: app.config.partner_weight,
+        },
+    );
+
+    // The top three the firm does not already use become the stage's picks.
+    let top: Vec<&ranking::Ranked> = ranked
+        .iter()
+        .filter(|r| !r.already_used)
+        .take(pick_for_me::PICKS_PER_STAGE)
+        .collect();
+    let set = PickSet {
+        picks: top
+            .iter()
+            .map(|r| StoredPick {
+                vendor_id: r.vendor.id,
+                reason: card_reason(r),
+            })
+            .collect(),
+        source: PickSource::Questionnaire,
+        note: None,
+        used_size_fallback: false,
+        at: now_secs(),
+    };
+    let history = top
+        .iter()
+        .map(|r| (r.vendor.id, r.reasons.clone()))
+        .collect();
+    storage::save_picks(
+        app,
+        user.id,
+        &[StageSave {
+            category_id: category.id,
+            set,
+            history,
+        }],
+    )?;
+
+    let vendors: Vec<Value> = ranked
+        .iter()
+        .map(|r| {
+            json!({
+                "vendor": vendor_view(&catalog, r.vendor),
+                "score": r.score,
+                "rank": r.rank,
+                "matchedTags": r.matched,
+                "missingTags": r.missing,
+                "reasons": r.reasons,
+                "breakdown": r.breakdown,
+                "alreadyUsed": r.already_used,
+            })
+        })
+        .collect();
+    Ok(json!({
+        "vendors": vendors,
+        "peerGroup": peers.phrase(),
+        "firmSizeSource": match ctx.size_source {
+            inputs::SizeSource::Profile => "profile",
+            inputs::SizeSource::Onboarding => "onboarding",
+            inputs::SizeSource::Unknown => "unknown",
+        },
+    }))
 }
 
 /// The stage card shows one reason: the needs sentence, unless the vendor is already in use.
@@ -202,65 +206,69 @@ fn card_reason(r: &ranking::Ranked) -> String {
 async fn pick_for_me(State(state): State<AppState>, current: CurrentUser) -> Result<Json<Value>> {
     let user = current.user;
     state
-        .blocking(move |app| {
-            let catalog = app.catalog.load();
-            let ctx = inputs::firm_context(app, &user)?;
-            let dismissed = storage::dismissed(app, user.id)?;
-            let (exact, near) = match ctx.size {
-                Some(size) => (
-                    inputs::demand(app, &[size]),
-                    inputs::demand(app, &pick_for_me::neighbourhood(size)),
-                ),
-                None => (HashMap::new(), HashMap::new()),
-            };
-            let all = inputs::demand(app, &[]);
-            let tiers = DemandTiers {
-                exact: &exact,
-                neighbours: &near,
-                all: &all,
-            };
-            let at = now_secs();
-            let mut sets = Vec::new();
-            for stage in catalog.stages() {
-                let vendors: Vec<&Vendor> = catalog
-                    .vendors
-                    .iter()
-                    .filter(|v| v.category_id == stage.id)
-                    .collect();
-                let mut excluded: HashSet<u64> = ctx.owned_in(stage.id);
-                excluded.extend(dismissed.iter().copied());
-                let picked =
-                    pick_for_me::pick_stage(&vendors, ctx.size, &excluded, &ctx.tool_names, &tiers);
-                let set = PickSet {
-                    picks: picked
-                        .picks
-                        .iter()
-                        .map(|(v, reasons)| StoredPick {
-                            vendor_id: v.id,
-                            reason: reasons[0].clone(),
-                        })
-                        .collect(),
-                    source: PickSource::PickForMe,
-                    note: picked.note,
-                    used_size_fallback: picked.used_size_fallback,
-                    at,
-                };
-                let history = picked
-                    .picks
-                    .iter()
-                    .map(|(v, r)| (v.id, r.clone()))
-                    .collect();
-                sets.push(StageSave {
-                    category_id: stage.id,
-                    set,
-                    history,
-                });
-            }
-            storage::save_picks(app, user.id, &sets)?;
-            persisted_view(app, user.id, &catalog)
-        })
+        .blocking(move |app| pick_for_me_for(app, &user))
         .await
         .map(Json)
+}
+
+/// Picks up to three vendors per stage from recent demo bookings of similar firms, saves them
+/// and returns every stage's picks.
+pub fn pick_for_me_for(app: &App, user: &User) -> Result<Value> {
+    let catalog = app.catalog.load();
+    let ctx = inputs::firm_context(app, &user)?;
+    let dismissed = storage::dismissed(app, user.id)?;
+    let (exact, near) = match ctx.size {
+        Some(size) => (
+            inputs::demand(app, &[size]),
+            inputs::demand(app, &pick_for_me::neighbourhood(size)),
+        ),
+        None => (HashMap::new(), HashMap::new()),
+    };
+    let all = inputs::demand(app, &[]);
+    let tiers = DemandTiers {
+        exact: &exact,
+        neighbours: &near,
+        all: &all,
+    };
+    let at = now_secs();
+    let mut sets = Vec::new();
+    for stage in catalog.stages() {
+        let vendors: Vec<&Vendor> = catalog
+            .vendors
+            .iter()
+            .filter(|v| v.category_id == stage.id)
+            .collect();
+        let mut excluded: HashSet<u64> = ctx.owned_in(stage.id);
+        excluded.extend(dismissed.iter().copied());
+        let picked =
+            pick_for_me::pick_stage(&vendors, ctx.size, &excluded, &ctx.tool_names, &tiers);
+        let set = PickSet {
+            picks: picked
+                .picks
+                .iter()
+                .map(|(v, reasons)| StoredPick {
+                    vendor_id: v.id,
+                    reason: reasons[0].clone(),
+                })
+                .collect(),
+            source: PickSource::PickForMe,
+            note: picked.note,
+            used_size_fallback: picked.used_size_fallback,
+            at,
+        };
+        let history = picked
+            .picks
+            .iter()
+            .map(|(v, r)| (v.id, r.clone()))
+            .collect();
+        sets.push(StageSave {
+            category_id: stage.id,
+            set,
+            history,
+        });
+    }
+    storage::save_picks(app, user.id, &sets)?;
+    persisted_view(app, user.id, &catalog)
 }
 
 /// The saved picks of every stage, as SPEC's persisted / Pick For Me result.
