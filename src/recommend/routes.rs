@@ -107,7 +107,7 @@ pub fn compute_for(app: &App, user: &User, response_id: u64, category_id: u64) -
         )));
     }
     let needs = responses::needs(&catalog, category.id, &response.answers);
-    let ctx = inputs::firm_context(app, &user)?;
+    let ctx = inputs::firm_context(app, user)?;
     let dismissed = storage::dismissed(app, user.id)?;
     let owned = ctx.owned_in(category.id);
     let peers = own_peers(&ctx);
@@ -215,7 +215,7 @@ async fn pick_for_me(State(state): State<AppState>, current: CurrentUser) -> Res
 /// and returns every stage's picks.
 pub fn pick_for_me_for(app: &App, user: &User) -> Result<Value> {
     let catalog = app.catalog.load();
-    let ctx = inputs::firm_context(app, &user)?;
+    let ctx = inputs::firm_context(app, user)?;
     let dismissed = storage::dismissed(app, user.id)?;
     let (exact, near) = match ctx.size {
         Some(size) => (

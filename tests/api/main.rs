@@ -7,7 +7,7 @@ mod helpers;
 mod meetings;
 mod process;
 mod profile;
+mod recommend;
 mod techstack;
 mod vendors;
-mod recommend;
 mod web;
