@@ -171,11 +171,7 @@ describe('recommendations for a new firm', () => {
     const first = panel.getByRole('article').first();
     const name = await first.getAttribute('aria-label');
     await first.getByRole('button', { name: `Dismiss ${name}` }).click();
-    await toast('Vendor dismissed').waitFor().catch(async (e) => {
-      await browser.screenshot('debug-dismiss');
-      console.log(await page.locator('body').innerText());
-      throw e;
-    });
+    await toast('Vendor dismissed').waitFor();
     await toast(`${name} has been hidden`).waitFor();
     await panel.getByRole('article', { name: name! }).waitFor({ state: 'detached' });
     await page.reload();

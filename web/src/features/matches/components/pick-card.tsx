@@ -23,11 +23,14 @@ export function PickCard({ pick }: { pick: Pick }) {
 
   const onDismiss = () => {
     track('dismiss_vendor', { vendorId: pick.vendorId });
-    dismiss.mutate(pick.vendorId, {
-      onSuccess: () => toast({ title: 'Vendor dismissed', description: `${pick.name} has been hidden` }),
-      onError: (error) =>
+    // The card unmounts once the picks refresh, so the toast hangs on the promise, not on
+    // per-call callbacks (which are dropped for an unmounted observer).
+    dismiss
+      .mutateAsync(pick.vendorId)
+      .then(() => toast({ title: 'Vendor dismissed', description: `${pick.name} has been hidden` }))
+      .catch((error: unknown) =>
         toast({ title: 'Error', description: getErrorMessage(error, 'Failed to dismiss vendor'), variant: 'destructive' }),
-    });
+      );
   };
 
   const onSchedule = () => {
