@@ -24,6 +24,8 @@ pub struct Config {
     pub trusted_proxy: Option<std::net::IpAddr>,
     /// Load the generated sample demo bookings on first launch.
     pub sample_data: bool,
+    /// How much partner status lifts a vendor in recommendations; 0 (the default) means not at all.
+    pub partner_weight: f64,
 }
 
 impl Config {
@@ -40,6 +42,7 @@ impl Config {
             import_max_bytes: 256 * 1024 * 1024,
             trusted_proxy: None,
             sample_data: false,
+            partner_weight: 0.0,
         }
     }
 }

@@ -11,6 +11,7 @@ pub mod extract;
 pub mod firm_size;
 pub mod import;
 pub mod profile;
+pub mod recommend;
 pub mod server;
 pub mod state;
 pub mod store;
@@ -38,6 +39,7 @@ pub fn app(state: AppState) -> Router {
         .merge(admin::router())
         .merge(techstack::router())
         .merge(bookings::router())
+        .merge(recommend::router())
         .route("/config", get(client_config))
         .fallback(web::api_not_found)
         .method_not_allowed_fallback(web::api_method_not_allowed);

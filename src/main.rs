@@ -119,6 +119,9 @@ struct ServeArgs {
     /// Largest CSV file the import accepts, in MiB.
     #[arg(long, env = "LITSTACK_IMPORT_MAX_MB", default_value_t = 256)]
     import_max_mb: usize,
+    /// How much partner status lifts a vendor in recommendations (0 = not at all).
+    #[arg(long, env = "LITSTACK_PARTNER_WEIGHT", default_value_t = 0.0)]
+    partner_weight: f64,
 }
 
 impl ServeArgs {
@@ -134,6 +137,7 @@ impl ServeArgs {
             import_max_bytes: self.import_max_mb.max(1) * 1024 * 1024,
             trusted_proxy: self.trusted_proxy,
             sample_data: !self.no_sample_data,
+            partner_weight: self.partner_weight.clamp(0.0, 100.0),
         }
     }
 }

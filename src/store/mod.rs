@@ -118,6 +118,11 @@ fn create_tables(txn: &WriteTransaction) -> anyhow::Result<()> {
     txn.open_table(ADOPTION)?;
     txn.open_table(BOOKINGS)?;
     txn.open_table(BOOKING_KEYS)?;
+    txn.open_table(RESPONSES)?;
+    txn.open_table(USER_RESPONSES)?;
+    txn.open_table(PICKS)?;
+    txn.open_table(DISMISSED)?;
+    txn.open_table(PAST_RECS)?;
     Ok(())
 }
 

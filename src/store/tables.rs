@@ -28,3 +28,14 @@ pub const BOOKINGS: TableDefinition<u64, &[u8]> = TableDefinition::new("bookings
 /// Keyed hash of a booking's identity (its file id, or its fields) -> booking id; recognises a
 /// re-imported row without keeping names or emails in clear.
 pub const BOOKING_KEYS: TableDefinition<&[u8], u64> = TableDefinition::new("booking_keys");
+
+/// Questionnaire response id -> `recommend::StoredResponse`.
+pub const RESPONSES: TableDefinition<u64, &[u8]> = TableDefinition::new("responses");
+/// (user id, category id) -> the id of the user's latest response for that category.
+pub const USER_RESPONSES: TableDefinition<(u64, u64), u64> = TableDefinition::new("user_responses");
+/// (user id, category id) -> `recommend::PickSet`, the saved picks of one stage.
+pub const PICKS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("picks");
+/// (user id, vendor id) -> when the user dismissed that vendor; it is never picked again.
+pub const DISMISSED: TableDefinition<(u64, u64), i64> = TableDefinition::new("dismissed");
+/// (user id, category id, vendor id) -> `recommend::PastRec`, the latest time it was recommended.
+pub const PAST_RECS: TableDefinition<(u64, u64, u64), &[u8]> = TableDefinition::new("past_recs");

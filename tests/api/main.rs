@@ -9,6 +9,7 @@ mod hostile;
 mod meetings;
 mod process;
 mod profile;
+mod recommend;
 mod secrets;
 mod techstack;
 mod vendors;

@@ -6,7 +6,6 @@ import { DemoBookingImportPage } from '@/features/admin/components/demo-booking-
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
 import { SignUpPage } from '@/features/auth/components/sign-up-page';
-import { GetRecommendationsPage } from '@/features/matches/components/get-recommendations-page';
 import { PastRecommendationsPage } from '@/features/past/components/past-recommendations-page';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { TechStackPage } from '@/features/tech-stack/components/tech-stack-page';
@@ -14,12 +13,13 @@ import { TrendsPage } from '@/features/trends/components/trends-page';
 import { BrowseVendorsPage } from '@/features/vendors/components/browse-vendors-page';
 
 import { AppLayout } from './layout/app-layout';
+import { MatchesScreen } from './matches-screen';
 import { NotFoundPage } from './not-found-page';
 
 /** The signed-in screens, each shown inside the app layout. */
 const appRoutes: ReadonlyArray<{ path: string; component: ComponentType }> = [
-  { path: paths.home, component: GetRecommendationsPage },
-  { path: paths.matches, component: GetRecommendationsPage },
+  { path: paths.home, component: MatchesScreen },
+  { path: paths.matches, component: MatchesScreen },
   { path: paths.trends, component: TrendsPage },
   { path: paths.vendors, component: BrowseVendorsPage },
   { path: paths.past, component: PastRecommendationsPage },

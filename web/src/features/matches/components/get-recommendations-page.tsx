@@ -1,5 +1,190 @@
-import { PageHeader } from '@/components/ui/page-header';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 
-export function GetRecommendationsPage() {
-  return <PageHeader title="Get Recommendations" />;
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
+import { withQuery } from '@/lib/api-client';
+import { usePageParams } from '@/lib/use-page-params';
+
+import { useClearPicks } from '../api/clear-picks';
+import { useCategories } from '../api/get-categories';
+import { useOverview } from '../api/get-overview';
+import { usePersisted } from '../api/get-persisted';
+import { usePickForMe } from '../api/pick-for-me';
+import type { StageStatus } from '../api/types';
+import { openStageId, track } from './matches-state';
+import { ProgressBanner } from './progress-banner';
+import { QuestionnaireModal } from './questionnaire-modal';
+import { StageItem } from './stage-item';
+import { NEIGHBOUR_FALLBACK_NOTE, stages } from './stages';
+
+type GetRecommendationsPageProps = {
+  /** Opens the My Tech Stack modal; the app supplies it (it belongs to the tech-stack feature). */
+  onOpenTechStack?: () => void;
+  /** The My Tech Stack modal itself, mounted by the app. */
+  techStackModal?: ReactNode;
+};
+
+/** Get Recommendations (/matches): progress, the nine stages and their picks, the questionnaire. */
+export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetRecommendationsPageProps = {}) {
+  useSignals();
+  const { toast } = useToast();
+  const [, navigate] = useLocation();
+  const { get } = usePageParams();
+  const overview = useOverview();
+  const categories = useCategories();
+  const persisted = usePersisted();
+  const pickForMe = usePickForMe();
+  const clear = useClearPicks();
+
+  const stageRows = overview.data?.stages ?? [];
+  const categoryIdOf = (name: string) => stageRows.find((s) => s.categoryName === name)?.categoryId;
+  const statusOf = (categoryId: number | undefined): StageStatus =>
+    stageRows.find((s) => s.categoryId === categoryId)?.status ?? 'not_started';
+  const picksOf = (categoryId: number | undefined) => persisted.data?.items.find((i) => i.categoryId === categoryId);
+  const hasPicks = (persisted.data?.items ?? []).some((i) => i.picks.length > 0);
+
+  // ?categoryId opens the questionnaire; ?showCategory opens that stage's saved picks.
+  const rawCategoryId = get('categoryId');
+  const questionnaireId = rawCategoryId !== undefined ? Number(rawCategoryId) : undefined;
+  const questionnaireCategory = categories.data?.find((c) => c.id === questionnaireId);
+  const showCategory = get('showCategory');
+  const reported = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!categories.data || rawCategoryId === undefined) return;
+    if (!questionnaireCategory && reported.current !== rawCategoryId) {
+      reported.current = rawCategoryId;
+      toast({ title: 'Category not found', description: `Could not find ${rawCategoryId}`, variant: 'destructive' });
+      navigate(paths.matches, { replace: true });
+    }
+  }, [categories.data, rawCategoryId, questionnaireCategory, toast, navigate]);
+
+  useEffect(() => {
+    if (!showCategory || !overview.data) return;
+    const id = categoryIdOf(showCategory);
+    if (id === undefined) {
+      toast({ title: 'Category not found', description: `Could not find ${showCategory}`, variant: 'destructive' });
+      return;
+    }
+    openStageId.value = id;
+    void persisted.refetch();
+    document.getElementById(`stage-${stages.find((s) => s.categoryName === showCategory)?.number}`)?.scrollIntoView({ block: 'nearest' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per showCategory
+  }, [showCategory, overview.data !== undefined]);
+
+  const openQuestionnaire = (categoryId: number) => {
+    track('questionnaire_open', { categoryId });
+    navigate(withQuery(paths.matches, { categoryId }));
+  };
+
+  const onPickForMe = () => {
+    track('pick_for_me_click');
+    const refresh = hasPicks;
+    pickForMe.mutate(undefined, {
+      onSuccess: () =>
+        toast(
+          refresh
+            ? { title: 'Recommendations refreshed with latest data!' }
+            : { title: 'Recommendations loaded!', description: 'Showing picks based on similar firms' },
+        ),
+      onError: (error) => {
+        console.error(error);
+        toast({ title: refresh ? 'Failed to refresh recommendations' : 'Failed to load recommendations', variant: 'destructive' });
+      },
+    });
+  };
+
+  const onClear = () => {
+    clear.mutate(undefined, {
+      onSuccess: () => {
+        openStageId.value = null;
+        toast({ title: 'Recommendations cleared' });
+      },
+      onError: () => toast({ title: 'Error', description: 'Failed to clear recommendations', variant: 'destructive' }),
+    });
+  };
+
+  const onContinue = () => {
+    const next = stages.find((s) => statusOf(categoryIdOf(s.categoryName)) !== 'completed');
+    const id = next && categoryIdOf(next.categoryName);
+    if (id === undefined || !next) return;
+    openStageId.value = id;
+    requestAnimationFrame(() => document.getElementById(`stage-${next.number}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader
+        title="Get Recommendations"
+        description="Tailored vendor picks for each stage of a personal-injury case, with the reasons behind each one."
+        actions={
+          <>
+            {hasPicks ? (
+              <Button variant="ghost" onClick={onClear} disabled={clear.isPending}>
+                Clear picks
+              </Button>
+            ) : null}
+            {onOpenTechStack ? (
+              <Button variant="outline" onClick={onOpenTechStack}>
+                My Tech Stack
+              </Button>
+            ) : null}
+            <Button onClick={onPickForMe} disabled={pickForMe.isPending}>
+              {pickForMe.isPending ? 'Loading...' : 'Pick For Me'}
+            </Button>
+          </>
+        }
+      />
+
+      {persisted.data?.usedAnySizeFallback ? (
+        <p role="note" className="mb-4 rounded-lg border border-yellow-200 bg-yellow-50 px-4 py-3 text-sm text-yellow-900">
+          {NEIGHBOUR_FALLBACK_NOTE}
+        </p>
+      ) : null}
+
+      {overview.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading your stages..." />
+        </div>
+      ) : overview.isError ? (
+        <Alert>Failed to load your recommendations. Please reload the page.</Alert>
+      ) : (
+        <>
+          <ProgressBanner completed={overview.data.stagesCompleted} total={overview.data.totalStages} onContinue={onContinue} />
+          {persisted.isError ? <Alert>Failed to load your saved picks.</Alert> : null}
+          <div className="space-y-3">
+            {stages.map((stage) => {
+              const categoryId = categoryIdOf(stage.categoryName);
+              return (
+                <StageItem
+                  key={stage.number}
+                  stage={stage}
+                  categoryId={categoryId}
+                  status={statusOf(categoryId)}
+                  picks={picksOf(categoryId)}
+                  onGetRecommendation={openQuestionnaire}
+                />
+              );
+            })}
+          </div>
+        </>
+      )}
+
+      {questionnaireCategory ? (
+        <QuestionnaireModal
+          categoryId={questionnaireCategory.id}
+          categoryName={questionnaireCategory.name}
+          onClose={() => navigate(paths.matches)}
+          onDone={() => navigate(withQuery(paths.matches, { showCategory: questionnaireCategory.name }))}
+        />
+      ) : null}
+      {techStackModal}
+    </div>
+  );
 }

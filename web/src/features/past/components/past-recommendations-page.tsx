@@ -1,5 +1,107 @@
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { usePageParams } from '@/lib/use-page-params';
 
+import { useCategories } from '../api/get-categories';
+import { usePastRecommendations } from '../api/get-past-recommendations';
+import { PastRecommendationCard } from './past-recommendation-card';
+
+/** Past Recommendations (/past): the user's history, filtered by category, paged in the address. */
 export function PastRecommendationsPage() {
-  return <PageHeader title="Past Recommendations" />;
+  const { get, getList, setParams } = usePageParams();
+  const categoryIds = getList('categoryIds')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+  const page = Math.max(1, Number(get('page') ?? 1) || 1);
+  const categories = useCategories();
+  const past = usePastRecommendations({ categoryIds, page });
+  const filtered = categoryIds.length > 0;
+
+  const toggle = (id: number) => {
+    const next = categoryIds.includes(id) ? categoryIds.filter((c) => c !== id) : [...categoryIds, id];
+    setParams({ categoryIds: next, page: undefined });
+  };
+  const goTo = (n: number) => setParams({ page: n > 1 ? n : undefined });
+
+  const data = past.data;
+  const from = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
+  const to = data ? Math.min(data.page * data.pageSize, data.total) : 0;
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Past Recommendations"
+        description="Review vendors that were previously recommended to you based on your questionnaire responses."
+      />
+
+      <div className="mb-6 flex flex-wrap gap-2" role="group" aria-label="Filter by category">
+        <button
+          type="button"
+          aria-pressed={!filtered}
+          onClick={() => setParams({ categoryIds: undefined, page: undefined })}
+          className={cn(chip, !filtered ? chipOn : chipOff)}
+        >
+          All{filtered ? ` (${categoryIds.length} selected)` : ''}
+        </button>
+        {(categories.data ?? []).map((c) => {
+          const on = categoryIds.includes(c.id);
+          return (
+            <button key={c.id} type="button" aria-pressed={on} onClick={() => toggle(c.id)} className={cn(chip, on ? chipOn : chipOff)}>
+              {c.name}
+            </button>
+          );
+        })}
+      </div>
+
+      {past.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading your past recommendations..." />
+        </div>
+      ) : past.isError ? (
+        <Alert>Failed to load your past recommendations. Please try again.</Alert>
+      ) : data && data.items.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+          <h2 className="text-lg font-semibold text-slate-900">No recommendations found</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {filtered
+              ? 'No recommendations match your current filters.'
+              : "You haven't received any vendor recommendations yet. Complete a questionnaire to get personalized recommendations."}
+          </p>
+        </div>
+      ) : data ? (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {data.items.map((item) => (
+              <PastRecommendationCard key={item.recommendationId} item={item} />
+            ))}
+          </div>
+          {data.totalPages > 1 ? (
+            <nav aria-label="Pagination" className="mt-6 flex flex-col items-center justify-between gap-3 sm:flex-row">
+              <p className="text-sm text-slate-600">
+                Showing {from} to {to} of {data.total} recommendations
+              </p>
+              <div className="flex items-center gap-3">
+                <Button variant="outline" size="sm" disabled={data.page <= 1} onClick={() => goTo(data.page - 1)}>
+                  Previous
+                </Button>
+                <span className="text-sm text-slate-700">
+                  Page {data.page} of {data.totalPages}
+                </span>
+                <Button variant="outline" size="sm" disabled={data.page >= data.totalPages} onClick={() => goTo(data.page + 1)}>
+                  Next
+                </Button>
+              </div>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
 }
+
+const chip = 'rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600';
+const chipOn = 'bg-indigo-600 text-white ring-indigo-600';
+const chipOff = 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50';

@@ -1,0 +1,77 @@
+//! What the ranking needs to know about the firm, gathered from the other domains: its size
+//! (profile, else onboarding), the tools in its tech stack, and peer demand from demo bookings.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::accounts::model::User;
+use crate::error::Result;
+use crate::firm_size::FirmSize;
+use crate::state::App;
+
+use super::ranking::DEMAND_DAYS;
+
+/// Where the firm's size came from, so the explanation can say so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SizeSource {
+    Profile,
+    Onboarding,
+    Unknown,
+}
+
+/// Catalog vendors the firm uses, per category id.
+pub type OwnedVendors = HashMap<u64, HashSet<u64>>;
+
+pub struct FirmContext {
+    pub size: Option<FirmSize>,
+    pub size_source: SizeSource,
+    /// Names of every tool in the firm's tech stack.
+    pub tool_names: Vec<String>,
+    /// Catalog vendors the firm uses, per category.
+    pub owned: OwnedVendors,
+}
+
+impl FirmContext {
+    pub fn owned_in(&self, category_id: u64) -> HashSet<u64> {
+        self.owned.get(&category_id).cloned().unwrap_or_default()
+    }
+}
+
+pub fn firm_context(app: &App, user: &User) -> Result<FirmContext> {
+    let (size, size_source) = match user.firm_size {
+        Some(size) => (Some(size), SizeSource::Profile),
+        None => match crate::profile::load_onboarding(app, user.id)? {
+            Some(o) => (
+                Some(o.employees_count_band.firm_size()),
+                SizeSource::Onboarding,
+            ),
+            None => (None, SizeSource::Unknown),
+        },
+    };
+    let (tool_names, owned) = tech_stack(app, user.id)?;
+    Ok(FirmContext {
+        size,
+        size_source,
+        tool_names,
+        owned,
+    })
+}
+
+fn tech_stack(app: &App, user_id: u64) -> Result<(Vec<String>, OwnedVendors)> {
+    let tools = crate::techstack::firm_tools(app, user_id)?;
+    let names = crate::techstack::tool_names(app, &tools);
+    let mut owned = OwnedVendors::new();
+    for t in tools.iter().filter(|t| t.has_tool == Some(true)) {
+        owned
+            .entry(t.category_id)
+            .or_default()
+            .extend(t.vendor_ids.iter().copied());
+    }
+    Ok((names, owned))
+}
+
+/// Demo bookings per catalog vendor over the last [`DEMAND_DAYS`] days from firms of the given
+/// sizes (all firms when `sizes` is empty).
+pub fn demand(app: &App, sizes: &[FirmSize]) -> HashMap<u64, u32> {
+    let since = chrono::Utc::now().date_naive() - chrono::Duration::days(DEMAND_DAYS);
+    crate::bookings::vendor_demand(app, sizes, since)
+}

@@ -1,0 +1,255 @@
+//! Where recommendations live: questionnaire responses, each stage's saved picks, dismissed
+//! vendors and the past-recommendation history. Every function takes the user id, so no call can
+//! reach another user's rows.
+
+use std::collections::HashSet;
+
+use redb::{ReadTransaction, ReadableTable, TableDefinition, WriteTransaction};
+use serde::{Deserialize, Serialize};
+
+use crate::error::Result;
+use crate::state::App;
+use crate::store::{self, DISMISSED, PAST_RECS, PICKS, RESPONSES, USER_RESPONSES, codec};
+
+/// A submitted questionnaire: the chosen option labels per question.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct StoredResponse {
+    pub id: u64,
+    pub user_id: u64,
+    pub category_id: u64,
+    pub answers: Vec<(u64, Vec<String>)>,
+    pub at: i64,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+pub enum PickSource {
+    Questionnaire,
+    PickForMe,
+}
+
+impl PickSource {
+    pub fn code(self) -> &'static str {
+        match self {
+            PickSource::Questionnaire => "questionnaire",
+            PickSource::PickForMe => "pick_for_me",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct StoredPick {
+    pub vendor_id: u64,
+    /// The first reason the ranking gave, shown on the stage card.
+    pub reason: String,
+}
+
+/// One stage's saved picks (at most three).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PickSet {
+    pub picks: Vec<StoredPick>,
+    pub source: PickSource,
+    /// Says which data the picks rest on when it is not the firm's own size group.
+    pub note: Option<String>,
+    pub used_size_fallback: bool,
+    pub at: i64,
+}
+
+/// The latest time a vendor was recommended to a user, and why.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PastRec {
+    pub at: i64,
+    /// Position among the picks saved together (0 = best), to order equal times.
+    pub rank: u32,
+    pub strengths: Vec<String>,
+}
+
+/// Tables are created at first start; a store from before this module is treated as empty.
+fn open_read<K: redb::Key + 'static, V: redb::Value + 'static>(
+    txn: &ReadTransaction,
+    def: TableDefinition<K, V>,
+) -> Result<Option<redb::ReadOnlyTable<K, V>>> {
+    match txn.open_table(def) {
+        Ok(t) => Ok(Some(t)),
+        Err(redb::TableError::TableDoesNotExist(_)) => Ok(None),
+        Err(e) => Err(e.into()),
+    }
+}
+
+pub fn insert_response(
+    app: &App,
+    user_id: u64,
+    category_id: u64,
+    answers: Vec<(u64, Vec<String>)>,
+) -> Result<u64> {
+    let txn = app.store.write()?;
+    let id = store::next_id(&txn, "responses")?;
+    let response = StoredResponse {
+        id,
+        user_id,
+        category_id,
+        answers,
+        at: crate::state::now_secs(),
+    };
+    txn.open_table(RESPONSES)?
+        .insert(id, codec::encode(&response).as_slice())?;
+    txn.open_table(USER_RESPONSES)?
+        .insert((user_id, category_id), id)?;
+    txn.commit()?;
+    Ok(id)
+}
+
+pub fn load_response(app: &App, id: u64) -> Result<Option<StoredResponse>> {
+    let txn = app.store.read()?;
+    let Some(table) = open_read(&txn, RESPONSES)? else {
+        return Ok(None);
+    };
+    Ok(table
+        .get(id)?
+        .map(|v| codec::decode(v.value()))
+        .transpose()?)
+}
+
+/// Categories in which the user has submitted a questionnaire.
+pub fn responded_categories(app: &App, user_id: u64) -> Result<HashSet<u64>> {
+    let txn = app.store.read()?;
+    let Some(table) = open_read(&txn, USER_RESPONSES)? else {
+        return Ok(HashSet::new());
+    };
+    let mut out = HashSet::new();
+    for entry in table.range((user_id, 0)..=(user_id, u64::MAX))? {
+        out.insert(entry?.0.value().1);
+    }
+    Ok(out)
+}
+
+pub fn dismissed(app: &App, user_id: u64) -> Result<HashSet<u64>> {
+    let txn = app.store.read()?;
+    let Some(table) = open_read(&txn, DISMISSED)? else {
+        return Ok(HashSet::new());
+    };
+    let mut out = HashSet::new();
+    for entry in table.range((user_id, 0)..=(user_id, u64::MAX))? {
+        out.insert(entry?.0.value().1);
+    }
+    Ok(out)
+}
+
+/// The user's saved picks per category, in category id order.
+pub fn pick_sets(app: &App, user_id: u64) -> Result<Vec<(u64, PickSet)>> {
+    let txn = app.store.read()?;
+    let Some(table) = open_read(&txn, PICKS)? else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for entry in table.range((user_id, 0)..=(user_id, u64::MAX))? {
+        let (k, v) = entry?;
+        out.push((k.value().1, codec::decode(v.value())?));
+    }
+    Ok(out)
+}
+
+/// One stage's new picks, and the reasons of each pick for the history (best first).
+pub struct StageSave {
+    pub category_id: u64,
+    pub set: PickSet,
+    pub history: Vec<(u64, Vec<String>)>,
+}
+
+/// Saves picks for several categories at once and records each pick in the history.
+pub fn save_picks(app: &App, user_id: u64, stages: &[StageSave]) -> Result<()> {
+    let txn = app.store.write()?;
+    {
+        let mut picks = txn.open_table(PICKS)?;
+        let mut past = txn.open_table(PAST_RECS)?;
+        for StageSave {
+            category_id,
+            set,
+            history,
+        } in stages
+        {
+            picks.insert((user_id, *category_id), codec::encode(set).as_slice())?;
+            for (rank, (vendor_id, strengths)) in history.iter().enumerate() {
+                let rec = PastRec {
+                    at: set.at,
+                    rank: rank as u32,
+                    strengths: strengths.clone(),
+                };
+                past.insert(
+                    (user_id, *category_id, *vendor_id),
+                    codec::encode(&rec).as_slice(),
+                )?;
+            }
+        }
+    }
+    txn.commit()?;
+    Ok(())
+}
+
+/// Empties every stage's picks ("Clear picks"); the history stays.
+pub fn clear_picks(app: &App, user_id: u64) -> Result<()> {
+    let txn = app.store.write()?;
+    {
+        let mut picks = txn.open_table(PICKS)?;
+        let keys: Vec<(u64, u64)> = picks
+            .range((user_id, 0)..=(user_id, u64::MAX))?
+            .map(|e| e.map(|(k, _)| k.value()))
+            .collect::<std::result::Result<_, _>>()?;
+        for key in keys {
+            picks.remove(key)?;
+        }
+    }
+    txn.commit()?;
+    Ok(())
+}
+
+/// Removes a vendor from the user's picks and remembers the dismissal. False when the vendor
+/// was not one of the picks (nothing is written then).
+pub fn dismiss(app: &App, user_id: u64, vendor_id: u64) -> Result<bool> {
+    let txn: WriteTransaction = app.store.write()?;
+    let mut found = false;
+    {
+        let mut picks = txn.open_table(PICKS)?;
+        let mut changed: Vec<((u64, u64), PickSet)> = Vec::new();
+        for entry in picks.range((user_id, 0)..=(user_id, u64::MAX))? {
+            let (k, v) = entry?;
+            let mut set: PickSet = codec::decode(v.value())?;
+            let before = set.picks.len();
+            set.picks.retain(|p| p.vendor_id != vendor_id);
+            if set.picks.len() != before {
+                changed.push((k.value(), set));
+            }
+        }
+        for (key, set) in changed {
+            found = true;
+            picks.insert(key, codec::encode(&set).as_slice())?;
+        }
+    }
+    if !found {
+        return Ok(false);
+    }
+    txn.open_table(DISMISSED)?
+        .insert((user_id, vendor_id), crate::state::now_secs())?;
+    txn.commit()?;
+    Ok(true)
+}
+
+/// The user's past recommendations, newest first (then by category and vendor for equal times).
+pub fn past(app: &App, user_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
+    let txn = app.store.read()?;
+    let Some(table) = open_read(&txn, PAST_RECS)? else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for entry in table.range((user_id, 0, 0)..=(user_id, u64::MAX, u64::MAX))? {
+        let (k, v) = entry?;
+        let (_, category_id, vendor_id) = k.value();
+        out.push((category_id, vendor_id, codec::decode::<PastRec>(v.value())?));
+    }
+    out.sort_by(|a, b| {
+        b.2.at
+            .cmp(&a.2.at)
+            .then(a.0.cmp(&b.0))
+            .then(a.2.rank.cmp(&b.2.rank))
+    });
+    Ok(out)
+}

@@ -1,0 +1,711 @@
+//! Recommendations: responses, compute, picks, dismiss, clear, overview, Pick For Me and past.
+
+use std::sync::Arc;
+
+use axum::http::{Method, StatusCode};
+use litstack::catalog::{Catalog, FieldType, Vendor};
+use litstack::store::{VENDORS, codec};
+use serde_json::{Value, json};
+
+use crate::helpers::TestApp;
+
+async fn signed_in() -> TestApp {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    app
+}
+
+/// A stage category with a questionnaire and at least two active vendors.
+fn stage_with_questions(app: &TestApp) -> u64 {
+    let catalog = app.state.catalog.load();
+    catalog
+        .stages()
+        .iter()
+        .find(|c| {
+            !catalog.questions(c.id).is_empty()
+                && catalog
+                    .vendors
+                    .iter()
+                    .filter(|v| v.category_id == c.id && v.is_active)
+                    .count()
+                    >= 2
+        })
+        .map(|c| c.id)
+        .expect("the seed data has a stage with questions and vendors")
+}
+
+/// Answers every question of a category with its first option.
+fn first_options(app: &TestApp, category_id: u64) -> Value {
+    let catalog = app.state.catalog.load();
+    let answers: Vec<Value> = catalog
+        .questions(category_id)
+        .iter()
+        .map(|q| json!({ "questionId": q.id, "selectedValues": [q.options[0].label] }))
+        .collect();
+    json!({ "categoryId": category_id, "answers": answers })
+}
+
+async fn respond(app: &mut TestApp, body: Value) -> u64 {
+    let res = app.post("/api/responses", body).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    res.json()["responseId"].as_u64().unwrap()
+}
+
+async fn compute(app: &mut TestApp, response_id: u64, category_id: u64) -> Value {
+    let res = app
+        .post(
+            "/api/recommendations/compute",
+            json!({ "responseId": response_id, "categoryId": category_id }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    res.json()
+}
+
+fn vendor_ids(result: &Value) -> Vec<u64> {
+    result["vendors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["vendor"]["id"].as_u64().unwrap())
+        .collect()
+}
+
+fn pick_ids(persisted: &Value, category_id: u64) -> Vec<u64> {
+    persisted["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["categoryId"] == category_id)
+        .map(|i| {
+            i["picks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p["vendorId"].as_u64().unwrap())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[tokio::test]
+async fn every_bad_answer_is_refused_with_a_clear_message() {
+    let mut app = signed_in().await;
+    let cat = stage_with_questions(&app);
+    let catalog = app.state.catalog.load();
+    let questions = catalog.questions(cat).to_vec();
+    let q = &questions[0];
+
+    let cases: Vec<(Value, &str)> = vec![
+        (
+            json!({ "categoryId": 999, "answers": [] }),
+            "There is no category with id 999",
+        ),
+        (
+            json!({ "categoryId": cat, "answers": [{ "questionId": 987654, "selectedValues": ["x"] }] }),
+            "Question 987654 is not part of the",
+        ),
+        (
+            json!({ "categoryId": cat, "answers": [{ "questionId": q.id, "selectedValues": ["Not offered"] }] }),
+            "\"Not offered\" is not an option of question",
+        ),
+        (
+            json!({ "categoryId": cat, "answers": [] }),
+            "Please answer at least one question",
+        ),
+        (
+            json!({ "categoryId": cat, "answers": [{ "questionId": q.id, "selectedValues": [] }] }),
+            "Please answer at least one question",
+        ),
+        (
+            json!({ "categoryId": cat, "answers": [], "userId": 1 }),
+            "unknown field",
+        ),
+    ];
+    for (body, message) in cases {
+        let res = app.post("/api/responses", body.clone()).await;
+        assert_eq!(res.status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(
+            res.error().contains(message),
+            "{} vs {message}",
+            res.error()
+        );
+    }
+
+    let single = questions
+        .iter()
+        .find(|q| q.field_type == FieldType::Single && q.options.len() >= 2)
+        .expect("a single-choice question");
+    let two = json!({ "categoryId": cat, "answers": [{ "questionId": single.id,
+        "selectedValues": [single.options[0].label, single.options[1].label] }] });
+    let res = app.post("/api/responses", two).await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+    assert!(
+        res.error().contains("takes a single answer"),
+        "{}",
+        res.error()
+    );
+
+    app.sign_out().await;
+    let body = first_options(&app, cat);
+    let res = app.post("/api/responses", body).await;
+    assert_eq!(res.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn compute_ranks_every_active_vendor_and_saves_the_top_three_as_picks() {
+    let mut app = signed_in().await;
+    let cat = stage_with_questions(&app);
+    let body = first_options(&app, cat);
+    let id = respond(&mut app, body).await;
+    let result = compute(&mut app, id, cat).await;
+
+    let catalog = app.state.catalog.load();
+    let mut expected: Vec<u64> = catalog
+        .vendors
+        .iter()
+        .filter(|v| v.category_id == cat && v.is_active)
+        .map(|v| v.id)
+        .collect();
+    let mut got = vendor_ids(&result);
+    got.sort();
+    expected.sort();
+    assert_eq!(
+        got, expected,
+        "every active vendor of the category, no inactive one"
+    );
+
+    let vendors = result["vendors"].as_array().unwrap();
+    for (i, v) in vendors.iter().enumerate() {
+        assert_eq!(v["rank"], i + 1);
+        let score = v["score"].as_u64().unwrap();
+        assert!(score <= 100);
+        if i > 0 {
+            assert!(vendors[i - 1]["score"].as_u64().unwrap() >= score);
+        }
+        let reasons = v["reasons"].as_array().unwrap();
+        assert!(!reasons.is_empty() && reasons.len() <= 5);
+        let factors: Vec<&str> = v["breakdown"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["factor"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            factors,
+            ["needs", "sizeFit", "integrations", "peerDemand", "partner"]
+        );
+        let points: f64 = v["breakdown"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["points"].as_f64().unwrap())
+            .sum();
+        let max: f64 = v["breakdown"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["maxPoints"].as_f64().unwrap())
+            .sum();
+        assert!((100.0 * points / max).round() as i64 - score as i64 <= 1);
+    }
+
+    let persisted = app.get("/api/recommendations/persisted").await.json();
+    let top3: Vec<u64> = vendor_ids(&result).into_iter().take(3).collect();
+    assert_eq!(pick_ids(&persisted, cat), top3);
+    let item = persisted["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["categoryId"] == cat)
+        .unwrap();
+    assert_eq!(item["source"], "questionnaire");
+    assert!(item["categoryName"].is_string());
+    assert!(
+        item["picks"][0]["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("Match")
+    );
+
+    let past = app.get("/api/past-recommendations").await.json();
+    assert_eq!(past["total"], top3.len());
+    assert_eq!(past["pageSize"], 24);
+    assert_eq!(past["items"][0]["vendor"]["id"], top3[0]);
+    assert!(past["items"][0]["reasons"]["strengths"][0].is_string());
+
+    let overview = app.get("/api/recommendations/overview").await.json();
+    assert_eq!(overview["stagesCompleted"], 1);
+    assert_eq!(overview["totalStages"], 9);
+    let stage = overview["stages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["categoryId"] == cat)
+        .unwrap();
+    assert_eq!(stage["status"], "completed");
+    assert_eq!(stage["picks"], top3.len());
+}
+
+#[tokio::test]
+async fn compute_refuses_another_users_response_another_category_and_unknown_ids() {
+    let mut app = signed_in().await;
+    let cat = stage_with_questions(&app);
+    let body = first_options(&app, cat);
+    let mine = respond(&mut app, body).await;
+
+    let other_cat = app
+        .state
+        .catalog
+        .load()
+        .stages()
+        .iter()
+        .map(|c| c.id)
+        .find(|c| *c != cat)
+        .unwrap();
+    let res = app
+        .post(
+            "/api/recommendations/compute",
+            json!({ "responseId": mine, "categoryId": other_cat }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+    assert!(
+        res.error().contains("different category"),
+        "{}",
+        res.error()
+    );
+
+    let res = app
+        .post(
+            "/api/recommendations/compute",
+            json!({ "responseId": mine, "categoryId": 999 }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+
+    let res = app
+        .post(
+            "/api/recommendations/compute",
+            json!({ "responseId": 424242, "categoryId": cat }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+
+    app.sign_out().await;
+    app.sign_up_as("Bob Roe", "bob@roe-law.com").await;
+    let res = app
+        .post(
+            "/api/recommendations/compute",
+            json!({ "responseId": mine, "categoryId": cat }),
+        )
+        .await;
+    assert_eq!(
+        res.status,
+        StatusCode::NOT_FOUND,
+        "another user's response is not even acknowledged"
+    );
+    assert_eq!(res.error(), "That questionnaire response was not found");
+}
+
+#[tokio::test]
+async fn a_dismissed_pick_stays_dismissed_and_only_picks_can_be_dismissed() {
+    let mut app = signed_in().await;
+    let cat = stage_with_questions(&app);
+    let body = first_options(&app, cat);
+    let id = respond(&mut app, body).await;
+    let first = compute(&mut app, id, cat).await;
+    let dismissed = vendor_ids(&first)[0];
+
+    let not_a_pick = app
+        .state
+        .catalog
+        .load()
+        .vendors
+        .iter()
+        .map(|v| v.id)
+        .max()
+        .unwrap()
+        + 1000;
+    let res = app
+        .call(
+            Method::DELETE,
+            &format!("/api/recommendations/picks/{not_a_pick}"),
+            None,
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+    assert_eq!(res.error(), "That vendor is not one of your picks");
+    let res = app
+        .call(Method::DELETE, "/api/recommendations/picks/abc", None)
+        .await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+
+    let res = app
+        .call(
+            Method::DELETE,
+            &format!("/api/recommendations/picks/{dismissed}"),
+            None,
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT);
+    let persisted = app.get("/api/recommendations/persisted").await.json();
+    assert!(!pick_ids(&persisted, cat).contains(&dismissed));
+
+    // Dismissing it again: it is no longer a pick.
+    let res = app
+        .call(
+            Method::DELETE,
+            &format!("/api/recommendations/picks/{dismissed}"),
+            None,
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+
+    // A new questionnaire and Pick For Me never bring it back.
+    let body = first_options(&app, cat);
+    let id = respond(&mut app, body).await;
+    let again = compute(&mut app, id, cat).await;
+    assert!(!vendor_ids(&again).contains(&dismissed));
+    let res = app
+        .call(Method::POST, "/api/recommendations/pick-for-me", None)
+        .await;
+    assert_eq!(res.status, StatusCode::OK);
+    assert!(!pick_ids(&res.json(), cat).contains(&dismissed));
+}
+
+#[tokio::test]
+async fn clear_picks_empties_every_stage_and_a_stage_with_a_response_is_in_progress() {
+    let mut app = signed_in().await;
+    let cat = stage_with_questions(&app);
+    let body = first_options(&app, cat);
+    let id = respond(&mut app, body).await;
+    compute(&mut app, id, cat).await;
+
+    let res = app
+        .call(Method::DELETE, "/api/recommendations/persisted", None)
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT);
+    let persisted = app.get("/api/recommendations/persisted").await.json();
+    assert_eq!(persisted["items"], json!([]));
+
+    let overview = app.get("/api/recommendations/overview").await.json();
+    assert_eq!(overview["stagesCompleted"], 0);
+    let statuses: Vec<&str> = overview["stages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses.iter().filter(|s| **s == "in_progress").count(), 1);
+    assert_eq!(statuses.iter().filter(|s| **s == "not_started").count(), 8);
+    // The history is kept.
+    assert!(
+        app.get("/api/past-recommendations").await.json()["total"]
+            .as_u64()
+            .unwrap()
+            > 0
+    );
+}
+
+#[tokio::test]
+async fn pick_for_me_fills_every_stage_with_a_note_and_records_past_picks() {
+    let mut app = signed_in().await;
+    let res = app
+        .call(Method::POST, "/api/recommendations/pick-for-me", None)
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let body = res.json();
+    let items = body["items"].as_array().unwrap();
+    assert_eq!(items.len(), 9);
+    assert!(body["usedAnySizeFallback"].is_boolean());
+    let catalog = app.state.catalog.load();
+    let mut total = 0;
+    for item in items {
+        assert_eq!(item["source"], "pick_for_me");
+        let picks = item["picks"].as_array().unwrap();
+        assert!(picks.len() <= 3);
+        for p in picks {
+            let v = catalog.vendor(p["vendorId"].as_u64().unwrap()).unwrap();
+            assert!(v.is_active);
+            assert!(!p["reason"].as_str().unwrap().is_empty());
+        }
+        total += picks.len();
+    }
+    let past = app
+        .get("/api/past-recommendations?pageSize=100")
+        .await
+        .json();
+    assert_eq!(past["total"], total);
+}
+
+#[tokio::test]
+async fn past_recommendations_are_always_the_signed_in_users_own() {
+    let mut app = signed_in().await;
+    let cat = stage_with_questions(&app);
+    let body = first_options(&app, cat);
+    let id = respond(&mut app, body).await;
+    compute(&mut app, id, cat).await;
+    let mine = app.get("/api/past-recommendations").await.json();
+    assert!(mine["total"].as_u64().unwrap() > 0);
+    let filtered = app
+        .get(&format!("/api/past-recommendations?categoryIds={cat}"))
+        .await
+        .json();
+    assert_eq!(filtered["total"], mine["total"]);
+    let other = app
+        .state
+        .catalog
+        .load()
+        .stages()
+        .iter()
+        .map(|c| c.id)
+        .find(|c| *c != cat)
+        .unwrap();
+    let none = app
+        .get(&format!("/api/past-recommendations?categoryIds={other}"))
+        .await
+        .json();
+    assert_eq!(none["total"], 0);
+    let res = app.get("/api/past-recommendations?categoryIds=x").await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+
+    app.sign_out().await;
+    app.sign_up_as("Bob Roe", "bob@roe-law.com").await;
+    for path in [
+        "/api/past-recommendations",
+        "/api/past-recommendations?userId=1&user=1",
+    ] {
+        let theirs = app.get(path).await.json();
+        assert_eq!(theirs["total"], 0, "{path}");
+        assert_eq!(theirs["items"], json!([]));
+    }
+    assert_eq!(
+        app.get("/api/recommendations/persisted").await.json()["items"],
+        json!([])
+    );
+    assert_eq!(
+        app.get("/api/recommendations/overview").await.json()["stagesCompleted"],
+        0
+    );
+}
+
+/// Puts two vendors into `category_id` that are equal in everything but partner status and name,
+/// each carrying every tag of the category's first question.
+fn add_twin_vendors(app: &TestApp, category_id: u64) -> (u64, u64) {
+    let catalog = app.state.catalog.load();
+    let tags: Vec<String> = catalog.questions(category_id)[0]
+        .options
+        .iter()
+        .flat_map(|o| o.tags.clone())
+        .collect();
+    let base = catalog.vendors.iter().map(|v| v.id).max().unwrap() + 1;
+    let twin = |id: u64, name: &str, gold: bool| Vendor {
+        id,
+        name: name.into(),
+        category_id,
+        website_url: Some("https://example.com".into()),
+        booking_url: None,
+        logo_url: None,
+        description: String::new(),
+        short_highlights: vec![],
+        integrations: vec![],
+        price_bracket: Some(2),
+        firm_sizes_supported: vec![],
+        practice_areas_supported: vec![],
+        geo_focus: None,
+        tags: tags.clone(),
+        is_recommended_partner: gold,
+        partner_level: gold.then(|| "Gold".to_string()),
+        is_active: true,
+        needs_review: false,
+    };
+    let (gold, plain) = (
+        twin(base, "Zz Gold Twin", true),
+        twin(base + 1, "Aa Plain Twin", false),
+    );
+    let txn = app.state.store.write().unwrap();
+    {
+        let mut table = txn.open_table(VENDORS).unwrap();
+        for v in [&gold, &plain] {
+            table.insert(v.id, codec::encode(v).as_slice()).unwrap();
+        }
+    }
+    txn.commit().unwrap();
+    app.state
+        .catalog
+        .store(Arc::new(Catalog::load(&app.state.store).unwrap()));
+    (gold.id, plain.id)
+}
+
+fn position(result: &Value, id: u64) -> usize {
+    vendor_ids(result).iter().position(|v| *v == id).unwrap()
+}
+
+#[tokio::test]
+async fn partner_status_changes_nothing_at_the_default_weight() {
+    let mut app = signed_in().await;
+    let cat = stage_with_questions(&app);
+    let (gold, plain) = add_twin_vendors(&app, cat);
+    let body = first_options(&app, cat);
+    let id = respond(&mut app, body).await;
+    let result = compute(&mut app, id, cat).await;
+    assert_eq!(
+        position(&result, plain) + 1,
+        position(&result, gold),
+        "equal twins: name breaks the tie"
+    );
+    let g = &result["vendors"][position(&result, gold)];
+    let p = &result["vendors"][position(&result, plain)];
+    assert_eq!(g["score"], p["score"]);
+    assert!(!g["reasons"].to_string().contains("partner"));
+    assert_eq!(
+        g["breakdown"][4]["detail"],
+        "Partner status does not affect the ranking"
+    );
+}
+
+#[tokio::test]
+async fn a_partner_weight_lifts_partners_and_says_so() {
+    let mut app = TestApp::with_config(|c| c.partner_weight = 1.0);
+    app.sign_up().await;
+    let cat = stage_with_questions(&app);
+    let (gold, plain) = add_twin_vendors(&app, cat);
+    let body = first_options(&app, cat);
+    let id = respond(&mut app, body).await;
+    let result = compute(&mut app, id, cat).await;
+    assert!(position(&result, gold) < position(&result, plain));
+    let g = &result["vendors"][position(&result, gold)];
+    assert!(
+        g["reasons"]
+            .to_string()
+            .contains("Ranked higher as a Gold partner"),
+        "{}",
+        g["reasons"]
+    );
+}
+
+/// Adds two vendors to `category_id` equal in everything but name and integrations.
+fn add_integration_twins(app: &TestApp, category_id: u64) -> (u64, u64) {
+    let catalog = app.state.catalog.load();
+    let tags: Vec<String> = catalog.questions(category_id)[0]
+        .options
+        .iter()
+        .flat_map(|o| o.tags.clone())
+        .collect();
+    let base = catalog.vendors.iter().map(|v| v.id).max().unwrap() + 1;
+    let twin = |id: u64, name: &str, integrations: &[&str]| Vendor {
+        id,
+        name: name.into(),
+        category_id,
+        website_url: None,
+        booking_url: None,
+        logo_url: None,
+        description: String::new(),
+        short_highlights: vec![],
+        integrations: integrations.iter().map(|s| s.to_string()).collect(),
+        price_bracket: None,
+        firm_sizes_supported: vec![],
+        practice_areas_supported: vec![],
+        geo_focus: None,
+        tags: tags.clone(),
+        is_recommended_partner: false,
+        partner_level: None,
+        is_active: true,
+        needs_review: false,
+    };
+    // The one that integrates sorts last by name, so only the integration can lift it.
+    let (with, without) = (
+        twin(base, "Zz Integrates", &["Acme Case Manager"]),
+        twin(base + 1, "Aa Standalone", &["Other"]),
+    );
+    let txn = app.state.store.write().unwrap();
+    {
+        let mut table = txn.open_table(VENDORS).unwrap();
+        for v in [&with, &without] {
+            table.insert(v.id, codec::encode(v).as_slice()).unwrap();
+        }
+    }
+    txn.commit().unwrap();
+    app.state
+        .catalog
+        .store(Arc::new(Catalog::load(&app.state.store).unwrap()));
+    (with.id, without.id)
+}
+
+#[tokio::test]
+async fn a_vendor_integrating_with_a_tool_the_firm_uses_outranks_an_equal_one() {
+    let mut app = signed_in().await;
+    let cat = stage_with_questions(&app);
+    let (with, without) = add_integration_twins(&app, cat);
+    let other_cat = app
+        .state
+        .catalog
+        .load()
+        .stages()
+        .iter()
+        .map(|c| c.id)
+        .find(|c| *c != cat)
+        .unwrap();
+    let res = app
+        .post(
+            "/api/profile/category-adoption",
+            json!({ "items": [{ "categoryId": other_cat, "hasTool": true, "otherVendors": ["Acme Case Manager"] }] }),
+        )
+        .await;
+    assert!(res.status.is_success(), "{}", res.text());
+
+    let body = first_options(&app, cat);
+    let id = respond(&mut app, body).await;
+    let result = compute(&mut app, id, cat).await;
+    assert!(position(&result, with) < position(&result, without));
+    let w = &result["vendors"][position(&result, with)];
+    assert!(
+        w["reasons"]
+            .to_string()
+            .contains("Integrates with Acme Case Manager, which your firm uses"),
+        "{}",
+        w["reasons"]
+    );
+    assert_eq!(w["breakdown"][2]["factor"], "integrations");
+    assert!(w["breakdown"][2]["points"].as_f64().unwrap() > 0.0);
+}
+
+#[tokio::test]
+async fn a_vendor_the_firm_already_uses_is_marked_and_never_saved_as_a_pick() {
+    let mut app = signed_in().await;
+    let cat = stage_with_questions(&app);
+    let body = first_options(&app, cat);
+    let id = respond(&mut app, body).await;
+    let before = compute(&mut app, id, cat).await;
+    let top = vendor_ids(&before)[0];
+    let name = before["vendors"][0]["vendor"]["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
+
+    let res = app
+        .post(
+            "/api/profile/category-adoption",
+            json!({ "items": [{ "categoryId": cat, "hasTool": true, "selectedVendorIds": [top] }] }),
+        )
+        .await;
+    assert!(res.status.is_success(), "{}", res.text());
+
+    let body = first_options(&app, cat);
+    let id = respond(&mut app, body).await;
+    let after = compute(&mut app, id, cat).await;
+    let used = &after["vendors"][position(&after, top)];
+    assert_eq!(used["alreadyUsed"], true);
+    assert_eq!(used["reasons"][0], format!("You already use {name}"));
+    let persisted = app.get("/api/recommendations/persisted").await.json();
+    assert!(!pick_ids(&persisted, cat).contains(&top));
+
+    let res = app
+        .call(Method::POST, "/api/recommendations/pick-for-me", None)
+        .await;
+    assert!(
+        !pick_ids(&res.json(), cat).contains(&top),
+        "Pick For Me leaves out tools the firm has"
+    );
+}

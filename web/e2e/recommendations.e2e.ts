@@ -1,0 +1,218 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { launchBrowser, type TestBrowser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+// A new firm's way through recommendations, told as one story: Pick For Me, two questionnaires,
+// a dismissal that lasts, Clear picks, progress, the history on /past, and a second user who sees
+// none of it.
+
+let server: TestServer;
+let browser: TestBrowser;
+let page: Page;
+
+const toast = (text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
+const stageButton = (title: string) => page.getByRole('button', { name: new RegExp(`^${escape(title)} `) });
+const stagePanel = (title: string) => page.getByRole('region', { name: title, exact: true });
+const questionnaire = () => page.getByRole('dialog');
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+async function signUp(name: string, email: string) {
+  await page.goto('/auth/sign-up');
+  await page.getByLabel('Full Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a-long-and-unusual-passphrase-42');
+  await page.getByLabel('Law Firm').fill(`${name} Injury Law`);
+  await page.getByLabel('Firm Size (optional)').selectOption({ label: '6-20' });
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/matches');
+  const dialog = page.getByRole('dialog', { name: 'Tell us about your firm' });
+  await dialog.waitFor();
+  await dialog.getByRole('group', { name: /attorneys/ }).getByLabel('2-5').check();
+  await dialog.getByRole('group', { name: /employ/ }).getByLabel('11-50').check();
+  await dialog.getByRole('group', { name: /injury cases/ }).getByLabel('11-25').check();
+  await dialog.getByLabel('$10,001-$40,000').check();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+async function progress(): Promise<string> {
+  return (await page.getByRole('region', { name: 'Progress' }).innerText()).replace(/\s+/g, ' ');
+}
+
+/** Stages with at least one pick, from the server (what the banner must say). */
+async function completedOnServer(): Promise<number> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/recommendations/overview', { credentials: 'include' });
+    return ((await res.json()) as { stagesCompleted: number }).stagesCompleted;
+  });
+}
+
+/** Answers every question with its first option, then asks for recommendations. */
+async function answerAndSubmit() {
+  const dialog = questionnaire();
+  const groups = dialog.locator('fieldset');
+  await groups.first().waitFor();
+  for (let i = 0; i < (await groups.count()); i += 1) {
+    await groups.nth(i).locator('input').first().check();
+  }
+  await dialog.getByRole('button', { name: 'Get Recommendations' }).click();
+  await dialog.getByRole('heading', { name: 'Your Recommendations' }).waitFor();
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser({ baseURL: server.url });
+  page = browser.page;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('recommendations for a new firm', () => {
+  test('starts with nine stages, none completed, and no Clear picks', async () => {
+    await signUp('Grace Hopper', 'grace@hopper-law.test');
+    await page.getByRole('heading', { name: 'Get Recommendations' }).waitFor();
+    expect(await progress()).toContain('0 of 9 stages completed');
+    expect(await progress()).toContain('0% through your litigation lifecycle');
+    for (const title of ['Lead Generation', 'Intake', 'Case Setup & Document Drafting', 'Staffing']) {
+      await stageButton(title).waitFor();
+    }
+    expect(await page.getByRole('button', { name: 'Clear picks' }).count()).toBe(0);
+    await stageButton('Lead Generation').click();
+    await stagePanel('Lead Generation').getByText('Run Pick For Me or complete the questionnaire to see tailored picks.').waitFor();
+    const browse = stagePanel('Lead Generation').getByRole('link', { name: 'Browse all Lead Generation vendors' });
+    expect(await browse.getAttribute('href')).toBe('/vendors?categoryIds=1');
+    await browser.screenshotAtWidths('matches-empty');
+  });
+
+  test('Pick For Me fills the stages and says which data it used', async () => {
+    await page.getByRole('button', { name: 'Pick For Me' }).click();
+    await toast('Recommendations loaded!').waitFor();
+    await page.getByRole('button', { name: 'Clear picks' }).waitFor();
+    const completed = await completedOnServer();
+    expect(completed).toBeGreaterThan(0);
+    await page.getByText(`${completed} of 9 stages completed`).waitFor();
+    const panel = stagePanel('Lead Generation');
+    await panel.getByRole('article').first().waitFor();
+    expect(await panel.getByRole('article').count()).toBeLessThanOrEqual(3);
+    // No demo bookings on this server: each stage says its picks rest on size fit instead.
+    await panel.getByText(/No recent demo bookings in this stage yet/).waitFor();
+    await browser.screenshotAtWidths('matches-pick-for-me');
+  });
+
+  test('Clear picks empties every stage', async () => {
+    await page.getByRole('button', { name: 'Clear picks' }).click();
+    await toast('Recommendations cleared').waitFor();
+    await page.getByText('0 of 9 stages completed').waitFor();
+    await page.getByRole('button', { name: 'Clear picks' }).waitFor({ state: 'detached' });
+  });
+
+  test('a questionnaire in Lead Generation ends on the stage’s saved picks', async () => {
+    await stageButton('Lead Generation').click();
+    await stagePanel('Lead Generation').getByRole('button', { name: 'Get Recommendation' }).click();
+    await page.waitForURL('**/matches?categoryId=1');
+    const dialog = questionnaire();
+    await dialog.getByRole('heading', { name: 'Questionnaire' }).waitFor();
+    await dialog.getByText('(select all that apply)').first().waitFor();
+
+    await dialog.getByRole('button', { name: 'Get Recommendations' }).click();
+    // While a dialog is open the rest of the page, toasts included, is hidden from the
+    // accessibility tree, so this toast is found by its text.
+    await page.getByText('Please answer at least one question', { exact: true }).waitFor();
+    await browser.screenshot('questionnaire-empty-answers-1440', { fullPage: false });
+
+    await answerAndSubmit();
+    await dialog.getByText('Based on your answers, here are the top 3 recommended vendors:').waitFor();
+    const cards = dialog.getByRole('article');
+    expect(await cards.count()).toBe(3);
+    await cards.first().getByText('Best Match').waitFor();
+    expect(await cards.nth(1).getByText('Top Match').count()).toBe(1);
+    await cards.first().getByText('Why this pick').waitFor();
+    await cards.first().getByText(/^Matches (all )?\d+ of your \d+ needs/).waitFor();
+
+    await cards.first().getByRole('button', { name: 'Show gaps' }).click();
+    await cards.first().getByRole('button', { name: 'Hide gaps' }).waitFor();
+    await cards.first().getByRole('button', { name: 'How this was ranked' }).click();
+    const table = cards.first().getByRole('table');
+    await table.getByRole('rowheader', { name: 'Matches your needs' }).waitFor();
+    await table.getByRole('rowheader', { name: 'Partner status' }).waitFor();
+    await table.getByText('Partner status does not affect the ranking').waitFor();
+    await browser.screenshotAtWidths('questionnaire-results', { fullPage: false });
+
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.waitForURL(/\/matches\?showCategory=Lead%20Generation$/);
+    await dialog.waitFor({ state: 'detached' });
+    expect(await stagePanel('Lead Generation').getByRole('article').count()).toBe(3);
+    await page.getByText('1 of 9 stages completed').waitFor();
+    expect(await progress()).toContain('11%');
+  });
+
+  test('a questionnaire opened from the address, retaken once, completes Intake', async () => {
+    await page.goto('/matches?categoryId=2');
+    const dialog = questionnaire();
+    await dialog.getByRole('heading', { name: 'Questionnaire' }).waitFor();
+    await answerAndSubmit();
+    await dialog.getByRole('button', { name: 'Retake Questionnaire' }).click();
+    await dialog.getByRole('heading', { name: 'Questionnaire' }).waitFor();
+    await dialog.getByRole('button', { name: 'Get Recommendations' }).click();
+    await dialog.getByRole('heading', { name: 'Your Recommendations' }).waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.waitForURL('**/matches?showCategory=Intake');
+    await page.getByText('2 of 9 stages completed').waitFor();
+    expect(await stageButton('Intake').innerText()).toContain('Completed');
+  });
+
+  test('a dismissed pick stays gone after a reload', async () => {
+    const panel = stagePanel('Intake');
+    const first = panel.getByRole('article').first();
+    const name = await first.getAttribute('aria-label');
+    await first.getByRole('button', { name: `Dismiss ${name}` }).click();
+    await toast('Vendor dismissed').waitFor();
+    await toast(`${name} has been hidden`).waitFor();
+    await panel.getByRole('article', { name: name! }).waitFor({ state: 'detached' });
+    await page.reload();
+    await stagePanel('Intake').getByRole('article').first().waitFor();
+    expect(await stagePanel('Intake').getByRole('article', { name: name! }).count()).toBe(0);
+    expect(await stagePanel('Intake').getByRole('article').count()).toBe(2);
+  });
+
+  test('Continue to next stage opens the first stage not completed', async () => {
+    await page.getByRole('button', { name: 'Continue to next stage' }).click();
+    await stagePanel('Case Setup & Document Drafting').waitFor();
+    expect(await stagePanel('Intake').count()).toBe(0);
+    await browser.screenshotAtWidths('matches-progress');
+  });
+
+  test('/past lists the picks with why they were recommended, filtered in the address', async () => {
+    await page.goto('/past');
+    await page.getByRole('heading', { name: 'Past Recommendations' }).waitFor();
+    await page.getByRole('article').first().waitFor();
+    const first = page.getByRole('article').first();
+    await first.getByText(/^Recommended on /).waitFor();
+    await first.getByText('Why recommended:').waitFor();
+    await page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name: 'Lead Generation' }).click();
+    await page.waitForURL('**/past?categoryIds=1');
+    await page.getByRole('article').first().waitFor();
+    for (const card of await page.getByRole('article').all()) {
+      await card.getByText('Lead Generation', { exact: true }).waitFor();
+    }
+    await browser.screenshotAtWidths('past');
+  });
+
+  test('a second user sees none of it', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).first().click();
+    await page.waitForURL('**/auth/sign-in');
+    await signUp('Alan Turing', 'alan@turing-law.test');
+    await page.getByText('0 of 9 stages completed').waitFor();
+    await page.goto('/past');
+    await page.getByText('No recommendations found').waitFor();
+    await page
+      .getByText("You haven't received any vendor recommendations yet. Complete a questionnaire to get personalized recommendations.")
+      .waitFor();
+    await browser.screenshot('past-empty-1440');
+  });
+});

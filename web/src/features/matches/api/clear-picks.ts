@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { invalidatePicks } from './invalidate';
+
+export function clearPicks(): Promise<void> {
+  return api.delete('/api/recommendations/persisted');
+}
+
+/** "Clear picks": empties every stage's picks on the server (the history stays). */
+export function useClearPicks() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: clearPicks, onSuccess: () => invalidatePicks(client) });
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import type { PersistedPicks } from './types';
+
+export const persistedQueryKey = ['recommendations', 'persisted'] as const;
+
+export function getPersisted(): Promise<PersistedPicks> {
+  return api.get('/api/recommendations/persisted');
+}
+
+export const persistedQueryOptions = () => queryOptions({ queryKey: persistedQueryKey, queryFn: getPersisted });
+
+/** The saved picks of every stage. */
+export function usePersisted() {
+  return useQuery(persistedQueryOptions());
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import type { Question } from './types';
+
+export const questionsQueryKey = (categoryId: number) => ['questions', categoryId] as const;
+
+export async function getQuestions(categoryId: number): Promise<Question[]> {
+  try {
+    return await api.get<Question[]>(`/api/questions/${categoryId}`);
+  } catch (cause) {
+    throw new Error('Failed to fetch questions', { cause });
+  }
+}
+
+export const questionsQueryOptions = (categoryId: number) =>
+  queryOptions({ queryKey: questionsQueryKey(categoryId), queryFn: () => getQuestions(categoryId) });
+
+export function useQuestions(categoryId: number | undefined) {
+  return useQuery({ ...questionsQueryOptions(categoryId ?? 0), enabled: categoryId !== undefined });
+}

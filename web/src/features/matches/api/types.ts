@@ -1,0 +1,76 @@
+/** The shapes the recommendation calls answer with (see src/recommend on the server). */
+
+export type Pick = {
+  vendorId: number;
+  name: string;
+  logoUrl: string | null;
+  reason: string;
+  websiteUrl: string | null;
+  bookingUrl: string | null;
+  priceBracket: number | null;
+};
+
+export type StagePicks = {
+  categoryId: number;
+  categoryName: string;
+  picks: Pick[];
+  /** Which data the picks rest on, when it is not the firm's own size group. */
+  note: string | null;
+  source: 'questionnaire' | 'pick_for_me';
+  usedSizeFallback: boolean;
+};
+
+export type PersistedPicks = { items: StagePicks[]; usedAnySizeFallback: boolean };
+
+export type StageStatus = 'completed' | 'in_progress' | 'not_started';
+
+export type Overview = {
+  stagesCompleted: number;
+  totalStages: number;
+  stages: { stage: number; categoryId: number; categoryName: string; status: StageStatus; picks: number }[];
+};
+
+export type Question = {
+  id: number;
+  prompt: string;
+  fieldType: 'SINGLE' | 'MULTI';
+  options: string[];
+};
+
+export type Vendor = {
+  id: number;
+  name: string;
+  categoryId: number;
+  categoryName: string;
+  websiteUrl: string | null;
+  bookingUrl: string | null;
+  logoUrl: string | null;
+  description: string;
+  shortHighlights: string[];
+  integrations: string[];
+  priceBracket: number | null;
+  isRecommendedPartner: boolean;
+  partnerLevel: string | null;
+  isActive: boolean;
+};
+
+export type Factor = {
+  factor: string;
+  label: string;
+  points: number;
+  maxPoints: number;
+  detail: string;
+};
+
+export type RankedVendor = {
+  vendor: Vendor;
+  score: number;
+  rank: number;
+  matchedTags: string[];
+  missingTags: string[];
+  reasons: string[];
+  breakdown: Factor[];
+  alreadyUsed: boolean;
+};
+
+export type ComputeResult = { vendors: RankedVendor[]; peerGroup: string };

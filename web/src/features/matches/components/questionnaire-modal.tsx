@@ -1,0 +1,168 @@
+import { useSignal, useSignals } from '@preact/signals-react/runtime';
+import { useEffect } from 'react';
+
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/use-toast';
+
+import { useGetRecommendations, type Answer } from '../api/get-recommendations';
+import { useQuestions } from '../api/get-questions';
+import type { ComputeResult, Question } from '../api/types';
+import { ResultCard } from './result-card';
+
+type QuestionnaireModalProps = {
+  categoryId: number;
+  categoryName: string;
+  /** Close (or Escape): back to /matches. */
+  onClose: () => void;
+  /** Done on the results view: show the category's saved picks. */
+  onDone: () => void;
+};
+
+const TOP = 3;
+
+/** The category questionnaire and its results: questions, then "Your Recommendations". */
+export function QuestionnaireModal({ categoryId, categoryName, onClose, onDone }: QuestionnaireModalProps) {
+  useSignals();
+  const { toast } = useToast();
+  const questions = useQuestions(categoryId);
+  const answers = useSignal<Record<number, string[]>>({});
+  const result = useSignal<ComputeResult | null>(null);
+  const recommend = useGetRecommendations();
+
+  // Opening a category starts from empty answers.
+  useEffect(() => {
+    answers.value = {};
+    result.value = null;
+  }, [categoryId, answers, result]);
+
+  const choose = (question: Question, option: string) => {
+    const current = answers.value[question.id] ?? [];
+    const next =
+      question.fieldType === 'SINGLE'
+        ? [option]
+        : current.includes(option)
+          ? current.filter((o) => o !== option)
+          : [...current, option];
+    answers.value = { ...answers.value, [question.id]: next };
+  };
+
+  const submit = () => {
+    const list: Answer[] = Object.entries(answers.value)
+      .filter(([, values]) => values.length > 0)
+      .map(([questionId, selectedValues]) => ({ questionId: Number(questionId), selectedValues }));
+    if (list.length === 0) {
+      toast({ title: 'Please answer at least one question', variant: 'destructive' });
+      return;
+    }
+    recommend.mutate(
+      { categoryId, answers: list },
+      {
+        onSuccess: (data) => (result.value = data),
+        onError: (error) => {
+          console.error(error);
+          toast({ title: 'Failed to generate recommendations', variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const retake = () => {
+    result.value = null;
+  };
+
+  const shown = result.value?.vendors.slice(0, TOP) ?? [];
+  const inResults = result.value !== null;
+
+  const footer = inResults ? (
+    shown.length > 0 ? (
+      <>
+        <Button variant="outline" onClick={retake}>
+          Retake Questionnaire
+        </Button>
+        <Button onClick={onDone}>Done</Button>
+      </>
+    ) : null
+  ) : (
+    <Button onClick={submit} disabled={recommend.isPending || !questions.data?.length}>
+      {recommend.isPending ? 'Generating Recommendations...' : 'Get Recommendations'}
+    </Button>
+  );
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={inResults ? 'Your Recommendations' : 'Questionnaire'}
+      description={inResults ? undefined : categoryName}
+      size="lg"
+      footer={footer}
+    >
+      {inResults ? (
+        shown.length > 0 ? (
+          <div className="space-y-4">
+            <p className="text-sm text-slate-700">
+              Based on your answers, here are the top {shown.length} recommended vendors:
+            </p>
+            {shown.map((r) => (
+              <ResultCard key={r.vendor.id} result={r} />
+            ))}
+          </div>
+        ) : (
+          <div className="space-y-4 py-6 text-center">
+            <p className="text-slate-700">No vendors found matching your criteria in this category.</p>
+            <Button variant="outline" onClick={retake}>
+              Try Different Answers
+            </Button>
+          </div>
+        )
+      ) : questions.isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading questions" />
+        </div>
+      ) : questions.isError ? (
+        <Alert>Failed to fetch questions</Alert>
+      ) : (
+        <form
+          className="space-y-6"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          {questions.data.map((q, i) => (
+            <fieldset key={q.id} className="space-y-2" disabled={recommend.isPending}>
+              <legend className="mb-2 text-sm font-medium text-slate-900">
+                {i + 1}. {q.prompt}
+                {q.fieldType === 'MULTI' ? <span className="font-normal text-slate-500"> (select all that apply)</span> : null}
+              </legend>
+              <div className="grid gap-2 sm:grid-cols-2">
+                {q.options.map((option) => {
+                  const checked = (answers.value[q.id] ?? []).includes(option);
+                  return (
+                    <label
+                      key={option}
+                      className="flex cursor-pointer items-start gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-700 hover:bg-slate-50 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50"
+                    >
+                      <input
+                        type={q.fieldType === 'SINGLE' ? 'radio' : 'checkbox'}
+                        name={`question-${q.id}`}
+                        value={option}
+                        checked={checked}
+                        onChange={() => choose(q, option)}
+                        className="mt-0.5 h-4 w-4 accent-indigo-600"
+                      />
+                      {option}
+                    </label>
+                  );
+                })}
+              </div>
+            </fieldset>
+          ))}
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,100 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { Link } from 'wouter';
+
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { withQuery } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+
+import type { StagePicks, StageStatus } from '../api/types';
+import { openStageId, track } from './matches-state';
+import { PickCard } from './pick-card';
+import { statusLabels, type StageDef } from './stages';
+
+type StageItemProps = {
+  stage: StageDef;
+  categoryId: number | undefined;
+  status: StageStatus;
+  picks: StagePicks | undefined;
+  onGetRecommendation: (categoryId: number) => void;
+};
+
+const statusClasses: Record<StageStatus, string> = {
+  completed: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
+  in_progress: 'bg-amber-50 text-amber-800 ring-amber-200',
+  not_started: 'bg-slate-100 text-slate-600 ring-slate-200',
+};
+
+/** One stage of the accordion: number, title, blurb, status; opened, its picks. */
+export function StageItem({ stage, categoryId, status, picks, onGetRecommendation }: StageItemProps) {
+  useSignals();
+  const open = categoryId !== undefined && openStageId.value === categoryId;
+  const panelId = `stage-panel-${stage.number}`;
+  const toggle = () => {
+    if (categoryId === undefined) return;
+    if (!open) track('stage_open', { stage: stage.number });
+    openStageId.value = open ? null : categoryId;
+  };
+  const shown = (picks?.picks ?? []).slice(0, 3);
+
+  return (
+    <section id={`stage-${stage.number}`} className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <h3>
+        <button
+          type="button"
+          onClick={toggle}
+          aria-expanded={open}
+          aria-controls={panelId}
+          className="flex w-full items-center gap-3 rounded-xl px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:gap-4 sm:px-5 sm:py-4"
+        >
+          <span
+            className={cn(
+              'flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold',
+              status === 'completed' ? 'bg-emerald-600 text-white' : 'bg-indigo-50 text-indigo-700',
+            )}
+            aria-hidden="true"
+          >
+            {stage.number}
+          </span>
+          <span className="min-w-0 flex-1">
+            <span className="block font-semibold text-slate-900">{stage.title}</span>
+            <span className="block text-sm text-slate-500">{stage.blurb}</span>
+          </span>
+          <span className={cn('shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset', statusClasses[status])}>
+            {statusLabels[status]}
+          </span>
+          <svg viewBox="0 0 24 24" className={cn('h-5 w-5 shrink-0 text-slate-400 transition-transform', open && 'rotate-180')} aria-hidden="true">
+            <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+      </h3>
+      {open && categoryId !== undefined ? (
+        <div id={panelId} role="region" aria-label={stage.title} className="space-y-4 border-t border-slate-100 px-4 py-4 sm:px-5">
+          <div className="flex flex-wrap items-center gap-3">
+            <Button size="sm" onClick={() => onGetRecommendation(categoryId)}>
+              Get Recommendation
+            </Button>
+            <Link
+              href={withQuery(paths.vendors, { categoryIds: categoryId })}
+              className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
+            >
+              Browse all {stage.categoryName} vendors
+            </Link>
+          </div>
+          {picks?.note ? (
+            <p className="rounded-lg border border-yellow-200 bg-yellow-50 px-3 py-2 text-sm text-yellow-900">{picks.note}</p>
+          ) : null}
+          {shown.length > 0 ? (
+            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {shown.map((pick) => (
+                <PickCard key={pick.vendorId} pick={pick} />
+              ))}
+            </div>
+          ) : (
+            <p className="text-sm text-slate-500">Run Pick For Me or complete the questionnaire to see tailored picks.</p>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}

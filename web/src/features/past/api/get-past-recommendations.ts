@@ -1,0 +1,55 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+export type PastVendor = {
+  id: number;
+  name: string;
+  categoryId: number;
+  categoryName: string;
+  websiteUrl: string | null;
+  bookingUrl: string | null;
+  logoUrl: string | null;
+  description: string;
+  shortHighlights: string[];
+  integrations: string[];
+  priceBracket: number | null;
+  isRecommendedPartner: boolean;
+  partnerLevel: string | null;
+};
+
+export type PastRecommendation = {
+  recommendationId: string;
+  vendor: PastVendor;
+  categoryId: number;
+  recommendedAt: string;
+  reasons: { strengths: string[] };
+};
+
+export type PastPage = {
+  items: PastRecommendation[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+};
+
+export type PastFilters = { categoryIds: number[]; page: number };
+
+export const pastRecommendationsQueryKey = ['past-recommendations'] as const;
+
+/** The signed-in user's own history (the server ignores any user id). */
+export function getPastRecommendations({ categoryIds, page }: PastFilters): Promise<PastPage> {
+  return api.get('/api/past-recommendations', { query: { categoryIds, page: page > 1 ? page : undefined } });
+}
+
+export const pastRecommendationsQueryOptions = (filters: PastFilters) =>
+  queryOptions({
+    queryKey: [...pastRecommendationsQueryKey, filters] as const,
+    queryFn: () => getPastRecommendations(filters),
+    placeholderData: keepPreviousData,
+  });
+
+export function usePastRecommendations(filters: PastFilters) {
+  return useQuery(pastRecommendationsQueryOptions(filters));
+}
