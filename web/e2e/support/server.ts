@@ -21,13 +21,22 @@ const READY = /Litstack is serving at (http:\/\/127\.0\.0\.1:\d+)/;
 
 /**
  * Starts the real binary (LITSTACK_BIN, default ../target/debug/litstack from web/) on a free
- * port with a fresh data directory and no sample bookings, and resolves once it prints its URL.
+ * port with a fresh data directory and (unless `sampleData`) no sample bookings, and resolves once it prints its URL.
  * A debug binary serves web/dist from disk, so run `npm run build` first.
  */
-export async function startServer({ timeoutMs = 30_000 }: { timeoutMs?: number } = {}): Promise<TestServer> {
+export async function startServer({
+  timeoutMs = 30_000,
+  sampleData = false,
+}: {
+  timeoutMs?: number;
+  /** Seed the sample demo bookings, as a first launch without --no-sample-data does. */
+  sampleData?: boolean;
+} = {}): Promise<TestServer> {
   const binary = path.resolve(webDir, process.env.LITSTACK_BIN ?? '../target/debug/litstack');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'litstack-e2e-data-'));
-  const child = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, '--no-sample-data'], {
+  const args = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir];
+  if (!sampleData) args.push('--no-sample-data');
+  const child = spawn(binary, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' },
   });
