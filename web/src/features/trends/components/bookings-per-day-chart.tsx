@@ -52,7 +52,14 @@ function chartOptions(width: number): uPlot.Options {
     scales: { x: { time: true }, y: { range: (_self, _min, max) => [0, Math.max(1, max)] } },
     axes: [
       { stroke: '#475569', grid: { stroke: '#f1f5f9' }, ticks: { stroke: '#e2e8f0' } },
-      { stroke: '#475569', grid: { stroke: '#f1f5f9' }, ticks: { stroke: '#e2e8f0' }, size: 56 },
+      {
+        stroke: '#475569',
+        grid: { stroke: '#f1f5f9' },
+        ticks: { stroke: '#e2e8f0' },
+        size: 56,
+        // Bookings are whole numbers: no 0.5 ticks.
+        incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000],
+      },
     ],
     series: [
       {},

@@ -79,7 +79,7 @@ export function CityTypeahead({ value, cities, onChange }: CityTypeaheadProps) {
 
   const expanded = open && suggestions.length > 0;
   return (
-    <div ref={rootRef} className="relative space-y-1.5">
+    <div ref={rootRef} className="relative flex flex-col gap-1.5">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         City
       </label>

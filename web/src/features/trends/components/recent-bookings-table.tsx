@@ -43,7 +43,7 @@ export function RecentBookingsTable({ page, offset, isLoading, isFetching, error
       ) : (
         <>
           <div className="-mx-5 overflow-x-auto sm:mx-0">
-            <table className="w-full min-w-[32rem] text-left text-sm" aria-busy={isFetching}>
+            <table className="w-full min-w-[26rem] text-left text-sm" aria-busy={isFetching}>
               <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-500 uppercase">
                 <tr>
                   <th scope="col" className="px-5 py-2 sm:px-3">Category</th>

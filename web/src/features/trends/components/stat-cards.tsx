@@ -8,9 +8,9 @@ type StatCardProps = { title: string; value: string; detail: string; tone?: 'up'
 function StatCard({ title, value, detail, tone = 'neutral' }: StatCardProps) {
   const toneClass = tone === 'up' ? 'text-emerald-700' : tone === 'down' ? 'text-red-700' : 'text-slate-500';
   return (
-    <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5">
+    <div className="min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-900/5 sm:p-5">
       <dt className="text-sm font-medium text-slate-600">{title}</dt>
-      <dd className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{value}</dd>
+      <dd className="mt-2 truncate text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{value}</dd>
       <dd className={`mt-1 text-xs ${toneClass}`}>{detail}</dd>
     </div>
   );
@@ -29,7 +29,7 @@ export function StatCards({ trends }: { trends: Trends }) {
   const recentDaily = (trends.last30 / 30).toFixed(1);
 
   return (
-    <dl className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard
         title="Total Demos"
         value={formatCount(trends.total)}

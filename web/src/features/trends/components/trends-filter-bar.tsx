@@ -32,7 +32,7 @@ export function TrendsFilterBar({ filters, onChange, onReset }: TrendsFilterBarP
       role="search"
       aria-label="Filter demo bookings"
       onSubmit={(event) => event.preventDefault()}
-      className="z-20 -mx-4 mb-6 border-b border-slate-200 bg-slate-50/95 px-4 py-3 backdrop-blur sm:sticky sm:top-0 sm:-mx-6 sm:px-6 lg:-mx-10 lg:px-10"
+      className="z-20 -mx-4 mb-6 border-b border-slate-200 bg-slate-50 px-4 py-3 shadow-[0_1px_0_rgba(15,23,42,0.02)] sm:sticky sm:top-0 sm:-mx-6 sm:px-6 lg:-mx-10 lg:px-10"
     >
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-[minmax(12rem,1.4fr)_1fr_1fr_auto_auto_auto] xl:items-end">
         <div className="col-span-2 md:col-span-1">

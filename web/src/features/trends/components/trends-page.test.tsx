@@ -101,7 +101,7 @@ describe('TrendsPage', () => {
     expect(screen.getByText('0.0')).toBeTruthy();
     expect(await screen.findByText('No demo bookings found')).toBeTruthy();
     expect(screen.getByText('No state data available')).toBeTruthy();
-    expect(await screen.findByText('No bookings in the selected range.')).toBeTruthy();
+    expect(await screen.findByText('No bookings in the selected range.', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByText('Includes sample data')).toBeNull();
   });
 
@@ -125,6 +125,12 @@ describe('TrendsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(requests('/api/demo-bookings')).toHaveLength(4));
     expect(requests('/api/demo-bookings').at(-1)?.get('offset')).toBe('6');
+  });
+
+  test('a page past the end moves to the last page', async () => {
+    const { location } = setup('/trends?page=9');
+    await screen.findByText('Showing 13-14 of 14 results', {}, { timeout: 3000 });
+    expect(location.history.at(-1)).toBe('/trends?page=3');
   });
 
   test('sends the chosen filters after the debounce, and Reset clears them', async () => {

@@ -1,6 +1,6 @@
 import { useSignal, useSignals } from '@preact/signals-react/runtime';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'wouter';
 
 import { Alert } from '@/components/ui/alert';
@@ -62,6 +62,14 @@ export function TrendsPage() {
   const offset = (page - 1) * BOOKINGS_PAGE_SIZE;
   const trends = useTrends(applied);
   const bookings = useDemoBookings(applied, offset);
+  // A page past the end (an old link, fewer results now) moves to the last page.
+  const total = bookings.data?.total;
+  useEffect(() => {
+    if (total !== undefined && total > 0 && offset >= total) {
+      const lastPage = Math.ceil(total / BOOKINGS_PAGE_SIZE);
+      setParams({ page: lastPage > 1 ? lastPage : undefined }, { replace: true });
+    }
+  }, [total, offset, setParams]);
   const includesSample = bookings.data?.items.some((booking) => booking.sample) ?? false;
 
   const changeFilters = (updates: Partial<TrendsFilters>) => setParams({ ...updates, page: undefined }, { replace: true });
