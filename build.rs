@@ -39,7 +39,10 @@ fn main() {
     if !web.join("node_modules").exists() {
         run(Command::new(npm).arg("ci").current_dir(web), "npm ci");
     }
-    run(Command::new(npm).args(["run", "build"]).current_dir(web), "npm run build");
+    run(
+        Command::new(npm).args(["run", "build"]).current_dir(web),
+        "npm run build",
+    );
 }
 
 /// Runs a command with its stdout sent to stderr, so it can never print `cargo:` lines.

@@ -20,6 +20,10 @@ pub struct Config {
     pub session_absolute: Duration,
     /// Largest CSV upload accepted by the import.
     pub import_max_bytes: usize,
+    /// The reverse proxy whose `X-Forwarded-For` is believed; `None` believes no such header.
+    pub trusted_proxy: Option<std::net::IpAddr>,
+    /// Load the generated sample demo bookings on first launch.
+    pub sample_data: bool,
 }
 
 impl Config {
@@ -34,6 +38,8 @@ impl Config {
             session_idle: Duration::from_secs(7 * 24 * 3600),
             session_absolute: Duration::from_secs(30 * 24 * 3600),
             import_max_bytes: 256 * 1024 * 1024,
+            trusted_proxy: None,
+            sample_data: false,
         }
     }
 }

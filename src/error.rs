@@ -23,7 +23,10 @@ pub enum AppError {
     #[error("{0}")]
     PayloadTooLarge(String),
     #[error("{message}")]
-    TooManyRequests { message: String, retry_after_secs: u64 },
+    TooManyRequests {
+        message: String,
+        retry_after_secs: u64,
+    },
     #[error("{0}")]
     Unavailable(String),
     #[error(transparent)]
@@ -92,7 +95,10 @@ impl IntoResponse for AppError {
             other => other.to_string(),
         };
         let mut response = (status, Json(json!({ "error": message }))).into_response();
-        if let AppError::TooManyRequests { retry_after_secs, .. } = self {
+        if let AppError::TooManyRequests {
+            retry_after_secs, ..
+        } = self
+        {
             response
                 .headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));

@@ -40,8 +40,12 @@ fn json_rejection(rejection: JsonRejection) -> AppError {
             bad_request("Send the request body as JSON (Content-Type: application/json).")
         }
         JsonRejection::JsonSyntaxError(_) => bad_request("The request body is not valid JSON."),
-        JsonRejection::JsonDataError(e) => bad_request(format!("Invalid request: {}", e.body_text())
-            .replace("Failed to deserialize the JSON body into the target type: ", "")),
+        JsonRejection::JsonDataError(e) => {
+            bad_request(format!("Invalid request: {}", e.body_text()).replace(
+                "Failed to deserialize the JSON body into the target type: ",
+                "",
+            ))
+        }
         JsonRejection::BytesRejection(e) => {
             if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
                 AppError::PayloadTooLarge("The request body is too large.".into())

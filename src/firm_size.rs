@@ -64,7 +64,9 @@ impl FirmSize {
     /// Accepts the code (any case); `None` for anything else.
     pub fn parse(s: &str) -> Option<FirmSize> {
         let s = s.trim();
-        FirmSize::ALL.into_iter().find(|f| f.code().eq_ignore_ascii_case(s))
+        FirmSize::ALL
+            .into_iter()
+            .find(|f| f.code().eq_ignore_ascii_case(s))
     }
 }
 

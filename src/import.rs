@@ -18,7 +18,10 @@ pub struct ImportReport {
 
 impl ImportReport {
     pub fn new(kind: &'static str) -> Self {
-        ImportReport { kind, ..Default::default() }
+        ImportReport {
+            kind,
+            ..Default::default()
+        }
     }
 
     /// Records a rejected row as "Row N: reason" (N is the file line, the header being line 1).
@@ -63,13 +66,21 @@ pub fn parse_web_url(raw: &str) -> Result<Option<String>, String> {
         return Ok(None);
     }
     if s.chars().any(|c| c.is_control() || c.is_whitespace()) {
-        return Err(format!("\"{}\" is not a valid web address", truncate(s, 80)));
+        return Err(format!(
+            "\"{}\" is not a valid web address",
+            truncate(s, 80)
+        ));
     }
     let lower = s.to_ascii_lowercase();
     let rest = lower
         .strip_prefix("https://")
         .or_else(|| lower.strip_prefix("http://"))
-        .ok_or_else(|| format!("\"{}\" must start with http:// or https://", truncate(s, 80)))?;
+        .ok_or_else(|| {
+            format!(
+                "\"{}\" must start with http:// or https://",
+                truncate(s, 80)
+            )
+        })?;
     let host = rest.split(['/', '?', '#']).next().unwrap_or("");
     let host = host.rsplit('@').next().unwrap_or("");
     if host.is_empty() || host.starts_with('.') || !host.contains('.') && host != "localhost" {
@@ -95,7 +106,10 @@ mod tests {
 
     #[test]
     fn only_http_urls_with_a_host_are_links() {
-        assert_eq!(parse_web_url(" https://a.com/x ").unwrap().as_deref(), Some("https://a.com/x"));
+        assert_eq!(
+            parse_web_url(" https://a.com/x ").unwrap().as_deref(),
+            Some("https://a.com/x")
+        );
         assert_eq!(parse_web_url("").unwrap(), None);
         for bad in [
             "javascript:alert(1)",
@@ -115,7 +129,10 @@ mod tests {
 
     #[test]
     fn headers_compare_without_case_spaces_or_underscores() {
-        assert_eq!(normalize_header("\u{feff}Client Category"), "clientcategory");
+        assert_eq!(
+            normalize_header("\u{feff}Client Category"),
+            "clientcategory"
+        );
         assert_eq!(normalize_header("created_time"), "createdtime");
         assert_eq!(normalize_header("websiteUrl"), "websiteurl");
     }

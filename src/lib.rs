@@ -2,6 +2,8 @@
 //! `app` builds the whole HTTP application; the server, the tests and the benches all call it.
 
 pub mod accounts;
+pub mod admin;
+pub mod bookings;
 pub mod catalog;
 pub mod config;
 pub mod error;
@@ -12,6 +14,7 @@ pub mod profile;
 pub mod server;
 pub mod state;
 pub mod store;
+pub mod techstack;
 pub mod web;
 
 use axum::Router;
@@ -32,6 +35,9 @@ pub fn app(state: AppState) -> Router {
         .merge(accounts::router())
         .merge(profile::router())
         .merge(catalog::router())
+        .merge(admin::router())
+        .merge(techstack::router())
+        .merge(bookings::router())
         .route("/config", get(client_config))
         .fallback(web::api_not_found);
 
@@ -42,6 +48,7 @@ pub fn app(state: AppState) -> Router {
         .layer(middleware::from_fn(web::same_origin_only))
         .layer(middleware::from_fn(web::security_headers))
         .layer(CompressionLayer::new())
+        .layer(axum::Extension(accounts::TrustedProxy(state.config.trusted_proxy)))
         .with_state(state)
 }
 

@@ -21,6 +21,34 @@ struct Cli {
 enum Command {
     /// Run the web app (the default).
     Serve(ServeArgs),
+    /// Write a consistent copy of the database to FILE (stop the server first, or download a
+    /// backup from the running server at /api/admin/backup).
+    Backup {
+        file: PathBuf,
+        #[command(flatten)]
+        data: DataArgs,
+    },
+    /// Import a demo-bookings or vendors CSV file, as the admin page does.
+    Import {
+        #[arg(value_enum)]
+        kind: ImportKind,
+        file: PathBuf,
+        #[command(flatten)]
+        data: DataArgs,
+    },
+    /// Write deterministic synthetic demo bookings as CSV.
+    GenBookings {
+        #[arg(long, default_value_t = 50_000)]
+        rows: u64,
+        #[arg(long, default_value_t = 42)]
+        seed: u64,
+        /// The last day of the two years generated (YYYY-MM-DD); today (UTC) when absent.
+        #[arg(long)]
+        end: Option<chrono::NaiveDate>,
+        /// Write here instead of to standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Manage accounts.
     Users {
         #[command(subcommand)]
@@ -36,6 +64,12 @@ enum UsersAction {
         #[command(flatten)]
         data: DataArgs,
     },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ImportKind {
+    Bookings,
+    Vendors,
 }
 
 #[derive(Args, Clone)]
@@ -70,6 +104,9 @@ struct ServeArgs {
     /// Sign a session out this many days after sign-in, however active.
     #[arg(long, env = "LITSTACK_SESSION_MAX_DAYS", default_value_t = 30)]
     session_max_days: u64,
+    /// Believe X-Forwarded-For only from this proxy address (e.g. 127.0.0.1 behind nginx).
+    #[arg(long, env = "LITSTACK_TRUSTED_PROXY")]
+    trusted_proxy: Option<std::net::IpAddr>,
     /// Largest CSV file the import accepts, in MiB.
     #[arg(long, env = "LITSTACK_IMPORT_MAX_MB", default_value_t = 256)]
     import_max_mb: usize,
@@ -86,6 +123,8 @@ impl ServeArgs {
             session_idle: Duration::from_secs(self.session_idle_hours.max(1) * 3600),
             session_absolute: Duration::from_secs(self.session_max_days.max(1) * 24 * 3600),
             import_max_bytes: self.import_max_mb.max(1) * 1024 * 1024,
+            trusted_proxy: self.trusted_proxy,
+            sample_data: !self.no_sample_data,
         }
     }
 }
@@ -102,6 +141,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => serve(cli.serve),
         Some(Command::Serve(args)) => serve(args),
+        Some(Command::Backup { file, data }) => backup(&file, data.data_dir),
+        Some(Command::Import { kind, file, data }) => import(kind, &file, data.data_dir),
+        Some(Command::GenBookings { rows, seed, end, out }) => gen_bookings(rows, seed, end, out),
         Some(Command::Users { action: UsersAction::Promote { email, data } }) => {
             promote(&email, data.data_dir)
         }
@@ -120,6 +162,13 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     runtime.block_on(litstack::server::serve(args.config()))
 }
 
+fn backup(file: &std::path::Path, data_dir: PathBuf) -> anyhow::Result<()> {
+    let store = litstack::store::Store::open(&data_dir)?;
+    let rows = litstack::store::backup::backup_to(&store, file)?;
+    println!("Backed up {rows} rows to {} (integrity check passed).", file.display());
+    Ok(())
+}
+
 fn promote(email: &str, data_dir: PathBuf) -> anyhow::Result<()> {
     let state = AppState::open(Config::for_data_dir(data_dir))?;
     if litstack::accounts::promote(&state, email)? {
@@ -127,5 +176,46 @@ fn promote(email: &str, data_dir: PathBuf) -> anyhow::Result<()> {
         Ok(())
     } else {
         anyhow::bail!("there is no account with the email {email}")
+    }
+}
+
+fn import(kind: ImportKind, file: &std::path::Path, data_dir: PathBuf) -> anyhow::Result<()> {
+    use litstack::bookings::import::{Options, run};
+    let state = AppState::open(Config::for_data_dir(data_dir))?;
+    let f = std::fs::File::open(file).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+    let bar = indicatif::ProgressBar::new(f.metadata()?.len());
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} ({eta} left)")?,
+    );
+    let expect = match kind {
+        ImportKind::Bookings => "bookings",
+        ImportKind::Vendors => "vendors",
+    };
+    let options = Options { expect: Some(expect), ..Options::default() };
+    let report = run(&state, bar.wrap_read(f), options);
+    bar.finish_and_clear();
+    let report = report.map_err(|e| anyhow::anyhow!("{e}"))?;
+    println!(
+        "Imported {}: {} inserted, {} updated, {} skipped.",
+        report.kind, report.inserted, report.updated, report.skipped
+    );
+    for e in &report.errors {
+        println!("  {e}");
+    }
+    Ok(())
+}
+
+fn gen_bookings(
+    rows: u64,
+    seed: u64,
+    end: Option<chrono::NaiveDate>,
+    out: Option<PathBuf>,
+) -> anyhow::Result<()> {
+    use litstack::bookings::generate::{seed_catalog, write_csv};
+    let end = end.unwrap_or_else(|| chrono::Utc::now().date_naive());
+    let catalog = seed_catalog();
+    match out {
+        Some(path) => write_csv(std::fs::File::create(&path)?, rows, seed, end, &catalog),
+        None => write_csv(std::io::stdout().lock(), rows, seed, end, &catalog),
     }
 }

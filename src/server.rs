@@ -18,14 +18,30 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         _ => anyhow::anyhow!("could not listen on {addr}: {e}"),
     })?;
     let local = listener.local_addr().context("reading the bound address")?;
+    // Install the handlers before announcing the address, so a signal sent as soon as the
+    // address is printed already shuts down gracefully.
+    let shutdown = shutdown_signal()?;
     spawn_housekeeping(state.clone());
+    if !local.ip().is_loopback() {
+        let app = state.clone();
+        let token = tokio::task::spawn_blocking(move || {
+            crate::accounts::require_setup_token_if_unclaimed(&app)
+        })
+        .await??;
+        if let Some(token) = token {
+            println!(
+                "First-time setup: Litstack serves a network address, so creating the first \
+                 (admin) account needs this one-time setup token: {token}"
+            );
+        }
+    }
     println!("Litstack is serving at http://{local}");
     tracing::info!(%local, data_dir = %state.config.data_dir.display(), "serving");
     axum::serve(
         listener,
         crate::app(state).into_make_service_with_connect_info::<SocketAddr>(),
     )
-    .with_graceful_shutdown(shutdown_signal())
+    .with_graceful_shutdown(shutdown)
     .await
     .context("serving HTTP")?;
     tracing::info!("stopped");
@@ -43,24 +59,21 @@ fn spawn_housekeeping(state: AppState) {
     });
 }
 
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+fn shutdown_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
     #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
+    let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        .context("installing the SIGTERM handler")?;
+    #[cfg(unix)]
+    let mut interrupt = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt())
+        .context("installing the Ctrl-C handler")?;
+    Ok(async move {
+        #[cfg(unix)]
+        tokio::select! {
+            _ = terminate.recv() => {},
+            _ = interrupt.recv() => {},
         }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = terminate => {},
-    }
-    tracing::info!("shutting down: finishing requests in flight");
+        #[cfg(not(unix))]
+        let _ = tokio::signal::ctrl_c().await;
+        tracing::info!("shutting down: finishing requests in flight");
+    })
 }

@@ -17,6 +17,10 @@ pub struct App {
     pub catalog: ArcSwap<Catalog>,
     pub sessions: SessionCache,
     pub limiter: RateLimiter,
+    /// The one-time token the first (admin) sign-up must present when serving a network address.
+    pub setup_token: std::sync::Mutex<Option<String>>,
+    /// The demo-bookings index, swapped whole after an import.
+    pub bookings: ArcSwap<crate::bookings::BookingIndex>,
 }
 
 #[derive(Clone)]
@@ -35,13 +39,20 @@ impl AppState {
         let store = Store::open(&config.data_dir)?;
         crate::catalog::seed(&store)?;
         let catalog = Catalog::load(&store)?;
-        Ok(AppState(Arc::new(App {
+        let bookings = crate::bookings::load(&store, &config.data_dir)?;
+        let state = AppState(Arc::new(App {
             store,
             config,
             catalog: ArcSwap::from_pointee(catalog),
             sessions: SessionCache::default(),
             limiter: RateLimiter::default(),
-        })))
+            setup_token: std::sync::Mutex::new(None),
+            bookings: ArcSwap::from_pointee(bookings),
+        }));
+        if state.config.sample_data {
+            crate::bookings::seed_sample(&state)?;
+        }
+        Ok(state)
     }
 
     /// Runs blocking work (argon2, redb writes, CSV parsing) off the async runtime.

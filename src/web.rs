@@ -23,20 +23,32 @@ pub async fn serve_app(uri: Uri) -> Response {
     let suspicious = path.split('/').any(|seg| seg == ".." || seg == ".")
         || path.contains(['\\', '%', '\0'])
         || path.contains("//");
-    if !suspicious && !path.is_empty() {
-        if let Some(file) = Assets::get(path) {
-            let mime = mime_guess::from_path(path).first_or_octet_stream();
-            let cache = if path.starts_with("assets/") { IMMUTABLE } else { "no-cache" };
-            return (
-                [(header::CONTENT_TYPE, mime.as_ref()), (header::CACHE_CONTROL, cache)],
-                file.data.into_owned(),
-            )
-                .into_response();
-        }
+    if !suspicious
+        && !path.is_empty()
+        && let Some(file) = Assets::get(path)
+    {
+        let mime = mime_guess::from_path(path).first_or_octet_stream();
+        let cache = if path.starts_with("assets/") {
+            IMMUTABLE
+        } else {
+            "no-cache"
+        };
+        return (
+            [
+                (header::CONTENT_TYPE, mime.as_ref()),
+                (header::CACHE_CONTROL, cache),
+            ],
+            file.data.into_owned(),
+        )
+            .into_response();
     }
     let last = path.rsplit('/').next().unwrap_or("");
     if suspicious || last.contains('.') {
-        return (StatusCode::NOT_FOUND, [(header::CACHE_CONTROL, "no-cache")], "Not found")
+        return (
+            StatusCode::NOT_FOUND,
+            [(header::CACHE_CONTROL, "no-cache")],
+            "Not found",
+        )
             .into_response();
     }
     match Assets::get("index.html") {
@@ -48,7 +60,11 @@ pub async fn serve_app(uri: Uri) -> Response {
             index.data.into_owned(),
         )
             .into_response(),
-        None => (StatusCode::NOT_FOUND, "The web app is missing from this build").into_response(),
+        None => (
+            StatusCode::NOT_FOUND,
+            "The web app is missing from this build",
+        )
+            .into_response(),
     }
 }
 
@@ -61,15 +77,31 @@ const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsa
     img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
     frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 
-/// Security headers on every response; `no-store` on every API answer.
+/// Security headers on every response; `no-store` on every API answer. Refusals (401, 403) are
+/// logged here, in one place, as security events (method and path only: no query, no body).
 pub async fn security_headers(req: Request, next: Next) -> Response {
     let is_api = req.uri().path().starts_with("/api/") || req.uri().path() == "/api";
+    let method = req.method().clone();
+    let path = req.uri().path().to_string();
     let mut res = next.run(req).await;
+    let status = res.status();
+    if status == StatusCode::UNAUTHORIZED || status == StatusCode::FORBIDDEN {
+        tracing::info!(target: "security", %method, %path, status = status.as_u16(), "request refused");
+    }
     let h = res.headers_mut();
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    );
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
     if is_api {
         h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
@@ -83,7 +115,6 @@ pub async fn same_origin_only(req: Request, next: Next) -> Result<Response, AppE
     if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS)
         && !is_same_origin(req.headers())
     {
-        tracing::warn!(target: "security", path = %req.uri().path(), "cross-origin request refused");
         return Err(forbidden(
             "This request came from another site and was refused. Use Litstack from its own address.",
         ));
@@ -113,7 +144,10 @@ fn is_same_origin(headers: &HeaderMap) -> bool {
 }
 
 pub fn empty(status: StatusCode) -> Response {
-    Response::builder().status(status).body(Body::empty()).expect("a plain response")
+    Response::builder()
+        .status(status)
+        .body(Body::empty())
+        .expect("a plain response")
 }
 
 #[cfg(test)]
@@ -131,14 +165,26 @@ mod tests {
     #[test]
     fn origin_must_match_host_when_present() {
         let host = (header::HOST, "127.0.0.1:8080");
-        assert!(is_same_origin(&headers(&[host.clone()])));
-        assert!(is_same_origin(&headers(&[host.clone(), (header::ORIGIN, "http://127.0.0.1:8080")])));
-        assert!(!is_same_origin(&headers(&[host.clone(), (header::ORIGIN, "https://evil.com")])));
-        assert!(!is_same_origin(&headers(&[host.clone(), (header::ORIGIN, "null")])));
+        assert!(is_same_origin(&headers(std::slice::from_ref(&host))));
+        assert!(is_same_origin(&headers(&[
+            host.clone(),
+            (header::ORIGIN, "http://127.0.0.1:8080")
+        ])));
+        assert!(!is_same_origin(&headers(&[
+            host.clone(),
+            (header::ORIGIN, "https://evil.com")
+        ])));
+        assert!(!is_same_origin(&headers(&[
+            host.clone(),
+            (header::ORIGIN, "null")
+        ])));
         assert!(!is_same_origin(&headers(&[
             host.clone(),
             (header::REFERER, "http://127.0.0.1:8080.evil.com/x")
         ])));
-        assert!(is_same_origin(&headers(&[host, (header::REFERER, "http://127.0.0.1:8080/trends")])));
+        assert!(is_same_origin(&headers(&[
+            host,
+            (header::REFERER, "http://127.0.0.1:8080/trends")
+        ])));
     }
 }

@@ -26,15 +26,20 @@ impl RateLimiter {
     /// Counts one event under `key`; refuses once `limit` events fall in the current window.
     pub fn hit(&self, key: &str, limit: u32, window: Duration) -> Result<(), AppError> {
         let now = Instant::now();
-        let mut w = self
-            .windows
-            .entry(key.to_string())
-            .or_insert(Window { started: now, count: 0 });
+        let mut w = self.windows.entry(key.to_string()).or_insert(Window {
+            started: now,
+            count: 0,
+        });
         if now.duration_since(w.started) >= window {
-            *w = Window { started: now, count: 0 };
+            *w = Window {
+                started: now,
+                count: 0,
+            };
         }
         if w.count >= limit {
-            return Err(too_many(window.saturating_sub(now.duration_since(w.started))));
+            return Err(too_many(
+                window.saturating_sub(now.duration_since(w.started)),
+            ));
         }
         w.count += 1;
         Ok(())
@@ -59,7 +64,8 @@ impl RateLimiter {
     /// Drops expired windows so the map cannot grow without bound.
     pub fn sweep(&self, longest: Duration) {
         let now = Instant::now();
-        self.windows.retain(|_, w| now.duration_since(w.started) < longest);
+        self.windows
+            .retain(|_, w| now.duration_since(w.started) < longest);
     }
 }
 
@@ -86,7 +92,10 @@ mod tests {
         for _ in 0..3 {
             limiter.hit("k", 3, window).unwrap();
         }
-        assert!(matches!(limiter.hit("k", 3, window), Err(AppError::TooManyRequests { .. })));
+        assert!(matches!(
+            limiter.hit("k", 3, window),
+            Err(AppError::TooManyRequests { .. })
+        ));
         std::thread::sleep(Duration::from_millis(60));
         limiter.hit("k", 3, window).unwrap();
     }

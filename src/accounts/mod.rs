@@ -12,7 +12,7 @@ use axum::routing::{get, post};
 
 pub use limiter::RateLimiter;
 pub use model::{Email, User, UserView};
-pub use routes::{ClientIp, find_by_email, parse_firm_size};
+pub use routes::{ClientIp, TrustedProxy, find_by_email, parse_firm_size};
 pub use sessions::{AdminUser, CurrentUser, SessionCache};
 
 use crate::state::{App, AppState};
@@ -25,6 +25,7 @@ pub fn router() -> Router<AppState> {
         .route("/auth/sign-out", post(routes::sign_out))
         .route("/auth/me", get(routes::me))
         .route("/auth/change-password", post(routes::change_password))
+        .route("/auth/setup", get(routes::setup_status))
 }
 
 /// Makes the account with `email` an administrator. Returns false when there is no such account.
@@ -35,7 +36,28 @@ pub fn promote(app: &App, email: &str) -> anyhow::Result<bool> {
     };
     user.is_admin = true;
     let txn = app.store.write()?;
-    txn.open_table(USERS)?.insert(user.id, codec::encode(&user).as_slice())?;
+    txn.open_table(USERS)?
+        .insert(user.id, codec::encode(&user).as_slice())?;
     txn.commit()?;
     Ok(true)
+}
+
+/// When serving a network address with no account yet, creates the one-time setup token that the
+/// first (admin) sign-up must present, so a stranger on the network cannot claim the install.
+pub fn require_setup_token_if_unclaimed(app: &App) -> anyhow::Result<Option<String>> {
+    use rand::RngCore;
+    use redb::ReadableTableMetadata;
+    if !app
+        .store
+        .read()?
+        .open_table(crate::store::USERS)?
+        .is_empty()?
+    {
+        return Ok(None);
+    }
+    let mut bytes = [0u8; 12];
+    rand::rng().fill_bytes(&mut bytes);
+    let token = hex::encode(bytes);
+    *app.setup_token.lock().expect("setup token lock") = Some(token.clone());
+    Ok(Some(token))
 }

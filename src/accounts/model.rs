@@ -73,7 +73,11 @@ impl Email {
                 }
                 None => false,
             };
-        if valid { Ok(Email(s.to_string())) } else { Err(bad_request(Self::INVALID)) }
+        if valid {
+            Ok(Email(s.to_string()))
+        } else {
+            Err(bad_request(Self::INVALID))
+        }
     }
 
     pub fn as_str(&self) -> &str {
@@ -86,20 +90,29 @@ impl Email {
     }
 }
 
-/// A new password: 8 to 128 characters.
+/// A new password: 8 to 128 characters, and not one of the passwords attackers try first.
 pub struct NewPassword(String);
 
 impl NewPassword {
     pub const MIN: usize = 8;
     pub const MAX: usize = 128;
+    pub const TOO_COMMON: &'static str =
+        "This password is too common or too easy to guess. Try a longer phrase of unrelated words.";
 
-    pub fn parse(raw: &str) -> Result<NewPassword, AppError> {
+    /// `personal` holds the account's own words (name, email, firm): a password built from them
+    /// is as weak as a common one.
+    pub fn parse(raw: &str, personal: &[&str]) -> Result<NewPassword, AppError> {
         let n = raw.chars().count();
         if n < Self::MIN {
             return Err(bad_request("Password must be at least 8 characters long"));
         }
         if n > Self::MAX {
             return Err(bad_request("Password must be at most 128 characters long"));
+        }
+        // zxcvbn knows the leaked-password frequency lists; score 0-1 means it falls within
+        // about a million guesses.
+        if (zxcvbn::zxcvbn(raw, personal).score() as u8) < 2 {
+            return Err(bad_request(Self::TOO_COMMON));
         }
         Ok(NewPassword(raw.to_string()))
     }
@@ -116,7 +129,9 @@ pub fn required_text(raw: &str, max: usize, missing: &str, what: &str) -> Result
         return Err(bad_request(missing));
     }
     if s.chars().count() > max {
-        return Err(bad_request(format!("{what} must be at most {max} characters long")));
+        return Err(bad_request(format!(
+            "{what} must be at most {max} characters long"
+        )));
     }
     if s.chars().any(char::is_control) {
         return Err(bad_request(format!("{what} must be a single line of text")));
@@ -138,17 +153,51 @@ mod tests {
 
     #[test]
     fn emails_are_checked_and_keyed_case_insensitively() {
-        assert_eq!(Email::parse(" Ann@Firm.COM ").unwrap().key(), "ann@firm.com");
-        for bad in ["", "ann", "ann@", "@firm.com", "ann@firm", "a b@firm.com", "a@b@c.com"] {
+        assert_eq!(
+            Email::parse(" Ann@Firm.COM ").unwrap().key(),
+            "ann@firm.com"
+        );
+        for bad in [
+            "",
+            "ann",
+            "ann@",
+            "@firm.com",
+            "ann@firm",
+            "a b@firm.com",
+            "a@b@c.com",
+        ] {
             assert!(Email::parse(bad).is_err(), "{bad} should be refused");
         }
     }
 
     #[test]
-    fn passwords_need_eight_characters() {
-        assert!(NewPassword::parse("1234567").is_err());
-        assert!(NewPassword::parse("12345678").is_ok());
-        assert!(NewPassword::parse(&"x".repeat(129)).is_err());
+    fn passwords_need_eight_characters_and_must_not_be_common() {
+        let message = |p: &str| {
+            NewPassword::parse(p, &["ann@doe.com"])
+                .err()
+                .map(|e| e.to_string())
+        };
+        assert_eq!(
+            message("1234567").unwrap(),
+            "Password must be at least 8 characters long"
+        );
+        for common in [
+            "12345678",
+            "password1",
+            "qwertyuiop",
+            "iloveyou1",
+            "ann@doe.com",
+        ] {
+            assert_eq!(
+                message(common).as_deref(),
+                Some(NewPassword::TOO_COMMON),
+                "{common}"
+            );
+        }
+        assert!(message("ample-harbor-lantern").is_none());
+        let long: String = "river stone lamp ".repeat(4);
+        assert!(message(&long).is_none(), "64 characters and more are fine");
+        assert!(message(&"x".repeat(129)).is_some());
     }
 
     #[test]

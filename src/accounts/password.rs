@@ -25,7 +25,9 @@ pub fn hash(password: &str) -> anyhow::Result<String> {
 
 pub fn verify(password: &str, stored: &str) -> bool {
     match PasswordHash::new(stored) {
-        Ok(parsed) => hasher().verify_password(password.as_bytes(), &parsed).is_ok(),
+        Ok(parsed) => hasher()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok(),
         Err(_) => false,
     }
 }

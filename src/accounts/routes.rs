@@ -24,17 +24,35 @@ use crate::store::{self, USER_EMAILS, USERS, codec};
 
 const INVALID_CREDENTIALS: &str = "Invalid email or password";
 
-/// The client's address as the server saw it (a proxy's forwarded header is not trusted).
+/// The client's address: the peer's, or what the trusted proxy (`--trusted-proxy`) forwarded.
 pub struct ClientIp(pub String);
+
+/// Request extension carrying the configured trusted proxy, set by the router.
+#[derive(Clone, Copy)]
+pub struct TrustedProxy(pub Option<std::net::IpAddr>);
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
     type Rejection = Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Infallible> {
-        let ip = parts
+        let peer = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
-            .map(|ConnectInfo(addr)| addr.ip().to_string())
+            .map(|ConnectInfo(a)| a.ip());
+        let trusted = parts.extensions.get::<TrustedProxy>().and_then(|t| t.0);
+        // Only the configured proxy may speak for the client; its last hop is the client it saw.
+        let forwarded = match (peer, trusted) {
+            (Some(peer), Some(proxy)) if peer == proxy => parts
+                .headers
+                .get("x-forwarded-for")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.rsplit(',').next())
+                .and_then(|ip| ip.trim().parse::<std::net::IpAddr>().ok()),
+            _ => None,
+        };
+        let ip = forwarded
+            .or(peer)
+            .map(|ip| ip.to_string())
             .unwrap_or_else(|| "local".into());
         Ok(ClientIp(ip))
     }
@@ -58,7 +76,13 @@ pub struct SignUp {
     law_firm: String,
     #[serde(default)]
     firm_size: Option<String>,
+    /// Required for the first account when the server listens on a network address.
+    #[serde(default)]
+    setup_token: Option<String>,
 }
+
+pub const SETUP_TOKEN_NEEDED: &str = "This Litstack serves a network address, so the first \
+    (admin) account needs the one-time setup token printed in the server's console.";
 
 pub async fn sign_up(
     State(state): State<AppState>,
@@ -67,9 +91,10 @@ pub async fn sign_up(
 ) -> Result<impl IntoResponse> {
     let name = parse_name(&body.name)?;
     let email = Email::parse(&body.email)?;
-    let password = NewPassword::parse(&body.password)?;
     let law_firm = parse_law_firm(&body.law_firm)?;
+    let password = NewPassword::parse(&body.password, &[email.as_str(), &name, &law_firm])?;
     let firm_size = parse_firm_size(body.firm_size.as_deref())?;
+    let setup_token = body.setup_token;
 
     let (user, token) = state
         .blocking(move |app| {
@@ -84,6 +109,15 @@ pub async fn sign_up(
                 }
                 let mut users = txn.open_table(USERS)?;
                 let is_admin = users.is_empty()?;
+                if is_admin {
+                    let expected = app.setup_token.lock().expect("setup token lock").clone();
+                    if let Some(expected) = expected {
+                        let given = setup_token.as_deref().unwrap_or("").trim();
+                        if !constant_time_eq(given.as_bytes(), expected.as_bytes()) {
+                            return Err(crate::error::forbidden(SETUP_TOKEN_NEEDED));
+                        }
+                    }
+                }
                 let id = store::next_id(&txn, "users")?;
                 let user = User {
                     id,
@@ -101,12 +135,19 @@ pub async fn sign_up(
             };
             let (token, _) = sessions::create(&txn, user.id)?;
             txn.commit()?;
+            if user.is_admin {
+                *app.setup_token.lock().expect("setup token lock") = None;
+            }
             Ok((user, token))
         })
         .await?;
     tracing::info!(target: "security", user_id = user.id, is_admin = user.is_admin, "account created");
     let jar = jar.add(sessions::session_cookie(&state, token));
-    Ok((StatusCode::CREATED, jar, Json(json!({ "user": UserView::from(&user) }))))
+    Ok((
+        StatusCode::CREATED,
+        jar,
+        Json(json!({ "user": UserView::from(&user) })),
+    ))
 }
 
 #[derive(Deserialize)]
@@ -131,8 +172,12 @@ pub async fn sign_in(
     }
     let client_key = format!("ip:{ip}");
     let account_key = format!("account:{}", email.key());
-    state.limiter.hit(&client_key, CLIENT_ATTEMPTS, CLIENT_WINDOW)?;
-    state.limiter.check(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW)?;
+    state
+        .limiter
+        .hit(&client_key, CLIENT_ATTEMPTS, CLIENT_WINDOW)?;
+    state
+        .limiter
+        .check(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW)?;
 
     let previous = jar.get(COOKIE).map(|c| sessions::hash_token(c.value()));
     let password = body.password;
@@ -148,7 +193,8 @@ pub async fn sign_in(
             // Rotate: a new token at every sign-in, and the one the browser held (if any) ends.
             let txn = app.store.write()?;
             if let Some(old) = previous {
-                txn.open_table(crate::store::SESSIONS)?.remove(old.as_slice())?;
+                txn.open_table(crate::store::SESSIONS)?
+                    .remove(old.as_slice())?;
             }
             let (token, _) = sessions::create(&txn, user.id)?;
             txn.commit()?;
@@ -167,16 +213,35 @@ pub async fn sign_in(
             Ok((jar, Json(json!({ "user": UserView::from(&user) }))))
         }
         None => {
-            let _ = state.limiter.hit(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW);
+            let _ = state
+                .limiter
+                .hit(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW);
             tracing::warn!(target: "security", client = %ip, "sign-in failed");
             Err(unauthorized(INVALID_CREDENTIALS))
         }
     }
 }
 
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// GET /api/auth/setup (public): whether the first sign-up needs the console's setup token.
+pub async fn setup_status(State(state): State<AppState>) -> Json<serde_json::Value> {
+    let required = state
+        .setup_token
+        .lock()
+        .expect("setup token lock")
+        .is_some();
+    Json(json!({ "setupTokenRequired": required }))
+}
+
 pub fn find_by_email(app: &crate::state::App, email: &Email) -> Result<Option<User>> {
     let txn = app.store.read()?;
-    let id = txn.open_table(USER_EMAILS)?.get(email.key().as_str())?.map(|v| v.value());
+    let id = txn
+        .open_table(USER_EMAILS)?
+        .get(email.key().as_str())?
+        .map(|v| v.value());
     match id {
         Some(id) => app.load_user(id),
         None => Ok(None),
@@ -184,19 +249,26 @@ pub fn find_by_email(app: &crate::state::App, email: &Email) -> Result<Option<Us
 }
 
 pub async fn sign_out(
-    State(state): State<AppState>, current: CurrentUser, jar: CookieJar) -> Result<impl IntoResponse> {
+    State(state): State<AppState>,
+    current: CurrentUser,
+    jar: CookieJar,
+) -> Result<impl IntoResponse> {
     let hash = current.session;
     state
         .blocking(move |app| {
             let txn = app.store.write()?;
-            txn.open_table(crate::store::SESSIONS)?.remove(hash.as_slice())?;
+            txn.open_table(crate::store::SESSIONS)?
+                .remove(hash.as_slice())?;
             txn.commit()?;
             app.sessions.forget(&hash);
             Ok(())
         })
         .await?;
     tracing::info!(target: "security", user_id = current.user.id, "signed out");
-    Ok((StatusCode::NO_CONTENT, jar.remove(sessions::removal_cookie())))
+    Ok((
+        StatusCode::NO_CONTENT,
+        jar.remove(sessions::removal_cookie()),
+    ))
 }
 
 pub async fn me(current: CurrentUser) -> Json<serde_json::Value> {
@@ -218,9 +290,15 @@ pub async fn change_password(
     if body.current_password.is_empty() {
         return Err(bad_request("Current password is required"));
     }
-    let new_password = NewPassword::parse(&body.new_password)?;
+    let user = &current.user;
+    let new_password = NewPassword::parse(
+        &body.new_password,
+        &[&user.email, &user.name, &user.law_firm],
+    )?;
     let account_key = format!("account:{}", current.user.email.to_lowercase());
-    state.limiter.check(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW)?;
+    state
+        .limiter
+        .check(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW)?;
     let user_id = current.user.id;
     let keep = current.session;
     let outcome = state
@@ -233,7 +311,8 @@ pub async fn change_password(
             }
             user.password_hash = password::hash(new_password.as_str())?;
             let txn = app.store.write()?;
-            txn.open_table(USERS)?.insert(user.id, codec::encode(&user).as_slice())?;
+            txn.open_table(USERS)?
+                .insert(user.id, codec::encode(&user).as_slice())?;
             let ended = sessions::end_other_sessions(&txn, user.id, Some(&keep))?;
             txn.commit()?;
             app.sessions.forget_user(user.id, Some(&keep));
@@ -247,7 +326,9 @@ pub async fn change_password(
             Ok(StatusCode::NO_CONTENT)
         }
         None => {
-            let _ = state.limiter.hit(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW);
+            let _ = state
+                .limiter
+                .hit(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW);
             tracing::warn!(target: "security", user_id, "password change with a wrong current password");
             Err(AppError::BadRequest("Current password is incorrect".into()))
         }

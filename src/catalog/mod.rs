@@ -3,7 +3,9 @@
 //! `Catalog`, replaced whole after a vendor import.
 
 pub mod listing;
+pub mod meetings;
 pub mod model;
+pub mod outbound;
 pub mod vendor_csv;
 
 use std::collections::HashMap;
@@ -16,7 +18,9 @@ use redb::ReadableTable;
 use serde::Serialize;
 use serde_json::{Value, json};
 
+pub use meetings::{MeetingClick, SourcePage};
 pub use model::{Category, FieldType, Question, QuestionOption, Vendor};
+pub use outbound::with_utm;
 
 use crate::accounts::CurrentUser;
 use crate::error::{Result, bad_request, not_found};
@@ -126,6 +130,7 @@ pub fn router() -> Router<AppState> {
         .route("/categories", get(list_categories))
         .route("/vendors", get(list_vendors))
         .route("/questions/{category_id}", get(list_questions))
+        .merge(meetings::router())
 }
 
 async fn list_categories(State(state): State<AppState>, _: CurrentUser) -> Json<Vec<Category>> {

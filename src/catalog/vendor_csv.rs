@@ -49,7 +49,11 @@ impl Columns {
 }
 
 fn list(raw: &str) -> Vec<String> {
-    raw.split(';').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect()
+    raw.split(';')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .collect()
 }
 
 fn boolean(raw: &str, column: &str, default: bool) -> Result<bool, String> {
@@ -57,7 +61,10 @@ fn boolean(raw: &str, column: &str, default: bool) -> Result<bool, String> {
         "" => Ok(default),
         "true" | "yes" | "1" | "y" => Ok(true),
         "false" | "no" | "0" | "n" => Ok(false),
-        _ => Err(format!("{column} must be true or false, not \"{}\"", truncate(raw, 40))),
+        _ => Err(format!(
+            "{column} must be true or false, not \"{}\"",
+            truncate(raw, 40)
+        )),
     }
 }
 
@@ -92,7 +99,12 @@ fn parse_row(
             raw.parse::<u64>()
                 .ok()
                 .filter(|&id| id > 0)
-                .ok_or_else(|| format!("id must be a positive whole number, not \"{}\"", truncate(raw, 20)))?,
+                .ok_or_else(|| {
+                    format!(
+                        "id must be a positive whole number, not \"{}\"",
+                        truncate(raw, 20)
+                    )
+                })?,
         ),
     };
     let price_bracket = match cols.get(record, "priceBracket") {
@@ -101,12 +113,19 @@ fn parse_row(
             raw.parse::<u8>()
                 .ok()
                 .filter(|p| (1..=4).contains(p))
-                .ok_or_else(|| format!("priceBracket must be 1, 2, 3 or 4, not \"{}\"", truncate(raw, 20)))?,
+                .ok_or_else(|| {
+                    format!(
+                        "priceBracket must be 1, 2, 3 or 4, not \"{}\"",
+                        truncate(raw, 20)
+                    )
+                })?,
         ),
     };
     let firm_sizes_supported = list(cols.get(record, "firmSizeSupported"))
         .iter()
-        .map(|s| FirmSize::parse(s).ok_or_else(|| format!("unknown firm size \"{}\"", truncate(s, 20))))
+        .map(|s| {
+            FirmSize::parse(s).ok_or_else(|| format!("unknown firm size \"{}\"", truncate(s, 20)))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let partner_level = match cols.get(record, "partnerLevel") {
         "" => None,
@@ -116,11 +135,17 @@ fn parse_row(
                 .find(|l| l.eq_ignore_ascii_case(raw))
                 .map(|l| l.to_string())
                 .ok_or_else(|| {
-                    format!("partnerLevel must be one of {}, not \"{}\"", PARTNER_LEVELS.join(", "), truncate(raw, 20))
+                    format!(
+                        "partnerLevel must be one of {}, not \"{}\"",
+                        PARTNER_LEVELS.join(", "),
+                        truncate(raw, 20)
+                    )
                 })?,
         ),
     };
-    let url = |column: &str| parse_web_url(cols.get(record, column)).map_err(|e| format!("{column}: {e}"));
+    let url = |column: &str| {
+        parse_web_url(cols.get(record, column)).map_err(|e| format!("{column}: {e}"))
+    };
     let vendor = Vendor {
         id: 0,
         name,
@@ -135,15 +160,24 @@ fn parse_row(
         firm_sizes_supported,
         practice_areas_supported: list(cols.get(record, "practiceAreasSupported")),
         geo_focus: Some(cols.get(record, "geoFocus").to_string()).filter(|s| !s.is_empty()),
-        tags: list(cols.get(record, "tags")).into_iter().map(|t| t.to_lowercase()).collect(),
-        is_recommended_partner: boolean(cols.get(record, "isRecommendedPartner"), "isRecommendedPartner", false)?,
+        tags: list(cols.get(record, "tags"))
+            .into_iter()
+            .map(|t| t.to_lowercase())
+            .collect(),
+        is_recommended_partner: boolean(
+            cols.get(record, "isRecommendedPartner"),
+            "isRecommendedPartner",
+            false,
+        )?,
         partner_level,
         is_active: boolean(cols.get(record, "isActive"), "isActive", true)?,
         needs_review: boolean(cols.get(record, "needsReview"), "needsReview", false)?,
     };
     for list in [&vendor.short_highlights, &vendor.integrations, &vendor.tags] {
         if list.len() > 50 || list.iter().any(|s| s.chars().count() > 200) {
-            return Err("a list column has more than 50 entries or an entry over 200 characters".into());
+            return Err(
+                "a list column has more than 50 entries or an entry over 200 characters".into(),
+            );
         }
     }
     Ok((id, vendor))
@@ -159,7 +193,13 @@ pub fn import(
     let mut report = ImportReport::new("vendors");
     let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(data);
     let headers: Vec<String> = reader.headers()?.iter().map(String::from).collect();
-    let cols = Columns(headers.iter().enumerate().map(|(i, h)| (normalize_header(h), i)).collect());
+    let cols = Columns(
+        headers
+            .iter()
+            .enumerate()
+            .map(|(i, h)| (normalize_header(h), i))
+            .collect(),
+    );
 
     let mut table = txn.open_table(VENDORS)?;
     let mut existing: Vec<Vendor> = Vec::new();
@@ -174,7 +214,10 @@ pub fn import(
             Err(e) => {
                 let line = e.position().map(|p| p.line()).unwrap_or(0);
                 row_errors += 1;
-                report.row_error(line, "the row could not be read as CSV (check quotes and UTF-8)");
+                report.row_error(
+                    line,
+                    "the row could not be read as CSV (check quotes and UTF-8)",
+                );
                 continue;
             }
         };

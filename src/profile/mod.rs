@@ -21,19 +21,27 @@ use crate::store::{ONBOARDING, USER_EMAILS, USERS, codec};
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/profile", get(get_profile).patch(update_profile))
-        .route("/profile/onboarding", get(onboarding_status).post(save_onboarding))
+        .route(
+            "/profile/onboarding",
+            get(onboarding_status).post(save_onboarding),
+        )
 }
 
 pub fn load_onboarding(app: &App, user_id: u64) -> Result<Option<Onboarding>> {
     let txn = app.store.read()?;
     let table = txn.open_table(ONBOARDING)?;
-    let found = table.get(user_id)?.map(|v| codec::decode(v.value())).transpose()?;
+    let found = table
+        .get(user_id)?
+        .map(|v| codec::decode(v.value()))
+        .transpose()?;
     Ok(found)
 }
 
 async fn get_profile(State(state): State<AppState>, current: CurrentUser) -> Result<Json<Value>> {
     let user = current.user;
-    let onboarding = state.blocking(move |app| load_onboarding(app, user.id)).await?;
+    let onboarding = state
+        .blocking(move |app| load_onboarding(app, user.id))
+        .await?;
     Ok(Json(json!({
         "user": {
             "name": user.name,
@@ -75,7 +83,9 @@ async fn update_profile(
     };
     let current_password = body.current_password.unwrap_or_default();
     if new_email.is_some() && current_password.is_empty() {
-        return Err(bad_request("Enter your current password to change your email"));
+        return Err(bad_request(
+            "Enter your current password to change your email",
+        ));
     }
     let keep = current.session;
     let user_id = current.user.id;
@@ -148,9 +158,8 @@ fn band<T: serde::de::DeserializeOwned>(
     let Some(raw) = raw else {
         return Err(bad_request(format!("Please answer: {question}")));
     };
-    serde_json::from_value(Value::String(raw)).map_err(|_| {
-        bad_request(format!("{question}: choose one of {}", codes.join(", ")))
-    })
+    serde_json::from_value(Value::String(raw))
+        .map_err(|_| bad_request(format!("{question}: choose one of {}", codes.join(", "))))
 }
 
 async fn save_onboarding(
@@ -185,7 +194,8 @@ async fn save_onboarding(
     state
         .blocking(move |app| {
             let txn = app.store.write()?;
-            txn.open_table(ONBOARDING)?.insert(id, codec::encode(&answers).as_slice())?;
+            txn.open_table(ONBOARDING)?
+                .insert(id, codec::encode(&answers).as_slice())?;
             txn.commit()?;
             Ok(())
         })

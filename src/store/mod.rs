@@ -1,6 +1,7 @@
 //! The store: one redb file in the data directory. This module owns the table definitions, the
 //! value codec and the schema migrations; domains use the typed tables through it.
 
+pub mod backup;
 pub mod codec;
 pub mod tables;
 
@@ -109,6 +110,9 @@ fn create_tables(txn: &WriteTransaction) -> anyhow::Result<()> {
     txn.open_table(CATEGORIES)?;
     txn.open_table(VENDORS)?;
     txn.open_table(MEETING_CLICKS)?;
+    txn.open_table(ADOPTION)?;
+    txn.open_table(BOOKINGS)?;
+    txn.open_table(BOOKING_KEYS)?;
     Ok(())
 }
 

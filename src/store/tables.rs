@@ -20,3 +20,11 @@ pub const CATEGORIES: TableDefinition<u64, &[u8]> = TableDefinition::new("catego
 pub const VENDORS: TableDefinition<u64, &[u8]> = TableDefinition::new("vendors");
 /// Click id -> `catalog::MeetingClick`.
 pub const MEETING_CLICKS: TableDefinition<u64, &[u8]> = TableDefinition::new("meeting_clicks");
+/// (user id, category id) -> `techstack::Adoption`: the tools a user's firm uses per category.
+pub const ADOPTION: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("category_adoption");
+
+/// Booking id -> `bookings::Booking`. Ids come from the `bookings` sequence.
+pub const BOOKINGS: TableDefinition<u64, &[u8]> = TableDefinition::new("bookings");
+/// Keyed hash of a booking's identity (its file id, or its fields) -> booking id; recognises a
+/// re-imported row without keeping names or emails in clear.
+pub const BOOKING_KEYS: TableDefinition<&[u8], u64> = TableDefinition::new("booking_keys");

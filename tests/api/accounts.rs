@@ -20,13 +20,25 @@ async fn the_first_account_is_the_admin_and_later_ones_are_not() {
 #[tokio::test]
 async fn sign_up_checks_each_field_with_the_products_messages() {
     let mut app = TestApp::new();
-    let base = json!({"name": "Ann", "email": "ann@x.com", "password": "12345678", "lawFirm": "F"});
+    let base = json!({"name": "Ann", "email": "ann@x.com", "password": "ample-harbor-lantern", "lawFirm": "F"});
     let cases = [
         ("name", json!("  "), "Name is required"),
-        ("email", json!("not-an-email"), "Please enter a valid email address"),
-        ("password", json!("short"), "Password must be at least 8 characters long"),
+        (
+            "email",
+            json!("not-an-email"),
+            "Please enter a valid email address",
+        ),
+        (
+            "password",
+            json!("short"),
+            "Password must be at least 8 characters long",
+        ),
         ("lawFirm", json!(""), "Law firm name is required"),
-        ("name", json!("x".repeat(1_000)), "Name must be at most 100 characters long"),
+        (
+            "name",
+            json!("x".repeat(1_000)),
+            "Name must be at most 100 characters long",
+        ),
     ];
     for (field, value, message) in cases {
         let mut body = base.clone();
@@ -37,14 +49,17 @@ async fn sign_up_checks_each_field_with_the_products_messages() {
     }
     let mut body = base.clone();
     body["firmSize"] = json!("HUGE");
-    assert_eq!(app.post("/api/auth/sign-up", body).await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        app.post("/api/auth/sign-up", body).await.status,
+        StatusCode::BAD_REQUEST
+    );
     assert_eq!(app.cookie, None, "no failed sign-up may create a session");
 }
 
 #[tokio::test]
 async fn a_one_megabyte_name_is_refused_without_harm() {
     let mut app = TestApp::new();
-    let body = json!({"name": "x".repeat(1 << 20), "email": "a@b.com", "password": "12345678", "lawFirm": "F"});
+    let body = json!({"name": "x".repeat(1 << 20), "email": "a@b.com", "password": "ample-harbor-lantern", "lawFirm": "F"});
     let res = app.post("/api/auth/sign-up", body).await;
     assert_eq!(res.status, StatusCode::PAYLOAD_TOO_LARGE);
     assert_eq!(res.error(), "The request body is too large.");
@@ -56,11 +71,15 @@ async fn unknown_fields_are_refused_so_no_one_can_make_themselves_admin() {
     let res = app
         .post(
             "/api/auth/sign-up",
-            json!({"name":"A","email":"a@b.com","password":"12345678","lawFirm":"F","isAdmin":true}),
+            json!({"name":"A","email":"a@b.com","password":"ample-harbor-lantern","lawFirm":"F","isAdmin":true}),
         )
         .await;
     assert_eq!(res.status, StatusCode::BAD_REQUEST);
-    assert!(res.error().contains("unknown field `isAdmin`"), "{}", res.error());
+    assert!(
+        res.error().contains("unknown field `isAdmin`"),
+        "{}",
+        res.error()
+    );
 }
 
 #[tokio::test]
@@ -83,7 +102,7 @@ async fn concurrent_sign_ups_with_one_email_create_one_account() {
             let req = axum::http::Request::post("/api/auth/sign-up")
                 .header(header::CONTENT_TYPE, "application/json")
                 .body(axum::body::Body::from(
-                    json!({"name": format!("N{i}"), "email": "same@x.com", "password": "12345678", "lawFirm": "F"}).to_string(),
+                    json!({"name": format!("N{i}"), "email": "same@x.com", "password": "ample-harbor-lantern", "lawFirm": "F"}).to_string(),
                 ))
                 .unwrap();
             tower::ServiceExt::oneshot(router, req).await.unwrap().status()
@@ -107,7 +126,10 @@ async fn sign_in_sign_out_and_a_wrong_password() {
     app.sign_up().await;
     assert_eq!(app.sign_out().await.status, StatusCode::NO_CONTENT);
     assert_eq!(app.cookie, None);
-    assert_eq!(app.get("/api/auth/me").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.get("/api/auth/me").await.status,
+        StatusCode::UNAUTHORIZED
+    );
 
     let wrong = app.sign_in("ann@doe-law.com", "wrong-password").await;
     assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
@@ -117,7 +139,10 @@ async fn sign_in_sign_out_and_a_wrong_password() {
 
     let ok = app.sign_in("Ann@Doe-Law.com", PASSWORD).await;
     assert_eq!(ok.status, StatusCode::OK);
-    assert_eq!(app.get("/api/auth/me").await.json()["user"]["email"], "ann@doe-law.com");
+    assert_eq!(
+        app.get("/api/auth/me").await.json()["user"]["email"],
+        "ann@doe-law.com"
+    );
 }
 
 #[tokio::test]
@@ -136,18 +161,29 @@ async fn a_signed_out_token_no_longer_works() {
     let old = app.cookie.clone();
     app.sign_out().await;
     app.cookie = old;
-    assert_eq!(app.get("/api/auth/me").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.get("/api/auth/me").await.status,
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 #[tokio::test]
 async fn a_forged_cookie_is_refused_with_json() {
     let mut app = TestApp::new();
     app.sign_up().await;
-    for forged in ["x".repeat(64), "0".repeat(64), "abc".into(), "' OR 1=1 --".into()] {
+    for forged in [
+        "x".repeat(64),
+        "0".repeat(64),
+        "abc".into(),
+        "' OR 1=1 --".into(),
+    ] {
         app.cookie = Some(forged);
         let res = app.get("/api/categories").await;
         assert_eq!(res.status, StatusCode::UNAUTHORIZED);
-        assert_eq!(res.error(), "You are not signed in. Please sign in to continue.");
+        assert_eq!(
+            res.error(),
+            "You are not signed in. Please sign in to continue."
+        );
     }
 }
 
@@ -160,20 +196,31 @@ async fn sign_in_rotates_the_session() {
     let second = app.cookie.clone().unwrap();
     assert_ne!(first, second);
     app.cookie = Some(first);
-    assert_eq!(app.get("/api/auth/me").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.get("/api/auth/me").await.status,
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 #[tokio::test]
 async fn the_session_cookie_is_http_only_and_same_site() {
     let mut app = TestApp::new();
     let res = app.sign_up().await;
-    let cookie = res.headers[header::SET_COOKIE].to_str().unwrap().to_string();
+    let cookie = res.headers[header::SET_COOKIE]
+        .to_str()
+        .unwrap()
+        .to_string();
     assert!(cookie.contains("HttpOnly"), "{cookie}");
     assert!(cookie.contains("SameSite=Lax"), "{cookie}");
     assert!(!cookie.contains("Secure"), "{cookie}");
     let mut secure = TestApp::with_config(|c| c.secure_cookies = true);
     let res = secure.sign_up().await;
-    assert!(res.headers[header::SET_COOKIE].to_str().unwrap().contains("Secure"));
+    assert!(
+        res.headers[header::SET_COOKIE]
+            .to_str()
+            .unwrap()
+            .contains("Secure")
+    );
 }
 
 #[tokio::test]
@@ -204,9 +251,15 @@ async fn thirty_wrong_sign_ins_are_throttled_with_retry_after() {
     let (attempt, res) = limited.expect("throttled before 30 attempts");
     assert_eq!(attempt, 10, "the account allows ten failures per window");
     assert!(res.headers.contains_key(header::RETRY_AFTER));
-    assert!(res.error().starts_with("Too many sign-in attempts. Please wait"));
+    assert!(
+        res.error()
+            .starts_with("Too many sign-in attempts. Please wait")
+    );
     // Even the right password waits: the window, not the password, decides.
-    assert_eq!(app.sign_in("ann@doe-law.com", PASSWORD).await.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        app.sign_in("ann@doe-law.com", PASSWORD).await.status,
+        StatusCode::TOO_MANY_REQUESTS
+    );
 }
 
 #[tokio::test]
@@ -223,25 +276,45 @@ async fn a_password_change_keeps_this_session_and_ends_the_others() {
     std::mem::swap(&mut app.cookie, &mut laptop);
 
     let wrong = app
-        .post("/api/auth/change-password", json!({"currentPassword": "nope-nope", "newPassword": "new-password-1"}))
+        .post(
+            "/api/auth/change-password",
+            json!({"currentPassword": "nope-nope", "newPassword": "new-password-1"}),
+        )
         .await;
     assert_eq!(wrong.status, StatusCode::BAD_REQUEST);
     assert_eq!(wrong.error(), "Current password is incorrect");
     let short = app
-        .post("/api/auth/change-password", json!({"currentPassword": PASSWORD, "newPassword": "short"}))
+        .post(
+            "/api/auth/change-password",
+            json!({"currentPassword": PASSWORD, "newPassword": "short"}),
+        )
         .await;
     assert_eq!(short.error(), "Password must be at least 8 characters long");
 
     let ok = app
-        .post("/api/auth/change-password", json!({"currentPassword": PASSWORD, "newPassword": "new-password-1"}))
+        .post(
+            "/api/auth/change-password",
+            json!({"currentPassword": PASSWORD, "newPassword": "new-password-1"}),
+        )
         .await;
     assert_eq!(ok.status, StatusCode::NO_CONTENT);
     assert_eq!(app.get("/api/auth/me").await.status, StatusCode::OK);
     app.cookie = phone;
-    assert_eq!(app.get("/api/auth/me").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.get("/api/auth/me").await.status,
+        StatusCode::UNAUTHORIZED
+    );
     app.cookie = None;
-    assert_eq!(app.sign_in("ann@doe-law.com", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
-    assert_eq!(app.sign_in("ann@doe-law.com", "new-password-1").await.status, StatusCode::OK);
+    assert_eq!(
+        app.sign_in("ann@doe-law.com", PASSWORD).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.sign_in("ann@doe-law.com", "new-password-1")
+            .await
+            .status,
+        StatusCode::OK
+    );
 }
 
 #[tokio::test]
@@ -270,6 +343,127 @@ async fn promote_makes_an_account_admin() {
     app.cookie = None;
     app.sign_up_as("Bo", "bo@roe.com").await;
     assert!(litstack::accounts::promote(&app.state, "BO@roe.com").unwrap());
-    assert_eq!(app.get("/api/auth/me").await.json()["user"]["isAdmin"], true);
+    assert_eq!(
+        app.get("/api/auth/me").await.json()["user"]["isAdmin"],
+        true
+    );
     assert!(!litstack::accounts::promote(&app.state, "none@roe.com").unwrap());
+}
+
+#[tokio::test]
+async fn the_most_common_passwords_are_refused_with_a_clear_message() {
+    let mut app = TestApp::new();
+    for common in ["password123", "12345678", "qwertyuiop"] {
+        let res = app
+            .post(
+                "/api/auth/sign-up",
+                json!({"name": "Ann", "email": "ann@x.com", "password": common, "lawFirm": "F"}),
+            )
+            .await;
+        assert_eq!(res.status, StatusCode::BAD_REQUEST, "{common}");
+        assert!(
+            res.error().starts_with("This password is too common"),
+            "{}",
+            res.error()
+        );
+    }
+    let long = "a very long passphrase of many unrelated words, well past sixty-four characters";
+    let res = app
+        .post(
+            "/api/auth/sign-up",
+            json!({"name": "Ann", "email": "ann@x.com", "password": long, "lawFirm": "F"}),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED);
+    app.sign_out().await;
+    assert_eq!(app.sign_in("ann@x.com", long).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn on_a_network_address_the_first_account_needs_the_setup_token() {
+    let mut app = TestApp::new();
+    assert_eq!(
+        app.get("/api/auth/setup").await.json()["setupTokenRequired"],
+        false
+    );
+    let token = litstack::accounts::require_setup_token_if_unclaimed(&app.state)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        app.get("/api/auth/setup").await.json()["setupTokenRequired"],
+        true
+    );
+
+    let body = |t: &str| json!({"name": "Ann", "email": "ann@x.com", "password": PASSWORD, "lawFirm": "F", "setupToken": t});
+    let stranger = app.post("/api/auth/sign-up", body("guess")).await;
+    assert_eq!(stranger.status, StatusCode::FORBIDDEN);
+    assert!(stranger.error().contains("one-time setup token"));
+    let owner = app.post("/api/auth/sign-up", body(&token)).await;
+    assert_eq!(owner.status, StatusCode::CREATED);
+    assert_eq!(owner.json()["user"]["isAdmin"], true);
+    // Once claimed, the token is spent and later sign-ups need none.
+    assert_eq!(
+        app.get("/api/auth/setup").await.json()["setupTokenRequired"],
+        false
+    );
+    app.cookie = None;
+    assert_eq!(
+        app.sign_up_as("Bo", "bo@roe.com").await.status,
+        StatusCode::CREATED
+    );
+    assert!(
+        litstack::accounts::require_setup_token_if_unclaimed(&app.state)
+            .unwrap()
+            .is_none()
+    );
+}
+
+async fn sign_in_from(app: &mut TestApp, peer: &str, forwarded: &str, email: &str) -> StatusCode {
+    let mut req = app
+        .request(Method::POST, "/api/auth/sign-in")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header("x-forwarded-for", forwarded)
+        .body(axum::body::Body::from(
+            json!({"email": email, "password": "wrong-password"}).to_string(),
+        ))
+        .unwrap();
+    let addr: std::net::SocketAddr = format!("{peer}:5000").parse().unwrap();
+    req.extensions_mut()
+        .insert(axum::extract::ConnectInfo(addr));
+    app.send(req).await.status
+}
+
+#[tokio::test]
+async fn forwarded_addresses_count_only_behind_the_trusted_proxy() {
+    // Without a trusted proxy, a forged X-Forwarded-For does not dodge the per-client limit.
+    let mut app = TestApp::new();
+    for i in 0..30 {
+        let status = sign_in_from(
+            &mut app,
+            "10.0.0.9",
+            &format!("1.2.3.{i}"),
+            &format!("u{i}@x.com"),
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+    assert_eq!(
+        sign_in_from(&mut app, "10.0.0.9", "9.9.9.9", "z@x.com").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+
+    // Behind the trusted proxy, each forwarded client has its own window.
+    let mut app = TestApp::with_config(|c| c.trusted_proxy = Some("10.0.0.1".parse().unwrap()));
+    for i in 0..30 {
+        let status = sign_in_from(&mut app, "10.0.0.1", "1.1.1.1", &format!("u{i}@x.com")).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+    assert_eq!(
+        sign_in_from(&mut app, "10.0.0.1", "1.1.1.1", "z@x.com").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_eq!(
+        sign_in_from(&mut app, "10.0.0.1", "2.2.2.2", "z@x.com").await,
+        StatusCode::UNAUTHORIZED
+    );
 }

@@ -71,7 +71,8 @@ async fn a_state_change_from_a_foreign_origin_is_refused() {
         .header(header::ORIGIN, "https://evil.example")
         .header(header::CONTENT_TYPE, "application/json")
         .body(axum::body::Body::from(
-            json!({"name":"A","email":"a@b.com","password":"12345678","lawFirm":"F"}).to_string(),
+            json!({"name":"A","email":"a@b.com","password":"ample-harbor-lantern","lawFirm":"F"})
+                .to_string(),
         ))
         .unwrap();
     let res = app.send(req).await;
@@ -87,5 +88,90 @@ async fn a_second_server_on_the_same_data_directory_is_refused_clearly() {
         Ok(_) => panic!("a second open must fail"),
         Err(e) => e.to_string(),
     };
-    assert!(err.contains("another Litstack process is already using"), "{err}");
+    assert!(
+        err.contains("another Litstack process is already using"),
+        "{err}"
+    );
+}
+
+#[tokio::test]
+async fn an_admin_downloads_a_backup_that_opens_and_passes_its_integrity_check() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    app.complete_onboarding().await;
+    let res = app.get("/api/admin/backup").await;
+    assert_eq!(res.status, StatusCode::OK);
+    assert!(
+        res.headers[header::CONTENT_DISPOSITION]
+            .to_str()
+            .unwrap()
+            .contains("litstack-backup-")
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("copy.redb");
+    std::fs::write(&copy, &res.body).unwrap();
+    litstack::store::backup::verify(&copy).unwrap();
+
+    // The copy is a working data directory: the account and its onboarding are there.
+    let restored = dir.path().join("restored");
+    std::fs::create_dir(&restored).unwrap();
+    std::fs::rename(&copy, restored.join("litstack.redb")).unwrap();
+    let state = litstack::AppState::open(litstack::Config::for_data_dir(&restored)).unwrap();
+    let user = litstack::accounts::find_by_email(
+        &state,
+        &litstack::accounts::Email::parse("ann@doe-law.com").unwrap(),
+    )
+    .unwrap()
+    .unwrap();
+    assert!(
+        litstack::profile::load_onboarding(&state, user.id)
+            .unwrap()
+            .is_some()
+    );
+    // Nothing is left behind in the data directory.
+    let leftovers: Vec<_> = std::fs::read_dir(app.data_dir())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().starts_with(".backup"))
+        .collect();
+    assert!(leftovers.is_empty());
+}
+
+#[tokio::test]
+async fn only_admins_download_backups() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    app.cookie = None;
+    app.sign_up_as("Bo", "bo@roe.com").await;
+    let res = app.get("/api/admin/backup").await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN);
+    assert_eq!(res.error(), "Admin access required.");
+}
+
+#[tokio::test]
+async fn the_data_directory_and_database_are_private_to_their_owner() {
+    use std::os::unix::fs::PermissionsExt;
+    let app = TestApp::new();
+    let dir = std::fs::metadata(app.data_dir())
+        .unwrap()
+        .permissions()
+        .mode()
+        & 0o777;
+    let db = std::fs::metadata(app.state.store.path())
+        .unwrap()
+        .permissions()
+        .mode()
+        & 0o777;
+    assert_eq!((dir, db), (0o700, 0o600));
+}
+
+#[tokio::test]
+async fn a_backup_never_overwrites_an_existing_file() {
+    let app = TestApp::new();
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("exists.redb");
+    std::fs::write(&target, b"precious").unwrap();
+    let err = litstack::store::backup::backup_to(&app.state.store, &target).unwrap_err();
+    assert!(err.to_string().contains("already exists"));
+    assert_eq!(std::fs::read(&target).unwrap(), b"precious");
 }

@@ -27,16 +27,18 @@ const READY = /Litstack is serving at (http:\/\/127\.0\.0\.1:\d+)/;
 export async function startServer({
   timeoutMs = 30_000,
   sampleData = false,
+  args = [],
 }: {
   timeoutMs?: number;
   /** Seed the sample demo bookings, as a first launch without --no-sample-data does. */
   sampleData?: boolean;
+  /** Extra `litstack serve` flags, e.g. `--no-third-party-logos`. */
+  args?: string[];
 } = {}): Promise<TestServer> {
   const binary = path.resolve(webDir, process.env.LITSTACK_BIN ?? '../target/debug/litstack');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'litstack-e2e-data-'));
-  const args = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir];
-  if (!sampleData) args.push('--no-sample-data');
-  const child = spawn(binary, args, {
+  const serveArgs = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, ...(sampleData ? [] : ['--no-sample-data']), ...args];
+  const child = spawn(binary, serveArgs, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' },
   });

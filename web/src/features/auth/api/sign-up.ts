@@ -10,6 +10,8 @@ export type SignUpInput = {
   password: string;
   lawFirm: string;
   firmSize?: FirmSize;
+  /** Only for the first account of a server on a network address. */
+  setupToken?: string;
 };
 
 export function signUp(input: SignUpInput): Promise<{ user: User }> {
@@ -23,6 +25,7 @@ export function useSignUp({ onSuccess }: { onSuccess?: () => void } = {}) {
     onSuccess: ({ user }) => {
       queryClient.setQueryData(meQueryKey, user);
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['auth', 'setup'] });
       onSuccess?.();
     },
   });

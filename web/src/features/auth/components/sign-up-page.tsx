@@ -12,6 +12,7 @@ import { useUser } from '@/lib/auth';
 import { firmSizeOptions, isFirmSize } from '@/lib/enums';
 import { hasErrors } from '@/lib/validation';
 
+import { useSetupStatus } from '../api/setup-status';
 import { useSignUp } from '../api/sign-up';
 import { validateSignUp, type SignUpValues } from '../validation';
 
@@ -22,6 +23,9 @@ export function SignUpPage() {
   const [, navigate] = useLocation();
   const [values, setValues] = useState<SignUpValues>({ name: '', email: '', password: '', lawFirm: '', firmSize: '' });
   const [submitted, setSubmitted] = useState(false);
+  const [setupToken, setSetupToken] = useState('');
+  const setup = useSetupStatus();
+  const needsToken = setup.data?.setupTokenRequired === true;
   const signUp = useSignUp({ onSuccess: () => navigate(paths.matches) });
 
   if (me.isLoading) return <LoadingScreen />;
@@ -42,6 +46,7 @@ export function SignUpPage() {
       password: values.password,
       lawFirm: values.lawFirm.trim(),
       ...(isFirmSize(values.firmSize) ? { firmSize: values.firmSize } : {}),
+      ...(needsToken ? { setupToken: setupToken.trim() } : {}),
     });
   };
 
@@ -97,6 +102,16 @@ export function SignUpPage() {
           onChange={set('firmSize')}
           disabled={pending}
         />
+        {needsToken ? (
+          <TextField
+            label="Setup token"
+            autoComplete="off"
+            hint="This is the first account on a network address: enter the one-time token printed in the server's console."
+            value={setupToken}
+            onChange={(event) => setSetupToken(event.target.value)}
+            disabled={pending}
+          />
+        ) : null}
         <Button type="submit" size="lg" className="w-full" disabled={pending}>
           {pending ? 'Creating Account...' : 'Create Account'}
         </Button>

@@ -1,5 +1,59 @@
-import { PageHeader } from '@/components/ui/page-header';
+import { useSignals } from '@preact/signals-react/runtime';
 
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+
+import { LoadError } from './load-error';
+import { TechStackForm } from './tech-stack-form';
+import { useTechStackEditor } from './use-tech-stack-editor';
+
+/** /tech-stack: the firm's tools per category, saved with "Save Tech Stack". */
 export function TechStackPage() {
-  return <PageHeader title="Tech Stack" />;
+  useSignals();
+  const editor = useTechStackEditor();
+  const { query } = editor;
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader
+        title="Tech Stack"
+        description="Tell us what legal technology tools you currently use. We use it to recommend tools that fit with them."
+      />
+      {query.isPending ? (
+        <div className="py-16 text-center">
+          <Spinner label="Loading your tech stack..." />
+        </div>
+      ) : query.isError ? (
+        <LoadError
+          action={
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            editor.submit();
+          }}
+        >
+          <TechStackForm items={editor.items} value={editor.draft} onChange={editor.setCategory} disabled={editor.saving} />
+          <div className="sticky bottom-0 z-10 -mx-4 mt-6 sm:bottom-3 border-t border-slate-200 bg-slate-50/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:bg-white/95 sm:px-5 sm:shadow-sm">
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-slate-600" aria-live="polite">
+                {editor.answered === editor.total
+                  ? 'Every category is answered.'
+                  : `${editor.answered} of ${editor.total} categories answered. Answer Yes or No for each to save.`}
+              </p>
+              <Button type="submit" size="lg" disabled={!editor.canSave}>
+                {editor.saving ? 'Saving...' : 'Save Tech Stack'}
+              </Button>
+            </div>
+          </div>
+        </form>
+      )}
+    </div>
+  );
 }

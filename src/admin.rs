@@ -1,0 +1,63 @@
+//! Administration that belongs to no single domain: downloading a consistent backup.
+
+use axum::Router;
+use axum::extract::State;
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::get;
+
+use crate::accounts::AdminUser;
+use crate::error::Result;
+use crate::state::AppState;
+use crate::store::backup;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/admin/backup", get(download_backup))
+}
+
+/// GET /api/admin/backup: a backup file made through one read transaction while the server runs.
+async fn download_backup(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+) -> Result<impl IntoResponse> {
+    let (bytes, rows) = state
+        .blocking(|app| {
+            let dir = tempfile_dir(&app.config.data_dir)?;
+            let path = dir.join("backup.redb");
+            let rows = backup::backup_to(&app.store, &path)?;
+            let bytes = std::fs::read(&path).map_err(anyhow::Error::from)?;
+            let _ = std::fs::remove_dir_all(&dir);
+            Ok((bytes, rows))
+        })
+        .await?;
+    tracing::info!(target: "security", user_id = admin.id, rows, bytes = bytes.len(), "backup downloaded");
+    let name = format!(
+        "litstack-backup-{}.redb",
+        chrono::Utc::now().format("%Y%m%d-%H%M%S")
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/octet-stream".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        bytes,
+    ))
+}
+
+/// A private scratch directory inside the data directory (same disk, same permissions).
+fn tempfile_dir(data_dir: &std::path::Path) -> anyhow::Result<std::path::PathBuf> {
+    use rand::RngCore;
+    let mut id = [0u8; 8];
+    rand::rng().fill_bytes(&mut id);
+    let dir = data_dir.join(format!(".backup-{}", hex::encode(id)));
+    std::fs::create_dir(&dir)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700))?;
+    }
+    Ok(dir)
+}

@@ -1,0 +1,455 @@
+//! The trends queries over the index: filters parsed at the edge into `Filters`, resolved against
+//! one index into a `Selection` (the smallest row list that satisfies a filter, plus the checks
+//! left), then counted into arrays indexed by dictionary id.
+
+use chrono::{DateTime, Datelike, NaiveDate};
+use serde::Serialize;
+
+use super::index::{BookingIndex, DayCounts};
+use super::reference;
+use crate::error::{AppError, bad_request};
+use crate::firm_size::FirmSize;
+
+const SECS_PER_DAY: i64 = 86_400;
+/// Days since 1970-01-01 of 0001-01-01 (chrono counts days from the common era).
+const EPOCH_FROM_CE: i32 = 719_163;
+
+/// The trends filters, validated. Dates are UTC days, both ends inclusive.
+#[derive(Debug, Clone, Default)]
+pub struct Filters {
+    pub dma: Option<String>,
+    pub state: Option<&'static str>,
+    pub firm_size: Option<FirmSize>,
+    pub start: Option<NaiveDate>,
+    pub end: Option<NaiveDate>,
+}
+
+fn present(raw: Option<&str>) -> Option<&str> {
+    raw.map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// A filter date, "YYYY-MM-DD".
+pub fn parse_date(raw: &str, field: &str) -> Result<NaiveDate, AppError> {
+    NaiveDate::parse_from_str(raw, "%Y-%m-%d")
+        .ok()
+        .filter(|_| raw.len() == 10)
+        .ok_or_else(|| bad_request(format!("{field} must be a date like 2026-01-31")))
+}
+
+/// A two-letter state code (or a full name); anything else is a 400 naming the value.
+pub fn parse_state(raw: &str) -> Result<&'static str, AppError> {
+    reference::state_code(raw).ok_or_else(|| {
+        bad_request(format!(
+            "Unknown state \"{}\": use a two-letter US state code such as TX.",
+            crate::import::truncate(raw, 40)
+        ))
+    })
+}
+
+impl Filters {
+    pub fn parse(
+        dma: Option<&str>,
+        state: Option<&str>,
+        firm_size: Option<&str>,
+        start: Option<&str>,
+        end: Option<&str>,
+    ) -> Result<Filters, AppError> {
+        let firm_size = present(firm_size)
+            .map(|raw| {
+                FirmSize::parse(raw).ok_or_else(|| {
+                    let codes: Vec<&str> = FirmSize::ALL.iter().map(|s| s.code()).collect();
+                    bad_request(format!(
+                        "Unknown firm size \"{}\": use one of {}.",
+                        crate::import::truncate(raw, 40),
+                        codes.join(", ")
+                    ))
+                })
+            })
+            .transpose()?;
+        let start = present(start).map(|s| parse_date(s, "start")).transpose()?;
+        let end = present(end).map(|s| parse_date(s, "end")).transpose()?;
+        if let (Some(s), Some(e)) = (start, end)
+            && s > e
+        {
+            return Err(bad_request(
+                "The start date must be on or before the end date",
+            ));
+        }
+        Ok(Filters {
+            dma: present(dma).map(|d| crate::import::truncate(d, 200)),
+            state: present(state).map(parse_state).transpose()?,
+            firm_size,
+            start,
+            end,
+        })
+    }
+
+    fn start_time(&self) -> i64 {
+        self.start
+            .map_or(i64::MIN, |d| day_number(d) as i64 * SECS_PER_DAY)
+    }
+
+    fn end_time(&self) -> i64 {
+        self.end
+            .map_or(i64::MAX, |d| (day_number(d) as i64 + 1) * SECS_PER_DAY)
+    }
+}
+
+pub fn day_number(d: NaiveDate) -> i32 {
+    d.num_days_from_ce() - EPOCH_FROM_CE
+}
+
+pub fn date_of(day: i32) -> NaiveDate {
+    NaiveDate::from_num_days_from_ce_opt(day + EPOCH_FROM_CE).unwrap_or_default()
+}
+
+fn format_day(day: i32) -> String {
+    let d = date_of(day);
+    format!("{:04}-{:02}-{:02}", d.year(), d.month(), d.day())
+}
+
+/// Filters resolved against one index.
+pub struct Selection<'a> {
+    idx: &'a BookingIndex,
+    /// The row list every result row is in (`None` = every row).
+    base: Option<&'a [u32]>,
+    state: Option<u16>,
+    dma: Option<u32>,
+    size: Option<u8>,
+    /// A filter value no booking has: nothing matches.
+    empty: bool,
+    /// More than the base list's filter is set, so rows must be checked one by one.
+    check: bool,
+}
+
+impl<'a> Selection<'a> {
+    pub fn new(idx: &'a BookingIndex, f: &Filters) -> Selection<'a> {
+        let mut empty = false;
+        let dma = f.dma.as_deref().and_then(|d| {
+            let id = idx.dma_id(d);
+            empty |= id.is_none();
+            id
+        });
+        let state = f.state.and_then(|s| {
+            let id = idx.state_id(s);
+            empty |= id.is_none();
+            id
+        });
+        let size = f.firm_size.map(|s| s.index() as u8);
+        let mut lists: Vec<&'a [u32]> = Vec::new();
+        if let Some(d) = dma {
+            lists.push(&idx.by_dma[d as usize]);
+        }
+        if let Some(s) = state {
+            lists.push(&idx.by_state[s as usize]);
+        }
+        if let Some(s) = size {
+            lists.push(&idx.by_size[s as usize]);
+        }
+        let set = lists.len();
+        let base = lists.into_iter().min_by_key(|l| l.len());
+        Selection {
+            idx,
+            base,
+            state,
+            dma,
+            size,
+            empty,
+            check: set > 1,
+        }
+    }
+
+    #[inline]
+    fn matches(&self, row: usize) -> bool {
+        let c = &self.idx.cols;
+        self.state.is_none_or(|s| c.state[row] == s)
+            && self.dma.is_none_or(|d| c.dma[row] == d)
+            && self.size.is_none_or(|s| c.size[row] == s)
+    }
+
+    /// Calls `visit` for every matching row with a time in `[from, to)`, oldest first.
+    #[inline]
+    pub fn for_each(&self, from: i64, to: i64, mut visit: impl FnMut(usize)) {
+        if self.empty {
+            return;
+        }
+        let (lo, hi) = self.idx.rows_in(self.base, from, to);
+        match self.base {
+            None => (lo..hi).for_each(visit),
+            Some(list) if !self.check => list[lo..hi].iter().for_each(|&r| visit(r as usize)),
+            Some(list) => {
+                for &r in &list[lo..hi] {
+                    if self.matches(r as usize) {
+                        visit(r as usize);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The number of matching rows with a time in `[from, to)`.
+    pub fn count(&self, from: i64, to: i64) -> u64 {
+        if self.empty {
+            return 0;
+        }
+        if !self.check {
+            let (lo, hi) = self.idx.rows_in(self.base, from, to);
+            return (hi - lo) as u64;
+        }
+        let mut n = 0;
+        self.for_each(from, to, |_| n += 1);
+        n
+    }
+
+    /// Matching rows in `[from, to)`, newest first, after skipping `offset`.
+    pub fn newest(&self, from: i64, to: i64, offset: usize, limit: usize) -> Vec<usize> {
+        if self.empty || limit == 0 {
+            return Vec::new();
+        }
+        let (lo, hi) = self.idx.rows_in(self.base, from, to);
+        let rows: Box<dyn Iterator<Item = usize>> = match self.base {
+            None => Box::new((lo..hi).rev()),
+            Some(list) => Box::new(list[lo..hi].iter().rev().map(|&r| r as usize)),
+        };
+        if self.check {
+            rows.filter(|&r| self.matches(r))
+                .skip(offset)
+                .take(limit)
+                .collect()
+        } else {
+            rows.skip(offset).take(limit).collect()
+        }
+    }
+}
+
+#[derive(Serialize)]
+pub struct NameCount<'a> {
+    pub name: &'a str,
+    pub count: u32,
+}
+
+#[derive(Serialize)]
+pub struct StateCount<'a> {
+    pub state: &'a str,
+    pub count: u32,
+}
+
+#[derive(Serialize)]
+pub struct DayCount {
+    pub date: String,
+    pub count: u32,
+}
+
+#[derive(Serialize)]
+pub struct CityCount<'a> {
+    pub city: &'a str,
+    pub count: u32,
+}
+
+/// The trend summary.
+///
+/// `last30` and `previous30` count the bookings matching the dma, state and firm-size filters in
+/// the 30 days ending on `rangeEnd` (the `end` filter, or the day of the newest booking when no end
+/// is given) and in the 30 days before those; the `start` filter does not cut them short, so the
+/// change they show stays meaningful for a short selected range.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Trends<'a> {
+    pub total: u64,
+    pub category_counts: Vec<NameCount<'a>>,
+    pub state_counts: Vec<StateCount<'a>>,
+    /// One entry per day from the later of rangeStart and the first booking to the earlier of
+    /// rangeEnd and the last booking, zero days included.
+    pub daily: Vec<DayCount>,
+    pub last30: u64,
+    pub previous30: u64,
+    /// Days in [rangeStart, rangeEnd]; 0 when there are no bookings and no range.
+    pub days: i64,
+    pub range_start: Option<String>,
+    pub range_end: Option<String>,
+}
+
+fn sorted_counts<'a, T>(
+    counts: &[u32],
+    names: &'a [String],
+    make: impl Fn(&'a str, u32) -> T,
+) -> Vec<T> {
+    let mut v: Vec<(usize, u32)> = counts
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    v.sort_unstable_by(|a, b| b.1.cmp(&a.1).then_with(|| names[a.0].cmp(&names[b.0])));
+    v.into_iter().map(|(i, n)| make(&names[i], n)).collect()
+}
+
+pub fn trends<'a>(idx: &'a BookingIndex, f: &Filters) -> Trends<'a> {
+    let sel = Selection::new(idx, f);
+    let (from, to) = (f.start_time(), f.end_time());
+    let range_start = f.start.map(day_number).or(idx.first_day());
+    let range_end = f.end.map(day_number).or(idx.last_day());
+
+    let ncat = idx.cols.categories.len();
+    let nstate = idx.cols.states.len();
+    let (cats, states, daily_pairs) = match (sel.state, sel.dma, sel.empty) {
+        (None, None, false) => idx
+            .aggregated(
+                sel.size.map(usize::from),
+                f.start.map_or(i32::MIN, day_number),
+                f.end.map_or(i32::MAX, day_number),
+            )
+            .unwrap_or_else(|| scan(idx, &sel, from, to, ncat, nstate)),
+        _ => scan(idx, &sel, from, to, ncat, nstate),
+    };
+    let total = cats.iter().map(|&n| n as u64).sum();
+
+    let mut daily = Vec::new();
+    if let (Some(first), Some(last), Some(rs), Some(re)) =
+        (idx.first_day(), idx.last_day(), range_start, range_end)
+    {
+        let (s, e) = (rs.max(first), re.min(last));
+        if s <= e {
+            let mut counts = vec![0u32; (e - s + 1) as usize];
+            for (day, n) in daily_pairs {
+                if (s..=e).contains(&day) {
+                    counts[(day - s) as usize] += n;
+                }
+            }
+            daily = counts
+                .into_iter()
+                .enumerate()
+                .map(|(i, count)| DayCount {
+                    date: format_day(s + i as i32),
+                    count,
+                })
+                .collect();
+        }
+    }
+
+    let (last30, previous30) = match range_end {
+        Some(re) => {
+            let end = (re as i64 + 1) * SECS_PER_DAY;
+            let mid = end - 30 * SECS_PER_DAY;
+            let begin = mid - 30 * SECS_PER_DAY;
+            (sel.count(mid, end), sel.count(begin, mid))
+        }
+        None => (0, 0),
+    };
+    Trends {
+        total,
+        category_counts: sorted_counts(&cats, &idx.cols.categories, |name, count| NameCount {
+            name,
+            count,
+        }),
+        state_counts: sorted_counts(&states, &idx.cols.states, |state, count| StateCount {
+            state,
+            count,
+        }),
+        daily,
+        last30,
+        previous30,
+        days: match (range_start, range_end) {
+            (Some(s), Some(e)) => (e as i64 - s as i64 + 1).max(0),
+            _ => 0,
+        },
+        range_start: range_start.map(format_day),
+        range_end: range_end.map(format_day),
+    }
+}
+
+fn scan(
+    idx: &BookingIndex,
+    sel: &Selection,
+    from: i64,
+    to: i64,
+    ncat: usize,
+    nstate: usize,
+) -> DayCounts {
+    let mut cats = vec![0u32; ncat];
+    let mut states = vec![0u32; nstate];
+    let (Some(first), Some(last)) = (idx.first_day(), idx.last_day()) else {
+        return (cats, states, Vec::new());
+    };
+    let mut days = vec![0u32; (last - first + 1) as usize];
+    let c = &idx.cols;
+    sel.for_each(from, to, |r| {
+        cats[c.category[r] as usize] += 1;
+        states[c.state[r] as usize] += 1;
+        days[(idx.days[r] - first) as usize] += 1;
+    });
+    let pairs = days
+        .into_iter()
+        .enumerate()
+        .filter(|&(_, n)| n > 0)
+        .map(|(i, n)| (first + i as i32, n))
+        .collect();
+    (cats, states, pairs)
+}
+
+/// One booking as the API shows it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BookingItem<'a> {
+    pub id: u64,
+    pub client_category: &'a str,
+    pub client: &'a str,
+    pub standardized_practice_area_broken_out: &'static str,
+    pub city_state: Option<&'a str>,
+    pub state: &'a str,
+    pub dma: &'a str,
+    pub created_time: String,
+    pub sample: bool,
+}
+
+pub fn item(idx: &BookingIndex, r: usize) -> BookingItem<'_> {
+    let c = &idx.cols;
+    let city_state = c.city_states[c.city_state[r] as usize].as_str();
+    BookingItem {
+        id: c.ids[r],
+        client_category: &c.categories[c.category[r] as usize],
+        client: &c.vendors[c.vendor[r] as usize],
+        standardized_practice_area_broken_out: FirmSize::from_index(c.size[r] as usize)
+            .unwrap_or(FirmSize::Solo)
+            .code(),
+        city_state: (!city_state.is_empty()).then_some(city_state),
+        state: &c.states[c.state[r] as usize],
+        dma: &c.dmas[c.dma[r] as usize],
+        created_time: DateTime::from_timestamp(c.times[r], 0)
+            .unwrap_or_default()
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        sample: c.sample[r],
+    }
+}
+
+/// Bookings newest first, and how many match in all.
+pub fn newest<'a>(
+    idx: &'a BookingIndex,
+    f: &Filters,
+    offset: usize,
+    limit: usize,
+) -> (Vec<BookingItem<'a>>, u64) {
+    let sel = Selection::new(idx, f);
+    let (from, to) = (f.start_time(), f.end_time());
+    let rows = sel.newest(from, to, offset, limit);
+    (
+        rows.into_iter().map(|r| item(idx, r)).collect(),
+        sel.count(from, to),
+    )
+}
+
+/// The 12 cities with the most matching bookings (the filters should name a state).
+pub fn top_cities<'a>(idx: &'a BookingIndex, f: &Filters) -> Vec<CityCount<'a>> {
+    let sel = Selection::new(idx, f);
+    let mut counts = vec![0u32; idx.city_names.len()];
+    let c = &idx.cols;
+    sel.for_each(f.start_time(), f.end_time(), |r| {
+        counts[idx.city_of[c.city_state[r] as usize] as usize] += 1
+    });
+    let mut all = sorted_counts(&counts, &idx.city_names, |city, count| CityCount {
+        city,
+        count,
+    });
+    all.truncate(12);
+    all
+}

@@ -1,0 +1,110 @@
+//! The index snapshot: the columns as an rkyv archive in `<data dir>/bookings.idx`, so a start-up
+//! with a million bookings does not have to decode every row from redb.
+//!
+//! Layout: magic (8 bytes), booking generation (u64 LE), payload length (u64 LE), CRC-32 of the
+//! payload (u32 LE), 4 bytes of zeros, then the payload. It is written after the commit it
+//! reflects, to a temporary file that is synced and renamed over the old one. A snapshot whose
+//! generation is not the database's, whose length or checksum is wrong, or whose archive does not
+//! validate is never used: the index is rebuilt from redb instead.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use rkyv::util::AlignedVec;
+
+use super::index::Columns;
+
+const MAGIC: &[u8; 8] = b"LSBOOK01";
+const HEADER: usize = 32;
+
+pub fn path(data_dir: &Path) -> PathBuf {
+    data_dir.join("bookings.idx")
+}
+
+pub fn write(data_dir: &Path, generation: u64, cols: &Columns) -> anyhow::Result<()> {
+    let payload = rkyv::to_bytes::<rkyv::rancor::Error>(cols)?;
+    let mut header = [0u8; HEADER];
+    header[..8].copy_from_slice(MAGIC);
+    header[8..16].copy_from_slice(&generation.to_le_bytes());
+    header[16..24].copy_from_slice(&(payload.len() as u64).to_le_bytes());
+    header[24..28].copy_from_slice(&crc32fast::hash(&payload).to_le_bytes());
+    let tmp = data_dir.join("bookings.idx.tmp");
+    {
+        let mut file = std::fs::File::create(&tmp)?;
+        crate::store::restrict_file(&tmp);
+        file.write_all(&header)?;
+        file.write_all(&payload)?;
+        file.sync_all()?;
+    }
+    std::fs::rename(&tmp, path(data_dir))?;
+    Ok(())
+}
+
+/// The snapshot's columns if it is intact and of `generation`; otherwise why not.
+pub fn read(data_dir: &Path, generation: u64) -> Result<Columns, String> {
+    let bytes = std::fs::read(path(data_dir)).map_err(|e| format!("no usable snapshot ({e})"))?;
+    if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+        return Err("the snapshot is not a bookings snapshot".into());
+    }
+    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or_default());
+    if word(8) != generation {
+        return Err(format!(
+            "the snapshot is of generation {}, the database of {generation}",
+            word(8)
+        ));
+    }
+    let payload = &bytes[HEADER..];
+    if word(16) != payload.len() as u64 {
+        return Err("the snapshot is truncated".into());
+    }
+    let crc = u32::from_le_bytes(bytes[24..28].try_into().unwrap_or_default());
+    if crc32fast::hash(payload) != crc {
+        return Err("the snapshot's checksum does not match".into());
+    }
+    let mut aligned = AlignedVec::<16>::with_capacity(payload.len());
+    aligned.extend_from_slice(payload);
+    drop(bytes);
+    let cols = rkyv::from_bytes::<Columns, rkyv::rancor::Error>(&aligned)
+        .map_err(|e| format!("the snapshot does not validate ({e})"))?;
+    validate(&cols)?;
+    Ok(cols)
+}
+
+/// Checks what the archive format cannot: equal column lengths, ids inside their dictionaries and
+/// rows in time order. A snapshot failing any of these would make queries index out of bounds.
+fn validate(c: &Columns) -> Result<(), String> {
+    let n = c.ids.len();
+    let lengths = [
+        c.times.len(),
+        c.category.len(),
+        c.state.len(),
+        c.dma.len(),
+        c.city_state.len(),
+        c.size.len(),
+        c.vendor.len(),
+        c.sample.len(),
+    ];
+    let ok = lengths.iter().all(|&l| l == n)
+        && c.category
+            .iter()
+            .all(|&v| (v as usize) < c.categories.len())
+        && c.state.iter().all(|&v| (v as usize) < c.states.len())
+        && c.dma.iter().all(|&v| (v as usize) < c.dmas.len())
+        && c.city_state
+            .iter()
+            .all(|&v| (v as usize) < c.city_states.len())
+        && c.vendor.iter().all(|&v| (v as usize) < c.vendors.len())
+        && c.size
+            .iter()
+            .all(|&v| (v as usize) < crate::firm_size::FirmSize::ALL.len())
+        && c.times.windows(2).all(|w| w[0] <= w[1])
+        && !c.states.is_empty()
+        && !c.dmas.is_empty()
+        && !c.city_states.is_empty()
+        && !c.vendors.is_empty();
+    if ok {
+        Ok(())
+    } else {
+        Err("the snapshot's columns are inconsistent".into())
+    }
+}

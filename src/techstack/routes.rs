@@ -1,0 +1,163 @@
+//! `GET/POST /api/profile/category-adoption`: the tech-stack form's data and its save.
+
+use axum::extract::State;
+use serde::Serialize;
+
+use crate::accounts::CurrentUser;
+use crate::catalog::{Catalog, Category};
+use crate::error::Result;
+use crate::extract::Json;
+use crate::state::{App, AppState};
+
+use super::model::{Adoption, SaveRequest, parse_save};
+use super::storage;
+
+#[derive(Serialize)]
+pub struct AdoptionList {
+    items: Vec<AdoptionItem>,
+}
+
+/// One category as the form shows it (SPEC section 3, "Category adoption item").
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AdoptionItem {
+    category: CategoryRef,
+    vendors: Vec<VendorChoice>,
+    adoption: AdoptionAnswer,
+    selected_vendors: Vec<SelectedVendor>,
+    other_vendors: Vec<OtherVendor>,
+}
+
+#[derive(Serialize)]
+struct CategoryRef {
+    id: u64,
+    name: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct VendorChoice {
+    id: u64,
+    name: String,
+    logo_url: Option<String>,
+    website_url: Option<String>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AdoptionAnswer {
+    has_tool: Option<bool>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SelectedVendor {
+    vendor_id: u64,
+    is_primary: bool,
+}
+
+#[derive(Serialize)]
+struct OtherVendor {
+    name: String,
+}
+
+pub async fn get_adoption(
+    State(state): State<AppState>,
+    current: CurrentUser,
+) -> Result<Json<AdoptionList>> {
+    let user_id = current.user.id;
+    let list = state
+        .blocking(move |app| current_list(app, user_id))
+        .await?;
+    Ok(Json(list))
+}
+
+pub async fn save_adoption(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Json(request): Json<SaveRequest>,
+) -> Result<Json<AdoptionList>> {
+    let items = parse_save(request, &state.catalog.load())?;
+    let user_id = current.user.id;
+    let list = state
+        .blocking(move |app| {
+            storage::save(app, user_id, &items)?;
+            current_list(app, user_id)
+        })
+        .await?;
+    Ok(Json(list))
+}
+
+fn current_list(app: &App, user_id: u64) -> Result<AdoptionList> {
+    let saved = storage::load(app, user_id)?;
+    let catalog = app.catalog.load();
+    let items = form_order(&catalog)
+        .into_iter()
+        .map(|category| {
+            let adoption = saved
+                .iter()
+                .find(|(id, _)| *id == category.id)
+                .map(|(_, a)| a.clone().against(&catalog, category.id));
+            item(&catalog, category, adoption)
+        })
+        .collect();
+    Ok(AdoptionList { items })
+}
+
+/// Stage categories in stage order, then the others by name.
+fn form_order(catalog: &Catalog) -> Vec<&Category> {
+    let mut order = catalog.stages();
+    let mut rest: Vec<&Category> = catalog
+        .categories
+        .iter()
+        .filter(|c| c.stage.is_none())
+        .collect();
+    rest.sort_by_key(|c| c.name.to_lowercase());
+    order.extend(rest);
+    order
+}
+
+fn item(catalog: &Catalog, category: &Category, adoption: Option<Adoption>) -> AdoptionItem {
+    let selected: &[u64] = adoption
+        .as_ref()
+        .map(|a| a.vendor_ids.as_slice())
+        .unwrap_or(&[]);
+    let mut vendors: Vec<VendorChoice> = catalog
+        .vendors
+        .iter()
+        .filter(|v| v.category_id == category.id && (v.is_active || selected.contains(&v.id)))
+        .map(|v| VendorChoice {
+            id: v.id,
+            name: v.name.clone(),
+            logo_url: v.logo_url.clone(),
+            website_url: v.website_url.clone(),
+        })
+        .collect();
+    vendors.sort_by_key(|v| v.name.to_lowercase());
+    let primary = adoption.as_ref().and_then(|a| a.primary_vendor_id);
+    AdoptionItem {
+        category: CategoryRef {
+            id: category.id,
+            name: category.name.clone(),
+        },
+        vendors,
+        adoption: AdoptionAnswer {
+            has_tool: adoption.as_ref().map(|a| a.has_tool),
+        },
+        selected_vendors: selected
+            .iter()
+            .map(|&id| SelectedVendor {
+                vendor_id: id,
+                is_primary: primary == Some(id),
+            })
+            .collect(),
+        other_vendors: adoption
+            .map(|a| {
+                a.other_vendors
+                    .into_iter()
+                    .map(|name| OtherVendor { name })
+                    .collect()
+            })
+            .unwrap_or_default(),
+    }
+}

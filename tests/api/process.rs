@@ -1,0 +1,197 @@
+//! The real binary as a user starts it: its messages and exit codes.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+pub struct Server {
+    pub child: Child,
+    pub url: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub fn litstack() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_litstack"));
+    cmd.env("RUST_LOG", "warn");
+    cmd
+}
+
+/// Starts `litstack serve` on an ephemeral port and waits for the line announcing its URL.
+pub fn start(data_dir: &std::path::Path, extra: &[&str]) -> Server {
+    let mut child = litstack()
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--no-sample-data",
+            "--data-dir",
+        ])
+        .arg(data_dir)
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("starting litstack");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let url = loop {
+        let line = lines
+            .next()
+            .expect("litstack exited before serving")
+            .unwrap();
+        if let Some(url) = line.strip_prefix("Litstack is serving at ") {
+            break url.to_string();
+        }
+    };
+    // Keep draining stdout so the server never blocks on a full pipe.
+    std::thread::spawn(move || for _ in lines {});
+    Server { child, url }
+}
+
+/// Runs a command that should fail at once; returns (exit code, stderr).
+fn fails(cmd: &mut Command) -> (i32, String) {
+    let out = cmd
+        .stdout(Stdio::null())
+        .output()
+        .expect("running litstack");
+    assert!(!out.status.success(), "expected a failure");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_second_server_on_the_same_data_directory_exits_with_a_clear_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = start(dir.path(), &[]);
+    let started = Instant::now();
+    let (code, stderr) = fails(
+        litstack()
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--no-sample-data",
+                "--data-dir",
+            ])
+            .arg(dir.path()),
+    );
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("another Litstack process is already using the data directory"),
+        "{stderr}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "it exits at once"
+    );
+    // The first one keeps serving.
+    let port = first
+        .url
+        .rsplit(':')
+        .next()
+        .unwrap()
+        .parse::<u16>()
+        .unwrap();
+    assert!(std::net::TcpStream::connect(("127.0.0.1", port)).is_ok());
+}
+
+#[test]
+fn a_taken_port_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let (code, stderr) = fails(
+        litstack()
+            .args(["serve", "--no-sample-data", "--addr", &addr, "--data-dir"])
+            .arg(dir.path()),
+    );
+    assert_eq!(code, 1);
+    assert!(stderr.contains("the address is already in use"), "{stderr}");
+}
+
+#[test]
+fn a_data_directory_that_cannot_be_written_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("not-a-directory");
+    std::fs::write(&file, b"x").unwrap();
+    let (code, stderr) = fails(
+        litstack()
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--no-sample-data",
+                "--data-dir",
+            ])
+            .arg(file.join("data")),
+    );
+    assert_eq!(code, 1);
+    assert!(stderr.contains("is not writable"), "{stderr}");
+}
+
+#[test]
+fn sigterm_stops_the_server_gracefully() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = start(dir.path(), &[]);
+    let pid = server.child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "still running 10 s after SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status:?}");
+    // The database is intact and can be opened again.
+    let again = start(dir.path(), &[]);
+    drop(again);
+}
+
+#[test]
+fn backup_on_the_command_line_refuses_while_the_server_runs_and_works_after() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("backup.redb");
+    let data = dir.path().join("data");
+    let server = start(&data, &[]);
+    let (_, stderr) = fails(
+        litstack()
+            .arg("backup")
+            .arg(&target)
+            .arg("--data-dir")
+            .arg(&data),
+    );
+    assert!(stderr.contains("another Litstack process"), "{stderr}");
+    drop(server);
+    let out = litstack()
+        .arg("backup")
+        .arg(&target)
+        .arg("--data-dir")
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("integrity check passed"));
+    litstack::store::backup::verify(&target).unwrap();
+}

@@ -1,0 +1,292 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { launchBrowser, type TestBrowser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+import { signUpAndOnboard } from './support/session';
+
+// Browse Vendors against the seed catalog (145 vendors, 142 active, 24 a page), offline. The
+// public icon services are blocked, as they are on a machine without internet: logos must fall
+// back to the network-free letter image.
+
+let server: TestServer;
+let browser: TestBrowser;
+let page: Page;
+const iconRequests: string[] = [];
+const ICON_HOSTS = /^https?:\/\/(logo\.clearbit\.com|www\.google\.com|icons\.duckduckgo\.com)\//;
+
+const cards = () => page.getByRole('list', { name: 'Vendors' }).getByRole('article');
+const cardNames = () => page.getByRole('list', { name: 'Vendors' }).getByRole('heading', { level: 3 }).allTextContents();
+const search = () => page.getByPlaceholder('Search vendors...');
+const chip = (name: string) => page.getByRole('group', { name: 'Categories' }).getByRole('button', { name, exact: true });
+const params = () => new URL(page.url()).searchParams;
+const card = (name: string) => page.getByRole('article', { name, exact: true });
+
+async function waitForParam(name: string, value: string | null) {
+  await page.waitForFunction(
+    ([n, v]) => new URLSearchParams(location.search).get(n!) === v,
+    [name, value] as const,
+  );
+}
+
+async function waitForSettled() {
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser({ baseURL: server.url });
+  page = browser.page;
+  await browser.context.route(ICON_HOSTS, (route) => {
+    iconRequests.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  // Vendor pages opened by the tests answer locally: the machine is offline.
+  await browser.context.route(
+    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname) && !ICON_HOSTS.test(url.href),
+    (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Vendor</title>vendor page' }),
+  );
+  await page.goto('/auth/sign-in');
+  await signUpAndOnboard(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('Browse Vendors', () => {
+  test('shows 12 skeletons while loading, then the first 24 vendors by name', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/vendors**', async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
+    await page.goto('/vendors');
+    await page.getByRole('heading', { name: 'Browse Vendors', level: 1 }).waitFor();
+    const loading = page.getByRole('status', { name: 'Loading vendors' });
+    await loading.waitFor();
+    expect(await loading.locator(':scope > *').count()).toBe(12);
+    release();
+    await cards().first().waitFor();
+    await page.unroute('**/api/vendors**');
+    expect(await cards().count()).toBe(24);
+    await page.getByText('Showing 1 to 24 of 142 vendors').waitFor();
+    await page.getByText('Page 1 of 6').waitFor();
+    const names = await cardNames();
+    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(await page.getByRole('button', { name: 'Clear filters' }).count()).toBe(0);
+    await browser.screenshotAtWidths('vendors');
+    await browser.screenshotAtWidths('vendors-top', { fullPage: false });
+  });
+
+  test('logos that fail to load fall back to a letter image with no network', async () => {
+    const first = cards().first().getByRole('img', { name: /logo$/ });
+    await page.waitForFunction(() => {
+      const imgs = [...document.querySelectorAll('[aria-label="Vendors"] [data-logo-source]')].slice(0, 8);
+      return imgs.length === 8 && imgs.every((i) => ['avatar', 'tile'].includes(i.getAttribute('data-logo-source')!));
+    });
+    expect(['avatar', 'tile']).toContain(await first.getAttribute('data-logo-source'));
+    expect(iconRequests.some((u) => u.startsWith('https://logo.clearbit.com/'))).toBe(true);
+    expect(iconRequests.some((u) => u.startsWith('https://www.google.com/s2/favicons'))).toBe(true);
+    expect(iconRequests.some((u) => u.startsWith('https://icons.duckduckgo.com/'))).toBe(true);
+    const loaded = await page.evaluate(() => {
+      const img = document.querySelector('[aria-label="Vendors"] img[data-logo-source="avatar"]') as HTMLImageElement;
+      return img.complete && img.naturalWidth > 0;
+    });
+    expect(loaded).toBe(true);
+  });
+
+  test('filters by two category chips, kept in the address', async () => {
+    await chip('Intake').click();
+    await chip('Staffing').click();
+    await waitForParam('categoryIds', '2,9');
+    await waitForSettled();
+    await page.getByRole('button', { name: 'All (2 selected)' }).waitFor();
+    expect(await chip('Intake').getAttribute('aria-pressed')).toBe('true');
+    const categories = await page
+      .getByRole('list', { name: 'Vendors' })
+      .getByRole('article')
+      .evaluateAll((articles) => articles.map((a) => a.querySelector('.bg-indigo-50')?.textContent));
+    expect(categories.length).toBe(21);
+    expect(new Set(categories)).toEqual(new Set(['Intake', 'Staffing']));
+    expect(await page.getByText('Page 1 of').count()).toBe(0);
+    await page.getByRole('button', { name: 'Clear filters' }).waitFor();
+  });
+
+  test('searches after typing stops and resets the page', async () => {
+    await search().fill('bilingual');
+    await waitForParam('q', 'bilingual');
+    await waitForSettled();
+    expect(params().get('categoryIds')).toBe('2,9');
+    expect(params().get('page')).toBeNull();
+    const names = await cardNames();
+    expect(names.length).toBe(4);
+  });
+
+  test('shows the empty state when nothing matches, and Clear filters resets everything', async () => {
+    await search().fill('zzzz-no-such-vendor');
+    await waitForParam('q', 'zzzz-no-such-vendor');
+    await page.getByRole('heading', { name: 'No vendors found' }).waitFor();
+    await page.getByText('No vendors match your current filters. Try clearing some filters.').waitFor();
+    await browser.screenshot('vendors-empty', { fullPage: false });
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await waitForParam('q', null);
+    expect(params().get('categoryIds')).toBeNull();
+    expect(await search().inputValue()).toBe('');
+    await page.getByRole('button', { name: 'All', exact: true }).waitFor();
+    await page.getByText('Showing 1 to 24 of 142 vendors').waitFor();
+  });
+
+  test('sorts by name both ways and by partner order', async () => {
+    const sort = page.getByLabel('Sort by');
+    await sort.selectOption({ label: 'Name Z-A' });
+    await waitForParam('sort', 'name_desc');
+    await waitForSettled();
+    const desc = await cardNames();
+    expect(desc).toEqual([...desc].sort((a, b) => b.toLowerCase().localeCompare(a.toLowerCase())));
+    expect(desc[0]).toBe('X Social Media');
+
+    await sort.selectOption({ label: 'Partners First' });
+    await waitForParam('sort', 'partner_first');
+    await waitForSettled();
+    await page.getByText(/Partners First: partner order/).waitFor();
+    const firstCard = cards().first();
+    expect(await firstCard.getByText('Gold Partner').count()).toBe(1);
+    expect(await firstCard.getByRole('img', { name: 'Recommended partner' }).count()).toBe(1);
+    await browser.screenshot('vendors-partners-first', { fullPage: false });
+
+    await page.getByRole('button', { name: 'What does Partner mean?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'What does Partner mean?' });
+    await dialog.getByText(/never hides other vendors/).waitFor();
+    await dialog.getByRole('button', { name: 'Got it' }).click();
+
+    await sort.selectOption({ label: 'Name A-Z' });
+    await waitForParam('sort', null);
+  });
+
+  test('pages forward and back with the address kept; Back and Forward restore it', async () => {
+    await waitForSettled();
+    const firstPage = await cardNames();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await waitForParam('page', '2');
+    await page.getByText('Page 2 of 6').waitFor();
+    await page.getByText('Showing 25 to 48 of 142 vendors').waitFor();
+    const secondPage = await cardNames();
+    expect(secondPage[0]).not.toBe(firstPage[0]);
+
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await waitForParam('page', null);
+    await page.getByText('Page 1 of 6').waitFor();
+
+    await page.goBack();
+    await waitForParam('page', '2');
+    await page.getByText('Page 2 of 6').waitFor();
+    await page.goForward();
+    await waitForParam('page', null);
+
+    await chip('Intake').click();
+    await chip('Intake').click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await waitForParam('page', '2');
+    await chip('Marketing Services').click();
+    await waitForParam('categoryIds', '12');
+    expect(params().get('page')).toBeNull();
+    await page.goBack();
+    await waitForParam('page', '2');
+    expect(params().get('categoryIds')).toBeNull();
+    await page.getByText('Page 2 of 6').waitFor();
+  });
+
+  test('a page past the end and junk in the address are cleaned up', async () => {
+    await page.goto('/vendors?page=999');
+    await waitForParam('page', '6');
+    await page.getByText('Page 6 of 6').waitFor();
+    await page.getByText('Showing 121 to 142 of 142 vendors').waitFor();
+
+    await page.goto('/vendors?categoryIds=2,abc,999&sort=cheapest&page=-4');
+    await waitForParam('categoryIds', '2');
+    expect(params().get('sort')).toBeNull();
+    expect(params().get('page')).toBeNull();
+    await waitForSettled();
+    expect(await cards().count()).toBe(11);
+  });
+
+  test('inactive vendors appear on request, tinted red and labelled', async () => {
+    await page.goto('/vendors?q=Documate');
+    await card('Gavel').waitFor(); // it names the retired Documate brand
+    expect(await card('Documate').count()).toBe(0);
+    await page.getByLabel('Show inactive vendors').check();
+    await waitForParam('includeInactive', 'true');
+    const documate = card('Documate');
+    await documate.waitFor();
+    await documate.getByText('Inactive', { exact: true }).waitFor();
+    const background = await documate.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const active = await card('Gavel').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(background).not.toBe(active);
+    // Tailwind's red-50 is oklch(0.971 0.013 17.38): a light tint with a red hue.
+    const [lightness, chroma, hue] = background.match(/[\d.]+/g)!.map(Number);
+    expect(background.startsWith('oklch')).toBe(true);
+    expect(lightness).toBeGreaterThan(0.9);
+    expect(chroma).toBeGreaterThan(0);
+    expect(hue! < 40 || hue! > 340).toBe(true);
+    await page.goto('/vendors?includeInactive=true');
+    await page.getByText('of 145 vendors').waitFor();
+  });
+
+  test('Schedule Meeting opens the tagged booking page in a new tab and records the click', async () => {
+    await page.goto('/vendors?q=Lawmatics');
+    const lawmatics = card('Lawmatics');
+    await lawmatics.waitFor();
+    const website = lawmatics.getByRole('link', { name: 'Visit Website' });
+    expect(await website.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await website.getAttribute('target')).toBe('_blank');
+    expect(await website.getAttribute('href')).toMatch(/[?&]utm_source=litstack$/);
+
+    const [popup] = await Promise.all([
+      browser.context.waitForEvent('page'),
+      lawmatics.getByRole('button', { name: 'Schedule Meeting' }).click(),
+    ]);
+    await popup.waitForLoadState('domcontentloaded');
+    expect(popup.url()).toMatch(/utm_source=litstack/);
+    expect(popup.url().match(/utm_source/g)).toHaveLength(1);
+    expect(await popup.evaluate(() => window.opener)).toBeNull();
+    await popup.close();
+
+    const region = page.getByRole('region', { name: /Notifications/ });
+    await region.getByText('Meeting click logged', { exact: true }).waitFor();
+    await region.getByText('Your interest has been recorded.').waitFor();
+    const clicks = (await (await page.request.get('/api/meeting-clicks')).json()) as Array<{ vendorId: number; sourcePage: string; bookingUrl: string }>;
+    expect(clicks).toHaveLength(1);
+    expect(clicks[0]!.sourcePage).toBe('BROWSE');
+    expect(clicks[0]!.bookingUrl).toMatch(/utm_source=litstack/);
+  });
+
+  test('a vendor without a scheduler has a disabled button that says why', async () => {
+    await page.goto('/vendors?q=Avvo');
+    const avvo = card('Avvo');
+    await avvo.waitFor();
+    const button = avvo.getByRole('button', { name: 'Schedule Meeting' });
+    expect(await button.isDisabled()).toBe(true);
+    const pages = browser.context.pages().length;
+    await avvo.getByLabel('Schedule Meeting: No scheduler available').focus();
+    await page.getByRole('tooltip').getByText('No scheduler available').waitFor();
+    expect(browser.context.pages().length).toBe(pages);
+    await browser.screenshot('vendors-no-scheduler', { fullPage: false });
+  });
+});
+
+describe('Browse Vendors on a phone', () => {
+  test('one column, chips scroll in one row, the page never scrolls sideways', async () => {
+    await browser.setWidth(390);
+    await page.goto('/vendors');
+    await cards().first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const [a, b] = await cards().evaluateAll((els) => els.slice(0, 2).map((e) => e.getBoundingClientRect().left));
+    expect(a).toBe(b);
+    await browser.setWidth(1440);
+  });
+});

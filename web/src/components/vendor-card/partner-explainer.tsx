@@ -1,0 +1,50 @@
+import { useSignal, useSignals } from '@preact/signals-react/runtime';
+
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+
+/**
+ * The "What does Partner mean?" link and the dialog it opens. Partner status is a disclosure, not
+ * a hidden boost: this says what the badge means and what it does not change.
+ */
+export function PartnerExplainer() {
+  useSignals();
+  const open = useSignal(false);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => (open.value = true)}
+        className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        What does Partner mean?
+      </button>
+      <Modal
+        open={open.value}
+        onOpenChange={(next) => (open.value = next)}
+        title="What does Partner mean?"
+        footer={<Button onClick={() => (open.value = false)}>Got it</Button>}
+      >
+        <div className="space-y-3 text-sm text-slate-700">
+          <p>
+            A <strong>star</strong> and a <strong>Gold, Silver or Bronze Partner</strong> badge mark vendors that this
+            Litstack catalog lists as recommended partners. The badge is there so you always know about that
+            relationship.
+          </p>
+          <ul className="list-disc space-y-1.5 pl-5">
+            <li>Partner status never hides other vendors and never changes which vendors match your filters or search.</li>
+            <li>
+              Only the <strong>Partners First</strong> sort uses it: it lists partners by level (Gold, Silver, Bronze),
+              then everyone else, each group by name. The default sort is by name.
+            </li>
+            <li>Recommendations say so in their reasons whenever partner status moved a vendor up.</li>
+          </ul>
+          <p className="text-slate-500">
+            The partner flags in the catalog Litstack ships with are sample values for demonstration: no vendor has
+            paid for or endorsed its placement. Your administrator can replace them with your firm’s own.
+          </p>
+        </div>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+export type SetupStatus = { setupTokenRequired: boolean };
+
+/** Whether the first sign-up must carry the one-time setup token the server printed. */
+export function getSetupStatus(): Promise<SetupStatus> {
+  return api.get('/api/auth/setup');
+}
+
+export function useSetupStatus() {
+  return useQuery({ queryKey: ['auth', 'setup'], queryFn: getSetupStatus });
+}

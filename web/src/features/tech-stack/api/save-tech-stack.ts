@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { categoryAdoptionQueryKey, type CategoryAdoptionList } from './get-category-adoption';
+
+/** One answered category as the server takes it: vendors only with `hasTool: true`. */
+export type TechStackSaveItem =
+  | { categoryId: number; hasTool: false }
+  | {
+      categoryId: number;
+      hasTool: true;
+      selectedVendorIds: number[];
+      primaryVendorId?: number;
+      otherVendors: string[];
+    };
+
+/** The recommendations overview reads the tech stack; a save makes it stale. */
+export const recommendationsOverviewQueryKey = ['recommendations', 'overview'] as const;
+
+export function saveTechStack(items: TechStackSaveItem[]): Promise<CategoryAdoptionList> {
+  return api.post('/api/profile/category-adoption', { items });
+}
+
+export function useSaveTechStack({
+  onSuccess,
+  onError,
+}: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveTechStack,
+    onSuccess: () => {
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: categoryAdoptionQueryKey }),
+        queryClient.invalidateQueries({ queryKey: recommendationsOverviewQueryKey }),
+      ]);
+      onSuccess?.();
+    },
+    onError,
+  });
+}

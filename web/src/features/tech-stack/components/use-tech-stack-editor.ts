@@ -1,0 +1,64 @@
+import { useSignal } from '@preact/signals-react';
+import { useLayoutEffect } from 'react';
+
+import { toast } from '@/components/ui/use-toast';
+
+import { useCategoryAdoption } from '../api/get-category-adoption';
+import { useSaveTechStack } from '../api/save-tech-stack';
+import {
+  answeredCount,
+  draftFromItems,
+  isComplete,
+  toSaveItems,
+  type CategoryDraft,
+  type TechStackDraft,
+} from '../draft';
+
+/**
+ * What the page and the modal share around the form: the saved stack, the draft being edited
+ * (reset from the saved stack whenever it changes, or when `resetKey` changes), and the save
+ * with its toasts (SPEC section 8).
+ */
+export function useTechStackEditor({
+  enabled = true,
+  resetKey,
+  onSaved,
+}: { enabled?: boolean; resetKey?: unknown; onSaved?: () => void } = {}) {
+  const query = useCategoryAdoption({ enabled });
+  const draft = useSignal<TechStackDraft>({});
+  const items = query.data?.items;
+
+  useLayoutEffect(() => {
+    if (items) draft.value = draftFromItems(items);
+  }, [items, resetKey, draft]);
+
+  const save = useSaveTechStack({
+    onSuccess: () => {
+      toast({ title: 'Success', description: 'Your tech stack has been updated successfully!' });
+      onSaved?.();
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: `Failed to update tech stack: ${error.message || 'Unknown error'}`,
+        variant: 'destructive',
+      }),
+  });
+
+  const list = items ?? [];
+  return {
+    query,
+    items: list,
+    draft: draft.value,
+    setCategory: (categoryId: number, next: CategoryDraft) => {
+      draft.value = { ...draft.value, [categoryId]: next };
+    },
+    answered: answeredCount(draft.value, list),
+    total: list.length,
+    canSave: isComplete(draft.value, list) && !save.isPending,
+    saving: save.isPending,
+    submit: () => {
+      if (isComplete(draft.value, list)) save.mutate(toSaveItems(draft.value, list));
+    },
+  };
+}

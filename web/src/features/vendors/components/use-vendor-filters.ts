@@ -1,0 +1,109 @@
+import { useCallback, useMemo } from 'react';
+
+import { usePageParams } from '@/lib/use-page-params';
+
+import type { Category } from '../api/get-categories';
+import type { VendorSort } from '../api/get-vendors';
+
+export const sortOptions: ReadonlyArray<{ value: VendorSort; label: string }> = [
+  { value: 'name_asc', label: 'Name A-Z' },
+  { value: 'name_desc', label: 'Name Z-A' },
+  { value: 'partner_first', label: 'Partners First' },
+];
+
+const isSort = (value: string | undefined): value is VendorSort => sortOptions.some((o) => o.value === value);
+
+export type VendorFilters = {
+  categoryIds: number[];
+  q: string;
+  sort: VendorSort;
+  page: number;
+  includeInactive: boolean;
+  /** Categories, search or inactive vendors are narrowing or widening the list. */
+  active: boolean;
+  /** The address holds values that had to be dropped (junk ids, unknown sort, bad page). */
+  needsCleaning: boolean;
+};
+
+/**
+ * The directory's state, read from the address (categoryIds, q, sort, page, includeInactive) and
+ * written back to it, so Back and Forward restore it. Junk in the address is ignored; category
+ * ids are checked against `categories` once those are known.
+ */
+export function useVendorFilters(categories: Category[] | undefined) {
+  const { get, getList, setParams } = usePageParams();
+
+  const filters = useMemo<VendorFilters>(() => {
+    const rawIds = getList('categoryIds');
+    const known = categories ? new Set(categories.map((c) => c.id)) : null;
+    const categoryIds = [
+      ...new Set(
+        rawIds
+          .filter((id) => /^\d{1,9}$/.test(id))
+          .map(Number)
+          .filter((id) => (known ? known.has(id) : true)),
+      ),
+    ];
+    const rawSort = get('sort');
+    const sort = isSort(rawSort) ? rawSort : 'name_asc';
+    const rawPage = get('page');
+    const parsedPage = rawPage && /^\d{1,9}$/.test(rawPage) ? Number(rawPage) : 1;
+    const page = Math.max(1, parsedPage);
+    const rawInactive = get('includeInactive');
+    const includeInactive = rawInactive === 'true';
+    const q = (get('q') ?? '').slice(0, 200);
+    return {
+      categoryIds,
+      q,
+      sort,
+      page,
+      includeInactive,
+      active: categoryIds.length > 0 || q.trim() !== '' || includeInactive,
+      needsCleaning:
+        (known !== null && rawIds.length !== categoryIds.length) ||
+        (rawSort !== undefined && rawSort !== sort) ||
+        rawSort === 'name_asc' ||
+        (rawPage !== undefined && String(page) !== rawPage) ||
+        rawPage === '1' ||
+        (rawInactive !== undefined && !includeInactive),
+    };
+  }, [get, getList, categories]);
+
+  /** Any filter change goes back to page 1. */
+  const setFilter = useCallback(
+    (updates: { categoryIds?: number[]; q?: string; sort?: VendorSort; includeInactive?: boolean }) => {
+      const next: Record<string, string | number[] | undefined> = { page: undefined };
+      if (updates.categoryIds) next.categoryIds = updates.categoryIds;
+      if (updates.q !== undefined) next.q = updates.q.trim();
+      if (updates.sort) next.sort = updates.sort === 'name_asc' ? undefined : updates.sort;
+      if (updates.includeInactive !== undefined) next.includeInactive = updates.includeInactive ? 'true' : undefined;
+      setParams(next);
+    },
+    [setParams],
+  );
+
+  const setPage = useCallback(
+    (page: number, options?: { replace?: boolean }) => setParams({ page: page <= 1 ? undefined : page }, options),
+    [setParams],
+  );
+
+  const clearFilters = useCallback(
+    () => setParams({ categoryIds: undefined, q: undefined, includeInactive: undefined, page: undefined }),
+    [setParams],
+  );
+
+  /** Rewrites the address without the junk it held, replacing the history entry. */
+  const cleanAddress = useCallback(() => {
+    setParams(
+      {
+        categoryIds: filters.categoryIds,
+        sort: filters.sort === 'name_asc' ? undefined : filters.sort,
+        page: filters.page === 1 ? undefined : filters.page,
+        includeInactive: filters.includeInactive ? 'true' : undefined,
+      },
+      { replace: true },
+    );
+  }, [setParams, filters]);
+
+  return { filters, setFilter, setPage, clearFilters, cleanAddress };
+}

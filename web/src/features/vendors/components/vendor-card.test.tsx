@@ -1,0 +1,121 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { currentToast } from '@/components/ui/use-toast';
+
+import { mockFetch, renderWithProviders } from '@/testing/render-app';
+
+import type { Vendor } from '../api/get-vendors';
+import { VendorCard } from './vendor-card';
+
+// The toast lives in a module-level signal: each test starts without one.
+beforeEach(() => {
+  currentToast.value = null;
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const base: Vendor = {
+  id: 7,
+  name: 'Slotwise',
+  categoryId: 2,
+  categoryName: 'Intake',
+  websiteUrl: 'https://slotwise.example.com',
+  bookingUrl: 'https://slotwise.example.com/book?ref=dir#cal',
+  logoUrl: null,
+  description: 'Books intake calls.',
+  shortHighlights: ['One', 'Two', 'Three', 'Four'],
+  integrations: ['Clio', 'Filevine', 'Litify', 'Zapier'],
+  priceBracket: 2,
+  isRecommendedPartner: true,
+  partnerLevel: 'Gold',
+  isActive: true,
+};
+
+function serve(extra: Parameters<typeof mockFetch>[0] = {}) {
+  const mock = mockFetch({ 'GET /api/config': { body: { utmSource: 'litstack', thirdPartyLogos: false } }, ...extra });
+  vi.stubGlobal('fetch', mock.fetchMock);
+  return mock;
+}
+
+describe('VendorCard', () => {
+  it('shows markup in vendor text as text, never as elements', () => {
+    serve();
+    const { container } = renderWithProviders(
+      <VendorCard
+        vendor={{ ...base, name: '<img src=x onerror=alert(1)>', description: '<script>alert(1)</script>', shortHighlights: ['<b>bold</b>'] }}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: '<img src=x onerror=alert(1)>' })).toBeTruthy();
+    expect(screen.getByText('<script>alert(1)</script>')).toBeTruthy();
+    expect(screen.getByText('<b>bold</b>')).toBeTruthy();
+    expect(container.querySelector('script, b, img[src="x"]')).toBeNull();
+  });
+
+  it('shows the partner badge, three highlights and two integrations then "+N more"', () => {
+    serve();
+    renderWithProviders(<VendorCard vendor={base} />);
+    expect(screen.getByText('Gold Partner')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Recommended partner' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Highlights' }).querySelectorAll('li')).toHaveLength(3);
+    expect(screen.getByText('+2 more')).toBeTruthy();
+    expect(screen.queryByText('Litify')).toBeNull();
+  });
+
+  it('links the website in a new tab with the utm tag and no opener', () => {
+    serve();
+    renderWithProviders(<VendorCard vendor={base} />);
+    const link = screen.getByRole('link', { name: 'Visit Website' });
+    expect(link.getAttribute('href')).toBe('https://slotwise.example.com?utm_source=litstack');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('never turns a javascript: website into a link', () => {
+    serve();
+    renderWithProviders(<VendorCard vendor={{ ...base, websiteUrl: 'javascript:alert(1)' }} />);
+    expect(screen.queryByRole('link', { name: 'Visit Website' })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Visit Website' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('schedules: opens the booking link, records the click and confirms', async () => {
+    const { calls } = serve({
+      'POST /api/meeting-clicks': { status: 201, body: { id: 1, vendorId: 7, sourcePage: 'BROWSE', bookingUrl: null, recordedAt: '' } },
+    });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    renderWithProviders(<VendorCard vendor={base} />);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Schedule Meeting' }));
+
+    expect(open).toHaveBeenCalledWith('https://slotwise.example.com/book?ref=dir&utm_source=litstack#cal', '_blank', 'noopener,noreferrer');
+    expect(await screen.findByText('Meeting click logged')).toBeTruthy();
+    expect(screen.getByText('Your interest has been recorded.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ vendorId: 7, sourcePage: 'BROWSE' });
+  });
+
+  it('opens the booking link even when the click cannot be recorded', async () => {
+    serve({ 'POST /api/meeting-clicks': { status: 500, body: { error: 'Something went wrong' } } });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithProviders(<VendorCard vendor={base} />);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Schedule Meeting' }));
+
+    expect(open).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(screen.queryByText('Meeting click logged')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Schedule Meeting' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('without a booking link the button is disabled and says why', async () => {
+    serve();
+    renderWithProviders(<VendorCard vendor={{ ...base, bookingUrl: null }} />);
+    const button = screen.getByRole('button', { name: 'Schedule Meeting' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(screen.getByLabelText('Schedule Meeting: No scheduler available')).toBeTruthy();
+  });
+});

@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from './api-client';
+
+/** Server settings the app needs (GET /api/config). */
+export type ClientConfig = {
+  /** The `utm_source` tag outbound vendor links carry. */
+  utmSource: string;
+  /** Whether vendor logos may be looked up on public icon services. */
+  thirdPartyLogos: boolean;
+};
+
+/**
+ * Used until the server has answered: no third-party look-ups until it says they are allowed, so
+ * a firm that switched them off never leaks one while the page loads.
+ */
+export const defaultClientConfig: ClientConfig = { utmSource: 'litstack', thirdPartyLogos: false };
+
+export const clientConfigQueryKey = ['config'] as const;
+
+export function getClientConfig(): Promise<ClientConfig> {
+  return api.get('/api/config');
+}
+
+// Fixed for the life of the server process: fetched once per page load.
+export const clientConfigQueryOptions = () =>
+  queryOptions({ queryKey: clientConfigQueryKey, queryFn: getClientConfig, staleTime: Infinity });
+
+/** The server's settings, or {@link defaultClientConfig} while loading or on failure. */
+export function useClientConfig(): ClientConfig {
+  const { data } = useQuery(clientConfigQueryOptions());
+  return data ?? defaultClientConfig;
+}

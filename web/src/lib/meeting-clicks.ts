@@ -1,0 +1,60 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { api } from './api-client';
+
+/**
+ * Meeting clicks (POST/GET /api/meeting-clicks), shared by every screen with a "Schedule Meeting"
+ * button. The caller opens the booking link itself, inside the click (see `openOutbound`), so it
+ * opens whether or not the click is recorded.
+ */
+
+export type SourcePage = 'BROWSE' | 'PAST_RECS' | 'GET_REC_STAGES' | 'GET_REC';
+
+export type MeetingClick = {
+  id: number;
+  vendorId: number;
+  vendorName: string | null;
+  sourcePage: SourcePage;
+  /** The booking address with our utm tag; null when the vendor has lost its scheduler since. */
+  bookingUrl: string | null;
+  recordedAt: string;
+};
+
+export const meetingClicksQueryKey = ['meeting-clicks'] as const;
+
+/** The signed-in user's own clicks, newest first (at most 50). */
+export function getMeetingClicks(): Promise<MeetingClick[]> {
+  return api.get('/api/meeting-clicks');
+}
+
+export const meetingClicksQueryOptions = () => queryOptions({ queryKey: meetingClicksQueryKey, queryFn: getMeetingClicks });
+
+export function useMeetingClicks() {
+  return useQuery(meetingClicksQueryOptions());
+}
+
+export function recordMeetingClick(input: { vendorId: number; sourcePage: SourcePage }): Promise<MeetingClick> {
+  return api.post<MeetingClick>('/api/meeting-clicks', input);
+}
+
+type UseRecordMeetingClickOptions = {
+  onSuccess?: (click: MeetingClick) => void;
+  /**
+   * Logged (not shown) when recording fails: "Failed to log meeting click" on Browse, "Failed to
+   * track meeting click" elsewhere (SPEC section 8).
+   */
+  failureMessage?: string;
+};
+
+/** Records a click and refreshes the meeting-clicks data. Failures are logged, never toasted. */
+export function useRecordMeetingClick({ onSuccess, failureMessage = 'Failed to track meeting click' }: UseRecordMeetingClickOptions = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: recordMeetingClick,
+    onSuccess: (click) => {
+      void queryClient.invalidateQueries({ queryKey: meetingClicksQueryKey });
+      onSuccess?.(click);
+    },
+    onError: (error) => console.error(new Error(failureMessage, { cause: error })),
+  });
+}
