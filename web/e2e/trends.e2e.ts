@@ -242,7 +242,7 @@ describe('the trends dashboard and the admin import', () => {
     const geo = panel('Geographic Distribution');
     await geo.getByText('Click on any state name to view cities within that state').waitFor();
     expect(await geo.getByRole('listitem').count()).toBe(4); // TX, CA, FL and the later ID row
-    await geo.getByText('Total').waitFor();
+    await geo.getByText('Total, top 4 states').waitFor();
     await geo.getByRole('button', { name: 'Texas' }).click();
     const cities = panel('Top Cities in Texas');
     await cities.getByText('Austin').waitFor();

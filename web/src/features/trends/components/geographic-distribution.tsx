@@ -55,7 +55,7 @@ export function GeographicDistribution({ stateCounts, filters, selectedState, on
             ))}
           </ol>
           <p className="mt-2 flex justify-between border-t border-slate-200 px-1 pt-3 text-sm font-semibold text-slate-900">
-            <span>Total</span>
+            <span>Total, top {states.length} {states.length === 1 ? 'state' : 'states'}</span>
             <span className="tabular-nums">{formatCount(total)}</span>
           </p>
         </>

@@ -121,14 +121,12 @@ export function TrendsPage() {
       {trends.data ? (
         <div className="space-y-6" aria-busy={trends.isFetching}>
           <StatCards trends={trends.data} />
-          <div className="grid gap-6 xl:grid-cols-2">
-            <CategoryBarChart categories={trends.data.categoryCounts} onSelect={(name) => void openCategory(name)} />
-            <Panel title="Bookings per Day">
-              <Suspense fallback={<Spinner label="Loading chart..." />}>
-                <BookingsPerDayChart daily={trends.data.daily} />
-              </Suspense>
-            </Panel>
-          </div>
+          <CategoryBarChart categories={trends.data.categoryCounts} onSelect={(name) => void openCategory(name)} />
+          <Panel title="Bookings per Day">
+            <Suspense fallback={<Spinner label="Loading chart..." />}>
+              <BookingsPerDayChart daily={trends.data.daily} />
+            </Suspense>
+          </Panel>
           <div className="grid gap-6 xl:grid-cols-5">
             <div className="min-w-0 xl:col-span-3">
               <RecentBookingsTable
