@@ -21,20 +21,24 @@ const READY = /Litstack is serving at (http:\/\/127\.0\.0\.1:\d+)/;
 
 /**
  * Starts the real binary (LITSTACK_BIN, default ../target/debug/litstack from web/) on a free
- * port with a fresh data directory and no sample bookings, and resolves once it prints its URL.
+ * port with a fresh data directory and (unless `sampleData`) no sample bookings, and resolves once it prints its URL.
  * A debug binary serves web/dist from disk, so run `npm run build` first.
  */
 export async function startServer({
   timeoutMs = 30_000,
+  sampleData = false,
   args = [],
 }: {
   timeoutMs?: number;
+  /** Seed the sample demo bookings, as a first launch without --no-sample-data does. */
+  sampleData?: boolean;
   /** Extra `litstack serve` flags, e.g. `--no-third-party-logos`. */
   args?: string[];
 } = {}): Promise<TestServer> {
   const binary = path.resolve(webDir, process.env.LITSTACK_BIN ?? '../target/debug/litstack');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'litstack-e2e-data-'));
-  const child = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, '--no-sample-data', ...args], {
+  const serveArgs = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, ...(sampleData ? [] : ['--no-sample-data']), ...args];
+  const child = spawn(binary, serveArgs, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' },
   });

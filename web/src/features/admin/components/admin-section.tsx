@@ -1,0 +1,14 @@
+import { useId, type ReactNode } from 'react';
+
+/** A titled card of the admin screens, labelled by its heading. */
+export function AdminSection({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="min-w-0 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6">
+      <h2 id={headingId} className="mb-4 text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+const bookingColumns: Array<[string, string]> = [
+  ['Category (or Client Category)', 'The legal-technology category the demo was for, e.g. Intake.'],
+  ['Client', 'The vendor the demo was booked with.'],
+  ['Firm Size (or Standardized Practice Area Broken Out)', 'SOLO, E2_5, E6_20, E21_50, E51_200 or E200P; SOLO when empty.'],
+  ['City State, or City and State', '"Austin, TX", or the city and the state in two columns.'],
+  ['State', 'Two-letter state code, e.g. TX.'],
+  ['DMA', 'The metro area, e.g. Austin.'],
+  ['Created Time', 'ISO-8601 (2026-03-01T14:30:00Z; no zone means UTC) or 3/1/2026 2:30 PM.'],
+  ['Id, Name, Email, Company, Platform (optional)', 'Used to recognise a re-imported row; names and emails are never stored in clear.'],
+];
+
+const vendorRequired: Array<[string, string]> = [
+  ['name', 'The vendor’s name.'],
+  ['category', 'The name of an existing category, e.g. Intake.'],
+  ['websiteUrl', 'An http(s) address.'],
+  ['bookingUrl', 'An http(s) address of the vendor’s scheduler.'],
+];
+
+const vendorOptional =
+  'logoUrl, description, shortHighlights, integrations, priceBracket (1-4), firmSizeSupported, practiceAreasSupported, geoFocus, tags, isRecommendedPartner, partnerLevel, isActive';
+
+function ColumnList({ columns }: { columns: Array<[string, string]> }) {
+  return (
+    <dl className="space-y-2 text-sm">
+      {columns.map(([name, text]) => (
+        <div key={name}>
+          <dt className="font-mono text-xs font-semibold text-slate-800">{name}</dt>
+          <dd className="text-slate-600">{text}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** "CSV Format Requirements": the two kinds of file the import takes and their columns. */
+export function CsvFormatRequirements() {
+  return (
+    <div className="space-y-5 text-sm text-slate-700">
+      <p>
+        The first row names the columns; their order does not matter and names are matched ignoring case, spaces and
+        underscores. The header decides what the file holds: demo bookings or vendors. Each file is imported as a whole;
+        rows with problems are skipped and listed under Errors, and a row imported before is updated or skipped.
+      </p>
+      <div>
+        <h3 className="mb-2 font-semibold text-slate-900">Demo bookings file</h3>
+        <ColumnList columns={bookingColumns} />
+      </div>
+      <div>
+        <h3 className="mb-2 font-semibold text-slate-900">Vendors file</h3>
+        <p className="mb-2">Required columns:</p>
+        <ColumnList columns={vendorRequired} />
+        <p className="mt-3">
+          Optional columns: <span className="font-mono text-xs">{vendorOptional}</span>. List columns (shortHighlights,
+          integrations, firmSizeSupported, practiceAreasSupported, tags) are separated by semicolons; true/false columns also
+          take yes/no and 1/0.
+        </p>
+      </div>
+    </div>
+  );
+}

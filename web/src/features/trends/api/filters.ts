@@ -1,0 +1,24 @@
+import type { QueryParams } from '@/lib/api-client';
+
+/**
+ * The dashboard's filters as the API takes them. `dma` is the metro area picked in the City
+ * typeahead; dates are YYYY-MM-DD, both ends inclusive. Absent values are left out of the query.
+ */
+export type TrendsFilters = {
+  dma?: string;
+  state?: string;
+  firmSize?: string;
+  start?: string;
+  end?: string;
+};
+
+export const filterNames = ['dma', 'state', 'firmSize', 'start', 'end'] as const satisfies ReadonlyArray<keyof TrendsFilters>;
+
+export function filtersToQuery(filters: TrendsFilters): QueryParams {
+  return { dma: filters.dma, state: filters.state, firmSize: filters.firmSize, start: filters.start, end: filters.end };
+}
+
+/** True when both dates are set and From comes after To (YYYY-MM-DD compares as text). */
+export function isDateRangeInverted(filters: Pick<TrendsFilters, 'start' | 'end'>): boolean {
+  return Boolean(filters.start && filters.end && filters.start > filters.end);
+}

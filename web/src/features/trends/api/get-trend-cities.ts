@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { filtersToQuery, type TrendsFilters } from './filters';
+
+export type CityCount = { city: string; count: number };
+
+/** The top 12 cities of `state` under the other filters (the drill-down's own state wins). */
+export function getTrendCities(state: string, filters: TrendsFilters, signal?: AbortSignal): Promise<CityCount[]> {
+  return api.get('/api/trends/cities', { query: { ...filtersToQuery(filters), state }, signal });
+}
+
+export function useTrendCities(state: string | null, filters: TrendsFilters) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['trend-cities', state, filters],
+      queryFn: ({ signal }) => getTrendCities(state ?? '', filters, signal),
+      enabled: state !== null,
+    }),
+  );
+}

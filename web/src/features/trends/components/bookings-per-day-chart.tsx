@@ -1,0 +1,140 @@
+import { useEffect, useMemo, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+import type { Trends } from '../api/get-trends';
+import { formatCount, formatDay } from '../format';
+
+const HEIGHT = 240;
+/** Up to this many days the text alternative lists each day; beyond it, each month. */
+const DAILY_TABLE_LIMIT = 92;
+
+type Daily = Trends['daily'];
+
+const dayToSeconds = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) / 1000;
+};
+
+function toAligned(daily: Daily): uPlot.AlignedData {
+  return [daily.map((entry) => dayToSeconds(entry.date)), daily.map((entry) => entry.count)];
+}
+
+/** "Bookings per day from X to Y; peak N on DATE." — the chart's text alternative. */
+export function describeDaily(daily: Daily): string {
+  const first = daily[0];
+  const last = daily[daily.length - 1];
+  if (!first || !last) return 'No bookings in the selected range.';
+  const peak = daily.reduce((best, entry) => (entry.count > best.count ? entry : best), first);
+  return `Bookings per day from ${formatDay(first.date)} to ${formatDay(last.date)}; peak ${formatCount(peak.count)} on ${formatDay(peak.date)}.`;
+}
+
+/** Rows of the hidden table: each day for short ranges, each month for long ones. */
+export function tableRows(daily: Daily): Array<{ label: string; count: number }> {
+  if (daily.length <= DAILY_TABLE_LIMIT) return daily.map((entry) => ({ label: formatDay(entry.date), count: entry.count }));
+  const months = new Map<string, number>();
+  for (const entry of daily) {
+    const month = entry.date.slice(0, 7);
+    months.set(month, (months.get(month) ?? 0) + entry.count);
+  }
+  const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return [...months].map(([month, count]) => ({ label: monthName.format(dayToSeconds(`${month}-01`) * 1000), count }));
+}
+
+function chartOptions(width: number): uPlot.Options {
+  return {
+    width: Math.max(width, 200),
+    height: HEIGHT,
+    // The days are calendar days: label them in UTC so no time zone shifts them.
+    tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+    legend: { show: false },
+    cursor: { drag: { x: false, y: false } },
+    scales: { x: { time: true }, y: { range: (_self, _min, max) => [0, Math.max(1, max)] } },
+    axes: [
+      { stroke: '#475569', grid: { stroke: '#f1f5f9' }, ticks: { stroke: '#e2e8f0' } },
+      {
+        stroke: '#475569',
+        grid: { stroke: '#f1f5f9' },
+        ticks: { stroke: '#e2e8f0' },
+        size: 56,
+        // Bookings are whole numbers: no 0.5 ticks.
+        incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000],
+      },
+    ],
+    series: [
+      {},
+      {
+        label: 'Bookings',
+        stroke: '#4f46e5',
+        width: 2,
+        fill: 'rgba(79, 70, 229, 0.12)',
+        points: { show: false },
+      },
+    ],
+  };
+}
+
+/**
+ * Bookings per day for the current filters, drawn with uPlot. The plot is created once; new
+ * data goes in with `setData` and a ResizeObserver keeps it as wide as its box. The caption and
+ * a visually hidden table say the same in words.
+ */
+export function BookingsPerDayChart({ daily }: { daily: Daily }) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
+  const data = useMemo(() => toAligned(daily), [daily]);
+  const latest = useRef(data);
+  latest.current = data;
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const plot = new uPlot(chartOptions(container.clientWidth), latest.current, container);
+    plotRef.current = plot;
+    const observer = new ResizeObserver((entries) => {
+      const width = Math.floor(entries[0]?.contentRect.width ?? 0);
+      if (width > 0 && width !== plot.width) plot.setSize({ width, height: HEIGHT });
+    });
+    observer.observe(container);
+    return () => {
+      observer.disconnect();
+      plot.destroy();
+      plotRef.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    plotRef.current?.setData(data);
+  }, [data]);
+
+  const summary = describeDaily(daily);
+  const rows = tableRows(daily);
+  return (
+    <figure className="relative">
+      <div ref={containerRef} role="img" aria-label={summary} className="min-h-60 w-full" />
+      {daily.length === 0 ? (
+        <p className="absolute inset-0 grid place-items-center text-sm text-slate-500">No bookings in the selected range.</p>
+      ) : null}
+      <figcaption className="mt-2 text-xs text-slate-500">{summary}</figcaption>
+      {rows.length ? (
+        <table className="sr-only">
+          <caption>{daily.length <= DAILY_TABLE_LIMIT ? 'Bookings per day' : 'Bookings per month'}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{daily.length <= DAILY_TABLE_LIMIT ? 'Day' : 'Month'}</th>
+              <th scope="col">Bookings</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                <td>{formatCount(row.count)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </figure>
+  );
+}

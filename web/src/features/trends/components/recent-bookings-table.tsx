@@ -1,0 +1,91 @@
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { firmSizeOptions, labelOf } from '@/lib/enums';
+
+import { BOOKINGS_PAGE_SIZE, type DemoBookingPage } from '../api/get-demo-bookings';
+import { bookingLocation, formatCount, relativeBookingDate } from '../format';
+
+import { EmptyState, Panel } from './panel';
+
+type RecentBookingsTableProps = {
+  page: DemoBookingPage | undefined;
+  offset: number;
+  isLoading: boolean;
+  isFetching: boolean;
+  error: Error | null;
+  onOffsetChange: (offset: number) => void;
+  onRefresh: () => void;
+};
+
+/** "Recent Demo Bookings": six rows a page, newest first, with Previous / Next and Refresh. */
+export function RecentBookingsTable({ page, offset, isLoading, isFetching, error, onOffsetChange, onRefresh }: RecentBookingsTableProps) {
+  const items = page?.items ?? [];
+  const total = page?.total ?? 0;
+  const first = items.length ? offset + 1 : 0;
+  const last = offset + items.length;
+
+  return (
+    <Panel
+      title="Recent Demo Bookings"
+      actions={
+        <Button variant="outline" size="sm" onClick={onRefresh} disabled={isFetching}>
+          {isFetching && !isLoading ? 'Refreshing...' : 'Refresh'}
+        </Button>
+      }
+    >
+      {error ? (
+        <Alert>Could not load the demo bookings: {error.message}</Alert>
+      ) : isLoading ? (
+        <Spinner label="Loading bookings..." />
+      ) : items.length === 0 ? (
+        <EmptyState>No demo bookings found</EmptyState>
+      ) : (
+        <>
+          <div className="-mx-5 overflow-x-auto sm:mx-0">
+            <table className="w-full min-w-[26rem] text-left text-sm" aria-busy={isFetching}>
+              <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                <tr>
+                  <th scope="col" className="px-5 py-2 sm:px-3">Category</th>
+                  <th scope="col" className="px-3 py-2">Location</th>
+                  <th scope="col" className="px-3 py-2">Date</th>
+                  <th scope="col" className="px-5 py-2 sm:px-3">Firm Size</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {items.map((booking) => (
+                  <tr key={booking.id}>
+                    <td className="px-5 py-2.5 font-medium text-slate-900 sm:px-3">
+                      {booking.clientCategory}
+                      {booking.sample ? <span className="ml-2 text-xs font-normal text-amber-700">(sample)</span> : null}
+                    </td>
+                    <td className="px-3 py-2.5 text-slate-700">{bookingLocation(booking)}</td>
+                    <td className="px-3 py-2.5 whitespace-nowrap text-slate-700">
+                      <time dateTime={booking.createdTime ?? undefined}>{relativeBookingDate(booking.createdTime)}</time>
+                    </td>
+                    <td className="px-5 py-2.5 text-slate-700 sm:px-3">
+                      {labelOf(firmSizeOptions, booking.standardizedPracticeAreaBrokenOut) ?? booking.standardizedPracticeAreaBrokenOut}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav aria-label="Recent bookings pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-slate-600" aria-live="polite">
+              Showing {formatCount(first)}-{formatCount(last)} of {formatCount(total)} results
+            </p>
+            <div className="flex gap-2">
+              <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => onOffsetChange(Math.max(0, offset - BOOKINGS_PAGE_SIZE))}>
+                Previous
+              </Button>
+              <Button variant="outline" size="sm" disabled={last >= total} onClick={() => onOffsetChange(offset + BOOKINGS_PAGE_SIZE)}>
+                Next
+              </Button>
+            </div>
+          </nav>
+        </>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,221 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+
+import { mockFetch, renderWithProviders } from '@/testing/render-app';
+
+import { TrendsPage } from './trends-page';
+
+// happy-dom has no canvas for uPlot; the chart has its own text alternative tested below.
+vi.mock('./bookings-per-day-chart', async () => {
+  const actual = await vi.importActual<typeof import('./bookings-per-day-chart')>('./bookings-per-day-chart');
+  return {
+    ...actual,
+    BookingsPerDayChart: ({ daily }: { daily: Array<{ date: string; count: number }> }) => <p>{actual.describeDaily(daily)}</p>,
+  };
+});
+
+const admin = { id: 1, name: 'Ada', email: 'ada@firm.test', lawFirm: 'Lovelace Law', firmSize: null, isAdmin: true };
+
+const trends = {
+  total: 12345,
+  categoryCounts: Array.from({ length: 10 }, (_, i) => ({ name: `Category ${i + 1}`, count: 1000 - i * 90 })),
+  stateCounts: [
+    { state: 'UNKNOWN', count: 900 },
+    { state: 'TX', count: 800 },
+    { state: 'CA', count: 700 },
+  ],
+  daily: [
+    { date: '2026-03-01', count: 3 },
+    { date: '2026-03-02', count: 9 },
+  ],
+  last30: 110,
+  previous30: 100,
+  days: 60,
+  rangeStart: '2026-01-01',
+  rangeEnd: '2026-03-01',
+};
+
+const booking = (id: number) => ({
+  id,
+  clientCategory: `Intake ${id}`,
+  client: 'Vendor',
+  standardizedPracticeAreaBrokenOut: 'E6_20',
+  cityState: id === 2 ? null : 'Austin, TX',
+  state: 'TX',
+  dma: 'Austin',
+  createdTime: '2025-01-02T10:00:00Z',
+  sample: id === 1,
+});
+
+const dmas = Array.from({ length: 14 }, (_, i) => `Metro ${i + 1}`).concat(['Austin', 'Dallas-Ft. Worth']);
+
+function setup(path = '/trends', overrides: Record<string, unknown> = {}) {
+  const { fetchMock, calls } = mockFetch({
+    'GET /api/auth/me': { body: { user: admin } },
+    'GET /api/trends': { body: trends },
+    'GET /api/demo-bookings': () => {
+      const url = calls[calls.length - 1]!.url;
+      const offset = Number(new URL(url, 'http://x').searchParams.get('offset'));
+      const items = Array.from({ length: Math.min(6, 14 - offset) }, (_, i) => booking(offset + i + 1));
+      return { body: { items, total: 14, limit: 6, offset } };
+    },
+    'GET /api/demo-bookings/filter-options': { body: { dmas, states: ['TX', 'CA', 'DC'], firmSizes: ['SOLO', 'E6_20'] } },
+    'GET /api/trends/cities': { body: [{ city: 'Austin', count: 500 }, { city: 'Dallas', count: 300 }] },
+    'GET /api/categories': { body: [{ id: 7, name: 'Category 1', stage: null }] },
+    ...overrides,
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const rendered = renderWithProviders(<TrendsPage />, { path });
+  const requests = (path: string) => calls.filter((call) => call.url.split('?')[0] === path).map((call) => new URL(call.url, 'http://x').searchParams);
+  return { ...rendered, calls, requests };
+}
+
+beforeEach(() => vi.useRealTimers());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('TrendsPage', () => {
+  test('shows the four stat cards with changes computed from the last 30 days', async () => {
+    setup();
+    const total = (await screen.findByText('Total Demos')).parentElement!;
+    expect(within(total).getByText('12,345')).toBeTruthy();
+    expect(within(total).getByText('+10.0% vs previous 30 days')).toBeTruthy();
+    expect(within(screen.getByText('Categories').parentElement!).getByText('10')).toBeTruthy();
+    const top = screen.getByText('Top State').parentElement!;
+    expect(within(top).getByText('Texas')).toBeTruthy();
+    expect(within(top).getByText('800 bookings')).toBeTruthy();
+    const average = screen.getByText('Avg. per Day').parentElement!;
+    expect(within(average).getByText('205.8')).toBeTruthy();
+    expect(within(average).getByText('3.7 per day in the last 30 days (+10.0%)')).toBeTruthy();
+    expect(screen.queryByText(/\+12\.3%|\+8\.2%/)).toBeNull();
+  });
+
+  test('says so when there was nothing in the previous 30 days, and shows every empty state', async () => {
+    setup('/trends', {
+      'GET /api/trends': { body: { ...trends, total: 0, categoryCounts: [], stateCounts: [], daily: [], last30: 0, previous30: 0, days: 0 } },
+      'GET /api/demo-bookings': { body: { items: [], total: 0, limit: 6, offset: 0 } },
+    });
+    await screen.findByText('No data available');
+    expect(screen.getAllByText('No bookings in the previous 30 days')).toHaveLength(1);
+    expect(screen.getByText('N/A')).toBeTruthy();
+    expect(screen.getByText('0.0')).toBeTruthy();
+    expect(await screen.findByText('No demo bookings found')).toBeTruthy();
+    expect(screen.getByText('No state data available')).toBeTruthy();
+    expect(await screen.findByText('No bookings in the selected range.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText('Includes sample data')).toBeNull();
+  });
+
+  test('labels sample data and pages the bookings both ways', async () => {
+    const { requests } = setup();
+    expect(await screen.findByText('Includes sample data')).toBeTruthy();
+    expect(screen.getByText('Showing 1-6 of 14 results')).toBeTruthy();
+    expect(within(screen.getByRole('table')).getByText('Texas')).toBeTruthy(); // booking 2 has no city: falls back to the state
+    const previous = screen.getByRole('button', { name: 'Previous' });
+    expect((previous as HTMLButtonElement).disabled).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Showing 7-12 of 14 results');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Showing 13-14 of 14 results');
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByText('Showing 7-12 of 14 results');
+    expect(requests('/api/demo-bookings').map((q) => q.get('offset'))).toEqual(['0', '6', '12']); // page 2 again comes from the cache
+
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(requests('/api/demo-bookings')).toHaveLength(4));
+    expect(requests('/api/demo-bookings').at(-1)?.get('offset')).toBe('6');
+  });
+
+  test('a page past the end moves to the last page', async () => {
+    const { location } = setup('/trends?page=9');
+    await screen.findByText('Showing 13-14 of 14 results', {}, { timeout: 3000 });
+    expect(location.history.at(-1)).toBe('/trends?page=3');
+  });
+
+  test('sends the chosen filters after the debounce, and Reset clears them', async () => {
+    const { requests, location } = setup();
+    await screen.findByText('Total Demos');
+    expect(screen.getByRole('option', { name: 'All States' })).toBeTruthy();
+    await screen.findByRole('option', { name: 'District of Columbia' });
+    await userEvent.selectOptions(screen.getByLabelText('State'), 'Texas');
+    await userEvent.selectOptions(screen.getByLabelText('Firm Size'), '6-20');
+    expect(location.history.at(-1)).toBe('/trends?state=TX&firmSize=E6_20');
+    await waitFor(() => expect(requests('/api/trends').at(-1)?.toString()).toBe('state=TX&firmSize=E6_20'), { timeout: 2000 });
+    // Only the settled filters were asked for: none for the state alone.
+    expect(requests('/api/trends').map((q) => q.toString())).toEqual(['', 'state=TX&firmSize=E6_20']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(location.history.at(-1)).toBe('/trends');
+    expect((screen.getByLabelText('State') as HTMLSelectElement).value).toBe('');
+  });
+
+  test('refuses a From date after the To date with a clear message', async () => {
+    const { requests } = setup('/trends?end=2026-02-01');
+    await screen.findByText('Total Demos');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+    expect(await screen.findByText('The From date must be on or before the To date.')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect(requests('/api/trends').some((q) => q.get('start') === '2026-03-01')).toBe(false);
+  });
+
+  test('the city typeahead suggests 10 metro areas by substring and is usable with the keyboard', async () => {
+    const { location } = setup();
+    const box = await screen.findByRole('combobox', { name: 'City' });
+    await waitFor(() => expect(screen.queryAllByRole('option', { hidden: true }).length).toBeGreaterThan(5));
+    await userEvent.click(box);
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(10);
+    await userEvent.type(box, 'ETRO 1');
+    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Metro 1',
+      'Metro 10',
+      'Metro 11',
+      'Metro 12',
+      'Metro 13',
+      'Metro 14',
+    ]);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+
+    await userEvent.clear(box);
+    await userEvent.type(box, 'aus');
+    await userEvent.click(document.body);
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await userEvent.click(box);
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect((box as HTMLInputElement).value).toBe('Austin');
+    expect(location.history.at(-1)).toBe('/trends?dma=Austin');
+  });
+
+  test('drills into a state’s top cities and back', async () => {
+    const { requests } = setup('/trends?firmSize=SOLO');
+    await userEvent.click(await screen.findByRole('button', { name: 'California' }));
+    expect(await screen.findByRole('heading', { name: 'Top Cities in California' })).toBeTruthy();
+    expect(await screen.findByText('Dallas')).toBeTruthy();
+    expect(requests('/api/trends/cities')[0]?.toString()).toBe('state=CA&firmSize=SOLO');
+    await userEvent.click(screen.getByRole('button', { name: 'Back to States' }));
+    expect(await screen.findByText('Click on any state name to view cities within that state')).toBeTruthy();
+    expect(screen.queryByText('Unknown')).toBeNull();
+  });
+
+  test('a state without cities says so', async () => {
+    setup('/trends', { 'GET /api/trends/cities': { body: [] } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Texas' }));
+    expect(await screen.findByText('No city data available for Texas')).toBeTruthy();
+  });
+
+  test('shows the top 8 categories, toggles all, and a bar opens its questionnaire', async () => {
+    const { location } = setup();
+    const bars = await screen.findByRole('list', { name: 'Bookings per category' });
+    expect(within(bars).getAllByRole('button')).toHaveLength(8);
+    await userEvent.click(screen.getByRole('button', { name: 'See All Categories' }));
+    expect(within(bars).getAllByRole('button')).toHaveLength(10);
+    await userEvent.click(screen.getByRole('button', { name: 'See Top Categories' }));
+    expect(within(bars).getAllByRole('button')).toHaveLength(8);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Category 2: 910 bookings' }));
+    expect(await screen.findByText('Could not find Category 2')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Category 1: 1,000 bookings' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/matches?categoryId=7'));
+  });
+});
