@@ -36,13 +36,26 @@ fn main() {
     }
 
     let npm = if cfg!(windows) { "npm.cmd" } else { "npm" };
-    if !web.join("node_modules").exists() {
+    if dependencies_stale(web) {
         run(Command::new(npm).arg("ci").current_dir(web), "npm ci");
     }
     run(
         Command::new(npm).args(["run", "build"]).current_dir(web),
         "npm run build",
     );
+}
+
+/// node_modules is missing, or older than the lock file (a pull brought new dependencies).
+/// npm records what it installed in node_modules/.package-lock.json.
+fn dependencies_stale(web: &Path) -> bool {
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    match (
+        modified(&web.join("package-lock.json")),
+        modified(&web.join("node_modules/.package-lock.json")),
+    ) {
+        (Some(lock), Some(installed)) => lock > installed,
+        _ => true,
+    }
 }
 
 /// Runs a command with its stdout sent to stderr, so it can never print `cargo:` lines.

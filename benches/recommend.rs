@@ -43,7 +43,7 @@ fn setup() -> (tempfile::TempDir, AppState, User, u64, u64) {
     }
     state
         .bookings
-        .store(Arc::new(BookingIndex::from_columns(builder.finish())));
+        .store(Arc::new(BookingIndex::from_columns(builder.finish(), 0)));
 
     let user = User {
         id: 1,

@@ -47,6 +47,11 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, ADOPTION)?;
     rows += copy(src, dst, BOOKINGS)?;
     rows += copy(src, dst, BOOKING_KEYS)?;
+    rows += copy(src, dst, RESPONSES)?;
+    rows += copy(src, dst, USER_RESPONSES)?;
+    rows += copy(src, dst, PICKS)?;
+    rows += copy(src, dst, DISMISSED)?;
+    rows += copy(src, dst, PAST_RECS)?;
     Ok(rows)
 }
 

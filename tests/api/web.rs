@@ -175,3 +175,16 @@ async fn a_backup_never_overwrites_an_existing_file() {
     assert!(err.to_string().contains("already exists"));
     assert_eq!(std::fs::read(&target).unwrap(), b"precious");
 }
+
+#[test]
+fn every_table_of_the_schema_is_in_the_backup() {
+    let tables = include_str!("../../src/store/tables.rs");
+    let backup = include_str!("../../src/store/backup.rs");
+    for line in tables.lines().filter(|l| l.starts_with("pub const ")) {
+        let name = line["pub const ".len()..].split(':').next().unwrap();
+        assert!(
+            backup.contains(&format!("copy(src, dst, {name})?")),
+            "{name} is not backed up"
+        );
+    }
+}
