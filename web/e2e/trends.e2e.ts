@@ -255,5 +255,8 @@ describe('the trends dashboard and the admin import', () => {
   test('a click on a category bar opens its questionnaire on /matches', async () => {
     await page.getByRole('button', { name: 'Intake: 8 bookings' }).click();
     await page.waitForURL(/\/matches\?categoryId=2$/);
+    const questionnaire = page.getByRole('dialog', { name: 'Questionnaire' });
+    await questionnaire.waitFor();
+    expect(await questionnaire.getByRole('button', { name: 'Get Recommendations' }).isVisible()).toBe(true);
   });
 });
