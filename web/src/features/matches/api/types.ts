@@ -1,5 +1,9 @@
 /** The shapes the recommendation calls answer with (see src/recommend on the server). */
 
+import type { Vendor } from '@/lib/vendor';
+
+export type { Vendor };
+
 export type Pick = {
   vendorId: number;
   name: string;
@@ -35,23 +39,6 @@ export type Question = {
   prompt: string;
   fieldType: 'SINGLE' | 'MULTI';
   options: string[];
-};
-
-export type Vendor = {
-  id: number;
-  name: string;
-  categoryId: number;
-  categoryName: string;
-  websiteUrl: string | null;
-  bookingUrl: string | null;
-  logoUrl: string | null;
-  description: string;
-  shortHighlights: string[];
-  integrations: string[];
-  priceBracket: number | null;
-  isRecommendedPartner: boolean;
-  partnerLevel: string | null;
-  isActive: boolean;
 };
 
 export type Factor = {

@@ -1,26 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-
-export type PastVendor = {
-  id: number;
-  name: string;
-  categoryId: number;
-  categoryName: string;
-  websiteUrl: string | null;
-  bookingUrl: string | null;
-  logoUrl: string | null;
-  description: string;
-  shortHighlights: string[];
-  integrations: string[];
-  priceBracket: number | null;
-  isRecommendedPartner: boolean;
-  partnerLevel: string | null;
-};
+import type { Vendor } from '@/lib/vendor';
 
 export type PastRecommendation = {
   recommendationId: string;
-  vendor: PastVendor;
+  vendor: Vendor;
   categoryId: number;
   recommendedAt: string;
   reasons: { strengths: string[] };

@@ -1,23 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import type { Vendor } from '@/lib/vendor';
 
-export type Vendor = {
-  id: number;
-  name: string;
-  categoryId: number;
-  categoryName: string;
-  websiteUrl: string | null;
-  bookingUrl: string | null;
-  logoUrl: string | null;
-  description: string;
-  shortHighlights: string[];
-  integrations: string[];
-  priceBracket: number | null;
-  isRecommendedPartner: boolean;
-  partnerLevel: string | null;
-  isActive: boolean;
-};
+export type { Vendor };
 
 export type VendorSort = 'name_asc' | 'name_desc' | 'partner_first';
 
