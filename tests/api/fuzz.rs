@@ -451,23 +451,6 @@ fn any_bytes_are_refused_or_imported_never_an_internal_error() {
     });
 }
 
-const VENDOR_OPTIONAL: &[&str] = &[
-    "id",
-    "logoUrl",
-    "description",
-    "shortHighlights",
-    "integrations",
-    "priceBracket",
-    "firmSizeSupported",
-    "practiceAreasSupported",
-    "geoFocus",
-    "tags",
-    "isRecommendedPartner",
-    "partnerLevel",
-    "isActive",
-    "needsReview",
-];
-
 fn header_spelling(name: &str, how: u8) -> String {
     match how % 4 {
         0 => name.to_string(),
@@ -490,7 +473,7 @@ fn header_spelling(name: &str, how: u8) -> String {
 fn vendor_header() -> impl Strategy<Value = Vec<String>> {
     (
         prop::collection::vec(any::<u8>(), 4),
-        prop::sample::subsequence(VENDOR_OPTIONAL.to_vec(), 0..VENDOR_OPTIONAL.len()),
+        prop::sample::subsequence(vendor_csv::OPTIONAL.to_vec(), 0..vendor_csv::OPTIONAL.len()),
         any::<prop::sample::Index>(),
     )
         .prop_map(|(how, optional, shuffle)| {

@@ -254,15 +254,7 @@ async fn compute_refuses_another_users_response_another_category_and_unknown_ids
     let body = first_options(&app, cat);
     let mine = respond(&mut app, body).await;
 
-    let other_cat = app
-        .state
-        .catalog
-        .load()
-        .stages()
-        .iter()
-        .map(|c| c.id)
-        .find(|c| *c != cat)
-        .unwrap();
+    let other_cat = other_stage(&app, cat);
     let res = app
         .post(
             "/api/recommendations/compute",
@@ -453,15 +445,7 @@ async fn past_recommendations_are_always_the_signed_in_users_own() {
         .await
         .json();
     assert_eq!(filtered["total"], mine["total"]);
-    let other = app
-        .state
-        .catalog
-        .load()
-        .stages()
-        .iter()
-        .map(|c| c.id)
-        .find(|c| *c != cat)
-        .unwrap();
+    let other = other_stage(&app, cat);
     let none = app
         .get(&format!("/api/past-recommendations?categoryIds={other}"))
         .await
@@ -638,15 +622,7 @@ async fn a_vendor_integrating_with_a_tool_the_firm_uses_outranks_an_equal_one() 
     let mut app = signed_in().await;
     let cat = stage_with_questions(&app);
     let (with, without) = add_integration_twins(&app, cat);
-    let other_cat = app
-        .state
-        .catalog
-        .load()
-        .stages()
-        .iter()
-        .map(|c| c.id)
-        .find(|c| *c != cat)
-        .unwrap();
+    let other_cat = other_stage(&app, cat);
     let res = app
         .post(
             "/api/profile/category-adoption",
@@ -708,4 +684,15 @@ async fn a_vendor_the_firm_already_uses_is_marked_and_never_saved_as_a_pick() {
         !pick_ids(&res.json(), cat).contains(&top),
         "Pick For Me leaves out tools the firm has"
     );
+}
+
+/// A stage category other than `cat`.
+fn other_stage(app: &TestApp, cat: u64) -> u64 {
+    let catalog = app.state.catalog.load();
+    catalog
+        .stages()
+        .iter()
+        .map(|c| c.id)
+        .find(|c| *c != cat)
+        .unwrap()
 }
