@@ -24,7 +24,7 @@ use crate::error::AppError;
 use crate::firm_size::FirmSize;
 use crate::import::{ImportReport, normalize_header, truncate};
 use crate::state::App;
-use crate::store::{self, BOOKING_KEYS, BOOKINGS, META, codec};
+use crate::store::{self, BOOKING_IDENTITIES, BOOKINGS, META, codec};
 
 /// What the 400 for an unrecognised file names.
 pub const EXPECTED_COLUMNS: &str = "Demo booking files need the columns Category (or Client \
@@ -154,7 +154,11 @@ fn check_kind(options: &Options, kind: &'static str) -> Result<(), ImportError> 
 }
 
 /// Imports one file. Returns after the commit and after the index (or catalog) has been swapped.
-pub fn run(app: &App, input: impl Read, options: Options) -> Result<ImportReport, ImportError> {
+pub fn run(
+    app: &App,
+    input: impl Read + Send,
+    options: Options,
+) -> Result<ImportReport, ImportError> {
     let mut input = BufReader::with_capacity(HEAD_BYTES, input);
     let head = fill_head(&mut input)?;
     let text = head
@@ -519,14 +523,14 @@ fn parse_row(
     })
 }
 
-/// The 16-byte identity of a row: keyed hash of its file Id, or of its fields with the person's
+/// The identity of a row: keyed hash of its file Id, or of its fields with the person's
 /// name, email and company (lower-cased), which are used for nothing else.
 fn identity(
     mac: &Hmac<Sha256>,
     row: &ParsedRow,
     cols: &BookingColumns,
     rec: &csv::ByteRecord,
-) -> Result<[u8; 16], String> {
+) -> Result<[u8; IDENTITY_LEN], String> {
     let mut m = mac.clone();
     match &row.file_id {
         Some(id) => {
@@ -554,8 +558,8 @@ fn identity(
         }
     }
     let out = m.finalize().into_bytes();
-    let mut key = [0u8; 16];
-    key.copy_from_slice(&out[..16]);
+    let mut key = [0u8; IDENTITY_LEN];
+    key.copy_from_slice(&out[..IDENTITY_LEN]);
     Ok(key)
 }
 
@@ -563,13 +567,202 @@ fn meta_in(txn: &redb::WriteTransaction, key: &str) -> anyhow::Result<Option<u64
     Ok(txn.open_table(META)?.get(key)?.map(|v| v.value()))
 }
 
+/// Bytes of one booking identity.
+pub const IDENTITY_LEN: usize = 16;
+/// Identities per value of `BOOKING_IDENTITIES` (1 MiB).
+const IDENTITIES_PER_RUN: usize = 65_536;
+/// Rows handed from the parsing thread to the writing thread at a time.
+const BATCH: usize = 4096;
+
+/// A row on its way to redb.
+enum Write {
+    /// A new booking under a new id.
+    New(u64, Booking),
+    /// A row whose identity is already stored under this id: written only when it changed.
+    Existing(u64, Booking),
+}
+
+/// What the parsing side of an import ends with.
+struct Parsed {
+    report: ImportReport,
+    row_errors: u64,
+    /// The identities of the new bookings, in id order from `first_new`.
+    new_identities: Vec<[u8; IDENTITY_LEN]>,
+}
+
+/// Every stored identity with its booking id.
+fn stored_identities(
+    txn: &redb::WriteTransaction,
+    bookings: u64,
+) -> anyhow::Result<HashMap<[u8; IDENTITY_LEN], u64, KeyHasher>> {
+    let table = txn.open_table(BOOKING_IDENTITIES)?;
+    let mut known = HashMap::with_capacity_and_hasher(bookings as usize, KeyHasher);
+    for entry in table.iter()? {
+        let (first, run) = entry?;
+        let first = first.value();
+        for (i, identity) in run.value().chunks_exact(IDENTITY_LEN).enumerate() {
+            if let Ok(identity) = identity.try_into() {
+                known.insert(identity, first + i as u64);
+            }
+        }
+    }
+    Ok(known)
+}
+
+/// The parsing side: reads and checks every row, recognises re-imported ones and numbers new ones,
+/// handing the rows to the writer in batches. It runs on a thread of its own, so that parsing and
+/// writing share the machine's cores (measured: about as much work on either side).
+#[allow(clippy::too_many_arguments)]
+fn parse_rows(
+    mut reader: csv::Reader<impl Read>,
+    cols: &BookingColumns,
+    catalog: &Catalog,
+    mac: &Hmac<Sha256>,
+    sample: bool,
+    mut known: HashMap<[u8; IDENTITY_LEN], u64, KeyHasher>,
+    first_new: u64,
+    to_writer: std::sync::mpsc::SyncSender<Vec<Write>>,
+) -> Result<Parsed, ImportError> {
+    let mut report = ImportReport::new("bookings");
+    let mut row_errors = 0u64;
+    let mut new_identities = Vec::new();
+    // Booking ids this file has already produced, to refuse a row that repeats one.
+    let mut touched: Vec<u64> = Vec::new();
+    let mut mark = |id: u64| -> bool {
+        let (w, b) = ((id / 64) as usize, id % 64);
+        if touched.len() <= w {
+            touched.resize(w + 1, 0);
+        }
+        let seen = touched[w] & (1 << b) != 0;
+        touched[w] |= 1 << b;
+        seen
+    };
+    let mut batch = Vec::with_capacity(BATCH);
+    let mut rec = csv::ByteRecord::new();
+    loop {
+        match reader.read_byte_record(&mut rec) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => {
+                if let csv::ErrorKind::Io(_) = e.kind() {
+                    return Err(csv_error(e));
+                }
+                let line = e.position().map(|p| p.line()).unwrap_or(0);
+                row_errors += 1;
+                report.row_error(line, "the row could not be read as CSV (check its quotes)");
+                continue;
+            }
+        }
+        let line = rec.position().map(|p| p.line()).unwrap_or(0);
+        let parsed = parse_row(cols, &rec, catalog, sample)
+            .and_then(|row| identity(mac, &row, cols, &rec).map(|k| (row, k)));
+        let (row, identity) = match parsed {
+            Ok(p) => p,
+            Err(reason) => {
+                row_errors += 1;
+                report.row_error(line, reason);
+                continue;
+            }
+        };
+        let write = match known.get(&identity).copied() {
+            Some(id) => {
+                if mark(id) {
+                    row_errors += 1;
+                    let reason = match &row.file_id {
+                        Some(fid) => {
+                            format!(
+                                "the id \"{}\" appears twice in this file",
+                                truncate(fid, 40)
+                            )
+                        }
+                        None => "this row repeats an earlier row of this file".into(),
+                    };
+                    report.row_error(line, reason);
+                    continue;
+                }
+                Write::Existing(id, row.booking)
+            }
+            None => {
+                let id = first_new + new_identities.len() as u64;
+                mark(id);
+                known.insert(identity, id);
+                new_identities.push(identity);
+                report.inserted += 1;
+                Write::New(id, row.booking)
+            }
+        };
+        batch.push(write);
+        if batch.len() == BATCH {
+            let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+            if to_writer.send(full).is_err() {
+                break; // the writer failed; its error is the import's
+            }
+        }
+    }
+    if !batch.is_empty() {
+        let _ = to_writer.send(batch);
+    }
+    Ok(Parsed {
+        report,
+        row_errors,
+        new_identities,
+    })
+}
+
+/// What the writing side of an import ends with.
+struct Written {
+    updated: u64,
+    /// Re-imported rows equal to the stored ones.
+    unchanged: u64,
+    /// The current index extended by the new rows; `None` when it must be rebuilt from redb (it
+    /// was stale from the start, or a row was updated).
+    builder: Option<ColumnsBuilder>,
+}
+
+/// The writing side: puts the rows into `BOOKINGS` and appends new ones to the index.
+fn write_rows(
+    txn: &redb::WriteTransaction,
+    batches: std::sync::mpsc::Receiver<Vec<Write>>,
+    mut builder: Option<ColumnsBuilder>,
+) -> anyhow::Result<Written> {
+    let mut bookings = txn.open_table(BOOKINGS)?;
+    let (mut updated, mut unchanged) = (0, 0);
+    for batch in batches {
+        for write in batch {
+            match write {
+                Write::New(id, booking) => {
+                    bookings.insert(id, codec::encode(&booking).as_slice())?;
+                    if let Some(b) = builder.as_mut() {
+                        b.push(id, &booking);
+                    }
+                }
+                Write::Existing(id, booking) => {
+                    let value = codec::encode(&booking);
+                    if bookings.get(id)?.is_some_and(|old| old.value() == value) {
+                        unchanged += 1;
+                    } else {
+                        bookings.insert(id, value.as_slice())?;
+                        updated += 1;
+                        builder = None;
+                    }
+                }
+            }
+        }
+    }
+    Ok(Written {
+        updated,
+        unchanged,
+        builder,
+    })
+}
+
 fn import_bookings(
     app: &App,
-    input: impl Read,
+    input: impl Read + Send,
     cols: &BookingColumns,
     options: Options,
 ) -> Result<ImportReport, ImportError> {
-    let catalog = app.catalog.load();
+    let catalog = app.catalog.load_full();
     let key = install_key(&app.config.data_dir)?;
     let mac = <Hmac<Sha256> as Mac>::new_from_slice(&key).map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut reader = csv::ReaderBuilder::new()
@@ -578,8 +771,6 @@ fn import_bookings(
         .from_reader(input);
     reader.byte_headers().map_err(csv_error)?;
 
-    let mut report = ImportReport::new("bookings");
-    let mut row_errors = 0u64;
     // One import at a time, so the index an import extends is the one its transaction starts from.
     static IMPORTS: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _one_at_a_time = IMPORTS.lock().unwrap_or_else(|e| e.into_inner());
@@ -588,118 +779,62 @@ fn import_bookings(
     let txn = app.store.write().map_err(anyhow::Error::from)?;
     let generation = meta_in(&txn, super::GENERATION)?.unwrap_or(0);
     // New rows are appended to a copy of the current index; an update means a full rebuild.
-    let mut builder =
-        (current.generation == generation).then(|| ColumnsBuilder::extend(&current.cols));
+    let builder = (current.generation == generation).then(|| ColumnsBuilder::extend(&current.cols));
     drop(current);
+    let first_new = meta_in(&txn, "seq:bookings")?.unwrap_or(0) + 1;
+    // Identities in memory (16 bytes + id each): random B-tree lookups per row would dominate.
+    let known = stored_identities(&txn, first_new - 1)?;
+
+    let (parsed, written) = std::thread::scope(|s| {
+        let (to_writer, batches) = std::sync::mpsc::sync_channel(8);
+        let parser = s.spawn(|| {
+            parse_rows(
+                reader,
+                cols,
+                &catalog,
+                &mac,
+                options.sample,
+                known,
+                first_new,
+                to_writer,
+            )
+        });
+        let written = write_rows(&txn, batches, builder);
+        let parsed = parser
+            .join()
+            .unwrap_or_else(|_| Err(anyhow::anyhow!("the import's parser failed").into()));
+        (parsed, written)
+    });
+    // A writer error explains a parser that stopped early, so it comes first.
+    let Written {
+        updated,
+        unchanged,
+        builder,
+    } = written?;
+    let Parsed {
+        mut report,
+        row_errors,
+        new_identities,
+    } = parsed?;
+    report.updated = updated;
+    report.skipped += unchanged;
+    tracing::debug!(elapsed = ?started.elapsed(), "import: rows parsed and written");
     {
-        let first_new = meta_in(&txn, "seq:bookings")?.unwrap_or(0) + 1;
-        let mut next_id = first_new;
-        let mut bookings = txn.open_table(BOOKINGS).map_err(anyhow::Error::from)?;
-        let mut keys = txn.open_table(BOOKING_KEYS).map_err(anyhow::Error::from)?;
-        // Identities in memory (16 bytes + id each): random B-tree lookups per row would dominate
-        // the import; new identities are written to the table in key order at the end.
-        let mut known: HashMap<[u8; 16], u64, KeyHasher> = HashMap::default();
-        for entry in keys.iter().map_err(anyhow::Error::from)? {
-            let (k, v) = entry.map_err(anyhow::Error::from)?;
-            if let Ok(k) = <[u8; 16]>::try_from(k.value()) {
-                known.insert(k, v.value());
-            }
-        }
-        let mut new_keys: Vec<([u8; 16], u64)> = Vec::new();
-        // Booking ids this file has already produced, to refuse a row that repeats one.
-        let mut touched: Vec<u64> = Vec::new();
-        let mark = |touched: &mut Vec<u64>, id: u64| -> bool {
-            let (w, b) = ((id / 64) as usize, id % 64);
-            if touched.len() <= w {
-                touched.resize(w + 1, 0);
-            }
-            let seen = touched[w] & (1 << b) != 0;
-            touched[w] |= 1 << b;
-            seen
-        };
-        let mut rec = csv::ByteRecord::new();
-        loop {
-            match reader.read_byte_record(&mut rec) {
-                Ok(true) => {}
-                Ok(false) => break,
-                Err(e) => {
-                    if let csv::ErrorKind::Io(_) = e.kind() {
-                        return Err(csv_error(e));
-                    }
-                    let line = e.position().map(|p| p.line()).unwrap_or(0);
-                    row_errors += 1;
-                    report.row_error(line, "the row could not be read as CSV (check its quotes)");
-                    continue;
-                }
-            }
-            let line = rec.position().map(|p| p.line()).unwrap_or(0);
-            let parsed = parse_row(cols, &rec, &catalog, options.sample)
-                .and_then(|row| identity(&mac, &row, cols, &rec).map(|k| (row, k)));
-            let (row, identity) = match parsed {
-                Ok(p) => p,
-                Err(reason) => {
-                    row_errors += 1;
-                    report.row_error(line, reason);
-                    continue;
-                }
-            };
-            match known.get(&identity).copied() {
-                Some(id) => {
-                    if mark(&mut touched, id) {
-                        row_errors += 1;
-                        let reason = match &row.file_id {
-                            Some(fid) => {
-                                format!(
-                                    "the id \"{}\" appears twice in this file",
-                                    truncate(fid, 40)
-                                )
-                            }
-                            None => "this row repeats an earlier row of this file".into(),
-                        };
-                        report.row_error(line, reason);
-                        continue;
-                    }
-                    let old: Option<Booking> = bookings
-                        .get(id)
-                        .map_err(anyhow::Error::from)?
-                        .map(|v| codec::decode(v.value()))
-                        .transpose()?;
-                    if old.as_ref() == Some(&row.booking) {
-                        report.skipped += 1;
-                    } else {
-                        bookings
-                            .insert(id, codec::encode(&row.booking).as_slice())
-                            .map_err(anyhow::Error::from)?;
-                        report.updated += 1;
-                        builder = None;
-                    }
-                }
-                None => {
-                    let id = next_id;
-                    next_id += 1;
-                    mark(&mut touched, id);
-                    known.insert(identity, id);
-                    new_keys.push((identity, id));
-                    bookings
-                        .insert(id, codec::encode(&row.booking).as_slice())
-                        .map_err(anyhow::Error::from)?;
-                    if let Some(b) = builder.as_mut() {
-                        b.push(id, &row.booking);
-                    }
-                    report.inserted += 1;
-                }
-            }
-        }
-        drop(known);
-        tracing::debug!(elapsed = ?started.elapsed(), "import: rows parsed and written");
-        new_keys.sort_unstable();
-        for (k, id) in &new_keys {
-            keys.insert(k.as_slice(), *id)
+        let mut runs = txn
+            .open_table(BOOKING_IDENTITIES)
+            .map_err(anyhow::Error::from)?;
+        for (i, run) in new_identities.chunks(IDENTITIES_PER_RUN).enumerate() {
+            let first = first_new + (i * IDENTITIES_PER_RUN) as u64;
+            runs.insert(first, run.as_flattened())
                 .map_err(anyhow::Error::from)?;
         }
-        if next_id > first_new {
-            store::bump_sequence(&txn, "bookings", next_id - 1)?;
-        }
+    }
+    if !new_identities.is_empty() {
+        store::bump_sequence(
+            &txn,
+            "bookings",
+            first_new + new_identities.len() as u64 - 1,
+        )?;
     }
     let changed = report.inserted + report.updated > 0;
     let generation = generation + changed as u64;

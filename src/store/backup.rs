@@ -46,7 +46,7 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, MEETING_CLICKS)?;
     rows += copy(src, dst, ADOPTION)?;
     rows += copy(src, dst, BOOKINGS)?;
-    rows += copy(src, dst, BOOKING_KEYS)?;
+    rows += copy(src, dst, BOOKING_IDENTITIES)?;
     rows += copy(src, dst, RESPONSES)?;
     rows += copy(src, dst, USER_RESPONSES)?;
     rows += copy(src, dst, PICKS)?;

@@ -12,7 +12,7 @@ use redb::{Database, ReadTransaction, ReadableDatabase, ReadableTable, WriteTran
 pub use tables::*;
 
 /// The schema version this binary writes. Older files are migrated at start.
-pub const SCHEMA_VERSION: u64 = 1;
+pub const SCHEMA_VERSION: u64 = 2;
 
 pub struct Store {
     db: Database,
@@ -94,7 +94,10 @@ impl Store {
         if current < 1 {
             create_tables(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 2 { ... }`.
+        if current == 1 {
+            identities_in_runs(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 3 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -117,12 +120,45 @@ fn create_tables(txn: &WriteTransaction) -> anyhow::Result<()> {
     txn.open_table(MEETING_CLICKS)?;
     txn.open_table(ADOPTION)?;
     txn.open_table(BOOKINGS)?;
-    txn.open_table(BOOKING_KEYS)?;
+    txn.open_table(BOOKING_IDENTITIES)?;
     txn.open_table(RESPONSES)?;
     txn.open_table(USER_RESPONSES)?;
     txn.open_table(PICKS)?;
     txn.open_table(DISMISSED)?;
     txn.open_table(PAST_RECS)?;
+    Ok(())
+}
+
+/// Version 2: booking identities move from one row per booking (identity -> id) to runs of
+/// consecutive ids (first id -> identities), which an import writes and reads many times faster.
+fn identities_in_runs(txn: &WriteTransaction) -> anyhow::Result<()> {
+    const V1_KEYS: redb::TableDefinition<&[u8], u64> = redb::TableDefinition::new("booking_keys");
+    const RUN: usize = 65_536;
+    let mut by_id: Vec<(u64, [u8; 16])> = Vec::new();
+    {
+        let old = txn.open_table(V1_KEYS)?;
+        for entry in old.iter()? {
+            let (key, id) = entry?;
+            let key: [u8; 16] = key.value().try_into()?;
+            by_id.push((id.value(), key));
+        }
+    }
+    txn.delete_table(V1_KEYS)?;
+    by_id.sort_unstable();
+    let mut runs = txn.open_table(BOOKING_IDENTITIES)?;
+    let mut i = 0;
+    while i < by_id.len() {
+        let first = by_id[i].0;
+        let mut blob = Vec::new();
+        while i < by_id.len()
+            && by_id[i].0 == first + (blob.len() / 16) as u64
+            && blob.len() < RUN * 16
+        {
+            blob.extend_from_slice(&by_id[i].1);
+            i += 1;
+        }
+        runs.insert(first, blob.as_slice())?;
+    }
     Ok(())
 }
 
@@ -175,5 +211,65 @@ pub fn restrict_file(path: &Path) {
     {
         use std::os::unix::fs::PermissionsExt;
         let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn version_1_identities_become_runs_of_consecutive_ids() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("litstack.redb");
+        const V1_KEYS: redb::TableDefinition<&[u8], u64> =
+            redb::TableDefinition::new("booking_keys");
+        // Bookings 1-3 from one import and 7-8 from another (4-6 never committed).
+        let v1: Vec<([u8; 16], u64)> = [1u64, 2, 3, 7, 8]
+            .iter()
+            .map(|&id| ([id as u8 * 11; 16], id))
+            .collect();
+        {
+            let db = Database::create(&path).unwrap();
+            let txn = db.begin_write().unwrap();
+            create_tables(&txn).unwrap();
+            {
+                let mut keys = txn.open_table(V1_KEYS).unwrap();
+                // In key order, as version 1 stored them: not the id order.
+                let mut by_key = v1.clone();
+                by_key.sort_unstable_by_key(|(k, _)| std::cmp::Reverse(*k));
+                for (k, id) in &by_key {
+                    keys.insert(k.as_slice(), *id).unwrap();
+                }
+                txn.open_table(META)
+                    .unwrap()
+                    .insert("schema_version", 1)
+                    .unwrap();
+            }
+            txn.commit().unwrap();
+        }
+
+        let store = Store::open(dir.path()).unwrap();
+        let txn = store.read().unwrap();
+        let runs: Vec<(u64, Vec<u8>)> = txn
+            .open_table(BOOKING_IDENTITIES)
+            .unwrap()
+            .iter()
+            .unwrap()
+            .map(|e| {
+                let (k, v) = e.unwrap();
+                (k.value(), v.value().to_vec())
+            })
+            .collect();
+        let expected = |ids: &[u64]| ids.iter().flat_map(|&id| [id as u8 * 11; 16]).collect();
+        assert_eq!(
+            runs,
+            vec![(1, expected(&[1, 2, 3])), (7, expected(&[7, 8]))]
+        );
+        assert!(txn.open_table(V1_KEYS).is_err(), "the old table is gone");
+        assert_eq!(
+            meta_get(&txn, "schema_version").unwrap(),
+            Some(SCHEMA_VERSION)
+        );
     }
 }

@@ -19,7 +19,7 @@ use axum::http::{Method, Request, StatusCode};
 use litstack::bookings::import::{ImportError, Options, run};
 use litstack::catalog::vendor_csv;
 use litstack::import::parse_web_url;
-use litstack::store::{BOOKING_KEYS, BOOKINGS, VENDORS, codec};
+use litstack::store::{BOOKING_IDENTITIES, BOOKINGS, VENDORS, codec};
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, TestCaseError, TestRunner};
 use redb::{ReadableDatabase, ReadableTable, ReadableTableMetadata};
@@ -304,7 +304,7 @@ fn rows_for(width: usize) -> impl Strategy<Value = Vec<Vec<(String, Quoting)>>> 
 #[derive(Debug, PartialEq, Eq)]
 struct Written {
     bookings: u64,
-    keys: u64,
+    identities: u64,
     vendors: u64,
     generation: u64,
 }
@@ -313,7 +313,15 @@ fn written(app: &TestApp) -> Written {
     let txn = app.state.store.database().begin_read().unwrap();
     Written {
         bookings: txn.open_table(BOOKINGS).unwrap().len().unwrap(),
-        keys: txn.open_table(BOOKING_KEYS).unwrap().len().unwrap(),
+        identities: {
+            let runs = txn.open_table(BOOKING_IDENTITIES).unwrap();
+            let bytes: usize = runs
+                .iter()
+                .unwrap()
+                .map(|e| e.unwrap().1.value().len())
+                .sum();
+            (bytes / litstack::bookings::import::IDENTITY_LEN) as u64
+        },
         vendors: txn.open_table(VENDORS).unwrap().len().unwrap(),
         generation: litstack::bookings::generation(&app.state.store).unwrap(),
     }
