@@ -257,6 +257,8 @@ pub struct BookingIndex {
     pub filter_options: FilterOptions,
     dma_lookup: HashMap<String, u32>,
     state_lookup: HashMap<String, u16>,
+    /// The route answers computed from this index so far.
+    pub answers: super::answers::Answers,
 }
 
 /// Category counts, state counts (by dictionary id) and (day, bookings) pairs.
@@ -355,6 +357,7 @@ impl BookingIndex {
             filter_options,
             dma_lookup,
             state_lookup,
+            answers: Default::default(),
         }
     }
 

@@ -4,6 +4,7 @@
 //! loaded from its snapshot file when that matches the database's booking generation, and rebuilt
 //! from redb otherwise.
 
+pub mod answers;
 pub mod generate;
 pub mod import;
 pub mod index;

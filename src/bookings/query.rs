@@ -15,7 +15,7 @@ const SECS_PER_DAY: i64 = 86_400;
 const EPOCH_FROM_CE: i32 = 719_163;
 
 /// The trends filters, validated. Dates are UTC days, both ends inclusive.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Filters {
     pub dma: Option<String>,
     pub state: Option<&'static str>,

@@ -6,11 +6,13 @@ use axum::body::Bytes;
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderMap, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::json;
 
+use super::BookingIndex;
+use super::answers::Question;
 use super::import::{self, Options, too_large};
 use super::query::{self, Filters};
 use crate::accounts::{AdminUser, CurrentUser};
@@ -97,65 +99,97 @@ impl ListQuery {
 
 const STATE_REQUIRED: &str = "state is required: use a two-letter US state code such as TX.";
 
+/// Answers `question` from the current index: from its answer cache, or as the JSON `make` writes.
+fn answer(
+    state: &AppState,
+    request: &HeaderMap,
+    question: Question,
+    make: impl FnOnce(&BookingIndex) -> serde_json::Result<Vec<u8>>,
+) -> Result<Response> {
+    let idx = state.bookings.load();
+    let answer = idx
+        .answers
+        .get_or_make(question, || make(&idx))
+        .map_err(|e| AppError::Internal(e.into()))?;
+    Ok(answer.respond(request))
+}
+
 async fn trends(
     State(state): State<AppState>,
     _: CurrentUser,
+    request: HeaderMap,
     Query(q): Query<TrendsQuery>,
 ) -> Result<Response> {
     let filters = q.filters()?;
-    let idx = state.bookings.load();
-    Ok(Json(query::trends(&idx, &filters)).into_response())
+    answer(&state, &request, Question::Trends(filters.clone()), |idx| {
+        serde_json::to_vec(&query::trends(idx, &filters))
+    })
 }
 
 async fn top_cities(
     State(state): State<AppState>,
     _: CurrentUser,
+    request: HeaderMap,
     Query(q): Query<TrendsQuery>,
 ) -> Result<Response> {
     let filters = q.filters()?;
     if filters.state.is_none() {
         return Err(bad_request(STATE_REQUIRED));
     }
-    let idx = state.bookings.load();
-    Ok(Json(query::top_cities(&idx, &filters)).into_response())
+    answer(
+        &state,
+        &request,
+        Question::TopCities(filters.clone()),
+        |idx| serde_json::to_vec(&query::top_cities(idx, &filters)),
+    )
 }
 
 async fn list_bookings(
     State(state): State<AppState>,
     _: CurrentUser,
+    request: HeaderMap,
     Query(q): Query<ListQuery>,
 ) -> Result<Response> {
     let filters = q.filters()?;
-    let (limit, offset) = q.page()?;
-    let idx = state.bookings.load();
-    let (items, total) = query::newest(&idx, &filters, offset, limit);
-    Ok(
-        Json(json!({ "items": items, "total": total, "limit": limit, "offset": offset }))
-            .into_response(),
-    )
+    newest(&state, &request, filters, q.page()?)
 }
 
 async fn state_bookings(
     State(state): State<AppState>,
     _: CurrentUser,
+    request: HeaderMap,
     Query(q): Query<ListQuery>,
 ) -> Result<Response> {
     let filters = q.filters()?;
     if filters.state.is_none() {
         return Err(bad_request(STATE_REQUIRED));
     }
-    let (limit, offset) = q.page()?;
-    let idx = state.bookings.load();
-    let (items, total) = query::newest(&idx, &filters, offset, limit);
-    Ok(
-        Json(json!({ "items": items, "total": total, "limit": limit, "offset": offset }))
-            .into_response(),
-    )
+    newest(&state, &request, filters, q.page()?)
 }
 
-async fn filter_options(State(state): State<AppState>, _: CurrentUser) -> Response {
-    let idx = state.bookings.load();
-    Json(&idx.filter_options).into_response()
+fn newest(
+    state: &AppState,
+    request: &HeaderMap,
+    filters: Filters,
+    (limit, offset): (usize, usize),
+) -> Result<Response> {
+    let question = Question::Newest(filters.clone(), limit, offset);
+    answer(state, request, question, |idx| {
+        let (items, total) = query::newest(idx, &filters, offset, limit);
+        serde_json::to_vec(
+            &json!({ "items": items, "total": total, "limit": limit, "offset": offset }),
+        )
+    })
+}
+
+async fn filter_options(
+    State(state): State<AppState>,
+    _: CurrentUser,
+    request: HeaderMap,
+) -> Result<Response> {
+    answer(&state, &request, Question::FilterOptions, |idx| {
+        serde_json::to_vec(&idx.filter_options)
+    })
 }
 
 /// Feeds the upload to the blocking importer chunk by chunk, so the file is never held whole.

@@ -421,6 +421,73 @@ async fn a_second_import_of_the_same_file_inserts_nothing_and_a_changed_row_is_u
 }
 
 #[tokio::test]
+async fn answers_are_remembered_only_until_the_next_import() {
+    let mut app = with_known_bookings().await;
+    let paths = [
+        "/api/trends",
+        "/api/trends?state=TX",
+        "/api/trends/cities?state=TX",
+        "/api/demo-bookings?limit=2",
+        "/api/demo-bookings/cities?state=TX",
+        "/api/demo-bookings/filter-options",
+    ];
+    let mut before = Vec::new();
+    for path in paths {
+        let first = app.get(path).await.json();
+        assert_eq!(app.get(path).await.json(), first, "{path} asked twice");
+        before.push(first);
+    }
+    let more = format!(
+        "{HEADER}7,2026-03-02T09:00:00Z,Intake,Clio,SOLO,\"El Paso, TX\",TX,El Paso (Las Cruces),,\n"
+    );
+    let res = upload(&mut app, "more.csv", more.as_bytes()).await;
+    assert_eq!(res.json()["inserted"], 1, "{}", res.text());
+    for (path, old) in paths.iter().zip(&before) {
+        assert_ne!(&app.get(path).await.json(), old, "{path} after an import");
+    }
+    assert_eq!(app.get("/api/trends").await.json()["total"], 7);
+    assert_eq!(
+        app.get("/api/demo-bookings?limit=2").await.json()["items"][0]["id"],
+        7
+    );
+}
+
+#[tokio::test]
+async fn answers_are_gzipped_for_clients_that_accept_it_and_say_so() {
+    use std::io::Read;
+    let mut app = with_known_bookings().await;
+    for path in ["/api/trends?firmSize=SOLO", "/api/demo-bookings?limit=3"] {
+        let plain = app.get(path).await;
+        assert_eq!(plain.headers.get(header::CONTENT_ENCODING), None);
+        assert_eq!(plain.headers[header::VARY], "accept-encoding");
+        assert_eq!(plain.headers[header::CONTENT_TYPE], "application/json");
+        for accept in ["gzip, deflate, br", "gzip"] {
+            let req = app
+                .request(Method::GET, path)
+                .header(header::ACCEPT_ENCODING, accept)
+                .body(Body::empty())
+                .unwrap();
+            let zipped = app.send(req).await;
+            assert_eq!(zipped.status, StatusCode::OK);
+            assert_eq!(zipped.headers[header::CONTENT_ENCODING], "gzip", "{accept}");
+            let mut json = Vec::new();
+            flate2::read::GzDecoder::new(zipped.body.as_slice())
+                .read_to_end(&mut json)
+                .unwrap();
+            assert_eq!(json, plain.body, "{path}: the same answer, gzipped");
+        }
+        let refused = app
+            .request(Method::GET, path)
+            .header(header::ACCEPT_ENCODING, "gzip;q=0")
+            .body(Body::empty())
+            .unwrap();
+        let res = app.send(refused).await;
+        assert_eq!(res.headers.get(header::CONTENT_ENCODING), None);
+        assert_eq!(res.body, plain.body);
+    }
+}
+
+#[tokio::test]
 async fn rows_without_an_id_are_recognised_on_reimport_and_names_and_emails_are_not_stored() {
     let mut app = TestApp::new();
     app.sign_up().await;
