@@ -68,9 +68,18 @@ fn boolean(raw: &str, column: &str, default: bool) -> Result<bool, String> {
     }
 }
 
+/// A text column: at most `max` characters, no control characters (a description may have line
+/// breaks and tabs). Names and list entries are shown on one line, and printed by the CLI.
 fn text(raw: &str, column: &str, max: usize) -> Result<String, String> {
     if raw.chars().count() > max {
         return Err(format!("{column} is longer than {max} characters"));
+    }
+    let multiline = column == "description";
+    if raw
+        .chars()
+        .any(|c| c.is_control() && !(multiline && matches!(c, '\n' | '\t')))
+    {
+        return Err(format!("{column} contains a control character"));
     }
     Ok(raw.to_string())
 }
@@ -146,6 +155,15 @@ fn parse_row(
     let url = |column: &str| {
         parse_web_url(cols.get(record, column)).map_err(|e| format!("{column}: {e}"))
     };
+    for column in [
+        "shortHighlights",
+        "integrations",
+        "practiceAreasSupported",
+        "geoFocus",
+        "tags",
+    ] {
+        text(cols.get(record, column), column, usize::MAX)?;
+    }
     let vendor = Vendor {
         id: 0,
         name,

@@ -665,7 +665,8 @@ async fn a_vendor_file_goes_through_the_same_import_and_refreshes_the_catalog() 
                Zephyrcase Test,Practice Management,https://zephyrcase.example.com,https://zephyrcase.example.com/demo,2,yes,Gold\n\
                Evil,Intake,javascript:alert(1),https://e.example.com,1,no,\n\
                Odd,Alchemy,https://o.example.com,https://o.example.com,1,no,\n\
-               Pricey,Intake,https://p.example.com,https://p.example.com,5,no,\n";
+               Pricey,Intake,https://p.example.com,https://p.example.com,5,no,\n\
+               \"Bell\x07\x1b[31mRed\",Intake,https://b.example.com,https://b.example.com,1,no,\n";
     let r = upload(&mut app, "vendors.csv", csv.as_bytes()).await.json();
     assert_eq!(r["kind"], "vendors");
     assert_eq!(r["inserted"], 1, "{r}");
@@ -675,10 +676,11 @@ async fn a_vendor_file_goes_through_the_same_import_and_refreshes_the_catalog() 
         .iter()
         .map(|e| e.as_str().unwrap())
         .collect();
-    assert_eq!(errors.len(), 3, "{errors:?}");
+    assert_eq!(errors.len(), 4, "{errors:?}");
     assert!(errors[0].starts_with("Row 3: websiteUrl"));
     assert!(errors[1].contains("unknown category \"Alchemy\""));
     assert!(errors[2].contains("priceBracket"));
+    assert_eq!(errors[3], "Row 6: name contains a control character");
     let vendors = app.get("/api/vendors?q=Zephyrcase").await.json();
     assert_eq!(vendors["total"], 1);
 }
