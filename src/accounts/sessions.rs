@@ -6,7 +6,10 @@
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use dashmap::DashMap;
+use dashmap::mapref::entry::Entry;
 use rand::RngCore;
 use redb::ReadableTable;
 use sha2::{Digest, Sha256};
@@ -34,6 +37,9 @@ struct Cached {
 #[derive(Default)]
 pub struct SessionCache {
     entries: DashMap<TokenHash, Cached>,
+    /// Counts `forget*` calls. A lookup that read a session from the database caches it only if
+    /// no session was forgotten meanwhile: else a sign-out racing the lookup could be undone.
+    revocations: AtomicU64,
 }
 
 pub fn new_token() -> (String, TokenHash) {
@@ -79,13 +85,39 @@ pub fn create(txn: &redb::WriteTransaction, user_id: u64) -> Result<(String, Tok
 }
 
 impl SessionCache {
+    /// Call after the session's removal is committed.
     pub fn forget(&self, hash: &TokenHash) {
+        self.revocations.fetch_add(1, Ordering::SeqCst);
         self.entries.remove(hash);
     }
 
+    /// Call after the sessions' removal is committed.
     pub fn forget_user(&self, user_id: u64, except: Option<&TokenHash>) {
+        self.revocations.fetch_add(1, Ordering::SeqCst);
         self.entries
             .retain(|h, c| c.session.user_id != user_id || Some(h) == except);
+    }
+
+    /// Read before looking a session up; pass to `remember`.
+    fn epoch(&self) -> u64 {
+        self.revocations.load(Ordering::SeqCst)
+    }
+
+    /// Caches a session looked up since `epoch`, unless a session was forgotten since then and
+    /// this one is not cached any more. The check runs under the entry's lock, which `forget`
+    /// also takes after counting, so a forget either is seen here or removes what this inserts.
+    fn remember(&self, hash: TokenHash, cached: Cached, epoch: u64) -> bool {
+        match self.entries.entry(hash) {
+            Entry::Occupied(mut e) => {
+                e.insert(cached);
+                true
+            }
+            Entry::Vacant(e) if self.epoch() == epoch => {
+                e.insert(cached);
+                true
+            }
+            Entry::Vacant(_) => false,
+        }
     }
 
     /// Call after a user record changes so cached sessions see the new values.
@@ -136,6 +168,7 @@ pub fn end_other_sessions(
 impl App {
     /// Resolves a session token to its user, ending the session if it has expired.
     fn session_user(&self, hash: &TokenHash) -> Result<Option<User>> {
+        let epoch = self.sessions.epoch();
         let now = now_secs();
         let cached = match self.sessions.entries.get(hash).map(|c| c.clone()) {
             Some(c) => Some(c),
@@ -190,7 +223,7 @@ impl App {
             cached.persisted_last_seen = now;
         }
         let user = cached.user.clone();
-        self.sessions.entries.insert(*hash, cached);
+        self.sessions.remember(*hash, cached, epoch);
         Ok(Some(user))
     }
 
@@ -258,5 +291,49 @@ impl FromRequestParts<AppState> for AdminUser {
             return Err(forbidden("Admin access required."));
         }
         Ok(AdminUser(user))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cached(user_id: u64) -> Cached {
+        let session = Session {
+            user_id,
+            created_at: 0,
+            last_seen: 0,
+        };
+        let user = User {
+            id: user_id,
+            name: "A".into(),
+            email: "a@example.com".into(),
+            law_firm: "F".into(),
+            firm_size: None,
+            password_hash: String::new(),
+            is_admin: false,
+            created_at: 0,
+        };
+        Cached {
+            session,
+            persisted_last_seen: 0,
+            user,
+        }
+    }
+
+    #[test]
+    fn a_lookup_racing_a_sign_out_does_not_bring_the_session_back() {
+        let cache = SessionCache::default();
+        let (a, b) = ([1u8; 32], [2u8; 32]);
+        // The lookup of `a` starts (reads the epoch, then the database) ...
+        let epoch = cache.epoch();
+        // ... a sign-out of `a` commits and forgets it before the lookup caches it ...
+        cache.forget(&a);
+        // ... so the lookup must not cache it.
+        assert!(!cache.remember(a, cached(1), epoch));
+        assert!(cache.entries.get(&a).is_none());
+        // A lookup that began after the sign-out caches normally.
+        assert!(cache.remember(b, cached(2), cache.epoch()));
+        assert!(cache.entries.get(&b).is_some());
     }
 }
