@@ -20,6 +20,7 @@ use redb::{ReadableDatabase, ReadableTable};
 pub use index::{BookingIndex, Columns, ColumnsBuilder};
 pub use model::Booking;
 pub use routes::router;
+pub use routes::BookingsApi;
 
 use crate::firm_size::FirmSize;
 use crate::state::App;

@@ -222,25 +222,25 @@ impl<'a> Selection<'a> {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct NameCount<'a> {
     pub name: &'a str,
     pub count: u32,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct StateCount<'a> {
     pub state: &'a str,
     pub count: u32,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct DayCount {
     pub date: String,
     pub count: u32,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct CityCount<'a> {
     pub city: &'a str,
     pub count: u32,
@@ -252,7 +252,7 @@ pub struct CityCount<'a> {
 /// the 30 days ending on `rangeEnd` (the `end` filter, or the day of the newest booking when no end
 /// is given) and in the 30 days before those; the `start` filter does not cut them short, so the
 /// change they show stays meaningful for a short selected range.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Trends<'a> {
     pub total: u64,
@@ -394,7 +394,7 @@ fn scan(
 }
 
 /// One booking as the API shows it.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BookingItem<'a> {
     pub id: u64,
