@@ -14,6 +14,9 @@ const SECS_PER_DAY: i64 = 86_400;
 /// Days since 1970-01-01 of 0001-01-01 (chrono counts days from the common era).
 const EPOCH_FROM_CE: i32 = 719_163;
 
+/// The longest metro-area name a filter may name.
+pub const MAX_DMA_CHARS: usize = 200;
+
 /// The trends filters, validated. Dates are UTC days, both ends inclusive.
 #[derive(Debug, Clone, Default)]
 pub struct Filters {
@@ -75,8 +78,14 @@ impl Filters {
                 "The start date must be on or before the end date",
             ));
         }
+        let dma = present(dma);
+        if dma.is_some_and(|d| d.chars().count() > MAX_DMA_CHARS) {
+            return Err(bad_request(format!(
+                "dma must be at most {MAX_DMA_CHARS} characters"
+            )));
+        }
         Ok(Filters {
-            dma: present(dma).map(|d| crate::import::truncate(d, 200)),
+            dma: dma.map(str::to_string),
             state: present(state).map(parse_state).transpose()?,
             firm_size,
             start,

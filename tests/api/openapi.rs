@@ -182,3 +182,19 @@ async fn query_parameters_say_an_empty_value_means_absent_as_the_server_treats_i
     }
     assert!(checked >= 15, "only {checked} query parameters checked");
 }
+
+/// What scripts/api-fuzz.sh (schemathesis) found, kept fixed.
+#[tokio::test]
+async fn invalid_input_schemathesis_found_accepted_is_refused() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    // A metro-area filter over its documented 200 characters was silently cut short and served.
+    let long = "A".repeat(201);
+    for path in ["/api/trends", "/api/demo-bookings"] {
+        let res = app.get(&format!("{path}?dma={long}")).await;
+        assert_eq!(res.status, 400, "{path}");
+        assert_eq!(res.error(), "dma must be at most 200 characters");
+    }
+    let res = app.get(&format!("/api/trends?dma={}", "A".repeat(200))).await;
+    assert_eq!(res.status, 200, "200 characters are fine");
+}
