@@ -11,7 +11,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+root="$PWD"
 target="${CARGO_TARGET_DIR:-target}"
+case "$target" in /*) ;; *) target="$root/$target" ;; esac
 bin="${LITSTACK_BIN:-$target/debug/litstack}"
 venv="$target/api-fuzz-venv"
 requirements=scripts/api-fuzz-requirements.txt
@@ -87,8 +89,15 @@ PY
 )"
 
 export LITSTACK_FUZZ_SESSION="$token"
+# schemathesis keeps its cache (for `st replay`) in the working directory: keep it in target/.
+reports="$target/api-fuzz"
+rm -rf "$reports"
+mkdir -p "$reports"
 run() {
-  "$venv/bin/schemathesis" --config-file scripts/api-fuzz.toml run "$base/api/openapi.json" \
+  local name="$1"
+  shift
+  (cd "$reports" && "$venv/bin/schemathesis" --config-file "$root/scripts/api-fuzz.toml" \
+    run "$base/api/openapi.json" \
     --header "Origin: $base" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,negative_data_rejection,unsupported_method,ignored_auth \
     --max-examples "$examples" \
@@ -96,16 +105,18 @@ run() {
     --generation-database none \
     --request-timeout 30 \
     --no-color \
-    "$@"
+    --report har --report-har-path "$name.har" \
+    "$@")
 }
 
 start=$SECONDS
 status=0
 # Everything but sign-out, which would end the session the rest of the run uses: it runs last,
 # on its own.
-run --exclude-path /api/auth/sign-out || status=$?
-run --include-path /api/auth/sign-out || status=$?
-echo "api-fuzz: schemathesis took $((SECONDS - start)) s"
+run main --exclude-path /api/auth/sign-out || status=$?
+run sign-out --include-path /api/auth/sign-out || status=$?
+requests="$("$py" -c 'import json, sys; print(sum(len(json.load(open(f))["log"]["entries"]) for f in sys.argv[1:]))' "$reports"/*.har)"
+echo "api-fuzz: schemathesis sent $requests requests in $((SECONDS - start)) s (exchanges in $reports/*.har)"
 
 if grep -q "panicked" "$work/server.log"; then
   echo "api-fuzz: the server panicked:" >&2

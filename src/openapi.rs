@@ -56,7 +56,7 @@ impl Modify for SessionCookie {
     }
 }
 
-/// Marks every query parameter `allowEmptyValue`: the server treats `?start=` like no `start` at
+/// Marks every optional query parameter `allowEmptyValue`: the server treats `?start=` like no `start` at
 /// all (as an HTML form submits an empty field), and the document must say so. utoipa 5's
 /// `Parameter` has no field for it, so it goes in as an extension, which serialises beside the
 /// other keys.
@@ -64,6 +64,7 @@ struct EmptyQueryValues;
 
 impl Modify for EmptyQueryValues {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::Required;
         use utoipa::openapi::path::ParameterIn;
         for item in openapi.paths.paths.values_mut() {
             let operations = [
@@ -75,7 +76,8 @@ impl Modify for EmptyQueryValues {
             ];
             for op in operations.into_iter().flatten() {
                 for param in op.parameters.iter_mut().flatten() {
-                    if matches!(param.parameter_in, ParameterIn::Query) {
+                    let required = matches!(param.required, Required::True);
+                    if matches!(param.parameter_in, ParameterIn::Query) && !required {
                         param
                             .extensions
                             .get_or_insert_with(Default::default)

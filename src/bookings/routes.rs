@@ -29,8 +29,31 @@ use crate::state::AppState;
     state_bookings,
     filter_options,
     import_upload
-))]
+), modifiers(&StateRequired))]
 pub struct BookingsApi;
+
+/// The city drill-downs share their query type with the other lists but refuse a request without
+/// a state (`STATE_REQUIRED`): their `state` parameter is marked required.
+struct StateRequired;
+
+impl utoipa::Modify for StateRequired {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::Required;
+        for path in ["/trends/cities", "/demo-bookings/cities"] {
+            let params = openapi
+                .paths
+                .paths
+                .get_mut(path)
+                .and_then(|item| item.get.as_mut())
+                .and_then(|op| op.parameters.as_mut());
+            for param in params.into_iter().flatten() {
+                if param.name == "state" {
+                    param.required = Required::True;
+                }
+            }
+        }
+    }
+}
 
 pub fn router() -> Router<AppState> {
     Router::new()
