@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 macro_rules! band {
-    ($(#[$doc:meta])* $name:ident { $($variant:ident = $code:literal),+ $(,)? }) => {
+    ($(#[$doc:meta])* $name:ident { $($variant:ident = $code:tt),+ $(,)? }) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
         pub enum $name {
