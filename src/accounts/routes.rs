@@ -12,9 +12,7 @@ use redb::{ReadableTable, ReadableTableMetadata};
 use serde::Deserialize;
 
 use super::limiter::{ACCOUNT_FAILURES, ACCOUNT_WINDOW, CLIENT_ATTEMPTS, CLIENT_WINDOW};
-use super::model::{
-    Email, NewPassword, User, UserEnvelope, UserView, parse_law_firm, parse_name,
-};
+use super::model::{Email, NewPassword, User, UserEnvelope, UserView, parse_law_firm, parse_name};
 use super::password;
 use super::sessions::{self, COOKIE, CurrentUser};
 use crate::error::{AppError, Result, bad_request, conflict, unauthorized};
@@ -87,7 +85,6 @@ pub struct SignUp {
     #[serde(default)]
     setup_token: Option<String>,
 }
-
 
 pub const SETUP_TOKEN_NEEDED: &str = "This Litstack serves a network address, so the first \
     (admin) account needs the one-time setup token printed in the server's console.";

@@ -19,8 +19,8 @@ use redb::{ReadableDatabase, ReadableTable};
 
 pub use index::{BookingIndex, Columns, ColumnsBuilder};
 pub use model::Booking;
-pub use routes::router;
 pub use routes::BookingsApi;
+pub use routes::router;
 
 use crate::firm_size::FirmSize;
 use crate::state::App;

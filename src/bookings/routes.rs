@@ -13,10 +13,10 @@ use serde::{Deserialize, Serialize};
 use super::import::{self, Options, too_large};
 use super::index::FilterOptions;
 use super::query::{self, BookingItem, CityCount, Filters, Trends};
-use crate::firm_size::FirmSize;
 use crate::accounts::{AdminUser, CurrentUser};
 use crate::error::{AppError, Result, bad_request};
 use crate::extract::{Json, Query};
+use crate::firm_size::FirmSize;
 use crate::import::ImportReport;
 use crate::state::AppState;
 

@@ -13,10 +13,10 @@ use std::collections::HashMap;
 use anyhow::Context;
 use axum::Router;
 use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use redb::ReadableTable;
 use serde::Serialize;
-use axum::response::{IntoResponse, Response};
 
 pub use meetings::{MeetingClick, SourcePage};
 pub use model::{Category, FieldType, Question, QuestionOption, Vendor};
@@ -155,13 +155,16 @@ fn parse_categories(csv_text: &str) -> anyhow::Result<Vec<Category>> {
 
 /// The catalog operations, for the API description.
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    list_categories,
-    list_vendors,
-    list_questions,
-    meetings::record_click,
-    meetings::list_clicks
-), components(schemas(listing::VendorSortCode)))]
+#[openapi(
+    paths(
+        list_categories,
+        list_vendors,
+        list_questions,
+        meetings::record_click,
+        meetings::list_clicks
+    ),
+    components(schemas(listing::VendorSortCode))
+)]
 pub struct CatalogApi;
 
 pub fn router() -> Router<AppState> {

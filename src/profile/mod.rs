@@ -13,9 +13,9 @@ pub use bands::Onboarding;
 
 use crate::accounts::model::{Email, parse_law_firm, parse_name};
 use crate::accounts::{CurrentUser, UserEnvelope, UserView, parse_firm_size, password, sessions};
-use crate::firm_size::FirmSize;
 use crate::error::{Result, bad_request, conflict};
 use crate::extract::Json;
+use crate::firm_size::FirmSize;
 use crate::state::{App, AppState};
 use crate::store::{ONBOARDING, USER_EMAILS, USERS, codec};
 

@@ -78,7 +78,10 @@ async fn submit_response(
     let id = state
         .blocking(move |app| storage::insert_response(app, user_id, category_id, answers))
         .await?;
-    Ok((StatusCode::CREATED, Json(ResponseCreated { response_id: id })))
+    Ok((
+        StatusCode::CREATED,
+        Json(ResponseCreated { response_id: id }),
+    ))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

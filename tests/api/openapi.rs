@@ -192,7 +192,10 @@ async fn query_parameters_say_an_empty_value_means_absent_as_the_server_treats_i
     assert!(checked >= 15, "only {checked} query parameters checked");
     assert_eq!(
         required,
-        ["/api/demo-bookings/cities state", "/api/trends/cities state"]
+        [
+            "/api/demo-bookings/cities state",
+            "/api/trends/cities state"
+        ]
     );
 }
 
@@ -208,7 +211,9 @@ async fn invalid_input_schemathesis_found_accepted_is_refused() {
         assert_eq!(res.status, 400, "{path}");
         assert_eq!(res.error(), "dma must be at most 200 characters");
     }
-    let res = app.get(&format!("/api/trends?dma={}", "A".repeat(200))).await;
+    let res = app
+        .get(&format!("/api/trends?dma={}", "A".repeat(200)))
+        .await;
     assert_eq!(res.status, 200, "200 characters are fine");
 }
 
