@@ -11,11 +11,23 @@ use crate::error::Result;
 use crate::state::AppState;
 use crate::store::backup;
 
+/// The administration operations, for the API description.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(download_backup))]
+pub struct AdminApi;
+
 pub fn router() -> Router<AppState> {
     Router::new().route("/admin/backup", get(download_backup))
 }
 
 /// GET /api/admin/backup: a backup file made through one read transaction while the server runs.
+#[utoipa::path(get, path = "/admin/backup", tag = "admin",
+    responses(
+        (status = 200, description = "A redb database file (attachment)",
+            content_type = "application/octet-stream", body = Vec<u8>),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
+    ))]
 async fn download_backup(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,

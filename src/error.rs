@@ -4,9 +4,15 @@
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
 
 pub type Result<T, E = AppError> = std::result::Result<T, E>;
+
+/// The body of every error answer, as the API description shows it.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// A message a person can read and act on.
+    pub error: String,
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -97,7 +103,7 @@ impl IntoResponse for AppError {
             }
             other => other.to_string(),
         };
-        let mut response = (status, Json(json!({ "error": message }))).into_response();
+        let mut response = (status, Json(ErrorBody { error: message })).into_response();
         if let AppError::TooManyRequests {
             retry_after_secs, ..
         } = self

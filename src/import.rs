@@ -5,7 +5,7 @@ use serde::Serialize;
 /// Row errors listed in full before the rest are only counted.
 pub const LISTED_ERRORS: usize = 100;
 
-#[derive(Debug, Default, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ImportReport {
     /// "bookings" or "vendors": which kind the header said the file is.

@@ -10,6 +10,7 @@ pub mod error;
 pub mod extract;
 pub mod firm_size;
 pub mod import;
+pub mod openapi;
 pub mod profile;
 pub mod recommend;
 pub mod server;
@@ -22,7 +23,6 @@ use axum::Router;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::middleware;
 use axum::routing::get;
-use serde_json::{Value, json};
 use tower_http::compression::CompressionLayer;
 
 pub use config::Config;
@@ -41,6 +41,7 @@ pub fn app(state: AppState) -> Router {
         .merge(bookings::router())
         .merge(recommend::router())
         .route("/config", get(client_config))
+        .route("/openapi.json", get(openapi::openapi_json))
         .fallback(web::api_not_found)
         .method_not_allowed_fallback(web::api_method_not_allowed);
 
@@ -57,13 +58,28 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
 }
 
+/// Settings the web app needs.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ClientConfig {
+    /// The `utm_source` tag added to outbound vendor links.
+    utm_source: String,
+    /// Whether vendor logos may be fetched from third-party icon services.
+    third_party_logos: bool,
+}
+
 /// Settings the web app needs: the outbound link tag and whether logos may come from third parties.
+#[utoipa::path(get, path = "/api/config", tag = "meta",
+    responses(
+        (status = 200, body = ClientConfig),
+        (status = 401, description = "Not signed in", body = error::ErrorBody),
+    ))]
 async fn client_config(
     State(state): State<AppState>,
     _: accounts::CurrentUser,
-) -> axum::Json<Value> {
-    axum::Json(json!({
-        "utmSource": state.config.utm_source,
-        "thirdPartyLogos": state.config.third_party_logos,
-    }))
+) -> axum::Json<ClientConfig> {
+    axum::Json(ClientConfig {
+        utm_source: state.config.utm_source.clone(),
+        third_party_logos: state.config.third_party_logos,
+    })
 }

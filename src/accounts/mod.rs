@@ -11,12 +11,24 @@ use axum::Router;
 use axum::routing::{get, post};
 
 pub use limiter::RateLimiter;
-pub use model::{Email, User, UserView};
+pub use model::{Email, User, UserEnvelope, UserView};
 pub use routes::{ClientIp, TrustedProxy, find_by_email, parse_firm_size};
 pub use sessions::{AdminUser, CurrentUser, SessionCache};
 
 use crate::state::{App, AppState};
 use crate::store::{USERS, codec};
+
+/// The /api/auth operations, for the API description.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    routes::sign_up,
+    routes::sign_in,
+    routes::sign_out,
+    routes::me,
+    routes::change_password,
+    routes::setup_status
+))]
+pub struct AccountsApi;
 
 pub fn router() -> Router<AppState> {
     Router::new()

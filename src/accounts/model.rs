@@ -19,7 +19,7 @@ pub struct User {
 }
 
 /// What the API shows of a user.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserView {
     pub id: u64,
@@ -28,6 +28,12 @@ pub struct UserView {
     pub law_firm: String,
     pub firm_size: Option<FirmSize>,
     pub is_admin: bool,
+}
+
+/// The signed-in user, as sign-up, sign-in, `me` and a profile update answer.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct UserEnvelope {
+    pub user: UserView,
 }
 
 impl From<&User> for UserView {

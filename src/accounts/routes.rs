@@ -10,10 +10,9 @@ use axum::response::IntoResponse;
 use axum_extra::extract::cookie::CookieJar;
 use redb::{ReadableTable, ReadableTableMetadata};
 use serde::Deserialize;
-use serde_json::json;
 
 use super::limiter::{ACCOUNT_FAILURES, ACCOUNT_WINDOW, CLIENT_ATTEMPTS, CLIENT_WINDOW};
-use super::model::{Email, NewPassword, User, UserView, parse_law_firm, parse_name};
+use super::model::{Email, NewPassword, User, UserEnvelope, UserView, parse_law_firm, parse_name};
 use super::password;
 use super::sessions::{self, COOKIE, CurrentUser};
 use crate::error::{AppError, Result, bad_request, conflict, unauthorized};
@@ -67,14 +66,20 @@ pub fn parse_firm_size(raw: Option<&str>) -> Result<Option<FirmSize>> {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SignUp {
+    #[schema(min_length = 1, max_length = 100)]
     name: String,
+    #[schema(format = Email, max_length = 254)]
     email: String,
+    /// 8 to 128 characters, and not one of the commonly used passwords.
+    #[schema(min_length = 8, max_length = 128)]
     password: String,
+    #[schema(min_length = 1, max_length = 200)]
     law_firm: String,
     #[serde(default)]
+    #[schema(value_type = Option<FirmSize>)]
     firm_size: Option<String>,
     /// Required for the first account when the server listens on a network address.
     #[serde(default)]
@@ -84,6 +89,16 @@ pub struct SignUp {
 pub const SETUP_TOKEN_NEEDED: &str = "This Litstack serves a network address, so the first \
     (admin) account needs the one-time setup token printed in the server's console.";
 
+/// POST /api/auth/sign-up (public): creates an account and signs it in. The first is the admin.
+#[utoipa::path(post, path = "/auth/sign-up", tag = "auth", security(()),
+    request_body = SignUp,
+    responses(
+        (status = 201, description = "Account created; the session cookie is set", body = UserEnvelope),
+        (status = 400, description = "Invalid input", body = crate::error::ErrorBody),
+        (status = 403, description = "The first account needs the setup token, or a foreign origin", body = crate::error::ErrorBody),
+        (status = 409, description = "An account with this email already exists", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+    ))]
 pub async fn sign_up(
     State(state): State<AppState>,
     jar: CookieJar,
@@ -146,17 +161,31 @@ pub async fn sign_up(
     Ok((
         StatusCode::CREATED,
         jar,
-        Json(json!({ "user": UserView::from(&user) })),
+        Json(UserEnvelope {
+            user: UserView::from(&user),
+        }),
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SignIn {
     email: String,
+    #[schema(min_length = 1)]
     password: String,
 }
 
+/// POST /api/auth/sign-in (public): starts a new session (any session the browser held ends).
+#[utoipa::path(post, path = "/auth/sign-in", tag = "auth", security(()),
+    request_body = SignIn,
+    responses(
+        (status = 200, description = "Signed in; the session cookie is set", body = UserEnvelope),
+        (status = 400, description = "Invalid input", body = crate::error::ErrorBody),
+        (status = 401, description = "Invalid email or password", body = crate::error::ErrorBody),
+        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        (status = 429, description = "Too many attempts; see Retry-After", body = crate::error::ErrorBody),
+    ))]
 pub async fn sign_in(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -210,7 +239,12 @@ pub async fn sign_in(
             state.limiter.reset(&account_key);
             tracing::info!(target: "security", user_id = user.id, client = %ip, "sign-in succeeded");
             let jar = jar.add(sessions::session_cookie(&state, token));
-            Ok((jar, Json(json!({ "user": UserView::from(&user) }))))
+            Ok((
+                jar,
+                Json(UserEnvelope {
+                    user: UserView::from(&user),
+                }),
+            ))
         }
         None => {
             let _ = state
@@ -226,14 +260,24 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SetupStatus {
+    setup_token_required: bool,
+}
+
 /// GET /api/auth/setup (public): whether the first sign-up needs the console's setup token.
-pub async fn setup_status(State(state): State<AppState>) -> Json<serde_json::Value> {
+#[utoipa::path(get, path = "/auth/setup", tag = "auth", security(()),
+    responses((status = 200, body = SetupStatus)))]
+pub async fn setup_status(State(state): State<AppState>) -> Json<SetupStatus> {
     let required = state
         .setup_token
         .lock()
         .expect("setup token lock")
         .is_some();
-    Json(json!({ "setupTokenRequired": required }))
+    Json(SetupStatus {
+        setup_token_required: required,
+    })
 }
 
 pub fn find_by_email(app: &crate::state::App, email: &Email) -> Result<Option<User>> {
@@ -248,6 +292,13 @@ pub fn find_by_email(app: &crate::state::App, email: &Email) -> Result<Option<Us
     }
 }
 
+/// POST /api/auth/sign-out: ends this session.
+#[utoipa::path(post, path = "/auth/sign-out", tag = "auth",
+    responses(
+        (status = 204, description = "Signed out; the session cookie is cleared"),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+    ))]
 pub async fn sign_out(
     State(state): State<AppState>,
     current: CurrentUser,
@@ -271,17 +322,39 @@ pub async fn sign_out(
     ))
 }
 
-pub async fn me(current: CurrentUser) -> Json<serde_json::Value> {
-    Json(json!({ "user": UserView::from(&current.user) }))
+/// GET /api/auth/me: the signed-in user.
+#[utoipa::path(get, path = "/auth/me", tag = "auth",
+    responses(
+        (status = 200, body = UserEnvelope),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+    ))]
+pub async fn me(current: CurrentUser) -> Json<UserEnvelope> {
+    Json(UserEnvelope {
+        user: UserView::from(&current.user),
+    })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ChangePassword {
+    #[schema(min_length = 1)]
     current_password: String,
+    /// 8 to 128 characters, and not one of the commonly used passwords.
+    #[schema(min_length = 8, max_length = 128)]
     new_password: String,
 }
 
+/// POST /api/auth/change-password: sets a new password and ends the user's other sessions.
+#[utoipa::path(post, path = "/auth/change-password", tag = "auth",
+    request_body = ChangePassword,
+    responses(
+        (status = 204, description = "Password changed"),
+        (status = 400, description = "Invalid input or a wrong current password", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        (status = 429, description = "Too many wrong passwords; see Retry-After", body = crate::error::ErrorBody),
+    ))]
 pub async fn change_password(
     State(state): State<AppState>,
     current: CurrentUser,

@@ -228,7 +228,7 @@ fn group_aggs(cols: &Columns, days: &[i32], lists: &[Vec<u32>]) -> Option<Vec<Gr
 }
 
 /// The filter options, computed once per index.
-#[derive(Debug, Clone, Default, serde::Serialize)]
+#[derive(Debug, Clone, Default, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FilterOptions {
     pub dmas: Vec<String>,

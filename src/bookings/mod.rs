@@ -20,6 +20,7 @@ use redb::{ReadableDatabase, ReadableTable};
 
 pub use index::{BookingIndex, Columns, ColumnsBuilder};
 pub use model::Booking;
+pub use routes::BookingsApi;
 pub use routes::router;
 
 use crate::firm_size::FirmSize;

@@ -14,6 +14,9 @@ const SECS_PER_DAY: i64 = 86_400;
 /// Days since 1970-01-01 of 0001-01-01 (chrono counts days from the common era).
 const EPOCH_FROM_CE: i32 = 719_163;
 
+/// The longest metro-area name a filter may name.
+pub const MAX_DMA_CHARS: usize = 200;
+
 /// The trends filters, validated. Dates are UTC days, both ends inclusive.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Filters {
@@ -75,8 +78,14 @@ impl Filters {
                 "The start date must be on or before the end date",
             ));
         }
+        let dma = present(dma);
+        if dma.is_some_and(|d| d.chars().count() > MAX_DMA_CHARS) {
+            return Err(bad_request(format!(
+                "dma must be at most {MAX_DMA_CHARS} characters"
+            )));
+        }
         Ok(Filters {
-            dma: present(dma).map(|d| crate::import::truncate(d, 200)),
+            dma: dma.map(str::to_string),
             state: present(state).map(parse_state).transpose()?,
             firm_size,
             start,
@@ -222,25 +231,25 @@ impl<'a> Selection<'a> {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct NameCount<'a> {
     pub name: &'a str,
     pub count: u32,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct StateCount<'a> {
     pub state: &'a str,
     pub count: u32,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct DayCount {
     pub date: String,
     pub count: u32,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct CityCount<'a> {
     pub city: &'a str,
     pub count: u32,
@@ -252,7 +261,7 @@ pub struct CityCount<'a> {
 /// the 30 days ending on `rangeEnd` (the `end` filter, or the day of the newest booking when no end
 /// is given) and in the 30 days before those; the `start` filter does not cut them short, so the
 /// change they show stays meaningful for a short selected range.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Trends<'a> {
     pub total: u64,
@@ -394,7 +403,7 @@ fn scan(
 }
 
 /// One booking as the API shows it.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BookingItem<'a> {
     pub id: u64,

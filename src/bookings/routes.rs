@@ -8,18 +8,54 @@ use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderMap, header};
 use axum::response::Response;
 use axum::routing::{get, post};
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 
 use super::BookingIndex;
 use super::answers::Question;
 use super::import::{self, Options, too_large};
-use super::query::{self, Filters};
+use super::index::FilterOptions;
+use super::query::{self, BookingItem, CityCount, Filters, Trends};
 use crate::accounts::{AdminUser, CurrentUser};
 use crate::error::{AppError, Result, bad_request};
 use crate::extract::{Json, Query};
+use crate::firm_size::FirmSize;
 use crate::import::ImportReport;
 use crate::state::AppState;
+
+/// The demo-booking operations, for the API description.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    trends,
+    top_cities,
+    list_bookings,
+    state_bookings,
+    filter_options,
+    import_upload
+), modifiers(&StateRequired))]
+pub struct BookingsApi;
+
+/// The city drill-downs share their query type with the other lists but refuse a request without
+/// a state (`STATE_REQUIRED`): their `state` parameter is marked required.
+struct StateRequired;
+
+impl utoipa::Modify for StateRequired {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::Required;
+        for path in ["/trends/cities", "/demo-bookings/cities"] {
+            let params = openapi
+                .paths
+                .paths
+                .get_mut(path)
+                .and_then(|item| item.get.as_mut())
+                .and_then(|op| op.parameters.as_mut());
+            for param in params.into_iter().flatten() {
+                if param.name == "state" {
+                    param.required = Required::True;
+                }
+            }
+        }
+    }
+}
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -35,13 +71,22 @@ pub fn router() -> Router<AppState> {
         )
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 struct TrendsQuery {
+    /// A metro area (DMA) name, as in the filter options.
+    #[param(max_length = 200)]
     dma: Option<String>,
+    /// A two-letter US state code (or the state's name).
     state: Option<String>,
+    #[param(value_type = Option<FirmSize>)]
     firm_size: Option<String>,
+    /// First day, inclusive (YYYY-MM-DD).
+    #[param(value_type = Option<String>, format = Date)]
     start: Option<String>,
+    /// Last day, inclusive (YYYY-MM-DD); not before `start`.
+    #[param(value_type = Option<String>, format = Date)]
     end: Option<String>,
 }
 
@@ -57,16 +102,39 @@ impl TrendsQuery {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 struct ListQuery {
+    /// A metro area (DMA) name, as in the filter options.
+    #[param(max_length = 200)]
     dma: Option<String>,
+    /// A two-letter US state code (or the state's name).
     state: Option<String>,
+    #[param(value_type = Option<FirmSize>)]
     firm_size: Option<String>,
+    /// First day, inclusive (YYYY-MM-DD).
+    #[param(value_type = Option<String>, format = Date)]
     start: Option<String>,
+    /// Last day, inclusive (YYYY-MM-DD); not before `start`.
+    #[param(value_type = Option<String>, format = Date)]
     end: Option<String>,
+    /// Default 100, clamped to 1-1000.
+    #[param(value_type = Option<i64>)]
     limit: Option<String>,
+    /// Default 0.
+    #[param(value_type = Option<i64>)]
     offset: Option<String>,
+}
+
+/// Bookings newest first, one page of them.
+#[derive(Serialize, utoipa::ToSchema)]
+struct BookingPage<'a> {
+    items: Vec<BookingItem<'a>>,
+    /// How many bookings match in all.
+    total: u64,
+    limit: usize,
+    offset: usize,
 }
 
 impl ListQuery {
@@ -114,6 +182,14 @@ fn answer(
     Ok(answer.respond(request))
 }
 
+/// GET /api/trends: booking totals by category, state and day for the filters.
+#[utoipa::path(get, path = "/trends", tag = "trends",
+    params(TrendsQuery),
+    responses(
+        (status = 200, body = Trends),
+        (status = 400, description = "An invalid filter", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+    ))]
 async fn trends(
     State(state): State<AppState>,
     _: CurrentUser,
@@ -126,6 +202,14 @@ async fn trends(
     })
 }
 
+/// GET /api/trends/cities: the 12 cities of a state with the most bookings.
+#[utoipa::path(get, path = "/trends/cities", tag = "trends",
+    params(TrendsQuery),
+    responses(
+        (status = 200, body = Vec<CityCount>),
+        (status = 400, description = "An invalid filter or no state", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+    ))]
 async fn top_cities(
     State(state): State<AppState>,
     _: CurrentUser,
@@ -144,6 +228,14 @@ async fn top_cities(
     )
 }
 
+/// GET /api/demo-bookings: bookings newest first.
+#[utoipa::path(get, path = "/demo-bookings", tag = "trends",
+    params(ListQuery),
+    responses(
+        (status = 200, body = BookingPage),
+        (status = 400, description = "An invalid filter", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+    ))]
 async fn list_bookings(
     State(state): State<AppState>,
     _: CurrentUser,
@@ -154,6 +246,14 @@ async fn list_bookings(
     newest(&state, &request, filters, q.page()?)
 }
 
+/// GET /api/demo-bookings/cities: a state's bookings newest first (`state` is required).
+#[utoipa::path(get, path = "/demo-bookings/cities", tag = "trends",
+    params(ListQuery),
+    responses(
+        (status = 200, body = BookingPage),
+        (status = 400, description = "An invalid filter or no state", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+    ))]
 async fn state_bookings(
     State(state): State<AppState>,
     _: CurrentUser,
@@ -176,12 +276,21 @@ fn newest(
     let question = Question::Newest(filters.clone(), limit, offset);
     answer(state, request, question, |idx| {
         let (items, total) = query::newest(idx, &filters, offset, limit);
-        serde_json::to_vec(
-            &json!({ "items": items, "total": total, "limit": limit, "offset": offset }),
-        )
+        serde_json::to_vec(&BookingPage {
+            items,
+            total,
+            limit,
+            offset,
+        })
     })
 }
 
+/// GET /api/demo-bookings/filter-options: the metro areas, states and firm sizes in the data.
+#[utoipa::path(get, path = "/demo-bookings/filter-options", tag = "trends",
+    responses(
+        (status = 200, body = FilterOptions),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+    ))]
 async fn filter_options(
     State(state): State<AppState>,
     _: CurrentUser,
@@ -214,6 +323,26 @@ impl std::io::Read for ChannelReader {
     }
 }
 
+/// The import form: one CSV file.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+struct ImportForm {
+    /// A vendor or demo-booking CSV file; the header decides which.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
+/// POST /api/admin/demo-bookings/import (admins): imports a vendor or demo-booking CSV file in one
+/// transaction; invalid rows are listed and skipped.
+#[utoipa::path(post, path = "/admin/demo-bookings/import", tag = "admin",
+    request_body(content = ImportForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, body = ImportReport),
+        (status = 400, description = "No file, or a file that cannot be imported", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+        (status = 413, description = "The file is over the import limit", body = crate::error::ErrorBody),
+    ))]
 async fn import_upload(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,

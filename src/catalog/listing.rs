@@ -32,15 +32,35 @@ impl VendorSort {
 }
 
 /// The raw query string; every field is text so that each can get its own clear message.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct VendorQuery {
+    /// Comma-separated category ids; each must exist.
     pub category_ids: Option<String>,
+    /// Search text in name, description and highlights.
+    #[param(max_length = 200)]
     pub q: Option<String>,
+    #[param(value_type = Option<VendorSortCode>)]
     pub sort: Option<String>,
+    /// 1-based; clamped into range.
+    #[param(value_type = Option<i64>)]
     pub page: Option<String>,
+    /// Default 24, clamped to 1-100.
+    #[param(value_type = Option<i64>)]
     pub page_size: Option<String>,
+    #[param(value_type = Option<bool>)]
     pub include_inactive: Option<String>,
+}
+
+/// The vendor orders `sort` accepts.
+#[derive(utoipa::ToSchema)]
+#[schema(as = VendorSort)]
+#[allow(non_camel_case_types, dead_code)]
+pub enum VendorSortCode {
+    name_asc,
+    name_desc,
+    partner_first,
 }
 
 /// Parses a comma-separated list of category ids, each of which must exist.
@@ -107,7 +127,7 @@ pub fn fold(s: &str) -> String {
 }
 
 /// One page of a list, with the page clamped into range.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Page<T> {
     pub items: Vec<T>,

@@ -23,7 +23,7 @@ use crate::store::{self, MEETING_CLICKS, codec};
 pub const RECENT_CLICKS: usize = 50;
 
 /// The screen a click came from (SPEC section 7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum SourcePage {
     #[serde(rename = "BROWSE")]
     Browse,
@@ -60,23 +60,25 @@ pub struct MeetingClick {
     pub at: i64,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct MeetingClickRequest {
+pub(super) struct MeetingClickRequest {
     vendor_id: u64,
     /// Text, so that an unknown value gets our own message listing the valid ones.
+    #[schema(value_type = SourcePage)]
     source_page: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct MeetingClickView {
+pub(super) struct MeetingClickView {
     id: u64,
     vendor_id: u64,
     vendor_name: Option<String>,
     source_page: SourcePage,
     /// The vendor's scheduler with `utm_source`; absent in the list when the vendor lost it since.
     booking_url: Option<String>,
+    #[schema(format = DateTime)]
     recorded_at: String,
 }
 
@@ -105,7 +107,18 @@ fn rfc3339(secs: i64) -> String {
         .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
-async fn record_click(
+/// POST /api/meeting-clicks: records a click on a vendor's Schedule Meeting and answers the
+/// scheduler link to open.
+#[utoipa::path(post, path = "/meeting-clicks", tag = "catalog",
+    request_body = MeetingClickRequest,
+    responses(
+        (status = 201, body = MeetingClickView),
+        (status = 400, description = "Invalid input, no such vendor, or a vendor without a scheduler", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn record_click(
     State(state): State<AppState>,
     user: CurrentUser,
     Json(req): Json<MeetingClickRequest>,
@@ -147,7 +160,12 @@ async fn record_click(
 /// The signed-in user's own clicks, newest first. Ids grow with time, so walking the table
 /// backwards finds the newest first and stops after `RECENT_CLICKS`; clicks are human-paced, so
 /// this scan stays small without a per-user index.
-async fn list_clicks(
+#[utoipa::path(get, path = "/meeting-clicks", tag = "catalog",
+    responses(
+        (status = 200, body = Vec<MeetingClickView>),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn list_clicks(
     State(state): State<AppState>,
     user: CurrentUser,
 ) -> Result<Json<Vec<MeetingClickView>>> {

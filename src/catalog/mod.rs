@@ -13,10 +13,10 @@ use std::collections::HashMap;
 use anyhow::Context;
 use axum::Router;
 use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use redb::ReadableTable;
 use serde::Serialize;
-use serde_json::{Value, json};
 
 pub use meetings::{MeetingClick, SourcePage};
 pub use model::{Category, FieldType, Question, QuestionOption, Vendor};
@@ -153,6 +153,20 @@ fn parse_categories(csv_text: &str) -> anyhow::Result<Vec<Category>> {
     Ok(out)
 }
 
+/// The catalog operations, for the API description.
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    paths(
+        list_categories,
+        list_vendors,
+        list_questions,
+        meetings::record_click,
+        meetings::list_clicks
+    ),
+    components(schemas(listing::VendorSortCode))
+)]
+pub struct CatalogApi;
+
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/categories", get(list_categories))
@@ -161,15 +175,22 @@ pub fn router() -> Router<AppState> {
         .merge(meetings::router())
 }
 
+/// GET /api/categories: every category, stage categories with their stage.
+#[utoipa::path(get, path = "/categories", tag = "catalog",
+    responses(
+        (status = 200, body = Vec<Category>),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+    ))]
 async fn list_categories(State(state): State<AppState>, _: CurrentUser) -> Json<Vec<Category>> {
     Json(state.catalog.load().categories.clone())
 }
 
 /// A vendor as the directory shows it, with its category's name.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VendorView<'a> {
     #[serde(flatten)]
+    #[schema(value_type = Vendor)]
     pub vendor: &'a Vendor,
     pub category_name: &'a str,
 }
@@ -185,11 +206,19 @@ pub fn vendor_view<'a>(catalog: &'a Catalog, vendor: &'a Vendor) -> VendorView<'
     }
 }
 
+/// GET /api/vendors: the vendor directory, filtered, searched, sorted and paged.
+#[utoipa::path(get, path = "/vendors", tag = "catalog",
+    params(VendorQuery),
+    responses(
+        (status = 200, body = Page<VendorView>),
+        (status = 400, description = "An invalid filter", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+    ))]
 async fn list_vendors(
     State(state): State<AppState>,
     _: CurrentUser,
     Query(query): Query<VendorQuery>,
-) -> Result<Json<Value>> {
+) -> Result<Response> {
     let catalog = state.catalog.load();
     let filter = VendorFilter::parse(&query, &catalog)?;
     let page = parse_page(query.page.as_deref())?;
@@ -201,17 +230,19 @@ async fn list_vendors(
         .iter()
         .map(|v| vendor_view(&catalog, v))
         .collect();
-    Ok(Json(json!({
-        "items": items,
-        "total": page.total,
-        "page": page.page,
-        "pageSize": page.page_size,
-        "totalPages": page.total_pages,
-    })))
+    // Serialised here, while the catalog the views borrow from is held.
+    Ok(Json(Page {
+        items,
+        total: page.total,
+        page: page.page,
+        page_size: page.page_size,
+        total_pages: page.total_pages,
+    })
+    .into_response())
 }
 
 /// What the client sees of a question: the option labels, never the tags behind them.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct QuestionView<'a> {
     id: u64,
@@ -225,11 +256,20 @@ pub fn parse_category_id(raw: &str) -> Result<u64> {
         .map_err(|_| bad_request("The category id must be a whole number"))
 }
 
+/// GET /api/questions/{category_id}: the category's questionnaire (empty when it has none).
+#[utoipa::path(get, path = "/questions/{category_id}", tag = "catalog",
+    params(("category_id" = u64, Path, description = "A category id")),
+    responses(
+        (status = 200, body = Vec<QuestionView>),
+        (status = 400, description = "The id is not a whole number", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 404, description = "No such category", body = crate::error::ErrorBody),
+    ))]
 async fn list_questions(
     State(state): State<AppState>,
     _: CurrentUser,
     Path(raw): Path<String>,
-) -> Result<Json<Value>> {
+) -> Result<Response> {
     let id = parse_category_id(&raw)?;
     let catalog = state.catalog.load();
     if catalog.category(id).is_none() {
@@ -245,5 +285,5 @@ async fn list_questions(
             options: q.options.iter().map(|o| o.label.as_str()).collect(),
         })
         .collect();
-    Ok(Json(json!(questions)))
+    Ok(Json(questions).into_response())
 }

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::firm_size::FirmSize;
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Category {
     pub id: u64,
@@ -13,7 +13,7 @@ pub struct Category {
     pub stage: Option<u8>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Vendor {
     pub id: u64,
@@ -37,7 +37,7 @@ pub struct Vendor {
     pub needs_review: bool,
 }
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 pub enum FieldType {
     #[serde(rename = "SINGLE")]
     Single,

@@ -3,9 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 macro_rules! band {
-    ($(#[$doc:meta])* $name:ident { $($variant:ident = $code:literal),+ $(,)? }) => {
+    ($(#[$doc:meta])* $name:ident { $($variant:ident = $code:tt),+ $(,)? }) => {
         $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
         pub enum $name {
             $(#[serde(rename = $code)] $variant),+
         }
@@ -45,7 +45,7 @@ band!(
     }
 );
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Onboarding {
     pub attorneys_count_band: AttorneysBand,

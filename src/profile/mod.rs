@@ -6,17 +6,23 @@ use axum::Router;
 use axum::extract::State;
 use axum::routing::get;
 use redb::ReadableTable;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 pub use bands::Onboarding;
 
 use crate::accounts::model::{Email, parse_law_firm, parse_name};
-use crate::accounts::{CurrentUser, UserView, parse_firm_size, password, sessions};
+use crate::accounts::{CurrentUser, UserEnvelope, UserView, parse_firm_size, password, sessions};
 use crate::error::{Result, bad_request, conflict};
 use crate::extract::Json;
+use crate::firm_size::FirmSize;
 use crate::state::{App, AppState};
 use crate::store::{ONBOARDING, USER_EMAILS, USERS, codec};
+
+/// The /api/profile operations, for the API description.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(get_profile, update_profile, onboarding_status, save_onboarding))]
+pub struct ProfileApi;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -37,40 +43,89 @@ pub fn load_onboarding(app: &App, user_id: u64) -> Result<Option<Onboarding>> {
     Ok(found)
 }
 
-async fn get_profile(State(state): State<AppState>, current: CurrentUser) -> Result<Json<Value>> {
+/// The profile form's data: the user's own details and the firm's onboarding answers.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ProfileView {
+    user: ProfileUser,
+    /// Absent (null) until onboarding is completed.
+    onboarding: Option<Onboarding>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileUser {
+    name: String,
+    email: String,
+    law_firm: String,
+    firm_size: Option<FirmSize>,
+}
+
+/// Whether the firm's onboarding questions are answered.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct OnboardingStatus {
+    completed: bool,
+}
+
+/// GET /api/profile: the user's details and onboarding answers.
+#[utoipa::path(get, path = "/profile", tag = "profile",
+    responses(
+        (status = 200, body = ProfileView),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+    ))]
+async fn get_profile(
+    State(state): State<AppState>,
+    current: CurrentUser,
+) -> Result<Json<ProfileView>> {
     let user = current.user;
     let onboarding = state
         .blocking(move |app| load_onboarding(app, user.id))
         .await?;
-    Ok(Json(json!({
-        "user": {
-            "name": user.name,
-            "email": user.email,
-            "lawFirm": user.law_firm,
-            "firmSize": user.firm_size,
+    Ok(Json(ProfileView {
+        user: ProfileUser {
+            name: user.name,
+            email: user.email,
+            law_firm: user.law_firm,
+            firm_size: user.firm_size,
         },
-        "onboarding": onboarding,
-    })))
+        onboarding,
+    }))
 }
 
-#[derive(Deserialize)]
+/// The profile form. An email change needs the current password and ends the other sessions.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct ProfileUpdate {
+    #[schema(min_length = 1, max_length = 100)]
     name: String,
+    #[schema(min_length = 1, max_length = 200)]
     law_firm: String,
+    /// Absent or null clears the firm size.
     #[serde(default)]
+    #[schema(value_type = Option<FirmSize>)]
     firm_size: Option<String>,
     #[serde(default)]
+    #[schema(format = Email, max_length = 254)]
     email: Option<String>,
     #[serde(default)]
     current_password: Option<String>,
 }
 
+/// PATCH /api/profile: updates the user's details.
+#[utoipa::path(patch, path = "/profile", tag = "profile",
+    request_body = ProfileUpdate,
+    responses(
+        (status = 200, body = UserEnvelope),
+        (status = 400, description = "Invalid input or a wrong current password", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+        (status = 409, description = "An account with this email already exists", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+    ))]
 async fn update_profile(
     State(state): State<AppState>,
     current: CurrentUser,
     Json(body): Json<ProfileUpdate>,
-) -> Result<Json<Value>> {
+) -> Result<Json<UserEnvelope>> {
     let name = parse_name(&body.name)?;
     let law_firm = parse_law_firm(&body.law_firm)?;
     let firm_size = parse_firm_size(body.firm_size.as_deref())?;
@@ -128,24 +183,40 @@ async fn update_profile(
             Ok(user)
         })
         .await?;
-    Ok(Json(json!({ "user": UserView::from(&user) })))
+    Ok(Json(UserEnvelope {
+        user: UserView::from(&user),
+    }))
 }
 
+/// GET /api/profile/onboarding: whether onboarding is completed.
+#[utoipa::path(get, path = "/profile/onboarding", tag = "profile",
+    responses(
+        (status = 200, body = OnboardingStatus),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+    ))]
 async fn onboarding_status(
     State(state): State<AppState>,
     current: CurrentUser,
-) -> Result<Json<Value>> {
+) -> Result<Json<OnboardingStatus>> {
     let id = current.user.id;
     let found = state.blocking(move |app| load_onboarding(app, id)).await?;
-    Ok(Json(json!({ "completed": found.is_some() })))
+    Ok(Json(OnboardingStatus {
+        completed: found.is_some(),
+    }))
 }
 
-#[derive(Deserialize)]
+/// The four onboarding answers; each is required (text here, so a missing or unknown one gets a
+/// message naming the question).
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct OnboardingAnswers {
+    #[schema(value_type = bands::AttorneysBand, required = true)]
     attorneys_count_band: Option<String>,
+    #[schema(value_type = bands::EmployeesBand, required = true)]
     employees_count_band: Option<String>,
+    #[schema(value_type = bands::CasesBand, required = true)]
     injury_cases_per_month_band: Option<String>,
+    #[schema(value_type = bands::SpendBand, required = true)]
     annual_software_spend_band: Option<String>,
 }
 
@@ -162,11 +233,21 @@ fn band<T: serde::de::DeserializeOwned>(
         .map_err(|_| bad_request(format!("{question}: choose one of {}", codes.join(", "))))
 }
 
+/// POST /api/profile/onboarding: saves the firm's onboarding answers.
+#[utoipa::path(post, path = "/profile/onboarding", tag = "profile",
+    request_body = OnboardingAnswers,
+    responses(
+        (status = 200, body = OnboardingStatus),
+        (status = 400, description = "A missing or unknown answer", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+    ))]
 async fn save_onboarding(
     State(state): State<AppState>,
     current: CurrentUser,
     Json(body): Json<OnboardingAnswers>,
-) -> Result<Json<Value>> {
+) -> Result<Json<OnboardingStatus>> {
     use bands::*;
     let answers = Onboarding {
         attorneys_count_band: band(
@@ -200,5 +281,5 @@ async fn save_onboarding(
             Ok(())
         })
         .await?;
-    Ok(Json(json!({ "completed": true })))
+    Ok(Json(OnboardingStatus { completed: true }))
 }

@@ -11,7 +11,8 @@ use crate::state::App;
 use super::ranking::DEMAND_DAYS;
 
 /// Where the firm's size came from, so the explanation can say so.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum SizeSource {
     Profile,
     Onboarding,

@@ -11,4 +11,4 @@ pub mod responses;
 pub mod routes;
 pub mod storage;
 
-pub use routes::router;
+pub use routes::{RecommendApi, router};

@@ -126,7 +126,7 @@ pub struct RankInputs<'a> {
     pub partner_weight: f64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Factor {
     pub factor: &'static str,

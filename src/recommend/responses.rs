@@ -10,17 +10,20 @@ use crate::import::truncate;
 
 pub const EMPTY_ANSWERS: &str = "Please answer at least one question";
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ResponseRequest {
     pub category_id: u64,
+    /// At least one question answered with at least one offered option.
+    #[schema(min_items = 1)]
     pub answers: Vec<AnswerRequest>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AnswerRequest {
     pub question_id: u64,
+    /// Option labels of the question; one at most for a single-choice question.
     #[serde(default)]
     pub selected_values: Vec<String>,
 }

@@ -7,8 +7,8 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::routing::{delete, get, post};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::inputs::{self, FirmContext};
 use super::pick_for_me::{self, DemandTiers};
@@ -18,10 +18,24 @@ use super::storage::{self, PickSet, PickSource, StageSave, StoredPick};
 use crate::accounts::CurrentUser;
 use crate::accounts::model::User;
 use crate::catalog::listing::{Page, parse_category_ids, parse_page, parse_page_size};
-use crate::catalog::{Catalog, Vendor, vendor_view};
-use crate::error::{Result, bad_request, not_found};
+use crate::catalog::{Catalog, Vendor, VendorView, vendor_view};
+use crate::error::{ErrorBody, Result, bad_request, not_found};
 use crate::extract::{Json, Query};
 use crate::state::{App, AppState, now_secs};
+
+/// The recommendation operations, for the API description.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    submit_response,
+    compute,
+    pick_for_me,
+    persisted,
+    clear_picks,
+    dismiss_pick,
+    overview,
+    past_recommendations
+))]
+pub struct RecommendApi;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -37,6 +51,23 @@ pub fn router() -> Router<AppState> {
         .route("/past-recommendations", get(past_recommendations))
 }
 
+/// A stored questionnaire response.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResponseCreated {
+    response_id: u64,
+}
+
+/// POST /api/responses: stores the user's answers to a category's questionnaire.
+#[utoipa::path(post, path = "/responses", tag = "recommendations",
+    request_body = ResponseRequest,
+    responses(
+        (status = 201, body = ResponseCreated),
+        (status = 400, description = "Invalid answers or an unknown category", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A foreign origin", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+    ))]
 async fn submit_response(
     State(state): State<AppState>,
     current: CurrentUser,
@@ -47,10 +78,13 @@ async fn submit_response(
     let id = state
         .blocking(move |app| storage::insert_response(app, user_id, category_id, answers))
         .await?;
-    Ok((StatusCode::CREATED, Json(json!({ "responseId": id }))))
+    Ok((
+        StatusCode::CREATED,
+        Json(ResponseCreated { response_id: id }),
+    ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct ComputeRequest {
     response_id: u64,
@@ -65,18 +99,67 @@ fn own_peers(ctx: &FirmContext) -> PeerGroup {
     }
 }
 
-fn pick_json(vendor: &Vendor, reason: &str) -> Value {
-    json!({
-        "vendorId": vendor.id,
-        "name": vendor.name,
-        "logoUrl": vendor.logo_url,
-        "reason": reason,
-        "websiteUrl": vendor.website_url,
-        "bookingUrl": vendor.booking_url,
-        "priceBracket": vendor.price_bracket,
-    })
+/// One saved pick as a stage card shows it.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PickView {
+    vendor_id: u64,
+    name: String,
+    logo_url: Option<String>,
+    reason: String,
+    website_url: Option<String>,
+    booking_url: Option<String>,
+    price_bracket: Option<u8>,
 }
 
+fn pick_view(vendor: &Vendor, reason: &str) -> PickView {
+    PickView {
+        vendor_id: vendor.id,
+        name: vendor.name.clone(),
+        logo_url: vendor.logo_url.clone(),
+        reason: reason.to_string(),
+        website_url: vendor.website_url.clone(),
+        booking_url: vendor.booking_url.clone(),
+        price_bracket: vendor.price_bracket,
+    }
+}
+
+/// A ranked vendor with the reasons for its place.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct RankedView<'a> {
+    vendor: VendorView<'a>,
+    score: u32,
+    rank: usize,
+    matched_tags: &'a [String],
+    missing_tags: &'a [String],
+    reasons: &'a [String],
+    breakdown: &'a [ranking::Factor],
+    already_used: bool,
+}
+
+/// A category's vendors ranked for one questionnaire response.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ComputeResult<'a> {
+    vendors: Vec<RankedView<'a>>,
+    /// The firms whose demo bookings count as demand, in words.
+    peer_group: String,
+    firm_size_source: inputs::SizeSource,
+}
+
+/// POST /api/recommendations/compute: ranks a category's vendors for one of the user's responses
+/// and saves the top three as the stage's picks.
+#[utoipa::path(post, path = "/recommendations/compute", tag = "recommendations",
+    request_body = ComputeRequest,
+    responses(
+        (status = 200, body = ComputeResult),
+        (status = 400, description = "Invalid input, an unknown category or a response for another category", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A foreign origin", body = ErrorBody),
+        (status = 404, description = "No such response of this user", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+    ))]
 async fn compute(
     State(state): State<AppState>,
     current: CurrentUser,
@@ -168,30 +251,25 @@ pub fn compute_for(app: &App, user: &User, response_id: u64, category_id: u64) -
         }],
     )?;
 
-    let vendors: Vec<Value> = ranked
-        .iter()
-        .map(|r| {
-            json!({
-                "vendor": vendor_view(&catalog, r.vendor),
-                "score": r.score,
-                "rank": r.rank,
-                "matchedTags": r.matched,
-                "missingTags": r.missing,
-                "reasons": r.reasons,
-                "breakdown": r.breakdown,
-                "alreadyUsed": r.already_used,
+    let result = ComputeResult {
+        vendors: ranked
+            .iter()
+            .map(|r| RankedView {
+                vendor: vendor_view(&catalog, r.vendor),
+                score: r.score,
+                rank: r.rank,
+                matched_tags: &r.matched,
+                missing_tags: &r.missing,
+                reasons: &r.reasons,
+                breakdown: &r.breakdown,
+                already_used: r.already_used,
             })
-        })
-        .collect();
-    Ok(json!({
-        "vendors": vendors,
-        "peerGroup": peers.phrase(),
-        "firmSizeSource": match ctx.size_source {
-            inputs::SizeSource::Profile => "profile",
-            inputs::SizeSource::Onboarding => "onboarding",
-            inputs::SizeSource::Unknown => "unknown",
-        },
-    }))
+            .collect(),
+        peer_group: peers.phrase(),
+        firm_size_source: ctx.size_source,
+    };
+    // Serialised here, while the catalog the vendor views borrow from is held.
+    Ok(serde_json::to_value(result).map_err(anyhow::Error::from)?)
 }
 
 /// The stage card shows one reason: the needs sentence, unless the vendor is already in use.
@@ -203,7 +281,18 @@ fn card_reason(r: &ranking::Ranked) -> String {
         .unwrap_or_default()
 }
 
-async fn pick_for_me(State(state): State<AppState>, current: CurrentUser) -> Result<Json<Value>> {
+/// POST /api/recommendations/pick-for-me: picks up to three vendors per stage from recent demo
+/// bookings of similar firms, saves them and answers every stage's picks.
+#[utoipa::path(post, path = "/recommendations/pick-for-me", tag = "recommendations",
+    responses(
+        (status = 200, body = PersistedPicks),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A foreign origin", body = ErrorBody),
+    ))]
+async fn pick_for_me(
+    State(state): State<AppState>,
+    current: CurrentUser,
+) -> Result<Json<PersistedPicks>> {
     let user = current.user;
     state
         .blocking(move |app| pick_for_me_for(app, &user))
@@ -213,7 +302,7 @@ async fn pick_for_me(State(state): State<AppState>, current: CurrentUser) -> Res
 
 /// Picks up to three vendors per stage from recent demo bookings of similar firms, saves them
 /// and returns every stage's picks.
-pub fn pick_for_me_for(app: &App, user: &User) -> Result<Value> {
+pub fn pick_for_me_for(app: &App, user: &User) -> Result<PersistedPicks> {
     let catalog = app.catalog.load();
     let ctx = inputs::firm_context(app, user)?;
     let dismissed = storage::dismissed(app, user.id)?;
@@ -271,8 +360,39 @@ pub fn pick_for_me_for(app: &App, user: &User) -> Result<Value> {
     persisted_view(app, user.id, &catalog)
 }
 
+/// Where a stage's picks came from.
+#[derive(utoipa::ToSchema)]
+#[schema(as = PickSource)]
+#[allow(non_camel_case_types, dead_code)]
+enum PickSourceCode {
+    questionnaire,
+    pick_for_me,
+}
+
+/// One stage's saved picks.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StagePicks {
+    category_id: u64,
+    category_name: String,
+    picks: Vec<PickView>,
+    /// Says which data the picks rest on when it is not the firm's own size group.
+    note: Option<String>,
+    #[schema(value_type = PickSourceCode)]
+    source: &'static str,
+    used_size_fallback: bool,
+}
+
+/// The saved picks of every stage that has any.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PersistedPicks {
+    items: Vec<StagePicks>,
+    used_any_size_fallback: bool,
+}
+
 /// The saved picks of every stage, as SPEC's persisted / Pick For Me result.
-fn persisted_view(app: &App, user_id: u64, catalog: &Catalog) -> Result<Value> {
+fn persisted_view(app: &App, user_id: u64, catalog: &Catalog) -> Result<PersistedPicks> {
     let dismissed = storage::dismissed(app, user_id)?;
     let sets = storage::pick_sets(app, user_id)?;
     let mut any_fallback = false;
@@ -281,7 +401,7 @@ fn persisted_view(app: &App, user_id: u64, catalog: &Catalog) -> Result<Value> {
         let Some((_, set)) = sets.iter().find(|(c, _)| *c == stage.id) else {
             continue;
         };
-        let picks: Vec<Value> = set
+        let picks: Vec<PickView> = set
             .picks
             .iter()
             .filter(|p| !dismissed.contains(&p.vendor_id))
@@ -289,23 +409,35 @@ fn persisted_view(app: &App, user_id: u64, catalog: &Catalog) -> Result<Value> {
                 catalog
                     .vendor(p.vendor_id)
                     .filter(|v| v.is_active)
-                    .map(|v| pick_json(v, &p.reason))
+                    .map(|v| pick_view(v, &p.reason))
             })
             .collect();
         any_fallback |= set.used_size_fallback;
-        items.push(json!({
-            "categoryId": stage.id,
-            "categoryName": stage.name,
-            "picks": picks,
-            "note": set.note,
-            "source": set.source.code(),
-            "usedSizeFallback": set.used_size_fallback,
-        }));
+        items.push(StagePicks {
+            category_id: stage.id,
+            category_name: stage.name.clone(),
+            picks,
+            note: set.note.clone(),
+            source: set.source.code(),
+            used_size_fallback: set.used_size_fallback,
+        });
     }
-    Ok(json!({ "items": items, "usedAnySizeFallback": any_fallback }))
+    Ok(PersistedPicks {
+        items,
+        used_any_size_fallback: any_fallback,
+    })
 }
 
-async fn persisted(State(state): State<AppState>, current: CurrentUser) -> Result<Json<Value>> {
+/// GET /api/recommendations/persisted: every stage's saved picks.
+#[utoipa::path(get, path = "/recommendations/persisted", tag = "recommendations",
+    responses(
+        (status = 200, body = PersistedPicks),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    ))]
+async fn persisted(
+    State(state): State<AppState>,
+    current: CurrentUser,
+) -> Result<Json<PersistedPicks>> {
     let user_id = current.user.id;
     state
         .blocking(move |app| persisted_view(app, user_id, &app.catalog.load()))
@@ -313,6 +445,13 @@ async fn persisted(State(state): State<AppState>, current: CurrentUser) -> Resul
         .map(Json)
 }
 
+/// DELETE /api/recommendations/persisted: clears every stage's picks.
+#[utoipa::path(delete, path = "/recommendations/persisted", tag = "recommendations",
+    responses(
+        (status = 204, description = "Picks cleared"),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A foreign origin", body = ErrorBody),
+    ))]
 async fn clear_picks(State(state): State<AppState>, current: CurrentUser) -> Result<StatusCode> {
     let user_id = current.user.id;
     state
@@ -321,6 +460,16 @@ async fn clear_picks(State(state): State<AppState>, current: CurrentUser) -> Res
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// DELETE /api/recommendations/picks/{vendor_id}: hides a pick for good.
+#[utoipa::path(delete, path = "/recommendations/picks/{vendor_id}", tag = "recommendations",
+    params(("vendor_id" = u64, Path, description = "The picked vendor's id")),
+    responses(
+        (status = 204, description = "The pick is dismissed"),
+        (status = 400, description = "The id is not a whole number", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A foreign origin", body = ErrorBody),
+        (status = 404, description = "Not one of the user's picks", body = ErrorBody),
+    ))]
 async fn dismiss_pick(
     State(state): State<AppState>,
     current: CurrentUser,
@@ -339,7 +488,42 @@ async fn dismiss_pick(
     Ok(StatusCode::NO_CONTENT)
 }
 
-async fn overview(State(state): State<AppState>, current: CurrentUser) -> Result<Json<Value>> {
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+enum StageStatus {
+    Completed,
+    InProgress,
+    NotStarted,
+}
+
+/// One stage of the overview.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct StageOverview {
+    stage: Option<u8>,
+    category_id: u64,
+    category_name: String,
+    status: StageStatus,
+    /// How many picks the stage shows.
+    picks: usize,
+}
+
+/// Progress through the litigation stages.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct Overview {
+    stages_completed: usize,
+    total_stages: usize,
+    stages: Vec<StageOverview>,
+}
+
+/// GET /api/recommendations/overview: each stage's status and number of picks.
+#[utoipa::path(get, path = "/recommendations/overview", tag = "recommendations",
+    responses(
+        (status = 200, body = Overview),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    ))]
+async fn overview(State(state): State<AppState>, current: CurrentUser) -> Result<Json<Overview>> {
     let user_id = current.user.id;
     state
         .blocking(move |app| {
@@ -347,51 +531,84 @@ async fn overview(State(state): State<AppState>, current: CurrentUser) -> Result
             let view = persisted_view(app, user_id, &catalog)?;
             let responded = storage::responded_categories(app, user_id)?;
             let mut completed = 0;
-            let stages: Vec<Value> = catalog
+            let stages: Vec<StageOverview> = catalog
                 .stages()
                 .iter()
                 .map(|c| {
-                    let picks = view["items"]
-                        .as_array()
-                        .and_then(|items| items.iter().find(|i| i["categoryId"] == c.id))
-                        .and_then(|i| i["picks"].as_array())
-                        .map_or(0, Vec::len);
+                    let picks = view
+                        .items
+                        .iter()
+                        .find(|i| i.category_id == c.id)
+                        .map_or(0, |i| i.picks.len());
                     let status = if picks > 0 {
                         completed += 1;
-                        "completed"
+                        StageStatus::Completed
                     } else if responded.contains(&c.id) {
-                        "in_progress"
+                        StageStatus::InProgress
                     } else {
-                        "not_started"
+                        StageStatus::NotStarted
                     };
-                    json!({
-                        "stage": c.stage,
-                        "categoryId": c.id,
-                        "categoryName": c.name,
-                        "status": status,
-                        "picks": picks,
-                    })
+                    StageOverview {
+                        stage: c.stage,
+                        category_id: c.id,
+                        category_name: c.name.clone(),
+                        status,
+                        picks,
+                    }
                 })
                 .collect();
-            Ok(Json(json!({
-                "stagesCompleted": completed,
-                "totalStages": stages.len(),
-                "stages": stages,
-            })))
+            Ok(Json(Overview {
+                stages_completed: completed,
+                total_stages: stages.len(),
+                stages,
+            }))
         })
         .await
 }
 
 /// The query of GET /api/past-recommendations. Anything else (such as a user id) is ignored:
 /// the history is always the signed-in user's own.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct PastQuery {
+    /// Comma-separated category ids; each must exist.
     category_ids: Option<String>,
+    /// 1-based; clamped into range.
+    #[param(value_type = Option<i64>)]
     page: Option<String>,
+    /// Default 24, clamped to 1-100.
+    #[param(value_type = Option<i64>)]
     page_size: Option<String>,
 }
 
+/// Why a vendor was recommended.
+#[derive(Serialize, utoipa::ToSchema)]
+struct RecommendationReasons {
+    strengths: Vec<String>,
+}
+
+/// One vendor recommended to the user, the latest time it was.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct PastRecommendation<'a> {
+    /// "{categoryId}-{vendorId}".
+    recommendation_id: String,
+    vendor: VendorView<'a>,
+    category_id: u64,
+    #[schema(format = DateTime)]
+    recommended_at: String,
+    reasons: RecommendationReasons,
+}
+
+/// GET /api/past-recommendations: the signed-in user's own recommendations, newest first.
+#[utoipa::path(get, path = "/past-recommendations", tag = "recommendations",
+    params(PastQuery),
+    responses(
+        (status = 200, body = Page<PastRecommendation>),
+        (status = 400, description = "An invalid filter", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    ))]
 async fn past_recommendations(
     State(state): State<AppState>,
     current: CurrentUser,
@@ -404,23 +621,28 @@ async fn past_recommendations(
             let categories = parse_category_ids(query.category_ids.as_deref(), &catalog)?;
             let page = parse_page(query.page.as_deref())?;
             let page_size = parse_page_size(query.page_size.as_deref())?;
-            let all: Vec<Value> = storage::past(app, user_id)?
+            let all: Vec<PastRecommendation> = storage::past(app, user_id)?
                 .into_iter()
                 .filter(|(c, ..)| categories.is_empty() || categories.contains(c))
                 .filter_map(|(category_id, vendor_id, rec)| {
                     let vendor = catalog.vendor(vendor_id)?;
                     let at = chrono::DateTime::from_timestamp(rec.at, 0)?;
-                    Some(json!({
-                        "recommendationId": format!("{category_id}-{vendor_id}"),
-                        "vendor": vendor_view(&catalog, vendor),
-                        "categoryId": category_id,
-                        "recommendedAt": at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-                        "reasons": { "strengths": rec.strengths },
-                    }))
+                    Some(PastRecommendation {
+                        recommendation_id: format!("{category_id}-{vendor_id}"),
+                        vendor: vendor_view(&catalog, vendor),
+                        category_id,
+                        recommended_at: at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+                        reasons: RecommendationReasons {
+                            strengths: rec.strengths,
+                        },
+                    })
                 })
                 .collect();
             let page = Page::of(all, page, page_size);
-            Ok(Json(json!(page)))
+            // Serialised here, while the catalog the vendor views borrow from is held.
+            Ok(Json(
+                serde_json::to_value(page).map_err(anyhow::Error::from)?,
+            ))
         })
         .await
 }

@@ -17,6 +17,11 @@ pub use model::{Adoption, MAX_OTHER_NAME, MAX_VENDORS};
 use crate::error::Result;
 use crate::state::{App, AppState};
 
+/// The tech-stack operations, for the API description.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(routes::get_adoption, routes::save_adoption))]
+pub struct TechstackApi;
+
 pub fn router() -> Router<AppState> {
     Router::new().route(
         "/profile/category-adoption",

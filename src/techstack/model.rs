@@ -47,24 +47,29 @@ impl Adoption {
 }
 
 /// The body of `POST /api/profile/category-adoption`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SaveRequest {
+    /// The categories to save; at least one, each at most once.
     #[serde(default)]
+    #[schema(value_type = Vec<SaveItem>, required = true, min_items = 1)]
     pub items: Option<Vec<SaveItem>>,
 }
 
 /// One answered category. Vendors only make sense with `hasTool: true`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SaveItem {
     pub category_id: u64,
+    /// Yes or No; required.
     #[serde(default)]
+    #[schema(value_type = bool, required = true)]
     pub has_tool: Option<bool>,
     #[serde(default)]
     pub selected_vendor_ids: Option<Vec<u64>>,
     #[serde(default)]
     pub primary_vendor_id: Option<u64>,
+    /// Tools not in the catalog, by name (at most 80 characters each).
     #[serde(default)]
     pub other_vendors: Option<Vec<String>>,
 }

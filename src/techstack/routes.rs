@@ -12,13 +12,13 @@ use crate::state::{App, AppState};
 use super::model::{Adoption, SaveRequest, parse_save};
 use super::storage;
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct AdoptionList {
     items: Vec<AdoptionItem>,
 }
 
 /// One category as the form shows it (SPEC section 3, "Category adoption item").
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AdoptionItem {
     category: CategoryRef,
@@ -28,13 +28,13 @@ struct AdoptionItem {
     other_vendors: Vec<OtherVendor>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct CategoryRef {
     id: u64,
     name: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct VendorChoice {
     id: u64,
@@ -43,24 +43,30 @@ struct VendorChoice {
     website_url: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AdoptionAnswer {
     has_tool: Option<bool>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct SelectedVendor {
     vendor_id: u64,
     is_primary: bool,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct OtherVendor {
     name: String,
 }
 
+/// GET /api/profile/category-adoption: every category with the firm's answer, if any.
+#[utoipa::path(get, path = "/profile/category-adoption", tag = "profile",
+    responses(
+        (status = 200, body = AdoptionList),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+    ))]
 pub async fn get_adoption(
     State(state): State<AppState>,
     current: CurrentUser,
@@ -72,6 +78,17 @@ pub async fn get_adoption(
     Ok(Json(list))
 }
 
+/// POST /api/profile/category-adoption: saves the categories sent (all or none) and answers the
+/// whole list.
+#[utoipa::path(post, path = "/profile/category-adoption", tag = "profile",
+    request_body = SaveRequest,
+    responses(
+        (status = 200, body = AdoptionList),
+        (status = 400, description = "Invalid input", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+    ))]
 pub async fn save_adoption(
     State(state): State<AppState>,
     current: CurrentUser,

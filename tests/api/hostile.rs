@@ -457,6 +457,12 @@ async fn a_wrong_method_on_an_api_route_is_a_json_405() {
 /// Every `.route("...", ...)` in src/ whose handlers include post/patch/put/delete, as
 /// (METHOD, /api path) pairs.
 fn state_changing_routes_in_source() -> Vec<(String, String)> {
+    routes_in_source(&["post", "patch", "put", "delete"])
+}
+
+/// Every `.route("...", ...)` in src/ with a handler for one of `methods` (lower case), as
+/// (METHOD, /api path) pairs.
+pub fn routes_in_source(methods: &[&str]) -> Vec<(String, String)> {
     fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
@@ -496,7 +502,7 @@ fn state_changing_routes_in_source() -> Vec<(String, String)> {
                 continue;
             };
             let handlers = call.splitn(3, '"').nth(2).unwrap_or("");
-            for method in ["post", "patch", "put", "delete"] {
+            for method in methods {
                 let needle = format!("{method}(");
                 let called = handlers.match_indices(&needle).any(|(i, _)| {
                     !handlers[..i]

@@ -7,6 +7,7 @@ mod fuzz;
 mod helpers;
 mod hostile;
 mod meetings;
+mod openapi;
 mod process;
 mod profile;
 mod recommend;

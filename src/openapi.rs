@@ -1,0 +1,113 @@
+//! The API description: an OpenAPI 3.1 document built from the handlers' `#[utoipa::path]`
+//! attributes and the request and response types' `ToSchema` derives, served at
+//! `GET /api/openapi.json`. Each domain owns a `*Api` struct listing its handlers; this module
+//! nests them under `/api`. `tests/api/openapi.rs` compares the document's operations with the
+//! routes in src/, so a route cannot be added without being described.
+//!
+//! The document holds no personal data and no configuration: it is the same for every install.
+
+use axum::http::header;
+use axum::response::IntoResponse;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+use crate::accounts::sessions::COOKIE;
+
+/// The name of the session cookie scheme (the `security` attribute above repeats it).
+pub const SESSION: &str = "session";
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Litstack API",
+        description = "The JSON API the Litstack web app uses. Every error is answered as \
+            `{\"error\": \"<message>\"}` with the status that fits. Requests that change state \
+            (POST, PATCH, PUT, DELETE) must come from the server's own origin (an `Origin` or \
+            `Referer` header naming it); others are refused with 403. Request bodies refuse \
+            unknown fields. An empty query parameter (`?start=`) is the same as leaving it out."
+    ),
+    paths(openapi_json, crate::client_config),
+    nest(
+        (path = "/api", api = crate::accounts::AccountsApi),
+        (path = "/api", api = crate::profile::ProfileApi),
+        (path = "/api", api = crate::techstack::TechstackApi),
+        (path = "/api", api = crate::catalog::CatalogApi),
+        (path = "/api", api = crate::admin::AdminApi),
+        (path = "/api", api = crate::bookings::BookingsApi),
+        (path = "/api", api = crate::recommend::RecommendApi),
+    ),
+    components(schemas(crate::error::ErrorBody)),
+    modifiers(&SessionCookie, &EmptyQueryValues),
+    security(("session" = []))
+)]
+pub struct ApiDoc;
+
+/// Adds the session cookie security scheme.
+struct SessionCookie;
+
+impl Modify for SessionCookie {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        let key = ApiKeyValue::with_description(
+            COOKIE,
+            "The HttpOnly session cookie set by sign-up and sign-in.",
+        );
+        components.add_security_scheme(SESSION, SecurityScheme::ApiKey(ApiKey::Cookie(key)));
+    }
+}
+
+/// Marks every optional query parameter `allowEmptyValue`: the server treats `?start=` like no `start` at
+/// all (as an HTML form submits an empty field), and the document must say so. utoipa 5's
+/// `Parameter` has no field for it, so it goes in as an extension, which serialises beside the
+/// other keys.
+struct EmptyQueryValues;
+
+impl Modify for EmptyQueryValues {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::Required;
+        use utoipa::openapi::path::ParameterIn;
+        for item in openapi.paths.paths.values_mut() {
+            let operations = [
+                &mut item.get,
+                &mut item.post,
+                &mut item.patch,
+                &mut item.put,
+                &mut item.delete,
+            ];
+            for op in operations.into_iter().flatten() {
+                for param in op.parameters.iter_mut().flatten() {
+                    let required = matches!(param.required, Required::True);
+                    if matches!(param.parameter_in, ParameterIn::Query) && !required {
+                        param
+                            .extensions
+                            .get_or_insert_with(Default::default)
+                            .insert("allowEmptyValue".into(), serde_json::Value::Bool(true));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The document as JSON, built once.
+pub fn document() -> &'static str {
+    static DOC: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DOC.get_or_init(|| {
+        ApiDoc::openapi()
+            .to_json()
+            .expect("the OpenAPI document serialises")
+    })
+}
+
+/// GET /api/openapi.json (public): this API's description.
+#[utoipa::path(
+    get,
+    path = "/api/openapi.json",
+    tag = "meta",
+    security(()),
+    responses((status = 200, description = "The OpenAPI 3.1 document of this API",
+        content_type = "application/json", body = Object))
+)]
+pub async fn openapi_json() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/json")], document())
+}
