@@ -310,7 +310,7 @@ struct Written {
 }
 
 fn written(app: &TestApp) -> Written {
-    let txn = app.state.store.database().begin_read().unwrap();
+    let txn = app.state.store.database().unwrap().begin_read().unwrap();
     Written {
         bookings: txn.open_table(BOOKINGS).unwrap().len().unwrap(),
         keys: txn.open_table(BOOKING_KEYS).unwrap().len().unwrap(),
