@@ -71,7 +71,7 @@ impl AppError {
 
 /// What a person is told when a write failed because the data directory's disk is full.
 pub const DISK_FULL: &str =
-    "The disk is full: free some space on the data directory's disk and import again.";
+    "The disk is full: free some space on the data directory's disk and try again.";
 
 /// Whether a write failed for want of space: an `io::Error` of kind `StorageFull` (ENOSPC) or
 /// `QuotaExceeded` (EDQUOT) anywhere in the cause chain, including inside redb's error types,
@@ -97,8 +97,7 @@ pub fn disk_full(cause: &anyhow::Error) -> bool {
         if let Some(redb::CommitError::Storage(e)) = e.downcast_ref::<redb::CommitError>() {
             return storage_full(e);
         }
-        if let Some(redb::TransactionError::Storage(e)) =
-            e.downcast_ref::<redb::TransactionError>()
+        if let Some(redb::TransactionError::Storage(e)) = e.downcast_ref::<redb::TransactionError>()
         {
             return storage_full(e);
         }

@@ -197,7 +197,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
 
 fn check(data_dir: &std::path::Path) -> anyhow::Result<()> {
     let report = litstack::store::Store::check(data_dir)?;
-    print!("{report}");
+    std::io::Write::write_all(&mut std::io::stdout().lock(), report.to_string().as_bytes())?;
     anyhow::ensure!(
         report.integrity_ok,
         "the database failed its integrity check"

@@ -73,9 +73,24 @@ impl Store {
 
     pub fn read(&self) -> Result<ReadTransaction, redb::TransactionError> {
         let db = self.database_or_reopen()?;
-        match db.begin_read() {
-            Err(e) if after_failed_io(&e) => self.reopen(db)?.begin_read(),
-            other => other,
+        let txn = match db.begin_read() {
+            Err(e) if after_failed_io(&e) => return self.reopen(db)?.begin_read(),
+            other => other?,
+        };
+        // After a failed write redb also refuses reads of the file (begin_read does not say so):
+        // one lookup finds out, so that reads recover at once instead of failing until the next
+        // write reopens the database.
+        let probe = txn
+            .open_table(META)
+            .and_then(|meta| meta.get("schema_version").map_err(redb::TableError::from));
+        match probe {
+            Err(redb::TableError::Storage(
+                StorageError::PreviousIo | StorageError::DatabaseClosed,
+            )) => {
+                drop(txn);
+                self.reopen(db)?.begin_read()
+            }
+            _ => Ok(txn),
         }
     }
 
@@ -94,7 +109,11 @@ impl Store {
     }
 
     fn database_or_reopen(&self) -> Result<Arc<Database>, TransactionError> {
-        let current = self.db.read().unwrap_or_else(PoisonError::into_inner).clone();
+        let current = self
+            .db
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
         match current {
             Some(db) => Ok(db),
             None => self.reopen_locked(),
@@ -115,6 +134,15 @@ impl Store {
         drop(failed);
         if let Some(old) = old {
             close(old);
+        }
+        // The first open recovers the file to its last commit; the integrity check rebuilds the
+        // allocator state, so that closing it gives back the space the failed write took, which
+        // a full disk needs for the next write.
+        {
+            let mut recovered = open_file(&self.path).map_err(reopen_failed)?;
+            if !recovered.check_integrity().map_err(reopen_failed)? {
+                tracing::warn!("the database needed repairs after the failed write");
+            }
         }
         let db = Arc::new(open_file(&self.path).map_err(reopen_failed)?);
         *slot = Some(db.clone());
@@ -222,7 +250,10 @@ pub struct CheckReport {
 
 impl CheckReport {
     pub fn rows(&self, table: &str) -> Option<u64> {
-        self.tables.iter().find(|(t, _)| *t == table).map(|(_, n)| *n)
+        self.tables
+            .iter()
+            .find(|(t, _)| *t == table)
+            .map(|(_, n)| *n)
     }
 }
 
