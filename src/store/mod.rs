@@ -135,15 +135,7 @@ impl Store {
         if let Some(old) = old {
             close(old);
         }
-        // The first open recovers the file to its last commit; the integrity check rebuilds the
-        // allocator state, so that closing it gives back the space the failed write took, which
-        // a full disk needs for the next write.
-        {
-            let mut recovered = open_file(&self.path).map_err(reopen_failed)?;
-            if !recovered.check_integrity().map_err(reopen_failed)? {
-                tracing::warn!("the database needed repairs after the failed write");
-            }
-        }
+        // If this fails (still no space for the recovery, say), the next call tries again.
         let db = Arc::new(open_file(&self.path).map_err(reopen_failed)?);
         *slot = Some(db.clone());
         tracing::info!("the database was reopened");
