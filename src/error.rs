@@ -69,9 +69,52 @@ impl AppError {
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Internal(cause) if disk_full(cause) => StatusCode::INSUFFICIENT_STORAGE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
+}
+
+/// What a person is told when a write failed because the data directory's disk is full.
+pub const DISK_FULL: &str =
+    "The disk is full: free some space on the data directory's disk and try again.";
+
+/// Whether a write failed for want of space: an `io::Error` of kind `StorageFull` (ENOSPC) or
+/// `QuotaExceeded` (EDQUOT) anywhere in the cause chain, including inside redb's error types,
+/// which carry the I/O error without exposing it as their `source()`.
+pub fn disk_full(cause: &anyhow::Error) -> bool {
+    use std::io::ErrorKind;
+    fn io_full(e: &std::io::Error) -> bool {
+        matches!(e.kind(), ErrorKind::StorageFull | ErrorKind::QuotaExceeded)
+    }
+    fn storage_full(e: &redb::StorageError) -> bool {
+        matches!(e, redb::StorageError::Io(io) if io_full(io))
+    }
+    cause.chain().any(|e| {
+        if let Some(e) = e.downcast_ref::<std::io::Error>() {
+            return io_full(e);
+        }
+        if let Some(e) = e.downcast_ref::<redb::StorageError>() {
+            return storage_full(e);
+        }
+        if let Some(redb::Error::Io(e)) = e.downcast_ref::<redb::Error>() {
+            return io_full(e);
+        }
+        if let Some(redb::CommitError::Storage(e)) = e.downcast_ref::<redb::CommitError>() {
+            return storage_full(e);
+        }
+        if let Some(redb::TransactionError::Storage(e)) = e.downcast_ref::<redb::TransactionError>()
+        {
+            return storage_full(e);
+        }
+        if let Some(redb::TableError::Storage(e)) = e.downcast_ref::<redb::TableError>() {
+            return storage_full(e);
+        }
+        if let Some(redb::DatabaseError::Storage(e)) = e.downcast_ref::<redb::DatabaseError>() {
+            return storage_full(e);
+        }
+        false
+    })
 }
 
 macro_rules! internal_from {
@@ -97,6 +140,10 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status();
         let message = match &self {
+            AppError::Internal(cause) if disk_full(cause) => {
+                tracing::error!(error = %cause, "a write failed: the disk is full");
+                DISK_FULL.to_string()
+            }
             AppError::Internal(cause) => {
                 tracing::error!(error = ?cause, "internal error");
                 "Something went wrong on our side. Please try again.".to_string()

@@ -32,6 +32,12 @@ enum Command {
         #[command(flatten)]
         data: DataArgs,
     },
+    /// Check the database (after a crash, say): redb's integrity check and the rows per table.
+    /// Stop the server first.
+    Check {
+        #[command(flatten)]
+        data: DataArgs,
+    },
     /// Import a demo-bookings or vendors CSV file, as the admin page does.
     Import {
         #[arg(value_enum)]
@@ -157,6 +163,7 @@ fn main() -> ExitCode {
         None => serve(cli.serve),
         Some(Command::Serve(args)) => serve(args),
         Some(Command::Backup { file, data }) => backup(&file, data.data_dir),
+        Some(Command::Check { data }) => check(&data.data_dir),
         Some(Command::Import { kind, file, data }) => import(kind, &file, data.data_dir),
         Some(Command::GenBookings {
             rows,
@@ -181,7 +188,21 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(litstack::server::serve(args.config()))
+    let result = runtime.block_on(litstack::server::serve(args.config()));
+    // Dropping the runtime would wait for an import still running after the shutdown grace
+    // period; it is abandoned instead, and its transaction never commits.
+    runtime.shutdown_timeout(Duration::from_millis(500));
+    result
+}
+
+fn check(data_dir: &std::path::Path) -> anyhow::Result<()> {
+    let report = litstack::store::Store::check(data_dir)?;
+    std::io::Write::write_all(&mut std::io::stdout().lock(), report.to_string().as_bytes())?;
+    anyhow::ensure!(
+        report.integrity_ok,
+        "the database failed its integrity check"
+    );
+    Ok(())
 }
 
 fn backup(file: &std::path::Path, data_dir: PathBuf) -> anyhow::Result<()> {

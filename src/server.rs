@@ -37,16 +37,36 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     }
     println!("Litstack is serving at http://{local}");
     tracing::info!(%local, data_dir = %state.config.data_dir.display(), "serving");
-    axum::serve(
+    let signalled = std::sync::Arc::new(tokio::sync::Notify::new());
+    let notify = signalled.clone();
+    let server = axum::serve(
         listener,
         crate::app(state).into_make_service_with_connect_info::<SocketAddr>(),
     )
-    .with_graceful_shutdown(shutdown)
-    .await
-    .context("serving HTTP")?;
+    .with_graceful_shutdown(async move {
+        shutdown.await;
+        notify.notify_one();
+    });
+    // Idle keep-alive connections close at once; requests in flight get `SHUTDOWN_GRACE` to
+    // finish. An import still running then is abandoned: its transaction never commits, so the
+    // file is imported whole or not at all, and a service manager's stop never hangs.
+    tokio::select! {
+        served = server => served.context("serving HTTP")?,
+        _ = async {
+            signalled.notified().await;
+            tokio::time::sleep(SHUTDOWN_GRACE).await;
+        } => tracing::warn!(
+            grace = ?SHUTDOWN_GRACE,
+            "requests still running after the shutdown grace period are abandoned \
+             (an unfinished import is rolled back)"
+        ),
+    }
     tracing::info!("stopped");
     Ok(())
 }
+
+/// How long a shutdown waits for requests in flight (an import, typically) before it stops anyway.
+pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Expired rate-limit windows are dropped every few minutes.
 fn spawn_housekeeping(state: AppState) {

@@ -24,7 +24,7 @@ use crate::error::AppError;
 use crate::firm_size::FirmSize;
 use crate::import::{ImportReport, normalize_header, truncate};
 use crate::state::App;
-use crate::store::{self, BOOKING_IDENTITIES, BOOKINGS, META, codec};
+use crate::store::{self, BOOKING_IDENTITIES, BOOKINGS, IDENTITY_LEN, META, codec};
 
 /// What the 400 for an unrecognised file names.
 pub const EXPECTED_COLUMNS: &str = "Demo booking files need the columns Category (or Client \
@@ -567,8 +567,6 @@ fn meta_in(txn: &redb::WriteTransaction, key: &str) -> anyhow::Result<Option<u64
     Ok(txn.open_table(META)?.get(key)?.map(|v| v.value()))
 }
 
-/// Bytes of one booking identity.
-pub const IDENTITY_LEN: usize = 16;
 /// Identities per value of `BOOKING_IDENTITIES` (1 MiB).
 const IDENTITIES_PER_RUN: usize = 65_536;
 /// Rows handed from the parsing thread to the writing thread at a time.

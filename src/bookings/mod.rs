@@ -80,7 +80,7 @@ pub fn generation(store: &Store) -> anyhow::Result<u64> {
 
 /// Reads every booking from redb into sorted columns, with the generation they belong to.
 pub fn read_columns(store: &Store) -> anyhow::Result<(u64, Columns)> {
-    let txn = store.database().begin_read()?;
+    let txn = store.database()?.begin_read()?;
     let generation = store::meta_get(&txn, GENERATION)?.unwrap_or(0);
     let table = txn.open_table(BOOKINGS)?;
     let mut builder = ColumnsBuilder::default();

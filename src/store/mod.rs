@@ -6,8 +6,12 @@ pub mod codec;
 pub mod tables;
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, PoisonError, RwLock};
 
-use redb::{Database, ReadTransaction, ReadableDatabase, ReadableTable, WriteTransaction};
+use redb::{
+    Database, ReadTransaction, ReadableDatabase, ReadableTable, StorageError, TransactionError,
+    WriteTransaction,
+};
 
 pub use tables::*;
 
@@ -15,7 +19,9 @@ pub use tables::*;
 pub const SCHEMA_VERSION: u64 = 2;
 
 pub struct Store {
-    db: Database,
+    /// The open database. redb refuses every transaction after a failed write (a full disk, say)
+    /// until the file is reopened, so the store reopens it then; `None` while that failed.
+    db: RwLock<Option<Arc<Database>>>,
     path: PathBuf,
 }
 
@@ -40,7 +46,7 @@ impl Store {
     pub fn open(data_dir: &Path) -> Result<Store, OpenError> {
         create_private_dir(data_dir).map_err(|e| OpenError::NotWritable(data_dir.into(), e))?;
         let path = data_dir.join("litstack.redb");
-        let db = match Database::create(&path) {
+        let db = match open_file(&path) {
             Ok(db) => db,
             Err(redb::DatabaseError::DatabaseAlreadyOpen) => {
                 return Err(OpenError::AlreadyOpen(data_dir.into()));
@@ -53,7 +59,10 @@ impl Store {
             Err(e) => return Err(OpenError::Other(path, e.into())),
         };
         restrict_file(&path);
-        let store = Store { db, path };
+        let store = Store {
+            db: RwLock::new(Some(Arc::new(db))),
+            path,
+        };
         store.migrate()?;
         Ok(store)
     }
@@ -63,15 +72,85 @@ impl Store {
     }
 
     pub fn read(&self) -> Result<ReadTransaction, redb::TransactionError> {
-        self.db.begin_read()
+        let db = self.database_or_reopen()?;
+        let txn = match db.begin_read() {
+            Err(e) if after_failed_io(&e) => return self.reopen(db)?.begin_read(),
+            other => other?,
+        };
+        // After a failed write redb also refuses reads of the file (begin_read does not say so):
+        // one lookup finds out, so that reads recover at once instead of failing until the next
+        // write reopens the database.
+        let probe = txn
+            .open_table(META)
+            .and_then(|meta| meta.get("schema_version").map_err(redb::TableError::from));
+        match probe {
+            Err(redb::TableError::Storage(
+                StorageError::PreviousIo | StorageError::DatabaseClosed,
+            )) => {
+                drop(txn);
+                self.reopen(db)?.begin_read()
+            }
+            _ => Ok(txn),
+        }
     }
 
     pub fn write(&self) -> Result<WriteTransaction, redb::TransactionError> {
-        self.db.begin_write()
+        let db = self.database_or_reopen()?;
+        match db.begin_write() {
+            Err(e) if after_failed_io(&e) => self.reopen(db)?.begin_write(),
+            other => other,
+        }
     }
 
-    pub fn database(&self) -> &Database {
-        &self.db
+    /// The open database (reopened first if an earlier write failed). Hold it only briefly: a
+    /// reopen waits for every holder to let go.
+    pub fn database(&self) -> Result<Arc<Database>, TransactionError> {
+        self.database_or_reopen()
+    }
+
+    fn database_or_reopen(&self) -> Result<Arc<Database>, TransactionError> {
+        let current = self
+            .db
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        match current {
+            Some(db) => Ok(db),
+            None => self.reopen_locked(),
+        }
+    }
+
+    /// Closes `failed` and opens the file again; redb's recovery at open brings it back to its
+    /// last commit. If another thread has reopened it already, returns that database.
+    fn reopen(&self, failed: Arc<Database>) -> Result<Arc<Database>, TransactionError> {
+        let mut slot = self.db.write().unwrap_or_else(PoisonError::into_inner);
+        if let Some(current) = slot.as_ref()
+            && !Arc::ptr_eq(current, &failed)
+        {
+            return Ok(current.clone());
+        }
+        tracing::warn!(path = %self.path.display(), "a write to the database failed earlier: reopening it");
+        let old = slot.take();
+        drop(failed);
+        if let Some(old) = old {
+            close(old);
+        }
+        // If this fails (still no space for the recovery, say), the next call tries again.
+        let db = Arc::new(open_file(&self.path).map_err(reopen_failed)?);
+        *slot = Some(db.clone());
+        tracing::info!("the database was reopened");
+        Ok(db)
+    }
+
+    fn reopen_locked(&self) -> Result<Arc<Database>, TransactionError> {
+        let mut slot = self.db.write().unwrap_or_else(PoisonError::into_inner);
+        if let Some(current) = slot.as_ref() {
+            return Ok(current.clone());
+        }
+        let db = Arc::new(open_file(&self.path).map_err(reopen_failed)?);
+        *slot = Some(db.clone());
+        tracing::info!("the database was reopened");
+        Ok(db)
     }
 
     fn migrate(&self) -> Result<(), OpenError> {
@@ -106,6 +185,175 @@ impl Store {
         txn.commit().map_err(|e| fail(e.into()))?;
         Ok(())
     }
+}
+
+/// Opens (creating if needed) the database file; redb repairs it here after a crash.
+fn open_file(path: &Path) -> Result<Database, redb::DatabaseError> {
+    Database::create(path)
+}
+
+/// Whether redb refused because an earlier write failed and the file must be reopened.
+fn after_failed_io(e: &TransactionError) -> bool {
+    matches!(
+        e,
+        TransactionError::Storage(StorageError::PreviousIo | StorageError::DatabaseClosed)
+    )
+}
+
+fn reopen_failed(e: redb::DatabaseError) -> TransactionError {
+    match e {
+        redb::DatabaseError::Storage(s) => TransactionError::Storage(s),
+        other => TransactionError::Storage(StorageError::Io(std::io::Error::other(format!(
+            "the database could not be reopened after a failed write: {other}"
+        )))),
+    }
+}
+
+/// Drops the last handle of a database, closing the file and releasing its lock. Other threads
+/// hold a handle only for the instant it takes to begin a transaction, so this waits briefly.
+fn close(mut db: Arc<Database>) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        match Arc::try_unwrap(db) {
+            Ok(db) => {
+                drop(db);
+                return;
+            }
+            Err(shared) if std::time::Instant::now() < deadline => {
+                db = shared;
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            Err(_) => {
+                tracing::warn!("the failed database is still in use; reopening anyway");
+                return;
+            }
+        }
+    }
+}
+
+/// What `litstack check` reports: whether the file passed redb's integrity check and how many
+/// rows each table holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckReport {
+    pub path: PathBuf,
+    /// redb's integrity check passed without having to repair anything.
+    pub integrity_ok: bool,
+    pub schema_version: Option<u64>,
+    /// (table name, rows), in schema order; a table missing from the file is not listed.
+    pub tables: Vec<(String, u64)>,
+    /// Booking identities stored (each booking has exactly one).
+    pub booking_identities: u64,
+}
+
+impl CheckReport {
+    pub fn rows(&self, table: &str) -> Option<u64> {
+        self.tables
+            .iter()
+            .find(|(t, _)| *t == table)
+            .map(|(_, n)| *n)
+    }
+}
+
+impl std::fmt::Display for CheckReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "database: {}", self.path.display())?;
+        let verdict = if self.integrity_ok {
+            "passed"
+        } else {
+            "FAILED (redb repaired what it could; restore a backup if data is missing)"
+        };
+        writeln!(f, "integrity check: {verdict}")?;
+        match self.schema_version {
+            Some(v) => writeln!(f, "schema version: {v}")?,
+            None => writeln!(f, "schema version: none (an empty database)")?,
+        }
+        for (table, rows) in &self.tables {
+            writeln!(f, "{table:>20}: {rows} rows")?;
+        }
+        writeln!(f, "booking identities: {}", self.booking_identities)?;
+        Ok(())
+    }
+}
+
+impl Store {
+    /// Opens the database of `data_dir` on its own (the server must be stopped), runs redb's
+    /// integrity check and counts the rows of every table. For operators after a crash, and for
+    /// the crash tests.
+    pub fn check(data_dir: &Path) -> anyhow::Result<CheckReport> {
+        Self::check_file(&data_dir.join("litstack.redb"))
+    }
+
+    /// The same check for any Litstack database file, a backup for instance.
+    pub fn check_file(path: &Path) -> anyhow::Result<CheckReport> {
+        use anyhow::Context;
+        anyhow::ensure!(path.is_file(), "there is no database at {}", path.display());
+        let mut db = match Database::open(path) {
+            Ok(db) => db,
+            Err(redb::DatabaseError::DatabaseAlreadyOpen) => anyhow::bail!(
+                "another Litstack process is already using {} (stop it first)",
+                path.display()
+            ),
+            Err(e) => return Err(e).with_context(|| format!("opening {}", path.display())),
+        };
+        let integrity_ok = db
+            .check_integrity()
+            .with_context(|| format!("checking {}", path.display()))?;
+        let txn = db.begin_read()?;
+        let schema_version = match txn.open_table(META) {
+            Ok(meta) => meta.get("schema_version")?.map(|v| v.value()),
+            Err(redb::TableError::TableDoesNotExist(_)) => None,
+            Err(e) => return Err(e.into()),
+        };
+        let mut tables = Vec::new();
+        count(&txn, META, &mut tables)?;
+        count(&txn, USERS, &mut tables)?;
+        count(&txn, USER_EMAILS, &mut tables)?;
+        count(&txn, SESSIONS, &mut tables)?;
+        count(&txn, ONBOARDING, &mut tables)?;
+        count(&txn, CATEGORIES, &mut tables)?;
+        count(&txn, VENDORS, &mut tables)?;
+        count(&txn, MEETING_CLICKS, &mut tables)?;
+        count(&txn, ADOPTION, &mut tables)?;
+        count(&txn, BOOKINGS, &mut tables)?;
+        count(&txn, BOOKING_IDENTITIES, &mut tables)?;
+        count(&txn, RESPONSES, &mut tables)?;
+        count(&txn, USER_RESPONSES, &mut tables)?;
+        count(&txn, PICKS, &mut tables)?;
+        count(&txn, DISMISSED, &mut tables)?;
+        count(&txn, PAST_RECS, &mut tables)?;
+        let mut identity_bytes = 0;
+        match txn.open_table(BOOKING_IDENTITIES) {
+            Ok(runs) => {
+                for run in runs.iter()? {
+                    identity_bytes += run?.1.value().len();
+                }
+            }
+            Err(redb::TableError::TableDoesNotExist(_)) => {}
+            Err(e) => return Err(e.into()),
+        }
+        Ok(CheckReport {
+            path: path.into(),
+            integrity_ok,
+            schema_version,
+            tables,
+            booking_identities: (identity_bytes / IDENTITY_LEN) as u64,
+        })
+    }
+}
+
+fn count<K: redb::Key + 'static, V: redb::Value + 'static>(
+    txn: &ReadTransaction,
+    def: redb::TableDefinition<'static, K, V>,
+    out: &mut Vec<(String, u64)>,
+) -> anyhow::Result<()> {
+    use redb::{ReadableTableMetadata, TableHandle};
+    let name = def.name().to_string();
+    match txn.open_table(def) {
+        Ok(table) => out.push((name, table.len()?)),
+        Err(redb::TableError::TableDoesNotExist(_)) => {}
+        Err(e) => return Err(e.into()),
+    }
+    Ok(())
 }
 
 /// Version 1: every table exists, so readers never meet a missing table.

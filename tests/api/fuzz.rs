@@ -310,7 +310,7 @@ struct Written {
 }
 
 fn written(app: &TestApp) -> Written {
-    let txn = app.state.store.database().begin_read().unwrap();
+    let txn = app.state.store.database().unwrap().begin_read().unwrap();
     Written {
         bookings: txn.open_table(BOOKINGS).unwrap().len().unwrap(),
         identities: {
@@ -320,7 +320,7 @@ fn written(app: &TestApp) -> Written {
                 .unwrap()
                 .map(|e| e.unwrap().1.value().len())
                 .sum();
-            (bytes / litstack::bookings::import::IDENTITY_LEN) as u64
+            (bytes / litstack::store::IDENTITY_LEN) as u64
         },
         vendors: txn.open_table(VENDORS).unwrap().len().unwrap(),
         generation: litstack::bookings::generation(&app.state.store).unwrap(),

@@ -3,6 +3,7 @@
 mod accounts;
 mod bookings;
 mod catalog;
+mod faults;
 mod fuzz;
 mod helpers;
 mod hostile;
