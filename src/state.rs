@@ -17,6 +17,8 @@ pub struct App {
     pub catalog: ArcSwap<Catalog>,
     pub sessions: SessionCache,
     pub limiter: RateLimiter,
+    /// Bounds how many password hashes run at once.
+    pub hashing: crate::accounts::password::HashingSlots,
     /// The one-time token the first (admin) sign-up must present when serving a network address.
     pub setup_token: std::sync::Mutex<Option<String>>,
     /// The demo-bookings index, swapped whole after an import.
@@ -46,6 +48,7 @@ impl AppState {
             catalog: ArcSwap::from_pointee(catalog),
             sessions: SessionCache::default(),
             limiter: RateLimiter::default(),
+            hashing: Default::default(),
             setup_token: std::sync::Mutex::new(None),
             bookings: ArcSwap::from_pointee(bookings),
         }));

@@ -1,5 +1,6 @@
-//! Sign-in throttling: a fixed window of attempts per client address and of failures per account.
-//! Windows expire on their own, so the real user is never locked out for good.
+//! Sign-in throttling: a fixed window of failures per client address and per account. Successful
+//! sign-ins are not counted, so a busy office behind one address is never throttled for signing
+//! in. Windows expire on their own, so the real user is never locked out for good.
 
 use std::time::{Duration, Instant};
 
@@ -7,7 +8,7 @@ use dashmap::DashMap;
 
 use crate::error::AppError;
 
-pub const CLIENT_ATTEMPTS: u32 = 30;
+pub const CLIENT_FAILURES: u32 = 30;
 pub const CLIENT_WINDOW: Duration = Duration::from_secs(10 * 60);
 pub const ACCOUNT_FAILURES: u32 = 10;
 pub const ACCOUNT_WINDOW: Duration = Duration::from_secs(15 * 60);

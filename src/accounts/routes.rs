@@ -11,7 +11,7 @@ use axum_extra::extract::cookie::CookieJar;
 use redb::{ReadableTable, ReadableTableMetadata};
 use serde::Deserialize;
 
-use super::limiter::{ACCOUNT_FAILURES, ACCOUNT_WINDOW, CLIENT_ATTEMPTS, CLIENT_WINDOW};
+use super::limiter::{ACCOUNT_FAILURES, ACCOUNT_WINDOW, CLIENT_FAILURES, CLIENT_WINDOW};
 use super::model::{Email, NewPassword, User, UserEnvelope, UserView, parse_law_firm, parse_name};
 use super::password;
 use super::sessions::{self, COOKIE, CurrentUser};
@@ -111,9 +111,11 @@ pub async fn sign_up(
     let firm_size = parse_firm_size(body.firm_size.as_deref())?;
     let setup_token = body.setup_token;
 
+    let slot = state.hashing.slot().await;
     let (user, token) = state
         .blocking(move |app| {
             let password_hash = password::hash(password.as_str())?;
+            drop(slot);
             // redb runs one write transaction at a time, so the email check and the insert
             // cannot interleave with a concurrent sign-up.
             let txn = app.store.write()?;
@@ -199,26 +201,29 @@ pub async fn sign_in(
     if body.password.len() > 1024 {
         return Err(unauthorized(INVALID_CREDENTIALS));
     }
-    let client_key = format!("ip:{ip}");
-    let account_key = format!("account:{}", email.key());
-    state
-        .limiter
-        .hit(&client_key, CLIENT_ATTEMPTS, CLIENT_WINDOW)?;
-    state
-        .limiter
-        .check(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW)?;
+    let limits = SignInLimits {
+        client: format!("ip:{ip}"),
+        account: format!("account:{}", email.key()),
+    };
+    limits.check(&state.limiter)?;
 
     let previous = jar.get(COOKIE).map(|c| sessions::hash_token(c.value()));
     let password = body.password;
-    let outcome = state
+    let slot = state.hashing.slot().await;
+    let (limits, outcome) = state
         .blocking(move |app| {
+            // Checked again with the hashing slot held: the failures of the requests that queued
+            // alongside this one count, so a burst of guesses cannot outrun the limits.
+            limits.check(&app.limiter)?;
             let user = find_by_email(app, &email)?;
             let Some(user) = user.filter(|u| password::verify(&password, &u.password_hash)) else {
                 if find_by_email(app, &email)?.is_none() {
                     password::burn_time(&password);
                 }
-                return Ok(None);
+                limits.count_failure(&app.limiter);
+                return Ok((limits, None));
             };
+            drop(slot);
             // Rotate: a new token at every sign-in, and the one the browser held (if any) ends.
             let txn = app.store.write()?;
             if let Some(old) = previous {
@@ -230,13 +235,13 @@ pub async fn sign_in(
             if let Some(old) = previous {
                 app.sessions.forget(&old);
             }
-            Ok(Some((user, token)))
+            Ok((limits, Some((user, token))))
         })
         .await?;
 
     match outcome {
         Some((user, token)) => {
-            state.limiter.reset(&account_key);
+            state.limiter.reset(&limits.account);
             tracing::info!(target: "security", user_id = user.id, client = %ip, "sign-in succeeded");
             let jar = jar.add(sessions::session_cookie(&state, token));
             Ok((
@@ -247,12 +252,27 @@ pub async fn sign_in(
             ))
         }
         None => {
-            let _ = state
-                .limiter
-                .hit(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW);
             tracing::warn!(target: "security", client = %ip, "sign-in failed");
             Err(unauthorized(INVALID_CREDENTIALS))
         }
+    }
+}
+
+/// The throttling windows one sign-in counts against. Only failures are counted.
+struct SignInLimits {
+    client: String,
+    account: String,
+}
+
+impl SignInLimits {
+    fn check(&self, limiter: &super::RateLimiter) -> Result<()> {
+        limiter.check(&self.client, CLIENT_FAILURES, CLIENT_WINDOW)?;
+        limiter.check(&self.account, ACCOUNT_FAILURES, ACCOUNT_WINDOW)
+    }
+
+    fn count_failure(&self, limiter: &super::RateLimiter) {
+        let _ = limiter.hit(&self.client, CLIENT_FAILURES, CLIENT_WINDOW);
+        let _ = limiter.hit(&self.account, ACCOUNT_FAILURES, ACCOUNT_WINDOW);
     }
 }
 
@@ -374,8 +394,10 @@ pub async fn change_password(
         .check(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW)?;
     let user_id = current.user.id;
     let keep = current.session;
+    let slot = state.hashing.slot().await;
     let outcome = state
         .blocking(move |app| {
+            let _slot = slot;
             let Some(mut user) = app.load_user(user_id)? else {
                 return Err(unauthorized("Your account no longer exists."));
             };

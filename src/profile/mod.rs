@@ -144,8 +144,13 @@ async fn update_profile(
     }
     let keep = current.session;
     let user_id = current.user.id;
+    let slot = match new_email {
+        Some(_) => Some(state.hashing.slot().await),
+        None => None,
+    };
     let user = state
         .blocking(move |app| {
+            let _slot = slot;
             let Some(mut user) = app.load_user(user_id)? else {
                 return Err(crate::error::unauthorized("Your account no longer exists."));
             };

@@ -263,6 +263,38 @@ async fn thirty_wrong_sign_ins_are_throttled_with_retry_after() {
 }
 
 #[tokio::test]
+async fn thirty_five_sign_ins_at_once_from_one_address_all_succeed() {
+    // More than the 30 failures an address may have: successes are not counted, and the sign-ins
+    // queue for a hashing slot rather than fail.
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let mut handles = Vec::new();
+    for _ in 0..35 {
+        let req = app
+            .request(Method::POST, "/api/auth/sign-in")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(axum::body::Body::from(
+                json!({"email": "ann@doe-law.com", "password": PASSWORD}).to_string(),
+            ))
+            .unwrap();
+        let router = app.router.clone();
+        handles.push(tokio::spawn(async move {
+            tower::ServiceExt::oneshot(router, req)
+                .await
+                .unwrap()
+                .status()
+        }));
+    }
+    for h in handles {
+        assert_eq!(h.await.unwrap(), StatusCode::OK);
+    }
+    assert_eq!(
+        app.sign_in("ann@doe-law.com", PASSWORD).await.status,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
 async fn a_password_change_keeps_this_session_and_ends_the_others() {
     let mut app = TestApp::new();
     app.sign_up().await;
