@@ -15,6 +15,9 @@ use redb::{
 
 pub use tables::*;
 
+/// Bytes of one booking identity in `BOOKING_IDENTITIES`.
+pub const IDENTITY_LEN: usize = 16;
+
 /// The schema version this binary writes. Older files are migrated at start.
 pub const SCHEMA_VERSION: u64 = 2;
 

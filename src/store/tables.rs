@@ -26,13 +26,11 @@ pub const ADOPTION: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("c
 /// Booking id -> `bookings::Booking`. Ids come from the `bookings` sequence.
 pub const BOOKINGS: TableDefinition<u64, &[u8]> = TableDefinition::new("bookings");
 /// First booking id of a run of consecutive ids -> the 16-byte identities of that run, in id order
-/// (`IDENTITY_LEN` bytes each). An identity is a keyed hash of a booking's file
+/// (`store::IDENTITY_LEN` bytes each). An identity is a keyed hash of a booking's file
 /// id, or of its fields; it recognises a re-imported row without keeping names or emails in clear.
 /// Runs, not one row per booking: an import writes its new identities as a few large values.
 pub const BOOKING_IDENTITIES: TableDefinition<u64, &[u8]> =
     TableDefinition::new("booking_identities");
-/// Bytes of one booking identity.
-pub const IDENTITY_LEN: usize = 16;
 
 /// Questionnaire response id -> `recommend::StoredResponse`.
 pub const RESPONSES: TableDefinition<u64, &[u8]> = TableDefinition::new("responses");
