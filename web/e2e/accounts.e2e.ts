@@ -162,6 +162,7 @@ describe('a new user’s account', () => {
     await profile.getByLabel('Firm Size').selectOption({ label: '6-20' });
     await profile.getByRole('button', { name: 'Save Profile' }).click();
     await toast('Profile updated').waitFor();
+    await browser.screenshot('profile-saved-toast-1440', { fullPage: false });
     await toast('Your profile information has been saved successfully.').waitFor();
     await sidebar().getByText('Ada King').waitFor();
 
