@@ -7,8 +7,7 @@
 //! The kill loop's size comes from `LITSTACK_CRASH_ROWS` (rows in the imported file, default
 //! 10,000) and `LITSTACK_CRASH_KILLS` (default 20); `LITSTACK_CRASH_SEED` repeats a run's delays.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,6 +17,8 @@ use std::time::{Duration, Instant};
 use litstack::store::Store;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
+
+use crate::wire::{Answer, Conn};
 
 use crate::helpers::PASSWORD;
 use crate::process::{Server, litstack, start};
@@ -156,125 +157,6 @@ fn sigterm(pid: u32) {
 
 fn addr(server: &Server) -> String {
     server.url.trim_start_matches("http://").to_string()
-}
-
-struct Answer {
-    status: u16,
-    token: Option<String>,
-    body: Vec<u8>,
-}
-
-impl Answer {
-    fn json(&self) -> Value {
-        serde_json::from_slice(&self.body).unwrap_or_else(|_| {
-            panic!(
-                "not JSON ({}): {}",
-                self.status,
-                String::from_utf8_lossy(&self.body)
-            )
-        })
-    }
-}
-
-struct Conn {
-    addr: String,
-    reader: BufReader<TcpStream>,
-}
-
-impl Conn {
-    fn open(addr: &str) -> Conn {
-        let stream = TcpStream::connect(addr).unwrap();
-        stream
-            .set_read_timeout(Some(Duration::from_secs(120)))
-            .unwrap();
-        Conn {
-            addr: addr.into(),
-            reader: BufReader::new(stream),
-        }
-    }
-
-    /// Sends one request on this connection (kept alive) and reads its answer.
-    fn send(
-        &mut self,
-        method: &str,
-        path: &str,
-        token: Option<&str>,
-        body: Option<(&str, &[u8])>,
-    ) -> std::io::Result<Answer> {
-        let addr = &self.addr;
-        let mut head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\n\
-             Connection: keep-alive\r\n"
-        );
-        if let Some(t) = token {
-            head.push_str(&format!("Cookie: litstack_session={t}\r\n"));
-        }
-        let (content_type, bytes) = body.unwrap_or(("", b""));
-        if !content_type.is_empty() {
-            head.push_str(&format!("Content-Type: {content_type}\r\n"));
-        }
-        head.push_str(&format!("Content-Length: {}\r\n\r\n", bytes.len()));
-        let stream = self.reader.get_mut();
-        stream.write_all(head.as_bytes())?;
-        stream.write_all(bytes)?;
-        self.read_answer()
-    }
-
-    fn read_answer(&mut self) -> std::io::Result<Answer> {
-        let reader = &mut self.reader;
-        let mut status_line = String::new();
-        if reader.read_line(&mut status_line)? == 0 {
-            return Err(std::io::ErrorKind::UnexpectedEof.into());
-        }
-        let status = status_line
-            .split(' ')
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or_else(|| panic!("not an HTTP answer: {status_line:?}"));
-        let (mut token, mut chunked, mut length) = (None, false, 0usize);
-        loop {
-            let mut line = String::new();
-            reader.read_line(&mut line)?;
-            let line = line.trim_end();
-            if line.is_empty() {
-                break;
-            }
-            let (name, value) = line.split_once(':').unwrap();
-            let (name, value) = (name.to_ascii_lowercase(), value.trim());
-            if name == "set-cookie"
-                && let Some(v) = value.strip_prefix("litstack_session=")
-            {
-                let v = v.split(';').next().unwrap();
-                token = (!v.is_empty()).then(|| v.to_string());
-            }
-            chunked |= name == "transfer-encoding" && value.contains("chunked");
-            if name == "content-length" {
-                length = value.parse().unwrap();
-            }
-        }
-        let mut body = Vec::new();
-        if chunked {
-            loop {
-                let mut size = String::new();
-                reader.read_line(&mut size)?;
-                let n = usize::from_str_radix(size.trim(), 16).unwrap();
-                let mut chunk = vec![0; n + 2];
-                reader.read_exact(&mut chunk)?;
-                body.extend_from_slice(&chunk[..n]);
-                if n == 0 {
-                    break;
-                }
-            }
-        } else {
-            body.resize(length, 0);
-            reader.read_exact(&mut body)?;
-        }
-        Ok(Answer {
-            status,
-            token,
-            body,
-        })
-    }
 }
 
 fn post_json(addr: &str, path: &str, token: Option<&str>, v: Value) -> Answer {
@@ -750,9 +632,7 @@ fn sigterm_during_an_import_with_idle_connections_exits_within_ten_seconds_all_o
         "SIGTERM took {took:?} to stop the server"
     );
     for c in &mut idle {
-        let mut byte = [0u8; 1];
-        let closed = matches!(c.reader.read(&mut byte), Ok(0) | Err(_));
-        assert!(closed, "an idle connection was left open");
+        assert!(c.is_closed(), "an idle connection was left open");
     }
     let answered = uploading.join().unwrap();
 

@@ -16,3 +16,4 @@ mod secrets;
 mod techstack;
 mod vendors;
 mod web;
+mod wire;

@@ -4,8 +4,7 @@
 //! email appears in the log, in any API answer, in the database file or in any other file of the
 //! data directory; the directory is 0700 and its files 0600; and the security events are logged.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::io::Write;
 use std::path::Path;
 use std::process::{Child, Stdio};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -14,16 +13,9 @@ use std::time::{Duration, Instant};
 use axum::http::StatusCode;
 
 use crate::helpers::TestApp;
+use crate::wire::{Answer, Conn};
 
-/// One answer of the small HTTP/1.1 client below.
-struct Answer {
-    status: u16,
-    /// The session token a Set-Cookie header gave, if any.
-    token: Option<String>,
-    body: String,
-}
-
-/// A request over a fresh connection, exactly as written (no client library in the way).
+/// A request over a fresh connection.
 fn http(
     addr: &str,
     method: &str,
@@ -32,71 +24,9 @@ fn http(
     content_type: &str,
     body: &[u8],
 ) -> Answer {
-    let mut s = TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    let mut head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\nConnection: close\r\n\
-         Content-Length: {}\r\n",
-        body.len()
-    );
-    if !content_type.is_empty() {
-        head.push_str(&format!("Content-Type: {content_type}\r\n"));
-    }
-    if let Some(t) = token {
-        head.push_str(&format!("Cookie: litstack_session={t}\r\n"));
-    }
-    head.push_str("\r\n");
-    s.write_all(head.as_bytes()).unwrap();
-    s.write_all(body).unwrap();
-    let mut reader = BufReader::new(s);
-    let mut status_line = String::new();
-    reader.read_line(&mut status_line).unwrap();
-    let status = status_line.split(' ').nth(1).unwrap().parse().unwrap();
-    let (mut token, mut chunked, mut length) = (None, false, None);
-    loop {
-        let mut line = String::new();
-        reader.read_line(&mut line).unwrap();
-        let line = line.trim_end();
-        if line.is_empty() {
-            break;
-        }
-        let (name, value) = line.split_once(':').unwrap();
-        let (name, value) = (name.to_ascii_lowercase(), value.trim());
-        if name == "set-cookie"
-            && let Some(v) = value.strip_prefix("litstack_session=")
-        {
-            let v = v.split(';').next().unwrap();
-            token = (!v.is_empty()).then(|| v.to_string());
-        }
-        chunked |= name == "transfer-encoding" && value.contains("chunked");
-        if name == "content-length" {
-            length = value.parse::<usize>().ok();
-        }
-    }
-    let mut body = Vec::new();
-    if chunked {
-        loop {
-            let mut size = String::new();
-            reader.read_line(&mut size).unwrap();
-            let n = usize::from_str_radix(size.trim(), 16).unwrap();
-            let mut chunk = vec![0; n + 2];
-            reader.read_exact(&mut chunk).unwrap();
-            body.extend_from_slice(&chunk[..n]);
-            if n == 0 {
-                break;
-            }
-        }
-    } else if let Some(n) = length {
-        body.resize(n, 0);
-        reader.read_exact(&mut body).unwrap();
-    } else {
-        reader.read_to_end(&mut body).unwrap();
-    }
-    Answer {
-        status,
-        token,
-        body: String::from_utf8_lossy(&body).into_owned(),
-    }
+    Conn::open(addr)
+        .send(method, path, token, Some((content_type, body)))
+        .unwrap()
 }
 
 fn json(addr: &str, method: &str, path: &str, token: Option<&str>, v: serde_json::Value) -> Answer {
@@ -196,7 +126,7 @@ fn no_secret_or_personal_data_reaches_logs_answers_or_data_files() {
         if let Some(t) = &a.token {
             tokens.push(t.clone());
         }
-        answers.push(a.body.clone());
+        answers.push(a.text());
         a
     };
 
@@ -215,7 +145,7 @@ fn no_secret_or_personal_data_reaches_logs_answers_or_data_files() {
         &mut answers,
         &mut tokens,
     );
-    assert_eq!(a.status, 201, "{}", a.body);
+    assert_eq!(a.status, 201, "{}", a.text());
     let a = keep(
         json(
             &addr,
@@ -243,7 +173,7 @@ fn no_secret_or_personal_data_reaches_logs_answers_or_data_files() {
         &mut answers,
         &mut tokens,
     );
-    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.status, 200, "{}", a.text());
     let admin = a.token.unwrap();
     let a = keep(
         json(
@@ -258,7 +188,7 @@ fn no_secret_or_personal_data_reaches_logs_answers_or_data_files() {
         &mut answers,
         &mut tokens,
     );
-    assert_eq!(a.status, 204, "{}", a.body);
+    assert_eq!(a.status, 204, "{}", a.text());
 
     // Refusals: no session (401), a plain user at the import (403).
     let a = keep(
@@ -281,7 +211,7 @@ fn no_secret_or_personal_data_reaches_logs_answers_or_data_files() {
         &mut answers,
         &mut tokens,
     );
-    assert_eq!(a.status, 201, "{}", a.body);
+    assert_eq!(a.status, 201, "{}", a.text());
     let user = a.token.unwrap();
 
     // A bookings file naming people, with one bad row.
@@ -324,8 +254,8 @@ fn no_secret_or_personal_data_reaches_logs_answers_or_data_files() {
         &mut answers,
         &mut tokens,
     );
-    assert_eq!(a.status, 200, "{}", a.body);
-    assert!(a.body.contains("\"inserted\":2"), "{}", a.body);
+    assert_eq!(a.status, 200, "{}", a.text());
+    assert!(a.text().contains("\"inserted\":2"), "{}", a.text());
     upload.clear();
     let a = keep(
         http(&addr, "GET", "/api/demo-bookings", Some(&admin), "", b""),
@@ -349,7 +279,7 @@ fn no_secret_or_personal_data_reaches_logs_answers_or_data_files() {
         &mut answers,
         &mut tokens,
     );
-    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.status, 200, "{}", a.text());
     let a = keep(
         http(&addr, "POST", "/api/auth/sign-out", Some(&admin), "", b""),
         &mut answers,
