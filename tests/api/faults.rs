@@ -21,7 +21,7 @@ use serde_json::{Value, json};
 use crate::wire::{Answer, Conn};
 
 use crate::helpers::PASSWORD;
-use crate::process::{Server, litstack, start};
+use crate::process::{Server, litstack, start, succeeds};
 
 const ADMIN: &str = "ann@doe-law.com";
 const DISK_FULL: &str =
@@ -79,15 +79,7 @@ fn import_command(data: &Path, file: &Path) -> Command {
 }
 
 fn import(data: &Path, file: &Path) {
-    let out = import_command(data, file)
-        .stderr(Stdio::piped())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeds(import_command(data, file).stderr(Stdio::piped()));
 }
 
 /// Opens the data directory's database, asserts that redb's integrity check passes and that the
@@ -697,17 +689,12 @@ fn other_processes_on_a_served_data_directory_exit_at_once_and_backups_pass_the_
 
     // `litstack backup FILE` with the server stopped: the same tables, row for row.
     let file = dir.path().join("backup.redb");
-    let out = litstack()
-        .arg("backup")
-        .arg(&file)
-        .arg("--data-dir")
-        .arg(&data)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    succeeds(
+        litstack()
+            .arg("backup")
+            .arg(&file)
+            .arg("--data-dir")
+            .arg(&data),
     );
     let original = Store::check(&data).unwrap();
     let copy = Store::check_file(&file).unwrap();
@@ -718,14 +705,7 @@ fn other_processes_on_a_served_data_directory_exit_at_once_and_backups_pass_the_
     let restored = dir.path().join("restored");
     std::fs::create_dir(&restored).unwrap();
     std::fs::copy(&file, restored.join("litstack.redb")).unwrap();
-    let out = litstack()
-        .arg("check")
-        .arg("--data-dir")
-        .arg(&restored)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}");
+    let stdout = succeeds(litstack().arg("check").arg("--data-dir").arg(&restored));
     assert!(stdout.contains("integrity check: passed"), "{stdout}");
     assert!(
         stdout.contains(&format!("bookings: {before} rows")),

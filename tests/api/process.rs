@@ -53,6 +53,18 @@ pub fn start(data_dir: &std::path::Path, extra: &[&str]) -> Server {
     Server { child, url }
 }
 
+/// Runs a command that should succeed; returns its standard output. A failure shows both streams.
+pub fn succeeds(cmd: &mut Command) -> String {
+    let out = cmd.output().expect("running litstack");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
 /// Runs a command that should fail at once; returns (exit code, stderr).
 fn fails(cmd: &mut Command) -> (i32, String) {
     let out = cmd
@@ -180,18 +192,13 @@ fn backup_on_the_command_line_refuses_while_the_server_runs_and_works_after() {
     );
     assert!(stderr.contains("another Litstack process"), "{stderr}");
     drop(server);
-    let out = litstack()
-        .arg("backup")
-        .arg(&target)
-        .arg("--data-dir")
-        .arg(&data)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let stdout = succeeds(
+        litstack()
+            .arg("backup")
+            .arg(&target)
+            .arg("--data-dir")
+            .arg(&data),
     );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("integrity check passed"));
+    assert!(stdout.contains("integrity check passed"), "{stdout}");
     litstack::store::backup::verify(&target).unwrap();
 }
