@@ -31,29 +31,34 @@ use crate::store::{self, BOOKINGS, Store, codec};
 /// snapshot carries the generation it was built from.
 pub const GENERATION: &str = "bookings:generation";
 
-/// The number of demo bookings per catalog vendor id, counting only rows whose Client names a
-/// catalog vendor (case-insensitively; when two catalog vendors share a name the lower id gets
+/// The number of real (never sample) demo bookings per catalog vendor id, counting only rows whose
+/// Client names a catalog vendor (case-insensitively; when two catalog vendors share a name the lower id gets
 /// them), from firms whose size is in `sizes` (empty = every size), created on or after `since`.
 pub fn vendor_demand(app: &App, sizes: &[FirmSize], since: chrono::NaiveDate) -> HashMap<u64, u32> {
     let idx = app.bookings.load();
     let from = query::day_number(since) as i64 * 86_400;
     let mut counts = vec![0u32; idx.cols.vendors.len()];
     let vendor = &idx.cols.vendor;
+    let sample = &idx.cols.sample;
     let mut wanted = [false; FirmSize::ALL.len()];
     for s in sizes {
         wanted[s.index()] = true;
     }
     if sizes.is_empty() || wanted.iter().all(|&w| w) {
         let (lo, hi) = idx.rows_in(None, from, i64::MAX);
-        for &v in &vendor[lo..hi] {
-            counts[v as usize] += 1;
+        for r in lo..hi {
+            if !sample[r] {
+                counts[vendor[r] as usize] += 1;
+            }
         }
     } else {
         for (size, _) in wanted.iter().enumerate().filter(|(_, w)| **w) {
             let list = &idx.by_size[size];
             let (lo, hi) = idx.rows_in(Some(list), from, i64::MAX);
             for &r in &list[lo..hi] {
-                counts[vendor[r as usize] as usize] += 1;
+                if !sample[r as usize] {
+                    counts[vendor[r as usize] as usize] += 1;
+                }
             }
         }
     }
@@ -71,6 +76,13 @@ pub fn vendor_demand(app: &App, sizes: &[FirmSize], since: chrono::NaiveDate) ->
         }
     }
     out
+}
+
+/// How many stored bookings are real (imported), not part of the generated sample set. Sample rows
+/// are never evidence: with no real bookings the recommendations leave demand out.
+pub fn real_booking_count(app: &App) -> u64 {
+    let idx = app.bookings.load();
+    idx.cols.sample.iter().filter(|s| !**s).count() as u64
 }
 
 /// The current booking generation.
