@@ -13,7 +13,7 @@ let server: TestServer;
 let browser: TestBrowser;
 let page: Page;
 const iconRequests: string[] = [];
-const ICON_HOSTS = /^https?:\/\/(logo\.clearbit\.com|www\.google\.com|icons\.duckduckgo\.com)\//;
+const ICON_HOSTS = /^https?:\/\/(www\.google\.com|icons\.duckduckgo\.com|icon\.horse)\//;
 
 const cards = () => page.getByRole('list', { name: 'Vendors' }).getByRole('article');
 const cardNames = () => page.getByRole('list', { name: 'Vendors' }).getByRole('heading', { level: 3 }).allTextContents();
@@ -88,7 +88,7 @@ describe('Browse Vendors', () => {
       return imgs.length === 8 && imgs.every((i) => ['avatar', 'tile'].includes(i.getAttribute('data-logo-source')!));
     });
     expect(['avatar', 'tile']).toContain(await first.getAttribute('data-logo-source'));
-    expect(iconRequests.some((u) => u.startsWith('https://logo.clearbit.com/'))).toBe(true);
+    expect(iconRequests.some((u) => u.startsWith('https://icon.horse/icon/'))).toBe(true);
     expect(iconRequests.some((u) => u.startsWith('https://www.google.com/s2/favicons'))).toBe(true);
     expect(iconRequests.some((u) => u.startsWith('https://icons.duckduckgo.com/'))).toBe(true);
     const loaded = await page.evaluate(() => {

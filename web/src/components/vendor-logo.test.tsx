@@ -12,8 +12,9 @@ const vendor = { name: 'Filevine', logoUrl: null, websiteUrl: 'https://www.filev
 describe('logoSources', () => {
   it('tries the vendor logo, three icon services by host, then a letter avatar', () => {
     const kinds = logoSources({ ...vendor, logoUrl: 'https://cdn.filevine.com/logo.png' }, { thirdParty: true });
-    expect(kinds.map((s) => s.kind)).toEqual(['vendor', 'clearbit', 'google', 'duckduckgo', 'avatar']);
-    expect(kinds[1]!.src).toBe('https://logo.clearbit.com/filevine.com');
+    expect(kinds.map((s) => s.kind)).toEqual(['vendor', 'google', 'duckduckgo', 'iconhorse', 'avatar']);
+    expect(kinds[1]!.src).toBe('https://www.google.com/s2/favicons?domain=filevine.com&sz=128');
+    expect(kinds[3]!.src).toBe('https://icon.horse/icon/filevine.com');
     expect(kinds[4]!.src.startsWith('data:image/svg+xml')).toBe(true);
   });
 
@@ -34,8 +35,8 @@ describe('VendorLogo', () => {
     vi.stubGlobal('fetch', mockFetch({ 'GET /api/config': { body: { utmSource: 'litstack', thirdPartyLogos: true } } }).fetchMock);
     renderWithProviders(<VendorLogo {...vendor} />);
 
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Filevine logo' }).getAttribute('data-logo-source')).toBe('clearbit'));
-    for (const next of ['google', 'duckduckgo', 'avatar']) {
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Filevine logo' }).getAttribute('data-logo-source')).toBe('google'));
+    for (const next of ['duckduckgo', 'iconhorse', 'avatar']) {
       fireEvent.error(screen.getByRole('img', { name: 'Filevine logo' }));
       expect(screen.getByRole('img', { name: 'Filevine logo' }).getAttribute('data-logo-source')).toBe(next);
     }
@@ -43,6 +44,20 @@ describe('VendorLogo', () => {
     const tile = screen.getByRole('img', { name: 'Filevine logo' });
     expect(tile.getAttribute('data-logo-source')).toBe('tile');
     expect(tile.textContent).toBe('F');
+  });
+
+  it("treats Google's 16 px globe as a miss and keeps a real icon", async () => {
+    vi.stubGlobal('fetch', mockFetch({ 'GET /api/config': { body: { utmSource: 'litstack', thirdPartyLogos: true } } }).fetchMock);
+    renderWithProviders(<VendorLogo {...vendor} />);
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Filevine logo' }).getAttribute('data-logo-source')).toBe('google'));
+    const globe = screen.getByRole('img', { name: 'Filevine logo' });
+    Object.defineProperty(globe, 'naturalWidth', { value: 16 });
+    fireEvent.load(globe);
+    const next = screen.getByRole('img', { name: 'Filevine logo' });
+    expect(next.getAttribute('data-logo-source')).toBe('duckduckgo');
+    Object.defineProperty(next, 'naturalWidth', { value: 16 });
+    fireEvent.load(next);
+    expect(screen.getByRole('img', { name: 'Filevine logo' }).getAttribute('data-logo-source')).toBe('duckduckgo');
   });
 
   it('asks no icon service while the setting is off or still loading', async () => {

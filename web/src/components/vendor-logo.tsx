@@ -4,7 +4,7 @@ import { useClientConfig } from '@/lib/client-config';
 import { cn } from '@/lib/cn';
 
 export type LogoSource = {
-  kind: 'vendor' | 'clearbit' | 'google' | 'duckduckgo' | 'avatar';
+  kind: 'vendor' | 'google' | 'duckduckgo' | 'iconhorse' | 'avatar';
   src: string;
 };
 
@@ -41,10 +41,23 @@ export function letterAvatar(name: string): string {
 
 /**
  * The logo chain, in order: the vendor's own logo, three public icon services keyed by the
- * website's host, then a generated letter avatar. With `thirdParty` false nothing leaves our
+ * website's host, then a generated letter avatar. The services are ones that answer without an
+ * account in 2026 (checked against their public documentation on 2026-11-22; Clearbit's free logo
+ * endpoint closed on 2025-12-01): Google's s2 favicons, DuckDuckGo's ip3 icons, and Icon Horse,
+ * which always answers with an icon (its own generated one for a site without), so it comes last. With `thirdParty` false nothing leaves our
  * origin: the vendor logo is kept only when it is on our own server (or a `data:` image), and the
  * icon services are skipped. The plain first-letter tile after the last source is not an image.
  */
+const GOOGLE_SIZE = 128;
+
+/**
+ * Google's service answers a site without an icon with its 16 px globe rather than an error, so
+ * an icon that small from it counts as a miss and the chain moves on.
+ */
+export function isPlaceholder(kind: LogoSource['kind'], naturalWidth: number): boolean {
+  return kind === 'google' && naturalWidth > 0 && naturalWidth <= 16;
+}
+
 export function logoSources(
   vendor: { name: string; logoUrl?: string | null; websiteUrl?: string | null },
   { thirdParty }: { thirdParty: boolean },
@@ -61,9 +74,9 @@ export function logoSources(
   if (host && thirdParty) {
     const h = encodeURIComponent(host);
     sources.push(
-      { kind: 'clearbit', src: `https://logo.clearbit.com/${h}` },
-      { kind: 'google', src: `https://www.google.com/s2/favicons?domain=${h}&sz=128` },
+      { kind: 'google', src: `https://www.google.com/s2/favicons?domain=${h}&sz=${GOOGLE_SIZE}` },
       { kind: 'duckduckgo', src: `https://icons.duckduckgo.com/ip3/${h}.ico` },
+      { kind: 'iconhorse', src: `https://icon.horse/icon/${h}` },
     );
   }
   sources.push({ kind: 'avatar', src: letterAvatar(vendor.name) });
@@ -114,7 +127,10 @@ export function VendorLogo({ name, logoUrl, websiteUrl, className = 'h-12 w-12' 
         loading="lazy"
         decoding="async"
         referrerPolicy="no-referrer"
-        onLoad={() => setLoadedSrc(source.src)}
+        onLoad={(event) => {
+          if (isPlaceholder(source.kind, event.currentTarget.naturalWidth)) setFailed({ chain, count: index + 1 });
+          else setLoadedSrc(source.src);
+        }}
         onError={() => setFailed({ chain, count: index + 1 })}
         className={cn(
           'absolute inset-0 h-full w-full rounded-xl object-contain',
