@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Every check and test Litstack has: formatting, clippy, the Rust unit and API tests, the web unit
+# Every check and test Litstack has: formatting, the dependency audit, clippy, the Rust unit and API tests, the web unit
 # tests and the browser end-to-end tests (headless Chromium driving the real binary).
 # One debug build serves the Rust tests and the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cargo fmt --check
+# The dependency audit against the RustSec snapshot in ../shared/advisory-db, offline (seconds).
+bash scripts/audit.sh
 # clippy first, with the web build skipped: it only checks Rust code.
 LITSTACK_SKIP_WEB_BUILD=1 cargo clippy --locked --all-targets -- -D warnings
 # build.rs runs `npm ci` (when web/node_modules is missing) and `npm run build`, so the binary the
