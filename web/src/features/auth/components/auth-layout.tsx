@@ -13,7 +13,9 @@ type AuthLayoutProps = {
 export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-indigo-50 via-slate-50 to-slate-100 px-4 py-10 sm:justify-center sm:py-12">
-      <BrandMark className="mb-8" />
+      <header className="mb-8">
+        <BrandMark />
+      </header>
       <main className="w-full max-w-md rounded-2xl bg-white px-6 py-8 shadow-xl ring-1 shadow-slate-900/5 ring-slate-900/5 sm:px-8">
         <div className="mb-6 space-y-1.5 text-center">
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
@@ -22,9 +24,9 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
         {children}
         <div className="mt-6 border-t border-slate-100 pt-5 text-center text-sm text-slate-600">{footer}</div>
       </main>
-      <p className="mt-8 max-w-md text-center text-xs text-slate-500">
+      <footer className="mt-8 max-w-md text-center text-xs text-slate-500">
         Legal-technology vendor discovery for personal-injury firms.
-      </p>
+      </footer>
     </div>
   );
 }

@@ -28,13 +28,15 @@ type CategoryAdoptionCardProps = {
   value: CategoryDraft;
   onChange: (next: CategoryDraft) => void;
   disabled?: boolean;
+  headingLevel: 2 | 3;
 };
 
 /**
  * One category of the tech-stack form: Yes or No, then (with Yes) the listed vendors to check,
  * a star for the primary one and free-text other tools, at most ten in all.
  */
-export function CategoryAdoptionCard({ item, value, onChange, disabled }: CategoryAdoptionCardProps) {
+export function CategoryAdoptionCard({ item, value, onChange, disabled, headingLevel }: CategoryAdoptionCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   useSignals();
   const id = useId();
   const headingId = `${id}-heading`;
@@ -64,9 +66,9 @@ export function CategoryAdoptionCard({ item, value, onChange, disabled }: Catego
     >
       <div className="flex flex-col gap-3 px-4 py-3.5 sm:flex-row sm:items-center sm:justify-between sm:px-5">
         <div className="min-w-0">
-          <h3 id={headingId} className="text-base font-semibold text-slate-900">
+          <Heading id={headingId} className="text-base font-semibold text-slate-900">
             {category.name}
-          </h3>
+          </Heading>
           <p className="text-sm text-slate-500">Does your firm use a tool for {category.name}?</p>
         </div>
         <div role="radiogroup" aria-labelledby={headingId} className="flex shrink-0 gap-2">

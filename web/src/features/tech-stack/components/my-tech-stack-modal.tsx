@@ -81,7 +81,7 @@ export function MyTechStackModal({ open: openProp, onOpenChange }: MyTechStackMo
           <Spinner label="Loading your tech stack..." />
         </div>
       ) : (
-        <TechStackForm items={editor.items} value={editor.draft} onChange={editor.setCategory} disabled={editor.saving} />
+        <TechStackForm items={editor.items} value={editor.draft} onChange={editor.setCategory} disabled={editor.saving} headingLevel={3} />
       )}
     </Modal>
   );

@@ -8,10 +8,12 @@ type TechStackFormProps = {
   value: TechStackDraft;
   onChange: (categoryId: number, next: CategoryDraft) => void;
   disabled?: boolean;
+  /** The category headings' level: 2 under the page's title, 3 under the modal's. */
+  headingLevel: 2 | 3;
 };
 
 /** The per-category tech-stack form, shared by the Tech Stack page and the My Tech Stack modal. */
-export function TechStackForm({ items, value, onChange, disabled }: TechStackFormProps) {
+export function TechStackForm({ items, value, onChange, disabled, headingLevel }: TechStackFormProps) {
   return (
     <div className="space-y-3">
       {items.map((item) => (
@@ -21,6 +23,7 @@ export function TechStackForm({ items, value, onChange, disabled }: TechStackFor
           value={categoryDraft(value, item.category.id)}
           onChange={(next) => onChange(item.category.id, next)}
           disabled={disabled}
+          headingLevel={headingLevel}
         />
       ))}
     </div>
