@@ -981,3 +981,76 @@ async fn a_category_outside_the_stages_keeps_its_picks_beside_the_nine_stages() 
     let persisted = app.get("/api/recommendations/persisted").await.json();
     assert_eq!(persisted["items"], json!([]));
 }
+
+#[tokio::test]
+async fn the_page_note_names_the_widest_fallback_any_category_used() {
+    let mut app = signed_in().await;
+    // Every category gets 5 real bookings of its first active vendor: by firms of 2-5 (next to
+    // the user's 6-20) in all but the last category, and by firms of 200+ there.
+    let catalog = app.state.catalog.load();
+    let today = chrono::Utc::now().date_naive();
+    let mut csv = String::from(
+        "Id,Created Time,Client Category,Client,Standardized Practice Area Broken Out,City State,State,DMA\n",
+    );
+    let last = catalog.categories.iter().map(|c| c.id).max().unwrap();
+    for category in &catalog.categories {
+        let vendor = catalog
+            .vendors
+            .iter()
+            .find(|v| v.category_id == category.id && v.is_active)
+            .unwrap();
+        let size = if category.id == last { "E200P" } else { "E2_5" };
+        for i in 0..5 {
+            let day = today - chrono::Duration::days(1 + i);
+            csv.push_str(&format!(
+                "{}-{i},{day}T10:00:00Z,{},\"{}\",{size},\"Austin, TX\",TX,Austin\n",
+                category.id, category.name, vendor.name
+            ));
+        }
+    }
+    let (last_name, first_stage) = (
+        catalog.category(last).unwrap().name.clone(),
+        catalog.stages()[0].id,
+    );
+    drop(catalog);
+    let res = upload_bookings(&mut app, &csv).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+
+    let neighbours = "Note: Recommendations include data from similar firm sizes due to limited data for your exact size.";
+    let overall = "Not enough recent data for your firm size; showing popular picks overall.";
+    let res = app
+        .call(Method::POST, "/api/recommendations/pick-for-me", None)
+        .await;
+    let picks = res.json();
+    let note_of = |id: u64| {
+        picks["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["categoryId"] == id)
+            .unwrap()["note"]
+            .clone()
+    };
+    assert_eq!(note_of(first_stage), neighbours);
+    assert_eq!(
+        note_of(last),
+        overall,
+        "{last_name}: only firms of 200+ booked"
+    );
+    assert_eq!(picks["usedAnySizeFallback"], true);
+    assert_eq!(
+        picks["fallbackNote"], overall,
+        "all firms is wider than neighbouring sizes"
+    );
+    assert_eq!(
+        app.get("/api/recommendations/persisted").await.json()["fallbackNote"],
+        overall
+    );
+
+    // A questionnaire for that category replaces its picks: only neighbouring sizes remain.
+    let body = first_options(&app, last);
+    let id = respond(&mut app, body).await;
+    compute(&mut app, id, last).await;
+    let persisted = app.get("/api/recommendations/persisted").await.json();
+    assert_eq!(persisted["fallbackNote"], neighbours);
+}
