@@ -417,6 +417,9 @@ pub struct PersistedPicks {
     /// For the whole page: the widest fallback any category's picks used (no real bookings, no
     /// bookings in a stage, all firms, neighbouring sizes), or null when none did.
     fallback_note: Option<String>,
+    /// True when some picks were ranked by fit alone because no real booking had been imported,
+    /// so nothing here rests on what similar firms booked.
+    ranked_without_bookings: bool,
 }
 
 /// The saved picks of every category, as SPEC's persisted / Pick For Me result.
@@ -460,6 +463,7 @@ fn persisted_view(app: &App, user_id: u64, catalog: &Catalog) -> Result<Persiste
         items,
         used_any_size_fallback: any_fallback,
         fallback_note: widest.0.page_note(widest.1),
+        ranked_without_bookings: widest.0 == Basis::NoRealBookings,
     })
 }
 

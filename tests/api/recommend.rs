@@ -421,6 +421,7 @@ async fn pick_for_me_fills_every_category_stages_first_and_records_past_picks() 
     assert_eq!(body["usedAnySizeFallback"], false);
     // No booking on this server: every category says its picks rest on fit, as does the page.
     assert_eq!(body["fallbackNote"], NO_REAL_BOOKINGS_NOTE);
+    assert_eq!(body["rankedWithoutBookings"], true);
     let mut total = 0;
     for item in items {
         assert_eq!(item["source"], "pick_for_me");
@@ -903,6 +904,7 @@ async fn sample_bookings_are_never_evidence_then_real_ones_are_quoted_exactly() 
     // The other stages have no real booking: ranked by fit, and the page names that.
     assert_eq!(picks["fallbackNote"], SOME_STAGES_NO_DATA_NOTE);
     assert_eq!(picks["usedAnySizeFallback"], false);
+    assert_eq!(picks["rankedWithoutBookings"], false);
 }
 
 #[tokio::test]

@@ -145,5 +145,10 @@ describe('every category is reachable on /matches', () => {
     await page.goto('/past?page=x');
     await page.waitForURL(/\/past$/);
     await page.getByRole('article').first().waitFor();
+    await browser.setWidth(1280);
+    await browser.screenshot('past-normalised-1280', { fullPage: false });
+    await browser.setWidth(390);
+    await browser.screenshot('past-normalised-390', { fullPage: false });
+    await browser.setWidth(1440);
   });
 });

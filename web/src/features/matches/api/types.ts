@@ -31,6 +31,8 @@ export type PersistedPicks = {
   usedAnySizeFallback: boolean;
   /** For the whole page: the widest fallback any category's picks used, or null. */
   fallbackNote: string | null;
+  /** Some picks were ranked by fit alone: no real booking had been imported. */
+  rankedWithoutBookings: boolean;
 };
 
 export type StageStatus = 'completed' | 'in_progress' | 'not_started';

@@ -94,11 +94,17 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
     track('pick_for_me_click');
     const refresh = hasPicks;
     pickForMe.mutate(undefined, {
-      onSuccess: () =>
+      onSuccess: (data) =>
         toast(
           refresh
             ? { title: 'Recommendations refreshed with latest data!' }
-            : { title: 'Recommendations loaded!', description: 'Showing picks based on similar firms' },
+            : {
+                title: 'Recommendations loaded!',
+                // "Similar firms" only when their bookings are what the picks rest on.
+                description: data.rankedWithoutBookings
+                  ? 'Showing picks that fit your firm; no demo bookings have been imported yet'
+                  : 'Showing picks based on similar firms',
+              },
         ),
       onError: (error) => {
         console.error(error);
