@@ -18,11 +18,11 @@ pub const OVERALL_NOTE: &str =
     "Not enough recent data for your firm size; showing popular picks overall.";
 pub const UNKNOWN_SIZE_NOTE: &str =
     "Your firm size is not set, so these picks use demo bookings from all firms.";
-pub const NO_STAGE_DATA_NOTE: &str = "No recent demo bookings in this stage yet, so these picks are ranked by fit with your firm's size, practice area and tech stack.";
+pub const NO_STAGE_DATA_NOTE: &str = "No recent demo bookings in this category yet, so these picks are ranked by fit with your firm's size, practice area and tech stack.";
 pub const NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so these picks are ranked by fit with your firm's size, practice area and tech stack. An administrator can import bookings under Import.";
 pub const NO_REAL_BOOKINGS_UNKNOWN_SIZE_NOTE: &str = "No demo bookings have been imported yet, so these picks are ranked by fit with your firm's practice area and tech stack (set your firm size in your profile to count it too). An administrator can import bookings under Import.";
 /// The page-wide note when the widest basis of any stage is [`Basis::NoStageBookings`].
-pub const SOME_STAGES_NO_DATA_NOTE: &str = "Some stages have no recent demo bookings yet, so their picks are ranked by fit with your firm's size, practice area and tech stack.";
+pub const SOME_STAGES_NO_DATA_NOTE: &str = "Some categories have no recent demo bookings yet, so their picks are ranked by fit with your firm's size, practice area and tech stack.";
 /// The wording of [`NO_STAGE_DATA_NOTE`] before fit counted practice area and tech stack; picks
 /// saved then still carry it.
 const OLD_NO_STAGE_DATA_NOTE: &str = "No recent demo bookings in this stage yet; these picks are chosen by fit with your firm's size.";
@@ -46,7 +46,8 @@ pub enum Basis {
 
 impl Basis {
     /// The basis a saved note stands for. Notes are the closed set of sentences above, so the
-    /// note alone (stored with each stage's picks) says which basis the picks rest on.
+    /// note alone (stored with each stage's picks) says which basis the picks rest on; reading
+    /// it back keeps the stored pick sets' format, so no schema migration is needed.
     pub fn of_note(note: Option<&str>) -> Basis {
         match note {
             None => Basis::OwnSize,

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, TestResponse};
 
 const NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so these picks are ranked by fit with your firm's size, practice area and tech stack. An administrator can import bookings under Import.";
-const SOME_STAGES_NO_DATA_NOTE: &str = "Some stages have no recent demo bookings yet, so their picks are ranked by fit with your firm's size, practice area and tech stack.";
+const SOME_STAGES_NO_DATA_NOTE: &str = "Some categories have no recent demo bookings yet, so their picks are ranked by fit with your firm's size, practice area and tech stack.";
 
 async fn signed_in() -> TestApp {
     let mut app = TestApp::new();

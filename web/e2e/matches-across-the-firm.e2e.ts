@@ -125,7 +125,7 @@ describe('every category is reachable on /matches', () => {
     await page
       .getByRole('note')
       .getByText(
-        "Some stages have no recent demo bookings yet, so their picks are ranked by fit with your firm's size, practice area and tech stack.",
+        "Some categories have no recent demo bookings yet, so their picks are ranked by fit with your firm's size, practice area and tech stack.",
       )
       .waitFor();
     await acrossTheFirm().getByRole('button', { name: /^Practice Management / }).click();
