@@ -1,5 +1,6 @@
 //! What the ranking needs to know about the firm, gathered from the other domains: its size
-//! (profile, else onboarding), the tools in its tech stack, and peer demand from demo bookings.
+//! (profile, else onboarding), the tools in its tech stack, and peer demand from real (never
+//! sample) demo bookings.
 
 use std::collections::{HashMap, HashSet};
 
@@ -70,8 +71,14 @@ fn tech_stack(app: &App, user_id: u64) -> Result<(Vec<String>, OwnedVendors)> {
     Ok((names, owned))
 }
 
-/// Demo bookings per catalog vendor over the last [`DEMAND_DAYS`] days from firms of the given
-/// sizes (all firms when `sizes` is empty).
+/// Whether any real (imported) booking exists. Sample rows are never evidence: without a real
+/// booking the recommendations leave demand out.
+pub fn has_real_bookings(app: &App) -> bool {
+    crate::bookings::real_booking_count(app) > 0
+}
+
+/// Real demo bookings per catalog vendor over the last [`DEMAND_DAYS`] days from firms of the
+/// given sizes (all firms when `sizes` is empty); sample rows are never counted.
 pub fn demand(app: &App, sizes: &[FirmSize]) -> HashMap<u64, u32> {
     let since = chrono::Utc::now().date_naive() - chrono::Duration::days(DEMAND_DAYS);
     crate::bookings::vendor_demand(app, sizes, since)

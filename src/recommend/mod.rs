@@ -1,8 +1,10 @@
-//! Recommendations: questionnaire responses, the explainable ranking, Pick For Me, each stage's
-//! saved picks (dismiss, clear), the stages overview and the past-recommendation history.
+//! Recommendations: questionnaire responses, the explainable ranking, Pick For Me, each
+//! category's saved picks (dismiss, clear), the stages overview and the past-recommendation
+//! history. Every category can be recommended; the nine stage categories make up the progress.
 //!
 //! Invariants: a user only ever reads or changes their own responses, picks and history;
-//! inactive and dismissed vendors are never recommended; every reason is built from the data.
+//! inactive and dismissed vendors are never recommended; every reason is built from the data, and
+//! sample bookings are never evidence (only real, imported ones count as demand).
 
 pub mod inputs;
 pub mod pick_for_me;

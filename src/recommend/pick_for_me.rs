@@ -1,6 +1,7 @@
-//! Pick For Me: for each stage, the vendors most booked recently by firms like the user's,
-//! widening to neighbouring sizes and then to all firms when the data is thin. Pure over its
-//! inputs; the caller supplies the three demand maps.
+//! Pick For Me: for each category, the vendors most booked recently by firms like the user's,
+//! widening to neighbouring sizes and then to all firms when the data is thin. Only real
+//! (imported) bookings count: with none, or none in a category, the picks are ranked by fit with
+//! the firm instead, and the note says so. Pure over its inputs; the caller supplies the demand.
 
 use std::collections::{HashMap, HashSet};
 
@@ -10,14 +11,69 @@ use crate::firm_size::FirmSize;
 use super::ranking::{DEMAND_DAYS, MIN_SHOWN, PeerGroup, bookings_phrase, join_and, size_phrase};
 
 pub const PICKS_PER_STAGE: usize = 3;
+/// Litstack's users are personal-injury firms: the practice area a vendor must serve to fit.
+pub const FIRM_PRACTICE_AREA: &str = "Personal Injury";
 pub const NEIGHBOUR_NOTE: &str = "Note: Recommendations include data from similar firm sizes due to limited data for your exact size.";
 pub const OVERALL_NOTE: &str =
     "Not enough recent data for your firm size; showing popular picks overall.";
 pub const UNKNOWN_SIZE_NOTE: &str =
     "Your firm size is not set, so these picks use demo bookings from all firms.";
-pub const NO_DATA_NOTE: &str = "No recent demo bookings in this stage yet; these picks are chosen by fit with your firm's size.";
+pub const NO_STAGE_DATA_NOTE: &str = "No recent demo bookings in this category yet, so these picks are ranked by fit with your firm's size, practice area and tech stack.";
+pub const NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so these picks are ranked by fit with your firm's size, practice area and tech stack. An administrator can import bookings under Import.";
+pub const NO_REAL_BOOKINGS_UNKNOWN_SIZE_NOTE: &str = "No demo bookings have been imported yet, so these picks are ranked by fit with your firm's practice area and tech stack (set your firm size in your profile to count it too). An administrator can import bookings under Import.";
+/// The page-wide note when the widest basis of any stage is [`Basis::NoStageBookings`].
+pub const SOME_STAGES_NO_DATA_NOTE: &str = "Some categories have no recent demo bookings yet, so their picks are ranked by fit with your firm's size, practice area and tech stack.";
+/// The wording of [`NO_STAGE_DATA_NOTE`] before fit counted practice area and tech stack; picks
+/// saved then still carry it.
+const OLD_NO_STAGE_DATA_NOTE: &str = "No recent demo bookings in this stage yet; these picks are chosen by fit with your firm's size.";
 
-/// Demand from the three peer groups, widest last.
+/// What a stage's picks rest on, from the narrowest evidence to the widest fallback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Basis {
+    /// Real bookings by firms of the firm's own size.
+    OwnSize,
+    /// Real bookings by firms of its size and the neighbouring sizes.
+    Neighbours,
+    /// Real bookings by all firms, as the firm's size is not set.
+    UnknownSize,
+    /// Real bookings by all firms, as those of its size and neighbours were thin.
+    AllFirms,
+    /// No recent real booking in the stage: ranked by fit with the firm.
+    NoStageBookings,
+    /// No real booking at all: ranked by fit with the firm.
+    NoRealBookings,
+}
+
+impl Basis {
+    /// The basis a saved note stands for. Notes are the closed set of sentences above, so the
+    /// note alone (stored with each stage's picks) says which basis the picks rest on; reading
+    /// it back keeps the stored pick sets' format, so no schema migration is needed.
+    pub fn of_note(note: Option<&str>) -> Basis {
+        match note {
+            None => Basis::OwnSize,
+            Some(NEIGHBOUR_NOTE) => Basis::Neighbours,
+            Some(UNKNOWN_SIZE_NOTE) => Basis::UnknownSize,
+            Some(OVERALL_NOTE) => Basis::AllFirms,
+            Some(NO_STAGE_DATA_NOTE | OLD_NO_STAGE_DATA_NOTE) => Basis::NoStageBookings,
+            Some(NO_REAL_BOOKINGS_NOTE | NO_REAL_BOOKINGS_UNKNOWN_SIZE_NOTE) => {
+                Basis::NoRealBookings
+            }
+            // A note this binary does not know still says the picks are not the plain case.
+            Some(_) => Basis::AllFirms,
+        }
+    }
+
+    /// The note for the whole page when this is the widest basis any stage used.
+    pub fn page_note(self, stage_note: Option<&str>) -> Option<String> {
+        match self {
+            Basis::OwnSize => None,
+            Basis::NoStageBookings => Some(SOME_STAGES_NO_DATA_NOTE.into()),
+            _ => stage_note.map(String::from),
+        }
+    }
+}
+
+/// Demand from real bookings in the three peer groups, widest last.
 pub struct DemandTiers<'a> {
     pub exact: &'a HashMap<u64, u32>,
     pub neighbours: &'a HashMap<u64, u32>,
@@ -53,19 +109,105 @@ fn size_fit(v: &Vendor, size: Option<FirmSize>) -> u8 {
     }
 }
 
-/// Picks up to three vendors of one stage. `vendors` are the stage category's vendors.
+fn serves_practice_area(v: &Vendor) -> bool {
+    v.practice_areas_supported
+        .iter()
+        .any(|p| p.eq_ignore_ascii_case(FIRM_PRACTICE_AREA))
+}
+
+/// The tools of the firm's stack the vendor integrates with, in the vendor's order.
+fn shared_tools<'v>(v: &'v Vendor, firm_tools: &[String]) -> Vec<&'v String> {
+    v.integrations
+        .iter()
+        .filter(|i| firm_tools.iter().any(|t| t.eq_ignore_ascii_case(i)))
+        .collect()
+}
+
+fn integration_reason(shared: &[&String]) -> Option<String> {
+    if shared.is_empty() {
+        return None;
+    }
+    let verb = if shared.len() == 1 { "uses" } else { "use" };
+    Some(format!(
+        "Integrates with {}, which your firm {verb}",
+        join_and(shared)
+    ))
+}
+
+/// Ranks vendors by fit with the firm alone, for stages without booking evidence: its size
+/// (exact 2 points, neighbouring 1), personal injury among its practice areas (1) and each tool
+/// of the firm's stack it integrates with (1, at most 2). With a known size, vendors that serve
+/// neither it nor a neighbouring size are left out.
+fn pick_by_fit<'a>(
+    candidates: Vec<&'a Vendor>,
+    size: Option<FirmSize>,
+    firm_tools: &[String],
+) -> Vec<(&'a Vendor, Vec<String>)> {
+    let fit = |v: &Vendor| {
+        size_fit(v, size)
+            + u8::from(serves_practice_area(v))
+            + shared_tools(v, firm_tools).len().min(2) as u8
+    };
+    let mut ranked: Vec<&Vendor> = candidates
+        .into_iter()
+        .filter(|v| size.is_none() || size_fit(v, size) > 0)
+        .collect();
+    ranked.sort_by(|a, b| {
+        fit(b)
+            .cmp(&fit(a))
+            .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
+            .then(a.id.cmp(&b.id))
+    });
+    ranked
+        .into_iter()
+        .take(PICKS_PER_STAGE)
+        .map(|v| {
+            let mut reasons = Vec::new();
+            match size {
+                Some(s) if size_fit(v, size) == 2 => {
+                    reasons.push(format!("Serves {} like yours", size_phrase(s)))
+                }
+                Some(_) => reasons.push("Serves firms next to your size".to_string()),
+                None => {}
+            }
+            if serves_practice_area(v) {
+                reasons.push("Works with personal-injury firms".to_string());
+            }
+            reasons.extend(integration_reason(&shared_tools(v, firm_tools)));
+            if reasons.is_empty() {
+                reasons.push("An active vendor for this stage".to_string());
+            }
+            (v, reasons)
+        })
+        .collect()
+}
+
+/// Picks up to three vendors of one stage. `vendors` are the stage category's vendors; `demand`
+/// is `None` while no real booking exists.
 pub fn pick_stage<'a>(
     vendors: &[&'a Vendor],
     size: Option<FirmSize>,
     excluded: &HashSet<u64>,
     firm_tools: &[String],
-    demand: &DemandTiers,
+    demand: Option<&DemandTiers>,
 ) -> StagePicks<'a> {
     let candidates: Vec<&Vendor> = vendors
         .iter()
         .copied()
         .filter(|v| v.is_active && !excluded.contains(&v.id))
         .collect();
+    let Some(demand) = demand else {
+        let note = if size.is_some() {
+            NO_REAL_BOOKINGS_NOTE
+        } else {
+            NO_REAL_BOOKINGS_UNKNOWN_SIZE_NOTE
+        };
+        return StagePicks {
+            picks: pick_by_fit(candidates, size, firm_tools),
+            note: Some(note.into()),
+            used_size_fallback: false,
+        };
+    };
     let sum = |m: &HashMap<u64, u32>| -> u32 {
         candidates
             .iter()
@@ -97,49 +239,11 @@ pub fn pick_stage<'a>(
         .find(|(m, ..)| sum(m) >= MIN_SHOWN)
         .or_else(|| tiers.iter().rev().find(|(m, ..)| sum(m) > 0));
 
-    let with_tools = |v: &Vendor, mut reasons: Vec<String>| {
-        let shared: Vec<&String> = v
-            .integrations
-            .iter()
-            .filter(|i| firm_tools.iter().any(|t| t.eq_ignore_ascii_case(i)))
-            .collect();
-        if !shared.is_empty() {
-            let verb = if shared.len() == 1 { "uses" } else { "use" };
-            reasons.push(format!(
-                "Integrates with {}, which your firm {verb}",
-                join_and(&shared)
-            ));
-        }
-        reasons
-    };
-
     let Some((counts, peers, note, fallback)) = chosen else {
-        // No bookings at all for this stage: say so, and pick by fit with the firm's size.
-        let mut ranked = candidates.clone();
-        ranked.sort_by(|a, b| {
-            size_fit(b, size)
-                .cmp(&size_fit(a, size))
-                .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
-                .then(a.id.cmp(&b.id))
-        });
-        let picks = ranked
-            .into_iter()
-            .filter(|v| size.is_none() || size_fit(v, size) > 0)
-            .take(PICKS_PER_STAGE)
-            .map(|v| {
-                let first = match size {
-                    Some(s) if size_fit(v, size) == 2 => {
-                        format!("Serves {} like yours", size_phrase(s))
-                    }
-                    Some(_) => "Serves firms next to your size".to_string(),
-                    None => "An active vendor for this stage".to_string(),
-                };
-                (v, with_tools(v, vec![first]))
-            })
-            .collect();
+        // No recent bookings at all for this stage: say so, and pick by fit with the firm.
         return StagePicks {
-            picks,
-            note: Some(NO_DATA_NOTE.into()),
+            picks: pick_by_fit(candidates, size, firm_tools),
+            note: Some(NO_STAGE_DATA_NOTE.into()),
             used_size_fallback: false,
         };
     };
@@ -158,11 +262,12 @@ pub fn pick_stage<'a>(
         .into_iter()
         .take(PICKS_PER_STAGE)
         .map(|v| {
-            let first = format!(
+            let mut reasons = vec![format!(
                 "{} by {peers} in the last {DEMAND_DAYS} days",
                 bookings_phrase(count(v))
-            );
-            (v, with_tools(v, vec![first]))
+            )];
+            reasons.extend(integration_reason(&shared_tools(v, firm_tools)));
+            (v, reasons)
         })
         .collect();
     StagePicks {
@@ -190,11 +295,11 @@ mod tests {
             size,
             &HashSet::from([9]),
             &[],
-            &DemandTiers {
+            Some(&DemandTiers {
                 exact,
                 neighbours: near,
                 all,
-            },
+            }),
         )
     }
 
@@ -258,13 +363,102 @@ mod tests {
     }
 
     #[test]
-    fn no_bookings_at_all_says_so() {
+    fn no_bookings_in_the_stage_says_so_and_ranks_by_fit() {
         let mut vendors: Vec<Vendor> = (1..=2).map(|i| vendor(i, &format!("V{i}"), &[])).collect();
         vendors[1].firm_sizes_supported = vec![FirmSize::Solo];
         let none = HashMap::new();
         let s = run(&vendors, Some(FirmSize::Solo), &none, &none, &none);
         assert_eq!(ids(&s), [2]);
-        assert_eq!(s.note.as_deref(), Some(NO_DATA_NOTE));
+        assert_eq!(s.note.as_deref(), Some(NO_STAGE_DATA_NOTE));
         assert_eq!(s.picks[0].1[0], "Serves solo firms like yours");
+    }
+
+    fn fit_vendor(
+        id: u64,
+        name: &str,
+        sizes: &[FirmSize],
+        pi: bool,
+        integrations: &[&str],
+    ) -> Vendor {
+        let mut v = vendor(id, name, &[]);
+        v.firm_sizes_supported = sizes.to_vec();
+        if pi {
+            v.practice_areas_supported = vec!["Family Law".into(), "Personal Injury".into()];
+        }
+        v.integrations = integrations.iter().map(|s| s.to_string()).collect();
+        v
+    }
+
+    #[test]
+    fn without_real_bookings_picks_rank_by_size_practice_area_and_stack() {
+        use FirmSize::*;
+        let vendors = [
+            fit_vendor(1, "A exact only", &[E6To20], false, &[]),
+            fit_vendor(2, "B exact pi clio", &[E6To20], true, &["Clio"]),
+            fit_vendor(3, "C neighbour pi", &[E21To50], true, &[]),
+            fit_vendor(4, "D exact pi", &[E6To20], true, &[]),
+            fit_vendor(5, "E far away", &[E200Plus], true, &["Clio"]),
+        ];
+        let refs: Vec<&Vendor> = vendors.iter().collect();
+        let tools = vec!["clio".to_string()];
+        let s = pick_stage(&refs, Some(E6To20), &HashSet::new(), &tools, None);
+        let got: Vec<u64> = ids(&s);
+        assert_eq!(
+            got,
+            [2, 4, 1],
+            "fit 4, 3, 2; the vendor far from the size is left out"
+        );
+        assert_eq!(s.note.as_deref(), Some(NO_REAL_BOOKINGS_NOTE));
+        assert!(!s.used_size_fallback);
+        assert_eq!(
+            s.picks[0].1,
+            [
+                "Serves firms of 6-20 employees like yours",
+                "Works with personal-injury firms",
+                "Integrates with Clio, which your firm uses",
+            ]
+        );
+        for (_, reasons) in &s.picks {
+            assert!(
+                !reasons.iter().any(|r| r.contains("demo booking")),
+                "{reasons:?}"
+            );
+        }
+
+        // Size unknown: practice area and stack alone, and the note says the size is missing.
+        let s = pick_stage(&refs, None, &HashSet::new(), &tools, None);
+        assert_eq!(ids(&s), [2, 5, 3]);
+        assert_eq!(s.note.as_deref(), Some(NO_REAL_BOOKINGS_UNKNOWN_SIZE_NOTE));
+        assert_eq!(s.picks[2].1, ["Works with personal-injury firms"]);
+    }
+
+    #[test]
+    fn each_note_names_its_basis_and_the_widest_wins() {
+        for (note, basis) in [
+            (None, Basis::OwnSize),
+            (Some(NEIGHBOUR_NOTE), Basis::Neighbours),
+            (Some(UNKNOWN_SIZE_NOTE), Basis::UnknownSize),
+            (Some(OVERALL_NOTE), Basis::AllFirms),
+            (Some(NO_STAGE_DATA_NOTE), Basis::NoStageBookings),
+            (Some(NO_REAL_BOOKINGS_NOTE), Basis::NoRealBookings),
+            (
+                Some(NO_REAL_BOOKINGS_UNKNOWN_SIZE_NOTE),
+                Basis::NoRealBookings,
+            ),
+        ] {
+            assert_eq!(Basis::of_note(note), basis, "{note:?}");
+        }
+        assert!(Basis::Neighbours < Basis::AllFirms && Basis::AllFirms < Basis::NoRealBookings);
+        assert_eq!(Basis::OwnSize.page_note(None), None);
+        assert_eq!(
+            Basis::AllFirms.page_note(Some(OVERALL_NOTE)).as_deref(),
+            Some(OVERALL_NOTE)
+        );
+        assert_eq!(
+            Basis::NoStageBookings
+                .page_note(Some(NO_STAGE_DATA_NOTE))
+                .as_deref(),
+            Some(SOME_STAGES_NO_DATA_NOTE)
+        );
     }
 }

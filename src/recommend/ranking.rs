@@ -24,6 +24,9 @@ pub const MIN_SHOWN: u32 = 5;
 pub const MAX_REASONS: usize = 5;
 /// How far back peer demand looks.
 pub const DEMAND_DAYS: i64 = 90;
+/// The demand factor's evidence while no real (imported) booking exists: sample rows are never
+/// evidence, so the factor is left out of the score.
+pub const NO_DEMAND_DATA: &str = "No demo-booking data yet";
 
 /// One need the user expressed: a chosen option and the capability tags it stands for.
 #[derive(Debug, Clone)]
@@ -84,9 +87,10 @@ pub fn join_and<S: AsRef<str>>(items: &[S]) -> String {
     }
 }
 
-/// A count as it may be shown: the number from [`MIN_SHOWN`] up, else "a few".
+/// A count as it may be shown: 0 or the number from [`MIN_SHOWN`] up, else "a few" (none is
+/// no firm, so 0 singles out nobody).
 pub fn shown_count(n: u32) -> String {
-    if n >= MIN_SHOWN {
+    if n == 0 || n >= MIN_SHOWN {
         n.to_string()
     } else {
         "a few".into()
@@ -121,7 +125,9 @@ pub struct RankInputs<'a> {
     pub owned_vendor_ids: &'a HashSet<u64>,
     /// Vendors the user dismissed; never ranked.
     pub dismissed: &'a HashSet<u64>,
-    pub demand: Demand<'a>,
+    /// Peer demand from real bookings; `None` while there are none, which leaves the factor out
+    /// of the score (the other factors then share all 100 points).
+    pub demand: Option<Demand<'a>>,
     /// Administrator's partner weight; 0 means partner status changes nothing.
     pub partner_weight: f64,
 }
@@ -157,6 +163,21 @@ fn round1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
 
+/// The needs sentence, natural for one need and for many: "Meets your need: Automation",
+/// "Meets all 3 of your needs: …", "Meets 2 of your 3 needs: …".
+pub fn needs_sentence(matched: &[String], missing: &[String]) -> String {
+    match (matched.len(), matched.len() + missing.len()) {
+        (_, 0) => "None of your answers named a specific capability".to_string(),
+        (1, 1) => format!("Meets your need: {}", matched[0]),
+        (0, 1) => format!("Does not meet your need: {}", missing[0]),
+        (0, 2) => "Meets neither of your 2 needs".to_string(),
+        (0, t) => format!("Meets none of your {t} needs"),
+        (2, 2) => format!("Meets both of your needs: {}", matched.join("; ")),
+        (m, t) if m == t => format!("Meets all {t} of your needs: {}", matched.join("; ")),
+        (m, t) => format!("Meets {m} of your {t} needs: {}", matched.join("; ")),
+    }
+}
+
 /// Partner levels in the order a configured weight favours them.
 pub fn partner_strength(vendor: &Vendor) -> f64 {
     match vendor.partner_level.as_deref() {
@@ -180,14 +201,20 @@ pub fn rank<'a>(
         .into_iter()
         .filter(|v| v.is_active && !input.dismissed.contains(&v.id))
         .collect();
-    let peak_demand = candidates
-        .iter()
-        .map(|v| input.demand.counts.get(&v.id).copied().unwrap_or(0))
-        .max();
-    let sample: u32 = candidates
-        .iter()
-        .map(|v| input.demand.counts.get(&v.id).copied().unwrap_or(0))
-        .sum();
+    let demand_of = |v: &Vendor| {
+        input
+            .demand
+            .as_ref()
+            .and_then(|d| d.counts.get(&v.id).copied())
+            .unwrap_or(0)
+    };
+    let peak_demand = candidates.iter().map(|v| demand_of(v)).max();
+    let category_demand: u32 = candidates.iter().map(|v| demand_of(v)).sum();
+    let demand_max = if input.demand.is_some() {
+        DEMAND_POINTS
+    } else {
+        0.0
+    };
     let tools_lower: Vec<(String, &str)> = input
         .firm_tools
         .iter()
@@ -216,12 +243,7 @@ pub fn rank<'a>(
             let total = input.needs.len();
             let needs_points =
                 if total == 0 { 0.0 } else { NEEDS_POINTS * matched.len() as f64 / total as f64 };
-            reasons.push(match (matched.len(), total) {
-                (_, 0) => "None of your answers named a specific capability".to_string(),
-                (0, t) => format!("Matches none of your {t} needs"),
-                (m, t) if m == t => format!("Matches all {t} of your needs: {}", matched.join("; ")),
-                (m, t) => format!("Matches {m} of your {t} needs: {}", matched.join("; ")),
-            });
+            reasons.push(needs_sentence(&matched, &missing));
             let needs = Factor {
                 factor: "needs",
                 label: "Matches your needs",
@@ -299,33 +321,41 @@ pub fn rank<'a>(
                 detail: size_detail,
             };
 
-            // Peer demand: recent bookings from the peer group, relative to the category's peak.
-            let count = input.demand.counts.get(&v.id).copied().unwrap_or(0);
-            let demand_points = match peak_demand {
-                Some(peak) if peak > 0 => DEMAND_POINTS * count as f64 / peak as f64,
-                _ => 0.0,
+            // Peer demand: recent real bookings from the peer group, relative to the category's
+            // peak; left out entirely while no real booking exists.
+            let count = demand_of(v);
+            let (demand_points, demand_detail) = match &input.demand {
+                None => (0.0, NO_DEMAND_DATA.to_string()),
+                Some(d) => {
+                    let peers = d.peers.phrase();
+                    if count > 0 {
+                        reasons.push(format!(
+                            "{} by {peers} in the last {DEMAND_DAYS} days",
+                            bookings_phrase(count)
+                        ));
+                    }
+                    let points = match peak_demand {
+                        Some(peak) if peak > 0 => DEMAND_POINTS * count as f64 / peak as f64,
+                        _ => 0.0,
+                    };
+                    let detail = if category_demand == 0 {
+                        format!("No demo bookings in this category by {peers} in the last {DEMAND_DAYS} days")
+                    } else {
+                        format!(
+                            "{} of {} demo bookings in this category by {peers} in the last {DEMAND_DAYS} days",
+                            shown_count(count),
+                            shown_count(category_demand)
+                        )
+                    };
+                    (points, detail)
+                }
             };
-            let peers = input.demand.peers.phrase();
-            if count > 0 {
-                reasons.push(format!(
-                    "{} by {peers} in the last {DEMAND_DAYS} days",
-                    bookings_phrase(count)
-                ));
-            }
             let demand = Factor {
                 factor: "peerDemand",
                 label: "Popular with similar firms",
                 points: round1(demand_points),
-                max_points: DEMAND_POINTS,
-                detail: if sample == 0 {
-                    format!("No demo bookings in this category by {peers} in the last {DEMAND_DAYS} days")
-                } else {
-                    format!(
-                        "{} of {} demo bookings in this category by {peers} in the last {DEMAND_DAYS} days",
-                        shown_count(count),
-                        shown_count(sample)
-                    )
-                },
+                max_points: demand_max,
+                detail: demand_detail,
             };
 
             // Partner status: only with an administrator's weight.
@@ -351,7 +381,7 @@ pub fn rank<'a>(
             };
 
             let points = needs_points + integration_points + size_points + demand_points + partner_points;
-            let available = NEEDS_POINTS + INTEGRATION_POINTS + SIZE_POINTS + DEMAND_POINTS + partner_max;
+            let available = NEEDS_POINTS + INTEGRATION_POINTS + SIZE_POINTS + demand_max + partner_max;
             reasons.truncate(MAX_REASONS);
             Ranked {
                 vendor: v,
@@ -436,6 +466,8 @@ mod tests {
         demand: HashMap<u64, u32>,
         size: Option<FirmSize>,
         weight: f64,
+        /// False: no real booking exists, so demand is left out.
+        real_bookings: bool,
     }
 
     impl Fixture {
@@ -448,6 +480,7 @@ mod tests {
                 demand: HashMap::new(),
                 size: Some(FirmSize::E6To20),
                 weight: 0.0,
+                real_bookings: true,
             }
         }
         fn rank<'a>(&self, vendors: &'a [Vendor]) -> Vec<Ranked<'a>> {
@@ -459,10 +492,10 @@ mod tests {
                     firm_tools: &self.tools,
                     owned_vendor_ids: &self.owned,
                     dismissed: &self.dismissed,
-                    demand: Demand {
+                    demand: self.real_bookings.then(|| Demand {
                         counts: &self.demand,
                         peers: PeerGroup::Sizes(vec![FirmSize::E6To20]),
-                    },
+                    }),
                     partner_weight: self.weight,
                 },
             )
@@ -483,9 +516,9 @@ mod tests {
         assert_eq!(names(&r), ["Both", "One"]);
         assert_eq!(
             r[0].reasons[0],
-            "Matches all 2 of your needs: Automation; Reporting"
+            "Meets both of your needs: Automation; Reporting"
         );
-        assert_eq!(r[1].reasons[0], "Matches 1 of your 2 needs: Automation");
+        assert_eq!(r[1].reasons[0], "Meets 1 of your 2 needs: Automation");
         assert_eq!(r[1].missing, ["Reporting"]);
         assert_eq!(r[0].score, 60 * 100 / 100);
         assert_eq!(r[0].breakdown[0].detail, "2 of 2");
@@ -619,6 +652,88 @@ mod tests {
         assert_eq!(r.iter().map(|r| r.rank).collect::<Vec<_>>(), [1, 2, 3]);
     }
 
+    fn labels(items: &[&str]) -> Vec<String> {
+        items.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn the_needs_sentence_reads_naturally_for_one_need() {
+        assert_eq!(
+            needs_sentence(&labels(&["Automation"]), &[]),
+            "Meets your need: Automation"
+        );
+        assert_eq!(
+            needs_sentence(&[], &labels(&["Automation"])),
+            "Does not meet your need: Automation"
+        );
+    }
+
+    #[test]
+    fn the_needs_sentence_reads_naturally_for_two_needs() {
+        let both = labels(&["Automation", "Reporting"]);
+        assert_eq!(
+            needs_sentence(&both, &[]),
+            "Meets both of your needs: Automation; Reporting"
+        );
+        assert_eq!(
+            needs_sentence(&labels(&["Reporting"]), &labels(&["Automation"])),
+            "Meets 1 of your 2 needs: Reporting"
+        );
+        assert_eq!(needs_sentence(&[], &both), "Meets neither of your 2 needs");
+    }
+
+    #[test]
+    fn the_needs_sentence_reads_naturally_for_three_needs() {
+        let three = labels(&["A", "B", "C"]);
+        assert_eq!(
+            needs_sentence(&three, &[]),
+            "Meets all 3 of your needs: A; B; C"
+        );
+        assert_eq!(
+            needs_sentence(&three[..2], &three[2..]),
+            "Meets 2 of your 3 needs: A; B"
+        );
+        assert_eq!(needs_sentence(&[], &three), "Meets none of your 3 needs");
+        assert_eq!(
+            needs_sentence(&[], &[]),
+            "None of your answers named a specific capability"
+        );
+    }
+
+    #[test]
+    fn without_real_bookings_demand_is_left_out_and_a_perfect_fit_scores_100() {
+        let mut perfect = vendor(1, "Perfect", &["auto", "reports"]);
+        perfect.firm_sizes_supported = vec![FirmSize::E6To20];
+        perfect.integrations = vec!["Clio".into(), "Filevine".into()];
+        let vendors = [perfect, vendor(2, "Plain", &["auto"])];
+        let mut f = Fixture::new();
+        f.tools = vec!["Clio".into(), "Filevine".into()];
+        f.real_bookings = false;
+        // Counts passed in are ignored when there is no real booking.
+        f.demand = HashMap::from([(2, 40)]);
+        let r = f.rank(&vendors);
+        assert_eq!(names(&r), ["Perfect", "Plain"]);
+        assert_eq!(r[0].score, 100, "the other factors share all the points");
+        let demand = &r[0].breakdown[3];
+        assert_eq!(demand.factor, "peerDemand");
+        assert_eq!(demand.detail, NO_DEMAND_DATA);
+        assert_eq!((demand.points, demand.max_points), (0.0, 0.0));
+        for ranked in &r {
+            assert!(
+                !ranked.reasons.iter().any(|s| s.contains("demo booking")),
+                "{:?}",
+                ranked.reasons
+            );
+        }
+
+        // With real bookings the same perfect fit but no demand cannot reach 100.
+        f.real_bookings = true;
+        let r = f.rank(&vendors);
+        let perfect = r.iter().find(|r| r.vendor.id == 1).unwrap();
+        assert_eq!(perfect.score, 90);
+        assert_eq!(perfect.breakdown[3].max_points, DEMAND_POINTS);
+    }
+
     #[test]
     fn phrases_read_naturally() {
         assert_eq!(join_and(&["A", "B", "C"]), "A, B and C");
@@ -626,6 +741,8 @@ mod tests {
             PeerGroup::Sizes(vec![FirmSize::Solo, FirmSize::E2To5]).phrase(),
             "solo firms and firms of 2-5 employees"
         );
+        assert_eq!(shown_count(0), "0");
+        assert_eq!(shown_count(1), "a few");
         assert_eq!(shown_count(4), "a few");
         assert_eq!(shown_count(5), "5");
     }

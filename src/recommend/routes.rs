@@ -11,14 +11,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::inputs::{self, FirmContext};
-use super::pick_for_me::{self, DemandTiers};
+use super::pick_for_me::{self, Basis, DemandTiers};
 use super::ranking::{self, Demand, PeerGroup, RankInputs};
 use super::responses::{self, ResponseRequest};
 use super::storage::{self, PickSet, PickSource, StageSave, StoredPick};
 use crate::accounts::CurrentUser;
 use crate::accounts::model::User;
 use crate::catalog::listing::{Page, parse_category_ids, parse_page, parse_page_size};
-use crate::catalog::{Catalog, Vendor, VendorView, vendor_view};
+use crate::catalog::{Catalog, Category, Vendor, VendorView, vendor_view};
 use crate::error::{ErrorBody, Result, bad_request, not_found};
 use crate::extract::{Json, Query};
 use crate::state::{App, AppState, now_secs};
@@ -198,7 +198,7 @@ pub fn compute_for(app: &App, user: &User, response_id: u64, category_id: u64) -
         PeerGroup::Sizes(s) => s.clone(),
         PeerGroup::AllFirms => Vec::new(),
     };
-    let counts = inputs::demand(app, &sizes);
+    let counts = inputs::has_real_bookings(app).then(|| inputs::demand(app, &sizes));
     let ranked = ranking::rank(
         catalog
             .vendors
@@ -210,10 +210,10 @@ pub fn compute_for(app: &App, user: &User, response_id: u64, category_id: u64) -
             firm_tools: &ctx.tool_names,
             owned_vendor_ids: &owned,
             dismissed: &dismissed,
-            demand: Demand {
-                counts: &counts,
+            demand: counts.as_ref().map(|counts| Demand {
+                counts,
                 peers: peers.clone(),
-            },
+            }),
             partner_weight: app.config.partner_weight,
         },
     );
@@ -281,8 +281,9 @@ fn card_reason(r: &ranking::Ranked) -> String {
         .unwrap_or_default()
 }
 
-/// POST /api/recommendations/pick-for-me: picks up to three vendors per stage from recent demo
-/// bookings of similar firms, saves them and answers every stage's picks.
+/// POST /api/recommendations/pick-for-me: picks up to three vendors per category from recent
+/// real demo bookings of similar firms (by fit with the firm when there are none), saves them and
+/// answers every category's picks.
 #[utoipa::path(post, path = "/recommendations/pick-for-me", tag = "recommendations",
     responses(
         (status = 200, body = PersistedPicks),
@@ -300,37 +301,59 @@ async fn pick_for_me(
         .map(Json)
 }
 
-/// Picks up to three vendors per stage from recent demo bookings of similar firms, saves them
-/// and returns every stage's picks.
+/// The categories in the order /matches shows them: the nine stages, then the categories outside
+/// the stages ("Across the firm") by id.
+fn page_order(catalog: &Catalog) -> Vec<&Category> {
+    let mut others: Vec<&Category> = catalog
+        .categories
+        .iter()
+        .filter(|c| c.stage.is_none())
+        .collect();
+    others.sort_by_key(|c| c.id);
+    let mut all = catalog.stages();
+    all.extend(others);
+    all
+}
+
+/// Picks up to three vendors per category from recent real demo bookings of similar firms (by fit
+/// with the firm when there are none), saves them and returns every category's picks.
 pub fn pick_for_me_for(app: &App, user: &User) -> Result<PersistedPicks> {
     let catalog = app.catalog.load();
     let ctx = inputs::firm_context(app, user)?;
     let dismissed = storage::dismissed(app, user.id)?;
-    let (exact, near) = match ctx.size {
-        Some(size) => (
-            inputs::demand(app, &[size]),
-            inputs::demand(app, &pick_for_me::neighbourhood(size)),
-        ),
-        None => (HashMap::new(), HashMap::new()),
-    };
-    let all = inputs::demand(app, &[]);
-    let tiers = DemandTiers {
-        exact: &exact,
-        neighbours: &near,
-        all: &all,
-    };
+    // Sample rows are never evidence: with no real booking every stage is ranked by fit.
+    let demand = inputs::has_real_bookings(app).then(|| {
+        let (exact, near) = match ctx.size {
+            Some(size) => (
+                inputs::demand(app, &[size]),
+                inputs::demand(app, &pick_for_me::neighbourhood(size)),
+            ),
+            None => (HashMap::new(), HashMap::new()),
+        };
+        (exact, near, inputs::demand(app, &[]))
+    });
+    let tiers = demand.as_ref().map(|(exact, near, all)| DemandTiers {
+        exact,
+        neighbours: near,
+        all,
+    });
     let at = now_secs();
     let mut sets = Vec::new();
-    for stage in catalog.stages() {
+    for category in page_order(&catalog) {
         let vendors: Vec<&Vendor> = catalog
             .vendors
             .iter()
-            .filter(|v| v.category_id == stage.id)
+            .filter(|v| v.category_id == category.id)
             .collect();
-        let mut excluded: HashSet<u64> = ctx.owned_in(stage.id);
+        let mut excluded: HashSet<u64> = ctx.owned_in(category.id);
         excluded.extend(dismissed.iter().copied());
-        let picked =
-            pick_for_me::pick_stage(&vendors, ctx.size, &excluded, &ctx.tool_names, &tiers);
+        let picked = pick_for_me::pick_stage(
+            &vendors,
+            ctx.size,
+            &excluded,
+            &ctx.tool_names,
+            tiers.as_ref(),
+        );
         let set = PickSet {
             picks: picked
                 .picks
@@ -351,7 +374,7 @@ pub fn pick_for_me_for(app: &App, user: &User) -> Result<PersistedPicks> {
             .map(|(v, r)| (v.id, r.clone()))
             .collect();
         sets.push(StageSave {
-            category_id: stage.id,
+            category_id: category.id,
             set,
             history,
         });
@@ -369,12 +392,14 @@ enum PickSourceCode {
     pick_for_me,
 }
 
-/// One stage's saved picks.
+/// One category's saved picks.
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StagePicks {
     category_id: u64,
     category_name: String,
+    /// The litigation stage (1-9); null for a category outside the stages.
+    stage: Option<u8>,
     picks: Vec<PickView>,
     /// Says which data the picks rest on when it is not the firm's own size group.
     note: Option<String>,
@@ -383,24 +408,35 @@ pub struct StagePicks {
     used_size_fallback: bool,
 }
 
-/// The saved picks of every stage that has any.
+/// The saved picks of every category that has any: the nine stages in order, then the others.
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PersistedPicks {
     items: Vec<StagePicks>,
     used_any_size_fallback: bool,
+    /// For the whole page: the widest fallback any category's picks used (no real bookings, no
+    /// bookings in a stage, all firms, neighbouring sizes), or null when none did.
+    fallback_note: Option<String>,
+    /// True when some picks were ranked by fit alone because no real booking had been imported,
+    /// so nothing here rests on what similar firms booked.
+    ranked_without_bookings: bool,
 }
 
-/// The saved picks of every stage, as SPEC's persisted / Pick For Me result.
+/// The saved picks of every category, as SPEC's persisted / Pick For Me result.
 fn persisted_view(app: &App, user_id: u64, catalog: &Catalog) -> Result<PersistedPicks> {
     let dismissed = storage::dismissed(app, user_id)?;
     let sets = storage::pick_sets(app, user_id)?;
     let mut any_fallback = false;
+    let mut widest: (Basis, Option<&str>) = (Basis::OwnSize, None);
     let mut items = Vec::new();
-    for stage in catalog.stages() {
+    for stage in page_order(catalog) {
         let Some((_, set)) = sets.iter().find(|(c, _)| *c == stage.id) else {
             continue;
         };
+        let basis = Basis::of_note(set.note.as_deref());
+        if basis > widest.0 {
+            widest = (basis, set.note.as_deref());
+        }
         let picks: Vec<PickView> = set
             .picks
             .iter()
@@ -416,6 +452,7 @@ fn persisted_view(app: &App, user_id: u64, catalog: &Catalog) -> Result<Persiste
         items.push(StagePicks {
             category_id: stage.id,
             category_name: stage.name.clone(),
+            stage: stage.stage,
             picks,
             note: set.note.clone(),
             source: set.source.code(),
@@ -425,10 +462,12 @@ fn persisted_view(app: &App, user_id: u64, catalog: &Catalog) -> Result<Persiste
     Ok(PersistedPicks {
         items,
         used_any_size_fallback: any_fallback,
+        fallback_note: widest.0.page_note(widest.1),
+        ranked_without_bookings: widest.0 == Basis::NoRealBookings,
     })
 }
 
-/// GET /api/recommendations/persisted: every stage's saved picks.
+/// GET /api/recommendations/persisted: every category's saved picks, stages first.
 #[utoipa::path(get, path = "/recommendations/persisted", tag = "recommendations",
     responses(
         (status = 200, body = PersistedPicks),
@@ -508,16 +547,20 @@ struct StageOverview {
     picks: usize,
 }
 
-/// Progress through the litigation stages.
+/// Progress through the litigation stages, and the categories outside them.
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Overview {
     stages_completed: usize,
     total_stages: usize,
     stages: Vec<StageOverview>,
+    /// The categories that are not a stage ("Across the firm"), by id; never counted in the
+    /// progress.
+    others: Vec<StageOverview>,
 }
 
-/// GET /api/recommendations/overview: each stage's status and number of picks.
+/// GET /api/recommendations/overview: each stage's status and number of picks, and the same for
+/// the categories outside the stages.
 #[utoipa::path(get, path = "/recommendations/overview", tag = "recommendations",
     responses(
         (status = 200, body = Overview),
@@ -530,37 +573,39 @@ async fn overview(State(state): State<AppState>, current: CurrentUser) -> Result
             let catalog = app.catalog.load();
             let view = persisted_view(app, user_id, &catalog)?;
             let responded = storage::responded_categories(app, user_id)?;
-            let mut completed = 0;
-            let stages: Vec<StageOverview> = catalog
-                .stages()
-                .iter()
-                .map(|c| {
-                    let picks = view
-                        .items
-                        .iter()
-                        .find(|i| i.category_id == c.id)
-                        .map_or(0, |i| i.picks.len());
-                    let status = if picks > 0 {
-                        completed += 1;
-                        StageStatus::Completed
-                    } else if responded.contains(&c.id) {
-                        StageStatus::InProgress
-                    } else {
-                        StageStatus::NotStarted
-                    };
-                    StageOverview {
-                        stage: c.stage,
-                        category_id: c.id,
-                        category_name: c.name.clone(),
-                        status,
-                        picks,
-                    }
-                })
-                .collect();
+            let row = |c: &Category| {
+                let picks = view
+                    .items
+                    .iter()
+                    .find(|i| i.category_id == c.id)
+                    .map_or(0, |i| i.picks.len());
+                let status = if picks > 0 {
+                    StageStatus::Completed
+                } else if responded.contains(&c.id) {
+                    StageStatus::InProgress
+                } else {
+                    StageStatus::NotStarted
+                };
+                StageOverview {
+                    stage: c.stage,
+                    category_id: c.id,
+                    category_name: c.name.clone(),
+                    status,
+                    picks,
+                }
+            };
+            let (stages, others): (Vec<StageOverview>, Vec<StageOverview>) = page_order(&catalog)
+                .into_iter()
+                .map(row)
+                .partition(|r| r.stage.is_some());
             Ok(Json(Overview {
-                stages_completed: completed,
+                stages_completed: stages
+                    .iter()
+                    .filter(|s| matches!(s.status, StageStatus::Completed))
+                    .count(),
                 total_stages: stages.len(),
                 stages,
+                others,
             }))
         })
         .await

@@ -2,12 +2,16 @@
 
 use std::sync::Arc;
 
-use axum::http::{Method, StatusCode};
+use axum::body::Body;
+use axum::http::{Method, StatusCode, header};
 use litstack::catalog::{Catalog, FieldType, Vendor};
 use litstack::store::{VENDORS, codec};
 use serde_json::{Value, json};
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, TestResponse};
+
+const NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so these picks are ranked by fit with your firm's size, practice area and tech stack. An administrator can import bookings under Import.";
+const SOME_STAGES_NO_DATA_NOTE: &str = "Some categories have no recent demo bookings yet, so their picks are ranked by fit with your firm's size, practice area and tech stack.";
 
 async fn signed_in() -> TestApp {
     let mut app = TestApp::new();
@@ -225,7 +229,7 @@ async fn compute_ranks_every_active_vendor_and_saves_the_top_three_as_picks() {
         item["picks"][0]["reason"]
             .as_str()
             .unwrap()
-            .starts_with("Match")
+            .starts_with("Meets")
     );
 
     let past = app.get("/api/past-recommendations").await.json();
@@ -401,7 +405,7 @@ async fn clear_picks_empties_every_stage_and_a_stage_with_a_response_is_in_progr
 }
 
 #[tokio::test]
-async fn pick_for_me_fills_every_stage_with_a_note_and_records_past_picks() {
+async fn pick_for_me_fills_every_category_stages_first_and_records_past_picks() {
     let mut app = signed_in().await;
     let res = app
         .call(Method::POST, "/api/recommendations/pick-for-me", None)
@@ -409,12 +413,19 @@ async fn pick_for_me_fills_every_stage_with_a_note_and_records_past_picks() {
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
     let body = res.json();
     let items = body["items"].as_array().unwrap();
-    assert_eq!(items.len(), 9);
-    assert!(body["usedAnySizeFallback"].is_boolean());
     let catalog = app.state.catalog.load();
+    assert_eq!(items.len(), catalog.categories.len());
+    let stages: Vec<Value> = items.iter().map(|i| i["stage"].clone()).collect();
+    assert_eq!(stages[..9], (1..=9).map(|n| json!(n)).collect::<Vec<_>>());
+    assert!(stages[9..].iter().all(Value::is_null), "{stages:?}");
+    assert_eq!(body["usedAnySizeFallback"], false);
+    // No booking on this server: every category says its picks rest on fit, as does the page.
+    assert_eq!(body["fallbackNote"], NO_REAL_BOOKINGS_NOTE);
+    assert_eq!(body["rankedWithoutBookings"], true);
     let mut total = 0;
     for item in items {
         assert_eq!(item["source"], "pick_for_me");
+        assert_eq!(item["note"], NO_REAL_BOOKINGS_NOTE);
         let picks = item["picks"].as_array().unwrap();
         assert!(picks.len() <= 3);
         for p in picks {
@@ -695,4 +706,353 @@ fn other_stage(app: &TestApp, cat: u64) -> u64 {
         .map(|c| c.id)
         .find(|c| *c != cat)
         .unwrap()
+}
+
+/// The admin page's upload of a bookings CSV (multipart field `file`).
+async fn upload_bookings(app: &mut TestApp, csv: &str) -> TestResponse {
+    let boundary = "litstackrecommendboundary42";
+    let body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"bookings.csv\"\r\n\
+         Content-Type: text/csv\r\n\r\n{csv}\r\n--{boundary}--\r\n"
+    );
+    let req = app
+        .request(Method::POST, "/api/admin/demo-bookings/import")
+        .header(
+            header::CONTENT_TYPE,
+            format!("multipart/form-data; boundary={boundary}"),
+        )
+        .body(Body::from(body))
+        .unwrap();
+    app.send(req).await
+}
+
+/// Every reason and breakdown detail of a compute result, as one list of sentences.
+fn sentences(result: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for v in result["vendors"].as_array().unwrap() {
+        for r in v["reasons"].as_array().unwrap() {
+            out.push(r.as_str().unwrap().to_string());
+        }
+        for f in v["breakdown"].as_array().unwrap() {
+            out.push(f["detail"].as_str().unwrap().to_string());
+        }
+    }
+    out
+}
+
+fn find(result: &Value, vendor_id: u64) -> &Value {
+    &result["vendors"][position(result, vendor_id)]
+}
+
+/// The launch a new user sees: the 50,000 generated sample bookings and no real one.
+async fn signed_in_with_sample_data() -> TestApp {
+    let mut app = TestApp::with_config(|c| c.sample_data = true);
+    app.sign_up().await;
+    let trends = app.get("/api/trends").await.json();
+    assert!(
+        trends["total"].as_u64().unwrap() > 0,
+        "the sample set is loaded"
+    );
+    assert_eq!(litstack::bookings::real_booking_count(&app.state), 0);
+    app
+}
+
+#[tokio::test]
+async fn sample_bookings_are_never_evidence_then_real_ones_are_quoted_exactly() {
+    let mut app = signed_in_with_sample_data().await;
+    let cat = stage_with_questions(&app);
+
+    // Sample rows only: demand is left out of every score and no sentence quotes a booking.
+    let body = first_options(&app, cat);
+    let id = respond(&mut app, body).await;
+    let before = compute(&mut app, id, cat).await;
+    for v in before["vendors"].as_array().unwrap() {
+        let demand = &v["breakdown"][3];
+        assert_eq!(demand["factor"], "peerDemand");
+        assert_eq!(demand["detail"], "No demo-booking data yet");
+        assert_eq!(demand["maxPoints"], 0.0);
+        assert_eq!(demand["points"], 0.0);
+        let max: f64 = v["breakdown"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["maxPoints"].as_f64().unwrap())
+            .sum();
+        assert_eq!(max, 90.0, "the other factors share the score");
+    }
+    for s in sentences(&before) {
+        assert!(!s.contains("demo booking"), "{s}");
+    }
+    let res = app
+        .call(Method::POST, "/api/recommendations/pick-for-me", None)
+        .await;
+    let picks = res.json();
+    assert_eq!(picks["fallbackNote"], NO_REAL_BOOKINGS_NOTE);
+    for item in picks["items"].as_array().unwrap() {
+        assert_eq!(item["note"], NO_REAL_BOOKINGS_NOTE, "{item}");
+        for p in item["picks"].as_array().unwrap() {
+            assert!(
+                !p["reason"].as_str().unwrap().contains("demo booking"),
+                "{p}"
+            );
+        }
+    }
+    let past = app
+        .get("/api/past-recommendations?pageSize=100")
+        .await
+        .json();
+    assert!(!past.to_string().contains("demo booking"));
+
+    // 200 real bookings in the last 90 days: 120 and 50 for two vendors of the category by firms
+    // of the user's size (6-20), 30 more for the first by firms of 200+ (another peer group).
+    let catalog = app.state.catalog.load();
+    let category = catalog.category(cat).unwrap().name.clone();
+    let mut vendors = catalog
+        .vendors
+        .iter()
+        .filter(|v| v.category_id == cat && v.is_active);
+    let (busy, quiet) = (vendors.next().unwrap(), vendors.next().unwrap());
+    let (busy_id, quiet_id) = (busy.id, quiet.id);
+    let today = chrono::Utc::now().date_naive();
+    let mut csv = String::from(
+        "Id,Created Time,Client Category,Client,Standardized Practice Area Broken Out,City State,State,DMA\n",
+    );
+    let rows = std::iter::repeat_n((&busy.name, "E6_20"), 120)
+        .chain(std::iter::repeat_n((&quiet.name, "E6_20"), 50))
+        .chain(std::iter::repeat_n((&busy.name, "E200P"), 30));
+    for (i, (client, size)) in rows.enumerate() {
+        let day = today - chrono::Duration::days(1 + (i as i64 % 60));
+        csv.push_str(&format!(
+            "real-{i},{day}T10:00:00Z,{category},\"{client}\",{size},\"Austin, TX\",TX,Austin\n"
+        ));
+    }
+    drop(catalog);
+    let res = upload_bookings(&mut app, &csv).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["inserted"], 200, "{}", res.text());
+    assert_eq!(litstack::bookings::real_booking_count(&app.state), 200);
+
+    let body = first_options(&app, cat);
+    let id = respond(&mut app, body).await;
+    let after = compute(&mut app, id, cat).await;
+    let peers = "by firms of 6-20 employees in the last 90 days";
+    let b = find(&after, busy_id);
+    assert!(
+        b["reasons"]
+            .as_array()
+            .unwrap()
+            .contains(&json!(format!("120 demo bookings {peers}"))),
+        "{}",
+        b["reasons"]
+    );
+    assert_eq!(
+        b["breakdown"][3]["detail"],
+        format!("120 of 170 demo bookings in this category {peers}")
+    );
+    assert_eq!(b["breakdown"][3]["points"], 10.0);
+    assert_eq!(b["breakdown"][3]["maxPoints"], 10.0);
+    let q = find(&after, quiet_id);
+    assert!(
+        q["reasons"]
+            .as_array()
+            .unwrap()
+            .contains(&json!(format!("50 demo bookings {peers}"))),
+        "{}",
+        q["reasons"]
+    );
+    assert_eq!(
+        q["breakdown"][3]["detail"],
+        format!("50 of 170 demo bookings in this category {peers}")
+    );
+    // Every other vendor of the category: no real booking, so no booking sentence.
+    for v in after["vendors"].as_array().unwrap() {
+        let vid = v["vendor"]["id"].as_u64().unwrap();
+        if vid != busy_id && vid != quiet_id {
+            assert!(!v["reasons"].to_string().contains("demo booking"), "{v}");
+            assert_eq!(
+                v["breakdown"][3]["detail"],
+                format!("0 of 170 demo bookings in this category {peers}")
+            );
+        }
+    }
+
+    let res = app
+        .call(Method::POST, "/api/recommendations/pick-for-me", None)
+        .await;
+    let picks = res.json();
+    let item = picks["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["categoryId"] == cat)
+        .unwrap();
+    assert_eq!(
+        item["note"],
+        Value::Null,
+        "enough data for the firm's own size"
+    );
+    assert_eq!(item["picks"][0]["vendorId"], busy_id);
+    assert_eq!(
+        item["picks"][0]["reason"],
+        format!("120 demo bookings {peers}")
+    );
+    assert_eq!(item["picks"][1]["vendorId"], quiet_id);
+    assert_eq!(
+        item["picks"][1]["reason"],
+        format!("50 demo bookings {peers}")
+    );
+    // The other stages have no real booking: ranked by fit, and the page names that.
+    assert_eq!(picks["fallbackNote"], SOME_STAGES_NO_DATA_NOTE);
+    assert_eq!(picks["usedAnySizeFallback"], false);
+    assert_eq!(picks["rankedWithoutBookings"], false);
+}
+
+#[tokio::test]
+async fn a_category_outside_the_stages_keeps_its_picks_beside_the_nine_stages() {
+    let mut app = signed_in().await;
+    let catalog = app.state.catalog.load();
+    let pm = catalog
+        .category_by_name("Practice Management")
+        .expect("Practice Management ships with the catalog");
+    assert_eq!(pm.stage, None);
+    let pm = pm.id;
+    drop(catalog);
+
+    let body = first_options(&app, pm);
+    let id = respond(&mut app, body).await;
+    let result = compute(&mut app, id, pm).await;
+    let top3: Vec<u64> = vendor_ids(&result).into_iter().take(3).collect();
+
+    let persisted = app.get("/api/recommendations/persisted").await.json();
+    assert_eq!(pick_ids(&persisted, pm), top3);
+    let item = persisted["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["categoryId"] == pm)
+        .unwrap();
+    assert_eq!(item["categoryName"], "Practice Management");
+    assert_eq!(item["stage"], Value::Null);
+    assert_eq!(item["source"], "questionnaire");
+
+    let overview = app.get("/api/recommendations/overview").await.json();
+    assert_eq!(
+        overview["totalStages"], 9,
+        "the progress counts the nine stages only"
+    );
+    assert_eq!(overview["stagesCompleted"], 0);
+    let others = overview["others"].as_array().unwrap();
+    let names: Vec<&str> = others
+        .iter()
+        .map(|o| o["categoryName"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Practice Management",
+            "Document Management",
+            "Marketing Services",
+            "E-Discovery",
+            "Financial Management"
+        ]
+    );
+    let row = others.iter().find(|o| o["categoryId"] == pm).unwrap();
+    assert_eq!(row["status"], "completed");
+    assert_eq!(row["picks"], top3.len());
+    assert_eq!(row["stage"], Value::Null);
+    assert!(
+        others
+            .iter()
+            .filter(|o| o["categoryId"] != pm)
+            .all(|o| o["status"] == "not_started")
+    );
+
+    // Dismissing one of its picks works like a stage's; clearing empties it too.
+    let res = app
+        .call(
+            Method::DELETE,
+            &format!("/api/recommendations/picks/{}", top3[0]),
+            None,
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT);
+    let persisted = app.get("/api/recommendations/persisted").await.json();
+    assert_eq!(pick_ids(&persisted, pm), top3[1..]);
+    app.call(Method::DELETE, "/api/recommendations/persisted", None)
+        .await;
+    let persisted = app.get("/api/recommendations/persisted").await.json();
+    assert_eq!(persisted["items"], json!([]));
+}
+
+#[tokio::test]
+async fn the_page_note_names_the_widest_fallback_any_category_used() {
+    let mut app = signed_in().await;
+    // Every category gets 5 real bookings of its first active vendor: by firms of 2-5 (next to
+    // the user's 6-20) in all but the last category, and by firms of 200+ there.
+    let catalog = app.state.catalog.load();
+    let today = chrono::Utc::now().date_naive();
+    let mut csv = String::from(
+        "Id,Created Time,Client Category,Client,Standardized Practice Area Broken Out,City State,State,DMA\n",
+    );
+    let last = catalog.categories.iter().map(|c| c.id).max().unwrap();
+    for category in &catalog.categories {
+        let vendor = catalog
+            .vendors
+            .iter()
+            .find(|v| v.category_id == category.id && v.is_active)
+            .unwrap();
+        let size = if category.id == last { "E200P" } else { "E2_5" };
+        for i in 0..5 {
+            let day = today - chrono::Duration::days(1 + i);
+            csv.push_str(&format!(
+                "{}-{i},{day}T10:00:00Z,{},\"{}\",{size},\"Austin, TX\",TX,Austin\n",
+                category.id, category.name, vendor.name
+            ));
+        }
+    }
+    let (last_name, first_stage) = (
+        catalog.category(last).unwrap().name.clone(),
+        catalog.stages()[0].id,
+    );
+    drop(catalog);
+    let res = upload_bookings(&mut app, &csv).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+
+    let neighbours = "Note: Recommendations include data from similar firm sizes due to limited data for your exact size.";
+    let overall = "Not enough recent data for your firm size; showing popular picks overall.";
+    let res = app
+        .call(Method::POST, "/api/recommendations/pick-for-me", None)
+        .await;
+    let picks = res.json();
+    let note_of = |id: u64| {
+        picks["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["categoryId"] == id)
+            .unwrap()["note"]
+            .clone()
+    };
+    assert_eq!(note_of(first_stage), neighbours);
+    assert_eq!(
+        note_of(last),
+        overall,
+        "{last_name}: only firms of 200+ booked"
+    );
+    assert_eq!(picks["usedAnySizeFallback"], true);
+    assert_eq!(
+        picks["fallbackNote"], overall,
+        "all firms is wider than neighbouring sizes"
+    );
+    assert_eq!(
+        app.get("/api/recommendations/persisted").await.json()["fallbackNote"],
+        overall
+    );
+
+    // A questionnaire for that category replaces its picks: only neighbouring sizes remain.
+    let body = first_options(&app, last);
+    let id = respond(&mut app, body).await;
+    compute(&mut app, id, last).await;
+    let persisted = app.get("/api/recommendations/persisted").await.json();
+    assert_eq!(persisted["fallbackNote"], neighbours);
 }

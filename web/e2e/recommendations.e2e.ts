@@ -92,6 +92,8 @@ describe('recommendations for a new firm', () => {
   test('Pick For Me fills the stages and says which data it used', async () => {
     await page.getByRole('button', { name: 'Pick For Me' }).click();
     await toast('Recommendations loaded!').waitFor();
+    // Not "based on similar firms": no booking has been imported on this server.
+    await toast('Showing picks that fit your firm; no demo bookings have been imported yet').waitFor();
     await page.getByRole('button', { name: 'Clear picks' }).waitFor();
     const completed = await completedOnServer();
     expect(completed).toBeGreaterThan(0);
@@ -99,8 +101,12 @@ describe('recommendations for a new firm', () => {
     const panel = stagePanel('Lead Generation');
     await panel.getByRole('article').first().waitFor();
     expect(await panel.getByRole('article').count()).toBeLessThanOrEqual(3);
-    // No demo bookings on this server: each stage says its picks rest on size fit instead.
-    await panel.getByText(/No recent demo bookings in this stage yet/).waitFor();
+    // No demo bookings on this server: each stage, and the page, say the picks rest on fit
+    // with the firm instead, and point an administrator to the import.
+    const noBookings =
+      "No demo bookings have been imported yet, so these picks are ranked by fit with your firm's size, practice area and tech stack. An administrator can import bookings under Import.";
+    await panel.getByText(noBookings).waitFor();
+    await page.getByRole('note').getByText(noBookings).waitFor();
     await browser.screenshotAtWidths('matches-pick-for-me');
   });
 
@@ -132,7 +138,7 @@ describe('recommendations for a new firm', () => {
     await cards.first().getByText('Best Match').waitFor();
     expect(await cards.nth(1).getByText('Top Match').count()).toBe(1);
     await cards.first().getByText('Why this pick').waitFor();
-    await cards.first().getByText(/^Matches (all )?\d+ of your \d+ needs/).waitFor();
+    await cards.first().getByText(/^(Meets|Does not meet) /).waitFor();
 
     await cards.first().getByRole('button', { name: 'Show gaps' }).click();
     await cards.first().getByRole('button', { name: 'Hide gaps' }).waitFor();
@@ -141,6 +147,9 @@ describe('recommendations for a new firm', () => {
     await table.getByRole('rowheader', { name: 'Matches your needs' }).waitFor();
     await table.getByRole('rowheader', { name: 'Partner status' }).waitFor();
     await table.getByText('Partner status does not affect the ranking').waitFor();
+    // No real bookings: demand is left out of the score, and says why.
+    await table.getByRole('row', { name: /Popular with similar firms/ }).getByText('No demo-booking data yet').waitFor();
+    await table.getByRole('row', { name: /Popular with similar firms/ }).getByText('Not counted').waitFor();
     await browser.screenshotAtWidths('questionnaire-results', { fullPage: false });
 
     await dialog.getByRole('button', { name: 'Done' }).click();

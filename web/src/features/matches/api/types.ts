@@ -17,6 +17,8 @@ export type Pick = {
 export type StagePicks = {
   categoryId: number;
   categoryName: string;
+  /** The litigation stage (1-9); null for a category outside the stages ("Across the firm"). */
+  stage: number | null;
   picks: Pick[];
   /** Which data the picks rest on, when it is not the firm's own size group. */
   note: string | null;
@@ -24,14 +26,31 @@ export type StagePicks = {
   usedSizeFallback: boolean;
 };
 
-export type PersistedPicks = { items: StagePicks[]; usedAnySizeFallback: boolean };
+export type PersistedPicks = {
+  items: StagePicks[];
+  usedAnySizeFallback: boolean;
+  /** For the whole page: the widest fallback any category's picks used, or null. */
+  fallbackNote: string | null;
+  /** Some picks were ranked by fit alone: no real booking had been imported. */
+  rankedWithoutBookings: boolean;
+};
 
 export type StageStatus = 'completed' | 'in_progress' | 'not_started';
+
+export type CategoryOverview = {
+  stage: number | null;
+  categoryId: number;
+  categoryName: string;
+  status: StageStatus;
+  picks: number;
+};
 
 export type Overview = {
   stagesCompleted: number;
   totalStages: number;
-  stages: { stage: number; categoryId: number; categoryName: string; status: StageStatus; picks: number }[];
+  stages: CategoryOverview[];
+  /** The categories outside the nine stages, never counted in the progress. */
+  others: CategoryOverview[];
 };
 
 export type Question = {

@@ -21,7 +21,7 @@ import { openStageId, track } from './matches-state';
 import { ProgressBanner } from './progress-banner';
 import { QuestionnaireModal } from './questionnaire-modal';
 import { StageItem } from './stage-item';
-import { NEIGHBOUR_FALLBACK_NOTE, stages } from './stages';
+import { acrossTheFirmCard, cardAnchor, stages } from './stages';
 
 type GetRecommendationsPageProps = {
   /** Opens the My Tech Stack modal; the app supplies it (it belongs to the tech-stack feature). */
@@ -30,7 +30,10 @@ type GetRecommendationsPageProps = {
   techStackModal?: ReactNode;
 };
 
-/** Get Recommendations (/matches): progress, the nine stages and their picks, the questionnaire. */
+/**
+ * Get Recommendations (/matches): progress, the nine stages and their picks, then the categories
+ * outside the stages ("Across the firm", not counted in the progress), and the questionnaire.
+ */
 export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetRecommendationsPageProps = {}) {
   useSignals();
   const { toast } = useToast();
@@ -43,13 +46,15 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
   const clear = useClearPicks();
 
   const stageRows = overview.data?.stages ?? [];
+  const otherRows = overview.data?.others ?? [];
+  const rows = [...stageRows, ...otherRows];
   const categoryIdOf = (name: string) => stageRows.find((s) => s.categoryName === name)?.categoryId;
   const statusOf = (categoryId: number | undefined): StageStatus =>
-    stageRows.find((s) => s.categoryId === categoryId)?.status ?? 'not_started';
+    rows.find((s) => s.categoryId === categoryId)?.status ?? 'not_started';
   const picksOf = (categoryId: number | undefined) => persisted.data?.items.find((i) => i.categoryId === categoryId);
   const hasPicks = (persisted.data?.items ?? []).some((i) => i.picks.length > 0);
 
-  // ?categoryId opens the questionnaire; ?showCategory opens that stage's saved picks.
+  // ?categoryId opens the questionnaire; ?showCategory opens that category's saved picks.
   const rawCategoryId = get('categoryId');
   const questionnaireId = rawCategoryId !== undefined ? Number(rawCategoryId) : undefined;
   const questionnaireCategory = categories.data?.find((c) => c.id === questionnaireId);
@@ -65,18 +70,20 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
     }
   }, [categories.data, rawCategoryId, questionnaireCategory, toast, navigate]);
 
+  // Any category, a stage or not, can be shown; only a name no category has is "not found".
   useEffect(() => {
-    if (!showCategory || !overview.data) return;
-    const id = categoryIdOf(showCategory);
-    if (id === undefined) {
+    if (!showCategory || !categories.data || !overview.data) return;
+    const category = categories.data.find((c) => c.name === showCategory);
+    if (!category) {
       toast({ title: 'Category not found', description: `Could not find ${showCategory}`, variant: 'destructive' });
       return;
     }
-    openStageId.value = id;
+    openStageId.value = category.id;
     void persisted.refetch();
-    document.getElementById(`stage-${stages.find((s) => s.categoryName === showCategory)?.number}`)?.scrollIntoView({ block: 'nearest' });
+    const card = stages.find((s) => s.categoryName === showCategory) ?? acrossTheFirmCard(showCategory);
+    requestAnimationFrame(() => document.getElementById(cardAnchor(card, category.id))?.scrollIntoView({ block: 'nearest' }));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per showCategory
-  }, [showCategory, overview.data !== undefined]);
+  }, [showCategory, categories.data !== undefined, overview.data !== undefined]);
 
   const openQuestionnaire = (categoryId: number) => {
     track('questionnaire_open', { categoryId });
@@ -87,11 +94,17 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
     track('pick_for_me_click');
     const refresh = hasPicks;
     pickForMe.mutate(undefined, {
-      onSuccess: () =>
+      onSuccess: (data) =>
         toast(
           refresh
             ? { title: 'Recommendations refreshed with latest data!' }
-            : { title: 'Recommendations loaded!', description: 'Showing picks based on similar firms' },
+            : {
+                title: 'Recommendations loaded!',
+                // "Similar firms" only when their bookings are what the picks rest on.
+                description: data.rankedWithoutBookings
+                  ? 'Showing picks that fit your firm; no demo bookings have been imported yet'
+                  : 'Showing picks based on similar firms',
+              },
         ),
       onError: (error) => {
         console.error(error);
@@ -142,9 +155,9 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
         }
       />
 
-      {persisted.data?.usedAnySizeFallback ? (
+      {persisted.data?.fallbackNote ? (
         <p role="note" className="mb-4 rounded-lg border border-yellow-200 bg-yellow-50 px-4 py-3 text-sm text-yellow-900">
-          {NEIGHBOUR_FALLBACK_NOTE}
+          {persisted.data.fallbackNote}
         </p>
       ) : null}
 
@@ -173,6 +186,28 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
               );
             })}
           </div>
+          {otherRows.length > 0 ? (
+            <section aria-labelledby="across-the-firm" className="mt-10">
+              <h2 id="across-the-firm" className="text-lg font-semibold text-slate-900">
+                Across the firm
+              </h2>
+              <p className="mt-1 mb-4 text-sm text-slate-600">
+                Tools that serve the whole firm rather than one stage of a case. They are not counted in the stage progress.
+              </p>
+              <div className="space-y-3">
+                {otherRows.map((row) => (
+                  <StageItem
+                    key={row.categoryId}
+                    stage={acrossTheFirmCard(row.categoryName)}
+                    categoryId={row.categoryId}
+                    status={row.status}
+                    picks={picksOf(row.categoryId)}
+                    onGetRecommendation={openQuestionnaire}
+                  />
+                ))}
+              </div>
+            </section>
+          ) : null}
         </>
       )}
 

@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
 
 import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { withQuery } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -9,7 +10,7 @@ import { cn } from '@/lib/cn';
 import type { StagePicks, StageStatus } from '../api/types';
 import { openStageId, track } from './matches-state';
 import { PickCard } from './pick-card';
-import { statusLabels, type StageDef } from './stages';
+import { cardAnchor, statusLabels, type StageDef } from './stages';
 
 type StageItemProps = {
   stage: StageDef;
@@ -25,20 +26,24 @@ const statusClasses: Record<StageStatus, string> = {
   not_started: 'bg-slate-100 text-slate-600 ring-slate-200',
 };
 
-/** One stage of the accordion: number, title, blurb, status; opened, its picks. */
+/**
+ * One card of the accordion: number (or, for a category outside the stages, an icon), title,
+ * blurb, status; opened, its picks.
+ */
 export function StageItem({ stage, categoryId, status, picks, onGetRecommendation }: StageItemProps) {
   useSignals();
   const open = categoryId !== undefined && openStageId.value === categoryId;
-  const panelId = `stage-panel-${stage.number}`;
+  const anchor = cardAnchor(stage, categoryId);
+  const panelId = `${anchor}-panel`;
   const toggle = () => {
     if (categoryId === undefined) return;
-    if (!open) track('stage_open', { stage: stage.number });
+    if (!open) track('stage_open', { stage: stage.number ?? stage.categoryName });
     openStageId.value = open ? null : categoryId;
   };
   const shown = (picks?.picks ?? []).slice(0, 3);
 
   return (
-    <section id={`stage-${stage.number}`} className="rounded-xl border border-slate-200 bg-white shadow-sm">
+    <section id={anchor} className="rounded-xl border border-slate-200 bg-white shadow-sm">
       <h3>
         <button
           type="button"
@@ -54,7 +59,7 @@ export function StageItem({ stage, categoryId, status, picks, onGetRecommendatio
             )}
             aria-hidden="true"
           >
-            {stage.number}
+            {stage.number ?? <Icon name="building" className="h-4 w-4" />}
           </span>
           <span className="min-w-0 flex-1">
             <span className="block font-semibold text-slate-900">{stage.title}</span>

@@ -1,5 +1,8 @@
-/** The nine litigation stages of the recommendations page, in order (SPEC "Get Recommendations"). */
-export type StageDef = { number: number; title: string; categoryName: string; blurb: string };
+/**
+ * A card of the recommendations page: one of the nine litigation stages (SPEC "Get
+ * Recommendations"), or, with `number` null, a category that serves the whole firm.
+ */
+export type StageDef = { number: number | null; title: string; categoryName: string; blurb: string };
 
 export const stages: readonly StageDef[] = [
   { number: 1, title: 'Lead Generation', categoryName: 'Lead Generation', blurb: 'Bring in qualified cases.' },
@@ -19,5 +22,21 @@ export const statusLabels = {
   not_started: 'Not Started',
 } as const;
 
-export const NEIGHBOUR_FALLBACK_NOTE =
-  'Note: Recommendations include data from similar firm sizes due to limited data for your exact size.';
+/** Blurbs of the categories outside the stages, shown under "Across the firm". */
+const acrossTheFirmBlurbs: Record<string, string> = {
+  'Practice Management': 'Matters, calendars and billing in one place.',
+  'Document Management': 'Store, find and share case files.',
+  'Marketing Services': 'Websites, ads and reviews.',
+  'E-Discovery': 'Collect, review and produce evidence.',
+  'Financial Management': 'Accounting, trust and firm finances.',
+};
+
+/** The card of a category outside the nine stages. */
+export function acrossTheFirmCard(categoryName: string): StageDef {
+  return { number: null, title: categoryName, categoryName, blurb: acrossTheFirmBlurbs[categoryName] ?? 'Tools for the whole firm.' };
+}
+
+/** The element id of a card, for scrolling to it. */
+export function cardAnchor(stage: StageDef, categoryId: number | undefined): string {
+  return stage.number !== null ? `stage-${stage.number}` : `category-${categoryId ?? 'unknown'}`;
+}

@@ -35,6 +35,6 @@ export const pastRecommendationsQueryOptions = (filters: PastFilters) =>
     placeholderData: keepPreviousData,
   });
 
-export function usePastRecommendations(filters: PastFilters) {
-  return useQuery(pastRecommendationsQueryOptions(filters));
+export function usePastRecommendations(filters: PastFilters, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...pastRecommendationsQueryOptions(filters), enabled });
 }

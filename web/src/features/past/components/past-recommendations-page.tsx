@@ -1,30 +1,42 @@
+import { useEffect } from 'react';
+
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { usePageParams } from '@/lib/use-page-params';
 
 import { useCategories } from '../api/get-categories';
 import { usePastRecommendations } from '../api/get-past-recommendations';
 import { PastRecommendationCard } from './past-recommendation-card';
+import { usePastFilters } from './use-past-filters';
 
-/** Past Recommendations (/past): the user's history, filtered by category, paged in the address. */
+/**
+ * Past Recommendations (/past): the user's history, filtered by category, paged in the address.
+ * The address is normalised as on /vendors: unknown category ids are dropped and a bad or
+ * out-of-range page is clamped, and the address rewritten to say so.
+ */
 export function PastRecommendationsPage() {
-  const { get, getList, setParams } = usePageParams();
-  const categoryIds = getList('categoryIds')
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n > 0);
-  const page = Math.max(1, Number(get('page') ?? 1) || 1);
   const categories = useCategories();
-  const past = usePastRecommendations({ categoryIds, page });
+  const { filters, setCategoryIds, setPage, cleanAddress } = usePastFilters(categories.data);
+  const { categoryIds, page } = filters;
+  // Category ids in the address are checked against the real list before asking.
+  const past = usePastRecommendations({ categoryIds, page }, { enabled: categories.isSuccess });
   const filtered = categoryIds.length > 0;
 
-  const toggle = (id: number) => {
-    const next = categoryIds.includes(id) ? categoryIds.filter((c) => c !== id) : [...categoryIds, id];
-    setParams({ categoryIds: next, page: undefined });
-  };
-  const goTo = (n: number) => setParams({ page: n > 1 ? n : undefined });
+  useEffect(() => {
+    if (categories.isSuccess && filters.needsCleaning) cleanAddress();
+  }, [categories.isSuccess, filters.needsCleaning, cleanAddress]);
+
+  // A page past the end was clamped by the server: the address says where we really are.
+  const servedPage = past.data && !past.isPlaceholderData ? past.data.page : undefined;
+  useEffect(() => {
+    if (servedPage !== undefined && servedPage !== page) setPage(servedPage, { replace: true });
+  }, [servedPage, page, setPage]);
+
+  const toggle = (id: number) =>
+    setCategoryIds(categoryIds.includes(id) ? categoryIds.filter((c) => c !== id) : [...categoryIds, id]);
+  const goTo = (n: number) => setPage(n);
 
   const data = past.data;
   const from = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
@@ -41,7 +53,7 @@ export function PastRecommendationsPage() {
         <button
           type="button"
           aria-pressed={!filtered}
-          onClick={() => setParams({ categoryIds: undefined, page: undefined })}
+          onClick={() => setCategoryIds([])}
           className={cn(chip, !filtered ? chipOn : chipOff)}
         >
           All{filtered ? ` (${categoryIds.length} selected)` : ''}
@@ -56,12 +68,12 @@ export function PastRecommendationsPage() {
         })}
       </div>
 
-      {past.isPending ? (
+      {categories.isError || past.isError ? (
+        <Alert>Failed to load your past recommendations. Please try again.</Alert>
+      ) : past.isPending ? (
         <div className="flex justify-center py-16">
           <Spinner label="Loading your past recommendations..." />
         </div>
-      ) : past.isError ? (
-        <Alert>Failed to load your past recommendations. Please try again.</Alert>
       ) : data && data.items.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
           <h2 className="text-lg font-semibold text-slate-900">No recommendations found</h2>

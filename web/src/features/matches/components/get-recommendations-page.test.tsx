@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { currentToast } from '@/components/ui/use-toast';
+import { mockFetch, renderWithProviders } from '@/testing/render-app';
+
+import type { CategoryOverview, Overview, PersistedPicks } from '../api/types';
+import { openStageId } from './matches-state';
+import { GetRecommendationsPage } from './get-recommendations-page';
+import { stages } from './stages';
+
+beforeEach(() => {
+  currentToast.value = null;
+  openStageId.value = null;
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const others = ['Practice Management', 'Document Management', 'Marketing Services', 'E-Discovery', 'Financial Management'];
+const categories = [
+  ...stages.map((s, i) => ({ id: i + 1, name: s.categoryName, stage: s.number })),
+  ...others.map((name, i) => ({ id: 10 + i, name, stage: null })),
+];
+const row = (c: (typeof categories)[number], done: boolean): CategoryOverview => ({
+  stage: c.stage,
+  categoryId: c.id,
+  categoryName: c.name,
+  status: done ? 'completed' : 'not_started',
+  picks: done ? 1 : 0,
+});
+const overview: Overview = {
+  stagesCompleted: 0,
+  totalStages: 9,
+  stages: categories.filter((c) => c.stage !== null).map((c) => row(c, false)),
+  others: categories.filter((c) => c.stage === null).map((c) => row(c, c.id === 10)),
+};
+const note = 'Not enough recent data for your firm size; showing popular picks overall.';
+const persisted: PersistedPicks = {
+  items: [
+    {
+      categoryId: 10,
+      categoryName: 'Practice Management',
+      stage: null,
+      picks: [{ vendorId: 94, name: 'Clio Manage', logoUrl: null, reason: 'Meets your need: Billing', websiteUrl: null, bookingUrl: null, priceBracket: 2 }],
+      note: null,
+      source: 'questionnaire',
+      usedSizeFallback: false,
+    },
+  ],
+  usedAnySizeFallback: true,
+  fallbackNote: note,
+  rankedWithoutBookings: false,
+};
+
+function setup(path: string) {
+  const { fetchMock } = mockFetch({
+    'GET /api/config': { body: { utmSource: 'litstack', thirdPartyLogos: false } },
+    'GET /api/categories': { body: categories },
+    'GET /api/recommendations/overview': { body: overview },
+    'GET /api/recommendations/persisted': { body: persisted },
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return renderWithProviders(<GetRecommendationsPage />, { path });
+}
+
+describe('GetRecommendationsPage', () => {
+  it('shows a category outside the stages under "Across the firm", opened on its picks', async () => {
+    setup('/matches?showCategory=Practice%20Management');
+    const across = await screen.findByRole('region', { name: 'Across the firm' });
+    const panel = await within(across).findByRole('region', { name: 'Practice Management' });
+    expect(within(panel).getByRole('article', { name: 'Clio Manage' })).toBeTruthy();
+    expect(within(panel).getByText('Meets your need: Billing')).toBeTruthy();
+    for (const name of others) {
+      expect(within(across).getByRole('button', { name: new RegExp(`^${name} `) })).toBeTruthy();
+    }
+    // Outside the progress, which still counts nine stages.
+    expect(screen.getByText('0 of 9 stages completed')).toBeTruthy();
+    expect(currentToast.value).toBeNull();
+  });
+
+  it('names the widest fallback for the whole page', async () => {
+    setup('/matches');
+    expect((await screen.findByRole('note')).textContent).toBe(note);
+  });
+
+  it('still says "Category not found" for a name no category has', async () => {
+    setup('/matches?showCategory=Nope');
+    await waitFor(() => expect(currentToast.value?.title).toBe('Category not found'));
+    expect(currentToast.value?.description).toBe('Could not find Nope');
+  });
+});

@@ -1,0 +1,65 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { mockFetch, renderWithProviders } from '@/testing/render-app';
+
+import type { PastPage } from '../api/get-past-recommendations';
+import { PastRecommendationsPage } from './past-recommendations-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const categories = [
+  { id: 1, name: 'Lead Generation', stage: 1 },
+  { id: 10, name: 'Practice Management', stage: null },
+];
+
+const emptyPage = (page = 1, totalPages = 1): PastPage => ({ items: [], total: 0, page, pageSize: 24, totalPages });
+
+function setup(path: string, pastPage: () => PastPage = () => emptyPage()) {
+  const { fetchMock, calls } = mockFetch({
+    'GET /api/config': { body: { utmSource: 'litstack', thirdPartyLogos: false } },
+    'GET /api/categories': { body: categories },
+    'GET /api/past-recommendations': () => ({ body: pastPage() }),
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const rendered = renderWithProviders(<PastRecommendationsPage />, { path });
+  const pastCalls = () => calls.filter((c) => c.url.startsWith('/api/past-recommendations')).map((c) => c.url);
+  return { ...rendered, pastCalls };
+}
+
+describe('PastRecommendationsPage address', () => {
+  it('drops unknown and junk category ids and a bad page, and never asks with them', async () => {
+    const { location, pastCalls } = setup('/past?categoryIds=1,999,x,1&page=abc');
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/past?categoryIds=1'));
+    await screen.findByText('No recommendations match your current filters.');
+    expect(pastCalls().length).toBeGreaterThan(0);
+    for (const url of pastCalls()) {
+      expect(url).toBe('/api/past-recommendations?categoryIds=1');
+    }
+    expect(screen.getByRole('button', { name: 'Lead Generation' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('rewrites a page past the end to the page the server clamped it to', async () => {
+    const { location } = setup('/past?page=9', () => emptyPage(2, 2));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/past?page=2'));
+    expect(location.history).toHaveLength(1);
+  });
+
+  it('leaves page 1 and negative pages out of the address', async () => {
+    const first = setup('/past?page=1');
+    await waitFor(() => expect(first.location.history?.at(-1)).toBe('/past'));
+    first.unmount();
+    const negative = setup('/past?page=-3&categoryIds=10');
+    await waitFor(() => expect(negative.location.history?.at(-1)).toBe('/past?categoryIds=10'));
+  });
+
+  it('keeps a valid address as it is', async () => {
+    const { location, pastCalls } = setup('/past?categoryIds=10&page=2', () => emptyPage(2, 3));
+    await screen.findByText('No recommendations match your current filters.');
+    expect(location.history).toEqual(['/past?categoryIds=10&page=2']);
+    expect(pastCalls()).toContain('/api/past-recommendations?categoryIds=10&page=2');
+  });
+});

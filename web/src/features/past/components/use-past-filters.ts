@@ -1,0 +1,58 @@
+import { useCallback, useMemo } from 'react';
+
+import { usePageParams } from '@/lib/use-page-params';
+
+import type { Category } from '../api/get-categories';
+
+export type PastFilters = {
+  categoryIds: number[];
+  page: number;
+  /** The address holds values that had to be dropped (unknown or junk ids, a bad page). */
+  needsCleaning: boolean;
+};
+
+/**
+ * The history's state, read from the address (categoryIds, page) and written back to it, as
+ * /vendors does: junk is ignored, category ids are checked against `categories` once those are
+ * known, and `cleanAddress` rewrites the address without what was dropped.
+ */
+export function usePastFilters(categories: Category[] | undefined) {
+  const { get, getList, setParams } = usePageParams();
+
+  const filters = useMemo<PastFilters>(() => {
+    const rawIds = getList('categoryIds');
+    const known = categories ? new Set(categories.map((c) => c.id)) : null;
+    const categoryIds = [
+      ...new Set(
+        rawIds
+          .filter((id) => /^\d{1,9}$/.test(id))
+          .map(Number)
+          .filter((id) => (known ? known.has(id) : true)),
+      ),
+    ];
+    const rawPage = get('page');
+    const page = Math.max(1, rawPage && /^\d{1,9}$/.test(rawPage) ? Number(rawPage) : 1);
+    return {
+      categoryIds,
+      page,
+      needsCleaning:
+        (known !== null && rawIds.length !== categoryIds.length) ||
+        (rawPage !== undefined && (String(page) !== rawPage || page === 1)),
+    };
+  }, [get, getList, categories]);
+
+  /** A category change goes back to page 1. */
+  const setCategoryIds = useCallback((categoryIds: number[]) => setParams({ categoryIds, page: undefined }), [setParams]);
+
+  const setPage = useCallback(
+    (page: number, options?: { replace?: boolean }) => setParams({ page: page <= 1 ? undefined : page }, options),
+    [setParams],
+  );
+
+  /** Rewrites the address without the junk it held, replacing the history entry. */
+  const cleanAddress = useCallback(() => {
+    setParams({ categoryIds: filters.categoryIds, page: filters.page === 1 ? undefined : filters.page }, { replace: true });
+  }, [setParams, filters]);
+
+  return { filters, setCategoryIds, setPage, cleanAddress };
+}
