@@ -133,7 +133,8 @@ export function VendorLogo({ name, logoUrl, websiteUrl, className = 'h-12 w-12' 
         }}
         onError={() => setFailed({ chain, count: index + 1 })}
         className={cn(
-          'absolute inset-0 h-full w-full rounded-xl object-contain',
+          // text-transparent: a broken image's alt text never flashes over the letter beneath.
+          'absolute inset-0 h-full w-full rounded-xl object-contain text-transparent',
           loadedSrc === source.src && source.kind !== 'avatar' && 'bg-white p-1 ring-1 ring-slate-200 ring-inset',
         )}
       />

@@ -171,21 +171,26 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
         <>
           <ProgressBanner completed={overview.data.stagesCompleted} total={overview.data.totalStages} onContinue={onContinue} />
           {persisted.isError ? <Alert>Failed to load your saved picks.</Alert> : null}
-          <div className="space-y-3">
-            {stages.map((stage) => {
-              const categoryId = categoryIdOf(stage.categoryName);
-              return (
-                <StageItem
-                  key={stage.number}
-                  stage={stage}
-                  categoryId={categoryId}
-                  status={statusOf(categoryId)}
-                  picks={picksOf(categoryId)}
-                  onGetRecommendation={openQuestionnaire}
-                />
-              );
-            })}
-          </div>
+          <section aria-labelledby="case-stages">
+            <h2 id="case-stages" className="mb-3 text-lg font-semibold text-slate-900">
+              Stages of a case
+            </h2>
+            <div className="space-y-3">
+              {stages.map((stage) => {
+                const categoryId = categoryIdOf(stage.categoryName);
+                return (
+                  <StageItem
+                    key={stage.number}
+                    stage={stage}
+                    categoryId={categoryId}
+                    status={statusOf(categoryId)}
+                    picks={picksOf(categoryId)}
+                    onGetRecommendation={openQuestionnaire}
+                  />
+                );
+              })}
+            </div>
+          </section>
           {otherRows.length > 0 ? (
             <section aria-labelledby="across-the-firm" className="mt-10">
               <h2 id="across-the-firm" className="text-lg font-semibold text-slate-900">
