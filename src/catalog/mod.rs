@@ -346,6 +346,22 @@ mod tests {
     }
 
     #[test]
+    fn the_shipped_catalog_claims_no_partner() {
+        let catalog = shipped();
+        let partners: Vec<u64> = catalog
+            .vendors
+            .iter()
+            .filter(|v| v.partner_level.is_some() || v.is_recommended_partner)
+            .map(|v| v.id)
+            .collect();
+        assert!(
+            partners.is_empty(),
+            "partner values in data/vendors.csv: {partners:?}"
+        );
+        assert_eq!(catalog.partner_count(), 0);
+    }
+
+    #[test]
     #[ignore = "enabled once data/vendors.csv carries sourceUrl and verifiedOn"]
     fn the_shipped_catalog_can_be_scheduled_and_says_when_it_was_verified() {
         let catalog = shipped();
