@@ -12,12 +12,12 @@ use axum::routing::patch;
 use redb::ReadableTable;
 use serde::{Deserialize, Deserializer};
 
-use super::vendor_csv::parse_partner_level;
+use super::vendor_csv::PARTNER_LEVELS;
 use super::{Catalog, Vendor, vendor_view};
 use crate::accounts::AdminUser;
 use crate::error::{Result, bad_request, not_found};
 use crate::extract::Json;
-use crate::import::parse_web_url;
+use crate::import::{parse_web_url, truncate};
 use crate::state::AppState;
 use crate::store::{VENDORS, codec};
 
@@ -67,9 +67,17 @@ pub(super) struct VendorUpdate {
 fn apply(mut vendor: Vendor, update: &VendorUpdate) -> Result<(Vendor, Vec<&'static str>)> {
     let mut changed = Vec::new();
     if let Some(raw) = &update.partner_level {
-        let level = match raw.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(raw) => Some(parse_partner_level(raw).map_err(bad_request)?),
+        // Exactly as the API description lists them (the CSV is more forgiving about case).
+        let level = match raw.as_deref() {
+            None => None,
+            Some(raw) if PARTNER_LEVELS.contains(&raw) => Some(raw.to_string()),
+            Some(raw) => {
+                return Err(bad_request(format!(
+                    "partnerLevel must be one of {} or null, not \"{}\"",
+                    PARTNER_LEVELS.join(", "),
+                    truncate(raw, 20)
+                )));
+            }
         };
         if vendor.partner_level != level {
             vendor.partner_level = level;

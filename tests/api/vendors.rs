@@ -113,7 +113,7 @@ async fn an_admin_sets_partner_status_activity_and_links_and_the_directory_shows
         .patch(
             "/api/admin/vendors/1",
             json!({
-                "partnerLevel": "gold", "isRecommendedPartner": true, "isActive": false,
+                "partnerLevel": "Gold", "isRecommendedPartner": true, "isActive": false,
                 "bookingUrl": "https://www.avvo.com/demo", "logoUrl": "https://www.avvo.com/logo.png"
             }),
         )
@@ -208,7 +208,19 @@ async fn bad_vendor_updates_are_refused_clearly_and_write_nothing() {
             "/api/admin/vendors/2",
             json!({ "partnerLevel": "Platinum" }),
             400,
-            "partnerLevel must be one of Gold, Silver, Bronze or empty, not \"Platinum\"",
+            "partnerLevel must be one of Gold, Silver, Bronze or null, not \"Platinum\"",
+        ),
+        (
+            "/api/admin/vendors/2",
+            json!({ "partnerLevel": "gold" }),
+            400,
+            "partnerLevel must be one of Gold, Silver, Bronze or null, not \"gold\"",
+        ),
+        (
+            "/api/admin/vendors/2",
+            json!({ "partnerLevel": "" }),
+            400,
+            "partnerLevel must be one of Gold, Silver, Bronze or null",
         ),
         (
             "/api/admin/vendors/2",
