@@ -378,3 +378,28 @@ Qwzx Unverified,Intake,https://qwzx2.example.com,,,2026-12-01,,
     let page = app.get("/api/vendors?q=qwzx%20unverified").await.json();
     assert_eq!(page["items"][0]["verifiedOn"], "2026-12-01");
 }
+
+#[tokio::test]
+async fn every_vendor_change_is_a_security_event_naming_who_which_vendor_and_which_fields() {
+    let log = crate::secrets::security_log();
+    let (mut app, _) = admin_and_user().await;
+
+    app.patch(
+        "/api/admin/vendors/5",
+        json!({ "isActive": false, "logoUrl": "https://logo.example.com/5.png", "partnerLevel": null }),
+    )
+    .await;
+
+    let text = String::from_utf8_lossy(&log.lock().unwrap()).into_owned();
+    let line = text
+        .lines()
+        .find(|l| l.contains("security: vendor updated") && l.contains("vendor_id=5"))
+        .unwrap_or_else(|| panic!("no security line for the edit:\n{text}"));
+    assert!(line.contains("user_id=1"), "{line}");
+    // partnerLevel was already none: only what changed is named.
+    assert!(line.contains(r#"fields=["isActive", "logoUrl"]"#), "{line}");
+    assert!(
+        !line.contains("logo.example.com"),
+        "no values, only field names: {line}"
+    );
+}
