@@ -3,8 +3,6 @@
 //! vendor CSV import sets the same fields in bulk. One write transaction, then the in-memory
 //! catalog is replaced whole, as after an import.
 
-use std::sync::Arc;
-
 use axum::Router;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
@@ -13,7 +11,7 @@ use redb::ReadableTable;
 use serde::{Deserialize, Deserializer};
 
 use super::vendor_csv::PARTNER_LEVELS;
-use super::{Catalog, Vendor, vendor_view};
+use super::{Vendor, vendor_view};
 use crate::accounts::AdminUser;
 use crate::error::{Result, bad_request, not_found};
 use crate::extract::Json;
@@ -163,7 +161,7 @@ pub(super) async fn update_vendor(
                 return Ok(changed); // nothing to write; the transaction is dropped unused
             }
             txn.commit()?;
-            app.catalog.store(Arc::new(Catalog::load(&app.store)?));
+            super::reload(app)?;
             Ok(changed)
         })
         .await?;

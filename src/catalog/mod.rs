@@ -127,6 +127,19 @@ impl Catalog {
     }
 }
 
+/// Replaces the in-memory catalog with what the store holds now. Call it after committing a
+/// catalog change. Loads and swaps run one at a time, so that a load which began before another
+/// writer's commit can never be swapped in after that writer's newer load.
+pub fn reload(app: &crate::App) -> anyhow::Result<()> {
+    static SWAPS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = SWAPS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    app.catalog
+        .store(std::sync::Arc::new(Catalog::load(&app.store)?));
+    Ok(())
+}
+
 /// First launch only: writes the categories and the seed vendors. A marker in META makes a second
 /// launch (or a restart after an admin edited vendors) change nothing.
 pub fn seed(store: &Store) -> anyhow::Result<()> {
