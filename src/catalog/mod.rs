@@ -2,6 +2,7 @@
 //! data/ (vendors through the same CSV importer admins use) and held in memory as one immutable
 //! `Catalog`, replaced whole after a vendor import.
 
+pub mod admin;
 pub mod listing;
 pub mod meetings;
 pub mod model;
@@ -19,14 +20,14 @@ use redb::ReadableTable;
 use serde::Serialize;
 
 pub use meetings::{MeetingClick, SourcePage};
-pub use model::{Category, FieldType, Question, QuestionOption, Vendor};
+pub use model::{Category, FieldType, Question, QuestionOption, Vendor, VendorSource};
 pub use outbound::with_utm;
 
 use crate::accounts::CurrentUser;
 use crate::error::{Result, bad_request, not_found};
 use crate::extract::{Json, Query};
 use crate::state::AppState;
-use crate::store::{self, CATEGORIES, Store, VENDORS, codec};
+use crate::store::{self, CATEGORIES, Store, VENDOR_SOURCES, VENDORS, codec};
 use listing::{Page, VendorFilter, VendorQuery, parse_page, parse_page_size};
 
 const SEED_CATEGORIES: &str = include_str!("../../data/categories.csv");
@@ -38,6 +39,8 @@ pub struct Catalog {
     pub categories: Vec<Category>,
     /// Sorted by id.
     pub vendors: Vec<Vendor>,
+    /// Where each verified vendor's facts come from, by vendor id.
+    sources: HashMap<u64, VendorSource>,
     questions: HashMap<u64, Vec<Question>>,
 }
 
@@ -52,6 +55,11 @@ impl Catalog {
         for entry in txn.open_table(VENDORS)?.iter()? {
             vendors.push(codec::decode(entry?.1.value())?);
         }
+        let mut sources = HashMap::new();
+        for entry in txn.open_table(VENDOR_SOURCES)?.iter()? {
+            let (id, value) = entry?;
+            sources.insert(id.value(), codec::decode(value.value())?);
+        }
         let questionnaires: Vec<model::Questionnaire> =
             serde_json::from_str(QUESTIONS).context("data/questions.json")?;
         let mut questions = HashMap::new();
@@ -65,8 +73,22 @@ impl Catalog {
         Ok(Catalog {
             categories,
             vendors,
+            sources,
             questions,
         })
+    }
+
+    /// Where a vendor's facts were checked, if they were.
+    pub fn source(&self, vendor_id: u64) -> Option<&VendorSource> {
+        self.sources.get(&vendor_id)
+    }
+
+    /// How many vendors (active or not) have a partner level or the recommended-partner star.
+    pub fn partner_count(&self) -> usize {
+        self.vendors
+            .iter()
+            .filter(|v| v.partner_level.is_some() || v.is_recommended_partner)
+            .count()
     }
 
     pub fn category(&self, id: u64) -> Option<&Category> {
@@ -103,6 +125,19 @@ impl Catalog {
         stages.sort_by_key(|c| c.stage);
         stages
     }
+}
+
+/// Replaces the in-memory catalog with what the store holds now. Call it after committing a
+/// catalog change. Loads and swaps run one at a time, so that a load which began before another
+/// writer's commit can never be swapped in after that writer's newer load.
+pub fn reload(app: &crate::App) -> anyhow::Result<()> {
+    static SWAPS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = SWAPS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    app.catalog
+        .store(std::sync::Arc::new(Catalog::load(&app.store)?));
+    Ok(())
 }
 
 /// First launch only: writes the categories and the seed vendors. A marker in META makes a second
@@ -161,7 +196,8 @@ fn parse_categories(csv_text: &str) -> anyhow::Result<Vec<Category>> {
         list_vendors,
         list_questions,
         meetings::record_click,
-        meetings::list_clicks
+        meetings::list_clicks,
+        admin::update_vendor
     ),
     components(schemas(listing::VendorSortCode))
 )]
@@ -173,6 +209,7 @@ pub fn router() -> Router<AppState> {
         .route("/vendors", get(list_vendors))
         .route("/questions/{category_id}", get(list_questions))
         .merge(meetings::router())
+        .merge(admin::router())
 }
 
 /// GET /api/categories: every category, stage categories with their stage.
@@ -185,7 +222,7 @@ async fn list_categories(State(state): State<AppState>, _: CurrentUser) -> Json<
     Json(state.catalog.load().categories.clone())
 }
 
-/// A vendor as the directory shows it, with its category's name.
+/// A vendor as the directory shows it, with its category's name and where its facts come from.
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VendorView<'a> {
@@ -193,6 +230,10 @@ pub struct VendorView<'a> {
     #[schema(value_type = Vendor)]
     pub vendor: &'a Vendor,
     pub category_name: &'a str,
+    /// The page the vendor's facts were checked against.
+    pub source_url: Option<&'a str>,
+    /// The day they were checked (YYYY-MM-DD); absent when never verified.
+    pub verified_on: Option<&'a str>,
 }
 
 pub fn vendor_view<'a>(catalog: &'a Catalog, vendor: &'a Vendor) -> VendorView<'a> {
@@ -200,17 +241,31 @@ pub fn vendor_view<'a>(catalog: &'a Catalog, vendor: &'a Vendor) -> VendorView<'
         .category(vendor.category_id)
         .map(|c| c.name.as_str())
         .unwrap_or("");
+    let source = catalog.source(vendor.id);
     VendorView {
         vendor,
         category_name,
+        source_url: source.and_then(|s| s.source_url.as_deref()),
+        verified_on: source.and_then(|s| s.verified_on.as_deref()),
     }
+}
+
+/// A page of the vendor directory, and whether "Partners First" has any partner to put first.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VendorPage<'a> {
+    #[serde(flatten)]
+    #[schema(inline)]
+    pub page: Page<VendorView<'a>>,
+    /// Vendors of the whole catalog (not only this page) with a partner level or star.
+    pub partner_count: usize,
 }
 
 /// GET /api/vendors: the vendor directory, filtered, searched, sorted and paged.
 #[utoipa::path(get, path = "/vendors", tag = "catalog",
     params(VendorQuery),
     responses(
-        (status = 200, body = Page<VendorView>),
+        (status = 200, body = VendorPage),
         (status = 400, description = "An invalid filter", body = crate::error::ErrorBody),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
@@ -231,12 +286,15 @@ async fn list_vendors(
         .map(|v| vendor_view(&catalog, v))
         .collect();
     // Serialised here, while the catalog the views borrow from is held.
-    Ok(Json(Page {
-        items,
-        total: page.total,
-        page: page.page,
-        page_size: page.page_size,
-        total_pages: page.total_pages,
+    Ok(Json(VendorPage {
+        page: Page {
+            items,
+            total: page.total,
+            page: page.page,
+            page_size: page.page_size,
+            total_pages: page.total_pages,
+        },
+        partner_count: catalog.partner_count(),
     })
     .into_response())
 }
@@ -286,4 +344,65 @@ async fn list_questions(
         })
         .collect();
     Ok(Json(questions).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The vendors of the embedded data/vendors.csv, through the importer admins use.
+    fn shipped() -> Catalog {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        seed(&store).unwrap();
+        Catalog::load(&store).unwrap()
+    }
+
+    #[test]
+    fn the_shipped_catalog_claims_no_partner() {
+        let catalog = shipped();
+        let partners: Vec<u64> = catalog
+            .vendors
+            .iter()
+            .filter(|v| v.partner_level.is_some() || v.is_recommended_partner)
+            .map(|v| v.id)
+            .collect();
+        assert!(
+            partners.is_empty(),
+            "partner values in data/vendors.csv: {partners:?}"
+        );
+        assert_eq!(catalog.partner_count(), 0);
+    }
+
+    #[test]
+    #[ignore = "enabled once data/vendors.csv carries sourceUrl and verifiedOn"]
+    fn the_shipped_catalog_can_be_scheduled_and_says_when_it_was_verified() {
+        let catalog = shipped();
+        let active: Vec<&Vendor> = catalog.vendors.iter().filter(|v| v.is_active).collect();
+        let (bookable, unbookable): (Vec<&Vendor>, Vec<&Vendor>) =
+            active.iter().partition(|v| v.booking_url.is_some());
+        let unverified: Vec<u64> = catalog
+            .vendors
+            .iter()
+            .filter(|v| catalog.source(v.id).is_none_or(|s| s.verified_on.is_none()))
+            .map(|v| v.id)
+            .collect();
+        let mut problems = Vec::new();
+        if bookable.len() * 2 < active.len() {
+            let ids: Vec<u64> = unbookable.iter().map(|v| v.id).collect();
+            problems.push(format!(
+                "only {} of {} active vendors have a bookingUrl (at least half must); without one: {ids:?}",
+                bookable.len(),
+                active.len()
+            ));
+        }
+        if !unverified.is_empty() {
+            problems.push(format!("rows without verifiedOn: {unverified:?}"));
+        }
+        assert!(
+            problems.is_empty(),
+            "data/vendors.csv: {}",
+            problems.join("; ")
+        );
+    }
 }

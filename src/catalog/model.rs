@@ -37,6 +37,23 @@ pub struct Vendor {
     pub needs_review: bool,
 }
 
+/// Where a vendor's facts were checked, and when: the `sourceUrl` and `verifiedOn` columns of the
+/// vendor CSV. Stored apart from `Vendor` (in `store::VENDOR_SOURCES`); a vendor without one was
+/// never verified.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct VendorSource {
+    /// An http(s) page the row's facts were checked against.
+    pub source_url: Option<String>,
+    /// The day they were checked, as YYYY-MM-DD.
+    pub verified_on: Option<String>,
+}
+
+impl VendorSource {
+    pub fn is_empty(&self) -> bool {
+        self.source_url.is_none() && self.verified_on.is_none()
+    }
+}
+
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 pub enum FieldType {
     #[serde(rename = "SINGLE")]

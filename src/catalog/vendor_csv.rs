@@ -6,13 +6,13 @@ use std::collections::HashMap;
 
 use redb::{ReadableTable, WriteTransaction};
 
-use super::model::{Category, Vendor};
+use super::model::{Category, Vendor, VendorSource};
 use crate::firm_size::FirmSize;
 use crate::import::{ImportReport, normalize_header, parse_web_url, truncate};
-use crate::store::{self, VENDORS, codec};
+use crate::store::{self, VENDOR_SOURCES, VENDORS, codec};
 
 pub const REQUIRED: [&str; 4] = ["name", "category", "websiteUrl", "bookingUrl"];
-pub const OPTIONAL: [&str; 14] = [
+pub const OPTIONAL: [&str; 16] = [
     "id",
     "logoUrl",
     "description",
@@ -27,8 +27,45 @@ pub const OPTIONAL: [&str; 14] = [
     "partnerLevel",
     "isActive",
     "needsReview",
+    "sourceUrl",
+    "verifiedOn",
 ];
-pub const PARTNER_LEVELS: [&str; 4] = ["Gold", "Silver", "Bronze", "Platinum"];
+/// The partner levels an administrator may give a vendor (or none).
+pub const PARTNER_LEVELS: [&str; 3] = ["Gold", "Silver", "Bronze"];
+
+/// Parses a partner level, matching case-insensitively; the message names the allowed levels.
+pub fn parse_partner_level(raw: &str) -> Result<String, String> {
+    PARTNER_LEVELS
+        .iter()
+        .find(|l| l.eq_ignore_ascii_case(raw))
+        .map(|l| l.to_string())
+        .ok_or_else(|| {
+            format!(
+                "partnerLevel must be one of {} or empty, not \"{}\"",
+                PARTNER_LEVELS.join(", "),
+                truncate(raw, 20)
+            )
+        })
+}
+
+/// Parses a `verifiedOn` day: exactly YYYY-MM-DD, a real date.
+pub fn parse_verified_on(raw: &str) -> Result<Option<String>, String> {
+    if raw.is_empty() {
+        return Ok(None);
+    }
+    let well_formed = raw.len() == 10
+        && raw.bytes().enumerate().all(|(i, b)| {
+            if i == 4 || i == 7 {
+                b == b'-'
+            } else {
+                b.is_ascii_digit()
+            }
+        });
+    match chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d") {
+        Ok(day) if well_formed => Ok(Some(day.format("%Y-%m-%d").to_string())),
+        _ => Err("verifiedOn must be a date like 2026-11-22".into()),
+    }
+}
 
 /// True when a header row names the vendor columns (the import uses it to pick the file kind).
 pub fn is_vendor_header(headers: &[String]) -> bool {
@@ -84,12 +121,19 @@ fn text(raw: &str, column: &str, max: usize) -> Result<String, String> {
     Ok(raw.to_string())
 }
 
+/// One parsed row: the id it names (if any), the vendor (id 0) and where its facts come from.
+struct Row {
+    id: Option<u64>,
+    vendor: Vendor,
+    source: VendorSource,
+}
+
 /// Parses one row into a vendor (without its id), or says what is wrong with it.
 fn parse_row(
     cols: &Columns,
     record: &csv::StringRecord,
     categories: &[Category],
-) -> Result<(Option<u64>, Vendor), String> {
+) -> Result<Row, String> {
     let name = text(cols.get(record, "name"), "name", 120)?;
     if name.is_empty() {
         return Err("name is required".into());
@@ -138,19 +182,7 @@ fn parse_row(
         .collect::<Result<Vec<_>, _>>()?;
     let partner_level = match cols.get(record, "partnerLevel") {
         "" => None,
-        raw => Some(
-            PARTNER_LEVELS
-                .iter()
-                .find(|l| l.eq_ignore_ascii_case(raw))
-                .map(|l| l.to_string())
-                .ok_or_else(|| {
-                    format!(
-                        "partnerLevel must be one of {}, not \"{}\"",
-                        PARTNER_LEVELS.join(", "),
-                        truncate(raw, 20)
-                    )
-                })?,
-        ),
+        raw => Some(parse_partner_level(raw)?),
     };
     let url = |column: &str| {
         parse_web_url(cols.get(record, column)).map_err(|e| format!("{column}: {e}"))
@@ -198,7 +230,11 @@ fn parse_row(
             );
         }
     }
-    Ok((id, vendor))
+    let source = VendorSource {
+        source_url: url("sourceUrl")?,
+        verified_on: parse_verified_on(cols.get(record, "verifiedOn"))?,
+    };
+    Ok(Row { id, vendor, source })
 }
 
 /// `data` with every CRLF turned into LF (borrowed when it has none).
@@ -245,6 +281,7 @@ pub fn import(
     for entry in table.iter()? {
         existing.push(codec::decode(entry?.1.value())?);
     }
+    let mut sources = txn.open_table(VENDOR_SOURCES)?;
     let mut row_errors = 0u64;
     let mut seen_ids = std::collections::HashSet::new();
     for record in reader.records() {
@@ -261,7 +298,11 @@ pub fn import(
             }
         };
         let line = record.position().map(|p| p.line()).unwrap_or(0);
-        let (id, mut vendor) = match parse_row(&cols, &record, categories) {
+        let Row {
+            id,
+            mut vendor,
+            source,
+        } = match parse_row(&cols, &record, categories) {
             Ok(parsed) => parsed,
             Err(reason) => {
                 row_errors += 1;
@@ -283,10 +324,15 @@ pub fn import(
                     report.row_error(line, "the same vendor appears twice in this file");
                     continue;
                 }
-                if existing[i] == vendor {
+                let old_source: VendorSource = match sources.get(vendor.id)? {
+                    Some(bytes) => codec::decode(bytes.value())?,
+                    None => VendorSource::default(),
+                };
+                if existing[i] == vendor && old_source == source {
                     report.skipped += 1;
                 } else {
                     table.insert(vendor.id, codec::encode(&vendor).as_slice())?;
+                    put_source(&mut sources, vendor.id, &source)?;
                     existing[i] = vendor;
                     report.updated += 1;
                 }
@@ -301,10 +347,61 @@ pub fn import(
                 };
                 seen_ids.insert(vendor.id);
                 table.insert(vendor.id, codec::encode(&vendor).as_slice())?;
+                put_source(&mut sources, vendor.id, &source)?;
                 existing.push(vendor);
                 report.inserted += 1;
             }
         }
     }
     Ok(report.finish(row_errors))
+}
+
+/// Stores a vendor's source, or removes the row when it has none.
+fn put_source(
+    sources: &mut redb::Table<u64, &[u8]>,
+    id: u64,
+    source: &VendorSource,
+) -> anyhow::Result<()> {
+    if source.is_empty() {
+        sources.remove(id)?;
+    } else {
+        sources.insert(id, codec::encode(source).as_slice())?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verified_on_is_a_real_day_written_yyyy_mm_dd() {
+        assert_eq!(
+            parse_verified_on("2026-11-22").unwrap().as_deref(),
+            Some("2026-11-22")
+        );
+        assert_eq!(parse_verified_on("").unwrap(), None);
+        for bad in [
+            "2026-11-31",
+            "2026-2-3",
+            "22/11/2026",
+            "Nov 2026",
+            "2026-11-22T10:00:00Z",
+            "+2026-11-2",
+            "yesterday",
+        ] {
+            assert_eq!(
+                parse_verified_on(bad).unwrap_err(),
+                "verifiedOn must be a date like 2026-11-22",
+                "{bad:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn partner_levels_are_gold_silver_or_bronze_in_any_case() {
+        assert_eq!(parse_partner_level("gold").unwrap(), "Gold");
+        assert_eq!(parse_partner_level("BRONZE").unwrap(), "Bronze");
+        assert!(parse_partner_level("Platinum").is_err());
+    }
 }

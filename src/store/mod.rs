@@ -19,7 +19,7 @@ pub use tables::*;
 pub const IDENTITY_LEN: usize = 16;
 
 /// The schema version this binary writes. Older files are migrated at start.
-pub const SCHEMA_VERSION: u64 = 2;
+pub const SCHEMA_VERSION: u64 = 3;
 
 pub struct Store {
     /// The open database. redb refuses every transaction after a failed write (a full disk, say)
@@ -179,7 +179,10 @@ impl Store {
         if current == 1 {
             identities_in_runs(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 3 { ... }`.
+        if current < 3 {
+            vendor_sources_and_no_invented_partners(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 4 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -315,6 +318,7 @@ impl Store {
         count(&txn, ONBOARDING, &mut tables)?;
         count(&txn, CATEGORIES, &mut tables)?;
         count(&txn, VENDORS, &mut tables)?;
+        count(&txn, VENDOR_SOURCES, &mut tables)?;
         count(&txn, MEETING_CLICKS, &mut tables)?;
         count(&txn, ADOPTION, &mut tables)?;
         count(&txn, BOOKINGS, &mut tables)?;
@@ -409,6 +413,63 @@ fn identities_in_runs(txn: &WriteTransaction) -> anyhow::Result<()> {
             i += 1;
         }
         runs.insert(first, blob.as_slice())?;
+    }
+    Ok(())
+}
+
+/// The partner values the first shipped catalog (data/vendors.csv until schema 3) gave vendors:
+/// (vendor id, partnerLevel), each with the recommended-partner star. They were invented sample
+/// values, not relationships, and no catalog carries them any more.
+const INVENTED_PARTNERS: [(u64, &str); 22] = [
+    (2, "Gold"),
+    (8, "Silver"),
+    (11, "Gold"),
+    (14, "Silver"),
+    (22, "Silver"),
+    (33, "Gold"),
+    (43, "Gold"),
+    (44, "Silver"),
+    (53, "Silver"),
+    (56, "Gold"),
+    (63, "Silver"),
+    (67, "Gold"),
+    (73, "Gold"),
+    (85, "Silver"),
+    (93, "Gold"),
+    (95, "Silver"),
+    (104, "Silver"),
+    (115, "Gold"),
+    (120, "Silver"),
+    (126, "Gold"),
+    (135, "Gold"),
+    (137, "Bronze"),
+];
+
+/// Version 3: the `VENDOR_SOURCES` table exists, and a vendor that still holds exactly the
+/// invented partner values the seed gave it (level and star both unchanged, so no admin set
+/// them) loses them. A vendor whose partner values an admin changed keeps what the admin chose.
+fn vendor_sources_and_no_invented_partners(txn: &WriteTransaction) -> anyhow::Result<()> {
+    use crate::catalog::Vendor;
+    txn.open_table(VENDOR_SOURCES)?;
+    let mut vendors = txn.open_table(VENDORS)?;
+    let mut cleared = 0;
+    for (id, level) in INVENTED_PARTNERS {
+        let Some(bytes) = vendors.get(id)?.map(|v| v.value().to_vec()) else {
+            continue;
+        };
+        let mut vendor: Vendor = codec::decode(&bytes)?;
+        if vendor.is_recommended_partner && vendor.partner_level.as_deref() == Some(level) {
+            vendor.is_recommended_partner = false;
+            vendor.partner_level = None;
+            vendors.insert(id, codec::encode(&vendor).as_slice())?;
+            cleared += 1;
+        }
+    }
+    if cleared > 0 {
+        tracing::info!(
+            vendors = cleared,
+            "cleared the sample partner values the first catalog shipped with"
+        );
     }
     Ok(())
 }
@@ -518,6 +579,81 @@ mod tests {
             vec![(1, expected(&[1, 2, 3])), (7, expected(&[7, 8]))]
         );
         assert!(txn.open_table(V1_KEYS).is_err(), "the old table is gone");
+        assert_eq!(
+            meta_get(&txn, "schema_version").unwrap(),
+            Some(SCHEMA_VERSION)
+        );
+    }
+    #[test]
+    fn version_2_vendors_lose_the_invented_partner_values_an_admin_never_changed() {
+        use crate::catalog::Vendor;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("litstack.redb");
+        let vendor = |id: u64, level: Option<&str>, star: bool| Vendor {
+            id,
+            name: format!("Vendor {id}"),
+            category_id: 1,
+            website_url: None,
+            booking_url: None,
+            logo_url: None,
+            description: String::new(),
+            short_highlights: vec![],
+            integrations: vec![],
+            price_bracket: None,
+            firm_sizes_supported: vec![],
+            practice_areas_supported: vec![],
+            geo_focus: None,
+            tags: vec![],
+            is_recommended_partner: star,
+            partner_level: level.map(String::from),
+            is_active: true,
+            needs_review: false,
+        };
+        let before = [
+            vendor(2, Some("Gold"), true),     // as shipped: cleared
+            vendor(8, Some("Gold"), true),     // shipped Silver, an admin made it Gold: kept
+            vendor(11, Some("Gold"), false),   // an admin took the star away: kept
+            vendor(5, Some("Silver"), true),   // never shipped as a partner: an admin's, kept
+            vendor(137, Some("Bronze"), true), // as shipped: cleared
+        ];
+        {
+            let db = Database::create(&path).unwrap();
+            let txn = db.begin_write().unwrap();
+            create_tables(&txn).unwrap();
+            {
+                let mut table = txn.open_table(VENDORS).unwrap();
+                for v in &before {
+                    table.insert(v.id, codec::encode(v).as_slice()).unwrap();
+                }
+                txn.open_table(META)
+                    .unwrap()
+                    .insert("schema_version", 2)
+                    .unwrap();
+            }
+            txn.commit().unwrap();
+        }
+
+        let store = Store::open(dir.path()).unwrap();
+
+        let txn = store.read().unwrap();
+        let vendors = txn.open_table(VENDORS).unwrap();
+        let after = |id: u64| -> Vendor {
+            codec::decode(vendors.get(id).unwrap().unwrap().value()).unwrap()
+        };
+        assert_eq!(after(2), vendor(2, None, false));
+        assert_eq!(after(137), vendor(137, None, false));
+        for kept in &before[1..4] {
+            assert_eq!(
+                &after(kept.id),
+                kept,
+                "vendor {} is an admin's choice",
+                kept.id
+            );
+        }
+        assert!(
+            txn.open_table(VENDOR_SOURCES).is_ok(),
+            "the new table exists"
+        );
         assert_eq!(
             meta_get(&txn, "schema_version").unwrap(),
             Some(SCHEMA_VERSION)

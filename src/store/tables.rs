@@ -18,6 +18,9 @@ pub const ONBOARDING: TableDefinition<u64, &[u8]> = TableDefinition::new("onboar
 pub const CATEGORIES: TableDefinition<u64, &[u8]> = TableDefinition::new("categories");
 /// Vendor id -> `catalog::Vendor`.
 pub const VENDORS: TableDefinition<u64, &[u8]> = TableDefinition::new("vendors");
+/// Vendor id -> `catalog::VendorSource`: where the vendor's facts were checked, and when. Kept
+/// beside `VENDORS` (not in it) so that the stored vendor value keeps its encoding.
+pub const VENDOR_SOURCES: TableDefinition<u64, &[u8]> = TableDefinition::new("vendor_sources");
 /// Click id -> `catalog::MeetingClick`.
 pub const MEETING_CLICKS: TableDefinition<u64, &[u8]> = TableDefinition::new("meeting_clicks");
 /// (user id, category id) -> `techstack::Adoption`: the tools a user's firm uses per category.

@@ -118,6 +118,15 @@ fn routes() -> Vec<Route> {
             Payload::Multipart,
         ),
         r(
+            Method::PATCH,
+            "/api/admin/vendors/1",
+            Access::Admin,
+            Payload::Json(json!({
+                "partnerLevel": "Gold", "isRecommendedPartner": true, "isActive": true,
+                "bookingUrl": "https://www.avvo.com/", "logoUrl": null
+            })),
+        ),
+        r(
             Method::POST,
             "/api/responses",
             Access::User,

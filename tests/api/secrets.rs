@@ -434,7 +434,7 @@ fn no_secret_or_personal_data_reaches_logs_answers_or_data_files() {
 // Session expiry, in process: the binary's shortest idle timeout is an hour.
 
 /// Security lines of this test process, captured by a global subscriber installed once.
-fn security_log() -> Arc<Mutex<Vec<u8>>> {
+pub fn security_log() -> Arc<Mutex<Vec<u8>>> {
     static LOG: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
     LOG.get_or_init(|| {
         let buf = Arc::new(Mutex::new(Vec::new()));

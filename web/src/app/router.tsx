@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 
 import { paths } from '@/config/paths';
 import { DemoBookingImportPage } from '@/features/admin/components/demo-booking-import-page';
+import { VendorAdminPage } from '@/features/admin/components/vendor-admin-page';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
 import { SignUpPage } from '@/features/auth/components/sign-up-page';
@@ -26,6 +27,7 @@ const appRoutes: ReadonlyArray<{ path: string; component: ComponentType }> = [
   { path: paths.techStack, component: TechStackPage },
   { path: paths.profile, component: ProfilePage },
   { path: paths.admin.import, component: DemoBookingImportPage },
+  { path: paths.admin.vendors, component: VendorAdminPage },
 ];
 
 const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

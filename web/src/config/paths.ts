@@ -13,5 +13,6 @@ export const paths = {
   profile: '/profile',
   admin: {
     import: '/admin/import',
+    vendors: '/admin/vendors',
   },
 } as const;

@@ -14,4 +14,8 @@ export type Vendor = {
   isRecommendedPartner: boolean;
   partnerLevel: string | null;
   isActive: boolean;
+  /** The page the vendor's facts were checked against (absent from older answers). */
+  sourceUrl?: string | null;
+  /** The day they were checked, YYYY-MM-DD; null when never verified. */
+  verifiedOn?: string | null;
 };

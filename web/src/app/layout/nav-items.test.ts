@@ -34,6 +34,9 @@ describe('isNavItemActive', () => {
       ['Tech Stack', '/tech-stack'],
       ['Profile', '/profile'],
     ]);
-    expect(adminNavItems.map((navItem) => [navItem.label, navItem.href])).toEqual([['Import', '/admin/import']]);
+    expect(adminNavItems.map((navItem) => [navItem.label, navItem.href])).toEqual([
+      ['Import', '/admin/import'],
+      ['Manage Vendors', '/admin/vendors'],
+    ]);
   });
 });

@@ -18,7 +18,10 @@ export const navItems: readonly NavItem[] = [
 ];
 
 /** Shown to admins only. */
-export const adminNavItems: readonly NavItem[] = [{ label: 'Import', href: paths.admin.import, icon: 'import' }];
+export const adminNavItems: readonly NavItem[] = [
+  { label: 'Import', href: paths.admin.import, icon: 'import' },
+  { label: 'Manage Vendors', href: paths.admin.vendors, icon: 'building' },
+];
 
 /**
  * An item is active when the address (path plus any `?query`) equals its route, or starts with

@@ -17,7 +17,7 @@ const vendorRequired: Array<[string, string]> = [
 ];
 
 const vendorOptional =
-  'logoUrl, description, shortHighlights, integrations, priceBracket (1-4), firmSizeSupported, practiceAreasSupported, geoFocus, tags, isRecommendedPartner, partnerLevel, isActive';
+  'logoUrl, description, shortHighlights, integrations, priceBracket (1-4), firmSizeSupported, practiceAreasSupported, geoFocus, tags, isRecommendedPartner, partnerLevel (Gold, Silver or Bronze), isActive, sourceUrl (the http(s) page the row was checked against), verifiedOn (the day it was checked, like 2026-11-22)';
 
 function ColumnList({ columns }: { columns: Array<[string, string]> }) {
   return (

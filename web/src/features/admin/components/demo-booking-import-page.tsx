@@ -12,6 +12,7 @@ import { useUser } from '@/lib/auth';
 
 import { useImportCsv, type ImportReport, type UploadProgress } from '../api/import-demo-bookings';
 
+import { AdminAccessRequired } from './admin-access-required';
 import { AdminSection } from './admin-section';
 import { CsvFormatRequirements } from './csv-format-requirements';
 import { ImportResults } from './import-results';
@@ -34,19 +35,10 @@ export function DemoBookingImportPage() {
   const user = useUser();
   if (!user.data?.isAdmin) {
     return (
-      <>
-        <PageHeader title="Demo Booking Import" />
-        <div className="mx-auto max-w-lg rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-900/5">
-          <span className="mx-auto mb-4 grid h-12 w-12 place-items-center rounded-full bg-amber-50 text-amber-700">
-            <Icon name="lock" />
-          </span>
-          <h2 className="text-lg font-semibold text-slate-900">Admin access required</h2>
-          <p className="mt-2 text-sm text-slate-600">
-            Only administrators can import demo bookings and vendors. Ask an administrator of this Litstack to import your
-            file, or to make your account an admin.
-          </p>
-        </div>
-      </>
+      <AdminAccessRequired title="Demo Booking Import">
+        Only administrators can import demo bookings and vendors. Ask an administrator of this Litstack to import your
+        file, or to make your account an admin.
+      </AdminAccessRequired>
     );
   }
   return <ImportScreen />;

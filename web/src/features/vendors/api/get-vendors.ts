@@ -22,6 +22,8 @@ export type VendorPage = {
   page: number;
   pageSize: number;
   totalPages: number;
+  /** Vendors of the whole catalog with a partner level or star: none means nothing to sort first. */
+  partnerCount: number;
 };
 
 export function getVendors(params: VendorListParams, signal?: AbortSignal): Promise<VendorPage> {

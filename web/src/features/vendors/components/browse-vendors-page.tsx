@@ -138,9 +138,11 @@ export function BrowseVendorsPage() {
         </div>
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-500">
           <p>
-            {filters.sort === 'partner_first'
-              ? 'Partners First: partner order (Gold, Silver, Bronze), then all other vendors; each group by name.'
-              : 'Sorted by name. Partner status never hides a vendor or changes which vendors match.'}
+            {filters.sort !== 'partner_first'
+              ? 'Sorted by name. Partner status never hides a vendor or changes which vendors match.'
+              : data?.partnerCount === 0
+                ? 'No vendor has a partner status yet, so they are sorted by name.'
+                : 'Partners First: partner order (Gold, Silver, Bronze), then all other vendors; each group by name.'}
           </p>
           <PartnerExplainer />
         </div>

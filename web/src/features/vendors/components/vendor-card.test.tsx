@@ -34,6 +34,8 @@ const base: Vendor = {
   isRecommendedPartner: true,
   partnerLevel: 'Gold',
   isActive: true,
+  sourceUrl: 'https://slotwise.example.com/about',
+  verifiedOn: '2026-11-22',
 };
 
 function serve(extra: Parameters<typeof mockFetch>[0] = {}) {
@@ -61,6 +63,8 @@ describe('VendorCard', () => {
     renderWithProviders(<VendorCard vendor={base} />);
     expect(screen.getByText('Gold Partner')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Recommended partner' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Gold Partner/ }).getAttribute('aria-haspopup')).toBe('dialog');
+    expect(screen.getByText('Verified Nov 2026')).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Highlights' }).querySelectorAll('li')).toHaveLength(3);
     expect(screen.getByText('+2 more')).toBeTruthy();
     expect(screen.queryByText('Litify')).toBeNull();

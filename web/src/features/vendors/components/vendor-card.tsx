@@ -5,6 +5,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { PartnerBadge } from '@/components/vendor-card/partner-badge';
 import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting-button';
+import { VerifiedOn } from '@/components/vendor-card/verified-on';
 import { VendorLogo } from '@/components/vendor-logo';
 import { useClientConfig } from '@/lib/client-config';
 import { cn } from '@/lib/cn';
@@ -99,25 +100,28 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
         </p>
       ) : null}
 
-      <div className="mt-auto flex flex-wrap gap-2 pt-5 [&>*]:grow [&>*]:basis-32">
-        <OutboundLink
-          href={vendor.websiteUrl}
-          className={cn(buttonClasses({ variant: 'outline', size: 'sm' }), 'w-full')}
-          fallback={
-            <Button variant="outline" size="sm" disabled className="w-full">
-              Visit Website
-            </Button>
-          }
-        >
-          Visit Website
-        </OutboundLink>
-        <ScheduleMeetingButton
-          size="sm"
-          className="w-full"
-          bookingUrl={vendor.bookingUrl}
-          pending={meetingClick.isPending}
-          onSchedule={schedule}
-        />
+      <div className="mt-auto space-y-3 pt-5">
+        <VerifiedOn verifiedOn={vendor.verifiedOn} sourceUrl={vendor.sourceUrl} />
+        <div className="flex flex-wrap gap-2 [&>*]:grow [&>*]:basis-32">
+          <OutboundLink
+            href={vendor.websiteUrl}
+            className={cn(buttonClasses({ variant: 'outline', size: 'sm' }), 'w-full')}
+            fallback={
+              <Button variant="outline" size="sm" disabled className="w-full">
+                Visit Website
+              </Button>
+            }
+          >
+            Visit Website
+          </OutboundLink>
+          <ScheduleMeetingButton
+            size="sm"
+            className="w-full"
+            bookingUrl={vendor.bookingUrl}
+            pending={meetingClick.isPending}
+            onSchedule={schedule}
+          />
+        </div>
       </div>
     </article>
   );

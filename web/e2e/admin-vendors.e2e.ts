@@ -1,0 +1,138 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { launchBrowser, type TestBrowser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+import { signUpAndOnboard } from './support/session';
+
+// An administrator gives a vendor a partner level on /admin/vendors and the directory shows it;
+// everyone else gets neither the sidebar entry nor the screen.
+
+let server: TestServer;
+let browser: TestBrowser;
+let page: Page;
+
+const sidebar = () => page.getByRole('navigation', { name: 'Main' });
+const vendorCard = (name: string) => page.getByRole('article', { name, exact: true });
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser({ baseURL: server.url });
+  page = browser.page;
+  // Offline: vendor pages and icon services answer locally.
+  await browser.context.route(
+    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+    (route) => route.fulfill({ status: 404, body: '' }),
+  );
+  await page.goto('/auth/sign-in');
+  await signUpAndOnboard(page, 'ada@admin-law.test'); // the first account is the admin
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('Manage Vendors', () => {
+  test('an admin makes a vendor a Gold partner and its card shows the badge', async () => {
+    await page.goto('/vendors?q=avvo');
+    await vendorCard('Avvo').waitFor();
+    expect(await vendorCard('Avvo').getByText('Gold Partner').count()).toBe(0);
+
+    await sidebar().getByRole('link', { name: 'Manage Vendors' }).click();
+    await page.getByRole('heading', { name: 'Manage Vendors', level: 1 }).waitFor();
+    await page.getByLabel('Search vendors').fill('avvo');
+    const edit = page.getByRole('button', { name: 'Edit Avvo' });
+    await page.getByText('1 vendor', { exact: true }).waitFor();
+    await browser.setWidth(1280);
+    await browser.screenshot('admin-vendors-1280');
+    await edit.click();
+
+    const dialog = page.getByRole('dialog', { name: 'Edit Avvo' });
+    await dialog.getByLabel('Partner level').selectOption('Gold');
+    await dialog.getByLabel(/Recommended partner/).check();
+    await dialog.getByLabel('Booking URL').fill('https://www.avvo.com/for-lawyers');
+    await browser.screenshot('admin-vendors-edit-1280', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Avvo was updated.', { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const row = page.getByRole('row', { name: /Avvo/ });
+    await row.getByText('Gold').waitFor();
+
+    await page.goto('/vendors?q=avvo');
+    const card = vendorCard('Avvo');
+    await card.getByText('Gold Partner').waitFor();
+    await card.getByRole('button', { name: 'Schedule Meeting' }).waitFor();
+    expect(await card.getByRole('button', { name: 'Schedule Meeting' }).isEnabled()).toBe(true);
+    // The badge itself opens the disclosure.
+    await card.getByRole('button', { name: /Gold Partner/ }).click();
+    const disclosure = page.getByRole('dialog', { name: 'What does Partner mean?' });
+    await disclosure.getByText(/Only your administrator sets partner status/).waitFor();
+    await browser.screenshot('admin-vendors-badge-disclosure-1280', { fullPage: false });
+    await disclosure.getByRole('button', { name: 'Got it' }).click();
+    await browser.setWidth(390);
+    await browser.screenshot('vendors-gold-partner-390', { fullPage: false });
+    await browser.setWidth(1280);
+
+    // Partners First now has a partner to put first.
+    await page.goto('/vendors?sort=partner_first');
+    await page.getByText(/Partners First: partner order/).waitFor();
+    expect(await page.getByRole('list', { name: 'Vendors' }).getByRole('heading', { level: 3 }).first().textContent()).toBe('Avvo');
+  });
+
+  test('a vendor imported with sourceUrl and verifiedOn says when it was verified', async () => {
+    const csv =
+      'name,category,websiteUrl,bookingUrl,sourceUrl,verifiedOn\n' +
+      'Qwzx Verified,Intake,https://qwzx.example.com,,https://qwzx.example.com/about,2026-11-22\n' +
+      'Qwzx Misdated,Intake,https://qwzx2.example.com,,,22/11/2026\n';
+    const res = await page.request.post('/api/admin/demo-bookings/import', {
+      multipart: { file: { name: 'vendors.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+    });
+    const report = await res.json();
+    expect(report.inserted).toBe(1);
+    expect(report.errors).toEqual(['Row 3: verifiedOn must be a date like 2026-11-22']);
+
+    await page.goto('/vendors?q=qwzx');
+    const card = vendorCard('Qwzx Verified');
+    await card.getByText('Verified Nov 2026').waitFor();
+    expect(await card.getByRole('link', { name: 'Source' }).getAttribute('href')).toBe('https://qwzx.example.com/about');
+    await browser.screenshot('vendors-verified-1280', { fullPage: false });
+    await browser.setWidth(390);
+    await card.scrollIntoViewIfNeeded();
+    await browser.screenshot('vendors-verified-390', { fullPage: false });
+    await browser.setWidth(1280);
+  });
+
+  test('a link that is not a web address is refused in the dialog and nothing is saved', async () => {
+    await page.goto('/admin/vendors');
+    await page.getByLabel('Search vendors').fill('nolo');
+    await page.getByRole('button', { name: 'Edit Nolo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Nolo' });
+    await dialog.getByLabel('Logo URL').fill('javascript:alert(1)');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Enter an address starting with http:// or https://, or leave it empty.').first().waitFor();
+    // The server's own check, for an address the form lets through.
+    await dialog.getByLabel('Logo URL').fill('https://nolo');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('alert').getByText('logoUrl: "https://nolo" has no valid host name').waitFor();
+    await browser.setWidth(390);
+    await browser.screenshot('admin-vendors-edit-error-390', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await browser.screenshot('admin-vendors-390');
+    await browser.setWidth(1280);
+    const res = await page.request.get('/api/vendors?q=nolo');
+    expect((await res.json()).items[0].logoUrl).toBeNull();
+  });
+
+  test('a non-admin sees no Manage Vendors entry and is told the screen is not for them', async () => {
+    expect((await page.request.post('/api/auth/sign-out')).ok()).toBe(true);
+    await signUpAndOnboard(page, 'pat@doe-injury.test');
+    await page.goto('/admin/vendors');
+    await page.getByRole('heading', { name: 'Admin access required' }).waitFor();
+    expect(await sidebar().getByRole('link', { name: 'Manage Vendors' }).count()).toBe(0);
+    expect(await page.getByRole('table').count()).toBe(0);
+    await browser.screenshot('admin-vendors-not-allowed-1280', { fullPage: false });
+    const res = await page.request.patch('/api/admin/vendors/1', { data: { partnerLevel: null } });
+    expect(res.status()).toBe(403);
+  });
+});
