@@ -32,7 +32,7 @@ export function VendorAdminPage() {
 }
 
 function PartnerCell({ vendor }: { vendor: Vendor }) {
-  if (!vendor.partnerLevel && !vendor.isRecommendedPartner) return <span className="text-slate-400">None</span>;
+  if (!vendor.partnerLevel && !vendor.isRecommendedPartner) return <span className="text-slate-500">None</span>;
   return (
     <span className="whitespace-nowrap">
       {vendor.partnerLevel ?? 'No level'}
@@ -140,7 +140,7 @@ function VendorAdminScreen() {
                         )}
                       </td>
                       <td className="hidden max-w-[16rem] truncate px-3 py-3 text-slate-600 lg:table-cell" title={vendor.bookingUrl ?? undefined}>
-                        {vendor.bookingUrl ?? <span className="text-slate-400">None</span>}
+                        {vendor.bookingUrl ?? <span className="text-slate-500">None</span>}
                       </td>
                       <td className="px-4 py-3 text-right sm:pr-0">
                         <Button variant="outline" size="sm" onClick={() => (editing.value = vendor)}>

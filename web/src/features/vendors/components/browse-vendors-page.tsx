@@ -168,6 +168,8 @@ export function BrowseVendorsPage() {
           </div>
         ) : data ? (
           <>
+            {/* Names the results for screen readers, so the cards' h3 names sit under an h2. */}
+            <h2 className="sr-only">Vendors</h2>
             <ul
               aria-label="Vendors"
               className={cn(
