@@ -40,6 +40,18 @@ pub fn router() -> Router<AppState> {
         .route("/auth/setup", get(routes::setup_status))
 }
 
+/// Every account, by id. For figures across firms (peer adoption), never for display.
+pub fn all_users(app: &App) -> crate::error::Result<Vec<User>> {
+    use redb::ReadableTable;
+    let txn = app.store.read()?;
+    let table = txn.open_table(USERS)?;
+    let mut users = Vec::new();
+    for entry in table.iter()? {
+        users.push(codec::decode(entry?.1.value())?);
+    }
+    Ok(users)
+}
+
 /// Makes the account with `email` an administrator. Returns false when there is no such account.
 pub fn promote(app: &App, email: &str) -> anyhow::Result<bool> {
     let email = Email::parse(email).map_err(|e| anyhow::anyhow!("{e}"))?;

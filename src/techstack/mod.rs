@@ -4,6 +4,7 @@
 //! result through `firm_tools`, `tool_names` and `tool_integrations`.
 
 pub mod model;
+pub mod peers;
 mod routes;
 pub mod storage;
 

@@ -2,6 +2,8 @@
 
 use crate::error::Result;
 use crate::state::App;
+use redb::ReadableTable;
+
 use crate::store::{ADOPTION, codec};
 
 use super::model::Adoption;
@@ -19,6 +21,22 @@ pub fn load(app: &App, user_id: u64) -> Result<Vec<(u64, Adoption)>> {
     for entry in table.range((user_id, 0)..=(user_id, u64::MAX))? {
         let (key, value) = entry?;
         out.push((key.value().1, codec::decode(value.value())?));
+    }
+    Ok(out)
+}
+
+/// Every answered category of every user, as ((user id, category id), answer).
+pub fn load_all(app: &App) -> Result<Vec<((u64, u64), Adoption)>> {
+    let txn = app.store.read()?;
+    let table = match txn.open_table(ADOPTION) {
+        Ok(table) => table,
+        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(Vec::new()),
+        Err(e) => return Err(e.into()),
+    };
+    let mut out = Vec::new();
+    for entry in table.iter()? {
+        let (key, value) = entry?;
+        out.push((key.value(), codec::decode(value.value())?));
     }
     Ok(out)
 }
