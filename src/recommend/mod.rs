@@ -11,6 +11,8 @@ pub mod pick_for_me;
 pub mod ranking;
 pub mod responses;
 pub mod routes;
+pub mod scores;
 pub mod storage;
 
 pub use routes::{RecommendApi, router};
+pub use scores::{LatestScores, latest_scores};

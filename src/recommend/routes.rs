@@ -10,10 +10,11 @@ use axum::routing::{delete, get, post};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::inputs::{self, FirmContext};
+use super::inputs;
 use super::pick_for_me::{self, Basis, DemandTiers};
-use super::ranking::{self, Demand, PeerGroup, RankInputs};
+use super::ranking;
 use super::responses::{self, ResponseRequest};
+use super::scores;
 use super::storage::{self, PickSet, PickSource, StageSave, StoredPick};
 use crate::accounts::CurrentUser;
 use crate::accounts::model::User;
@@ -89,14 +90,6 @@ async fn submit_response(
 struct ComputeRequest {
     response_id: u64,
     category_id: u64,
-}
-
-/// The peer group a firm's own-size demand comes from.
-fn own_peers(ctx: &FirmContext) -> PeerGroup {
-    match ctx.size {
-        Some(size) => PeerGroup::Sizes(vec![size]),
-        None => PeerGroup::AllFirms,
-    }
 }
 
 /// One saved pick as a stage card shows it.
@@ -189,34 +182,7 @@ pub fn compute_for(app: &App, user: &User, response_id: u64, category_id: u64) -
             category.name
         )));
     }
-    let needs = responses::needs(&catalog, category.id, &response.answers);
-    let ctx = inputs::firm_context(app, user)?;
-    let dismissed = storage::dismissed(app, user.id)?;
-    let owned = ctx.owned_in(category.id);
-    let peers = own_peers(&ctx);
-    let sizes = match &peers {
-        PeerGroup::Sizes(s) => s.clone(),
-        PeerGroup::AllFirms => Vec::new(),
-    };
-    let counts = inputs::has_real_bookings(app).then(|| inputs::demand(app, &sizes));
-    let ranked = ranking::rank(
-        catalog
-            .vendors
-            .iter()
-            .filter(|v| v.category_id == category.id),
-        &RankInputs {
-            needs: &needs,
-            firm_size: ctx.size,
-            firm_tools: &ctx.tool_names,
-            owned_vendor_ids: &owned,
-            dismissed: &dismissed,
-            demand: counts.as_ref().map(|counts| Demand {
-                counts,
-                peers: peers.clone(),
-            }),
-            partner_weight: app.config.partner_weight,
-        },
-    );
+    let (ranked, peers, ctx) = scores::rank_response(app, user, &catalog, category.id, &response)?;
 
     // The top three the firm does not already use become the stage's picks.
     let top: Vec<&ranking::Ranked> = ranked

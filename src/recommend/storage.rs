@@ -109,6 +109,15 @@ pub fn load_response(app: &App, id: u64) -> Result<Option<StoredResponse>> {
         .transpose()?)
 }
 
+/// The id of the user's latest questionnaire response in a category, if any.
+pub fn latest_response_id(app: &App, user_id: u64, category_id: u64) -> Result<Option<u64>> {
+    let txn = app.store.read()?;
+    let Some(table) = open_read(&txn, USER_RESPONSES)? else {
+        return Ok(None);
+    };
+    Ok(table.get((user_id, category_id))?.map(|v| v.value()))
+}
+
 /// Categories in which the user has submitted a questionnaire.
 pub fn responded_categories(app: &App, user_id: u64) -> Result<HashSet<u64>> {
     let txn = app.store.read()?;

@@ -1,0 +1,80 @@
+//! Ranking one questionnaire response, for the compute route and for the screens that show the
+//! firm's latest match scores beside other evidence (vendor profile, comparison).
+
+use std::collections::HashMap;
+
+use super::inputs::{self, FirmContext};
+use super::ranking::{self, Demand, PeerGroup, RankInputs, Ranked};
+use super::responses;
+use super::storage::{self, StoredResponse};
+use crate::accounts::model::User;
+use crate::catalog::Catalog;
+use crate::error::Result;
+use crate::state::App;
+
+/// Ranks the category's vendors for one response, with the firm's context and (real) peer demand.
+pub fn rank_response<'a>(
+    app: &App,
+    user: &User,
+    catalog: &'a Catalog,
+    category_id: u64,
+    response: &StoredResponse,
+) -> Result<(Vec<Ranked<'a>>, PeerGroup, FirmContext)> {
+    let needs = responses::needs(catalog, category_id, &response.answers);
+    let ctx = inputs::firm_context(app, user)?;
+    let dismissed = storage::dismissed(app, user.id)?;
+    let owned = ctx.owned_in(category_id);
+    let peers = match ctx.size {
+        Some(size) => PeerGroup::Sizes(vec![size]),
+        None => PeerGroup::AllFirms,
+    };
+    let sizes = match &peers {
+        PeerGroup::Sizes(s) => s.clone(),
+        PeerGroup::AllFirms => Vec::new(),
+    };
+    let counts = inputs::has_real_bookings(app).then(|| inputs::demand(app, &sizes));
+    let ranked = ranking::rank(
+        catalog
+            .vendors
+            .iter()
+            .filter(|v| v.category_id == category_id),
+        &RankInputs {
+            needs: &needs,
+            firm_size: ctx.size,
+            firm_tools: &ctx.tool_names,
+            owned_vendor_ids: &owned,
+            dismissed: &dismissed,
+            demand: counts.as_ref().map(|counts| Demand {
+                counts,
+                peers: peers.clone(),
+            }),
+            partner_weight: app.config.partner_weight,
+        },
+    );
+    Ok((ranked, peers, ctx))
+}
+
+/// The match scores (0-100) of the user's latest questionnaire in a category, ranked as of now.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LatestScores {
+    /// When the questionnaire was answered (Unix seconds).
+    pub answered_at: i64,
+    /// Score per ranked vendor id (inactive and dismissed vendors are not ranked).
+    pub scores: HashMap<u64, u32>,
+}
+
+/// The user's latest questionnaire scores in a category, or `None` when they never answered it.
+pub fn latest_scores(app: &App, user: &User, category_id: u64) -> Result<Option<LatestScores>> {
+    let Some(id) = storage::latest_response_id(app, user.id, category_id)? else {
+        return Ok(None);
+    };
+    let Some(response) = storage::load_response(app, id)?.filter(|r| r.user_id == user.id) else {
+        return Ok(None);
+    };
+    let catalog = app.catalog.load();
+    let (ranked, _, _) = rank_response(app, user, &catalog, category_id, &response)?;
+    Ok(Some(LatestScores {
+        answered_at: response.at,
+        scores: ranked.iter().map(|r| (r.vendor.id, r.score)).collect(),
+    }))
+}
