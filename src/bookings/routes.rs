@@ -149,17 +149,51 @@ struct OptionsQuery {
     include_sample: Option<String>,
 }
 
+/// How much of an answer is generated sample data, and which kinds of bookings exist.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct SampleShare {
+    /// How many of the bookings the answer counts are generated sample data (0 when samples are
+    /// left out). For the filter options: of the bookings the options come from.
+    sample_count: u64,
+    /// Whether any real (imported) booking exists. Until one does, sample bookings are included by
+    /// default; from then on only with `includeSample=true`.
+    has_real_data: bool,
+    /// Whether the generated sample set is still stored (an admin may remove it).
+    has_sample_data: bool,
+}
+
+impl SampleShare {
+    /// `count` counts the rows of the sample index the answer's filters match.
+    fn of(
+        sets: &BookingSets,
+        view: &BookingIndex,
+        count: impl FnOnce(&BookingIndex) -> u64,
+    ) -> Self {
+        SampleShare {
+            sample_count: if sets.is_real_only(view) {
+                0
+            } else {
+                count(&sets.sample)
+            },
+            has_real_data: sets.has_real_data(),
+            has_sample_data: !sets.sample.is_empty(),
+        }
+    }
+
+    fn filtered(sets: &BookingSets, view: &BookingIndex, filters: &Filters) -> Self {
+        Self::of(sets, view, |sample| query::count(sample, filters))
+    }
+}
+
 /// The trend summary, and how much of it is sample data.
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct TrendsAnswer<'a> {
     #[serde(flatten)]
     trends: Trends<'a>,
-    /// How many of the `total` bookings are generated sample data (0 when samples are left out).
-    sample_count: u64,
-    /// Whether any real (imported) booking exists; until then sample bookings are counted by
-    /// default.
-    has_real_data: bool,
+    #[serde(flatten)]
+    sample: SampleShare,
 }
 
 /// A state's top cities.
@@ -170,11 +204,8 @@ struct CitiesAnswer<'a> {
     cities: Vec<CityCount<'a>>,
     /// How many bookings match the filters (in every city of the state).
     total: u64,
-    /// How many of the `total` bookings are generated sample data (0 when samples are left out).
-    sample_count: u64,
-    /// Whether any real (imported) booking exists; until then sample bookings are counted by
-    /// default.
-    has_real_data: bool,
+    #[serde(flatten)]
+    sample: SampleShare,
 }
 
 /// The filter options, and how many sample bookings they were taken from.
@@ -183,10 +214,8 @@ struct CitiesAnswer<'a> {
 struct OptionsAnswer<'a> {
     #[serde(flatten)]
     options: &'a FilterOptions,
-    /// How many of the bookings the options come from are generated sample data.
-    sample_count: u64,
-    /// Whether any real (imported) booking exists; until then sample bookings are used by default.
-    has_real_data: bool,
+    #[serde(flatten)]
+    sample: SampleShare,
 }
 
 /// Bookings newest first, one page of them.
@@ -198,11 +227,8 @@ struct BookingPage<'a> {
     total: u64,
     limit: usize,
     offset: usize,
-    /// How many of the `total` bookings are generated sample data (0 when samples are left out).
-    sample_count: u64,
-    /// Whether any real (imported) booking exists; until then sample bookings are listed by
-    /// default.
-    has_real_data: bool,
+    #[serde(flatten)]
+    sample: SampleShare,
 }
 
 impl ListQuery {
@@ -261,15 +287,6 @@ async fn answer(
     Ok(answer.respond(request))
 }
 
-/// How many of the bookings of `view` that match the filters are sample rows.
-fn sample_count(sets: &BookingSets, view: &BookingIndex, filters: &Filters) -> u64 {
-    if sets.is_real_only(view) {
-        0
-    } else {
-        query::count(&sets.sample, filters)
-    }
-}
-
 /// GET /api/trends: booking totals by category, state and day for the filters.
 #[utoipa::path(get, path = "/trends", tag = "trends",
     params(TrendsQuery),
@@ -290,8 +307,7 @@ async fn trends(
     answer(&state, &request, include, question, |sets, idx| {
         serde_json::to_vec(&TrendsAnswer {
             trends: query::trends(idx, &filters),
-            sample_count: sample_count(sets, idx, &filters),
-            has_real_data: sets.has_real_data(),
+            sample: SampleShare::filtered(sets, idx, &filters),
         })
     })
     .await
@@ -321,8 +337,7 @@ async fn top_cities(
         serde_json::to_vec(&CitiesAnswer {
             cities: query::top_cities(idx, &filters),
             total: query::count(idx, &filters),
-            sample_count: sample_count(sets, idx, &filters),
-            has_real_data: sets.has_real_data(),
+            sample: SampleShare::filtered(sets, idx, &filters),
         })
     })
     .await
@@ -384,8 +399,7 @@ async fn newest(
             total,
             limit,
             offset,
-            sample_count: sample_count(sets, idx, &filters),
-            has_real_data: sets.has_real_data(),
+            sample: SampleShare::filtered(sets, idx, &filters),
         })
     })
     .await
@@ -412,15 +426,9 @@ async fn filter_options(
         include,
         Question::FilterOptions,
         |sets, idx| {
-            let sample_count = if sets.is_real_only(idx) {
-                0
-            } else {
-                sets.sample.len() as u64
-            };
             serde_json::to_vec(&OptionsAnswer {
                 options: &idx.filter_options,
-                sample_count,
-                has_real_data: sets.has_real_data(),
+                sample: SampleShare::of(sets, idx, |sample| sample.len() as u64),
             })
         },
     )

@@ -131,6 +131,7 @@ async fn sample_rows_are_counted_while_no_real_booking_exists_and_say_so() {
     assert_eq!(left_out, expect(0, 0, false));
     assert_eq!(all["total"], 4);
     assert_eq!(all["sampleCount"], all["total"]);
+    assert_eq!(all["hasSampleData"], true);
     let o = options(&mut app, "").await;
     assert_eq!(o["states"], json!(["CA", "TX"]));
     assert_eq!(o["sampleCount"], 4);
@@ -154,6 +155,7 @@ async fn after_a_real_import_sample_rows_are_left_out_unless_asked_for() {
     // Assert: Texas has 4 real bookings and 2 sample ones.
     assert_eq!(default, expect(4, 0, true));
     assert_eq!(explicit, expect(4, 0, true));
+    assert_eq!(app.get("/api/trends").await.json()["hasSampleData"], true);
     assert_eq!(asked, expect(6, 2, true));
     let t = app.get("/api/trends").await.json();
     assert_eq!(
@@ -269,7 +271,17 @@ async fn removing_the_sample_set_keeps_the_real_totals_and_a_second_removal_chan
         generation_after_first,
         "nothing written the second time"
     );
-    assert_eq!(app.get("/api/trends").await.json(), before);
+    let after = app.get("/api/trends").await.json();
+    assert_eq!(after["total"], before["total"]);
+    assert_eq!(after["categoryCounts"], before["categoryCounts"]);
+    assert_eq!(after["stateCounts"], before["stateCounts"]);
+    assert_eq!(
+        (
+            before["hasSampleData"].clone(),
+            after["hasSampleData"].clone()
+        ),
+        (json!(true), json!(false))
+    );
     assert_eq!(
         every_route(&mut app, "includeSample=true").await,
         expect(4, 0, true)
