@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+/** Removes the generated sample bookings for good (admins; the server answers 204). */
+export function removeSampleBookings(): Promise<void> {
+  return api.delete('/api/admin/sample-bookings');
+}
+
+/** Every cached read the removal changes. */
+export const keysChangedBySampleRemoval = [['trends'], ['demo-bookings'], ['trend-cities'], ['filter-options']] as const;
+
+export function useRemoveSampleBookings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeSampleBookings,
+    onSuccess: () =>
+      Promise.all(keysChangedBySampleRemoval.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] }))),
+  });
+}
