@@ -10,11 +10,17 @@ export function removeSampleBookings(): Promise<void> {
 /** Every cached read the removal changes. */
 export const keysChangedBySampleRemoval = [['trends'], ['demo-bookings'], ['trend-cities'], ['filter-options']] as const;
 
-export function useRemoveSampleBookings() {
+/**
+ * `onRemoved` runs before the reads are refreshed, and even when the refreshed trends have
+ * unmounted the button that asked (a callback passed to `mutate` would then be skipped).
+ */
+export function useRemoveSampleBookings({ onRemoved }: { onRemoved?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeSampleBookings,
-    onSuccess: () =>
-      Promise.all(keysChangedBySampleRemoval.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] }))),
+    onSuccess: () => {
+      onRemoved?.();
+      return Promise.all(keysChangedBySampleRemoval.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })));
+    },
   });
 }

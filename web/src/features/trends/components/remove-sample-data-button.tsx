@@ -12,20 +12,19 @@ import { useRemoveSampleBookings } from '../api/remove-sample-bookings';
 export function RemoveSampleDataButton() {
   useSignals();
   const open = useSignal(false);
-  const removal = useRemoveSampleBookings();
+  const removal = useRemoveSampleBookings({
+    onRemoved: () => {
+      open.value = false;
+      toast({ title: 'Sample data removed', description: 'The trends now count real bookings only.' });
+    },
+  });
 
   const setOpen = (next: boolean) => {
     if (removal.isPending) return;
     open.value = next;
     if (!next) removal.reset();
   };
-  const confirm = () =>
-    removal.mutate(undefined, {
-      onSuccess: () => {
-        open.value = false;
-        toast({ title: 'Sample data removed', description: 'The trends now count real bookings only.' });
-      },
-    });
+  const confirm = () => removal.mutate();
 
   return (
     <>
