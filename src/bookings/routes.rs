@@ -3,7 +3,7 @@
 //!
 //! Every read takes `includeSample`: sample rows are counted while no real booking exists, and
 //! from the first real import on only when asked for. Each answer says how many of the bookings it
-//! counts are sample rows (`sampleCount`) and whether real data exists (`hasRealData`).
+//! counts are sample rows (`sampleCount`) and which kinds exist (`hasRealData`, `hasSampleData`).
 
 use axum::Router;
 use axum::body::Bytes;
