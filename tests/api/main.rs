@@ -12,6 +12,7 @@ mod openapi;
 mod process;
 mod profile;
 mod recommend;
+mod sample;
 mod secrets;
 mod techstack;
 mod vendors;

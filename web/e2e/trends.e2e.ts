@@ -137,7 +137,7 @@ describe('the trends dashboard and the admin import', () => {
     expect(await bars.getByRole('button').count()).toBe(4);
     await bars.getByRole('button', { name: 'Intake: 8 bookings' }).waitFor();
     await page.getByRole('img', { name: /^Bookings per day from .*; peak \d+ on / }).waitFor();
-    expect(await page.getByText('Includes sample data').count()).toBe(0);
+    expect(await page.getByText(/bookings shown are generated sample data/).count()).toBe(0);
 
     const table = panel('Recent Demo Bookings');
     await table.getByText('Showing 1-6 of 20 results').waitFor();
