@@ -9,7 +9,6 @@
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
-use std::sync::Arc;
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime};
 use hmac::{Hmac, Mac};
@@ -233,7 +232,7 @@ fn import_vendors(app: &App, data: &[u8]) -> Result<ImportReport, ImportError> {
         Err(e) => ImportError::Internal(e),
     })?;
     txn.commit().map_err(anyhow::Error::from)?;
-    app.catalog.store(Arc::new(Catalog::load(&app.store)?));
+    crate::catalog::reload(app)?;
     Ok(report)
 }
 
