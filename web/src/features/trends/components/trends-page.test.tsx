@@ -225,9 +225,9 @@ describe('TrendsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'See Top Categories' }));
     expect(within(bars).getAllByRole('button')).toHaveLength(8);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Category 2: 910 bookings' }));
+    await userEvent.click(screen.getByRole('button', { name: '910 Category 2 bookings' }));
     expect(await screen.findByText('Could not find Category 2')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Category 1: 1,000 bookings' }));
+    await userEvent.click(screen.getByRole('button', { name: '1,000 Category 1 bookings' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/matches?categoryId=7'));
   });
 
