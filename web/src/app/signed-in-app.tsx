@@ -1,0 +1,53 @@
+import { Suspense, type ComponentType } from 'react';
+import { Route, Switch } from 'wouter';
+
+import { paths } from '@/config/paths';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+
+import { AppLayout } from './layout/app-layout';
+import { loading, onDemand } from './on-demand';
+
+const MatchesScreen = onDemand(() => import('./matches-screen'), (m) => m.MatchesScreen);
+const TrendsPage = onDemand(() => import('@/features/trends/components/trends-page'), (m) => m.TrendsPage);
+const BrowseVendorsPage = onDemand(() => import('@/features/vendors/components/browse-vendors-page'), (m) => m.BrowseVendorsPage);
+const PastRecommendationsPage = onDemand(
+  () => import('@/features/past/components/past-recommendations-page'),
+  (m) => m.PastRecommendationsPage,
+);
+const TechStackPage = onDemand(() => import('@/features/tech-stack/components/tech-stack-page'), (m) => m.TechStackPage);
+const ProfilePage = onDemand(() => import('@/features/profile/components/profile-page'), (m) => m.ProfilePage);
+const DemoBookingImportPage = onDemand(
+  () => import('@/features/admin/components/demo-booking-import-page'),
+  (m) => m.DemoBookingImportPage,
+);
+const VendorAdminPage = onDemand(() => import('@/features/admin/components/vendor-admin-page'), (m) => m.VendorAdminPage);
+
+/** The signed-in screens, each shown inside the app layout and loaded when first shown. */
+const appRoutes: ReadonlyArray<{ path: string; component: ComponentType }> = [
+  { path: paths.home, component: MatchesScreen },
+  { path: paths.matches, component: MatchesScreen },
+  { path: paths.trends, component: TrendsPage },
+  { path: paths.vendors, component: BrowseVendorsPage },
+  { path: paths.past, component: PastRecommendationsPage },
+  { path: paths.techStack, component: TechStackPage },
+  { path: paths.profile, component: ProfilePage },
+  { path: paths.admin.import, component: DemoBookingImportPage },
+  { path: paths.admin.vendors, component: VendorAdminPage },
+];
+
+/** The app behind sign-in: the layout stays mounted while its screens change. */
+export function SignedInApp() {
+  return (
+    <RequireAuth>
+      <AppLayout>
+        <Suspense fallback={loading}>
+          <Switch>
+            {appRoutes.map((route) => (
+              <Route key={route.path} path={route.path} component={route.component} />
+            ))}
+          </Switch>
+        </Suspense>
+      </AppLayout>
+    </RequireAuth>
+  );
+}

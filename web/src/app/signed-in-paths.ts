@@ -1,0 +1,18 @@
+import { paths } from '@/config/paths';
+
+/** Every signed-in path; the router sends them all to the signed-in app, loaded on demand. */
+export const signedInPaths: readonly string[] = [
+  paths.home,
+  paths.matches,
+  paths.trends,
+  paths.vendors,
+  paths.past,
+  paths.techStack,
+  paths.profile,
+  paths.admin.import,
+  paths.admin.vendors,
+];
+
+const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// One route for all signed-in paths, so the layout stays mounted while moving between them.
+export const appPathPattern = new RegExp(`^(?:${signedInPaths.map(escape).join('|')})/?$`);
