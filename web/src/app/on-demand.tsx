@@ -2,12 +2,28 @@ import { lazy, type ComponentType } from 'react';
 
 import { Spinner } from '@/components/ui/spinner';
 
+/** A screen whose code arrives on demand, with a way to fetch that code ahead of time. */
+export type OnDemandScreen = ComponentType & { preload: () => Promise<void> };
+
 /**
- * Code that arrives when it is first shown: the sign-in screen loads only what it needs, and the
- * signed-in app (layout, screens, charts, dialogs) comes in chunks on demand.
+ * Code that arrives when it is first needed: the sign-in screen loads only what it needs, and the
+ * signed-in app (layout, screens, charts, dialogs) comes in chunks. Once a chunk is here the
+ * screen renders straight away, without suspending: React holds a revealed Suspense fallback for
+ * up to 300 ms, which would delay the screen and its data requests.
  */
-export function onDemand<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
+export function onDemand<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): OnDemandScreen {
+  let loaded: ComponentType | null = null;
+  const fetchModule = () =>
+    load().then((module) => {
+      loaded = pick(module);
+      return loaded;
+    });
+  const Lazy = lazy(() => fetchModule().then((component) => ({ default: component })));
+  function Screen() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return Object.assign(Screen, { preload: () => fetchModule().then(() => undefined) });
 }
 
 export const loading = (
@@ -15,4 +31,3 @@ export const loading = (
     <Spinner label="Loading..." />
   </div>
 );
-

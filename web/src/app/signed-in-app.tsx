@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 
 import { paths } from '@/config/paths';
@@ -35,8 +35,23 @@ const appRoutes: ReadonlyArray<{ path: string; component: ComponentType }> = [
   { path: paths.admin.vendors, component: VendorAdminPage },
 ];
 
+/** Fetches the other screens' code once the first one is up, so moving between them is instant. */
+function usePreloadScreens() {
+  useEffect(() => {
+    const preload = () => {
+      for (const screen of [MatchesScreen, TrendsPage, BrowseVendorsPage, PastRecommendationsPage, TechStackPage, ProfilePage]) {
+        void screen.preload().catch(() => undefined); // A failed preload is retried on navigation.
+      }
+    };
+    // Soon after the first screen asked for its own data, not in its way.
+    const timer = window.setTimeout(preload, 200);
+    return () => window.clearTimeout(timer);
+  }, []);
+}
+
 /** The app behind sign-in: the layout stays mounted while its screens change. */
 export function SignedInApp() {
+  usePreloadScreens();
   return (
     <RequireAuth>
       <AppLayout>
