@@ -4,11 +4,12 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 
+import { CoverageMap } from './coverage-map';
 import { LoadError } from './load-error';
 import { TechStackForm } from './tech-stack-form';
 import { useTechStackEditor } from './use-tech-stack-editor';
 
-/** /tech-stack: the firm's tools per category, saved with "Save Tech Stack". */
+/** /tech-stack: the firm's coverage map, then its tools per category, saved with "Save Tech Stack". */
 export function TechStackPage() {
   useSignals();
   const editor = useTechStackEditor();
@@ -20,6 +21,7 @@ export function TechStackPage() {
         title="Tech Stack"
         description="Tell us what legal technology tools you currently use. We use it to recommend tools that fit with them."
       />
+      <CoverageMap />
       {query.isPending ? (
         <div className="py-16 text-center">
           <Spinner label="Loading your tech stack..." />
