@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use litstack::accounts::model::User;
-use litstack::bookings::{Booking, BookingIndex, ColumnsBuilder};
+use litstack::bookings::{Booking, BookingSets, ColumnsBuilder};
 use litstack::firm_size::FirmSize;
 use litstack::recommend::{routes, storage};
 use litstack::{AppState, Config};
@@ -43,7 +43,7 @@ fn setup() -> (tempfile::TempDir, AppState, User, u64, u64) {
     }
     state
         .bookings
-        .store(Arc::new(BookingIndex::from_columns(builder.finish(), 0)));
+        .store(Arc::new(BookingSets::from_columns(builder.finish(), 0)));
 
     let user = User {
         id: 1,

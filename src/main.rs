@@ -64,6 +64,20 @@ enum Command {
         #[command(subcommand)]
         action: UsersAction,
     },
+    /// Manage the generated sample demo bookings of the first launch.
+    Sample {
+        #[command(subcommand)]
+        action: SampleAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum SampleAction {
+    /// Remove every sample booking for good (stop the server first); they are never seeded again.
+    Remove {
+        #[command(flatten)]
+        data: DataArgs,
+    },
 }
 
 #[derive(Subcommand)]
@@ -174,6 +188,9 @@ fn main() -> ExitCode {
         Some(Command::Users {
             action: UsersAction::Promote { email, data },
         }) => promote(&email, data.data_dir),
+        Some(Command::Sample {
+            action: SampleAction::Remove { data },
+        }) => remove_sample(data.data_dir),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -223,6 +240,18 @@ fn promote(email: &str, data_dir: PathBuf) -> anyhow::Result<()> {
     } else {
         anyhow::bail!("there is no account with the email {email}")
     }
+}
+
+fn remove_sample(data_dir: PathBuf) -> anyhow::Result<()> {
+    let state = AppState::open(Config::for_data_dir(data_dir))?;
+    let removed = litstack::bookings::sample::remove(&state)?;
+    tracing::info!(target: "security", removed, "sample bookings removed from the command line");
+    match removed {
+        0 => println!("There are no sample bookings to remove."),
+        1 => println!("Removed 1 sample booking."),
+        n => println!("Removed {n} sample bookings."),
+    }
+    Ok(())
 }
 
 fn import(kind: ImportKind, file: &std::path::Path, data_dir: PathBuf) -> anyhow::Result<()> {

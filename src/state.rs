@@ -21,8 +21,8 @@ pub struct App {
     pub hashing: crate::accounts::password::HashingSlots,
     /// The one-time token the first (admin) sign-up must present when serving a network address.
     pub setup_token: std::sync::Mutex<Option<String>>,
-    /// The demo-bookings index, swapped whole after an import.
-    pub bookings: ArcSwap<crate::bookings::BookingIndex>,
+    /// The demo-bookings indexes (real and sample rows), swapped whole after every change.
+    pub bookings: ArcSwap<crate::bookings::BookingSets>,
 }
 
 #[derive(Clone)]

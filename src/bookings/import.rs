@@ -9,7 +9,6 @@
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
-use std::sync::Arc;
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime};
 use hmac::{Hmac, Mac};
@@ -233,7 +232,7 @@ fn import_vendors(app: &App, data: &[u8]) -> Result<ImportReport, ImportError> {
         Err(e) => ImportError::Internal(e),
     })?;
     txn.commit().map_err(anyhow::Error::from)?;
-    app.catalog.store(Arc::new(Catalog::load(&app.store)?));
+    crate::catalog::reload(app)?;
     Ok(report)
 }
 
@@ -563,7 +562,7 @@ fn identity(
     Ok(key)
 }
 
-fn meta_in(txn: &redb::WriteTransaction, key: &str) -> anyhow::Result<Option<u64>> {
+pub(crate) fn meta_in(txn: &redb::WriteTransaction, key: &str) -> anyhow::Result<Option<u64>> {
     Ok(txn.open_table(META)?.get(key)?.map(|v| v.value()))
 }
 
@@ -769,15 +768,14 @@ fn import_bookings(
         .from_reader(input);
     reader.byte_headers().map_err(csv_error)?;
 
-    // One import at a time, so the index an import extends is the one its transaction starts from.
-    static IMPORTS: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let _one_at_a_time = IMPORTS.lock().unwrap_or_else(|e| e.into_inner());
+    let _one_at_a_time = super::one_writer();
     let started = std::time::Instant::now();
     let current = app.bookings.load_full();
     let txn = app.store.write().map_err(anyhow::Error::from)?;
     let generation = meta_in(&txn, super::GENERATION)?.unwrap_or(0);
-    // New rows are appended to a copy of the current index; an update means a full rebuild.
-    let builder = (current.generation == generation).then(|| ColumnsBuilder::extend(&current.cols));
+    // New rows are appended to a copy of the current rows; an update means a full rebuild.
+    let builder =
+        (current.generation == generation).then(|| ColumnsBuilder::extend(current.all_columns()));
     drop(current);
     let first_new = meta_in(&txn, "seq:bookings")?.unwrap_or(0) + 1;
     // Identities in memory (16 bytes + id each): random B-tree lookups per row would dominate.

@@ -41,6 +41,74 @@ pub struct Columns {
     pub vendors: Vec<String>,
 }
 
+impl Columns {
+    /// No rows, the same dictionaries.
+    fn without_rows(&self) -> Columns {
+        Columns {
+            categories: self.categories.clone(),
+            states: self.states.clone(),
+            dmas: self.dmas.clone(),
+            city_states: self.city_states.clone(),
+            vendors: self.vendors.clone(),
+            ..Columns::default()
+        }
+    }
+
+    /// The real rows and the sample rows, each still in time order and with the dictionaries of
+    /// `self`, so that `merge` can put them back together by row alone.
+    pub fn split(self) -> (Columns, Columns) {
+        let samples = self.sample.iter().filter(|&&s| s).count();
+        if samples == 0 {
+            let none = self.without_rows();
+            return (self, none);
+        }
+        if samples == self.sample.len() {
+            return (self.without_rows(), self);
+        }
+        let (mut real, mut sample) = (self.without_rows(), self.without_rows());
+        for r in 0..self.ids.len() {
+            let part = if self.sample[r] {
+                &mut sample
+            } else {
+                &mut real
+            };
+            part.push_row(&self, r);
+        }
+        (real, sample)
+    }
+
+    /// The rows of two `split` halves in (time, id) order again; both must share dictionaries.
+    pub fn merge(a: &Columns, b: &Columns) -> Columns {
+        debug_assert!(a.vendors == b.vendors && a.city_states == b.city_states);
+        let mut out = a.without_rows();
+        let (mut i, mut j) = (0, 0);
+        while i < a.ids.len() || j < b.ids.len() {
+            let take_a = j == b.ids.len()
+                || (i < a.ids.len() && (a.times[i], a.ids[i]) <= (b.times[j], b.ids[j]));
+            if take_a {
+                out.push_row(a, i);
+                i += 1;
+            } else {
+                out.push_row(b, j);
+                j += 1;
+            }
+        }
+        out
+    }
+
+    fn push_row(&mut self, from: &Columns, r: usize) {
+        self.ids.push(from.ids[r]);
+        self.times.push(from.times[r]);
+        self.category.push(from.category[r]);
+        self.state.push(from.state[r]);
+        self.dma.push(from.dma[r]);
+        self.city_state.push(from.city_state[r]);
+        self.size.push(from.size[r]);
+        self.vendor.push(from.vendor[r]);
+        self.sample.push(from.sample[r]);
+    }
+}
+
 /// Builds `Columns` one booking at a time (in any order), then sorts them by time.
 pub struct ColumnsBuilder {
     cols: Columns,
@@ -84,8 +152,8 @@ impl Default for ColumnsBuilder {
 }
 
 impl ColumnsBuilder {
-    /// A builder holding a copy of `cols`, to append new bookings to.
-    pub fn extend(cols: &Columns) -> ColumnsBuilder {
+    /// A builder holding `cols`, to append new bookings to.
+    pub fn extend(cols: Columns) -> ColumnsBuilder {
         fn lookup<T: Copy + TryFrom<usize>>(dict: &[String]) -> HashMap<String, T> {
             dict.iter()
                 .enumerate()
@@ -98,7 +166,7 @@ impl ColumnsBuilder {
             dma_ids: lookup(&cols.dmas),
             city_ids: lookup(&cols.city_states),
             vendor_ids: lookup(&cols.vendors),
-            cols: cols.clone(),
+            cols,
         }
     }
 

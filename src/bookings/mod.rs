@@ -1,8 +1,9 @@
 //! Demo bookings: the record of which firms booked demos with which vendors, where and when.
-//! Rows live in redb (`BOOKINGS`); every query is answered from `BookingIndex`, an immutable
-//! columnar index held in `App::bookings` and replaced whole after an import. At start the index is
-//! loaded from its snapshot file when that matches the database's booking generation, and rebuilt
-//! from redb otherwise.
+//! Rows live in redb (`BOOKINGS`); every query is answered from a `BookingIndex`, an immutable
+//! columnar index. `App::bookings` holds two of them, the real rows and the generated sample rows
+//! (`BookingSets`), replaced whole after an import or the removal of the sample set. At start the
+//! rows are loaded from the snapshot file when that matches the database's booking generation, and
+//! read from redb otherwise.
 
 pub mod answers;
 pub mod generate;
@@ -12,6 +13,8 @@ pub mod model;
 pub mod query;
 pub mod reference;
 mod routes;
+pub mod sample;
+pub mod sets;
 pub mod snapshot;
 
 use std::collections::HashMap;
@@ -22,6 +25,7 @@ pub use index::{BookingIndex, Columns, ColumnsBuilder};
 pub use model::Booking;
 pub use routes::BookingsApi;
 pub use routes::router;
+pub use sets::BookingSets;
 
 use crate::firm_size::FirmSize;
 use crate::state::App;
@@ -35,30 +39,26 @@ pub const GENERATION: &str = "bookings:generation";
 /// Client names a catalog vendor (case-insensitively; when two catalog vendors share a name the lower id gets
 /// them), from firms whose size is in `sizes` (empty = every size), created on or after `since`.
 pub fn vendor_demand(app: &App, sizes: &[FirmSize], since: chrono::NaiveDate) -> HashMap<u64, u32> {
-    let idx = app.bookings.load();
+    let sets = app.bookings.load();
+    let idx = &sets.real;
     let from = query::day_number(since) as i64 * 86_400;
     let mut counts = vec![0u32; idx.cols.vendors.len()];
     let vendor = &idx.cols.vendor;
-    let sample = &idx.cols.sample;
     let mut wanted = [false; FirmSize::ALL.len()];
     for s in sizes {
         wanted[s.index()] = true;
     }
     if sizes.is_empty() || wanted.iter().all(|&w| w) {
         let (lo, hi) = idx.rows_in(None, from, i64::MAX);
-        for r in lo..hi {
-            if !sample[r] {
-                counts[vendor[r] as usize] += 1;
-            }
+        for &v in &vendor[lo..hi] {
+            counts[v as usize] += 1;
         }
     } else {
         for (size, _) in wanted.iter().enumerate().filter(|(_, w)| **w) {
             let list = &idx.by_size[size];
             let (lo, hi) = idx.rows_in(Some(list), from, i64::MAX);
             for &r in &list[lo..hi] {
-                if !sample[r as usize] {
-                    counts[vendor[r as usize] as usize] += 1;
-                }
+                counts[vendor[r as usize] as usize] += 1;
             }
         }
     }
@@ -81,8 +81,14 @@ pub fn vendor_demand(app: &App, sizes: &[FirmSize], since: chrono::NaiveDate) ->
 /// How many stored bookings are real (imported), not part of the generated sample set. Sample rows
 /// are never evidence: with no real bookings the recommendations leave demand out.
 pub fn real_booking_count(app: &App) -> u64 {
-    let idx = app.bookings.load();
-    idx.cols.sample.iter().filter(|s| !**s).count() as u64
+    app.bookings.load().real.len() as u64
+}
+
+/// Serialises the writers of bookings (imports, the removal of the sample set), so that the index a
+/// writer extends or trims is the one its transaction starts from.
+pub(crate) fn one_writer() -> std::sync::MutexGuard<'static, ()> {
+    static WRITER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    WRITER.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The current booking generation.
@@ -104,35 +110,35 @@ pub fn read_columns(store: &Store) -> anyhow::Result<(u64, Columns)> {
     Ok((generation, builder.finish()))
 }
 
-/// The index at start: from the snapshot when it is intact and of the current generation, else
+/// The indexes at start: from the snapshot when it is intact and of the current generation, else
 /// rebuilt from redb (and the snapshot rewritten).
-pub fn load(store: &Store, data_dir: &std::path::Path) -> anyhow::Result<BookingIndex> {
+pub fn load(store: &Store, data_dir: &std::path::Path) -> anyhow::Result<BookingSets> {
     let current = generation(store)?;
     match snapshot::read(data_dir, current) {
-        Ok(cols) => return Ok(BookingIndex::from_columns(cols, current)),
+        Ok(cols) => return Ok(BookingSets::from_columns(cols, current)),
         Err(reason) => tracing::info!(%reason, "rebuilding the bookings index from the database"),
     }
     let (generation, cols) = read_columns(store)?;
     if let Err(e) = snapshot::write(data_dir, generation, &cols) {
         tracing::warn!(error = %e, "the bookings snapshot could not be written");
     }
-    Ok(BookingIndex::from_columns(cols, generation))
+    Ok(BookingSets::from_columns(cols, generation))
 }
 
-/// Rebuilds the index from redb, swaps it in and rewrites the snapshot.
+/// Rebuilds the indexes from redb, swaps them in and rewrites the snapshot.
 pub fn refresh(app: &App) -> anyhow::Result<()> {
     let (generation, cols) = read_columns(&app.store)?;
     install(app, generation, cols);
     Ok(())
 }
 
-/// Writes the snapshot of `cols` and swaps in their index.
+/// Writes the snapshot of `cols` (every row) and swaps in their indexes.
 pub fn install(app: &App, generation: u64, cols: Columns) {
     if let Err(e) = snapshot::write(&app.config.data_dir, generation, &cols) {
         tracing::warn!(error = %e, "the bookings snapshot could not be written");
     }
     app.bookings
-        .store(std::sync::Arc::new(BookingIndex::from_columns(
+        .store(std::sync::Arc::new(BookingSets::from_columns(
             cols, generation,
         )));
 }
@@ -143,7 +149,8 @@ pub const SAMPLE_MARKER: &str = "seeded:sample-bookings";
 pub const SAMPLE_ROWS: u64 = 50_000;
 
 /// First launch only: loads a generated sample set (marked `sample`) so the dashboard is alive.
-/// The marker is written in the import's transaction, so the set is loaded once or not at all.
+/// The marker is written in the import's transaction, so the set is loaded once or not at all, and
+/// it stays when the set is removed (`sample::remove`), so a removed set never comes back.
 pub fn seed_sample(app: &App) -> anyhow::Result<()> {
     if store::meta_get(&app.store.read()?, SAMPLE_MARKER)?.is_some() {
         return Ok(());

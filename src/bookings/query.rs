@@ -49,6 +49,16 @@ pub fn parse_state(raw: &str) -> Result<&'static str, AppError> {
     })
 }
 
+/// The `includeSample` parameter: `None` when absent (the default applies), else true or false.
+pub fn parse_include_sample(raw: Option<&str>) -> Result<Option<bool>, AppError> {
+    match present(raw) {
+        None => Ok(None),
+        Some("true") => Ok(Some(true)),
+        Some("false") => Ok(Some(false)),
+        Some(_) => Err(bad_request("includeSample must be true or false")),
+    }
+}
+
 impl Filters {
     pub fn parse(
         dma: Option<&str>,
@@ -400,6 +410,11 @@ fn scan(
         .map(|(i, n)| (first + i as i32, n))
         .collect();
     (cats, states, pairs)
+}
+
+/// The number of bookings of `idx` that match the filters.
+pub fn count(idx: &BookingIndex, f: &Filters) -> u64 {
+    Selection::new(idx, f).count(f.start_time(), f.end_time())
 }
 
 /// One booking as the API shows it.

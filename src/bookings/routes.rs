@@ -1,20 +1,24 @@
-//! The demo-booking routes: trends, lists, city drill-downs, filter options (any signed-in user)
-//! and the CSV import (admins only).
+//! The demo-booking routes: trends, lists, city drill-downs, filter options (any signed-in user),
+//! the CSV import and the removal of the sample set (admins only).
+//!
+//! Every read takes `includeSample`: sample rows are counted while no real booking exists, and
+//! from the first real import on only when asked for. Each answer says how many of the bookings it
+//! counts are sample rows (`sampleCount`) and which kinds exist (`hasRealData`, `hasSampleData`).
 
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, State};
-use axum::http::{HeaderMap, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::Response;
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use serde::{Deserialize, Serialize};
 
-use super::BookingIndex;
 use super::answers::Question;
 use super::import::{self, Options, too_large};
 use super::index::FilterOptions;
-use super::query::{self, BookingItem, CityCount, Filters, Trends};
+use super::query::{self, BookingItem, CityCount, Filters, Trends, parse_include_sample};
+use super::{BookingIndex, BookingSets};
 use crate::accounts::{AdminUser, CurrentUser};
 use crate::error::{AppError, Result, bad_request};
 use crate::extract::{Json, Query};
@@ -30,7 +34,8 @@ use crate::state::AppState;
     list_bookings,
     state_bookings,
     filter_options,
-    import_upload
+    import_upload,
+    remove_sample
 ), modifiers(&StateRequired))]
 pub struct BookingsApi;
 
@@ -69,6 +74,7 @@ pub fn router() -> Router<AppState> {
             // The import counts the upload's bytes itself against `import_max_bytes`.
             post(import_upload).layer(DefaultBodyLimit::disable()),
         )
+        .route("/admin/sample-bookings", delete(remove_sample))
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -88,6 +94,9 @@ struct TrendsQuery {
     /// Last day, inclusive (YYYY-MM-DD); not before `start`.
     #[param(value_type = Option<String>, format = Date)]
     end: Option<String>,
+    /// Count the generated sample bookings too. Default: only while no real booking exists.
+    #[param(value_type = Option<bool>)]
+    include_sample: Option<String>,
 }
 
 impl TrendsQuery {
@@ -125,16 +134,101 @@ struct ListQuery {
     /// Default 0.
     #[param(value_type = Option<i64>)]
     offset: Option<String>,
+    /// List the generated sample bookings too. Default: only while no real booking exists.
+    #[param(value_type = Option<bool>)]
+    include_sample: Option<String>,
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+struct OptionsQuery {
+    /// Take the options from the generated sample bookings too. Default: only while no real
+    /// booking exists.
+    #[param(value_type = Option<bool>)]
+    include_sample: Option<String>,
+}
+
+/// How much of an answer is generated sample data, and which kinds of bookings exist.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct SampleShare {
+    /// How many of the bookings the answer counts are generated sample data (0 when samples are
+    /// left out). For the filter options: of the bookings the options come from.
+    sample_count: u64,
+    /// Whether any real (imported) booking exists. Until one does, sample bookings are included by
+    /// default; from then on only with `includeSample=true`.
+    has_real_data: bool,
+    /// Whether the generated sample set is still stored (an admin may remove it).
+    has_sample_data: bool,
+}
+
+impl SampleShare {
+    /// `count` counts the rows of the sample index the answer's filters match.
+    fn of(
+        sets: &BookingSets,
+        view: &BookingIndex,
+        count: impl FnOnce(&BookingIndex) -> u64,
+    ) -> Self {
+        SampleShare {
+            sample_count: if sets.is_real_only(view) {
+                0
+            } else {
+                count(&sets.sample)
+            },
+            has_real_data: sets.has_real_data(),
+            has_sample_data: !sets.sample.is_empty(),
+        }
+    }
+
+    fn filtered(sets: &BookingSets, view: &BookingIndex, filters: &Filters) -> Self {
+        Self::of(sets, view, |sample| query::count(sample, filters))
+    }
+}
+
+/// The trend summary, and how much of it is sample data.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct TrendsAnswer<'a> {
+    #[serde(flatten)]
+    trends: Trends<'a>,
+    #[serde(flatten)]
+    sample: SampleShare,
+}
+
+/// A state's top cities.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CitiesAnswer<'a> {
+    /// At most 12, most bookings first.
+    cities: Vec<CityCount<'a>>,
+    /// How many bookings match the filters (in every city of the state).
+    total: u64,
+    #[serde(flatten)]
+    sample: SampleShare,
+}
+
+/// The filter options, and how many sample bookings they were taken from.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct OptionsAnswer<'a> {
+    #[serde(flatten)]
+    options: &'a FilterOptions,
+    #[serde(flatten)]
+    sample: SampleShare,
 }
 
 /// Bookings newest first, one page of them.
 #[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
 struct BookingPage<'a> {
     items: Vec<BookingItem<'a>>,
     /// How many bookings match in all.
     total: u64,
     limit: usize,
     offset: usize,
+    #[serde(flatten)]
+    sample: SampleShare,
 }
 
 impl ListQuery {
@@ -167,17 +261,28 @@ impl ListQuery {
 
 const STATE_REQUIRED: &str = "state is required: use a two-letter US state code such as TX.";
 
-/// Answers `question` from the current index: from its answer cache, or as the JSON `make` writes.
-fn answer(
+/// Answers `question` from the index `includeSample` picks: from its answer cache, or as the JSON
+/// `make` writes. Each index keeps its own answers, so the choice needs no place in the question.
+async fn answer(
     state: &AppState,
     request: &HeaderMap,
+    include_sample: Option<bool>,
     question: Question,
-    make: impl FnOnce(&BookingIndex) -> serde_json::Result<Vec<u8>>,
+    make: impl FnOnce(&BookingSets, &BookingIndex) -> serde_json::Result<Vec<u8>>,
 ) -> Result<Response> {
-    let idx = state.bookings.load();
+    let sets = state.bookings.load_full();
+    if sets.view_needs_merge(include_sample) {
+        // The first request for real and sample rows together merges them: not on the runtime.
+        let sets = sets.clone();
+        tokio::task::spawn_blocking(move || {
+            sets.view(include_sample);
+        })
+        .await?;
+    }
+    let idx = sets.view(include_sample);
     let answer = idx
         .answers
-        .get_or_make(question, || make(&idx))
+        .get_or_make(question, || make(&sets, idx))
         .map_err(|e| AppError::Internal(e.into()))?;
     Ok(answer.respond(request))
 }
@@ -186,7 +291,7 @@ fn answer(
 #[utoipa::path(get, path = "/trends", tag = "trends",
     params(TrendsQuery),
     responses(
-        (status = 200, body = Trends),
+        (status = 200, body = TrendsAnswer),
         (status = 400, description = "An invalid filter", body = crate::error::ErrorBody),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
@@ -197,16 +302,22 @@ async fn trends(
     Query(q): Query<TrendsQuery>,
 ) -> Result<Response> {
     let filters = q.filters()?;
-    answer(&state, &request, Question::Trends(filters.clone()), |idx| {
-        serde_json::to_vec(&query::trends(idx, &filters))
+    let include = parse_include_sample(q.include_sample.as_deref())?;
+    let question = Question::Trends(filters.clone());
+    answer(&state, &request, include, question, |sets, idx| {
+        serde_json::to_vec(&TrendsAnswer {
+            trends: query::trends(idx, &filters),
+            sample: SampleShare::filtered(sets, idx, &filters),
+        })
     })
+    .await
 }
 
 /// GET /api/trends/cities: the 12 cities of a state with the most bookings.
 #[utoipa::path(get, path = "/trends/cities", tag = "trends",
     params(TrendsQuery),
     responses(
-        (status = 200, body = Vec<CityCount>),
+        (status = 200, body = CitiesAnswer),
         (status = 400, description = "An invalid filter or no state", body = crate::error::ErrorBody),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
@@ -220,12 +331,16 @@ async fn top_cities(
     if filters.state.is_none() {
         return Err(bad_request(STATE_REQUIRED));
     }
-    answer(
-        &state,
-        &request,
-        Question::TopCities(filters.clone()),
-        |idx| serde_json::to_vec(&query::top_cities(idx, &filters)),
-    )
+    let include = parse_include_sample(q.include_sample.as_deref())?;
+    let question = Question::TopCities(filters.clone());
+    answer(&state, &request, include, question, |sets, idx| {
+        serde_json::to_vec(&CitiesAnswer {
+            cities: query::top_cities(idx, &filters),
+            total: query::count(idx, &filters),
+            sample: SampleShare::filtered(sets, idx, &filters),
+        })
+    })
+    .await
 }
 
 /// GET /api/demo-bookings: bookings newest first.
@@ -243,7 +358,8 @@ async fn list_bookings(
     Query(q): Query<ListQuery>,
 ) -> Result<Response> {
     let filters = q.filters()?;
-    newest(&state, &request, filters, q.page()?)
+    let include = parse_include_sample(q.include_sample.as_deref())?;
+    newest(&state, &request, filters, include, q.page()?).await
 }
 
 /// GET /api/demo-bookings/cities: a state's bookings newest first (`state` is required).
@@ -264,41 +380,78 @@ async fn state_bookings(
     if filters.state.is_none() {
         return Err(bad_request(STATE_REQUIRED));
     }
-    newest(&state, &request, filters, q.page()?)
+    let include = parse_include_sample(q.include_sample.as_deref())?;
+    newest(&state, &request, filters, include, q.page()?).await
 }
 
-fn newest(
+async fn newest(
     state: &AppState,
     request: &HeaderMap,
     filters: Filters,
+    include_sample: Option<bool>,
     (limit, offset): (usize, usize),
 ) -> Result<Response> {
     let question = Question::Newest(filters.clone(), limit, offset);
-    answer(state, request, question, |idx| {
+    answer(state, request, include_sample, question, |sets, idx| {
         let (items, total) = query::newest(idx, &filters, offset, limit);
         serde_json::to_vec(&BookingPage {
             items,
             total,
             limit,
             offset,
+            sample: SampleShare::filtered(sets, idx, &filters),
         })
     })
+    .await
 }
 
 /// GET /api/demo-bookings/filter-options: the metro areas, states and firm sizes in the data.
 #[utoipa::path(get, path = "/demo-bookings/filter-options", tag = "trends",
+    params(OptionsQuery),
     responses(
-        (status = 200, body = FilterOptions),
+        (status = 200, body = OptionsAnswer),
+        (status = 400, description = "An invalid includeSample", body = crate::error::ErrorBody),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
 async fn filter_options(
     State(state): State<AppState>,
     _: CurrentUser,
     request: HeaderMap,
+    Query(q): Query<OptionsQuery>,
 ) -> Result<Response> {
-    answer(&state, &request, Question::FilterOptions, |idx| {
-        serde_json::to_vec(&idx.filter_options)
-    })
+    let include = parse_include_sample(q.include_sample.as_deref())?;
+    answer(
+        &state,
+        &request,
+        include,
+        Question::FilterOptions,
+        |sets, idx| {
+            serde_json::to_vec(&OptionsAnswer {
+                options: &idx.filter_options,
+                sample: SampleShare::of(sets, idx, |sample| sample.len() as u64),
+            })
+        },
+    )
+    .await
+}
+
+/// DELETE /api/admin/sample-bookings (admins): removes the generated sample bookings for good, in
+/// one transaction; the first-launch seeding never loads them again. Waits for a running import.
+#[utoipa::path(delete, path = "/admin/sample-bookings", tag = "admin",
+    responses(
+        (status = 204, description = "No sample booking is left (there may have been none)"),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+    ))]
+async fn remove_sample(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+) -> Result<StatusCode> {
+    let removed = state
+        .blocking(|app| Ok(super::sample::remove(app)?))
+        .await?;
+    tracing::info!(target: "security", user_id = admin.id, removed, "sample bookings removed");
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// Feeds the upload to the blocking importer chunk by chunk, so the file is never held whole.

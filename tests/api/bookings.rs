@@ -9,7 +9,7 @@ use crate::helpers::{TestApp, TestResponse};
 const HEADER: &str = "Id,Created Time,Client Category,Client,Standardized Practice Area Broken Out,City State,State,DMA,Name,Email\n";
 
 /// Six bookings whose counts the tests below know by heart.
-fn known_file() -> String {
+pub fn known_file() -> String {
     format!(
         "{HEADER}\
 1,2026-01-05T10:00:00Z,Practice Management,Filevine,SOLO,\"Austin, TX\",TX,Austin,Ann Client,ann.client@example.com\n\
@@ -21,7 +21,7 @@ fn known_file() -> String {
     )
 }
 
-async fn upload(app: &mut TestApp, file_name: &str, content: &[u8]) -> TestResponse {
+pub async fn upload(app: &mut TestApp, file_name: &str, content: &[u8]) -> TestResponse {
     let boundary = "litstackboundary7MA4YWxkTrZu0gW";
     let mut body = format!(
         "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{file_name}\"\r\n\
@@ -258,15 +258,16 @@ async fn the_bookings_of_a_state_and_its_top_cities() {
     );
     let cities = app.get("/api/trends/cities?state=TX").await.json();
     assert_eq!(
-        counts(&cities, "city"),
+        counts(&cities["cities"], "city"),
         pairs(&[("Austin", 2), ("Dallas", 1), ("Houston", 1)])
     );
+    assert_eq!(cities["total"], 4);
     let solo = app
         .get("/api/trends/cities?state=TX&firmSize=SOLO&start=2026-01-06")
         .await
         .json();
     assert_eq!(
-        counts(&solo, "city"),
+        counts(&solo["cities"], "city"),
         pairs(&[("Austin", 1), ("Dallas", 1)])
     );
     for path in ["/api/trends/cities", "/api/demo-bookings/cities"] {
@@ -292,14 +293,17 @@ async fn top_cities_stop_at_twelve_and_name_missing_cities_unknown_city() {
     let res = upload(&mut app, "c.csv", csv.as_bytes()).await;
     assert_eq!(res.json()["errors"], json!([]));
     let cities = app.get("/api/trends/cities?state=TX").await.json();
-    let cities = counts(&cities, "city");
+    let cities = counts(&cities["cities"], "city");
     assert_eq!(cities.len(), 12);
     assert_eq!(cities[0], ("City13".to_string(), 14));
     let all = app
         .get("/api/trends/cities?state=TX&start=2026-01-02")
         .await
         .json();
-    assert_eq!(counts(&all, "city"), pairs(&[("Unknown City", 1)]));
+    assert_eq!(
+        counts(&all["cities"], "city"),
+        pairs(&[("Unknown City", 1)])
+    );
 }
 
 #[tokio::test]
@@ -720,8 +724,9 @@ fn open(dir: &std::path::Path, sample: bool) -> AppState {
 }
 
 fn trends_json(state: &AppState) -> Value {
-    let idx = state.bookings.load();
-    serde_json::to_value(litstack::bookings::query::trends(&idx, &Default::default())).unwrap()
+    let sets = state.bookings.load();
+    let idx = sets.view(None);
+    serde_json::to_value(litstack::bookings::query::trends(idx, &Default::default())).unwrap()
 }
 
 #[test]
@@ -762,7 +767,9 @@ fn first_launch_seeds_labelled_sample_bookings_once() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let state = open(&data, true);
-    let idx = state.bookings.load();
+    let sets = state.bookings.load();
+    assert!(sets.real.is_empty());
+    let idx = &sets.sample;
     assert_eq!(idx.len(), litstack::bookings::SAMPLE_ROWS as usize);
     assert!(idx.cols.sample.iter().all(|&s| s));
     let unknown = idx.cols.state.iter().filter(|&&s| s == 0).count();
@@ -770,7 +777,7 @@ fn first_launch_seeds_labelled_sample_bookings_once() {
         (200..=800).contains(&unknown),
         "about 1% without a location: {unknown}"
     );
-    drop(idx);
+    drop(sets);
     drop(state);
     let again = open(&data, true);
     assert_eq!(

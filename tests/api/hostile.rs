@@ -159,6 +159,12 @@ fn routes() -> Vec<Route> {
             Access::User,
             Payload::Empty,
         ),
+        r(
+            Method::DELETE,
+            "/api/admin/sample-bookings",
+            Access::Admin,
+            Payload::Empty,
+        ),
     ]
 }
 

@@ -13,6 +13,7 @@ mod openapi;
 mod process;
 mod profile;
 mod recommend;
+mod sample;
 mod secrets;
 mod techstack;
 mod vendors;

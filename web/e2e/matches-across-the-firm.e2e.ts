@@ -70,7 +70,7 @@ afterAll(async () => {
 describe('every category is reachable on /matches', () => {
   test('the Practice Management bar leads through the questionnaire to its picks under "Across the firm"', async () => {
     await page.goto('/trends');
-    await page.getByRole('button', { name: 'Practice Management: 14 bookings' }).click();
+    await page.getByRole('button', { name: '14 Practice Management bookings' }).click();
     await page.waitForURL(/\/matches\?categoryId=10$/);
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Questionnaire' }).waitFor();

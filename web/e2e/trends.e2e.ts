@@ -135,9 +135,9 @@ describe('the trends dashboard and the admin import', () => {
     expect(await card('Total Demos').textContent()).toMatch(/vs previous 30 days|No bookings in the previous 30 days/);
     const bars = page.getByRole('list', { name: 'Bookings per category' });
     expect(await bars.getByRole('button').count()).toBe(4);
-    await bars.getByRole('button', { name: 'Intake: 8 bookings' }).waitFor();
+    await bars.getByRole('button', { name: '8 Intake bookings' }).waitFor();
     await page.getByRole('img', { name: /^Bookings per day from .*; peak \d+ on / }).waitFor();
-    expect(await page.getByText('Includes sample data').count()).toBe(0);
+    expect(await page.getByText(/bookings shown are generated sample data/).count()).toBe(0);
 
     const table = panel('Recent Demo Bookings');
     await table.getByText('Showing 1-6 of 20 results').waitFor();
@@ -253,7 +253,7 @@ describe('the trends dashboard and the admin import', () => {
   });
 
   test('a click on a category bar opens its questionnaire on /matches', async () => {
-    await page.getByRole('button', { name: 'Intake: 8 bookings' }).click();
+    await page.getByRole('button', { name: '8 Intake bookings' }).click();
     await page.waitForURL(/\/matches\?categoryId=2$/);
     const questionnaire = page.getByRole('dialog', { name: 'Questionnaire' });
     await questionnaire.waitFor();

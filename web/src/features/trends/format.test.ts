@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 
-import { bookingLocation, formatDay, percentChange, relativeBookingDate } from './format';
+import { bookingLocation, formatDay, percentChange, relativeBookingDate, sampleBannerText } from './format';
 
 describe('bookingLocation', () => {
   test('falls back from city to state name to metro area to Unknown Location', () => {
@@ -8,6 +8,14 @@ describe('bookingLocation', () => {
     expect(bookingLocation({ cityState: null, state: 'TX', dma: 'Austin' })).toBe('Texas');
     expect(bookingLocation({ cityState: '', state: 'UNKNOWN', dma: 'Austin' })).toBe('Austin');
     expect(bookingLocation({ cityState: null, state: '', dma: '' })).toBe('Unknown Location');
+  });
+});
+
+describe('sampleBannerText', () => {
+  test('says how many of the bookings shown are samples, in locale-formatted numbers', () => {
+    expect(sampleBannerText(50000, 50000)).toBe('50,000 of 50,000 bookings shown are generated sample data');
+    expect(sampleBannerText(1234, 1001234)).toBe('1,234 of 1,001,234 bookings shown are generated sample data');
+    expect(sampleBannerText(1, 7)).toBe('1 of 7 bookings shown are generated sample data');
   });
 });
 

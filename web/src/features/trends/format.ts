@@ -46,3 +46,8 @@ export function formatDay(day: string): string {
     Date.UTC(y, m - 1, d),
   );
 }
+
+/** The sample-data banner: "{n} of {m} bookings shown are generated sample data". */
+export function sampleBannerText(sampleCount: number, total: number): string {
+  return `${formatCount(sampleCount)} of ${formatCount(total)} bookings shown are generated sample data`;
+}

@@ -3,6 +3,8 @@ import type { QueryParams } from '@/lib/api-client';
 /**
  * The dashboard's filters as the API takes them. `dma` is the metro area picked in the City
  * typeahead; dates are YYYY-MM-DD, both ends inclusive. Absent values are left out of the query.
+ * `includeSample` is the "Show sample data" switch: absent, the server includes the generated
+ * sample bookings only while no real booking exists.
  */
 export type TrendsFilters = {
   dma?: string;
@@ -10,13 +12,37 @@ export type TrendsFilters = {
   firmSize?: string;
   start?: string;
   end?: string;
+  includeSample?: boolean;
 };
 
+/** The filters Reset clears (SPEC: city, state, firm size and the dates; not the sample switch). */
 export const filterNames = ['dma', 'state', 'firmSize', 'start', 'end'] as const satisfies ReadonlyArray<keyof TrendsFilters>;
 
 export function filtersToQuery(filters: TrendsFilters): QueryParams {
-  return { dma: filters.dma, state: filters.state, firmSize: filters.firmSize, start: filters.start, end: filters.end };
+  return {
+    dma: filters.dma,
+    state: filters.state,
+    firmSize: filters.firmSize,
+    start: filters.start,
+    end: filters.end,
+    includeSample: filters.includeSample,
+  };
 }
+
+/** The address's `includeSample`: only "true" or "false" count, anything else is left to the default. */
+export function parseIncludeSample(raw: string | undefined | null): boolean | undefined {
+  return raw === 'true' ? true : raw === 'false' ? false : undefined;
+}
+
+/** How much of an answer is generated sample data (every trends answer carries these). */
+export type SampleShare = {
+  /** Sample bookings among those the answer counts (0 when samples are left out). */
+  sampleCount: number;
+  /** Whether any real booking exists; until then sample bookings are included by default. */
+  hasRealData: boolean;
+  /** Whether the generated sample set is still stored. */
+  hasSampleData: boolean;
+};
 
 /** True when both dates are set and From comes after To (YYYY-MM-DD compares as text). */
 export function isDateRangeInverted(filters: Pick<TrendsFilters, 'start' | 'end'>): boolean {

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { api } from '@/lib/api-client';
 
-import { filtersToQuery, type TrendsFilters } from './filters';
+import { filtersToQuery, type SampleShare, type TrendsFilters } from './filters';
 
 export type DemoBooking = {
   id: number;
@@ -19,7 +19,7 @@ export type DemoBooking = {
   sample: boolean;
 };
 
-export type DemoBookingPage = { items: DemoBooking[]; total: number; limit: number; offset: number };
+export type DemoBookingPage = SampleShare & { items: DemoBooking[]; total: number; limit: number; offset: number };
 
 /** Rows of the Recent Demo Bookings table per page (SPEC section 9). */
 export const BOOKINGS_PAGE_SIZE = 6;

@@ -3,20 +3,23 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { cacheTimes } from '@/lib/cache-times';
 
-/** The values present in the bookings: metro areas, state codes and firm-size codes. */
-export type FilterOptions = { dmas: string[]; states: string[]; firmSizes: string[] };
+import type { SampleShare } from './filters';
 
-export function getFilterOptions(signal?: AbortSignal): Promise<FilterOptions> {
-  return api.get('/api/demo-bookings/filter-options', { signal });
+/** The values present in the bookings: metro areas, state codes and firm-size codes. */
+export type FilterOptions = SampleShare & { dmas: string[]; states: string[]; firmSizes: string[] };
+
+export function getFilterOptions(includeSample: boolean | undefined, signal?: AbortSignal): Promise<FilterOptions> {
+  return api.get('/api/demo-bookings/filter-options', { query: { includeSample }, signal });
 }
 
-export const filterOptionsQueryOptions = () =>
+/** The options of the bookings the dashboard shows: with the sample set only when it is shown. */
+export const filterOptionsQueryOptions = (includeSample?: boolean) =>
   queryOptions({
-    queryKey: ['filter-options'],
-    queryFn: ({ signal }) => getFilterOptions(signal),
+    queryKey: ['filter-options', { includeSample }],
+    queryFn: ({ signal }) => getFilterOptions(includeSample, signal),
     ...cacheTimes.filterOptions,
   });
 
-export function useFilterOptions() {
-  return useQuery(filterOptionsQueryOptions());
+export function useFilterOptions(includeSample?: boolean) {
+  return useQuery(filterOptionsQueryOptions(includeSample));
 }

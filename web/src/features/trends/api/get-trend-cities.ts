@@ -2,12 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
-import { filtersToQuery, type TrendsFilters } from './filters';
+import { filtersToQuery, type SampleShare, type TrendsFilters } from './filters';
 
 export type CityCount = { city: string; count: number };
 
+/** A state's top cities, and the bookings of the state they come from. */
+export type TrendCities = SampleShare & { cities: CityCount[]; total: number };
+
 /** The top 12 cities of `state` under the other filters (the drill-down's own state wins). */
-export function getTrendCities(state: string, filters: TrendsFilters, signal?: AbortSignal): Promise<CityCount[]> {
+export function getTrendCities(state: string, filters: TrendsFilters, signal?: AbortSignal): Promise<TrendCities> {
   return api.get('/api/trends/cities', { query: { ...filtersToQuery(filters), state }, signal });
 }
 

@@ -2,9 +2,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { api } from '@/lib/api-client';
 
-import { filtersToQuery, type TrendsFilters } from './filters';
+import { filtersToQuery, type SampleShare, type TrendsFilters } from './filters';
 
-export type Trends = {
+export type Trends = SampleShare & {
   total: number;
   categoryCounts: Array<{ name: string; count: number }>;
   stateCounts: Array<{ state: string; count: number }>;

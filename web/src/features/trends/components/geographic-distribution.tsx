@@ -40,7 +40,7 @@ export function GeographicDistribution({ stateCounts, filters, selectedState, on
           <ol aria-label={`Top ${states.length} states by bookings`} className="divide-y divide-slate-100">
             {states.map((entry, index) => (
               <li key={entry.state} className={rowClass}>
-                <span className="w-6 text-right text-xs font-semibold text-slate-400 tabular-nums" aria-hidden="true">
+                <span className="w-6 text-right text-xs font-semibold text-slate-500 tabular-nums" aria-hidden="true">
                   {index + 1}
                 </span>
                 <button
@@ -80,13 +80,13 @@ function TopCities({ state, filters, onBack }: { state: string; filters: TrendsF
         <Alert>Could not load the cities of {name}: {cities.error.message}</Alert>
       ) : cities.isPending ? (
         <Spinner label="Loading cities..." />
-      ) : cities.data.length === 0 ? (
+      ) : cities.data.cities.length === 0 ? (
         <EmptyState>No city data available for {name}</EmptyState>
       ) : (
         <ol aria-label={`Top cities in ${name}`} className="divide-y divide-slate-100">
-          {cities.data.map((entry, index) => (
+          {cities.data.cities.map((entry, index) => (
             <li key={entry.city} className={rowClass}>
-              <span className="w-6 text-right text-xs font-semibold text-slate-400 tabular-nums" aria-hidden="true">
+              <span className="w-6 text-right text-xs font-semibold text-slate-500 tabular-nums" aria-hidden="true">
                 {index + 1}
               </span>
               <span className="flex-1 font-medium text-slate-800">{entry.city}</span>

@@ -42,7 +42,13 @@ export function RecentBookingsTable({ page, offset, isLoading, isFetching, error
         <EmptyState>No demo bookings found</EmptyState>
       ) : (
         <>
-          <div className="-mx-5 overflow-x-auto sm:mx-0">
+          {/* Scrolls sideways on a phone: focusable and named, so the keyboard can scroll it too. */}
+          <div
+            role="region"
+            aria-label="Recent demo bookings table"
+            tabIndex={0}
+            className="-mx-5 overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600 sm:mx-0"
+          >
             <table className="w-full min-w-[26rem] text-left text-sm" aria-busy={isFetching}>
               <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-500 uppercase">
                 <tr>

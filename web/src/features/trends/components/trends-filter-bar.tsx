@@ -4,7 +4,7 @@ import { TextField } from '@/components/ui/text-field';
 import { firmSizeOptions, labelOf } from '@/lib/enums';
 import { stateName } from '@/lib/us-states';
 
-import { isDateRangeInverted, type TrendsFilters } from '../api/filters';
+import { filterNames, isDateRangeInverted, type TrendsFilters } from '../api/filters';
 import { useFilterOptions } from '../api/get-filter-options';
 
 import { CityTypeahead } from './city-typeahead';
@@ -19,13 +19,13 @@ type TrendsFilterBarProps = {
 
 /** The sticky filter bar: City, State, Firm Size, From, To and Reset. */
 export function TrendsFilterBar({ filters, onChange, onReset }: TrendsFilterBarProps) {
-  const options = useFilterOptions();
+  const options = useFilterOptions(filters.includeSample);
   const states = (options.data?.states ?? [])
     .map((code) => ({ value: code, label: stateName(code) }))
     .sort((a, b) => a.label.localeCompare(b.label));
   const sizes = (options.data?.firmSizes ?? []).map((code) => ({ value: code, label: labelOf(firmSizeOptions, code) ?? code }));
   const inverted = isDateRangeInverted(filters);
-  const anyFilter = Object.values(filters).some(Boolean);
+  const anyFilter = filterNames.some((name) => Boolean(filters[name]));
 
   return (
     <form

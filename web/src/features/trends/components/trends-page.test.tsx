@@ -34,7 +34,12 @@ const trends = {
   days: 60,
   rangeStart: '2026-01-01',
   rangeEnd: '2026-03-01',
+  sampleCount: 0,
+  hasRealData: true,
+  hasSampleData: false,
 };
+
+const noSample = { sampleCount: 0, hasRealData: true, hasSampleData: false };
 
 const booking = (id: number) => ({
   id,
@@ -50,6 +55,10 @@ const booking = (id: number) => ({
 
 const dmas = Array.from({ length: 14 }, (_, i) => `Metro ${i + 1}`).concat(['Austin', 'Dallas-Ft. Worth']);
 
+/** The calls of the current test's fetch, for answers that depend on the query. */
+let currentCalls: Array<{ method: string; url: string }> = [];
+const lastQuery = () => new URL(currentCalls[currentCalls.length - 1]!.url, 'http://x').searchParams;
+
 function setup(path = '/trends', overrides: Record<string, unknown> = {}) {
   const { fetchMock, calls } = mockFetch({
     'GET /api/auth/me': { body: { user: admin } },
@@ -58,13 +67,16 @@ function setup(path = '/trends', overrides: Record<string, unknown> = {}) {
       const url = calls[calls.length - 1]!.url;
       const offset = Number(new URL(url, 'http://x').searchParams.get('offset'));
       const items = Array.from({ length: Math.min(6, 14 - offset) }, (_, i) => booking(offset + i + 1));
-      return { body: { items, total: 14, limit: 6, offset } };
+      return { body: { items, total: 14, limit: 6, offset, ...noSample } };
     },
-    'GET /api/demo-bookings/filter-options': { body: { dmas, states: ['TX', 'CA', 'DC'], firmSizes: ['SOLO', 'E6_20'] } },
-    'GET /api/trends/cities': { body: [{ city: 'Austin', count: 500 }, { city: 'Dallas', count: 300 }] },
+    'GET /api/demo-bookings/filter-options': { body: { dmas, states: ['TX', 'CA', 'DC'], firmSizes: ['SOLO', 'E6_20'], ...noSample } },
+    'GET /api/trends/cities': {
+      body: { cities: [{ city: 'Austin', count: 500 }, { city: 'Dallas', count: 300 }], total: 800, ...noSample },
+    },
     'GET /api/categories': { body: [{ id: 7, name: 'Category 1', stage: null }] },
     ...overrides,
   });
+  currentCalls = calls;
   vi.stubGlobal('fetch', fetchMock);
   const rendered = renderWithProviders(<TrendsPage />, { path });
   const requests = (path: string) => calls.filter((call) => call.url.split('?')[0] === path).map((call) => new URL(call.url, 'http://x').searchParams);
@@ -93,7 +105,7 @@ describe('TrendsPage', () => {
   test('says so when there was nothing in the previous 30 days, and shows every empty state', async () => {
     setup('/trends', {
       'GET /api/trends': { body: { ...trends, total: 0, categoryCounts: [], stateCounts: [], daily: [], last30: 0, previous30: 0, days: 0 } },
-      'GET /api/demo-bookings': { body: { items: [], total: 0, limit: 6, offset: 0 } },
+      'GET /api/demo-bookings': { body: { items: [], total: 0, limit: 6, offset: 0, ...noSample } },
     });
     await screen.findByText('No data available');
     expect(screen.getAllByText('No bookings in the previous 30 days')).toHaveLength(1);
@@ -102,13 +114,13 @@ describe('TrendsPage', () => {
     expect(await screen.findByText('No demo bookings found')).toBeTruthy();
     expect(screen.getByText('No state data available')).toBeTruthy();
     expect(await screen.findByText('No bookings in the selected range.', {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.queryByText('Includes sample data')).toBeNull();
+    expect(screen.queryByText(/generated sample data/)).toBeNull();
   });
 
-  test('labels sample data and pages the bookings both ways', async () => {
+  test('pages the bookings both ways, marking sample rows', async () => {
     const { requests } = setup();
-    expect(await screen.findByText('Includes sample data')).toBeTruthy();
-    expect(screen.getByText('Showing 1-6 of 14 results')).toBeTruthy();
+    expect(await screen.findByText('Showing 1-6 of 14 results')).toBeTruthy();
+    expect(within(screen.getByRole('table')).getAllByText('(sample)')).toHaveLength(1);
     expect(within(screen.getByRole('table')).getByText('Texas')).toBeTruthy(); // booking 2 has no city: falls back to the state
     const previous = screen.getByRole('button', { name: 'Previous' });
     expect((previous as HTMLButtonElement).disabled).toBe(true);
@@ -199,7 +211,7 @@ describe('TrendsPage', () => {
   });
 
   test('a state without cities says so', async () => {
-    setup('/trends', { 'GET /api/trends/cities': { body: [] } });
+    setup('/trends', { 'GET /api/trends/cities': { body: { cities: [], total: 0, ...noSample } } });
     await userEvent.click(await screen.findByRole('button', { name: 'Texas' }));
     expect(await screen.findByText('No city data available for Texas')).toBeTruthy();
   });
@@ -213,9 +225,95 @@ describe('TrendsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'See Top Categories' }));
     expect(within(bars).getAllByRole('button')).toHaveLength(8);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Category 2: 910 bookings' }));
+    await userEvent.click(screen.getByRole('button', { name: '910 Category 2 bookings' }));
     expect(await screen.findByText('Could not find Category 2')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Category 1: 1,000 bookings' }));
+    await userEvent.click(screen.getByRole('button', { name: '1,000 Category 1 bookings' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/matches?categoryId=7'));
+  });
+
+  test('while only sample data exists: a banner says how much, and there is no switch', async () => {
+    setup('/trends', {
+      'GET /api/trends': { body: { ...trends, sampleCount: 12345, hasRealData: false, hasSampleData: true } },
+    });
+    const banner = await screen.findByRole('note');
+    expect(within(banner).getByText('12,345 of 12,345 bookings shown are generated sample data')).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: 'Show sample data' })).toBeNull();
+    expect(within(banner).getByRole('link', { name: 'Import bookings' }).getAttribute('href')).toBe('/admin/import');
+  });
+
+  test('with real data the switch asks every call for the samples too, and the banner counts them', async () => {
+    const withSample = { ...trends, total: 12345, sampleCount: 2000, hasRealData: true, hasSampleData: true };
+    const { requests, location } = setup('/trends', {
+      'GET /api/trends': () => {
+        const asked = lastQuery().get('includeSample') === 'true';
+        return { body: asked ? withSample : { ...trends, hasSampleData: true } };
+      },
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Show sample data' });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect(screen.queryByRole('note')).toBeNull();
+
+    await userEvent.click(toggle);
+    expect(location.history.at(-1)).toBe('/trends?includeSample=true');
+    expect(await screen.findByText('2,000 of 12,345 bookings shown are generated sample data', {}, { timeout: 2000 })).toBeTruthy();
+    expect((screen.getByRole('switch', { name: 'Show sample data' }) as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect(requests('/api/demo-bookings').at(-1)?.get('includeSample')).toBe('true'));
+    expect(requests('/api/demo-bookings/filter-options').at(-1)?.get('includeSample')).toBe('true');
+
+    // The keyboard works it too.
+    screen.getByRole('switch', { name: 'Show sample data' }).focus();
+    await userEvent.keyboard(' ');
+    expect(location.history.at(-1)).toBe('/trends');
+    await waitFor(() => expect(screen.queryByRole('note')).toBeNull(), { timeout: 2000 });
+  });
+
+  test('an admin removes the sample data after confirming, and the trends are asked again', async () => {
+    let removed = false;
+    const { calls, requests } = setup('/trends', {
+      'GET /api/trends': () => ({
+        body: removed ? { ...trends, hasRealData: false } : { ...trends, sampleCount: 12345, hasRealData: false, hasSampleData: true },
+      }),
+      'DELETE /api/admin/sample-bookings': () => {
+        removed = true;
+        return { status: 204 };
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove sample data' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove sample data?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove sample data' }));
+    const again = await screen.findByRole('dialog', { name: 'Remove sample data?' });
+    const trendCalls = requests('/api/trends').length;
+    await userEvent.click(within(again).getByRole('button', { name: 'Remove sample data' }));
+    expect(await screen.findByText('Sample data removed')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/admin/sample-bookings']);
+    await waitFor(() => expect(screen.queryByRole('note')).toBeNull());
+    expect(requests('/api/trends').length).toBeGreaterThan(trendCalls);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove sample data' })).toBeNull();
+  });
+
+  test('a failed removal says why inside the dialog', async () => {
+    setup('/trends', {
+      'GET /api/trends': { body: { ...trends, sampleCount: 5, hasRealData: true, hasSampleData: true } },
+      'DELETE /api/admin/sample-bookings': { status: 507, body: { error: 'The disk is full: free some space.' } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove sample data' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove sample data?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove sample data' }));
+    expect(await within(dialog).findByText('The disk is full: free some space.')).toBeTruthy();
+  });
+
+  test('someone who is not an admin sees the banner but no removal and no import link', async () => {
+    setup('/trends', {
+      'GET /api/auth/me': { body: { user: { ...admin, isAdmin: false } } },
+      'GET /api/trends': { body: { ...trends, sampleCount: 12345, hasRealData: false, hasSampleData: true } },
+    });
+    const banner = await screen.findByRole('note');
+    expect(within(banner).getByText(/An administrator can import real bookings/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Import bookings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove sample data' })).toBeNull();
   });
 });

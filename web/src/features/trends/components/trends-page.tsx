@@ -8,10 +8,11 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
+import { useUser } from '@/lib/auth';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePageParams } from '@/lib/use-page-params';
 
-import { filterNames, isDateRangeInverted, type TrendsFilters } from '../api/filters';
+import { filterNames, isDateRangeInverted, parseIncludeSample, type TrendsFilters } from '../api/filters';
 import { categoriesQueryOptions, findCategoryByName } from '../api/get-categories';
 import { BOOKINGS_PAGE_SIZE, useDemoBookings } from '../api/get-demo-bookings';
 import { useTrends } from '../api/get-trends';
@@ -20,6 +21,9 @@ import { CategoryBarChart } from './category-bar-chart';
 import { GeographicDistribution } from './geographic-distribution';
 import { Panel } from './panel';
 import { RecentBookingsTable } from './recent-bookings-table';
+import { RemoveSampleDataButton } from './remove-sample-data-button';
+import { SampleDataBanner } from './sample-data-banner';
+import { SampleDataSwitch } from './sample-data-switch';
 import { StatCards } from './stat-cards';
 import { TrendsFilterBar } from './trends-filter-bar';
 
@@ -35,11 +39,13 @@ function useFilterParams() {
   const firmSize = get('firmSize');
   const start = get('start');
   const end = get('end');
+  const includeSample = parseIncludeSample(get('includeSample'));
   const filters = useMemo<TrendsFilters>(() => {
     const all: TrendsFilters = { dma, state, firmSize, start, end };
     // Leave absent filters out, so equal filters make equal query keys.
-    return Object.fromEntries(filterNames.filter((name) => all[name]).map((name) => [name, all[name]]));
-  }, [dma, state, firmSize, start, end]);
+    const set: TrendsFilters = Object.fromEntries(filterNames.filter((name) => all[name]).map((name) => [name, all[name]]));
+    return includeSample === undefined ? set : { ...set, includeSample };
+  }, [dma, state, firmSize, start, end, includeSample]);
   const page = Math.max(1, Number.parseInt(get('page') ?? '1', 10) || 1);
   return { filters, page, setParams };
 }
@@ -51,6 +57,7 @@ export function TrendsPage() {
   const [, navigate] = useLocation();
   const { filters, page, setParams } = useFilterParams();
   const drilledState = useSignal<string | null>(null);
+  const isAdmin = useUser().data?.isAdmin ?? false;
 
   // Queries follow the filters 300 ms after they stop changing; an inverted range keeps the last
   // valid filters on screen while the bar says what is wrong.
@@ -70,7 +77,7 @@ export function TrendsPage() {
       setParams({ page: lastPage > 1 ? lastPage : undefined }, { replace: true });
     }
   }, [total, offset, setParams]);
-  const includesSample = bookings.data?.items.some((booking) => booking.sample) ?? false;
+  const share = trends.data;
 
   const changeFilters = (updates: Partial<TrendsFilters>) => setParams({ ...updates, page: undefined }, { replace: true });
 
@@ -91,16 +98,21 @@ export function TrendsPage() {
         title="Demo Booking Trends"
         description="Analyze legal technology demo booking patterns across categories, regions, and firm sizes."
         actions={
-          includesSample ? (
-            <span
-              className="inline-flex items-center rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900 ring-1 ring-amber-300"
-              title="Some of the bookings shown are generated sample data, not real demand."
-            >
-              Includes sample data
-            </span>
+          share?.hasSampleData ? (
+            <div className="flex flex-wrap items-center gap-4">
+              {/* Until real bookings exist there is nothing else to show: no switch then. */}
+              {share.hasRealData ? (
+                <SampleDataSwitch
+                  checked={filters.includeSample ?? false}
+                  onChange={(checked) => setParams({ includeSample: checked ? 'true' : undefined, page: undefined }, { replace: true })}
+                />
+              ) : null}
+              {isAdmin ? <RemoveSampleDataButton /> : null}
+            </div>
           ) : null
         }
       />
+      {share && share.sampleCount > 0 ? <SampleDataBanner sampleCount={share.sampleCount} total={share.total} isAdmin={isAdmin} /> : null}
       <TrendsFilterBar
         filters={filters}
         onChange={changeFilters}

@@ -1,0 +1,92 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { axeViolations, describeViolations } from './support/axe';
+import { launchBrowser, widths, type TestBrowser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+// axe-core over every screen, signed out and signed in as the first (admin) account, at desktop
+// and phone width, on a launch with the sample bookings so the dashboards have content.
+
+let server: TestServer;
+let browser: TestBrowser;
+let page: Page;
+
+async function expectAccessible(what: string) {
+  for (const width of [widths.desktop, widths.phone]) {
+    await browser.setWidth(width);
+    await page.waitForTimeout(200);
+    const violations = await axeViolations(page);
+    expect(violations, `${what} at ${width} px:\n${describeViolations(violations)}`).toEqual([]);
+  }
+  await browser.setWidth(widths.desktop);
+}
+
+beforeAll(async () => {
+  server = await startServer({ sampleData: true });
+  browser = await launchBrowser({ baseURL: server.url });
+  page = browser.page;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('every screen passes axe-core', () => {
+  test('sign-in and sign-up', async () => {
+    await page.goto('/auth/sign-in');
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    await expectAccessible('/auth/sign-in');
+    await page.goto('/auth/sign-up');
+    await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+    await expectAccessible('/auth/sign-up');
+  });
+
+  test('the onboarding modal', async () => {
+    const signUp = await page.request.post('/api/auth/sign-up', {
+      data: { name: 'Ada Admin', email: 'ada@a11y-law.test', password: 'check-every-screen-1', lawFirm: 'A11y Law', firmSize: 'E6_20' },
+    });
+    expect(signUp.status()).toBe(201);
+    await page.goto('/matches');
+    await page.getByRole('dialog', { name: 'Tell us about your firm' }).waitFor();
+    await expectAccessible('the onboarding modal');
+    const onboarding = await page.request.post('/api/profile/onboarding', {
+      data: { attorneysCountBand: 'A2_5', employeesCountBand: 'E11_50', injuryCasesPerMonthBand: 'C11_25', annualSoftwareSpendBand: 'S10_40K' },
+    });
+    expect(onboarding.ok()).toBe(true);
+  });
+
+  const screens: [path: string, ready: (p: Page) => Promise<unknown>][] = [
+    ['/matches', (p) => p.getByText(/stages completed/).waitFor()],
+    ['/trends', (p) => p.getByRole('heading', { name: 'Geographic Distribution' }).waitFor()],
+    ['/vendors', (p) => p.getByRole('list', { name: 'Vendors' }).getByRole('article').first().waitFor()],
+    ['/past', (p) => p.getByRole('heading', { name: 'Past Recommendations' }).waitFor()],
+    ['/tech-stack', (p) => p.getByRole('button', { name: 'Save Tech Stack' }).waitFor()],
+    ['/profile', (p) => p.getByRole('button', { name: 'Change Password' }).waitFor()],
+    ['/admin/import', (p) => p.getByRole('button', { name: 'Import Demo Bookings' }).waitFor()],
+    ['/admin/vendors', (p) => p.getByRole('heading', { name: 'Manage Vendors', level: 1 }).waitFor()],
+    ['/no-such-page', (p) => p.getByText('404 Page Not Found').waitFor()],
+  ];
+  for (const [path, ready] of screens) {
+    test(path, async () => {
+      await page.goto(path);
+      await ready(page);
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(path);
+    });
+  }
+
+  test('the questionnaire modal', async () => {
+    await page.goto('/matches?categoryId=2');
+    await page.getByRole('dialog', { name: 'Questionnaire' }).waitFor();
+    await expectAccessible('the questionnaire modal');
+  });
+
+  test("the admin's vendor edit dialog", async () => {
+    await page.goto('/admin/vendors');
+    await page.getByRole('button', { name: 'Edit Avvo' }).click();
+    await page.getByRole('dialog', { name: 'Edit Avvo' }).waitFor();
+    await expectAccessible('the vendor edit dialog');
+  });
+});

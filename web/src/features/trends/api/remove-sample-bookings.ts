@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+/** Removes the generated sample bookings for good (admins; the server answers 204). */
+export function removeSampleBookings(): Promise<void> {
+  return api.delete('/api/admin/sample-bookings');
+}
+
+/** Every cached read the removal changes. */
+export const keysChangedBySampleRemoval = [['trends'], ['demo-bookings'], ['trend-cities'], ['filter-options']] as const;
+
+/**
+ * `onRemoved` runs before the reads are refreshed, and even when the refreshed trends have
+ * unmounted the button that asked (a callback passed to `mutate` would then be skipped).
+ */
+export function useRemoveSampleBookings({ onRemoved }: { onRemoved?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeSampleBookings,
+    onSuccess: () => {
+      onRemoved?.();
+      return Promise.all(keysChangedBySampleRemoval.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })));
+    },
+  });
+}
