@@ -7,13 +7,14 @@ import { cn } from '@/lib/cn';
 import { useCoverage, type CoverageItem } from '../api/get-coverage';
 import { headline, isGap, questionnairePath, statusLabel, toolPhrase } from '../coverage';
 
-const cellClasses = (hasTool: boolean | null) =>
+const swatchClasses = (hasTool: boolean | null) =>
   cn(
-    'inline-flex h-8 items-center justify-center gap-1 rounded-md border text-xs font-semibold',
     hasTool === true && 'border-emerald-300 bg-emerald-50 text-emerald-800',
     hasTool === false && 'border-amber-400 bg-white text-amber-900',
     hasTool === null && 'border-dashed border-slate-400 bg-white text-slate-600',
   );
+const cellClasses = (hasTool: boolean | null) =>
+  cn('inline-flex h-8 items-center justify-center gap-1 rounded-md border text-xs font-semibold', swatchClasses(hasTool));
 const linkCell = 'hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
 /**
@@ -54,33 +55,29 @@ export function CoverageStrip() {
           ))}
         </ul>
       ) : null}
+      {/* The legend repeats what every cell's name says, so screen readers skip it. */}
       <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600" aria-hidden="true">
-        <span className="inline-flex items-center gap-1">
-          <span className={cn(cellClasses(true), 'h-3.5 w-3.5')} /> Has a tool
-        </span>
-        <span className="inline-flex items-center gap-1">
-          <span className={cn(cellClasses(false), 'h-3.5 w-3.5')} /> No tool
-        </span>
-        <span className="inline-flex items-center gap-1">
-          <span className={cn(cellClasses(null), 'h-3.5 w-3.5')} /> Not answered
-        </span>
+        {([true, false, null] as const).map((hasTool) => (
+          <span key={String(hasTool)} className="inline-flex items-center gap-1">
+            <span className={cn('inline-block h-3.5 w-3.5 rounded-sm border', swatchClasses(hasTool))} /> {statusLabel(hasTool)}
+          </span>
+        ))}
       </p>
     </section>
   );
 }
 
-/** One cell: its visible text (a stage number or a category name) inside a fuller accessible name. */
+/** One cell: its visible text (a stage number or a category name) and a fuller accessible name. */
 function StripCell({ item, visible }: { item: CoverageItem; visible: string }) {
-  const stagePrefix = item.stage !== null ? 'Stage ' : '';
-  const stageName = item.stage !== null ? `, ${item.categoryName}` : '';
+  const where = item.stage !== null ? `Stage ${item.stage}, ${item.categoryName}` : item.categoryName;
   const gap = isGap(item);
-  const rest = `${stageName}: ${statusLabel(item.hasTool).toLowerCase()}${gap ? `. Find ${toolPhrase(item.categoryName)}` : ''}`;
+  const name = `${where}: ${statusLabel(item.hasTool).toLowerCase()}${gap ? `. Find ${toolPhrase(item.categoryName)}` : ''}`;
+  // The name holds the visible text, so speech users can say what they see.
   const content = (
     <>
       {item.hasTool === true ? <Icon name="check" className="hidden h-3 w-3 sm:block" /> : null}
-      <span className="sr-only">{stagePrefix}</span>
-      {visible}
-      <span className="sr-only">{rest}</span>
+      <span aria-hidden="true">{visible}</span>
+      <span className="sr-only">{name}</span>
     </>
   );
   const title = `${item.categoryName}: ${statusLabel(item.hasTool)}`;
