@@ -24,7 +24,18 @@ const linkCell = 'hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outli
  */
 export function CoverageStrip() {
   const query = useCoverage();
-  // The strip is a summary beside the recommendations: when it cannot load, the page goes on.
+  // The strip is a summary beside the recommendations: when it cannot load, it says so and the
+  // page goes on.
+  if (query.isError) {
+    return (
+      <p role="status" className="mb-6 text-sm text-slate-600">
+        Your coverage could not be loaded.{' '}
+        <Link href={paths.techStack} className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+          See it on Tech Stack
+        </Link>
+      </p>
+    );
+  }
   if (!query.data) return null;
   const coverage = query.data;
 
