@@ -1,13 +1,16 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { lazy, Suspense } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 
-import { CoverageMap } from './coverage-map';
 import { LoadError } from './load-error';
 import { TechStackForm } from './tech-stack-form';
 import { useTechStackEditor } from './use-tech-stack-editor';
+
+// Loaded with the page's data, not with the app's first screen.
+const CoverageMap = lazy(() => import('./coverage-map').then((module) => ({ default: module.CoverageMap })));
 
 /** /tech-stack: the firm's coverage map, then its tools per category, saved with "Save Tech Stack". */
 export function TechStackPage() {
@@ -21,7 +24,9 @@ export function TechStackPage() {
         title="Tech Stack"
         description="Tell us what legal technology tools you currently use. We use it to recommend tools that fit with them."
       />
-      <CoverageMap />
+      <Suspense fallback={null}>
+        <CoverageMap />
+      </Suspense>
       {query.isPending ? (
         <div className="py-16 text-center">
           <Spinner label="Loading your tech stack..." />
