@@ -23,7 +23,7 @@ use super::model::{Coverage, CoverageHeadline, CoverageItem};
 use super::peers::{Firm, MIN_FIRMS, Peers};
 use super::routes::form_order;
 
-/// The coverage map of the user's firm, in one read of accounts and tech stacks.
+/// The coverage map of the user's firm: the user's own tech stack against every other firm's.
 pub fn coverage(app: &App, user: &User) -> Result<Coverage> {
     // The size rule is the recommendations' own, so both screens compare with the same firms.
     let context = crate::recommend::inputs::firm_context(app, user)?;
@@ -99,8 +99,8 @@ pub fn map(
     }
 }
 
-/// The median number of stages covered by the firms that answered every stage (the upper of the
-/// two middle values rounded up when even), from `MIN_FIRMS` such firms up.
+/// The median number of stages covered by the firms that answered every stage (with an even
+/// number of firms, the mean of the two middle values rounded up), from `MIN_FIRMS` such firms up.
 fn usual_stages(group: &[&Firm], stage_ids: &[u64]) -> Option<u32> {
     let mut covered: Vec<u32> = group
         .iter()
