@@ -1,8 +1,11 @@
 //! The firm's tech stack: per category, whether the firm uses a tool (Yes / No / unanswered),
 //! which catalog vendors it uses (one may be primary) and other tools named in free text.
 //! The form saves only the categories it sends, in one transaction. Recommendations read the
-//! result through `firm_tools`, `tool_names` and `tool_integrations`.
+//! result through `firm_tools`, `tool_names` and `tool_integrations`. Other firms' stacks
+//! (`peers`) give the coverage map (`coverage`), shown under the suppression rule (`disclosure`).
 
+pub mod coverage;
+pub mod disclosure;
 pub mod model;
 pub mod peers;
 mod routes;
@@ -20,14 +23,16 @@ use crate::state::{App, AppState};
 
 /// The tech-stack operations, for the API description.
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(routes::get_adoption, routes::save_adoption))]
+#[openapi(paths(routes::get_adoption, routes::save_adoption, routes::get_coverage))]
 pub struct TechstackApi;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route(
-        "/profile/category-adoption",
-        get(routes::get_adoption).post(routes::save_adoption),
-    )
+    Router::new()
+        .route(
+            "/profile/category-adoption",
+            get(routes::get_adoption).post(routes::save_adoption),
+        )
+        .route("/profile/coverage", get(routes::get_coverage))
 }
 
 /// What a user's firm uses in one answered category.

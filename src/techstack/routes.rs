@@ -9,7 +9,8 @@ use crate::error::Result;
 use crate::extract::Json;
 use crate::state::{App, AppState};
 
-use super::model::{Adoption, SaveRequest, parse_save};
+use super::coverage;
+use super::model::{Adoption, Coverage, SaveRequest, parse_save};
 use super::storage;
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -121,8 +122,25 @@ fn current_list(app: &App, user_id: u64) -> Result<AdoptionList> {
     Ok(AdoptionList { items })
 }
 
+/// GET /api/profile/coverage: the firm's coverage map against other firms of its size.
+#[utoipa::path(get, path = "/profile/coverage", tag = "profile",
+    responses(
+        (status = 200, body = Coverage),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+    ))]
+pub async fn get_coverage(
+    State(state): State<AppState>,
+    current: CurrentUser,
+) -> Result<Json<Coverage>> {
+    let user = current.user;
+    let map = state
+        .blocking(move |app| coverage::coverage(app, &user))
+        .await?;
+    Ok(Json(map))
+}
+
 /// Stage categories in stage order, then the others by name.
-fn form_order(catalog: &Catalog) -> Vec<&Category> {
+pub(super) fn form_order(catalog: &Catalog) -> Vec<&Category> {
     let mut order = catalog.stages();
     let mut rest: Vec<&Category> = catalog
         .categories

@@ -58,11 +58,11 @@ describe('every screen passes axe-core', () => {
   });
 
   const screens: [path: string, ready: (p: Page) => Promise<unknown>][] = [
-    ['/matches', (p) => p.getByText(/stages completed/).waitFor()],
+    ['/matches', (p) => Promise.all([p.getByText(/stages completed/).waitFor(), p.getByRole('list', { name: 'Stages' }).waitFor()])],
     ['/trends', (p) => p.getByRole('heading', { name: 'Geographic Distribution' }).waitFor()],
     ['/vendors', (p) => p.getByRole('list', { name: 'Vendors' }).getByRole('article').first().waitFor()],
     ['/past', (p) => p.getByRole('heading', { name: 'Past Recommendations' }).waitFor()],
-    ['/tech-stack', (p) => p.getByRole('button', { name: 'Save Tech Stack' }).waitFor()],
+    ['/tech-stack', (p) => Promise.all([p.getByRole('button', { name: 'Save Tech Stack' }).waitFor(), p.getByText(/^Your firm covers/).waitFor()])],
     ['/profile', (p) => p.getByRole('button', { name: 'Change Password' }).waitFor()],
     ['/admin/import', (p) => p.getByRole('button', { name: 'Import Demo Bookings' }).waitFor()],
     ['/admin/vendors', (p) => p.getByRole('heading', { name: 'Manage Vendors', level: 1 }).waitFor()],

@@ -28,13 +28,15 @@ type GetRecommendationsPageProps = {
   onOpenTechStack?: () => void;
   /** The My Tech Stack modal itself, mounted by the app. */
   techStackModal?: ReactNode;
+  /** The firm's coverage strip (tech-stack feature), mounted by the app above the progress. */
+  coverageStrip?: ReactNode;
 };
 
 /**
  * Get Recommendations (/matches): progress, the nine stages and their picks, then the categories
  * outside the stages ("Across the firm", not counted in the progress), and the questionnaire.
  */
-export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetRecommendationsPageProps = {}) {
+export function GetRecommendationsPage({ onOpenTechStack, techStackModal, coverageStrip }: GetRecommendationsPageProps = {}) {
   useSignals();
   const { toast } = useToast();
   const [, navigate] = useLocation();
@@ -160,6 +162,8 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
           {persisted.data.fallbackNote}
         </p>
       ) : null}
+
+      {coverageStrip}
 
       {overview.isPending ? (
         <div className="flex justify-center py-16">

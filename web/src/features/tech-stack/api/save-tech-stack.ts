@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 import { categoryAdoptionQueryKey, type CategoryAdoptionList } from './get-category-adoption';
+import { coverageQueryKey } from './get-coverage';
 
 /** One answered category as the server takes it: vendors only with `hasTool: true`. */
 export type TechStackSaveItem =
@@ -33,6 +34,7 @@ export function useSaveTechStack({
       void Promise.all([
         queryClient.invalidateQueries({ queryKey: categoryAdoptionQueryKey }),
         queryClient.invalidateQueries({ queryKey: recommendationsOverviewQueryKey }),
+        queryClient.invalidateQueries({ queryKey: coverageQueryKey }),
       ]);
       onSuccess?.();
     },

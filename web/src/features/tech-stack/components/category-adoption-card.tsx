@@ -125,7 +125,7 @@ export function CategoryAdoptionCard({ item, value, onChange, disabled, headingL
                   <li
                     key={vendor.id}
                     className={cn(
-                      'flex min-h-11 items-center gap-1 rounded-lg border pr-1 transition-colors',
+                      'flex min-h-11 min-w-0 items-center gap-1 rounded-lg border pr-1 transition-colors',
                       checked ? 'border-indigo-200 bg-indigo-50/60' : 'border-slate-200 bg-white',
                     )}
                   >

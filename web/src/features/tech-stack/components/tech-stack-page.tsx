@@ -1,4 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { lazy, Suspense } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -8,7 +9,10 @@ import { LoadError } from './load-error';
 import { TechStackForm } from './tech-stack-form';
 import { useTechStackEditor } from './use-tech-stack-editor';
 
-/** /tech-stack: the firm's tools per category, saved with "Save Tech Stack". */
+// Loaded with the page's data, not with the app's first screen.
+const CoverageMap = lazy(() => import('./coverage-map').then((module) => ({ default: module.CoverageMap })));
+
+/** /tech-stack: the firm's coverage map, then its tools per category, saved with "Save Tech Stack". */
 export function TechStackPage() {
   useSignals();
   const editor = useTechStackEditor();
@@ -20,6 +24,9 @@ export function TechStackPage() {
         title="Tech Stack"
         description="Tell us what legal technology tools you currently use. We use it to recommend tools that fit with them."
       />
+      <Suspense fallback={null}>
+        <CoverageMap />
+      </Suspense>
       {query.isPending ? (
         <div className="py-16 text-center">
           <Spinner label="Loading your tech stack..." />

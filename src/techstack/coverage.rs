@@ -1,0 +1,262 @@
+//! The firm's coverage map: for the nine stages (in stage order) and the other categories, whether
+//! the firm has a tool, and the share of other firms of its size that have one, from their saved
+//! tech stacks. Nothing is left out silently: the answer names the firm size used and where it came
+//! from (profile, else onboarding, as recommendations do), and says when it is unknown.
+//!
+//! Peer figures follow `disclosure`: a share is given from 5 firms up (counting the firms that
+//! answered that category), the usual number of stages from 5 firms up (those that answered every
+//! stage), and no per-category count is published. The user's own firm (every account sharing its
+//! law-firm name) is never one of its peers, so its own answers cannot be subtracted out.
+
+use std::collections::HashMap;
+
+use crate::accounts::model::User;
+use crate::catalog::Category;
+use crate::error::Result;
+use crate::firm_size::FirmSize;
+use crate::recommend::inputs::SizeSource;
+use crate::state::App;
+
+use super::FirmTools;
+use super::disclosure::{share, shown_count};
+use super::model::{Coverage, CoverageHeadline, CoverageItem};
+use super::peers::{Firm, MIN_FIRMS, Peers};
+use super::routes::form_order;
+
+/// The coverage map of the user's firm: the user's own tech stack against every other firm's.
+pub fn coverage(app: &App, user: &User) -> Result<Coverage> {
+    // The size rule is the recommendations' own, so both screens compare with the same firms.
+    let context = crate::recommend::inputs::firm_context(app, user)?;
+    let own = super::firm_tools(app, user.id)?;
+    let peers = Peers::load(app)?;
+    let own_firm = peers.firm_of(user.id).map(|f| f.key.as_str());
+    let catalog = app.catalog.load();
+    Ok(map(
+        &form_order(&catalog),
+        &own,
+        context.size,
+        context.size_source,
+        &peers.firms,
+        own_firm,
+    ))
+}
+
+/// The map from its inputs: the categories in form order, the user's answers, the size used,
+/// every firm and the user's firm key.
+pub fn map(
+    categories: &[&Category],
+    own: &[FirmTools],
+    size: Option<FirmSize>,
+    size_source: SizeSource,
+    firms: &[Firm],
+    own_firm: Option<&str>,
+) -> Coverage {
+    let answers: HashMap<u64, Option<bool>> =
+        own.iter().map(|t| (t.category_id, t.has_tool)).collect();
+    // Other firms of the same size that saved at least one answer; none when the size is unknown.
+    let group: Vec<&Firm> = match size {
+        Some(size) => firms
+            .iter()
+            .filter(|f| f.size == Some(size) && Some(f.key.as_str()) != own_firm)
+            .filter(|f| !f.answered.is_empty())
+            .collect(),
+        None => Vec::new(),
+    };
+    let item = |category: &&Category| {
+        let answered = group
+            .iter()
+            .filter(|f| f.answered.contains(&category.id))
+            .count() as u32;
+        let with_tool = group
+            .iter()
+            .filter(|f| f.with_tool.contains(&category.id))
+            .count() as u32;
+        CoverageItem {
+            category_id: category.id,
+            category_name: category.name.clone(),
+            stage: category.stage,
+            has_tool: answers.get(&category.id).copied().flatten(),
+            peer_share: share(with_tool, answered),
+        }
+    };
+    let (stages, others): (Vec<_>, Vec<_>) =
+        categories.iter().map(item).partition(|i| i.stage.is_some());
+
+    let stage_ids: Vec<u64> = stages.iter().map(|s| s.category_id).collect();
+    let headline = CoverageHeadline {
+        stages_covered: stages.iter().filter(|s| s.has_tool == Some(true)).count() as u32,
+        stages_unanswered: stages.iter().filter(|s| s.has_tool.is_none()).count() as u32,
+        stage_count: stages.len() as u32,
+        usual_stages: usual_stages(&group, &stage_ids),
+    };
+    Coverage {
+        firm_size: size,
+        size_source,
+        peer_firms: size.map(|_| shown_count(group.len() as u32)),
+        headline,
+        stages,
+        others,
+    }
+}
+
+/// The median number of stages covered by the firms that answered every stage (with an even
+/// number of firms, the mean of the two middle values rounded up), from `MIN_FIRMS` such firms up.
+fn usual_stages(group: &[&Firm], stage_ids: &[u64]) -> Option<u32> {
+    let mut covered: Vec<u32> = group
+        .iter()
+        .filter(|f| stage_ids.iter().all(|id| f.answered.contains(id)))
+        .map(|f| {
+            stage_ids
+                .iter()
+                .filter(|id| f.with_tool.contains(id))
+                .count() as u32
+        })
+        .collect();
+    if covered.len() < MIN_FIRMS as usize {
+        return None;
+    }
+    covered.sort_unstable();
+    let mid = covered.len() / 2;
+    Some(if covered.len() % 2 == 1 {
+        covered[mid]
+    } else {
+        (covered[mid - 1] + covered[mid]).div_ceil(2)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+
+    const SIZE: FirmSize = FirmSize::E6To20;
+
+    fn categories() -> Vec<Category> {
+        let mut out: Vec<Category> = (1..=9)
+            .map(|n| Category {
+                id: n,
+                name: format!("Stage {n}"),
+                stage: Some(n as u8),
+            })
+            .collect();
+        out.push(Category {
+            id: 10,
+            name: "Practice Management".into(),
+            stage: None,
+        });
+        out
+    }
+
+    /// A firm that answered `answered` and has a tool in `yes` (a subset).
+    fn firm(key: &str, size: FirmSize, answered: &[u64], yes: &[u64]) -> Firm {
+        Firm {
+            key: key.into(),
+            size: Some(size),
+            answered: answered.iter().copied().collect(),
+            with_tool: yes.iter().copied().collect(),
+            vendors: HashSet::new(),
+        }
+    }
+
+    fn answer(category_id: u64, has_tool: bool) -> FirmTools {
+        FirmTools {
+            category_id,
+            has_tool: Some(has_tool),
+            vendor_ids: Vec::new(),
+            primary_vendor_id: None,
+            other_vendors: Vec::new(),
+        }
+    }
+
+    fn run(own: &[FirmTools], size: Option<FirmSize>, firms: &[Firm]) -> Coverage {
+        let categories = categories();
+        let order: Vec<&Category> = categories.iter().collect();
+        map(&order, own, size, SizeSource::Profile, firms, Some("us"))
+    }
+
+    const ALL_STAGES: [u64; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+
+    #[test]
+    fn the_firms_own_answers_make_the_headline() {
+        let own = [answer(1, true), answer(2, true), answer(3, false)];
+        let map = run(&own, Some(SIZE), &[]);
+        assert_eq!(map.stages.len(), 9);
+        assert_eq!(map.others.len(), 1);
+        assert_eq!(map.stages[0].has_tool, Some(true));
+        assert_eq!(map.stages[2].has_tool, Some(false));
+        assert_eq!(map.stages[3].has_tool, None);
+        assert_eq!(map.headline.stages_covered, 2);
+        assert_eq!(map.headline.stages_unanswered, 6);
+        assert_eq!(map.headline.stage_count, 9);
+    }
+
+    #[test]
+    fn shares_need_five_other_firms_that_answered_the_category() {
+        // Four peers plus the user's own firm: still four peers.
+        let mut firms: Vec<Firm> = (0..4)
+            .map(|i| firm(&format!("f{i}"), SIZE, &ALL_STAGES, &[2]))
+            .collect();
+        firms.push(firm("us", SIZE, &ALL_STAGES, &ALL_STAGES));
+        let map = run(&[], Some(SIZE), &firms);
+        assert!(map.stages.iter().all(|s| s.peer_share.is_none()));
+        assert_eq!(map.headline.usual_stages, None);
+        assert_eq!(map.peer_firms.as_ref().unwrap().count, None);
+
+        firms.push(firm("f4", SIZE, &ALL_STAGES, &[1, 2]));
+        let map = run(&[], Some(SIZE), &firms);
+        assert_eq!(map.stages[0].peer_share, Some(20));
+        assert_eq!(map.stages[1].peer_share, Some(100));
+        assert_eq!(map.stages[2].peer_share, Some(0));
+        // Nobody answered Practice Management.
+        assert_eq!(map.others[0].peer_share, None);
+        assert_eq!(map.peer_firms.unwrap().count, Some(5));
+    }
+
+    #[test]
+    fn firms_of_other_sizes_and_without_answers_are_not_peers() {
+        let mut firms: Vec<Firm> = (0..4)
+            .map(|i| firm(&format!("f{i}"), SIZE, &[2], &[2]))
+            .collect();
+        firms.push(firm("bigger", FirmSize::E21To50, &[2], &[]));
+        firms.push(firm("silent", SIZE, &[], &[]));
+        let map = run(&[], Some(SIZE), &firms);
+        assert_eq!(map.stages[1].peer_share, None);
+        assert_eq!(map.peer_firms.unwrap().text, "fewer than 5");
+    }
+
+    #[test]
+    fn the_usual_number_of_stages_is_the_median_of_firms_that_answered_every_stage() {
+        let firms = vec![
+            firm("a", SIZE, &ALL_STAGES, &[1]),
+            firm("b", SIZE, &ALL_STAGES, &[1, 2, 3]),
+            firm("c", SIZE, &ALL_STAGES, &[1, 2, 3, 4]),
+            firm("d", SIZE, &ALL_STAGES, &[1, 2, 3, 4, 5, 6]),
+            firm("e", SIZE, &ALL_STAGES, &ALL_STAGES),
+            // Answered two stages only: not counted in the median.
+            firm("partial", SIZE, &[1, 2], &[1, 2]),
+        ];
+        let map = run(&[], Some(SIZE), &firms);
+        assert_eq!(map.headline.usual_stages, Some(4));
+
+        let mut firms = firms;
+        firms.push(firm("f", SIZE, &ALL_STAGES, &ALL_STAGES));
+        // 1, 3, 4, 6, 9, 9: the middle two are 4 and 6.
+        assert_eq!(run(&[], Some(SIZE), &firms).headline.usual_stages, Some(5));
+    }
+
+    #[test]
+    fn an_unknown_size_compares_with_nobody() {
+        let firms: Vec<Firm> = (0..6)
+            .map(|i| firm(&format!("f{i}"), SIZE, &ALL_STAGES, &ALL_STAGES))
+            .collect();
+        let categories = categories();
+        let order: Vec<&Category> = categories.iter().collect();
+        let map = map(&order, &[], None, SizeSource::Unknown, &firms, None);
+        assert_eq!(map.firm_size, None);
+        assert_eq!(map.size_source, SizeSource::Unknown);
+        assert!(map.peer_firms.is_none());
+        assert!(map.stages.iter().all(|s| s.peer_share.is_none()));
+        assert_eq!(map.headline.usual_stages, None);
+    }
+}
