@@ -20,10 +20,14 @@ pub mod techstack;
 pub mod web;
 
 use axum::Router;
+use axum::extract::MatchedPath;
 use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{HeaderValue, Request, header};
 use axum::middleware;
 use axum::routing::get;
 use tower_http::compression::CompressionLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
 pub use config::Config;
 pub use state::{App, AppState};
@@ -43,15 +47,38 @@ pub fn app(state: AppState) -> Router {
         .route("/config", get(client_config))
         .route("/openapi.json", get(openapi::openapi_json))
         .fallback(web::api_not_found)
-        .method_not_allowed_fallback(web::api_method_not_allowed);
+        .method_not_allowed_fallback(web::api_method_not_allowed)
+        // Every state-changing route is under /api: the CSRF check guards them all.
+        .layer(middleware::from_fn(web::same_origin_only))
+        // API answers are per user and change with every write: never stored by a cache.
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ));
 
-    Router::new()
+    let mut app = Router::new()
         .nest("/api", api)
         .fallback(web::serve_app)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
-        .layer(middleware::from_fn(web::same_origin_only))
-        .layer(middleware::from_fn(web::security_headers))
-        .layer(CompressionLayer::new())
+        .layer(middleware::from_fn(web::log_refusals));
+    for (name, value) in web::security_headers() {
+        app = app.layer(SetResponseHeaderLayer::overriding(name, value));
+    }
+    app.layer(CompressionLayer::new())
+        // One span per request: method and matched route (never the query string, a body or a
+        // cookie); the status and latency are logged at debug level when it ends.
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|req: &Request<_>| {
+                    let route = req
+                        .extensions()
+                        .get::<MatchedPath>()
+                        .map_or("", MatchedPath::as_str);
+                    tracing::debug_span!("request", method = %req.method(), route)
+                })
+                .on_request(())
+                .on_response(DefaultOnResponse::new().level(tracing::Level::DEBUG)),
+        )
         .layer(axum::Extension(accounts::TrustedProxy(
             state.config.trusted_proxy,
         )))

@@ -85,33 +85,34 @@ const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsa
     img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
     frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 
-/// Security headers on every response; `no-store` on every API answer. Refusals (401, 403) are
-/// logged here, in one place, as security events (method and path only: no query, no body).
-pub async fn security_headers(req: Request, next: Next) -> Response {
-    let is_api = req.uri().path().starts_with("/api/") || req.uri().path() == "/api";
+/// The headers every response carries (set in `lib.rs` with tower-http's header layers).
+pub fn security_headers() -> [(header::HeaderName, HeaderValue); 4] {
+    [
+        (
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ),
+        (
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("strict-origin-when-cross-origin"),
+        ),
+        (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+        (
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP),
+        ),
+    ]
+}
+
+/// Refusals (401, 403) are logged here, in one place, as security events (method and path only:
+/// no query, no body).
+pub async fn log_refusals(req: Request, next: Next) -> Response {
     let method = req.method().clone();
     let path = req.uri().path().to_string();
-    let mut res = next.run(req).await;
+    let res = next.run(req).await;
     let status = res.status();
     if status == StatusCode::UNAUTHORIZED || status == StatusCode::FORBIDDEN {
         tracing::info!(target: "security", %method, %path, status = status.as_u16(), "request refused");
-    }
-    let h = res.headers_mut();
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    h.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("strict-origin-when-cross-origin"),
-    );
-    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CSP),
-    );
-    if is_api {
-        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     res
 }

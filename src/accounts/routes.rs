@@ -20,6 +20,7 @@ use crate::extract::Json;
 use crate::firm_size::FirmSize;
 use crate::state::{AppState, now_secs};
 use crate::store::{self, USER_EMAILS, USERS, codec};
+use subtle::ConstantTimeEq;
 
 const INVALID_CREDENTIALS: &str = "Invalid email or password";
 
@@ -130,7 +131,7 @@ pub async fn sign_up(
                     let expected = app.setup_token.lock().expect("setup token lock").clone();
                     if let Some(expected) = expected {
                         let given = setup_token.as_deref().unwrap_or("").trim();
-                        if !constant_time_eq(given.as_bytes(), expected.as_bytes()) {
+                        if !bool::from(given.as_bytes().ct_eq(expected.as_bytes())) {
                             return Err(crate::error::forbidden(SETUP_TOKEN_NEEDED));
                         }
                     }
@@ -274,10 +275,6 @@ impl SignInLimits {
         let _ = limiter.hit(&self.client, CLIENT_FAILURES, CLIENT_WINDOW);
         let _ = limiter.hit(&self.account, ACCOUNT_FAILURES, ACCOUNT_WINDOW);
     }
-}
-
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 #[derive(serde::Serialize, utoipa::ToSchema)]

@@ -579,13 +579,4 @@ impl BookingIndex {
         }
         Some((cats, states, daily))
     }
-
-    /// Bookings on days `[from_day, to_day]` for every size or one, from the prefix sums.
-    pub fn aggregated_total(&self, size: Option<usize>, from_day: i32, to_day: i32) -> Option<u64> {
-        let a = self.agg.as_ref()?;
-        let g = size.map_or(0, |s| s + 1);
-        let lo = a.days.partition_point(|&d| d < from_day);
-        let hi = a.days.partition_point(|&d| d <= to_day).max(lo);
-        Some((a.cum_total[g][hi] - a.cum_total[g][lo]) as u64)
-    }
 }
