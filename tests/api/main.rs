@@ -12,6 +12,7 @@ mod meetings;
 mod openapi;
 mod process;
 mod profile;
+mod query_engine;
 mod recommend;
 mod sample;
 mod secrets;

@@ -1,0 +1,162 @@
+//! The trends query engine against a plain scan: for random bookings and random filters, the
+//! answer the index gives (through its pre-aggregated paths — per-day prefix sums for all sizes,
+//! one size, one state or one metro area — or its row scans) equals what counting the bookings one
+//! by one gives.
+
+use std::collections::BTreeMap;
+
+use chrono::NaiveDate;
+use litstack::bookings::query::{self, Filters};
+use litstack::bookings::{Booking, BookingIndex, ColumnsBuilder};
+use litstack::firm_size::FirmSize;
+use proptest::prelude::*;
+use proptest::test_runner::{Config as ProptestConfig, TestRunner};
+
+const DAY: i64 = 86_400;
+/// 2026-01-01T00:00:00Z: the first day bookings fall on.
+const BASE: i64 = 1_767_225_600;
+const DAYS: i64 = 40;
+const CATEGORIES: [&str; 3] = ["Intake", "Staffing", "Lead Generation"];
+const STATES: [Option<&str>; 3] = [Some("TX"), Some("CA"), None];
+const DMAS: [Option<&str>; 3] = [Some("Austin"), Some("Los Angeles"), None];
+
+fn booking() -> impl Strategy<Value = Booking> {
+    (0..3usize, 0..3usize, 0..3usize, 0..6usize, 0..DAYS * DAY).prop_map(|(c, s, d, size, at)| {
+        Booking {
+            category: CATEGORIES[c].to_string(),
+            client: format!("Vendor {c}"),
+            firm_size: FirmSize::ALL[size],
+            city_state: STATES[s].map(|st| format!("Town, {st}")),
+            state: STATES[s].map(str::to_string),
+            dma: DMAS[d].map(str::to_string),
+            created: BASE + at,
+            sample: false,
+        }
+    })
+}
+
+fn day(offset: i64) -> NaiveDate {
+    chrono::DateTime::from_timestamp(BASE + offset * DAY, 0)
+        .map(|t| t.date_naive())
+        .unwrap_or_default()
+}
+
+fn filters() -> impl Strategy<Value = Filters> {
+    let dma = prop_oneof![
+        Just(None),
+        Just(Some("Austin".to_string())),
+        Just(Some("Los Angeles".to_string())),
+        Just(Some("Nowhere".to_string())),
+    ];
+    let state = prop_oneof![
+        Just(None),
+        Just(Some("TX")),
+        Just(Some("CA")),
+        Just(Some("NY"))
+    ];
+    let size = proptest::option::of((0..6usize).prop_map(|i| FirmSize::ALL[i]));
+    let range = (
+        proptest::option::of(-3..DAYS + 3),
+        proptest::option::of(-3..DAYS + 3),
+    )
+        .prop_filter("start on or before end", |(s, e)| match (s, e) {
+            (Some(s), Some(e)) => s <= e,
+            _ => true,
+        });
+    (dma, state, size, range).prop_map(|(dma, state, firm_size, (start, end))| Filters {
+        dma,
+        state,
+        firm_size,
+        start: start.map(day),
+        end: end.map(day),
+        ..Filters::default()
+    })
+}
+
+fn matches(b: &Booking, f: &Filters) -> bool {
+    let from = f.start.map_or(i64::MIN, |d| {
+        d.and_hms_opt(0, 0, 0)
+            .unwrap_or_default()
+            .and_utc()
+            .timestamp()
+    });
+    let to = f.end.map_or(i64::MAX, |d| {
+        d.and_hms_opt(0, 0, 0)
+            .unwrap_or_default()
+            .and_utc()
+            .timestamp()
+            + DAY
+    });
+    f.dma
+        .as_deref()
+        .is_none_or(|dma| b.dma.as_deref() == Some(dma))
+        && f.state.is_none_or(|s| b.state.as_deref() == Some(s))
+        && f.firm_size.is_none_or(|s| b.firm_size == s)
+        && (from..to).contains(&b.created)
+}
+
+/// Counts sorted the way the API sorts them: most first, then by name.
+fn sorted(counts: BTreeMap<String, u32>) -> Vec<(String, u32)> {
+    let mut v: Vec<(String, u32)> = counts.into_iter().collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    v
+}
+
+#[test]
+fn every_trends_answer_equals_a_plain_count_of_the_bookings() {
+    let cases = std::env::var("LITSTACK_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(256);
+    let mut runner = TestRunner::new(ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    });
+    let input = (proptest::collection::vec(booking(), 0..300), filters());
+    runner
+        .run(&input, |(bookings, f)| {
+            let mut builder = ColumnsBuilder::default();
+            for (i, b) in bookings.iter().enumerate() {
+                builder.push(i as u64 + 1, b);
+            }
+            let idx = BookingIndex::from_columns(builder.finish(), 1);
+            let answer = query::trends(&idx, &f);
+
+            let wanted: Vec<&Booking> = bookings.iter().filter(|b| matches(b, &f)).collect();
+            let mut categories = BTreeMap::new();
+            let mut states = BTreeMap::new();
+            let mut days = BTreeMap::new();
+            for b in &wanted {
+                *categories.entry(b.category.clone()).or_insert(0u32) += 1;
+                let state = b.state.clone().unwrap_or_else(|| "Unknown".into());
+                *states.entry(state).or_insert(0u32) += 1;
+                let date = chrono::DateTime::from_timestamp(b.created, 0).unwrap_or_default();
+                *days.entry(date.date_naive().to_string()).or_insert(0u32) += 1;
+            }
+
+            prop_assert_eq!(answer.total, wanted.len() as u64);
+            prop_assert_eq!(query::count(&idx, &f), wanted.len() as u64);
+            let got_categories: Vec<(String, u32)> = answer
+                .category_counts
+                .iter()
+                .map(|c| (c.name.to_string(), c.count))
+                .collect();
+            prop_assert_eq!(got_categories, sorted(categories));
+            let got_states: Vec<(String, u32)> = answer
+                .state_counts
+                .iter()
+                .map(|s| (s.state.to_string(), s.count))
+                .collect();
+            prop_assert_eq!(got_states, sorted(states));
+            let got_days: BTreeMap<String, u32> = answer
+                .daily
+                .iter()
+                .filter(|d| d.count > 0)
+                .map(|d| (d.date.clone(), d.count))
+                .collect();
+            prop_assert_eq!(got_days, days);
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+}
