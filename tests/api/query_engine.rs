@@ -69,7 +69,6 @@ fn filters() -> impl Strategy<Value = Filters> {
         firm_size,
         start: start.map(day),
         end: end.map(day),
-        ..Filters::default()
     })
 }
 
