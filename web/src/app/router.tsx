@@ -1,9 +1,10 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, Suspense, lazy } from 'react';
 import { Route, Switch } from 'wouter';
 
 import { paths } from '@/config/paths';
 import { DemoBookingImportPage } from '@/features/admin/components/demo-booking-import-page';
 import { VendorAdminPage } from '@/features/admin/components/vendor-admin-page';
+import { Spinner } from '@/components/ui/spinner';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
 import { SignUpPage } from '@/features/auth/components/sign-up-page';
@@ -17,6 +18,17 @@ import { AppLayout } from './layout/app-layout';
 import { MatchesScreen } from './matches-screen';
 import { NotFoundPage } from './not-found-page';
 
+// Loaded on demand, so the first screen's JavaScript stays small.
+const ComparePage = lazy(() => import('@/features/compare/components/compare-page').then((m) => ({ default: m.ComparePage })));
+
+function LazyComparePage() {
+  return (
+    <Suspense fallback={<Spinner label="Loading..." />}>
+      <ComparePage />
+    </Suspense>
+  );
+}
+
 /** The signed-in screens, each shown inside the app layout. */
 const appRoutes: ReadonlyArray<{ path: string; component: ComponentType }> = [
   { path: paths.home, component: MatchesScreen },
@@ -26,6 +38,7 @@ const appRoutes: ReadonlyArray<{ path: string; component: ComponentType }> = [
   { path: paths.past, component: PastRecommendationsPage },
   { path: paths.techStack, component: TechStackPage },
   { path: paths.profile, component: ProfilePage },
+  { path: paths.compare, component: LazyComparePage },
   { path: paths.admin.import, component: DemoBookingImportPage },
   { path: paths.admin.vendors, component: VendorAdminPage },
 ];
