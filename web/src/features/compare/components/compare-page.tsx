@@ -173,7 +173,9 @@ function ComparisonTable({ comparison }: { comparison: Comparison }) {
   const differing = new Set<string>(comparison.differing);
   const names = comparison.vendors.map((v) => v.name);
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm" tabIndex={0} role="region" aria-label="Comparison table (scrolls sideways)">
+    // `relative`: the screen-reader-only texts (absolutely placed) scroll and clip with the table
+    // instead of widening the page.
+    <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm" tabIndex={0} role="region" aria-label="Comparison table (scrolls sideways)">
       <table className="w-full border-collapse text-left text-sm text-slate-700">
         <caption className="sr-only">
           {andList(names)} side by side. Rows marked “Differs” are where they are not the same.
@@ -186,7 +188,10 @@ function ComparisonTable({ comparison }: { comparison: Comparison }) {
             {comparison.vendors.map((v) => (
               <th key={v.id} scope="col" className="min-w-44 px-3 py-3 align-bottom sm:min-w-56">
                 <div className="flex items-center gap-2">
-                  <VendorLogo name={v.name} logoUrl={v.logoUrl} websiteUrl={v.websiteUrl} className="h-9 w-9" />
+                  {/* Decorative here: the name beside it is the column's header. */}
+                  <span aria-hidden="true">
+                    <VendorLogo name={v.name} logoUrl={v.logoUrl} websiteUrl={v.websiteUrl} className="h-9 w-9" />
+                  </span>
                   <span className="text-base font-semibold break-words text-slate-900">{v.name}</span>
                 </div>
               </th>
