@@ -395,3 +395,60 @@ async fn peer_adoption_is_shown_from_five_firms_of_the_users_size() {
             .contains(&json!("peerAdoption"))
     );
 }
+
+/// Any `ids` text: 200, or a 400/404 `{"error"}` with a message; never a 500.
+#[test]
+fn any_ids_text_gets_an_answer_or_a_clear_error_never_a_500() {
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, TestCaseError, TestRunner};
+
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let mut app = TestApp::new();
+    app.import_vendors(&fixture_csv());
+    rt.block_on(async { app.sign_up().await });
+    let app = std::cell::RefCell::new(app);
+    let item = prop_oneof![
+        4 => (0u64..200).prop_map(|n| n.to_string()),
+        2 => Just(SMITH.to_string()),
+        1 => "[ -~]{0,6}",
+        1 => any::<u64>().prop_map(|n| n.to_string()),
+        1 => Just("99999999999999999999999".to_string()),
+    ];
+    let ids = prop::collection::vec(item, 0..7).prop_map(|items| items.join(","));
+    let mut runner = TestRunner::new(Config {
+        cases: 256,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    runner
+        .run(&ids, |ids| {
+            let encoded: String = ids
+                .bytes()
+                .map(|b| match b {
+                    b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b',' => (b as char).to_string(),
+                    _ => format!("%{b:02X}"),
+                })
+                .collect();
+            let res = rt.block_on(
+                app.borrow_mut()
+                    .get(&format!("/api/compare?ids={encoded}")),
+            );
+            prop_assert!(
+                [StatusCode::OK, StatusCode::BAD_REQUEST, StatusCode::NOT_FOUND]
+                    .contains(&res.status),
+                "{ids:?} -> {} {}",
+                res.status,
+                res.text()
+            );
+            let body: Value = serde_json::from_slice(&res.body)
+                .map_err(|_| TestCaseError::fail(format!("not JSON: {}", res.text())))?;
+            if res.status != StatusCode::OK {
+                prop_assert!(!body["error"].as_str().unwrap_or("").is_empty(), "{body}");
+            }
+            Ok(())
+        })
+        .unwrap();
+}
