@@ -1,6 +1,7 @@
 //! Builds the comparison: the columns from the catalog, the firm's context and the evidence, then
 //! the rows that differ and the summary lines.
 
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::counts::shown;
@@ -43,9 +44,8 @@ pub fn compare(app: &App, user: &User, ids: &VendorIds) -> Result<Comparison> {
     };
     let mut scores: HashMap<u64, Option<LatestScores>> = HashMap::new();
     for v in &vendors {
-        if !scores.contains_key(&v.category_id) {
-            let latest = crate::recommend::latest_scores(app, user, v.category_id)?;
-            scores.insert(v.category_id, latest);
+        if let Entry::Vacant(slot) = scores.entry(v.category_id) {
+            slot.insert(crate::recommend::latest_scores(app, user, v.category_id)?);
         }
     }
 

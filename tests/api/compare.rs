@@ -432,13 +432,14 @@ fn any_ids_text_gets_an_answer_or_a_clear_error_never_a_500() {
                     _ => format!("%{b:02X}"),
                 })
                 .collect();
-            let res = rt.block_on(
-                app.borrow_mut()
-                    .get(&format!("/api/compare?ids={encoded}")),
-            );
+            let res = rt.block_on(app.borrow_mut().get(&format!("/api/compare?ids={encoded}")));
             prop_assert!(
-                [StatusCode::OK, StatusCode::BAD_REQUEST, StatusCode::NOT_FOUND]
-                    .contains(&res.status),
+                [
+                    StatusCode::OK,
+                    StatusCode::BAD_REQUEST,
+                    StatusCode::NOT_FOUND
+                ]
+                .contains(&res.status),
                 "{ids:?} -> {} {}",
                 res.status,
                 res.text()
