@@ -96,8 +96,8 @@ pub struct ComparedVendor {
     /// Real demo bookings of the vendor in the last `demandDays` days by firms of the user's size
     /// (by all firms when the user's size is unknown).
     pub recent_demo_bookings: ShownCount,
-    /// Firms of the user's size whose saved tech stack names the vendor; absent when the user's
-    /// size is unknown.
+    /// Other firms of the user's size (the user's own firm left out) whose saved tech stack names
+    /// the vendor; absent when the user's size is unknown.
     pub peer_adoption: Option<ShownCount>,
     /// Absent when the firm has not answered the category's questionnaire, or the vendor is not
     /// ranked (inactive or dismissed).

@@ -111,7 +111,7 @@ fn facts(columns: &[ComparedVendor], i: usize, firm_size: Option<FirmSize>) -> V
         })
     {
         out.push(format!(
-            "{name} is used by the most firms of your size ({n})."
+            "{name} is used by the most other firms of your size ({n})."
         ));
     }
 

@@ -367,11 +367,23 @@ async fn firm_using(app: &mut TestApp, n: usize, vendor: u64) {
 }
 
 #[tokio::test]
-async fn peer_adoption_is_shown_from_five_firms_of_the_users_size() {
+async fn peer_adoption_is_shown_from_five_other_firms_of_the_users_size() {
     let mut app = signed_in().await;
+    // The user's own firm uses Smith too: it is never counted, so 4 others stay hidden.
+    let res = app
+        .post(
+            "/api/profile/category-adoption",
+            json!({ "items": [{ "categoryId": INTAKE, "hasTool": true, "selectedVendorIds": [SMITH] }] }),
+        )
+        .await;
+    assert!(res.status.is_success(), "{}", res.text());
     for n in 1..=4 {
         firm_using(&mut app, n, SMITH).await;
     }
+    let res = app
+        .sign_in("ann@doe-law.com", crate::helpers::PASSWORD)
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
     let c = compare(&mut app, &format!("{SMITH},{RUBY}")).await.json();
     assert_eq!(
         column(&c, SMITH)["peerAdoption"],
@@ -379,6 +391,10 @@ async fn peer_adoption_is_shown_from_five_firms_of_the_users_size() {
     );
 
     firm_using(&mut app, 5, SMITH).await;
+    let res = app
+        .sign_in("ann@doe-law.com", crate::helpers::PASSWORD)
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
     let c = compare(&mut app, &format!("{SMITH},{RUBY}")).await.json();
     assert_eq!(
         column(&c, SMITH)["peerAdoption"],

@@ -17,7 +17,7 @@ export type ComparedVendor = {
   highlights: string[];
   partner: { isRecommendedPartner: boolean; partnerLevel: string | null };
   recentDemoBookings: ShownCount;
-  /** Null when the firm's size is unknown. */
+  /** Other firms of the user's size using it (never the user's own); null when the size is unknown. */
   peerAdoption: ShownCount | null;
   matchScore: { score: number; answeredOn: string } | null;
   verifiedOn: string | null;

@@ -126,7 +126,7 @@ function rows(comparison: Comparison): Row[] {
     },
     {
       key: 'peerAdoption',
-      label: 'Firms your size using it',
+      label: 'Other firms your size using it',
       cell: (v) => (v.peerAdoption ? v.peerAdoption.label : <span className="text-slate-600">Add your firm size to see this</span>),
     },
     {
