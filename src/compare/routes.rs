@@ -15,7 +15,11 @@ use crate::state::AppState;
 #[into_params(parameter_in = Query)]
 pub struct CompareQuery {
     /// 2 to 4 distinct vendor ids, comma-separated (`1,2,3`), in column order.
-    #[param(required = true, example = "1,2,3")]
+    #[param(
+        required = true,
+        example = "1,2,3",
+        pattern = r"^[0-9]+(,[0-9]+){1,3}$"
+    )]
     pub ids: Option<String>,
 }
 
