@@ -103,6 +103,8 @@ describe('Compare', () => {
     await tray().getByRole('button', { name: 'Remove Lawmatics from the comparison' }).focus();
     await page.keyboard.press('Enter');
     await tray().getByRole('link', { name: 'Compare (3)' }).waitFor();
+    // Focus stays in the tray, on the next remove button.
+    await page.waitForFunction(() => /^Remove .+ from the comparison$/.test(document.activeElement?.getAttribute('aria-label') ?? ''));
 
     // The selection outlives moving to another page and a reload (session storage).
     await page.goto('/past');
