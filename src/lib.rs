@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod admin;
 pub mod bookings;
 pub mod catalog;
+pub mod compare;
 pub mod config;
 pub mod error;
 pub mod extract;
@@ -44,6 +45,7 @@ pub fn app(state: AppState) -> Router {
         .merge(techstack::router())
         .merge(bookings::router())
         .merge(recommend::router())
+        .merge(compare::router())
         .route("/config", get(client_config))
         .route("/openapi.json", get(openapi::openapi_json))
         .fallback(web::api_not_found)

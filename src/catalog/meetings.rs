@@ -33,6 +33,8 @@ pub enum SourcePage {
     GetRecStages,
     #[serde(rename = "GET_REC")]
     GetRec,
+    #[serde(rename = "COMPARE")]
+    Compare,
 }
 
 impl SourcePage {
@@ -42,8 +44,9 @@ impl SourcePage {
             "PAST_RECS" => Ok(SourcePage::PastRecs),
             "GET_REC_STAGES" => Ok(SourcePage::GetRecStages),
             "GET_REC" => Ok(SourcePage::GetRec),
+            "COMPARE" => Ok(SourcePage::Compare),
             _ => Err(bad_request(
-                "sourcePage must be one of BROWSE, PAST_RECS, GET_REC_STAGES, GET_REC",
+                "sourcePage must be one of BROWSE, PAST_RECS, GET_REC_STAGES, GET_REC, COMPARE",
             )),
         }
     }

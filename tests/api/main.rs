@@ -3,6 +3,7 @@
 mod accounts;
 mod bookings;
 mod catalog;
+mod compare;
 mod coverage;
 mod faults;
 mod fuzz;

@@ -193,6 +193,7 @@ async fn query_parameters_say_an_empty_value_means_absent_as_the_server_treats_i
     assert_eq!(
         required,
         [
+            "/api/compare ids",
             "/api/demo-bookings/cities state",
             "/api/trends/cities state"
         ]

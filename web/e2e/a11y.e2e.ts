@@ -64,6 +64,7 @@ describe('every screen passes axe-core', () => {
     ['/past', (p) => p.getByRole('heading', { name: 'Past Recommendations' }).waitFor()],
     ['/tech-stack', (p) => Promise.all([p.getByRole('button', { name: 'Save Tech Stack' }).waitFor(), p.getByText(/^Your firm covers/).waitFor()])],
     ['/profile', (p) => p.getByRole('button', { name: 'Change Password' }).waitFor()],
+    ['/compare?ids=1,2,3', (p) => p.getByRole('table').waitFor()],
     ['/admin/import', (p) => p.getByRole('button', { name: 'Import Demo Bookings' }).waitFor()],
     ['/admin/vendors', (p) => p.getByRole('heading', { name: 'Manage Vendors', level: 1 }).waitFor()],
     ['/no-such-page', (p) => p.getByText('404 Page Not Found').waitFor()],

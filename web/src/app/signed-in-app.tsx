@@ -20,6 +20,7 @@ const DemoBookingImportPage = onDemand(
   () => import('@/features/admin/components/demo-booking-import-page'),
   (m) => m.DemoBookingImportPage,
 );
+const ComparePage = onDemand(() => import('@/features/compare/components/compare-page'), (m) => m.ComparePage);
 const VendorAdminPage = onDemand(() => import('@/features/admin/components/vendor-admin-page'), (m) => m.VendorAdminPage);
 
 /** The signed-in screens, each shown inside the app layout and loaded when first shown. */
@@ -31,6 +32,7 @@ const appRoutes: ReadonlyArray<{ path: string; component: ComponentType }> = [
   { path: paths.past, component: PastRecommendationsPage },
   { path: paths.techStack, component: TechStackPage },
   { path: paths.profile, component: ProfilePage },
+  { path: paths.compare, component: ComparePage },
   { path: paths.admin.import, component: DemoBookingImportPage },
   { path: paths.admin.vendors, component: VendorAdminPage },
 ];

@@ -9,6 +9,7 @@ export const signedInPaths: readonly string[] = [
   paths.past,
   paths.techStack,
   paths.profile,
+  paths.compare,
   paths.admin.import,
   paths.admin.vendors,
 ];

@@ -11,6 +11,7 @@ export const paths = {
   past: '/past',
   techStack: '/tech-stack',
   profile: '/profile',
+  compare: '/compare',
   admin: {
     import: '/admin/import',
     vendors: '/admin/vendors',

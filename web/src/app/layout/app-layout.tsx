@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 
+import { CompareTray } from '@/features/compare/components/compare-tray';
 import { OnboardingModal } from '@/features/profile/components/onboarding-modal';
 
 import { MobileTopBar } from './mobile-top-bar';
@@ -25,6 +26,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </aside>
         <main id="content" className="min-w-0 flex-1">
           <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 md:py-8 lg:px-10 lg:py-10">{children}</div>
+          <CompareTray />
         </main>
       </div>
       <OnboardingModal />

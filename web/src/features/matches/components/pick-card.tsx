@@ -1,6 +1,7 @@
 import { Icon } from '@/components/ui/icon';
 import { useToast } from '@/components/ui/use-toast';
 import { OutboundLink } from '@/components/outbound-link';
+import { CompareToggle } from '@/components/vendor-card/compare-toggle';
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting-button';
 import { VendorLogo } from '@/components/vendor-logo';
@@ -63,6 +64,7 @@ export function PickCard({ pick }: { pick: Pick }) {
         <OutboundLink href={pick.websiteUrl} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
           Visit Website
         </OutboundLink>
+        <CompareToggle vendor={{ id: pick.vendorId, name: pick.name }} />
       </div>
     </article>
   );

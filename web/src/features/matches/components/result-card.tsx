@@ -3,6 +3,7 @@ import { useSignal, useSignals } from '@preact/signals-react/runtime';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { useToast } from '@/components/ui/use-toast';
 import { OutboundLink } from '@/components/outbound-link';
+import { CompareToggle } from '@/components/vendor-card/compare-toggle';
 import { PartnerBadge } from '@/components/vendor-card/partner-badge';
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting-button';
@@ -116,6 +117,7 @@ export function ResultCard({ result }: { result: RankedVendor }) {
           </Button>
         )}
         <ScheduleMeetingButton size="sm" bookingUrl={vendor.bookingUrl} pending={click.isPending} onSchedule={onSchedule} />
+        <CompareToggle vendor={vendor} />
       </div>
     </article>
   );

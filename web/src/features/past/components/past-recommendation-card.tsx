@@ -1,6 +1,7 @@
 import { buttonClasses, Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/use-toast';
 import { OutboundLink } from '@/components/outbound-link';
+import { CompareToggle } from '@/components/vendor-card/compare-toggle';
 import { PartnerBadge } from '@/components/vendor-card/partner-badge';
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { VendorLogo } from '@/components/vendor-logo';
@@ -78,6 +79,7 @@ export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
         <Button size="sm" onClick={onSchedule} disabled={click.isPending}>
           {click.isPending ? 'Scheduling...' : 'Schedule Meeting'}
         </Button>
+        <CompareToggle vendor={vendor} />
       </div>
     </article>
   );

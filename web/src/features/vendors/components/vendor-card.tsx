@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { OutboundLink } from '@/components/outbound-link';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { CompareToggle } from '@/components/vendor-card/compare-toggle';
 import { PartnerBadge } from '@/components/vendor-card/partner-badge';
 import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting-button';
 import { VerifiedOn } from '@/components/vendor-card/verified-on';
@@ -121,6 +122,7 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
             pending={meetingClick.isPending}
             onSchedule={schedule}
           />
+          <CompareToggle vendor={vendor} className="w-full" />
         </div>
       </div>
     </article>

@@ -1,0 +1,33 @@
+//! Side-by-side comparison of 2 to 4 vendors (`GET /api/compare?ids=1,2,3`): one column per
+//! vendor with the catalog facts, the firm's own context (tools in its tech stack, its latest
+//! match score) and evidence from other firms, which rows differ, and a summary line per vendor
+//! naming what sets it apart.
+//!
+//! Invariants: every count about other firms or bookings goes through [`counts::shown`], so a
+//! count under 5 is never published; sample bookings are never evidence; every summary sentence
+//! is built from the same data the columns show.
+
+pub mod counts;
+pub mod ids;
+pub mod model;
+mod routes;
+pub mod summary;
+pub mod table;
+
+use axum::Router;
+use axum::routing::get;
+
+pub use ids::VendorIds;
+pub use model::Comparison;
+pub use table::compare;
+
+use crate::state::AppState;
+
+/// The comparison operations, for the API description.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(routes::get_comparison))]
+pub struct CompareApi;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/compare", get(routes::get_comparison))
+}

@@ -1,0 +1,221 @@
+//! Builds the comparison: the columns from the catalog, the firm's context and the evidence, then
+//! the rows that differ and the summary lines.
+
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+use super::counts::shown;
+use super::ids::VendorIds;
+use super::model::{
+    Attribute, CategoryRef, ComparedVendor, Comparison, Integration, MatchScore, PartnerStatus,
+};
+use super::summary;
+use crate::accounts::model::User;
+use crate::catalog::{Catalog, Vendor};
+use crate::error::{Result, not_found};
+use crate::firm_size::FirmSize;
+use crate::recommend::LatestScores;
+use crate::recommend::ranking::DEMAND_DAYS;
+use crate::state::App;
+use crate::techstack::peers::Peers;
+
+/// The comparison of `ids` for `user`'s firm. 404 names the first id the catalog does not hold.
+pub fn compare(app: &App, user: &User, ids: &VendorIds) -> Result<Comparison> {
+    let catalog = app.catalog.load();
+    let vendors = ids
+        .as_slice()
+        .iter()
+        .map(|&id| {
+            catalog
+                .vendor(id)
+                .ok_or_else(|| not_found(format!("There is no vendor with id {id}")))
+        })
+        .collect::<Result<Vec<&Vendor>>>()?;
+
+    let firm = crate::recommend::inputs::firm_context(app, user)?;
+    let stack: HashSet<String> = firm.tool_names.iter().map(|n| n.to_lowercase()).collect();
+    // Real bookings only (vendor_demand never counts sample rows); all firms when the size is
+    // unknown, as the recommendations do.
+    let sizes: Vec<_> = firm.size.into_iter().collect();
+    let since = chrono::Utc::now().date_naive() - chrono::Duration::days(DEMAND_DAYS);
+    let demand = crate::bookings::vendor_demand(app, &sizes, since);
+    let adoption = match firm.size {
+        Some(size) => Some(other_firms_using(&Peers::load(app)?, user.id, size)),
+        None => None,
+    };
+    let mut scores: HashMap<u64, Option<LatestScores>> = HashMap::new();
+    for v in &vendors {
+        if let Entry::Vacant(slot) = scores.entry(v.category_id) {
+            slot.insert(crate::recommend::latest_scores(app, user, v.category_id)?);
+        }
+    }
+
+    let mut columns: Vec<ComparedVendor> = vendors
+        .iter()
+        .map(|v| {
+            let score = scores[&v.category_id].as_ref().and_then(|latest| {
+                latest.scores.get(&v.id).map(|&score| MatchScore {
+                    score,
+                    answered_on: day(latest.answered_at),
+                })
+            });
+            column(&catalog, v, &stack, &demand, adoption.as_ref(), score)
+        })
+        .collect();
+    let categories: HashSet<u64> = columns.iter().map(|c| c.category.id).collect();
+    let different_categories = categories.len() > 1;
+    let lines = summary::summaries(&columns, firm.size);
+    for (column, line) in columns.iter_mut().zip(lines) {
+        column.summary = line;
+    }
+    Ok(Comparison {
+        differing: differing(&columns),
+        vendors: columns,
+        different_categories,
+        firm_size: firm.size,
+        demand_days: DEMAND_DAYS as u32,
+    })
+}
+
+/// Firms of `size` using each vendor, the user's own firm left out: the user knows what their
+/// firm uses, so counting it would let "5 firms" reveal that 4 others do.
+fn other_firms_using(peers: &Peers, user_id: u64, size: FirmSize) -> HashMap<u64, u32> {
+    let mut counts = peers.vendor_firms(size);
+    if let Some(own) = peers.firm_of(user_id).filter(|f| f.size == Some(size)) {
+        for vendor in &own.vendors {
+            if let Some(n) = counts.get_mut(vendor) {
+                *n -= 1;
+            }
+        }
+    }
+    counts
+}
+
+fn column(
+    catalog: &Catalog,
+    v: &Vendor,
+    stack: &HashSet<String>,
+    demand: &HashMap<u64, u32>,
+    adoption: Option<&HashMap<u64, u32>>,
+    match_score: Option<MatchScore>,
+) -> ComparedVendor {
+    let source = catalog.source(v.id);
+    ComparedVendor {
+        id: v.id,
+        name: v.name.clone(),
+        logo_url: v.logo_url.clone(),
+        category: CategoryRef {
+            id: v.category_id,
+            name: catalog
+                .category(v.category_id)
+                .map(|c| c.name.clone())
+                .unwrap_or_default(),
+        },
+        price_bracket: v.price_bracket,
+        firm_sizes: v.firm_sizes_supported.clone(),
+        practice_areas: v.practice_areas_supported.clone(),
+        integrations: v
+            .integrations
+            .iter()
+            .map(|name| Integration {
+                name: name.clone(),
+                in_your_stack: stack.contains(&name.to_lowercase()),
+            })
+            .collect(),
+        highlights: v.short_highlights.clone(),
+        partner: PartnerStatus {
+            is_recommended_partner: v.is_recommended_partner,
+            partner_level: v.partner_level.clone(),
+        },
+        recent_demo_bookings: shown(demand.get(&v.id).copied().unwrap_or(0)),
+        peer_adoption: adoption.map(|firms| shown(firms.get(&v.id).copied().unwrap_or(0))),
+        match_score,
+        verified_on: source.and_then(|s| s.verified_on.clone()),
+        source_url: source.and_then(|s| s.source_url.clone()),
+        booking_url: v.booking_url.clone(),
+        website_url: v.website_url.clone(),
+        is_active: v.is_active,
+        summary: String::new(),
+    }
+}
+
+fn day(secs: i64) -> String {
+    chrono::DateTime::from_timestamp(secs, 0)
+        .unwrap_or_default()
+        .format("%Y-%m-%d")
+        .to_string()
+}
+
+fn lower_set<'a>(names: impl Iterator<Item = &'a String>) -> BTreeSet<String> {
+    names.map(|n| n.to_lowercase()).collect()
+}
+
+/// The rows whose values are not all the same. Counts compare as shown, so two suppressed counts
+/// are the same row value and nothing hidden is revealed by the mark.
+pub fn differing(columns: &[ComparedVendor]) -> Vec<Attribute> {
+    fn differs<T: PartialEq>(
+        columns: &[ComparedVendor],
+        key: impl Fn(&ComparedVendor) -> T,
+    ) -> bool {
+        let mut keys = columns.iter().map(key);
+        let Some(first) = keys.next() else {
+            return false;
+        };
+        keys.any(|k| k != first)
+    }
+    let rows: [(Attribute, bool); 13] = [
+        (Attribute::Category, differs(columns, |c| c.category.id)),
+        (
+            Attribute::PriceBracket,
+            differs(columns, |c| c.price_bracket),
+        ),
+        (
+            Attribute::FirmSizes,
+            differs(columns, |c| {
+                c.firm_sizes.iter().copied().collect::<BTreeSet<_>>()
+            }),
+        ),
+        (
+            Attribute::PracticeAreas,
+            differs(columns, |c| lower_set(c.practice_areas.iter())),
+        ),
+        (
+            Attribute::Integrations,
+            differs(columns, |c| {
+                lower_set(c.integrations.iter().map(|i| &i.name))
+            }),
+        ),
+        (
+            Attribute::Highlights,
+            differs(columns, |c| c.highlights.clone()),
+        ),
+        (Attribute::Partner, differs(columns, |c| c.partner.clone())),
+        (
+            Attribute::RecentDemoBookings,
+            differs(columns, |c| c.recent_demo_bookings.label.clone()),
+        ),
+        (
+            Attribute::PeerAdoption,
+            differs(columns, |c| {
+                c.peer_adoption.as_ref().map(|p| p.label.clone())
+            }),
+        ),
+        (
+            Attribute::MatchScore,
+            differs(columns, |c| c.match_score.as_ref().map(|m| m.score)),
+        ),
+        (
+            Attribute::VerifiedOn,
+            differs(columns, |c| c.verified_on.clone()),
+        ),
+        (
+            Attribute::Scheduling,
+            differs(columns, |c| c.booking_url.is_some()),
+        ),
+        (Attribute::IsActive, differs(columns, |c| c.is_active)),
+    ];
+    rows.into_iter()
+        .filter(|(_, differ)| *differ)
+        .map(|(row, _)| row)
+        .collect()
+}
