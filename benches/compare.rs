@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use litstack::accounts::model::User;
-use litstack::bookings::{Booking, BookingIndex, ColumnsBuilder};
+use litstack::bookings::{Booking, BookingSets, ColumnsBuilder};
 use litstack::compare::{self, VendorIds};
 use litstack::firm_size::FirmSize;
 use litstack::recommend::storage;
@@ -60,7 +60,7 @@ fn setup() -> (tempfile::TempDir, AppState, User, VendorIds) {
     }
     state
         .bookings
-        .store(Arc::new(BookingIndex::from_columns(builder.finish(), 0)));
+        .store(Arc::new(BookingSets::from_columns(builder.finish(), 0)));
 
     // Other firms, each with a tool in every stage category (what peer adoption reads).
     let stages: Vec<u64> = catalog.stages().iter().map(|c| c.id).collect();
