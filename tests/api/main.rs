@@ -4,6 +4,7 @@ mod accounts;
 mod bookings;
 mod catalog;
 mod coverage;
+mod dismiss;
 mod faults;
 mod fuzz;
 mod helpers;
