@@ -62,6 +62,7 @@ describe('every screen passes axe-core', () => {
     ['/trends', (p) => p.getByRole('heading', { name: 'Geographic Distribution' }).waitFor()],
     ['/vendors', (p) => p.getByRole('list', { name: 'Vendors' }).getByRole('article').first().waitFor()],
     ['/past', (p) => p.getByRole('heading', { name: 'Past Recommendations' }).waitFor()],
+    ['/past?show=dismissed', (p) => p.getByRole('heading', { name: 'No dismissed vendors' }).waitFor()],
     ['/tech-stack', (p) => Promise.all([p.getByRole('button', { name: 'Save Tech Stack' }).waitFor(), p.getByText(/^Your firm covers/).waitFor()])],
     ['/profile', (p) => p.getByRole('button', { name: 'Change Password' }).waitFor()],
     ['/admin/import', (p) => p.getByRole('button', { name: 'Import Demo Bookings' }).waitFor()],
