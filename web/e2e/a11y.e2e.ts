@@ -84,6 +84,25 @@ describe('every screen passes axe-core', () => {
     await expectAccessible('the questionnaire modal');
   });
 
+  test('the dismiss dialog, and /past with the Dismissed filter showing a dismissal', async () => {
+    const picks = await page.request.post('/api/recommendations/pick-for-me');
+    expect(picks.ok()).toBe(true);
+    await page.goto('/matches?showCategory=Lead%20Generation');
+    const card = page.getByRole('region', { name: 'Lead Generation', exact: true }).getByRole('article').first();
+    const name = await card.getAttribute('aria-label');
+    await card.getByRole('button', { name: `Dismiss ${name}` }).click();
+    const ask = page.getByRole('dialog', { name: `Dismiss ${name}?` });
+    await ask.getByLabel('Other').check();
+    await ask.getByLabel('Your reason').waitFor();
+    await expectAccessible('the dismiss dialog');
+    await ask.getByLabel('Your reason').fill('We build our own');
+    await ask.getByRole('button', { name: 'Dismiss', exact: true }).click();
+    await ask.waitFor({ state: 'detached' });
+    await page.goto('/past?show=dismissed');
+    await page.getByRole('article', { name: name! }).getByText('Other: We build our own').waitFor();
+    await expectAccessible('/past?show=dismissed with a dismissal');
+  });
+
   test("the admin's vendor edit dialog", async () => {
     await page.goto('/admin/vendors');
     await page.getByRole('button', { name: 'Edit Avvo' }).click();
