@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, Vendor};
 use crate::error::{AppError, bad_request};
 
 /// Longest "Other" text, in characters.
@@ -109,17 +109,18 @@ pub struct DismissalEffects {
     pub integration_vendors: Vec<String>,
 }
 
-/// The effects of the user's dismissals (vendor id, dismissal) on the ranking of one category.
-/// Vendors no longer in the catalog, and "Too expensive" vendors without a price bracket,
-/// change nothing.
-pub fn effects_for(
-    catalog: &Catalog,
+/// The effects of the user's dismissals (vendor id, dismissal) on the ranking of one category,
+/// with `vendor` looking vendors up (the catalog's). Vendors no longer in the catalog, and "Too
+/// expensive" vendors without a price bracket, change nothing; of several "Too expensive" ones
+/// the lowest bracket counts.
+pub fn effects_for<'a>(
     category_id: u64,
     dismissals: &[(u64, Dismissal)],
+    vendor: impl Fn(u64) -> Option<&'a Vendor>,
 ) -> DismissalEffects {
-    let mut in_category: Vec<(&crate::catalog::Vendor, &Dismissal)> = dismissals
+    let mut in_category: Vec<(&Vendor, &Dismissal)> = dismissals
         .iter()
-        .filter_map(|(id, d)| catalog.vendor(*id).map(|v| (v, d)))
+        .filter_map(|(id, d)| vendor(*id).map(|v| (v, d)))
         .filter(|(v, _)| v.category_id == category_id)
         .collect();
     in_category.sort_by_key(|(v, d)| (d.at, v.id));
@@ -229,6 +230,53 @@ pub fn list(catalog: &Catalog, mut dismissals: Vec<(u64, Dismissal)>) -> Dismiss
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::recommend::ranking::tests_support::vendor;
+
+    fn dismissed(at: i64, reason: DismissReason) -> Dismissal {
+        Dismissal { at, reason }
+    }
+
+    #[test]
+    fn only_the_categorys_too_expensive_and_integration_dismissals_take_effect() {
+        let priced = |id: u64, name: &str, category_id: u64, bracket: Option<u8>| {
+            let mut v = vendor(id, name, &[]);
+            v.category_id = category_id;
+            v.price_bracket = bracket;
+            v
+        };
+        let vendors = [
+            priced(1, "Filevine", 1, Some(3)),
+            priced(2, "Litify", 1, Some(2)),
+            priced(3, "NoPrice", 1, None),
+            priced(4, "Elsewhere", 2, Some(1)),
+            priced(5, "MyCase", 1, Some(2)),
+            priced(6, "Clio", 1, Some(1)),
+        ];
+        let lookup = |id: u64| vendors.iter().find(|v| v.id == id);
+        let dismissals = vec![
+            (1, dismissed(10, DismissReason::TooExpensive)),
+            (2, dismissed(20, DismissReason::TooExpensive)),
+            (3, dismissed(30, DismissReason::TooExpensive)),
+            (4, dismissed(40, DismissReason::TooExpensive)),
+            (5, dismissed(50, DismissReason::DoesntIntegrate)),
+            (6, dismissed(60, DismissReason::AlreadyEvaluated)),
+            (99, dismissed(70, DismissReason::DoesntIntegrate)),
+        ];
+        let effects = effects_for(1, &dismissals, lookup);
+        assert_eq!(
+            effects.price,
+            Some(PriceCeiling {
+                vendor_name: "Litify".into(),
+                bracket: 2
+            }),
+            "the lowest bracket in the category counts"
+        );
+        assert_eq!(effects.integration_vendors, ["MyCase"]);
+        assert_eq!(
+            effects_for(3, &dismissals, lookup),
+            DismissalEffects::default()
+        );
+    }
 
     #[test]
     fn reasons_parse_from_their_codes_and_other_needs_a_short_text() {

@@ -25,7 +25,8 @@ pub fn rank_response<'a>(
     let ctx = inputs::firm_context(app, user)?;
     let dismissals = storage::dismissals(app, user.id)?;
     let dismissed: HashSet<u64> = dismissals.iter().map(|(id, _)| *id).collect();
-    let after_dismissals = dismissals::effects_for(catalog, category_id, &dismissals);
+    let after_dismissals =
+        dismissals::effects_for(category_id, &dismissals, |id| catalog.vendor(id));
     let owned = ctx.owned_in(category_id);
     let peers = match ctx.size {
         Some(size) => PeerGroup::Sizes(vec![size]),
