@@ -10,6 +10,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde::Serialize;
 
+use super::dismissals::DismissalEffects;
 use crate::catalog::Vendor;
 use crate::firm_size::FirmSize;
 
@@ -19,6 +20,12 @@ pub const INTEGRATION_POINTS: f64 = 15.0;
 pub const DEMAND_POINTS: f64 = 10.0;
 /// Partner points at a configured weight of 1.0; the default weight is 0.
 pub const PARTNER_POINTS: f64 = 10.0;
+/// Points a vendor loses when it sits at or above the price bracket of a vendor the user
+/// dismissed as too expensive in the same category.
+pub const PRICE_PENALTY_POINTS: f64 = 15.0;
+/// How many times its usual weight the integration factor counts in a category where the user
+/// dismissed a vendor as not working with the firm's tools.
+pub const INTEGRATION_WEIGHT_AFTER_DISMISSAL: f64 = 2.0;
 /// Smallest count ever shown; below it the text says "a few".
 pub const MIN_SHOWN: u32 = 5;
 pub const MAX_REASONS: usize = 5;
@@ -130,6 +137,13 @@ pub struct RankInputs<'a> {
     pub demand: Option<Demand<'a>>,
     /// Administrator's partner weight; 0 means partner status changes nothing.
     pub partner_weight: f64,
+    /// What the user's dismissal reasons change in this category.
+    pub after_dismissals: &'a DismissalEffects,
+}
+
+/// "$$$" for bracket 3.
+pub fn price_signs(bracket: u8) -> String {
+    "$".repeat(usize::from(bracket))
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -221,6 +235,12 @@ pub fn rank<'a>(
         .map(|t| (t.to_lowercase(), t.as_str()))
         .collect();
     let partner_max = PARTNER_POINTS * input.partner_weight.max(0.0);
+    let integrations_dismissed = &input.after_dismissals.integration_vendors;
+    let integration_max = if integrations_dismissed.is_empty() {
+        INTEGRATION_POINTS
+    } else {
+        INTEGRATION_POINTS * INTEGRATION_WEIGHT_AFTER_DISMISSAL
+    };
 
     let mut ranked: Vec<Ranked> = candidates
         .into_iter()
@@ -264,25 +284,32 @@ pub fn rank<'a>(
             }
             let integration_points = match shared.len() {
                 0 => 0.0,
-                1 => INTEGRATION_POINTS * 2.0 / 3.0,
-                _ => INTEGRATION_POINTS,
+                1 => integration_max * 2.0 / 3.0,
+                _ => integration_max,
             };
             if !shared.is_empty() {
                 let verb = if shared.len() == 1 { "uses" } else { "use" };
                 reasons.push(format!("Integrates with {}, which your firm {verb}", join_and(&shared)));
             }
+            let mut integration_detail = if input.firm_tools.is_empty() {
+                "No tools in your tech stack yet".to_string()
+            } else if shared.is_empty() {
+                "No integration with the tools your firm uses".into()
+            } else {
+                format!("Integrates with {}", join_and(&shared))
+            };
+            if !integrations_dismissed.is_empty() {
+                integration_detail.push_str(&format!(
+                    ". Counts double: you dismissed {} as not working with your tools",
+                    join_and(integrations_dismissed)
+                ));
+            }
             let integrations = Factor {
                 factor: "integrations",
                 label: "Works with your tech stack",
                 points: round1(integration_points),
-                max_points: INTEGRATION_POINTS,
-                detail: if input.firm_tools.is_empty() {
-                    "No tools in your tech stack yet".into()
-                } else if shared.is_empty() {
-                    "No integration with the tools your firm uses".into()
-                } else {
-                    format!("Integrates with {}", join_and(&shared))
-                },
+                max_points: integration_max,
+                detail: integration_detail,
             };
 
             // Fit with the firm's size.
@@ -380,9 +407,29 @@ pub fn rank<'a>(
                 },
             };
 
-            let points = needs_points + integration_points + size_points + demand_points + partner_points;
-            let available = NEEDS_POINTS + INTEGRATION_POINTS + SIZE_POINTS + demand_max + partner_max;
+            // A price penalty after a "Too expensive" dismissal: a factor of its own, worth no
+            // points, that takes points away from vendors at or above the dismissed bracket.
+            let price = input.after_dismissals.price.as_ref().map(|ceiling| {
+                let lowered = v.price_bracket.is_some_and(|b| b >= ceiling.bracket);
+                Factor {
+                    factor: "dismissedPrice",
+                    label: "Price, after your dismissal",
+                    points: if lowered { -PRICE_PENALTY_POINTS } else { 0.0 },
+                    max_points: 0.0,
+                    detail: format!(
+                        "You dismissed {} as too expensive: vendors at {} or above score lower",
+                        ceiling.vendor_name,
+                        price_signs(ceiling.bracket)
+                    ),
+                }
+            });
+            let penalty = price.as_ref().map_or(0.0, |f| f.points);
+
+            let points = needs_points + integration_points + size_points + demand_points + partner_points + penalty;
+            let available = NEEDS_POINTS + integration_max + SIZE_POINTS + demand_max + partner_max;
             reasons.truncate(MAX_REASONS);
+            let mut breakdown = vec![needs, size, integrations, demand, partner];
+            breakdown.extend(price);
             Ranked {
                 vendor: v,
                 score: (100.0 * points / available).round().clamp(0.0, 100.0) as u32,
@@ -390,7 +437,7 @@ pub fn rank<'a>(
                 matched,
                 missing,
                 reasons,
-                breakdown: vec![needs, size, integrations, demand, partner],
+                breakdown,
                 already_used,
                 points,
             }
@@ -447,6 +494,7 @@ pub(crate) mod tests_support {
 mod tests {
     use super::tests_support::vendor;
     use super::*;
+    use crate::recommend::dismissals::PriceCeiling;
 
     fn needs(labels: &[(&str, &str)]) -> Vec<Need> {
         labels
@@ -468,6 +516,7 @@ mod tests {
         weight: f64,
         /// False: no real booking exists, so demand is left out.
         real_bookings: bool,
+        effects: DismissalEffects,
     }
 
     impl Fixture {
@@ -481,6 +530,7 @@ mod tests {
                 size: Some(FirmSize::E6To20),
                 weight: 0.0,
                 real_bookings: true,
+                effects: DismissalEffects::default(),
             }
         }
         fn rank<'a>(&self, vendors: &'a [Vendor]) -> Vec<Ranked<'a>> {
@@ -497,6 +547,7 @@ mod tests {
                         peers: PeerGroup::Sizes(vec![FirmSize::E6To20]),
                     }),
                     partner_weight: self.weight,
+                    after_dismissals: &self.effects,
                 },
             )
         }
@@ -587,6 +638,97 @@ mod tests {
         let mut f = Fixture::new();
         f.dismissed.insert(2);
         assert_eq!(names(&f.rank(&vendors)), ["Kept"]);
+    }
+
+    fn priced(id: u64, name: &str, bracket: Option<u8>) -> Vendor {
+        let mut v = vendor(id, name, &["auto", "reports"]);
+        v.price_bracket = bracket;
+        v
+    }
+
+    #[test]
+    fn after_a_too_expensive_dismissal_vendors_at_or_above_its_bracket_score_lower() {
+        let vendors = [
+            priced(1, "Alpha", Some(4)),
+            priced(2, "Bravo", Some(3)),
+            priced(3, "Charlie", Some(2)),
+            priced(4, "Delta", None),
+        ];
+        let mut f = Fixture::new();
+        let before = f.rank(&vendors);
+        assert_eq!(names(&before), ["Alpha", "Bravo", "Charlie", "Delta"]);
+        assert!(before.iter().all(|r| r.breakdown.len() == 5));
+
+        f.effects.price = Some(PriceCeiling {
+            vendor_name: "Filevine".into(),
+            bracket: 3,
+        });
+        let after = f.rank(&vendors);
+        assert_eq!(names(&after), ["Charlie", "Delta", "Alpha", "Bravo"]);
+        let score = |name: &str| after.iter().find(|r| r.vendor.name == name).unwrap().score;
+        assert_eq!(
+            score("Charlie"),
+            before[2].score,
+            "below the bracket: unchanged"
+        );
+        assert_eq!(score("Delta"), before[3].score, "no known price: unchanged");
+        assert_eq!(score("Alpha"), before[0].score - 15);
+        for r in &after {
+            let factor = r.breakdown.last().unwrap();
+            assert_eq!(factor.factor, "dismissedPrice");
+            assert_eq!(
+                factor.detail,
+                "You dismissed Filevine as too expensive: vendors at $$$ or above score lower"
+            );
+            let lowered = matches!(r.vendor.name.as_str(), "Alpha" | "Bravo");
+            assert_eq!(
+                factor.points,
+                if lowered { -PRICE_PENALTY_POINTS } else { 0.0 }
+            );
+        }
+    }
+
+    #[test]
+    fn after_a_doesnt_work_with_our_tools_dismissal_integrations_count_double() {
+        let mut integrated = vendor(1, "Zulu", &["auto", "reports"]);
+        integrated.integrations = vec!["Clio".into(), "Dropbox".into()];
+        let all_needs = vendor(2, "Alpha", &["auto", "reports", "intake"]);
+        let vendors = [integrated, all_needs];
+        let mut f = Fixture::new();
+        f.needs = needs(&[
+            ("Automation", "auto"),
+            ("Reporting", "reports"),
+            ("Intake", "intake"),
+        ]);
+        f.tools = vec!["Clio".into(), "Dropbox".into()];
+        let before = f.rank(&vendors);
+        assert_eq!(
+            names(&before),
+            ["Alpha", "Zulu"],
+            "a third need outweighs integrations"
+        );
+        assert_eq!(before[1].breakdown[2].max_points, INTEGRATION_POINTS);
+
+        f.effects.integration_vendors = vec!["MyCase".into()];
+        let after = f.rank(&vendors);
+        assert_eq!(
+            names(&after),
+            ["Zulu", "Alpha"],
+            "integrations now outweigh a need"
+        );
+        let factor = &after[0].breakdown[2];
+        assert_eq!(factor.max_points, 2.0 * INTEGRATION_POINTS);
+        assert_eq!(factor.points, 2.0 * INTEGRATION_POINTS);
+        assert_eq!(
+            factor.detail,
+            "Integrates with Clio and Dropbox. Counts double: you dismissed MyCase as not working with your tools"
+        );
+        let untouched = &after[1].breakdown[2];
+        assert!(
+            untouched
+                .detail
+                .ends_with("Counts double: you dismissed MyCase as not working with your tools")
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@ use axum::routing::{delete, get, post};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::dismissals::{self, DismissReason, DismissRequest, DismissedList, DismissedView};
 use super::inputs;
 use super::pick_for_me::{self, Basis, DemandTiers};
 use super::ranking;
@@ -33,6 +34,8 @@ use crate::state::{App, AppState, now_secs};
     persisted,
     clear_picks,
     dismiss_pick,
+    list_dismissed,
+    undo_dismissal,
     overview,
     past_recommendations
 ))]
@@ -47,7 +50,14 @@ pub fn router() -> Router<AppState> {
             "/recommendations/persisted",
             get(persisted).delete(clear_picks),
         )
-        .route("/recommendations/picks/{vendor_id}", delete(dismiss_pick))
+        .route(
+            "/recommendations/dismissed",
+            get(list_dismissed).post(dismiss_pick),
+        )
+        .route(
+            "/recommendations/dismissed/{vendor_id}",
+            delete(undo_dismissal),
+        )
         .route("/recommendations/overview", get(overview))
         .route("/past-recommendations", get(past_recommendations))
 }
@@ -465,17 +475,78 @@ async fn clear_picks(State(state): State<AppState>, current: CurrentUser) -> Res
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// DELETE /api/recommendations/picks/{vendor_id}: hides a pick for good.
-#[utoipa::path(delete, path = "/recommendations/picks/{vendor_id}", tag = "recommendations",
-    params(("vendor_id" = u64, Path, description = "The picked vendor's id")),
+/// POST /api/recommendations/dismissed: dismisses one of the user's picks with a reason. The
+/// vendor is not ranked for the user again until the dismissal is undone, and some reasons change
+/// how the rest of its category is ranked.
+#[utoipa::path(post, path = "/recommendations/dismissed", tag = "recommendations",
+    request_body = DismissRequest,
     responses(
-        (status = 204, description = "The pick is dismissed"),
+        (status = 201, body = DismissedView),
+        (status = 400, description = "An unknown reason, Other without a text, or a text over 200 characters", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A foreign origin", body = ErrorBody),
+        (status = 404, description = "No such vendor, or not one of the user's picks", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+    ))]
+async fn dismiss_pick(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Json(request): Json<DismissRequest>,
+) -> Result<(StatusCode, Json<DismissedView>)> {
+    let reason = DismissReason::parse(&request.reason, request.other_text.as_deref())?;
+    let vendor_id = request.vendor_id;
+    if state.catalog.load().vendor(vendor_id).is_none() {
+        return Err(not_found(format!("There is no vendor with id {vendor_id}")));
+    }
+    let user_id = current.user.id;
+    let view = state
+        .blocking(move |app| {
+            if !storage::dismiss(app, user_id, vendor_id, reason)? {
+                return Err(not_found("That vendor is not one of your picks"));
+            }
+            let dismissals = storage::dismissals(app, user_id)?;
+            let (_, dismissal) = dismissals
+                .iter()
+                .find(|(id, _)| *id == vendor_id)
+                .ok_or_else(|| anyhow::anyhow!("the dismissal just stored is missing"))?;
+            dismissals::view(&app.catalog.load(), vendor_id, dismissal)
+                .ok_or_else(|| anyhow::anyhow!("the dismissed vendor left the catalog").into())
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// GET /api/recommendations/dismissed: the user's own dismissed vendors, newest first.
+#[utoipa::path(get, path = "/recommendations/dismissed", tag = "recommendations",
+    responses(
+        (status = 200, body = DismissedList),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    ))]
+async fn list_dismissed(
+    State(state): State<AppState>,
+    current: CurrentUser,
+) -> Result<Json<DismissedList>> {
+    let user_id = current.user.id;
+    state
+        .blocking(move |app| {
+            let dismissals = storage::dismissals(app, user_id)?;
+            Ok(Json(dismissals::list(&app.catalog.load(), dismissals)))
+        })
+        .await
+}
+
+/// DELETE /api/recommendations/dismissed/{vendor_id}: undoes a dismissal; the vendor can be
+/// ranked and picked again.
+#[utoipa::path(delete, path = "/recommendations/dismissed/{vendor_id}", tag = "recommendations",
+    params(("vendor_id" = u64, Path, description = "The dismissed vendor's id")),
+    responses(
+        (status = 204, description = "The dismissal is undone"),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "A foreign origin", body = ErrorBody),
-        (status = 404, description = "Not one of the user's picks", body = ErrorBody),
+        (status = 404, description = "Not one of the user's dismissed vendors", body = ErrorBody),
     ))]
-async fn dismiss_pick(
+async fn undo_dismissal(
     State(state): State<AppState>,
     current: CurrentUser,
     Path(raw): Path<String>,
@@ -484,11 +555,11 @@ async fn dismiss_pick(
         .parse()
         .map_err(|_| bad_request("The vendor id must be a whole number"))?;
     let user_id = current.user.id;
-    let found = state
-        .blocking(move |app| storage::dismiss(app, user_id, vendor_id))
+    let undone = state
+        .blocking(move |app| storage::undo_dismissal(app, user_id, vendor_id))
         .await?;
-    if !found {
-        return Err(not_found("That vendor is not one of your picks"));
+    if !undone {
+        return Err(not_found("That vendor is not among your dismissed vendors"));
     }
     Ok(StatusCode::NO_CONTENT)
 }

@@ -1,8 +1,9 @@
 //! Ranking one questionnaire response, for the compute route and for the screens that show the
 //! firm's latest match scores beside other evidence (vendor profile, comparison).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
+use super::dismissals;
 use super::inputs::{self, FirmContext};
 use super::ranking::{self, Demand, PeerGroup, RankInputs, Ranked};
 use super::responses;
@@ -22,7 +23,10 @@ pub fn rank_response<'a>(
 ) -> Result<(Vec<Ranked<'a>>, PeerGroup, FirmContext)> {
     let needs = responses::needs(catalog, category_id, &response.answers);
     let ctx = inputs::firm_context(app, user)?;
-    let dismissed = storage::dismissed(app, user.id)?;
+    let dismissals = storage::dismissals(app, user.id)?;
+    let dismissed: HashSet<u64> = dismissals.iter().map(|(id, _)| *id).collect();
+    let after_dismissals =
+        dismissals::effects_for(category_id, &dismissals, |id| catalog.vendor(id));
     let owned = ctx.owned_in(category_id);
     let peers = match ctx.size {
         Some(size) => PeerGroup::Sizes(vec![size]),
@@ -49,6 +53,7 @@ pub fn rank_response<'a>(
                 peers: peers.clone(),
             }),
             partner_weight: app.config.partner_weight,
+            after_dismissals: &after_dismissals,
         },
     );
     Ok((ranked, peers, ctx))

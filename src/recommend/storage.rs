@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use redb::{ReadTransaction, ReadableTable, TableDefinition, WriteTransaction};
 use serde::{Deserialize, Serialize};
 
+use super::dismissals::{DismissReason, Dismissal};
 use crate::error::Result;
 use crate::state::App;
 use crate::store::{self, DISMISSED, PAST_RECS, PICKS, RESPONSES, USER_RESPONSES, codec};
@@ -131,16 +132,40 @@ pub fn responded_categories(app: &App, user_id: u64) -> Result<HashSet<u64>> {
     Ok(out)
 }
 
+/// The ids of the vendors the user dismissed.
 pub fn dismissed(app: &App, user_id: u64) -> Result<HashSet<u64>> {
+    Ok(dismissals(app, user_id)?
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect())
+}
+
+/// The user's dismissals (vendor id, when and why), in vendor id order.
+pub fn dismissals(app: &App, user_id: u64) -> Result<Vec<(u64, Dismissal)>> {
     let txn = app.store.read()?;
     let Some(table) = open_read(&txn, DISMISSED)? else {
-        return Ok(HashSet::new());
+        return Ok(Vec::new());
     };
-    let mut out = HashSet::new();
+    let mut out = Vec::new();
     for entry in table.range((user_id, 0)..=(user_id, u64::MAX))? {
-        out.insert(entry?.0.value().1);
+        let (k, v) = entry?;
+        out.push((k.value().1, codec::decode(v.value())?));
     }
     Ok(out)
+}
+
+/// Undoes a dismissal, so the vendor can be ranked again. False when the user had not dismissed
+/// it (nothing is written then).
+pub fn undo_dismissal(app: &App, user_id: u64, vendor_id: u64) -> Result<bool> {
+    let txn = app.store.write()?;
+    let removed = txn
+        .open_table(DISMISSED)?
+        .remove((user_id, vendor_id))?
+        .is_some();
+    if removed {
+        txn.commit()?;
+    }
+    Ok(removed)
 }
 
 /// The user's saved picks per category, in category id order.
@@ -211,9 +236,9 @@ pub fn clear_picks(app: &App, user_id: u64) -> Result<()> {
     Ok(())
 }
 
-/// Removes a vendor from the user's picks and remembers the dismissal. False when the vendor
-/// was not one of the picks (nothing is written then).
-pub fn dismiss(app: &App, user_id: u64, vendor_id: u64) -> Result<bool> {
+/// Removes a vendor from the user's picks and remembers the dismissal with its reason. False when
+/// the vendor was not one of the picks (nothing is written then).
+pub fn dismiss(app: &App, user_id: u64, vendor_id: u64, reason: DismissReason) -> Result<bool> {
     let txn: WriteTransaction = app.store.write()?;
     let mut found = false;
     {
@@ -236,8 +261,12 @@ pub fn dismiss(app: &App, user_id: u64, vendor_id: u64) -> Result<bool> {
     if !found {
         return Ok(false);
     }
+    let dismissal = Dismissal {
+        at: crate::state::now_secs(),
+        reason,
+    };
     txn.open_table(DISMISSED)?
-        .insert((user_id, vendor_id), crate::state::now_secs())?;
+        .insert((user_id, vendor_id), codec::encode(&dismissal).as_slice())?;
     txn.commit()?;
     Ok(true)
 }

@@ -19,7 +19,7 @@ pub use tables::*;
 pub const IDENTITY_LEN: usize = 16;
 
 /// The schema version this binary writes. Older files are migrated at start.
-pub const SCHEMA_VERSION: u64 = 3;
+pub const SCHEMA_VERSION: u64 = 4;
 
 pub struct Store {
     /// The open database. redb refuses every transaction after a failed write (a full disk, say)
@@ -182,7 +182,10 @@ impl Store {
         if current < 3 {
             vendor_sources_and_no_invented_partners(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 4 { ... }`.
+        if current < 4 {
+            dismissals_with_reasons(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 5 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -379,7 +382,7 @@ fn create_tables(txn: &WriteTransaction) -> anyhow::Result<()> {
     txn.open_table(RESPONSES)?;
     txn.open_table(USER_RESPONSES)?;
     txn.open_table(PICKS)?;
-    txn.open_table(DISMISSED)?;
+    txn.open_table(V3_DISMISSED)?;
     txn.open_table(PAST_RECS)?;
     Ok(())
 }
@@ -471,6 +474,34 @@ fn vendor_sources_and_no_invented_partners(txn: &WriteTransaction) -> anyhow::Re
             "cleared the sample partner values the first catalog shipped with"
         );
     }
+    Ok(())
+}
+
+/// Until schema 3 a dismissal was only its time, in the table "dismissed".
+const V3_DISMISSED: redb::TableDefinition<(u64, u64), i64> =
+    redb::TableDefinition::new("dismissed");
+
+/// Version 4: dismissals carry a reason. Each old one moves to `DISMISSED` as "no reason given",
+/// keeping its time, and the old table goes.
+fn dismissals_with_reasons(txn: &WriteTransaction) -> anyhow::Result<()> {
+    use crate::recommend::dismissals::{DismissReason, Dismissal};
+    let mut new = txn.open_table(DISMISSED)?;
+    let old: Vec<((u64, u64), i64)> = match txn.open_table(V3_DISMISSED) {
+        Ok(table) => table
+            .iter()?
+            .map(|e| e.map(|(k, v)| (k.value(), v.value())))
+            .collect::<Result<_, _>>()?,
+        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(()),
+        Err(e) => return Err(e.into()),
+    };
+    for (key, at) in old {
+        let dismissal = Dismissal {
+            at,
+            reason: DismissReason::NotGiven,
+        };
+        new.insert(key, codec::encode(&dismissal).as_slice())?;
+    }
+    txn.delete_table(V3_DISMISSED)?;
     Ok(())
 }
 
@@ -653,6 +684,60 @@ mod tests {
         assert!(
             txn.open_table(VENDOR_SOURCES).is_ok(),
             "the new table exists"
+        );
+        assert_eq!(
+            meta_get(&txn, "schema_version").unwrap(),
+            Some(SCHEMA_VERSION)
+        );
+    }
+
+    #[test]
+    fn version_3_dismissals_keep_their_time_and_read_no_reason_given() {
+        use crate::recommend::dismissals::{DismissReason, Dismissal};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("litstack.redb");
+        {
+            let db = Database::create(&path).unwrap();
+            let txn = db.begin_write().unwrap();
+            create_tables(&txn).unwrap();
+            {
+                let mut old = txn.open_table(V3_DISMISSED).unwrap();
+                old.insert((1, 10), 1_700_000_000).unwrap();
+                old.insert((2, 11), 1_700_000_500).unwrap();
+                txn.open_table(META)
+                    .unwrap()
+                    .insert("schema_version", 3)
+                    .unwrap();
+            }
+            txn.commit().unwrap();
+        }
+
+        let store = Store::open(dir.path()).unwrap();
+
+        let txn = store.read().unwrap();
+        let table = txn.open_table(DISMISSED).unwrap();
+        let rows: Vec<((u64, u64), Dismissal)> = table
+            .iter()
+            .unwrap()
+            .map(|e| {
+                let (k, v) = e.unwrap();
+                (k.value(), codec::decode(v.value()).unwrap())
+            })
+            .collect();
+        let not_given = |at| Dismissal {
+            at,
+            reason: DismissReason::NotGiven,
+        };
+        assert_eq!(
+            rows,
+            vec![
+                ((1, 10), not_given(1_700_000_000)),
+                ((2, 11), not_given(1_700_000_500))
+            ]
+        );
+        assert!(
+            txn.open_table(V3_DISMISSED).is_err(),
+            "the old table is gone"
         );
         assert_eq!(
             meta_get(&txn, "schema_version").unwrap(),

@@ -41,7 +41,9 @@ pub const RESPONSES: TableDefinition<u64, &[u8]> = TableDefinition::new("respons
 pub const USER_RESPONSES: TableDefinition<(u64, u64), u64> = TableDefinition::new("user_responses");
 /// (user id, category id) -> `recommend::PickSet`, the saved picks of one stage.
 pub const PICKS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("picks");
-/// (user id, vendor id) -> when the user dismissed that vendor; it is never picked again.
-pub const DISMISSED: TableDefinition<(u64, u64), i64> = TableDefinition::new("dismissed");
+/// (user id, vendor id) -> `recommend::dismissals::Dismissal` (when, and why); the vendor is
+/// never ranked for that user again until the dismissal is undone. Until schema 4 the table
+/// "dismissed" held only the time.
+pub const DISMISSED: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("dismissals");
 /// (user id, category id, vendor id) -> `recommend::PastRec`, the latest time it was recommended.
 pub const PAST_RECS: TableDefinition<(u64, u64, u64), &[u8]> = TableDefinition::new("past_recs");

@@ -154,8 +154,14 @@ fn routes() -> Vec<Route> {
             Payload::Empty,
         ),
         r(
+            Method::POST,
+            "/api/recommendations/dismissed",
+            Access::User,
+            Payload::Json(json!({ "vendorId": 1, "reason": "too_expensive" })),
+        ),
+        r(
             Method::DELETE,
-            "/api/recommendations/picks/1",
+            "/api/recommendations/dismissed/1",
             Access::User,
             Payload::Empty,
         ),

@@ -5,6 +5,7 @@ mod bookings;
 mod catalog;
 mod compare;
 mod coverage;
+mod dismiss;
 mod faults;
 mod fuzz;
 mod helpers;

@@ -323,40 +323,29 @@ async fn a_dismissed_pick_stays_dismissed_and_only_picks_can_be_dismissed() {
         .max()
         .unwrap()
         + 1000;
+    let dismiss = |vendor_id: u64| json!({ "vendorId": vendor_id, "reason": "already_evaluated" });
     let res = app
-        .call(
-            Method::DELETE,
-            &format!("/api/recommendations/picks/{not_a_pick}"),
-            None,
-        )
+        .post("/api/recommendations/dismissed", dismiss(not_a_pick))
         .await;
     assert_eq!(res.status, StatusCode::NOT_FOUND);
-    assert_eq!(res.error(), "That vendor is not one of your picks");
-    let res = app
-        .call(Method::DELETE, "/api/recommendations/picks/abc", None)
-        .await;
-    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        res.error(),
+        format!("There is no vendor with id {not_a_pick}")
+    );
 
     let res = app
-        .call(
-            Method::DELETE,
-            &format!("/api/recommendations/picks/{dismissed}"),
-            None,
-        )
+        .post("/api/recommendations/dismissed", dismiss(dismissed))
         .await;
-    assert_eq!(res.status, StatusCode::NO_CONTENT);
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
     let persisted = app.get("/api/recommendations/persisted").await.json();
     assert!(!pick_ids(&persisted, cat).contains(&dismissed));
 
     // Dismissing it again: it is no longer a pick.
     let res = app
-        .call(
-            Method::DELETE,
-            &format!("/api/recommendations/picks/{dismissed}"),
-            None,
-        )
+        .post("/api/recommendations/dismissed", dismiss(dismissed))
         .await;
     assert_eq!(res.status, StatusCode::NOT_FOUND);
+    assert_eq!(res.error(), "That vendor is not one of your picks");
 
     // A new questionnaire and Pick For Me never bring it back.
     let body = first_options(&app, cat);
@@ -969,13 +958,12 @@ async fn a_category_outside_the_stages_keeps_its_picks_beside_the_nine_stages() 
 
     // Dismissing one of its picks works like a stage's; clearing empties it too.
     let res = app
-        .call(
-            Method::DELETE,
-            &format!("/api/recommendations/picks/{}", top3[0]),
-            None,
+        .post(
+            "/api/recommendations/dismissed",
+            json!({ "vendorId": top3[0], "reason": "not_right_for_practice" }),
         )
         .await;
-    assert_eq!(res.status, StatusCode::NO_CONTENT);
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
     let persisted = app.get("/api/recommendations/persisted").await.json();
     assert_eq!(pick_ids(&persisted, pm), top3[1..]);
     app.call(Method::DELETE, "/api/recommendations/persisted", None)

@@ -62,6 +62,7 @@ describe('every screen passes axe-core', () => {
     ['/trends', (p) => p.getByRole('heading', { name: 'Geographic Distribution' }).waitFor()],
     ['/vendors', (p) => p.getByRole('list', { name: 'Vendors' }).getByRole('article').first().waitFor()],
     ['/past', (p) => p.getByRole('heading', { name: 'Past Recommendations' }).waitFor()],
+    ['/past?show=dismissed', (p) => p.getByRole('heading', { name: 'No dismissed vendors' }).waitFor()],
     ['/tech-stack', (p) => Promise.all([p.getByRole('button', { name: 'Save Tech Stack' }).waitFor(), p.getByText(/^Your firm covers/).waitFor()])],
     ['/profile', (p) => p.getByRole('button', { name: 'Change Password' }).waitFor()],
     ['/compare?ids=1,2,3', (p) => p.getByRole('table').waitFor()],
@@ -82,6 +83,25 @@ describe('every screen passes axe-core', () => {
     await page.goto('/matches?categoryId=2');
     await page.getByRole('dialog', { name: 'Questionnaire' }).waitFor();
     await expectAccessible('the questionnaire modal');
+  });
+
+  test('the dismiss dialog, and /past with the Dismissed filter showing a dismissal', async () => {
+    const picks = await page.request.post('/api/recommendations/pick-for-me');
+    expect(picks.ok()).toBe(true);
+    await page.goto('/matches?showCategory=Lead%20Generation');
+    const card = page.getByRole('region', { name: 'Lead Generation', exact: true }).getByRole('article').first();
+    const name = await card.getAttribute('aria-label');
+    await card.getByRole('button', { name: `Dismiss ${name}` }).click();
+    const ask = page.getByRole('dialog', { name: `Dismiss ${name}?` });
+    await ask.getByLabel('Other').check();
+    await ask.getByLabel('Your reason').waitFor();
+    await expectAccessible('the dismiss dialog');
+    await ask.getByLabel('Your reason').fill('We build our own');
+    await ask.getByRole('button', { name: 'Dismiss', exact: true }).click();
+    await ask.waitFor({ state: 'detached' });
+    await page.goto('/past?show=dismissed');
+    await page.getByRole('article', { name: name! }).getByText('Other: We build our own').waitFor();
+    await expectAccessible('/past?show=dismissed with a dismissal');
   });
 
   test("the admin's vendor edit dialog", async () => {

@@ -180,6 +180,9 @@ describe('recommendations for a new firm', () => {
     const first = panel.getByRole('article').first();
     const name = await first.getAttribute('aria-label');
     await first.getByRole('button', { name: `Dismiss ${name}` }).click();
+    const ask = page.getByRole('dialog', { name: `Dismiss ${name}?` });
+    await ask.getByLabel('Already evaluated').check();
+    await ask.getByRole('button', { name: 'Dismiss', exact: true }).click();
     await toast('Vendor dismissed').waitFor();
     await toast(`${name} has been hidden`).waitFor();
     await panel.getByRole('article', { name: name! }).waitFor({ state: 'detached' });

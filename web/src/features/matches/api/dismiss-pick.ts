@@ -1,15 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { dismissedQueryKey, type DismissReasonCode, type Dismissal } from '@/lib/dismissals';
 
 import { invalidatePicks } from './invalidate';
 
-export function dismissPick(vendorId: number): Promise<void> {
-  return api.delete(`/api/recommendations/picks/${vendorId}`);
+export type DismissInput = { vendorId: number; reason: DismissReasonCode; otherText?: string };
+
+export function dismissPick(input: DismissInput): Promise<Dismissal> {
+  return api.post('/api/recommendations/dismissed', input);
 }
 
-/** Hides a pick for good: it is never recommended to this user again. */
+/** Hides a pick, with the user's reason: it is not recommended to this user again until undone. */
 export function useDismissPick() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: dismissPick, onSuccess: () => invalidatePicks(client) });
+  return useMutation({
+    mutationFn: dismissPick,
+    onSuccess: () => Promise.all([invalidatePicks(client), client.invalidateQueries({ queryKey: dismissedQueryKey })]),
+  });
 }

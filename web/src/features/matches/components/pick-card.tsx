@@ -1,3 +1,5 @@
+import { useSignal, useSignals } from '@preact/signals-react/runtime';
+
 import { Icon } from '@/components/ui/icon';
 import { useToast } from '@/components/ui/use-toast';
 import { OutboundLink } from '@/components/outbound-link';
@@ -8,30 +10,30 @@ import { VendorLogo } from '@/components/vendor-logo';
 import { buttonClasses } from '@/components/ui/button';
 import { useClientConfig } from '@/lib/client-config';
 import { openOutbound } from '@/lib/outbound';
-import { getErrorMessage } from '@/lib/api-client';
 import { useRecordMeetingClick } from '@/lib/meeting-clicks';
 
-import { useDismissPick } from '../api/dismiss-pick';
+import { useDismissPick, type DismissInput } from '../api/dismiss-pick';
 import type { Pick } from '../api/types';
+import { DismissDialog } from './dismiss-dialog';
 import { track } from './matches-state';
 
 /** One saved pick of a stage: logo, name, price, the reason, dismiss, schedule and website. */
 export function PickCard({ pick }: { pick: Pick }) {
+  useSignals();
   const { toast } = useToast();
+  const asking = useSignal(false);
   const { utmSource } = useClientConfig();
   const dismiss = useDismissPick();
   const click = useRecordMeetingClick({ onSuccess: () => toast({ title: 'Opening scheduler...' }) });
 
-  const onDismiss = () => {
-    track('dismiss_vendor', { vendorId: pick.vendorId });
-    // The card unmounts once the picks refresh, so the toast hangs on the promise, not on
-    // per-call callbacks (which are dropped for an unmounted observer).
-    dismiss
-      .mutateAsync(pick.vendorId)
-      .then(() => toast({ title: 'Vendor dismissed', description: `${pick.name} has been hidden` }))
-      .catch((error: unknown) =>
-        toast({ title: 'Error', description: getErrorMessage(error, 'Failed to dismiss vendor'), variant: 'destructive' }),
-      );
+  // The card unmounts once the picks refresh, so the toast hangs on the promise, not on per-call
+  // callbacks (which are dropped for an unmounted observer). A failure stays in the dialog.
+  const onDismiss = (input: DismissInput) => {
+    track('dismiss_vendor', { vendorId: pick.vendorId, reason: input.reason });
+    return dismiss.mutateAsync(input).then(() => {
+      asking.value = false;
+      toast({ title: 'Vendor dismissed', description: `${pick.name} has been hidden` });
+    });
   };
 
   const onSchedule = () => {
@@ -44,13 +46,21 @@ export function PickCard({ pick }: { pick: Pick }) {
     <article className="relative flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={pick.name}>
       <button
         type="button"
-        onClick={onDismiss}
+        onClick={() => (asking.value = true)}
         disabled={dismiss.isPending}
         aria-label={`Dismiss ${pick.name}`}
         className="absolute top-2 right-2 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         <Icon name="close" className="h-4 w-4" />
       </button>
+      <DismissDialog
+        vendorId={pick.vendorId}
+        vendorName={pick.name}
+        open={asking.value}
+        onOpenChange={(open) => (asking.value = open)}
+        onDismiss={onDismiss}
+        pending={dismiss.isPending}
+      />
       <div className="flex items-center gap-3 pr-8">
         <VendorLogo name={pick.name} logoUrl={pick.logoUrl} websiteUrl={pick.websiteUrl} className="h-10 w-10" />
         <div className="min-w-0">

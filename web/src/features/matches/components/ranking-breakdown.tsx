@@ -24,8 +24,15 @@ export function RankingBreakdown({ id, score, factors }: { id: string; score: nu
             <tr key={f.factor}>
               <th scope="row" className="py-1.5 pr-3 font-medium text-slate-800">{f.label}</th>
               <td className="py-1.5 pr-3 whitespace-nowrap text-slate-700">
-                {/* A factor worth no points (no real bookings yet, partner weight 0) is left out of the score. */}
-                {f.maxPoints === 0 ? 'Not counted' : `${format(f.points)} / ${format(f.maxPoints)}`}
+                {/* A penalty (after a dismissal) only takes points away; a factor worth no points
+                    (no real bookings yet, partner weight 0) is left out of the score. */}
+                {f.points < 0
+                  ? `${format(f.points)} (lowered)`
+                  : f.factor === 'dismissedPrice'
+                    ? 'No change'
+                    : f.maxPoints === 0
+                      ? 'Not counted'
+                      : `${format(f.points)} / ${format(f.maxPoints)}`}
               </td>
               <td className="py-1.5 text-slate-600">{f.detail}</td>
             </tr>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { mockFetch, renderWithProviders } from '@/testing/render-app';
@@ -61,5 +61,61 @@ describe('PastRecommendationsPage address', () => {
     await screen.findByText('No recommendations match your current filters.');
     expect(location.history).toEqual(['/past?categoryIds=10&page=2']);
     expect(pastCalls()).toContain('/api/past-recommendations?categoryIds=10&page=2');
+  });
+});
+
+describe('PastRecommendationsPage Dismissed filter', () => {
+  const dismissal = {
+    vendorId: 7,
+    vendorName: 'Filevine',
+    categoryId: 10,
+    categoryName: 'Practice Management',
+    priceBracket: 3,
+    reason: 'too_expensive',
+    reasonLabel: 'Too expensive',
+    otherText: null,
+    dismissedAt: '2026-11-20T10:00:00Z',
+  };
+
+  function setupDismissed(path: string) {
+    let items = [dismissal];
+    const { fetchMock, calls } = mockFetch({
+      'GET /api/config': { body: { utmSource: 'litstack', thirdPartyLogos: false } },
+      'GET /api/categories': { body: categories },
+      'GET /api/past-recommendations': { body: emptyPage() },
+      'GET /api/recommendations/dismissed': () => ({ body: { items } }),
+      'DELETE /api/recommendations/dismissed/7': () => {
+        items = [];
+        return { status: 204 };
+      },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    return { ...renderWithProviders(<PastRecommendationsPage />, { path }), calls };
+  }
+
+  it('lists each dismissed vendor with its reason and date, kept in the address, and Undo removes it', async () => {
+    const { calls } = setupDismissed('/past?show=dismissed');
+    await screen.findByText('Too expensive');
+    expect(screen.getByText('Nov 20, 2026')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Dismissed' }).getAttribute('aria-pressed')).toBe('true');
+    expect(calls.some((c) => c.url.startsWith('/api/past-recommendations'))).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Undo dismissing Filevine' }));
+    await screen.findByText("You haven't dismissed any recommended vendor.");
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/recommendations/dismissed/7')).toBe(true);
+  });
+
+  it('applies the category filter to the dismissed vendors', async () => {
+    setupDismissed('/past?show=dismissed&categoryIds=1');
+    await screen.findByText('No dismissed vendors match your current filters.');
+  });
+
+  it('switches to the dismissed list from the history and drops an unknown value', async () => {
+    const first = setupDismissed('/past');
+    fireEvent.click(await screen.findByRole('button', { name: 'Dismissed' }));
+    await waitFor(() => expect(first.location.history?.at(-1)).toBe('/past?show=dismissed'));
+    first.unmount();
+    const junk = setupDismissed('/past?show=everything');
+    await waitFor(() => expect(junk.location.history?.at(-1)).toBe('/past'));
   });
 });

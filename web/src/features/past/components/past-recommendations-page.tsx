@@ -5,23 +5,27 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { useDismissed } from '@/lib/dismissals';
 
 import { useCategories } from '../api/get-categories';
 import { usePastRecommendations } from '../api/get-past-recommendations';
+import { DismissedCard } from './dismissed-card';
 import { PastRecommendationCard } from './past-recommendation-card';
 import { usePastFilters } from './use-past-filters';
 
 /**
- * Past Recommendations (/past): the user's history, filtered by category, paged in the address.
+ * Past Recommendations (/past): the user's history, filtered by category, paged in the address;
+ * the "Dismissed" filter (`show=dismissed`) lists the dismissed vendors instead, each with Undo.
  * The address is normalised as on /vendors: unknown category ids are dropped and a bad or
  * out-of-range page is clamped, and the address rewritten to say so.
  */
 export function PastRecommendationsPage() {
   const categories = useCategories();
-  const { filters, setCategoryIds, setPage, cleanAddress } = usePastFilters(categories.data);
-  const { categoryIds, page } = filters;
+  const { filters, setCategoryIds, setPage, setDismissed, cleanAddress } = usePastFilters(categories.data);
+  const { categoryIds, page, dismissed } = filters;
   // Category ids in the address are checked against the real list before asking.
-  const past = usePastRecommendations({ categoryIds, page }, { enabled: categories.isSuccess });
+  const past = usePastRecommendations({ categoryIds, page }, { enabled: categories.isSuccess && !dismissed });
+  const dismissals = useDismissed({ enabled: dismissed });
   const filtered = categoryIds.length > 0;
 
   useEffect(() => {
@@ -49,6 +53,15 @@ export function PastRecommendationsPage() {
         description="Review vendors that were previously recommended to you based on your questionnaire responses."
       />
 
+      <div className="mb-3 flex flex-wrap gap-2" role="group" aria-label="Show">
+        <button type="button" aria-pressed={!dismissed} onClick={() => setDismissed(false)} className={cn(chip, !dismissed ? chipOn : chipOff)}>
+          Recommended
+        </button>
+        <button type="button" aria-pressed={dismissed} onClick={() => setDismissed(true)} className={cn(chip, dismissed ? chipOn : chipOff)}>
+          Dismissed
+        </button>
+      </div>
+
       <div className="mb-6 flex flex-wrap gap-2" role="group" aria-label="Filter by category">
         <button
           type="button"
@@ -68,7 +81,9 @@ export function PastRecommendationsPage() {
         })}
       </div>
 
-      {categories.isError || past.isError ? (
+      {dismissed ? (
+        <DismissedList categoryIds={categoryIds} query={dismissals} />
+      ) : categories.isError || past.isError ? (
         <Alert>Failed to load your past recommendations. Please try again.</Alert>
       ) : past.isPending ? (
         <div className="flex justify-center py-16">
@@ -110,6 +125,36 @@ export function PastRecommendationsPage() {
           ) : null}
         </>
       ) : null}
+    </div>
+  );
+}
+
+/** The dismissed vendors, in the chosen categories. */
+function DismissedList({ categoryIds, query }: { categoryIds: number[]; query: ReturnType<typeof useDismissed> }) {
+  if (query.isError) return <Alert>Failed to load your dismissed vendors. Please try again.</Alert>;
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading your dismissed vendors..." />
+      </div>
+    );
+  }
+  const items = query.data.items.filter((d) => categoryIds.length === 0 || categoryIds.includes(d.categoryId));
+  if (items.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+        <h2 className="text-lg font-semibold text-slate-900">No dismissed vendors</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {categoryIds.length > 0 ? 'No dismissed vendors match your current filters.' : "You haven't dismissed any recommended vendor."}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {items.map((item) => (
+        <DismissedCard key={item.vendorId} item={item} />
+      ))}
     </div>
   );
 }

@@ -7,6 +7,8 @@ import type { Category } from '../api/get-categories';
 export type PastFilters = {
   categoryIds: number[];
   page: number;
+  /** The "Dismissed" filter: the dismissed vendors instead of the history (`show=dismissed`). */
+  dismissed: boolean;
   /** The address holds values that had to be dropped (unknown or junk ids, a bad page). */
   needsCleaning: boolean;
 };
@@ -30,13 +32,16 @@ export function usePastFilters(categories: Category[] | undefined) {
           .filter((id) => (known ? known.has(id) : true)),
       ),
     ];
+    const rawShow = get('show');
     const rawPage = get('page');
     const page = Math.max(1, rawPage && /^\d{1,9}$/.test(rawPage) ? Number(rawPage) : 1);
     return {
       categoryIds,
       page,
+      dismissed: rawShow === 'dismissed',
       needsCleaning:
         (known !== null && rawIds.length !== categoryIds.length) ||
+        (rawShow !== undefined && rawShow !== 'dismissed') ||
         (rawPage !== undefined && (String(page) !== rawPage || page === 1)),
     };
   }, [get, getList, categories]);
@@ -49,10 +54,23 @@ export function usePastFilters(categories: Category[] | undefined) {
     [setParams],
   );
 
+  /** The dismissed list is not paged: switching goes back to page 1. */
+  const setDismissed = useCallback(
+    (dismissed: boolean) => setParams({ show: dismissed ? 'dismissed' : undefined, page: undefined }),
+    [setParams],
+  );
+
   /** Rewrites the address without the junk it held, replacing the history entry. */
   const cleanAddress = useCallback(() => {
-    setParams({ categoryIds: filters.categoryIds, page: filters.page === 1 ? undefined : filters.page }, { replace: true });
+    setParams(
+      {
+        categoryIds: filters.categoryIds,
+        page: filters.page === 1 ? undefined : filters.page,
+        show: filters.dismissed ? 'dismissed' : undefined,
+      },
+      { replace: true },
+    );
   }, [setParams, filters]);
 
-  return { filters, setCategoryIds, setPage, cleanAddress };
+  return { filters, setCategoryIds, setPage, setDismissed, cleanAddress };
 }

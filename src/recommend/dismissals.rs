@@ -1,0 +1,317 @@
+//! Dismissing a pick with a reason, and what the reasons change in the user's later rankings.
+//!
+//! A dismissed vendor is never ranked again (until the user undoes the dismissal). Two reasons
+//! also change how the rest of that vendor's category is ranked for this user: "Too expensive"
+//! lowers vendors at or above the dismissed vendor's price bracket, and "Doesn't work with our
+//! tools" gives the integration factor more weight. Only the user's own dismissals count.
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::{Catalog, Vendor};
+use crate::error::{AppError, bad_request};
+
+/// Longest "Other" text, in characters.
+pub const MAX_OTHER_CHARS: usize = 200;
+
+/// Why the user dismissed a vendor.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DismissReason {
+    TooExpensive,
+    DoesntIntegrate,
+    AlreadyEvaluated,
+    NotRightForPractice,
+    Other(String),
+    /// Dismissed before reasons were asked (schema 3 and older).
+    NotGiven,
+}
+
+impl DismissReason {
+    /// The code the API uses.
+    pub fn code(&self) -> &'static str {
+        match self {
+            DismissReason::TooExpensive => "too_expensive",
+            DismissReason::DoesntIntegrate => "doesnt_integrate",
+            DismissReason::AlreadyEvaluated => "already_evaluated",
+            DismissReason::NotRightForPractice => "not_right_for_practice",
+            DismissReason::Other(_) => "other",
+            DismissReason::NotGiven => "not_given",
+        }
+    }
+
+    /// The reason as the screens show it.
+    pub fn label(&self) -> String {
+        match self {
+            DismissReason::TooExpensive => "Too expensive".into(),
+            DismissReason::DoesntIntegrate => "Doesn't work with our tools".into(),
+            DismissReason::AlreadyEvaluated => "Already evaluated".into(),
+            DismissReason::NotRightForPractice => "Not right for our practice".into(),
+            DismissReason::Other(text) => format!("Other: {text}"),
+            DismissReason::NotGiven => "No reason given".into(),
+        }
+    }
+
+    /// Parses the API's code and optional text; "other" needs a text of 1-200 characters, and no
+    /// other reason takes one. "not_given" is never accepted: it only describes old rows.
+    pub fn parse(code: &str, other_text: Option<&str>) -> Result<DismissReason, AppError> {
+        let reason = match code {
+            "too_expensive" => DismissReason::TooExpensive,
+            "doesnt_integrate" => DismissReason::DoesntIntegrate,
+            "already_evaluated" => DismissReason::AlreadyEvaluated,
+            "not_right_for_practice" => DismissReason::NotRightForPractice,
+            "other" => {
+                let text = other_text.map(str::trim).unwrap_or_default();
+                if text.is_empty() {
+                    return Err(bad_request(
+                        "Say why in a few words when the reason is Other",
+                    ));
+                }
+                if text.chars().count() > MAX_OTHER_CHARS {
+                    return Err(bad_request(format!(
+                        "The reason must be at most {MAX_OTHER_CHARS} characters"
+                    )));
+                }
+                return Ok(DismissReason::Other(text.to_string()));
+            }
+            _ => {
+                return Err(bad_request(
+                    "The reason must be one of too_expensive, doesnt_integrate, \
+                     already_evaluated, not_right_for_practice or other",
+                ));
+            }
+        };
+        if other_text.is_some_and(|t| !t.trim().is_empty()) {
+            return Err(bad_request("otherText is only for the reason other"));
+        }
+        Ok(reason)
+    }
+}
+
+/// One stored dismissal: when, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dismissal {
+    pub at: i64,
+    pub reason: DismissReason,
+}
+
+/// "Too expensive" in a category: vendors at or above `bracket` score lower.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PriceCeiling {
+    /// The dismissed vendor that set the lowest bracket.
+    pub vendor_name: String,
+    pub bracket: u8,
+}
+
+/// What the user's dismissals change in one category's ranking.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DismissalEffects {
+    pub price: Option<PriceCeiling>,
+    /// Vendors dismissed as not working with the firm's tools (their names, in dismissal order).
+    pub integration_vendors: Vec<String>,
+}
+
+/// The effects of the user's dismissals (vendor id, dismissal) on the ranking of one category,
+/// with `vendor` looking vendors up (the catalog's). Vendors no longer in the catalog, and "Too
+/// expensive" vendors without a price bracket, change nothing; of several "Too expensive" ones
+/// the lowest bracket counts.
+pub fn effects_for<'a>(
+    category_id: u64,
+    dismissals: &[(u64, Dismissal)],
+    vendor: impl Fn(u64) -> Option<&'a Vendor>,
+) -> DismissalEffects {
+    let mut in_category: Vec<(&Vendor, &Dismissal)> = dismissals
+        .iter()
+        .filter_map(|(id, d)| vendor(*id).map(|v| (v, d)))
+        .filter(|(v, _)| v.category_id == category_id)
+        .collect();
+    in_category.sort_by_key(|(v, d)| (d.at, v.id));
+    let mut effects = DismissalEffects::default();
+    for (vendor, dismissal) in in_category {
+        match dismissal.reason {
+            DismissReason::TooExpensive => {
+                if let Some(bracket) = vendor.price_bracket
+                    && effects.price.as_ref().is_none_or(|p| bracket < p.bracket)
+                {
+                    effects.price = Some(PriceCeiling {
+                        vendor_name: vendor.name.clone(),
+                        bracket,
+                    });
+                }
+            }
+            DismissReason::DoesntIntegrate => effects.integration_vendors.push(vendor.name.clone()),
+            _ => {}
+        }
+    }
+    effects
+}
+
+/// The reason codes a dismissal takes ("not_given" only describes dismissals from before
+/// reasons were asked, and is never accepted).
+#[derive(utoipa::ToSchema)]
+#[allow(non_camel_case_types, dead_code)]
+pub enum DismissReasonCode {
+    too_expensive,
+    doesnt_integrate,
+    already_evaluated,
+    not_right_for_practice,
+    other,
+}
+
+/// Dismisses one of the user's picks, saying why.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DismissRequest {
+    pub vendor_id: u64,
+    #[schema(value_type = DismissReasonCode)]
+    pub reason: String,
+    /// Required for "other" (1-200 characters), refused for every other reason.
+    #[schema(max_length = 200)]
+    pub other_text: Option<String>,
+}
+
+/// A dismissed vendor, with when and why.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DismissedView {
+    pub vendor_id: u64,
+    pub vendor_name: String,
+    pub category_id: u64,
+    pub category_name: String,
+    pub price_bracket: Option<u8>,
+    /// too_expensive, doesnt_integrate, already_evaluated, not_right_for_practice, other, or
+    /// not_given for a dismissal from before reasons were asked.
+    pub reason: &'static str,
+    /// The reason in words, e.g. "Too expensive" or "Other: We build our own".
+    pub reason_label: String,
+    pub other_text: Option<String>,
+    #[schema(format = DateTime)]
+    pub dismissed_at: String,
+}
+
+/// The user's dismissed vendors, newest first.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct DismissedList {
+    pub items: Vec<DismissedView>,
+}
+
+/// The view of one dismissal, or `None` when the vendor is no longer in the catalog.
+pub fn view(catalog: &Catalog, vendor_id: u64, dismissal: &Dismissal) -> Option<DismissedView> {
+    let vendor = catalog.vendor(vendor_id)?;
+    let at = chrono::DateTime::from_timestamp(dismissal.at, 0)?;
+    Some(DismissedView {
+        vendor_id,
+        vendor_name: vendor.name.clone(),
+        category_id: vendor.category_id,
+        category_name: catalog
+            .category(vendor.category_id)
+            .map(|c| c.name.clone())
+            .unwrap_or_default(),
+        price_bracket: vendor.price_bracket,
+        reason: dismissal.reason.code(),
+        reason_label: dismissal.reason.label(),
+        other_text: match &dismissal.reason {
+            DismissReason::Other(text) => Some(text.clone()),
+            _ => None,
+        },
+        dismissed_at: at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+    })
+}
+
+/// Every dismissal of the user as the screens show them, newest first.
+pub fn list(catalog: &Catalog, mut dismissals: Vec<(u64, Dismissal)>) -> DismissedList {
+    dismissals.sort_by(|a, b| b.1.at.cmp(&a.1.at).then(a.0.cmp(&b.0)));
+    DismissedList {
+        items: dismissals
+            .iter()
+            .filter_map(|(id, d)| view(catalog, *id, d))
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::recommend::ranking::tests_support::vendor;
+
+    fn dismissed(at: i64, reason: DismissReason) -> Dismissal {
+        Dismissal { at, reason }
+    }
+
+    #[test]
+    fn only_the_categorys_too_expensive_and_integration_dismissals_take_effect() {
+        let priced = |id: u64, name: &str, category_id: u64, bracket: Option<u8>| {
+            let mut v = vendor(id, name, &[]);
+            v.category_id = category_id;
+            v.price_bracket = bracket;
+            v
+        };
+        let vendors = [
+            priced(1, "Filevine", 1, Some(3)),
+            priced(2, "Litify", 1, Some(2)),
+            priced(3, "NoPrice", 1, None),
+            priced(4, "Elsewhere", 2, Some(1)),
+            priced(5, "MyCase", 1, Some(2)),
+            priced(6, "Clio", 1, Some(1)),
+        ];
+        let lookup = |id: u64| vendors.iter().find(|v| v.id == id);
+        let dismissals = vec![
+            (1, dismissed(10, DismissReason::TooExpensive)),
+            (2, dismissed(20, DismissReason::TooExpensive)),
+            (3, dismissed(30, DismissReason::TooExpensive)),
+            (4, dismissed(40, DismissReason::TooExpensive)),
+            (5, dismissed(50, DismissReason::DoesntIntegrate)),
+            (6, dismissed(60, DismissReason::AlreadyEvaluated)),
+            (99, dismissed(70, DismissReason::DoesntIntegrate)),
+        ];
+        let effects = effects_for(1, &dismissals, lookup);
+        assert_eq!(
+            effects.price,
+            Some(PriceCeiling {
+                vendor_name: "Litify".into(),
+                bracket: 2
+            }),
+            "the lowest bracket in the category counts"
+        );
+        assert_eq!(effects.integration_vendors, ["MyCase"]);
+        assert_eq!(
+            effects_for(3, &dismissals, lookup),
+            DismissalEffects::default()
+        );
+    }
+
+    #[test]
+    fn reasons_parse_from_their_codes_and_other_needs_a_short_text() {
+        assert_eq!(
+            DismissReason::parse("too_expensive", None).unwrap(),
+            DismissReason::TooExpensive
+        );
+        assert_eq!(
+            DismissReason::parse("other", Some("  We build our own  ")).unwrap(),
+            DismissReason::Other("We build our own".into())
+        );
+        let max = "é".repeat(MAX_OTHER_CHARS);
+        assert!(DismissReason::parse("other", Some(&max)).is_ok());
+        for (code, text) in [
+            ("other", None),
+            ("other", Some("   ")),
+            ("other", Some(&*format!("{max}x"))),
+            ("cheaper", None),
+            ("not_given", None),
+            ("TOO_EXPENSIVE", None),
+            ("too_expensive", Some("and ugly")),
+        ] {
+            assert!(DismissReason::parse(code, text).is_err(), "{code} {text:?}");
+        }
+    }
+
+    #[test]
+    fn every_parsed_reason_keeps_its_code() {
+        for code in [
+            "too_expensive",
+            "doesnt_integrate",
+            "already_evaluated",
+            "not_right_for_practice",
+        ] {
+            assert_eq!(DismissReason::parse(code, None).unwrap().code(), code);
+        }
+    }
+}
