@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use crate::catalog::Vendor;
 use crate::firm_size::FirmSize;
+use crate::shortlist::ShownOutcome;
 
 pub const NEEDS_POINTS: f64 = 60.0;
 pub const SIZE_POINTS: f64 = 15.0;
@@ -19,6 +20,11 @@ pub const INTEGRATION_POINTS: f64 = 15.0;
 pub const DEMAND_POINTS: f64 = 10.0;
 /// Partner points at a configured weight of 1.0; the default weight is 0.
 pub const PARTNER_POINTS: f64 = 10.0;
+/// Demo outcomes of other firms; in play only when some vendor of the category has them from
+/// `MIN_FIRMS` firms (see `shortlist::disclosure`).
+pub const OUTCOME_POINTS: f64 = 10.0;
+/// The outcome factor's evidence for a vendor without enough firms behind it.
+pub const NO_OUTCOMES: &str = "Not enough firms your size have said how a demo went";
 /// Smallest count ever shown; below it the text says "a few".
 pub const MIN_SHOWN: u32 = 5;
 pub const MAX_REASONS: usize = 5;
@@ -130,6 +136,8 @@ pub struct RankInputs<'a> {
     pub demand: Option<Demand<'a>>,
     /// Administrator's partner weight; 0 means partner status changes nothing.
     pub partner_weight: f64,
+    /// Other firms' demo outcomes that may be shown, by vendor id; empty leaves the factor out.
+    pub outcomes: &'a HashMap<u64, ShownOutcome>,
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -221,6 +229,14 @@ pub fn rank<'a>(
         .map(|t| (t.to_lowercase(), t.as_str()))
         .collect();
     let partner_max = PARTNER_POINTS * input.partner_weight.max(0.0);
+    let outcome_max = if candidates
+        .iter()
+        .any(|v| input.outcomes.contains_key(&v.id))
+    {
+        OUTCOME_POINTS
+    } else {
+        0.0
+    };
 
     let mut ranked: Vec<Ranked> = candidates
         .into_iter()
@@ -244,6 +260,19 @@ pub fn rank<'a>(
             let needs_points =
                 if total == 0 { 0.0 } else { NEEDS_POINTS * matched.len() as f64 / total as f64 };
             reasons.push(needs_sentence(&matched, &missing));
+            // Other firms' demo outcomes, only as the suppression rule lets them be shown.
+            let shown_outcome = input.outcomes.get(&v.id);
+            if let Some(o) = shown_outcome {
+                reasons.push(o.sentence.clone());
+            }
+            let outcome_points = shown_outcome.map_or(0.0, |o| OUTCOME_POINTS * o.share);
+            let outcome = Factor {
+                factor: "outcomes",
+                label: "Chosen after a demo",
+                points: round1(outcome_points),
+                max_points: outcome_max,
+                detail: shown_outcome.map_or_else(|| NO_OUTCOMES.to_string(), |o| o.sentence.clone()),
+            };
             let needs = Factor {
                 factor: "needs",
                 label: "Matches your needs",
@@ -380,8 +409,13 @@ pub fn rank<'a>(
                 },
             };
 
-            let points = needs_points + integration_points + size_points + demand_points + partner_points;
-            let available = NEEDS_POINTS + INTEGRATION_POINTS + SIZE_POINTS + demand_max + partner_max;
+            let points = needs_points + integration_points + size_points + demand_points + partner_points + outcome_points;
+            let available = NEEDS_POINTS + INTEGRATION_POINTS + SIZE_POINTS + demand_max + partner_max + outcome_max;
+            let mut breakdown = vec![needs, size, integrations, demand, partner];
+            // Below the threshold nothing about outcomes is shown, not even an empty factor.
+            if outcome_max > 0.0 {
+                breakdown.push(outcome);
+            }
             reasons.truncate(MAX_REASONS);
             Ranked {
                 vendor: v,
@@ -390,7 +424,7 @@ pub fn rank<'a>(
                 matched,
                 missing,
                 reasons,
-                breakdown: vec![needs, size, integrations, demand, partner],
+                breakdown,
                 already_used,
                 points,
             }
@@ -468,6 +502,7 @@ mod tests {
         weight: f64,
         /// False: no real booking exists, so demand is left out.
         real_bookings: bool,
+        outcomes: HashMap<u64, ShownOutcome>,
     }
 
     impl Fixture {
@@ -481,6 +516,7 @@ mod tests {
                 size: Some(FirmSize::E6To20),
                 weight: 0.0,
                 real_bookings: true,
+                outcomes: HashMap::new(),
             }
         }
         fn rank<'a>(&self, vendors: &'a [Vendor]) -> Vec<Ranked<'a>> {
@@ -497,6 +533,7 @@ mod tests {
                         peers: PeerGroup::Sizes(vec![FirmSize::E6To20]),
                     }),
                     partner_weight: self.weight,
+                    outcomes: &self.outcomes,
                 },
             )
         }
@@ -745,5 +782,38 @@ mod tests {
         assert_eq!(shown_count(1), "a few");
         assert_eq!(shown_count(4), "a few");
         assert_eq!(shown_count(5), "5");
+    }
+
+    #[test]
+    fn other_firms_demo_outcomes_rank_and_explain_only_from_five_firms() {
+        use crate::shortlist::{Tally, shown_outcome};
+        let vendors = [vendor(1, "Alpha", &["auto"]), vendor(2, "Beta", &["auto"])];
+        let mut f = Fixture::new();
+        let r = f.rank(&vendors);
+        assert_eq!(
+            r[0].breakdown.len(),
+            5,
+            "no outcome factor without outcomes"
+        );
+
+        // Four firms had a demo of Beta: nothing is shown, nothing changes.
+        assert_eq!(shown_outcome(Tally { held: 4, chose: 4 }), None);
+
+        let seven_of_twelve = shown_outcome(Tally { held: 12, chose: 7 }).unwrap();
+        f.outcomes.insert(2, seven_of_twelve);
+        let r = f.rank(&vendors);
+        assert_eq!(names(&r), ["Beta", "Alpha"]);
+        assert!(
+            r[0].reasons
+                .contains(&"7 of 12 firms your size that had a demo chose it".to_string())
+        );
+        let factor = &r[0].breakdown[5];
+        assert_eq!(
+            (factor.factor, factor.max_points),
+            ("outcomes", OUTCOME_POINTS)
+        );
+        assert_eq!(factor.points, 5.8);
+        assert_eq!(r[1].breakdown[5].detail, NO_OUTCOMES);
+        assert_eq!(r[1].breakdown[5].points, 0.0);
     }
 }

@@ -33,6 +33,7 @@ pub fn rank_response<'a>(
         PeerGroup::AllFirms => Vec::new(),
     };
     let counts = inputs::has_real_bookings(app).then(|| inputs::demand(app, &sizes));
+    let outcomes = crate::shortlist::outcomes::shown(app, user.id, ctx.size)?;
     let ranked = ranking::rank(
         catalog
             .vendors
@@ -49,6 +50,7 @@ pub fn rank_response<'a>(
                 peers: peers.clone(),
             }),
             partner_weight: app.config.partner_weight,
+            outcomes: &outcomes,
         },
     );
     Ok((ranked, peers, ctx))

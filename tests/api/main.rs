@@ -16,6 +16,7 @@ mod query_engine;
 mod recommend;
 mod sample;
 mod secrets;
+mod shortlist;
 mod techstack;
 mod vendors;
 mod web;
