@@ -9,6 +9,10 @@ export const paths = {
   trends: '/trends',
   vendors: '/vendors',
   past: '/past',
+  shortlist: '/shortlist',
+  shortlistBrief: '/shortlist/brief',
+  /** Issue 14's comparison (`?ids=1,2`), built in parallel. */
+  compare: '/compare',
   techStack: '/tech-stack',
   profile: '/profile',
   admin: {

@@ -6,6 +6,7 @@ import { OutboundLink } from '@/components/outbound-link';
 import { PartnerBadge } from '@/components/vendor-card/partner-badge';
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting-button';
+import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VendorLogo } from '@/components/vendor-logo';
 import { useClientConfig } from '@/lib/client-config';
 import { cn } from '@/lib/cn';
@@ -116,6 +117,7 @@ export function ResultCard({ result }: { result: RankedVendor }) {
           </Button>
         )}
         <ScheduleMeetingButton size="sm" bookingUrl={vendor.bookingUrl} pending={click.isPending} onSchedule={onSchedule} />
+        <ShortlistToggle vendorId={vendor.id} vendorName={vendor.name} />
       </div>
     </article>
   );

@@ -5,6 +5,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { PartnerBadge } from '@/components/vendor-card/partner-badge';
 import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting-button';
+import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VerifiedOn } from '@/components/vendor-card/verified-on';
 import { VendorLogo } from '@/components/vendor-logo';
 import { useClientConfig } from '@/lib/client-config';
@@ -121,6 +122,7 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
             pending={meetingClick.isPending}
             onSchedule={schedule}
           />
+          <ShortlistToggle vendorId={vendor.id} vendorName={vendor.name} className="w-full" />
         </div>
       </div>
     </article>
