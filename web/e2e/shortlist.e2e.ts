@@ -109,6 +109,7 @@ describe('the shortlist', () => {
       await add.click();
       await card(name).getByRole('button', { name: 'On shortlist', pressed: true }).waitFor();
     }
+    await screenshots('vendors-card-shortlist');
     // A second press takes it off, a third puts it back.
     await card('Lead Docket').getByRole('button', { name: 'On shortlist' }).click();
     await card('Lead Docket').getByRole('button', { name: 'Add to shortlist', pressed: false }).click();
@@ -217,5 +218,34 @@ describe('other firms’ demo outcomes', () => {
       .getByText('Most of the 5 firms your size that had a demo chose it')
       .waitFor();
     await page.keyboard.press('Escape');
+  });
+});
+
+describe('after a Schedule Meeting click', () => {
+  test('the vendor is on the shortlist as Demo booked and its /past card asks about the demo', async () => {
+    // A vendor the Intake questionnaire recommended, other than Lawmatics (already Chosen).
+    const past = await page.request.get('/api/past-recommendations?pageSize=50');
+    type Item = { vendor: { id: number; name: string; bookingUrl: string | null } };
+    const items = ((await past.json()) as { items: Item[] }).items;
+    const vendor = items.map((i) => i.vendor).find((v) => v.id !== LAWMATICS && v.bookingUrl);
+    expect(vendor, JSON.stringify(items)).toBeDefined();
+    // The click as the card records it (without opening the vendor's site from the test).
+    for (const id of [vendor!.id, LAWMATICS]) {
+      const click = await page.request.post('/api/meeting-clicks', { data: { vendorId: id, sourcePage: 'PAST_RECS' } });
+      expect(click.status(), await click.text()).toBe(201);
+    }
+
+    await page.goto('/past');
+    const question = card(vendor!.name).getByRole('group', { name: 'Did the demo happen?' });
+    await question.waitFor();
+    await card(vendor!.name).getByRole('button', { name: 'On shortlist', pressed: true }).waitFor();
+    await screenshots('past-demo-question');
+    await question.getByRole('button', { name: 'Not yet' }).click();
+    await question.waitFor({ state: 'detached' });
+
+    await page.goto('/shortlist');
+    await expect.poll(() => page.getByLabel(`Status of ${vendor!.name}`).inputValue()).toBe('Demo booked');
+    // A click never moves a later status back.
+    expect(await page.getByLabel('Status of Lawmatics').inputValue()).toBe('Chosen');
   });
 });

@@ -1,4 +1,5 @@
 import { Button, type ButtonSize } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import { findEntry, useShortlist, useShortlistMutations } from '@/lib/shortlist';
@@ -38,6 +39,7 @@ export function ShortlistToggle({ vendorId, vendorName, size = 'sm', className }
       disabled={pending || shortlist.isPending}
       onClick={toggle}
     >
+      {onList ? <Icon name="check" className="h-4 w-4" /> : null}
       {onList ? 'On shortlist' : 'Add to shortlist'}
     </Button>
   );
