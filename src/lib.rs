@@ -15,6 +15,7 @@ pub mod openapi;
 pub mod profile;
 pub mod recommend;
 pub mod server;
+pub mod shortlist;
 pub mod state;
 pub mod store;
 pub mod techstack;
@@ -46,6 +47,7 @@ pub fn app(state: AppState) -> Router {
         .merge(bookings::router())
         .merge(recommend::router())
         .merge(compare::router())
+        .merge(shortlist::router())
         .route("/config", get(client_config))
         .route("/openapi.json", get(openapi::openapi_json))
         .fallback(web::api_not_found)

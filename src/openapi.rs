@@ -36,6 +36,7 @@ pub const SESSION: &str = "session";
         (path = "/api", api = crate::bookings::BookingsApi),
         (path = "/api", api = crate::recommend::RecommendApi),
         (path = "/api", api = crate::compare::CompareApi),
+        (path = "/api", api = crate::shortlist::ShortlistApi),
     ),
     components(schemas(crate::error::ErrorBody)),
     modifiers(&SessionCookie, &EmptyQueryValues),

@@ -153,6 +153,8 @@ pub(super) async fn record_click(
             };
             txn.open_table(MEETING_CLICKS)?
                 .insert(click.id, codec::encode(&click).as_slice())?;
+            // A booked demo puts the vendor on the shortlist, in the same commit as the click.
+            crate::shortlist::demo_booked(&txn, user_id, click.vendor_id, click.at)?;
             txn.commit()?;
             Ok(click)
         })

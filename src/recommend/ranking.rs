@@ -13,6 +13,7 @@ use serde::Serialize;
 use super::dismissals::DismissalEffects;
 use crate::catalog::Vendor;
 use crate::firm_size::FirmSize;
+use crate::shortlist::ShownOutcome;
 
 pub const NEEDS_POINTS: f64 = 60.0;
 pub const SIZE_POINTS: f64 = 15.0;
@@ -26,6 +27,11 @@ pub const PRICE_PENALTY_POINTS: f64 = 15.0;
 /// How many times its usual weight the integration factor counts in a category where the user
 /// dismissed a vendor as not working with the firm's tools.
 pub const INTEGRATION_WEIGHT_AFTER_DISMISSAL: f64 = 2.0;
+/// Demo outcomes of other firms; in play only when some vendor of the category has them from
+/// `MIN_FIRMS` firms (see `shortlist::disclosure`).
+pub const OUTCOME_POINTS: f64 = 10.0;
+/// The outcome factor's evidence for a vendor without enough firms behind it.
+pub const NO_OUTCOMES: &str = "Not enough firms your size have said how a demo went";
 /// Smallest count ever shown; below it the text says "a few".
 pub const MIN_SHOWN: u32 = 5;
 pub const MAX_REASONS: usize = 5;
@@ -139,6 +145,8 @@ pub struct RankInputs<'a> {
     pub partner_weight: f64,
     /// What the user's dismissal reasons change in this category.
     pub after_dismissals: &'a DismissalEffects,
+    /// Other firms' demo outcomes that may be shown, by vendor id; empty leaves the factor out.
+    pub outcomes: &'a HashMap<u64, ShownOutcome>,
 }
 
 /// "$$$" for bracket 3.
@@ -241,6 +249,14 @@ pub fn rank<'a>(
     } else {
         INTEGRATION_POINTS * INTEGRATION_WEIGHT_AFTER_DISMISSAL
     };
+    let outcome_max = if candidates
+        .iter()
+        .any(|v| input.outcomes.contains_key(&v.id))
+    {
+        OUTCOME_POINTS
+    } else {
+        0.0
+    };
 
     let mut ranked: Vec<Ranked> = candidates
         .into_iter()
@@ -264,6 +280,19 @@ pub fn rank<'a>(
             let needs_points =
                 if total == 0 { 0.0 } else { NEEDS_POINTS * matched.len() as f64 / total as f64 };
             reasons.push(needs_sentence(&matched, &missing));
+            // Other firms' demo outcomes, only as the suppression rule lets them be shown.
+            let shown_outcome = input.outcomes.get(&v.id);
+            if let Some(o) = shown_outcome {
+                reasons.push(o.sentence.clone());
+            }
+            let outcome_points = shown_outcome.map_or(0.0, |o| OUTCOME_POINTS * o.share);
+            let outcome = Factor {
+                factor: "outcomes",
+                label: "Chosen after a demo",
+                points: round1(outcome_points),
+                max_points: outcome_max,
+                detail: shown_outcome.map_or_else(|| NO_OUTCOMES.to_string(), |o| o.sentence.clone()),
+            };
             let needs = Factor {
                 factor: "needs",
                 label: "Matches your needs",
@@ -425,10 +454,21 @@ pub fn rank<'a>(
             });
             let penalty = price.as_ref().map_or(0.0, |f| f.points);
 
-            let points = needs_points + integration_points + size_points + demand_points + partner_points + penalty;
-            let available = NEEDS_POINTS + integration_max + SIZE_POINTS + demand_max + partner_max;
+            let points = needs_points
+                + integration_points
+                + size_points
+                + demand_points
+                + partner_points
+                + outcome_points
+                + penalty;
+            let available =
+                NEEDS_POINTS + integration_max + SIZE_POINTS + demand_max + partner_max + outcome_max;
             reasons.truncate(MAX_REASONS);
             let mut breakdown = vec![needs, size, integrations, demand, partner];
+            // Below the threshold nothing about outcomes is shown, not even an empty factor.
+            if outcome_max > 0.0 {
+                breakdown.push(outcome);
+            }
             breakdown.extend(price);
             Ranked {
                 vendor: v,
@@ -517,6 +557,7 @@ mod tests {
         /// False: no real booking exists, so demand is left out.
         real_bookings: bool,
         effects: DismissalEffects,
+        outcomes: HashMap<u64, ShownOutcome>,
     }
 
     impl Fixture {
@@ -531,6 +572,7 @@ mod tests {
                 weight: 0.0,
                 real_bookings: true,
                 effects: DismissalEffects::default(),
+                outcomes: HashMap::new(),
             }
         }
         fn rank<'a>(&self, vendors: &'a [Vendor]) -> Vec<Ranked<'a>> {
@@ -548,6 +590,7 @@ mod tests {
                     }),
                     partner_weight: self.weight,
                     after_dismissals: &self.effects,
+                    outcomes: &self.outcomes,
                 },
             )
         }
@@ -887,5 +930,38 @@ mod tests {
         assert_eq!(shown_count(1), "a few");
         assert_eq!(shown_count(4), "a few");
         assert_eq!(shown_count(5), "5");
+    }
+
+    #[test]
+    fn other_firms_demo_outcomes_rank_and_explain_only_from_five_firms() {
+        use crate::shortlist::{Tally, shown_outcome};
+        let vendors = [vendor(1, "Alpha", &["auto"]), vendor(2, "Beta", &["auto"])];
+        let mut f = Fixture::new();
+        let r = f.rank(&vendors);
+        assert_eq!(
+            r[0].breakdown.len(),
+            5,
+            "no outcome factor without outcomes"
+        );
+
+        // Four firms had a demo of Beta: nothing is shown, nothing changes.
+        assert_eq!(shown_outcome(Tally { held: 4, chose: 4 }), None);
+
+        let seven_of_twelve = shown_outcome(Tally { held: 12, chose: 7 }).unwrap();
+        f.outcomes.insert(2, seven_of_twelve);
+        let r = f.rank(&vendors);
+        assert_eq!(names(&r), ["Beta", "Alpha"]);
+        assert!(
+            r[0].reasons
+                .contains(&"7 of 12 firms your size that had a demo chose it".to_string())
+        );
+        let factor = &r[0].breakdown[5];
+        assert_eq!(
+            (factor.factor, factor.max_points),
+            ("outcomes", OUTCOME_POINTS)
+        );
+        assert_eq!(factor.points, 5.8);
+        assert_eq!(r[1].breakdown[5].detail, NO_OUTCOMES);
+        assert_eq!(r[1].breakdown[5].points, 0.0);
     }
 }

@@ -37,6 +37,7 @@ pub fn rank_response<'a>(
         PeerGroup::AllFirms => Vec::new(),
     };
     let counts = inputs::has_real_bookings(app).then(|| inputs::demand(app, &sizes));
+    let outcomes = crate::shortlist::outcomes::shown(app, user.id, ctx.size)?;
     let ranked = ranking::rank(
         catalog
             .vendors
@@ -54,6 +55,7 @@ pub fn rank_response<'a>(
             }),
             partner_weight: app.config.partner_weight,
             after_dismissals: &after_dismissals,
+            outcomes: &outcomes,
         },
     );
     Ok((ranked, peers, ctx))

@@ -331,6 +331,7 @@ impl Store {
         count(&txn, PICKS, &mut tables)?;
         count(&txn, DISMISSED, &mut tables)?;
         count(&txn, PAST_RECS, &mut tables)?;
+        count(&txn, SHORTLIST, &mut tables)?;
         let mut identity_bytes = 0;
         match txn.open_table(BOOKING_IDENTITIES) {
             Ok(runs) => {

@@ -47,3 +47,6 @@ pub const PICKS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("pick
 pub const DISMISSED: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("dismissals");
 /// (user id, category id, vendor id) -> `recommend::PastRec`, the latest time it was recommended.
 pub const PAST_RECS: TableDefinition<(u64, u64, u64), &[u8]> = TableDefinition::new("past_recs");
+/// (user id, vendor id) -> `shortlist::Entry`: a vendor on the user's shortlist, its status,
+/// note and demo outcome. Created at its first write; readers treat a missing table as empty.
+pub const SHORTLIST: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("shortlist");

@@ -938,6 +938,16 @@ fn json_routes() -> Vec<(Method, &'static str, serde_json::Value)> {
             "/api/recommendations/dismissed",
             json!({ "vendorId": 1, "reason": "other", "otherText": "We build our own" }),
         ),
+        (
+            Method::PUT,
+            "/api/shortlist/1",
+            json!({ "status": "Rejected", "note": "n", "rejectReason": "r" }),
+        ),
+        (
+            Method::PUT,
+            "/api/shortlist/1/outcome",
+            json!({ "demoHeld": true, "chosen": true, "satisfaction": 4 }),
+        ),
     ]
 }
 
@@ -988,12 +998,15 @@ fn json_bodies_with_any_values_never_get_a_500() {
             let res = rt.block_on(app.call(method.clone(), path, Some(body.clone())));
             let s = res.status.as_u16();
             prop_assert!(
-                // 404 only where the body names a vendor (that may not exist, or not be a pick).
+                // 404 only where the body or path names a vendor (that may not exist, not be a
+                // pick, or not be on the shortlist yet: no PUT ran before the outcome).
                 s < 500 && s != 404
                     || (s == 404
                         && matches!(
                             *path,
-                            "/api/meeting-clicks" | "/api/recommendations/dismissed"
+                            "/api/meeting-clicks"
+                                | "/api/recommendations/dismissed"
+                                | "/api/shortlist/1/outcome"
                         )),
                 "{} {} {} -> {} {}",
                 method,

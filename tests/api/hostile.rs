@@ -171,6 +171,24 @@ fn routes() -> Vec<Route> {
             Access::Admin,
             Payload::Empty,
         ),
+        r(
+            Method::PUT,
+            "/api/shortlist/1",
+            Access::User,
+            Payload::Json(json!({ "status": "Rejected", "note": "n", "rejectReason": "r" })),
+        ),
+        r(
+            Method::DELETE,
+            "/api/shortlist/1",
+            Access::User,
+            Payload::Empty,
+        ),
+        r(
+            Method::PUT,
+            "/api/shortlist/1/outcome",
+            Access::User,
+            Payload::Json(json!({ "demoHeld": true, "chosen": true, "satisfaction": 4 })),
+        ),
     ]
 }
 

@@ -18,6 +18,7 @@ mod query_engine;
 mod recommend;
 mod sample;
 mod secrets;
+mod shortlist;
 mod techstack;
 mod vendors;
 mod web;

@@ -12,6 +12,13 @@ let server: TestServer;
 let browser: TestBrowser;
 let page: Page;
 
+/** Puts Lawmatics on the shortlist as Demo booked (its demo question showing), then reloads. */
+async function withShortlistEntry(p: Page) {
+  const res = await p.request.put('/api/shortlist/12', { data: { status: 'Demo booked' } });
+  expect(res.status(), await res.text()).toBe(200);
+  await p.reload();
+}
+
 async function expectAccessible(what: string) {
   for (const width of [widths.desktop, widths.phone]) {
     await browser.setWidth(width);
@@ -63,6 +70,8 @@ describe('every screen passes axe-core', () => {
     ['/vendors', (p) => p.getByRole('list', { name: 'Vendors' }).getByRole('article').first().waitFor()],
     ['/past', (p) => p.getByRole('heading', { name: 'Past Recommendations' }).waitFor()],
     ['/past?show=dismissed', (p) => p.getByRole('heading', { name: 'No dismissed vendors' }).waitFor()],
+    ['/shortlist', (p) => withShortlistEntry(p).then(() => p.getByLabel('Note on Lawmatics').waitFor())],
+    ['/shortlist/brief', (p) => p.getByRole('heading', { name: 'Stage 2: Intake' }).waitFor()],
     ['/tech-stack', (p) => Promise.all([p.getByRole('button', { name: 'Save Tech Stack' }).waitFor(), p.getByText(/^Your firm covers/).waitFor()])],
     ['/profile', (p) => p.getByRole('button', { name: 'Change Password' }).waitFor()],
     ['/compare?ids=1,2,3', (p) => p.getByRole('table').waitFor()],

@@ -14,6 +14,8 @@ const PastRecommendationsPage = onDemand(
   () => import('@/features/past/components/past-recommendations-page'),
   (m) => m.PastRecommendationsPage,
 );
+const ShortlistPage = onDemand(() => import('@/features/shortlist/components/shortlist-page'), (m) => m.ShortlistPage);
+const BriefPage = onDemand(() => import('@/features/shortlist/components/brief-page'), (m) => m.BriefPage);
 const TechStackPage = onDemand(() => import('@/features/tech-stack/components/tech-stack-page'), (m) => m.TechStackPage);
 const ProfilePage = onDemand(() => import('@/features/profile/components/profile-page'), (m) => m.ProfilePage);
 const DemoBookingImportPage = onDemand(
@@ -30,6 +32,8 @@ const appRoutes: ReadonlyArray<{ path: string; component: ComponentType }> = [
   { path: paths.trends, component: TrendsPage },
   { path: paths.vendors, component: BrowseVendorsPage },
   { path: paths.past, component: PastRecommendationsPage },
+  { path: paths.shortlist, component: ShortlistPage },
+  { path: paths.shortlistBrief, component: BriefPage },
   { path: paths.techStack, component: TechStackPage },
   { path: paths.profile, component: ProfilePage },
   { path: paths.compare, component: ComparePage },
@@ -41,7 +45,7 @@ const appRoutes: ReadonlyArray<{ path: string; component: ComponentType }> = [
 function usePreloadScreens() {
   useEffect(() => {
     const preload = () => {
-      for (const screen of [MatchesScreen, TrendsPage, BrowseVendorsPage, PastRecommendationsPage, TechStackPage, ProfilePage]) {
+      for (const screen of [MatchesScreen, TrendsPage, BrowseVendorsPage, PastRecommendationsPage, ShortlistPage, TechStackPage, ProfilePage]) {
         void screen.preload().catch(() => undefined); // A failed preload is retried on navigation.
       }
     };

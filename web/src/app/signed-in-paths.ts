@@ -7,6 +7,8 @@ export const signedInPaths: readonly string[] = [
   paths.trends,
   paths.vendors,
   paths.past,
+  paths.shortlist,
+  paths.shortlistBrief,
   paths.techStack,
   paths.profile,
   paths.compare,

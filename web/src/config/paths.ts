@@ -9,8 +9,11 @@ export const paths = {
   trends: '/trends',
   vendors: '/vendors',
   past: '/past',
+  shortlist: '/shortlist',
+  shortlistBrief: '/shortlist/brief',
   techStack: '/tech-stack',
   profile: '/profile',
+  /** The side-by-side comparison, `?ids=1,2,3`. */
   compare: '/compare',
   admin: {
     import: '/admin/import',

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from './api-client';
+import { shortlistQueryKey } from './shortlist';
 
 /**
  * Meeting clicks (POST/GET /api/meeting-clicks), shared by every screen with a "Schedule Meeting"
@@ -53,6 +54,8 @@ export function useRecordMeetingClick({ onSuccess, failureMessage = 'Failed to t
     mutationFn: recordMeetingClick,
     onSuccess: (click) => {
       void queryClient.invalidateQueries({ queryKey: meetingClicksQueryKey });
+      // The server put the vendor on the shortlist as Demo booked.
+      void queryClient.invalidateQueries({ queryKey: shortlistQueryKey });
       onSuccess?.(click);
     },
     onError: (error) => console.error(new Error(failureMessage, { cause: error })),

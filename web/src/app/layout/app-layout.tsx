@@ -9,7 +9,7 @@ import { Sidebar } from './sidebar';
 /** The frame of every signed-in screen: sidebar (a drawer on phones), content, onboarding. */
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
-    <div className="min-h-dvh bg-slate-50">
+    <div className="min-h-dvh bg-slate-50 print:bg-white">
       <a
         href="#content"
         className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-indigo-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -19,14 +19,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <MobileTopBar />
       <div className="md:flex">
         {/* The column runs the page's full height; the sidebar inside stays in view. */}
-        <aside className="hidden bg-slate-900 md:block md:w-64 md:shrink-0">
+        <aside className="hidden bg-slate-900 md:block md:w-64 md:shrink-0 print:hidden">
           <div className="sticky top-0 h-dvh">
             <Sidebar />
           </div>
         </aside>
         <main id="content" className="min-w-0 flex-1">
-          <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 md:py-8 lg:px-10 lg:py-10">{children}</div>
-          <CompareTray />
+          <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 md:py-8 lg:px-10 lg:py-10 print:max-w-none print:p-0">{children}</div>
+          <div className="print:hidden">
+            <CompareTray />
+          </div>
         </main>
       </div>
       <OnboardingModal />

@@ -12,7 +12,7 @@ export function MobileTopBar() {
   useSignals();
   const close = () => (mobileNavOpen.value = false);
   return (
-    <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur md:hidden">
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur md:hidden print:hidden">
       <Dialog.Root open={mobileNavOpen.value} onOpenChange={(open) => (mobileNavOpen.value = open)}>
         <Dialog.Trigger
           className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"

@@ -12,6 +12,7 @@ describe('isNavItemActive', () => {
   it('is active on its route followed by a query', () => {
     expect(isNavItemActive('/matches?categoryId=3', item('Vendor Matches'))).toBe(true);
     expect(isNavItemActive('/past?page=2', item('Past Matches'))).toBe(true);
+    expect(isNavItemActive('/shortlist/brief', item('Shortlist'))).toBe(true);
   });
 
   it('counts Vendor Matches as active on /', () => {
@@ -31,6 +32,7 @@ describe('isNavItemActive', () => {
       ['Vendor Matches', '/matches'],
       ['Vendor Trends', '/trends'],
       ['Past Matches', '/past'],
+      ['Shortlist', '/shortlist'],
       ['Tech Stack', '/tech-stack'],
       ['Profile', '/profile'],
     ]);

@@ -13,6 +13,7 @@ export const navItems: readonly NavItem[] = [
   { label: 'Vendor Matches', href: paths.matches, icon: 'matches', alsoActiveOn: [paths.home] },
   { label: 'Vendor Trends', href: paths.trends, icon: 'trends' },
   { label: 'Past Matches', href: paths.past, icon: 'past' },
+  { label: 'Shortlist', href: paths.shortlist, icon: 'shortlist', alsoActiveOn: [paths.shortlistBrief] },
   { label: 'Tech Stack', href: paths.techStack, icon: 'techStack' },
   { label: 'Profile', href: paths.profile, icon: 'profile' },
 ];

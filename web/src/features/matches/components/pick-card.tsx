@@ -6,6 +6,7 @@ import { OutboundLink } from '@/components/outbound-link';
 import { CompareToggle } from '@/components/vendor-card/compare-toggle';
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting-button';
+import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VendorLogo } from '@/components/vendor-logo';
 import { buttonClasses } from '@/components/ui/button';
 import { useClientConfig } from '@/lib/client-config';
@@ -71,6 +72,7 @@ export function PickCard({ pick }: { pick: Pick }) {
       <p className="flex-1 text-sm text-slate-600">{pick.reason}</p>
       <div className="flex flex-wrap gap-2">
         <ScheduleMeetingButton size="sm" bookingUrl={pick.bookingUrl} pending={click.isPending} onSchedule={onSchedule} />
+        <ShortlistToggle vendorId={pick.vendorId} vendorName={pick.name} />
         <OutboundLink href={pick.websiteUrl} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
           Visit Website
         </OutboundLink>

@@ -7,6 +7,7 @@ import { CompareToggle } from '@/components/vendor-card/compare-toggle';
 import { PartnerBadge } from '@/components/vendor-card/partner-badge';
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting-button';
+import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VendorLogo } from '@/components/vendor-logo';
 import { useClientConfig } from '@/lib/client-config';
 import { cn } from '@/lib/cn';
@@ -118,6 +119,7 @@ export function ResultCard({ result }: { result: RankedVendor }) {
         )}
         <ScheduleMeetingButton size="sm" bookingUrl={vendor.bookingUrl} pending={click.isPending} onSchedule={onSchedule} />
         <CompareToggle vendor={vendor} />
+        <ShortlistToggle vendorId={vendor.id} vendorName={vendor.name} />
       </div>
     </article>
   );

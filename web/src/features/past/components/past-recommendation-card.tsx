@@ -3,7 +3,9 @@ import { useToast } from '@/components/ui/use-toast';
 import { OutboundLink } from '@/components/outbound-link';
 import { CompareToggle } from '@/components/vendor-card/compare-toggle';
 import { PartnerBadge } from '@/components/vendor-card/partner-badge';
+import { DemoOutcomeQuestions } from '@/components/vendor-card/demo-outcome-questions';
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
+import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VendorLogo } from '@/components/vendor-logo';
 import { useClientConfig } from '@/lib/client-config';
 import { useRecordMeetingClick } from '@/lib/meeting-clicks';
@@ -66,6 +68,7 @@ export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
           {integrations.length > 2 ? ` +${integrations.length - 2} more` : ''}
         </p>
       ) : null}
+      <DemoOutcomeQuestions vendorId={vendor.id} />
       <div className="mt-auto flex flex-wrap gap-2 pt-1">
         {vendor.websiteUrl ? (
           <OutboundLink href={vendor.websiteUrl} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
@@ -80,6 +83,7 @@ export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
           {click.isPending ? 'Scheduling...' : 'Schedule Meeting'}
         </Button>
         <CompareToggle vendor={vendor} />
+        <ShortlistToggle vendorId={vendor.id} vendorName={vendor.name} />
       </div>
     </article>
   );

@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/use-toast';
 import { CompareToggle } from '@/components/vendor-card/compare-toggle';
 import { PartnerBadge } from '@/components/vendor-card/partner-badge';
 import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting-button';
+import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VerifiedOn } from '@/components/vendor-card/verified-on';
 import { VendorLogo } from '@/components/vendor-logo';
 import { useClientConfig } from '@/lib/client-config';
@@ -123,6 +124,7 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
             onSchedule={schedule}
           />
           <CompareToggle vendor={vendor} className="w-full" />
+          <ShortlistToggle vendorId={vendor.id} vendorName={vendor.name} className="w-full" />
         </div>
       </div>
     </article>

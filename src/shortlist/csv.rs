@@ -1,0 +1,93 @@
+//! The brief as CSV: one row per shortlisted vendor, every cell safe to open in a spreadsheet.
+
+use super::views::Brief;
+
+/// A cell a spreadsheet would read as a formula (= + - @, or a leading tab or carriage return)
+/// gets a leading apostrophe, so it is shown as the text it is.
+pub fn safe_cell(text: &str) -> String {
+    match text.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{text}"),
+        _ => text.to_string(),
+    }
+}
+
+const HEADER: [&str; 15] = [
+    "Firm",
+    "Stage",
+    "Category",
+    "Your criteria",
+    "Vendor",
+    "Status",
+    "Status since",
+    "Reject reason",
+    "Note",
+    "Why recommended",
+    "Recommended on",
+    "Price bracket",
+    "Integrations with your stack",
+    "Verified on",
+    "Source",
+];
+
+/// The whole brief as CSV text (UTF-8, CRLF line ends as spreadsheets expect).
+pub fn brief_csv(brief: &Brief) -> anyhow::Result<Vec<u8>> {
+    let mut out = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(Vec::new());
+    out.write_record(HEADER)?;
+    for group in &brief.groups {
+        let criteria = group
+            .criteria
+            .iter()
+            .map(|c| format!("{}: {}", c.question, c.answers.join(", ")))
+            .collect::<Vec<_>>()
+            .join("; ");
+        let stage = group.stage.map(|s| s.to_string()).unwrap_or_default();
+        for v in &group.vendors {
+            let e = &v.entry;
+            let since = e.history.last().map(|h| &h.at[..10]).unwrap_or_default();
+            let (reasons, recommended_on) = match &e.recommendation {
+                Some(r) => (r.reasons.join("; "), r.recommended_at[..10].to_string()),
+                None => (String::new(), String::new()),
+            };
+            let price = e
+                .price_bracket
+                .map(|p| "$".repeat(usize::from(p)))
+                .unwrap_or_default();
+            let row = [
+                brief.firm_name.as_str(),
+                &stage,
+                &group.category_name,
+                &criteria,
+                &e.vendor_name,
+                e.status.label(),
+                since,
+                e.reject_reason.as_deref().unwrap_or_default(),
+                &e.note,
+                &reasons,
+                &recommended_on,
+                &price,
+                &v.integrations_with_stack.join(", "),
+                e.verified_on.as_deref().unwrap_or_default(),
+                e.source_url.as_deref().unwrap_or_default(),
+            ];
+            out.write_record(row.iter().map(|cell| safe_cell(cell)))?;
+        }
+    }
+    out.into_inner().map_err(|e| anyhow::anyhow!("{e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formula_cells_are_escaped_and_others_kept() {
+        for bad in ["=HYPERLINK(\"x\")", "+1", "-2", "@SUM(A1)", "\tx", "\rx"] {
+            assert_eq!(safe_cell(bad), format!("'{bad}"));
+        }
+        for fine in ["", "Clio", "a=b", "5 - 3", "'quoted"] {
+            assert_eq!(safe_cell(fine), fine);
+        }
+    }
+}

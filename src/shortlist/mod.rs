@@ -1,0 +1,63 @@
+//! The shortlist: the vendors a user is seriously considering, each with a status (Considering,
+//! Demo booked, Demo held, Chosen, Rejected) and its dated history, a plain-text note and what
+//! happened after the demo. The due-diligence brief (`views::brief`, as JSON and CSV) is built
+//! from it. A Schedule Meeting click puts its vendor on the shortlist as Demo booked
+//! (`demo_booked`).
+//!
+//! Invariants: a user only ever reads or changes their own entries; a status never goes back
+//! because of a meeting click; other firms' demo outcomes are only ever seen in aggregate, from
+//! `MIN_FIRMS` firms up, through `disclosure`.
+
+mod csv;
+pub mod disclosure;
+pub mod model;
+pub mod outcomes;
+mod routes;
+pub mod storage;
+pub mod views;
+
+use axum::Router;
+use axum::routing::{get, put};
+use redb::WriteTransaction;
+
+pub use disclosure::{ShownOutcome, Tally, shown_outcome};
+
+use crate::error::Result;
+use crate::state::AppState;
+use model::{Entry, Status};
+
+/// The shortlist operations, for the API description.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    routes::get_shortlist,
+    routes::put_entry,
+    routes::delete_entry,
+    routes::put_outcome,
+    routes::get_brief,
+    routes::get_brief_csv,
+))]
+pub struct ShortlistApi;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/shortlist", get(routes::get_shortlist))
+        .route("/shortlist/brief", get(routes::get_brief))
+        .route("/shortlist/brief.csv", get(routes::get_brief_csv))
+        .route(
+            "/shortlist/{vendor_id}",
+            put(routes::put_entry).delete(routes::delete_entry),
+        )
+        .route("/shortlist/{vendor_id}/outcome", put(routes::put_outcome))
+}
+
+/// After a Schedule Meeting click, in the click's transaction: the vendor is on the shortlist
+/// as Demo booked (added if absent; an entry already further on keeps its status).
+pub fn demo_booked(txn: &WriteTransaction, user_id: u64, vendor_id: u64, at: i64) -> Result<()> {
+    storage::update_in(txn, user_id, vendor_id, |current| {
+        let mut entry = current.unwrap_or_else(|| Entry::new(Status::DemoBooked, at));
+        if entry.status < Status::DemoBooked {
+            entry.set_status(Status::DemoBooked, at);
+        }
+        Ok((entry, ()))
+    })
+}

@@ -1,0 +1,184 @@
+//! The shortlist's handlers: parse, call, answer.
+
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
+
+use crate::accounts::CurrentUser;
+use crate::error::{ErrorBody, Result, bad_request, not_found};
+use crate::extract::Json;
+use crate::state::{AppState, now_secs};
+
+use super::model::{
+    Entry, EntryRequest, OutcomeRequest, Status, apply_change, apply_outcome, parse_entry,
+};
+use super::views::{self, Brief, EntryView, Shortlist};
+use super::{csv, storage};
+
+fn vendor_id(raw: &str, state: &AppState) -> Result<u64> {
+    let id: u64 = raw
+        .parse()
+        .map_err(|_| bad_request("The vendor id must be a whole number"))?;
+    if state.catalog.load().vendor(id).is_none() {
+        return Err(not_found(format!("There is no vendor with id {id}")));
+    }
+    Ok(id)
+}
+
+/// GET /api/shortlist: the user's shortlist, grouped by stage, then the other categories.
+#[utoipa::path(get, path = "/shortlist", tag = "shortlist",
+    responses(
+        (status = 200, body = Shortlist),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    ))]
+pub async fn get_shortlist(
+    State(state): State<AppState>,
+    current: CurrentUser,
+) -> Result<Json<Shortlist>> {
+    let user_id = current.user.id;
+    let list = state
+        .blocking(move |app| views::shortlist(app, user_id))
+        .await?;
+    Ok(Json(list))
+}
+
+/// PUT /api/shortlist/{vendor_id}: adds the vendor (as Considering unless a status is sent) or
+/// changes its status, note or reject reason. Sending the same again changes nothing.
+#[utoipa::path(put, path = "/shortlist/{vendor_id}", tag = "shortlist",
+    params(("vendor_id" = u64, Path, description = "The vendor's id")),
+    request_body = EntryRequest,
+    responses(
+        (status = 200, body = EntryView),
+        (status = 400, description = "Invalid input: an unknown status, a note over 2,000 or a reason over 200 characters, Rejected without a reason", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A foreign origin", body = ErrorBody),
+        (status = 404, description = "No such vendor", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+    ))]
+pub async fn put_entry(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(raw): Path<String>,
+    Json(request): Json<EntryRequest>,
+) -> Result<Json<EntryView>> {
+    let vendor_id = vendor_id(&raw, &state)?;
+    let change = parse_entry(request)?;
+    let user_id = current.user.id;
+    let view = state
+        .blocking(move |app| {
+            let now = now_secs();
+            let entry = storage::update(app, user_id, vendor_id, |current| {
+                let mut entry = current.unwrap_or_else(|| {
+                    Entry::new(change.status.unwrap_or(Status::Considering), now)
+                });
+                apply_change(&mut entry, change, now)?;
+                Ok((entry.clone(), entry))
+            })?;
+            views::one(app, user_id, vendor_id, &entry)
+        })
+        .await?;
+    view.map(Json)
+        .ok_or_else(|| not_found(format!("There is no vendor with id {vendor_id}")))
+}
+
+/// DELETE /api/shortlist/{vendor_id}: takes the vendor off the shortlist (done if it was not on).
+#[utoipa::path(delete, path = "/shortlist/{vendor_id}", tag = "shortlist",
+    params(("vendor_id" = u64, Path, description = "The vendor's id")),
+    responses(
+        (status = 204, description = "The vendor is not on the shortlist (any more)"),
+        (status = 400, description = "The id is not a whole number", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A foreign origin", body = ErrorBody),
+        (status = 404, description = "No such vendor", body = ErrorBody),
+    ))]
+pub async fn delete_entry(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(raw): Path<String>,
+) -> Result<StatusCode> {
+    let vendor_id = vendor_id(&raw, &state)?;
+    let user_id = current.user.id;
+    state
+        .blocking(move |app| storage::remove(app, user_id, vendor_id))
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// PUT /api/shortlist/{vendor_id}/outcome: whether the demo happened, whether the firm chose the
+/// vendor, and (for a chosen vendor) how satisfied it is.
+#[utoipa::path(put, path = "/shortlist/{vendor_id}/outcome", tag = "shortlist",
+    params(("vendor_id" = u64, Path, description = "The vendor's id")),
+    request_body = OutcomeRequest,
+    responses(
+        (status = 200, body = EntryView),
+        (status = 400, description = "Invalid input: satisfaction outside 1-5, chosen before the demo was held", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A foreign origin", body = ErrorBody),
+        (status = 404, description = "No such vendor, or not on the user's shortlist", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+    ))]
+pub async fn put_outcome(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(raw): Path<String>,
+    Json(request): Json<OutcomeRequest>,
+) -> Result<Json<EntryView>> {
+    let vendor_id = vendor_id(&raw, &state)?;
+    let user_id = current.user.id;
+    let view = state
+        .blocking(move |app| {
+            let entry = storage::update(app, user_id, vendor_id, |current| {
+                let mut entry =
+                    current.ok_or_else(|| not_found("That vendor is not on your shortlist"))?;
+                apply_outcome(&mut entry, &request, now_secs())?;
+                Ok((entry.clone(), entry))
+            })?;
+            views::one(app, user_id, vendor_id, &entry)
+        })
+        .await?;
+    view.map(Json)
+        .ok_or_else(|| not_found(format!("There is no vendor with id {vendor_id}")))
+}
+
+/// GET /api/shortlist/brief: the due-diligence brief (the firm's criteria and each shortlisted
+/// vendor's facts, per stage).
+#[utoipa::path(get, path = "/shortlist/brief", tag = "shortlist",
+    responses(
+        (status = 200, body = Brief),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    ))]
+pub async fn get_brief(State(state): State<AppState>, current: CurrentUser) -> Result<Json<Brief>> {
+    let user = current.user;
+    let brief = state.blocking(move |app| views::brief(app, &user)).await?;
+    Ok(Json(brief))
+}
+
+/// GET /api/shortlist/brief.csv: the brief as a CSV download, one row per vendor.
+#[utoipa::path(get, path = "/shortlist/brief.csv", tag = "shortlist",
+    responses(
+        (status = 200, description = "The brief, one row per shortlisted vendor",
+            content_type = "text/csv", body = String),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    ))]
+pub async fn get_brief_csv(
+    State(state): State<AppState>,
+    current: CurrentUser,
+) -> Result<impl IntoResponse> {
+    let user = current.user;
+    let (body, day) = state
+        .blocking(move |app| {
+            let brief = views::brief(app, &user)?;
+            Ok((csv::brief_csv(&brief)?, brief.prepared_on))
+        })
+        .await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"shortlist-brief-{day}.csv\""),
+            ),
+        ],
+        body,
+    ))
+}

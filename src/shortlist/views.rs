@@ -1,0 +1,337 @@
+//! What the screens read: the shortlist grouped by stage (then the other categories) and the
+//! due-diligence brief built from the same entries. Owned, typed values; nothing here writes.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use crate::accounts::model::User;
+use crate::catalog::{Catalog, Category, Vendor};
+use crate::error::Result;
+use crate::state::{App, now_secs};
+
+use super::model::{Entry, SATISFACTION_AFTER_DAYS, Status};
+use super::storage;
+
+/// At most this many of a stage's entries go into its comparison link.
+pub const MAX_COMPARE: usize = 4;
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Shortlist {
+    /// Stage categories in stage order, then the others by name; only categories with entries.
+    pub groups: Vec<Group>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Group {
+    pub category_id: u64,
+    pub category_name: String,
+    /// Litigation stage 1-9, absent for the other categories.
+    pub stage: Option<u8>,
+    /// The vendors to compare side by side (2-4 of the group's entries); empty with one entry.
+    pub compare_ids: Vec<u64>,
+    pub entries: Vec<EntryView>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EntryView {
+    pub vendor_id: u64,
+    pub vendor_name: String,
+    pub category_id: u64,
+    pub description: String,
+    /// 1-4.
+    pub price_bracket: Option<u8>,
+    pub website_url: Option<String>,
+    /// The day the vendor's facts were checked (YYYY-MM-DD).
+    pub verified_on: Option<String>,
+    pub source_url: Option<String>,
+    /// Why it was recommended, the latest time it was (absent if it never was).
+    pub recommendation: Option<Recommendation>,
+    pub status: Status,
+    pub note: String,
+    pub reject_reason: Option<String>,
+    /// Status changes, oldest first.
+    pub history: Vec<HistoryItem>,
+    pub outcome: OutcomeView,
+    /// Which outcome questions to ask now.
+    pub asks: Asks,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Recommendation {
+    pub reasons: Vec<String>,
+    #[schema(format = DateTime)]
+    pub recommended_at: String,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct HistoryItem {
+    pub status: Status,
+    #[schema(format = DateTime)]
+    pub at: String,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OutcomeView {
+    pub demo_held: Option<bool>,
+    pub chosen: Option<bool>,
+    pub satisfaction: Option<u8>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Asks {
+    /// "Did the demo happen?": a demo was booked and nobody said yet.
+    pub demo_happened: bool,
+    /// "Did you choose it?": the demo happened and nobody said yet.
+    pub chosen: bool,
+    /// "How satisfied are you, 1-5?": 90 days after Chosen, until answered.
+    pub satisfaction: bool,
+}
+
+pub fn rfc3339(secs: i64) -> String {
+    chrono::DateTime::from_timestamp(secs, 0)
+        .unwrap_or_default()
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+/// The latest past recommendation of each vendor for this user: (reasons, when).
+fn latest_recommendations(app: &App, user_id: u64) -> Result<HashMap<u64, (Vec<String>, i64)>> {
+    let mut out: HashMap<u64, (Vec<String>, i64)> = HashMap::new();
+    // Newest first, so the first seen is the latest.
+    for (_, vendor_id, rec) in crate::recommend::storage::past(app, user_id)? {
+        out.entry(vendor_id).or_insert((rec.strengths, rec.at));
+    }
+    Ok(out)
+}
+
+pub fn entry_view(
+    catalog: &Catalog,
+    vendor: &Vendor,
+    entry: &Entry,
+    rec: Option<&(Vec<String>, i64)>,
+    now: i64,
+) -> EntryView {
+    let source = catalog.source(vendor.id);
+    let o = entry.outcome;
+    let satisfaction_due = o
+        .chosen_at
+        .is_some_and(|at| now - at >= SATISFACTION_AFTER_DAYS * 86_400);
+    EntryView {
+        vendor_id: vendor.id,
+        vendor_name: vendor.name.clone(),
+        category_id: vendor.category_id,
+        description: vendor.description.clone(),
+        price_bracket: vendor.price_bracket,
+        website_url: vendor.website_url.clone(),
+        verified_on: source.and_then(|s| s.verified_on.clone()),
+        source_url: source.and_then(|s| s.source_url.clone()),
+        recommendation: rec.map(|(reasons, at)| Recommendation {
+            reasons: reasons.clone(),
+            recommended_at: rfc3339(*at),
+        }),
+        status: entry.status,
+        note: entry.note.clone(),
+        reject_reason: entry.reject_reason.clone(),
+        history: entry
+            .history
+            .iter()
+            .map(|h| HistoryItem {
+                status: h.status,
+                at: rfc3339(h.at),
+            })
+            .collect(),
+        outcome: OutcomeView {
+            demo_held: o.demo_held,
+            chosen: o.chosen,
+            satisfaction: o.satisfaction,
+        },
+        asks: Asks {
+            demo_happened: entry.status == Status::DemoBooked && o.demo_held.is_none(),
+            chosen: o.demo_held == Some(true)
+                && o.chosen.is_none()
+                && entry.status != Status::Rejected,
+            satisfaction: o.chosen == Some(true) && o.satisfaction.is_none() && satisfaction_due,
+        },
+    }
+}
+
+/// One vendor's entry as the screens show it.
+pub fn one(app: &App, user_id: u64, vendor_id: u64, entry: &Entry) -> Result<Option<EntryView>> {
+    let catalog = app.catalog.load();
+    let recs = latest_recommendations(app, user_id)?;
+    Ok(catalog
+        .vendor(vendor_id)
+        .map(|v| entry_view(&catalog, v, entry, recs.get(&vendor_id), now_secs())))
+}
+
+/// Stage categories in stage order, then the others by name.
+pub fn category_order(catalog: &Catalog) -> Vec<&Category> {
+    let mut order = catalog.stages();
+    let mut rest: Vec<&Category> = catalog
+        .categories
+        .iter()
+        .filter(|c| c.stage.is_none())
+        .collect();
+    rest.sort_by_key(|c| c.name.to_lowercase());
+    order.extend(rest);
+    order
+}
+
+/// The user's shortlist, grouped.
+pub fn shortlist(app: &App, user_id: u64) -> Result<Shortlist> {
+    let catalog = app.catalog.load();
+    let entries = storage::load(app, user_id)?;
+    let recs = latest_recommendations(app, user_id)?;
+    let now = now_secs();
+    let mut groups = Vec::new();
+    for category in category_order(&catalog) {
+        let mut views: Vec<EntryView> = entries
+            .iter()
+            .filter_map(|(vendor_id, entry)| {
+                let vendor = catalog.vendor(*vendor_id)?;
+                (vendor.category_id == category.id)
+                    .then(|| entry_view(&catalog, vendor, entry, recs.get(vendor_id), now))
+            })
+            .collect();
+        if views.is_empty() {
+            continue;
+        }
+        views.sort_by_key(|v| v.vendor_name.to_lowercase());
+        let compare_ids = if views.len() >= 2 {
+            views
+                .iter()
+                .take(MAX_COMPARE)
+                .map(|v| v.vendor_id)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        groups.push(Group {
+            category_id: category.id,
+            category_name: category.name.clone(),
+            stage: category.stage,
+            compare_ids,
+            entries: views,
+        });
+    }
+    Ok(Shortlist { groups })
+}
+
+/// The due-diligence brief: per group, the firm's criteria and each vendor's facts.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Brief {
+    pub firm_name: String,
+    /// The day it was prepared (YYYY-MM-DD, UTC).
+    pub prepared_on: String,
+    pub groups: Vec<BriefGroup>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BriefGroup {
+    pub category_id: u64,
+    pub category_name: String,
+    pub stage: Option<u8>,
+    /// The firm's answers to the category's questionnaire, its latest response; empty if none.
+    pub criteria: Vec<Criterion>,
+    #[schema(format = DateTime)]
+    pub criteria_answered_at: Option<String>,
+    pub vendors: Vec<BriefVendor>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Criterion {
+    pub question: String,
+    pub answers: Vec<String>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BriefVendor {
+    #[serde(flatten)]
+    pub entry: EntryView,
+    /// The vendor's integrations that name a tool in the firm's tech stack.
+    pub integrations_with_stack: Vec<String>,
+}
+
+pub fn brief(app: &App, user: &User) -> Result<Brief> {
+    let list = shortlist(app, user.id)?;
+    let catalog = app.catalog.load();
+    let tools = crate::techstack::firm_tools(app, user.id)?;
+    let tool_names: Vec<String> = crate::techstack::tool_names(app, &tools)
+        .into_iter()
+        .map(|t| t.to_lowercase())
+        .collect();
+    let mut groups = Vec::new();
+    for group in list.groups {
+        let (criteria, answered_at) = criteria(app, &catalog, user.id, group.category_id)?;
+        let vendors = group
+            .entries
+            .into_iter()
+            .map(|entry| {
+                let integrations_with_stack = catalog
+                    .vendor(entry.vendor_id)
+                    .map(|v| {
+                        v.integrations
+                            .iter()
+                            .filter(|i| tool_names.contains(&i.to_lowercase()))
+                            .cloned()
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                BriefVendor {
+                    entry,
+                    integrations_with_stack,
+                }
+            })
+            .collect();
+        groups.push(BriefGroup {
+            category_id: group.category_id,
+            category_name: group.category_name,
+            stage: group.stage,
+            criteria,
+            criteria_answered_at: answered_at.map(rfc3339),
+            vendors,
+        });
+    }
+    Ok(Brief {
+        firm_name: user.law_firm.clone(),
+        prepared_on: chrono::Utc::now().date_naive().to_string(),
+        groups,
+    })
+}
+
+/// The latest questionnaire response's selected options, question by question.
+fn criteria(
+    app: &App,
+    catalog: &Catalog,
+    user_id: u64,
+    category_id: u64,
+) -> Result<(Vec<Criterion>, Option<i64>)> {
+    use crate::recommend::storage::{latest_response_id, load_response};
+    let Some(id) = latest_response_id(app, user_id, category_id)? else {
+        return Ok((Vec::new(), None));
+    };
+    let Some(response) = load_response(app, id)?.filter(|r| r.user_id == user_id) else {
+        return Ok((Vec::new(), None));
+    };
+    let questions = catalog.questions(category_id);
+    let criteria = response
+        .answers
+        .iter()
+        .filter_map(|(question_id, values)| {
+            let q = questions.iter().find(|q| q.id == *question_id)?;
+            Some(Criterion {
+                question: q.prompt.clone(),
+                answers: values.clone(),
+            })
+        })
+        .collect();
+    Ok((criteria, Some(response.at)))
+}

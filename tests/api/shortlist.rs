@@ -1,0 +1,463 @@
+//! The shortlist: GET/PUT/DELETE /api/shortlist/{vendorId}, the demo outcome, the brief (JSON and
+//! CSV), the meeting-click hook and other firms' outcomes in the ranking (from 5 firms up).
+
+use axum::http::{Method, StatusCode, header};
+use serde_json::{Value, json};
+
+use crate::helpers::{PASSWORD, TestApp, TestResponse};
+
+const AVVO: u64 = 1; // Lead Generation, stage 1
+const LEAD_DOCKET: u64 = 11; // Intake, stage 2
+const LAWMATICS: u64 = 12; // Intake, stage 2, has a scheduler
+const INTAKE: u64 = 2;
+const LEAD_GENERATION: u64 = 1;
+
+async fn put(app: &mut TestApp, vendor_id: u64, body: Value) -> TestResponse {
+    app.call(
+        Method::PUT,
+        &format!("/api/shortlist/{vendor_id}"),
+        Some(body),
+    )
+    .await
+}
+
+async fn outcome(app: &mut TestApp, vendor_id: u64, body: Value) -> TestResponse {
+    app.call(
+        Method::PUT,
+        &format!("/api/shortlist/{vendor_id}/outcome"),
+        Some(body),
+    )
+    .await
+}
+
+async fn shortlist(app: &mut TestApp) -> Value {
+    let res = app.get("/api/shortlist").await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    res.json()
+}
+
+fn entry(list: &Value, vendor_id: u64) -> Option<Value> {
+    list["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| g["entries"].as_array().unwrap())
+        .find(|e| e["vendorId"] == vendor_id)
+        .cloned()
+}
+
+async fn signed_in() -> TestApp {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    app
+}
+
+#[tokio::test]
+async fn shortlisted_vendors_are_grouped_by_stage_with_a_comparison_of_each_stage() {
+    let mut app = signed_in().await;
+    for id in [LAWMATICS, AVVO, LEAD_DOCKET] {
+        let res = put(&mut app, id, json!({})).await;
+        assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+        assert_eq!(res.json()["status"], "Considering");
+    }
+
+    let list = shortlist(&mut app).await;
+
+    let groups = list["groups"].as_array().unwrap();
+    let ids: Vec<u64> = groups
+        .iter()
+        .map(|g| g["categoryId"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ids, [LEAD_GENERATION, INTAKE], "stage order");
+    assert_eq!(groups[0]["stage"], 1);
+    assert_eq!(
+        groups[0]["compareIds"],
+        json!([]),
+        "one vendor: nothing to compare"
+    );
+    assert_eq!(
+        groups[1]["compareIds"],
+        json!([LAWMATICS, LEAD_DOCKET]),
+        "by name"
+    );
+    let lawmatics = entry(&list, LAWMATICS).unwrap();
+    assert_eq!(lawmatics["vendorName"], "Lawmatics");
+    assert_eq!(lawmatics["verifiedOn"], "2026-11-22");
+    assert_eq!(lawmatics["priceBracket"], 2);
+}
+
+#[tokio::test]
+async fn a_put_is_idempotent_and_status_changes_keep_their_dates() {
+    let mut app = signed_in().await;
+    put(&mut app, LAWMATICS, json!({ "status": "Demo booked" })).await;
+    put(&mut app, LAWMATICS, json!({ "status": "Demo booked" })).await;
+    put(&mut app, LAWMATICS, json!({ "status": "Demo held" })).await;
+    let res = put(&mut app, LAWMATICS, json!({ "status": "Chosen" })).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+
+    let e = entry(&shortlist(&mut app).await, LAWMATICS).unwrap();
+    let history: Vec<&str> = e["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(history, ["Demo booked", "Demo held", "Chosen"]);
+    let at = e["history"][0]["at"].as_str().unwrap();
+    assert!(chrono::DateTime::parse_from_rfc3339(at).is_ok(), "{at}");
+    assert_eq!(e["status"], "Chosen");
+    assert_eq!(e["outcome"]["demoHeld"], true);
+    assert_eq!(e["outcome"]["chosen"], true);
+    assert_eq!(
+        e["asks"]["satisfaction"], false,
+        "only 90 days after Chosen"
+    );
+}
+
+#[tokio::test]
+async fn rejected_asks_for_a_reason_of_at_most_200_characters() {
+    let mut app = signed_in().await;
+    put(&mut app, AVVO, json!({})).await;
+
+    let res = put(&mut app, AVVO, json!({ "status": "Rejected" })).await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+    assert!(res.error().contains("why"), "{}", res.error());
+
+    let res = put(
+        &mut app,
+        AVVO,
+        json!({ "status": "Rejected", "rejectReason": "x".repeat(201) }),
+    )
+    .await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+    assert_eq!(res.error(), "A reason can be at most 200 characters");
+
+    let res = put(
+        &mut app,
+        AVVO,
+        json!({ "status": "Rejected", "rejectReason": "Too expensive for us" }),
+    )
+    .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let res = put(&mut app, AVVO, json!({ "rejectReason": "y".repeat(201) })).await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+    let e = entry(&shortlist(&mut app).await, AVVO).unwrap();
+    assert_eq!(
+        e["rejectReason"], "Too expensive for us",
+        "the old reason is kept"
+    );
+    assert_eq!(e["status"], "Rejected");
+}
+
+#[tokio::test]
+async fn a_note_over_2000_characters_is_refused_and_the_old_note_kept() {
+    let mut app = signed_in().await;
+    let note = "Ask about the Filevine sync. ".repeat(60); // 1,740 characters
+    let res = put(&mut app, LAWMATICS, json!({ "note": note })).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+
+    let res = put(&mut app, LAWMATICS, json!({ "note": "n".repeat(2_001) })).await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+    assert_eq!(res.error(), "A note can be at most 2,000 characters");
+
+    let res = put(&mut app, LAWMATICS, json!({ "note": "é".repeat(2_000) })).await;
+    assert_eq!(
+        res.status,
+        StatusCode::OK,
+        "2,000 characters are fine, however many bytes"
+    );
+    let e = entry(&shortlist(&mut app).await, LAWMATICS).unwrap();
+    assert_eq!(e["note"], "é".repeat(2_000));
+    // The refused note left nothing behind either.
+    put(&mut app, LAWMATICS, json!({ "note": "z".repeat(3_000) })).await;
+    let e = entry(&shortlist(&mut app).await, LAWMATICS).unwrap();
+    assert_eq!(e["note"], "é".repeat(2_000));
+}
+
+#[tokio::test]
+async fn unknown_statuses_vendors_and_ids_are_refused_clearly() {
+    let mut app = signed_in().await;
+    let res = put(&mut app, AVVO, json!({ "status": "Maybe" })).await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+    assert!(res.error().contains("Demo booked"), "{}", res.error());
+    assert!(
+        entry(&shortlist(&mut app).await, AVVO).is_none(),
+        "nothing half-written"
+    );
+
+    for (method, path) in [
+        (Method::PUT, "/api/shortlist/999999"),
+        (Method::DELETE, "/api/shortlist/999999"),
+        (Method::PUT, "/api/shortlist/999999/outcome"),
+    ] {
+        let body = (method == Method::PUT).then(|| json!({}));
+        let res = app.call(method.clone(), path, body).await;
+        assert_eq!(res.status, StatusCode::NOT_FOUND, "{method} {path}");
+        assert_eq!(res.error(), "There is no vendor with id 999999");
+    }
+    let res = put_raw(&mut app, "/api/shortlist/abc").await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+    assert_eq!(res.error(), "The vendor id must be a whole number");
+}
+
+async fn put_raw(app: &mut TestApp, path: &str) -> TestResponse {
+    app.call(Method::PUT, path, Some(json!({}))).await
+}
+
+#[tokio::test]
+async fn outcomes_follow_the_demo_and_satisfaction_is_one_to_five() {
+    let mut app = signed_in().await;
+    let res = outcome(&mut app, LAWMATICS, json!({ "demoHeld": true })).await;
+    assert_eq!(
+        res.status,
+        StatusCode::NOT_FOUND,
+        "not on the shortlist yet"
+    );
+    assert_eq!(res.error(), "That vendor is not on your shortlist");
+
+    put(&mut app, LAWMATICS, json!({ "status": "Demo booked" })).await;
+    let e = entry(&shortlist(&mut app).await, LAWMATICS).unwrap();
+    assert_eq!(e["asks"]["demoHappened"], true);
+
+    let res = outcome(&mut app, LAWMATICS, json!({ "chosen": true })).await;
+    assert_eq!(
+        res.status,
+        StatusCode::BAD_REQUEST,
+        "chosen before the demo was held"
+    );
+    assert!(res.error().contains("demo happened"), "{}", res.error());
+
+    let res = outcome(&mut app, LAWMATICS, json!({ "demoHeld": true })).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["status"], "Demo held");
+    assert_eq!(res.json()["asks"]["chosen"], true);
+
+    let res = outcome(&mut app, LAWMATICS, json!({ "satisfaction": 4 })).await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST, "not chosen yet");
+
+    let res = outcome(&mut app, LAWMATICS, json!({ "chosen": true })).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["status"], "Chosen");
+
+    for bad in [json!(0), json!(6), json!(3.5), json!("4")] {
+        let res = outcome(&mut app, LAWMATICS, json!({ "satisfaction": bad })).await;
+        assert_eq!(res.status, StatusCode::BAD_REQUEST, "satisfaction {bad}");
+    }
+    let res = outcome(&mut app, LAWMATICS, json!({ "satisfaction": 5 })).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["outcome"]["satisfaction"], 5);
+}
+
+#[tokio::test]
+async fn another_users_entries_are_never_visible_or_writable() {
+    let mut app = signed_in().await;
+    put(
+        &mut app,
+        LAWMATICS,
+        json!({ "note": "Ann's private note", "status": "Demo held" }),
+    )
+    .await;
+    let ann = app.cookie.take().unwrap();
+    let res = app
+        .post(
+            "/api/auth/sign-up",
+            json!({ "name": "Bob Roe", "email": "bob@roe-law.com", "password": PASSWORD,
+                    "lawFirm": "Roe Law", "firmSize": "E6_20" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED);
+
+    assert_eq!(shortlist(&mut app).await["groups"], json!([]));
+    let res = app.get("/api/shortlist/brief.csv").await;
+    assert!(!res.text().contains("private"), "{}", res.text());
+    // Bob's writes only ever reach Bob's own entry.
+    let res = put(&mut app, LAWMATICS, json!({ "note": "Bob's" })).await;
+    assert_eq!(res.json()["note"], "Bob's");
+    assert_eq!(res.json()["status"], "Considering");
+    let res = app
+        .call(Method::DELETE, &format!("/api/shortlist/{LAWMATICS}"), None)
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT);
+    let res = outcome(&mut app, LAWMATICS, json!({ "demoHeld": false })).await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+
+    app.cookie = Some(ann);
+    let e = entry(&shortlist(&mut app).await, LAWMATICS).unwrap();
+    assert_eq!(e["note"], "Ann's private note");
+    assert_eq!(e["status"], "Demo held");
+}
+
+#[tokio::test]
+async fn delete_takes_a_vendor_off_and_a_second_delete_is_fine() {
+    let mut app = signed_in().await;
+    put(&mut app, AVVO, json!({})).await;
+    for _ in 0..2 {
+        let res = app.call(Method::DELETE, "/api/shortlist/1", None).await;
+        assert_eq!(res.status, StatusCode::NO_CONTENT);
+    }
+    assert_eq!(shortlist(&mut app).await["groups"], json!([]));
+}
+
+#[tokio::test]
+async fn a_meeting_click_books_a_demo_but_never_moves_a_later_status_back() {
+    let mut app = signed_in().await;
+    let body = json!({ "vendorId": LAWMATICS, "sourcePage": "BROWSE" });
+    let res = app.post("/api/meeting-clicks", body.clone()).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let e = entry(&shortlist(&mut app).await, LAWMATICS).unwrap();
+    assert_eq!(e["status"], "Demo booked");
+    assert_eq!(e["asks"]["demoHappened"], true);
+
+    put(&mut app, LAWMATICS, json!({ "status": "Chosen" })).await;
+    app.post("/api/meeting-clicks", body).await;
+    let e = entry(&shortlist(&mut app).await, LAWMATICS).unwrap();
+    assert_eq!(e["status"], "Chosen");
+}
+
+async fn sign_up_firm(app: &mut TestApp, email: &str, firm: &str) {
+    let res = app
+        .post(
+            "/api/auth/sign-up",
+            json!({ "name": "Pat Lee", "email": email, "password": PASSWORD,
+                    "lawFirm": firm, "firmSize": "E6_20" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+}
+
+#[tokio::test]
+async fn the_brief_holds_the_criteria_and_its_csv_escapes_formulas() {
+    let mut app = TestApp::new();
+    sign_up_firm(&mut app, "ann@doe-law.com", "Doe Injury Law").await;
+    let res = app
+        .post(
+            "/api/responses",
+            json!({ "categoryId": INTAKE,
+                    "answers": [{ "questionId": 201, "selectedValues": ["Phone calls"] }] }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    put(
+        &mut app,
+        LAWMATICS,
+        json!({ "note": "=HYPERLINK(\"http://evil.example\",\"x\")" }),
+    )
+    .await;
+    put(
+        &mut app,
+        AVVO,
+        json!({ "note": "@SUM(1+1)", "status": "Demo booked" }),
+    )
+    .await;
+
+    let brief = app.get("/api/shortlist/brief").await.json();
+    assert_eq!(brief["firmName"], "Doe Injury Law");
+    let intake = &brief["groups"][1];
+    assert_eq!(intake["categoryName"], "Intake");
+    assert_eq!(intake["criteria"][0]["answers"], json!(["Phone calls"]));
+    assert!(intake["criteriaAnsweredAt"].is_string());
+    assert_eq!(intake["vendors"][0]["vendorName"], "Lawmatics");
+
+    let res = app.get("/api/shortlist/brief.csv").await;
+    assert_eq!(res.status, StatusCode::OK);
+    assert_eq!(res.headers[header::CONTENT_TYPE], "text/csv; charset=utf-8");
+    let disposition = res.headers[header::CONTENT_DISPOSITION].to_str().unwrap();
+    assert!(
+        disposition.starts_with("attachment; filename=\"shortlist-brief-"),
+        "{disposition}"
+    );
+    let mut reader = csv::Reader::from_reader(res.body.as_slice());
+    let header_row = reader.headers().unwrap().clone();
+    let note_col = header_row.iter().position(|h| h == "Note").unwrap();
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 2, "one row per vendor");
+    let notes: Vec<&str> = rows.iter().map(|r| &r[note_col]).collect();
+    assert_eq!(
+        notes,
+        ["'@SUM(1+1)", "'=HYPERLINK(\"http://evil.example\",\"x\")"]
+    );
+    assert!(
+        rows[1].iter().any(|c| c.contains("Phone calls")),
+        "the criteria"
+    );
+}
+
+/// The viewer's Intake ranking: Lawmatics' reasons and whether an outcomes factor is in it.
+async fn viewer_ranking(app: &mut TestApp, email: &str) -> (Vec<String>, bool) {
+    sign_up_firm(app, email, &format!("Viewer {email}")).await;
+    let res = app
+        .post(
+            "/api/responses",
+            json!({ "categoryId": INTAKE,
+                    "answers": [{ "questionId": 201, "selectedValues": ["Phone calls"] }] }),
+        )
+        .await;
+    let response_id = res.json()["responseId"].as_u64().unwrap();
+    let res = app
+        .post(
+            "/api/recommendations/compute",
+            json!({ "responseId": response_id, "categoryId": INTAKE }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let result = res.json();
+    let lawmatics = result["vendors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["vendor"]["id"] == LAWMATICS)
+        .unwrap()
+        .clone();
+    let reasons = lawmatics["reasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().to_string())
+        .collect();
+    let factor = result["vendors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|v| v["breakdown"].as_array().unwrap())
+        .any(|f| f["factor"] == "outcomes");
+    (reasons, factor)
+}
+
+#[tokio::test]
+async fn outcomes_of_four_firms_say_nothing_and_of_five_firms_give_a_reason() {
+    let mut app = TestApp::new();
+    firms_that_chose_lawmatics(&mut app, 0, 4).await;
+    // A second account of a firm already counted is still one firm.
+    sign_up_firm(&mut app, "p0-colleague@peer.example", "peer  firm 0").await;
+    put(&mut app, LAWMATICS, json!({ "status": "Demo held" })).await;
+
+    let (reasons, factor) = viewer_ranking(&mut app, "v1@viewer.example").await;
+    assert!(
+        !reasons.iter().any(|r| r.contains("had a demo")),
+        "4 firms: {reasons:?}"
+    );
+    assert!(!factor, "no outcomes factor below 5 firms");
+
+    firms_that_chose_lawmatics(&mut app, 4, 5).await;
+    let (reasons, factor) = viewer_ranking(&mut app, "v2@viewer.example").await;
+    assert!(
+        reasons.contains(&"Most of the 5 firms your size that had a demo chose it".to_string()),
+        "{reasons:?}"
+    );
+    assert!(factor);
+}
+
+/// Other firms of 6-20 employees (numbered `from..to`) that had a demo of Lawmatics and chose it.
+async fn firms_that_chose_lawmatics(app: &mut TestApp, from: usize, to: usize) {
+    for i in from..to {
+        sign_up_firm(
+            app,
+            &format!("p{i}@peer.example"),
+            &format!("Peer Firm {i}"),
+        )
+        .await;
+        put(app, LAWMATICS, json!({ "status": "Demo held" })).await;
+        let res = outcome(app, LAWMATICS, json!({ "chosen": true })).await;
+        assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    }
+}

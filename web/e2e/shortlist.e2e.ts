@@ -1,0 +1,251 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { request, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { axeViolations, describeViolations } from './support/axe';
+import { launchBrowser, widths, type TestBrowser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+import { signUpAndOnboard } from './support/session';
+
+// The shortlist, told as one story: three vendors in two stages from Browse Vendors, a note that
+// survives a reload, Lawmatics from Demo booked to Chosen through the demo questions, the brief as
+// the PDF Chromium prints and as CSV; then other firms' demo outcomes: 4 firms say nothing in the
+// questionnaire's results, 5 give a reason.
+
+let server: TestServer;
+let browser: TestBrowser;
+let page: Page;
+let tmp: string;
+
+const NOTE = 'Ask about the Filevine sync and the per-seat price.';
+const LAWMATICS = 12;
+
+const card = (name: string) => page.getByRole('article', { name });
+
+async function expectAccessible(what: string) {
+  for (const width of [1280, widths.phone]) {
+    await browser.setWidth(width);
+    await page.waitForTimeout(200);
+    const violations = await axeViolations(page);
+    expect(violations, `${what} at ${width} px:\n${describeViolations(violations)}`).toEqual([]);
+  }
+  await browser.setWidth(1280);
+}
+
+async function screenshots(name: string) {
+  for (const width of [1280, widths.phone]) {
+    await browser.setWidth(width);
+    await page.waitForTimeout(150);
+    await browser.screenshot(`${name}-${width}`);
+  }
+  await browser.setWidth(1280);
+}
+
+/** Another firm of 6-20 employees (its own cookie jar) that had a demo of Lawmatics and chose it. */
+async function firmThatChoseLawmatics(n: number) {
+  const api = await request.newContext({ baseURL: server.url, extraHTTPHeaders: { Origin: server.url } });
+  const signUp = await api.post('/api/auth/sign-up', {
+    data: { name: `Peer ${n}`, email: `peer${n}@peers.test`, password: 'we-chose-a-tool-1', lawFirm: `Peer Firm ${n}`, firmSize: 'E6_20' },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  const held = await api.put(`/api/shortlist/${LAWMATICS}`, { data: { status: 'Demo held' } });
+  expect(held.status(), await held.text()).toBe(200);
+  const chosen = await api.put(`/api/shortlist/${LAWMATICS}/outcome`, { data: { chosen: true } });
+  expect(chosen.status(), await chosen.text()).toBe(200);
+  await api.dispose();
+}
+
+/** Answers the Intake questionnaire; returns the results dialog. */
+async function intakeResults() {
+  await page.goto('/matches');
+  const panel = page.getByRole('region', { name: 'Intake', exact: true });
+  if (!(await panel.isVisible())) await page.getByRole('button', { name: /^Intake / }).click();
+  await panel.getByRole('button', { name: /Get Recommendation|Retake|Update/ }).first().click();
+  const dialog = page.getByRole('dialog');
+  // Answers Lawmatics meets in full, so it is among the three results shown.
+  const answers = [
+    'Web forms and referrals',
+    'Our own staff, and that works for us',
+    'Sign the retainer electronically on the same call',
+    'Automatic follow-up texts and emails',
+    'The new case lands in our case management system',
+  ];
+  await dialog.getByLabel(answers[0]!).waitFor();
+  for (const answer of answers) await dialog.getByLabel(answer).check();
+  await dialog.getByRole('button', { name: 'Get Recommendations' }).click();
+  await dialog.getByRole('heading', { name: 'Your Recommendations' }).waitFor();
+  return dialog;
+}
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(tmpdir(), 'litstack-shortlist-e2e-'));
+  server = await startServer();
+  browser = await launchBrowser({ baseURL: server.url });
+  page = browser.page;
+  await browser.setWidth(1280);
+  await signUpAndOnboard(page, 'pat@doe-injury.test');
+  // The firm's Intake criteria, so the brief has them to print.
+  const response = await page.request.post('/api/responses', {
+    data: { categoryId: 2, answers: [{ questionId: 201, selectedValues: ['Web forms and referrals'] }] },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+describe('the shortlist', () => {
+  test('three vendors in two stages, added from Browse Vendors', async () => {
+    for (const name of ['Avvo', 'Lawmatics', 'Lead Docket']) {
+      await page.goto(`/vendors?q=${encodeURIComponent(name)}`);
+      const add = card(name).getByRole('button', { name: 'Add to shortlist' });
+      await add.click();
+      await card(name).getByRole('button', { name: 'On shortlist', pressed: true }).waitFor();
+    }
+    await screenshots('vendors-card-shortlist');
+    // A second press takes it off, a third puts it back.
+    await card('Lead Docket').getByRole('button', { name: 'On shortlist' }).click();
+    await card('Lead Docket').getByRole('button', { name: 'Add to shortlist', pressed: false }).click();
+    await card('Lead Docket').getByRole('button', { name: 'On shortlist' }).waitFor();
+
+    await page.goto('/shortlist');
+    await page.getByRole('heading', { name: 'Stage 1: Lead Generation' }).waitFor();
+    await page.getByRole('heading', { name: 'Stage 2: Intake' }).waitFor();
+    expect(await page.getByRole('article').count()).toBe(3);
+    const compare = page.getByRole('link', { name: 'Compare Intake vendors side by side' });
+    expect(await compare.getAttribute('href')).toBe('/compare?ids=12,11');
+    expect(await page.getByRole('link', { name: "View Lawmatics's profile" }).getAttribute('href')).toBe('/vendors/12');
+  });
+
+  test('a note is saved as you type and is there after a reload', async () => {
+    await page.getByLabel('Note on Lawmatics').fill(NOTE);
+    await card('Lawmatics').getByText('Saved', { exact: true }).waitFor();
+    await page.reload();
+    await page.getByLabel('Note on Lawmatics').waitFor();
+    expect(await page.getByLabel('Note on Lawmatics').inputValue()).toBe(NOTE);
+  });
+
+  test('Lawmatics moves from Demo booked through Demo held to Chosen', async () => {
+    await page.getByLabel('Status of Lawmatics').selectOption('Demo booked');
+    const asked = card('Lawmatics').getByRole('group', { name: 'Did the demo happen?' });
+    await asked.getByRole('button', { name: 'Yes' }).click();
+    await card('Lawmatics').getByRole('group', { name: 'Did you choose it?' }).getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => page.getByLabel('Status of Lawmatics').inputValue()).toBe('Chosen');
+    await card('Lawmatics').getByText('Status history').click();
+    const history = await card('Lawmatics').getByRole('list').innerText();
+    expect(history).toMatch(/Considering[\s\S]*Demo booked[\s\S]*Demo held[\s\S]*Chosen/);
+
+    // Rejected asks for a reason first.
+    await page.getByLabel('Status of Avvo').selectOption('Rejected');
+    await card('Avvo').getByRole('button', { name: 'Reject' }).click();
+    await card('Avvo').getByText('Say why the vendor was rejected').waitFor();
+    await card('Avvo').getByLabel('Why was it rejected?').fill('Leads are not exclusive');
+    await card('Avvo').getByRole('button', { name: 'Reject' }).click();
+    await card('Avvo').getByText('Leads are not exclusive').waitFor();
+
+    await screenshots('shortlist');
+    await expectAccessible('/shortlist');
+  });
+
+  test('the brief prints as a PDF with the firm, the stages and the notes, asking no third party', async () => {
+    const foreign: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(server.url) && !r.url().startsWith('data:')) foreign.push(r.url());
+    });
+    await page.getByRole('link', { name: 'Export brief' }).click();
+    await page.getByRole('heading', { name: 'Technology shortlist: due-diligence brief' }).waitFor();
+    await page.getByRole('heading', { name: 'Stage 2: Intake' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(foreign).toEqual([]);
+
+    const pdfFile = path.join(tmp, 'brief.pdf');
+    await writeFile(pdfFile, await page.pdf({ format: 'Letter', printBackground: true }));
+    const text = execFileSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' });
+    for (const expected of [
+      'Doe Injury Law',
+      'Stage 1: Lead Generation',
+      'Stage 2: Intake',
+      'How do most new PI leads reach you?',
+      'Web forms and referrals',
+      'Lawmatics',
+      NOTE,
+      'Chosen since',
+      'Leads are not exclusive',
+      'Moderate ($$)',
+    ]) {
+      expect(text, text).toContain(expected);
+    }
+    // The app's frame and the page's buttons are not printed.
+    expect(text).not.toContain('Print or save as PDF');
+    expect(text).not.toContain('Vendor Matches');
+    const pages = execFileSync('pdfinfo', [pdfFile], { encoding: 'utf8' });
+    expect(Number(/Pages:\s+(\d+)/.exec(pages)?.[1])).toBeGreaterThanOrEqual(2); // a page per stage
+
+    await screenshots('shortlist-brief');
+    await expectAccessible('/shortlist/brief');
+  });
+
+  test('the CSV downloads with one row per vendor', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^shortlist-brief-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv.trim().split(/\r\n/);
+    expect(lines[0]).toContain('Vendor,Status');
+    expect(lines).toHaveLength(4);
+    expect(csv).toContain(NOTE);
+  });
+});
+
+describe('other firms’ demo outcomes', () => {
+  test('from 4 firms nothing is said; from 5 the reason appears', async () => {
+    for (const n of [1, 2, 3, 4]) await firmThatChoseLawmatics(n);
+    let dialog = await intakeResults();
+    await dialog.getByRole('article', { name: 'Lawmatics' }).waitFor();
+    expect(await dialog.getByText(/had a demo chose it/).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    await firmThatChoseLawmatics(5);
+    dialog = await intakeResults();
+    await dialog
+      .getByRole('article', { name: 'Lawmatics' })
+      .getByText('Most of the 5 firms your size that had a demo chose it')
+      .waitFor();
+    await page.keyboard.press('Escape');
+  });
+});
+
+describe('after a Schedule Meeting click', () => {
+  test('the vendor is on the shortlist as Demo booked and its /past card asks about the demo', async () => {
+    // A vendor the Intake questionnaire recommended, other than Lawmatics (already Chosen).
+    const past = await page.request.get('/api/past-recommendations?pageSize=50');
+    type Item = { vendor: { id: number; name: string; bookingUrl: string | null } };
+    const items = ((await past.json()) as { items: Item[] }).items;
+    const vendor = items.map((i) => i.vendor).find((v) => v.id !== LAWMATICS && v.bookingUrl);
+    expect(vendor, JSON.stringify(items)).toBeDefined();
+    // The click as the card records it (without opening the vendor's site from the test).
+    for (const id of [vendor!.id, LAWMATICS]) {
+      const click = await page.request.post('/api/meeting-clicks', { data: { vendorId: id, sourcePage: 'PAST_RECS' } });
+      expect(click.status(), await click.text()).toBe(201);
+    }
+
+    await page.goto('/past');
+    const question = card(vendor!.name).getByRole('group', { name: 'Did the demo happen?' });
+    await question.waitFor();
+    await card(vendor!.name).getByRole('button', { name: 'On shortlist', pressed: true }).waitFor();
+    await screenshots('past-demo-question');
+    await question.getByRole('button', { name: 'Not yet' }).click();
+    await question.waitFor({ state: 'detached' });
+
+    await page.goto('/shortlist');
+    await expect.poll(() => page.getByLabel(`Status of ${vendor!.name}`).inputValue()).toBe('Demo booked');
+    // A click never moves a later status back.
+    expect(await page.getByLabel('Status of Lawmatics').inputValue()).toBe('Chosen');
+  });
+});

@@ -1,0 +1,46 @@
+import { Button, type ButtonSize } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/api-client';
+import { findEntry, useShortlist, useShortlistMutations } from '@/lib/shortlist';
+
+type ShortlistToggleProps = {
+  vendorId: number;
+  vendorName: string;
+  size?: ButtonSize;
+  className?: string;
+};
+
+/**
+ * "Add to shortlist" on a vendor card; "On shortlist" once it is there, and a second press takes
+ * it off. A toggle button (`aria-pressed`), so screen readers announce the state.
+ */
+export function ShortlistToggle({ vendorId, vendorName, size = 'sm', className }: ShortlistToggleProps) {
+  const shortlist = useShortlist();
+  const { put, remove } = useShortlistMutations();
+  const onList = findEntry(shortlist.data, vendorId) !== undefined;
+  const pending = put.isPending || remove.isPending;
+
+  const toggle = () => {
+    const done = onList ? remove.mutateAsync(vendorId) : put.mutateAsync({ vendorId, change: {} });
+    done
+      .then(() => toast({ title: onList ? `${vendorName} is off your shortlist` : `${vendorName} is on your shortlist` }))
+      .catch((error: unknown) =>
+        toast({ title: 'Error', description: getErrorMessage(error, 'Failed to update the shortlist'), variant: 'destructive' }),
+      );
+  };
+
+  return (
+    <Button
+      variant={onList ? 'default' : 'outline'}
+      size={size}
+      className={className}
+      aria-pressed={onList}
+      disabled={pending || shortlist.isPending}
+      onClick={toggle}
+    >
+      {onList ? <Icon name="check" className="h-4 w-4" /> : null}
+      {onList ? 'On shortlist' : 'Add to shortlist'}
+    </Button>
+  );
+}

@@ -1,0 +1,76 @@
+import { useId } from 'react';
+import { Link } from 'wouter';
+
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { DemoOutcomeQuestions } from '@/components/vendor-card/demo-outcome-questions';
+import { PriceBracket } from '@/components/vendor-card/price-bracket';
+import { VerifiedOn } from '@/components/vendor-card/verified-on';
+import { paths } from '@/config/paths';
+import { getErrorMessage } from '@/lib/api-client';
+import { useShortlistMutations, type ShortlistEntry } from '@/lib/shortlist';
+
+import { formatDay } from './format';
+import { LetterTile } from './letter-tile';
+import { NoteField } from './note-field';
+import { StatusField } from './status-field';
+
+/** One shortlisted vendor: basics, why it was recommended, status, note, history, outcome. */
+export function ShortlistEntryCard({ entry }: { entry: ShortlistEntry }) {
+  const titleId = useId();
+  const { remove } = useShortlistMutations();
+  const reason = entry.recommendation?.reasons[0];
+
+  const onRemove = () =>
+    remove.mutate(entry.vendorId, {
+      onError: (error) =>
+        toast({ title: 'Error', description: getErrorMessage(error, 'Failed to update the shortlist'), variant: 'destructive' }),
+    });
+
+  return (
+    <article aria-labelledby={titleId} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-start gap-3">
+        <LetterTile name={entry.vendorName} />
+        <div className="min-w-0 flex-1 space-y-1">
+          <h3 id={titleId} className="font-semibold break-words text-slate-900">
+            {entry.vendorName}
+          </h3>
+          <div className="flex flex-wrap items-center gap-2">
+            <PriceBracket bracket={entry.priceBracket} />
+            <VerifiedOn verifiedOn={entry.verifiedOn} sourceUrl={entry.sourceUrl} />
+          </div>
+        </div>
+      </div>
+      {entry.description ? <p className="line-clamp-2 text-sm text-slate-600">{entry.description}</p> : null}
+      {reason && entry.recommendation ? (
+        <div className="rounded-lg border border-emerald-100 bg-emerald-50 px-3 py-2 text-sm">
+          <p className="font-medium text-emerald-900">Why recommended ({formatDay(entry.recommendation.recommendedAt)}):</p>
+          <p className="text-emerald-800">{reason}</p>
+        </div>
+      ) : null}
+      <DemoOutcomeQuestions vendorId={entry.vendorId} />
+      <StatusField entry={entry} />
+      <NoteField vendorId={entry.vendorId} vendorName={entry.vendorName} initial={entry.note} />
+      <details className="text-sm text-slate-700">
+        <summary className="cursor-pointer rounded font-medium focus-visible:outline-2 focus-visible:outline-indigo-600">
+          Status history
+        </summary>
+        <ol className="mt-2 space-y-1">
+          {entry.history.map((h, i) => (
+            <li key={i}>
+              {h.status} · <time dateTime={h.at}>{formatDay(h.at)}</time>
+            </li>
+          ))}
+        </ol>
+      </details>
+      <div className="mt-auto flex flex-wrap gap-2">
+        <Link href={`${paths.vendors}/${entry.vendorId}`} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">
+          View {entry.vendorName}'s profile
+        </Link>
+        <Button size="sm" variant="ghost" className="ml-auto" disabled={remove.isPending} onClick={onRemove}>
+          Remove from shortlist
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,102 @@
+import { Link } from 'wouter';
+
+import { Alert } from '@/components/ui/alert';
+import { buttonClasses } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { getErrorMessage } from '@/lib/api-client';
+import { useShortlist, type ShortlistGroup } from '@/lib/shortlist';
+
+import { briefCsvUrl } from '../api/get-brief';
+import { groupTitle } from './format';
+import { ShortlistEntryCard } from './shortlist-entry-card';
+
+function Group({ group }: { group: ShortlistGroup }) {
+  const headingId = `shortlist-group-${group.categoryId}`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {groupTitle(group)}
+        </h2>
+        {group.compareIds.length >= 2 ? (
+          <Link
+            href={`${paths.compare}?ids=${group.compareIds.join(',')}`}
+            className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
+          >
+            Compare {group.categoryName} vendors side by side
+          </Link>
+        ) : null}
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {group.entries.map((entry) => (
+          <ShortlistEntryCard key={entry.vendorId} entry={entry} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** /shortlist: the vendors the firm is considering, by stage and then the other categories. */
+export function ShortlistPage() {
+  const shortlist = useShortlist();
+  const groups = shortlist.data?.groups ?? [];
+  const stages = groups.filter((g) => g.stage !== null);
+  const others = groups.filter((g) => g.stage === null);
+  const empty = shortlist.isSuccess && groups.length === 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Shortlist"
+        description="The vendors your firm is considering: status, notes and what happened after each demo."
+        actions={
+          empty || !shortlist.isSuccess ? null : (
+            <>
+              <Link href={paths.shortlistBrief} className={buttonClasses({ size: 'sm' })}>
+                Export brief
+              </Link>
+              <a href={briefCsvUrl} download className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                Download CSV
+              </a>
+            </>
+          )
+        }
+      />
+      {shortlist.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading your shortlist..." />
+        </div>
+      ) : shortlist.isError ? (
+        <Alert>The shortlist could not be loaded: {getErrorMessage(shortlist.error, 'please try again.')}</Alert>
+      ) : empty ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          Your shortlist is empty. Press "Add to shortlist" on a vendor in{' '}
+          <Link href={paths.vendors} className="font-medium text-indigo-700 underline">
+            Browse Vendors
+          </Link>{' '}
+          or on your{' '}
+          <Link href={paths.matches} className="font-medium text-indigo-700 underline">
+            Vendor Matches
+          </Link>
+          .
+        </p>
+      ) : (
+        <div className="space-y-10">
+          {stages.map((group) => (
+            <Group key={group.categoryId} group={group} />
+          ))}
+          {others.length > 0 ? (
+            <div className="space-y-6">
+              {stages.length > 0 ? <p className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Across the firm</p> : null}
+              {others.map((group) => (
+                <Group key={group.categoryId} group={group} />
+              ))}
+            </div>
+          ) : null}
+        </div>
+      )}
+    </>
+  );
+}
