@@ -17,6 +17,7 @@ pub mod server;
 pub mod state;
 pub mod store;
 pub mod techstack;
+pub mod vendor_profile;
 pub mod web;
 
 use axum::Router;
@@ -36,6 +37,7 @@ pub fn app(state: AppState) -> Router {
         .merge(accounts::router())
         .merge(profile::router())
         .merge(catalog::router())
+        .merge(vendor_profile::router())
         .merge(admin::router())
         .merge(techstack::router())
         .merge(bookings::router())

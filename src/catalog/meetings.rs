@@ -33,6 +33,9 @@ pub enum SourcePage {
     GetRecStages,
     #[serde(rename = "GET_REC")]
     GetRec,
+    /// The vendor's profile page.
+    #[serde(rename = "PROFILE")]
+    Profile,
 }
 
 impl SourcePage {
@@ -42,8 +45,9 @@ impl SourcePage {
             "PAST_RECS" => Ok(SourcePage::PastRecs),
             "GET_REC_STAGES" => Ok(SourcePage::GetRecStages),
             "GET_REC" => Ok(SourcePage::GetRec),
+            "PROFILE" => Ok(SourcePage::Profile),
             _ => Err(bad_request(
-                "sourcePage must be one of BROWSE, PAST_RECS, GET_REC_STAGES, GET_REC",
+                "sourcePage must be one of BROWSE, PAST_RECS, GET_REC_STAGES, GET_REC, PROFILE",
             )),
         }
     }
@@ -101,7 +105,7 @@ fn view(state: &AppState, click: &MeetingClick) -> MeetingClickView {
     }
 }
 
-fn rfc3339(secs: i64) -> String {
+pub fn rfc3339(secs: i64) -> String {
     chrono::DateTime::from_timestamp(secs, 0)
         .unwrap_or_default()
         .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
@@ -155,6 +159,25 @@ pub(super) async fn record_click(
         })
         .await?;
     Ok((StatusCode::CREATED, Json(view(&state, &click))))
+}
+
+/// The user's own clicks on one vendor, newest first (the vendor profile's history). Walks the
+/// whole table: clicks are human-paced, so it stays small.
+pub fn user_vendor_clicks(
+    app: &crate::App,
+    user_id: u64,
+    vendor_id: u64,
+) -> Result<Vec<MeetingClick>> {
+    let txn = app.store.read()?;
+    let table = txn.open_table(MEETING_CLICKS)?;
+    let mut out = Vec::new();
+    for entry in table.iter()?.rev() {
+        let click: MeetingClick = codec::decode(entry?.1.value())?;
+        if click.user_id == user_id && click.vendor_id == vendor_id {
+            out.push(click);
+        }
+    }
+    Ok(out)
 }
 
 /// The signed-in user's own clicks, newest first. Ids grow with time, so walking the table

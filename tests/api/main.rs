@@ -11,6 +11,7 @@ mod meetings;
 mod openapi;
 mod process;
 mod profile;
+mod profile_vendor;
 mod recommend;
 mod sample;
 mod secrets;

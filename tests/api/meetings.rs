@@ -65,7 +65,13 @@ async fn the_booking_link_carries_the_configured_utm_source() {
 #[tokio::test]
 async fn every_source_page_of_the_spec_is_accepted() {
     let (mut app, slotwise, _) = signed_in_with_vendors().await;
-    for page in ["BROWSE", "PAST_RECS", "GET_REC_STAGES", "GET_REC"] {
+    for page in [
+        "BROWSE",
+        "PAST_RECS",
+        "GET_REC_STAGES",
+        "GET_REC",
+        "PROFILE",
+    ] {
         let res = app
             .post(
                 "/api/meeting-clicks",
@@ -121,7 +127,7 @@ async fn malformed_clicks_are_a_400_with_a_readable_message() {
     assert_eq!(unknown_page.status, StatusCode::BAD_REQUEST);
     assert_eq!(
         unknown_page.error(),
-        "sourcePage must be one of BROWSE, PAST_RECS, GET_REC_STAGES, GET_REC"
+        "sourcePage must be one of BROWSE, PAST_RECS, GET_REC_STAGES, GET_REC, PROFILE"
     );
 
     let extra = app

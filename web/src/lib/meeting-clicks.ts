@@ -8,7 +8,7 @@ import { api } from './api-client';
  * opens whether or not the click is recorded.
  */
 
-export type SourcePage = 'BROWSE' | 'PAST_RECS' | 'GET_REC_STAGES' | 'GET_REC';
+export type SourcePage = 'BROWSE' | 'PAST_RECS' | 'GET_REC_STAGES' | 'GET_REC' | 'PROFILE';
 
 export type MeetingClick = {
   id: number;

@@ -1,0 +1,229 @@
+//! The booking figures of one vendor, from the real index only (sample rows are never evidence):
+//! bookings by month over 24 months, the same bookings by firm size, the last 90 days by firms of
+//! the user's size, and how many firms of that size have the vendor in their tech stack. Every
+//! count goes through `suppress`.
+//!
+//! A booking belongs to a catalog vendor when its Client names it (ignoring case; when two catalog
+//! vendors share a name the lower id gets the rows), as `bookings::vendor_demand` counts them.
+//! The vendor's rows come from the index's `by_vendor` lists, so the cost is that of the vendor's
+//! own rows, not of the whole index.
+
+use chrono::{Datelike, NaiveDate};
+
+use super::model::{MonthGroup, PeerAdoption, RecentForSize, SizeGroup, VendorEvidence};
+use super::suppress::{self, Count};
+use crate::accounts::model::User;
+use crate::bookings::BookingIndex;
+use crate::bookings::query::day_number;
+use crate::catalog::Catalog;
+use crate::error::Result;
+use crate::firm_size::FirmSize;
+use crate::recommend::inputs;
+use crate::state::App;
+use crate::techstack::peers::Peers;
+
+pub const MONTHS: usize = 24;
+pub const RECENT_DAYS: u32 = 90;
+
+/// The first day of each of the `MONTHS` months ending with `today`'s, and of the month after.
+fn month_starts(today: NaiveDate) -> Vec<NaiveDate> {
+    let first = NaiveDate::from_ymd_opt(today.year(), today.month(), 1).expect("a first day");
+    (0..=MONTHS as u32)
+        .map(|i| {
+            first
+                .checked_sub_months(chrono::Months::new(MONTHS as u32 - 1))
+                .and_then(|start| start.checked_add_months(chrono::Months::new(i)))
+                .expect("months within chrono's range")
+        })
+        .collect()
+}
+
+/// The dictionary ids of the index's Client values that belong to the catalog vendor.
+fn vendor_keys(idx: &BookingIndex, catalog: &Catalog, vendor_id: u64) -> Vec<usize> {
+    let Some(vendor) = catalog.vendor(vendor_id) else {
+        return Vec::new();
+    };
+    let name = vendor.name.to_lowercase();
+    // The lowest id of that name gets the rows (catalog vendors are sorted by id).
+    let owner = catalog
+        .vendors
+        .iter()
+        .find(|v| v.name.to_lowercase() == name)
+        .map(|v| v.id);
+    if owner != Some(vendor_id) {
+        return Vec::new();
+    }
+    idx.vendors_lower
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| **v == name)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Raw counts before suppression.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct RawCounts {
+    pub months: [u32; MONTHS],
+    pub sizes: [u32; FirmSize::ALL.len()],
+    /// Last `RECENT_DAYS` days by firms of the given size.
+    pub recent_for_size: u32,
+}
+
+/// Counts the vendor's real bookings for the windows ending `today` (UTC).
+pub fn count(
+    idx: &BookingIndex,
+    catalog: &Catalog,
+    vendor_id: u64,
+    today: NaiveDate,
+    size: Option<FirmSize>,
+) -> RawCounts {
+    let starts = month_starts(today);
+    let bounds: Vec<i64> = starts
+        .iter()
+        .map(|d| i64::from(day_number(*d)) * 86_400)
+        .collect();
+    let recent_from = i64::from(day_number(today) - (RECENT_DAYS as i32 - 1)) * 86_400;
+    let mut out = RawCounts::default();
+    for key in vendor_keys(idx, catalog, vendor_id) {
+        let list = &idx.by_vendor[key];
+        let (lo, hi) = idx.rows_in(Some(list), bounds[0], bounds[MONTHS]);
+        let mut month = 0;
+        for &r in &list[lo..hi] {
+            let r = r as usize;
+            let t = idx.cols.times[r];
+            // Rows are in time order: the month only moves forward.
+            while t >= bounds[month + 1] {
+                month += 1;
+            }
+            out.months[month] += 1;
+            let s = idx.cols.size[r] as usize;
+            out.sizes[s] += 1;
+            if t >= recent_from && size.is_some_and(|size| size.index() == s) {
+                out.recent_for_size += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The figures as the API shows them. `adopting_firms` is how many firms of the user's size have
+/// the vendor in their stack.
+pub fn evidence(
+    vendor_id: u64,
+    has_real_bookings: bool,
+    raw: &RawCounts,
+    today: NaiveDate,
+    size: Option<FirmSize>,
+    adopting_firms: u32,
+) -> VendorEvidence {
+    let starts = month_starts(today);
+    let key = |i: usize| starts[i].format("%Y-%m").to_string();
+    let months = suppress::groups(&raw.months)
+        .into_iter()
+        .map(|g| MonthGroup {
+            from: key(g.first),
+            to: key(g.last),
+            count: g.count,
+        })
+        .collect();
+    let by_size = suppress::groups(&raw.sizes)
+        .into_iter()
+        .map(|g| SizeGroup {
+            sizes: FirmSize::ALL[g.first..=g.last]
+                .iter()
+                .map(|s| (*s).into())
+                .collect(),
+            count: g.count,
+        })
+        .collect();
+    let total = Count::of(raw.months.iter().sum());
+    VendorEvidence {
+        vendor_id,
+        has_real_bookings,
+        months,
+        total,
+        by_size,
+        recent_for_your_size: size.map(|size| RecentForSize {
+            size: size.into(),
+            days: RECENT_DAYS,
+            count: Count::of(raw.recent_for_size),
+        }),
+        peer_adoption: size.map(|size| {
+            // Always "firms": one firm is never shown as a number.
+            let firms = Count::of(adopting_firms);
+            PeerAdoption {
+                size: size.into(),
+                text: format!("Used by {} firms of your size", firms.text),
+                firms,
+            }
+        }),
+    }
+}
+
+/// The evidence of vendor `id` as `user` sees it (for the firm size the recommendations use).
+pub fn vendor_evidence(app: &App, user: &User, id: u64) -> Result<VendorEvidence> {
+    let catalog = app.catalog.load();
+    if catalog.vendor(id).is_none() {
+        return Err(super::profile::unknown_vendor(id));
+    }
+    let size = inputs::firm_context(app, user)?.size;
+    let today = chrono::Utc::now().date_naive();
+    let sets = app.bookings.load();
+    let raw = count(&sets.real, &catalog, id, today, size);
+    let adopting = match size {
+        Some(size) => Peers::load(app)?
+            .vendor_firms(size)
+            .get(&id)
+            .copied()
+            .unwrap_or(0),
+        None => 0,
+    };
+    Ok(evidence(
+        id,
+        sets.has_real_data(),
+        &raw,
+        today,
+        size,
+        adopting,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_months_are_the_24_ending_with_this_one() {
+        let starts = month_starts(NaiveDate::from_ymd_opt(2026, 3, 31).unwrap());
+        assert_eq!(starts.len(), MONTHS + 1);
+        assert_eq!(starts[0], NaiveDate::from_ymd_opt(2024, 4, 1).unwrap());
+        assert_eq!(
+            starts[MONTHS - 1],
+            NaiveDate::from_ymd_opt(2026, 3, 1).unwrap()
+        );
+        assert_eq!(starts[MONTHS], NaiveDate::from_ymd_opt(2026, 4, 1).unwrap());
+    }
+
+    #[test]
+    fn peer_adoption_never_names_fewer_than_five_firms() {
+        let today = NaiveDate::from_ymd_opt(2026, 3, 31).unwrap();
+        let raw = RawCounts::default();
+        let size = Some(FirmSize::E6To20);
+        let text = |n| {
+            evidence(1, true, &raw, today, size, n)
+                .peer_adoption
+                .unwrap()
+                .text
+        };
+        assert_eq!(text(0), "Used by 0 firms of your size");
+        assert_eq!(text(1), "Used by fewer than 5 firms of your size");
+        assert_eq!(text(4), "Used by fewer than 5 firms of your size");
+        assert_eq!(text(5), "Used by 5 firms of your size");
+        assert!(
+            evidence(1, true, &raw, today, None, 9)
+                .peer_adoption
+                .is_none()
+        );
+    }
+}
