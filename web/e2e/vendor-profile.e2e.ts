@@ -125,7 +125,7 @@ describe('the vendor profile', () => {
   test('every vendor name on Browse Vendors leads to its profile', async () => {
     await page.goto('/vendors');
     const card = page.getByRole('article').first();
-    const link = card.getByRole('link').first();
+    const link = card.getByRole('heading').getByRole('link');
     const name = await link.innerText();
     await link.click();
     await page.waitForURL(/\/vendors\/\d+$/);

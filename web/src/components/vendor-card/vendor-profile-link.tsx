@@ -26,12 +26,12 @@ export function VendorNameLink({ vendorId, children, className }: VendorProfileL
 }
 
 /**
- * A vendor's logo as a link to its profile, for the pointer. It is out of the tab order and
- * hidden from screen readers: the name beside it is the same link, announced once.
+ * A vendor's logo as a link to its profile ("{name} logo"). It is out of the tab order: the name
+ * beside it is the same link, so a keyboard stops there once.
  */
 export function VendorLogoLink({ vendorId, children, className }: VendorProfileLinkProps) {
   return (
-    <Link href={vendorProfilePath(vendorId)} tabIndex={-1} aria-hidden="true" className={cn('shrink-0', className)}>
+    <Link href={vendorProfilePath(vendorId)} tabIndex={-1} className={cn('shrink-0', className)}>
       {children}
     </Link>
   );
