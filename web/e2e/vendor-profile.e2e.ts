@@ -89,13 +89,29 @@ describe('the vendor profile', () => {
     const link = panel.getByRole('link', { name: vendor.name, exact: true });
     await link.waitFor();
 
+    // Timed in the page: from the click to the first change whose text holds the figure.
+    await page.evaluate(() => {
+      const w = window as unknown as { clickAt?: number; figuresAt?: number };
+      document.addEventListener('click', () => (w.clickAt ??= performance.now()), { capture: true, once: true });
+      const observer = new MutationObserver(() => {
+        if (w.clickAt !== undefined && document.body.textContent?.includes('12 demo bookings')) {
+          w.figuresAt = performance.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     const started = Date.now();
     await link.click();
     await page.waitForURL(`**/vendors/${vendor.id}`);
     await page.getByText('12 demo bookings', { exact: true }).waitFor();
-    const elapsed = Date.now() - started;
-    console.log(`vendor profile: figures shown ${elapsed} ms after the click (in-app navigation)`);
-    expect(elapsed).toBeLessThan(2_000);
+    const wall = Date.now() - started;
+    const inPage = await page.evaluate(() => {
+      const w = window as unknown as { clickAt?: number; figuresAt?: number };
+      return Math.round((w.figuresAt ?? Number.NaN) - (w.clickAt ?? Number.NaN));
+    });
+    console.log(`vendor profile: figures shown ${inPage} ms after the click in the page (${wall} ms as the test driver saw it)`);
+    expect(inPage).toBeLessThan(2_000);
 
     await page.getByRole('heading', { level: 1, name: vendor.name }).waitFor();
     const category = page.getByRole('link', { name: 'Lead Generation', exact: true });

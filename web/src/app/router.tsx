@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Switch } from 'wouter';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Route, Switch, useParams } from 'wouter';
 
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -12,17 +13,27 @@ import { PastRecommendationsPage } from '@/features/past/components/past-recomme
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { TechStackPage } from '@/features/tech-stack/components/tech-stack-page';
 import { TrendsPage } from '@/features/trends/components/trends-page';
+import { vendorEvidenceQueryOptions } from '@/features/vendor-profile/api/get-vendor-evidence';
+import { vendorProfileQueryOptions } from '@/features/vendor-profile/api/get-vendor-profile';
 import { BrowseVendorsPage } from '@/features/vendors/components/browse-vendors-page';
 
 import { AppLayout } from './layout/app-layout';
 import { MatchesScreen } from './matches-screen';
 import { NotFoundPage } from './not-found-page';
 
-// Loaded on demand, so the first screen's JavaScript stays small.
-const LazyVendorProfilePage = lazy(() =>
-  import('@/features/vendor-profile/components/vendor-profile-page').then((m) => ({ default: m.VendorProfilePage })),
-);
+// Loaded on demand, so the first screen's JavaScript stays small; fetched once the browser is
+// idle after sign-in, so following a vendor link does not wait for it.
+const loadVendorProfilePage = () => import('@/features/vendor-profile/components/vendor-profile-page');
+const LazyVendorProfilePage = lazy(() => loadVendorProfilePage().then((m) => ({ default: m.VendorProfilePage })));
 function VendorProfileScreen() {
+  const { id = '' } = useParams<{ id: string }>();
+  const queryClient = useQueryClient();
+  // The profile's data is asked for while its code loads, not after.
+  useEffect(() => {
+    if (!/^\d{1,19}$/.test(id)) return;
+    void queryClient.prefetchQuery(vendorProfileQueryOptions(id));
+    void queryClient.prefetchQuery(vendorEvidenceQueryOptions(id));
+  }, [id, queryClient]);
   return (
     <Suspense
       fallback={
@@ -56,6 +67,15 @@ const pattern = (path: string) => escape(path).replace(/:[A-Za-z]+/g, '[^/]+');
 // One route for all signed-in paths, so the layout stays mounted while moving between them.
 const appPathPattern = new RegExp(`^(?:${appRoutes.map((route) => pattern(route.path)).join('|')})/?$`);
 
+/** Fetches the on-demand screens' code once the browser has nothing else to do. */
+function PreloadScreens() {
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1_000));
+    idle(() => void loadVendorProfilePage());
+  }, []);
+  return null;
+}
+
 export function AppRouter() {
   return (
     <Switch>
@@ -63,6 +83,7 @@ export function AppRouter() {
       <Route path={paths.auth.signUp} component={SignUpPage} />
       <Route path={appPathPattern}>
         <RequireAuth>
+          <PreloadScreens />
           <AppLayout>
             <Switch>
               {appRoutes.map((route) => (
