@@ -107,6 +107,32 @@ pub fn count(
     out
 }
 
+/// The last `RECENT_DAYS` days for the user's size. The same size's 24-month count is shown in
+/// `by_size` when it stands alone: if both were exact numbers 1 to 4 apart, their difference
+/// would be a hidden count (that size's bookings before the 90 days), so then this one is withheld.
+fn recent_for(size: FirmSize, raw: &RawCounts) -> RecentForSize {
+    let count = Count::of(raw.recent_for_size);
+    let months_24 = raw.sizes[size.index()];
+    let alone = suppress::groups(&raw.sizes)
+        .iter()
+        .any(|g| g.first == size.index() && g.last == size.index());
+    let older = months_24 - raw.recent_for_size.min(months_24);
+    let withheld = alone && !count.is_suppressed() && (1..suppress::MIN_SHOWN).contains(&older);
+    RecentForSize {
+        size: size.into(),
+        days: RECENT_DAYS,
+        count: if withheld {
+            Count {
+                value: None,
+                text: "not shown".into(),
+            }
+        } else {
+            count
+        },
+        withheld,
+    }
+}
+
 /// The figures as the API shows them. `adopting_firms` is how many firms of the user's size have
 /// the vendor in their stack.
 pub fn evidence(
@@ -138,17 +164,14 @@ pub fn evidence(
         })
         .collect();
     let total = Count::of(raw.months.iter().sum());
+    let recent = size.map(|size| recent_for(size, raw));
     VendorEvidence {
         vendor_id,
         has_real_bookings,
         months,
         total,
         by_size,
-        recent_for_your_size: size.map(|size| RecentForSize {
-            size: size.into(),
-            days: RECENT_DAYS,
-            count: Count::of(raw.recent_for_size),
-        }),
+        recent_for_your_size: recent,
         peer_adoption: size.map(|size| {
             // Always "firms": one firm is never shown as a number.
             let firms = Count::of(adopting_firms);
@@ -203,6 +226,49 @@ mod tests {
             NaiveDate::from_ymd_opt(2026, 3, 1).unwrap()
         );
         assert_eq!(starts[MONTHS], NaiveDate::from_ymd_opt(2026, 4, 1).unwrap());
+    }
+
+    #[test]
+    fn the_90_days_are_withheld_when_the_24_months_would_give_away_the_months_before() {
+        let size = FirmSize::E6To20;
+        let mut raw = RawCounts::default();
+        raw.sizes[size.index()] = 9;
+        raw.recent_for_size = 6;
+        let r = recent_for(size, &raw);
+        assert!(r.withheld, "9 - 6 = 3 bookings before the 90 days");
+        assert_eq!(r.count.value, None);
+        assert_eq!(r.count.text, "not shown");
+
+        raw.recent_for_size = 9;
+        assert_eq!(
+            recent_for(size, &raw).count.value,
+            Some(9),
+            "nothing before: 0"
+        );
+        raw.recent_for_size = 2;
+        let r = recent_for(size, &raw);
+        assert!(
+            !r.withheld && r.count.text == "fewer than 5",
+            "already hidden"
+        );
+        raw.sizes[size.index()] = 20;
+        raw.recent_for_size = 10;
+        assert_eq!(
+            recent_for(size, &raw).count.value,
+            Some(10),
+            "10 before: shown"
+        );
+        // The size shown only in a group: its 24-month count is not published.
+        raw.sizes[size.index()] = 8;
+        raw.sizes[size.index() + 1] = 2;
+        raw.recent_for_size = 6;
+        let groups = suppress::groups(&raw.sizes);
+        assert!(
+            groups
+                .iter()
+                .all(|g| !(g.first == size.index() && g.last == size.index()))
+        );
+        assert_eq!(recent_for(size, &raw).count.value, Some(6));
     }
 
     #[test]

@@ -151,6 +151,9 @@ pub struct RecentForSize {
     pub size: SizeRef,
     pub days: u32,
     pub count: Count,
+    /// True when the count is withheld ("not shown"): beside the same size's 24-month count it
+    /// would reveal that the months before held 1 to 4 bookings.
+    pub withheld: bool,
 }
 
 /// Firms of the user's size whose saved tech stack has the vendor.

@@ -464,3 +464,36 @@ async fn peer_adoption_is_fewer_than_five_until_five_firms_of_the_size_use_it() 
     let e = evidence(&mut app, DOCKETLY).await;
     assert_eq!(e["peerAdoption"]["firms"]["value"], 0);
 }
+
+#[tokio::test]
+async fn the_90_days_are_not_shown_when_the_24_months_would_give_away_the_rest() {
+    let mut app = signed_in().await;
+    let today = Utc::now().date_naive();
+    let mut csv = String::from(HEADER);
+    for id in 1..=6 {
+        csv += &format!("{id},{},Intake,Rulerly,E6_20,,,\n", day(today));
+    }
+    for id in 7..=8 {
+        csv += &format!(
+            "{id},{},Intake,Rulerly,E6_20,,,\n",
+            day(today - Duration::days(200))
+        );
+    }
+    let res = upload(&mut app, "bookings.csv", csv.as_bytes()).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let e = evidence(&mut app, RULERLY).await;
+    let six_to_twenty = e["bySize"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["sizes"] == json!([{ "code": "E6_20", "label": "6-20" }]))
+        .expect("6-20 stands alone");
+    assert_eq!(six_to_twenty["count"]["value"], 8);
+    // 8 in 24 months and 6 in 90 days would say 2 came before: the 90 days are withheld.
+    let recent = &e["recentForYourSize"];
+    assert_eq!(recent["withheld"], true);
+    assert_eq!(
+        recent["count"],
+        json!({ "value": null, "text": "not shown" })
+    );
+}

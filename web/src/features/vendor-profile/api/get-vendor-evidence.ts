@@ -14,7 +14,8 @@ export type VendorEvidence = {
   months: Array<{ from: string; to: string; count: ShownCount }>;
   total: ShownCount;
   bySize: Array<{ sizes: SizeRef[]; count: ShownCount }>;
-  recentForYourSize: { size: SizeRef; days: number; count: ShownCount } | null;
+  /** `withheld`: beside the 24-month figure for the size it would reveal a count under 5. */
+  recentForYourSize: { size: SizeRef; days: number; count: ShownCount; withheld: boolean } | null;
   peerAdoption: { size: SizeRef; firms: ShownCount; text: string } | null;
 };
 

@@ -54,7 +54,8 @@ function EvidenceFigures({ evidence }: { evidence: VendorEvidence }) {
         {recent ? (
           <Figure
             label={`Last ${recent.days} days, firms of your size (${recent.size.label})`}
-            value={evidence.hasRealBookings ? bookingsText(recent.count) : 'No data yet'}
+            value={!evidence.hasRealBookings ? 'No data yet' : recent.withheld ? 'Not shown' : bookingsText(recent.count)}
+            note={recent.withheld ? 'With the 24-month figure for your size below, it would reveal a count under 5.' : undefined}
           />
         ) : (
           <Figure label="Last 90 days, firms of your size" value="Unknown" note="Add your firm size on your profile to see this." />

@@ -43,7 +43,7 @@ const evidence: VendorEvidence = {
   months: [],
   total: { value: 0, text: '0' },
   bySize: [],
-  recentForYourSize: { size: { code: 'E6_20', label: '6-20' }, days: 90, count: { value: null, text: 'fewer than 5' } },
+  recentForYourSize: { size: { code: 'E6_20', label: '6-20' }, days: 90, count: { value: null, text: 'fewer than 5' }, withheld: false },
   peerAdoption: { size: { code: 'E6_20', label: '6-20' }, firms: { value: null, text: 'fewer than 5' }, text: 'Used by fewer than 5 firms of your size' },
 };
 
