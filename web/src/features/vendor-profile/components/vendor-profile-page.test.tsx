@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 
@@ -83,5 +84,21 @@ describe('VendorProfilePage', () => {
     expect(screen.getByText(/No real demo bookings yet/)).toBeTruthy();
     expect(screen.getByText('You dismissed Docketly from your picks.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Rulerly' }).getAttribute('href')).toBe('/vendors/12');
+  });
+
+  it('records Schedule Meeting as a click from the profile and opens the tagged scheduler', async () => {
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    const bookable = { ...profile, isActive: true, bookingUrl: 'https://docketly.example/book' };
+    const { calls } = renderAt('/vendors/7', {
+      'GET /api/vendors/7': { body: bookable },
+      'GET /api/vendors/7/evidence': { body: evidence },
+      'POST /api/meeting-clicks': { status: 201, body: { id: 1, vendorId: 7, vendorName: 'Docketly', sourcePage: 'PROFILE', bookingUrl: null, recordedAt: '2026-11-22T10:00:00Z' } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Schedule Meeting' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/api/meeting-clicks'))).toBe(true));
+    const posted = calls.find((c) => c.method === 'POST');
+    expect(posted?.body).toEqual({ vendorId: 7, sourcePage: 'PROFILE' });
+    expect(String(open.mock.calls[0]?.[0])).toMatch(/^https:\/\/docketly\.example\/book\?utm_source=/);
   });
 });
