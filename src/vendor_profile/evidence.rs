@@ -68,6 +68,10 @@ pub struct RawCounts {
     pub sizes: [u32; FirmSize::ALL.len()],
     /// Last `RECENT_DAYS` days by firms of the given size.
     pub recent_for_size: u32,
+    /// The month (index into `months`) the `RECENT_DAYS` window starts in, and whether it starts
+    /// on that month's first day.
+    pub recent_from_month: usize,
+    pub recent_from_first_day: bool,
 }
 
 /// Counts the vendor's real bookings for the windows ending `today` (UTC).
@@ -84,7 +88,13 @@ pub fn count(
         .map(|d| i64::from(day_number(*d)) * 86_400)
         .collect();
     let recent_from = i64::from(day_number(today) - (RECENT_DAYS as i32 - 1)) * 86_400;
-    let mut out = RawCounts::default();
+    let mut out = RawCounts {
+        recent_from_month: bounds
+            .partition_point(|&b| b <= recent_from)
+            .saturating_sub(1),
+        recent_from_first_day: bounds.contains(&recent_from),
+        ..RawCounts::default()
+    };
     for key in vendor_keys(idx, catalog, vendor_id) {
         let list = &idx.by_vendor[key];
         let (lo, hi) = idx.rows_in(Some(list), bounds[0], bounds[MONTHS]);
@@ -117,7 +127,8 @@ fn recent_for(size: FirmSize, raw: &RawCounts) -> RecentForSize {
         .iter()
         .any(|g| g.first == size.index() && g.last == size.index());
     let older = months_24 - raw.recent_for_size.min(months_24);
-    let withheld = alone && !count.is_suppressed() && (1..suppress::MIN_SHOWN).contains(&older);
+    let small = |n: u32| (1..suppress::MIN_SHOWN).contains(&n);
+    let withheld = alone && !count.is_suppressed() && (small(older) || months_give_away(size, raw));
     RecentForSize {
         size: size.into(),
         days: RECENT_DAYS,
@@ -131,6 +142,37 @@ fn recent_for(size: FirmSize, raw: &RawCounts) -> RecentForSize {
         },
         withheld,
     }
+}
+
+/// When every other size shows 0, the months are this size's own bookings, and a run of month
+/// groups that covers the 90 days (or lies inside them) differs from the 90-day count by the
+/// bookings of a stretch of days: whether any such difference is 1 to 4.
+fn months_give_away(size: FirmSize, raw: &RawCounts) -> bool {
+    let only_this_size = raw
+        .sizes
+        .iter()
+        .enumerate()
+        .all(|(s, &n)| s == size.index() || n == 0);
+    if !only_this_size {
+        return false;
+    }
+    let groups = suppress::groups(&raw.months);
+    let k = raw.recent_from_month;
+    for i in 0..groups.len() {
+        let mut sum = 0u32;
+        for g in &groups[i..] {
+            sum += g.count.value.unwrap_or(0);
+            let first = groups[i].first;
+            let covers = first <= k && g.last == MONTHS - 1;
+            let inside = first > k || (first == k && raw.recent_from_first_day);
+            if (covers || inside)
+                && (1..suppress::MIN_SHOWN).contains(&sum.abs_diff(raw.recent_for_size))
+            {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The figures as the API shows them. `adopting_firms` is how many firms of the user's size have
@@ -269,6 +311,41 @@ mod tests {
                 .all(|g| !(g.first == size.index() && g.last == size.index()))
         );
         assert_eq!(recent_for(size, &raw).count.value, Some(6));
+    }
+
+    #[test]
+    fn the_90_days_are_withheld_when_this_sizes_months_would_give_away_a_few_days() {
+        let size = FirmSize::E6To20;
+        let k = MONTHS - 4;
+        // Only 6-20 firms booked: 8 a year ago, 2 early in the month the 90 days start in (before
+        // they start), 10 two months ago and 10 this month. The month groups from k on hold 22,
+        // the 90 days 20: shown together they would say 2 fell just before the window.
+        let mut raw = RawCounts {
+            recent_for_size: 20,
+            recent_from_month: k,
+            recent_from_first_day: false,
+            ..RawCounts::default()
+        };
+        raw.months[MONTHS - 13] = 8;
+        raw.months[k] = 2;
+        raw.months[k + 2] = 10;
+        raw.months[k + 3] = 10;
+        raw.sizes[size.index()] = 30;
+        assert!(months_give_away(size, &raw));
+        let r = recent_for(size, &raw);
+        assert!(
+            r.withheld,
+            "30 - 20 = 10 before the window, but 22 - 20 = 2"
+        );
+        // With other sizes booking too, the months are no longer this size's alone.
+        raw.sizes[FirmSize::Solo.index()] = 5;
+        assert!(!months_give_away(size, &raw));
+        // Without the 2, nothing can be given away.
+        raw.sizes[FirmSize::Solo.index()] = 0;
+        raw.months[k] = 0;
+        raw.sizes[size.index()] = 28;
+        assert!(!months_give_away(size, &raw));
+        assert!(!recent_for(size, &raw).withheld);
     }
 
     #[test]
