@@ -16,7 +16,9 @@ pub mod suppress;
 use axum::Router;
 use axum::routing::get;
 
-pub use routes::{parse_vendor_id, profile_for, vendor_evidence};
+pub use evidence::vendor_evidence;
+pub use profile::profile_for;
+pub use routes::parse_vendor_id;
 
 use crate::state::AppState;
 

@@ -8,8 +8,8 @@ use crate::error::{Result, bad_request};
 use crate::extract::Json;
 use crate::state::AppState;
 
-pub use super::evidence::vendor_evidence;
-pub use super::profile::profile_for;
+use super::evidence::vendor_evidence;
+use super::profile::profile_for;
 
 /// A vendor id from the path: ASCII digits only (no sign, space or decimal point) that fit a u64.
 pub fn parse_vendor_id(raw: &str) -> Result<u64> {
