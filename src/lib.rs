@@ -19,6 +19,7 @@ pub mod shortlist;
 pub mod state;
 pub mod store;
 pub mod techstack;
+pub mod vendor_profile;
 pub mod web;
 
 use axum::Router;
@@ -42,6 +43,7 @@ pub fn app(state: AppState) -> Router {
         .merge(accounts::router())
         .merge(profile::router())
         .merge(catalog::router())
+        .merge(vendor_profile::router())
         .merge(admin::router())
         .merge(techstack::router())
         .merge(bookings::router())

@@ -32,6 +32,7 @@ pub const SESSION: &str = "session";
         (path = "/api", api = crate::profile::ProfileApi),
         (path = "/api", api = crate::techstack::TechstackApi),
         (path = "/api", api = crate::catalog::CatalogApi),
+        (path = "/api", api = crate::vendor_profile::VendorProfileApi),
         (path = "/api", api = crate::admin::AdminApi),
         (path = "/api", api = crate::bookings::BookingsApi),
         (path = "/api", api = crate::recommend::RecommendApi),

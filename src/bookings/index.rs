@@ -5,8 +5,8 @@
 //! - rows are sorted by (created time, id), so a date range is two binary searches;
 //! - text columns are dictionary-encoded (`u16`/`u32` ids into a `Vec<String>`), and entry 0 of the
 //!   state, metro-area, city and vendor dictionaries is the missing value;
-//! - per-value row lists (`by_state`, `by_dma`, `by_size`) hold row positions in ascending order,
-//!   so they are time-sorted too and a range inside one is again two binary searches;
+//! - per-value row lists (`by_state`, `by_dma`, `by_size`, `by_vendor`) hold row positions in
+//!   ascending order, so they are time-sorted too and a range inside one is again two binary searches;
 //! - `agg` holds prefix sums per distinct day (for all sizes and per size) of the category and
 //!   state counts, so the unfiltered and firm-size-only trends are O(categories + states + days).
 
@@ -313,6 +313,8 @@ pub struct BookingIndex {
     pub by_state: Vec<Vec<u32>>,
     pub by_dma: Vec<Vec<u32>>,
     pub by_size: Vec<Vec<u32>>,
+    /// Row positions per vendor dictionary id (the Client column), for a vendor's own evidence.
+    pub by_vendor: Vec<Vec<u32>>,
     /// City name (the part of cityState before the first comma) dictionary, and the map from a
     /// cityState id to its city name id.
     pub city_names: Vec<String>,
@@ -359,6 +361,7 @@ impl BookingIndex {
         let by_state = posting(&cols.state, cols.states.len());
         let by_dma = posting(&cols.dma, cols.dmas.len());
         let by_size = posting(&cols.size, SIZES);
+        let by_vendor = posting(&cols.vendor, cols.vendors.len());
 
         let mut city_names: Vec<String> = Vec::new();
         let mut city_lookup: HashMap<&str, u32> = HashMap::new();
@@ -416,6 +419,7 @@ impl BookingIndex {
             by_state,
             by_dma,
             by_size,
+            by_vendor,
             city_names,
             city_of,
             vendors_lower,

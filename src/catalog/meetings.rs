@@ -35,6 +35,9 @@ pub enum SourcePage {
     GetRec,
     #[serde(rename = "COMPARE")]
     Compare,
+    /// The vendor's profile page.
+    #[serde(rename = "PROFILE")]
+    Profile,
 }
 
 impl SourcePage {
@@ -45,8 +48,9 @@ impl SourcePage {
             "GET_REC_STAGES" => Ok(SourcePage::GetRecStages),
             "GET_REC" => Ok(SourcePage::GetRec),
             "COMPARE" => Ok(SourcePage::Compare),
+            "PROFILE" => Ok(SourcePage::Profile),
             _ => Err(bad_request(
-                "sourcePage must be one of BROWSE, PAST_RECS, GET_REC_STAGES, GET_REC, COMPARE",
+                "sourcePage must be one of BROWSE, PAST_RECS, GET_REC_STAGES, GET_REC, COMPARE, PROFILE",
             )),
         }
     }
@@ -104,7 +108,7 @@ fn view(state: &AppState, click: &MeetingClick) -> MeetingClickView {
     }
 }
 
-fn rfc3339(secs: i64) -> String {
+pub fn rfc3339(secs: i64) -> String {
     chrono::DateTime::from_timestamp(secs, 0)
         .unwrap_or_default()
         .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
@@ -160,6 +164,25 @@ pub(super) async fn record_click(
         })
         .await?;
     Ok((StatusCode::CREATED, Json(view(&state, &click))))
+}
+
+/// The user's own clicks on one vendor, newest first (the vendor profile's history). Walks the
+/// whole table: clicks are human-paced, so it stays small.
+pub fn user_vendor_clicks(
+    app: &crate::App,
+    user_id: u64,
+    vendor_id: u64,
+) -> Result<Vec<MeetingClick>> {
+    let txn = app.store.read()?;
+    let table = txn.open_table(MEETING_CLICKS)?;
+    let mut out = Vec::new();
+    for entry in table.iter()?.rev() {
+        let click: MeetingClick = codec::decode(entry?.1.value())?;
+        if click.user_id == user_id && click.vendor_id == vendor_id {
+            out.push(click);
+        }
+    }
+    Ok(out)
 }
 
 /// The signed-in user's own clicks, newest first. Ids grow with time, so walking the table

@@ -95,7 +95,8 @@ pub fn neighbourhood(size: FirmSize) -> Vec<FirmSize> {
         .collect()
 }
 
-fn size_fit(v: &Vendor, size: Option<FirmSize>) -> u8 {
+/// How well a vendor serves a firm size: 2 exactly, 1 a neighbouring size, 0 otherwise.
+pub fn size_fit(v: &Vendor, size: Option<FirmSize>) -> u8 {
     match size {
         Some(s) if v.firm_sizes_supported.contains(&s) => 2,
         Some(s)
@@ -109,27 +110,29 @@ fn size_fit(v: &Vendor, size: Option<FirmSize>) -> u8 {
     }
 }
 
-fn serves_practice_area(v: &Vendor) -> bool {
+/// Whether personal injury is among the vendor's practice areas.
+pub fn serves_practice_area(v: &Vendor) -> bool {
     v.practice_areas_supported
         .iter()
         .any(|p| p.eq_ignore_ascii_case(FIRM_PRACTICE_AREA))
 }
 
 /// The tools of the firm's stack the vendor integrates with, in the vendor's order.
-fn shared_tools<'v>(v: &'v Vendor, firm_tools: &[String]) -> Vec<&'v String> {
+pub fn shared_tools<'v>(v: &'v Vendor, firm_tools: &[String]) -> Vec<&'v String> {
     v.integrations
         .iter()
         .filter(|i| firm_tools.iter().any(|t| t.eq_ignore_ascii_case(i)))
         .collect()
 }
 
-fn integration_reason(shared: &[&String]) -> Option<String> {
+/// "Integrates with Clio, which your firm uses", when it integrates with any.
+pub fn integration_reason(shared: &[&String]) -> Option<String> {
     if shared.is_empty() {
         return None;
     }
-    let verb = if shared.len() == 1 { "uses" } else { "use" };
+    // The firm is the subject: "which your firm uses", however many tools.
     Some(format!(
-        "Integrates with {}, which your firm {verb}",
+        "Integrates with {}, which your firm uses",
         join_and(shared)
     ))
 }

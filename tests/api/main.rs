@@ -14,6 +14,7 @@ mod meetings;
 mod openapi;
 mod process;
 mod profile;
+mod profile_vendor;
 mod query_engine;
 mod recommend;
 mod sample;

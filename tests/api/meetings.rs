@@ -71,6 +71,7 @@ async fn every_source_page_of_the_spec_is_accepted() {
         "GET_REC_STAGES",
         "GET_REC",
         "COMPARE",
+        "PROFILE",
     ] {
         let res = app
             .post(
@@ -127,7 +128,7 @@ async fn malformed_clicks_are_a_400_with_a_readable_message() {
     assert_eq!(unknown_page.status, StatusCode::BAD_REQUEST);
     assert_eq!(
         unknown_page.error(),
-        "sourcePage must be one of BROWSE, PAST_RECS, GET_REC_STAGES, GET_REC, COMPARE"
+        "sourcePage must be one of BROWSE, PAST_RECS, GET_REC_STAGES, GET_REC, COMPARE, PROFILE"
     );
 
     let extra = app

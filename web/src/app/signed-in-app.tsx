@@ -1,8 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, type ComponentType } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useParams } from 'wouter';
 
 import { paths } from '@/config/paths';
 import { RequireAuth } from '@/features/auth/components/require-auth';
+import { vendorEvidenceQueryOptions } from '@/features/vendor-profile/api/get-vendor-evidence';
+import { vendorProfileQueryOptions } from '@/features/vendor-profile/api/get-vendor-profile';
 
 import { AppLayout } from './layout/app-layout';
 import { loading, onDemand } from './on-demand';
@@ -22,8 +25,29 @@ const DemoBookingImportPage = onDemand(
   () => import('@/features/admin/components/demo-booking-import-page'),
   (m) => m.DemoBookingImportPage,
 );
+const VendorProfilePage = onDemand(
+  () => import('@/features/vendor-profile/components/vendor-profile-page'),
+  (m) => m.VendorProfilePage,
+);
 const ComparePage = onDemand(() => import('@/features/compare/components/compare-page'), (m) => m.ComparePage);
 const VendorAdminPage = onDemand(() => import('@/features/admin/components/vendor-admin-page'), (m) => m.VendorAdminPage);
+
+/** /vendors/:id: the profile's data is asked for while its code loads, not after. */
+function VendorProfileScreen() {
+  const { id = '' } = useParams<{ id: string }>();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!/^\d{1,19}$/.test(id)) return;
+    void queryClient.prefetchQuery(vendorProfileQueryOptions(id));
+    void queryClient.prefetchQuery(vendorEvidenceQueryOptions(id));
+  }, [id, queryClient]);
+  // Its own boundary, so this component commits (and asks for the data) while the code loads.
+  return (
+    <Suspense fallback={loading}>
+      <VendorProfilePage />
+    </Suspense>
+  );
+}
 
 /** The signed-in screens, each shown inside the app layout and loaded when first shown. */
 const appRoutes: ReadonlyArray<{ path: string; component: ComponentType }> = [
@@ -31,6 +55,7 @@ const appRoutes: ReadonlyArray<{ path: string; component: ComponentType }> = [
   { path: paths.matches, component: MatchesScreen },
   { path: paths.trends, component: TrendsPage },
   { path: paths.vendors, component: BrowseVendorsPage },
+  { path: paths.vendorProfile, component: VendorProfileScreen },
   { path: paths.past, component: PastRecommendationsPage },
   { path: paths.shortlist, component: ShortlistPage },
   { path: paths.shortlistBrief, component: BriefPage },
@@ -45,7 +70,8 @@ const appRoutes: ReadonlyArray<{ path: string; component: ComponentType }> = [
 function usePreloadScreens() {
   useEffect(() => {
     const preload = () => {
-      for (const screen of [MatchesScreen, TrendsPage, BrowseVendorsPage, PastRecommendationsPage, ShortlistPage, TechStackPage, ProfilePage]) {
+      const screens = [MatchesScreen, TrendsPage, BrowseVendorsPage, VendorProfilePage, PastRecommendationsPage, ShortlistPage, TechStackPage, ProfilePage];
+      for (const screen of screens) {
         void screen.preload().catch(() => undefined); // A failed preload is retried on navigation.
       }
     };

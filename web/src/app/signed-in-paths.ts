@@ -6,6 +6,7 @@ export const signedInPaths: readonly string[] = [
   paths.matches,
   paths.trends,
   paths.vendors,
+  paths.vendorProfile,
   paths.past,
   paths.shortlist,
   paths.shortlistBrief,
@@ -17,5 +18,7 @@ export const signedInPaths: readonly string[] = [
 ];
 
 const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// A `:param` segment matches one path segment.
+const pattern = (path: string) => escape(path).replace(/:[A-Za-z]+/g, '[^/]+');
 // One route for all signed-in paths, so the layout stays mounted while moving between them.
-export const appPathPattern = new RegExp(`^(?:${signedInPaths.map(escape).join('|')})/?$`);
+export const appPathPattern = new RegExp(`^(?:${signedInPaths.map(pattern).join('|')})/?$`);

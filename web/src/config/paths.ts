@@ -8,6 +8,8 @@ export const paths = {
   matches: '/matches',
   trends: '/trends',
   vendors: '/vendors',
+  /** A vendor's profile (route pattern); link to one with `vendorProfilePath`. */
+  vendorProfile: '/vendors/:id',
   past: '/past',
   shortlist: '/shortlist',
   shortlistBrief: '/shortlist/brief',
@@ -20,3 +22,9 @@ export const paths = {
     vendors: '/admin/vendors',
   },
 } as const;
+
+/** The profile of one vendor: /vendors/42. */
+export const vendorProfilePath = (id: number | string) => `/vendors/${id}`;
+
+/** Browse Vendors filtered to one category. */
+export const vendorsInCategoryPath = (categoryId: number) => `${paths.vendors}?categoryIds=${categoryId}`;

@@ -9,7 +9,7 @@ import { shortlistQueryKey } from './shortlist';
  * opens whether or not the click is recorded.
  */
 
-export type SourcePage = 'BROWSE' | 'PAST_RECS' | 'GET_REC_STAGES' | 'GET_REC' | 'COMPARE';
+export type SourcePage = 'BROWSE' | 'PAST_RECS' | 'GET_REC_STAGES' | 'GET_REC' | 'COMPARE' | 'PROFILE';
 
 export type MeetingClick = {
   id: number;

@@ -9,9 +9,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { PartnerBadge } from '@/components/vendor-card/partner-badge';
 import { PartnerExplainer } from '@/components/vendor-card/partner-explainer';
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
+import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VerifiedOn } from '@/components/vendor-card/verified-on';
 import { VendorLogo } from '@/components/vendor-logo';
-import { paths } from '@/config/paths';
+import { paths, vendorProfilePath } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { firmSizeOptions } from '@/lib/enums';
@@ -160,6 +161,7 @@ function rows(comparison: Comparison): Row[] {
       cell: (v) => (
         <div className="flex flex-col items-start gap-2">
           <CompareScheduleButton vendorId={v.id} bookingUrl={v.bookingUrl} />
+          <ShortlistToggle vendorId={v.id} vendorName={v.name} />
           <OutboundLink href={v.websiteUrl} className={linkClasses}>
             Visit Website<span className="sr-only"> of {v.name}</span>
           </OutboundLink>
@@ -192,7 +194,9 @@ function ComparisonTable({ comparison }: { comparison: Comparison }) {
                   <span aria-hidden="true">
                     <VendorLogo name={v.name} logoUrl={v.logoUrl} websiteUrl={v.websiteUrl} className="h-9 w-9" />
                   </span>
-                  <span className="text-base font-semibold break-words text-slate-900">{v.name}</span>
+                  <Link href={vendorProfilePath(v.id)} className="text-base font-semibold break-words text-slate-900 hover:text-indigo-700 hover:underline">
+                    {v.name}
+                  </Link>
                 </div>
               </th>
             ))}

@@ -8,6 +8,7 @@ import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting-button';
 import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VendorLogo } from '@/components/vendor-logo';
+import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-profile-link';
 import { buttonClasses } from '@/components/ui/button';
 import { useClientConfig } from '@/lib/client-config';
 import { openOutbound } from '@/lib/outbound';
@@ -63,9 +64,13 @@ export function PickCard({ pick }: { pick: Pick }) {
         pending={dismiss.isPending}
       />
       <div className="flex items-center gap-3 pr-8">
-        <VendorLogo name={pick.name} logoUrl={pick.logoUrl} websiteUrl={pick.websiteUrl} className="h-10 w-10" />
+        <VendorLogoLink vendorId={pick.vendorId}>
+          <VendorLogo name={pick.name} logoUrl={pick.logoUrl} websiteUrl={pick.websiteUrl} className="h-10 w-10" />
+        </VendorLogoLink>
         <div className="min-w-0">
-          <h4 className="truncate font-semibold text-slate-900">{pick.name}</h4>
+          <h4 className="truncate font-semibold text-slate-900">
+            <VendorNameLink vendorId={pick.vendorId}>{pick.name}</VendorNameLink>
+          </h4>
           <PriceBracket bracket={pick.priceBracket} />
         </div>
       </div>

@@ -9,6 +9,7 @@ import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting-button';
 import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VendorLogo } from '@/components/vendor-logo';
+import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-profile-link';
 import { useClientConfig } from '@/lib/client-config';
 import { cn } from '@/lib/cn';
 import { useRecordMeetingClick } from '@/lib/meeting-clicks';
@@ -39,7 +40,9 @@ export function ResultCard({ result }: { result: RankedVendor }) {
   return (
     <article aria-label={vendor.name} className="space-y-3 rounded-xl border border-slate-200 p-4">
       <div className="flex items-start gap-3">
-        <VendorLogo name={vendor.name} logoUrl={vendor.logoUrl} websiteUrl={vendor.websiteUrl} className="h-12 w-12" />
+        <VendorLogoLink vendorId={vendor.id}>
+          <VendorLogo name={vendor.name} logoUrl={vendor.logoUrl} websiteUrl={vendor.websiteUrl} className="h-12 w-12" />
+        </VendorLogoLink>
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
             <span
@@ -53,7 +56,9 @@ export function ResultCard({ result }: { result: RankedVendor }) {
             <PartnerBadge isRecommendedPartner={vendor.isRecommendedPartner} partnerLevel={vendor.partnerLevel} />
             <PriceBracket bracket={vendor.priceBracket} />
           </div>
-          <h3 className="text-lg font-semibold text-slate-900">{vendor.name}</h3>
+          <h3 className="text-lg font-semibold text-slate-900">
+            <VendorNameLink vendorId={vendor.id}>{vendor.name}</VendorNameLink>
+          </h3>
           <p className="text-sm text-slate-600">
             Match score <span className="font-semibold text-slate-900">{result.score}</span> / 100
           </p>

@@ -7,6 +7,7 @@ import { DemoOutcomeQuestions } from '@/components/vendor-card/demo-outcome-ques
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VendorLogo } from '@/components/vendor-logo';
+import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-profile-link';
 import { useClientConfig } from '@/lib/client-config';
 import { useRecordMeetingClick } from '@/lib/meeting-clicks';
 import { openOutbound, withUtm } from '@/lib/outbound';
@@ -36,9 +37,13 @@ export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
   return (
     <article aria-label={vendor.name} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start gap-3">
-        <VendorLogo name={vendor.name} logoUrl={vendor.logoUrl} websiteUrl={vendor.websiteUrl} />
+        <VendorLogoLink vendorId={vendor.id}>
+          <VendorLogo name={vendor.name} logoUrl={vendor.logoUrl} websiteUrl={vendor.websiteUrl} />
+        </VendorLogoLink>
         <div className="min-w-0 flex-1 space-y-1">
-          <h2 className="font-semibold text-slate-900">{vendor.name}</h2>
+          <h2 className="font-semibold text-slate-900">
+            <VendorNameLink vendorId={vendor.id}>{vendor.name}</VendorNameLink>
+          </h2>
           <div className="flex flex-wrap items-center gap-1.5">
             <PriceBracket bracket={vendor.priceBracket} />
             <PartnerBadge isRecommendedPartner={vendor.isRecommendedPartner} partnerLevel={vendor.partnerLevel} />

@@ -9,6 +9,7 @@ import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting
 import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VerifiedOn } from '@/components/vendor-card/verified-on';
 import { VendorLogo } from '@/components/vendor-logo';
+import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-profile-link';
 import { useClientConfig } from '@/lib/client-config';
 import { cn } from '@/lib/cn';
 import { useRecordMeetingClick } from '@/lib/meeting-clicks';
@@ -48,10 +49,12 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
       )}
     >
       <div className="flex items-start gap-3">
-        <VendorLogo name={vendor.name} logoUrl={vendor.logoUrl} websiteUrl={vendor.websiteUrl} />
+        <VendorLogoLink vendorId={vendor.id}>
+          <VendorLogo name={vendor.name} logoUrl={vendor.logoUrl} websiteUrl={vendor.websiteUrl} />
+        </VendorLogoLink>
         <div className="min-w-0 flex-1 space-y-1.5">
           <h3 id={titleId} className="text-base leading-snug font-semibold break-words text-slate-900">
-            {vendor.name}
+            <VendorNameLink vendorId={vendor.id}>{vendor.name}</VendorNameLink>
           </h3>
           <div className="flex flex-wrap items-center gap-1.5">
             <PartnerBadge isRecommendedPartner={vendor.isRecommendedPartner} partnerLevel={vendor.partnerLevel} />

@@ -1,0 +1,372 @@
+//! The booking figures of one vendor, from the real index only (sample rows are never evidence):
+//! bookings by month over 24 months, the same bookings by firm size, the last 90 days by firms of
+//! the user's size, and how many firms of that size have the vendor in their tech stack. Every
+//! count goes through `suppress`.
+//!
+//! A booking belongs to a catalog vendor when its Client names it (ignoring case; when two catalog
+//! vendors share a name the lower id gets the rows), as `bookings::vendor_demand` counts them.
+//! The vendor's rows come from the index's `by_vendor` lists, so the cost is that of the vendor's
+//! own rows, not of the whole index.
+
+use chrono::{Datelike, NaiveDate};
+
+use super::model::{MonthGroup, PeerAdoption, RecentForSize, SizeGroup, VendorEvidence};
+use super::suppress::{self, Count};
+use crate::accounts::model::User;
+use crate::bookings::BookingIndex;
+use crate::bookings::query::day_number;
+use crate::catalog::Catalog;
+use crate::error::Result;
+use crate::firm_size::FirmSize;
+use crate::recommend::inputs;
+use crate::state::App;
+use crate::techstack::peers::Peers;
+
+pub const MONTHS: usize = 24;
+pub const RECENT_DAYS: u32 = 90;
+
+/// The first day of each of the `MONTHS` months ending with `today`'s, and of the month after.
+fn month_starts(today: NaiveDate) -> Vec<NaiveDate> {
+    let first = NaiveDate::from_ymd_opt(today.year(), today.month(), 1).expect("a first day");
+    (0..=MONTHS as u32)
+        .map(|i| {
+            first
+                .checked_sub_months(chrono::Months::new(MONTHS as u32 - 1))
+                .and_then(|start| start.checked_add_months(chrono::Months::new(i)))
+                .expect("months within chrono's range")
+        })
+        .collect()
+}
+
+/// The dictionary ids of the index's Client values that belong to the catalog vendor.
+fn vendor_keys(idx: &BookingIndex, catalog: &Catalog, vendor_id: u64) -> Vec<usize> {
+    let Some(vendor) = catalog.vendor(vendor_id) else {
+        return Vec::new();
+    };
+    let name = vendor.name.to_lowercase();
+    // The lowest id of that name gets the rows (catalog vendors are sorted by id).
+    let owner = catalog
+        .vendors
+        .iter()
+        .find(|v| v.name.to_lowercase() == name)
+        .map(|v| v.id);
+    if owner != Some(vendor_id) {
+        return Vec::new();
+    }
+    idx.vendors_lower
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| **v == name)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Raw counts before suppression.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct RawCounts {
+    pub months: [u32; MONTHS],
+    pub sizes: [u32; FirmSize::ALL.len()],
+    /// Last `RECENT_DAYS` days by firms of the given size.
+    pub recent_for_size: u32,
+    /// The month (index into `months`) the `RECENT_DAYS` window starts in, and whether it starts
+    /// on that month's first day.
+    pub recent_from_month: usize,
+    pub recent_from_first_day: bool,
+}
+
+/// Counts the vendor's real bookings for the windows ending `today` (UTC).
+pub fn count(
+    idx: &BookingIndex,
+    catalog: &Catalog,
+    vendor_id: u64,
+    today: NaiveDate,
+    size: Option<FirmSize>,
+) -> RawCounts {
+    let starts = month_starts(today);
+    let bounds: Vec<i64> = starts
+        .iter()
+        .map(|d| i64::from(day_number(*d)) * 86_400)
+        .collect();
+    let recent_from = i64::from(day_number(today) - (RECENT_DAYS as i32 - 1)) * 86_400;
+    let mut out = RawCounts {
+        recent_from_month: bounds
+            .partition_point(|&b| b <= recent_from)
+            .saturating_sub(1),
+        recent_from_first_day: bounds.contains(&recent_from),
+        ..RawCounts::default()
+    };
+    for key in vendor_keys(idx, catalog, vendor_id) {
+        let list = &idx.by_vendor[key];
+        let (lo, hi) = idx.rows_in(Some(list), bounds[0], bounds[MONTHS]);
+        let mut month = 0;
+        for &r in &list[lo..hi] {
+            let r = r as usize;
+            let t = idx.cols.times[r];
+            // Rows are in time order: the month only moves forward.
+            while t >= bounds[month + 1] {
+                month += 1;
+            }
+            out.months[month] += 1;
+            let s = idx.cols.size[r] as usize;
+            out.sizes[s] += 1;
+            if t >= recent_from && size.is_some_and(|size| size.index() == s) {
+                out.recent_for_size += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The last `RECENT_DAYS` days for the user's size. The same size's 24-month count is shown in
+/// `by_size` when it stands alone: if both were exact numbers 1 to 4 apart, their difference
+/// would be a hidden count (that size's bookings before the 90 days), so then this one is withheld.
+fn recent_for(size: FirmSize, raw: &RawCounts) -> RecentForSize {
+    let count = Count::of(raw.recent_for_size);
+    let months_24 = raw.sizes[size.index()];
+    let alone = suppress::groups(&raw.sizes)
+        .iter()
+        .any(|g| g.first == size.index() && g.last == size.index());
+    let older = months_24 - raw.recent_for_size.min(months_24);
+    let small = |n: u32| (1..suppress::MIN_SHOWN).contains(&n);
+    let withheld = alone && !count.is_suppressed() && (small(older) || months_give_away(size, raw));
+    RecentForSize {
+        size: size.into(),
+        days: RECENT_DAYS,
+        count: if withheld {
+            Count {
+                value: None,
+                text: "not shown".into(),
+            }
+        } else {
+            count
+        },
+        withheld,
+    }
+}
+
+/// When every other size shows 0, the months are this size's own bookings, and a run of month
+/// groups that covers the 90 days (or lies inside them) differs from the 90-day count by the
+/// bookings of a stretch of days: whether any such difference is 1 to 4.
+fn months_give_away(size: FirmSize, raw: &RawCounts) -> bool {
+    let only_this_size = raw
+        .sizes
+        .iter()
+        .enumerate()
+        .all(|(s, &n)| s == size.index() || n == 0);
+    if !only_this_size {
+        return false;
+    }
+    let groups = suppress::groups(&raw.months);
+    let k = raw.recent_from_month;
+    for i in 0..groups.len() {
+        let mut sum = 0u32;
+        for g in &groups[i..] {
+            sum += g.count.value.unwrap_or(0);
+            let first = groups[i].first;
+            let covers = first <= k && g.last == MONTHS - 1;
+            let inside = first > k || (first == k && raw.recent_from_first_day);
+            if (covers || inside)
+                && (1..suppress::MIN_SHOWN).contains(&sum.abs_diff(raw.recent_for_size))
+            {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The figures as the API shows them. `adopting_firms` is how many firms of the user's size have
+/// the vendor in their stack.
+pub fn evidence(
+    vendor_id: u64,
+    has_real_bookings: bool,
+    raw: &RawCounts,
+    today: NaiveDate,
+    size: Option<FirmSize>,
+    adopting_firms: u32,
+) -> VendorEvidence {
+    let starts = month_starts(today);
+    let key = |i: usize| starts[i].format("%Y-%m").to_string();
+    let months = suppress::groups(&raw.months)
+        .into_iter()
+        .map(|g| MonthGroup {
+            from: key(g.first),
+            to: key(g.last),
+            count: g.count,
+        })
+        .collect();
+    let by_size = suppress::groups(&raw.sizes)
+        .into_iter()
+        .map(|g| SizeGroup {
+            sizes: FirmSize::ALL[g.first..=g.last]
+                .iter()
+                .map(|s| (*s).into())
+                .collect(),
+            count: g.count,
+        })
+        .collect();
+    let total = Count::of(raw.months.iter().sum());
+    let recent = size.map(|size| recent_for(size, raw));
+    VendorEvidence {
+        vendor_id,
+        has_real_bookings,
+        months,
+        total,
+        by_size,
+        recent_for_your_size: recent,
+        peer_adoption: size.map(|size| {
+            // Always "firms": one firm is never shown as a number.
+            let firms = Count::of(adopting_firms);
+            PeerAdoption {
+                size: size.into(),
+                text: format!("Used by {} firms of your size", firms.text),
+                firms,
+            }
+        }),
+    }
+}
+
+/// The evidence of vendor `id` as `user` sees it (for the firm size the recommendations use).
+pub fn vendor_evidence(app: &App, user: &User, id: u64) -> Result<VendorEvidence> {
+    let catalog = app.catalog.load();
+    if catalog.vendor(id).is_none() {
+        return Err(super::profile::unknown_vendor(id));
+    }
+    let size = inputs::firm_context(app, user)?.size;
+    let today = chrono::Utc::now().date_naive();
+    let sets = app.bookings.load();
+    let raw = count(&sets.real, &catalog, id, today, size);
+    let adopting = match size {
+        Some(size) => Peers::load(app)?
+            .vendor_firms(size)
+            .get(&id)
+            .copied()
+            .unwrap_or(0),
+        None => 0,
+    };
+    Ok(evidence(
+        id,
+        sets.has_real_data(),
+        &raw,
+        today,
+        size,
+        adopting,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_months_are_the_24_ending_with_this_one() {
+        let starts = month_starts(NaiveDate::from_ymd_opt(2026, 3, 31).unwrap());
+        assert_eq!(starts.len(), MONTHS + 1);
+        assert_eq!(starts[0], NaiveDate::from_ymd_opt(2024, 4, 1).unwrap());
+        assert_eq!(
+            starts[MONTHS - 1],
+            NaiveDate::from_ymd_opt(2026, 3, 1).unwrap()
+        );
+        assert_eq!(starts[MONTHS], NaiveDate::from_ymd_opt(2026, 4, 1).unwrap());
+    }
+
+    #[test]
+    fn the_90_days_are_withheld_when_the_24_months_would_give_away_the_months_before() {
+        let size = FirmSize::E6To20;
+        let mut raw = RawCounts::default();
+        raw.sizes[size.index()] = 9;
+        raw.recent_for_size = 6;
+        let r = recent_for(size, &raw);
+        assert!(r.withheld, "9 - 6 = 3 bookings before the 90 days");
+        assert_eq!(r.count.value, None);
+        assert_eq!(r.count.text, "not shown");
+
+        raw.recent_for_size = 9;
+        assert_eq!(
+            recent_for(size, &raw).count.value,
+            Some(9),
+            "nothing before: 0"
+        );
+        raw.recent_for_size = 2;
+        let r = recent_for(size, &raw);
+        assert!(
+            !r.withheld && r.count.text == "fewer than 5",
+            "already hidden"
+        );
+        raw.sizes[size.index()] = 20;
+        raw.recent_for_size = 10;
+        assert_eq!(
+            recent_for(size, &raw).count.value,
+            Some(10),
+            "10 before: shown"
+        );
+        // The size shown only in a group: its 24-month count is not published.
+        raw.sizes[size.index()] = 8;
+        raw.sizes[size.index() + 1] = 2;
+        raw.recent_for_size = 6;
+        let groups = suppress::groups(&raw.sizes);
+        assert!(
+            groups
+                .iter()
+                .all(|g| !(g.first == size.index() && g.last == size.index()))
+        );
+        assert_eq!(recent_for(size, &raw).count.value, Some(6));
+    }
+
+    #[test]
+    fn the_90_days_are_withheld_when_this_sizes_months_would_give_away_a_few_days() {
+        let size = FirmSize::E6To20;
+        let k = MONTHS - 4;
+        // Only 6-20 firms booked: 8 a year ago, 2 early in the month the 90 days start in (before
+        // they start), 10 two months ago and 10 this month. The month groups from k on hold 22,
+        // the 90 days 20: shown together they would say 2 fell just before the window.
+        let mut raw = RawCounts {
+            recent_for_size: 20,
+            recent_from_month: k,
+            recent_from_first_day: false,
+            ..RawCounts::default()
+        };
+        raw.months[MONTHS - 13] = 8;
+        raw.months[k] = 2;
+        raw.months[k + 2] = 10;
+        raw.months[k + 3] = 10;
+        raw.sizes[size.index()] = 30;
+        assert!(months_give_away(size, &raw));
+        let r = recent_for(size, &raw);
+        assert!(
+            r.withheld,
+            "30 - 20 = 10 before the window, but 22 - 20 = 2"
+        );
+        // With other sizes booking too, the months are no longer this size's alone.
+        raw.sizes[FirmSize::Solo.index()] = 5;
+        assert!(!months_give_away(size, &raw));
+        // Without the 2, nothing can be given away.
+        raw.sizes[FirmSize::Solo.index()] = 0;
+        raw.months[k] = 0;
+        raw.sizes[size.index()] = 28;
+        assert!(!months_give_away(size, &raw));
+        assert!(!recent_for(size, &raw).withheld);
+    }
+
+    #[test]
+    fn peer_adoption_never_names_fewer_than_five_firms() {
+        let today = NaiveDate::from_ymd_opt(2026, 3, 31).unwrap();
+        let raw = RawCounts::default();
+        let size = Some(FirmSize::E6To20);
+        let text = |n| {
+            evidence(1, true, &raw, today, size, n)
+                .peer_adoption
+                .unwrap()
+                .text
+        };
+        assert_eq!(text(0), "Used by 0 firms of your size");
+        assert_eq!(text(1), "Used by fewer than 5 firms of your size");
+        assert_eq!(text(4), "Used by fewer than 5 firms of your size");
+        assert_eq!(text(5), "Used by 5 firms of your size");
+        assert!(
+            evidence(1, true, &raw, today, None, 9)
+                .peer_adoption
+                .is_none()
+        );
+    }
+}

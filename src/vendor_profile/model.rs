@@ -1,0 +1,187 @@
+//! What the vendor profile routes answer.
+
+use serde::Serialize;
+
+use super::suppress::Count;
+use crate::catalog::SourcePage;
+use crate::firm_size::FirmSize;
+
+/// A category as the profile links to it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct CategoryRef {
+    pub id: u64,
+    pub name: String,
+}
+
+/// One integration a vendor declares, and whether the firm uses that tool.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Integration {
+    pub name: String,
+    /// A tool of the firm's own tech stack (names compared ignoring case).
+    pub in_your_stack: bool,
+}
+
+/// A firm size with the label people read.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct SizeRef {
+    pub code: FirmSize,
+    /// "Solo", "2-5", ...
+    pub label: &'static str,
+}
+
+impl From<FirmSize> for SizeRef {
+    fn from(size: FirmSize) -> SizeRef {
+        SizeRef {
+            code: size,
+            label: size.label(),
+        }
+    }
+}
+
+/// A time the vendor was recommended to the user, and why.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PastRecommendation {
+    pub category: CategoryRef,
+    #[schema(format = DateTime)]
+    pub recommended_at: String,
+    pub reasons: Vec<String>,
+}
+
+/// A click on this vendor's Schedule Meeting by the user.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MeetingClickItem {
+    pub source_page: SourcePage,
+    #[schema(format = DateTime)]
+    pub recorded_at: String,
+}
+
+/// The user's own history with the vendor.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FirmHistory {
+    /// Newest first.
+    pub recommendations: Vec<PastRecommendation>,
+    /// Newest first.
+    pub meeting_clicks: Vec<MeetingClickItem>,
+    /// The user hid this vendor from their picks.
+    pub dismissed: bool,
+}
+
+/// Another active vendor of the category, with why it is worth a look.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Alternative {
+    pub id: u64,
+    pub name: String,
+    pub logo_url: Option<String>,
+    pub website_url: Option<String>,
+    pub price_bracket: Option<u8>,
+    /// The match score from the user's latest questionnaire in the category, when ordered by it.
+    pub score: Option<u32>,
+    pub reason: String,
+}
+
+/// How the alternatives are ordered.
+#[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum AlternativesBasis {
+    /// By the match scores of the user's latest questionnaire in the category.
+    Questionnaire,
+    /// By fit with the firm: its size, personal injury, its tech stack.
+    Fit,
+}
+
+/// `GET /api/vendors/{id}`: everything the profile shows except the booking figures.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VendorProfile {
+    pub id: u64,
+    pub name: String,
+    pub category: CategoryRef,
+    pub website_url: Option<String>,
+    pub booking_url: Option<String>,
+    pub logo_url: Option<String>,
+    pub description: String,
+    pub short_highlights: Vec<String>,
+    pub price_bracket: Option<u8>,
+    pub firm_sizes_supported: Vec<SizeRef>,
+    pub practice_areas_supported: Vec<String>,
+    pub geo_focus: Option<String>,
+    pub is_recommended_partner: bool,
+    pub partner_level: Option<String>,
+    /// False for a vendor that is no longer active (still shown, with a banner).
+    pub is_active: bool,
+    /// The page the vendor's facts were checked against.
+    pub source_url: Option<String>,
+    /// The day they were checked (YYYY-MM-DD); absent when never verified.
+    pub verified_on: Option<String>,
+    pub integrations: Vec<Integration>,
+    pub history: FirmHistory,
+    pub alternatives_basis: AlternativesBasis,
+    /// 3 to 5 other active vendors of the category (fewer only when the category has fewer).
+    pub alternatives: Vec<Alternative>,
+}
+
+/// Demo bookings of neighbouring months (or sizes) shown as one count (see `suppress::groups`).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MonthGroup {
+    /// The first month, YYYY-MM.
+    pub from: String,
+    /// The last month, YYYY-MM (the same as `from` for a single month).
+    pub to: String,
+    pub count: Count,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SizeGroup {
+    /// One size, or neighbouring sizes shown together.
+    pub sizes: Vec<SizeRef>,
+    pub count: Count,
+}
+
+/// Real demo bookings of the vendor by firms of the user's size, in the last `days` days.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecentForSize {
+    pub size: SizeRef,
+    pub days: u32,
+    pub count: Count,
+    /// True when the count is withheld ("not shown"): beside the same size's 24-month count it
+    /// would reveal that the months before held 1 to 4 bookings.
+    pub withheld: bool,
+}
+
+/// Firms of the user's size whose saved tech stack has the vendor.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PeerAdoption {
+    pub size: SizeRef,
+    pub firms: Count,
+    /// "Used by 12 firms of your size" / "Used by fewer than 5 firms of your size".
+    pub text: String,
+}
+
+/// `GET /api/vendors/{id}/evidence`: real demo bookings only (sample rows never count), every
+/// count under 5 shown as "fewer than 5" and small cells of a breakdown shown with neighbours.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VendorEvidence {
+    pub vendor_id: u64,
+    /// False while no real booking (of any vendor) exists: the figures below are then all empty.
+    pub has_real_bookings: bool,
+    /// The 24 months ending with the current one (UTC), oldest first.
+    pub months: Vec<MonthGroup>,
+    /// The vendor's bookings over those 24 months.
+    pub total: Count,
+    /// The same 24 months by the booking firm's size, smallest size first.
+    pub by_size: Vec<SizeGroup>,
+    /// Absent when the user's firm size is unknown.
+    pub recent_for_your_size: Option<RecentForSize>,
+    /// Absent when the user's firm size is unknown.
+    pub peer_adoption: Option<PeerAdoption>,
+}

@@ -1,0 +1,121 @@
+//! Puts the profile together: the vendor's facts from the catalog, its integrations against the
+//! firm's stack, the user's own history with it and the alternatives.
+
+use super::alternatives::{self, FirmFit};
+use super::model::{
+    CategoryRef, FirmHistory, Integration, MeetingClickItem, PastRecommendation, VendorProfile,
+};
+use crate::accounts::model::User;
+use crate::catalog::meetings::{rfc3339, user_vendor_clicks};
+use crate::error::{Result, not_found};
+use crate::recommend::{inputs, latest_scores, storage};
+use crate::state::App;
+
+/// "There is no vendor with id 999999" for an id the catalog does not hold.
+pub fn unknown_vendor(id: u64) -> crate::error::AppError {
+    not_found(format!("There is no vendor with id {id}"))
+}
+
+fn category_ref(catalog: &crate::catalog::Catalog, id: u64) -> CategoryRef {
+    CategoryRef {
+        id,
+        name: catalog
+            .category(id)
+            .map(|c| c.name.clone())
+            .unwrap_or_default(),
+    }
+}
+
+/// The profile of vendor `id` as `user` sees it.
+pub fn profile_for(app: &App, user: &User, id: u64) -> Result<VendorProfile> {
+    let catalog = app.catalog.load();
+    let vendor = catalog.vendor(id).ok_or_else(|| unknown_vendor(id))?;
+    let firm = inputs::firm_context(app, user)?;
+    let dismissed = storage::dismissed(app, user.id)?;
+    let category = category_ref(&catalog, vendor.category_id);
+
+    let integrations = vendor
+        .integrations
+        .iter()
+        .map(|name| Integration {
+            name: name.clone(),
+            in_your_stack: firm.tool_names.iter().any(|t| t.eq_ignore_ascii_case(name)),
+        })
+        .collect();
+
+    let recommendations = storage::past(app, user.id)?
+        .into_iter()
+        .filter(|(_, vendor_id, _)| *vendor_id == id)
+        .map(|(category_id, _, rec)| PastRecommendation {
+            category: category_ref(&catalog, category_id),
+            recommended_at: rfc3339(rec.at),
+            reasons: rec.strengths,
+        })
+        .collect();
+    let meeting_clicks = user_vendor_clicks(app, user.id, id)?
+        .into_iter()
+        .map(|c| MeetingClickItem {
+            source_page: c.source_page,
+            recorded_at: rfc3339(c.at),
+        })
+        .collect();
+
+    let latest = latest_scores(app, user, vendor.category_id)?;
+    let answered = latest.as_ref().map(|l| {
+        chrono::DateTime::from_timestamp(l.answered_at, 0)
+            .unwrap_or_default()
+            .format("%b %-d, %Y")
+            .to_string()
+    });
+    let fit = FirmFit {
+        size: firm.size,
+        tool_names: &firm.tool_names,
+        dismissed: &dismissed,
+        scores: latest
+            .as_ref()
+            .zip(answered)
+            .map(|(l, day)| (&l.scores, day)),
+    };
+    let (alternatives_basis, alternatives) = alternatives::choose(
+        vendor,
+        catalog
+            .vendors
+            .iter()
+            .filter(|v| v.category_id == vendor.category_id),
+        &fit,
+        &category.name,
+    );
+
+    let source = catalog.source(id);
+    Ok(VendorProfile {
+        id,
+        name: vendor.name.clone(),
+        category,
+        website_url: vendor.website_url.clone(),
+        booking_url: vendor.booking_url.clone(),
+        logo_url: vendor.logo_url.clone(),
+        description: vendor.description.clone(),
+        short_highlights: vendor.short_highlights.clone(),
+        price_bracket: vendor.price_bracket,
+        firm_sizes_supported: vendor
+            .firm_sizes_supported
+            .iter()
+            .map(|s| (*s).into())
+            .collect(),
+        practice_areas_supported: vendor.practice_areas_supported.clone(),
+        geo_focus: vendor.geo_focus.clone(),
+        is_recommended_partner: vendor.is_recommended_partner,
+        partner_level: vendor.partner_level.clone(),
+        is_active: vendor.is_active,
+        source_url: source.and_then(|s| s.source_url.clone()),
+        verified_on: source.and_then(|s| s.verified_on.clone()),
+        integrations,
+        history: FirmHistory {
+            recommendations,
+            meeting_clicks,
+            dismissed: dismissed.contains(&id),
+        },
+        alternatives_basis,
+        alternatives,
+    })
+}

@@ -1,0 +1,89 @@
+//! The handlers: parse the id, call, answer.
+
+use axum::extract::{Path, State};
+
+use super::model::{VendorEvidence, VendorProfile};
+use crate::accounts::CurrentUser;
+use crate::error::{Result, bad_request};
+use crate::extract::Json;
+use crate::state::AppState;
+
+use super::evidence::vendor_evidence;
+use super::profile::profile_for;
+
+/// A vendor id from the path: ASCII digits only (no sign, space or decimal point) that fit a u64.
+pub fn parse_vendor_id(raw: &str) -> Result<u64> {
+    let digits = !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit());
+    digits
+        .then(|| raw.parse().ok())
+        .flatten()
+        .ok_or_else(|| bad_request("Vendor ids are whole numbers like 42"))
+}
+
+/// GET /api/vendors/{id}: the vendor profile, with the firm's own history and alternatives.
+#[utoipa::path(get, path = "/vendors/{id}", tag = "catalog",
+    params(("id" = String, Path, description = "A vendor id: a whole number like 42")),
+    responses(
+        (status = 200, body = VendorProfile),
+        (status = 400, description = "The id is not a whole number", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 404, description = "No such vendor", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn get_profile(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(raw): Path<String>,
+) -> Result<Json<VendorProfile>> {
+    let id = parse_vendor_id(&raw)?;
+    let profile = state
+        .blocking(move |app| profile_for(app, &user.user, id))
+        .await?;
+    Ok(Json(profile))
+}
+
+/// GET /api/vendors/{id}/evidence: the vendor's real demo bookings and peer adoption.
+#[utoipa::path(get, path = "/vendors/{id}/evidence", tag = "catalog",
+    params(("id" = String, Path, description = "A vendor id: a whole number like 42")),
+    responses(
+        (status = 200, body = VendorEvidence),
+        (status = 400, description = "The id is not a whole number", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 404, description = "No such vendor", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn get_evidence(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(raw): Path<String>,
+) -> Result<Json<VendorEvidence>> {
+    let id = parse_vendor_id(&raw)?;
+    let evidence = state
+        .blocking(move |app| vendor_evidence(app, &user.user, id))
+        .await?;
+    Ok(Json(evidence))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vendor_ids_are_plain_digits_that_fit() {
+        assert_eq!(parse_vendor_id("42").unwrap(), 42);
+        assert_eq!(parse_vendor_id("0042").unwrap(), 42);
+        for bad in [
+            "",
+            "abc",
+            "+42",
+            "-1",
+            " 42",
+            "42 ",
+            "4 2",
+            "4.2",
+            "1e3",
+            "18446744073709551616",
+            "99999999999999999999999",
+        ] {
+            assert!(parse_vendor_id(bad).is_err(), "{bad:?}");
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route } from 'wouter';
+
+import { mockFetch, renderWithProviders } from '@/testing/render-app';
+
+import type { VendorEvidence } from '../api/get-vendor-evidence';
+import type { VendorProfile } from '../api/get-vendor-profile';
+import { VendorProfilePage } from './vendor-profile-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const profile: VendorProfile = {
+  id: 7,
+  name: 'Docketly',
+  category: { id: 2, name: 'Intake' },
+  websiteUrl: 'https://docketly.example',
+  bookingUrl: null,
+  logoUrl: null,
+  description: 'Intake for injury firms.',
+  shortHighlights: ['24/7 intake'],
+  priceBracket: 2,
+  firmSizesSupported: [{ code: 'E6_20', label: '6-20' }],
+  practiceAreasSupported: ['Personal Injury'],
+  geoFocus: 'US',
+  isRecommendedPartner: false,
+  partnerLevel: null,
+  isActive: false,
+  sourceUrl: null,
+  verifiedOn: '2026-11-02',
+  integrations: [
+    { name: 'Filevine', inYourStack: true },
+    { name: 'Clio', inYourStack: false },
+  ],
+  history: { recommendations: [], meetingClicks: [], dismissed: true },
+  alternativesBasis: 'fit',
+  alternatives: [{ id: 12, name: 'Rulerly', logoUrl: null, websiteUrl: null, priceBracket: null, score: null, reason: 'Works with personal-injury firms' }],
+};
+
+const evidence: VendorEvidence = {
+  vendorId: 7,
+  hasRealBookings: false,
+  months: [],
+  total: { value: 0, text: '0' },
+  bySize: [],
+  recentForYourSize: { size: { code: 'E6_20', label: '6-20' }, days: 90, count: { value: null, text: 'fewer than 5' }, withheld: false },
+  peerAdoption: { size: { code: 'E6_20', label: '6-20' }, firms: { value: null, text: 'fewer than 5' }, text: 'Used by fewer than 5 firms of your size' },
+};
+
+function renderAt(path: string, routes: Parameters<typeof mockFetch>[0] = {}) {
+  const mock = mockFetch({ 'GET /api/config': { body: { utmSource: 'litstack', thirdPartyLogos: false } }, ...routes });
+  vi.stubGlobal('fetch', mock.fetchMock);
+  renderWithProviders(<Route path="/vendors/:id" component={VendorProfilePage} />, { path });
+  return mock;
+}
+
+describe('VendorProfilePage', () => {
+  it('says "Vendor not found" for an id that is no whole number, without asking the server', async () => {
+    const { calls } = renderAt('/vendors/abc');
+    expect(await screen.findByRole('heading', { name: 'Vendor not found' })).toBeTruthy();
+    expect(screen.getByText('“abc” is not a vendor id: vendor ids are whole numbers like 42.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Browse Vendors' }).getAttribute('href')).toBe('/vendors');
+    expect(calls.filter((c) => c.url.includes('/api/vendors'))).toEqual([]);
+  });
+
+  it("says the server's reason for an unknown vendor", async () => {
+    renderAt('/vendors/999999', {
+      'GET /api/vendors/999999': { status: 404, body: { error: 'There is no vendor with id 999999' } },
+      'GET /api/vendors/999999/evidence': { status: 404, body: { error: 'There is no vendor with id 999999' } },
+    });
+    expect(await screen.findByRole('heading', { name: 'Vendor not found' })).toBeTruthy();
+    expect(screen.getByText('There is no vendor with id 999999.')).toBeTruthy();
+  });
+
+  it('shows an inactive vendor with its banner, stack integrations, hidden small counts and links', async () => {
+    renderAt('/vendors/7', { 'GET /api/vendors/7': { body: profile }, 'GET /api/vendors/7/evidence': { body: evidence } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Docketly' })).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toContain('no longer active');
+    expect(screen.getByText('Works with Filevine — in your tech stack')).toBeTruthy();
+    expect(screen.getByText('Works with Clio')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Intake' }).getAttribute('href')).toBe('/vendors?categoryIds=2');
+    expect(await screen.findByText('Used by fewer than 5 firms of your size')).toBeTruthy();
+    expect(screen.getByText(/No real demo bookings yet/)).toBeTruthy();
+    expect(screen.getByText('You dismissed Docketly from your picks.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Rulerly' }).getAttribute('href')).toBe('/vendors/12');
+  });
+
+  it('records Schedule Meeting as a click from the profile and opens the tagged scheduler', async () => {
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    const bookable = { ...profile, isActive: true, bookingUrl: 'https://docketly.example/book' };
+    const { calls } = renderAt('/vendors/7', {
+      'GET /api/vendors/7': { body: bookable },
+      'GET /api/vendors/7/evidence': { body: evidence },
+      'POST /api/meeting-clicks': { status: 201, body: { id: 1, vendorId: 7, vendorName: 'Docketly', sourcePage: 'PROFILE', bookingUrl: null, recordedAt: '2026-11-22T10:00:00Z' } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Schedule Meeting' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/api/meeting-clicks'))).toBe(true));
+    const posted = calls.find((c) => c.method === 'POST');
+    expect(posted?.body).toEqual({ vendorId: 7, sourcePage: 'PROFILE' });
+    expect(String(open.mock.calls[0]?.[0])).toMatch(/^https:\/\/docketly\.example\/book\?utm_source=/);
+  });
+});

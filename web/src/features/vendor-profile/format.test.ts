@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+
+import { bookingsText, monthLabel, monthRangeLabel, monthsBetween } from './format';
+
+describe('month labels', () => {
+  it('reads YYYY-MM as a short month and year, and joins a range', () => {
+    expect(monthLabel('2026-03')).toBe('Mar 2026');
+    expect(monthRangeLabel('2026-03', '2026-03')).toBe('Mar 2026');
+    expect(monthRangeLabel('2025-11', '2026-02')).toBe('Nov 2025 – Feb 2026');
+  });
+
+  it('lists every month of a range across a year end', () => {
+    expect(monthsBetween('2025-11', '2026-02')).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
+    expect(monthsBetween('2026-02', '2026-02')).toEqual(['2026-02']);
+  });
+});
+
+describe('bookingsText', () => {
+  it('says what the server lets be shown', () => {
+    expect(bookingsText({ value: 12, text: '12' })).toBe('12 demo bookings');
+    expect(bookingsText({ value: null, text: 'fewer than 5' })).toBe('fewer than 5 demo bookings');
+    expect(bookingsText({ value: 0, text: '0' })).toBe('0 demo bookings');
+  });
+});

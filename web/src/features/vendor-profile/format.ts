@@ -1,0 +1,56 @@
+import type { SourcePage } from '@/lib/meeting-clicks';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Mar 2026" from "2026-03"; read from the text so no time zone moves it. */
+export function monthLabel(key: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(key);
+  const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  return match && name ? `${name} ${match[1]}` : key;
+}
+
+/** "Mar 2026" or "Mar 2026 – May 2026" for a group of months. */
+export function monthRangeLabel(from: string, to: string): string {
+  return from === to ? monthLabel(from) : `${monthLabel(from)} – ${monthLabel(to)}`;
+}
+
+/** The months from `from` to `to` (YYYY-MM), both included. */
+export function monthsBetween(from: string, to: string): string[] {
+  const [fy, fm] = from.split('-').map(Number);
+  const [ty, tm] = to.split('-').map(Number);
+  const out: string[] = [];
+  let y = fy ?? 0;
+  let m = fm ?? 1;
+  while (y < (ty ?? 0) || (y === ty && m <= (tm ?? 0))) {
+    out.push(`${y}-${String(m).padStart(2, '0')}`);
+    m += 1;
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
+  }
+  return out;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** "Nov 3, 2026" from an RFC 3339 time. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dayFormat.format(date);
+}
+
+/** Where a meeting click came from, as the screens are named. */
+export const sourcePageLabels: Record<SourcePage, string> = {
+  BROWSE: 'Browse Vendors',
+  PAST_RECS: 'Past Recommendations',
+  GET_REC_STAGES: 'a stage pick',
+  GET_REC: 'questionnaire results',
+  COMPARE: 'the comparison',
+  PROFILE: 'this profile',
+};
+
+/** "12 demo bookings", "fewer than 5 demo bookings", "1 demo booking" never (1 is never shown). */
+export function bookingsText(count: { value: number | null; text: string }): string {
+  return `${count.text} demo booking${count.value === 1 ? '' : 's'}`;
+}
