@@ -53,6 +53,7 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, PICKS)?;
     rows += copy(src, dst, DISMISSED)?;
     rows += copy(src, dst, PAST_RECS)?;
+    rows += copy(src, dst, SHORTLIST)?;
     Ok(rows)
 }
 

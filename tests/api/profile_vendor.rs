@@ -240,9 +240,9 @@ async fn after_a_questionnaire_the_history_says_why_and_alternatives_follow_its_
     // Dismissing the best pick shows on its profile and takes it out of the others' alternatives.
     let res = app
         .call(
-            Method::DELETE,
-            &format!("/api/recommendations/picks/{best}"),
-            None,
+            Method::POST,
+            "/api/recommendations/dismissed",
+            Some(json!({ "vendorId": best, "reason": "already_evaluated" })),
         )
         .await;
     assert!(res.status.is_success(), "{}", res.text());
