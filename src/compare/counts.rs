@@ -14,6 +14,7 @@ pub const FEWER_THAN: &str = "fewer than 5";
 /// published beside these, so a hidden count cannot be worked out by subtraction.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ComparisonCount)]
 pub struct ShownCount {
     /// The count; absent when it is under 5.
     pub value: Option<u32>,

@@ -42,6 +42,7 @@ impl From<FirmSize> for SizeRef {
 /// A time the vendor was recommended to the user, and why.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ProfileRecommendation)]
 pub struct PastRecommendation {
     pub category: CategoryRef,
     #[schema(format = DateTime)]
