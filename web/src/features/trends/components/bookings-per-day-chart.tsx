@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+
+import { useUplot } from '@/lib/use-uplot';
 
 import type { Trends } from '../api/get-trends';
 import { formatCount, formatDay } from '../format';
@@ -80,32 +81,8 @@ function chartOptions(width: number): uPlot.Options {
  * a visually hidden table say the same in words.
  */
 export function BookingsPerDayChart({ daily }: { daily: Daily }) {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const plotRef = useRef<uPlot | null>(null);
   const data = useMemo(() => toAligned(daily), [daily]);
-  const latest = useRef(data);
-  latest.current = data;
-
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    const plot = new uPlot(chartOptions(container.clientWidth), latest.current, container);
-    plotRef.current = plot;
-    const observer = new ResizeObserver((entries) => {
-      const width = Math.floor(entries[0]?.contentRect.width ?? 0);
-      if (width > 0 && width !== plot.width) plot.setSize({ width, height: HEIGHT });
-    });
-    observer.observe(container);
-    return () => {
-      observer.disconnect();
-      plot.destroy();
-      plotRef.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    plotRef.current?.setData(data);
-  }, [data]);
+  const containerRef = useUplot(chartOptions, data, HEIGHT);
 
   const summary = describeDaily(daily);
   const rows = tableRows(daily);

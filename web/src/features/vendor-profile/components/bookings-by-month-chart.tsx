@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+
+import { useUplot } from '@/lib/use-uplot';
 
 import type { VendorEvidence } from '../api/get-vendor-evidence';
 import { bookingsText, monthLabel, monthRangeLabel, monthsBetween } from '../format';
@@ -73,32 +74,8 @@ export function describeMonths(months: Months, total: VendorEvidence['total']): 
 
 /** The vendor's real demo bookings per month (24 months), with a table for screen readers. */
 export function BookingsByMonthChart({ months, total }: { months: Months; total: VendorEvidence['total'] }) {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const plotRef = useRef<uPlot | null>(null);
   const data = useMemo(() => toAligned(months), [months]);
-  const latest = useRef(data);
-  latest.current = data;
-
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    const plot = new uPlot(chartOptions(container.clientWidth), latest.current, container);
-    plotRef.current = plot;
-    const observer = new ResizeObserver((entries) => {
-      const width = Math.floor(entries[0]?.contentRect.width ?? 0);
-      if (width > 0 && width !== plot.width) plot.setSize({ width, height: HEIGHT });
-    });
-    observer.observe(container);
-    return () => {
-      observer.disconnect();
-      plot.destroy();
-      plotRef.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    plotRef.current?.setData(data);
-  }, [data]);
+  const containerRef = useUplot(chartOptions, data, HEIGHT);
 
   const summary = describeMonths(months, total);
   const grouped = months.some((g) => g.from !== g.to);
