@@ -4,46 +4,18 @@
 //!
 //! `cargo bench --bench recommend`
 
-use std::sync::Arc;
+#[path = "support/mod.rs"]
+mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use litstack::AppState;
 use litstack::accounts::model::User;
-use litstack::bookings::{Booking, BookingSets, ColumnsBuilder};
 use litstack::firm_size::FirmSize;
 use litstack::recommend::{routes, storage};
-use litstack::{AppState, Config};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
-
-const BOOKINGS: u64 = 1_000_000;
 
 fn setup() -> (tempfile::TempDir, AppState, User, u64, u64) {
-    let dir = tempfile::tempdir().unwrap();
-    let state = AppState::open(Config::for_data_dir(dir.path().join("data"))).unwrap();
+    let (dir, state, _) = support::app_with_a_million_bookings();
     let catalog = state.catalog.load();
-
-    // One million bookings over the last two years, each with a catalog vendor.
-    let mut rng = StdRng::seed_from_u64(7);
-    let now = chrono::Utc::now().timestamp();
-    let mut builder = ColumnsBuilder::default();
-    for id in 1..=BOOKINGS {
-        let vendor = &catalog.vendors[rng.random_range(0..catalog.vendors.len())];
-        let category = catalog.category(vendor.category_id).unwrap();
-        let booking = Booking {
-            category: category.name.clone(),
-            client: vendor.name.clone(),
-            firm_size: FirmSize::ALL[rng.random_range(0..FirmSize::ALL.len())],
-            city_state: Some("Austin, TX".into()),
-            state: Some("TX".into()),
-            dma: Some("Austin".into()),
-            created: now - rng.random_range(0..730 * 86_400),
-            sample: false,
-        };
-        builder.push(id, &booking);
-    }
-    state
-        .bookings
-        .store(Arc::new(BookingSets::from_columns(builder.finish(), 0)));
 
     let user = User {
         id: 1,
