@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use redb::{ReadTransaction, ReadableTable, TableDefinition, WriteTransaction};
+use redb::{ReadableTable, WriteTransaction};
 use serde::{Deserialize, Serialize};
 
 use super::dismissals::{DismissReason, Dismissal};
@@ -64,18 +64,6 @@ pub struct PastRec {
     pub strengths: Vec<String>,
 }
 
-/// Tables are created at first start; a store from before this module is treated as empty.
-fn open_read<K: redb::Key + 'static, V: redb::Value + 'static>(
-    txn: &ReadTransaction,
-    def: TableDefinition<K, V>,
-) -> Result<Option<redb::ReadOnlyTable<K, V>>> {
-    match txn.open_table(def) {
-        Ok(t) => Ok(Some(t)),
-        Err(redb::TableError::TableDoesNotExist(_)) => Ok(None),
-        Err(e) => Err(e.into()),
-    }
-}
-
 pub fn insert_response(
     app: &App,
     user_id: u64,
@@ -101,7 +89,7 @@ pub fn insert_response(
 
 pub fn load_response(app: &App, id: u64) -> Result<Option<StoredResponse>> {
     let txn = app.store.read()?;
-    let Some(table) = open_read(&txn, RESPONSES)? else {
+    let Some(table) = store::open_read(&txn, RESPONSES)? else {
         return Ok(None);
     };
     Ok(table
@@ -113,7 +101,7 @@ pub fn load_response(app: &App, id: u64) -> Result<Option<StoredResponse>> {
 /// The id of the user's latest questionnaire response in a category, if any.
 pub fn latest_response_id(app: &App, user_id: u64, category_id: u64) -> Result<Option<u64>> {
     let txn = app.store.read()?;
-    let Some(table) = open_read(&txn, USER_RESPONSES)? else {
+    let Some(table) = store::open_read(&txn, USER_RESPONSES)? else {
         return Ok(None);
     };
     Ok(table.get((user_id, category_id))?.map(|v| v.value()))
@@ -122,7 +110,7 @@ pub fn latest_response_id(app: &App, user_id: u64, category_id: u64) -> Result<O
 /// Categories in which the user has submitted a questionnaire.
 pub fn responded_categories(app: &App, user_id: u64) -> Result<HashSet<u64>> {
     let txn = app.store.read()?;
-    let Some(table) = open_read(&txn, USER_RESPONSES)? else {
+    let Some(table) = store::open_read(&txn, USER_RESPONSES)? else {
         return Ok(HashSet::new());
     };
     let mut out = HashSet::new();
@@ -142,16 +130,7 @@ pub fn dismissed(app: &App, user_id: u64) -> Result<HashSet<u64>> {
 
 /// The user's dismissals (vendor id, when and why), in vendor id order.
 pub fn dismissals(app: &App, user_id: u64) -> Result<Vec<(u64, Dismissal)>> {
-    let txn = app.store.read()?;
-    let Some(table) = open_read(&txn, DISMISSED)? else {
-        return Ok(Vec::new());
-    };
-    let mut out = Vec::new();
-    for entry in table.range((user_id, 0)..=(user_id, u64::MAX))? {
-        let (k, v) = entry?;
-        out.push((k.value().1, codec::decode(v.value())?));
-    }
-    Ok(out)
+    Ok(store::user_rows(&app.store.read()?, DISMISSED, user_id)?)
 }
 
 /// Undoes a dismissal, so the vendor can be ranked again. False when the user had not dismissed
@@ -170,16 +149,7 @@ pub fn undo_dismissal(app: &App, user_id: u64, vendor_id: u64) -> Result<bool> {
 
 /// The user's saved picks per category, in category id order.
 pub fn pick_sets(app: &App, user_id: u64) -> Result<Vec<(u64, PickSet)>> {
-    let txn = app.store.read()?;
-    let Some(table) = open_read(&txn, PICKS)? else {
-        return Ok(Vec::new());
-    };
-    let mut out = Vec::new();
-    for entry in table.range((user_id, 0)..=(user_id, u64::MAX))? {
-        let (k, v) = entry?;
-        out.push((k.value().1, codec::decode(v.value())?));
-    }
-    Ok(out)
+    Ok(store::user_rows(&app.store.read()?, PICKS, user_id)?)
 }
 
 /// One stage's new picks, and the reasons of each pick for the history (best first).
@@ -274,7 +244,7 @@ pub fn dismiss(app: &App, user_id: u64, vendor_id: u64, reason: DismissReason) -
 /// The user's past recommendations, newest first (then by category and vendor for equal times).
 pub fn past(app: &App, user_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
     let txn = app.store.read()?;
-    let Some(table) = open_read(&txn, PAST_RECS)? else {
+    let Some(table) = store::open_read(&txn, PAST_RECS)? else {
         return Ok(Vec::new());
     };
     let mut out = Vec::new();

@@ -5,41 +5,18 @@ use redb::{ReadableTable, WriteTransaction};
 
 use crate::error::Result;
 use crate::state::App;
-use crate::store::{SHORTLIST, codec};
+use crate::store::{self, SHORTLIST, codec};
 
 use super::model::Entry;
 
 /// The user's entries by vendor id (ascending).
 pub fn load(app: &App, user_id: u64) -> Result<Vec<(u64, Entry)>> {
-    let txn = app.store.read()?;
-    let table = match txn.open_table(SHORTLIST) {
-        Ok(table) => table,
-        // A data directory from before the shortlist: nobody has one yet.
-        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(Vec::new()),
-        Err(e) => return Err(e.into()),
-    };
-    let mut out = Vec::new();
-    for entry in table.range((user_id, 0)..=(user_id, u64::MAX))? {
-        let (key, value) = entry?;
-        out.push((key.value().1, codec::decode(value.value())?));
-    }
-    Ok(out)
+    Ok(store::user_rows(&app.store.read()?, SHORTLIST, user_id)?)
 }
 
 /// Every user's entries, as ((user id, vendor id), entry).
 pub fn load_all(app: &App) -> Result<Vec<((u64, u64), Entry)>> {
-    let txn = app.store.read()?;
-    let table = match txn.open_table(SHORTLIST) {
-        Ok(table) => table,
-        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(Vec::new()),
-        Err(e) => return Err(e.into()),
-    };
-    let mut out = Vec::new();
-    for entry in table.iter()? {
-        let (key, value) = entry?;
-        out.push((key.value(), codec::decode(value.value())?));
-    }
-    Ok(out)
+    Ok(store::all_user_rows(&app.store.read()?, SHORTLIST)?)
 }
 
 /// Reads, changes and writes one entry in one transaction; `change` may refuse (nothing is

@@ -526,6 +526,52 @@ pub fn bump_sequence(txn: &WriteTransaction, sequence: &str, at_least: u64) -> a
     Ok(())
 }
 
+/// Opens a table for reading; `None` for a table no write has created yet (a data directory from
+/// before it existed), which readers treat as empty.
+pub fn open_read<K: redb::Key + 'static, V: redb::Value + 'static>(
+    txn: &ReadTransaction,
+    def: redb::TableDefinition<K, V>,
+) -> Result<Option<redb::ReadOnlyTable<K, V>>, redb::TableError> {
+    match txn.open_table(def) {
+        Ok(t) => Ok(Some(t)),
+        Err(redb::TableError::TableDoesNotExist(_)) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// A table keyed by (user id, item id): one user's rows, decoded, by item id (ascending).
+pub fn user_rows<T: serde::de::DeserializeOwned>(
+    txn: &ReadTransaction,
+    def: redb::TableDefinition<(u64, u64), &[u8]>,
+    user_id: u64,
+) -> anyhow::Result<Vec<(u64, T)>> {
+    let Some(table) = open_read(txn, def)? else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for entry in table.range((user_id, 0)..=(user_id, u64::MAX))? {
+        let (key, value) = entry?;
+        out.push((key.value().1, codec::decode(value.value())?));
+    }
+    Ok(out)
+}
+
+/// A table keyed by (user id, item id): every user's rows, decoded. For figures across firms.
+pub fn all_user_rows<T: serde::de::DeserializeOwned>(
+    txn: &ReadTransaction,
+    def: redb::TableDefinition<(u64, u64), &[u8]>,
+) -> anyhow::Result<Vec<((u64, u64), T)>> {
+    let Some(table) = open_read(txn, def)? else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for entry in table.iter()? {
+        let (key, value) = entry?;
+        out.push((key.value(), codec::decode(value.value())?));
+    }
+    Ok(out)
+}
+
 pub fn meta_get(txn: &ReadTransaction, key: &str) -> anyhow::Result<Option<u64>> {
     let meta = txn.open_table(META)?;
     Ok(meta.get(key)?.map(|v| v.value()))
