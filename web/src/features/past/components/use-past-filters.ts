@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 
+import { parseCategoryIds, parsePage } from '@/lib/address-filters';
 import { usePageParams } from '@/lib/use-page-params';
 
 import type { Category } from '../api/get-categories';
@@ -24,17 +25,10 @@ export function usePastFilters(categories: Category[] | undefined) {
   const filters = useMemo<PastFilters>(() => {
     const rawIds = getList('categoryIds');
     const known = categories ? new Set(categories.map((c) => c.id)) : null;
-    const categoryIds = [
-      ...new Set(
-        rawIds
-          .filter((id) => /^\d{1,9}$/.test(id))
-          .map(Number)
-          .filter((id) => (known ? known.has(id) : true)),
-      ),
-    ];
+    const categoryIds = parseCategoryIds(rawIds, known);
     const rawShow = get('show');
     const rawPage = get('page');
-    const page = Math.max(1, rawPage && /^\d{1,9}$/.test(rawPage) ? Number(rawPage) : 1);
+    const page = parsePage(rawPage);
     return {
       categoryIds,
       page,

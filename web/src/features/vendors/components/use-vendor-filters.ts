@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 
+import { parseCategoryIds, parsePage } from '@/lib/address-filters';
 import { usePageParams } from '@/lib/use-page-params';
 
 import type { Category } from '../api/get-categories';
@@ -36,19 +37,11 @@ export function useVendorFilters(categories: Category[] | undefined) {
   const filters = useMemo<VendorFilters>(() => {
     const rawIds = getList('categoryIds');
     const known = categories ? new Set(categories.map((c) => c.id)) : null;
-    const categoryIds = [
-      ...new Set(
-        rawIds
-          .filter((id) => /^\d{1,9}$/.test(id))
-          .map(Number)
-          .filter((id) => (known ? known.has(id) : true)),
-      ),
-    ];
+    const categoryIds = parseCategoryIds(rawIds, known);
     const rawSort = get('sort');
     const sort = isSort(rawSort) ? rawSort : 'name_asc';
     const rawPage = get('page');
-    const parsedPage = rawPage && /^\d{1,9}$/.test(rawPage) ? Number(rawPage) : 1;
-    const page = Math.max(1, parsedPage);
+    const page = parsePage(rawPage);
     const rawInactive = get('includeInactive');
     const includeInactive = rawInactive === 'true';
     const q = (get('q') ?? '').slice(0, 200);
