@@ -111,11 +111,6 @@ fn apply(mut vendor: Vendor, update: &VendorUpdate) -> Result<(Vendor, Vec<&'sta
     Ok((vendor, changed))
 }
 
-pub fn parse_vendor_id(raw: &str) -> Result<u64> {
-    raw.parse()
-        .map_err(|_| bad_request("The vendor id must be a whole number"))
-}
-
 /// PATCH /api/admin/vendors/{id}: changes a vendor's partner status, activity and links.
 #[utoipa::path(patch, path = "/admin/vendors/{id}", tag = "admin",
     params(("id" = u64, Path, description = "A vendor id")),
@@ -134,7 +129,7 @@ pub(super) async fn update_vendor(
     Path(raw): Path<String>,
     Json(body): Json<serde_json::Value>,
 ) -> Result<Response> {
-    let id = parse_vendor_id(&raw)?;
+    let id = super::parse_vendor_id(&raw)?;
     // Every field is optional, and serde would read `[]` as an empty struct: only an object is a
     // partial update.
     if !body.is_object() {

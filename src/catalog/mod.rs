@@ -309,6 +309,16 @@ struct QuestionView<'a> {
     options: Vec<&'a str>,
 }
 
+/// A vendor id from a path or a list: ASCII digits only (no sign, space or decimal point) that fit
+/// a u64. Every route that takes a vendor id parses it here, so all answer alike.
+pub fn parse_vendor_id(raw: &str) -> Result<u64> {
+    let digits = !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit());
+    digits
+        .then(|| raw.parse().ok())
+        .flatten()
+        .ok_or_else(|| bad_request("Vendor ids are whole numbers like 42"))
+}
+
 pub fn parse_category_id(raw: &str) -> Result<u64> {
     raw.parse()
         .map_err(|_| bad_request("The category id must be a whole number"))
@@ -356,6 +366,27 @@ mod tests {
         let store = Store::open(dir.path()).unwrap();
         seed(&store).unwrap();
         Catalog::load(&store).unwrap()
+    }
+
+    #[test]
+    fn vendor_ids_are_plain_digits_that_fit() {
+        assert_eq!(parse_vendor_id("42").unwrap(), 42);
+        assert_eq!(parse_vendor_id("0042").unwrap(), 42);
+        for bad in [
+            "",
+            "abc",
+            "+42",
+            "-1",
+            " 42",
+            "42 ",
+            "4 2",
+            "4.2",
+            "1e3",
+            "18446744073709551616",
+            "99999999999999999999999",
+        ] {
+            assert!(parse_vendor_id(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

@@ -551,9 +551,7 @@ async fn undo_dismissal(
     current: CurrentUser,
     Path(raw): Path<String>,
 ) -> Result<StatusCode> {
-    let vendor_id: u64 = raw
-        .parse()
-        .map_err(|_| bad_request("The vendor id must be a whole number"))?;
+    let vendor_id = crate::catalog::parse_vendor_id(&raw)?;
     let user_id = current.user.id;
     let undone = state
         .blocking(move |app| storage::undo_dismissal(app, user_id, vendor_id))

@@ -5,7 +5,7 @@ use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 
 use crate::accounts::CurrentUser;
-use crate::error::{ErrorBody, Result, bad_request, not_found};
+use crate::error::{ErrorBody, Result, not_found};
 use crate::extract::Json;
 use crate::state::{AppState, now_secs};
 
@@ -16,9 +16,7 @@ use super::views::{self, Brief, EntryView, Shortlist};
 use super::{csv, storage};
 
 fn vendor_id(raw: &str, state: &AppState) -> Result<u64> {
-    let id: u64 = raw
-        .parse()
-        .map_err(|_| bad_request("The vendor id must be a whole number"))?;
+    let id = crate::catalog::parse_vendor_id(raw)?;
     if state.catalog.load().vendor(id).is_none() {
         return Err(not_found(format!("There is no vendor with id {id}")));
     }

@@ -18,7 +18,6 @@ use axum::routing::get;
 
 pub use evidence::vendor_evidence;
 pub use profile::profile_for;
-pub use routes::parse_vendor_id;
 
 use crate::state::AppState;
 

@@ -4,21 +4,13 @@ use axum::extract::{Path, State};
 
 use super::model::{VendorEvidence, VendorProfile};
 use crate::accounts::CurrentUser;
-use crate::error::{Result, bad_request};
+use crate::catalog::parse_vendor_id;
+use crate::error::Result;
 use crate::extract::Json;
 use crate::state::AppState;
 
 use super::evidence::vendor_evidence;
 use super::profile::profile_for;
-
-/// A vendor id from the path: ASCII digits only (no sign, space or decimal point) that fit a u64.
-pub fn parse_vendor_id(raw: &str) -> Result<u64> {
-    let digits = !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit());
-    digits
-        .then(|| raw.parse().ok())
-        .flatten()
-        .ok_or_else(|| bad_request("Vendor ids are whole numbers like 42"))
-}
 
 /// GET /api/vendors/{id}: the vendor profile, with the firm's own history and alternatives.
 #[utoipa::path(get, path = "/vendors/{id}", tag = "catalog",
@@ -60,30 +52,4 @@ pub(super) async fn get_evidence(
         .blocking(move |app| vendor_evidence(app, &user.user, id))
         .await?;
     Ok(Json(evidence))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn vendor_ids_are_plain_digits_that_fit() {
-        assert_eq!(parse_vendor_id("42").unwrap(), 42);
-        assert_eq!(parse_vendor_id("0042").unwrap(), 42);
-        for bad in [
-            "",
-            "abc",
-            "+42",
-            "-1",
-            " 42",
-            "42 ",
-            "4 2",
-            "4.2",
-            "1e3",
-            "18446744073709551616",
-            "99999999999999999999999",
-        ] {
-            assert!(parse_vendor_id(bad).is_err(), "{bad:?}");
-        }
-    }
 }

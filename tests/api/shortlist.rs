@@ -197,7 +197,7 @@ async fn unknown_statuses_vendors_and_ids_are_refused_clearly() {
     }
     let res = put_raw(&mut app, "/api/shortlist/abc").await;
     assert_eq!(res.status, StatusCode::BAD_REQUEST);
-    assert_eq!(res.error(), "The vendor id must be a whole number");
+    assert_eq!(res.error(), "Vendor ids are whole numbers like 42");
 }
 
 async fn put_raw(app: &mut TestApp, path: &str) -> TestResponse {

@@ -196,13 +196,13 @@ async fn bad_vendor_updates_are_refused_clearly_and_write_nothing() {
             "/api/admin/vendors/abc",
             json!({ "isActive": false }),
             400,
-            "The vendor id must be a whole number",
+            "Vendor ids are whole numbers like 42",
         ),
         (
             "/api/admin/vendors/-1",
             json!({ "isActive": false }),
             400,
-            "The vendor id must be a whole number",
+            "Vendor ids are whole numbers like 42",
         ),
         (
             "/api/admin/vendors/2",
