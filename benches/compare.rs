@@ -3,6 +3,10 @@
 //! over two years across every catalog vendor, with 300 other firms' accounts and tech stacks.
 //!
 //! `LITSTACK_SKIP_WEB_BUILD=1 cargo bench --bench compare`
+#![expect(
+    clippy::unwrap_used,
+    reason = "setup that cannot work should stop the run at once"
+)]
 
 #[path = "support/mod.rs"]
 mod support;

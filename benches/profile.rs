@@ -4,6 +4,10 @@
 //! across every catalog vendor, for the vendor with the most bookings. Target: evidence <= 2 ms.
 //!
 //! `LITSTACK_SKIP_WEB_BUILD=1 cargo bench --bench profile`
+#![expect(
+    clippy::unwrap_used,
+    reason = "setup that cannot work should stop the run at once"
+)]
 
 #[path = "support/mod.rs"]
 mod support;

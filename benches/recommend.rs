@@ -3,6 +3,10 @@
 //! bookings spread over two years across every catalog vendor.
 //!
 //! `cargo bench --bench recommend`
+#![expect(
+    clippy::unwrap_used,
+    reason = "setup that cannot work should stop the run at once"
+)]
 
 #[path = "support/mod.rs"]
 mod support;

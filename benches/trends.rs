@@ -3,6 +3,10 @@
 //! file including its durable commit. Run:
 //! `cargo bench --bench trends -- --warm-up-time 1 --measurement-time 3`
 //! The generated file is kept in target/bench-data/ so benches/compare.py can query the same rows.
+#![expect(
+    clippy::unwrap_used,
+    reason = "setup that cannot work should stop the run at once"
+)]
 
 use std::path::PathBuf;
 use std::time::Instant;

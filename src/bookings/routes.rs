@@ -478,7 +478,10 @@ impl std::io::Read for ChannelReader {
 
 /// The import form: one CSV file.
 #[derive(utoipa::ToSchema)]
-#[allow(dead_code)]
+#[expect(
+    dead_code,
+    reason = "schema-only: describes the request in the API document"
+)]
 struct ImportForm {
     /// A vendor or demo-booking CSV file; the header decides which.
     #[schema(value_type = String, format = Binary)]

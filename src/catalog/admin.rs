@@ -30,7 +30,10 @@ fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Optio
 
 /// The partner levels, for the API description.
 #[derive(utoipa::ToSchema)]
-#[allow(dead_code)]
+#[expect(
+    dead_code,
+    reason = "schema-only: describes the request in the API document"
+)]
 pub(super) enum PartnerLevel {
     Gold,
     Silver,

@@ -56,7 +56,10 @@ pub struct VendorQuery {
 /// The vendor orders `sort` accepts.
 #[derive(utoipa::ToSchema)]
 #[schema(as = VendorSort)]
-#[allow(non_camel_case_types, dead_code)]
+#[expect(
+    non_camel_case_types,
+    reason = "the variants are the codes the API accepts"
+)]
 pub enum VendorSortCode {
     name_asc,
     name_desc,

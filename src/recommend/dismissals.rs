@@ -147,7 +147,10 @@ pub fn effects_for<'a>(
 /// The reason codes a dismissal takes ("not_given" only describes dismissals from before
 /// reasons were asked, and is never accepted).
 #[derive(utoipa::ToSchema)]
-#[allow(non_camel_case_types, dead_code)]
+#[expect(
+    non_camel_case_types,
+    reason = "the variants are the codes the API accepts"
+)]
 pub enum DismissReasonCode {
     too_expensive,
     doesnt_integrate,

@@ -362,7 +362,11 @@ pub fn pick_for_me_for(app: &App, user: &User) -> Result<PersistedPicks> {
 /// Where a stage's picks came from.
 #[derive(utoipa::ToSchema)]
 #[schema(as = PickSource)]
-#[allow(non_camel_case_types, dead_code)]
+#[expect(
+    non_camel_case_types,
+    dead_code,
+    reason = "schema-only: describes the accepted codes in the API document"
+)]
 enum PickSourceCode {
     questionnaire,
     pick_for_me,

@@ -1,4 +1,8 @@
 //! API tests: the real router over a temporary data directory.
+#![expect(
+    clippy::unwrap_used,
+    reason = "setup that cannot work should stop the run at once"
+)]
 
 mod accounts;
 mod bookings;
