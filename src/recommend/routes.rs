@@ -136,7 +136,7 @@ struct RankedView<'a> {
     rank: usize,
     matched_tags: &'a [String],
     missing_tags: &'a [String],
-    reasons: &'a [String],
+    reasons: Vec<String>,
     breakdown: &'a [ranking::Factor],
     already_used: bool,
 }
@@ -205,7 +205,7 @@ pub fn compute_for(app: &App, user: &User, response_id: u64, category_id: u64) -
             .iter()
             .map(|r| StoredPick {
                 vendor_id: r.vendor.id,
-                reason: card_reason(r),
+                reason: r.card_reason(),
             })
             .collect(),
         source: PickSource::Questionnaire,
@@ -215,7 +215,7 @@ pub fn compute_for(app: &App, user: &User, response_id: u64, category_id: u64) -
     };
     let history = top
         .iter()
-        .map(|r| (r.vendor.id, r.reasons.clone()))
+        .map(|r| (r.vendor.id, r.reason_texts()))
         .collect();
     storage::save_picks(
         app,
@@ -236,7 +236,7 @@ pub fn compute_for(app: &App, user: &User, response_id: u64, category_id: u64) -
                 rank: r.rank,
                 matched_tags: &r.matched,
                 missing_tags: &r.missing,
-                reasons: &r.reasons,
+                reasons: r.reason_texts(),
                 breakdown: &r.breakdown,
                 already_used: r.already_used,
             })
@@ -246,15 +246,6 @@ pub fn compute_for(app: &App, user: &User, response_id: u64, category_id: u64) -
     };
     // Serialised here, while the catalog the vendor views borrow from is held.
     Ok(serde_json::to_value(result).map_err(anyhow::Error::from)?)
-}
-
-/// The stage card shows one reason: the needs sentence, unless the vendor is already in use.
-fn card_reason(r: &ranking::Ranked) -> String {
-    r.reasons
-        .iter()
-        .find(|s| !s.starts_with("You already use"))
-        .cloned()
-        .unwrap_or_default()
 }
 
 /// POST /api/recommendations/pick-for-me: picks up to three vendors per category from recent
