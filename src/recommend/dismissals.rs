@@ -7,8 +7,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::model::{DismissedList, DismissedView};
+use super::storage;
 use crate::catalog::{Catalog, Vendor};
-use crate::error::{AppError, bad_request};
+use crate::error::{Result, bad_request, not_found};
+use crate::state::App;
 
 /// Longest "Other" text, in characters.
 pub const MAX_OTHER_CHARS: usize = 200;
@@ -52,7 +55,7 @@ impl DismissReason {
 
     /// Parses the API's code and optional text; "other" needs a text of 1-200 characters, and no
     /// other reason takes one. "not_given" is never accepted: it only describes old rows.
-    pub fn parse(code: &str, other_text: Option<&str>) -> Result<DismissReason, AppError> {
+    pub fn parse(code: &str, other_text: Option<&str>) -> Result<DismissReason> {
         let reason = match code {
             "too_expensive" => DismissReason::TooExpensive,
             "doesnt_integrate" => DismissReason::DoesntIntegrate,
@@ -144,60 +147,8 @@ pub fn effects_for<'a>(
     effects
 }
 
-/// The reason codes a dismissal takes ("not_given" only describes dismissals from before
-/// reasons were asked, and is never accepted).
-#[derive(utoipa::ToSchema)]
-#[expect(
-    non_camel_case_types,
-    reason = "the variants are the codes the API accepts"
-)]
-pub enum DismissReasonCode {
-    too_expensive,
-    doesnt_integrate,
-    already_evaluated,
-    not_right_for_practice,
-    other,
-}
-
-/// Dismisses one of the user's picks, saying why.
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct DismissRequest {
-    pub vendor_id: u64,
-    #[schema(value_type = DismissReasonCode)]
-    pub reason: String,
-    /// Required for "other" (1-200 characters), refused for every other reason.
-    #[schema(max_length = 200)]
-    pub other_text: Option<String>,
-}
-
-/// A dismissed vendor, with when and why.
-#[derive(Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DismissedView {
-    pub vendor_id: u64,
-    pub vendor_name: String,
-    pub category_id: u64,
-    pub category_name: String,
-    pub price_bracket: Option<u8>,
-    /// too_expensive, doesnt_integrate, already_evaluated, not_right_for_practice, other, or
-    /// not_given for a dismissal from before reasons were asked.
-    pub reason: &'static str,
-    /// The reason in words, e.g. "Too expensive" or "Other: We build our own".
-    pub reason_label: String,
-    pub other_text: Option<String>,
-    #[schema(format = DateTime)]
-    pub dismissed_at: String,
-}
-
-/// The user's dismissed vendors, newest first.
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct DismissedList {
-    pub items: Vec<DismissedView>,
-}
-
 /// The view of one dismissal, or `None` when the vendor is no longer in the catalog.
-pub fn view(catalog: &Catalog, vendor_id: u64, dismissal: &Dismissal) -> Option<DismissedView> {
+fn view(catalog: &Catalog, vendor_id: u64, dismissal: &Dismissal) -> Option<DismissedView> {
     let vendor = catalog.vendor(vendor_id)?;
     let at = chrono::DateTime::from_timestamp(dismissal.at, 0)?;
     Some(DismissedView {
@@ -219,15 +170,37 @@ pub fn view(catalog: &Catalog, vendor_id: u64, dismissal: &Dismissal) -> Option<
     })
 }
 
+/// Dismisses one of the user's picks and answers the stored dismissal; 404 when the vendor is
+/// not one of the picks.
+pub fn dismiss(
+    app: &App,
+    user_id: u64,
+    vendor_id: u64,
+    reason: DismissReason,
+) -> Result<DismissedView> {
+    if !storage::dismiss(app, user_id, vendor_id, reason)? {
+        return Err(not_found("That vendor is not one of your picks"));
+    }
+    let dismissals = storage::dismissals(app, user_id)?;
+    let (_, dismissal) = dismissals
+        .iter()
+        .find(|(id, _)| *id == vendor_id)
+        .ok_or_else(|| anyhow::anyhow!("the dismissal just stored is missing"))?;
+    view(&app.catalog.load(), vendor_id, dismissal)
+        .ok_or_else(|| anyhow::anyhow!("the dismissed vendor left the catalog").into())
+}
+
 /// Every dismissal of the user as the screens show them, newest first.
-pub fn list(catalog: &Catalog, mut dismissals: Vec<(u64, Dismissal)>) -> DismissedList {
+pub fn list(app: &App, user_id: u64) -> Result<DismissedList> {
+    let mut dismissals = storage::dismissals(app, user_id)?;
     dismissals.sort_by(|a, b| b.1.at.cmp(&a.1.at).then(a.0.cmp(&b.0)));
-    DismissedList {
+    let catalog = app.catalog.load();
+    Ok(DismissedList {
         items: dismissals
             .iter()
-            .filter_map(|(id, d)| view(catalog, *id, d))
+            .filter_map(|(id, d)| view(&catalog, *id, d))
             .collect(),
-    }
+    })
 }
 
 #[cfg(test)]
