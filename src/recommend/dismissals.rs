@@ -5,9 +5,11 @@
 //! lowers vendors at or above the dismissed vendor's price bracket, and "Doesn't work with our
 //! tools" gives the integration factor more weight. Only the user's own dismissals count.
 
+use serde::de::IntoDeserializer;
+use serde::de::value::StrDeserializer;
 use serde::{Deserialize, Serialize};
 
-use super::model::{DismissedList, DismissedView};
+use super::model::{DismissReasonCode, DismissedList, DismissedView};
 use super::storage;
 use crate::catalog::{Catalog, Vendor};
 use crate::error::{Result, bad_request, not_found};
@@ -56,12 +58,12 @@ impl DismissReason {
     /// Parses the API's code and optional text; "other" needs a text of 1-200 characters, and no
     /// other reason takes one. "not_given" is never accepted: it only describes old rows.
     pub fn parse(code: &str, other_text: Option<&str>) -> Result<DismissReason> {
-        let reason = match code {
-            "too_expensive" => DismissReason::TooExpensive,
-            "doesnt_integrate" => DismissReason::DoesntIntegrate,
-            "already_evaluated" => DismissReason::AlreadyEvaluated,
-            "not_right_for_practice" => DismissReason::NotRightForPractice,
-            "other" => {
+        let reason = match DismissReasonCode::parse(code)? {
+            DismissReasonCode::TooExpensive => DismissReason::TooExpensive,
+            DismissReasonCode::DoesntIntegrate => DismissReason::DoesntIntegrate,
+            DismissReasonCode::AlreadyEvaluated => DismissReason::AlreadyEvaluated,
+            DismissReasonCode::NotRightForPractice => DismissReason::NotRightForPractice,
+            DismissReasonCode::Other => {
                 let text = other_text.map(str::trim).unwrap_or_default();
                 if text.is_empty() {
                     return Err(bad_request(
@@ -75,17 +77,25 @@ impl DismissReason {
                 }
                 return Ok(DismissReason::Other(text.to_string()));
             }
-            _ => {
-                return Err(bad_request(
-                    "The reason must be one of too_expensive, doesnt_integrate, \
-                     already_evaluated, not_right_for_practice or other",
-                ));
-            }
         };
         if other_text.is_some_and(|t| !t.trim().is_empty()) {
             return Err(bad_request("otherText is only for the reason other"));
         }
         Ok(reason)
+    }
+}
+
+impl DismissReasonCode {
+    /// The code through its serde names; anything else is refused with a message that lists the
+    /// codes (serde's own would name them its way, with a position in the body).
+    pub fn parse(code: &str) -> Result<DismissReasonCode> {
+        let code: StrDeserializer<'_, serde::de::value::Error> = code.into_deserializer();
+        DismissReasonCode::deserialize(code).map_err(|_| {
+            bad_request(
+                "The reason must be one of too_expensive, doesnt_integrate, \
+                 already_evaluated, not_right_for_practice or other",
+            )
+        })
     }
 }
 
@@ -276,6 +286,23 @@ mod tests {
             ("too_expensive", Some("and ugly")),
         ] {
             assert!(DismissReason::parse(code, text).is_err(), "{code} {text:?}");
+        }
+    }
+
+    #[test]
+    fn codes_parse_by_their_serde_names_and_anything_else_lists_them() {
+        assert_eq!(
+            DismissReasonCode::parse("not_right_for_practice").unwrap(),
+            DismissReasonCode::NotRightForPractice
+        );
+        for code in ["cheaper", "not_given", "TooExpensive", ""] {
+            let error = DismissReasonCode::parse(code).unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                "The reason must be one of too_expensive, doesnt_integrate, already_evaluated, \
+                 not_right_for_practice or other",
+                "{code}"
+            );
         }
     }
 

@@ -17,31 +17,13 @@ pub struct StoredResponse {
     pub at: i64,
 }
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+/// Where a stage's picks came from.
+// Stored by variant index (see store::codec), so the API names can change without a migration.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum PickSource {
     Questionnaire,
     PickForMe,
-}
-
-impl PickSource {
-    pub fn code(self) -> &'static str {
-        match self {
-            PickSource::Questionnaire => "questionnaire",
-            PickSource::PickForMe => "pick_for_me",
-        }
-    }
-}
-
-/// Where a stage's picks came from.
-#[derive(utoipa::ToSchema)]
-#[schema(as = PickSource)]
-#[expect(
-    non_camel_case_types,
-    reason = "schema-only: describes the accepted codes in the API document"
-)]
-pub enum PickSourceCode {
-    questionnaire,
-    pick_for_me,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -172,8 +154,7 @@ pub struct StagePicks {
     pub picks: Vec<PickView>,
     /// Says which data the picks rest on when it is not the firm's own size group.
     pub note: Option<String>,
-    #[schema(value_type = PickSourceCode)]
-    pub source: &'static str,
+    pub source: PickSource,
     pub used_size_fallback: bool,
 }
 
@@ -260,17 +241,14 @@ pub struct PastRecommendation<'a> {
 
 /// The reason codes a dismissal takes ("not_given" only describes dismissals from before
 /// reasons were asked, and is never accepted).
-#[derive(utoipa::ToSchema)]
-#[expect(
-    non_camel_case_types,
-    reason = "the variants are the codes the API accepts"
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum DismissReasonCode {
-    too_expensive,
-    doesnt_integrate,
-    already_evaluated,
-    not_right_for_practice,
-    other,
+    TooExpensive,
+    DoesntIntegrate,
+    AlreadyEvaluated,
+    NotRightForPractice,
+    Other,
 }
 
 /// Dismisses one of the user's picks, saying why.
@@ -278,6 +256,7 @@ pub enum DismissReasonCode {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DismissRequest {
     pub vendor_id: u64,
+    // Text, parsed by `DismissReason::parse`: its message for an unknown code lists the codes.
     #[schema(value_type = DismissReasonCode)]
     pub reason: String,
     /// Required for "other" (1-200 characters), refused for every other reason.

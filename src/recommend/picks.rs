@@ -129,7 +129,7 @@ pub fn persisted(app: &App, user_id: u64, catalog: &Catalog) -> Result<Persisted
             stage: stage.stage,
             picks,
             note: set.note.clone(),
-            source: set.source.code(),
+            source: set.source,
             used_size_fallback: set.used_size_fallback,
         });
     }
