@@ -202,3 +202,19 @@ pub fn past(app: &App, user_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
     });
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::recommend::model::PickSource;
+
+    #[test]
+    fn pick_sources_are_stored_by_position_so_their_api_names_can_change() {
+        assert_eq!(codec::encode(&PickSource::Questionnaire), [0]);
+        assert_eq!(codec::encode(&PickSource::PickForMe), [1]);
+        assert_eq!(
+            codec::decode::<PickSource>(&[1]).unwrap(),
+            PickSource::PickForMe
+        );
+    }
+}
