@@ -15,7 +15,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use litstack::AppState;
 use litstack::accounts::model::User;
 use litstack::firm_size::FirmSize;
-use litstack::recommend::{routes, storage};
+use litstack::recommend::{compute, picks, storage};
 
 fn setup() -> (tempfile::TempDir, AppState, User, u64, u64) {
     let (dir, state, _) = support::app_with_a_million_bookings();
@@ -50,10 +50,13 @@ fn bench(c: &mut Criterion) {
         state.catalog.load().vendors.len()
     );
     c.bench_function("recommend/compute (1M bookings)", |b| {
-        b.iter(|| routes::compute_for(&state, &user, response, category).unwrap())
+        b.iter(|| {
+            let catalog = state.catalog.load();
+            compute::compute_for(&state, &catalog, &user, response, category).unwrap();
+        })
     });
     c.bench_function("recommend/pick_for_me (1M bookings)", |b| {
-        b.iter(|| routes::pick_for_me_for(&state, &user).unwrap())
+        b.iter(|| picks::pick_for_me_for(&state, &user).unwrap())
     });
 }
 

@@ -5,10 +5,15 @@
 //! lowers vendors at or above the dismissed vendor's price bracket, and "Doesn't work with our
 //! tools" gives the integration factor more weight. Only the user's own dismissals count.
 
+use serde::de::IntoDeserializer;
+use serde::de::value::StrDeserializer;
 use serde::{Deserialize, Serialize};
 
+use super::model::{DismissReasonCode, DismissedList, DismissedView};
+use super::storage;
 use crate::catalog::{Catalog, Vendor};
-use crate::error::{AppError, bad_request};
+use crate::error::{Result, bad_request, not_found};
+use crate::state::App;
 
 /// Longest "Other" text, in characters.
 pub const MAX_OTHER_CHARS: usize = 200;
@@ -52,13 +57,13 @@ impl DismissReason {
 
     /// Parses the API's code and optional text; "other" needs a text of 1-200 characters, and no
     /// other reason takes one. "not_given" is never accepted: it only describes old rows.
-    pub fn parse(code: &str, other_text: Option<&str>) -> Result<DismissReason, AppError> {
-        let reason = match code {
-            "too_expensive" => DismissReason::TooExpensive,
-            "doesnt_integrate" => DismissReason::DoesntIntegrate,
-            "already_evaluated" => DismissReason::AlreadyEvaluated,
-            "not_right_for_practice" => DismissReason::NotRightForPractice,
-            "other" => {
+    pub fn parse(code: &str, other_text: Option<&str>) -> Result<DismissReason> {
+        let reason = match DismissReasonCode::parse(code)? {
+            DismissReasonCode::TooExpensive => DismissReason::TooExpensive,
+            DismissReasonCode::DoesntIntegrate => DismissReason::DoesntIntegrate,
+            DismissReasonCode::AlreadyEvaluated => DismissReason::AlreadyEvaluated,
+            DismissReasonCode::NotRightForPractice => DismissReason::NotRightForPractice,
+            DismissReasonCode::Other => {
                 let text = other_text.map(str::trim).unwrap_or_default();
                 if text.is_empty() {
                     return Err(bad_request(
@@ -72,17 +77,25 @@ impl DismissReason {
                 }
                 return Ok(DismissReason::Other(text.to_string()));
             }
-            _ => {
-                return Err(bad_request(
-                    "The reason must be one of too_expensive, doesnt_integrate, \
-                     already_evaluated, not_right_for_practice or other",
-                ));
-            }
         };
         if other_text.is_some_and(|t| !t.trim().is_empty()) {
             return Err(bad_request("otherText is only for the reason other"));
         }
         Ok(reason)
+    }
+}
+
+impl DismissReasonCode {
+    /// The code through its serde names; anything else is refused with a message that lists the
+    /// codes (serde's own would name them its way, with a position in the body).
+    pub fn parse(code: &str) -> Result<DismissReasonCode> {
+        let code: StrDeserializer<'_, serde::de::value::Error> = code.into_deserializer();
+        DismissReasonCode::deserialize(code).map_err(|_| {
+            bad_request(
+                "The reason must be one of too_expensive, doesnt_integrate, \
+                 already_evaluated, not_right_for_practice or other",
+            )
+        })
     }
 }
 
@@ -144,60 +157,8 @@ pub fn effects_for<'a>(
     effects
 }
 
-/// The reason codes a dismissal takes ("not_given" only describes dismissals from before
-/// reasons were asked, and is never accepted).
-#[derive(utoipa::ToSchema)]
-#[expect(
-    non_camel_case_types,
-    reason = "the variants are the codes the API accepts"
-)]
-pub enum DismissReasonCode {
-    too_expensive,
-    doesnt_integrate,
-    already_evaluated,
-    not_right_for_practice,
-    other,
-}
-
-/// Dismisses one of the user's picks, saying why.
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct DismissRequest {
-    pub vendor_id: u64,
-    #[schema(value_type = DismissReasonCode)]
-    pub reason: String,
-    /// Required for "other" (1-200 characters), refused for every other reason.
-    #[schema(max_length = 200)]
-    pub other_text: Option<String>,
-}
-
-/// A dismissed vendor, with when and why.
-#[derive(Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DismissedView {
-    pub vendor_id: u64,
-    pub vendor_name: String,
-    pub category_id: u64,
-    pub category_name: String,
-    pub price_bracket: Option<u8>,
-    /// too_expensive, doesnt_integrate, already_evaluated, not_right_for_practice, other, or
-    /// not_given for a dismissal from before reasons were asked.
-    pub reason: &'static str,
-    /// The reason in words, e.g. "Too expensive" or "Other: We build our own".
-    pub reason_label: String,
-    pub other_text: Option<String>,
-    #[schema(format = DateTime)]
-    pub dismissed_at: String,
-}
-
-/// The user's dismissed vendors, newest first.
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct DismissedList {
-    pub items: Vec<DismissedView>,
-}
-
 /// The view of one dismissal, or `None` when the vendor is no longer in the catalog.
-pub fn view(catalog: &Catalog, vendor_id: u64, dismissal: &Dismissal) -> Option<DismissedView> {
+fn view(catalog: &Catalog, vendor_id: u64, dismissal: &Dismissal) -> Option<DismissedView> {
     let vendor = catalog.vendor(vendor_id)?;
     let at = chrono::DateTime::from_timestamp(dismissal.at, 0)?;
     Some(DismissedView {
@@ -219,15 +180,37 @@ pub fn view(catalog: &Catalog, vendor_id: u64, dismissal: &Dismissal) -> Option<
     })
 }
 
+/// Dismisses one of the user's picks and answers the stored dismissal; 404 when the vendor is
+/// not one of the picks.
+pub fn dismiss(
+    app: &App,
+    user_id: u64,
+    vendor_id: u64,
+    reason: DismissReason,
+) -> Result<DismissedView> {
+    if !storage::dismiss(app, user_id, vendor_id, reason)? {
+        return Err(not_found("That vendor is not one of your picks"));
+    }
+    let dismissals = storage::dismissals(app, user_id)?;
+    let (_, dismissal) = dismissals
+        .iter()
+        .find(|(id, _)| *id == vendor_id)
+        .ok_or_else(|| anyhow::anyhow!("the dismissal just stored is missing"))?;
+    view(&app.catalog.load(), vendor_id, dismissal)
+        .ok_or_else(|| anyhow::anyhow!("the dismissed vendor left the catalog").into())
+}
+
 /// Every dismissal of the user as the screens show them, newest first.
-pub fn list(catalog: &Catalog, mut dismissals: Vec<(u64, Dismissal)>) -> DismissedList {
+pub fn list(app: &App, user_id: u64) -> Result<DismissedList> {
+    let mut dismissals = storage::dismissals(app, user_id)?;
     dismissals.sort_by(|a, b| b.1.at.cmp(&a.1.at).then(a.0.cmp(&b.0)));
-    DismissedList {
+    let catalog = app.catalog.load();
+    Ok(DismissedList {
         items: dismissals
             .iter()
-            .filter_map(|(id, d)| view(catalog, *id, d))
+            .filter_map(|(id, d)| view(&catalog, *id, d))
             .collect(),
-    }
+    })
 }
 
 #[cfg(test)]
@@ -303,6 +286,23 @@ mod tests {
             ("too_expensive", Some("and ugly")),
         ] {
             assert!(DismissReason::parse(code, text).is_err(), "{code} {text:?}");
+        }
+    }
+
+    #[test]
+    fn codes_parse_by_their_serde_names_and_anything_else_lists_them() {
+        assert_eq!(
+            DismissReasonCode::parse("not_right_for_practice").unwrap(),
+            DismissReasonCode::NotRightForPractice
+        );
+        for code in ["cheaper", "not_given", "TooExpensive", ""] {
+            let error = DismissReasonCode::parse(code).unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                "The reason must be one of too_expensive, doesnt_integrate, already_evaluated, \
+                 not_right_for_practice or other",
+                "{code}"
+            );
         }
     }
 

@@ -80,7 +80,7 @@ pub struct DemandTiers<'a> {
     pub all: &'a HashMap<u64, u32>,
 }
 
-pub struct StagePicks<'a> {
+pub struct PickedStage<'a> {
     /// Each pick with its reasons (the first is the stage card's).
     pub picks: Vec<(&'a Vendor, Vec<String>)>,
     pub note: Option<String>,
@@ -193,7 +193,7 @@ pub fn pick_stage<'a>(
     excluded: &HashSet<u64>,
     firm_tools: &[String],
     demand: Option<&DemandTiers>,
-) -> StagePicks<'a> {
+) -> PickedStage<'a> {
     let candidates: Vec<&Vendor> = vendors
         .iter()
         .copied()
@@ -205,7 +205,7 @@ pub fn pick_stage<'a>(
         } else {
             NO_REAL_BOOKINGS_UNKNOWN_SIZE_NOTE
         };
-        return StagePicks {
+        return PickedStage {
             picks: pick_by_fit(candidates, size, firm_tools),
             note: Some(note.into()),
             used_size_fallback: false,
@@ -244,7 +244,7 @@ pub fn pick_stage<'a>(
 
     let Some((counts, peers, note, fallback)) = chosen else {
         // No recent bookings at all for this stage: say so, and pick by fit with the firm.
-        return StagePicks {
+        return PickedStage {
             picks: pick_by_fit(candidates, size, firm_tools),
             note: Some(NO_STAGE_DATA_NOTE.into()),
             used_size_fallback: false,
@@ -273,7 +273,7 @@ pub fn pick_stage<'a>(
             (v, reasons)
         })
         .collect();
-    StagePicks {
+    PickedStage {
         picks,
         note: note.map(String::from),
         used_size_fallback: *fallback,
@@ -291,7 +291,7 @@ mod tests {
         exact: &HashMap<u64, u32>,
         near: &HashMap<u64, u32>,
         all: &HashMap<u64, u32>,
-    ) -> StagePicks<'a> {
+    ) -> PickedStage<'a> {
         let refs: Vec<&Vendor> = vendors.iter().collect();
         pick_stage(
             &refs,
@@ -306,7 +306,7 @@ mod tests {
         )
     }
 
-    fn ids(s: &StagePicks) -> Vec<u64> {
+    fn ids(s: &PickedStage) -> Vec<u64> {
         s.picks.iter().map(|(v, _)| v.id).collect()
     }
 

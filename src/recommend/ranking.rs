@@ -14,6 +14,11 @@ use super::dismissals::DismissalEffects;
 use crate::catalog::Vendor;
 use crate::firm_size::FirmSize;
 use crate::shortlist::ShownOutcome;
+use factors::{CategoryDemand, FirmTools};
+pub use reasons::Reason;
+
+mod factors;
+mod reasons;
 
 pub const NEEDS_POINTS: f64 = 60.0;
 pub const SIZE_POINTS: f64 = 15.0;
@@ -171,18 +176,28 @@ pub struct Ranked<'a> {
     pub rank: usize,
     pub matched: Vec<String>,
     pub missing: Vec<String>,
-    pub reasons: Vec<String>,
+    /// At most [`MAX_REASONS`], in the order the screens show them.
+    pub reasons: Vec<Reason>,
     pub breakdown: Vec<Factor>,
     pub already_used: bool,
     points: f64,
 }
 
-fn has_tag(vendor: &Vendor, tag: &str) -> bool {
-    vendor.tags.iter().any(|t| t.eq_ignore_ascii_case(tag))
-}
+impl Ranked<'_> {
+    /// The reasons as the screens show them.
+    pub fn reason_texts(&self) -> Vec<String> {
+        self.reasons.iter().map(Reason::text).collect()
+    }
 
-fn round1(x: f64) -> f64 {
-    (x * 10.0).round() / 10.0
+    /// The one reason a stage card shows: the first about the vendor's fit rather than the
+    /// firm's use of it (the needs sentence, in practice).
+    pub fn card_reason(&self) -> String {
+        self.reasons
+            .iter()
+            .find(|r| !matches!(r, Reason::AlreadyUsed { .. }))
+            .map(Reason::text)
+            .unwrap_or_default()
+    }
 }
 
 /// The needs sentence, natural for one need and for many: "Meets your need: Automation",
@@ -212,6 +227,50 @@ pub fn partner_strength(vendor: &Vendor) -> f64 {
     }
 }
 
+/// The most points each factor can give in one ranking; some depend on the inputs and on the
+/// category's vendors. The needs and size factors always give at most their constants.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Maxima {
+    integrations: f64,
+    demand: f64,
+    partner: f64,
+    outcomes: f64,
+}
+
+impl Maxima {
+    fn new(input: &RankInputs, candidates: &[&Vendor]) -> Maxima {
+        Maxima {
+            // Counts double after a "Doesn't work with our tools" dismissal in the category.
+            integrations: if input.after_dismissals.integration_vendors.is_empty() {
+                INTEGRATION_POINTS
+            } else {
+                INTEGRATION_POINTS * INTEGRATION_WEIGHT_AFTER_DISMISSAL
+            },
+            // Left out while no real booking exists: the other factors share all the points.
+            demand: if input.demand.is_some() {
+                DEMAND_POINTS
+            } else {
+                0.0
+            },
+            partner: PARTNER_POINTS * input.partner_weight.max(0.0),
+            // In play only when some vendor of the category has outcomes that may be shown.
+            outcomes: if candidates
+                .iter()
+                .any(|v| input.outcomes.contains_key(&v.id))
+            {
+                OUTCOME_POINTS
+            } else {
+                0.0
+            },
+        }
+    }
+
+    /// The points a vendor could earn on every factor; the score is its share of them.
+    fn available(&self) -> f64 {
+        NEEDS_POINTS + self.integrations + SIZE_POINTS + self.demand + self.partner + self.outcomes
+    }
+}
+
 /// Ranks the given vendors (normally one category's): inactive and dismissed vendors are left
 /// out; the rest come back best first with a deterministic order for equal scores (score, then
 /// exact points, then name, then id).
@@ -223,267 +282,19 @@ pub fn rank<'a>(
         .into_iter()
         .filter(|v| v.is_active && !input.dismissed.contains(&v.id))
         .collect();
-    let demand_of = |v: &Vendor| {
-        input
-            .demand
-            .as_ref()
-            .and_then(|d| d.counts.get(&v.id).copied())
-            .unwrap_or(0)
+    let maxima = Maxima::new(input, &candidates);
+    let demand_counts: Vec<u32> = candidates.iter().map(|v| demand_count(input, v)).collect();
+    let category_demand = CategoryDemand {
+        peak: demand_counts.iter().copied().max().unwrap_or(0),
+        total: demand_counts.iter().sum(),
     };
-    let peak_demand = candidates.iter().map(|v| demand_of(v)).max();
-    let category_demand: u32 = candidates.iter().map(|v| demand_of(v)).sum();
-    let demand_max = if input.demand.is_some() {
-        DEMAND_POINTS
-    } else {
-        0.0
-    };
-    let tools_lower: Vec<(String, &str)> = input
-        .firm_tools
-        .iter()
-        .map(|t| (t.to_lowercase(), t.as_str()))
-        .collect();
-    let partner_max = PARTNER_POINTS * input.partner_weight.max(0.0);
-    let integrations_dismissed = &input.after_dismissals.integration_vendors;
-    let integration_max = if integrations_dismissed.is_empty() {
-        INTEGRATION_POINTS
-    } else {
-        INTEGRATION_POINTS * INTEGRATION_WEIGHT_AFTER_DISMISSAL
-    };
-    let outcome_max = if candidates
-        .iter()
-        .any(|v| input.outcomes.contains_key(&v.id))
-    {
-        OUTCOME_POINTS
-    } else {
-        0.0
-    };
+    let tools = FirmTools::new(input.firm_tools);
 
     let mut ranked: Vec<Ranked> = candidates
         .into_iter()
-        .map(|v| {
-            let mut reasons = Vec::new();
-            let already_used = input.owned_vendor_ids.contains(&v.id);
-            if already_used {
-                reasons.push(format!("You already use {}", v.name));
-            }
-
-            // Needs: the share of chosen options whose capabilities the vendor has.
-            let (mut matched, mut missing) = (Vec::new(), Vec::new());
-            for need in input.needs {
-                if need.tags.iter().any(|t| has_tag(v, t)) {
-                    matched.push(need.label.clone());
-                } else {
-                    missing.push(need.label.clone());
-                }
-            }
-            let total = input.needs.len();
-            let needs_points =
-                if total == 0 { 0.0 } else { NEEDS_POINTS * matched.len() as f64 / total as f64 };
-            reasons.push(needs_sentence(&matched, &missing));
-            // Other firms' demo outcomes, only as the suppression rule lets them be shown.
-            let shown_outcome = input.outcomes.get(&v.id);
-            if let Some(o) = shown_outcome {
-                reasons.push(o.sentence.clone());
-            }
-            let outcome_points = shown_outcome.map_or(0.0, |o| OUTCOME_POINTS * o.share);
-            let outcome = Factor {
-                factor: "outcomes",
-                label: "Chosen after a demo",
-                points: round1(outcome_points),
-                max_points: outcome_max,
-                detail: shown_outcome.map_or_else(|| NO_OUTCOMES.to_string(), |o| o.sentence.clone()),
-            };
-            let needs = Factor {
-                factor: "needs",
-                label: "Matches your needs",
-                points: round1(needs_points),
-                max_points: NEEDS_POINTS,
-                detail: format!("{} of {}", matched.len(), total),
-            };
-
-            // Integrations with the tools the firm already runs.
-            let mut shared: Vec<&str> = Vec::new();
-            for integration in &v.integrations {
-                let lower = integration.to_lowercase();
-                if let Some((_, name)) = tools_lower.iter().find(|(t, _)| *t == lower)
-                    && !shared.contains(name)
-                {
-                    shared.push(name);
-                }
-            }
-            let integration_points = match shared.len() {
-                0 => 0.0,
-                1 => integration_max * 2.0 / 3.0,
-                _ => integration_max,
-            };
-            if !shared.is_empty() {
-                let verb = if shared.len() == 1 { "uses" } else { "use" };
-                reasons.push(format!("Integrates with {}, which your firm {verb}", join_and(&shared)));
-            }
-            let mut integration_detail = if input.firm_tools.is_empty() {
-                "No tools in your tech stack yet".to_string()
-            } else if shared.is_empty() {
-                "No integration with the tools your firm uses".into()
-            } else {
-                format!("Integrates with {}", join_and(&shared))
-            };
-            if !integrations_dismissed.is_empty() {
-                integration_detail.push_str(&format!(
-                    ". Counts double: you dismissed {} as not working with your tools",
-                    join_and(integrations_dismissed)
-                ));
-            }
-            let integrations = Factor {
-                factor: "integrations",
-                label: "Works with your tech stack",
-                points: round1(integration_points),
-                max_points: integration_max,
-                detail: integration_detail,
-            };
-
-            // Fit with the firm's size.
-            let (size_points, size_detail) = match input.firm_size {
-                None => (0.0, "Your firm size is not set in your profile".to_string()),
-                Some(size) if v.firm_sizes_supported.contains(&size) => {
-                    reasons.push(format!("Serves {} like yours", size_phrase(size)));
-                    (SIZE_POINTS, format!("Serves {}", size_phrase(size)))
-                }
-                Some(size) => {
-                    let near: Vec<FirmSize> = v
-                        .firm_sizes_supported
-                        .iter()
-                        .copied()
-                        .filter(|s| s.index().abs_diff(size.index()) == 1)
-                        .collect();
-                    if near.is_empty() {
-                        let detail = if v.firm_sizes_supported.is_empty() {
-                            "The vendor lists no firm sizes".to_string()
-                        } else {
-                            format!("Does not list {}", size_phrase(size))
-                        };
-                        (0.0, detail)
-                    } else {
-                        let phrase = sizes_phrase(&near);
-                        reasons.push(format!("Serves {phrase}, next to your size"));
-                        (SIZE_POINTS / 2.0, format!("Serves {phrase}, next to your size"))
-                    }
-                }
-            };
-            let size = Factor {
-                factor: "sizeFit",
-                label: "Fits your firm's size",
-                points: size_points,
-                max_points: SIZE_POINTS,
-                detail: size_detail,
-            };
-
-            // Peer demand: recent real bookings from the peer group, relative to the category's
-            // peak; left out entirely while no real booking exists.
-            let count = demand_of(v);
-            let (demand_points, demand_detail) = match &input.demand {
-                None => (0.0, NO_DEMAND_DATA.to_string()),
-                Some(d) => {
-                    let peers = d.peers.phrase();
-                    if count > 0 {
-                        reasons.push(format!(
-                            "{} by {peers} in the last {DEMAND_DAYS} days",
-                            bookings_phrase(count)
-                        ));
-                    }
-                    let points = match peak_demand {
-                        Some(peak) if peak > 0 => DEMAND_POINTS * count as f64 / peak as f64,
-                        _ => 0.0,
-                    };
-                    let detail = if category_demand == 0 {
-                        format!("No demo bookings in this category by {peers} in the last {DEMAND_DAYS} days")
-                    } else {
-                        format!(
-                            "{} of {} demo bookings in this category by {peers} in the last {DEMAND_DAYS} days",
-                            shown_count(count),
-                            shown_count(category_demand)
-                        )
-                    };
-                    (points, detail)
-                }
-            };
-            let demand = Factor {
-                factor: "peerDemand",
-                label: "Popular with similar firms",
-                points: round1(demand_points),
-                max_points: demand_max,
-                detail: demand_detail,
-            };
-
-            // Partner status: only with an administrator's weight.
-            let partner_points = partner_max * partner_strength(v);
-            let level = v.partner_level.clone().unwrap_or_else(|| "recommended".into());
-            if partner_points > 0.0 {
-                reasons.push(format!(
-                    "Ranked higher as a {level} partner (partner weighting set by your administrator)"
-                ));
-            }
-            let partner = Factor {
-                factor: "partner",
-                label: "Partner status",
-                points: round1(partner_points),
-                max_points: round1(partner_max),
-                detail: if partner_max == 0.0 {
-                    "Partner status does not affect the ranking".into()
-                } else if partner_points > 0.0 {
-                    format!("{level} partner")
-                } else {
-                    "Not a partner".into()
-                },
-            };
-
-            // A price penalty after a "Too expensive" dismissal: a factor of its own, worth no
-            // points, that takes points away from vendors at or above the dismissed bracket.
-            let price = input.after_dismissals.price.as_ref().map(|ceiling| {
-                let lowered = v.price_bracket.is_some_and(|b| b >= ceiling.bracket);
-                Factor {
-                    factor: "dismissedPrice",
-                    label: "Price, after your dismissal",
-                    points: if lowered { -PRICE_PENALTY_POINTS } else { 0.0 },
-                    max_points: 0.0,
-                    detail: format!(
-                        "You dismissed {} as too expensive: vendors at {} or above score lower",
-                        ceiling.vendor_name,
-                        price_signs(ceiling.bracket)
-                    ),
-                }
-            });
-            let penalty = price.as_ref().map_or(0.0, |f| f.points);
-
-            let points = needs_points
-                + integration_points
-                + size_points
-                + demand_points
-                + partner_points
-                + outcome_points
-                + penalty;
-            let available =
-                NEEDS_POINTS + integration_max + SIZE_POINTS + demand_max + partner_max + outcome_max;
-            reasons.truncate(MAX_REASONS);
-            let mut breakdown = vec![needs, size, integrations, demand, partner];
-            // Below the threshold nothing about outcomes is shown, not even an empty factor.
-            if outcome_max > 0.0 {
-                breakdown.push(outcome);
-            }
-            breakdown.extend(price);
-            Ranked {
-                vendor: v,
-                score: (100.0 * points / available).round().clamp(0.0, 100.0) as u32,
-                rank: 0,
-                matched,
-                missing,
-                reasons,
-                breakdown,
-                already_used,
-                points,
-            }
-        })
+        .zip(demand_counts)
+        .map(|(v, count)| score(v, input, &maxima, &tools, count, category_demand))
         .collect();
-
     ranked.sort_by(|a, b| {
         b.score
             .cmp(&a.score)
@@ -500,6 +311,98 @@ pub fn rank<'a>(
         r.rank = i + 1;
     }
     ranked
+}
+
+/// The vendor's recent real bookings by the peer group (0 while there is no real booking).
+fn demand_count(input: &RankInputs, vendor: &Vendor) -> u32 {
+    input
+        .demand
+        .as_ref()
+        .and_then(|d| d.counts.get(&vendor.id).copied())
+        .unwrap_or(0)
+}
+
+/// Scores one vendor on every factor; its rank is set once all are sorted.
+fn score<'a>(
+    vendor: &'a Vendor,
+    input: &RankInputs,
+    maxima: &Maxima,
+    tools: &FirmTools,
+    demand_count: u32,
+    category_demand: CategoryDemand,
+) -> Ranked<'a> {
+    let (matched, missing) = factors::split_needs(vendor, input.needs);
+    let needs = factors::needs(&matched, &missing);
+    let outcome = factors::outcomes(input.outcomes.get(&vendor.id), maxima.outcomes);
+    let integrations = factors::integrations(
+        vendor,
+        tools,
+        maxima.integrations,
+        &input.after_dismissals.integration_vendors,
+    );
+    let size = factors::size_fit(vendor, input.firm_size);
+    let demand = factors::demand(
+        demand_count,
+        input.demand.as_ref(),
+        category_demand,
+        maxima.demand,
+    );
+    let partner = factors::partner(vendor, maxima.partner);
+    let price = factors::price_penalty(vendor, input.after_dismissals.price.as_ref());
+
+    let points = needs.points
+        + integrations.points
+        + size.points
+        + demand.points
+        + partner.points
+        + outcome.points
+        + price.as_ref().map_or(0.0, |p| p.points);
+
+    let already_used = input.owned_vendor_ids.contains(&vendor.id);
+    let mut reasons: Vec<Reason> = Vec::new();
+    if already_used {
+        reasons.push(Reason::AlreadyUsed {
+            vendor_name: vendor.name.clone(),
+        });
+    }
+    for reason in [
+        needs.reason,
+        outcome.reason,
+        integrations.reason,
+        size.reason,
+        demand.reason,
+        partner.reason,
+    ] {
+        reasons.extend(reason);
+    }
+    reasons.truncate(MAX_REASONS);
+
+    let mut breakdown = vec![
+        needs.factor,
+        size.factor,
+        integrations.factor,
+        demand.factor,
+        partner.factor,
+    ];
+    // Without outcomes in the category nothing about them is shown, not even an empty factor.
+    if maxima.outcomes > 0.0 {
+        breakdown.push(outcome.factor);
+    }
+    breakdown.extend(price.map(|p| p.factor));
+
+    Ranked {
+        vendor,
+        score: (100.0 * points / maxima.available())
+            .round()
+            .clamp(0.0, 100.0) as u32,
+        rank: 0,
+        matched,
+        missing,
+        reasons,
+        breakdown,
+        already_used,
+        points,
+    }
 }
 
 #[cfg(test)]
@@ -531,437 +434,4 @@ pub(crate) mod tests_support {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::tests_support::vendor;
-    use super::*;
-    use crate::recommend::dismissals::PriceCeiling;
-
-    fn needs(labels: &[(&str, &str)]) -> Vec<Need> {
-        labels
-            .iter()
-            .map(|(l, t)| Need {
-                label: l.to_string(),
-                tags: vec![t.to_string()],
-            })
-            .collect()
-    }
-
-    struct Fixture {
-        needs: Vec<Need>,
-        tools: Vec<String>,
-        owned: HashSet<u64>,
-        dismissed: HashSet<u64>,
-        demand: HashMap<u64, u32>,
-        size: Option<FirmSize>,
-        weight: f64,
-        /// False: no real booking exists, so demand is left out.
-        real_bookings: bool,
-        effects: DismissalEffects,
-        outcomes: HashMap<u64, ShownOutcome>,
-    }
-
-    impl Fixture {
-        fn new() -> Fixture {
-            Fixture {
-                needs: needs(&[("Automation", "auto"), ("Reporting", "reports")]),
-                tools: vec![],
-                owned: HashSet::new(),
-                dismissed: HashSet::new(),
-                demand: HashMap::new(),
-                size: Some(FirmSize::E6To20),
-                weight: 0.0,
-                real_bookings: true,
-                effects: DismissalEffects::default(),
-                outcomes: HashMap::new(),
-            }
-        }
-        fn rank<'a>(&self, vendors: &'a [Vendor]) -> Vec<Ranked<'a>> {
-            rank(
-                vendors,
-                &RankInputs {
-                    needs: &self.needs,
-                    firm_size: self.size,
-                    firm_tools: &self.tools,
-                    owned_vendor_ids: &self.owned,
-                    dismissed: &self.dismissed,
-                    demand: self.real_bookings.then(|| Demand {
-                        counts: &self.demand,
-                        peers: PeerGroup::Sizes(vec![FirmSize::E6To20]),
-                    }),
-                    partner_weight: self.weight,
-                    after_dismissals: &self.effects,
-                    outcomes: &self.outcomes,
-                },
-            )
-        }
-    }
-
-    fn names(r: &[Ranked]) -> Vec<String> {
-        r.iter().map(|r| r.vendor.name.clone()).collect()
-    }
-
-    #[test]
-    fn more_matched_needs_rank_higher_and_say_which() {
-        let vendors = [
-            vendor(1, "One", &["auto"]),
-            vendor(2, "Both", &["auto", "reports"]),
-        ];
-        let r = Fixture::new().rank(&vendors);
-        assert_eq!(names(&r), ["Both", "One"]);
-        assert_eq!(
-            r[0].reasons[0],
-            "Meets both of your needs: Automation; Reporting"
-        );
-        assert_eq!(r[1].reasons[0], "Meets 1 of your 2 needs: Automation");
-        assert_eq!(r[1].missing, ["Reporting"]);
-        assert_eq!(r[0].score, 60 * 100 / 100);
-        assert_eq!(r[0].breakdown[0].detail, "2 of 2");
-    }
-
-    #[test]
-    fn a_vendor_integrating_with_the_firms_tool_outranks_an_equal_one() {
-        let mut a = vendor(1, "Alpha", &["auto"]);
-        let mut b = vendor(2, "Beta", &["auto"]);
-        a.integrations = vec!["Clio".into()];
-        b.integrations = vec!["Filevine".into()];
-        let mut f = Fixture::new();
-        f.tools = vec!["Filevine".into()];
-        let vendors = [a, b];
-        let r = f.rank(&vendors);
-        assert_eq!(names(&r), ["Beta", "Alpha"]);
-        assert!(
-            r[0].reasons
-                .contains(&"Integrates with Filevine, which your firm uses".to_string())
-        );
-        assert!(r[0].score > r[1].score);
-    }
-
-    #[test]
-    fn partner_status_changes_nothing_at_weight_zero() {
-        let mut gold = vendor(2, "Zed Gold", &["auto"]);
-        gold.partner_level = Some("Gold".into());
-        gold.is_recommended_partner = true;
-        let plain = vendor(1, "Alpha", &["auto"]);
-        let vendors = [gold, plain];
-        let r = Fixture::new().rank(&vendors);
-        assert_eq!(
-            names(&r),
-            ["Alpha", "Zed Gold"],
-            "ties break by name, not partner status"
-        );
-        assert_eq!(r[0].score, r[1].score);
-        assert!(
-            r.iter()
-                .all(|r| !r.reasons.iter().any(|s| s.contains("partner")))
-        );
-        assert_eq!(r[1].breakdown[4].points, 0.0);
-    }
-
-    #[test]
-    fn a_partner_weight_moves_partners_up_and_the_reason_says_so() {
-        let mut gold = vendor(2, "Zed Gold", &["auto"]);
-        gold.partner_level = Some("Gold".into());
-        let vendors = [gold, vendor(1, "Alpha", &["auto"])];
-        let mut f = Fixture::new();
-        f.weight = 1.0;
-        let r = f.rank(&vendors);
-        assert_eq!(names(&r), ["Zed Gold", "Alpha"]);
-        assert!(
-            r[0].reasons
-                .iter()
-                .any(|s| s.starts_with("Ranked higher as a Gold partner"))
-        );
-    }
-
-    #[test]
-    fn inactive_and_dismissed_vendors_are_never_ranked() {
-        let mut off = vendor(1, "Off", &["auto"]);
-        off.is_active = false;
-        let vendors = [off, vendor(2, "Gone", &["auto"]), vendor(3, "Kept", &[])];
-        let mut f = Fixture::new();
-        f.dismissed.insert(2);
-        assert_eq!(names(&f.rank(&vendors)), ["Kept"]);
-    }
-
-    fn priced(id: u64, name: &str, bracket: Option<u8>) -> Vendor {
-        let mut v = vendor(id, name, &["auto", "reports"]);
-        v.price_bracket = bracket;
-        v
-    }
-
-    #[test]
-    fn after_a_too_expensive_dismissal_vendors_at_or_above_its_bracket_score_lower() {
-        let vendors = [
-            priced(1, "Alpha", Some(4)),
-            priced(2, "Bravo", Some(3)),
-            priced(3, "Charlie", Some(2)),
-            priced(4, "Delta", None),
-        ];
-        let mut f = Fixture::new();
-        let before = f.rank(&vendors);
-        assert_eq!(names(&before), ["Alpha", "Bravo", "Charlie", "Delta"]);
-        assert!(before.iter().all(|r| r.breakdown.len() == 5));
-
-        f.effects.price = Some(PriceCeiling {
-            vendor_name: "Filevine".into(),
-            bracket: 3,
-        });
-        let after = f.rank(&vendors);
-        assert_eq!(names(&after), ["Charlie", "Delta", "Alpha", "Bravo"]);
-        let score = |name: &str| after.iter().find(|r| r.vendor.name == name).unwrap().score;
-        assert_eq!(
-            score("Charlie"),
-            before[2].score,
-            "below the bracket: unchanged"
-        );
-        assert_eq!(score("Delta"), before[3].score, "no known price: unchanged");
-        assert_eq!(score("Alpha"), before[0].score - 15);
-        for r in &after {
-            let factor = r.breakdown.last().unwrap();
-            assert_eq!(factor.factor, "dismissedPrice");
-            assert_eq!(
-                factor.detail,
-                "You dismissed Filevine as too expensive: vendors at $$$ or above score lower"
-            );
-            let lowered = matches!(r.vendor.name.as_str(), "Alpha" | "Bravo");
-            assert_eq!(
-                factor.points,
-                if lowered { -PRICE_PENALTY_POINTS } else { 0.0 }
-            );
-        }
-    }
-
-    #[test]
-    fn after_a_doesnt_work_with_our_tools_dismissal_integrations_count_double() {
-        let mut integrated = vendor(1, "Zulu", &["auto", "reports"]);
-        integrated.integrations = vec!["Clio".into(), "Dropbox".into()];
-        let all_needs = vendor(2, "Alpha", &["auto", "reports", "intake"]);
-        let vendors = [integrated, all_needs];
-        let mut f = Fixture::new();
-        f.needs = needs(&[
-            ("Automation", "auto"),
-            ("Reporting", "reports"),
-            ("Intake", "intake"),
-        ]);
-        f.tools = vec!["Clio".into(), "Dropbox".into()];
-        let before = f.rank(&vendors);
-        assert_eq!(
-            names(&before),
-            ["Alpha", "Zulu"],
-            "a third need outweighs integrations"
-        );
-        assert_eq!(before[1].breakdown[2].max_points, INTEGRATION_POINTS);
-
-        f.effects.integration_vendors = vec!["MyCase".into()];
-        let after = f.rank(&vendors);
-        assert_eq!(
-            names(&after),
-            ["Zulu", "Alpha"],
-            "integrations now outweigh a need"
-        );
-        let factor = &after[0].breakdown[2];
-        assert_eq!(factor.max_points, 2.0 * INTEGRATION_POINTS);
-        assert_eq!(factor.points, 2.0 * INTEGRATION_POINTS);
-        assert_eq!(
-            factor.detail,
-            "Integrates with Clio and Dropbox. Counts double: you dismissed MyCase as not working with your tools"
-        );
-        let untouched = &after[1].breakdown[2];
-        assert!(
-            untouched
-                .detail
-                .ends_with("Counts double: you dismissed MyCase as not working with your tools")
-        );
-    }
-
-    #[test]
-    fn vendors_the_firm_uses_are_marked() {
-        let vendors = [vendor(1, "Mine", &["auto"])];
-        let mut f = Fixture::new();
-        f.owned.insert(1);
-        let r = f.rank(&vendors);
-        assert!(r[0].already_used);
-        assert_eq!(r[0].reasons[0], "You already use Mine");
-    }
-
-    #[test]
-    fn size_fit_counts_exact_and_neighbouring_sizes() {
-        let mut exact = vendor(1, "Exact", &[]);
-        exact.firm_sizes_supported = vec![FirmSize::E6To20];
-        let mut near = vendor(2, "Near", &[]);
-        near.firm_sizes_supported = vec![FirmSize::E21To50];
-        let mut far = vendor(3, "Far", &[]);
-        far.firm_sizes_supported = vec![FirmSize::E200Plus];
-        let vendors = [far, near, exact];
-        let r = Fixture::new().rank(&vendors);
-        assert_eq!(names(&r), ["Exact", "Near", "Far"]);
-        assert!(
-            r[0].reasons
-                .contains(&"Serves firms of 6-20 employees like yours".to_string())
-        );
-        assert!(
-            r[1].reasons
-                .contains(&"Serves firms of 21-50 employees, next to your size".to_string())
-        );
-    }
-
-    #[test]
-    fn peer_demand_quotes_counts_but_never_below_five() {
-        let vendors = [vendor(1, "Busy", &[]), vendor(2, "Quiet", &[])];
-        let mut f = Fixture::new();
-        f.demand = HashMap::from([(1, 41), (2, 3)]);
-        let r = f.rank(&vendors);
-        assert_eq!(names(&r), ["Busy", "Quiet"]);
-        assert!(r[0].reasons.contains(
-            &"41 demo bookings by firms of 6-20 employees in the last 90 days".to_string()
-        ));
-        assert!(r[1].reasons.contains(
-            &"A few demo bookings by firms of 6-20 employees in the last 90 days".to_string()
-        ));
-        assert_eq!(
-            r[1].breakdown[3].detail,
-            "a few of 44 demo bookings in this category by firms of 6-20 employees in the last 90 days"
-        );
-    }
-
-    #[test]
-    fn equal_vendors_tie_break_by_name_then_id() {
-        let vendors = [
-            vendor(3, "b", &[]),
-            vendor(2, "A", &[]),
-            vendor(1, "b", &[]),
-        ];
-        let r = Fixture::new().rank(&vendors);
-        let ids: Vec<u64> = r.iter().map(|r| r.vendor.id).collect();
-        assert_eq!(ids, [2, 1, 3]);
-        assert_eq!(r.iter().map(|r| r.rank).collect::<Vec<_>>(), [1, 2, 3]);
-    }
-
-    fn labels(items: &[&str]) -> Vec<String> {
-        items.iter().map(|s| s.to_string()).collect()
-    }
-
-    #[test]
-    fn the_needs_sentence_reads_naturally_for_one_need() {
-        assert_eq!(
-            needs_sentence(&labels(&["Automation"]), &[]),
-            "Meets your need: Automation"
-        );
-        assert_eq!(
-            needs_sentence(&[], &labels(&["Automation"])),
-            "Does not meet your need: Automation"
-        );
-    }
-
-    #[test]
-    fn the_needs_sentence_reads_naturally_for_two_needs() {
-        let both = labels(&["Automation", "Reporting"]);
-        assert_eq!(
-            needs_sentence(&both, &[]),
-            "Meets both of your needs: Automation; Reporting"
-        );
-        assert_eq!(
-            needs_sentence(&labels(&["Reporting"]), &labels(&["Automation"])),
-            "Meets 1 of your 2 needs: Reporting"
-        );
-        assert_eq!(needs_sentence(&[], &both), "Meets neither of your 2 needs");
-    }
-
-    #[test]
-    fn the_needs_sentence_reads_naturally_for_three_needs() {
-        let three = labels(&["A", "B", "C"]);
-        assert_eq!(
-            needs_sentence(&three, &[]),
-            "Meets all 3 of your needs: A; B; C"
-        );
-        assert_eq!(
-            needs_sentence(&three[..2], &three[2..]),
-            "Meets 2 of your 3 needs: A; B"
-        );
-        assert_eq!(needs_sentence(&[], &three), "Meets none of your 3 needs");
-        assert_eq!(
-            needs_sentence(&[], &[]),
-            "None of your answers named a specific capability"
-        );
-    }
-
-    #[test]
-    fn without_real_bookings_demand_is_left_out_and_a_perfect_fit_scores_100() {
-        let mut perfect = vendor(1, "Perfect", &["auto", "reports"]);
-        perfect.firm_sizes_supported = vec![FirmSize::E6To20];
-        perfect.integrations = vec!["Clio".into(), "Filevine".into()];
-        let vendors = [perfect, vendor(2, "Plain", &["auto"])];
-        let mut f = Fixture::new();
-        f.tools = vec!["Clio".into(), "Filevine".into()];
-        f.real_bookings = false;
-        // Counts passed in are ignored when there is no real booking.
-        f.demand = HashMap::from([(2, 40)]);
-        let r = f.rank(&vendors);
-        assert_eq!(names(&r), ["Perfect", "Plain"]);
-        assert_eq!(r[0].score, 100, "the other factors share all the points");
-        let demand = &r[0].breakdown[3];
-        assert_eq!(demand.factor, "peerDemand");
-        assert_eq!(demand.detail, NO_DEMAND_DATA);
-        assert_eq!((demand.points, demand.max_points), (0.0, 0.0));
-        for ranked in &r {
-            assert!(
-                !ranked.reasons.iter().any(|s| s.contains("demo booking")),
-                "{:?}",
-                ranked.reasons
-            );
-        }
-
-        // With real bookings the same perfect fit but no demand cannot reach 100.
-        f.real_bookings = true;
-        let r = f.rank(&vendors);
-        let perfect = r.iter().find(|r| r.vendor.id == 1).unwrap();
-        assert_eq!(perfect.score, 90);
-        assert_eq!(perfect.breakdown[3].max_points, DEMAND_POINTS);
-    }
-
-    #[test]
-    fn phrases_read_naturally() {
-        assert_eq!(join_and(&["A", "B", "C"]), "A, B and C");
-        assert_eq!(
-            PeerGroup::Sizes(vec![FirmSize::Solo, FirmSize::E2To5]).phrase(),
-            "solo firms and firms of 2-5 employees"
-        );
-        assert_eq!(shown_count(0), "0");
-        assert_eq!(shown_count(1), "a few");
-        assert_eq!(shown_count(4), "a few");
-        assert_eq!(shown_count(5), "5");
-    }
-
-    #[test]
-    fn other_firms_demo_outcomes_rank_and_explain_only_from_five_firms() {
-        use crate::shortlist::{Tally, shown_outcome};
-        let vendors = [vendor(1, "Alpha", &["auto"]), vendor(2, "Beta", &["auto"])];
-        let mut f = Fixture::new();
-        let r = f.rank(&vendors);
-        assert_eq!(
-            r[0].breakdown.len(),
-            5,
-            "no outcome factor without outcomes"
-        );
-
-        // Four firms had a demo of Beta: nothing is shown, nothing changes.
-        assert_eq!(shown_outcome(Tally { held: 4, chose: 4 }), None);
-
-        let seven_of_twelve = shown_outcome(Tally { held: 12, chose: 7 }).unwrap();
-        f.outcomes.insert(2, seven_of_twelve);
-        let r = f.rank(&vendors);
-        assert_eq!(names(&r), ["Beta", "Alpha"]);
-        assert!(
-            r[0].reasons
-                .contains(&"7 of 12 firms your size that had a demo chose it".to_string())
-        );
-        let factor = &r[0].breakdown[5];
-        assert_eq!(
-            (factor.factor, factor.max_points),
-            ("outcomes", OUTCOME_POINTS)
-        );
-        assert_eq!(factor.points, 5.8);
-        assert_eq!(r[1].breakdown[5].detail, NO_OUTCOMES);
-        assert_eq!(r[1].breakdown[5].points, 0.0);
-    }
-}
+mod tests;

@@ -1,32 +1,13 @@
 //! Questionnaire responses: parsed against the category's questions at the edge, so a stored
 //! response only ever holds offered options, one value for a single-choice question.
 
-use serde::Deserialize;
-
+use super::model::ResponseRequest;
 use super::ranking::Need;
 use crate::catalog::{Catalog, FieldType};
 use crate::error::{Result, bad_request};
 use crate::import::truncate;
 
 pub const EMPTY_ANSWERS: &str = "Please answer at least one question";
-
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ResponseRequest {
-    pub category_id: u64,
-    /// At least one question answered with at least one offered option.
-    #[schema(min_items = 1)]
-    pub answers: Vec<AnswerRequest>,
-}
-
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct AnswerRequest {
-    pub question_id: u64,
-    /// Option labels of the question; one at most for a single-choice question.
-    #[serde(default)]
-    pub selected_values: Vec<String>,
-}
 
 /// Validates a submission; returns the answers that hold at least one value.
 pub fn parse(request: &ResponseRequest, catalog: &Catalog) -> Result<Vec<(u64, Vec<String>)>> {

@@ -5,9 +5,10 @@ use std::collections::{HashMap, HashSet};
 
 use super::dismissals;
 use super::inputs::{self, FirmContext};
+use super::model::StoredResponse;
 use super::ranking::{self, Demand, PeerGroup, RankInputs, Ranked};
 use super::responses;
-use super::storage::{self, StoredResponse};
+use super::storage;
 use crate::accounts::model::User;
 use crate::catalog::Catalog;
 use crate::error::Result;

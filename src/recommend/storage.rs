@@ -5,64 +5,12 @@
 use std::collections::HashSet;
 
 use redb::{ReadableTable, WriteTransaction};
-use serde::{Deserialize, Serialize};
 
 use super::dismissals::{DismissReason, Dismissal};
+use super::model::{PastRec, PickSet, StageSave, StoredResponse};
 use crate::error::Result;
 use crate::state::App;
 use crate::store::{self, DISMISSED, PAST_RECS, PICKS, RESPONSES, USER_RESPONSES, codec};
-
-/// A submitted questionnaire: the chosen option labels per question.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct StoredResponse {
-    pub id: u64,
-    pub user_id: u64,
-    pub category_id: u64,
-    pub answers: Vec<(u64, Vec<String>)>,
-    pub at: i64,
-}
-
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
-pub enum PickSource {
-    Questionnaire,
-    PickForMe,
-}
-
-impl PickSource {
-    pub fn code(self) -> &'static str {
-        match self {
-            PickSource::Questionnaire => "questionnaire",
-            PickSource::PickForMe => "pick_for_me",
-        }
-    }
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct StoredPick {
-    pub vendor_id: u64,
-    /// The first reason the ranking gave, shown on the stage card.
-    pub reason: String,
-}
-
-/// One stage's saved picks (at most three).
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct PickSet {
-    pub picks: Vec<StoredPick>,
-    pub source: PickSource,
-    /// Says which data the picks rest on when it is not the firm's own size group.
-    pub note: Option<String>,
-    pub used_size_fallback: bool,
-    pub at: i64,
-}
-
-/// The latest time a vendor was recommended to a user, and why.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct PastRec {
-    pub at: i64,
-    /// Position among the picks saved together (0 = best), to order equal times.
-    pub rank: u32,
-    pub strengths: Vec<String>,
-}
 
 pub fn insert_response(
     app: &App,
@@ -150,13 +98,6 @@ pub fn undo_dismissal(app: &App, user_id: u64, vendor_id: u64) -> Result<bool> {
 /// The user's saved picks per category, in category id order.
 pub fn pick_sets(app: &App, user_id: u64) -> Result<Vec<(u64, PickSet)>> {
     Ok(store::user_rows(&app.store.read()?, PICKS, user_id)?)
-}
-
-/// One stage's new picks, and the reasons of each pick for the history (best first).
-pub struct StageSave {
-    pub category_id: u64,
-    pub set: PickSet,
-    pub history: Vec<(u64, Vec<String>)>,
 }
 
 /// Saves picks for several categories at once and records each pick in the history.
@@ -260,4 +201,20 @@ pub fn past(app: &App, user_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
             .then(a.2.rank.cmp(&b.2.rank))
     });
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::recommend::model::PickSource;
+
+    #[test]
+    fn pick_sources_are_stored_by_position_so_their_api_names_can_change() {
+        assert_eq!(codec::encode(&PickSource::Questionnaire), [0]);
+        assert_eq!(codec::encode(&PickSource::PickForMe), [1]);
+        assert_eq!(
+            codec::decode::<PickSource>(&[1]).unwrap(),
+            PickSource::PickForMe
+        );
+    }
 }

@@ -1,0 +1,88 @@
+//! Computing recommendations for one questionnaire response: rank the category's vendors, save
+//! the top three the firm does not already use as the stage's picks, and record them in the
+//! history.
+
+use super::model::{ComputeResult, PickSet, PickSource, RankedView, StageSave, StoredPick};
+use super::pick_for_me::PICKS_PER_STAGE;
+use super::ranking::Ranked;
+use super::{scores, storage};
+use crate::accounts::model::User;
+use crate::catalog::{Catalog, vendor_view};
+use crate::error::{Result, bad_request, not_found};
+use crate::state::{App, now_secs};
+
+/// Ranks a category's vendors for one of the user's responses, saves the top three as the
+/// stage's picks and records them in the history. The answer borrows the vendors from `catalog`.
+pub fn compute_for<'c>(
+    app: &App,
+    catalog: &'c Catalog,
+    user: &User,
+    response_id: u64,
+    category_id: u64,
+) -> Result<ComputeResult<'c>> {
+    let category = catalog
+        .category(category_id)
+        .ok_or_else(|| bad_request(format!("There is no category with id {}", category_id)))?;
+    let response = storage::load_response(app, response_id)?
+        .filter(|r| r.user_id == user.id)
+        .ok_or_else(|| not_found("That questionnaire response was not found"))?;
+    if response.category_id != category.id {
+        return Err(bad_request(format!(
+            "That questionnaire response is for a different category than {}",
+            category.name
+        )));
+    }
+    let (ranked, peers, ctx) = scores::rank_response(app, user, catalog, category.id, &response)?;
+
+    // The top three the firm does not already use become the stage's picks.
+    let top: Vec<&Ranked> = ranked
+        .iter()
+        .filter(|r| !r.already_used)
+        .take(PICKS_PER_STAGE)
+        .collect();
+    let set = PickSet {
+        picks: top
+            .iter()
+            .map(|r| StoredPick {
+                vendor_id: r.vendor.id,
+                reason: r.card_reason(),
+            })
+            .collect(),
+        source: PickSource::Questionnaire,
+        note: None,
+        used_size_fallback: false,
+        at: now_secs(),
+    };
+    let history = top
+        .iter()
+        .map(|r| (r.vendor.id, r.reason_texts()))
+        .collect();
+    storage::save_picks(
+        app,
+        user.id,
+        &[StageSave {
+            category_id: category.id,
+            set,
+            history,
+        }],
+    )?;
+
+    let vendors = ranked
+        .into_iter()
+        .map(|r| RankedView {
+            vendor: vendor_view(catalog, r.vendor),
+            score: r.score,
+            rank: r.rank,
+            reasons: r.reason_texts(),
+            matched_tags: r.matched,
+            missing_tags: r.missing,
+            breakdown: r.breakdown,
+            already_used: r.already_used,
+        })
+        .collect();
+    Ok(ComputeResult {
+        vendors,
+        peer_group: peers.phrase(),
+        firm_size_source: ctx.size_source,
+    })
+}

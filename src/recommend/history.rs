@@ -1,0 +1,39 @@
+//! The past-recommendation history: every vendor recommended to the user, the latest time it
+//! was and why, newest first. Only ever the user's own.
+
+use super::model::{PastRecommendation, RecommendationReasons};
+use super::storage;
+use crate::catalog::listing::Page;
+use crate::catalog::{Catalog, vendor_view};
+use crate::error::Result;
+use crate::state::App;
+
+/// One page of the user's past recommendations in the given categories (all when empty). Vendors
+/// no longer in the catalog are left out; the answer borrows the vendors from `catalog`.
+pub fn page<'c>(
+    app: &App,
+    catalog: &'c Catalog,
+    user_id: u64,
+    categories: &[u64],
+    page: usize,
+    page_size: usize,
+) -> Result<Page<PastRecommendation<'c>>> {
+    let all: Vec<PastRecommendation> = storage::past(app, user_id)?
+        .into_iter()
+        .filter(|(c, ..)| categories.is_empty() || categories.contains(c))
+        .filter_map(|(category_id, vendor_id, rec)| {
+            let vendor = catalog.vendor(vendor_id)?;
+            let at = chrono::DateTime::from_timestamp(rec.at, 0)?;
+            Some(PastRecommendation {
+                recommendation_id: format!("{category_id}-{vendor_id}"),
+                vendor: vendor_view(catalog, vendor),
+                category_id,
+                recommended_at: at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+                reasons: RecommendationReasons {
+                    strengths: rec.strengths,
+                },
+            })
+        })
+        .collect();
+    Ok(Page::of(all, page, page_size))
+}

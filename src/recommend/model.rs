@@ -1,0 +1,290 @@
+//! The recommendation types: what is stored (responses, pick sets, the history), what the routes
+//! accept and what they answer.
+
+use serde::{Deserialize, Serialize};
+
+use super::inputs::SizeSource;
+use super::ranking::Factor;
+use crate::catalog::{Vendor, VendorView};
+
+/// A submitted questionnaire: the chosen option labels per question.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct StoredResponse {
+    pub id: u64,
+    pub user_id: u64,
+    pub category_id: u64,
+    pub answers: Vec<(u64, Vec<String>)>,
+    pub at: i64,
+}
+
+/// Where a stage's picks came from.
+// Stored by variant index (see store::codec), so the API names can change without a migration.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PickSource {
+    Questionnaire,
+    PickForMe,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct StoredPick {
+    pub vendor_id: u64,
+    /// The reason shown on the stage card.
+    pub reason: String,
+}
+
+/// One stage's saved picks (at most three).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PickSet {
+    pub picks: Vec<StoredPick>,
+    pub source: PickSource,
+    /// Says which data the picks rest on when it is not the firm's own size group.
+    pub note: Option<String>,
+    pub used_size_fallback: bool,
+    pub at: i64,
+}
+
+/// The latest time a vendor was recommended to a user, and why.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PastRec {
+    pub at: i64,
+    /// Position among the picks saved together (0 = best), to order equal times.
+    pub rank: u32,
+    pub strengths: Vec<String>,
+}
+
+/// One stage's new picks, and the reasons of each pick for the history (best first).
+pub struct StageSave {
+    pub category_id: u64,
+    pub set: PickSet,
+    pub history: Vec<(u64, Vec<String>)>,
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ResponseRequest {
+    pub category_id: u64,
+    /// At least one question answered with at least one offered option.
+    #[schema(min_items = 1)]
+    pub answers: Vec<AnswerRequest>,
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AnswerRequest {
+    pub question_id: u64,
+    /// Option labels of the question; one at most for a single-choice question.
+    #[serde(default)]
+    pub selected_values: Vec<String>,
+}
+
+/// A stored questionnaire response.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResponseCreated {
+    pub response_id: u64,
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ComputeRequest {
+    pub response_id: u64,
+    pub category_id: u64,
+}
+
+/// A ranked vendor with the reasons for its place.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RankedView<'a> {
+    pub vendor: VendorView<'a>,
+    pub score: u32,
+    pub rank: usize,
+    pub matched_tags: Vec<String>,
+    pub missing_tags: Vec<String>,
+    pub reasons: Vec<String>,
+    pub breakdown: Vec<Factor>,
+    pub already_used: bool,
+}
+
+/// A category's vendors ranked for one questionnaire response.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ComputeResult<'a> {
+    pub vendors: Vec<RankedView<'a>>,
+    /// The firms whose demo bookings count as demand, in words.
+    pub peer_group: String,
+    pub firm_size_source: SizeSource,
+}
+
+/// One saved pick as a stage card shows it.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PickView {
+    pub vendor_id: u64,
+    pub name: String,
+    pub logo_url: Option<String>,
+    pub reason: String,
+    pub website_url: Option<String>,
+    pub booking_url: Option<String>,
+    pub price_bracket: Option<u8>,
+}
+
+impl PickView {
+    pub fn new(vendor: &Vendor, reason: &str) -> PickView {
+        PickView {
+            vendor_id: vendor.id,
+            name: vendor.name.clone(),
+            logo_url: vendor.logo_url.clone(),
+            reason: reason.to_string(),
+            website_url: vendor.website_url.clone(),
+            booking_url: vendor.booking_url.clone(),
+            price_bracket: vendor.price_bracket,
+        }
+    }
+}
+
+/// One category's saved picks.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StagePicks {
+    pub category_id: u64,
+    pub category_name: String,
+    /// The litigation stage (1-9); null for a category outside the stages.
+    pub stage: Option<u8>,
+    pub picks: Vec<PickView>,
+    /// Says which data the picks rest on when it is not the firm's own size group.
+    pub note: Option<String>,
+    pub source: PickSource,
+    pub used_size_fallback: bool,
+}
+
+/// The saved picks of every category that has any: the nine stages in order, then the others.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PersistedPicks {
+    pub items: Vec<StagePicks>,
+    pub used_any_size_fallback: bool,
+    /// For the whole page: the widest fallback any category's picks used (no real bookings, no
+    /// bookings in a stage, all firms, neighbouring sizes), or null when none did.
+    pub fallback_note: Option<String>,
+    /// True when some picks were ranked by fit alone because no real booking had been imported,
+    /// so nothing here rests on what similar firms booked.
+    pub ranked_without_bookings: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum StageStatus {
+    Completed,
+    InProgress,
+    NotStarted,
+}
+
+/// One stage of the overview.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StageOverview {
+    pub stage: Option<u8>,
+    pub category_id: u64,
+    pub category_name: String,
+    pub status: StageStatus,
+    /// How many picks the stage shows.
+    pub picks: usize,
+}
+
+/// Progress through the litigation stages, and the categories outside them.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Overview {
+    pub stages_completed: usize,
+    pub total_stages: usize,
+    pub stages: Vec<StageOverview>,
+    /// The categories that are not a stage ("Across the firm"), by id; never counted in the
+    /// progress.
+    pub others: Vec<StageOverview>,
+}
+
+/// The query of GET /api/past-recommendations. Anything else (such as a user id) is ignored:
+/// the history is always the signed-in user's own.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct PastQuery {
+    /// Comma-separated category ids; each must exist.
+    pub category_ids: Option<String>,
+    /// 1-based; clamped into range.
+    #[param(value_type = Option<i64>)]
+    pub page: Option<String>,
+    /// Default 24, clamped to 1-100.
+    #[param(value_type = Option<i64>)]
+    pub page_size: Option<String>,
+}
+
+/// Why a vendor was recommended.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct RecommendationReasons {
+    pub strengths: Vec<String>,
+}
+
+/// One vendor recommended to the user, the latest time it was.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PastRecommendation<'a> {
+    /// "{categoryId}-{vendorId}".
+    pub recommendation_id: String,
+    pub vendor: VendorView<'a>,
+    pub category_id: u64,
+    #[schema(format = DateTime)]
+    pub recommended_at: String,
+    pub reasons: RecommendationReasons,
+}
+
+/// The reason codes a dismissal takes ("not_given" only describes dismissals from before
+/// reasons were asked, and is never accepted).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DismissReasonCode {
+    TooExpensive,
+    DoesntIntegrate,
+    AlreadyEvaluated,
+    NotRightForPractice,
+    Other,
+}
+
+/// Dismisses one of the user's picks, saying why.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DismissRequest {
+    pub vendor_id: u64,
+    // Text, parsed by `DismissReason::parse`: its message for an unknown code lists the codes.
+    #[schema(value_type = DismissReasonCode)]
+    pub reason: String,
+    /// Required for "other" (1-200 characters), refused for every other reason.
+    #[schema(max_length = 200)]
+    pub other_text: Option<String>,
+}
+
+/// A dismissed vendor, with when and why.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DismissedView {
+    pub vendor_id: u64,
+    pub vendor_name: String,
+    pub category_id: u64,
+    pub category_name: String,
+    pub price_bracket: Option<u8>,
+    /// too_expensive, doesnt_integrate, already_evaluated, not_right_for_practice, other, or
+    /// not_given for a dismissal from before reasons were asked.
+    pub reason: &'static str,
+    /// The reason in words, e.g. "Too expensive" or "Other: We build our own".
+    pub reason_label: String,
+    pub other_text: Option<String>,
+    #[schema(format = DateTime)]
+    pub dismissed_at: String,
+}
+
+/// The user's dismissed vendors, newest first.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct DismissedList {
+    pub items: Vec<DismissedView>,
+}

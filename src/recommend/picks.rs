@@ -1,0 +1,183 @@
+//! Each category's saved picks: Pick For Me over every category, the picks as /matches shows
+//! them, and the progress through the stages. Dismissed and inactive vendors are never shown.
+
+use std::collections::{HashMap, HashSet};
+
+use super::model::{
+    Overview, PersistedPicks, PickSet, PickSource, PickView, StageOverview, StagePicks, StageSave,
+    StageStatus, StoredPick,
+};
+use super::pick_for_me::{self, Basis, DemandTiers};
+use super::{inputs, storage};
+use crate::accounts::model::User;
+use crate::catalog::{Catalog, Category, Vendor};
+use crate::error::Result;
+use crate::state::{App, now_secs};
+
+/// The categories in the order /matches shows them: the nine stages, then the categories outside
+/// the stages ("Across the firm") by id.
+fn page_order(catalog: &Catalog) -> Vec<&Category> {
+    let mut others: Vec<&Category> = catalog
+        .categories
+        .iter()
+        .filter(|c| c.stage.is_none())
+        .collect();
+    others.sort_by_key(|c| c.id);
+    let mut all = catalog.stages();
+    all.extend(others);
+    all
+}
+
+/// Picks up to three vendors per category from recent real demo bookings of similar firms (by fit
+/// with the firm when there are none), saves them and returns every category's picks.
+pub fn pick_for_me_for(app: &App, user: &User) -> Result<PersistedPicks> {
+    let catalog = app.catalog.load();
+    let ctx = inputs::firm_context(app, user)?;
+    let dismissed = storage::dismissed(app, user.id)?;
+    // Sample rows are never evidence: with no real booking every stage is ranked by fit.
+    let demand = inputs::has_real_bookings(app).then(|| {
+        let (exact, near) = match ctx.size {
+            Some(size) => (
+                inputs::demand(app, &[size]),
+                inputs::demand(app, &pick_for_me::neighbourhood(size)),
+            ),
+            None => (HashMap::new(), HashMap::new()),
+        };
+        (exact, near, inputs::demand(app, &[]))
+    });
+    let tiers = demand.as_ref().map(|(exact, near, all)| DemandTiers {
+        exact,
+        neighbours: near,
+        all,
+    });
+    let at = now_secs();
+    let mut sets = Vec::new();
+    for category in page_order(&catalog) {
+        let vendors: Vec<&Vendor> = catalog
+            .vendors
+            .iter()
+            .filter(|v| v.category_id == category.id)
+            .collect();
+        let mut excluded: HashSet<u64> = ctx.owned_in(category.id);
+        excluded.extend(dismissed.iter().copied());
+        let picked = pick_for_me::pick_stage(
+            &vendors,
+            ctx.size,
+            &excluded,
+            &ctx.tool_names,
+            tiers.as_ref(),
+        );
+        let set = PickSet {
+            picks: picked
+                .picks
+                .iter()
+                .map(|(v, reasons)| StoredPick {
+                    vendor_id: v.id,
+                    reason: reasons[0].clone(),
+                })
+                .collect(),
+            source: PickSource::PickForMe,
+            note: picked.note,
+            used_size_fallback: picked.used_size_fallback,
+            at,
+        };
+        let history = picked
+            .picks
+            .iter()
+            .map(|(v, r)| (v.id, r.clone()))
+            .collect();
+        sets.push(StageSave {
+            category_id: category.id,
+            set,
+            history,
+        });
+    }
+    storage::save_picks(app, user.id, &sets)?;
+    persisted(app, user.id, &catalog)
+}
+
+/// The saved picks of every category, as SPEC's persisted / Pick For Me result.
+pub fn persisted(app: &App, user_id: u64, catalog: &Catalog) -> Result<PersistedPicks> {
+    let dismissed = storage::dismissed(app, user_id)?;
+    let sets = storage::pick_sets(app, user_id)?;
+    let mut any_fallback = false;
+    let mut widest: (Basis, Option<&str>) = (Basis::OwnSize, None);
+    let mut items = Vec::new();
+    for stage in page_order(catalog) {
+        let Some((_, set)) = sets.iter().find(|(c, _)| *c == stage.id) else {
+            continue;
+        };
+        let basis = Basis::of_note(set.note.as_deref());
+        if basis > widest.0 {
+            widest = (basis, set.note.as_deref());
+        }
+        let picks: Vec<PickView> = set
+            .picks
+            .iter()
+            .filter(|p| !dismissed.contains(&p.vendor_id))
+            .filter_map(|p| {
+                catalog
+                    .vendor(p.vendor_id)
+                    .filter(|v| v.is_active)
+                    .map(|v| PickView::new(v, &p.reason))
+            })
+            .collect();
+        any_fallback |= set.used_size_fallback;
+        items.push(StagePicks {
+            category_id: stage.id,
+            category_name: stage.name.clone(),
+            stage: stage.stage,
+            picks,
+            note: set.note.clone(),
+            source: set.source,
+            used_size_fallback: set.used_size_fallback,
+        });
+    }
+    Ok(PersistedPicks {
+        items,
+        used_any_size_fallback: any_fallback,
+        fallback_note: widest.0.page_note(widest.1),
+        ranked_without_bookings: widest.0 == Basis::NoRealBookings,
+    })
+}
+
+/// Each stage's status and number of picks, and the same for the categories outside the stages.
+pub fn overview(app: &App, user_id: u64) -> Result<Overview> {
+    let catalog = app.catalog.load();
+    let view = persisted(app, user_id, &catalog)?;
+    let responded = storage::responded_categories(app, user_id)?;
+    let row = |c: &Category| {
+        let picks = view
+            .items
+            .iter()
+            .find(|i| i.category_id == c.id)
+            .map_or(0, |i| i.picks.len());
+        let status = if picks > 0 {
+            StageStatus::Completed
+        } else if responded.contains(&c.id) {
+            StageStatus::InProgress
+        } else {
+            StageStatus::NotStarted
+        };
+        StageOverview {
+            stage: c.stage,
+            category_id: c.id,
+            category_name: c.name.clone(),
+            status,
+            picks,
+        }
+    };
+    let (stages, others): (Vec<StageOverview>, Vec<StageOverview>) = page_order(&catalog)
+        .into_iter()
+        .map(row)
+        .partition(|r| r.stage.is_some());
+    Ok(Overview {
+        stages_completed: stages
+            .iter()
+            .filter(|s| s.status == StageStatus::Completed)
+            .count(),
+        total_stages: stages.len(),
+        stages,
+        others,
+    })
+}
