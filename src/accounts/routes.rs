@@ -8,18 +8,18 @@ use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::response::IntoResponse;
 use axum_extra::extract::cookie::CookieJar;
-use redb::{ReadableTable, ReadableTableMetadata};
 use serde::Deserialize;
 
+use super::find_by_email;
 use super::limiter::{ACCOUNT_FAILURES, ACCOUNT_WINDOW, CLIENT_FAILURES, CLIENT_WINDOW};
-use super::model::{Email, NewPassword, User, UserEnvelope, UserView, parse_law_firm, parse_name};
+use super::model::{Email, NewPassword, UserEnvelope, UserView, parse_law_firm, parse_name};
 use super::password;
 use super::sessions::{self, COOKIE, CurrentUser};
-use crate::error::{AppError, Result, bad_request, conflict, unauthorized};
+use super::storage::{self, NewUser};
+use crate::error::{AppError, Result, bad_request, unauthorized};
 use crate::extract::Json;
 use crate::firm_size::FirmSize;
-use crate::state::{AppState, now_secs};
-use crate::store::{self, USER_EMAILS, USERS, codec};
+use crate::state::AppState;
 use subtle::ConstantTimeEq;
 
 const INVALID_CREDENTIALS: &str = "Invalid email or password";
@@ -117,42 +117,24 @@ pub async fn sign_up(
         .blocking(move |app| {
             let password_hash = password::hash(password.as_str())?;
             drop(slot);
-            // redb runs one write transaction at a time, so the email check and the insert
-            // cannot interleave with a concurrent sign-up.
-            let txn = app.store.write()?;
-            let user = {
-                let mut emails = txn.open_table(USER_EMAILS)?;
-                if emails.get(email.key().as_str())?.is_some() {
-                    return Err(conflict("An account with this email already exists"));
-                }
-                let mut users = txn.open_table(USERS)?;
-                let is_admin = users.is_empty()?;
-                if is_admin {
-                    let expected = app.setup_token.lock().expect("setup token lock").clone();
-                    if let Some(expected) = expected {
-                        let given = setup_token.as_deref().unwrap_or("").trim();
-                        if !bool::from(given.as_bytes().ct_eq(expected.as_bytes())) {
-                            return Err(crate::error::forbidden(SETUP_TOKEN_NEEDED));
-                        }
+            let (token, hash) = sessions::new_token();
+            let new = NewUser {
+                name,
+                email,
+                law_firm,
+                firm_size,
+                password_hash,
+            };
+            let user = storage::create_user(&app.store, new, &hash, || {
+                let expected = app.setup_token.lock().expect("setup token lock").clone();
+                if let Some(expected) = expected {
+                    let given = setup_token.as_deref().unwrap_or("").trim();
+                    if !bool::from(given.as_bytes().ct_eq(expected.as_bytes())) {
+                        return Err(crate::error::forbidden(SETUP_TOKEN_NEEDED));
                     }
                 }
-                let id = store::next_id(&txn, "users")?;
-                let user = User {
-                    id,
-                    name,
-                    email: email.as_str().to_string(),
-                    law_firm,
-                    firm_size,
-                    password_hash,
-                    is_admin,
-                    created_at: now_secs(),
-                };
-                users.insert(id, codec::encode(&user).as_slice())?;
-                emails.insert(email.key().as_str(), id)?;
-                user
-            };
-            let (token, _) = sessions::create(&txn, user.id)?;
-            txn.commit()?;
+                Ok(())
+            })?;
             if user.is_admin {
                 *app.setup_token.lock().expect("setup token lock") = None;
             }
@@ -226,13 +208,8 @@ pub async fn sign_in(
             };
             drop(slot);
             // Rotate: a new token at every sign-in, and the one the browser held (if any) ends.
-            let txn = app.store.write()?;
-            if let Some(old) = previous {
-                txn.open_table(crate::store::SESSIONS)?
-                    .remove(old.as_slice())?;
-            }
-            let (token, _) = sessions::create(&txn, user.id)?;
-            txn.commit()?;
+            let (token, hash) = sessions::new_token();
+            storage::rotate_session(&app.store, previous.as_ref(), &hash, user.id)?;
             if let Some(old) = previous {
                 app.sessions.forget(&old);
             }
@@ -297,18 +274,6 @@ pub async fn setup_status(State(state): State<AppState>) -> Json<SetupStatus> {
     })
 }
 
-pub fn find_by_email(app: &crate::state::App, email: &Email) -> Result<Option<User>> {
-    let txn = app.store.read()?;
-    let id = txn
-        .open_table(USER_EMAILS)?
-        .get(email.key().as_str())?
-        .map(|v| v.value());
-    match id {
-        Some(id) => app.load_user(id),
-        None => Ok(None),
-    }
-}
-
 /// POST /api/auth/sign-out: ends this session.
 #[utoipa::path(post, path = "/auth/sign-out", tag = "auth",
     responses(
@@ -324,10 +289,7 @@ pub async fn sign_out(
     let hash = current.session;
     state
         .blocking(move |app| {
-            let txn = app.store.write()?;
-            txn.open_table(crate::store::SESSIONS)?
-                .remove(hash.as_slice())?;
-            txn.commit()?;
+            storage::delete_session(&app.store, &hash)?;
             app.sessions.forget(&hash);
             Ok(())
         })
@@ -402,11 +364,7 @@ pub async fn change_password(
                 return Ok(None);
             }
             user.password_hash = password::hash(new_password.as_str())?;
-            let txn = app.store.write()?;
-            txn.open_table(USERS)?
-                .insert(user.id, codec::encode(&user).as_slice())?;
-            let ended = sessions::end_other_sessions(&txn, user.id, Some(&keep))?;
-            txn.commit()?;
+            let ended = storage::save_password(&app.store, &user, &keep)?;
             app.sessions.forget_user(user.id, Some(&keep));
             app.sessions.refresh_user(&user);
             Ok(Some(ended))
