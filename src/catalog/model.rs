@@ -202,18 +202,13 @@ pub enum SourcePage {
 }
 
 impl SourcePage {
+    /// Text in, so that an unknown value gets our message listing the valid ones.
     pub fn parse(raw: &str) -> Result<SourcePage> {
-        match raw {
-            "BROWSE" => Ok(SourcePage::Browse),
-            "PAST_RECS" => Ok(SourcePage::PastRecs),
-            "GET_REC_STAGES" => Ok(SourcePage::GetRecStages),
-            "GET_REC" => Ok(SourcePage::GetRec),
-            "COMPARE" => Ok(SourcePage::Compare),
-            "PROFILE" => Ok(SourcePage::Profile),
-            _ => Err(bad_request(
+        serde_json::from_value(raw.into()).map_err(|_| {
+            bad_request(
                 "sourcePage must be one of BROWSE, PAST_RECS, GET_REC_STAGES, GET_REC, COMPARE, PROFILE",
-            )),
-        }
+            )
+        })
     }
 }
 
