@@ -1,6 +1,7 @@
 //! Accounts: sign-up, sign-in, sessions and roles. The first account created is the admin;
 //! others are promoted with `litstack users promote EMAIL`.
 
+mod client_ip;
 mod limiter;
 pub mod model;
 pub mod password;
@@ -11,9 +12,9 @@ mod storage;
 use axum::Router;
 use axum::routing::{get, post};
 
+pub use client_ip::{ClientIp, TrustedProxy};
 pub use limiter::RateLimiter;
-pub use model::{Email, User, UserEnvelope, UserView};
-pub use routes::{ClientIp, TrustedProxy, parse_firm_size};
+pub use model::{Email, User, UserEnvelope, UserView, parse_firm_size};
 pub use sessions::{AdminUser, CurrentUser, SessionCache, TokenHash};
 
 use crate::error::Result;
