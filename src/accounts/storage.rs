@@ -222,3 +222,50 @@ fn revoke_other_sessions(txn: &WriteTransaction, user_id: u64, keep: &TokenHash)
     }
     Ok(doomed.len())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn new_user(email: &str) -> NewUser {
+        NewUser {
+            name: "Ann".into(),
+            email: Email::parse(email).unwrap(),
+            law_firm: "Doe LLP".into(),
+            firm_size: None,
+            password_hash: String::new(),
+        }
+    }
+
+    #[test]
+    fn an_email_changed_in_case_only_still_finds_its_account_and_stays_taken() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        let mut ann = create_user(&store, new_user("ann@doe.com"), &[1; 32], || Ok(())).unwrap();
+        let old = std::mem::replace(&mut ann.email, "Ann@Doe.com".into());
+        let new = Email::parse("Ann@Doe.com").unwrap();
+        save_new_email(&store, &ann, &old, &new, &[1; 32]).unwrap();
+
+        let found = find_user_by_email(&store, &Email::parse("ANN@doe.com").unwrap()).unwrap();
+        assert_eq!(found.map(|u| (u.id, u.email)), Some((ann.id, ann.email)));
+        let taken = create_user(&store, new_user("ann@DOE.com"), &[2; 32], || Ok(()));
+        assert!(matches!(taken, Err(crate::error::AppError::Conflict(_))));
+    }
+
+    #[test]
+    fn a_password_change_ends_every_other_session_of_the_user_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        let ann = create_user(&store, new_user("ann@doe.com"), &[1; 32], || Ok(())).unwrap();
+        let bo = create_user(&store, new_user("bo@roe.com"), &[2; 32], || Ok(())).unwrap();
+        rotate_session(&store, None, &[3; 32], ann.id).unwrap();
+
+        assert_eq!(save_password(&store, &ann, &[3; 32]).unwrap(), 1);
+        assert!(find_session(&store, &[1; 32]).unwrap().is_none());
+        assert!(find_session(&store, &[3; 32]).unwrap().is_some());
+        assert_eq!(
+            find_session(&store, &[2; 32]).unwrap().map(|s| s.user_id),
+            Some(bo.id)
+        );
+    }
+}
