@@ -4,6 +4,15 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+// The defaults, written once: the command line shows them and `Config::for_data_dir` uses them.
+pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
+pub const DEFAULT_DATA_DIR: &str = "./litstack-data";
+pub const DEFAULT_UTM_SOURCE: &str = "litstack";
+pub const DEFAULT_SESSION_IDLE_HOURS: u64 = 7 * 24;
+pub const DEFAULT_SESSION_MAX_DAYS: u64 = 30;
+pub const DEFAULT_IMPORT_MAX_MB: usize = 256;
+pub const DEFAULT_PARTNER_WEIGHT: f64 = 0.0;
+
 #[derive(Debug, Clone)]
 pub struct Config {
     pub addr: SocketAddr,
@@ -29,20 +38,35 @@ pub struct Config {
 }
 
 impl Config {
-    /// Settings for tests and tools: an ephemeral port and the given data directory.
+    /// Settings for tests and tools: the defaults, an ephemeral port and the given data directory.
     pub fn for_data_dir(data_dir: impl Into<PathBuf>) -> Config {
         Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             data_dir: data_dir.into(),
             secure_cookies: false,
-            utm_source: "litstack".into(),
+            utm_source: DEFAULT_UTM_SOURCE.into(),
             third_party_logos: true,
-            session_idle: Duration::from_secs(7 * 24 * 3600),
-            session_absolute: Duration::from_secs(30 * 24 * 3600),
-            import_max_bytes: 256 * 1024 * 1024,
+            session_idle: session_idle(DEFAULT_SESSION_IDLE_HOURS),
+            session_absolute: session_absolute(DEFAULT_SESSION_MAX_DAYS),
+            import_max_bytes: import_max_bytes(DEFAULT_IMPORT_MAX_MB),
             trusted_proxy: None,
             sample_data: false,
-            partner_weight: 0.0,
+            partner_weight: DEFAULT_PARTNER_WEIGHT,
         }
     }
+}
+
+/// The idle limit of `--session-idle-hours` (at least an hour).
+pub fn session_idle(hours: u64) -> Duration {
+    Duration::from_secs(hours.max(1) * 3600)
+}
+
+/// The absolute limit of `--session-max-days` (at least a day).
+pub fn session_absolute(days: u64) -> Duration {
+    Duration::from_secs(days.max(1) * 24 * 3600)
+}
+
+/// The upload limit of `--import-max-mb` (at least 1 MiB).
+pub fn import_max_bytes(mib: usize) -> usize {
+    mib.max(1) * 1024 * 1024
 }

@@ -16,6 +16,7 @@ pub mod profile;
 pub mod recommend;
 pub mod server;
 pub mod shortlist;
+pub mod startup;
 pub mod state;
 pub mod store;
 pub mod techstack;

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
-use litstack::{AppState, Config};
+use litstack::AppState;
+use litstack::config::{self, Config};
 
 #[derive(Parser)]
 #[command(
@@ -102,7 +103,7 @@ struct DataArgs {
     #[arg(
         long,
         env = "LITSTACK_DATA_DIR",
-        default_value = "./litstack-data",
+        default_value = config::DEFAULT_DATA_DIR,
         global = true
     )]
     data_dir: PathBuf,
@@ -111,7 +112,7 @@ struct DataArgs {
 #[derive(Args, Clone)]
 struct ServeArgs {
     /// Address to listen on. Use 0.0.0.0:8080 to serve the local network.
-    #[arg(long, env = "LITSTACK_ADDR", default_value = "127.0.0.1:8080")]
+    #[arg(long, env = "LITSTACK_ADDR", default_value = config::DEFAULT_ADDR)]
     addr: SocketAddr,
     #[command(flatten)]
     data: DataArgs,
@@ -122,25 +123,25 @@ struct ServeArgs {
     #[arg(long, env = "LITSTACK_SECURE_COOKIES")]
     secure_cookies: bool,
     /// The utm_source tag added to outbound vendor links.
-    #[arg(long, env = "LITSTACK_UTM_SOURCE", default_value = "litstack")]
+    #[arg(long, env = "LITSTACK_UTM_SOURCE", default_value = config::DEFAULT_UTM_SOURCE)]
     utm_source: String,
     /// Never ask third-party icon services for vendor logos.
     #[arg(long, env = "LITSTACK_NO_THIRD_PARTY_LOGOS")]
     no_third_party_logos: bool,
     /// Sign a session out after this many hours without a request.
-    #[arg(long, env = "LITSTACK_SESSION_IDLE_HOURS", default_value_t = 168)]
+    #[arg(long, env = "LITSTACK_SESSION_IDLE_HOURS", default_value_t = config::DEFAULT_SESSION_IDLE_HOURS)]
     session_idle_hours: u64,
     /// Sign a session out this many days after sign-in, however active.
-    #[arg(long, env = "LITSTACK_SESSION_MAX_DAYS", default_value_t = 30)]
+    #[arg(long, env = "LITSTACK_SESSION_MAX_DAYS", default_value_t = config::DEFAULT_SESSION_MAX_DAYS)]
     session_max_days: u64,
     /// Believe X-Forwarded-For only from this proxy address (e.g. 127.0.0.1 behind nginx).
     #[arg(long, env = "LITSTACK_TRUSTED_PROXY")]
     trusted_proxy: Option<std::net::IpAddr>,
     /// Largest CSV file the import accepts, in MiB.
-    #[arg(long, env = "LITSTACK_IMPORT_MAX_MB", default_value_t = 256)]
+    #[arg(long, env = "LITSTACK_IMPORT_MAX_MB", default_value_t = config::DEFAULT_IMPORT_MAX_MB)]
     import_max_mb: usize,
     /// How much partner status lifts a vendor in recommendations (0 = not at all).
-    #[arg(long, env = "LITSTACK_PARTNER_WEIGHT", default_value_t = 0.0)]
+    #[arg(long, env = "LITSTACK_PARTNER_WEIGHT", default_value_t = config::DEFAULT_PARTNER_WEIGHT)]
     partner_weight: f64,
 }
 
@@ -152,9 +153,9 @@ impl ServeArgs {
             secure_cookies: self.secure_cookies,
             utm_source: self.utm_source.clone(),
             third_party_logos: !self.no_third_party_logos,
-            session_idle: Duration::from_secs(self.session_idle_hours.max(1) * 3600),
-            session_absolute: Duration::from_secs(self.session_max_days.max(1) * 24 * 3600),
-            import_max_bytes: self.import_max_mb.max(1) * 1024 * 1024,
+            session_idle: config::session_idle(self.session_idle_hours),
+            session_absolute: config::session_absolute(self.session_max_days),
+            import_max_bytes: config::import_max_bytes(self.import_max_mb),
             trusted_proxy: self.trusted_proxy,
             sample_data: !self.no_sample_data,
             partner_weight: self.partner_weight.clamp(0.0, 100.0),

@@ -24,16 +24,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     spawn_housekeeping(state.clone());
     if !local.ip().is_loopback() {
         let app = state.clone();
-        let token = tokio::task::spawn_blocking(move || {
-            crate::accounts::require_setup_token_if_unclaimed(&app)
-        })
-        .await??;
-        if let Some(token) = token {
-            println!(
-                "First-time setup: Litstack serves a network address, so creating the first \
-                 (admin) account needs this one-time setup token: {token}"
-            );
-        }
+        tokio::task::spawn_blocking(move || crate::startup::announce_setup_token(&app)).await??;
     }
     println!("Litstack is serving at http://{local}");
     tracing::info!(%local, data_dir = %state.config.data_dir.display(), "serving");

@@ -1,4 +1,4 @@
-//! The shared application state every handler receives.
+//! The shared application state every handler receives. It is built at start-up (startup.rs).
 
 use std::ops::Deref;
 use std::sync::Arc;
@@ -36,28 +36,6 @@ impl Deref for AppState {
 }
 
 impl AppState {
-    /// Opens the store, seeds what a first launch needs and loads the in-memory views.
-    pub fn open(config: Config) -> anyhow::Result<AppState> {
-        let store = Store::open(&config.data_dir)?;
-        crate::catalog::seed(&store)?;
-        let catalog = Catalog::load(&store)?;
-        let bookings = crate::bookings::load(&store, &config.data_dir)?;
-        let state = AppState(Arc::new(App {
-            store,
-            config,
-            catalog: ArcSwap::from_pointee(catalog),
-            sessions: SessionCache::default(),
-            limiter: RateLimiter::default(),
-            hashing: Default::default(),
-            setup_token: std::sync::Mutex::new(None),
-            bookings: ArcSwap::from_pointee(bookings),
-        }));
-        if state.config.sample_data {
-            crate::bookings::seed_sample(&state)?;
-        }
-        Ok(state)
-    }
-
     /// Runs blocking work (argon2, redb writes, CSV parsing) off the async runtime.
     pub async fn blocking<T, F>(&self, f: F) -> crate::error::Result<T>
     where

@@ -1,22 +1,24 @@
 //! Accounts: sign-up, sign-in, sessions and roles. The first account created is the admin;
 //! others are promoted with `litstack users promote EMAIL`.
 
+mod client_ip;
 mod limiter;
 pub mod model;
 pub mod password;
 mod routes;
 pub mod sessions;
+mod storage;
 
 use axum::Router;
 use axum::routing::{get, post};
 
+pub use client_ip::{ClientIp, TrustedProxy};
 pub use limiter::RateLimiter;
-pub use model::{Email, User, UserEnvelope, UserView};
-pub use routes::{ClientIp, TrustedProxy, find_by_email, parse_firm_size};
-pub use sessions::{AdminUser, CurrentUser, SessionCache};
+pub use model::{Email, User, UserEnvelope, UserView, parse_firm_size};
+pub use sessions::{AdminUser, CurrentUser, SessionCache, TokenHash};
 
+use crate::error::Result;
 use crate::state::{App, AppState};
-use crate::store::{USERS, codec};
 
 /// The /api/auth operations, for the API description.
 #[derive(utoipa::OpenApi)]
@@ -41,15 +43,12 @@ pub fn router() -> Router<AppState> {
 }
 
 /// Every account, by id. For figures across firms (peer adoption), never for display.
-pub fn all_users(app: &App) -> crate::error::Result<Vec<User>> {
-    use redb::ReadableTable;
-    let txn = app.store.read()?;
-    let table = txn.open_table(USERS)?;
-    let mut users = Vec::new();
-    for entry in table.iter()? {
-        users.push(codec::decode(entry?.1.value())?);
-    }
-    Ok(users)
+pub fn all_users(app: &App) -> Result<Vec<User>> {
+    storage::all_users(&app.store)
+}
+
+pub fn find_by_email(app: &App, email: &Email) -> Result<Option<User>> {
+    storage::find_user_by_email(&app.store, email)
 }
 
 /// Makes the account with `email` an administrator. Returns false when there is no such account.
@@ -59,24 +58,38 @@ pub fn promote(app: &App, email: &str) -> anyhow::Result<bool> {
         return Ok(false);
     };
     user.is_admin = true;
-    let txn = app.store.write()?;
-    txn.open_table(USERS)?
-        .insert(user.id, codec::encode(&user).as_slice())?;
-    txn.commit()?;
+    storage::save_user(&app.store, &user).map_err(|e| anyhow::anyhow!("{e}"))?;
     Ok(true)
+}
+
+/// Saves a user's changed details (its email unchanged) and shows them to its cached sessions.
+pub fn save_details(app: &App, user: &User) -> Result<()> {
+    storage::save_user(&app.store, user)?;
+    app.sessions.refresh_user(user);
+    Ok(())
+}
+
+/// Gives `user` a new email, saving its other changed details with it, and ends its sessions but
+/// `keep`. An email another account holds is a 409 (one account per email).
+pub fn change_email(
+    app: &App,
+    mut user: User,
+    new_email: &Email,
+    keep: &TokenHash,
+) -> Result<User> {
+    let old_email = std::mem::replace(&mut user.email, new_email.as_str().to_string());
+    storage::save_new_email(&app.store, &user, &old_email, new_email, keep)?;
+    app.sessions.forget_user(user.id, Some(keep));
+    tracing::info!(target: "security", user_id = user.id, "email changed; other sessions ended");
+    app.sessions.refresh_user(&user);
+    Ok(user)
 }
 
 /// When serving a network address with no account yet, creates the one-time setup token that the
 /// first (admin) sign-up must present, so a stranger on the network cannot claim the install.
 pub fn require_setup_token_if_unclaimed(app: &App) -> anyhow::Result<Option<String>> {
     use rand::RngCore;
-    use redb::ReadableTableMetadata;
-    if !app
-        .store
-        .read()?
-        .open_table(crate::store::USERS)?
-        .is_empty()?
-    {
+    if storage::has_users(&app.store).map_err(|e| anyhow::anyhow!("{e}"))? {
         return Ok(None);
     }
     let mut bytes = [0u8; 12];

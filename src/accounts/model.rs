@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{AppError, bad_request};
+use crate::error::{AppError, Result, bad_request};
 use crate::firm_size::FirmSize;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -151,6 +151,59 @@ pub fn parse_name(raw: &str) -> Result<String, AppError> {
 
 pub fn parse_law_firm(raw: &str) -> Result<String, AppError> {
     required_text(raw, 200, "Law firm name is required", "Law firm name")
+}
+
+pub fn parse_firm_size(raw: Option<&str>) -> Result<Option<FirmSize>> {
+    match raw.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(code) => FirmSize::parse(code).map(Some).ok_or_else(|| {
+            bad_request("Firm size must be one of SOLO, E2_5, E6_20, E21_50, E51_200, E200P")
+        }),
+    }
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SignUp {
+    #[schema(min_length = 1, max_length = 100)]
+    pub name: String,
+    #[schema(format = Email, max_length = 254)]
+    pub email: String,
+    /// 8 to 128 characters, and not one of the commonly used passwords.
+    #[schema(min_length = 8, max_length = 128)]
+    pub password: String,
+    #[schema(min_length = 1, max_length = 200)]
+    pub law_firm: String,
+    #[serde(default)]
+    #[schema(value_type = Option<FirmSize>)]
+    pub firm_size: Option<String>,
+    /// Required for the first account when the server listens on a network address.
+    #[serde(default)]
+    pub setup_token: Option<String>,
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SignIn {
+    pub email: String,
+    #[schema(min_length = 1)]
+    pub password: String,
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ChangePassword {
+    #[schema(min_length = 1)]
+    pub current_password: String,
+    /// 8 to 128 characters, and not one of the commonly used passwords.
+    #[schema(min_length = 8, max_length = 128)]
+    pub new_password: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SetupStatus {
+    pub setup_token_required: bool,
 }
 
 #[cfg(test)]

@@ -1,91 +1,26 @@
 //! /api/auth: sign-up, sign-in, sign-out, the current user and password changes.
 
-use std::convert::Infallible;
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, FromRequestParts, State};
+use axum::extract::State;
 use axum::http::StatusCode;
-use axum::http::request::Parts;
 use axum::response::IntoResponse;
 use axum_extra::extract::cookie::CookieJar;
-use redb::{ReadableTable, ReadableTableMetadata};
-use serde::Deserialize;
 
+use super::client_ip::ClientIp;
+use super::find_by_email;
 use super::limiter::{ACCOUNT_FAILURES, ACCOUNT_WINDOW, CLIENT_FAILURES, CLIENT_WINDOW};
-use super::model::{Email, NewPassword, User, UserEnvelope, UserView, parse_law_firm, parse_name};
+use super::model::{
+    ChangePassword, Email, NewPassword, SetupStatus, SignIn, SignUp, UserEnvelope, UserView,
+    parse_firm_size, parse_law_firm, parse_name,
+};
 use super::password;
 use super::sessions::{self, COOKIE, CurrentUser};
-use crate::error::{AppError, Result, bad_request, conflict, unauthorized};
+use super::storage::{self, NewUser};
+use crate::error::{AppError, Result, bad_request, unauthorized};
 use crate::extract::Json;
-use crate::firm_size::FirmSize;
-use crate::state::{AppState, now_secs};
-use crate::store::{self, USER_EMAILS, USERS, codec};
+use crate::state::AppState;
 use subtle::ConstantTimeEq;
 
 const INVALID_CREDENTIALS: &str = "Invalid email or password";
-
-/// The client's address: the peer's, or what the trusted proxy (`--trusted-proxy`) forwarded.
-pub struct ClientIp(pub String);
-
-/// Request extension carrying the configured trusted proxy, set by the router.
-#[derive(Clone, Copy)]
-pub struct TrustedProxy(pub Option<std::net::IpAddr>);
-
-impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
-    type Rejection = Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Infallible> {
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|ConnectInfo(a)| a.ip());
-        let trusted = parts.extensions.get::<TrustedProxy>().and_then(|t| t.0);
-        // Only the configured proxy may speak for the client; its last hop is the client it saw.
-        let forwarded = match (peer, trusted) {
-            (Some(peer), Some(proxy)) if peer == proxy => parts
-                .headers
-                .get("x-forwarded-for")
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.rsplit(',').next())
-                .and_then(|ip| ip.trim().parse::<std::net::IpAddr>().ok()),
-            _ => None,
-        };
-        let ip = forwarded
-            .or(peer)
-            .map(|ip| ip.to_string())
-            .unwrap_or_else(|| "local".into());
-        Ok(ClientIp(ip))
-    }
-}
-
-pub fn parse_firm_size(raw: Option<&str>) -> Result<Option<FirmSize>> {
-    match raw.map(str::trim) {
-        None | Some("") => Ok(None),
-        Some(code) => FirmSize::parse(code).map(Some).ok_or_else(|| {
-            bad_request("Firm size must be one of SOLO, E2_5, E6_20, E21_50, E51_200, E200P")
-        }),
-    }
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct SignUp {
-    #[schema(min_length = 1, max_length = 100)]
-    name: String,
-    #[schema(format = Email, max_length = 254)]
-    email: String,
-    /// 8 to 128 characters, and not one of the commonly used passwords.
-    #[schema(min_length = 8, max_length = 128)]
-    password: String,
-    #[schema(min_length = 1, max_length = 200)]
-    law_firm: String,
-    #[serde(default)]
-    #[schema(value_type = Option<FirmSize>)]
-    firm_size: Option<String>,
-    /// Required for the first account when the server listens on a network address.
-    #[serde(default)]
-    setup_token: Option<String>,
-}
 
 pub const SETUP_TOKEN_NEEDED: &str = "This Litstack serves a network address, so the first \
     (admin) account needs the one-time setup token printed in the server's console.";
@@ -117,42 +52,24 @@ pub async fn sign_up(
         .blocking(move |app| {
             let password_hash = password::hash(password.as_str())?;
             drop(slot);
-            // redb runs one write transaction at a time, so the email check and the insert
-            // cannot interleave with a concurrent sign-up.
-            let txn = app.store.write()?;
-            let user = {
-                let mut emails = txn.open_table(USER_EMAILS)?;
-                if emails.get(email.key().as_str())?.is_some() {
-                    return Err(conflict("An account with this email already exists"));
-                }
-                let mut users = txn.open_table(USERS)?;
-                let is_admin = users.is_empty()?;
-                if is_admin {
-                    let expected = app.setup_token.lock().expect("setup token lock").clone();
-                    if let Some(expected) = expected {
-                        let given = setup_token.as_deref().unwrap_or("").trim();
-                        if !bool::from(given.as_bytes().ct_eq(expected.as_bytes())) {
-                            return Err(crate::error::forbidden(SETUP_TOKEN_NEEDED));
-                        }
+            let (token, hash) = sessions::new_token();
+            let new = NewUser {
+                name,
+                email,
+                law_firm,
+                firm_size,
+                password_hash,
+            };
+            let user = storage::create_user(&app.store, new, &hash, || {
+                let expected = app.setup_token.lock().expect("setup token lock").clone();
+                if let Some(expected) = expected {
+                    let given = setup_token.as_deref().unwrap_or("").trim();
+                    if !bool::from(given.as_bytes().ct_eq(expected.as_bytes())) {
+                        return Err(crate::error::forbidden(SETUP_TOKEN_NEEDED));
                     }
                 }
-                let id = store::next_id(&txn, "users")?;
-                let user = User {
-                    id,
-                    name,
-                    email: email.as_str().to_string(),
-                    law_firm,
-                    firm_size,
-                    password_hash,
-                    is_admin,
-                    created_at: now_secs(),
-                };
-                users.insert(id, codec::encode(&user).as_slice())?;
-                emails.insert(email.key().as_str(), id)?;
-                user
-            };
-            let (token, _) = sessions::create(&txn, user.id)?;
-            txn.commit()?;
+                Ok(())
+            })?;
             if user.is_admin {
                 *app.setup_token.lock().expect("setup token lock") = None;
             }
@@ -168,14 +85,6 @@ pub async fn sign_up(
             user: UserView::from(&user),
         }),
     ))
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct SignIn {
-    email: String,
-    #[schema(min_length = 1)]
-    password: String,
 }
 
 /// POST /api/auth/sign-in (public): starts a new session (any session the browser held ends).
@@ -226,13 +135,8 @@ pub async fn sign_in(
             };
             drop(slot);
             // Rotate: a new token at every sign-in, and the one the browser held (if any) ends.
-            let txn = app.store.write()?;
-            if let Some(old) = previous {
-                txn.open_table(crate::store::SESSIONS)?
-                    .remove(old.as_slice())?;
-            }
-            let (token, _) = sessions::create(&txn, user.id)?;
-            txn.commit()?;
+            let (token, hash) = sessions::new_token();
+            storage::rotate_session(&app.store, previous.as_ref(), &hash, user.id)?;
             if let Some(old) = previous {
                 app.sessions.forget(&old);
             }
@@ -277,12 +181,6 @@ impl SignInLimits {
     }
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SetupStatus {
-    setup_token_required: bool,
-}
-
 /// GET /api/auth/setup (public): whether the first sign-up needs the console's setup token.
 #[utoipa::path(get, path = "/auth/setup", tag = "auth", security(()),
     responses((status = 200, body = SetupStatus)))]
@@ -295,18 +193,6 @@ pub async fn setup_status(State(state): State<AppState>) -> Json<SetupStatus> {
     Json(SetupStatus {
         setup_token_required: required,
     })
-}
-
-pub fn find_by_email(app: &crate::state::App, email: &Email) -> Result<Option<User>> {
-    let txn = app.store.read()?;
-    let id = txn
-        .open_table(USER_EMAILS)?
-        .get(email.key().as_str())?
-        .map(|v| v.value());
-    match id {
-        Some(id) => app.load_user(id),
-        None => Ok(None),
-    }
 }
 
 /// POST /api/auth/sign-out: ends this session.
@@ -324,10 +210,7 @@ pub async fn sign_out(
     let hash = current.session;
     state
         .blocking(move |app| {
-            let txn = app.store.write()?;
-            txn.open_table(crate::store::SESSIONS)?
-                .remove(hash.as_slice())?;
-            txn.commit()?;
+            storage::delete_session(&app.store, &hash)?;
             app.sessions.forget(&hash);
             Ok(())
         })
@@ -349,16 +232,6 @@ pub async fn me(current: CurrentUser) -> Json<UserEnvelope> {
     Json(UserEnvelope {
         user: UserView::from(&current.user),
     })
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ChangePassword {
-    #[schema(min_length = 1)]
-    current_password: String,
-    /// 8 to 128 characters, and not one of the commonly used passwords.
-    #[schema(min_length = 8, max_length = 128)]
-    new_password: String,
 }
 
 /// POST /api/auth/change-password: sets a new password and ends the user's other sessions.
@@ -402,11 +275,7 @@ pub async fn change_password(
                 return Ok(None);
             }
             user.password_hash = password::hash(new_password.as_str())?;
-            let txn = app.store.write()?;
-            txn.open_table(USERS)?
-                .insert(user.id, codec::encode(&user).as_slice())?;
-            let ended = sessions::end_other_sessions(&txn, user.id, Some(&keep))?;
-            txn.commit()?;
+            let ended = storage::save_password(&app.store, &user, &keep)?;
             app.sessions.forget_user(user.id, Some(&keep));
             app.sessions.refresh_user(&user);
             Ok(Some(ended))

@@ -11,13 +11,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use dashmap::DashMap;
 use dashmap::mapref::entry::Entry;
 use rand::RngCore;
-use redb::ReadableTable;
 use sha2::{Digest, Sha256};
 
 use super::model::{Session, User};
+use super::storage;
 use crate::error::{AppError, Result, forbidden, unauthorized};
 use crate::state::{App, AppState, now_secs};
-use crate::store::{SESSIONS, USERS, codec};
 
 pub const COOKIE: &str = "litstack_session";
 /// `last_seen` is written back at most this often per session, not on every request.
@@ -68,20 +67,6 @@ pub fn session_cookie(app: &App, token: String) -> Cookie<'static> {
 
 pub fn removal_cookie() -> Cookie<'static> {
     Cookie::build((COOKIE, "")).path("/").build()
-}
-
-/// Creates a session for `user_id` inside `txn` and returns its token.
-pub fn create(txn: &redb::WriteTransaction, user_id: u64) -> Result<(String, TokenHash)> {
-    let (token, hash) = new_token();
-    let now = now_secs();
-    let session = Session {
-        user_id,
-        created_at: now,
-        last_seen: now,
-    };
-    txn.open_table(SESSIONS)?
-        .insert(hash.as_slice(), codec::encode(&session).as_slice())?;
-    Ok((token, hash))
 }
 
 impl SessionCache {
@@ -144,27 +129,6 @@ impl SessionCache {
     }
 }
 
-/// Deletes every session of `user_id` but `except`, in `txn`. Returns how many ended.
-pub fn end_other_sessions(
-    txn: &redb::WriteTransaction,
-    user_id: u64,
-    except: Option<&TokenHash>,
-) -> Result<usize> {
-    let mut table = txn.open_table(SESSIONS)?;
-    let mut doomed = Vec::new();
-    for entry in table.iter()? {
-        let (k, v) = entry?;
-        let session: Session = codec::decode(v.value())?;
-        if session.user_id == user_id && Some(k.value()) != except.map(|h| h.as_slice()) {
-            doomed.push(k.value().to_vec());
-        }
-    }
-    for key in &doomed {
-        table.remove(key.as_slice())?;
-    }
-    Ok(doomed.len())
-}
-
 impl App {
     /// Resolves a session token to its user, ending the session if it has expired.
     fn session_user(&self, hash: &TokenHash) -> Result<Option<User>> {
@@ -172,21 +136,14 @@ impl App {
         let now = now_secs();
         let cached = match self.sessions.entries.get(hash).map(|c| c.clone()) {
             Some(c) => Some(c),
-            None => {
-                let txn = self.store.read()?;
-                let found = txn.open_table(SESSIONS)?.get(hash.as_slice())?;
-                match found {
-                    Some(v) => {
-                        let session: Session = codec::decode(v.value())?;
-                        self.load_user(session.user_id)?.map(|user| Cached {
-                            persisted_last_seen: session.last_seen,
-                            session,
-                            user,
-                        })
-                    }
-                    None => None,
-                }
-            }
+            None => match storage::find_session(&self.store, hash)? {
+                Some(session) => self.load_user(session.user_id)?.map(|user| Cached {
+                    persisted_last_seen: session.last_seen,
+                    session,
+                    user,
+                }),
+                None => None,
+            },
         };
         let Some(mut cached) = cached else {
             return Ok(None);
@@ -197,26 +154,14 @@ impl App {
             || age > self.config.session_absolute.as_secs() as i64
         {
             self.sessions.forget(hash);
-            let txn = self.store.write()?;
-            txn.open_table(SESSIONS)?.remove(hash.as_slice())?;
-            txn.commit()?;
+            storage::delete_session(&self.store, hash)?;
             tracing::info!(target: "security", user_id = cached.session.user_id, "session expired");
             return Ok(None);
         }
         cached.session.last_seen = now;
         if now - cached.persisted_last_seen >= TOUCH_EVERY_SECS {
-            let txn = self.store.write()?;
-            let still_there = {
-                let mut table = txn.open_table(SESSIONS)?;
-                // A concurrent sign-out may have removed it: never bring a session back.
-                let exists = table.get(hash.as_slice())?.is_some();
-                if exists {
-                    table.insert(hash.as_slice(), codec::encode(&cached.session).as_slice())?;
-                }
-                exists
-            };
-            txn.commit()?;
-            if !still_there {
+            // A concurrent sign-out may have removed it: never bring a session back.
+            if !storage::touch_session(&self.store, hash, &cached.session)? {
                 self.sessions.forget(hash);
                 return Ok(None);
             }
@@ -228,13 +173,7 @@ impl App {
     }
 
     pub fn load_user(&self, id: u64) -> Result<Option<User>> {
-        let txn = self.store.read()?;
-        let table = txn.open_table(USERS)?;
-        let user = table
-            .get(id)?
-            .map(|v| codec::decode::<User>(v.value()))
-            .transpose()?;
-        Ok(user)
+        super::storage::find_user(&self.store, id)
     }
 }
 

@@ -3,48 +3,23 @@
 //! vendor CSV import sets the same fields in bulk. One write transaction, then the in-memory
 //! catalog is replaced whole, as after an import.
 
-use axum::Router;
-use axum::extract::{Path, State};
-use axum::response::{IntoResponse, Response};
-use axum::routing::patch;
-use redb::ReadableTable;
 use serde::{Deserialize, Deserializer};
 
-use super::vendor_csv::PARTNER_LEVELS;
-use super::{Vendor, vendor_view};
-use crate::accounts::AdminUser;
-use crate::error::{Result, bad_request, not_found};
-use crate::extract::Json;
+use super::model::{PartnerLevel, Vendor};
+use crate::error::{Result, bad_request};
 use crate::import::{parse_web_url, truncate};
-use crate::state::AppState;
-use crate::store::{VENDORS, codec};
-
-pub fn router() -> Router<AppState> {
-    Router::new().route("/admin/vendors/{id}", patch(update_vendor))
-}
 
 /// A field that may be absent (left as it is), null (cleared) or a value.
 fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
     T::deserialize(d).map(Some)
 }
 
-/// The partner levels, for the API description.
-#[derive(utoipa::ToSchema)]
-#[expect(
-    dead_code,
-    reason = "schema-only: describes the request in the API document"
-)]
-pub(super) enum PartnerLevel {
-    Gold,
-    Silver,
-    Bronze,
-}
-
 /// The fields an administrator may change; any left out stay as they are.
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(super) struct VendorUpdate {
+pub struct VendorUpdate {
     /// Gold, Silver or Bronze; null for none.
+    // Text, so that an unknown level gets our message listing the valid ones.
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<PartnerLevel>)]
     partner_level: Option<Option<String>>,
@@ -65,19 +40,21 @@ pub(super) struct VendorUpdate {
 }
 
 /// The vendor with the update applied, and the names of the fields that changed.
-fn apply(mut vendor: Vendor, update: &VendorUpdate) -> Result<(Vendor, Vec<&'static str>)> {
+pub fn apply(mut vendor: Vendor, update: &VendorUpdate) -> Result<(Vendor, Vec<&'static str>)> {
     let mut changed = Vec::new();
     if let Some(raw) = &update.partner_level {
         // Exactly as the API description lists them (the CSV is more forgiving about case).
         let level = match raw.as_deref() {
             None => None,
-            Some(raw) if PARTNER_LEVELS.contains(&raw) => Some(raw.to_string()),
             Some(raw) => {
-                return Err(bad_request(format!(
-                    "partnerLevel must be one of {} or null, not \"{}\"",
-                    PARTNER_LEVELS.join(", "),
-                    truncate(raw, 20)
-                )));
+                let level: PartnerLevel = serde_json::from_value(raw.into()).map_err(|_| {
+                    bad_request(format!(
+                        "partnerLevel must be one of {} or null, not \"{}\"",
+                        PartnerLevel::names(),
+                        truncate(raw, 20)
+                    ))
+                })?;
+                Some(level.as_str().to_string())
             }
         };
         if vendor.partner_level != level {
@@ -112,65 +89,6 @@ fn apply(mut vendor: Vendor, update: &VendorUpdate) -> Result<(Vendor, Vec<&'sta
         }
     }
     Ok((vendor, changed))
-}
-
-/// PATCH /api/admin/vendors/{id}: changes a vendor's partner status, activity and links.
-#[utoipa::path(patch, path = "/admin/vendors/{id}", tag = "admin",
-    params(("id" = u64, Path, description = "A vendor id")),
-    request_body = VendorUpdate,
-    responses(
-        (status = 200, description = "The vendor as updated", body = super::VendorView),
-        (status = 400, description = "An invalid id, field or link", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
-        (status = 404, description = "No such vendor", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
-    ))]
-pub(super) async fn update_vendor(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
-    Path(raw): Path<String>,
-    Json(body): Json<serde_json::Value>,
-) -> Result<Response> {
-    let id = super::parse_vendor_id(&raw)?;
-    // Every field is optional, and serde would read `[]` as an empty struct: only an object is a
-    // partial update.
-    if !body.is_object() {
-        return Err(bad_request("The request body must be a JSON object."));
-    }
-    let update: VendorUpdate =
-        serde_json::from_value(body).map_err(|e| bad_request(format!("Invalid request: {e}")))?;
-    let changed = state
-        .blocking(move |app| {
-            let txn = app.store.write()?;
-            let changed = {
-                let mut table = txn.open_table(VENDORS)?;
-                let stored: Vendor = match table.get(id)? {
-                    Some(bytes) => codec::decode(bytes.value())?,
-                    None => return Err(not_found(format!("There is no vendor with id {id}"))),
-                };
-                let (vendor, changed) = apply(stored, &update)?;
-                if !changed.is_empty() {
-                    table.insert(id, codec::encode(&vendor).as_slice())?;
-                }
-                changed
-            };
-            if changed.is_empty() {
-                return Ok(changed); // nothing to write; the transaction is dropped unused
-            }
-            txn.commit()?;
-            super::reload(app)?;
-            Ok(changed)
-        })
-        .await?;
-    if !changed.is_empty() {
-        tracing::info!(target: "security", user_id = admin.id, vendor_id = id, fields = ?changed, "vendor updated");
-    }
-    let catalog = state.catalog.load();
-    let vendor = catalog
-        .vendor(id)
-        .ok_or_else(|| not_found(format!("There is no vendor with id {id}")))?;
-    Ok(Json(vendor_view(&catalog, vendor)).into_response())
 }
 
 #[cfg(test)]

@@ -10,23 +10,24 @@ pub const DEFAULT_PAGE_SIZE: usize = 24;
 pub const MAX_PAGE_SIZE: usize = 100;
 pub const MAX_QUERY_CHARS: usize = 200;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The vendor orders `sort` accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum VendorSort {
     NameAsc,
     NameDesc,
-    /// Partners (by level), then everyone else; each group by name.
+    // Partners (by level), then everyone else; each group by name.
     PartnerFirst,
 }
 
 impl VendorSort {
+    /// The `sort` parameter; absent or empty is by name. Text in, so that an unknown order gets
+    /// our message listing the valid ones.
     pub fn parse(raw: Option<&str>) -> Result<VendorSort> {
         match raw.unwrap_or("") {
-            "" | "name_asc" => Ok(VendorSort::NameAsc),
-            "name_desc" => Ok(VendorSort::NameDesc),
-            "partner_first" => Ok(VendorSort::PartnerFirst),
-            _ => Err(bad_request(
-                "sort must be one of name_asc, name_desc, partner_first",
-            )),
+            "" => Ok(VendorSort::NameAsc),
+            code => serde_json::from_value(serde_json::Value::from(code))
+                .map_err(|_| bad_request("sort must be one of name_asc, name_desc, partner_first")),
         }
     }
 }
@@ -41,7 +42,7 @@ pub struct VendorQuery {
     /// Search text in name, description and highlights.
     #[param(max_length = 200)]
     pub q: Option<String>,
-    #[param(value_type = Option<VendorSortCode>)]
+    #[param(value_type = Option<VendorSort>)]
     pub sort: Option<String>,
     /// 1-based; clamped into range.
     #[param(value_type = Option<i64>)]
@@ -51,19 +52,6 @@ pub struct VendorQuery {
     pub page_size: Option<String>,
     #[param(value_type = Option<bool>)]
     pub include_inactive: Option<String>,
-}
-
-/// The vendor orders `sort` accepts.
-#[derive(utoipa::ToSchema)]
-#[schema(as = VendorSort)]
-#[expect(
-    non_camel_case_types,
-    reason = "the variants are the codes the API accepts"
-)]
-pub enum VendorSortCode {
-    name_asc,
-    name_desc,
-    partner_first,
 }
 
 /// Parses a comma-separated list of category ids, each of which must exist.

@@ -1,7 +1,11 @@
-//! Categories, vendors and questionnaires.
+//! Categories, vendors, questionnaires and meeting clicks, and what the catalog routes read and
+//! answer.
 
 use serde::{Deserialize, Serialize};
 
+use super::Catalog;
+use super::listing::Page;
+use crate::error::{Result, bad_request};
 use crate::firm_size::FirmSize;
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
@@ -32,6 +36,7 @@ pub struct Vendor {
     /// Capabilities the questionnaire's answers are matched against.
     pub tags: Vec<String>,
     pub is_recommended_partner: bool,
+    // One of the `PartnerLevel` names, as stored.
     pub partner_level: Option<String>,
     pub is_active: bool,
     pub needs_review: bool,
@@ -83,4 +88,159 @@ pub struct Question {
 pub struct Questionnaire {
     pub category: String,
     pub questions: Vec<Question>,
+}
+
+/// The partner levels, for the API description.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
+pub enum PartnerLevel {
+    Gold,
+    Silver,
+    Bronze,
+}
+
+impl PartnerLevel {
+    pub const ALL: [PartnerLevel; 3] = [
+        PartnerLevel::Gold,
+        PartnerLevel::Silver,
+        PartnerLevel::Bronze,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PartnerLevel::Gold => "Gold",
+            PartnerLevel::Silver => "Silver",
+            PartnerLevel::Bronze => "Bronze",
+        }
+    }
+
+    /// "Gold, Silver, Bronze", for messages.
+    pub fn names() -> String {
+        Self::ALL.map(Self::as_str).join(", ")
+    }
+}
+
+/// A vendor id from a path or a list: ASCII digits only (no sign, space or decimal point) that fit
+/// a u64. Every route that takes a vendor id parses it here, so all answer alike.
+pub fn parse_vendor_id(raw: &str) -> Result<u64> {
+    let digits = !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit());
+    digits
+        .then(|| raw.parse().ok())
+        .flatten()
+        .ok_or_else(|| bad_request("Vendor ids are whole numbers like 42"))
+}
+
+pub fn parse_category_id(raw: &str) -> Result<u64> {
+    raw.parse()
+        .map_err(|_| bad_request("The category id must be a whole number"))
+}
+
+/// A vendor as the directory shows it, with its category's name and where its facts come from.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VendorView<'a> {
+    #[serde(flatten)]
+    #[schema(value_type = Vendor)]
+    pub vendor: &'a Vendor,
+    pub category_name: &'a str,
+    /// The page the vendor's facts were checked against.
+    pub source_url: Option<&'a str>,
+    /// The day they were checked (YYYY-MM-DD); absent when never verified.
+    pub verified_on: Option<&'a str>,
+}
+
+pub fn vendor_view<'a>(catalog: &'a Catalog, vendor: &'a Vendor) -> VendorView<'a> {
+    let category_name = catalog
+        .category(vendor.category_id)
+        .map(|c| c.name.as_str())
+        .unwrap_or("");
+    let source = catalog.source(vendor.id);
+    VendorView {
+        vendor,
+        category_name,
+        source_url: source.and_then(|s| s.source_url.as_deref()),
+        verified_on: source.and_then(|s| s.verified_on.as_deref()),
+    }
+}
+
+/// A page of the vendor directory, and whether "Partners First" has any partner to put first.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VendorPage<'a> {
+    #[serde(flatten)]
+    #[schema(inline)]
+    pub page: Page<VendorView<'a>>,
+    /// Vendors of the whole catalog (not only this page) with a partner level or star.
+    pub partner_count: usize,
+}
+
+/// What the client sees of a question: the option labels, never the tags behind them.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuestionView<'a> {
+    pub id: u64,
+    pub prompt: &'a str,
+    pub field_type: FieldType,
+    pub options: Vec<&'a str>,
+}
+
+/// The screen a click came from (SPEC section 7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub enum SourcePage {
+    #[serde(rename = "BROWSE")]
+    Browse,
+    #[serde(rename = "PAST_RECS")]
+    PastRecs,
+    #[serde(rename = "GET_REC_STAGES")]
+    GetRecStages,
+    #[serde(rename = "GET_REC")]
+    GetRec,
+    #[serde(rename = "COMPARE")]
+    Compare,
+    /// The vendor's profile page.
+    #[serde(rename = "PROFILE")]
+    Profile,
+}
+
+impl SourcePage {
+    /// Text in, so that an unknown value gets our message listing the valid ones.
+    pub fn parse(raw: &str) -> Result<SourcePage> {
+        serde_json::from_value(raw.into()).map_err(|_| {
+            bad_request(
+                "sourcePage must be one of BROWSE, PAST_RECS, GET_REC_STAGES, GET_REC, COMPARE, PROFILE",
+            )
+        })
+    }
+}
+
+/// One stored click (table `MEETING_CLICKS`, keyed by id; ids grow with time).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct MeetingClick {
+    pub id: u64,
+    pub user_id: u64,
+    pub vendor_id: u64,
+    pub source_page: SourcePage,
+    /// Unix seconds.
+    pub at: i64,
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MeetingClickRequest {
+    pub vendor_id: u64,
+    /// Text, so that an unknown value gets our own message listing the valid ones.
+    #[schema(value_type = SourcePage)]
+    pub source_page: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MeetingClickView {
+    pub id: u64,
+    pub vendor_id: u64,
+    pub vendor_name: Option<String>,
+    pub source_page: SourcePage,
+    /// The vendor's scheduler with `utm_source`; absent in the list when the vendor lost it since.
+    pub booking_url: Option<String>,
+    #[schema(format = DateTime)]
+    pub recorded_at: String,
 }

@@ -4,12 +4,12 @@
 
 use std::collections::HashMap;
 
-use redb::{ReadableTable, WriteTransaction};
+use redb::WriteTransaction;
 
-use super::model::{Category, Vendor, VendorSource};
+use super::model::{Category, PartnerLevel, Vendor, VendorSource};
+use super::storage::VendorWrites;
 use crate::firm_size::FirmSize;
 use crate::import::{ImportReport, normalize_header, parse_web_url, truncate};
-use crate::store::{self, VENDOR_SOURCES, VENDORS, codec};
 
 pub const REQUIRED: [&str; 4] = ["name", "category", "websiteUrl", "bookingUrl"];
 pub const OPTIONAL: [&str; 16] = [
@@ -30,19 +30,16 @@ pub const OPTIONAL: [&str; 16] = [
     "sourceUrl",
     "verifiedOn",
 ];
-/// The partner levels an administrator may give a vendor (or none).
-pub const PARTNER_LEVELS: [&str; 3] = ["Gold", "Silver", "Bronze"];
-
 /// Parses a partner level, matching case-insensitively; the message names the allowed levels.
 pub fn parse_partner_level(raw: &str) -> Result<String, String> {
-    PARTNER_LEVELS
+    PartnerLevel::ALL
         .iter()
-        .find(|l| l.eq_ignore_ascii_case(raw))
-        .map(|l| l.to_string())
+        .find(|l| l.as_str().eq_ignore_ascii_case(raw))
+        .map(|l| l.as_str().to_string())
         .ok_or_else(|| {
             format!(
                 "partnerLevel must be one of {} or empty, not \"{}\"",
-                PARTNER_LEVELS.join(", "),
+                PartnerLevel::names(),
                 truncate(raw, 20)
             )
         })
@@ -276,12 +273,8 @@ pub fn import(
             .collect(),
     );
 
-    let mut table = txn.open_table(VENDORS)?;
-    let mut existing: Vec<Vendor> = Vec::new();
-    for entry in table.iter()? {
-        existing.push(codec::decode(entry?.1.value())?);
-    }
-    let mut sources = txn.open_table(VENDOR_SOURCES)?;
+    let mut tables = VendorWrites::open(txn)?;
+    let mut existing = tables.vendors()?;
     let mut row_errors = 0u64;
     let mut seen_ids = std::collections::HashSet::new();
     for record in reader.records() {
@@ -324,50 +317,25 @@ pub fn import(
                     report.row_error(line, "the same vendor appears twice in this file");
                     continue;
                 }
-                let old_source: VendorSource = match sources.get(vendor.id)? {
-                    Some(bytes) => codec::decode(bytes.value())?,
-                    None => VendorSource::default(),
-                };
+                let old_source = tables.source(vendor.id)?;
                 if existing[i] == vendor && old_source == source {
                     report.skipped += 1;
                 } else {
-                    table.insert(vendor.id, codec::encode(&vendor).as_slice())?;
-                    put_source(&mut sources, vendor.id, &source)?;
+                    tables.put(&vendor, &source)?;
                     existing[i] = vendor;
                     report.updated += 1;
                 }
             }
             None => {
-                vendor.id = match id {
-                    Some(id) => {
-                        store::bump_sequence(txn, "vendors", id)?;
-                        id
-                    }
-                    None => store::next_id(txn, "vendors")?,
-                };
+                vendor.id = tables.new_id(id)?;
                 seen_ids.insert(vendor.id);
-                table.insert(vendor.id, codec::encode(&vendor).as_slice())?;
-                put_source(&mut sources, vendor.id, &source)?;
+                tables.put(&vendor, &source)?;
                 existing.push(vendor);
                 report.inserted += 1;
             }
         }
     }
     Ok(report.finish(row_errors))
-}
-
-/// Stores a vendor's source, or removes the row when it has none.
-fn put_source(
-    sources: &mut redb::Table<u64, &[u8]>,
-    id: u64,
-    source: &VendorSource,
-) -> anyhow::Result<()> {
-    if source.is_empty() {
-        sources.remove(id)?;
-    } else {
-        sources.insert(id, codec::encode(source).as_slice())?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

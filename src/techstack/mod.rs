@@ -10,16 +10,15 @@ pub mod model;
 pub mod peers;
 mod routes;
 pub mod storage;
-
-use std::collections::HashSet;
+mod tools;
 
 use axum::Router;
 use axum::routing::get;
 
 pub use model::{Adoption, MAX_OTHER_NAME, MAX_VENDORS};
+pub use tools::{FirmTools, firm_tools, tool_integrations, tool_names};
 
-use crate::error::Result;
-use crate::state::{App, AppState};
+use crate::state::AppState;
 
 /// The tech-stack operations, for the API description.
 #[derive(utoipa::OpenApi)]
@@ -33,71 +32,4 @@ pub fn router() -> Router<AppState> {
             get(routes::get_adoption).post(routes::save_adoption),
         )
         .route("/profile/coverage", get(routes::get_coverage))
-}
-
-/// What a user's firm uses in one answered category.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FirmTools {
-    pub category_id: u64,
-    /// Always `Some` for an answered category; `Option` so callers can build unanswered rows.
-    pub has_tool: Option<bool>,
-    /// Catalog vendors of the category, in the order the user picked them.
-    pub vendor_ids: Vec<u64>,
-    /// One of `vendor_ids`, if the user starred one.
-    pub primary_vendor_id: Option<u64>,
-    /// Tools named in free text (not in the catalog), trimmed, distinct ignoring case.
-    pub other_vendors: Vec<String>,
-}
-
-/// The categories the user answered, by category id, in one read.
-pub fn firm_tools(app: &App, user_id: u64) -> Result<Vec<FirmTools>> {
-    let catalog = app.catalog.load();
-    let saved = storage::load(app, user_id)?;
-    Ok(saved
-        .into_iter()
-        .filter(|(category_id, _)| catalog.category(*category_id).is_some())
-        .map(|(category_id, adoption)| {
-            let a = adoption.against(&catalog, category_id);
-            FirmTools {
-                category_id,
-                has_tool: Some(a.has_tool),
-                vendor_ids: a.vendor_ids,
-                primary_vendor_id: a.primary_vendor_id,
-                other_vendors: a.other_vendors,
-            }
-        })
-        .collect())
-}
-
-/// The names of every tool the firm uses: catalog vendor names, then other names; each name once
-/// (ignoring case). Recommendations match these against vendors' `integrations`, ignoring case.
-pub fn tool_names(app: &App, tools: &[FirmTools]) -> Vec<String> {
-    let catalog = app.catalog.load();
-    let mut seen = HashSet::new();
-    let listed = tools
-        .iter()
-        .flat_map(|t| &t.vendor_ids)
-        .filter_map(|id| catalog.vendor(*id));
-    let listed: Vec<String> = listed.map(|v| v.name.clone()).collect();
-    let others = tools.iter().flat_map(|t| t.other_vendors.iter().cloned());
-    listed
-        .into_iter()
-        .chain(others)
-        .filter(|name| seen.insert(name.to_lowercase()))
-        .collect()
-}
-
-/// The integrations the firm's catalog tools declare (each once, ignoring case): what a new
-/// vendor could plug into.
-pub fn tool_integrations(app: &App, tools: &[FirmTools]) -> Vec<String> {
-    let catalog = app.catalog.load();
-    let mut seen = HashSet::new();
-    tools
-        .iter()
-        .flat_map(|t| &t.vendor_ids)
-        .filter_map(|id| catalog.vendor(*id))
-        .flat_map(|v| v.integrations.iter())
-        .filter(|name| seen.insert(name.to_lowercase()))
-        .cloned()
-        .collect()
 }

@@ -1,0 +1,109 @@
+//! The in-memory catalog: one immutable `Catalog` read from the store, replaced whole after every
+//! catalog change, so readers never see half of one.
+
+use std::collections::HashMap;
+
+use anyhow::Context;
+
+use super::model::{self, Category, Question, Vendor, VendorSource};
+use super::storage::{self, CatalogRows};
+use crate::store::Store;
+
+const QUESTIONS: &str = include_str!("../../data/questions.json");
+
+/// An immutable snapshot of the catalog.
+pub struct Catalog {
+    pub categories: Vec<Category>,
+    /// Sorted by id.
+    pub vendors: Vec<Vendor>,
+    /// Where each verified vendor's facts come from, by vendor id.
+    sources: HashMap<u64, VendorSource>,
+    questions: HashMap<u64, Vec<Question>>,
+}
+
+impl Catalog {
+    pub fn load(store: &Store) -> anyhow::Result<Catalog> {
+        let CatalogRows {
+            categories,
+            vendors,
+            sources,
+        } = storage::load_catalog(store)?;
+        let questionnaires: Vec<model::Questionnaire> =
+            serde_json::from_str(QUESTIONS).context("data/questions.json")?;
+        let mut questions = HashMap::new();
+        for q in questionnaires {
+            let category = categories
+                .iter()
+                .find(|c| c.name == q.category)
+                .with_context(|| format!("questions.json names unknown category {}", q.category))?;
+            questions.insert(category.id, q.questions);
+        }
+        Ok(Catalog {
+            categories,
+            vendors,
+            sources,
+            questions,
+        })
+    }
+
+    /// Where a vendor's facts were checked, if they were.
+    pub fn source(&self, vendor_id: u64) -> Option<&VendorSource> {
+        self.sources.get(&vendor_id)
+    }
+
+    /// How many vendors (active or not) have a partner level or the recommended-partner star.
+    pub fn partner_count(&self) -> usize {
+        self.vendors
+            .iter()
+            .filter(|v| v.partner_level.is_some() || v.is_recommended_partner)
+            .count()
+    }
+
+    pub fn category(&self, id: u64) -> Option<&Category> {
+        self.categories.iter().find(|c| c.id == id)
+    }
+
+    pub fn category_by_name(&self, name: &str) -> Option<&Category> {
+        self.categories
+            .iter()
+            .find(|c| c.name.eq_ignore_ascii_case(name))
+    }
+
+    pub fn vendor(&self, id: u64) -> Option<&Vendor> {
+        self.vendors
+            .binary_search_by_key(&id, |v| v.id)
+            .ok()
+            .map(|i| &self.vendors[i])
+    }
+
+    pub fn questions(&self, category_id: u64) -> &[Question] {
+        self.questions
+            .get(&category_id)
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+    }
+
+    /// The stage categories in stage order (1-9).
+    pub fn stages(&self) -> Vec<&Category> {
+        let mut stages: Vec<&Category> = self
+            .categories
+            .iter()
+            .filter(|c| c.stage.is_some())
+            .collect();
+        stages.sort_by_key(|c| c.stage);
+        stages
+    }
+}
+
+/// Replaces the in-memory catalog with what the store holds now. Call it after committing a
+/// catalog change. Loads and swaps run one at a time, so that a load which began before another
+/// writer's commit can never be swapped in after that writer's newer load.
+pub fn reload(app: &crate::App) -> anyhow::Result<()> {
+    static SWAPS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = SWAPS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    app.catalog
+        .store(std::sync::Arc::new(Catalog::load(&app.store)?));
+    Ok(())
+}

@@ -1,0 +1,140 @@
+//! /api/profile: the user's details and the firm's onboarding answers.
+
+use axum::extract::State;
+
+use super::model::{OnboardingAnswers, OnboardingStatus, ProfileUpdate, ProfileUser, ProfileView};
+use super::{load_onboarding, storage};
+use crate::accounts::model::{Email, parse_law_firm, parse_name};
+use crate::accounts::{self, CurrentUser, UserEnvelope, UserView, parse_firm_size, password};
+use crate::error::{Result, bad_request};
+use crate::extract::Json;
+use crate::state::AppState;
+
+/// GET /api/profile: the user's details and onboarding answers.
+#[utoipa::path(get, path = "/profile", tag = "profile",
+    responses(
+        (status = 200, body = ProfileView),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn get_profile(
+    State(state): State<AppState>,
+    current: CurrentUser,
+) -> Result<Json<ProfileView>> {
+    let user = current.user;
+    let onboarding = state
+        .blocking(move |app| load_onboarding(app, user.id))
+        .await?;
+    Ok(Json(ProfileView {
+        user: ProfileUser {
+            name: user.name,
+            email: user.email,
+            law_firm: user.law_firm,
+            firm_size: user.firm_size,
+        },
+        onboarding,
+    }))
+}
+
+/// PATCH /api/profile: updates the user's details.
+#[utoipa::path(patch, path = "/profile", tag = "profile",
+    request_body = ProfileUpdate,
+    responses(
+        (status = 200, body = UserEnvelope),
+        (status = 400, description = "Invalid input or a wrong current password", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+        (status = 409, description = "An account with this email already exists", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn update_profile(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Json(body): Json<ProfileUpdate>,
+) -> Result<Json<UserEnvelope>> {
+    let name = parse_name(&body.name)?;
+    let law_firm = parse_law_firm(&body.law_firm)?;
+    let firm_size = parse_firm_size(body.firm_size.as_deref())?;
+    let new_email = match body.email.as_deref() {
+        Some(raw) => {
+            let email = Email::parse(raw)?;
+            (email.as_str() != current.user.email).then_some(email)
+        }
+        None => None,
+    };
+    let current_password = body.current_password.unwrap_or_default();
+    if new_email.is_some() && current_password.is_empty() {
+        return Err(bad_request(
+            "Enter your current password to change your email",
+        ));
+    }
+    let keep = current.session;
+    let user_id = current.user.id;
+    let slot = match new_email {
+        Some(_) => Some(state.hashing.slot().await),
+        None => None,
+    };
+    let user = state
+        .blocking(move |app| {
+            let _slot = slot;
+            let Some(mut user) = app.load_user(user_id)? else {
+                return Err(crate::error::unauthorized("Your account no longer exists."));
+            };
+            if new_email.is_some() && !password::verify(&current_password, &user.password_hash) {
+                return Err(bad_request("Current password is incorrect"));
+            }
+            user.name = name;
+            user.law_firm = law_firm;
+            user.firm_size = firm_size;
+            match &new_email {
+                Some(email) => accounts::change_email(app, user, email, &keep),
+                None => {
+                    accounts::save_details(app, &user)?;
+                    Ok(user)
+                }
+            }
+        })
+        .await?;
+    Ok(Json(UserEnvelope {
+        user: UserView::from(&user),
+    }))
+}
+
+/// GET /api/profile/onboarding: whether onboarding is completed.
+#[utoipa::path(get, path = "/profile/onboarding", tag = "profile",
+    responses(
+        (status = 200, body = OnboardingStatus),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn onboarding_status(
+    State(state): State<AppState>,
+    current: CurrentUser,
+) -> Result<Json<OnboardingStatus>> {
+    let id = current.user.id;
+    let found = state.blocking(move |app| load_onboarding(app, id)).await?;
+    Ok(Json(OnboardingStatus {
+        completed: found.is_some(),
+    }))
+}
+
+/// POST /api/profile/onboarding: saves the firm's onboarding answers.
+#[utoipa::path(post, path = "/profile/onboarding", tag = "profile",
+    request_body = OnboardingAnswers,
+    responses(
+        (status = 200, body = OnboardingStatus),
+        (status = 400, description = "A missing or unknown answer", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn save_onboarding(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Json(body): Json<OnboardingAnswers>,
+) -> Result<Json<OnboardingStatus>> {
+    let answers = body.parse()?;
+    let id = current.user.id;
+    state
+        .blocking(move |app| storage::save_onboarding(&app.store, id, &answers))
+        .await?;
+    Ok(Json(OnboardingStatus { completed: true }))
+}

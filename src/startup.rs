@@ -1,0 +1,48 @@
+//! Start-up: open the store, write what a first launch needs, and load the in-memory views.
+//! The server, the command-line tools, the tests and the benches all start here.
+
+use std::sync::Arc;
+
+use arc_swap::ArcSwap;
+
+use crate::accounts::{RateLimiter, SessionCache};
+use crate::catalog::Catalog;
+use crate::config::Config;
+use crate::state::{App, AppState};
+use crate::store::Store;
+
+impl AppState {
+    /// Opens the store, seeds what a first launch needs and loads the in-memory views.
+    pub fn open(config: Config) -> anyhow::Result<AppState> {
+        let store = Store::open(&config.data_dir)?;
+        crate::catalog::seed(&store)?;
+        let catalog = Catalog::load(&store)?;
+        let bookings = crate::bookings::load(&store, &config.data_dir)?;
+        let state = AppState(Arc::new(App {
+            store,
+            config,
+            catalog: ArcSwap::from_pointee(catalog),
+            sessions: SessionCache::default(),
+            limiter: RateLimiter::default(),
+            hashing: Default::default(),
+            setup_token: std::sync::Mutex::new(None),
+            bookings: ArcSwap::from_pointee(bookings),
+        }));
+        if state.config.sample_data {
+            crate::bookings::seed_sample(&state)?;
+        }
+        Ok(state)
+    }
+}
+
+/// When the server listens on a network address and no account exists yet, prints the one-time
+/// token the first (admin) sign-up must present.
+pub fn announce_setup_token(app: &App) -> anyhow::Result<()> {
+    if let Some(token) = crate::accounts::require_setup_token_if_unclaimed(app)? {
+        println!(
+            "First-time setup: Litstack serves a network address, so creating the first \
+             (admin) account needs this one-time setup token: {token}"
+        );
+    }
+    Ok(())
+}

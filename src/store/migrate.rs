@@ -1,0 +1,381 @@
+//! Schema migrations: each step brings a file written by an older Litstack up to the next
+//! schema version, inside the one write transaction that opening the store runs.
+
+use redb::{ReadableTable, WriteTransaction};
+
+use super::{
+    ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, MEETING_CLICKS, ONBOARDING, PAST_RECS,
+    PICKS, RESPONSES, SESSIONS, USER_EMAILS, USER_RESPONSES, USERS, VENDOR_SOURCES, VENDORS,
+};
+use super::{DISMISSED, META, OpenError, SCHEMA_VERSION, Store, codec};
+
+impl Store {
+    pub(super) fn migrate(&self) -> Result<(), OpenError> {
+        let fail = |e: anyhow::Error| OpenError::Other(self.path.clone(), e);
+        let txn = self.write().map_err(|e| fail(e.into()))?;
+        let current = {
+            let meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
+            meta.get("schema_version")
+                .map_err(|e| fail(e.into()))?
+                .map(|v| v.value())
+                .unwrap_or(0)
+        };
+        if current > SCHEMA_VERSION {
+            return Err(OpenError::TooNew(
+                self.path.clone(),
+                current,
+                SCHEMA_VERSION,
+            ));
+        }
+        if current < 1 {
+            create_tables(&txn).map_err(fail)?;
+        }
+        if current == 1 {
+            identities_in_runs(&txn).map_err(fail)?;
+        }
+        if current < 3 {
+            vendor_sources_and_no_invented_partners(&txn).map_err(fail)?;
+        }
+        if current < 4 {
+            dismissals_with_reasons(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 5 { ... }`.
+        if current < SCHEMA_VERSION {
+            let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
+            meta.insert("schema_version", SCHEMA_VERSION)
+                .map_err(|e| fail(e.into()))?;
+        }
+        txn.commit().map_err(|e| fail(e.into()))?;
+        Ok(())
+    }
+}
+
+/// Version 1: every table exists, so readers never meet a missing table.
+fn create_tables(txn: &WriteTransaction) -> anyhow::Result<()> {
+    txn.open_table(META)?;
+    txn.open_table(USERS)?;
+    txn.open_table(USER_EMAILS)?;
+    txn.open_table(SESSIONS)?;
+    txn.open_table(ONBOARDING)?;
+    txn.open_table(CATEGORIES)?;
+    txn.open_table(VENDORS)?;
+    txn.open_table(MEETING_CLICKS)?;
+    txn.open_table(ADOPTION)?;
+    txn.open_table(BOOKINGS)?;
+    txn.open_table(BOOKING_IDENTITIES)?;
+    txn.open_table(RESPONSES)?;
+    txn.open_table(USER_RESPONSES)?;
+    txn.open_table(PICKS)?;
+    txn.open_table(V3_DISMISSED)?;
+    txn.open_table(PAST_RECS)?;
+    Ok(())
+}
+
+/// Version 2: booking identities move from one row per booking (identity -> id) to runs of
+/// consecutive ids (first id -> identities), which an import writes and reads many times faster.
+fn identities_in_runs(txn: &WriteTransaction) -> anyhow::Result<()> {
+    const V1_KEYS: redb::TableDefinition<&[u8], u64> = redb::TableDefinition::new("booking_keys");
+    const RUN: usize = 65_536;
+    let mut by_id: Vec<(u64, [u8; 16])> = Vec::new();
+    {
+        let old = txn.open_table(V1_KEYS)?;
+        for entry in old.iter()? {
+            let (key, id) = entry?;
+            let key: [u8; 16] = key.value().try_into()?;
+            by_id.push((id.value(), key));
+        }
+    }
+    txn.delete_table(V1_KEYS)?;
+    by_id.sort_unstable();
+    let mut runs = txn.open_table(BOOKING_IDENTITIES)?;
+    let mut i = 0;
+    while i < by_id.len() {
+        let first = by_id[i].0;
+        let mut blob = Vec::new();
+        while i < by_id.len()
+            && by_id[i].0 == first + (blob.len() / 16) as u64
+            && blob.len() < RUN * 16
+        {
+            blob.extend_from_slice(&by_id[i].1);
+            i += 1;
+        }
+        runs.insert(first, blob.as_slice())?;
+    }
+    Ok(())
+}
+
+/// The partner values the first shipped catalog (data/vendors.csv until schema 3) gave vendors:
+/// (vendor id, partnerLevel), each with the recommended-partner star. They were invented sample
+/// values, not relationships, and no catalog carries them any more.
+const INVENTED_PARTNERS: [(u64, &str); 22] = [
+    (2, "Gold"),
+    (8, "Silver"),
+    (11, "Gold"),
+    (14, "Silver"),
+    (22, "Silver"),
+    (33, "Gold"),
+    (43, "Gold"),
+    (44, "Silver"),
+    (53, "Silver"),
+    (56, "Gold"),
+    (63, "Silver"),
+    (67, "Gold"),
+    (73, "Gold"),
+    (85, "Silver"),
+    (93, "Gold"),
+    (95, "Silver"),
+    (104, "Silver"),
+    (115, "Gold"),
+    (120, "Silver"),
+    (126, "Gold"),
+    (135, "Gold"),
+    (137, "Bronze"),
+];
+
+/// Version 3: the `VENDOR_SOURCES` table exists, and a vendor that still holds exactly the
+/// invented partner values the seed gave it (level and star both unchanged, so no admin set
+/// them) loses them. A vendor whose partner values an admin changed keeps what the admin chose.
+fn vendor_sources_and_no_invented_partners(txn: &WriteTransaction) -> anyhow::Result<()> {
+    use crate::catalog::Vendor;
+    txn.open_table(VENDOR_SOURCES)?;
+    let mut vendors = txn.open_table(VENDORS)?;
+    let mut cleared = 0;
+    for (id, level) in INVENTED_PARTNERS {
+        let Some(bytes) = vendors.get(id)?.map(|v| v.value().to_vec()) else {
+            continue;
+        };
+        let mut vendor: Vendor = codec::decode(&bytes)?;
+        if vendor.is_recommended_partner && vendor.partner_level.as_deref() == Some(level) {
+            vendor.is_recommended_partner = false;
+            vendor.partner_level = None;
+            vendors.insert(id, codec::encode(&vendor).as_slice())?;
+            cleared += 1;
+        }
+    }
+    if cleared > 0 {
+        tracing::info!(
+            vendors = cleared,
+            "cleared the sample partner values the first catalog shipped with"
+        );
+    }
+    Ok(())
+}
+
+/// Until schema 3 a dismissal was only its time, in the table "dismissed".
+const V3_DISMISSED: redb::TableDefinition<(u64, u64), i64> =
+    redb::TableDefinition::new("dismissed");
+
+/// Version 4: dismissals carry a reason. Each old one moves to `DISMISSED` as "no reason given",
+/// keeping its time, and the old table goes.
+fn dismissals_with_reasons(txn: &WriteTransaction) -> anyhow::Result<()> {
+    use crate::recommend::dismissals::{DismissReason, Dismissal};
+    let mut new = txn.open_table(DISMISSED)?;
+    let old: Vec<((u64, u64), i64)> = match txn.open_table(V3_DISMISSED) {
+        Ok(table) => table
+            .iter()?
+            .map(|e| e.map(|(k, v)| (k.value(), v.value())))
+            .collect::<Result<_, _>>()?,
+        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(()),
+        Err(e) => return Err(e.into()),
+    };
+    for (key, at) in old {
+        let dismissal = Dismissal {
+            at,
+            reason: DismissReason::NotGiven,
+        };
+        new.insert(key, codec::encode(&dismissal).as_slice())?;
+    }
+    txn.delete_table(V3_DISMISSED)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::meta_get;
+    use redb::Database;
+
+    #[test]
+    fn version_1_identities_become_runs_of_consecutive_ids() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("litstack.redb");
+        const V1_KEYS: redb::TableDefinition<&[u8], u64> =
+            redb::TableDefinition::new("booking_keys");
+        // Bookings 1-3 from one import and 7-8 from another (4-6 never committed).
+        let v1: Vec<([u8; 16], u64)> = [1u64, 2, 3, 7, 8]
+            .iter()
+            .map(|&id| ([id as u8 * 11; 16], id))
+            .collect();
+        {
+            let db = Database::create(&path).unwrap();
+            let txn = db.begin_write().unwrap();
+            create_tables(&txn).unwrap();
+            {
+                let mut keys = txn.open_table(V1_KEYS).unwrap();
+                // In key order, as version 1 stored them: not the id order.
+                let mut by_key = v1.clone();
+                by_key.sort_unstable_by_key(|(k, _)| std::cmp::Reverse(*k));
+                for (k, id) in &by_key {
+                    keys.insert(k.as_slice(), *id).unwrap();
+                }
+                txn.open_table(META)
+                    .unwrap()
+                    .insert("schema_version", 1)
+                    .unwrap();
+            }
+            txn.commit().unwrap();
+        }
+
+        let store = Store::open(dir.path()).unwrap();
+        let txn = store.read().unwrap();
+        let runs: Vec<(u64, Vec<u8>)> = txn
+            .open_table(BOOKING_IDENTITIES)
+            .unwrap()
+            .iter()
+            .unwrap()
+            .map(|e| {
+                let (k, v) = e.unwrap();
+                (k.value(), v.value().to_vec())
+            })
+            .collect();
+        let expected = |ids: &[u64]| ids.iter().flat_map(|&id| [id as u8 * 11; 16]).collect();
+        assert_eq!(
+            runs,
+            vec![(1, expected(&[1, 2, 3])), (7, expected(&[7, 8]))]
+        );
+        assert!(txn.open_table(V1_KEYS).is_err(), "the old table is gone");
+        assert_eq!(
+            meta_get(&txn, "schema_version").unwrap(),
+            Some(SCHEMA_VERSION)
+        );
+    }
+    #[test]
+    fn version_2_vendors_lose_the_invented_partner_values_an_admin_never_changed() {
+        use crate::catalog::Vendor;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("litstack.redb");
+        let vendor = |id: u64, level: Option<&str>, star: bool| Vendor {
+            id,
+            name: format!("Vendor {id}"),
+            category_id: 1,
+            website_url: None,
+            booking_url: None,
+            logo_url: None,
+            description: String::new(),
+            short_highlights: vec![],
+            integrations: vec![],
+            price_bracket: None,
+            firm_sizes_supported: vec![],
+            practice_areas_supported: vec![],
+            geo_focus: None,
+            tags: vec![],
+            is_recommended_partner: star,
+            partner_level: level.map(String::from),
+            is_active: true,
+            needs_review: false,
+        };
+        let before = [
+            vendor(2, Some("Gold"), true),     // as shipped: cleared
+            vendor(8, Some("Gold"), true),     // shipped Silver, an admin made it Gold: kept
+            vendor(11, Some("Gold"), false),   // an admin took the star away: kept
+            vendor(5, Some("Silver"), true),   // never shipped as a partner: an admin's, kept
+            vendor(137, Some("Bronze"), true), // as shipped: cleared
+        ];
+        {
+            let db = Database::create(&path).unwrap();
+            let txn = db.begin_write().unwrap();
+            create_tables(&txn).unwrap();
+            {
+                let mut table = txn.open_table(VENDORS).unwrap();
+                for v in &before {
+                    table.insert(v.id, codec::encode(v).as_slice()).unwrap();
+                }
+                txn.open_table(META)
+                    .unwrap()
+                    .insert("schema_version", 2)
+                    .unwrap();
+            }
+            txn.commit().unwrap();
+        }
+
+        let store = Store::open(dir.path()).unwrap();
+
+        let txn = store.read().unwrap();
+        let vendors = txn.open_table(VENDORS).unwrap();
+        let after = |id: u64| -> Vendor {
+            codec::decode(vendors.get(id).unwrap().unwrap().value()).unwrap()
+        };
+        assert_eq!(after(2), vendor(2, None, false));
+        assert_eq!(after(137), vendor(137, None, false));
+        for kept in &before[1..4] {
+            assert_eq!(
+                &after(kept.id),
+                kept,
+                "vendor {} is an admin's choice",
+                kept.id
+            );
+        }
+        assert!(
+            txn.open_table(VENDOR_SOURCES).is_ok(),
+            "the new table exists"
+        );
+        assert_eq!(
+            meta_get(&txn, "schema_version").unwrap(),
+            Some(SCHEMA_VERSION)
+        );
+    }
+
+    #[test]
+    fn version_3_dismissals_keep_their_time_and_read_no_reason_given() {
+        use crate::recommend::dismissals::{DismissReason, Dismissal};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("litstack.redb");
+        {
+            let db = Database::create(&path).unwrap();
+            let txn = db.begin_write().unwrap();
+            create_tables(&txn).unwrap();
+            {
+                let mut old = txn.open_table(V3_DISMISSED).unwrap();
+                old.insert((1, 10), 1_700_000_000).unwrap();
+                old.insert((2, 11), 1_700_000_500).unwrap();
+                txn.open_table(META)
+                    .unwrap()
+                    .insert("schema_version", 3)
+                    .unwrap();
+            }
+            txn.commit().unwrap();
+        }
+
+        let store = Store::open(dir.path()).unwrap();
+
+        let txn = store.read().unwrap();
+        let table = txn.open_table(DISMISSED).unwrap();
+        let rows: Vec<((u64, u64), Dismissal)> = table
+            .iter()
+            .unwrap()
+            .map(|e| {
+                let (k, v) = e.unwrap();
+                (k.value(), codec::decode(v.value()).unwrap())
+            })
+            .collect();
+        let not_given = |at| Dismissal {
+            at,
+            reason: DismissReason::NotGiven,
+        };
+        assert_eq!(
+            rows,
+            vec![
+                ((1, 10), not_given(1_700_000_000)),
+                ((2, 11), not_given(1_700_000_500))
+            ]
+        );
+        assert!(
+            txn.open_table(V3_DISMISSED).is_err(),
+            "the old table is gone"
+        );
+        assert_eq!(
+            meta_get(&txn, "schema_version").unwrap(),
+            Some(SCHEMA_VERSION)
+        );
+    }
+}
