@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from './api-client';
 import type { FirmSize } from './enums';
 import { cacheTimes } from './cache-times';
+import { queryKeys } from './query-keys';
 
 /**
  * The signed-in user (GET /api/auth/me). Lives in lib/ because the guard, the sidebar, the auth
@@ -18,8 +19,6 @@ export type User = {
   isAdmin: boolean;
 };
 
-export const meQueryKey = ['auth', 'me'] as const;
-
 /** The current user, or null when nobody is signed in (the server answers 401). */
 export async function getMe(): Promise<User | null> {
   try {
@@ -33,7 +32,7 @@ export async function getMe(): Promise<User | null> {
 
 export const meQueryOptions = () =>
   queryOptions({
-    queryKey: meQueryKey,
+    queryKey: queryKeys.me,
     queryFn: getMe,
     ...cacheTimes.me,
   });

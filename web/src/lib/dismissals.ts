@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from './api-client';
+import { queryKeys } from './query-keys';
 
 /**
  * Dismissed vendors (GET /api/recommendations/dismissed, DELETE …/dismissed/{vendorId}), shared by
@@ -35,14 +36,12 @@ export type Dismissal = {
   dismissedAt: string;
 };
 
-export const dismissedQueryKey = ['dismissed-vendors'] as const;
-
 /** The signed-in user's own dismissals, newest first. */
 export function getDismissed(): Promise<{ items: Dismissal[] }> {
   return api.get('/api/recommendations/dismissed');
 }
 
-export const dismissedQueryOptions = () => queryOptions({ queryKey: dismissedQueryKey, queryFn: getDismissed });
+export const dismissedQueryOptions = () => queryOptions({ queryKey: queryKeys.dismissed, queryFn: getDismissed });
 
 export function useDismissed({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...dismissedQueryOptions(), enabled });
@@ -57,6 +56,6 @@ export function useUndoDismissal() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: undoDismissal,
-    onSuccess: () => client.invalidateQueries({ queryKey: dismissedQueryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.dismissed }),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from './api-client';
-import { shortlistQueryKey } from './shortlist';
+import { queryKeys } from './query-keys';
 
 /**
  * Meeting clicks (POST/GET /api/meeting-clicks), shared by every screen with a "Schedule Meeting"
@@ -55,7 +55,7 @@ export function useRecordMeetingClick({ onSuccess, failureMessage = 'Failed to t
     onSuccess: (click) => {
       void queryClient.invalidateQueries({ queryKey: meetingClicksQueryKey });
       // The server put the vendor on the shortlist as Demo booked.
-      void queryClient.invalidateQueries({ queryKey: shortlistQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.shortlist });
       onSuccess?.(click);
     },
     onError: (error) => console.error(new Error(failureMessage, { cause: error })),

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from './api-client';
+import { queryKeys } from './query-keys';
 
 /**
  * The shortlist (GET/PUT/DELETE /api/shortlist/{vendorId}, PUT …/outcome), shared by every vendor
@@ -44,13 +45,11 @@ export type ShortlistGroup = {
 
 export type Shortlist = { groups: ShortlistGroup[] };
 
-export const shortlistQueryKey = ['shortlist'] as const;
-
 export function getShortlist(): Promise<Shortlist> {
   return api.get('/api/shortlist');
 }
 
-export const shortlistQueryOptions = () => queryOptions({ queryKey: shortlistQueryKey, queryFn: getShortlist });
+export const shortlistQueryOptions = () => queryOptions({ queryKey: queryKeys.shortlist, queryFn: getShortlist });
 
 export function useShortlist() {
   return useQuery(shortlistQueryOptions());
@@ -83,7 +82,7 @@ export function putOutcome(vendorId: number, change: OutcomeChange): Promise<Sho
 /** Adds, changes or removes entries; the shortlist refreshes after each. */
 export function useShortlistMutations() {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: shortlistQueryKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.shortlist });
   const put = useMutation({
     mutationFn: ({ vendorId, change }: { vendorId: number; change: EntryChange }) => putEntry(vendorId, change),
     onSuccess: refresh,

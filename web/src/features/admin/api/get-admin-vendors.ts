@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { Vendor } from '@/lib/vendor';
 
 export type { Vendor };
@@ -28,7 +29,7 @@ export function getAdminVendors({ q, page }: AdminVendorParams, signal?: AbortSi
 export const adminVendorsQueryOptions = (params: AdminVendorParams) =>
   queryOptions({
     // Under 'vendors', so every change to the catalog (an edit, an import) refreshes it too.
-    queryKey: ['vendors', 'admin', params] as const,
+    queryKey: [...queryKeys.vendors, 'admin', params] as const,
     queryFn: ({ signal }) => getAdminVendors(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { ApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ImportReport = {
   /** What the file held, told by its header row. */
@@ -60,7 +61,14 @@ export function importCsv(file: File, onProgress?: (progress: UploadProgress) =>
 }
 
 /** Every cached read an import can change. */
-export const keysChangedByImport = [['trends'], ['demo-bookings'], ['trend-cities'], ['filter-options'], ['vendors'], ['categories']] as const;
+export const keysChangedByImport = [
+  queryKeys.trends,
+  queryKeys.demoBookings,
+  queryKeys.trendCities,
+  queryKeys.filterOptions,
+  queryKeys.vendors,
+  queryKeys.categories,
+] as const;
 
 export function useImportCsv({ onProgress }: { onProgress?: (progress: UploadProgress) => void } = {}) {
   const queryClient = useQueryClient();

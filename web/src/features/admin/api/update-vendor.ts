@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { Vendor } from '@/lib/vendor';
 
 export const PARTNER_LEVELS = ['Gold', 'Silver', 'Bronze'] as const;
@@ -20,7 +21,7 @@ export function updateVendor(id: number, update: VendorUpdate): Promise<Vendor> 
 }
 
 /** Cached reads that show vendors: the directory, the admin list, recommendations and past picks. */
-export const keysChangedByVendorEdit = [['vendors'], ['recommendations'], ['past-recommendations']] as const;
+export const keysChangedByVendorEdit = [queryKeys.vendors, queryKeys.recommendations, queryKeys.pastRecommendations] as const;
 
 export function useUpdateVendor() {
   const queryClient = useQueryClient();

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import { meQueryKey, type User } from '@/lib/auth';
+import type { User } from '@/lib/auth';
 import type { FirmSize } from '@/lib/enums';
+import { queryKeys } from '@/lib/query-keys';
 
 export type SignUpInput = {
   name: string;
@@ -23,8 +24,8 @@ export function useSignUp({ onSuccess }: { onSuccess?: () => void } = {}) {
   return useMutation({
     mutationFn: signUp,
     onSuccess: ({ user }) => {
-      queryClient.setQueryData(meQueryKey, user);
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      queryClient.setQueryData(queryKeys.me, user);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
       void queryClient.invalidateQueries({ queryKey: ['auth', 'setup'] });
       onSuccess?.();
     },

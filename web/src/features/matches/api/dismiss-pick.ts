@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import { dismissedQueryKey, type DismissReasonCode, type Dismissal } from '@/lib/dismissals';
+import type { DismissReasonCode, Dismissal } from '@/lib/dismissals';
+import { queryKeys } from '@/lib/query-keys';
 
 import { invalidatePicks } from './invalidate';
 
@@ -16,6 +17,6 @@ export function useDismissPick() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: dismissPick,
-    onSuccess: () => Promise.all([invalidatePicks(client), client.invalidateQueries({ queryKey: dismissedQueryKey })]),
+    onSuccess: () => Promise.all([invalidatePicks(client), client.invalidateQueries({ queryKey: queryKeys.dismissed })]),
   });
 }

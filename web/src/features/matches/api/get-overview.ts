@@ -2,17 +2,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 import { cacheTimes } from '@/lib/cache-times';
+import { queryKeys } from '@/lib/query-keys';
 
 import type { Overview } from './types';
-
-export const overviewQueryKey = ['recommendations', 'overview'] as const;
 
 export function getOverview(): Promise<Overview> {
   return api.get('/api/recommendations/overview');
 }
 
 export const overviewQueryOptions = () =>
-  queryOptions({ queryKey: overviewQueryKey, queryFn: getOverview, ...cacheTimes.recommendationsOverview });
+  queryOptions({ queryKey: queryKeys.recommendationsOverview, queryFn: getOverview, ...cacheTimes.recommendationsOverview });
 
 /** Stages completed and each stage's status (completed, in progress, not started). */
 export function useOverview() {

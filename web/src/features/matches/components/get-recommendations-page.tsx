@@ -9,10 +9,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { withQuery } from '@/lib/api-client';
+import { useCategories } from '@/lib/categories';
 import { usePageParams } from '@/lib/use-page-params';
 
 import { useClearPicks } from '../api/clear-picks';
-import { useCategories } from '../api/get-categories';
 import { useOverview } from '../api/get-overview';
 import { usePersisted } from '../api/get-persisted';
 import { usePickForMe } from '../api/pick-for-me';

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { Vendor } from '@/lib/vendor';
 
 export type PastRecommendation = {
@@ -21,8 +22,6 @@ export type PastPage = {
 
 export type PastFilters = { categoryIds: number[]; page: number };
 
-export const pastRecommendationsQueryKey = ['past-recommendations'] as const;
-
 /** The signed-in user's own history (the server ignores any user id). */
 export function getPastRecommendations({ categoryIds, page }: PastFilters): Promise<PastPage> {
   return api.get('/api/past-recommendations', { query: { categoryIds, page: page > 1 ? page : undefined } });
@@ -30,7 +29,7 @@ export function getPastRecommendations({ categoryIds, page }: PastFilters): Prom
 
 export const pastRecommendationsQueryOptions = (filters: PastFilters) =>
   queryOptions({
-    queryKey: [...pastRecommendationsQueryKey, filters] as const,
+    queryKey: [...queryKeys.pastRecommendations, filters] as const,
     queryFn: () => getPastRecommendations(filters),
     placeholderData: keepPreviousData,
   });

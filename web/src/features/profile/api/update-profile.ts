@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import { meQueryKey, type User } from '@/lib/auth';
+import type { User } from '@/lib/auth';
 import type { FirmSize } from '@/lib/enums';
+import { queryKeys } from '@/lib/query-keys';
 
 import { profileQueryKey } from './get-profile';
 
@@ -26,7 +27,7 @@ export function useUpdateProfile({ onSuccess, onError }: { onSuccess?: () => voi
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: profileQueryKey }),
-        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
       ]);
       onSuccess?.();
     },

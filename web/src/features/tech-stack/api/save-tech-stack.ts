@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 import { categoryAdoptionQueryKey, type CategoryAdoptionList } from './get-category-adoption';
 import { coverageQueryKey } from './get-coverage';
@@ -16,9 +17,6 @@ export type TechStackSaveItem =
       otherVendors: string[];
     };
 
-/** The recommendations overview reads the tech stack; a save makes it stale. */
-export const recommendationsOverviewQueryKey = ['recommendations', 'overview'] as const;
-
 export function saveTechStack(items: TechStackSaveItem[]): Promise<CategoryAdoptionList> {
   return api.post('/api/profile/category-adoption', { items });
 }
@@ -33,7 +31,8 @@ export function useSaveTechStack({
     onSuccess: () => {
       void Promise.all([
         queryClient.invalidateQueries({ queryKey: categoryAdoptionQueryKey }),
-        queryClient.invalidateQueries({ queryKey: recommendationsOverviewQueryKey }),
+        // The recommendations overview reads the tech stack.
+        queryClient.invalidateQueries({ queryKey: queryKeys.recommendationsOverview }),
         queryClient.invalidateQueries({ queryKey: coverageQueryKey }),
       ]);
       onSuccess?.();

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 import { filtersToQuery, type SampleShare, type TrendsFilters } from './filters';
 
@@ -34,7 +35,7 @@ export function getDemoBookings(filters: TrendsFilters, offset: number, signal?:
 export function useDemoBookings(filters: TrendsFilters, offset: number, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery(
     queryOptions({
-      queryKey: ['demo-bookings', filters, offset],
+      queryKey: [...queryKeys.demoBookings, filters, offset],
       queryFn: ({ signal }) => getDemoBookings(filters, offset, signal),
       placeholderData: keepPreviousData,
       enabled,

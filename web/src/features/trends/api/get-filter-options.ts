@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 import { cacheTimes } from '@/lib/cache-times';
+import { queryKeys } from '@/lib/query-keys';
 
 import type { SampleShare } from './filters';
 
@@ -15,7 +16,7 @@ export function getFilterOptions(includeSample: boolean | undefined, signal?: Ab
 /** The options of the bookings the dashboard shows: with the sample set only when it is shown. */
 export const filterOptionsQueryOptions = (includeSample?: boolean) =>
   queryOptions({
-    queryKey: ['filter-options', { includeSample }],
+    queryKey: [...queryKeys.filterOptions, { includeSample }],
     queryFn: ({ signal }) => getFilterOptions(includeSample, signal),
     ...cacheTimes.filterOptions,
   });

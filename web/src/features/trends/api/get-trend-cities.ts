@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 import { filtersToQuery, type SampleShare, type TrendsFilters } from './filters';
 
@@ -17,7 +18,7 @@ export function getTrendCities(state: string, filters: TrendsFilters, signal?: A
 export function useTrendCities(state: string | null, filters: TrendsFilters) {
   return useQuery(
     queryOptions({
-      queryKey: ['trend-cities', state, filters],
+      queryKey: [...queryKeys.trendCities, state, filters],
       queryFn: ({ signal }) => getTrendCities(state ?? '', filters, signal),
       enabled: state !== null,
     }),

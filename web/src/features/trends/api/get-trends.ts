@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 import { filtersToQuery, type SampleShare, type TrendsFilters } from './filters';
 
@@ -25,7 +26,7 @@ export function getTrends(filters: TrendsFilters, signal?: AbortSignal): Promise
 
 export const trendsQueryOptions = (filters: TrendsFilters, enabled = true) =>
   queryOptions({
-    queryKey: ['trends', filters],
+    queryKey: [...queryKeys.trends, filters],
     queryFn: ({ signal }) => getTrends(filters, signal),
     placeholderData: keepPreviousData,
     enabled,

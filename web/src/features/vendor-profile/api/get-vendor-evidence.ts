@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 import type { SizeRef } from './get-vendor-profile';
 
@@ -25,7 +26,7 @@ export function getVendorEvidence(id: string, signal?: AbortSignal): Promise<Ven
 }
 
 export const vendorEvidenceQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['vendors', 'evidence', id] as const, queryFn: ({ signal }) => getVendorEvidence(id, signal) });
+  queryOptions({ queryKey: [...queryKeys.vendors, 'evidence', id] as const, queryFn: ({ signal }) => getVendorEvidence(id, signal) });
 
 export function useVendorEvidence(id: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...vendorEvidenceQueryOptions(id), enabled });

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { FirmSize } from '@/lib/enums';
 import type { SourcePage } from '@/lib/meeting-clicks';
+import { queryKeys } from '@/lib/query-keys';
 
 export type SizeRef = { code: FirmSize; label: string };
 
@@ -47,7 +48,7 @@ export function getVendorProfile(id: string, signal?: AbortSignal): Promise<Vend
   return api.get(`/api/vendors/${encodeURIComponent(id)}`, { signal });
 }
 
-export const vendorProfileQueryKey = (id: string) => ['vendors', 'profile', id] as const;
+export const vendorProfileQueryKey = (id: string) => [...queryKeys.vendors, 'profile', id] as const;
 
 export const vendorProfileQueryOptions = (id: string) =>
   queryOptions({ queryKey: vendorProfileQueryKey(id), queryFn: ({ signal }) => getVendorProfile(id, signal) });

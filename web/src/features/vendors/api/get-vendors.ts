@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { Vendor } from '@/lib/vendor';
 
 export type { Vendor };
@@ -41,7 +42,7 @@ export function getVendors(params: VendorListParams, signal?: AbortSignal): Prom
 
 export const vendorsQueryOptions = (params: VendorListParams) =>
   queryOptions({
-    queryKey: ['vendors', 'list', params] as const,
+    queryKey: [...queryKeys.vendors, 'list', params] as const,
     queryFn: ({ signal }) => getVendors(params, signal),
     // The grid keeps the last page on screen while the next one loads.
     placeholderData: keepPreviousData,

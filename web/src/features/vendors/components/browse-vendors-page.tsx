@@ -7,10 +7,10 @@ import { PageHeader } from '@/components/ui/page-header';
 import { inputClasses } from '@/components/ui/text-field';
 import { PartnerExplainer } from '@/components/vendor-card/partner-explainer';
 import { getErrorMessage } from '@/lib/api-client';
+import { useCategories } from '@/lib/categories';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
-import { useCategories } from '../api/get-categories';
 import { useVendors, type VendorSort } from '../api/get-vendors';
 import { CategoryChips } from './category-chips';
 import { sortOptions, useVendorFilters } from './use-vendor-filters';

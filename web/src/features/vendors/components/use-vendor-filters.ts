@@ -1,9 +1,9 @@
 import { useCallback, useMemo } from 'react';
 
 import { parseCategoryIds, parsePage } from '@/lib/address-filters';
+import type { Category } from '@/lib/categories';
 import { usePageParams } from '@/lib/use-page-params';
 
-import type { Category } from '../api/get-categories';
 import type { VendorSort } from '../api/get-vendors';
 
 export const sortOptions: ReadonlyArray<{ value: VendorSort; label: string }> = [
