@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api, ApiError } from './api-client';
-import type { FirmSize } from './enums';
+import type { User, UserEnvelope } from './api/types';
 import { cacheTimes } from './cache-times';
 import { queryKeys } from './query-keys';
 
@@ -10,19 +10,10 @@ import { queryKeys } from './query-keys';
  * screens and Profile all read it and refresh it.
  */
 
-export type User = {
-  id: number;
-  name: string;
-  email: string;
-  lawFirm: string;
-  firmSize: FirmSize | null;
-  isAdmin: boolean;
-};
-
 /** The current user, or null when nobody is signed in (the server answers 401). */
 export async function getMe(): Promise<User | null> {
   try {
-    const { user } = await api.get<{ user: User }>('/api/auth/me');
+    const { user } = await api.get<UserEnvelope>('/api/auth/me');
     return user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;

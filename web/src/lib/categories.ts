@@ -7,8 +7,6 @@ import { queryKeys } from './query-keys';
 
 /** The catalog's categories (GET /api/categories): filter chips, the questionnaire, the trends chart. */
 
-export type { Category };
-
 export function getCategories(signal?: AbortSignal): Promise<Category[]> {
   return api.get('/api/categories', { signal });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from './api-client';
+import type { MeetingClick, MeetingClickRequest } from './api/types';
 import { queryKeys } from './query-keys';
 
 /**
@@ -8,18 +9,6 @@ import { queryKeys } from './query-keys';
  * button. The caller opens the booking link itself, inside the click (see `openOutbound`), so it
  * opens whether or not the click is recorded.
  */
-
-export type SourcePage = 'BROWSE' | 'PAST_RECS' | 'GET_REC_STAGES' | 'GET_REC' | 'COMPARE' | 'PROFILE';
-
-export type MeetingClick = {
-  id: number;
-  vendorId: number;
-  vendorName: string | null;
-  sourcePage: SourcePage;
-  /** The booking address with our utm tag; null when the vendor has lost its scheduler since. */
-  bookingUrl: string | null;
-  recordedAt: string;
-};
 
 export const meetingClicksQueryKey = ['meeting-clicks'] as const;
 
@@ -34,7 +23,7 @@ export function useMeetingClicks() {
   return useQuery(meetingClicksQueryOptions());
 }
 
-export function recordMeetingClick(input: { vendorId: number; sourcePage: SourcePage }): Promise<MeetingClick> {
+export function recordMeetingClick(input: MeetingClickRequest): Promise<MeetingClick> {
   return api.post<MeetingClick>('/api/meeting-clicks', input);
 }
 

@@ -2,24 +2,14 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Vendor } from '@/lib/vendor';
-
-export type { Vendor };
+import type { VendorPage } from '@/lib/api/types';
 
 export const ADMIN_PAGE_SIZE = 25;
-
-export type AdminVendorPage = {
-  items: Vendor[];
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-};
 
 export type AdminVendorParams = { q: string; page: number };
 
 /** Every vendor, inactive ones included, by name: the directory's own listing. */
-export function getAdminVendors({ q, page }: AdminVendorParams, signal?: AbortSignal): Promise<AdminVendorPage> {
+export function getAdminVendors({ q, page }: AdminVendorParams, signal?: AbortSignal): Promise<VendorPage> {
   return api.get('/api/vendors', {
     signal,
     query: { q: q || undefined, page, pageSize: ADMIN_PAGE_SIZE, includeInactive: true },

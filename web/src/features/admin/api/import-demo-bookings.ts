@@ -1,17 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { ApiError } from '@/lib/api-client';
+import type { ImportReport } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
-
-export type ImportReport = {
-  /** What the file held, told by its header row. */
-  kind: 'bookings' | 'vendors';
-  inserted: number;
-  updated: number;
-  skipped: number;
-  /** "Row N: reason" for each row left out. */
-  errors: string[];
-};
 
 export type UploadProgress = { loaded: number; total: number };
 

@@ -2,20 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Vendor } from '@/lib/vendor';
+import type { PartnerLevel, Vendor, VendorUpdate } from '@/lib/api/types';
 
-export const PARTNER_LEVELS = ['Gold', 'Silver', 'Bronze'] as const;
-export type PartnerLevel = (typeof PARTNER_LEVELS)[number];
+/** The levels the partner select offers, in its order; every one the API has. */
+export const PARTNER_LEVELS = ['Gold', 'Silver', 'Bronze'] as const satisfies ReadonlyArray<PartnerLevel>;
 
-/** The fields an administrator may change; those left out stay as they are. null clears. */
-export type VendorUpdate = {
-  partnerLevel?: PartnerLevel | null;
-  isRecommendedPartner?: boolean;
-  isActive?: boolean;
-  bookingUrl?: string | null;
-  logoUrl?: string | null;
-};
-
+/** Changes only the fields `update` names; null clears one. */
 export function updateVendor(id: number, update: VendorUpdate): Promise<Vendor> {
   return api.patch(`/api/admin/vendors/${id}`, update);
 }

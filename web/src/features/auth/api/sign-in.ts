@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import type { User } from '@/lib/auth';
+import type { SignInRequest, UserEnvelope } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
-export type SignInInput = { email: string; password: string };
-
-export function signIn(input: SignInInput): Promise<{ user: User }> {
+export function signIn(input: SignInRequest): Promise<UserEnvelope> {
   return api.post('/api/auth/sign-in', input);
 }
 

@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import type { DismissReasonCode, Dismissal } from '@/lib/dismissals';
+import type { DismissRequest, Dismissal } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
 import { invalidatePicks } from './invalidate';
 
-export type DismissInput = { vendorId: number; reason: DismissReasonCode; otherText?: string };
-
-export function dismissPick(input: DismissInput): Promise<Dismissal> {
+export function dismissPick(input: DismissRequest): Promise<Dismissal> {
   return api.post('/api/recommendations/dismissed', input);
 }
 

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import type { Overview } from '@/lib/api/types';
 import { cacheTimes } from '@/lib/cache-times';
 import { queryKeys } from '@/lib/query-keys';
-
-import type { Overview } from './types';
 
 export function getOverview(): Promise<Overview> {
   return api.get('/api/recommendations/overview');

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import type { PersistedPicks } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
-
-import type { PersistedPicks } from './types';
 
 export const persistedQueryKey = [...queryKeys.recommendations, 'persisted'] as const;
 

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { currentToast } from '@/components/ui/use-toast';
+import type { StageOverview as CategoryOverview, Overview, PersistedPicks } from '@/lib/api/types';
 import { mockFetch, renderWithProviders } from '@/testing/render-app';
 
-import type { CategoryOverview, Overview, PersistedPicks } from '../api/types';
 import { openStageId } from './matches-state';
 import { GetRecommendationsPage } from './get-recommendations-page';
 import { stages } from './stages';

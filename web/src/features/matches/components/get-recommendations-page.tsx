@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { withQuery } from '@/lib/api-client';
+import type { StageStatus } from '@/lib/api/types';
 import { useCategories } from '@/lib/categories';
 import { usePageParams } from '@/lib/use-page-params';
 
@@ -16,7 +17,6 @@ import { useClearPicks } from '../api/clear-picks';
 import { useOverview } from '../api/get-overview';
 import { usePersisted } from '../api/get-persisted';
 import { usePickForMe } from '../api/pick-for-me';
-import type { StageStatus } from '../api/types';
 import { openStageId, track } from './matches-state';
 import { ProgressBanner } from './progress-banner';
 import { QuestionnaireModal } from './questionnaire-modal';

@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { withQuery } from '@/lib/api-client';
+import type { StagePicks, StageStatus } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 
-import type { StagePicks, StageStatus } from '../api/types';
 import { openStageId, track } from './matches-state';
 import { PickCard } from './pick-card';
 import { cardAnchor, statusLabels, type StageDef } from './stages';

@@ -2,23 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Vendor } from '@/lib/vendor';
-
-export type PastRecommendation = {
-  recommendationId: string;
-  vendor: Vendor;
-  categoryId: number;
-  recommendedAt: string;
-  reasons: { strengths: string[] };
-};
-
-export type PastPage = {
-  items: PastRecommendation[];
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-};
+import type { PastPage } from '@/lib/api/types';
 
 export type PastFilters = { categoryIds: number[]; page: number };
 

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 
 import { parseCategoryIds, parsePage } from '@/lib/address-filters';
-import type { Category } from '@/lib/categories';
+import type { Category } from '@/lib/api/types';
 import { usePageParams } from '@/lib/use-page-params';
 
 export type PastFilters = {

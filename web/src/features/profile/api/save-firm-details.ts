@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import type { FirmDetails } from '@/lib/enums';
+import type { FirmDetails, OnboardingStatus } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
 import { profileQueryKey } from './get-profile';
-import { onboardingQueryKey, type OnboardingStatus } from './get-onboarding';
+import { onboardingQueryKey } from './get-onboarding';
 
 /** Saves the four firm-detail answers; the onboarding modal and Profile Settings both use it. */
 export function saveFirmDetails(input: FirmDetails): Promise<OnboardingStatus> {

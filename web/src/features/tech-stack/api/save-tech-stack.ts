@@ -1,22 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import type { CategoryAdoptionList, TechStackSaveItem } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
-import { categoryAdoptionQueryKey, type CategoryAdoptionList } from './get-category-adoption';
+import { categoryAdoptionQueryKey } from './get-category-adoption';
 import { coverageQueryKey } from './get-coverage';
 
-/** One answered category as the server takes it: vendors only with `hasTool: true`. */
-export type TechStackSaveItem =
-  | { categoryId: number; hasTool: false }
-  | {
-      categoryId: number;
-      hasTool: true;
-      selectedVendorIds: number[];
-      primaryVendorId?: number;
-      otherVendors: string[];
-    };
-
+/** Each answered category; vendors only with `hasTool: true`. */
 export function saveTechStack(items: TechStackSaveItem[]): Promise<CategoryAdoptionList> {
   return api.post('/api/profile/category-adoption', { items });
 }

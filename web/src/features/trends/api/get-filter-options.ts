@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import type { FilterOptions } from '@/lib/api/types';
 import { cacheTimes } from '@/lib/cache-times';
 import { queryKeys } from '@/lib/query-keys';
-
-import type { SampleShare } from './filters';
-
-/** The values present in the bookings: metro areas, state codes and firm-size codes. */
-export type FilterOptions = SampleShare & { dmas: string[]; states: string[]; firmSizes: string[] };
 
 export function getFilterOptions(includeSample: boolean | undefined, signal?: AbortSignal): Promise<FilterOptions> {
   return api.get('/api/demo-bookings/filter-options', { query: { includeSample }, signal });

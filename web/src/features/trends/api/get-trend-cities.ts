@@ -1,14 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import type { TrendCities } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
-import { filtersToQuery, type SampleShare, type TrendsFilters } from './filters';
-
-export type CityCount = { city: string; count: number };
-
-/** A state's top cities, and the bookings of the state they come from. */
-export type TrendCities = SampleShare & { cities: CityCount[]; total: number };
+import { filtersToQuery, type TrendsFilters } from './filters';
 
 /** The top 12 cities of `state` under the other filters (the drill-down's own state wins). */
 export function getTrendCities(state: string, filters: TrendsFilters, signal?: AbortSignal): Promise<TrendCities> {

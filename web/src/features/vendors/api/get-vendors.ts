@@ -2,11 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Vendor } from '@/lib/vendor';
-
-export type { Vendor };
-
-export type VendorSort = 'name_asc' | 'name_desc' | 'partner_first';
+import type { VendorPage, VendorSort } from '@/lib/api/types';
 
 export type VendorListParams = {
   categoryIds: number[];
@@ -14,17 +10,6 @@ export type VendorListParams = {
   sort: VendorSort;
   page: number;
   includeInactive: boolean;
-};
-
-export type VendorPage = {
-  items: Vendor[];
-  total: number;
-  /** The page served, clamped into range by the server. */
-  page: number;
-  pageSize: number;
-  totalPages: number;
-  /** Vendors of the whole catalog with a partner level or star: none means nothing to sort first. */
-  partnerCount: number;
 };
 
 export function getVendors(params: VendorListParams, signal?: AbortSignal): Promise<VendorPage> {

@@ -7,11 +7,12 @@ import { PageHeader } from '@/components/ui/page-header';
 import { inputClasses } from '@/components/ui/text-field';
 import { PartnerExplainer } from '@/components/vendor-card/partner-explainer';
 import { getErrorMessage } from '@/lib/api-client';
+import type { VendorSort } from '@/lib/api/types';
 import { useCategories } from '@/lib/categories';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
-import { useVendors, type VendorSort } from '../api/get-vendors';
+import { useVendors } from '../api/get-vendors';
 import { CategoryChips } from './category-chips';
 import { sortOptions, useVendorFilters } from './use-vendor-filters';
 import { VendorCard } from './vendor-card';

@@ -1,4 +1,4 @@
-import type { Category } from '@/lib/categories';
+import type { Category } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 
 type CategoryChipsProps = {

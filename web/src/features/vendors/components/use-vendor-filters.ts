@@ -1,10 +1,8 @@
 import { useCallback, useMemo } from 'react';
 
 import { parseCategoryIds, parsePage } from '@/lib/address-filters';
-import type { Category } from '@/lib/categories';
+import type { Category, VendorSort } from '@/lib/api/types';
 import { usePageParams } from '@/lib/use-page-params';
-
-import type { VendorSort } from '../api/get-vendors';
 
 export const sortOptions: ReadonlyArray<{ value: VendorSort; label: string }> = [
   { value: 'name_asc', label: 'Name A-Z' },
