@@ -20,6 +20,7 @@ import { usePickForMe } from '../api/pick-for-me';
 import { openStageId, track } from './matches-state';
 import { ProgressBanner } from './progress-banner';
 import { QuestionnaireModal } from './questionnaire-modal';
+import { StageAccordion } from './stage-accordion';
 import { StageItem } from './stage-item';
 import { acrossTheFirmCard, cardAnchor, stages } from './stages';
 
@@ -179,7 +180,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
             <h2 id="case-stages" className="mb-3 text-lg font-semibold text-slate-900">
               Stages of a case
             </h2>
-            <div className="space-y-3">
+            <StageAccordion className="space-y-3">
               {stages.map((stage) => {
                 const categoryId = categoryIdOf(stage.categoryName);
                 return (
@@ -193,7 +194,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
                   />
                 );
               })}
-            </div>
+            </StageAccordion>
           </section>
           {otherRows.length > 0 ? (
             <section aria-labelledby="across-the-firm" className="mt-10">
@@ -203,7 +204,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
               <p className="mt-1 mb-4 text-sm text-slate-600">
                 Tools that serve the whole firm rather than one stage of a case. They are not counted in the stage progress.
               </p>
-              <div className="space-y-3">
+              <StageAccordion className="space-y-3">
                 {otherRows.map((row) => (
                   <StageItem
                     key={row.categoryId}
@@ -214,7 +215,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
                     onGetRecommendation={openQuestionnaire}
                   />
                 ))}
-              </div>
+              </StageAccordion>
             </section>
           ) : null}
         </>
