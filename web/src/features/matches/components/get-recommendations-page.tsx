@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 
 import { Alert } from '@/components/ui/alert';
@@ -74,19 +74,22 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
   }, [categories.data, rawCategoryId, questionnaireCategory, toast, navigate]);
 
   // Any category, a stage or not, can be shown; only a name no category has is "not found".
-  useEffect(() => {
-    if (!showCategory || !categories.data || !overview.data) return;
-    const category = categories.data.find((c) => c.name === showCategory);
+  const showPicksOf = useEffectEvent((name: string) => {
+    const category = categories.data?.find((c) => c.name === name);
     if (!category) {
-      toast({ title: 'Category not found', description: `Could not find ${showCategory}`, variant: 'destructive' });
+      toast({ title: 'Category not found', description: `Could not find ${name}`, variant: 'destructive' });
       return;
     }
     openStageId.value = category.id;
     void persisted.refetch();
-    const card = stages.find((s) => s.categoryName === showCategory) ?? acrossTheFirmCard(showCategory);
+    const card = stages.find((s) => s.categoryName === name) ?? acrossTheFirmCard(name);
     requestAnimationFrame(() => document.getElementById(cardAnchor(card, category.id))?.scrollIntoView({ block: 'nearest' }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per showCategory
-  }, [showCategory, categories.data !== undefined, overview.data !== undefined]);
+  });
+  // Once per showCategory, when the categories and the overview are in.
+  const loaded = categories.data !== undefined && overview.data !== undefined;
+  useEffect(() => {
+    if (showCategory && loaded) showPicksOf(showCategory);
+  }, [showCategory, loaded]);
 
   const openQuestionnaire = (categoryId: number) => {
     track('questionnaire_open', { categoryId });
