@@ -18,6 +18,14 @@ cargo test --locked
 bash scripts/api-fuzz.sh
 
 cd web
+# The lint and API-type tools keep their own TypeScript 5 in web/tools (TypeScript 7 has no
+# JavaScript API for them to use).
+npm --prefix tools ci --no-audit --no-fund
+# The generated API types match the committed API document (tests/api/openapi.rs keeps that
+# document equal to the server's).
+npm run api:check
 npm run typecheck
+# typescript-eslint, the Rules of Hooks, and the layering: no feature imports another feature.
+npm run lint
 npm test
 LITSTACK_BIN=../target/debug/litstack npm run e2e

@@ -1,7 +1,8 @@
 //! The API description at /api/openapi.json: it is public, it describes exactly the routes the
 //! routers in src/ define (so a route added without `#[utoipa::path]` fails here), and its schemas
 //! say what the server enforces: the session cookie, the `{"error"}` shape, closed request bodies.
-//! scripts/api-fuzz.sh runs schemathesis against the served document.
+//! scripts/api-fuzz.sh runs schemathesis against the served document. The web app's API types are
+//! generated from a committed copy of it (web/src/lib/api/openapi.json), kept equal here.
 
 use std::collections::BTreeSet;
 
@@ -30,6 +31,12 @@ async fn document() -> Value {
     );
     res.json()
 }
+
+/// The copy the web app generates its types from (web/src/lib/api/schema.d.ts).
+const COMMITTED_COPY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/web/src/lib/api/openapi.json");
+
+/// Set to 1 to rewrite the committed copy instead of comparing with it.
+const UPDATE_VAR: &str = "LITSTACK_UPDATE_API";
 
 /// (METHOD, path) of every operation in the document.
 fn operations(doc: &Value) -> BTreeSet<(String, String)> {
@@ -73,6 +80,21 @@ async fn the_document_describes_exactly_the_routes_the_routers_define() {
     assert!(
         stale.is_empty(),
         "documented operations no router defines: {stale:?}"
+    );
+}
+
+#[tokio::test]
+async fn the_web_apps_copy_of_the_document_is_current() {
+    let served = serde_json::to_string_pretty(&document().await).unwrap() + "\n";
+    if std::env::var(UPDATE_VAR).is_ok_and(|v| v == "1") {
+        std::fs::write(COMMITTED_COPY, &served).unwrap();
+        return;
+    }
+    let committed = std::fs::read_to_string(COMMITTED_COPY).unwrap_or_default();
+    assert!(
+        committed == served,
+        "{COMMITTED_COPY} differs from the served document: run `npm run api:update` in web/ \
+         to refresh it and the generated types"
     );
 }
 

@@ -1,29 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api, ApiError } from './api-client';
-import type { FirmSize } from './enums';
+import type { User, UserEnvelope } from './api/types';
 import { cacheTimes } from './cache-times';
+import { queryKeys } from './query-keys';
 
 /**
  * The signed-in user (GET /api/auth/me). Lives in lib/ because the guard, the sidebar, the auth
  * screens and Profile all read it and refresh it.
  */
 
-export type User = {
-  id: number;
-  name: string;
-  email: string;
-  lawFirm: string;
-  firmSize: FirmSize | null;
-  isAdmin: boolean;
-};
-
-export const meQueryKey = ['auth', 'me'] as const;
-
 /** The current user, or null when nobody is signed in (the server answers 401). */
 export async function getMe(): Promise<User | null> {
   try {
-    const { user } = await api.get<{ user: User }>('/api/auth/me');
+    const { user } = await api.get<UserEnvelope>('/api/auth/me');
     return user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
@@ -33,7 +23,7 @@ export async function getMe(): Promise<User | null> {
 
 export const meQueryOptions = () =>
   queryOptions({
-    queryKey: meQueryKey,
+    queryKey: queryKeys.me,
     queryFn: getMe,
     ...cacheTimes.me,
   });

@@ -1,14 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from './api-client';
+import type { ClientConfig } from './api/types';
 
 /** Server settings the app needs (GET /api/config). */
-export type ClientConfig = {
-  /** The `utm_source` tag outbound vendor links carry. */
-  utmSource: string;
-  /** Whether vendor logos may be looked up on public icon services. */
-  thirdPartyLogos: boolean;
-};
 
 /**
  * Used until the server has answered: no third-party look-ups until it says they are allowed, so

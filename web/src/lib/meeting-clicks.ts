@@ -1,25 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from './api-client';
-import { shortlistQueryKey } from './shortlist';
+import type { MeetingClick, MeetingClickRequest } from './api/types';
+import { queryKeys } from './query-keys';
 
 /**
  * Meeting clicks (POST/GET /api/meeting-clicks), shared by every screen with a "Schedule Meeting"
  * button. The caller opens the booking link itself, inside the click (see `openOutbound`), so it
  * opens whether or not the click is recorded.
  */
-
-export type SourcePage = 'BROWSE' | 'PAST_RECS' | 'GET_REC_STAGES' | 'GET_REC' | 'COMPARE' | 'PROFILE';
-
-export type MeetingClick = {
-  id: number;
-  vendorId: number;
-  vendorName: string | null;
-  sourcePage: SourcePage;
-  /** The booking address with our utm tag; null when the vendor has lost its scheduler since. */
-  bookingUrl: string | null;
-  recordedAt: string;
-};
 
 export const meetingClicksQueryKey = ['meeting-clicks'] as const;
 
@@ -34,7 +23,7 @@ export function useMeetingClicks() {
   return useQuery(meetingClicksQueryOptions());
 }
 
-export function recordMeetingClick(input: { vendorId: number; sourcePage: SourcePage }): Promise<MeetingClick> {
+export function recordMeetingClick(input: MeetingClickRequest): Promise<MeetingClick> {
   return api.post<MeetingClick>('/api/meeting-clicks', input);
 }
 
@@ -55,7 +44,7 @@ export function useRecordMeetingClick({ onSuccess, failureMessage = 'Failed to t
     onSuccess: (click) => {
       void queryClient.invalidateQueries({ queryKey: meetingClicksQueryKey });
       // The server put the vendor on the shortlist as Demo booked.
-      void queryClient.invalidateQueries({ queryKey: shortlistQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.shortlist });
       onSuccess?.(click);
     },
     onError: (error) => console.error(new Error(failureMessage, { cause: error })),

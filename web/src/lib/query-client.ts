@@ -1,7 +1,7 @@
 import { QueryCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
 
 import { ApiError } from './api-client';
-import { meQueryKey } from './auth';
+import { queryKeys } from './query-keys';
 
 /**
  * Reads never retry, never refetch on focus and never go stale on their own; each query that
@@ -26,7 +26,7 @@ export function createQueryClient(): QueryClient {
       // the user and the guard sends them to sign-in. Mutations are left alone, since a 401
       // there can mean a wrong password.
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 401) client.setQueryData(meQueryKey, null);
+        if (error instanceof ApiError && error.status === 401) client.setQueryData(queryKeys.me, null);
       },
     }),
   });

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 
 import { cn } from '@/lib/cn';
-import type { Option } from '@/lib/enums';
+import type { Option } from '@/lib/options';
 
 type ChoiceGroupProps<T extends string> = {
   legend: ReactNode;

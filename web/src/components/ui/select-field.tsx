@@ -1,7 +1,7 @@
 import { useId, type ComponentProps } from 'react';
 
 import { cn } from '@/lib/cn';
-import type { Option } from '@/lib/enums';
+import type { Option } from '@/lib/options';
 
 import { inputClasses } from './text-field';
 

@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
-import { findEntry, useShortlist, useShortlistMutations, type OutcomeChange } from '@/lib/shortlist';
+import type { OutcomeChange } from '@/lib/api/types';
+import { findEntry, useShortlist, useShortlistMutations } from '@/lib/shortlist';
 
 /**
  * The questions after a booked demo, for a vendor on the shortlist: "Did the demo happen?"

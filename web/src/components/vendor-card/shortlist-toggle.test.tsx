@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { Shortlist, ShortlistEntry } from '@/lib/shortlist';
+import type { Shortlist, ShortlistEntry } from '@/lib/api/types';
 import { mockFetch, renderWithProviders } from '@/testing/render-app';
 
 import { ShortlistToggle } from './shortlist-toggle';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Coverage, CoverageItem } from './api/get-coverage';
+import type { Coverage, CoverageItem } from '@/lib/api/types';
+
 import { comparedWith, headline, isGap, peerLine, questionnairePath, statusLabel, toolPhrase } from './coverage';
 
 const intake: CoverageItem = { categoryId: 2, categoryName: 'Intake', stage: 2, hasTool: false, peerShare: 78 };

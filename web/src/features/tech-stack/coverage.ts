@@ -5,9 +5,8 @@
  */
 import { paths } from '@/config/paths';
 import { withQuery } from '@/lib/api-client';
-import { firmSizeOptions } from '@/lib/enums';
-
-import type { Coverage, CoverageItem } from './api/get-coverage';
+import type { Coverage, CoverageItem } from '@/lib/api/types';
+import { firmSizeOptions } from '@/lib/firm-options';
 
 /** "an intake tool", "a lead generation tool". */
 export function toolPhrase(categoryName: string): string {
@@ -23,8 +22,8 @@ export function statusLabel(hasTool: boolean | null): string {
 
 /** "Firms your size: 78% have an intake tool"; null when the firm's size is unknown. */
 export function peerLine(coverage: Coverage, item: CoverageItem): string | null {
-  if (coverage.firmSize === null) return null;
-  if (item.peerShare === null) return 'Firms your size: not enough firms yet';
+  if (!coverage.firmSize) return null;
+  if (item.peerShare == null) return 'Firms your size: not enough firms yet';
   return `Firms your size: ${item.peerShare}% have ${toolPhrase(item.categoryName)}`;
 }
 
@@ -32,15 +31,15 @@ export function peerLine(coverage: Coverage, item: CoverageItem): string | null 
 export function headline(coverage: Coverage): string {
   const { stagesCovered, stageCount, usualStages } = coverage.headline;
   const own = `Your firm covers ${stagesCovered} of ${stageCount} stages`;
-  if (usualStages !== null) return `${own}; firms your size usually cover ${usualStages}`;
-  if (coverage.firmSize === null) return own;
+  if (usualStages != null) return `${own}; firms your size usually cover ${usualStages}`;
+  if (!coverage.firmSize) return own;
   return `${own}; not enough firms your size yet to say how many they usually cover`;
 }
 
 /** Which firms the shares come from, so nothing is left out silently. */
 export function comparedWith(coverage: Coverage): string {
   const { firmSize, peerFirms, sizeSource } = coverage;
-  if (firmSize === null || peerFirms === null) {
+  if (!firmSize || !peerFirms) {
     return 'Your firm size is not set, so there are no firms to compare with.';
   }
   const label = firmSizeOptions.find((o) => o.value === firmSize)?.label ?? firmSize;

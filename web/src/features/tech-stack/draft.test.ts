@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import type { CategoryAdoption } from './api/get-category-adoption';
+import type { CategoryAdoption } from '@/lib/api/types';
+
 import {
   addOther,
   answer,

@@ -1,5 +1,4 @@
-import type { CategoryAdoption } from './api/get-category-adoption';
-import type { TechStackSaveItem } from './api/save-tech-stack';
+import type { CategoryAdoption, TechStackSaveItem } from '@/lib/api/types';
 
 /** Listed plus other vendors, per category (SPEC section 9). */
 export const MAX_VENDORS = 10;
@@ -23,7 +22,7 @@ export function draftFromItems(items: CategoryAdoption[]): TechStackDraft {
   const draft: TechStackDraft = {};
   for (const item of items) {
     draft[item.category.id] = {
-      hasTool: item.adoption.hasTool,
+      hasTool: item.adoption.hasTool ?? null,
       vendorIds: item.selectedVendors.map((s) => s.vendorId),
       primaryVendorId: item.selectedVendors.find((s) => s.isPrimary)?.vendorId ?? null,
       otherVendors: item.otherVendors.map((o) => o.name),

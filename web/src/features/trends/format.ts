@@ -1,6 +1,5 @@
+import type { DemoBooking } from '@/lib/api/types';
 import { stateName, isUnknownState } from '@/lib/us-states';
-
-import type { DemoBooking } from './api/get-demo-bookings';
 
 /** Where a booking happened: cityState, else the state's name, else the metro area. */
 export function bookingLocation(booking: Pick<DemoBooking, 'cityState' | 'state' | 'dma'>): string {

@@ -1,4 +1,4 @@
-import type { SourcePage } from '@/lib/meeting-clicks';
+import type { ShownCount, SourcePage } from '@/lib/api/types';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -51,6 +51,6 @@ export const sourcePageLabels: Record<SourcePage, string> = {
 };
 
 /** "12 demo bookings", "fewer than 5 demo bookings", "1 demo booking" never (1 is never shown). */
-export function bookingsText(count: { value: number | null; text: string }): string {
+export function bookingsText(count: ShownCount): string {
   return `${count.text} demo booking${count.value === 1 ? '' : 's'}`;
 }

@@ -1,24 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import type { Vendor } from '@/lib/vendor';
-
-export type { Vendor };
+import { queryKeys } from '@/lib/query-keys';
+import type { VendorPage } from '@/lib/api/types';
 
 export const ADMIN_PAGE_SIZE = 25;
-
-export type AdminVendorPage = {
-  items: Vendor[];
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-};
 
 export type AdminVendorParams = { q: string; page: number };
 
 /** Every vendor, inactive ones included, by name: the directory's own listing. */
-export function getAdminVendors({ q, page }: AdminVendorParams, signal?: AbortSignal): Promise<AdminVendorPage> {
+export function getAdminVendors({ q, page }: AdminVendorParams, signal?: AbortSignal): Promise<VendorPage> {
   return api.get('/api/vendors', {
     signal,
     query: { q: q || undefined, page, pageSize: ADMIN_PAGE_SIZE, includeInactive: true },
@@ -28,7 +19,7 @@ export function getAdminVendors({ q, page }: AdminVendorParams, signal?: AbortSi
 export const adminVendorsQueryOptions = (params: AdminVendorParams) =>
   queryOptions({
     // Under 'vendors', so every change to the catalog (an edit, an import) refreshes it too.
-    queryKey: ['vendors', 'admin', params] as const,
+    queryKey: [...queryKeys.vendors, 'admin', params] as const,
     queryFn: ({ signal }) => getAdminVendors(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,16 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { ApiError } from '@/lib/api-client';
-
-export type ImportReport = {
-  /** What the file held, told by its header row. */
-  kind: 'bookings' | 'vendors';
-  inserted: number;
-  updated: number;
-  skipped: number;
-  /** "Row N: reason" for each row left out. */
-  errors: string[];
-};
+import type { ImportReport } from '@/lib/api/types';
+import { queryKeys } from '@/lib/query-keys';
 
 export type UploadProgress = { loaded: number; total: number };
 
@@ -60,7 +52,14 @@ export function importCsv(file: File, onProgress?: (progress: UploadProgress) =>
 }
 
 /** Every cached read an import can change. */
-export const keysChangedByImport = [['trends'], ['demo-bookings'], ['trend-cities'], ['filter-options'], ['vendors'], ['categories']] as const;
+export const keysChangedByImport = [
+  queryKeys.trends,
+  queryKeys.demoBookings,
+  queryKeys.trendCities,
+  queryKeys.filterOptions,
+  queryKeys.vendors,
+  queryKeys.categories,
+] as const;
 
 export function useImportCsv({ onProgress }: { onProgress?: (progress: UploadProgress) => void } = {}) {
   const queryClient = useQueryClient();

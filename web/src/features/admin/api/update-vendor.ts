@@ -1,26 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import type { Vendor } from '@/lib/vendor';
+import { queryKeys } from '@/lib/query-keys';
+import type { PartnerLevel, Vendor, VendorUpdate } from '@/lib/api/types';
 
-export const PARTNER_LEVELS = ['Gold', 'Silver', 'Bronze'] as const;
-export type PartnerLevel = (typeof PARTNER_LEVELS)[number];
+/** The levels the partner select offers, in its order; every one the API has. */
+export const PARTNER_LEVELS = ['Gold', 'Silver', 'Bronze'] as const satisfies ReadonlyArray<PartnerLevel>;
 
-/** The fields an administrator may change; those left out stay as they are. null clears. */
-export type VendorUpdate = {
-  partnerLevel?: PartnerLevel | null;
-  isRecommendedPartner?: boolean;
-  isActive?: boolean;
-  bookingUrl?: string | null;
-  logoUrl?: string | null;
-};
-
+/** Changes only the fields `update` names; null clears one. */
 export function updateVendor(id: number, update: VendorUpdate): Promise<Vendor> {
   return api.patch(`/api/admin/vendors/${id}`, update);
 }
 
 /** Cached reads that show vendors: the directory, the admin list, recommendations and past picks. */
-export const keysChangedByVendorEdit = [['vendors'], ['recommendations'], ['past-recommendations']] as const;
+export const keysChangedByVendorEdit = [queryKeys.vendors, queryKeys.recommendations, queryKeys.pastRecommendations] as const;
 
 export function useUpdateVendor() {
   const queryClient = useQueryClient();

@@ -8,9 +8,10 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
+import type { ImportReport } from '@/lib/api/types';
 import { useUser } from '@/lib/auth';
 
-import { useImportCsv, type ImportReport, type UploadProgress } from '../api/import-demo-bookings';
+import { useImportCsv, type UploadProgress } from '../api/import-demo-bookings';
 
 import { AdminAccessRequired } from './admin-access-required';
 import { AdminSection } from './admin-section';

@@ -1,4 +1,4 @@
-import type { ImportReport } from '../api/import-demo-bookings';
+import type { ImportReport } from '@/lib/api/types';
 
 const formatCount = (n: number) => n.toLocaleString('en-US');
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 
-import type { Vendor } from '@/lib/vendor';
+import type { Vendor } from '@/lib/api/types';
 import { mockFetch, renderWithProviders } from '@/testing/render-app';
 
 import { VendorAdminPage } from './vendor-admin-page';
@@ -24,6 +24,10 @@ const vendor = (id: number, name: string, extra: Partial<Vendor> = {}): Vendor =
   isRecommendedPartner: false,
   partnerLevel: null,
   isActive: true,
+  firmSizesSupported: [],
+  practiceAreasSupported: [],
+  tags: [],
+  needsReview: false,
   ...extra,
 });
 

@@ -8,11 +8,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { inputClasses } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
+import type { Vendor } from '@/lib/api/types';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
-import { useAdminVendors, type Vendor } from '../api/get-admin-vendors';
+import { useAdminVendors } from '../api/get-admin-vendors';
 
 import { AdminAccessRequired } from './admin-access-required';
 import { VendorEditDialog } from './vendor-edit-dialog';

@@ -8,9 +8,9 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
+import type { PartnerLevel, Vendor, VendorUpdate } from '@/lib/api/types';
 
-import type { Vendor } from '../api/get-admin-vendors';
-import { PARTNER_LEVELS, useUpdateVendor, type PartnerLevel, type VendorUpdate } from '../api/update-vendor';
+import { PARTNER_LEVELS, useUpdateVendor } from '../api/update-vendor';
 
 const levelOptions = [{ value: '', label: 'None' }, ...PARTNER_LEVELS.map((level) => ({ value: level, label: level }))];
 

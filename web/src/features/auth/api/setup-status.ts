@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-
-export type SetupStatus = { setupTokenRequired: boolean };
+import type { SetupStatus } from '@/lib/api/types';
 
 /** Whether the first sign-up must carry the one-time setup token the server printed. */
 export function getSetupStatus(): Promise<SetupStatus> {

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import { meQueryKey, type User } from '@/lib/auth';
+import type { SignInRequest, UserEnvelope } from '@/lib/api/types';
+import { queryKeys } from '@/lib/query-keys';
 
-export type SignInInput = { email: string; password: string };
-
-export function signIn(input: SignInInput): Promise<{ user: User }> {
+export function signIn(input: SignInRequest): Promise<UserEnvelope> {
   return api.post('/api/auth/sign-in', input);
 }
 
@@ -15,8 +14,8 @@ export function useSignIn({ onSuccess }: { onSuccess?: () => void } = {}) {
     mutationFn: signIn,
     onSuccess: ({ user }) => {
       // Seed the cache so the guard sees the user at once, then confirm with the server.
-      queryClient.setQueryData(meQueryKey, user);
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      queryClient.setQueryData(queryKeys.me, user);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
       onSuccess?.();
     },
   });

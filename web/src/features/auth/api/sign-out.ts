@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import { meQueryKey } from '@/lib/auth';
+import { queryKeys } from '@/lib/query-keys';
 
 export function signOut(): Promise<void> {
   return api.post('/api/auth/sign-out');
@@ -13,7 +13,7 @@ export function useSignOut({ onSuccess, onError }: { onSuccess?: () => void; onE
   return useMutation({
     mutationFn: signOut,
     onSuccess: () => {
-      queryClient.setQueryData(meQueryKey, null);
+      queryClient.setQueryData(queryKeys.me, null);
       onSuccess?.();
       queryClient.clear();
     },

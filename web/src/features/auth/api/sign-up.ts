@@ -1,20 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import { meQueryKey, type User } from '@/lib/auth';
-import type { FirmSize } from '@/lib/enums';
+import type { SignUpRequest, UserEnvelope } from '@/lib/api/types';
+import { queryKeys } from '@/lib/query-keys';
 
-export type SignUpInput = {
-  name: string;
-  email: string;
-  password: string;
-  lawFirm: string;
-  firmSize?: FirmSize;
-  /** Only for the first account of a server on a network address. */
-  setupToken?: string;
-};
-
-export function signUp(input: SignUpInput): Promise<{ user: User }> {
+export function signUp(input: SignUpRequest): Promise<UserEnvelope> {
   return api.post('/api/auth/sign-up', input);
 }
 
@@ -23,8 +13,8 @@ export function useSignUp({ onSuccess }: { onSuccess?: () => void } = {}) {
   return useMutation({
     mutationFn: signUp,
     onSuccess: ({ user }) => {
-      queryClient.setQueryData(meQueryKey, user);
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      queryClient.setQueryData(queryKeys.me, user);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
       void queryClient.invalidateQueries({ queryKey: ['auth', 'setup'] });
       onSuccess?.();
     },

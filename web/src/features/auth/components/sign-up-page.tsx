@@ -9,7 +9,7 @@ import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
-import { firmSizeOptions, isFirmSize } from '@/lib/enums';
+import { firmSizeOptions, isFirmSize } from '@/lib/firm-options';
 import { hasErrors } from '@/lib/validation';
 
 import { useSetupStatus } from '../api/setup-status';

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import type { ComparedVendor, Comparison } from '@/lib/api/types';
 import { mockFetch, renderWithProviders } from '@/testing/render-app';
 
-import type { ComparedVendor, Comparison } from '../api/get-comparison';
 import { ComparePage } from './compare-page';
 
 afterEach(() => {

@@ -14,10 +14,11 @@ import { VerifiedOn } from '@/components/vendor-card/verified-on';
 import { VendorLogo } from '@/components/vendor-logo';
 import { paths, vendorProfilePath } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
+import type { ComparedAttribute, ComparedVendor, Comparison } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
-import { firmSizeOptions } from '@/lib/enums';
+import { firmSizeOptions } from '@/lib/firm-options';
 
-import { type Attribute, type ComparedVendor, type Comparison, useComparison } from '../api/get-comparison';
+import { useComparison } from '../api/get-comparison';
 import { CompareScheduleButton } from './compare-schedule-button';
 
 const linkClasses =
@@ -31,7 +32,7 @@ function andList(items: string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-type Row = { key: Attribute | 'summary'; label: string; cell: (v: ComparedVendor) => ReactNode };
+type Row = { key: ComparedAttribute | 'summary'; label: string; cell: (v: ComparedVendor) => ReactNode };
 
 function rows(comparison: Comparison): Row[] {
   const none = <span className="text-slate-500">Not listed</span>;

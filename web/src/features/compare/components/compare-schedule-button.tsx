@@ -5,7 +5,7 @@ import { useRecordMeetingClick } from '@/lib/meeting-clicks';
 import { openOutbound } from '@/lib/outbound';
 
 /** Schedule Meeting in a comparison column, tracked as sourcePage COMPARE. */
-export function CompareScheduleButton({ vendorId, bookingUrl }: { vendorId: number; bookingUrl: string | null }) {
+export function CompareScheduleButton({ vendorId, bookingUrl }: { vendorId: number; bookingUrl: string | null | undefined }) {
   const { utmSource } = useClientConfig();
   const click = useRecordMeetingClick({ onSuccess: () => toast({ title: 'Opening scheduler...' }) });
   const schedule = () => {

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import { dismissedQueryKey, type DismissReasonCode, type Dismissal } from '@/lib/dismissals';
+import type { DismissRequest, Dismissal } from '@/lib/api/types';
+import { queryKeys } from '@/lib/query-keys';
 
 import { invalidatePicks } from './invalidate';
 
-export type DismissInput = { vendorId: number; reason: DismissReasonCode; otherText?: string };
-
-export function dismissPick(input: DismissInput): Promise<Dismissal> {
+export function dismissPick(input: DismissRequest): Promise<Dismissal> {
   return api.post('/api/recommendations/dismissed', input);
 }
 
@@ -16,6 +15,6 @@ export function useDismissPick() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: dismissPick,
-    onSuccess: () => Promise.all([invalidatePicks(client), client.invalidateQueries({ queryKey: dismissedQueryKey })]),
+    onSuccess: () => Promise.all([invalidatePicks(client), client.invalidateQueries({ queryKey: queryKeys.dismissed })]),
   });
 }

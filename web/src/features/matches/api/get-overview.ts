@@ -1,18 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import type { Overview } from '@/lib/api/types';
 import { cacheTimes } from '@/lib/cache-times';
-
-import type { Overview } from './types';
-
-export const overviewQueryKey = ['recommendations', 'overview'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export function getOverview(): Promise<Overview> {
   return api.get('/api/recommendations/overview');
 }
 
 export const overviewQueryOptions = () =>
-  queryOptions({ queryKey: overviewQueryKey, queryFn: getOverview, ...cacheTimes.recommendationsOverview });
+  queryOptions({ queryKey: queryKeys.recommendationsOverview, queryFn: getOverview, ...cacheTimes.recommendationsOverview });
 
 /** Stages completed and each stage's status (completed, in progress, not started). */
 export function useOverview() {

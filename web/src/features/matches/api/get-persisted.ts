@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import type { PersistedPicks } from '@/lib/api/types';
+import { queryKeys } from '@/lib/query-keys';
 
-import type { PersistedPicks } from './types';
-
-export const persistedQueryKey = ['recommendations', 'persisted'] as const;
+export const persistedQueryKey = [...queryKeys.recommendations, 'persisted'] as const;
 
 export function getPersisted(): Promise<PersistedPicks> {
   return api.get('/api/recommendations/persisted');

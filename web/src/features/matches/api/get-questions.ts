@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-
-import type { Question } from './types';
+import type { Question } from '@/lib/api/types';
 
 export const questionsQueryKey = (categoryId: number) => ['questions', categoryId] as const;
 

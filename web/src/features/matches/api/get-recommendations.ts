@@ -1,22 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import type { ComputeRequest, ComputeResult, ResponseCreated, ResponseRequest } from '@/lib/api/types';
 
 import { invalidatePicks } from './invalidate';
-import type { ComputeResult } from './types';
 
-export type Answer = { questionId: number; selectedValues: string[] };
-
-export async function submitResponse(input: { categoryId: number; answers: Answer[] }): Promise<number> {
+export async function submitResponse(input: ResponseRequest): Promise<number> {
   try {
-    const { responseId } = await api.post<{ responseId: number }>('/api/responses', input);
+    const { responseId } = await api.post<ResponseCreated>('/api/responses', input);
     return responseId;
   } catch (cause) {
     throw new Error('Failed to submit response', { cause });
   }
 }
 
-export async function computeRecommendations(input: { responseId: number; categoryId: number }): Promise<ComputeResult> {
+export async function computeRecommendations(input: ComputeRequest): Promise<ComputeResult> {
   try {
     return await api.post<ComputeResult>('/api/recommendations/compute', input);
   } catch (cause) {
@@ -28,7 +26,7 @@ export async function computeRecommendations(input: { responseId: number; catego
 export function useGetRecommendations() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { categoryId: number; answers: Answer[] }) => {
+    mutationFn: async (input: ResponseRequest) => {
       const responseId = await submitResponse(input);
       return computeRecommendations({ responseId, categoryId: input.categoryId });
     },

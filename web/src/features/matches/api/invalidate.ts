@@ -1,16 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-import { overviewQueryKey } from './get-overview';
-import { persistedQueryKey } from './get-persisted';
+import { queryKeys } from '@/lib/query-keys';
 
-/** The past-recommendations list's key prefix (the /past screen reads it). */
-export const pastRecommendationsQueryKey = ['past-recommendations'] as const;
+import { persistedQueryKey } from './get-persisted';
 
 /** After picks change: the stage cards, the progress and the history are all out of date. */
 export function invalidatePicks(client: QueryClient): Promise<void> {
   return Promise.all([
     client.invalidateQueries({ queryKey: persistedQueryKey }),
-    client.invalidateQueries({ queryKey: overviewQueryKey }),
-    client.invalidateQueries({ queryKey: pastRecommendationsQueryKey }),
+    client.invalidateQueries({ queryKey: queryKeys.recommendationsOverview }),
+    client.invalidateQueries({ queryKey: queryKeys.pastRecommendations }),
   ]).then(() => undefined);
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import type { PersistedPicks } from '@/lib/api/types';
 
 import { persistedQueryKey } from './get-persisted';
 import { invalidatePicks } from './invalidate';
-import type { PersistedPicks } from './types';
 
 export async function pickForMe(): Promise<PersistedPicks> {
   try {

@@ -7,10 +7,9 @@ import { ChoiceGroup } from '@/components/ui/choice-group';
 import { Modal } from '@/components/ui/modal';
 import { inputClasses } from '@/components/ui/text-field';
 import { getErrorMessage } from '@/lib/api-client';
+import type { DismissReasonCode, DismissRequest } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
-import { dismissReasons, MAX_OTHER_TEXT, type DismissReasonCode } from '@/lib/dismissals';
-
-import type { DismissInput } from '../api/dismiss-pick';
+import { dismissReasons, MAX_OTHER_TEXT } from '@/lib/dismissals';
 
 type DismissDialogProps = {
   vendorId: number;
@@ -18,7 +17,7 @@ type DismissDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Sends the dismissal; a rejection keeps the dialog open with the server's message. */
-  onDismiss: (input: DismissInput) => Promise<unknown>;
+  onDismiss: (input: DismissRequest) => Promise<unknown>;
   pending: boolean;
 };
 

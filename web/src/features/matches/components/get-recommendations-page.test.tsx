@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { currentToast } from '@/components/ui/use-toast';
+import type { StageOverview as CategoryOverview, Overview, PersistedPicks } from '@/lib/api/types';
 import { mockFetch, renderWithProviders } from '@/testing/render-app';
 
-import type { CategoryOverview, Overview, PersistedPicks } from '../api/types';
 import { openStageId } from './matches-state';
 import { GetRecommendationsPage } from './get-recommendations-page';
 import { stages } from './stages';
@@ -84,6 +85,25 @@ describe('GetRecommendationsPage', () => {
   it('names the widest fallback for the whole page', async () => {
     setup('/matches');
     expect((await screen.findByRole('note')).textContent).toBe(note);
+  });
+
+  it('opens one stage at a time from the keyboard', async () => {
+    setup('/matches');
+    const user = userEvent.setup();
+    const first = await screen.findByRole('button', { name: /^Lead Generation / });
+    const second = screen.getByRole('button', { name: /^Intake / });
+    first.focus();
+    await user.keyboard('{Enter}');
+    expect(first.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('region', { name: 'Lead Generation' })).toBeTruthy();
+    // Arrows move between the headers; opening one closes the other.
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(second);
+    await user.keyboard(' ');
+    expect(second.getAttribute('aria-expanded')).toBe('true');
+    expect(first.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('region', { name: 'Lead Generation' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Intake' })).toBeTruthy();
   });
 
   it('still says "Category not found" for a name no category has', async () => {

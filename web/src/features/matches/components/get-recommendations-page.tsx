@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 
 import { Alert } from '@/components/ui/alert';
@@ -9,17 +9,18 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { withQuery } from '@/lib/api-client';
+import type { StageStatus } from '@/lib/api/types';
+import { useCategories } from '@/lib/categories';
 import { usePageParams } from '@/lib/use-page-params';
 
 import { useClearPicks } from '../api/clear-picks';
-import { useCategories } from '../api/get-categories';
 import { useOverview } from '../api/get-overview';
 import { usePersisted } from '../api/get-persisted';
 import { usePickForMe } from '../api/pick-for-me';
-import type { StageStatus } from '../api/types';
 import { openStageId, track } from './matches-state';
 import { ProgressBanner } from './progress-banner';
 import { QuestionnaireModal } from './questionnaire-modal';
+import { StageAccordion } from './stage-accordion';
 import { StageItem } from './stage-item';
 import { acrossTheFirmCard, cardAnchor, stages } from './stages';
 
@@ -73,19 +74,22 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
   }, [categories.data, rawCategoryId, questionnaireCategory, toast, navigate]);
 
   // Any category, a stage or not, can be shown; only a name no category has is "not found".
-  useEffect(() => {
-    if (!showCategory || !categories.data || !overview.data) return;
-    const category = categories.data.find((c) => c.name === showCategory);
+  const showPicksOf = useEffectEvent((name: string) => {
+    const category = categories.data?.find((c) => c.name === name);
     if (!category) {
-      toast({ title: 'Category not found', description: `Could not find ${showCategory}`, variant: 'destructive' });
+      toast({ title: 'Category not found', description: `Could not find ${name}`, variant: 'destructive' });
       return;
     }
     openStageId.value = category.id;
     void persisted.refetch();
-    const card = stages.find((s) => s.categoryName === showCategory) ?? acrossTheFirmCard(showCategory);
+    const card = stages.find((s) => s.categoryName === name) ?? acrossTheFirmCard(name);
     requestAnimationFrame(() => document.getElementById(cardAnchor(card, category.id))?.scrollIntoView({ block: 'nearest' }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per showCategory
-  }, [showCategory, categories.data !== undefined, overview.data !== undefined]);
+  });
+  // Once per showCategory, when the categories and the overview are in.
+  const loaded = categories.data !== undefined && overview.data !== undefined;
+  useEffect(() => {
+    if (showCategory && loaded) showPicksOf(showCategory);
+  }, [showCategory, loaded]);
 
   const openQuestionnaire = (categoryId: number) => {
     track('questionnaire_open', { categoryId });
@@ -179,7 +183,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
             <h2 id="case-stages" className="mb-3 text-lg font-semibold text-slate-900">
               Stages of a case
             </h2>
-            <div className="space-y-3">
+            <StageAccordion className="space-y-3">
               {stages.map((stage) => {
                 const categoryId = categoryIdOf(stage.categoryName);
                 return (
@@ -193,7 +197,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
                   />
                 );
               })}
-            </div>
+            </StageAccordion>
           </section>
           {otherRows.length > 0 ? (
             <section aria-labelledby="across-the-firm" className="mt-10">
@@ -203,7 +207,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
               <p className="mt-1 mb-4 text-sm text-slate-600">
                 Tools that serve the whole firm rather than one stage of a case. They are not counted in the stage progress.
               </p>
-              <div className="space-y-3">
+              <StageAccordion className="space-y-3">
                 {otherRows.map((row) => (
                   <StageItem
                     key={row.categoryId}
@@ -214,7 +218,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
                     onGetRecommendation={openQuestionnaire}
                   />
                 ))}
-              </div>
+              </StageAccordion>
             </section>
           ) : null}
         </>

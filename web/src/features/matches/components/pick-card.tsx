@@ -10,12 +10,12 @@ import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VendorLogo } from '@/components/vendor-logo';
 import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-profile-link';
 import { buttonClasses } from '@/components/ui/button';
+import type { DismissRequest, Pick } from '@/lib/api/types';
 import { useClientConfig } from '@/lib/client-config';
 import { openOutbound } from '@/lib/outbound';
 import { useRecordMeetingClick } from '@/lib/meeting-clicks';
 
-import { useDismissPick, type DismissInput } from '../api/dismiss-pick';
-import type { Pick } from '../api/types';
+import { useDismissPick } from '../api/dismiss-pick';
 import { DismissDialog } from './dismiss-dialog';
 import { track } from './matches-state';
 
@@ -30,7 +30,7 @@ export function PickCard({ pick }: { pick: Pick }) {
 
   // The card unmounts once the picks refresh, so the toast hangs on the promise, not on per-call
   // callbacks (which are dropped for an unmounted observer). A failure stays in the dialog.
-  const onDismiss = (input: DismissInput) => {
+  const onDismiss = (input: DismissRequest) => {
     track('dismiss_vendor', { vendorId: pick.vendorId, reason: input.reason });
     return dismiss.mutateAsync(input).then(() => {
       asking.value = false;

@@ -6,10 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
+import type { Answer, ComputeResult, Question } from '@/lib/api/types';
 
-import { useGetRecommendations, type Answer } from '../api/get-recommendations';
+import { useGetRecommendations } from '../api/get-recommendations';
 import { useQuestions } from '../api/get-questions';
-import type { ComputeResult, Question } from '../api/types';
 import { ResultCard } from './result-card';
 
 type QuestionnaireModalProps = {

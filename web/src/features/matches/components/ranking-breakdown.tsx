@@ -1,4 +1,4 @@
-import type { Factor } from '../api/types';
+import type { Factor } from '@/lib/api/types';
 
 const format = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 

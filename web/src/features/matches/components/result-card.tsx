@@ -10,12 +10,12 @@ import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting
 import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VendorLogo } from '@/components/vendor-logo';
 import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-profile-link';
+import type { RankedVendor } from '@/lib/api/types';
 import { useClientConfig } from '@/lib/client-config';
 import { cn } from '@/lib/cn';
 import { useRecordMeetingClick } from '@/lib/meeting-clicks';
 import { openOutbound } from '@/lib/outbound';
 
-import type { RankedVendor } from '../api/types';
 import { track } from './matches-state';
 import { RankingBreakdown } from './ranking-breakdown';
 

@@ -1,13 +1,14 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import * as Accordion from '@radix-ui/react-accordion';
 import { Link } from 'wouter';
 
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { withQuery } from '@/lib/api-client';
+import type { StagePicks, StageStatus } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 
-import type { StagePicks, StageStatus } from '../api/types';
 import { openStageId, track } from './matches-state';
 import { PickCard } from './pick-card';
 import { cardAnchor, statusLabels, type StageDef } from './stages';
@@ -27,79 +28,78 @@ const statusClasses: Record<StageStatus, string> = {
 };
 
 /**
- * One card of the accordion: number (or, for a category outside the stages, an icon), title,
- * blurb, status; opened, its picks.
+ * One card of a {@link StageAccordion}: number (or, for a category outside the stages, an icon),
+ * title, blurb, status; opened, its picks.
  */
 export function StageItem({ stage, categoryId, status, picks, onGetRecommendation }: StageItemProps) {
   useSignals();
   const open = categoryId !== undefined && openStageId.value === categoryId;
   const anchor = cardAnchor(stage, categoryId);
-  const panelId = `${anchor}-panel`;
-  const toggle = () => {
-    if (categoryId === undefined) return;
-    if (!open) track('stage_open', { stage: stage.number ?? stage.categoryName });
-    openStageId.value = open ? null : categoryId;
-  };
+  const titleId = `${anchor}-title`;
   const shown = (picks?.picks ?? []).slice(0, 3);
 
   return (
-    <section id={anchor} className="rounded-xl border border-slate-200 bg-white shadow-sm">
-      <h3>
-        <button
-          type="button"
-          onClick={toggle}
-          aria-expanded={open}
-          aria-controls={panelId}
-          className="flex w-full items-center gap-3 rounded-xl px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:gap-4 sm:px-5 sm:py-4"
-        >
-          <span
-            className={cn(
-              'flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold',
-              status === 'completed' ? 'bg-emerald-600 text-white' : 'bg-indigo-50 text-indigo-700',
-            )}
-            aria-hidden="true"
+    <Accordion.Item value={categoryId === undefined ? `no-category-${anchor}` : String(categoryId)} asChild>
+      <section id={anchor} className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <Accordion.Header>
+          <Accordion.Trigger
+            onClick={() => {
+              if (!open && categoryId !== undefined) track('stage_open', { stage: stage.number ?? stage.categoryName });
+            }}
+            className="flex w-full items-center gap-3 rounded-xl px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:gap-4 sm:px-5 sm:py-4"
           >
-            {stage.number ?? <Icon name="building" className="h-4 w-4" />}
-          </span>
-          <span className="min-w-0 flex-1">
-            <span className="block font-semibold text-slate-900">{stage.title}</span>
-            <span className="block text-sm text-slate-500">{stage.blurb}</span>
-          </span>
-          <span className={cn('shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset', statusClasses[status])}>
-            {statusLabels[status]}
-          </span>
-          <svg viewBox="0 0 24 24" className={cn('h-5 w-5 shrink-0 text-slate-400 transition-transform', open && 'rotate-180')} aria-hidden="true">
-            <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </button>
-      </h3>
-      {open && categoryId !== undefined ? (
-        <div id={panelId} role="region" aria-label={stage.title} className="space-y-4 border-t border-slate-100 px-4 py-4 sm:px-5">
-          <div className="flex flex-wrap items-center gap-3">
-            <Button size="sm" onClick={() => onGetRecommendation(categoryId)}>
-              Get Recommendation
-            </Button>
-            <Link
-              href={withQuery(paths.vendors, { categoryIds: categoryId })}
-              className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
+            <span
+              className={cn(
+                'flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold',
+                status === 'completed' ? 'bg-emerald-600 text-white' : 'bg-indigo-50 text-indigo-700',
+              )}
+              aria-hidden="true"
             >
-              Browse all {stage.categoryName} vendors
-            </Link>
-          </div>
-          {picks?.note ? (
-            <p className="rounded-lg border border-yellow-200 bg-yellow-50 px-3 py-2 text-sm text-yellow-900">{picks.note}</p>
-          ) : null}
-          {shown.length > 0 ? (
-            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {shown.map((pick) => (
-                <PickCard key={pick.vendorId} pick={pick} />
-              ))}
+              {stage.number ?? <Icon name="building" className="h-4 w-4" />}
+            </span>
+            <span className="min-w-0 flex-1">
+              <span id={titleId} className="block font-semibold text-slate-900">
+                {stage.title}
+              </span>
+              <span className="block text-sm text-slate-500">{stage.blurb}</span>
+            </span>
+            <span className={cn('shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset', statusClasses[status])}>
+              {statusLabels[status]}
+            </span>
+            <svg viewBox="0 0 24 24" className={cn('h-5 w-5 shrink-0 text-slate-400 transition-transform', open && 'rotate-180')} aria-hidden="true">
+              <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </Accordion.Trigger>
+        </Accordion.Header>
+        {categoryId !== undefined ? (
+          // The panel is named by the stage's title alone, not the whole header (blurb and status).
+          <Accordion.Content aria-labelledby={titleId} className="space-y-4 border-t border-slate-100 px-4 py-4 sm:px-5">
+            <div className="flex flex-wrap items-center gap-3">
+              <Button size="sm" onClick={() => onGetRecommendation(categoryId)}>
+                Get Recommendation
+              </Button>
+              <Link
+                href={withQuery(paths.vendors, { categoryIds: categoryId })}
+                className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
+              >
+                Browse all {stage.categoryName} vendors
+              </Link>
             </div>
-          ) : (
-            <p className="text-sm text-slate-500">Run Pick For Me or complete the questionnaire to see tailored picks.</p>
-          )}
-        </div>
-      ) : null}
-    </section>
+            {picks?.note ? (
+              <p className="rounded-lg border border-yellow-200 bg-yellow-50 px-3 py-2 text-sm text-yellow-900">{picks.note}</p>
+            ) : null}
+            {shown.length > 0 ? (
+              <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {shown.map((pick) => (
+                  <PickCard key={pick.vendorId} pick={pick} />
+                ))}
+              </div>
+            ) : (
+              <p className="text-sm text-slate-500">Run Pick For Me or complete the questionnaire to see tailored picks.</p>
+            )}
+          </Accordion.Content>
+        ) : null}
+      </section>
+    </Accordion.Item>
   );
 }

@@ -1,3 +1,5 @@
+import type { StageStatus } from '@/lib/api/types';
+
 /**
  * A card of the recommendations page: one of the nine litigation stages (SPEC "Get
  * Recommendations"), or, with `number` null, a category that serves the whole firm.
@@ -16,11 +18,11 @@ export const stages: readonly StageDef[] = [
   { number: 9, title: 'Staffing', categoryName: 'Staffing', blurb: 'Flexible legal staffing.' },
 ];
 
-export const statusLabels = {
+export const statusLabels: Record<StageStatus, string> = {
   completed: 'Completed',
   in_progress: 'In Progress',
   not_started: 'Not Started',
-} as const;
+};
 
 /** Blurbs of the categories outside the stages, shown under "Across the firm". */
 const acrossTheFirmBlurbs: Record<string, string> = {

@@ -1,27 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import type { Vendor } from '@/lib/vendor';
-
-export type PastRecommendation = {
-  recommendationId: string;
-  vendor: Vendor;
-  categoryId: number;
-  recommendedAt: string;
-  reasons: { strengths: string[] };
-};
-
-export type PastPage = {
-  items: PastRecommendation[];
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-};
+import { queryKeys } from '@/lib/query-keys';
+import type { PastPage } from '@/lib/api/types';
 
 export type PastFilters = { categoryIds: number[]; page: number };
-
-export const pastRecommendationsQueryKey = ['past-recommendations'] as const;
 
 /** The signed-in user's own history (the server ignores any user id). */
 export function getPastRecommendations({ categoryIds, page }: PastFilters): Promise<PastPage> {
@@ -30,7 +13,7 @@ export function getPastRecommendations({ categoryIds, page }: PastFilters): Prom
 
 export const pastRecommendationsQueryOptions = (filters: PastFilters) =>
   queryOptions({
-    queryKey: [...pastRecommendationsQueryKey, filters] as const,
+    queryKey: [...queryKeys.pastRecommendations, filters] as const,
     queryFn: () => getPastRecommendations(filters),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
 import { UndoDismissalButton } from '@/components/dismissal/undo-dismissal-button';
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
-import type { Dismissal } from '@/lib/dismissals';
+import type { Dismissal } from '@/lib/api/types';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 

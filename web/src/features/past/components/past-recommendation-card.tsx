@@ -8,11 +8,10 @@ import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VendorLogo } from '@/components/vendor-logo';
 import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-profile-link';
+import type { PastRecommendation } from '@/lib/api/types';
 import { useClientConfig } from '@/lib/client-config';
 import { useRecordMeetingClick } from '@/lib/meeting-clicks';
 import { openOutbound, withUtm } from '@/lib/outbound';
-
-import type { PastRecommendation } from '../api/get-past-recommendations';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 

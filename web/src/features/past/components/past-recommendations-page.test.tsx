@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import type { PastPage } from '@/lib/api/types';
 import { mockFetch, renderWithProviders } from '@/testing/render-app';
 
-import type { PastPage } from '../api/get-past-recommendations';
 import { PastRecommendationsPage } from './past-recommendations-page';
 
 afterEach(() => {

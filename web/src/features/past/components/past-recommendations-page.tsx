@@ -4,10 +4,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
+import { useCategories } from '@/lib/categories';
 import { cn } from '@/lib/cn';
 import { useDismissed } from '@/lib/dismissals';
 
-import { useCategories } from '../api/get-categories';
 import { usePastRecommendations } from '../api/get-past-recommendations';
 import { DismissedCard } from './dismissed-card';
 import { PastRecommendationCard } from './past-recommendation-card';

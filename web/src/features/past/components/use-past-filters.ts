@@ -1,9 +1,8 @@
 import { useCallback, useMemo } from 'react';
 
 import { parseCategoryIds, parsePage } from '@/lib/address-filters';
+import type { Category } from '@/lib/api/types';
 import { usePageParams } from '@/lib/use-page-params';
-
-import type { Category } from '../api/get-categories';
 
 export type PastFilters = {
   categoryIds: number[];

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import type { ChangePasswordRequest } from '@/lib/api/types';
 
-export type ChangePasswordInput = { currentPassword: string; newPassword: string };
-
-export function changePassword(input: ChangePasswordInput): Promise<void> {
+export function changePassword(input: ChangePasswordRequest): Promise<void> {
   return api.post('/api/auth/change-password', input);
 }
 

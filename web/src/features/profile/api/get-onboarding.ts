@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import type { OnboardingStatus } from '@/lib/api/types';
 import { cacheTimes } from '@/lib/cache-times';
-
-export type OnboardingStatus = { completed: boolean };
 
 export const onboardingQueryKey = ['profile', 'onboarding'] as const;
 

@@ -1,12 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import type { FirmDetails, FirmSize } from '@/lib/enums';
-
-export type Profile = {
-  user: { name: string; email: string; lawFirm: string; firmSize: FirmSize | null };
-  onboarding: FirmDetails | null;
-};
+import type { Profile } from '@/lib/api/types';
 
 export const profileQueryKey = ['profile', 'detail'] as const;
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import { meQueryKey } from '@/lib/auth';
-import type { FirmDetails } from '@/lib/enums';
+import type { FirmDetails, OnboardingStatus } from '@/lib/api/types';
+import { queryKeys } from '@/lib/query-keys';
 
 import { profileQueryKey } from './get-profile';
-import { onboardingQueryKey, type OnboardingStatus } from './get-onboarding';
+import { onboardingQueryKey } from './get-onboarding';
 
 /** Saves the four firm-detail answers; the onboarding modal and Profile Settings both use it. */
 export function saveFirmDetails(input: FirmDetails): Promise<OnboardingStatus> {
@@ -20,7 +20,7 @@ export function useSaveFirmDetails({ onSuccess, onError }: { onSuccess?: () => v
       // Saving the answers is what completes onboarding: close the modal without waiting.
       queryClient.setQueryData<OnboardingStatus>(onboardingQueryKey, { completed: true });
       void Promise.all([
-        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
         queryClient.invalidateQueries({ queryKey: onboardingQueryKey }),
         queryClient.invalidateQueries({ queryKey: profileQueryKey }),
       ]);

@@ -1,21 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import { meQueryKey, type User } from '@/lib/auth';
-import type { FirmSize } from '@/lib/enums';
+import type { ProfileUpdate, UserEnvelope } from '@/lib/api/types';
+import { queryKeys } from '@/lib/query-keys';
 
 import { profileQueryKey } from './get-profile';
 
-export type UpdateProfileInput = {
-  name: string;
-  lawFirm: string;
-  firmSize: FirmSize | null;
-  /** Sent only when the email changes, together with the current password. */
-  email?: string;
-  currentPassword?: string;
-};
-
-export function updateProfile(input: UpdateProfileInput): Promise<{ user: User }> {
+/** `email` goes only when it changes, together with `currentPassword`. */
+export function updateProfile(input: ProfileUpdate): Promise<UserEnvelope> {
   return api.patch('/api/profile', input);
 }
 
@@ -26,7 +18,7 @@ export function useUpdateProfile({ onSuccess, onError }: { onSuccess?: () => voi
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: profileQueryKey }),
-        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
       ]);
       onSuccess?.();
     },

@@ -1,5 +1,6 @@
 import { ChoiceGroup } from '@/components/ui/choice-group';
-import { firmDetailQuestions, type FirmDetails } from '@/lib/enums';
+import type { FirmDetails } from '@/lib/api/types';
+import { firmDetailQuestions } from '@/lib/firm-options';
 
 export type FirmDetailsDraft = Partial<FirmDetails>;
 

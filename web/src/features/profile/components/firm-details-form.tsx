@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
-import type { FirmDetails } from '@/lib/enums';
+import type { FirmDetails } from '@/lib/api/types';
 
 import { useSaveFirmDetails } from '../api/save-firm-details';
 

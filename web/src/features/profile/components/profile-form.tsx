@@ -5,10 +5,10 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
-import { firmSizeOptions, isFirmSize } from '@/lib/enums';
+import type { Profile } from '@/lib/api/types';
+import { firmSizeOptions, isFirmSize } from '@/lib/firm-options';
 import { hasErrors, rules, validate } from '@/lib/validation';
 
-import type { Profile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 
 type Values = { name: string; email: string; lawFirm: string; firmSize: string; currentPassword: string };

@@ -33,7 +33,7 @@ export function ProfilePage() {
             <ProfileForm key={profile.data.user.email} user={profile.data.user} />
           </SettingsSection>
           <SettingsSection id="firm-details" icon="building" title="Firm Details" description="Your info helps personalize recommendations">
-            <FirmDetailsForm key={JSON.stringify(profile.data.onboarding)} details={profile.data.onboarding} />
+            <FirmDetailsForm key={JSON.stringify(profile.data.onboarding)} details={profile.data.onboarding ?? null} />
           </SettingsSection>
           <SettingsSection id="security" icon="lock" title="Security" description="Change the password you sign in with.">
             <SecurityForm />

@@ -6,8 +6,9 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
+import type { BriefGroup, BriefVendor } from '@/lib/api/types';
 
-import { briefCsvUrl, useBrief, type BriefGroup, type BriefVendor } from '../api/get-brief';
+import { briefCsvUrl, useBrief } from '../api/get-brief';
 import { formatDay, groupTitle } from './format';
 import { LetterTile } from './letter-tile';
 

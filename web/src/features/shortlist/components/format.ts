@@ -7,6 +7,6 @@ export function formatDay(value: string): string {
 }
 
 /** "Stage 2: Intake", or the category name for one outside the stages. */
-export function groupTitle(group: { stage: number | null; categoryName: string }): string {
+export function groupTitle(group: { stage?: number | null; categoryName: string }): string {
   return group.stage ? `Stage ${group.stage}: ${group.categoryName}` : group.categoryName;
 }

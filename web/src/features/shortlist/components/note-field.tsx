@@ -4,7 +4,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { inputClasses } from '@/components/ui/text-field';
 import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { MAX_NOTE, putEntry, shortlistQueryKey } from '@/lib/shortlist';
+import { queryKeys } from '@/lib/query-keys';
+import { MAX_NOTE, putEntry } from '@/lib/shortlist';
 
 /** How long typing must pause before the note is saved. */
 const SAVE_AFTER_MS = 800;
@@ -33,7 +34,7 @@ export function NoteField({ vendorId, vendorName, initial }: { vendorId: number;
           saved.current = text;
           setState({ kind: 'saved' });
           // So that coming back to the screen starts from the saved note.
-          void queryClient.invalidateQueries({ queryKey: shortlistQueryKey });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.shortlist });
         })
         .catch((error: unknown) => setState({ kind: 'error', message: getErrorMessage(error, 'The note could not be saved') }));
     }, SAVE_AFTER_MS);

@@ -8,7 +8,8 @@ import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { VerifiedOn } from '@/components/vendor-card/verified-on';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
-import { useShortlistMutations, type ShortlistEntry } from '@/lib/shortlist';
+import type { ShortlistEntry } from '@/lib/api/types';
+import { useShortlistMutations } from '@/lib/shortlist';
 
 import { formatDay } from './format';
 import { LetterTile } from './letter-tile';

@@ -6,7 +6,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
-import { useShortlist, type ShortlistGroup } from '@/lib/shortlist';
+import type { ShortlistGroup } from '@/lib/api/types';
+import { useShortlist } from '@/lib/shortlist';
 
 import { briefCsvUrl } from '../api/get-brief';
 import { groupTitle } from './format';
@@ -42,8 +43,8 @@ function Group({ group }: { group: ShortlistGroup }) {
 export function ShortlistPage() {
   const shortlist = useShortlist();
   const groups = shortlist.data?.groups ?? [];
-  const stages = groups.filter((g) => g.stage !== null);
-  const others = groups.filter((g) => g.stage === null);
+  const stages = groups.filter((g) => g.stage != null);
+  const others = groups.filter((g) => g.stage == null);
   const empty = shortlist.isSuccess && groups.length === 0;
 
   return (

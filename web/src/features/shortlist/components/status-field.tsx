@@ -4,8 +4,9 @@ import { Button } from '@/components/ui/button';
 import { inputClasses, TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
+import type { ShortlistEntry, ShortlistStatus } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
-import { MAX_REJECT_REASON, shortlistStatuses, useShortlistMutations, type ShortlistEntry, type ShortlistStatus } from '@/lib/shortlist';
+import { MAX_REJECT_REASON, shortlistStatuses, useShortlistMutations } from '@/lib/shortlist';
 
 /** The entry's status; choosing Rejected asks for a reason before it is saved. */
 export function StatusField({ entry }: { entry: ShortlistEntry }) {

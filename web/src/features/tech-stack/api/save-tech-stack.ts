@@ -1,24 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import type { CategoryAdoptionList, TechStackSaveItem } from '@/lib/api/types';
+import { queryKeys } from '@/lib/query-keys';
 
-import { categoryAdoptionQueryKey, type CategoryAdoptionList } from './get-category-adoption';
+import { categoryAdoptionQueryKey } from './get-category-adoption';
 import { coverageQueryKey } from './get-coverage';
 
-/** One answered category as the server takes it: vendors only with `hasTool: true`. */
-export type TechStackSaveItem =
-  | { categoryId: number; hasTool: false }
-  | {
-      categoryId: number;
-      hasTool: true;
-      selectedVendorIds: number[];
-      primaryVendorId?: number;
-      otherVendors: string[];
-    };
-
-/** The recommendations overview reads the tech stack; a save makes it stale. */
-export const recommendationsOverviewQueryKey = ['recommendations', 'overview'] as const;
-
+/** Each answered category; vendors only with `hasTool: true`. */
 export function saveTechStack(items: TechStackSaveItem[]): Promise<CategoryAdoptionList> {
   return api.post('/api/profile/category-adoption', { items });
 }
@@ -33,7 +22,8 @@ export function useSaveTechStack({
     onSuccess: () => {
       void Promise.all([
         queryClient.invalidateQueries({ queryKey: categoryAdoptionQueryKey }),
-        queryClient.invalidateQueries({ queryKey: recommendationsOverviewQueryKey }),
+        // The recommendations overview reads the tech stack.
+        queryClient.invalidateQueries({ queryKey: queryKeys.recommendationsOverview }),
         queryClient.invalidateQueries({ queryKey: coverageQueryKey }),
       ]);
       onSuccess?.();

@@ -5,9 +5,9 @@ import { useId, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { inputClasses } from '@/components/ui/text-field';
+import type { CategoryAdoption } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 
-import type { CategoryAdoption } from '../api/get-category-adoption';
 import {
   MAX_OTHER_NAME,
   MAX_VENDORS,

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import type { Coverage } from '@/lib/api/types';
 import { mockFetch, renderWithProviders } from '@/testing/render-app';
-
-import type { Coverage } from '../api/get-coverage';
 
 import { CoverageMap } from './coverage-map';
 import { CoverageStrip } from './coverage-strip';

@@ -3,8 +3,9 @@ import { Link } from 'wouter';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import type { Coverage, CoverageItem } from '@/lib/api/types';
 
-import { useCoverage, type Coverage, type CoverageItem } from '../api/get-coverage';
+import { useCoverage } from '../api/get-coverage';
 import { comparedWith, headline, isGap, peerLine, questionnairePath, toolPhrase } from '../coverage';
 
 import { CoverageMark } from './coverage-mark';
@@ -50,7 +51,7 @@ function CoverageBody({ coverage }: { coverage: Coverage }) {
       ) : null}
       <p className="mt-1 text-sm text-slate-600">
         {comparedWith(coverage)}{' '}
-        {coverage.firmSize === null ? (
+        {!coverage.firmSize ? (
           <Link href={paths.profile} className={linkClasses}>
             Set your firm size in Profile
           </Link>
@@ -73,10 +74,10 @@ function CoverageGroup({ title, items, coverage }: { title: string; items: Cover
             <li key={item.categoryId} className="rounded-lg border border-slate-200 px-3 py-2.5">
               <div className="flex items-start justify-between gap-2">
                 <p className="text-sm font-medium text-slate-900">
-                  {item.stage !== null ? <span className="text-slate-600">{item.stage}. </span> : null}
+                  {item.stage != null ? <span className="text-slate-600">{item.stage}. </span> : null}
                   {item.categoryName}
                 </p>
-                <CoverageMark hasTool={item.hasTool} />
+                <CoverageMark hasTool={item.hasTool ?? null} />
               </div>
               {peers ? <p className="mt-0.5 text-sm text-slate-600">{peers}</p> : null}
               {isGap(item) ? (

@@ -2,9 +2,10 @@ import { Link } from 'wouter';
 
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
+import type { CoverageItem } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 
-import { useCoverage, type CoverageItem } from '../api/get-coverage';
+import { useCoverage } from '../api/get-coverage';
 import { headline, isGap, questionnairePath, statusLabel, toolPhrase } from '../coverage';
 
 const swatchClasses = (hasTool: boolean | null) =>
@@ -80,25 +81,26 @@ export function CoverageStrip() {
 
 /** One cell: its visible text (a stage number or a category name) and a fuller accessible name. */
 function StripCell({ item, visible }: { item: CoverageItem; visible: string }) {
-  const where = item.stage !== null ? `Stage ${item.stage}, ${item.categoryName}` : item.categoryName;
+  const hasTool = item.hasTool ?? null;
+  const where = item.stage != null ? `Stage ${item.stage}, ${item.categoryName}` : item.categoryName;
   const gap = isGap(item);
-  const name = `${where}: ${statusLabel(item.hasTool).toLowerCase()}${gap ? `. Find ${toolPhrase(item.categoryName)}` : ''}`;
+  const name = `${where}: ${statusLabel(hasTool).toLowerCase()}${gap ? `. Find ${toolPhrase(item.categoryName)}` : ''}`;
   // The name holds the visible text, so speech users can say what they see.
   const content = (
     <>
-      {item.hasTool === true ? <Icon name="check" className="hidden h-3 w-3 sm:block" /> : null}
+      {hasTool === true ? <Icon name="check" className="hidden h-3 w-3 sm:block" /> : null}
       <span aria-hidden="true">{visible}</span>
       <span className="sr-only">{name}</span>
     </>
   );
-  const title = `${item.categoryName}: ${statusLabel(item.hasTool)}`;
-  const width = item.stage !== null ? 'w-full' : 'px-2';
+  const title = `${item.categoryName}: ${statusLabel(hasTool)}`;
+  const width = item.stage != null ? 'w-full' : 'px-2';
   return gap ? (
-    <Link href={questionnairePath(item.categoryId)} title={title} className={cn(cellClasses(item.hasTool), linkCell, width)}>
+    <Link href={questionnairePath(item.categoryId)} title={title} className={cn(cellClasses(hasTool), linkCell, width)}>
       {content}
     </Link>
   ) : (
-    <span title={title} className={cn(cellClasses(item.hasTool), width)}>
+    <span title={title} className={cn(cellClasses(hasTool), width)}>
       {content}
     </span>
   );

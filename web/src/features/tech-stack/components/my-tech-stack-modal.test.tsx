@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import type { CategoryAdoption } from '@/lib/api/types';
 import { mockFetch, renderWithProviders } from '@/testing/render-app';
-
-import type { CategoryAdoption } from '../api/get-category-adoption';
 
 import { MyTechStackModal, myTechStackOpen, openMyTechStack } from './my-tech-stack-modal';
 

@@ -1,4 +1,5 @@
-import type { CategoryAdoption } from '../api/get-category-adoption';
+import type { CategoryAdoption } from '@/lib/api/types';
+
 import { categoryDraft, type CategoryDraft, type TechStackDraft } from '../draft';
 
 import { CategoryAdoptionCard } from './category-adoption-card';

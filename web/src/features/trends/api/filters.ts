@@ -34,16 +34,6 @@ export function parseIncludeSample(raw: string | undefined | null): boolean | un
   return raw === 'true' ? true : raw === 'false' ? false : undefined;
 }
 
-/** How much of an answer is generated sample data (every trends answer carries these). */
-export type SampleShare = {
-  /** Sample bookings among those the answer counts (0 when samples are left out). */
-  sampleCount: number;
-  /** Whether any real booking exists; until then sample bookings are included by default. */
-  hasRealData: boolean;
-  /** Whether the generated sample set is still stored. */
-  hasSampleData: boolean;
-};
-
 /** True when both dates are set and From comes after To (YYYY-MM-DD compares as text). */
 export function isDateRangeInverted(filters: Pick<TrendsFilters, 'start' | 'end'>): boolean {
   return Boolean(filters.start && filters.end && filters.start > filters.end);

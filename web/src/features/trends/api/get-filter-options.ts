@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import type { FilterOptions } from '@/lib/api/types';
 import { cacheTimes } from '@/lib/cache-times';
-
-import type { SampleShare } from './filters';
-
-/** The values present in the bookings: metro areas, state codes and firm-size codes. */
-export type FilterOptions = SampleShare & { dmas: string[]; states: string[]; firmSizes: string[] };
+import { queryKeys } from '@/lib/query-keys';
 
 export function getFilterOptions(includeSample: boolean | undefined, signal?: AbortSignal): Promise<FilterOptions> {
   return api.get('/api/demo-bookings/filter-options', { query: { includeSample }, signal });
@@ -15,7 +12,7 @@ export function getFilterOptions(includeSample: boolean | undefined, signal?: Ab
 /** The options of the bookings the dashboard shows: with the sample set only when it is shown. */
 export const filterOptionsQueryOptions = (includeSample?: boolean) =>
   queryOptions({
-    queryKey: ['filter-options', { includeSample }],
+    queryKey: [...queryKeys.filterOptions, { includeSample }],
     queryFn: ({ signal }) => getFilterOptions(includeSample, signal),
     ...cacheTimes.filterOptions,
   });

@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import type { TrendCities } from '@/lib/api/types';
+import { queryKeys } from '@/lib/query-keys';
 
-import { filtersToQuery, type SampleShare, type TrendsFilters } from './filters';
-
-export type CityCount = { city: string; count: number };
-
-/** A state's top cities, and the bookings of the state they come from. */
-export type TrendCities = SampleShare & { cities: CityCount[]; total: number };
+import { filtersToQuery, type TrendsFilters } from './filters';
 
 /** The top 12 cities of `state` under the other filters (the drill-down's own state wins). */
 export function getTrendCities(state: string, filters: TrendsFilters, signal?: AbortSignal): Promise<TrendCities> {
@@ -17,7 +14,7 @@ export function getTrendCities(state: string, filters: TrendsFilters, signal?: A
 export function useTrendCities(state: string | null, filters: TrendsFilters) {
   return useQuery(
     queryOptions({
-      queryKey: ['trend-cities', state, filters],
+      queryKey: [...queryKeys.trendCities, state, filters],
       queryFn: ({ signal }) => getTrendCities(state ?? '', filters, signal),
       enabled: state !== null,
     }),

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Removes the generated sample bookings for good (admins; the server answers 204). */
 export function removeSampleBookings(): Promise<void> {
@@ -8,7 +9,7 @@ export function removeSampleBookings(): Promise<void> {
 }
 
 /** Every cached read the removal changes. */
-export const keysChangedBySampleRemoval = [['trends'], ['demo-bookings'], ['trend-cities'], ['filter-options']] as const;
+export const keysChangedBySampleRemoval = [queryKeys.trends, queryKeys.demoBookings, queryKeys.trendCities, queryKeys.filterOptions] as const;
 
 /**
  * `onRemoved` runs before the reads are refreshed, and even when the refreshed trends have

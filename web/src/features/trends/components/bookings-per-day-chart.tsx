@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import uPlot from 'uplot';
 
+import type { Trends } from '@/lib/api/types';
 import { useUplot } from '@/lib/use-uplot';
 
-import type { Trends } from '../api/get-trends';
 import { formatCount, formatDay } from '../format';
 
 const HEIGHT = 240;

@@ -1,8 +1,8 @@
 import { useSignal, useSignals } from '@preact/signals-react/runtime';
 
 import { Button } from '@/components/ui/button';
+import type { Trends } from '@/lib/api/types';
 
-import type { Trends } from '../api/get-trends';
 import { formatCount } from '../format';
 
 import { EmptyState, Panel } from './panel';

@@ -1,11 +1,11 @@
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import type { Trends } from '@/lib/api/types';
 import { isUnknownState, stateName } from '@/lib/us-states';
 
 import type { TrendsFilters } from '../api/filters';
 import { useTrendCities } from '../api/get-trend-cities';
-import type { Trends } from '../api/get-trends';
 import { formatCount } from '../format';
 
 import { EmptyState, Panel } from './panel';

@@ -1,9 +1,11 @@
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { firmSizeOptions, labelOf } from '@/lib/enums';
+import type { DemoBookingPage } from '@/lib/api/types';
+import { firmSizeOptions } from '@/lib/firm-options';
+import { labelOf } from '@/lib/options';
 
-import { BOOKINGS_PAGE_SIZE, type DemoBookingPage } from '../api/get-demo-bookings';
+import { BOOKINGS_PAGE_SIZE } from '../api/get-demo-bookings';
 import { bookingLocation, formatCount, relativeBookingDate } from '../format';
 
 import { EmptyState, Panel } from './panel';

@@ -1,6 +1,6 @@
+import type { Trends } from '@/lib/api/types';
 import { isUnknownState, stateName } from '@/lib/us-states';
 
-import type { Trends } from '../api/get-trends';
 import { formatCount, percentChange } from '../format';
 
 type StatCardProps = { title: string; value: string; detail: string; tone?: 'up' | 'down' | 'neutral' };

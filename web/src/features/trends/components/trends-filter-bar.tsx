@@ -1,7 +1,8 @@
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { firmSizeOptions, labelOf } from '@/lib/enums';
+import { firmSizeOptions } from '@/lib/firm-options';
+import { labelOf } from '@/lib/options';
 import { stateName } from '@/lib/us-states';
 
 import { filterNames, isDateRangeInverted, type TrendsFilters } from '../api/filters';

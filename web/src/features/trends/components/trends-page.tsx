@@ -9,11 +9,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
+import { categoriesQueryOptions, findCategoryByName } from '@/lib/categories';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePageParams } from '@/lib/use-page-params';
 
 import { filterNames, isDateRangeInverted, parseIncludeSample, type TrendsFilters } from '../api/filters';
-import { categoriesQueryOptions, findCategoryByName } from '../api/get-categories';
 import { BOOKINGS_PAGE_SIZE, useDemoBookings } from '../api/get-demo-bookings';
 import { useTrends } from '../api/get-trends';
 

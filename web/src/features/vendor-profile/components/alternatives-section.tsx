@@ -1,8 +1,7 @@
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-profile-link';
 import { VendorLogo } from '@/components/vendor-logo';
-
-import type { VendorProfile } from '../api/get-vendor-profile';
+import type { VendorProfile } from '@/lib/api/types';
 
 /** 3-5 other active vendors of the category, each with one reason and a link to its profile. */
 export function AlternativesSection({ profile }: { profile: VendorProfile }) {

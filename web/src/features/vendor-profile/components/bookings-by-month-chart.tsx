@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import uPlot from 'uplot';
 
+import type { VendorEvidence } from '@/lib/api/types';
 import { useUplot } from '@/lib/use-uplot';
 
-import type { VendorEvidence } from '../api/get-vendor-evidence';
 import { bookingsText, monthLabel, monthRangeLabel, monthsBetween } from '../format';
 
 const HEIGHT = 220;
@@ -26,7 +26,7 @@ export function toAligned(months: Months): uPlot.AlignedData {
   for (const group of months) {
     for (const key of monthsBetween(group.from, group.to)) {
       xs.push(monthToSeconds(key));
-      ys.push(group.from === group.to ? group.count.value : null);
+      ys.push(group.from === group.to ? (group.count.value ?? null) : null);
     }
   }
   return [xs, ys];

@@ -1,8 +1,9 @@
 import { Spinner } from '@/components/ui/spinner';
 import { Alert } from '@/components/ui/alert';
 import { getErrorMessage } from '@/lib/api-client';
+import type { VendorEvidence } from '@/lib/api/types';
 
-import { useVendorEvidence, type VendorEvidence } from '../api/get-vendor-evidence';
+import { useVendorEvidence } from '../api/get-vendor-evidence';
 import { bookingsText } from '../format';
 import { BookingsByMonthChart } from './bookings-by-month-chart';
 

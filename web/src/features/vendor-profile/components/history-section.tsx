@@ -1,4 +1,5 @@
-import type { VendorProfile } from '../api/get-vendor-profile';
+import type { VendorProfile } from '@/lib/api/types';
+
 import { formatDate, sourcePageLabels } from '../format';
 
 /** The user's own history with the vendor: recommendations (and why), meeting clicks, dismissal. */

@@ -1,4 +1,4 @@
-import type { VendorProfile } from '../api/get-vendor-profile';
+import type { VendorProfile } from '@/lib/api/types';
 
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
   return (

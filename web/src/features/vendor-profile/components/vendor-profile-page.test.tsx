@@ -3,10 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 
+import type { VendorEvidence, VendorProfile } from '@/lib/api/types';
 import { mockFetch, renderWithProviders } from '@/testing/render-app';
 
-import type { VendorEvidence } from '../api/get-vendor-evidence';
-import type { VendorProfile } from '../api/get-vendor-profile';
 import { VendorProfilePage } from './vendor-profile-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -15,12 +15,13 @@ import { VerifiedOn } from '@/components/vendor-card/verified-on';
 import { VendorLogo } from '@/components/vendor-logo';
 import { paths, vendorsInCategoryPath } from '@/config/paths';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
+import type { VendorProfile } from '@/lib/api/types';
 import { useClientConfig } from '@/lib/client-config';
 import { useRecordMeetingClick } from '@/lib/meeting-clicks';
 import { openOutbound } from '@/lib/outbound';
 
 import { useVendorEvidence } from '../api/get-vendor-evidence';
-import { useVendorProfile, vendorProfileQueryKey, type VendorProfile } from '../api/get-vendor-profile';
+import { useVendorProfile, vendorProfileQueryKey } from '../api/get-vendor-profile';
 import { AlternativesSection } from './alternatives-section';
 import { EvidenceSection } from './evidence-section';
 import { HistorySection } from './history-section';

@@ -1,11 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import type { Vendor } from '@/lib/vendor';
-
-export type { Vendor };
-
-export type VendorSort = 'name_asc' | 'name_desc' | 'partner_first';
+import { queryKeys } from '@/lib/query-keys';
+import type { VendorPage, VendorSort } from '@/lib/api/types';
 
 export type VendorListParams = {
   categoryIds: number[];
@@ -13,17 +10,6 @@ export type VendorListParams = {
   sort: VendorSort;
   page: number;
   includeInactive: boolean;
-};
-
-export type VendorPage = {
-  items: Vendor[];
-  total: number;
-  /** The page served, clamped into range by the server. */
-  page: number;
-  pageSize: number;
-  totalPages: number;
-  /** Vendors of the whole catalog with a partner level or star: none means nothing to sort first. */
-  partnerCount: number;
 };
 
 export function getVendors(params: VendorListParams, signal?: AbortSignal): Promise<VendorPage> {
@@ -41,7 +27,7 @@ export function getVendors(params: VendorListParams, signal?: AbortSignal): Prom
 
 export const vendorsQueryOptions = (params: VendorListParams) =>
   queryOptions({
-    queryKey: ['vendors', 'list', params] as const,
+    queryKey: [...queryKeys.vendors, 'list', params] as const,
     queryFn: ({ signal }) => getVendors(params, signal),
     // The grid keeps the last page on screen while the next one loads.
     placeholderData: keepPreviousData,

@@ -1,5 +1,5 @@
 import { useSignal, useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -7,11 +7,12 @@ import { PageHeader } from '@/components/ui/page-header';
 import { inputClasses } from '@/components/ui/text-field';
 import { PartnerExplainer } from '@/components/vendor-card/partner-explainer';
 import { getErrorMessage } from '@/lib/api-client';
+import type { VendorSort } from '@/lib/api/types';
+import { useCategories } from '@/lib/categories';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
-import { useCategories } from '../api/get-categories';
-import { useVendors, type VendorSort } from '../api/get-vendors';
+import { useVendors } from '../api/get-vendors';
 import { CategoryChips } from './category-chips';
 import { sortOptions, useVendorFilters } from './use-vendor-filters';
 import { VendorCard } from './vendor-card';
@@ -40,12 +41,13 @@ export function BrowseVendorsPage() {
   const searchText = useSignal(filters.q);
   const debouncedSearch = useDebouncedValue(searchText.value, 300);
   const lastSent = useRef(filters.q);
-  useEffect(() => {
-    if (debouncedSearch.trim() === lastSent.current.trim()) return;
-    lastSent.current = debouncedSearch;
-    setFilter({ q: debouncedSearch });
-    // Only a settled change of the text is sent, so this runs on `debouncedSearch` alone.
-  }, [debouncedSearch]);
+  // Only a settled change of the text is sent, so the effect runs on `debouncedSearch` alone.
+  const sendSearch = useEffectEvent((q: string) => {
+    if (q.trim() === lastSent.current.trim()) return;
+    lastSent.current = q;
+    setFilter({ q });
+  });
+  useEffect(() => sendSearch(debouncedSearch), [debouncedSearch]);
   // Back, Forward or Clear filters changed the address: the box follows it.
   useEffect(() => {
     if (filters.q.trim() !== lastSent.current.trim()) {

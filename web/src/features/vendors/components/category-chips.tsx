@@ -1,6 +1,5 @@
+import type { Category } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
-
-import type { Category } from '../api/get-categories';
 
 type CategoryChipsProps = {
   categories: Category[];

@@ -1,16 +1,15 @@
 import { useCallback, useMemo } from 'react';
 
 import { parseCategoryIds, parsePage } from '@/lib/address-filters';
+import type { Category, VendorSort } from '@/lib/api/types';
+import { optionsOf } from '@/lib/options';
 import { usePageParams } from '@/lib/use-page-params';
 
-import type { Category } from '../api/get-categories';
-import type { VendorSort } from '../api/get-vendors';
-
-export const sortOptions: ReadonlyArray<{ value: VendorSort; label: string }> = [
-  { value: 'name_asc', label: 'Name A-Z' },
-  { value: 'name_desc', label: 'Name Z-A' },
-  { value: 'partner_first', label: 'Partners First' },
-];
+export const sortOptions = optionsOf<VendorSort>({
+  name_asc: 'Name A-Z',
+  name_desc: 'Name Z-A',
+  partner_first: 'Partners First',
+});
 
 const isSort = (value: string | undefined): value is VendorSort => sortOptions.some((o) => o.value === value);
 

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { currentToast } from '@/components/ui/use-toast';
 
+import type { Vendor } from '@/lib/api/types';
 import { mockFetch, renderWithProviders } from '@/testing/render-app';
 
-import type { Vendor } from '../api/get-vendors';
 import { VendorCard } from './vendor-card';
 
 // The toast lives in a module-level signal: each test starts without one.
@@ -34,6 +34,10 @@ const base: Vendor = {
   isRecommendedPartner: true,
   partnerLevel: 'Gold',
   isActive: true,
+  firmSizesSupported: [],
+  practiceAreasSupported: [],
+  tags: [],
+  needsReview: false,
   sourceUrl: 'https://slotwise.example.com/about',
   verifiedOn: '2026-11-22',
 };

@@ -10,12 +10,11 @@ import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VerifiedOn } from '@/components/vendor-card/verified-on';
 import { VendorLogo } from '@/components/vendor-logo';
 import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-profile-link';
+import type { Vendor } from '@/lib/api/types';
 import { useClientConfig } from '@/lib/client-config';
 import { cn } from '@/lib/cn';
 import { useRecordMeetingClick } from '@/lib/meeting-clicks';
 import { openOutbound } from '@/lib/outbound';
-
-import type { Vendor } from '../api/get-vendors';
 
 const SHOWN_HIGHLIGHTS = 3;
 const SHOWN_INTEGRATIONS = 2;

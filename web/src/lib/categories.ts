@@ -1,21 +1,27 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
-import { cacheTimes } from '@/lib/cache-times';
+import { api } from './api-client';
+import type { Category } from './api/types';
+import { cacheTimes } from './cache-times';
+import { queryKeys } from './query-keys';
 
-export type Category = { id: number; name: string };
+/** The catalog's categories (GET /api/categories): filter chips, the questionnaire, the trends chart. */
 
 export function getCategories(signal?: AbortSignal): Promise<Category[]> {
   return api.get('/api/categories', { signal });
 }
 
-/** The catalog's categories, cached 60 s (SPEC section 9); read when a chart bar is clicked. */
+/** Cached 60 s (SPEC section 9). */
 export const categoriesQueryOptions = () =>
   queryOptions({
-    queryKey: ['categories'],
+    queryKey: queryKeys.categories,
     queryFn: ({ signal }) => getCategories(signal),
     ...cacheTimes.categories,
   });
+
+export function useCategories() {
+  return useQuery(categoriesQueryOptions());
+}
 
 /** The category whose name matches (ignoring case and surrounding spaces), if any. */
 export function findCategoryByName(categories: readonly Category[], name: string): Category | undefined {

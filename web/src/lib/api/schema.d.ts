@@ -1,0 +1,3954 @@
+/**
+ * The API's types, generated from openapi.json beside this file by openapi-typescript.
+ * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
+ */
+
+export interface paths {
+    "/api/admin/backup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/admin/backup: a backup file made through one read transaction while the server runs. */
+        get: operations["download_backup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/demo-bookings/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/admin/demo-bookings/import (admins): imports a vendor or demo-booking CSV file in one
+         *     transaction; invalid rows are listed and skipped.
+         */
+        post: operations["import_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sample-bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * DELETE /api/admin/sample-bookings (admins): removes the generated sample bookings for good, in
+         *     one transaction; the first-launch seeding never loads them again. Waits for a running import.
+         */
+        delete: operations["remove_sample"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/vendors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** PATCH /api/admin/vendors/{id}: changes a vendor's partner status, activity and links. */
+        patch: operations["update_vendor"];
+        trace?: never;
+    };
+    "/api/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /api/auth/change-password: sets a new password and ends the user's other sessions. */
+        post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/auth/me: the signed-in user. */
+        get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/auth/setup (public): whether the first sign-up needs the console's setup token. */
+        get: operations["setup_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /api/auth/sign-in (public): starts a new session (any session the browser held ends). */
+        post: operations["sign_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /api/auth/sign-out: ends this session. */
+        post: operations["sign_out"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /api/auth/sign-up (public): creates an account and signs it in. The first is the admin. */
+        post: operations["sign_up"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/categories: every category, stage categories with their stage. */
+        get: operations["list_categories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/compare?ids=1,2,3: 2 to 4 vendors side by side for the signed-in user's firm. */
+        get: operations["get_comparison"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Settings the web app needs: the outbound link tag and whether logos may come from third parties. */
+        get: operations["client_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/demo-bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/demo-bookings: bookings newest first. */
+        get: operations["list_bookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/demo-bookings/cities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/demo-bookings/cities: a state's bookings newest first (`state` is required). */
+        get: operations["state_bookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/demo-bookings/filter-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/demo-bookings/filter-options: the metro areas, states and firm sizes in the data. */
+        get: operations["filter_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meeting-clicks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's own clicks, newest first. Ids grow with time, so walking the table
+         *     backwards finds the newest first and stops after `RECENT_CLICKS`; clicks are human-paced, so
+         *     this scan stays small without a per-user index.
+         */
+        get: operations["list_clicks"];
+        put?: never;
+        /**
+         * POST /api/meeting-clicks: records a click on a vendor's Schedule Meeting and answers the
+         *     scheduler link to open.
+         */
+        post: operations["record_click"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/openapi.json (public): this API's description. */
+        get: operations["openapi_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/past-recommendations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/past-recommendations: the signed-in user's own recommendations, newest first. */
+        get: operations["past_recommendations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/profile: the user's details and onboarding answers. */
+        get: operations["get_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** PATCH /api/profile: updates the user's details. */
+        patch: operations["update_profile"];
+        trace?: never;
+    };
+    "/api/profile/category-adoption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/profile/category-adoption: every category with the firm's answer, if any. */
+        get: operations["get_adoption"];
+        put?: never;
+        /**
+         * POST /api/profile/category-adoption: saves the categories sent (all or none) and answers the
+         *     whole list.
+         */
+        post: operations["save_adoption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/profile/coverage: the firm's coverage map against other firms of its size. */
+        get: operations["get_coverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/profile/onboarding: whether onboarding is completed. */
+        get: operations["onboarding_status"];
+        put?: never;
+        /** POST /api/profile/onboarding: saves the firm's onboarding answers. */
+        post: operations["save_onboarding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/questions/{category_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/questions/{category_id}: the category's questionnaire (empty when it has none). */
+        get: operations["list_questions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommendations/compute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/recommendations/compute: ranks a category's vendors for one of the user's responses
+         *     and saves the top three as the stage's picks.
+         */
+        post: operations["compute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommendations/dismissed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/recommendations/dismissed: the user's own dismissed vendors, newest first. */
+        get: operations["list_dismissed"];
+        put?: never;
+        /**
+         * POST /api/recommendations/dismissed: dismisses one of the user's picks with a reason. The
+         *     vendor is not ranked for the user again until the dismissal is undone, and some reasons change
+         *     how the rest of its category is ranked.
+         */
+        post: operations["dismiss_pick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommendations/dismissed/{vendor_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * DELETE /api/recommendations/dismissed/{vendor_id}: undoes a dismissal; the vendor can be
+         *     ranked and picked again.
+         */
+        delete: operations["undo_dismissal"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommendations/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/recommendations/overview: each stage's status and number of picks, and the same for
+         *     the categories outside the stages.
+         */
+        get: operations["overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommendations/persisted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/recommendations/persisted: every category's saved picks, stages first. */
+        get: operations["persisted"];
+        put?: never;
+        post?: never;
+        /** DELETE /api/recommendations/persisted: clears every stage's picks. */
+        delete: operations["clear_picks"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommendations/pick-for-me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/recommendations/pick-for-me: picks up to three vendors per category from recent
+         *     real demo bookings of similar firms (by fit with the firm when there are none), saves them and
+         *     answers every category's picks.
+         */
+        post: operations["pick_for_me"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /api/responses: stores the user's answers to a category's questionnaire. */
+        post: operations["submit_response"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shortlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/shortlist: the user's shortlist, grouped by stage, then the other categories. */
+        get: operations["get_shortlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shortlist/brief": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/shortlist/brief: the due-diligence brief (the firm's criteria and each shortlisted
+         *     vendor's facts, per stage).
+         */
+        get: operations["get_brief"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shortlist/brief.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/shortlist/brief.csv: the brief as a CSV download, one row per vendor. */
+        get: operations["get_brief_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shortlist/{vendor_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * PUT /api/shortlist/{vendor_id}: adds the vendor (as Considering unless a status is sent) or
+         *     changes its status, note or reject reason. Sending the same again changes nothing.
+         */
+        put: operations["put_entry"];
+        post?: never;
+        /** DELETE /api/shortlist/{vendor_id}: takes the vendor off the shortlist (done if it was not on). */
+        delete: operations["delete_entry"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shortlist/{vendor_id}/outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * PUT /api/shortlist/{vendor_id}/outcome: whether the demo happened, whether the firm chose the
+         *     vendor, and (for a chosen vendor) how satisfied it is.
+         */
+        put: operations["put_outcome"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/trends: booking totals by category, state and day for the filters. */
+        get: operations["trends"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trends/cities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/trends/cities: the 12 cities of a state with the most bookings. */
+        get: operations["top_cities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/vendors: the vendor directory, filtered, searched, sorted and paged. */
+        get: operations["list_vendors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/vendors/{id}: the vendor profile, with the firm's own history and alternatives. */
+        get: operations["get_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendors/{id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/vendors/{id}/evidence: the vendor's real demo bookings and peer adoption. */
+        get: operations["get_evidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        AdoptionAnswer: {
+            hasTool?: boolean | null;
+        };
+        /** @description One category as the form shows it (SPEC section 3, "Category adoption item"). */
+        AdoptionItem: {
+            adoption: components["schemas"]["AdoptionAnswer"];
+            category: components["schemas"]["CategoryRef"];
+            otherVendors: components["schemas"]["OtherVendor"][];
+            selectedVendors: components["schemas"]["SelectedVendor"][];
+            vendors: components["schemas"]["VendorChoice"][];
+        };
+        AdoptionList: {
+            items: components["schemas"]["AdoptionItem"][];
+        };
+        /** @description Another active vendor of the category, with why it is worth a look. */
+        Alternative: {
+            /** Format: int64 */
+            id: number;
+            logoUrl?: string | null;
+            name: string;
+            /** Format: int32 */
+            priceBracket?: number | null;
+            reason: string;
+            /**
+             * Format: int32
+             * @description The match score from the user's latest questionnaire in the category, when ordered by it.
+             */
+            score?: number | null;
+            websiteUrl?: string | null;
+        };
+        /**
+         * @description How the alternatives are ordered.
+         * @enum {string}
+         */
+        AlternativesBasis: "questionnaire" | "fit";
+        AnswerRequest: {
+            /** Format: int64 */
+            questionId: number;
+            /** @description Option labels of the question; one at most for a single-choice question. */
+            selectedValues?: string[];
+        };
+        Asks: {
+            /** @description "Did you choose it?": the demo happened and nobody said yet. */
+            chosen: boolean;
+            /** @description "Did the demo happen?": a demo was booked and nobody said yet. */
+            demoHappened: boolean;
+            /** @description "How satisfied are you, 1-5?": 90 days after Chosen, until answered. */
+            satisfaction: boolean;
+        };
+        /**
+         * @description How many attorneys the firm has.
+         * @enum {string}
+         */
+        AttorneysBand: "SOLO" | "A2_5" | "A6_15" | "A16_30" | "A31_50" | "A51P";
+        /**
+         * @description A row of the comparison.
+         * @enum {string}
+         */
+        Attribute: "category" | "priceBracket" | "firmSizes" | "practiceAreas" | "integrations" | "highlights" | "partner" | "recentDemoBookings" | "peerAdoption" | "matchScore" | "verifiedOn" | "scheduling" | "isActive";
+        /** @description One booking as the API shows it. */
+        BookingItem: {
+            cityState?: string | null;
+            client: string;
+            clientCategory: string;
+            createdTime: string;
+            dma: string;
+            /** Format: int64 */
+            id: number;
+            sample: boolean;
+            standardizedPracticeAreaBrokenOut: string;
+            state: string;
+        };
+        /** @description Bookings newest first, one page of them. */
+        BookingPage: components["schemas"]["SampleShare"] & {
+            items: components["schemas"]["BookingItem"][];
+            limit: number;
+            offset: number;
+            /**
+             * Format: int64
+             * @description How many bookings match in all.
+             */
+            total: number;
+        };
+        /** @description The due-diligence brief: per group, the firm's criteria and each vendor's facts. */
+        Brief: {
+            firmName: string;
+            groups: components["schemas"]["BriefGroup"][];
+            /** @description The day it was prepared (YYYY-MM-DD, UTC). */
+            preparedOn: string;
+        };
+        BriefGroup: {
+            /** Format: int64 */
+            categoryId: number;
+            categoryName: string;
+            /** @description The firm's answers to the category's questionnaire, its latest response; empty if none. */
+            criteria: components["schemas"]["Criterion"][];
+            /** Format: date-time */
+            criteriaAnsweredAt?: string | null;
+            /** Format: int32 */
+            stage?: number | null;
+            vendors: components["schemas"]["BriefVendor"][];
+        };
+        BriefVendor: components["schemas"]["EntryView"] & {
+            /** @description The vendor's integrations that name a tool in the firm's tech stack. */
+            integrationsWithStack: string[];
+        };
+        /**
+         * @description New injury cases signed per month.
+         * @enum {string}
+         */
+        CasesBand: "C1_10" | "C11_25" | "C26_50" | "C51_100" | "C101P";
+        Category: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /**
+             * Format: int32
+             * @description Litigation stage 1-9 this category serves, if it is a stage category.
+             */
+            stage?: number | null;
+        };
+        CategoryRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        ChangePassword: {
+            currentPassword: string;
+            /** @description 8 to 128 characters, and not one of the commonly used passwords. */
+            newPassword: string;
+        };
+        /** @description A state's top cities. */
+        CitiesAnswer: components["schemas"]["SampleShare"] & {
+            /** @description At most 12, most bookings first. */
+            cities: components["schemas"]["CityCount"][];
+            /**
+             * Format: int64
+             * @description How many bookings match the filters (in every city of the state).
+             */
+            total: number;
+        };
+        CityCount: {
+            city: string;
+            /** Format: int32 */
+            count: number;
+        };
+        /** @description Settings the web app needs. */
+        ClientConfig: {
+            /** @description Whether vendor logos may be fetched from third-party icon services. */
+            thirdPartyLogos: boolean;
+            /** @description The `utm_source` tag added to outbound vendor links. */
+            utmSource: string;
+        };
+        /** @description One column. */
+        ComparedVendor: {
+            bookingUrl?: string | null;
+            category: components["schemas"]["CategoryRef"];
+            firmSizes: components["schemas"]["FirmSize"][];
+            highlights: string[];
+            /** Format: int64 */
+            id: number;
+            integrations: components["schemas"]["Integration"][];
+            isActive: boolean;
+            logoUrl?: string | null;
+            matchScore?: null | components["schemas"]["MatchScore"];
+            name: string;
+            partner: components["schemas"]["PartnerStatus"];
+            peerAdoption?: null | components["schemas"]["ComparisonCount"];
+            practiceAreas: string[];
+            /**
+             * Format: int32
+             * @description 1 ($) to 4 ($$$$).
+             */
+            priceBracket?: number | null;
+            /**
+             * @description Real demo bookings of the vendor in the last `demandDays` days by firms of the user's size
+             *     (by all firms when the user's size is unknown).
+             */
+            recentDemoBookings: components["schemas"]["ComparisonCount"];
+            sourceUrl?: string | null;
+            /** @description What sets the vendor apart from the others compared, in a sentence or two. */
+            summary: string;
+            /** @description The day the vendor's facts were checked (YYYY-MM-DD). */
+            verifiedOn?: string | null;
+            websiteUrl?: string | null;
+        };
+        /** @description One column per vendor, in the order asked for, with the rows that differ. */
+        Comparison: {
+            /**
+             * Format: int32
+             * @description The window of `recentDemoBookings`, in days.
+             */
+            demandDays: number;
+            /** @description The vendors belong to more than one category: they answer different needs. */
+            differentCategories: boolean;
+            /** @description The rows whose values are not the same for every vendor. */
+            differing: components["schemas"]["Attribute"][];
+            firmSize?: null | components["schemas"]["FirmSize"];
+            vendors: components["schemas"]["ComparedVendor"][];
+        };
+        /**
+         * @description A count as it may be shown: the number from [`MIN_SHOWN`] up, otherwise only "fewer than 5".
+         *     Zero is suppressed too (it would tell apart "nobody" from "one firm"). No total is ever
+         *     published beside these, so a hidden count cannot be worked out by subtraction.
+         */
+        ComparisonCount: {
+            /** @description The count as text: "12", or "fewer than 5". */
+            label: string;
+            /**
+             * Format: int32
+             * @description The count; absent when it is under 5.
+             */
+            value?: number | null;
+        };
+        ComputeRequest: {
+            /** Format: int64 */
+            categoryId: number;
+            /** Format: int64 */
+            responseId: number;
+        };
+        /** @description A category's vendors ranked for one questionnaire response. */
+        ComputeResult: {
+            firmSizeSource: components["schemas"]["SizeSource"];
+            /** @description The firms whose demo bookings count as demand, in words. */
+            peerGroup: string;
+            vendors: components["schemas"]["RankedView"][];
+        };
+        /** @description What may be shown of a count. */
+        Count: {
+            /** @description The count as people read it: "0", "12" or "fewer than 5". */
+            text: string;
+            /**
+             * Format: int32
+             * @description The exact count; absent when it is under 5 and more than 0.
+             */
+            value?: number | null;
+        };
+        /** @description `GET /api/profile/coverage`: the firm's coverage map. */
+        Coverage: {
+            firmSize?: null | components["schemas"]["FirmSize"];
+            headline: components["schemas"]["CoverageHeadline"];
+            /** @description The categories outside the stages, by name. */
+            others: components["schemas"]["CoverageItem"][];
+            peerFirms?: null | components["schemas"]["ShownCount"];
+            /** @description Where the size came from: the profile, else the onboarding answers (employees). */
+            sizeSource: components["schemas"]["SizeSource"];
+            /** @description The nine stage categories, in stage order. */
+            stages: components["schemas"]["CoverageItem"][];
+        };
+        /** @description "Your firm covers 5 of 9 stages; firms your size usually cover 7". */
+        CoverageHeadline: {
+            /** Format: int32 */
+            stageCount: number;
+            /**
+             * Format: int32
+             * @description Stages the firm answered Yes.
+             */
+            stagesCovered: number;
+            /**
+             * Format: int32
+             * @description Stages the firm has not answered.
+             */
+            stagesUnanswered: number;
+            /**
+             * Format: int32
+             * @description The median number of stages covered by other firms of its size that answered every stage;
+             *     null below 5 such firms or when the size is unknown.
+             */
+            usualStages?: number | null;
+        };
+        /** @description One category of the map. */
+        CoverageItem: {
+            /** Format: int64 */
+            categoryId: number;
+            categoryName: string;
+            /** @description The firm's answer: true (has a tool), false (none) or null (not answered). */
+            hasTool?: boolean | null;
+            /**
+             * Format: int32
+             * @description Percent of other firms of its size, among those that answered this category, that have a
+             *     tool; null when fewer than 5 answered ("not enough firms yet") or the size is unknown.
+             */
+            peerShare?: number | null;
+            /**
+             * Format: int32
+             * @description Stage 1-9, null for the other categories.
+             */
+            stage?: number | null;
+        };
+        Criterion: {
+            answers: string[];
+            question: string;
+        };
+        DayCount: {
+            /** Format: int32 */
+            count: number;
+            date: string;
+        };
+        /**
+         * @description The reason codes a dismissal takes ("not_given" only describes dismissals from before
+         *     reasons were asked, and is never accepted).
+         * @enum {string}
+         */
+        DismissReasonCode: "too_expensive" | "doesnt_integrate" | "already_evaluated" | "not_right_for_practice" | "other";
+        /** @description Dismisses one of the user's picks, saying why. */
+        DismissRequest: {
+            /** @description Required for "other" (1-200 characters), refused for every other reason. */
+            otherText?: string | null;
+            reason: components["schemas"]["DismissReasonCode"];
+            /** Format: int64 */
+            vendorId: number;
+        };
+        /** @description The user's dismissed vendors, newest first. */
+        DismissedList: {
+            items: components["schemas"]["DismissedView"][];
+        };
+        /** @description A dismissed vendor, with when and why. */
+        DismissedView: {
+            /** Format: int64 */
+            categoryId: number;
+            categoryName: string;
+            /** Format: date-time */
+            dismissedAt: string;
+            otherText?: string | null;
+            /** Format: int32 */
+            priceBracket?: number | null;
+            /**
+             * @description too_expensive, doesnt_integrate, already_evaluated, not_right_for_practice, other, or
+             *     not_given for a dismissal from before reasons were asked.
+             */
+            reason: string;
+            /** @description The reason in words, e.g. "Too expensive" or "Other: We build our own". */
+            reasonLabel: string;
+            /** Format: int64 */
+            vendorId: number;
+            vendorName: string;
+        };
+        /**
+         * @description How many people the firm employs.
+         * @enum {string}
+         */
+        EmployeesBand: "E2_10" | "E11_50" | "E51_200" | "E200P";
+        /** @description `PUT /api/shortlist/{vendorId}`: every field optional; what is absent is kept. */
+        EntryRequest: {
+            /** @description Plain text, at most 2,000 characters. */
+            note?: string | null;
+            /** @description Why the vendor was rejected, at most 200 characters. */
+            rejectReason?: string | null;
+            /** @description Considering, Demo booked, Demo held, Chosen or Rejected (Rejected needs a reason). */
+            status?: string | null;
+        };
+        EntryView: {
+            /** @description Which outcome questions to ask now. */
+            asks: components["schemas"]["Asks"];
+            /** Format: int64 */
+            categoryId: number;
+            description: string;
+            /** @description Status changes, oldest first. */
+            history: components["schemas"]["HistoryItem"][];
+            note: string;
+            outcome: components["schemas"]["OutcomeView"];
+            /**
+             * Format: int32
+             * @description 1-4.
+             */
+            priceBracket?: number | null;
+            recommendation?: null | components["schemas"]["Recommendation"];
+            rejectReason?: string | null;
+            sourceUrl?: string | null;
+            status: components["schemas"]["Status"];
+            /** Format: int64 */
+            vendorId: number;
+            vendorName: string;
+            /** @description The day the vendor's facts were checked (YYYY-MM-DD). */
+            verifiedOn?: string | null;
+            websiteUrl?: string | null;
+        };
+        /** @description The body of every error answer, as the API description shows it. */
+        ErrorBody: {
+            /** @description A message a person can read and act on. */
+            error: string;
+        };
+        Factor: {
+            detail: string;
+            factor: string;
+            label: string;
+            /** Format: double */
+            maxPoints: number;
+            /** Format: double */
+            points: number;
+        };
+        /** @enum {string} */
+        FieldType: "SINGLE" | "MULTI";
+        /** @description The filter options, computed once per index. */
+        FilterOptions: {
+            dmas: string[];
+            firmSizes: string[];
+            states: string[];
+        };
+        /** @description The user's own history with the vendor. */
+        FirmHistory: {
+            /** @description The user hid this vendor from their picks. */
+            dismissed: boolean;
+            /** @description Newest first. */
+            meetingClicks: components["schemas"]["MeetingClickItem"][];
+            /** @description Newest first. */
+            recommendations: components["schemas"]["ProfileRecommendation"][];
+        };
+        /** @enum {string} */
+        FirmSize: "SOLO" | "E2_5" | "E6_20" | "E21_50" | "E51_200" | "E200P";
+        Group: {
+            /** Format: int64 */
+            categoryId: number;
+            categoryName: string;
+            /** @description The vendors to compare side by side (2-4 of the group's entries); empty with one entry. */
+            compareIds: number[];
+            entries: components["schemas"]["EntryView"][];
+            /**
+             * Format: int32
+             * @description Litigation stage 1-9, absent for the other categories.
+             */
+            stage?: number | null;
+        };
+        HistoryItem: {
+            /** Format: date-time */
+            at: string;
+            status: components["schemas"]["Status"];
+        };
+        /** @description The import form: one CSV file. */
+        ImportForm: {
+            /**
+             * Format: binary
+             * @description A vendor or demo-booking CSV file; the header decides which.
+             */
+            file: string;
+        };
+        ImportReport: {
+            errors: string[];
+            /** Format: int64 */
+            inserted: number;
+            /** @description "bookings" or "vendors": which kind the header said the file is. */
+            kind: string;
+            /** Format: int64 */
+            skipped: number;
+            /** Format: int64 */
+            updated: number;
+        };
+        /** @description One integration a vendor declares, and whether the firm uses that tool. */
+        Integration: {
+            /** @description A tool of the firm's own tech stack (names compared ignoring case). */
+            inYourStack: boolean;
+            name: string;
+        };
+        /** @description The firm's match score for the vendor, from its latest questionnaire in the vendor's category. */
+        MatchScore: {
+            /** @description The day the questionnaire was answered (YYYY-MM-DD, UTC). */
+            answeredOn: string;
+            /**
+             * Format: int32
+             * @description 0-100.
+             */
+            score: number;
+        };
+        /** @description A click on this vendor's Schedule Meeting by the user. */
+        MeetingClickItem: {
+            /** Format: date-time */
+            recordedAt: string;
+            sourcePage: components["schemas"]["SourcePage"];
+        };
+        MeetingClickRequest: {
+            /** @description Text, so that an unknown value gets our own message listing the valid ones. */
+            sourcePage: components["schemas"]["SourcePage"];
+            /** Format: int64 */
+            vendorId: number;
+        };
+        MeetingClickView: {
+            /** @description The vendor's scheduler with `utm_source`; absent in the list when the vendor lost it since. */
+            bookingUrl?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            recordedAt: string;
+            sourcePage: components["schemas"]["SourcePage"];
+            /** Format: int64 */
+            vendorId: number;
+            vendorName?: string | null;
+        };
+        /** @description Demo bookings of neighbouring months (or sizes) shown as one count (see `suppress::groups`). */
+        MonthGroup: {
+            count: components["schemas"]["Count"];
+            /** @description The first month, YYYY-MM. */
+            from: string;
+            /** @description The last month, YYYY-MM (the same as `from` for a single month). */
+            to: string;
+        };
+        NameCount: {
+            /** Format: int32 */
+            count: number;
+            name: string;
+        };
+        Onboarding: {
+            annualSoftwareSpendBand: components["schemas"]["SpendBand"];
+            attorneysCountBand: components["schemas"]["AttorneysBand"];
+            employeesCountBand: components["schemas"]["EmployeesBand"];
+            injuryCasesPerMonthBand: components["schemas"]["CasesBand"];
+        };
+        /**
+         * @description The four onboarding answers; each is required (text here, so a missing or unknown one gets a
+         *     message naming the question).
+         */
+        OnboardingAnswers: {
+            annualSoftwareSpendBand: components["schemas"]["SpendBand"];
+            attorneysCountBand: components["schemas"]["AttorneysBand"];
+            employeesCountBand: components["schemas"]["EmployeesBand"];
+            injuryCasesPerMonthBand: components["schemas"]["CasesBand"];
+        };
+        /** @description Whether the firm's onboarding questions are answered. */
+        OnboardingStatus: {
+            completed: boolean;
+        };
+        /** @description The filter options, and how many sample bookings they were taken from. */
+        OptionsAnswer: components["schemas"]["FilterOptions"] & components["schemas"]["SampleShare"];
+        OtherVendor: {
+            name: string;
+        };
+        /** @description `PUT /api/shortlist/{vendorId}/outcome`: what happened after the demo. */
+        OutcomeRequest: {
+            /** @description Whether the firm chose the vendor; only after the demo was held. */
+            chosen?: boolean | null;
+            /** @description Whether the demo happened; leave it out for "Not yet". */
+            demoHeld?: boolean | null;
+            /**
+             * Format: int32
+             * @description How satisfied the firm is, 1-5; only for a chosen vendor.
+             */
+            satisfaction?: number | null;
+        };
+        OutcomeView: {
+            chosen?: boolean | null;
+            demoHeld?: boolean | null;
+            /** Format: int32 */
+            satisfaction?: number | null;
+        };
+        /** @description Progress through the litigation stages, and the categories outside them. */
+        Overview: {
+            /**
+             * @description The categories that are not a stage ("Across the firm"), by id; never counted in the
+             *     progress.
+             */
+            others: components["schemas"]["StageOverview"][];
+            stages: components["schemas"]["StageOverview"][];
+            stagesCompleted: number;
+            totalStages: number;
+        };
+        /** @description One page of a list, with the page clamped into range. */
+        Page_PastRecommendation: {
+            items: {
+                /** Format: int64 */
+                categoryId: number;
+                reasons: components["schemas"]["RecommendationReasons"];
+                /** @description "{categoryId}-{vendorId}". */
+                recommendationId: string;
+                /** Format: date-time */
+                recommendedAt: string;
+                vendor: components["schemas"]["VendorView"];
+            }[];
+            page: number;
+            pageSize: number;
+            total: number;
+            totalPages: number;
+        };
+        /**
+         * @description The partner levels, for the API description.
+         * @enum {string}
+         */
+        PartnerLevel: "Gold" | "Silver" | "Bronze";
+        /** @description The vendor's partner status, as the administrator set it. */
+        PartnerStatus: {
+            isRecommendedPartner: boolean;
+            partnerLevel?: string | null;
+        };
+        /** @description One vendor recommended to the user, the latest time it was. */
+        PastRecommendation: {
+            /** Format: int64 */
+            categoryId: number;
+            reasons: components["schemas"]["RecommendationReasons"];
+            /** @description "{categoryId}-{vendorId}". */
+            recommendationId: string;
+            /** Format: date-time */
+            recommendedAt: string;
+            vendor: components["schemas"]["VendorView"];
+        };
+        /** @description Firms of the user's size whose saved tech stack has the vendor. */
+        PeerAdoption: {
+            firms: components["schemas"]["Count"];
+            size: components["schemas"]["SizeRef"];
+            /** @description "Used by 12 firms of your size" / "Used by fewer than 5 firms of your size". */
+            text: string;
+        };
+        /** @description The saved picks of every category that has any: the nine stages in order, then the others. */
+        PersistedPicks: {
+            /**
+             * @description For the whole page: the widest fallback any category's picks used (no real bookings, no
+             *     bookings in a stage, all firms, neighbouring sizes), or null when none did.
+             */
+            fallbackNote?: string | null;
+            items: components["schemas"]["StagePicks"][];
+            /**
+             * @description True when some picks were ranked by fit alone because no real booking had been imported,
+             *     so nothing here rests on what similar firms booked.
+             */
+            rankedWithoutBookings: boolean;
+            usedAnySizeFallback: boolean;
+        };
+        /**
+         * @description Where a stage's picks came from.
+         * @enum {string}
+         */
+        PickSource: "questionnaire" | "pick_for_me";
+        /** @description One saved pick as a stage card shows it. */
+        PickView: {
+            bookingUrl?: string | null;
+            logoUrl?: string | null;
+            name: string;
+            /** Format: int32 */
+            priceBracket?: number | null;
+            reason: string;
+            /** Format: int64 */
+            vendorId: number;
+            websiteUrl?: string | null;
+        };
+        /** @description A time the vendor was recommended to the user, and why. */
+        ProfileRecommendation: {
+            category: components["schemas"]["CategoryRef"];
+            reasons: string[];
+            /** Format: date-time */
+            recommendedAt: string;
+        };
+        /** @description The profile form. An email change needs the current password and ends the other sessions. */
+        ProfileUpdate: {
+            currentPassword?: string | null;
+            /** Format: email */
+            email?: string | null;
+            firmSize?: null | components["schemas"]["FirmSize"];
+            lawFirm: string;
+            name: string;
+        };
+        ProfileUser: {
+            email: string;
+            firmSize?: null | components["schemas"]["FirmSize"];
+            lawFirm: string;
+            name: string;
+        };
+        /** @description The profile form's data: the user's own details and the firm's onboarding answers. */
+        ProfileView: {
+            onboarding?: null | components["schemas"]["Onboarding"];
+            user: components["schemas"]["ProfileUser"];
+        };
+        /** @description What the client sees of a question: the option labels, never the tags behind them. */
+        QuestionView: {
+            fieldType: components["schemas"]["FieldType"];
+            /** Format: int64 */
+            id: number;
+            options: string[];
+            prompt: string;
+        };
+        /** @description A ranked vendor with the reasons for its place. */
+        RankedView: {
+            alreadyUsed: boolean;
+            breakdown: components["schemas"]["Factor"][];
+            matchedTags: string[];
+            missingTags: string[];
+            rank: number;
+            reasons: string[];
+            /** Format: int32 */
+            score: number;
+            vendor: components["schemas"]["VendorView"];
+        };
+        /** @description Real demo bookings of the vendor by firms of the user's size, in the last `days` days. */
+        RecentForSize: {
+            count: components["schemas"]["Count"];
+            /** Format: int32 */
+            days: number;
+            size: components["schemas"]["SizeRef"];
+            /**
+             * @description True when the count is withheld ("not shown"): beside the same size's 24-month count it
+             *     would reveal that the months before held 1 to 4 bookings.
+             */
+            withheld: boolean;
+        };
+        Recommendation: {
+            reasons: string[];
+            /** Format: date-time */
+            recommendedAt: string;
+        };
+        /** @description Why a vendor was recommended. */
+        RecommendationReasons: {
+            strengths: string[];
+        };
+        /** @description A stored questionnaire response. */
+        ResponseCreated: {
+            /** Format: int64 */
+            responseId: number;
+        };
+        ResponseRequest: {
+            /** @description At least one question answered with at least one offered option. */
+            answers: components["schemas"]["AnswerRequest"][];
+            /** Format: int64 */
+            categoryId: number;
+        };
+        /** @description How much of an answer is generated sample data, and which kinds of bookings exist. */
+        SampleShare: {
+            /**
+             * @description Whether any real (imported) booking exists. Until one does, sample bookings are included by
+             *     default; from then on only with `includeSample=true`.
+             */
+            hasRealData: boolean;
+            /** @description Whether the generated sample set is still stored (an admin may remove it). */
+            hasSampleData: boolean;
+            /**
+             * Format: int64
+             * @description How many of the bookings the answer counts are generated sample data (0 when samples are
+             *     left out). For the filter options: of the bookings the options come from.
+             */
+            sampleCount: number;
+        };
+        /** @description One answered category. Vendors only make sense with `hasTool: true`. */
+        SaveItem: {
+            /** Format: int64 */
+            categoryId: number;
+            /** @description Yes or No; required. */
+            hasTool: boolean;
+            /** @description Tools not in the catalog, by name (at most 80 characters each). */
+            otherVendors?: string[] | null;
+            /** Format: int64 */
+            primaryVendorId?: number | null;
+            selectedVendorIds?: number[] | null;
+        };
+        /** @description The body of `POST /api/profile/category-adoption`. */
+        SaveRequest: {
+            /** @description The categories to save; at least one, each at most once. */
+            items: components["schemas"]["SaveItem"][];
+        };
+        SelectedVendor: {
+            isPrimary: boolean;
+            /** Format: int64 */
+            vendorId: number;
+        };
+        SetupStatus: {
+            setupTokenRequired: boolean;
+        };
+        Shortlist: {
+            /** @description Stage categories in stage order, then the others by name; only categories with entries. */
+            groups: components["schemas"]["Group"][];
+        };
+        /** @description A count about other firms, as it may be shown. */
+        ShownCount: {
+            /**
+             * Format: int32
+             * @description The number, from 5 up; null when it is under 5.
+             */
+            count?: number | null;
+            /** @description What to show: the number, or "fewer than 5". */
+            text: string;
+        };
+        SignIn: {
+            email: string;
+            password: string;
+        };
+        SignUp: {
+            /** Format: email */
+            email: string;
+            firmSize?: null | components["schemas"]["FirmSize"];
+            lawFirm: string;
+            name: string;
+            /** @description 8 to 128 characters, and not one of the commonly used passwords. */
+            password: string;
+            /** @description Required for the first account when the server listens on a network address. */
+            setupToken?: string | null;
+        };
+        SizeGroup: {
+            count: components["schemas"]["Count"];
+            /** @description One size, or neighbouring sizes shown together. */
+            sizes: components["schemas"]["SizeRef"][];
+        };
+        /** @description A firm size with the label people read. */
+        SizeRef: {
+            code: components["schemas"]["FirmSize"];
+            /** @description "Solo", "2-5", ... */
+            label: string;
+        };
+        /**
+         * @description Where the firm's size came from, so the explanation can say so.
+         * @enum {string}
+         */
+        SizeSource: "profile" | "onboarding" | "unknown";
+        /**
+         * @description The screen a click came from (SPEC section 7).
+         * @enum {string}
+         */
+        SourcePage: "BROWSE" | "PAST_RECS" | "GET_REC_STAGES" | "GET_REC" | "COMPARE" | "PROFILE";
+        /**
+         * @description Annual spend on software.
+         * @enum {string}
+         */
+        SpendBand: "S0_5K" | "S5_10K" | "S10_40K" | "S40_100K" | "S100_500K" | "S500_1M" | "S1M_P";
+        /** @description One stage of the overview. */
+        StageOverview: {
+            /** Format: int64 */
+            categoryId: number;
+            categoryName: string;
+            /** @description How many picks the stage shows. */
+            picks: number;
+            /** Format: int32 */
+            stage?: number | null;
+            status: components["schemas"]["StageStatus"];
+        };
+        /** @description One category's saved picks. */
+        StagePicks: {
+            /** Format: int64 */
+            categoryId: number;
+            categoryName: string;
+            /** @description Says which data the picks rest on when it is not the firm's own size group. */
+            note?: string | null;
+            picks: components["schemas"]["PickView"][];
+            source: components["schemas"]["PickSource"];
+            /**
+             * Format: int32
+             * @description The litigation stage (1-9); null for a category outside the stages.
+             */
+            stage?: number | null;
+            usedSizeFallback: boolean;
+        };
+        /** @enum {string} */
+        StageStatus: "completed" | "in_progress" | "not_started";
+        StateCount: {
+            /** Format: int32 */
+            count: number;
+            state: string;
+        };
+        /**
+         * @description Where a shortlisted vendor stands, in lifecycle order.
+         * @enum {string}
+         */
+        Status: "Considering" | "Demo booked" | "Demo held" | "Chosen" | "Rejected";
+        /**
+         * @description The trend summary.
+         *
+         *     `last30` and `previous30` count the bookings matching the dma, state and firm-size filters in
+         *     the 30 days ending on `rangeEnd` (the `end` filter, or the day of the newest booking when no end
+         *     is given) and in the 30 days before those; the `start` filter does not cut them short, so the
+         *     change they show stays meaningful for a short selected range.
+         */
+        Trends: {
+            categoryCounts: components["schemas"]["NameCount"][];
+            /**
+             * @description One entry per day from the later of rangeStart and the first booking to the earlier of
+             *     rangeEnd and the last booking, zero days included.
+             */
+            daily: components["schemas"]["DayCount"][];
+            /**
+             * Format: int64
+             * @description Days in [rangeStart, rangeEnd]; 0 when there are no bookings and no range.
+             */
+            days: number;
+            /** Format: int64 */
+            last30: number;
+            /** Format: int64 */
+            previous30: number;
+            rangeEnd?: string | null;
+            rangeStart?: string | null;
+            stateCounts: components["schemas"]["StateCount"][];
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description The trend summary, and how much of it is sample data. */
+        TrendsAnswer: components["schemas"]["Trends"] & components["schemas"]["SampleShare"];
+        /** @description The signed-in user, as sign-up, sign-in, `me` and a profile update answer. */
+        UserEnvelope: {
+            user: components["schemas"]["UserView"];
+        };
+        /** @description What the API shows of a user. */
+        UserView: {
+            email: string;
+            firmSize?: null | components["schemas"]["FirmSize"];
+            /** Format: int64 */
+            id: number;
+            isAdmin: boolean;
+            lawFirm: string;
+            name: string;
+        };
+        Vendor: {
+            bookingUrl?: string | null;
+            /** Format: int64 */
+            categoryId: number;
+            description: string;
+            firmSizesSupported: components["schemas"]["FirmSize"][];
+            geoFocus?: string | null;
+            /** Format: int64 */
+            id: number;
+            integrations: string[];
+            isActive: boolean;
+            isRecommendedPartner: boolean;
+            logoUrl?: string | null;
+            name: string;
+            needsReview: boolean;
+            partnerLevel?: string | null;
+            practiceAreasSupported: string[];
+            /** Format: int32 */
+            priceBracket?: number | null;
+            shortHighlights: string[];
+            /** @description Capabilities the questionnaire's answers are matched against. */
+            tags: string[];
+            websiteUrl?: string | null;
+        };
+        VendorChoice: {
+            /** Format: int64 */
+            id: number;
+            logoUrl?: string | null;
+            name: string;
+            websiteUrl?: string | null;
+        };
+        /**
+         * @description `GET /api/vendors/{id}/evidence`: real demo bookings only (sample rows never count), every
+         *     count under 5 shown as "fewer than 5" and small cells of a breakdown shown with neighbours.
+         */
+        VendorEvidence: {
+            /** @description The same 24 months by the booking firm's size, smallest size first. */
+            bySize: components["schemas"]["SizeGroup"][];
+            /** @description False while no real booking (of any vendor) exists: the figures below are then all empty. */
+            hasRealBookings: boolean;
+            /** @description The 24 months ending with the current one (UTC), oldest first. */
+            months: components["schemas"]["MonthGroup"][];
+            peerAdoption?: null | components["schemas"]["PeerAdoption"];
+            recentForYourSize?: null | components["schemas"]["RecentForSize"];
+            /** @description The vendor's bookings over those 24 months. */
+            total: components["schemas"]["Count"];
+            /** Format: int64 */
+            vendorId: number;
+        };
+        /** @description A page of the vendor directory, and whether "Partners First" has any partner to put first. */
+        VendorPage: {
+            items: (components["schemas"]["Vendor"] & {
+                categoryName: string;
+                /** @description The page the vendor's facts were checked against. */
+                sourceUrl?: string | null;
+                /** @description The day they were checked (YYYY-MM-DD); absent when never verified. */
+                verifiedOn?: string | null;
+            })[];
+            page: number;
+            pageSize: number;
+            total: number;
+            totalPages: number;
+        } & {
+            /** @description Vendors of the whole catalog (not only this page) with a partner level or star. */
+            partnerCount: number;
+        };
+        /** @description `GET /api/vendors/{id}`: everything the profile shows except the booking figures. */
+        VendorProfile: {
+            /** @description 3 to 5 other active vendors of the category (fewer only when the category has fewer). */
+            alternatives: components["schemas"]["Alternative"][];
+            alternativesBasis: components["schemas"]["AlternativesBasis"];
+            bookingUrl?: string | null;
+            category: components["schemas"]["CategoryRef"];
+            description: string;
+            firmSizesSupported: components["schemas"]["SizeRef"][];
+            geoFocus?: string | null;
+            history: components["schemas"]["FirmHistory"];
+            /** Format: int64 */
+            id: number;
+            integrations: components["schemas"]["Integration"][];
+            /** @description False for a vendor that is no longer active (still shown, with a banner). */
+            isActive: boolean;
+            isRecommendedPartner: boolean;
+            logoUrl?: string | null;
+            name: string;
+            partnerLevel?: string | null;
+            practiceAreasSupported: string[];
+            /** Format: int32 */
+            priceBracket?: number | null;
+            shortHighlights: string[];
+            /** @description The page the vendor's facts were checked against. */
+            sourceUrl?: string | null;
+            /** @description The day they were checked (YYYY-MM-DD); absent when never verified. */
+            verifiedOn?: string | null;
+            websiteUrl?: string | null;
+        };
+        /**
+         * @description The vendor orders `sort` accepts.
+         * @enum {string}
+         */
+        VendorSort: "name_asc" | "name_desc" | "partner_first";
+        /** @description The fields an administrator may change; any left out stay as they are. */
+        VendorUpdate: {
+            /** @description The vendor's own scheduling page, http(s); null or "" for none. */
+            bookingUrl?: string | null;
+            /** @description An inactive vendor is listed only when asked for and never recommended. */
+            isActive?: boolean | null;
+            /** @description The recommended-partner star. */
+            isRecommendedPartner?: boolean | null;
+            /** @description A logo image, http(s); null or "" for none. */
+            logoUrl?: string | null;
+            partnerLevel?: null | components["schemas"]["PartnerLevel"];
+        };
+        /** @description A vendor as the directory shows it, with its category's name and where its facts come from. */
+        VendorView: components["schemas"]["Vendor"] & {
+            categoryName: string;
+            /** @description The page the vendor's facts were checked against. */
+            sourceUrl?: string | null;
+            /** @description The day they were checked (YYYY-MM-DD); absent when never verified. */
+            verifiedOn?: string | null;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    download_backup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A redb database file (attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": number[];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            /** @description No file, or a file that cannot be imported */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The file is over the import limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_sample: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No sample booking is left (there may have been none) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_vendor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A vendor id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorUpdate"];
+            };
+        };
+        responses: {
+            /** @description The vendor as updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorView"];
+                };
+            };
+            /** @description An invalid id, field or link */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such vendor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePassword"];
+            };
+        };
+        responses: {
+            /** @description Password changed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input or a wrong current password */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong passwords; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setup_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupStatus"];
+                };
+            };
+        };
+    };
+    sign_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignIn"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the session cookie is set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid email or password */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sign_out: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out; the session cookie is cleared */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sign_up: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUp"];
+            };
+        };
+        responses: {
+            /** @description Account created; the session cookie is set */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The first account needs the setup token, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An account with this email already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_comparison: {
+        parameters: {
+            query: {
+                /**
+                 * @description 2 to 4 distinct vendor ids, comma-separated (`1,2,3`), in column order.
+                 * @example 1,2,3
+                 */
+                ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comparison"];
+                };
+            };
+            /** @description Fewer than 2 or more than 4 ids, an id twice, or an id that is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No vendor has one of the ids */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    client_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientConfig"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_bookings: {
+        parameters: {
+            query?: {
+                /** @description A metro area (DMA) name, as in the filter options. */
+                dma?: string;
+                /** @description A two-letter US state code (or the state's name). */
+                state?: string;
+                firmSize?: components["schemas"]["FirmSize"];
+                /** @description First day, inclusive (YYYY-MM-DD). */
+                start?: string;
+                /** @description Last day, inclusive (YYYY-MM-DD); not before `start`. */
+                end?: string;
+                /** @description Default 100, clamped to 1-1000. */
+                limit?: number;
+                /** @description Default 0. */
+                offset?: number;
+                /** @description List the generated sample bookings too. Default: only while no real booking exists. */
+                includeSample?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingPage"];
+                };
+            };
+            /** @description An invalid filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    state_bookings: {
+        parameters: {
+            query: {
+                /** @description A metro area (DMA) name, as in the filter options. */
+                dma?: string;
+                /** @description A two-letter US state code (or the state's name). */
+                state: string;
+                firmSize?: components["schemas"]["FirmSize"];
+                /** @description First day, inclusive (YYYY-MM-DD). */
+                start?: string;
+                /** @description Last day, inclusive (YYYY-MM-DD); not before `start`. */
+                end?: string;
+                /** @description Default 100, clamped to 1-1000. */
+                limit?: number;
+                /** @description Default 0. */
+                offset?: number;
+                /** @description List the generated sample bookings too. Default: only while no real booking exists. */
+                includeSample?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingPage"];
+                };
+            };
+            /** @description An invalid filter or no state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    filter_options: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Take the options from the generated sample bookings too. Default: only while no real
+                 *     booking exists.
+                 */
+                includeSample?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionsAnswer"];
+                };
+            };
+            /** @description An invalid includeSample */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_clicks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeetingClickView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_click: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingClickRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeetingClickView"];
+                };
+            };
+            /** @description Invalid input, no such vendor, or a vendor without a scheduler */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    openapi_json: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document of this API */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    past_recommendations: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated category ids; each must exist. */
+                categoryIds?: string;
+                /** @description 1-based; clamped into range. */
+                page?: number;
+                /** @description Default 24, clamped to 1-100. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_PastRecommendation"];
+                };
+            };
+            /** @description An invalid filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            /** @description Invalid input or a wrong current password */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An account with this email already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_adoption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdoptionList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_adoption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdoptionList"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_coverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coverage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    onboarding_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingStatus"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_onboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OnboardingAnswers"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingStatus"];
+                };
+            };
+            /** @description A missing or unknown answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_questions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A category id */
+                category_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionView"][];
+                };
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such category */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    compute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ComputeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComputeResult"];
+                };
+            };
+            /** @description Invalid input, an unknown category or a response for another category */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such response of this user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_dismissed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DismissedList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dismiss_pick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DismissRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DismissedView"];
+                };
+            };
+            /** @description An unknown reason, Other without a text, or a text over 200 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such vendor, or not one of the user's picks */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    undo_dismissal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dismissed vendor's id */
+                vendor_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dismissal is undone */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the user's dismissed vendors */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Overview"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    persisted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersistedPicks"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clear_picks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Picks cleared */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pick_for_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersistedPicks"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submit_response: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResponseRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResponseCreated"];
+                };
+            };
+            /** @description Invalid answers or an unknown category */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_shortlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shortlist"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_brief: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Brief"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_brief_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The brief, one row per shortlisted vendor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vendor's id */
+                vendor_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntryRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryView"];
+                };
+            };
+            /** @description Invalid input: an unknown status, a note over 2,000 or a reason over 200 characters, Rejected without a reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such vendor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vendor's id */
+                vendor_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vendor is not on the shortlist (any more) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such vendor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_outcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vendor's id */
+                vendor_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OutcomeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryView"];
+                };
+            };
+            /** @description Invalid input: satisfaction outside 1-5, chosen before the demo was held */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such vendor, or not on the user's shortlist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trends: {
+        parameters: {
+            query?: {
+                /** @description A metro area (DMA) name, as in the filter options. */
+                dma?: string;
+                /** @description A two-letter US state code (or the state's name). */
+                state?: string;
+                firmSize?: components["schemas"]["FirmSize"];
+                /** @description First day, inclusive (YYYY-MM-DD). */
+                start?: string;
+                /** @description Last day, inclusive (YYYY-MM-DD); not before `start`. */
+                end?: string;
+                /** @description Count the generated sample bookings too. Default: only while no real booking exists. */
+                includeSample?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrendsAnswer"];
+                };
+            };
+            /** @description An invalid filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    top_cities: {
+        parameters: {
+            query: {
+                /** @description A metro area (DMA) name, as in the filter options. */
+                dma?: string;
+                /** @description A two-letter US state code (or the state's name). */
+                state: string;
+                firmSize?: components["schemas"]["FirmSize"];
+                /** @description First day, inclusive (YYYY-MM-DD). */
+                start?: string;
+                /** @description Last day, inclusive (YYYY-MM-DD); not before `start`. */
+                end?: string;
+                /** @description Count the generated sample bookings too. Default: only while no real booking exists. */
+                includeSample?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CitiesAnswer"];
+                };
+            };
+            /** @description An invalid filter or no state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_vendors: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated category ids; each must exist. */
+                categoryIds?: string;
+                /** @description Search text in name, description and highlights. */
+                q?: string;
+                sort?: components["schemas"]["VendorSort"];
+                /** @description 1-based; clamped into range. */
+                page?: number;
+                /** @description Default 24, clamped to 1-100. */
+                pageSize?: number;
+                includeInactive?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorPage"];
+                };
+            };
+            /** @description An invalid filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A vendor id: a whole number like 42 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorProfile"];
+                };
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such vendor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_evidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A vendor id: a whole number like 42 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorEvidence"];
+                };
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such vendor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,98 @@
+/**
+ * Named aliases of the generated API types (schema.d.ts, from the server's own description), for
+ * the app to import. Add an alias here rather than writing a request or response type by hand.
+ */
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
+
+// Accounts and the firm
+export type User = Schemas['UserView'];
+export type UserEnvelope = Schemas['UserEnvelope'];
+export type SetupStatus = Schemas['SetupStatus'];
+export type SignInRequest = Schemas['SignIn'];
+export type SignUpRequest = Schemas['SignUp'];
+export type ChangePasswordRequest = Schemas['ChangePassword'];
+export type FirmSize = Schemas['FirmSize'];
+export type AttorneysCountBand = Schemas['AttorneysBand'];
+export type EmployeesCountBand = Schemas['EmployeesBand'];
+export type InjuryCasesPerMonthBand = Schemas['CasesBand'];
+export type AnnualSoftwareSpendBand = Schemas['SpendBand'];
+/** The four firm-detail answers the onboarding modal and Profile Settings collect. */
+export type FirmDetails = Schemas['OnboardingAnswers'];
+export type Profile = Schemas['ProfileView'];
+export type ProfileUpdate = Schemas['ProfileUpdate'];
+export type OnboardingStatus = Schemas['OnboardingStatus'];
+export type ClientConfig = Schemas['ClientConfig'];
+
+// The catalog
+export type Category = Schemas['Category'];
+export type CategoryRef = Schemas['CategoryRef'];
+/** A vendor as every API that lists vendors returns it. */
+export type Vendor = Schemas['VendorView'];
+export type VendorPage = Schemas['VendorPage'];
+export type VendorSort = Schemas['VendorSort'];
+export type VendorUpdate = Schemas['VendorUpdate'];
+export type PartnerLevel = Schemas['PartnerLevel'];
+export type VendorProfile = Schemas['VendorProfile'];
+export type VendorEvidence = Schemas['VendorEvidence'];
+export type SizeRef = Schemas['SizeRef'];
+/** A count as the server lets it be shown: `value` is absent or null for "fewer than 5". */
+export type ShownCount = Schemas['Count'];
+export type ImportReport = Schemas['ImportReport'];
+export type SourcePage = Schemas['SourcePage'];
+export type MeetingClick = Schemas['MeetingClickView'];
+export type MeetingClickRequest = Schemas['MeetingClickRequest'];
+
+// Demo bookings and trends
+export type SampleShare = Schemas['SampleShare'];
+export type Trends = Schemas['TrendsAnswer'];
+export type DemoBooking = Schemas['BookingItem'];
+export type DemoBookingPage = Schemas['BookingPage'];
+export type FilterOptions = Schemas['OptionsAnswer'];
+export type TrendCities = Schemas['CitiesAnswer'];
+export type CityCount = Schemas['CityCount'];
+
+// Recommendations
+export type Question = Schemas['QuestionView'];
+export type ResponseRequest = Schemas['ResponseRequest'];
+export type ResponseCreated = Schemas['ResponseCreated'];
+export type Answer = Schemas['AnswerRequest'];
+export type ComputeRequest = Schemas['ComputeRequest'];
+export type ComputeResult = Schemas['ComputeResult'];
+export type RankedVendor = Schemas['RankedView'];
+export type Factor = Schemas['Factor'];
+export type Pick = Schemas['PickView'];
+export type StagePicks = Schemas['StagePicks'];
+export type PersistedPicks = Schemas['PersistedPicks'];
+export type StageStatus = Schemas['StageStatus'];
+export type StageOverview = Schemas['StageOverview'];
+export type Overview = Schemas['Overview'];
+export type DismissReasonCode = Schemas['DismissReasonCode'];
+export type DismissRequest = Schemas['DismissRequest'];
+export type Dismissal = Schemas['DismissedView'];
+export type DismissedList = Schemas['DismissedList'];
+export type PastRecommendation = Schemas['PastRecommendation'];
+export type PastPage = Schemas['Page_PastRecommendation'];
+
+// The tech stack and coverage
+export type CategoryAdoption = Schemas['AdoptionItem'];
+export type CategoryAdoptionList = Schemas['AdoptionList'];
+export type AdoptionVendor = Schemas['VendorChoice'];
+export type TechStackSaveItem = Schemas['SaveItem'];
+export type Coverage = Schemas['Coverage'];
+export type CoverageItem = Schemas['CoverageItem'];
+
+// Comparison, the shortlist and the brief
+export type Comparison = Schemas['Comparison'];
+export type ComparedVendor = Schemas['ComparedVendor'];
+export type ComparedAttribute = Schemas['Attribute'];
+export type ShortlistStatus = Schemas['Status'];
+export type Shortlist = Schemas['Shortlist'];
+export type ShortlistGroup = Schemas['Group'];
+export type ShortlistEntry = Schemas['EntryView'];
+export type EntryChange = Schemas['EntryRequest'];
+export type OutcomeChange = Schemas['OutcomeRequest'];
+export type Brief = Schemas['Brief'];
+export type BriefGroup = Schemas['BriefGroup'];
+export type BriefVendor = Schemas['BriefVendor'];

@@ -1,0 +1,42 @@
+// Generates ../src/lib/api/schema.d.ts from the committed API document
+// (../src/lib/api/openapi.json, kept equal to the server's by tests/api/openapi.rs).
+//   node api-types.js write   rewrites the types
+//   node api-types.js check   fails when the committed types differ from a fresh generation
+import { readFile, writeFile } from 'node:fs/promises';
+
+import { createConfig } from '@redocly/openapi-core';
+import openapiTS, { astToString } from 'openapi-typescript';
+
+const documentUrl = new URL('../src/lib/api/openapi.json', import.meta.url);
+const typesUrl = new URL('../src/lib/api/schema.d.ts', import.meta.url);
+
+const header = `/**
+ * The API's types, generated from openapi.json beside this file by openapi-typescript.
+ * Do not edit: run \`npm run api:types\` in web/ (or \`npm run api:update\` after a server change).
+ */
+
+`;
+
+async function generate() {
+  const document = JSON.parse(await readFile(documentUrl, 'utf8'));
+  // openapi-typescript refuses a document that repeats an operationId; the server's repeats
+  // `get_profile` (GET /api/profile and GET /api/vendors/{id}). The app reads the schemas, not the
+  // operations, so the check is turned off rather than the API changed.
+  const redocly = await createConfig({ rules: { 'operation-operationId-unique': 'off' } }, { extends: ['minimal'] });
+  return header + astToString(await openapiTS(document, { redocly }));
+}
+
+const mode = process.argv[2];
+if (mode === 'write') {
+  await writeFile(typesUrl, await generate());
+} else if (mode === 'check') {
+  const fresh = await generate();
+  const committed = await readFile(typesUrl, 'utf8').catch(() => '');
+  if (committed !== fresh) {
+    console.error('web/src/lib/api/schema.d.ts is stale: run `npm run api:types` in web/ and commit it.');
+    process.exit(1);
+  }
+} else {
+  console.error('usage: node api-types.js write|check');
+  process.exit(2);
+}
