@@ -23,11 +23,11 @@ use crate::state::AppState;
 
 /// The vendor-profile operations, for the API description.
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(routes::get_profile, routes::get_evidence))]
+#[openapi(paths(routes::get_vendor_profile, routes::get_evidence))]
 pub struct VendorProfileApi;
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/vendors/{id}", get(routes::get_profile))
+        .route("/vendors/{id}", get(routes::get_vendor_profile))
         .route("/vendors/{id}/evidence", get(routes::get_evidence))
 }

@@ -21,7 +21,7 @@ use super::profile::profile_for;
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
         (status = 404, description = "No such vendor", body = crate::error::ErrorBody),
     ))]
-pub(super) async fn get_profile(
+pub(super) async fn get_vendor_profile(
     State(state): State<AppState>,
     user: CurrentUser,
     Path(raw): Path<String>,

@@ -724,7 +724,7 @@ export interface paths {
             cookie?: never;
         };
         /** GET /api/vendors/{id}: the vendor profile, with the firm's own history and alternatives. */
-        get: operations["get_profile"];
+        get: operations["get_vendor_profile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3853,7 +3853,7 @@ export interface operations {
             };
         };
     };
-    get_profile: {
+    get_vendor_profile: {
         parameters: {
             query?: never;
             header?: never;
