@@ -8,6 +8,7 @@
 //! including the person's name and email. That hash is the only form in which names and emails are
 //! kept.
 
+mod identities;
 mod key;
 mod kind;
 mod pipeline;

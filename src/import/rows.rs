@@ -56,13 +56,6 @@ impl BookingColumns {
     }
 }
 
-/// A row parsed: the booking, and the bytes its identity hash is taken over.
-pub(super) struct ParsedRow {
-    pub booking: Booking,
-    /// "id" identity (from the file's Id) or "row" identity (the normalised fields).
-    pub file_id: Option<String>,
-}
-
 fn field(rec: &csv::ByteRecord, i: Option<usize>) -> Result<&str, String> {
     match i.and_then(|i| rec.get(i)) {
         None => Ok(""),
@@ -72,19 +65,39 @@ fn field(rec: &csv::ByteRecord, i: Option<usize>) -> Result<&str, String> {
     }
 }
 
-fn text(raw: &str, column: &str, max: usize) -> Result<Option<String>, String> {
+/// A text field: `None` when empty; refused when too long or holding a control character.
+fn text<'r>(raw: &'r str, column: &str, max: usize) -> Result<Option<&'r str>, String> {
     if raw.is_empty() {
         return Ok(None);
     }
-    if raw.chars().count() > max {
+    // ASCII (nearly every row) is checked byte by byte; a byte is a character there.
+    let (too_long, control) = if raw.is_ascii() {
+        (raw.len() > max, raw.bytes().any(|b| b.is_ascii_control()))
+    } else {
+        (raw.chars().count() > max, raw.chars().any(char::is_control))
+    };
+    if too_long {
         return Err(format!("{column} is longer than {max} characters"));
     }
-    if raw.chars().any(char::is_control) {
+    if control {
         return Err(format!(
             "{column} contains a line break or control character"
         ));
     }
-    Ok(Some(raw.to_string()))
+    Ok(Some(raw))
+}
+
+/// Replaces the text of `slot`, keeping its buffer.
+pub(super) fn set(slot: &mut String, value: &str) {
+    slot.clear();
+    slot.push_str(value);
+}
+
+pub(super) fn set_optional(slot: &mut Option<String>, value: Option<&str>) {
+    match (slot.as_mut(), value) {
+        (Some(s), Some(v)) => set(s, v),
+        (_, v) => *slot = v.map(String::from),
+    }
 }
 
 fn parse_size(raw: &str) -> Result<FirmSize, String> {
@@ -150,68 +163,89 @@ pub fn parse_created(raw: &str) -> Result<i64, String> {
     Ok(t)
 }
 
-pub(super) fn parse_row(
-    cols: &BookingColumns,
-    rec: &csv::ByteRecord,
-    catalog: &Catalog,
-    sample: bool,
-) -> Result<ParsedRow, String> {
-    let category_raw = field(rec, Some(cols.category))?;
-    if category_raw.is_empty() {
-        return Err("Category is required".into());
+/// Parses rows into one booking it keeps, so that a row costs no allocation.
+pub(super) struct RowParser<'a> {
+    cols: &'a BookingColumns,
+    catalog: &'a Catalog,
+    /// The last row parsed.
+    pub booking: Booking,
+}
+
+impl<'a> RowParser<'a> {
+    pub(super) fn new(cols: &'a BookingColumns, catalog: &'a Catalog, sample: bool) -> Self {
+        RowParser {
+            cols,
+            catalog,
+            booking: Booking {
+                category: String::new(),
+                client: String::new(),
+                firm_size: FirmSize::Solo,
+                city_state: None,
+                state: None,
+                dma: None,
+                created: 0,
+                sample,
+            },
+        }
     }
-    let category = catalog
-        .category_by_name(category_raw)
-        .ok_or_else(|| format!("unknown category \"{}\"", truncate(category_raw, 60)))?
-        .name
-        .clone();
-    let created = parse_created(field(rec, Some(cols.created))?)?;
-    let client = text(field(rec, cols.client)?, "Client", MAX_CLIENT)?.unwrap_or_default();
-    let firm_size = parse_size(field(rec, cols.size)?)?;
-    let city_state = text(field(rec, cols.city_state)?, "City State", MAX_TEXT)?;
-    let state = match field(rec, cols.state)? {
-        "" => city_state
-            .as_deref()
-            .and_then(|cs| cs.rsplit_once(','))
-            .and_then(|(_, st)| reference::state_code(st)),
-        raw => Some(
-            reference::state_code(raw)
-                .ok_or_else(|| format!("unknown state \"{}\"", truncate(raw, 40)))?,
-        ),
-    };
-    let dma = text(field(rec, cols.dma)?, "DMA", MAX_TEXT)?;
-    let file_id = text(field(rec, cols.id)?, "Id", MAX_TEXT)?;
-    Ok(ParsedRow {
-        booking: Booking {
-            category,
-            client,
-            firm_size,
-            city_state,
-            state: state.map(String::from),
-            dma,
-            created,
-            sample,
-        },
-        file_id,
-    })
+
+    /// Checks `rec` and puts it into `self.booking`; returns the file's Id of the row, if any.
+    pub(super) fn parse<'r>(
+        &mut self,
+        rec: &'r csv::ByteRecord,
+    ) -> Result<Option<&'r str>, String> {
+        let cols = self.cols;
+        let category_raw = field(rec, Some(cols.category))?;
+        if category_raw.is_empty() {
+            return Err("Category is required".into());
+        }
+        let category = self
+            .catalog
+            .category_by_name(category_raw)
+            .ok_or_else(|| format!("unknown category \"{}\"", truncate(category_raw, 60)))?;
+        let created = parse_created(field(rec, Some(cols.created))?)?;
+        let client = text(field(rec, cols.client)?, "Client", MAX_CLIENT)?;
+        let firm_size = parse_size(field(rec, cols.size)?)?;
+        let city_state = text(field(rec, cols.city_state)?, "City State", MAX_TEXT)?;
+        let state = match field(rec, cols.state)? {
+            "" => city_state
+                .and_then(|cs| cs.rsplit_once(','))
+                .and_then(|(_, st)| reference::state_code(st)),
+            raw => Some(
+                reference::state_code(raw)
+                    .ok_or_else(|| format!("unknown state \"{}\"", truncate(raw, 40)))?,
+            ),
+        };
+        let dma = text(field(rec, cols.dma)?, "DMA", MAX_TEXT)?;
+        let file_id = text(field(rec, cols.id)?, "Id", MAX_TEXT)?;
+        let b = &mut self.booking;
+        set(&mut b.category, &category.name);
+        set(&mut b.client, client.unwrap_or(""));
+        b.firm_size = firm_size;
+        set_optional(&mut b.city_state, city_state);
+        set_optional(&mut b.state, state);
+        set_optional(&mut b.dma, dma);
+        b.created = created;
+        Ok(file_id)
+    }
 }
 
 /// The identity of a row: keyed hash of its file Id, or of its fields with the person's
 /// name, email and company (lower-cased), which are used for nothing else.
 pub(super) fn identity(
     mac: &Hmac<Sha256>,
-    row: &ParsedRow,
+    b: &Booking,
+    file_id: Option<&str>,
     cols: &BookingColumns,
     rec: &csv::ByteRecord,
 ) -> Result<[u8; IDENTITY_LEN], String> {
     let mut m = mac.clone();
-    match &row.file_id {
+    match file_id {
         Some(id) => {
             m.update(b"id\x1f");
             m.update(id.as_bytes());
         }
         None => {
-            let b = &row.booking;
             m.update(b"row\x1f");
             for part in [
                 b.category.to_lowercase().as_str(),
