@@ -33,7 +33,7 @@ impl Identities {
             all: Vec::with_capacity(stored),
             stored_ids: Vec::with_capacity(stored),
             first_new,
-            slots: vec![0; (stored * 2).next_power_of_two().max(1024)],
+            slots: vec![0; (stored * 4 / 3 + 1).next_power_of_two().max(1024)],
         }
     }
 

@@ -10,8 +10,7 @@ use std::sync::mpsc::{Receiver, SyncSender};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
-use super::identities::Identities;
-use super::identities::Identity;
+use super::identities::{Identities, Identity};
 use super::key::install_key;
 use super::reader::csv_error;
 use super::rows::{BookingColumns, RowParser, identity, set, set_optional};
@@ -31,7 +30,7 @@ const BATCHES_AHEAD: usize = 8;
 #[derive(Default)]
 struct Batch {
     entries: Vec<Entry>,
-    /// The texts of the rows back to back; each row knows where its own end.
+    /// The texts of the rows back to back; each row knows where its texts end.
     text: Vec<u8>,
 }
 
