@@ -13,9 +13,9 @@ use std::time::Instant;
 
 use chrono::NaiveDate;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use litstack::bookings::import::{Options, run};
 use litstack::bookings::query::{self, Filters};
 use litstack::firm_size::FirmSize;
+use litstack::import::{Options, run};
 use litstack::{AppState, Config};
 
 pub const ROWS: u64 = 1_000_000;

@@ -256,7 +256,7 @@ fn remove_sample(data_dir: PathBuf) -> anyhow::Result<()> {
 }
 
 fn import(kind: ImportKind, file: &std::path::Path, data_dir: PathBuf) -> anyhow::Result<()> {
-    use litstack::bookings::import::{Options, run};
+    use litstack::import::{Kind, Options, run};
     let state = AppState::open(Config::for_data_dir(data_dir))?;
     let f = std::fs::File::open(file).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     let bar = indicatif::ProgressBar::new(f.metadata()?.len());
@@ -264,8 +264,8 @@ fn import(kind: ImportKind, file: &std::path::Path, data_dir: PathBuf) -> anyhow
         "{bar:40} {bytes}/{total_bytes} ({eta} left)",
     )?);
     let expect = match kind {
-        ImportKind::Bookings => "bookings",
-        ImportKind::Vendors => "vendors",
+        ImportKind::Bookings => Kind::Bookings,
+        ImportKind::Vendors => Kind::Vendors,
     };
     let options = Options {
         expect: Some(expect),

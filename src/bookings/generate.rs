@@ -190,7 +190,10 @@ pub fn write_csv(
         if i as i32 == DAYS - 1 {
             n = rows - written;
         }
-        let day_start = (first + i as i32) as i64 * 86_400;
+        let day_start = date_of(first + i as i32)
+            .and_time(chrono::NaiveTime::MIN)
+            .and_utc()
+            .timestamp();
         times.clear();
         times.extend((0..n).map(|_| {
             day_start + hour_pick.pick(&mut rng) as i64 * 3600 + rng.random_range(0..3600)

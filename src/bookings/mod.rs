@@ -7,7 +7,6 @@
 
 pub mod answers;
 pub mod generate;
-pub mod import;
 pub mod index;
 pub mod model;
 pub mod query;
@@ -16,20 +15,22 @@ mod routes;
 pub mod sample;
 pub mod sets;
 pub mod snapshot;
+pub mod storage;
 
 use std::collections::HashMap;
 
-use redb::{ReadableDatabase, ReadableTable};
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{delete, get, post};
 
 pub use index::{BookingIndex, Columns, ColumnsBuilder};
 pub use model::Booking;
-pub use routes::BookingsApi;
-pub use routes::router;
+pub use sample::{SAMPLE_MARKER, SAMPLE_ROWS, seed_sample};
 pub use sets::BookingSets;
+pub use storage::{generation, install, load, read_columns, refresh};
 
 use crate::firm_size::FirmSize;
-use crate::state::App;
-use crate::store::{self, BOOKINGS, Store, codec};
+use crate::state::{App, AppState};
 
 /// META key of the booking generation: incremented by every commit that changes bookings; the
 /// snapshot carries the generation it was built from.
@@ -91,85 +92,53 @@ pub(crate) fn one_writer() -> std::sync::MutexGuard<'static, ()> {
     WRITER.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The current booking generation.
-pub fn generation(store: &Store) -> anyhow::Result<u64> {
-    Ok(store::meta_get(&store.read()?, GENERATION)?.unwrap_or(0))
+/// The demo-booking operations, for the API description.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    routes::trends,
+    routes::top_cities,
+    routes::list_bookings,
+    routes::state_bookings,
+    routes::filter_options,
+    routes::import_upload,
+    routes::remove_sample
+), modifiers(&StateRequired))]
+pub struct BookingsApi;
+
+/// The city drill-downs share their query type with the other lists but refuse a request without
+/// a state (`STATE_REQUIRED`): their `state` parameter is marked required.
+struct StateRequired;
+
+impl utoipa::Modify for StateRequired {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::Required;
+        for path in ["/trends/cities", "/demo-bookings/cities"] {
+            let params = openapi
+                .paths
+                .paths
+                .get_mut(path)
+                .and_then(|item| item.get.as_mut())
+                .and_then(|op| op.parameters.as_mut());
+            for param in params.into_iter().flatten() {
+                if param.name == "state" {
+                    param.required = Required::True;
+                }
+            }
+        }
+    }
 }
 
-/// Reads every booking from redb into sorted columns, with the generation they belong to.
-pub fn read_columns(store: &Store) -> anyhow::Result<(u64, Columns)> {
-    let txn = store.database()?.begin_read()?;
-    let generation = store::meta_get(&txn, GENERATION)?.unwrap_or(0);
-    let table = txn.open_table(BOOKINGS)?;
-    let mut builder = ColumnsBuilder::default();
-    for entry in table.iter()? {
-        let (id, value) = entry?;
-        let booking: Booking = codec::decode(value.value())?;
-        builder.push(id.value(), &booking);
-    }
-    Ok((generation, builder.finish()))
-}
-
-/// The indexes at start: from the snapshot when it is intact and of the current generation, else
-/// rebuilt from redb (and the snapshot rewritten).
-pub fn load(store: &Store, data_dir: &std::path::Path) -> anyhow::Result<BookingSets> {
-    let current = generation(store)?;
-    match snapshot::read(data_dir, current) {
-        Ok(cols) => return Ok(BookingSets::from_columns(cols, current)),
-        Err(reason) => tracing::info!(%reason, "rebuilding the bookings index from the database"),
-    }
-    let (generation, cols) = read_columns(store)?;
-    if let Err(e) = snapshot::write(data_dir, generation, &cols) {
-        tracing::warn!(error = %e, "the bookings snapshot could not be written");
-    }
-    Ok(BookingSets::from_columns(cols, generation))
-}
-
-/// Rebuilds the indexes from redb, swaps them in and rewrites the snapshot.
-pub fn refresh(app: &App) -> anyhow::Result<()> {
-    let (generation, cols) = read_columns(&app.store)?;
-    install(app, generation, cols);
-    Ok(())
-}
-
-/// Writes the snapshot of `cols` (every row) and swaps in their indexes.
-pub fn install(app: &App, generation: u64, cols: Columns) {
-    if let Err(e) = snapshot::write(&app.config.data_dir, generation, &cols) {
-        tracing::warn!(error = %e, "the bookings snapshot could not be written");
-    }
-    app.bookings
-        .store(std::sync::Arc::new(BookingSets::from_columns(
-            cols, generation,
-        )));
-}
-
-/// META marker of the first-launch sample set.
-pub const SAMPLE_MARKER: &str = "seeded:sample-bookings";
-/// Rows in the first-launch sample set.
-pub const SAMPLE_ROWS: u64 = 50_000;
-
-/// First launch only: loads a generated sample set (marked `sample`) so the dashboard is alive.
-/// The marker is written in the import's transaction, so the set is loaded once or not at all, and
-/// it stays when the set is removed (`sample::remove`), so a removed set never comes back.
-pub fn seed_sample(app: &App) -> anyhow::Result<()> {
-    if store::meta_get(&app.store.read()?, SAMPLE_MARKER)?.is_some() {
-        return Ok(());
-    }
-    let mut csv = Vec::new();
-    let catalog = generate::from_catalog(&app.catalog.load());
-    generate::write_csv(
-        &mut csv,
-        SAMPLE_ROWS,
-        42,
-        chrono::Utc::now().date_naive(),
-        &catalog,
-    )?;
-    let options = import::Options {
-        sample: true,
-        marker: Some(SAMPLE_MARKER),
-        expect: Some("bookings"),
-    };
-    let report = import::run(app, csv.as_slice(), options).map_err(|e| anyhow::anyhow!("{e}"))?;
-    tracing::info!(rows = report.inserted, "sample demo bookings loaded");
-    Ok(())
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/trends", get(routes::trends))
+        .route("/trends/cities", get(routes::top_cities))
+        .route("/demo-bookings", get(routes::list_bookings))
+        .route("/demo-bookings/cities", get(routes::state_bookings))
+        .route("/demo-bookings/filter-options", get(routes::filter_options))
+        .route(
+            "/admin/demo-bookings/import",
+            // The import counts the upload's bytes itself against `import_max_bytes`.
+            post(routes::import_upload).layer(DefaultBodyLimit::disable()),
+        )
+        .route("/admin/sample-bookings", delete(routes::remove_sample))
 }

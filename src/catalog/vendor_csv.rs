@@ -250,6 +250,17 @@ fn crlf_to_lf(data: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     std::borrow::Cow::Owned(out)
 }
 
+/// Imports a vendor file in one write transaction and reloads the catalog. An error that is a
+/// `csv::Error` is the file's (its header could not be read).
+pub fn import_file(app: &crate::state::App, data: &[u8]) -> anyhow::Result<ImportReport> {
+    let catalog = app.catalog.load();
+    let txn = app.store.write()?;
+    let report = import(&txn, data, &catalog.categories)?;
+    txn.commit()?;
+    super::reload(app)?;
+    Ok(report)
+}
+
 /// Imports vendor rows inside `txn`: a row with a known id, or with the name of an existing
 /// vendor of the same category, updates it (or is skipped when nothing changed); others are new.
 pub fn import(

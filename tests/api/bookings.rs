@@ -1,6 +1,6 @@
 use axum::body::Body;
 use axum::http::{Method, StatusCode, header};
-use litstack::bookings::import::{Options, run};
+use litstack::import::{Options, run};
 use litstack::{AppState, Config};
 use serde_json::{Value, json};
 

@@ -16,9 +16,9 @@ use std::time::Instant;
 
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
-use litstack::bookings::import::{ImportError, Options, run};
 use litstack::catalog::vendor_csv;
 use litstack::import::parse_web_url;
+use litstack::import::{ImportError, Options, run};
 use litstack::store::{BOOKING_IDENTITIES, BOOKINGS, VENDORS, codec};
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, TestCaseError, TestRunner};

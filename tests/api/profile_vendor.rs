@@ -4,7 +4,7 @@
 
 use axum::http::{Method, StatusCode};
 use chrono::{Datelike, Duration, NaiveDate, Utc};
-use litstack::bookings::import::{Options, run};
+use litstack::import::{Options, run};
 use serde_json::{Value, json};
 
 use crate::bookings::upload;

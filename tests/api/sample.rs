@@ -7,8 +7,8 @@ use std::time::Duration;
 use axum::body::{Body, Bytes};
 use axum::http::{Method, StatusCode, header};
 use http_body_util::BodyExt;
-use litstack::bookings::import::{Options, run};
 use litstack::bookings::{SAMPLE_MARKER, generation};
+use litstack::import::{Options, run};
 use litstack::{AppState, Config};
 use redb::{ReadableTable, ReadableTableMetadata};
 use serde_json::{Value, json};
@@ -30,7 +30,7 @@ fn seed_small_sample(state: &AppState) {
     let options = Options {
         sample: true,
         marker: Some(SAMPLE_MARKER),
-        expect: Some("bookings"),
+        expect: Some(litstack::import::Kind::Bookings),
     };
     let report = run(state, SAMPLE_FILE.as_bytes(), options).unwrap();
     assert_eq!(report.inserted, 4, "{:?}", report.errors);

@@ -1,60 +1,4 @@
-//! What every CSV import reports: counts and the row errors a person needs to fix the file.
-
-use serde::Serialize;
-
-/// Row errors listed in full before the rest are only counted.
-pub const LISTED_ERRORS: usize = 100;
-
-#[derive(Debug, Default, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ImportReport {
-    /// "bookings" or "vendors": which kind the header said the file is.
-    pub kind: &'static str,
-    pub inserted: u64,
-    pub updated: u64,
-    pub skipped: u64,
-    pub errors: Vec<String>,
-}
-
-impl ImportReport {
-    pub fn new(kind: &'static str) -> Self {
-        ImportReport {
-            kind,
-            ..Default::default()
-        }
-    }
-
-    /// Records a rejected row as "Row N: reason" (N is the file line, the header being line 1).
-    /// Control characters a reason quotes from the file are shown as U+FFFD: `litstack import`
-    /// prints these lines to a terminal, where an escape sequence from a file must not act.
-    pub fn row_error(&mut self, line: u64, reason: impl std::fmt::Display) {
-        self.skipped += 1;
-        let reason: String = reason
-            .to_string()
-            .chars()
-            .map(|c| if c.is_control() { '\u{fffd}' } else { c })
-            .collect();
-        self.push_error(format!("Row {line}: {reason}"));
-    }
-
-    fn push_error(&mut self, message: String) {
-        if self.errors.len() < LISTED_ERRORS {
-            self.errors.push(message);
-        } else if self.errors.len() == LISTED_ERRORS {
-            self.errors.push(String::new()); // replaced by the overflow count in `finish`
-        }
-    }
-
-    /// Replaces the overflow marker with "... and N more row errors".
-    pub fn finish(mut self, total_row_errors: u64) -> Self {
-        if self.errors.len() > LISTED_ERRORS {
-            self.errors.pop();
-            let more = total_row_errors.saturating_sub(LISTED_ERRORS as u64);
-            self.errors.push(format!("... and {more} more row errors"));
-        }
-        self
-    }
-}
+//! Text helpers every CSV import shares: header names, web addresses, quoted values.
 
 /// A CSV header name reduced to compare: lower case, without spaces, underscores or dashes.
 pub fn normalize_header(name: &str) -> String {
@@ -142,27 +86,5 @@ mod tests {
         );
         assert_eq!(normalize_header("created_time"), "createdtime");
         assert_eq!(normalize_header("websiteUrl"), "websiteurl");
-    }
-
-    #[test]
-    fn row_errors_never_carry_control_characters_from_the_file() {
-        let mut r = ImportReport::new("vendors");
-        r.row_error(2, "unknown category \"\u{1b}[2J\u{1b}]0;owned\u{7}\r\n\"");
-        assert_eq!(
-            r.errors,
-            ["Row 2: unknown category \"\u{fffd}[2J\u{fffd}]0;owned\u{fffd}\u{fffd}\u{fffd}\""]
-        );
-    }
-
-    #[test]
-    fn errors_past_one_hundred_are_counted_not_listed() {
-        let mut r = ImportReport::new("bookings");
-        for i in 0..150 {
-            r.row_error(i + 2, "bad");
-        }
-        let r = r.finish(150);
-        assert_eq!(r.errors.len(), 101);
-        assert_eq!(r.errors[100], "... and 50 more row errors");
-        assert_eq!(r.skipped, 150);
     }
 }

@@ -1,0 +1,99 @@
+//! The streaming CSV import shared by the admin upload and `litstack import`. The header decides
+//! the kind of file (`Kind`): vendor rows go to the catalog (`catalog::vendor_csv`), demo-booking
+//! rows through a two-thread pipeline (`pipeline`) into the bookings tables. One file is one redb
+//! write transaction, so a fatal error or a crash leaves the data as it was before the file.
+//!
+//! Booking rows are recognised on re-import by a keyed hash (HMAC-SHA256 under a per-install key in
+//! the data directory, `key`) of the file's Id, or, without one, of the row's normalised fields
+//! including the person's name and email. That hash is the only form in which names and emails are
+//! kept.
+
+mod identities;
+mod key;
+mod kind;
+mod pipeline;
+mod reader;
+mod report;
+mod rows;
+mod text;
+
+use std::io::{BufReader, Read};
+
+pub use kind::{EXPECTED_COLUMNS, Kind};
+pub use reader::{UploadReader, too_large};
+pub use report::{ImportReport, LISTED_ERRORS};
+pub use rows::parse_created;
+pub use text::{normalize_header, parse_web_url, truncate};
+
+use crate::catalog::vendor_csv;
+use crate::error::AppError;
+use crate::state::App;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    /// The file as a whole cannot be imported (400).
+    #[error("{0}")]
+    BadFile(String),
+    /// The upload is over the limit (413).
+    #[error("{0}")]
+    TooLarge(String),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl From<ImportError> for AppError {
+    fn from(e: ImportError) -> Self {
+        match e {
+            ImportError::BadFile(m) => AppError::BadRequest(m),
+            ImportError::TooLarge(m) => AppError::PayloadTooLarge(m),
+            ImportError::Internal(e) => AppError::Internal(e),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// Mark the rows as generated sample data.
+    pub sample: bool,
+    /// A META key set in the same transaction (the first-launch seeding marker).
+    pub marker: Option<&'static str>,
+    /// The kind the caller expects; a file of the other kind is refused.
+    pub expect: Option<Kind>,
+}
+
+/// Imports one file. Returns after the commit and after the index (or catalog) has been swapped.
+pub fn run(
+    app: &App,
+    input: impl Read + Send,
+    options: Options,
+) -> Result<ImportReport, ImportError> {
+    let mut input = BufReader::with_capacity(kind::HEAD_BYTES, input);
+    let head = kind::read_head(&mut input)?;
+    head.kind.check(options.expect)?;
+    match head.kind {
+        Kind::Vendors => {
+            let mut all = head.bytes;
+            input.read_to_end(&mut all).map_err(reader::io_error)?;
+            import_vendors(app, &all)
+        }
+        Kind::Bookings => {
+            let cols = rows::BookingColumns::find(&head.headers)?;
+            // The csv crate numbers lines wrongly after CRLF line ends; with LF only, "Row N" is
+            // exact.
+            let reader = reader::CrlfToLf::new(std::io::Cursor::new(head.bytes).chain(input));
+            pipeline::import_bookings(app, reader, &cols, options)
+        }
+    }
+}
+
+fn import_vendors(app: &App, data: &[u8]) -> Result<ImportReport, ImportError> {
+    // A CSV error here is the header's (row errors are reported per row): the file's fault, not
+    // ours. The kind was judged on the first 64 KiB, so the rest of a long header is read only now.
+    vendor_csv::import_file(app, data).map_err(|e| match e.downcast::<csv::Error>() {
+        Ok(e) if matches!(e.kind(), csv::ErrorKind::Utf8 { .. }) => {
+            ImportError::BadFile("The header line of the file is not valid UTF-8 text.".into())
+        }
+        Ok(e) => reader::csv_error(e),
+        Err(e) => ImportError::Internal(e),
+    })
+}

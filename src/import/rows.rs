@@ -1,0 +1,287 @@
+//! One demo-booking row: the columns a header names, each field checked and normalised, and the
+//! keyed identity that recognises the row when a file is imported again.
+
+use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, NaiveTime};
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+
+use super::{EXPECTED_COLUMNS, ImportError, normalize_header, truncate};
+use crate::bookings::{Booking, reference};
+use crate::catalog::Catalog;
+use crate::firm_size::FirmSize;
+use crate::store::IDENTITY_LEN;
+
+const MAX_TEXT: usize = 100;
+const MAX_CLIENT: usize = 120;
+
+/// Column positions of a bookings header.
+pub(super) struct BookingColumns {
+    category: usize,
+    created: usize,
+    id: Option<usize>,
+    client: Option<usize>,
+    size: Option<usize>,
+    city_state: Option<usize>,
+    state: Option<usize>,
+    dma: Option<usize>,
+    name: Option<usize>,
+    email: Option<usize>,
+    company: Option<usize>,
+}
+
+impl BookingColumns {
+    pub(super) fn find(headers: &[String]) -> Result<BookingColumns, ImportError> {
+        let norm: Vec<String> = headers.iter().map(|h| normalize_header(h)).collect();
+        let pos = |names: &[&str]| norm.iter().position(|h| names.contains(&h.as_str()));
+        let category = pos(&["category", "clientcategory"]);
+        let created = pos(&["createdtime", "created", "createdat"]);
+        let (Some(category), Some(created)) = (category, created) else {
+            return Err(ImportError::BadFile(format!(
+                "The file's header does not name the columns of a known file. {EXPECTED_COLUMNS}"
+            )));
+        };
+        Ok(BookingColumns {
+            category,
+            created,
+            id: pos(&["id", "bookingid"]),
+            client: pos(&["client", "vendor"]),
+            size: pos(&["firmsize", "standardizedpracticeareabrokenout"]),
+            city_state: pos(&["citystate", "city+state", "city,state"]),
+            state: pos(&["state"]),
+            dma: pos(&["dma", "metroarea"]),
+            name: pos(&["name"]),
+            email: pos(&["email"]),
+            company: pos(&["company"]),
+        })
+    }
+}
+
+fn field(rec: &csv::ByteRecord, i: Option<usize>) -> Result<&str, String> {
+    match i.and_then(|i| rec.get(i)) {
+        None => Ok(""),
+        Some(bytes) => std::str::from_utf8(bytes)
+            .map(str::trim)
+            .map_err(|_| "the row is not valid UTF-8 text".to_string()),
+    }
+}
+
+/// A text field: `None` when empty; refused when too long or holding a control character.
+fn text<'r>(raw: &'r str, column: &str, max: usize) -> Result<Option<&'r str>, String> {
+    if raw.is_empty() {
+        return Ok(None);
+    }
+    // ASCII (nearly every row) is checked byte by byte; a byte is a character there.
+    let (too_long, control) = if raw.is_ascii() {
+        (raw.len() > max, raw.bytes().any(|b| b.is_ascii_control()))
+    } else {
+        (raw.chars().count() > max, raw.chars().any(char::is_control))
+    };
+    if too_long {
+        return Err(format!("{column} is longer than {max} characters"));
+    }
+    if control {
+        return Err(format!(
+            "{column} contains a line break or control character"
+        ));
+    }
+    Ok(Some(raw))
+}
+
+/// Replaces the text of `slot`, keeping its buffer.
+pub(super) fn set(slot: &mut String, value: &str) {
+    slot.clear();
+    slot.push_str(value);
+}
+
+pub(super) fn set_optional(slot: &mut Option<String>, value: Option<&str>) {
+    match (slot.as_mut(), value) {
+        (Some(s), Some(v)) => set(s, v),
+        (_, v) => *slot = v.map(String::from),
+    }
+}
+
+fn parse_size(raw: &str) -> Result<FirmSize, String> {
+    if raw.is_empty() {
+        return Ok(FirmSize::Solo);
+    }
+    FirmSize::parse(raw)
+        .or_else(|| {
+            let bare = raw
+                .trim_end_matches(" employees")
+                .trim_end_matches(" Employees");
+            FirmSize::ALL
+                .into_iter()
+                .find(|s| s.label().eq_ignore_ascii_case(bare))
+        })
+        .ok_or_else(|| format!("unknown firm size \"{}\"", truncate(raw, 40)))
+}
+
+/// Created Time: ISO-8601 (a missing zone means UTC) or the US export form `1/31/2026 2:05 PM`.
+pub fn parse_created(raw: &str) -> Result<i64, String> {
+    if raw.is_empty() {
+        return Err("Created Time is required".into());
+    }
+    let t = DateTime::parse_from_rfc3339(raw)
+        .map(|d| d.timestamp())
+        .or_else(|_| {
+            DateTime::parse_from_str(raw, "%Y-%m-%d %H:%M:%S%.f%:z").map(|d| d.timestamp())
+        })
+        .or_else(|_| {
+            [
+                "%Y-%m-%dT%H:%M:%S%.f",
+                "%Y-%m-%d %H:%M:%S%.f",
+                "%Y-%m-%dT%H:%M",
+                "%Y-%m-%d %H:%M",
+                "%m/%d/%Y %I:%M %p",
+                "%m/%d/%Y %I:%M:%S %p",
+                "%m/%d/%Y %H:%M",
+            ]
+            .iter()
+            .find_map(|f| NaiveDateTime::parse_from_str(raw, f).ok())
+            .or_else(|| {
+                ["%Y-%m-%d", "%m/%d/%Y"]
+                    .iter()
+                    .find_map(|f| NaiveDate::parse_from_str(raw, f).ok())
+                    .map(|d| d.and_time(NaiveTime::MIN))
+            })
+            .map(|d| d.and_utc().timestamp())
+            .ok_or(())
+        })
+        .map_err(|_| {
+            format!(
+                "Created Time \"{}\" is not a date (use 2026-01-31T14:05:00Z or 1/31/2026 2:05 PM)",
+                truncate(raw, 40)
+            )
+        })?;
+    let year = DateTime::from_timestamp(t, 0).map(|d| d.year());
+    if !year.is_some_and(|y| (2000..2100).contains(&y)) {
+        return Err(format!(
+            "Created Time \"{}\" is not between 2000 and 2099",
+            truncate(raw, 40)
+        ));
+    }
+    Ok(t)
+}
+
+/// Parses rows into one booking it keeps, so that a row costs no allocation.
+pub(super) struct RowParser<'a> {
+    cols: &'a BookingColumns,
+    catalog: &'a Catalog,
+    /// The last row parsed.
+    pub booking: Booking,
+}
+
+impl<'a> RowParser<'a> {
+    pub(super) fn new(cols: &'a BookingColumns, catalog: &'a Catalog, sample: bool) -> Self {
+        RowParser {
+            cols,
+            catalog,
+            booking: Booking {
+                category: String::new(),
+                client: String::new(),
+                firm_size: FirmSize::Solo,
+                city_state: None,
+                state: None,
+                dma: None,
+                created: 0,
+                sample,
+            },
+        }
+    }
+
+    /// Checks `rec` and puts it into `self.booking`; returns the file's Id of the row, if any.
+    pub(super) fn parse<'r>(
+        &mut self,
+        rec: &'r csv::ByteRecord,
+    ) -> Result<Option<&'r str>, String> {
+        let cols = self.cols;
+        let category_raw = field(rec, Some(cols.category))?;
+        if category_raw.is_empty() {
+            return Err("Category is required".into());
+        }
+        let category = self
+            .catalog
+            .category_by_name(category_raw)
+            .ok_or_else(|| format!("unknown category \"{}\"", truncate(category_raw, 60)))?;
+        let created = parse_created(field(rec, Some(cols.created))?)?;
+        let client = text(field(rec, cols.client)?, "Client", MAX_CLIENT)?;
+        let firm_size = parse_size(field(rec, cols.size)?)?;
+        let city_state = text(field(rec, cols.city_state)?, "City State", MAX_TEXT)?;
+        let state = match field(rec, cols.state)? {
+            "" => city_state
+                .and_then(|cs| cs.rsplit_once(','))
+                .and_then(|(_, st)| reference::state_code(st)),
+            raw => Some(
+                reference::state_code(raw)
+                    .ok_or_else(|| format!("unknown state \"{}\"", truncate(raw, 40)))?,
+            ),
+        };
+        let dma = text(field(rec, cols.dma)?, "DMA", MAX_TEXT)?;
+        let file_id = text(field(rec, cols.id)?, "Id", MAX_TEXT)?;
+        let b = &mut self.booking;
+        set(&mut b.category, &category.name);
+        set(&mut b.client, client.unwrap_or(""));
+        b.firm_size = firm_size;
+        set_optional(&mut b.city_state, city_state);
+        set_optional(&mut b.state, state);
+        set_optional(&mut b.dma, dma);
+        b.created = created;
+        Ok(file_id)
+    }
+}
+
+/// The identity of a row: keyed hash of its file Id, or of its fields with the person's
+/// name, email and company (lower-cased), which are used for nothing else.
+pub(super) fn identity(
+    mac: &Hmac<Sha256>,
+    b: &Booking,
+    file_id: Option<&str>,
+    cols: &BookingColumns,
+    rec: &csv::ByteRecord,
+) -> Result<[u8; IDENTITY_LEN], String> {
+    let mut m = mac.clone();
+    match file_id {
+        Some(id) => {
+            m.update(b"id\x1f");
+            m.update(id.as_bytes());
+        }
+        None => {
+            m.update(b"row\x1f");
+            for part in [
+                b.category.to_lowercase().as_str(),
+                b.client.to_lowercase().as_str(),
+                b.firm_size.code(),
+                b.city_state.as_deref().unwrap_or(""),
+                b.state.as_deref().unwrap_or(""),
+                b.dma.as_deref().unwrap_or(""),
+                &b.created.to_string(),
+                &field(rec, cols.name)?.to_lowercase(),
+                &field(rec, cols.email)?.to_lowercase(),
+                &field(rec, cols.company)?.to_lowercase(),
+            ] {
+                m.update(part.as_bytes());
+                m.update(b"\x1f");
+            }
+        }
+    }
+    let out = m.finalize().into_bytes();
+    let mut key = [0u8; IDENTITY_LEN];
+    key.copy_from_slice(&out[..IDENTITY_LEN]);
+    Ok(key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn created_time_accepts_iso_and_the_us_export_form() {
+        let t = |s| parse_created(s).unwrap();
+        assert_eq!(t("2026-01-31T14:05:00Z"), t("2026-01-31T15:05:00+01:00"));
+        assert_eq!(t("2026-01-31T14:05:00Z"), t("2026-01-31 14:05:00"));
+        assert_eq!(t("2026-01-31T14:05:00Z"), t("1/31/2026 2:05 PM"));
+        assert_eq!(t("2026-01-31T00:00:00Z"), t("2026-01-31"));
+        assert!(parse_created("31/01/2026").is_err());
+        assert!(parse_created("").is_err());
+    }
+}
