@@ -32,6 +32,22 @@ pub struct Booking {
     pub sample: bool,
 }
 
+impl Booking {
+    /// A booking with empty texts, for the import to refill row after row without allocating.
+    pub fn blank(sample: bool) -> Booking {
+        Booking {
+            category: String::new(),
+            client: String::new(),
+            firm_size: FirmSize::Solo,
+            city_state: None,
+            state: None,
+            dma: None,
+            created: 0,
+            sample,
+        }
+    }
+}
+
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[into_params(parameter_in = Query)]

@@ -184,16 +184,7 @@ fn write_rows(
         seen
     };
     // The booking handed to the index, its texts refilled for every row.
-    let mut booking = Booking {
-        category: String::new(),
-        client: String::new(),
-        firm_size: FirmSize::Solo,
-        city_state: None,
-        state: None,
-        dma: None,
-        created: 0,
-        sample,
-    };
+    let mut booking = Booking::blank(sample);
     for batch in batches {
         let mut start = 0;
         for entry in batch.entries {

@@ -176,16 +176,7 @@ impl<'a> RowParser<'a> {
         RowParser {
             cols,
             catalog,
-            booking: Booking {
-                category: String::new(),
-                client: String::new(),
-                firm_size: FirmSize::Solo,
-                city_state: None,
-                state: None,
-                dma: None,
-                created: 0,
-                sample,
-            },
+            booking: Booking::blank(sample),
         }
     }
 
