@@ -5,7 +5,10 @@
 //! rows are loaded from the snapshot file when that matches the database's booking generation, and
 //! read from redb otherwise.
 
+pub mod aggregates;
 pub mod answers;
+pub mod columns;
+pub mod filters;
 pub mod generate;
 pub mod import;
 pub mod index;

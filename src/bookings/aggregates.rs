@@ -1,0 +1,231 @@
+//! Per-day running counts over a set of rows (every row, one firm size, one state, one metro
+//! area), built once per index, so that a trends answer or a state's top cities over any day range
+//! cost one subtraction per category, state or city instead of a pass over the rows.
+
+use super::columns::Columns;
+
+/// Category counts, state counts (by dictionary id) and (day, bookings) pairs.
+pub type DayCounts = (Vec<u32>, Vec<u32>, Vec<(i32, u32)>);
+
+/// The UTC day number (days since 1970-01-01) of a Unix time.
+pub fn day_of(t: i64) -> i32 {
+    t.div_euclid(86_400) as i32
+}
+
+/// Running counts of `keys` keys over the distinct days of some rows: `cum[d * keys + k]` is how
+/// many of the rows on the days before the d-th have key `k`.
+struct Running {
+    keys: usize,
+    cum: Vec<u32>,
+}
+
+impl Running {
+    fn new(days: usize, keys: usize) -> Running {
+        Running {
+            keys,
+            cum: vec![0; (days + 1) * keys],
+        }
+    }
+
+    /// Counts one row of the d-th day with key `k` (before `accumulate`).
+    fn add(&mut self, d: usize, k: usize) {
+        self.cum[(d + 1) * self.keys + k] += 1;
+    }
+
+    /// Turns the per-day counts into running sums.
+    fn accumulate(&mut self) {
+        for i in self.keys..self.cum.len() {
+            self.cum[i] += self.cum[i - self.keys];
+        }
+    }
+
+    /// The rows with key `k` on the days `[lo, hi)` (positions in the day list).
+    fn between(&self, lo: usize, hi: usize, k: usize) -> u32 {
+        self.cum[hi * self.keys + k] - self.cum[lo * self.keys + k]
+    }
+}
+
+/// The values a set of rows takes in one column, as a small local key space: `keys` lists the
+/// dictionary ids present, `local` maps a dictionary id to its position in `keys`.
+struct LocalKeys {
+    keys: Vec<u32>,
+    local: Vec<u32>,
+}
+
+impl LocalKeys {
+    fn of(values: impl Iterator<Item = u32>, dictionary: usize) -> LocalKeys {
+        let mut local = vec![u32::MAX; dictionary];
+        let mut keys = Vec::new();
+        for v in values {
+            if local[v as usize] == u32::MAX {
+                local[v as usize] = 0;
+                keys.push(v);
+            }
+        }
+        keys.sort_unstable();
+        for (i, &k) in keys.iter().enumerate() {
+            local[k as usize] = i as u32;
+        }
+        LocalKeys { keys, local }
+    }
+}
+
+/// The running counts of one set of rows, per distinct day.
+pub struct DaySums {
+    /// The distinct UTC days of the rows, ascending.
+    days: Vec<i32>,
+    categories: Running,
+    /// The states of the rows (dictionary ids) and their sums.
+    states: Vec<u32>,
+    state_sums: Running,
+    /// Every row, for the daily series.
+    totals: Running,
+    /// The city names (`BookingIndex::city_names` ids) of the rows, when built.
+    cities: Option<(Vec<u32>, Running)>,
+}
+
+impl DaySums {
+    /// The sums over `rows` (ascending row positions), or `None` past `max_cells` counters.
+    fn build(
+        cols: &Columns,
+        rows: impl Iterator<Item = usize> + Clone,
+        city_of: Option<(&[u32], usize)>,
+        max_cells: usize,
+    ) -> Option<DaySums> {
+        let mut days: Vec<i32> = Vec::new();
+        for r in rows.clone() {
+            let day = day_of(cols.times[r]);
+            if days.last() != Some(&day) {
+                days.push(day);
+            }
+        }
+        let states = LocalKeys::of(
+            rows.clone().map(|r| u32::from(cols.state[r])),
+            cols.states.len(),
+        );
+        let ncat = cols.categories.len().max(1);
+        let cities = city_of.map(|(city_of, names)| {
+            let ids = LocalKeys::of(
+                rows.clone().map(|r| city_of[cols.city_state[r] as usize]),
+                names,
+            );
+            (ids, city_of)
+        });
+        let city_keys = cities.as_ref().map_or(0, |(ids, _)| ids.keys.len());
+        if (days.len() + 1) * (ncat + states.keys.len() + city_keys + 1) > max_cells {
+            return None;
+        }
+        let mut categories = Running::new(days.len(), ncat);
+        let mut state_sums = Running::new(days.len(), states.keys.len());
+        let mut city_sums = Running::new(days.len(), city_keys);
+        let mut totals = Running::new(days.len(), 1);
+        let mut d = 0usize;
+        for r in rows {
+            let day = day_of(cols.times[r]);
+            while days[d] != day {
+                d += 1;
+            }
+            categories.add(d, cols.category[r] as usize);
+            state_sums.add(d, states.local[cols.state[r] as usize] as usize);
+            totals.add(d, 0);
+            if let Some((ids, city_of)) = &cities {
+                city_sums.add(
+                    d,
+                    ids.local[city_of[cols.city_state[r] as usize] as usize] as usize,
+                );
+            }
+        }
+        categories.accumulate();
+        state_sums.accumulate();
+        city_sums.accumulate();
+        totals.accumulate();
+        Some(DaySums {
+            days,
+            categories,
+            states: states.keys,
+            state_sums,
+            totals,
+            cities: cities.map(|(ids, _)| (ids.keys, city_sums)),
+        })
+    }
+
+    /// The positions `[lo, hi)` in the day list of the days in `[from_day, to_day]`.
+    fn day_range(&self, from_day: i32, to_day: i32) -> (usize, usize) {
+        let lo = self.days.partition_point(|&d| d < from_day);
+        let hi = self.days.partition_point(|&d| d <= to_day).max(lo);
+        (lo, hi)
+    }
+
+    /// Category counts, state counts and per-day totals over the days `[from_day, to_day]`.
+    pub fn counts(&self, cols: &Columns, from_day: i32, to_day: i32) -> DayCounts {
+        let (lo, hi) = self.day_range(from_day, to_day);
+        let cats = (0..cols.categories.len())
+            .map(|c| self.categories.between(lo, hi, c))
+            .collect();
+        let mut states = vec![0u32; cols.states.len()];
+        for (i, &s) in self.states.iter().enumerate() {
+            states[s as usize] = self.state_sums.between(lo, hi, i);
+        }
+        let daily = (lo..hi)
+            .map(|d| (self.days[d], self.totals.between(d, d + 1, 0)))
+            .collect();
+        (cats, states, daily)
+    }
+
+    /// Adds the rows per city name over the days `[from_day, to_day]` to `counts`; false when the
+    /// city sums were not built.
+    pub fn add_city_counts(&self, from_day: i32, to_day: i32, counts: &mut [u32]) -> bool {
+        let Some((cities, sums)) = &self.cities else {
+            return false;
+        };
+        let (lo, hi) = self.day_range(from_day, to_day);
+        for (i, &city) in cities.iter().enumerate() {
+            counts[city as usize] += sums.between(lo, hi, i);
+        }
+        true
+    }
+}
+
+/// Above this many distinct days the sums over every row are not built and trends scan instead.
+const MAX_DAYS: usize = 5_000;
+/// Above this many counters in all the lists of one column, that column's trends scan instead.
+const MAX_GROUP_CELLS: usize = 4_000_000;
+
+/// The sums over every row (first) and over the rows of each firm size (`by_size` order).
+pub fn of_every_row(cols: &Columns, by_size: &[Vec<u32>]) -> Option<Vec<DaySums>> {
+    let max_cells = (MAX_DAYS + 1) * (cols.categories.len().max(1) + cols.states.len() + 1);
+    let every = DaySums::build(cols, 0..cols.times.len(), None, max_cells)?;
+    let mut out = vec![every];
+    for rows in by_size {
+        let rows = rows.iter().map(|&r| r as usize);
+        out.push(DaySums::build(cols, rows, None, max_cells)?);
+    }
+    Some(out)
+}
+
+/// The sums of each row list (one per state or metro area), with city sums when `city_of` is given
+/// (the map from a cityState id to its city name id, and the number of names); `None` past the cap.
+pub fn of_lists(
+    cols: &Columns,
+    lists: &[Vec<u32>],
+    city_of: Option<(&[u32], usize)>,
+) -> Option<Vec<DaySums>> {
+    let mut cells_left = MAX_GROUP_CELLS;
+    let mut out = Vec::with_capacity(lists.len());
+    for rows in lists {
+        let rows = rows.iter().map(|&r| r as usize);
+        let sums = DaySums::build(cols, rows, city_of, cells_left)?;
+        cells_left -= sums.cells();
+        out.push(sums);
+    }
+    Some(out)
+}
+
+impl DaySums {
+    fn cells(&self) -> usize {
+        self.categories.cum.len()
+            + self.state_sums.cum.len()
+            + self.totals.cum.len()
+            + self.cities.as_ref().map_or(0, |(_, s)| s.cum.len())
+    }
+}
