@@ -53,21 +53,45 @@ struct LocalKeys {
 }
 
 impl LocalKeys {
-    fn of(values: impl Iterator<Item = u32>, dictionary: usize) -> LocalKeys {
-        let mut local = vec![u32::MAX; dictionary];
-        let mut keys = Vec::new();
-        for v in values {
-            if local[v as usize] == u32::MAX {
-                local[v as usize] = 0;
-                keys.push(v);
-            }
+    fn new(dictionary: usize) -> LocalKeys {
+        LocalKeys {
+            keys: Vec::new(),
+            local: vec![u32::MAX; dictionary],
         }
-        keys.sort_unstable();
-        for (i, &k) in keys.iter().enumerate() {
-            local[k as usize] = i as u32;
-        }
-        LocalKeys { keys, local }
     }
+
+    fn add(&mut self, v: u32) {
+        if self.local[v as usize] == u32::MAX {
+            self.local[v as usize] = 0;
+            self.keys.push(v);
+        }
+    }
+
+    /// Numbers the keys in ascending order.
+    fn finish(mut self) -> LocalKeys {
+        self.keys.sort_unstable();
+        for (i, &k) in self.keys.iter().enumerate() {
+            self.local[k as usize] = i as u32;
+        }
+        self
+    }
+}
+
+/// The UTC day of every row, computed once for all the sums of an index and then dropped: rows are
+/// in time order, so a division is needed only when a row starts a new day.
+pub fn days_of_rows(times: &[i64]) -> Vec<i32> {
+    let mut out = Vec::with_capacity(times.len());
+    let (mut day, mut next) = (0i32, i64::MIN);
+    let mut start = i64::MAX;
+    for &t in times {
+        if t >= next || t < start {
+            day = day_of(t);
+            start = i64::from(day) * 86_400;
+            next = start + 86_400;
+        }
+        out.push(day);
+    }
+    out
 }
 
 /// The running counts of one set of rows, per distinct day.
@@ -88,29 +112,28 @@ impl DaySums {
     /// The sums over `rows` (ascending row positions), or `None` past `max_cells` counters.
     fn build(
         cols: &Columns,
+        row_days: &[i32],
         rows: impl Iterator<Item = usize> + Clone,
         city_of: Option<(&[u32], usize)>,
         max_cells: usize,
     ) -> Option<DaySums> {
+        // One pass for the days and the states and cities present, one to count.
         let mut days: Vec<i32> = Vec::new();
+        let mut states = LocalKeys::new(cols.states.len());
+        let mut cities = city_of.map(|(city_of, names)| (LocalKeys::new(names), city_of));
         for r in rows.clone() {
-            let day = day_of(cols.times[r]);
+            let day = row_days[r];
             if days.last() != Some(&day) {
                 days.push(day);
             }
+            states.add(u32::from(cols.state[r]));
+            if let Some((ids, city_of)) = &mut cities {
+                ids.add(city_of[cols.city_state[r] as usize]);
+            }
         }
-        let states = LocalKeys::of(
-            rows.clone().map(|r| u32::from(cols.state[r])),
-            cols.states.len(),
-        );
+        let states = states.finish();
+        let cities = cities.map(|(ids, city_of)| (ids.finish(), city_of));
         let ncat = cols.categories.len().max(1);
-        let cities = city_of.map(|(city_of, names)| {
-            let ids = LocalKeys::of(
-                rows.clone().map(|r| city_of[cols.city_state[r] as usize]),
-                names,
-            );
-            (ids, city_of)
-        });
         let city_keys = cities.as_ref().map_or(0, |(ids, _)| ids.keys.len());
         if (days.len() + 1) * (ncat + states.keys.len() + city_keys + 1) > max_cells {
             return None;
@@ -121,7 +144,7 @@ impl DaySums {
         let mut totals = Running::new(days.len(), 1);
         let mut d = 0usize;
         for r in rows {
-            let day = day_of(cols.times[r]);
+            let day = row_days[r];
             while days[d] != day {
                 d += 1;
             }
@@ -192,13 +215,17 @@ const MAX_DAYS: usize = 5_000;
 const MAX_GROUP_CELLS: usize = 4_000_000;
 
 /// The sums over every row (first) and over the rows of each firm size (`by_size` order).
-pub fn of_every_row(cols: &Columns, by_size: &[Vec<u32>]) -> Option<Vec<DaySums>> {
+pub fn of_every_row(
+    cols: &Columns,
+    row_days: &[i32],
+    by_size: &[Vec<u32>],
+) -> Option<Vec<DaySums>> {
     let max_cells = (MAX_DAYS + 1) * (cols.categories.len().max(1) + cols.states.len() + 1);
-    let every = DaySums::build(cols, 0..cols.times.len(), None, max_cells)?;
+    let every = DaySums::build(cols, row_days, 0..cols.times.len(), None, max_cells)?;
     let mut out = vec![every];
     for rows in by_size {
         let rows = rows.iter().map(|&r| r as usize);
-        out.push(DaySums::build(cols, rows, None, max_cells)?);
+        out.push(DaySums::build(cols, row_days, rows, None, max_cells)?);
     }
     Some(out)
 }
@@ -207,6 +234,7 @@ pub fn of_every_row(cols: &Columns, by_size: &[Vec<u32>]) -> Option<Vec<DaySums>
 /// (the map from a cityState id to its city name id, and the number of names); `None` past the cap.
 pub fn of_lists(
     cols: &Columns,
+    row_days: &[i32],
     lists: &[Vec<u32>],
     city_of: Option<(&[u32], usize)>,
 ) -> Option<Vec<DaySums>> {
@@ -214,7 +242,7 @@ pub fn of_lists(
     let mut out = Vec::with_capacity(lists.len());
     for rows in lists {
         let rows = rows.iter().map(|&r| r as usize);
-        let sums = DaySums::build(cols, rows, city_of, cells_left)?;
+        let sums = DaySums::build(cols, row_days, rows, city_of, cells_left)?;
         cells_left -= sums.cells();
         out.push(sums);
     }
@@ -227,5 +255,43 @@ impl DaySums {
             + self.state_sums.cum.len()
             + self.totals.cum.len()
             + self.cities.as_ref().map_or(0, |(_, s)| s.cum.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn running_counts_give_any_day_range_by_one_subtraction() {
+        let mut sums = Running::new(3, 2);
+        for (d, k) in [(0, 0), (0, 1), (1, 1), (2, 0), (2, 0)] {
+            sums.add(d, k);
+        }
+        sums.accumulate();
+        assert_eq!((sums.between(0, 3, 0), sums.between(0, 3, 1)), (3, 2));
+        assert_eq!((sums.between(1, 2, 0), sums.between(1, 2, 1)), (0, 1));
+        assert_eq!(sums.between(2, 2, 0), 0, "an empty range");
+    }
+
+    #[test]
+    fn local_keys_list_the_values_present_in_order() {
+        let mut keys = LocalKeys::new(9);
+        for v in [7, 2, 7, 5] {
+            keys.add(v);
+        }
+        let keys = keys.finish();
+        assert_eq!(keys.keys, [2, 5, 7]);
+        assert_eq!((keys.local[2], keys.local[5], keys.local[7]), (0, 1, 2));
+    }
+
+    #[test]
+    fn days_are_utc_and_floor_before_1970() {
+        assert_eq!(day_of(0), 0);
+        assert_eq!(day_of(86_399), 0);
+        assert_eq!(day_of(-1), -1);
+        let times = [-86_401, -1, 0, 86_399, 86_400, 10 * 86_400 + 5];
+        let expected: Vec<i32> = times.iter().map(|&t| day_of(t)).collect();
+        assert_eq!(days_of_rows(&times), expected);
     }
 }

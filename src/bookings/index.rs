@@ -93,9 +93,20 @@ impl BookingIndex {
             city_of.push(id);
         }
 
-        let every_row_sums = aggregates::of_every_row(&cols, &by_size);
-        let state_sums = aggregates::of_lists(&cols, &by_state, Some((&city_of, city_names.len())));
-        let dma_sums = aggregates::of_lists(&cols, &by_dma, None);
+        // The sums of the states and of the metro areas are built on two threads.
+        let row_days = aggregates::days_of_rows(&cols.times);
+        let (every_row_sums, state_sums, dma_sums) = std::thread::scope(|scope| {
+            let dmas = scope.spawn(|| aggregates::of_lists(&cols, &row_days, &by_dma, None));
+            let cities = Some((city_of.as_slice(), city_names.len()));
+            let states = aggregates::of_lists(&cols, &row_days, &by_state, cities);
+            let every = aggregates::of_every_row(&cols, &row_days, &by_size);
+            (
+                every,
+                states,
+                dmas.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+            )
+        });
+        drop(row_days);
 
         let present = |lists: &[Vec<u32>], dict: &[String]| -> Vec<String> {
             let mut v: Vec<String> = dict
@@ -228,5 +239,116 @@ impl BookingIndex {
             .as_ref()
             .and_then(|lists| lists.get(state))
             .is_some_and(|sums| sums.add_city_counts(from_day, to_day, counts))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bookings::Booking;
+
+    const DAY: i64 = 86_400;
+
+    fn booking(day: i64, state: Option<&str>, city: &str, dma: &str, size: FirmSize) -> Booking {
+        Booking {
+            category: "Intake".into(),
+            client: "Clio".into(),
+            firm_size: size,
+            city_state: state.map(|s| format!("{city}, {s}")),
+            state: state.map(str::to_string),
+            dma: Some(dma.into()),
+            created: 20_000 * DAY + day * DAY + 3_600,
+            sample: false,
+        }
+    }
+
+    fn index() -> BookingIndex {
+        let mut b = ColumnsBuilder::default();
+        b.push(
+            1,
+            &booking(2, Some("IL"), "Springfield", "Chicago", FirmSize::Solo),
+        );
+        b.push(
+            2,
+            &booking(0, Some("MO"), "Springfield", "Springfield", FirmSize::Solo),
+        );
+        b.push(
+            3,
+            &booking(1, Some("IL"), "Chicago", "Chicago", FirmSize::E2To5),
+        );
+        b.push(4, &booking(2, None, "", "Chicago", FirmSize::Solo));
+        b.push(5, &booking(5, Some("IL"), "", "Chicago", FirmSize::Solo));
+        BookingIndex::from_columns(b.finish(), 3)
+    }
+
+    #[test]
+    fn row_lists_are_in_time_order_and_a_range_is_found_inside_one() {
+        let idx = index();
+        assert_eq!(idx.cols.ids, [2, 3, 1, 4, 5], "sorted by time");
+        let il = &idx.by_state[idx.state_id("IL").unwrap() as usize];
+        assert_eq!(il, &[1, 2, 4]);
+        let (from, to) = (20_001 * DAY, 20_003 * DAY);
+        assert_eq!(idx.rows_in(Some(il), from, to), (0, 2));
+        assert_eq!(idx.rows_in(None, from, to), (1, 4));
+        assert_eq!(idx.by_size[FirmSize::E2To5.index()], [1]);
+        assert_eq!(
+            (idx.first_day(), idx.last_day()),
+            (Some(20_000), Some(20_005))
+        );
+    }
+
+    #[test]
+    fn lookups_ignore_the_case_of_metro_areas_and_the_options_leave_unknown_out() {
+        let idx = index();
+        assert_eq!(idx.dma_id(" chicago "), idx.dma_id("Chicago"));
+        assert!(idx.dma_id("Chicago").is_some());
+        assert_eq!(idx.state_id("TX"), None);
+        assert_eq!(idx.filter_options.states, ["IL", "MO"]);
+        assert_eq!(idx.filter_options.dmas, ["Chicago", "Springfield"]);
+        assert_eq!(idx.filter_options.firm_sizes, ["SOLO", "E2_5"]);
+    }
+
+    #[test]
+    fn one_city_name_across_states_and_a_missing_one_is_unknown() {
+        let idx = index();
+        let name = |r: usize| {
+            idx.city_names[idx.city_of[idx.cols.city_state[r] as usize] as usize].as_str()
+        };
+        assert_eq!(name(0), "Springfield");
+        assert_eq!(name(2), "Springfield");
+        assert_eq!(name(1), "Chicago");
+        assert_eq!(name(3), UNKNOWN_CITY);
+        assert_eq!(name(4), UNKNOWN_CITY);
+    }
+
+    #[test]
+    fn the_running_sums_count_a_day_range_of_every_row_a_size_a_state_and_its_cities() {
+        let idx = index();
+        let (cats, states, daily) = idx.aggregated(None, 20_001, 20_002).unwrap();
+        assert_eq!(cats, [3]);
+        let il = idx.state_id("IL").unwrap() as usize;
+        assert_eq!(states[il], 2);
+        assert_eq!(states[0], 1, "the missing state is entry 0");
+        assert_eq!(daily, [(20_001, 1), (20_002, 2)]);
+
+        let (cats, _, daily) = idx
+            .aggregated(Some(FirmSize::Solo.index()), 0, i32::MAX)
+            .unwrap();
+        assert_eq!(cats, [4]);
+        assert_eq!(daily, [(20_000, 1), (20_002, 2), (20_005, 1)]);
+
+        let (cats, states, _) = idx.group_aggregated(false, il, 20_000, 20_004).unwrap();
+        assert_eq!(cats, [2]);
+        assert_eq!(states.iter().sum::<u32>(), 2);
+        let mut cities = vec![0; idx.city_names.len()];
+        assert!(idx.add_state_city_counts(il, i32::MIN, i32::MAX, &mut cities));
+        assert_eq!(cities.iter().sum::<u32>(), 3);
+
+        let chicago = idx.dma_id("Chicago").unwrap() as usize;
+        let (cats, _, _) = idx
+            .group_aggregated(true, chicago, i32::MIN, i32::MAX)
+            .unwrap();
+        assert_eq!(cats, [4]);
+        assert!(idx.group_aggregated(true, 99, i32::MIN, i32::MAX).is_none());
     }
 }
