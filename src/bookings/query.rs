@@ -426,3 +426,115 @@ pub fn top_cities<'a>(idx: &'a BookingIndex, f: &Filters) -> Vec<CityCount<'a>> 
     all.truncate(12);
     all
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bookings::{Booking, ColumnsBuilder};
+    use chrono::NaiveDate;
+
+    const DAY: i64 = 86_400;
+
+    fn index() -> BookingIndex {
+        let mut b = ColumnsBuilder::default();
+        let rows = [
+            ("TX", "Austin", FirmSize::Solo),
+            ("TX", "Dallas", FirmSize::E2To5),
+            ("CA", "Fresno", FirmSize::Solo),
+            ("TX", "Austin", FirmSize::Solo),
+            ("TX", "Austin", FirmSize::E2To5),
+        ];
+        for (i, (state, city, size)) in rows.into_iter().enumerate() {
+            b.push(
+                i as u64 + 1,
+                &Booking {
+                    category: if i % 2 == 0 { "Intake" } else { "Staffing" }.into(),
+                    client: "Clio".into(),
+                    firm_size: size,
+                    city_state: Some(format!("{city}, {state}")),
+                    state: Some(state.into()),
+                    dma: Some(city.into()),
+                    created: 20_000 * DAY + i as i64 * DAY,
+                    sample: false,
+                },
+            );
+        }
+        BookingIndex::from_columns(b.finish(), 1)
+    }
+
+    fn filters(state: Option<&'static str>, size: Option<FirmSize>) -> Filters {
+        Filters {
+            state,
+            firm_size: size,
+            ..Filters::default()
+        }
+    }
+
+    #[test]
+    fn a_day_label_is_the_iso_date_with_or_without_an_allocation() {
+        let label = DayLabel(day_number(NaiveDate::from_ymd_opt(2026, 3, 9).unwrap()));
+        assert_eq!(label.to_string(), "2026-03-09");
+        assert_eq!(serde_json::to_string(&label).unwrap(), "\"2026-03-09\"");
+        assert_eq!(DayLabel(0).to_string(), "1970-01-01");
+        let ancient = DayLabel(-800_000);
+        assert_eq!(ancient.to_string(), format_day(-800_000));
+        assert_eq!(
+            serde_json::to_string(&ancient).unwrap(),
+            format!("\"{ancient}\"")
+        );
+    }
+
+    #[test]
+    fn two_filters_start_from_the_shorter_list_and_check_the_other() {
+        let idx = index();
+        let f = filters(Some("TX"), Some(FirmSize::Solo));
+        let sel = Selection::new(&idx, &f);
+        assert_eq!(sel.base.map(<[u32]>::len), Some(3), "SOLO has 3 rows, TX 4");
+        assert!(sel.check);
+        assert_eq!(count(&idx, &f), 2);
+        let (items, total) = newest(&idx, &f, 0, 10);
+        assert_eq!(total, 2);
+        assert_eq!(items.iter().map(|b| b.id).collect::<Vec<_>>(), [4, 1]);
+        let (items, _) = newest(&idx, &filters(Some("TX"), None), 1, 2);
+        assert_eq!(items.iter().map(|b| b.id).collect::<Vec<_>>(), [4, 2]);
+    }
+
+    #[test]
+    fn a_value_no_booking_has_matches_nothing() {
+        let idx = index();
+        let f = filters(Some("NY"), None);
+        assert_eq!(count(&idx, &f), 0);
+        assert!(newest(&idx, &f, 0, 10).0.is_empty());
+        assert!(top_cities(&idx, &f).is_empty());
+        assert_eq!(trends(&idx, &f).total, 0);
+    }
+
+    #[test]
+    fn the_trends_of_a_state_and_its_cities_with_and_without_a_size() {
+        let idx = index();
+        let tx = trends(&idx, &filters(Some("TX"), None));
+        assert_eq!(tx.total, 4);
+        assert_eq!(tx.days, 5, "from the first to the last booking");
+        assert_eq!(
+            tx.daily.iter().map(|d| d.count).collect::<Vec<_>>(),
+            [1, 1, 0, 1, 1]
+        );
+        assert_eq!(tx.daily[2].date.to_string(), format_day(20_002));
+        let names = |f: &Filters| -> Vec<(String, u32)> {
+            top_cities(&idx, f)
+                .iter()
+                .map(|c| (c.city.to_string(), c.count))
+                .collect()
+        };
+        let summed = names(&filters(Some("TX"), None));
+        assert_eq!(
+            summed,
+            [("Austin".to_string(), 3), ("Dallas".to_string(), 1)]
+        );
+        let scanned = names(&filters(Some("TX"), Some(FirmSize::E2To5)));
+        assert_eq!(
+            scanned,
+            [("Austin".to_string(), 1), ("Dallas".to_string(), 1)]
+        );
+    }
+}
