@@ -332,10 +332,19 @@ fn scan(
     };
     let mut days = vec![0u32; (last - first + 1) as usize];
     let c = &idx.cols;
+    // Rows come in time order: the day changes (and needs a division) only at a day boundary.
+    let (mut day, mut day_start, mut next_day) = (0usize, i64::MAX, i64::MIN);
     sel.for_each(from, to, |r| {
+        let t = c.times[r];
+        if t >= next_day || t < day_start {
+            let d = day_of(t);
+            day = (d - first) as usize;
+            day_start = i64::from(d) * SECS_PER_DAY;
+            next_day = day_start + SECS_PER_DAY;
+        }
         cats[c.category[r] as usize] += 1;
         states[c.state[r] as usize] += 1;
-        days[(day_of(c.times[r]) - first) as usize] += 1;
+        days[day] += 1;
     });
     let pairs = days
         .into_iter()
