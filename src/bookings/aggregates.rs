@@ -104,43 +104,51 @@ pub struct DaySums {
     state_sums: Running,
     /// Every row, for the daily series.
     totals: Running,
-    /// The city names (`BookingIndex::city_names` ids) of the rows, when built.
-    cities: Option<(Vec<u32>, Running)>,
+    /// Counts of one more key, when built: the city names (`BookingIndex::city_names` ids) of a
+    /// state's rows, the vendors of every row and of each firm size's.
+    extra: Option<(Vec<u32>, Running)>,
 }
 
+/// The extra key of a row (by row position), and how many values it has.
+pub type ExtraKey<'a> = (&'a (dyn Fn(usize) -> u32 + Sync), usize);
+
 impl DaySums {
-    /// The sums over `rows` (ascending row positions), or `None` past `max_cells` counters.
+    /// The sums over `rows` (ascending row positions), or `None` past `max_cells` counters; the
+    /// extra key's sums are left out past `max_extra_cells`.
     fn build(
         cols: &Columns,
         row_days: &[i32],
         rows: impl Iterator<Item = usize> + Clone,
-        city_of: Option<(&[u32], usize)>,
+        extra: Option<ExtraKey<'_>>,
         max_cells: usize,
+        max_extra_cells: usize,
     ) -> Option<DaySums> {
-        // One pass for the days and the states and cities present, one to count.
+        // One pass for the days and the states and extra keys present, one to count.
         let mut days: Vec<i32> = Vec::new();
         let mut states = LocalKeys::new(cols.states.len());
-        let mut cities = city_of.map(|(city_of, names)| (LocalKeys::new(names), city_of));
+        let mut extra = extra.map(|(key_of, values)| (LocalKeys::new(values), key_of));
         for r in rows.clone() {
             let day = row_days[r];
             if days.last() != Some(&day) {
                 days.push(day);
             }
             states.add(u32::from(cols.state[r]));
-            if let Some((ids, city_of)) = &mut cities {
-                ids.add(city_of[cols.city_state[r] as usize]);
+            if let Some((ids, key_of)) = &mut extra {
+                ids.add(key_of(r));
             }
         }
         let states = states.finish();
-        let cities = cities.map(|(ids, city_of)| (ids.finish(), city_of));
         let ncat = cols.categories.len().max(1);
-        let city_keys = cities.as_ref().map_or(0, |(ids, _)| ids.keys.len());
-        if (days.len() + 1) * (ncat + states.keys.len() + city_keys + 1) > max_cells {
+        if (days.len() + 1) * (ncat + states.keys.len() + 1) > max_cells {
             return None;
         }
+        let extra = extra
+            .map(|(ids, key_of)| (ids.finish(), key_of))
+            .filter(|(ids, _)| (days.len() + 1) * ids.keys.len() <= max_extra_cells);
+        let extra_keys = extra.as_ref().map_or(0, |(ids, _)| ids.keys.len());
         let mut categories = Running::new(days.len(), ncat);
         let mut state_sums = Running::new(days.len(), states.keys.len());
-        let mut city_sums = Running::new(days.len(), city_keys);
+        let mut extra_sums = Running::new(days.len(), extra_keys);
         let mut totals = Running::new(days.len(), 1);
         let mut d = 0usize;
         for r in rows {
@@ -151,16 +159,13 @@ impl DaySums {
             categories.add(d, cols.category[r] as usize);
             state_sums.add(d, states.local[cols.state[r] as usize] as usize);
             totals.add(d, 0);
-            if let Some((ids, city_of)) = &cities {
-                city_sums.add(
-                    d,
-                    ids.local[city_of[cols.city_state[r] as usize] as usize] as usize,
-                );
+            if let Some((ids, key_of)) = &extra {
+                extra_sums.add(d, ids.local[key_of(r) as usize] as usize);
             }
         }
         categories.accumulate();
         state_sums.accumulate();
-        city_sums.accumulate();
+        extra_sums.accumulate();
         totals.accumulate();
         Some(DaySums {
             days,
@@ -168,7 +173,7 @@ impl DaySums {
             states: states.keys,
             state_sums,
             totals,
-            cities: cities.map(|(ids, _)| (ids.keys, city_sums)),
+            extra: extra.map(|(ids, _)| (ids.keys, extra_sums)),
         })
     }
 
@@ -195,15 +200,15 @@ impl DaySums {
         (cats, states, daily)
     }
 
-    /// Adds the rows per city name over the days `[from_day, to_day]` to `counts`; false when the
-    /// city sums were not built.
-    pub fn add_city_counts(&self, from_day: i32, to_day: i32, counts: &mut [u32]) -> bool {
-        let Some((cities, sums)) = &self.cities else {
+    /// Adds the rows per extra key over the days `[from_day, to_day]` to `counts` (indexed by the
+    /// key's value); false when the extra sums were not built.
+    pub fn add_extra_counts(&self, from_day: i32, to_day: i32, counts: &mut [u32]) -> bool {
+        let Some((values, sums)) = &self.extra else {
             return false;
         };
         let (lo, hi) = self.day_range(from_day, to_day);
-        for (i, &city) in cities.iter().enumerate() {
-            counts[city as usize] += sums.between(lo, hi, i);
+        for (i, &value) in values.iter().enumerate() {
+            counts[value as usize] += sums.between(lo, hi, i);
         }
         true
     }
@@ -213,37 +218,47 @@ impl DaySums {
 const MAX_DAYS: usize = 5_000;
 /// Above this many counters in all the lists of one column, that column's trends scan instead.
 const MAX_GROUP_CELLS: usize = 4_000_000;
+/// Above this many counters for the extra key of one column's lists, those are counted by a scan.
+const MAX_EXTRA_CELLS: usize = 4_000_000;
 
-/// The sums over every row (first) and over the rows of each firm size (`by_size` order).
+/// The sums over every row (first) and over the rows of each firm size (`by_size` order), with
+/// the extra key's when given.
 pub fn of_every_row(
     cols: &Columns,
     row_days: &[i32],
     by_size: &[Vec<u32>],
+    extra: Option<ExtraKey<'_>>,
 ) -> Option<Vec<DaySums>> {
     let max_cells = (MAX_DAYS + 1) * (cols.categories.len().max(1) + cols.states.len() + 1);
-    let every = DaySums::build(cols, row_days, 0..cols.times.len(), None, max_cells)?;
+    let mut extra_left = MAX_EXTRA_CELLS;
+    let every_row = 0..cols.times.len();
+    let every = DaySums::build(cols, row_days, every_row, extra, max_cells, extra_left)?;
+    extra_left -= every.extra_cells();
     let mut out = vec![every];
     for rows in by_size {
         let rows = rows.iter().map(|&r| r as usize);
-        out.push(DaySums::build(cols, row_days, rows, None, max_cells)?);
+        let sums = DaySums::build(cols, row_days, rows, extra, max_cells, extra_left)?;
+        extra_left -= sums.extra_cells();
+        out.push(sums);
     }
     Some(out)
 }
 
-/// The sums of each row list (one per state or metro area), with city sums when `city_of` is given
-/// (the map from a cityState id to its city name id, and the number of names); `None` past the cap.
+/// The sums of each row list (one per state or metro area), with the extra key's when given;
+/// `None` past the cap.
 pub fn of_lists(
     cols: &Columns,
     row_days: &[i32],
     lists: &[Vec<u32>],
-    city_of: Option<(&[u32], usize)>,
+    extra: Option<ExtraKey<'_>>,
 ) -> Option<Vec<DaySums>> {
-    let mut cells_left = MAX_GROUP_CELLS;
+    let (mut cells_left, mut extra_left) = (MAX_GROUP_CELLS, MAX_EXTRA_CELLS);
     let mut out = Vec::with_capacity(lists.len());
     for rows in lists {
         let rows = rows.iter().map(|&r| r as usize);
-        let sums = DaySums::build(cols, row_days, rows, city_of, cells_left)?;
+        let sums = DaySums::build(cols, row_days, rows, extra, cells_left, extra_left)?;
         cells_left -= sums.cells();
+        extra_left -= sums.extra_cells();
         out.push(sums);
     }
     Some(out)
@@ -251,13 +266,13 @@ pub fn of_lists(
 
 impl DaySums {
     fn cells(&self) -> usize {
-        self.categories.cum.len()
-            + self.state_sums.cum.len()
-            + self.totals.cum.len()
-            + self.cities.as_ref().map_or(0, |(_, s)| s.cum.len())
+        self.categories.cum.len() + self.state_sums.cum.len() + self.totals.cum.len()
+    }
+
+    fn extra_cells(&self) -> usize {
+        self.extra.as_ref().map_or(0, |(_, sums)| sums.cum.len())
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use super::aggregates::{self, DayCounts, DaySums};
+use super::aggregates::{self, DayCounts, DaySums, ExtraKey};
 // Where the import and the snapshot have always found the columns.
 pub use super::columns::{Columns, ColumnsBuilder, UNKNOWN};
 use crate::firm_size::FirmSize;
@@ -38,6 +38,9 @@ pub struct BookingIndex {
     pub by_size: Vec<Vec<u32>>,
     /// Row positions per vendor dictionary id (the Client column), for a vendor's own evidence.
     pub by_vendor: Vec<Vec<u32>>,
+    /// The first row of each distinct day and that day, ascending: a scan finds the day of a row
+    /// from its position here instead of reading its time.
+    pub day_starts: Vec<(u32, i32)>,
     /// City name (the part of cityState before the first comma) dictionary, and the map from a
     /// cityState id to its city name id.
     pub city_names: Vec<String>,
@@ -66,6 +69,17 @@ fn posting<T: Copy + Into<u64>>(values: &[T], len: usize) -> Vec<Vec<u32>> {
         lists[v.into() as usize].push(row as u32);
     }
     lists
+}
+
+/// The first row of each run of equal days, with its day.
+fn day_starts(row_days: &[i32]) -> Vec<(u32, i32)> {
+    let mut out: Vec<(u32, i32)> = Vec::new();
+    for (row, &day) in row_days.iter().enumerate() {
+        if out.last().is_none_or(|&(_, last)| last != day) {
+            out.push((row as u32, day));
+        }
+    }
+    out
 }
 
 impl BookingIndex {
@@ -97,15 +111,19 @@ impl BookingIndex {
         let row_days = aggregates::days_of_rows(&cols.times);
         let (every_row_sums, state_sums, dma_sums) = std::thread::scope(|scope| {
             let dmas = scope.spawn(|| aggregates::of_lists(&cols, &row_days, &by_dma, None));
-            let cities = Some((city_of.as_slice(), city_names.len()));
+            let city = |r: usize| city_of[cols.city_state[r] as usize];
+            let cities: Option<ExtraKey> = Some((&city, city_names.len()));
             let states = aggregates::of_lists(&cols, &row_days, &by_state, cities);
-            let every = aggregates::of_every_row(&cols, &row_days, &by_size);
+            let vendor = |r: usize| cols.vendor[r];
+            let vendors: Option<ExtraKey> = Some((&vendor, cols.vendors.len()));
+            let every = aggregates::of_every_row(&cols, &row_days, &by_size, vendors);
             (
                 every,
                 states,
                 dmas.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
             )
         });
+        let day_starts = day_starts(&row_days);
         drop(row_days);
 
         let present = |lists: &[Vec<u32>], dict: &[String]| -> Vec<String> {
@@ -156,6 +174,7 @@ impl BookingIndex {
             filter_options,
             dma_lookup,
             state_lookup,
+            day_starts,
             answers: Default::default(),
         }
     }
@@ -226,6 +245,43 @@ impl BookingIndex {
         Some(sums.counts(&self.cols, from_day, to_day))
     }
 
+    /// The bookings per vendor dictionary id on or after `from_day`, of the firm sizes `sizes`
+    /// (empty = every size): from the running sums, or by a scan of each size's rows.
+    pub fn vendor_counts(&self, sizes: &[FirmSize], from_day: i32) -> Vec<u32> {
+        let mut counts = vec![0u32; self.cols.vendors.len()];
+        let mut wanted = [false; SIZES];
+        for s in sizes {
+            wanted[s.index()] = true;
+        }
+        let groups: Vec<usize> = if sizes.is_empty() || wanted.iter().all(|&w| w) {
+            vec![0]
+        } else {
+            (0..SIZES).filter(|&s| wanted[s]).map(|s| s + 1).collect()
+        };
+        let from = i64::from(from_day) * 86_400;
+        for group in groups {
+            let sums = self.every_row_sums.as_ref().and_then(|all| all.get(group));
+            if sums.is_some_and(|sums| sums.add_extra_counts(from_day, i32::MAX, &mut counts)) {
+                continue;
+            }
+            let rows: Box<dyn Iterator<Item = usize>> = match group {
+                0 => {
+                    let (lo, hi) = self.rows_in(None, from, i64::MAX);
+                    Box::new(lo..hi)
+                }
+                _ => {
+                    let list = &self.by_size[group - 1];
+                    let (lo, hi) = self.rows_in(Some(list), from, i64::MAX);
+                    Box::new(list[lo..hi].iter().map(|&r| r as usize))
+                }
+            };
+            for r in rows {
+                counts[self.cols.vendor[r] as usize] += 1;
+            }
+        }
+        counts
+    }
+
     /// Adds the bookings of one state per city name (`city_names` ids) over the days
     /// `[from_day, to_day]` to `counts`; false when the sums were not built.
     pub fn add_state_city_counts(
@@ -238,7 +294,7 @@ impl BookingIndex {
         self.state_sums
             .as_ref()
             .and_then(|lists| lists.get(state))
-            .is_some_and(|sums| sums.add_city_counts(from_day, to_day, counts))
+            .is_some_and(|sums| sums.add_extra_counts(from_day, to_day, counts))
     }
 }
 

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::filters::SECS_PER_DAY;
 // The query's inputs, where the routes and other domains have always found them.
-use super::aggregates::{DayCounts, day_of};
+use super::aggregates::DayCounts;
 pub use super::filters::{Filters, date_of, day_number, parse_include_sample};
 use super::index::BookingIndex;
 use crate::firm_size::FirmSize;
@@ -332,15 +332,18 @@ fn scan(
     };
     let mut days = vec![0u32; (last - first + 1) as usize];
     let c = &idx.cols;
-    // Rows come in time order: the day changes (and needs a division) only at a day boundary.
-    let (mut day, mut day_start, mut next_day) = (0usize, i64::MAX, i64::MIN);
+    // Rows come in time order: the day is found from the row's position among the first rows of
+    // the days, once per day, without reading the row's time (a cache miss per row at 1M rows).
+    let starts = &idx.day_starts;
+    let (mut day, mut day_first, mut next_first) = (0usize, usize::MAX, 0usize);
     sel.for_each(from, to, |r| {
-        let t = c.times[r];
-        if t >= next_day || t < day_start {
-            let d = day_of(t);
-            day = (d - first) as usize;
-            day_start = i64::from(d) * SECS_PER_DAY;
-            next_day = day_start + SECS_PER_DAY;
+        if r >= next_first || r < day_first {
+            let k = starts.partition_point(|&(row, _)| row as usize <= r) - 1;
+            day = (starts[k].1 - first) as usize;
+            day_first = starts[k].0 as usize;
+            next_first = starts
+                .get(k + 1)
+                .map_or(usize::MAX, |&(row, _)| row as usize);
         }
         cats[c.category[r] as usize] += 1;
         states[c.state[r] as usize] += 1;

@@ -1,7 +1,7 @@
 //! The trends query engine against a plain scan: for random bookings and random filters, the
 //! answer the index gives (through its pre-aggregated paths — per-day running sums for all sizes,
 //! one size, one state (and its cities) or one metro area — or its row scans) equals what counting
-//! the bookings one by one gives: the trends, the count and the top cities.
+//! the bookings one by one gives: the trends, the count, the top cities and the vendor demand.
 
 use std::collections::BTreeMap;
 
@@ -188,6 +188,25 @@ fn every_trends_answer_equals_a_plain_count_of_the_bookings() {
             let mut wanted_cities = sorted(cities);
             wanted_cities.truncate(12);
             prop_assert_eq!(got_cities, wanted_cities);
+
+            // Vendor demand: the bookings per vendor of the size filter from the start day on.
+            let sizes: Vec<FirmSize> = f.firm_size.into_iter().collect();
+            let from_day = f.start.map_or(i32::MIN, query::day_number);
+            let counts = idx.vendor_counts(&sizes, from_day);
+            let mut got_vendors = BTreeMap::new();
+            for (i, &n) in counts.iter().enumerate().filter(|(_, n)| **n > 0) {
+                got_vendors.insert(idx.cols.vendors[i].clone(), n);
+            }
+            let mut wanted_vendors = BTreeMap::new();
+            let since = f
+                .start
+                .map_or(i64::MIN, |d| i64::from(query::day_number(d)) * DAY);
+            for b in &bookings {
+                if b.created >= since && f.firm_size.is_none_or(|s| b.firm_size == s) {
+                    *wanted_vendors.entry(b.client.clone()).or_insert(0u32) += 1;
+                }
+            }
+            prop_assert_eq!(got_vendors, wanted_vendors);
             Ok(())
         })
         .unwrap_or_else(|e| panic!("{e}"));
