@@ -107,21 +107,23 @@ impl BookingIndex {
             city_of.push(id);
         }
 
-        // The sums of the states and of the metro areas are built on two threads.
+        // Two threads, about half the work each (perf at 10M bookings): the sums of every row, the
+        // sizes and the metro areas on one, the states with their cities on the other.
         let row_days = aggregates::days_of_rows(&cols.times);
         let (every_row_sums, state_sums, dma_sums) = std::thread::scope(|scope| {
-            let dmas = scope.spawn(|| aggregates::of_lists(&cols, &row_days, &by_dma, None));
+            let others = scope.spawn(|| {
+                let vendor = |r: usize| cols.vendor[r];
+                let vendors: Option<ExtraKey> = Some((&vendor, cols.vendors.len()));
+                let every = aggregates::of_every_row(&cols, &row_days, &by_size, vendors);
+                (every, aggregates::of_lists(&cols, &row_days, &by_dma, None))
+            });
             let city = |r: usize| city_of[cols.city_state[r] as usize];
             let cities: Option<ExtraKey> = Some((&city, city_names.len()));
             let states = aggregates::of_lists(&cols, &row_days, &by_state, cities);
-            let vendor = |r: usize| cols.vendor[r];
-            let vendors: Option<ExtraKey> = Some((&vendor, cols.vendors.len()));
-            let every = aggregates::of_every_row(&cols, &row_days, &by_size, vendors);
-            (
-                every,
-                states,
-                dmas.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
-            )
+            let (every, dmas) = others
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e));
+            (every, states, dmas)
         });
         let day_starts = day_starts(&row_days);
         drop(row_days);
