@@ -200,6 +200,12 @@ impl DaySums {
         (cats, states, daily)
     }
 
+    /// The rows on the days `[from_day, to_day]`.
+    pub fn total(&self, from_day: i32, to_day: i32) -> u64 {
+        let (lo, hi) = self.day_range(from_day, to_day);
+        u64::from(self.totals.between(lo, hi, 0))
+    }
+
     /// Adds the rows per extra key over the days `[from_day, to_day]` to `counts` (indexed by the
     /// key's value); false when the extra sums were not built.
     pub fn add_extra_counts(&self, from_day: i32, to_day: i32, counts: &mut [u32]) -> bool {
@@ -260,6 +266,34 @@ pub fn of_lists(
         cells_left -= sums.cells();
         extra_left -= sums.extra_cells();
         out.push(sums);
+    }
+    Some(out)
+}
+
+/// The sums of each row list split by firm size (`[list][size]`), for the trends of a state and a
+/// size together; `None` past the cap.
+pub fn of_lists_by_size(
+    cols: &Columns,
+    row_days: &[i32],
+    lists: &[Vec<u32>],
+    sizes: usize,
+) -> Option<Vec<Vec<DaySums>>> {
+    let mut cells_left = MAX_GROUP_CELLS;
+    let mut out = Vec::with_capacity(lists.len());
+    for rows in lists {
+        // One pass to split the list by size, then the sums of each part.
+        let mut parts: Vec<Vec<u32>> = vec![Vec::new(); sizes];
+        for &r in rows {
+            parts[cols.size[r as usize] as usize].push(r);
+        }
+        let mut by_size = Vec::with_capacity(sizes);
+        for part in &parts {
+            let part = part.iter().map(|&r| r as usize);
+            let sums = DaySums::build(cols, row_days, part, None, cells_left, 0)?;
+            cells_left -= sums.cells();
+            by_size.push(sums);
+        }
+        out.push(by_size);
     }
     Some(out)
 }

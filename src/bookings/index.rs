@@ -6,13 +6,14 @@
 //!   searches;
 //! - per-value row lists (`by_state`, `by_dma`, `by_size`, `by_vendor`) hold row positions in
 //!   ascending order, so they are time-sorted too and a range inside one is again two binary searches;
-//! - `aggregates.rs` holds running counts per distinct day for every row, each firm size, each
-//!   state (with its cities) and each metro area, so the trends of those filters and a state's top
-//!   cities are O(categories + states + days) whatever the number of rows.
+//! - `aggregates.rs` holds running counts per distinct day for every row and each firm size (with
+//!   their vendors), each state (with its cities, and per firm size) and each metro area, so the
+//!   trends of those filters, a state's top cities and vendor demand are O(categories + states +
+//!   days) whatever the number of rows.
 
 use std::collections::HashMap;
 
-use super::aggregates::{self, DayCounts, DaySums, ExtraKey};
+use super::aggregates::{self, DaySums, ExtraKey};
 // Where the import and the snapshot have always found the columns.
 pub use super::columns::{Columns, ColumnsBuilder, UNKNOWN};
 use crate::firm_size::FirmSize;
@@ -52,6 +53,8 @@ pub struct BookingIndex {
     /// Sums per state (with its cities) and per metro area, by dictionary id.
     state_sums: Option<Vec<DaySums>>,
     dma_sums: Option<Vec<DaySums>>,
+    /// Sums per state and firm size, `[state][size]`.
+    state_size_sums: Option<Vec<Vec<DaySums>>>,
     pub filter_options: FilterOptions,
     dma_lookup: HashMap<String, u32>,
     state_lookup: HashMap<String, u16>,
@@ -108,22 +111,24 @@ impl BookingIndex {
         }
 
         // Two threads, about half the work each (perf at 10M bookings): the sums of every row, the
-        // sizes and the metro areas on one, the states with their cities on the other.
+        // sizes and the metro areas on one, the states (with their cities, and by size) on the other.
         let row_days = aggregates::days_of_rows(&cols.times);
-        let (every_row_sums, state_sums, dma_sums) = std::thread::scope(|scope| {
+        let (every_row_sums, state_sums, dma_sums, state_size_sums) = std::thread::scope(|scope| {
             let others = scope.spawn(|| {
                 let vendor = |r: usize| cols.vendor[r];
                 let vendors: Option<ExtraKey> = Some((&vendor, cols.vendors.len()));
                 let every = aggregates::of_every_row(&cols, &row_days, &by_size, vendors);
-                (every, aggregates::of_lists(&cols, &row_days, &by_dma, None))
+                let dmas = aggregates::of_lists(&cols, &row_days, &by_dma, None);
+                (every, dmas)
             });
             let city = |r: usize| city_of[cols.city_state[r] as usize];
             let cities: Option<ExtraKey> = Some((&city, city_names.len()));
             let states = aggregates::of_lists(&cols, &row_days, &by_state, cities);
+            let state_sizes = aggregates::of_lists_by_size(&cols, &row_days, &by_state, SIZES);
             let (every, dmas) = others
                 .join()
                 .unwrap_or_else(|e| std::panic::resume_unwind(e));
-            (every, states, dmas)
+            (every, states, dmas, state_sizes)
         });
         let day_starts = day_starts(&row_days);
         drop(row_days);
@@ -173,6 +178,7 @@ impl BookingIndex {
             every_row_sums,
             state_sums,
             dma_sums,
+            state_size_sums,
             filter_options,
             dma_lookup,
             state_lookup,
@@ -222,29 +228,28 @@ impl BookingIndex {
         }
     }
 
-    /// Category and state counts and per-day totals over days `[from_day, to_day]` from the running
-    /// sums, for every size (`size == None`) or one. `None` when the sums were not built.
-    pub fn aggregated(&self, size: Option<usize>, from_day: i32, to_day: i32) -> Option<DayCounts> {
-        let group = size.map_or(0, |s| s + 1);
-        let sums = self.every_row_sums.as_ref()?.get(group)?;
-        Some(sums.counts(&self.cols, from_day, to_day))
-    }
-
-    /// Like `aggregated`, for the rows of one state (`dma == false`) or one metro area.
-    pub fn group_aggregated(
+    /// The running sums that answer the trends of these filters exactly, if built: every row or
+    /// one size, one state, one metro area, or one state and one size.
+    pub fn running_sums(
         &self,
-        dma: bool,
-        id: usize,
-        from_day: i32,
-        to_day: i32,
-    ) -> Option<DayCounts> {
-        let lists = if dma {
-            &self.dma_sums
-        } else {
-            &self.state_sums
-        };
-        let sums = lists.as_ref()?.get(id)?;
-        Some(sums.counts(&self.cols, from_day, to_day))
+        state: Option<u16>,
+        dma: Option<u32>,
+        size: Option<u8>,
+    ) -> Option<&DaySums> {
+        fn pick(all: &Option<Vec<DaySums>>, i: usize) -> Option<&DaySums> {
+            all.as_ref().and_then(|v| v.get(i))
+        }
+        match (state, dma, size) {
+            (None, None, size) => pick(&self.every_row_sums, size.map_or(0, |s| s as usize + 1)),
+            (Some(s), None, None) => pick(&self.state_sums, s as usize),
+            (None, Some(d), None) => pick(&self.dma_sums, d as usize),
+            (Some(s), None, Some(z)) => self
+                .state_size_sums
+                .as_ref()
+                .and_then(|all| all.get(s as usize))
+                .and_then(|sizes| sizes.get(z as usize)),
+            _ => None,
+        }
     }
 
     /// The bookings per vendor dictionary id on or after `from_day`, of the firm sizes `sizes`
@@ -382,31 +387,38 @@ mod tests {
     #[test]
     fn the_running_sums_count_a_day_range_of_every_row_a_size_a_state_and_its_cities() {
         let idx = index();
-        let (cats, states, daily) = idx.aggregated(None, 20_001, 20_002).unwrap();
+        let counts = |sums: Option<&DaySums>, from, to| sums.unwrap().counts(&idx.cols, from, to);
+        let (cats, states, daily) = counts(idx.running_sums(None, None, None), 20_001, 20_002);
         assert_eq!(cats, [3]);
-        let il = idx.state_id("IL").unwrap() as usize;
-        assert_eq!(states[il], 2);
+        let il = idx.state_id("IL").unwrap();
+        assert_eq!(states[il as usize], 2);
         assert_eq!(states[0], 1, "the missing state is entry 0");
         assert_eq!(daily, [(20_001, 1), (20_002, 2)]);
 
-        let (cats, _, daily) = idx
-            .aggregated(Some(FirmSize::Solo.index()), 0, i32::MAX)
-            .unwrap();
+        let solo = Some(FirmSize::Solo.index() as u8);
+        let (cats, _, daily) = counts(idx.running_sums(None, None, solo), 0, i32::MAX);
         assert_eq!(cats, [4]);
         assert_eq!(daily, [(20_000, 1), (20_002, 2), (20_005, 1)]);
 
-        let (cats, states, _) = idx.group_aggregated(false, il, 20_000, 20_004).unwrap();
+        let (cats, states, _) = counts(idx.running_sums(Some(il), None, None), 20_000, 20_004);
         assert_eq!(cats, [2]);
         assert_eq!(states.iter().sum::<u32>(), 2);
         let mut cities = vec![0; idx.city_names.len()];
-        assert!(idx.add_state_city_counts(il, i32::MIN, i32::MAX, &mut cities));
+        assert!(idx.add_state_city_counts(il as usize, i32::MIN, i32::MAX, &mut cities));
         assert_eq!(cities.iter().sum::<u32>(), 3);
 
-        let chicago = idx.dma_id("Chicago").unwrap() as usize;
-        let (cats, _, _) = idx
-            .group_aggregated(true, chicago, i32::MIN, i32::MAX)
-            .unwrap();
+        let il_solo = idx.running_sums(Some(il), None, solo).unwrap();
+        assert_eq!(il_solo.total(i32::MIN, i32::MAX), 2);
+        assert_eq!(il_solo.total(20_003, 20_005), 1);
+
+        let chicago = idx.dma_id("Chicago").unwrap();
+        let (cats, _, _) = counts(
+            idx.running_sums(None, Some(chicago), None),
+            i32::MIN,
+            i32::MAX,
+        );
         assert_eq!(cats, [4]);
-        assert!(idx.group_aggregated(true, 99, i32::MIN, i32::MAX).is_none());
+        assert!(idx.running_sums(None, Some(99), None).is_none());
+        assert!(idx.running_sums(Some(il), Some(chicago), None).is_none());
     }
 }

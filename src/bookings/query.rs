@@ -249,17 +249,13 @@ pub fn trends<'a>(idx: &'a BookingIndex, f: &Filters) -> Trends<'a> {
     let ncat = idx.cols.categories.len();
     let nstate = idx.cols.states.len();
     let (from_day, to_day) = f.day_range();
-    let (cats, states, daily_pairs) = match (sel.state, sel.dma, sel.empty) {
-        (None, None, false) => idx
-            .aggregated(sel.size.map(usize::from), from_day, to_day)
-            .unwrap_or_else(|| scan(idx, &sel, from, to, ncat, nstate)),
-        (Some(s), None, false) if sel.size.is_none() => idx
-            .group_aggregated(false, s as usize, from_day, to_day)
-            .unwrap_or_else(|| scan(idx, &sel, from, to, ncat, nstate)),
-        (None, Some(d), false) if sel.size.is_none() => idx
-            .group_aggregated(true, d as usize, from_day, to_day)
-            .unwrap_or_else(|| scan(idx, &sel, from, to, ncat, nstate)),
-        _ => scan(idx, &sel, from, to, ncat, nstate),
+    let sums = match sel.empty {
+        false => idx.running_sums(sel.state, sel.dma, sel.size),
+        true => None,
+    };
+    let (cats, states, daily_pairs) = match sums {
+        Some(sums) => sums.counts(&idx.cols, from_day, to_day),
+        None => scan(idx, &sel, from, to, ncat, nstate),
     };
     let total = cats.iter().map(|&n| n as u64).sum();
 
@@ -291,7 +287,10 @@ pub fn trends<'a>(idx: &'a BookingIndex, f: &Filters) -> Trends<'a> {
             let end = (re as i64 + 1) * SECS_PER_DAY;
             let mid = end - 30 * SECS_PER_DAY;
             let begin = mid - 30 * SECS_PER_DAY;
-            (sel.count(mid, end), sel.count(begin, mid))
+            match sums {
+                Some(sums) => (sums.total(re - 29, re), sums.total(re - 59, re - 30)),
+                None => (sel.count(mid, end), sel.count(begin, mid)),
+            }
         }
         None => (0, 0),
     };
