@@ -120,7 +120,7 @@ fn queries(c: &mut Criterion) {
         "trends_dma_90_days",
         filters(Some("Los Angeles"), None, None, Some(90)),
     );
-    // No running sums for a state and a size together: a scan of the state's rows.
+    // A state and a firm size together: the first pair of filters with running sums of its own.
     trends(
         &mut g,
         "trends_state_firm_size",
