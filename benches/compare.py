@@ -1,28 +1,34 @@
 #!/usr/bin/env python3
-"""Litstack vs DuckDB vs SQLite on the trends query shapes, over the same generated 1M-row file.
+"""Litstack vs DuckDB vs Polars on the dashboard's query shapes, over the same generated 1M-row
+file, then (unless --no-scale) how Litstack grows to 3M and 10M bookings (benches/scale.sh).
 
 Runs the criterion query benches (benches/trends.rs, which also writes the file to
-target/bench-data/bookings-1m.csv), then the same queries on DuckDB (in memory) and on SQLite (in
-memory, with indexes on the filter columns and time), and prints one markdown table of medians:
-ours, theirs and the ratios. Each engine answers the whole query shape: for the trends shapes that
-is the category counts, the state counts, the daily series and the last-30/previous-30 totals.
+target/bench-data/bookings-1m.csv), then the same queries on DuckDB (in memory) and on Polars
+(eager, with categorical columns), both in-process, and prints one markdown table of medians: ours,
+theirs and how many times faster Litstack is than the best peer. Each engine answers the whole
+query shape: for the trends shapes that is the category counts, the state counts, the daily series
+and the last-30/previous-30 totals. Both peers get a precomputed city column and day column.
 
-Usage: python3 benches/compare.py [--skip-cargo]   (pip install duckdb first)
+The peers are installed from benches/compare-requirements.txt (hash-pinned) into
+target/compare-venv the first time; the script then runs itself with that interpreter.
+
+Usage: python3 benches/compare.py [--skip-cargo] [--no-scale]
 """
 import json
 import os
-import sqlite3
 import statistics
 import subprocess
 import sys
 import time
+from datetime import date, timedelta
 from pathlib import Path
 
-import duckdb
-
 ROOT = Path(__file__).resolve().parent.parent
-CSV = ROOT / "target" / "bench-data" / "bookings-1m.csv"
-CRITERION = ROOT / "target" / "criterion" / "queries"
+TARGET = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+VENV = TARGET / "compare-venv"
+REQUIREMENTS = ROOT / "benches" / "compare-requirements.txt"
+CSV = TARGET / "bench-data" / "bookings-1m.csv"
+CRITERION = TARGET / "criterion" / "queries"
 RUNS = 15
 END = "2026-06-30"          # the generated data's last day (benches/trends.rs)
 START_90 = "2026-04-02"     # 90 days ending on END
@@ -30,9 +36,13 @@ START_90 = "2026-04-02"     # 90 days ending on END
 SHAPES = [
     "trends_no_filter",
     "trends_state",
+    "trends_state_90_days",
     "trends_firm_size_90_days",
     "trends_dma",
+    "trends_dma_90_days",
+    "trends_state_firm_size",
     "cities_of_state",
+    "cities_of_state_90_days",
     "state_bookings_100",
     "recent_6",
     "filter_options",
@@ -40,40 +50,49 @@ SHAPES = [
 ]
 
 
-def trends_sql(where, where_no_dates, day, ref):
-    """The four statements behind one trends answer. `day` is the day expression, `ref` the
-    literal of the newest day."""
+def in_venv():
+    """Re-runs this script with the venv's interpreter, installing the peers first if needed."""
+    python = VENV / "bin" / "python"
+    if Path(sys.prefix).resolve() == VENV.resolve():
+        return
+    stamp = VENV / "requirements.txt"
+    if not python.exists() or not stamp.exists() or stamp.read_bytes() != REQUIREMENTS.read_bytes():
+        print(f"compare: installing DuckDB and Polars into {VENV}", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "venv", "--clear", str(VENV)], check=True)
+        subprocess.run([str(VENV / "bin" / "pip"), "install", "--quiet", "--disable-pip-version-check",
+                        "--require-hashes", "-r", str(REQUIREMENTS)], check=True)
+        stamp.write_bytes(REQUIREMENTS.read_bytes())
+    os.execv(str(python), [str(python), *sys.argv])
+
+
+def duckdb_trends(where, where_no_dates):
+    ref = f"DATE '{END}'"
     return [
         f"SELECT category, count(*) AS c FROM b WHERE {where} GROUP BY category ORDER BY c DESC",
         f"SELECT state, count(*) AS c FROM b WHERE {where} GROUP BY state ORDER BY c DESC",
-        f"SELECT {day} AS d, count(*) FROM b WHERE {where} GROUP BY d ORDER BY d",
-        f"SELECT sum(CASE WHEN {day} > {ref} - 30 AND {day} <= {ref} THEN 1 ELSE 0 END), "
-        f"sum(CASE WHEN {day} > {ref} - 60 AND {day} <= {ref} - 30 THEN 1 ELSE 0 END) "
+        f"SELECT day, count(*) FROM b WHERE {where} GROUP BY day ORDER BY day",
+        f"SELECT sum(CASE WHEN day > {ref} - 30 AND day <= {ref} THEN 1 ELSE 0 END), "
+        f"sum(CASE WHEN day > {ref} - 60 AND day <= {ref} - 30 THEN 1 ELSE 0 END) "
         f"FROM b WHERE {where_no_dates}",
     ]
 
 
-def statements(engine):
-    if engine == "duckdb":
-        day, ref = "day", f"DATE '{END}'"
-        d90 = f"day BETWEEN DATE '{START_90}' AND DATE '{END}'"
-        since = f"day >= DATE '{START_90}'"
-        city = "split_part(city_state, ',', 1)"
-    else:
-        day, ref = "day", f"CAST(julianday('{END}') - 2440587.5 AS INTEGER)"
-        d90 = (f"day BETWEEN CAST(julianday('{START_90}') - 2440587.5 AS INTEGER) "
-               f"AND CAST(julianday('{END}') - 2440587.5 AS INTEGER)")
-        since = f"day >= CAST(julianday('{START_90}') - 2440587.5 AS INTEGER)"
-        city = "CASE WHEN instr(city_state, ',') > 0 THEN substr(city_state, 1, instr(city_state, ',') - 1) ELSE 'Unknown City' END"
+def duckdb_statements():
+    d90 = f"day BETWEEN DATE '{START_90}' AND DATE '{END}'"
+
+    def cities(where):
+        return [f"SELECT city, count(*) AS c FROM b WHERE {where} GROUP BY city ORDER BY c DESC, city LIMIT 12",
+                f"SELECT count(*) FROM b WHERE {where}"]
     return {
-        "trends_no_filter": trends_sql("1=1", "1=1", day, ref),
-        "trends_state": trends_sql("state = 'CA'", "state = 'CA'", day, ref),
-        "trends_firm_size_90_days": trends_sql(f"size = 'SOLO' AND {d90}", "size = 'SOLO'", day, ref),
-        "trends_dma": trends_sql("dma = 'Los Angeles'", "dma = 'Los Angeles'", day, ref),
-        "cities_of_state": [
-            f"SELECT {city} AS city, count(*) AS c FROM b WHERE state = 'CA' "
-            "GROUP BY city ORDER BY c DESC, city LIMIT 12"
-        ],
+        "trends_no_filter": duckdb_trends("1=1", "1=1"),
+        "trends_state": duckdb_trends("state = 'CA'", "state = 'CA'"),
+        "trends_state_90_days": duckdb_trends(f"state = 'CA' AND {d90}", "state = 'CA'"),
+        "trends_firm_size_90_days": duckdb_trends(f"size = 'SOLO' AND {d90}", "size = 'SOLO'"),
+        "trends_dma": duckdb_trends("dma = 'Los Angeles'", "dma = 'Los Angeles'"),
+        "trends_dma_90_days": duckdb_trends(f"dma = 'Los Angeles' AND {d90}", "dma = 'Los Angeles'"),
+        "trends_state_firm_size": duckdb_trends("state = 'CA' AND size = 'SOLO'", "state = 'CA' AND size = 'SOLO'"),
+        "cities_of_state": cities("state = 'CA'"),
+        "cities_of_state_90_days": cities(f"state = 'CA' AND {d90}"),
         "state_bookings_100": [
             "SELECT * FROM b WHERE state = 'CA' ORDER BY created DESC, id DESC LIMIT 100",
             "SELECT count(*) FROM b WHERE state = 'CA'",
@@ -85,8 +104,104 @@ def statements(engine):
             "SELECT DISTINCT size FROM b ORDER BY size",
         ],
         "vendor_demand_small_firms_90_days": [
-            f"SELECT client, count(*) FROM b WHERE size IN ('SOLO', 'E2_5') AND {since} GROUP BY client"
+            f"SELECT client, count(*) FROM b WHERE size IN ('SOLO', 'E2_5') AND day >= DATE '{START_90}' GROUP BY client"
         ],
+    }
+
+
+def load_duckdb():
+    import duckdb
+    con = duckdb.connect()
+    con.execute(f"""
+        CREATE TABLE b AS SELECT
+            "Id" AS id,
+            CAST(replace("Created Time", 'Z', '') AS TIMESTAMP) AS created,
+            CAST(replace("Created Time", 'Z', '') AS DATE) AS day,
+            "Client Category" AS category,
+            coalesce("Client", '') AS client,
+            coalesce("Standardized Practice Area Broken Out", 'SOLO') AS size,
+            "City State" AS city_state,
+            coalesce(nullif(trim(split_part("City State", ',', 1)), ''), 'Unknown City') AS city,
+            coalesce("State", 'Unknown') AS state,
+            coalesce("DMA", 'Unknown') AS dma
+        FROM read_csv('{CSV}', header = true, all_varchar = true)""")
+    return con
+
+
+def load_polars():
+    import polars as pl
+    cat = pl.Categorical
+    raw = pl.read_csv(CSV, infer_schema=False)
+    created = pl.col("Created Time").str.to_datetime("%Y-%m-%dT%H:%M:%SZ")
+    return raw.select(
+        pl.col("Id").alias("id"),
+        created.alias("created"),
+        created.dt.date().alias("day"),
+        pl.col("Client Category").cast(cat).alias("category"),
+        pl.col("Client").fill_null("").cast(cat).alias("client"),
+        pl.col("Standardized Practice Area Broken Out").fill_null("SOLO").cast(cat).alias("size"),
+        pl.col("City State").cast(cat).alias("city_state"),
+        pl.col("City State").str.split(",").list.first().str.strip_chars().replace("", None)
+        .fill_null("Unknown City").cast(cat).alias("city"),
+        pl.col("State").fill_null("Unknown").cast(cat).alias("state"),
+        pl.col("DMA").fill_null("Unknown").cast(cat).alias("dma"),
+    ).rechunk()
+
+
+def polars_shapes(df):
+    import polars as pl
+    end, start_90 = date.fromisoformat(END), date.fromisoformat(START_90)
+    days = pl.col("day")
+    d90 = days.is_between(start_90, end)
+    last30, last60 = end - timedelta(days=30), end - timedelta(days=60)
+
+    def trends(where, where_no_dates):
+        def run():
+            d = df.filter(where)
+            d.group_by("category").len().sort("len", descending=True)
+            d.group_by("state").len().sort("len", descending=True)
+            d.group_by("day").len().sort("day")
+            df.filter(where_no_dates).select(
+                ((days > last30) & (days <= end)).sum().alias("last30"),
+                ((days > last60) & (days <= last30)).sum().alias("previous30"),
+            )
+        return run
+
+    def cities(where):
+        def run():
+            d = df.filter(where)
+            d.group_by("city").len().sort(["len", "city"], descending=[True, False]).head(12)
+            d.height
+        return run
+
+    def newest(where, n):
+        def run():
+            d = df.filter(where) if where is not None else df
+            d.sort(["created", "id"], descending=True).head(n)
+            d.height
+        return run
+
+    every = pl.lit(True)
+    ca, solo, la = pl.col("state") == "CA", pl.col("size") == "SOLO", pl.col("dma") == "Los Angeles"
+    return {
+        "trends_no_filter": trends(every, every),
+        "trends_state": trends(ca, ca),
+        "trends_state_90_days": trends(ca & d90, ca),
+        "trends_firm_size_90_days": trends(solo & d90, solo),
+        "trends_dma": trends(la, la),
+        "trends_dma_90_days": trends(la & d90, la),
+        "trends_state_firm_size": trends(ca & solo, ca & solo),
+        "cities_of_state": cities(ca),
+        "cities_of_state_90_days": cities(ca & d90),
+        "state_bookings_100": newest(ca, 100),
+        "recent_6": newest(None, 6),
+        "filter_options": lambda: [
+            df.filter(pl.col("dma") != "Unknown").select(pl.col("dma").unique().sort()),
+            df.filter(pl.col("state") != "Unknown").select(pl.col("state").unique().sort()),
+            df.select(pl.col("size").unique().sort()),
+        ],
+        "vendor_demand_small_firms_90_days": lambda: df.filter(
+            pl.col("size").is_in(["SOLO", "E2_5"]) & (days >= start_90)).group_by("client").len(),
     }
 
 
@@ -101,52 +216,10 @@ def median_ms(run):
     return statistics.median(times)
 
 
-def load_duckdb():
-    con = duckdb.connect()
-    con.execute(f"""
-        CREATE TABLE b AS SELECT
-            "Id" AS id,
-            CAST(replace("Created Time", 'Z', '') AS TIMESTAMP) AS created,
-            CAST(replace("Created Time", 'Z', '') AS DATE) AS day,
-            "Client Category" AS category,
-            coalesce("Client", '') AS client,
-            coalesce("Standardized Practice Area Broken Out", 'SOLO') AS size,
-            "City State" AS city_state,
-            coalesce("State", 'Unknown') AS state,
-            coalesce("DMA", 'Unknown') AS dma
-        FROM read_csv('{CSV}', header = true, all_varchar = true)""")
-    return con
-
-
-def load_sqlite():
-    import csv
-    con = sqlite3.connect(":memory:")
-    con.execute("CREATE TABLE b (id TEXT, created INTEGER, day INTEGER, category TEXT, client TEXT, "
-                "size TEXT, city_state TEXT, state TEXT, dma TEXT)")
-    from datetime import datetime, timezone
-
-    def rows():
-        with open(CSV, newline="") as f:
-            r = csv.reader(f)
-            next(r)
-            for id_, created, category, client, size, city_state, state, dma in r:
-                t = int(datetime.strptime(created, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc).timestamp())
-                yield (id_, t, t // 86400, category, client, size or "SOLO", city_state or None,
-                       state or "Unknown", dma or "Unknown")
-    con.executemany("INSERT INTO b VALUES (?,?,?,?,?,?,?,?,?)", rows())
-    for cols in ["created", "state, created", "dma, created", "size, created", "day", "state, day",
-                 "dma, day", "size, day"]:
-        con.execute(f"CREATE INDEX b_{cols.replace(', ', '_')} ON b ({cols})")
-    con.execute("ANALYZE")
-    con.commit()
-    return con
-
-
 def ours():
     out = {}
     for shape in SHAPES:
-        path = CRITERION / shape / "new" / "estimates.json"
-        with open(path) as f:
+        with open(CRITERION / shape / "new" / "estimates.json") as f:
             out[shape] = json.load(f)["median"]["point_estimate"] / 1e6
     return out
 
@@ -156,27 +229,37 @@ def fmt(ms):
 
 
 def main():
+    in_venv()
+    import duckdb
+    import polars as pl
+    env = {**os.environ, "LITSTACK_SKIP_WEB_BUILD": "1"}
     if "--skip-cargo" not in sys.argv:
-        subprocess.run(["cargo", "bench", "--bench", "trends", "--", "queries",
-                        "--warm-up-time", "1", "--measurement-time", "3"],
-                       cwd=ROOT, check=True, env={**os.environ, "LITSTACK_SKIP_WEB_BUILD": "1"})
+        subprocess.run(["cargo", "bench", "--bench", "trends", "--", "queries/",
+                        "--warm-up-time", "1", "--measurement-time", "3"], cwd=ROOT, check=True, env=env)
     mine = ours()
     t = time.perf_counter()
     duck = load_duckdb()
     duck_load = time.perf_counter() - t
     t = time.perf_counter()
-    lite = load_sqlite()
-    lite_load = time.perf_counter() - t
-    ds, ss = statements("duckdb"), statements("sqlite")
-    print(f"\nDuckDB {duckdb.__version__} (load {duck_load:.1f} s), SQLite {sqlite3.sqlite_version} "
-          f"with indexes (load {lite_load:.1f} s), {RUNS} runs each, medians.\n")
-    print("| query (1M bookings) | Litstack | DuckDB | SQLite | DuckDB / Litstack | SQLite / Litstack |")
-    print("|---|---:|---:|---:|---:|---:|")
+    frame = load_polars()
+    polars_load = time.perf_counter() - t
+    ds, ps = duckdb_statements(), polars_shapes(frame)
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                            text=True).stdout.strip()
+    print(f"\nCommit {commit}; load average {os.getloadavg()[0]:.2f} before the peers. DuckDB "
+          f"{duckdb.__version__} (load {duck_load:.1f} s), Polars {pl.__version__} with categorical "
+          f"columns (load {polars_load:.1f} s), {RUNS} runs each, medians; Litstack: criterion medians.\n")
+    print("| query (1M bookings) | Litstack | DuckDB | Polars | best peer / Litstack |")
+    print("|---|---:|---:|---:|---:|")
     for shape in SHAPES:
         d = median_ms(lambda: [duck.execute(s).fetchall() for s in ds[shape]])
-        s = median_ms(lambda: [lite.execute(q).fetchall() for q in ss[shape]])
+        p = median_ms(ps[shape])
         m = mine[shape]
-        print(f"| {shape} | {fmt(m)} | {fmt(d)} | {fmt(s)} | {d / m:,.0f}x | {s / m:,.0f}x |")
+        print(f"| {shape} | {fmt(m)} | {fmt(d)} | {fmt(p)} | {min(d, p) / m:,.0f}x |")
+    print(f"\nload average after the peers: {os.getloadavg()[0]:.2f}")
+    if "--no-scale" not in sys.argv:
+        sys.stdout.flush()
+        subprocess.run([str(ROOT / "benches" / "scale.sh")], cwd=ROOT, check=True, env=env)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,9 @@
 //! file including its durable commit. Run:
 //! `cargo bench --bench trends -- --warm-up-time 1 --measurement-time 3`
 //! The generated file is kept in target/bench-data/ so benches/compare.py can query the same rows.
+//!
+//! With `LITSTACK_BENCH_DATA=<data dir>` the query shapes run instead over the bookings already
+//! imported there (benches/scale.sh: 1M, 3M, 10M), as the group `queries_at_<rows>`.
 #![expect(
     clippy::unwrap_used,
     reason = "setup that cannot work should stop the run at once"
@@ -72,11 +75,19 @@ fn filters(
 
 fn queries(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
-    let state = import_into(&dir.path().join("data"));
+    let imported = std::env::var_os("LITSTACK_BENCH_DATA").map(PathBuf::from);
+    let state = match &imported {
+        Some(data) => AppState::open(Config::for_data_dir(data)).unwrap(),
+        None => import_into(&dir.path().join("data")),
+    };
     let sets = state.bookings.load_full();
     // Every row is real: the index trends answer from by default.
     let idx = &sets.real;
-    let mut g = c.benchmark_group("queries");
+    let group = match imported {
+        Some(_) => format!("queries_at_{}", idx.len()),
+        None => "queries".to_string(),
+    };
+    let mut g = c.benchmark_group(group);
 
     let trends = |g: &mut criterion::BenchmarkGroup<_>, name: &str, f: Filters| {
         g.bench_function(name, |b| {
@@ -99,9 +110,29 @@ fn queries(c: &mut Criterion) {
         "trends_dma",
         filters(Some("Los Angeles"), None, None, None),
     );
+    trends(
+        &mut g,
+        "trends_state_90_days",
+        filters(None, Some("CA"), None, Some(90)),
+    );
+    trends(
+        &mut g,
+        "trends_dma_90_days",
+        filters(Some("Los Angeles"), None, None, Some(90)),
+    );
+    // A state and a firm size together: the first pair of filters with running sums of its own.
+    trends(
+        &mut g,
+        "trends_state_firm_size",
+        filters(None, Some("CA"), Some("SOLO"), None),
+    );
     let ca = filters(None, Some("CA"), None, None);
     g.bench_function("cities_of_state", |b| {
         b.iter(|| serde_json::to_vec(&query::top_cities(idx, &ca)).unwrap())
+    });
+    let ca_90 = filters(None, Some("CA"), None, Some(90));
+    g.bench_function("cities_of_state_90_days", |b| {
+        b.iter(|| serde_json::to_vec(&query::top_cities(idx, &ca_90)).unwrap())
     });
     g.bench_function("state_bookings_100", |b| {
         b.iter(|| serde_json::to_vec(&query::newest(idx, &ca, 0, 100)).unwrap())
@@ -120,6 +151,9 @@ fn queries(c: &mut Criterion) {
         })
     });
     g.finish();
+    if std::env::var_os("LITSTACK_BENCH_DATA").is_some() {
+        return;
+    }
 
     // Start-up: open the store and load the index from its snapshot.
     let data = dir.path().join("data");

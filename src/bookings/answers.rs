@@ -13,7 +13,7 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use dashmap::DashMap;
 
-use super::query::Filters;
+use super::filters::Filters;
 
 /// JSON bytes one index keeps at most; past this the cache starts over. Dashboard questions are
 /// few (a handful of filters, pages of 100), so this holds hundreds of them.

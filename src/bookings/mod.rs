@@ -5,7 +5,10 @@
 //! rows are loaded from the snapshot file when that matches the database's booking generation, and
 //! read from redb otherwise.
 
+pub mod aggregates;
 pub mod answers;
+pub mod columns;
+pub mod filters;
 pub mod generate;
 pub mod index;
 pub mod model;
@@ -42,27 +45,7 @@ pub const GENERATION: &str = "bookings:generation";
 pub fn vendor_demand(app: &App, sizes: &[FirmSize], since: chrono::NaiveDate) -> HashMap<u64, u32> {
     let sets = app.bookings.load();
     let idx = &sets.real;
-    let from = query::day_number(since) as i64 * 86_400;
-    let mut counts = vec![0u32; idx.cols.vendors.len()];
-    let vendor = &idx.cols.vendor;
-    let mut wanted = [false; FirmSize::ALL.len()];
-    for s in sizes {
-        wanted[s.index()] = true;
-    }
-    if sizes.is_empty() || wanted.iter().all(|&w| w) {
-        let (lo, hi) = idx.rows_in(None, from, i64::MAX);
-        for &v in &vendor[lo..hi] {
-            counts[v as usize] += 1;
-        }
-    } else {
-        for (size, _) in wanted.iter().enumerate().filter(|(_, w)| **w) {
-            let list = &idx.by_size[size];
-            let (lo, hi) = idx.rows_in(Some(list), from, i64::MAX);
-            for &r in &list[lo..hi] {
-                counts[vendor[r as usize] as usize] += 1;
-            }
-        }
-    }
+    let counts = idx.vendor_counts(sizes, query::day_number(since));
     let catalog = app.catalog.load();
     let mut by_name: HashMap<String, u64> = HashMap::with_capacity(catalog.vendors.len());
     for v in &catalog.vendors {

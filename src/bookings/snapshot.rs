@@ -7,7 +7,7 @@
 //! generation is not the database's, whose length or checksum is wrong, or whose archive does not
 //! validate is never used: the index is rebuilt from redb instead.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use rkyv::util::AlignedVec;
@@ -40,32 +40,39 @@ pub fn write(data_dir: &Path, generation: u64, cols: &Columns) -> anyhow::Result
     Ok(())
 }
 
-/// The snapshot's columns if it is intact and of `generation`; otherwise why not.
+/// The snapshot's columns if it is intact and of `generation`; otherwise why not. The payload is
+/// read once, straight into the aligned buffer the archive is decoded from (at 10M bookings it is
+/// 340 MB: a second copy cost a tenth of a second and as much memory again at start).
 pub fn read(data_dir: &Path, generation: u64) -> Result<Columns, String> {
-    let bytes = std::fs::read(path(data_dir)).map_err(|e| format!("no usable snapshot ({e})"))?;
-    if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+    let unusable = |e: std::io::Error| format!("no usable snapshot ({e})");
+    let mut file = std::fs::File::open(path(data_dir)).map_err(unusable)?;
+    let file_len = file.metadata().map_err(unusable)?.len();
+    let mut header = [0u8; HEADER];
+    if file_len < HEADER as u64 || file.read_exact(&mut header).is_err() || &header[..8] != MAGIC {
         return Err("the snapshot is not a bookings snapshot".into());
     }
-    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or_default());
+    let word = |at: usize| u64::from_le_bytes(header[at..at + 8].try_into().unwrap_or_default());
     if word(8) != generation {
         return Err(format!(
             "the snapshot is of generation {}, the database of {generation}",
             word(8)
         ));
     }
-    let payload = &bytes[HEADER..];
-    if word(16) != payload.len() as u64 {
+    let payload_len = file_len - HEADER as u64;
+    if word(16) != payload_len {
         return Err("the snapshot is truncated".into());
     }
-    let crc = u32::from_le_bytes(bytes[24..28].try_into().unwrap_or_default());
-    if crc32fast::hash(payload) != crc {
+    let mut payload = AlignedVec::<16>::with_capacity(payload_len as usize);
+    payload.resize(payload_len as usize, 0);
+    file.read_exact(&mut payload).map_err(unusable)?;
+    drop(file);
+    let crc = u32::from_le_bytes(header[24..28].try_into().unwrap_or_default());
+    if crc32fast::hash(&payload) != crc {
         return Err("the snapshot's checksum does not match".into());
     }
-    let mut aligned = AlignedVec::<16>::with_capacity(payload.len());
-    aligned.extend_from_slice(payload);
-    drop(bytes);
-    let cols = rkyv::from_bytes::<Columns, rkyv::rancor::Error>(&aligned)
+    let cols = rkyv::from_bytes::<Columns, rkyv::rancor::Error>(&payload)
         .map_err(|e| format!("the snapshot does not validate ({e})"))?;
+    drop(payload);
     validate(&cols)?;
     Ok(cols)
 }

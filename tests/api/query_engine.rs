@@ -1,7 +1,7 @@
 //! The trends query engine against a plain scan: for random bookings and random filters, the
-//! answer the index gives (through its pre-aggregated paths — per-day prefix sums for all sizes,
-//! one size, one state or one metro area — or its row scans) equals what counting the bookings one
-//! by one gives.
+//! answer the index gives (through its pre-aggregated paths — per-day running sums for all sizes,
+//! one size, one state (and its cities) or one metro area — or its row scans) equals what counting
+//! the bookings one by one gives: the trends, the count, the top cities and the vendor demand.
 
 use std::collections::BTreeMap;
 
@@ -19,20 +19,44 @@ const DAYS: i64 = 40;
 const CATEGORIES: [&str; 3] = ["Intake", "Staffing", "Lead Generation"];
 const STATES: [Option<&str>; 3] = [Some("TX"), Some("CA"), None];
 const DMAS: [Option<&str>; 3] = [Some("Austin"), Some("Los Angeles"), None];
+/// Town names; the same name in two states is one city name, as the API counts them.
+const TOWNS: [&str; 4] = ["Springfield", "Riverside", "Franklin", ""];
 
 fn booking() -> impl Strategy<Value = Booking> {
-    (0..3usize, 0..3usize, 0..3usize, 0..6usize, 0..DAYS * DAY).prop_map(|(c, s, d, size, at)| {
-        Booking {
-            category: CATEGORIES[c].to_string(),
-            client: format!("Vendor {c}"),
-            firm_size: FirmSize::ALL[size],
-            city_state: STATES[s].map(|st| format!("Town, {st}")),
-            state: STATES[s].map(str::to_string),
-            dma: DMAS[d].map(str::to_string),
-            created: BASE + at,
-            sample: false,
-        }
+    let fields = (
+        0..3usize,
+        0..3usize,
+        0..3usize,
+        0..6usize,
+        0..DAYS * DAY,
+        0..4usize,
+    );
+    fields.prop_map(|(c, s, d, size, at, town)| Booking {
+        category: CATEGORIES[c].to_string(),
+        client: format!("Vendor {c}"),
+        firm_size: FirmSize::ALL[size],
+        city_state: STATES[s].map(|st| format!("{}, {st}", TOWNS[town])),
+        state: STATES[s].map(str::to_string),
+        dma: DMAS[d].map(str::to_string),
+        created: BASE + at,
+        sample: false,
     })
+}
+
+/// The city name the API counts a booking under.
+fn city_of(b: &Booking) -> String {
+    let name = b
+        .city_state
+        .as_deref()
+        .and_then(|cs| cs.split(',').next())
+        .unwrap_or("")
+        .trim();
+    if name.is_empty() {
+        "Unknown City"
+    } else {
+        name
+    }
+    .to_string()
 }
 
 fn day(offset: i64) -> NaiveDate {
@@ -126,7 +150,9 @@ fn every_trends_answer_equals_a_plain_count_of_the_bookings() {
             let mut categories = BTreeMap::new();
             let mut states = BTreeMap::new();
             let mut days = BTreeMap::new();
+            let mut cities = BTreeMap::new();
             for b in &wanted {
+                *cities.entry(city_of(b)).or_insert(0u32) += 1;
                 *categories.entry(b.category.clone()).or_insert(0u32) += 1;
                 let state = b.state.clone().unwrap_or_else(|| "Unknown".into());
                 *states.entry(state).or_insert(0u32) += 1;
@@ -152,9 +178,35 @@ fn every_trends_answer_equals_a_plain_count_of_the_bookings() {
                 .daily
                 .iter()
                 .filter(|d| d.count > 0)
-                .map(|d| (d.date.clone(), d.count))
+                .map(|d| (d.date.to_string(), d.count))
                 .collect();
             prop_assert_eq!(got_days, days);
+            let got_cities: Vec<(String, u32)> = query::top_cities(&idx, &f)
+                .iter()
+                .map(|c| (c.city.to_string(), c.count))
+                .collect();
+            let mut wanted_cities = sorted(cities);
+            wanted_cities.truncate(12);
+            prop_assert_eq!(got_cities, wanted_cities);
+
+            // Vendor demand: the bookings per vendor of the size filter from the start day on.
+            let sizes: Vec<FirmSize> = f.firm_size.into_iter().collect();
+            let from_day = f.start.map_or(i32::MIN, query::day_number);
+            let counts = idx.vendor_counts(&sizes, from_day);
+            let mut got_vendors = BTreeMap::new();
+            for (i, &n) in counts.iter().enumerate().filter(|(_, n)| **n > 0) {
+                got_vendors.insert(idx.cols.vendors[i].clone(), n);
+            }
+            let mut wanted_vendors = BTreeMap::new();
+            let since = f
+                .start
+                .map_or(i64::MIN, |d| i64::from(query::day_number(d)) * DAY);
+            for b in &bookings {
+                if b.created >= since && f.firm_size.is_none_or(|s| b.firm_size == s) {
+                    *wanted_vendors.entry(b.client.clone()).or_insert(0u32) += 1;
+                }
+            }
+            prop_assert_eq!(got_vendors, wanted_vendors);
             Ok(())
         })
         .unwrap_or_else(|e| panic!("{e}"));

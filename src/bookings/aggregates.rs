@@ -1,0 +1,346 @@
+//! Per-day running counts over a set of rows (every row, one firm size, one state, one metro
+//! area), built once per index, so that a trends answer or a state's top cities over any day range
+//! cost one subtraction per category, state or city instead of a pass over the rows.
+
+use super::columns::Columns;
+
+/// Category counts, state counts (by dictionary id) and (day, bookings) pairs.
+pub type DayCounts = (Vec<u32>, Vec<u32>, Vec<(i32, u32)>);
+
+/// The UTC day number (days since 1970-01-01) of a Unix time.
+pub fn day_of(t: i64) -> i32 {
+    t.div_euclid(86_400) as i32
+}
+
+/// Running counts of `keys` keys over the distinct days of some rows: `cum[d * keys + k]` is how
+/// many of the rows on the days before the d-th have key `k`.
+struct Running {
+    keys: usize,
+    cum: Vec<u32>,
+}
+
+impl Running {
+    fn new(days: usize, keys: usize) -> Running {
+        Running {
+            keys,
+            cum: vec![0; (days + 1) * keys],
+        }
+    }
+
+    /// Counts one row of the d-th day with key `k` (before `accumulate`).
+    fn add(&mut self, d: usize, k: usize) {
+        self.cum[(d + 1) * self.keys + k] += 1;
+    }
+
+    /// Turns the per-day counts into running sums.
+    fn accumulate(&mut self) {
+        for i in self.keys..self.cum.len() {
+            self.cum[i] += self.cum[i - self.keys];
+        }
+    }
+
+    /// The rows with key `k` on the days `[lo, hi)` (positions in the day list).
+    fn between(&self, lo: usize, hi: usize, k: usize) -> u32 {
+        self.cum[hi * self.keys + k] - self.cum[lo * self.keys + k]
+    }
+}
+
+/// The values a set of rows takes in one column, as a small local key space: `keys` lists the
+/// dictionary ids present, `local` maps a dictionary id to its position in `keys`.
+struct LocalKeys {
+    keys: Vec<u32>,
+    local: Vec<u32>,
+}
+
+impl LocalKeys {
+    fn new(dictionary: usize) -> LocalKeys {
+        LocalKeys {
+            keys: Vec::new(),
+            local: vec![u32::MAX; dictionary],
+        }
+    }
+
+    fn add(&mut self, v: u32) {
+        if self.local[v as usize] == u32::MAX {
+            self.local[v as usize] = 0;
+            self.keys.push(v);
+        }
+    }
+
+    /// Numbers the keys in ascending order.
+    fn finish(mut self) -> LocalKeys {
+        self.keys.sort_unstable();
+        for (i, &k) in self.keys.iter().enumerate() {
+            self.local[k as usize] = i as u32;
+        }
+        self
+    }
+}
+
+/// The UTC day of every row, computed once for all the sums of an index and then dropped: rows are
+/// in time order, so a division is needed only when a row starts a new day.
+pub fn days_of_rows(times: &[i64]) -> Vec<i32> {
+    let mut out = Vec::with_capacity(times.len());
+    let (mut day, mut next) = (0i32, i64::MIN);
+    let mut start = i64::MAX;
+    for &t in times {
+        if t >= next || t < start {
+            day = day_of(t);
+            start = i64::from(day) * 86_400;
+            next = start + 86_400;
+        }
+        out.push(day);
+    }
+    out
+}
+
+/// The running counts of one set of rows, per distinct day.
+pub struct DaySums {
+    /// The distinct UTC days of the rows, ascending.
+    days: Vec<i32>,
+    categories: Running,
+    /// The states of the rows (dictionary ids) and their sums.
+    states: Vec<u32>,
+    state_sums: Running,
+    /// Every row, for the daily series.
+    totals: Running,
+    /// Counts of one more key, when built: the city names (`BookingIndex::city_names` ids) of a
+    /// state's rows, the vendors of every row and of each firm size's.
+    extra: Option<(Vec<u32>, Running)>,
+}
+
+/// The extra key of a row (by row position), and how many values it has.
+pub type ExtraKey<'a> = (&'a (dyn Fn(usize) -> u32 + Sync), usize);
+
+impl DaySums {
+    /// The sums over `rows` (ascending row positions), or `None` past `max_cells` counters; the
+    /// extra key's sums are left out past `max_extra_cells`.
+    fn build(
+        cols: &Columns,
+        row_days: &[i32],
+        rows: impl Iterator<Item = usize> + Clone,
+        extra: Option<ExtraKey<'_>>,
+        max_cells: usize,
+        max_extra_cells: usize,
+    ) -> Option<DaySums> {
+        // One pass for the days and the states and extra keys present, one to count.
+        let mut days: Vec<i32> = Vec::new();
+        let mut states = LocalKeys::new(cols.states.len());
+        let mut extra = extra.map(|(key_of, values)| (LocalKeys::new(values), key_of));
+        for r in rows.clone() {
+            let day = row_days[r];
+            if days.last() != Some(&day) {
+                days.push(day);
+            }
+            states.add(u32::from(cols.state[r]));
+            if let Some((ids, key_of)) = &mut extra {
+                ids.add(key_of(r));
+            }
+        }
+        let states = states.finish();
+        let ncat = cols.categories.len().max(1);
+        if (days.len() + 1) * (ncat + states.keys.len() + 1) > max_cells {
+            return None;
+        }
+        let extra = extra
+            .map(|(ids, key_of)| (ids.finish(), key_of))
+            .filter(|(ids, _)| (days.len() + 1) * ids.keys.len() <= max_extra_cells);
+        let extra_keys = extra.as_ref().map_or(0, |(ids, _)| ids.keys.len());
+        let mut categories = Running::new(days.len(), ncat);
+        let mut state_sums = Running::new(days.len(), states.keys.len());
+        let mut extra_sums = Running::new(days.len(), extra_keys);
+        let mut totals = Running::new(days.len(), 1);
+        let mut d = 0usize;
+        for r in rows {
+            let day = row_days[r];
+            while days[d] != day {
+                d += 1;
+            }
+            categories.add(d, cols.category[r] as usize);
+            state_sums.add(d, states.local[cols.state[r] as usize] as usize);
+            totals.add(d, 0);
+            if let Some((ids, key_of)) = &extra {
+                extra_sums.add(d, ids.local[key_of(r) as usize] as usize);
+            }
+        }
+        categories.accumulate();
+        state_sums.accumulate();
+        extra_sums.accumulate();
+        totals.accumulate();
+        Some(DaySums {
+            days,
+            categories,
+            states: states.keys,
+            state_sums,
+            totals,
+            extra: extra.map(|(ids, _)| (ids.keys, extra_sums)),
+        })
+    }
+
+    /// The positions `[lo, hi)` in the day list of the days in `[from_day, to_day]`.
+    fn day_range(&self, from_day: i32, to_day: i32) -> (usize, usize) {
+        let lo = self.days.partition_point(|&d| d < from_day);
+        let hi = self.days.partition_point(|&d| d <= to_day).max(lo);
+        (lo, hi)
+    }
+
+    /// Category counts, state counts and per-day totals over the days `[from_day, to_day]`.
+    pub fn counts(&self, cols: &Columns, from_day: i32, to_day: i32) -> DayCounts {
+        let (lo, hi) = self.day_range(from_day, to_day);
+        let cats = (0..cols.categories.len())
+            .map(|c| self.categories.between(lo, hi, c))
+            .collect();
+        let mut states = vec![0u32; cols.states.len()];
+        for (i, &s) in self.states.iter().enumerate() {
+            states[s as usize] = self.state_sums.between(lo, hi, i);
+        }
+        let daily = (lo..hi)
+            .map(|d| (self.days[d], self.totals.between(d, d + 1, 0)))
+            .collect();
+        (cats, states, daily)
+    }
+
+    /// The rows on the days `[from_day, to_day]`.
+    pub fn total(&self, from_day: i32, to_day: i32) -> u64 {
+        let (lo, hi) = self.day_range(from_day, to_day);
+        u64::from(self.totals.between(lo, hi, 0))
+    }
+
+    /// Adds the rows per extra key over the days `[from_day, to_day]` to `counts` (indexed by the
+    /// key's value); false when the extra sums were not built.
+    pub fn add_extra_counts(&self, from_day: i32, to_day: i32, counts: &mut [u32]) -> bool {
+        let Some((values, sums)) = &self.extra else {
+            return false;
+        };
+        let (lo, hi) = self.day_range(from_day, to_day);
+        for (i, &value) in values.iter().enumerate() {
+            counts[value as usize] += sums.between(lo, hi, i);
+        }
+        true
+    }
+}
+
+/// Above this many distinct days the sums over every row are not built and trends scan instead.
+const MAX_DAYS: usize = 5_000;
+/// Above this many counters in all the lists of one column, that column's trends scan instead.
+const MAX_GROUP_CELLS: usize = 4_000_000;
+/// Above this many counters for the extra key of one column's lists, those are counted by a scan.
+const MAX_EXTRA_CELLS: usize = 4_000_000;
+
+/// The sums over every row (first) and over the rows of each firm size (`by_size` order), with
+/// the extra key's when given.
+pub fn of_every_row(
+    cols: &Columns,
+    row_days: &[i32],
+    by_size: &[Vec<u32>],
+    extra: Option<ExtraKey<'_>>,
+) -> Option<Vec<DaySums>> {
+    let max_cells = (MAX_DAYS + 1) * (cols.categories.len().max(1) + cols.states.len() + 1);
+    let mut extra_left = MAX_EXTRA_CELLS;
+    let every_row = 0..cols.times.len();
+    let every = DaySums::build(cols, row_days, every_row, extra, max_cells, extra_left)?;
+    extra_left -= every.extra_cells();
+    let mut out = vec![every];
+    for rows in by_size {
+        let rows = rows.iter().map(|&r| r as usize);
+        let sums = DaySums::build(cols, row_days, rows, extra, max_cells, extra_left)?;
+        extra_left -= sums.extra_cells();
+        out.push(sums);
+    }
+    Some(out)
+}
+
+/// The sums of each row list (one per state or metro area), with the extra key's when given;
+/// `None` past the cap.
+pub fn of_lists(
+    cols: &Columns,
+    row_days: &[i32],
+    lists: &[Vec<u32>],
+    extra: Option<ExtraKey<'_>>,
+) -> Option<Vec<DaySums>> {
+    let (mut cells_left, mut extra_left) = (MAX_GROUP_CELLS, MAX_EXTRA_CELLS);
+    let mut out = Vec::with_capacity(lists.len());
+    for rows in lists {
+        let rows = rows.iter().map(|&r| r as usize);
+        let sums = DaySums::build(cols, row_days, rows, extra, cells_left, extra_left)?;
+        cells_left -= sums.cells();
+        extra_left -= sums.extra_cells();
+        out.push(sums);
+    }
+    Some(out)
+}
+
+/// The sums of each row list split by firm size (`[list][size]`), for the trends of a state and a
+/// size together; `None` past the cap.
+pub fn of_lists_by_size(
+    cols: &Columns,
+    row_days: &[i32],
+    lists: &[Vec<u32>],
+    sizes: usize,
+) -> Option<Vec<Vec<DaySums>>> {
+    let mut cells_left = MAX_GROUP_CELLS;
+    let mut out = Vec::with_capacity(lists.len());
+    for rows in lists {
+        // One pass to split the list by size, then the sums of each part.
+        let mut parts: Vec<Vec<u32>> = vec![Vec::new(); sizes];
+        for &r in rows {
+            parts[cols.size[r as usize] as usize].push(r);
+        }
+        let mut by_size = Vec::with_capacity(sizes);
+        for part in &parts {
+            let part = part.iter().map(|&r| r as usize);
+            let sums = DaySums::build(cols, row_days, part, None, cells_left, 0)?;
+            cells_left -= sums.cells();
+            by_size.push(sums);
+        }
+        out.push(by_size);
+    }
+    Some(out)
+}
+
+impl DaySums {
+    fn cells(&self) -> usize {
+        self.categories.cum.len() + self.state_sums.cum.len() + self.totals.cum.len()
+    }
+
+    fn extra_cells(&self) -> usize {
+        self.extra.as_ref().map_or(0, |(_, sums)| sums.cum.len())
+    }
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn running_counts_give_any_day_range_by_one_subtraction() {
+        let mut sums = Running::new(3, 2);
+        for (d, k) in [(0, 0), (0, 1), (1, 1), (2, 0), (2, 0)] {
+            sums.add(d, k);
+        }
+        sums.accumulate();
+        assert_eq!((sums.between(0, 3, 0), sums.between(0, 3, 1)), (3, 2));
+        assert_eq!((sums.between(1, 2, 0), sums.between(1, 2, 1)), (0, 1));
+        assert_eq!(sums.between(2, 2, 0), 0, "an empty range");
+    }
+
+    #[test]
+    fn local_keys_list_the_values_present_in_order() {
+        let mut keys = LocalKeys::new(9);
+        for v in [7, 2, 7, 5] {
+            keys.add(v);
+        }
+        let keys = keys.finish();
+        assert_eq!(keys.keys, [2, 5, 7]);
+        assert_eq!((keys.local[2], keys.local[5], keys.local[7]), (0, 1, 2));
+    }
+
+    #[test]
+    fn days_are_utc_and_floor_before_1970() {
+        assert_eq!(day_of(0), 0);
+        assert_eq!(day_of(86_399), 0);
+        assert_eq!(day_of(-1), -1);
+        let times = [-86_401, -1, 0, 86_399, 86_400, 10 * 86_400 + 5];
+        let expected: Vec<i32> = times.iter().map(|&t| day_of(t)).collect();
+        assert_eq!(days_of_rows(&times), expected);
+    }
+}
