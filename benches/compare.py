@@ -12,7 +12,12 @@ and the last-30/previous-30 totals. Both peers get a precomputed city column and
 The peers are installed from benches/compare-requirements.txt (hash-pinned) into
 target/compare-venv the first time; the script then runs itself with that interpreter.
 
-Usage: python3 benches/compare.py [--skip-cargo] [--no-scale]
+Then the durable import race on the same file: `litstack import` into a fresh data directory
+(committed, index ready) against DuckDB loading the file into a database file (CREATE TABLE AS
+read_csv, CHECKPOINT), IMPORT_RUNS each, medians of wall time and of peak memory. With
+--import-10m it also races the 10M file of benches/scale.sh (one run each: about a minute).
+
+Usage: python3 benches/compare.py [--skip-cargo] [--no-scale] [--import-10m] [--import-only]
 """
 import json
 import os
@@ -205,6 +210,47 @@ def polars_shapes(df):
     }
 
 
+IMPORT_RUNS = 3
+BIN = TARGET / "release" / "litstack"
+
+
+def timed(argv):
+    """Runs argv under /usr/bin/time; returns (wall seconds, peak RSS in MB)."""
+    out = TARGET / "bench-data" / "import-time.txt"
+    subprocess.run(["/usr/bin/time", "-o", str(out), "-f", "%e %M", *argv], check=True,
+                   stdout=subprocess.DEVNULL)
+    wall, rss_kb = out.read_text().split()[-2:]
+    return float(wall), int(rss_kb) / 1024
+
+
+def duckdb_into_file(csv, db):
+    """DuckDB's load into a database file: the wall time measured inside the Python process (so
+    the interpreter's start does not count against DuckDB), the peak RSS of the whole process."""
+    script = (f"import time, duckdb; t = time.perf_counter(); c = duckdb.connect({str(db)!r}); "
+              f"c.execute(\"CREATE TABLE b AS SELECT * FROM read_csv({str(csv)!r}, header = true, "
+              f"all_varchar = true)\"); c.execute('CHECKPOINT'); c.close(); "
+              f"print(time.perf_counter() - t)")
+    out = TARGET / "bench-data" / "import-time.txt"
+    wall = subprocess.run(["/usr/bin/time", "-o", str(out), "-f", "%M", sys.executable, "-c", script],
+                          check=True, capture_output=True, text=True).stdout.split()[-1]
+    return float(wall), int(out.read_text().split()[-1]) / 1024
+
+
+def import_race(csv, runs):
+    """Median wall time and peak RSS of our durable import and of DuckDB's load into a file."""
+    import shutil
+    scratch = TARGET / "bench-data" / "import-race"
+    ours_, theirs = [], []
+    for _ in range(runs):
+        shutil.rmtree(scratch, ignore_errors=True)
+        scratch.mkdir(parents=True)
+        ours_.append(timed([str(BIN), "import", "bookings", str(csv), "--data-dir", str(scratch / "litstack")]))
+        theirs.append(duckdb_into_file(csv, scratch / "duck.db"))
+    shutil.rmtree(scratch, ignore_errors=True)
+    med = lambda xs, i: statistics.median(x[i] for x in xs)
+    return (med(ours_, 0), med(ours_, 1)), (med(theirs, 0), med(theirs, 1))
+
+
 def median_ms(run):
     for _ in range(2):
         run()
@@ -228,11 +274,9 @@ def fmt(ms):
     return f"{ms * 1000:.1f} µs" if ms < 1 else f"{ms:.2f} ms"
 
 
-def main():
-    in_venv()
+def query_table(env):
     import duckdb
     import polars as pl
-    env = {**os.environ, "LITSTACK_SKIP_WEB_BUILD": "1"}
     if "--skip-cargo" not in sys.argv:
         subprocess.run(["cargo", "bench", "--bench", "trends", "--", "queries/",
                         "--warm-up-time", "1", "--measurement-time", "3"], cwd=ROOT, check=True, env=env)
@@ -244,9 +288,7 @@ def main():
     frame = load_polars()
     polars_load = time.perf_counter() - t
     ds, ps = duckdb_statements(), polars_shapes(frame)
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                            text=True).stdout.strip()
-    print(f"\nCommit {commit}; load average {os.getloadavg()[0]:.2f} before the peers. DuckDB "
+    print(f"\nLoad average {os.getloadavg()[0]:.2f} before the peers. DuckDB "
           f"{duckdb.__version__} (load {duck_load:.1f} s), Polars {pl.__version__} with categorical "
           f"columns (load {polars_load:.1f} s), {RUNS} runs each, medians; Litstack: criterion medians.\n")
     print("| query (1M bookings) | Litstack | DuckDB | Polars | best peer / Litstack |")
@@ -257,7 +299,41 @@ def main():
         m = mine[shape]
         print(f"| {shape} | {fmt(m)} | {fmt(d)} | {fmt(p)} | {min(d, p) / m:,.0f}x |")
     print(f"\nload average after the peers: {os.getloadavg()[0]:.2f}")
-    if "--no-scale" not in sys.argv:
+
+
+def import_table(env):
+    if "--skip-cargo" not in sys.argv:
+        subprocess.run(["cargo", "build", "--release", "--bin", "litstack"], cwd=ROOT, check=True, env=env)
+    if not CSV.exists():
+        subprocess.run([str(BIN), "gen-bookings", "--rows", "1000000", "--seed", "42", "--end", END,
+                        "--out", str(CSV)], check=True)
+    races = [("1M", CSV, IMPORT_RUNS)]
+    big = TARGET / "bench-data" / "scale-10m.csv"
+    if "--import-10m" in sys.argv:
+        if not big.exists():
+            subprocess.run([str(BIN), "gen-bookings", "--rows", "10000000", "--seed", "7", "--end", END,
+                            "--out", str(big)], check=True)
+        races.append(("10M", big, 1))
+    print(f"\nDurable import of the same file (load average {os.getloadavg()[0]:.2f} before):\n")
+    print("| file | Litstack import: wall, peak RSS | DuckDB into a database file: wall, peak RSS | Litstack / DuckDB |")
+    print("|---|---:|---:|---:|")
+    for name, csv, runs in races:
+        (ow, om), (dw, dm) = import_race(csv, runs)
+        print(f"| {name} ({runs} run{'s' if runs > 1 else ''}, medians) | {ow:.2f} s, {om:.0f} MB | "
+              f"{dw:.2f} s, {dm:.0f} MB | {ow / dw:.2f}x |")
+    print(f"\nload average after the imports: {os.getloadavg()[0]:.2f}")
+
+
+def main():
+    in_venv()
+    env = {**os.environ, "LITSTACK_SKIP_WEB_BUILD": "1"}
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                            text=True).stdout.strip()
+    print(f"Commit {commit}")
+    if "--import-only" not in sys.argv:
+        query_table(env)
+    import_table(env)
+    if "--no-scale" not in sys.argv and "--import-only" not in sys.argv:
         sys.stdout.flush()
         subprocess.run([str(ROOT / "benches" / "scale.sh")], cwd=ROOT, check=True, env=env)
 
