@@ -218,7 +218,7 @@ def timed(argv):
     """Runs argv under /usr/bin/time; returns (wall seconds, peak RSS in MB)."""
     out = TARGET / "bench-data" / "import-time.txt"
     subprocess.run(["/usr/bin/time", "-o", str(out), "-f", "%e %M", *argv], check=True,
-                   stdout=subprocess.DEVNULL)
+                   stdout=subprocess.DEVNULL, env={**os.environ, "RUST_LOG": "warn"})
     wall, rss_kb = out.read_text().split()[-2:]
     return float(wall), int(rss_kb) / 1024
 
@@ -304,6 +304,7 @@ def query_table(env):
 def import_table(env):
     if "--skip-cargo" not in sys.argv:
         subprocess.run(["cargo", "build", "--release", "--bin", "litstack"], cwd=ROOT, check=True, env=env)
+    CSV.parent.mkdir(parents=True, exist_ok=True)
     if not CSV.exists():
         subprocess.run([str(BIN), "gen-bookings", "--rows", "1000000", "--seed", "42", "--end", END,
                         "--out", str(CSV)], check=True)
