@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use super::aggregates::{self, DaySums, ExtraKey};
+use super::aggregates::{self, DaySums, IndexSums, RowLists};
 // Where the import and the snapshot have always found the columns.
 pub use super::columns::{Columns, ColumnsBuilder, UNKNOWN};
 use crate::firm_size::FirmSize;
@@ -48,13 +48,8 @@ pub struct BookingIndex {
     pub city_of: Vec<u32>,
     /// Lower-cased vendor dictionary, to match catalog vendor names.
     pub vendors_lower: Vec<String>,
-    /// Sums over every row, then over each firm size.
-    every_row_sums: Option<Vec<DaySums>>,
-    /// Sums per state (with its cities) and per metro area, by dictionary id.
-    state_sums: Option<Vec<DaySums>>,
-    dma_sums: Option<Vec<DaySums>>,
-    /// Sums per state and firm size, `[state][size]`.
-    state_size_sums: Option<Vec<Vec<DaySums>>>,
+    /// The running sums of every row, each size, state and metro area, and each state and size.
+    pub sums: IndexSums,
     pub filter_options: FilterOptions,
     dma_lookup: HashMap<String, u32>,
     state_lookup: HashMap<String, u16>,
@@ -74,15 +69,37 @@ fn posting<T: Copy + Into<u64>>(values: &[T], len: usize) -> Vec<Vec<u32>> {
     lists
 }
 
-/// The first row of each run of equal days, with its day.
-fn day_starts(row_days: &[i32]) -> Vec<(u32, i32)> {
+/// The first row of each run of equal days, with its day (rows are in time order, so a new day
+/// starts at the first time past the current day's end).
+fn day_starts(times: &[i64]) -> Vec<(u32, i32)> {
     let mut out: Vec<(u32, i32)> = Vec::new();
-    for (row, &day) in row_days.iter().enumerate() {
-        if out.last().is_none_or(|&(_, last)| last != day) {
+    let mut day_end = i64::MIN;
+    for (row, &t) in times.iter().enumerate() {
+        if t >= day_end {
+            let day = aggregates::day_of(t);
             out.push((row as u32, day));
+            day_end = (i64::from(day) + 1) * 86_400;
         }
     }
     out
+}
+
+/// The city name of each cityState (the part before the first comma, `UNKNOWN_CITY` when empty):
+/// the name dictionary and the map from a cityState id to its name id.
+pub fn city_names(city_states: &[String]) -> (Vec<String>, Vec<u32>) {
+    let mut names: Vec<String> = Vec::new();
+    let mut lookup: HashMap<&str, u32> = HashMap::new();
+    let mut city_of = Vec::with_capacity(city_states.len());
+    for cs in city_states {
+        let name = cs.split(',').next().unwrap_or("").trim();
+        let name = if name.is_empty() { UNKNOWN_CITY } else { name };
+        let id = *lookup.entry(name).or_insert_with(|| {
+            names.push(name.to_string());
+            (names.len() - 1) as u32
+        });
+        city_of.push(id);
+    }
+    (names, city_of)
 }
 
 impl BookingIndex {
@@ -90,48 +107,38 @@ impl BookingIndex {
         BookingIndex::from_columns(ColumnsBuilder::default().finish(), 0)
     }
 
-    /// Derives the row lists, prefix sums and options from sorted columns.
+    /// Derives the row lists, running sums and options from sorted columns.
     pub fn from_columns(cols: Columns, generation: u64) -> BookingIndex {
-        let by_state = posting(&cols.state, cols.states.len());
-        let by_dma = posting(&cols.dma, cols.dmas.len());
-        let by_size = posting(&cols.size, SIZES);
-        let by_vendor = posting(&cols.vendor, cols.vendors.len());
+        BookingIndex::with_sums(cols, None, generation)
+    }
 
-        let mut city_names: Vec<String> = Vec::new();
-        let mut city_lookup: HashMap<&str, u32> = HashMap::new();
-        let mut city_of = Vec::with_capacity(cols.city_states.len());
-        for cs in &cols.city_states {
-            let name = cs.split(',').next().unwrap_or("").trim();
-            let name = if name.is_empty() { UNKNOWN_CITY } else { name };
-            let id = *city_lookup.entry(name).or_insert_with(|| {
-                city_names.push(name.to_string());
-                (city_names.len() - 1) as u32
-            });
-            city_of.push(id);
-        }
-
-        // Two threads, about half the work each (perf at 10M bookings): the sums of every row, the
-        // sizes and the metro areas on one, the states (with their cities, and by size) on the other.
-        let row_days = aggregates::days_of_rows(&cols.times);
-        let (every_row_sums, state_sums, dma_sums, state_size_sums) = std::thread::scope(|scope| {
+    /// Like `from_columns`, with the running sums given when already built (read from the
+    /// snapshot, which checked them against `cols`).
+    pub fn with_sums(cols: Columns, sums: Option<IndexSums>, generation: u64) -> BookingIndex {
+        // Two threads, two row lists each: with the sums read from the snapshot, these passes over
+        // every row are most of a start-up.
+        let ((by_state, by_dma), (by_size, by_vendor)) = std::thread::scope(|scope| {
             let others = scope.spawn(|| {
-                let vendor = |r: usize| cols.vendor[r];
-                let vendors: Option<ExtraKey> = Some((&vendor, cols.vendors.len()));
-                let every = aggregates::of_every_row(&cols, &row_days, &by_size, vendors);
-                let dmas = aggregates::of_lists(&cols, &row_days, &by_dma, None);
-                (every, dmas)
+                let by_size = posting(&cols.size, SIZES);
+                (by_size, posting(&cols.vendor, cols.vendors.len()))
             });
-            let city = |r: usize| city_of[cols.city_state[r] as usize];
-            let cities: Option<ExtraKey> = Some((&city, city_names.len()));
-            let states = aggregates::of_lists(&cols, &row_days, &by_state, cities);
-            let state_sizes = aggregates::of_lists_by_size(&cols, &row_days, &by_state, SIZES);
-            let (every, dmas) = others
+            let by_state = posting(&cols.state, cols.states.len());
+            let by_dma = posting(&cols.dma, cols.dmas.len());
+            let others = others
                 .join()
                 .unwrap_or_else(|e| std::panic::resume_unwind(e));
-            (every, states, dmas, state_sizes)
+            ((by_state, by_dma), others)
         });
-        let day_starts = day_starts(&row_days);
-        drop(row_days);
+        let (city_names, city_of) = city_names(&cols.city_states);
+        let sums = sums.unwrap_or_else(|| {
+            let lists = RowLists {
+                by_size: &by_size,
+                by_state: &by_state,
+                by_dma: &by_dma,
+            };
+            IndexSums::build(&cols, &lists, &city_of, city_names.len())
+        });
+        let day_starts = day_starts(&cols.times);
 
         let present = |lists: &[Vec<u32>], dict: &[String]| -> Vec<String> {
             let mut v: Vec<String> = dict
@@ -175,10 +182,7 @@ impl BookingIndex {
             city_names,
             city_of,
             vendors_lower,
-            every_row_sums,
-            state_sums,
-            dma_sums,
-            state_size_sums,
+            sums,
             filter_options,
             dma_lookup,
             state_lookup,
@@ -240,11 +244,12 @@ impl BookingIndex {
             all.as_ref().and_then(|v| v.get(i))
         }
         match (state, dma, size) {
-            (None, None, size) => pick(&self.every_row_sums, size.map_or(0, |s| s as usize + 1)),
-            (Some(s), None, None) => pick(&self.state_sums, s as usize),
-            (None, Some(d), None) => pick(&self.dma_sums, d as usize),
+            (None, None, size) => pick(&self.sums.every_row, size.map_or(0, |s| s as usize + 1)),
+            (Some(s), None, None) => pick(&self.sums.states, s as usize),
+            (None, Some(d), None) => pick(&self.sums.dmas, d as usize),
             (Some(s), None, Some(z)) => self
-                .state_size_sums
+                .sums
+                .state_sizes
                 .as_ref()
                 .and_then(|all| all.get(s as usize))
                 .and_then(|sizes| sizes.get(z as usize)),
@@ -267,7 +272,7 @@ impl BookingIndex {
         };
         let from = i64::from(from_day) * 86_400;
         for group in groups {
-            let sums = self.every_row_sums.as_ref().and_then(|all| all.get(group));
+            let sums = self.sums.every_row.as_ref().and_then(|all| all.get(group));
             if sums.is_some_and(|sums| sums.add_extra_counts(from_day, i32::MAX, &mut counts)) {
                 continue;
             }
@@ -298,7 +303,8 @@ impl BookingIndex {
         to_day: i32,
         counts: &mut [u32],
     ) -> bool {
-        self.state_sums
+        self.sums
+            .states
             .as_ref()
             .and_then(|lists| lists.get(state))
             .is_some_and(|sums| sums.add_extra_counts(from_day, to_day, counts))

@@ -33,6 +33,16 @@ impl BookingSets {
         }
     }
 
+    /// The two indexes from their halves (as `Columns::split` gives them) and their sums.
+    pub fn from_parts(generation: u64, real: BookingIndex, sample: BookingIndex) -> BookingSets {
+        BookingSets {
+            generation,
+            real,
+            sample,
+            both: OnceLock::new(),
+        }
+    }
+
     /// Every row, real and sample.
     pub fn len(&self) -> usize {
         self.real.len() + self.sample.len()

@@ -42,14 +42,15 @@ pub fn read_columns(store: &Store) -> anyhow::Result<(u64, Columns)> {
 pub fn load(store: &Store, data_dir: &std::path::Path) -> anyhow::Result<BookingSets> {
     let current = generation(store)?;
     match snapshot::read(data_dir, current) {
-        Ok(cols) => return Ok(BookingSets::from_columns(cols, current)),
+        Ok(sets) => return Ok(sets),
         Err(reason) => tracing::info!(%reason, "rebuilding the bookings index from the database"),
     }
     let (generation, cols) = read_columns(store)?;
-    if let Err(e) = snapshot::write(data_dir, generation, &cols) {
+    let sets = BookingSets::from_columns(cols, generation);
+    if let Err(e) = snapshot::write(data_dir, &sets) {
         tracing::warn!(error = %e, "the bookings snapshot could not be written");
     }
-    Ok(BookingSets::from_columns(cols, generation))
+    Ok(sets)
 }
 
 /// Rebuilds the indexes from redb, swaps them in and rewrites the snapshot.
@@ -72,13 +73,11 @@ pub fn install(app: &App, generation: u64, mut cols: Columns) {
     cols.size.shrink_to_fit();
     cols.vendor.shrink_to_fit();
     cols.sample.shrink_to_fit();
-    if let Err(e) = snapshot::write(&app.config.data_dir, generation, &cols) {
+    let sets = BookingSets::from_columns(cols, generation);
+    if let Err(e) = snapshot::write(&app.config.data_dir, &sets) {
         tracing::warn!(error = %e, "the bookings snapshot could not be written");
     }
-    app.bookings
-        .store(std::sync::Arc::new(BookingSets::from_columns(
-            cols, generation,
-        )));
+    app.bookings.store(std::sync::Arc::new(sets));
 }
 
 /// Calls `f` with every stored identity and its booking id.

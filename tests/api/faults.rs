@@ -325,7 +325,7 @@ fn restart_and_expect(data: &Path, expected: u64, what: &str) {
     let generation = litstack::bookings::generation(&store).unwrap();
     let snapshot = litstack::bookings::snapshot::read(data, generation)
         .unwrap_or_else(|e| panic!("{what}: the snapshot was not rewritten: {e}"));
-    assert_eq!(snapshot.ids.len() as u64, expected, "{what}");
+    assert_eq!(snapshot.len() as u64, expected, "{what}");
     assert!(
         !data.join("bookings.idx.tmp").exists(),
         "{what}: a temporary snapshot is left behind"

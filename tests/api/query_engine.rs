@@ -1,13 +1,14 @@
 //! The trends query engine against a plain scan: for random bookings and random filters, the
 //! answer the index gives (through its pre-aggregated paths — per-day running sums for all sizes,
 //! one size, one state (and its cities) or one metro area — or its row scans) equals what counting
-//! the bookings one by one gives: the trends, the count, the top cities and the vendor demand.
+//! the bookings one by one gives: the trends, the count, the top cities and the vendor demand; the
+//! same for the index read back from its snapshot, whose running sums are stored, not rebuilt.
 
 use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
 use litstack::bookings::query::{self, Filters};
-use litstack::bookings::{Booking, BookingIndex, ColumnsBuilder};
+use litstack::bookings::{Booking, BookingSets, ColumnsBuilder, snapshot};
 use litstack::firm_size::FirmSize;
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, TestRunner};
@@ -137,76 +138,83 @@ fn every_trends_answer_equals_a_plain_count_of_the_bookings() {
         ..ProptestConfig::default()
     });
     let input = (proptest::collection::vec(booking(), 0..300), filters());
+    let dir = tempfile::tempdir().unwrap();
     runner
         .run(&input, |(bookings, f)| {
             let mut builder = ColumnsBuilder::default();
             for (i, b) in bookings.iter().enumerate() {
                 builder.push(i as u64 + 1, b);
             }
-            let idx = BookingIndex::from_columns(builder.finish(), 1);
-            let answer = query::trends(&idx, &f);
+            // The index as built, and as read back from its snapshot (columns and running sums).
+            let built = BookingSets::from_columns(builder.finish(), 1);
+            let fail = |e: String| TestCaseError::fail(e);
+            snapshot::write(dir.path(), &built).map_err(|e| fail(e.to_string()))?;
+            let read = snapshot::read(dir.path(), 1).map_err(fail)?;
+            for idx in [&built.real, &read.real] {
+                let answer = query::trends(idx, &f);
 
-            let wanted: Vec<&Booking> = bookings.iter().filter(|b| matches(b, &f)).collect();
-            let mut categories = BTreeMap::new();
-            let mut states = BTreeMap::new();
-            let mut days = BTreeMap::new();
-            let mut cities = BTreeMap::new();
-            for b in &wanted {
-                *cities.entry(city_of(b)).or_insert(0u32) += 1;
-                *categories.entry(b.category.clone()).or_insert(0u32) += 1;
-                let state = b.state.clone().unwrap_or_else(|| "Unknown".into());
-                *states.entry(state).or_insert(0u32) += 1;
-                let date = chrono::DateTime::from_timestamp(b.created, 0).unwrap_or_default();
-                *days.entry(date.date_naive().to_string()).or_insert(0u32) += 1;
-            }
-
-            prop_assert_eq!(answer.total, wanted.len() as u64);
-            prop_assert_eq!(query::count(&idx, &f), wanted.len() as u64);
-            let got_categories: Vec<(String, u32)> = answer
-                .category_counts
-                .iter()
-                .map(|c| (c.name.to_string(), c.count))
-                .collect();
-            prop_assert_eq!(got_categories, sorted(categories));
-            let got_states: Vec<(String, u32)> = answer
-                .state_counts
-                .iter()
-                .map(|s| (s.state.to_string(), s.count))
-                .collect();
-            prop_assert_eq!(got_states, sorted(states));
-            let got_days: BTreeMap<String, u32> = answer
-                .daily
-                .iter()
-                .filter(|d| d.count > 0)
-                .map(|d| (d.date.to_string(), d.count))
-                .collect();
-            prop_assert_eq!(got_days, days);
-            let got_cities: Vec<(String, u32)> = query::top_cities(&idx, &f)
-                .iter()
-                .map(|c| (c.city.to_string(), c.count))
-                .collect();
-            let mut wanted_cities = sorted(cities);
-            wanted_cities.truncate(12);
-            prop_assert_eq!(got_cities, wanted_cities);
-
-            // Vendor demand: the bookings per vendor of the size filter from the start day on.
-            let sizes: Vec<FirmSize> = f.firm_size.into_iter().collect();
-            let from_day = f.start.map_or(i32::MIN, query::day_number);
-            let counts = idx.vendor_counts(&sizes, from_day);
-            let mut got_vendors = BTreeMap::new();
-            for (i, &n) in counts.iter().enumerate().filter(|(_, n)| **n > 0) {
-                got_vendors.insert(idx.cols.vendors[i].clone(), n);
-            }
-            let mut wanted_vendors = BTreeMap::new();
-            let since = f
-                .start
-                .map_or(i64::MIN, |d| i64::from(query::day_number(d)) * DAY);
-            for b in &bookings {
-                if b.created >= since && f.firm_size.is_none_or(|s| b.firm_size == s) {
-                    *wanted_vendors.entry(b.client.clone()).or_insert(0u32) += 1;
+                let wanted: Vec<&Booking> = bookings.iter().filter(|b| matches(b, &f)).collect();
+                let mut categories = BTreeMap::new();
+                let mut states = BTreeMap::new();
+                let mut days = BTreeMap::new();
+                let mut cities = BTreeMap::new();
+                for b in &wanted {
+                    *cities.entry(city_of(b)).or_insert(0u32) += 1;
+                    *categories.entry(b.category.clone()).or_insert(0u32) += 1;
+                    let state = b.state.clone().unwrap_or_else(|| "Unknown".into());
+                    *states.entry(state).or_insert(0u32) += 1;
+                    let date = chrono::DateTime::from_timestamp(b.created, 0).unwrap_or_default();
+                    *days.entry(date.date_naive().to_string()).or_insert(0u32) += 1;
                 }
+
+                prop_assert_eq!(answer.total, wanted.len() as u64);
+                prop_assert_eq!(query::count(idx, &f), wanted.len() as u64);
+                let got_categories: Vec<(String, u32)> = answer
+                    .category_counts
+                    .iter()
+                    .map(|c| (c.name.to_string(), c.count))
+                    .collect();
+                prop_assert_eq!(got_categories, sorted(categories));
+                let got_states: Vec<(String, u32)> = answer
+                    .state_counts
+                    .iter()
+                    .map(|s| (s.state.to_string(), s.count))
+                    .collect();
+                prop_assert_eq!(got_states, sorted(states));
+                let got_days: BTreeMap<String, u32> = answer
+                    .daily
+                    .iter()
+                    .filter(|d| d.count > 0)
+                    .map(|d| (d.date.to_string(), d.count))
+                    .collect();
+                prop_assert_eq!(got_days, days);
+                let got_cities: Vec<(String, u32)> = query::top_cities(idx, &f)
+                    .iter()
+                    .map(|c| (c.city.to_string(), c.count))
+                    .collect();
+                let mut wanted_cities = sorted(cities);
+                wanted_cities.truncate(12);
+                prop_assert_eq!(got_cities, wanted_cities);
+
+                // Vendor demand: the bookings per vendor of the size filter from the start day on.
+                let sizes: Vec<FirmSize> = f.firm_size.into_iter().collect();
+                let from_day = f.start.map_or(i32::MIN, query::day_number);
+                let counts = idx.vendor_counts(&sizes, from_day);
+                let mut got_vendors = BTreeMap::new();
+                for (i, &n) in counts.iter().enumerate().filter(|(_, n)| **n > 0) {
+                    got_vendors.insert(idx.cols.vendors[i].clone(), n);
+                }
+                let mut wanted_vendors = BTreeMap::new();
+                let since = f
+                    .start
+                    .map_or(i64::MIN, |d| i64::from(query::day_number(d)) * DAY);
+                for b in &bookings {
+                    if b.created >= since && f.firm_size.is_none_or(|s| b.firm_size == s) {
+                        *wanted_vendors.entry(b.client.clone()).or_insert(0u32) += 1;
+                    }
+                }
+                prop_assert_eq!(got_vendors, wanted_vendors);
             }
-            prop_assert_eq!(got_vendors, wanted_vendors);
             Ok(())
         })
         .unwrap_or_else(|e| panic!("{e}"));
