@@ -93,6 +93,20 @@ impl Catalog {
         stages.sort_by_key(|c| c.stage);
         stages
     }
+
+    /// The stage categories in stage order, then the others by name: the order of the tech-stack
+    /// form, the coverage map and the shortlist.
+    pub fn stages_then_others_by_name(&self) -> Vec<&Category> {
+        let mut order = self.stages();
+        let mut rest: Vec<&Category> = self
+            .categories
+            .iter()
+            .filter(|c| c.stage.is_none())
+            .collect();
+        rest.sort_by_key(|c| c.name.to_lowercase());
+        order.extend(rest);
+        order
+    }
 }
 
 /// Replaces the in-memory catalog with what the store holds now. Call it after committing a

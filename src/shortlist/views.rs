@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use crate::accounts::model::User;
-use crate::catalog::{Catalog, Category, Vendor};
+use crate::catalog::{Catalog, Vendor};
 use crate::error::Result;
 use crate::state::{App, now_secs};
 
@@ -169,19 +169,6 @@ pub fn one(app: &App, user_id: u64, vendor_id: u64, entry: &Entry) -> Result<Opt
         .map(|v| entry_view(&catalog, v, entry, recs.get(&vendor_id), now_secs())))
 }
 
-/// Stage categories in stage order, then the others by name.
-pub fn category_order(catalog: &Catalog) -> Vec<&Category> {
-    let mut order = catalog.stages();
-    let mut rest: Vec<&Category> = catalog
-        .categories
-        .iter()
-        .filter(|c| c.stage.is_none())
-        .collect();
-    rest.sort_by_key(|c| c.name.to_lowercase());
-    order.extend(rest);
-    order
-}
-
 /// The user's shortlist, grouped.
 pub fn shortlist(app: &App, user_id: u64) -> Result<Shortlist> {
     let catalog = app.catalog.load();
@@ -189,7 +176,7 @@ pub fn shortlist(app: &App, user_id: u64) -> Result<Shortlist> {
     let recs = latest_recommendations(app, user_id)?;
     let now = now_secs();
     let mut groups = Vec::new();
-    for category in category_order(&catalog) {
+    for category in catalog.stages_then_others_by_name() {
         let mut views: Vec<EntryView> = entries
             .iter()
             .filter_map(|(vendor_id, entry)| {

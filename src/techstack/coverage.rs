@@ -21,7 +21,6 @@ use super::FirmTools;
 use super::disclosure::{share, shown_count};
 use super::model::{Coverage, CoverageHeadline, CoverageItem};
 use super::peers::{Firm, MIN_FIRMS, Peers};
-use super::routes::form_order;
 
 /// The coverage map of the user's firm: the user's own tech stack against every other firm's.
 pub fn coverage(app: &App, user: &User) -> Result<Coverage> {
@@ -32,7 +31,7 @@ pub fn coverage(app: &App, user: &User) -> Result<Coverage> {
     let own_firm = peers.firm_of(user.id).map(|f| f.key.as_str());
     let catalog = app.catalog.load();
     Ok(map(
-        &form_order(&catalog),
+        &catalog.stages_then_others_by_name(),
         &own,
         context.size,
         context.size_source,

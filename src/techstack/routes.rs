@@ -109,7 +109,8 @@ pub async fn save_adoption(
 fn current_list(app: &App, user_id: u64) -> Result<AdoptionList> {
     let saved = storage::load(app, user_id)?;
     let catalog = app.catalog.load();
-    let items = form_order(&catalog)
+    let items = catalog
+        .stages_then_others_by_name()
         .into_iter()
         .map(|category| {
             let adoption = saved
@@ -137,19 +138,6 @@ pub async fn get_coverage(
         .blocking(move |app| coverage::coverage(app, &user))
         .await?;
     Ok(Json(map))
-}
-
-/// Stage categories in stage order, then the others by name.
-pub(super) fn form_order(catalog: &Catalog) -> Vec<&Category> {
-    let mut order = catalog.stages();
-    let mut rest: Vec<&Category> = catalog
-        .categories
-        .iter()
-        .filter(|c| c.stage.is_none())
-        .collect();
-    rest.sort_by_key(|c| c.name.to_lowercase());
-    order.extend(rest);
-    order
 }
 
 fn item(catalog: &Catalog, category: &Category, adoption: Option<Adoption>) -> AdoptionItem {
