@@ -17,6 +17,9 @@ pub const DEFAULT_PARTNER_WEIGHT: f64 = 0.0;
 pub struct Config {
     pub addr: SocketAddr,
     pub data_dir: PathBuf,
+    /// Hub mode: keep everything durable in this PostgreSQL database instead of the data
+    /// directory's redb file (which then holds only this node's bookings snapshot).
+    pub database_url: Option<String>,
     /// Mark the session cookie `Secure` (serve behind HTTPS).
     pub secure_cookies: bool,
     /// The `utm_source` value added to outbound vendor links.
@@ -43,6 +46,7 @@ impl Config {
         Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             data_dir: data_dir.into(),
+            database_url: None,
             secure_cookies: false,
             utm_source: DEFAULT_UTM_SOURCE.into(),
             third_party_logos: true,

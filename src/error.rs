@@ -67,9 +67,25 @@ impl AppError {
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::Internal(cause) if disk_full(cause) => StatusCode::INSUFFICIENT_STORAGE,
+            AppError::Internal(cause) if database_unavailable(cause) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
+}
+
+/// What a person is told when hub mode's PostgreSQL database does not answer.
+pub const DATABASE_UNAVAILABLE: &str = "The database is not answering right now. Litstack \
+     reconnects by itself: try again in a moment, and if this goes on, ask your administrator to \
+     check the PostgreSQL server.";
+
+/// Whether the cause is PostgreSQL out of reach (down, restarting, no free connection).
+pub fn database_unavailable(cause: &anyhow::Error) -> bool {
+    cause.chain().any(|e| {
+        e.downcast_ref::<sqlx::Error>()
+            .is_some_and(crate::store::postgres::is_unavailable)
+    })
 }
 
 /// What a person is told when a write failed because the data directory's disk is full.
@@ -131,6 +147,7 @@ internal_from!(
     redb::StorageError,
     redb::CommitError,
     tokio::task::JoinError,
+    sqlx::Error,
 );
 
 impl IntoResponse for AppError {
@@ -140,6 +157,10 @@ impl IntoResponse for AppError {
             AppError::Internal(cause) if disk_full(cause) => {
                 tracing::error!(error = %cause, "a write failed: the disk is full");
                 DISK_FULL.to_string()
+            }
+            AppError::Internal(cause) if database_unavailable(cause) => {
+                tracing::warn!(error = %cause, "the database does not answer");
+                DATABASE_UNAVAILABLE.to_string()
             }
             AppError::Internal(cause) => {
                 tracing::error!(error = ?cause, "internal error");

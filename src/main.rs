@@ -107,6 +107,25 @@ struct DataArgs {
         global = true
     )]
     data_dir: PathBuf,
+    /// Hub mode: keep everything in this PostgreSQL database (postgres://user:password@host/db)
+    /// instead of the data directory's file, which then holds only this node's bookings snapshot.
+    #[arg(
+        long,
+        env = "LITSTACK_DATABASE_URL",
+        hide_env_values = true,
+        global = true
+    )]
+    database_url: Option<String>,
+}
+
+impl DataArgs {
+    /// The configuration of a command-line tool: the defaults, on this store.
+    fn config(&self) -> Config {
+        Config {
+            database_url: self.database_url.clone(),
+            ..Config::for_data_dir(self.data_dir.clone())
+        }
+    }
 }
 
 #[derive(Args, Clone)]
@@ -150,6 +169,7 @@ impl ServeArgs {
         Config {
             addr: self.addr,
             data_dir: self.data.data_dir.clone(),
+            database_url: self.data.database_url.clone(),
             secure_cookies: self.secure_cookies,
             utm_source: self.utm_source.clone(),
             third_party_logos: !self.no_third_party_logos,
@@ -179,7 +199,7 @@ fn main() -> ExitCode {
         Some(Command::Serve(args)) => serve(args),
         Some(Command::Backup { file, data }) => backup(&file, data.data_dir),
         Some(Command::Check { data }) => check(&data.data_dir),
-        Some(Command::Import { kind, file, data }) => import(kind, &file, data.data_dir),
+        Some(Command::Import { kind, file, data }) => import(kind, &file, data.config()),
         Some(Command::GenBookings {
             rows,
             seed,
@@ -188,10 +208,10 @@ fn main() -> ExitCode {
         }) => gen_bookings(rows, seed, end, out),
         Some(Command::Users {
             action: UsersAction::Promote { email, data },
-        }) => promote(&email, data.data_dir),
+        }) => promote(&email, data.config()),
         Some(Command::Sample {
             action: SampleAction::Remove { data },
-        }) => remove_sample(data.data_dir),
+        }) => remove_sample(data.config()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -214,7 +234,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
 }
 
 fn check(data_dir: &std::path::Path) -> anyhow::Result<()> {
-    let report = litstack::store::Store::check(data_dir)?;
+    let report = litstack::store::FileStore::check(data_dir)?;
     std::io::Write::write_all(&mut std::io::stdout().lock(), report.to_string().as_bytes())?;
     anyhow::ensure!(
         report.integrity_ok,
@@ -224,7 +244,7 @@ fn check(data_dir: &std::path::Path) -> anyhow::Result<()> {
 }
 
 fn backup(file: &std::path::Path, data_dir: PathBuf) -> anyhow::Result<()> {
-    let store = litstack::store::Store::open(&data_dir)?;
+    let store = litstack::store::FileStore::open(&data_dir)?;
     let rows = litstack::store::backup::backup_to(&store, file)?;
     println!(
         "Backed up {rows} rows to {} (integrity check passed).",
@@ -233,8 +253,8 @@ fn backup(file: &std::path::Path, data_dir: PathBuf) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn promote(email: &str, data_dir: PathBuf) -> anyhow::Result<()> {
-    let state = AppState::open(Config::for_data_dir(data_dir))?;
+fn promote(email: &str, config: Config) -> anyhow::Result<()> {
+    let state = AppState::open(config)?;
     if litstack::accounts::promote(&state, email)? {
         println!("{email} is now an administrator.");
         Ok(())
@@ -243,8 +263,8 @@ fn promote(email: &str, data_dir: PathBuf) -> anyhow::Result<()> {
     }
 }
 
-fn remove_sample(data_dir: PathBuf) -> anyhow::Result<()> {
-    let state = AppState::open(Config::for_data_dir(data_dir))?;
+fn remove_sample(config: Config) -> anyhow::Result<()> {
+    let state = AppState::open(config)?;
     let removed = litstack::bookings::sample::remove(&state)?;
     tracing::info!(target: "security", removed, "sample bookings removed from the command line");
     match removed {
@@ -255,9 +275,9 @@ fn remove_sample(data_dir: PathBuf) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn import(kind: ImportKind, file: &std::path::Path, data_dir: PathBuf) -> anyhow::Result<()> {
+fn import(kind: ImportKind, file: &std::path::Path, config: Config) -> anyhow::Result<()> {
     use litstack::import::{Kind, Options, run};
-    let state = AppState::open(Config::for_data_dir(data_dir))?;
+    let state = AppState::open(config)?;
     let f = std::fs::File::open(file).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     let bar = indicatif::ProgressBar::new(f.metadata()?.len());
     bar.set_style(indicatif::ProgressStyle::with_template(

@@ -14,7 +14,7 @@ use crate::store::Store;
 impl AppState {
     /// Opens the store, seeds what a first launch needs and loads the in-memory views.
     pub fn open(config: Config) -> anyhow::Result<AppState> {
-        let store = Store::open(&config.data_dir)?;
+        let store = Store::open(&config)?;
         crate::catalog::seed(&store)?;
         let catalog = Catalog::load(&store)?;
         let bookings = crate::bookings::load(&store, &config.data_dir)?;

@@ -240,7 +240,7 @@ mod tests {
     #[test]
     fn an_email_changed_in_case_only_still_finds_its_account_and_stays_taken() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path()).unwrap();
+        let store = Store::File(crate::store::FileStore::open(dir.path()).unwrap());
         let mut ann = create_user(&store, new_user("ann@doe.com"), &[1; 32], || Ok(())).unwrap();
         let old = std::mem::replace(&mut ann.email, "Ann@Doe.com".into());
         let new = Email::parse("Ann@Doe.com").unwrap();
@@ -255,7 +255,7 @@ mod tests {
     #[test]
     fn a_password_change_ends_every_other_session_of_the_user_only() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path()).unwrap();
+        let store = Store::File(crate::store::FileStore::open(dir.path()).unwrap());
         let ann = create_user(&store, new_user("ann@doe.com"), &[1; 32], || Ok(())).unwrap();
         let bo = create_user(&store, new_user("bo@roe.com"), &[2; 32], || Ok(())).unwrap();
         rotate_session(&store, None, &[3; 32], ann.id).unwrap();

@@ -61,7 +61,7 @@ mod tests {
     /// The vendors of the embedded data/vendors.csv, through the importer admins use.
     fn shipped() -> Catalog {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path()).unwrap();
+        let store = Store::File(crate::store::FileStore::open(dir.path()).unwrap());
         seed(&store).unwrap();
         Catalog::load(&store).unwrap()
     }

@@ -269,7 +269,7 @@ pub(super) fn import_bookings(
     let _one_at_a_time = bookings::one_writer();
     let started = std::time::Instant::now();
     let current = app.bookings.load_full();
-    let txn = app.store.write().map_err(anyhow::Error::from)?;
+    let txn = app.store.write()?;
     let generation = storage::meta_in(&txn, bookings::GENERATION)?.unwrap_or(0);
     // New rows are appended to a copy of the current rows; an update means a full rebuild.
     let builder =

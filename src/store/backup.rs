@@ -10,7 +10,7 @@ use redb::{
 };
 
 use super::tables::*;
-use super::{Store, restrict_file};
+use super::{FileStore, restrict_file};
 
 /// Copies one table; a table that does not exist in the source is skipped.
 fn copy<K: redb::Key + 'static, V: redb::Value + 'static>(
@@ -59,7 +59,7 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
 
 /// Writes a backup of `store` to `target` (which must not exist yet), then reopens it and runs
 /// redb's integrity check. Returns the number of rows copied.
-pub fn backup_to(store: &Store, target: &Path) -> anyhow::Result<u64> {
+pub fn backup_to(store: &FileStore, target: &Path) -> anyhow::Result<u64> {
     anyhow::ensure!(
         !target.exists(),
         "{} already exists; choose a new file name",

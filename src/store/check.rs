@@ -10,7 +10,7 @@ use super::{
     ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS, SHORTLIST, USER_EMAILS, USER_RESPONSES,
     USERS, VENDOR_SOURCES, VENDORS,
 };
-use super::{IDENTITY_LEN, Store};
+use super::{FileStore, IDENTITY_LEN};
 
 /// What `litstack check` reports: whether the file passed redb's integrity check and how many
 /// rows each table holds.
@@ -56,7 +56,7 @@ impl std::fmt::Display for CheckReport {
     }
 }
 
-impl Store {
+impl FileStore {
     /// Opens the database of `data_dir` on its own (the server must be stopped), runs redb's
     /// integrity check and counts the rows of every table. For operators after a crash, and for
     /// the crash tests.

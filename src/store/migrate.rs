@@ -7,11 +7,11 @@ use super::{
     ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, MEETING_CLICKS, ONBOARDING, PAST_RECS,
     PICKS, RESPONSES, SESSIONS, USER_EMAILS, USER_RESPONSES, USERS, VENDOR_SOURCES, VENDORS,
 };
-use super::{DISMISSED, META, OpenError, SCHEMA_VERSION, Store, codec};
+use super::{DISMISSED, META, OpenError, SCHEMA_VERSION, codec};
 
-impl Store {
+impl super::FileStore {
     pub(super) fn migrate(&self) -> Result<(), OpenError> {
-        let fail = |e: anyhow::Error| OpenError::Other(self.path.clone(), e);
+        let fail = |e: anyhow::Error| OpenError::Other(self.path().to_path_buf(), e);
         let txn = self.write().map_err(|e| fail(e.into()))?;
         let current = {
             let meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
@@ -22,7 +22,7 @@ impl Store {
         };
         if current > SCHEMA_VERSION {
             return Err(OpenError::TooNew(
-                self.path.clone(),
+                self.path().to_path_buf(),
                 current,
                 SCHEMA_VERSION,
             ));
@@ -226,7 +226,7 @@ mod tests {
             txn.commit().unwrap();
         }
 
-        let store = Store::open(dir.path()).unwrap();
+        let store = crate::store::FileStore::open(dir.path()).unwrap();
         let txn = store.read().unwrap();
         let runs: Vec<(u64, Vec<u8>)> = txn
             .open_table(BOOKING_IDENTITIES)
@@ -298,7 +298,7 @@ mod tests {
             txn.commit().unwrap();
         }
 
-        let store = Store::open(dir.path()).unwrap();
+        let store = crate::store::FileStore::open(dir.path()).unwrap();
 
         let txn = store.read().unwrap();
         let vendors = txn.open_table(VENDORS).unwrap();
@@ -346,7 +346,7 @@ mod tests {
             txn.commit().unwrap();
         }
 
-        let store = Store::open(dir.path()).unwrap();
+        let store = crate::store::FileStore::open(dir.path()).unwrap();
 
         let txn = store.read().unwrap();
         let table = txn.open_table(DISMISSED).unwrap();

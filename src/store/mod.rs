@@ -1,23 +1,27 @@
-//! The store: one redb file in the data directory. This module owns the database handle, the
-//! table definitions (tables.rs), the value codec, id sequences and the generic table helpers;
-//! migrate.rs brings older files up to date, check.rs checks a file, backup.rs copies one.
-//! Each domain's storage.rs is the only code that opens its tables.
+//! The store: where everything durable lives. Two backends behind one type:
+//! - `file.rs`: one redb file in the data directory, the default for a firm's own install
+//!   (`tables.rs` its tables, `codec` its values, `migrate.rs`, `check.rs`, `backup.rs`);
+//! - `postgres/`: hub mode, many nodes on one PostgreSQL database (`--database-url`), with its
+//!   migrations in `migrations/postgres/` and the change log that keeps nodes in step.
+//!
+//! Each domain's `storage` module is the only code that touches its tables, in either backend:
+//! it states each operation once, at the level of intent, and matches on `Store` to run it.
 
 pub mod backup;
 mod check;
 pub mod codec;
+mod file;
 mod migrate;
+pub mod postgres;
 pub mod tables;
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, PoisonError, RwLock};
-
-use redb::{
-    Database, ReadTransaction, ReadableDatabase, ReadableTable, StorageError, TransactionError,
-    WriteTransaction,
-};
 
 pub use check::CheckReport;
+pub use file::{
+    FileStore, all_user_rows, bump_sequence, meta_get, meta_set, next_id, open_read, user_rows,
+};
+pub use postgres::PgStore;
 pub use tables::*;
 
 /// Bytes of one booking identity in `BOOKING_IDENTITIES`.
@@ -26,11 +30,45 @@ pub const IDENTITY_LEN: usize = 16;
 /// The schema version this binary writes. Older files are migrated at start.
 pub const SCHEMA_VERSION: u64 = 4;
 
-pub struct Store {
-    /// The open database. redb refuses every transaction after a failed write (a full disk, say)
-    /// until the file is reopened, so the store reopens it then; `None` while that failed.
-    db: RwLock<Option<Arc<Database>>>,
-    path: PathBuf,
+/// The open store of this process: the data directory's redb file, or a PostgreSQL database.
+pub enum Store {
+    File(FileStore),
+    Postgres(PgStore),
+}
+
+impl Store {
+    /// Opens the PostgreSQL database when `config.database_url` is set (migrating it under an
+    /// advisory lock), else the redb file of `config.data_dir`.
+    pub fn open(config: &crate::config::Config) -> Result<Store, OpenError> {
+        match &config.database_url {
+            Some(url) => Ok(Store::Postgres(PgStore::connect(url)?)),
+            None => Ok(Store::File(FileStore::open(&config.data_dir)?)),
+        }
+    }
+
+    /// The redb store, for what only exists there (the file's integrity check and backup).
+    pub fn file(&self) -> anyhow::Result<&FileStore> {
+        match self {
+            Store::File(file) => Ok(file),
+            Store::Postgres(_) => Err(anyhow::anyhow!(
+                "this works on a data directory's redb file, not on PostgreSQL"
+            )),
+        }
+    }
+
+    // Transitional: the domains whose storage does not yet match on the backend reach redb
+    // through these. Each disappears with its last caller.
+    pub fn read(&self) -> anyhow::Result<redb::ReadTransaction> {
+        Ok(self.file()?.read()?)
+    }
+
+    pub fn write(&self) -> anyhow::Result<redb::WriteTransaction> {
+        Ok(self.file()?.write()?)
+    }
+
+    pub fn database(&self) -> anyhow::Result<std::sync::Arc<redb::Database>> {
+        Ok(self.file()?.database()?)
+    }
 }
 
 /// Why the store could not be opened, phrased for the person starting the server.
@@ -47,243 +85,20 @@ pub enum OpenError {
     TooNew(PathBuf, u64, u64),
     #[error("the database {0} could not be opened: {1}")]
     Other(PathBuf, anyhow::Error),
-}
-
-impl Store {
-    /// Opens (creating if needed) `<data_dir>/litstack.redb` and brings its schema up to date.
-    pub fn open(data_dir: &Path) -> Result<Store, OpenError> {
-        create_private_dir(data_dir).map_err(|e| OpenError::NotWritable(data_dir.into(), e))?;
-        let path = data_dir.join("litstack.redb");
-        let db = match open_file(&path) {
-            Ok(db) => db,
-            Err(redb::DatabaseError::DatabaseAlreadyOpen) => {
-                return Err(OpenError::AlreadyOpen(data_dir.into()));
-            }
-            Err(redb::DatabaseError::Storage(redb::StorageError::Io(e)))
-                if e.kind() == std::io::ErrorKind::PermissionDenied =>
-            {
-                return Err(OpenError::NotWritable(data_dir.into(), e));
-            }
-            Err(e) => return Err(OpenError::Other(path, e.into())),
-        };
-        restrict_file(&path);
-        let store = Store {
-            db: RwLock::new(Some(Arc::new(db))),
-            path,
-        };
-        store.migrate()?;
-        Ok(store)
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    pub fn read(&self) -> Result<ReadTransaction, redb::TransactionError> {
-        let db = self.database_or_reopen()?;
-        let txn = match db.begin_read() {
-            Err(e) if after_failed_io(&e) => return self.reopen(db)?.begin_read(),
-            other => other?,
-        };
-        // After a failed write redb also refuses reads of the file (begin_read does not say so):
-        // one lookup finds out, so that reads recover at once instead of failing until the next
-        // write reopens the database.
-        let probe = txn
-            .open_table(META)
-            .and_then(|meta| meta.get("schema_version").map_err(redb::TableError::from));
-        match probe {
-            Err(redb::TableError::Storage(
-                StorageError::PreviousIo | StorageError::DatabaseClosed,
-            )) => {
-                drop(txn);
-                self.reopen(db)?.begin_read()
-            }
-            _ => Ok(txn),
-        }
-    }
-
-    pub fn write(&self) -> Result<WriteTransaction, redb::TransactionError> {
-        let db = self.database_or_reopen()?;
-        match db.begin_write() {
-            Err(e) if after_failed_io(&e) => self.reopen(db)?.begin_write(),
-            other => other,
-        }
-    }
-
-    /// The open database (reopened first if an earlier write failed). Hold it only briefly: a
-    /// reopen waits for every holder to let go.
-    pub fn database(&self) -> Result<Arc<Database>, TransactionError> {
-        self.database_or_reopen()
-    }
-
-    fn database_or_reopen(&self) -> Result<Arc<Database>, TransactionError> {
-        let current = self
-            .db
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone();
-        match current {
-            Some(db) => Ok(db),
-            None => self.reopen_locked(),
-        }
-    }
-
-    /// Closes `failed` and opens the file again; redb's recovery at open brings it back to its
-    /// last commit. If another thread has reopened it already, returns that database.
-    fn reopen(&self, failed: Arc<Database>) -> Result<Arc<Database>, TransactionError> {
-        let mut slot = self.db.write().unwrap_or_else(PoisonError::into_inner);
-        if let Some(current) = slot.as_ref()
-            && !Arc::ptr_eq(current, &failed)
-        {
-            return Ok(current.clone());
-        }
-        tracing::warn!(path = %self.path.display(), "a write to the database failed earlier: reopening it");
-        let old = slot.take();
-        drop(failed);
-        if let Some(old) = old {
-            close(old);
-        }
-        // If this fails (still no space for the recovery, say), the next call tries again.
-        let db = Arc::new(open_file(&self.path).map_err(reopen_failed)?);
-        *slot = Some(db.clone());
-        tracing::info!("the database was reopened");
-        Ok(db)
-    }
-
-    fn reopen_locked(&self) -> Result<Arc<Database>, TransactionError> {
-        let mut slot = self.db.write().unwrap_or_else(PoisonError::into_inner);
-        if let Some(current) = slot.as_ref() {
-            return Ok(current.clone());
-        }
-        let db = Arc::new(open_file(&self.path).map_err(reopen_failed)?);
-        *slot = Some(db.clone());
-        tracing::info!("the database was reopened");
-        Ok(db)
-    }
-}
-
-/// Opens (creating if needed) the database file; redb repairs it here after a crash.
-/// redb's page cache. Its default (1 GiB, half of it for a transaction's written pages) made a
-/// 10M-row import hold 1.7 GB; the bookings are answered from their own index, and every other
-/// table fits in a fraction of this.
-const CACHE_BYTES: usize = 64 * 1024 * 1024;
-
-fn open_file(path: &Path) -> Result<Database, redb::DatabaseError> {
-    Database::builder().set_cache_size(CACHE_BYTES).create(path)
-}
-
-/// Whether redb refused because an earlier write failed and the file must be reopened.
-fn after_failed_io(e: &TransactionError) -> bool {
-    matches!(
-        e,
-        TransactionError::Storage(StorageError::PreviousIo | StorageError::DatabaseClosed)
-    )
-}
-
-fn reopen_failed(e: redb::DatabaseError) -> TransactionError {
-    match e {
-        redb::DatabaseError::Storage(s) => TransactionError::Storage(s),
-        other => TransactionError::Storage(StorageError::Io(std::io::Error::other(format!(
-            "the database could not be reopened after a failed write: {other}"
-        )))),
-    }
-}
-
-/// Drops the last handle of a database, closing the file and releasing its lock. Other threads
-/// hold a handle only for the instant it takes to begin a transaction, so this waits briefly.
-fn close(mut db: Arc<Database>) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
-    loop {
-        match Arc::try_unwrap(db) {
-            Ok(db) => {
-                drop(db);
-                return;
-            }
-            Err(shared) if std::time::Instant::now() < deadline => {
-                db = shared;
-                std::thread::sleep(std::time::Duration::from_millis(1));
-            }
-            Err(_) => {
-                tracing::warn!("the failed database is still in use; reopening anyway");
-                return;
-            }
-        }
-    }
-}
-/// Takes the next id of a sequence kept in META under `seq:<name>`; ids start at 1.
-pub fn next_id(txn: &WriteTransaction, sequence: &str) -> anyhow::Result<u64> {
-    let key = format!("seq:{sequence}");
-    let mut meta = txn.open_table(META)?;
-    let next = meta.get(key.as_str())?.map(|v| v.value()).unwrap_or(0) + 1;
-    meta.insert(key.as_str(), next)?;
-    Ok(next)
-}
-
-/// Makes sure a sequence is at least `at_least` (after rows were inserted with explicit ids).
-pub fn bump_sequence(txn: &WriteTransaction, sequence: &str, at_least: u64) -> anyhow::Result<()> {
-    let key = format!("seq:{sequence}");
-    let mut meta = txn.open_table(META)?;
-    let current = meta.get(key.as_str())?.map(|v| v.value()).unwrap_or(0);
-    if at_least > current {
-        meta.insert(key.as_str(), at_least)?;
-    }
-    Ok(())
-}
-
-/// Opens a table for reading; `None` for a table no write has created yet (a data directory from
-/// before it existed), which readers treat as empty.
-pub fn open_read<K: redb::Key + 'static, V: redb::Value + 'static>(
-    txn: &ReadTransaction,
-    def: redb::TableDefinition<K, V>,
-) -> Result<Option<redb::ReadOnlyTable<K, V>>, redb::TableError> {
-    match txn.open_table(def) {
-        Ok(t) => Ok(Some(t)),
-        Err(redb::TableError::TableDoesNotExist(_)) => Ok(None),
-        Err(e) => Err(e),
-    }
-}
-
-/// A table keyed by (user id, item id): one user's rows, decoded, by item id (ascending).
-pub fn user_rows<T: serde::de::DeserializeOwned>(
-    txn: &ReadTransaction,
-    def: redb::TableDefinition<(u64, u64), &[u8]>,
-    user_id: u64,
-) -> anyhow::Result<Vec<(u64, T)>> {
-    let Some(table) = open_read(txn, def)? else {
-        return Ok(Vec::new());
-    };
-    let mut out = Vec::new();
-    for entry in table.range((user_id, 0)..=(user_id, u64::MAX))? {
-        let (key, value) = entry?;
-        out.push((key.value().1, codec::decode(value.value())?));
-    }
-    Ok(out)
-}
-
-/// A table keyed by (user id, item id): every user's rows, decoded. For figures across firms.
-pub fn all_user_rows<T: serde::de::DeserializeOwned>(
-    txn: &ReadTransaction,
-    def: redb::TableDefinition<(u64, u64), &[u8]>,
-) -> anyhow::Result<Vec<((u64, u64), T)>> {
-    let Some(table) = open_read(txn, def)? else {
-        return Ok(Vec::new());
-    };
-    let mut out = Vec::new();
-    for entry in table.iter()? {
-        let (key, value) = entry?;
-        out.push((key.value(), codec::decode(value.value())?));
-    }
-    Ok(out)
-}
-
-pub fn meta_get(txn: &ReadTransaction, key: &str) -> anyhow::Result<Option<u64>> {
-    let meta = txn.open_table(META)?;
-    Ok(meta.get(key)?.map(|v| v.value()))
-}
-
-pub fn meta_set(txn: &WriteTransaction, key: &str, value: u64) -> anyhow::Result<()> {
-    txn.open_table(META)?.insert(key, value)?;
-    Ok(())
+    #[error(
+        "the database URL does not parse ({0}); write it like \
+         postgres://user:password@host:5432/litstack"
+    )]
+    BadUrl(String),
+    #[error("the PostgreSQL database at {0} does not answer: {1}")]
+    Unreachable(String, String),
+    #[error(
+        "the PostgreSQL database at {0} was migrated by a newer Litstack (its migration {1} is \
+         unknown to this one); run that version or a newer one"
+    )]
+    PgTooNew(String, i64),
+    #[error("the PostgreSQL database at {0} could not be migrated: {1}")]
+    PgMigration(String, String),
 }
 
 /// The data directory holds password hashes and sessions: only its owner may enter it.

@@ -228,7 +228,7 @@ async fn the_database_holds_no_token_or_password_in_clear() {
     let mut app = TestApp::new();
     app.sign_up().await;
     let token = app.cookie.clone().unwrap();
-    let bytes = std::fs::read(app.state.store.path()).unwrap();
+    let bytes = std::fs::read(app.state.store.file().unwrap().path()).unwrap();
     let hay = String::from_utf8_lossy(&bytes);
     assert!(!hay.contains(&token));
     assert!(!hay.contains(PASSWORD));

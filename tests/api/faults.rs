@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use litstack::store::Store;
+use litstack::store::FileStore;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
 
@@ -85,7 +85,7 @@ fn import(data: &Path, file: &Path) {
 /// Opens the data directory's database, asserts that redb's integrity check passes and that the
 /// booking identities agree with the bookings, and returns the number of bookings.
 fn checked_bookings(data: &Path) -> u64 {
-    let report = Store::check(data).unwrap();
+    let report = FileStore::check(data).unwrap();
     assert!(report.integrity_ok, "integrity check failed:\n{report}");
     let bookings = report.rows("bookings").unwrap();
     assert_eq!(
@@ -321,7 +321,7 @@ fn restart_and_expect(data: &Path, expected: u64, what: &str) {
     let token = session(&addr(&server));
     assert_eq!(trends_total(&addr(&server), &token), expected, "{what}");
     stop(server);
-    let store = Store::open(data).unwrap();
+    let store = litstack::store::Store::File(FileStore::open(data).unwrap());
     let generation = litstack::bookings::generation(&store).unwrap();
     let snapshot = litstack::bookings::snapshot::read(data, generation)
         .unwrap_or_else(|e| panic!("{what}: the snapshot was not rewritten: {e}"));
@@ -681,7 +681,7 @@ fn other_processes_on_a_served_data_directory_exit_at_once_and_backups_pass_the_
     assert_eq!(answer.status, 200);
     let downloaded = dir.path().join("downloaded.redb");
     std::fs::write(&downloaded, &answer.body).unwrap();
-    let report = Store::check_file(&downloaded).unwrap();
+    let report = FileStore::check_file(&downloaded).unwrap();
     assert!(report.integrity_ok);
     assert_eq!(report.rows("bookings"), Some(before));
     assert_eq!(report.rows("users"), Some(1));
@@ -696,8 +696,8 @@ fn other_processes_on_a_served_data_directory_exit_at_once_and_backups_pass_the_
             .arg("--data-dir")
             .arg(&data),
     );
-    let original = Store::check(&data).unwrap();
-    let copy = Store::check_file(&file).unwrap();
+    let original = FileStore::check(&data).unwrap();
+    let copy = FileStore::check_file(&file).unwrap();
     assert!(copy.integrity_ok);
     assert_eq!(copy.tables, original.tables);
 

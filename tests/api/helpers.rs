@@ -46,6 +46,34 @@ impl TestResponse {
 
 pub const PASSWORD: &str = "correct-horse-battery";
 
+/// Whether this run tests hub mode: `LITSTACK_TEST_BACKEND=postgres`, beside the throwaway
+/// cluster of scripts/with-postgres.sh. Each `TestApp` then gets a database of its own.
+pub fn on_postgres() -> bool {
+    std::env::var("LITSTACK_TEST_BACKEND").is_ok_and(|b| b == "postgres")
+}
+
+/// The throwaway cluster's URL (scripts/with-postgres.sh sets it).
+pub fn cluster_url() -> String {
+    std::env::var("LITSTACK_TEST_DATABASE_URL").unwrap_or_else(|_| {
+        panic!(
+            "LITSTACK_TEST_DATABASE_URL is not set: run the tests through \
+             scripts/with-postgres.sh (scripts/test.sh does)"
+        )
+    })
+}
+
+/// A new, empty database in the throwaway cluster.
+pub fn fresh_database() -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let name = format!(
+        "t{}_{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    );
+    litstack::store::postgres::create_database(&cluster_url(), &name).unwrap()
+}
+
 impl TestApp {
     pub fn new() -> TestApp {
         Self::with_config(|_| {})
@@ -54,6 +82,9 @@ impl TestApp {
     pub fn with_config(adjust: impl FnOnce(&mut Config)) -> TestApp {
         let dir = tempfile::tempdir().unwrap();
         let mut config = Config::for_data_dir(dir.path().join("data"));
+        if on_postgres() {
+            config.database_url = Some(fresh_database());
+        }
         adjust(&mut config);
         let state = AppState::open(config).unwrap();
         let router = litstack::app(state.clone());

@@ -14,6 +14,7 @@ mod faults;
 mod fuzz;
 mod helpers;
 mod hostile;
+mod hub;
 mod meetings;
 mod openapi;
 mod process;

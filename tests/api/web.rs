@@ -157,7 +157,7 @@ async fn the_data_directory_and_database_are_private_to_their_owner() {
         .permissions()
         .mode()
         & 0o777;
-    let db = std::fs::metadata(app.state.store.path())
+    let db = std::fs::metadata(app.state.store.file().unwrap().path())
         .unwrap()
         .permissions()
         .mode()
@@ -171,7 +171,8 @@ async fn a_backup_never_overwrites_an_existing_file() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("exists.redb");
     std::fs::write(&target, b"precious").unwrap();
-    let err = litstack::store::backup::backup_to(&app.state.store, &target).unwrap_err();
+    let err =
+        litstack::store::backup::backup_to(app.state.store.file().unwrap(), &target).unwrap_err();
     assert!(err.to_string().contains("already exists"));
     assert_eq!(std::fs::read(&target).unwrap(), b"precious");
 }

@@ -1,0 +1,24 @@
+//! The firm's onboarding answers, by user id, in either backend. The user's own details are the
+//! accounts domain's (`accounts::save_details`, `accounts::change_email`).
+
+mod file;
+mod postgres;
+
+use super::bands::Onboarding;
+use crate::error::Result;
+use crate::store::Store;
+
+pub fn find_onboarding(store: &Store, user_id: u64) -> Result<Option<Onboarding>> {
+    match store {
+        Store::File(db) => file::find_onboarding(db, user_id),
+        Store::Postgres(db) => postgres::find_onboarding(db, user_id),
+    }
+}
+
+/// Saves the answers, replacing any earlier ones.
+pub fn save_onboarding(store: &Store, user_id: u64, answers: &Onboarding) -> Result<()> {
+    match store {
+        Store::File(db) => file::save_onboarding(db, user_id, answers),
+        Store::Postgres(db) => postgres::save_onboarding(db, user_id, answers),
+    }
+}

@@ -1,0 +1,50 @@
+//! Onboarding in PostgreSQL: the `onboarding` table, one row per user, one column per answer
+//! (the answer's code, as the API spells it).
+
+use sqlx::Row;
+
+use crate::error::Result;
+use crate::profile::bands::Onboarding;
+use crate::store::PgStore;
+use crate::store::postgres::{code, from_code};
+
+pub fn find_onboarding(store: &PgStore, user_id: u64) -> Result<Option<Onboarding>> {
+    let row = store.run(
+        sqlx::query(
+            "SELECT attorneys_count_band, employees_count_band, injury_cases_per_month_band, \
+             annual_software_spend_band FROM onboarding WHERE user_id = $1",
+        )
+        .bind(user_id as i64)
+        .fetch_optional(store.pool()),
+    )?;
+    let Some(row) = row else { return Ok(None) };
+    Ok(Some(Onboarding {
+        attorneys_count_band: from_code(row.try_get("attorneys_count_band")?)?,
+        employees_count_band: from_code(row.try_get("employees_count_band")?)?,
+        injury_cases_per_month_band: from_code(row.try_get("injury_cases_per_month_band")?)?,
+        annual_software_spend_band: from_code(row.try_get("annual_software_spend_band")?)?,
+    }))
+}
+
+pub fn save_onboarding(store: &PgStore, user_id: u64, answers: &Onboarding) -> Result<()> {
+    store.run(
+        sqlx::query(
+            "INSERT INTO onboarding (user_id, attorneys_count_band, employees_count_band, \
+             injury_cases_per_month_band, annual_software_spend_band, saved_at) \
+             VALUES ($1, $2, $3, $4, $5, now()) \
+             ON CONFLICT (user_id) DO UPDATE SET \
+             attorneys_count_band = EXCLUDED.attorneys_count_band, \
+             employees_count_band = EXCLUDED.employees_count_band, \
+             injury_cases_per_month_band = EXCLUDED.injury_cases_per_month_band, \
+             annual_software_spend_band = EXCLUDED.annual_software_spend_band, \
+             saved_at = EXCLUDED.saved_at",
+        )
+        .bind(user_id as i64)
+        .bind(code(&answers.attorneys_count_band)?)
+        .bind(code(&answers.employees_count_band)?)
+        .bind(code(&answers.injury_cases_per_month_band)?)
+        .bind(code(&answers.annual_software_spend_band)?)
+        .execute(store.pool()),
+    )?;
+    Ok(())
+}

@@ -1,0 +1,210 @@
+//! The PostgreSQL backend of hub mode: many stateless nodes on one database.
+//!
+//! Domain logic is synchronous (it runs on blocking threads, and redb's API is synchronous), so
+//! this backend owns a small Tokio runtime of its own for sqlx: `run` drives a query to its end
+//! from any thread, an async handler's or a blocking one's, without nesting runtimes.
+//! Migrations (`migrations/postgres/`, embedded) run at connect under sqlx's advisory lock, so
+//! nodes starting together apply each one once. `changes.rs` is the change log that tells the
+//! other nodes what to reload.
+
+pub mod changes;
+
+use std::future::Future;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+
+use super::OpenError;
+
+/// The schema, embedded in the binary. A database that has applied a migration this list does not
+/// know was migrated by a newer binary, and is refused.
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+/// How long a request waits for a pooled connection before answering 503.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
+/// How long start-up waits for the database before giving up with a message.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+const MAX_CONNECTIONS: u32 = 16;
+
+pub struct PgStore {
+    pool: PgPool,
+    /// Where the database is, without the password: for messages and logs.
+    pub location: String,
+    /// The runtime that drives sqlx's sockets and timers.
+    handle: tokio::runtime::Handle,
+    /// Owned here so that it lives as long as the store; taken only by drop.
+    runtime: Option<tokio::runtime::Runtime>,
+}
+
+impl PgStore {
+    /// Connects, checks that the database answers, and brings its schema up to date.
+    pub fn connect(url: &str) -> Result<PgStore, OpenError> {
+        let options =
+            PgConnectOptions::from_str(url).map_err(|e| OpenError::BadUrl(e.to_string()))?;
+        let location = format!(
+            "{}/{}",
+            options.get_host(),
+            options.get_database().unwrap_or("postgres")
+        );
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("litstack-pg")
+            .enable_all()
+            .build()
+            .map_err(|e| OpenError::Unreachable(location.clone(), e.to_string()))?;
+        let pool = {
+            let _in_runtime = runtime.enter();
+            PgPoolOptions::new()
+                .max_connections(MAX_CONNECTIONS)
+                .acquire_timeout(ACQUIRE_TIMEOUT)
+                .connect_lazy_with(options)
+        };
+        let store = PgStore {
+            pool,
+            location,
+            handle: runtime.handle().clone(),
+            runtime: Some(runtime),
+        };
+        store
+            .run(async {
+                let first = tokio::time::timeout(CONNECT_TIMEOUT, store.pool.acquire()).await;
+                match first {
+                    Ok(Ok(_)) => Ok(()),
+                    Ok(Err(e)) => Err(e.to_string()),
+                    Err(_) => Err(format!("no answer within {} s", CONNECT_TIMEOUT.as_secs())),
+                }
+            })
+            .map_err(|e| OpenError::Unreachable(store.location.clone(), e))?;
+        store.run(MIGRATOR.run(&store.pool)).map_err(|e| match e {
+            sqlx::migrate::MigrateError::VersionMissing(v) => {
+                OpenError::PgTooNew(store.location.clone(), v)
+            }
+            other => OpenError::PgMigration(store.location.clone(), other.to_string()),
+        })?;
+        Ok(store)
+    }
+
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
+    /// Runs `fut` (sqlx work on this store's pool) to its end and returns its output. Callable from
+    /// any thread: the future is polled here, inside this store's runtime, whose threads drive the
+    /// sockets and timers.
+    pub fn run<F: Future>(&self, fut: F) -> F::Output {
+        let _in_runtime = self.handle.enter();
+        futures_executor::block_on(fut)
+    }
+
+    /// Spawns a background task (the change listener) on this store's runtime.
+    pub fn spawn<F>(&self, fut: F) -> tokio::task::JoinHandle<F::Output>
+    where
+        F: Future + Send + 'static,
+        F::Output: Send + 'static,
+    {
+        self.handle.spawn(fut)
+    }
+}
+
+impl Drop for PgStore {
+    fn drop(&mut self) {
+        // Dropping a runtime blocks until its tasks end, which an async context forbids (the
+        // tests drop their app inside one); the listener holds no state worth waiting for.
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_background();
+        }
+    }
+}
+
+/// Whether a sqlx error means the database is out of reach (down, restarting, all connections in
+/// use for too long), which a request answers with 503 rather than 500.
+pub fn is_unavailable(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
+        sqlx::Error::Database(db) => {
+            // 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now,
+            // 08xxx connection exceptions.
+            db.code()
+                .is_some_and(|c| c.starts_with("57P") || c.starts_with("08"))
+        }
+        _ => false,
+    }
+}
+
+/// The API code of a serde enum (`"E6_20"`), as a text column stores it.
+pub fn code<T: serde::Serialize>(value: &T) -> anyhow::Result<String> {
+    match serde_json::to_value(value)? {
+        serde_json::Value::String(s) => Ok(s),
+        other => Err(anyhow::anyhow!("not a code: {other}")),
+    }
+}
+
+/// A serde enum from its API code, as `code` wrote it.
+pub fn from_code<T: serde::de::DeserializeOwned>(code: String) -> anyhow::Result<T> {
+    Ok(serde_json::from_value(serde_json::Value::String(code))?)
+}
+
+/// Creates an empty database named `name` on the server of `admin_url` (a database URL whose
+/// user may create databases) and returns its URL. For the tests and benches, which give each
+/// run a database of its own in a throwaway cluster.
+pub fn create_database(admin_url: &str, name: &str) -> anyhow::Result<String> {
+    anyhow::ensure!(
+        name.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'),
+        "a database name of lower-case letters, digits and _ only"
+    );
+    let options = PgConnectOptions::from_str(admin_url)?;
+    let statement = format!("CREATE DATABASE {name}");
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()?;
+            rt.block_on(async {
+                use sqlx::Connection;
+                let mut admin = sqlx::PgConnection::connect_with(&options).await?;
+                sqlx::raw_sql(sqlx::AssertSqlSafe(statement))
+                    .execute(&mut admin)
+                    .await?;
+                admin.close().await?;
+                anyhow::Ok(())
+            })
+        })
+        .join()
+        .map_err(|_| anyhow::anyhow!("creating the database panicked"))?
+    })?;
+    // The same URL with the database (the path) replaced.
+    let (base, query) = admin_url.split_once('?').unwrap_or((admin_url, ""));
+    let authority_end = base.find("://").map_or(0, |i| i + 3);
+    let server = match base[authority_end..].find('/') {
+        Some(slash) => &base[..authority_end + slash],
+        None => base,
+    };
+    Ok(match query {
+        "" => format!("{server}/{name}"),
+        query => format!("{server}/{name}?{query}"),
+    })
+}
+
+/// A store on a new, empty database of the throwaway test cluster (scripts/with-postgres.sh).
+#[cfg(test)]
+pub fn test_store() -> PgStore {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let cluster = std::env::var("LITSTACK_TEST_DATABASE_URL").unwrap_or_else(|_| {
+        panic!(
+            "LITSTACK_TEST_DATABASE_URL is not set: run the tests through scripts/with-postgres.sh"
+        )
+    });
+    let name = format!(
+        "u{}_{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    );
+    match create_database(&cluster, &name).map(|url| PgStore::connect(&url)) {
+        Ok(Ok(store)) => store,
+        Ok(Err(e)) => panic!("{e}"),
+        Err(e) => panic!("{e}"),
+    }
+}
