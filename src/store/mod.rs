@@ -71,6 +71,15 @@ impl Store {
     }
 }
 
+/// One table's rows in a copy from the redb file to PostgreSQL (`litstack export-to-postgres`):
+/// how many the file held, and how many PostgreSQL holds after the copy, counted back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableCount {
+    pub table: &'static str,
+    pub source: u64,
+    pub copied: u64,
+}
+
 /// Why the store could not be opened, phrased for the person starting the server.
 #[derive(Debug, thiserror::Error)]
 pub enum OpenError {
