@@ -10,8 +10,8 @@ use crate::error::Result;
 use crate::recommend::dismissals::{DismissReason, Dismissal};
 use crate::recommend::model::{PastRec, PickSet, StageSave, StoredResponse};
 use crate::store::{
-    DISMISSED, FileStore, PAST_RECS, PICKS, RESPONSES, USER_RESPONSES, codec, next_id, open_read,
-    user_rows,
+    DISMISSED, FileStore, PAST_RECS, PICKS, RESPONSES, USER_RESPONSES, all_user_rows, codec,
+    meta_get, next_id, open_read, user_rows,
 };
 
 pub fn insert_response(
@@ -187,6 +187,42 @@ pub fn past(store: &FileStore, user_id: u64) -> Result<Vec<(u64, u64, PastRec)>>
         out.push((category_id, vendor_id, codec::decode::<PastRec>(v.value())?));
     }
     Ok(out)
+}
+
+/// Every row of the recommendation tables, read in one transaction: what a copy to PostgreSQL
+/// takes.
+pub struct AllRows {
+    pub responses: Vec<StoredResponse>,
+    /// The last response id handed out (at least the highest id present).
+    pub response_sequence: u64,
+    pub picks: Vec<((u64, u64), PickSet)>,
+    pub dismissals: Vec<((u64, u64), Dismissal)>,
+    pub past: Vec<((u64, u64, u64), PastRec)>,
+}
+
+pub fn all_rows(store: &FileStore) -> anyhow::Result<AllRows> {
+    let txn = store.read()?;
+    let mut responses = Vec::new();
+    if let Some(table) = open_read(&txn, RESPONSES)? {
+        for entry in table.iter()? {
+            responses.push(codec::decode::<StoredResponse>(entry?.1.value())?);
+        }
+    }
+    let highest = responses.iter().map(|r| r.id).max().unwrap_or(0);
+    let mut past = Vec::new();
+    if let Some(table) = open_read(&txn, PAST_RECS)? {
+        for entry in table.iter()? {
+            let (key, value) = entry?;
+            past.push((key.value(), codec::decode::<PastRec>(value.value())?));
+        }
+    }
+    Ok(AllRows {
+        response_sequence: meta_get(&txn, "seq:responses")?.unwrap_or(0).max(highest),
+        responses,
+        picks: all_user_rows(&txn, PICKS)?,
+        dismissals: all_user_rows(&txn, DISMISSED)?,
+        past,
+    })
 }
 
 #[cfg(test)]

@@ -5,10 +5,13 @@
 //! Nothing here is cached in memory: every answer is read per request, so a write on one node
 //! needs no change record for the others.
 
+mod export;
 mod file;
 mod postgres;
 
 use std::collections::HashSet;
+
+pub use export::export;
 
 use super::dismissals::{DismissReason, Dismissal};
 use super::model::{PastRec, PickSet, StageSave, StoredResponse};

@@ -31,12 +31,12 @@ const PICKS_LOCK_CLASS: i32 = 0x5265_6301;
 
 /// One question's answer as the `answers` column holds it.
 #[derive(Serialize, Deserialize)]
-struct Answer {
-    question_id: u64,
-    selected: Vec<String>,
+pub(super) struct Answer {
+    pub question_id: u64,
+    pub selected: Vec<String>,
 }
 
-fn answers_json(answers: &[(u64, Vec<String>)]) -> Json<Vec<Answer>> {
+pub(super) fn answers_json(answers: &[(u64, Vec<String>)]) -> Json<Vec<Answer>> {
     Json(
         answers
             .iter()
@@ -49,7 +49,7 @@ fn answers_json(answers: &[(u64, Vec<String>)]) -> Json<Vec<Answer>> {
 }
 
 /// A time of whole seconds as a `timestamptz`.
-fn time(secs: i64) -> anyhow::Result<DateTime<Utc>> {
+pub(super) fn time(secs: i64) -> anyhow::Result<DateTime<Utc>> {
     DateTime::from_timestamp(secs, 0).ok_or_else(|| anyhow::anyhow!("{secs} s is not a time"))
 }
 
@@ -191,7 +191,7 @@ async fn lock_users_picks(tx: &mut PgConnection, user_id: u64) -> sqlx::Result<(
     Ok(())
 }
 
-async fn upsert_picks(
+pub(super) async fn upsert_picks(
     tx: &mut PgConnection,
     user_id: u64,
     category_id: u64,
@@ -218,7 +218,7 @@ async fn upsert_picks(
     Ok(())
 }
 
-async fn upsert_past(
+pub(super) async fn upsert_past(
     tx: &mut PgConnection,
     (user_id, category_id, vendor_id): (u64, u64, u64),
     rec: &PastRec,

@@ -4,8 +4,8 @@ use std::collections::HashSet;
 
 use super::*;
 use crate::recommend::model::{PickSource, StoredPick};
-use crate::store::FileStore;
 use crate::store::postgres::test_store;
+use crate::store::{FileStore, PgStore};
 
 /// Runs `test` on a fresh redb file and on a fresh PostgreSQL database.
 fn on_both_backends(test: impl Fn(&Store)) {
@@ -273,4 +273,78 @@ fn concurrent_saves_in_opposite_orders_all_succeed_whole() {
         assert_eq!(sets.len(), 2);
         assert_eq!(sets[0].1, sets[1].1);
     });
+}
+
+/// What a store answers for a user, all of it.
+fn everything(store: &Store, user_id: u64) -> String {
+    let mut responded: Vec<u64> = responded_categories(store, user_id)
+        .unwrap()
+        .into_iter()
+        .collect();
+    responded.sort_unstable();
+    let latest: Vec<Option<StoredResponse>> = responded
+        .iter()
+        .map(|&c| {
+            let id = latest_response_id(store, user_id, c).unwrap().unwrap();
+            load_response(store, id).unwrap()
+        })
+        .collect();
+    format!(
+        "{responded:?}\n{latest:?}\n{:?}\n{:?}\n{:?}",
+        pick_sets(store, user_id).unwrap(),
+        dismissals(store, user_id).unwrap(),
+        past(store, user_id).unwrap()
+    )
+}
+
+#[test]
+fn an_export_copies_every_row_and_keeps_the_ids() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = Store::File(FileStore::open(dir.path()).unwrap());
+    for user_id in [7, 8] {
+        insert_response(&file, user_id, 1, vec![(1, vec!["A".into()])]).unwrap();
+        insert_response(&file, user_id, 1, vec![(2, vec!["B".into(), "C".into()])]).unwrap();
+        insert_response(&file, user_id, 3, vec![]).unwrap();
+        save_picks(&file, user_id, &[stage(1, &[10, 11, 12], 100)]).unwrap();
+        save_picks(
+            &file,
+            user_id,
+            &[stage(1, &[12, 13], 200), stage(3, &[30], 200)],
+        )
+        .unwrap();
+        dismiss(&file, user_id, 13, DismissReason::Other("Too slow".into())).unwrap();
+        dismiss(&file, user_id, 30, DismissReason::NotGiven).unwrap();
+    }
+    let Store::File(source) = &file else {
+        unreachable!()
+    };
+    let target: PgStore = test_store();
+    let counts = export(source, &target).unwrap();
+    let counted = |table: &str| counts.iter().find(|c| c.table == table).unwrap();
+    assert_eq!(
+        (counted("responses").source, counted("responses").copied),
+        (6, 6)
+    );
+    assert_eq!((counted("picks").source, counted("picks").copied), (4, 4));
+    assert_eq!(
+        (counted("dismissals").source, counted("dismissals").copied),
+        (4, 4)
+    );
+    assert_eq!(
+        (
+            counted("past_recommendations").source,
+            counted("past_recommendations").copied
+        ),
+        (10, 10)
+    );
+
+    let hub = Store::Postgres(target);
+    for user_id in [7, 8] {
+        assert_eq!(everything(&hub, user_id), everything(&file, user_id));
+    }
+    assert_eq!(
+        insert_response(&hub, 7, 1, vec![]).unwrap(),
+        7,
+        "new ids follow the file's"
+    );
 }
