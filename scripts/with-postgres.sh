@@ -6,8 +6,12 @@
 # PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` user.
 set -euo pipefail
 
+# Debian's packages keep the server programs off the PATH.
+if ! command -v initdb >/dev/null 2>&1; then
+  for bin in /usr/lib/postgresql/*/bin; do [ -x "$bin/initdb" ] && PATH="$PATH:$bin"; done
+fi
 if ! command -v initdb >/dev/null 2>&1 || ! command -v pg_ctl >/dev/null 2>&1; then
-  echo "with-postgres: initdb and pg_ctl are not on the PATH (install PostgreSQL 15)" >&2
+  echo "with-postgres: initdb and pg_ctl are not on the PATH (install PostgreSQL 15: apt-get install postgresql)" >&2
   exit 1
 fi
 
