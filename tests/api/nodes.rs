@@ -165,8 +165,15 @@ async fn while_the_database_is_away_requests_answer_503_and_the_node_recovers_by
     assert_eq!(node.get("/api/trends").await.status, StatusCode::OK);
     // A request that needs the database (a sign-in) is told why, and no half of it is kept.
     let signed_in = node.cookie.take();
-    let res = node.sign_in("ann@doe-law.com", crate::helpers::PASSWORD).await;
-    assert_eq!(res.status, StatusCode::SERVICE_UNAVAILABLE, "{}", res.text());
+    let res = node
+        .sign_in("ann@doe-law.com", crate::helpers::PASSWORD)
+        .await;
+    assert_eq!(
+        res.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        res.text()
+    );
     assert!(
         res.error().contains("The database is not answering"),
         "{}",
