@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs a command beside a throwaway PostgreSQL cluster: initdb in a temp dir, a unix socket only
-# (no TCP port), fsync off (PG_FSYNC=on keeps it, for benchmarks). The command sees LITSTACK_TEST_DATABASE_URL (the cluster's `postgres`
-# database; the tests create a database of their own per test) and the cluster is stopped and
-# deleted when it ends, however it ends.
+# (no TCP port), fsync off (PG_FSYNC=on keeps it, for benchmarks). The command sees
+# LITSTACK_TEST_DATABASE_URL (the cluster's `postgres` database; the tests create a database of
+# their own per test) and the cluster is stopped and deleted when it ends, however it ends.
 # PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` user.
 set -euo pipefail
 
