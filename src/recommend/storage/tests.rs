@@ -14,6 +14,26 @@ fn on_both_backends(test: impl Fn(&Store)) {
     test(&Store::Postgres(test_store()));
 }
 
+/// Runs `test` with two nodes: on redb the one store twice (one process owns the file), on
+/// PostgreSQL two stores, each with its own pool, on one fresh database.
+fn on_two_nodes_of_both_backends(test: impl Fn(&Store, &Store)) {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let dir = tempfile::tempdir().unwrap();
+    let file = Store::File(FileStore::open(dir.path()).unwrap());
+    test(&file, &file);
+    let cluster = std::env::var("LITSTACK_TEST_DATABASE_URL").unwrap();
+    let name = format!(
+        "rec{}_{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    );
+    let url = crate::store::postgres::create_database(&cluster, &name).unwrap();
+    let a = Store::Postgres(PgStore::connect(&url).unwrap());
+    let b = Store::Postgres(PgStore::connect(&url).unwrap());
+    test(&a, &b);
+}
+
 fn set(vendors: &[u64], source: PickSource, at: i64) -> PickSet {
     PickSet {
         picks: vendors
@@ -224,34 +244,33 @@ fn dismissing_takes_a_pick_out_of_every_set_and_remembers_why() {
 
 #[test]
 fn concurrent_dismissals_of_one_users_picks_lose_none() {
-    on_both_backends(|store| {
+    on_two_nodes_of_both_backends(|a, b| {
         let vendors: Vec<u64> = (1..=8).collect();
-        save_picks(
-            store,
-            7,
-            &[stage(1, &vendors, 100), stage(2, &vendors, 100)],
-        )
-        .unwrap();
+        save_picks(a, 7, &[stage(1, &vendors, 100), stage(2, &vendors, 100)]).unwrap();
         std::thread::scope(|s| {
             let handles: Vec<_> = vendors
                 .iter()
-                .map(|&v| s.spawn(move || dismiss(store, 7, v, DismissReason::TooExpensive)))
+                .map(|&v| {
+                    let node = if v % 2 == 0 { a } else { b };
+                    s.spawn(move || dismiss(node, 7, v, DismissReason::TooExpensive))
+                })
                 .collect();
             for handle in handles {
                 assert!(handle.join().unwrap().unwrap());
             }
         });
-        assert_eq!(vendors_of(store, 7), [(1, vec![]), (2, vec![])]);
-        assert_eq!(dismissed(store, 7).unwrap().len(), 8);
+        assert_eq!(vendors_of(a, 7), [(1, vec![]), (2, vec![])]);
+        assert_eq!(dismissed(b, 7).unwrap().len(), 8);
     });
 }
 
 #[test]
 fn concurrent_saves_in_opposite_orders_all_succeed_whole() {
-    on_both_backends(|store| {
+    on_two_nodes_of_both_backends(|a, b| {
         std::thread::scope(|s| {
             let handles: Vec<_> = (0..8u64)
                 .map(|i| {
+                    let node = if i < 4 { a } else { b };
                     s.spawn(move || {
                         // Half the saves write the categories and vendors in the other order.
                         let mut vendors = vec![10 + i % 2, 20, 30];
@@ -260,7 +279,7 @@ fn concurrent_saves_in_opposite_orders_all_succeed_whole() {
                             vendors.reverse();
                             stages = vec![stage(2, &vendors, 100), stage(1, &vendors, 100)];
                         }
-                        save_picks(store, 7, &stages)
+                        save_picks(node, 7, &stages)
                     })
                 })
                 .collect();
@@ -269,7 +288,7 @@ fn concurrent_saves_in_opposite_orders_all_succeed_whole() {
             }
         });
         // Every save is whole: both categories hold the same save's list.
-        let sets = vendors_of(store, 7);
+        let sets = vendors_of(b, 7);
         assert_eq!(sets.len(), 2);
         assert_eq!(sets[0].1, sets[1].1);
     });
