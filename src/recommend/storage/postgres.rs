@@ -32,8 +32,8 @@ const PICKS_LOCK_CLASS: i32 = 0x5265_6301;
 /// One question's answer as the `answers` column holds it.
 #[derive(Serialize, Deserialize)]
 pub(super) struct Answer {
-    pub question_id: u64,
-    pub selected: Vec<String>,
+    question_id: u64,
+    selected: Vec<String>,
 }
 
 pub(super) fn answers_json(answers: &[(u64, Vec<String>)]) -> Json<Vec<Answer>> {
