@@ -389,4 +389,80 @@ mod tests {
         assert_eq!(file, (1, 3, 1));
         assert_eq!(pg, file);
     }
+
+    /// The shipped seed reads back the same from both backends.
+    #[test]
+    fn the_shipped_seed_is_the_same_catalog_on_both_backends() {
+        let (file, pg) = on_both(|store| {
+            crate::catalog::seed(store).unwrap();
+            crate::catalog::seed(store).unwrap();
+            answer(store)
+        });
+        assert!(file.1.len() > 100);
+        assert_eq!(file, pg);
+    }
+
+    /// A redb file's catalog copied into PostgreSQL answers the same, keeps its ids, and the next
+    /// vendor and click get the same ids on both.
+    #[test]
+    fn export_copies_every_row_keeping_ids_and_moves_the_sequences() {
+        let dir = tempfile::tempdir().unwrap();
+        let file_store = FileStore::open(dir.path()).unwrap();
+        let file = Store::File(file_store);
+        save_seed(
+            &file,
+            &categories(),
+            &csv("5,Acme,Intake,,https://acme.example.com/demo,,,,,https://src.example.com,2026-01-31
+                  ,Bill Co,Billing,,,E200P,,,,,
+"),
+        )
+        .unwrap();
+        record_meeting_click(&file, 3, 5, SourcePage::GetRec).unwrap();
+        record_meeting_click(&file, 4, 6, SourcePage::Browse).unwrap();
+        let pg = test_store();
+        let Store::File(file_store) = &file else {
+            unreachable!()
+        };
+        let counts = export(file_store, &pg).unwrap();
+        let counted: Vec<(&str, u64, u64)> = counts
+            .iter()
+            .map(|c| (c.table, c.source, c.copied))
+            .collect();
+        assert_eq!(
+            counted,
+            [
+                ("categories", 2, 2),
+                ("vendors", 2, 2),
+                ("vendor_sources", 1, 1),
+                ("meeting_clicks", 2, 2)
+            ]
+        );
+        let pg = Store::Postgres(pg);
+        assert!(is_seeded(&pg).unwrap());
+        assert_eq!(answer(&pg), answer(&file));
+        for store in [&file, &pg] {
+            assert_eq!(import(store, ",Next,Billing,,,,,,,,\n").inserted, 1);
+            assert_eq!(
+                record_meeting_click(store, 3, 5, SourcePage::Profile)
+                    .unwrap()
+                    .id,
+                3
+            );
+        }
+        assert_eq!(answer(&pg), answer(&file));
+        assert_eq!(answer(&pg).1.last().unwrap().id, 7);
+        let clicks = |store: &Store| -> Vec<(u64, u64, SourcePage)> {
+            user_meeting_clicks(store, 3, 10, |_| true)
+                .unwrap()
+                .iter()
+                .map(|c| (c.id, c.vendor_id, c.source_page))
+                .collect()
+        };
+        assert_eq!(clicks(&pg), clicks(&file));
+        // A second copy into a database that has a catalog is refused.
+        let Store::Postgres(pg) = &pg else {
+            unreachable!()
+        };
+        assert!(export(file_store, pg).is_err());
+    }
 }
