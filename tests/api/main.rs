@@ -7,6 +7,7 @@
 mod accounts;
 mod bookings;
 mod catalog;
+mod cluster;
 mod compare;
 mod coverage;
 mod dismiss;
@@ -16,6 +17,7 @@ mod helpers;
 mod hostile;
 mod hub;
 mod meetings;
+mod nodes;
 mod openapi;
 mod process;
 mod profile;
