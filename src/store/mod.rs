@@ -14,6 +14,7 @@ mod file;
 mod migrate;
 pub mod postgres;
 pub mod tables;
+mod transaction;
 
 use std::path::{Path, PathBuf};
 
@@ -23,6 +24,7 @@ pub use file::{
 };
 pub use postgres::PgStore;
 pub use tables::*;
+pub use transaction::{PgTx, WriteTx};
 
 /// Bytes of one booking identity in `BOOKING_IDENTITIES`.
 pub const IDENTITY_LEN: usize = 16;
