@@ -182,9 +182,8 @@ pub fn all_users(store: &PgStore) -> Result<Vec<User>> {
 }
 
 pub fn has_users(store: &PgStore) -> Result<bool> {
-    Ok(store.run(
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM users)").fetch_one(store.pool()),
-    )?)
+    Ok(store
+        .run(sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM users)").fetch_one(store.pool()))?)
 }
 
 /// Writes every column of `user` but its email key (set only by an email change).
