@@ -10,6 +10,7 @@ pub mod config;
 pub mod error;
 pub mod extract;
 pub mod firm_size;
+pub mod hub;
 pub mod import;
 pub mod openapi;
 pub mod profile;

@@ -197,8 +197,12 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => serve(cli.serve),
         Some(Command::Serve(args)) => serve(args),
-        Some(Command::Backup { file, data }) => backup(&file, data.data_dir),
-        Some(Command::Check { data }) => check(&data.data_dir),
+        Some(Command::Backup { file, data }) => {
+            file_only(&data, "backup").and_then(|()| backup(&file, data.data_dir))
+        }
+        Some(Command::Check { data }) => {
+            file_only(&data, "check").and_then(|()| check(&data.data_dir))
+        }
         Some(Command::Import { kind, file, data }) => import(kind, &file, data.config()),
         Some(Command::GenBookings {
             rows,
@@ -231,6 +235,16 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     // period; it is abandoned instead, and its transaction never commits.
     runtime.shutdown_timeout(Duration::from_millis(500));
     result
+}
+
+/// `backup` and `check` work on the data directory's redb file; a hub's data is PostgreSQL's.
+fn file_only(data: &DataArgs, command: &str) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        data.database_url.is_none(),
+        "`litstack {command}` works on a data directory's redb file; with --database-url \
+         (LITSTACK_DATABASE_URL) the data is in PostgreSQL: use its own tools (pg_dump, amcheck)"
+    );
+    Ok(())
 }
 
 fn check(data_dir: &std::path::Path) -> anyhow::Result<()> {

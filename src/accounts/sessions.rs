@@ -88,6 +88,12 @@ impl SessionCache {
             .retain(|h, c| c.session.user_id != user_id || Some(h) == except);
     }
 
+    /// Forgets every cached session: a hub node that missed part of the change log.
+    pub fn forget_all(&self) {
+        self.revocations.fetch_add(1, Ordering::SeqCst);
+        self.entries.clear();
+    }
+
     /// Read before looking a session up; pass to `remember`.
     fn epoch(&self) -> u64 {
         self.revocations.load(Ordering::SeqCst)

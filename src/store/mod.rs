@@ -110,6 +110,11 @@ pub enum OpenError {
     PgMigration(String, String),
 }
 
+/// Creates the data directory, readable by its owner only (hub mode keeps its snapshot there).
+pub fn private_dir(dir: &Path) -> std::io::Result<()> {
+    create_private_dir(dir)
+}
+
 /// The data directory holds password hashes and sessions: only its owner may enter it.
 fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
