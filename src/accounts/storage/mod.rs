@@ -261,6 +261,147 @@ mod tests {
         });
     }
 
+    /// The change log's entries after `after`, as (kind of change, subject) pairs.
+    fn changes_after(
+        db: &PgStore,
+        after: i64,
+    ) -> Vec<Option<crate::store::postgres::changes::Change>> {
+        db.run(crate::store::postgres::changes::since(
+            db.pool(),
+            after,
+            100,
+        ))
+        .unwrap()
+        .into_iter()
+        .map(|(_, change)| change)
+        .collect()
+    }
+
+    #[test]
+    fn in_hub_mode_every_write_to_a_user_or_their_sessions_is_in_the_change_log() {
+        use crate::store::postgres::changes::{Change, latest};
+        let db = crate::store::postgres::test_store();
+        let store = Store::Postgres(db);
+        let Store::Postgres(db) = &store else {
+            unreachable!()
+        };
+        let mut ann = create_user(&store, new_user("ann@doe.com"), &[1; 32], |_| Ok(())).unwrap();
+        let ann_changed = Some(Change::User { user_id: ann.id });
+        let latest = || db.run(latest(db.pool())).unwrap();
+        let announced = |what: &str, before: i64| {
+            assert_eq!(changes_after(db, before), vec![ann_changed], "{what}");
+        };
+
+        let before = latest();
+        save_user(&store, &ann).unwrap();
+        announced("details", before);
+
+        let before = latest();
+        save_password(&store, &ann, &[1; 32]).unwrap();
+        announced("password", before);
+
+        let before = latest();
+        let old = std::mem::replace(&mut ann.email, "ann@roe.com".into());
+        save_new_email(
+            &store,
+            &ann,
+            &old,
+            &Email::parse("ann@roe.com").unwrap(),
+            &[1; 32],
+        )
+        .unwrap();
+        announced("email", before);
+
+        let before = latest();
+        rotate_session(&store, Some(&[1; 32]), &[2; 32], ann.id).unwrap();
+        announced("sign-in ending the browser's old session", before);
+
+        let before = latest();
+        delete_session(&store, &[2; 32]).unwrap();
+        announced("sign-out", before);
+
+        // Ending a session that is already gone changes nothing and says nothing.
+        let before = latest();
+        delete_session(&store, &[2; 32]).unwrap();
+        assert!(changes_after(db, before).is_empty());
+    }
+
+    #[test]
+    fn in_hub_mode_sign_in_windows_fill_reopen_and_keep_no_name_in_clear() {
+        let db = crate::store::postgres::test_store();
+        for _ in 0..3 {
+            assert_eq!(
+                postgres::rate_limit_hit(&db, "ip:10.0.0.1", 3, 60.0).unwrap(),
+                None
+            );
+        }
+        let left = postgres::rate_limit_hit(&db, "ip:10.0.0.1", 3, 60.0).unwrap();
+        assert!(left.is_some_and(|s| s > 55.0 && s <= 60.0), "{left:?}");
+        assert!(
+            postgres::rate_limit_check(&db, "ip:10.0.0.1", 3, 60.0)
+                .unwrap()
+                .is_some()
+        );
+        // Another window is counted apart.
+        assert_eq!(
+            postgres::rate_limit_check(&db, "ip:10.0.0.2", 3, 60.0).unwrap(),
+            None
+        );
+        // A window older than its length starts over.
+        db.run(
+            sqlx::query("UPDATE rate_limits SET window_started = now() - interval '61 seconds'")
+                .execute(db.pool()),
+        )
+        .unwrap();
+        assert_eq!(
+            postgres::rate_limit_check(&db, "ip:10.0.0.1", 3, 60.0).unwrap(),
+            None
+        );
+        assert_eq!(
+            postgres::rate_limit_hit(&db, "ip:10.0.0.1", 3, 60.0).unwrap(),
+            None
+        );
+        let stored: String = db
+            .run(
+                sqlx::query_scalar("SELECT string_agg(r::text, ' ') FROM rate_limits r")
+                    .fetch_one(db.pool()),
+            )
+            .unwrap();
+        assert!(!stored.contains("10.0.0.1"), "{stored}");
+        postgres::rate_limit_reset(&db, "ip:10.0.0.1").unwrap();
+        postgres::rate_limit_sweep(&db, 3600.0).unwrap();
+        let rows: i64 = db
+            .run(sqlx::query_scalar("SELECT count(*) FROM rate_limits").fetch_one(db.pool()))
+            .unwrap();
+        assert_eq!(rows, 0);
+    }
+
+    #[test]
+    fn in_hub_mode_the_first_setup_token_stored_is_everyones_until_the_first_account() {
+        let store = Store::Postgres(crate::store::postgres::test_store());
+        let Store::Postgres(db) = &store else {
+            unreachable!()
+        };
+        assert_eq!(
+            postgres::share_setup_token(db, "first").unwrap().as_deref(),
+            Some("first")
+        );
+        assert_eq!(
+            postgres::share_setup_token(db, "second")
+                .unwrap()
+                .as_deref(),
+            Some("first")
+        );
+        let mut given = None;
+        create_user(&store, new_user("ann@doe.com"), &[1; 32], |held| {
+            given = held;
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(given.as_deref(), Some("first"));
+        assert_eq!(postgres::share_setup_token(db, "third").unwrap(), None);
+    }
+
     #[test]
     fn export_copies_users_and_sessions_keeping_ids() {
         let dir = tempfile::tempdir().unwrap();
