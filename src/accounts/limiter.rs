@@ -11,7 +11,7 @@ use dashmap::DashMap;
 
 use super::storage::postgres;
 use crate::error::{AppError, Result};
-use crate::state::App;
+use crate::state::{App, AppState};
 use crate::store::Store;
 
 pub const CLIENT_FAILURES: u32 = 30;
@@ -73,6 +73,18 @@ impl RateLimiter {
         let now = Instant::now();
         self.windows
             .retain(|_, w| now.duration_since(w.started) < longest);
+    }
+}
+
+/// Runs limiter work from an async handler: at once on redb (the windows are in memory), on a
+/// blocking thread in hub mode (it waits for the database).
+pub async fn from_handler<T: Send + 'static>(
+    state: &AppState,
+    work: impl FnOnce(&App) -> Result<T> + Send + 'static,
+) -> Result<T> {
+    match &state.store {
+        Store::File(_) => work(state),
+        Store::Postgres(_) => state.blocking(work).await,
     }
 }
 

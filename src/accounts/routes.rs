@@ -118,7 +118,7 @@ pub async fn sign_in(
         account: format!("account:{}", email.key()),
     };
     let early = limits.clone();
-    state.blocking(move |app| early.check(app)).await?;
+    limiter::from_handler(&state, move |app| early.check(app)).await?;
 
     let previous = jar.get(COOKIE).map(|c| sessions::hash_token(c.value()));
     let password = body.password;
@@ -289,9 +289,10 @@ pub async fn change_password(
     )?;
     let account_key = format!("account:{}", current.user.email.to_lowercase());
     let key = account_key.clone();
-    state
-        .blocking(move |app| limiter::check(app, &key, ACCOUNT_FAILURES, ACCOUNT_WINDOW))
-        .await?;
+    limiter::from_handler(&state, move |app| {
+        limiter::check(app, &key, ACCOUNT_FAILURES, ACCOUNT_WINDOW)
+    })
+    .await?;
     let user_id = current.user.id;
     let keep = current.session;
     let slot = state.hashing.slot().await;
