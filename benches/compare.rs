@@ -83,7 +83,7 @@ fn setup() -> (tempfile::TempDir, AppState, User, VendorIds) {
         .iter()
         .map(|q| (q.id, vec![q.options[0].label.clone()]))
         .collect();
-    storage::insert_response(&state, me.id, category, answers).unwrap();
+    storage::insert_response(&state.store, me.id, category, answers).unwrap();
     let mut ids: Vec<String> = catalog
         .vendors
         .iter()
