@@ -342,3 +342,48 @@ fn a_redb_install_copied_to_postgres_answers_alike() {
         .unwrap();
     assert_eq!(next, sample::SAMPLE_ROWS + 2_001);
 }
+
+/// The start-up of a PostgreSQL node at 1M bookings, with and without its snapshot, and the import
+/// that stores them. Measure in release:
+/// `bash scripts/with-postgres.sh cargo test --release --lib -- --ignored --nocapture million`
+#[test]
+#[ignore = "a measurement: 1M rows, about a minute"]
+fn a_node_starts_with_a_million_bookings() {
+    let url = pg_database();
+    let node = pg_node(&url);
+    let csv = bookings_csv(1_000_000, 21);
+    let started = std::time::Instant::now();
+    assert_eq!(node.import(&csv).unwrap().inserted, 1_000_000);
+    println!("import of 1M bookings: {:?}", started.elapsed());
+    let again = std::time::Instant::now();
+    assert_eq!(node.import(&csv).unwrap().skipped, 1_000_000);
+    println!(
+        "re-import of the same 1M (all recognised): {:?}",
+        again.elapsed()
+    );
+
+    let store = Store::Postgres(PgStore::connect(&url).unwrap());
+    let empty_dir = tempfile::tempdir().unwrap();
+    let cold = std::time::Instant::now();
+    let sets = load(&store, empty_dir.path()).unwrap();
+    println!(
+        "start without a snapshot (read from PostgreSQL, snapshot written): {:?}",
+        cold.elapsed()
+    );
+    assert_eq!(sets.len(), 1_000_000);
+    drop(sets);
+    let warm = std::time::Instant::now();
+    let sets = load(&store, empty_dir.path()).unwrap();
+    println!("start from the snapshot: {:?}", warm.elapsed());
+    assert_eq!(sets.len(), 1_000_000);
+
+    let other = pg_node(&url);
+    node.import(&bookings_csv(10_000, 22)).unwrap();
+    let catching_up = std::time::Instant::now();
+    catch_up(&other.app).unwrap();
+    println!(
+        "catch-up of another node by 10k new rows: {:?}",
+        catching_up.elapsed()
+    );
+    assert_eq!(other.sets().len(), 1_010_000);
+}
