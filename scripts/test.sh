@@ -5,6 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Hub mode's tests need PostgreSQL: the rest of this script runs beside a throwaway cluster.
+if [ -z "${LITSTACK_TEST_DATABASE_URL:-}" ]; then
+  exec bash scripts/with-postgres.sh bash scripts/test.sh "$@"
+fi
+
 cargo fmt --check
 # The dependency audit against the RustSec snapshot in ../shared/advisory-db, offline (seconds).
 bash scripts/audit.sh

@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Runs a command beside a throwaway PostgreSQL cluster: initdb in a temp dir, a unix socket only
-# (no TCP port), fsync off. The command sees LITSTACK_TEST_DATABASE_URL (the cluster's `postgres`
-# database; the tests create a database of their own per test) and the cluster is stopped and
-# deleted when it ends, however it ends.
+# (no TCP port), fsync off (PG_FSYNC=on keeps it, for benchmarks). The command sees
+# LITSTACK_TEST_DATABASE_URL (the cluster's `postgres` database; the tests create a database of
+# their own per test) and the cluster is stopped and deleted when it ends, however it ends.
 # PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` user.
 set -euo pipefail
 
+# Debian's packages keep the server programs off the PATH.
+if ! command -v initdb >/dev/null 2>&1; then
+  for bin in /usr/lib/postgresql/*/bin; do [ -x "$bin/initdb" ] && PATH="$PATH:$bin"; done
+fi
 if ! command -v initdb >/dev/null 2>&1 || ! command -v pg_ctl >/dev/null 2>&1; then
-  echo "with-postgres: initdb and pg_ctl are not on the PATH (install PostgreSQL 15)" >&2
+  echo "with-postgres: initdb and pg_ctl are not on the PATH (install PostgreSQL 15: apt-get install postgresql)" >&2
   exit 1
 fi
 
@@ -27,7 +31,7 @@ trap stop EXIT
 
 "${as_owner[@]}" initdb -D "$dir/data" -U postgres --auth=trust --no-sync -E UTF8 >/dev/null
 "${as_owner[@]}" pg_ctl -D "$dir/data" -l "$dir/log" -w -o \
-  "-c listen_addresses='' -c unix_socket_directories='$dir' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400" \
+  "-c listen_addresses='' -c unix_socket_directories='$dir' -c fsync=${PG_FSYNC:-off} -c synchronous_commit=${PG_FSYNC:-off} -c full_page_writes=${PG_FSYNC:-off} -c max_connections=400" \
   start >/dev/null
 
 export LITSTACK_TEST_DATABASE_URL="postgres://postgres@localhost/postgres?host=$dir"

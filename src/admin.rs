@@ -27,11 +27,16 @@ pub fn router() -> Router<AppState> {
             content_type = "application/octet-stream", body = Vec<u8>),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
         (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
+        (status = 409, description = "Hub mode: the data is in PostgreSQL, backed up with its own tools",
+            body = crate::error::ErrorBody),
     ))]
 async fn download_backup(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
 ) -> Result<impl IntoResponse> {
+    if let crate::store::Store::Postgres(_) = &state.store {
+        return Err(crate::error::conflict(HUB_BACKUP));
+    }
     let (bytes, rows) = state
         .blocking(|app| {
             let dir = tempfile_dir(&app.config.data_dir)?;
@@ -58,6 +63,10 @@ async fn download_backup(
         bytes,
     ))
 }
+
+/// Why a hub node offers no backup file.
+pub const HUB_BACKUP: &str = "This server keeps its data in PostgreSQL: back it up with the \
+     database's own tools (pg_dump, or your provider's backups and replicas).";
 
 /// A private scratch directory inside the data directory (same disk, same permissions).
 fn tempfile_dir(data_dir: &std::path::Path) -> anyhow::Result<std::path::PathBuf> {

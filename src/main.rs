@@ -60,6 +60,12 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Copy this install's data directory into an empty PostgreSQL database (--database-url), the
+    /// way a firm moves to a hub, then check every table's rows. Stop the server first.
+    ExportToPostgres {
+        #[command(flatten)]
+        data: DataArgs,
+    },
     /// Manage accounts.
     Users {
         #[command(subcommand)]
@@ -197,8 +203,12 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => serve(cli.serve),
         Some(Command::Serve(args)) => serve(args),
-        Some(Command::Backup { file, data }) => backup(&file, data.data_dir),
-        Some(Command::Check { data }) => check(&data.data_dir),
+        Some(Command::Backup { file, data }) => {
+            file_only(&data, "backup").and_then(|()| backup(&file, data.data_dir))
+        }
+        Some(Command::Check { data }) => {
+            file_only(&data, "check").and_then(|()| check(&data.data_dir))
+        }
         Some(Command::Import { kind, file, data }) => import(kind, &file, data.config()),
         Some(Command::GenBookings {
             rows,
@@ -206,6 +216,7 @@ fn main() -> ExitCode {
             end,
             out,
         }) => gen_bookings(rows, seed, end, out),
+        Some(Command::ExportToPostgres { data }) => export_to_postgres(&data),
         Some(Command::Users {
             action: UsersAction::Promote { email, data },
         }) => promote(&email, data.config()),
@@ -231,6 +242,35 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     // period; it is abandoned instead, and its transaction never commits.
     runtime.shutdown_timeout(Duration::from_millis(500));
     result
+}
+
+/// `backup` and `check` work on the data directory's redb file; a hub's data is PostgreSQL's.
+fn file_only(data: &DataArgs, command: &str) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        data.database_url.is_none(),
+        "`litstack {command}` works on a data directory's redb file; with --database-url \
+         (LITSTACK_DATABASE_URL) the data is in PostgreSQL: use its own tools (pg_dump, amcheck)"
+    );
+    Ok(())
+}
+
+fn export_to_postgres(data: &DataArgs) -> anyhow::Result<()> {
+    let Some(url) = &data.database_url else {
+        anyhow::bail!(
+            "export-to-postgres needs --database-url (or LITSTACK_DATABASE_URL): the empty \
+             PostgreSQL database to copy {} into",
+            data.data_dir.display()
+        );
+    };
+    let counts = litstack::export::to_postgres(&data.data_dir, url)?;
+    print!("{}", litstack::export::report(&counts));
+    println!(
+        "Copied {} tables from {}; every table holds as many rows as the file. Start the nodes \
+         with --database-url.",
+        counts.len(),
+        data.data_dir.display()
+    );
+    Ok(())
 }
 
 fn check(data_dir: &std::path::Path) -> anyhow::Result<()> {

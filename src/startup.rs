@@ -15,6 +15,15 @@ impl AppState {
     /// Opens the store, seeds what a first launch needs and loads the in-memory views.
     pub fn open(config: Config) -> anyhow::Result<AppState> {
         let store = Store::open(&config)?;
+        // In hub mode the data directory holds only this node's bookings snapshot. The change
+        // log's position is read before the views load, so what commits meanwhile is replayed.
+        let hub = match &store {
+            Store::Postgres(pg) => {
+                crate::store::private_dir(&config.data_dir)?;
+                Some(crate::hub::Hub::new(crate::hub::latest_change(pg)?))
+            }
+            Store::File(_) => None,
+        };
         crate::catalog::seed(&store)?;
         let catalog = Catalog::load(&store)?;
         let bookings = crate::bookings::load(&store, &config.data_dir)?;
@@ -27,7 +36,9 @@ impl AppState {
             hashing: Default::default(),
             setup_token: std::sync::Mutex::new(None),
             bookings: ArcSwap::from_pointee(bookings),
+            hub,
         }));
+        crate::hub::start(&state.0)?;
         if state.config.sample_data {
             crate::bookings::seed_sample(&state)?;
         }

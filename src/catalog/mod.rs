@@ -23,6 +23,7 @@ pub use model::{
 pub use outbound::with_utm;
 pub use seed::seed;
 pub use snapshot::{Catalog, reload};
+pub use storage::{VendorImport, export};
 
 use crate::state::AppState;
 

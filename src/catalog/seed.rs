@@ -8,14 +8,17 @@ use crate::store::Store;
 const SEED_CATEGORIES: &str = include_str!("../../data/categories.csv");
 const SEED_VENDORS: &str = include_str!("../../data/vendors.csv");
 
-/// First launch only: writes the categories and the seed vendors. A marker in META makes a second
+/// First launch only: writes the categories and the seed vendors. A marker in the store makes a second
 /// launch (or a restart after an admin edited vendors) change nothing.
 pub fn seed(store: &Store) -> anyhow::Result<()> {
     if storage::is_seeded(store)? {
         return Ok(());
     }
     let categories = parse_categories(SEED_CATEGORIES)?;
-    let report = storage::save_seed(store, &categories, SEED_VENDORS.as_bytes())?;
+    let Some(report) = storage::save_seed(store, &categories, SEED_VENDORS.as_bytes())? else {
+        // Another node seeded it while this one started.
+        return Ok(());
+    };
     tracing::info!(
         categories = categories.len(),
         vendors = report.inserted,

@@ -4,10 +4,8 @@
 
 use std::collections::HashMap;
 
-use redb::WriteTransaction;
-
 use super::model::{Category, PartnerLevel, Vendor, VendorSource};
-use super::storage::VendorWrites;
+use super::storage::{self, VendorImport};
 use crate::firm_size::FirmSize;
 use crate::import::{ImportReport, normalize_header, parse_web_url, truncate};
 
@@ -254,17 +252,18 @@ fn crlf_to_lf(data: &[u8]) -> std::borrow::Cow<'_, [u8]> {
 /// `csv::Error` is the file's (its header could not be read).
 pub fn import_file(app: &crate::state::App, data: &[u8]) -> anyhow::Result<ImportReport> {
     let catalog = app.catalog.load();
-    let txn = app.store.write()?;
-    let report = import(&txn, data, &catalog.categories)?;
-    txn.commit()?;
+    let report = storage::import_vendors(&app.store, |tables| {
+        import(tables, data, &catalog.categories)
+    })?;
     super::reload(app)?;
     Ok(report)
 }
 
-/// Imports vendor rows inside `txn`: a row with a known id, or with the name of an existing
-/// vendor of the same category, updates it (or is skipped when nothing changed); others are new.
+/// Imports vendor rows through `tables` (one transaction): a row with a known id, or with the
+/// name of an existing vendor of the same category, updates it (or is skipped when nothing
+/// changed); others are new.
 pub fn import(
-    txn: &WriteTransaction,
+    tables: &mut VendorImport,
     data: &[u8],
     categories: &[Category],
 ) -> anyhow::Result<ImportReport> {
@@ -284,7 +283,6 @@ pub fn import(
             .collect(),
     );
 
-    let mut tables = VendorWrites::open(txn)?;
     let mut existing = tables.vendors()?;
     let mut row_errors = 0u64;
     let mut seen_ids = std::collections::HashSet::new();

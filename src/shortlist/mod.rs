@@ -18,12 +18,13 @@ pub mod views;
 
 use axum::Router;
 use axum::routing::{get, put};
-use redb::WriteTransaction;
 
 pub use disclosure::{ShownOutcome, Tally, shown_outcome};
+pub use storage::export;
 
 use crate::error::Result;
 use crate::state::AppState;
+use crate::store::WriteTx;
 use model::{Entry, Status};
 
 /// The shortlist operations, for the API description.
@@ -52,8 +53,8 @@ pub fn router() -> Router<AppState> {
 
 /// After a Schedule Meeting click, in the click's transaction: the vendor is on the shortlist
 /// as Demo booked (added if absent; an entry already further on keeps its status).
-pub fn demo_booked(txn: &WriteTransaction, user_id: u64, vendor_id: u64, at: i64) -> Result<()> {
-    storage::update_in(txn, user_id, vendor_id, |current| {
+pub fn demo_booked(tx: &mut WriteTx, user_id: u64, vendor_id: u64, at: i64) -> Result<()> {
+    storage::update_in(tx, user_id, vendor_id, |current| {
         let mut entry = current.unwrap_or_else(|| Entry::new(Status::DemoBooked, at));
         if entry.status < Status::DemoBooked {
             entry.set_status(Status::DemoBooked, at);

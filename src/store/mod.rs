@@ -14,6 +14,7 @@ mod file;
 mod migrate;
 pub mod postgres;
 pub mod tables;
+mod transaction;
 
 use std::path::{Path, PathBuf};
 
@@ -23,6 +24,7 @@ pub use file::{
 };
 pub use postgres::PgStore;
 pub use tables::*;
+pub use transaction::{PgTx, WriteTx};
 
 /// Bytes of one booking identity in `BOOKING_IDENTITIES`.
 pub const IDENTITY_LEN: usize = 16;
@@ -108,6 +110,11 @@ pub enum OpenError {
     PgTooNew(String, i64),
     #[error("the PostgreSQL database at {0} could not be migrated: {1}")]
     PgMigration(String, String),
+}
+
+/// Creates the data directory, readable by its owner only (hub mode keeps its snapshot there).
+pub fn private_dir(dir: &Path) -> std::io::Result<()> {
+    create_private_dir(dir)
 }
 
 /// The data directory holds password hashes and sessions: only its owner may enter it.

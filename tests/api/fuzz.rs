@@ -16,10 +16,10 @@ use std::time::Instant;
 
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
-use litstack::catalog::vendor_csv;
+use litstack::catalog::{VendorImport, vendor_csv};
 use litstack::import::parse_web_url;
 use litstack::import::{ImportError, Options, run};
-use litstack::store::{BOOKING_IDENTITIES, BOOKINGS, VENDORS, codec};
+use litstack::store::{BOOKING_IDENTITIES, BOOKINGS, VENDORS};
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, TestCaseError, TestRunner};
 use redb::{ReadableDatabase, ReadableTable, ReadableTableMetadata};
@@ -533,13 +533,8 @@ fn vendor_file() -> impl Strategy<Value = File> {
 }
 
 /// Vendors as stored in the table (inside `txn`).
-fn stored_vendors(txn: &redb::WriteTransaction) -> Vec<litstack::catalog::Vendor> {
-    let table = txn.open_table(VENDORS).unwrap();
-    table
-        .iter()
-        .unwrap()
-        .map(|e| codec::decode(e.unwrap().1.value()).unwrap())
-        .collect()
+fn stored_vendors(tables: &mut VendorImport) -> Vec<litstack::catalog::Vendor> {
+    tables.vendors().unwrap()
 }
 
 #[test]
@@ -552,12 +547,13 @@ fn the_vendor_import_never_stores_a_link_that_is_not_http() {
         vendor_file(),
         |File(file)| {
             // Straight into `vendor_csv::import` in a transaction that is never committed.
-            let txn = app.state.store.write().unwrap();
-            let before = stored_vendors(&txn).len() as u64;
-            match vendor_csv::import(&txn, &file, &categories) {
+            let mut tx = app.state.store.begin().unwrap();
+            let mut tables = VendorImport::open(&mut tx).unwrap();
+            let before = stored_vendors(&mut tables).len() as u64;
+            match vendor_csv::import(&mut tables, &file, &categories) {
                 Ok(report) => {
                     check_row_errors(&report.errors, &file)?;
-                    let vendors = stored_vendors(&txn);
+                    let vendors = stored_vendors(&mut tables);
                     prop_assert_eq!(vendors.len() as u64, before + report.inserted);
                     for v in &vendors {
                         for url in [&v.website_url, &v.booking_url, &v.logo_url]
@@ -581,7 +577,8 @@ fn the_vendor_import_never_stores_a_link_that_is_not_http() {
                     prop_assert!(msg.contains("UTF-8") || msg.contains("utf8"), "{}", msg);
                 }
             }
-            drop(txn);
+            drop(tables);
+            drop(tx);
             // And through the real entry point, which commits.
             import_and_check(&app, &file)
         },
@@ -835,8 +832,9 @@ fn vendor_row_errors_name_the_right_line_with_windows_line_ends() {
     let lf =
         "name,category,websiteUrl,bookingUrl\n,Intake,,\n\"Multi\nline\",Intake,javascript:x,\n";
     for data in [lf.to_string(), lf.replace('\n', "\r\n")] {
-        let txn = app.state.store.write().unwrap();
-        let report = vendor_csv::import(&txn, data.as_bytes(), &categories).unwrap();
+        let mut tx = app.state.store.begin().unwrap();
+        let mut tables = VendorImport::open(&mut tx).unwrap();
+        let report = vendor_csv::import(&mut tables, data.as_bytes(), &categories).unwrap();
         assert_eq!(report.errors.len(), 2, "{:?}", report.errors);
         assert_eq!(report.errors[0], "Row 2: name is required", "{data:?}");
         // The row starts on line 3; its name spans two lines, which a name may not.

@@ -199,16 +199,9 @@ impl TestApp {
     /// Adds or updates catalog vendors from CSV text (the admin import's format) and reloads the
     /// in-memory catalog, as a vendor import does. Returns the ids of the vendors named in `csv`.
     pub fn import_vendors(&self, csv: &str) -> Vec<u64> {
-        use litstack::catalog::{Catalog, vendor_csv};
-        let store = &self.state.store;
-        let categories = self.state.catalog.load().categories.clone();
-        let txn = store.write().unwrap();
-        let report = vendor_csv::import(&txn, csv.as_bytes(), &categories).unwrap();
+        use litstack::catalog::vendor_csv;
+        let report = vendor_csv::import_file(&self.state, csv.as_bytes()).unwrap();
         assert!(report.errors.is_empty(), "{:?}", report.errors);
-        txn.commit().unwrap();
-        self.state
-            .catalog
-            .store(std::sync::Arc::new(Catalog::load(store).unwrap()));
         let catalog = self.state.catalog.load();
         let mut reader = csv::Reader::from_reader(csv.as_bytes());
         let name_col = reader

@@ -5,8 +5,10 @@
 )]
 
 mod accounts;
+mod accounts_concurrency;
 mod bookings;
 mod catalog;
+mod cluster;
 mod compare;
 mod coverage;
 mod dismiss;
@@ -16,6 +18,7 @@ mod helpers;
 mod hostile;
 mod hub;
 mod meetings;
+mod nodes;
 mod openapi;
 mod process;
 mod profile;

@@ -1,10 +1,7 @@
 //! The tech-stack form's API: GET/POST /api/profile/category-adoption and the interface
 //! recommendations read (`firm_tools`, `tool_names`, `tool_integrations`).
 
-use std::sync::Arc;
-
 use axum::http::StatusCode;
-use litstack::catalog::Catalog;
 use serde_json::{Value, json};
 
 use crate::helpers::TestApp;
@@ -42,19 +39,9 @@ fn fixture_csv() -> String {
 /// A signed-in user over a catalog that holds the fixture vendors.
 async fn signed_in() -> TestApp {
     let mut app = TestApp::new();
-    {
-        let store = &app.state.store;
-        let categories = app.state.catalog.load().categories.clone();
-        let txn = store.write().unwrap();
-        let report =
-            litstack::catalog::vendor_csv::import(&txn, fixture_csv().as_bytes(), &categories)
-                .unwrap();
-        assert!(report.errors.is_empty(), "{:?}", report.errors);
-        txn.commit().unwrap();
-        app.state
-            .catalog
-            .store(Arc::new(Catalog::load(store).unwrap()));
-    }
+    let report =
+        litstack::catalog::vendor_csv::import_file(&app.state, fixture_csv().as_bytes()).unwrap();
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
     app.sign_up().await;
     app
 }

@@ -1,26 +1,18 @@
-//! The catalog tables: CATEGORIES, VENDORS, VENDOR_SOURCES (where a vendor's facts were checked)
-//! and MEETING_CLICKS. Nothing else opens them; other domains read the in-memory `Catalog`.
+//! The catalog in the redb file: CATEGORIES, VENDORS, VENDOR_SOURCES and MEETING_CLICKS, values
+//! through `store::codec`; the seeded marker in META. The file's one writer serialises every write.
 
 use std::collections::HashMap;
 
 use redb::{ReadableTable, WriteTransaction};
 
-use super::model::{Category, MeetingClick, SourcePage, Vendor, VendorSource};
-use super::vendor_csv;
+use super::CatalogRows;
+use crate::catalog::model::{Category, MeetingClick, Vendor, VendorSource};
 use crate::error::Result;
-use crate::import::ImportReport;
-use crate::state::now_secs;
-use crate::store::{self, CATEGORIES, MEETING_CLICKS, Store, VENDOR_SOURCES, VENDORS, codec};
+use crate::store::{
+    self, CATEGORIES, FileStore, MEETING_CLICKS, META, VENDOR_SOURCES, VENDORS, codec,
+};
 
-/// What the store holds of the catalog (the questionnaires are not stored: they ship in data/).
-pub struct CatalogRows {
-    pub categories: Vec<Category>,
-    /// By id.
-    pub vendors: Vec<Vendor>,
-    pub sources: HashMap<u64, VendorSource>,
-}
-
-pub fn load_catalog(store: &Store) -> anyhow::Result<CatalogRows> {
+pub fn load_catalog(store: &FileStore) -> anyhow::Result<CatalogRows> {
     let txn = store.read()?;
     let mut categories: Vec<Category> = Vec::new();
     for entry in txn.open_table(CATEGORIES)?.iter()? {
@@ -42,42 +34,28 @@ pub fn load_catalog(store: &Store) -> anyhow::Result<CatalogRows> {
     })
 }
 
-/// The marker in META that says the first launch's catalog was written.
-const SEEDED: &str = "seeded:catalog";
-
-pub fn is_seeded(store: &Store) -> anyhow::Result<bool> {
-    Ok(store::meta_get(&store.read()?, SEEDED)?.is_some())
+pub fn is_seeded(store: &FileStore, marker: &str) -> anyhow::Result<bool> {
+    Ok(store::meta_get(&store.read()?, marker)?.is_some())
 }
 
-/// Writes the categories and imports the vendor CSV, with the seeded marker, in one transaction.
-/// A vendor file with row errors is refused and nothing is written.
-pub fn save_seed(
-    store: &Store,
-    categories: &[Category],
-    vendors_csv: &[u8],
-) -> anyhow::Result<ImportReport> {
-    let txn = store.write()?;
-    {
-        let mut table = txn.open_table(CATEGORIES)?;
-        for c in categories {
-            table.insert(c.id, codec::encode(c).as_slice())?;
-        }
+pub fn is_seeded_in(txn: &WriteTransaction, marker: &str) -> anyhow::Result<bool> {
+    Ok(txn.open_table(META)?.get(marker)?.is_some())
+}
+
+pub fn mark_seeded(txn: &WriteTransaction, marker: &str) -> anyhow::Result<()> {
+    store::meta_set(txn, marker, 1)
+}
+
+pub fn put_categories(txn: &WriteTransaction, categories: &[Category]) -> anyhow::Result<()> {
+    let mut table = txn.open_table(CATEGORIES)?;
+    for c in categories {
+        table.insert(c.id, codec::encode(c).as_slice())?;
     }
-    let report = vendor_csv::import(&txn, vendors_csv, categories)?;
-    anyhow::ensure!(
-        report.errors.is_empty(),
-        "data/vendors.csv has errors: {:?}",
-        report.errors
-    );
-    store::meta_set(&txn, SEEDED, 1)?;
-    txn.commit()?;
-    Ok(report)
+    Ok(())
 }
 
-/// Edits vendor `id` in one transaction: `edit` gets the stored vendor and returns it changed,
-/// or `None` to write nothing. `Ok(false)` when there is no such vendor.
 pub fn update_vendor(
-    store: &Store,
+    store: &FileStore,
     id: u64,
     edit: impl FnOnce(Vendor) -> Result<Option<Vendor>>,
 ) -> Result<bool> {
@@ -117,7 +95,6 @@ impl<'txn> VendorWrites<'txn> {
         })
     }
 
-    /// Every stored vendor, by id.
     pub fn vendors(&self) -> anyhow::Result<Vec<Vendor>> {
         let mut out = Vec::new();
         for entry in self.vendors.iter()? {
@@ -126,7 +103,6 @@ impl<'txn> VendorWrites<'txn> {
         Ok(out)
     }
 
-    /// A vendor's source (empty when it has none).
     pub fn source(&self, id: u64) -> anyhow::Result<VendorSource> {
         Ok(match self.sources.get(id)? {
             Some(bytes) => codec::decode(bytes.value())?,
@@ -134,7 +110,6 @@ impl<'txn> VendorWrites<'txn> {
         })
     }
 
-    /// The id of a new vendor: the file's own `id` (the sequence moves past it), or the next one.
     pub fn new_id(&self, given: Option<u64>) -> anyhow::Result<u64> {
         match given {
             Some(id) => {
@@ -145,7 +120,6 @@ impl<'txn> VendorWrites<'txn> {
         }
     }
 
-    /// Stores a vendor and its source (an empty source removes the row).
     pub fn put(&mut self, vendor: &Vendor, source: &VendorSource) -> anyhow::Result<()> {
         self.vendors
             .insert(vendor.id, codec::encode(vendor).as_slice())?;
@@ -159,34 +133,21 @@ impl<'txn> VendorWrites<'txn> {
     }
 }
 
-/// Stores a meeting click now, and puts the vendor on the user's shortlist as "demo booked" in
-/// the same commit.
-pub fn record_meeting_click(
-    store: &Store,
-    user_id: u64,
-    vendor_id: u64,
-    source_page: SourcePage,
-) -> Result<MeetingClick> {
-    let txn = store.write()?;
+/// Stores a click with the next id of the `meeting_clicks` sequence; returns the id.
+pub fn insert_meeting_click(txn: &WriteTransaction, click: &MeetingClick) -> anyhow::Result<u64> {
     let click = MeetingClick {
-        id: store::next_id(&txn, "meeting_clicks")?,
-        user_id,
-        vendor_id,
-        source_page,
-        at: now_secs(),
+        id: store::next_id(txn, "meeting_clicks")?,
+        ..click.clone()
     };
     txn.open_table(MEETING_CLICKS)?
         .insert(click.id, codec::encode(&click).as_slice())?;
-    crate::shortlist::demo_booked(&txn, user_id, click.vendor_id, click.at)?;
-    txn.commit()?;
-    Ok(click)
+    Ok(click.id)
 }
 
-/// The user's clicks that `keep` accepts, newest first, at most `limit`. Ids grow with time, so
-/// walking the table backwards finds the newest first; clicks are human-paced, so this scan
-/// stays small without a per-user index.
+/// Ids grow with time, so walking the table backwards finds the newest first; clicks are
+/// human-paced, so this scan stays small without a per-user index.
 pub fn user_meeting_clicks(
-    store: &Store,
+    store: &FileStore,
     user_id: u64,
     limit: usize,
     keep: impl Fn(&MeetingClick) -> bool,
@@ -204,4 +165,21 @@ pub fn user_meeting_clicks(
         }
     }
     Ok(mine)
+}
+
+/// Every stored click, by id: for the copy to PostgreSQL.
+pub fn all_meeting_clicks(store: &FileStore) -> anyhow::Result<Vec<MeetingClick>> {
+    let txn = store.read()?;
+    let mut out = Vec::new();
+    if let Some(table) = store::open_read(&txn, MEETING_CLICKS)? {
+        for entry in table.iter()? {
+            out.push(codec::decode(entry?.1.value())?);
+        }
+    }
+    Ok(out)
+}
+
+/// The seeded marker and the vendor sequence, for the copy to PostgreSQL.
+pub fn meta(store: &FileStore, key: &str) -> anyhow::Result<Option<u64>> {
+    store::meta_get(&store.read()?, key)
 }

@@ -1,0 +1,468 @@
+//! The catalog's storage, in either backend: categories, vendors, vendor sources (where a
+//! vendor's facts were checked) and meeting clicks. Nothing else touches these tables; other
+//! domains read the in-memory `Catalog`. The questionnaires are not stored: they ship in data/.
+//!
+//! Every write of categories or vendors is one transaction that, on PostgreSQL, records
+//! `Change::Catalog` last, so every node reloads its catalog.
+
+mod file;
+mod postgres;
+
+pub use postgres::export;
+
+use std::collections::HashMap;
+
+use super::model::{Category, MeetingClick, SourcePage, Vendor, VendorSource};
+use super::vendor_csv;
+use crate::error::Result;
+use crate::import::ImportReport;
+use crate::state::now_secs;
+use crate::store::{Store, WriteTx};
+
+/// What the store holds of the catalog.
+pub struct CatalogRows {
+    pub categories: Vec<Category>,
+    /// By id.
+    pub vendors: Vec<Vendor>,
+    pub sources: HashMap<u64, VendorSource>,
+}
+
+pub fn load_catalog(store: &Store) -> anyhow::Result<CatalogRows> {
+    match store {
+        Store::File(db) => file::load_catalog(db),
+        Store::Postgres(db) => postgres::load_catalog(db),
+    }
+}
+
+/// The marker (META on redb, `settings` on PostgreSQL) that says the first launch's catalog was
+/// written.
+const SEEDED: &str = "seeded:catalog";
+
+pub fn is_seeded(store: &Store) -> anyhow::Result<bool> {
+    match store {
+        Store::File(db) => file::is_seeded(db, SEEDED),
+        Store::Postgres(db) => postgres::is_seeded(db, SEEDED),
+    }
+}
+
+/// Writes the categories and imports the vendor CSV, with the seeded marker, in one transaction.
+/// A vendor file with row errors is refused and nothing is written. `None` when the catalog was
+/// seeded meanwhile (another node starting at the same time): the check is repeated inside the
+/// transaction, under the catalog's write lock.
+pub fn save_seed(
+    store: &Store,
+    categories: &[Category],
+    vendors_csv: &[u8],
+) -> anyhow::Result<Option<ImportReport>> {
+    let mut tx = store.begin()?;
+    let seeded = match &mut tx {
+        WriteTx::File(txn) => file::is_seeded_in(txn, SEEDED)?,
+        WriteTx::Postgres(tx) => {
+            postgres::lock_catalog(tx)?;
+            postgres::is_seeded_in(tx, SEEDED)?
+        }
+    };
+    if seeded {
+        return Ok(None);
+    }
+    match &mut tx {
+        WriteTx::File(txn) => file::put_categories(txn, categories)?,
+        WriteTx::Postgres(tx) => postgres::put_categories(tx, categories)?,
+    }
+    let report = vendor_csv::import(&mut VendorImport::open(&mut tx)?, vendors_csv, categories)?;
+    anyhow::ensure!(
+        report.errors.is_empty(),
+        "data/vendors.csv has errors: {:?}",
+        report.errors
+    );
+    match &mut tx {
+        WriteTx::File(txn) => file::mark_seeded(txn, SEEDED)?,
+        WriteTx::Postgres(tx) => postgres::mark_seeded(tx, SEEDED)?,
+    }
+    commit_catalog(tx)?;
+    Ok(Some(report))
+}
+
+/// Runs a vendor import in one transaction: all its writes, or none when `import` fails.
+/// Imports and vendor edits run one at a time (redb's one writer; on PostgreSQL the catalog's
+/// advisory lock, taken when the import opens).
+pub fn import_vendors<T>(
+    store: &Store,
+    import: impl FnOnce(&mut VendorImport) -> anyhow::Result<T>,
+) -> anyhow::Result<T> {
+    let mut tx = store.begin()?;
+    let out = import(&mut VendorImport::open(&mut tx)?)?;
+    commit_catalog(tx)?;
+    Ok(out)
+}
+
+/// Commits a catalog write; on PostgreSQL the change is recorded first, so every node reloads.
+fn commit_catalog(mut tx: WriteTx) -> anyhow::Result<()> {
+    if let WriteTx::Postgres(tx) = &mut tx {
+        postgres::record_catalog_change(tx)?;
+    }
+    tx.commit()
+}
+
+/// Edits vendor `id` in one transaction: `edit` gets the stored vendor and returns it changed,
+/// or `None` to write nothing. `Ok(false)` when there is no such vendor.
+pub fn update_vendor(
+    store: &Store,
+    id: u64,
+    edit: impl FnOnce(Vendor) -> Result<Option<Vendor>>,
+) -> Result<bool> {
+    match store {
+        Store::File(db) => file::update_vendor(db, id, edit),
+        Store::Postgres(db) => postgres::update_vendor(db, id, edit),
+    }
+}
+
+/// The vendor tables inside one write transaction, for the vendor CSV import: what is stored,
+/// new ids, and rows to write.
+#[expect(
+    clippy::large_enum_variant,
+    reason = "one per write, on the stack for its duration; boxing buys nothing"
+)]
+pub enum VendorImport<'t, 's> {
+    File(file::VendorWrites<'t>),
+    Postgres(postgres::VendorWrites<'t, 's>),
+}
+
+impl<'t, 's> VendorImport<'t, 's> {
+    pub fn open(tx: &'t mut WriteTx<'s>) -> anyhow::Result<VendorImport<'t, 's>> {
+        Ok(match tx {
+            WriteTx::File(txn) => VendorImport::File(file::VendorWrites::open(txn)?),
+            WriteTx::Postgres(tx) => VendorImport::Postgres(postgres::VendorWrites::open(tx)?),
+        })
+    }
+
+    /// Every stored vendor, by id.
+    pub fn vendors(&mut self) -> anyhow::Result<Vec<Vendor>> {
+        match self {
+            VendorImport::File(w) => w.vendors(),
+            VendorImport::Postgres(w) => w.vendors(),
+        }
+    }
+
+    /// A vendor's source (empty when it has none).
+    pub fn source(&self, id: u64) -> anyhow::Result<VendorSource> {
+        match self {
+            VendorImport::File(w) => w.source(id),
+            VendorImport::Postgres(w) => Ok(w.source(id)),
+        }
+    }
+
+    /// The id of a new vendor: the file's own `id` (the sequence moves past it), or the next one.
+    pub fn new_id(&mut self, given: Option<u64>) -> anyhow::Result<u64> {
+        match self {
+            VendorImport::File(w) => w.new_id(given),
+            VendorImport::Postgres(w) => w.new_id(given),
+        }
+    }
+
+    /// Stores a vendor and its source (an empty source removes the row).
+    pub fn put(&mut self, vendor: &Vendor, source: &VendorSource) -> anyhow::Result<()> {
+        match self {
+            VendorImport::File(w) => w.put(vendor, source),
+            VendorImport::Postgres(w) => w.put(vendor, source),
+        }
+    }
+}
+
+/// Stores a meeting click now, and puts the vendor on the user's shortlist as "demo booked" in
+/// the same commit: both or neither, on either backend.
+pub fn record_meeting_click(
+    store: &Store,
+    user_id: u64,
+    vendor_id: u64,
+    source_page: SourcePage,
+) -> Result<MeetingClick> {
+    let mut tx = store.begin()?;
+    let mut click = MeetingClick {
+        id: 0,
+        user_id,
+        vendor_id,
+        source_page,
+        at: now_secs(),
+    };
+    click.id = match &mut tx {
+        WriteTx::File(txn) => file::insert_meeting_click(txn, &click)?,
+        WriteTx::Postgres(tx) => postgres::insert_meeting_click(tx, &click)?,
+    };
+    crate::shortlist::demo_booked(&mut tx, user_id, click.vendor_id, click.at)?;
+    tx.commit()?;
+    Ok(click)
+}
+
+/// The user's clicks that `keep` accepts, newest first, at most `limit`.
+pub fn user_meeting_clicks(
+    store: &Store,
+    user_id: u64,
+    limit: usize,
+    keep: impl Fn(&MeetingClick) -> bool,
+) -> Result<Vec<MeetingClick>> {
+    match store {
+        Store::File(db) => file::user_meeting_clicks(db, user_id, limit, keep),
+        Store::Postgres(db) => postgres::user_meeting_clicks(db, user_id, limit, keep),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::model::SourcePage;
+    use crate::store::FileStore;
+    use crate::store::postgres::test_store;
+
+    /// Runs `check` on a fresh redb file and a fresh PostgreSQL database; returns both answers.
+    fn on_both<T>(check: impl Fn(&Store) -> T) -> (T, T) {
+        let dir = tempfile::tempdir().unwrap();
+        let file = Store::File(FileStore::open(dir.path()).unwrap());
+        let pg = Store::Postgres(test_store());
+        (check(&file), check(&pg))
+    }
+
+    fn categories() -> Vec<Category> {
+        vec![
+            Category {
+                id: 1,
+                name: "Intake".into(),
+                stage: Some(1),
+            },
+            Category {
+                id: 7,
+                name: "Billing".into(),
+                stage: None,
+            },
+        ]
+    }
+
+    const HEADER: &str = "id,name,category,websiteUrl,bookingUrl,firmSizeSupported,tags,\
+                          priceBracket,partnerLevel,sourceUrl,verifiedOn\n";
+
+    fn csv(rows: &str) -> Vec<u8> {
+        format!("{HEADER}{rows}").into_bytes()
+    }
+
+    fn import(store: &Store, rows: &str) -> ImportReport {
+        import_vendors(store, |tables| {
+            vendor_csv::import(tables, &csv(rows), &categories())
+        })
+        .unwrap()
+    }
+
+    type Answer = (Vec<Category>, Vec<Vendor>, Vec<(u64, VendorSource)>);
+
+    fn answer(store: &Store) -> Answer {
+        let rows = load_catalog(store).unwrap();
+        let mut sources: Vec<(u64, VendorSource)> = rows.sources.into_iter().collect();
+        sources.sort_by_key(|(id, _)| *id);
+        (rows.categories, rows.vendors, sources)
+    }
+
+    #[test]
+    fn seed_import_and_edit_answer_alike_on_both_backends() {
+        let (file, pg) = on_both(|store| {
+            assert!(!is_seeded(store).unwrap());
+            let seeded = save_seed(
+                store,
+                &categories(),
+                &csv("3,Acme Intake,Intake,https://acme.example.com,,SOLO;E6_20,Forms,2,Gold,https://src.example.com,2026-11-02\n"),
+            )
+            .unwrap()
+            .unwrap();
+            assert_eq!((seeded.inserted, seeded.updated), (1, 0));
+            assert!(is_seeded(store).unwrap());
+            // A second seed (another node starting at once) writes nothing.
+            assert!(
+                save_seed(store, &categories(), &csv(",Other,Intake,,,,,,,,\n"))
+                    .unwrap()
+                    .is_none()
+            );
+
+            // No id: the next after the seed's 3. A file's own id moves the sequence past it.
+            let report = import(
+                store,
+                ",Bill Co,Billing,,https://bill.example.com/demo,,,,,,\n\
+                 20,Twenty,Billing,,,,,,,,\n\
+                 ,Acme Intake,Intake,https://acme.example.com,,SOLO;E6_20,Forms,3,,,\n\
+                 ,Bad,Nowhere,,,,,,,,\n",
+            );
+            assert_eq!(
+                (report.inserted, report.updated, report.errors.len()),
+                (2, 1, 1)
+            );
+            let report = import(store, ",After Twenty,Billing,,,,,,,,\n");
+            assert_eq!(report.inserted, 1);
+
+            let edited = update_vendor(store, 4, |mut v| {
+                v.is_recommended_partner = true;
+                Ok(Some(v))
+            })
+            .unwrap();
+            assert!(edited);
+            assert!(!update_vendor(store, 999, |v| Ok(Some(v))).unwrap());
+            // An edit that refuses writes nothing and keeps its error.
+            assert!(update_vendor(store, 4, |_| Err(crate::error::bad_request("no"))).is_err());
+            answer(store)
+        });
+        assert_eq!(file, pg);
+        let ids: Vec<u64> = file.1.iter().map(|v| v.id).collect();
+        assert_eq!(ids, [3, 4, 20, 21]);
+        assert_eq!(file.1[0].price_bracket, Some(3));
+        assert!(file.1[1].is_recommended_partner);
+        // The second import dropped Acme's source: an empty source removes the row.
+        assert!(file.2.is_empty());
+    }
+
+    #[test]
+    fn a_meeting_click_and_its_shortlist_entry_commit_together() {
+        let (file, pg) = on_both(|store| {
+            save_seed(
+                store,
+                &categories(),
+                &csv("1,Acme,Intake,,https://acme.example.com/demo,,,,,,\n"),
+            )
+            .unwrap();
+            let first = record_meeting_click(store, 9, 1, SourcePage::Browse).unwrap();
+            let second = record_meeting_click(store, 9, 1, SourcePage::Profile).unwrap();
+            record_meeting_click(store, 10, 1, SourcePage::Compare).unwrap();
+            assert_eq!((first.id, second.id), (1, 2));
+            let mine: Vec<(u64, SourcePage)> = user_meeting_clicks(store, 9, 10, |_| true)
+                .unwrap()
+                .iter()
+                .map(|c| (c.id, c.source_page))
+                .collect();
+            let newest = user_meeting_clicks(store, 9, 1, |_| true).unwrap();
+            assert_eq!(newest[0].at, second.at);
+            // The entry was written in the click's transaction; a failing shortlist write would
+            // have taken the click with it.
+            let mut tx = store.begin().unwrap();
+            let status = crate::shortlist::storage::update_in(&mut tx, 9, 1, |entry| {
+                let entry = entry.unwrap();
+                let status = entry.status;
+                Ok((entry, status))
+            })
+            .unwrap();
+            drop(tx);
+            let mut tx = store.begin().unwrap();
+            let failed = crate::shortlist::demo_booked(&mut tx, 11, 1, 0).and_then(|()| {
+                Err::<(), _>(crate::error::bad_request("the click fails after the entry"))
+            });
+            assert!(failed.is_err());
+            drop(tx);
+            let mut tx = store.begin().unwrap();
+            let absent = crate::shortlist::storage::update_in(&mut tx, 11, 1, |entry| {
+                Ok((
+                    crate::shortlist::model::Entry::new(
+                        crate::shortlist::model::Status::Considering,
+                        0,
+                    ),
+                    entry.is_none(),
+                ))
+            })
+            .unwrap();
+            (mine, status, absent)
+        });
+        assert_eq!(file, pg);
+        assert_eq!(file.0, [(2, SourcePage::Profile), (1, SourcePage::Browse)]);
+        assert_eq!(file.1, crate::shortlist::model::Status::DemoBooked);
+        assert!(file.2);
+    }
+
+    /// Two imports of the same new vendor at once: the second waits for the first and finds its
+    /// vendor (one vendor, not two), as under redb's one writer.
+    #[test]
+    fn concurrent_vendor_imports_are_serialised() {
+        let (file, pg) = on_both(|store| {
+            save_seed(store, &categories(), &csv("")).unwrap();
+            let reports: Vec<ImportReport> = std::thread::scope(|s| {
+                let runs: Vec<_> = (0..4)
+                    .map(|_| s.spawn(|| import(store, ",Same Name,Billing,,,,,,,,\n")))
+                    .collect();
+                runs.into_iter().map(|r| r.join().unwrap()).collect()
+            });
+            let inserted: u64 = reports.iter().map(|r| r.inserted).sum();
+            let skipped: u64 = reports.iter().map(|r| r.skipped).sum();
+            (inserted, skipped, answer(store).1.len())
+        });
+        assert_eq!(file, (1, 3, 1));
+        assert_eq!(pg, file);
+    }
+
+    /// The shipped seed reads back the same from both backends.
+    #[test]
+    fn the_shipped_seed_is_the_same_catalog_on_both_backends() {
+        let (file, pg) = on_both(|store| {
+            crate::catalog::seed(store).unwrap();
+            crate::catalog::seed(store).unwrap();
+            answer(store)
+        });
+        assert!(file.1.len() > 100);
+        assert_eq!(file, pg);
+    }
+
+    /// A redb file's catalog copied into PostgreSQL answers the same, keeps its ids, and the next
+    /// vendor and click get the same ids on both.
+    #[test]
+    fn export_copies_every_row_keeping_ids_and_moves_the_sequences() {
+        let dir = tempfile::tempdir().unwrap();
+        let file_store = FileStore::open(dir.path()).unwrap();
+        let file = Store::File(file_store);
+        save_seed(
+            &file,
+            &categories(),
+            &csv("5,Acme,Intake,,https://acme.example.com/demo,,,,,https://src.example.com,2026-01-31
+                  ,Bill Co,Billing,,,E200P,,,,,
+"),
+        )
+        .unwrap();
+        record_meeting_click(&file, 3, 5, SourcePage::GetRec).unwrap();
+        record_meeting_click(&file, 4, 6, SourcePage::Browse).unwrap();
+        let pg = test_store();
+        let Store::File(file_store) = &file else {
+            unreachable!()
+        };
+        let counts = export(file_store, &pg).unwrap();
+        let counted: Vec<(&str, u64, u64)> = counts
+            .iter()
+            .map(|c| (c.table, c.source, c.copied))
+            .collect();
+        assert_eq!(
+            counted,
+            [
+                ("categories", 2, 2),
+                ("vendors", 2, 2),
+                ("vendor_sources", 1, 1),
+                ("meeting_clicks", 2, 2)
+            ]
+        );
+        let pg = Store::Postgres(pg);
+        assert!(is_seeded(&pg).unwrap());
+        assert_eq!(answer(&pg), answer(&file));
+        for store in [&file, &pg] {
+            assert_eq!(import(store, ",Next,Billing,,,,,,,,\n").inserted, 1);
+            assert_eq!(
+                record_meeting_click(store, 3, 5, SourcePage::Profile)
+                    .unwrap()
+                    .id,
+                3
+            );
+        }
+        assert_eq!(answer(&pg), answer(&file));
+        assert_eq!(answer(&pg).1.last().unwrap().id, 7);
+        let clicks = |store: &Store| -> Vec<(u64, u64, SourcePage)> {
+            user_meeting_clicks(store, 3, 10, |_| true)
+                .unwrap()
+                .iter()
+                .map(|c| (c.id, c.vendor_id, c.source_page))
+                .collect()
+        };
+        assert_eq!(clicks(&pg), clicks(&file));
+        // A second copy into a database that has a catalog is refused.
+        let Store::Postgres(pg) = &pg else {
+            unreachable!()
+        };
+        assert!(export(file_store, pg).is_err());
+    }
+}

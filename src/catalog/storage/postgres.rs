@@ -1,0 +1,519 @@
+//! The catalog in PostgreSQL (migrations/postgres/0004_catalog.sql): `categories`, `vendors` (one
+//! column per field; lists as text arrays, firm sizes as their API codes), `vendor_sources`,
+//! `meeting_clicks`, and the seeded marker in `settings`.
+//!
+//! Vendor writes (the CSV import, the seed, an administrator's edit) take the catalog's
+//! transaction-scoped advisory lock first, so they run one at a time as under redb's one writer:
+//! an import reads the vendors, matches rows against them and writes, without another writer in
+//! between.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDate;
+use sqlx::postgres::PgRow;
+use sqlx::{PgConnection, Row};
+
+use super::CatalogRows;
+use crate::catalog::model::{Category, MeetingClick, Vendor, VendorSource};
+use crate::error::Result;
+use crate::store::postgres::changes::{self, Change};
+use crate::store::postgres::{code, from_code};
+use crate::store::{FileStore, PgStore, PgTx, TableCount};
+
+/// The advisory lock that serialises catalog writes across nodes.
+const CATALOG_LOCK: i64 = 0x4c69_7473_ca7a;
+
+macro_rules! vendor_columns {
+    () => {
+        "id, name, category_id, website_url, booking_url, logo_url, description, \
+         short_highlights, integrations, price_bracket, firm_sizes_supported, \
+         practice_areas_supported, geo_focus, tags, is_recommended_partner, partner_level, \
+         is_active, needs_review"
+    };
+}
+
+pub fn load_catalog(store: &PgStore) -> anyhow::Result<CatalogRows> {
+    store.run(async {
+        let mut conn = store.pool().acquire().await?;
+        // One snapshot for the three reads, so a concurrent import is seen whole or not at all.
+        let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            .execute(&mut *tx)
+            .await?;
+        let categories = sqlx::query("SELECT id, name, stage FROM categories ORDER BY id")
+            .fetch_all(&mut *tx)
+            .await?
+            .iter()
+            .map(category_from)
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let vendors = all_vendors(&mut tx).await?;
+        let sources = all_sources(&mut tx).await?;
+        tx.commit().await?;
+        Ok(CatalogRows {
+            categories,
+            vendors,
+            sources,
+        })
+    })
+}
+
+fn category_from(row: &PgRow) -> anyhow::Result<Category> {
+    Ok(Category {
+        id: row.try_get::<i64, _>("id")? as u64,
+        name: row.try_get("name")?,
+        stage: row
+            .try_get::<Option<i16>, _>("stage")?
+            .map(u8::try_from)
+            .transpose()?,
+    })
+}
+
+async fn all_vendors(conn: &mut PgConnection) -> anyhow::Result<Vec<Vendor>> {
+    sqlx::query(concat!(
+        "SELECT ",
+        vendor_columns!(),
+        " FROM vendors ORDER BY id"
+    ))
+    .fetch_all(conn)
+    .await?
+    .iter()
+    .map(vendor_from)
+    .collect()
+}
+
+fn vendor_from(row: &PgRow) -> anyhow::Result<Vendor> {
+    Ok(Vendor {
+        id: row.try_get::<i64, _>("id")? as u64,
+        name: row.try_get("name")?,
+        category_id: row.try_get::<i64, _>("category_id")? as u64,
+        website_url: row.try_get("website_url")?,
+        booking_url: row.try_get("booking_url")?,
+        logo_url: row.try_get("logo_url")?,
+        description: row.try_get("description")?,
+        short_highlights: row.try_get("short_highlights")?,
+        integrations: row.try_get("integrations")?,
+        price_bracket: row
+            .try_get::<Option<i16>, _>("price_bracket")?
+            .map(u8::try_from)
+            .transpose()?,
+        firm_sizes_supported: row
+            .try_get::<Vec<String>, _>("firm_sizes_supported")?
+            .into_iter()
+            .map(from_code)
+            .collect::<anyhow::Result<_>>()?,
+        practice_areas_supported: row.try_get("practice_areas_supported")?,
+        geo_focus: row.try_get("geo_focus")?,
+        tags: row.try_get("tags")?,
+        is_recommended_partner: row.try_get("is_recommended_partner")?,
+        partner_level: row.try_get("partner_level")?,
+        is_active: row.try_get("is_active")?,
+        needs_review: row.try_get("needs_review")?,
+    })
+}
+
+async fn all_sources(conn: &mut PgConnection) -> anyhow::Result<HashMap<u64, VendorSource>> {
+    let rows = sqlx::query("SELECT vendor_id, source_url, verified_on FROM vendor_sources")
+        .fetch_all(conn)
+        .await?;
+    rows.iter()
+        .map(|row| {
+            let verified_on: Option<NaiveDate> = row.try_get("verified_on")?;
+            Ok((
+                row.try_get::<i64, _>("vendor_id")? as u64,
+                VendorSource {
+                    source_url: row.try_get("source_url")?,
+                    verified_on: verified_on.map(|d| d.format("%Y-%m-%d").to_string()),
+                },
+            ))
+        })
+        .collect()
+}
+
+async fn upsert_vendor(conn: &mut PgConnection, v: &Vendor) -> anyhow::Result<()> {
+    let firm_sizes = v
+        .firm_sizes_supported
+        .iter()
+        .map(code)
+        .collect::<anyhow::Result<Vec<String>>>()?;
+    sqlx::query(concat!(
+        "INSERT INTO vendors (",
+        vendor_columns!(),
+        ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
+         $18) ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, \
+         category_id = EXCLUDED.category_id, website_url = EXCLUDED.website_url, \
+         booking_url = EXCLUDED.booking_url, logo_url = EXCLUDED.logo_url, \
+         description = EXCLUDED.description, short_highlights = EXCLUDED.short_highlights, \
+         integrations = EXCLUDED.integrations, price_bracket = EXCLUDED.price_bracket, \
+         firm_sizes_supported = EXCLUDED.firm_sizes_supported, \
+         practice_areas_supported = EXCLUDED.practice_areas_supported, \
+         geo_focus = EXCLUDED.geo_focus, tags = EXCLUDED.tags, \
+         is_recommended_partner = EXCLUDED.is_recommended_partner, \
+         partner_level = EXCLUDED.partner_level, is_active = EXCLUDED.is_active, \
+         needs_review = EXCLUDED.needs_review"
+    ))
+    .bind(v.id as i64)
+    .bind(&v.name)
+    .bind(v.category_id as i64)
+    .bind(&v.website_url)
+    .bind(&v.booking_url)
+    .bind(&v.logo_url)
+    .bind(&v.description)
+    .bind(&v.short_highlights)
+    .bind(&v.integrations)
+    .bind(v.price_bracket.map(i16::from))
+    .bind(firm_sizes)
+    .bind(&v.practice_areas_supported)
+    .bind(&v.geo_focus)
+    .bind(&v.tags)
+    .bind(v.is_recommended_partner)
+    .bind(&v.partner_level)
+    .bind(v.is_active)
+    .bind(v.needs_review)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Stores a vendor's source; an empty one removes the row.
+async fn put_source(
+    conn: &mut PgConnection,
+    vendor_id: u64,
+    source: &VendorSource,
+) -> anyhow::Result<()> {
+    if source.is_empty() {
+        sqlx::query("DELETE FROM vendor_sources WHERE vendor_id = $1")
+            .bind(vendor_id as i64)
+            .execute(conn)
+            .await?;
+        return Ok(());
+    }
+    let verified_on = source
+        .verified_on
+        .as_deref()
+        .map(|day| NaiveDate::parse_from_str(day, "%Y-%m-%d"))
+        .transpose()?;
+    sqlx::query(
+        "INSERT INTO vendor_sources (vendor_id, source_url, verified_on) VALUES ($1, $2, $3) \
+         ON CONFLICT (vendor_id) DO UPDATE SET source_url = EXCLUDED.source_url, \
+         verified_on = EXCLUDED.verified_on",
+    )
+    .bind(vendor_id as i64)
+    .bind(&source.source_url)
+    .bind(verified_on)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub fn lock_catalog(tx: &mut PgTx) -> anyhow::Result<()> {
+    let store = tx.store();
+    store.run(
+        sqlx::query("SELECT pg_advisory_xact_lock($1)")
+            .bind(CATALOG_LOCK)
+            .execute(tx.conn()?),
+    )?;
+    Ok(())
+}
+
+pub fn record_catalog_change(tx: &mut PgTx) -> anyhow::Result<()> {
+    let store = tx.store();
+    store.run(changes::record(tx.conn()?, Change::Catalog))?;
+    Ok(())
+}
+
+pub fn is_seeded(store: &PgStore, marker: &str) -> anyhow::Result<bool> {
+    let found: Option<String> = store.run(
+        sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
+            .bind(marker)
+            .fetch_optional(store.pool()),
+    )?;
+    Ok(found.is_some())
+}
+
+pub fn is_seeded_in(tx: &mut PgTx, marker: &str) -> anyhow::Result<bool> {
+    let store = tx.store();
+    let found: Option<String> = store.run(
+        sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
+            .bind(marker)
+            .fetch_optional(tx.conn()?),
+    )?;
+    Ok(found.is_some())
+}
+
+pub fn mark_seeded(tx: &mut PgTx, marker: &str) -> anyhow::Result<()> {
+    let store = tx.store();
+    store.run(mark_seeded_on(tx.conn()?, marker))
+}
+
+async fn mark_seeded_on(conn: &mut PgConnection, marker: &str) -> anyhow::Result<()> {
+    sqlx::query("INSERT INTO settings (key, value) VALUES ($1, '1') ON CONFLICT (key) DO NOTHING")
+        .bind(marker)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub fn put_categories(tx: &mut PgTx, categories: &[Category]) -> anyhow::Result<()> {
+    let store = tx.store();
+    store.run(insert_categories(tx.conn()?, categories))
+}
+
+async fn insert_categories(conn: &mut PgConnection, categories: &[Category]) -> anyhow::Result<()> {
+    for c in categories {
+        sqlx::query(
+            "INSERT INTO categories (id, name, stage) VALUES ($1, $2, $3) \
+             ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, stage = EXCLUDED.stage",
+        )
+        .bind(c.id as i64)
+        .bind(&c.name)
+        .bind(c.stage.map(i16::from))
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Reads the vendor under `SELECT … FOR UPDATE` inside the catalog lock, so an edit never
+/// overwrites an import or another edit that committed meanwhile.
+pub fn update_vendor(
+    store: &PgStore,
+    id: u64,
+    edit: impl FnOnce(Vendor) -> Result<Option<Vendor>>,
+) -> Result<bool> {
+    let mut tx = PgTx::begin(store)?;
+    lock_catalog(&mut tx)?;
+    let row = store.run(
+        sqlx::query(concat!(
+            "SELECT ",
+            vendor_columns!(),
+            " FROM vendors WHERE id = $1 FOR UPDATE"
+        ))
+        .bind(id as i64)
+        .fetch_optional(tx.conn()?),
+    )?;
+    let Some(row) = row else { return Ok(false) };
+    // Nothing to write: the transaction is rolled back unused.
+    if let Some(vendor) = edit(vendor_from(&row)?)? {
+        store.run(upsert_vendor(tx.conn()?, &vendor))?;
+        record_catalog_change(&mut tx)?;
+        tx.commit()?;
+    }
+    Ok(true)
+}
+
+/// The vendor tables inside one transaction, for the vendor CSV import; holds the catalog lock
+/// from `open` to the commit.
+pub struct VendorWrites<'t, 's> {
+    tx: &'t mut PgTx<'s>,
+    /// Every stored source, read once at the start, kept up to date with this import's writes.
+    sources: HashMap<u64, VendorSource>,
+}
+
+impl<'t, 's> VendorWrites<'t, 's> {
+    pub fn open(tx: &'t mut PgTx<'s>) -> anyhow::Result<VendorWrites<'t, 's>> {
+        lock_catalog(tx)?;
+        let store = tx.store();
+        let sources = store.run(all_sources(tx.conn()?))?;
+        Ok(VendorWrites { tx, sources })
+    }
+
+    pub fn vendors(&mut self) -> anyhow::Result<Vec<Vendor>> {
+        let store = self.tx.store();
+        store.run(all_vendors(self.tx.conn()?))
+    }
+
+    pub fn source(&self, id: u64) -> VendorSource {
+        self.sources.get(&id).cloned().unwrap_or_default()
+    }
+
+    /// The sequence `vendor_ids` holds the last id taken, as redb's `seq:vendors` does: a file's
+    /// own id moves it forward (never back), so no later vendor gets that id.
+    pub fn new_id(&mut self, given: Option<u64>) -> anyhow::Result<u64> {
+        let store = self.tx.store();
+        let id: i64 = match given {
+            Some(id) => store.run(
+                sqlx::query_scalar(
+                    "SELECT $1::bigint FROM \
+                     (SELECT setval('vendor_ids', GREATEST($1, last_value)) FROM vendor_ids) s",
+                )
+                .bind(id as i64)
+                .fetch_one(self.tx.conn()?),
+            )?,
+            None => store.run(
+                sqlx::query_scalar("SELECT nextval('vendor_ids')").fetch_one(self.tx.conn()?),
+            )?,
+        };
+        Ok(id as u64)
+    }
+
+    pub fn put(&mut self, vendor: &Vendor, source: &VendorSource) -> anyhow::Result<()> {
+        let store = self.tx.store();
+        store.run(async {
+            let conn = self.tx.conn()?;
+            upsert_vendor(&mut *conn, vendor).await?;
+            put_source(conn, vendor.id, source).await
+        })?;
+        if source.is_empty() {
+            self.sources.remove(&vendor.id);
+        } else {
+            self.sources.insert(vendor.id, source.clone());
+        }
+        Ok(())
+    }
+}
+
+/// Stores a click; its id comes from the table's identity column.
+pub fn insert_meeting_click(tx: &mut PgTx, click: &MeetingClick) -> anyhow::Result<u64> {
+    let store = tx.store();
+    let id: i64 = store.run(
+        sqlx::query_scalar(
+            "INSERT INTO meeting_clicks (user_id, vendor_id, source_page, at) \
+             VALUES ($1, $2, $3, $4) RETURNING id",
+        )
+        .bind(click.user_id as i64)
+        .bind(click.vendor_id as i64)
+        .bind(code(&click.source_page)?)
+        .bind(timestamp(click.at)?)
+        .fetch_one(tx.conn()?),
+    )?;
+    Ok(id as u64)
+}
+
+fn timestamp(secs: i64) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
+    chrono::DateTime::from_timestamp(secs, 0)
+        .ok_or_else(|| anyhow::anyhow!("a time out of range: {secs}"))
+}
+
+pub fn user_meeting_clicks(
+    store: &PgStore,
+    user_id: u64,
+    limit: usize,
+    keep: impl Fn(&MeetingClick) -> bool,
+) -> Result<Vec<MeetingClick>> {
+    let rows = store.run(
+        sqlx::query(
+            "SELECT id, user_id, vendor_id, source_page, at FROM meeting_clicks \
+             WHERE user_id = $1 ORDER BY id DESC",
+        )
+        .bind(user_id as i64)
+        .fetch_all(store.pool()),
+    )?;
+    let mut mine = Vec::new();
+    for row in &rows {
+        if mine.len() == limit {
+            break;
+        }
+        let click = click_from(row)?;
+        if keep(&click) {
+            mine.push(click);
+        }
+    }
+    Ok(mine)
+}
+
+fn click_from(row: &PgRow) -> anyhow::Result<MeetingClick> {
+    Ok(MeetingClick {
+        id: row.try_get::<i64, _>("id")? as u64,
+        user_id: row.try_get::<i64, _>("user_id")? as u64,
+        vendor_id: row.try_get::<i64, _>("vendor_id")? as u64,
+        source_page: from_code(row.try_get("source_page")?)?,
+        at: row
+            .try_get::<chrono::DateTime<chrono::Utc>, _>("at")?
+            .timestamp(),
+    })
+}
+
+/// Copies the catalog of a redb file into an empty PostgreSQL catalog, in one transaction,
+/// keeping every id; the sequences move past the file's (`seq:vendors`, `seq:meeting_clicks`),
+/// and the seeded marker comes along, so the hub does not seed a second catalog over it.
+pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>> {
+    let rows = super::file::load_catalog(from)?;
+    let clicks = super::file::all_meeting_clicks(from)?;
+    let seeded = super::file::meta(from, super::SEEDED)?.is_some();
+    let vendor_seq = super::file::meta(from, "seq:vendors")?.unwrap_or(0);
+    let click_seq = super::file::meta(from, "seq:meeting_clicks")?.unwrap_or(0);
+    let mut tx = PgTx::begin(to)?;
+    lock_catalog(&mut tx)?;
+    to.run(async {
+        let conn = tx.conn()?;
+        let present: i64 = sqlx::query_scalar(
+            "SELECT (SELECT count(*) FROM categories) + (SELECT count(*) FROM vendors) \
+             + (SELECT count(*) FROM meeting_clicks)",
+        )
+        .fetch_one(&mut *conn)
+        .await?;
+        anyhow::ensure!(
+            present == 0,
+            "the PostgreSQL database already has a catalog; copy into an empty database"
+        );
+        insert_categories(&mut *conn, &rows.categories).await?;
+        for vendor in &rows.vendors {
+            upsert_vendor(&mut *conn, vendor).await?;
+        }
+        for (vendor_id, source) in &rows.sources {
+            put_source(&mut *conn, *vendor_id, source).await?;
+        }
+        for click in &clicks {
+            sqlx::query(
+                "INSERT INTO meeting_clicks (id, user_id, vendor_id, source_page, at) \
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(click.id as i64)
+            .bind(click.user_id as i64)
+            .bind(click.vendor_id as i64)
+            .bind(code(&click.source_page)?)
+            .bind(timestamp(click.at)?)
+            .execute(&mut *conn)
+            .await?;
+        }
+        let last_vendor = rows
+            .vendors
+            .iter()
+            .map(|v| v.id)
+            .max()
+            .unwrap_or(0)
+            .max(vendor_seq);
+        if last_vendor > 0 {
+            sqlx::query("SELECT setval('vendor_ids', $1)")
+                .bind(last_vendor as i64)
+                .execute(&mut *conn)
+                .await?;
+        }
+        let last_click = clicks
+            .iter()
+            .map(|c| c.id)
+            .max()
+            .unwrap_or(0)
+            .max(click_seq);
+        if last_click > 0 {
+            sqlx::query("SELECT setval(pg_get_serial_sequence('meeting_clicks', 'id'), $1)")
+                .bind(last_click as i64)
+                .execute(&mut *conn)
+                .await?;
+        }
+        if seeded {
+            mark_seeded_on(&mut *conn, super::SEEDED).await?;
+        }
+        anyhow::Ok(())
+    })?;
+    record_catalog_change(&mut tx)?;
+    tx.commit()?;
+
+    let count = |table: &'static str, source: usize| -> anyhow::Result<TableCount> {
+        let copied: i64 = to.run(
+            sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM {table}")))
+                .fetch_one(to.pool()),
+        )?;
+        Ok(TableCount {
+            table,
+            source: source as u64,
+            copied: copied as u64,
+        })
+    };
+    Ok(vec![
+        count("categories", rows.categories.len())?,
+        count("vendors", rows.vendors.len())?,
+        count("vendor_sources", rows.sources.len())?,
+        count("meeting_clicks", clicks.len())?,
+    ])
+}

@@ -1,0 +1,214 @@
+//! Hub mode: keeping this node's memory (the session cache, the catalog, the bookings index) in
+//! step with what every other node on the same PostgreSQL database writes.
+//!
+//! Writers record each change in the change log and notify, in their own transaction
+//! (`store::postgres::changes`). Here, a listener task holds a dedicated connection that waits for
+//! those notifications, and a plain thread applies the log: at every notification and at least
+//! every `POLL`, so a lost notification or a dropped listener costs at most `POLL`, never a stale
+//! answer for good. The thread holds only a weak reference to the app, so a node that is dropped
+//! (a test's) stops it within `POLL`.
+
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::{Arc, Weak, mpsc};
+use std::time::{Duration, Instant};
+
+use crate::state::App;
+use crate::store::postgres::changes::{self, Change};
+use crate::store::{PgStore, Store};
+
+/// The longest a change waits to be applied when its notification is lost.
+pub const POLL: Duration = Duration::from_secs(1);
+/// How often a node drops change-log rows every node has long since seen.
+const PRUNE_EVERY: Duration = Duration::from_secs(3600);
+/// Changes applied per round; more just take more rounds.
+const BATCH: i64 = 10_000;
+
+/// This node's place in the change log.
+pub struct Hub {
+    /// Names this node's listener connection (`application_name` in `pg_stat_activity`).
+    pub node: String,
+    /// The newest change id this node has applied: its memory reflects every change up to it.
+    applied: AtomicI64,
+    /// Whether the listener connection is up (for the operator's log, and tests).
+    listening: AtomicBool,
+}
+
+impl Hub {
+    pub fn new(applied: i64) -> Hub {
+        let mut id = [0u8; 4];
+        rand::RngCore::fill_bytes(&mut rand::rng(), &mut id);
+        Hub {
+            node: format!("litstack-listener-{}", hex::encode(id)),
+            applied: AtomicI64::new(applied),
+            listening: AtomicBool::new(false),
+        }
+    }
+
+    pub fn applied(&self) -> i64 {
+        self.applied.load(Ordering::SeqCst)
+    }
+
+    pub fn listening(&self) -> bool {
+        self.listening.load(Ordering::SeqCst)
+    }
+}
+
+/// The newest change id in the log: read before a node loads its views, so that it replays what
+/// commits while it loads.
+pub fn latest_change(store: &PgStore) -> anyhow::Result<i64> {
+    Ok(store.run(changes::latest(store.pool()))?)
+}
+
+/// Starts the listener and the applying thread of a node in hub mode.
+pub fn start(app: &Arc<App>) -> anyhow::Result<()> {
+    let (Store::Postgres(store), Some(hub)) = (&app.store, &app.hub) else {
+        return Ok(());
+    };
+    let (wake, woken) = mpsc::channel::<()>();
+    store.spawn(listen(
+        store.pool().clone(),
+        hub.node.clone(),
+        wake,
+        Arc::downgrade(app),
+    ));
+    let weak = Arc::downgrade(app);
+    std::thread::Builder::new()
+        .name("litstack-hub".into())
+        .spawn(move || apply_loop(&weak, &woken))?;
+    Ok(())
+}
+
+/// Holds the dedicated connection that waits for notifications; each one (and each reconnect,
+/// after which notifications may have been missed) wakes the applying thread.
+async fn listen(pool: sqlx::PgPool, node: String, wake: mpsc::Sender<()>, app: Weak<App>) {
+    let set_listening = |up: bool| {
+        if let Some(app) = app.upgrade()
+            && let Some(hub) = &app.hub
+        {
+            hub.listening.store(up, Ordering::SeqCst);
+        }
+    };
+    // A pool of its own, so the listener is named and never takes a request's connection.
+    let options = pool
+        .connect_options()
+        .as_ref()
+        .clone()
+        .application_name(&node);
+    let own = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(1)
+        .connect_lazy_with(options);
+    let mut backoff = Duration::from_millis(100);
+    loop {
+        let connected = async {
+            let mut conn = sqlx::postgres::PgListener::connect_with(&own).await?;
+            conn.listen(changes::CHANNEL).await?;
+            Ok::<_, sqlx::Error>(conn)
+        }
+        .await;
+        let mut conn = match connected {
+            Ok(conn) => conn,
+            Err(e) => {
+                set_listening(false);
+                tracing::warn!(error = %e, "hub: the change listener cannot connect; polling meanwhile");
+                tokio::time::sleep(backoff).await;
+                backoff = (backoff * 2).min(Duration::from_secs(5));
+                if wake.send(()).is_err() {
+                    return;
+                }
+                continue;
+            }
+        };
+        backoff = Duration::from_millis(100);
+        set_listening(true);
+        if wake.send(()).is_err() {
+            return;
+        }
+        // `try_recv` answers `None` when the connection was lost (it reconnects on the next call,
+        // which is when notifications may have been missed).
+        loop {
+            match conn.try_recv().await {
+                Ok(Some(_)) => {}
+                Ok(None) => {
+                    set_listening(false);
+                    tracing::warn!("hub: the change listener lost its connection; reconnecting");
+                }
+                Err(e) => {
+                    set_listening(false);
+                    tracing::warn!(error = %e, "hub: the change listener failed; reconnecting");
+                    break;
+                }
+            }
+            if wake.send(()).is_err() {
+                return;
+            }
+        }
+    }
+}
+
+fn apply_loop(app: &Weak<App>, woken: &mpsc::Receiver<()>) {
+    let mut pruned = Instant::now();
+    loop {
+        match woken.recv_timeout(POLL) {
+            Ok(()) | Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                // The listener ended (the node is shutting down); keep polling while the app lives.
+                std::thread::sleep(POLL);
+            }
+        }
+        while woken.try_recv().is_ok() {}
+        let Some(app) = app.upgrade() else { return };
+        if let Err(e) = catch_up(&app) {
+            tracing::warn!(error = %e, "hub: could not apply the change log; retrying");
+        }
+        if pruned.elapsed() >= PRUNE_EVERY
+            && let Store::Postgres(store) = &app.store
+        {
+            pruned = Instant::now();
+            if let Err(e) = store.run(changes::prune(store.pool())) {
+                tracing::warn!(error = %e, "hub: could not prune the change log");
+            }
+        }
+    }
+}
+
+/// Applies every change after this node's watermark. Several catalog or bookings changes in one
+/// round cost one reload each.
+pub fn catch_up(app: &App) -> anyhow::Result<()> {
+    let (Store::Postgres(store), Some(hub)) = (&app.store, &app.hub) else {
+        return Ok(());
+    };
+    loop {
+        let after = hub.applied();
+        let found = store.run(changes::since(store.pool(), after, BATCH))?;
+        let Some(&(newest, _)) = found.last() else {
+            return Ok(());
+        };
+        // The log was pruned past this node's watermark (it was away for a day): reload all.
+        let missed = after > 0
+            && found[0].0 > after + 1
+            && store.run(changes::oldest(store.pool()))? > after + 1;
+        let (mut catalog, mut bookings) = (missed, missed);
+        if missed {
+            app.sessions.forget_all();
+        }
+        for (_, change) in &found {
+            match change {
+                Some(Change::User { user_id }) => app.sessions.forget_user(*user_id, None),
+                Some(Change::Catalog) => catalog = true,
+                Some(Change::Bookings { .. }) => bookings = true,
+                // A kind from a newer binary: reload what could be stale.
+                None => (catalog, bookings) = (true, true),
+            }
+        }
+        if catalog {
+            crate::catalog::reload(app)?;
+        }
+        if bookings {
+            // HUB-BOOKINGS crate::bookings::catch_up(app)?;
+        }
+        hub.applied.store(newest, Ordering::SeqCst);
+        if found.len() < BATCH as usize {
+            return Ok(());
+        }
+    }
+}

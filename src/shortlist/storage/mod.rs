@@ -1,0 +1,189 @@
+//! The shortlist's storage, in either backend: one record per (user id, vendor id). Every
+//! function takes the user id, so no call can reach another user's entries; `load_all` is only
+//! for the aggregate outcomes.
+
+mod file;
+mod postgres;
+
+pub use postgres::export;
+
+use crate::error::Result;
+use crate::state::App;
+use crate::store::{Store, WriteTx};
+
+use super::model::Entry;
+
+/// The user's entries by vendor id (ascending).
+pub fn load(app: &App, user_id: u64) -> Result<Vec<(u64, Entry)>> {
+    match &app.store {
+        Store::File(db) => file::load(db, user_id),
+        Store::Postgres(db) => postgres::load(db, user_id),
+    }
+}
+
+/// Every user's entries, as ((user id, vendor id), entry), in that order.
+pub fn load_all(app: &App) -> Result<Vec<((u64, u64), Entry)>> {
+    match &app.store {
+        Store::File(db) => file::load_all(db),
+        Store::Postgres(db) => postgres::load_all(db),
+    }
+}
+
+/// Reads, changes and writes one entry in one transaction; `change` may refuse (nothing is
+/// written then). `None` in: the vendor is not on the shortlist yet.
+pub fn update<T>(
+    app: &App,
+    user_id: u64,
+    vendor_id: u64,
+    change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
+) -> Result<T> {
+    let mut tx = app.store.begin()?;
+    let out = update_in(&mut tx, user_id, vendor_id, change)?;
+    tx.commit()?;
+    Ok(out)
+}
+
+/// `update` inside a caller's transaction (the meeting click adds its vendor with the click).
+pub fn update_in<T>(
+    tx: &mut WriteTx,
+    user_id: u64,
+    vendor_id: u64,
+    change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
+) -> Result<T> {
+    match tx {
+        WriteTx::File(txn) => file::update_in(txn, user_id, vendor_id, change),
+        WriteTx::Postgres(tx) => postgres::update_in(tx, user_id, vendor_id, change),
+    }
+}
+
+/// Removes an entry; whether there was one.
+pub fn remove(app: &App, user_id: u64, vendor_id: u64) -> Result<bool> {
+    match &app.store {
+        Store::File(db) => file::remove(db, user_id, vendor_id),
+        Store::Postgres(db) => postgres::remove(db, user_id, vendor_id),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shortlist::model::{Entry, Status};
+    use crate::store::FileStore;
+    use crate::store::postgres::test_store;
+
+    fn entries(store: &Store, user_id: u64) -> Vec<(u64, Entry)> {
+        match store {
+            Store::File(db) => file::load(db, user_id).unwrap(),
+            Store::Postgres(db) => postgres::load(db, user_id).unwrap(),
+        }
+    }
+
+    fn all(store: &Store) -> Vec<((u64, u64), Entry)> {
+        match store {
+            Store::File(db) => file::load_all(db).unwrap(),
+            Store::Postgres(db) => postgres::load_all(db).unwrap(),
+        }
+    }
+
+    fn removed(store: &Store, user_id: u64, vendor_id: u64) -> bool {
+        match store {
+            Store::File(db) => file::remove(db, user_id, vendor_id).unwrap(),
+            Store::Postgres(db) => postgres::remove(db, user_id, vendor_id).unwrap(),
+        }
+    }
+
+    /// `update` as the routes run it, on a store.
+    fn update(store: &Store, user_id: u64, vendor_id: u64, change: impl FnOnce(&mut Entry)) {
+        let mut tx = store.begin().unwrap();
+        update_in(&mut tx, user_id, vendor_id, |current| {
+            let mut entry = current.unwrap_or_else(|| Entry::new(Status::Considering, 100));
+            change(&mut entry);
+            Ok((entry, ()))
+        })
+        .unwrap();
+        tx.commit().unwrap();
+    }
+
+    fn stores() -> (tempfile::TempDir, [Store; 2]) {
+        let dir = tempfile::tempdir().unwrap();
+        let file = Store::File(FileStore::open(dir.path()).unwrap());
+        (dir, [file, Store::Postgres(test_store())])
+    }
+
+    #[test]
+    fn entries_read_back_alike_on_both_backends() {
+        let (_dir, stores) = stores();
+        let answers: Vec<_> = stores
+            .iter()
+            .map(|store| {
+                update(store, 2, 9, |e| {
+                    e.note = "Ask about \"pricing\"; ünïcode".into()
+                });
+                update(store, 2, 3, |e| {
+                    e.set_status(Status::DemoHeld, 200);
+                    e.set_status(Status::Chosen, 300);
+                    e.outcome.satisfaction = Some(4);
+                });
+                update(store, 1, 9, |e| {
+                    e.set_status(Status::Rejected, 150);
+                    e.reject_reason = Some("Too dear".into());
+                });
+                update(store, 1, 4, |_| {});
+                assert!(removed(store, 1, 4));
+                assert!(!removed(store, 1, 4));
+                // A refused change writes nothing.
+                let mut tx = store.begin().unwrap();
+                let refused = update_in(&mut tx, 1, 5, |_| -> Result<(Entry, ())> {
+                    Err(crate::error::bad_request("no"))
+                });
+                assert!(refused.is_err());
+                drop(tx);
+                (entries(store, 2), all(store))
+            })
+            .collect();
+        assert_eq!(answers[0], answers[1]);
+        let (mine, all) = &answers[0];
+        assert_eq!(mine.iter().map(|(v, _)| *v).collect::<Vec<_>>(), [3, 9]);
+        assert_eq!(mine[0].1.outcome.chosen_at, Some(300));
+        assert_eq!(
+            all.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
+            [(1, 9), (2, 3), (2, 9)]
+        );
+    }
+
+    /// Read-modify-writes from many threads at once (on PostgreSQL, as from many nodes): none is
+    /// lost, including the first, which creates the entry.
+    #[test]
+    fn concurrent_updates_never_lose_one() {
+        let (_dir, stores) = stores();
+        for store in &stores {
+            std::thread::scope(|s| {
+                for _ in 0..8 {
+                    s.spawn(|| {
+                        for _ in 0..5 {
+                            update(store, 7, 1, |e| e.note.push('x'));
+                        }
+                    });
+                }
+            });
+            assert_eq!(entries(store, 7)[0].1.note.len(), 40);
+        }
+    }
+
+    #[test]
+    fn export_copies_every_entry() {
+        let (_dir, [file, _]) = stores();
+        update(&file, 1, 2, |e| e.set_status(Status::DemoBooked, 120));
+        update(&file, 3, 2, |e| e.note = "n".into());
+        let pg = test_store();
+        let Store::File(file_store) = &file else {
+            unreachable!()
+        };
+        let counts = export(file_store, &pg).unwrap();
+        assert_eq!(
+            (counts[0].table, counts[0].source, counts[0].copied),
+            ("shortlist", 2, 2)
+        );
+        assert_eq!(all(&Store::Postgres(pg)), all(&file));
+    }
+}

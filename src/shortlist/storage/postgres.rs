@@ -1,0 +1,178 @@
+//! The shortlist in PostgreSQL (migrations/postgres/0007_shortlist.sql): the `shortlist` table,
+//! one row per (user, vendor), the status and outcome in columns, the small status history as
+//! JSONB.
+
+use sqlx::postgres::PgRow;
+use sqlx::types::Json;
+use sqlx::{PgConnection, Row};
+
+use crate::error::Result;
+use crate::shortlist::model::{Entry, Outcome, StatusChange};
+use crate::store::postgres::{code, from_code};
+use crate::store::{FileStore, PgStore, PgTx, TableCount};
+
+/// The class of the per-user advisory lock that serialises one user's shortlist writes.
+const SHORTLIST_LOCK: i32 = 0x5348_4c53;
+
+pub fn load(store: &PgStore, user_id: u64) -> Result<Vec<(u64, Entry)>> {
+    let rows = store.run(
+        sqlx::query(
+            "SELECT user_id, vendor_id, status, note, reject_reason, history, demo_held, chosen, \
+             chosen_at, satisfaction, added_at FROM shortlist WHERE user_id = $1 \
+             ORDER BY vendor_id",
+        )
+        .bind(user_id as i64)
+        .fetch_all(store.pool()),
+    )?;
+    Ok(rows
+        .iter()
+        .map(|row| Ok((row.try_get::<i64, _>("vendor_id")? as u64, entry_from(row)?)))
+        .collect::<anyhow::Result<_>>()?)
+}
+
+pub fn load_all(store: &PgStore) -> Result<Vec<((u64, u64), Entry)>> {
+    Ok(store.run(all_rows(store.pool()))?)
+}
+
+async fn all_rows(db: impl sqlx::PgExecutor<'_>) -> anyhow::Result<Vec<((u64, u64), Entry)>> {
+    let rows = sqlx::query(
+        "SELECT user_id, vendor_id, status, note, reject_reason, history, demo_held, chosen, \
+         chosen_at, satisfaction, added_at FROM shortlist ORDER BY user_id, vendor_id",
+    )
+    .fetch_all(db)
+    .await?;
+    rows.iter()
+        .map(|row| {
+            let key = (
+                row.try_get::<i64, _>("user_id")? as u64,
+                row.try_get::<i64, _>("vendor_id")? as u64,
+            );
+            Ok((key, entry_from(row)?))
+        })
+        .collect()
+}
+
+fn entry_from(row: &PgRow) -> anyhow::Result<Entry> {
+    let Json(history): Json<Vec<StatusChange>> = row.try_get("history")?;
+    Ok(Entry {
+        status: from_code(row.try_get("status")?)?,
+        note: row.try_get("note")?,
+        reject_reason: row.try_get("reject_reason")?,
+        history,
+        outcome: Outcome {
+            demo_held: row.try_get("demo_held")?,
+            chosen: row.try_get("chosen")?,
+            chosen_at: row
+                .try_get::<Option<chrono::DateTime<chrono::Utc>>, _>("chosen_at")?
+                .map(|t| t.timestamp()),
+            satisfaction: row
+                .try_get::<Option<i16>, _>("satisfaction")?
+                .map(u8::try_from)
+                .transpose()?,
+        },
+        added_at: row
+            .try_get::<chrono::DateTime<chrono::Utc>, _>("added_at")?
+            .timestamp(),
+    })
+}
+
+fn timestamp(secs: i64) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
+    chrono::DateTime::from_timestamp(secs, 0)
+        .ok_or_else(|| anyhow::anyhow!("a time out of range: {secs}"))
+}
+
+async fn put(
+    conn: &mut PgConnection,
+    user_id: u64,
+    vendor_id: u64,
+    entry: &Entry,
+) -> anyhow::Result<()> {
+    sqlx::query(
+        "INSERT INTO shortlist (user_id, vendor_id, status, note, reject_reason, history, \
+         demo_held, chosen, chosen_at, satisfaction, added_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+         ON CONFLICT (user_id, vendor_id) DO UPDATE SET status = EXCLUDED.status, \
+         note = EXCLUDED.note, reject_reason = EXCLUDED.reject_reason, \
+         history = EXCLUDED.history, demo_held = EXCLUDED.demo_held, chosen = EXCLUDED.chosen, \
+         chosen_at = EXCLUDED.chosen_at, satisfaction = EXCLUDED.satisfaction, \
+         added_at = EXCLUDED.added_at",
+    )
+    .bind(user_id as i64)
+    .bind(vendor_id as i64)
+    .bind(code(&entry.status)?)
+    .bind(&entry.note)
+    .bind(&entry.reject_reason)
+    .bind(Json(&entry.history))
+    .bind(entry.outcome.demo_held)
+    .bind(entry.outcome.chosen)
+    .bind(entry.outcome.chosen_at.map(timestamp).transpose()?)
+    .bind(entry.outcome.satisfaction.map(i16::from))
+    .bind(timestamp(entry.added_at)?)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Read-modify-write without a lost update across nodes: the user's advisory lock (taken before
+/// the read, held to the commit) serialises their writes, including the first write of an entry,
+/// which `SELECT … FOR UPDATE` alone could not lock as it has no row yet.
+pub fn update_in<T>(
+    tx: &mut PgTx,
+    user_id: u64,
+    vendor_id: u64,
+    change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
+) -> Result<T> {
+    let store = tx.store();
+    store.run(
+        sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
+            .bind(SHORTLIST_LOCK)
+            // Folded into the lock's second key; two users sharing a key only wait for each other.
+            .bind((user_id % (i32::MAX as u64)) as i32)
+            .execute(tx.conn()?),
+    )?;
+    let row = store.run(
+        sqlx::query(
+            "SELECT user_id, vendor_id, status, note, reject_reason, history, demo_held, chosen, \
+             chosen_at, satisfaction, added_at FROM shortlist \
+             WHERE user_id = $1 AND vendor_id = $2 FOR UPDATE",
+        )
+        .bind(user_id as i64)
+        .bind(vendor_id as i64)
+        .fetch_optional(tx.conn()?),
+    )?;
+    let current = row.as_ref().map(entry_from).transpose()?;
+    let (entry, out) = change(current)?;
+    store.run(put(tx.conn()?, user_id, vendor_id, &entry))?;
+    Ok(out)
+}
+
+pub fn remove(store: &PgStore, user_id: u64, vendor_id: u64) -> Result<bool> {
+    let done = store.run(
+        sqlx::query("DELETE FROM shortlist WHERE user_id = $1 AND vendor_id = $2")
+            .bind(user_id as i64)
+            .bind(vendor_id as i64)
+            .execute(store.pool()),
+    )?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// Copies every shortlist entry of a redb file into PostgreSQL, in one transaction.
+pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>> {
+    let entries = super::file::load_all(from).map_err(anyhow::Error::from)?;
+    let mut tx = PgTx::begin(to)?;
+    to.run(async {
+        let conn = tx.conn()?;
+        for ((user_id, vendor_id), entry) in &entries {
+            put(&mut *conn, *user_id, *vendor_id, entry).await?;
+        }
+        anyhow::Ok(())
+    })?;
+    tx.commit()?;
+    let copied: i64 =
+        to.run(sqlx::query_scalar("SELECT count(*) FROM shortlist").fetch_one(to.pool()))?;
+    Ok(vec![TableCount {
+        table: "shortlist",
+        source: entries.len() as u64,
+        copied: copied as u64,
+    }])
+}

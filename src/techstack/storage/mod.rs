@@ -1,0 +1,114 @@
+//! The tech stack's storage, in either backend: one record per user and answered category.
+
+mod file;
+mod postgres;
+
+pub use postgres::export;
+
+use crate::error::Result;
+use crate::state::App;
+use crate::store::Store;
+
+use super::model::Adoption;
+
+/// Every category the user has answered, by category id (ascending), as stored.
+pub fn load(app: &App, user_id: u64) -> Result<Vec<(u64, Adoption)>> {
+    match &app.store {
+        Store::File(db) => file::load(db, user_id),
+        Store::Postgres(db) => postgres::load(db, user_id),
+    }
+}
+
+/// Every answered category of every user, as ((user id, category id), answer), in that order.
+pub fn load_all(app: &App) -> Result<Vec<((u64, u64), Adoption)>> {
+    match &app.store {
+        Store::File(db) => file::load_all(db),
+        Store::Postgres(db) => postgres::load_all(db),
+    }
+}
+
+/// Writes the given categories in one transaction; categories not given keep their answer.
+pub fn save(app: &App, user_id: u64, items: &[(u64, Adoption)]) -> Result<()> {
+    match &app.store {
+        Store::File(db) => file::save(db, user_id, items),
+        Store::Postgres(db) => postgres::save(db, user_id, items),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::FileStore;
+    use crate::store::postgres::test_store;
+
+    fn adoption(vendor_ids: &[u64], other: &[&str]) -> Adoption {
+        Adoption {
+            has_tool: !vendor_ids.is_empty() || !other.is_empty(),
+            vendor_ids: vendor_ids.to_vec(),
+            primary_vendor_id: vendor_ids.first().copied(),
+            other_vendors: other.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    fn save_on(store: &Store, user_id: u64, items: &[(u64, Adoption)]) {
+        match store {
+            Store::File(db) => file::save(db, user_id, items).unwrap(),
+            Store::Postgres(db) => postgres::save(db, user_id, items).unwrap(),
+        }
+    }
+
+    type Answers = (Vec<(u64, Adoption)>, Vec<((u64, u64), Adoption)>);
+
+    fn read(store: &Store, user_id: u64) -> Answers {
+        match store {
+            Store::File(db) => (
+                file::load(db, user_id).unwrap(),
+                file::load_all(db).unwrap(),
+            ),
+            Store::Postgres(db) => (
+                postgres::load(db, user_id).unwrap(),
+                postgres::load_all(db).unwrap(),
+            ),
+        }
+    }
+
+    #[test]
+    fn answers_read_back_alike_and_unsaved_categories_keep_theirs() {
+        let dir = tempfile::tempdir().unwrap();
+        let stores = [
+            Store::File(FileStore::open(dir.path()).unwrap()),
+            Store::Postgres(test_store()),
+        ];
+        let answers: Vec<Answers> = stores
+            .iter()
+            .map(|store| {
+                save_on(
+                    store,
+                    2,
+                    &[(5, adoption(&[9, 3], &["Excel"])), (1, adoption(&[], &[]))],
+                );
+                save_on(store, 1, &[(5, adoption(&[4], &[]))]);
+                save_on(store, 2, &[(5, adoption(&[3], &[]))]);
+                read(store, 2)
+            })
+            .collect();
+        assert_eq!(answers[0], answers[1]);
+        let (mine, all) = &answers[0];
+        assert_eq!(mine, &[(1, adoption(&[], &[])), (5, adoption(&[3], &[]))]);
+        assert_eq!(
+            all.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
+            [(1, 5), (2, 1), (2, 5)]
+        );
+
+        let Store::File(file) = &stores[0] else {
+            unreachable!()
+        };
+        let pg = test_store();
+        let counts = export(file, &pg).unwrap();
+        assert_eq!(
+            (counts[0].table, counts[0].source, counts[0].copied),
+            ("category_adoption", 3, 3)
+        );
+        assert_eq!(read(&Store::Postgres(pg), 2), answers[0]);
+    }
+}

@@ -1,0 +1,125 @@
+//! The tech stack in PostgreSQL (migrations/postgres/0005_techstack.sql): `category_adoption`,
+//! one row per (user, category). A save writes whole rows (an upsert each), so two nodes saving
+//! at once leave one answer or the other per category, never a mix.
+
+use sqlx::postgres::PgRow;
+use sqlx::{PgConnection, Row};
+
+use crate::error::Result;
+use crate::store::{FileStore, PgStore, PgTx, TableCount};
+use crate::techstack::model::Adoption;
+
+pub fn load(store: &PgStore, user_id: u64) -> Result<Vec<(u64, Adoption)>> {
+    let rows = store.run(
+        sqlx::query(
+            "SELECT user_id, category_id, has_tool, vendor_ids, primary_vendor_id, other_vendors \
+             FROM category_adoption WHERE user_id = $1 ORDER BY category_id",
+        )
+        .bind(user_id as i64)
+        .fetch_all(store.pool()),
+    )?;
+    Ok(rows
+        .iter()
+        .map(|row| {
+            Ok((
+                row.try_get::<i64, _>("category_id")? as u64,
+                adoption_from(row)?,
+            ))
+        })
+        .collect::<anyhow::Result<_>>()?)
+}
+
+pub fn load_all(store: &PgStore) -> Result<Vec<((u64, u64), Adoption)>> {
+    let rows = store.run(
+        sqlx::query(
+            "SELECT user_id, category_id, has_tool, vendor_ids, primary_vendor_id, other_vendors \
+             FROM category_adoption ORDER BY user_id, category_id",
+        )
+        .fetch_all(store.pool()),
+    )?;
+    Ok(rows
+        .iter()
+        .map(|row| {
+            let key = (
+                row.try_get::<i64, _>("user_id")? as u64,
+                row.try_get::<i64, _>("category_id")? as u64,
+            );
+            Ok((key, adoption_from(row)?))
+        })
+        .collect::<anyhow::Result<_>>()?)
+}
+
+fn adoption_from(row: &PgRow) -> anyhow::Result<Adoption> {
+    Ok(Adoption {
+        has_tool: row.try_get("has_tool")?,
+        vendor_ids: row
+            .try_get::<Vec<i64>, _>("vendor_ids")?
+            .into_iter()
+            .map(|id| id as u64)
+            .collect(),
+        primary_vendor_id: row
+            .try_get::<Option<i64>, _>("primary_vendor_id")?
+            .map(|id| id as u64),
+        other_vendors: row.try_get("other_vendors")?,
+    })
+}
+
+async fn put(
+    conn: &mut PgConnection,
+    user_id: u64,
+    category_id: u64,
+    adoption: &Adoption,
+) -> anyhow::Result<()> {
+    let vendor_ids: Vec<i64> = adoption.vendor_ids.iter().map(|&id| id as i64).collect();
+    sqlx::query(
+        "INSERT INTO category_adoption (user_id, category_id, has_tool, vendor_ids, \
+         primary_vendor_id, other_vendors, saved_at) VALUES ($1, $2, $3, $4, $5, $6, now()) \
+         ON CONFLICT (user_id, category_id) DO UPDATE SET has_tool = EXCLUDED.has_tool, \
+         vendor_ids = EXCLUDED.vendor_ids, primary_vendor_id = EXCLUDED.primary_vendor_id, \
+         other_vendors = EXCLUDED.other_vendors, saved_at = EXCLUDED.saved_at",
+    )
+    .bind(user_id as i64)
+    .bind(category_id as i64)
+    .bind(adoption.has_tool)
+    .bind(vendor_ids)
+    .bind(adoption.primary_vendor_id.map(|id| id as i64))
+    .bind(&adoption.other_vendors)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// One transaction for the whole save: every given category, or none.
+pub fn save(store: &PgStore, user_id: u64, items: &[(u64, Adoption)]) -> Result<()> {
+    let mut tx = PgTx::begin(store)?;
+    store.run(async {
+        let conn = tx.conn()?;
+        for (category_id, adoption) in items {
+            put(&mut *conn, user_id, *category_id, adoption).await?;
+        }
+        anyhow::Ok(())
+    })?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// Copies every tech-stack answer of a redb file into PostgreSQL, in one transaction.
+pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>> {
+    let answers = super::file::load_all(from).map_err(anyhow::Error::from)?;
+    let mut tx = PgTx::begin(to)?;
+    to.run(async {
+        let conn = tx.conn()?;
+        for ((user_id, category_id), adoption) in &answers {
+            put(&mut *conn, *user_id, *category_id, adoption).await?;
+        }
+        anyhow::Ok(())
+    })?;
+    tx.commit()?;
+    let copied: i64 =
+        to.run(sqlx::query_scalar("SELECT count(*) FROM category_adoption").fetch_one(to.pool()))?;
+    Ok(vec![TableCount {
+        table: "category_adoption",
+        source: answers.len() as u64,
+        copied: copied as u64,
+    }])
+}

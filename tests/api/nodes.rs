@@ -1,0 +1,194 @@
+//! Two nodes of a hub on one PostgreSQL database: what one node writes, the other answers. Each
+//! node is a whole app state (its own session cache, catalog and bookings index, its own data
+//! directory) and keeps in step only through the database's change log. These always run on the
+//! throwaway cluster, whatever backend the rest of the suite uses.
+
+use std::time::{Duration, Instant};
+
+use axum::http::StatusCode;
+use serde_json::json;
+
+use crate::bookings::{known_file, upload};
+use crate::helpers::{TestApp, fresh_database};
+
+/// Two nodes on a fresh database; the first one's admin (the first account) is signed in on both.
+async fn two_nodes() -> (TestApp, TestApp) {
+    let url = fresh_database();
+    let node = || {
+        let url = url.clone();
+        TestApp::with_config(move |c| c.database_url = Some(url))
+    };
+    let (mut a, mut b) = (node(), node());
+    a.sign_up().await;
+    b.cookie = a.cookie.clone();
+    (a, b)
+}
+
+/// Waits until `check` holds on `node`, for at most `limit`; says how long it took.
+async fn within<F>(limit: Duration, node: &mut TestApp, mut check: F) -> Duration
+where
+    F: AsyncFnMut(&mut TestApp) -> bool,
+{
+    let started = Instant::now();
+    loop {
+        if check(node).await {
+            return started.elapsed();
+        }
+        assert!(started.elapsed() < limit, "not within {limit:?}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+fn hub(node: &TestApp) -> &litstack::hub::Hub {
+    node.state.hub.as_ref().unwrap()
+}
+
+#[tokio::test]
+async fn a_sign_out_on_one_node_ends_the_session_on_the_other() {
+    let (mut a, mut b) = two_nodes().await;
+    // B has the session cached: the next request needs no database.
+    assert_eq!(b.get("/api/auth/me").await.status, StatusCode::OK);
+    assert_eq!(a.sign_out().await.status, StatusCode::NO_CONTENT);
+    let took = within(Duration::from_secs(2), &mut b, async |b| {
+        b.get("/api/auth/me").await.status == StatusCode::UNAUTHORIZED
+    })
+    .await;
+    eprintln!("sign-out on A reached B in {took:?}");
+}
+
+#[tokio::test]
+async fn a_password_change_on_one_node_ends_the_other_sessions_there() {
+    let (mut a, mut b) = two_nodes().await;
+    // A second session of the same account, on B only.
+    b.cookie = None;
+    let res = b.sign_in("ann@doe-law.com", crate::helpers::PASSWORD).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(b.get("/api/auth/me").await.status, StatusCode::OK);
+    let res = a
+        .post(
+            "/api/auth/change-password",
+            json!({ "currentPassword": crate::helpers::PASSWORD, "newPassword": "another-long-passphrase-42" }),
+        )
+        .await;
+    assert!(res.status.is_success(), "{}", res.text());
+    within(Duration::from_secs(2), &mut b, async |b| {
+        b.get("/api/auth/me").await.status == StatusCode::UNAUTHORIZED
+    })
+    .await;
+    // A's own session goes on.
+    assert_eq!(a.get("/api/auth/me").await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn an_import_on_one_node_reaches_the_other_nodes_trends() {
+    let (mut a, mut b) = two_nodes().await;
+    assert_eq!(b.get("/api/trends").await.json()["total"], 0);
+    let res = upload(&mut a, "bookings.csv", known_file().as_bytes()).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let took = within(Duration::from_secs(2), &mut b, async |b| {
+        b.get("/api/trends").await.json()["total"] == 6
+    })
+    .await;
+    eprintln!("an import on A reached B's trends in {took:?}");
+    // The same answer on both, filters included.
+    assert_eq!(
+        a.get("/api/trends?state=TX").await.json(),
+        b.get("/api/trends?state=TX").await.json()
+    );
+}
+
+#[tokio::test]
+async fn a_vendor_change_on_one_node_reaches_the_other_nodes_directory() {
+    let (mut a, mut b) = two_nodes().await;
+    let res = a
+        .patch("/api/admin/vendors/1", json!({ "isActive": false }))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let name = res.json()["name"].as_str().unwrap().to_string();
+    let query = format!("/api/vendors?q={}", name.replace(' ', "%20"));
+    within(Duration::from_secs(2), &mut b, async |b| {
+        b.get(&query).await.json()["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|v| v["id"] != 1)
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_node_whose_listener_is_killed_catches_up_and_listens_again() {
+    let (mut a, mut b) = two_nodes().await;
+    assert_eq!(b.get("/api/auth/me").await.status, StatusCode::OK);
+    let node = hub(&b).node.clone();
+    within(Duration::from_secs(5), &mut b, async |b| hub(b).listening()).await;
+    // Kill B's listening connection from the server side.
+    let litstack::store::Store::Postgres(pg) = &a.state.store else {
+        panic!("not on PostgreSQL")
+    };
+    let killed: i64 = pg
+        .run(
+            sqlx::query_scalar(
+                "SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                 WHERE application_name = $1) AS t",
+            )
+            .bind(&node)
+            .fetch_one(pg.pool()),
+        )
+        .unwrap();
+    assert_eq!(killed, 1, "B's listener was not found");
+    // A change made while B's listener is down still reaches B (by polling), and B listens again.
+    let res = upload(&mut a, "bookings.csv", known_file().as_bytes()).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    within(Duration::from_secs(3), &mut b, async |b| {
+        b.get("/api/trends").await.json()["total"] == 6
+    })
+    .await;
+    within(Duration::from_secs(5), &mut b, async |b| hub(b).listening()).await;
+    assert_eq!(a.sign_out().await.status, StatusCode::NO_CONTENT);
+    within(Duration::from_secs(2), &mut b, async |b| {
+        b.get("/api/auth/me").await.status == StatusCode::UNAUTHORIZED
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn while_the_database_is_away_requests_answer_503_and_the_node_recovers_by_itself() {
+    let cluster = crate::cluster::Cluster::start();
+    let url = litstack::store::postgres::create_database(&cluster.url(), "away").unwrap();
+    let mut node = TestApp::with_config(|c| c.database_url = Some(url));
+    node.sign_up().await;
+    assert_eq!(node.get("/api/profile").await.status, StatusCode::OK);
+
+    cluster.halt();
+    // What lives in memory still answers: the cached session and the bookings index.
+    assert_eq!(node.get("/api/trends").await.status, StatusCode::OK);
+    // A request that needs the database (a sign-in) is told why, and no half of it is kept.
+    let signed_in = node.cookie.take();
+    let res = node
+        .sign_in("ann@doe-law.com", crate::helpers::PASSWORD)
+        .await;
+    assert_eq!(
+        res.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        res.text()
+    );
+    assert!(
+        res.error().contains("The database is not answering"),
+        "{}",
+        res.error()
+    );
+
+    cluster.resume();
+    within(Duration::from_secs(10), &mut node, async |n| {
+        n.sign_in("ann@doe-law.com", crate::helpers::PASSWORD)
+            .await
+            .status
+            == StatusCode::OK
+    })
+    .await;
+    assert_eq!(node.get("/api/profile").await.status, StatusCode::OK);
+    node.cookie = signed_in;
+    assert_eq!(node.get("/api/profile").await.status, StatusCode::OK);
+}
