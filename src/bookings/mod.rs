@@ -31,7 +31,7 @@ pub use index::{BookingIndex, Columns, ColumnsBuilder};
 pub use model::Booking;
 pub use sample::{SAMPLE_MARKER, SAMPLE_ROWS, seed_sample};
 pub use sets::BookingSets;
-pub use storage::{catch_up, generation, install, load, read_columns, refresh};
+pub use storage::{catch_up, export, generation, install, load, read_columns, refresh};
 
 use crate::firm_size::FirmSize;
 use crate::state::{App, AppState};

@@ -2,7 +2,7 @@
 //! runs of consecutive ids), the booking generation and the id sequence in META. One redb write
 //! transaction is one import or removal; redb's single writer orders them.
 
-use redb::{ReadableDatabase, ReadableTable, WriteTransaction};
+use redb::{ReadableDatabase, ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::Finish;
 use crate::bookings::index::{Columns, ColumnsBuilder};
@@ -21,6 +21,20 @@ pub fn generation(store: &FileStore) -> anyhow::Result<u64> {
 
 pub fn is_marked(store: &FileStore, marker: &str) -> anyhow::Result<bool> {
     Ok(store::meta_get(&store.read()?, marker)?.is_some())
+}
+
+pub fn stored_counts(store: &FileStore) -> anyhow::Result<(u64, u64)> {
+    let txn = store.read()?;
+    let Some(bookings) = store::open_read(&txn, BOOKINGS)? else {
+        return Ok((0, 0));
+    };
+    let mut identities = 0;
+    if let Some(runs) = store::open_read(&txn, BOOKING_IDENTITIES)? {
+        for run in runs.iter()? {
+            identities += (run?.1.value().len() / IDENTITY_LEN) as u64;
+        }
+    }
+    Ok((bookings.len()?, identities))
 }
 
 /// Reads every booking into sorted columns, with the generation they belong to.

@@ -24,6 +24,14 @@ pub fn generation(store: &Store) -> anyhow::Result<u64> {
     }
 }
 
+/// How many bookings and booking identities are stored (each booking has exactly one identity).
+pub fn stored_counts(store: &Store) -> anyhow::Result<(u64, u64)> {
+    match store {
+        Store::File(db) => file::stored_counts(db),
+        Store::Postgres(db) => postgres::stored_counts(db),
+    }
+}
+
 /// Whether a first-launch marker (`sample::SAMPLE_MARKER`) was written.
 pub fn is_marked(store: &Store, marker: &str) -> anyhow::Result<bool> {
     match store {

@@ -51,6 +51,16 @@ pub fn generation_and_rebuilt_at(store: &PgStore) -> anyhow::Result<(u64, u64)> 
     })?)
 }
 
+pub fn stored_counts(store: &PgStore) -> anyhow::Result<(u64, u64)> {
+    let (bookings, identities): (i64, i64) = store.run(
+        sqlx::query_as(
+            "SELECT (SELECT count(*) FROM bookings), (SELECT count(*) FROM booking_identities)",
+        )
+        .fetch_one(store.pool()),
+    )?;
+    Ok((bookings as u64, identities as u64))
+}
+
 pub fn is_marked(store: &PgStore, marker: &str) -> anyhow::Result<bool> {
     let found: Option<String> = store.run(
         sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")

@@ -42,6 +42,8 @@ impl Node {
             hashing: Default::default(),
             setup_token: std::sync::Mutex::new(None),
             bookings: ArcSwap::from_pointee(bookings),
+            // No change listener: the tests call `catch_up` themselves.
+            hub: None,
         }));
         Node { app, _dir: dir }
     }
