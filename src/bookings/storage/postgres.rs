@@ -9,7 +9,7 @@
 
 use std::io::Write as _;
 
-use sqlx::{Postgres, Row, Transaction};
+use sqlx::{PgConnection, Postgres, Row, Transaction};
 
 use super::{Appended, Finish};
 use crate::bookings::GENERATION;
@@ -17,7 +17,7 @@ use crate::bookings::index::{Columns, ColumnsBuilder};
 use crate::bookings::model::Booking;
 use crate::firm_size::FirmSize;
 use crate::store::postgres::changes::{self, Change};
-use crate::store::{FileStore, IDENTITY_LEN, PgStore, TableCount};
+use crate::store::{FileStore, IDENTITY_LEN, PgStore, PgTx, TableCount};
 
 /// The advisory lock that serialises the writers of bookings across nodes.
 const WRITERS_LOCK: i64 = 0x4c69_7473_0008;
@@ -165,33 +165,32 @@ pub(super) fn append_rows_above(
 
 /// One write to the bookings: a transaction holding the writers' advisory lock.
 pub struct Txn<'s> {
-    store: &'s PgStore,
-    /// Taken by the commit; a transaction still here when the `Txn` drops is rolled back.
-    tx: Option<Transaction<'static, Postgres>>,
+    /// Rolled back when dropped without `finish`.
+    tx: PgTx<'s>,
     generation: u64,
     next_id: u64,
 }
 
 impl<'s> Txn<'s> {
     pub fn begin(store: &'s PgStore) -> anyhow::Result<Txn<'s>> {
-        let (tx, generation, next_id) = store.run(async {
-            let mut tx = store.pool().begin().await?;
+        let mut tx = PgTx::begin(store)?;
+        let conn = tx.conn()?;
+        let (generation, next_id) = store.run(async {
             // Held until commit or rollback: one writer of bookings at a time on all nodes.
             sqlx::query("SELECT pg_advisory_xact_lock($1)")
                 .bind(WRITERS_LOCK)
-                .execute(&mut *tx)
+                .execute(&mut *conn)
                 .await?;
-            let generation = counter(&mut *tx, GENERATION).await?;
+            let generation = counter(&mut *conn, GENERATION).await?;
             let (last, called): (i64, bool) =
                 sqlx::query_as("SELECT last_value, is_called FROM bookings_id_seq")
-                    .fetch_one(&mut *tx)
+                    .fetch_one(&mut *conn)
                     .await?;
             let next_id = if called { last + 1 } else { last } as u64;
-            Ok::<_, sqlx::Error>((tx, generation, next_id))
+            Ok::<_, sqlx::Error>((generation, next_id))
         })?;
         Ok(Txn {
-            store,
-            tx: Some(tx),
+            tx,
             generation,
             next_id,
         })
@@ -201,18 +200,10 @@ impl<'s> Txn<'s> {
         self.generation
     }
 
-    fn parts(&mut self) -> anyhow::Result<(&'s PgStore, &mut Transaction<'static, Postgres>)> {
-        let tx = self
-            .tx
-            .as_mut()
-            .ok_or_else(|| anyhow::anyhow!("the bookings transaction has ended"))?;
-        Ok((self.store, tx))
-    }
-
-    fn take(&mut self) -> anyhow::Result<Transaction<'static, Postgres>> {
-        self.tx
-            .take()
-            .ok_or_else(|| anyhow::anyhow!("the bookings transaction has ended"))
+    /// The store, to run statements on the transaction's connection.
+    fn parts(&mut self) -> anyhow::Result<(&'s PgStore, &mut PgConnection)> {
+        let store = self.tx.store();
+        Ok((store, self.tx.conn()?))
     }
 
     pub fn next_id(&self) -> u64 {
@@ -233,7 +224,7 @@ impl<'s> Txn<'s> {
                 )
                 .bind(&after)
                 .bind(PAGE)
-                .fetch_all(&mut **tx)
+                .fetch_all(&mut *tx)
                 .await?;
                 for row in &rows {
                     let identity: &[u8] = row.try_get(0)?;
@@ -288,7 +279,7 @@ impl<'s> Txn<'s> {
         let (store, tx) = self.parts()?;
         let ids: Vec<i64> = store.run(
             sqlx::query_scalar("SELECT id FROM bookings WHERE sample ORDER BY id")
-                .fetch_all(&mut **tx),
+                .fetch_all(&mut *tx),
         )?;
         Ok(ids.into_iter().map(|id| id as u64).collect())
     }
@@ -299,11 +290,11 @@ impl<'s> Txn<'s> {
         store.run(async {
             sqlx::query("DELETE FROM bookings WHERE id = ANY($1)")
                 .bind(&ids)
-                .execute(&mut **tx)
+                .execute(&mut *tx)
                 .await?;
             sqlx::query("DELETE FROM booking_identities WHERE booking_id = ANY($1)")
                 .bind(&ids)
-                .execute(&mut **tx)
+                .execute(&mut *tx)
                 .await?;
             Ok::<_, sqlx::Error>(())
         })?;
@@ -311,8 +302,8 @@ impl<'s> Txn<'s> {
     }
 
     pub fn finish(mut self, finish: Finish) -> anyhow::Result<()> {
-        let mut tx = self.take()?;
-        self.store.run(async {
+        let (store, tx) = self.parts()?;
+        store.run(async {
             if let Some(last) = finish.last_id {
                 // setval is not undone by a rollback: an id once handed out is never reused.
                 sqlx::query("SELECT setval('bookings_id_seq', $1)")
@@ -338,10 +329,11 @@ impl<'s> Txn<'s> {
                     .bind(&keys)
                     .execute(&mut *tx)
                     .await?;
-                changes::record(&mut tx, Change::Bookings { generation }).await?;
+                changes::record(tx, Change::Bookings { generation }).await?;
             }
-            tx.commit().await
+            Ok::<_, sqlx::Error>(())
         })?;
+        self.tx.commit()?;
         Ok(())
     }
 
@@ -358,16 +350,6 @@ impl<'s> Txn<'s> {
 }
 
 /// Appends an identity and its booking id as one line of COPY text (bytea as `\\x` and hex).
-impl Drop for Txn<'_> {
-    fn drop(&mut self) {
-        // sqlx's own drop of an open transaction needs a runtime context: roll back here, inside
-        // the store's. A failed rollback ends the connection, which PostgreSQL rolls back too.
-        if let Some(tx) = self.tx.take() {
-            let _ = self.store.run(tx.rollback());
-        }
-    }
-}
-
 fn identity_line(out: &mut Vec<u8>, identity: &[u8; IDENTITY_LEN], id: u64) {
     out.extend_from_slice(b"\\\\x");
     let mut hex = [0u8; IDENTITY_LEN * 2];
@@ -456,7 +438,7 @@ impl RowWriter<'_, '_> {
                  b.sample) IS DISTINCT FROM (u.category, u.client, u.firm_size, u.city_state, \
                  u.state, u.dma, u.created, u.sample)",
             )
-            .execute(&mut **tx),
+            .execute(&mut *tx),
         )?;
         Ok(done.rows_affected())
     }
@@ -480,7 +462,7 @@ impl RowWriter<'_, '_> {
                 sqlx::query(
                     "CREATE TEMPORARY TABLE booking_updates (LIKE bookings) ON COMMIT DROP",
                 )
-                .execute(&mut **tx),
+                .execute(&mut *tx),
             )?;
             self.updates_table = true;
         }
@@ -526,9 +508,8 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
         )?;
     }
     let key = crate::import::file_key(from)?;
-    let store = txn.store;
-    let mut tx = txn.take()?;
-    let (bookings, identities) = store.run(async {
+    let (store, tx) = txn.parts()?;
+    store.run(async {
         if last_id > 0 {
             sqlx::query("SELECT setval('bookings_id_seq', $1)")
                 .bind(last_id as i64)
@@ -559,8 +540,10 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
             .execute(&mut *tx)
             .await?;
         }
-        changes::record(&mut tx, Change::Bookings { generation }).await?;
-        tx.commit().await?;
+        changes::record(tx, Change::Bookings { generation }).await
+    })?;
+    txn.tx.commit()?;
+    let (bookings, identities) = store.run(async {
         let bookings: i64 = sqlx::query_scalar("SELECT count(*) FROM bookings")
             .fetch_one(store.pool())
             .await?;
