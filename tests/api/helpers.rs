@@ -79,6 +79,12 @@ impl TestApp {
         Self::with_config(|_| {})
     }
 
+    /// An app on the redb file whatever the run's backend: for the file's own behaviour (its
+    /// lock, permissions, backups).
+    pub fn on_file() -> TestApp {
+        Self::with_config(|c| c.database_url = None)
+    }
+
     pub fn with_config(adjust: impl FnOnce(&mut Config)) -> TestApp {
         let dir = tempfile::tempdir().unwrap();
         let mut config = Config::for_data_dir(dir.path().join("data"));
