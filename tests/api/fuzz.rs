@@ -313,7 +313,10 @@ fn written(app: &TestApp) -> Written {
     Written {
         bookings,
         identities,
-        vendors: litstack::catalog::Catalog::load(store).unwrap().vendors.len() as u64,
+        vendors: litstack::catalog::Catalog::load(store)
+            .unwrap()
+            .vendors
+            .len() as u64,
         generation: litstack::bookings::generation(store).unwrap(),
     }
 }

@@ -102,6 +102,19 @@ impl TestApp {
         }
     }
 
+    /// Stops this app (its store closes) and hands over its directory, data directory inside.
+    pub fn shut_down(self) -> tempfile::TempDir {
+        let TestApp {
+            state,
+            router,
+            _dir,
+            ..
+        } = self;
+        drop(router);
+        drop(state);
+        _dir
+    }
+
     pub fn data_dir(&self) -> std::path::PathBuf {
         self.state.config.data_dir.clone()
     }
