@@ -179,3 +179,31 @@ fn an_export_names_what_is_missing() {
         "{message}"
     );
 }
+
+/// The command as an operator runs it: a bad URL or a database that does not answer ends the
+/// start with a message and exit code 1, never a panic.
+#[test]
+fn serve_with_a_bad_database_url_exits_with_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    for (url, expected) in [
+        ("mysql://nope", "does not parse"),
+        (
+            "postgres://litstack:pw@127.0.0.1:1/litstack",
+            "does not answer",
+        ),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_litstack"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
+            .arg(dir.path())
+            .env("LITSTACK_DATABASE_URL", url)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{url}: {stderr}");
+        assert!(stderr.contains(expected), "{url}: {stderr}");
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains(":pw@"),
+            "{stderr}"
+        );
+    }
+}
