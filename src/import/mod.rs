@@ -1,12 +1,13 @@
 //! The streaming CSV import shared by the admin upload and `litstack import`. The header decides
 //! the kind of file (`Kind`): vendor rows go to the catalog (`catalog::vendor_csv`), demo-booking
 //! rows through a two-thread pipeline (`pipeline`) into the bookings tables. One file is one write
-//! transaction (redb or PostgreSQL), so a fatal error or a crash leaves the data as it was before the file.
+//! transaction (redb or PostgreSQL), so a fatal error or a crash leaves the data as it was before
+//! the file.
 //!
-//! Booking rows are recognised on re-import by a keyed hash (HMAC-SHA256 under a per-install key in
-//! the data directory, or in the database in hub mode: `key`) of the file's Id, or, without one, of the row's normalised fields
-//! including the person's name and email. That hash is the only form in which names and emails are
-//! kept.
+//! Booking rows are recognised on re-import by a keyed hash (HMAC-SHA256 under a per-install key:
+//! a file in the data directory, or a setting in the database in hub mode; see `key`) of the
+//! file's Id, or, without one, of the row's normalised fields including the person's name and
+//! email. That hash is the only form in which names and emails are kept.
 
 mod identities;
 mod key;

@@ -267,6 +267,11 @@ pub enum Replaced {
 }
 
 impl RowWriter<'_, '_> {
+    /// Whether `insert` and `replace` read the booking's fields (else only its encoded form).
+    pub fn takes_fields(&self) -> bool {
+        matches!(self, RowWriter::Postgres(_))
+    }
+
     /// Stores a new booking; `encoded` is `booking` as the redb file stores it.
     pub fn insert(
         &mut self,

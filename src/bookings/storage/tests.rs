@@ -109,7 +109,7 @@ fn stored_ids(store: &Store) -> Vec<u64> {
     ids
 }
 
-/// A reader that gives `data` up to `fail_at` bytes, then an I/O error (a connection lost mid-upload).
+/// A reader that gives `data` up to `fail_at` bytes, then an I/O error (an upload cut off).
 struct FailingReader {
     data: Vec<u8>,
     at: usize,
