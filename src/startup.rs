@@ -13,12 +13,15 @@ use crate::store::Store;
 
 impl AppState {
     /// Opens the store, seeds what a first launch needs and loads the in-memory views.
-    pub fn open(config: Config) -> anyhow::Result<AppState> {
+    pub fn open(mut config: Config) -> anyhow::Result<AppState> {
         let store = Store::open(&config)?;
-        // In hub mode the data directory holds only this node's bookings snapshot. The change
-        // log's position is read before the views load, so what commits meanwhile is replayed.
+        // In hub mode the data directory holds only this node's bookings snapshot, in a folder
+        // named for the database: a snapshot is keyed by the booking generation, which another
+        // database may share. The change log's position is read before the views load, so what
+        // commits meanwhile is replayed.
         let hub = match &store {
             Store::Postgres(pg) => {
+                config.data_dir = config.data_dir.join(format!("hub-{}", pg.database_id()?));
                 crate::store::private_dir(&config.data_dir)?;
                 Some(crate::hub::Hub::new(crate::hub::latest_change(pg)?))
             }

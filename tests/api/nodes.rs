@@ -200,3 +200,34 @@ async fn a_hub_node_offers_no_backup_file_and_says_how_to_back_up() {
     assert_eq!(res.status, StatusCode::CONFLICT);
     assert_eq!(res.error(), litstack::admin::HUB_BACKUP);
 }
+
+#[tokio::test]
+async fn a_data_directory_pointed_at_another_hub_never_loads_the_first_hubs_bookings() {
+    let shared = tempfile::tempdir().unwrap();
+    let node_on = |url: String, dir: std::path::PathBuf| {
+        TestApp::with_config(move |c| {
+            c.database_url = Some(url);
+            c.data_dir = dir;
+        })
+    };
+    // Hub one: six bookings, at booking generation 1, snapshot written in the shared directory.
+    let mut one = node_on(fresh_database(), shared.path().join("data"));
+    one.sign_up().await;
+    let res = upload(&mut one, "bookings.csv", known_file().as_bytes()).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    drop(one);
+    // Hub two, also at generation 1, with one booking; then a node on the shared directory.
+    let two_url = fresh_database();
+    let mut elsewhere = node_on(two_url.clone(), shared.path().join("elsewhere"));
+    elsewhere.sign_up().await;
+    let one_row: String = known_file()
+        .lines()
+        .take(2)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let res = upload(&mut elsewhere, "bookings.csv", one_row.as_bytes()).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let mut two = node_on(two_url, shared.path().join("data"));
+    two.cookie = elsewhere.cookie.clone();
+    assert_eq!(two.get("/api/trends").await.json()["total"], 1);
+}

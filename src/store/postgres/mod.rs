@@ -92,6 +92,31 @@ impl PgStore {
         Ok(store)
     }
 
+    /// This database's identity, made by the first node to ask: it tells one hub's files from
+    /// another's in a node's data directory.
+    pub fn database_id(&self) -> anyhow::Result<String> {
+        let mut fresh = [0u8; 8];
+        rand::RngCore::fill_bytes(&mut rand::rng(), &mut fresh);
+        let id: String = self.run(async {
+            sqlx::query(
+                "INSERT INTO settings (key, value) VALUES ('database_id', $1) \
+                 ON CONFLICT (key) DO NOTHING",
+            )
+            .bind(hex::encode(fresh))
+            .execute(&self.pool)
+            .await?;
+            sqlx::query_scalar("SELECT value FROM settings WHERE key = 'database_id'")
+                .fetch_one(&self.pool)
+                .await
+        })?;
+        // Used in a folder name: only what this function writes is accepted.
+        anyhow::ensure!(
+            id.len() == 16 && id.bytes().all(|b| b.is_ascii_hexdigit()),
+            "the database's identity in the settings table is damaged"
+        );
+        Ok(id)
+    }
+
     pub fn pool(&self) -> &PgPool {
         &self.pool
     }
