@@ -8,6 +8,7 @@ pub mod catalog;
 pub mod compare;
 pub mod config;
 pub mod error;
+pub mod export;
 pub mod extract;
 pub mod firm_size;
 pub mod hub;

@@ -60,6 +60,12 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Copy this install's data directory into an empty PostgreSQL database (--database-url), the
+    /// way a firm moves to a hub, then check every table's rows. Stop the server first.
+    ExportToPostgres {
+        #[command(flatten)]
+        data: DataArgs,
+    },
     /// Manage accounts.
     Users {
         #[command(subcommand)]
@@ -210,6 +216,7 @@ fn main() -> ExitCode {
             end,
             out,
         }) => gen_bookings(rows, seed, end, out),
+        Some(Command::ExportToPostgres { data }) => export_to_postgres(&data),
         Some(Command::Users {
             action: UsersAction::Promote { email, data },
         }) => promote(&email, data.config()),
@@ -243,6 +250,25 @@ fn file_only(data: &DataArgs, command: &str) -> anyhow::Result<()> {
         data.database_url.is_none(),
         "`litstack {command}` works on a data directory's redb file; with --database-url \
          (LITSTACK_DATABASE_URL) the data is in PostgreSQL: use its own tools (pg_dump, amcheck)"
+    );
+    Ok(())
+}
+
+fn export_to_postgres(data: &DataArgs) -> anyhow::Result<()> {
+    let Some(url) = &data.database_url else {
+        anyhow::bail!(
+            "export-to-postgres needs --database-url (or LITSTACK_DATABASE_URL): the empty \
+             PostgreSQL database to copy {} into",
+            data.data_dir.display()
+        );
+    };
+    let counts = litstack::export::to_postgres(&data.data_dir, url)?;
+    print!("{}", litstack::export::report(&counts));
+    println!(
+        "Copied {} tables from {}; every table holds as many rows as the file. Start the nodes \
+         with --database-url.",
+        counts.len(),
+        data.data_dir.display()
     );
     Ok(())
 }

@@ -65,7 +65,10 @@ fn spawn_housekeeping(state: AppState) {
         let mut tick = tokio::time::interval(std::time::Duration::from_secs(300));
         loop {
             tick.tick().await;
-            state.limiter.sweep(std::time::Duration::from_secs(3600));
+            let swept = state.blocking(crate::accounts::sweep_rate_limits).await;
+            if let Err(e) = swept {
+                tracing::warn!("sweeping the sign-in rate limits: {e}");
+            }
         }
     });
 }

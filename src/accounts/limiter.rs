@@ -1,12 +1,18 @@
 //! Sign-in throttling: a fixed window of failures per client address and per account. Successful
 //! sign-ins are not counted, so a busy office behind one address is never throttled for signing
 //! in. Windows expire on their own, so the real user is never locked out for good.
+//!
+//! On redb the windows live in this process's memory (`RateLimiter`); in hub mode they are
+//! counted in the database (`rate_limits`), so all nodes together allow what one node allows.
 
 use std::time::{Duration, Instant};
 
 use dashmap::DashMap;
 
-use crate::error::AppError;
+use super::storage::postgres;
+use crate::error::{AppError, Result};
+use crate::state::{App, AppState};
+use crate::store::Store;
 
 pub const CLIENT_FAILURES: u32 = 30;
 pub const CLIENT_WINDOW: Duration = Duration::from_secs(10 * 60);
@@ -67,6 +73,75 @@ impl RateLimiter {
         let now = Instant::now();
         self.windows
             .retain(|_, w| now.duration_since(w.started) < longest);
+    }
+}
+
+/// Runs limiter work from an async handler: at once on redb (the windows are in memory), on a
+/// blocking thread in hub mode (it waits for the database).
+pub async fn from_handler<T: Send + 'static>(
+    state: &AppState,
+    work: impl FnOnce(&App) -> Result<T> + Send + 'static,
+) -> Result<T> {
+    match &state.store {
+        Store::File(_) => work(state),
+        Store::Postgres(_) => state.blocking(work).await,
+    }
+}
+
+/// Counts one event under `key`; refuses (429) once `limit` events fall in the current window.
+pub fn hit(app: &App, key: &str, limit: u32, window: Duration) -> Result<()> {
+    match &app.store {
+        Store::File(_) => app.limiter.hit(key, limit, window),
+        Store::Postgres(db) => refuse_for(postgres::rate_limit_hit(
+            db,
+            key,
+            limit,
+            window.as_secs_f64(),
+        )?),
+    }
+}
+
+/// Refuses (429) without counting when `key` has used up its window.
+pub fn check(app: &App, key: &str, limit: u32, window: Duration) -> Result<()> {
+    match &app.store {
+        Store::File(_) => app.limiter.check(key, limit, window),
+        Store::Postgres(db) => refuse_for(postgres::rate_limit_check(
+            db,
+            key,
+            limit,
+            window.as_secs_f64(),
+        )?),
+    }
+}
+
+pub fn reset(app: &App, key: &str) -> Result<()> {
+    match &app.store {
+        Store::File(_) => {
+            app.limiter.reset(key);
+            Ok(())
+        }
+        Store::Postgres(db) => postgres::rate_limit_reset(db, key),
+    }
+}
+
+/// Drops windows older than `longest`.
+pub fn sweep(app: &App, longest: Duration) -> Result<()> {
+    match &app.store {
+        Store::File(_) => {
+            app.limiter.sweep(longest);
+            Ok(())
+        }
+        Store::Postgres(db) => postgres::rate_limit_sweep(db, longest.as_secs_f64()),
+    }
+}
+
+/// The database's answer (the seconds left in a used-up window) as the same 429 as in memory.
+fn refuse_for(seconds_left: Option<f64>) -> Result<()> {
+    match seconds_left {
+        Some(left) => Err(too_many(
+            Duration::try_from_secs_f64(left).unwrap_or_default(),
+        )),
+        None => Ok(()),
     }
 }
 

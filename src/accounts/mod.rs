@@ -16,6 +16,7 @@ pub use client_ip::{ClientIp, TrustedProxy};
 pub use limiter::RateLimiter;
 pub use model::{Email, User, UserEnvelope, UserView, parse_firm_size};
 pub use sessions::{AdminUser, CurrentUser, SessionCache, TokenHash};
+pub use storage::export;
 
 use crate::error::Result;
 use crate::state::{App, AppState};
@@ -94,7 +95,22 @@ pub fn require_setup_token_if_unclaimed(app: &App) -> anyhow::Result<Option<Stri
     }
     let mut bytes = [0u8; 12];
     rand::rng().fill_bytes(&mut bytes);
-    let token = hex::encode(bytes);
+    let mut token = hex::encode(bytes);
+    if let crate::store::Store::Postgres(db) = &app.store {
+        // Every node must accept the same token: the first node to start stores it, the others
+        // take that one.
+        match storage::postgres::share_setup_token(db, &token)
+            .map_err(|e| anyhow::anyhow!("{e}"))?
+        {
+            Some(shared) => token = shared,
+            None => return Ok(None),
+        }
+    }
     *app.setup_token.lock().expect("setup token lock") = Some(token.clone());
     Ok(Some(token))
+}
+
+/// Drops expired sign-in throttling windows (in memory, or in the database in hub mode).
+pub fn sweep_rate_limits(app: &App) -> Result<()> {
+    limiter::sweep(app, std::time::Duration::from_secs(3600))
 }

@@ -7,7 +7,7 @@ use axum_extra::extract::cookie::CookieJar;
 
 use super::client_ip::ClientIp;
 use super::find_by_email;
-use super::limiter::{ACCOUNT_FAILURES, ACCOUNT_WINDOW, CLIENT_FAILURES, CLIENT_WINDOW};
+use super::limiter::{self, ACCOUNT_FAILURES, ACCOUNT_WINDOW, CLIENT_FAILURES, CLIENT_WINDOW};
 use super::model::{
     ChangePassword, Email, NewPassword, SetupStatus, SignIn, SignUp, UserEnvelope, UserView,
     parse_firm_size, parse_law_firm, parse_name,
@@ -17,7 +17,7 @@ use super::sessions::{self, COOKIE, CurrentUser};
 use super::storage::{self, NewUser};
 use crate::error::{AppError, Result, bad_request, unauthorized};
 use crate::extract::Json;
-use crate::state::AppState;
+use crate::state::{App, AppState};
 use subtle::ConstantTimeEq;
 
 const INVALID_CREDENTIALS: &str = "Invalid email or password";
@@ -60,8 +60,10 @@ pub async fn sign_up(
                 firm_size,
                 password_hash,
             };
-            let user = storage::create_user(&app.store, new, &hash, || {
-                let expected = app.setup_token.lock().expect("setup token lock").clone();
+            let user = storage::create_user(&app.store, new, &hash, |held_by_database| {
+                // In hub mode the database's token is the one every node accepts.
+                let expected = held_by_database
+                    .or_else(|| app.setup_token.lock().expect("setup token lock").clone());
                 if let Some(expected) = expected {
                     let given = setup_token.as_deref().unwrap_or("").trim();
                     if !bool::from(given.as_bytes().ct_eq(expected.as_bytes())) {
@@ -115,23 +117,24 @@ pub async fn sign_in(
         client: format!("ip:{ip}"),
         account: format!("account:{}", email.key()),
     };
-    limits.check(&state.limiter)?;
+    let early = limits.clone();
+    limiter::from_handler(&state, move |app| early.check(app)).await?;
 
     let previous = jar.get(COOKIE).map(|c| sessions::hash_token(c.value()));
     let password = body.password;
     let slot = state.hashing.slot().await;
-    let (limits, outcome) = state
+    let outcome = state
         .blocking(move |app| {
             // Checked again with the hashing slot held: the failures of the requests that queued
             // alongside this one count, so a burst of guesses cannot outrun the limits.
-            limits.check(&app.limiter)?;
+            limits.check(app)?;
             let user = find_by_email(app, &email)?;
             let Some(user) = user.filter(|u| password::verify(&password, &u.password_hash)) else {
                 if find_by_email(app, &email)?.is_none() {
                     password::burn_time(&password);
                 }
-                limits.count_failure(&app.limiter);
-                return Ok((limits, None));
+                limits.count_failure(app)?;
+                return Ok(None);
             };
             drop(slot);
             // Rotate: a new token at every sign-in, and the one the browser held (if any) ends.
@@ -140,13 +143,13 @@ pub async fn sign_in(
             if let Some(old) = previous {
                 app.sessions.forget(&old);
             }
-            Ok((limits, Some((user, token))))
+            limiter::reset(app, &limits.account)?;
+            Ok(Some((user, token)))
         })
         .await?;
 
     match outcome {
         Some((user, token)) => {
-            state.limiter.reset(&limits.account);
             tracing::info!(target: "security", user_id = user.id, client = %ip, "sign-in succeeded");
             let jar = jar.add(sessions::session_cookie(&state, token));
             Ok((
@@ -164,35 +167,61 @@ pub async fn sign_in(
 }
 
 /// The throttling windows one sign-in counts against. Only failures are counted.
+#[derive(Clone)]
 struct SignInLimits {
     client: String,
     account: String,
 }
 
 impl SignInLimits {
-    fn check(&self, limiter: &super::RateLimiter) -> Result<()> {
-        limiter.check(&self.client, CLIENT_FAILURES, CLIENT_WINDOW)?;
-        limiter.check(&self.account, ACCOUNT_FAILURES, ACCOUNT_WINDOW)
+    fn check(&self, app: &App) -> Result<()> {
+        limiter::check(app, &self.client, CLIENT_FAILURES, CLIENT_WINDOW)?;
+        limiter::check(app, &self.account, ACCOUNT_FAILURES, ACCOUNT_WINDOW)
     }
 
-    fn count_failure(&self, limiter: &super::RateLimiter) {
-        let _ = limiter.hit(&self.client, CLIENT_FAILURES, CLIENT_WINDOW);
-        let _ = limiter.hit(&self.account, ACCOUNT_FAILURES, ACCOUNT_WINDOW);
+    /// Counts the failure in both windows; a window already full is no error here.
+    fn count_failure(&self, app: &App) -> Result<()> {
+        refused_is_fine(limiter::hit(
+            app,
+            &self.client,
+            CLIENT_FAILURES,
+            CLIENT_WINDOW,
+        ))?;
+        refused_is_fine(limiter::hit(
+            app,
+            &self.account,
+            ACCOUNT_FAILURES,
+            ACCOUNT_WINDOW,
+        ))
+    }
+}
+
+fn refused_is_fine(counted: Result<()>) -> Result<()> {
+    match counted {
+        Err(AppError::TooManyRequests { .. }) => Ok(()),
+        other => other,
     }
 }
 
 /// GET /api/auth/setup (public): whether the first sign-up needs the console's setup token.
 #[utoipa::path(get, path = "/auth/setup", tag = "auth", security(()),
     responses((status = 200, body = SetupStatus)))]
-pub async fn setup_status(State(state): State<AppState>) -> Json<SetupStatus> {
-    let required = state
+pub async fn setup_status(State(state): State<AppState>) -> Result<Json<SetupStatus>> {
+    let held = state
         .setup_token
         .lock()
         .expect("setup token lock")
         .is_some();
-    Json(SetupStatus {
+    // In hub mode another node may have claimed it since: the database knows.
+    let required = match (held, &state.store) {
+        (true, crate::store::Store::Postgres(_)) => {
+            !state.blocking(|app| storage::has_users(&app.store)).await?
+        }
+        (held, _) => held,
+    };
+    Ok(Json(SetupStatus {
         setup_token_required: required,
-    })
+    }))
 }
 
 /// POST /api/auth/sign-out: ends this session.
@@ -259,9 +288,11 @@ pub async fn change_password(
         &[&user.email, &user.name, &user.law_firm],
     )?;
     let account_key = format!("account:{}", current.user.email.to_lowercase());
-    state
-        .limiter
-        .check(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW)?;
+    let key = account_key.clone();
+    limiter::from_handler(&state, move |app| {
+        limiter::check(app, &key, ACCOUNT_FAILURES, ACCOUNT_WINDOW)
+    })
+    .await?;
     let user_id = current.user.id;
     let keep = current.session;
     let slot = state.hashing.slot().await;
@@ -272,6 +303,12 @@ pub async fn change_password(
                 return Err(unauthorized("Your account no longer exists."));
             };
             if !password::verify(&body.current_password, &user.password_hash) {
+                refused_is_fine(limiter::hit(
+                    app,
+                    &account_key,
+                    ACCOUNT_FAILURES,
+                    ACCOUNT_WINDOW,
+                ))?;
                 return Ok(None);
             }
             user.password_hash = password::hash(new_password.as_str())?;
@@ -287,9 +324,6 @@ pub async fn change_password(
             Ok(StatusCode::NO_CONTENT)
         }
         None => {
-            let _ = state
-                .limiter
-                .hit(&account_key, ACCOUNT_FAILURES, ACCOUNT_WINDOW);
             tracing::warn!(target: "security", user_id, "password change with a wrong current password");
             Err(AppError::BadRequest("Current password is incorrect".into()))
         }

@@ -31,8 +31,13 @@ struct Cached {
     user: User,
 }
 
-/// Sessions seen since start, with their user, so that most requests touch no database and
-/// never leave the async runtime. Kept in step by `refresh_user` and `forget*`.
+/// How many sessions a node keeps in memory. Past it, the least recently seen tenth is dropped
+/// (those sessions are read from the database again when next used).
+const CACHE_CAPACITY: usize = 50_000;
+
+/// Sessions seen recently, with their user, so that most requests touch no database and never
+/// leave the async runtime. Kept in step by `refresh_user` and `forget*` (in hub mode also for
+/// the other nodes' writes, through the change log). Bounded by `CACHE_CAPACITY`.
 #[derive(Default)]
 pub struct SessionCache {
     entries: DashMap<TokenHash, Cached>,
@@ -98,6 +103,10 @@ impl SessionCache {
     /// this one is not cached any more. The check runs under the entry's lock, which `forget`
     /// also takes after counting, so a forget either is seen here or removes what this inserts.
     fn remember(&self, hash: TokenHash, cached: Cached, epoch: u64) -> bool {
+        // Before taking the entry: evicting walks every shard, the entry holds one locked.
+        if self.entries.len() >= CACHE_CAPACITY && !self.entries.contains_key(&hash) {
+            self.evict_least_recent(CACHE_CAPACITY / 10);
+        }
         match self.entries.entry(hash) {
             Entry::Occupied(mut e) => {
                 e.insert(cached);
@@ -108,6 +117,23 @@ impl SessionCache {
                 true
             }
             Entry::Vacant(_) => false,
+        }
+    }
+
+    /// Drops the `count` least recently seen sessions. Dropping is not forgetting: the database
+    /// still holds them, so the next lookup reads them again, and no revocation is involved.
+    fn evict_least_recent(&self, count: usize) {
+        let mut seen: Vec<(i64, TokenHash)> = self
+            .entries
+            .iter()
+            .map(|e| (e.session.last_seen, *e.key()))
+            .collect();
+        if seen.len() > count {
+            seen.select_nth_unstable(count);
+            seen.truncate(count);
+        }
+        for (_, hash) in seen {
+            self.entries.remove(&hash);
         }
     }
 
@@ -140,7 +166,16 @@ impl App {
     fn session_user(&self, hash: &TokenHash) -> Result<Option<User>> {
         let epoch = self.sessions.epoch();
         let now = now_secs();
-        let cached = match self.sessions.entries.get(hash).map(|c| c.clone()) {
+        let (idle_limit, age_limit) = (
+            self.config.session_idle.as_secs() as i64,
+            self.config.session_absolute.as_secs() as i64,
+        );
+        let expired =
+            |s: &Session| now - s.last_seen > idle_limit || now - s.created_at > age_limit;
+        // A cached copy that looks expired is read again before the session ends: in hub mode
+        // another node may have seen (and written back) a later use of it.
+        let from_cache = self.sessions.entries.get(hash).map(|c| c.clone());
+        let cached = match from_cache.filter(|c| !expired(&c.session)) {
             Some(c) => Some(c),
             None => match storage::find_session(&self.store, hash)? {
                 Some(session) => self.load_user(session.user_id)?.map(|user| Cached {
@@ -154,11 +189,7 @@ impl App {
         let Some(mut cached) = cached else {
             return Ok(None);
         };
-        let idle = now - cached.session.last_seen;
-        let age = now - cached.session.created_at;
-        if idle > self.config.session_idle.as_secs() as i64
-            || age > self.config.session_absolute.as_secs() as i64
-        {
+        if expired(&cached.session) {
             self.sessions.forget(hash);
             storage::delete_session(&self.store, hash)?;
             tracing::info!(target: "security", user_id = cached.session.user_id, "session expired");
@@ -264,6 +295,26 @@ mod tests {
             persisted_last_seen: 0,
             user,
         }
+    }
+
+    #[test]
+    fn a_full_cache_drops_its_least_recently_seen_sessions() {
+        let cache = SessionCache::default();
+        for i in 0..CACHE_CAPACITY {
+            let mut c = cached(1);
+            c.session.last_seen = i as i64;
+            let hash = Sha256::digest(i.to_le_bytes()).into();
+            assert!(cache.remember(hash, c, cache.epoch()));
+        }
+        let newest: TokenHash = Sha256::digest((CACHE_CAPACITY - 1).to_le_bytes()).into();
+        let oldest: TokenHash = Sha256::digest(0usize.to_le_bytes()).into();
+        assert!(cache.remember([9; 32], cached(2), cache.epoch()));
+        assert_eq!(
+            cache.entries.len(),
+            CACHE_CAPACITY - CACHE_CAPACITY / 10 + 1
+        );
+        assert!(cache.entries.contains_key(&newest) && cache.entries.contains_key(&[9; 32]));
+        assert!(!cache.entries.contains_key(&oldest));
     }
 
     #[test]

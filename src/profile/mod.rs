@@ -6,6 +6,8 @@ pub mod model;
 mod routes;
 mod storage;
 
+pub use storage::export;
+
 use axum::Router;
 use axum::routing::get;
 

@@ -20,6 +20,7 @@ use axum::Router;
 use axum::routing::{get, put};
 
 pub use disclosure::{ShownOutcome, Tally, shown_outcome};
+pub use storage::export;
 
 use crate::error::Result;
 use crate::state::AppState;

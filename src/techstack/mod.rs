@@ -16,6 +16,7 @@ use axum::Router;
 use axum::routing::get;
 
 pub use model::{Adoption, MAX_OTHER_NAME, MAX_VENDORS};
+pub use storage::export;
 pub use tools::{FirmTools, firm_tools, tool_integrations, tool_names};
 
 use crate::state::AppState;

@@ -228,8 +228,37 @@ async fn the_database_holds_no_token_or_password_in_clear() {
     let mut app = TestApp::new();
     app.sign_up().await;
     let token = app.cookie.clone().unwrap();
-    let bytes = std::fs::read(app.state.store.file().unwrap().path()).unwrap();
-    let hay = String::from_utf8_lossy(&bytes);
+    // A failed sign-in, so that hub mode has a throttling window stored.
+    app.cookie = None;
+    app.sign_in("ann@doe-law.com", "wrong-password").await;
+    let hay = match &app.state.store {
+        litstack::store::Store::File(file) => {
+            String::from_utf8_lossy(&std::fs::read(file.path()).unwrap()).into_owned()
+        }
+        litstack::store::Store::Postgres(db) => {
+            let limits = db
+                .run(
+                    sqlx::query_scalar::<_, String>(
+                        "SELECT COALESCE(string_agg(r::text, ' '), '') FROM rate_limits r",
+                    )
+                    .fetch_one(db.pool()),
+                )
+                .unwrap();
+            assert!(
+                !limits.is_empty() && !limits.contains("doe-law"),
+                "{limits}"
+            );
+            db.run(
+                sqlx::query_scalar::<_, String>(
+                    "SELECT (SELECT string_agg(u::text, ' ') FROM users u) || \
+                     (SELECT string_agg(s::text, ' ') FROM sessions s) || \
+                     (SELECT string_agg(r::text, ' ') FROM rate_limits r)",
+                )
+                .fetch_one(db.pool()),
+            )
+            .unwrap()
+        }
+    };
     assert!(!hay.contains(&token));
     assert!(!hay.contains(PASSWORD));
 }

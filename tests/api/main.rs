@@ -5,6 +5,7 @@
 )]
 
 mod accounts;
+mod accounts_concurrency;
 mod bookings;
 mod catalog;
 mod cluster;

@@ -4,6 +4,8 @@
 mod file;
 mod postgres;
 
+pub use postgres::export;
+
 use super::bands::Onboarding;
 use crate::error::Result;
 use crate::store::Store;

@@ -1,33 +1,23 @@
-//! The accounts tables: USERS, USER_EMAILS (email key -> user id) and SESSIONS (token hash ->
-//! session). Nothing else opens them; other domains go through the functions of `accounts`.
-//! "One account per email" is enforced here, in `claim_email`, for sign-up and email changes.
+//! Accounts in the redb file: USERS, USER_EMAILS (email key -> user id) and SESSIONS (token hash
+//! -> session). "One account per email" is enforced here, in `claim_email`, for sign-up and email
+//! changes; redb runs one write transaction at a time, which makes each operation one step.
 
 use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
-use super::model::{Email, Session, User};
-use super::sessions::TokenHash;
+use super::{EMAIL_TAKEN, NewUser};
+use crate::accounts::model::{Email, Session, User};
+use crate::accounts::sessions::TokenHash;
 use crate::error::{Result, conflict};
 use crate::state::now_secs;
-use crate::store::{self, SESSIONS, Store, USER_EMAILS, USERS, codec};
-
-const EMAIL_TAKEN: &str = "An account with this email already exists";
-
-/// A new account's details; the id, the admin flag and the creation time are the store's.
-pub struct NewUser {
-    pub name: String,
-    pub email: Email,
-    pub law_firm: String,
-    pub firm_size: Option<crate::firm_size::FirmSize>,
-    pub password_hash: String,
-}
+use crate::store::{self, FileStore, SESSIONS, USER_EMAILS, USERS, codec};
 
 /// Creates the account and its first session (`session`) in one transaction. The first account
 /// is the admin: `admit_first` runs only then and may refuse it. An email already in use is a 409.
 pub fn create_user(
-    store: &Store,
+    store: &FileStore,
     new: NewUser,
     session: &TokenHash,
-    admit_first: impl FnOnce() -> Result<()>,
+    admit_first: impl FnOnce(Option<String>) -> Result<()>,
 ) -> Result<User> {
     // redb runs one write transaction at a time, so the email check and the insert cannot
     // interleave with a concurrent sign-up.
@@ -35,7 +25,7 @@ pub fn create_user(
     let user = {
         let is_admin = txn.open_table(USERS)?.is_empty()?;
         if is_admin {
-            admit_first()?;
+            admit_first(None)?;
         }
         let id = store::next_id(&txn, "users")?;
         claim_email(&txn, &new.email, id)?;
@@ -74,7 +64,7 @@ fn put_user(txn: &WriteTransaction, user: &User) -> Result<()> {
     Ok(())
 }
 
-pub fn find_user(store: &Store, id: u64) -> Result<Option<User>> {
+pub fn find_user(store: &FileStore, id: u64) -> Result<Option<User>> {
     let txn = store.read()?;
     let table = txn.open_table(USERS)?;
     let user = table
@@ -84,7 +74,7 @@ pub fn find_user(store: &Store, id: u64) -> Result<Option<User>> {
     Ok(user)
 }
 
-pub fn find_user_by_email(store: &Store, email: &Email) -> Result<Option<User>> {
+pub fn find_user_by_email(store: &FileStore, email: &Email) -> Result<Option<User>> {
     let id = store
         .read()?
         .open_table(USER_EMAILS)?
@@ -97,7 +87,7 @@ pub fn find_user_by_email(store: &Store, email: &Email) -> Result<Option<User>> 
 }
 
 /// Every account, by id.
-pub fn all_users(store: &Store) -> Result<Vec<User>> {
+pub fn all_users(store: &FileStore) -> Result<Vec<User>> {
     let txn = store.read()?;
     let table = txn.open_table(USERS)?;
     let mut users = Vec::new();
@@ -107,12 +97,12 @@ pub fn all_users(store: &Store) -> Result<Vec<User>> {
     Ok(users)
 }
 
-pub fn has_users(store: &Store) -> Result<bool> {
+pub fn has_users(store: &FileStore) -> Result<bool> {
     Ok(!store.read()?.open_table(USERS)?.is_empty()?)
 }
 
 /// Saves a user's record whose email is unchanged.
-pub fn save_user(store: &Store, user: &User) -> Result<()> {
+pub fn save_user(store: &FileStore, user: &User) -> Result<()> {
     let txn = store.write()?;
     put_user(&txn, user)?;
     txn.commit()?;
@@ -121,7 +111,7 @@ pub fn save_user(store: &Store, user: &User) -> Result<()> {
 
 /// Saves `user` (its password hash changed) and ends every other session of it, in one
 /// transaction. Returns how many sessions ended.
-pub fn save_password(store: &Store, user: &User, keep: &TokenHash) -> Result<usize> {
+pub fn save_password(store: &FileStore, user: &User, keep: &TokenHash) -> Result<usize> {
     let txn = store.write()?;
     put_user(&txn, user)?;
     let ended = revoke_other_sessions(&txn, user.id, keep)?;
@@ -132,7 +122,7 @@ pub fn save_password(store: &Store, user: &User, keep: &TokenHash) -> Result<usi
 /// Saves `user`, whose email changed from `old_email`, and ends its other sessions, in one
 /// transaction. A new email that another account holds is a 409 and nothing is written.
 pub fn save_new_email(
-    store: &Store,
+    store: &FileStore,
     user: &User,
     old_email: &str,
     new_email: &Email,
@@ -163,7 +153,7 @@ fn put_new_session(txn: &WriteTransaction, hash: &TokenHash, user_id: u64) -> Re
 
 /// Starts the session `hash` for `user_id`, ending `previous` (the browser's old one) if given.
 pub fn rotate_session(
-    store: &Store,
+    store: &FileStore,
     previous: Option<&TokenHash>,
     hash: &TokenHash,
     user_id: u64,
@@ -177,13 +167,13 @@ pub fn rotate_session(
     Ok(())
 }
 
-pub fn find_session(store: &Store, hash: &TokenHash) -> Result<Option<Session>> {
+pub fn find_session(store: &FileStore, hash: &TokenHash) -> Result<Option<Session>> {
     let txn = store.read()?;
     let found = txn.open_table(SESSIONS)?.get(hash.as_slice())?;
     Ok(found.map(|v| codec::decode(v.value())).transpose()?)
 }
 
-pub fn delete_session(store: &Store, hash: &TokenHash) -> Result<()> {
+pub fn delete_session(store: &FileStore, hash: &TokenHash) -> Result<()> {
     let txn = store.write()?;
     txn.open_table(SESSIONS)?.remove(hash.as_slice())?;
     txn.commit()?;
@@ -192,7 +182,7 @@ pub fn delete_session(store: &Store, hash: &TokenHash) -> Result<()> {
 
 /// Writes back a session's `last_seen`. Returns false (writing nothing) when the session is gone:
 /// a concurrent sign-out must never be undone.
-pub fn touch_session(store: &Store, hash: &TokenHash, session: &Session) -> Result<bool> {
+pub fn touch_session(store: &FileStore, hash: &TokenHash, session: &Session) -> Result<bool> {
     let txn = store.write()?;
     let still_there = {
         let mut table = txn.open_table(SESSIONS)?;
@@ -221,51 +211,4 @@ fn revoke_other_sessions(txn: &WriteTransaction, user_id: u64, keep: &TokenHash)
         table.remove(key.as_slice())?;
     }
     Ok(doomed.len())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn new_user(email: &str) -> NewUser {
-        NewUser {
-            name: "Ann".into(),
-            email: Email::parse(email).unwrap(),
-            law_firm: "Doe LLP".into(),
-            firm_size: None,
-            password_hash: String::new(),
-        }
-    }
-
-    #[test]
-    fn an_email_changed_in_case_only_still_finds_its_account_and_stays_taken() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::File(crate::store::FileStore::open(dir.path()).unwrap());
-        let mut ann = create_user(&store, new_user("ann@doe.com"), &[1; 32], || Ok(())).unwrap();
-        let old = std::mem::replace(&mut ann.email, "Ann@Doe.com".into());
-        let new = Email::parse("Ann@Doe.com").unwrap();
-        save_new_email(&store, &ann, &old, &new, &[1; 32]).unwrap();
-
-        let found = find_user_by_email(&store, &Email::parse("ANN@doe.com").unwrap()).unwrap();
-        assert_eq!(found.map(|u| (u.id, u.email)), Some((ann.id, ann.email)));
-        let taken = create_user(&store, new_user("ann@DOE.com"), &[2; 32], || Ok(()));
-        assert!(matches!(taken, Err(crate::error::AppError::Conflict(_))));
-    }
-
-    #[test]
-    fn a_password_change_ends_every_other_session_of_the_user_only() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::File(crate::store::FileStore::open(dir.path()).unwrap());
-        let ann = create_user(&store, new_user("ann@doe.com"), &[1; 32], || Ok(())).unwrap();
-        let bo = create_user(&store, new_user("bo@roe.com"), &[2; 32], || Ok(())).unwrap();
-        rotate_session(&store, None, &[3; 32], ann.id).unwrap();
-
-        assert_eq!(save_password(&store, &ann, &[3; 32]).unwrap(), 1);
-        assert!(find_session(&store, &[1; 32]).unwrap().is_none());
-        assert!(find_session(&store, &[3; 32]).unwrap().is_some());
-        assert_eq!(
-            find_session(&store, &[2; 32]).unwrap().map(|s| s.user_id),
-            Some(bo.id)
-        );
-    }
 }

@@ -1,0 +1,447 @@
+//! The accounts tables, in either backend: users (one account per email, case-insensitively),
+//! sessions (by the SHA-256 of their token) and, in hub mode, the sign-in throttling windows and
+//! the first-launch setup token. Nothing else opens them; other domains go through the functions
+//! of `accounts`.
+
+mod file;
+pub(super) mod postgres;
+
+pub use postgres::export;
+
+use super::model::{Email, Session, User};
+use super::sessions::TokenHash;
+use crate::error::Result;
+use crate::store::Store;
+
+const EMAIL_TAKEN: &str = "An account with this email already exists";
+
+/// A new account's details; the id, the admin flag and the creation time are the store's.
+pub struct NewUser {
+    pub name: String,
+    pub email: Email,
+    pub law_firm: String,
+    pub firm_size: Option<crate::firm_size::FirmSize>,
+    pub password_hash: String,
+}
+
+/// Creates the account and its first session (`session`) in one step. The first account is the
+/// admin: `admit_first` runs only then, given the setup token the database holds (hub mode; always
+/// `None` on redb, whose token lives in memory), and may refuse it. An email in use is a 409.
+pub fn create_user(
+    store: &Store,
+    new: NewUser,
+    session: &TokenHash,
+    admit_first: impl FnOnce(Option<String>) -> Result<()>,
+) -> Result<User> {
+    match store {
+        Store::File(db) => file::create_user(db, new, session, admit_first),
+        Store::Postgres(db) => postgres::create_user(db, new, session, admit_first),
+    }
+}
+
+pub fn find_user(store: &Store, id: u64) -> Result<Option<User>> {
+    match store {
+        Store::File(db) => file::find_user(db, id),
+        Store::Postgres(db) => postgres::find_user(db, id),
+    }
+}
+
+pub fn find_user_by_email(store: &Store, email: &Email) -> Result<Option<User>> {
+    match store {
+        Store::File(db) => file::find_user_by_email(db, email),
+        Store::Postgres(db) => postgres::find_user_by_email(db, email),
+    }
+}
+
+/// Every account, by id.
+pub fn all_users(store: &Store) -> Result<Vec<User>> {
+    match store {
+        Store::File(db) => file::all_users(db),
+        Store::Postgres(db) => postgres::all_users(db),
+    }
+}
+
+pub fn has_users(store: &Store) -> Result<bool> {
+    match store {
+        Store::File(db) => file::has_users(db),
+        Store::Postgres(db) => postgres::has_users(db),
+    }
+}
+
+/// Saves a user's record whose email is unchanged (its name, firm, role).
+pub fn save_user(store: &Store, user: &User) -> Result<()> {
+    match store {
+        Store::File(db) => file::save_user(db, user),
+        Store::Postgres(db) => postgres::save_user(db, user),
+    }
+}
+
+/// Saves `user` (its password hash changed) and ends every other session of it, in one step.
+/// Returns how many sessions ended.
+pub fn save_password(store: &Store, user: &User, keep: &TokenHash) -> Result<usize> {
+    match store {
+        Store::File(db) => file::save_password(db, user, keep),
+        Store::Postgres(db) => postgres::save_password(db, user, keep),
+    }
+}
+
+/// Saves `user`, whose email changed from `old_email`, and ends its other sessions, in one step.
+/// A new email that another account holds is a 409 and nothing is written.
+pub fn save_new_email(
+    store: &Store,
+    user: &User,
+    old_email: &str,
+    new_email: &Email,
+    keep: &TokenHash,
+) -> Result<()> {
+    match store {
+        Store::File(db) => file::save_new_email(db, user, old_email, new_email, keep),
+        Store::Postgres(db) => postgres::save_new_email(db, user, new_email, keep),
+    }
+}
+
+/// Starts the session `hash` for `user_id`, ending `previous` (the browser's old one) if given.
+pub fn rotate_session(
+    store: &Store,
+    previous: Option<&TokenHash>,
+    hash: &TokenHash,
+    user_id: u64,
+) -> Result<()> {
+    match store {
+        Store::File(db) => file::rotate_session(db, previous, hash, user_id),
+        Store::Postgres(db) => postgres::rotate_session(db, previous, hash, user_id),
+    }
+}
+
+pub fn find_session(store: &Store, hash: &TokenHash) -> Result<Option<Session>> {
+    match store {
+        Store::File(db) => file::find_session(db, hash),
+        Store::Postgres(db) => postgres::find_session(db, hash),
+    }
+}
+
+pub fn delete_session(store: &Store, hash: &TokenHash) -> Result<()> {
+    match store {
+        Store::File(db) => file::delete_session(db, hash),
+        Store::Postgres(db) => postgres::delete_session(db, hash),
+    }
+}
+
+/// Writes back a session's `last_seen`. Returns false (writing nothing) when the session is gone:
+/// a concurrent sign-out must never be undone.
+pub fn touch_session(store: &Store, hash: &TokenHash, session: &Session) -> Result<bool> {
+    match store {
+        Store::File(db) => file::touch_session(db, hash, session),
+        Store::Postgres(db) => postgres::touch_session(db, hash, session),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::AppError;
+    use crate::store::{FileStore, PgStore};
+
+    fn new_user(email: &str) -> NewUser {
+        NewUser {
+            name: "Ann".into(),
+            email: Email::parse(email).unwrap(),
+            law_firm: "Doe LLP".into(),
+            firm_size: crate::firm_size::FirmSize::parse("E6_20"),
+            password_hash: "hash".into(),
+        }
+    }
+
+    /// Runs `check` on a fresh redb file and on a fresh PostgreSQL database.
+    fn on_both(check: impl Fn(&Store)) {
+        let dir = tempfile::tempdir().unwrap();
+        check(&Store::File(FileStore::open(dir.path()).unwrap()));
+        check(&Store::Postgres(crate::store::postgres::test_store()));
+    }
+
+    #[test]
+    fn an_email_changed_in_case_only_still_finds_its_account_and_stays_taken() {
+        on_both(|store| {
+            let mut ann =
+                create_user(store, new_user("ann@doe.com"), &[1; 32], |_| Ok(())).unwrap();
+            let old = std::mem::replace(&mut ann.email, "Ann@Doe.com".into());
+            let new = Email::parse("Ann@Doe.com").unwrap();
+            save_new_email(store, &ann, &old, &new, &[1; 32]).unwrap();
+
+            let found = find_user_by_email(store, &Email::parse("ANN@doe.com").unwrap()).unwrap();
+            assert_eq!(found.map(|u| (u.id, u.email)), Some((ann.id, ann.email)));
+            let taken = create_user(store, new_user("ann@DOE.com"), &[2; 32], |_| Ok(()));
+            assert!(matches!(taken, Err(AppError::Conflict(_))));
+        });
+    }
+
+    #[test]
+    fn a_password_change_ends_every_other_session_of_the_user_only() {
+        on_both(|store| {
+            let ann = create_user(store, new_user("ann@doe.com"), &[1; 32], |_| Ok(())).unwrap();
+            let bo = create_user(store, new_user("bo@roe.com"), &[2; 32], |_| Ok(())).unwrap();
+            rotate_session(store, None, &[3; 32], ann.id).unwrap();
+
+            assert_eq!(save_password(store, &ann, &[3; 32]).unwrap(), 1);
+            assert!(find_session(store, &[1; 32]).unwrap().is_none());
+            assert!(find_session(store, &[3; 32]).unwrap().is_some());
+            assert_eq!(
+                find_session(store, &[2; 32]).unwrap().map(|s| s.user_id),
+                Some(bo.id)
+            );
+        });
+    }
+
+    #[test]
+    fn users_read_back_alike_and_a_taken_email_costs_no_id() {
+        on_both(|store| {
+            assert!(!has_users(store).unwrap());
+            let ann = create_user(store, new_user("ann@doe.com"), &[1; 32], |_| Ok(())).unwrap();
+            assert!(ann.is_admin && ann.id == 1);
+            let taken = create_user(store, new_user("ANN@doe.com"), &[2; 32], |_| Ok(()));
+            assert!(matches!(taken, Err(AppError::Conflict(_))));
+            let bo = create_user(store, new_user("bo@roe.com"), &[2; 32], |_| {
+                panic!("only the first account is admitted as the admin")
+            })
+            .unwrap();
+            assert_eq!((bo.id, bo.is_admin), (2, false));
+
+            let mut promoted = bo.clone();
+            promoted.is_admin = true;
+            promoted.name = "Bo Roe".into();
+            save_user(store, &promoted).unwrap();
+            let found = find_user(store, bo.id).unwrap().unwrap();
+            assert_eq!(
+                (
+                    found.name.as_str(),
+                    found.is_admin,
+                    found.firm_size,
+                    found.created_at
+                ),
+                ("Bo Roe", true, bo.firm_size, bo.created_at)
+            );
+            let ids: Vec<u64> = all_users(store).unwrap().iter().map(|u| u.id).collect();
+            assert_eq!(ids, vec![1, 2]);
+            assert!(find_user(store, 3).unwrap().is_none());
+        });
+    }
+
+    #[test]
+    fn a_first_account_refused_by_its_check_is_not_created() {
+        on_both(|store| {
+            let refused = create_user(store, new_user("ann@doe.com"), &[1; 32], |_| {
+                Err(crate::error::forbidden("no token"))
+            });
+            assert!(matches!(refused, Err(AppError::Forbidden(_))));
+            assert!(!has_users(store).unwrap());
+            assert!(find_session(store, &[1; 32]).unwrap().is_none());
+        });
+    }
+
+    #[test]
+    fn a_session_is_rotated_touched_and_never_brought_back_once_deleted() {
+        on_both(|store| {
+            let ann = create_user(store, new_user("ann@doe.com"), &[1; 32], |_| Ok(())).unwrap();
+            rotate_session(store, Some(&[1; 32]), &[2; 32], ann.id).unwrap();
+            assert!(find_session(store, &[1; 32]).unwrap().is_none());
+            let mut session = find_session(store, &[2; 32]).unwrap().unwrap();
+            assert_eq!(session.user_id, ann.id);
+
+            session.last_seen += 60;
+            assert!(touch_session(store, &[2; 32], &session).unwrap());
+            let read = find_session(store, &[2; 32]).unwrap().unwrap();
+            assert_eq!(
+                (read.created_at, read.last_seen),
+                (session.created_at, session.last_seen)
+            );
+
+            delete_session(store, &[2; 32]).unwrap();
+            assert!(!touch_session(store, &[2; 32], &session).unwrap());
+            assert!(find_session(store, &[2; 32]).unwrap().is_none());
+        });
+    }
+
+    /// The change log's entries after `after`, as (kind of change, subject) pairs.
+    fn changes_after(
+        db: &PgStore,
+        after: i64,
+    ) -> Vec<Option<crate::store::postgres::changes::Change>> {
+        db.run(crate::store::postgres::changes::since(
+            db.pool(),
+            after,
+            100,
+        ))
+        .unwrap()
+        .into_iter()
+        .map(|(_, change)| change)
+        .collect()
+    }
+
+    #[test]
+    fn in_hub_mode_every_write_to_a_user_or_their_sessions_is_in_the_change_log() {
+        use crate::store::postgres::changes::{Change, latest};
+        let db = crate::store::postgres::test_store();
+        let store = Store::Postgres(db);
+        let Store::Postgres(db) = &store else {
+            unreachable!()
+        };
+        let mut ann = create_user(&store, new_user("ann@doe.com"), &[1; 32], |_| Ok(())).unwrap();
+        let ann_changed = Some(Change::User { user_id: ann.id });
+        let latest = || db.run(latest(db.pool())).unwrap();
+        let announced = |what: &str, before: i64| {
+            assert_eq!(changes_after(db, before), vec![ann_changed], "{what}");
+        };
+
+        let before = latest();
+        save_user(&store, &ann).unwrap();
+        announced("details", before);
+
+        let before = latest();
+        save_password(&store, &ann, &[1; 32]).unwrap();
+        announced("password", before);
+
+        let before = latest();
+        let old = std::mem::replace(&mut ann.email, "ann@roe.com".into());
+        save_new_email(
+            &store,
+            &ann,
+            &old,
+            &Email::parse("ann@roe.com").unwrap(),
+            &[1; 32],
+        )
+        .unwrap();
+        announced("email", before);
+
+        let before = latest();
+        rotate_session(&store, Some(&[1; 32]), &[2; 32], ann.id).unwrap();
+        announced("sign-in ending the browser's old session", before);
+
+        let before = latest();
+        delete_session(&store, &[2; 32]).unwrap();
+        announced("sign-out", before);
+
+        // Ending a session that is already gone changes nothing and says nothing.
+        let before = latest();
+        delete_session(&store, &[2; 32]).unwrap();
+        assert!(changes_after(db, before).is_empty());
+    }
+
+    #[test]
+    fn in_hub_mode_sign_in_windows_fill_reopen_and_keep_no_name_in_clear() {
+        let db = crate::store::postgres::test_store();
+        for _ in 0..3 {
+            assert_eq!(
+                postgres::rate_limit_hit(&db, "ip:10.0.0.1", 3, 60.0).unwrap(),
+                None
+            );
+        }
+        let left = postgres::rate_limit_hit(&db, "ip:10.0.0.1", 3, 60.0).unwrap();
+        assert!(left.is_some_and(|s| s > 55.0 && s <= 60.0), "{left:?}");
+        assert!(
+            postgres::rate_limit_check(&db, "ip:10.0.0.1", 3, 60.0)
+                .unwrap()
+                .is_some()
+        );
+        // Another window is counted apart.
+        assert_eq!(
+            postgres::rate_limit_check(&db, "ip:10.0.0.2", 3, 60.0).unwrap(),
+            None
+        );
+        // A window older than its length starts over.
+        db.run(
+            sqlx::query("UPDATE rate_limits SET window_started = now() - interval '61 seconds'")
+                .execute(db.pool()),
+        )
+        .unwrap();
+        assert_eq!(
+            postgres::rate_limit_check(&db, "ip:10.0.0.1", 3, 60.0).unwrap(),
+            None
+        );
+        assert_eq!(
+            postgres::rate_limit_hit(&db, "ip:10.0.0.1", 3, 60.0).unwrap(),
+            None
+        );
+        let stored: String = db
+            .run(
+                sqlx::query_scalar("SELECT string_agg(r::text, ' ') FROM rate_limits r")
+                    .fetch_one(db.pool()),
+            )
+            .unwrap();
+        assert!(!stored.contains("10.0.0.1"), "{stored}");
+        postgres::rate_limit_reset(&db, "ip:10.0.0.1").unwrap();
+        postgres::rate_limit_sweep(&db, 3600.0).unwrap();
+        let rows: i64 = db
+            .run(sqlx::query_scalar("SELECT count(*) FROM rate_limits").fetch_one(db.pool()))
+            .unwrap();
+        assert_eq!(rows, 0);
+    }
+
+    #[test]
+    fn in_hub_mode_the_first_setup_token_stored_is_everyones_until_the_first_account() {
+        let store = Store::Postgres(crate::store::postgres::test_store());
+        let Store::Postgres(db) = &store else {
+            unreachable!()
+        };
+        assert_eq!(
+            postgres::share_setup_token(db, "first").unwrap().as_deref(),
+            Some("first")
+        );
+        assert_eq!(
+            postgres::share_setup_token(db, "second")
+                .unwrap()
+                .as_deref(),
+            Some("first")
+        );
+        let mut given = None;
+        create_user(&store, new_user("ann@doe.com"), &[1; 32], |held| {
+            given = held;
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(given.as_deref(), Some("first"));
+        assert_eq!(postgres::share_setup_token(db, "third").unwrap(), None);
+    }
+
+    #[test]
+    fn export_copies_users_and_sessions_keeping_ids() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = Store::File(FileStore::open(dir.path()).unwrap());
+        let ann = create_user(&file, new_user("Ann@Doe.com"), &[1; 32], |_| Ok(())).unwrap();
+        let bo = create_user(&file, new_user("bo@roe.com"), &[2; 32], |_| Ok(())).unwrap();
+        rotate_session(&file, None, &[3; 32], bo.id).unwrap();
+        let Store::File(from) = &file else {
+            unreachable!()
+        };
+
+        let to: PgStore = crate::store::postgres::test_store();
+        let counts = export(from, &to).unwrap();
+        let counted: Vec<(&str, u64, u64)> = counts
+            .iter()
+            .map(|c| (c.table, c.source, c.copied))
+            .collect();
+        assert_eq!(counted, vec![("users", 2, 2), ("sessions", 3, 3)]);
+
+        let hub = Store::Postgres(to);
+        let users = |s: &Store| -> Vec<(u64, String, bool, i64)> {
+            all_users(s)
+                .unwrap()
+                .into_iter()
+                .map(|u| (u.id, u.email, u.is_admin, u.created_at))
+                .collect()
+        };
+        assert_eq!(users(&hub), users(&file));
+        for hash in [[1; 32], [2; 32], [3; 32]] {
+            let pair = |s: &Store| {
+                find_session(s, &hash)
+                    .unwrap()
+                    .map(|s| (s.user_id, s.created_at))
+            };
+            assert_eq!(pair(&hub), pair(&file));
+        }
+        let found = find_user_by_email(&hub, &Email::parse("ann@doe.com").unwrap()).unwrap();
+        assert_eq!(found.map(|u| u.id), Some(ann.id));
+        // The next account takes the id after the copied ones.
+        let cy = create_user(&hub, new_user("cy@poe.com"), &[4; 32], |_| Ok(())).unwrap();
+        assert_eq!(cy.id, 3);
+    }
+}

@@ -1,0 +1,77 @@
+//! `litstack export-to-postgres`: how a firm that grows moves its redb install to a hub. Each
+//! domain copies its own tables (its storage's `export`, keeping ids and moving sequences past
+//! them); this runs them in order into an empty database and then checks every table's rows
+//! against the file's.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::store::{FileStore, PgStore, TableCount};
+
+/// Copies the redb file of `data_dir` into the PostgreSQL database of `database_url` (which must
+/// hold no Litstack data yet) and returns every table's counts, all of them equal.
+pub fn to_postgres(data_dir: &Path, database_url: &str) -> anyhow::Result<Vec<TableCount>> {
+    anyhow::ensure!(
+        data_dir.join("litstack.redb").is_file(),
+        "there is no Litstack database in {} (pass the install's --data-dir)",
+        data_dir.display()
+    );
+    let from = FileStore::open(data_dir)?;
+    let to = PgStore::connect(database_url)?;
+    let held = rows_held(&to)?;
+    anyhow::ensure!(
+        held == 0,
+        "the PostgreSQL database at {} already holds Litstack data ({held} rows): export into an \
+         empty database (create a new one, or drop and re-create this one)",
+        to.location
+    );
+    let mut counts = Vec::new();
+    counts.extend(crate::accounts::export(&from, &to)?);
+    counts.extend(crate::profile::export(&from, &to)?);
+    counts.extend(crate::catalog::export(&from, &to)?);
+    counts.extend(crate::techstack::export(&from, &to)?);
+    counts.extend(crate::shortlist::export(&from, &to)?);
+    let differ: Vec<&TableCount> = counts.iter().filter(|c| c.source != c.copied).collect();
+    anyhow::ensure!(
+        differ.is_empty(),
+        "the copy is incomplete, {}: drop and re-create the database, then run the export again",
+        differ
+            .iter()
+            .map(|c| format!("{} has {} of {} rows", c.table, c.copied, c.source))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    Ok(counts)
+}
+
+/// Rows in the tables an export fills (the change log and settings aside).
+fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
+    let tables = [
+        "users",
+        "sessions",
+        "onboarding",
+        "categories",
+        "vendors",
+        "meeting_clicks",
+        "category_adoption",
+        "shortlist",
+    ];
+    let sql = tables
+        .iter()
+        .map(|t| format!("(SELECT count(*) FROM {t})"))
+        .collect::<Vec<_>>()
+        .join(" + ");
+    Ok(store.run(
+        sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT {sql}"))).fetch_one(store.pool()),
+    )?)
+}
+
+/// The counts as the command prints them: one line per table.
+pub fn report(counts: &[TableCount]) -> String {
+    let width = counts.iter().map(|c| c.table.len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for c in counts {
+        let _ = writeln!(out, "  {:width$}  {:>10} rows", c.table, c.copied);
+    }
+    out
+}
