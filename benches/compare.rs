@@ -43,7 +43,7 @@ fn setup() -> (tempfile::TempDir, AppState, User, VendorIds) {
 
     // Other firms, each with a tool in every stage category (what peer adoption reads).
     let stages: Vec<u64> = catalog.stages().iter().map(|c| c.id).collect();
-    let txn = state.store.write().unwrap();
+    let txn = state.store.file().unwrap().write().unwrap();
     {
         let mut users = txn.open_table(USERS).unwrap();
         for id in 1..=FIRMS + 1 {
@@ -83,7 +83,7 @@ fn setup() -> (tempfile::TempDir, AppState, User, VendorIds) {
         .iter()
         .map(|q| (q.id, vec![q.options[0].label.clone()]))
         .collect();
-    storage::insert_response(&state, me.id, category, answers).unwrap();
+    storage::insert_response(&state.store, me.id, category, answers).unwrap();
     let mut ids: Vec<String> = catalog
         .vendors
         .iter()

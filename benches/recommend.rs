@@ -37,7 +37,7 @@ fn setup() -> (tempfile::TempDir, AppState, User, u64, u64) {
         .iter()
         .map(|q| (q.id, vec![q.options[0].label.clone()]))
         .collect();
-    let response = storage::insert_response(&state, user.id, category, answers).unwrap();
+    let response = storage::insert_response(&state.store, user.id, category, answers).unwrap();
     drop(catalog);
     (dir, state, user, response, category)
 }

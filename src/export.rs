@@ -31,6 +31,8 @@ pub fn to_postgres(data_dir: &Path, database_url: &str) -> anyhow::Result<Vec<Ta
     counts.extend(crate::catalog::export(&from, &to)?);
     counts.extend(crate::techstack::export(&from, &to)?);
     counts.extend(crate::shortlist::export(&from, &to)?);
+    counts.extend(crate::recommend::export(&from, &to)?);
+    counts.extend(crate::bookings::export(&from, &to)?);
     let differ: Vec<&TableCount> = counts.iter().filter(|c| c.source != c.copied).collect();
     anyhow::ensure!(
         differ.is_empty(),
@@ -55,6 +57,11 @@ fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
         "meeting_clicks",
         "category_adoption",
         "shortlist",
+        "responses",
+        "picks",
+        "dismissals",
+        "past_recommendations",
+        "bookings",
     ];
     let sql = tables
         .iter()

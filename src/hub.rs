@@ -204,7 +204,7 @@ pub fn catch_up(app: &App) -> anyhow::Result<()> {
             crate::catalog::reload(app)?;
         }
         if bookings {
-            // HUB-BOOKINGS crate::bookings::catch_up(app)?;
+            crate::bookings::catch_up(app)?;
         }
         hub.applied.store(newest, Ordering::SeqCst);
         if found.len() < BATCH as usize {

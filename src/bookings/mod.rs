@@ -1,9 +1,10 @@
 //! Demo bookings: the record of which firms booked demos with which vendors, where and when.
-//! Rows live in redb (`BOOKINGS`); every query is answered from a `BookingIndex`, an immutable
+//! Rows live in the store (redb's `BOOKINGS`, or PostgreSQL's `bookings` in hub mode); every query is answered from a `BookingIndex`, an immutable
 //! columnar index. `App::bookings` holds two of them, the real rows and the generated sample rows
 //! (`BookingSets`), replaced whole after an import or the removal of the sample set. At start the
 //! rows are loaded from the snapshot file when that matches the database's booking generation, and
-//! read from redb otherwise.
+//! read from the database otherwise. In hub mode `catch_up` brings the indexes up to another
+//! node's import or removal.
 
 pub mod aggregates;
 pub mod answers;
@@ -30,7 +31,7 @@ pub use index::{BookingIndex, Columns, ColumnsBuilder};
 pub use model::Booking;
 pub use sample::{SAMPLE_MARKER, SAMPLE_ROWS, seed_sample};
 pub use sets::BookingSets;
-pub use storage::{generation, install, load, read_columns, refresh};
+pub use storage::{catch_up, export, generation, install, load, read_columns, refresh};
 
 use crate::firm_size::FirmSize;
 use crate::state::{App, AppState};

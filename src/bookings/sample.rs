@@ -1,15 +1,15 @@
 //! The generated sample set: loaded at first launch so the dashboard is alive, and removed once an
 //! install has real bookings (the admin route and `litstack sample remove`).
 //!
-//! The removal is one redb write transaction: the sample rows, their identities and a new booking
+//! The removal is one write transaction (`storage::BookingsTxn`): the sample rows, their identities and a new booking
 //! generation commit together or not at all. It takes its turn with imports (`one_writer`), then
 //! swaps in the indexes and rewrites the snapshot as an import does. The first-launch marker
 //! (`SAMPLE_MARKER`) is left in place, so a later start never seeds the set again.
 
-use super::{generate, storage};
+use super::generate;
+use super::storage::{self, BookingsTxn, Finish};
 use crate::import::{self, Kind};
 use crate::state::App;
-use crate::store;
 
 /// META marker of the first-launch sample set.
 pub const SAMPLE_MARKER: &str = "seeded:sample-bookings";
@@ -20,7 +20,7 @@ pub const SAMPLE_ROWS: u64 = 50_000;
 /// The marker is written in the import's transaction, so the set is loaded once or not at all, and
 /// it stays when the set is removed (`remove`), so a removed set never comes back.
 pub fn seed_sample(app: &App) -> anyhow::Result<()> {
-    if store::meta_get(&app.store.read()?, SAMPLE_MARKER)?.is_some() {
+    if storage::is_marked(&app.store, SAMPLE_MARKER)? {
         return Ok(());
     }
     let mut csv = Vec::new();
@@ -47,23 +47,27 @@ pub fn seed_sample(app: &App) -> anyhow::Result<()> {
 pub fn remove(app: &App) -> anyhow::Result<u64> {
     let _one_at_a_time = super::one_writer();
     let current = app.bookings.load_full();
-    let txn = app.store.write()?;
-    let generation = storage::meta_in(&txn, super::GENERATION)?.unwrap_or(0);
-    // The index is exact when it is of this generation (writers take turns); else ask redb.
+    let mut txn = BookingsTxn::begin(&app.store)?;
+    let generation = txn.generation()?;
+    // The index is exact when it is of this generation (writers take turns); else ask the
+    // database.
     let fresh = current.generation == generation;
     let mut ids = if fresh {
         current.sample.cols.ids.clone()
     } else {
-        storage::sample_ids(&txn)?
+        txn.sample_ids()?
     };
     if ids.is_empty() {
         return Ok(0); // dropping the transaction writes nothing
     }
     ids.sort_unstable();
-    storage::remove(&txn, &ids)?;
+    txn.remove(&ids)?;
     let generation = generation + 1;
-    store::meta_set(&txn, super::GENERATION, generation)?;
-    txn.commit()?;
+    txn.finish(Finish {
+        generation: Some(generation),
+        rebuilt: true,
+        ..Finish::default()
+    })?;
     if fresh {
         storage::install(app, generation, current.real.cols.clone());
     } else {

@@ -1,10 +1,10 @@
 //! The streaming CSV import shared by the admin upload and `litstack import`. The header decides
 //! the kind of file (`Kind`): vendor rows go to the catalog (`catalog::vendor_csv`), demo-booking
-//! rows through a two-thread pipeline (`pipeline`) into the bookings tables. One file is one redb
-//! write transaction, so a fatal error or a crash leaves the data as it was before the file.
+//! rows through a two-thread pipeline (`pipeline`) into the bookings tables. One file is one write
+//! transaction (redb or PostgreSQL), so a fatal error or a crash leaves the data as it was before the file.
 //!
 //! Booking rows are recognised on re-import by a keyed hash (HMAC-SHA256 under a per-install key in
-//! the data directory, `key`) of the file's Id, or, without one, of the row's normalised fields
+//! the data directory, or in the database in hub mode: `key`) of the file's Id, or, without one, of the row's normalised fields
 //! including the person's name and email. That hash is the only form in which names and emails are
 //! kept.
 
@@ -19,6 +19,7 @@ mod text;
 
 use std::io::{BufReader, Read};
 
+pub use key::{KEY_SETTING, file_key};
 pub use kind::{EXPECTED_COLUMNS, Kind};
 pub use reader::{UploadReader, too_large};
 pub use report::{ImportReport, LISTED_ERRORS};

@@ -1,7 +1,7 @@
 //! The bookings import as two threads sharing the machine: one reads and checks the rows, takes
 //! their identities and encodes them (work that needs nothing from other rows); the other, in file
-//! order, recognises re-imported rows, numbers new ones, writes them into the one redb transaction
-//! of the file and appends them to the index. The commit, then the swap of the index, end it.
+//! order, recognises re-imported rows, numbers new ones, writes them into the one transaction of
+//! the file (`bookings::storage::BookingsTxn`, redb or PostgreSQL) and appends them to the index. The commit, then the swap of the index, end it.
 //! Measured at 1M rows, the two sides then take about the same time.
 
 use std::io::Read;
@@ -11,15 +11,16 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
 use super::identities::{Identities, Identity};
-use super::key::install_key;
+use super::key::booking_key;
 use super::reader::csv_error;
 use super::rows::{BookingColumns, RowParser, identity, set, set_optional};
 use super::{ImportError, ImportReport, Options, truncate};
+use crate::bookings::storage::{BookingsTxn, Finish, Replaced};
 use crate::bookings::{self, Booking, ColumnsBuilder, storage};
 use crate::catalog::Catalog;
 use crate::firm_size::FirmSize;
 use crate::state::App;
-use crate::store::{self, codec};
+use crate::store::codec;
 
 /// Rows handed from the parsing thread to the writing thread at a time.
 const BATCH: usize = 4096;
@@ -161,15 +162,15 @@ struct Written {
 }
 
 /// The writing side: recognises re-imported rows and numbers new ones (in file order), puts them
-/// into `BOOKINGS` and appends new ones to the index.
+/// into the bookings and appends new ones to the index.
 fn write_rows(
-    txn: &redb::WriteTransaction,
+    txn: &mut BookingsTxn,
     batches: Receiver<Batch>,
     mut known: Identities,
     mut builder: Option<ColumnsBuilder>,
     sample: bool,
 ) -> anyhow::Result<Written> {
-    let mut rows = storage::RowWriter::open(txn)?;
+    let mut rows = txn.rows()?;
     let mut report = ImportReport::new("bookings");
     let mut row_errors = 0u64;
     // Booking ids this file has already produced, to refuse a row that repeats one.
@@ -183,7 +184,9 @@ fn write_rows(
         touched[w] |= 1 << b;
         seen
     };
-    // The booking handed to the index, its texts refilled for every row.
+    // Re-imported rows whose change the writer reports only at its end.
+    let mut compared_later = 0u64;
+    // The booking handed to the index and the writer, its texts refilled for every row.
     let mut booking = Booking::blank(sample);
     for batch in batches {
         let mut start = 0;
@@ -203,6 +206,17 @@ fn write_rows(
                 &batch.text[from..row.ends[i]]
             };
             let value = text(VALUE);
+            let fill = |booking: &mut Booking| {
+                let text = |i| std::str::from_utf8(text(i)).unwrap_or("");
+                let optional = |i| Some(text(i)).filter(|t| !t.is_empty());
+                set(&mut booking.category, text(CATEGORY));
+                set(&mut booking.client, text(CLIENT));
+                set_optional(&mut booking.city_state, optional(CITY_STATE));
+                set_optional(&mut booking.state, optional(STATE));
+                set_optional(&mut booking.dma, optional(DMA));
+                booking.firm_size = row.firm_size;
+                booking.created = row.created;
+            };
             match known.get(&row.identity) {
                 Some(id) if mark(id) => {
                     row_errors += 1;
@@ -216,33 +230,29 @@ fn write_rows(
                     report.row_error(row.line, reason);
                 }
                 Some(id) => {
-                    if rows.replace(id, value)? {
-                        report.updated += 1;
-                    } else {
-                        report.skipped += 1; // equal to the stored row
+                    fill(&mut booking);
+                    match rows.replace(id, value, &booking)? {
+                        Replaced::Changed => report.updated += 1,
+                        Replaced::Same => report.skipped += 1, // equal to the stored row
+                        Replaced::Later => compared_later += 1,
                     }
                 }
                 None => {
                     let id = known.add_new(row.identity);
                     mark(id);
                     report.inserted += 1;
-                    rows.insert(id, value)?;
+                    fill(&mut booking);
+                    rows.insert(id, value, &booking)?;
                     if let Some(b) = builder.as_mut() {
-                        let text = |i| std::str::from_utf8(text(i)).unwrap_or("");
-                        let optional = |i| Some(text(i)).filter(|t| !t.is_empty());
-                        set(&mut booking.category, text(CATEGORY));
-                        set(&mut booking.client, text(CLIENT));
-                        set_optional(&mut booking.city_state, optional(CITY_STATE));
-                        set_optional(&mut booking.state, optional(STATE));
-                        set_optional(&mut booking.dma, optional(DMA));
-                        booking.firm_size = row.firm_size;
-                        booking.created = row.created;
                         b.push(id, &booking);
                     }
                 }
             }
         }
     }
+    let changed_later = rows.finish()?;
+    report.updated += changed_later;
+    report.skipped += compared_later - changed_later;
     Ok(Written {
         report,
         row_errors,
@@ -258,7 +268,7 @@ pub(super) fn import_bookings(
     options: Options,
 ) -> Result<ImportReport, ImportError> {
     let catalog = app.catalog.load_full();
-    let key = install_key(&app.config.data_dir)?;
+    let key = booking_key(&app.store, &app.config.data_dir)?;
     let mac = <Hmac<Sha256> as Mac>::new_from_slice(&key).map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
@@ -266,19 +276,20 @@ pub(super) fn import_bookings(
         .from_reader(input);
     reader.byte_headers().map_err(csv_error)?;
 
+    // This node's writers take turns here; the transaction orders them across nodes.
     let _one_at_a_time = bookings::one_writer();
     let started = std::time::Instant::now();
     let current = app.bookings.load_full();
-    let txn = app.store.write()?;
-    let generation = storage::meta_in(&txn, bookings::GENERATION)?.unwrap_or(0);
+    let mut txn = BookingsTxn::begin(&app.store)?;
+    let generation = txn.generation()?;
     // New rows are appended to a copy of the current rows; an update means a full rebuild.
     let builder =
         (current.generation == generation).then(|| ColumnsBuilder::extend(current.all_columns()));
     drop(current);
-    let first_new = storage::meta_in(&txn, "seq:bookings")?.unwrap_or(0) + 1;
+    let first_new = txn.next_id()?;
     // Identities in memory: random B-tree lookups per row would dominate.
     let mut known = Identities::new(first_new, (first_new - 1) as usize);
-    storage::for_each_identity(&txn, |identity, id| known.add_stored(identity, id))?;
+    txn.for_each_identity(|identity, id| known.add_stored(identity, id))?;
 
     let cx = ParseContext {
         cols,
@@ -289,7 +300,7 @@ pub(super) fn import_bookings(
     let (parsed, written) = std::thread::scope(|s| {
         let (to_writer, batches) = std::sync::mpsc::sync_channel(BATCHES_AHEAD);
         let parser = s.spawn(|| parse_rows(reader, &cx, to_writer));
-        let written = write_rows(&txn, batches, known, builder, options.sample);
+        let written = write_rows(&mut txn, batches, known, builder, options.sample);
         let parsed = parser
             .join()
             .unwrap_or_else(|_| Err(anyhow::anyhow!("the import's parser failed").into()));
@@ -305,28 +316,22 @@ pub(super) fn import_bookings(
     parsed?;
     tracing::debug!(elapsed = ?started.elapsed(), "import: rows parsed and written");
     let new_identities = known.new_ones();
-    storage::append_identities(&txn, first_new, new_identities)?;
-    if !new_identities.is_empty() {
-        store::bump_sequence(
-            &txn,
-            "bookings",
-            first_new + new_identities.len() as u64 - 1,
-        )?;
-    }
+    txn.append_identities(first_new, new_identities)?;
+    let last_id = (!new_identities.is_empty()).then(|| first_new + new_identities.len() as u64 - 1);
     drop(known);
     let changed = report.inserted + report.updated > 0;
     let generation = generation + changed as u64;
-    if changed {
-        store::meta_set(&txn, bookings::GENERATION, generation)?;
-    }
-    if let Some(marker) = options.marker {
-        store::meta_set(&txn, marker, 1)?;
-    }
     tracing::debug!(elapsed = ?started.elapsed(), "import: identities written");
-    txn.commit().map_err(anyhow::Error::from)?;
+    txn.finish(Finish {
+        generation: changed.then_some(generation),
+        rebuilt: report.updated > 0,
+        last_id,
+        marker: options.marker,
+    })?;
     tracing::debug!(elapsed = ?started.elapsed(), "import: committed");
     if changed {
-        // An updated row changed the index in place: only a rebuild from redb has it right.
+        // An updated row changed the index in place: only a rebuild from the database has it
+        // right.
         match builder.filter(|_| report.updated == 0) {
             Some(b) => storage::install(app, generation, b.finish()),
             None => storage::refresh(app)?,

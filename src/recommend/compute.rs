@@ -23,7 +23,7 @@ pub fn compute_for<'c>(
     let category = catalog
         .category(category_id)
         .ok_or_else(|| bad_request(format!("There is no category with id {}", category_id)))?;
-    let response = storage::load_response(app, response_id)?
+    let response = storage::load_response(&app.store, response_id)?
         .filter(|r| r.user_id == user.id)
         .ok_or_else(|| not_found("That questionnaire response was not found"))?;
     if response.category_id != category.id {
@@ -58,7 +58,7 @@ pub fn compute_for<'c>(
         .map(|r| (r.vendor.id, r.reason_texts()))
         .collect();
     storage::save_picks(
-        app,
+        &app.store,
         user.id,
         &[StageSave {
             category_id: category.id,

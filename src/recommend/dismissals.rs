@@ -43,6 +43,20 @@ impl DismissReason {
         }
     }
 
+    /// The reason back from its code and, for "other", its text: how PostgreSQL stores it.
+    /// `None` for a code this version does not know, or "other" without a text.
+    pub fn from_code(code: &str, other_text: Option<String>) -> Option<DismissReason> {
+        Some(match code {
+            "too_expensive" => DismissReason::TooExpensive,
+            "doesnt_integrate" => DismissReason::DoesntIntegrate,
+            "already_evaluated" => DismissReason::AlreadyEvaluated,
+            "not_right_for_practice" => DismissReason::NotRightForPractice,
+            "other" => DismissReason::Other(other_text?),
+            "not_given" => DismissReason::NotGiven,
+            _ => return None,
+        })
+    }
+
     /// The reason as the screens show it.
     pub fn label(&self) -> String {
         match self {
@@ -188,10 +202,10 @@ pub fn dismiss(
     vendor_id: u64,
     reason: DismissReason,
 ) -> Result<DismissedView> {
-    if !storage::dismiss(app, user_id, vendor_id, reason)? {
+    if !storage::dismiss(&app.store, user_id, vendor_id, reason)? {
         return Err(not_found("That vendor is not one of your picks"));
     }
-    let dismissals = storage::dismissals(app, user_id)?;
+    let dismissals = storage::dismissals(&app.store, user_id)?;
     let (_, dismissal) = dismissals
         .iter()
         .find(|(id, _)| *id == vendor_id)
@@ -202,7 +216,7 @@ pub fn dismiss(
 
 /// Every dismissal of the user as the screens show them, newest first.
 pub fn list(app: &App, user_id: u64) -> Result<DismissedList> {
-    let mut dismissals = storage::dismissals(app, user_id)?;
+    let mut dismissals = storage::dismissals(&app.store, user_id)?;
     dismissals.sort_by(|a, b| b.1.at.cmp(&a.1.at).then(a.0.cmp(&b.0)));
     let catalog = app.catalog.load();
     Ok(DismissedList {
@@ -316,5 +330,25 @@ mod tests {
         ] {
             assert_eq!(DismissReason::parse(code, None).unwrap().code(), code);
         }
+    }
+
+    #[test]
+    fn every_reason_comes_back_from_its_code_and_text() {
+        for reason in [
+            DismissReason::TooExpensive,
+            DismissReason::DoesntIntegrate,
+            DismissReason::AlreadyEvaluated,
+            DismissReason::NotRightForPractice,
+            DismissReason::Other("We build our own".into()),
+            DismissReason::NotGiven,
+        ] {
+            let text = match &reason {
+                DismissReason::Other(text) => Some(text.clone()),
+                _ => None,
+            };
+            assert_eq!(DismissReason::from_code(reason.code(), text), Some(reason));
+        }
+        assert_eq!(DismissReason::from_code("other", None), None);
+        assert_eq!(DismissReason::from_code("cheaper", None), None);
     }
 }

@@ -18,7 +18,7 @@ pub fn page<'c>(
     page: usize,
     page_size: usize,
 ) -> Result<Page<PastRecommendation<'c>>> {
-    let all: Vec<PastRecommendation> = storage::past(app, user_id)?
+    let all: Vec<PastRecommendation> = storage::past(&app.store, user_id)?
         .into_iter()
         .filter(|(c, ..)| categories.is_empty() || categories.contains(c))
         .filter_map(|(category_id, vendor_id, rec)| {

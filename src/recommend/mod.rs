@@ -31,6 +31,7 @@ pub mod scores;
 pub mod storage;
 
 pub use scores::{LatestScores, latest_scores};
+pub use storage::export;
 
 /// The recommendation operations, for the API description.
 #[derive(utoipa::OpenApi)]

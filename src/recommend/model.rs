@@ -8,7 +8,7 @@ use super::ranking::Factor;
 use crate::catalog::{Vendor, VendorView};
 
 /// A submitted questionnaire: the chosen option labels per question.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredResponse {
     pub id: u64,
     pub user_id: u64,
@@ -26,7 +26,7 @@ pub enum PickSource {
     PickForMe,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredPick {
     pub vendor_id: u64,
     /// The reason shown on the stage card.
@@ -34,7 +34,7 @@ pub struct StoredPick {
 }
 
 /// One stage's saved picks (at most three).
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PickSet {
     pub picks: Vec<StoredPick>,
     pub source: PickSource,
@@ -45,7 +45,7 @@ pub struct PickSet {
 }
 
 /// The latest time a vendor was recommended to a user, and why.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PastRec {
     pub at: i64,
     /// Position among the picks saved together (0 = best), to order equal times.

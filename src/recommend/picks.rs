@@ -33,7 +33,7 @@ fn page_order(catalog: &Catalog) -> Vec<&Category> {
 pub fn pick_for_me_for(app: &App, user: &User) -> Result<PersistedPicks> {
     let catalog = app.catalog.load();
     let ctx = inputs::firm_context(app, user)?;
-    let dismissed = storage::dismissed(app, user.id)?;
+    let dismissed = storage::dismissed(&app.store, user.id)?;
     // Sample rows are never evidence: with no real booking every stage is ranked by fit.
     let demand = inputs::has_real_bookings(app).then(|| {
         let (exact, near) = match ctx.size {
@@ -92,14 +92,14 @@ pub fn pick_for_me_for(app: &App, user: &User) -> Result<PersistedPicks> {
             history,
         });
     }
-    storage::save_picks(app, user.id, &sets)?;
+    storage::save_picks(&app.store, user.id, &sets)?;
     persisted(app, user.id, &catalog)
 }
 
 /// The saved picks of every category, as SPEC's persisted / Pick For Me result.
 pub fn persisted(app: &App, user_id: u64, catalog: &Catalog) -> Result<PersistedPicks> {
-    let dismissed = storage::dismissed(app, user_id)?;
-    let sets = storage::pick_sets(app, user_id)?;
+    let dismissed = storage::dismissed(&app.store, user_id)?;
+    let sets = storage::pick_sets(&app.store, user_id)?;
     let mut any_fallback = false;
     let mut widest: (Basis, Option<&str>) = (Basis::OwnSize, None);
     let mut items = Vec::new();
@@ -145,7 +145,7 @@ pub fn persisted(app: &App, user_id: u64, catalog: &Catalog) -> Result<Persisted
 pub fn overview(app: &App, user_id: u64) -> Result<Overview> {
     let catalog = app.catalog.load();
     let view = persisted(app, user_id, &catalog)?;
-    let responded = storage::responded_categories(app, user_id)?;
+    let responded = storage::responded_categories(&app.store, user_id)?;
     let row = |c: &Category| {
         let picks = view
             .items

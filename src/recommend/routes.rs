@@ -34,7 +34,7 @@ pub(super) async fn submit_response(
     let answers = responses::parse(&request, &state.catalog.load())?;
     let (user_id, category_id) = (current.user.id, request.category_id);
     let id = state
-        .blocking(move |app| storage::insert_response(app, user_id, category_id, answers))
+        .blocking(move |app| storage::insert_response(&app.store, user_id, category_id, answers))
         .await?;
     Ok((
         StatusCode::CREATED,
@@ -126,7 +126,7 @@ pub(super) async fn clear_picks(
 ) -> Result<StatusCode> {
     let user_id = current.user.id;
     state
-        .blocking(move |app| storage::clear_picks(app, user_id))
+        .blocking(move |app| storage::clear_picks(&app.store, user_id))
         .await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -197,7 +197,7 @@ pub(super) async fn undo_dismissal(
     let vendor_id = crate::catalog::parse_vendor_id(&raw)?;
     let user_id = current.user.id;
     let undone = state
-        .blocking(move |app| storage::undo_dismissal(app, user_id, vendor_id))
+        .blocking(move |app| storage::undo_dismissal(&app.store, user_id, vendor_id))
         .await?;
     if !undone {
         return Err(not_found("That vendor is not among your dismissed vendors"));

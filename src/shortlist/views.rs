@@ -103,7 +103,7 @@ pub fn rfc3339(secs: i64) -> String {
 fn latest_recommendations(app: &App, user_id: u64) -> Result<HashMap<u64, (Vec<String>, i64)>> {
     let mut out: HashMap<u64, (Vec<String>, i64)> = HashMap::new();
     // Newest first, so the first seen is the latest.
-    for (_, vendor_id, rec) in crate::recommend::storage::past(app, user_id)? {
+    for (_, vendor_id, rec) in crate::recommend::storage::past(&app.store, user_id)? {
         out.entry(vendor_id).or_insert((rec.strengths, rec.at));
     }
     Ok(out)
@@ -302,10 +302,10 @@ fn criteria(
     category_id: u64,
 ) -> Result<(Vec<Criterion>, Option<i64>)> {
     use crate::recommend::storage::{latest_response_id, load_response};
-    let Some(id) = latest_response_id(app, user_id, category_id)? else {
+    let Some(id) = latest_response_id(&app.store, user_id, category_id)? else {
         return Ok((Vec::new(), None));
     };
-    let Some(response) = load_response(app, id)?.filter(|r| r.user_id == user_id) else {
+    let Some(response) = load_response(&app.store, id)?.filter(|r| r.user_id == user_id) else {
         return Ok((Vec::new(), None));
     };
     let questions = catalog.questions(category_id);

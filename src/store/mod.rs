@@ -57,20 +57,6 @@ impl Store {
             )),
         }
     }
-
-    // Transitional: the domains whose storage does not yet match on the backend reach redb
-    // through these. Each disappears with its last caller.
-    pub fn read(&self) -> anyhow::Result<redb::ReadTransaction> {
-        Ok(self.file()?.read()?)
-    }
-
-    pub fn write(&self) -> anyhow::Result<redb::WriteTransaction> {
-        Ok(self.file()?.write()?)
-    }
-
-    pub fn database(&self) -> anyhow::Result<std::sync::Arc<redb::Database>> {
-        Ok(self.file()?.database()?)
-    }
 }
 
 /// One table's rows in a copy from the redb file to PostgreSQL (`litstack export-to-postgres`):

@@ -1,15 +1,13 @@
 //! Dismissing a pick with a reason: what is stored, what it changes in later rankings and what
 //! the breakdown says, the list of dismissed vendors, undo, bad input and isolation between users.
 
-use std::sync::Arc;
-
 use axum::http::{Method, StatusCode};
-use litstack::catalog::{Catalog, Vendor};
+use litstack::catalog::Vendor;
 use litstack::firm_size::FirmSize;
-use litstack::store::{VENDORS, codec};
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, TestResponse};
+use crate::recommend::store_vendors;
 
 /// A stage category with a questionnaire.
 fn stage_with_questions(app: &TestApp) -> u64 {
@@ -56,17 +54,7 @@ fn add_priced_vendors(app: &TestApp, category_id: u64, priced: &[(&str, u8)]) ->
             needs_review: false,
         })
         .collect();
-    let txn = app.state.store.write().unwrap();
-    {
-        let mut table = txn.open_table(VENDORS).unwrap();
-        for v in &vendors {
-            table.insert(v.id, codec::encode(v).as_slice()).unwrap();
-        }
-    }
-    txn.commit().unwrap();
-    app.state
-        .catalog
-        .store(Arc::new(Catalog::load(&app.state.store).unwrap()));
+    store_vendors(app, &vendors);
     vendors.iter().map(|v| v.id).collect()
 }
 

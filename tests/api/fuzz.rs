@@ -310,7 +310,7 @@ struct Written {
 }
 
 fn written(app: &TestApp) -> Written {
-    let txn = app.state.store.database().unwrap().begin_read().unwrap();
+    let txn = app.state.store.file().unwrap().database().unwrap().begin_read().unwrap();
     Written {
         bookings: txn.open_table(BOOKINGS).unwrap().len().unwrap(),
         identities: {

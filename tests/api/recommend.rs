@@ -1,17 +1,29 @@
 //! Recommendations: responses, compute, picks, dismiss, clear, overview, Pick For Me and past.
 
-use std::sync::Arc;
-
 use axum::body::Body;
 use axum::http::{Method, StatusCode, header};
-use litstack::catalog::{Catalog, FieldType, Vendor};
-use litstack::store::{VENDORS, codec};
+use litstack::catalog::{FieldType, Vendor, VendorImport, VendorSource};
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, TestResponse};
 
 const NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so these picks are ranked by fit with your firm's size, practice area and tech stack. An administrator can import bookings under Import.";
 const SOME_STAGES_NO_DATA_NOTE: &str = "Some categories have no recent demo bookings yet, so their picks are ranked by fit with your firm's size, practice area and tech stack.";
+
+/// Stores vendors as given (ids included) in one write of either backend, and reloads the
+/// catalog.
+pub fn store_vendors(app: &TestApp, vendors: &[Vendor]) {
+    let mut tx = app.state.store.begin().unwrap();
+    {
+        let mut tables = VendorImport::open(&mut tx).unwrap();
+        for v in vendors {
+            tables.new_id(Some(v.id)).unwrap();
+            tables.put(v, &VendorSource::default()).unwrap();
+        }
+    }
+    tx.commit().unwrap();
+    litstack::catalog::reload(&app.state).unwrap();
+}
 
 async fn signed_in() -> TestApp {
     let mut app = TestApp::new();
@@ -508,18 +520,9 @@ fn add_twin_vendors(app: &TestApp, category_id: u64) -> (u64, u64) {
         twin(base, "Zz Gold Twin", true),
         twin(base + 1, "Aa Plain Twin", false),
     );
-    let txn = app.state.store.write().unwrap();
-    {
-        let mut table = txn.open_table(VENDORS).unwrap();
-        for v in [&gold, &plain] {
-            table.insert(v.id, codec::encode(v).as_slice()).unwrap();
-        }
-    }
-    txn.commit().unwrap();
-    app.state
-        .catalog
-        .store(Arc::new(Catalog::load(&app.state.store).unwrap()));
-    (gold.id, plain.id)
+    let ids = (gold.id, plain.id);
+    store_vendors(app, &[gold, plain]);
+    ids
 }
 
 fn position(result: &Value, id: u64) -> usize {
@@ -603,18 +606,9 @@ fn add_integration_twins(app: &TestApp, category_id: u64) -> (u64, u64) {
         twin(base, "Zz Integrates", &["Acme Case Manager"]),
         twin(base + 1, "Aa Standalone", &["Other"]),
     );
-    let txn = app.state.store.write().unwrap();
-    {
-        let mut table = txn.open_table(VENDORS).unwrap();
-        for v in [&with, &without] {
-            table.insert(v.id, codec::encode(v).as_slice()).unwrap();
-        }
-    }
-    txn.commit().unwrap();
-    app.state
-        .catalog
-        .store(Arc::new(Catalog::load(&app.state.store).unwrap()));
-    (with.id, without.id)
+    let ids = (with.id, without.id);
+    store_vendors(app, &[with, without]);
+    ids
 }
 
 #[tokio::test]

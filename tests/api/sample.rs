@@ -10,7 +10,6 @@ use http_body_util::BodyExt;
 use litstack::bookings::{SAMPLE_MARKER, generation};
 use litstack::import::{Options, run};
 use litstack::{AppState, Config};
-use redb::{ReadableTable, ReadableTableMetadata};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
@@ -98,20 +97,9 @@ async fn options(app: &mut TestApp, query: &str) -> Value {
     res.json()
 }
 
-/// How many bookings and booking identities redb holds (each booking has exactly one identity).
+/// How many bookings and booking identities are stored (each booking has exactly one identity).
 fn stored(state: &AppState) -> (u64, u64) {
-    let txn = state.store.read().unwrap();
-    let bookings = txn
-        .open_table(litstack::store::BOOKINGS)
-        .unwrap()
-        .len()
-        .unwrap();
-    let runs = txn.open_table(litstack::store::BOOKING_IDENTITIES).unwrap();
-    let mut identities = 0;
-    for run in runs.iter().unwrap() {
-        identities += (run.unwrap().1.value().len() / litstack::store::IDENTITY_LEN) as u64;
-    }
-    (bookings, identities)
+    litstack::bookings::storage::stored_counts(&state.store).unwrap()
 }
 
 #[tokio::test]

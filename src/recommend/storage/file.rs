@@ -1,31 +1,34 @@
-//! Where recommendations live: questionnaire responses, each stage's saved picks, dismissed
-//! vendors and the past-recommendation history. Every function takes the user id, so no call can
-//! reach another user's rows.
+//! Recommendations in the redb file: RESPONSES (id -> response) with USER_RESPONSES ((user,
+//! category) -> the latest response id), PICKS ((user, category) -> pick set), DISMISSED ((user,
+//! vendor) -> dismissal) and PAST_RECS ((user, category, vendor) -> the latest recommendation).
 
 use std::collections::HashSet;
 
-use redb::{ReadableTable, WriteTransaction};
+use redb::ReadableTable;
 
-use super::dismissals::{DismissReason, Dismissal};
-use super::model::{PastRec, PickSet, StageSave, StoredResponse};
 use crate::error::Result;
-use crate::state::App;
-use crate::store::{self, DISMISSED, PAST_RECS, PICKS, RESPONSES, USER_RESPONSES, codec};
+use crate::recommend::dismissals::{DismissReason, Dismissal};
+use crate::recommend::model::{PastRec, PickSet, StageSave, StoredResponse};
+use crate::store::{
+    DISMISSED, FileStore, PAST_RECS, PICKS, RESPONSES, USER_RESPONSES, all_user_rows, codec,
+    meta_get, next_id, open_read, user_rows,
+};
 
 pub fn insert_response(
-    app: &App,
+    store: &FileStore,
     user_id: u64,
     category_id: u64,
     answers: Vec<(u64, Vec<String>)>,
+    at: i64,
 ) -> Result<u64> {
-    let txn = app.store.write()?;
-    let id = store::next_id(&txn, "responses")?;
+    let txn = store.write()?;
+    let id = next_id(&txn, "responses")?;
     let response = StoredResponse {
         id,
         user_id,
         category_id,
         answers,
-        at: crate::state::now_secs(),
+        at,
     };
     txn.open_table(RESPONSES)?
         .insert(id, codec::encode(&response).as_slice())?;
@@ -35,9 +38,9 @@ pub fn insert_response(
     Ok(id)
 }
 
-pub fn load_response(app: &App, id: u64) -> Result<Option<StoredResponse>> {
-    let txn = app.store.read()?;
-    let Some(table) = store::open_read(&txn, RESPONSES)? else {
+pub fn load_response(store: &FileStore, id: u64) -> Result<Option<StoredResponse>> {
+    let txn = store.read()?;
+    let Some(table) = open_read(&txn, RESPONSES)? else {
         return Ok(None);
     };
     Ok(table
@@ -46,19 +49,21 @@ pub fn load_response(app: &App, id: u64) -> Result<Option<StoredResponse>> {
         .transpose()?)
 }
 
-/// The id of the user's latest questionnaire response in a category, if any.
-pub fn latest_response_id(app: &App, user_id: u64, category_id: u64) -> Result<Option<u64>> {
-    let txn = app.store.read()?;
-    let Some(table) = store::open_read(&txn, USER_RESPONSES)? else {
+pub fn latest_response_id(
+    store: &FileStore,
+    user_id: u64,
+    category_id: u64,
+) -> Result<Option<u64>> {
+    let txn = store.read()?;
+    let Some(table) = open_read(&txn, USER_RESPONSES)? else {
         return Ok(None);
     };
     Ok(table.get((user_id, category_id))?.map(|v| v.value()))
 }
 
-/// Categories in which the user has submitted a questionnaire.
-pub fn responded_categories(app: &App, user_id: u64) -> Result<HashSet<u64>> {
-    let txn = app.store.read()?;
-    let Some(table) = store::open_read(&txn, USER_RESPONSES)? else {
+pub fn responded_categories(store: &FileStore, user_id: u64) -> Result<HashSet<u64>> {
+    let txn = store.read()?;
+    let Some(table) = open_read(&txn, USER_RESPONSES)? else {
         return Ok(HashSet::new());
     };
     let mut out = HashSet::new();
@@ -68,23 +73,12 @@ pub fn responded_categories(app: &App, user_id: u64) -> Result<HashSet<u64>> {
     Ok(out)
 }
 
-/// The ids of the vendors the user dismissed.
-pub fn dismissed(app: &App, user_id: u64) -> Result<HashSet<u64>> {
-    Ok(dismissals(app, user_id)?
-        .into_iter()
-        .map(|(id, _)| id)
-        .collect())
+pub fn dismissals(store: &FileStore, user_id: u64) -> Result<Vec<(u64, Dismissal)>> {
+    Ok(user_rows(&store.read()?, DISMISSED, user_id)?)
 }
 
-/// The user's dismissals (vendor id, when and why), in vendor id order.
-pub fn dismissals(app: &App, user_id: u64) -> Result<Vec<(u64, Dismissal)>> {
-    Ok(store::user_rows(&app.store.read()?, DISMISSED, user_id)?)
-}
-
-/// Undoes a dismissal, so the vendor can be ranked again. False when the user had not dismissed
-/// it (nothing is written then).
-pub fn undo_dismissal(app: &App, user_id: u64, vendor_id: u64) -> Result<bool> {
-    let txn = app.store.write()?;
+pub fn undo_dismissal(store: &FileStore, user_id: u64, vendor_id: u64) -> Result<bool> {
+    let txn = store.write()?;
     let removed = txn
         .open_table(DISMISSED)?
         .remove((user_id, vendor_id))?
@@ -95,14 +89,12 @@ pub fn undo_dismissal(app: &App, user_id: u64, vendor_id: u64) -> Result<bool> {
     Ok(removed)
 }
 
-/// The user's saved picks per category, in category id order.
-pub fn pick_sets(app: &App, user_id: u64) -> Result<Vec<(u64, PickSet)>> {
-    Ok(store::user_rows(&app.store.read()?, PICKS, user_id)?)
+pub fn pick_sets(store: &FileStore, user_id: u64) -> Result<Vec<(u64, PickSet)>> {
+    Ok(user_rows(&store.read()?, PICKS, user_id)?)
 }
 
-/// Saves picks for several categories at once and records each pick in the history.
-pub fn save_picks(app: &App, user_id: u64, stages: &[StageSave]) -> Result<()> {
-    let txn = app.store.write()?;
+pub fn save_picks(store: &FileStore, user_id: u64, stages: &[StageSave]) -> Result<()> {
+    let txn = store.write()?;
     {
         let mut picks = txn.open_table(PICKS)?;
         let mut past = txn.open_table(PAST_RECS)?;
@@ -130,9 +122,8 @@ pub fn save_picks(app: &App, user_id: u64, stages: &[StageSave]) -> Result<()> {
     Ok(())
 }
 
-/// Empties every stage's picks ("Clear picks"); the history stays.
-pub fn clear_picks(app: &App, user_id: u64) -> Result<()> {
-    let txn = app.store.write()?;
+pub fn clear_picks(store: &FileStore, user_id: u64) -> Result<()> {
+    let txn = store.write()?;
     {
         let mut picks = txn.open_table(PICKS)?;
         let keys: Vec<(u64, u64)> = picks
@@ -147,10 +138,14 @@ pub fn clear_picks(app: &App, user_id: u64) -> Result<()> {
     Ok(())
 }
 
-/// Removes a vendor from the user's picks and remembers the dismissal with its reason. False when
-/// the vendor was not one of the picks (nothing is written then).
-pub fn dismiss(app: &App, user_id: u64, vendor_id: u64, reason: DismissReason) -> Result<bool> {
-    let txn: WriteTransaction = app.store.write()?;
+pub fn dismiss(
+    store: &FileStore,
+    user_id: u64,
+    vendor_id: u64,
+    reason: DismissReason,
+    at: i64,
+) -> Result<bool> {
+    let txn = store.write()?;
     let mut found = false;
     {
         let mut picks = txn.open_table(PICKS)?;
@@ -172,20 +167,17 @@ pub fn dismiss(app: &App, user_id: u64, vendor_id: u64, reason: DismissReason) -
     if !found {
         return Ok(false);
     }
-    let dismissal = Dismissal {
-        at: crate::state::now_secs(),
-        reason,
-    };
+    let dismissal = Dismissal { at, reason };
     txn.open_table(DISMISSED)?
         .insert((user_id, vendor_id), codec::encode(&dismissal).as_slice())?;
     txn.commit()?;
     Ok(true)
 }
 
-/// The user's past recommendations, newest first (then by category and vendor for equal times).
-pub fn past(app: &App, user_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
-    let txn = app.store.read()?;
-    let Some(table) = store::open_read(&txn, PAST_RECS)? else {
+/// In key order (category, then vendor); the caller sorts.
+pub fn past(store: &FileStore, user_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
+    let txn = store.read()?;
+    let Some(table) = open_read(&txn, PAST_RECS)? else {
         return Ok(Vec::new());
     };
     let mut out = Vec::new();
@@ -194,13 +186,43 @@ pub fn past(app: &App, user_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
         let (_, category_id, vendor_id) = k.value();
         out.push((category_id, vendor_id, codec::decode::<PastRec>(v.value())?));
     }
-    out.sort_by(|a, b| {
-        b.2.at
-            .cmp(&a.2.at)
-            .then(a.0.cmp(&b.0))
-            .then(a.2.rank.cmp(&b.2.rank))
-    });
     Ok(out)
+}
+
+/// Every row of the recommendation tables, read in one transaction: what a copy to PostgreSQL
+/// takes.
+pub struct AllRows {
+    pub responses: Vec<StoredResponse>,
+    /// The last response id handed out (at least the highest id present).
+    pub response_sequence: u64,
+    pub picks: Vec<((u64, u64), PickSet)>,
+    pub dismissals: Vec<((u64, u64), Dismissal)>,
+    pub past: Vec<((u64, u64, u64), PastRec)>,
+}
+
+pub fn all_rows(store: &FileStore) -> anyhow::Result<AllRows> {
+    let txn = store.read()?;
+    let mut responses = Vec::new();
+    if let Some(table) = open_read(&txn, RESPONSES)? {
+        for entry in table.iter()? {
+            responses.push(codec::decode::<StoredResponse>(entry?.1.value())?);
+        }
+    }
+    let highest = responses.iter().map(|r| r.id).max().unwrap_or(0);
+    let mut past = Vec::new();
+    if let Some(table) = open_read(&txn, PAST_RECS)? {
+        for entry in table.iter()? {
+            let (key, value) = entry?;
+            past.push((key.value(), codec::decode::<PastRec>(value.value())?));
+        }
+    }
+    Ok(AllRows {
+        response_sequence: meta_get(&txn, "seq:responses")?.unwrap_or(0).max(highest),
+        responses,
+        picks: all_user_rows(&txn, PICKS)?,
+        dismissals: all_user_rows(&txn, DISMISSED)?,
+        past,
+    })
 }
 
 #[cfg(test)]

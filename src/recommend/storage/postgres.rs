@@ -1,0 +1,360 @@
+//! Recommendations in PostgreSQL: the `responses`, `picks`, `dismissals` and
+//! `past_recommendations` tables (migrations/postgres/0006_recommend.sql).
+//!
+//! What redb's single writer guaranteed, with many nodes writing for one user at once:
+//! - a response's id comes from the table's identity sequence, never reused;
+//! - `save_picks` and `dismiss` each run in one transaction that first takes the user's
+//!   transaction-scoped advisory lock (`lock_users_picks`), so one user's saves and dismissals
+//!   apply one after the other, whole, and never deadlock on each other's rows;
+//! - `dismiss` also reads the picks `FOR UPDATE`, so a concurrent "Clear picks" (one DELETE)
+//!   either goes first or waits for it;
+//! - every other write is a single statement.
+
+use std::collections::HashSet;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use sqlx::postgres::PgRow;
+use sqlx::types::Json;
+use sqlx::{PgConnection, Row};
+
+use crate::error::Result;
+use crate::recommend::dismissals::{DismissReason, Dismissal};
+use crate::recommend::model::{PastRec, PickSet, StageSave, StoredPick, StoredResponse};
+use crate::store::PgStore;
+use crate::store::postgres::{code, from_code};
+
+/// The advisory lock class of one user's picks and history (the user id is the second key).
+/// Two users whose ids agree in their low 32 bits share a lock: a short wait, never a wrong
+/// answer.
+const PICKS_LOCK_CLASS: i32 = 0x5265_6301;
+
+/// One question's answer as the `answers` column holds it.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Answer {
+    question_id: u64,
+    selected: Vec<String>,
+}
+
+pub(super) fn answers_json(answers: &[(u64, Vec<String>)]) -> Json<Vec<Answer>> {
+    Json(
+        answers
+            .iter()
+            .map(|(question_id, selected)| Answer {
+                question_id: *question_id,
+                selected: selected.clone(),
+            })
+            .collect(),
+    )
+}
+
+/// A time of whole seconds as a `timestamptz`.
+pub(super) fn time(secs: i64) -> anyhow::Result<DateTime<Utc>> {
+    DateTime::from_timestamp(secs, 0).ok_or_else(|| anyhow::anyhow!("{secs} s is not a time"))
+}
+
+fn secs(row: &PgRow, column: &str) -> sqlx::Result<i64> {
+    Ok(row.try_get::<DateTime<Utc>, _>(column)?.timestamp())
+}
+
+fn id(row: &PgRow, column: &str) -> sqlx::Result<u64> {
+    Ok(row.try_get::<i64, _>(column)? as u64)
+}
+
+pub fn insert_response(
+    store: &PgStore,
+    user_id: u64,
+    category_id: u64,
+    answers: Vec<(u64, Vec<String>)>,
+    at: i64,
+) -> Result<u64> {
+    let id: i64 = store.run(
+        sqlx::query_scalar(
+            "INSERT INTO responses (user_id, category_id, answers, submitted_at) \
+             VALUES ($1, $2, $3, $4) RETURNING id",
+        )
+        .bind(user_id as i64)
+        .bind(category_id as i64)
+        .bind(answers_json(&answers))
+        .bind(time(at)?)
+        .fetch_one(store.pool()),
+    )?;
+    Ok(id as u64)
+}
+
+pub fn load_response(store: &PgStore, id: u64) -> Result<Option<StoredResponse>> {
+    let row = store.run(
+        sqlx::query(
+            "SELECT id, user_id, category_id, answers, submitted_at FROM responses WHERE id = $1",
+        )
+        .bind(id as i64)
+        .fetch_optional(store.pool()),
+    )?;
+    let Some(row) = row else { return Ok(None) };
+    let Json(answers): Json<Vec<Answer>> = row.try_get("answers")?;
+    Ok(Some(StoredResponse {
+        id: self::id(&row, "id")?,
+        user_id: self::id(&row, "user_id")?,
+        category_id: self::id(&row, "category_id")?,
+        answers: answers
+            .into_iter()
+            .map(|a| (a.question_id, a.selected))
+            .collect(),
+        at: secs(&row, "submitted_at")?,
+    }))
+}
+
+pub fn latest_response_id(store: &PgStore, user_id: u64, category_id: u64) -> Result<Option<u64>> {
+    let latest: Option<i64> = store.run(
+        sqlx::query_scalar("SELECT max(id) FROM responses WHERE user_id = $1 AND category_id = $2")
+            .bind(user_id as i64)
+            .bind(category_id as i64)
+            .fetch_one(store.pool()),
+    )?;
+    Ok(latest.map(|id| id as u64))
+}
+
+pub fn responded_categories(store: &PgStore, user_id: u64) -> Result<HashSet<u64>> {
+    let categories: Vec<i64> = store.run(
+        sqlx::query_scalar("SELECT DISTINCT category_id FROM responses WHERE user_id = $1")
+            .bind(user_id as i64)
+            .fetch_all(store.pool()),
+    )?;
+    Ok(categories.into_iter().map(|c| c as u64).collect())
+}
+
+pub fn dismissals(store: &PgStore, user_id: u64) -> Result<Vec<(u64, Dismissal)>> {
+    let rows = store.run(
+        sqlx::query(
+            "SELECT vendor_id, reason, other_text, dismissed_at FROM dismissals \
+             WHERE user_id = $1 ORDER BY vendor_id",
+        )
+        .bind(user_id as i64)
+        .fetch_all(store.pool()),
+    )?;
+    rows.iter()
+        .map(|row| {
+            let code: String = row.try_get("reason")?;
+            let reason = DismissReason::from_code(&code, row.try_get("other_text")?)
+                .ok_or_else(|| anyhow::anyhow!("a dismissal has the unknown reason {code}"))?;
+            let dismissal = Dismissal {
+                at: secs(row, "dismissed_at")?,
+                reason,
+            };
+            Ok((id(row, "vendor_id")?, dismissal))
+        })
+        .collect()
+}
+
+pub fn undo_dismissal(store: &PgStore, user_id: u64, vendor_id: u64) -> Result<bool> {
+    let done = store.run(
+        sqlx::query("DELETE FROM dismissals WHERE user_id = $1 AND vendor_id = $2")
+            .bind(user_id as i64)
+            .bind(vendor_id as i64)
+            .execute(store.pool()),
+    )?;
+    Ok(done.rows_affected() > 0)
+}
+
+fn pick_set(row: &PgRow) -> Result<PickSet> {
+    let Json(picks): Json<Vec<StoredPick>> = row.try_get("vendors")?;
+    Ok(PickSet {
+        picks,
+        source: from_code(row.try_get("source")?)?,
+        note: row.try_get("note")?,
+        used_size_fallback: row.try_get("used_size_fallback")?,
+        at: secs(row, "saved_at")?,
+    })
+}
+
+pub fn pick_sets(store: &PgStore, user_id: u64) -> Result<Vec<(u64, PickSet)>> {
+    let rows = store.run(
+        sqlx::query(
+            "SELECT category_id, vendors, source, note, used_size_fallback, saved_at FROM picks \
+             WHERE user_id = $1 ORDER BY category_id",
+        )
+        .bind(user_id as i64)
+        .fetch_all(store.pool()),
+    )?;
+    rows.iter()
+        .map(|row| Ok((id(row, "category_id")?, pick_set(row)?)))
+        .collect()
+}
+
+/// Takes the user's picks lock until the transaction ends.
+async fn lock_users_picks(tx: &mut PgConnection, user_id: u64) -> sqlx::Result<()> {
+    sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
+        .bind(PICKS_LOCK_CLASS)
+        .bind(user_id as i32)
+        .execute(tx)
+        .await?;
+    Ok(())
+}
+
+pub(super) async fn upsert_picks(
+    tx: &mut PgConnection,
+    user_id: u64,
+    category_id: u64,
+    set: &PickSet,
+    source: &str,
+    saved_at: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO picks (user_id, category_id, vendors, source, note, used_size_fallback, \
+         saved_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
+         ON CONFLICT (user_id, category_id) DO UPDATE SET vendors = EXCLUDED.vendors, \
+         source = EXCLUDED.source, note = EXCLUDED.note, \
+         used_size_fallback = EXCLUDED.used_size_fallback, saved_at = EXCLUDED.saved_at",
+    )
+    .bind(user_id as i64)
+    .bind(category_id as i64)
+    .bind(Json(&set.picks))
+    .bind(source)
+    .bind(&set.note)
+    .bind(set.used_size_fallback)
+    .bind(saved_at)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+pub(super) async fn upsert_past(
+    tx: &mut PgConnection,
+    (user_id, category_id, vendor_id): (u64, u64, u64),
+    rec: &PastRec,
+    recommended_at: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO past_recommendations (user_id, category_id, vendor_id, recommended_at, \
+         rank, strengths) VALUES ($1, $2, $3, $4, $5, $6) \
+         ON CONFLICT (user_id, category_id, vendor_id) DO UPDATE SET \
+         recommended_at = EXCLUDED.recommended_at, rank = EXCLUDED.rank, \
+         strengths = EXCLUDED.strengths",
+    )
+    .bind(user_id as i64)
+    .bind(category_id as i64)
+    .bind(vendor_id as i64)
+    .bind(recommended_at)
+    .bind(rec.rank as i32)
+    .bind(&rec.strengths)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+pub fn save_picks(store: &PgStore, user_id: u64, stages: &[StageSave]) -> Result<()> {
+    // Codes and times first, so that nothing fails half-way through the transaction.
+    let mut prepared = Vec::with_capacity(stages.len());
+    for stage in stages {
+        prepared.push((stage, code(&stage.set.source)?, time(stage.set.at)?));
+    }
+    store.run(async {
+        let mut tx = store.pool().begin().await?;
+        lock_users_picks(&mut tx, user_id).await?;
+        for (stage, source, at) in &prepared {
+            upsert_picks(&mut tx, user_id, stage.category_id, &stage.set, source, *at).await?;
+            for (rank, (vendor_id, strengths)) in stage.history.iter().enumerate() {
+                let rec = PastRec {
+                    at: stage.set.at,
+                    rank: rank as u32,
+                    strengths: strengths.clone(),
+                };
+                upsert_past(&mut tx, (user_id, stage.category_id, *vendor_id), &rec, *at).await?;
+            }
+        }
+        tx.commit().await
+    })?;
+    Ok(())
+}
+
+pub fn clear_picks(store: &PgStore, user_id: u64) -> Result<()> {
+    store.run(
+        sqlx::query("DELETE FROM picks WHERE user_id = $1")
+            .bind(user_id as i64)
+            .execute(store.pool()),
+    )?;
+    Ok(())
+}
+
+pub fn dismiss(
+    store: &PgStore,
+    user_id: u64,
+    vendor_id: u64,
+    reason: DismissReason,
+    at: i64,
+) -> Result<bool> {
+    let dismissed_at = time(at)?;
+    let other_text = match &reason {
+        DismissReason::Other(text) => Some(text.clone()),
+        _ => None,
+    };
+    store.run(async {
+        let mut tx = store.pool().begin().await?;
+        lock_users_picks(&mut tx, user_id).await?;
+        let rows = sqlx::query(
+            "SELECT category_id, vendors FROM picks WHERE user_id = $1 \
+             ORDER BY category_id FOR UPDATE",
+        )
+        .bind(user_id as i64)
+        .fetch_all(&mut *tx)
+        .await?;
+        let mut found = false;
+        for row in &rows {
+            let Json(mut picks): Json<Vec<StoredPick>> = row.try_get("vendors")?;
+            let before = picks.len();
+            picks.retain(|p| p.vendor_id != vendor_id);
+            if picks.len() == before {
+                continue;
+            }
+            found = true;
+            sqlx::query("UPDATE picks SET vendors = $3 WHERE user_id = $1 AND category_id = $2")
+                .bind(user_id as i64)
+                .bind(row.try_get::<i64, _>("category_id")?)
+                .bind(Json(&picks))
+                .execute(&mut *tx)
+                .await?;
+        }
+        if !found {
+            // Nothing written: the transaction rolls back as it drops.
+            return Ok(false);
+        }
+        sqlx::query(
+            "INSERT INTO dismissals (user_id, vendor_id, reason, other_text, dismissed_at) \
+             VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (user_id, vendor_id) DO UPDATE SET reason = EXCLUDED.reason, \
+             other_text = EXCLUDED.other_text, dismissed_at = EXCLUDED.dismissed_at",
+        )
+        .bind(user_id as i64)
+        .bind(vendor_id as i64)
+        .bind(reason.code())
+        .bind(&other_text)
+        .bind(dismissed_at)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok::<_, crate::error::AppError>(true)
+    })
+}
+
+/// In (category, vendor) order, as the file answers; the caller sorts.
+pub fn past(store: &PgStore, user_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
+    let rows = store.run(
+        sqlx::query(
+            "SELECT category_id, vendor_id, recommended_at, rank, strengths \
+             FROM past_recommendations WHERE user_id = $1 ORDER BY category_id, vendor_id",
+        )
+        .bind(user_id as i64)
+        .fetch_all(store.pool()),
+    )?;
+    rows.iter()
+        .map(|row| {
+            let rec = PastRec {
+                at: secs(row, "recommended_at")?,
+                rank: u32::try_from(row.try_get::<i32, _>("rank")?)
+                    .map_err(|_| anyhow::anyhow!("a past recommendation has a negative rank"))?,
+                strengths: row.try_get("strengths")?,
+            };
+            Ok((id(row, "category_id")?, id(row, "vendor_id")?, rec))
+        })
+        .collect()
+}

@@ -1,0 +1,369 @@
+//! Every recommendation storage operation, run on both backends with the same expectations.
+
+use std::collections::HashSet;
+
+use super::*;
+use crate::recommend::model::{PickSource, StoredPick};
+use crate::store::postgres::test_store;
+use crate::store::{FileStore, PgStore};
+
+/// Runs `test` on a fresh redb file and on a fresh PostgreSQL database.
+fn on_both_backends(test: impl Fn(&Store)) {
+    let dir = tempfile::tempdir().unwrap();
+    test(&Store::File(FileStore::open(dir.path()).unwrap()));
+    test(&Store::Postgres(test_store()));
+}
+
+/// Runs `test` with two nodes: on redb the one store twice (one process owns the file), on
+/// PostgreSQL two stores, each with its own pool, on one fresh database.
+fn on_two_nodes_of_both_backends(test: impl Fn(&Store, &Store)) {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let dir = tempfile::tempdir().unwrap();
+    let file = Store::File(FileStore::open(dir.path()).unwrap());
+    test(&file, &file);
+    let cluster = std::env::var("LITSTACK_TEST_DATABASE_URL").unwrap();
+    let name = format!(
+        "rec{}_{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    );
+    let url = crate::store::postgres::create_database(&cluster, &name).unwrap();
+    let a = Store::Postgres(PgStore::connect(&url).unwrap());
+    let b = Store::Postgres(PgStore::connect(&url).unwrap());
+    test(&a, &b);
+}
+
+fn set(vendors: &[u64], source: PickSource, at: i64) -> PickSet {
+    PickSet {
+        picks: vendors
+            .iter()
+            .map(|&vendor_id| StoredPick {
+                vendor_id,
+                reason: format!("Reason for {vendor_id}"),
+            })
+            .collect(),
+        source,
+        note: (source == PickSource::PickForMe).then(|| "Based on all firms".to_string()),
+        used_size_fallback: source == PickSource::PickForMe,
+        at,
+    }
+}
+
+fn stage(category_id: u64, vendors: &[u64], at: i64) -> StageSave {
+    StageSave {
+        category_id,
+        set: set(vendors, PickSource::Questionnaire, at),
+        history: vendors
+            .iter()
+            .map(|&v| (v, vec![format!("Strength of {v}"), "Popular".to_string()]))
+            .collect(),
+    }
+}
+
+fn vendors_of(store: &Store, user_id: u64) -> Vec<(u64, Vec<u64>)> {
+    pick_sets(store, user_id)
+        .unwrap()
+        .into_iter()
+        .map(|(c, s)| (c, s.picks.iter().map(|p| p.vendor_id).collect()))
+        .collect()
+}
+
+#[test]
+fn responses_number_from_one_and_the_latest_per_category_counts() {
+    on_both_backends(|store| {
+        let answers = vec![
+            (3, vec!["Under 10".to_string(), "10-50".to_string()]),
+            (1, vec![]),
+            (2, vec!["Ünïcode, \"quoted\"".to_string()]),
+        ];
+        assert_eq!(insert_response(store, 7, 1, answers.clone()).unwrap(), 1);
+        assert_eq!(insert_response(store, 7, 1, vec![(3, vec![])]).unwrap(), 2);
+        assert_eq!(insert_response(store, 7, 4, vec![]).unwrap(), 3);
+        assert_eq!(insert_response(store, 8, 1, vec![]).unwrap(), 4);
+
+        let first = load_response(store, 1).unwrap().unwrap();
+        assert_eq!((first.id, first.user_id, first.category_id), (1, 7, 1));
+        assert_eq!(first.answers, answers, "answers keep their order and text");
+        assert!((first.at - crate::state::now_secs()).abs() < 60);
+        assert_eq!(load_response(store, 99).unwrap(), None);
+
+        assert_eq!(latest_response_id(store, 7, 1).unwrap(), Some(2));
+        assert_eq!(latest_response_id(store, 7, 4).unwrap(), Some(3));
+        assert_eq!(latest_response_id(store, 8, 1).unwrap(), Some(4));
+        assert_eq!(latest_response_id(store, 7, 5).unwrap(), None);
+        assert_eq!(
+            responded_categories(store, 7).unwrap(),
+            HashSet::from([1, 4])
+        );
+        assert_eq!(responded_categories(store, 9).unwrap(), HashSet::new());
+    });
+}
+
+#[test]
+fn a_save_replaces_its_categories_sets_and_updates_the_history() {
+    on_both_backends(|store| {
+        save_picks(
+            store,
+            7,
+            &[stage(2, &[20, 21, 22], 100), stage(1, &[10], 100)],
+        )
+        .unwrap();
+        save_picks(store, 8, &[stage(1, &[11], 100)]).unwrap();
+        assert_eq!(
+            vendors_of(store, 7),
+            [(1, vec![10]), (2, vec![20, 21, 22])],
+            "in category order"
+        );
+
+        // A Pick For Me save replaces category 2's set whole; category 1 stays.
+        let mut again = stage(2, &[22, 23], 200);
+        again.set = set(&[22, 23], PickSource::PickForMe, 200);
+        save_picks(store, 7, &[again]).unwrap();
+        let sets = pick_sets(store, 7).unwrap();
+        assert_eq!(sets[1], (2, set(&[22, 23], PickSource::PickForMe, 200)));
+        assert_eq!(sets[0], (1, set(&[10], PickSource::Questionnaire, 100)));
+
+        // The history keeps one entry per (category, vendor): the latest, newest first, then by
+        // category, rank and vendor.
+        let history: Vec<(u64, u64, i64, u32)> = past(store, 7)
+            .unwrap()
+            .into_iter()
+            .map(|(c, v, r)| (c, v, r.at, r.rank))
+            .collect();
+        assert_eq!(
+            history,
+            [
+                (2, 22, 200, 0),
+                (2, 23, 200, 1),
+                (1, 10, 100, 0),
+                (2, 20, 100, 0),
+                (2, 21, 100, 1),
+            ]
+        );
+        let (_, _, rec) = &past(store, 7).unwrap()[0];
+        assert_eq!(rec.strengths, ["Strength of 22", "Popular"]);
+
+        clear_picks(store, 7).unwrap();
+        assert_eq!(pick_sets(store, 7).unwrap(), []);
+        assert_eq!(
+            past(store, 7).unwrap().len(),
+            5,
+            "clearing keeps the history"
+        );
+        assert_eq!(
+            vendors_of(store, 8),
+            [(1, vec![11])],
+            "another user's picks stay"
+        );
+    });
+}
+
+#[test]
+fn equal_times_order_by_category_then_rank_then_vendor() {
+    on_both_backends(|store| {
+        save_picks(store, 7, &[stage(3, &[30, 31], 100)]).unwrap();
+        save_picks(store, 7, &[stage(3, &[32], 100), stage(1, &[12, 11], 100)]).unwrap();
+        let order: Vec<(u64, u64)> = past(store, 7)
+            .unwrap()
+            .into_iter()
+            .map(|(c, v, _)| (c, v))
+            .collect();
+        assert_eq!(order, [(1, 12), (1, 11), (3, 30), (3, 32), (3, 31)]);
+    });
+}
+
+#[test]
+fn dismissing_takes_a_pick_out_of_every_set_and_remembers_why() {
+    on_both_backends(|store| {
+        save_picks(
+            store,
+            7,
+            &[stage(1, &[10, 11], 100), stage(2, &[11, 20], 100)],
+        )
+        .unwrap();
+        save_picks(store, 8, &[stage(1, &[11], 100)]).unwrap();
+
+        assert!(!dismiss(store, 7, 99, DismissReason::TooExpensive).unwrap());
+        assert_eq!(dismissals(store, 7).unwrap(), [], "nothing written");
+
+        let other = DismissReason::Other("We build our own".into());
+        assert!(dismiss(store, 7, 11, other.clone()).unwrap());
+        assert_eq!(vendors_of(store, 7), [(1, vec![10]), (2, vec![20])]);
+        assert_eq!(
+            vendors_of(store, 8),
+            [(1, vec![11])],
+            "only the user's own picks"
+        );
+        assert!(
+            !dismiss(store, 7, 11, DismissReason::TooExpensive).unwrap(),
+            "an already dismissed vendor is no longer a pick"
+        );
+        assert!(dismiss(store, 7, 20, DismissReason::NotGiven).unwrap());
+        assert!(dismiss(store, 7, 10, DismissReason::DoesntIntegrate).unwrap());
+        assert_eq!(
+            vendors_of(store, 7),
+            [(1, vec![]), (2, vec![])],
+            "an emptied set stays"
+        );
+
+        let found = dismissals(store, 7).unwrap();
+        let reasons: Vec<(u64, DismissReason)> =
+            found.iter().map(|(v, d)| (*v, d.reason.clone())).collect();
+        assert_eq!(
+            reasons,
+            [
+                (10, DismissReason::DoesntIntegrate),
+                (11, other),
+                (20, DismissReason::NotGiven)
+            ],
+            "in vendor order"
+        );
+        assert!(
+            found
+                .iter()
+                .all(|(_, d)| (d.at - crate::state::now_secs()).abs() < 60)
+        );
+        assert_eq!(dismissed(store, 7).unwrap(), HashSet::from([10, 11, 20]));
+        assert_eq!(dismissed(store, 8).unwrap(), HashSet::new());
+
+        assert!(undo_dismissal(store, 7, 11).unwrap());
+        assert!(!undo_dismissal(store, 7, 11).unwrap());
+        assert!(!undo_dismissal(store, 8, 10).unwrap(), "not another user's");
+        assert_eq!(dismissed(store, 7).unwrap(), HashSet::from([10, 20]));
+
+        // Picked again later and dismissed again: the new reason replaces the old.
+        save_picks(store, 7, &[stage(1, &[10], 300)]).unwrap();
+        assert!(dismiss(store, 7, 10, DismissReason::AlreadyEvaluated).unwrap());
+        assert_eq!(
+            dismissals(store, 7).unwrap()[0].1.reason,
+            DismissReason::AlreadyEvaluated
+        );
+    });
+}
+
+#[test]
+fn concurrent_dismissals_of_one_users_picks_lose_none() {
+    on_two_nodes_of_both_backends(|a, b| {
+        let vendors: Vec<u64> = (1..=8).collect();
+        save_picks(a, 7, &[stage(1, &vendors, 100), stage(2, &vendors, 100)]).unwrap();
+        std::thread::scope(|s| {
+            let handles: Vec<_> = vendors
+                .iter()
+                .map(|&v| {
+                    let node = if v % 2 == 0 { a } else { b };
+                    s.spawn(move || dismiss(node, 7, v, DismissReason::TooExpensive))
+                })
+                .collect();
+            for handle in handles {
+                assert!(handle.join().unwrap().unwrap());
+            }
+        });
+        assert_eq!(vendors_of(a, 7), [(1, vec![]), (2, vec![])]);
+        assert_eq!(dismissed(b, 7).unwrap().len(), 8);
+    });
+}
+
+#[test]
+fn concurrent_saves_in_opposite_orders_all_succeed_whole() {
+    on_two_nodes_of_both_backends(|a, b| {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..8u64)
+                .map(|i| {
+                    let node = if i < 4 { a } else { b };
+                    s.spawn(move || {
+                        // Half the saves write the categories and vendors in the other order.
+                        let mut vendors = vec![10 + i % 2, 20, 30];
+                        let mut stages = vec![stage(1, &vendors, 100), stage(2, &vendors, 100)];
+                        if i % 2 == 1 {
+                            vendors.reverse();
+                            stages = vec![stage(2, &vendors, 100), stage(1, &vendors, 100)];
+                        }
+                        save_picks(node, 7, &stages)
+                    })
+                })
+                .collect();
+            for handle in handles {
+                handle.join().unwrap().unwrap();
+            }
+        });
+        // Every save is whole: both categories hold the same save's list.
+        let sets = vendors_of(b, 7);
+        assert_eq!(sets.len(), 2);
+        assert_eq!(sets[0].1, sets[1].1);
+    });
+}
+
+/// What a store answers for a user, all of it.
+fn everything(store: &Store, user_id: u64) -> String {
+    let mut responded: Vec<u64> = responded_categories(store, user_id)
+        .unwrap()
+        .into_iter()
+        .collect();
+    responded.sort_unstable();
+    let latest: Vec<Option<StoredResponse>> = responded
+        .iter()
+        .map(|&c| {
+            let id = latest_response_id(store, user_id, c).unwrap().unwrap();
+            load_response(store, id).unwrap()
+        })
+        .collect();
+    format!(
+        "{responded:?}\n{latest:?}\n{:?}\n{:?}\n{:?}",
+        pick_sets(store, user_id).unwrap(),
+        dismissals(store, user_id).unwrap(),
+        past(store, user_id).unwrap()
+    )
+}
+
+#[test]
+fn an_export_copies_every_row_and_keeps_the_ids() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = Store::File(FileStore::open(dir.path()).unwrap());
+    for user_id in [7, 8] {
+        insert_response(&file, user_id, 1, vec![(1, vec!["A".into()])]).unwrap();
+        insert_response(&file, user_id, 1, vec![(2, vec!["B".into(), "C".into()])]).unwrap();
+        insert_response(&file, user_id, 3, vec![]).unwrap();
+        save_picks(&file, user_id, &[stage(1, &[10, 11, 12], 100)]).unwrap();
+        save_picks(
+            &file,
+            user_id,
+            &[stage(1, &[12, 13], 200), stage(3, &[30], 200)],
+        )
+        .unwrap();
+        dismiss(&file, user_id, 13, DismissReason::Other("Too slow".into())).unwrap();
+        dismiss(&file, user_id, 30, DismissReason::NotGiven).unwrap();
+    }
+    let Store::File(source) = &file else {
+        unreachable!()
+    };
+    let target: PgStore = test_store();
+    let counts = export(source, &target).unwrap();
+    let counted = |table: &str| counts.iter().find(|c| c.table == table).unwrap();
+    assert_eq!(
+        (counted("responses").source, counted("responses").copied),
+        (6, 6)
+    );
+    assert_eq!((counted("picks").source, counted("picks").copied), (4, 4));
+    assert_eq!(
+        (counted("dismissals").source, counted("dismissals").copied),
+        (4, 4)
+    );
+    assert_eq!(
+        (
+            counted("past_recommendations").source,
+            counted("past_recommendations").copied
+        ),
+        (10, 10)
+    );
+
+    let hub = Store::Postgres(target);
+    for user_id in [7, 8] {
+        assert_eq!(everything(&hub, user_id), everything(&file, user_id));
+    }
+    assert_eq!(
+        insert_response(&hub, 7, 1, vec![]).unwrap(),
+        7,
+        "new ids follow the file's"
+    );
+}
