@@ -18,6 +18,9 @@ LITSTACK_SKIP_WEB_BUILD=1 cargo clippy --locked --all-targets -- -D warnings
 # build.rs runs `npm ci` (when web/node_modules is missing) and `npm run build`, so the binary the
 # browser tests start embeds the current web app.
 cargo test --locked
+# The API suite again on hub mode's backend, with the same build: each test on a PostgreSQL
+# database of its own in the throwaway cluster (the tests about the redb file itself stay on it).
+LITSTACK_TEST_BACKEND=postgres cargo test --locked --test api
 # schemathesis against /api/openapi.json with a signed-in session (about a minute): no server
 # error, no undocumented status or body, no accepted invalid input. Uses target/debug/litstack.
 bash scripts/api-fuzz.sh

@@ -88,18 +88,21 @@ async fn listen(pool: sqlx::PgPool, node: String, wake: mpsc::Sender<()>, app: W
             hub.listening.store(up, Ordering::SeqCst);
         }
     };
-    // A pool of its own, so the listener is named and never takes a request's connection.
+    // The listener's connection is named, and comes from a pool of its own (one connection), so
+    // it never takes a request's. After a failure it starts over with a new pool: the old
+    // connection may be half-closed, and waiting for it to be returned could take long.
     let options = pool
         .connect_options()
         .as_ref()
         .clone()
         .application_name(&node);
-    let own = sqlx::postgres::PgPoolOptions::new()
-        .max_connections(1)
-        .connect_lazy_with(options);
     let mut backoff = Duration::from_millis(100);
     loop {
         let connected = async {
+            let own = sqlx::postgres::PgPoolOptions::new()
+                .max_connections(1)
+                .acquire_timeout(Duration::from_secs(5))
+                .connect_lazy_with(options.clone());
             let mut conn = sqlx::postgres::PgListener::connect_with(&own).await?;
             conn.listen(changes::CHANNEL).await?;
             Ok::<_, sqlx::Error>(conn)
@@ -120,28 +123,30 @@ async fn listen(pool: sqlx::PgPool, node: String, wake: mpsc::Sender<()>, app: W
         };
         backoff = Duration::from_millis(100);
         set_listening(true);
+        // Whatever committed while the listener was away is in the log: apply it now.
         if wake.send(()).is_err() {
             return;
         }
-        // `try_recv` answers `None` when the connection was lost (it reconnects on the next call,
-        // which is when notifications may have been missed).
         loop {
             match conn.try_recv().await {
-                Ok(Some(_)) => {}
+                Ok(Some(_)) => {
+                    if wake.send(()).is_err() {
+                        return;
+                    }
+                }
+                // The connection was lost (`None`) or ended by the server (an error, such as
+                // an administrator's `pg_terminate_backend`).
                 Ok(None) => {
-                    set_listening(false);
                     tracing::warn!("hub: the change listener lost its connection; reconnecting");
+                    break;
                 }
                 Err(e) => {
-                    set_listening(false);
                     tracing::warn!(error = %e, "hub: the change listener failed; reconnecting");
                     break;
                 }
             }
-            if wake.send(()).is_err() {
-                return;
-            }
         }
+        set_listening(false);
     }
 }
 

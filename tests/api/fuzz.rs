@@ -19,10 +19,8 @@ use axum::http::{Method, Request, StatusCode};
 use litstack::catalog::{VendorImport, vendor_csv};
 use litstack::import::parse_web_url;
 use litstack::import::{ImportError, Options, run};
-use litstack::store::{BOOKING_IDENTITIES, BOOKINGS, VENDORS};
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, TestCaseError, TestRunner};
-use redb::{ReadableDatabase, ReadableTable, ReadableTableMetadata};
 
 use crate::helpers::TestApp;
 
@@ -310,20 +308,16 @@ struct Written {
 }
 
 fn written(app: &TestApp) -> Written {
-    let txn = app.state.store.file().unwrap().database().unwrap().begin_read().unwrap();
+    let store = &app.state.store;
+    let (bookings, identities) = litstack::bookings::storage::stored_counts(store).unwrap();
     Written {
-        bookings: txn.open_table(BOOKINGS).unwrap().len().unwrap(),
-        identities: {
-            let runs = txn.open_table(BOOKING_IDENTITIES).unwrap();
-            let bytes: usize = runs
-                .iter()
-                .unwrap()
-                .map(|e| e.unwrap().1.value().len())
-                .sum();
-            (bytes / litstack::store::IDENTITY_LEN) as u64
-        },
-        vendors: txn.open_table(VENDORS).unwrap().len().unwrap(),
-        generation: litstack::bookings::generation(&app.state.store).unwrap(),
+        bookings,
+        identities,
+        vendors: litstack::catalog::Catalog::load(store)
+            .unwrap()
+            .vendors
+            .len() as u64,
+        generation: litstack::bookings::generation(store).unwrap(),
     }
 }
 

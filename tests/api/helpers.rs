@@ -79,6 +79,12 @@ impl TestApp {
         Self::with_config(|_| {})
     }
 
+    /// An app on the redb file whatever the run's backend: for the file's own behaviour (its
+    /// lock, permissions, backups).
+    pub fn on_file() -> TestApp {
+        Self::with_config(|c| c.database_url = None)
+    }
+
     pub fn with_config(adjust: impl FnOnce(&mut Config)) -> TestApp {
         let dir = tempfile::tempdir().unwrap();
         let mut config = Config::for_data_dir(dir.path().join("data"));
@@ -94,6 +100,19 @@ impl TestApp {
             cookie: None,
             _dir: dir,
         }
+    }
+
+    /// Stops this app (its store closes) and hands over its directory, data directory inside.
+    pub fn shut_down(self) -> tempfile::TempDir {
+        let TestApp {
+            state,
+            router,
+            _dir,
+            ..
+        } = self;
+        drop(router);
+        drop(state);
+        _dir
     }
 
     pub fn data_dir(&self) -> std::path::PathBuf {

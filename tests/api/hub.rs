@@ -70,3 +70,140 @@ fn the_schema_is_migrated_once_and_a_newer_one_is_refused() {
     );
     let _ = cluster_url();
 }
+
+/// A firm's redb install, used for a while, then copied into a hub: every table's rows arrive, the
+/// same session cookie still signs in, and every screen's answer is the same.
+#[tokio::test]
+async fn an_install_copied_into_postgresql_answers_as_it_did() {
+    use axum::http::{Method, StatusCode};
+    use serde_json::json;
+
+    use crate::helpers::TestApp;
+
+    let mut firm = TestApp::on_file();
+    firm.sign_up().await;
+    firm.complete_onboarding().await;
+    let res = crate::bookings::upload(
+        &mut firm,
+        "bookings.csv",
+        crate::bookings::known_file().as_bytes(),
+    )
+    .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let res = firm
+        .call(
+            Method::PUT,
+            "/api/shortlist/12",
+            Some(json!({ "status": "Demo booked" })),
+        )
+        .await;
+    assert!(res.status.is_success(), "{}", res.text());
+    let res = firm
+        .post(
+            "/api/profile/category-adoption",
+            json!({ "items": [{ "categoryId": 2, "hasTool": false }] }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let res = firm
+        .call(Method::POST, "/api/recommendations/pick-for-me", None)
+        .await;
+    assert!(res.status.is_success(), "{}", res.text());
+    let screens = [
+        "/api/auth/me",
+        "/api/profile",
+        "/api/trends",
+        "/api/trends?state=TX",
+        "/api/demo-bookings",
+        "/api/vendors",
+        "/api/shortlist",
+        "/api/profile/category-adoption",
+        "/api/recommendations/overview",
+        "/api/past-recommendations",
+        "/api/vendors/12",
+    ];
+    let mut before = Vec::new();
+    for path in screens {
+        let res = firm.get(path).await;
+        assert_eq!(res.status, StatusCode::OK, "{path}: {}", res.text());
+        before.push(res.json());
+    }
+    let cookie = firm.cookie.clone();
+    let data_dir = firm.data_dir();
+    let _kept = firm.shut_down();
+
+    let url = fresh_database();
+    let counts = litstack::export::to_postgres(&data_dir, &url).unwrap();
+    for table in [
+        "users",
+        "sessions",
+        "onboarding",
+        "vendors",
+        "shortlist",
+        "bookings",
+    ] {
+        let c = counts
+            .iter()
+            .find(|c| c.table == table)
+            .unwrap_or_else(|| panic!("{table} not copied"));
+        assert!(c.source > 0 && c.source == c.copied, "{c:?}");
+    }
+    // A second export into the same database is refused: it would mix two installs.
+    let again = litstack::export::to_postgres(&data_dir, &url)
+        .unwrap_err()
+        .to_string();
+    assert!(again.contains("already holds Litstack data"), "{again}");
+
+    let mut hub = TestApp::with_config(|c| c.database_url = Some(url));
+    hub.cookie = cookie;
+    for (path, was) in screens.iter().zip(before) {
+        let res = hub.get(path).await;
+        assert_eq!(res.status, StatusCode::OK, "{path}: {}", res.text());
+        assert_eq!(res.json(), was, "{path}");
+    }
+    // Ids go on from the file's: a new user is not given an old one's id.
+    hub.cookie = None;
+    let res = hub.sign_up_as("Bo Doe", "bo@doe-law.com").await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    assert_eq!(hub.get("/api/auth/me").await.json()["user"]["id"], 2);
+}
+
+#[test]
+fn an_export_names_what_is_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    let message = litstack::export::to_postgres(dir.path(), &fresh_database())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.contains("there is no Litstack database in"),
+        "{message}"
+    );
+}
+
+/// The command as an operator runs it: a bad URL or a database that does not answer ends the
+/// start with a message and exit code 1, never a panic.
+#[test]
+fn serve_with_a_bad_database_url_exits_with_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    for (url, expected) in [
+        ("mysql://nope", "does not parse"),
+        (
+            "postgres://litstack:pw@127.0.0.1:1/litstack",
+            "does not answer",
+        ),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_litstack"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
+            .arg(dir.path())
+            .env("LITSTACK_DATABASE_URL", url)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{url}: {stderr}");
+        assert!(stderr.contains(expected), "{url}: {stderr}");
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains(":pw@"),
+            "{stderr}"
+        );
+    }
+}

@@ -192,3 +192,11 @@ async fn while_the_database_is_away_requests_answer_503_and_the_node_recovers_by
     node.cookie = signed_in;
     assert_eq!(node.get("/api/profile").await.status, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn a_hub_node_offers_no_backup_file_and_says_how_to_back_up() {
+    let (mut a, _b) = two_nodes().await;
+    let res = a.get("/api/admin/backup").await;
+    assert_eq!(res.status, StatusCode::CONFLICT);
+    assert_eq!(res.error(), litstack::admin::HUB_BACKUP);
+}

@@ -83,7 +83,7 @@ async fn a_state_change_from_a_foreign_origin_is_refused() {
 
 #[tokio::test]
 async fn a_second_server_on_the_same_data_directory_is_refused_clearly() {
-    let app = TestApp::new();
+    let app = TestApp::on_file();
     let err = match litstack::AppState::open(litstack::Config::for_data_dir(app.data_dir())) {
         Ok(_) => panic!("a second open must fail"),
         Err(e) => e.to_string(),
@@ -96,7 +96,7 @@ async fn a_second_server_on_the_same_data_directory_is_refused_clearly() {
 
 #[tokio::test]
 async fn an_admin_downloads_a_backup_that_opens_and_passes_its_integrity_check() {
-    let mut app = TestApp::new();
+    let mut app = TestApp::on_file();
     app.sign_up().await;
     app.complete_onboarding().await;
     let res = app.get("/api/admin/backup").await;
@@ -151,7 +151,7 @@ async fn only_admins_download_backups() {
 #[tokio::test]
 async fn the_data_directory_and_database_are_private_to_their_owner() {
     use std::os::unix::fs::PermissionsExt;
-    let app = TestApp::new();
+    let app = TestApp::on_file();
     let dir = std::fs::metadata(app.data_dir())
         .unwrap()
         .permissions()
@@ -167,7 +167,7 @@ async fn the_data_directory_and_database_are_private_to_their_owner() {
 
 #[tokio::test]
 async fn a_backup_never_overwrites_an_existing_file() {
-    let app = TestApp::new();
+    let app = TestApp::on_file();
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("exists.redb");
     std::fs::write(&target, b"precious").unwrap();

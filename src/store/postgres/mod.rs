@@ -40,6 +40,13 @@ pub struct PgStore {
 impl PgStore {
     /// Connects, checks that the database answers, and brings its schema up to date.
     pub fn connect(url: &str) -> Result<PgStore, OpenError> {
+        // sqlx reads any scheme as PostgreSQL's; a MySQL or SQLite URL is a mistake to name.
+        if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+            let scheme = url.split_once("://").map_or("no scheme", |(s, _)| s);
+            return Err(OpenError::BadUrl(format!(
+                "it starts with {scheme}, not postgres://"
+            )));
+        }
         let options =
             PgConnectOptions::from_str(url).map_err(|e| OpenError::BadUrl(e.to_string()))?;
         let location = format!(
