@@ -170,6 +170,29 @@ mod tests {
         }
     }
 
+    /// A write that begins while another one's transaction is open (the entry not committed
+    /// yet) sees that entry once it commits, rather than creating it a second time.
+    #[test]
+    fn an_update_waits_for_an_open_one_on_the_same_entry() {
+        let (_dir, stores) = stores();
+        for store in &stores {
+            std::thread::scope(|s| {
+                let mut tx = store.begin().unwrap();
+                update_in(&mut tx, 8, 1, |current| {
+                    let mut entry = current.unwrap_or_else(|| Entry::new(Status::Considering, 1));
+                    entry.note.push('a');
+                    Ok((entry, ()))
+                })
+                .unwrap();
+                let second = s.spawn(|| update(store, 8, 1, |e| e.note.push('b')));
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                tx.commit().unwrap();
+                second.join().unwrap();
+            });
+            assert_eq!(entries(store, 8)[0].1.note, "ab");
+        }
+    }
+
     #[test]
     fn export_copies_every_entry() {
         let (_dir, [file, _]) = stores();
