@@ -54,6 +54,12 @@ pub fn file_key(store: &FileStore) -> anyhow::Result<Option<[u8; 32]>> {
 
 /// The per-install HMAC key in the data directory, created on first use (0600).
 pub fn install_key(data_dir: &Path) -> anyhow::Result<[u8; 32]> {
+    // Two first imports at once must not each make a key: one would rename its key over the
+    // other's, and rows already recognised by the first key would be new to the second.
+    static CREATING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one_at_a_time = CREATING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let path = data_dir.join(KEY_FILE);
     match std::fs::read(&path) {
         Ok(bytes) if bytes.len() == 32 => Ok(bytes.try_into().unwrap_or([0; 32])),
