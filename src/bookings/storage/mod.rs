@@ -126,7 +126,7 @@ pub(super) enum Appended {
     Rebuilt,
 }
 
-/// Writes the snapshot of `cols` (every row) and swaps in their indexes.
+/// Swaps in the indexes of `cols` (every row), then writes their snapshot.
 pub fn install(app: &App, generation: u64, mut cols: Columns) {
     // Columns grown row by row hold up to twice their rows: give that back before the snapshot
     // copies them (at 10M rows, 230 MB).
@@ -139,11 +139,13 @@ pub fn install(app: &App, generation: u64, mut cols: Columns) {
     cols.size.shrink_to_fit();
     cols.vendor.shrink_to_fit();
     cols.sample.shrink_to_fit();
-    let sets = BookingSets::from_columns(cols, generation);
+    let sets = std::sync::Arc::new(BookingSets::from_columns(cols, generation));
+    // Answers first, the snapshot (only a quicker start) after: writers take turns, so no older
+    // snapshot is written after a newer one.
+    app.bookings.store(sets.clone());
     if let Err(e) = snapshot::write(&app.config.data_dir, &sets) {
         tracing::warn!(error = %e, "the bookings snapshot could not be written");
     }
-    app.bookings.store(std::sync::Arc::new(sets));
 }
 
 /// How a write to the bookings ends.

@@ -23,7 +23,7 @@ use crate::store::{FileStore, IDENTITY_LEN, PgStore, PgTx, TableCount};
 const WRITERS_LOCK: i64 = 0x4c69_7473_0008;
 /// `counters` key of the last generation that changed or removed existing rows.
 const REBUILT_AT: &str = "bookings:rebuilt_at";
-/// Rows per page when reading the bookings or their identities.
+/// Rows per page when reading the bookings' identities.
 const PAGE: i64 = 100_000;
 /// Bytes of COPY data sent at a time.
 const COPY_CHUNK: usize = 4 << 20;
@@ -80,55 +80,121 @@ async fn repeatable_read(store: &PgStore) -> sqlx::Result<Transaction<'static, P
     Ok(tx)
 }
 
-/// Appends the bookings with an id above `above` to `builder`, page by page in id order.
+/// Appends the bookings with an id above `above` to `builder`, in id order. They arrive by
+/// `COPY … TO STDOUT` (text format) and are parsed here as they stream in: at 1M rows this is
+/// what another node waits for after an import, and it is several times quicker than decoding
+/// rows of a query.
 async fn push_rows(
     tx: &mut Transaction<'static, Postgres>,
-    mut above: i64,
+    above: i64,
     builder: &mut ColumnsBuilder,
 ) -> anyhow::Result<()> {
+    use futures_util::StreamExt as _;
+    // `above` is a number of ours, not input: formatting it into the statement is safe.
+    let statement = format!(
+        "COPY (SELECT id, category, client, firm_size, city_state, state, dma, \
+         extract(epoch FROM created)::bigint, sample FROM bookings WHERE id > {above} ORDER BY id) \
+         TO STDOUT"
+    );
+    let mut stream = tx.copy_out_raw(&statement).await?;
     let mut booking = Booking::blank(false);
-    loop {
-        let rows = sqlx::query(
-            "SELECT id, category, client, firm_size, city_state, state, dma, \
-             extract(epoch FROM created)::bigint AS created, sample \
-             FROM bookings WHERE id > $1 ORDER BY id LIMIT $2",
-        )
-        .bind(above)
-        .bind(PAGE)
-        .fetch_all(&mut **tx)
-        .await?;
-        for row in &rows {
-            let id: i64 = row.try_get(0)?;
-            refill(&mut booking.category, row.try_get(1)?);
-            refill(&mut booking.client, row.try_get(2)?);
-            let size: &str = row.try_get(3)?;
-            booking.firm_size = FirmSize::parse(size)
-                .ok_or_else(|| anyhow::anyhow!("booking {id}: unknown firm size {size:?}"))?;
-            refill_optional(&mut booking.city_state, row.try_get(4)?);
-            refill_optional(&mut booking.state, row.try_get(5)?);
-            refill_optional(&mut booking.dma, row.try_get(6)?);
-            booking.created = row.try_get(7)?;
-            booking.sample = row.try_get(8)?;
-            builder.push(id as u64, &booking);
-            above = id;
+    // A chunk ends anywhere: the unfinished line waits here for the next one.
+    let mut pending: Vec<u8> = Vec::new();
+    while let Some(chunk) = stream.next().await {
+        let chunk = chunk?;
+        let mut data: &[u8] = &chunk;
+        if !pending.is_empty() {
+            let Some(end) = data.iter().position(|&b| b == b'\n') else {
+                pending.extend_from_slice(data);
+                continue;
+            };
+            pending.extend_from_slice(&data[..=end]);
+            data = &data[end + 1..];
+            let line = std::mem::take(&mut pending);
+            push_line(&line[..line.len() - 1], &mut booking, builder)?;
         }
-        if (rows.len() as i64) < PAGE {
-            return Ok(());
+        for line in data.split_inclusive(|&b| b == b'\n') {
+            match line.strip_suffix(b"\n") {
+                Some(line) => push_line(line, &mut booking, builder)?,
+                None => pending.extend_from_slice(line),
+            }
         }
     }
+    anyhow::ensure!(pending.is_empty(), "the bookings ended mid-row");
+    Ok(())
 }
 
-/// Overwrites a reused text without giving back its allocation.
-fn refill(slot: &mut String, value: &str) {
+/// One row of COPY's text format: tab-separated fields in the order of `push_rows`' SELECT,
+/// `\N` for NULL, backslash escapes for tabs, newlines and backslashes.
+fn push_line(
+    line: &[u8],
+    booking: &mut Booking,
+    builder: &mut ColumnsBuilder,
+) -> anyhow::Result<()> {
+    let mut fields = line.split(|&b| b == b'\t');
+    let mut next = || {
+        fields
+            .next()
+            .ok_or_else(|| anyhow::anyhow!("a booking row is short"))
+    };
+    let id = number(next()?)?;
+    copy_text(&mut booking.category, next()?)?;
+    copy_text(&mut booking.client, next()?)?;
+    let size = next()?;
+    booking.firm_size = std::str::from_utf8(size)
+        .ok()
+        .and_then(FirmSize::parse)
+        .ok_or_else(|| anyhow::anyhow!("booking {id}: unknown firm size"))?;
+    copy_optional(&mut booking.city_state, next()?)?;
+    copy_optional(&mut booking.state, next()?)?;
+    copy_optional(&mut booking.dma, next()?)?;
+    booking.created = number(next()?)?;
+    booking.sample = next()? == b"t";
+    builder.push(u64::try_from(id)?, booking);
+    Ok(())
+}
+
+fn number(field: &[u8]) -> anyhow::Result<i64> {
+    Ok(std::str::from_utf8(field)?.parse()?)
+}
+
+/// A text field of COPY's text format into a reused string.
+fn copy_text(slot: &mut String, field: &[u8]) -> anyhow::Result<()> {
     slot.clear();
-    slot.push_str(value);
+    if !field.contains(&b'\\') {
+        slot.push_str(std::str::from_utf8(field)?);
+        return Ok(());
+    }
+    let mut bytes = Vec::with_capacity(field.len());
+    let mut escaped = false;
+    for &b in field {
+        match (escaped, b) {
+            (false, b'\\') => escaped = true,
+            (false, b) => bytes.push(b),
+            (true, b) => {
+                bytes.push(match b {
+                    b'n' => b'\n',
+                    b't' => b'\t',
+                    b'r' => b'\r',
+                    b'b' => 0x08,
+                    b'f' => 0x0c,
+                    b'v' => 0x0b,
+                    other => other,
+                });
+                escaped = false;
+            }
+        }
+    }
+    slot.push_str(std::str::from_utf8(&bytes)?);
+    Ok(())
 }
 
-fn refill_optional(slot: &mut Option<String>, value: Option<&str>) {
-    match (slot.as_mut(), value) {
-        (Some(s), Some(v)) => refill(s, v),
-        (_, v) => *slot = v.map(str::to_string),
+fn copy_optional(slot: &mut Option<String>, field: &[u8]) -> anyhow::Result<()> {
+    if field == b"\\N" {
+        *slot = None;
+        return Ok(());
     }
+    copy_text(slot.get_or_insert_with(String::new), field)
 }
 
 /// Reads every booking into sorted columns, with the generation they belong to.
@@ -564,4 +630,43 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
             copied: identities,
         },
     ])
+}
+
+#[cfg(test)]
+mod copy_format_tests {
+    use super::*;
+
+    #[test]
+    fn a_copy_row_with_escapes_and_nulls_reads_back_as_stored() {
+        let mut booking = Booking::blank(false);
+        let mut builder = ColumnsBuilder::default();
+        push_line(
+            b"7\tCase\\\\Intake\tA\\tB\tE6_20\t\\N\tTX\t\\N\t1767225600\tt",
+            &mut booking,
+            &mut builder,
+        )
+        .unwrap();
+        assert_eq!(booking.category, "Case\\Intake");
+        assert_eq!(booking.client, "A\tB");
+        assert_eq!(booking.firm_size, FirmSize::E6To20);
+        assert_eq!(booking.city_state, None);
+        assert_eq!(booking.state.as_deref(), Some("TX"));
+        assert_eq!(booking.dma, None);
+        assert_eq!(booking.created, 1_767_225_600);
+        assert!(booking.sample);
+        assert_eq!(builder.finish().ids, vec![7]);
+    }
+
+    #[test]
+    fn a_short_or_unreadable_row_is_an_error_not_a_panic() {
+        let mut booking = Booking::blank(false);
+        let mut builder = ColumnsBuilder::default();
+        for line in [
+            &b"7\tIntake"[..],
+            b"x\ta\tb\tSOLO\t\\N\t\\N\t\\N\t0\tf",
+            b"",
+        ] {
+            assert!(push_line(line, &mut booking, &mut builder).is_err());
+        }
+    }
 }
