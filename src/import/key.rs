@@ -19,21 +19,10 @@ pub fn booking_key(store: &Store, data_dir: &Path) -> anyhow::Result<[u8; 32]> {
     }
 }
 
-/// The key in `settings`: the first node to need it offers a new one, and every node reads back
-/// whichever offer was stored first (`ON CONFLICT DO NOTHING` makes the race harmless).
+/// The key in `settings`, shared by every node (the first to need it offers one).
 fn shared_key(db: &PgStore) -> anyhow::Result<[u8; 32]> {
     let offer: [u8; 32] = rand::random();
-    let stored: String = db.run(async {
-        sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-            .bind(KEY_SETTING)
-            .bind(hex::encode(offer))
-            .execute(db.pool())
-            .await?;
-        sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
-            .bind(KEY_SETTING)
-            .fetch_one(db.pool())
-            .await
-    })?;
+    let stored = db.shared_setting(KEY_SETTING, &hex::encode(offer))?;
     let mut key = [0u8; 32];
     hex::decode_to_slice(stored.trim(), &mut key)
         .map_err(|_| anyhow::anyhow!("the setting {KEY_SETTING} is damaged (64 hex digits)"))?;

@@ -62,12 +62,7 @@ pub fn stored_counts(store: &PgStore) -> anyhow::Result<(u64, u64)> {
 }
 
 pub fn is_marked(store: &PgStore, marker: &str) -> anyhow::Result<bool> {
-    let found: Option<String> = store.run(
-        sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
-            .bind(marker)
-            .fetch_optional(store.pool()),
-    )?;
-    Ok(found.is_some())
+    Ok(store.setting(marker)?.is_some())
 }
 
 /// A read-only transaction whose statements all see one snapshot: the generation read first

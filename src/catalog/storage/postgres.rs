@@ -222,12 +222,7 @@ pub fn record_catalog_change(tx: &mut PgTx) -> anyhow::Result<()> {
 }
 
 pub fn is_seeded(store: &PgStore, marker: &str) -> anyhow::Result<bool> {
-    let found: Option<String> = store.run(
-        sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
-            .bind(marker)
-            .fetch_optional(store.pool()),
-    )?;
-    Ok(found.is_some())
+    Ok(store.setting(marker)?.is_some())
 }
 
 pub fn is_seeded_in(tx: &mut PgTx, marker: &str) -> anyhow::Result<bool> {

@@ -92,23 +92,38 @@ impl PgStore {
         Ok(store)
     }
 
+    /// A value of the `settings` table, if it was ever set.
+    pub fn setting(&self, key: &str) -> anyhow::Result<Option<String>> {
+        Ok(self.run(
+            sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
+                .bind(key)
+                .fetch_optional(&self.pool),
+        )?)
+    }
+
+    /// A value every node must agree on (a key, an identity): the first node to ask offers one,
+    /// and every node reads back whichever offer was stored first (`ON CONFLICT DO NOTHING`
+    /// makes the race harmless).
+    pub fn shared_setting(&self, key: &str, offer: &str) -> anyhow::Result<String> {
+        Ok(self.run(async {
+            sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+                .bind(key)
+                .bind(offer)
+                .execute(&self.pool)
+                .await?;
+            sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
+                .bind(key)
+                .fetch_one(&self.pool)
+                .await
+        })?)
+    }
+
     /// This database's identity, made by the first node to ask: it tells one hub's files from
     /// another's in a node's data directory.
     pub fn database_id(&self) -> anyhow::Result<String> {
         let mut fresh = [0u8; 8];
         rand::RngCore::fill_bytes(&mut rand::rng(), &mut fresh);
-        let id: String = self.run(async {
-            sqlx::query(
-                "INSERT INTO settings (key, value) VALUES ('database_id', $1) \
-                 ON CONFLICT (key) DO NOTHING",
-            )
-            .bind(hex::encode(fresh))
-            .execute(&self.pool)
-            .await?;
-            sqlx::query_scalar("SELECT value FROM settings WHERE key = 'database_id'")
-                .fetch_one(&self.pool)
-                .await
-        })?;
+        let id = self.shared_setting("database_id", &hex::encode(fresh))?;
         // Used in a folder name: only what this function writes is accepted.
         anyhow::ensure!(
             id.len() == 16 && id.bytes().all(|b| b.is_ascii_hexdigit()),
