@@ -66,6 +66,8 @@ t_answer=$(ms_now)
 until [ "$(total $B "$cookie")" = 1000000 ]; do sleep 0.01; done
 t_b=$(ms_now)
 import_ms=$((t_answer - t0)); visible_ms=$((t_b - t_answer))
+# B answers first and writes its snapshot after: wait for it before restarting B with it.
+until [ -n "$(find "$WORK/b" -name bookings.idx -newermt "@$((t_answer / 1000))" 2>/dev/null)" ]; do sleep 0.05; done
 rss_b=$(rss_mb "$pb")
 
 # B restarted: with its snapshot, then without (everything read from PostgreSQL).
