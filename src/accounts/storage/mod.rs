@@ -3,10 +3,11 @@
 //! the first-launch setup token. Nothing else opens them; other domains go through the functions
 //! of `accounts`.
 
+mod export;
 mod file;
 pub(super) mod postgres;
 
-pub use postgres::export;
+pub use export::export;
 
 use super::model::{Email, Session, User};
 use super::sessions::TokenHash;

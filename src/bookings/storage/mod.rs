@@ -6,10 +6,12 @@
 //! in turn with every other writer, it reads the generation, the next id and the stored
 //! identities, writes rows, and ends with `finish` (commit) or is dropped (nothing written).
 
+mod copy_text;
+mod export;
 mod file;
 mod postgres;
 
-pub use postgres::export;
+pub use export::export;
 
 use super::index::{Columns, ColumnsBuilder};
 use super::{BookingSets, snapshot};

@@ -11,22 +11,22 @@ use std::io::Write as _;
 
 use sqlx::{PgConnection, Postgres, Row, Transaction};
 
+use super::copy_text::push_line;
 use super::{Appended, Finish};
 use crate::bookings::GENERATION;
 use crate::bookings::index::{Columns, ColumnsBuilder};
 use crate::bookings::model::Booking;
-use crate::firm_size::FirmSize;
 use crate::store::postgres::changes::{self, Change};
-use crate::store::{FileStore, IDENTITY_LEN, PgStore, PgTx, TableCount};
+use crate::store::{IDENTITY_LEN, PgStore, PgTx};
 
 /// The advisory lock that serialises the writers of bookings across nodes.
 const WRITERS_LOCK: i64 = 0x4c69_7473_0008;
 /// `counters` key of the last generation that changed or removed existing rows.
-const REBUILT_AT: &str = "bookings:rebuilt_at";
+pub(super) const REBUILT_AT: &str = "bookings:rebuilt_at";
 /// Rows per page when reading the bookings' identities.
 const PAGE: i64 = 100_000;
 /// Bytes of COPY data sent at a time.
-const COPY_CHUNK: usize = 4 << 20;
+pub(super) const COPY_CHUNK: usize = 4 << 20;
 const COLUMNS: &str = "id, category, client, firm_size, city_state, state, dma, created, sample";
 
 async fn counter(db: impl sqlx::PgExecutor<'_>, key: &str) -> sqlx::Result<u64> {
@@ -119,79 +119,6 @@ async fn push_rows(
     Ok(())
 }
 
-/// One row of COPY's text format: tab-separated fields in the order of `push_rows`' SELECT,
-/// `\N` for NULL, backslash escapes for tabs, newlines and backslashes.
-fn push_line(
-    line: &[u8],
-    booking: &mut Booking,
-    builder: &mut ColumnsBuilder,
-) -> anyhow::Result<()> {
-    let mut fields = line.split(|&b| b == b'\t');
-    let mut next = || {
-        fields
-            .next()
-            .ok_or_else(|| anyhow::anyhow!("a booking row is short"))
-    };
-    let id = number(next()?)?;
-    copy_text(&mut booking.category, next()?)?;
-    copy_text(&mut booking.client, next()?)?;
-    let size = next()?;
-    booking.firm_size = std::str::from_utf8(size)
-        .ok()
-        .and_then(FirmSize::parse)
-        .ok_or_else(|| anyhow::anyhow!("booking {id}: unknown firm size"))?;
-    copy_optional(&mut booking.city_state, next()?)?;
-    copy_optional(&mut booking.state, next()?)?;
-    copy_optional(&mut booking.dma, next()?)?;
-    booking.created = number(next()?)?;
-    booking.sample = next()? == b"t";
-    builder.push(u64::try_from(id)?, booking);
-    Ok(())
-}
-
-fn number(field: &[u8]) -> anyhow::Result<i64> {
-    Ok(std::str::from_utf8(field)?.parse()?)
-}
-
-/// A text field of COPY's text format into a reused string.
-fn copy_text(slot: &mut String, field: &[u8]) -> anyhow::Result<()> {
-    slot.clear();
-    if !field.contains(&b'\\') {
-        slot.push_str(std::str::from_utf8(field)?);
-        return Ok(());
-    }
-    let mut bytes = Vec::with_capacity(field.len());
-    let mut escaped = false;
-    for &b in field {
-        match (escaped, b) {
-            (false, b'\\') => escaped = true,
-            (false, b) => bytes.push(b),
-            (true, b) => {
-                bytes.push(match b {
-                    b'n' => b'\n',
-                    b't' => b'\t',
-                    b'r' => b'\r',
-                    b'b' => 0x08,
-                    b'f' => 0x0c,
-                    b'v' => 0x0b,
-                    other => other,
-                });
-                escaped = false;
-            }
-        }
-    }
-    slot.push_str(std::str::from_utf8(&bytes)?);
-    Ok(())
-}
-
-fn copy_optional(slot: &mut Option<String>, field: &[u8]) -> anyhow::Result<()> {
-    if field == b"\\N" {
-        *slot = None;
-        return Ok(());
-    }
-    copy_text(slot.get_or_insert_with(String::new), field)
-}
-
 /// Reads every booking into sorted columns, with the generation they belong to.
 pub fn read_columns(store: &PgStore) -> anyhow::Result<(u64, Columns)> {
     store.run(async {
@@ -262,9 +189,14 @@ impl<'s> Txn<'s> {
     }
 
     /// The store, to run statements on the transaction's connection.
-    fn parts(&mut self) -> anyhow::Result<(&'s PgStore, &mut PgConnection)> {
+    pub(super) fn parts(&mut self) -> anyhow::Result<(&'s PgStore, &mut PgConnection)> {
         let store = self.tx.store();
         Ok((store, self.tx.conn()?))
+    }
+
+    /// Commits without recording a change: for the copy into a database no node serves yet.
+    pub(super) fn commit(self) -> anyhow::Result<()> {
+        Ok(self.tx.commit()?)
     }
 
     pub fn next_id(&self) -> u64 {
@@ -399,7 +331,7 @@ impl<'s> Txn<'s> {
     }
 
     /// Sends `data` (COPY text rows) with `statement`.
-    fn copy(&mut self, statement: &str, data: &[u8]) -> anyhow::Result<()> {
+    pub(super) fn copy(&mut self, statement: &str, data: &[u8]) -> anyhow::Result<()> {
         let (store, tx) = self.parts()?;
         store.run(async {
             let mut copy = tx.copy_in_raw(statement).await?;
@@ -411,7 +343,7 @@ impl<'s> Txn<'s> {
 }
 
 /// Appends an identity and its booking id as one line of COPY text (bytea as `\\x` and hex).
-fn identity_line(out: &mut Vec<u8>, identity: &[u8; IDENTITY_LEN], id: u64) {
+pub(super) fn identity_line(out: &mut Vec<u8>, identity: &[u8; IDENTITY_LEN], id: u64) {
     out.extend_from_slice(b"\\\\x");
     let mut hex = [0u8; IDENTITY_LEN * 2];
     // Writing into a buffer of exactly the right length cannot fail.
@@ -531,137 +463,5 @@ impl RowWriter<'_, '_> {
         self.txn.copy(&statement, &self.updates)?;
         self.updates.clear();
         Ok(())
-    }
-}
-
-/// Copies the bookings, their identities, the generation, the id sequence, the identity key and
-/// the sample marker of a redb install into PostgreSQL, keeping ids; counts the rows back.
-pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>> {
-    let (generation, last_id, marked) = super::file::export_meta(from)?;
-    let mut txn = Txn::begin(to)?;
-    let mut source_rows = 0u64;
-    {
-        let mut rows = txn.rows();
-        super::file::for_each_booking(from, |id, booking| {
-            source_rows += 1;
-            rows.insert(id, booking)
-        })?;
-        rows.finish()?;
-    }
-    let mut source_identities = 0u64;
-    let mut data = Vec::with_capacity(COPY_CHUNK + 64);
-    super::file::for_each_stored_identity(from, |identity, id| {
-        source_identities += 1;
-        identity_line(&mut data, &identity, id);
-        if data.len() >= COPY_CHUNK {
-            txn.copy(
-                "COPY booking_identities (identity, booking_id) FROM STDIN",
-                &data,
-            )?;
-            data.clear();
-        }
-        Ok(())
-    })?;
-    if !data.is_empty() {
-        txn.copy(
-            "COPY booking_identities (identity, booking_id) FROM STDIN",
-            &data,
-        )?;
-    }
-    let key = crate::import::file_key(from)?;
-    let (store, tx) = txn.parts()?;
-    store.run(async {
-        if last_id > 0 {
-            sqlx::query("SELECT setval('bookings_id_seq', $1)")
-                .bind(last_id as i64)
-                .execute(&mut *tx)
-                .await?;
-        }
-        // The copied rows are other rows than any node's index: every node rebuilds.
-        sqlx::query("UPDATE counters SET value = $1 WHERE key = ANY($2)")
-            .bind(generation as i64)
-            .bind(vec![GENERATION, REBUILT_AT])
-            .execute(&mut *tx)
-            .await?;
-        if marked {
-            sqlx::query(
-                "INSERT INTO settings (key, value) VALUES ($1, '1') ON CONFLICT DO NOTHING",
-            )
-            .bind(crate::bookings::SAMPLE_MARKER)
-            .execute(&mut *tx)
-            .await?;
-        }
-        if let Some(key) = key {
-            sqlx::query(
-                "INSERT INTO settings (key, value) VALUES ($1, $2) \
-                 ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
-            )
-            .bind(crate::import::KEY_SETTING)
-            .bind(hex::encode(key))
-            .execute(&mut *tx)
-            .await?;
-        }
-        changes::record(tx, Change::Bookings { generation }).await
-    })?;
-    txn.tx.commit()?;
-    let (bookings, identities) = store.run(async {
-        let bookings: i64 = sqlx::query_scalar("SELECT count(*) FROM bookings")
-            .fetch_one(store.pool())
-            .await?;
-        let identities: i64 = sqlx::query_scalar("SELECT count(*) FROM booking_identities")
-            .fetch_one(store.pool())
-            .await?;
-        Ok::<_, sqlx::Error>((bookings as u64, identities as u64))
-    })?;
-    Ok(vec![
-        TableCount {
-            table: "bookings",
-            source: source_rows,
-            copied: bookings,
-        },
-        TableCount {
-            table: "booking_identities",
-            source: source_identities,
-            copied: identities,
-        },
-    ])
-}
-
-#[cfg(test)]
-mod copy_format_tests {
-    use super::*;
-
-    #[test]
-    fn a_copy_row_with_escapes_and_nulls_reads_back_as_stored() {
-        let mut booking = Booking::blank(false);
-        let mut builder = ColumnsBuilder::default();
-        push_line(
-            b"7\tCase\\\\Intake\tA\\tB\tE6_20\t\\N\tTX\t\\N\t1767225600\tt",
-            &mut booking,
-            &mut builder,
-        )
-        .unwrap();
-        assert_eq!(booking.category, "Case\\Intake");
-        assert_eq!(booking.client, "A\tB");
-        assert_eq!(booking.firm_size, FirmSize::E6To20);
-        assert_eq!(booking.city_state, None);
-        assert_eq!(booking.state.as_deref(), Some("TX"));
-        assert_eq!(booking.dma, None);
-        assert_eq!(booking.created, 1_767_225_600);
-        assert!(booking.sample);
-        assert_eq!(builder.finish().ids, vec![7]);
-    }
-
-    #[test]
-    fn a_short_or_unreadable_row_is_an_error_not_a_panic() {
-        let mut booking = Booking::blank(false);
-        let mut builder = ColumnsBuilder::default();
-        for line in [
-            &b"7\tIntake"[..],
-            b"x\ta\tb\tSOLO\t\\N\t\\N\t\\N\t0\tf",
-            b"",
-        ] {
-            assert!(push_line(line, &mut booking, &mut builder).is_err());
-        }
     }
 }

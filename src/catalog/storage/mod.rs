@@ -5,10 +5,11 @@
 //! Every write of categories or vendors is one transaction that, on PostgreSQL, records
 //! `Change::Catalog` last, so every node reloads its catalog.
 
+mod export;
 mod file;
 mod postgres;
 
-pub use postgres::export;
+pub use export::export;
 
 use std::collections::HashMap;
 

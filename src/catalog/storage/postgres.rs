@@ -18,7 +18,7 @@ use crate::catalog::model::{Category, MeetingClick, Vendor, VendorSource};
 use crate::error::Result;
 use crate::store::postgres::changes::{self, Change};
 use crate::store::postgres::{code, from_code};
-use crate::store::{FileStore, PgStore, PgTx, TableCount};
+use crate::store::{PgStore, PgTx};
 
 /// The advisory lock that serialises catalog writes across nodes.
 const CATALOG_LOCK: i64 = 0x4c69_7473_ca7a;
@@ -129,7 +129,7 @@ async fn all_sources(conn: &mut PgConnection) -> anyhow::Result<HashMap<u64, Ven
         .collect()
 }
 
-async fn upsert_vendor(conn: &mut PgConnection, v: &Vendor) -> anyhow::Result<()> {
+pub(super) async fn upsert_vendor(conn: &mut PgConnection, v: &Vendor) -> anyhow::Result<()> {
     let firm_sizes = v
         .firm_sizes_supported
         .iter()
@@ -175,7 +175,7 @@ async fn upsert_vendor(conn: &mut PgConnection, v: &Vendor) -> anyhow::Result<()
 }
 
 /// Stores a vendor's source; an empty one removes the row.
-async fn put_source(
+pub(super) async fn put_source(
     conn: &mut PgConnection,
     vendor_id: u64,
     source: &VendorSource,
@@ -240,7 +240,7 @@ pub fn mark_seeded(tx: &mut PgTx, marker: &str) -> anyhow::Result<()> {
     store.run(mark_seeded_on(tx.conn()?, marker))
 }
 
-async fn mark_seeded_on(conn: &mut PgConnection, marker: &str) -> anyhow::Result<()> {
+pub(super) async fn mark_seeded_on(conn: &mut PgConnection, marker: &str) -> anyhow::Result<()> {
     sqlx::query("INSERT INTO settings (key, value) VALUES ($1, '1') ON CONFLICT (key) DO NOTHING")
         .bind(marker)
         .execute(conn)
@@ -253,7 +253,10 @@ pub fn put_categories(tx: &mut PgTx, categories: &[Category]) -> anyhow::Result<
     store.run(insert_categories(tx.conn()?, categories))
 }
 
-async fn insert_categories(conn: &mut PgConnection, categories: &[Category]) -> anyhow::Result<()> {
+pub(super) async fn insert_categories(
+    conn: &mut PgConnection,
+    categories: &[Category],
+) -> anyhow::Result<()> {
     for c in categories {
         sqlx::query(
             "INSERT INTO categories (id, name, stage) VALUES ($1, $2, $3) \
@@ -374,7 +377,7 @@ pub fn insert_meeting_click(tx: &mut PgTx, click: &MeetingClick) -> anyhow::Resu
     Ok(id as u64)
 }
 
-fn timestamp(secs: i64) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
+pub(super) fn timestamp(secs: i64) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
     chrono::DateTime::from_timestamp(secs, 0)
         .ok_or_else(|| anyhow::anyhow!("a time out of range: {secs}"))
 }
@@ -416,99 +419,4 @@ fn click_from(row: &PgRow) -> anyhow::Result<MeetingClick> {
             .try_get::<chrono::DateTime<chrono::Utc>, _>("at")?
             .timestamp(),
     })
-}
-
-/// Copies the catalog of a redb file into an empty PostgreSQL catalog, in one transaction,
-/// keeping every id; the sequences move past the file's (`seq:vendors`, `seq:meeting_clicks`),
-/// and the seeded marker comes along, so the hub does not seed a second catalog over it.
-pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>> {
-    let rows = super::file::load_catalog(from)?;
-    let clicks = super::file::all_meeting_clicks(from)?;
-    let seeded = super::file::meta(from, super::SEEDED)?.is_some();
-    let vendor_seq = super::file::meta(from, "seq:vendors")?.unwrap_or(0);
-    let click_seq = super::file::meta(from, "seq:meeting_clicks")?.unwrap_or(0);
-    let mut tx = PgTx::begin(to)?;
-    lock_catalog(&mut tx)?;
-    to.run(async {
-        let conn = tx.conn()?;
-        let present: i64 = sqlx::query_scalar(
-            "SELECT (SELECT count(*) FROM categories) + (SELECT count(*) FROM vendors) \
-             + (SELECT count(*) FROM meeting_clicks)",
-        )
-        .fetch_one(&mut *conn)
-        .await?;
-        anyhow::ensure!(
-            present == 0,
-            "the PostgreSQL database already has a catalog; copy into an empty database"
-        );
-        insert_categories(&mut *conn, &rows.categories).await?;
-        for vendor in &rows.vendors {
-            upsert_vendor(&mut *conn, vendor).await?;
-        }
-        for (vendor_id, source) in &rows.sources {
-            put_source(&mut *conn, *vendor_id, source).await?;
-        }
-        for click in &clicks {
-            sqlx::query(
-                "INSERT INTO meeting_clicks (id, user_id, vendor_id, source_page, at) \
-                 VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(click.id as i64)
-            .bind(click.user_id as i64)
-            .bind(click.vendor_id as i64)
-            .bind(code(&click.source_page)?)
-            .bind(timestamp(click.at)?)
-            .execute(&mut *conn)
-            .await?;
-        }
-        let last_vendor = rows
-            .vendors
-            .iter()
-            .map(|v| v.id)
-            .max()
-            .unwrap_or(0)
-            .max(vendor_seq);
-        if last_vendor > 0 {
-            sqlx::query("SELECT setval('vendor_ids', $1)")
-                .bind(last_vendor as i64)
-                .execute(&mut *conn)
-                .await?;
-        }
-        let last_click = clicks
-            .iter()
-            .map(|c| c.id)
-            .max()
-            .unwrap_or(0)
-            .max(click_seq);
-        if last_click > 0 {
-            sqlx::query("SELECT setval(pg_get_serial_sequence('meeting_clicks', 'id'), $1)")
-                .bind(last_click as i64)
-                .execute(&mut *conn)
-                .await?;
-        }
-        if seeded {
-            mark_seeded_on(&mut *conn, super::SEEDED).await?;
-        }
-        anyhow::Ok(())
-    })?;
-    record_catalog_change(&mut tx)?;
-    tx.commit()?;
-
-    let count = |table: &'static str, source: usize| -> anyhow::Result<TableCount> {
-        let copied: i64 = to.run(
-            sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM {table}")))
-                .fetch_one(to.pool()),
-        )?;
-        Ok(TableCount {
-            table,
-            source: source as u64,
-            copied: copied as u64,
-        })
-    };
-    Ok(vec![
-        count("categories", rows.categories.len())?,
-        count("vendors", rows.vendors.len())?,
-        count("vendor_sources", rows.sources.len())?,
-        count("meeting_clicks", clicks.len())?,
-    ])
 }

@@ -1,0 +1,101 @@
+//! Copying the bookings of a redb install into PostgreSQL (`litstack export-to-postgres`).
+
+use crate::bookings::GENERATION;
+
+use crate::store::postgres::changes::{self, Change};
+use crate::store::{FileStore, PgStore, TableCount};
+
+use super::postgres::{COPY_CHUNK, REBUILT_AT, Txn, identity_line};
+
+/// Copies the bookings, their identities, the generation, the id sequence, the identity key and
+/// the sample marker of a redb install into PostgreSQL, keeping ids; counts the rows back.
+pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>> {
+    let (generation, last_id, marked) = super::file::export_meta(from)?;
+    let mut txn = Txn::begin(to)?;
+    let mut source_rows = 0u64;
+    {
+        let mut rows = txn.rows();
+        super::file::for_each_booking(from, |id, booking| {
+            source_rows += 1;
+            rows.insert(id, booking)
+        })?;
+        rows.finish()?;
+    }
+    let mut source_identities = 0u64;
+    let mut data = Vec::with_capacity(COPY_CHUNK + 64);
+    super::file::for_each_stored_identity(from, |identity, id| {
+        source_identities += 1;
+        identity_line(&mut data, &identity, id);
+        if data.len() >= COPY_CHUNK {
+            txn.copy(
+                "COPY booking_identities (identity, booking_id) FROM STDIN",
+                &data,
+            )?;
+            data.clear();
+        }
+        Ok(())
+    })?;
+    if !data.is_empty() {
+        txn.copy(
+            "COPY booking_identities (identity, booking_id) FROM STDIN",
+            &data,
+        )?;
+    }
+    let key = crate::import::file_key(from)?;
+    let (store, tx) = txn.parts()?;
+    store.run(async {
+        if last_id > 0 {
+            sqlx::query("SELECT setval('bookings_id_seq', $1)")
+                .bind(last_id as i64)
+                .execute(&mut *tx)
+                .await?;
+        }
+        // The copied rows are other rows than any node's index: every node rebuilds.
+        sqlx::query("UPDATE counters SET value = $1 WHERE key = ANY($2)")
+            .bind(generation as i64)
+            .bind(vec![GENERATION, REBUILT_AT])
+            .execute(&mut *tx)
+            .await?;
+        if marked {
+            sqlx::query(
+                "INSERT INTO settings (key, value) VALUES ($1, '1') ON CONFLICT DO NOTHING",
+            )
+            .bind(crate::bookings::SAMPLE_MARKER)
+            .execute(&mut *tx)
+            .await?;
+        }
+        if let Some(key) = key {
+            sqlx::query(
+                "INSERT INTO settings (key, value) VALUES ($1, $2) \
+                 ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+            )
+            .bind(crate::import::KEY_SETTING)
+            .bind(hex::encode(key))
+            .execute(&mut *tx)
+            .await?;
+        }
+        changes::record(tx, Change::Bookings { generation }).await
+    })?;
+    txn.commit()?;
+    let (bookings, identities) = store.run(async {
+        let bookings: i64 = sqlx::query_scalar("SELECT count(*) FROM bookings")
+            .fetch_one(store.pool())
+            .await?;
+        let identities: i64 = sqlx::query_scalar("SELECT count(*) FROM booking_identities")
+            .fetch_one(store.pool())
+            .await?;
+        Ok::<_, sqlx::Error>((bookings as u64, identities as u64))
+    })?;
+    Ok(vec![
+        TableCount {
+            table: "bookings",
+            source: source_rows,
+            copied: bookings,
+        },
+        TableCount {
+            table: "booking_identities",
+            source: source_identities,
+            copied: identities,
+        },
+    ])
+}

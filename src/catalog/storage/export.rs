@@ -1,0 +1,104 @@
+//! Copying the catalog of a redb install into PostgreSQL (`litstack export-to-postgres`).
+
+use crate::store::postgres::code;
+use crate::store::{FileStore, PgStore, PgTx, TableCount};
+
+use super::postgres::{
+    insert_categories, lock_catalog, mark_seeded_on, put_source, record_catalog_change, timestamp,
+    upsert_vendor,
+};
+
+/// Copies the catalog of a redb file into an empty PostgreSQL catalog, in one transaction,
+/// keeping every id; the sequences move past the file's (`seq:vendors`, `seq:meeting_clicks`),
+/// and the seeded marker comes along, so the hub does not seed a second catalog over it.
+pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>> {
+    let rows = super::file::load_catalog(from)?;
+    let clicks = super::file::all_meeting_clicks(from)?;
+    let seeded = super::file::meta(from, super::SEEDED)?.is_some();
+    let vendor_seq = super::file::meta(from, "seq:vendors")?.unwrap_or(0);
+    let click_seq = super::file::meta(from, "seq:meeting_clicks")?.unwrap_or(0);
+    let mut tx = PgTx::begin(to)?;
+    lock_catalog(&mut tx)?;
+    to.run(async {
+        let conn = tx.conn()?;
+        let present: i64 = sqlx::query_scalar(
+            "SELECT (SELECT count(*) FROM categories) + (SELECT count(*) FROM vendors) \
+             + (SELECT count(*) FROM meeting_clicks)",
+        )
+        .fetch_one(&mut *conn)
+        .await?;
+        anyhow::ensure!(
+            present == 0,
+            "the PostgreSQL database already has a catalog; copy into an empty database"
+        );
+        insert_categories(&mut *conn, &rows.categories).await?;
+        for vendor in &rows.vendors {
+            upsert_vendor(&mut *conn, vendor).await?;
+        }
+        for (vendor_id, source) in &rows.sources {
+            put_source(&mut *conn, *vendor_id, source).await?;
+        }
+        for click in &clicks {
+            sqlx::query(
+                "INSERT INTO meeting_clicks (id, user_id, vendor_id, source_page, at) \
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(click.id as i64)
+            .bind(click.user_id as i64)
+            .bind(click.vendor_id as i64)
+            .bind(code(&click.source_page)?)
+            .bind(timestamp(click.at)?)
+            .execute(&mut *conn)
+            .await?;
+        }
+        let last_vendor = rows
+            .vendors
+            .iter()
+            .map(|v| v.id)
+            .max()
+            .unwrap_or(0)
+            .max(vendor_seq);
+        if last_vendor > 0 {
+            sqlx::query("SELECT setval('vendor_ids', $1)")
+                .bind(last_vendor as i64)
+                .execute(&mut *conn)
+                .await?;
+        }
+        let last_click = clicks
+            .iter()
+            .map(|c| c.id)
+            .max()
+            .unwrap_or(0)
+            .max(click_seq);
+        if last_click > 0 {
+            sqlx::query("SELECT setval(pg_get_serial_sequence('meeting_clicks', 'id'), $1)")
+                .bind(last_click as i64)
+                .execute(&mut *conn)
+                .await?;
+        }
+        if seeded {
+            mark_seeded_on(&mut *conn, super::SEEDED).await?;
+        }
+        anyhow::Ok(())
+    })?;
+    record_catalog_change(&mut tx)?;
+    tx.commit()?;
+
+    let count = |table: &'static str, source: usize| -> anyhow::Result<TableCount> {
+        let copied: i64 = to.run(
+            sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM {table}")))
+                .fetch_one(to.pool()),
+        )?;
+        Ok(TableCount {
+            table,
+            source: source as u64,
+            copied: copied as u64,
+        })
+    };
+    Ok(vec![
+        count("categories", rows.categories.len())?,
+        count("vendors", rows.vendors.len())?,
+        count("vendor_sources", rows.sources.len())?,
+        count("meeting_clicks", clicks.len())?,
+    ])
+}
