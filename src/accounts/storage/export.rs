@@ -78,23 +78,10 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
             .await?;
         }
         tx.commit().await?;
-        let count = |table: &'static str| {
-            sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(format!(
-                "SELECT count(*) FROM {table}"
-            )))
-            .fetch_one(to.pool())
-        };
-        Ok(vec![
-            TableCount {
-                table: "users",
-                source: user_rows,
-                copied: count("users").await? as u64,
-            },
-            TableCount {
-                table: "sessions",
-                source: session_rows,
-                copied: count("sessions").await? as u64,
-            },
-        ])
-    })
+        anyhow::Ok(())
+    })?;
+    Ok(vec![
+        to.counted("users", user_rows)?,
+        to.counted("sessions", session_rows)?,
+    ])
 }

@@ -77,25 +77,8 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
         changes::record(tx, Change::Bookings { generation }).await
     })?;
     txn.commit()?;
-    let (bookings, identities) = store.run(async {
-        let bookings: i64 = sqlx::query_scalar("SELECT count(*) FROM bookings")
-            .fetch_one(store.pool())
-            .await?;
-        let identities: i64 = sqlx::query_scalar("SELECT count(*) FROM booking_identities")
-            .fetch_one(store.pool())
-            .await?;
-        Ok::<_, sqlx::Error>((bookings as u64, identities as u64))
-    })?;
     Ok(vec![
-        TableCount {
-            table: "bookings",
-            source: source_rows,
-            copied: bookings,
-        },
-        TableCount {
-            table: "booking_identities",
-            source: source_identities,
-            copied: identities,
-        },
+        store.counted("bookings", source_rows)?,
+        store.counted("booking_identities", source_identities)?,
     ])
 }

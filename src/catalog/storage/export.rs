@@ -84,21 +84,10 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
     record_catalog_change(&mut tx)?;
     tx.commit()?;
 
-    let count = |table: &'static str, source: usize| -> anyhow::Result<TableCount> {
-        let copied: i64 = to.run(
-            sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM {table}")))
-                .fetch_one(to.pool()),
-        )?;
-        Ok(TableCount {
-            table,
-            source: source as u64,
-            copied: copied as u64,
-        })
-    };
     Ok(vec![
-        count("categories", rows.categories.len())?,
-        count("vendors", rows.vendors.len())?,
-        count("vendor_sources", rows.sources.len())?,
-        count("meeting_clicks", clicks.len())?,
+        to.counted("categories", rows.categories.len() as u64)?,
+        to.counted("vendors", rows.vendors.len() as u64)?,
+        to.counted("vendor_sources", rows.sources.len() as u64)?,
+        to.counted("meeting_clicks", clicks.len() as u64)?,
     ])
 }

@@ -76,13 +76,7 @@ pub fn export(
     for (user_id, answers) in &rows {
         save_onboarding(to, *user_id, answers).map_err(|e| anyhow::anyhow!("{e}"))?;
     }
-    let copied: i64 =
-        to.run(sqlx::query_scalar("SELECT count(*) FROM onboarding").fetch_one(to.pool()))?;
-    Ok(vec![crate::store::TableCount {
-        table: "onboarding",
-        source,
-        copied: copied as u64,
-    }])
+    Ok(vec![to.counted("onboarding", source)?])
 }
 
 #[cfg(test)]

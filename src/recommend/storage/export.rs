@@ -83,30 +83,10 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
         tx.commit().await
     })?;
 
-    let count = |table: &'static str, query: &'static str, source: usize| {
-        let copied: i64 = to.run(sqlx::query_scalar(query).fetch_one(to.pool()))?;
-        anyhow::Ok(TableCount {
-            table,
-            source: source as u64,
-            copied: copied as u64,
-        })
-    };
     Ok(vec![
-        count(
-            "responses",
-            "SELECT count(*) FROM responses",
-            rows.responses.len(),
-        )?,
-        count("picks", "SELECT count(*) FROM picks", rows.picks.len())?,
-        count(
-            "dismissals",
-            "SELECT count(*) FROM dismissals",
-            rows.dismissals.len(),
-        )?,
-        count(
-            "past_recommendations",
-            "SELECT count(*) FROM past_recommendations",
-            rows.past.len(),
-        )?,
+        to.counted("responses", rows.responses.len() as u64)?,
+        to.counted("picks", rows.picks.len() as u64)?,
+        to.counted("dismissals", rows.dismissals.len() as u64)?,
+        to.counted("past_recommendations", rows.past.len() as u64)?,
     ])
 }

@@ -168,11 +168,5 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
         anyhow::Ok(())
     })?;
     tx.commit()?;
-    let copied: i64 =
-        to.run(sqlx::query_scalar("SELECT count(*) FROM shortlist").fetch_one(to.pool()))?;
-    Ok(vec![TableCount {
-        table: "shortlist",
-        source: entries.len() as u64,
-        copied: copied as u64,
-    }])
+    Ok(vec![to.counted("shortlist", entries.len() as u64)?])
 }

@@ -132,6 +132,21 @@ impl PgStore {
         Ok(id)
     }
 
+    /// A table's rows counted back after a copy into it, beside the rows the file held
+    /// (`litstack export-to-postgres` checks that the two agree).
+    pub fn counted(&self, table: &'static str, source: u64) -> anyhow::Result<super::TableCount> {
+        // `table` is a name from the code, never input.
+        let copied: i64 = self.run(
+            sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT count(*) FROM {table}")))
+                .fetch_one(&self.pool),
+        )?;
+        Ok(super::TableCount {
+            table,
+            source,
+            copied: u64::try_from(copied)?,
+        })
+    }
+
     pub fn pool(&self) -> &PgPool {
         &self.pool
     }

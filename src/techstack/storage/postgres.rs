@@ -115,11 +115,5 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
         anyhow::Ok(())
     })?;
     tx.commit()?;
-    let copied: i64 =
-        to.run(sqlx::query_scalar("SELECT count(*) FROM category_adoption").fetch_one(to.pool()))?;
-    Ok(vec![TableCount {
-        table: "category_adoption",
-        source: answers.len() as u64,
-        copied: copied as u64,
-    }])
+    Ok(vec![to.counted("category_adoption", answers.len() as u64)?])
 }
