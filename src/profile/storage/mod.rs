@@ -1,10 +1,11 @@
 //! The firm's onboarding answers, by user id, in either backend. The user's own details are the
 //! accounts domain's (`accounts::save_details`, `accounts::change_email`).
 
+mod export;
 mod file;
 mod postgres;
 
-pub use postgres::export;
+pub use export::export;
 
 use super::bands::Onboarding;
 use crate::error::Result;

@@ -2,10 +2,11 @@
 //! function takes the user id, so no call can reach another user's entries; `load_all` is only
 //! for the aggregate outcomes.
 
+mod export;
 mod file;
 mod postgres;
 
-pub use postgres::export;
+pub use export::export;
 
 use crate::error::Result;
 use crate::state::App;

@@ -9,7 +9,7 @@ use sqlx::{PgConnection, Row};
 use crate::error::Result;
 use crate::shortlist::model::{Entry, Outcome, StatusChange};
 use crate::store::postgres::{code, from_code};
-use crate::store::{FileStore, PgStore, PgTx, TableCount};
+use crate::store::{PgStore, PgTx};
 
 /// The class of the per-user advisory lock that serialises one user's shortlist writes.
 const SHORTLIST_LOCK: i32 = 0x5348_4c53;
@@ -81,7 +81,7 @@ fn timestamp(secs: i64) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
         .ok_or_else(|| anyhow::anyhow!("a time out of range: {secs}"))
 }
 
-async fn put(
+pub(super) async fn put(
     conn: &mut PgConnection,
     user_id: u64,
     vendor_id: u64,
@@ -154,19 +154,4 @@ pub fn remove(store: &PgStore, user_id: u64, vendor_id: u64) -> Result<bool> {
             .execute(store.pool()),
     )?;
     Ok(done.rows_affected() > 0)
-}
-
-/// Copies every shortlist entry of a redb file into PostgreSQL, in one transaction.
-pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>> {
-    let entries = super::file::load_all(from).map_err(anyhow::Error::from)?;
-    let mut tx = PgTx::begin(to)?;
-    to.run(async {
-        let conn = tx.conn()?;
-        for ((user_id, vendor_id), entry) in &entries {
-            put(&mut *conn, *user_id, *vendor_id, entry).await?;
-        }
-        anyhow::Ok(())
-    })?;
-    tx.commit()?;
-    Ok(vec![to.counted("shortlist", entries.len() as u64)?])
 }

@@ -1,9 +1,10 @@
 //! The tech stack's storage, in either backend: one record per user and answered category.
 
+mod export;
 mod file;
 mod postgres;
 
-pub use postgres::export;
+pub use export::export;
 
 use crate::error::Result;
 use crate::state::App;

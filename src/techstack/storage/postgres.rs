@@ -6,7 +6,7 @@ use sqlx::postgres::PgRow;
 use sqlx::{PgConnection, Row};
 
 use crate::error::Result;
-use crate::store::{FileStore, PgStore, PgTx, TableCount};
+use crate::store::{PgStore, PgTx};
 use crate::techstack::model::Adoption;
 
 pub fn load(store: &PgStore, user_id: u64) -> Result<Vec<(u64, Adoption)>> {
@@ -64,7 +64,7 @@ fn adoption_from(row: &PgRow) -> anyhow::Result<Adoption> {
     })
 }
 
-async fn put(
+pub(super) async fn put(
     conn: &mut PgConnection,
     user_id: u64,
     category_id: u64,
@@ -101,19 +101,4 @@ pub fn save(store: &PgStore, user_id: u64, items: &[(u64, Adoption)]) -> Result<
     })?;
     tx.commit()?;
     Ok(())
-}
-
-/// Copies every tech-stack answer of a redb file into PostgreSQL, in one transaction.
-pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>> {
-    let answers = super::file::load_all(from).map_err(anyhow::Error::from)?;
-    let mut tx = PgTx::begin(to)?;
-    to.run(async {
-        let conn = tx.conn()?;
-        for ((user_id, category_id), adoption) in &answers {
-            put(&mut *conn, *user_id, *category_id, adoption).await?;
-        }
-        anyhow::Ok(())
-    })?;
-    tx.commit()?;
-    Ok(vec![to.counted("category_adoption", answers.len() as u64)?])
 }

@@ -1,0 +1,76 @@
+//! Copying the onboarding answers of a redb install into PostgreSQL (`litstack export-to-postgres`).
+
+use crate::profile::bands::Onboarding;
+use crate::store::PgStore;
+
+use super::postgres::save_onboarding;
+
+/// Copies the redb file's onboarding answers into PostgreSQL (by user id) and counts them back.
+/// The file keeps no save time, so `saved_at` is the time of the copy.
+pub fn export(
+    from: &crate::store::FileStore,
+    to: &PgStore,
+) -> anyhow::Result<Vec<crate::store::TableCount>> {
+    use redb::{ReadableTable, ReadableTableMetadata};
+    let txn = from.read()?;
+    let Some(table) = crate::store::open_read(&txn, crate::store::ONBOARDING)? else {
+        return Ok(vec![crate::store::TableCount {
+            table: "onboarding",
+            source: 0,
+            copied: 0,
+        }]);
+    };
+    let source = table.len()?;
+    let mut rows = Vec::new();
+    for entry in table.iter()? {
+        let (user_id, value) = entry?;
+        rows.push((
+            user_id.value(),
+            crate::store::codec::decode::<Onboarding>(value.value())?,
+        ));
+    }
+    for (user_id, answers) in &rows {
+        save_onboarding(to, *user_id, answers).map_err(|e| anyhow::anyhow!("{e}"))?;
+    }
+    Ok(vec![to.counted("onboarding", source)?])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::storage::postgres::find_onboarding;
+    use crate::store::postgres::code;
+    use crate::store::{FileStore, Store};
+
+    #[test]
+    fn export_copies_every_onboarding_by_user() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = Store::File(FileStore::open(dir.path()).unwrap());
+        let answers: Onboarding = serde_json::from_value(serde_json::json!({
+            "attorneysCountBand": "A2_5",
+            "employeesCountBand": "E11_50",
+            "injuryCasesPerMonthBand": "C11_25",
+            "annualSoftwareSpendBand": "S10_40K"
+        }))
+        .unwrap();
+        for user_id in [1, 7] {
+            crate::profile::storage::save_onboarding(&file, user_id, &answers).unwrap();
+        }
+        let Store::File(from) = &file else {
+            unreachable!()
+        };
+        let to = crate::store::postgres::test_store();
+        let counts = export(from, &to).unwrap();
+        assert_eq!((counts[0].source, counts[0].copied), (2, 2));
+        for user_id in [1, 7, 8] {
+            assert_eq!(
+                find_onboarding(&to, user_id)
+                    .unwrap()
+                    .map(|o| code(&o.attorneys_count_band).unwrap()),
+                crate::profile::storage::find_onboarding(&file, user_id)
+                    .unwrap()
+                    .map(|o| code(&o.attorneys_count_band).unwrap())
+            );
+        }
+    }
+}

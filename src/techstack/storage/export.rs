@@ -1,0 +1,20 @@
+//! Copying the tech-stack answers of a redb install into PostgreSQL (`litstack export-to-postgres`).
+
+use crate::store::{FileStore, PgStore, PgTx, TableCount};
+
+use super::postgres::put;
+
+/// Copies every tech-stack answer of a redb file into PostgreSQL, in one transaction.
+pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>> {
+    let answers = super::file::load_all(from).map_err(anyhow::Error::from)?;
+    let mut tx = PgTx::begin(to)?;
+    to.run(async {
+        let conn = tx.conn()?;
+        for ((user_id, category_id), adoption) in &answers {
+            put(&mut *conn, *user_id, *category_id, adoption).await?;
+        }
+        anyhow::Ok(())
+    })?;
+    tx.commit()?;
+    Ok(vec![to.counted("category_adoption", answers.len() as u64)?])
+}
