@@ -125,10 +125,20 @@ struct DataArgs {
 }
 
 impl DataArgs {
+    /// The database URL, if one is given. A blank one (`LITSTACK_DATABASE_URL=` in an env file)
+    /// means none: the data directory's file, as without the variable.
+    fn database_url(&self) -> Option<String> {
+        self.database_url
+            .as_deref()
+            .map(str::trim)
+            .filter(|url| !url.is_empty())
+            .map(str::to_string)
+    }
+
     /// The configuration of a command-line tool: the defaults, on this store.
     fn config(&self) -> Config {
         Config {
-            database_url: self.database_url.clone(),
+            database_url: self.database_url(),
             ..Config::for_data_dir(self.data_dir.clone())
         }
     }
@@ -175,7 +185,7 @@ impl ServeArgs {
         Config {
             addr: self.addr,
             data_dir: self.data.data_dir.clone(),
-            database_url: self.data.database_url.clone(),
+            database_url: self.data.database_url(),
             secure_cookies: self.secure_cookies,
             utm_source: self.utm_source.clone(),
             third_party_logos: !self.no_third_party_logos,
@@ -247,7 +257,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
 /// `backup` and `check` work on the data directory's redb file; a hub's data is PostgreSQL's.
 fn file_only(data: &DataArgs, command: &str) -> anyhow::Result<()> {
     anyhow::ensure!(
-        data.database_url.is_none(),
+        data.database_url().is_none(),
         "`litstack {command}` works on a data directory's redb file; with --database-url \
          (LITSTACK_DATABASE_URL) the data is in PostgreSQL: use its own tools (pg_dump, amcheck)"
     );
@@ -255,14 +265,14 @@ fn file_only(data: &DataArgs, command: &str) -> anyhow::Result<()> {
 }
 
 fn export_to_postgres(data: &DataArgs) -> anyhow::Result<()> {
-    let Some(url) = &data.database_url else {
+    let Some(url) = data.database_url() else {
         anyhow::bail!(
             "export-to-postgres needs --database-url (or LITSTACK_DATABASE_URL): the empty \
              PostgreSQL database to copy {} into",
             data.data_dir.display()
         );
     };
-    let counts = litstack::export::to_postgres(&data.data_dir, url)?;
+    let counts = litstack::export::to_postgres(&data.data_dir, &url)?;
     print!("{}", litstack::export::report(&counts));
     println!(
         "Copied {} tables from {}; every table holds as many rows as the file. Start the nodes \

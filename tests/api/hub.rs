@@ -207,3 +207,32 @@ fn serve_with_a_bad_database_url_exits_with_a_message() {
         );
     }
 }
+
+/// `LITSTACK_DATABASE_URL=` (blank, as env files leave it) means no hub: the data directory's file.
+#[test]
+fn a_blank_database_url_serves_from_the_data_directory() {
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_litstack"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--no-sample-data",
+            "--data-dir",
+        ])
+        .arg(dir.path())
+        .env("LITSTACK_DATABASE_URL", "  ")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(first.starts_with("Litstack is serving at"), "{first}");
+    assert!(dir.path().join("litstack.redb").is_file());
+}
