@@ -348,6 +348,9 @@ fn import(kind: ImportKind, file: &std::path::Path, config: Config) -> anyhow::R
         "Imported {}: {} inserted, {} updated, {} skipped.",
         report.kind, report.inserted, report.updated, report.skipped
     );
+    if let Some(note) = report.unknown_vendor_note() {
+        println!("{note}");
+    }
     for e in &report.errors {
         println!("  {e}");
     }

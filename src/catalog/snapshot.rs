@@ -69,6 +69,13 @@ impl Catalog {
             .find(|c| c.name.eq_ignore_ascii_case(name))
     }
 
+    /// The vendor (active or not) of this name, compared lower-cased: how the bookings index
+    /// and the vendor evidence match a booking's Client to a vendor.
+    pub fn vendor_by_name(&self, name: &str) -> Option<&Vendor> {
+        let name = name.to_lowercase();
+        self.vendors.iter().find(|v| v.name.to_lowercase() == name)
+    }
+
     pub fn vendor(&self, id: u64) -> Option<&Vendor> {
         self.vendors
             .binary_search_by_key(&id, |v| v.id)

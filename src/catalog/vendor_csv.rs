@@ -113,7 +113,25 @@ fn text(raw: &str, column: &str, max: usize) -> Result<String, String> {
     {
         return Err(format!("{column} contains a control character"));
     }
+    if let Some(start) = formula_start(raw) {
+        return Err(format!(
+            "{column} starts with \"{start}\", which a spreadsheet runs as a formula: \
+             remove it or start the text with a letter or digit"
+        ));
+    }
     Ok(raw.to_string())
+}
+
+/// The start of `raw` that a spreadsheet would take for a formula: `=`, `+`, `-` or `@`, alone
+/// or after a tab, CR or LF. Vendor texts reach every firm's screens and CSV files, so such a
+/// text is refused at the import rather than escaped in each place it is shown.
+fn formula_start(raw: &str) -> Option<&str> {
+    let trigger = |b: u8| matches!(b, b'=' | b'+' | b'-' | b'@');
+    match raw.as_bytes() {
+        [first, ..] if trigger(*first) => Some(&raw[..1]),
+        [b'\t' | b'\r' | b'\n', second, ..] if trigger(*second) => Some(&raw[1..2]),
+        _ => None,
+    }
 }
 
 /// One parsed row: the id it names (if any), the vendor (id 0) and where its facts come from.
@@ -189,7 +207,11 @@ fn parse_row(
         "geoFocus",
         "tags",
     ] {
-        text(cols.get(record, column), column, usize::MAX)?;
+        let raw = cols.get(record, column);
+        text(raw, column, usize::MAX)?;
+        for entry in list(raw) {
+            text(&entry, column, usize::MAX)?;
+        }
     }
     let vendor = Vendor {
         id: 0,
@@ -372,6 +394,25 @@ mod tests {
                 "verifiedOn must be a date like 2026-11-22",
                 "{bad:?}"
             );
+        }
+    }
+
+    #[test]
+    fn texts_that_a_spreadsheet_would_run_are_refused() {
+        for bad in [
+            "=HYPERLINK(\"http://evil.example\")",
+            "+1",
+            "-x",
+            "@SUM(A1)",
+            "\t=1",
+            "\n+1",
+        ] {
+            // The description is the one column where a tab or line break is text.
+            let err = text(bad, "description", 200).unwrap_err();
+            assert!(err.contains("formula"), "{bad:?}: {err}");
+        }
+        for fine in ["Clio", "4LegalLeads", "A=B", "Smith & Jones", "e-filing"] {
+            assert_eq!(text(fine, "name", 200).unwrap(), fine);
         }
     }
 

@@ -48,6 +48,8 @@ struct ParsedRow {
     identity: Identity,
     firm_size: FirmSize,
     created: i64,
+    /// Its Client names no catalog vendor: imported, and counted in the report.
+    unknown_client: bool,
     /// Where each of `TEXTS` ends in `Batch::text` (each starts where the one before ends).
     ends: [usize; TEXTS],
 }
@@ -70,7 +72,14 @@ impl Batch {
         }
     }
 
-    fn push_row(&mut self, line: u64, identity: Identity, file_id: Option<&str>, b: &Booking) {
+    fn push_row(
+        &mut self,
+        line: u64,
+        identity: Identity,
+        file_id: Option<&str>,
+        b: &Booking,
+        unknown_client: bool,
+    ) {
         let mut ends = [0; TEXTS];
         let texts = [
             b.category.as_str(),
@@ -93,6 +102,7 @@ impl Batch {
             identity,
             firm_size: b.firm_size,
             created: b.created,
+            unknown_client,
             ends,
         }));
     }
@@ -104,6 +114,8 @@ struct ParseContext<'a> {
     catalog: &'a Catalog,
     mac: &'a Hmac<Sha256>,
     sample: bool,
+    /// The server's clock at the start of the import, in seconds.
+    now: i64,
 }
 
 /// The parsing side: reads and checks every row and takes its identity, handing rows and row
@@ -113,7 +125,7 @@ fn parse_rows(
     cx: &ParseContext,
     to_writer: SyncSender<Batch>,
 ) -> Result<(), ImportError> {
-    let mut parser = RowParser::new(cx.cols, cx.catalog, cx.sample);
+    let mut parser = RowParser::new(cx.cols, cx.catalog, cx.sample, cx.now);
     let mut batch = Batch::with_capacity();
     let mut rec = csv::ByteRecord::new();
     loop {
@@ -124,9 +136,13 @@ fn parse_rows(
                     identity(cx.mac, &parser.booking, file_id, cx.cols, &rec).map(|k| (file_id, k))
                 });
                 match parsed {
-                    Ok((file_id, identity)) => {
-                        batch.push_row(line, identity, file_id, &parser.booking)
-                    }
+                    Ok((file_id, identity)) => batch.push_row(
+                        line,
+                        identity,
+                        file_id,
+                        &parser.booking,
+                        parser.unknown_client,
+                    ),
                     Err(reason) => batch.entries.push(Entry::Error(line, reason)),
                 }
             }
@@ -153,6 +169,46 @@ fn parse_rows(
     Ok(())
 }
 
+/// The imported rows whose Client names no catalog vendor, by Client text.
+#[derive(Default)]
+struct UnknownClients {
+    rows: u64,
+    by_name: std::collections::HashMap<String, u64>,
+    /// Distinct names past `UNKNOWN_NAMES_CAP`, rows of which are only counted (an upper bound:
+    /// a name seen twice there counts twice).
+    uncounted_names: u64,
+}
+
+/// Distinct unknown Client texts counted by name; the rows of further ones are only counted.
+const UNKNOWN_NAMES_CAP: usize = 1_000;
+
+impl UnknownClients {
+    fn count(&mut self, client: &[u8]) {
+        self.rows += 1;
+        let name = std::str::from_utf8(client).unwrap_or("");
+        if let Some(n) = self.by_name.get_mut(name) {
+            *n += 1;
+        } else if self.by_name.len() < UNKNOWN_NAMES_CAP {
+            self.by_name.insert(name.to_string(), 1);
+        } else {
+            self.uncounted_names += 1;
+        }
+    }
+
+    /// The count and the most frequent names (ties by name) go into the report.
+    fn report(self, report: &mut ImportReport) {
+        let mut names: Vec<(String, u64)> = self.by_name.into_iter().collect();
+        names.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        report.unknown_vendor_rows = self.rows;
+        report.unknown_vendor_names = names.len() as u64 + self.uncounted_names;
+        report.unknown_vendors = names
+            .into_iter()
+            .take(super::report::LISTED_UNKNOWN_VENDORS)
+            .map(|(name, _)| name)
+            .collect();
+    }
+}
+
 /// What the writing side of an import ends with.
 struct Written {
     report: ImportReport,
@@ -176,6 +232,7 @@ fn write_rows(
     let writer_takes_fields = rows.takes_fields();
     let mut report = ImportReport::new("bookings");
     let mut row_errors = 0u64;
+    let mut unknown_clients = UnknownClients::default();
     // Booking ids this file has already produced, to refuse a row that repeats one.
     let mut touched: Vec<u64> = Vec::new();
     let mut mark = |id: u64| -> bool {
@@ -233,6 +290,9 @@ fn write_rows(
                     report.row_error(row.line, reason);
                 }
                 Some(id) => {
+                    if row.unknown_client {
+                        unknown_clients.count(text(CLIENT));
+                    }
                     if writer_takes_fields {
                         fill(&mut booking);
                     }
@@ -243,6 +303,9 @@ fn write_rows(
                     }
                 }
                 None => {
+                    if row.unknown_client {
+                        unknown_clients.count(text(CLIENT));
+                    }
                     let id = known.add_new(row.identity);
                     mark(id);
                     report.inserted += 1;
@@ -260,6 +323,7 @@ fn write_rows(
     let changed_later = rows.finish()?;
     report.updated += changed_later;
     report.skipped += compared_later - changed_later;
+    unknown_clients.report(&mut report);
     Ok(Written {
         report,
         row_errors,
@@ -303,6 +367,7 @@ pub(super) fn import_bookings(
         catalog: &catalog,
         mac: &mac,
         sample: options.sample,
+        now: crate::state::now_secs(),
     };
     let (parsed, written) = std::thread::scope(|s| {
         let (to_writer, batches) = std::sync::mpsc::sync_channel(BATCHES_AHEAD);

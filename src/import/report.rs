@@ -4,6 +4,8 @@ use serde::Serialize;
 
 /// Row errors listed in full before the rest are only counted.
 pub const LISTED_ERRORS: usize = 100;
+/// Client names that are not catalog vendors, listed before the rest are only counted.
+pub const LISTED_UNKNOWN_VENDORS: usize = 20;
 
 #[derive(Debug, Default, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -12,8 +14,18 @@ pub struct ImportReport {
     pub kind: &'static str,
     pub inserted: u64,
     pub updated: u64,
+    /// Rows skipped: unchanged re-imported rows and refused rows alike.
     pub skipped: u64,
+    /// Of `skipped`, the rows refused for an error (listed in `errors`, the first hundred).
+    pub row_errors: u64,
     pub errors: Vec<String>,
+    /// Imported booking rows whose Client names no vendor of the catalog: they count in the
+    /// trends but can be evidence for no vendor (0 for a vendor file).
+    pub unknown_vendor_rows: u64,
+    /// Those Client names, the most frequent first, at most `LISTED_UNKNOWN_VENDORS`.
+    pub unknown_vendors: Vec<String>,
+    /// How many distinct such names there are (`unknownVendors` lists the first of them).
+    pub unknown_vendor_names: u64,
 }
 
 impl ImportReport {
@@ -45,8 +57,30 @@ impl ImportReport {
         }
     }
 
+    /// "37 rows name a vendor not in the catalog: A, B, …", or `None` when every row's Client
+    /// is a catalog vendor.
+    pub fn unknown_vendor_note(&self) -> Option<String> {
+        let rows = self.unknown_vendor_rows;
+        if rows == 0 {
+            return None;
+        }
+        let (subject, verb) = if rows == 1 {
+            ("row", "names")
+        } else {
+            ("rows", "name")
+        };
+        let mut names = self.unknown_vendors.join(", ");
+        if (self.unknown_vendors.len() as u64) < self.unknown_vendor_names {
+            names.push_str(", …");
+        }
+        Some(format!(
+            "{rows} {subject} {verb} a vendor not in the catalog: {names}"
+        ))
+    }
+
     /// Replaces the overflow marker with "... and N more row errors".
     pub fn finish(mut self, total_row_errors: u64) -> Self {
+        self.row_errors = total_row_errors;
         if self.errors.len() > LISTED_ERRORS {
             self.errors.pop();
             let more = total_row_errors.saturating_sub(LISTED_ERRORS as u64);

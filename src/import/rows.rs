@@ -163,21 +163,56 @@ pub fn parse_created(raw: &str) -> Result<i64, String> {
     Ok(t)
 }
 
+/// How far ahead of the server's clock a Created Time may be: a day covers every time zone and a
+/// file exported just after midnight somewhere ahead of the server.
+pub const FUTURE_SLACK_SECS: i64 = 24 * 3600;
+
 /// Parses rows into one booking it keeps, so that a row costs no allocation.
 pub(super) struct RowParser<'a> {
     cols: &'a BookingColumns,
     catalog: &'a Catalog,
+    /// The newest Created Time accepted: a later one is a row error, never a booking that would
+    /// stretch every chart to a year that has not come.
+    latest: i64,
+    /// Whether each Client text seen so far names a catalog vendor (few distinct texts repeat
+    /// over millions of rows, so each is compared once).
+    known_clients: std::collections::HashMap<String, bool>,
     /// The last row parsed.
     pub booking: Booking,
+    /// Whether the last row's Client names no catalog vendor.
+    pub unknown_client: bool,
 }
 
+/// Distinct Client texts remembered by `RowParser`; past this a text is compared every time.
+const KNOWN_CLIENTS_CAP: usize = 10_000;
+
 impl<'a> RowParser<'a> {
-    pub(super) fn new(cols: &'a BookingColumns, catalog: &'a Catalog, sample: bool) -> Self {
+    pub(super) fn new(
+        cols: &'a BookingColumns,
+        catalog: &'a Catalog,
+        sample: bool,
+        now: i64,
+    ) -> Self {
         RowParser {
             cols,
             catalog,
+            latest: now + FUTURE_SLACK_SECS,
+            known_clients: std::collections::HashMap::new(),
             booking: Booking::blank(sample),
+            unknown_client: false,
         }
+    }
+
+    /// Whether `client` names no vendor of the catalog (compared ignoring case).
+    fn names_no_vendor(&mut self, client: &str) -> bool {
+        if let Some(&known) = self.known_clients.get(client) {
+            return !known;
+        }
+        let known = self.catalog.vendor_by_name(client).is_some();
+        if self.known_clients.len() < KNOWN_CLIENTS_CAP {
+            self.known_clients.insert(client.to_string(), known);
+        }
+        !known
     }
 
     /// Checks `rec` and puts it into `self.booking`; returns the file's Id of the row, if any.
@@ -195,7 +230,15 @@ impl<'a> RowParser<'a> {
             .category_by_name(category_raw)
             .ok_or_else(|| format!("unknown category \"{}\"", truncate(category_raw, 60)))?;
         let created = parse_created(field(rec, Some(cols.created))?)?;
+        if created > self.latest {
+            let day = DateTime::from_timestamp(created, 0).map(|d| d.format("%Y-%m-%d"));
+            return Err(match day {
+                Some(day) => format!("Created Time {day} is in the future"),
+                None => "Created Time is in the future".into(),
+            });
+        }
         let client = text(field(rec, cols.client)?, "Client", MAX_CLIENT)?;
+        self.unknown_client = client.is_some_and(|c| self.names_no_vendor(c));
         let firm_size = parse_size(field(rec, cols.size)?)?;
         let city_state = text(field(rec, cols.city_state)?, "City State", MAX_TEXT)?;
         let state = match field(rec, cols.state)? {

@@ -17,6 +17,7 @@ mod fuzz;
 mod helpers;
 mod hostile;
 mod hub;
+mod import_checks;
 mod meetings;
 mod nodes;
 mod openapi;

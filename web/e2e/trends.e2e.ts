@@ -38,6 +38,8 @@ function bookingsCsv(now: number): string {
   });
   lines.push('Intake,Vendor X,SOLO,"Austin, TX",TX,Austin,not a date');
   lines.push(',Vendor Y,SOLO,"Austin, TX",TX,Austin,2026-01-01T10:00:00Z');
+  // A booking from a year that has not come is refused, never stretched over every chart.
+  lines.push('Intake,Vendor Z,SOLO,"Austin, TX",TX,Austin,2030-01-01T00:00:00Z');
   return `${lines.join('\n')}\n`;
 }
 
@@ -46,6 +48,7 @@ const vendorsCsv = [
   'Casefile Bolt,Intake,https://casefile.example,https://casefile.example/book,Fast intake;Texting,true',
   'Sneaky Co,Intake,javascript:alert(1),https://sneaky.example/book,,true',
   'Orphan Tools,No Such Category,https://orphan.example,https://orphan.example/book,,yes',
+  '"=HYPERLINK(""http://evil.example"")",Intake,https://evil.example,,,true',
 ].join('\n');
 
 const toast = (text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
@@ -106,21 +109,32 @@ describe('the trends dashboard and the admin import', () => {
 
     await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'bookings.csv', mimeType: 'text/csv', buffer: Buffer.from(bookingsCsv(Date.now())) });
     await page.getByRole('button', { name: 'Import Demo Bookings' }).click();
-    await toast('Import Successful').waitFor();
-    await toast('Imported 20 new bookings, updated 0 existing bookings, skipped 2 records.').waitFor();
+    // Rows were left out: a warning, never "Import Successful".
+    await toast('Imported with 3 rows skipped').waitFor();
+    await toast(
+      'Imported 20 new bookings, updated 0 existing bookings, skipped 3 records. The rows with errors are listed under Import Results.',
+    ).waitFor();
+    expect(await toast('Import Successful').count()).toBe(0);
     const results = panel('Import Results');
-    await results.getByText('Errors (2)').waitFor();
-    expect(await results.getByRole('listitem').count()).toBe(2);
+    await results.getByText('Errors (3)').waitFor();
+    expect(await results.getByRole('listitem').count()).toBe(3);
     expect(await results.getByRole('listitem').first().textContent()).toMatch(/^Row \d+: /);
+    await results.getByText('Row 24: Created Time 2030-01-01 is in the future').waitFor();
+    // Every Client of the file is a made-up name: imported, counted, and named.
+    await results.getByText(/^20 rows name a vendor not in the catalog: Vendor 0, Vendor 1, Vendor 10, /).waitFor();
     await browser.screenshotAtWidths('import-bookings');
   });
 
   test('imports a vendor file with row errors', async () => {
     await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'vendors.csv', mimeType: 'text/csv', buffer: Buffer.from(vendorsCsv) });
     await page.getByRole('button', { name: 'Import Demo Bookings' }).click();
-    await toast('Imported 1 new vendors, updated 0 existing vendors, skipped 2 records.').waitFor();
+    await toast('Imported with 3 rows skipped').waitFor();
+    await toast(
+      'Imported 1 new vendor, updated 0 existing vendors, skipped 3 records. The rows with errors are listed under Import Results.',
+    ).waitFor();
     const results = panel('Import Results');
-    await results.getByText('Errors (2)').waitFor();
+    await results.getByText('Errors (3)').waitFor();
+    await results.getByText(/^Row 5: name starts with "=", which a spreadsheet runs as a formula/).waitFor();
     await results.getByText('Vendors inserted').waitFor();
   });
 

@@ -11,6 +11,7 @@ export function Toaster() {
   useSignals();
   const shown = currentToast.value;
   const destructive = shown?.variant === 'destructive';
+  const warning = shown?.variant === 'warning';
   return (
     <>
       {shown ? (
@@ -23,12 +24,16 @@ export function Toaster() {
           type={destructive ? 'foreground' : 'background'}
           className={cn(
             'toast group pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg',
-            destructive ? 'border-red-700 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900',
+            destructive
+              ? 'border-red-700 bg-red-600 text-white'
+              : warning
+                ? 'border-amber-300 bg-amber-50 text-slate-900'
+                : 'border-slate-200 bg-white text-slate-900',
           )}
         >
           <Icon
-            name={destructive ? 'alert' : 'check'}
-            className={cn('mt-0.5', destructive ? 'text-white' : 'text-emerald-600')}
+            name={destructive || warning ? 'alert' : 'check'}
+            className={cn('mt-0.5', destructive ? 'text-white' : warning ? 'text-amber-600' : 'text-emerald-600')}
           />
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{shown.title}</ToastPrimitive.Title>

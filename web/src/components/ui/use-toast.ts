@@ -5,7 +5,7 @@ import { signal } from '@preact/signals-react';
  * time); the Toaster renders whatever this signal holds.
  */
 
-export type ToastVariant = 'default' | 'destructive';
+export type ToastVariant = 'default' | 'warning' | 'destructive';
 
 export type ToastOptions = {
   title: string;

@@ -1,3 +1,4 @@
+import { formatCount } from '@/lib/format';
 import type { DemoBooking } from '@/lib/api/types';
 import { stateName, isUnknownState } from '@/lib/us-states';
 
@@ -35,7 +36,7 @@ export function percentChange(current: number, previous: number): string | null 
   return `${rounded > 0 ? '+' : ''}${rounded.toFixed(1)}%`;
 }
 
-export const formatCount = (n: number) => n.toLocaleString('en-US');
+export { formatCount };
 
 /** "Jan 5, 2026" for a YYYY-MM-DD day, read as a calendar day (not shifted by the time zone). */
 export function formatDay(day: string): string {

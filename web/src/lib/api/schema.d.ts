@@ -1196,8 +1196,29 @@ export interface components {
             inserted: number;
             /** @description "bookings" or "vendors": which kind the header said the file is. */
             kind: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Of `skipped`, the rows refused for an error (listed in `errors`, the first hundred).
+             */
+            rowErrors: number;
+            /**
+             * Format: int64
+             * @description Rows skipped: unchanged re-imported rows and refused rows alike.
+             */
             skipped: number;
+            /**
+             * Format: int64
+             * @description How many distinct such names there are (`unknownVendors` lists the first of them).
+             */
+            unknownVendorNames: number;
+            /**
+             * Format: int64
+             * @description Imported booking rows whose Client names no vendor of the catalog: they count in the
+             *     trends but can be evidence for no vendor (0 for a vendor file).
+             */
+            unknownVendorRows: number;
+            /** @description Those Client names, the most frequent first, at most `LISTED_UNKNOWN_VENDORS`. */
+            unknownVendors: string[];
             /** Format: int64 */
             updated: number;
         };

@@ -1,11 +1,11 @@
 const bookingColumns: Array<[string, string]> = [
   ['Category (or Client Category)', 'The legal-technology category the demo was for, e.g. Intake.'],
-  ['Client', 'The vendor the demo was booked with.'],
+  ['Client', 'The vendor the demo was booked with, by its catalog name; other names are imported and listed in the results.'],
   ['Firm Size (or Standardized Practice Area Broken Out)', 'SOLO, E2_5, E6_20, E21_50, E51_200 or E200P; SOLO when empty.'],
   ['City State, or City and State', '"Austin, TX", or the city and the state in two columns.'],
   ['State', 'Two-letter state code, e.g. TX.'],
   ['DMA', 'The metro area, e.g. Austin.'],
-  ['Created Time', 'ISO-8601 (2026-03-01T14:30:00Z; no zone means UTC) or 3/1/2026 2:30 PM.'],
+  ['Created Time', 'ISO-8601 (2026-03-01T14:30:00Z; no zone means UTC) or 3/1/2026 2:30 PM; at most a day ahead of now.'],
   ['Id, Name, Email, Company, Platform (optional)', 'Used to recognise a re-imported row; names and emails are never stored in clear.'],
 ];
 
@@ -52,7 +52,7 @@ export function CsvFormatRequirements() {
         <p className="mt-3">
           Optional columns: <span className="font-mono text-xs">{vendorOptional}</span>. List columns (shortHighlights,
           integrations, firmSizeSupported, practiceAreasSupported, tags) are separated by semicolons; true/false columns also
-          take yes/no and 1/0.
+          take yes/no and 1/0. No text may start with =, +, - or @, which spreadsheets run as formulas.
         </p>
       </div>
     </div>

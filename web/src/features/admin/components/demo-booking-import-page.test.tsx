@@ -11,8 +11,12 @@ const user = (isAdmin: boolean) => ({ id: 1, name: 'Ada', email: 'ada@firm.test'
 type Answer = { status: number; body: unknown };
 
 /** An XMLHttpRequest stand-in: reports upload progress in two steps, then answers `answer`. */
-function stubXhr(answer: Answer) {
+/** A fake XMLHttpRequest that answers `answer`, 30 ms after the send or, with `held`, once the test calls `release()`
+ * (so a test can look at the screen while the upload is under way, however slow the machine). */
+function stubXhr(answer: Answer, held = false) {
   const sent: FormData[] = [];
+  let release: () => void = () => {};
+  const released = held ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
   class FakeXhr {
     status = 0;
     statusText = '';
@@ -32,15 +36,17 @@ function stubXhr(answer: Answer) {
     send(body: FormData) {
       sent.push(body);
       setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 }), 0);
-      setTimeout(() => {
-        this.status = answer.status;
-        this.responseText = JSON.stringify(answer.body);
-        this.onload?.();
-      }, 30);
+      void released.then(() =>
+        setTimeout(() => {
+          this.status = answer.status;
+          this.responseText = JSON.stringify(answer.body);
+          this.onload?.();
+        }, 30),
+      );
     }
   }
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
+  return Object.assign(sent, { release: () => release() });
 }
 
 function setup(isAdmin = true) {
@@ -77,22 +83,65 @@ describe('DemoBookingImportPage', () => {
   test('uploads the file, then shows the counts, the row errors and a toast', async () => {
     const sent = stubXhr({
       status: 200,
-      body: { kind: 'vendors', inserted: 2, updated: 1, skipped: 3, errors: ['Row 3: websiteUrl must be an http(s) address', 'Row 5: unknown category "Nope"'] },
-    });
+      body: {
+        kind: 'vendors',
+        inserted: 2,
+        updated: 1,
+        skipped: 3,
+        rowErrors: 2,
+        errors: ['Row 3: websiteUrl must be an http(s) address', 'Row 5: unknown category "Nope"'],
+        unknownVendorRows: 0,
+        unknownVendors: [],
+        unknownVendorNames: 0,
+      },
+    }, true);
     const { queryClient } = setup();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await userEvent.upload(await screen.findByLabelText('CSV file'), csv('vendors.csv'));
     await userEvent.click(screen.getByRole('button', { name: 'Import Demo Bookings' }));
     expect(await screen.findByRole('button', { name: 'Importing...' })).toBeTruthy();
+    sent.release();
 
     expect(await screen.findByText('Errors (2)')).toBeTruthy();
     expect(screen.getByText('Row 5: unknown category "Nope"')).toBeTruthy();
     expect(within(screen.getByText('Vendors inserted').parentElement!).getByText('2')).toBeTruthy();
-    expect(within(toastRegion()).getByText('Import Successful')).toBeTruthy();
-    expect(within(toastRegion()).getByText('Imported 2 new vendors, updated 1 existing vendors, skipped 3 records.')).toBeTruthy();
+    // Rows were left out: a warning, never "Import Successful".
+    expect(within(toastRegion()).getByText('Imported with 2 rows skipped')).toBeTruthy();
+    expect(within(toastRegion()).queryByText('Import Successful')).toBeNull();
+    expect(
+      within(toastRegion()).getByText(
+        'Imported 2 new vendors, updated 1 existing vendor, skipped 3 records. The rows with errors are listed under Import Results.',
+      ),
+    ).toBeTruthy();
     expect((sent[0]!.get('file') as File).name).toBe('vendors.csv');
     const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey?.[0]);
     expect(keys).toEqual(['trends', 'demo-bookings', 'trend-cities', 'filter-options', 'vendors', 'categories']);
+  });
+
+  test('a clean import is a success, its counts grouped, and Clients not in the catalog are named', async () => {
+    stubXhr({
+      status: 200,
+      body: {
+        kind: 'bookings',
+        inserted: 36835,
+        updated: 0,
+        skipped: 1008,
+        rowErrors: 0,
+        errors: [],
+        unknownVendorRows: 37,
+        unknownVendors: ['Nonesuch Intake', 'Zeta Calls'],
+        unknownVendorNames: 3,
+      },
+    });
+    setup();
+    await userEvent.upload(await screen.findByLabelText('CSV file'), csv('bookings.csv'));
+    await userEvent.click(screen.getByRole('button', { name: 'Import Demo Bookings' }));
+    expect(await within(toastRegion()).findByText('Import Successful')).toBeTruthy();
+    expect(
+      within(toastRegion()).getByText('Imported 36,835 new bookings, updated 0 existing bookings, skipped 1,008 records.'),
+    ).toBeTruthy();
+    expect(within(screen.getByText('Bookings inserted').parentElement!).getByText('36,835')).toBeTruthy();
+    expect(screen.getByText(/37 rows name a vendor not in the catalog: Nonesuch Intake, Zeta Calls, …/)).toBeTruthy();
   });
 
   test('shows the server’s reason when the import fails', async () => {

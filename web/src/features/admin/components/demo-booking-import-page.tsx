@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import type { ImportReport } from '@/lib/api/types';
 import { useUser } from '@/lib/auth';
+import { countOf } from '@/lib/format';
 
 import { useImportCsv, type UploadProgress } from '../api/import-demo-bookings';
 
@@ -27,8 +28,21 @@ function formatBytes(bytes: number): string {
 }
 
 function successMessage(report: ImportReport): string {
-  const noun = report.kind === 'vendors' ? 'vendors' : 'bookings';
-  return `Imported ${report.inserted} new ${noun}, updated ${report.updated} existing ${noun}, skipped ${report.skipped} records.`;
+  const [one, many] = report.kind === 'vendors' ? ['vendor', 'vendors'] : ['booking', 'bookings'];
+  return `Imported ${countOf(report.inserted, `new ${one}`, `new ${many}`)}, updated ${countOf(report.updated, `existing ${one}`, `existing ${many}`)}, skipped ${countOf(report.skipped, 'record')}.`;
+}
+
+/** A clean import is a success; one that left rows out says so, so nobody misses the errors. */
+function resultToast(report: ImportReport) {
+  if (report.rowErrors > 0) {
+    toast({
+      title: `Imported with ${countOf(report.rowErrors, 'row')} skipped`,
+      description: `${successMessage(report)} The rows with errors are listed under Import Results.`,
+      variant: 'warning',
+    });
+  } else {
+    toast({ title: 'Import Successful', description: successMessage(report) });
+  }
 }
 
 /** /admin/import for admins; everyone else is told it needs an admin. */
@@ -85,7 +99,7 @@ function ImportScreen() {
     importCsv.mutate(chosen, {
       onSuccess: (result) => {
         report.value = result;
-        toast({ title: 'Import Successful', description: successMessage(result) });
+        resultToast(result);
         clearFile();
       },
       onError: (error) => {

@@ -1,6 +1,13 @@
 import type { ImportReport } from '@/lib/api/types';
+import { countOf, formatCount } from '@/lib/format';
 
-const formatCount = (n: number) => n.toLocaleString('en-US');
+/** "3 rows name a vendor not in the catalog: A, B, …", as the server's import summary says it. */
+export function unknownVendorNote(report: ImportReport): string | null {
+  const rows = report.unknownVendorRows;
+  if (rows === 0) return null;
+  const more = report.unknownVendors.length < report.unknownVendorNames ? ', …' : '';
+  return `${countOf(rows, 'row')} ${rows === 1 ? 'names' : 'name'} a vendor not in the catalog: ${report.unknownVendors.join(', ')}${more}`;
+}
 
 /** The counts of the last import and the rows it left out. */
 export function ImportResults({ report }: { report: ImportReport }) {
@@ -23,9 +30,15 @@ export function ImportResults({ report }: { report: ImportReport }) {
           </div>
         ))}
       </dl>
+      {unknownVendorNote(report) ? (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          {unknownVendorNote(report)}. Their bookings count in the trends but are evidence for no vendor until the
+          catalog has them.
+        </p>
+      ) : null}
       {report.errors.length > 0 ? (
         <div>
-          <h3 className="mb-2 text-sm font-semibold text-red-800">Errors ({formatCount(report.errors.length)})</h3>
+          <h3 className="mb-2 text-sm font-semibold text-red-800">Errors ({formatCount(report.rowErrors)})</h3>
           <ul className="max-h-72 space-y-1 overflow-auto rounded-lg border border-red-200 bg-red-50 p-3 font-mono text-xs text-red-900">
             {report.errors.map((error, index) => (
               <li key={index}>{error}</li>

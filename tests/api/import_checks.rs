@@ -1,0 +1,114 @@
+//! The import refuses what cannot be true and says what it could not match: a booking from the
+//! future, vendor texts a spreadsheet would run, Clients that name no catalog vendor.
+
+use axum::http::StatusCode;
+use serde_json::Value;
+
+use crate::bookings::upload;
+use crate::helpers::TestApp;
+
+const HEADER: &str = "Id,Created Time,Client Category,Client,Standardized Practice Area Broken Out,City State,State,DMA\n";
+
+fn errors(report: &Value) -> Vec<String> {
+    report["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_booking_dated_more_than_a_day_ahead_is_a_row_error_and_never_reaches_the_trends() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    // Within the day of slack: a file exported in a time zone ahead of the server's.
+    let soon = (chrono::Utc::now() + chrono::Duration::hours(12)).to_rfc3339();
+    let csv = format!(
+        "{HEADER}\
+1,2026-01-05T10:00:00Z,Intake,Lawmatics,SOLO,\"Austin, TX\",TX,Austin\n\
+2,2030-01-01T00:00:00Z,Intake,Lawmatics,SOLO,\"Austin, TX\",TX,Austin\n\
+3,{soon},Intake,Lawmatics,SOLO,\"Austin, TX\",TX,Austin\n"
+    );
+    let res = upload(&mut app, "future.csv", csv.as_bytes()).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let report = res.json();
+    assert_eq!(
+        errors(&report),
+        ["Row 3: Created Time 2030-01-01 is in the future"]
+    );
+    assert_eq!(report["inserted"], 2);
+    assert_eq!(report["skipped"], 1);
+
+    let trends = app.get("/api/trends").await.json();
+    assert_eq!(trends["total"], 2, "{trends}");
+}
+
+#[tokio::test]
+async fn vendor_texts_that_a_spreadsheet_would_run_are_refused_and_never_listed() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let csv = "name,category,websiteUrl,bookingUrl,description,integrations\n\
+               \"=HYPERLINK(\"\"http://evil.example\"\")\",Intake,https://e.example.com,,,\n\
+               Plusone,Intake,https://p.example.com,,+1 for intake,\n\
+               Listy,Intake,https://l.example.com,,Fine,Clio; @SUM(A1)\n\
+               Tabby,Intake,https://t.example.com,,\"\t-1\",\n\
+               E-Intake Pro,Intake,https://g.example.com,,Answers calls - day and night,Clio\n";
+    let res = upload(&mut app, "vendors.csv", csv.as_bytes()).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let report = res.json();
+    let errors = errors(&report);
+    assert_eq!(report["inserted"], 1, "{errors:?}");
+    assert_eq!(errors.len(), 4, "{errors:?}");
+    for (error, (row, column, start)) in errors.iter().zip([
+        (2, "name", "="),
+        (3, "description", "+"),
+        (4, "integrations", "@"),
+        (5, "description", "-"),
+    ]) {
+        assert!(
+            error.starts_with(&format!(
+                "Row {row}: {column} starts with \"{start}\", which a spreadsheet runs as a formula"
+            )),
+            "{error}"
+        );
+    }
+    // Only the plain vendor reached the catalog, so only it can reach a tech-stack list.
+    let found = app.get("/api/vendors?q=evil.example").await.json();
+    assert_eq!(found["total"], 0, "{found}");
+    let found = app.get("/api/vendors?q=E-Intake").await.json();
+    assert_eq!(found["total"], 1, "{found}");
+}
+
+#[tokio::test]
+async fn clients_that_name_no_catalog_vendor_are_imported_counted_and_named_most_first() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let csv = format!(
+        "{HEADER}\
+1,2026-01-05T10:00:00Z,Intake,Lawmatics,SOLO,,,\n\
+2,2026-01-05T10:00:00Z,Intake,lawmatics,SOLO,,,\n\
+3,2026-01-06T10:00:00Z,Intake,Nonesuch Intake,SOLO,,,\n\
+4,2026-01-07T10:00:00Z,Intake,Zeta Calls,SOLO,,,\n\
+5,2026-01-08T10:00:00Z,Intake,Nonesuch Intake,SOLO,,,\n\
+6,2026-01-09T10:00:00Z,Intake,,SOLO,,,\n"
+    );
+    let report = upload(&mut app, "clients.csv", csv.as_bytes()).await.json();
+    assert_eq!(report["inserted"], 6, "{report}");
+    assert_eq!(report["unknownVendorRows"], 3, "{report}");
+    assert_eq!(report["unknownVendorNames"], 2, "{report}");
+    assert_eq!(
+        report["unknownVendors"],
+        serde_json::json!(["Nonesuch Intake", "Zeta Calls"])
+    );
+    assert!(errors(&report).is_empty());
+    let trends = app.get("/api/trends").await.json();
+    assert_eq!(trends["total"], 6, "{trends}");
+
+    // A vendor file counts no Clients.
+    let vendors = "name,category,websiteUrl,bookingUrl\nQuietcase,Intake,https://q.example.com,\n";
+    let report = upload(&mut app, "vendors.csv", vendors.as_bytes())
+        .await
+        .json();
+    assert_eq!(report["unknownVendorRows"], 0, "{report}");
+}
