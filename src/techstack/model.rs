@@ -240,7 +240,7 @@ pub struct Coverage {
     pub others: Vec<CoverageItem>,
 }
 
-/// "Your firm covers 5 of 9 stages; firms your size usually cover 7".
+/// "Your tech stack covers 5 of 9 stages; firms your size usually cover 7".
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CoverageHeadline {

@@ -72,7 +72,7 @@ describe('every screen passes axe-core', () => {
     ['/past?show=dismissed', (p) => p.getByRole('heading', { name: 'No dismissed vendors' }).waitFor()],
     ['/shortlist', (p) => withShortlistEntry(p).then(() => p.getByLabel('Note on Lawmatics').waitFor())],
     ['/shortlist/brief', (p) => p.getByRole('heading', { name: 'Stage 2: Intake' }).waitFor()],
-    ['/tech-stack', (p) => Promise.all([p.getByRole('button', { name: 'Save Tech Stack' }).waitFor(), p.getByText(/^Your firm covers/).waitFor()])],
+    ['/tech-stack', (p) => Promise.all([p.getByRole('button', { name: 'Save Tech Stack' }).waitFor(), p.getByText(/^Your tech stack covers/).waitFor()])],
     ['/profile', (p) => p.getByRole('button', { name: 'Change Password' }).waitFor()],
     ['/vendors/1', (p) => p.getByRole('heading', { name: 'Avvo', level: 1 }).waitFor()],
     ['/vendors/abc', (p) => p.getByText('Vendor not found').first().waitFor()],

@@ -101,7 +101,7 @@ describe('a new user’s account', () => {
     await sidebar().getByText(person.name).waitFor();
     await sidebar().getByText(person.lawFirm).waitFor();
     const nav = sidebar().getByRole('navigation', { name: 'Main' });
-    for (const label of ['Vendor Matches', 'Vendor Trends', 'Past Matches', 'Tech Stack', 'Profile', 'Import']) {
+    for (const label of ['Vendor Matches', 'Vendor Trends', 'Browse Vendors', 'Past Matches', 'Tech Stack', 'Profile', 'Import']) {
       await nav.getByRole('link', { name: label }).waitFor();
     }
     expect(await nav.getByRole('link', { name: 'Vendor Matches' }).getAttribute('aria-current')).toBe('page');
@@ -126,11 +126,26 @@ describe('a new user’s account', () => {
     await browser.setWidth(1440);
   });
 
-  test('signs out to the sign-in screen', async () => {
+  test('each screen opens at its top, wherever the one before was scrolled to', async () => {
+    // Tech Stack's data is cached first, so the second visit renders at full height at once
+    // (a screen that first shows a short spinner would reset the scroll by itself).
+    await sidebar().getByRole('link', { name: 'Tech Stack' }).click();
+    await page.getByRole('button', { name: 'Save Tech Stack' }).waitFor();
+    await sidebar().getByRole('link', { name: 'Browse Vendors' }).click();
+    await page.getByRole('heading', { name: 'Browse Vendors' }).waitFor();
+    await page.getByRole('article').first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await sidebar().getByRole('link', { name: 'Tech Stack' }).click();
+    await page.getByRole('button', { name: 'Save Tech Stack' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('signs out to the sign-in screen, which remembers the screen that was asked for', async () => {
     await sidebar().getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/auth/sign-in');
     await page.goto('/profile');
-    await page.waitForURL('**/auth/sign-in');
+    await page.waitForURL('**/auth/sign-in?next=%2Fprofile');
   });
 
   test('a wrong password shows an alert; the right one signs in without onboarding again', async () => {
@@ -140,7 +155,9 @@ describe('a new user’s account', () => {
     expect(await alert.textContent()).toContain('Invalid email or password');
 
     await signIn(person.email, person.password);
-    await page.waitForURL('**/matches');
+    // Back to the screen that was asked for before signing in.
+    await page.waitForURL('**/profile');
+    await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
     await sidebar().getByText(person.name).waitFor();
     await page.waitForTimeout(300);
     expect(await onboarding().count()).toBe(0);

@@ -73,7 +73,7 @@ afterAll(async () => {
 describe('the coverage map', () => {
   test('with four firms of the size, no share is shown', async () => {
     await page.goto('/tech-stack');
-    await map().getByText('Your firm covers 2 of 9 stages; not enough firms your size yet to say how many they usually cover').waitFor();
+    await map().getByText('Your tech stack covers 2 of 9 stages; not enough firms your size yet to say how many they usually cover').waitFor();
     await map().getByText('Compared with fewer than 5 other firms of 6-20 employees that saved their tech stack (firm size from your profile).').waitFor();
     await mapItem('Intake').getByText('Has a tool').waitFor();
     await mapItem('Intake').getByText('Firms your size: not enough firms yet').waitFor();
@@ -87,7 +87,7 @@ describe('the coverage map', () => {
   test('a fifth firm shows the shares and the usual number of stages', async () => {
     await peerFirm(5, [1]);
     await page.goto('/tech-stack');
-    await map().getByText('Your firm covers 2 of 9 stages; firms your size usually cover 7').waitFor();
+    await map().getByText('Your tech stack covers 2 of 9 stages; firms your size usually cover 7').waitFor();
     await map().getByText(/^Compared with 5 other firms of 6-20 employees/).waitFor();
     await mapItem('Intake').getByText('Firms your size: 80% have an intake tool').waitFor();
     await mapItem('Lead Generation').getByText('Firms your size: 100% have a lead generation tool').waitFor();
@@ -109,7 +109,7 @@ describe('the coverage map', () => {
   test('the strip on /matches marks every stage and links the gaps', async () => {
     await page.goto('/matches');
     const strip = page.getByRole('region', { name: 'Your coverage' });
-    await strip.getByText('Your firm covers 2 of 9 stages; firms your size usually cover 7').waitFor();
+    await strip.getByText('Your tech stack covers 2 of 9 stages; firms your size usually cover 7').waitFor();
     const stages = strip.getByRole('list', { name: 'Stages' });
     expect(await stages.getByRole('listitem').count()).toBe(9);
     expect(await stages.getByText('Stage 2, Intake: has a tool').count()).toBe(1);

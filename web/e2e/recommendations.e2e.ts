@@ -98,6 +98,14 @@ describe('recommendations for a new firm', () => {
     const completed = await completedOnServer();
     expect(completed).toBeGreaterThan(0);
     await page.getByText(`${completed} of 9 stages completed`).waitFor();
+    // Picks are not tools: the coverage strip right below still counts the tech stack (empty),
+    // and says what each figure counts.
+    const strip = page.getByRole('region', { name: 'Your coverage' });
+    await strip.getByText(/^Your tech stack covers 0 of 9 stages/).waitFor();
+    await strip
+      .getByText('Coverage counts the tools your firm already uses; stages completed counts the stages you have picks for.')
+      .waitFor();
+    expect(await page.getByText(/Your firm covers/).count()).toBe(0);
     const panel = stagePanel('Lead Generation');
     await panel.getByRole('article').first().waitFor();
     expect(await panel.getByRole('article').count()).toBeLessThanOrEqual(3);

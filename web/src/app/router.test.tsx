@@ -14,7 +14,7 @@ describe('the auth guard', () => {
     vi.stubGlobal('fetch', mockFetch({ 'GET /api/auth/me': { status: 401, body: { error: 'Please sign in' } } }).fetchMock);
     const { location } = renderWithProviders(<AppRouter />, { path: '/trends' });
     expect(screen.getByText('Loading...')).toBeTruthy();
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/auth/sign-in'));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/auth/sign-in?next=%2Ftrends'));
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
   });
 
@@ -27,7 +27,8 @@ describe('the auth guard', () => {
       }).fetchMock,
     );
     renderWithProviders(<AppRouter />, { path: '/vendors' });
-    expect(await screen.findByRole('heading', { name: 'Browse Vendors' })).toBeTruthy();
+    // The screen's code loads on demand: give a busy machine more than the default second.
+    expect(await screen.findByRole('heading', { name: 'Browse Vendors' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getAllByText('Lovelace Law').length).toBeGreaterThan(0);
   });
 
@@ -45,7 +46,7 @@ describe('the auth guard', () => {
       }).fetchMock,
     );
     const { location } = renderWithProviders(<AppRouter />, { path: '/profile' });
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/auth/sign-in'));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/auth/sign-in?next=%2Fprofile'));
   });
 
   it('shows the not-found screen for an unknown path', async () => {

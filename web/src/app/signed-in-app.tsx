@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, type ComponentType } from 'react';
-import { Route, Switch, useParams } from 'wouter';
+import { Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { Route, Switch, useLocation, useParams } from 'wouter';
 
 import { paths } from '@/config/paths';
 import { RequireAuth } from '@/features/auth/components/require-auth';
@@ -81,9 +81,32 @@ function usePreloadScreens() {
   }, []);
 }
 
+/**
+ * Each screen opens at its top: the layout stays mounted, so without this a screen reached from
+ * the foot of a long one would open scrolled down. Back and Forward keep the browser's own
+ * scroll position, and a change of query (a filter) stays where it is.
+ */
+function useOpenScreensAtTop() {
+  const [path] = useLocation();
+  const historyMove = useRef(false);
+  useEffect(() => {
+    const onPopState = () => (historyMove.current = true);
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+  useEffect(() => {
+    if (historyMove.current) {
+      historyMove.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+  }, [path]);
+}
+
 /** The app behind sign-in: the layout stays mounted while its screens change. */
 export function SignedInApp() {
   usePreloadScreens();
+  useOpenScreensAtTop();
   return (
     <RequireAuth>
       <AppLayout>

@@ -21,6 +21,11 @@ describe('isNavItemActive', () => {
     expect(isNavItemActive('/', item('Profile'))).toBe(false);
   });
 
+  it('counts Browse Vendors as active on its filtered list, not on a vendor’s profile', () => {
+    expect(isNavItemActive('/vendors?categoryIds=1', item('Browse Vendors'))).toBe(true);
+    expect(isNavItemActive('/vendors/42', item('Browse Vendors'))).toBe(false);
+  });
+
   it('is not active on a longer path that merely starts with the route', () => {
     expect(isNavItemActive('/matchesx', item('Vendor Matches'))).toBe(false);
     expect(isNavItemActive('/profile/extra', item('Profile'))).toBe(false);
@@ -31,6 +36,7 @@ describe('isNavItemActive', () => {
     expect(navItems.map((navItem) => [navItem.label, navItem.href])).toEqual([
       ['Vendor Matches', '/matches'],
       ['Vendor Trends', '/trends'],
+      ['Browse Vendors', '/vendors'],
       ['Past Matches', '/past'],
       ['Shortlist', '/shortlist'],
       ['Tech Stack', '/tech-stack'],

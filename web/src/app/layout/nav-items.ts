@@ -12,6 +12,7 @@ export type NavItem = {
 export const navItems: readonly NavItem[] = [
   { label: 'Vendor Matches', href: paths.matches, icon: 'matches', alsoActiveOn: [paths.home] },
   { label: 'Vendor Trends', href: paths.trends, icon: 'trends' },
+  { label: 'Browse Vendors', href: paths.vendors, icon: 'grid', alsoActiveOn: [paths.compare] },
   { label: 'Past Matches', href: paths.past, icon: 'past' },
   { label: 'Shortlist', href: paths.shortlist, icon: 'shortlist', alsoActiveOn: [paths.shortlistBrief] },
   { label: 'Tech Stack', href: paths.techStack, icon: 'techStack' },

@@ -30,10 +30,10 @@ describe('the coverage map words', () => {
   });
 
   it('compares the stages covered with the usual number when there is one', () => {
-    expect(headline(coverage())).toBe('Your firm covers 5 of 9 stages; firms your size usually cover 7');
+    expect(headline(coverage())).toBe('Your tech stack covers 5 of 9 stages; firms your size usually cover 7');
     const thin = coverage({ headline: { stagesCovered: 5, stagesUnanswered: 0, stageCount: 9, usualStages: null } });
-    expect(headline(thin)).toBe('Your firm covers 5 of 9 stages; not enough firms your size yet to say how many they usually cover');
-    expect(headline({ ...thin, firmSize: null, peerFirms: null })).toBe('Your firm covers 5 of 9 stages');
+    expect(headline(thin)).toBe('Your tech stack covers 5 of 9 stages; not enough firms your size yet to say how many they usually cover');
+    expect(headline({ ...thin, firmSize: null, peerFirms: null })).toBe('Your tech stack covers 5 of 9 stages');
   });
 
   it('names the firm size used, where it came from, and an unknown size', () => {

@@ -27,10 +27,10 @@ export function peerLine(coverage: Coverage, item: CoverageItem): string | null 
   return `Firms your size: ${item.peerShare}% have ${toolPhrase(item.categoryName)}`;
 }
 
-/** "Your firm covers 5 of 9 stages; firms your size usually cover 7". */
+/** "Your tech stack covers 5 of 9 stages; firms your size usually cover 7": tools the firm uses, not picks. */
 export function headline(coverage: Coverage): string {
   const { stagesCovered, stageCount, usualStages } = coverage.headline;
-  const own = `Your firm covers ${stagesCovered} of ${stageCount} stages`;
+  const own = `Your tech stack covers ${stagesCovered} of ${stageCount} stages`;
   if (usualStages != null) return `${own}; firms your size usually cover ${usualStages}`;
   if (!coverage.firmSize) return own;
   return `${own}; not enough firms your size yet to say how many they usually cover`;

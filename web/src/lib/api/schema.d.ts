@@ -1003,7 +1003,7 @@ export interface components {
             /** @description The nine stage categories, in stage order. */
             stages: components["schemas"]["CoverageItem"][];
         };
-        /** @description "Your firm covers 5 of 9 stages; firms your size usually cover 7". */
+        /** @description "Your tech stack covers 5 of 9 stages; firms your size usually cover 7". */
         CoverageHeadline: {
             /** Format: int32 */
             stageCount: number;

@@ -1,14 +1,17 @@
 import type { ReactNode } from 'react';
-import { Redirect } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
-import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
+
+import { signInReturningTo } from '../return-path';
 
 /** Shows its children to a signed-in user; sends anyone else to sign-in. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const me = useUser();
+  const [location] = useLocation();
+  const search = useSearch();
   if (me.isLoading) return <LoadingScreen />;
   if (me.isError) {
     return (
@@ -22,6 +25,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (!me.data) return <Redirect to={paths.auth.signIn} replace />;
+  // Sign-in comes back here: a bookmarked screen, or the one a session ended on.
+  if (!me.data) return <Redirect to={signInReturningTo(search ? `${location}?${search}` : location)} replace />;
   return <>{children}</>;
 }

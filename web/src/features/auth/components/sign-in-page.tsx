@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Redirect, useLocation } from 'wouter';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { useUser } from '@/lib/auth';
 import { hasErrors } from '@/lib/validation';
 
 import { useSignIn } from '../api/sign-in';
+import { returnPath } from '../return-path';
 import { validateSignIn, type SignInValues } from '../validation';
 
 import { AuthLayout } from './auth-layout';
@@ -18,12 +19,13 @@ import { AuthLayout } from './auth-layout';
 export function SignInPage() {
   const me = useUser();
   const [, navigate] = useLocation();
+  const next = returnPath(useSearch());
   const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
   const [submitted, setSubmitted] = useState(false);
-  const signIn = useSignIn({ onSuccess: () => navigate(paths.matches) });
+  const signIn = useSignIn({ onSuccess: () => navigate(next) });
 
   if (me.isLoading) return <LoadingScreen />;
-  if (me.data) return <Redirect to={paths.matches} replace />;
+  if (me.data) return <Redirect to={next} replace />;
 
   const errors = submitted ? validateSignIn(values) : {};
   const pending = signIn.isPending;

@@ -31,7 +31,7 @@ describe('the coverage map', () => {
     serve({ body: coverage });
     renderWithProviders(<CoverageMap />);
     const map = screen.getByRole('region', { name: 'Your coverage' });
-    await within(map).findByText('Your firm covers 1 of 2 stages');
+    await within(map).findByText('Your tech stack covers 1 of 2 stages');
     within(map).getByText('1 stage is not answered yet.');
     expect(within(map).getByRole('link', { name: 'Set your firm size in Profile' }).getAttribute('href')).toBe('/profile');
     expect(within(map).queryByText(/Firms your size/)).toBeNull();

@@ -51,6 +51,9 @@ export function CoverageStrip() {
         </Link>
       </div>
       <p className="mt-0.5 text-sm text-slate-600">{headline(coverage)}</p>
+      <p className="mt-0.5 text-xs text-slate-500">
+        Coverage counts the tools your firm already uses; stages completed counts the stages you have picks for.
+      </p>
       <ul aria-label="Stages" className="mt-3 grid grid-cols-9 gap-1 sm:flex sm:gap-1.5">
         {coverage.stages.map((item) => (
           <li key={item.categoryId} className="sm:w-10">
