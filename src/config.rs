@@ -12,7 +12,6 @@ pub const DEFAULT_SESSION_IDLE_HOURS: u64 = 7 * 24;
 pub const DEFAULT_SESSION_MAX_DAYS: u64 = 30;
 pub const DEFAULT_IMPORT_MAX_MB: usize = 256;
 pub const DEFAULT_PARTNER_WEIGHT: f64 = 0.0;
-
 #[derive(Debug, Clone)]
 pub struct Config {
     pub addr: SocketAddr,
@@ -38,6 +37,10 @@ pub struct Config {
     pub sample_data: bool,
     /// How much partner status lifts a vendor in recommendations; 0 (the default) means not at all.
     pub partner_weight: f64,
+    /// The address people open Litstack at (behind a reverse proxy, say); its host is served.
+    pub public_url: Option<crate::hosts::PublicUrl>,
+    /// Further host names served, besides `localhost` and IP literals (lower-case, no port).
+    pub allowed_hosts: Vec<String>,
 }
 
 impl Config {
@@ -56,6 +59,8 @@ impl Config {
             trusted_proxy: None,
             sample_data: false,
             partner_weight: DEFAULT_PARTNER_WEIGHT,
+            public_url: None,
+            allowed_hosts: Vec::new(),
         }
     }
 }

@@ -178,6 +178,15 @@ struct ServeArgs {
     /// How much partner status lifts a vendor in recommendations (0 = not at all).
     #[arg(long, env = "LITSTACK_PARTNER_WEIGHT", default_value_t = config::DEFAULT_PARTNER_WEIGHT)]
     partner_weight: f64,
+    /// The address people open Litstack at, e.g. https://litstack.firm.test behind a reverse
+    /// proxy: its host name is served, and a browser's requests from there are same-origin.
+    #[arg(long, env = "LITSTACK_PUBLIC_URL")]
+    public_url: Option<litstack::hosts::PublicUrl>,
+    /// More host names to serve, comma-separated (localhost and IP addresses always are); a
+    /// request for any other name is refused with 421.
+    #[arg(long, env = "LITSTACK_ALLOWED_HOSTS", value_delimiter = ',',
+        value_parser = litstack::hosts::parse_host_name)]
+    allowed_hosts: Vec<String>,
 }
 
 impl ServeArgs {
@@ -195,6 +204,8 @@ impl ServeArgs {
             trusted_proxy: self.trusted_proxy,
             sample_data: !self.no_sample_data,
             partner_weight: self.partner_weight.clamp(0.0, 100.0),
+            public_url: self.public_url.clone(),
+            allowed_hosts: self.allowed_hosts.clone(),
         }
     }
 }
