@@ -19,8 +19,20 @@ struct Assets;
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 /// Serves a bundle file, or index.html for client routes such as /trends or /matches?categoryId=3.
-/// A path that looks like a file (has an extension) but is not in the bundle is a 404.
-pub async fn serve_app(uri: Uri) -> Response {
+/// A path that looks like a file (has an extension) but is not in the bundle is a 404; a method
+/// other than GET or HEAD is a 405 (the app only changes state through /api).
+pub async fn serve_app(method: Method, uri: Uri) -> Response {
+    if method != Method::GET && method != Method::HEAD {
+        let mut res = AppError::MethodNotAllowed(format!(
+            "{method} is not allowed on {}: pages of the web app are only read (GET); changes go \
+             through /api",
+            uri.path()
+        ))
+        .into_response();
+        res.headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return res;
+    }
     let path = uri.path().trim_start_matches('/');
     // The bundle has plain file names: anything that could climb out of it is simply not found.
     let suspicious = path.split('/').any(|seg| seg == ".." || seg == ".")

@@ -1,11 +1,12 @@
-//! The edge of the server on real sockets: which host names are served (DNS rebinding).
+//! The edge of the server on real sockets: which host names are served (DNS rebinding) and
+//! methods the web app does not take.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::{Method, Request, StatusCode, header};
 use serde_json::{Value, json};
 
 use crate::helpers::{PASSWORD, TestApp};
@@ -162,4 +163,28 @@ async fn a_foreign_host_is_a_json_421_on_every_path_and_no_host_passes() {
         .body(Body::empty())
         .unwrap();
     assert_eq!(app.send(req).await.status, StatusCode::UNAUTHORIZED);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Methods
+
+#[tokio::test]
+async fn a_state_changing_method_on_a_web_app_path_is_a_405_naming_get() {
+    let mut app = TestApp::new();
+    for (method, path) in [
+        (Method::POST, "/trends"),
+        (Method::PUT, "/"),
+        (Method::DELETE, "/favicon.svg"),
+        (Method::PATCH, "/matches?categoryId=3"),
+    ] {
+        let res = app.call(method.clone(), path, Some(json!({}))).await;
+        assert_eq!(
+            res.status,
+            StatusCode::METHOD_NOT_ALLOWED,
+            "{method} {path}"
+        );
+        assert_eq!(res.headers[header::ALLOW], "GET, HEAD");
+        assert!(res.error().contains("GET"), "{}", res.error());
+    }
+    assert_eq!(app.get("/trends").await.status, StatusCode::OK);
 }
