@@ -187,6 +187,13 @@ struct ServeArgs {
     #[arg(long, env = "LITSTACK_ALLOWED_HOSTS", value_delimiter = ',',
         value_parser = litstack::hosts::parse_host_name)]
     allowed_hosts: Vec<String>,
+    /// Open connections at most (lowered to fit the open-file limit); more are refused.
+    #[arg(long, env = "LITSTACK_MAX_CONNECTIONS", default_value_t = config::DEFAULT_MAX_CONNECTIONS)]
+    max_connections: usize,
+    /// Open connections from one client address at most (the --trusted-proxy is not capped).
+    #[arg(long, env = "LITSTACK_MAX_CONNECTIONS_PER_CLIENT",
+        default_value_t = config::DEFAULT_MAX_CONNECTIONS_PER_CLIENT)]
+    max_connections_per_client: usize,
 }
 
 impl ServeArgs {
@@ -206,6 +213,11 @@ impl ServeArgs {
             partner_weight: self.partner_weight.clamp(0.0, 100.0),
             public_url: self.public_url.clone(),
             allowed_hosts: self.allowed_hosts.clone(),
+            connections: config::Connections {
+                max_open: self.max_connections.max(1),
+                max_per_client: self.max_connections_per_client.max(1),
+                ..config::Connections::default()
+            },
         }
     }
 }
