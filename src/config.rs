@@ -12,6 +12,15 @@ pub const DEFAULT_SESSION_IDLE_HOURS: u64 = 7 * 24;
 pub const DEFAULT_SESSION_MAX_DAYS: u64 = 30;
 pub const DEFAULT_IMPORT_MAX_MB: usize = 256;
 pub const DEFAULT_PARTNER_WEIGHT: f64 = 0.0;
+pub const DEFAULT_MAX_CONNECTIONS: usize = 4096;
+pub const DEFAULT_MAX_CONNECTIONS_PER_CLIENT: usize = 256;
+/// A client has this long to send a request's headers, and an idle keep-alive connection this
+/// long to start its next request (hyper times both with the same clock).
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// The longest silence within a request body. It bounds the time between two pieces of a body,
+/// not the whole upload: a 256 MiB import on a slow link keeps sending and never meets it, while
+/// a minute covers TCP's retransmission back-off on a bad link.
+pub const BODY_READ_TIMEOUT: Duration = Duration::from_secs(60);
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -38,6 +47,34 @@ pub struct Config {
     pub sample_data: bool,
     /// How much partner status lifts a vendor in recommendations; 0 (the default) means not at all.
     pub partner_weight: f64,
+    /// The address people open Litstack at (behind a reverse proxy, say); its host is served.
+    pub public_url: Option<crate::hosts::PublicUrl>,
+    /// Further host names served, besides `localhost` and IP literals (lower-case, no port).
+    pub allowed_hosts: Vec<String>,
+    /// Timeouts and caps of the HTTP connections.
+    pub connections: Connections,
+}
+
+/// Timeouts and caps of the HTTP connections (see `server.rs`).
+#[derive(Debug, Clone, Copy)]
+pub struct Connections {
+    /// Open connections at most; the server lowers it to fit the open-file limit.
+    pub max_open: usize,
+    /// Open connections from one client address at most (the trusted proxy is not capped).
+    pub max_per_client: usize,
+    pub header_read_timeout: Duration,
+    pub body_read_timeout: Duration,
+}
+
+impl Default for Connections {
+    fn default() -> Connections {
+        Connections {
+            max_open: DEFAULT_MAX_CONNECTIONS,
+            max_per_client: DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+            header_read_timeout: HEADER_READ_TIMEOUT,
+            body_read_timeout: BODY_READ_TIMEOUT,
+        }
+    }
 }
 
 impl Config {
@@ -56,6 +93,9 @@ impl Config {
             trusted_proxy: None,
             sample_data: false,
             partner_weight: DEFAULT_PARTNER_WEIGHT,
+            public_url: None,
+            allowed_hosts: Vec::new(),
+            connections: Connections::default(),
         }
     }
 }

@@ -11,6 +11,7 @@ pub mod error;
 pub mod export;
 pub mod extract;
 pub mod firm_size;
+pub mod hosts;
 pub mod hub;
 pub mod import;
 pub mod openapi;
@@ -58,7 +59,10 @@ pub fn app(state: AppState) -> Router {
         .fallback(web::api_not_found)
         .method_not_allowed_fallback(web::api_method_not_allowed)
         // Every state-changing route is under /api: the CSRF check guards them all.
-        .layer(middleware::from_fn(web::same_origin_only))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            web::same_origin_only,
+        ))
         // API answers are per user and change with every write: never stored by a cache.
         .layer(SetResponseHeaderLayer::overriding(
             header::CACHE_CONTROL,
@@ -69,7 +73,12 @@ pub fn app(state: AppState) -> Router {
         .nest("/api", api)
         .fallback(web::serve_app)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
-        .layer(middleware::from_fn(web::log_refusals));
+        .layer(middleware::from_fn(web::log_refusals))
+        // Before routing, on every path: a name this install is not served at is a 421.
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            hosts::served_hosts_only,
+        ));
     for (name, value) in web::security_headers() {
         app = app.layer(SetResponseHeaderLayer::overriding(name, value));
     }

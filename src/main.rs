@@ -178,6 +178,22 @@ struct ServeArgs {
     /// How much partner status lifts a vendor in recommendations (0 = not at all).
     #[arg(long, env = "LITSTACK_PARTNER_WEIGHT", default_value_t = config::DEFAULT_PARTNER_WEIGHT)]
     partner_weight: f64,
+    /// The address people open Litstack at, e.g. https://litstack.firm.test behind a reverse
+    /// proxy: its host name is served, and a browser's requests from there are same-origin.
+    #[arg(long, env = "LITSTACK_PUBLIC_URL")]
+    public_url: Option<litstack::hosts::PublicUrl>,
+    /// More host names to serve, comma-separated (localhost and IP addresses always are); a
+    /// request for any other name is refused with 421.
+    #[arg(long, env = "LITSTACK_ALLOWED_HOSTS", value_delimiter = ',',
+        value_parser = litstack::hosts::parse_host_name)]
+    allowed_hosts: Vec<String>,
+    /// Open connections at most (lowered to fit the open-file limit); more are refused.
+    #[arg(long, env = "LITSTACK_MAX_CONNECTIONS", default_value_t = config::DEFAULT_MAX_CONNECTIONS)]
+    max_connections: usize,
+    /// Open connections from one client address at most (the --trusted-proxy is not capped).
+    #[arg(long, env = "LITSTACK_MAX_CONNECTIONS_PER_CLIENT",
+        default_value_t = config::DEFAULT_MAX_CONNECTIONS_PER_CLIENT)]
+    max_connections_per_client: usize,
 }
 
 impl ServeArgs {
@@ -195,6 +211,13 @@ impl ServeArgs {
             trusted_proxy: self.trusted_proxy,
             sample_data: !self.no_sample_data,
             partner_weight: self.partner_weight.clamp(0.0, 100.0),
+            public_url: self.public_url.clone(),
+            allowed_hosts: self.allowed_hosts.clone(),
+            connections: config::Connections {
+                max_open: self.max_connections.max(1),
+                max_per_client: self.max_connections_per_client.max(1),
+                ..config::Connections::default()
+            },
         }
     }
 }

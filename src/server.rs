@@ -1,14 +1,35 @@
 //! Running the server: bind, announce the address, serve until Ctrl-C or SIGTERM.
+//!
+//! Connections are accepted here rather than by `axum::serve` so that slow clients cannot take
+//! the server down: hyper closes a connection that has not sent a request's headers within
+//! `HEADER_READ_TIMEOUT` (an idle keep-alive connection waiting for its next request included),
+//! tower-http fails a request body that goes silent for `BODY_READ_TIMEOUT`, and `caps` refuses
+//! connections beyond the caps overall and per client, which fit the open-file limit.
 
-use std::net::SocketAddr;
+mod caps;
+
+use std::sync::Arc;
 
 use anyhow::Context;
-use tokio::net::TcpListener;
+use axum::extract::ConnectInfo;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::conn::auto;
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use tokio::net::{TcpListener, TcpStream};
+use tower::{Layer, ServiceExt};
+use tower_http::timeout::RequestBodyTimeoutLayer;
 
 use crate::{AppState, Config};
+use caps::ConnectionCaps;
+
+/// Files kept free of connections for the database, its snapshot, PostgreSQL and the logs.
+const RESERVED_FILES: u64 = 128;
 
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let addr = config.addr;
+    let open_files = raise_open_file_limit();
     let state = tokio::task::spawn_blocking(move || AppState::open(config)).await??;
     let listener = TcpListener::bind(addr).await.map_err(|e| match e.kind() {
         std::io::ErrorKind::AddrInUse => anyhow::anyhow!(
@@ -28,25 +49,65 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     }
     println!("Litstack is serving at http://{local}");
     tracing::info!(%local, data_dir = %state.config.data_dir.display(), "serving");
-    let signalled = std::sync::Arc::new(tokio::sync::Notify::new());
-    let notify = signalled.clone();
-    let server = axum::serve(
-        listener,
-        crate::app(state).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
-        shutdown.await;
-        notify.notify_one();
-    });
+    let caps = Arc::new(ConnectionCaps::new(
+        max_open(state.config.connections.max_open, open_files),
+        state.config.connections.max_per_client,
+        state.config.trusted_proxy,
+    ));
+    let limits = state.config.connections;
+    let app = RequestBodyTimeoutLayer::new(limits.body_read_timeout).layer(crate::app(state));
+    // HTTP/1 only, as before (HTTP/2 is not built in): the version sniffing of `auto` waits for
+    // bytes with no timeout, the HTTP/1 header timeout runs from the connection's first moment.
+    let mut http = auto::Builder::new(TokioExecutor::new()).http1_only();
+    http.http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(limits.header_read_timeout);
+    let graceful = GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    accept_failed(e).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let admitted = match caps.admit(peer.ip()) {
+            Ok(admitted) => admitted,
+            Err(why) => {
+                tracing::debug!(%peer, ?why, "connection refused");
+                refuse(stream);
+                continue;
+            }
+        };
+        // The handlers and the client address (`ClientIp`) read the peer from `ConnectInfo`.
+        let service = app
+            .clone()
+            .map_request(move |mut req: axum::http::Request<Incoming>| {
+                req.extensions_mut().insert(ConnectInfo(peer));
+                req
+            });
+        let connection = http
+            .serve_connection(TokioIo::new(stream), TowerToHyperService::new(service))
+            .into_owned();
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(%peer, "connection ended: {e}");
+            }
+            drop(admitted);
+        });
+    }
+    drop(listener);
     // Idle keep-alive connections close at once; requests in flight get `SHUTDOWN_GRACE` to
     // finish. An import still running then is abandoned: its transaction never commits, so the
     // file is imported whole or not at all, and a service manager's stop never hangs.
     tokio::select! {
-        served = server => served.context("serving HTTP")?,
-        _ = async {
-            signalled.notified().await;
-            tokio::time::sleep(SHUTDOWN_GRACE).await;
-        } => tracing::warn!(
+        () = graceful.shutdown() => {},
+        () = tokio::time::sleep(SHUTDOWN_GRACE) => tracing::warn!(
             grace = ?SHUTDOWN_GRACE,
             "requests still running after the shutdown grace period are abandoned \
              (an unfinished import is rolled back)"
@@ -58,6 +119,60 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
 
 /// How long a shutdown waits for requests in flight (an import, typically) before it stops anyway.
 pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Raises the soft limit of open files to the hard limit, so connections, not a low default,
+/// are what the caps bound. Returns the limit in force, if the platform has one.
+fn raise_open_file_limit() -> Option<u64> {
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(limit) => {
+            tracing::info!(open_files = limit, "open-file limit");
+            Some(limit)
+        }
+        Err(e) => {
+            tracing::warn!("could not raise the open-file limit: {e}");
+            None
+        }
+    }
+}
+
+/// The overall cap: as configured, lowered to leave `RESERVED_FILES` of the open-file limit.
+fn max_open(configured: usize, open_files: Option<u64>) -> usize {
+    let Some(limit) = open_files else {
+        return configured;
+    };
+    let room = limit.saturating_sub(RESERVED_FILES).max(limit / 2).max(1);
+    let room = usize::try_from(room).unwrap_or(usize::MAX);
+    if configured > room {
+        tracing::warn!(
+            configured,
+            open_files = limit,
+            max_connections = room,
+            "--max-connections lowered to fit the open-file limit"
+        );
+    }
+    configured.min(room)
+}
+
+/// Answers a connection over a cap with a short 503 if its socket takes it at once, and closes
+/// it: refusing costs one write and no task.
+fn refuse(stream: TcpStream) {
+    let _ = stream.try_write(caps::REFUSAL);
+    drop(stream);
+}
+
+/// An error of one connection (reset before it was accepted) is ignored; running out of files or
+/// memory is logged and waited out briefly, so the loop does not spin.
+async fn accept_failed(e: std::io::Error) {
+    use std::io::ErrorKind::{ConnectionAborted, ConnectionRefused, ConnectionReset, Interrupted};
+    if matches!(
+        e.kind(),
+        ConnectionAborted | ConnectionRefused | ConnectionReset | Interrupted
+    ) {
+        return;
+    }
+    tracing::warn!("accepting a connection failed: {e}");
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+}
 
 /// Expired rate-limit windows are dropped every few minutes.
 fn spawn_housekeeping(state: AppState) {

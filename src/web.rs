@@ -1,13 +1,16 @@
 //! The embedded web app and the HTTP hardening around every response.
 
 use axum::body::Body;
-use axum::extract::{OriginalUri, Request};
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::extract::{OriginalUri, Request, State};
+use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 
+use crate::AppState;
+use crate::config::Config;
 use crate::error::{AppError, forbidden, not_found};
+use crate::hosts;
 
 #[derive(RustEmbed)]
 #[folder = "web/dist"]
@@ -16,8 +19,20 @@ struct Assets;
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 /// Serves a bundle file, or index.html for client routes such as /trends or /matches?categoryId=3.
-/// A path that looks like a file (has an extension) but is not in the bundle is a 404.
-pub async fn serve_app(uri: Uri) -> Response {
+/// A path that looks like a file (has an extension) but is not in the bundle is a 404; a method
+/// other than GET or HEAD is a 405 (the app only changes state through /api).
+pub async fn serve_app(method: Method, uri: Uri) -> Response {
+    if method != Method::GET && method != Method::HEAD {
+        let mut res = AppError::MethodNotAllowed(format!(
+            "{method} is not allowed on {}: pages of the web app are only read (GET); changes go \
+             through /api",
+            uri.path()
+        ))
+        .into_response();
+        res.headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return res;
+    }
     let path = uri.path().trim_start_matches('/');
     // The bundle has plain file names: anything that could climb out of it is simply not found.
     let suspicious = path.split('/').any(|seg| seg == ".." || seg == ".")
@@ -117,12 +132,18 @@ pub async fn log_refusals(req: Request, next: Next) -> Response {
     res
 }
 
-/// CSRF defence: a state-changing request that says where it comes from must come from us.
-/// Browsers always send Origin on such requests; tools that send neither header are allowed
-/// (they cannot carry a victim's cookie by accident).
-pub async fn same_origin_only(req: Request, next: Next) -> Result<Response, AppError> {
+/// CSRF defence: a state-changing request that says where it comes from must come from us: the
+/// address it was sent to or `--public-url`, at a name this install is served at (`hosts.rs`), so
+/// a rebound name is refused even where it equals `Host`. Browsers always send Origin on such
+/// requests; tools that send neither header are allowed (they cannot carry a victim's cookie by
+/// accident).
+pub async fn same_origin_only(
+    State(state): State<AppState>,
+    req: Request,
+    next: Next,
+) -> Result<Response, AppError> {
     if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS)
-        && !is_same_origin(req.headers())
+        && !is_same_origin(&req, &state.config)
     {
         return Err(forbidden(
             "This request came from another site and was refused. Use Litstack from its own address.",
@@ -131,25 +152,31 @@ pub async fn same_origin_only(req: Request, next: Next) -> Result<Response, AppE
     Ok(next.run(req).await)
 }
 
-fn is_same_origin(headers: &HeaderMap) -> bool {
-    let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else {
-        return headers.get(header::ORIGIN).is_none() && headers.get(header::REFERER).is_none();
-    };
-    let claimed = headers
+fn is_same_origin(req: &Request, config: &Config) -> bool {
+    let headers = req.headers();
+    let Some(claimed) = headers
         .get(header::ORIGIN)
         .or_else(|| headers.get(header::REFERER))
-        .and_then(|h| h.to_str().ok());
-    match claimed {
-        None => true,
-        Some(url) => {
-            let rest = url
-                .strip_prefix("http://")
-                .or_else(|| url.strip_prefix("https://"))
-                .unwrap_or("\u{0}");
-            let origin_host = rest.split('/').next().unwrap_or("");
-            origin_host.eq_ignore_ascii_case(host)
-        }
+    else {
+        return true;
+    };
+    let Some((scheme, rest)) = claimed.to_str().ok().and_then(|url| url.split_once("://")) else {
+        return false;
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    if !(scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https"))
+        || authority.is_empty()
+        || authority.contains('@')
+        || !hosts::is_served(config, &hosts::host_name(authority))
+    {
+        return false;
     }
+    let sent_here = matches!(hosts::request_authority(req), Some(Some(to)) if to.eq_ignore_ascii_case(authority));
+    let public = config.public_url.as_ref().is_some_and(|url| {
+        url.origin
+            .eq_ignore_ascii_case(&format!("{scheme}://{authority}"))
+    });
+    sent_here || public
 }
 
 pub fn empty(status: StatusCode) -> Response {
@@ -163,37 +190,71 @@ pub fn empty(status: StatusCode) -> Response {
 mod tests {
     use super::*;
 
-    fn headers(pairs: &[(header::HeaderName, &str)]) -> HeaderMap {
-        let mut h = HeaderMap::new();
+    fn same_origin(config: &Config, pairs: &[(header::HeaderName, &str)]) -> bool {
+        let mut b = Request::builder().method(Method::POST).uri("/api/x");
         for (k, v) in pairs {
-            h.insert(k.clone(), HeaderValue::from_str(v).unwrap());
+            b = b.header(k.clone(), *v);
         }
-        h
+        is_same_origin(&b.body(Body::empty()).unwrap(), config)
     }
 
     #[test]
     fn origin_must_match_host_when_present() {
+        let c = Config::for_data_dir("unused");
         let host = (header::HOST, "127.0.0.1:8080");
-        assert!(is_same_origin(&headers(std::slice::from_ref(&host))));
-        assert!(is_same_origin(&headers(&[
-            host.clone(),
-            (header::ORIGIN, "http://127.0.0.1:8080")
-        ])));
-        assert!(!is_same_origin(&headers(&[
-            host.clone(),
-            (header::ORIGIN, "https://evil.com")
-        ])));
-        assert!(!is_same_origin(&headers(&[
-            host.clone(),
-            (header::ORIGIN, "null")
-        ])));
-        assert!(!is_same_origin(&headers(&[
-            host.clone(),
-            (header::REFERER, "http://127.0.0.1:8080.evil.com/x")
-        ])));
-        assert!(is_same_origin(&headers(&[
-            host,
-            (header::REFERER, "http://127.0.0.1:8080/trends")
-        ])));
+        assert!(same_origin(&c, std::slice::from_ref(&host)));
+        assert!(same_origin(
+            &c,
+            &[host.clone(), (header::ORIGIN, "http://127.0.0.1:8080")]
+        ));
+        assert!(!same_origin(
+            &c,
+            &[host.clone(), (header::ORIGIN, "https://evil.com")]
+        ));
+        assert!(!same_origin(&c, &[host.clone(), (header::ORIGIN, "null")]));
+        assert!(!same_origin(
+            &c,
+            &[
+                host.clone(),
+                (header::REFERER, "http://127.0.0.1:8080.evil.com/x")
+            ]
+        ));
+        assert!(same_origin(
+            &c,
+            &[host, (header::REFERER, "http://127.0.0.1:8080/trends")]
+        ));
+    }
+
+    #[test]
+    fn an_origin_equal_to_host_is_refused_when_the_name_is_not_served() {
+        let c = Config::for_data_dir("unused");
+        let rebound = "rebind.evil.test:8080";
+        assert!(!same_origin(
+            &c,
+            &[
+                (header::HOST, rebound),
+                (header::ORIGIN, "http://rebind.evil.test:8080")
+            ]
+        ));
+    }
+
+    #[test]
+    fn the_public_url_is_same_origin_behind_a_proxy_that_rewrites_host() {
+        let c = Config {
+            public_url: Some("https://litstack.firm.test".parse().unwrap()),
+            ..Config::for_data_dir("unused")
+        };
+        let upstream = (header::HOST, "127.0.0.1:8080");
+        assert!(same_origin(
+            &c,
+            &[
+                upstream.clone(),
+                (header::ORIGIN, "https://LitStack.firm.test")
+            ]
+        ));
+        assert!(!same_origin(
+            &c,
+            &[upstream, (header::ORIGIN, "http://litstack.firm.test:8081")]
+        ));
     }
 }

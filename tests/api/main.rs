@@ -12,6 +12,7 @@ mod cluster;
 mod compare;
 mod coverage;
 mod dismiss;
+mod edge;
 mod faults;
 mod fuzz;
 mod helpers;

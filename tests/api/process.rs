@@ -24,16 +24,23 @@ pub fn litstack() -> Command {
 
 /// Starts `litstack serve` on an ephemeral port and waits for the line announcing its URL.
 pub fn start(data_dir: &std::path::Path, extra: &[&str]) -> Server {
-    let mut child = litstack()
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--no-sample-data",
-            "--data-dir",
-        ])
-        .arg(data_dir)
-        .args(extra)
+    let mut cmd = litstack();
+    cmd.args([
+        "serve",
+        "--addr",
+        "127.0.0.1:0",
+        "--no-sample-data",
+        "--data-dir",
+    ])
+    .arg(data_dir)
+    .args(extra);
+    serving(cmd)
+}
+
+/// Spawns a command that ends up serving (litstack, or a shell that execs it) and waits for the
+/// line announcing its URL.
+pub fn serving(mut cmd: Command) -> Server {
+    let mut child = cmd
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
