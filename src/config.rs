@@ -33,7 +33,7 @@ pub struct Config {
     pub secure_cookies: bool,
     /// The `utm_source` value added to outbound vendor links.
     pub utm_source: String,
-    /// Whether the web app may ask public icon services for vendor logos.
+    /// Whether the web app may ask public icon services for vendor logos (an operator's opt-in).
     pub third_party_logos: bool,
     /// A session ends after this long without a request.
     pub session_idle: Duration,
@@ -86,7 +86,7 @@ impl Config {
             database_url: None,
             secure_cookies: false,
             utm_source: DEFAULT_UTM_SOURCE.into(),
-            third_party_logos: true,
+            third_party_logos: false,
             session_idle: session_idle(DEFAULT_SESSION_IDLE_HOURS),
             session_absolute: session_absolute(DEFAULT_SESSION_MAX_DAYS),
             import_max_bytes: import_max_bytes(DEFAULT_IMPORT_MAX_MB),

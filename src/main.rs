@@ -160,8 +160,17 @@ struct ServeArgs {
     /// The utm_source tag added to outbound vendor links.
     #[arg(long, env = "LITSTACK_UTM_SOURCE", default_value = config::DEFAULT_UTM_SOURCE)]
     utm_source: String,
-    /// Never ask third-party icon services for vendor logos.
-    #[arg(long, env = "LITSTACK_NO_THIRD_PARTY_LOGOS")]
+    /// Let the web app ask public icon services for vendor logos that the catalog has none for
+    /// (they learn which vendors a firm looks at; off by default: the catalog's logo or a letter).
+    #[arg(long, env = "LITSTACK_THIRD_PARTY_LOGOS")]
+    third_party_logos: bool,
+    /// No logos from third parties: the default now, still accepted so older service files start.
+    #[arg(
+        long,
+        env = "LITSTACK_NO_THIRD_PARTY_LOGOS",
+        hide = true,
+        conflicts_with = "third_party_logos"
+    )]
     no_third_party_logos: bool,
     /// Sign a session out after this many hours without a request.
     #[arg(long, env = "LITSTACK_SESSION_IDLE_HOURS", default_value_t = config::DEFAULT_SESSION_IDLE_HOURS)]
@@ -204,7 +213,7 @@ impl ServeArgs {
             database_url: self.data.database_url(),
             secure_cookies: self.secure_cookies,
             utm_source: self.utm_source.clone(),
-            third_party_logos: !self.no_third_party_logos,
+            third_party_logos: self.third_party_logos && !self.no_third_party_logos,
             session_idle: config::session_idle(self.session_idle_hours),
             session_absolute: config::session_absolute(self.session_max_days),
             import_max_bytes: config::import_max_bytes(self.import_max_mb),

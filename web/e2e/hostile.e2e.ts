@@ -27,7 +27,7 @@ let page: Page;
 const dialogs: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ args: ['--no-third-party-logos'] });
+  server = await startServer();
   browser = await launchBrowser({ baseURL: server.url });
   page = browser.page;
   page.on('dialog', (dialog) => {

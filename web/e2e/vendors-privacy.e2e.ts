@@ -5,8 +5,8 @@ import { launchBrowser, type TestBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { signUpAndOnboard } from './support/session';
 
-// A firm that does not want vendor look-ups leaving its network starts Litstack with
-// --no-third-party-logos: browsing the directory then makes no request to any other host.
+// Out of the box no vendor look-up leaves the firm's network (public icon services are the
+// operator's opt-in, --third-party-logos): browsing the directory makes no request to any other host.
 
 let server: TestServer;
 let browser: TestBrowser;
@@ -14,7 +14,7 @@ let page: Page;
 const requested: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ args: ['--no-third-party-logos'] });
+  server = await startServer();
   browser = await launchBrowser({ baseURL: server.url });
   page = browser.page;
   browser.context.on('request', (request) => requested.push(request.url()));
@@ -27,7 +27,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('Browse Vendors with third-party logos switched off', () => {
+describe('Browse Vendors with the default settings', () => {
   test('shows letter logos and asks no host but our own', async () => {
     await page.goto('/vendors');
     const list = page.getByRole('list', { name: 'Vendors' });

@@ -6,8 +6,8 @@ import { startServer, type TestServer } from './support/server';
 import { signUpAndOnboard } from './support/session';
 
 // Browse Vendors against the seed catalog (145 vendors, 142 active, 24 a page), offline. The
-// public icon services are blocked, as they are on a machine without internet: logos must fall
-// back to the network-free letter image.
+// operator has opted in to the public icon services (--third-party-logos), but they are blocked,
+// as they are on a machine without internet: logos must fall back to the network-free letter image.
 
 let server: TestServer;
 let browser: TestBrowser;
@@ -34,7 +34,7 @@ async function waitForSettled() {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ args: ['--third-party-logos'] });
   browser = await launchBrowser({ baseURL: server.url });
   page = browser.page;
   await browser.context.route(ICON_HOSTS, (route) => {
