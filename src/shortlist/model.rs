@@ -228,9 +228,15 @@ pub fn apply_outcome(entry: &mut Entry, request: &OutcomeRequest, at: i64) -> Re
         if chosen {
             entry.set_status(Status::Chosen, at);
         } else {
+            // Not chosen is a decision: the entry leaves "Demo held" for Rejected, with a reason
+            // the firm can replace, and any reason it already gave is kept.
             entry.outcome.chosen = Some(false);
             entry.outcome.chosen_at = None;
             entry.outcome.satisfaction = None;
+            if entry.reject_reason.is_none() {
+                entry.reject_reason = Some(NOT_CHOSEN_REASON.into());
+            }
+            entry.set_status(Status::Rejected, at);
         }
     }
     if let Some(s) = request.satisfaction {
@@ -238,6 +244,10 @@ pub fn apply_outcome(entry: &mut Entry, request: &OutcomeRequest, at: i64) -> Re
     }
     Ok(())
 }
+
+/// The reason a vendor is rejected with when the firm answers that it did not choose it after the
+/// demo (the firm can edit it like any reason).
+pub const NOT_CHOSEN_REASON: &str = "Not chosen after the demo";
 
 /// Applies a valid change to an entry: Rejected needs a reason (sent now or kept from before).
 pub fn apply_change(entry: &mut Entry, change: EntryChange, at: i64) -> Result<()> {

@@ -249,6 +249,35 @@ async fn outcomes_follow_the_demo_and_satisfaction_is_one_to_five() {
 }
 
 #[tokio::test]
+async fn not_choosing_after_the_demo_rejects_the_vendor_with_a_reason_the_firm_can_edit() {
+    let mut app = signed_in().await;
+    put(&mut app, LAWMATICS, json!({ "status": "Demo held" })).await;
+
+    let res = outcome(&mut app, LAWMATICS, json!({ "chosen": false })).await;
+
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let e = res.json();
+    assert_eq!(e["status"], "Rejected", "never left at Demo held: {e}");
+    assert_eq!(e["rejectReason"], "Not chosen after the demo");
+    assert_eq!(e["outcome"]["chosen"], false);
+    let res = put(
+        &mut app,
+        LAWMATICS,
+        json!({ "rejectReason": "Too slow to answer calls" }),
+    )
+    .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["rejectReason"], "Too slow to answer calls");
+
+    // A reason the firm gave before is kept, not overwritten.
+    put(&mut app, LEAD_DOCKET, json!({ "status": "Demo held" })).await;
+    put(&mut app, LEAD_DOCKET, json!({ "rejectReason": "Pricey" })).await;
+    let res = outcome(&mut app, LEAD_DOCKET, json!({ "chosen": false })).await;
+    assert_eq!(res.json()["status"], "Rejected");
+    assert_eq!(res.json()["rejectReason"], "Pricey");
+}
+
+#[tokio::test]
 async fn another_users_entries_are_never_visible_or_writable() {
     let mut app = signed_in().await;
     put(
