@@ -8,6 +8,7 @@ pub mod password;
 mod routes;
 pub mod sessions;
 mod storage;
+pub mod text;
 
 use axum::Router;
 use axum::routing::{get, post};
