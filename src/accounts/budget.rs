@@ -23,8 +23,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
 use governor::clock::{Clock, DefaultClock};
-use governor::state::keyed::DashMapStateStore;
 use governor::middleware::NoOpMiddleware;
+use governor::state::keyed::DashMapStateStore;
 use governor::{Quota, RateLimiter};
 
 use super::client_ip::ClientIp;
@@ -40,8 +40,7 @@ const MAX_KEYS: usize = 200_000;
 /// Writes between two sweeps of keys whose budget is full again.
 const SWEEP_EVERY: u64 = 4_096;
 
-type Limiter<K, C> =
-    RateLimiter<K, DashMapStateStore<K>, C, NoOpMiddleware<<C as Clock>::Instant>>;
+type Limiter<K, C> = RateLimiter<K, DashMapStateStore<K>, C, NoOpMiddleware<<C as Clock>::Instant>>;
 
 /// The budgets of one node, keyed by the SHA-256 of the session token (never the token) and by
 /// the client address as the sign-in limiter derives it.
@@ -180,7 +179,10 @@ mod tests {
             budgets.spend(Some(&flooder), "10.0.0.1").unwrap();
         }
         let wait = budgets.spend(Some(&flooder), "10.0.0.1").unwrap_err();
-        assert!(wait > Duration::ZERO && wait <= Duration::from_millis(100), "{wait:?}");
+        assert!(
+            wait > Duration::ZERO && wait <= Duration::from_millis(100),
+            "{wait:?}"
+        );
         // Refused writes cost the address nothing: a colleague behind it still has the rest.
         for _ in 0..1_000 {
             let _ = budgets.spend(Some(&flooder), "10.0.0.1");
@@ -188,7 +190,10 @@ mod tests {
         // Four colleagues behind the same address use up the rest of its budget, and no more.
         for i in 0..(CLIENT_PER_MINUTE - SESSION_PER_MINUTE) {
             let colleague = [10 + (i % 4) as u8; 32];
-            assert!(budgets.spend(Some(&colleague), "10.0.0.1").is_ok(), "write {i}");
+            assert!(
+                budgets.spend(Some(&colleague), "10.0.0.1").is_ok(),
+                "write {i}"
+            );
         }
         assert!(budgets.spend(Some(&[20; 32]), "10.0.0.1").is_err());
         // The budget refills evenly: a tenth of a second later one more change is allowed.
@@ -215,7 +220,9 @@ mod tests {
         for i in 0..1_000u32 {
             let mut session = [0u8; 32];
             session[..4].copy_from_slice(&i.to_le_bytes());
-            budgets.spend(Some(&session), &format!("10.0.{}.{}", i / 250, i % 250)).unwrap();
+            budgets
+                .spend(Some(&session), &format!("10.0.{}.{}", i / 250, i % 250))
+                .unwrap();
         }
         assert_eq!(budgets.keys(), 2_000);
         clock.advance(Duration::from_secs(61));

@@ -228,7 +228,11 @@ mod tests {
         assert_eq!(composed.key(), decomposed.key());
         assert_eq!(composed.as_str(), "Ren\u{e9}e@firma.test");
         let hidden = Email::parse("alice@firma.test\u{200B}").unwrap_err();
-        assert!(hidden.to_string().starts_with("The email address contains an invisible"));
+        assert!(
+            hidden
+                .to_string()
+                .starts_with("The email address contains an invisible")
+        );
     }
 
     #[test]

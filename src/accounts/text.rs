@@ -42,7 +42,10 @@ pub fn visible_nfc(raw: &str, what: &str) -> Result<String, AppError> {
 
 /// A required, single-line text of bounded length, in NFC and free of hidden characters.
 fn required(raw: &str, max: usize, missing: &str, what: &str) -> Result<String, AppError> {
-    if raw.chars().any(|c| matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}')) {
+    if raw
+        .chars()
+        .any(|c| matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}'))
+    {
         return Err(bad_request(format!("{what} must be a single line of text")));
     }
     let text = visible_nfc(raw, what)?;
@@ -103,8 +106,20 @@ mod tests {
     #[test]
     fn invisible_and_direction_characters_are_refused_with_a_message() {
         for hidden in [
-            "\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}", "\u{FEFF}", "\u{202A}", "\u{202E}",
-            "\u{2066}", "\u{2069}", "\u{200E}", "\u{200F}", "\u{061C}", "\u{0007}", "\u{00AD}",
+            "\u{200B}",
+            "\u{200C}",
+            "\u{200D}",
+            "\u{2060}",
+            "\u{FEFF}",
+            "\u{202A}",
+            "\u{202E}",
+            "\u{2066}",
+            "\u{2069}",
+            "\u{200E}",
+            "\u{200F}",
+            "\u{061C}",
+            "\u{0007}",
+            "\u{00AD}",
             "\u{E0041}",
         ] {
             let err = PersonName::parse(&format!("Ann{hidden}Doe")).unwrap_err();
@@ -113,7 +128,10 @@ mod tests {
                     .starts_with("Name contains an invisible or text-direction character"),
                 "{hidden:?}: {err}"
             );
-            assert!(FirmName::parse(&format!("{hidden}Doe LLP")).is_err(), "{hidden:?}");
+            assert!(
+                FirmName::parse(&format!("{hidden}Doe LLP")).is_err(),
+                "{hidden:?}"
+            );
         }
         // Letters of right-to-left scripts are fine; only the controls are refused.
         assert!(PersonName::parse("\u{5D3}\u{5E0}\u{5D4} Cohen").is_ok());

@@ -32,9 +32,16 @@ async fn an_email_with_a_zero_width_space_is_refused_rather_than_a_second_accoun
     assert_eq!(status, StatusCode::CREATED);
     app.cookie = None;
 
-    for hidden in ["\u{200B}", "\u{200D}", "\u{FEFF}", "\u{2060}", "\u{202E}", "\u{2066}"] {
-        let (status, error) =
-            sign_up(&mut app, "Alice", &format!("alice@firma.test{hidden}"), "Firma").await;
+    for hidden in [
+        "\u{200B}", "\u{200D}", "\u{FEFF}", "\u{2060}", "\u{202E}", "\u{2066}",
+    ] {
+        let (status, error) = sign_up(
+            &mut app,
+            "Alice",
+            &format!("alice@firma.test{hidden}"),
+            "Firma",
+        )
+        .await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{hidden:?}");
         assert!(
             error.starts_with(&format!("The email address {HIDDEN}")),
@@ -98,7 +105,10 @@ async fn names_and_firm_names_with_hidden_characters_are_refused_at_sign_up_and_
 async fn a_brief_cell_starting_with_a_line_feed_then_a_formula_is_escaped() {
     let mut app = TestApp::new();
     app.sign_up().await;
-    for (vendor, note) in [(LAWMATICS, "\n=HYPERLINK(\"http://evil.example\")"), (1, "\r\n+1")] {
+    for (vendor, note) in [
+        (LAWMATICS, "\n=HYPERLINK(\"http://evil.example\")"),
+        (1, "\r\n+1"),
+    ] {
         let res = app
             .call(
                 Method::PUT,
@@ -123,8 +133,5 @@ async fn a_brief_cell_starting_with_a_line_feed_then_a_formula_is_escaped() {
         .map(|r| r.unwrap()[note_col].to_string())
         .collect();
     notes.sort();
-    assert_eq!(
-        notes,
-        ["'\n=HYPERLINK(\"http://evil.example\")", "'\r\n+1"]
-    );
+    assert_eq!(notes, ["'\n=HYPERLINK(\"http://evil.example\")", "'\r\n+1"]);
 }
