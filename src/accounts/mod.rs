@@ -4,6 +4,7 @@
 pub mod budget;
 mod client_ip;
 mod limiter;
+pub mod lockout;
 pub mod model;
 pub mod password;
 mod routes;

@@ -17,6 +17,8 @@ mod fuzz;
 mod helpers;
 mod hostile;
 mod hub;
+mod lockout;
+mod lookalike;
 mod meetings;
 mod nodes;
 mod openapi;
