@@ -203,7 +203,7 @@ pub fn locked_accounts(app: &App) -> Result<Vec<LockedAccount>> {
             seconds_left: s.left.as_secs().max(1),
         });
     }
-    locked.sort_by(|a, b| b.seconds_left.cmp(&a.seconds_left));
+    locked.sort_by_key(|a| std::cmp::Reverse(a.seconds_left));
     Ok(locked)
 }
 

@@ -84,7 +84,10 @@ fn sign_in(addr: &str, client: &str, email: &str, password: &str) -> Answer {
 fn on_the_real_binary_each_flood_is_held_back_for_its_client_only() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(dir.path(), &["--trusted-proxy", "127.0.0.1"]);
-    let addr = server.url.trim_start_matches("http://").trim_end_matches('/');
+    let addr = server
+        .url
+        .trim_start_matches("http://")
+        .trim_end_matches('/');
     let operator = sign_up(addr, "192.0.2.1", "ops@litstack.test");
     assert_eq!(operator.status, 201, "{}", operator.body);
     let operator = operator.session().unwrap();
@@ -122,7 +125,15 @@ fn on_the_real_binary_each_flood_is_held_back_for_its_client_only() {
     // clicks from another client go through.
     let click = json!({ "vendorId": 12, "sourcePage": "BROWSE" });
     let flood = (0..3_000)
-        .map(|_| send(addr, "198.51.100.7", "/api/meeting-clicks", &click, Some(&ann)))
+        .map(|_| {
+            send(
+                addr,
+                "198.51.100.7",
+                "/api/meeting-clicks",
+                &click,
+                Some(&ann),
+            )
+        })
         .enumerate()
         .find(|(_, a)| a.status != 201);
     let (n, refused) = flood.expect("the flood is refused");

@@ -401,7 +401,11 @@ mod tests {
         rate_limits::rate_limit_reset_user(&db, 8).unwrap();
         assert_eq!(rate_limits::rate_limit_tagged(&db, 900.0).unwrap().len(), 2);
         rate_limits::rate_limit_reset_user(&db, 7).unwrap();
-        assert!(rate_limits::rate_limit_tagged(&db, 900.0).unwrap().is_empty());
+        assert!(
+            rate_limits::rate_limit_tagged(&db, 900.0)
+                .unwrap()
+                .is_empty()
+        );
         assert!(
             rate_limits::rate_limit_check(&db, "ip:1.1.1.1", 1, 900.0)
                 .unwrap()
