@@ -127,3 +127,84 @@ pub fn rate_limit_sweep(store: &PgStore, longest: f64) -> Result<()> {
     )?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn in_hub_mode_sign_in_windows_fill_reopen_and_keep_no_name_in_clear() {
+        let db = crate::store::postgres::test_store();
+        for _ in 0..3 {
+            assert_eq!(
+                rate_limit_hit(&db, "ip:10.0.0.1", 3, 60.0, None).unwrap(),
+                None
+            );
+        }
+        let left = rate_limit_hit(&db, "ip:10.0.0.1", 3, 60.0, None).unwrap();
+        assert!(left.is_some_and(|s| s > 55.0 && s <= 60.0), "{left:?}");
+        assert!(
+            rate_limit_check(&db, "ip:10.0.0.1", 3, 60.0)
+                .unwrap()
+                .is_some()
+        );
+        // Another window is counted apart.
+        assert_eq!(rate_limit_check(&db, "ip:10.0.0.2", 3, 60.0).unwrap(), None);
+        // A window older than its length starts over.
+        db.run(
+            sqlx::query("UPDATE rate_limits SET window_started = now() - interval '61 seconds'")
+                .execute(db.pool()),
+        )
+        .unwrap();
+        assert_eq!(rate_limit_check(&db, "ip:10.0.0.1", 3, 60.0).unwrap(), None);
+        assert_eq!(
+            rate_limit_hit(&db, "ip:10.0.0.1", 3, 60.0, None).unwrap(),
+            None
+        );
+        let stored: String = db
+            .run(
+                sqlx::query_scalar("SELECT string_agg(r::text, ' ') FROM rate_limits r")
+                    .fetch_one(db.pool()),
+            )
+            .unwrap();
+        assert!(!stored.contains("10.0.0.1"), "{stored}");
+        rate_limit_reset(&db, "ip:10.0.0.1").unwrap();
+        rate_limit_sweep(&db, 3600.0).unwrap();
+        let rows: i64 = db
+            .run(sqlx::query_scalar("SELECT count(*) FROM rate_limits").fetch_one(db.pool()))
+            .unwrap();
+        assert_eq!(rows, 0);
+    }
+
+    #[test]
+    fn in_hub_mode_sign_in_windows_of_an_account_are_listed_and_reset_by_its_id() {
+        let db = crate::store::postgres::test_store();
+        let hit = |name: &str, tag| rate_limit_hit(&db, name, 10, 900.0, tag);
+        hit("pair:ann|1.1.1.1", Some((7, "pair"))).unwrap();
+        // A later hit without a tag keeps the window's account.
+        hit("pair:ann|1.1.1.1", None).unwrap();
+        hit("account:ann", Some((7, "account"))).unwrap();
+        hit("ip:1.1.1.1", None).unwrap();
+        let mut listed = rate_limit_tagged(&db, 900.0).unwrap();
+        listed.sort_by(|a, b| a.1.cmp(&b.1));
+        let listed: Vec<(u64, &str, u32)> = listed
+            .iter()
+            .map(|(user, scope, count, left)| {
+                assert!(*left > 890.0 && *left <= 900.0, "{left}");
+                (*user, scope.as_str(), *count)
+            })
+            .collect();
+        assert_eq!(listed, vec![(7, "account", 1), (7, "pair", 2)]);
+
+        rate_limit_reset_user(&db, 8).unwrap();
+        assert_eq!(rate_limit_tagged(&db, 900.0).unwrap().len(), 2);
+        rate_limit_reset_user(&db, 7).unwrap();
+        assert!(rate_limit_tagged(&db, 900.0).unwrap().is_empty());
+        assert!(
+            rate_limit_check(&db, "ip:1.1.1.1", 1, 900.0)
+                .unwrap()
+                .is_some(),
+            "windows of no account stay"
+        );
+    }
+}
