@@ -1,23 +1,81 @@
-//! Administration that belongs to no single domain: downloading a consistent backup.
+//! Administration that belongs to no single domain: downloading a consistent backup, and the
+//! accounts locked by failed sign-ins, which the operator can unlock.
 
 use axum::Router;
-use axum::extract::State;
-use axum::http::header;
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
-use axum::routing::get;
+use axum::routing::{get, post};
 
 use crate::accounts::AdminUser;
-use crate::error::Result;
+use crate::accounts::lockout::{self, LockedAccount};
+use crate::error::{Result, not_found};
+use crate::extract::Json;
 use crate::state::AppState;
 use crate::store::backup;
 
 /// The administration operations, for the API description.
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(download_backup))]
+#[openapi(paths(download_backup, locked_accounts, unlock_account))]
 pub struct AdminApi;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/admin/backup", get(download_backup))
+    Router::new()
+        .route("/admin/backup", get(download_backup))
+        .route("/admin/locked-accounts", get(locked_accounts))
+        .route("/admin/users/{user_id}/unlock", post(unlock_account))
+}
+
+/// The accounts some client may not sign in to now.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct LockedAccounts {
+    pub items: Vec<LockedAccount>,
+}
+
+/// GET /api/admin/locked-accounts: accounts locked by failed sign-ins, the longest-locked first.
+#[utoipa::path(get, path = "/admin/locked-accounts", tag = "admin",
+    responses(
+        (status = 200, body = LockedAccounts),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
+    ))]
+async fn locked_accounts(
+    State(state): State<AppState>,
+    _: AdminUser,
+) -> Result<Json<LockedAccounts>> {
+    let items = state.blocking(lockout::locked_accounts).await?;
+    Ok(Json(LockedAccounts { items }))
+}
+
+/// POST /api/admin/users/{user_id}/unlock: ends every sign-in lock of the account, from any
+/// client, at once.
+#[utoipa::path(post, path = "/admin/users/{user_id}/unlock", tag = "admin",
+    params(("user_id" = u64, Path, description = "An account id")),
+    responses(
+        (status = 204, description = "Unlocked (or was not locked)"),
+        (status = 400, description = "The id is not a whole number", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+        (status = 404, description = "No such account", body = crate::error::ErrorBody),
+    ))]
+async fn unlock_account(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Path(raw): Path<String>,
+) -> Result<StatusCode> {
+    let user_id = raw
+        .parse::<u64>()
+        .ok()
+        .filter(|_| raw.bytes().all(|b| b.is_ascii_digit()))
+        .ok_or_else(|| crate::error::bad_request("The account id must be a whole number"))?;
+    if !state
+        .blocking(move |app| lockout::unlock(app, user_id))
+        .await?
+    {
+        return Err(not_found(format!("There is no account with id {user_id}")));
+    }
+    tracing::info!(target: "security", user_id, by = admin.id, "account unlocked");
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// GET /api/admin/backup: a backup file made through one read transaction while the server runs.

@@ -58,6 +58,11 @@ pub fn app(state: AppState) -> Router {
         .route("/openapi.json", get(openapi::openapi_json))
         .fallback(web::api_not_found)
         .method_not_allowed_fallback(web::api_method_not_allowed)
+        // Inside the CSRF check: a refused foreign request spends no one's write budget.
+        .layer(middleware::from_fn_with_state(
+            accounts::WriteBudgets::shared(),
+            accounts::budget::limit_writes,
+        ))
         // Every state-changing route is under /api: the CSRF check guards them all.
         .layer(middleware::from_fn_with_state(
             state.clone(),

@@ -1,27 +1,66 @@
-//! Sign-in throttling: a fixed window of failures per client address and per account. Successful
-//! sign-ins are not counted, so a busy office behind one address is never throttled for signing
-//! in. Windows expire on their own, so the real user is never locked out for good.
+//! Fixed windows of counted events (sign-in failures, sign-up attempts), by name. Windows expire on
+//! their own, so nobody is shut out for good. The policies that use them are in `lockout.rs`
+//! (sign-in) and `routes.rs` (sign-up).
 //!
 //! On redb the windows live in this process's memory (`RateLimiter`); in hub mode they are
 //! counted in the database (`rate_limits`), so all nodes together allow what one node allows.
+//! A window that counts sign-in failures against an existing account carries a `Tag` (the
+//! account's id and the scope), so the operator can list locked accounts and unlock them.
 
 use std::time::{Duration, Instant};
 
 use dashmap::DashMap;
 
-use super::storage::postgres;
+use super::storage::rate_limits as postgres;
 use crate::error::{AppError, Result};
 use crate::state::{App, AppState};
 use crate::store::Store;
 
-pub const CLIENT_FAILURES: u32 = 30;
-pub const CLIENT_WINDOW: Duration = Duration::from_secs(10 * 60);
-pub const ACCOUNT_FAILURES: u32 = 10;
-pub const ACCOUNT_WINDOW: Duration = Duration::from_secs(15 * 60);
+/// Which sign-in failures a window counts for an existing account.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// One client's failures for the account.
+    Pair,
+    /// Every client's failures for the account.
+    Account,
+}
+
+impl Scope {
+    fn as_str(self) -> &'static str {
+        match self {
+            Scope::Pair => "pair",
+            Scope::Account => "account",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Scope> {
+        match s {
+            "pair" => Some(Scope::Pair),
+            "account" => Some(Scope::Account),
+            _ => None,
+        }
+    }
+}
+
+/// The account a window counts failures against, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tag {
+    pub user_id: u64,
+    pub scope: Scope,
+}
+
+/// A tagged window still running: its count and the time left in it.
+#[derive(Debug, Clone, Copy)]
+pub struct TaggedWindow {
+    pub tag: Tag,
+    pub count: u32,
+    pub left: Duration,
+}
 
 struct Window {
     started: Instant,
     count: u32,
+    tag: Option<Tag>,
 }
 
 #[derive(Default)]
@@ -31,18 +70,27 @@ pub struct RateLimiter {
 
 impl RateLimiter {
     /// Counts one event under `key`; refuses once `limit` events fall in the current window.
-    pub fn hit(&self, key: &str, limit: u32, window: Duration) -> Result<(), AppError> {
+    pub fn hit(
+        &self,
+        key: &str,
+        limit: u32,
+        window: Duration,
+        tag: Option<Tag>,
+    ) -> Result<(), AppError> {
         let now = Instant::now();
         let mut w = self.windows.entry(key.to_string()).or_insert(Window {
             started: now,
             count: 0,
+            tag,
         });
         if now.duration_since(w.started) >= window {
             *w = Window {
                 started: now,
                 count: 0,
+                tag,
             };
         }
+        w.tag = tag.or(w.tag);
         if w.count >= limit {
             return Err(too_many(
                 window.saturating_sub(now.duration_since(w.started)),
@@ -68,6 +116,29 @@ impl RateLimiter {
         self.windows.remove(key);
     }
 
+    /// The tagged windows younger than `window`.
+    pub fn tagged(&self, window: Duration) -> Vec<TaggedWindow> {
+        let now = Instant::now();
+        self.windows
+            .iter()
+            .filter_map(|w| {
+                let elapsed = now.duration_since(w.started);
+                (elapsed < window).then_some(())?;
+                Some(TaggedWindow {
+                    tag: w.tag?,
+                    count: w.count,
+                    left: window - elapsed,
+                })
+            })
+            .collect()
+    }
+
+    /// Drops every window tagged with `user_id`.
+    pub fn reset_user(&self, user_id: u64) {
+        self.windows
+            .retain(|_, w| w.tag.is_none_or(|t| t.user_id != user_id));
+    }
+
     /// Drops expired windows so the map cannot grow without bound.
     pub fn sweep(&self, longest: Duration) {
         let now = Instant::now();
@@ -90,14 +161,57 @@ pub async fn from_handler<T: Send + 'static>(
 
 /// Counts one event under `key`; refuses (429) once `limit` events fall in the current window.
 pub fn hit(app: &App, key: &str, limit: u32, window: Duration) -> Result<()> {
+    hit_tagged(app, key, limit, window, None)
+}
+
+/// `hit`, marking the window as counting against an account (`tag`).
+pub fn hit_tagged(
+    app: &App,
+    key: &str,
+    limit: u32,
+    window: Duration,
+    tag: Option<Tag>,
+) -> Result<()> {
     match &app.store {
-        Store::File(_) => app.limiter.hit(key, limit, window),
+        Store::File(_) => app.limiter.hit(key, limit, window, tag),
         Store::Postgres(db) => refuse_for(postgres::rate_limit_hit(
             db,
             key,
             limit,
             window.as_secs_f64(),
+            tag.map(|t| (t.user_id, t.scope.as_str())),
         )?),
+    }
+}
+
+/// The tagged windows younger than `window`, on either backend.
+pub fn tagged(app: &App, window: Duration) -> Result<Vec<TaggedWindow>> {
+    match &app.store {
+        Store::File(_) => Ok(app.limiter.tagged(window)),
+        Store::Postgres(db) => Ok(postgres::rate_limit_tagged(db, window.as_secs_f64())?
+            .into_iter()
+            .filter_map(|(user_id, scope, count, left)| {
+                Some(TaggedWindow {
+                    tag: Tag {
+                        user_id,
+                        scope: Scope::parse(&scope)?,
+                    },
+                    count,
+                    left: Duration::try_from_secs_f64(left).unwrap_or_default(),
+                })
+            })
+            .collect()),
+    }
+}
+
+/// Drops every window counting against `user_id`'s account.
+pub fn reset_user(app: &App, user_id: u64) -> Result<()> {
+    match &app.store {
+        Store::File(_) => {
+            app.limiter.reset_user(user_id);
+            Ok(())
+        }
+        Store::Postgres(db) => postgres::rate_limit_reset_user(db, user_id),
     }
 }
 
@@ -147,13 +261,31 @@ fn refuse_for(seconds_left: Option<f64>) -> Result<()> {
 
 fn too_many(wait: Duration) -> AppError {
     let secs = wait.as_secs().max(1);
-    let minutes = secs.div_ceil(60);
     AppError::TooManyRequests {
         message: format!(
-            "Too many sign-in attempts. Please wait {minutes} minute{} and try again.",
-            if minutes == 1 { "" } else { "s" }
+            "Too many sign-in attempts. Please wait {} and try again.",
+            minutes(secs)
         ),
         retry_after_secs: secs,
+    }
+}
+
+/// "N minute(s)", rounded up, for a wait of `secs` seconds.
+pub fn minutes(secs: u64) -> String {
+    let minutes = secs.div_ceil(60).max(1);
+    format!("{minutes} minute{}", if minutes == 1 { "" } else { "s" })
+}
+
+/// A refusal of `counted` told with `message(wait)` instead; other outcomes unchanged.
+pub fn reworded(counted: Result<()>, message: impl FnOnce(&str) -> String) -> Result<()> {
+    match counted {
+        Err(AppError::TooManyRequests {
+            retry_after_secs, ..
+        }) => Err(AppError::TooManyRequests {
+            message: message(&minutes(retry_after_secs)),
+            retry_after_secs,
+        }),
+        other => other,
     }
 }
 
@@ -166,13 +298,34 @@ mod tests {
         let limiter = RateLimiter::default();
         let window = Duration::from_millis(50);
         for _ in 0..3 {
-            limiter.hit("k", 3, window).unwrap();
+            limiter.hit("k", 3, window, None).unwrap();
         }
         assert!(matches!(
-            limiter.hit("k", 3, window),
+            limiter.hit("k", 3, window, None),
             Err(AppError::TooManyRequests { .. })
         ));
         std::thread::sleep(Duration::from_millis(60));
-        limiter.hit("k", 3, window).unwrap();
+        limiter.hit("k", 3, window, None).unwrap();
+    }
+
+    #[test]
+    fn tagged_windows_are_listed_and_reset_by_account() {
+        let limiter = RateLimiter::default();
+        let window = Duration::from_secs(60);
+        let pair = Tag {
+            user_id: 7,
+            scope: Scope::Pair,
+        };
+        limiter.hit("pair:a|1", 10, window, Some(pair)).unwrap();
+        limiter.hit("pair:a|1", 10, window, None).unwrap();
+        limiter.hit("ip:1", 10, window, None).unwrap();
+        let listed = limiter.tagged(window);
+        assert_eq!(listed.len(), 1);
+        assert_eq!((listed[0].tag, listed[0].count), (pair, 2));
+        limiter.reset_user(8);
+        assert_eq!(limiter.tagged(window).len(), 1);
+        limiter.reset_user(7);
+        assert!(limiter.tagged(window).is_empty());
+        assert!(limiter.windows.contains_key("ip:1"), "other windows stay");
     }
 }

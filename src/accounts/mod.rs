@@ -1,17 +1,21 @@
 //! Accounts: sign-up, sign-in, sessions and roles. The first account created is the admin;
 //! others are promoted with `litstack users promote EMAIL`.
 
+pub mod budget;
 mod client_ip;
 mod limiter;
+pub mod lockout;
 pub mod model;
 pub mod password;
 mod routes;
 pub mod sessions;
 mod storage;
+pub mod text;
 
 use axum::Router;
 use axum::routing::{get, post};
 
+pub use budget::WriteBudgets;
 pub use client_ip::{ClientIp, TrustedProxy};
 pub use limiter::RateLimiter;
 pub use model::{Email, User, UserEnvelope, UserView, parse_firm_size};

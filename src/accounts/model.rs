@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 use crate::error::{AppError, Result, bad_request};
 use crate::firm_size::FirmSize;
 
+pub use super::text::{FirmName, PersonName};
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct User {
     pub id: u64,
@@ -56,7 +58,8 @@ pub struct Session {
     pub last_seen: i64,
 }
 
-/// An email address: trimmed, at most 254 characters, one `@` with a dotted domain.
+/// An email address: NFC, trimmed, at most 254 characters, one `@` with a dotted domain, nothing
+/// invisible or direction-changing in it (`text::is_hidden`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Email(String);
 
@@ -64,9 +67,9 @@ impl Email {
     pub const INVALID: &'static str = "Please enter a valid email address";
 
     pub fn parse(raw: &str) -> Result<Email, AppError> {
-        let s = raw.trim();
+        let s = super::text::visible_nfc(raw, "The email address")?;
         let valid = s.len() <= 254
-            && !s.chars().any(|c| c.is_whitespace() || c.is_control())
+            && !s.chars().any(char::is_whitespace)
             && match s.split_once('@') {
                 Some((local, domain)) => {
                     !local.is_empty()
@@ -80,7 +83,7 @@ impl Email {
                 None => false,
             };
         if valid {
-            Ok(Email(s.to_string()))
+            Ok(Email(s))
         } else {
             Err(bad_request(Self::INVALID))
         }
@@ -90,7 +93,8 @@ impl Email {
         &self.0
     }
 
-    /// The key that makes emails unique regardless of case.
+    /// The key that makes emails unique regardless of case: the NFC form, lower-cased. Every
+    /// email stored before NFC was applied and written in NFC (all ASCII ones) keeps its key.
     pub fn key(&self) -> String {
         self.0.to_lowercase()
     }
@@ -128,29 +132,14 @@ impl NewPassword {
     }
 }
 
-/// A required, trimmed, single-line text of bounded length (a person's or a firm's name).
-pub fn required_text(raw: &str, max: usize, missing: &str, what: &str) -> Result<String, AppError> {
-    let s = raw.trim();
-    if s.is_empty() {
-        return Err(bad_request(missing));
-    }
-    if s.chars().count() > max {
-        return Err(bad_request(format!(
-            "{what} must be at most {max} characters long"
-        )));
-    }
-    if s.chars().any(char::is_control) {
-        return Err(bad_request(format!("{what} must be a single line of text")));
-    }
-    Ok(s.to_string())
-}
-
+/// A person's name (`PersonName`), as stored.
 pub fn parse_name(raw: &str) -> Result<String, AppError> {
-    required_text(raw, 100, "Name is required", "Name")
+    PersonName::parse(raw).map(PersonName::into_string)
 }
 
+/// A law firm's name (`FirmName`), as stored.
 pub fn parse_law_firm(raw: &str) -> Result<String, AppError> {
-    required_text(raw, 200, "Law firm name is required", "Law firm name")
+    FirmName::parse(raw).map(FirmName::into_string)
 }
 
 pub fn parse_firm_size(raw: Option<&str>) -> Result<Option<FirmSize>> {
@@ -224,9 +213,26 @@ mod tests {
             "ann@firm",
             "a b@firm.com",
             "a@b@c.com",
+            "alice@firma.test\u{200B}",
+            "ali\u{202E}ce@firma.test",
+            "\u{FEFF}alice@firma.test",
         ] {
             assert!(Email::parse(bad).is_err(), "{bad} should be refused");
         }
+    }
+
+    #[test]
+    fn emails_are_nfc_so_one_address_typed_two_ways_has_one_key() {
+        let composed = Email::parse("Ren\u{e9}e@firma.test").unwrap();
+        let decomposed = Email::parse("RENE\u{301}E@firma.test").unwrap();
+        assert_eq!(composed.key(), decomposed.key());
+        assert_eq!(composed.as_str(), "Ren\u{e9}e@firma.test");
+        let hidden = Email::parse("alice@firma.test\u{200B}").unwrap_err();
+        assert!(
+            hidden
+                .to_string()
+                .starts_with("The email address contains an invisible")
+        );
     }
 
     #[test]

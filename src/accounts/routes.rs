@@ -7,7 +7,8 @@ use axum_extra::extract::cookie::CookieJar;
 
 use super::client_ip::ClientIp;
 use super::find_by_email;
-use super::limiter::{self, ACCOUNT_FAILURES, ACCOUNT_WINDOW, CLIENT_FAILURES, CLIENT_WINDOW};
+use super::limiter::{self, Scope, Tag};
+use super::lockout::{self, ACCOUNT_WINDOW, PAIR_FAILURES, SignInLimits, refused_is_fine};
 use super::model::{
     ChangePassword, Email, NewPassword, SetupStatus, SignIn, SignUp, UserEnvelope, UserView,
     parse_firm_size, parse_law_firm, parse_name,
@@ -17,7 +18,7 @@ use super::sessions::{self, COOKIE, CurrentUser};
 use super::storage::{self, NewUser};
 use crate::error::{AppError, Result, bad_request, unauthorized};
 use crate::extract::Json;
-use crate::state::{App, AppState};
+use crate::state::AppState;
 use subtle::ConstantTimeEq;
 
 const INVALID_CREDENTIALS: &str = "Invalid email or password";
@@ -34,12 +35,16 @@ pub const SETUP_TOKEN_NEEDED: &str = "This Litstack serves a network address, so
         (status = 403, description = "The first account needs the setup token, or a foreign origin", body = crate::error::ErrorBody),
         (status = 409, description = "An account with this email already exists", body = crate::error::ErrorBody),
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        (status = 429, description = "Too many sign-up attempts from this client; see Retry-After", body = crate::error::ErrorBody),
     ))]
 pub async fn sign_up(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     jar: CookieJar,
     Json(body): Json<SignUp>,
 ) -> Result<impl IntoResponse> {
+    // Every attempt counts, created or refused: a 409 tells whether an email has an account.
+    limiter::from_handler(&state, move |app| lockout::count_sign_up(app, &ip)).await?;
     let name = parse_name(&body.name)?;
     let email = Email::parse(&body.email)?;
     let law_firm = parse_law_firm(&body.law_firm)?;
@@ -113,10 +118,7 @@ pub async fn sign_in(
     if body.password.len() > 1024 {
         return Err(unauthorized(INVALID_CREDENTIALS));
     }
-    let limits = SignInLimits {
-        client: format!("ip:{ip}"),
-        account: format!("account:{}", email.key()),
-    };
+    let limits = SignInLimits::new(&ip, &email);
     let early = limits.clone();
     limiter::from_handler(&state, move |app| early.check(app)).await?;
 
@@ -128,12 +130,16 @@ pub async fn sign_in(
             // Checked again with the hashing slot held: the failures of the requests that queued
             // alongside this one count, so a burst of guesses cannot outrun the limits.
             limits.check(app)?;
-            let user = find_by_email(app, &email)?;
-            let Some(user) = user.filter(|u| password::verify(&password, &u.password_hash)) else {
-                if find_by_email(app, &email)?.is_none() {
+            let found = find_by_email(app, &email)?;
+            let Some(user) = found
+                .as_ref()
+                .filter(|u| password::verify(&password, &u.password_hash))
+                .cloned()
+            else {
+                if found.is_none() {
                     password::burn_time(&password);
                 }
-                limits.count_failure(app)?;
+                limits.count_failure(app, found.map(|u| u.id))?;
                 return Ok(None);
             };
             drop(slot);
@@ -143,7 +149,7 @@ pub async fn sign_in(
             if let Some(old) = previous {
                 app.sessions.forget(&old);
             }
-            limiter::reset(app, &limits.account)?;
+            limits.succeeded(app)?;
             Ok(Some((user, token)))
         })
         .await?;
@@ -163,43 +169,6 @@ pub async fn sign_in(
             tracing::warn!(target: "security", client = %ip, "sign-in failed");
             Err(unauthorized(INVALID_CREDENTIALS))
         }
-    }
-}
-
-/// The throttling windows one sign-in counts against. Only failures are counted.
-#[derive(Clone)]
-struct SignInLimits {
-    client: String,
-    account: String,
-}
-
-impl SignInLimits {
-    fn check(&self, app: &App) -> Result<()> {
-        limiter::check(app, &self.client, CLIENT_FAILURES, CLIENT_WINDOW)?;
-        limiter::check(app, &self.account, ACCOUNT_FAILURES, ACCOUNT_WINDOW)
-    }
-
-    /// Counts the failure in both windows; a window already full is no error here.
-    fn count_failure(&self, app: &App) -> Result<()> {
-        refused_is_fine(limiter::hit(
-            app,
-            &self.client,
-            CLIENT_FAILURES,
-            CLIENT_WINDOW,
-        ))?;
-        refused_is_fine(limiter::hit(
-            app,
-            &self.account,
-            ACCOUNT_FAILURES,
-            ACCOUNT_WINDOW,
-        ))
-    }
-}
-
-fn refused_is_fine(counted: Result<()>) -> Result<()> {
-    match counted {
-        Err(AppError::TooManyRequests { .. }) => Ok(()),
-        other => other,
     }
 }
 
@@ -276,6 +245,7 @@ pub async fn me(current: CurrentUser) -> Json<UserEnvelope> {
     ))]
 pub async fn change_password(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     current: CurrentUser,
     Json(body): Json<ChangePassword>,
 ) -> Result<StatusCode> {
@@ -287,10 +257,11 @@ pub async fn change_password(
         &body.new_password,
         &[&user.email, &user.name, &user.law_firm],
     )?;
-    let account_key = format!("account:{}", current.user.email.to_lowercase());
+    // Wrong current passwords count per account and client, like failed sign-ins.
+    let account_key = lockout::password_change_key(&current.user.email, &ip);
     let key = account_key.clone();
     limiter::from_handler(&state, move |app| {
-        limiter::check(app, &key, ACCOUNT_FAILURES, ACCOUNT_WINDOW)
+        limiter::check(app, &key, PAIR_FAILURES, ACCOUNT_WINDOW)
     })
     .await?;
     let user_id = current.user.id;
@@ -303,11 +274,16 @@ pub async fn change_password(
                 return Err(unauthorized("Your account no longer exists."));
             };
             if !password::verify(&body.current_password, &user.password_hash) {
-                refused_is_fine(limiter::hit(
+                let tag = Tag {
+                    user_id,
+                    scope: Scope::Pair,
+                };
+                refused_is_fine(limiter::hit_tagged(
                     app,
                     &account_key,
-                    ACCOUNT_FAILURES,
+                    PAIR_FAILURES,
                     ACCOUNT_WINDOW,
+                    Some(tag),
                 ))?;
                 return Ok(None);
             }

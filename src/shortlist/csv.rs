@@ -2,11 +2,12 @@
 
 use super::views::Brief;
 
-/// A cell a spreadsheet would read as a formula (= + - @, or a leading tab or carriage return)
-/// gets a leading apostrophe, so it is shown as the text it is.
+/// A cell a spreadsheet would read as a formula (= + - @, or a leading tab, carriage return or
+/// line feed, after which some spreadsheets still read a formula) gets a leading apostrophe, so
+/// it is shown as the text it is. Every CSV the product writes passes its cells through here.
 pub fn safe_cell(text: &str) -> String {
     match text.chars().next() {
-        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{text}"),
+        Some('=' | '+' | '-' | '@' | '\t' | '\r' | '\n') => format!("'{text}"),
         _ => text.to_string(),
     }
 }
@@ -83,7 +84,16 @@ mod tests {
 
     #[test]
     fn formula_cells_are_escaped_and_others_kept() {
-        for bad in ["=HYPERLINK(\"x\")", "+1", "-2", "@SUM(A1)", "\tx", "\rx"] {
+        for bad in [
+            "=HYPERLINK(\"x\")",
+            "+1",
+            "-2",
+            "@SUM(A1)",
+            "\tx",
+            "\rx",
+            "\n=1+1",
+            "\r\n=cmd",
+        ] {
             assert_eq!(safe_cell(bad), format!("'{bad}"));
         }
         for fine in ["", "Clio", "a=b", "5 - 3", "'quoted"] {

@@ -278,13 +278,16 @@ async fn thirty_wrong_sign_ins_are_throttled_with_retry_after() {
         assert_eq!(res.status, StatusCode::UNAUTHORIZED);
     }
     let (attempt, res) = limited.expect("throttled before 30 attempts");
-    assert_eq!(attempt, 10, "the account allows ten failures per window");
+    assert_eq!(
+        attempt, 10,
+        "a client may fail ten times per account and window"
+    );
     assert!(res.headers.contains_key(header::RETRY_AFTER));
     assert!(
         res.error()
             .starts_with("Too many sign-in attempts. Please wait")
     );
-    // Even the right password waits: the window, not the password, decides.
+    // Even the right password waits from this client: the window, not the password, decides.
     assert_eq!(
         app.sign_in("ann@doe-law.com", PASSWORD).await.status,
         StatusCode::TOO_MANY_REQUESTS

@@ -166,6 +166,12 @@ fn routes() -> Vec<Route> {
             Payload::Empty,
         ),
         r(
+            Method::POST,
+            "/api/admin/users/1/unlock",
+            Access::Admin,
+            Payload::Empty,
+        ),
+        r(
             Method::DELETE,
             "/api/admin/sample-bookings",
             Access::Admin,

@@ -6,6 +6,7 @@
 mod export;
 mod file;
 pub(super) mod postgres;
+pub(super) mod rate_limits;
 
 pub use export::export;
 
@@ -325,56 +326,6 @@ mod tests {
         let before = latest();
         delete_session(&store, &[2; 32]).unwrap();
         assert!(changes_after(db, before).is_empty());
-    }
-
-    #[test]
-    fn in_hub_mode_sign_in_windows_fill_reopen_and_keep_no_name_in_clear() {
-        let db = crate::store::postgres::test_store();
-        for _ in 0..3 {
-            assert_eq!(
-                postgres::rate_limit_hit(&db, "ip:10.0.0.1", 3, 60.0).unwrap(),
-                None
-            );
-        }
-        let left = postgres::rate_limit_hit(&db, "ip:10.0.0.1", 3, 60.0).unwrap();
-        assert!(left.is_some_and(|s| s > 55.0 && s <= 60.0), "{left:?}");
-        assert!(
-            postgres::rate_limit_check(&db, "ip:10.0.0.1", 3, 60.0)
-                .unwrap()
-                .is_some()
-        );
-        // Another window is counted apart.
-        assert_eq!(
-            postgres::rate_limit_check(&db, "ip:10.0.0.2", 3, 60.0).unwrap(),
-            None
-        );
-        // A window older than its length starts over.
-        db.run(
-            sqlx::query("UPDATE rate_limits SET window_started = now() - interval '61 seconds'")
-                .execute(db.pool()),
-        )
-        .unwrap();
-        assert_eq!(
-            postgres::rate_limit_check(&db, "ip:10.0.0.1", 3, 60.0).unwrap(),
-            None
-        );
-        assert_eq!(
-            postgres::rate_limit_hit(&db, "ip:10.0.0.1", 3, 60.0).unwrap(),
-            None
-        );
-        let stored: String = db
-            .run(
-                sqlx::query_scalar("SELECT string_agg(r::text, ' ') FROM rate_limits r")
-                    .fetch_one(db.pool()),
-            )
-            .unwrap();
-        assert!(!stored.contains("10.0.0.1"), "{stored}");
-        postgres::rate_limit_reset(&db, "ip:10.0.0.1").unwrap();
-        postgres::rate_limit_sweep(&db, 3600.0).unwrap();
-        let rows: i64 = db
-            .run(sqlx::query_scalar("SELECT count(*) FROM rate_limits").fetch_one(db.pool()))
-            .unwrap();
-        assert_eq!(rows, 0);
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Accounts in PostgreSQL (migrations/postgres/0002_accounts.sql): `users`, `sessions`,
-//! `rate_limits`, and the first-launch setup token in `settings`.
+//! the first-launch setup token in `settings` (the throttling windows are in `rate_limits.rs`).
 //!
 //! What redb's single writer gave, with many nodes writing at once:
 //! - one account per email: the unique `email_key`, checked under the sign-up lock and enforced
@@ -11,7 +11,6 @@
 //!   `Change::User` in its own transaction, last.
 
 use chrono::{DateTime, Utc};
-use sha2::{Digest, Sha256};
 use sqlx::postgres::PgRow;
 use sqlx::{PgConnection, Row};
 
@@ -358,76 +357,4 @@ pub fn share_setup_token(store: &PgStore, candidate: &str) -> Result<Option<Stri
         tx.commit().await?;
         Ok(token)
     })
-}
-
-/// The `rate_limits` key of a window's name: its SHA-256, so no address or email is in clear.
-fn limit_key(name: &str) -> Vec<u8> {
-    Sha256::digest(name.as_bytes()).to_vec()
-}
-
-/// Counts one event under `name` in one atomic upsert: a window older than `window` starts over;
-/// the count stops at `limit + 1`, which marks a refused event. Returns the seconds left in the
-/// window when refused.
-pub fn rate_limit_hit(store: &PgStore, name: &str, limit: u32, window: f64) -> Result<Option<f64>> {
-    let row = store.run(
-        sqlx::query(
-            "INSERT INTO rate_limits AS r (key, window_started, count) VALUES ($1, now(), 1) \
-             ON CONFLICT (key) DO UPDATE SET \
-               window_started = CASE WHEN r.window_started <= now() - make_interval(secs => $2) \
-                                THEN now() ELSE r.window_started END, \
-               count = CASE WHEN r.window_started <= now() - make_interval(secs => $2) THEN 1 \
-                       ELSE LEAST(r.count + 1, $3 + 1) END \
-             RETURNING count, \
-               EXTRACT(EPOCH FROM window_started + make_interval(secs => $2) - now())::float8 \
-               AS left_secs",
-        )
-        .bind(limit_key(name))
-        .bind(window)
-        .bind(limit as i32)
-        .fetch_one(store.pool()),
-    )?;
-    let count: i32 = row.try_get("count")?;
-    Ok((count > limit as i32).then_some(row.try_get::<f64, _>("left_secs")?))
-}
-
-/// The seconds left in `name`'s window when it has used up `limit`; counts nothing.
-pub fn rate_limit_check(
-    store: &PgStore,
-    name: &str,
-    limit: u32,
-    window: f64,
-) -> Result<Option<f64>> {
-    let left: Option<f64> = store.run(
-        sqlx::query_scalar(
-            "SELECT EXTRACT(EPOCH FROM window_started + make_interval(secs => $2) - now())::float8 \
-             FROM rate_limits WHERE key = $1 AND count >= $3 \
-             AND window_started > now() - make_interval(secs => $2)",
-        )
-        .bind(limit_key(name))
-        .bind(window)
-        .bind(limit as i32)
-        .fetch_optional(store.pool()),
-    )?;
-    Ok(left)
-}
-
-pub fn rate_limit_reset(store: &PgStore, name: &str) -> Result<()> {
-    store.run(
-        sqlx::query("DELETE FROM rate_limits WHERE key = $1")
-            .bind(limit_key(name))
-            .execute(store.pool()),
-    )?;
-    Ok(())
-}
-
-/// Drops windows older than `longest`, so the table cannot grow without bound.
-pub fn rate_limit_sweep(store: &PgStore, longest: f64) -> Result<()> {
-    store.run(
-        sqlx::query(
-            "DELETE FROM rate_limits WHERE window_started < now() - make_interval(secs => $1)",
-        )
-        .bind(longest)
-        .execute(store.pool()),
-    )?;
-    Ok(())
 }

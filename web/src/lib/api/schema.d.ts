@@ -41,6 +41,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/locked-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/admin/locked-accounts: accounts locked by failed sign-ins, the longest-locked first. */
+        get: operations["locked_accounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/sample-bookings": {
         parameters: {
             query?: never;
@@ -56,6 +73,26 @@ export interface paths {
          *     one transaction; the first-launch seeding never loads them again. Waits for a running import.
          */
         delete: operations["remove_sample"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{user_id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/admin/users/{user_id}/unlock: ends every sign-in lock of the account, from any
+         *     client, at once.
+         */
+        post: operations["unlock_account"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1228,6 +1265,34 @@ export interface components {
             inYourStack: boolean;
             name: string;
         };
+        /** @description An account that some client, or everyone, may not try to sign in to now. */
+        LockedAccount: {
+            /** @description Whether the account-wide threshold is reached (then every client that failed is refused). */
+            accountWide: boolean;
+            email: string;
+            /**
+             * Format: int32
+             * @description Failed sign-ins for the account from everyone in the current window.
+             */
+            failures: number;
+            /**
+             * Format: int32
+             * @description How many client addresses are refused for this account.
+             */
+            lockedClients: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description Seconds until the last of its locks ends by itself.
+             */
+            secondsLeft: number;
+            /** Format: int64 */
+            userId: number;
+        };
+        /** @description The accounts some client may not sign in to now. */
+        LockedAccounts: {
+            items: components["schemas"]["LockedAccount"][];
+        };
         /** @description The firm's match score for the vendor, from its latest questionnaire in the vendor's category. */
         MatchScore: {
             /** @description The day the questionnaire was answered (YYYY-MM-DD, UTC). */
@@ -1902,6 +1967,43 @@ export interface operations {
             };
         };
     };
+    locked_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LockedAccounts"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     remove_sample: {
         parameters: {
             query?: never;
@@ -1929,6 +2031,63 @@ export interface operations {
             };
             /** @description Not an administrator, or a foreign origin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unlock_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account id */
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlocked (or was not locked) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such account */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2280,6 +2439,15 @@ export interface operations {
             };
             /** @description The body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many sign-up attempts from this client; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

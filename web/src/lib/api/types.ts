@@ -24,6 +24,8 @@ export type Profile = Schemas['ProfileView'];
 export type ProfileUpdate = Schemas['ProfileUpdate'];
 export type OnboardingStatus = Schemas['OnboardingStatus'];
 export type ClientConfig = Schemas['ClientConfig'];
+export type LockedAccount = Schemas['LockedAccount'];
+export type LockedAccounts = Schemas['LockedAccounts'];
 
 // The catalog
 export type Category = Schemas['Category'];

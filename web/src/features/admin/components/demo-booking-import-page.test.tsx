@@ -49,10 +49,28 @@ function stubXhr(answer: Answer, held = false) {
   return Object.assign(sent, { release: () => release() });
 }
 
-function setup(isAdmin = true) {
-  const { fetchMock } = mockFetch({ 'GET /api/auth/me': { body: { user: user(isAdmin) } } });
+const lockedAnn = {
+  userId: 2,
+  name: 'Ann Doe',
+  email: 'ann@doe-law.test',
+  lockedClients: 1,
+  failures: 10,
+  accountWide: false,
+  secondsLeft: 840,
+};
+
+function setup(isAdmin = true, locked: unknown[] = []) {
+  let items = locked;
+  const { fetchMock, calls } = mockFetch({
+    'GET /api/auth/me': { body: { user: user(isAdmin) } },
+    'GET /api/admin/locked-accounts': () => ({ body: { items } }),
+    'POST /api/admin/users/2/unlock': () => {
+      items = [];
+      return { status: 204, body: undefined };
+    },
+  });
   vi.stubGlobal('fetch', fetchMock);
-  return renderWithProviders(<DemoBookingImportPage />, { path: '/admin/import' });
+  return { ...renderWithProviders(<DemoBookingImportPage />, { path: '/admin/import' }), calls };
 }
 
 const csv = (name: string, text = 'Category,Client\nIntake,Acme\n') => new File([text], name, { type: 'text/csv' });
@@ -151,5 +169,16 @@ describe('DemoBookingImportPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Import Demo Bookings' }));
     expect(await within(toastRegion()).findByText('Import Failed')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('This file is neither a bookings file nor a vendor file.'));
+  });
+
+  test('lists locked accounts and unlocks one', async () => {
+    const { calls } = setup(true, [lockedAnn]);
+    const list = await screen.findByRole('list', { name: 'Locked accounts' });
+    expect(within(list).getByText('ann@doe-law.test')).toBeTruthy();
+    expect(within(list).getByText(/Too many failed sign-ins from 1 address\. Unlocks by itself in 14 minutes\./)).toBeTruthy();
+    await userEvent.click(within(list).getByRole('button', { name: 'Unlock ann@doe-law.test' }));
+    expect(await screen.findByText('No account is locked.')).toBeTruthy();
+    expect(within(toastRegion()).getByText('Account unlocked')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/api/admin/users/2/unlock'))).toBe(true);
   });
 });
