@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+use litstack::error::DISK_FULL;
 use litstack::store::FileStore;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
@@ -24,8 +25,6 @@ use crate::helpers::PASSWORD;
 use crate::process::{Server, litstack, start, succeeds};
 
 const ADMIN: &str = "ann@doe-law.com";
-const DISK_FULL: &str =
-    "The disk is full: free some space on the data directory's disk and try again.";
 /// Rows of the import the tests other than the kill loop use.
 const IMPORT_ROWS: u64 = 20_000;
 /// Rows already there before each import, so "before" is not zero.

@@ -13,6 +13,7 @@ mod compare;
 mod coverage;
 mod dismiss;
 mod faults;
+mod full_disk;
 mod fuzz;
 mod helpers;
 mod hostile;
