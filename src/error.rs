@@ -67,7 +67,7 @@ impl AppError {
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::Internal(cause) if disk_full(cause) => StatusCode::INSUFFICIENT_STORAGE,
-            AppError::Internal(cause) if database_unavailable(cause) => {
+            AppError::Internal(cause) if database_unavailable(cause) || reopening(cause) => {
                 StatusCode::SERVICE_UNAVAILABLE
             }
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -85,6 +85,32 @@ pub fn database_unavailable(cause: &anyhow::Error) -> bool {
     cause.chain().any(|e| {
         e.downcast_ref::<sqlx::Error>()
             .is_some_and(crate::store::postgres::is_unavailable)
+    })
+}
+
+/// What a person is told when a read met a write failing under it (the file is reopened before
+/// the next read, so the same request then works).
+pub const TRY_AGAIN: &str = "Litstack could not finish reading because a save failed at the same \
+     moment. Please try again.";
+
+/// Whether the cause is redb refusing a read transaction begun just before a write failed: it
+/// refuses the file until it is reopened, which the next read does (`FileStore::read`).
+fn reopening(cause: &anyhow::Error) -> bool {
+    use redb::StorageError::{DatabaseClosed, PreviousIo};
+    cause.chain().any(|e| {
+        matches!(
+            e.downcast_ref::<redb::StorageError>(),
+            Some(PreviousIo | DatabaseClosed)
+        ) || matches!(
+            e.downcast_ref::<redb::TableError>(),
+            Some(redb::TableError::Storage(PreviousIo | DatabaseClosed))
+        ) || matches!(
+            e.downcast_ref::<redb::TransactionError>(),
+            Some(redb::TransactionError::Storage(PreviousIo | DatabaseClosed))
+        ) || matches!(
+            e.downcast_ref::<redb::Error>(),
+            Some(redb::Error::PreviousIo | redb::Error::DatabaseClosed)
+        )
     })
 }
 
@@ -168,6 +194,10 @@ impl IntoResponse for AppError {
             AppError::Internal(cause) if database_unavailable(cause) => {
                 tracing::warn!(error = %cause, "the database does not answer");
                 DATABASE_UNAVAILABLE.to_string()
+            }
+            AppError::Internal(cause) if reopening(cause) => {
+                tracing::warn!(error = %cause, "a read met a failed write");
+                TRY_AGAIN.to_string()
             }
             AppError::Internal(cause) => {
                 tracing::error!(error = ?cause, "internal error");
@@ -281,6 +311,15 @@ mod tests {
                 StatusCode::SERVICE_UNAVAILABLE,
                 DATABASE_UNAVAILABLE.to_string()
             )
+        );
+    }
+
+    #[tokio::test]
+    async fn a_read_that_met_a_failed_write_is_asked_again() {
+        let read = redb::TableError::Storage(redb::StorageError::PreviousIo);
+        assert_eq!(
+            answer(AppError::from(read)).await,
+            (StatusCode::SERVICE_UNAVAILABLE, TRY_AGAIN.to_string())
         );
     }
 

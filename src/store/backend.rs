@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use redb::backends::FileBackend;
 use redb::{BackendError, StorageBackend};
 
-use super::fault::DiskFull;
+use super::space::Space;
 
 /// What the backend of one open database has seen; shared with `FileStore`.
 #[derive(Debug, Default)]
@@ -43,23 +43,33 @@ impl Health {
 pub struct Backend {
     file: FileBackend,
     health: Arc<Health>,
-    /// Only ever set by a test, through `fault::DiskFull`.
-    full: Option<DiskFull>,
+    /// Told when a write fails for want of space; holds a test's simulated disk, if any.
+    space: Arc<Space>,
 }
 
 impl Backend {
     pub fn new(
         file: File,
         health: Arc<Health>,
-        full: Option<DiskFull>,
+        space: Arc<Space>,
     ) -> Result<Backend, redb::DatabaseError> {
         let file = FileBackend::new(file)?;
-        Ok(Backend { file, health, full })
+        Ok(Backend {
+            file,
+            health,
+            space,
+        })
     }
 
     fn noted<T>(&self, result: io::Result<T>) -> io::Result<T> {
-        if result.is_err() {
+        if let Err(e) = &result {
             self.health.io_failed.store(true, Ordering::Release);
+            if matches!(
+                e.kind(),
+                io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded
+            ) {
+                self.space.filled();
+            }
         }
         result
     }
@@ -83,7 +93,7 @@ impl StorageBackend for Backend {
     }
 
     fn write(&self, offset: u64, data: &[u8]) -> io::Result<()> {
-        if let Some(full) = &self.full
+        if let Some(full) = self.space.fault()
             && full.refuses(offset, data.len())
         {
             return self.noted(Err(io::ErrorKind::StorageFull.into()));

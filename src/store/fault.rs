@@ -46,6 +46,15 @@ impl DiskFull {
         self.on.store(false, Ordering::SeqCst);
     }
 
+    /// The free bytes the simulated disk reports.
+    pub(super) fn free_bytes(&self) -> u64 {
+        if self.on.load(Ordering::SeqCst) {
+            0
+        } else {
+            1 << 30
+        }
+    }
+
     pub(super) fn refuses(&self, offset: u64, len: usize) -> bool {
         self.on.load(Ordering::SeqCst) && offset + len as u64 > HEADER_BYTES
     }

@@ -12,6 +12,7 @@ use redb::{
 };
 
 use super::backend::{Backend, Health};
+use super::space::Space;
 use super::{META, OpenError, codec, create_private_dir, fault, restrict_file};
 
 pub struct FileStore {
@@ -19,6 +20,7 @@ pub struct FileStore {
     /// until the file is reopened, so the store reopens it then; `None` while that failed.
     db: RwLock<Option<Opened>>,
     path: PathBuf,
+    space: Arc<Space>,
 }
 
 /// One open of the file: the database and what its backend has seen.
@@ -33,7 +35,8 @@ impl FileStore {
     pub fn open(data_dir: &Path) -> Result<FileStore, OpenError> {
         create_private_dir(data_dir).map_err(|e| OpenError::NotWritable(data_dir.into(), e))?;
         let path = data_dir.join("litstack.redb");
-        let opened = match open_file(&path) {
+        let space = Arc::new(Space::new(data_dir.into(), fault::for_dir(data_dir)));
+        let opened = match open_file(&path, &space) {
             Ok(opened) => opened,
             Err(redb::DatabaseError::DatabaseAlreadyOpen) => {
                 return Err(OpenError::AlreadyOpen(data_dir.into()));
@@ -49,6 +52,7 @@ impl FileStore {
         let store = FileStore {
             db: RwLock::new(Some(opened)),
             path,
+            space,
         };
         store.migrate()?;
         Ok(store)
@@ -71,7 +75,16 @@ impl FileStore {
         }
     }
 
+    /// Begins a write transaction; refused at once while the disk is still full (`space.rs`).
     pub fn write(&self) -> Result<WriteTransaction, TransactionError> {
+        if self.space.still_full() {
+            return Err(TransactionError::Storage(StorageError::Io(
+                std::io::Error::new(
+                    std::io::ErrorKind::StorageFull,
+                    "the disk has gained no space since a write failed for want of it",
+                ),
+            )));
+        }
         let opened = self.current()?;
         match opened.db.begin_write() {
             Err(e) if after_failed_io(&e) => self.reopen(opened)?.db.begin_write(),
@@ -125,7 +138,7 @@ impl FileStore {
             close(old.db);
         }
         // If this fails (no space even for the recovery, say), the next call tries again.
-        let opened = open_again(&self.path)?;
+        let opened = open_again(&self.path, &self.space)?;
         *slot = Some(opened.clone());
         tracing::info!("the database was reopened");
         Ok(opened)
@@ -136,7 +149,7 @@ impl FileStore {
         if let Some(current) = slot.as_ref() {
             return Ok(current.clone());
         }
-        let opened = open_again(&self.path)?;
+        let opened = open_again(&self.path, &self.space)?;
         *slot = Some(opened.clone());
         tracing::info!("the database was reopened");
         Ok(opened)
@@ -149,7 +162,7 @@ impl FileStore {
 const CACHE_BYTES: usize = 64 * 1024 * 1024;
 
 /// Opens (creating if needed) the database file; redb repairs it here after a crash.
-fn open_file(path: &Path) -> Result<Opened, redb::DatabaseError> {
+fn open_file(path: &Path, space: &Arc<Space>) -> Result<Opened, redb::DatabaseError> {
     let file = std::fs::OpenOptions::new()
         .read(true)
         .write(true)
@@ -157,8 +170,7 @@ fn open_file(path: &Path) -> Result<Opened, redb::DatabaseError> {
         .truncate(false)
         .open(path)?;
     let health = Arc::new(Health::default());
-    let full = path.parent().and_then(fault::for_dir);
-    let backend = Backend::new(file, health.clone(), full)?;
+    let backend = Backend::new(file, health.clone(), space.clone())?;
     let db = Database::builder()
         .set_cache_size(CACHE_BYTES)
         .create_with_backend(backend)?;
@@ -170,10 +182,10 @@ fn open_file(path: &Path) -> Result<Opened, redb::DatabaseError> {
 
 /// Opens the file after a failure. A write transaction of the failed database that is still
 /// ending holds the file's lock until it has: that takes a moment, so the open is retried.
-fn open_again(path: &Path) -> Result<Opened, TransactionError> {
+fn open_again(path: &Path, space: &Arc<Space>) -> Result<Opened, TransactionError> {
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
-        match open_file(path) {
+        match open_file(path, space) {
             Err(redb::DatabaseError::DatabaseAlreadyOpen) if Instant::now() < deadline => {
                 std::thread::sleep(Duration::from_millis(2));
             }

@@ -16,6 +16,7 @@ pub mod fault;
 mod file;
 mod migrate;
 pub mod postgres;
+mod space;
 pub mod tables;
 mod transaction;
 
