@@ -14,6 +14,7 @@ mod coverage;
 mod dismiss;
 mod faults;
 mod full_disk;
+mod full_disk_real;
 mod fuzz;
 mod helpers;
 mod hostile;
