@@ -2,7 +2,7 @@
 //! does (`litstack::store::fault::DiskFull`: `ENOSPC`, which redb latches until the file is
 //! reopened). After a failed write of each kind, every read route answers as before, a sign-in
 //! (which saves a session) is refused readably, and once space is freed writes work again with
-//! nothing of the failed ones kept. `faults.rs` fills a real file system with the real binary.
+//! nothing of the failed ones kept. `full_disk_real.rs` fills a real file system under the binary.
 
 use axum::http::{Method, StatusCode};
 use litstack::error::DISK_FULL;
