@@ -6,7 +6,7 @@
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use dashmap::DashMap;
 use dashmap::mapref::entry::Entry;
@@ -44,6 +44,8 @@ pub struct SessionCache {
     /// Counts `forget*` calls. A lookup that read a session from the database caches it only if
     /// no session was forgotten meanwhile: else a sign-out racing the lookup could be undone.
     revocations: AtomicU64,
+    /// Whether the last write-back of a last-seen time failed, so that it is logged once.
+    touch_failing: AtomicBool,
 }
 
 pub fn new_token() -> (String, TokenHash) {
@@ -137,6 +139,18 @@ impl SessionCache {
         }
     }
 
+    fn touch_failed(&self, cause: &AppError) {
+        if !self.touch_failing.swap(true, Ordering::Relaxed) {
+            tracing::warn!(error = %cause, "sessions' last-seen times cannot be saved; requests go on without");
+        }
+    }
+
+    fn touch_saved(&self) {
+        if self.touch_failing.swap(false, Ordering::Relaxed) {
+            tracing::info!("sessions' last-seen times are saved again");
+        }
+    }
+
     /// Call after a user record changes so cached sessions see the new values.
     pub fn refresh_user(&self, user: &User) {
         for mut entry in self.entries.iter_mut() {
@@ -191,16 +205,27 @@ impl App {
         };
         if expired(&cached.session) {
             self.sessions.forget(hash);
-            storage::delete_session(&self.store, hash)?;
+            // Expired whether or not the row goes (its times say so at every lookup): a failed
+            // delete (a full disk) must not turn "signed out" into an error.
+            if let Err(e) = storage::delete_session(&self.store, hash) {
+                tracing::warn!(error = %e, "an expired session could not be deleted");
+            }
             tracing::info!(target: "security", user_id = cached.session.user_id, "session expired");
             return Ok(None);
         }
         cached.session.last_seen = now;
         if now - cached.persisted_last_seen >= TOUCH_EVERY_SECS {
             // A concurrent sign-out may have removed it: never bring a session back.
-            if !storage::touch_session(&self.store, hash, &cached.session)? {
-                self.sessions.forget(hash);
-                return Ok(None);
+            match storage::touch_session(&self.store, hash, &cached.session) {
+                Ok(true) => self.sessions.touch_saved(),
+                Ok(false) => {
+                    self.sessions.forget(hash);
+                    return Ok(None);
+                }
+                // Only a refresh of the last-seen time failed (a full disk, say): the request
+                // goes on, and the refresh is tried again after the usual interval, not at every
+                // request.
+                Err(e) => self.sessions.touch_failed(&e),
             }
             cached.persisted_last_seen = now;
         }

@@ -61,7 +61,7 @@ pub fn write(data_dir: &Path, sets: &BookingSets) -> anyhow::Result<()> {
     header[16..24].copy_from_slice(&(payload_len as u64).to_le_bytes());
     header[24..28].copy_from_slice(&crc.finalize().to_le_bytes());
     let tmp = data_dir.join("bookings.idx.tmp");
-    {
+    let written = (|| -> std::io::Result<()> {
         let mut file = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
         crate::store::restrict_file(&tmp);
         file.write_all(&header)?;
@@ -70,7 +70,12 @@ pub fn write(data_dir: &Path, sets: &BookingSets) -> anyhow::Result<()> {
             file.write_all(part)?;
             file.write_all(padding(part))?;
         }
-        file.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        file.into_inner().map_err(|e| e.into_error())?.sync_all()
+    })();
+    if let Err(e) = written {
+        // A snapshot cut short by a full disk would go on holding the space the database needs.
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e.into());
     }
     std::fs::rename(&tmp, path(data_dir))?;
     Ok(())
@@ -228,6 +233,26 @@ mod tests {
         assert_eq!(read.real.cols, sets(5, 3).real.cols);
         let sums = read.real.running_sums(None, None, None).unwrap();
         assert_eq!(sums.total(i32::MIN, i32::MAX), 5);
+    }
+
+    /// A snapshot the disk has no room for leaves nothing behind: the part written would hold
+    /// space the database needs. `/dev/full` answers every write as a full disk does.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_snapshot_cut_short_by_a_full_disk_leaves_no_partial_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let tmp = dir.path().join("bookings.idx.tmp");
+        std::os::unix::fs::symlink("/dev/full", &tmp).unwrap();
+        let e = write(dir.path(), &sets(5, 3)).unwrap_err();
+        assert_eq!(
+            e.downcast_ref::<std::io::Error>().map(|e| e.kind()),
+            Some(std::io::ErrorKind::StorageFull)
+        );
+        assert!(
+            std::fs::symlink_metadata(&tmp).is_err(),
+            "the partial file is left"
+        );
+        assert!(!path(dir.path()).exists());
     }
 
     #[test]

@@ -4,19 +4,30 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, PoisonError, RwLock};
+use std::time::{Duration, Instant};
 
 use redb::{
     Database, ReadTransaction, ReadableDatabase, ReadableTable, StorageError, TransactionError,
     WriteTransaction,
 };
 
-use super::{META, OpenError, codec, create_private_dir, restrict_file};
+use super::backend::{Backend, Health};
+use super::space::Space;
+use super::{META, OpenError, codec, create_private_dir, fault, restrict_file};
 
 pub struct FileStore {
     /// The open database. redb refuses every transaction after a failed write (a full disk, say)
     /// until the file is reopened, so the store reopens it then; `None` while that failed.
-    db: RwLock<Option<Arc<Database>>>,
+    db: RwLock<Option<Opened>>,
     path: PathBuf,
+    space: Arc<Space>,
+}
+
+/// One open of the file: the database and what its backend has seen.
+#[derive(Clone)]
+struct Opened {
+    db: Arc<Database>,
+    health: Arc<Health>,
 }
 
 impl FileStore {
@@ -24,8 +35,9 @@ impl FileStore {
     pub fn open(data_dir: &Path) -> Result<FileStore, OpenError> {
         create_private_dir(data_dir).map_err(|e| OpenError::NotWritable(data_dir.into(), e))?;
         let path = data_dir.join("litstack.redb");
-        let db = match open_file(&path) {
-            Ok(db) => db,
+        let space = Arc::new(Space::new(data_dir.into(), fault::for_dir(data_dir)));
+        let opened = match open_file(&path, &space) {
+            Ok(opened) => opened,
             Err(redb::DatabaseError::DatabaseAlreadyOpen) => {
                 return Err(OpenError::AlreadyOpen(data_dir.into()));
             }
@@ -38,8 +50,9 @@ impl FileStore {
         };
         restrict_file(&path);
         let store = FileStore {
-            db: RwLock::new(Some(Arc::new(db))),
+            db: RwLock::new(Some(opened)),
             path,
+            space,
         };
         store.migrate()?;
         Ok(store)
@@ -49,61 +62,72 @@ impl FileStore {
         &self.path
     }
 
-    pub fn read(&self) -> Result<ReadTransaction, redb::TransactionError> {
-        let db = self.database_or_reopen()?;
-        let txn = match db.begin_read() {
-            Err(e) if after_failed_io(&e) => return self.reopen(db)?.begin_read(),
-            other => other?,
-        };
-        // After a failed write redb also refuses reads of the file (begin_read does not say so):
-        // one lookup finds out, so that reads recover at once instead of failing until the next
-        // write reopens the database.
-        let probe = txn
-            .open_table(META)
-            .and_then(|meta| meta.get("schema_version").map_err(redb::TableError::from));
-        match probe {
-            Err(redb::TableError::Storage(
-                StorageError::PreviousIo | StorageError::DatabaseClosed,
-            )) => {
-                drop(txn);
-                self.reopen(db)?.begin_read()
-            }
-            _ => Ok(txn),
+    /// Begins a read transaction. After a failed write, on a database reopened first: reads go
+    /// on while the disk is full.
+    pub fn read(&self) -> Result<ReadTransaction, TransactionError> {
+        let mut opened = self.current()?;
+        if opened.health.io_failed() && self.latched(&opened) {
+            opened = self.reopen(opened)?;
         }
-    }
-
-    pub fn write(&self) -> Result<WriteTransaction, redb::TransactionError> {
-        let db = self.database_or_reopen()?;
-        match db.begin_write() {
-            Err(e) if after_failed_io(&e) => self.reopen(db)?.begin_write(),
+        match opened.db.begin_read() {
+            Err(e) if after_failed_io(&e) => self.reopen(opened)?.db.begin_read(),
             other => other,
         }
     }
 
-    /// The open database (reopened first if an earlier write failed). Hold it only briefly: a
-    /// reopen waits for every holder to let go.
-    pub fn database(&self) -> Result<Arc<Database>, TransactionError> {
-        self.database_or_reopen()
+    /// Begins a write transaction; refused at once while the disk is still full (`space.rs`).
+    pub fn write(&self) -> Result<WriteTransaction, TransactionError> {
+        if self.space.still_full() {
+            return Err(TransactionError::Storage(StorageError::Io(
+                std::io::Error::new(
+                    std::io::ErrorKind::StorageFull,
+                    "the disk has gained no space since a write failed for want of it",
+                ),
+            )));
+        }
+        let opened = self.current()?;
+        match opened.db.begin_write() {
+            Err(e) if after_failed_io(&e) => self.reopen(opened)?.db.begin_write(),
+            other => other,
+        }
     }
 
-    fn database_or_reopen(&self) -> Result<Arc<Database>, TransactionError> {
+    /// The open database, or the file opened again when an earlier reopen failed.
+    fn current(&self) -> Result<Opened, TransactionError> {
         let current = self
             .db
             .read()
             .unwrap_or_else(PoisonError::into_inner)
             .clone();
         match current {
-            Some(db) => Ok(db),
+            Some(opened) => Ok(opened),
             None => self.reopen_locked(),
+        }
+    }
+
+    /// Whether redb has latched the failure its backend saw. Most failures latch; a failed
+    /// best-effort write of its cache does not (the commit writes those pages again), and
+    /// reopening then would pull the file from under a live write transaction.
+    fn latched(&self, opened: &Opened) -> bool {
+        match opened.db.try_begin_write() {
+            Err(e) if after_failed_io(&e) => true,
+            // Another write transaction is live, and redb has latched nothing (it checks first).
+            Err(TransactionError::WouldBlock) => false,
+            Err(_) => true,
+            Ok(unused) => {
+                opened.health.clear();
+                drop(unused);
+                false
+            }
         }
     }
 
     /// Closes `failed` and opens the file again; redb's recovery at open brings it back to its
     /// last commit. If another thread has reopened it already, returns that database.
-    fn reopen(&self, failed: Arc<Database>) -> Result<Arc<Database>, TransactionError> {
+    fn reopen(&self, failed: Opened) -> Result<Opened, TransactionError> {
         let mut slot = self.db.write().unwrap_or_else(PoisonError::into_inner);
         if let Some(current) = slot.as_ref()
-            && !Arc::ptr_eq(current, &failed)
+            && !Arc::ptr_eq(&current.db, &failed.db)
         {
             return Ok(current.clone());
         }
@@ -111,35 +135,63 @@ impl FileStore {
         let old = slot.take();
         drop(failed);
         if let Some(old) = old {
-            close(old);
+            close(old.db);
         }
-        // If this fails (still no space for the recovery, say), the next call tries again.
-        let db = Arc::new(open_file(&self.path).map_err(reopen_failed)?);
-        *slot = Some(db.clone());
+        // If this fails (no space even for the recovery, say), the next call tries again.
+        let opened = open_again(&self.path, &self.space)?;
+        *slot = Some(opened.clone());
         tracing::info!("the database was reopened");
-        Ok(db)
+        Ok(opened)
     }
 
-    fn reopen_locked(&self) -> Result<Arc<Database>, TransactionError> {
+    fn reopen_locked(&self) -> Result<Opened, TransactionError> {
         let mut slot = self.db.write().unwrap_or_else(PoisonError::into_inner);
         if let Some(current) = slot.as_ref() {
             return Ok(current.clone());
         }
-        let db = Arc::new(open_file(&self.path).map_err(reopen_failed)?);
-        *slot = Some(db.clone());
+        let opened = open_again(&self.path, &self.space)?;
+        *slot = Some(opened.clone());
         tracing::info!("the database was reopened");
-        Ok(db)
+        Ok(opened)
     }
 }
 
-/// Opens (creating if needed) the database file; redb repairs it here after a crash.
 /// redb's page cache. Its default (1 GiB, half of it for a transaction's written pages) made a
 /// 10M-row import hold 1.7 GB; the bookings are answered from their own index, and every other
 /// table fits in a fraction of this.
 const CACHE_BYTES: usize = 64 * 1024 * 1024;
 
-fn open_file(path: &Path) -> Result<Database, redb::DatabaseError> {
-    Database::builder().set_cache_size(CACHE_BYTES).create(path)
+/// Opens (creating if needed) the database file; redb repairs it here after a crash.
+fn open_file(path: &Path, space: &Arc<Space>) -> Result<Opened, redb::DatabaseError> {
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)?;
+    let health = Arc::new(Health::default());
+    let backend = Backend::new(file, health.clone(), space.clone())?;
+    let db = Database::builder()
+        .set_cache_size(CACHE_BYTES)
+        .create_with_backend(backend)?;
+    Ok(Opened {
+        db: Arc::new(db),
+        health,
+    })
+}
+
+/// Opens the file after a failure. A write transaction of the failed database that is still
+/// ending holds the file's lock until it has: that takes a moment, so the open is retried.
+fn open_again(path: &Path, space: &Arc<Space>) -> Result<Opened, TransactionError> {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        match open_file(path, space) {
+            Err(redb::DatabaseError::DatabaseAlreadyOpen) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            other => return other.map_err(reopen_failed),
+        }
+    }
 }
 
 /// Whether redb refused because an earlier write failed and the file must be reopened.
@@ -162,16 +214,16 @@ fn reopen_failed(e: redb::DatabaseError) -> TransactionError {
 /// Drops the last handle of a database, closing the file and releasing its lock. Other threads
 /// hold a handle only for the instant it takes to begin a transaction, so this waits briefly.
 fn close(mut db: Arc<Database>) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    let deadline = Instant::now() + Duration::from_secs(5);
     loop {
         match Arc::try_unwrap(db) {
             Ok(db) => {
                 drop(db);
                 return;
             }
-            Err(shared) if std::time::Instant::now() < deadline => {
+            Err(shared) if Instant::now() < deadline => {
                 db = shared;
-                std::thread::sleep(std::time::Duration::from_millis(1));
+                std::thread::sleep(Duration::from_millis(1));
             }
             Err(_) => {
                 tracing::warn!("the failed database is still in use; reopening anyway");
@@ -180,6 +232,7 @@ fn close(mut db: Arc<Database>) {
         }
     }
 }
+
 /// Takes the next id of a sequence kept in META under `seq:<name>`; ids start at 1.
 pub fn next_id(txn: &WriteTransaction, sequence: &str) -> anyhow::Result<u64> {
     let key = format!("seq:{sequence}");

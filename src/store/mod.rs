@@ -7,12 +7,16 @@
 //! Each domain's `storage` module is the only code that touches its tables, in either backend:
 //! it states each operation once, at the level of intent, and matches on `Store` to run it.
 
+mod backend;
 pub mod backup;
 mod check;
 pub mod codec;
+#[doc(hidden)]
+pub mod fault;
 mod file;
 mod migrate;
 pub mod postgres;
+mod space;
 pub mod tables;
 mod transaction;
 

@@ -1,13 +1,12 @@
 //! Crash safety and faults, through the real binary: SIGKILL at random points of an import, a kill
 //! between the commit and the index snapshot, truncated and corrupted snapshots, readers during an
-//! import, a full disk, SIGTERM with idle keep-alive connections, a second process on the same
-//! data directory and backups. After each fault the database must open, pass redb's integrity
+//! import, SIGTERM with idle keep-alive connections, a second process on the same data directory
+//! and backups (a full disk: `full_disk_real.rs`). After each fault the database must open, pass redb's integrity
 //! check and hold exactly the bookings of before or after the import — never a part of a file.
 //!
 //! The kill loop's size comes from `LITSTACK_CRASH_ROWS` (rows in the imported file, default
 //! 10,000) and `LITSTACK_CRASH_KILLS` (default 20); `LITSTACK_CRASH_SEED` repeats a run's delays.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -23,11 +22,9 @@ use crate::wire::{Answer, Conn};
 use crate::helpers::PASSWORD;
 use crate::process::{Server, litstack, start, succeeds};
 
-const ADMIN: &str = "ann@doe-law.com";
-const DISK_FULL: &str =
-    "The disk is full: free some space on the data directory's disk and try again.";
+pub(crate) const ADMIN: &str = "ann@doe-law.com";
 /// Rows of the import the tests other than the kill loop use.
-const IMPORT_ROWS: u64 = 20_000;
+pub(crate) const IMPORT_ROWS: u64 = 20_000;
 /// Rows already there before each import, so "before" is not zero.
 const BASE_ROWS: u64 = 2_000;
 
@@ -53,7 +50,7 @@ fn generate(rows: u64, seed: u64, out: &Path) {
 }
 
 /// The generated files the tests share: (base file, import file).
-fn files() -> &'static (PathBuf, PathBuf) {
+pub(crate) fn files() -> &'static (PathBuf, PathBuf) {
     static FILES: OnceLock<(tempfile::TempDir, (PathBuf, PathBuf))> = OnceLock::new();
     &FILES
         .get_or_init(|| {
@@ -84,7 +81,7 @@ fn import(data: &Path, file: &Path) {
 
 /// Opens the data directory's database, asserts that redb's integrity check passes and that the
 /// booking identities agree with the bookings, and returns the number of bookings.
-fn checked_bookings(data: &Path) -> u64 {
+pub(crate) fn checked_bookings(data: &Path) -> u64 {
     let report = FileStore::check(data).unwrap();
     assert!(report.integrity_ok, "integrity check failed:\n{report}");
     let bookings = report.rows("bookings").unwrap();
@@ -108,7 +105,7 @@ fn copy_dir(from: &Path, to: &Path) {
 
 /// A data directory holding the base file's bookings and the admin account, with the server
 /// stopped. Returns the number of bookings.
-fn base_data(data: &Path) -> u64 {
+pub(crate) fn base_data(data: &Path) -> u64 {
     import(data, &files().0);
     let server = start(data, &[]);
     let token = session(&addr(&server));
@@ -118,7 +115,7 @@ fn base_data(data: &Path) -> u64 {
 }
 
 /// SIGTERM, then waits for the exit; returns how long that took.
-fn stop(mut server: Server) -> Duration {
+pub(crate) fn stop(mut server: Server) -> Duration {
     let asked = Instant::now();
     sigterm(server.child.id());
     let deadline = asked + Duration::from_secs(30);
@@ -147,11 +144,11 @@ fn sigterm(pid: u32) {
 // ---------------------------------------------------------------------------------------------
 // A small HTTP/1.1 client: keep-alive connections, exactly the bytes we mean to send.
 
-fn addr(server: &Server) -> String {
+pub(crate) fn addr(server: &Server) -> String {
     server.url.trim_start_matches("http://").to_string()
 }
 
-fn post_json(addr: &str, path: &str, token: Option<&str>, v: Value) -> Answer {
+pub(crate) fn post_json(addr: &str, path: &str, token: Option<&str>, v: Value) -> Answer {
     let body = v.to_string();
     Conn::open(addr)
         .send(
@@ -165,7 +162,7 @@ fn post_json(addr: &str, path: &str, token: Option<&str>, v: Value) -> Answer {
 
 /// Signs in as the admin, signing up first when the account does not exist yet (the first
 /// account is the admin). Returns the session token.
-fn session(addr: &str) -> String {
+pub(crate) fn session(addr: &str) -> String {
     let signed_in = sign_in(addr);
     if signed_in.status == 200 {
         return signed_in.token.unwrap();
@@ -181,7 +178,7 @@ fn session(addr: &str) -> String {
     up.token.unwrap()
 }
 
-fn sign_in(addr: &str) -> Answer {
+pub(crate) fn sign_in(addr: &str) -> Answer {
     post_json(
         addr,
         "/api/auth/sign-in",
@@ -190,7 +187,7 @@ fn sign_in(addr: &str) -> Answer {
     )
 }
 
-fn trends_total(addr: &str, token: &str) -> u64 {
+pub(crate) fn trends_total(addr: &str, token: &str) -> u64 {
     let answer = Conn::open(addr)
         .send("GET", "/api/trends", Some(token), None)
         .unwrap();
@@ -198,7 +195,7 @@ fn trends_total(addr: &str, token: &str) -> u64 {
     answer.json()["total"].as_u64().unwrap()
 }
 
-fn upload(addr: &str, token: &str, file: &Path) -> Answer {
+pub(crate) fn upload(addr: &str, token: &str, file: &Path) -> Answer {
     try_upload(addr, token, file).unwrap()
 }
 
@@ -456,139 +453,7 @@ fn readers_during_an_import_see_only_the_total_of_before_or_after() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 4. A full disk
-
-/// A small tmpfs, unmounted when dropped.
-struct Tmpfs(PathBuf);
-
-impl Tmpfs {
-    fn mount(at: &Path, size_mb: u64) -> Tmpfs {
-        std::fs::create_dir_all(at).unwrap();
-        let ok = Command::new("mount")
-            .args(["-t", "tmpfs", "-o", &format!("size={size_mb}M"), "tmpfs"])
-            .arg(at)
-            .status()
-            .unwrap()
-            .success();
-        assert!(ok, "mount -t tmpfs failed");
-        Tmpfs(at.into())
-    }
-
-    fn available(&self) -> u64 {
-        let out = Command::new("df")
-            .args(["-B1", "--output=avail"])
-            .arg(&self.0)
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .nth(1)
-            .unwrap()
-            .trim()
-            .parse()
-            .unwrap()
-    }
-}
-
-impl Drop for Tmpfs {
-    fn drop(&mut self) {
-        let _ = Command::new("umount").arg("-l").arg(&self.0).status();
-    }
-}
-
-fn running_as_root() -> bool {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("Uid:"))
-                .map(|l| l.split_whitespace().nth(2) == Some("0"))
-        })
-        .unwrap_or(false)
-}
-
-#[test]
-fn a_full_disk_fails_the_import_readably_and_it_works_once_space_is_freed() {
-    if !running_as_root() {
-        eprintln!("skipped: mounting a small tmpfs to fill needs root (CI runs as root)");
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let disk = Tmpfs::mount(&dir.path().join("disk"), 32);
-    let data = disk.0.join("data");
-    let before = base_data(&data);
-    let server = start(&data, &[]);
-    let addr = addr(&server);
-    let token = session(&addr);
-
-    // Leave less room than the import needs (its rows take several MB in the database).
-    let ballast = disk.0.join("ballast");
-    let keep_free = 1024 * 1024;
-    let fill = disk.available().saturating_sub(keep_free);
-    {
-        let mut f = std::fs::File::create(&ballast).unwrap();
-        let block = vec![0xa5u8; 1024 * 1024];
-        let mut written = 0;
-        while written < fill {
-            let n = block.len().min((fill - written) as usize);
-            f.write_all(&block[..n]).unwrap();
-            written += n as u64;
-        }
-        f.sync_all().unwrap();
-    }
-    let answer = upload(&addr, &token, &files().1);
-    assert_eq!(
-        answer.status,
-        507,
-        "{}",
-        String::from_utf8_lossy(&answer.body)
-    );
-    assert_eq!(answer.json()["error"], DISK_FULL);
-
-    // Reads go on. A sign-in must store a session: with the disk full to the last byte it is
-    // refused with the same readable message (never a 500), and works again once there is room.
-    assert_eq!(trends_total(&addr, &token), before);
-    let me = Conn::open(&addr)
-        .send("GET", "/api/auth/me", Some(&token), None)
-        .unwrap();
-    assert_eq!(me.status, 200, "{}", String::from_utf8_lossy(&me.body));
-    let full_sign_in = sign_in(&addr);
-    match full_sign_in.status {
-        200 => {}
-        507 => assert_eq!(full_sign_in.json()["error"], DISK_FULL),
-        other => panic!(
-            "sign-in on a full disk: {other} {}",
-            String::from_utf8_lossy(&full_sign_in.body)
-        ),
-    }
-    assert_eq!(trends_total(&addr, &token), before);
-
-    std::fs::remove_file(&ballast).unwrap();
-    let signed_in = sign_in(&addr);
-    assert_eq!(signed_in.status, 200, "sign-in once space is freed");
-    let answer = upload(&addr, &token, &files().1);
-    assert_eq!(
-        answer.status,
-        200,
-        "{}",
-        String::from_utf8_lossy(&answer.body)
-    );
-    assert_eq!(answer.json()["inserted"], IMPORT_ROWS);
-    let after = before + IMPORT_ROWS;
-    assert_eq!(trends_total(&addr, &token), after);
-    stop(server);
-    assert_eq!(checked_bookings(&data), after);
-    eprintln!(
-        "full disk: the import into a 32 MB tmpfs with {} KiB free answered 507 and changed \
-         nothing; reads went on; sign-in on the full disk answered {}; after freeing space \
-         sign-in worked and the same import inserted {IMPORT_ROWS} rows",
-        keep_free / 1024,
-        full_sign_in.status
-    );
-}
-
-// ---------------------------------------------------------------------------------------------
-// 5. SIGTERM during an import, with idle keep-alive connections
+// 4. SIGTERM during an import, with idle keep-alive connections
 
 #[test]
 fn sigterm_during_an_import_with_idle_connections_exits_within_ten_seconds_all_or_nothing() {
@@ -642,7 +507,7 @@ fn sigterm_during_an_import_with_idle_connections_exits_within_ten_seconds_all_o
 }
 
 // ---------------------------------------------------------------------------------------------
-// 6. A second process on the same data directory; backups
+// 5. A second process on the same data directory; backups
 
 #[test]
 fn other_processes_on_a_served_data_directory_exit_at_once_and_backups_pass_the_check() {

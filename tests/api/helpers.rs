@@ -238,3 +238,22 @@ impl TestApp {
             .collect()
     }
 }
+
+impl TestApp {
+    /// Stops this app and starts a new one on the same data directory and configuration, as a
+    /// restart of the server does (nothing in memory survives); the cookie jar is kept. On the
+    /// redb file (hub mode's configuration names the node's folder once started).
+    pub fn restarted(self) -> TestApp {
+        let config = self.state.config.clone();
+        let cookie = self.cookie.clone();
+        let dir = self.shut_down();
+        let state = AppState::open(config).unwrap();
+        let router = litstack::app(state.clone());
+        TestApp {
+            state,
+            router,
+            cookie,
+            _dir: dir,
+        }
+    }
+}

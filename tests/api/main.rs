@@ -15,6 +15,8 @@ mod dismiss;
 mod edge;
 mod faults;
 mod floods;
+mod full_disk;
+mod full_disk_real;
 mod fuzz;
 mod helpers;
 mod hostile;

@@ -2,7 +2,7 @@
 //! runs of consecutive ids), the booking generation and the id sequence in META. One redb write
 //! transaction is one import or removal; redb's single writer orders them.
 
-use redb::{ReadableDatabase, ReadableTable, ReadableTableMetadata, WriteTransaction};
+use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::Finish;
 use crate::bookings::index::{Columns, ColumnsBuilder};
@@ -39,7 +39,7 @@ pub fn stored_counts(store: &FileStore) -> anyhow::Result<(u64, u64)> {
 
 /// Reads every booking into sorted columns, with the generation they belong to.
 pub fn read_columns(store: &FileStore) -> anyhow::Result<(u64, Columns)> {
-    let txn = store.database()?.begin_read()?;
+    let txn = store.read()?;
     let generation = store::meta_get(&txn, GENERATION)?.unwrap_or(0);
     let table = txn.open_table(BOOKINGS)?;
     let mut builder = ColumnsBuilder::default();

@@ -194,6 +194,22 @@ pub fn is_unavailable(e: &sqlx::Error) -> bool {
     }
 }
 
+/// Whether PostgreSQL refused a write for want of space on its own disk: SQLSTATE 53100
+/// (`disk_full`), or a "could not extend file" that arrives under another code (PostgreSQL
+/// reports some failed writes of its files as internal errors, the cause in the message).
+pub fn is_disk_full(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::Database(db) => disk_full_report(db.code().as_deref(), db.message()),
+        _ => false,
+    }
+}
+
+fn disk_full_report(code: Option<&str>, message: &str) -> bool {
+    code == Some("53100")
+        || message.contains("could not extend file")
+        || message.contains("No space left on device")
+}
+
 /// The API code of a serde enum (`"E6_20"`), as a text column stores it.
 pub fn code<T: serde::Serialize>(value: &T) -> anyhow::Result<String> {
     match serde_json::to_value(value)? {
