@@ -13,11 +13,9 @@ use super::summary;
 use crate::accounts::model::User;
 use crate::catalog::{Catalog, Vendor};
 use crate::error::{Result, not_found};
-use crate::firm_size::FirmSize;
 use crate::recommend::LatestScores;
 use crate::recommend::ranking::DEMAND_DAYS;
 use crate::state::App;
-use crate::techstack::peers::Peers;
 
 /// The comparison of `ids` for `user`'s firm. 404 names the first id the catalog does not hold.
 pub fn compare(app: &App, user: &User, ids: &VendorIds) -> Result<Comparison> {
@@ -40,7 +38,7 @@ pub fn compare(app: &App, user: &User, ids: &VendorIds) -> Result<Comparison> {
     let since = chrono::Utc::now().date_naive() - chrono::Duration::days(DEMAND_DAYS);
     let demand = crate::bookings::vendor_demand(app, &sizes, since);
     let adoption = match firm.size {
-        Some(size) => Some(other_firms_using(&Peers::load(app)?, user.id, size)),
+        Some(size) => Some(app.peers.read(app, |f| f.other_firms_using(user.id, size))),
         None => None,
     };
     let mut scores: HashMap<u64, Option<LatestScores>> = HashMap::new();
@@ -75,20 +73,6 @@ pub fn compare(app: &App, user: &User, ids: &VendorIds) -> Result<Comparison> {
         firm_size: firm.size,
         demand_days: DEMAND_DAYS as u32,
     })
-}
-
-/// Firms of `size` using each vendor, the user's own firm left out: the user knows what their
-/// firm uses, so counting it would let "5 firms" reveal that 4 others do.
-fn other_firms_using(peers: &Peers, user_id: u64, size: FirmSize) -> HashMap<u64, u32> {
-    let mut counts = peers.vendor_firms(size);
-    if let Some(own) = peers.firm_of(user_id).filter(|f| f.size == Some(size)) {
-        for vendor in &own.vendors {
-            if let Some(n) = counts.get_mut(vendor) {
-                *n -= 1;
-            }
-        }
-    }
-    counts
 }
 
 fn column(

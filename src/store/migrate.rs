@@ -4,8 +4,9 @@
 use redb::{ReadableTable, WriteTransaction};
 
 use super::{
-    ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, MEETING_CLICKS, ONBOARDING, PAST_RECS,
-    PICKS, RESPONSES, SESSIONS, USER_EMAILS, USER_RESPONSES, USERS, VENDOR_SOURCES, VENDORS,
+    ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, MEETING_CLICK_TIMES, MEETING_CLICKS,
+    ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS, USER_EMAILS, USER_RESPONSES, USERS,
+    VENDOR_SOURCES, VENDORS,
 };
 use super::{DISMISSED, META, OpenError, SCHEMA_VERSION, codec};
 
@@ -39,7 +40,10 @@ impl super::FileStore {
         if current < 4 {
             dismissals_with_reasons(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 5 { ... }`.
+        if current < 5 {
+            meeting_clicks_by_owner(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 6 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -59,7 +63,7 @@ fn create_tables(txn: &WriteTransaction) -> anyhow::Result<()> {
     txn.open_table(ONBOARDING)?;
     txn.open_table(CATEGORIES)?;
     txn.open_table(VENDORS)?;
-    txn.open_table(MEETING_CLICKS)?;
+    txn.open_table(V4_MEETING_CLICKS)?;
     txn.open_table(ADOPTION)?;
     txn.open_table(BOOKINGS)?;
     txn.open_table(BOOKING_IDENTITIES)?;
@@ -186,6 +190,39 @@ fn dismissals_with_reasons(txn: &WriteTransaction) -> anyhow::Result<()> {
         new.insert(key, codec::encode(&dismissal).as_slice())?;
     }
     txn.delete_table(V3_DISMISSED)?;
+    Ok(())
+}
+
+/// Until schema 4 meeting clicks were keyed by click id alone, so one user's clicks could only be
+/// found by walking everyone's.
+const V4_MEETING_CLICKS: redb::TableDefinition<u64, &[u8]> =
+    redb::TableDefinition::new("meeting_clicks");
+
+/// Version 5: meeting clicks move to `MEETING_CLICKS`, keyed by (user, vendor, click id), with the
+/// user's time order in `MEETING_CLICK_TIMES`; the old table goes.
+fn meeting_clicks_by_owner(txn: &WriteTransaction) -> anyhow::Result<()> {
+    use crate::catalog::model::MeetingClick;
+    let mut by_owner = txn.open_table(MEETING_CLICKS)?;
+    let mut times = txn.open_table(MEETING_CLICK_TIMES)?;
+    let moved = match txn.open_table(V4_MEETING_CLICKS) {
+        Ok(old) => {
+            let mut moved = 0u64;
+            for entry in old.iter()? {
+                let (_, value) = entry?;
+                let click: MeetingClick = codec::decode(value.value())?;
+                by_owner.insert((click.user_id, click.vendor_id, click.id), value.value())?;
+                times.insert((click.user_id, click.id), click.vendor_id)?;
+                moved += 1;
+            }
+            moved
+        }
+        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(()),
+        Err(e) => return Err(e.into()),
+    };
+    txn.delete_table(V4_MEETING_CLICKS)?;
+    if moved > 0 {
+        tracing::info!(clicks = moved, "meeting clicks indexed by user and vendor");
+    }
     Ok(())
 }
 
@@ -318,6 +355,75 @@ mod tests {
         assert!(
             txn.open_table(VENDOR_SOURCES).is_ok(),
             "the new table exists"
+        );
+        assert_eq!(
+            meta_get(&txn, "schema_version").unwrap(),
+            Some(SCHEMA_VERSION)
+        );
+    }
+
+    #[test]
+    fn version_4_meeting_clicks_move_to_a_range_per_user_and_vendor() {
+        use crate::catalog::model::{MeetingClick, SourcePage};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("litstack.redb");
+        let click = |id, user_id, vendor_id| MeetingClick {
+            id,
+            user_id,
+            vendor_id,
+            source_page: SourcePage::Browse,
+            at: 1_700_000_000 + id as i64,
+        };
+        let before = [
+            click(1, 7, 95),
+            click(2, 8, 95),
+            click(3, 7, 12),
+            click(4, 7, 95),
+        ];
+        {
+            let db = Database::create(&path).unwrap();
+            let txn = db.begin_write().unwrap();
+            create_tables(&txn).unwrap();
+            {
+                let mut old = txn.open_table(V4_MEETING_CLICKS).unwrap();
+                for c in &before {
+                    old.insert(c.id, codec::encode(c).as_slice()).unwrap();
+                }
+                txn.open_table(META)
+                    .unwrap()
+                    .insert("schema_version", 4)
+                    .unwrap();
+            }
+            txn.commit().unwrap();
+        }
+
+        let store = crate::store::FileStore::open(dir.path()).unwrap();
+
+        let txn = store.read().unwrap();
+        let by_owner = txn.open_table(MEETING_CLICKS).unwrap();
+        let user_7_vendor_95: Vec<MeetingClick> = by_owner
+            .range((7, 95, 0)..=(7, 95, u64::MAX))
+            .unwrap()
+            .map(|e| codec::decode(e.unwrap().1.value()).unwrap())
+            .collect();
+        assert_eq!(user_7_vendor_95, vec![before[0].clone(), before[3].clone()]);
+        let times: Vec<((u64, u64), u64)> = txn
+            .open_table(MEETING_CLICK_TIMES)
+            .unwrap()
+            .iter()
+            .unwrap()
+            .map(|e| {
+                let (k, v) = e.unwrap();
+                (k.value(), v.value())
+            })
+            .collect();
+        assert_eq!(
+            times,
+            vec![((7, 1), 95), ((7, 3), 12), ((7, 4), 95), ((8, 2), 95)]
+        );
+        assert!(
+            txn.open_table(V4_MEETING_CLICKS).is_err(),
+            "the old table is gone"
         );
         assert_eq!(
             meta_get(&txn, "schema_version").unwrap(),
