@@ -217,3 +217,54 @@ pub fn all_meeting_clicks(store: &FileStore) -> anyhow::Result<Vec<MeetingClick>
 pub fn meta(store: &FileStore, key: &str) -> anyhow::Result<Option<u64>> {
     store::meta_get(&store.read()?, key)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::model::SourcePage;
+
+    /// Reading one user's clicks never touches another user's: here the other user's rows do not
+    /// even decode, and the reads of the first user still answer (a walk would fail on them).
+    #[test]
+    fn a_users_clicks_are_read_without_touching_anyone_elses() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = FileStore::open(dir.path()).unwrap();
+        let txn = store.write().unwrap();
+        for (vendor_id, at) in [(95, 10), (12, 20), (95, 30)] {
+            let click = MeetingClick {
+                id: 0,
+                user_id: 7,
+                vendor_id,
+                source_page: SourcePage::Profile,
+                at,
+            };
+            insert_meeting_click(&txn, &click).unwrap();
+        }
+        txn.open_table(MEETING_CLICKS)
+            .unwrap()
+            .insert((8, 95, 100), b"not a click".as_slice())
+            .unwrap();
+        txn.open_table(MEETING_CLICK_TIMES)
+            .unwrap()
+            .insert((8, 100), 95)
+            .unwrap();
+        txn.commit().unwrap();
+
+        let on_95: Vec<i64> = vendor_meeting_clicks(&store, 7, 95)
+            .unwrap()
+            .iter()
+            .map(|c| c.at)
+            .collect();
+        assert_eq!(on_95, [30, 10], "newest first");
+        let recent: Vec<u64> = recent_meeting_clicks(&store, 7, 2)
+            .unwrap()
+            .iter()
+            .map(|c| c.vendor_id)
+            .collect();
+        assert_eq!(recent, [95, 12]);
+        assert!(
+            vendor_meeting_clicks(&store, 8, 95).is_err(),
+            "the bad row is there, for its owner's reads"
+        );
+    }
+}
