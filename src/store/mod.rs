@@ -1,6 +1,6 @@
 //! The store: where everything durable lives. Two backends behind one type:
 //! - `file.rs`: one redb file in the data directory, the default for a firm's own install
-//!   (`tables.rs` its tables, `codec` its values, `migrate.rs`, `check.rs`, `backup.rs`);
+//!   (`tables.rs` its tables, `codec` its values, `migrate/`, `check.rs`, `backup.rs`);
 //! - `postgres/`: hub mode, many nodes on one PostgreSQL database (`--database-url`), with its
 //!   migrations in `migrations/postgres/` and the change log that keeps nodes in step.
 //!
