@@ -129,7 +129,9 @@ fn bench(c: &mut Criterion) {
         litstack::bookings::vendor_demand(&state, &[FirmSize::E6To20], since);
     });
     part("peers", &|| {
-        litstack::techstack::peers::Peers::load(&state).unwrap();
+        state
+            .peers
+            .read(&state, |f| f.other_firms_using(me.id, FirmSize::E6To20));
     });
     part("latest scores (answered)", &|| {
         let category = state.catalog.load().stages()[0].id;

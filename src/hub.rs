@@ -1,5 +1,5 @@
-//! Hub mode: keeping this node's memory (the session cache, the catalog, the bookings index) in
-//! step with what every other node on the same PostgreSQL database writes.
+//! Hub mode: keeping this node's memory (the session cache, the catalog, the bookings index, the
+//! peer figures) in step with what every other node on the same PostgreSQL database writes.
 //!
 //! Writers record each change in the change log and notify, in their own transaction
 //! (`store::postgres::changes`). Here, a listener task holds a dedicated connection that waits for
@@ -192,24 +192,40 @@ pub fn catch_up(app: &App) -> anyhow::Result<()> {
         let missed = after > 0
             && found[0].0 > after + 1
             && store.run(changes::oldest(store.pool()))? > after + 1;
-        let (mut catalog, mut bookings) = (missed, missed);
+        let (mut catalog, mut bookings, mut all_peers) = (missed, missed, missed);
         if missed {
             app.sessions.forget_all();
         }
+        // Users whose firm's peer figures may have moved: each is recounted once per round.
+        let mut peers = std::collections::BTreeSet::new();
         for (_, change) in &found {
             match change {
-                Some(Change::User { user_id }) => app.sessions.forget_user(*user_id, None),
+                Some(Change::User { user_id }) => {
+                    app.sessions.forget_user(*user_id, None);
+                    peers.insert(*user_id);
+                }
                 Some(Change::Catalog) => catalog = true,
                 Some(Change::Bookings { .. }) => bookings = true,
+                Some(Change::Peers { user_id }) => {
+                    peers.insert(*user_id);
+                }
                 // A kind from a newer binary: reload what could be stale.
-                None => (catalog, bookings) = (true, true),
+                None => (catalog, bookings, all_peers) = (true, true, true),
             }
         }
         if catalog {
+            // The peer figures recount themselves against the new catalog when next read.
             crate::catalog::reload(app)?;
         }
         if bookings {
             crate::bookings::catch_up(app)?;
+        }
+        if all_peers {
+            app.peers.reload(app)?;
+        } else {
+            for user_id in peers {
+                app.peers.refresh(app, user_id)?;
+            }
         }
         hub.applied.store(newest, Ordering::SeqCst);
         if found.len() < BATCH as usize {

@@ -39,8 +39,11 @@ impl AppState {
             hashing: Default::default(),
             setup_token: std::sync::Mutex::new(None),
             bookings: ArcSwap::from_pointee(bookings),
+            peers: Default::default(),
             hub,
         }));
+        // Built from every account once; from here on each write recounts only its firm.
+        state.peers.reload(&state)?;
         crate::hub::start(&state.0)?;
         if state.config.sample_data {
             crate::bookings::seed_sample(&state)?;

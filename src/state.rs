@@ -23,6 +23,8 @@ pub struct App {
     pub setup_token: std::sync::Mutex<Option<String>>,
     /// The demo-bookings indexes (real and sample rows), swapped whole after every change.
     pub bookings: ArcSwap<crate::bookings::BookingSets>,
+    /// What other firms use and did, per firm size: the peer figures, kept current on write.
+    pub peers: crate::techstack::peers::PeerFigures,
     /// Hub mode (PostgreSQL): this node's place in the change log that keeps nodes in step.
     pub hub: Option<crate::hub::Hub>,
 }

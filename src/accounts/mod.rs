@@ -71,6 +71,8 @@ pub fn promote(app: &App, email: &str) -> anyhow::Result<bool> {
 pub fn save_details(app: &App, user: &User) -> Result<()> {
     storage::save_user(&app.store, user)?;
     app.sessions.refresh_user(user);
+    // A new firm name or size moves the account's weight in the peer figures.
+    crate::techstack::peers::changed(app, user.id);
     Ok(())
 }
 
@@ -87,6 +89,7 @@ pub fn change_email(
     app.sessions.forget_user(user.id, Some(keep));
     tracing::info!(target: "security", user_id = user.id, "email changed; other sessions ended");
     app.sessions.refresh_user(&user);
+    crate::techstack::peers::changed(app, user.id);
     Ok(user)
 }
 

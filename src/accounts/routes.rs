@@ -80,6 +80,8 @@ pub async fn sign_up(
             if user.is_admin {
                 *app.setup_token.lock().expect("setup token lock") = None;
             }
+            // The new account counts in its firm's size.
+            crate::techstack::peers::changed(app, user.id);
             Ok((user, token))
         })
         .await?;

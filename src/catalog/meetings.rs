@@ -51,12 +51,10 @@ pub fn rfc3339(secs: i64) -> String {
 
 /// The user's own most recent clicks, newest first.
 pub fn recent_clicks(app: &App, user_id: u64) -> Result<Vec<MeetingClick>> {
-    storage::user_meeting_clicks(&app.store, user_id, RECENT_CLICKS, |_| true)
+    storage::recent_meeting_clicks(&app.store, user_id, RECENT_CLICKS)
 }
 
 /// The user's own clicks on one vendor, newest first (the vendor profile's history).
 pub fn user_vendor_clicks(app: &App, user_id: u64, vendor_id: u64) -> Result<Vec<MeetingClick>> {
-    storage::user_meeting_clicks(&app.store, user_id, usize::MAX, |c| {
-        c.vendor_id == vendor_id
-    })
+    storage::vendor_meeting_clicks(&app.store, user_id, vendor_id)
 }

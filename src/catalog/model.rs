@@ -212,7 +212,7 @@ impl SourcePage {
     }
 }
 
-/// One stored click (table `MEETING_CLICKS`, keyed by id; ids grow with time).
+/// One stored click (table `MEETING_CLICKS`, keyed by user, vendor and id; ids grow with time).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct MeetingClick {
     pub id: u64,

@@ -13,11 +13,9 @@ use super::summary;
 use crate::accounts::model::User;
 use crate::catalog::{Catalog, Vendor};
 use crate::error::{Result, not_found};
-use crate::firm_size::FirmSize;
 use crate::recommend::LatestScores;
 use crate::recommend::ranking::DEMAND_DAYS;
 use crate::state::App;
-use crate::techstack::peers::Peers;
 
 /// The comparison of `ids` for `user`'s firm. 404 names the first id the catalog does not hold.
 pub fn compare(app: &App, user: &User, ids: &VendorIds) -> Result<Comparison> {
@@ -39,10 +37,9 @@ pub fn compare(app: &App, user: &User, ids: &VendorIds) -> Result<Comparison> {
     let sizes: Vec<_> = firm.size.into_iter().collect();
     let since = chrono::Utc::now().date_naive() - chrono::Duration::days(DEMAND_DAYS);
     let demand = crate::bookings::vendor_demand(app, &sizes, since);
-    let adoption = match firm.size {
-        Some(size) => Some(other_firms_using(&Peers::load(app)?, user.id, size)),
-        None => None,
-    };
+    let adoption = firm
+        .size
+        .map(|size| app.peers.read(app, |f| f.other_firms_using(user.id, size)));
     let mut scores: HashMap<u64, Option<LatestScores>> = HashMap::new();
     for v in &vendors {
         if let Entry::Vacant(slot) = scores.entry(v.category_id) {
@@ -75,20 +72,6 @@ pub fn compare(app: &App, user: &User, ids: &VendorIds) -> Result<Comparison> {
         firm_size: firm.size,
         demand_days: DEMAND_DAYS as u32,
     })
-}
-
-/// Firms of `size` using each vendor, the user's own firm left out: the user knows what their
-/// firm uses, so counting it would let "5 firms" reveal that 4 others do.
-fn other_firms_using(peers: &Peers, user_id: u64, size: FirmSize) -> HashMap<u64, u32> {
-    let mut counts = peers.vendor_firms(size);
-    if let Some(own) = peers.firm_of(user_id).filter(|f| f.size == Some(size)) {
-        for vendor in &own.vendors {
-            if let Some(n) = counts.get_mut(vendor) {
-                *n -= 1;
-            }
-        }
-    }
-    counts
 }
 
 fn column(

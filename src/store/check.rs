@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use redb::{Database, ReadTransaction, ReadableDatabase, ReadableTable};
 
 use super::{
-    ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, DISMISSED, MEETING_CLICKS, META,
-    ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS, SHORTLIST, USER_EMAILS, USER_RESPONSES,
-    USERS, VENDOR_SOURCES, VENDORS,
+    ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, DISMISSED, MEETING_CLICK_TIMES,
+    MEETING_CLICKS, META, ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS, SHORTLIST,
+    USER_EMAILS, USER_RESPONSES, USERS, VENDOR_SOURCES, VENDORS,
 };
 use super::{FileStore, IDENTITY_LEN};
 
@@ -95,6 +95,7 @@ impl FileStore {
         count(&txn, VENDORS, &mut tables)?;
         count(&txn, VENDOR_SOURCES, &mut tables)?;
         count(&txn, MEETING_CLICKS, &mut tables)?;
+        count(&txn, MEETING_CLICK_TIMES, &mut tables)?;
         count(&txn, ADOPTION, &mut tables)?;
         count(&txn, BOOKINGS, &mut tables)?;
         count(&txn, BOOKING_IDENTITIES, &mut tables)?;

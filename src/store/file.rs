@@ -1,5 +1,5 @@
 //! The redb backend: one file, `litstack.redb`, in the data directory. This is the default store of
-//! a firm's own install; `migrate.rs` brings older files up to date, `check.rs` checks a file and
+//! a firm's own install; `migrate/` brings older files up to date, `check.rs` checks a file and
 //! `backup.rs` copies one.
 
 use std::path::{Path, PathBuf};

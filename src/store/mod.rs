@@ -1,6 +1,6 @@
 //! The store: where everything durable lives. Two backends behind one type:
 //! - `file.rs`: one redb file in the data directory, the default for a firm's own install
-//!   (`tables.rs` its tables, `codec` its values, `migrate.rs`, `check.rs`, `backup.rs`);
+//!   (`tables.rs` its tables, `codec` its values, `migrate/`, `check.rs`, `backup.rs`);
 //! - `postgres/`: hub mode, many nodes on one PostgreSQL database (`--database-url`), with its
 //!   migrations in `migrations/postgres/` and the change log that keeps nodes in step.
 //!
@@ -34,7 +34,7 @@ pub use transaction::{PgTx, WriteTx};
 pub const IDENTITY_LEN: usize = 16;
 
 /// The schema version this binary writes. Older files are migrated at start.
-pub const SCHEMA_VERSION: u64 = 4;
+pub const SCHEMA_VERSION: u64 = 5;
 
 /// The open store of this process: the data directory's redb file, or a PostgreSQL database.
 pub enum Store {

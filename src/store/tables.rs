@@ -21,8 +21,15 @@ pub const VENDORS: TableDefinition<u64, &[u8]> = TableDefinition::new("vendors")
 /// Vendor id -> `catalog::VendorSource`: where the vendor's facts were checked, and when. Kept
 /// beside `VENDORS` (not in it) so that the stored vendor value keeps its encoding.
 pub const VENDOR_SOURCES: TableDefinition<u64, &[u8]> = TableDefinition::new("vendor_sources");
-/// Click id -> `catalog::MeetingClick`.
-pub const MEETING_CLICKS: TableDefinition<u64, &[u8]> = TableDefinition::new("meeting_clicks");
+/// (user id, vendor id, click id) -> `catalog::MeetingClick`: one user's clicks on one vendor are
+/// one range, so reading them never walks other users' clicks. Until schema 4 the table
+/// "meeting_clicks" held the clicks by id alone.
+pub const MEETING_CLICKS: TableDefinition<(u64, u64, u64), &[u8]> =
+    TableDefinition::new("meeting_clicks_by_owner");
+/// (user id, click id) -> vendor id: a user's clicks in time order (ids grow with time), for the
+/// most recent ones across vendors; the click itself is in `MEETING_CLICKS`.
+pub const MEETING_CLICK_TIMES: TableDefinition<(u64, u64), u64> =
+    TableDefinition::new("meeting_click_times");
 /// (user id, category id) -> `techstack::Adoption`: the tools a user's firm uses per category.
 pub const ADOPTION: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("category_adoption");
 

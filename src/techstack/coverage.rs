@@ -20,107 +20,66 @@ use crate::state::App;
 use super::FirmTools;
 use super::disclosure::{share, shown_count};
 use super::model::{Coverage, CoverageHeadline, CoverageItem};
-use super::peers::{Firm, MIN_FIRMS, Peers};
+use super::peers::CoverageCounts;
 
 /// The coverage map of the user's firm: the user's own tech stack against every other firm's.
 pub fn coverage(app: &App, user: &User) -> Result<Coverage> {
     // The size rule is the recommendations' own, so both screens compare with the same firms.
     let context = crate::recommend::inputs::firm_context(app, user)?;
     let own = super::firm_tools(app, user.id)?;
-    let peers = Peers::load(app)?;
-    let own_firm = peers.firm_of(user.id).map(|f| f.key.as_str());
+    let peers = match context.size {
+        Some(size) => app.peers.read(app, |f| f.coverage(user.id, size)),
+        None => CoverageCounts::default(),
+    };
     let catalog = app.catalog.load();
     Ok(map(
         &catalog.stages_then_others_by_name(),
         &own,
         context.size,
         context.size_source,
-        &peers.firms,
-        own_firm,
+        &peers,
     ))
 }
 
-/// The map from its inputs: the categories in form order, the user's answers, the size used,
-/// every firm and the user's firm key.
+/// The map from its inputs: the categories in form order, the user's answers, the size used and
+/// the other firms of that size (none when the size is unknown).
 pub fn map(
     categories: &[&Category],
     own: &[FirmTools],
     size: Option<FirmSize>,
     size_source: SizeSource,
-    firms: &[Firm],
-    own_firm: Option<&str>,
+    peers: &CoverageCounts,
 ) -> Coverage {
     let answers: HashMap<u64, Option<bool>> =
         own.iter().map(|t| (t.category_id, t.has_tool)).collect();
-    // Other firms of the same size that saved at least one answer; none when the size is unknown.
-    let group: Vec<&Firm> = match size {
-        Some(size) => firms
-            .iter()
-            .filter(|f| f.size == Some(size) && Some(f.key.as_str()) != own_firm)
-            .filter(|f| !f.answered.is_empty())
-            .collect(),
-        None => Vec::new(),
-    };
-    let item = |category: &&Category| {
-        let answered = group
-            .iter()
-            .filter(|f| f.answered.contains(&category.id))
-            .count() as u32;
-        let with_tool = group
-            .iter()
-            .filter(|f| f.with_tool.contains(&category.id))
-            .count() as u32;
-        CoverageItem {
-            category_id: category.id,
-            category_name: category.name.clone(),
-            stage: category.stage,
-            has_tool: answers.get(&category.id).copied().flatten(),
-            peer_share: share(with_tool, answered),
-        }
+    let count = |counts: &HashMap<u64, u32>, id: u64| counts.get(&id).copied().unwrap_or(0);
+    let item = |category: &&Category| CoverageItem {
+        category_id: category.id,
+        category_name: category.name.clone(),
+        stage: category.stage,
+        has_tool: answers.get(&category.id).copied().flatten(),
+        peer_share: share(
+            count(&peers.with_tool, category.id),
+            count(&peers.answered, category.id),
+        ),
     };
     let (stages, others): (Vec<_>, Vec<_>) =
         categories.iter().map(item).partition(|i| i.stage.is_some());
 
-    let stage_ids: Vec<u64> = stages.iter().map(|s| s.category_id).collect();
     let headline = CoverageHeadline {
         stages_covered: stages.iter().filter(|s| s.has_tool == Some(true)).count() as u32,
         stages_unanswered: stages.iter().filter(|s| s.has_tool.is_none()).count() as u32,
         stage_count: stages.len() as u32,
-        usual_stages: usual_stages(&group, &stage_ids),
+        usual_stages: peers.usual_stages,
     };
     Coverage {
         firm_size: size,
         size_source,
-        peer_firms: size.map(|_| shown_count(group.len() as u32)),
+        peer_firms: size.map(|_| shown_count(peers.firms)),
         headline,
         stages,
         others,
     }
-}
-
-/// The median number of stages covered by the firms that answered every stage (with an even
-/// number of firms, the mean of the two middle values rounded up), from `MIN_FIRMS` such firms up.
-fn usual_stages(group: &[&Firm], stage_ids: &[u64]) -> Option<u32> {
-    let mut covered: Vec<u32> = group
-        .iter()
-        .filter(|f| stage_ids.iter().all(|id| f.answered.contains(id)))
-        .map(|f| {
-            stage_ids
-                .iter()
-                .filter(|id| f.with_tool.contains(id))
-                .count() as u32
-        })
-        .collect();
-    if covered.len() < MIN_FIRMS as usize {
-        return None;
-    }
-    covered.sort_unstable();
-    let mid = covered.len() / 2;
-    Some(if covered.len() % 2 == 1 {
-        covered[mid]
-    } else {
-        (covered[mid - 1] + covered[mid]).div_ceil(2)
-    })
 }
 
 #[cfg(test)]
@@ -128,6 +87,7 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
+    use crate::techstack::peers::reference::{Firm, coverage_counts};
 
     const SIZE: FirmSize = FirmSize::E6To20;
 
@@ -171,7 +131,10 @@ mod tests {
     fn run(own: &[FirmTools], size: Option<FirmSize>, firms: &[Firm]) -> Coverage {
         let categories = categories();
         let order: Vec<&Category> = categories.iter().collect();
-        map(&order, own, size, SizeSource::Profile, firms, Some("us"))
+        let peers = size
+            .map(|size| coverage_counts(firms, size, Some("us"), &ALL_STAGES))
+            .unwrap_or_default();
+        map(&order, own, size, SizeSource::Profile, &peers)
     }
 
     const ALL_STAGES: [u64; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -249,11 +212,8 @@ mod tests {
         let firms: Vec<Firm> = (0..6)
             .map(|i| firm(&format!("f{i}"), SIZE, &ALL_STAGES, &ALL_STAGES))
             .collect();
-        let categories = categories();
-        let order: Vec<&Category> = categories.iter().collect();
-        let map = map(&order, &[], None, SizeSource::Unknown, &firms, None);
+        let map = run(&[], None, &firms);
         assert_eq!(map.firm_size, None);
-        assert_eq!(map.size_source, SizeSource::Unknown);
         assert!(map.peer_firms.is_none());
         assert!(map.stages.iter().all(|s| s.peer_share.is_none()));
         assert_eq!(map.headline.usual_stages, None);

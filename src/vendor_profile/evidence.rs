@@ -20,7 +20,6 @@ use crate::error::Result;
 use crate::firm_size::FirmSize;
 use crate::recommend::inputs;
 use crate::state::App;
-use crate::techstack::peers::Peers;
 
 pub const MONTHS: usize = 24;
 pub const RECENT_DAYS: u32 = 90;
@@ -237,11 +236,7 @@ pub fn vendor_evidence(app: &App, user: &User, id: u64) -> Result<VendorEvidence
     let sets = app.bookings.load();
     let raw = count(&sets.real, &catalog, id, today, size);
     let adopting = match size {
-        Some(size) => Peers::load(app)?
-            .vendor_firms(size)
-            .get(&id)
-            .copied()
-            .unwrap_or(0),
+        Some(size) => app.peers.read(app, |f| f.firms_using(size, id)),
         None => 0,
     };
     Ok(evidence(

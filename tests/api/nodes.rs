@@ -231,3 +231,87 @@ async fn a_data_directory_pointed_at_another_hub_never_loads_the_first_hubs_book
     two.cookie = elsewhere.cookie.clone();
     assert_eq!(two.get("/api/trends").await.json()["total"], 1);
 }
+
+/// Signs up, on `node`, an account of a 6-20 firm of its own and saves its intake answer: Lead
+/// Docket (vendor 11) when `uses`, else No.
+async fn intake_firm(node: &mut TestApp, n: usize, uses: bool) {
+    node.cookie = None;
+    let res = node
+        .post(
+            "/api/auth/sign-up",
+            json!({ "name": format!("Peer {n}"), "email": format!("peer{n}@peer{n}-law.com"),
+                "password": crate::helpers::PASSWORD, "lawFirm": format!("Peer {n} Law"),
+                "firmSize": "E6_20" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    save_intake(node, uses).await;
+}
+
+async fn save_intake(node: &mut TestApp, uses: bool) {
+    let item = if uses {
+        json!({ "categoryId": 2, "hasTool": true, "selectedVendorIds": [11] })
+    } else {
+        json!({ "categoryId": 2, "hasTool": false })
+    };
+    let res = node
+        .post("/api/profile/category-adoption", json!({ "items": [item] }))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+}
+
+/// Each node keeps the peer figures in memory; a tech-stack save on A must move B's.
+#[tokio::test]
+async fn a_tech_stack_change_on_one_node_moves_the_other_nodes_peer_figures() {
+    let (mut a, mut b) = two_nodes().await;
+    for n in 1..=4 {
+        intake_firm(&mut a, n, true).await;
+    }
+    intake_firm(&mut a, 5, false).await;
+    let fifth = a.cookie.clone();
+    // The viewer signs up on B, in a firm of the same size.
+    b.cookie = None;
+    let res = b
+        .post(
+            "/api/auth/sign-up",
+            json!({ "name": "Vic Viewer", "email": "vic@viewer-law.com",
+                "password": crate::helpers::PASSWORD, "lawFirm": "Viewer Law", "firmSize": "E6_20" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let used_by = async |b: &mut TestApp| {
+        let res = b.get("/api/vendors/11/evidence").await;
+        assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+        res.json()["peerAdoption"]["text"].clone()
+    };
+    within(Duration::from_secs(2), &mut b, async |b| {
+        used_by(b).await == "Used by fewer than 5 firms of your size"
+    })
+    .await;
+
+    // The fifth firm changes its answer on A: B now counts five.
+    a.cookie = fifth;
+    save_intake(&mut a, true).await;
+    let took = within(Duration::from_secs(2), &mut b, async |b| {
+        used_by(b).await == "Used by 5 firms of your size"
+    })
+    .await;
+    eprintln!("a tech-stack save on A moved B's peer figures in {took:?}");
+    // And B's coverage share of intake, from the five other firms that answered it.
+    let map = b.get("/api/profile/coverage").await.json();
+    let intake = map["stages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["categoryId"] == 2)
+        .unwrap()
+        .clone();
+    assert_eq!(intake["peerShare"], 100, "{map}");
+
+    // Back to No on A: B drops to four again.
+    save_intake(&mut a, false).await;
+    within(Duration::from_secs(2), &mut b, async |b| {
+        used_by(b).await == "Used by fewer than 5 firms of your size"
+    })
+    .await;
+}

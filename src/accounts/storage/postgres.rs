@@ -142,7 +142,9 @@ pub fn create_user(
         .await
         .map_err(email_taken_on_conflict)?;
         insert_session(&mut tx, session, id as u64).await?;
-        // A new account is in no node's memory yet: nothing to announce.
+        // A new account is in no node's session cache, but it counts in its firm's size on every
+        // node's peer figures.
+        changes::record(&mut tx, Change::Peers { user_id: id as u64 }).await?;
         tx.commit().await?;
         Ok(User {
             id: id as u64,

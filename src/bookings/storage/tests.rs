@@ -42,6 +42,7 @@ impl Node {
             hashing: Default::default(),
             setup_token: std::sync::Mutex::new(None),
             bookings: ArcSwap::from_pointee(bookings),
+            peers: Default::default(),
             // No change listener: the tests call `catch_up` themselves.
             hub: None,
         }));

@@ -1,4 +1,5 @@
-//! The catalog in the redb file: CATEGORIES, VENDORS, VENDOR_SOURCES and MEETING_CLICKS, values
+//! The catalog in the redb file: CATEGORIES, VENDORS, VENDOR_SOURCES, MEETING_CLICKS (by user,
+//! vendor and id) and MEETING_CLICK_TIMES (by user and id), values
 //! through `store::codec`; the seeded marker in META. The file's one writer serialises every write.
 
 use std::collections::HashMap;
@@ -9,7 +10,8 @@ use super::CatalogRows;
 use crate::catalog::model::{Category, MeetingClick, Vendor, VendorSource};
 use crate::error::Result;
 use crate::store::{
-    self, CATEGORIES, FileStore, MEETING_CLICKS, META, VENDOR_SOURCES, VENDORS, codec,
+    self, CATEGORIES, FileStore, MEETING_CLICK_TIMES, MEETING_CLICKS, META, VENDOR_SOURCES,
+    VENDORS, codec,
 };
 
 pub fn load_catalog(store: &FileStore) -> anyhow::Result<CatalogRows> {
@@ -133,53 +135,136 @@ impl<'txn> VendorWrites<'txn> {
     }
 }
 
-/// Stores a click with the next id of the `meeting_clicks` sequence; returns the id.
+/// Stores a click with the next id of the `meeting_clicks` sequence, under its user and vendor,
+/// and in the user's time order; returns the id.
 pub fn insert_meeting_click(txn: &WriteTransaction, click: &MeetingClick) -> anyhow::Result<u64> {
     let click = MeetingClick {
         id: store::next_id(txn, "meeting_clicks")?,
         ..click.clone()
     };
-    txn.open_table(MEETING_CLICKS)?
-        .insert(click.id, codec::encode(&click).as_slice())?;
+    txn.open_table(MEETING_CLICKS)?.insert(
+        (click.user_id, click.vendor_id, click.id),
+        codec::encode(&click).as_slice(),
+    )?;
+    txn.open_table(MEETING_CLICK_TIMES)?
+        .insert((click.user_id, click.id), click.vendor_id)?;
     Ok(click.id)
 }
 
-/// Ids grow with time, so walking the table backwards finds the newest first; clicks are
-/// human-paced, so this scan stays small without a per-user index.
-pub fn user_meeting_clicks(
+/// The user's newest `limit` clicks, newest first: the tail of the user's range in the time
+/// order, each read by its key. Other users' clicks are never read.
+pub fn recent_meeting_clicks(
     store: &FileStore,
     user_id: u64,
     limit: usize,
-    keep: impl Fn(&MeetingClick) -> bool,
 ) -> Result<Vec<MeetingClick>> {
     let txn = store.read()?;
-    let table = txn.open_table(MEETING_CLICKS)?;
-    let mut mine = Vec::new();
-    for entry in table.iter()?.rev() {
-        if mine.len() == limit {
-            break;
-        }
-        let click: MeetingClick = codec::decode(entry?.1.value())?;
-        if click.user_id == user_id && keep(&click) {
-            mine.push(click);
+    let (Some(times), Some(clicks)) = (
+        store::open_read(&txn, MEETING_CLICK_TIMES)?,
+        store::open_read(&txn, MEETING_CLICKS)?,
+    ) else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for entry in times
+        .range((user_id, 0)..=(user_id, u64::MAX))?
+        .rev()
+        .take(limit)
+    {
+        let (key, vendor_id) = entry?;
+        let id = key.value().1;
+        if let Some(value) = clicks.get((user_id, vendor_id.value(), id))? {
+            out.push(codec::decode(value.value())?);
         }
     }
-    Ok(mine)
+    Ok(out)
+}
+
+/// The user's clicks on one vendor, newest first: one range of `MEETING_CLICKS`.
+pub fn vendor_meeting_clicks(
+    store: &FileStore,
+    user_id: u64,
+    vendor_id: u64,
+) -> Result<Vec<MeetingClick>> {
+    let txn = store.read()?;
+    let Some(clicks) = store::open_read(&txn, MEETING_CLICKS)? else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for entry in clicks
+        .range((user_id, vendor_id, 0)..=(user_id, vendor_id, u64::MAX))?
+        .rev()
+    {
+        out.push(codec::decode(entry?.1.value())?);
+    }
+    Ok(out)
 }
 
 /// Every stored click, by id: for the copy to PostgreSQL.
 pub fn all_meeting_clicks(store: &FileStore) -> anyhow::Result<Vec<MeetingClick>> {
     let txn = store.read()?;
-    let mut out = Vec::new();
+    let mut out: Vec<MeetingClick> = Vec::new();
     if let Some(table) = store::open_read(&txn, MEETING_CLICKS)? {
         for entry in table.iter()? {
             out.push(codec::decode(entry?.1.value())?);
         }
     }
+    out.sort_unstable_by_key(|c| c.id);
     Ok(out)
 }
 
 /// The seeded marker and the vendor sequence, for the copy to PostgreSQL.
 pub fn meta(store: &FileStore, key: &str) -> anyhow::Result<Option<u64>> {
     store::meta_get(&store.read()?, key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::model::SourcePage;
+
+    /// Reading one user's clicks never touches another user's: here the other user's rows do not
+    /// even decode, and the reads of the first user still answer (a walk would fail on them).
+    #[test]
+    fn a_users_clicks_are_read_without_touching_anyone_elses() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = FileStore::open(dir.path()).unwrap();
+        let txn = store.write().unwrap();
+        for (vendor_id, at) in [(95, 10), (12, 20), (95, 30)] {
+            let click = MeetingClick {
+                id: 0,
+                user_id: 7,
+                vendor_id,
+                source_page: SourcePage::Profile,
+                at,
+            };
+            insert_meeting_click(&txn, &click).unwrap();
+        }
+        txn.open_table(MEETING_CLICKS)
+            .unwrap()
+            .insert((8, 95, 100), b"not a click".as_slice())
+            .unwrap();
+        txn.open_table(MEETING_CLICK_TIMES)
+            .unwrap()
+            .insert((8, 100), 95)
+            .unwrap();
+        txn.commit().unwrap();
+
+        let on_95: Vec<i64> = vendor_meeting_clicks(&store, 7, 95)
+            .unwrap()
+            .iter()
+            .map(|c| c.at)
+            .collect();
+        assert_eq!(on_95, [30, 10], "newest first");
+        let recent: Vec<u64> = recent_meeting_clicks(&store, 7, 2)
+            .unwrap()
+            .iter()
+            .map(|c| c.vendor_id)
+            .collect();
+        assert_eq!(recent, [95, 12]);
+        assert!(
+            vendor_meeting_clicks(&store, 8, 95).is_err(),
+            "the bad row is there, for its owner's reads"
+        );
+    }
 }

@@ -195,16 +195,28 @@ pub fn record_meeting_click(
     Ok(click)
 }
 
-/// The user's clicks that `keep` accepts, newest first, at most `limit`.
-pub fn user_meeting_clicks(
+/// The user's newest `limit` clicks, newest first. Read by the user's key: other users' clicks
+/// never cost this reader anything.
+pub fn recent_meeting_clicks(
     store: &Store,
     user_id: u64,
     limit: usize,
-    keep: impl Fn(&MeetingClick) -> bool,
 ) -> Result<Vec<MeetingClick>> {
     match store {
-        Store::File(db) => file::user_meeting_clicks(db, user_id, limit, keep),
-        Store::Postgres(db) => postgres::user_meeting_clicks(db, user_id, limit, keep),
+        Store::File(db) => file::recent_meeting_clicks(db, user_id, limit),
+        Store::Postgres(db) => postgres::recent_meeting_clicks(db, user_id, limit),
+    }
+}
+
+/// The user's clicks on one vendor, newest first, read by (user, vendor).
+pub fn vendor_meeting_clicks(
+    store: &Store,
+    user_id: u64,
+    vendor_id: u64,
+) -> Result<Vec<MeetingClick>> {
+    match store {
+        Store::File(db) => file::vendor_meeting_clicks(db, user_id, vendor_id),
+        Store::Postgres(db) => postgres::vendor_meeting_clicks(db, user_id, vendor_id),
     }
 }
 
@@ -329,12 +341,12 @@ mod tests {
             let second = record_meeting_click(store, 9, 1, SourcePage::Profile).unwrap();
             record_meeting_click(store, 10, 1, SourcePage::Compare).unwrap();
             assert_eq!((first.id, second.id), (1, 2));
-            let mine: Vec<(u64, SourcePage)> = user_meeting_clicks(store, 9, 10, |_| true)
+            let mine: Vec<(u64, SourcePage)> = recent_meeting_clicks(store, 9, 10)
                 .unwrap()
                 .iter()
                 .map(|c| (c.id, c.source_page))
                 .collect();
-            let newest = user_meeting_clicks(store, 9, 1, |_| true).unwrap();
+            let newest = recent_meeting_clicks(store, 9, 1).unwrap();
             assert_eq!(newest[0].at, second.at);
             // The entry was written in the click's transaction; a failing shortlist write would
             // have taken the click with it.
@@ -462,7 +474,7 @@ mod tests {
         assert_eq!(answer(&pg), answer(&file));
         assert_eq!(answer(&pg).1.last().unwrap().id, 7);
         let clicks = |store: &Store| -> Vec<(u64, u64, SourcePage)> {
-            user_meeting_clicks(store, 3, 10, |_| true)
+            recent_meeting_clicks(store, 3, 10)
                 .unwrap()
                 .iter()
                 .map(|c| (c.id, c.vendor_id, c.source_page))

@@ -382,31 +382,41 @@ pub(super) fn timestamp(secs: i64) -> anyhow::Result<chrono::DateTime<chrono::Ut
         .ok_or_else(|| anyhow::anyhow!("a time out of range: {secs}"))
 }
 
-pub fn user_meeting_clicks(
+/// The user's newest `limit` clicks, newest first, through the index on (user, id).
+pub fn recent_meeting_clicks(
     store: &PgStore,
     user_id: u64,
     limit: usize,
-    keep: impl Fn(&MeetingClick) -> bool,
 ) -> Result<Vec<MeetingClick>> {
     let rows = store.run(
         sqlx::query(
             "SELECT id, user_id, vendor_id, source_page, at FROM meeting_clicks \
-             WHERE user_id = $1 ORDER BY id DESC",
+             WHERE user_id = $1 ORDER BY id DESC LIMIT $2",
         )
         .bind(user_id as i64)
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
         .fetch_all(store.pool()),
     )?;
-    let mut mine = Vec::new();
-    for row in &rows {
-        if mine.len() == limit {
-            break;
-        }
-        let click = click_from(row)?;
-        if keep(&click) {
-            mine.push(click);
-        }
-    }
-    Ok(mine)
+    Ok(rows.iter().map(click_from).collect::<anyhow::Result<_>>()?)
+}
+
+/// The user's clicks on one vendor, newest first, through the index on (user, vendor, id)
+/// (migrations/postgres/0010_meeting_clicks_by_vendor.sql).
+pub fn vendor_meeting_clicks(
+    store: &PgStore,
+    user_id: u64,
+    vendor_id: u64,
+) -> Result<Vec<MeetingClick>> {
+    let rows = store.run(
+        sqlx::query(
+            "SELECT id, user_id, vendor_id, source_page, at FROM meeting_clicks \
+             WHERE user_id = $1 AND vendor_id = $2 ORDER BY id DESC",
+        )
+        .bind(user_id as i64)
+        .bind(vendor_id as i64)
+        .fetch_all(store.pool()),
+    )?;
+    Ok(rows.iter().map(click_from).collect::<anyhow::Result<_>>()?)
 }
 
 fn click_from(row: &PgRow) -> anyhow::Result<MeetingClick> {

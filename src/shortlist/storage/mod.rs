@@ -22,7 +22,8 @@ pub fn load(app: &App, user_id: u64) -> Result<Vec<(u64, Entry)>> {
     }
 }
 
-/// Every user's entries, as ((user id, vendor id), entry), in that order.
+/// Every user's entries, as ((user id, vendor id), entry), in that order. Only for building the
+/// peer figures (at start) and tests: requests read the aggregate.
 pub fn load_all(app: &App) -> Result<Vec<((u64, u64), Entry)>> {
     match &app.store {
         Store::File(db) => file::load_all(db),
@@ -41,10 +42,12 @@ pub fn update<T>(
     let mut tx = app.store.begin()?;
     let out = update_in(&mut tx, user_id, vendor_id, change)?;
     tx.commit()?;
+    crate::techstack::peers::changed(app, user_id);
     Ok(out)
 }
 
-/// `update` inside a caller's transaction (the meeting click adds its vendor with the click).
+/// `update` inside a caller's transaction (the meeting click adds its vendor with the click). It
+/// leaves the peer figures to the caller: a meeting click never changes a demo outcome.
 pub fn update_in<T>(
     tx: &mut WriteTx,
     user_id: u64,
@@ -59,10 +62,14 @@ pub fn update_in<T>(
 
 /// Removes an entry; whether there was one.
 pub fn remove(app: &App, user_id: u64, vendor_id: u64) -> Result<bool> {
-    match &app.store {
-        Store::File(db) => file::remove(db, user_id, vendor_id),
-        Store::Postgres(db) => postgres::remove(db, user_id, vendor_id),
+    let removed = match &app.store {
+        Store::File(db) => file::remove(db, user_id, vendor_id)?,
+        Store::Postgres(db) => postgres::remove(db, user_id, vendor_id)?,
+    };
+    if removed {
+        crate::techstack::peers::changed(app, user_id);
     }
+    Ok(removed)
 }
 
 #[cfg(test)]

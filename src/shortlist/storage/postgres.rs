@@ -8,6 +8,7 @@ use sqlx::{PgConnection, Row};
 
 use crate::error::Result;
 use crate::shortlist::model::{Entry, Outcome, StatusChange};
+use crate::store::postgres::changes::{self, Change};
 use crate::store::postgres::{code, from_code};
 use crate::store::{PgStore, PgTx};
 
@@ -141,17 +142,35 @@ pub fn update_in<T>(
         .fetch_optional(tx.conn()?),
     )?;
     let current = row.as_ref().map(entry_from).transpose()?;
+    let before = current.as_ref().map(peer_outcome);
     let (entry, out) = change(current)?;
     store.run(put(tx.conn()?, user_id, vendor_id, &entry))?;
+    // Other nodes recount the user's firm only when what the peer figures count changed.
+    if before.unwrap_or_default() != peer_outcome(&entry) {
+        store.run(changes::record(tx.conn()?, Change::Peers { user_id }))?;
+    }
     Ok(out)
 }
 
+/// What the peer figures count of an entry: whether the demo was held, and whether it was chosen.
+fn peer_outcome(entry: &Entry) -> (bool, bool) {
+    let held = entry.outcome.demo_held == Some(true);
+    (held, held && entry.outcome.chosen == Some(true))
+}
+
 pub fn remove(store: &PgStore, user_id: u64, vendor_id: u64) -> Result<bool> {
-    let done = store.run(
-        sqlx::query("DELETE FROM shortlist WHERE user_id = $1 AND vendor_id = $2")
-            .bind(user_id as i64)
-            .bind(vendor_id as i64)
-            .execute(store.pool()),
+    let mut tx = PgTx::begin(store)?;
+    let held: Option<Option<bool>> = store.run(
+        sqlx::query_scalar(
+            "DELETE FROM shortlist WHERE user_id = $1 AND vendor_id = $2 RETURNING demo_held",
+        )
+        .bind(user_id as i64)
+        .bind(vendor_id as i64)
+        .fetch_optional(tx.conn()?),
     )?;
-    Ok(done.rows_affected() > 0)
+    if held == Some(Some(true)) {
+        store.run(changes::record(tx.conn()?, Change::Peers { user_id }))?;
+    }
+    tx.commit()?;
+    Ok(held.is_some())
 }

@@ -21,6 +21,7 @@ pub fn load(app: &App, user_id: u64) -> Result<Vec<(u64, Adoption)>> {
 }
 
 /// Every answered category of every user, as ((user id, category id), answer), in that order.
+/// Only for building the peer figures (at start) and tests: requests read the aggregate.
 pub fn load_all(app: &App) -> Result<Vec<((u64, u64), Adoption)>> {
     match &app.store {
         Store::File(db) => file::load_all(db),
@@ -28,12 +29,16 @@ pub fn load_all(app: &App) -> Result<Vec<((u64, u64), Adoption)>> {
     }
 }
 
-/// Writes the given categories in one transaction; categories not given keep their answer.
+/// Writes the given categories in one transaction; categories not given keep their answer. The
+/// user's firm is then recounted in the peer figures (on a hub, every node's: the save records
+/// `Change::Peers`).
 pub fn save(app: &App, user_id: u64, items: &[(u64, Adoption)]) -> Result<()> {
     match &app.store {
-        Store::File(db) => file::save(db, user_id, items),
-        Store::Postgres(db) => postgres::save(db, user_id, items),
+        Store::File(db) => file::save(db, user_id, items)?,
+        Store::Postgres(db) => postgres::save(db, user_id, items)?,
     }
+    super::peers::changed(app, user_id);
+    Ok(())
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use sqlx::postgres::PgRow;
 use sqlx::{PgConnection, Row};
 
 use crate::error::Result;
+use crate::store::postgres::changes::{self, Change};
 use crate::store::{PgStore, PgTx};
 use crate::techstack::model::Adoption;
 
@@ -89,7 +90,8 @@ pub(super) async fn put(
     Ok(())
 }
 
-/// One transaction for the whole save: every given category, or none.
+/// One transaction for the whole save: every given category, or none. The change it records
+/// makes every node recount the user's firm.
 pub fn save(store: &PgStore, user_id: u64, items: &[(u64, Adoption)]) -> Result<()> {
     let mut tx = PgTx::begin(store)?;
     store.run(async {
@@ -97,6 +99,7 @@ pub fn save(store: &PgStore, user_id: u64, items: &[(u64, Adoption)]) -> Result<
         for (category_id, adoption) in items {
             put(&mut *conn, user_id, *category_id, adoption).await?;
         }
+        changes::record(conn, Change::Peers { user_id }).await?;
         anyhow::Ok(())
     })?;
     tx.commit()?;

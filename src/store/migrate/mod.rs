@@ -1,0 +1,230 @@
+//! Schema migrations: each step brings a file written by an older Litstack up to the next
+//! schema version, inside the one write transaction that opening the store runs.
+
+use redb::{ReadableTable, WriteTransaction};
+
+use super::{
+    ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, MEETING_CLICK_TIMES, MEETING_CLICKS,
+    ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS, USER_EMAILS, USER_RESPONSES, USERS,
+    VENDOR_SOURCES, VENDORS,
+};
+use super::{DISMISSED, META, OpenError, SCHEMA_VERSION, codec};
+
+impl super::FileStore {
+    pub(super) fn migrate(&self) -> Result<(), OpenError> {
+        let fail = |e: anyhow::Error| OpenError::Other(self.path().to_path_buf(), e);
+        let txn = self.write().map_err(|e| fail(e.into()))?;
+        let current = {
+            let meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
+            meta.get("schema_version")
+                .map_err(|e| fail(e.into()))?
+                .map(|v| v.value())
+                .unwrap_or(0)
+        };
+        if current > SCHEMA_VERSION {
+            return Err(OpenError::TooNew(
+                self.path().to_path_buf(),
+                current,
+                SCHEMA_VERSION,
+            ));
+        }
+        if current < 1 {
+            create_tables(&txn).map_err(fail)?;
+        }
+        if current == 1 {
+            identities_in_runs(&txn).map_err(fail)?;
+        }
+        if current < 3 {
+            vendor_sources_and_no_invented_partners(&txn).map_err(fail)?;
+        }
+        if current < 4 {
+            dismissals_with_reasons(&txn).map_err(fail)?;
+        }
+        if current < 5 {
+            meeting_clicks_by_owner(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 6 { ... }`.
+        if current < SCHEMA_VERSION {
+            let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
+            meta.insert("schema_version", SCHEMA_VERSION)
+                .map_err(|e| fail(e.into()))?;
+        }
+        txn.commit().map_err(|e| fail(e.into()))?;
+        Ok(())
+    }
+}
+
+/// Version 1: every table exists, so readers never meet a missing table.
+fn create_tables(txn: &WriteTransaction) -> anyhow::Result<()> {
+    txn.open_table(META)?;
+    txn.open_table(USERS)?;
+    txn.open_table(USER_EMAILS)?;
+    txn.open_table(SESSIONS)?;
+    txn.open_table(ONBOARDING)?;
+    txn.open_table(CATEGORIES)?;
+    txn.open_table(VENDORS)?;
+    txn.open_table(V4_MEETING_CLICKS)?;
+    txn.open_table(ADOPTION)?;
+    txn.open_table(BOOKINGS)?;
+    txn.open_table(BOOKING_IDENTITIES)?;
+    txn.open_table(RESPONSES)?;
+    txn.open_table(USER_RESPONSES)?;
+    txn.open_table(PICKS)?;
+    txn.open_table(V3_DISMISSED)?;
+    txn.open_table(PAST_RECS)?;
+    Ok(())
+}
+
+/// Version 2: booking identities move from one row per booking (identity -> id) to runs of
+/// consecutive ids (first id -> identities), which an import writes and reads many times faster.
+fn identities_in_runs(txn: &WriteTransaction) -> anyhow::Result<()> {
+    const V1_KEYS: redb::TableDefinition<&[u8], u64> = redb::TableDefinition::new("booking_keys");
+    const RUN: usize = 65_536;
+    let mut by_id: Vec<(u64, [u8; 16])> = Vec::new();
+    {
+        let old = txn.open_table(V1_KEYS)?;
+        for entry in old.iter()? {
+            let (key, id) = entry?;
+            let key: [u8; 16] = key.value().try_into()?;
+            by_id.push((id.value(), key));
+        }
+    }
+    txn.delete_table(V1_KEYS)?;
+    by_id.sort_unstable();
+    let mut runs = txn.open_table(BOOKING_IDENTITIES)?;
+    let mut i = 0;
+    while i < by_id.len() {
+        let first = by_id[i].0;
+        let mut blob = Vec::new();
+        while i < by_id.len()
+            && by_id[i].0 == first + (blob.len() / 16) as u64
+            && blob.len() < RUN * 16
+        {
+            blob.extend_from_slice(&by_id[i].1);
+            i += 1;
+        }
+        runs.insert(first, blob.as_slice())?;
+    }
+    Ok(())
+}
+
+/// The partner values the first shipped catalog (data/vendors.csv until schema 3) gave vendors:
+/// (vendor id, partnerLevel), each with the recommended-partner star. They were invented sample
+/// values, not relationships, and no catalog carries them any more.
+const INVENTED_PARTNERS: [(u64, &str); 22] = [
+    (2, "Gold"),
+    (8, "Silver"),
+    (11, "Gold"),
+    (14, "Silver"),
+    (22, "Silver"),
+    (33, "Gold"),
+    (43, "Gold"),
+    (44, "Silver"),
+    (53, "Silver"),
+    (56, "Gold"),
+    (63, "Silver"),
+    (67, "Gold"),
+    (73, "Gold"),
+    (85, "Silver"),
+    (93, "Gold"),
+    (95, "Silver"),
+    (104, "Silver"),
+    (115, "Gold"),
+    (120, "Silver"),
+    (126, "Gold"),
+    (135, "Gold"),
+    (137, "Bronze"),
+];
+
+/// Version 3: the `VENDOR_SOURCES` table exists, and a vendor that still holds exactly the
+/// invented partner values the seed gave it (level and star both unchanged, so no admin set
+/// them) loses them. A vendor whose partner values an admin changed keeps what the admin chose.
+fn vendor_sources_and_no_invented_partners(txn: &WriteTransaction) -> anyhow::Result<()> {
+    use crate::catalog::Vendor;
+    txn.open_table(VENDOR_SOURCES)?;
+    let mut vendors = txn.open_table(VENDORS)?;
+    let mut cleared = 0;
+    for (id, level) in INVENTED_PARTNERS {
+        let Some(bytes) = vendors.get(id)?.map(|v| v.value().to_vec()) else {
+            continue;
+        };
+        let mut vendor: Vendor = codec::decode(&bytes)?;
+        if vendor.is_recommended_partner && vendor.partner_level.as_deref() == Some(level) {
+            vendor.is_recommended_partner = false;
+            vendor.partner_level = None;
+            vendors.insert(id, codec::encode(&vendor).as_slice())?;
+            cleared += 1;
+        }
+    }
+    if cleared > 0 {
+        tracing::info!(
+            vendors = cleared,
+            "cleared the sample partner values the first catalog shipped with"
+        );
+    }
+    Ok(())
+}
+
+/// Until schema 3 a dismissal was only its time, in the table "dismissed".
+const V3_DISMISSED: redb::TableDefinition<(u64, u64), i64> =
+    redb::TableDefinition::new("dismissed");
+
+/// Version 4: dismissals carry a reason. Each old one moves to `DISMISSED` as "no reason given",
+/// keeping its time, and the old table goes.
+fn dismissals_with_reasons(txn: &WriteTransaction) -> anyhow::Result<()> {
+    use crate::recommend::dismissals::{DismissReason, Dismissal};
+    let mut new = txn.open_table(DISMISSED)?;
+    let old: Vec<((u64, u64), i64)> = match txn.open_table(V3_DISMISSED) {
+        Ok(table) => table
+            .iter()?
+            .map(|e| e.map(|(k, v)| (k.value(), v.value())))
+            .collect::<Result<_, _>>()?,
+        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(()),
+        Err(e) => return Err(e.into()),
+    };
+    for (key, at) in old {
+        let dismissal = Dismissal {
+            at,
+            reason: DismissReason::NotGiven,
+        };
+        new.insert(key, codec::encode(&dismissal).as_slice())?;
+    }
+    txn.delete_table(V3_DISMISSED)?;
+    Ok(())
+}
+
+/// Until schema 4 meeting clicks were keyed by click id alone, so one user's clicks could only be
+/// found by walking everyone's.
+const V4_MEETING_CLICKS: redb::TableDefinition<u64, &[u8]> =
+    redb::TableDefinition::new("meeting_clicks");
+
+/// Version 5: meeting clicks move to `MEETING_CLICKS`, keyed by (user, vendor, click id), with the
+/// user's time order in `MEETING_CLICK_TIMES`; the old table goes.
+fn meeting_clicks_by_owner(txn: &WriteTransaction) -> anyhow::Result<()> {
+    use crate::catalog::model::MeetingClick;
+    let mut by_owner = txn.open_table(MEETING_CLICKS)?;
+    let mut times = txn.open_table(MEETING_CLICK_TIMES)?;
+    let moved = match txn.open_table(V4_MEETING_CLICKS) {
+        Ok(old) => {
+            let mut moved = 0u64;
+            for entry in old.iter()? {
+                let (_, value) = entry?;
+                let click: MeetingClick = codec::decode(value.value())?;
+                by_owner.insert((click.user_id, click.vendor_id, click.id), value.value())?;
+                times.insert((click.user_id, click.id), click.vendor_id)?;
+                moved += 1;
+            }
+            moved
+        }
+        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(()),
+        Err(e) => return Err(e.into()),
+    };
+    txn.delete_table(V4_MEETING_CLICKS)?;
+    if moved > 0 {
+        tracing::info!(clicks = moved, "meeting clicks indexed by user and vendor");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,256 @@
+//! Each migration step on a file written by the version before it.
+
+use super::*;
+use crate::store::meta_get;
+use redb::Database;
+
+#[test]
+fn version_1_identities_become_runs_of_consecutive_ids() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    const V1_KEYS: redb::TableDefinition<&[u8], u64> = redb::TableDefinition::new("booking_keys");
+    // Bookings 1-3 from one import and 7-8 from another (4-6 never committed).
+    let v1: Vec<([u8; 16], u64)> = [1u64, 2, 3, 7, 8]
+        .iter()
+        .map(|&id| ([id as u8 * 11; 16], id))
+        .collect();
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            let mut keys = txn.open_table(V1_KEYS).unwrap();
+            // In key order, as version 1 stored them: not the id order.
+            let mut by_key = v1.clone();
+            by_key.sort_unstable_by_key(|(k, _)| std::cmp::Reverse(*k));
+            for (k, id) in &by_key {
+                keys.insert(k.as_slice(), *id).unwrap();
+            }
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 1)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::store::FileStore::open(dir.path()).unwrap();
+    let txn = store.read().unwrap();
+    let runs: Vec<(u64, Vec<u8>)> = txn
+        .open_table(BOOKING_IDENTITIES)
+        .unwrap()
+        .iter()
+        .unwrap()
+        .map(|e| {
+            let (k, v) = e.unwrap();
+            (k.value(), v.value().to_vec())
+        })
+        .collect();
+    let expected = |ids: &[u64]| ids.iter().flat_map(|&id| [id as u8 * 11; 16]).collect();
+    assert_eq!(
+        runs,
+        vec![(1, expected(&[1, 2, 3])), (7, expected(&[7, 8]))]
+    );
+    assert!(txn.open_table(V1_KEYS).is_err(), "the old table is gone");
+    assert_eq!(
+        meta_get(&txn, "schema_version").unwrap(),
+        Some(SCHEMA_VERSION)
+    );
+}
+#[test]
+fn version_2_vendors_lose_the_invented_partner_values_an_admin_never_changed() {
+    use crate::catalog::Vendor;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    let vendor = |id: u64, level: Option<&str>, star: bool| Vendor {
+        id,
+        name: format!("Vendor {id}"),
+        category_id: 1,
+        website_url: None,
+        booking_url: None,
+        logo_url: None,
+        description: String::new(),
+        short_highlights: vec![],
+        integrations: vec![],
+        price_bracket: None,
+        firm_sizes_supported: vec![],
+        practice_areas_supported: vec![],
+        geo_focus: None,
+        tags: vec![],
+        is_recommended_partner: star,
+        partner_level: level.map(String::from),
+        is_active: true,
+        needs_review: false,
+    };
+    let before = [
+        vendor(2, Some("Gold"), true),     // as shipped: cleared
+        vendor(8, Some("Gold"), true),     // shipped Silver, an admin made it Gold: kept
+        vendor(11, Some("Gold"), false),   // an admin took the star away: kept
+        vendor(5, Some("Silver"), true),   // never shipped as a partner: an admin's, kept
+        vendor(137, Some("Bronze"), true), // as shipped: cleared
+    ];
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            let mut table = txn.open_table(VENDORS).unwrap();
+            for v in &before {
+                table.insert(v.id, codec::encode(v).as_slice()).unwrap();
+            }
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 2)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::store::FileStore::open(dir.path()).unwrap();
+
+    let txn = store.read().unwrap();
+    let vendors = txn.open_table(VENDORS).unwrap();
+    let after =
+        |id: u64| -> Vendor { codec::decode(vendors.get(id).unwrap().unwrap().value()).unwrap() };
+    assert_eq!(after(2), vendor(2, None, false));
+    assert_eq!(after(137), vendor(137, None, false));
+    for kept in &before[1..4] {
+        assert_eq!(
+            &after(kept.id),
+            kept,
+            "vendor {} is an admin's choice",
+            kept.id
+        );
+    }
+    assert!(
+        txn.open_table(VENDOR_SOURCES).is_ok(),
+        "the new table exists"
+    );
+    assert_eq!(
+        meta_get(&txn, "schema_version").unwrap(),
+        Some(SCHEMA_VERSION)
+    );
+}
+
+#[test]
+fn version_4_meeting_clicks_move_to_a_range_per_user_and_vendor() {
+    use crate::catalog::model::{MeetingClick, SourcePage};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    let click = |id, user_id, vendor_id| MeetingClick {
+        id,
+        user_id,
+        vendor_id,
+        source_page: SourcePage::Browse,
+        at: 1_700_000_000 + id as i64,
+    };
+    let before = [
+        click(1, 7, 95),
+        click(2, 8, 95),
+        click(3, 7, 12),
+        click(4, 7, 95),
+    ];
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            let mut old = txn.open_table(V4_MEETING_CLICKS).unwrap();
+            for c in &before {
+                old.insert(c.id, codec::encode(c).as_slice()).unwrap();
+            }
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 4)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::store::FileStore::open(dir.path()).unwrap();
+
+    let txn = store.read().unwrap();
+    let by_owner = txn.open_table(MEETING_CLICKS).unwrap();
+    let user_7_vendor_95: Vec<MeetingClick> = by_owner
+        .range((7, 95, 0)..=(7, 95, u64::MAX))
+        .unwrap()
+        .map(|e| codec::decode(e.unwrap().1.value()).unwrap())
+        .collect();
+    assert_eq!(user_7_vendor_95, vec![before[0].clone(), before[3].clone()]);
+    let times: Vec<((u64, u64), u64)> = txn
+        .open_table(MEETING_CLICK_TIMES)
+        .unwrap()
+        .iter()
+        .unwrap()
+        .map(|e| {
+            let (k, v) = e.unwrap();
+            (k.value(), v.value())
+        })
+        .collect();
+    assert_eq!(
+        times,
+        vec![((7, 1), 95), ((7, 3), 12), ((7, 4), 95), ((8, 2), 95)]
+    );
+    assert!(
+        txn.open_table(V4_MEETING_CLICKS).is_err(),
+        "the old table is gone"
+    );
+    assert_eq!(
+        meta_get(&txn, "schema_version").unwrap(),
+        Some(SCHEMA_VERSION)
+    );
+}
+
+#[test]
+fn version_3_dismissals_keep_their_time_and_read_no_reason_given() {
+    use crate::recommend::dismissals::{DismissReason, Dismissal};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            let mut old = txn.open_table(V3_DISMISSED).unwrap();
+            old.insert((1, 10), 1_700_000_000).unwrap();
+            old.insert((2, 11), 1_700_000_500).unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 3)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::store::FileStore::open(dir.path()).unwrap();
+
+    let txn = store.read().unwrap();
+    let table = txn.open_table(DISMISSED).unwrap();
+    let rows: Vec<((u64, u64), Dismissal)> = table
+        .iter()
+        .unwrap()
+        .map(|e| {
+            let (k, v) = e.unwrap();
+            (k.value(), codec::decode(v.value()).unwrap())
+        })
+        .collect();
+    let not_given = |at| Dismissal {
+        at,
+        reason: DismissReason::NotGiven,
+    };
+    assert_eq!(
+        rows,
+        vec![
+            ((1, 10), not_given(1_700_000_000)),
+            ((2, 11), not_given(1_700_000_500))
+        ]
+    );
+    assert!(
+        txn.open_table(V3_DISMISSED).is_err(),
+        "the old table is gone"
+    );
+    assert_eq!(
+        meta_get(&txn, "schema_version").unwrap(),
+        Some(SCHEMA_VERSION)
+    );
+}

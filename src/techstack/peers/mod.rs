@@ -1,0 +1,106 @@
+//! What other firms use and did: the evidence behind "used by N firms of your size", the coverage
+//! shares and the demo-outcome tallies. Only real accounts' answers exist here (there is no sample
+//! tech-stack data), and callers show a count only from `MIN_FIRMS` firms up.
+//!
+//! A firm is every account with the same law-firm name (`firm_key`: trimmed, case and spacing
+//! ignored). Its size is the one most of its accounts give (`majority_size`); its stack is the
+//! union of its accounts' answers; it held a demo of a vendor, or chose it, when one of its
+//! accounts says so. `Member` is what one account adds, read from that account's rows only.
+//!
+//! The figures come from `PeerFigures`, an aggregate built once at start and kept current on
+//! every write that changes what an account adds (`changed`: a tech-stack save, a demo outcome, a
+//! new account, a change of firm name or size), by recomputing that account's firm only. So a
+//! request costs the same with ten firms or ten thousand. In hub mode each node's aggregate
+//! follows the change log (`Change::Peers`, `Change::User`; see hub.rs).
+
+mod aggregate;
+mod figures;
+#[cfg(test)]
+pub mod reference;
+#[cfg(test)]
+mod tests;
+
+pub use aggregate::PeerFigures;
+pub use figures::{CoverageCounts, Figures};
+
+use crate::accounts::User;
+use crate::error::Result;
+use crate::firm_size::FirmSize;
+use crate::shortlist::model::Entry;
+use crate::state::App;
+
+use super::model::Adoption;
+
+/// The fewest firms a count or share may be shown from; below it a firm could be singled out.
+pub const MIN_FIRMS: u32 = 5;
+
+/// The key that makes two spellings of one firm name the same firm. The one place a firm is
+/// defined: everything here groups accounts by it.
+pub fn firm_key(law_firm: &str) -> String {
+    law_firm
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// A firm's size from its accounts' sizes (votes per `FirmSize::index`): the most given one, a tie
+/// going to the first of the tied sizes in `FirmSize::ALL`'s order; none when no account gave one.
+pub fn majority_size(votes: &[u32; FirmSize::ALL.len()]) -> Option<FirmSize> {
+    FirmSize::ALL
+        .iter()
+        .rev()
+        .max_by_key(|s| votes[s.index()])
+        .filter(|s| votes[s.index()] > 0)
+        .copied()
+}
+
+/// What one account adds to its firm's figures, read from its own rows only.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Member {
+    /// `firm_key` of the account's law-firm name.
+    pub firm: String,
+    pub size: Option<FirmSize>,
+    /// The account's answered categories, as stored (checked against the catalog when counted).
+    pub answers: Vec<(u64, Adoption)>,
+    /// Vendors whose demo the account says was held.
+    pub held: Vec<u64>,
+    /// Of those, the vendors the account says it chose.
+    pub chose: Vec<u64>,
+}
+
+impl Member {
+    pub fn new(user: &User, answers: Vec<(u64, Adoption)>, entries: &[(u64, Entry)]) -> Member {
+        let held: Vec<(u64, bool)> = entries
+            .iter()
+            .filter(|(_, e)| e.outcome.demo_held == Some(true))
+            .map(|(vendor_id, e)| (*vendor_id, e.outcome.chosen == Some(true)))
+            .collect();
+        Member {
+            firm: firm_key(&user.law_firm),
+            size: user.firm_size,
+            answers,
+            held: held.iter().map(|(v, _)| *v).collect(),
+            chose: held.iter().filter(|(_, c)| *c).map(|(v, _)| *v).collect(),
+        }
+    }
+
+    /// The account's contribution as stored now; `None` when there is no such account.
+    pub fn read(app: &App, user_id: u64) -> Result<Option<Member>> {
+        let Some(user) = app.load_user(user_id)? else {
+            return Ok(None);
+        };
+        let answers = super::storage::load(app, user_id)?;
+        let entries = crate::shortlist::storage::load(app, user_id)?;
+        Ok(Some(Member::new(&user, answers, &entries)))
+    }
+}
+
+/// Brings the aggregate up to date after a committed write that changed what `user_id` adds to
+/// the peer figures. A failed read is logged, not returned: the write itself succeeded, and the
+/// next change of that firm (or a restart) recomputes it.
+pub fn changed(app: &App, user_id: u64) {
+    if let Err(e) = app.peers.refresh(app, user_id) {
+        tracing::warn!(error = %e, user_id, "peer figures: could not recompute a firm");
+    }
+}
