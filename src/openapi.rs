@@ -40,7 +40,7 @@ pub const SESSION: &str = "session";
         (path = "/api", api = crate::shortlist::ShortlistApi),
     ),
     components(schemas(crate::error::ErrorBody)),
-    modifiers(&SessionCookie, &EmptyQueryValues),
+    modifiers(&SessionCookie, &EmptyQueryValues, &WriteBudgets),
     security(("session" = []))
 )]
 pub struct ApiDoc;
@@ -87,6 +87,50 @@ impl Modify for EmptyQueryValues {
                             .insert("allowEmptyValue".into(), serde_json::Value::Bool(true));
                     }
                 }
+            }
+        }
+    }
+}
+
+/// Every state-changing operation may answer 429 when its session or client has spent its write
+/// budget (`accounts::budget`): the document says so once, here, rather than on each route.
+struct WriteBudgets;
+
+impl Modify for WriteBudgets {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::header::HeaderBuilder;
+        use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder, Type};
+        let too_many = ResponseBuilder::new()
+            .description(
+                "Too many changes in a short time from this session or client (the write \
+                 budgets): wait the seconds `Retry-After` names and try again",
+            )
+            .header(
+                "Retry-After",
+                HeaderBuilder::new()
+                    .schema(utoipa::openapi::schema::Object::with_type(Type::Integer))
+                    .description(Some("Seconds to wait"))
+                    .build(),
+            )
+            .content(
+                "application/json",
+                ContentBuilder::new()
+                    .schema(Some(Ref::from_schema_name("ErrorBody")))
+                    .build(),
+            )
+            .build();
+        for item in openapi.paths.paths.values_mut() {
+            let writes = [
+                &mut item.post,
+                &mut item.patch,
+                &mut item.put,
+                &mut item.delete,
+            ];
+            for op in writes.into_iter().flatten() {
+                op.responses
+                    .responses
+                    .entry("429".into())
+                    .or_insert_with(|| too_many.clone().into());
             }
         }
     }
