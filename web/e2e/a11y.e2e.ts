@@ -65,7 +65,7 @@ describe('every screen passes axe-core', () => {
   });
 
   const screens: [path: string, ready: (p: Page) => Promise<unknown>][] = [
-    ['/matches', (p) => Promise.all([p.getByText(/stages completed/).waitFor(), p.getByRole('list', { name: 'Stages' }).waitFor()])],
+    ['/matches', (p) => Promise.all([p.getByText(/\d+ of \d+ stages completed/).waitFor(), p.getByRole('list', { name: 'Stages' }).waitFor()])],
     ['/trends', (p) => p.getByRole('heading', { name: 'Geographic Distribution' }).waitFor()],
     ['/vendors', (p) => p.getByRole('list', { name: 'Vendors' }).getByRole('article').first().waitFor()],
     ['/past', (p) => p.getByRole('heading', { name: 'Past Recommendations' }).waitFor()],

@@ -25,7 +25,7 @@ afterAll(async () => {
 test('/trends shows its first figures soon after navigating to it', async () => {
   const { page } = browser;
   await page.goto('/matches');
-  await page.getByText(/stages completed/).waitFor();
+  await page.getByText(/\d+ of \d+ stages completed/).waitFor();
   await page.waitForLoadState('networkidle');
 
   const total = page.locator('dl > div').filter({ has: page.getByText('Total Demos', { exact: true }) }).getByText('50,000', { exact: true });
