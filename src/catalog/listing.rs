@@ -32,9 +32,10 @@ impl VendorSort {
     }
 }
 
-/// The raw query string; every field is text so that each can get its own clear message.
+/// The raw query string; every field is text so that each can get its own clear message. An
+/// unknown name (a misspelt `categoryId`) is refused rather than answered with an unfiltered list.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct VendorQuery {
     /// Comma-separated category ids; each must exist.

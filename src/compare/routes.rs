@@ -12,6 +12,7 @@ use crate::state::AppState;
 
 /// The raw query string; `ids` is text so that each mistake gets its own message.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct CompareQuery {
     /// 2 to 4 distinct vendor ids, comma-separated (`1,2,3`), in column order.

@@ -204,10 +204,10 @@ pub struct Overview {
     pub others: Vec<StageOverview>,
 }
 
-/// The query of GET /api/past-recommendations. Anything else (such as a user id) is ignored:
-/// the history is always the signed-in user's own.
+/// The query of GET /api/past-recommendations. Any other name (such as a user id) is refused: the
+/// history is always the signed-in user's own.
 #[derive(Deserialize, utoipa::IntoParams)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct PastQuery {
     /// Comma-separated category ids; each must exist.

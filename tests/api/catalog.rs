@@ -122,6 +122,16 @@ async fn junk_or_unknown_category_ids_are_a_clear_400() {
     assert!(junk.error().contains("\"abc\" is not one"));
     let unknown = app.get("/api/vendors?categoryIds=999").await;
     assert_eq!(unknown.error(), "There is no category with id 999");
+    // A misspelt name is refused, not answered with every vendor as if no filter had been asked.
+    let misspelt = app.get("/api/vendors?categoryId=1").await;
+    assert_eq!(misspelt.status, StatusCode::BAD_REQUEST);
+    assert!(
+        misspelt.error().contains("categoryId"),
+        "{}",
+        misspelt.error()
+    );
+    let compare = app.get("/api/compare?ids=1,2&extra=1").await;
+    assert_eq!(compare.status, StatusCode::BAD_REQUEST);
 }
 
 #[tokio::test]
