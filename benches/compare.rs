@@ -12,11 +12,10 @@
 mod support;
 use criterion::{Criterion, criterion_group, criterion_main};
 use litstack::AppState;
-use litstack::accounts::model::User;
+use litstack::accounts::model::{Firm, FirmRole, User};
 use litstack::compare::{self, VendorIds};
 use litstack::firm_size::FirmSize;
 use litstack::recommend::storage;
-use litstack::store::{USERS, codec};
 use litstack::techstack::Adoption;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -28,8 +27,15 @@ fn user(id: u64, size: FirmSize) -> User {
         id,
         name: format!("Bench {id}"),
         email: format!("bench{id}@example.com"),
-        law_firm: format!("Bench Law {id}"),
-        firm_size: Some(size),
+        firm: Firm {
+            id,
+            name: format!("Bench Law {id}"),
+            size: Some(size),
+            created_at: 0,
+            verified: true,
+            disabled: false,
+        },
+        firm_role: FirmRole::Owner,
         password_hash: String::new(),
         is_admin: false,
         created_at: 0,
@@ -45,10 +51,9 @@ fn setup() -> (tempfile::TempDir, AppState, User, VendorIds) {
     let stages: Vec<u64> = catalog.stages().iter().map(|c| c.id).collect();
     let txn = state.store.file().unwrap().write().unwrap();
     {
-        let mut users = txn.open_table(USERS).unwrap();
         for id in 1..=FIRMS + 1 {
             let u = user(id, FirmSize::ALL[id as usize % FirmSize::ALL.len()]);
-            users.insert(id, codec::encode(&u).as_slice()).unwrap();
+            litstack::accounts::put_account_in_file(&txn, &u).unwrap();
         }
     }
     txn.commit().unwrap();
@@ -83,7 +88,11 @@ fn setup() -> (tempfile::TempDir, AppState, User, VendorIds) {
         .iter()
         .map(|q| (q.id, vec![q.options[0].label.clone()]))
         .collect();
-    storage::insert_response(&state.store, me.id, category, answers).unwrap();
+    let author = storage::Author {
+        user_id: me.id,
+        firm_id: me.firm.id,
+    };
+    storage::insert_response(&state.store, author, category, answers).unwrap();
     let mut ids: Vec<String> = catalog
         .vendors
         .iter()

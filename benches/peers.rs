@@ -19,14 +19,13 @@ mod support;
 use std::time::Instant;
 
 use criterion::Criterion;
-use litstack::accounts::model::User;
+use litstack::accounts::model::{Firm, FirmRole, User};
 use litstack::catalog::model::{MeetingClick, SourcePage};
 use litstack::compare::{self, VendorIds};
 use litstack::firm_size::FirmSize;
 use litstack::shortlist::model::{Entry, Status};
 use litstack::store::{
-    ADOPTION, MEETING_CLICK_TIMES, MEETING_CLICKS, SHORTLIST, USER_EMAILS, USERS, bump_sequence,
-    codec,
+    ADOPTION, MEETING_CLICK_TIMES, MEETING_CLICKS, SHORTLIST, bump_sequence, codec,
 };
 use litstack::techstack::Adoption;
 use litstack::vendor_profile::{profile_for, vendor_evidence};
@@ -46,8 +45,15 @@ fn user(id: u64, law_firm: String, size: Option<FirmSize>) -> User {
         id,
         name: format!("Bench {id}"),
         email: format!("bench{id}@example.com"),
-        law_firm,
-        firm_size: size,
+        firm: Firm {
+            id,
+            name: law_firm,
+            size,
+            created_at: 0,
+            verified: true,
+            disabled: false,
+        },
+        firm_role: FirmRole::Owner,
         password_hash: String::new(),
         is_admin: false,
         created_at: 0,
@@ -75,7 +81,8 @@ fn fill(state: &AppState, vendor: u64) -> User {
         viewer.clone(),
         user(FLOODER, "Flood LLP".into(), Some(FirmSize::E6To20)),
     ];
-    // Half the firms are the viewer's size; every fifth has a second account, spelled another way.
+    // Half the firms are the viewer's size; every fifth has a second firm typing its name another
+    // way (a firm of its own since firms are entities).
     let mut next = FLOODER + 1;
     let mut firsts = Vec::new();
     for i in 0..FIRMS {
@@ -95,13 +102,11 @@ fn fill(state: &AppState, vendor: u64) -> User {
 
     let txn = state.store.file().unwrap().write().unwrap();
     {
-        let mut table = txn.open_table(USERS).unwrap();
-        let mut emails = txn.open_table(USER_EMAILS).unwrap();
         for u in &users {
-            table.insert(u.id, codec::encode(u).as_slice()).unwrap();
-            emails.insert(u.email.as_str(), u.id).unwrap();
+            litstack::accounts::put_account_in_file(&txn, u).unwrap();
         }
         bump_sequence(&txn, "users", next).unwrap();
+        bump_sequence(&txn, "firms", next).unwrap();
 
         let mut stacks = txn.open_table(ADOPTION).unwrap();
         for u in &users {
@@ -181,7 +186,16 @@ fn fill(state: &AppState, vendor: u64) -> User {
         .iter()
         .map(|q| (q.id, vec![q.options[0].label.clone()]))
         .collect();
-    litstack::recommend::storage::insert_response(&state.store, VIEWER, category, answers).unwrap();
+    litstack::recommend::storage::insert_response(
+        &state.store,
+        litstack::recommend::storage::Author {
+            user_id: VIEWER,
+            firm_id: VIEWER,
+        },
+        category,
+        answers,
+    )
+    .unwrap();
     drop(catalog);
 
     let started = Instant::now();

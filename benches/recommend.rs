@@ -25,8 +25,15 @@ fn setup() -> (tempfile::TempDir, AppState, User, u64, u64) {
         id: 1,
         name: "Bench".into(),
         email: "bench@example.com".into(),
-        law_firm: "Bench Law".into(),
-        firm_size: Some(FirmSize::E6To20),
+        firm: litstack::accounts::Firm {
+            id: 1,
+            name: "Bench Law".into(),
+            size: Some(FirmSize::E6To20),
+            created_at: 0,
+            verified: true,
+            disabled: false,
+        },
+        firm_role: litstack::accounts::FirmRole::Owner,
         password_hash: String::new(),
         is_admin: false,
         created_at: 0,
@@ -37,7 +44,11 @@ fn setup() -> (tempfile::TempDir, AppState, User, u64, u64) {
         .iter()
         .map(|q| (q.id, vec![q.options[0].label.clone()]))
         .collect();
-    let response = storage::insert_response(&state.store, user.id, category, answers).unwrap();
+    let author = storage::Author {
+        user_id: user.id,
+        firm_id: user.firm.id,
+    };
+    let response = storage::insert_response(&state.store, author, category, answers).unwrap();
     drop(catalog);
     (dir, state, user, response, category)
 }

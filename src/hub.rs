@@ -196,18 +196,21 @@ pub fn catch_up(app: &App) -> anyhow::Result<()> {
         if missed {
             app.sessions.forget_all();
         }
-        // Users whose firm's peer figures may have moved: each is recounted once per round.
+        // Firms whose peer figures may have moved: each is recounted once per round.
         let mut peers = std::collections::BTreeSet::new();
         for (_, change) in &found {
             match change {
                 Some(Change::User { user_id }) => {
                     app.sessions.forget_user(*user_id, None);
-                    peers.insert(*user_id);
+                    // A firm's record change comes as one `User` per member.
+                    if let Some(user) = app.load_user(*user_id)? {
+                        peers.insert(user.firm.id);
+                    }
                 }
                 Some(Change::Catalog) => catalog = true,
                 Some(Change::Bookings { .. }) => bookings = true,
-                Some(Change::Peers { user_id }) => {
-                    peers.insert(*user_id);
+                Some(Change::Peers { firm_id }) => {
+                    peers.insert(*firm_id);
                 }
                 // A kind from a newer binary: reload what could be stale.
                 None => (catalog, bookings, all_peers) = (true, true, true),
@@ -223,8 +226,8 @@ pub fn catch_up(app: &App) -> anyhow::Result<()> {
         if all_peers {
             app.peers.reload(app)?;
         } else {
-            for user_id in peers {
-                app.peers.refresh(app, user_id)?;
+            for firm_id in peers {
+                app.peers.refresh(app, firm_id)?;
             }
         }
         hub.applied.store(newest, Ordering::SeqCst);

@@ -11,6 +11,7 @@ pub mod error;
 pub mod export;
 pub mod extract;
 pub mod firm_size;
+pub mod firms;
 pub mod hosts;
 pub mod hub;
 pub mod import;
@@ -54,6 +55,7 @@ pub fn app(state: AppState) -> Router {
         .merge(recommend::router())
         .merge(compare::router())
         .merge(shortlist::router())
+        .merge(firms::router())
         .route("/config", get(client_config))
         .route("/openapi.json", get(openapi::openapi_json))
         .fallback(web::api_not_found)

@@ -38,6 +38,7 @@ pub const SESSION: &str = "session";
         (path = "/api", api = crate::recommend::RecommendApi),
         (path = "/api", api = crate::compare::CompareApi),
         (path = "/api", api = crate::shortlist::ShortlistApi),
+        (path = "/api", api = crate::firms::FirmsApi),
     ),
     components(schemas(crate::error::ErrorBody)),
     modifiers(&SessionCookie, &EmptyQueryValues, &WriteBudgets),

@@ -3,6 +3,7 @@
 
 pub mod budget;
 mod client_ip;
+pub mod firm;
 mod limiter;
 pub mod lockout;
 pub mod model;
@@ -18,7 +19,7 @@ use axum::routing::{get, post};
 pub use budget::WriteBudgets;
 pub use client_ip::{ClientIp, TrustedProxy};
 pub use limiter::RateLimiter;
-pub use model::{Email, User, UserEnvelope, UserView, parse_firm_size};
+pub use model::{Email, Firm, FirmRole, User, UserEnvelope, UserView, parse_firm_size};
 pub use sessions::{AdminUser, CurrentUser, SessionCache, TokenHash};
 pub use storage::export;
 
@@ -52,6 +53,42 @@ pub fn all_users(app: &App) -> Result<Vec<User>> {
     storage::all_users(&app.store)
 }
 
+/// Every firm, by id. For figures across firms and the operator's list.
+pub fn all_firms(app: &App) -> Result<Vec<Firm>> {
+    storage::all_firms(&app.store)
+}
+
+pub fn find_firm(app: &App, id: u64) -> Result<Option<Firm>> {
+    storage::find_firm(&app.store, id)
+}
+
+/// Saves the firm's record and shows it to its members' cached sessions and to the peer figures.
+pub fn save_firm(app: &App, firm: &Firm) -> Result<()> {
+    storage::save_firm(&app.store, firm)?;
+    app.sessions.refresh_firm(firm);
+    crate::techstack::peers::changed(app, firm.id);
+    Ok(())
+}
+
+/// The firm's members, by user id.
+pub fn firm_members(app: &App, firm_id: u64) -> Result<Vec<User>> {
+    storage::firm_members(&app.store, firm_id)
+}
+
+/// Deletes the account and ends every session of it at once, on every node.
+pub fn remove_user(app: &App, user: &User) -> Result<()> {
+    storage::remove_user(&app.store, user)?;
+    app.sessions.forget_user(user.id, None);
+    Ok(())
+}
+
+/// Writes an account and its firm straight into an open redb transaction (the benchmarks' setup
+/// of many firms at once); the app creates accounts through sign-up.
+#[doc(hidden)]
+pub fn put_account_in_file(txn: &redb::WriteTransaction, user: &User) -> Result<()> {
+    storage::put_account(txn, user)
+}
+
 pub fn find_by_email(app: &App, email: &Email) -> Result<Option<User>> {
     storage::find_user_by_email(&app.store, email)
 }
@@ -72,7 +109,7 @@ pub fn save_details(app: &App, user: &User) -> Result<()> {
     storage::save_user(&app.store, user)?;
     app.sessions.refresh_user(user);
     // A new firm name or size moves the account's weight in the peer figures.
-    crate::techstack::peers::changed(app, user.id);
+    crate::techstack::peers::changed(app, user.firm.id);
     Ok(())
 }
 
@@ -89,7 +126,7 @@ pub fn change_email(
     app.sessions.forget_user(user.id, Some(keep));
     tracing::info!(target: "security", user_id = user.id, "email changed; other sessions ended");
     app.sessions.refresh_user(&user);
-    crate::techstack::peers::changed(app, user.id);
+    crate::techstack::peers::changed(app, user.firm.id);
     Ok(user)
 }
 

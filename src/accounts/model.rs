@@ -5,17 +5,20 @@ use serde::{Deserialize, Serialize};
 use crate::error::{AppError, Result, bad_request};
 use crate::firm_size::FirmSize;
 
+pub use super::firm::{Firm, FirmRole, FirmSummary};
 pub use super::text::{FirmName, PersonName};
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+/// An account, with its firm as stored now (the store reads both together).
+#[derive(Debug, Clone)]
 pub struct User {
     pub id: u64,
     pub name: String,
     /// As typed at sign-up (trimmed); uniqueness is on its lower-cased form.
     pub email: String,
-    pub law_firm: String,
-    pub firm_size: Option<FirmSize>,
+    pub firm: Firm,
+    pub firm_role: FirmRole,
     pub password_hash: String,
+    /// The install's operator: imports, the catalog, sample data, backups. Not a firm role.
     pub is_admin: bool,
     pub created_at: i64,
 }
@@ -27,9 +30,14 @@ pub struct UserView {
     pub id: u64,
     pub name: String,
     pub email: String,
+    /// The firm's name (as `firm.name`), kept for the clients that read it here.
     pub law_firm: String,
+    /// The firm's size (as `firm.size`).
     pub firm_size: Option<FirmSize>,
+    /// The install's operator.
     pub is_admin: bool,
+    pub firm: FirmSummary,
+    pub firm_role: FirmRole,
 }
 
 /// The signed-in user, as sign-up, sign-in, `me` and a profile update answer.
@@ -44,9 +52,11 @@ impl From<&User> for UserView {
             id: u.id,
             name: u.name.clone(),
             email: u.email.clone(),
-            law_firm: u.law_firm.clone(),
-            firm_size: u.firm_size,
+            law_firm: u.firm.name.clone(),
+            firm_size: u.firm.size,
             is_admin: u.is_admin,
+            firm: FirmSummary::from(&u.firm),
+            firm_role: u.firm_role,
         }
     }
 }

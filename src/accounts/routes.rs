@@ -15,7 +15,7 @@ use super::model::{
 };
 use super::password;
 use super::sessions::{self, COOKIE, CurrentUser};
-use super::storage::{self, NewUser};
+use super::storage::{self, FirmChoice, NewUser};
 use crate::error::{AppError, Result, bad_request, unauthorized};
 use crate::extract::Json;
 use crate::state::AppState;
@@ -61,8 +61,10 @@ pub async fn sign_up(
             let new = NewUser {
                 name,
                 email,
-                law_firm,
-                firm_size,
+                firm: FirmChoice::New {
+                    name: law_firm,
+                    size: firm_size,
+                },
                 password_hash,
             };
             let user = storage::create_user(&app.store, new, &hash, |held_by_database| {
@@ -81,7 +83,7 @@ pub async fn sign_up(
                 *app.setup_token.lock().expect("setup token lock") = None;
             }
             // The new account counts in its firm's size.
-            crate::techstack::peers::changed(app, user.id);
+            crate::techstack::peers::changed(app, user.firm.id);
             Ok((user, token))
         })
         .await?;
@@ -145,6 +147,10 @@ pub async fn sign_in(
                 return Ok(None);
             };
             drop(slot);
+            // Only a person with the right password learns that their firm is disabled.
+            if user.firm.disabled {
+                return Err(crate::error::forbidden(sessions::FIRM_DISABLED));
+            }
             // Rotate: a new token at every sign-in, and the one the browser held (if any) ends.
             let (token, hash) = sessions::new_token();
             storage::rotate_session(&app.store, previous.as_ref(), &hash, user.id)?;
@@ -257,7 +263,7 @@ pub async fn change_password(
     let user = &current.user;
     let new_password = NewPassword::parse(
         &body.new_password,
-        &[&user.email, &user.name, &user.law_firm],
+        &[&user.email, &user.name, &user.firm.name],
     )?;
     // Wrong current passwords count per account and client, like failed sign-ins.
     let account_key = lockout::password_change_key(&current.user.email, &ip);

@@ -160,6 +160,15 @@ impl SessionCache {
         }
     }
 
+    /// Call after a firm's record changes so its members' cached sessions see the new values.
+    pub fn refresh_firm(&self, firm: &super::model::Firm) {
+        for mut entry in self.entries.iter_mut() {
+            if entry.user.firm.id == firm.id {
+                entry.user.firm = firm.clone();
+            }
+        }
+    }
+
     /// The cached user of a session when nothing needs the database: not expired, not due a touch.
     fn fast(&self, hash: &TokenHash, idle: i64, absolute: i64) -> Option<User> {
         let now = now_secs();
@@ -247,6 +256,24 @@ pub struct CurrentUser {
 
 const SIGNED_OUT: &str = "You are not signed in. Please sign in to continue.";
 
+/// Whether a request by a viewer may go on: reads always; of the writes only a person's own
+/// (their session, password and own details, under /api/auth and /api/profile, where the firm's
+/// fields are checked by the handler) and the operator's (/api/admin, checked by `AdminUser`).
+/// Every other write changes the firm's data, which a viewer never does.
+fn viewer_may(parts: &Parts) -> bool {
+    use axum::http::Method;
+    if matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS) {
+        return true;
+    }
+    let full = parts
+        .extensions
+        .get::<axum::extract::OriginalUri>()
+        .map(|o| o.path().to_string())
+        .unwrap_or_else(|| parts.uri.path().to_string());
+    let path = full.strip_prefix("/api").unwrap_or(&full);
+    path.starts_with("/auth/") || path == "/profile" || path.starts_with("/admin/")
+}
+
 impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = AppError;
 
@@ -263,22 +290,27 @@ impl FromRequestParts<AppState> for CurrentUser {
             state.config.session_idle.as_secs() as i64,
             state.config.session_absolute.as_secs() as i64,
         );
-        if let Some(user) = state.sessions.fast(&hash, idle, absolute) {
-            return Ok(CurrentUser {
-                user,
-                session: hash,
-            });
+        let user = match state.sessions.fast(&hash, idle, absolute) {
+            Some(user) => user,
+            None => state
+                .blocking(move |app| app.session_user(&hash))
+                .await?
+                .ok_or_else(|| unauthorized(SIGNED_OUT))?,
+        };
+        if user.firm.disabled {
+            return Err(forbidden(FIRM_DISABLED));
         }
-        let found = state.blocking(move |app| app.session_user(&hash)).await?;
-        match found {
-            Some(user) => Ok(CurrentUser {
-                user,
-                session: hash,
-            }),
-            None => Err(unauthorized(SIGNED_OUT)),
+        if user.firm_role == super::FirmRole::Viewer && !viewer_may(parts) {
+            return Err(forbidden(super::firm::VIEWER_WRITES));
         }
+        Ok(CurrentUser {
+            user,
+            session: hash,
+        })
     }
 }
+
+pub const FIRM_DISABLED: &str = "Your firm's access to Litstack is disabled. Ask the person who runs this Litstack to enable it.";
 
 /// A signed-in administrator. Rejects with 401 when signed out and 403 for other users.
 pub struct AdminUser(pub User);
@@ -309,8 +341,15 @@ mod tests {
             id: user_id,
             name: "A".into(),
             email: "a@example.com".into(),
-            law_firm: "F".into(),
-            firm_size: None,
+            firm: crate::accounts::Firm {
+                id: user_id,
+                name: "F".into(),
+                size: None,
+                created_at: 0,
+                verified: false,
+                disabled: false,
+            },
+            firm_role: crate::accounts::FirmRole::Owner,
             password_hash: String::new(),
             is_admin: false,
             created_at: 0,

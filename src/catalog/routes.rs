@@ -121,10 +121,11 @@ pub(super) async fn record_click(
         req.vendor_id,
         &state.config.utm_source,
     )?;
-    let user_id = user.user.id;
+    user.user.firm_role.may_write()?;
+    let (user_id, firm_id) = (user.user.id, user.user.firm.id);
     let click = state
         .blocking(move |app| {
-            storage::record_meeting_click(&app.store, user_id, req.vendor_id, source_page)
+            storage::record_meeting_click(&app.store, user_id, firm_id, req.vendor_id, source_page)
         })
         .await?;
     let view = meetings::view(&state.catalog.load(), &state.config.utm_source, &click);

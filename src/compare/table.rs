@@ -37,9 +37,10 @@ pub fn compare(app: &App, user: &User, ids: &VendorIds) -> Result<Comparison> {
     let sizes: Vec<_> = firm.size.into_iter().collect();
     let since = chrono::Utc::now().date_naive() - chrono::Duration::days(DEMAND_DAYS);
     let demand = crate::bookings::vendor_demand(app, &sizes, since);
-    let adoption = firm
-        .size
-        .map(|size| app.peers.read(app, |f| f.other_firms_using(user.id, size)));
+    let adoption = firm.size.map(|size| {
+        app.peers
+            .read(app, |f| f.other_firms_using(user.firm.id, size))
+    });
     let mut scores: HashMap<u64, Option<LatestScores>> = HashMap::new();
     for v in &vendors {
         if let Entry::Vacant(slot) = scores.entry(v.category_id) {

@@ -22,14 +22,14 @@ pub(super) async fn get_profile(
 ) -> Result<Json<ProfileView>> {
     let user = current.user;
     let onboarding = state
-        .blocking(move |app| load_onboarding(app, user.id))
+        .blocking(move |app| load_onboarding(app, user.firm.id))
         .await?;
     Ok(Json(ProfileView {
         user: ProfileUser {
             name: user.name,
             email: user.email,
-            law_firm: user.law_firm,
-            firm_size: user.firm_size,
+            law_firm: user.firm.name,
+            firm_size: user.firm.size,
         },
         onboarding,
     }))
@@ -83,8 +83,19 @@ pub(super) async fn update_profile(
                 return Err(bad_request("Current password is incorrect"));
             }
             user.name = name;
-            user.law_firm = law_firm;
-            user.firm_size = firm_size;
+            // The firm's name and size are the firm's: only its owners and admins change them.
+            if user.firm.name != law_firm || user.firm.size != firm_size {
+                user.firm_role.may_manage().map_err(|_| {
+                    crate::error::forbidden(
+                        "Only the firm's owners and admins can change the firm's name or size.",
+                    )
+                })?;
+                let mut firm = user.firm.clone();
+                firm.name = law_firm;
+                firm.size = firm_size;
+                accounts::save_firm(app, &firm)?;
+                user.firm = firm;
+            }
             match &new_email {
                 Some(email) => accounts::change_email(app, user, email, &keep),
                 None => {
@@ -109,7 +120,7 @@ pub(super) async fn onboarding_status(
     State(state): State<AppState>,
     current: CurrentUser,
 ) -> Result<Json<OnboardingStatus>> {
-    let id = current.user.id;
+    let id = current.user.firm.id;
     let found = state.blocking(move |app| load_onboarding(app, id)).await?;
     Ok(Json(OnboardingStatus {
         completed: found.is_some(),
@@ -132,7 +143,9 @@ pub(super) async fn save_onboarding(
     Json(body): Json<OnboardingAnswers>,
 ) -> Result<Json<OnboardingStatus>> {
     let answers = body.parse()?;
-    let id = current.user.id;
+    // The firm's answers: asked once, of whoever sets the firm up; later its owners and admins.
+    current.user.firm_role.may_manage()?;
+    let id = current.user.firm.id;
     state
         .blocking(move |app| storage::save_onboarding(&app.store, id, &answers))
         .await?;

@@ -39,9 +39,9 @@ impl FirmContext {
 }
 
 pub fn firm_context(app: &App, user: &User) -> Result<FirmContext> {
-    let (size, size_source) = match user.firm_size {
+    let (size, size_source) = match user.firm.size {
         Some(size) => (Some(size), SizeSource::Profile),
-        None => match crate::profile::load_onboarding(app, user.id)? {
+        None => match crate::profile::load_onboarding(app, user.firm.id)? {
             Some(o) => (
                 Some(o.employees_count_band.firm_size()),
                 SizeSource::Onboarding,
@@ -49,7 +49,7 @@ pub fn firm_context(app: &App, user: &User) -> Result<FirmContext> {
             None => (None, SizeSource::Unknown),
         },
     };
-    let (tool_names, owned) = tech_stack(app, user.id)?;
+    let (tool_names, owned) = tech_stack(app, user.firm.id)?;
     Ok(FirmContext {
         size,
         size_source,

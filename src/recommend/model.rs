@@ -11,7 +11,10 @@ use crate::catalog::{Vendor, VendorView};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredResponse {
     pub id: u64,
+    /// Who answered: a response keeps its author.
     pub user_id: u64,
+    /// The firm it was answered for.
+    pub firm_id: u64,
     pub category_id: u64,
     pub answers: Vec<(u64, Vec<String>)>,
     pub at: i64,

@@ -33,7 +33,7 @@ fn page_order(catalog: &Catalog) -> Vec<&Category> {
 pub fn pick_for_me_for(app: &App, user: &User) -> Result<PersistedPicks> {
     let catalog = app.catalog.load();
     let ctx = inputs::firm_context(app, user)?;
-    let dismissed = storage::dismissed(&app.store, user.id)?;
+    let dismissed = storage::dismissed(&app.store, user.firm.id)?;
     // Sample rows are never evidence: with no real booking every stage is ranked by fit.
     let demand = inputs::has_real_bookings(app).then(|| {
         let (exact, near) = match ctx.size {
@@ -92,8 +92,8 @@ pub fn pick_for_me_for(app: &App, user: &User) -> Result<PersistedPicks> {
             history,
         });
     }
-    storage::save_picks(&app.store, user.id, &sets)?;
-    persisted(app, user.id, &catalog)
+    storage::save_picks(&app.store, user.firm.id, &sets)?;
+    persisted(app, user.firm.id, &catalog)
 }
 
 /// The saved picks of every category, as SPEC's persisted / Pick For Me result.

@@ -32,9 +32,14 @@ pub(super) async fn submit_response(
     Json(request): Json<ResponseRequest>,
 ) -> Result<impl IntoResponse> {
     let answers = responses::parse(&request, &state.catalog.load())?;
-    let (user_id, category_id) = (current.user.id, request.category_id);
+    current.user.firm_role.may_write()?;
+    let author = storage::Author {
+        user_id: current.user.id,
+        firm_id: current.user.firm.id,
+    };
+    let category_id = request.category_id;
     let id = state
-        .blocking(move |app| storage::insert_response(&app.store, user_id, category_id, answers))
+        .blocking(move |app| storage::insert_response(&app.store, author, category_id, answers))
         .await?;
     Ok((
         StatusCode::CREATED,
@@ -106,7 +111,7 @@ pub(super) async fn persisted(
     State(state): State<AppState>,
     current: CurrentUser,
 ) -> Result<Json<PersistedPicks>> {
-    let user_id = current.user.id;
+    let user_id = current.user.firm.id;
     state
         .blocking(move |app| picks::persisted(app, user_id, &app.catalog.load()))
         .await
@@ -124,7 +129,7 @@ pub(super) async fn clear_picks(
     State(state): State<AppState>,
     current: CurrentUser,
 ) -> Result<StatusCode> {
-    let user_id = current.user.id;
+    let user_id = current.user.firm.id;
     state
         .blocking(move |app| storage::clear_picks(&app.store, user_id))
         .await?;
@@ -154,7 +159,7 @@ pub(super) async fn dismiss_pick(
     if state.catalog.load().vendor(vendor_id).is_none() {
         return Err(not_found(format!("There is no vendor with id {vendor_id}")));
     }
-    let user_id = current.user.id;
+    let user_id = current.user.firm.id;
     let view = state
         .blocking(move |app| dismissals::dismiss(app, user_id, vendor_id, reason))
         .await?;
@@ -171,7 +176,7 @@ pub(super) async fn list_dismissed(
     State(state): State<AppState>,
     current: CurrentUser,
 ) -> Result<Json<DismissedList>> {
-    let user_id = current.user.id;
+    let user_id = current.user.firm.id;
     state
         .blocking(move |app| dismissals::list(app, user_id))
         .await
@@ -195,7 +200,7 @@ pub(super) async fn undo_dismissal(
     Path(raw): Path<String>,
 ) -> Result<StatusCode> {
     let vendor_id = crate::catalog::parse_vendor_id(&raw)?;
-    let user_id = current.user.id;
+    let user_id = current.user.firm.id;
     let undone = state
         .blocking(move |app| storage::undo_dismissal(&app.store, user_id, vendor_id))
         .await?;
@@ -216,7 +221,7 @@ pub(super) async fn overview(
     State(state): State<AppState>,
     current: CurrentUser,
 ) -> Result<Json<Overview>> {
-    let user_id = current.user.id;
+    let user_id = current.user.firm.id;
     state
         .blocking(move |app| picks::overview(app, user_id))
         .await
@@ -236,7 +241,7 @@ pub(super) async fn past_recommendations(
     current: CurrentUser,
     Query(query): Query<PastQuery>,
 ) -> Result<Response> {
-    let user_id = current.user.id;
+    let user_id = current.user.firm.id;
     state
         .blocking(move |app| {
             let catalog = app.catalog.load();

@@ -24,7 +24,7 @@ pub fn rank_response<'a>(
 ) -> Result<(Vec<Ranked<'a>>, PeerGroup, FirmContext)> {
     let needs = responses::needs(catalog, category_id, &response.answers);
     let ctx = inputs::firm_context(app, user)?;
-    let dismissals = storage::dismissals(&app.store, user.id)?;
+    let dismissals = storage::dismissals(&app.store, user.firm.id)?;
     let dismissed: HashSet<u64> = dismissals.iter().map(|(id, _)| *id).collect();
     let after_dismissals =
         dismissals::effects_for(category_id, &dismissals, |id| catalog.vendor(id));
@@ -38,7 +38,7 @@ pub fn rank_response<'a>(
         PeerGroup::AllFirms => Vec::new(),
     };
     let counts = inputs::has_real_bookings(app).then(|| inputs::demand(app, &sizes));
-    let outcomes = crate::shortlist::outcomes::shown(app, user.id, ctx.size)?;
+    let outcomes = crate::shortlist::outcomes::shown(app, user.firm.id, ctx.size)?;
     let ranked = ranking::rank(
         catalog
             .vendors
@@ -73,10 +73,11 @@ pub struct LatestScores {
 
 /// The user's latest questionnaire scores in a category, or `None` when they never answered it.
 pub fn latest_scores(app: &App, user: &User, category_id: u64) -> Result<Option<LatestScores>> {
-    let Some(id) = storage::latest_response_id(&app.store, user.id, category_id)? else {
+    let Some(id) = storage::latest_response_id(&app.store, user.firm.id, category_id)? else {
         return Ok(None);
     };
-    let Some(response) = storage::load_response(&app.store, id)?.filter(|r| r.user_id == user.id)
+    let Some(response) =
+        storage::load_response(&app.store, id)?.filter(|r| r.firm_id == user.firm.id)
     else {
         return Ok(None);
     };

@@ -33,7 +33,7 @@ pub async fn get_shortlist(
     State(state): State<AppState>,
     current: CurrentUser,
 ) -> Result<Json<Shortlist>> {
-    let user_id = current.user.id;
+    let user_id = current.user.firm.id;
     let list = state
         .blocking(move |app| views::shortlist(app, user_id))
         .await?;
@@ -61,7 +61,7 @@ pub async fn put_entry(
 ) -> Result<Json<EntryView>> {
     let vendor_id = vendor_id(&raw, &state)?;
     let change = parse_entry(request)?;
-    let user_id = current.user.id;
+    let user_id = current.user.firm.id;
     let view = state
         .blocking(move |app| {
             let now = now_secs();
@@ -95,7 +95,7 @@ pub async fn delete_entry(
     Path(raw): Path<String>,
 ) -> Result<StatusCode> {
     let vendor_id = vendor_id(&raw, &state)?;
-    let user_id = current.user.id;
+    let user_id = current.user.firm.id;
     state
         .blocking(move |app| storage::remove(app, user_id, vendor_id))
         .await?;
@@ -122,7 +122,7 @@ pub async fn put_outcome(
     Json(request): Json<OutcomeRequest>,
 ) -> Result<Json<EntryView>> {
     let vendor_id = vendor_id(&raw, &state)?;
-    let user_id = current.user.id;
+    let user_id = current.user.firm.id;
     let view = state
         .blocking(move |app| {
             let entry = storage::update(app, user_id, vendor_id, |current| {

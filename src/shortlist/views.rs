@@ -248,16 +248,16 @@ pub struct BriefVendor {
 }
 
 pub fn brief(app: &App, user: &User) -> Result<Brief> {
-    let list = shortlist(app, user.id)?;
+    let list = shortlist(app, user.firm.id)?;
     let catalog = app.catalog.load();
-    let tools = crate::techstack::firm_tools(app, user.id)?;
+    let tools = crate::techstack::firm_tools(app, user.firm.id)?;
     let tool_names: Vec<String> = crate::techstack::tool_names(app, &tools)
         .into_iter()
         .map(|t| t.to_lowercase())
         .collect();
     let mut groups = Vec::new();
     for group in list.groups {
-        let (criteria, answered_at) = criteria(app, &catalog, user.id, group.category_id)?;
+        let (criteria, answered_at) = criteria(app, &catalog, user.firm.id, group.category_id)?;
         let vendors = group
             .entries
             .into_iter()
@@ -288,7 +288,7 @@ pub fn brief(app: &App, user: &User) -> Result<Brief> {
         });
     }
     Ok(Brief {
-        firm_name: user.law_firm.clone(),
+        firm_name: user.firm.name.clone(),
         prepared_on: chrono::Utc::now().date_naive().to_string(),
         groups,
     })
@@ -305,7 +305,7 @@ fn criteria(
     let Some(id) = latest_response_id(&app.store, user_id, category_id)? else {
         return Ok((Vec::new(), None));
     };
-    let Some(response) = load_response(&app.store, id)?.filter(|r| r.user_id == user_id) else {
+    let Some(response) = load_response(&app.store, id)?.filter(|r| r.firm_id == user_id) else {
         return Ok((Vec::new(), None));
     };
     let questions = catalog.questions(category_id);

@@ -38,6 +38,8 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     let mut rows = 0;
     rows += copy(src, dst, META)?;
     rows += copy(src, dst, USERS)?;
+    rows += copy(src, dst, FIRMS)?;
+    rows += copy(src, dst, FIRM_MEMBERS)?;
     rows += copy(src, dst, USER_EMAILS)?;
     rows += copy(src, dst, SESSIONS)?;
     rows += copy(src, dst, ONBOARDING)?;

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use redb::{Database, ReadTransaction, ReadableDatabase, ReadableTable};
 
 use super::{
-    ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, DISMISSED, MEETING_CLICK_TIMES,
-    MEETING_CLICKS, META, ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS, SHORTLIST,
-    USER_EMAILS, USER_RESPONSES, USERS, VENDOR_SOURCES, VENDORS,
+    ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, DISMISSED, FIRM_MEMBERS, FIRMS,
+    MEETING_CLICK_TIMES, MEETING_CLICKS, META, ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS,
+    SHORTLIST, USER_EMAILS, USER_RESPONSES, USERS, VENDOR_SOURCES, VENDORS,
 };
 use super::{FileStore, IDENTITY_LEN};
 
@@ -88,6 +88,8 @@ impl FileStore {
         let mut tables = Vec::new();
         count(&txn, META, &mut tables)?;
         count(&txn, USERS, &mut tables)?;
+        count(&txn, FIRMS, &mut tables)?;
+        count(&txn, FIRM_MEMBERS, &mut tables)?;
         count(&txn, USER_EMAILS, &mut tables)?;
         count(&txn, SESSIONS, &mut tables)?;
         count(&txn, ONBOARDING, &mut tables)?;

@@ -5,13 +5,17 @@ use redb::TableDefinition;
 /// Counters and settings: `schema_version`, `seq:<table>` id sequences, seeding markers.
 pub const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
 
-/// Accounts: user id -> `accounts::User`.
+/// Accounts: user id -> the stored account (`accounts` storage's `StoredUser`: its firm by id).
 pub const USERS: TableDefinition<u64, &[u8]> = TableDefinition::new("users");
+/// Firm id -> `accounts::Firm`. Until schema 6 each account was its own firm, by typed name.
+pub const FIRMS: TableDefinition<u64, &[u8]> = TableDefinition::new("firms");
+/// (firm id, user id): a firm's members, so listing them never walks every account.
+pub const FIRM_MEMBERS: TableDefinition<(u64, u64), ()> = TableDefinition::new("firm_members");
 /// Lower-cased email -> user id; the uniqueness of emails rests on this table.
 pub const USER_EMAILS: TableDefinition<&str, u64> = TableDefinition::new("user_emails");
 /// SHA-256 of a session token -> `accounts::Session`. The token itself is never stored.
 pub const SESSIONS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("sessions");
-/// User id -> `profile::Onboarding`.
+/// Firm id -> `profile::Onboarding`, the firm's answers.
 pub const ONBOARDING: TableDefinition<u64, &[u8]> = TableDefinition::new("onboarding");
 
 /// Category id -> `catalog::Category`.
@@ -30,7 +34,8 @@ pub const MEETING_CLICKS: TableDefinition<(u64, u64, u64), &[u8]> =
 /// most recent ones across vendors; the click itself is in `MEETING_CLICKS`.
 pub const MEETING_CLICK_TIMES: TableDefinition<(u64, u64), u64> =
     TableDefinition::new("meeting_click_times");
-/// (user id, category id) -> `techstack::Adoption`: the tools a user's firm uses per category.
+/// (firm id, category id) -> `techstack::Adoption`: the tools the firm uses per category. Until
+/// schema 6 the key was the user's id, which the migration made the id of the user's own firm.
 pub const ADOPTION: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("category_adoption");
 
 /// Booking id -> `bookings::Booking`. Ids come from the `bookings` sequence.
@@ -44,16 +49,16 @@ pub const BOOKING_IDENTITIES: TableDefinition<u64, &[u8]> =
 
 /// Questionnaire response id -> `recommend::StoredResponse`.
 pub const RESPONSES: TableDefinition<u64, &[u8]> = TableDefinition::new("responses");
-/// (user id, category id) -> the id of the user's latest response for that category.
+/// (firm id, category id) -> the id of the firm's latest response for that category.
 pub const USER_RESPONSES: TableDefinition<(u64, u64), u64> = TableDefinition::new("user_responses");
-/// (user id, category id) -> `recommend::PickSet`, the saved picks of one stage.
+/// (firm id, category id) -> `recommend::PickSet`, the firm's saved picks of one stage.
 pub const PICKS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("picks");
-/// (user id, vendor id) -> `recommend::dismissals::Dismissal` (when, and why); the vendor is
-/// never ranked for that user again until the dismissal is undone. Until schema 4 the table
+/// (firm id, vendor id) -> `recommend::dismissals::Dismissal` (when, and why); the vendor is
+/// never ranked for that firm again until the dismissal is undone. Until schema 4 the table
 /// "dismissed" held only the time.
 pub const DISMISSED: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("dismissals");
-/// (user id, category id, vendor id) -> `recommend::PastRec`, the latest time it was recommended.
+/// (firm id, category id, vendor id) -> `recommend::PastRec`, the latest time it was recommended.
 pub const PAST_RECS: TableDefinition<(u64, u64, u64), &[u8]> = TableDefinition::new("past_recs");
-/// (user id, vendor id) -> `shortlist::Entry`: a vendor on the user's shortlist, its status,
+/// (firm id, vendor id) -> `shortlist::Entry`: a vendor on the firm's shortlist, its status,
 /// note and demo outcome. Created at its first write; readers treat a missing table as empty.
 pub const SHORTLIST: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("shortlist");

@@ -26,9 +26,9 @@ use super::peers::CoverageCounts;
 pub fn coverage(app: &App, user: &User) -> Result<Coverage> {
     // The size rule is the recommendations' own, so both screens compare with the same firms.
     let context = crate::recommend::inputs::firm_context(app, user)?;
-    let own = super::firm_tools(app, user.id)?;
+    let own = super::firm_tools(app, user.firm.id)?;
     let peers = match context.size {
-        Some(size) => app.peers.read(app, |f| f.coverage(user.id, size)),
+        Some(size) => app.peers.read(app, |f| f.coverage(user.firm.id, size)),
         None => CoverageCounts::default(),
     };
     let catalog = app.catalog.load();

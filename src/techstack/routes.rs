@@ -72,7 +72,7 @@ pub async fn get_adoption(
     State(state): State<AppState>,
     current: CurrentUser,
 ) -> Result<Json<AdoptionList>> {
-    let user_id = current.user.id;
+    let user_id = current.user.firm.id;
     let list = state
         .blocking(move |app| current_list(app, user_id))
         .await?;
@@ -96,7 +96,7 @@ pub async fn save_adoption(
     Json(request): Json<SaveRequest>,
 ) -> Result<Json<AdoptionList>> {
     let items = parse_save(request, &state.catalog.load())?;
-    let user_id = current.user.id;
+    let user_id = current.user.firm.id;
     let list = state
         .blocking(move |app| {
             storage::save(app, user_id, &items)?;

@@ -31,7 +31,7 @@ pub fn profile_for(app: &App, user: &User, id: u64) -> Result<VendorProfile> {
     let catalog = app.catalog.load();
     let vendor = catalog.vendor(id).ok_or_else(|| unknown_vendor(id))?;
     let firm = inputs::firm_context(app, user)?;
-    let dismissed = storage::dismissed(&app.store, user.id)?;
+    let dismissed = storage::dismissed(&app.store, user.firm.id)?;
     let category = category_ref(&catalog, vendor.category_id);
 
     let integrations = vendor
@@ -43,7 +43,7 @@ pub fn profile_for(app: &App, user: &User, id: u64) -> Result<VendorProfile> {
         })
         .collect();
 
-    let recommendations = storage::past(&app.store, user.id)?
+    let recommendations = storage::past(&app.store, user.firm.id)?
         .into_iter()
         .filter(|(_, vendor_id, _)| *vendor_id == id)
         .map(|(category_id, _, rec)| PastRecommendation {

@@ -357,6 +357,8 @@ async fn firm_using(app: &mut TestApp, n: usize, vendor: u64) {
         )
         .await;
     assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    // Only verified firms are evidence for others.
+    app.verify_firm_of(&res);
     let res = app
         .post(
             "/api/profile/category-adoption",

@@ -29,6 +29,8 @@ async fn firm_account(
         )
         .await;
     assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    // Only verified firms are evidence for others.
+    app.verify_firm_of(&res);
     let items: Vec<Value> = STAGES
         .iter()
         .map(|id| json!({ "categoryId": id, "hasTool": yes.contains(id) }))
@@ -182,56 +184,62 @@ async fn firms_of_other_sizes_are_not_counted() {
     assert_eq!(map["peerFirms"]["text"], "fewer than 5");
 }
 
+/// A sign-up that nobody verified: a firm of its own, typing whatever name it likes.
+async fn unverified_account(app: &mut TestApp, email: &str, law_firm: &str, yes: &[u64]) {
+    let res = app
+        .post(
+            "/api/auth/sign-up",
+            json!({ "name": "Pat Lee", "email": email, "password": PASSWORD, "lawFirm": law_firm, "firmSize": "E6_20" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let items: Vec<Value> = STAGES
+        .iter()
+        .map(|id| json!({ "categoryId": id, "hasTool": yes.contains(id) }))
+        .collect();
+    let res = app
+        .post("/api/profile/category-adoption", json!({ "items": items }))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+}
+
 #[tokio::test]
-async fn a_firm_with_two_accounts_is_counted_once_with_both_accounts_answers() {
+async fn sign_ups_typing_one_name_are_firms_of_their_own_and_count_only_once_verified() {
     let mut app = TestApp::new();
     let me = viewer(&mut app).await;
     peer_firms(&mut app, "Other", 3, "E6_20", &[]).await;
-    // One firm, two spellings of its name: one account has intake, the other lead generation.
-    firm_account(
-        &mut app,
-        "a@twin.example",
-        "Twin Law",
-        Some("E6_20"),
-        &[INTAKE],
-    )
-    .await;
-    firm_account(
+    // Two sign-ups typing one name, spelled two ways: two firms, neither verified yet.
+    unverified_account(&mut app, "a@twin.example", "Twin Law", &[INTAKE]).await;
+    unverified_account(
         &mut app,
         "b@twin.example",
         "  twin   LAW ",
-        Some("E6_20"),
         &[LEAD_GENERATION],
     )
     .await;
 
     let map = coverage_as(&mut app, &me).await;
-    assert!(
-        shares(&map).iter().all(Value::is_null),
-        "four firms, not five: {map}"
-    );
+    assert_eq!(map["peerFirms"]["text"], "fewer than 5", "{map}");
+    assert!(shares(&map).iter().all(Value::is_null), "{map}");
 
-    firm_account(&mut app, "c@peers.example", "Last Firm", Some("E6_20"), &[]).await;
+    app.verify_all_firms();
     let map = coverage_as(&mut app, &me).await;
     assert_eq!(map["peerFirms"]["count"], 5);
-    // The twin firm has both tools: 1 of 5 firms each.
+    // Each twin is a firm of its own: 1 of 5 firms each.
     assert_eq!(item(&map, INTAKE)["peerShare"], 20);
     assert_eq!(item(&map, LEAD_GENERATION)["peerShare"], 20);
 }
 
 #[tokio::test]
-async fn a_colleague_of_the_same_firm_is_not_a_peer() {
+async fn five_unverified_sign_ups_with_a_firms_name_move_no_count() {
     let mut app = TestApp::new();
     let me = viewer(&mut app).await;
     peer_firms(&mut app, "Peer", 4, "E6_20", &[]).await;
-    firm_account(
-        &mut app,
-        "colleague@doe-law.com",
-        "Doe Injury Law",
-        Some("E6_20"),
-        &[INTAKE],
-    )
-    .await;
+    // Throwaway sign-ups typing the viewer's firm name, each with intake.
+    for n in 0..5 {
+        let email = format!("throwaway{n}@doe-law.com");
+        unverified_account(&mut app, &email, "Doe Injury Law", &[INTAKE]).await;
+    }
 
     let map = coverage_as(&mut app, &me).await;
 

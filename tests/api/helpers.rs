@@ -115,6 +115,27 @@ impl TestApp {
         _dir
     }
 
+    /// Verifies every firm there is, as the operator does on /admin/firms: only verified firms
+    /// are evidence for other firms. Test setup; the operator's route is tested in firms.rs.
+    pub fn verify_all_firms(&self) {
+        let app = &self.state;
+        for mut firm in litstack::accounts::all_firms(app).unwrap() {
+            if !firm.verified {
+                firm.verified = true;
+                litstack::accounts::save_firm(app, &firm).unwrap();
+            }
+        }
+    }
+
+    /// Verifies the firm of a sign-up's answer (`{"user": {"firm": {"id"}}}`), as the operator does.
+    pub fn verify_firm_of(&self, sign_up: &TestResponse) {
+        let id = sign_up.json()["user"]["firm"]["id"].as_u64().unwrap();
+        let app = &self.state;
+        let mut firm = litstack::accounts::find_firm(app, id).unwrap().unwrap();
+        firm.verified = true;
+        litstack::accounts::save_firm(app, &firm).unwrap();
+    }
+
     pub fn data_dir(&self) -> std::path::PathBuf {
         self.state.config.data_dir.clone()
     }

@@ -172,6 +172,30 @@ fn routes() -> Vec<Route> {
             Payload::Empty,
         ),
         r(
+            Method::PATCH,
+            "/api/firm",
+            Access::User,
+            Payload::Json(json!({ "name": "Doe & Partners" })),
+        ),
+        r(
+            Method::PATCH,
+            "/api/firm/members/1",
+            Access::User,
+            Payload::Json(json!({ "role": "owner" })),
+        ),
+        r(
+            Method::DELETE,
+            "/api/firm/members/999",
+            Access::User,
+            Payload::Empty,
+        ),
+        r(
+            Method::PATCH,
+            "/api/admin/firms/1",
+            Access::Admin,
+            Payload::Json(json!({ "verified": true })),
+        ),
+        r(
             Method::DELETE,
             "/api/admin/sample-bookings",
             Access::Admin,

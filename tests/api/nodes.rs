@@ -245,6 +245,8 @@ async fn intake_firm(node: &mut TestApp, n: usize, uses: bool) {
         )
         .await;
     assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    // Verified on this node; the other learns it from the change log.
+    node.verify_firm_of(&res);
     save_intake(node, uses).await;
 }
 

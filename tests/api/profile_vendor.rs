@@ -437,6 +437,7 @@ async fn peer_adoption_is_fewer_than_five_until_five_firms_of_the_size_use_it() 
             )
             .await;
         assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+        app.verify_firm_of(&res);
         let res = app
             .post("/api/profile/category-adoption", adopt.clone())
             .await;

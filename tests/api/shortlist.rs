@@ -352,6 +352,8 @@ async fn sign_up_firm(app: &mut TestApp, email: &str, firm: &str) {
         )
         .await;
     assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    // Only verified firms are evidence for others.
+    app.verify_firm_of(&res);
 }
 
 #[tokio::test]
@@ -456,8 +458,16 @@ async fn viewer_ranking(app: &mut TestApp, email: &str) -> (Vec<String>, bool) {
 async fn outcomes_of_four_firms_say_nothing_and_of_five_firms_give_a_reason() {
     let mut app = TestApp::new();
     firms_that_chose_lawmatics(&mut app, 0, 4).await;
-    // A second account of a firm already counted is still one firm.
-    sign_up_firm(&mut app, "p0-colleague@peer.example", "peer  firm 0").await;
+    // A sign-up typing a counted firm's name is a firm of its own, and counts nothing until the
+    // operator verifies it.
+    let res = app
+        .post(
+            "/api/auth/sign-up",
+            json!({ "name": "Pat Lee", "email": "p0-colleague@peer.example", "password": PASSWORD,
+                    "lawFirm": "peer  firm 0", "firmSize": "E6_20" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
     put(&mut app, LAWMATICS, json!({ "status": "Demo held" })).await;
 
     let (reasons, factor) = viewer_ranking(&mut app, "v1@viewer.example").await;

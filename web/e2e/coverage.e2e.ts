@@ -23,6 +23,10 @@ async function peerFirm(n: number, yes: number[]) {
     data: { name: `Peer ${n}`, email: `peer${n}@peers.test`, password: 'compare-my-stack-1', lawFirm: `Peer Firm ${n}`, firmSize: 'E6_20' },
   });
   expect(signUp.status(), await signUp.text()).toBe(201);
+  // Only verified firms are evidence for others: the operator (the first account, on `page`) verifies it.
+  const firmId = (await signUp.json()).user.firm.id;
+  const verified = await page.request.patch(`/api/admin/firms/${firmId}`, { data: { verified: true } });
+  expect(verified.status(), await verified.text()).toBe(200);
   const save = await api.post('/api/profile/category-adoption', { data: stackOf(yes) });
   expect(save.status(), await save.text()).toBe(200);
   await api.dispose();

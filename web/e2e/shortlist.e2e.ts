@@ -52,6 +52,10 @@ async function firmThatChoseLawmatics(n: number) {
     data: { name: `Peer ${n}`, email: `peer${n}@peers.test`, password: 'we-chose-a-tool-1', lawFirm: `Peer Firm ${n}`, firmSize: 'E6_20' },
   });
   expect(signUp.status(), await signUp.text()).toBe(201);
+  // Only verified firms are evidence for others: the operator (the first account, on `page`) verifies it.
+  const firmId = (await signUp.json()).user.firm.id;
+  const verified = await page.request.patch(`/api/admin/firms/${firmId}`, { data: { verified: true } });
+  expect(verified.status(), await verified.text()).toBe(200);
   const held = await api.put(`/api/shortlist/${LAWMATICS}`, { data: { status: 'Demo held' } });
   expect(held.status(), await held.text()).toBe(200);
   const chosen = await api.put(`/api/shortlist/${LAWMATICS}/outcome`, { data: { chosen: true } });

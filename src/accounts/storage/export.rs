@@ -1,10 +1,11 @@
 //! Copying the accounts of a redb install into PostgreSQL (`litstack export-to-postgres`).
 
-use crate::accounts::model::{Session, User};
+use crate::accounts::model::{Firm, Session};
 
 use crate::store::postgres::code;
-use crate::store::{FileStore, PgStore, SESSIONS, TableCount, USERS, codec};
+use crate::store::{FIRMS, FileStore, PgStore, SESSIONS, TableCount, USERS, codec};
 
+use super::file::StoredUser;
 use super::postgres::at;
 
 /// Copies the redb file's accounts into PostgreSQL keeping ids and token hashes, moves the id
@@ -13,11 +14,18 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
     use redb::{ReadableTable, ReadableTableMetadata};
     let txn = from.read()?;
     let users_table = txn.open_table(USERS)?;
+    let firms_table = txn.open_table(FIRMS)?;
     let sessions_table = txn.open_table(SESSIONS)?;
     let mut users = Vec::new();
     for entry in users_table.iter()? {
-        users.push(codec::decode::<User>(entry?.1.value())?);
+        users.push(codec::decode::<StoredUser>(entry?.1.value())?);
     }
+    let mut firms = Vec::new();
+    for entry in firms_table.iter()? {
+        firms.push(codec::decode::<Firm>(entry?.1.value())?);
+    }
+    let firms_handed_out = crate::store::meta_get(&txn, "seq:firms")?.unwrap_or(0);
+    let firm_rows = firms_table.len()?;
     let mut sessions = Vec::new();
     for entry in sessions_table.iter()? {
         let (key, value) = entry?;
@@ -31,10 +39,39 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
 
     to.run(async {
         let mut tx = to.pool().begin().await?;
-        for user in &users {
-            let firm_size = user.firm_size.as_ref().map(code).transpose()?;
+        for firm in &firms {
+            let firm_size = firm.size.as_ref().map(code).transpose()?;
             sqlx::query(
-                "INSERT INTO users (id, name, email, email_key, law_firm, firm_size, \
+                "INSERT INTO firms (id, name, firm_size, created_at, verified, disabled) \
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING",
+            )
+            .bind(firm.id as i64)
+            .bind(&firm.name)
+            .bind(firm_size)
+            .bind(at(firm.created_at))
+            .bind(firm.verified)
+            .bind(firm.disabled)
+            .execute(&mut *tx)
+            .await?;
+        }
+        let highest_firm = firms
+            .iter()
+            .map(|f| f.id)
+            .max()
+            .unwrap_or(0)
+            .max(firms_handed_out);
+        if highest_firm > 0 {
+            sqlx::query(
+                "SELECT setval(pg_get_serial_sequence('firms', 'id'), \
+                 GREATEST($1, (SELECT COALESCE(MAX(id), 0) FROM firms)))",
+            )
+            .bind(highest_firm as i64)
+            .execute(&mut *tx)
+            .await?;
+        }
+        for user in &users {
+            sqlx::query(
+                "INSERT INTO users (id, name, email, email_key, firm_id, firm_role, \
                  password_hash, is_admin, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
                  ON CONFLICT (id) DO NOTHING",
             )
@@ -42,8 +79,8 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
             .bind(&user.name)
             .bind(&user.email)
             .bind(user.email.to_lowercase())
-            .bind(&user.law_firm)
-            .bind(firm_size)
+            .bind(user.firm_id as i64)
+            .bind(user.firm_role.code())
             .bind(&user.password_hash)
             .bind(user.is_admin)
             .bind(at(user.created_at))
@@ -81,6 +118,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
         anyhow::Ok(())
     })?;
     Ok(vec![
+        to.counted("firms", firm_rows)?,
         to.counted("users", user_rows)?,
         to.counted("sessions", session_rows)?,
     ])

@@ -1,15 +1,88 @@
-//! Accounts in the redb file: USERS, USER_EMAILS (email key -> user id) and SESSIONS (token hash
-//! -> session). "One account per email" is enforced here, in `claim_email`, for sign-up and email
-//! changes; redb runs one write transaction at a time, which makes each operation one step.
+//! Accounts in the redb file: USERS, FIRMS and FIRM_MEMBERS (the firms and who belongs to
+//! which), USER_EMAILS (email key -> user id) and SESSIONS (token hash -> session). "One account
+//! per email" is enforced here, in `claim_email`, for sign-up and email changes; redb runs one
+//! write transaction at a time, which makes each operation one step.
 
 use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
+use serde::{Deserialize, Serialize};
 
-use super::{EMAIL_TAKEN, NewUser};
-use crate::accounts::model::{Email, Session, User};
+use super::{EMAIL_TAKEN, FirmChoice, NewUser};
+use crate::accounts::model::{Email, Firm, FirmRole, Session, User};
 use crate::accounts::sessions::TokenHash;
-use crate::error::{Result, conflict};
+use crate::error::{Result, conflict, not_found};
 use crate::state::now_secs;
-use crate::store::{self, FileStore, SESSIONS, USER_EMAILS, USERS, codec};
+use crate::store::{self, FIRM_MEMBERS, FIRMS, FileStore, SESSIONS, USER_EMAILS, USERS, codec};
+
+/// An account as the USERS table holds it: its firm by id (the firm itself is in FIRMS).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub(crate) struct StoredUser {
+    pub id: u64,
+    pub name: String,
+    pub email: String,
+    pub firm_id: u64,
+    pub firm_role: FirmRole,
+    pub password_hash: String,
+    pub is_admin: bool,
+    pub created_at: i64,
+}
+
+impl StoredUser {
+    pub(crate) fn of(user: &User) -> StoredUser {
+        StoredUser {
+            id: user.id,
+            name: user.name.clone(),
+            email: user.email.clone(),
+            firm_id: user.firm.id,
+            firm_role: user.firm_role,
+            password_hash: user.password_hash.clone(),
+            is_admin: user.is_admin,
+            created_at: user.created_at,
+        }
+    }
+
+    fn with(self, firm: Firm) -> User {
+        User {
+            id: self.id,
+            name: self.name,
+            email: self.email,
+            firm,
+            firm_role: self.firm_role,
+            password_hash: self.password_hash,
+            is_admin: self.is_admin,
+            created_at: self.created_at,
+        }
+    }
+}
+
+fn get_firm(table: &impl ReadableTable<u64, &'static [u8]>, id: u64) -> Result<Option<Firm>> {
+    Ok(table
+        .get(id)?
+        .map(|v| codec::decode::<Firm>(v.value()))
+        .transpose()?)
+}
+
+/// The stored account with its firm. An account whose firm is missing is a damaged file.
+fn load(
+    users: &impl ReadableTable<u64, &'static [u8]>,
+    firms: &impl ReadableTable<u64, &'static [u8]>,
+    id: u64,
+) -> Result<Option<User>> {
+    let Some(stored) = users
+        .get(id)?
+        .map(|v| codec::decode::<StoredUser>(v.value()))
+        .transpose()?
+    else {
+        return Ok(None);
+    };
+    let firm = get_firm(firms, stored.firm_id)?.ok_or_else(|| {
+        anyhow::anyhow!(
+            "account {} belongs to firm {}, which is missing",
+            id,
+            stored.firm_id
+        )
+    })?;
+    Ok(Some(stored.with(firm)))
+}
 
 /// Creates the account and its first session (`session`) in one transaction. The first account
 /// is the admin: `admit_first` runs only then and may refuse it. An email already in use is a 409.
@@ -29,15 +102,36 @@ pub fn create_user(
         }
         let id = store::next_id(&txn, "users")?;
         claim_email(&txn, &new.email, id)?;
+        let created_at = now_secs();
+        let (firm, firm_role) = match new.firm {
+            FirmChoice::New { name, size } => {
+                let firm = Firm {
+                    id: store::next_id(&txn, "firms")?,
+                    name,
+                    size,
+                    created_at,
+                    // The operator's own firm is the first evidence the install has.
+                    verified: is_admin,
+                    disabled: false,
+                };
+                put_firm(&txn, &firm)?;
+                (firm, FirmRole::Owner)
+            }
+            FirmChoice::Join { firm_id, role } => {
+                let firm = get_firm(&txn.open_table(FIRMS)?, firm_id)?
+                    .ok_or_else(|| not_found("This firm no longer exists"))?;
+                (firm, role)
+            }
+        };
         let user = User {
             id,
             name: new.name,
             email: new.email.as_str().to_string(),
-            law_firm: new.law_firm,
-            firm_size: new.firm_size,
+            firm,
+            firm_role,
             password_hash: new.password_hash,
             is_admin,
-            created_at: now_secs(),
+            created_at,
         };
         put_user(&txn, &user)?;
         user
@@ -58,20 +152,79 @@ fn claim_email(txn: &WriteTransaction, email: &Email, user_id: u64) -> Result<()
     Ok(())
 }
 
+/// Writes the account (and its place among its firm's members), not the firm's own record.
 fn put_user(txn: &WriteTransaction, user: &User) -> Result<()> {
-    txn.open_table(USERS)?
-        .insert(user.id, codec::encode(user).as_slice())?;
+    let mut users = txn.open_table(USERS)?;
+    let previous = users
+        .get(user.id)?
+        .map(|v| codec::decode::<StoredUser>(v.value()))
+        .transpose()?;
+    users.insert(user.id, codec::encode(&StoredUser::of(user)).as_slice())?;
+    let mut members = txn.open_table(FIRM_MEMBERS)?;
+    if let Some(previous) = previous.filter(|p| p.firm_id != user.firm.id) {
+        members.remove((previous.firm_id, user.id))?;
+    }
+    members.insert((user.firm.id, user.id), ())?;
+    Ok(())
+}
+
+/// Writes an account, its firm and its email key into `txn` as they are: for setting up many
+/// firms at once (benchmarks), never for the app's own sign-ups.
+pub fn put_account(txn: &WriteTransaction, user: &User) -> Result<()> {
+    put_firm(txn, &user.firm)?;
+    put_user(txn, user)?;
+    claim_email(txn, &Email::parse(&user.email)?, user.id)
+}
+
+fn put_firm(txn: &WriteTransaction, firm: &Firm) -> Result<()> {
+    txn.open_table(FIRMS)?
+        .insert(firm.id, codec::encode(firm).as_slice())?;
     Ok(())
 }
 
 pub fn find_user(store: &FileStore, id: u64) -> Result<Option<User>> {
     let txn = store.read()?;
-    let table = txn.open_table(USERS)?;
-    let user = table
-        .get(id)?
-        .map(|v| codec::decode::<User>(v.value()))
-        .transpose()?;
-    Ok(user)
+    load(&txn.open_table(USERS)?, &txn.open_table(FIRMS)?, id)
+}
+
+pub fn find_firm(store: &FileStore, id: u64) -> Result<Option<Firm>> {
+    get_firm(&store.read()?.open_table(FIRMS)?, id)
+}
+
+/// Every firm, by id.
+pub fn all_firms(store: &FileStore) -> Result<Vec<Firm>> {
+    let txn = store.read()?;
+    let mut firms = Vec::new();
+    for entry in txn.open_table(FIRMS)?.iter()? {
+        firms.push(codec::decode(entry?.1.value())?);
+    }
+    Ok(firms)
+}
+
+/// Saves the firm's own record (name, size, flags).
+pub fn save_firm(store: &FileStore, firm: &Firm) -> Result<()> {
+    let txn = store.write()?;
+    if txn.open_table(FIRMS)?.get(firm.id)?.is_none() {
+        return Err(not_found("There is no firm with this id"));
+    }
+    put_firm(&txn, firm)?;
+    txn.commit()?;
+    Ok(())
+}
+
+/// The firm's members, by user id.
+pub fn firm_members(store: &FileStore, firm_id: u64) -> Result<Vec<User>> {
+    let txn = store.read()?;
+    let (users, firms) = (txn.open_table(USERS)?, txn.open_table(FIRMS)?);
+    let mut found = Vec::new();
+    for entry in txn
+        .open_table(FIRM_MEMBERS)?
+        .range((firm_id, 0)..=(firm_id, u64::MAX))?
+    {
+        let (_, user_id) = entry?.0.value();
+        found.extend(load(&users, &firms, user_id)?);
+    }
+    Ok(found)
 }
 
 pub fn find_user_by_email(store: &FileStore, email: &Email) -> Result<Option<User>> {
@@ -89,10 +242,13 @@ pub fn find_user_by_email(store: &FileStore, email: &Email) -> Result<Option<Use
 /// Every account, by id.
 pub fn all_users(store: &FileStore) -> Result<Vec<User>> {
     let txn = store.read()?;
-    let table = txn.open_table(USERS)?;
+    let (table, firms) = (txn.open_table(USERS)?, txn.open_table(FIRMS)?);
     let mut users = Vec::new();
     for entry in table.iter()? {
-        users.push(codec::decode(entry?.1.value())?);
+        let stored: StoredUser = codec::decode(entry?.1.value())?;
+        let firm = get_firm(&firms, stored.firm_id)?
+            .ok_or_else(|| anyhow::anyhow!("account {} has no firm", stored.id))?;
+        users.push(stored.with(firm));
     }
     Ok(users)
 }
@@ -211,4 +367,18 @@ fn revoke_other_sessions(txn: &WriteTransaction, user_id: u64, keep: &TokenHash)
         table.remove(key.as_slice())?;
     }
     Ok(doomed.len())
+}
+
+/// Deletes the account: its record, its email (free for a new invitation), its place in its firm
+/// and every session of it, in one transaction. What it wrote for the firm stays the firm's.
+pub fn remove_user(store: &FileStore, user: &User) -> Result<()> {
+    let txn = store.write()?;
+    txn.open_table(USERS)?.remove(user.id)?;
+    txn.open_table(USER_EMAILS)?
+        .remove(user.email.to_lowercase().as_str())?;
+    txn.open_table(FIRM_MEMBERS)?
+        .remove((user.firm.id, user.id))?;
+    revoke_other_sessions(&txn, user.id, &[0; 32])?;
+    txn.commit()?;
+    Ok(())
 }

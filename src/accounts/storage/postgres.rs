@@ -14,8 +14,8 @@ use chrono::{DateTime, Utc};
 use sqlx::postgres::PgRow;
 use sqlx::{PgConnection, Row};
 
-use super::{EMAIL_TAKEN, NewUser};
-use crate::accounts::model::{Email, Session, User};
+use super::{EMAIL_TAKEN, FirmChoice, NewUser};
+use crate::accounts::model::{Email, Firm, FirmRole, Session, User};
 use crate::accounts::sessions::TokenHash;
 use crate::error::{AppError, Result, conflict};
 use crate::state::now_secs;
@@ -28,12 +28,26 @@ const SIGN_UP_LOCK: i64 = 0x4c69_7473_0002;
 /// The `settings` key of the first-launch setup token.
 const SETUP_TOKEN: &str = "setup_token";
 
-/// `SELECT` of every user column, then `$rest` (a literal: the SQL stays a static string).
+/// `SELECT` of every user column with its firm's, then `$rest` (a literal: the SQL stays a
+/// static string). Users are `u`, firms `f`.
 macro_rules! select_users {
     ($rest:literal) => {
         concat!(
-            "SELECT id, name, email, law_firm, firm_size, password_hash, is_admin, created_at \
-             FROM users ",
+            "SELECT u.id, u.name, u.email, u.firm_role, u.password_hash, u.is_admin, \
+             u.created_at, f.id AS firm_id, f.name AS firm_name, f.firm_size, \
+             f.created_at AS firm_created_at, f.verified, f.disabled \
+             FROM users u JOIN firms f ON f.id = u.firm_id ",
+            $rest
+        )
+    };
+}
+
+/// `SELECT` of every firm column, named as `firm_from` reads them, then `$rest`.
+macro_rules! select_firms {
+    ($rest:literal) => {
+        concat!(
+            "SELECT id AS firm_id, name AS firm_name, firm_size, created_at AS firm_created_at, \
+             verified, disabled FROM firms ",
             $rest
         )
     };
@@ -43,14 +57,33 @@ pub(super) fn at(secs: i64) -> DateTime<Utc> {
     DateTime::from_timestamp(secs, 0).unwrap_or_default()
 }
 
-fn user_from(row: &PgRow) -> Result<User> {
+fn firm_from(row: &PgRow) -> Result<Firm> {
     let firm_size: Option<String> = row.try_get("firm_size")?;
+    Ok(Firm {
+        id: row.try_get::<i64, _>("firm_id")? as u64,
+        name: row.try_get("firm_name")?,
+        size: firm_size.map(from_code).transpose()?,
+        created_at: row
+            .try_get::<DateTime<Utc>, _>("firm_created_at")?
+            .timestamp(),
+        verified: row.try_get("verified")?,
+        disabled: row.try_get("disabled")?,
+    })
+}
+
+fn role_from(code: &str) -> Result<FirmRole> {
+    FirmRole::from_code(code)
+        .ok_or_else(|| anyhow::anyhow!("unknown firm role {code:?} in the database").into())
+}
+
+fn user_from(row: &PgRow) -> Result<User> {
+    let role: String = row.try_get("firm_role")?;
     Ok(User {
         id: row.try_get::<i64, _>("id")? as u64,
         name: row.try_get("name")?,
         email: row.try_get("email")?,
-        law_firm: row.try_get("law_firm")?,
-        firm_size: firm_size.map(from_code).transpose()?,
+        firm: firm_from(row)?,
+        firm_role: role_from(&role)?,
         password_hash: row.try_get("password_hash")?,
         is_admin: row.try_get("is_admin")?,
         created_at: row.try_get::<DateTime<Utc>, _>("created_at")?.timestamp(),
@@ -125,16 +158,48 @@ pub fn create_user(
             return Err(conflict(EMAIL_TAKEN));
         }
         let created_at = now_secs();
-        let firm_size = new.firm_size.as_ref().map(code).transpose()?;
+        let (firm, firm_role) = match new.firm {
+            FirmChoice::New { name, size } => {
+                let firm_size = size.as_ref().map(code).transpose()?;
+                let id: i64 = sqlx::query_scalar(
+                    "INSERT INTO firms (name, firm_size, created_at, verified, disabled) \
+                     VALUES ($1, $2, $3, $4, false) RETURNING id",
+                )
+                .bind(&name)
+                .bind(firm_size)
+                .bind(at(created_at))
+                // The operator's own firm is the first evidence the install has.
+                .bind(is_admin)
+                .fetch_one(&mut *tx)
+                .await?;
+                let firm = Firm {
+                    id: id as u64,
+                    name,
+                    size,
+                    created_at,
+                    verified: is_admin,
+                    disabled: false,
+                };
+                (firm, FirmRole::Owner)
+            }
+            FirmChoice::Join { firm_id, role } => {
+                let row = sqlx::query(select_firms!("WHERE id = $1 FOR SHARE"))
+                    .bind(firm_id as i64)
+                    .fetch_optional(&mut *tx)
+                    .await?
+                    .ok_or_else(|| crate::error::not_found("This firm no longer exists"))?;
+                (firm_from(&row)?, role)
+            }
+        };
         let id: i64 = sqlx::query_scalar(
-            "INSERT INTO users (name, email, email_key, law_firm, firm_size, password_hash, \
+            "INSERT INTO users (name, email, email_key, firm_id, firm_role, password_hash, \
              is_admin, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
         )
         .bind(&new.name)
         .bind(new.email.as_str())
         .bind(new.email.key())
-        .bind(&new.law_firm)
-        .bind(firm_size)
+        .bind(firm.id as i64)
+        .bind(firm_role.code())
         .bind(&new.password_hash)
         .bind(is_admin)
         .bind(at(created_at))
@@ -142,16 +207,15 @@ pub fn create_user(
         .await
         .map_err(email_taken_on_conflict)?;
         insert_session(&mut tx, session, id as u64).await?;
-        // A new account is in no node's session cache, but it counts in its firm's size on every
-        // node's peer figures.
-        changes::record(&mut tx, Change::Peers { user_id: id as u64 }).await?;
+        // Another node's peer figures count the new firm.
+        changes::record(&mut tx, Change::Peers { firm_id: firm.id }).await?;
         tx.commit().await?;
         Ok(User {
             id: id as u64,
             name: new.name,
             email: new.email.as_str().to_string(),
-            law_firm: new.law_firm,
-            firm_size: new.firm_size,
+            firm,
+            firm_role,
             password_hash: new.password_hash,
             is_admin,
             created_at,
@@ -161,7 +225,7 @@ pub fn create_user(
 
 pub fn find_user(store: &PgStore, id: u64) -> Result<Option<User>> {
     let row = store.run(
-        sqlx::query(select_users!("WHERE id = $1"))
+        sqlx::query(select_users!("WHERE u.id = $1"))
             .bind(id as i64)
             .fetch_optional(store.pool()),
     )?;
@@ -170,7 +234,7 @@ pub fn find_user(store: &PgStore, id: u64) -> Result<Option<User>> {
 
 pub fn find_user_by_email(store: &PgStore, email: &Email) -> Result<Option<User>> {
     let row = store.run(
-        sqlx::query(select_users!("WHERE email_key = $1"))
+        sqlx::query(select_users!("WHERE u.email_key = $1"))
             .bind(email.key())
             .fetch_optional(store.pool()),
     )?;
@@ -178,7 +242,7 @@ pub fn find_user_by_email(store: &PgStore, email: &Email) -> Result<Option<User>
 }
 
 pub fn all_users(store: &PgStore) -> Result<Vec<User>> {
-    let rows = store.run(sqlx::query(select_users!("ORDER BY id")).fetch_all(store.pool()))?;
+    let rows = store.run(sqlx::query(select_users!("ORDER BY u.id")).fetch_all(store.pool()))?;
     rows.iter().map(user_from).collect()
 }
 
@@ -189,16 +253,15 @@ pub fn has_users(store: &PgStore) -> Result<bool> {
 
 /// Writes every column of `user` but its email key (set only by an email change).
 async fn update_user(tx: &mut PgConnection, user: &User) -> Result<()> {
-    let firm_size = user.firm_size.as_ref().map(code).transpose()?;
     sqlx::query(
-        "UPDATE users SET name = $2, email = $3, law_firm = $4, firm_size = $5, \
+        "UPDATE users SET name = $2, email = $3, firm_id = $4, firm_role = $5, \
          password_hash = $6, is_admin = $7 WHERE id = $1",
     )
     .bind(user.id as i64)
     .bind(&user.name)
     .bind(&user.email)
-    .bind(&user.law_firm)
-    .bind(firm_size)
+    .bind(user.firm.id as i64)
+    .bind(user.firm_role.code())
     .bind(&user.password_hash)
     .bind(user.is_admin)
     .execute(&mut *tx)
@@ -358,5 +421,72 @@ pub fn share_setup_token(store: &PgStore, candidate: &str) -> Result<Option<Stri
             .await?;
         tx.commit().await?;
         Ok(token)
+    })
+}
+
+pub fn find_firm(store: &PgStore, id: u64) -> Result<Option<Firm>> {
+    let row = store.run(
+        sqlx::query(select_firms!("WHERE id = $1"))
+            .bind(id as i64)
+            .fetch_optional(store.pool()),
+    )?;
+    row.as_ref().map(firm_from).transpose()
+}
+
+pub fn all_firms(store: &PgStore) -> Result<Vec<Firm>> {
+    let rows = store.run(sqlx::query(select_firms!("ORDER BY id")).fetch_all(store.pool()))?;
+    rows.iter().map(firm_from).collect()
+}
+
+/// Saves the firm's record; every member's cached copy is stale, so each is announced.
+pub fn save_firm(store: &PgStore, firm: &Firm) -> Result<()> {
+    store.run(async {
+        let mut tx = store.pool().begin().await?;
+        let firm_size = firm.size.as_ref().map(code).transpose()?;
+        let done = sqlx::query(
+            "UPDATE firms SET name = $2, firm_size = $3, verified = $4, disabled = $5 WHERE id = $1",
+        )
+        .bind(firm.id as i64)
+        .bind(&firm.name)
+        .bind(firm_size)
+        .bind(firm.verified)
+        .bind(firm.disabled)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() == 0 {
+            return Err(crate::error::not_found("There is no firm with this id"));
+        }
+        let members: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE firm_id = $1 ORDER BY id")
+            .bind(firm.id as i64)
+            .fetch_all(&mut *tx)
+            .await?;
+        for user_id in members {
+            changes::record(&mut tx, Change::User { user_id: user_id as u64 }).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    })
+}
+
+pub fn firm_members(store: &PgStore, firm_id: u64) -> Result<Vec<User>> {
+    let rows = store.run(
+        sqlx::query(select_users!("WHERE u.firm_id = $1 ORDER BY u.id"))
+            .bind(firm_id as i64)
+            .fetch_all(store.pool()),
+    )?;
+    rows.iter().map(user_from).collect()
+}
+
+/// Deletes the account; its sessions go with it (`ON DELETE CASCADE`).
+pub fn remove_user(store: &PgStore, user: &User) -> Result<()> {
+    store.run(async {
+        let mut tx = store.pool().begin().await?;
+        sqlx::query("DELETE FROM users WHERE id = $1")
+            .bind(user.id as i64)
+            .execute(&mut *tx)
+            .await?;
+        changes::record(&mut tx, Change::User { user_id: user.id }).await?;
+        tx.commit().await?;
+        Ok(())
     })
 }

@@ -170,11 +170,12 @@ impl<'t, 's> VendorImport<'t, 's> {
     }
 }
 
-/// Stores a meeting click now, and puts the vendor on the user's shortlist as "demo booked" in
-/// the same commit: both or neither, on either backend.
+/// Stores a meeting click now (the person's), and puts the vendor on their firm's shortlist as
+/// "demo booked" in the same commit: both or neither, on either backend.
 pub fn record_meeting_click(
     store: &Store,
     user_id: u64,
+    firm_id: u64,
     vendor_id: u64,
     source_page: SourcePage,
 ) -> Result<MeetingClick> {
@@ -190,7 +191,7 @@ pub fn record_meeting_click(
         WriteTx::File(txn) => file::insert_meeting_click(txn, &click)?,
         WriteTx::Postgres(tx) => postgres::insert_meeting_click(tx, &click)?,
     };
-    crate::shortlist::demo_booked(&mut tx, user_id, click.vendor_id, click.at)?;
+    crate::shortlist::demo_booked(&mut tx, firm_id, click.vendor_id, click.at)?;
     tx.commit()?;
     Ok(click)
 }
@@ -337,9 +338,9 @@ mod tests {
                 &csv("1,Acme,Intake,,https://acme.example.com/demo,,,,,,\n"),
             )
             .unwrap();
-            let first = record_meeting_click(store, 9, 1, SourcePage::Browse).unwrap();
-            let second = record_meeting_click(store, 9, 1, SourcePage::Profile).unwrap();
-            record_meeting_click(store, 10, 1, SourcePage::Compare).unwrap();
+            let first = record_meeting_click(store, 9, 9, 1, SourcePage::Browse).unwrap();
+            let second = record_meeting_click(store, 9, 9, 1, SourcePage::Profile).unwrap();
+            record_meeting_click(store, 10, 10, 1, SourcePage::Compare).unwrap();
             assert_eq!((first.id, second.id), (1, 2));
             let mine: Vec<(u64, SourcePage)> = recent_meeting_clicks(store, 9, 10)
                 .unwrap()
@@ -439,8 +440,8 @@ mod tests {
 "),
         )
         .unwrap();
-        record_meeting_click(&file, 3, 5, SourcePage::GetRec).unwrap();
-        record_meeting_click(&file, 4, 6, SourcePage::Browse).unwrap();
+        record_meeting_click(&file, 3, 3, 5, SourcePage::GetRec).unwrap();
+        record_meeting_click(&file, 4, 4, 6, SourcePage::Browse).unwrap();
         let pg = test_store();
         let Store::File(file_store) = &file else {
             unreachable!()
@@ -465,7 +466,7 @@ mod tests {
         for store in [&file, &pg] {
             assert_eq!(import(store, ",Next,Billing,,,,,,,,\n").inserted, 1);
             assert_eq!(
-                record_meeting_click(store, 3, 5, SourcePage::Profile)
+                record_meeting_click(store, 3, 3, 5, SourcePage::Profile)
                     .unwrap()
                     .id,
                 3

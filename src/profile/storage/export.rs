@@ -23,14 +23,14 @@ pub fn export(
     let source = table.len()?;
     let mut rows = Vec::new();
     for entry in table.iter()? {
-        let (user_id, value) = entry?;
+        let (firm_id, value) = entry?;
         rows.push((
-            user_id.value(),
+            firm_id.value(),
             crate::store::codec::decode::<Onboarding>(value.value())?,
         ));
     }
-    for (user_id, answers) in &rows {
-        save_onboarding(to, *user_id, answers).map_err(|e| anyhow::anyhow!("{e}"))?;
+    for (firm_id, answers) in &rows {
+        save_onboarding(to, *firm_id, answers).map_err(|e| anyhow::anyhow!("{e}"))?;
     }
     Ok(vec![to.counted("onboarding", source)?])
 }
@@ -53,8 +53,8 @@ mod tests {
             "annualSoftwareSpendBand": "S10_40K"
         }))
         .unwrap();
-        for user_id in [1, 7] {
-            crate::profile::storage::save_onboarding(&file, user_id, &answers).unwrap();
+        for firm_id in [1, 7] {
+            crate::profile::storage::save_onboarding(&file, firm_id, &answers).unwrap();
         }
         let Store::File(from) = &file else {
             unreachable!()
@@ -62,12 +62,12 @@ mod tests {
         let to = crate::store::postgres::test_store();
         let counts = export(from, &to).unwrap();
         assert_eq!((counts[0].source, counts[0].copied), (2, 2));
-        for user_id in [1, 7, 8] {
+        for firm_id in [1, 7, 8] {
             assert_eq!(
-                find_onboarding(&to, user_id)
+                find_onboarding(&to, firm_id)
                     .unwrap()
                     .map(|o| code(&o.attorneys_count_band).unwrap()),
-                crate::profile::storage::find_onboarding(&file, user_id)
+                crate::profile::storage::find_onboarding(&file, firm_id)
                     .unwrap()
                     .map(|o| code(&o.attorneys_count_band).unwrap())
             );

@@ -4,20 +4,20 @@ use crate::error::Result;
 use crate::profile::bands::Onboarding;
 use crate::store::{FileStore, ONBOARDING, codec};
 
-pub fn find_onboarding(store: &FileStore, user_id: u64) -> Result<Option<Onboarding>> {
+pub fn find_onboarding(store: &FileStore, firm_id: u64) -> Result<Option<Onboarding>> {
     let txn = store.read()?;
     let table = txn.open_table(ONBOARDING)?;
     let found = table
-        .get(user_id)?
+        .get(firm_id)?
         .map(|v| codec::decode(v.value()))
         .transpose()?;
     Ok(found)
 }
 
-pub fn save_onboarding(store: &FileStore, user_id: u64, answers: &Onboarding) -> Result<()> {
+pub fn save_onboarding(store: &FileStore, firm_id: u64, answers: &Onboarding) -> Result<()> {
     let txn = store.write()?;
     txn.open_table(ONBOARDING)?
-        .insert(user_id, codec::encode(answers).as_slice())?;
+        .insert(firm_id, codec::encode(answers).as_slice())?;
     txn.commit()?;
     Ok(())
 }

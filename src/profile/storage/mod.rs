@@ -11,17 +11,17 @@ use super::bands::Onboarding;
 use crate::error::Result;
 use crate::store::Store;
 
-pub fn find_onboarding(store: &Store, user_id: u64) -> Result<Option<Onboarding>> {
+pub fn find_onboarding(store: &Store, firm_id: u64) -> Result<Option<Onboarding>> {
     match store {
-        Store::File(db) => file::find_onboarding(db, user_id),
-        Store::Postgres(db) => postgres::find_onboarding(db, user_id),
+        Store::File(db) => file::find_onboarding(db, firm_id),
+        Store::Postgres(db) => postgres::find_onboarding(db, firm_id),
     }
 }
 
 /// Saves the answers, replacing any earlier ones.
-pub fn save_onboarding(store: &Store, user_id: u64, answers: &Onboarding) -> Result<()> {
+pub fn save_onboarding(store: &Store, firm_id: u64, answers: &Onboarding) -> Result<()> {
     match store {
-        Store::File(db) => file::save_onboarding(db, user_id, answers),
-        Store::Postgres(db) => postgres::save_onboarding(db, user_id, answers),
+        Store::File(db) => file::save_onboarding(db, firm_id, answers),
+        Store::Postgres(db) => postgres::save_onboarding(db, firm_id, answers),
     }
 }

@@ -8,13 +8,13 @@ use crate::profile::bands::Onboarding;
 use crate::store::PgStore;
 use crate::store::postgres::{code, from_code};
 
-pub fn find_onboarding(store: &PgStore, user_id: u64) -> Result<Option<Onboarding>> {
+pub fn find_onboarding(store: &PgStore, firm_id: u64) -> Result<Option<Onboarding>> {
     let row = store.run(
         sqlx::query(
             "SELECT attorneys_count_band, employees_count_band, injury_cases_per_month_band, \
-             annual_software_spend_band FROM onboarding WHERE user_id = $1",
+             annual_software_spend_band FROM onboarding WHERE firm_id = $1",
         )
-        .bind(user_id as i64)
+        .bind(firm_id as i64)
         .fetch_optional(store.pool()),
     )?;
     let Some(row) = row else { return Ok(None) };
@@ -26,20 +26,20 @@ pub fn find_onboarding(store: &PgStore, user_id: u64) -> Result<Option<Onboardin
     }))
 }
 
-pub fn save_onboarding(store: &PgStore, user_id: u64, answers: &Onboarding) -> Result<()> {
+pub fn save_onboarding(store: &PgStore, firm_id: u64, answers: &Onboarding) -> Result<()> {
     store.run(
         sqlx::query(
-            "INSERT INTO onboarding (user_id, attorneys_count_band, employees_count_band, \
+            "INSERT INTO onboarding (firm_id, attorneys_count_band, employees_count_band, \
              injury_cases_per_month_band, annual_software_spend_band, saved_at) \
              VALUES ($1, $2, $3, $4, $5, now()) \
-             ON CONFLICT (user_id) DO UPDATE SET \
+             ON CONFLICT (firm_id) DO UPDATE SET \
              attorneys_count_band = EXCLUDED.attorneys_count_band, \
              employees_count_band = EXCLUDED.employees_count_band, \
              injury_cases_per_month_band = EXCLUDED.injury_cases_per_month_band, \
              annual_software_spend_band = EXCLUDED.annual_software_spend_band, \
              saved_at = EXCLUDED.saved_at",
         )
-        .bind(user_id as i64)
+        .bind(firm_id as i64)
         .bind(code(&answers.attorneys_count_band)?)
         .bind(code(&answers.employees_count_band)?)
         .bind(code(&answers.injury_cases_per_month_band)?)

@@ -21,13 +21,13 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
         picks.push((key, set, code(&set.source)?, time(set.at)?));
     }
     let mut dismissals = Vec::with_capacity(rows.dismissals.len());
-    for ((user_id, vendor_id), d) in &rows.dismissals {
+    for ((firm_id, vendor_id), d) in &rows.dismissals {
         let other_text = match &d.reason {
             crate::recommend::dismissals::DismissReason::Other(text) => Some(text.as_str()),
             _ => None,
         };
         dismissals.push((
-            *user_id,
+            *firm_id,
             *vendor_id,
             d.reason.code(),
             other_text,
@@ -43,11 +43,12 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
         let mut tx = to.pool().begin().await?;
         for (r, answers, at) in &responses {
             sqlx::query(
-                "INSERT INTO responses (id, user_id, category_id, answers, submitted_at) \
-                 VALUES ($1, $2, $3, $4, $5)",
+                "INSERT INTO responses (id, user_id, firm_id, category_id, answers, submitted_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(r.id as i64)
             .bind(r.user_id as i64)
+            .bind(r.firm_id as i64)
             .bind(r.category_id as i64)
             .bind(answers)
             .bind(*at)
@@ -61,15 +62,15 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
                 .execute(&mut *tx)
                 .await?;
         }
-        for ((user_id, category_id), set, source, at) in &picks {
-            upsert_picks(&mut tx, *user_id, *category_id, set, source, *at).await?;
+        for ((firm_id, category_id), set, source, at) in &picks {
+            upsert_picks(&mut tx, *firm_id, *category_id, set, source, *at).await?;
         }
-        for (user_id, vendor_id, reason, other_text, at) in &dismissals {
+        for (firm_id, vendor_id, reason, other_text, at) in &dismissals {
             sqlx::query(
-                "INSERT INTO dismissals (user_id, vendor_id, reason, other_text, dismissed_at) \
+                "INSERT INTO dismissals (firm_id, vendor_id, reason, other_text, dismissed_at) \
                  VALUES ($1, $2, $3, $4, $5)",
             )
-            .bind(*user_id as i64)
+            .bind(*firm_id as i64)
             .bind(*vendor_id as i64)
             .bind(*reason)
             .bind(*other_text)

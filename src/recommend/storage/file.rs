@@ -6,6 +6,7 @@ use std::collections::HashSet;
 
 use redb::ReadableTable;
 
+use super::Author;
 use crate::error::Result;
 use crate::recommend::dismissals::{DismissReason, Dismissal};
 use crate::recommend::model::{PastRec, PickSet, StageSave, StoredResponse};
@@ -16,7 +17,7 @@ use crate::store::{
 
 pub fn insert_response(
     store: &FileStore,
-    user_id: u64,
+    author: Author,
     category_id: u64,
     answers: Vec<(u64, Vec<String>)>,
     at: i64,
@@ -25,7 +26,8 @@ pub fn insert_response(
     let id = next_id(&txn, "responses")?;
     let response = StoredResponse {
         id,
-        user_id,
+        user_id: author.user_id,
+        firm_id: author.firm_id,
         category_id,
         answers,
         at,
@@ -33,7 +35,7 @@ pub fn insert_response(
     txn.open_table(RESPONSES)?
         .insert(id, codec::encode(&response).as_slice())?;
     txn.open_table(USER_RESPONSES)?
-        .insert((user_id, category_id), id)?;
+        .insert((author.firm_id, category_id), id)?;
     txn.commit()?;
     Ok(id)
 }
@@ -51,37 +53,37 @@ pub fn load_response(store: &FileStore, id: u64) -> Result<Option<StoredResponse
 
 pub fn latest_response_id(
     store: &FileStore,
-    user_id: u64,
+    firm_id: u64,
     category_id: u64,
 ) -> Result<Option<u64>> {
     let txn = store.read()?;
     let Some(table) = open_read(&txn, USER_RESPONSES)? else {
         return Ok(None);
     };
-    Ok(table.get((user_id, category_id))?.map(|v| v.value()))
+    Ok(table.get((firm_id, category_id))?.map(|v| v.value()))
 }
 
-pub fn responded_categories(store: &FileStore, user_id: u64) -> Result<HashSet<u64>> {
+pub fn responded_categories(store: &FileStore, firm_id: u64) -> Result<HashSet<u64>> {
     let txn = store.read()?;
     let Some(table) = open_read(&txn, USER_RESPONSES)? else {
         return Ok(HashSet::new());
     };
     let mut out = HashSet::new();
-    for entry in table.range((user_id, 0)..=(user_id, u64::MAX))? {
+    for entry in table.range((firm_id, 0)..=(firm_id, u64::MAX))? {
         out.insert(entry?.0.value().1);
     }
     Ok(out)
 }
 
-pub fn dismissals(store: &FileStore, user_id: u64) -> Result<Vec<(u64, Dismissal)>> {
-    Ok(user_rows(&store.read()?, DISMISSED, user_id)?)
+pub fn dismissals(store: &FileStore, firm_id: u64) -> Result<Vec<(u64, Dismissal)>> {
+    Ok(user_rows(&store.read()?, DISMISSED, firm_id)?)
 }
 
-pub fn undo_dismissal(store: &FileStore, user_id: u64, vendor_id: u64) -> Result<bool> {
+pub fn undo_dismissal(store: &FileStore, firm_id: u64, vendor_id: u64) -> Result<bool> {
     let txn = store.write()?;
     let removed = txn
         .open_table(DISMISSED)?
-        .remove((user_id, vendor_id))?
+        .remove((firm_id, vendor_id))?
         .is_some();
     if removed {
         txn.commit()?;
@@ -89,11 +91,11 @@ pub fn undo_dismissal(store: &FileStore, user_id: u64, vendor_id: u64) -> Result
     Ok(removed)
 }
 
-pub fn pick_sets(store: &FileStore, user_id: u64) -> Result<Vec<(u64, PickSet)>> {
-    Ok(user_rows(&store.read()?, PICKS, user_id)?)
+pub fn pick_sets(store: &FileStore, firm_id: u64) -> Result<Vec<(u64, PickSet)>> {
+    Ok(user_rows(&store.read()?, PICKS, firm_id)?)
 }
 
-pub fn save_picks(store: &FileStore, user_id: u64, stages: &[StageSave]) -> Result<()> {
+pub fn save_picks(store: &FileStore, firm_id: u64, stages: &[StageSave]) -> Result<()> {
     let txn = store.write()?;
     {
         let mut picks = txn.open_table(PICKS)?;
@@ -104,7 +106,7 @@ pub fn save_picks(store: &FileStore, user_id: u64, stages: &[StageSave]) -> Resu
             history,
         } in stages
         {
-            picks.insert((user_id, *category_id), codec::encode(set).as_slice())?;
+            picks.insert((firm_id, *category_id), codec::encode(set).as_slice())?;
             for (rank, (vendor_id, strengths)) in history.iter().enumerate() {
                 let rec = PastRec {
                     at: set.at,
@@ -112,7 +114,7 @@ pub fn save_picks(store: &FileStore, user_id: u64, stages: &[StageSave]) -> Resu
                     strengths: strengths.clone(),
                 };
                 past.insert(
-                    (user_id, *category_id, *vendor_id),
+                    (firm_id, *category_id, *vendor_id),
                     codec::encode(&rec).as_slice(),
                 )?;
             }
@@ -122,12 +124,12 @@ pub fn save_picks(store: &FileStore, user_id: u64, stages: &[StageSave]) -> Resu
     Ok(())
 }
 
-pub fn clear_picks(store: &FileStore, user_id: u64) -> Result<()> {
+pub fn clear_picks(store: &FileStore, firm_id: u64) -> Result<()> {
     let txn = store.write()?;
     {
         let mut picks = txn.open_table(PICKS)?;
         let keys: Vec<(u64, u64)> = picks
-            .range((user_id, 0)..=(user_id, u64::MAX))?
+            .range((firm_id, 0)..=(firm_id, u64::MAX))?
             .map(|e| e.map(|(k, _)| k.value()))
             .collect::<std::result::Result<_, _>>()?;
         for key in keys {
@@ -140,7 +142,7 @@ pub fn clear_picks(store: &FileStore, user_id: u64) -> Result<()> {
 
 pub fn dismiss(
     store: &FileStore,
-    user_id: u64,
+    firm_id: u64,
     vendor_id: u64,
     reason: DismissReason,
     at: i64,
@@ -150,7 +152,7 @@ pub fn dismiss(
     {
         let mut picks = txn.open_table(PICKS)?;
         let mut changed: Vec<((u64, u64), PickSet)> = Vec::new();
-        for entry in picks.range((user_id, 0)..=(user_id, u64::MAX))? {
+        for entry in picks.range((firm_id, 0)..=(firm_id, u64::MAX))? {
             let (k, v) = entry?;
             let mut set: PickSet = codec::decode(v.value())?;
             let before = set.picks.len();
@@ -169,19 +171,19 @@ pub fn dismiss(
     }
     let dismissal = Dismissal { at, reason };
     txn.open_table(DISMISSED)?
-        .insert((user_id, vendor_id), codec::encode(&dismissal).as_slice())?;
+        .insert((firm_id, vendor_id), codec::encode(&dismissal).as_slice())?;
     txn.commit()?;
     Ok(true)
 }
 
 /// In key order (category, then vendor); the caller sorts.
-pub fn past(store: &FileStore, user_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
+pub fn past(store: &FileStore, firm_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
     let txn = store.read()?;
     let Some(table) = open_read(&txn, PAST_RECS)? else {
         return Ok(Vec::new());
     };
     let mut out = Vec::new();
-    for entry in table.range((user_id, 0, 0)..=(user_id, u64::MAX, u64::MAX))? {
+    for entry in table.range((firm_id, 0, 0)..=(firm_id, u64::MAX, u64::MAX))? {
         let (k, v) = entry?;
         let (_, category_id, vendor_id) = k.value();
         out.push((category_id, vendor_id, codec::decode::<PastRec>(v.value())?));

@@ -18,18 +18,25 @@ use super::model::{PastRec, PickSet, StageSave, StoredResponse};
 use crate::error::Result;
 use crate::store::Store;
 
+/// Who answers a questionnaire, and for which firm: a response keeps its author.
+#[derive(Debug, Clone, Copy)]
+pub struct Author {
+    pub user_id: u64,
+    pub firm_id: u64,
+}
+
 /// Stores a submitted questionnaire and answers its new id; it becomes the user's latest response
 /// in its category.
 pub fn insert_response(
     store: &Store,
-    user_id: u64,
+    author: Author,
     category_id: u64,
     answers: Vec<(u64, Vec<String>)>,
 ) -> Result<u64> {
     let at = crate::state::now_secs();
     match store {
-        Store::File(db) => file::insert_response(db, user_id, category_id, answers, at),
-        Store::Postgres(db) => postgres::insert_response(db, user_id, category_id, answers, at),
+        Store::File(db) => file::insert_response(db, author, category_id, answers, at),
+        Store::Postgres(db) => postgres::insert_response(db, author, category_id, answers, at),
     }
 }
 
@@ -42,88 +49,88 @@ pub fn load_response(store: &Store, id: u64) -> Result<Option<StoredResponse>> {
 }
 
 /// The id of the user's latest questionnaire response in a category, if any.
-pub fn latest_response_id(store: &Store, user_id: u64, category_id: u64) -> Result<Option<u64>> {
+pub fn latest_response_id(store: &Store, firm_id: u64, category_id: u64) -> Result<Option<u64>> {
     match store {
-        Store::File(db) => file::latest_response_id(db, user_id, category_id),
-        Store::Postgres(db) => postgres::latest_response_id(db, user_id, category_id),
+        Store::File(db) => file::latest_response_id(db, firm_id, category_id),
+        Store::Postgres(db) => postgres::latest_response_id(db, firm_id, category_id),
     }
 }
 
 /// Categories in which the user has submitted a questionnaire.
-pub fn responded_categories(store: &Store, user_id: u64) -> Result<HashSet<u64>> {
+pub fn responded_categories(store: &Store, firm_id: u64) -> Result<HashSet<u64>> {
     match store {
-        Store::File(db) => file::responded_categories(db, user_id),
-        Store::Postgres(db) => postgres::responded_categories(db, user_id),
+        Store::File(db) => file::responded_categories(db, firm_id),
+        Store::Postgres(db) => postgres::responded_categories(db, firm_id),
     }
 }
 
 /// The ids of the vendors the user dismissed.
-pub fn dismissed(store: &Store, user_id: u64) -> Result<HashSet<u64>> {
-    Ok(dismissals(store, user_id)?
+pub fn dismissed(store: &Store, firm_id: u64) -> Result<HashSet<u64>> {
+    Ok(dismissals(store, firm_id)?
         .into_iter()
         .map(|(id, _)| id)
         .collect())
 }
 
 /// The user's dismissals (vendor id, when and why), in vendor id order.
-pub fn dismissals(store: &Store, user_id: u64) -> Result<Vec<(u64, Dismissal)>> {
+pub fn dismissals(store: &Store, firm_id: u64) -> Result<Vec<(u64, Dismissal)>> {
     match store {
-        Store::File(db) => file::dismissals(db, user_id),
-        Store::Postgres(db) => postgres::dismissals(db, user_id),
+        Store::File(db) => file::dismissals(db, firm_id),
+        Store::Postgres(db) => postgres::dismissals(db, firm_id),
     }
 }
 
 /// Undoes a dismissal, so the vendor can be ranked again. False when the user had not dismissed
 /// it (nothing is written then).
-pub fn undo_dismissal(store: &Store, user_id: u64, vendor_id: u64) -> Result<bool> {
+pub fn undo_dismissal(store: &Store, firm_id: u64, vendor_id: u64) -> Result<bool> {
     match store {
-        Store::File(db) => file::undo_dismissal(db, user_id, vendor_id),
-        Store::Postgres(db) => postgres::undo_dismissal(db, user_id, vendor_id),
+        Store::File(db) => file::undo_dismissal(db, firm_id, vendor_id),
+        Store::Postgres(db) => postgres::undo_dismissal(db, firm_id, vendor_id),
     }
 }
 
 /// The user's saved picks per category, in category id order.
-pub fn pick_sets(store: &Store, user_id: u64) -> Result<Vec<(u64, PickSet)>> {
+pub fn pick_sets(store: &Store, firm_id: u64) -> Result<Vec<(u64, PickSet)>> {
     match store {
-        Store::File(db) => file::pick_sets(db, user_id),
-        Store::Postgres(db) => postgres::pick_sets(db, user_id),
+        Store::File(db) => file::pick_sets(db, firm_id),
+        Store::Postgres(db) => postgres::pick_sets(db, firm_id),
     }
 }
 
 /// Saves picks for several categories at once, each replacing that category's earlier set, and
 /// records each pick in the history (replacing the vendor's earlier entry in that category).
-pub fn save_picks(store: &Store, user_id: u64, stages: &[StageSave]) -> Result<()> {
+pub fn save_picks(store: &Store, firm_id: u64, stages: &[StageSave]) -> Result<()> {
     match store {
-        Store::File(db) => file::save_picks(db, user_id, stages),
-        Store::Postgres(db) => postgres::save_picks(db, user_id, stages),
+        Store::File(db) => file::save_picks(db, firm_id, stages),
+        Store::Postgres(db) => postgres::save_picks(db, firm_id, stages),
     }
 }
 
 /// Empties every stage's picks ("Clear picks"); the history stays.
-pub fn clear_picks(store: &Store, user_id: u64) -> Result<()> {
+pub fn clear_picks(store: &Store, firm_id: u64) -> Result<()> {
     match store {
-        Store::File(db) => file::clear_picks(db, user_id),
-        Store::Postgres(db) => postgres::clear_picks(db, user_id),
+        Store::File(db) => file::clear_picks(db, firm_id),
+        Store::Postgres(db) => postgres::clear_picks(db, firm_id),
     }
 }
 
 /// Removes a vendor from the user's picks and remembers the dismissal with its reason (replacing
 /// an earlier one). False when the vendor was not one of the picks (nothing is written then), as
 /// for a vendor already dismissed.
-pub fn dismiss(store: &Store, user_id: u64, vendor_id: u64, reason: DismissReason) -> Result<bool> {
+pub fn dismiss(store: &Store, firm_id: u64, vendor_id: u64, reason: DismissReason) -> Result<bool> {
     let at = crate::state::now_secs();
     match store {
-        Store::File(db) => file::dismiss(db, user_id, vendor_id, reason, at),
-        Store::Postgres(db) => postgres::dismiss(db, user_id, vendor_id, reason, at),
+        Store::File(db) => file::dismiss(db, firm_id, vendor_id, reason, at),
+        Store::Postgres(db) => postgres::dismiss(db, firm_id, vendor_id, reason, at),
     }
 }
 
 /// The user's past recommendations, newest first (then by category, rank and vendor).
-pub fn past(store: &Store, user_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
+pub fn past(store: &Store, firm_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
     // Both backends answer in (category, vendor) order; one stable sort orders them alike.
     let mut out = match store {
-        Store::File(db) => file::past(db, user_id)?,
-        Store::Postgres(db) => postgres::past(db, user_id)?,
+        Store::File(db) => file::past(db, firm_id)?,
+        Store::Postgres(db) => postgres::past(db, firm_id)?,
     };
     out.sort_by(|a, b| {
         b.2.at

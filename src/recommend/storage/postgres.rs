@@ -18,6 +18,7 @@ use sqlx::postgres::PgRow;
 use sqlx::types::Json;
 use sqlx::{PgConnection, Row};
 
+use super::Author;
 use crate::error::Result;
 use crate::recommend::dismissals::{DismissReason, Dismissal};
 use crate::recommend::model::{PastRec, PickSet, StageSave, StoredPick, StoredResponse};
@@ -63,17 +64,18 @@ fn id(row: &PgRow, column: &str) -> sqlx::Result<u64> {
 
 pub fn insert_response(
     store: &PgStore,
-    user_id: u64,
+    author: Author,
     category_id: u64,
     answers: Vec<(u64, Vec<String>)>,
     at: i64,
 ) -> Result<u64> {
     let id: i64 = store.run(
         sqlx::query_scalar(
-            "INSERT INTO responses (user_id, category_id, answers, submitted_at) \
-             VALUES ($1, $2, $3, $4) RETURNING id",
+            "INSERT INTO responses (user_id, firm_id, category_id, answers, submitted_at) \
+             VALUES ($1, $2, $3, $4, $5) RETURNING id",
         )
-        .bind(user_id as i64)
+        .bind(author.user_id as i64)
+        .bind(author.firm_id as i64)
         .bind(category_id as i64)
         .bind(answers_json(&answers))
         .bind(time(at)?)
@@ -85,7 +87,8 @@ pub fn insert_response(
 pub fn load_response(store: &PgStore, id: u64) -> Result<Option<StoredResponse>> {
     let row = store.run(
         sqlx::query(
-            "SELECT id, user_id, category_id, answers, submitted_at FROM responses WHERE id = $1",
+            "SELECT id, user_id, firm_id, category_id, answers, submitted_at FROM responses \
+             WHERE id = $1",
         )
         .bind(id as i64)
         .fetch_optional(store.pool()),
@@ -95,6 +98,7 @@ pub fn load_response(store: &PgStore, id: u64) -> Result<Option<StoredResponse>>
     Ok(Some(StoredResponse {
         id: self::id(&row, "id")?,
         user_id: self::id(&row, "user_id")?,
+        firm_id: self::id(&row, "firm_id")?,
         category_id: self::id(&row, "category_id")?,
         answers: answers
             .into_iter()
@@ -104,32 +108,32 @@ pub fn load_response(store: &PgStore, id: u64) -> Result<Option<StoredResponse>>
     }))
 }
 
-pub fn latest_response_id(store: &PgStore, user_id: u64, category_id: u64) -> Result<Option<u64>> {
+pub fn latest_response_id(store: &PgStore, firm_id: u64, category_id: u64) -> Result<Option<u64>> {
     let latest: Option<i64> = store.run(
-        sqlx::query_scalar("SELECT max(id) FROM responses WHERE user_id = $1 AND category_id = $2")
-            .bind(user_id as i64)
+        sqlx::query_scalar("SELECT max(id) FROM responses WHERE firm_id = $1 AND category_id = $2")
+            .bind(firm_id as i64)
             .bind(category_id as i64)
             .fetch_one(store.pool()),
     )?;
     Ok(latest.map(|id| id as u64))
 }
 
-pub fn responded_categories(store: &PgStore, user_id: u64) -> Result<HashSet<u64>> {
+pub fn responded_categories(store: &PgStore, firm_id: u64) -> Result<HashSet<u64>> {
     let categories: Vec<i64> = store.run(
-        sqlx::query_scalar("SELECT DISTINCT category_id FROM responses WHERE user_id = $1")
-            .bind(user_id as i64)
+        sqlx::query_scalar("SELECT DISTINCT category_id FROM responses WHERE firm_id = $1")
+            .bind(firm_id as i64)
             .fetch_all(store.pool()),
     )?;
     Ok(categories.into_iter().map(|c| c as u64).collect())
 }
 
-pub fn dismissals(store: &PgStore, user_id: u64) -> Result<Vec<(u64, Dismissal)>> {
+pub fn dismissals(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, Dismissal)>> {
     let rows = store.run(
         sqlx::query(
             "SELECT vendor_id, reason, other_text, dismissed_at FROM dismissals \
-             WHERE user_id = $1 ORDER BY vendor_id",
+             WHERE firm_id = $1 ORDER BY vendor_id",
         )
-        .bind(user_id as i64)
+        .bind(firm_id as i64)
         .fetch_all(store.pool()),
     )?;
     rows.iter()
@@ -146,10 +150,10 @@ pub fn dismissals(store: &PgStore, user_id: u64) -> Result<Vec<(u64, Dismissal)>
         .collect()
 }
 
-pub fn undo_dismissal(store: &PgStore, user_id: u64, vendor_id: u64) -> Result<bool> {
+pub fn undo_dismissal(store: &PgStore, firm_id: u64, vendor_id: u64) -> Result<bool> {
     let done = store.run(
-        sqlx::query("DELETE FROM dismissals WHERE user_id = $1 AND vendor_id = $2")
-            .bind(user_id as i64)
+        sqlx::query("DELETE FROM dismissals WHERE firm_id = $1 AND vendor_id = $2")
+            .bind(firm_id as i64)
             .bind(vendor_id as i64)
             .execute(store.pool()),
     )?;
@@ -167,13 +171,13 @@ fn pick_set(row: &PgRow) -> Result<PickSet> {
     })
 }
 
-pub fn pick_sets(store: &PgStore, user_id: u64) -> Result<Vec<(u64, PickSet)>> {
+pub fn pick_sets(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, PickSet)>> {
     let rows = store.run(
         sqlx::query(
             "SELECT category_id, vendors, source, note, used_size_fallback, saved_at FROM picks \
-             WHERE user_id = $1 ORDER BY category_id",
+             WHERE firm_id = $1 ORDER BY category_id",
         )
-        .bind(user_id as i64)
+        .bind(firm_id as i64)
         .fetch_all(store.pool()),
     )?;
     rows.iter()
@@ -182,10 +186,10 @@ pub fn pick_sets(store: &PgStore, user_id: u64) -> Result<Vec<(u64, PickSet)>> {
 }
 
 /// Takes the user's picks lock until the transaction ends.
-async fn lock_users_picks(tx: &mut PgConnection, user_id: u64) -> sqlx::Result<()> {
+async fn lock_users_picks(tx: &mut PgConnection, firm_id: u64) -> sqlx::Result<()> {
     sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
         .bind(PICKS_LOCK_CLASS)
-        .bind(user_id as i32)
+        .bind(firm_id as i32)
         .execute(tx)
         .await?;
     Ok(())
@@ -193,20 +197,20 @@ async fn lock_users_picks(tx: &mut PgConnection, user_id: u64) -> sqlx::Result<(
 
 pub(super) async fn upsert_picks(
     tx: &mut PgConnection,
-    user_id: u64,
+    firm_id: u64,
     category_id: u64,
     set: &PickSet,
     source: &str,
     saved_at: DateTime<Utc>,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO picks (user_id, category_id, vendors, source, note, used_size_fallback, \
+        "INSERT INTO picks (firm_id, category_id, vendors, source, note, used_size_fallback, \
          saved_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
-         ON CONFLICT (user_id, category_id) DO UPDATE SET vendors = EXCLUDED.vendors, \
+         ON CONFLICT (firm_id, category_id) DO UPDATE SET vendors = EXCLUDED.vendors, \
          source = EXCLUDED.source, note = EXCLUDED.note, \
          used_size_fallback = EXCLUDED.used_size_fallback, saved_at = EXCLUDED.saved_at",
     )
-    .bind(user_id as i64)
+    .bind(firm_id as i64)
     .bind(category_id as i64)
     .bind(Json(&set.picks))
     .bind(source)
@@ -220,18 +224,18 @@ pub(super) async fn upsert_picks(
 
 pub(super) async fn upsert_past(
     tx: &mut PgConnection,
-    (user_id, category_id, vendor_id): (u64, u64, u64),
+    (firm_id, category_id, vendor_id): (u64, u64, u64),
     rec: &PastRec,
     recommended_at: DateTime<Utc>,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO past_recommendations (user_id, category_id, vendor_id, recommended_at, \
+        "INSERT INTO past_recommendations (firm_id, category_id, vendor_id, recommended_at, \
          rank, strengths) VALUES ($1, $2, $3, $4, $5, $6) \
-         ON CONFLICT (user_id, category_id, vendor_id) DO UPDATE SET \
+         ON CONFLICT (firm_id, category_id, vendor_id) DO UPDATE SET \
          recommended_at = EXCLUDED.recommended_at, rank = EXCLUDED.rank, \
          strengths = EXCLUDED.strengths",
     )
-    .bind(user_id as i64)
+    .bind(firm_id as i64)
     .bind(category_id as i64)
     .bind(vendor_id as i64)
     .bind(recommended_at)
@@ -242,7 +246,7 @@ pub(super) async fn upsert_past(
     Ok(())
 }
 
-pub fn save_picks(store: &PgStore, user_id: u64, stages: &[StageSave]) -> Result<()> {
+pub fn save_picks(store: &PgStore, firm_id: u64, stages: &[StageSave]) -> Result<()> {
     // Codes and times first, so that nothing fails half-way through the transaction.
     let mut prepared = Vec::with_capacity(stages.len());
     for stage in stages {
@@ -250,16 +254,16 @@ pub fn save_picks(store: &PgStore, user_id: u64, stages: &[StageSave]) -> Result
     }
     store.run(async {
         let mut tx = store.pool().begin().await?;
-        lock_users_picks(&mut tx, user_id).await?;
+        lock_users_picks(&mut tx, firm_id).await?;
         for (stage, source, at) in &prepared {
-            upsert_picks(&mut tx, user_id, stage.category_id, &stage.set, source, *at).await?;
+            upsert_picks(&mut tx, firm_id, stage.category_id, &stage.set, source, *at).await?;
             for (rank, (vendor_id, strengths)) in stage.history.iter().enumerate() {
                 let rec = PastRec {
                     at: stage.set.at,
                     rank: rank as u32,
                     strengths: strengths.clone(),
                 };
-                upsert_past(&mut tx, (user_id, stage.category_id, *vendor_id), &rec, *at).await?;
+                upsert_past(&mut tx, (firm_id, stage.category_id, *vendor_id), &rec, *at).await?;
             }
         }
         tx.commit().await
@@ -267,10 +271,10 @@ pub fn save_picks(store: &PgStore, user_id: u64, stages: &[StageSave]) -> Result
     Ok(())
 }
 
-pub fn clear_picks(store: &PgStore, user_id: u64) -> Result<()> {
+pub fn clear_picks(store: &PgStore, firm_id: u64) -> Result<()> {
     store.run(
-        sqlx::query("DELETE FROM picks WHERE user_id = $1")
-            .bind(user_id as i64)
+        sqlx::query("DELETE FROM picks WHERE firm_id = $1")
+            .bind(firm_id as i64)
             .execute(store.pool()),
     )?;
     Ok(())
@@ -278,7 +282,7 @@ pub fn clear_picks(store: &PgStore, user_id: u64) -> Result<()> {
 
 pub fn dismiss(
     store: &PgStore,
-    user_id: u64,
+    firm_id: u64,
     vendor_id: u64,
     reason: DismissReason,
     at: i64,
@@ -290,12 +294,12 @@ pub fn dismiss(
     };
     store.run(async {
         let mut tx = store.pool().begin().await?;
-        lock_users_picks(&mut tx, user_id).await?;
+        lock_users_picks(&mut tx, firm_id).await?;
         let rows = sqlx::query(
-            "SELECT category_id, vendors FROM picks WHERE user_id = $1 \
+            "SELECT category_id, vendors FROM picks WHERE firm_id = $1 \
              ORDER BY category_id FOR UPDATE",
         )
-        .bind(user_id as i64)
+        .bind(firm_id as i64)
         .fetch_all(&mut *tx)
         .await?;
         let mut found = false;
@@ -307,8 +311,8 @@ pub fn dismiss(
                 continue;
             }
             found = true;
-            sqlx::query("UPDATE picks SET vendors = $3 WHERE user_id = $1 AND category_id = $2")
-                .bind(user_id as i64)
+            sqlx::query("UPDATE picks SET vendors = $3 WHERE firm_id = $1 AND category_id = $2")
+                .bind(firm_id as i64)
                 .bind(row.try_get::<i64, _>("category_id")?)
                 .bind(Json(&picks))
                 .execute(&mut *tx)
@@ -319,12 +323,12 @@ pub fn dismiss(
             return Ok(false);
         }
         sqlx::query(
-            "INSERT INTO dismissals (user_id, vendor_id, reason, other_text, dismissed_at) \
+            "INSERT INTO dismissals (firm_id, vendor_id, reason, other_text, dismissed_at) \
              VALUES ($1, $2, $3, $4, $5) \
-             ON CONFLICT (user_id, vendor_id) DO UPDATE SET reason = EXCLUDED.reason, \
+             ON CONFLICT (firm_id, vendor_id) DO UPDATE SET reason = EXCLUDED.reason, \
              other_text = EXCLUDED.other_text, dismissed_at = EXCLUDED.dismissed_at",
         )
-        .bind(user_id as i64)
+        .bind(firm_id as i64)
         .bind(vendor_id as i64)
         .bind(reason.code())
         .bind(&other_text)
@@ -337,13 +341,13 @@ pub fn dismiss(
 }
 
 /// In (category, vendor) order, as the file answers; the caller sorts.
-pub fn past(store: &PgStore, user_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
+pub fn past(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
     let rows = store.run(
         sqlx::query(
             "SELECT category_id, vendor_id, recommended_at, rank, strengths \
-             FROM past_recommendations WHERE user_id = $1 ORDER BY category_id, vendor_id",
+             FROM past_recommendations WHERE firm_id = $1 ORDER BY category_id, vendor_id",
         )
-        .bind(user_id as i64)
+        .bind(firm_id as i64)
         .fetch_all(store.pool()),
     )?;
     rows.iter()

@@ -2,6 +2,14 @@
 
 use std::collections::HashSet;
 
+/// One person answering for their own firm (ids alike, as after the schema 6 migration).
+fn author(id: u64) -> Author {
+    Author {
+        user_id: id,
+        firm_id: id,
+    }
+}
+
 use super::*;
 use crate::recommend::model::{PickSource, StoredPick};
 use crate::store::postgres::test_store;
@@ -61,8 +69,8 @@ fn stage(category_id: u64, vendors: &[u64], at: i64) -> StageSave {
     }
 }
 
-fn vendors_of(store: &Store, user_id: u64) -> Vec<(u64, Vec<u64>)> {
-    pick_sets(store, user_id)
+fn vendors_of(store: &Store, firm_id: u64) -> Vec<(u64, Vec<u64>)> {
+    pick_sets(store, firm_id)
         .unwrap()
         .into_iter()
         .map(|(c, s)| (c, s.picks.iter().map(|p| p.vendor_id).collect()))
@@ -77,13 +85,19 @@ fn responses_number_from_one_and_the_latest_per_category_counts() {
             (1, vec![]),
             (2, vec!["Ünïcode, \"quoted\"".to_string()]),
         ];
-        assert_eq!(insert_response(store, 7, 1, answers.clone()).unwrap(), 1);
-        assert_eq!(insert_response(store, 7, 1, vec![(3, vec![])]).unwrap(), 2);
-        assert_eq!(insert_response(store, 7, 4, vec![]).unwrap(), 3);
-        assert_eq!(insert_response(store, 8, 1, vec![]).unwrap(), 4);
+        assert_eq!(
+            insert_response(store, author(7), 1, answers.clone()).unwrap(),
+            1
+        );
+        assert_eq!(
+            insert_response(store, author(7), 1, vec![(3, vec![])]).unwrap(),
+            2
+        );
+        assert_eq!(insert_response(store, author(7), 4, vec![]).unwrap(), 3);
+        assert_eq!(insert_response(store, author(8), 1, vec![]).unwrap(), 4);
 
         let first = load_response(store, 1).unwrap().unwrap();
-        assert_eq!((first.id, first.user_id, first.category_id), (1, 7, 1));
+        assert_eq!((first.id, first.firm_id, first.category_id), (1, 7, 1));
         assert_eq!(first.answers, answers, "answers keep their order and text");
         assert!((first.at - crate::state::now_secs()).abs() < 60);
         assert_eq!(load_response(store, 99).unwrap(), None);
@@ -295,8 +309,8 @@ fn concurrent_saves_in_opposite_orders_all_succeed_whole() {
 }
 
 /// What a store answers for a user, all of it.
-fn everything(store: &Store, user_id: u64) -> String {
-    let mut responded: Vec<u64> = responded_categories(store, user_id)
+fn everything(store: &Store, firm_id: u64) -> String {
+    let mut responded: Vec<u64> = responded_categories(store, firm_id)
         .unwrap()
         .into_iter()
         .collect();
@@ -304,15 +318,15 @@ fn everything(store: &Store, user_id: u64) -> String {
     let latest: Vec<Option<StoredResponse>> = responded
         .iter()
         .map(|&c| {
-            let id = latest_response_id(store, user_id, c).unwrap().unwrap();
+            let id = latest_response_id(store, firm_id, c).unwrap().unwrap();
             load_response(store, id).unwrap()
         })
         .collect();
     format!(
         "{responded:?}\n{latest:?}\n{:?}\n{:?}\n{:?}",
-        pick_sets(store, user_id).unwrap(),
-        dismissals(store, user_id).unwrap(),
-        past(store, user_id).unwrap()
+        pick_sets(store, firm_id).unwrap(),
+        dismissals(store, firm_id).unwrap(),
+        past(store, firm_id).unwrap()
     )
 }
 
@@ -320,19 +334,25 @@ fn everything(store: &Store, user_id: u64) -> String {
 fn an_export_copies_every_row_and_keeps_the_ids() {
     let dir = tempfile::tempdir().unwrap();
     let file = Store::File(FileStore::open(dir.path()).unwrap());
-    for user_id in [7, 8] {
-        insert_response(&file, user_id, 1, vec![(1, vec!["A".into()])]).unwrap();
-        insert_response(&file, user_id, 1, vec![(2, vec!["B".into(), "C".into()])]).unwrap();
-        insert_response(&file, user_id, 3, vec![]).unwrap();
-        save_picks(&file, user_id, &[stage(1, &[10, 11, 12], 100)]).unwrap();
+    for firm_id in [7, 8] {
+        insert_response(&file, author(firm_id), 1, vec![(1, vec!["A".into()])]).unwrap();
+        insert_response(
+            &file,
+            author(firm_id),
+            1,
+            vec![(2, vec!["B".into(), "C".into()])],
+        )
+        .unwrap();
+        insert_response(&file, author(firm_id), 3, vec![]).unwrap();
+        save_picks(&file, firm_id, &[stage(1, &[10, 11, 12], 100)]).unwrap();
         save_picks(
             &file,
-            user_id,
+            firm_id,
             &[stage(1, &[12, 13], 200), stage(3, &[30], 200)],
         )
         .unwrap();
-        dismiss(&file, user_id, 13, DismissReason::Other("Too slow".into())).unwrap();
-        dismiss(&file, user_id, 30, DismissReason::NotGiven).unwrap();
+        dismiss(&file, firm_id, 13, DismissReason::Other("Too slow".into())).unwrap();
+        dismiss(&file, firm_id, 30, DismissReason::NotGiven).unwrap();
     }
     let Store::File(source) = &file else {
         unreachable!()
@@ -358,11 +378,11 @@ fn an_export_copies_every_row_and_keeps_the_ids() {
     );
 
     let hub = Store::Postgres(target);
-    for user_id in [7, 8] {
-        assert_eq!(everything(&hub, user_id), everything(&file, user_id));
+    for firm_id in [7, 8] {
+        assert_eq!(everything(&hub, firm_id), everything(&file, firm_id));
     }
     assert_eq!(
-        insert_response(&hub, 7, 1, vec![]).unwrap(),
+        insert_response(&hub, author(7), 1, vec![]).unwrap(),
         7,
         "new ids follow the file's"
     );

@@ -10,8 +10,8 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
     let mut tx = PgTx::begin(to)?;
     to.run(async {
         let conn = tx.conn()?;
-        for ((user_id, vendor_id), entry) in &entries {
-            put(&mut *conn, *user_id, *vendor_id, entry).await?;
+        for ((firm_id, vendor_id), entry) in &entries {
+            put(&mut *conn, *firm_id, *vendor_id, entry).await?;
         }
         anyhow::Ok(())
     })?;

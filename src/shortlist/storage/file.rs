@@ -6,8 +6,8 @@ use crate::error::Result;
 use crate::shortlist::model::Entry;
 use crate::store::{self, FileStore, SHORTLIST, codec};
 
-pub fn load(store: &FileStore, user_id: u64) -> Result<Vec<(u64, Entry)>> {
-    Ok(store::user_rows(&store.read()?, SHORTLIST, user_id)?)
+pub fn load(store: &FileStore, firm_id: u64) -> Result<Vec<(u64, Entry)>> {
+    Ok(store::user_rows(&store.read()?, SHORTLIST, firm_id)?)
 }
 
 pub fn load_all(store: &FileStore) -> Result<Vec<((u64, u64), Entry)>> {
@@ -16,25 +16,25 @@ pub fn load_all(store: &FileStore) -> Result<Vec<((u64, u64), Entry)>> {
 
 pub fn update_in<T>(
     txn: &WriteTransaction,
-    user_id: u64,
+    firm_id: u64,
     vendor_id: u64,
     change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
 ) -> Result<T> {
     let mut table = txn.open_table(SHORTLIST)?;
     let current: Option<Entry> = table
-        .get((user_id, vendor_id))?
+        .get((firm_id, vendor_id))?
         .map(|v| codec::decode(v.value()))
         .transpose()?;
     let (entry, out) = change(current)?;
-    table.insert((user_id, vendor_id), codec::encode(&entry).as_slice())?;
+    table.insert((firm_id, vendor_id), codec::encode(&entry).as_slice())?;
     Ok(out)
 }
 
-pub fn remove(store: &FileStore, user_id: u64, vendor_id: u64) -> Result<bool> {
+pub fn remove(store: &FileStore, firm_id: u64, vendor_id: u64) -> Result<bool> {
     let txn = store.write()?;
     let removed = txn
         .open_table(SHORTLIST)?
-        .remove((user_id, vendor_id))?
+        .remove((firm_id, vendor_id))?
         .is_some();
     txn.commit()?;
     Ok(removed)

@@ -15,10 +15,10 @@ use crate::store::{Store, WriteTx};
 use super::model::Entry;
 
 /// The user's entries by vendor id (ascending).
-pub fn load(app: &App, user_id: u64) -> Result<Vec<(u64, Entry)>> {
+pub fn load(app: &App, firm_id: u64) -> Result<Vec<(u64, Entry)>> {
     match &app.store {
-        Store::File(db) => file::load(db, user_id),
-        Store::Postgres(db) => postgres::load(db, user_id),
+        Store::File(db) => file::load(db, firm_id),
+        Store::Postgres(db) => postgres::load(db, firm_id),
     }
 }
 
@@ -35,14 +35,14 @@ pub fn load_all(app: &App) -> Result<Vec<((u64, u64), Entry)>> {
 /// written then). `None` in: the vendor is not on the shortlist yet.
 pub fn update<T>(
     app: &App,
-    user_id: u64,
+    firm_id: u64,
     vendor_id: u64,
     change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
 ) -> Result<T> {
     let mut tx = app.store.begin()?;
-    let out = update_in(&mut tx, user_id, vendor_id, change)?;
+    let out = update_in(&mut tx, firm_id, vendor_id, change)?;
     tx.commit()?;
-    crate::techstack::peers::changed(app, user_id);
+    crate::techstack::peers::changed(app, firm_id);
     Ok(out)
 }
 
@@ -50,24 +50,24 @@ pub fn update<T>(
 /// leaves the peer figures to the caller: a meeting click never changes a demo outcome.
 pub fn update_in<T>(
     tx: &mut WriteTx,
-    user_id: u64,
+    firm_id: u64,
     vendor_id: u64,
     change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
 ) -> Result<T> {
     match tx {
-        WriteTx::File(txn) => file::update_in(txn, user_id, vendor_id, change),
-        WriteTx::Postgres(tx) => postgres::update_in(tx, user_id, vendor_id, change),
+        WriteTx::File(txn) => file::update_in(txn, firm_id, vendor_id, change),
+        WriteTx::Postgres(tx) => postgres::update_in(tx, firm_id, vendor_id, change),
     }
 }
 
 /// Removes an entry; whether there was one.
-pub fn remove(app: &App, user_id: u64, vendor_id: u64) -> Result<bool> {
+pub fn remove(app: &App, firm_id: u64, vendor_id: u64) -> Result<bool> {
     let removed = match &app.store {
-        Store::File(db) => file::remove(db, user_id, vendor_id)?,
-        Store::Postgres(db) => postgres::remove(db, user_id, vendor_id)?,
+        Store::File(db) => file::remove(db, firm_id, vendor_id)?,
+        Store::Postgres(db) => postgres::remove(db, firm_id, vendor_id)?,
     };
     if removed {
-        crate::techstack::peers::changed(app, user_id);
+        crate::techstack::peers::changed(app, firm_id);
     }
     Ok(removed)
 }
@@ -79,10 +79,10 @@ mod tests {
     use crate::store::FileStore;
     use crate::store::postgres::test_store;
 
-    fn entries(store: &Store, user_id: u64) -> Vec<(u64, Entry)> {
+    fn entries(store: &Store, firm_id: u64) -> Vec<(u64, Entry)> {
         match store {
-            Store::File(db) => file::load(db, user_id).unwrap(),
-            Store::Postgres(db) => postgres::load(db, user_id).unwrap(),
+            Store::File(db) => file::load(db, firm_id).unwrap(),
+            Store::Postgres(db) => postgres::load(db, firm_id).unwrap(),
         }
     }
 
@@ -93,17 +93,17 @@ mod tests {
         }
     }
 
-    fn removed(store: &Store, user_id: u64, vendor_id: u64) -> bool {
+    fn removed(store: &Store, firm_id: u64, vendor_id: u64) -> bool {
         match store {
-            Store::File(db) => file::remove(db, user_id, vendor_id).unwrap(),
-            Store::Postgres(db) => postgres::remove(db, user_id, vendor_id).unwrap(),
+            Store::File(db) => file::remove(db, firm_id, vendor_id).unwrap(),
+            Store::Postgres(db) => postgres::remove(db, firm_id, vendor_id).unwrap(),
         }
     }
 
     /// `update` as the routes run it, on a store.
-    fn update(store: &Store, user_id: u64, vendor_id: u64, change: impl FnOnce(&mut Entry)) {
+    fn update(store: &Store, firm_id: u64, vendor_id: u64, change: impl FnOnce(&mut Entry)) {
         let mut tx = store.begin().unwrap();
-        update_in(&mut tx, user_id, vendor_id, |current| {
+        update_in(&mut tx, firm_id, vendor_id, |current| {
             let mut entry = current.unwrap_or_else(|| Entry::new(Status::Considering, 100));
             change(&mut entry);
             Ok((entry, ()))

@@ -15,14 +15,14 @@ use crate::store::{PgStore, PgTx};
 /// The class of the per-user advisory lock that serialises one user's shortlist writes.
 const SHORTLIST_LOCK: i32 = 0x5348_4c53;
 
-pub fn load(store: &PgStore, user_id: u64) -> Result<Vec<(u64, Entry)>> {
+pub fn load(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, Entry)>> {
     let rows = store.run(
         sqlx::query(
-            "SELECT user_id, vendor_id, status, note, reject_reason, history, demo_held, chosen, \
-             chosen_at, satisfaction, added_at FROM shortlist WHERE user_id = $1 \
+            "SELECT firm_id, vendor_id, status, note, reject_reason, history, demo_held, chosen, \
+             chosen_at, satisfaction, added_at FROM shortlist WHERE firm_id = $1 \
              ORDER BY vendor_id",
         )
-        .bind(user_id as i64)
+        .bind(firm_id as i64)
         .fetch_all(store.pool()),
     )?;
     Ok(rows
@@ -37,15 +37,15 @@ pub fn load_all(store: &PgStore) -> Result<Vec<((u64, u64), Entry)>> {
 
 async fn all_rows(db: impl sqlx::PgExecutor<'_>) -> anyhow::Result<Vec<((u64, u64), Entry)>> {
     let rows = sqlx::query(
-        "SELECT user_id, vendor_id, status, note, reject_reason, history, demo_held, chosen, \
-         chosen_at, satisfaction, added_at FROM shortlist ORDER BY user_id, vendor_id",
+        "SELECT firm_id, vendor_id, status, note, reject_reason, history, demo_held, chosen, \
+         chosen_at, satisfaction, added_at FROM shortlist ORDER BY firm_id, vendor_id",
     )
     .fetch_all(db)
     .await?;
     rows.iter()
         .map(|row| {
             let key = (
-                row.try_get::<i64, _>("user_id")? as u64,
+                row.try_get::<i64, _>("firm_id")? as u64,
                 row.try_get::<i64, _>("vendor_id")? as u64,
             );
             Ok((key, entry_from(row)?))
@@ -84,21 +84,21 @@ fn timestamp(secs: i64) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
 
 pub(super) async fn put(
     conn: &mut PgConnection,
-    user_id: u64,
+    firm_id: u64,
     vendor_id: u64,
     entry: &Entry,
 ) -> anyhow::Result<()> {
     sqlx::query(
-        "INSERT INTO shortlist (user_id, vendor_id, status, note, reject_reason, history, \
+        "INSERT INTO shortlist (firm_id, vendor_id, status, note, reject_reason, history, \
          demo_held, chosen, chosen_at, satisfaction, added_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
-         ON CONFLICT (user_id, vendor_id) DO UPDATE SET status = EXCLUDED.status, \
+         ON CONFLICT (firm_id, vendor_id) DO UPDATE SET status = EXCLUDED.status, \
          note = EXCLUDED.note, reject_reason = EXCLUDED.reject_reason, \
          history = EXCLUDED.history, demo_held = EXCLUDED.demo_held, chosen = EXCLUDED.chosen, \
          chosen_at = EXCLUDED.chosen_at, satisfaction = EXCLUDED.satisfaction, \
          added_at = EXCLUDED.added_at",
     )
-    .bind(user_id as i64)
+    .bind(firm_id as i64)
     .bind(vendor_id as i64)
     .bind(code(&entry.status)?)
     .bind(&entry.note)
@@ -119,7 +119,7 @@ pub(super) async fn put(
 /// which `SELECT … FOR UPDATE` alone could not lock as it has no row yet.
 pub fn update_in<T>(
     tx: &mut PgTx,
-    user_id: u64,
+    firm_id: u64,
     vendor_id: u64,
     change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
 ) -> Result<T> {
@@ -128,26 +128,26 @@ pub fn update_in<T>(
         sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
             .bind(SHORTLIST_LOCK)
             // Folded into the lock's second key; two users sharing a key only wait for each other.
-            .bind((user_id % (i32::MAX as u64)) as i32)
+            .bind((firm_id % (i32::MAX as u64)) as i32)
             .execute(tx.conn()?),
     )?;
     let row = store.run(
         sqlx::query(
-            "SELECT user_id, vendor_id, status, note, reject_reason, history, demo_held, chosen, \
+            "SELECT firm_id, vendor_id, status, note, reject_reason, history, demo_held, chosen, \
              chosen_at, satisfaction, added_at FROM shortlist \
-             WHERE user_id = $1 AND vendor_id = $2 FOR UPDATE",
+             WHERE firm_id = $1 AND vendor_id = $2 FOR UPDATE",
         )
-        .bind(user_id as i64)
+        .bind(firm_id as i64)
         .bind(vendor_id as i64)
         .fetch_optional(tx.conn()?),
     )?;
     let current = row.as_ref().map(entry_from).transpose()?;
     let before = current.as_ref().map(peer_outcome);
     let (entry, out) = change(current)?;
-    store.run(put(tx.conn()?, user_id, vendor_id, &entry))?;
+    store.run(put(tx.conn()?, firm_id, vendor_id, &entry))?;
     // Other nodes recount the user's firm only when what the peer figures count changed.
     if before.unwrap_or_default() != peer_outcome(&entry) {
-        store.run(changes::record(tx.conn()?, Change::Peers { user_id }))?;
+        store.run(changes::record(tx.conn()?, Change::Peers { firm_id }))?;
     }
     Ok(out)
 }
@@ -158,18 +158,18 @@ fn peer_outcome(entry: &Entry) -> (bool, bool) {
     (held, held && entry.outcome.chosen == Some(true))
 }
 
-pub fn remove(store: &PgStore, user_id: u64, vendor_id: u64) -> Result<bool> {
+pub fn remove(store: &PgStore, firm_id: u64, vendor_id: u64) -> Result<bool> {
     let mut tx = PgTx::begin(store)?;
     let held: Option<Option<bool>> = store.run(
         sqlx::query_scalar(
-            "DELETE FROM shortlist WHERE user_id = $1 AND vendor_id = $2 RETURNING demo_held",
+            "DELETE FROM shortlist WHERE firm_id = $1 AND vendor_id = $2 RETURNING demo_held",
         )
-        .bind(user_id as i64)
+        .bind(firm_id as i64)
         .bind(vendor_id as i64)
         .fetch_optional(tx.conn()?),
     )?;
     if held == Some(Some(true)) {
-        store.run(changes::record(tx.conn()?, Change::Peers { user_id }))?;
+        store.run(changes::record(tx.conn()?, Change::Peers { firm_id }))?;
     }
     tx.commit()?;
     Ok(held.is_some())

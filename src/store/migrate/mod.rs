@@ -4,9 +4,9 @@
 use redb::{ReadableTable, WriteTransaction};
 
 use super::{
-    ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, MEETING_CLICK_TIMES, MEETING_CLICKS,
-    ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS, USER_EMAILS, USER_RESPONSES, USERS,
-    VENDOR_SOURCES, VENDORS,
+    ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, FIRM_MEMBERS, FIRMS, MEETING_CLICK_TIMES,
+    MEETING_CLICKS, ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS, USER_EMAILS, USER_RESPONSES,
+    USERS, VENDOR_SOURCES, VENDORS,
 };
 use super::{DISMISSED, META, OpenError, SCHEMA_VERSION, codec};
 
@@ -43,7 +43,10 @@ impl super::FileStore {
         if current < 5 {
             meeting_clicks_by_owner(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 6 { ... }`.
+        if current < 6 {
+            firms_from_accounts(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 7 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -222,6 +225,120 @@ fn meeting_clicks_by_owner(txn: &WriteTransaction) -> anyhow::Result<()> {
     txn.delete_table(V4_MEETING_CLICKS)?;
     if moved > 0 {
         tracing::info!(clicks = moved, "meeting clicks indexed by user and vendor");
+    }
+    Ok(())
+}
+
+/// An account as schema 5 stored it: its firm was the name it typed.
+#[derive(serde::Deserialize)]
+struct V5User {
+    id: u64,
+    name: String,
+    email: String,
+    law_firm: String,
+    firm_size: Option<crate::firm_size::FirmSize>,
+    password_hash: String,
+    is_admin: bool,
+    created_at: i64,
+}
+
+/// An account as schema 6 stores it (the accounts storage's `StoredUser`, frozen here).
+#[derive(serde::Serialize)]
+struct V6User {
+    id: u64,
+    name: String,
+    email: String,
+    firm_id: u64,
+    firm_role: crate::accounts::FirmRole,
+    password_hash: String,
+    is_admin: bool,
+    created_at: i64,
+}
+
+/// A questionnaire response as schema 5 stored it: by its author alone.
+#[derive(serde::Deserialize)]
+struct V5Response {
+    id: u64,
+    user_id: u64,
+    category_id: u64,
+    answers: Vec<(u64, Vec<String>)>,
+    at: i64,
+}
+
+/// Version 6: firms. Each account becomes the owner of a firm of its own, named by its law-firm
+/// text, whose id is the account's id: every table keyed by the account's id (tech stack,
+/// shortlist, picks, dismissals, history, onboarding) is then keyed by its firm's id without
+/// moving a row. Accounts are never merged by name; the operator merges firms. The first
+/// administrator's firm is verified. Responses keep their author and name their firm.
+fn firms_from_accounts(txn: &WriteTransaction) -> anyhow::Result<()> {
+    use crate::accounts::{Firm, FirmRole};
+    let mut users = txn.open_table(USERS)?;
+    let mut firms = txn.open_table(FIRMS)?;
+    let mut members = txn.open_table(FIRM_MEMBERS)?;
+    let old: Vec<V5User> = users
+        .iter()?
+        .map(|e| {
+            e.map_err(anyhow::Error::from)
+                .and_then(|(_, v)| codec::decode(v.value()))
+        })
+        .collect::<anyhow::Result<_>>()?;
+    for user in &old {
+        let firm = Firm {
+            id: user.id,
+            name: user.law_firm.clone(),
+            size: user.firm_size,
+            created_at: user.created_at,
+            verified: user.is_admin,
+            disabled: false,
+        };
+        firms.insert(firm.id, codec::encode(&firm).as_slice())?;
+        members.insert((firm.id, user.id), ())?;
+    }
+    for user in old.iter() {
+        let stored = V6User {
+            id: user.id,
+            name: user.name.clone(),
+            email: user.email.clone(),
+            firm_id: user.id,
+            firm_role: FirmRole::Owner,
+            password_hash: user.password_hash.clone(),
+            is_admin: user.is_admin,
+            created_at: user.created_at,
+        };
+        users.insert(user.id, codec::encode(&stored).as_slice())?;
+    }
+    // New firms are numbered past every account id, so none takes an old account's rows.
+    let handed_out = txn
+        .open_table(META)?
+        .get("seq:users")?
+        .map(|v| v.value())
+        .unwrap_or(0);
+    super::bump_sequence(txn, "firms", handed_out)?;
+
+    let mut responses = txn.open_table(RESPONSES)?;
+    let old_responses: Vec<V5Response> = responses
+        .iter()?
+        .map(|e| {
+            e.map_err(anyhow::Error::from)
+                .and_then(|(_, v)| codec::decode(v.value()))
+        })
+        .collect::<anyhow::Result<_>>()?;
+    for r in old_responses {
+        let new = crate::recommend::model::StoredResponse {
+            id: r.id,
+            user_id: r.user_id,
+            firm_id: r.user_id,
+            category_id: r.category_id,
+            answers: r.answers,
+            at: r.at,
+        };
+        responses.insert(r.id, codec::encode(&new).as_slice())?;
+    }
+    if !old.is_empty() {
+        tracing::info!(
+            accounts = old.len(),
+            "each account is now the owner of a firm of its own"
+        );
     }
     Ok(())
 }

@@ -26,10 +26,10 @@ pub enum Change {
     Catalog,
     /// The bookings changed; the subject is the new booking generation.
     Bookings { generation: u64 },
-    /// What a user adds to their firm's peer figures changed (a tech-stack save, a demo outcome,
-    /// a new account): every node recomputes that user's firm in its aggregate
-    /// (`techstack::peers`). A change of name or size comes as `User`, which does the same.
-    Peers { user_id: u64 },
+    /// What a firm adds to the peer figures changed (a tech-stack save, a demo outcome, a new
+    /// firm): every node recomputes that firm in its aggregate (`techstack::peers`). A change of
+    /// the firm's record comes as `User` for each member, which does the same.
+    Peers { firm_id: u64 },
 }
 
 impl Change {
@@ -38,7 +38,7 @@ impl Change {
             Change::User { user_id } => ("user", user_id as i64),
             Change::Catalog => ("catalog", 0),
             Change::Bookings { generation } => ("bookings", generation as i64),
-            Change::Peers { user_id } => ("peers", user_id as i64),
+            Change::Peers { firm_id } => ("peers", firm_id as i64),
         }
     }
 
@@ -50,7 +50,7 @@ impl Change {
             "bookings" => Some(Change::Bookings {
                 generation: subject,
             }),
-            "peers" => Some(Change::Peers { user_id: subject }),
+            "peers" => Some(Change::Peers { firm_id: subject }),
             _ => None,
         }
     }

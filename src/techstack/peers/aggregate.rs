@@ -37,7 +37,11 @@ impl PeerFigures {
             .refreshing
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        let users = crate::accounts::all_users(app)?;
+        // Only verified firms are evidence for other firms.
+        let firms: Vec<_> = crate::accounts::all_firms(app)?
+            .into_iter()
+            .filter(|f| f.verified)
+            .collect();
         let mut answers: HashMap<u64, Vec<_>> = HashMap::new();
         for ((user_id, category_id), adoption) in super::super::storage::load_all(app)? {
             answers
@@ -49,26 +53,26 @@ impl PeerFigures {
         for ((user_id, vendor_id), entry) in crate::shortlist::storage::load_all(app)? {
             entries.entry(user_id).or_default().push((vendor_id, entry));
         }
-        let members = users.iter().map(|user| {
-            let mine = answers.remove(&user.id).unwrap_or_default();
-            let outcomes = entries.remove(&user.id).unwrap_or_default();
-            (user.id, Member::new(user, mine, &outcomes))
+        let members = firms.iter().map(|firm| {
+            let mine = answers.remove(&firm.id).unwrap_or_default();
+            let outcomes = entries.remove(&firm.id).unwrap_or_default();
+            (firm.id, Member::new(firm, mine, &outcomes))
         });
         let aggregate = Aggregate::build(app.catalog.load_full(), members);
         *self.state.write().unwrap_or_else(PoisonError::into_inner) = Some(aggregate);
         Ok(())
     }
 
-    /// Re-reads `user_id`'s rows and recomputes the firms it left and joined.
-    pub fn refresh(&self, app: &App, user_id: u64) -> Result<()> {
+    /// Re-reads `firm_id`'s rows and recomputes it (and the size group it left, if it moved).
+    pub fn refresh(&self, app: &App, firm_id: u64) -> Result<()> {
         let _turn = self
             .refreshing
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        let member = Member::read(app, user_id)?;
+        let member = Member::read(app, firm_id)?;
         let mut state = self.state.write().unwrap_or_else(PoisonError::into_inner);
         if let Some(aggregate) = state.as_mut() {
-            aggregate.set(user_id, member);
+            aggregate.set(firm_id, member);
         }
         Ok(())
     }

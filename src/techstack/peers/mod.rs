@@ -2,10 +2,11 @@
 //! shares and the demo-outcome tallies. Only real accounts' answers exist here (there is no sample
 //! tech-stack data), and callers show a count only from `MIN_FIRMS` firms up.
 //!
-//! A firm is every account with the same law-firm name (`firm_key`: trimmed, case and spacing
-//! ignored). Its size is the one most of its accounts give (`majority_size`); its stack is the
-//! union of its accounts' answers; it held a demo of a vendor, or chose it, when one of its
-//! accounts says so. `Member` is what one account adds, read from that account's rows only.
+//! A firm is the firm entity (`accounts::Firm`): its tech stack, shortlist and outcomes are keyed
+//! by its id, and only verified firms count, so sign-ups typing a firm's name can neither join
+//! its count nor move another firm's across the threshold. `Member` is what one firm adds, read
+//! from its own rows only. (The aggregate can combine several members under one key, with the
+//! size most of them give, `majority_size`; since firms are entities each key has one.)
 //!
 //! The figures come from `PeerFigures`, an aggregate built once at start and kept current on
 //! every write that changes what an account adds (`changed`: a tech-stack save, a demo outcome, a
@@ -23,7 +24,7 @@ mod tests;
 pub use aggregate::PeerFigures;
 pub use figures::{CoverageCounts, Figures};
 
-use crate::accounts::User;
+use crate::accounts::Firm;
 use crate::error::Result;
 use crate::firm_size::FirmSize;
 use crate::shortlist::model::Entry;
@@ -33,16 +34,6 @@ use super::model::Adoption;
 
 /// The fewest firms a count or share may be shown from; below it a firm could be singled out.
 pub const MIN_FIRMS: u32 = 5;
-
-/// The key that makes two spellings of one firm name the same firm. The one place a firm is
-/// defined: everything here groups accounts by it.
-pub fn firm_key(law_firm: &str) -> String {
-    law_firm
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
-}
 
 /// A firm's size from its accounts' sizes (votes per `FirmSize::index`): the most given one, a tie
 /// going to the first of the tied sizes in `FirmSize::ALL`'s order; none when no account gave one.
@@ -58,7 +49,7 @@ pub fn majority_size(votes: &[u32; FirmSize::ALL.len()]) -> Option<FirmSize> {
 /// What one account adds to its firm's figures, read from its own rows only.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Member {
-    /// `firm_key` of the account's law-firm name.
+    /// The firm's id, as the aggregate's key.
     pub firm: String,
     pub size: Option<FirmSize>,
     /// The account's answered categories, as stored (checked against the catalog when counted).
@@ -70,37 +61,38 @@ pub struct Member {
 }
 
 impl Member {
-    pub fn new(user: &User, answers: Vec<(u64, Adoption)>, entries: &[(u64, Entry)]) -> Member {
+    pub fn new(firm: &Firm, answers: Vec<(u64, Adoption)>, entries: &[(u64, Entry)]) -> Member {
         let held: Vec<(u64, bool)> = entries
             .iter()
             .filter(|(_, e)| e.outcome.demo_held == Some(true))
             .map(|(vendor_id, e)| (*vendor_id, e.outcome.chosen == Some(true)))
             .collect();
         Member {
-            firm: firm_key(&user.law_firm),
-            size: user.firm_size,
+            firm: firm.id.to_string(),
+            size: firm.size,
             answers,
             held: held.iter().map(|(v, _)| *v).collect(),
             chose: held.iter().filter(|(_, c)| *c).map(|(v, _)| *v).collect(),
         }
     }
 
-    /// The account's contribution as stored now; `None` when there is no such account.
-    pub fn read(app: &App, user_id: u64) -> Result<Option<Member>> {
-        let Some(user) = app.load_user(user_id)? else {
+    /// The firm's contribution as stored now; `None` when there is no such firm, or when it is
+    /// not verified: only verified firms are evidence for other firms.
+    pub fn read(app: &App, firm_id: u64) -> Result<Option<Member>> {
+        let Some(firm) = crate::accounts::find_firm(app, firm_id)?.filter(|f| f.verified) else {
             return Ok(None);
         };
-        let answers = super::storage::load(app, user_id)?;
-        let entries = crate::shortlist::storage::load(app, user_id)?;
-        Ok(Some(Member::new(&user, answers, &entries)))
+        let answers = super::storage::load(app, firm_id)?;
+        let entries = crate::shortlist::storage::load(app, firm_id)?;
+        Ok(Some(Member::new(&firm, answers, &entries)))
     }
 }
 
-/// Brings the aggregate up to date after a committed write that changed what `user_id` adds to
+/// Brings the aggregate up to date after a committed write that changed what `firm_id` adds to
 /// the peer figures. A failed read is logged, not returned: the write itself succeeded, and the
 /// next change of that firm (or a restart) recomputes it.
-pub fn changed(app: &App, user_id: u64) {
-    if let Err(e) = app.peers.refresh(app, user_id) {
-        tracing::warn!(error = %e, user_id, "peer figures: could not recompute a firm");
+pub fn changed(app: &App, firm_id: u64) {
+    if let Err(e) = app.peers.refresh(app, firm_id) {
+        tracing::warn!(error = %e, firm_id, "peer figures: could not recompute a firm");
     }
 }

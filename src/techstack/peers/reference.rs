@@ -3,14 +3,14 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::accounts::User;
+use crate::accounts::Firm as Account;
 use crate::catalog::Catalog;
 use crate::firm_size::FirmSize;
 use crate::shortlist::Tally;
 use crate::shortlist::model::Entry;
 use crate::techstack::model::Adoption;
 
-use super::{CoverageCounts, MIN_FIRMS, firm_key, majority_size};
+use super::{CoverageCounts, MIN_FIRMS, majority_size};
 
 /// One firm's combined tech stack.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -33,12 +33,16 @@ pub struct Peers {
 }
 
 impl Peers {
-    pub fn build(users: &[User], answers: &[((u64, u64), Adoption)], catalog: &Catalog) -> Peers {
+    pub fn build(
+        users: &[Account],
+        answers: &[((u64, u64), Adoption)],
+        catalog: &Catalog,
+    ) -> Peers {
         let mut peers = Peers::default();
         let mut index: HashMap<String, usize> = HashMap::new();
         let mut sizes: Vec<[u32; FirmSize::ALL.len()]> = Vec::new();
         for user in users {
-            let key = firm_key(&user.law_firm);
+            let key = user.id.to_string();
             let i = *index.entry(key.clone()).or_insert_with(|| {
                 peers.firms.push(Firm {
                     key,
@@ -47,7 +51,7 @@ impl Peers {
                 sizes.push([0; FirmSize::ALL.len()]);
                 peers.firms.len() - 1
             });
-            if let Some(size) = user.firm_size {
+            if let Some(size) = user.size {
                 sizes[i][size.index()] += 1;
             }
             peers.firm_of_user.insert(user.id, i);

@@ -10,8 +10,8 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
     let mut tx = PgTx::begin(to)?;
     to.run(async {
         let conn = tx.conn()?;
-        for ((user_id, category_id), adoption) in &answers {
-            put(&mut *conn, *user_id, *category_id, adoption).await?;
+        for ((firm_id, category_id), adoption) in &answers {
+            put(&mut *conn, *firm_id, *category_id, adoption).await?;
         }
         anyhow::Ok(())
     })?;

@@ -13,10 +13,10 @@ use crate::store::Store;
 use super::model::Adoption;
 
 /// Every category the user has answered, by category id (ascending), as stored.
-pub fn load(app: &App, user_id: u64) -> Result<Vec<(u64, Adoption)>> {
+pub fn load(app: &App, firm_id: u64) -> Result<Vec<(u64, Adoption)>> {
     match &app.store {
-        Store::File(db) => file::load(db, user_id),
-        Store::Postgres(db) => postgres::load(db, user_id),
+        Store::File(db) => file::load(db, firm_id),
+        Store::Postgres(db) => postgres::load(db, firm_id),
     }
 }
 
@@ -32,12 +32,12 @@ pub fn load_all(app: &App) -> Result<Vec<((u64, u64), Adoption)>> {
 /// Writes the given categories in one transaction; categories not given keep their answer. The
 /// user's firm is then recounted in the peer figures (on a hub, every node's: the save records
 /// `Change::Peers`).
-pub fn save(app: &App, user_id: u64, items: &[(u64, Adoption)]) -> Result<()> {
+pub fn save(app: &App, firm_id: u64, items: &[(u64, Adoption)]) -> Result<()> {
     match &app.store {
-        Store::File(db) => file::save(db, user_id, items)?,
-        Store::Postgres(db) => postgres::save(db, user_id, items)?,
+        Store::File(db) => file::save(db, firm_id, items)?,
+        Store::Postgres(db) => postgres::save(db, firm_id, items)?,
     }
-    super::peers::changed(app, user_id);
+    super::peers::changed(app, firm_id);
     Ok(())
 }
 
@@ -56,23 +56,23 @@ mod tests {
         }
     }
 
-    fn save_on(store: &Store, user_id: u64, items: &[(u64, Adoption)]) {
+    fn save_on(store: &Store, firm_id: u64, items: &[(u64, Adoption)]) {
         match store {
-            Store::File(db) => file::save(db, user_id, items).unwrap(),
-            Store::Postgres(db) => postgres::save(db, user_id, items).unwrap(),
+            Store::File(db) => file::save(db, firm_id, items).unwrap(),
+            Store::Postgres(db) => postgres::save(db, firm_id, items).unwrap(),
         }
     }
 
     type Answers = (Vec<(u64, Adoption)>, Vec<((u64, u64), Adoption)>);
 
-    fn read(store: &Store, user_id: u64) -> Answers {
+    fn read(store: &Store, firm_id: u64) -> Answers {
         match store {
             Store::File(db) => (
-                file::load(db, user_id).unwrap(),
+                file::load(db, firm_id).unwrap(),
                 file::load_all(db).unwrap(),
             ),
             Store::Postgres(db) => (
-                postgres::load(db, user_id).unwrap(),
+                postgres::load(db, firm_id).unwrap(),
                 postgres::load_all(db).unwrap(),
             ),
         }

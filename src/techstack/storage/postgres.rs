@@ -10,13 +10,13 @@ use crate::store::postgres::changes::{self, Change};
 use crate::store::{PgStore, PgTx};
 use crate::techstack::model::Adoption;
 
-pub fn load(store: &PgStore, user_id: u64) -> Result<Vec<(u64, Adoption)>> {
+pub fn load(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, Adoption)>> {
     let rows = store.run(
         sqlx::query(
-            "SELECT user_id, category_id, has_tool, vendor_ids, primary_vendor_id, other_vendors \
-             FROM category_adoption WHERE user_id = $1 ORDER BY category_id",
+            "SELECT firm_id, category_id, has_tool, vendor_ids, primary_vendor_id, other_vendors \
+             FROM category_adoption WHERE firm_id = $1 ORDER BY category_id",
         )
-        .bind(user_id as i64)
+        .bind(firm_id as i64)
         .fetch_all(store.pool()),
     )?;
     Ok(rows
@@ -33,8 +33,8 @@ pub fn load(store: &PgStore, user_id: u64) -> Result<Vec<(u64, Adoption)>> {
 pub fn load_all(store: &PgStore) -> Result<Vec<((u64, u64), Adoption)>> {
     let rows = store.run(
         sqlx::query(
-            "SELECT user_id, category_id, has_tool, vendor_ids, primary_vendor_id, other_vendors \
-             FROM category_adoption ORDER BY user_id, category_id",
+            "SELECT firm_id, category_id, has_tool, vendor_ids, primary_vendor_id, other_vendors \
+             FROM category_adoption ORDER BY firm_id, category_id",
         )
         .fetch_all(store.pool()),
     )?;
@@ -42,7 +42,7 @@ pub fn load_all(store: &PgStore) -> Result<Vec<((u64, u64), Adoption)>> {
         .iter()
         .map(|row| {
             let key = (
-                row.try_get::<i64, _>("user_id")? as u64,
+                row.try_get::<i64, _>("firm_id")? as u64,
                 row.try_get::<i64, _>("category_id")? as u64,
             );
             Ok((key, adoption_from(row)?))
@@ -67,19 +67,19 @@ fn adoption_from(row: &PgRow) -> anyhow::Result<Adoption> {
 
 pub(super) async fn put(
     conn: &mut PgConnection,
-    user_id: u64,
+    firm_id: u64,
     category_id: u64,
     adoption: &Adoption,
 ) -> anyhow::Result<()> {
     let vendor_ids: Vec<i64> = adoption.vendor_ids.iter().map(|&id| id as i64).collect();
     sqlx::query(
-        "INSERT INTO category_adoption (user_id, category_id, has_tool, vendor_ids, \
+        "INSERT INTO category_adoption (firm_id, category_id, has_tool, vendor_ids, \
          primary_vendor_id, other_vendors, saved_at) VALUES ($1, $2, $3, $4, $5, $6, now()) \
-         ON CONFLICT (user_id, category_id) DO UPDATE SET has_tool = EXCLUDED.has_tool, \
+         ON CONFLICT (firm_id, category_id) DO UPDATE SET has_tool = EXCLUDED.has_tool, \
          vendor_ids = EXCLUDED.vendor_ids, primary_vendor_id = EXCLUDED.primary_vendor_id, \
          other_vendors = EXCLUDED.other_vendors, saved_at = EXCLUDED.saved_at",
     )
-    .bind(user_id as i64)
+    .bind(firm_id as i64)
     .bind(category_id as i64)
     .bind(adoption.has_tool)
     .bind(vendor_ids)
@@ -92,14 +92,14 @@ pub(super) async fn put(
 
 /// One transaction for the whole save: every given category, or none. The change it records
 /// makes every node recount the user's firm.
-pub fn save(store: &PgStore, user_id: u64, items: &[(u64, Adoption)]) -> Result<()> {
+pub fn save(store: &PgStore, firm_id: u64, items: &[(u64, Adoption)]) -> Result<()> {
     let mut tx = PgTx::begin(store)?;
     store.run(async {
         let conn = tx.conn()?;
         for (category_id, adoption) in items {
-            put(&mut *conn, user_id, *category_id, adoption).await?;
+            put(&mut *conn, firm_id, *category_id, adoption).await?;
         }
-        changes::record(conn, Change::Peers { user_id }).await?;
+        changes::record(conn, Change::Peers { firm_id }).await?;
         anyhow::Ok(())
     })?;
     tx.commit()?;

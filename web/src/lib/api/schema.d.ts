@@ -41,6 +41,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/firms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/admin/firms: every firm, with how many members it has. */
+        get: operations["list_firms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/firms/{firm_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * PATCH /api/admin/firms/{firm_id}: verifies or unverifies, disables or enables a firm. A
+         *     disabled firm's members are signed out at their next request.
+         */
+        patch: operations["operator_update_firm"];
+        trace?: never;
+    };
     "/api/admin/locked-accounts": {
         parameters: {
             query?: never;
@@ -317,6 +354,62 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/firm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/firm: the signed-in person's firm. */
+        get: operations["get_firm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** PATCH /api/firm: the firm's name and size (owners and admins). */
+        patch: operations["update_firm"];
+        trace?: never;
+    };
+    "/api/firm/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/firm/members: everyone in the firm, with their role. */
+        get: operations["list_members"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/firm/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * DELETE /api/firm/members/{user_id}: removes a member; their sessions end at once. What they
+         *     wrote for the firm stays the firm's.
+         */
+        delete: operations["remove_member"];
+        options?: never;
+        head?: never;
+        /** PATCH /api/firm/members/{user_id}: changes a member's role. */
+        patch: operations["change_role"];
         trace?: never;
     };
     "/api/meeting-clicks": {
@@ -791,6 +884,29 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A firm as the operator sees it. */
+        AdminFirm: {
+            /** Format: date-time */
+            createdAt: string;
+            disabled: boolean;
+            /** Format: int64 */
+            id: number;
+            members: number;
+            name: string;
+            size?: null | components["schemas"]["FirmSize"];
+            verified: boolean;
+        };
+        AdminFirmEnvelope: {
+            firm: components["schemas"]["AdminFirm"];
+        };
+        /** @description PATCH /api/admin/firms/{id}. */
+        AdminFirmUpdate: {
+            disabled?: boolean | null;
+            verified?: boolean | null;
+        };
+        AdminFirms: {
+            items: components["schemas"]["AdminFirm"][];
+        };
         AdoptionAnswer: {
             hasTool?: boolean | null;
         };
@@ -1190,6 +1306,9 @@ export interface components {
             firmSizes: string[];
             states: string[];
         };
+        FirmEnvelope: {
+            firm: components["schemas"]["FirmView"];
+        };
         /** @description The user's own history with the vendor. */
         FirmHistory: {
             /** @description The user hid this vendor from their picks. */
@@ -1199,8 +1318,38 @@ export interface components {
             /** @description Newest first. */
             recommendations: components["schemas"]["ProfileRecommendation"][];
         };
+        /**
+         * @description A person's role in their firm. The install's operator (`User::is_admin`) is another thing: a
+         *     role of the install, not of a firm.
+         * @enum {string}
+         */
+        FirmRole: "owner" | "admin" | "member" | "viewer";
         /** @enum {string} */
         FirmSize: "SOLO" | "E2_5" | "E6_20" | "E21_50" | "E51_200" | "E200P";
+        /** @description What the API shows of a person's firm beside them. */
+        FirmSummary: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            size?: null | components["schemas"]["FirmSize"];
+        };
+        /** @description PATCH /api/firm: the firm's name and size (owners and admins). */
+        FirmUpdate: {
+            name?: string | null;
+            size?: null | components["schemas"]["FirmSize"];
+        };
+        /** @description A firm as its members see it. */
+        FirmView: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            onboarding?: null | components["schemas"]["Onboarding"];
+            size?: null | components["schemas"]["FirmSize"];
+            /** @description Whether the firm counts as evidence for other firms. */
+            verified: boolean;
+        };
         Group: {
             /** Format: int64 */
             categoryId: number;
@@ -1326,6 +1475,24 @@ export interface components {
             /** Format: int64 */
             vendorId: number;
             vendorName?: string | null;
+        };
+        MemberEnvelope: {
+            member: components["schemas"]["MemberView"];
+        };
+        /** @description One member of the firm. */
+        MemberView: {
+            email: string;
+            /** @description Whether this member is the person asking. */
+            isYou: boolean;
+            /** Format: date-time */
+            joinedAt: string;
+            name: string;
+            role: components["schemas"]["FirmRole"];
+            /** Format: int64 */
+            userId: number;
+        };
+        Members: {
+            items: components["schemas"]["MemberView"][];
         };
         /** @description Demo bookings of neighbouring months (or sizes) shown as one count (see `suppress::groups`). */
         MonthGroup: {
@@ -1550,6 +1717,10 @@ export interface components {
             /** Format: int64 */
             categoryId: number;
         };
+        /** @description PATCH /api/firm/members/{userId}. */
+        RoleChange: {
+            role: components["schemas"]["FirmRole"];
+        };
         /** @description How much of an answer is generated sample data, and which kinds of bookings exist. */
         SampleShare: {
             /**
@@ -1724,10 +1895,14 @@ export interface components {
         /** @description What the API shows of a user. */
         UserView: {
             email: string;
+            firm: components["schemas"]["FirmSummary"];
+            firmRole: components["schemas"]["FirmRole"];
             firmSize?: null | components["schemas"]["FirmSize"];
             /** Format: int64 */
             id: number;
+            /** @description The install's operator. */
             isAdmin: boolean;
+            /** @description The firm's name (as `firm.name`), kept for the clients that read it here. */
             lawFirm: string;
             name: string;
         };
@@ -1957,6 +2132,125 @@ export interface operations {
                 };
             };
             /** @description The file is over the import limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_firms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFirms"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    operator_update_firm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A firm id */
+                firm_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminFirmUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFirmEnvelope"];
+                };
+            };
+            /** @description An invalid id or field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such firm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2761,6 +3055,300 @@ export interface operations {
             /** @description Not signed in */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_firm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmEnvelope"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_firm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FirmUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmEnvelope"];
+                };
+            };
+            /** @description An invalid name or size */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner or admin of the firm, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_members: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Members"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A member's account id */
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this role, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such member in the firm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The firm's last owner */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A member's account id */
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberEnvelope"];
+                };
+            };
+            /** @description An invalid id or role */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this role, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such member in the firm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The firm's last owner */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

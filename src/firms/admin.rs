@@ -1,0 +1,77 @@
+//! /api/admin/firms: the operator's view of every firm. Verifying a firm makes it evidence for
+//! other firms (peer counts, shares, outcomes); disabling it keeps its members from signing in.
+
+use axum::extract::{Path, State};
+
+use super::model::{AdminFirm, AdminFirmEnvelope, AdminFirmUpdate, AdminFirms};
+use super::path_id;
+use crate::accounts::{self, AdminUser};
+use crate::error::{Result, not_found};
+use crate::extract::Json;
+use crate::state::AppState;
+
+/// GET /api/admin/firms: every firm, with how many members it has.
+#[utoipa::path(get, path = "/admin/firms", tag = "admin",
+    responses(
+        (status = 200, body = AdminFirms),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn list_firms(
+    State(state): State<AppState>,
+    _: AdminUser,
+) -> Result<Json<AdminFirms>> {
+    let items = state
+        .blocking(|app| {
+            let mut members = std::collections::HashMap::<u64, usize>::new();
+            for user in accounts::all_users(app)? {
+                *members.entry(user.firm.id).or_default() += 1;
+            }
+            Ok(accounts::all_firms(app)?
+                .iter()
+                .map(|f| AdminFirm::of(f, members.get(&f.id).copied().unwrap_or(0)))
+                .collect())
+        })
+        .await?;
+    Ok(Json(AdminFirms { items }))
+}
+
+/// PATCH /api/admin/firms/{firm_id}: verifies or unverifies, disables or enables a firm. A
+/// disabled firm's members are signed out at their next request.
+#[utoipa::path(patch, path = "/admin/firms/{firm_id}", tag = "admin",
+    params(("firm_id" = u64, Path, description = "A firm id")),
+    request_body = AdminFirmUpdate,
+    responses(
+        (status = 200, body = AdminFirmEnvelope),
+        (status = 400, description = "An invalid id or field", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+        (status = 404, description = "No such firm", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn operator_update_firm(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Path(raw): Path<String>,
+    Json(body): Json<serde_json::Map<String, serde_json::Value>>,
+) -> Result<Json<AdminFirmEnvelope>> {
+    let body: AdminFirmUpdate = super::object_body(body)?;
+    let firm_id = path_id(&raw, "firm")?;
+    let firm = state
+        .blocking(move |app| {
+            let mut firm = accounts::find_firm(app, firm_id)?
+                .ok_or_else(|| not_found(format!("There is no firm with id {firm_id}")))?;
+            if let Some(verified) = body.verified {
+                firm.verified = verified;
+            }
+            if let Some(disabled) = body.disabled {
+                firm.disabled = disabled;
+            }
+            accounts::save_firm(app, &firm)?;
+            let members = accounts::firm_members(app, firm_id)?.len();
+            Ok(AdminFirm::of(&firm, members))
+        })
+        .await?;
+    tracing::info!(target: "security", firm_id, by = admin.id, verified = firm.verified, disabled = firm.disabled, "firm changed by the operator");
+    Ok(Json(AdminFirmEnvelope { firm }))
+}

@@ -1,0 +1,54 @@
+//! The firm as its members manage it (/api/firm: details, members and roles) and as the operator
+//! oversees every firm (/api/admin/firms: verify, disable). The firm and its members are stored
+//! by `accounts` (an account and its firm are read together); this domain holds the rules.
+
+mod admin;
+mod model;
+mod routes;
+
+use axum::Router;
+use axum::routing::{get, patch};
+
+use crate::state::AppState;
+
+/// The /api/firm and /api/admin/firms operations, for the API description.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    routes::get_firm,
+    routes::update_firm,
+    routes::list_members,
+    routes::change_role,
+    routes::remove_member,
+    admin::list_firms,
+    admin::operator_update_firm
+))]
+pub struct FirmsApi;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/firm", get(routes::get_firm).patch(routes::update_firm))
+        .route("/firm/members", get(routes::list_members))
+        .route(
+            "/firm/members/{user_id}",
+            patch(routes::change_role).delete(routes::remove_member),
+        )
+        .route("/admin/firms", get(admin::list_firms))
+        .route("/admin/firms/{firm_id}", patch(admin::operator_update_firm))
+}
+
+/// A body whose fields are all optional, read from a JSON object only: serde would also take a
+/// JSON array as such a struct (its fields in order), which no client means.
+fn object_body<T: serde::de::DeserializeOwned>(
+    body: serde_json::Map<String, serde_json::Value>,
+) -> crate::error::Result<T> {
+    serde_json::from_value(serde_json::Value::Object(body))
+        .map_err(|e| crate::error::bad_request(format!("Invalid request: {e}")))
+}
+
+/// An id in a path: digits only, else a 400 naming what it should be.
+fn path_id(raw: &str, what: &str) -> crate::error::Result<u64> {
+    raw.parse::<u64>()
+        .ok()
+        .filter(|_| raw.bytes().all(|b| b.is_ascii_digit()))
+        .ok_or_else(|| crate::error::bad_request(format!("The {what} id must be a whole number")))
+}

@@ -1,0 +1,207 @@
+//! /api/firm: the signed-in person's firm, its members and their roles. Everyone in the firm reads;
+//! owners and admins change; only an owner makes or unmakes an owner; a firm keeps one owner.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+
+use super::model::{
+    FirmEnvelope, FirmUpdate, FirmView, MemberEnvelope, MemberView, Members, RoleChange,
+};
+use super::path_id;
+use crate::accounts::model::parse_law_firm;
+use crate::accounts::{self, CurrentUser, FirmRole, User, parse_firm_size};
+use crate::error::{Result, conflict, forbidden, not_found};
+use crate::extract::Json;
+use crate::state::{App, AppState};
+
+const LAST_OWNER: &str = "A firm needs at least one owner. Make another member an owner first.";
+const OWNERS_ONLY: &str = "Only an owner can make someone an owner or change an owner's role.";
+
+fn firm_view(app: &App, user: &User) -> Result<FirmEnvelope> {
+    let firm = accounts::find_firm(app, user.firm.id)?.unwrap_or_else(|| user.firm.clone());
+    let onboarding = crate::profile::load_onboarding(app, firm.id)?;
+    Ok(FirmEnvelope {
+        firm: FirmView::of(&firm, onboarding),
+    })
+}
+
+/// GET /api/firm: the signed-in person's firm.
+#[utoipa::path(get, path = "/firm", tag = "firm",
+    responses(
+        (status = 200, body = FirmEnvelope),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn get_firm(
+    State(state): State<AppState>,
+    current: CurrentUser,
+) -> Result<Json<FirmEnvelope>> {
+    let user = current.user;
+    Ok(Json(
+        state.blocking(move |app| firm_view(app, &user)).await?,
+    ))
+}
+
+/// PATCH /api/firm: the firm's name and size (owners and admins).
+#[utoipa::path(patch, path = "/firm", tag = "firm",
+    request_body = FirmUpdate,
+    responses(
+        (status = 200, body = FirmEnvelope),
+        (status = 400, description = "An invalid name or size", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not an owner or admin of the firm, or a foreign origin", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn update_firm(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Json(body): Json<serde_json::Map<String, serde_json::Value>>,
+) -> Result<Json<FirmEnvelope>> {
+    let body: FirmUpdate = super::object_body(body)?;
+    current.user.firm_role.may_manage()?;
+    let name = body.name.as_deref().map(parse_law_firm).transpose()?;
+    let size = match body.size {
+        Some(raw) => Some(parse_firm_size(raw.as_deref())?),
+        None => None,
+    };
+    let user = current.user;
+    let answer = state
+        .blocking(move |app| {
+            let mut firm = accounts::find_firm(app, user.firm.id)?
+                .ok_or_else(|| not_found("Your firm no longer exists"))?;
+            if let Some(name) = name {
+                firm.name = name;
+            }
+            if let Some(size) = size {
+                firm.size = size;
+            }
+            accounts::save_firm(app, &firm)?;
+            firm_view(app, &user)
+        })
+        .await?;
+    Ok(Json(answer))
+}
+
+/// The firm's members: owners, admins, members, viewers, each by name.
+fn members_of(app: &App, me: &User) -> Result<Vec<User>> {
+    let mut members = accounts::firm_members(app, me.firm.id)?;
+    members.sort_by(|a, b| {
+        (a.firm_role, a.name.to_lowercase(), a.id).cmp(&(b.firm_role, b.name.to_lowercase(), b.id))
+    });
+    Ok(members)
+}
+
+/// A member of `me`'s firm; anyone else (another firm's, or no one) is a 404 alike.
+fn member(app: &App, me: &User, user_id: u64) -> Result<User> {
+    app.load_user(user_id)?
+        .filter(|u| u.firm.id == me.firm.id)
+        .ok_or_else(|| not_found(format!("There is no member with id {user_id} in your firm")))
+}
+
+/// GET /api/firm/members: everyone in the firm, with their role.
+#[utoipa::path(get, path = "/firm/members", tag = "firm",
+    responses(
+        (status = 200, body = Members),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn list_members(
+    State(state): State<AppState>,
+    current: CurrentUser,
+) -> Result<Json<Members>> {
+    let me = current.user;
+    let my_id = me.id;
+    let members = state.blocking(move |app| members_of(app, &me)).await?;
+    Ok(Json(Members {
+        items: members.iter().map(|m| MemberView::of(m, my_id)).collect(),
+    }))
+}
+
+/// PATCH /api/firm/members/{user_id}: changes a member's role.
+#[utoipa::path(patch, path = "/firm/members/{user_id}", tag = "firm",
+    params(("user_id" = u64, Path, description = "A member's account id")),
+    request_body = RoleChange,
+    responses(
+        (status = 200, body = MemberEnvelope),
+        (status = 400, description = "An invalid id or role", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not allowed for this role, or a foreign origin", body = crate::error::ErrorBody),
+        (status = 404, description = "No such member in the firm", body = crate::error::ErrorBody),
+        (status = 409, description = "The firm's last owner", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn change_role(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(raw): Path<String>,
+    Json(body): Json<RoleChange>,
+) -> Result<Json<MemberEnvelope>> {
+    let user_id = path_id(&raw, "member")?;
+    let role = FirmRole::parse(&body.role)?;
+    current.user.firm_role.may_manage()?;
+    let me = current.user;
+    let changed = state
+        .blocking(move |app| {
+            let mut target = member(app, &me, user_id)?;
+            let touches_owner = role == FirmRole::Owner || target.firm_role == FirmRole::Owner;
+            if touches_owner && me.firm_role != FirmRole::Owner {
+                return Err(forbidden(OWNERS_ONLY));
+            }
+            if target.firm_role == FirmRole::Owner && role != FirmRole::Owner {
+                let owners = accounts::firm_members(app, me.firm.id)?
+                    .iter()
+                    .filter(|u| u.firm_role == FirmRole::Owner)
+                    .count();
+                if owners <= 1 {
+                    return Err(conflict(LAST_OWNER));
+                }
+            }
+            target.firm_role = role;
+            accounts::save_details(app, &target)?;
+            tracing::info!(target: "security", user_id, by = me.id, role = role.code(), "firm role changed");
+            Ok(MemberView::of(&target, me.id))
+        })
+        .await?;
+    Ok(Json(MemberEnvelope { member: changed }))
+}
+
+/// DELETE /api/firm/members/{user_id}: removes a member; their sessions end at once. What they
+/// wrote for the firm stays the firm's.
+#[utoipa::path(delete, path = "/firm/members/{user_id}", tag = "firm",
+    params(("user_id" = u64, Path, description = "A member's account id")),
+    responses(
+        (status = 204, description = "Removed"),
+        (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not allowed for this role, or a foreign origin", body = crate::error::ErrorBody),
+        (status = 404, description = "No such member in the firm", body = crate::error::ErrorBody),
+        (status = 409, description = "The firm's last owner", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn remove_member(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(raw): Path<String>,
+) -> Result<StatusCode> {
+    let user_id = path_id(&raw, "member")?;
+    current.user.firm_role.may_manage()?;
+    let me = current.user;
+    state
+        .blocking(move |app| {
+            let target = member(app, &me, user_id)?;
+            if target.firm_role == FirmRole::Owner {
+                if me.firm_role != FirmRole::Owner {
+                    return Err(forbidden(OWNERS_ONLY));
+                }
+                let owners = accounts::firm_members(app, me.firm.id)?
+                    .iter()
+                    .filter(|u| u.firm_role == FirmRole::Owner)
+                    .count();
+                if owners <= 1 {
+                    return Err(conflict(LAST_OWNER));
+                }
+            }
+            accounts::remove_user(app, &target)?;
+            tracing::info!(target: "security", user_id, by = me.id, "member removed; sessions ended");
+            Ok(())
+        })
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
