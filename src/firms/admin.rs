@@ -6,7 +6,7 @@ use axum::extract::{Path, State};
 use super::model::{AdminFirm, AdminFirmEnvelope, AdminFirmUpdate, AdminFirms};
 use super::path_id;
 use crate::accounts::{self, AdminUser};
-use crate::error::{Result, not_found};
+use crate::error::{Result, conflict, not_found};
 use crate::extract::Json;
 use crate::state::AppState;
 
@@ -47,6 +47,7 @@ pub(super) async fn list_firms(
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
         (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
         (status = 404, description = "No such firm", body = crate::error::ErrorBody),
+        (status = 409, description = "The operator's own firm cannot be disabled", body = crate::error::ErrorBody),
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn operator_update_firm(
@@ -57,6 +58,13 @@ pub(super) async fn operator_update_firm(
 ) -> Result<Json<AdminFirmEnvelope>> {
     let body: AdminFirmUpdate = super::object_body(body)?;
     let firm_id = path_id(&raw, "firm")?;
+    // Disabling the operator's own firm would sign the operator out and leave nobody able to
+    // enable it again.
+    if body.disabled == Some(true) && firm_id == admin.firm.id {
+        return Err(conflict(
+            "You cannot disable your own firm: you would lose access to Litstack, and nobody could enable it again.",
+        ));
+    }
     let firm = state
         .blocking(move |app| {
             let mut firm = accounts::find_firm(app, firm_id)?

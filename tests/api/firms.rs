@@ -146,6 +146,20 @@ async fn the_operator_verifies_and_disables_firms_and_others_may_not() {
         StatusCode::BAD_REQUEST
     );
 
+    // The operator cannot lock themselves out.
+    let own = app.get("/api/firm").await.json()["firm"]["id"]
+        .as_u64()
+        .unwrap();
+    let res = app
+        .patch(
+            &format!("/api/admin/firms/{own}"),
+            json!({ "disabled": true }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT);
+    assert!(res.error().contains("your own firm"));
+    assert_eq!(app.get("/api/shortlist").await.status, StatusCode::OK);
+
     // Disabled: Bo's open session is refused at once, and so is a new sign-in.
     let res = app.patch(&path, json!({ "disabled": true })).await;
     assert_eq!(res.json()["firm"]["disabled"], true);
