@@ -53,6 +53,8 @@ pub struct Config {
     pub allowed_hosts: Vec<String>,
     /// Timeouts and caps of the HTTP connections.
     pub connections: Connections,
+    /// Sign-up mode set at start (`--sign-up`); `None` keeps the stored one (open by default).
+    pub sign_up: Option<crate::accounts::settings::SignUpMode>,
 }
 
 /// Timeouts and caps of the HTTP connections (see `server.rs`).
@@ -96,6 +98,7 @@ impl Config {
             public_url: None,
             allowed_hosts: Vec::new(),
             connections: Connections::default(),
+            sign_up: None,
         }
     }
 }

@@ -26,6 +26,9 @@ pub enum AppError {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
+    /// A one-time link that was used, withdrawn or ran out: it existed, and will not work again.
+    #[error("{0}")]
+    Gone(String),
     #[error("{0}")]
     MethodNotAllowed(String),
     #[error("{0}")]
@@ -54,6 +57,9 @@ pub fn not_found(msg: impl Into<String>) -> AppError {
 pub fn conflict(msg: impl Into<String>) -> AppError {
     AppError::Conflict(msg.into())
 }
+pub fn gone(msg: impl Into<String>) -> AppError {
+    AppError::Gone(msg.into())
+}
 
 impl AppError {
     pub fn status(&self) -> StatusCode {
@@ -63,6 +69,7 @@ impl AppError {
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::Gone(_) => StatusCode::GONE,
             AppError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,

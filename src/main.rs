@@ -203,6 +203,11 @@ struct ServeArgs {
     #[arg(long, env = "LITSTACK_MAX_CONNECTIONS_PER_CLIENT",
         default_value_t = config::DEFAULT_MAX_CONNECTIONS_PER_CLIENT)]
     max_connections_per_client: usize,
+    /// Who may create an account: `open` (anyone; each sign-up makes a firm) or `invite-only`
+    /// (only through a firm's invitation). Saved, and changeable on the operator's Firms screen;
+    /// left out, the saved mode stays (open on a new install).
+    #[arg(long, env = "LITSTACK_SIGN_UP", value_enum)]
+    sign_up: Option<litstack::accounts::settings::SignUpMode>,
 }
 
 impl ServeArgs {
@@ -227,6 +232,7 @@ impl ServeArgs {
                 max_per_client: self.max_connections_per_client.max(1),
                 ..config::Connections::default()
             },
+            sign_up: self.sign_up,
         }
     }
 }

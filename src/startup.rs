@@ -45,6 +45,11 @@ impl AppState {
         // Built from every account once; from here on each write recounts only its firm.
         state.peers.reload(&state)?;
         crate::hub::start(&state.0)?;
+        // `--sign-up` given at start is the operator's choice now; without it the stored one stays.
+        if let Some(mode) = state.config.sign_up {
+            crate::accounts::settings::set_sign_up_mode(&state, mode)
+                .map_err(|e| anyhow::anyhow!("saving the sign-up mode: {e}"))?;
+        }
         if state.config.sample_data {
             crate::bookings::seed_sample(&state)?;
         }

@@ -1,15 +1,19 @@
 //! Accounts: sign-up, sign-in, sessions and roles. The first account created is the admin;
 //! others are promoted with `litstack users promote EMAIL`.
 
+pub mod audit;
 pub mod budget;
 mod client_ip;
 pub mod firm;
 mod limiter;
+mod link_routes;
+pub mod links;
 pub mod lockout;
 pub mod model;
 pub mod password;
 mod routes;
 pub mod sessions;
+pub mod settings;
 mod storage;
 pub mod text;
 
@@ -34,7 +38,9 @@ use crate::state::{App, AppState};
     routes::sign_out,
     routes::me,
     routes::change_password,
-    routes::setup_status
+    routes::setup_status,
+    link_routes::look_up_invitation,
+    link_routes::reset_password
 ))]
 pub struct AccountsApi;
 
@@ -46,6 +52,8 @@ pub fn router() -> Router<AppState> {
         .route("/auth/me", get(routes::me))
         .route("/auth/change-password", post(routes::change_password))
         .route("/auth/setup", get(routes::setup_status))
+        .route("/auth/invitation", post(link_routes::look_up_invitation))
+        .route("/auth/reset-password", post(link_routes::reset_password))
 }
 
 /// Every account, by id. For figures across firms (peer adoption), never for display.
@@ -73,6 +81,12 @@ pub fn save_firm(app: &App, firm: &Firm) -> Result<()> {
 /// The firm's members, by user id.
 pub fn firm_members(app: &App, firm_id: u64) -> Result<Vec<User>> {
     storage::firm_members(&app.store, firm_id)
+}
+
+/// When each of `users` last made a request, from their open sessions.
+pub fn last_active(app: &App, users: &[User]) -> Result<std::collections::HashMap<u64, i64>> {
+    let ids: Vec<u64> = users.iter().map(|u| u.id).collect();
+    storage::last_active(&app.store, &ids)
 }
 
 /// Deletes the account and ends every session of it at once, on every node.
@@ -157,4 +171,72 @@ pub fn require_setup_token_if_unclaimed(app: &App) -> anyhow::Result<Option<Stri
 /// Drops expired sign-in throttling windows (in memory, or in the database in hub mode).
 pub fn sweep_rate_limits(app: &App) -> Result<()> {
     limiter::sweep(app, std::time::Duration::from_secs(3600))
+}
+
+/// Invites `email` into `by`'s firm with `role`: returns the stored invitation and the token its
+/// link carries (shown once; only its hash is kept). An earlier pending invitation of the same
+/// email to the firm is withdrawn, so one link is live per person. An email with an account is a
+/// 409: an account belongs to one firm.
+pub fn invite(
+    app: &App,
+    by: &User,
+    email: &Email,
+    role: FirmRole,
+) -> Result<(links::Invitation, String)> {
+    if find_by_email(app, email)?.is_some() {
+        return Err(crate::error::conflict(
+            "An account with this email already exists. A person belongs to one firm: ask them to use another email, or remove that account first.",
+        ));
+    }
+    let now = crate::state::now_secs();
+    for earlier in storage::links::firm_invitations(&app.store, by.firm.id)? {
+        if earlier.email_key == email.key() && earlier.is_pending(now) {
+            storage::links::revoke_invitation(&app.store, by.firm.id, earlier.id, now)?;
+        }
+    }
+    let (token, hash) = sessions::new_token();
+    let invitation = storage::links::create_invitation(
+        &app.store,
+        links::Invitation {
+            id: 0,
+            firm_id: by.firm.id,
+            email: email.as_str().to_string(),
+            email_key: email.key(),
+            role,
+            token_hash: hash,
+            created_at: now,
+            expires_at: now + links::INVITATION_DAYS * 86_400,
+            invited_by: by.id,
+            invited_by_name: by.name.clone(),
+            used_at: None,
+            revoked_at: None,
+        },
+    )?;
+    Ok((invitation, token))
+}
+
+/// Every invitation the firm made, oldest first.
+pub fn firm_invitations(app: &App, firm_id: u64) -> Result<Vec<links::Invitation>> {
+    storage::links::firm_invitations(&app.store, firm_id)
+}
+
+/// Withdraws the firm's invitation `id`; `None` when the firm has no such invitation.
+pub fn revoke_invitation(app: &App, firm_id: u64, id: u64) -> Result<Option<links::Invitation>> {
+    storage::links::revoke_invitation(&app.store, firm_id, id, crate::state::now_secs())
+}
+
+/// A one-time password-reset link for `user`, issued by `by`: the stored link and its token.
+pub fn issue_reset_link(app: &App, user: &User, by: &User) -> Result<(links::ResetLink, String)> {
+    let now = crate::state::now_secs();
+    let (token, hash) = sessions::new_token();
+    let link = links::ResetLink {
+        token_hash: hash,
+        user_id: user.id,
+        created_at: now,
+        expires_at: now + links::RESET_MINUTES * 60,
+        issued_by: by.id,
+        used_at: None,
+    };
+    storage::links::create_reset_link(&app.store, &link)?;
+    Ok((link, token))
 }

@@ -171,6 +171,8 @@ pub struct SignUp {
     /// 8 to 128 characters, and not one of the commonly used passwords.
     #[schema(min_length = 8, max_length = 128)]
     pub password: String,
+    /// The new firm's name; not needed with `inviteToken` (the person joins the inviting firm).
+    #[serde(default)]
     #[schema(min_length = 1, max_length = 200)]
     pub law_firm: String,
     #[serde(default)]
@@ -179,6 +181,10 @@ pub struct SignUp {
     /// Required for the first account when the server listens on a network address.
     #[serde(default)]
     pub setup_token: Option<String>,
+    /// The token of an invitation link: the account joins that firm with the invitation's role.
+    #[serde(default)]
+    #[schema(max_length = 200)]
+    pub invite_token: Option<String>,
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -5,6 +5,7 @@ use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum_extra::extract::cookie::CookieJar;
 
+use super::audit::{self, AuditAction};
 use super::client_ip::ClientIp;
 use super::find_by_email;
 use super::limiter::{self, Scope, Tag};
@@ -15,6 +16,7 @@ use super::model::{
 };
 use super::password;
 use super::sessions::{self, COOKIE, CurrentUser};
+use super::settings::{self, SignUpMode};
 use super::storage::{self, FirmChoice, NewUser};
 use crate::error::{AppError, Result, bad_request, unauthorized};
 use crate::extract::Json;
@@ -32,8 +34,10 @@ pub const SETUP_TOKEN_NEEDED: &str = "This Litstack serves a network address, so
     responses(
         (status = 201, description = "Account created; the session cookie is set", body = UserEnvelope),
         (status = 400, description = "Invalid input", body = crate::error::ErrorBody),
-        (status = 403, description = "The first account needs the setup token, or a foreign origin", body = crate::error::ErrorBody),
+        (status = 403, description = "The first account needs the setup token, sign-up is by invitation only, or a foreign origin", body = crate::error::ErrorBody),
+        (status = 404, description = "The invitation link is not valid", body = crate::error::ErrorBody),
         (status = 409, description = "An account with this email already exists", body = crate::error::ErrorBody),
+        (status = 410, description = "The invitation expired, was used or was withdrawn", body = crate::error::ErrorBody),
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
         (status = 429, description = "Too many sign-up attempts from this client; see Retry-After", body = crate::error::ErrorBody),
     ))]
@@ -47,10 +51,40 @@ pub async fn sign_up(
     limiter::from_handler(&state, move |app| lockout::count_sign_up(app, &ip)).await?;
     let name = parse_name(&body.name)?;
     let email = Email::parse(&body.email)?;
-    let law_firm = parse_law_firm(&body.law_firm)?;
-    let password = NewPassword::parse(&body.password, &[email.as_str(), &name, &law_firm])?;
-    let firm_size = parse_firm_size(body.firm_size.as_deref())?;
+    // Through an invitation the firm exists: its name and size are not asked again.
+    let firm = match body.invite_token.as_deref() {
+        Some(token) => {
+            let token = token.trim();
+            if token.is_empty() || token.len() > 200 {
+                return Err(super::links::unknown_invitation());
+            }
+            FirmChoice::Join {
+                invitation: sessions::hash_token(token),
+            }
+        }
+        None => FirmChoice::New {
+            name: parse_law_firm(&body.law_firm)?,
+            size: parse_firm_size(body.firm_size.as_deref())?,
+        },
+    };
+    let firm_name = match &firm {
+        FirmChoice::New { name, .. } => name.clone(),
+        FirmChoice::Join { .. } => String::new(),
+    };
+    let password = NewPassword::parse(&body.password, &[email.as_str(), &name, &firm_name])?;
     let setup_token = body.setup_token;
+    if matches!(firm, FirmChoice::New { .. }) {
+        let invite_only = state
+            .blocking(|app| {
+                // The install's first account (the operator) is never by invitation.
+                Ok(settings::sign_up_mode(app)? == SignUpMode::InviteOnly
+                    && storage::has_users(&app.store)?)
+            })
+            .await?;
+        if invite_only {
+            return Err(crate::error::forbidden(settings::INVITE_ONLY));
+        }
+    }
 
     let slot = state.hashing.slot().await;
     let (user, token) = state
@@ -58,13 +92,11 @@ pub async fn sign_up(
             let password_hash = password::hash(password.as_str())?;
             drop(slot);
             let (token, hash) = sessions::new_token();
+            let joined = matches!(firm, FirmChoice::Join { .. });
             let new = NewUser {
                 name,
                 email,
-                firm: FirmChoice::New {
-                    name: law_firm,
-                    size: firm_size,
-                },
+                firm,
                 password_hash,
             };
             let user = storage::create_user(&app.store, new, &hash, |held_by_database| {
@@ -84,6 +116,20 @@ pub async fn sign_up(
             }
             // The new account counts in its firm's size.
             crate::techstack::peers::changed(app, user.firm.id);
+            if joined {
+                audit::record(
+                    app,
+                    user.firm.id,
+                    Some(&user),
+                    AuditAction::MemberJoined,
+                    format!(
+                        "{} ({}) joined as {}",
+                        user.name,
+                        user.email,
+                        user.firm_role.code()
+                    ),
+                );
+            }
             Ok((user, token))
         })
         .await?;
@@ -142,6 +188,15 @@ pub async fn sign_in(
             else {
                 if found.is_none() {
                     password::burn_time(&password);
+                }
+                if let Some(user) = &found {
+                    audit::record(
+                        app,
+                        user.firm.id,
+                        None,
+                        AuditAction::SignInFailed,
+                        format!("A sign-in to {} failed", user.email),
+                    );
                 }
                 limits.count_failure(app, found.map(|u| u.id))?;
                 return Ok(None);

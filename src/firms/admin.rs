@@ -2,10 +2,15 @@
 //! other firms (peer counts, shares, outcomes); disabling it keeps its members from signing in.
 
 use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
 
-use super::model::{AdminFirm, AdminFirmEnvelope, AdminFirmUpdate, AdminFirms};
+use super::model::{
+    AdminFirm, AdminFirmEnvelope, AdminFirmUpdate, AdminFirms, InstallSettings, ResetLinkView,
+};
 use super::path_id;
-use crate::accounts::{self, AdminUser};
+use crate::accounts::audit::{self, AuditAction};
+use crate::accounts::{self, AdminUser, settings};
+use crate::catalog::meetings::rfc3339;
 use crate::error::{Result, conflict, not_found};
 use crate::extract::Json;
 use crate::state::AppState;
@@ -82,4 +87,87 @@ pub(super) async fn operator_update_firm(
         .await?;
     tracing::info!(target: "security", firm_id, by = admin.id, verified = firm.verified, disabled = firm.disabled, "firm changed by the operator");
     Ok(Json(AdminFirmEnvelope { firm }))
+}
+
+/// POST /api/admin/users/{user_id}/reset-link: a one-time password-reset link for any account
+/// (the operator helping a person whose firm has no one else to ask).
+#[utoipa::path(post, path = "/admin/users/{user_id}/reset-link", tag = "admin",
+    params(("user_id" = u64, Path, description = "An account id")),
+    responses(
+        (status = 201, body = ResetLinkView),
+        (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+        (status = 404, description = "No such account", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn operator_reset_link(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    AdminUser(admin): AdminUser,
+    Path(raw): Path<String>,
+) -> Result<(StatusCode, Json<ResetLinkView>)> {
+    let user_id = path_id(&raw, "account")?;
+    let base = super::link_base(&state, &headers);
+    let view = state
+        .blocking(move |app| {
+            let target = app
+                .load_user(user_id)?
+                .ok_or_else(|| not_found(format!("There is no account with id {user_id}")))?;
+            let (link, token) = accounts::issue_reset_link(app, &target, &admin)?;
+            audit::record(
+                app,
+                target.firm.id,
+                Some(&admin),
+                AuditAction::ResetLinkIssued,
+                format!(
+                    "The operator issued a password-reset link for {}",
+                    target.name
+                ),
+            );
+            tracing::info!(target: "security", user_id, by = admin.id, "reset link issued by the operator");
+            Ok(ResetLinkView {
+                link: format!("{base}/reset-password#{token}"),
+                expires_at: rfc3339(link.expires_at),
+            })
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// GET /api/admin/settings: the install's sign-up mode.
+#[utoipa::path(get, path = "/admin/settings", tag = "admin",
+    responses(
+        (status = 200, body = InstallSettings),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn get_settings(
+    State(state): State<AppState>,
+    _: AdminUser,
+) -> Result<Json<InstallSettings>> {
+    let sign_up = state.blocking(settings::sign_up_mode).await?;
+    Ok(Json(InstallSettings { sign_up }))
+}
+
+/// PUT /api/admin/settings: sets the sign-up mode (`open` or `invite-only`).
+#[utoipa::path(put, path = "/admin/settings", tag = "admin",
+    request_body = InstallSettings,
+    responses(
+        (status = 200, body = InstallSettings),
+        (status = 400, description = "An unknown mode", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn put_settings(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Json(body): Json<InstallSettings>,
+) -> Result<Json<InstallSettings>> {
+    let mode = body.sign_up;
+    state
+        .blocking(move |app| settings::set_sign_up_mode(app, mode))
+        .await?;
+    tracing::info!(target: "security", by = admin.id, sign_up = mode.code(), "sign-up mode changed");
+    Ok(Json(InstallSettings { sign_up: mode }))
 }

@@ -3,11 +3,14 @@
 //! by `accounts` (an account and its firm are read together); this domain holds the rules.
 
 mod admin;
+mod audit;
+mod invitations;
 mod model;
 mod routes;
 
 use axum::Router;
-use axum::routing::{get, patch};
+use axum::http::{HeaderMap, header};
+use axum::routing::{delete, get, patch, post};
 
 use crate::state::AppState;
 
@@ -19,8 +22,16 @@ use crate::state::AppState;
     routes::list_members,
     routes::change_role,
     routes::remove_member,
+    invitations::create_invitation,
+    invitations::list_invitations,
+    invitations::revoke_invitation,
+    invitations::member_reset_link,
+    audit::firm_audit,
     admin::list_firms,
-    admin::operator_update_firm
+    admin::operator_update_firm,
+    admin::operator_reset_link,
+    admin::get_settings,
+    admin::put_settings
 ))]
 pub struct FirmsApi;
 
@@ -32,8 +43,47 @@ pub fn router() -> Router<AppState> {
             "/firm/members/{user_id}",
             patch(routes::change_role).delete(routes::remove_member),
         )
+        .route(
+            "/firm/members/{user_id}/reset-link",
+            post(invitations::member_reset_link),
+        )
+        .route(
+            "/firm/invitations",
+            get(invitations::list_invitations).post(invitations::create_invitation),
+        )
+        .route(
+            "/firm/invitations/{invitation_id}",
+            delete(invitations::revoke_invitation),
+        )
+        .route("/firm/audit", get(audit::firm_audit))
         .route("/admin/firms", get(admin::list_firms))
         .route("/admin/firms/{firm_id}", patch(admin::operator_update_firm))
+        .route(
+            "/admin/users/{user_id}/reset-link",
+            post(admin::operator_reset_link),
+        )
+        .route(
+            "/admin/settings",
+            get(admin::get_settings).put(admin::put_settings),
+        )
+}
+
+/// Where the links Litstack hands out point: the public URL when one is set, else the origin the
+/// person's browser sent this (same-origin, checked) request from, else the Host it named.
+fn link_base(state: &AppState, headers: &HeaderMap) -> String {
+    if let Some(public) = &state.config.public_url {
+        return public.origin.clone();
+    }
+    let text = |name| headers.get(name).and_then(|v| v.to_str().ok());
+    if let Some(origin) = text(header::ORIGIN).filter(|o| *o != "null") {
+        return origin.trim_end_matches('/').to_string();
+    }
+    let scheme = if state.config.secure_cookies {
+        "https"
+    } else {
+        "http"
+    };
+    format!("{scheme}://{}", text(header::HOST).unwrap_or("localhost"))
 }
 
 /// A body whose fields are all optional, read from a JSON object only: serde would also take a

@@ -2,6 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::accounts::audit::{AuditAction, AuditEntry};
+use crate::accounts::links::Invitation;
+use crate::accounts::settings::SignUpMode;
 use crate::accounts::{Firm, FirmRole, User};
 use crate::catalog::meetings::rfc3339;
 use crate::firm_size::FirmSize;
@@ -63,18 +66,22 @@ pub struct MemberView {
     pub role: FirmRole,
     #[schema(format = DateTime)]
     pub joined_at: String,
+    /// The latest request of any open session of theirs; null when none is open.
+    #[schema(format = DateTime)]
+    pub last_active_at: Option<String>,
     /// Whether this member is the person asking.
     pub is_you: bool,
 }
 
 impl MemberView {
-    pub fn of(user: &User, me: u64) -> MemberView {
+    pub fn of(user: &User, me: u64, last_active: Option<i64>) -> MemberView {
         MemberView {
             user_id: user.id,
             name: user.name.clone(),
             email: user.email.clone(),
             role: user.firm_role,
             joined_at: rfc3339(user.created_at),
+            last_active_at: last_active.map(rfc3339),
             is_you: user.id == me,
         }
     }
@@ -149,4 +156,103 @@ pub struct AdminFirmUpdate {
 /// Tells a field sent as null (`Some(None)`) from one left out (`None`, by `default`).
 fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
     Option::<String>::deserialize(d).map(Some)
+}
+
+/// POST /api/firm/invitations.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewInvitation {
+    #[schema(format = Email, max_length = 254)]
+    pub email: String,
+    #[schema(value_type = FirmRole)]
+    pub role: String,
+}
+
+/// A pending invitation, as owners and admins see it (never its token).
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InvitationView {
+    pub id: u64,
+    pub email: String,
+    pub role: FirmRole,
+    #[schema(format = DateTime)]
+    pub created_at: String,
+    #[schema(format = DateTime)]
+    pub expires_at: String,
+    /// The inviter's name.
+    pub invited_by: String,
+}
+
+impl InvitationView {
+    pub fn of(invitation: &Invitation) -> InvitationView {
+        InvitationView {
+            id: invitation.id,
+            email: invitation.email.clone(),
+            role: invitation.role,
+            created_at: rfc3339(invitation.created_at),
+            expires_at: rfc3339(invitation.expires_at),
+            invited_by: invitation.invited_by_name.clone(),
+        }
+    }
+}
+
+/// The answer to a new invitation: the link, shown this once.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct InvitationCreated {
+    pub invitation: InvitationView,
+    /// `<origin>/join#<token>`: the token is in the fragment, which browsers never send.
+    pub link: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Invitations {
+    pub items: Vec<InvitationView>,
+}
+
+/// A password-reset link, shown this once.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResetLinkView {
+    /// `<origin>/reset-password#<token>`.
+    pub link: String,
+    #[schema(format = DateTime)]
+    pub expires_at: String,
+}
+
+/// One line of the firm's audit log.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct AuditEntryView {
+    pub id: u64,
+    #[schema(format = DateTime)]
+    pub at: String,
+    /// Who did it; null when no signed-in person did (a failed sign-in).
+    pub actor: Option<String>,
+    pub action: AuditAction,
+    pub detail: String,
+}
+
+impl AuditEntryView {
+    pub fn of(entry: &AuditEntry) -> AuditEntryView {
+        AuditEntryView {
+            id: entry.id,
+            at: rfc3339(entry.at),
+            actor: entry.actor.clone(),
+            action: entry.action,
+            detail: entry.detail.clone(),
+        }
+    }
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct AuditLog {
+    pub items: Vec<AuditEntryView>,
+}
+
+/// GET and PUT /api/admin/settings: the install's settings the operator changes at run time.
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct InstallSettings {
+    /// `open`: anyone may create an account (and a firm); `invite-only`: only through an
+    /// invitation.
+    pub sign_up: SignUpMode,
 }

@@ -8,6 +8,7 @@ use super::model::{
     FirmEnvelope, FirmUpdate, FirmView, MemberEnvelope, MemberView, Members, RoleChange,
 };
 use super::path_id;
+use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::model::parse_law_firm;
 use crate::accounts::{self, CurrentUser, FirmRole, User, parse_firm_size};
 use crate::error::{Result, conflict, forbidden, not_found};
@@ -91,7 +92,7 @@ fn members_of(app: &App, me: &User) -> Result<Vec<User>> {
 }
 
 /// A member of `me`'s firm; anyone else (another firm's, or no one) is a 404 alike.
-fn member(app: &App, me: &User, user_id: u64) -> Result<User> {
+pub(super) fn member(app: &App, me: &User, user_id: u64) -> Result<User> {
     app.load_user(user_id)?
         .filter(|u| u.firm.id == me.firm.id)
         .ok_or_else(|| not_found(format!("There is no member with id {user_id} in your firm")))
@@ -109,9 +110,18 @@ pub(super) async fn list_members(
 ) -> Result<Json<Members>> {
     let me = current.user;
     let my_id = me.id;
-    let members = state.blocking(move |app| members_of(app, &me)).await?;
+    let (members, seen) = state
+        .blocking(move |app| {
+            let members = members_of(app, &me)?;
+            let seen = accounts::last_active(app, &members)?;
+            Ok((members, seen))
+        })
+        .await?;
     Ok(Json(Members {
-        items: members.iter().map(|m| MemberView::of(m, my_id)).collect(),
+        items: members
+            .iter()
+            .map(|m| MemberView::of(m, my_id, seen.get(&m.id).copied()))
+            .collect(),
     }))
 }
 
@@ -154,10 +164,31 @@ pub(super) async fn change_role(
                     return Err(conflict(LAST_OWNER));
                 }
             }
+            let before = target.firm_role;
             target.firm_role = role;
             accounts::save_details(app, &target)?;
             tracing::info!(target: "security", user_id, by = me.id, role = role.code(), "firm role changed");
-            Ok(MemberView::of(&target, me.id))
+            if before != role {
+                let (action, detail) = if role == FirmRole::Owner {
+                    (
+                        AuditAction::OwnerAdded,
+                        format!("Made {} an owner (was {})", target.name, before.code()),
+                    )
+                } else {
+                    (
+                        AuditAction::RoleChanged,
+                        format!(
+                            "Changed {}'s role from {} to {}",
+                            target.name,
+                            before.code(),
+                            role.code()
+                        ),
+                    )
+                };
+                audit::record(app, me.firm.id, Some(&me), action, detail);
+            }
+            let seen = accounts::last_active(app, std::slice::from_ref(&target))?;
+            Ok(MemberView::of(&target, me.id, seen.get(&target.id).copied()))
         })
         .await?;
     Ok(Json(MemberEnvelope { member: changed }))
@@ -200,6 +231,13 @@ pub(super) async fn remove_member(
             }
             accounts::remove_user(app, &target)?;
             tracing::info!(target: "security", user_id, by = me.id, "member removed; sessions ended");
+            audit::record(
+                app,
+                me.firm.id,
+                Some(&me),
+                AuditAction::MemberRemoved,
+                format!("Removed {} ({})", target.name, target.email),
+            );
             Ok(())
         })
         .await?;

@@ -9,6 +9,8 @@
 //! `MIN_FIRMS` firms up, through `disclosure`.
 
 mod csv;
+
+pub use csv::safe_cell;
 pub mod disclosure;
 pub mod model;
 pub mod outcomes;

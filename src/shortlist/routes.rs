@@ -166,7 +166,18 @@ pub async fn get_brief_csv(
     let (body, day) = state
         .blocking(move |app| {
             let brief = views::brief(app, &user)?;
-            Ok((csv::brief_csv(&brief)?, brief.prepared_on))
+            let body = csv::brief_csv(&brief)?;
+            crate::accounts::audit::record(
+                app,
+                user.firm.id,
+                Some(&user),
+                crate::accounts::audit::AuditAction::BriefExported,
+                format!(
+                    "Downloaded the brief ({} vendors)",
+                    brief.groups.iter().map(|g| g.vendors.len()).sum::<usize>()
+                ),
+            );
+            Ok((body, brief.prepared_on))
         })
         .await?;
     Ok((

@@ -209,6 +209,29 @@ impl TestApp {
         res
     }
 
+    /// Invites `email` with `role` as the signed-in owner or admin; returns the link's token.
+    pub async fn invite(&mut self, email: &str, role: &str) -> String {
+        let res = self
+            .post(
+                "/api/firm/invitations",
+                json!({ "email": email, "role": role }),
+            )
+            .await;
+        assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+        let link = res.json()["link"].as_str().unwrap().to_string();
+        link.split_once("/join#").unwrap().1.to_string()
+    }
+
+    /// Signs up through an invitation's token and leaves that session in the cookie jar.
+    pub async fn join(&mut self, token: &str, name: &str, email: &str) -> TestResponse {
+        self.cookie = None;
+        self.post(
+            "/api/auth/sign-up",
+            json!({ "name": name, "email": email, "password": PASSWORD, "inviteToken": token }),
+        )
+        .await
+    }
+
     pub async fn sign_in(&mut self, email: &str, password: &str) -> TestResponse {
         self.post(
             "/api/auth/sign-in",

@@ -190,6 +190,48 @@ fn routes() -> Vec<Route> {
             Payload::Empty,
         ),
         r(
+            Method::POST,
+            "/api/firm/invitations",
+            Access::User,
+            Payload::Json(json!({ "email": "new@doe-law.com", "role": "member" })),
+        ),
+        r(
+            Method::DELETE,
+            "/api/firm/invitations/999",
+            Access::User,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/firm/members/1/reset-link",
+            Access::User,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/auth/invitation",
+            Access::Public,
+            Payload::Json(json!({ "token": "0123abcd" })),
+        ),
+        r(
+            Method::POST,
+            "/api/auth/reset-password",
+            Access::Public,
+            Payload::Json(json!({ "token": "0123abcd", "newPassword": "another-long-phrase-7" })),
+        ),
+        r(
+            Method::POST,
+            "/api/admin/users/1/reset-link",
+            Access::Admin,
+            Payload::Empty,
+        ),
+        r(
+            Method::PUT,
+            "/api/admin/settings",
+            Access::Admin,
+            Payload::Json(json!({ "signUp": "open" })),
+        ),
+        r(
             Method::PATCH,
             "/api/admin/firms/1",
             Access::Admin,
@@ -679,4 +721,94 @@ fn path_traversal_on_the_real_server_finds_nothing() {
             "{target} answered {status}:\n{answer}"
         );
     }
+}
+
+/// What a firm role may do with a state-changing route's valid example.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Allowed {
+    /// Everyone signed in: a person's own session, password and details.
+    Anyone,
+    /// Members, admins and owners: the firm's data (a viewer writes nothing).
+    Writers,
+    /// Owners and admins: the firm's details, members, invitations and reset links.
+    Managers,
+    /// Owners only: this example makes an owner, or touches one.
+    Owners,
+    /// The install's operator.
+    Operator,
+}
+
+fn allowed(route: &Route) -> Allowed {
+    let path = route.path;
+    if route.access == Access::Admin {
+        return Allowed::Operator;
+    }
+    match (route.method.as_str(), path) {
+        (_, p) if p.starts_with("/api/auth/") => Allowed::Anyone,
+        ("PATCH", "/api/profile") => Allowed::Anyone,
+        // Ann, the example's member 1, is the firm's owner.
+        ("PATCH", "/api/firm/members/1") | ("POST", "/api/firm/members/1/reset-link") => {
+            Allowed::Owners
+        }
+        (_, "/api/firm" | "/api/profile/onboarding") => Allowed::Managers,
+        (_, p) if p.starts_with("/api/firm/") => Allowed::Managers,
+        _ => Allowed::Writers,
+    }
+}
+
+/// Every firm role against every state-changing route, on either backend: a viewer, a member
+/// and an admin of Ann's firm send each route's valid example, and the answer is a 403 exactly
+/// where the role may not (with the message that names why), never elsewhere.
+#[tokio::test]
+async fn every_firm_role_meets_every_state_changing_route_as_its_role_allows() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    app.complete_onboarding().await;
+    let owner = app.cookie.clone();
+    let mut sessions = Vec::new();
+    for (role, email) in [
+        ("viewer", "vi@doe-law.com"),
+        ("member", "mo@doe-law.com"),
+        ("admin", "ada@doe-law.com"),
+    ] {
+        app.cookie = owner.clone();
+        let token = app.invite(email, role).await;
+        let res = app.join(&token, "Joiner Doe", email).await;
+        assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+        sessions.push((role, app.cookie.take().unwrap()));
+    }
+    let mut routes: Vec<Route> = routes()
+        .into_iter()
+        .filter(|r| r.access != Access::Public)
+        .collect();
+    // Signing out last keeps each role's session for the rest.
+    routes.sort_by_key(|r| r.path == "/api/auth/sign-out");
+    let mut failures = Vec::new();
+    for (role, cookie) in &sessions {
+        for route in &routes {
+            let may = match allowed(route) {
+                Allowed::Anyone => true,
+                Allowed::Writers => *role != "viewer",
+                Allowed::Managers => *role == "admin",
+                Allowed::Owners | Allowed::Operator => false,
+            };
+            let (ctype, body) = valid_body(route);
+            let res = send(&mut app, route, Some(cookie), None, ctype.as_deref(), body).await;
+            let refused = res.status == StatusCode::FORBIDDEN;
+            let message = error_of(&res).unwrap_or_default();
+            let line = format!(
+                "{role} {} {}: {} {message}",
+                route.method, route.path, res.status
+            );
+            if may == refused || res.status == StatusCode::UNAUTHORIZED {
+                failures.push(line);
+            } else if *role == "viewer"
+                && allowed(route) == Allowed::Writers
+                && !message.starts_with("Viewers can read everything of the firm")
+            {
+                failures.push(format!("{line} (the message must name the viewer role)"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -23,6 +23,7 @@ mod helpers;
 mod hostile;
 mod hub;
 mod import_checks;
+mod invitations;
 mod lockout;
 mod lookalike;
 mod meetings;

@@ -14,9 +14,11 @@ use crate::hostile::routes_in_source;
 const METHODS: [&str; 5] = ["get", "post", "patch", "put", "delete"];
 
 /// Public operations: everything else needs the session cookie.
-const PUBLIC: [(&str, &str); 4] = [
+const PUBLIC: [(&str, &str); 6] = [
     ("POST", "/api/auth/sign-up"),
     ("POST", "/api/auth/sign-in"),
+    ("POST", "/api/auth/invitation"),
+    ("POST", "/api/auth/reset-password"),
     ("GET", "/api/auth/setup"),
     ("GET", "/api/openapi.json"),
 ];

@@ -1,9 +1,14 @@
 //! Copying the accounts of a redb install into PostgreSQL (`litstack export-to-postgres`).
 
+use crate::accounts::audit::AuditEntry;
+use crate::accounts::links::Invitation;
 use crate::accounts::model::{Firm, Session};
 
 use crate::store::postgres::code;
-use crate::store::{FIRMS, FileStore, PgStore, SESSIONS, TableCount, USERS, codec};
+use crate::store::{
+    FIRM_AUDIT, FIRMS, FileStore, INVITATIONS, PgStore, SESSIONS, TableCount, USERS, codec,
+    open_read,
+};
 
 use super::file::StoredUser;
 use super::postgres::at;
@@ -34,6 +39,20 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
             codec::decode::<Session>(value.value())?,
         ));
     }
+    // Invitations and the audit log go along; reset links (15 minutes) do not.
+    let mut invitations = Vec::new();
+    if let Some(table) = open_read(&txn, INVITATIONS)? {
+        for entry in table.iter()? {
+            invitations.push(codec::decode::<Invitation>(entry?.1.value())?);
+        }
+    }
+    let mut audit = Vec::new();
+    if let Some(table) = open_read(&txn, FIRM_AUDIT)? {
+        for entry in table.iter()? {
+            audit.push(codec::decode::<AuditEntry>(entry?.1.value())?);
+        }
+    }
+    let sign_up = crate::store::meta_get(&txn, "sign_up_invite_only")?;
     let handed_out = crate::store::meta_get(&txn, "seq:users")?.unwrap_or(0);
     let (user_rows, session_rows) = (users_table.len()?, sessions_table.len()?);
 
@@ -114,6 +133,63 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
             .execute(&mut *tx)
             .await?;
         }
+        for i in &invitations {
+            sqlx::query(
+                "INSERT INTO invitations (id, firm_id, email, email_key, role, token_hash, \
+                 created_at, expires_at, invited_by, invited_by_name, used_at, revoked_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
+                 ON CONFLICT (id) DO NOTHING",
+            )
+            .bind(i.id as i64)
+            .bind(i.firm_id as i64)
+            .bind(&i.email)
+            .bind(&i.email_key)
+            .bind(i.role.code())
+            .bind(i.token_hash.as_slice())
+            .bind(at(i.created_at))
+            .bind(at(i.expires_at))
+            .bind(i.invited_by as i64)
+            .bind(&i.invited_by_name)
+            .bind(i.used_at.map(at))
+            .bind(i.revoked_at.map(at))
+            .execute(&mut *tx)
+            .await?;
+        }
+        for e in &audit {
+            sqlx::query(
+                "INSERT INTO firm_audit (id, firm_id, at, actor, action, detail) \
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING",
+            )
+            .bind(e.id as i64)
+            .bind(e.firm_id as i64)
+            .bind(at(e.at))
+            .bind(&e.actor)
+            .bind(e.action.code())
+            .bind(&e.detail)
+            .execute(&mut *tx)
+            .await?;
+        }
+        // The next ids come after the copied ones.
+        sqlx::query(
+            "SELECT setval(pg_get_serial_sequence('invitations', 'id'), \
+             (SELECT COALESCE(MAX(id), 0) + 1 FROM invitations), false)",
+        )
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "SELECT setval(pg_get_serial_sequence('firm_audit', 'id'), \
+             (SELECT COALESCE(MAX(id), 0) + 1 FROM firm_audit), false)",
+        )
+        .execute(&mut *tx)
+        .await?;
+        if sign_up == Some(1) {
+            sqlx::query(
+                "INSERT INTO settings (key, value) VALUES ('sign_up', 'invite-only') \
+                 ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+            )
+            .execute(&mut *tx)
+            .await?;
+        }
         tx.commit().await?;
         anyhow::Ok(())
     })?;
@@ -121,5 +197,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
         to.counted("firms", firm_rows)?,
         to.counted("users", user_rows)?,
         to.counted("sessions", session_rows)?,
+        to.counted("invitations", invitations.len() as u64)?,
+        to.counted("firm_audit", audit.len() as u64)?,
     ])
 }

@@ -100,8 +100,6 @@ pub fn create_user(
         if is_admin {
             admit_first(None)?;
         }
-        let id = store::next_id(&txn, "users")?;
-        claim_email(&txn, &new.email, id)?;
         let created_at = now_secs();
         let (firm, firm_role) = match new.firm {
             FirmChoice::New { name, size } => {
@@ -117,12 +115,21 @@ pub fn create_user(
                 put_firm(&txn, &firm)?;
                 (firm, FirmRole::Owner)
             }
-            FirmChoice::Join { firm_id, role } => {
-                let firm = get_firm(&txn.open_table(FIRMS)?, firm_id)?
+            FirmChoice::Join { invitation } => {
+                let invitation = super::links::file::consume_invitation(
+                    &txn,
+                    &invitation,
+                    &new.email.key(),
+                    created_at,
+                )?;
+                let firm = get_firm(&txn.open_table(FIRMS)?, invitation.firm_id)?
                     .ok_or_else(|| not_found("This firm no longer exists"))?;
-                (firm, role)
+                (firm, invitation.role)
             }
         };
+        // After the invitation: a used link answers "already used" even to the account it made.
+        let id = store::next_id(&txn, "users")?;
+        claim_email(&txn, &new.email, id)?;
         let user = User {
             id,
             name: new.name,
@@ -140,6 +147,21 @@ pub fn create_user(
     txn.commit()?;
     Ok(user)
 }
+
+/// The account `id` with its firm, read inside a write transaction.
+pub(super) fn load_in(txn: &WriteTransaction, id: u64) -> Result<Option<User>> {
+    load(&txn.open_table(USERS)?, &txn.open_table(FIRMS)?, id)
+}
+
+/// Saves `user` (a new password) and ends every session of it, inside `txn`.
+pub(super) fn put_user_and_end_sessions(txn: &WriteTransaction, user: &User) -> Result<()> {
+    put_user(txn, user)?;
+    revoke_other_sessions(txn, user.id, &NO_SESSION)?;
+    Ok(())
+}
+
+/// A `keep` that is no session: SHA-256 never yields all zeros for a token.
+const NO_SESSION: TokenHash = [0; 32];
 
 /// Gives `email` to `user_id`, or refuses with a 409 when another account holds it.
 fn claim_email(txn: &WriteTransaction, email: &Email, user_id: u64) -> Result<()> {
@@ -378,7 +400,26 @@ pub fn remove_user(store: &FileStore, user: &User) -> Result<()> {
         .remove(user.email.to_lowercase().as_str())?;
     txn.open_table(FIRM_MEMBERS)?
         .remove((user.firm.id, user.id))?;
-    revoke_other_sessions(&txn, user.id, &[0; 32])?;
+    revoke_other_sessions(&txn, user.id, &NO_SESSION)?;
     txn.commit()?;
     Ok(())
+}
+
+/// The latest `last_seen` of each of `user_ids`' sessions. Sessions are keyed by token hash, so
+/// this reads them all: a members screen's read, bounded by the open sessions of the install.
+pub fn last_active(
+    store: &FileStore,
+    user_ids: &[u64],
+) -> Result<std::collections::HashMap<u64, i64>> {
+    let wanted: std::collections::HashSet<u64> = user_ids.iter().copied().collect();
+    let mut out = std::collections::HashMap::new();
+    let txn = store.read()?;
+    for entry in txn.open_table(SESSIONS)?.iter()? {
+        let session: Session = codec::decode(entry?.1.value())?;
+        if wanted.contains(&session.user_id) {
+            let seen = out.entry(session.user_id).or_insert(session.last_seen);
+            *seen = (*seen).max(session.last_seen);
+        }
+    }
+    Ok(out)
 }

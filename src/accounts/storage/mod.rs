@@ -3,14 +3,17 @@
 //! the first-launch setup token. Nothing else opens them; other domains go through the functions
 //! of `accounts`.
 
+pub(super) mod audit;
 mod export;
 mod file;
+pub(super) mod links;
 pub(super) mod postgres;
 pub(super) mod rate_limits;
+pub(super) mod settings;
 
 pub use export::export;
 
-use super::model::{Email, Firm, FirmRole, Session, User};
+use super::model::{Email, Firm, Session, User};
 use super::sessions::TokenHash;
 use crate::error::Result;
 use crate::store::Store;
@@ -32,16 +35,9 @@ pub enum FirmChoice {
         name: String,
         size: Option<crate::firm_size::FirmSize>,
     },
-    /// A sign-up through an invitation: that firm, with the role the invitation fixed. Stored and
-    /// tested on both backends; the invitation routes that create it are the next step.
-    #[cfg_attr(
-        not(test),
-        expect(
-            dead_code,
-            reason = "joined through invitations, whose routes come next"
-        )
-    )]
-    Join { firm_id: u64, role: FirmRole },
+    /// A sign-up through an invitation (the hash of its token): the invitation's firm, with the
+    /// role it fixed. The invitation must admit the new email; it is used up in the same step.
+    Join { invitation: TokenHash },
 }
 
 /// Creates the account and its first session (`session`) in one step. The first account is the
@@ -96,6 +92,14 @@ pub fn firm_members(store: &Store, firm_id: u64) -> Result<Vec<User>> {
     match store {
         Store::File(db) => file::firm_members(db, firm_id),
         Store::Postgres(db) => postgres::firm_members(db, firm_id),
+    }
+}
+
+/// The latest `last_seen` of each of `user_ids`' open sessions (accounts without one are absent).
+pub fn last_active(store: &Store, user_ids: &[u64]) -> Result<std::collections::HashMap<u64, i64>> {
+    match store {
+        Store::File(db) => file::last_active(db, user_ids),
+        Store::Postgres(db) => postgres::last_active(db, user_ids),
     }
 }
 
@@ -201,6 +205,8 @@ pub fn touch_session(store: &Store, hash: &TokenHash, session: &Session) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::accounts::FirmRole;
+    use crate::accounts::links::Invitation;
     use crate::error::AppError;
     use crate::store::{FileStore, PgStore};
 
@@ -423,6 +429,33 @@ mod tests {
         let ann = create_user(&file, new_user("Ann@Doe.com"), &[1; 32], |_| Ok(())).unwrap();
         let bo = create_user(&file, new_user("bo@roe.com"), &[2; 32], |_| Ok(())).unwrap();
         rotate_session(&file, None, &[3; 32], bo.id).unwrap();
+        let invited = links::create_invitation(
+            &file,
+            Invitation {
+                id: 0,
+                firm_id: ann.firm.id,
+                email: "Cy@Doe.com".into(),
+                email_key: "cy@doe.com".into(),
+                role: FirmRole::Admin,
+                token_hash: [7; 32],
+                created_at: 10,
+                expires_at: 20,
+                invited_by: ann.id,
+                invited_by_name: "Ann".into(),
+                used_at: None,
+                revoked_at: Some(15),
+            },
+        )
+        .unwrap();
+        let entry = crate::accounts::audit::AuditEntry {
+            id: 0,
+            firm_id: ann.firm.id,
+            at: 12,
+            actor: Some("Ann".into()),
+            action: crate::accounts::audit::AuditAction::InvitationCreated,
+            detail: "Invited Cy@Doe.com as admin".into(),
+        };
+        audit::append(&file, entry.clone()).unwrap();
         let Store::File(from) = &file else {
             unreachable!()
         };
@@ -435,10 +468,24 @@ mod tests {
             .collect();
         assert_eq!(
             counted,
-            vec![("firms", 2, 2), ("users", 2, 2), ("sessions", 3, 3)]
+            vec![
+                ("firms", 2, 2),
+                ("users", 2, 2),
+                ("sessions", 3, 3),
+                ("invitations", 1, 1),
+                ("firm_audit", 1, 1)
+            ]
         );
 
         let hub = Store::Postgres(to);
+        assert_eq!(
+            links::find_invitation_by_token(&hub, &[7; 32]).unwrap(),
+            Some(invited)
+        );
+        assert_eq!(
+            audit::firm_entries(&hub, ann.firm.id).unwrap(),
+            vec![crate::accounts::audit::AuditEntry { id: 1, ..entry }]
+        );
         let users = |s: &Store| -> Vec<(u64, String, bool, i64)> {
             all_users(s)
                 .unwrap()
@@ -470,12 +517,46 @@ mod tests {
         on_both(|store| {
             let ann = create_user(store, new_user("ann@doe.com"), &[1; 32], |_| Ok(())).unwrap();
             assert_eq!((ann.firm_role, ann.firm.verified), (FirmRole::Owner, true));
-            let mut joining = new_user("bo@doe.com");
-            joining.firm = FirmChoice::Join {
+            let invitation = |email: &str, token: u8, expires_at: i64| Invitation {
+                id: 0,
                 firm_id: ann.firm.id,
+                email: email.into(),
+                email_key: email.into(),
                 role: FirmRole::Viewer,
+                token_hash: [token; 32],
+                created_at: 0,
+                expires_at,
+                invited_by: ann.id,
+                invited_by_name: ann.name.clone(),
+                used_at: None,
+                revoked_at: None,
             };
-            let bo = create_user(store, joining, &[2; 32], |_| Ok(())).unwrap();
+            let far = crate::state::now_secs() + 3600;
+            links::create_invitation(store, invitation("bo@doe.com", 9, far)).unwrap();
+            links::create_invitation(store, invitation("di@doe.com", 8, 1)).unwrap();
+            let joining = |email: &str, token: u8| {
+                let mut new = new_user(email);
+                new.firm = FirmChoice::Join {
+                    invitation: [token; 32],
+                };
+                new
+            };
+            // An expired invitation admits no one and writes nothing.
+            let expired = create_user(store, joining("di@doe.com", 8), &[5; 32], |_| Ok(()));
+            assert!(matches!(expired, Err(AppError::Gone(_))));
+            assert!(
+                find_user_by_email(store, &Email::parse("di@doe.com").unwrap())
+                    .unwrap()
+                    .is_none()
+            );
+            let bo = create_user(store, joining("bo@doe.com", 9), &[2; 32], |_| Ok(())).unwrap();
+            let used = links::find_invitation_by_token(store, &[9; 32])
+                .unwrap()
+                .unwrap();
+            assert!(used.used_at.is_some());
+            // Used: a second sign-up with the same link is refused, even by another email.
+            let again = create_user(store, joining("bo2@doe.com", 9), &[6; 32], |_| Ok(()));
+            assert!(matches!(again, Err(AppError::Gone(_))));
             assert_eq!((bo.firm.id, bo.firm_role), (ann.firm.id, FirmRole::Viewer));
             let cy = create_user(store, new_user("cy@roe.com"), &[3; 32], |_| Ok(())).unwrap();
             assert_ne!(cy.firm.id, ann.firm.id);

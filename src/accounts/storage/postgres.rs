@@ -71,7 +71,7 @@ fn firm_from(row: &PgRow) -> Result<Firm> {
     })
 }
 
-fn role_from(code: &str) -> Result<FirmRole> {
+pub(super) fn role_from(code: &str) -> Result<FirmRole> {
     FirmRole::from_code(code)
         .ok_or_else(|| anyhow::anyhow!("unknown firm role {code:?} in the database").into())
 }
@@ -125,6 +125,20 @@ async fn insert_session(tx: &mut PgConnection, hash: &TokenHash, user_id: u64) -
     Ok(())
 }
 
+/// Checked before any insert, so a refused sign-up takes no id, as on redb (and, through an
+/// invitation, after the invitation: a used link says so even to the account it made).
+async fn refuse_taken_email(tx: &mut PgConnection, email: &Email) -> Result<()> {
+    let taken: bool =
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM users WHERE email_key = $1)")
+            .bind(email.key())
+            .fetch_one(&mut *tx)
+            .await?;
+    if taken {
+        return Err(conflict(EMAIL_TAKEN));
+    }
+    Ok(())
+}
+
 pub fn create_user(
     store: &PgStore,
     new: NewUser,
@@ -148,18 +162,10 @@ pub fn create_user(
                 .execute(&mut *tx)
                 .await?;
         }
-        // Checked before the insert so that a refused sign-up takes no id, as on redb.
-        let taken: bool =
-            sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM users WHERE email_key = $1)")
-                .bind(new.email.key())
-                .fetch_one(&mut *tx)
-                .await?;
-        if taken {
-            return Err(conflict(EMAIL_TAKEN));
-        }
         let created_at = now_secs();
         let (firm, firm_role) = match new.firm {
             FirmChoice::New { name, size } => {
+                refuse_taken_email(&mut tx, &new.email).await?;
                 let firm_size = size.as_ref().map(code).transpose()?;
                 let id: i64 = sqlx::query_scalar(
                     "INSERT INTO firms (name, firm_size, created_at, verified, disabled) \
@@ -182,15 +188,24 @@ pub fn create_user(
                 };
                 (firm, FirmRole::Owner)
             }
-            FirmChoice::Join { firm_id, role } => {
+            FirmChoice::Join { invitation } => {
+                let invitation = super::links::postgres::consume_invitation(
+                    &mut tx,
+                    &invitation,
+                    &new.email.key(),
+                    created_at,
+                )
+                .await?;
+                refuse_taken_email(&mut tx, &new.email).await?;
                 let row = sqlx::query(select_firms!("WHERE id = $1 FOR SHARE"))
-                    .bind(firm_id as i64)
+                    .bind(invitation.firm_id as i64)
                     .fetch_optional(&mut *tx)
                     .await?
                     .ok_or_else(|| crate::error::not_found("This firm no longer exists"))?;
-                (firm_from(&row)?, role)
+                (firm_from(&row)?, invitation.role)
             }
         };
+
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO users (name, email, email_key, firm_id, firm_role, password_hash, \
              is_admin, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
@@ -223,6 +238,15 @@ pub fn create_user(
     })
 }
 
+/// The account `id` with its firm, read inside `tx`.
+pub(super) async fn user_by_id_in(tx: &mut PgConnection, id: u64) -> Result<Option<User>> {
+    let row = sqlx::query(select_users!("WHERE u.id = $1 FOR UPDATE OF u"))
+        .bind(id as i64)
+        .fetch_optional(&mut *tx)
+        .await?;
+    row.as_ref().map(user_from).transpose()
+}
+
 pub fn find_user(store: &PgStore, id: u64) -> Result<Option<User>> {
     let row = store.run(
         sqlx::query(select_users!("WHERE u.id = $1"))
@@ -252,7 +276,7 @@ pub fn has_users(store: &PgStore) -> Result<bool> {
 }
 
 /// Writes every column of `user` but its email key (set only by an email change).
-async fn update_user(tx: &mut PgConnection, user: &User) -> Result<()> {
+pub(super) async fn update_user_in(tx: &mut PgConnection, user: &User) -> Result<()> {
     sqlx::query(
         "UPDATE users SET name = $2, email = $3, firm_id = $4, firm_role = $5, \
          password_hash = $6, is_admin = $7 WHERE id = $1",
@@ -285,7 +309,7 @@ async fn revoke_other_sessions(
 pub fn save_user(store: &PgStore, user: &User) -> Result<()> {
     store.run(async {
         let mut tx = store.pool().begin().await?;
-        update_user(&mut tx, user).await?;
+        update_user_in(&mut tx, user).await?;
         changes::record(&mut tx, Change::User { user_id: user.id }).await?;
         tx.commit().await?;
         Ok(())
@@ -295,7 +319,7 @@ pub fn save_user(store: &PgStore, user: &User) -> Result<()> {
 pub fn save_password(store: &PgStore, user: &User, keep: &TokenHash) -> Result<usize> {
     store.run(async {
         let mut tx = store.pool().begin().await?;
-        update_user(&mut tx, user).await?;
+        update_user_in(&mut tx, user).await?;
         let ended = revoke_other_sessions(&mut tx, user.id, keep).await?;
         changes::record(&mut tx, Change::User { user_id: user.id }).await?;
         tx.commit().await?;
@@ -319,7 +343,7 @@ pub fn save_new_email(
             .execute(&mut *tx)
             .await
             .map_err(email_taken_on_conflict)?;
-        update_user(&mut tx, user).await?;
+        update_user_in(&mut tx, user).await?;
         revoke_other_sessions(&mut tx, user.id, keep).await?;
         changes::record(&mut tx, Change::User { user_id: user.id }).await?;
         tx.commit().await?;
@@ -489,4 +513,22 @@ pub fn remove_user(store: &PgStore, user: &User) -> Result<()> {
         tx.commit().await?;
         Ok(())
     })
+}
+
+pub fn last_active(
+    store: &PgStore,
+    user_ids: &[u64],
+) -> Result<std::collections::HashMap<u64, i64>> {
+    let ids: Vec<i64> = user_ids.iter().map(|&id| id as i64).collect();
+    let rows: Vec<(i64, DateTime<Utc>)> = store.run(
+        sqlx::query_as(
+            "SELECT user_id, MAX(last_seen) FROM sessions WHERE user_id = ANY($1) GROUP BY user_id",
+        )
+        .bind(ids)
+        .fetch_all(store.pool()),
+    )?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, seen)| (id as u64, seen.timestamp()))
+        .collect())
 }

@@ -1,0 +1,95 @@
+//! The firm's audit log: who invited, joined, changed a role, removed a member, issued or used a
+//! reset link, exported the brief, and which sign-ins to the firm's accounts failed. Owners and
+//! admins read it (and download it as CSV). It names people and emails of the firm, never a
+//! password or a token.
+
+use serde::{Deserialize, Serialize};
+
+use super::model::User;
+use super::storage;
+use crate::state::{App, now_secs};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AuditAction {
+    InvitationCreated,
+    InvitationRevoked,
+    MemberJoined,
+    RoleChanged,
+    OwnerAdded,
+    MemberRemoved,
+    ResetLinkIssued,
+    ResetLinkUsed,
+    BriefExported,
+    SignInFailed,
+}
+
+impl AuditAction {
+    pub const ALL: [AuditAction; 10] = [
+        AuditAction::InvitationCreated,
+        AuditAction::InvitationRevoked,
+        AuditAction::MemberJoined,
+        AuditAction::RoleChanged,
+        AuditAction::OwnerAdded,
+        AuditAction::MemberRemoved,
+        AuditAction::ResetLinkIssued,
+        AuditAction::ResetLinkUsed,
+        AuditAction::BriefExported,
+        AuditAction::SignInFailed,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            AuditAction::InvitationCreated => "invitation_created",
+            AuditAction::InvitationRevoked => "invitation_revoked",
+            AuditAction::MemberJoined => "member_joined",
+            AuditAction::RoleChanged => "role_changed",
+            AuditAction::OwnerAdded => "owner_added",
+            AuditAction::MemberRemoved => "member_removed",
+            AuditAction::ResetLinkIssued => "reset_link_issued",
+            AuditAction::ResetLinkUsed => "reset_link_used",
+            AuditAction::BriefExported => "brief_exported",
+            AuditAction::SignInFailed => "sign_in_failed",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<AuditAction> {
+        AuditAction::ALL.into_iter().find(|a| a.code() == code)
+    }
+}
+
+/// One line of the log, as stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AuditEntry {
+    pub id: u64,
+    pub firm_id: u64,
+    /// Unix seconds.
+    pub at: i64,
+    /// Who did it (their name then); `None` when nobody signed in did (a failed sign-in).
+    pub actor: Option<String>,
+    pub action: AuditAction,
+    pub detail: String,
+}
+
+/// Adds a line to `firm_id`'s log. It is written after the change it records; a failure to write
+/// it is logged and does not undo or refuse that change.
+pub fn record(app: &App, firm_id: u64, actor: Option<&User>, action: AuditAction, detail: String) {
+    let entry = AuditEntry {
+        id: 0,
+        firm_id,
+        at: now_secs(),
+        actor: actor.map(|u| u.name.clone()),
+        action,
+        detail,
+    };
+    if let Err(e) = storage::audit::append(&app.store, entry) {
+        tracing::error!(firm_id, action = action.code(), error = %e, "an audit entry was not saved");
+    }
+}
+
+/// The firm's log, newest first.
+pub fn entries(app: &App, firm_id: u64) -> crate::error::Result<Vec<AuditEntry>> {
+    let mut entries = storage::audit::firm_entries(&app.store, firm_id)?;
+    entries.reverse();
+    Ok(entries)
+}

@@ -1,0 +1,144 @@
+//! The public ends of the one-time links: looking an invitation up for the join page, and setting
+//! a new password with a reset link. Both are reached signed out; the token comes in the body
+//! (the page reads it from the link's fragment), never in a URL the server logs.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+
+use super::audit::{self, AuditAction};
+use super::links::{self, RESET_UNUSABLE};
+use super::model::NewPassword;
+use super::password;
+use super::sessions::hash_token;
+use super::storage;
+use super::{FirmRole, find_firm};
+use crate::catalog::meetings::rfc3339;
+use crate::error::{Result, gone};
+use crate::extract::Json;
+use crate::state::{AppState, now_secs};
+
+/// POST /api/auth/invitation.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct InvitationLookup {
+    /// The token from the invitation link (after `#`).
+    #[schema(max_length = 200)]
+    pub token: String,
+}
+
+/// What the join page shows before the person signs up.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InvitationPreview {
+    pub firm_name: String,
+    pub email: String,
+    pub role: FirmRole,
+    #[schema(format = DateTime)]
+    pub expires_at: String,
+}
+
+/// A token as a request sends it: a long string is no token of ours, and is answered like an
+/// unknown one.
+fn token_hash(raw: &str) -> Option<super::TokenHash> {
+    let token = raw.trim();
+    (!token.is_empty() && token.len() <= 200).then(|| hash_token(token))
+}
+
+/// POST /api/auth/invitation (public): the invitation a link carries, if it can still be used.
+#[utoipa::path(post, path = "/auth/invitation", tag = "auth", security(()),
+    request_body = InvitationLookup,
+    responses(
+        (status = 200, body = InvitationPreview),
+        (status = 400, description = "Invalid input", body = crate::error::ErrorBody),
+        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+        (status = 404, description = "No such invitation", body = crate::error::ErrorBody),
+        (status = 410, description = "Expired, used or withdrawn, and which", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+    ))]
+pub async fn look_up_invitation(
+    State(state): State<AppState>,
+    Json(body): Json<InvitationLookup>,
+) -> Result<Json<InvitationPreview>> {
+    let hash = token_hash(&body.token).ok_or_else(links::unknown_invitation)?;
+    let preview = state
+        .blocking(move |app| {
+            let invitation = storage::links::find_invitation_by_token(&app.store, &hash)?
+                .ok_or_else(links::unknown_invitation)?;
+            invitation.usable(now_secs())?;
+            let firm = find_firm(app, invitation.firm_id)?.ok_or_else(links::unknown_invitation)?;
+            Ok(InvitationPreview {
+                firm_name: firm.name,
+                email: invitation.email,
+                role: invitation.role,
+                expires_at: rfc3339(invitation.expires_at),
+            })
+        })
+        .await?;
+    Ok(Json(preview))
+}
+
+/// POST /api/auth/reset-password.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ResetPassword {
+    /// The token from the reset link (after `#`).
+    #[schema(max_length = 200)]
+    pub token: String,
+    /// 8 to 128 characters, and not one of the commonly used passwords.
+    #[schema(min_length = 8, max_length = 128)]
+    pub new_password: String,
+}
+
+/// POST /api/auth/reset-password (public): sets a new password with a one-time reset link; every
+/// session of the account ends, and the person signs in with the new password.
+#[utoipa::path(post, path = "/auth/reset-password", tag = "auth", security(()),
+    request_body = ResetPassword,
+    responses(
+        (status = 204, description = "The password is set; every session of the account ended"),
+        (status = 400, description = "Invalid input, or a weak password", body = crate::error::ErrorBody),
+        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+        (status = 410, description = "The link expired, was used, or is not valid", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+    ))]
+pub async fn reset_password(
+    State(state): State<AppState>,
+    Json(body): Json<ResetPassword>,
+) -> Result<StatusCode> {
+    let hash = token_hash(&body.token).ok_or_else(|| gone(RESET_UNUSABLE))?;
+    // The account is needed to judge the password (not the email, the name or the firm's name).
+    let lookup = state
+        .blocking(move |app| {
+            let link = storage::links::find_reset_link(&app.store, &hash)?
+                .ok_or_else(|| gone(RESET_UNUSABLE))?;
+            link.usable(now_secs())?;
+            app.load_user(link.user_id)?
+                .ok_or_else(|| gone(RESET_UNUSABLE))
+        })
+        .await?;
+    let new_password = NewPassword::parse(
+        &body.new_password,
+        &[&lookup.email, &lookup.name, &lookup.firm.name],
+    )?;
+    let slot = state.hashing.slot().await;
+    let user = state
+        .blocking(move |app| {
+            let password_hash = password::hash(new_password.as_str())?;
+            drop(slot);
+            // Checked again and used in one step: a second use, even at the same moment, is a 410.
+            let user =
+                storage::links::use_reset_link(&app.store, &hash, now_secs(), &password_hash)?;
+            app.sessions.forget_user(user.id, None);
+            audit::record(
+                app,
+                user.firm.id,
+                Some(&user),
+                AuditAction::ResetLinkUsed,
+                format!("{} set a new password with a reset link", user.name),
+            );
+            Ok(user)
+        })
+        .await?;
+    tracing::info!(target: "security", user_id = user.id, "password reset with a link; sessions ended");
+    Ok(StatusCode::NO_CONTENT)
+}

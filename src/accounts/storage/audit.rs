@@ -1,0 +1,80 @@
+//! The firm audit log in either backend: FIRM_AUDIT ((firm id, entry id) -> entry) in the redb
+//! file, `firm_audit` in PostgreSQL (0012). Append-only.
+
+use sqlx::Row;
+
+use crate::accounts::audit::{AuditAction, AuditEntry};
+use crate::error::Result;
+use crate::store::{self, FIRM_AUDIT, Store, codec, open_read};
+
+use super::postgres::at;
+
+pub fn append(store: &Store, mut entry: AuditEntry) -> Result<()> {
+    match store {
+        Store::File(db) => {
+            let txn = db.write()?;
+            entry.id = store::next_id(&txn, "audit")?;
+            txn.open_table(FIRM_AUDIT)?
+                .insert((entry.firm_id, entry.id), codec::encode(&entry).as_slice())?;
+            txn.commit()?;
+            Ok(())
+        }
+        Store::Postgres(db) => db.run(async {
+            sqlx::query(
+                "INSERT INTO firm_audit (firm_id, at, actor, action, detail) \
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(entry.firm_id as i64)
+            .bind(at(entry.at))
+            .bind(&entry.actor)
+            .bind(entry.action.code())
+            .bind(&entry.detail)
+            .execute(db.pool())
+            .await?;
+            Ok(())
+        }),
+    }
+}
+
+/// The firm's entries, oldest first.
+pub fn firm_entries(store: &Store, firm_id: u64) -> Result<Vec<AuditEntry>> {
+    match store {
+        Store::File(db) => {
+            let txn = db.read()?;
+            let Some(table) = open_read(&txn, FIRM_AUDIT)? else {
+                return Ok(Vec::new());
+            };
+            let mut out = Vec::new();
+            for entry in table.range((firm_id, 0)..=(firm_id, u64::MAX))? {
+                out.push(codec::decode(entry?.1.value())?);
+            }
+            Ok(out)
+        }
+        Store::Postgres(db) => db.run(async {
+            let rows = sqlx::query(
+                "SELECT id, firm_id, at, actor, action, detail FROM firm_audit \
+                 WHERE firm_id = $1 ORDER BY id",
+            )
+            .bind(firm_id as i64)
+            .fetch_all(db.pool())
+            .await?;
+            rows.iter()
+                .map(|row| {
+                    let action: String = row.try_get("action")?;
+                    Ok(AuditEntry {
+                        id: row.try_get::<i64, _>("id")? as u64,
+                        firm_id: row.try_get::<i64, _>("firm_id")? as u64,
+                        at: row
+                            .try_get::<chrono::DateTime<chrono::Utc>, _>("at")?
+                            .timestamp(),
+                        actor: row.try_get("actor")?,
+                        action: AuditAction::from_code(&action).ok_or_else(|| {
+                            anyhow::anyhow!("unknown audit action {action:?} in the database")
+                        })?,
+                        detail: row.try_get("detail")?,
+                    })
+                })
+                .collect()
+        }),
+    }
+}

@@ -1,0 +1,161 @@
+//! Invitations and reset links in the redb file: INVITATIONS (id -> invitation), found by
+//! INVITATION_TOKENS (token hash -> id) and listed per firm by FIRM_INVITATIONS; RESET_LINKS
+//! (token hash -> link). Tables are created at their first write; readers treat a missing one as
+//! empty.
+
+use redb::{ReadableTable, WriteTransaction};
+
+use super::super::file as accounts_file;
+use crate::accounts::links::{self, Invitation, ResetLink};
+use crate::accounts::model::User;
+use crate::accounts::sessions::TokenHash;
+use crate::error::{Result, gone};
+use crate::store::{
+    self, FIRM_INVITATIONS, FileStore, INVITATION_TOKENS, INVITATIONS, RESET_LINKS, codec,
+    open_read,
+};
+
+fn put_invitation(txn: &WriteTransaction, invitation: &Invitation) -> Result<()> {
+    txn.open_table(INVITATIONS)?
+        .insert(invitation.id, codec::encode(invitation).as_slice())?;
+    Ok(())
+}
+
+pub fn create_invitation(db: &FileStore, mut invitation: Invitation) -> Result<Invitation> {
+    let txn = db.write()?;
+    invitation.id = store::next_id(&txn, "invitations")?;
+    put_invitation(&txn, &invitation)?;
+    txn.open_table(INVITATION_TOKENS)?
+        .insert(invitation.token_hash.as_slice(), invitation.id)?;
+    txn.open_table(FIRM_INVITATIONS)?
+        .insert((invitation.firm_id, invitation.id), ())?;
+    txn.commit()?;
+    Ok(invitation)
+}
+
+pub fn firm_invitations(db: &FileStore, firm_id: u64) -> Result<Vec<Invitation>> {
+    let txn = db.read()?;
+    let (Some(index), Some(table)) = (
+        open_read(&txn, FIRM_INVITATIONS)?,
+        open_read(&txn, INVITATIONS)?,
+    ) else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for entry in index.range((firm_id, 0)..=(firm_id, u64::MAX))? {
+        let id = entry?.0.value().1;
+        if let Some(v) = table.get(id)? {
+            out.push(codec::decode(v.value())?);
+        }
+    }
+    Ok(out)
+}
+
+pub fn find_invitation_by_token(db: &FileStore, hash: &TokenHash) -> Result<Option<Invitation>> {
+    let txn = db.read()?;
+    let (Some(tokens), Some(table)) = (
+        open_read(&txn, INVITATION_TOKENS)?,
+        open_read(&txn, INVITATIONS)?,
+    ) else {
+        return Ok(None);
+    };
+    let Some(id) = tokens.get(hash.as_slice())?.map(|v| v.value()) else {
+        return Ok(None);
+    };
+    Ok(table
+        .get(id)?
+        .map(|v| codec::decode(v.value()))
+        .transpose()?)
+}
+
+/// Within the sign-up's transaction: the invitation `hash` names, checked for `email_key` and
+/// marked used. Refused (410, 404 or 400, from `links`) when it cannot be used.
+pub(in crate::accounts::storage) fn consume_invitation(
+    txn: &WriteTransaction,
+    hash: &TokenHash,
+    email_key: &str,
+    now: i64,
+) -> Result<Invitation> {
+    let id = txn
+        .open_table(INVITATION_TOKENS)?
+        .get(hash.as_slice())?
+        .map(|v| v.value())
+        .ok_or_else(links::unknown_invitation)?;
+    let mut invitation: Invitation = txn
+        .open_table(INVITATIONS)?
+        .get(id)?
+        .map(|v| codec::decode(v.value()))
+        .transpose()?
+        .ok_or_else(links::unknown_invitation)?;
+    invitation.admits(email_key, now)?;
+    invitation.used_at = Some(now);
+    put_invitation(txn, &invitation)?;
+    Ok(invitation)
+}
+
+pub fn revoke_invitation(
+    db: &FileStore,
+    firm_id: u64,
+    id: u64,
+    now: i64,
+) -> Result<Option<Invitation>> {
+    let txn = db.write()?;
+    let found: Option<Invitation> = txn
+        .open_table(INVITATIONS)?
+        .get(id)?
+        .map(|v| codec::decode(v.value()))
+        .transpose()?;
+    let Some(mut invitation) = found.filter(|i: &Invitation| i.firm_id == firm_id) else {
+        return Ok(None);
+    };
+    if invitation.revoked_at.is_none() && invitation.used_at.is_none() {
+        invitation.revoked_at = Some(now);
+        put_invitation(&txn, &invitation)?;
+    }
+    txn.commit()?;
+    Ok(Some(invitation))
+}
+
+pub fn create_reset_link(db: &FileStore, link: &ResetLink) -> Result<()> {
+    let txn = db.write()?;
+    txn.open_table(RESET_LINKS)?
+        .insert(link.token_hash.as_slice(), codec::encode(link).as_slice())?;
+    txn.commit()?;
+    Ok(())
+}
+
+pub fn find_reset_link(db: &FileStore, hash: &TokenHash) -> Result<Option<ResetLink>> {
+    let txn = db.read()?;
+    let Some(table) = open_read(&txn, RESET_LINKS)? else {
+        return Ok(None);
+    };
+    Ok(table
+        .get(hash.as_slice())?
+        .map(|v| codec::decode(v.value()))
+        .transpose()?)
+}
+
+pub fn use_reset_link(
+    db: &FileStore,
+    hash: &TokenHash,
+    now: i64,
+    password_hash: &str,
+) -> Result<User> {
+    let txn = db.write()?;
+    let found: Option<ResetLink> = txn
+        .open_table(RESET_LINKS)?
+        .get(hash.as_slice())?
+        .map(|v| codec::decode(v.value()))
+        .transpose()?;
+    let mut link = found.ok_or_else(|| gone(links::RESET_UNUSABLE))?;
+    link.usable(now)?;
+    let mut user =
+        accounts_file::load_in(&txn, link.user_id)?.ok_or_else(|| gone(links::RESET_UNUSABLE))?;
+    link.used_at = Some(now);
+    txn.open_table(RESET_LINKS)?
+        .insert(hash.as_slice(), codec::encode(&link).as_slice())?;
+    user.password_hash = password_hash.to_string();
+    accounts_file::put_user_and_end_sessions(&txn, &user)?;
+    txn.commit()?;
+    Ok(user)
+}

@@ -1,0 +1,77 @@
+//! Invitations and password-reset links, in either backend. Both are found by the SHA-256 of their
+//! token; using one is a single step with what it opens (the new account, the new password), so a
+//! link cannot be used twice, even by two requests at the same moment.
+
+pub(super) mod file;
+pub(super) mod postgres;
+
+use crate::accounts::links::{Invitation, ResetLink};
+use crate::accounts::model::User;
+use crate::accounts::sessions::TokenHash;
+use crate::error::Result;
+use crate::store::Store;
+
+/// Stores a new invitation (its `id` is the store's) and returns it with its id.
+pub fn create_invitation(store: &Store, invitation: Invitation) -> Result<Invitation> {
+    match store {
+        Store::File(db) => file::create_invitation(db, invitation),
+        Store::Postgres(db) => postgres::create_invitation(db, invitation),
+    }
+}
+
+/// Every invitation the firm made, used, revoked and expired ones too, oldest first.
+pub fn firm_invitations(store: &Store, firm_id: u64) -> Result<Vec<Invitation>> {
+    match store {
+        Store::File(db) => file::firm_invitations(db, firm_id),
+        Store::Postgres(db) => postgres::firm_invitations(db, firm_id),
+    }
+}
+
+pub fn find_invitation_by_token(store: &Store, hash: &TokenHash) -> Result<Option<Invitation>> {
+    match store {
+        Store::File(db) => file::find_invitation_by_token(db, hash),
+        Store::Postgres(db) => postgres::find_invitation_by_token(db, hash),
+    }
+}
+
+/// Withdraws the firm's invitation `id` at `now`; another firm's id, or none, is `None`.
+pub fn revoke_invitation(
+    store: &Store,
+    firm_id: u64,
+    id: u64,
+    now: i64,
+) -> Result<Option<Invitation>> {
+    match store {
+        Store::File(db) => file::revoke_invitation(db, firm_id, id, now),
+        Store::Postgres(db) => postgres::revoke_invitation(db, firm_id, id, now),
+    }
+}
+
+pub fn create_reset_link(store: &Store, link: &ResetLink) -> Result<()> {
+    match store {
+        Store::File(db) => file::create_reset_link(db, link),
+        Store::Postgres(db) => postgres::create_reset_link(db, link),
+    }
+}
+
+pub fn find_reset_link(store: &Store, hash: &TokenHash) -> Result<Option<ResetLink>> {
+    match store {
+        Store::File(db) => file::find_reset_link(db, hash),
+        Store::Postgres(db) => postgres::find_reset_link(db, hash),
+    }
+}
+
+/// Uses the reset link `hash` at `now`: in one step marks it used, gives its account
+/// `password_hash` and ends every session of the account. A used, expired or unknown link (or
+/// one whose account is gone) is a 410 and nothing is written.
+pub fn use_reset_link(
+    store: &Store,
+    hash: &TokenHash,
+    now: i64,
+    password_hash: &str,
+) -> Result<User> {
+    match store {
+        Store::File(db) => file::use_reset_link(db, hash, now, password_hash),
+        Store::Postgres(db) => postgres::use_reset_link(db, hash, now, password_hash),
+    }
+}

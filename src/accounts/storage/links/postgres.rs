@@ -1,0 +1,246 @@
+//! Invitations and reset links in PostgreSQL (migrations/postgres/0012_invitations.sql). Using a
+//! link locks its row (`FOR UPDATE`), so two nodes cannot both use it.
+
+use sqlx::postgres::PgRow;
+use sqlx::{PgConnection, Row};
+
+use super::super::postgres::{at, role_from, update_user_in, user_by_id_in};
+use crate::accounts::links::{self, Invitation, ResetLink};
+use crate::accounts::model::User;
+use crate::accounts::sessions::TokenHash;
+use crate::error::{Result, gone};
+use crate::store::PgStore;
+use crate::store::postgres::changes::{self, Change};
+
+/// `SELECT` of every invitation column, then `$rest` (a literal: the SQL stays a static string).
+macro_rules! select_invitations {
+    ($rest:literal) => {
+        concat!(
+            "SELECT id, firm_id, email, email_key, role, token_hash, created_at, expires_at, \
+             invited_by, invited_by_name, used_at, revoked_at FROM invitations ",
+            $rest
+        )
+    };
+}
+
+/// `SELECT` of every reset-link column, then `$rest`.
+macro_rules! select_reset_links {
+    ($rest:literal) => {
+        concat!(
+            "SELECT token_hash, user_id, created_at, expires_at, issued_by, used_at \
+             FROM reset_links ",
+            $rest
+        )
+    };
+}
+
+fn secs(row: &PgRow, column: &str) -> Result<i64> {
+    Ok(row
+        .try_get::<chrono::DateTime<chrono::Utc>, _>(column)?
+        .timestamp())
+}
+
+fn maybe_secs(row: &PgRow, column: &str) -> Result<Option<i64>> {
+    Ok(row
+        .try_get::<Option<chrono::DateTime<chrono::Utc>>, _>(column)?
+        .map(|t| t.timestamp()))
+}
+
+fn hash_from(row: &PgRow, column: &str) -> Result<TokenHash> {
+    let bytes: Vec<u8> = row.try_get(column)?;
+    Ok(bytes
+        .try_into()
+        .map_err(|_| anyhow::anyhow!("a stored token hash is not 32 bytes"))?)
+}
+
+fn invitation_from(row: &PgRow) -> Result<Invitation> {
+    let role: String = row.try_get("role")?;
+    Ok(Invitation {
+        id: row.try_get::<i64, _>("id")? as u64,
+        firm_id: row.try_get::<i64, _>("firm_id")? as u64,
+        email: row.try_get("email")?,
+        email_key: row.try_get("email_key")?,
+        role: role_from(&role)?,
+        token_hash: hash_from(row, "token_hash")?,
+        created_at: secs(row, "created_at")?,
+        expires_at: secs(row, "expires_at")?,
+        invited_by: row.try_get::<i64, _>("invited_by")? as u64,
+        invited_by_name: row.try_get("invited_by_name")?,
+        used_at: maybe_secs(row, "used_at")?,
+        revoked_at: maybe_secs(row, "revoked_at")?,
+    })
+}
+
+fn reset_link_from(row: &PgRow) -> Result<ResetLink> {
+    Ok(ResetLink {
+        token_hash: hash_from(row, "token_hash")?,
+        user_id: row.try_get::<i64, _>("user_id")? as u64,
+        created_at: secs(row, "created_at")?,
+        expires_at: secs(row, "expires_at")?,
+        issued_by: row.try_get::<i64, _>("issued_by")? as u64,
+        used_at: maybe_secs(row, "used_at")?,
+    })
+}
+
+pub fn create_invitation(db: &PgStore, mut invitation: Invitation) -> Result<Invitation> {
+    db.run(async {
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO invitations (firm_id, email, email_key, role, token_hash, created_at, \
+             expires_at, invited_by, invited_by_name) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+             RETURNING id",
+        )
+        .bind(invitation.firm_id as i64)
+        .bind(&invitation.email)
+        .bind(&invitation.email_key)
+        .bind(invitation.role.code())
+        .bind(invitation.token_hash.as_slice())
+        .bind(at(invitation.created_at))
+        .bind(at(invitation.expires_at))
+        .bind(invitation.invited_by as i64)
+        .bind(&invitation.invited_by_name)
+        .fetch_one(db.pool())
+        .await?;
+        invitation.id = id as u64;
+        Ok(invitation)
+    })
+}
+
+pub fn firm_invitations(db: &PgStore, firm_id: u64) -> Result<Vec<Invitation>> {
+    db.run(async {
+        let rows = sqlx::query(select_invitations!("WHERE firm_id = $1 ORDER BY id"))
+            .bind(firm_id as i64)
+            .fetch_all(db.pool())
+            .await?;
+        rows.iter().map(invitation_from).collect()
+    })
+}
+
+pub fn find_invitation_by_token(db: &PgStore, hash: &TokenHash) -> Result<Option<Invitation>> {
+    db.run(async {
+        sqlx::query(select_invitations!("WHERE token_hash = $1"))
+            .bind(hash.as_slice())
+            .fetch_optional(db.pool())
+            .await?
+            .as_ref()
+            .map(invitation_from)
+            .transpose()
+    })
+}
+
+/// Within the sign-up's transaction: the invitation `hash` names, locked, checked for
+/// `email_key` and marked used.
+pub(in crate::accounts::storage) async fn consume_invitation(
+    tx: &mut PgConnection,
+    hash: &TokenHash,
+    email_key: &str,
+    now: i64,
+) -> Result<Invitation> {
+    let row = sqlx::query(select_invitations!("WHERE token_hash = $1 FOR UPDATE"))
+        .bind(hash.as_slice())
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or_else(links::unknown_invitation)?;
+    let mut invitation = invitation_from(&row)?;
+    invitation.admits(email_key, now)?;
+    invitation.used_at = Some(now);
+    sqlx::query("UPDATE invitations SET used_at = $2 WHERE id = $1")
+        .bind(invitation.id as i64)
+        .bind(at(now))
+        .execute(&mut *tx)
+        .await?;
+    Ok(invitation)
+}
+
+pub fn revoke_invitation(
+    db: &PgStore,
+    firm_id: u64,
+    id: u64,
+    now: i64,
+) -> Result<Option<Invitation>> {
+    db.run(async {
+        // Used or already withdrawn invitations keep what they were.
+        sqlx::query(
+            "UPDATE invitations SET revoked_at = $3 \
+             WHERE id = $1 AND firm_id = $2 AND revoked_at IS NULL AND used_at IS NULL",
+        )
+        .bind(id as i64)
+        .bind(firm_id as i64)
+        .bind(at(now))
+        .execute(db.pool())
+        .await?;
+        sqlx::query(select_invitations!("WHERE id = $1 AND firm_id = $2"))
+            .bind(id as i64)
+            .bind(firm_id as i64)
+            .fetch_optional(db.pool())
+            .await?
+            .as_ref()
+            .map(invitation_from)
+            .transpose()
+    })
+}
+
+pub fn create_reset_link(db: &PgStore, link: &ResetLink) -> Result<()> {
+    db.run(async {
+        sqlx::query(
+            "INSERT INTO reset_links (token_hash, user_id, created_at, expires_at, issued_by) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(link.token_hash.as_slice())
+        .bind(link.user_id as i64)
+        .bind(at(link.created_at))
+        .bind(at(link.expires_at))
+        .bind(link.issued_by as i64)
+        .execute(db.pool())
+        .await?;
+        Ok(())
+    })
+}
+
+pub fn find_reset_link(db: &PgStore, hash: &TokenHash) -> Result<Option<ResetLink>> {
+    db.run(async {
+        sqlx::query(select_reset_links!("WHERE token_hash = $1"))
+            .bind(hash.as_slice())
+            .fetch_optional(db.pool())
+            .await?
+            .as_ref()
+            .map(reset_link_from)
+            .transpose()
+    })
+}
+
+pub fn use_reset_link(
+    db: &PgStore,
+    hash: &TokenHash,
+    now: i64,
+    password_hash: &str,
+) -> Result<User> {
+    db.run(async {
+        let mut tx = db.pool().begin().await?;
+        let link = sqlx::query(select_reset_links!("WHERE token_hash = $1 FOR UPDATE"))
+            .bind(hash.as_slice())
+            .fetch_optional(&mut *tx)
+            .await?
+            .as_ref()
+            .map(reset_link_from)
+            .transpose()?
+            .ok_or_else(|| gone(links::RESET_UNUSABLE))?;
+        link.usable(now)?;
+        let mut user = user_by_id_in(&mut tx, link.user_id)
+            .await?
+            .ok_or_else(|| gone(links::RESET_UNUSABLE))?;
+        sqlx::query("UPDATE reset_links SET used_at = $2 WHERE token_hash = $1")
+            .bind(hash.as_slice())
+            .bind(at(now))
+            .execute(&mut *tx)
+            .await?;
+        user.password_hash = password_hash.to_string();
+        update_user_in(&mut tx, &user).await?;
+        sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+            .bind(user.id as i64)
+            .execute(&mut *tx)
+            .await?;
+        changes::record(&mut tx, Change::User { user_id: user.id }).await?;
+        tx.commit().await?;
+        Ok(user)
+    })
+}

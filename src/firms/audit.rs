@@ -1,0 +1,84 @@
+//! GET /api/firm/audit: the firm's audit log for its owners and admins, as JSON or as a CSV file.
+
+use axum::extract::{Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+
+use super::model::{AuditEntryView, AuditLog};
+use crate::accounts::{CurrentUser, audit};
+use crate::error::{Result, bad_request};
+use crate::extract::Json;
+use crate::shortlist::safe_cell;
+use crate::state::AppState;
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+pub(super) struct AuditQuery {
+    /// `csv` for a download; JSON otherwise.
+    #[serde(default)]
+    format: Option<String>,
+}
+
+/// GET /api/firm/audit: who did what to the firm's accounts, newest first (owners and admins).
+#[utoipa::path(get, path = "/firm/audit", tag = "firm",
+    params(AuditQuery),
+    responses(
+        (status = 200, body = AuditLog, content_type = "application/json"),
+        (status = 200, description = "The log as a CSV file (`?format=csv`)", body = String, content_type = "text/csv"),
+        (status = 400, description = "An unknown format", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not an owner or admin", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn firm_audit(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Query(query): Query<AuditQuery>,
+) -> Result<Response> {
+    current.user.firm_role.may_manage()?;
+    let csv = match query.format.as_deref() {
+        None | Some("json") => false,
+        Some("csv") => true,
+        Some(other) => {
+            return Err(bad_request(format!(
+                "Unknown format {other:?}: use csv, or leave it out for JSON"
+            )));
+        }
+    };
+    let firm_id = current.user.firm.id;
+    let items: Vec<AuditEntryView> = state
+        .blocking(move |app| audit::entries(app, firm_id))
+        .await?
+        .iter()
+        .map(AuditEntryView::of)
+        .collect();
+    if !csv {
+        return Ok(Json(AuditLog { items }).into_response());
+    }
+    let mut out = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(Vec::new());
+    out.write_record(["At", "Who", "Action", "Detail"])
+        .map_err(anyhow::Error::from)?;
+    for item in &items {
+        out.write_record([
+            item.at.as_str(),
+            safe_cell(item.actor.as_deref().unwrap_or("")).as_str(),
+            item.action.code(),
+            safe_cell(&item.detail).as_str(),
+        ])
+        .map_err(anyhow::Error::from)?;
+    }
+    let body = out.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"litstack-audit.csv\"",
+            ),
+        ],
+        body,
+    )
+        .into_response())
+}

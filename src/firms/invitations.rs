@@ -1,0 +1,178 @@
+//! /api/firm/invitations and /api/firm/members/{id}/reset-link: the one-time links owners and
+//! admins hand to people. A link is answered once, in full, so it can be copied; only its token's
+//! hash is kept (`accounts::links`).
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+
+use super::model::{InvitationCreated, InvitationView, Invitations, NewInvitation, ResetLinkView};
+use super::{link_base, path_id};
+use crate::accounts::audit::{self, AuditAction};
+use crate::accounts::{self, CurrentUser, Email, FirmRole};
+use crate::catalog::meetings::rfc3339;
+use crate::error::{Result, forbidden, not_found};
+use crate::extract::Json;
+use crate::state::{AppState, now_secs};
+
+const OWNERS_INVITE_OWNERS: &str = "Only an owner can invite someone as an owner.";
+
+/// POST /api/firm/invitations: invites a person by email with a role (owners and admins).
+#[utoipa::path(post, path = "/firm/invitations", tag = "firm",
+    request_body = NewInvitation,
+    responses(
+        (status = 201, body = InvitationCreated),
+        (status = 400, description = "An invalid email or role", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not an owner or admin, or a foreign origin", body = crate::error::ErrorBody),
+        (status = 409, description = "The email already has an account", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn create_invitation(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    current: CurrentUser,
+    Json(body): Json<NewInvitation>,
+) -> Result<(StatusCode, Json<InvitationCreated>)> {
+    current.user.firm_role.may_manage()?;
+    let email = Email::parse(&body.email)?;
+    let role = FirmRole::parse(&body.role)?;
+    if role == FirmRole::Owner && current.user.firm_role != FirmRole::Owner {
+        return Err(forbidden(OWNERS_INVITE_OWNERS));
+    }
+    let base = link_base(&state, &headers);
+    let me = current.user;
+    let (invitation, token) = state
+        .blocking(move |app| {
+            let (invitation, token) = accounts::invite(app, &me, &email, role)?;
+            audit::record(
+                app,
+                me.firm.id,
+                Some(&me),
+                AuditAction::InvitationCreated,
+                format!("Invited {} as {}", invitation.email, role.code()),
+            );
+            Ok((invitation, token))
+        })
+        .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(InvitationCreated {
+            invitation: InvitationView::of(&invitation),
+            link: format!("{base}/join#{token}"),
+        }),
+    ))
+}
+
+/// GET /api/firm/invitations: the firm's pending invitations (owners and admins).
+#[utoipa::path(get, path = "/firm/invitations", tag = "firm",
+    responses(
+        (status = 200, body = Invitations),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not an owner or admin", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn list_invitations(
+    State(state): State<AppState>,
+    current: CurrentUser,
+) -> Result<Json<Invitations>> {
+    current.user.firm_role.may_manage()?;
+    let firm_id = current.user.firm.id;
+    let all = state
+        .blocking(move |app| accounts::firm_invitations(app, firm_id))
+        .await?;
+    let now = now_secs();
+    Ok(Json(Invitations {
+        items: all
+            .iter()
+            .filter(|i| i.is_pending(now))
+            .map(InvitationView::of)
+            .collect(),
+    }))
+}
+
+/// DELETE /api/firm/invitations/{id}: withdraws an invitation; its link stops working.
+#[utoipa::path(delete, path = "/firm/invitations/{invitation_id}", tag = "firm",
+    params(("invitation_id" = u64, Path, description = "An invitation id")),
+    responses(
+        (status = 204, description = "Withdrawn (or already used or withdrawn)"),
+        (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not an owner or admin, or a foreign origin", body = crate::error::ErrorBody),
+        (status = 404, description = "No such invitation in the firm", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn revoke_invitation(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(raw): Path<String>,
+) -> Result<StatusCode> {
+    let id = path_id(&raw, "invitation")?;
+    current.user.firm_role.may_manage()?;
+    let me = current.user;
+    state
+        .blocking(move |app| {
+            let invitation =
+                accounts::revoke_invitation(app, me.firm.id, id)?.ok_or_else(|| {
+                    not_found(format!("There is no invitation with id {id} in your firm"))
+                })?;
+            audit::record(
+                app,
+                me.firm.id,
+                Some(&me),
+                AuditAction::InvitationRevoked,
+                format!("Withdrew the invitation of {}", invitation.email),
+            );
+            Ok(())
+        })
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// POST /api/firm/members/{user_id}/reset-link: a one-time password-reset link for a member
+/// (owners and admins; 15 minutes; the member's sessions end when it is used).
+#[utoipa::path(post, path = "/firm/members/{user_id}/reset-link", tag = "firm",
+    params(("user_id" = u64, Path, description = "A member's account id")),
+    responses(
+        (status = 201, body = ResetLinkView),
+        (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not an owner or admin, or a foreign origin", body = crate::error::ErrorBody),
+        (status = 404, description = "No such member in the firm", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn member_reset_link(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    current: CurrentUser,
+    Path(raw): Path<String>,
+) -> Result<(StatusCode, Json<ResetLinkView>)> {
+    let user_id = path_id(&raw, "member")?;
+    current.user.firm_role.may_manage()?;
+    let base = link_base(&state, &headers);
+    let me = current.user;
+    let view = state
+        .blocking(move |app| {
+            let target = super::routes::member(app, &me, user_id)?;
+            // An owner's password is an owner's to hand out.
+            if target.firm_role == FirmRole::Owner
+                && me.firm_role != FirmRole::Owner
+                && target.id != me.id
+            {
+                return Err(forbidden(
+                    "Only an owner can issue a reset link for an owner.",
+                ));
+            }
+            let (link, token) = accounts::issue_reset_link(app, &target, &me)?;
+            audit::record(
+                app,
+                me.firm.id,
+                Some(&me),
+                AuditAction::ResetLinkIssued,
+                format!("Issued a password-reset link for {}", target.name),
+            );
+            tracing::info!(target: "security", user_id, by = me.id, "reset link issued");
+            Ok(ResetLinkView {
+                link: format!("{base}/reset-password#{token}"),
+                expires_at: rfc3339(link.expires_at),
+            })
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(view)))
+}
