@@ -29,6 +29,7 @@ mod lookalike;
 mod meetings;
 mod nodes;
 mod openapi;
+mod pre_firm;
 mod process;
 mod profile;
 mod profile_vendor;
