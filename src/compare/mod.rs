@@ -3,11 +3,11 @@
 //! match score) and evidence from other firms, which rows differ, and a summary line per vendor
 //! naming what sets it apart.
 //!
-//! Invariants: every count about other firms or bookings goes through [`counts::shown`], so a
-//! count under 5 is never published; sample bookings are never evidence; every summary sentence
-//! is built from the same data the columns show.
+//! Invariants: every count about other firms or bookings goes through the one privacy rule
+//! (`techstack::peers::shown`), so a count under 5, 0 included, is never published; sample
+//! bookings are never evidence; every summary sentence is built from the same data the columns
+//! show.
 
-pub mod counts;
 pub mod ids;
 pub mod model;
 mod routes;

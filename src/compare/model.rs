@@ -2,8 +2,8 @@
 
 use serde::Serialize;
 
-use super::counts::ShownCount;
 use crate::firm_size::FirmSize;
+use crate::techstack::peers::ShownCount;
 
 /// One column per vendor, in the order asked for, with the rows that differ.
 #[derive(Debug, Serialize, utoipa::ToSchema)]

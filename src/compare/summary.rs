@@ -163,8 +163,8 @@ fn and_list(items: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compare::counts::shown;
     use crate::compare::model::{CategoryRef, Integration, MatchScore, PartnerStatus};
+    use crate::techstack::peers::ShownCount;
 
     fn vendor(id: u64, name: &str) -> ComparedVendor {
         ComparedVendor {
@@ -184,8 +184,8 @@ mod tests {
                 is_recommended_partner: false,
                 partner_level: None,
             },
-            recent_demo_bookings: shown(0),
-            peer_adoption: Some(shown(0)),
+            recent_demo_bookings: ShownCount::of(0),
+            peer_adoption: Some(ShownCount::of(0)),
             match_score: None,
             verified_on: None,
             source_url: None,
@@ -248,9 +248,9 @@ mod tests {
     #[test]
     fn most_booked_is_said_only_of_a_shown_count_above_every_other() {
         let mut a = vendor(1, "A");
-        a.recent_demo_bookings = shown(7);
+        a.recent_demo_bookings = ShownCount::of(7);
         let mut b = vendor(2, "B");
-        b.recent_demo_bookings = shown(3);
+        b.recent_demo_bookings = ShownCount::of(3);
         let lines = summaries(&[a.clone(), b.clone()], SIZE);
         assert_eq!(
             lines[0],
@@ -258,17 +258,30 @@ mod tests {
         );
 
         // Two suppressed counts (4 and 1) are never ranked against each other.
-        a.recent_demo_bookings = shown(4);
-        b.recent_demo_bookings = shown(1);
+        a.recent_demo_bookings = ShownCount::of(4);
+        b.recent_demo_bookings = ShownCount::of(1);
         let lines = summaries(&[a.clone(), b.clone()], SIZE);
         assert!(
             lines.iter().all(|l| !l.contains("booked most")),
             "{lines:?}"
         );
 
+        // Nor are none and four: both read "fewer than 5", and the other's 9 is the most.
+        a.recent_demo_bookings = ShownCount::of(0);
+        b.recent_demo_bookings = ShownCount::of(4);
+        assert_eq!(a.recent_demo_bookings, b.recent_demo_bookings);
+        let mut c = vendor(3, "C");
+        c.recent_demo_bookings = ShownCount::of(9);
+        let lines = summaries(&[a.clone(), b.clone(), c], SIZE);
+        assert!(lines[2].contains("booked most"), "{lines:?}");
+        assert!(
+            lines[..2].iter().all(|l| !l.contains("booked most")),
+            "{lines:?}"
+        );
+
         // A tie sets neither apart.
-        a.recent_demo_bookings = shown(9);
-        b.recent_demo_bookings = shown(9);
+        a.recent_demo_bookings = ShownCount::of(9);
+        b.recent_demo_bookings = ShownCount::of(9);
         let lines = summaries(&[a, b], SIZE);
         assert!(
             lines.iter().all(|l| !l.contains("booked most")),

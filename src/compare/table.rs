@@ -4,7 +4,6 @@
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-use super::counts::shown;
 use super::ids::VendorIds;
 use super::model::{
     Attribute, CategoryRef, ComparedVendor, Comparison, Integration, MatchScore, PartnerStatus,
@@ -16,6 +15,7 @@ use crate::error::{Result, not_found};
 use crate::recommend::LatestScores;
 use crate::recommend::ranking::DEMAND_DAYS;
 use crate::state::App;
+use crate::techstack::peers::ShownCount;
 
 /// The comparison of `ids` for `user`'s firm. 404 names the first id the catalog does not hold.
 pub fn compare(app: &App, user: &User, ids: &VendorIds) -> Result<Comparison> {
@@ -111,8 +111,8 @@ fn column(
             is_recommended_partner: v.is_recommended_partner,
             partner_level: v.partner_level.clone(),
         },
-        recent_demo_bookings: shown(demand.get(&v.id).copied().unwrap_or(0)),
-        peer_adoption: adoption.map(|firms| shown(firms.get(&v.id).copied().unwrap_or(0))),
+        recent_demo_bookings: ShownCount::of(demand.get(&v.id).copied().unwrap_or(0)),
+        peer_adoption: adoption.map(|firms| ShownCount::of(firms.get(&v.id).copied().unwrap_or(0))),
         match_score,
         verified_on: source.and_then(|s| s.verified_on.clone()),
         source_url: source.and_then(|s| s.source_url.clone()),
@@ -176,12 +176,12 @@ pub fn differing(columns: &[ComparedVendor]) -> Vec<Attribute> {
         (Attribute::Partner, differs(columns, |c| c.partner.clone())),
         (
             Attribute::RecentDemoBookings,
-            differs(columns, |c| c.recent_demo_bookings.label.clone()),
+            differs(columns, |c| c.recent_demo_bookings.text.clone()),
         ),
         (
             Attribute::PeerAdoption,
             differs(columns, |c| {
-                c.peer_adoption.as_ref().map(|p| p.label.clone())
+                c.peer_adoption.as_ref().map(|p| p.text.clone())
             }),
         ),
         (

@@ -37,8 +37,9 @@ pub const INTEGRATION_WEIGHT_AFTER_DISMISSAL: f64 = 2.0;
 pub const OUTCOME_POINTS: f64 = 10.0;
 /// The outcome factor's evidence for a vendor without enough firms behind it.
 pub const NO_OUTCOMES: &str = "Not enough firms your size have said how a demo went";
-/// Smallest count ever shown; below it the text says "a few".
-pub const MIN_SHOWN: u32 = 5;
+/// Smallest count ever shown; below it the text says "a few". The privacy rule's threshold
+/// (`techstack::peers::shown`).
+pub const MIN_SHOWN: u32 = crate::techstack::peers::MIN_FIRMS;
 pub const MAX_REASONS: usize = 5;
 /// How far back peer demand looks.
 pub const DEMAND_DAYS: i64 = 90;

@@ -1,9 +1,10 @@
-//! The suppression rule for demo outcomes, in one place: nothing is said about a vendor's outcomes
-//! until `MIN_FIRMS` firms had a demo of it, a count under `MIN_FIRMS` is written "fewer than 5",
-//! and the total is never given beside an exact part when the other part is under `MIN_FIRMS`
-//! (it could be worked out by subtraction). What the ranking scores is what the sentence says.
+//! Demo outcomes under the one privacy rule (`techstack::peers::shown`): nothing is said about a
+//! vendor's outcomes until `MIN_FIRMS` firms had a demo of it, a part under `MIN_FIRMS` (none
+//! included) is written "Fewer than 5", and the total is never given beside an exact part when
+//! the other part is hidden (it could be worked out by subtraction). What the ranking scores is
+//! what the sentence says.
 
-use crate::techstack::peers::MIN_FIRMS;
+use crate::techstack::peers::shown::is_hidden;
 
 /// How many firms (of the viewer's size, the viewer's own firm never among them) had a demo of a
 /// vendor, and how many of those chose it.
@@ -24,18 +25,18 @@ pub struct ShownOutcome {
 
 /// The one place a tally becomes something shown; `None` below `MIN_FIRMS` firms with a demo.
 pub fn shown_outcome(t: Tally) -> Option<ShownOutcome> {
-    if t.held < MIN_FIRMS {
+    if is_hidden(t.held) {
         return None;
     }
     let chose = t.chose.min(t.held);
     let declined = t.held - chose;
     let held = t.held;
-    let (sentence, share) = if chose < MIN_FIRMS {
+    let (sentence, share) = if is_hidden(chose) {
         (
             format!("Fewer than 5 of {held} firms your size that had a demo chose it"),
             0.0,
         )
-    } else if declined < MIN_FIRMS {
+    } else if is_hidden(declined) {
         (
             format!("Most of the {held} firms your size that had a demo chose it"),
             1.0,
@@ -94,15 +95,35 @@ mod tests {
         );
         assert!(!most.contains('7') && !most.contains('2'));
         assert_eq!(
-            shown(5, 0).unwrap(),
-            "Fewer than 5 of 5 firms your size that had a demo chose it"
-        );
-        assert_eq!(
             shown_outcome(Tally { held: 9, chose: 3 }).unwrap().share,
             0.0
         );
         assert_eq!(
             shown_outcome(Tally { held: 9, chose: 7 }).unwrap().share,
+            1.0
+        );
+    }
+
+    #[test]
+    fn none_is_hidden_like_one_to_four() {
+        // Nobody chose it: the same sentence as one to four, never "0 of 9".
+        assert_eq!(
+            shown(5, 0).unwrap(),
+            "Fewer than 5 of 5 firms your size that had a demo chose it"
+        );
+        assert_eq!(shown(9, 0), shown(9, 4));
+        assert_eq!(
+            shown_outcome(Tally { held: 9, chose: 0 }).unwrap().share,
+            0.0
+        );
+        // Everybody chose it: nobody declined, which reads "most", as a few declining does.
+        assert_eq!(
+            shown(9, 9).unwrap(),
+            "Most of the 9 firms your size that had a demo chose it"
+        );
+        assert_eq!(shown(9, 9), shown(9, 5));
+        assert_eq!(
+            shown_outcome(Tally { held: 9, chose: 9 }).unwrap().share,
             1.0
         );
     }

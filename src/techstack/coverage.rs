@@ -3,7 +3,7 @@
 //! tech stacks. Nothing is left out silently: the answer names the firm size used and where it came
 //! from (profile, else onboarding, as recommendations do), and says when it is unknown.
 //!
-//! Peer figures follow `disclosure`: a share is given from 5 firms up (counting the firms that
+//! Peer figures follow `peers::shown`: a share is given from 5 firms up (counting the firms that
 //! answered that category), the usual number of stages from 5 firms up (those that answered every
 //! stage), and no per-category count is published. The user's own firm (every account sharing its
 //! law-firm name) is never one of its peers, so its own answers cannot be subtracted out.
@@ -18,9 +18,9 @@ use crate::recommend::inputs::SizeSource;
 use crate::state::App;
 
 use super::FirmTools;
-use super::disclosure::{share, shown_count};
 use super::model::{Coverage, CoverageHeadline, CoverageItem};
 use super::peers::CoverageCounts;
+use super::peers::shown::{ShownCount, share};
 
 /// The coverage map of the user's firm: the user's own tech stack against every other firm's.
 pub fn coverage(app: &App, user: &User) -> Result<Coverage> {
@@ -75,7 +75,7 @@ pub fn map(
     Coverage {
         firm_size: size,
         size_source,
-        peer_firms: size.map(|_| shown_count(peers.firms)),
+        peer_firms: size.map(|_| ShownCount::of(peers.firms)),
         headline,
         stages,
         others,
@@ -151,6 +151,9 @@ mod tests {
         assert_eq!(map.headline.stages_covered, 2);
         assert_eq!(map.headline.stages_unanswered, 6);
         assert_eq!(map.headline.stage_count, 9);
+        // No other firm: "fewer than 5", with no number, as for one to four.
+        assert_eq!(map.peer_firms, Some(ShownCount::of(4)));
+        assert_eq!(map.peer_firms.unwrap().value, None);
     }
 
     #[test]
@@ -163,7 +166,7 @@ mod tests {
         let map = run(&[], Some(SIZE), &firms);
         assert!(map.stages.iter().all(|s| s.peer_share.is_none()));
         assert_eq!(map.headline.usual_stages, None);
-        assert_eq!(map.peer_firms.as_ref().unwrap().count, None);
+        assert_eq!(map.peer_firms.as_ref().unwrap().value, None);
 
         firms.push(firm("f4", SIZE, &ALL_STAGES, &[1, 2]));
         let map = run(&[], Some(SIZE), &firms);
@@ -172,7 +175,7 @@ mod tests {
         assert_eq!(map.stages[2].peer_share, Some(0));
         // Nobody answered Practice Management.
         assert_eq!(map.others[0].peer_share, None);
-        assert_eq!(map.peer_firms.unwrap().count, Some(5));
+        assert_eq!(map.peer_firms.unwrap().value, Some(5));
     }
 
     #[test]

@@ -2,10 +2,10 @@
 //! which catalog vendors it uses (one may be primary) and other tools named in free text.
 //! The form saves only the categories it sends, in one transaction. Recommendations read the
 //! result through `firm_tools`, `tool_names` and `tool_integrations`. Other firms' stacks
-//! (`peers`) give the coverage map (`coverage`), shown under the suppression rule (`disclosure`).
+//! (`peers`) give the coverage map (`coverage`), shown under the privacy rule
+//! (`peers::shown`).
 
 pub mod coverage;
-pub mod disclosure;
 pub mod model;
 pub mod peers;
 mod routes;

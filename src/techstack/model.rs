@@ -14,7 +14,7 @@ use crate::error::{Result, bad_request};
 use crate::firm_size::FirmSize;
 use crate::recommend::inputs::SizeSource;
 
-use super::disclosure::ShownCount;
+use super::peers::ShownCount;
 
 /// Listed plus other vendors, per category (SPEC section 9).
 pub const MAX_VENDORS: usize = 10;

@@ -1,7 +1,8 @@
 //! The booking figures of one vendor, from the real index only (sample rows are never evidence):
 //! bookings by month over 24 months, the same bookings by firm size, the last 90 days by firms of
 //! the user's size, and how many firms of that size have the vendor in their tech stack. Every
-//! count goes through `suppress`.
+//! count goes through the one privacy rule (`techstack::peers::shown`), breakdowns through
+//! `suppress`.
 //!
 //! A booking belongs to a catalog vendor when its Client names it (ignoring case; when two catalog
 //! vendors share a name the lower id gets the rows), as `bookings::vendor_demand` counts them.
@@ -11,7 +12,7 @@
 use chrono::{Datelike, NaiveDate};
 
 use super::model::{MonthGroup, PeerAdoption, RecentForSize, SizeGroup, VendorEvidence};
-use super::suppress::{self, Count};
+use super::suppress;
 use crate::accounts::model::User;
 use crate::bookings::BookingIndex;
 use crate::bookings::query::day_number;
@@ -20,6 +21,7 @@ use crate::error::Result;
 use crate::firm_size::FirmSize;
 use crate::recommend::inputs;
 use crate::state::App;
+use crate::techstack::peers::shown::{ShownCount, is_hidden};
 
 pub const MONTHS: usize = 24;
 pub const RECENT_DAYS: u32 = 90;
@@ -116,23 +118,25 @@ pub fn count(
     out
 }
 
-/// The last `RECENT_DAYS` days for the user's size. The same size's 24-month count is shown in
-/// `by_size` when it stands alone: if both were exact numbers 1 to 4 apart, their difference
-/// would be a hidden count (that size's bookings before the 90 days), so then this one is withheld.
+/// The last `RECENT_DAYS` days for the user's size. The size's 24-month count is shown in
+/// `by_size`, alone or (when under 5, 0 included) in a group with its neighbours: if that number
+/// and this one were 0 to 4 apart, their difference would be a hidden count (the size's bookings
+/// before the 90 days, or the neighbours'), so then this one is withheld. The group is checked,
+/// not the size alone: a size's neighbours without bookings join its group too.
 fn recent_for(size: FirmSize, raw: &RawCounts) -> RecentForSize {
-    let count = Count::of(raw.recent_for_size);
-    let months_24 = raw.sizes[size.index()];
-    let alone = suppress::groups(&raw.sizes)
-        .iter()
-        .any(|g| g.first == size.index() && g.last == size.index());
-    let older = months_24 - raw.recent_for_size.min(months_24);
-    let small = |n: u32| (1..suppress::MIN_SHOWN).contains(&n);
-    let withheld = alone && !count.is_suppressed() && (small(older) || months_give_away(size, raw));
+    let count = ShownCount::of(raw.recent_for_size);
+    let holding = suppress::groups(&raw.sizes)
+        .into_iter()
+        .find(|g| (g.first..=g.last).contains(&size.index()))
+        .and_then(|g| g.count.value);
+    let withheld = !count.is_hidden()
+        && (holding.is_some_and(|n| is_hidden(n.saturating_sub(raw.recent_for_size)))
+            || months_give_away(size, raw));
     RecentForSize {
         size: size.into(),
         days: RECENT_DAYS,
         count: if withheld {
-            Count {
+            ShownCount {
                 value: None,
                 text: "not shown".into(),
             }
@@ -143,9 +147,10 @@ fn recent_for(size: FirmSize, raw: &RawCounts) -> RecentForSize {
     }
 }
 
-/// When every other size shows 0, the months are this size's own bookings, and a run of month
+/// When no other size booked, the months are this size's own bookings, and a run of month
 /// groups that covers the 90 days (or lies inside them) differs from the 90-day count by the
-/// bookings of a stretch of days: whether any such difference is 1 to 4.
+/// bookings of a stretch of days: whether any such difference is 0 to 4 (a run that is the 90
+/// days exactly leaves no stretch, and its difference of 0 tells nothing).
 fn months_give_away(size: FirmSize, raw: &RawCounts) -> bool {
     let only_this_size = raw
         .sizes
@@ -164,9 +169,8 @@ fn months_give_away(size: FirmSize, raw: &RawCounts) -> bool {
             let first = groups[i].first;
             let covers = first <= k && g.last == MONTHS - 1;
             let inside = first > k || (first == k && raw.recent_from_first_day);
-            if (covers || inside)
-                && (1..suppress::MIN_SHOWN).contains(&sum.abs_diff(raw.recent_for_size))
-            {
+            let exact = first == k && raw.recent_from_first_day && g.last == MONTHS - 1;
+            if (covers || inside) && !exact && is_hidden(sum.abs_diff(raw.recent_for_size)) {
                 return true;
             }
         }
@@ -204,7 +208,7 @@ pub fn evidence(
             count: g.count,
         })
         .collect();
-    let total = Count::of(raw.months.iter().sum());
+    let total = ShownCount::of(raw.months.iter().sum());
     let recent = size.map(|size| recent_for(size, raw));
     VendorEvidence {
         vendor_id,
@@ -214,8 +218,8 @@ pub fn evidence(
         by_size,
         recent_for_your_size: recent,
         peer_adoption: size.map(|size| {
-            // Always "firms": one firm is never shown as a number.
-            let firms = Count::of(adopting_firms);
+            // Always "firms": one firm is never shown as a number, nor is none.
+            let firms = ShownCount::of(adopting_firms);
             PeerAdoption {
                 size: size.into(),
                 text: format!("Used by {} firms of your size", firms.text),
@@ -277,11 +281,9 @@ mod tests {
         assert_eq!(r.count.text, "not shown");
 
         raw.recent_for_size = 9;
-        assert_eq!(
-            recent_for(size, &raw).count.value,
-            Some(9),
-            "nothing before: 0"
-        );
+        let r = recent_for(size, &raw);
+        assert!(r.withheld, "9 - 9: none before, hidden as 1 to 4 are");
+        assert_eq!(r.count.value, None);
         raw.recent_for_size = 2;
         let r = recent_for(size, &raw);
         assert!(
@@ -295,7 +297,8 @@ mod tests {
             Some(10),
             "10 before: shown"
         );
-        // The size shown only in a group: its 24-month count is not published.
+        // The size shown only in a group with its neighbours: the group's count holds the 90 days
+        // too, so the difference is held to the same rule.
         raw.sizes[size.index()] = 8;
         raw.sizes[size.index() + 1] = 2;
         raw.recent_for_size = 6;
@@ -305,7 +308,12 @@ mod tests {
                 .iter()
                 .all(|g| !(g.first == size.index() && g.last == size.index()))
         );
-        assert_eq!(recent_for(size, &raw).count.value, Some(6));
+        assert!(
+            recent_for(size, &raw).withheld,
+            "10 - 6 = 4 before the 90 days or by 21-50 firms"
+        );
+        raw.sizes[size.index() + 1] = 3;
+        assert_eq!(recent_for(size, &raw).count.value, Some(6), "11 - 6 = 5");
     }
 
     #[test]
@@ -313,8 +321,8 @@ mod tests {
         let size = FirmSize::E6To20;
         let k = MONTHS - 4;
         // Only 6-20 firms booked: 8 a year ago, 2 early in the month the 90 days start in (before
-        // they start), 10 two months ago and 10 this month. The month groups from k on hold 22,
-        // the 90 days 20: shown together they would say 2 fell just before the window.
+        // they start), 10 two months ago and 10 this month. The month groups from the one holding
+        // the 2 on hold 22, the 90 days 20: shown together they would say 2 fell just before.
         let mut raw = RawCounts {
             recent_for_size: 20,
             recent_from_month: k,
@@ -335,12 +343,40 @@ mod tests {
         // With other sizes booking too, the months are no longer this size's alone.
         raw.sizes[FirmSize::Solo.index()] = 5;
         assert!(!months_give_away(size, &raw));
-        // Without the 2, nothing can be given away.
+        // Without the 2, the months would say that none fell in the months before the 90 days:
+        // a hidden 0, given away as a 2 would be.
         raw.sizes[FirmSize::Solo.index()] = 0;
         raw.months[k] = 0;
         raw.sizes[size.index()] = 28;
+        assert!(months_give_away(size, &raw));
+        assert!(recent_for(size, &raw).withheld);
+        // With 5 before the window and 6 after its start in that month, no run of months is 0 to
+        // 4 away from the 90 days.
+        raw.months[k] = 11;
+        raw.recent_for_size = 26;
+        raw.sizes[size.index()] = 39;
         assert!(!months_give_away(size, &raw));
-        assert!(!recent_for(size, &raw).withheld);
+        assert_eq!(recent_for(size, &raw).count.value, Some(26));
+    }
+
+    #[test]
+    fn a_run_of_months_that_is_the_90_days_exactly_gives_nothing_away() {
+        let size = FirmSize::E6To20;
+        let k = MONTHS - 3;
+        // The 90 days start on the first day of month k: the months from k on are the window.
+        let mut raw = RawCounts {
+            recent_for_size: 12,
+            recent_from_month: k,
+            recent_from_first_day: true,
+            ..RawCounts::default()
+        };
+        raw.months[k - 1] = 9;
+        raw.months[k] = 12;
+        raw.sizes[size.index()] = 21;
+        let groups = suppress::groups(&raw.months);
+        assert!(groups.iter().any(|g| g.first == k && g.last == MONTHS - 1));
+        assert!(!months_give_away(size, &raw));
+        assert_eq!(recent_for(size, &raw).count.value, Some(12));
     }
 
     #[test]
@@ -354,10 +390,14 @@ mod tests {
                 .unwrap()
                 .text
         };
-        assert_eq!(text(0), "Used by 0 firms of your size");
+        assert_eq!(text(0), "Used by fewer than 5 firms of your size");
         assert_eq!(text(1), "Used by fewer than 5 firms of your size");
         assert_eq!(text(4), "Used by fewer than 5 firms of your size");
         assert_eq!(text(5), "Used by 5 firms of your size");
+        let none = evidence(1, true, &raw, today, size, 0)
+            .peer_adoption
+            .unwrap();
+        assert_eq!(none.firms.value, None, "no number tells none from a few");
         assert!(
             evidence(1, true, &raw, today, None, 9)
                 .peer_adoption

@@ -2,9 +2,9 @@
 
 use serde::Serialize;
 
-use super::suppress::Count;
 use crate::catalog::SourcePage;
 use crate::firm_size::FirmSize;
+use crate::techstack::peers::ShownCount;
 
 /// A category as the profile links to it.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -134,7 +134,7 @@ pub struct MonthGroup {
     pub from: String,
     /// The last month, YYYY-MM (the same as `from` for a single month).
     pub to: String,
-    pub count: Count,
+    pub count: ShownCount,
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -142,7 +142,7 @@ pub struct MonthGroup {
 pub struct SizeGroup {
     /// One size, or neighbouring sizes shown together.
     pub sizes: Vec<SizeRef>,
-    pub count: Count,
+    pub count: ShownCount,
 }
 
 /// Real demo bookings of the vendor by firms of the user's size, in the last `days` days.
@@ -151,9 +151,9 @@ pub struct SizeGroup {
 pub struct RecentForSize {
     pub size: SizeRef,
     pub days: u32,
-    pub count: Count,
-    /// True when the count is withheld ("not shown"): beside the same size's 24-month count it
-    /// would reveal that the months before held 1 to 4 bookings.
+    pub count: ShownCount,
+    /// True when the count is withheld ("not shown"): beside the 24-month count of the size (or
+    /// of the sizes it is shown with) or the months, it would reveal a count of 0 to 4 bookings.
     pub withheld: bool,
 }
 
@@ -162,23 +162,25 @@ pub struct RecentForSize {
 #[serde(rename_all = "camelCase")]
 pub struct PeerAdoption {
     pub size: SizeRef,
-    pub firms: Count,
+    pub firms: ShownCount,
     /// "Used by 12 firms of your size" / "Used by fewer than 5 firms of your size".
     pub text: String,
 }
 
 /// `GET /api/vendors/{id}/evidence`: real demo bookings only (sample rows never count), every
-/// count under 5 shown as "fewer than 5" and small cells of a breakdown shown with neighbours.
+/// count under 5 (0 included) shown as "fewer than 5" with no number, and small cells of a
+/// breakdown (0 included) shown with neighbours.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VendorEvidence {
     pub vendor_id: u64,
-    /// False while no real booking (of any vendor) exists: the figures below are then all empty.
+    /// False while no real booking (of any vendor) exists: the figures below then count nothing
+    /// and read "fewer than 5".
     pub has_real_bookings: bool,
     /// The 24 months ending with the current one (UTC), oldest first.
     pub months: Vec<MonthGroup>,
     /// The vendor's bookings over those 24 months.
-    pub total: Count,
+    pub total: ShownCount,
     /// The same 24 months by the booking firm's size, smallest size first.
     pub by_size: Vec<SizeGroup>,
     /// Absent when the user's firm size is unknown.

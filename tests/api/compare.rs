@@ -297,10 +297,11 @@ async fn recent_demo_bookings_under_five_are_shown_as_fewer_than_five() {
     assert_eq!(upload_bookings(&mut app, &csv).await.status, StatusCode::OK);
 
     let c = compare(&mut app, &format!("{SMITH},{RUBY}")).await.json();
-    let hidden = json!({ "value": null, "label": "fewer than 5" });
+    let hidden = json!({ "value": null, "text": "fewer than 5" });
     assert_eq!(column(&c, SMITH)["recentDemoBookings"], hidden);
     assert_eq!(column(&c, RUBY)["recentDemoBookings"], hidden);
-    // Both are hidden: the row is not marked different, so the mark reveals nothing.
+    // Smith has four, Ruby none: both read "fewer than 5" with no number, and the row is not
+    // marked different, so the mark reveals nothing (not even which one has none).
     assert!(
         !c["differing"]
             .as_array()
@@ -316,7 +317,7 @@ async fn recent_demo_bookings_under_five_are_shown_as_fewer_than_five() {
     let c = compare(&mut app, &format!("{SMITH},{RUBY}")).await.json();
     assert_eq!(
         column(&c, SMITH)["recentDemoBookings"],
-        json!({ "value": 5, "label": "5" })
+        json!({ "value": 5, "text": "5" })
     );
     assert!(
         column(&c, SMITH)["summary"].as_str().unwrap().contains(
@@ -389,7 +390,7 @@ async fn peer_adoption_is_shown_from_five_other_firms_of_the_users_size() {
     let c = compare(&mut app, &format!("{SMITH},{RUBY}")).await.json();
     assert_eq!(
         column(&c, SMITH)["peerAdoption"],
-        json!({ "value": null, "label": "fewer than 5" })
+        json!({ "value": null, "text": "fewer than 5" })
     );
 
     firm_using(&mut app, 5, SMITH).await;
@@ -400,11 +401,11 @@ async fn peer_adoption_is_shown_from_five_other_firms_of_the_users_size() {
     let c = compare(&mut app, &format!("{SMITH},{RUBY}")).await.json();
     assert_eq!(
         column(&c, SMITH)["peerAdoption"],
-        json!({ "value": 5, "label": "5" })
+        json!({ "value": 5, "text": "5" })
     );
     assert_eq!(
         column(&c, RUBY)["peerAdoption"],
-        json!({ "value": null, "label": "fewer than 5" })
+        json!({ "value": null, "text": "fewer than 5" })
     );
     assert!(
         c["differing"]

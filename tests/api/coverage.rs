@@ -117,6 +117,11 @@ async fn the_map_lists_the_nine_stages_in_order_then_the_other_categories_with_t
     assert_eq!(map["headline"]["stagesCovered"], 2);
     assert_eq!(map["headline"]["stagesUnanswered"], 0);
     assert_eq!(map["headline"]["stageCount"], 9);
+    // No other firm at all reads as a few would: no number tells none from one.
+    assert_eq!(
+        map["peerFirms"],
+        json!({ "value": null, "text": "fewer than 5" })
+    );
 }
 
 #[tokio::test]
@@ -138,7 +143,7 @@ async fn four_firms_of_the_size_give_no_share_and_a_fifth_shows_them() {
     assert_eq!(map["headline"]["usualStages"], Value::Null);
     assert_eq!(
         map["peerFirms"],
-        json!({ "count": null, "text": "fewer than 5" })
+        json!({ "value": null, "text": "fewer than 5" })
     );
 
     // ... and a fifth with intake only.
@@ -160,7 +165,7 @@ async fn four_firms_of_the_size_give_no_share_and_a_fifth_shows_them() {
     assert_eq!(item(&map, PRACTICE_MANAGEMENT)["peerShare"], Value::Null);
     // Stages covered: 3, 3, 3, 3, 1.
     assert_eq!(map["headline"]["usualStages"], 3);
-    assert_eq!(map["peerFirms"], json!({ "count": 5, "text": "5" }));
+    assert_eq!(map["peerFirms"], json!({ "value": 5, "text": "5" }));
 }
 
 #[tokio::test]
@@ -224,7 +229,7 @@ async fn sign_ups_typing_one_name_are_firms_of_their_own_and_count_only_once_ver
 
     app.verify_all_firms();
     let map = coverage_as(&mut app, &me).await;
-    assert_eq!(map["peerFirms"]["count"], 5);
+    assert_eq!(map["peerFirms"]["value"], 5);
     // Each twin is a firm of its own: 1 of 5 firms each.
     assert_eq!(item(&map, INTAKE)["peerShare"], 20);
     assert_eq!(item(&map, LEAD_GENERATION)["peerShare"], 20);

@@ -1,6 +1,7 @@
 //! What other firms use and did: the evidence behind "used by N firms of your size", the coverage
 //! shares and the demo-outcome tallies. Only real accounts' answers exist here (there is no sample
-//! tech-stack data), and callers show a count only from `MIN_FIRMS` firms up.
+//! tech-stack data), and every count about other firms is shown through `shown`, the one privacy
+//! rule: from `MIN_FIRMS` up as it is, 0 to 4 as "fewer than 5".
 //!
 //! A firm is the firm entity (`accounts::Firm`): its tech stack, shortlist and outcomes are keyed
 //! by its id, and only verified firms count, so sign-ups typing a firm's name can neither join
@@ -18,11 +19,13 @@ mod aggregate;
 mod figures;
 #[cfg(test)]
 pub mod reference;
+pub mod shown;
 #[cfg(test)]
 mod tests;
 
 pub use aggregate::PeerFigures;
 pub use figures::{CoverageCounts, Figures};
+pub use shown::{FEWER_THAN, MIN_FIRMS, ShownCount};
 
 use crate::accounts::Firm;
 use crate::error::Result;
@@ -31,9 +34,6 @@ use crate::shortlist::model::Entry;
 use crate::state::App;
 
 use super::model::Adoption;
-
-/// The fewest firms a count or share may be shown from; below it a firm could be singled out.
-pub const MIN_FIRMS: u32 = 5;
 
 /// A firm's size from its accounts' sizes (votes per `FirmSize::index`): the most given one, a tie
 /// going to the first of the tied sizes in `FirmSize::ALL`'s order; none when no account gave one.

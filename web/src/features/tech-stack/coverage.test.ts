@@ -10,7 +10,7 @@ function coverage(overrides: Partial<Coverage> = {}): Coverage {
   return {
     firmSize: 'E6_20',
     sizeSource: 'profile',
-    peerFirms: { count: 12, text: '12' },
+    peerFirms: { value: 12, text: '12' },
     headline: { stagesCovered: 5, stagesUnanswered: 0, stageCount: 9, usualStages: 7 },
     stages: [intake],
     others: [],
@@ -40,7 +40,7 @@ describe('the coverage map words', () => {
     expect(comparedWith(coverage())).toBe(
       'Compared with 12 other firms of 6-20 employees that saved their tech stack (firm size from your profile).',
     );
-    expect(comparedWith(coverage({ firmSize: 'SOLO', sizeSource: 'onboarding', peerFirms: { count: null, text: 'fewer than 5' } }))).toBe(
+    expect(comparedWith(coverage({ firmSize: 'SOLO', sizeSource: 'onboarding', peerFirms: { value: null, text: 'fewer than 5' } }))).toBe(
       'Compared with fewer than 5 other solo firms that saved their tech stack (firm size from your onboarding answers).',
     );
     expect(comparedWith(coverage({ firmSize: null, sizeSource: 'unknown', peerFirms: null }))).toMatch(/firm size is not set/);

@@ -1237,7 +1237,7 @@ export interface components {
             matchScore?: null | components["schemas"]["MatchScore"];
             name: string;
             partner: components["schemas"]["PartnerStatus"];
-            peerAdoption?: null | components["schemas"]["ComparisonCount"];
+            peerAdoption?: null | components["schemas"]["ShownCount"];
             practiceAreas: string[];
             /**
              * Format: int32
@@ -1248,7 +1248,7 @@ export interface components {
              * @description Real demo bookings of the vendor in the last `demandDays` days by firms of the user's size
              *     (by all firms when the user's size is unknown).
              */
-            recentDemoBookings: components["schemas"]["ComparisonCount"];
+            recentDemoBookings: components["schemas"]["ShownCount"];
             sourceUrl?: string | null;
             /** @description What sets the vendor apart from the others compared, in a sentence or two. */
             summary: string;
@@ -1270,20 +1270,6 @@ export interface components {
             firmSize?: null | components["schemas"]["FirmSize"];
             vendors: components["schemas"]["ComparedVendor"][];
         };
-        /**
-         * @description A count as it may be shown: the number from [`MIN_SHOWN`] up, otherwise only "fewer than 5".
-         *     Zero is suppressed too (it would tell apart "nobody" from "one firm"). No total is ever
-         *     published beside these, so a hidden count cannot be worked out by subtraction.
-         */
-        ComparisonCount: {
-            /** @description The count as text: "12", or "fewer than 5". */
-            label: string;
-            /**
-             * Format: int32
-             * @description The count; absent when it is under 5.
-             */
-            value?: number | null;
-        };
         ComputeRequest: {
             /** Format: int64 */
             categoryId: number;
@@ -1296,16 +1282,6 @@ export interface components {
             /** @description The firms whose demo bookings count as demand, in words. */
             peerGroup: string;
             vendors: components["schemas"]["RankedView"][];
-        };
-        /** @description What may be shown of a count. */
-        Count: {
-            /** @description The count as people read it: "0", "12" or "fewer than 5". */
-            text: string;
-            /**
-             * Format: int32
-             * @description The exact count; absent when it is under 5 and more than 0.
-             */
-            value?: number | null;
         };
         /** @description `GET /api/profile/coverage`: the firm's coverage map. */
         Coverage: {
@@ -1707,7 +1683,7 @@ export interface components {
         };
         /** @description Demo bookings of neighbouring months (or sizes) shown as one count (see `suppress::groups`). */
         MonthGroup: {
-            count: components["schemas"]["Count"];
+            count: components["schemas"]["ShownCount"];
             /** @description The first month, YYYY-MM. */
             from: string;
             /** @description The last month, YYYY-MM (the same as `from` for a single month). */
@@ -1818,7 +1794,7 @@ export interface components {
         };
         /** @description Firms of the user's size whose saved tech stack has the vendor. */
         PeerAdoption: {
-            firms: components["schemas"]["Count"];
+            firms: components["schemas"]["ShownCount"];
             size: components["schemas"]["SizeRef"];
             /** @description "Used by 12 firms of your size" / "Used by fewer than 5 firms of your size". */
             text: string;
@@ -1904,13 +1880,13 @@ export interface components {
         };
         /** @description Real demo bookings of the vendor by firms of the user's size, in the last `days` days. */
         RecentForSize: {
-            count: components["schemas"]["Count"];
+            count: components["schemas"]["ShownCount"];
             /** Format: int32 */
             days: number;
             size: components["schemas"]["SizeRef"];
             /**
-             * @description True when the count is withheld ("not shown"): beside the same size's 24-month count it
-             *     would reveal that the months before held 1 to 4 bookings.
+             * @description True when the count is withheld ("not shown"): beside the 24-month count of the size (or
+             *     of the sizes it is shown with) or the months, it would reveal a count of 0 to 4 bookings.
              */
             withheld: boolean;
         };
@@ -1997,15 +1973,18 @@ export interface components {
             /** @description Stage categories in stage order, then the others by name; only categories with entries. */
             groups: components["schemas"]["Group"][];
         };
-        /** @description A count about other firms, as it may be shown. */
+        /**
+         * @description A count about other firms or their bookings, as it may be shown. A hidden count has no
+         *     number at all, so 0 and 1 to 4 read the same.
+         */
         ShownCount: {
+            /** @description What to show: the number, "fewer than 5", or (a vendor's 90-day figure) "not shown". */
+            text: string;
             /**
              * Format: int32
-             * @description The number, from 5 up; null when it is under 5.
+             * @description The number, from 5 up; null when it is under 5 (0 included) or not shown.
              */
-            count?: number | null;
-            /** @description What to show: the number, or "fewer than 5". */
-            text: string;
+            value?: number | null;
         };
         SignIn: {
             email: string;
@@ -2028,7 +2007,7 @@ export interface components {
         /** @enum {string} */
         SignUpMode: "open" | "invite-only";
         SizeGroup: {
-            count: components["schemas"]["Count"];
+            count: components["schemas"]["ShownCount"];
             /** @description One size, or neighbouring sizes shown together. */
             sizes: components["schemas"]["SizeRef"][];
         };
@@ -2175,19 +2154,23 @@ export interface components {
         };
         /**
          * @description `GET /api/vendors/{id}/evidence`: real demo bookings only (sample rows never count), every
-         *     count under 5 shown as "fewer than 5" and small cells of a breakdown shown with neighbours.
+         *     count under 5 (0 included) shown as "fewer than 5" with no number, and small cells of a
+         *     breakdown (0 included) shown with neighbours.
          */
         VendorEvidence: {
             /** @description The same 24 months by the booking firm's size, smallest size first. */
             bySize: components["schemas"]["SizeGroup"][];
-            /** @description False while no real booking (of any vendor) exists: the figures below are then all empty. */
+            /**
+             * @description False while no real booking (of any vendor) exists: the figures below then count nothing
+             *     and read "fewer than 5".
+             */
             hasRealBookings: boolean;
             /** @description The 24 months ending with the current one (UTC), oldest first. */
             months: components["schemas"]["MonthGroup"][];
             peerAdoption?: null | components["schemas"]["PeerAdoption"];
             recentForYourSize?: null | components["schemas"]["RecentForSize"];
             /** @description The vendor's bookings over those 24 months. */
-            total: components["schemas"]["Count"];
+            total: components["schemas"]["ShownCount"];
             /** Format: int64 */
             vendorId: number;
         };

@@ -39,8 +39,8 @@ export type PartnerLevel = Schemas['PartnerLevel'];
 export type VendorProfile = Schemas['VendorProfile'];
 export type VendorEvidence = Schemas['VendorEvidence'];
 export type SizeRef = Schemas['SizeRef'];
-/** A count as the server lets it be shown: `value` is absent or null for "fewer than 5". */
-export type ShownCount = Schemas['Count'];
+/** A count about other firms as the server lets it be shown: `value` is absent or null for "fewer than 5" (0 included). */
+export type ShownCount = Schemas['ShownCount'];
 export type ImportReport = Schemas['ImportReport'];
 export type SourcePage = Schemas['SourcePage'];
 export type MeetingClick = Schemas['MeetingClickView'];

@@ -124,12 +124,12 @@ function rows(comparison: Comparison): Row[] {
     {
       key: 'recentDemoBookings',
       label: `Demo bookings in the last ${comparison.demandDays} days by ${yourSize}`,
-      cell: (v) => v.recentDemoBookings.label,
+      cell: (v) => v.recentDemoBookings.text,
     },
     {
       key: 'peerAdoption',
       label: 'Other firms your size using it',
-      cell: (v) => (v.peerAdoption ? v.peerAdoption.label : <span className="text-slate-600">Add your firm size to see this</span>),
+      cell: (v) => (v.peerAdoption ? v.peerAdoption.text : <span className="text-slate-600">Add your firm size to see this</span>),
     },
     {
       key: 'matchScore',

@@ -68,7 +68,11 @@ function chartOptions(width: number): uPlot.Options {
 export function describeMonths(months: Months, total: VendorEvidence['total']): string {
   const first = months[0];
   const last = months[months.length - 1];
-  if (!first || !last) return 'No demo bookings in the last 24 months.';
+  if (!first || !last) {
+    // Never "no bookings": none is hidden as 1 to 4 are, so this reads as the total does.
+    const words = bookingsText(total);
+    return `${words.charAt(0).toUpperCase()}${words.slice(1)} in the last 24 months.`;
+  }
   return `Demo bookings per month from ${monthLabel(first.from)} to ${monthLabel(last.to)}: ${bookingsText(total)} in all.`;
 }
 

@@ -8,6 +8,15 @@ import { mockFetch, renderWithProviders } from '@/testing/render-app';
 
 import { VendorProfilePage } from './vendor-profile-page';
 
+// happy-dom has no canvas for uPlot; the chart's text alternative stands in for it.
+vi.mock('./bookings-by-month-chart', async () => {
+  const actual = await vi.importActual<typeof import('./bookings-by-month-chart')>('./bookings-by-month-chart');
+  return {
+    ...actual,
+    BookingsByMonthChart: ({ months, total }: Parameters<typeof actual.BookingsByMonthChart>[0]) => <p>{actual.describeMonths(months, total)}</p>,
+  };
+});
+
 afterEach(() => vi.unstubAllGlobals());
 
 const profile: VendorProfile = {
@@ -40,8 +49,8 @@ const profile: VendorProfile = {
 const evidence: VendorEvidence = {
   vendorId: 7,
   hasRealBookings: false,
-  months: [],
-  total: { value: 0, text: '0' },
+  months: [{ from: '2024-12', to: '2026-11', count: { value: null, text: 'fewer than 5' } }],
+  total: { value: null, text: 'fewer than 5' },
   bySize: [],
   recentForYourSize: { size: { code: 'E6_20', label: '6-20' }, days: 90, count: { value: null, text: 'fewer than 5' }, withheld: false },
   peerAdoption: { size: { code: 'E6_20', label: '6-20' }, firms: { value: null, text: 'fewer than 5' }, text: 'Used by fewer than 5 firms of your size' },
@@ -83,6 +92,21 @@ describe('VendorProfilePage', () => {
     expect(screen.getByText(/No real demo bookings yet/)).toBeTruthy();
     expect(screen.getByText('You dismissed Docketly from your picks.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Rulerly' }).getAttribute('href')).toBe('/vendors/12');
+  });
+
+  it('says "fewer than 5" for a vendor nobody booked or uses, never 0', async () => {
+    const hidden = { value: null, text: 'fewer than 5' };
+    const sizes = (['SOLO', 'E2_5', 'E6_20', 'E21_50', 'E51_200', 'E200P'] as const).map((code) => ({ code, label: code }));
+    const none: VendorEvidence = {
+      ...evidence,
+      hasRealBookings: true,
+      bySize: [{ sizes, count: hidden }],
+    };
+    renderAt('/vendors/7', { 'GET /api/vendors/7': { body: profile }, 'GET /api/vendors/7/evidence': { body: none } });
+    const figures = await screen.findByTestId('vendor-evidence');
+    expect(screen.getByText('fewer than 5 demo bookings in all.')).toBeTruthy();
+    expect(figures.textContent).toContain('Used by fewer than 5 firms of your size');
+    expect(figures.textContent).not.toMatch(/\b0 (demo|firms)|\bno (firms|demo bookings)/i);
   });
 
   it('records Schedule Meeting as a click from the profile and opens the tagged scheduler', async () => {
