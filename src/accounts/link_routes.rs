@@ -14,7 +14,7 @@ use super::sessions::hash_token;
 use super::storage;
 use super::{FirmRole, find_firm};
 use crate::catalog::meetings::rfc3339;
-use crate::error::{Result, gone};
+use crate::error::{Result, bad_request, gone};
 use crate::extract::Json;
 use crate::state::{AppState, now_secs};
 
@@ -38,12 +38,16 @@ pub struct InvitationPreview {
     pub expires_at: String,
 }
 
-/// A token as a request sends it: a long string is no token of ours, and is answered like an
-/// unknown one.
-fn token_hash(raw: &str) -> Option<super::TokenHash> {
+/// A token as a request sends it, hashed; an empty or overlong one is a 400 saying what to do.
+pub(super) fn token_hash(raw: &str) -> Result<super::TokenHash> {
     let token = raw.trim();
-    (!token.is_empty() && token.len() <= 200).then(|| hash_token(token))
+    if token.is_empty() || token.len() > 200 {
+        return Err(bad_request(LINK_TOKEN_INVALID));
+    }
+    Ok(hash_token(token))
 }
+
+const LINK_TOKEN_INVALID: &str = "This link is not complete. Copy the whole link from the message you were given and open it again.";
 
 /// POST /api/auth/invitation (public): the invitation a link carries, if it can still be used.
 #[utoipa::path(post, path = "/auth/invitation", tag = "auth", security(()),
@@ -60,7 +64,7 @@ pub async fn look_up_invitation(
     State(state): State<AppState>,
     Json(body): Json<InvitationLookup>,
 ) -> Result<Json<InvitationPreview>> {
-    let hash = token_hash(&body.token).ok_or_else(links::unknown_invitation)?;
+    let hash = token_hash(&body.token)?;
     let preview = state
         .blocking(move |app| {
             let invitation = storage::links::find_invitation_by_token(&app.store, &hash)?
@@ -105,7 +109,7 @@ pub async fn reset_password(
     State(state): State<AppState>,
     Json(body): Json<ResetPassword>,
 ) -> Result<StatusCode> {
-    let hash = token_hash(&body.token).ok_or_else(|| gone(RESET_UNUSABLE))?;
+    let hash = token_hash(&body.token)?;
     // The account is needed to judge the password (not the email, the name or the firm's name).
     let lookup = state
         .blocking(move |app| {

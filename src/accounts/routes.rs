@@ -53,15 +53,9 @@ pub async fn sign_up(
     let email = Email::parse(&body.email)?;
     // Through an invitation the firm exists: its name and size are not asked again.
     let firm = match body.invite_token.as_deref() {
-        Some(token) => {
-            let token = token.trim();
-            if token.is_empty() || token.len() > 200 {
-                return Err(super::links::unknown_invitation());
-            }
-            FirmChoice::Join {
-                invitation: sessions::hash_token(token),
-            }
-        }
+        Some(token) => FirmChoice::Join {
+            invitation: super::link_routes::token_hash(token)?,
+        },
         None => FirmChoice::New {
             name: parse_law_firm(&body.law_firm)?,
             size: parse_firm_size(body.firm_size.as_deref())?,

@@ -24,8 +24,8 @@ pub(super) struct AuditQuery {
 #[utoipa::path(get, path = "/firm/audit", tag = "firm",
     params(AuditQuery),
     responses(
-        (status = 200, body = AuditLog, content_type = "application/json"),
-        (status = 200, description = "The log as a CSV file (`?format=csv`)", body = String, content_type = "text/csv"),
+        (status = 200, description = "The log as JSON, or as a CSV file with `?format=csv`",
+            content((AuditLog = "application/json"), (String = "text/csv"))),
         (status = 400, description = "An unknown format", body = crate::error::ErrorBody),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
         (status = 403, description = "Not an owner or admin", body = crate::error::ErrorBody),

@@ -126,6 +126,17 @@ async fn a_withdrawn_or_unknown_link_says_so_and_another_firm_cannot_touch_an_in
         res.error(),
         "This invitation link is not valid. Check that you copied the whole link."
     );
+    let long = "a".repeat(201);
+    let res = app.join(&long, "Dee Doe", "dee@doe-law.com").await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+    assert!(res.error().starts_with("This link is not complete."));
+    let res = app
+        .post(
+            "/api/auth/reset-password",
+            json!({ "token": long, "newPassword": "a-new-long-secret-9" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
     // Nothing was created by the refused sign-ups.
     assert_eq!(
         app.sign_in("dee@doe-law.com", PASSWORD).await.status,

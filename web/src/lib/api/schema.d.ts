@@ -3743,12 +3743,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The log as a CSV file (`?format=csv`) */
+            /** @description The log as JSON, or as a CSV file with `?format=csv` */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["AuditLog"];
                     "text/csv": string;
                 };
             };
