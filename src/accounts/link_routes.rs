@@ -110,6 +110,9 @@ pub async fn reset_password(
     Json(body): Json<ResetPassword>,
 ) -> Result<StatusCode> {
     let hash = token_hash(&body.token)?;
+    // The password's own faults are named before the link is looked at; its likeness to the
+    // account is checked once the account is known.
+    NewPassword::parse(&body.new_password, &[])?;
     // The account is needed to judge the password (not the email, the name or the firm's name).
     let lookup = state
         .blocking(move |app| {

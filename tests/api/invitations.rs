@@ -137,6 +137,14 @@ async fn a_withdrawn_or_unknown_link_says_so_and_another_firm_cannot_touch_an_in
         )
         .await;
     assert_eq!(res.status, StatusCode::BAD_REQUEST);
+    // A password too long is named whatever the link.
+    let res = app
+        .post(
+            "/api/auth/reset-password",
+            json!({ "token": "0123abcd", "newPassword": "x".repeat(129) }),
+        )
+        .await;
+    assert_eq!(res.error(), "Password must be at most 128 characters long");
     // Nothing was created by the refused sign-ups.
     assert_eq!(
         app.sign_in("dee@doe-law.com", PASSWORD).await.status,
