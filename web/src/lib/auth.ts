@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api, ApiError } from './api-client';
-import type { User, UserEnvelope } from './api/types';
+import type { FirmRole, User, UserEnvelope } from './api/types';
 import { cacheTimes } from './cache-times';
 import { queryKeys } from './query-keys';
 
@@ -31,3 +31,31 @@ export const meQueryOptions = () =>
 export function useUser() {
   return useQuery(meQueryOptions());
 }
+
+/**
+ * What the signed-in person's role in their firm lets them do. The server enforces it on every
+ * request; screens read it only to leave out controls that would be refused.
+ */
+export interface FirmAccess {
+  role: FirmRole | null;
+  /** Changes the firm's data (shortlist, tech stack, picks, dismissals): every role but viewer. */
+  canWrite: boolean;
+  /** Manages members, invitations and the firm's details: owners and admins. */
+  canManage: boolean;
+}
+
+export function firmAccess(user: User | null | undefined): FirmAccess {
+  const role = user?.firmRole ?? null;
+  return {
+    role,
+    canWrite: role !== null && role !== 'viewer',
+    canManage: role === 'owner' || role === 'admin',
+  };
+}
+
+export function useFirmAccess(): FirmAccess {
+  return firmAccess(useUser().data);
+}
+
+/** The line a screen shows once where a viewer's write controls are left out. */
+export const VIEW_ONLY_NOTE = 'You have view-only access. Ask an owner or admin for the member role.';

@@ -14,6 +14,7 @@ export type SignInRequest = Schemas['SignIn'];
 export type SignUpRequest = Schemas['SignUp'];
 export type ChangePasswordRequest = Schemas['ChangePassword'];
 export type FirmSize = Schemas['FirmSize'];
+export type FirmRole = Schemas['FirmRole'];
 export type AttorneysCountBand = Schemas['AttorneysBand'];
 export type EmployeesCountBand = Schemas['EmployeesBand'];
 export type InjuryCasesPerMonthBand = Schemas['CasesBand'];
