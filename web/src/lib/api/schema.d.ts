@@ -445,7 +445,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** PATCH /api/firm: the firm's name and size (owners and admins). */
+        /** PATCH /api/firm: the firm's name, size and onboarding answers (owners and admins). */
         patch: operations["update_firm"];
         trace?: never;
     };
@@ -1479,9 +1479,13 @@ export interface components {
             name: string;
             size?: null | components["schemas"]["FirmSize"];
         };
-        /** @description PATCH /api/firm: the firm's name and size (owners and admins). */
+        /**
+         * @description PATCH /api/firm: the firm's name, size and onboarding answers (owners and admins); what is
+         *     absent is kept.
+         */
         FirmUpdate: {
             name?: string | null;
+            onboarding?: null | components["schemas"]["OnboardingAnswers"];
             size?: null | components["schemas"]["FirmSize"];
         };
         /** @description A firm as its members see it. */
@@ -3694,7 +3698,7 @@ export interface operations {
                     "application/json": components["schemas"]["FirmEnvelope"];
                 };
             };
-            /** @description An invalid name or size */
+            /** @description An invalid name, size or answer */
             400: {
                 headers: {
                     [name: string]: unknown;
