@@ -6,6 +6,7 @@ import {
   addOther,
   answer,
   draftFromItems,
+  rebase,
   isComplete,
   toSaveItems,
   toggleVendor,
@@ -65,5 +66,23 @@ describe('tech-stack draft', () => {
     draft[2] = answer(draft[2]!, false);
     expect(isComplete(draft, items)).toBe(true);
     expect(toSaveItems(draft, items)[1]).toEqual({ categoryId: 2, hasTool: false });
+  });
+
+  it('sends only the categories changed since the stack was loaded', () => {
+    const items = [item(1, 'Intake', true), item(2, 'Staffing', false)];
+    const base = draftFromItems(items);
+    const draft = { ...base, 2: answer(base[2]!, true) };
+    expect(toSaveItems(draft, items, base).map((i) => i.categoryId)).toEqual([2]);
+    expect(toSaveItems(base, items, base)).toEqual([]);
+  });
+
+  it("takes a colleague's saved answers for untouched categories and keeps this person's edits", () => {
+    const items = [item(1, 'Intake', true), item(2, 'Staffing', false)];
+    const oldBase = draftFromItems(items);
+    const mine = { ...oldBase, 2: answer(oldBase[2]!, true) };
+    const theirs = { ...oldBase, 1: answer(oldBase[1]!, false), 2: answer(oldBase[2]!, false) };
+    const next = rebase(mine, oldBase, theirs);
+    expect(next[1]!.hasTool).toBe(false);
+    expect(next[2]!.hasTool).toBe(true);
   });
 });

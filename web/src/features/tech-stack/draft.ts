@@ -102,12 +102,34 @@ export function isComplete(draft: TechStackDraft, items: CategoryAdoption[]): bo
   return items.length > 0 && answeredCount(draft, items) === items.length;
 }
 
-/** The save request: answered categories only, vendors only with Yes. */
-export function toSaveItems(draft: TechStackDraft, items: CategoryAdoption[]): TechStackSaveItem[] {
+function sameCategory(a: CategoryDraft, b: CategoryDraft): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The draft after the saved stack changed under it (a colleague saved, or the list refreshed):
+ * categories this person has not touched take the new saved answer; touched ones keep theirs.
+ */
+export function rebase(draft: TechStackDraft, oldBase: TechStackDraft, newBase: TechStackDraft): TechStackDraft {
+  const out: TechStackDraft = { ...newBase };
+  for (const [id, mine] of Object.entries(draft)) {
+    const key = Number(id);
+    if (!sameCategory(mine, categoryDraft(oldBase, key))) out[key] = mine;
+  }
+  return out;
+}
+
+/**
+ * The save request: answered categories this person changed from `base` (the stack as it was
+ * loaded), vendors only with Yes. Each category is saved on its own, so two colleagues editing
+ * different categories at once keep each other's answers.
+ */
+export function toSaveItems(draft: TechStackDraft, items: CategoryAdoption[], base: TechStackDraft = {}): TechStackSaveItem[] {
   const out: TechStackSaveItem[] = [];
   for (const item of items) {
     const category = categoryDraft(draft, item.category.id);
     if (category.hasTool === null) continue;
+    if (sameCategory(category, categoryDraft(base, item.category.id))) continue;
     if (!category.hasTool) {
       out.push({ categoryId: item.category.id, hasTool: false });
       continue;

@@ -1,5 +1,5 @@
 import { useSignal } from '@preact/signals-react';
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 import { toast } from '@/components/ui/use-toast';
 
@@ -9,6 +9,7 @@ import {
   answeredCount,
   draftFromItems,
   isComplete,
+  rebase,
   toSaveItems,
   type CategoryDraft,
   type TechStackDraft,
@@ -26,10 +27,18 @@ export function useTechStackEditor({
 }: { enabled?: boolean; resetKey?: unknown; onSaved?: () => void } = {}) {
   const query = useCategoryAdoption({ enabled });
   const draft = useSignal<TechStackDraft>({});
+  // The stack as last loaded: what a save compares against, so only changed categories are sent.
+  const base = useRef<TechStackDraft>({});
+  const lastReset = useRef<unknown>(resetKey);
   const items = query.data?.items;
 
   useLayoutEffect(() => {
-    if (items) draft.value = draftFromItems(items);
+    if (!items) return;
+    const loaded = draftFromItems(items);
+    // A new `resetKey` (the modal reopened) starts over; a refreshed list keeps unsaved edits.
+    draft.value = lastReset.current === resetKey ? rebase(draft.value, base.current, loaded) : loaded;
+    lastReset.current = resetKey;
+    base.current = loaded;
   }, [items, resetKey, draft]);
 
   const save = useSaveTechStack({
@@ -58,7 +67,11 @@ export function useTechStackEditor({
     canSave: isComplete(draft.value, list) && !save.isPending,
     saving: save.isPending,
     submit: () => {
-      if (isComplete(draft.value, list)) save.mutate(toSaveItems(draft.value, list));
+      if (!isComplete(draft.value, list)) return;
+      const changed = toSaveItems(draft.value, list, base.current);
+      // Nothing changed: there is nothing to send, and the stack stands as saved.
+      if (changed.length === 0) onSaved?.();
+      else save.mutate(changed);
     },
   };
 }
