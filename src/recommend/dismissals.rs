@@ -15,6 +15,19 @@ use crate::catalog::{Catalog, Vendor};
 use crate::error::{Result, bad_request, not_found};
 use crate::state::App;
 
+/// The vendors never ranked for the firm: those it dismissed, and those it marked Rejected on its
+/// shortlist (a decision as final as a dismissal, until the firm changes the status).
+pub fn out_of_ranking(app: &App, firm_id: u64) -> Result<std::collections::HashSet<u64>> {
+    let mut out = storage::dismissed(&app.store, firm_id)?;
+    out.extend(
+        crate::shortlist::storage::load(app, firm_id)?
+            .into_iter()
+            .filter(|(_, e)| e.status == crate::shortlist::model::Status::Rejected)
+            .map(|(vendor_id, _)| vendor_id),
+    );
+    Ok(out)
+}
+
 /// Longest "Other" text, in characters.
 pub const MAX_OTHER_CHARS: usize = 200;
 

@@ -18,9 +18,11 @@ pub fn page<'c>(
     page: usize,
     page_size: usize,
 ) -> Result<Page<PastRecommendation<'c>>> {
+    // A vendor the firm dismissed or rejected is listed under Dismissed, not as a recommendation.
+    let out = super::dismissals::out_of_ranking(app, user_id)?;
     let all: Vec<PastRecommendation> = storage::past(&app.store, user_id)?
         .into_iter()
-        .filter(|(c, ..)| categories.is_empty() || categories.contains(c))
+        .filter(|(c, v, _)| (categories.is_empty() || categories.contains(c)) && !out.contains(v))
         .filter_map(|(category_id, vendor_id, rec)| {
             let vendor = catalog.vendor(vendor_id)?;
             let at = chrono::DateTime::from_timestamp(rec.at, 0)?;

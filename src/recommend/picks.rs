@@ -33,7 +33,7 @@ fn page_order(catalog: &Catalog) -> Vec<&Category> {
 pub fn pick_for_me_for(app: &App, user: &User) -> Result<PersistedPicks> {
     let catalog = app.catalog.load();
     let ctx = inputs::firm_context(app, user)?;
-    let dismissed = storage::dismissed(&app.store, user.firm.id)?;
+    let dismissed = super::dismissals::out_of_ranking(app, user.firm.id)?;
     // Sample rows are never evidence: with no real booking every stage is ranked by fit.
     let demand = inputs::has_real_bookings(app).then(|| {
         let (exact, near) = match ctx.size {
@@ -98,7 +98,7 @@ pub fn pick_for_me_for(app: &App, user: &User) -> Result<PersistedPicks> {
 
 /// The saved picks of every category, as SPEC's persisted / Pick For Me result.
 pub fn persisted(app: &App, user_id: u64, catalog: &Catalog) -> Result<PersistedPicks> {
-    let dismissed = storage::dismissed(&app.store, user_id)?;
+    let dismissed = super::dismissals::out_of_ranking(app, user_id)?;
     let sets = storage::pick_sets(&app.store, user_id)?;
     let mut any_fallback = false;
     let mut widest: (Basis, Option<&str>) = (Basis::OwnSize, None);

@@ -1,7 +1,7 @@
 //! Ranking one questionnaire response, for the compute route and for the screens that show the
 //! firm's latest match scores beside other evidence (vendor profile, comparison).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use super::dismissals;
 use super::inputs::{self, FirmContext};
@@ -25,7 +25,7 @@ pub fn rank_response<'a>(
     let needs = responses::needs(catalog, category_id, &response.answers);
     let ctx = inputs::firm_context(app, user)?;
     let dismissals = storage::dismissals(&app.store, user.firm.id)?;
-    let dismissed: HashSet<u64> = dismissals.iter().map(|(id, _)| *id).collect();
+    let dismissed = dismissals::out_of_ranking(app, user.firm.id)?;
     let after_dismissals =
         dismissals::effects_for(category_id, &dismissals, |id| catalog.vendor(id));
     let owned = ctx.owned_in(category_id);

@@ -26,8 +26,8 @@ pub use storage::export;
 
 use crate::error::Result;
 use crate::state::AppState;
-use crate::store::WriteTx;
-use model::{Entry, Stamp, Status};
+use crate::store::{Store, WriteTx};
+use model::{Entry, Recorded, Stamp, Status};
 
 /// The shortlist operations, for the API description.
 #[derive(utoipa::OpenApi)]
@@ -55,12 +55,36 @@ pub fn router() -> Router<AppState> {
 
 /// After a Schedule Meeting click, in the click's transaction: the vendor is on the shortlist
 /// as Demo booked (added if absent; an entry already further on keeps its status).
-pub fn demo_booked(tx: &mut WriteTx, firm_id: u64, vendor_id: u64, stamp: Stamp) -> Result<()> {
+/// `recorded`: the firm's latest recommendation of the vendor (`recorded_now`), kept if the click
+/// adds the entry.
+pub fn demo_booked(
+    tx: &mut WriteTx,
+    firm_id: u64,
+    vendor_id: u64,
+    stamp: Stamp,
+    recorded: Option<Recorded>,
+) -> Result<()> {
     storage::update_in(tx, firm_id, vendor_id, |current| {
-        let mut entry = current.unwrap_or_else(|| Entry::new(Status::DemoBooked, stamp));
+        let mut entry = current.unwrap_or_else(|| Entry {
+            recorded,
+            ..Entry::new(Status::DemoBooked, stamp)
+        });
         if entry.status < Status::DemoBooked {
             entry.set_status(Status::DemoBooked, stamp);
         }
         Ok((entry, ()))
     })
+}
+
+/// Why Litstack recommended the vendor to the firm most recently, as it stands now: what an entry
+/// added now keeps.
+pub fn recorded_now(store: &Store, firm_id: u64, vendor_id: u64) -> Result<Option<Recorded>> {
+    // Newest first, so the first of the vendor is the latest.
+    Ok(crate::recommend::storage::past(store, firm_id)?
+        .into_iter()
+        .find(|(_, v, _)| *v == vendor_id)
+        .map(|(_, _, rec)| Recorded {
+            reasons: rec.strengths,
+            at: rec.at,
+        }))
 }

@@ -109,6 +109,17 @@ pub struct Entry {
     pub history: Vec<StatusChange>,
     pub outcome: Outcome,
     pub added_at: i64,
+    /// Why Litstack had recommended the vendor when the firm added it, kept as it was then so a
+    /// printed brief never changes after the fact; `None` when it was added unrecommended.
+    pub recorded: Option<Recorded>,
+}
+
+/// A recommendation's reasons as they stood at one time.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Recorded {
+    pub reasons: Vec<String>,
+    /// When it was recommended (Unix seconds).
+    pub at: i64,
 }
 
 impl Entry {
@@ -126,6 +137,7 @@ impl Entry {
             }],
             outcome: Outcome::default(),
             added_at: stamp.at,
+            recorded: None,
         };
         entry.record_outcome_of(status, stamp.at);
         entry

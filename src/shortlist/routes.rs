@@ -69,9 +69,11 @@ pub async fn put_entry(
                 at: now_secs(),
                 by: Some(&author),
             };
+            let recorded = super::recorded_now(&app.store, user_id, vendor_id)?;
             let entry = storage::update(app, user_id, vendor_id, |current| {
-                let mut entry = current.unwrap_or_else(|| {
-                    Entry::new(change.status.unwrap_or(Status::Considering), stamp)
+                let mut entry = current.unwrap_or_else(|| Entry {
+                    recorded,
+                    ..Entry::new(change.status.unwrap_or(Status::Considering), stamp)
                 });
                 apply_change(&mut entry, change, stamp)?;
                 Ok((entry.clone(), entry))

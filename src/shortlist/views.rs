@@ -47,8 +47,12 @@ pub struct EntryView {
     /// The day the vendor's facts were checked (YYYY-MM-DD).
     pub verified_on: Option<String>,
     pub source_url: Option<String>,
-    /// Why it was recommended, the latest time it was (absent if it never was).
+    /// Why it was recommended when the firm added it, as it was then (absent if it was added
+    /// without a recommendation).
     pub recommendation: Option<Recommendation>,
+    /// A later recommendation of the vendor, when there is one since: shown beside the recorded
+    /// one as "Now", never over it.
+    pub now: Option<Recommendation>,
     pub status: Status,
     pub note: String,
     /// Who last changed the note (their name then); null while there is none, or for a note
@@ -138,10 +142,16 @@ pub fn entry_view(
         website_url: vendor.website_url.clone(),
         verified_on: source.and_then(|s| s.verified_on.clone()),
         source_url: source.and_then(|s| s.source_url.clone()),
-        recommendation: rec.map(|(reasons, at)| Recommendation {
-            reasons: reasons.clone(),
-            recommended_at: rfc3339(*at),
+        recommendation: entry.recorded.as_ref().map(|r| Recommendation {
+            reasons: r.reasons.clone(),
+            recommended_at: rfc3339(r.at),
         }),
+        now: rec
+            .filter(|(_, at)| entry.recorded.as_ref().is_none_or(|r| *at > r.at))
+            .map(|(reasons, at)| Recommendation {
+                reasons: reasons.clone(),
+                recommended_at: rfc3339(*at),
+            }),
         status: entry.status,
         note: entry.note.clone(),
         note_by: entry.note_by.clone(),

@@ -229,7 +229,8 @@ fn accounts() -> [Account; 3] {
                 ],
                 "dismissed": [{ "vendor": 16, "reason": "too_expensive", "otherText": null }],
                 "picks": [{ "category": 2, "vendors": [15, 14] }],
-                "past": ["2-15", "2-14", "2-16"],
+                // 2-16 was dismissed: /past lists it under Dismissed, not as a recommendation.
+                "past": ["2-15", "2-14"],
                 "clicks": [{ "vendor": 46, "sourcePage": "BROWSE" }],
             }),
         },
@@ -258,7 +259,7 @@ fn accounts() -> [Account; 3] {
                     { "vendor": 1, "reason": "other", "otherText": "We stopped buying leads" }
                 ],
                 "picks": [{ "category": 1, "vendors": [2, 7] }],
-                "past": ["1-2", "1-7", "1-1"],
+                "past": ["1-2", "1-7"], // 1-1 was dismissed
                 "clicks": [{ "vendor": 98, "sourcePage": "GET_REC" }],
             }),
         },
@@ -287,7 +288,7 @@ fn accounts() -> [Account; 3] {
                     { "vendor": 52, "reason": "not_right_for_practice", "otherText": null }
                 ],
                 "picks": [{ "category": 5, "vendors": [43, 49] }],
-                "past": ["5-43", "5-52", "5-49"],
+                "past": ["5-43", "5-49"], // 5-52 was dismissed
                 "clicks": [{ "vendor": 108, "sourcePage": "COMPARE" }],
             }),
         },

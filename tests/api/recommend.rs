@@ -1037,3 +1037,94 @@ async fn the_page_note_names_the_widest_fallback_any_category_used() {
     let persisted = app.get("/api/recommendations/persisted").await.json();
     assert_eq!(persisted["fallbackNote"], neighbours);
 }
+
+/// A vendor the firm rejected on its shortlist is decided: no ranking brings it back, /past lists
+/// it no more than a dismissed one, and its entry keeps the reasons it was added with while a
+/// later ranking is shown beside them as "now".
+#[tokio::test]
+async fn a_rejected_vendor_is_never_ranked_again_and_its_entry_keeps_its_reasons() {
+    let mut app = signed_in().await;
+    let cat = stage_with_questions(&app);
+    let body = first_options(&app, cat);
+    let id = respond(&mut app, body).await;
+    let first = compute(&mut app, id, cat).await;
+    let [rejected, kept, ..] = vendor_ids(&first)[..] else {
+        panic!("two ranked vendors: {first}")
+    };
+    for vendor in [rejected, kept] {
+        let res = app
+            .call(
+                Method::PUT,
+                &format!("/api/shortlist/{vendor}"),
+                Some(json!({})),
+            )
+            .await;
+        assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    }
+    let added = app.get("/api/shortlist").await.json();
+    let entry = |list: &Value, vendor: u64| {
+        list["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|g| g["entries"].as_array().unwrap().iter())
+            .find(|e| e["vendorId"] == vendor)
+            .cloned()
+            .unwrap()
+    };
+    let recorded = entry(&added, kept)["recommendation"].clone();
+    assert!(
+        recorded["reasons"]
+            .as_array()
+            .is_some_and(|r| !r.is_empty()),
+        "{recorded}"
+    );
+    assert!(entry(&added, kept)["now"].is_null());
+
+    let res = app
+        .call(
+            Method::PUT,
+            &format!("/api/shortlist/{rejected}"),
+            Some(json!({ "status": "Rejected", "rejectReason": "Too slow" })),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+
+    // A later questionnaire ranks again a second on: never the rejected vendor.
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let body = first_options(&app, cat);
+    let id = respond(&mut app, body).await;
+    let again = compute(&mut app, id, cat).await;
+    assert!(!vendor_ids(&again).contains(&rejected), "{again}");
+    let res = app
+        .call(Method::POST, "/api/recommendations/pick-for-me", None)
+        .await;
+    assert!(!pick_ids(&res.json(), cat).contains(&rejected));
+    let persisted = app.get("/api/recommendations/persisted").await.json();
+    assert!(!pick_ids(&persisted, cat).contains(&rejected));
+    let past = app
+        .get("/api/past-recommendations?pageSize=100")
+        .await
+        .json();
+    let past_ids: Vec<String> = past["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["recommendationId"].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        !past_ids.contains(&format!("{cat}-{rejected}")),
+        "{past_ids:?}"
+    );
+
+    // The kept entry's reasons are as they were when it was added; the new ranking is "now".
+    let later = app.get("/api/shortlist").await.json();
+    assert_eq!(entry(&later, kept)["recommendation"], recorded);
+    // Same answers, the rejected one gone: the kept vendor is among the new picks.
+    assert!(vendor_ids(&again)[..3].contains(&kept), "{again}");
+    let now = &entry(&later, kept)["now"];
+    assert!(
+        now["recommendedAt"].as_str() > recorded["recommendedAt"].as_str(),
+        "{now}"
+    );
+}

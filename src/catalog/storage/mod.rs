@@ -180,6 +180,7 @@ pub fn record_meeting_click(
     vendor_id: u64,
     source_page: SourcePage,
 ) -> Result<MeetingClick> {
+    let recorded = crate::shortlist::recorded_now(store, firm_id, vendor_id)?;
     let mut tx = store.begin()?;
     let mut click = MeetingClick {
         id: 0,
@@ -196,7 +197,7 @@ pub fn record_meeting_click(
         at: click.at,
         by: Some(by),
     };
-    crate::shortlist::demo_booked(&mut tx, firm_id, click.vendor_id, stamp)?;
+    crate::shortlist::demo_booked(&mut tx, firm_id, click.vendor_id, stamp, recorded)?;
     tx.commit()?;
     Ok(click)
 }
@@ -372,6 +373,7 @@ mod tests {
                 11,
                 1,
                 crate::shortlist::model::Stamp::at(0),
+                None,
             )
             .and_then(|()| {
                 Err::<(), _>(crate::error::bad_request("the click fails after the entry"))

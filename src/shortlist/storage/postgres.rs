@@ -7,7 +7,7 @@ use sqlx::types::Json;
 use sqlx::{PgConnection, Row};
 
 use crate::error::Result;
-use crate::shortlist::model::{Entry, Outcome, StatusChange};
+use crate::shortlist::model::{Entry, Outcome, Recorded, StatusChange};
 use crate::store::postgres::changes::{self, Change};
 use crate::store::postgres::{code, from_code};
 use crate::store::{PgStore, PgTx};
@@ -16,7 +16,7 @@ use crate::store::{PgStore, PgTx};
 macro_rules! columns {
     () => {
         "firm_id, vendor_id, status, note, note_by, note_at, reject_reason, history, demo_held, \
-         chosen, chosen_at, satisfaction, added_at"
+         chosen, chosen_at, satisfaction, added_at, recorded_reasons, recorded_at"
     };
 }
 
@@ -87,6 +87,16 @@ fn entry_from(row: &PgRow) -> anyhow::Result<Entry> {
         added_at: row
             .try_get::<chrono::DateTime<chrono::Utc>, _>("added_at")?
             .timestamp(),
+        recorded: match (
+            row.try_get::<Option<Vec<String>>, _>("recorded_reasons")?,
+            row.try_get::<Option<chrono::DateTime<chrono::Utc>>, _>("recorded_at")?,
+        ) {
+            (Some(reasons), Some(at)) => Some(Recorded {
+                reasons,
+                at: at.timestamp(),
+            }),
+            _ => None,
+        },
     })
 }
 
@@ -103,14 +113,16 @@ pub(super) async fn put(
 ) -> anyhow::Result<()> {
     sqlx::query(
         "INSERT INTO shortlist (firm_id, vendor_id, status, note, note_by, note_at, \
-         reject_reason, history, demo_held, chosen, chosen_at, satisfaction, added_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+         reject_reason, history, demo_held, chosen, chosen_at, satisfaction, added_at, \
+         recorded_reasons, recorded_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) \
          ON CONFLICT (firm_id, vendor_id) DO UPDATE SET status = EXCLUDED.status, \
          note = EXCLUDED.note, note_by = EXCLUDED.note_by, note_at = EXCLUDED.note_at, \
          reject_reason = EXCLUDED.reject_reason, \
          history = EXCLUDED.history, demo_held = EXCLUDED.demo_held, chosen = EXCLUDED.chosen, \
          chosen_at = EXCLUDED.chosen_at, satisfaction = EXCLUDED.satisfaction, \
-         added_at = EXCLUDED.added_at",
+         added_at = EXCLUDED.added_at, recorded_reasons = EXCLUDED.recorded_reasons, \
+         recorded_at = EXCLUDED.recorded_at",
     )
     .bind(firm_id as i64)
     .bind(vendor_id as i64)
@@ -125,6 +137,14 @@ pub(super) async fn put(
     .bind(entry.outcome.chosen_at.map(timestamp).transpose()?)
     .bind(entry.outcome.satisfaction.map(i16::from))
     .bind(timestamp(entry.added_at)?)
+    .bind(entry.recorded.as_ref().map(|r| r.reasons.clone()))
+    .bind(
+        entry
+            .recorded
+            .as_ref()
+            .map(|r| timestamp(r.at))
+            .transpose()?,
+    )
     .execute(conn)
     .await?;
     Ok(())

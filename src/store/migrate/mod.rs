@@ -364,9 +364,26 @@ struct V6StatusChange {
 }
 
 /// Version 7: a firm's shortlist is written by several people, so each entry keeps who wrote its
-/// note and made each status change. What was written before is kept with no author.
+/// note and made each status change (what was written before has no author), and why the vendor
+/// was recommended, kept as it was: an entry from before keeps the latest recommendation it
+/// showed until now.
 fn shortlist_authors(txn: &WriteTransaction) -> anyhow::Result<()> {
-    use crate::shortlist::model::{Entry, StatusChange};
+    use crate::recommend::model::PastRec;
+    use crate::shortlist::model::{Entry, Recorded, StatusChange};
+    let mut latest: std::collections::HashMap<(u64, u64), PastRec> = Default::default();
+    if let Ok(past) = txn.open_table(PAST_RECS) {
+        for row in past.iter()? {
+            let (key, value) = row?;
+            let (firm_id, _, vendor_id) = key.value();
+            let rec: PastRec = codec::decode(value.value())?;
+            let slot = latest
+                .entry((firm_id, vendor_id))
+                .or_insert_with(|| rec.clone());
+            if (rec.at, std::cmp::Reverse(rec.rank)) > (slot.at, std::cmp::Reverse(slot.rank)) {
+                *slot = rec;
+            }
+        }
+    }
     let mut table = txn.open_table(SHORTLIST)?;
     let old: Vec<((u64, u64), V6Entry)> = table
         .iter()?
@@ -393,6 +410,10 @@ fn shortlist_authors(txn: &WriteTransaction) -> anyhow::Result<()> {
                 .collect(),
             outcome: e.outcome,
             added_at: e.added_at,
+            recorded: latest.remove(&key).map(|rec| Recorded {
+                reasons: rec.strengths,
+                at: rec.at,
+            }),
         };
         table.insert(key, codec::encode(&entry).as_slice())?;
     }

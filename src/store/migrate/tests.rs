@@ -331,6 +331,7 @@ fn version_7_shortlist_entries_keep_everything_and_have_no_author_yet() {
             ],
             outcome,
             added_at: 100,
+            recorded: None,
         }
     );
     assert_eq!(

@@ -1413,6 +1413,7 @@ export interface components {
              *     written before notes kept their author.
              */
             noteBy?: string | null;
+            now?: null | components["schemas"]["Recommendation"];
             outcome: components["schemas"]["OutcomeView"];
             /**
              * Format: int32
