@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { PastPage } from '@/lib/api/types';
-import { mockFetch, renderWithProviders } from '@/testing/render-app';
+import { mockFetch, renderWithProviders, testUser } from '@/testing/render-app';
 
 import { PastRecommendationsPage } from './past-recommendations-page';
 
@@ -25,7 +25,7 @@ function setup(path: string, pastPage: () => PastPage = () => emptyPage()) {
     'GET /api/past-recommendations': () => ({ body: pastPage() }),
   });
   vi.stubGlobal('fetch', fetchMock);
-  const rendered = renderWithProviders(<PastRecommendationsPage />, { path });
+  const rendered = renderWithProviders(<PastRecommendationsPage />, { path, user: testUser('member') });
   const pastCalls = () => calls.filter((c) => c.url.startsWith('/api/past-recommendations')).map((c) => c.url);
   return { ...rendered, pastCalls };
 }
@@ -90,7 +90,7 @@ describe('PastRecommendationsPage Dismissed filter', () => {
       },
     });
     vi.stubGlobal('fetch', fetchMock);
-    return { ...renderWithProviders(<PastRecommendationsPage />, { path }), calls };
+    return { ...renderWithProviders(<PastRecommendationsPage />, { path, user: testUser('member') }), calls };
   }
 
   it('lists each dismissed vendor with its reason and date, kept in the address, and Undo removes it', async () => {
