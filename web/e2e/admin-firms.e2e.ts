@@ -139,7 +139,7 @@ describe('/admin/firms', () => {
 
   test('switching sign-up to invite-only makes the sign-up page show the server’s refusal', async () => {
     await page.goto('/admin/firms');
-    await page.getByRole('radio', { name: /^Invite-only/ }).check();
+    await page.getByRole('radio', { name: /^Invite-only/ }).click();
     await page.getByText('Saved: sign-up is invite-only.').waitFor();
     await page.reload();
     expect(await page.getByRole('radio', { name: /^Invite-only/ }).isChecked()).toBe(true);
@@ -220,7 +220,7 @@ describe('a viewer', () => {
     await p.goto('/shortlist');
     const entry = p.getByRole('article').first();
     await entry.getByText('Ask about the Clio sync').waitFor();
-    await entry.getByText('Demo booked').waitFor();
+    await entry.getByText('Demo booked', { exact: true }).waitFor();
     expect(await p.getByRole('combobox').count()).toBe(0);
     expect(await p.getByRole('textbox').count()).toBe(0);
     expect(await p.getByRole('button', { name: 'Remove from shortlist' }).count()).toBe(0);

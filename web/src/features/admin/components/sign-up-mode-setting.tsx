@@ -22,6 +22,8 @@ export function SignUpModeSetting() {
   if (settings.error) return <Alert>{getErrorMessage(settings.error, 'Failed to load the sign-up setting. Please try again.')}</Alert>;
   if (!settings.data) return <Spinner label="Loading the sign-up setting..." />;
   const saved = settings.data.signUp;
+  // The mode being saved shows as chosen until the server answers; a refusal puts the saved one back.
+  const shown = update.isPending ? update.variables.signUp : saved;
 
   return (
     <div className="space-y-3">
@@ -31,7 +33,7 @@ export function SignUpModeSetting() {
         </legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {modes.map((mode) => {
-            const checked = mode.value === saved;
+            const checked = mode.value === shown;
             return (
               <label
                 key={mode.value}
