@@ -140,7 +140,7 @@ function FirmRow({ firm, own, onDisable, onMerge }: FirmRowProps) {
         <span className="block text-xs text-slate-500 lg:hidden">Created {created(firm.createdAt)}</span>
         {firm.disabled ? <span className="block text-xs font-semibold text-red-700 md:hidden">Disabled</span> : null}
       </th>
-      <td className="hidden px-3 py-3 align-top text-slate-700 md:table-cell">{size}</td>
+      <td className="hidden px-3 py-3 align-top whitespace-nowrap text-slate-700 md:table-cell">{size}</td>
       <td className="hidden px-3 py-3 text-right align-top text-slate-700 tabular-nums sm:table-cell">{firm.members}</td>
       <td className="hidden px-3 py-3 align-top whitespace-nowrap text-slate-700 lg:table-cell">
         <time dateTime={firm.createdAt}>{created(firm.createdAt)}</time>
@@ -152,7 +152,7 @@ function FirmRow({ firm, own, onDisable, onMerge }: FirmRowProps) {
         {firm.disabled ? <span className="font-semibold text-red-700">Disabled</span> : <span className="text-slate-700">Active</span>}
       </td>
       <td className="px-5 py-3 align-top sm:pr-0">
-        <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+        <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:flex-wrap sm:justify-end lg:flex-nowrap">
           <Button
             variant="outline"
             size="sm"
