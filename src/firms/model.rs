@@ -9,6 +9,7 @@ use crate::accounts::{Firm, FirmRole, User};
 use crate::catalog::meetings::rfc3339;
 use crate::firm_size::FirmSize;
 use crate::profile::Onboarding;
+use crate::profile::model::OnboardingAnswers;
 
 /// A firm as its members see it.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -43,10 +44,14 @@ impl FirmView {
     }
 }
 
-/// PATCH /api/firm: the firm's name and size (owners and admins).
+/// PATCH /api/firm: the firm's name, size and onboarding answers (owners and admins); what is
+/// absent is kept.
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FirmUpdate {
+    /// All four answers together, as onboarding asks them.
+    #[serde(default)]
+    pub onboarding: Option<OnboardingAnswers>,
     #[serde(default)]
     #[schema(min_length = 1, max_length = 200)]
     pub name: Option<String>,

@@ -42,12 +42,12 @@ pub(super) async fn get_firm(
     ))
 }
 
-/// PATCH /api/firm: the firm's name and size (owners and admins).
+/// PATCH /api/firm: the firm's name, size and onboarding answers (owners and admins).
 #[utoipa::path(patch, path = "/firm", tag = "firm",
     request_body = FirmUpdate,
     responses(
         (status = 200, body = FirmEnvelope),
-        (status = 400, description = "An invalid name or size", body = crate::error::ErrorBody),
+        (status = 400, description = "An invalid name, size or answer", body = crate::error::ErrorBody),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
         (status = 403, description = "Not an owner or admin of the firm, or a foreign origin", body = crate::error::ErrorBody),
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
@@ -64,11 +64,16 @@ pub(super) async fn update_firm(
         Some(raw) => Some(parse_firm_size(raw.as_deref())?),
         None => None,
     };
+    // Every field is checked before anything is written.
+    let onboarding = body.onboarding.map(|a| a.parse()).transpose()?;
     let user = current.user;
     let answer = state
         .blocking(move |app| {
             let mut firm = accounts::find_firm(app, user.firm.id)?
                 .ok_or_else(|| not_found("Your firm no longer exists"))?;
+            if let Some(answers) = &onboarding {
+                crate::profile::save_onboarding(app, firm.id, answers)?;
+            }
             if let Some(name) = name {
                 firm.name = name;
             }

@@ -38,6 +38,11 @@ pub fn router() -> Router<AppState> {
         )
 }
 
+/// Replaces the firm's onboarding answers (the firm screen's edit of them).
+pub fn save_onboarding(app: &App, firm_id: u64, answers: &Onboarding) -> Result<()> {
+    storage::save_onboarding(&app.store, firm_id, answers)
+}
+
 /// The firm's onboarding answers; `None` until onboarding is completed.
 pub fn load_onboarding(app: &App, user_id: u64) -> Result<Option<Onboarding>> {
     storage::find_onboarding(&app.store, user_id)

@@ -55,6 +55,52 @@ async fn owners_change_the_firms_details_and_bad_values_are_named() {
 }
 
 #[tokio::test]
+async fn owners_change_the_firms_onboarding_answers_all_checked_before_any_is_written() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    app.complete_onboarding().await;
+    let answers = json!({
+        "attorneysCountBand": "A6_15",
+        "employeesCountBand": "E11_50",
+        "injuryCasesPerMonthBand": "C26_50",
+        "annualSoftwareSpendBand": "S10_40K"
+    });
+    let res = app
+        .patch("/api/firm", json!({ "onboarding": answers }))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(
+        res.json()["firm"]["onboarding"]["attorneysCountBand"],
+        "A6_15"
+    );
+
+    // A bad answer beside a good name: nothing changes, and the message names the question.
+    let res = app
+        .patch(
+            "/api/firm",
+            json!({ "name": "Renamed LLP", "onboarding": { "attorneysCountBand": "A2_5" } }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+    assert!(
+        res.error().contains("How many employees"),
+        "{}",
+        res.error()
+    );
+    let firm = app.get("/api/firm").await.json();
+    assert_eq!(firm["firm"]["name"], "Doe & Partners");
+    assert_eq!(firm["firm"]["onboarding"]["attorneysCountBand"], "A6_15");
+
+    // A member reads them and may not change them.
+    let token = app.invite("cy@doe-law.com", "member").await;
+    app.join(&token, "Cy Poe", "cy@doe-law.com").await;
+    let res = app
+        .patch("/api/firm", json!({ "onboarding": answers }))
+        .await;
+    assert_eq!(res.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
 async fn the_last_owner_cannot_step_down_or_be_removed() {
     let mut app = TestApp::new();
     let res = app.sign_up().await;

@@ -445,7 +445,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** PATCH /api/firm: the firm's name and size (owners and admins). */
+        /** PATCH /api/firm: the firm's name, size and onboarding answers (owners and admins). */
         patch: operations["update_firm"];
         trace?: never;
     };
@@ -1406,6 +1406,13 @@ export interface components {
             /** @description Status changes, oldest first. */
             history: components["schemas"]["HistoryItem"][];
             note: string;
+            /** Format: date-time */
+            noteAt?: string | null;
+            /**
+             * @description Who last changed the note (their name then); null while there is none, or for a note
+             *     written before notes kept their author.
+             */
+            noteBy?: string | null;
             outcome: components["schemas"]["OutcomeView"];
             /**
              * Format: int32
@@ -1472,9 +1479,13 @@ export interface components {
             name: string;
             size?: null | components["schemas"]["FirmSize"];
         };
-        /** @description PATCH /api/firm: the firm's name and size (owners and admins). */
+        /**
+         * @description PATCH /api/firm: the firm's name, size and onboarding answers (owners and admins); what is
+         *     absent is kept.
+         */
         FirmUpdate: {
             name?: string | null;
+            onboarding?: null | components["schemas"]["OnboardingAnswers"];
             size?: null | components["schemas"]["FirmSize"];
         };
         /** @description A firm as its members see it. */
@@ -1505,6 +1516,11 @@ export interface components {
         HistoryItem: {
             /** Format: date-time */
             at: string;
+            /**
+             * @description Who made the change (their name then); null for changes made before changes kept their
+             *     author.
+             */
+            by?: string | null;
             status: components["schemas"]["Status"];
         };
         /** @description The import form: one CSV file. */
@@ -3682,7 +3698,7 @@ export interface operations {
                     "application/json": components["schemas"]["FirmEnvelope"];
                 };
             };
-            /** @description An invalid name or size */
+            /** @description An invalid name, size or answer */
             400: {
                 headers: {
                     [name: string]: unknown;
