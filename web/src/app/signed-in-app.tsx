@@ -31,6 +31,7 @@ const VendorProfilePage = onDemand(
 );
 const ComparePage = onDemand(() => import('@/features/compare/components/compare-page'), (m) => m.ComparePage);
 const VendorAdminPage = onDemand(() => import('@/features/admin/components/vendor-admin-page'), (m) => m.VendorAdminPage);
+const FirmAdminPage = onDemand(() => import('@/features/admin/components/firm-admin-page'), (m) => m.FirmAdminPage);
 
 /** /vendors/:id: the profile's data is asked for while its code loads, not after. */
 function VendorProfileScreen() {
@@ -64,6 +65,7 @@ const appRoutes: ReadonlyArray<{ path: string; component: ComponentType }> = [
   { path: paths.compare, component: ComparePage },
   { path: paths.admin.import, component: DemoBookingImportPage },
   { path: paths.admin.vendors, component: VendorAdminPage },
+  { path: paths.admin.firms, component: FirmAdminPage },
 ];
 
 /** Fetches the other screens' code once the first one is up, so moving between them is instant. */

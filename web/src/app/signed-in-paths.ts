@@ -15,6 +15,7 @@ export const signedInPaths: readonly string[] = [
   paths.compare,
   paths.admin.import,
   paths.admin.vendors,
+  paths.admin.firms,
 ];
 
 const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -20,6 +20,7 @@ export const paths = {
   admin: {
     import: '/admin/import',
     vendors: '/admin/vendors',
+    firms: '/admin/firms',
   },
 } as const;
 

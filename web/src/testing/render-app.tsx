@@ -4,12 +4,33 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 
 import { AppProvider } from '@/app/provider';
+import type { FirmRole, User } from '@/lib/api/types';
 import { createQueryClient } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 
-/** Renders `ui` with the app's providers, a fresh query cache and an in-memory address. */
-export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+/** A signed-in person of the given firm role, for `renderWithProviders({ user })`. */
+export function testUser(firmRole: FirmRole, extra: Partial<User> = {}): User {
+  return {
+    id: 1,
+    name: 'Ada Lovelace',
+    email: 'ada@lovelace.law',
+    lawFirm: 'Lovelace Law',
+    firmSize: 'E6_20',
+    firm: { id: 1, name: 'Lovelace Law', size: 'E6_20' },
+    firmRole,
+    isAdmin: false,
+    ...extra,
+  };
+}
+
+/**
+ * Renders `ui` with the app's providers, a fresh query cache and an in-memory address. `user`
+ * puts that person in the cache as signed in, as the sign-in guard would.
+ */
+export function renderWithProviders(ui: ReactElement, { path = '/', user }: { path?: string; user?: User } = {}) {
   const location = memoryLocation({ path, record: true });
   const queryClient = createQueryClient();
+  if (user) queryClient.setQueryData(queryKeys.me, user);
   const result = render(
     <AppProvider queryClient={queryClient}>
       <Router hook={location.hook} searchHook={location.searchHook}>

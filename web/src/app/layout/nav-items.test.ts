@@ -45,6 +45,7 @@ describe('isNavItemActive', () => {
     expect(adminNavItems.map((navItem) => [navItem.label, navItem.href])).toEqual([
       ['Import', '/admin/import'],
       ['Manage Vendors', '/admin/vendors'],
+      ['Firms', '/admin/firms'],
     ]);
   });
 });

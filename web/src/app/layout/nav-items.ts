@@ -23,6 +23,7 @@ export const navItems: readonly NavItem[] = [
 export const adminNavItems: readonly NavItem[] = [
   { label: 'Import', href: paths.admin.import, icon: 'import' },
   { label: 'Manage Vendors', href: paths.admin.vendors, icon: 'building' },
+  { label: 'Firms', href: paths.admin.firms, icon: 'firms' },
 ];
 
 /**

@@ -1,13 +1,19 @@
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
+import { useFirmAccess } from '@/lib/auth';
 import { useUndoDismissal } from '@/lib/dismissals';
 
 /**
  * "Undo" for a dismissed vendor: brings it back into the user's rankings. One control for every
- * screen that shows a dismissal (/past, the vendor profile).
+ * screen that shows a dismissal (/past, the vendor profile). Left out for a viewer.
  */
-export function UndoDismissalButton({ vendorId, vendorName }: { vendorId: number; vendorName: string }) {
+export function UndoDismissalButton(props: { vendorId: number; vendorName: string }) {
+  const { canWrite } = useFirmAccess();
+  return canWrite ? <UndoButton {...props} /> : null;
+}
+
+function UndoButton({ vendorId, vendorName }: { vendorId: number; vendorName: string }) {
   const { toast } = useToast();
   const undo = useUndoDismissal();
   const onUndo = () =>

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
+import { useFirmAccess } from '@/lib/auth';
 import type { OutcomeChange } from '@/lib/api/types';
 import { findEntry, useShortlist, useShortlistMutations } from '@/lib/shortlist';
 
@@ -10,8 +11,14 @@ import { findEntry, useShortlist, useShortlistMutations } from '@/lib/shortlist'
  * The questions after a booked demo, for a vendor on the shortlist: "Did the demo happen?"
  * (Yes / No / Not yet), after Yes "Did you choose it?", and 90 days after Chosen "How satisfied
  * are you, 1-5?". The server says which to ask; "Not yet" hides the question until next time.
+ * Not asked of a viewer, who cannot answer for the firm.
  */
 export function DemoOutcomeQuestions({ vendorId }: { vendorId: number }) {
+  const { canWrite } = useFirmAccess();
+  return canWrite ? <OutcomeQuestions vendorId={vendorId} /> : null;
+}
+
+function OutcomeQuestions({ vendorId }: { vendorId: number }) {
   const shortlist = useShortlist();
   const { outcome } = useShortlistMutations();
   const [later, setLater] = useState(false);

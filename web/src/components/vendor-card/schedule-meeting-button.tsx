@@ -1,5 +1,6 @@
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
+import { useFirmAccess } from '@/lib/auth';
 import { withUtm } from '@/lib/outbound';
 
 type ScheduleMeetingButtonProps = Omit<ButtonProps, 'onClick' | 'disabled' | 'children'> & {
@@ -12,9 +13,15 @@ type ScheduleMeetingButtonProps = Omit<ButtonProps, 'onClick' | 'disabled' | 'ch
 /**
  * "Schedule Meeting". Disabled while `pending`, and without a usable booking address, when its
  * tooltip says "No scheduler available" (the wrapper keeps the tooltip reachable by keyboard and
- * pointer, which a disabled button is not).
+ * pointer, which a disabled button is not). Left out for a viewer: a click is recorded for the firm
+ * (a write the server refuses them); the card's website link stays.
  */
-export function ScheduleMeetingButton({ bookingUrl, pending = false, onSchedule, ...props }: ScheduleMeetingButtonProps) {
+export function ScheduleMeetingButton(props: ScheduleMeetingButtonProps) {
+  const { canWrite } = useFirmAccess();
+  return canWrite ? <ScheduleButton {...props} /> : null;
+}
+
+function ScheduleButton({ bookingUrl, pending = false, onSchedule, ...props }: ScheduleMeetingButtonProps) {
   const available = withUtm(bookingUrl, 'x') !== null;
   const button = (
     <Button {...props} disabled={!available || pending} onClick={onSchedule} aria-busy={pending || undefined}>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { Shortlist, ShortlistEntry } from '@/lib/api/types';
-import { mockFetch, renderWithProviders } from '@/testing/render-app';
+import { mockFetch, renderWithProviders, testUser } from '@/testing/render-app';
 
 import { ShortlistToggle } from './shortlist-toggle';
 
@@ -38,7 +38,7 @@ function serve() {
 describe('ShortlistToggle', () => {
   it('adds on the first press, reads "On shortlist" and removes on the second', async () => {
     const { calls } = serve();
-    renderWithProviders(<ShortlistToggle vendorId={12} vendorName="Lawmatics" />);
+    renderWithProviders(<ShortlistToggle vendorId={12} vendorName="Lawmatics" />, { user: testUser('member') });
 
     const add = await screen.findByRole('button', { name: 'Add to shortlist', pressed: false });
     await waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false));

@@ -2,6 +2,7 @@ import { Button, type ButtonSize } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
+import { useFirmAccess } from '@/lib/auth';
 import { findEntry, useShortlist, useShortlistMutations } from '@/lib/shortlist';
 
 type ShortlistToggleProps = {
@@ -13,9 +14,15 @@ type ShortlistToggleProps = {
 
 /**
  * "Add to shortlist" on a vendor card; "On shortlist" once it is there, and a second press takes
- * it off. A toggle button (`aria-pressed`), so screen readers announce the state.
+ * it off. A toggle button (`aria-pressed`), so screen readers announce the state. Left out for a
+ * viewer, who cannot change the firm's shortlist.
  */
-export function ShortlistToggle({ vendorId, vendorName, size = 'sm', className }: ShortlistToggleProps) {
+export function ShortlistToggle(props: ShortlistToggleProps) {
+  const { canWrite } = useFirmAccess();
+  return canWrite ? <ShortlistToggleButton {...props} /> : null;
+}
+
+function ShortlistToggleButton({ vendorId, vendorName, size = 'sm', className }: ShortlistToggleProps) {
   const shortlist = useShortlist();
   const { put, remove } = useShortlistMutations();
   const onList = findEntry(shortlist.data, vendorId) !== undefined;

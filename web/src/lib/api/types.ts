@@ -28,6 +28,20 @@ export type ClientConfig = Schemas['ClientConfig'];
 export type LockedAccount = Schemas['LockedAccount'];
 export type LockedAccounts = Schemas['LockedAccounts'];
 
+// The operator's firms and install settings
+export type AdminFirm = Schemas['AdminFirm'];
+export type AdminFirms = Schemas['AdminFirms'];
+export type AdminFirmUpdate = Schemas['AdminFirmUpdate'];
+export type AdminFirmEnvelope = Schemas['AdminFirmEnvelope'];
+export type InstallSettings = Schemas['InstallSettings'];
+export type SignUpMode = Schemas['SignUpMode'];
+/**
+ * POST /api/admin/firms/merge: everything of `from` moves into `into`, and `from` is gone.
+ * Declared from the agreed contract while the route is not yet in the server's description;
+ * becomes `Schemas['FirmMerge']` once `npm run api:types` brings it.
+ */
+export type FirmMerge = { into: number; from: number };
+
 // The catalog
 export type Category = Schemas['Category'];
 export type CategoryRef = Schemas['CategoryRef'];

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { ComparedVendor, Comparison } from '@/lib/api/types';
-import { mockFetch, renderWithProviders } from '@/testing/render-app';
+import { mockFetch, renderWithProviders, testUser } from '@/testing/render-app';
 
 import { ComparePage } from './compare-page';
 
@@ -62,7 +62,7 @@ function serve(answer: { status?: number; body: unknown }) {
 describe('ComparePage', () => {
   it('shows one column per vendor, marks the rows that differ and the firm’s tools', async () => {
     const calls = serve({ body: comparison });
-    renderWithProviders(<ComparePage />, { path: '/compare?ids=1,4' });
+    renderWithProviders(<ComparePage />, { path: '/compare?ids=1,4', user: testUser('member') });
     const table = await screen.findByRole('table');
     expect(calls[0]!.url).toBe('/api/compare?ids=1,4');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent?.trim())).toEqual([
@@ -81,7 +81,7 @@ describe('ComparePage', () => {
 
   it('says what is wrong with a bad address and offers a way back', async () => {
     serve({ status: 404, body: { error: 'There is no vendor with id 999999' } });
-    renderWithProviders(<ComparePage />, { path: '/compare?ids=1,999999' });
+    renderWithProviders(<ComparePage />, { path: '/compare?ids=1,999999', user: testUser('member') });
     expect(await screen.findByText('There is no vendor with id 999999')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('This comparison cannot be shown.');
     expect(screen.getAllByRole('link', { name: 'Back to Browse Vendors' })[0]!.getAttribute('href')).toBe('/vendors');

@@ -5,6 +5,7 @@ import { OutboundLink } from '@/components/outbound-link';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { ViewOnlyNote } from '@/components/view-only-note';
 import { Spinner } from '@/components/ui/spinner';
 import { PartnerBadge } from '@/components/vendor-card/partner-badge';
 import { PartnerExplainer } from '@/components/vendor-card/partner-explainer';
@@ -14,6 +15,7 @@ import { VerifiedOn } from '@/components/vendor-card/verified-on';
 import { VendorLogo } from '@/components/vendor-logo';
 import { paths, vendorProfilePath } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
+import { useFirmAccess } from '@/lib/auth';
 import type { ComparedAttribute, ComparedVendor, Comparison } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 import { firmSizeOptions } from '@/lib/firm-options';
@@ -34,7 +36,8 @@ function andList(items: string[]): string {
 
 type Row = { key: ComparedAttribute | 'summary'; label: string; cell: (v: ComparedVendor) => ReactNode };
 
-function rows(comparison: Comparison): Row[] {
+/** The table's rows; `canWrite`: whether to offer the questionnaire (a viewer cannot submit one). */
+function rows(comparison: Comparison, canWrite: boolean): Row[] {
   const none = <span className="text-slate-500">Not listed</span>;
   const yourSize = comparison.firmSize ? `firms your size (${sizeLabel(comparison.firmSize)})` : 'all firms';
   return [
@@ -140,10 +143,12 @@ function rows(comparison: Comparison): Row[] {
             <strong className="text-base text-slate-900">{v.matchScore.score}</strong> of 100
             <span className="block text-xs text-slate-600">Questionnaire of {v.matchScore.answeredOn}</span>
           </span>
-        ) : (
+        ) : canWrite ? (
           <Link href={`${paths.matches}?categoryId=${v.category.id}`} className={linkClasses}>
             Answer the {v.category.name} questionnaire
           </Link>
+        ) : (
+          <span className="text-slate-600">No questionnaire answered</span>
         ),
     },
     {
@@ -174,6 +179,7 @@ function rows(comparison: Comparison): Row[] {
 
 function ComparisonTable({ comparison }: { comparison: Comparison }) {
   const differing = new Set<string>(comparison.differing);
+  const { canWrite } = useFirmAccess();
   const names = comparison.vendors.map((v) => v.name);
   return (
     // `relative`: the screen-reader-only texts (absolutely placed) scroll and clip with the table
@@ -204,7 +210,7 @@ function ComparisonTable({ comparison }: { comparison: Comparison }) {
           </tr>
         </thead>
         <tbody>
-          {rows(comparison).map((row) => {
+          {rows(comparison, canWrite).map((row) => {
             const differs = differing.has(row.key);
             return (
               <tr key={row.key} className={cn('border-b border-slate-100 last:border-0', differs && 'bg-amber-50')}>
@@ -240,10 +246,13 @@ export function ComparePage() {
   const comparison = useComparison(ids);
 
   const header = (
-    <PageHeader
-      title="Compare vendors"
-      description="Side by side, with the tools in your tech stack highlighted and what firms your size book and use. Counts under 5 are shown as “fewer than 5”."
-    />
+    <>
+      <PageHeader
+        title="Compare vendors"
+        description="Side by side, with the tools in your tech stack highlighted and what firms your size book and use. Counts under 5 are shown as “fewer than 5”."
+      />
+      <ViewOnlyNote />
+    </>
   );
 
   if (comparison.isPending) {

@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { currentToast } from '@/components/ui/use-toast';
 import type { StageOverview as CategoryOverview, Overview, PersistedPicks } from '@/lib/api/types';
-import { mockFetch, renderWithProviders } from '@/testing/render-app';
+import type { User } from '@/lib/api/types';
+import { VIEW_ONLY_NOTE } from '@/lib/auth';
+import { mockFetch, renderWithProviders, testUser } from '@/testing/render-app';
 
 import { openStageId } from './matches-state';
 import { GetRecommendationsPage } from './get-recommendations-page';
@@ -56,7 +58,7 @@ const persisted: PersistedPicks = {
   rankedWithoutBookings: false,
 };
 
-function setup(path: string) {
+function setup(path: string, user?: User) {
   const { fetchMock } = mockFetch({
     'GET /api/config': { body: { utmSource: 'litstack', thirdPartyLogos: false } },
     'GET /api/categories': { body: categories },
@@ -64,7 +66,7 @@ function setup(path: string) {
     'GET /api/recommendations/persisted': { body: persisted },
   });
   vi.stubGlobal('fetch', fetchMock);
-  return renderWithProviders(<GetRecommendationsPage />, { path });
+  return renderWithProviders(<GetRecommendationsPage />, { path, user });
 }
 
 describe('GetRecommendationsPage', () => {
@@ -110,5 +112,35 @@ describe('GetRecommendationsPage', () => {
     setup('/matches?showCategory=Nope');
     await waitFor(() => expect(currentToast.value?.title).toBe('Category not found'));
     expect(currentToast.value?.description).toBe('Could not find Nope');
+  });
+});
+
+describe('GetRecommendationsPage for each firm role', () => {
+  it('shows a viewer the picks with no Pick For Me, Clear picks, Get Recommendation, Dismiss or Schedule Meeting', async () => {
+    setup('/matches?showCategory=Practice%20Management', testUser('viewer'));
+    const across = await screen.findByRole('region', { name: 'Across the firm' });
+    const panel = await within(across).findByRole('region', { name: 'Practice Management' });
+    expect(within(panel).getByRole('article', { name: 'Clio Manage' })).toBeTruthy();
+    expect(screen.getAllByText(VIEW_ONLY_NOTE)).toHaveLength(1);
+    for (const name of ['Pick For Me', 'Clear picks', 'Get Recommendation', 'Dismiss Clio Manage', 'Schedule Meeting', 'Add to shortlist']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+  });
+
+  it('opens no questionnaire for a viewer', async () => {
+    setup('/matches?categoryId=1', testUser('viewer'));
+    await screen.findByRole('region', { name: 'Stages of a case' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('gives a member every action and no view-only note', async () => {
+    setup('/matches?showCategory=Practice%20Management', testUser('member'));
+    const across = await screen.findByRole('region', { name: 'Across the firm' });
+    const panel = await within(across).findByRole('region', { name: 'Practice Management' });
+    expect(within(panel).getByRole('button', { name: 'Get Recommendation' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Dismiss Clio Manage' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pick For Me' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Clear picks' })).toBeTruthy();
+    expect(screen.queryByText(VIEW_ONLY_NOTE)).toBeNull();
   });
 });

@@ -6,10 +6,12 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
+import { ViewOnlyNote } from '@/components/view-only-note';
 import { useToast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { withQuery } from '@/lib/api-client';
 import type { StageStatus } from '@/lib/api/types';
+import { useFirmAccess } from '@/lib/auth';
 import { useCategories } from '@/lib/categories';
 import { usePageParams } from '@/lib/use-page-params';
 
@@ -47,6 +49,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
   const persisted = usePersisted();
   const pickForMe = usePickForMe();
   const clear = useClearPicks();
+  const { canWrite } = useFirmAccess();
 
   const stageRows = overview.data?.stages ?? [];
   const otherRows = overview.data?.others ?? [];
@@ -61,6 +64,8 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
   const rawCategoryId = get('categoryId');
   const questionnaireId = rawCategoryId !== undefined ? Number(rawCategoryId) : undefined;
   const questionnaireCategory = categories.data?.find((c) => c.id === questionnaireId);
+  // A viewer cannot submit a questionnaire: the address that would open one shows the stages.
+  const openedCategory = canWrite ? questionnaireCategory : undefined;
   const showCategory = get('showCategory');
   const reported = useRef<string | null>(null);
 
@@ -143,23 +148,26 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
         title="Get Recommendations"
         description="Tailored vendor picks for each stage of a personal-injury case, with the reasons behind each one."
         actions={
-          <>
-            {hasPicks ? (
-              <Button variant="ghost" onClick={onClear} disabled={clear.isPending}>
-                Clear picks
+          canWrite ? (
+            <>
+              {hasPicks ? (
+                <Button variant="ghost" onClick={onClear} disabled={clear.isPending}>
+                  Clear picks
+                </Button>
+              ) : null}
+              {onOpenTechStack ? (
+                <Button variant="outline" onClick={onOpenTechStack}>
+                  My Tech Stack
+                </Button>
+              ) : null}
+              <Button onClick={onPickForMe} disabled={pickForMe.isPending}>
+                {pickForMe.isPending ? 'Loading...' : 'Pick For Me'}
               </Button>
-            ) : null}
-            {onOpenTechStack ? (
-              <Button variant="outline" onClick={onOpenTechStack}>
-                My Tech Stack
-              </Button>
-            ) : null}
-            <Button onClick={onPickForMe} disabled={pickForMe.isPending}>
-              {pickForMe.isPending ? 'Loading...' : 'Pick For Me'}
-            </Button>
-          </>
+            </>
+          ) : null
         }
       />
+      <ViewOnlyNote />
 
       {persisted.data?.fallbackNote ? (
         <p role="note" className="mb-4 rounded-lg border border-yellow-200 bg-yellow-50 px-4 py-3 text-sm text-yellow-900">
@@ -224,15 +232,15 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
         </>
       )}
 
-      {questionnaireCategory ? (
+      {openedCategory ? (
         <QuestionnaireModal
-          categoryId={questionnaireCategory.id}
-          categoryName={questionnaireCategory.name}
+          categoryId={openedCategory.id}
+          categoryName={openedCategory.name}
           onClose={() => navigate(paths.matches)}
-          onDone={() => navigate(withQuery(paths.matches, { showCategory: questionnaireCategory.name }))}
+          onDone={() => navigate(withQuery(paths.matches, { showCategory: openedCategory.name }))}
         />
       ) : null}
-      {techStackModal}
+      {canWrite ? techStackModal : null}
     </div>
   );
 }

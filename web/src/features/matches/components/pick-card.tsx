@@ -11,6 +11,7 @@ import { VendorLogo } from '@/components/vendor-logo';
 import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-profile-link';
 import { buttonClasses } from '@/components/ui/button';
 import type { DismissRequest, Pick } from '@/lib/api/types';
+import { useFirmAccess } from '@/lib/auth';
 import { useClientConfig } from '@/lib/client-config';
 import { openOutbound } from '@/lib/outbound';
 import { useRecordMeetingClick } from '@/lib/meeting-clicks';
@@ -26,6 +27,7 @@ export function PickCard({ pick }: { pick: Pick }) {
   const asking = useSignal(false);
   const { utmSource } = useClientConfig();
   const dismiss = useDismissPick();
+  const { canWrite } = useFirmAccess();
   const click = useRecordMeetingClick({ onSuccess: () => toast({ title: 'Opening scheduler...' }) });
 
   // The card unmounts once the picks refresh, so the toast hangs on the promise, not on per-call
@@ -46,23 +48,27 @@ export function PickCard({ pick }: { pick: Pick }) {
 
   return (
     <article className="relative flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={pick.name}>
-      <button
-        type="button"
-        onClick={() => (asking.value = true)}
-        disabled={dismiss.isPending}
-        aria-label={`Dismiss ${pick.name}`}
-        className="absolute top-2 right-2 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
-      >
-        <Icon name="close" className="h-4 w-4" />
-      </button>
-      <DismissDialog
-        vendorId={pick.vendorId}
-        vendorName={pick.name}
-        open={asking.value}
-        onOpenChange={(open) => (asking.value = open)}
-        onDismiss={onDismiss}
-        pending={dismiss.isPending}
-      />
+      {canWrite ? (
+        <>
+          <button
+            type="button"
+            onClick={() => (asking.value = true)}
+            disabled={dismiss.isPending}
+            aria-label={`Dismiss ${pick.name}`}
+            className="absolute top-2 right-2 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            <Icon name="close" className="h-4 w-4" />
+          </button>
+          <DismissDialog
+            vendorId={pick.vendorId}
+            vendorName={pick.name}
+            open={asking.value}
+            onOpenChange={(open) => (asking.value = open)}
+            onDismiss={onDismiss}
+            pending={dismiss.isPending}
+          />
+        </>
+      ) : null}
       <div className="flex items-center gap-3 pr-8">
         <VendorLogoLink vendorId={pick.vendorId}>
           <VendorLogo name={pick.name} logoUrl={pick.logoUrl} websiteUrl={pick.websiteUrl} className="h-10 w-10" />

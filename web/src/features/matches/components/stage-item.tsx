@@ -7,6 +7,7 @@ import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { withQuery } from '@/lib/api-client';
 import type { StagePicks, StageStatus } from '@/lib/api/types';
+import { useFirmAccess } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
 import { openStageId, track } from './matches-state';
@@ -37,6 +38,7 @@ export function StageItem({ stage, categoryId, status, picks, onGetRecommendatio
   const anchor = cardAnchor(stage, categoryId);
   const titleId = `${anchor}-title`;
   const shown = (picks?.picks ?? []).slice(0, 3);
+  const { canWrite } = useFirmAccess();
 
   return (
     <Accordion.Item value={categoryId === undefined ? `no-category-${anchor}` : String(categoryId)} asChild>
@@ -75,9 +77,11 @@ export function StageItem({ stage, categoryId, status, picks, onGetRecommendatio
           // The panel is named by the stage's title alone, not the whole header (blurb and status).
           <Accordion.Content aria-labelledby={titleId} className="space-y-4 border-t border-slate-100 px-4 py-4 sm:px-5">
             <div className="flex flex-wrap items-center gap-3">
-              <Button size="sm" onClick={() => onGetRecommendation(categoryId)}>
-                Get Recommendation
-              </Button>
+              {canWrite ? (
+                <Button size="sm" onClick={() => onGetRecommendation(categoryId)}>
+                  Get Recommendation
+                </Button>
+              ) : null}
               <Link
                 href={withQuery(paths.vendors, { categoryIds: categoryId })}
                 className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
@@ -95,7 +99,11 @@ export function StageItem({ stage, categoryId, status, picks, onGetRecommendatio
                 ))}
               </div>
             ) : (
-              <p className="text-sm text-slate-500">Run Pick For Me or complete the questionnaire to see tailored picks.</p>
+              <p className="text-sm text-slate-500">
+                {canWrite
+                  ? 'Run Pick For Me or complete the questionnaire to see tailored picks.'
+                  : 'Your firm has no picks for this stage yet.'}
+              </p>
             )}
           </Accordion.Content>
         ) : null}

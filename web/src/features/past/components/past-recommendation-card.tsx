@@ -9,6 +9,7 @@ import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VendorLogo } from '@/components/vendor-logo';
 import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-profile-link';
 import type { PastRecommendation } from '@/lib/api/types';
+import { useFirmAccess } from '@/lib/auth';
 import { useClientConfig } from '@/lib/client-config';
 import { useRecordMeetingClick } from '@/lib/meeting-clicks';
 import { openOutbound, withUtm } from '@/lib/outbound';
@@ -21,6 +22,7 @@ export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
   const { utmSource } = useClientConfig();
   const click = useRecordMeetingClick({ onSuccess: () => toast({ title: 'Opening scheduler...' }) });
   const { vendor } = item;
+  const { canWrite } = useFirmAccess();
   const strength = item.reasons.strengths[0];
   const integrations = vendor.integrations;
 
@@ -83,9 +85,11 @@ export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
             Visit Website
           </Button>
         )}
-        <Button size="sm" onClick={onSchedule} disabled={click.isPending}>
-          {click.isPending ? 'Scheduling...' : 'Schedule Meeting'}
-        </Button>
+        {canWrite ? (
+          <Button size="sm" onClick={onSchedule} disabled={click.isPending}>
+            {click.isPending ? 'Scheduling...' : 'Schedule Meeting'}
+          </Button>
+        ) : null}
         <CompareToggle vendor={vendor} />
         <ShortlistToggle vendorId={vendor.id} vendorName={vendor.name} />
       </div>

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { PastPage } from '@/lib/api/types';
-import { mockFetch, renderWithProviders } from '@/testing/render-app';
+import { VIEW_ONLY_NOTE } from '@/lib/auth';
+import { mockFetch, renderWithProviders, testUser } from '@/testing/render-app';
 
 import { PastRecommendationsPage } from './past-recommendations-page';
 
@@ -25,7 +26,7 @@ function setup(path: string, pastPage: () => PastPage = () => emptyPage()) {
     'GET /api/past-recommendations': () => ({ body: pastPage() }),
   });
   vi.stubGlobal('fetch', fetchMock);
-  const rendered = renderWithProviders(<PastRecommendationsPage />, { path });
+  const rendered = renderWithProviders(<PastRecommendationsPage />, { path, user: testUser('member') });
   const pastCalls = () => calls.filter((c) => c.url.startsWith('/api/past-recommendations')).map((c) => c.url);
   return { ...rendered, pastCalls };
 }
@@ -77,7 +78,7 @@ describe('PastRecommendationsPage Dismissed filter', () => {
     dismissedAt: '2026-11-20T10:00:00Z',
   };
 
-  function setupDismissed(path: string) {
+  function setupDismissed(path: string, user = testUser('member')) {
     let items = [dismissal];
     const { fetchMock, calls } = mockFetch({
       'GET /api/config': { body: { utmSource: 'litstack', thirdPartyLogos: false } },
@@ -90,7 +91,7 @@ describe('PastRecommendationsPage Dismissed filter', () => {
       },
     });
     vi.stubGlobal('fetch', fetchMock);
-    return { ...renderWithProviders(<PastRecommendationsPage />, { path }), calls };
+    return { ...renderWithProviders(<PastRecommendationsPage />, { path, user }), calls };
   }
 
   it('lists each dismissed vendor with its reason and date, kept in the address, and Undo removes it', async () => {
@@ -103,6 +104,13 @@ describe('PastRecommendationsPage Dismissed filter', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Undo dismissing Filevine' }));
     await screen.findByText("You haven't dismissed any recommended vendor.");
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/recommendations/dismissed/7')).toBe(true);
+  });
+
+  it('shows a viewer the dismissals with no Undo, and the view-only line once', async () => {
+    setupDismissed('/past?show=dismissed', testUser('viewer'));
+    await screen.findByText('Too expensive');
+    expect(screen.queryByRole('button', { name: 'Undo dismissing Filevine' })).toBeNull();
+    expect(screen.getAllByText(VIEW_ONLY_NOTE)).toHaveLength(1);
   });
 
   it('applies the category filter to the dismissed vendors', async () => {

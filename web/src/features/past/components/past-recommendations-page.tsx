@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { ViewOnlyNote } from '@/components/view-only-note';
 import { Spinner } from '@/components/ui/spinner';
 import { useCategories } from '@/lib/categories';
 import { cn } from '@/lib/cn';
@@ -52,6 +53,7 @@ export function PastRecommendationsPage() {
         title="Past Recommendations"
         description="Review vendors that were previously recommended to you based on your questionnaire responses."
       />
+      <ViewOnlyNote />
 
       <div className="mb-3 flex flex-wrap gap-2" role="group" aria-label="Show">
         <button type="button" aria-pressed={!dismissed} onClick={() => setDismissed(false)} className={cn(chip, !dismissed ? chipOn : chipOff)}>

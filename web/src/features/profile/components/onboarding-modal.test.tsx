@@ -8,7 +8,7 @@ import { OnboardingModal } from './onboarding-modal';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const user = { id: 1, name: 'Ada', email: 'ada@firm.com', lawFirm: 'L', firmSize: null, isAdmin: false };
+const user = { id: 1, name: 'Ada', email: 'ada@firm.com', lawFirm: 'L', firmSize: null, isAdmin: false, firmRole: 'owner' };
 
 describe('OnboardingModal', () => {
   it('asks four questions and enables Continue only when all are answered', async () => {

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
-import { useUser } from '@/lib/auth';
+import { firmAccess, useUser } from '@/lib/auth';
 
 import { useOnboardingStatus } from '../api/get-onboarding';
 import { useSaveFirmDetails } from '../api/save-firm-details';
@@ -34,7 +34,9 @@ export function OnboardingModal() {
       }),
   });
 
-  const open = status.data?.completed === false;
+  // The firm's questions: asked of those who may answer them (owners and admins), never of a
+  // member or viewer, whom the server would refuse.
+  const open = status.data?.completed === false && firmAccess(me.data).canManage;
   const draft = answers.value;
   const complete = isComplete(draft);
 

@@ -6,6 +6,7 @@ import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import type { Profile } from '@/lib/api/types';
+import { useFirmAccess } from '@/lib/auth';
 import { firmSizeOptions, isFirmSize } from '@/lib/firm-options';
 import { hasErrors, rules, validate } from '@/lib/validation';
 
@@ -30,8 +31,12 @@ function validateProfile(values: Values, emailChanged: boolean) {
   );
 }
 
-/** Name, email, law firm and firm size. Changing the email asks for the current password. */
+/**
+ * Name, email, law firm and firm size. Changing the email asks for the current password. The firm's
+ * name and size are the firm's: only its owners and admins edit them, others see them as text.
+ */
 export function ProfileForm({ user }: { user: Profile['user'] }) {
+  const { canManage } = useFirmAccess();
   const [values, setValues] = useState<Values>({
     name: user.name,
     email: user.email,
@@ -99,22 +104,42 @@ export function ProfileForm({ user }: { user: Profile['user'] }) {
             disabled={pending}
           />
         ) : null}
-        <TextField
-          label="Law Firm"
-          autoComplete="organization"
-          value={values.lawFirm}
-          onChange={set('lawFirm')}
-          error={errors.lawFirm}
-          disabled={pending}
-        />
-        <SelectField
-          label="Firm Size"
-          options={firmSizeOptions}
-          placeholder="Not specified"
-          value={values.firmSize}
-          onChange={set('firmSize')}
-          disabled={pending}
-        />
+        {canManage ? (
+          <>
+            <TextField
+              label="Law Firm"
+              autoComplete="organization"
+              value={values.lawFirm}
+              onChange={set('lawFirm')}
+              error={errors.lawFirm}
+              disabled={pending}
+            />
+            <SelectField
+              label="Firm Size"
+              options={firmSizeOptions}
+              placeholder="Not specified"
+              value={values.firmSize}
+              onChange={set('firmSize')}
+              disabled={pending}
+            />
+          </>
+        ) : (
+          <div className="space-y-3 text-sm sm:col-span-2">
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <div>
+                <dt className="font-medium text-slate-700">Law Firm</dt>
+                <dd className="mt-1 break-words text-slate-900">{user.lawFirm}</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-700">Firm Size</dt>
+                <dd className="mt-1 text-slate-900">
+                  {firmSizeOptions.find((option) => option.value === user.firmSize)?.label ?? 'Not specified'}
+                </dd>
+              </div>
+            </dl>
+            <p className="text-slate-600">Only the firm’s owners and admins can change its name and size.</p>
+          </div>
+        )}
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={pending}>

@@ -9,6 +9,7 @@ import { VerifiedOn } from '@/components/vendor-card/verified-on';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import type { ShortlistEntry } from '@/lib/api/types';
+import { useFirmAccess } from '@/lib/auth';
 import { useShortlistMutations } from '@/lib/shortlist';
 
 import { formatDay } from './format';
@@ -16,9 +17,13 @@ import { LetterTile } from './letter-tile';
 import { NoteField } from './note-field';
 import { StatusField } from './status-field';
 
-/** One shortlisted vendor: basics, why it was recommended, status, note, history, outcome. */
+/**
+ * One shortlisted vendor: basics, why it was recommended, status, note, history, outcome. A viewer
+ * reads the status and the note as text, with no control to change them.
+ */
 export function ShortlistEntryCard({ entry }: { entry: ShortlistEntry }) {
   const titleId = useId();
+  const { canWrite } = useFirmAccess();
   const { remove } = useShortlistMutations();
   const reason = entry.recommendation?.reasons[0];
 
@@ -50,8 +55,28 @@ export function ShortlistEntryCard({ entry }: { entry: ShortlistEntry }) {
         </div>
       ) : null}
       <DemoOutcomeQuestions vendorId={entry.vendorId} />
-      <StatusField entry={entry} />
-      <NoteField vendorId={entry.vendorId} vendorName={entry.vendorName} initial={entry.note} />
+      {canWrite ? (
+        <>
+          <StatusField entry={entry} />
+          <NoteField vendorId={entry.vendorId} vendorName={entry.vendorName} initial={entry.note} />
+        </>
+      ) : (
+        <dl className="space-y-2 text-sm">
+          <div>
+            <dt className="font-medium text-slate-700">Status</dt>
+            <dd className="text-slate-900">
+              {entry.status}
+              {entry.status === 'Rejected' && entry.rejectReason ? ` (${entry.rejectReason})` : null}
+            </dd>
+          </div>
+          <div>
+            <dt className="font-medium text-slate-700">Note</dt>
+            <dd className="break-words whitespace-pre-wrap text-slate-900">
+              {entry.note || <span className="text-slate-500">No note</span>}
+            </dd>
+          </div>
+        </dl>
+      )}
       {entry.noteBy && entry.noteAt ? (
         <p className="-mt-3 text-xs text-slate-600">
           Note last changed by {entry.noteBy} on <time dateTime={entry.noteAt}>{formatDay(entry.noteAt)}</time>
@@ -74,9 +99,11 @@ export function ShortlistEntryCard({ entry }: { entry: ShortlistEntry }) {
         <Link href={`${paths.vendors}/${entry.vendorId}`} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">
           View {entry.vendorName}'s profile
         </Link>
-        <Button size="sm" variant="ghost" className="ml-auto" disabled={remove.isPending} onClick={onRemove}>
-          Remove from shortlist
-        </Button>
+        {canWrite ? (
+          <Button size="sm" variant="ghost" className="ml-auto" disabled={remove.isPending} onClick={onRemove}>
+            Remove from shortlist
+          </Button>
+        ) : null}
       </div>
     </article>
   );

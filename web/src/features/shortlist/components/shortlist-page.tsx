@@ -3,11 +3,13 @@ import { Link } from 'wouter';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { ViewOnlyNote } from '@/components/view-only-note';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import type { ShortlistGroup } from '@/lib/api/types';
 import { useShortlist } from '@/lib/shortlist';
+import { useFirmAccess } from '@/lib/auth';
 
 import { briefCsvUrl } from '../api/get-brief';
 import { groupTitle } from './format';
@@ -46,6 +48,7 @@ export function ShortlistPage() {
   const stages = groups.filter((g) => g.stage != null);
   const others = groups.filter((g) => g.stage == null);
   const empty = shortlist.isSuccess && groups.length === 0;
+  const { canWrite } = useFirmAccess();
 
   return (
     <>
@@ -65,12 +68,15 @@ export function ShortlistPage() {
           )
         }
       />
+      <ViewOnlyNote />
       {shortlist.isPending ? (
         <div className="flex justify-center py-16">
           <Spinner label="Loading your shortlist..." />
         </div>
       ) : shortlist.isError ? (
         <Alert>The shortlist could not be loaded: {getErrorMessage(shortlist.error, 'please try again.')}</Alert>
+      ) : empty && !canWrite ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">Your firm’s shortlist is empty.</p>
       ) : empty ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
           Your shortlist is empty. Press "Add to shortlist" on a vendor in{' '}

@@ -4,19 +4,26 @@ import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
+import { ViewOnlyNote } from '@/components/view-only-note';
+import { useFirmAccess } from '@/lib/auth';
 
 import { LoadError } from './load-error';
 import { TechStackForm } from './tech-stack-form';
+import { TechStackSummary } from './tech-stack-summary';
 import { useTechStackEditor } from './use-tech-stack-editor';
 
 // Loaded with the page's data, not with the app's first screen.
 const CoverageMap = lazy(() => import('./coverage-map').then((module) => ({ default: module.CoverageMap })));
 
-/** /tech-stack: the firm's coverage map, then its tools per category, saved with "Save Tech Stack". */
+/**
+ * /tech-stack: the firm's coverage map, then its tools per category, saved with "Save Tech Stack".
+ * A viewer reads the tools as text.
+ */
 export function TechStackPage() {
   useSignals();
   const editor = useTechStackEditor();
   const { query } = editor;
+  const { canWrite } = useFirmAccess();
 
   return (
     <div className="mx-auto max-w-4xl">
@@ -24,6 +31,7 @@ export function TechStackPage() {
         title="Tech Stack"
         description="Tell us what legal technology tools you currently use. We use it to recommend tools that fit with them."
       />
+      <ViewOnlyNote />
       <Suspense fallback={null}>
         <CoverageMap />
       </Suspense>
@@ -39,6 +47,8 @@ export function TechStackPage() {
             </Button>
           }
         />
+      ) : !canWrite ? (
+        <TechStackSummary items={editor.items} headingLevel={2} />
       ) : (
         <form
           onSubmit={(event) => {

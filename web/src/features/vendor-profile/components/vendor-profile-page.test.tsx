@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 
 import type { VendorEvidence, VendorProfile } from '@/lib/api/types';
-import { mockFetch, renderWithProviders } from '@/testing/render-app';
+import { mockFetch, renderWithProviders, testUser } from '@/testing/render-app';
 
 import { VendorProfilePage } from './vendor-profile-page';
 
@@ -59,7 +59,7 @@ const evidence: VendorEvidence = {
 function renderAt(path: string, routes: Parameters<typeof mockFetch>[0] = {}) {
   const mock = mockFetch({ 'GET /api/config': { body: { utmSource: 'litstack', thirdPartyLogos: false } }, ...routes });
   vi.stubGlobal('fetch', mock.fetchMock);
-  renderWithProviders(<Route path="/vendors/:id" component={VendorProfilePage} />, { path });
+  renderWithProviders(<Route path="/vendors/:id" component={VendorProfilePage} />, { path, user: testUser('member') });
   return mock;
 }
 

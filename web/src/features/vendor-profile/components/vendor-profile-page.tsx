@@ -13,6 +13,7 @@ import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting
 import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VerifiedOn } from '@/components/vendor-card/verified-on';
 import { VendorLogo } from '@/components/vendor-logo';
+import { ViewOnlyNote } from '@/components/view-only-note';
 import { paths, vendorsInCategoryPath } from '@/config/paths';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 import type { VendorProfile } from '@/lib/api/types';
@@ -127,6 +128,7 @@ function ProfileView({ id, profile }: { id: string; profile: VendorProfile }) {
           <ScheduleMeetingButton size="sm" bookingUrl={profile.bookingUrl} pending={click.isPending} onSchedule={schedule} />
         </div>
       </header>
+      <ViewOnlyNote className="mb-0" />
 
       <EvidenceSection vendorId={id} />
       <ProfileDetails profile={profile} />

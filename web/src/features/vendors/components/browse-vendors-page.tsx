@@ -4,6 +4,7 @@ import { useEffect, useEffectEvent, useRef } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { ViewOnlyNote } from '@/components/view-only-note';
 import { inputClasses } from '@/components/ui/text-field';
 import { PartnerExplainer } from '@/components/vendor-card/partner-explainer';
 import { getErrorMessage } from '@/lib/api-client';
@@ -82,6 +83,7 @@ export function BrowseVendorsPage() {
         title="Browse Vendors"
         description="Explore legal-technology vendors by category, compare what they offer and schedule a meeting."
       />
+      <ViewOnlyNote />
 
       <section aria-label="Filters" className="space-y-4">
         {categories.data ? (

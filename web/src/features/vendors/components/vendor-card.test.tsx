@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentToast } from '@/components/ui/use-toast';
 
 import type { Vendor } from '@/lib/api/types';
-import { mockFetch, renderWithProviders } from '@/testing/render-app';
+import { mockFetch, renderWithProviders, testUser } from '@/testing/render-app';
 
 import { VendorCard } from './vendor-card';
 
@@ -64,7 +64,7 @@ describe('VendorCard', () => {
 
   it('shows the partner badge, three highlights and two integrations then "+N more"', () => {
     serve();
-    renderWithProviders(<VendorCard vendor={base} />);
+    renderWithProviders(<VendorCard vendor={base} />, { user: testUser('member') });
     expect(screen.getByText('Gold Partner')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Recommended partner' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Gold Partner/ }).getAttribute('aria-haspopup')).toBe('dialog');
@@ -76,7 +76,7 @@ describe('VendorCard', () => {
 
   it('links the website in a new tab with the utm tag and no opener', () => {
     serve();
-    renderWithProviders(<VendorCard vendor={base} />);
+    renderWithProviders(<VendorCard vendor={base} />, { user: testUser('member') });
     const link = screen.getByRole('link', { name: 'Visit Website' });
     expect(link.getAttribute('href')).toBe('https://slotwise.example.com?utm_source=litstack');
     expect(link.getAttribute('target')).toBe('_blank');
@@ -85,7 +85,7 @@ describe('VendorCard', () => {
 
   it('never turns a javascript: website into a link', () => {
     serve();
-    renderWithProviders(<VendorCard vendor={{ ...base, websiteUrl: 'javascript:alert(1)' }} />);
+    renderWithProviders(<VendorCard vendor={{ ...base, websiteUrl: 'javascript:alert(1)' }} />, { user: testUser('member') });
     expect(screen.queryByRole('link', { name: 'Visit Website' })).toBeNull();
     expect((screen.getByRole('button', { name: 'Visit Website' }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -95,7 +95,7 @@ describe('VendorCard', () => {
       'POST /api/meeting-clicks': { status: 201, body: { id: 1, vendorId: 7, sourcePage: 'BROWSE', bookingUrl: null, recordedAt: '' } },
     });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    renderWithProviders(<VendorCard vendor={base} />);
+    renderWithProviders(<VendorCard vendor={base} />, { user: testUser('member') });
 
     await userEvent.click(screen.getByRole('button', { name: 'Schedule Meeting' }));
 
@@ -109,7 +109,7 @@ describe('VendorCard', () => {
     serve({ 'POST /api/meeting-clicks': { status: 500, body: { error: 'Something went wrong' } } });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderWithProviders(<VendorCard vendor={base} />);
+    renderWithProviders(<VendorCard vendor={base} />, { user: testUser('member') });
 
     await userEvent.click(screen.getByRole('button', { name: 'Schedule Meeting' }));
 
@@ -121,9 +121,25 @@ describe('VendorCard', () => {
 
   it('without a booking link the button is disabled and says why', async () => {
     serve();
-    renderWithProviders(<VendorCard vendor={{ ...base, bookingUrl: null }} />);
+    renderWithProviders(<VendorCard vendor={{ ...base, bookingUrl: null }} />, { user: testUser('member') });
     const button = screen.getByRole('button', { name: 'Schedule Meeting' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(screen.getByLabelText('Schedule Meeting: No scheduler available')).toBeTruthy();
+  });
+
+  it('leaves Schedule Meeting and Add to shortlist out for a viewer, and keeps the website link', async () => {
+    serve({ 'GET /api/shortlist': { body: { groups: [] } } });
+    renderWithProviders(<VendorCard vendor={base} />, { user: testUser('viewer') });
+    expect(screen.getByRole('link', { name: /Visit Website/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Compare/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Schedule Meeting' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add to shortlist' })).toBeNull();
+  });
+
+  it('offers Schedule Meeting and Add to shortlist to a member', async () => {
+    serve({ 'GET /api/shortlist': { body: { groups: [] } } });
+    renderWithProviders(<VendorCard vendor={base} />, { user: testUser('member') });
+    expect(screen.getByRole('button', { name: 'Schedule Meeting' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Add to shortlist' })).toBeTruthy();
   });
 });

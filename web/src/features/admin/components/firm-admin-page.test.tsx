@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+
+import { currentToast } from '@/components/ui/use-toast';
+import type { AdminFirm, SignUpMode } from '@/lib/api/types';
+import { mockFetch, renderWithProviders, testUser } from '@/testing/render-app';
+
+import { FirmAdminPage } from './firm-admin-page';
+
+const OWN_FIRM_409 = 'You cannot disable your own firm: you would lose access to Litstack, and nobody could enable it again.';
+
+const firm = (id: number, name: string, extra: Partial<AdminFirm> = {}): AdminFirm => ({
+  id,
+  name,
+  size: 'E6_20',
+  members: 1,
+  createdAt: '2026-11-20T10:00:00Z',
+  verified: false,
+  disabled: false,
+  ...extra,
+});
+
+/** A server holding two firms (the operator's own is 1) and the sign-up mode, changing with each write. */
+function serve({ settingsError }: { settingsError?: string } = {}) {
+  let firms = [firm(1, 'Lovelace Law', { verified: true, members: 2 }), firm(2, 'Babbage Injury')];
+  let signUp: SignUpMode = 'open';
+  const patch = (id: number) => () => {
+    const body = (mock.calls.at(-1)?.body ?? {}) as Partial<AdminFirm>;
+    if (id === 1 && body.disabled) return { status: 409, body: { error: OWN_FIRM_409 } };
+    firms = firms.map((f) => (f.id === id ? { ...f, ...body } : f));
+    return { body: { firm: firms.find((f) => f.id === id) } };
+  };
+  const mock = mockFetch({
+    'GET /api/admin/firms': () => ({ body: { items: firms } }),
+    'PATCH /api/admin/firms/1': patch(1),
+    'PATCH /api/admin/firms/2': patch(2),
+    'POST /api/admin/firms/merge': () => {
+      firms = [firm(1, 'Lovelace Law', { verified: true, members: 3 })];
+      return { body: { firm: firms[0] } };
+    },
+    'GET /api/admin/settings': () => ({ body: { signUp } }),
+    'PUT /api/admin/settings': () => {
+      if (settingsError) return { status: 400, body: { error: settingsError } };
+      signUp = (mock.calls.at(-1)?.body as { signUp: SignUpMode }).signUp;
+      return { body: { signUp } };
+    },
+  });
+  vi.stubGlobal('fetch', mock.fetchMock);
+  return mock;
+}
+
+const operator = testUser('owner', { isAdmin: true });
+const writes = (calls: ReturnType<typeof serve>['calls']) =>
+  calls.filter((c) => c.method !== 'GET').map((c) => [`${c.method} ${c.url}`, c.body]);
+
+beforeEach(() => {
+  currentToast.value = null;
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('FirmAdminPage', () => {
+  test('tells anyone but the operator that it needs an admin, and asks for nothing', async () => {
+    const { calls } = serve();
+    renderWithProviders(<FirmAdminPage />, { user: testUser('owner') });
+    expect(screen.getByRole('heading', { name: 'Admin access required' })).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  test('lists the firms with members, verified and access, and says what verified means', async () => {
+    serve();
+    renderWithProviders(<FirmAdminPage />, { user: operator });
+    const table = await screen.findByRole('table');
+    const [, own, other] = within(table).getAllByRole('row');
+    if (!own || !other) throw new Error('expected two firms');
+    expect(within(own).getByRole('rowheader').textContent).toContain('Lovelace Law(your firm)');
+    expect(within(own).getByText('Verified')).toBeTruthy();
+    expect(within(other).getByText('Not verified')).toBeTruthy();
+    expect(screen.getByText(/Only verified firms count as evidence in other firms’ figures/)).toBeTruthy();
+  });
+
+  test('verifies a firm, and disables it only after a confirmation that says its members cannot sign in', async () => {
+    const { calls } = serve();
+    renderWithProviders(<FirmAdminPage />, { user: operator });
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify Babbage Injury' }));
+    expect(await screen.findByRole('button', { name: 'Unverify Babbage Injury' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Disable Babbage Injury' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable Babbage Injury?' });
+    expect(within(dialog).getByText(/1 member cannot sign in/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disable firm' }));
+    expect(await screen.findByRole('button', { name: 'Enable Babbage Injury' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    expect(writes(calls)).toEqual([
+      ['PATCH /api/admin/firms/2', { verified: true }],
+      ['PATCH /api/admin/firms/2', { disabled: true }],
+    ]);
+  });
+
+  test('shows the server’s refusal to disable the operator’s own firm', async () => {
+    serve();
+    renderWithProviders(<FirmAdminPage />, { user: operator });
+    await userEvent.click(await screen.findByRole('button', { name: 'Disable Lovelace Law' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable Lovelace Law?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disable firm' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(OWN_FIRM_409);
+  });
+
+  test('merges another firm into this one after saying which is kept and which is gone', async () => {
+    const { calls } = serve();
+    renderWithProviders(<FirmAdminPage />, { user: operator });
+    await userEvent.click(await screen.findByRole('button', { name: 'Merge… into Lovelace Law' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge a firm into Lovelace Law' });
+    const confirm = within(dialog).getByRole('button', { name: 'Merge into Lovelace Law' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Firm to move into Lovelace Law'), '2');
+    expect(within(dialog).getByRole('note').textContent).toContain('Move everything of Babbage Injury into Lovelace Law; Babbage Injury is then gone.');
+    await userEvent.click(confirm);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(currentToast.value?.title).toBe('Babbage Injury is merged into Lovelace Law');
+    expect(writes(calls)).toEqual([['POST /api/admin/firms/merge', { into: 1, from: 2 }]]);
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2));
+  });
+
+  test('shows the saved sign-up mode and saves a change', async () => {
+    const { calls } = serve();
+    renderWithProviders(<FirmAdminPage />, { user: operator });
+    const open = (await screen.findByRole('radio', { name: /^Open/ })) as HTMLInputElement;
+    expect(open.checked).toBe(true);
+    expect(screen.getByText('Anyone can create an account and a new firm.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('radio', { name: /^Invite-only/ }));
+    expect(await screen.findByText('Saved: sign-up is invite-only.')).toBeTruthy();
+    expect((screen.getByRole('radio', { name: /^Invite-only/ }) as HTMLInputElement).checked).toBe(true);
+    expect(writes(calls)).toEqual([['PUT /api/admin/settings', { signUp: 'invite-only' }]]);
+  });
+
+  test('shows the server’s error when the sign-up mode cannot be saved, and keeps the saved mode', async () => {
+    serve({ settingsError: 'Sign-up must be open or invite-only' });
+    renderWithProviders(<FirmAdminPage />, { user: operator });
+    await userEvent.click(await screen.findByRole('radio', { name: /^Invite-only/ }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Sign-up must be open or invite-only');
+    expect((screen.getByRole('radio', { name: /^Open/ }) as HTMLInputElement).checked).toBe(true);
+  });
+});

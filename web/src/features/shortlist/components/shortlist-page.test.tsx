@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import type { Shortlist, ShortlistEntry, User } from '@/lib/api/types';
+import { VIEW_ONLY_NOTE } from '@/lib/auth';
+import { mockFetch, renderWithProviders, testUser } from '@/testing/render-app';
+
+import { ShortlistPage } from './shortlist-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const entry: ShortlistEntry = {
+  vendorId: 12,
+  vendorName: 'Lawmatics',
+  categoryId: 2,
+  description: 'Intake and CRM.',
+  status: 'Demo booked',
+  note: 'Ask about the Clio sync',
+  history: [{ status: 'Considering', at: '2026-11-01T10:00:00Z' }],
+  // A demo was booked: a member is asked whether it happened.
+  asks: { demoHappened: true, chosen: false, satisfaction: false },
+  outcome: {},
+  priceBracket: 2,
+};
+const list: Shortlist = { groups: [{ categoryId: 2, categoryName: 'Intake', stage: 2, compareIds: [], entries: [entry] }] };
+
+function setup(user: User) {
+  const { fetchMock } = mockFetch({ 'GET /api/shortlist': { body: list } });
+  vi.stubGlobal('fetch', fetchMock);
+  return renderWithProviders(<ShortlistPage />, { user });
+}
+
+describe('ShortlistPage for each firm role', () => {
+  it('shows a viewer the status and note as text, with no control to change them', async () => {
+    setup(testUser('viewer'));
+    const card = await screen.findByRole('article', { name: 'Lawmatics' });
+    expect(within(card).getByText('Demo booked')).toBeTruthy();
+    expect(within(card).getByText('Ask about the Clio sync')).toBeTruthy();
+    expect(screen.getAllByText(VIEW_ONLY_NOTE)).toHaveLength(1);
+    expect(within(card).queryByRole('combobox')).toBeNull();
+    expect(within(card).queryByRole('textbox')).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Remove from shortlist' })).toBeNull();
+    expect(within(card).queryByText('Did the demo happen?')).toBeNull();
+    // Reading stays: the brief and its CSV.
+    expect(screen.getByRole('link', { name: 'Export brief' })).toBeTruthy();
+  });
+
+  it('gives a member the status, the note, the outcome question and Remove', async () => {
+    setup(testUser('member'));
+    const card = await screen.findByRole('article', { name: 'Lawmatics' });
+    expect(within(card).getByLabelText('Status of Lawmatics')).toBeTruthy();
+    expect(within(card).getByLabelText('Note on Lawmatics')).toBeTruthy();
+    expect(within(card).getByText('Did the demo happen?')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Remove from shortlist' })).toBeTruthy();
+    expect(screen.queryByText(VIEW_ONLY_NOTE)).toBeNull();
+  });
+});
