@@ -91,7 +91,7 @@ export function MemberButtons({ member, actions, firmName }: MemberButtonsProps)
     <div className="flex flex-wrap gap-2">
       {actions.canMakeOwner ? (
         <Button variant="outline" size="sm" onClick={() => setAsking('owner')}>
-          Make owner<span className="sr-only">: {member.name}</span>
+          Make owner<span className="sr-only"> ({member.name})</span>
         </Button>
       ) : null}
       {actions.canIssueResetLink ? (
