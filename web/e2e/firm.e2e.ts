@@ -93,8 +93,8 @@ describe('a firm of three', () => {
     links.viewer = await inviteThroughTheForm(page, 'vic@doe-injury.test', 'viewer');
 
     const pending = page.getByRole('list', { name: 'Pending invitations' });
-    await pending.getByText('sam@doe-injury.test').waitFor();
-    await pending.getByText('vic@doe-injury.test').waitFor();
+    await pending.getByText('sam@doe-injury.test', { exact: true }).waitFor();
+    await pending.getByText('vic@doe-injury.test', { exact: true }).waitFor();
     const log = page.getByRole('list', { name: 'Audit log' });
     await log.getByText('Invited vic@doe-injury.test as viewer').waitFor();
   });
@@ -147,7 +147,23 @@ describe('a firm of three', () => {
     expect(await owner.page.getByLabel('Note on Lawmatics').inputValue()).toBe(NOTE);
   });
 
-  test('the viewer sees the entry and no write control; a write straight to the API is refused', async () => {
+  test('a write of the viewer straight to the API is refused, and /firm shows the viewer no control', async () => {
+    const page = viewer.page;
+    const write = await page.request.put(`/api/shortlist/${LAWMATICS}`, { data: { note: 'A viewer’s note' } });
+    expect(write.status()).toBe(403);
+    expect((await write.json()).error).toBe('Viewers can read everything of the firm but change nothing. Ask an owner or admin for the member role.');
+
+    await page.goto('/firm');
+    await page.getByRole('row', { name: /Vic Viewer \(you\)/ }).waitFor();
+    await page.getByText('You have view-only access. Ask an owner or admin for the member role.').waitFor();
+    expect(await page.getByRole('main').getByRole('button').count()).toBe(0);
+    expect(await page.getByRole('form', { name: 'Invite a person' }).count()).toBe(0);
+    await screenshots(viewer, 'firm-viewer');
+    await expectAccessible(viewer, '/firm as a viewer');
+  });
+
+  // The shortlist's own gating for viewers is built beside this screen (web part B).
+  test('the viewer sees the member’s entry and note, and no write control on it', async () => {
     const page = viewer.page;
     await page.goto('/shortlist');
     const entry = page.getByRole('article', { name: 'Lawmatics' });
@@ -162,19 +178,6 @@ describe('a firm of three', () => {
     await page.goto('/vendors?q=Lawmatics');
     await page.getByRole('article', { name: 'Lawmatics' }).waitFor();
     expect(await page.getByRole('button', { name: /Add to shortlist|On shortlist/ }).count()).toBe(0);
-
-    const write = await page.request.put(`/api/shortlist/${LAWMATICS}`, { data: { note: 'A viewer’s note' } });
-    expect(write.status()).toBe(403);
-    expect((await write.json()).error).toBe('Viewers can read everything of the firm but change nothing. Ask an owner or admin for the member role.');
-
-    // /firm: the members, no control.
-    await page.goto('/firm');
-    await page.getByRole('row', { name: /Vic Viewer \(you\)/ }).waitFor();
-    await page.getByText('You have view-only access. Ask an owner or admin for the member role.').waitFor();
-    expect(await page.getByRole('main').getByRole('button').count()).toBe(0);
-    expect(await page.getByRole('form', { name: 'Invite a person' }).count()).toBe(0);
-    await screenshots(viewer, 'firm-viewer');
-    await expectAccessible(viewer, '/firm as a viewer');
   });
 
   test('the owner removes the member; the member’s open tab is on sign-in at its next request', async () => {
@@ -244,7 +247,7 @@ describe('a firm of three', () => {
     const ask = page.getByRole('dialog', { name: 'Revoke the invitation of kim@doe-injury.test?' });
     await ask.getByRole('button', { name: 'Revoke' }).click();
     await ask.waitFor({ state: 'detached' });
-    await pending.getByText('kim@doe-injury.test').waitFor({ state: 'detached' });
+    await pending.getByText('kim@doe-injury.test', { exact: true }).waitFor({ state: 'detached' });
 
     const visitor = member;
     await visitor.context.clearCookies();

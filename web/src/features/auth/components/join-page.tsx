@@ -16,7 +16,8 @@ import { hasErrors, rules, validate } from '@/lib/validation';
 import { useInvitation } from '../api/get-invitation';
 import { useSignOut } from '../api/sign-out';
 import { useSignUp } from '../api/sign-up';
-import { INCOMPLETE_LINK, linkToken } from '../link-token';
+import { INCOMPLETE_LINK } from '../link-token';
+import { useLinkToken } from '../use-link-token';
 import { messages } from '../validation';
 
 import { AuthLayout } from './auth-layout';
@@ -37,7 +38,7 @@ const signInLink = (
  */
 export function JoinPage() {
   const me = useUser();
-  const [token] = useState(() => linkToken(window.location.hash));
+  const token = useLinkToken();
   const invitation = useInvitation(me.data ? '' : token);
 
   if (me.isLoading) return <LoadingScreen />;
@@ -65,7 +66,7 @@ export function JoinPage() {
       </AuthLayout>
     );
   }
-  return <JoinForm token={token} invitation={invitation.data} />;
+  return <JoinForm key={token} token={token} invitation={invitation.data} />;
 }
 
 function JoinForm({ token, invitation }: { token: string; invitation: InvitationPreview }) {

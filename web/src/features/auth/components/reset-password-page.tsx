@@ -10,7 +10,8 @@ import { signInNotice } from '@/lib/sign-in-notice';
 import { hasErrors, rules, validate } from '@/lib/validation';
 
 import { useResetPassword } from '../api/reset-password';
-import { INCOMPLETE_LINK, linkToken } from '../link-token';
+import { INCOMPLETE_LINK } from '../link-token';
+import { useLinkToken } from '../use-link-token';
 import { messages } from '../validation';
 
 import { AuthLayout } from './auth-layout';
@@ -30,8 +31,24 @@ function check(values: Values) {
  * password (every session of the account ends) and sends the person to sign in with it.
  */
 export function ResetPasswordPage() {
+  const token = useLinkToken();
+  return (
+    <AuthLayout
+      title="Set a new password"
+      subtitle="Choose a new password for your Litstack account. Every place it is signed in is signed out."
+      footer={
+        <Link href={paths.auth.signIn} className="font-medium text-indigo-700 hover:text-indigo-800 hover:underline">
+          Back to sign in
+        </Link>
+      }
+    >
+      {token ? <ResetPasswordForm key={token} token={token} /> : <Alert>{INCOMPLETE_LINK}</Alert>}
+    </AuthLayout>
+  );
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
   const [, navigate] = useLocation();
-  const [token] = useState(() => linkToken(window.location.hash));
   const [values, setValues] = useState<Values>({ password: '', confirm: '' });
   const [submitted, setSubmitted] = useState(false);
   const reset = useResetPassword({
@@ -51,44 +68,30 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthLayout
-      title="Set a new password"
-      subtitle="Choose a new password for your Litstack account. Every place it is signed in is signed out."
-      footer={
-        <Link href={paths.auth.signIn} className="font-medium text-indigo-700 hover:text-indigo-800 hover:underline">
-          Back to sign in
-        </Link>
-      }
-    >
-      {token ? (
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          {reset.isError ? <Alert>{getErrorMessage(reset.error, 'Failed to set the password. Please try again.')}</Alert> : null}
-          <TextField
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 8 characters."
-            value={values.password}
-            onChange={(event) => setValues((v) => ({ ...v, password: event.target.value }))}
-            error={errors.password}
-            disabled={pending}
-          />
-          <TextField
-            label="Confirm New Password"
-            type="password"
-            autoComplete="new-password"
-            value={values.confirm}
-            onChange={(event) => setValues((v) => ({ ...v, confirm: event.target.value }))}
-            error={errors.confirm}
-            disabled={pending}
-          />
-          <Button type="submit" size="lg" className="w-full" disabled={pending}>
-            {pending ? 'Saving...' : 'Set New Password'}
-          </Button>
-        </form>
-      ) : (
-        <Alert>{INCOMPLETE_LINK}</Alert>
-      )}
-    </AuthLayout>
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {reset.isError ? <Alert>{getErrorMessage(reset.error, 'Failed to set the password. Please try again.')}</Alert> : null}
+      <TextField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        value={values.password}
+        onChange={(event) => setValues((v) => ({ ...v, password: event.target.value }))}
+        error={errors.password}
+        disabled={pending}
+      />
+      <TextField
+        label="Confirm New Password"
+        type="password"
+        autoComplete="new-password"
+        value={values.confirm}
+        onChange={(event) => setValues((v) => ({ ...v, confirm: event.target.value }))}
+        error={errors.confirm}
+        disabled={pending}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={pending}>
+        {pending ? 'Saving...' : 'Set New Password'}
+      </Button>
+    </form>
   );
 }

@@ -40,17 +40,19 @@ export function OneTimeLinkDialog({ link, onClose, title, linkLabel, children }:
     }
   };
 
+  const close = () => {
+    setCopied(false);
+    onClose();
+  };
+
   return (
     <Modal
       open={link !== null}
       onOpenChange={(open) => {
-        if (!open) {
-          setCopied(false);
-          onClose();
-        }
+        if (!open) close();
       }}
       title={title}
-      footer={<Button onClick={onClose}>Done</Button>}
+      footer={<Button onClick={close}>Done</Button>}
     >
       <div className="space-y-4 text-sm text-slate-700">
         <div className="space-y-1.5">
