@@ -42,7 +42,7 @@ async function screenshots(browser: TestBrowser, name: string) {
 }
 
 /** Invites `email` as `role` through the form; copies the link with the Copy button and returns it. */
-async function inviteThroughTheForm(page: Page, email: string, role: 'member' | 'viewer') {
+async function inviteThroughTheForm(page: Page, email: string, role: 'member' | 'viewer', { look = false } = {}) {
   const form = page.getByRole('form', { name: 'Invite a person' });
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Role').selectOption(role);
@@ -54,6 +54,10 @@ async function inviteThroughTheForm(page: Page, email: string, role: 'member' | 
   const shown = await dialog.getByLabel('Invitation link').inputValue();
   await dialog.getByRole('button', { name: 'Copy' }).click();
   await dialog.getByRole('button', { name: 'Copied' }).waitFor();
+  if (look) {
+    await screenshots(owner, 'firm-invitation-link');
+    await expectAccessible(owner, 'the invitation link dialog');
+  }
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(shown);
   expect(copied).toMatch(new RegExp(`^${server.url}/join#\\S+$`));
@@ -89,7 +93,7 @@ describe('a firm of three', () => {
     await page.getByRole('heading', { name: 'Firm', level: 1 }).waitFor();
     await page.getByRole('row', { name: /Pat Doe \(you\)/ }).waitFor();
 
-    links.member = await inviteThroughTheForm(page, 'sam@doe-injury.test', 'member');
+    links.member = await inviteThroughTheForm(page, 'sam@doe-injury.test', 'member', { look: true });
     links.viewer = await inviteThroughTheForm(page, 'vic@doe-injury.test', 'viewer');
 
     const pending = page.getByRole('list', { name: 'Pending invitations' });
