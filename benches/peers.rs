@@ -23,7 +23,7 @@ use litstack::accounts::model::{Firm, FirmRole, User};
 use litstack::catalog::model::{MeetingClick, SourcePage};
 use litstack::compare::{self, VendorIds};
 use litstack::firm_size::FirmSize;
-use litstack::shortlist::model::{Entry, Status};
+use litstack::shortlist::model::{Entry, Stamp, Status};
 use litstack::store::{
     ADOPTION, MEETING_CLICK_TIMES, MEETING_CLICKS, SHORTLIST, bump_sequence, codec,
 };
@@ -140,9 +140,9 @@ fn fill(state: &AppState, vendor: u64) -> User {
                 vendor,
                 catalog.vendors[rng.random_range(0..catalog.vendors.len())].id,
             ] {
-                let mut entry = Entry::new(Status::DemoHeld, now - 86_400);
+                let mut entry = Entry::new(Status::DemoHeld, Stamp::at(now - 86_400));
                 if rng.random_bool(0.5) {
-                    entry.set_status(Status::Chosen, now);
+                    entry.set_status(Status::Chosen, Stamp::at(now));
                 }
                 shortlist
                     .insert((id, v), codec::encode(&entry).as_slice())

@@ -122,10 +122,17 @@ pub(super) async fn record_click(
         &state.config.utm_source,
     )?;
     user.user.firm_role.may_write()?;
-    let (user_id, firm_id) = (user.user.id, user.user.firm.id);
+    let (user_id, firm_id, name) = (user.user.id, user.user.firm.id, user.user.name);
     let click = state
         .blocking(move |app| {
-            storage::record_meeting_click(&app.store, user_id, firm_id, req.vendor_id, source_page)
+            storage::record_meeting_click(
+                &app.store,
+                user_id,
+                firm_id,
+                &name,
+                req.vendor_id,
+                source_page,
+            )
         })
         .await?;
     let view = meetings::view(&state.catalog.load(), &state.config.utm_source, &click);

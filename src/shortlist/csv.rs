@@ -12,7 +12,7 @@ pub fn safe_cell(text: &str) -> String {
     }
 }
 
-const HEADER: [&str; 15] = [
+const HEADER: [&str; 17] = [
     "Firm",
     "Stage",
     "Category",
@@ -20,8 +20,10 @@ const HEADER: [&str; 15] = [
     "Vendor",
     "Status",
     "Status since",
+    "Status by",
     "Reject reason",
     "Note",
+    "Note by",
     "Why recommended",
     "Recommended on",
     "Price bracket",
@@ -47,6 +49,7 @@ pub fn brief_csv(brief: &Brief) -> anyhow::Result<Vec<u8>> {
         for v in &group.vendors {
             let e = &v.entry;
             let since = e.history.last().map(|h| &h.at[..10]).unwrap_or_default();
+            let status_by = e.history.last().and_then(|h| h.by.as_deref());
             let (reasons, recommended_on) = match &e.recommendation {
                 Some(r) => (r.reasons.join("; "), r.recommended_at[..10].to_string()),
                 None => (String::new(), String::new()),
@@ -63,8 +66,10 @@ pub fn brief_csv(brief: &Brief) -> anyhow::Result<Vec<u8>> {
                 &e.vendor_name,
                 e.status.label(),
                 since,
+                status_by.unwrap_or_default(),
                 e.reject_reason.as_deref().unwrap_or_default(),
                 &e.note,
+                e.note_by.as_deref().unwrap_or_default(),
                 &reasons,
                 &recommended_on,
                 &price,

@@ -27,7 +27,7 @@ pub use storage::export;
 use crate::error::Result;
 use crate::state::AppState;
 use crate::store::WriteTx;
-use model::{Entry, Status};
+use model::{Entry, Stamp, Status};
 
 /// The shortlist operations, for the API description.
 #[derive(utoipa::OpenApi)]
@@ -55,11 +55,11 @@ pub fn router() -> Router<AppState> {
 
 /// After a Schedule Meeting click, in the click's transaction: the vendor is on the shortlist
 /// as Demo booked (added if absent; an entry already further on keeps its status).
-pub fn demo_booked(tx: &mut WriteTx, user_id: u64, vendor_id: u64, at: i64) -> Result<()> {
-    storage::update_in(tx, user_id, vendor_id, |current| {
-        let mut entry = current.unwrap_or_else(|| Entry::new(Status::DemoBooked, at));
+pub fn demo_booked(tx: &mut WriteTx, firm_id: u64, vendor_id: u64, stamp: Stamp) -> Result<()> {
+    storage::update_in(tx, firm_id, vendor_id, |current| {
+        let mut entry = current.unwrap_or_else(|| Entry::new(Status::DemoBooked, stamp));
         if entry.status < Status::DemoBooked {
-            entry.set_status(Status::DemoBooked, at);
+            entry.set_status(Status::DemoBooked, stamp);
         }
         Ok((entry, ()))
     })

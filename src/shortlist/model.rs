@@ -58,11 +58,29 @@ impl Status {
 }
 
 /// One status change, kept so the entry can show its small history.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StatusChange {
     pub status: Status,
     /// Unix seconds.
     pub at: i64,
+    /// Who made the change (their name then); `None` for changes made before firms had members.
+    #[serde(default)]
+    pub by: Option<String>,
+}
+
+/// When a change is made and by whom: the member's name as it was then, so the firm's record
+/// keeps reading true after a rename or the member leaving.
+#[derive(Debug, Clone, Copy)]
+pub struct Stamp<'a> {
+    pub at: i64,
+    pub by: Option<&'a str>,
+}
+
+impl Stamp<'_> {
+    /// A change nobody in particular made (tests, and data from before authors were kept).
+    pub fn at(at: i64) -> Stamp<'static> {
+        Stamp { at, by: None }
+    }
 }
 
 /// What the firm says happened after a demo was booked.
@@ -78,11 +96,14 @@ pub struct Outcome {
     pub satisfaction: Option<u8>,
 }
 
-/// One shortlisted vendor of one user (table `SHORTLIST`, keyed by (user id, vendor id)).
+/// One shortlisted vendor of one firm (table `SHORTLIST`, keyed by (firm id, vendor id)).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
     pub status: Status,
     pub note: String,
+    /// Who last changed the note, and when (Unix seconds); `None` while nobody has written one.
+    pub note_by: Option<String>,
+    pub note_at: Option<i64>,
     pub reject_reason: Option<String>,
     /// Oldest first; the last is the current status.
     pub history: Vec<StatusChange>,
@@ -91,28 +112,50 @@ pub struct Entry {
 }
 
 impl Entry {
-    pub fn new(status: Status, at: i64) -> Entry {
+    pub fn new(status: Status, stamp: Stamp) -> Entry {
         let mut entry = Entry {
             status,
             note: String::new(),
+            note_by: None,
+            note_at: None,
             reject_reason: None,
-            history: vec![StatusChange { status, at }],
+            history: vec![StatusChange {
+                status,
+                at: stamp.at,
+                by: stamp.by.map(String::from),
+            }],
             outcome: Outcome::default(),
-            added_at: at,
+            added_at: stamp.at,
         };
-        entry.record_outcome_of(status, at);
+        entry.record_outcome_of(status, stamp.at);
         entry
     }
 
-    /// Moves to `status`, recording the change (a repeat of the current status records nothing,
-    /// so a PUT is idempotent). What a status says about the demo is kept in the outcome too.
-    pub fn set_status(&mut self, status: Status, at: i64) {
+    /// Moves to `status`, recording the change and who made it (a repeat of the current status
+    /// records nothing, so a PUT is idempotent). What a status says about the demo is kept in
+    /// the outcome too.
+    pub fn set_status(&mut self, status: Status, stamp: Stamp) {
         if status == self.status {
             return;
         }
         self.status = status;
-        self.history.push(StatusChange { status, at });
-        self.record_outcome_of(status, at);
+        self.history.push(StatusChange {
+            status,
+            at: stamp.at,
+            by: stamp.by.map(String::from),
+        });
+        self.record_outcome_of(status, stamp.at);
+    }
+
+    /// Replaces the note, recording its author; the same text again changes nothing, so the
+    /// author of a note is never the person who merely saved the form again.
+    pub fn set_note(&mut self, note: String, stamp: Stamp) {
+        if note == self.note {
+            return;
+        }
+        self.note = note;
+        self.note_by = stamp.by.map(String::from);
+        self.note_at = Some(stamp.at);
     }
 
     fn record_outcome_of(&mut self, status: Status, at: i64) {
@@ -192,7 +235,7 @@ pub struct OutcomeRequest {
 }
 
 /// Applies an outcome answer to an entry, or says why it cannot be given.
-pub fn apply_outcome(entry: &mut Entry, request: &OutcomeRequest, at: i64) -> Result<()> {
+pub fn apply_outcome(entry: &mut Entry, request: &OutcomeRequest, stamp: Stamp) -> Result<()> {
     if let Some(s) = request.satisfaction
         && !(1..=5).contains(&s)
     {
@@ -215,7 +258,7 @@ pub fn apply_outcome(entry: &mut Entry, request: &OutcomeRequest, at: i64) -> Re
     if let Some(held) = request.demo_held {
         entry.outcome.demo_held = Some(held);
         if held && entry.status < Status::DemoHeld {
-            entry.set_status(Status::DemoHeld, at);
+            entry.set_status(Status::DemoHeld, stamp);
         }
         if !held {
             // A demo that did not happen has no choice or satisfaction behind it.
@@ -226,7 +269,7 @@ pub fn apply_outcome(entry: &mut Entry, request: &OutcomeRequest, at: i64) -> Re
     }
     if let Some(chosen) = request.chosen {
         if chosen {
-            entry.set_status(Status::Chosen, at);
+            entry.set_status(Status::Chosen, stamp);
         } else {
             // Not chosen is a decision: the entry leaves "Demo held" for Rejected, with a reason
             // the firm can replace, and any reason it already gave is kept.
@@ -236,7 +279,7 @@ pub fn apply_outcome(entry: &mut Entry, request: &OutcomeRequest, at: i64) -> Re
             if entry.reject_reason.is_none() {
                 entry.reject_reason = Some(NOT_CHOSEN_REASON.into());
             }
-            entry.set_status(Status::Rejected, at);
+            entry.set_status(Status::Rejected, stamp);
         }
     }
     if let Some(s) = request.satisfaction {
@@ -250,7 +293,7 @@ pub fn apply_outcome(entry: &mut Entry, request: &OutcomeRequest, at: i64) -> Re
 pub const NOT_CHOSEN_REASON: &str = "Not chosen after the demo";
 
 /// Applies a valid change to an entry: Rejected needs a reason (sent now or kept from before).
-pub fn apply_change(entry: &mut Entry, change: EntryChange, at: i64) -> Result<()> {
+pub fn apply_change(entry: &mut Entry, change: EntryChange, stamp: Stamp) -> Result<()> {
     if let Some(reason) = change.reject_reason {
         entry.reject_reason = Some(reason);
     }
@@ -260,10 +303,10 @@ pub fn apply_change(entry: &mut Entry, change: EntryChange, at: i64) -> Result<(
                 "Say why the vendor was rejected (rejectReason)",
             ));
         }
-        entry.set_status(status, at);
+        entry.set_status(status, stamp);
     }
     if let Some(note) = change.note {
-        entry.note = note;
+        entry.set_note(note, stamp);
     }
     Ok(())
 }
@@ -283,19 +326,56 @@ mod tests {
 
     #[test]
     fn a_repeated_status_records_no_history() {
-        let mut e = Entry::new(Status::Considering, 1);
-        apply_change(&mut e, change(Some("Demo booked"), None), 2).unwrap();
-        apply_change(&mut e, change(Some("Demo booked"), None), 3).unwrap();
+        let mut e = Entry::new(Status::Considering, Stamp::at(1));
+        apply_change(&mut e, change(Some("Demo booked"), None), Stamp::at(2)).unwrap();
+        apply_change(&mut e, change(Some("Demo booked"), None), Stamp::at(3)).unwrap();
         let statuses: Vec<Status> = e.history.iter().map(|h| h.status).collect();
         assert_eq!(statuses, [Status::Considering, Status::DemoBooked]);
     }
 
     #[test]
+    fn changes_keep_their_author_and_a_note_saved_unchanged_keeps_its_author() {
+        let pat = Stamp {
+            at: 1,
+            by: Some("Pat Doe"),
+        };
+        let mut e = Entry::new(Status::Considering, pat);
+        let note = |n: &str| EntryChange {
+            note: Some(n.into()),
+            ..EntryChange::default()
+        };
+        apply_change(&mut e, note("Ask about Clio sync"), pat).unwrap();
+        let sam = Stamp {
+            at: 5,
+            by: Some("Sam Lee"),
+        };
+        let mut booked = note("Ask about Clio sync");
+        booked.status = Some(Status::DemoBooked);
+        apply_change(&mut e, booked, sam).unwrap();
+        assert_eq!(
+            (e.note_by.as_deref(), e.note_at),
+            (Some("Pat Doe"), Some(1))
+        );
+        let by: Vec<Option<&str>> = e.history.iter().map(|h| h.by.as_deref()).collect();
+        assert_eq!(by, [Some("Pat Doe"), Some("Sam Lee")]);
+        apply_change(&mut e, note("Clio sync confirmed"), sam).unwrap();
+        assert_eq!(
+            (e.note_by.as_deref(), e.note_at),
+            (Some("Sam Lee"), Some(5))
+        );
+    }
+
+    #[test]
     fn rejected_needs_a_reason() {
-        let mut e = Entry::new(Status::Considering, 1);
-        assert!(apply_change(&mut e, change(Some("Rejected"), None), 2).is_err());
+        let mut e = Entry::new(Status::Considering, Stamp::at(1));
+        assert!(apply_change(&mut e, change(Some("Rejected"), None), Stamp::at(2)).is_err());
         assert_eq!(e.status, Status::Considering);
-        apply_change(&mut e, change(Some("Rejected"), Some(" Too slow ")), 2).unwrap();
+        apply_change(
+            &mut e,
+            change(Some("Rejected"), Some(" Too slow ")),
+            Stamp::at(2),
+        )
+        .unwrap();
         assert_eq!(e.reject_reason.as_deref(), Some("Too slow"));
     }
 
@@ -316,9 +396,9 @@ mod tests {
 
     #[test]
     fn a_new_entry_says_what_its_status_says_about_the_demo() {
-        let e = Entry::new(Status::DemoHeld, 1);
+        let e = Entry::new(Status::DemoHeld, Stamp::at(1));
         assert_eq!(e.outcome.demo_held, Some(true));
-        let e = Entry::new(Status::Chosen, 1);
+        let e = Entry::new(Status::Chosen, Stamp::at(1));
         assert_eq!(
             (e.outcome.chosen, e.outcome.chosen_at),
             (Some(true), Some(1))
@@ -327,19 +407,22 @@ mod tests {
 
     #[test]
     fn outcomes_follow_the_demo() {
-        let mut e = Entry::new(Status::DemoBooked, 1);
+        let mut e = Entry::new(Status::DemoBooked, Stamp::at(1));
         let chosen = OutcomeRequest {
             chosen: Some(true),
             ..Default::default()
         };
-        assert!(apply_outcome(&mut e, &chosen, 2).is_err(), "no demo yet");
+        assert!(
+            apply_outcome(&mut e, &chosen, Stamp::at(2)).is_err(),
+            "no demo yet"
+        );
         let held = OutcomeRequest {
             demo_held: Some(true),
             ..Default::default()
         };
-        apply_outcome(&mut e, &held, 2).unwrap();
+        apply_outcome(&mut e, &held, Stamp::at(2)).unwrap();
         assert_eq!(e.status, Status::DemoHeld);
-        apply_outcome(&mut e, &chosen, 3).unwrap();
+        apply_outcome(&mut e, &chosen, Stamp::at(3)).unwrap();
         assert_eq!(e.status, Status::Chosen);
         assert_eq!(e.outcome.chosen_at, Some(3));
         for bad in [0, 6] {
@@ -347,13 +430,13 @@ mod tests {
                 satisfaction: Some(bad),
                 ..Default::default()
             };
-            assert!(apply_outcome(&mut e, &s, 4).is_err());
+            assert!(apply_outcome(&mut e, &s, Stamp::at(4)).is_err());
         }
         let s = OutcomeRequest {
             satisfaction: Some(4),
             ..Default::default()
         };
-        apply_outcome(&mut e, &s, 4).unwrap();
+        apply_outcome(&mut e, &s, Stamp::at(4)).unwrap();
         assert_eq!(e.outcome.satisfaction, Some(4));
     }
 }

@@ -10,7 +10,7 @@ use crate::extract::Json;
 use crate::state::{AppState, now_secs};
 
 use super::model::{
-    Entry, EntryRequest, OutcomeRequest, Status, apply_change, apply_outcome, parse_entry,
+    Entry, EntryRequest, OutcomeRequest, Stamp, Status, apply_change, apply_outcome, parse_entry,
 };
 use super::views::{self, Brief, EntryView, Shortlist};
 use super::{csv, storage};
@@ -62,14 +62,18 @@ pub async fn put_entry(
     let vendor_id = vendor_id(&raw, &state)?;
     let change = parse_entry(request)?;
     let user_id = current.user.firm.id;
+    let author = current.user.name.clone();
     let view = state
         .blocking(move |app| {
-            let now = now_secs();
+            let stamp = Stamp {
+                at: now_secs(),
+                by: Some(&author),
+            };
             let entry = storage::update(app, user_id, vendor_id, |current| {
                 let mut entry = current.unwrap_or_else(|| {
-                    Entry::new(change.status.unwrap_or(Status::Considering), now)
+                    Entry::new(change.status.unwrap_or(Status::Considering), stamp)
                 });
-                apply_change(&mut entry, change, now)?;
+                apply_change(&mut entry, change, stamp)?;
                 Ok((entry.clone(), entry))
             })?;
             views::one(app, user_id, vendor_id, &entry)
@@ -123,12 +127,17 @@ pub async fn put_outcome(
 ) -> Result<Json<EntryView>> {
     let vendor_id = vendor_id(&raw, &state)?;
     let user_id = current.user.firm.id;
+    let author = current.user.name.clone();
     let view = state
         .blocking(move |app| {
+            let stamp = Stamp {
+                at: now_secs(),
+                by: Some(&author),
+            };
             let entry = storage::update(app, user_id, vendor_id, |current| {
                 let mut entry =
                     current.ok_or_else(|| not_found("That vendor is not on your shortlist"))?;
-                apply_outcome(&mut entry, &request, now_secs())?;
+                apply_outcome(&mut entry, &request, stamp)?;
                 Ok((entry.clone(), entry))
             })?;
             views::one(app, user_id, vendor_id, &entry)

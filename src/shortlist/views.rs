@@ -51,6 +51,11 @@ pub struct EntryView {
     pub recommendation: Option<Recommendation>,
     pub status: Status,
     pub note: String,
+    /// Who last changed the note (their name then); null while there is none, or for a note
+    /// written before notes kept their author.
+    pub note_by: Option<String>,
+    #[schema(format = DateTime)]
+    pub note_at: Option<String>,
     pub reject_reason: Option<String>,
     /// Status changes, oldest first.
     pub history: Vec<HistoryItem>,
@@ -72,6 +77,9 @@ pub struct HistoryItem {
     pub status: Status,
     #[schema(format = DateTime)]
     pub at: String,
+    /// Who made the change (their name then); null for changes made before changes kept their
+    /// author.
+    pub by: Option<String>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -136,6 +144,8 @@ pub fn entry_view(
         }),
         status: entry.status,
         note: entry.note.clone(),
+        note_by: entry.note_by.clone(),
+        note_at: entry.note_at.map(rfc3339),
         reject_reason: entry.reject_reason.clone(),
         history: entry
             .history
@@ -143,6 +153,7 @@ pub fn entry_view(
             .map(|h| HistoryItem {
                 status: h.status,
                 at: rfc3339(h.at),
+                by: h.by.clone(),
             })
             .collect(),
         outcome: OutcomeView {

@@ -500,3 +500,71 @@ async fn firms_that_chose_lawmatics(app: &mut TestApp, from: usize, to: usize) {
         assert_eq!(res.status, StatusCode::OK, "{}", res.text());
     }
 }
+
+/// A firm's shortlist is everyone's: each note and status change says who made it, and one
+/// member's change of one field leaves another member's change of another field standing.
+#[tokio::test]
+async fn members_share_the_shortlist_and_each_change_keeps_its_author() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    app.complete_onboarding().await;
+    let ann = app.cookie.clone();
+    let token = app.invite("cy@doe-law.com", "member").await;
+    let res = app.join(&token, "Cy Poe", "cy@doe-law.com").await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let cy = app.cookie.clone();
+
+    let res = put(
+        &mut app,
+        LEAD_DOCKET,
+        json!({ "note": "Ask about the Clio sync" }),
+    )
+    .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    app.cookie = ann.clone();
+    // Ann moves the status without sending the note: Cy's note stays, with Cy as its author.
+    let res = put(&mut app, LEAD_DOCKET, json!({ "status": "Demo booked" })).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let seen = entry(&shortlist(&mut app).await, LEAD_DOCKET).unwrap();
+    assert_eq!(seen["note"], "Ask about the Clio sync");
+    assert_eq!(seen["noteBy"], "Cy Poe");
+    assert!(seen["noteAt"].is_string());
+    let by: Vec<&str> = seen["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["by"].as_str().unwrap())
+        .collect();
+    assert_eq!(by, ["Cy Poe", "Ann Doe"]);
+
+    // Saving the same note again does not take its authorship.
+    let res = put(
+        &mut app,
+        LEAD_DOCKET,
+        json!({ "note": "Ask about the Clio sync" }),
+    )
+    .await;
+    assert_eq!(res.json()["noteBy"], "Cy Poe");
+    let res = put(
+        &mut app,
+        LEAD_DOCKET,
+        json!({ "note": "Clio sync confirmed" }),
+    )
+    .await;
+    assert_eq!(res.json()["noteBy"], "Ann Doe");
+
+    // Cy sees the same entry; the brief's download says who, too.
+    app.cookie = cy;
+    let seen = entry(&shortlist(&mut app).await, LEAD_DOCKET).unwrap();
+    assert_eq!(seen["status"], "Demo booked");
+    assert_eq!(seen["noteBy"], "Ann Doe");
+    let csv = app.get("/api/shortlist/brief.csv").await.text();
+    let mut rows = csv.lines();
+    let header: Vec<&str> = rows.next().unwrap().split(',').collect();
+    let row: Vec<&str> = rows.next().unwrap().split(',').collect();
+    let cell = |name: &str| row[header.iter().position(|h| *h == name).unwrap()];
+    assert_eq!(
+        (cell("Status by"), cell("Note"), cell("Note by")),
+        ("Ann Doe", "Clio sync confirmed", "Ann Doe")
+    );
+}

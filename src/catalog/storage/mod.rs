@@ -170,12 +170,13 @@ impl<'t, 's> VendorImport<'t, 's> {
     }
 }
 
-/// Stores a meeting click now (the person's), and puts the vendor on their firm's shortlist as
-/// "demo booked" in the same commit: both or neither, on either backend.
+/// Stores a meeting click now (the person's, `by` naming them), and puts the vendor on their
+/// firm's shortlist as "demo booked" in the same commit: both or neither, on either backend.
 pub fn record_meeting_click(
     store: &Store,
     user_id: u64,
     firm_id: u64,
+    by: &str,
     vendor_id: u64,
     source_page: SourcePage,
 ) -> Result<MeetingClick> {
@@ -191,7 +192,11 @@ pub fn record_meeting_click(
         WriteTx::File(txn) => file::insert_meeting_click(txn, &click)?,
         WriteTx::Postgres(tx) => postgres::insert_meeting_click(tx, &click)?,
     };
-    crate::shortlist::demo_booked(&mut tx, firm_id, click.vendor_id, click.at)?;
+    let stamp = crate::shortlist::model::Stamp {
+        at: click.at,
+        by: Some(by),
+    };
+    crate::shortlist::demo_booked(&mut tx, firm_id, click.vendor_id, stamp)?;
     tx.commit()?;
     Ok(click)
 }
@@ -338,9 +343,11 @@ mod tests {
                 &csv("1,Acme,Intake,,https://acme.example.com/demo,,,,,,\n"),
             )
             .unwrap();
-            let first = record_meeting_click(store, 9, 9, 1, SourcePage::Browse).unwrap();
-            let second = record_meeting_click(store, 9, 9, 1, SourcePage::Profile).unwrap();
-            record_meeting_click(store, 10, 10, 1, SourcePage::Compare).unwrap();
+            let first =
+                record_meeting_click(store, 9, 9, "Pat Doe", 1, SourcePage::Browse).unwrap();
+            let second =
+                record_meeting_click(store, 9, 9, "Pat Doe", 1, SourcePage::Profile).unwrap();
+            record_meeting_click(store, 10, 10, "Pat Doe", 1, SourcePage::Compare).unwrap();
             assert_eq!((first.id, second.id), (1, 2));
             let mine: Vec<(u64, SourcePage)> = recent_meeting_clicks(store, 9, 10)
                 .unwrap()
@@ -360,7 +367,13 @@ mod tests {
             .unwrap();
             drop(tx);
             let mut tx = store.begin().unwrap();
-            let failed = crate::shortlist::demo_booked(&mut tx, 11, 1, 0).and_then(|()| {
+            let failed = crate::shortlist::demo_booked(
+                &mut tx,
+                11,
+                1,
+                crate::shortlist::model::Stamp::at(0),
+            )
+            .and_then(|()| {
                 Err::<(), _>(crate::error::bad_request("the click fails after the entry"))
             });
             assert!(failed.is_err());
@@ -370,7 +383,7 @@ mod tests {
                 Ok((
                     crate::shortlist::model::Entry::new(
                         crate::shortlist::model::Status::Considering,
-                        0,
+                        crate::shortlist::model::Stamp::at(0),
                     ),
                     entry.is_none(),
                 ))
@@ -440,8 +453,8 @@ mod tests {
 "),
         )
         .unwrap();
-        record_meeting_click(&file, 3, 3, 5, SourcePage::GetRec).unwrap();
-        record_meeting_click(&file, 4, 4, 6, SourcePage::Browse).unwrap();
+        record_meeting_click(&file, 3, 3, "Pat Doe", 5, SourcePage::GetRec).unwrap();
+        record_meeting_click(&file, 4, 4, "Pat Doe", 6, SourcePage::Browse).unwrap();
         let pg = test_store();
         let Store::File(file_store) = &file else {
             unreachable!()
@@ -466,7 +479,7 @@ mod tests {
         for store in [&file, &pg] {
             assert_eq!(import(store, ",Next,Billing,,,,,,,,\n").inserted, 1);
             assert_eq!(
-                record_meeting_click(store, 3, 3, 5, SourcePage::Profile)
+                record_meeting_click(store, 3, 3, "Pat Doe", 5, SourcePage::Profile)
                     .unwrap()
                     .id,
                 3

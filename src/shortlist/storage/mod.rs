@@ -75,7 +75,7 @@ pub fn remove(app: &App, firm_id: u64, vendor_id: u64) -> Result<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shortlist::model::{Entry, Status};
+    use crate::shortlist::model::{Entry, Stamp, Status};
     use crate::store::FileStore;
     use crate::store::postgres::test_store;
 
@@ -104,7 +104,8 @@ mod tests {
     fn update(store: &Store, firm_id: u64, vendor_id: u64, change: impl FnOnce(&mut Entry)) {
         let mut tx = store.begin().unwrap();
         update_in(&mut tx, firm_id, vendor_id, |current| {
-            let mut entry = current.unwrap_or_else(|| Entry::new(Status::Considering, 100));
+            let mut entry =
+                current.unwrap_or_else(|| Entry::new(Status::Considering, Stamp::at(100)));
             change(&mut entry);
             Ok((entry, ()))
         })
@@ -128,12 +129,12 @@ mod tests {
                     e.note = "Ask about \"pricing\"; ünïcode".into()
                 });
                 update(store, 2, 3, |e| {
-                    e.set_status(Status::DemoHeld, 200);
-                    e.set_status(Status::Chosen, 300);
+                    e.set_status(Status::DemoHeld, Stamp::at(200));
+                    e.set_status(Status::Chosen, Stamp::at(300));
                     e.outcome.satisfaction = Some(4);
                 });
                 update(store, 1, 9, |e| {
-                    e.set_status(Status::Rejected, 150);
+                    e.set_status(Status::Rejected, Stamp::at(150));
                     e.reject_reason = Some("Too dear".into());
                 });
                 update(store, 1, 4, |_| {});
@@ -187,7 +188,8 @@ mod tests {
             std::thread::scope(|s| {
                 let mut tx = store.begin().unwrap();
                 update_in(&mut tx, 8, 1, |current| {
-                    let mut entry = current.unwrap_or_else(|| Entry::new(Status::Considering, 1));
+                    let mut entry =
+                        current.unwrap_or_else(|| Entry::new(Status::Considering, Stamp::at(1)));
                     entry.note.push('a');
                     Ok((entry, ()))
                 })
@@ -204,7 +206,9 @@ mod tests {
     #[test]
     fn export_copies_every_entry() {
         let (_dir, [file, _]) = stores();
-        update(&file, 1, 2, |e| e.set_status(Status::DemoBooked, 120));
+        update(&file, 1, 2, |e| {
+            e.set_status(Status::DemoBooked, Stamp::at(120))
+        });
         update(&file, 3, 2, |e| e.note = "n".into());
         let pg = test_store();
         let Store::File(file_store) = &file else {

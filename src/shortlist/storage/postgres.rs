@@ -12,16 +12,24 @@ use crate::store::postgres::changes::{self, Change};
 use crate::store::postgres::{code, from_code};
 use crate::store::{PgStore, PgTx};
 
+/// The columns `entry_from` reads, in every SELECT of an entry.
+macro_rules! columns {
+    () => {
+        "firm_id, vendor_id, status, note, note_by, note_at, reject_reason, history, demo_held, \
+         chosen, chosen_at, satisfaction, added_at"
+    };
+}
+
 /// The class of the per-user advisory lock that serialises one user's shortlist writes.
 const SHORTLIST_LOCK: i32 = 0x5348_4c53;
 
 pub fn load(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, Entry)>> {
     let rows = store.run(
-        sqlx::query(
-            "SELECT firm_id, vendor_id, status, note, reject_reason, history, demo_held, chosen, \
-             chosen_at, satisfaction, added_at FROM shortlist WHERE firm_id = $1 \
-             ORDER BY vendor_id",
-        )
+        sqlx::query(concat!(
+            "SELECT ",
+            columns!(),
+            " FROM shortlist WHERE firm_id = $1 ORDER BY vendor_id"
+        ))
         .bind(firm_id as i64)
         .fetch_all(store.pool()),
     )?;
@@ -36,10 +44,11 @@ pub fn load_all(store: &PgStore) -> Result<Vec<((u64, u64), Entry)>> {
 }
 
 async fn all_rows(db: impl sqlx::PgExecutor<'_>) -> anyhow::Result<Vec<((u64, u64), Entry)>> {
-    let rows = sqlx::query(
-        "SELECT firm_id, vendor_id, status, note, reject_reason, history, demo_held, chosen, \
-         chosen_at, satisfaction, added_at FROM shortlist ORDER BY firm_id, vendor_id",
-    )
+    let rows = sqlx::query(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM shortlist ORDER BY firm_id, vendor_id"
+    ))
     .fetch_all(db)
     .await?;
     rows.iter()
@@ -58,6 +67,10 @@ fn entry_from(row: &PgRow) -> anyhow::Result<Entry> {
     Ok(Entry {
         status: from_code(row.try_get("status")?)?,
         note: row.try_get("note")?,
+        note_by: row.try_get("note_by")?,
+        note_at: row
+            .try_get::<Option<chrono::DateTime<chrono::Utc>>, _>("note_at")?
+            .map(|t| t.timestamp()),
         reject_reason: row.try_get("reject_reason")?,
         history,
         outcome: Outcome {
@@ -89,11 +102,12 @@ pub(super) async fn put(
     entry: &Entry,
 ) -> anyhow::Result<()> {
     sqlx::query(
-        "INSERT INTO shortlist (firm_id, vendor_id, status, note, reject_reason, history, \
-         demo_held, chosen, chosen_at, satisfaction, added_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+        "INSERT INTO shortlist (firm_id, vendor_id, status, note, note_by, note_at, \
+         reject_reason, history, demo_held, chosen, chosen_at, satisfaction, added_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
          ON CONFLICT (firm_id, vendor_id) DO UPDATE SET status = EXCLUDED.status, \
-         note = EXCLUDED.note, reject_reason = EXCLUDED.reject_reason, \
+         note = EXCLUDED.note, note_by = EXCLUDED.note_by, note_at = EXCLUDED.note_at, \
+         reject_reason = EXCLUDED.reject_reason, \
          history = EXCLUDED.history, demo_held = EXCLUDED.demo_held, chosen = EXCLUDED.chosen, \
          chosen_at = EXCLUDED.chosen_at, satisfaction = EXCLUDED.satisfaction, \
          added_at = EXCLUDED.added_at",
@@ -102,6 +116,8 @@ pub(super) async fn put(
     .bind(vendor_id as i64)
     .bind(code(&entry.status)?)
     .bind(&entry.note)
+    .bind(&entry.note_by)
+    .bind(entry.note_at.map(timestamp).transpose()?)
     .bind(&entry.reject_reason)
     .bind(Json(&entry.history))
     .bind(entry.outcome.demo_held)
@@ -132,11 +148,11 @@ pub fn update_in<T>(
             .execute(tx.conn()?),
     )?;
     let row = store.run(
-        sqlx::query(
-            "SELECT firm_id, vendor_id, status, note, reject_reason, history, demo_held, chosen, \
-             chosen_at, satisfaction, added_at FROM shortlist \
-             WHERE firm_id = $1 AND vendor_id = $2 FOR UPDATE",
-        )
+        sqlx::query(concat!(
+            "SELECT ",
+            columns!(),
+            " FROM shortlist WHERE firm_id = $1 AND vendor_id = $2 FOR UPDATE"
+        ))
         .bind(firm_id as i64)
         .bind(vendor_id as i64)
         .fetch_optional(tx.conn()?),

@@ -5,8 +5,8 @@ use redb::{ReadableTable, WriteTransaction};
 
 use super::{
     ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, FIRM_MEMBERS, FIRMS, MEETING_CLICK_TIMES,
-    MEETING_CLICKS, ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS, USER_EMAILS, USER_RESPONSES,
-    USERS, VENDOR_SOURCES, VENDORS,
+    MEETING_CLICKS, ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS, SHORTLIST, USER_EMAILS,
+    USER_RESPONSES, USERS, VENDOR_SOURCES, VENDORS,
 };
 use super::{DISMISSED, META, OpenError, SCHEMA_VERSION, codec};
 
@@ -46,7 +46,10 @@ impl super::FileStore {
         if current < 6 {
             firms_from_accounts(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 7 { ... }`.
+        if current < 7 {
+            shortlist_authors(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 8 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -339,6 +342,59 @@ fn firms_from_accounts(txn: &WriteTransaction) -> anyhow::Result<()> {
             accounts = old.len(),
             "each account is now the owner of a firm of its own"
         );
+    }
+    Ok(())
+}
+
+/// A shortlist entry as schema 6 stored it: no author on its note or its status changes.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct V6Entry {
+    status: crate::shortlist::model::Status,
+    note: String,
+    reject_reason: Option<String>,
+    history: Vec<V6StatusChange>,
+    outcome: crate::shortlist::model::Outcome,
+    added_at: i64,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct V6StatusChange {
+    status: crate::shortlist::model::Status,
+    at: i64,
+}
+
+/// Version 7: a firm's shortlist is written by several people, so each entry keeps who wrote its
+/// note and made each status change. What was written before is kept with no author.
+fn shortlist_authors(txn: &WriteTransaction) -> anyhow::Result<()> {
+    use crate::shortlist::model::{Entry, StatusChange};
+    let mut table = txn.open_table(SHORTLIST)?;
+    let old: Vec<((u64, u64), V6Entry)> = table
+        .iter()?
+        .map(|e| {
+            e.map_err(anyhow::Error::from)
+                .and_then(|(k, v)| Ok((k.value(), codec::decode(v.value())?)))
+        })
+        .collect::<anyhow::Result<_>>()?;
+    for (key, e) in old {
+        let entry = Entry {
+            status: e.status,
+            note: e.note,
+            note_by: None,
+            note_at: None,
+            reject_reason: e.reject_reason,
+            history: e
+                .history
+                .into_iter()
+                .map(|h| StatusChange {
+                    status: h.status,
+                    at: h.at,
+                    by: None,
+                })
+                .collect(),
+            outcome: e.outcome,
+            added_at: e.added_at,
+        };
+        table.insert(key, codec::encode(&entry).as_slice())?;
     }
     Ok(())
 }

@@ -254,3 +254,87 @@ fn version_3_dismissals_keep_their_time_and_read_no_reason_given() {
         Some(SCHEMA_VERSION)
     );
 }
+
+#[test]
+fn version_7_shortlist_entries_keep_everything_and_have_no_author_yet() {
+    use crate::shortlist::model::{Entry, Outcome, Status, StatusChange};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    let outcome = Outcome {
+        demo_held: Some(true),
+        chosen: Some(true),
+        chosen_at: Some(300),
+        satisfaction: None,
+    };
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            let old = V6Entry {
+                status: Status::Chosen,
+                note: "Ask about the Clio sync".into(),
+                reject_reason: None,
+                history: vec![
+                    V6StatusChange {
+                        status: Status::Considering,
+                        at: 100,
+                    },
+                    V6StatusChange {
+                        status: Status::Chosen,
+                        at: 300,
+                    },
+                ],
+                outcome,
+                added_at: 100,
+            };
+            txn.open_table(SHORTLIST)
+                .unwrap()
+                .insert((4, 12), codec::encode(&old).as_slice())
+                .unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 6)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::store::FileStore::open(dir.path()).unwrap();
+
+    let txn = store.read().unwrap();
+    let entry: Entry = codec::decode(
+        txn.open_table(SHORTLIST)
+            .unwrap()
+            .get((4, 12))
+            .unwrap()
+            .unwrap()
+            .value(),
+    )
+    .unwrap();
+    let change = |status, at| StatusChange {
+        status,
+        at,
+        by: None,
+    };
+    assert_eq!(
+        entry,
+        Entry {
+            status: Status::Chosen,
+            note: "Ask about the Clio sync".into(),
+            note_by: None,
+            note_at: None,
+            reject_reason: None,
+            history: vec![
+                change(Status::Considering, 100),
+                change(Status::Chosen, 300)
+            ],
+            outcome,
+            added_at: 100,
+        }
+    );
+    assert_eq!(
+        meta_get(&txn, "schema_version").unwrap(),
+        Some(SCHEMA_VERSION)
+    );
+}

@@ -14,7 +14,7 @@ use super::reference::{Peers, coverage_counts};
 use crate::accounts::Firm;
 use crate::catalog::Catalog;
 use crate::firm_size::FirmSize;
-use crate::shortlist::model::{Entry, Status};
+use crate::shortlist::model::{Entry, Stamp, Status};
 use crate::store::{FileStore, Store};
 use crate::techstack::model::Adoption;
 
@@ -204,7 +204,7 @@ fn apply(rows: &mut Rows, catalog: &Catalog, w: &Write) -> u64 {
             let entry = rows
                 .entries
                 .entry((*user, vendor(*v)))
-                .or_insert_with(|| Entry::new(Status::DemoBooked, 0));
+                .or_insert_with(|| Entry::new(Status::DemoBooked, Stamp::at(0)));
             entry.outcome.demo_held = *held;
             entry.outcome.chosen = *chosen;
             *user

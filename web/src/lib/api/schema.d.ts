@@ -1406,6 +1406,13 @@ export interface components {
             /** @description Status changes, oldest first. */
             history: components["schemas"]["HistoryItem"][];
             note: string;
+            /** Format: date-time */
+            noteAt?: string | null;
+            /**
+             * @description Who last changed the note (their name then); null while there is none, or for a note
+             *     written before notes kept their author.
+             */
+            noteBy?: string | null;
             outcome: components["schemas"]["OutcomeView"];
             /**
              * Format: int32
@@ -1505,6 +1512,11 @@ export interface components {
         HistoryItem: {
             /** Format: date-time */
             at: string;
+            /**
+             * @description Who made the change (their name then); null for changes made before changes kept their
+             *     author.
+             */
+            by?: string | null;
             status: components["schemas"]["Status"];
         };
         /** @description The import form: one CSV file. */

@@ -40,8 +40,23 @@ function VendorSection({ vendor }: { vendor: BriefVendor }) {
           {since ? ` since ${formatDay(since.at)}` : ''}
           {vendor.status === 'Rejected' && vendor.rejectReason ? ` (${vendor.rejectReason})` : ''}
         </Fact>
-        <Fact term="Status history">{vendor.history.map((h) => `${h.status} ${formatDay(h.at)}`).join(' · ')}</Fact>
-        <Fact term="Notes">{vendor.note ? <span className="whitespace-pre-wrap">{vendor.note}</span> : 'None'}</Fact>
+        <Fact term="Status history">
+          {vendor.history.map((h) => `${h.status} ${formatDay(h.at)}${h.by ? ` (${h.by})` : ''}`).join(' · ')}
+        </Fact>
+        <Fact term="Notes">
+          {vendor.note ? (
+            <>
+              <span className="whitespace-pre-wrap">{vendor.note}</span>
+              {vendor.noteBy && vendor.noteAt ? (
+                <span className="block text-slate-600">
+                  {vendor.noteBy}, {formatDay(vendor.noteAt)}
+                </span>
+              ) : null}
+            </>
+          ) : (
+            'None'
+          )}
+        </Fact>
         <Fact term="Why recommended">
           {vendor.recommendation ? (
             <>

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { mockFetch, renderWithProviders } from '@/testing/render-app';
@@ -36,5 +37,29 @@ describe('NoteField', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
     await waitFor(() => expect(screen.getByLabelText('Note on Lawmatics').getAttribute('aria-invalid')).toBe('true'));
+  });
+});
+
+/** The card around the field: the shortlist's note changes when the list refreshes. */
+function Refreshing() {
+  const [initial, setInitial] = useState('First');
+  return (
+    <>
+      <NoteField vendorId={12} vendorName="Lawmatics" initial={initial} />
+      <button onClick={() => setInitial((n) => (n === 'First' ? "Cy's note" : 'Another note'))}>refresh</button>
+    </>
+  );
+}
+
+describe('NoteField and a colleague', () => {
+  it("shows a colleague's newer note while nothing is being typed, and keeps typing that is", async () => {
+    serve();
+    renderWithProviders(<Refreshing />);
+    const field = () => screen.getByLabelText<HTMLTextAreaElement>('Note on Lawmatics');
+    fireEvent.click(screen.getByText('refresh'));
+    await waitFor(() => expect(field().value).toBe("Cy's note"));
+    fireEvent.change(field(), { target: { value: 'Mine, unsaved' } });
+    fireEvent.click(screen.getByText('refresh'));
+    expect(field().value).toBe('Mine, unsaved');
   });
 });

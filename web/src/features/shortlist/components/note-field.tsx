@@ -25,6 +25,14 @@ export function NoteField({ vendorId, vendorName, initial }: { vendorId: number;
   const saved = useRef(initial);
   const tooLong = text.length > MAX_NOTE;
 
+  // A colleague's newer note, read when the shortlist refreshes, replaces the text here unless
+  // this person has unsaved typing of their own (which, once saved, is the latest note).
+  useEffect(() => {
+    if (initial === saved.current) return;
+    setText((current) => (current === saved.current ? initial : current));
+    saved.current = initial;
+  }, [initial]);
+
   useEffect(() => {
     if (text === saved.current || tooLong) return;
     const timer = window.setTimeout(() => {

@@ -52,6 +52,11 @@ export function ShortlistEntryCard({ entry }: { entry: ShortlistEntry }) {
       <DemoOutcomeQuestions vendorId={entry.vendorId} />
       <StatusField entry={entry} />
       <NoteField vendorId={entry.vendorId} vendorName={entry.vendorName} initial={entry.note} />
+      {entry.noteBy && entry.noteAt ? (
+        <p className="-mt-3 text-xs text-slate-600">
+          Note last changed by {entry.noteBy} on <time dateTime={entry.noteAt}>{formatDay(entry.noteAt)}</time>
+        </p>
+      ) : null}
       <details className="text-sm text-slate-700">
         <summary className="cursor-pointer rounded font-medium focus-visible:outline-2 focus-visible:outline-indigo-600">
           Status history
@@ -60,6 +65,7 @@ export function ShortlistEntryCard({ entry }: { entry: ShortlistEntry }) {
           {entry.history.map((h, i) => (
             <li key={i}>
               {h.status} · <time dateTime={h.at}>{formatDay(h.at)}</time>
+              {h.by ? ` · ${h.by}` : ''}
             </li>
           ))}
         </ol>
