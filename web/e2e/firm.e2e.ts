@@ -8,7 +8,7 @@ import { signUpAndOnboard } from './support/session';
 
 // A firm decides together, told as one story on the real binary: the owner invites a member and
 // a viewer on /firm and copies their links; both join through them (no onboarding asked); the
-// member shortlists a vendor with a note and the owner sees it; the viewer sees it and no write
+// member shortlists a vendor with a note and the owner sees it with the member's name; the viewer sees it and no write
 // control; the owner removes the member, whose open tab is on sign-in at its next request. Then
 // the one-time links: a reset link used twice, and used or withdrawn invitation links.
 
@@ -149,6 +149,13 @@ describe('a firm of three', () => {
     await owner.page.goto('/shortlist');
     await owner.page.getByLabel('Note on Lawmatics').waitFor();
     expect(await owner.page.getByLabel('Note on Lawmatics').inputValue()).toBe(NOTE);
+    // With its author's name.
+    await owner.page.getByRole('article', { name: 'Lawmatics' }).getByText(/^Note last changed by Sam Lee on /).waitFor();
+    const shortlist = await owner.page.request.get('/api/shortlist');
+    const entries: { vendorId: number; note: string; noteBy?: string | null }[] = (await shortlist.json()).groups.flatMap(
+      (group: { entries: unknown[] }) => group.entries,
+    );
+    expect(entries.find((entry) => entry.vendorId === LAWMATICS)).toMatchObject({ note: NOTE, noteBy: 'Sam Lee' });
   });
 
   test('a write of the viewer straight to the API is refused, and /firm shows the viewer no control', async () => {
