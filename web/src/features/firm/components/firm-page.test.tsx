@@ -125,4 +125,20 @@ describe('FirmPage', () => {
     expect(dialog.textContent).toContain('Email delivery is not set up yet');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ email: 'kim@doe.test', role: 'member' });
   });
+
+  it('changes a role only when Save is pressed, and says why when the server refuses', async () => {
+    const refused = 'Only an owner can make someone an owner or change an owner’s role.';
+    const { calls } = serve('owner', { 'PATCH /api/firm/members/2': { status: 403, body: { error: refused } } });
+    renderWithProviders(<FirmPage />, { path: '/firm' });
+    const table = await screen.findByRole('table', { name: 'Members of Doe Injury Law' });
+    const sam = within(table).getByRole('row', { name: /Sam Lee/ });
+    expect(within(sam).queryByRole('button', { name: 'Save role of Sam Lee' })).toBeNull();
+    await userEvent.selectOptions(within(sam).getByLabelText('Role of Sam Lee'), 'viewer');
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    await userEvent.click(within(sam).getByRole('button', { name: 'Save role of Sam Lee' }));
+    expect(await screen.findByText(refused)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ role: 'viewer' });
+    // The select is back on the role the member still has.
+    await waitFor(() => expect((within(sam).getByLabelText('Role of Sam Lee') as HTMLSelectElement).value).toBe('member'));
+  });
 });
