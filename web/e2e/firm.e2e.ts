@@ -89,7 +89,7 @@ describe('a firm of three', () => {
   test('the owner invites a member and a viewer on /firm and copies their links', async () => {
     const page = owner.page;
     await page.goto('/matches');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Firm' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Firm', exact: true }).click();
     await page.getByRole('heading', { name: 'Firm', level: 1 }).waitFor();
     await page.getByRole('row', { name: /Pat Doe \(you\)/ }).waitFor();
 
@@ -206,7 +206,7 @@ describe('a firm of three', () => {
     await page.getByRole('list', { name: 'Audit log' }).getByText('Removed Sam Lee (sam@doe-injury.test)').waitFor();
 
     // Sam's tab still shows the shortlist; the next screen's request finds the session gone.
-    await member.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Firm' }).click();
+    await member.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Firm', exact: true }).click();
     await member.page.waitForURL('**/auth/sign-in**');
     await member.page.getByText('Your session has ended. Please sign in again to continue.').waitFor();
   });
