@@ -74,6 +74,7 @@ describe('every screen passes axe-core', () => {
     ['/shortlist/brief', (p) => p.getByRole('heading', { name: 'Stage 2: Intake' }).waitFor()],
     ['/tech-stack', (p) => Promise.all([p.getByRole('button', { name: 'Save Tech Stack' }).waitFor(), p.getByText(/^Your tech stack covers/).waitFor()])],
     ['/profile', (p) => p.getByRole('button', { name: 'Change Password' }).waitFor()],
+    ['/firm', (p) => Promise.all([p.getByRole('form', { name: 'Invite a person' }).waitFor(), p.getByText('Pending invitations').waitFor()])],
     ['/vendors/1', (p) => p.getByRole('heading', { name: 'Avvo', level: 1 }).waitFor()],
     ['/vendors/abc', (p) => p.getByText('Vendor not found').first().waitFor()],
     ['/compare?ids=1,2,3', (p) => p.getByRole('table').waitFor()],
@@ -120,5 +121,35 @@ describe('every screen passes axe-core', () => {
     await page.getByRole('button', { name: 'Edit Avvo' }).click();
     await page.getByRole('dialog', { name: 'Edit Avvo' }).waitFor();
     await expectAccessible('the vendor edit dialog');
+  });
+
+  test('/join and /reset-password, signed out, with a real link and a used one', async () => {
+    const invited = await page.request.post('/api/firm/invitations', { data: { email: 'sam@a11y-law.test', role: 'member' } });
+    expect(invited.status(), await invited.text()).toBe(201);
+    const joinLink: string = (await invited.json()).link;
+    const me = await page.request.get('/api/auth/me');
+    const reset = await page.request.post(`/api/firm/members/${(await me.json()).user.id}/reset-link`);
+    expect(reset.status(), await reset.text()).toBe(201);
+    const resetLink: string = (await reset.json()).link;
+
+    // A second browser, signed out, as the invited person would be.
+    const outsider = await launchBrowser({ baseURL: server.url });
+    const saved = { browser, page };
+    browser = outsider;
+    page = outsider.page;
+    try {
+      await page.goto(joinLink);
+      await page.getByRole('heading', { name: 'Join A11y Law as a member' }).waitFor();
+      await expectAccessible('/join');
+      await page.goto(`${server.url}/join#no-such-invitation`);
+      await page.getByRole('alert').waitFor();
+      await expectAccessible('/join with a link that cannot be used');
+      await page.goto(resetLink);
+      await page.getByRole('button', { name: 'Set New Password' }).waitFor();
+      await expectAccessible('/reset-password');
+    } finally {
+      ({ browser, page } = saved);
+      await outsider.close();
+    }
   });
 });

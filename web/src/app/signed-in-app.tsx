@@ -29,6 +29,7 @@ const VendorProfilePage = onDemand(
   () => import('@/features/vendor-profile/components/vendor-profile-page'),
   (m) => m.VendorProfilePage,
 );
+const FirmPage = onDemand(() => import('@/features/firm/components/firm-page'), (m) => m.FirmPage);
 const ComparePage = onDemand(() => import('@/features/compare/components/compare-page'), (m) => m.ComparePage);
 const VendorAdminPage = onDemand(() => import('@/features/admin/components/vendor-admin-page'), (m) => m.VendorAdminPage);
 const FirmAdminPage = onDemand(() => import('@/features/admin/components/firm-admin-page'), (m) => m.FirmAdminPage);
@@ -62,6 +63,7 @@ const appRoutes: ReadonlyArray<{ path: string; component: ComponentType }> = [
   { path: paths.shortlistBrief, component: BriefPage },
   { path: paths.techStack, component: TechStackPage },
   { path: paths.profile, component: ProfilePage },
+  { path: paths.firm, component: FirmPage },
   { path: paths.compare, component: ComparePage },
   { path: paths.admin.import, component: DemoBookingImportPage },
   { path: paths.admin.vendors, component: VendorAdminPage },

@@ -12,6 +12,7 @@ export const signedInPaths: readonly string[] = [
   paths.shortlistBrief,
   paths.techStack,
   paths.profile,
+  paths.firm,
   paths.compare,
   paths.admin.import,
   paths.admin.vendors,

@@ -15,6 +15,12 @@ export const paths = {
   shortlistBrief: '/shortlist/brief',
   techStack: '/tech-stack',
   profile: '/profile',
+  /** The firm: details, members, invitations, audit log. */
+  firm: '/firm',
+  /** Public: an invitation link, `/join#<token>`. */
+  join: '/join',
+  /** Public: a password-reset link, `/reset-password#<token>`. */
+  resetPassword: '/reset-password',
   /** The side-by-side comparison, `?ids=1,2,3`. */
   compare: '/compare',
   admin: {

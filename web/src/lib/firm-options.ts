@@ -8,6 +8,7 @@ import type {
   AttorneysCountBand,
   EmployeesCountBand,
   FirmDetails,
+  FirmRole,
   FirmSize,
   InjuryCasesPerMonthBand,
 } from './api/types';
@@ -21,6 +22,19 @@ export const firmSizeOptions = optionsOf<FirmSize>({
   E51_200: '51-200',
   E200P: '200+',
 });
+
+/** A person's role in their firm, most powers first. */
+export const firmRoleOptions = optionsOf<FirmRole>({
+  owner: 'Owner',
+  admin: 'Admin',
+  member: 'Member',
+  viewer: 'Viewer',
+});
+
+const roleWithArticle: Record<FirmRole, string> = { owner: 'an owner', admin: 'an admin', member: 'a member', viewer: 'a viewer' };
+
+/** "a member", "an owner": the role as a sentence names it ("Join Doe Law as a member"). */
+export const firmRoleInSentence = (role: FirmRole) => roleWithArticle[role];
 
 export const attorneysCountOptions = optionsOf<AttorneysCountBand>({
   SOLO: 'Solo',

@@ -1,7 +1,8 @@
-import { QueryCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
 
 import { ApiError } from './api-client';
 import { queryKeys } from './query-keys';
+import { SESSION_ENDED_NOTICE, signInNotice } from './sign-in-notice';
 
 /**
  * Reads never retry, never refetch on focus and never go stale on their own; each query that
@@ -19,16 +20,20 @@ export const queryConfig = {
 } satisfies DefaultOptions;
 
 export function createQueryClient(): QueryClient {
+  // Any call answered 401 while someone is signed in means their session ended (expired, signed
+  // out elsewhere, removed from the firm, a password reset): forget the user, so the guard sends
+  // them to sign-in, which says why. While nobody is signed in a 401 is sign-in's own answer (a
+  // wrong password) and changes nothing.
+  const onError = (error: unknown) => {
+    if (!(error instanceof ApiError) || error.status !== 401) return;
+    if (!client.getQueryData(queryKeys.me)) return;
+    signInNotice.value = SESSION_ENDED_NOTICE;
+    client.setQueryData(queryKeys.me, null);
+  };
   const client: QueryClient = new QueryClient({
     defaultOptions: queryConfig,
-    queryCache: new QueryCache({
-      // A read answered 401 means the session ended (expired, or signed out elsewhere): forget
-      // the user and the guard sends them to sign-in. Mutations are left alone, since a 401
-      // there can mean a wrong password.
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 401) client.setQueryData(queryKeys.me, null);
-      },
-    }),
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
   });
   return client;
 }

@@ -40,6 +40,7 @@ describe('isNavItemActive', () => {
       ['Past Matches', '/past'],
       ['Shortlist', '/shortlist'],
       ['Tech Stack', '/tech-stack'],
+      ['Firm', '/firm'],
       ['Profile', '/profile'],
     ]);
     expect(adminNavItems.map((navItem) => [navItem.label, navItem.href])).toEqual([

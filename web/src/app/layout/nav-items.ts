@@ -16,6 +16,7 @@ export const navItems: readonly NavItem[] = [
   { label: 'Past Matches', href: paths.past, icon: 'past' },
   { label: 'Shortlist', href: paths.shortlist, icon: 'shortlist', alsoActiveOn: [paths.shortlistBrief] },
   { label: 'Tech Stack', href: paths.techStack, icon: 'techStack' },
+  { label: 'Firm', href: paths.firm, icon: 'users' },
   { label: 'Profile', href: paths.profile, icon: 'profile' },
 ];
 

@@ -42,6 +42,25 @@ export type SignUpMode = Schemas['SignUpMode'];
  */
 export type FirmMerge = { into: number; from: number };
 
+// The firm's own screens: details, members, invitations, one-time links, the audit log
+export type Firm = Schemas['FirmView'];
+export type FirmEnvelope = Schemas['FirmEnvelope'];
+export type FirmUpdate = Schemas['FirmUpdate'];
+export type Member = Schemas['MemberView'];
+export type Members = Schemas['Members'];
+export type MemberEnvelope = Schemas['MemberEnvelope'];
+export type RoleChange = Schemas['RoleChange'];
+export type Invitation = Schemas['InvitationView'];
+export type Invitations = Schemas['Invitations'];
+export type NewInvitation = Schemas['NewInvitation'];
+export type InvitationCreated = Schemas['InvitationCreated'];
+export type InvitationLookup = Schemas['InvitationLookup'];
+export type InvitationPreview = Schemas['InvitationPreview'];
+export type ResetLink = Schemas['ResetLinkView'];
+export type ResetPasswordRequest = Schemas['ResetPassword'];
+export type AuditLog = Schemas['AuditLog'];
+export type AuditEntry = Schemas['AuditEntryView'];
+
 // The catalog
 export type Category = Schemas['Category'];
 export type CategoryRef = Schemas['CategoryRef'];

@@ -1,13 +1,16 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import { useState, type FormEvent } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
+import { signInNotice } from '@/lib/sign-in-notice';
 import { hasErrors } from '@/lib/validation';
 
 import { useSignIn } from '../api/sign-in';
@@ -17,12 +20,20 @@ import { validateSignIn, type SignInValues } from '../validation';
 import { AuthLayout } from './auth-layout';
 
 export function SignInPage() {
+  useSignals();
   const me = useUser();
+  // Why the person is here (a session that ended, a password just set), shown until they sign in.
+  const notice = signInNotice.value;
   const [, navigate] = useLocation();
   const next = returnPath(useSearch());
   const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
   const [submitted, setSubmitted] = useState(false);
-  const signIn = useSignIn({ onSuccess: () => navigate(next) });
+  const signIn = useSignIn({
+    onSuccess: () => {
+      signInNotice.value = null;
+      navigate(next);
+    },
+  });
 
   if (me.isLoading) return <LoadingScreen />;
   if (me.data) return <Redirect to={next} replace />;
@@ -53,6 +64,7 @@ export function SignInPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {notice && !signIn.isError ? <Notice tone={notice.kind}>{notice.text}</Notice> : null}
         {signIn.isError ? <Alert>{getErrorMessage(signIn.error, 'Failed to sign in')}</Alert> : null}
         <TextField
           label="Email"

@@ -67,4 +67,22 @@ describe('SignUpPage', () => {
 
     await waitFor(() => expect(location.history?.at(-1)).toBe('/matches'));
   });
+
+  it('shows an invite-only install’s refusal as the server words it', async () => {
+    const inviteOnly = 'This Litstack accepts new accounts by invitation only. Ask your firm\'s owner or admin to invite you.';
+    vi.stubGlobal(
+      'fetch',
+      mockFetch({
+        'GET /api/auth/me': { status: 401, body: { error: 'Not signed in' } },
+        'POST /api/auth/sign-up': { status: 403, body: { error: inviteOnly } },
+      }).fetchMock,
+    );
+    renderWithProviders(<SignUpPage />, { path: '/auth/sign-up' });
+    await userEvent.type(await screen.findByLabelText('Full Name'), 'Ada Lovelace');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@firm.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'long enough');
+    await userEvent.type(screen.getByLabelText('Law Firm'), 'Lovelace Law');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(inviteOnly);
+  });
 });

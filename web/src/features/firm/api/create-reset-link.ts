@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+import type { ResetLink } from '@/lib/api/types';
+
+import { firmKeys } from './keys';
+
+/** A one-time password-reset link for a member (15 minutes), shown to the asker this once. */
+export function createResetLink(userId: number): Promise<ResetLink> {
+  return api.post(`/api/firm/members/${userId}/reset-link`);
+}
+
+export function useCreateResetLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createResetLink,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: firmKeys.audit }),
+  });
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+import type { Members } from '@/lib/api/types';
+
+import { firmKeys } from './keys';
+
+/** Everyone in the firm with their role, joined and last-active times. */
+export function getMembers(signal?: AbortSignal): Promise<Members> {
+  return api.get('/api/firm/members', { signal });
+}
+
+// Colleagues join and leave at any time: read afresh each time the screen opens.
+export const membersQueryOptions = () =>
+  queryOptions({ queryKey: firmKeys.members, queryFn: ({ signal }) => getMembers(signal), staleTime: 0 });
+
+export function useMembers() {
+  return useQuery(membersQueryOptions());
+}

@@ -1,0 +1,8 @@
+/** The firm screen's query keys; each is a prefix under `firm`. */
+export const firmKeys = {
+  all: ['firm'],
+  detail: ['firm', 'detail'],
+  members: ['firm', 'members'],
+  invitations: ['firm', 'invitations'],
+  audit: ['firm', 'audit'],
+} as const;

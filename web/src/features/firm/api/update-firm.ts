@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+import type { FirmEnvelope, FirmUpdate } from '@/lib/api/types';
+import { queryKeys } from '@/lib/query-keys';
+
+import { firmKeys } from './keys';
+
+/** The firm's name and size (owners and admins). */
+export function updateFirm(input: FirmUpdate): Promise<FirmEnvelope> {
+  return api.patch('/api/firm', input);
+}
+
+export function useUpdateFirm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateFirm,
+    onSuccess: async ({ firm }) => {
+      queryClient.setQueryData(firmKeys.detail, { firm });
+      // The sidebar shows the firm's name from the current user.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    },
+  });
+}

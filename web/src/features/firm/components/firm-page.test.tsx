@@ -1,0 +1,144 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import type { FirmRole } from '@/lib/api/types';
+import { VIEW_ONLY_NOTE } from '@/lib/auth';
+import { mockFetch, renderWithProviders } from '@/testing/render-app';
+
+import { FirmPage } from './firm-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const firm = { id: 3, name: 'Doe Injury Law', size: 'E6_20', createdAt: '2026-11-01T10:00:00Z', verified: true };
+const me = (role: FirmRole) => ({
+  id: 1,
+  name: 'Pat Doe',
+  email: 'pat@doe.test',
+  lawFirm: firm.name,
+  firmSize: 'E6_20',
+  isAdmin: false,
+  firm: { id: 3, name: firm.name, size: 'E6_20' },
+  firmRole: role,
+});
+const members = (role: FirmRole) => ({
+  items: [
+    { userId: 1, name: 'Pat Doe', email: 'pat@doe.test', role, isYou: true, joinedAt: '2026-11-01T10:00:00Z', lastActiveAt: new Date().toISOString() },
+    { userId: 2, name: 'Sam Lee', email: 'sam@doe.test', role: 'member', isYou: false, joinedAt: '2026-11-02T10:00:00Z', lastActiveAt: null },
+  ],
+});
+
+function serve(role: FirmRole, extra: Parameters<typeof mockFetch>[0] = {}) {
+  const mock = mockFetch({
+    'GET /api/auth/me': { body: { user: me(role) } },
+    'GET /api/firm': { body: { firm } },
+    'GET /api/firm/members': { body: members(role) },
+    'GET /api/firm/invitations': {
+      body: { items: [{ id: 9, email: 'new@doe.test', role: 'viewer', createdAt: '2026-11-20T10:00:00Z', expiresAt: '2026-11-27T10:00:00Z', invitedBy: 'Pat Doe' }] },
+    },
+    'GET /api/firm/audit': { body: { items: [{ id: 1, at: '2026-11-20T10:00:00Z', action: 'invitation_created', actor: 'Pat Doe', detail: 'Invited new@doe.test as viewer' }] } },
+    ...extra,
+  });
+  vi.stubGlobal('fetch', mock.fetchMock);
+  return mock;
+}
+
+describe('FirmPage', () => {
+  it('gives an owner the forms, the member controls, the invitations and the audit log', async () => {
+    serve('owner');
+    renderWithProviders(<FirmPage />, { path: '/firm' });
+
+    expect(await screen.findByLabelText('Firm name')).toBeTruthy();
+    // Both layouts are in the document (one hidden by CSS): the table's row has Sam's controls.
+    const table = screen.getByRole('table', { name: 'Members of Doe Injury Law' });
+    const sam = within(table).getByRole('row', { name: /Sam Lee/ });
+    expect(within(sam).getByRole('button', { name: 'Remove Sam Lee' })).toBeTruthy();
+    expect(within(sam).getByRole('button', { name: 'Reset link for Sam Lee' })).toBeTruthy();
+    expect(within(sam).getByRole('button', { name: 'Make owner (Sam Lee)' })).toBeTruthy();
+    expect(within(sam).getByLabelText('Role of Sam Lee')).toBeTruthy();
+    // Nothing to do to yourself here.
+    const pat = within(table).getByRole('row', { name: /Pat Doe/ });
+    expect(within(pat).queryByRole('button')).toBeNull();
+    expect(within(pat).getByText('(you)')).toBeTruthy();
+    expect(within(table).getByText('Not signed in')).toBeTruthy();
+
+    expect(screen.getByRole('form', { name: 'Invite a person' })).toBeTruthy();
+    expect(await screen.findByText('new@doe.test')).toBeTruthy();
+    expect(await screen.findByText('Invited new@doe.test as viewer')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe('/api/firm/audit?format=csv');
+  });
+
+  it('shows a viewer the firm and its members, with no control and the view-only line', async () => {
+    const { calls } = serve('viewer');
+    renderWithProviders(<FirmPage />, { path: '/firm' });
+
+    expect(await screen.findByText(VIEW_ONLY_NOTE)).toBeTruthy();
+    expect(screen.getAllByText('Sam Lee').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Invite a person' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Audit log' })).toBeNull();
+    // Reads it would be refused are never asked for.
+    expect(calls.some((c) => c.url.startsWith('/api/firm/invitations') || c.url.startsWith('/api/firm/audit'))).toBe(false);
+  });
+
+  it('shows a member the list without controls and says who manages it', async () => {
+    serve('member');
+    renderWithProviders(<FirmPage />, { path: '/firm' });
+    expect(await screen.findByText('Owners and admins manage the firm’s members, invitations and details.')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('shows the server’s reason when removing the last owner is refused', async () => {
+    const lastOwner = 'A firm needs at least one owner. Make another member an owner first.';
+    serve('owner', { 'DELETE /api/firm/members/2': { status: 409, body: { error: lastOwner } } });
+    renderWithProviders(<FirmPage />, { path: '/firm' });
+    const table = await screen.findByRole('table', { name: 'Members of Doe Injury Law' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Remove Sam Lee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Sam Lee from Doe Injury Law?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(lastOwner));
+  });
+
+  it('shows a new invitation’s link once, with how long it lasts and that it must be sent by hand', async () => {
+    const { calls } = serve('admin', {
+      'POST /api/firm/invitations': {
+        status: 201,
+        body: {
+          invitation: { id: 10, email: 'kim@doe.test', role: 'member', createdAt: '2026-11-23T10:00:00Z', expiresAt: '2026-11-30T10:00:00Z', invitedBy: 'Pat Doe' },
+          link: 'http://litstack.test/join#abc123',
+        },
+      },
+    });
+    renderWithProviders(<FirmPage />, { path: '/firm' });
+    const form = await screen.findByRole('form', { name: 'Invite a person' });
+    // An admin cannot invite an owner.
+    expect(within(form).queryByRole('option', { name: 'Owner' })).toBeNull();
+    await userEvent.type(within(form).getByLabelText('Email'), 'kim@doe.test');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create invitation link' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Invitation for kim@doe.test' });
+    expect((within(dialog).getByLabelText('Invitation link') as HTMLInputElement).value).toBe('http://litstack.test/join#abc123');
+    expect(dialog.textContent).toContain('shown only once');
+    expect(dialog.textContent).toContain('valid for 7 days');
+    expect(dialog.textContent).toContain('Email delivery is not set up yet');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ email: 'kim@doe.test', role: 'member' });
+  });
+
+  it('changes a role only when Save is pressed, and says why when the server refuses', async () => {
+    const refused = 'Only an owner can make someone an owner or change an owner’s role.';
+    const { calls } = serve('owner', { 'PATCH /api/firm/members/2': { status: 403, body: { error: refused } } });
+    renderWithProviders(<FirmPage />, { path: '/firm' });
+    const table = await screen.findByRole('table', { name: 'Members of Doe Injury Law' });
+    const sam = within(table).getByRole('row', { name: /Sam Lee/ });
+    expect(within(sam).queryByRole('button', { name: 'Save role of Sam Lee' })).toBeNull();
+    await userEvent.selectOptions(within(sam).getByLabelText('Role of Sam Lee'), 'viewer');
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    await userEvent.click(within(sam).getByRole('button', { name: 'Save role of Sam Lee' }));
+    expect(await screen.findByText(refused)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ role: 'viewer' });
+    // The select is back on the role the member still has.
+    await waitFor(() => expect((within(sam).getByLabelText('Role of Sam Lee') as HTMLSelectElement).value).toBe('member'));
+  });
+});

@@ -1,0 +1,111 @@
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { getErrorMessage } from '@/lib/api-client';
+import { useFirmAccess, VIEW_ONLY_NOTE } from '@/lib/auth';
+
+import { auditCsvUrl } from '../api/get-audit-log';
+import { useFirm } from '../api/get-firm';
+import { useMembers } from '../api/get-members';
+
+import { AuditLogList } from './audit-log';
+import { FirmDetails } from './firm-details';
+import { FirmSection } from './firm-section';
+import { InvitationsList } from './invitations-list';
+import { InviteForm } from './invite-form';
+import { MembersList } from './members-list';
+
+const MANAGED_BY_OTHERS = 'Owners and admins manage the firm’s members, invitations and details.';
+
+/** /firm: the firm's details, its members and, for owners and admins, invitations and the audit log. */
+export function FirmPage() {
+  const { role, canManage } = useFirmAccess();
+  const firm = useFirm();
+  const members = useMembers();
+
+  if (firm.isError || members.isError) {
+    const error = firm.error ?? members.error;
+    return (
+      <div className="mx-auto max-w-5xl">
+        <PageHeader title="Firm" />
+        <div role="alert" className="space-y-3 rounded-2xl bg-white p-6 text-sm text-slate-700 shadow-sm ring-1 ring-slate-900/5">
+          <p>{getErrorMessage(error, 'Failed to load your firm. Please try again.')}</p>
+          <Button variant="outline" size="sm" onClick={() => void Promise.all([firm.refetch(), members.refetch()])}>
+            Try again
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (!firm.data || !members.data) {
+    return (
+      <div className="mx-auto max-w-5xl">
+        <PageHeader title="Firm" />
+        <div className="py-16 text-center">
+          <Spinner label="Loading your firm..." />
+        </div>
+      </div>
+    );
+  }
+
+  const details = firm.data.firm;
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader
+        title="Firm"
+        description={
+          <>
+            Everyone at {details.name} shares one workspace: the tech stack, the shortlist, notes and decisions.
+            {canManage ? null : <span className="mt-1 block text-sm text-slate-500">{role === 'viewer' ? VIEW_ONLY_NOTE : MANAGED_BY_OTHERS}</span>}
+          </>
+        }
+      />
+      <div className="space-y-6">
+        <FirmSection id="firm-details" icon="building" title="Firm details" description="The name and size everyone in the firm sees.">
+          <FirmDetails firm={details} canManage={canManage} />
+        </FirmSection>
+
+        <FirmSection
+          id="members"
+          icon="users"
+          title="Members"
+          description={`${members.data.items.length} ${members.data.items.length === 1 ? 'person' : 'people'} with their role, when they joined and when they were last active.`}
+        >
+          <MembersList members={members.data.items} myRole={role} firmName={details.name} />
+        </FirmSection>
+
+        {canManage ? (
+          <>
+            <FirmSection
+              id="invitations"
+              icon="mail"
+              title="Invite people"
+              description="An invitation is a link for one email address: it works once and for 7 days."
+            >
+              <div className="space-y-6">
+                <InviteForm myRole={role} firmName={details.name} />
+                <InvitationsList />
+              </div>
+            </FirmSection>
+
+            <FirmSection
+              id="audit"
+              icon="past"
+              title="Audit log"
+              description="Invitations, joins, role changes, removals, reset links and failed sign-ins, newest first."
+              actions={
+                <a href={auditCsvUrl} download className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                  <Icon name="import" className="h-4 w-4" />
+                  Download CSV
+                </a>
+              }
+            >
+              <AuditLogList />
+            </FirmSection>
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import { useId, useState } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/text-field';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/api-client';
+import type { FirmRole, Member, ResetLink } from '@/lib/api/types';
+import { firmRoleOptions } from '@/lib/firm-options';
+import { cn } from '@/lib/cn';
+
+import { useChangeMemberRole } from '../api/change-member-role';
+import { useCreateResetLink } from '../api/create-reset-link';
+import { useRemoveMember } from '../api/remove-member';
+import { formatDateTime } from '../format';
+import type { MemberActions } from '../member-actions';
+
+import { ConfirmDialog } from './confirm-dialog';
+import { OneTimeLinkDialog } from './one-time-link-dialog';
+
+const isRole = (value: string): value is FirmRole => firmRoleOptions.some((option) => option.value === value);
+
+/** A member's role: a select with Save for those who may change it, else the role's name. */
+export function MemberRoleControl({ member, actions }: { member: Member; actions: MemberActions }) {
+  const selectId = useId();
+  const [draft, setDraft] = useState<FirmRole>(member.role);
+  const change = useChangeMemberRole();
+  const label = firmRoleOptions.find((option) => option.value === member.role)?.label ?? member.role;
+  if (!actions.canChangeRole) return <span className="text-sm text-slate-900">{label}</span>;
+
+  const save = () =>
+    change.mutate(
+      { userId: member.userId, role: draft },
+      {
+        onSuccess: ({ member: changed }) =>
+          toast({ title: 'Role changed', description: `${changed.name} is now ${firmRoleOptions.find((o) => o.value === changed.role)?.label.toLowerCase()}.` }),
+        onError: (error) => {
+          setDraft(member.role);
+          toast({ title: 'Role not changed', description: getErrorMessage(error, 'Failed to change the role. Please try again.'), variant: 'destructive' });
+        },
+      },
+    );
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor={selectId} className="sr-only">
+        Role of {member.name}
+      </label>
+      <select
+        id={selectId}
+        value={draft}
+        disabled={change.isPending}
+        onChange={(event) => {
+          if (isRole(event.target.value)) setDraft(event.target.value);
+        }}
+        className={cn(inputClasses, 'h-8 w-auto border-slate-300 py-0 pr-8')}
+      >
+        {actions.roleChoices.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {draft !== member.role ? (
+        <Button size="sm" onClick={save} disabled={change.isPending}>
+          {change.isPending ? 'Saving...' : 'Save'}
+          <span className="sr-only"> role of {member.name}</span>
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+type MemberButtonsProps = { member: Member; actions: MemberActions; firmName: string };
+
+/** Make owner, Reset link and Remove, each asking or showing what it did in a dialog. */
+export function MemberButtons({ member, actions, firmName }: MemberButtonsProps) {
+  const [asking, setAsking] = useState<'remove' | 'owner' | null>(null);
+  const [resetLink, setResetLink] = useState<ResetLink | null>(null);
+  const remove = useRemoveMember();
+  const makeOwner = useChangeMemberRole();
+  const issueLink = useCreateResetLink();
+  if (!actions.canMakeOwner && !actions.canRemove && !actions.canIssueResetLink) return null;
+
+  const close = () => {
+    setAsking(null);
+    remove.reset();
+    makeOwner.reset();
+  };
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {actions.canMakeOwner ? (
+        <Button variant="outline" size="sm" onClick={() => setAsking('owner')}>
+          Make owner<span className="sr-only"> ({member.name})</span>
+        </Button>
+      ) : null}
+      {actions.canIssueResetLink ? (
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={issueLink.isPending}
+          onClick={() =>
+            issueLink.mutate(member.userId, {
+              onSuccess: setResetLink,
+              onError: (error) =>
+                toast({ title: 'No reset link', description: getErrorMessage(error, 'Failed to make a reset link. Please try again.'), variant: 'destructive' }),
+            })
+          }
+        >
+          {issueLink.isPending ? 'Making link...' : 'Reset link'}
+          <span className="sr-only"> for {member.name}</span>
+        </Button>
+      ) : null}
+      {actions.canRemove ? (
+        <Button variant="outline" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setAsking('remove')}>
+          Remove<span className="sr-only"> {member.name}</span>
+        </Button>
+      ) : null}
+
+      <ConfirmDialog
+        open={asking === 'remove'}
+        onOpenChange={(open) => (open ? setAsking('remove') : close())}
+        title={`Remove ${member.name} from ${firmName}?`}
+        confirmLabel="Remove"
+        pendingLabel="Removing..."
+        destructive
+        pending={remove.isPending}
+        error={remove.isError ? getErrorMessage(remove.error, 'Failed to remove the member. Please try again.') : null}
+        onConfirm={() =>
+          remove.mutate(member.userId, {
+            onSuccess: () => {
+              close();
+              toast({ title: 'Member removed', description: `${member.name} no longer has access to ${firmName}.` });
+            },
+          })
+        }
+      >
+        <p>
+          {member.name} ({member.email}) loses access at once: their open sessions end. What they added for the firm, such as
+          notes and shortlist entries, stays.
+        </p>
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={asking === 'owner'}
+        onOpenChange={(open) => (open ? setAsking('owner') : close())}
+        title={`Make ${member.name} an owner?`}
+        confirmLabel="Make owner"
+        pendingLabel="Saving..."
+        pending={makeOwner.isPending}
+        error={makeOwner.isError ? getErrorMessage(makeOwner.error, 'Failed to change the role. Please try again.') : null}
+        onConfirm={() =>
+          makeOwner.mutate(
+            { userId: member.userId, role: 'owner' },
+            {
+              onSuccess: () => {
+                close();
+                toast({ title: 'Owner added', description: `${member.name} is now an owner of ${firmName}.` });
+              },
+            },
+          )
+        }
+      >
+        <p>
+          Owners can do everything admins can, and can also make or remove other owners. A firm can have several owners, and
+          always keeps at least one.
+        </p>
+      </ConfirmDialog>
+
+      <OneTimeLinkDialog
+        link={resetLink?.link ?? null}
+        onClose={() => setResetLink(null)}
+        title={`Password-reset link for ${member.name}`}
+        linkLabel="Reset link"
+      >
+        <p>
+          This link is shown only once. It works one time, for 15 minutes
+          {resetLink ? ` (until ${formatDateTime(resetLink.expiresAt)})` : ''}; using it ends {member.name}&apos;s open sessions.
+        </p>
+        <p>Email delivery is not set up yet, so send it to {member.name} yourself.</p>
+      </OneTimeLinkDialog>
+    </div>
+  );
+}
