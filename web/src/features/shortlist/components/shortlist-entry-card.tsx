@@ -52,6 +52,16 @@ export function ShortlistEntryCard({ entry }: { entry: ShortlistEntry }) {
         <div className="rounded-lg border border-emerald-100 bg-emerald-50 px-3 py-2 text-sm">
           <p className="font-medium text-emerald-900">Why recommended ({formatDay(entry.recommendation.recommendedAt)}):</p>
           <p className="text-emerald-800">{reason}</p>
+          {entry.now?.reasons[0] ? (
+            <p className="mt-1 text-emerald-800">
+              <span className="font-medium text-emerald-900">Now ({formatDay(entry.now.recommendedAt)}):</span> {entry.now.reasons[0]}
+            </p>
+          ) : null}
+        </div>
+      ) : entry.now?.reasons[0] ? (
+        <div className="rounded-lg border border-emerald-100 bg-emerald-50 px-3 py-2 text-sm">
+          <p className="font-medium text-emerald-900">Now recommended ({formatDay(entry.now.recommendedAt)}):</p>
+          <p className="text-emerald-800">{entry.now.reasons[0]}</p>
         </div>
       ) : null}
       <DemoOutcomeQuestions vendorId={entry.vendorId} />
