@@ -67,7 +67,7 @@ fn bench(c: &mut Criterion) {
         })
     });
     c.bench_function("recommend/pick_for_me (1M bookings)", |b| {
-        b.iter(|| picks::pick_for_me_for(&state, &user).unwrap())
+        b.iter(|| picks::pick_for_me_for(&state, &user, true).unwrap())
     });
 }
 

@@ -223,6 +223,29 @@ pub struct PastQuery {
     pub page_size: Option<String>,
 }
 
+/// `POST /api/recommendations/pick-for-me?replace=…`: whether the picks a questionnaire produced
+/// are replaced too. Left out, they are kept: Pick For Me fills only the other categories.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct PickForMeQuery {
+    /// `questionnaire` also replaces the categories whose picks came from a questionnaire.
+    #[param(value_type = Option<String>, pattern = "^questionnaire$")]
+    pub replace: Option<String>,
+}
+
+impl PickForMeQuery {
+    pub fn replaces_questionnaire_picks(&self) -> crate::error::Result<bool> {
+        match self.replace.as_deref() {
+            None => Ok(false),
+            Some("questionnaire") => Ok(true),
+            Some(_) => Err(crate::error::bad_request(
+                "replace must be \"questionnaire\" (or left out to keep the questionnaire's picks)",
+            )),
+        }
+    }
+}
+
 /// Why a vendor was recommended.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct RecommendationReasons {

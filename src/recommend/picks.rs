@@ -29,9 +29,23 @@ fn page_order(catalog: &Catalog) -> Vec<&Category> {
 }
 
 /// Picks up to three vendors per category from recent real demo bookings of similar firms (by fit
-/// with the firm when there are none), saves them and returns every category's picks.
-pub fn pick_for_me_for(app: &App, user: &User) -> Result<PersistedPicks> {
+/// with the firm when there are none), saves them and returns every category's picks. The picks a
+/// questionnaire produced are the firm's own answers: they stay unless `replace_questionnaire`.
+pub fn pick_for_me_for(
+    app: &App,
+    user: &User,
+    replace_questionnaire: bool,
+) -> Result<PersistedPicks> {
     let catalog = app.catalog.load();
+    let from_questionnaire: HashSet<u64> = if replace_questionnaire {
+        HashSet::new()
+    } else {
+        storage::pick_sets(&app.store, user.firm.id)?
+            .into_iter()
+            .filter(|(_, set)| set.source == PickSource::Questionnaire)
+            .map(|(category_id, _)| category_id)
+            .collect()
+    };
     let ctx = inputs::firm_context(app, user)?;
     let dismissed = super::dismissals::out_of_ranking(app, user.firm.id)?;
     // Sample rows are never evidence: with no real booking every stage is ranked by fit.
@@ -53,6 +67,9 @@ pub fn pick_for_me_for(app: &App, user: &User) -> Result<PersistedPicks> {
     let at = now_secs();
     let mut sets = Vec::new();
     for category in page_order(&catalog) {
+        if from_questionnaire.contains(&category.id) {
+            continue;
+        }
         let vendors: Vec<&Vendor> = catalog
             .vendors
             .iter()

@@ -7,7 +7,8 @@ use axum::response::{IntoResponse, Response};
 use super::dismissals::{self, DismissReason};
 use super::model::{
     ComputeRequest, ComputeResult, DismissRequest, DismissedList, DismissedView, Overview,
-    PastQuery, PastRecommendation, PersistedPicks, ResponseCreated, ResponseRequest,
+    PastQuery, PastRecommendation, PersistedPicks, PickForMeQuery, ResponseCreated,
+    ResponseRequest,
 };
 use super::{compute, history, picks, responses, storage};
 use crate::accounts::CurrentUser;
@@ -83,20 +84,25 @@ pub(super) async fn compute(
 
 /// POST /api/recommendations/pick-for-me: picks up to three vendors per category from recent
 /// real demo bookings of similar firms (by fit with the firm when there are none), saves them and
-/// answers every category's picks.
+/// answers every category's picks. A category whose picks came from the firm's questionnaire
+/// keeps them unless `replace=questionnaire` says to replace them too.
 #[utoipa::path(post, path = "/recommendations/pick-for-me", tag = "recommendations",
+    params(PickForMeQuery),
     responses(
         (status = 200, body = PersistedPicks),
+        (status = 400, description = "An unknown replace value", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "A foreign origin", body = ErrorBody),
+        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
     ))]
 pub(super) async fn pick_for_me(
     State(state): State<AppState>,
     current: CurrentUser,
+    Query(query): Query<PickForMeQuery>,
 ) -> Result<Json<PersistedPicks>> {
+    let replace = query.replaces_questionnaire_picks()?;
     let user = current.user;
     state
-        .blocking(move |app| picks::pick_for_me_for(app, &user))
+        .blocking(move |app| picks::pick_for_me_for(app, &user, replace))
         .await
         .map(Json)
 }

@@ -771,6 +771,11 @@ async fn sample_bookings_are_never_evidence_then_real_ones_are_quoted_exactly() 
     let picks = res.json();
     assert_eq!(picks["fallbackNote"], NO_REAL_BOOKINGS_NOTE);
     for item in picks["items"].as_array().unwrap() {
+        if item["categoryId"] == cat {
+            // The questionnaire's picks stay the firm's (Pick For Me fills the rest).
+            assert_eq!(item["source"], "questionnaire");
+            continue;
+        }
         assert_eq!(item["note"], NO_REAL_BOOKINGS_NOTE, "{item}");
         for p in item["picks"].as_array().unwrap() {
             assert!(
@@ -859,7 +864,11 @@ async fn sample_bookings_are_never_evidence_then_real_ones_are_quoted_exactly() 
     }
 
     let res = app
-        .call(Method::POST, "/api/recommendations/pick-for-me", None)
+        .call(
+            Method::POST,
+            "/api/recommendations/pick-for-me?replace=questionnaire",
+            None,
+        )
         .await;
     let picks = res.json();
     let item = picks["items"]
@@ -1127,4 +1136,62 @@ async fn a_rejected_vendor_is_never_ranked_again_and_its_entry_keeps_its_reasons
         now["recommendedAt"].as_str() > recorded["recommendedAt"].as_str(),
         "{now}"
     );
+}
+
+/// Picks a questionnaire produced are the firm's own answers: Pick For Me fills the other
+/// categories and replaces them only when asked to.
+#[tokio::test]
+async fn pick_for_me_keeps_a_questionnaires_picks_unless_asked_to_replace_them() {
+    let mut app = signed_in().await;
+    let cat = stage_with_questions(&app);
+    let body = first_options(&app, cat);
+    let id = respond(&mut app, body).await;
+    compute(&mut app, id, cat).await;
+    let answered = pick_ids(&app.get("/api/recommendations/persisted").await.json(), cat);
+    let source = |picks: &Value| {
+        picks["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["categoryId"] == cat)
+            .map(|i| i["source"].clone())
+            .unwrap()
+    };
+
+    let res = app
+        .call(Method::POST, "/api/recommendations/pick-for-me", None)
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let kept = res.json();
+    assert_eq!(source(&kept), "questionnaire");
+    assert_eq!(pick_ids(&kept, cat), answered);
+    let filled = kept["items"].as_array().unwrap();
+    assert!(
+        filled
+            .iter()
+            .filter(|i| i["source"] == "pick_for_me")
+            .count()
+            >= 9,
+        "the other categories are filled: {kept}"
+    );
+
+    let res = app
+        .call(
+            Method::POST,
+            "/api/recommendations/pick-for-me?replace=everything",
+            None,
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+    assert!(res.error().contains("replace must be"), "{}", res.error());
+
+    let res = app
+        .call(
+            Method::POST,
+            "/api/recommendations/pick-for-me?replace=questionnaire",
+            None,
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(source(&res.json()), "pick_for_me");
 }

@@ -821,7 +821,8 @@ export interface paths {
         /**
          * POST /api/recommendations/pick-for-me: picks up to three vendors per category from recent
          *     real demo bookings of similar firms (by fit with the firm when there are none), saves them and
-         *     answers every category's picks.
+         *     answers every category's picks. A category whose picks came from the firm's questionnaire
+         *     keeps them unless `replace=questionnaire` says to replace them too.
          */
         post: operations["pick_for_me"];
         delete?: never;
@@ -5149,7 +5150,10 @@ export interface operations {
     };
     pick_for_me: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `questionnaire` also replaces the categories whose picks came from a questionnaire. */
+                replace?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5164,6 +5168,15 @@ export interface operations {
                     "application/json": components["schemas"]["PersistedPicks"];
                 };
             };
+            /** @description An unknown replace value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -5173,7 +5186,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A foreign origin */
+            /** @description A viewer, or a foreign origin */
             403: {
                 headers: {
                     [name: string]: unknown;

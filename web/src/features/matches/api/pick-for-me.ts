@@ -6,9 +6,14 @@ import type { PersistedPicks } from '@/lib/api/types';
 import { persistedQueryKey } from './get-persisted';
 import { invalidatePicks } from './invalidate';
 
-export async function pickForMe(): Promise<PersistedPicks> {
+/**
+ * `replaceQuestionnaire`: also replace the picks the firm's questionnaires produced (left out,
+ * the server keeps them and fills the other categories).
+ */
+export async function pickForMe({ replaceQuestionnaire = false }: { replaceQuestionnaire?: boolean } = {}): Promise<PersistedPicks> {
   try {
-    return await api.post<PersistedPicks>('/api/recommendations/pick-for-me');
+    const query = replaceQuestionnaire ? '?replace=questionnaire' : '';
+    return await api.post<PersistedPicks>(`/api/recommendations/pick-for-me${query}`);
   } catch (cause) {
     throw new Error('Failed to fetch Pick For Me recommendations', { cause });
   }
@@ -18,7 +23,7 @@ export async function pickForMe(): Promise<PersistedPicks> {
 export function usePickForMe() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: pickForMe,
+    mutationFn: (options: { replaceQuestionnaire?: boolean } = {}) => pickForMe(options),
     onSuccess: (data) => {
       client.setQueryData(persistedQueryKey, data);
       void invalidatePicks(client);

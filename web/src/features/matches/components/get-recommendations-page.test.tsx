@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -142,5 +142,40 @@ describe('GetRecommendationsPage for each firm role', () => {
     expect(screen.getByRole('button', { name: 'Pick For Me' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Clear picks' })).toBeTruthy();
     expect(screen.queryByText(VIEW_ONLY_NOTE)).toBeNull();
+  });
+});
+
+describe('Pick For Me and the questionnaire picks', () => {
+  async function setupWithPickForMe() {
+    const mock = mockFetch({
+      'GET /api/config': { body: { utmSource: 'litstack', thirdPartyLogos: false } },
+      'GET /api/categories': { body: categories },
+      'GET /api/recommendations/overview': { body: overview },
+      'GET /api/recommendations/persisted': { body: persisted },
+      'POST /api/recommendations/pick-for-me': { body: persisted },
+    });
+    vi.stubGlobal('fetch', mock.fetchMock);
+    renderWithProviders(<GetRecommendationsPage />, { path: '/matches', user: testUser('member') });
+    // The saved picks have loaded (their page note shows).
+    await screen.findByRole('note');
+    return mock;
+  }
+
+  it('asks before replacing them, and keeping them sends no replace', async () => {
+    const { calls } = await setupWithPickForMe();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pick For Me' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Replace the picks from your Practice Management questionnaire?' });
+    expect(within(dialog).getByText('Clio Manage', { exact: false })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep them' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/recommendations/pick-for-me']));
+  });
+
+  it('replaces them only when told to', async () => {
+    const { calls } = await setupWithPickForMe();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pick For Me' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Replace them' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/recommendations/pick-for-me?replace=questionnaire']),
+    );
   });
 });

@@ -1,9 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { ViewOnlyNote } from '@/components/view-only-note';
@@ -101,10 +102,21 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
     navigate(withQuery(paths.matches, { categoryId }));
   };
 
+  // Categories whose picks the firm's own questionnaires produced: Pick For Me asks before
+  // replacing them.
+  const answered = (persisted.data?.items ?? []).filter((i) => i.source === 'questionnaire' && i.picks.length > 0);
+  const [askReplace, setAskReplace] = useState(false);
+
   const onPickForMe = () => {
     track('pick_for_me_click');
+    if (answered.length > 0) setAskReplace(true);
+    else runPickForMe(false);
+  };
+
+  const runPickForMe = (replaceQuestionnaire: boolean) => {
+    setAskReplace(false);
     const refresh = hasPicks;
-    pickForMe.mutate(undefined, {
+    pickForMe.mutate({ replaceQuestionnaire }, {
       onSuccess: (data) =>
         toast(
           refresh
@@ -241,6 +253,34 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
         />
       ) : null}
       {canWrite ? techStackModal : null}
+      <Modal
+        open={askReplace}
+        onOpenChange={setAskReplace}
+        title={`Replace the picks from your ${joinNames(answered.map((i) => i.categoryName))} questionnaire${answered.length > 1 ? 's' : ''}?`}
+        description="Pick For Me fills every other category. Your questionnaire answers chose these picks; replacing them cannot be undone."
+        footer={
+          <>
+            <Button variant="outline" onClick={() => runPickForMe(false)}>
+              Keep them
+            </Button>
+            <Button onClick={() => runPickForMe(true)}>Replace them</Button>
+          </>
+        }
+      >
+        <ul className="space-y-1 text-sm text-slate-700">
+          {answered.map((i) => (
+            <li key={i.categoryId}>
+              <span className="font-medium text-slate-900">{i.categoryName}:</span> {i.picks.map((p) => p.name).join(', ')}
+            </li>
+          ))}
+        </ul>
+      </Modal>
     </div>
   );
+}
+
+/** "Intake", "Intake and Medical Records", "Intake, Medical Records and Demand". */
+function joinNames(names: string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
