@@ -16,7 +16,7 @@ pub use export::export;
 use super::model::{Email, Firm, Session, User};
 use super::sessions::TokenHash;
 use crate::error::Result;
-use crate::store::Store;
+use crate::store::{Store, WriteTx};
 
 const EMAIL_TAKEN: &str = "An account with this email already exists";
 
@@ -199,6 +199,27 @@ pub fn touch_session(store: &Store, hash: &TokenHash, session: &Session) -> Resu
     match store {
         Store::File(db) => file::touch_session(db, hash, session),
         Store::Postgres(db) => postgres::touch_session(db, hash, session),
+    }
+}
+
+/// What a firm merge did in the accounts tables.
+pub struct Merged {
+    /// The kept firm, as it is after the merge.
+    pub kept: Firm,
+    /// The merged firm's record as it was; it no longer exists.
+    pub gone: Firm,
+    /// The accounts moved from `gone` to `kept`, by id.
+    pub moved: Vec<u64>,
+}
+
+/// Moves firm `from`'s members (roles kept), invitations and audit entries to firm `into` inside
+/// the caller's transaction, keeps `into` verified if either was, and deletes `from`. Either
+/// firm missing is a 404 naming it; on PostgreSQL it also holds the sign-up lock and both firm
+/// rows until the commit (see `postgres::merge_firm_in`).
+pub fn merge_firm_in(tx: &mut WriteTx, into: u64, from: u64) -> Result<Merged> {
+    match tx {
+        WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
+        WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
     }
 }
 
