@@ -96,7 +96,7 @@ pub fn record(app: &App, firm_id: u64, actor: Option<&User>, action: AuditAction
 pub fn record_in(
     tx: &mut crate::store::WriteTx,
     firm_id: u64,
-    actor: &User,
+    actor: Option<String>,
     action: AuditAction,
     detail: String,
 ) -> crate::error::Result<()> {
@@ -106,7 +106,7 @@ pub fn record_in(
             id: 0,
             firm_id,
             at: now_secs(),
-            actor: Some(actor.name.clone()),
+            actor,
             action,
             detail,
         },

@@ -462,5 +462,15 @@ pub(super) fn merge_firm_in(txn: &WriteTransaction, into: u64, from: u64) -> Res
     kept.verified |= gone.verified;
     put_firm(txn, &kept)?;
     txn.open_table(FIRMS)?.remove(from)?;
-    Ok(super::Merged { kept, gone, moved })
+    let members = txn
+        .open_table(FIRM_MEMBERS)?
+        .range((into, 0)..=(into, u64::MAX))?
+        .map(|e| e.map(|(k, _)| k.value().1))
+        .collect::<std::result::Result<_, _>>()?;
+    Ok(super::Merged {
+        kept,
+        gone,
+        moved,
+        members,
+    })
 }

@@ -210,6 +210,8 @@ pub struct Merged {
     pub gone: Firm,
     /// The accounts moved from `gone` to `kept`, by id.
     pub moved: Vec<u64>,
+    /// Every member of `kept` after the merge (the moved ones too), by id.
+    pub members: Vec<u64>,
 }
 
 /// Moves firm `from`'s members (roles kept), invitations and audit entries to firm `into` inside

@@ -581,10 +581,16 @@ pub(super) fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<super
             .bind(from as i64)
             .execute(&mut *conn)
             .await?;
+        let members: Vec<i64> =
+            sqlx::query_scalar("SELECT id FROM users WHERE firm_id = $1 ORDER BY id")
+                .bind(into as i64)
+                .fetch_all(&mut *conn)
+                .await?;
         Ok(super::Merged {
             kept,
             gone,
             moved: moved.into_iter().map(|id| id as u64).collect(),
+            members: members.into_iter().map(|id| id as u64).collect(),
         })
     })
 }

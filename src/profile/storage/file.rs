@@ -21,3 +21,16 @@ pub fn save_onboarding(store: &FileStore, firm_id: u64, answers: &Onboarding) ->
     txn.commit()?;
     Ok(())
 }
+
+/// `into` keeps its answers; `from`'s become `into`'s only when it has none; `from`'s go.
+pub fn merge_firm_in(txn: &redb::WriteTransaction, into: u64, from: u64) -> Result<()> {
+    use redb::ReadableTable;
+    let mut table = txn.open_table(ONBOARDING)?;
+    let theirs = table.remove(from)?.map(|v| v.value().to_vec());
+    if let Some(answers) = theirs
+        && table.get(into)?.is_none()
+    {
+        table.insert(into, answers.as_slice())?;
+    }
+    Ok(())
+}

@@ -48,3 +48,27 @@ pub fn save_onboarding(store: &PgStore, firm_id: u64, answers: &Onboarding) -> R
     )?;
     Ok(())
 }
+
+/// `into` keeps its answers; `from`'s become `into`'s only when it has none; `from`'s go.
+pub fn merge_firm_in(tx: &mut crate::store::PgTx, into: u64, from: u64) -> Result<()> {
+    let store = tx.store();
+    let conn = tx.conn()?;
+    store.run(async {
+        sqlx::query(
+            "INSERT INTO onboarding (firm_id, attorneys_count_band, employees_count_band, \
+             injury_cases_per_month_band, annual_software_spend_band, saved_at) \
+             SELECT $1, attorneys_count_band, employees_count_band, injury_cases_per_month_band, \
+             annual_software_spend_band, saved_at FROM onboarding WHERE firm_id = $2 \
+             ON CONFLICT (firm_id) DO NOTHING",
+        )
+        .bind(into as i64)
+        .bind(from as i64)
+        .execute(&mut *conn)
+        .await?;
+        sqlx::query("DELETE FROM onboarding WHERE firm_id = $1")
+            .bind(from as i64)
+            .execute(&mut *conn)
+            .await?;
+        Ok(())
+    })
+}

@@ -362,3 +362,50 @@ pub fn past(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
         })
         .collect()
 }
+
+/// Moves firm `from`'s recommendation rows to firm `into` inside `tx` (see
+/// `super::merge_firm_in`), holding both firms' picks locks (in id order) to the commit, so a
+/// save or a dismissal of either firm goes wholly before the merge or after it.
+pub fn merge_firm_in(tx: &mut crate::store::PgTx, into: u64, from: u64) -> Result<()> {
+    let store = tx.store();
+    let conn = tx.conn()?;
+    store.run(async {
+        lock_users_picks(&mut *conn, into.min(from)).await?;
+        lock_users_picks(&mut *conn, into.max(from)).await?;
+        // The latest response per category is the one with the highest id: the newer one.
+        for sql in [
+            "UPDATE responses SET firm_id = $1 WHERE firm_id = $2",
+            "INSERT INTO picks (firm_id, category_id, vendors, source, note, \
+             used_size_fallback, saved_at) SELECT $1, category_id, vendors, source, note, \
+             used_size_fallback, saved_at FROM picks WHERE firm_id = $2 \
+             ON CONFLICT (firm_id, category_id) DO NOTHING",
+            "INSERT INTO dismissals (firm_id, vendor_id, reason, other_text, dismissed_at) \
+             SELECT $1, vendor_id, reason, other_text, dismissed_at FROM dismissals \
+             WHERE firm_id = $2 ON CONFLICT (firm_id, vendor_id) DO NOTHING",
+            "INSERT INTO past_recommendations (firm_id, category_id, vendor_id, \
+             recommended_at, rank, strengths) SELECT $1, category_id, vendor_id, \
+             recommended_at, rank, strengths FROM past_recommendations WHERE firm_id = $2 \
+             ON CONFLICT (firm_id, category_id, vendor_id) DO UPDATE SET \
+             recommended_at = EXCLUDED.recommended_at, rank = EXCLUDED.rank, \
+             strengths = EXCLUDED.strengths \
+             WHERE past_recommendations.recommended_at < EXCLUDED.recommended_at",
+        ] {
+            sqlx::query(sql)
+                .bind(into as i64)
+                .bind(from as i64)
+                .execute(&mut *conn)
+                .await?;
+        }
+        for sql in [
+            "DELETE FROM picks WHERE firm_id = $1",
+            "DELETE FROM dismissals WHERE firm_id = $1",
+            "DELETE FROM past_recommendations WHERE firm_id = $1",
+        ] {
+            sqlx::query(sql)
+                .bind(from as i64)
+                .execute(&mut *conn)
+                .await?;
+        }
+        Ok(())
+    })
+}

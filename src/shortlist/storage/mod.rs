@@ -72,6 +72,53 @@ pub fn remove(app: &App, firm_id: u64, vendor_id: u64) -> Result<bool> {
     Ok(removed)
 }
 
+/// Moves firm `from`'s shortlist to firm `into` inside the caller's transaction (a firm merge):
+/// a vendor only `from` has becomes `into`'s as it is; one both have becomes `merge_entries` of
+/// the two. The caller recounts both firms in the peer figures after the commit.
+pub fn merge_firm_in(tx: &mut WriteTx, into: u64, from: u64) -> Result<()> {
+    match tx {
+        WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
+        WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
+    }
+}
+
+/// Two firms' entries for one vendor as one, losing nothing. The entry whose latest status change
+/// is newer is the base (`ours` on a tie): its status, reason and fields stay. The other's note,
+/// when it has one, follows the base's after a blank line (or is the note, when the base has
+/// none); the two histories are merged in time order (the base's change last on a tie, so the
+/// history still ends at the status); what the base's outcome leaves unanswered the other's
+/// answers; the entry was added when the first of the two was.
+pub fn merge_entries(ours: Entry, theirs: Entry) -> Entry {
+    let latest = |e: &Entry| e.history.last().map_or(e.added_at, |c| c.at);
+    let (mut base, other) = if latest(&theirs) > latest(&ours) {
+        (theirs, ours)
+    } else {
+        (ours, theirs)
+    };
+    let note = other.note.trim();
+    if !note.is_empty() && base.note.trim() != note {
+        base.note = if base.note.trim().is_empty() {
+            other.note.clone()
+        } else {
+            format!("{}\n\n{}", base.note.trim_end(), other.note)
+        };
+    }
+    let mut history = other.history.clone();
+    history.append(&mut base.history);
+    history.sort_by_key(|change| change.at);
+    base.history = history;
+    let outcome = &mut base.outcome;
+    outcome.demo_held = outcome.demo_held.or(other.outcome.demo_held);
+    outcome.chosen = outcome.chosen.or(other.outcome.chosen);
+    // When and how satisfied only mean something for a vendor the merged entry says was chosen.
+    if outcome.chosen == Some(true) {
+        outcome.chosen_at = outcome.chosen_at.or(other.outcome.chosen_at);
+        outcome.satisfaction = outcome.satisfaction.or(other.outcome.satisfaction);
+    }
+    base.added_at = base.added_at.min(other.added_at);
+    base
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,7 @@ pub use export::export;
 
 use crate::error::Result;
 use crate::state::App;
-use crate::store::Store;
+use crate::store::{Store, WriteTx};
 
 use super::model::Adoption;
 
@@ -39,6 +39,44 @@ pub fn save(app: &App, firm_id: u64, items: &[(u64, Adoption)]) -> Result<()> {
     }
     super::peers::changed(app, firm_id);
     Ok(())
+}
+
+/// Moves firm `from`'s answers to firm `into` inside the caller's transaction (a firm merge): a
+/// category only `from` answered becomes `into`'s as it is; one both answered becomes `union` of
+/// the two. The caller recounts both firms in the peer figures after the commit.
+pub fn merge_firm_in(tx: &mut WriteTx, into: u64, from: u64) -> Result<()> {
+    match tx {
+        WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
+        WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
+    }
+}
+
+/// Two firms' answers for one category as one firm's: every tool either uses, none twice. "Uses
+/// a tool" wins over "uses none" (a "No" has no tools to add). `ours` comes first: its tools keep
+/// their order and its primary stays the primary; `theirs` fills in a missing primary. Other
+/// names are the same tool when they match ignoring case.
+pub fn union(ours: Adoption, theirs: Adoption) -> Adoption {
+    let mut merged = ours;
+    merged.has_tool |= theirs.has_tool;
+    for id in theirs.vendor_ids {
+        if !merged.vendor_ids.contains(&id) {
+            merged.vendor_ids.push(id);
+        }
+    }
+    if merged.primary_vendor_id.is_none() {
+        merged.primary_vendor_id = theirs.primary_vendor_id;
+    }
+    for name in theirs.other_vendors {
+        let lower = name.to_lowercase();
+        if !merged
+            .other_vendors
+            .iter()
+            .any(|n| n.to_lowercase() == lower)
+        {
+            merged.other_vendors.push(name);
+        }
+    }
+    merged
 }
 
 #[cfg(test)]
