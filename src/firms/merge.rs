@@ -108,9 +108,9 @@ pub fn merge_firms(app: &App, operator: &str, into: u64, from: u64) -> Result<Me
 pub(super) async fn merge_firms_route(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
-    Json(body): Json<FirmMerge>,
+    Json(body): Json<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<Json<AdminFirmEnvelope>> {
-    let FirmMerge { into, from } = body;
+    let FirmMerge { into, from } = super::object_body(body)?;
     let operator = admin.name.clone();
     let merged = state
         .blocking(move |app| merge_firms(app, &operator, into, from))
