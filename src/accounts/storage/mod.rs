@@ -620,4 +620,93 @@ mod tests {
             ));
         });
     }
+
+    #[test]
+    fn a_merge_moves_members_invitations_and_audit_lines_and_deletes_the_firm() {
+        on_both(|store| {
+            let ann = create_user(store, new_user("ann@doe.com"), &[1; 32], |_| Ok(())).unwrap();
+            let bo = create_user(store, new_user("bo@roe.com"), &[2; 32], |_| Ok(())).unwrap();
+            let cy = create_user(store, new_user("cy@poe.com"), &[3; 32], |_| Ok(())).unwrap();
+            let (into, from) = (bo.firm.id, ann.firm.id);
+            let invited = links::create_invitation(
+                store,
+                Invitation {
+                    id: 0,
+                    firm_id: from,
+                    email: "di@doe.com".into(),
+                    email_key: "di@doe.com".into(),
+                    role: FirmRole::Member,
+                    token_hash: [9; 32],
+                    created_at: 1,
+                    expires_at: 2_000_000_000,
+                    invited_by: ann.id,
+                    invited_by_name: "Ann".into(),
+                    used_at: None,
+                    revoked_at: None,
+                },
+            )
+            .unwrap();
+            let line = crate::accounts::audit::AuditEntry {
+                id: 0,
+                firm_id: from,
+                at: 5,
+                actor: Some("Ann".into()),
+                action: crate::accounts::audit::AuditAction::InvitationCreated,
+                detail: "Invited di@doe.com".into(),
+            };
+            audit::append(store, line).unwrap();
+
+            // A missing firm is a 404 naming it, and the rolled-back transaction wrote nothing.
+            for (a, b) in [(into, 99), (99, from)] {
+                let mut tx = store.begin().unwrap();
+                let refused = merge_firm_in(&mut tx, a, b).map(|_| ());
+                assert!(
+                    matches!(&refused, Err(AppError::NotFound(m)) if m == "There is no firm with id 99"),
+                    "{refused:?}"
+                );
+            }
+            assert_eq!(firm_members(store, from).unwrap().len(), 1);
+
+            let mut tx = store.begin().unwrap();
+            let merged = merge_firm_in(&mut tx, into, from).unwrap();
+            tx.commit().unwrap();
+            assert_eq!(merged.moved, vec![ann.id]);
+            assert_eq!(merged.members, vec![ann.id, bo.id]);
+            assert_eq!(merged.gone.id, from);
+            // The operator's firm was verified: the kept firm is now.
+            assert!(merged.kept.verified && !merged.kept.disabled);
+            assert_eq!(find_firm(store, into).unwrap(), Some(merged.kept.clone()));
+            assert_eq!(find_firm(store, from).unwrap(), None);
+            let moved = find_user(store, ann.id).unwrap().unwrap();
+            assert_eq!((moved.firm.id, moved.firm_role), (into, FirmRole::Owner));
+            assert!(moved.is_admin);
+            let ids: Vec<u64> = firm_members(store, into)
+                .unwrap()
+                .iter()
+                .map(|u| u.id)
+                .collect();
+            assert_eq!(ids, vec![ann.id, bo.id]);
+            assert!(firm_members(store, from).unwrap().is_empty());
+            assert_eq!(firm_members(store, cy.firm.id).unwrap().len(), 1);
+            let invitations = links::firm_invitations(store, into).unwrap();
+            assert_eq!(
+                invitations,
+                vec![Invitation {
+                    firm_id: into,
+                    ..invited
+                }]
+            );
+            assert!(links::firm_invitations(store, from).unwrap().is_empty());
+            let lines = audit::firm_entries(store, into).unwrap();
+            assert_eq!(
+                lines
+                    .iter()
+                    .map(|l| (l.firm_id, l.detail.as_str()))
+                    .collect::<Vec<_>>(),
+                vec![(into, "Invited di@doe.com")]
+            );
+            assert!(audit::firm_entries(store, from).unwrap().is_empty());
+            assert_eq!(all_firms(store).unwrap().len(), 2);
+        });
+    }
 }

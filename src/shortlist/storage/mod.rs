@@ -264,4 +264,72 @@ mod tests {
         );
         assert_eq!(all(&Store::Postgres(pg)), all(&file));
     }
+
+    #[test]
+    fn two_entries_of_one_vendor_become_one_keeping_both_notes_and_histories() {
+        let mut ours = Entry::new(Status::Considering, 100);
+        ours.note = "Ours".into();
+        ours.set_status(Status::DemoBooked, 300);
+        let mut theirs = Entry::new(Status::Considering, 50);
+        theirs.note = "Theirs".into();
+        theirs.set_status(Status::DemoHeld, 200);
+        // Ours changed last: it is the base, their note follows, their outcome fills ours.
+        let merged = merge_entries(ours.clone(), theirs.clone());
+        assert_eq!(merged.status, Status::DemoBooked);
+        assert_eq!(merged.note, "Ours\n\nTheirs");
+        let times: Vec<(Status, i64)> = merged.history.iter().map(|c| (c.status, c.at)).collect();
+        assert_eq!(
+            times,
+            [
+                (Status::Considering, 50),
+                (Status::Considering, 100),
+                (Status::DemoHeld, 200),
+                (Status::DemoBooked, 300)
+            ]
+        );
+        assert_eq!(merged.outcome.demo_held, Some(true));
+        assert_eq!(merged.added_at, 50);
+        // Theirs changed last: theirs is the base; an empty note is no note.
+        theirs.set_status(Status::Chosen, 400);
+        ours.note.clear();
+        let merged = merge_entries(ours, theirs);
+        assert_eq!(
+            (merged.status, merged.note.as_str()),
+            (Status::Chosen, "Theirs")
+        );
+        assert_eq!(merged.history.last().map(|c| c.at), Some(400));
+        assert_eq!(merged.outcome.chosen_at, Some(400));
+    }
+
+    #[test]
+    fn a_merge_moves_the_shortlist_and_merges_a_shared_vendor() {
+        let (_dir, stores) = stores();
+        let answers: Vec<_> = stores
+            .iter()
+            .map(|store| {
+                update(store, 1, 9, |e| e.note = "Ours".into());
+                update(store, 2, 9, |e| {
+                    e.note = "Theirs".into();
+                    e.set_status(Status::DemoHeld, 200);
+                });
+                update(store, 2, 4, |e| e.set_status(Status::Rejected, 150));
+                update(store, 3, 9, |_| {});
+                let mut tx = store.begin().unwrap();
+                merge_firm_in(&mut tx, 1, 2).unwrap();
+                tx.commit().unwrap();
+                assert!(entries(store, 2).is_empty());
+                (entries(store, 1), all(store).len())
+            })
+            .collect();
+        assert_eq!(answers[0], answers[1]);
+        let (mine, count) = &answers[0];
+        assert_eq!(*count, 3, "firm 3 untouched");
+        assert_eq!(mine.iter().map(|(v, _)| *v).collect::<Vec<_>>(), [4, 9]);
+        let shared = &mine[1].1;
+        assert_eq!(
+            (shared.status, shared.note.as_str()),
+            (Status::DemoHeld, "Theirs\n\nOurs")
+        );
+        assert_eq!(shared.history.len(), 3);
+    }
 }

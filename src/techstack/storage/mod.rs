@@ -155,4 +155,60 @@ mod tests {
         );
         assert_eq!(read(&Store::Postgres(pg), 2), answers[0]);
     }
+
+    #[test]
+    fn two_answers_are_united_without_duplicates_and_a_tool_wins_over_none() {
+        let none = adoption(&[], &[]);
+        let ours = adoption(&[4, 7], &["Excel"]);
+        let theirs = Adoption {
+            primary_vendor_id: Some(9),
+            ..adoption(&[9, 4], &["excel", "Dropbox"])
+        };
+        let merged = union(ours.clone(), theirs.clone());
+        assert_eq!(merged, adoption(&[4, 7, 9], &["Excel", "Dropbox"]));
+        assert_eq!(union(none.clone(), theirs.clone()), theirs);
+        assert_eq!(union(theirs.clone(), none.clone()), theirs);
+        assert_eq!(union(none.clone(), none.clone()), none);
+    }
+
+    #[test]
+    fn a_merge_unites_the_firms_answers_under_the_kept_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let stores = [
+            Store::File(FileStore::open(dir.path()).unwrap()),
+            Store::Postgres(test_store()),
+        ];
+        let answers: Vec<Answers> = stores
+            .iter()
+            .map(|store| {
+                save_on(
+                    store,
+                    1,
+                    &[(5, adoption(&[4], &[])), (6, adoption(&[], &[]))],
+                );
+                save_on(
+                    store,
+                    2,
+                    &[(5, adoption(&[3, 4], &["Excel"])), (7, adoption(&[8], &[]))],
+                );
+                save_on(store, 3, &[(5, adoption(&[2], &[]))]);
+                let mut tx = store.begin().unwrap();
+                merge_firm_in(&mut tx, 1, 2).unwrap();
+                tx.commit().unwrap();
+                assert!(read(store, 2).0.is_empty());
+                read(store, 1)
+            })
+            .collect();
+        assert_eq!(answers[0], answers[1]);
+        let (mine, all) = &answers[0];
+        assert_eq!(
+            mine,
+            &[
+                (5, adoption(&[4, 3], &["Excel"])),
+                (6, adoption(&[], &[])),
+                (7, adoption(&[8], &[]))
+            ]
+        );
+        assert_eq!(all.len(), 4, "firm 3 untouched: {all:?}");
+    }
 }
