@@ -429,7 +429,7 @@ fn a_merge_moves_responses_picks_dismissals_and_history_keeping_the_kept_firms_o
             HashSet::from([5, 6])
         );
         assert!(responded_categories(store, 2).unwrap().is_empty());
-        assert_eq!(latest_response_id(store, 3, 5).unwrap().is_some(), true);
+        assert!(latest_response_id(store, 3, 5).unwrap().is_some());
         // Picks: the kept firm's category 5 stays; category 6 comes from the merged firm.
         assert_eq!(vendors_of(store, 1), vec![(5, vec![11]), (6, vec![])]);
         assert!(vendors_of(store, 2).is_empty());
