@@ -174,8 +174,13 @@ fn claim_email(txn: &WriteTransaction, email: &Email, user_id: u64) -> Result<()
     Ok(())
 }
 
-/// Writes the account (and its place among its firm's members), not the firm's own record.
+/// Writes the account (and its place among its firm's members), not the firm's own record. An
+/// account read before its firm was merged away (a request begun before the merge) would name a
+/// firm that no longer exists: refused, so no account is ever left without its firm.
 fn put_user(txn: &WriteTransaction, user: &User) -> Result<()> {
+    if txn.open_table(FIRMS)?.get(user.firm.id)?.is_none() {
+        return Err(conflict(crate::store::merged::MERGED));
+    }
     let mut users = txn.open_table(USERS)?;
     let previous = users
         .get(user.id)?
@@ -462,6 +467,7 @@ pub(super) fn merge_firm_in(txn: &WriteTransaction, into: u64, from: u64) -> Res
     kept.verified |= gone.verified;
     put_firm(txn, &kept)?;
     txn.open_table(FIRMS)?.remove(from)?;
+    crate::store::merged::record_in_file(txn, from, into)?;
     let members = txn
         .open_table(FIRM_MEMBERS)?
         .range((into, 0)..=(into, u64::MAX))?

@@ -707,6 +707,10 @@ mod tests {
             );
             assert!(audit::firm_entries(store, from).unwrap().is_empty());
             assert_eq!(all_firms(store).unwrap().len(), 2);
+            // The account as a request begun before the merge read it names the merged firm:
+            // saving it is refused, so the account never loses its firm.
+            assert!(save_user(store, &ann).is_err());
+            assert_eq!(find_user(store, ann.id).unwrap().unwrap().firm.id, into);
         });
     }
 }

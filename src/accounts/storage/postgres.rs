@@ -581,6 +581,7 @@ pub(super) fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<super
             .bind(from as i64)
             .execute(&mut *conn)
             .await?;
+        crate::store::merged::record_in_pg(&mut *conn, from, into).await?;
         let members: Vec<i64> =
             sqlx::query_scalar("SELECT id FROM users WHERE firm_id = $1 ORDER BY id")
                 .bind(into as i64)

@@ -16,6 +16,7 @@ pub fn find_onboarding(store: &FileStore, firm_id: u64) -> Result<Option<Onboard
 
 pub fn save_onboarding(store: &FileStore, firm_id: u64, answers: &Onboarding) -> Result<()> {
     let txn = store.write()?;
+    crate::store::merged::refuse_in_file(&txn, firm_id)?;
     txn.open_table(ONBOARDING)?
         .insert(firm_id, codec::encode(answers).as_slice())?;
     txn.commit()?;

@@ -53,6 +53,8 @@ mod tests {
     fn merge(store: &Store, into: u64, from: u64) {
         let mut tx = store.begin().unwrap();
         merge_firm_in(&mut tx, into, from).unwrap();
+        // As the accounts' part of a whole merge does.
+        crate::store::merged::record(&mut tx, from, into).unwrap();
         tx.commit().unwrap();
     }
 
@@ -75,6 +77,12 @@ mod tests {
             merge(&store, 1, 2);
             merge(&store, 3, 4);
             merge(&store, 5, 6);
+            // A write for a merged firm, from a request begun before the merge, is refused.
+            let late = save_onboarding(&store, 2, &answers("SOLO"));
+            assert!(
+                matches!(late, Err(crate::error::AppError::Conflict(_))),
+                "{late:?}"
+            );
             let found: Vec<Option<String>> = (1..=6).map(|id| attorneys(&store, id)).collect();
             assert_eq!(
                 found,

@@ -23,6 +23,7 @@ pub fn insert_response(
     at: i64,
 ) -> Result<u64> {
     let txn = store.write()?;
+    crate::store::merged::refuse_in_file(&txn, author.firm_id)?;
     let id = next_id(&txn, "responses")?;
     let response = StoredResponse {
         id,
@@ -81,6 +82,7 @@ pub fn dismissals(store: &FileStore, firm_id: u64) -> Result<Vec<(u64, Dismissal
 
 pub fn undo_dismissal(store: &FileStore, firm_id: u64, vendor_id: u64) -> Result<bool> {
     let txn = store.write()?;
+    crate::store::merged::refuse_in_file(&txn, firm_id)?;
     let removed = txn
         .open_table(DISMISSED)?
         .remove((firm_id, vendor_id))?
@@ -97,6 +99,7 @@ pub fn pick_sets(store: &FileStore, firm_id: u64) -> Result<Vec<(u64, PickSet)>>
 
 pub fn save_picks(store: &FileStore, firm_id: u64, stages: &[StageSave]) -> Result<()> {
     let txn = store.write()?;
+    crate::store::merged::refuse_in_file(&txn, firm_id)?;
     {
         let mut picks = txn.open_table(PICKS)?;
         let mut past = txn.open_table(PAST_RECS)?;
@@ -126,6 +129,7 @@ pub fn save_picks(store: &FileStore, firm_id: u64, stages: &[StageSave]) -> Resu
 
 pub fn clear_picks(store: &FileStore, firm_id: u64) -> Result<()> {
     let txn = store.write()?;
+    crate::store::merged::refuse_in_file(&txn, firm_id)?;
     {
         let mut picks = txn.open_table(PICKS)?;
         let keys: Vec<(u64, u64)> = picks
@@ -148,6 +152,7 @@ pub fn dismiss(
     at: i64,
 ) -> Result<bool> {
     let txn = store.write()?;
+    crate::store::merged::refuse_in_file(&txn, firm_id)?;
     let mut found = false;
     {
         let mut picks = txn.open_table(PICKS)?;

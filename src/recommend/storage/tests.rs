@@ -415,6 +415,8 @@ fn a_merge_moves_responses_picks_dismissals_and_history_keeping_the_kept_firms_o
 
         let mut tx = store.begin().unwrap();
         merge_firm_in(&mut tx, 1, 2).unwrap();
+        // As the accounts' part of a whole merge does.
+        crate::store::merged::record(&mut tx, 2, 1).unwrap();
         tx.commit().unwrap();
 
         // Responses keep their author; the newer latest one wins per category.
@@ -466,5 +468,17 @@ fn a_merge_moves_responses_picks_dismissals_and_history_keeping_the_kept_firms_o
             ]
         );
         assert!(past(store, 2).unwrap().is_empty());
+        // A write for the merged firm, from a request begun before the merge, is refused.
+        let late = save_picks(store, 2, &[stage(7, &[1], 400)]);
+        assert!(
+            matches!(late, Err(crate::error::AppError::Conflict(_))),
+            "{late:?}"
+        );
+        let late = insert_response(store, merged, 7, vec![]);
+        assert!(
+            matches!(late, Err(crate::error::AppError::Conflict(_))),
+            "{late:?}"
+        );
+        assert!(vendors_of(store, 2).is_empty());
     });
 }

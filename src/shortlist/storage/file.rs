@@ -20,6 +20,7 @@ pub fn update_in<T>(
     vendor_id: u64,
     change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
 ) -> Result<T> {
+    store::merged::refuse_in_file(txn, firm_id)?;
     let mut table = txn.open_table(SHORTLIST)?;
     let current: Option<Entry> = table
         .get((firm_id, vendor_id))?
@@ -32,6 +33,7 @@ pub fn update_in<T>(
 
 pub fn remove(store: &FileStore, firm_id: u64, vendor_id: u64) -> Result<bool> {
     let txn = store.write()?;
+    store::merged::refuse_in_file(&txn, firm_id)?;
     let removed = txn
         .open_table(SHORTLIST)?
         .remove((firm_id, vendor_id))?

@@ -316,8 +316,19 @@ mod tests {
                 update(store, 3, 9, |_| {});
                 let mut tx = store.begin().unwrap();
                 merge_firm_in(&mut tx, 1, 2).unwrap();
+                // As the accounts' part of a whole merge does.
+                crate::store::merged::record(&mut tx, 2, 1).unwrap();
                 tx.commit().unwrap();
                 assert!(entries(store, 2).is_empty());
+                let mut tx = store.begin().unwrap();
+                let late = update_in(&mut tx, 2, 9, |_| {
+                    Ok((Entry::new(Status::Considering, 1), ()))
+                });
+                assert!(
+                    matches!(late, Err(crate::error::AppError::Conflict(_))),
+                    "{late:?}"
+                );
+                drop(tx);
                 (entries(store, 1), all(store).len())
             })
             .collect();

@@ -124,6 +124,7 @@ pub fn update_in<T>(
     change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
 ) -> Result<T> {
     let store = tx.store();
+    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
     store.run(
         sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
             .bind(SHORTLIST_LOCK)
@@ -160,6 +161,7 @@ fn peer_outcome(entry: &Entry) -> (bool, bool) {
 
 pub fn remove(store: &PgStore, firm_id: u64, vendor_id: u64) -> Result<bool> {
     let mut tx = PgTx::begin(store)?;
+    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
     let held: Option<Option<bool>> = store.run(
         sqlx::query_scalar(
             "DELETE FROM shortlist WHERE firm_id = $1 AND vendor_id = $2 RETURNING demo_held",

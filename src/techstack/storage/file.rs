@@ -14,6 +14,7 @@ pub fn load_all(store: &FileStore) -> Result<Vec<((u64, u64), Adoption)>> {
 
 pub fn save(store: &FileStore, firm_id: u64, items: &[(u64, Adoption)]) -> Result<()> {
     let txn = store.write()?;
+    store::merged::refuse_in_file(&txn, firm_id)?;
     {
         let mut table = txn.open_table(ADOPTION)?;
         for (category_id, adoption) in items {

@@ -194,7 +194,18 @@ mod tests {
                 save_on(store, 3, &[(5, adoption(&[2], &[]))]);
                 let mut tx = store.begin().unwrap();
                 merge_firm_in(&mut tx, 1, 2).unwrap();
+                // As the accounts' part of a whole merge does.
+                crate::store::merged::record(&mut tx, 2, 1).unwrap();
                 tx.commit().unwrap();
+                assert!(read(store, 2).0.is_empty());
+                let late = match store {
+                    Store::File(db) => file::save(db, 2, &[(9, adoption(&[], &[]))]),
+                    Store::Postgres(db) => postgres::save(db, 2, &[(9, adoption(&[], &[]))]),
+                };
+                assert!(
+                    matches!(late, Err(crate::error::AppError::Conflict(_))),
+                    "{late:?}"
+                );
                 assert!(read(store, 2).0.is_empty());
                 read(store, 1)
             })

@@ -94,6 +94,7 @@ pub(super) async fn put(
 /// makes every node recount the user's firm.
 pub fn save(store: &PgStore, firm_id: u64, items: &[(u64, Adoption)]) -> Result<()> {
     let mut tx = PgTx::begin(store)?;
+    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
     store.run(async {
         let conn = tx.conn()?;
         for (category_id, adoption) in items {

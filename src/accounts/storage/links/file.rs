@@ -23,6 +23,7 @@ fn put_invitation(txn: &WriteTransaction, invitation: &Invitation) -> Result<()>
 
 pub fn create_invitation(db: &FileStore, mut invitation: Invitation) -> Result<Invitation> {
     let txn = db.write()?;
+    store::merged::refuse_in_file(&txn, invitation.firm_id)?;
     invitation.id = store::next_id(&txn, "invitations")?;
     put_invitation(&txn, &invitation)?;
     txn.open_table(INVITATION_TOKENS)?
