@@ -476,3 +476,45 @@ async fn the_command_line_lists_and_merges_firms() {
     assert_eq!(list.lines().count(), 2, "{list}");
     assert!(list.contains("     1        2  yes"), "{list}");
 }
+
+/// On a hub, another node's cached session of a moved member sees the kept firm within a second
+/// or two: the merge writes the change log in its own transaction.
+#[tokio::test]
+async fn a_merge_on_one_hub_node_reaches_the_other_nodes_sessions() {
+    use std::time::{Duration, Instant};
+    let url = crate::helpers::fresh_database();
+    let node = || {
+        let url = url.clone();
+        TestApp::with_config(move |c| c.database_url = Some(url))
+    };
+    let (mut a, mut b) = (node(), node());
+    let own = a.sign_up().await.json()["user"]["firm"]["id"]
+        .as_u64()
+        .unwrap();
+    let operator = a.cookie.take();
+    let bo = a.sign_up_as("Bo Roe", "bo@roe-law.com").await.json();
+    let bo_firm = bo["user"]["firm"]["id"].as_u64().unwrap();
+    // B has Bo's session cached.
+    b.cookie = a.cookie.take();
+    let me = b.get("/api/auth/me").await.json();
+    assert_eq!(me["user"]["firm"]["id"].as_u64(), Some(bo_firm));
+
+    a.cookie = operator;
+    let res = merge(&mut a, own, bo_firm).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+
+    let started = Instant::now();
+    loop {
+        let me = b.get("/api/auth/me").await.json();
+        if me["user"]["firm"]["id"].as_u64() == Some(own) {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
+            "B still shows {me}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let members = b.get("/api/firm/members").await.json();
+    assert_eq!(members["items"].as_array().unwrap().len(), 2);
+}
