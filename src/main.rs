@@ -71,6 +71,12 @@ enum Command {
         #[command(subcommand)]
         action: UsersAction,
     },
+    /// See and merge firms (as the operator's Firms screen does). Stop the server first, or run
+    /// it against the hub's --database-url.
+    Firms {
+        #[command(subcommand)]
+        action: FirmsAction,
+    },
     /// Manage the generated sample demo bookings of the first launch.
     Sample {
         #[command(subcommand)]
@@ -82,6 +88,26 @@ enum Command {
 enum SampleAction {
     /// Remove every sample booking for good (stop the server first); they are never seeded again.
     Remove {
+        #[command(flatten)]
+        data: DataArgs,
+    },
+}
+
+#[derive(Subcommand)]
+enum FirmsAction {
+    /// Every firm: id, name, members, verified, disabled.
+    List {
+        #[command(flatten)]
+        data: DataArgs,
+    },
+    /// Merge firm --from into firm --into, keeping all data of both; --from no longer exists.
+    Merge {
+        /// The firm that is kept.
+        #[arg(long)]
+        into: u64,
+        /// The firm merged into the kept one.
+        #[arg(long)]
+        from: u64,
         #[command(flatten)]
         data: DataArgs,
     },
@@ -271,6 +297,12 @@ fn main() -> ExitCode {
         Some(Command::Sample {
             action: SampleAction::Remove { data },
         }) => remove_sample(data.config()),
+        Some(Command::Firms {
+            action: FirmsAction::List { data },
+        }) => list_firms(data.config()),
+        Some(Command::Firms {
+            action: FirmsAction::Merge { into, from, data },
+        }) => merge_firms(into, from, data.config()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -349,6 +381,63 @@ fn promote(email: &str, config: Config) -> anyhow::Result<()> {
     } else {
         anyhow::bail!("there is no account with the email {email}")
     }
+}
+
+fn list_firms(config: Config) -> anyhow::Result<()> {
+    let state = AppState::open(config)?;
+    let err = |e: litstack::error::AppError| anyhow::anyhow!("{e}");
+    let mut members = std::collections::HashMap::<u64, usize>::new();
+    for user in litstack::accounts::all_users(&state).map_err(err)? {
+        *members.entry(user.firm.id).or_default() += 1;
+    }
+    let yes_no = |b: bool| if b { "yes" } else { "no" };
+    println!(
+        "{:>6}  {:>7}  {:<8}  {:<8}  name",
+        "id", "members", "verified", "disabled"
+    );
+    for firm in litstack::accounts::all_firms(&state).map_err(err)? {
+        println!(
+            "{:>6}  {:>7}  {:<8}  {:<8}  {}",
+            firm.id,
+            members.get(&firm.id).copied().unwrap_or(0),
+            yes_no(firm.verified),
+            yes_no(firm.disabled),
+            firm.name
+        );
+    }
+    Ok(())
+}
+
+fn merge_firms(into: u64, from: u64, config: Config) -> anyhow::Result<()> {
+    let state = AppState::open(config)?;
+    let merged =
+        litstack::firms::merge::merge_firms(&state, "The operator (command line)", into, from)
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+    tracing::info!(target: "security", into, from, moved = merged.moved, "firms merged from the command line");
+    println!(
+        "Merged {} into {} (firm {}): {} {} moved; it has {} {} now{}.",
+        merged.from_name,
+        merged.firm.name,
+        merged.firm.id,
+        merged.moved,
+        if merged.moved == 1 {
+            "member"
+        } else {
+            "members"
+        },
+        merged.members,
+        if merged.members == 1 {
+            "member"
+        } else {
+            "members"
+        },
+        if merged.firm.verified {
+            ", verified"
+        } else {
+            ""
+        },
+    );
+    Ok(())
 }
 
 fn remove_sample(config: Config) -> anyhow::Result<()> {

@@ -22,10 +22,12 @@ pub enum AuditAction {
     ResetLinkUsed,
     BriefExported,
     SignInFailed,
+    /// The operator merged another firm into this one.
+    FirmsMerged,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 10] = [
+    pub const ALL: [AuditAction; 11] = [
         AuditAction::InvitationCreated,
         AuditAction::InvitationRevoked,
         AuditAction::MemberJoined,
@@ -36,6 +38,7 @@ impl AuditAction {
         AuditAction::ResetLinkUsed,
         AuditAction::BriefExported,
         AuditAction::SignInFailed,
+        AuditAction::FirmsMerged,
     ];
 
     pub fn code(self) -> &'static str {
@@ -50,6 +53,7 @@ impl AuditAction {
             AuditAction::ResetLinkUsed => "reset_link_used",
             AuditAction::BriefExported => "brief_exported",
             AuditAction::SignInFailed => "sign_in_failed",
+            AuditAction::FirmsMerged => "firms_merged",
         }
     }
 
@@ -85,6 +89,28 @@ pub fn record(app: &App, firm_id: u64, actor: Option<&User>, action: AuditAction
     if let Err(e) = storage::audit::append(&app.store, entry) {
         tracing::error!(firm_id, action = action.code(), error = %e, "an audit entry was not saved");
     }
+}
+
+/// Adds a line to `firm_id`'s log inside the caller's transaction: it commits with the change it
+/// records, or neither does (a firm merge).
+pub fn record_in(
+    tx: &mut crate::store::WriteTx,
+    firm_id: u64,
+    actor: Option<String>,
+    action: AuditAction,
+    detail: String,
+) -> crate::error::Result<()> {
+    storage::audit::append_in(
+        tx,
+        AuditEntry {
+            id: 0,
+            firm_id,
+            at: now_secs(),
+            actor,
+            action,
+            detail,
+        },
+    )
 }
 
 /// The firm's log, newest first.

@@ -5,6 +5,7 @@
 mod admin;
 mod audit;
 mod invitations;
+pub mod merge;
 mod model;
 mod routes;
 
@@ -31,7 +32,8 @@ use crate::state::AppState;
     admin::operator_update_firm,
     admin::operator_reset_link,
     admin::get_settings,
-    admin::put_settings
+    admin::put_settings,
+    merge::merge_firms_route
 ))]
 pub struct FirmsApi;
 
@@ -57,6 +59,7 @@ pub fn router() -> Router<AppState> {
         )
         .route("/firm/audit", get(audit::firm_audit))
         .route("/admin/firms", get(admin::list_firms))
+        .route("/admin/firms/merge", post(merge::merge_firms_route))
         .route("/admin/firms/{firm_id}", patch(admin::operator_update_firm))
         .route(
             "/admin/users/{user_id}/reset-link",

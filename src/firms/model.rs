@@ -261,3 +261,13 @@ pub struct InstallSettings {
     /// invitation.
     pub sign_up: SignUpMode,
 }
+
+/// POST /api/admin/firms/merge: firm `from` is merged into firm `into`, which is kept.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FirmMerge {
+    /// The firm that is kept and receives everything of the other.
+    pub into: u64,
+    /// The firm that is merged into `into`; it no longer exists afterwards.
+    pub from: u64,
+}

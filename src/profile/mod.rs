@@ -6,7 +6,7 @@ pub mod model;
 mod routes;
 mod storage;
 
-pub use storage::export;
+pub use storage::{export, merge_firm_in};
 
 use axum::Router;
 use axum::routing::get;

@@ -47,6 +47,7 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, FIRM_INVITATIONS)?;
     rows += copy(src, dst, RESET_LINKS)?;
     rows += copy(src, dst, FIRM_AUDIT)?;
+    rows += copy(src, dst, MERGED_FIRMS)?;
     rows += copy(src, dst, ONBOARDING)?;
     rows += copy(src, dst, CATEGORIES)?;
     rows += copy(src, dst, VENDORS)?;

@@ -14,6 +14,7 @@ pub mod codec;
 #[doc(hidden)]
 pub mod fault;
 mod file;
+pub mod merged;
 mod migrate;
 pub mod postgres;
 mod space;

@@ -73,3 +73,5 @@ pub const PAST_RECS: TableDefinition<(u64, u64, u64), &[u8]> = TableDefinition::
 /// (firm id, vendor id) -> `shortlist::Entry`: a vendor on the firm's shortlist, its status,
 /// note and demo outcome. Created at its first write; readers treat a missing table as empty.
 pub const SHORTLIST: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("shortlist");
+/// Merged firm id -> the id of the firm it was merged into (`store::merged`).
+pub const MERGED_FIRMS: TableDefinition<u64, u64> = TableDefinition::new("merged_firms");

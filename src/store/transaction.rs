@@ -85,3 +85,18 @@ impl Drop for PgTx<'_> {
         }
     }
 }
+
+impl WriteTx<'_> {
+    /// Records `change` in the change log inside this transaction (hub mode; the redb file has no
+    /// other node to tell). Call it last, just before `commit`: it holds the log's ordering lock.
+    pub fn record_change(
+        &mut self,
+        change: super::postgres::changes::Change,
+    ) -> anyhow::Result<()> {
+        if let WriteTx::Postgres(tx) = self {
+            let store = tx.store();
+            store.run(super::postgres::changes::record(tx.conn()?, change))?;
+        }
+        Ok(())
+    }
+}

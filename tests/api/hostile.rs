@@ -238,6 +238,12 @@ fn routes() -> Vec<Route> {
             Payload::Json(json!({ "verified": true })),
         ),
         r(
+            Method::POST,
+            "/api/admin/firms/merge",
+            Access::Admin,
+            Payload::Json(json!({ "into": 1, "from": 2 })),
+        ),
+        r(
             Method::DELETE,
             "/api/admin/sample-bookings",
             Access::Admin,

@@ -14,6 +14,7 @@ mod coverage;
 mod dismiss;
 mod edge;
 mod faults;
+mod firm_merge;
 mod firms;
 mod floods;
 mod full_disk;

@@ -5,7 +5,7 @@ use sqlx::Row;
 
 use crate::accounts::audit::{AuditAction, AuditEntry};
 use crate::error::Result;
-use crate::store::{self, FIRM_AUDIT, Store, codec, open_read};
+use crate::store::{self, FIRM_AUDIT, Store, WriteTx, codec, open_read};
 
 use super::postgres::at;
 
@@ -77,4 +77,50 @@ pub fn firm_entries(store: &Store, firm_id: u64) -> Result<Vec<AuditEntry>> {
                 .collect()
         }),
     }
+}
+
+/// Adds `entry` to its firm's log inside the caller's transaction (a change that is itself one
+/// transaction with its audit line: a firm merge).
+pub fn append_in(tx: &mut WriteTx, mut entry: AuditEntry) -> Result<()> {
+    match tx {
+        WriteTx::File(txn) => {
+            entry.id = store::next_id(txn, "audit")?;
+            txn.open_table(FIRM_AUDIT)?
+                .insert((entry.firm_id, entry.id), codec::encode(&entry).as_slice())?;
+            Ok(())
+        }
+        WriteTx::Postgres(tx) => {
+            let store = tx.store();
+            store.run(
+                sqlx::query(
+                    "INSERT INTO firm_audit (firm_id, at, actor, action, detail) \
+                     VALUES ($1, $2, $3, $4, $5)",
+                )
+                .bind(entry.firm_id as i64)
+                .bind(at(entry.at))
+                .bind(&entry.actor)
+                .bind(entry.action.code())
+                .bind(&entry.detail)
+                .execute(tx.conn()?),
+            )?;
+            Ok(())
+        }
+    }
+}
+
+/// Gives firm `from`'s audit entries to firm `into` in the redb file (entry ids are one sequence
+/// across firms, so they never clash).
+pub(super) fn move_entries_in(txn: &redb::WriteTransaction, into: u64, from: u64) -> Result<()> {
+    use redb::ReadableTable;
+    let mut table = txn.open_table(FIRM_AUDIT)?;
+    let mut entries: Vec<AuditEntry> = Vec::new();
+    for entry in table.range((from, 0)..=(from, u64::MAX))? {
+        entries.push(codec::decode(entry?.1.value())?);
+    }
+    for mut entry in entries {
+        table.remove((from, entry.id))?;
+        entry.firm_id = into;
+        table.insert((into, entry.id), codec::encode(&entry).as_slice())?;
+    }
+    Ok(())
 }

@@ -174,8 +174,13 @@ fn claim_email(txn: &WriteTransaction, email: &Email, user_id: u64) -> Result<()
     Ok(())
 }
 
-/// Writes the account (and its place among its firm's members), not the firm's own record.
+/// Writes the account (and its place among its firm's members), not the firm's own record. An
+/// account read before its firm was merged away (a request begun before the merge) would name a
+/// firm that no longer exists: refused, so no account is ever left without its firm.
 fn put_user(txn: &WriteTransaction, user: &User) -> Result<()> {
+    if txn.open_table(FIRMS)?.get(user.firm.id)?.is_none() {
+        return Err(conflict(crate::store::merged::MERGED));
+    }
     let mut users = txn.open_table(USERS)?;
     let previous = users
         .get(user.id)?
@@ -422,4 +427,56 @@ pub fn last_active(
         }
     }
     Ok(out)
+}
+
+/// Moves everything of firm `from` that the accounts tables hold into firm `into`, inside `txn`:
+/// every member (roles kept), every invitation, every audit entry; `into` stays verified if
+/// either was; then `from`'s record is deleted. Either firm missing is a 404 naming it.
+pub(super) fn merge_firm_in(txn: &WriteTransaction, into: u64, from: u64) -> Result<super::Merged> {
+    let (mut kept, gone) = {
+        let firms = txn.open_table(FIRMS)?;
+        let found = |id| {
+            get_firm(&firms, id)?.ok_or_else(|| not_found(format!("There is no firm with id {id}")))
+        };
+        (found(into)?, found(from)?)
+    };
+    let mut moved = Vec::new();
+    {
+        let mut members = txn.open_table(FIRM_MEMBERS)?;
+        let mut users = txn.open_table(USERS)?;
+        let ids: Vec<u64> = members
+            .range((from, 0)..=(from, u64::MAX))?
+            .map(|e| e.map(|(k, _)| k.value().1))
+            .collect::<std::result::Result<_, _>>()?;
+        for user_id in ids {
+            let stored = users
+                .get(user_id)?
+                .map(|v| codec::decode::<StoredUser>(v.value()))
+                .transpose()?;
+            if let Some(mut stored) = stored {
+                stored.firm_id = into;
+                users.insert(user_id, codec::encode(&stored).as_slice())?;
+                moved.push(user_id);
+            }
+            members.remove((from, user_id))?;
+            members.insert((into, user_id), ())?;
+        }
+    }
+    super::links::file::move_invitations_in(txn, into, from)?;
+    super::audit::move_entries_in(txn, into, from)?;
+    kept.verified |= gone.verified;
+    put_firm(txn, &kept)?;
+    txn.open_table(FIRMS)?.remove(from)?;
+    crate::store::merged::record_in_file(txn, from, into)?;
+    let members = txn
+        .open_table(FIRM_MEMBERS)?
+        .range((into, 0)..=(into, u64::MAX))?
+        .map(|e| e.map(|(k, _)| k.value().1))
+        .collect::<std::result::Result<_, _>>()?;
+    Ok(super::Merged {
+        kept,
+        gone,
+        moved,
+        members,
+    })
 }

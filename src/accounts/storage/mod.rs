@@ -16,7 +16,7 @@ pub use export::export;
 use super::model::{Email, Firm, Session, User};
 use super::sessions::TokenHash;
 use crate::error::Result;
-use crate::store::Store;
+use crate::store::{Store, WriteTx};
 
 const EMAIL_TAKEN: &str = "An account with this email already exists";
 
@@ -199,6 +199,29 @@ pub fn touch_session(store: &Store, hash: &TokenHash, session: &Session) -> Resu
     match store {
         Store::File(db) => file::touch_session(db, hash, session),
         Store::Postgres(db) => postgres::touch_session(db, hash, session),
+    }
+}
+
+/// What a firm merge did in the accounts tables.
+pub struct Merged {
+    /// The kept firm, as it is after the merge.
+    pub kept: Firm,
+    /// The merged firm's record as it was; it no longer exists.
+    pub gone: Firm,
+    /// The accounts moved from `gone` to `kept`, by id.
+    pub moved: Vec<u64>,
+    /// Every member of `kept` after the merge (the moved ones too), by id.
+    pub members: Vec<u64>,
+}
+
+/// Moves firm `from`'s members (roles kept), invitations and audit entries to firm `into` inside
+/// the caller's transaction, keeps `into` verified if either was, and deletes `from`. Either
+/// firm missing is a 404 naming it; on PostgreSQL it also holds the sign-up lock and both firm
+/// rows until the commit (see `postgres::merge_firm_in`).
+pub fn merge_firm_in(tx: &mut WriteTx, into: u64, from: u64) -> Result<Merged> {
+    match tx {
+        WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
+        WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
     }
 }
 
@@ -595,6 +618,99 @@ mod tests {
                 save_firm(store, &missing),
                 Err(AppError::NotFound(_))
             ));
+        });
+    }
+
+    #[test]
+    fn a_merge_moves_members_invitations_and_audit_lines_and_deletes_the_firm() {
+        on_both(|store| {
+            let ann = create_user(store, new_user("ann@doe.com"), &[1; 32], |_| Ok(())).unwrap();
+            let bo = create_user(store, new_user("bo@roe.com"), &[2; 32], |_| Ok(())).unwrap();
+            let cy = create_user(store, new_user("cy@poe.com"), &[3; 32], |_| Ok(())).unwrap();
+            let (into, from) = (bo.firm.id, ann.firm.id);
+            let invited = links::create_invitation(
+                store,
+                Invitation {
+                    id: 0,
+                    firm_id: from,
+                    email: "di@doe.com".into(),
+                    email_key: "di@doe.com".into(),
+                    role: FirmRole::Member,
+                    token_hash: [9; 32],
+                    created_at: 1,
+                    expires_at: 2_000_000_000,
+                    invited_by: ann.id,
+                    invited_by_name: "Ann".into(),
+                    used_at: None,
+                    revoked_at: None,
+                },
+            )
+            .unwrap();
+            let line = crate::accounts::audit::AuditEntry {
+                id: 0,
+                firm_id: from,
+                at: 5,
+                actor: Some("Ann".into()),
+                action: crate::accounts::audit::AuditAction::InvitationCreated,
+                detail: "Invited di@doe.com".into(),
+            };
+            audit::append(store, line).unwrap();
+
+            // A missing firm is a 404 naming it, and the rolled-back transaction wrote nothing.
+            for (a, b) in [(into, 99), (99, from)] {
+                let mut tx = store.begin().unwrap();
+                let refused = merge_firm_in(&mut tx, a, b).map(|_| ());
+                assert!(
+                    matches!(&refused, Err(AppError::NotFound(m)) if m == "There is no firm with id 99"),
+                    "{refused:?}"
+                );
+            }
+            assert_eq!(firm_members(store, from).unwrap().len(), 1);
+
+            let mut tx = store.begin().unwrap();
+            let merged = merge_firm_in(&mut tx, into, from).unwrap();
+            tx.commit().unwrap();
+            assert_eq!(merged.moved, vec![ann.id]);
+            assert_eq!(merged.members, vec![ann.id, bo.id]);
+            assert_eq!(merged.gone.id, from);
+            // The operator's firm was verified: the kept firm is now.
+            assert!(merged.kept.verified && !merged.kept.disabled);
+            assert_eq!(find_firm(store, into).unwrap(), Some(merged.kept.clone()));
+            assert_eq!(find_firm(store, from).unwrap(), None);
+            let moved = find_user(store, ann.id).unwrap().unwrap();
+            assert_eq!((moved.firm.id, moved.firm_role), (into, FirmRole::Owner));
+            assert!(moved.is_admin);
+            let ids: Vec<u64> = firm_members(store, into)
+                .unwrap()
+                .iter()
+                .map(|u| u.id)
+                .collect();
+            assert_eq!(ids, vec![ann.id, bo.id]);
+            assert!(firm_members(store, from).unwrap().is_empty());
+            assert_eq!(firm_members(store, cy.firm.id).unwrap().len(), 1);
+            let invitations = links::firm_invitations(store, into).unwrap();
+            assert_eq!(
+                invitations,
+                vec![Invitation {
+                    firm_id: into,
+                    ..invited
+                }]
+            );
+            assert!(links::firm_invitations(store, from).unwrap().is_empty());
+            let lines = audit::firm_entries(store, into).unwrap();
+            assert_eq!(
+                lines
+                    .iter()
+                    .map(|l| (l.firm_id, l.detail.as_str()))
+                    .collect::<Vec<_>>(),
+                vec![(into, "Invited di@doe.com")]
+            );
+            assert!(audit::firm_entries(store, from).unwrap().is_empty());
+            assert_eq!(all_firms(store).unwrap().len(), 2);
+            // The account as a request begun before the merge read it names the merged firm:
+            // saving it is refused, so the account never loses its firm.
+            assert!(save_user(store, &ann).is_err());
+            assert_eq!(find_user(store, ann.id).unwrap().unwrap().firm.id, into);
         });
     }
 }

@@ -19,9 +19,9 @@ use crate::accounts::model::{Email, Firm, FirmRole, Session, User};
 use crate::accounts::sessions::TokenHash;
 use crate::error::{AppError, Result, conflict};
 use crate::state::now_secs;
-use crate::store::PgStore;
 use crate::store::postgres::changes::{self, Change};
 use crate::store::postgres::{code, from_code};
+use crate::store::{PgStore, PgTx};
 
 /// Serialises sign-ups (and the creation of the setup token) across nodes.
 const SIGN_UP_LOCK: i64 = 0x4c69_7473_0002;
@@ -531,4 +531,67 @@ pub fn last_active(
         .into_iter()
         .map(|(id, seen)| (id as u64, seen.timestamp()))
         .collect())
+}
+
+/// Moves firm `from`'s members, invitations and audit entries to firm `into` inside `tx`, keeps
+/// `into` verified if either was, and deletes `from`. Either firm missing is a 404 naming it.
+///
+/// Taken first, and held to the commit: the sign-up lock (a sign-up through one of `from`'s
+/// invitations then either lands before, and its account moves, or after, and joins `into`) and
+/// both firm rows `FOR UPDATE` (in id order, so two merges cannot deadlock), which also makes an
+/// insert that checks `from` by foreign key (an invitation, an audit line) wait and then fail
+/// rather than name a deleted firm.
+pub(super) fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<super::Merged> {
+    let store = tx.store();
+    let conn = tx.conn()?;
+    store.run(async {
+        lock_sign_ups(&mut *conn).await?;
+        let rows = sqlx::query(select_firms!("WHERE id = ANY($1) ORDER BY id FOR UPDATE"))
+            .bind(vec![into as i64, from as i64])
+            .fetch_all(&mut *conn)
+            .await?;
+        let firms = rows.iter().map(firm_from).collect::<Result<Vec<Firm>>>()?;
+        let found =
+            |id: u64| {
+                firms.iter().find(|f| f.id == id).cloned().ok_or_else(|| {
+                    crate::error::not_found(format!("There is no firm with id {id}"))
+                })
+            };
+        let (mut kept, gone) = (found(into)?, found(from)?);
+        let mut moved: Vec<i64> =
+            sqlx::query_scalar("UPDATE users SET firm_id = $1 WHERE firm_id = $2 RETURNING id")
+                .bind(into as i64)
+                .bind(from as i64)
+                .fetch_all(&mut *conn)
+                .await?;
+        moved.sort_unstable();
+        super::links::postgres::move_invitations_in(&mut *conn, into, from).await?;
+        sqlx::query("UPDATE firm_audit SET firm_id = $1 WHERE firm_id = $2")
+            .bind(into as i64)
+            .bind(from as i64)
+            .execute(&mut *conn)
+            .await?;
+        kept.verified |= gone.verified;
+        sqlx::query("UPDATE firms SET verified = $2 WHERE id = $1")
+            .bind(into as i64)
+            .bind(kept.verified)
+            .execute(&mut *conn)
+            .await?;
+        sqlx::query("DELETE FROM firms WHERE id = $1")
+            .bind(from as i64)
+            .execute(&mut *conn)
+            .await?;
+        crate::store::merged::record_in_pg(&mut *conn, from, into).await?;
+        let members: Vec<i64> =
+            sqlx::query_scalar("SELECT id FROM users WHERE firm_id = $1 ORDER BY id")
+                .bind(into as i64)
+                .fetch_all(&mut *conn)
+                .await?;
+        Ok(super::Merged {
+            kept,
+            gone,
+            moved: moved.into_iter().map(|id| id as u64).collect(),
+            members: members.into_iter().map(|id| id as u64).collect(),
+        })
+    })
 }

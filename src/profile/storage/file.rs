@@ -16,8 +16,22 @@ pub fn find_onboarding(store: &FileStore, firm_id: u64) -> Result<Option<Onboard
 
 pub fn save_onboarding(store: &FileStore, firm_id: u64, answers: &Onboarding) -> Result<()> {
     let txn = store.write()?;
+    crate::store::merged::refuse_in_file(&txn, firm_id)?;
     txn.open_table(ONBOARDING)?
         .insert(firm_id, codec::encode(answers).as_slice())?;
     txn.commit()?;
+    Ok(())
+}
+
+/// `into` keeps its answers; `from`'s become `into`'s only when it has none; `from`'s go.
+pub fn merge_firm_in(txn: &redb::WriteTransaction, into: u64, from: u64) -> Result<()> {
+    use redb::ReadableTable;
+    let mut table = txn.open_table(ONBOARDING)?;
+    let theirs = table.remove(from)?.map(|v| v.value().to_vec());
+    if let Some(answers) = theirs
+        && table.get(into)?.is_none()
+    {
+        table.insert(into, answers.as_slice())?;
+    }
     Ok(())
 }

@@ -9,7 +9,7 @@ pub use export::export;
 
 use super::bands::Onboarding;
 use crate::error::Result;
-use crate::store::Store;
+use crate::store::{Store, WriteTx};
 
 pub fn find_onboarding(store: &Store, firm_id: u64) -> Result<Option<Onboarding>> {
     match store {
@@ -23,5 +23,78 @@ pub fn save_onboarding(store: &Store, firm_id: u64, answers: &Onboarding) -> Res
     match store {
         Store::File(db) => file::save_onboarding(db, firm_id, answers),
         Store::Postgres(db) => postgres::save_onboarding(db, firm_id, answers),
+    }
+}
+
+/// Merges firm `from`'s answers into firm `into` inside the caller's transaction: `into` keeps its
+/// own; `from`'s are taken only when `into` has none.
+pub fn merge_firm_in(tx: &mut WriteTx, into: u64, from: u64) -> Result<()> {
+    match tx {
+        WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
+        WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::FileStore;
+
+    fn answers(attorneys: &str) -> Onboarding {
+        serde_json::from_value(serde_json::json!({
+            "attorneysCountBand": attorneys,
+            "employeesCountBand": "E11_50",
+            "injuryCasesPerMonthBand": "C11_25",
+            "annualSoftwareSpendBand": "S10_40K"
+        }))
+        .unwrap()
+    }
+
+    fn merge(store: &Store, into: u64, from: u64) {
+        let mut tx = store.begin().unwrap();
+        merge_firm_in(&mut tx, into, from).unwrap();
+        // As the accounts' part of a whole merge does.
+        crate::store::merged::record(&mut tx, from, into).unwrap();
+        tx.commit().unwrap();
+    }
+
+    fn attorneys(store: &Store, firm_id: u64) -> Option<String> {
+        find_onboarding(store, firm_id)
+            .unwrap()
+            .map(|o| crate::store::postgres::code(&o.attorneys_count_band).unwrap())
+    }
+
+    #[test]
+    fn a_merge_keeps_the_kept_firms_answers_and_takes_the_others_only_when_it_has_none() {
+        let dir = tempfile::tempdir().unwrap();
+        for store in [
+            Store::File(FileStore::open(dir.path()).unwrap()),
+            Store::Postgres(crate::store::postgres::test_store()),
+        ] {
+            save_onboarding(&store, 1, &answers("A2_5")).unwrap();
+            save_onboarding(&store, 2, &answers("SOLO")).unwrap();
+            save_onboarding(&store, 4, &answers("A6_15")).unwrap();
+            merge(&store, 1, 2);
+            merge(&store, 3, 4);
+            merge(&store, 5, 6);
+            // A write for a merged firm, from a request begun before the merge, is refused.
+            let late = save_onboarding(&store, 2, &answers("SOLO"));
+            assert!(
+                matches!(late, Err(crate::error::AppError::Conflict(_))),
+                "{late:?}"
+            );
+            let found: Vec<Option<String>> = (1..=6).map(|id| attorneys(&store, id)).collect();
+            assert_eq!(
+                found,
+                [
+                    Some("A2_5".into()),
+                    None,
+                    Some("A6_15".into()),
+                    None,
+                    None,
+                    None
+                ]
+            );
+        }
     }
 }

@@ -27,7 +27,15 @@ pub fn find_onboarding(store: &PgStore, firm_id: u64) -> Result<Option<Onboardin
 }
 
 pub fn save_onboarding(store: &PgStore, firm_id: u64, answers: &Onboarding) -> Result<()> {
-    store.run(
+    let codes = [
+        code(&answers.attorneys_count_band)?,
+        code(&answers.employees_count_band)?,
+        code(&answers.injury_cases_per_month_band)?,
+        code(&answers.annual_software_spend_band)?,
+    ];
+    store.run(async {
+        let mut tx = store.pool().begin().await?;
+        crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
         sqlx::query(
             "INSERT INTO onboarding (firm_id, attorneys_count_band, employees_count_band, \
              injury_cases_per_month_band, annual_software_spend_band, saved_at) \
@@ -40,11 +48,37 @@ pub fn save_onboarding(store: &PgStore, firm_id: u64, answers: &Onboarding) -> R
              saved_at = EXCLUDED.saved_at",
         )
         .bind(firm_id as i64)
-        .bind(code(&answers.attorneys_count_band)?)
-        .bind(code(&answers.employees_count_band)?)
-        .bind(code(&answers.injury_cases_per_month_band)?)
-        .bind(code(&answers.annual_software_spend_band)?)
-        .execute(store.pool()),
-    )?;
-    Ok(())
+        .bind(&codes[0])
+        .bind(&codes[1])
+        .bind(&codes[2])
+        .bind(&codes[3])
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    })
+}
+
+/// `into` keeps its answers; `from`'s become `into`'s only when it has none; `from`'s go.
+pub fn merge_firm_in(tx: &mut crate::store::PgTx, into: u64, from: u64) -> Result<()> {
+    let store = tx.store();
+    let conn = tx.conn()?;
+    store.run(async {
+        sqlx::query(
+            "INSERT INTO onboarding (firm_id, attorneys_count_band, employees_count_band, \
+             injury_cases_per_month_band, annual_software_spend_band, saved_at) \
+             SELECT $1, attorneys_count_band, employees_count_band, injury_cases_per_month_band, \
+             annual_software_spend_band, saved_at FROM onboarding WHERE firm_id = $2 \
+             ON CONFLICT (firm_id) DO NOTHING",
+        )
+        .bind(into as i64)
+        .bind(from as i64)
+        .execute(&mut *conn)
+        .await?;
+        sqlx::query("DELETE FROM onboarding WHERE firm_id = $1")
+            .bind(from as i64)
+            .execute(&mut *conn)
+            .await?;
+        Ok(())
+    })
 }

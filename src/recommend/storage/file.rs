@@ -23,6 +23,7 @@ pub fn insert_response(
     at: i64,
 ) -> Result<u64> {
     let txn = store.write()?;
+    crate::store::merged::refuse_in_file(&txn, author.firm_id)?;
     let id = next_id(&txn, "responses")?;
     let response = StoredResponse {
         id,
@@ -81,6 +82,7 @@ pub fn dismissals(store: &FileStore, firm_id: u64) -> Result<Vec<(u64, Dismissal
 
 pub fn undo_dismissal(store: &FileStore, firm_id: u64, vendor_id: u64) -> Result<bool> {
     let txn = store.write()?;
+    crate::store::merged::refuse_in_file(&txn, firm_id)?;
     let removed = txn
         .open_table(DISMISSED)?
         .remove((firm_id, vendor_id))?
@@ -97,6 +99,7 @@ pub fn pick_sets(store: &FileStore, firm_id: u64) -> Result<Vec<(u64, PickSet)>>
 
 pub fn save_picks(store: &FileStore, firm_id: u64, stages: &[StageSave]) -> Result<()> {
     let txn = store.write()?;
+    crate::store::merged::refuse_in_file(&txn, firm_id)?;
     {
         let mut picks = txn.open_table(PICKS)?;
         let mut past = txn.open_table(PAST_RECS)?;
@@ -126,6 +129,7 @@ pub fn save_picks(store: &FileStore, firm_id: u64, stages: &[StageSave]) -> Resu
 
 pub fn clear_picks(store: &FileStore, firm_id: u64) -> Result<()> {
     let txn = store.write()?;
+    crate::store::merged::refuse_in_file(&txn, firm_id)?;
     {
         let mut picks = txn.open_table(PICKS)?;
         let keys: Vec<(u64, u64)> = picks
@@ -148,6 +152,7 @@ pub fn dismiss(
     at: i64,
 ) -> Result<bool> {
     let txn = store.write()?;
+    crate::store::merged::refuse_in_file(&txn, firm_id)?;
     let mut found = false;
     {
         let mut picks = txn.open_table(PICKS)?;
@@ -189,6 +194,84 @@ pub fn past(store: &FileStore, firm_id: u64) -> Result<Vec<(u64, u64, PastRec)>>
         out.push((category_id, vendor_id, codec::decode::<PastRec>(v.value())?));
     }
     Ok(out)
+}
+
+/// Moves firm `from`'s recommendation rows to firm `into` inside `txn` (see `super::merge_firm_in`).
+/// Responses are keyed by id alone, so finding `from`'s walks them all: an operator's rare act.
+pub fn merge_firm_in(txn: &redb::WriteTransaction, into: u64, from: u64) -> Result<()> {
+    {
+        let mut table = txn.open_table(RESPONSES)?;
+        let mut theirs = Vec::new();
+        for entry in table.iter()? {
+            let response: StoredResponse = codec::decode(entry?.1.value())?;
+            if response.firm_id == from {
+                theirs.push(response);
+            }
+        }
+        for mut response in theirs {
+            response.firm_id = into;
+            table.insert(response.id, codec::encode(&response).as_slice())?;
+        }
+    }
+    {
+        // Ids grow with time: the newer of two latest responses has the higher id.
+        let mut latest = txn.open_table(USER_RESPONSES)?;
+        let theirs: Vec<(u64, u64)> = latest
+            .range((from, 0)..=(from, u64::MAX))?
+            .map(|e| e.map(|(k, v)| (k.value().1, v.value())))
+            .collect::<std::result::Result<_, _>>()?;
+        for (category_id, id) in theirs {
+            let ours = latest.get((into, category_id))?.map(|v| v.value());
+            if ours.is_none_or(|ours| ours < id) {
+                latest.insert((into, category_id), id)?;
+            }
+            latest.remove((from, category_id))?;
+        }
+    }
+    move_keeping_ours(txn, PICKS, into, from)?;
+    move_keeping_ours(txn, DISMISSED, into, from)?;
+    let mut past = txn.open_table(PAST_RECS)?;
+    let mut theirs: Vec<((u64, u64), PastRec)> = Vec::new();
+    for entry in past.range((from, 0, 0)..=(from, u64::MAX, u64::MAX))? {
+        let (k, v) = entry?;
+        let (_, category_id, vendor_id) = k.value();
+        theirs.push(((category_id, vendor_id), codec::decode(v.value())?));
+    }
+    for ((category_id, vendor_id), rec) in theirs {
+        let ours: Option<PastRec> = past
+            .get((into, category_id, vendor_id))?
+            .map(|v| codec::decode(v.value()))
+            .transpose()?;
+        if ours.is_none_or(|ours| ours.at < rec.at) {
+            past.insert(
+                (into, category_id, vendor_id),
+                codec::encode(&rec).as_slice(),
+            )?;
+        }
+        past.remove((from, category_id, vendor_id))?;
+    }
+    Ok(())
+}
+
+/// Moves `from`'s rows of a (firm, item) table to `into`, where `into` has no row of that item.
+fn move_keeping_ours(
+    txn: &redb::WriteTransaction,
+    def: redb::TableDefinition<(u64, u64), &[u8]>,
+    into: u64,
+    from: u64,
+) -> Result<()> {
+    let mut table = txn.open_table(def)?;
+    let theirs: Vec<(u64, Vec<u8>)> = table
+        .range((from, 0)..=(from, u64::MAX))?
+        .map(|e| e.map(|(k, v)| (k.value().1, v.value().to_vec())))
+        .collect::<std::result::Result<_, _>>()?;
+    for (item, value) in theirs {
+        if table.get((into, item))?.is_none() {
+            table.insert((into, item), value.as_slice())?;
+        }
+        table.remove((from, item))?;
+    }
+    Ok(())
 }
 
 /// Every row of the recommendation tables, read in one transaction: what a copy to PostgreSQL

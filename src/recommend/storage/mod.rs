@@ -16,7 +16,7 @@ pub use export::export;
 use super::dismissals::{DismissReason, Dismissal};
 use super::model::{PastRec, PickSet, StageSave, StoredResponse};
 use crate::error::Result;
-use crate::store::Store;
+use crate::store::{Store, WriteTx};
 
 /// Who answers a questionnaire, and for which firm: a response keeps its author.
 #[derive(Debug, Clone, Copy)]
@@ -139,6 +139,18 @@ pub fn past(store: &Store, firm_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
             .then(a.2.rank.cmp(&b.2.rank))
     });
     Ok(out)
+}
+
+/// Moves firm `from`'s recommendation rows to firm `into` inside the caller's transaction (a firm
+/// merge): responses keep their author and become `into`'s, and in each category the newer of
+/// the two latest responses is the latest; `into`'s picks of a category stay, `from`'s fill the
+/// categories `into` has none in; dismissals are the union (`into`'s kept on a clash); past
+/// recommendations are the union (the later one on a clash).
+pub fn merge_firm_in(tx: &mut WriteTx, into: u64, from: u64) -> Result<()> {
+    match tx {
+        WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
+        WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
+    }
 }
 
 #[cfg(test)]

@@ -69,8 +69,11 @@ pub fn insert_response(
     answers: Vec<(u64, Vec<String>)>,
     at: i64,
 ) -> Result<u64> {
-    let id: i64 = store.run(
-        sqlx::query_scalar(
+    let submitted_at = time(at)?;
+    let id: i64 = store.run(async {
+        let mut tx = store.pool().begin().await?;
+        crate::store::merged::refuse_in_pg(&mut tx, author.firm_id).await?;
+        let id: i64 = sqlx::query_scalar(
             "INSERT INTO responses (user_id, firm_id, category_id, answers, submitted_at) \
              VALUES ($1, $2, $3, $4, $5) RETURNING id",
         )
@@ -78,9 +81,12 @@ pub fn insert_response(
         .bind(author.firm_id as i64)
         .bind(category_id as i64)
         .bind(answers_json(&answers))
-        .bind(time(at)?)
-        .fetch_one(store.pool()),
-    )?;
+        .bind(submitted_at)
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok::<_, crate::error::AppError>(id)
+    })?;
     Ok(id as u64)
 }
 
@@ -151,13 +157,17 @@ pub fn dismissals(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, Dismissal)>
 }
 
 pub fn undo_dismissal(store: &PgStore, firm_id: u64, vendor_id: u64) -> Result<bool> {
-    let done = store.run(
-        sqlx::query("DELETE FROM dismissals WHERE firm_id = $1 AND vendor_id = $2")
+    store.run(async {
+        let mut tx = store.pool().begin().await?;
+        crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
+        let done = sqlx::query("DELETE FROM dismissals WHERE firm_id = $1 AND vendor_id = $2")
             .bind(firm_id as i64)
             .bind(vendor_id as i64)
-            .execute(store.pool()),
-    )?;
-    Ok(done.rows_affected() > 0)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(done.rows_affected() > 0)
+    })
 }
 
 fn pick_set(row: &PgRow) -> Result<PickSet> {
@@ -254,6 +264,7 @@ pub fn save_picks(store: &PgStore, firm_id: u64, stages: &[StageSave]) -> Result
     }
     store.run(async {
         let mut tx = store.pool().begin().await?;
+        crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
         lock_users_picks(&mut tx, firm_id).await?;
         for (stage, source, at) in &prepared {
             upsert_picks(&mut tx, firm_id, stage.category_id, &stage.set, source, *at).await?;
@@ -266,18 +277,22 @@ pub fn save_picks(store: &PgStore, firm_id: u64, stages: &[StageSave]) -> Result
                 upsert_past(&mut tx, (firm_id, stage.category_id, *vendor_id), &rec, *at).await?;
             }
         }
-        tx.commit().await
-    })?;
-    Ok(())
+        tx.commit().await?;
+        Ok::<_, crate::error::AppError>(())
+    })
 }
 
 pub fn clear_picks(store: &PgStore, firm_id: u64) -> Result<()> {
-    store.run(
+    store.run(async {
+        let mut tx = store.pool().begin().await?;
+        crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
         sqlx::query("DELETE FROM picks WHERE firm_id = $1")
             .bind(firm_id as i64)
-            .execute(store.pool()),
-    )?;
-    Ok(())
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    })
 }
 
 pub fn dismiss(
@@ -294,6 +309,7 @@ pub fn dismiss(
     };
     store.run(async {
         let mut tx = store.pool().begin().await?;
+        crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
         lock_users_picks(&mut tx, firm_id).await?;
         let rows = sqlx::query(
             "SELECT category_id, vendors FROM picks WHERE firm_id = $1 \
@@ -361,4 +377,51 @@ pub fn past(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
             Ok((id(row, "category_id")?, id(row, "vendor_id")?, rec))
         })
         .collect()
+}
+
+/// Moves firm `from`'s recommendation rows to firm `into` inside `tx` (see
+/// `super::merge_firm_in`), holding both firms' picks locks (in id order) to the commit, so a
+/// save or a dismissal of either firm goes wholly before the merge or after it.
+pub fn merge_firm_in(tx: &mut crate::store::PgTx, into: u64, from: u64) -> Result<()> {
+    let store = tx.store();
+    let conn = tx.conn()?;
+    store.run(async {
+        lock_users_picks(&mut *conn, into.min(from)).await?;
+        lock_users_picks(&mut *conn, into.max(from)).await?;
+        // The latest response per category is the one with the highest id: the newer one.
+        for sql in [
+            "UPDATE responses SET firm_id = $1 WHERE firm_id = $2",
+            "INSERT INTO picks (firm_id, category_id, vendors, source, note, \
+             used_size_fallback, saved_at) SELECT $1, category_id, vendors, source, note, \
+             used_size_fallback, saved_at FROM picks WHERE firm_id = $2 \
+             ON CONFLICT (firm_id, category_id) DO NOTHING",
+            "INSERT INTO dismissals (firm_id, vendor_id, reason, other_text, dismissed_at) \
+             SELECT $1, vendor_id, reason, other_text, dismissed_at FROM dismissals \
+             WHERE firm_id = $2 ON CONFLICT (firm_id, vendor_id) DO NOTHING",
+            "INSERT INTO past_recommendations (firm_id, category_id, vendor_id, \
+             recommended_at, rank, strengths) SELECT $1, category_id, vendor_id, \
+             recommended_at, rank, strengths FROM past_recommendations WHERE firm_id = $2 \
+             ON CONFLICT (firm_id, category_id, vendor_id) DO UPDATE SET \
+             recommended_at = EXCLUDED.recommended_at, rank = EXCLUDED.rank, \
+             strengths = EXCLUDED.strengths \
+             WHERE past_recommendations.recommended_at < EXCLUDED.recommended_at",
+        ] {
+            sqlx::query(sql)
+                .bind(into as i64)
+                .bind(from as i64)
+                .execute(&mut *conn)
+                .await?;
+        }
+        for sql in [
+            "DELETE FROM picks WHERE firm_id = $1",
+            "DELETE FROM dismissals WHERE firm_id = $1",
+            "DELETE FROM past_recommendations WHERE firm_id = $1",
+        ] {
+            sqlx::query(sql)
+                .bind(from as i64)
+                .execute(&mut *conn)
+                .await?;
+        }
+        Ok(())
+    })
 }

@@ -387,3 +387,98 @@ fn an_export_copies_every_row_and_keeps_the_ids() {
         "new ids follow the file's"
     );
 }
+
+#[test]
+fn a_merge_moves_responses_picks_dismissals_and_history_keeping_the_kept_firms_on_a_clash() {
+    on_both_backends(|store| {
+        let kept = Author {
+            user_id: 10,
+            firm_id: 1,
+        };
+        let merged = Author {
+            user_id: 20,
+            firm_id: 2,
+        };
+        // Category 5: the kept firm's response is older; category 6: only the merged firm's.
+        let older = insert_response(store, kept, 5, vec![(1, vec!["a".into()])]).unwrap();
+        let newer = insert_response(store, merged, 5, vec![(1, vec!["b".into()])]).unwrap();
+        let only = insert_response(store, merged, 6, vec![]).unwrap();
+        let latest = insert_response(store, kept, 6, vec![]).unwrap();
+        save_picks(store, 1, &[stage(5, &[11, 12], 100)]).unwrap();
+        save_picks(store, 2, &[stage(5, &[13], 200), stage(6, &[21, 22], 50)]).unwrap();
+        assert!(dismiss(store, 1, 12, DismissReason::TooExpensive).unwrap());
+        assert!(dismiss(store, 2, 21, DismissReason::AlreadyEvaluated).unwrap());
+        assert!(dismiss(store, 2, 22, DismissReason::TooExpensive).unwrap());
+        save_picks(store, 2, &[stage(6, &[12], 300)]).unwrap();
+        assert!(dismiss(store, 2, 12, DismissReason::AlreadyEvaluated).unwrap());
+        insert_response(store, author(3), 5, vec![]).unwrap();
+
+        let mut tx = store.begin().unwrap();
+        merge_firm_in(&mut tx, 1, 2).unwrap();
+        // As the accounts' part of a whole merge does.
+        crate::store::merged::record(&mut tx, 2, 1).unwrap();
+        tx.commit().unwrap();
+
+        // Responses keep their author; the newer latest one wins per category.
+        let response = load_response(store, newer).unwrap().unwrap();
+        assert_eq!((response.user_id, response.firm_id), (20, 1));
+        assert_eq!(load_response(store, older).unwrap().unwrap().firm_id, 1);
+        assert_eq!(load_response(store, only).unwrap().unwrap().firm_id, 1);
+        assert_eq!(latest_response_id(store, 1, 5).unwrap(), Some(newer));
+        assert_eq!(latest_response_id(store, 1, 6).unwrap(), Some(latest));
+        assert_eq!(
+            responded_categories(store, 1).unwrap(),
+            HashSet::from([5, 6])
+        );
+        assert!(responded_categories(store, 2).unwrap().is_empty());
+        assert!(latest_response_id(store, 3, 5).unwrap().is_some());
+        // Picks: the kept firm's category 5 stays; category 6 comes from the merged firm.
+        assert_eq!(vendors_of(store, 1), vec![(5, vec![11]), (6, vec![])]);
+        assert!(vendors_of(store, 2).is_empty());
+        // Dismissals: the union, the kept firm's reason on a clash.
+        let reasons: Vec<(u64, DismissReason)> = dismissals(store, 1)
+            .unwrap()
+            .into_iter()
+            .map(|(v, d)| (v, d.reason))
+            .collect();
+        assert_eq!(
+            reasons,
+            vec![
+                (12, DismissReason::TooExpensive),
+                (21, DismissReason::AlreadyEvaluated),
+                (22, DismissReason::TooExpensive)
+            ]
+        );
+        assert!(dismissals(store, 2).unwrap().is_empty());
+        // Past recommendations: the union, the later one on a clash.
+        let history: Vec<(u64, u64, i64)> = past(store, 1)
+            .unwrap()
+            .into_iter()
+            .map(|(c, v, rec)| (c, v, rec.at))
+            .collect();
+        assert_eq!(
+            history,
+            vec![
+                (6, 12, 300),
+                (5, 13, 200),
+                (5, 11, 100),
+                (5, 12, 100),
+                (6, 21, 50),
+                (6, 22, 50)
+            ]
+        );
+        assert!(past(store, 2).unwrap().is_empty());
+        // A write for the merged firm, from a request begun before the merge, is refused.
+        let late = save_picks(store, 2, &[stage(7, &[1], 400)]);
+        assert!(
+            matches!(late, Err(crate::error::AppError::Conflict(_))),
+            "{late:?}"
+        );
+        let late = insert_response(store, merged, 7, vec![]);
+        assert!(
+            matches!(late, Err(crate::error::AppError::Conflict(_))),
+            "{late:?}"
+        );
+        assert!(vendors_of(store, 2).is_empty());
+    });
+}

@@ -72,6 +72,53 @@ pub fn remove(app: &App, firm_id: u64, vendor_id: u64) -> Result<bool> {
     Ok(removed)
 }
 
+/// Moves firm `from`'s shortlist to firm `into` inside the caller's transaction (a firm merge):
+/// a vendor only `from` has becomes `into`'s as it is; one both have becomes `merge_entries` of
+/// the two. The caller recounts both firms in the peer figures after the commit.
+pub fn merge_firm_in(tx: &mut WriteTx, into: u64, from: u64) -> Result<()> {
+    match tx {
+        WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
+        WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
+    }
+}
+
+/// Two firms' entries for one vendor as one, losing nothing. The entry whose latest status change
+/// is newer is the base (`ours` on a tie): its status, reason and fields stay. The other's note,
+/// when it has one, follows the base's after a blank line (or is the note, when the base has
+/// none); the two histories are merged in time order (the base's change last on a tie, so the
+/// history still ends at the status); what the base's outcome leaves unanswered the other's
+/// answers; the entry was added when the first of the two was.
+pub fn merge_entries(ours: Entry, theirs: Entry) -> Entry {
+    let latest = |e: &Entry| e.history.last().map_or(e.added_at, |c| c.at);
+    let (mut base, other) = if latest(&theirs) > latest(&ours) {
+        (theirs, ours)
+    } else {
+        (ours, theirs)
+    };
+    let note = other.note.trim();
+    if !note.is_empty() && base.note.trim() != note {
+        base.note = if base.note.trim().is_empty() {
+            other.note.clone()
+        } else {
+            format!("{}\n\n{}", base.note.trim_end(), other.note)
+        };
+    }
+    let mut history = other.history.clone();
+    history.append(&mut base.history);
+    history.sort_by_key(|change| change.at);
+    base.history = history;
+    let outcome = &mut base.outcome;
+    outcome.demo_held = outcome.demo_held.or(other.outcome.demo_held);
+    outcome.chosen = outcome.chosen.or(other.outcome.chosen);
+    // When and how satisfied only mean something for a vendor the merged entry says was chosen.
+    if outcome.chosen == Some(true) {
+        outcome.chosen_at = outcome.chosen_at.or(other.outcome.chosen_at);
+        outcome.satisfaction = outcome.satisfaction.or(other.outcome.satisfaction);
+    }
+    base.added_at = base.added_at.min(other.added_at);
+    base
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -220,5 +267,84 @@ mod tests {
             ("shortlist", 2, 2)
         );
         assert_eq!(all(&Store::Postgres(pg)), all(&file));
+    }
+
+    #[test]
+    fn two_entries_of_one_vendor_become_one_keeping_both_notes_and_histories() {
+        let mut ours = Entry::new(Status::Considering, 100);
+        ours.note = "Ours".into();
+        ours.set_status(Status::DemoBooked, 300);
+        let mut theirs = Entry::new(Status::Considering, 50);
+        theirs.note = "Theirs".into();
+        theirs.set_status(Status::DemoHeld, 200);
+        // Ours changed last: it is the base, their note follows, their outcome fills ours.
+        let merged = merge_entries(ours.clone(), theirs.clone());
+        assert_eq!(merged.status, Status::DemoBooked);
+        assert_eq!(merged.note, "Ours\n\nTheirs");
+        let times: Vec<(Status, i64)> = merged.history.iter().map(|c| (c.status, c.at)).collect();
+        assert_eq!(
+            times,
+            [
+                (Status::Considering, 50),
+                (Status::Considering, 100),
+                (Status::DemoHeld, 200),
+                (Status::DemoBooked, 300)
+            ]
+        );
+        assert_eq!(merged.outcome.demo_held, Some(true));
+        assert_eq!(merged.added_at, 50);
+        // Theirs changed last: theirs is the base; an empty note is no note.
+        theirs.set_status(Status::Chosen, 400);
+        ours.note.clear();
+        let merged = merge_entries(ours, theirs);
+        assert_eq!(
+            (merged.status, merged.note.as_str()),
+            (Status::Chosen, "Theirs")
+        );
+        assert_eq!(merged.history.last().map(|c| c.at), Some(400));
+        assert_eq!(merged.outcome.chosen_at, Some(400));
+    }
+
+    #[test]
+    fn a_merge_moves_the_shortlist_and_merges_a_shared_vendor() {
+        let (_dir, stores) = stores();
+        let answers: Vec<_> = stores
+            .iter()
+            .map(|store| {
+                update(store, 1, 9, |e| e.note = "Ours".into());
+                update(store, 2, 9, |e| {
+                    e.note = "Theirs".into();
+                    e.set_status(Status::DemoHeld, 200);
+                });
+                update(store, 2, 4, |e| e.set_status(Status::Rejected, 150));
+                update(store, 3, 9, |_| {});
+                let mut tx = store.begin().unwrap();
+                merge_firm_in(&mut tx, 1, 2).unwrap();
+                // As the accounts' part of a whole merge does.
+                crate::store::merged::record(&mut tx, 2, 1).unwrap();
+                tx.commit().unwrap();
+                assert!(entries(store, 2).is_empty());
+                let mut tx = store.begin().unwrap();
+                let late = update_in(&mut tx, 2, 9, |_| {
+                    Ok((Entry::new(Status::Considering, 1), ()))
+                });
+                assert!(
+                    matches!(late, Err(crate::error::AppError::Conflict(_))),
+                    "{late:?}"
+                );
+                drop(tx);
+                (entries(store, 1), all(store).len())
+            })
+            .collect();
+        assert_eq!(answers[0], answers[1]);
+        let (mine, count) = &answers[0];
+        assert_eq!(*count, 3, "firm 3 untouched");
+        assert_eq!(mine.iter().map(|(v, _)| *v).collect::<Vec<_>>(), [4, 9]);
+        let shared = &mine[1].1;
+        assert_eq!(
+            (shared.status, shared.note.as_str()),
+            (Status::DemoHeld, "Theirs\n\nOurs")
+        );
+        assert_eq!(shared.history.len(), 3);
     }
 }

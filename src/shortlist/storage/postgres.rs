@@ -160,6 +160,7 @@ pub fn update_in<T>(
     change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
 ) -> Result<T> {
     let store = tx.store();
+    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
     store.run(
         sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
             .bind(SHORTLIST_LOCK)
@@ -196,6 +197,7 @@ fn peer_outcome(entry: &Entry) -> (bool, bool) {
 
 pub fn remove(store: &PgStore, firm_id: u64, vendor_id: u64) -> Result<bool> {
     let mut tx = PgTx::begin(store)?;
+    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
     let held: Option<Option<bool>> = store.run(
         sqlx::query_scalar(
             "DELETE FROM shortlist WHERE firm_id = $1 AND vendor_id = $2 RETURNING demo_held",
@@ -209,4 +211,64 @@ pub fn remove(store: &PgStore, firm_id: u64, vendor_id: u64) -> Result<bool> {
     }
     tx.commit()?;
     Ok(held.is_some())
+}
+
+/// Takes the firm's shortlist lock until the transaction ends (see `update_in`).
+async fn lock_firms_shortlist(conn: &mut PgConnection, firm_id: u64) -> sqlx::Result<()> {
+    sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
+        .bind(SHORTLIST_LOCK)
+        .bind((firm_id % (i32::MAX as u64)) as i32)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Moves firm `from`'s entries to firm `into`; a vendor on both becomes `super::merge_entries`.
+/// Holds both firms' shortlist locks (in key order, so two merges cannot deadlock) to the
+/// commit: a write to either firm's shortlist goes wholly before the merge or after it.
+pub fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<()> {
+    let store = tx.store();
+    let conn = tx.conn()?;
+    store.run(async {
+        let key = |id: u64| id % (i32::MAX as u64);
+        let (first, second) = if key(into) <= key(from) {
+            (into, from)
+        } else {
+            (from, into)
+        };
+        lock_firms_shortlist(&mut *conn, first).await?;
+        lock_firms_shortlist(&mut *conn, second).await?;
+        let rows = sqlx::query(
+            "SELECT firm_id, vendor_id, status, note, reject_reason, history, demo_held, chosen, \
+             chosen_at, satisfaction, added_at FROM shortlist WHERE firm_id = ANY($1) \
+             ORDER BY firm_id, vendor_id FOR UPDATE",
+        )
+        .bind(vec![into as i64, from as i64])
+        .fetch_all(&mut *conn)
+        .await?;
+        let mut ours = std::collections::HashMap::new();
+        let mut theirs = Vec::new();
+        for row in &rows {
+            let firm_id = row.try_get::<i64, _>("firm_id")? as u64;
+            let vendor_id = row.try_get::<i64, _>("vendor_id")? as u64;
+            if firm_id == into {
+                ours.insert(vendor_id, entry_from(row)?);
+            } else {
+                theirs.push((vendor_id, entry_from(row)?));
+            }
+        }
+        for (vendor_id, entry) in theirs {
+            let merged = match ours.remove(&vendor_id) {
+                Some(ours) => super::merge_entries(ours, entry),
+                None => entry,
+            };
+            put(&mut *conn, into, vendor_id, &merged).await?;
+        }
+        sqlx::query("DELETE FROM shortlist WHERE firm_id = $1")
+            .bind(from as i64)
+            .execute(&mut *conn)
+            .await?;
+        anyhow::Ok(())
+    })?;
+    Ok(())
 }

@@ -14,6 +14,7 @@ pub fn load_all(store: &FileStore) -> Result<Vec<((u64, u64), Adoption)>> {
 
 pub fn save(store: &FileStore, firm_id: u64, items: &[(u64, Adoption)]) -> Result<()> {
     let txn = store.write()?;
+    store::merged::refuse_in_file(&txn, firm_id)?;
     {
         let mut table = txn.open_table(ADOPTION)?;
         for (category_id, adoption) in items {
@@ -21,5 +22,29 @@ pub fn save(store: &FileStore, firm_id: u64, items: &[(u64, Adoption)]) -> Resul
         }
     }
     txn.commit()?;
+    Ok(())
+}
+
+/// Moves firm `from`'s answers to firm `into`, each category's two answers made one by `union`.
+pub fn merge_firm_in(txn: &redb::WriteTransaction, into: u64, from: u64) -> Result<()> {
+    use redb::ReadableTable;
+    let mut table = txn.open_table(ADOPTION)?;
+    let mut theirs: Vec<(u64, Adoption)> = Vec::new();
+    for entry in table.range((from, 0)..=(from, u64::MAX))? {
+        let (key, value) = entry?;
+        theirs.push((key.value().1, codec::decode(value.value())?));
+    }
+    for (category_id, adoption) in theirs {
+        let ours: Option<Adoption> = table
+            .get((into, category_id))?
+            .map(|v| codec::decode(v.value()))
+            .transpose()?;
+        let merged = match ours {
+            Some(ours) => super::union(ours, adoption),
+            None => adoption,
+        };
+        table.insert((into, category_id), codec::encode(&merged).as_slice())?;
+        table.remove((from, category_id))?;
+    }
     Ok(())
 }

@@ -8,7 +8,7 @@ pub use export::export;
 
 use crate::error::Result;
 use crate::state::App;
-use crate::store::Store;
+use crate::store::{Store, WriteTx};
 
 use super::model::Adoption;
 
@@ -39,6 +39,44 @@ pub fn save(app: &App, firm_id: u64, items: &[(u64, Adoption)]) -> Result<()> {
     }
     super::peers::changed(app, firm_id);
     Ok(())
+}
+
+/// Moves firm `from`'s answers to firm `into` inside the caller's transaction (a firm merge): a
+/// category only `from` answered becomes `into`'s as it is; one both answered becomes `union` of
+/// the two. The caller recounts both firms in the peer figures after the commit.
+pub fn merge_firm_in(tx: &mut WriteTx, into: u64, from: u64) -> Result<()> {
+    match tx {
+        WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
+        WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
+    }
+}
+
+/// Two firms' answers for one category as one firm's: every tool either uses, none twice. "Uses
+/// a tool" wins over "uses none" (a "No" has no tools to add). `ours` comes first: its tools keep
+/// their order and its primary stays the primary; `theirs` fills in a missing primary. Other
+/// names are the same tool when they match ignoring case.
+pub fn union(ours: Adoption, theirs: Adoption) -> Adoption {
+    let mut merged = ours;
+    merged.has_tool |= theirs.has_tool;
+    for id in theirs.vendor_ids {
+        if !merged.vendor_ids.contains(&id) {
+            merged.vendor_ids.push(id);
+        }
+    }
+    if merged.primary_vendor_id.is_none() {
+        merged.primary_vendor_id = theirs.primary_vendor_id;
+    }
+    for name in theirs.other_vendors {
+        let lower = name.to_lowercase();
+        if !merged
+            .other_vendors
+            .iter()
+            .any(|n| n.to_lowercase() == lower)
+        {
+            merged.other_vendors.push(name);
+        }
+    }
+    merged
 }
 
 #[cfg(test)]
@@ -116,5 +154,72 @@ mod tests {
             ("category_adoption", 3, 3)
         );
         assert_eq!(read(&Store::Postgres(pg), 2), answers[0]);
+    }
+
+    #[test]
+    fn two_answers_are_united_without_duplicates_and_a_tool_wins_over_none() {
+        let none = adoption(&[], &[]);
+        let ours = adoption(&[4, 7], &["Excel"]);
+        let theirs = Adoption {
+            primary_vendor_id: Some(9),
+            ..adoption(&[9, 4], &["excel", "Dropbox"])
+        };
+        let merged = union(ours.clone(), theirs.clone());
+        assert_eq!(merged, adoption(&[4, 7, 9], &["Excel", "Dropbox"]));
+        assert_eq!(union(none.clone(), theirs.clone()), theirs);
+        assert_eq!(union(theirs.clone(), none.clone()), theirs);
+        assert_eq!(union(none.clone(), none.clone()), none);
+    }
+
+    #[test]
+    fn a_merge_unites_the_firms_answers_under_the_kept_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let stores = [
+            Store::File(FileStore::open(dir.path()).unwrap()),
+            Store::Postgres(test_store()),
+        ];
+        let answers: Vec<Answers> = stores
+            .iter()
+            .map(|store| {
+                save_on(
+                    store,
+                    1,
+                    &[(5, adoption(&[4], &[])), (6, adoption(&[], &[]))],
+                );
+                save_on(
+                    store,
+                    2,
+                    &[(5, adoption(&[3, 4], &["Excel"])), (7, adoption(&[8], &[]))],
+                );
+                save_on(store, 3, &[(5, adoption(&[2], &[]))]);
+                let mut tx = store.begin().unwrap();
+                merge_firm_in(&mut tx, 1, 2).unwrap();
+                // As the accounts' part of a whole merge does.
+                crate::store::merged::record(&mut tx, 2, 1).unwrap();
+                tx.commit().unwrap();
+                assert!(read(store, 2).0.is_empty());
+                let late = match store {
+                    Store::File(db) => file::save(db, 2, &[(9, adoption(&[], &[]))]),
+                    Store::Postgres(db) => postgres::save(db, 2, &[(9, adoption(&[], &[]))]),
+                };
+                assert!(
+                    matches!(late, Err(crate::error::AppError::Conflict(_))),
+                    "{late:?}"
+                );
+                assert!(read(store, 2).0.is_empty());
+                read(store, 1)
+            })
+            .collect();
+        assert_eq!(answers[0], answers[1]);
+        let (mine, all) = &answers[0];
+        assert_eq!(
+            mine,
+            &[
+                (5, adoption(&[4, 3], &["Excel"])),
+                (6, adoption(&[], &[])),
+                (7, adoption(&[8], &[]))
+            ]
+        );
+        assert_eq!(all.len(), 4, "firm 3 untouched: {all:?}");
     }
 }

@@ -94,6 +94,7 @@ pub(super) async fn put(
 /// makes every node recount the user's firm.
 pub fn save(store: &PgStore, firm_id: u64, items: &[(u64, Adoption)]) -> Result<()> {
     let mut tx = PgTx::begin(store)?;
+    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
     store.run(async {
         let conn = tx.conn()?;
         for (category_id, adoption) in items {
@@ -103,5 +104,47 @@ pub fn save(store: &PgStore, firm_id: u64, items: &[(u64, Adoption)]) -> Result<
         anyhow::Ok(())
     })?;
     tx.commit()?;
+    Ok(())
+}
+
+/// Moves firm `from`'s answers to firm `into`, each category's two answers made one by `union`.
+/// Both firms' rows are read `FOR UPDATE`, so a save of one of them waits for the merge.
+pub fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<()> {
+    let store = tx.store();
+    let conn = tx.conn()?;
+    store.run(async {
+        let rows = sqlx::query(
+            "SELECT firm_id, category_id, has_tool, vendor_ids, primary_vendor_id, other_vendors \
+             FROM category_adoption WHERE firm_id = ANY($1) ORDER BY firm_id, category_id \
+             FOR UPDATE",
+        )
+        .bind(vec![into as i64, from as i64])
+        .fetch_all(&mut *conn)
+        .await?;
+        let mut ours = std::collections::HashMap::new();
+        let mut theirs = Vec::new();
+        for row in &rows {
+            let firm_id = row.try_get::<i64, _>("firm_id")? as u64;
+            let category_id = row.try_get::<i64, _>("category_id")? as u64;
+            let adoption = adoption_from(row)?;
+            if firm_id == into {
+                ours.insert(category_id, adoption);
+            } else {
+                theirs.push((category_id, adoption));
+            }
+        }
+        for (category_id, adoption) in theirs {
+            let merged = match ours.remove(&category_id) {
+                Some(ours) => super::union(ours, adoption),
+                None => adoption,
+            };
+            put(&mut *conn, into, category_id, &merged).await?;
+        }
+        sqlx::query("DELETE FROM category_adoption WHERE firm_id = $1")
+            .bind(from as i64)
+            .execute(&mut *conn)
+            .await?;
+        anyhow::Ok(())
+    })?;
     Ok(())
 }

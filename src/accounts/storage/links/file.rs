@@ -23,6 +23,7 @@ fn put_invitation(txn: &WriteTransaction, invitation: &Invitation) -> Result<()>
 
 pub fn create_invitation(db: &FileStore, mut invitation: Invitation) -> Result<Invitation> {
     let txn = db.write()?;
+    store::merged::refuse_in_file(&txn, invitation.firm_id)?;
     invitation.id = store::next_id(&txn, "invitations")?;
     put_invitation(&txn, &invitation)?;
     txn.open_table(INVITATION_TOKENS)?
@@ -158,4 +159,31 @@ pub fn use_reset_link(
     accounts_file::put_user_and_end_sessions(&txn, &user)?;
     txn.commit()?;
     Ok(user)
+}
+
+/// Gives every invitation of firm `from` (pending, used, revoked, expired) to firm `into`.
+pub(in crate::accounts::storage) fn move_invitations_in(
+    txn: &WriteTransaction,
+    into: u64,
+    from: u64,
+) -> Result<()> {
+    let mut index = txn.open_table(FIRM_INVITATIONS)?;
+    let mut table = txn.open_table(INVITATIONS)?;
+    let ids: Vec<u64> = index
+        .range((from, 0)..=(from, u64::MAX))?
+        .map(|e| e.map(|(k, _)| k.value().1))
+        .collect::<std::result::Result<_, _>>()?;
+    for id in ids {
+        let found: Option<Invitation> = table
+            .get(id)?
+            .map(|v| codec::decode(v.value()))
+            .transpose()?;
+        if let Some(mut invitation) = found {
+            invitation.firm_id = into;
+            table.insert(id, codec::encode(&invitation).as_slice())?;
+        }
+        index.remove((from, id))?;
+        index.insert((into, id), ())?;
+    }
+    Ok(())
 }

@@ -244,3 +244,17 @@ pub fn use_reset_link(
         Ok(user)
     })
 }
+
+/// Gives every invitation of firm `from` to firm `into`, inside the caller's transaction.
+pub(in crate::accounts::storage) async fn move_invitations_in(
+    tx: &mut PgConnection,
+    into: u64,
+    from: u64,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE invitations SET firm_id = $1 WHERE firm_id = $2")
+        .bind(into as i64)
+        .bind(from as i64)
+        .execute(tx)
+        .await?;
+    Ok(())
+}

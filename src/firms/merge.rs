@@ -1,0 +1,122 @@
+//! Merging two firms the operator knows are one (`POST /api/admin/firms/merge`, `litstack firms
+//! merge`): everything of `from` moves into `into`, keeping all data of both, and `from` no
+//! longer exists. One write transaction across every domain that holds firm data, so it is
+//! all or nothing: accounts (members with their roles, invitations, the audit log, the firm
+//! record), onboarding answers, the tech stack, recommendations and the shortlist. Meeting clicks
+//! are the person's (keyed by user id), so they go with their members without a write.
+//!
+//! On PostgreSQL the transaction holds, from its first statement to the commit, the sign-up lock,
+//! both firm rows and both firms' picks and shortlist locks: a write to either firm that takes
+//! them lands wholly before the merge (and is moved) or after it. After the commit the members'
+//! cached sessions and both firms' peer figures are brought up to date; other hub nodes do the
+//! same from the change log written in the transaction.
+
+use axum::extract::State;
+
+use super::model::{AdminFirm, AdminFirmEnvelope, FirmMerge};
+use crate::accounts::audit::{self, AuditAction};
+use crate::accounts::{self, AdminUser, Firm};
+use crate::error::{Result, bad_request};
+use crate::extract::Json;
+use crate::state::{App, AppState};
+use crate::store::postgres::changes::Change;
+
+/// What a merge did.
+#[derive(Debug)]
+pub struct Merged {
+    /// The kept firm, as it is now.
+    pub firm: Firm,
+    /// Its members now, the moved ones included.
+    pub members: usize,
+    /// How many accounts moved from the merged firm.
+    pub moved: usize,
+    /// The merged firm's name; the firm no longer exists.
+    pub from_name: String,
+}
+
+/// Merges firm `from` into firm `into` (see the module). `operator` names who did it in the kept
+/// firm's audit log. The same id twice is a 400; a missing firm a 404 naming it; nothing is
+/// written on any error.
+pub fn merge_firms(app: &App, operator: &str, into: u64, from: u64) -> Result<Merged> {
+    if into == from {
+        return Err(bad_request("Choose two different firms to merge"));
+    }
+    let mut tx = app.store.begin()?;
+    // Accounts first: it finds both firms (or refuses) and, on PostgreSQL, takes the locks that
+    // keep sign-ups and the firm rows still until the commit.
+    let moved = accounts::merge_firm_in(&mut tx, into, from)?;
+    crate::profile::merge_firm_in(&mut tx, into, from)?;
+    crate::techstack::storage::merge_firm_in(&mut tx, into, from)?;
+    crate::recommend::storage::merge_firm_in(&mut tx, into, from)?;
+    crate::shortlist::storage::merge_firm_in(&mut tx, into, from)?;
+    let count = moved.moved.len();
+    audit::record_in(
+        &mut tx,
+        into,
+        Some(operator.to_string()),
+        AuditAction::FirmsMerged,
+        format!(
+            "{operator} merged {} into this firm: {count} {} moved",
+            moved.gone.name,
+            if count == 1 { "member" } else { "members" }
+        ),
+    )?;
+    // Last, as the change log asks: every member's cached account (its firm changed, or its
+    // firm's verified flag may have) and both firms' peer figures.
+    for &user_id in &moved.members {
+        tx.record_change(Change::User { user_id })?;
+    }
+    for firm_id in [into, from] {
+        tx.record_change(Change::Peers { firm_id })?;
+    }
+    tx.commit()?;
+
+    for &user_id in &moved.members {
+        match app.load_user(user_id) {
+            Ok(Some(user)) => app.sessions.refresh_user(&user),
+            Ok(None) => {}
+            // The merge is committed; a session that cannot be refreshed now is forgotten and
+            // read again at its next request.
+            Err(e) => {
+                tracing::warn!(error = %e, user_id, "a merged member's session could not be refreshed");
+                app.sessions.forget_user(user_id, None);
+            }
+        }
+    }
+    crate::techstack::peers::changed(app, into);
+    crate::techstack::peers::changed(app, from);
+    Ok(Merged {
+        firm: moved.kept,
+        members: moved.members.len(),
+        moved: count,
+        from_name: moved.gone.name,
+    })
+}
+
+/// POST /api/admin/firms/merge: merges firm `from` into firm `into`, keeping all data of both;
+/// answers the kept firm with its new member count.
+#[utoipa::path(post, path = "/admin/firms/merge", tag = "admin",
+    request_body = FirmMerge,
+    responses(
+        (status = 200, body = AdminFirmEnvelope),
+        (status = 400, description = "The same firm twice, or an invalid id or field", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+        (status = 404, description = "No such firm", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn merge_firms_route(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Json(body): Json<serde_json::Map<String, serde_json::Value>>,
+) -> Result<Json<AdminFirmEnvelope>> {
+    let FirmMerge { into, from } = super::object_body(body)?;
+    let operator = admin.name.clone();
+    let merged = state
+        .blocking(move |app| merge_firms(app, &operator, into, from))
+        .await?;
+    tracing::info!(target: "security", into, from, moved = merged.moved, by = admin.id, "firms merged by the operator");
+    Ok(Json(AdminFirmEnvelope {
+        firm: AdminFirm::of(&merged.firm, merged.members),
+    }))
+}
