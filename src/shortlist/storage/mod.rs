@@ -97,11 +97,21 @@ pub fn merge_entries(ours: Entry, theirs: Entry) -> Entry {
     };
     let note = other.note.trim();
     if !note.is_empty() && base.note.trim() != note {
+        // The note says who changed it last: the other's author when it is the other's alone,
+        // or when its change is the newer of the two joined.
+        if base.note.trim().is_empty() || other.note_at > base.note_at {
+            base.note_by = other.note_by.clone();
+            base.note_at = other.note_at;
+        }
         base.note = if base.note.trim().is_empty() {
             other.note.clone()
         } else {
             format!("{}\n\n{}", base.note.trim_end(), other.note)
         };
+    }
+    // What it was recommended for when first added: the base's, else the other's.
+    if base.recorded.is_none() {
+        base.recorded = other.recorded.clone();
     }
     let mut history = other.history.clone();
     history.append(&mut base.history);
@@ -271,16 +281,22 @@ mod tests {
 
     #[test]
     fn two_entries_of_one_vendor_become_one_keeping_both_notes_and_histories() {
-        let mut ours = Entry::new(Status::Considering, 100);
-        ours.note = "Ours".into();
-        ours.set_status(Status::DemoBooked, 300);
-        let mut theirs = Entry::new(Status::Considering, 50);
-        theirs.note = "Theirs".into();
-        theirs.set_status(Status::DemoHeld, 200);
+        let stamp = |at, by| Stamp { at, by: Some(by) };
+        let mut ours = Entry::new(Status::Considering, Stamp::at(100));
+        ours.set_note("Ours".into(), stamp(100, "Ann Doe"));
+        ours.set_status(Status::DemoBooked, Stamp::at(300));
+        let mut theirs = Entry::new(Status::Considering, Stamp::at(50));
+        theirs.set_note("Theirs".into(), stamp(150, "Cy Poe"));
+        theirs.set_status(Status::DemoHeld, Stamp::at(200));
         // Ours changed last: it is the base, their note follows, their outcome fills ours.
         let merged = merge_entries(ours.clone(), theirs.clone());
         assert_eq!(merged.status, Status::DemoBooked);
         assert_eq!(merged.note, "Ours\n\nTheirs");
+        // The joined note's latest change was Cy's.
+        assert_eq!(
+            (merged.note_by.as_deref(), merged.note_at),
+            (Some("Cy Poe"), Some(150))
+        );
         let times: Vec<(Status, i64)> = merged.history.iter().map(|c| (c.status, c.at)).collect();
         assert_eq!(
             times,
@@ -294,13 +310,14 @@ mod tests {
         assert_eq!(merged.outcome.demo_held, Some(true));
         assert_eq!(merged.added_at, 50);
         // Theirs changed last: theirs is the base; an empty note is no note.
-        theirs.set_status(Status::Chosen, 400);
+        theirs.set_status(Status::Chosen, Stamp::at(400));
         ours.note.clear();
         let merged = merge_entries(ours, theirs);
         assert_eq!(
             (merged.status, merged.note.as_str()),
             (Status::Chosen, "Theirs")
         );
+        assert_eq!(merged.note_by.as_deref(), Some("Cy Poe"));
         assert_eq!(merged.history.last().map(|c| c.at), Some(400));
         assert_eq!(merged.outcome.chosen_at, Some(400));
     }
@@ -314,9 +331,11 @@ mod tests {
                 update(store, 1, 9, |e| e.note = "Ours".into());
                 update(store, 2, 9, |e| {
                     e.note = "Theirs".into();
-                    e.set_status(Status::DemoHeld, 200);
+                    e.set_status(Status::DemoHeld, Stamp::at(200));
                 });
-                update(store, 2, 4, |e| e.set_status(Status::Rejected, 150));
+                update(store, 2, 4, |e| {
+                    e.set_status(Status::Rejected, Stamp::at(150))
+                });
                 update(store, 3, 9, |_| {});
                 let mut tx = store.begin().unwrap();
                 merge_firm_in(&mut tx, 1, 2).unwrap();
@@ -326,7 +345,7 @@ mod tests {
                 assert!(entries(store, 2).is_empty());
                 let mut tx = store.begin().unwrap();
                 let late = update_in(&mut tx, 2, 9, |_| {
-                    Ok((Entry::new(Status::Considering, 1), ()))
+                    Ok((Entry::new(Status::Considering, Stamp::at(1)), ()))
                 });
                 assert!(
                     matches!(late, Err(crate::error::AppError::Conflict(_))),

@@ -238,11 +238,11 @@ pub fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<()> {
         };
         lock_firms_shortlist(&mut *conn, first).await?;
         lock_firms_shortlist(&mut *conn, second).await?;
-        let rows = sqlx::query(
-            "SELECT firm_id, vendor_id, status, note, reject_reason, history, demo_held, chosen, \
-             chosen_at, satisfaction, added_at FROM shortlist WHERE firm_id = ANY($1) \
-             ORDER BY firm_id, vendor_id FOR UPDATE",
-        )
+        let rows = sqlx::query(concat!(
+            "SELECT ",
+            columns!(),
+            " FROM shortlist WHERE firm_id = ANY($1) ORDER BY firm_id, vendor_id FOR UPDATE"
+        ))
         .bind(vec![into as i64, from as i64])
         .fetch_all(&mut *conn)
         .await?;

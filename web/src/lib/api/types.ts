@@ -35,12 +35,8 @@ export type AdminFirmUpdate = Schemas['AdminFirmUpdate'];
 export type AdminFirmEnvelope = Schemas['AdminFirmEnvelope'];
 export type InstallSettings = Schemas['InstallSettings'];
 export type SignUpMode = Schemas['SignUpMode'];
-/**
- * POST /api/admin/firms/merge: everything of `from` moves into `into`, and `from` is gone.
- * Declared from the agreed contract while the route is not yet in the server's description;
- * becomes `Schemas['FirmMerge']` once `npm run api:types` brings it.
- */
-export type FirmMerge = { into: number; from: number };
+/** POST /api/admin/firms/merge: everything of `from` moves into `into`, and `from` is gone. */
+export type FirmMerge = Schemas['FirmMerge'];
 
 // The firm's own screens: details, members, invitations, one-time links, the audit log
 export type Firm = Schemas['FirmView'];
