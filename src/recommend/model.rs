@@ -236,8 +236,9 @@ pub struct PickForMeQuery {
 
 impl PickForMeQuery {
     pub fn replaces_questionnaire_picks(&self) -> crate::error::Result<bool> {
+        // An empty value means left out, as for every query parameter.
         match self.replace.as_deref() {
-            None => Ok(false),
+            None | Some("") => Ok(false),
             Some("questionnaire") => Ok(true),
             Some(_) => Err(crate::error::bad_request(
                 "replace must be \"questionnaire\" (or left out to keep the questionnaire's picks)",

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeSet;
 
+use axum::http::Method;
 use serde_json::Value;
 
 use crate::helpers::TestApp;
@@ -206,8 +207,11 @@ async fn query_parameters_say_an_empty_value_means_absent_as_the_server_treats_i
             if path.ends_with("/cities") {
                 continue; // these need a state: other parameters cannot be tried alone
             }
-            let empty = app.get(&format!("{path}?{name}=")).await;
-            let absent = app.get(&path).await;
+            let method = Method::from_bytes(method.as_bytes()).unwrap();
+            let empty = app
+                .call(method.clone(), &format!("{path}?{name}="), None)
+                .await;
+            let absent = app.call(method, &path, None).await;
             assert_eq!(empty.status, 200, "{path}?{name}= {}", empty.text());
             assert_eq!(empty.body, absent.body, "{path}?{name}=");
             checked += 1;
