@@ -49,8 +49,12 @@ pub fn to_postgres(data_dir: &Path, database_url: &str) -> anyhow::Result<Vec<Ta
 /// Rows in the tables an export fills (the change log and settings aside).
 fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
     let tables = [
+        "firms",
         "users",
         "sessions",
+        "invitations",
+        "firm_audit",
+        "merged_firms",
         "onboarding",
         "categories",
         "vendors",

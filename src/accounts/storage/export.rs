@@ -52,6 +52,14 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
             audit.push(codec::decode::<AuditEntry>(entry?.1.value())?);
         }
     }
+    // Firms merged away: a session from before the copy naming one is refused on the hub too.
+    let mut merged = Vec::new();
+    if let Some(table) = open_read(&txn, crate::store::MERGED_FIRMS)? {
+        for entry in table.iter()? {
+            let (from_id, into_id) = entry?;
+            merged.push((from_id.value(), into_id.value()));
+        }
+    }
     let sign_up = crate::store::meta_get(&txn, "sign_up_invite_only")?;
     let handed_out = crate::store::meta_get(&txn, "seq:users")?.unwrap_or(0);
     let (user_rows, session_rows) = (users_table.len()?, sessions_table.len()?);
@@ -182,6 +190,9 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
         )
         .execute(&mut *tx)
         .await?;
+        for (from_id, into_id) in &merged {
+            crate::store::merged::record_in_pg(&mut tx, *from_id, *into_id).await?;
+        }
         if sign_up == Some(1) {
             sqlx::query(
                 "INSERT INTO settings (key, value) VALUES ('sign_up', 'invite-only') \
@@ -199,5 +210,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
         to.counted("sessions", session_rows)?,
         to.counted("invitations", invitations.len() as u64)?,
         to.counted("firm_audit", audit.len() as u64)?,
+        to.counted("merged_firms", merged.len() as u64)?,
     ])
 }

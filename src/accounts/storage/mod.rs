@@ -482,6 +482,10 @@ mod tests {
         let Store::File(from) = &file else {
             unreachable!()
         };
+        // A firm merged away before the copy: a write naming it is refused on the hub too.
+        let txn = from.write().unwrap();
+        crate::store::merged::record_in_file(&txn, 99, ann.firm.id).unwrap();
+        txn.commit().unwrap();
 
         let to: PgStore = crate::store::postgres::test_store();
         let counts = export(from, &to).unwrap();
@@ -496,9 +500,15 @@ mod tests {
                 ("users", 2, 2),
                 ("sessions", 3, 3),
                 ("invitations", 1, 1),
-                ("firm_audit", 1, 1)
+                ("firm_audit", 1, 1),
+                ("merged_firms", 1, 1)
             ]
         );
+        let refused = to.run(async {
+            let mut conn = to.pool().acquire().await.unwrap();
+            crate::store::merged::refuse_in_pg(&mut conn, 99).await
+        });
+        assert_eq!(refused.unwrap_err().status(), axum::http::StatusCode::CONFLICT);
 
         let hub = Store::Postgres(to);
         assert_eq!(

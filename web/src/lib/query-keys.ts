@@ -13,6 +13,9 @@ export const queryKeys = {
   pastRecommendations: ['past-recommendations'],
   dismissed: ['dismissed-vendors'],
   shortlist: ['shortlist'],
+  /** The firm's tech stack and its coverage map: a chosen vendor can be added from a card. */
+  techStack: ['category-adoption'],
+  coverage: ['coverage'],
   /** The dashboard's reads, all changed by an import or the sample removal. */
   trends: ['trends'],
   demoBookings: ['demo-bookings'],

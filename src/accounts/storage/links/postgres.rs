@@ -84,6 +84,10 @@ fn reset_link_from(row: &PgRow) -> Result<ResetLink> {
 
 pub fn create_invitation(db: &PgStore, mut invitation: Invitation) -> Result<Invitation> {
     db.run(async {
+        let mut tx = db.pool().begin().await?;
+        // A firm merged away while its owner's page was open takes no invitation: a 409 asking to
+        // reload, not a row under a firm that is gone.
+        crate::store::merged::refuse_in_pg(&mut tx, invitation.firm_id).await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO invitations (firm_id, email, email_key, role, token_hash, created_at, \
              expires_at, invited_by, invited_by_name) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
@@ -98,8 +102,9 @@ pub fn create_invitation(db: &PgStore, mut invitation: Invitation) -> Result<Inv
         .bind(at(invitation.expires_at))
         .bind(invitation.invited_by as i64)
         .bind(&invitation.invited_by_name)
-        .fetch_one(db.pool())
+        .fetch_one(&mut *tx)
         .await?;
+        tx.commit().await?;
         invitation.id = id as u64;
         Ok(invitation)
     })

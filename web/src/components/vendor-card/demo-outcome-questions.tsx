@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
@@ -5,7 +6,9 @@ import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import { useFirmAccess } from '@/lib/auth';
 import type { OutcomeChange } from '@/lib/api/types';
+import { queryKeys } from '@/lib/query-keys';
 import { findEntry, useShortlist, useShortlistMutations } from '@/lib/shortlist';
+import { addAsPrimaryTool } from '@/lib/tech-stack';
 
 /**
  * The questions after a booked demo, for a vendor on the shortlist: "Did the demo happen?"
@@ -22,14 +25,21 @@ function OutcomeQuestions({ vendorId }: { vendorId: number }) {
   const shortlist = useShortlist();
   const { outcome } = useShortlistMutations();
   const [later, setLater] = useState(false);
+  // After "Did you choose it?" Yes: offer to put the vendor in the tech stack.
+  const [offerStack, setOfferStack] = useState(false);
   const headingId = useId();
   const entry = findEntry(shortlist.data, vendorId);
-  if (!entry || later) return null;
+  if (!entry) return null;
+  if (offerStack) return <AddToStackOffer vendorId={vendorId} vendorName={entry.vendorName} categoryId={entry.categoryId} onDone={() => setOfferStack(false)} />;
+  if (later) return null;
 
   const answer = (change: OutcomeChange) =>
     outcome.mutate(
       { vendorId, change },
       {
+        onSuccess: () => {
+          if (change.chosen === true) setOfferStack(true);
+        },
         onError: (error) =>
           toast({ title: 'Error', description: getErrorMessage(error, 'Failed to save your answer'), variant: 'destructive' }),
       },
@@ -74,6 +84,53 @@ function OutcomeQuestions({ vendorId }: { vendorId: number }) {
             {choice.label}
           </Button>
         ))}
+      </div>
+    </div>
+  );
+}
+
+/** "Add {vendor} to your tech stack?": the chosen vendor as its category's primary tool. */
+function AddToStackOffer({
+  vendorId,
+  vendorName,
+  categoryId,
+  onDone,
+}: {
+  vendorId: number;
+  vendorName: string;
+  categoryId: number;
+  onDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const [saving, setSaving] = useState(false);
+  const add = () => {
+    setSaving(true);
+    addAsPrimaryTool(categoryId, vendorId)
+      .then(() => {
+        toast({ title: 'Tech stack updated', description: `${vendorName} is now your firm's main tool in its category.` });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.techStack });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.coverage });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.recommendationsOverview });
+        onDone();
+      })
+      .catch((error: unknown) => {
+        setSaving(false);
+        toast({ title: 'Error', description: getErrorMessage(error, 'Failed to update the tech stack'), variant: 'destructive' });
+      });
+  };
+  return (
+    <div role="group" aria-labelledby={headingId} className="rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2">
+      <p id={headingId} className="text-sm font-medium text-emerald-950">
+        Add {vendorName} to your tech stack as the main tool for its category?
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button size="sm" disabled={saving} onClick={add}>
+          Add to tech stack
+        </Button>
+        <Button size="sm" variant="outline" disabled={saving} onClick={onDone}>
+          Not now
+        </Button>
       </div>
     </div>
   );

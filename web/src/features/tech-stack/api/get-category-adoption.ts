@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 import type { CategoryAdoptionList } from '@/lib/api/types';
+import { queryKeys } from '@/lib/query-keys';
 
-export const categoryAdoptionQueryKey = ['category-adoption'] as const;
+export const categoryAdoptionQueryKey = queryKeys.techStack;
 
 export function getCategoryAdoption(): Promise<CategoryAdoptionList> {
   return api.get('/api/profile/category-adoption');

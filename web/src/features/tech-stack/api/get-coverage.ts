@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 import type { Coverage } from '@/lib/api/types';
+import { queryKeys } from '@/lib/query-keys';
 
-export const coverageQueryKey = ['coverage'] as const;
+export const coverageQueryKey = queryKeys.coverage;
 
 export function getCoverage(): Promise<Coverage> {
   return api.get('/api/profile/coverage');
