@@ -508,7 +508,10 @@ mod tests {
             let mut conn = to.pool().acquire().await.unwrap();
             crate::store::merged::refuse_in_pg(&mut conn, 99).await
         });
-        assert_eq!(refused.unwrap_err().status(), axum::http::StatusCode::CONFLICT);
+        assert_eq!(
+            refused.unwrap_err().status(),
+            axum::http::StatusCode::CONFLICT
+        );
 
         let hub = Store::Postgres(to);
         assert_eq!(
