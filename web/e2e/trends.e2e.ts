@@ -89,7 +89,7 @@ describe('the trends dashboard and the admin import', () => {
     await page.goto('/trends');
     await page.getByRole('heading', { name: 'Demo Booking Trends' }).waitFor();
     await waitForTotal('0');
-    await card('Total Demos').getByText('No bookings in the previous 30 days').waitFor();
+    await card('Total Demos').getByText('Last 30 days: no bookings in the 30 days before').waitFor();
     await card('Top State').getByText('N/A').waitFor();
     await card('Avg. per Day').getByText('0.0', { exact: true }).waitFor();
     await page.getByText('No data available').waitFor();
@@ -146,7 +146,7 @@ describe('the trends dashboard and the admin import', () => {
     await card('Top State').getByText('10 bookings').waitFor();
     // Newest to oldest spans 57 days: 20 / 58 days.
     await card('Avg. per Day').getByText('0.3', { exact: true }).waitFor();
-    expect(await card('Total Demos').textContent()).toMatch(/vs previous 30 days|No bookings in the previous 30 days/);
+    expect(await card('Total Demos').textContent()).toMatch(/Last 30 days to \w{3} \d{1,2}, \d{4}: (.+ vs the 30 days before|no bookings in the 30 days before)$/);
     const bars = page.getByRole('list', { name: 'Bookings per category' });
     expect(await bars.getByRole('button').count()).toBe(4);
     await bars.getByRole('button', { name: '8 Intake bookings' }).waitFor();

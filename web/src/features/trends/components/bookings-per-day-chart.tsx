@@ -17,8 +17,32 @@ const dayToSeconds = (day: string) => {
   return Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) / 1000;
 };
 
+/** Days averaged by the trend line. */
+const AVERAGE_DAYS = 7;
+
+/**
+ * The trailing 7-day average at each day: the bookings of that day and the six before it, over 7
+ * (over the days since the first one, for the first six). A day missing from `daily` had none.
+ */
+export function sevenDayAverage(daily: Daily): number[] {
+  const seconds = daily.map((entry) => dayToSeconds(entry.date));
+  const first = seconds[0] ?? 0;
+  let start = 0;
+  let sum = 0;
+  return daily.map((entry, i) => {
+    sum += entry.count;
+    const from = seconds[i]! - (AVERAGE_DAYS - 1) * 86_400;
+    while (seconds[start]! < from) {
+      sum -= daily[start]!.count;
+      start += 1;
+    }
+    const span = Math.min(AVERAGE_DAYS, Math.round((seconds[i]! - first) / 86_400) + 1);
+    return Math.round((sum / span) * 10) / 10;
+  });
+}
+
 function toAligned(daily: Daily): uPlot.AlignedData {
-  return [daily.map((entry) => dayToSeconds(entry.date)), daily.map((entry) => entry.count)];
+  return [daily.map((entry) => dayToSeconds(entry.date)), daily.map((entry) => entry.count), sevenDayAverage(daily)];
 }
 
 /** "Bookings per day from X to Y; peak N on DATE." — the chart's text alternative. */
@@ -27,7 +51,8 @@ export function describeDaily(daily: Daily): string {
   const last = daily[daily.length - 1];
   if (!first || !last) return 'No bookings in the selected range.';
   const peak = daily.reduce((best, entry) => (entry.count > best.count ? entry : best), first);
-  return `Bookings per day from ${formatDay(first.date)} to ${formatDay(last.date)}; peak ${formatCount(peak.count)} on ${formatDay(peak.date)}.`;
+  const average = sevenDayAverage(daily).at(-1) ?? 0;
+  return `Bookings per day from ${formatDay(first.date)} to ${formatDay(last.date)}; peak ${formatCount(peak.count)} on ${formatDay(peak.date)}; 7-day average ${average.toFixed(1)} at the end.`;
 }
 
 /** Rows of the hidden table: each day for short ranges, each month for long ones. */
@@ -66,9 +91,16 @@ function chartOptions(width: number): uPlot.Options {
       {},
       {
         label: 'Bookings',
-        stroke: '#4f46e5',
+        // Each day a bar, so a single busy day reads as one day, not as a slope.
+        stroke: '#a5b4fc',
+        fill: 'rgba(99, 102, 241, 0.35)',
+        paths: uPlot.paths.bars!({ size: [0.8, 24], align: 0 }),
+        points: { show: false },
+      },
+      {
+        label: '7-day average',
+        stroke: '#312e81',
         width: 2,
-        fill: 'rgba(79, 70, 229, 0.12)',
         points: { show: false },
       },
     ],
@@ -76,7 +108,8 @@ function chartOptions(width: number): uPlot.Options {
 }
 
 /**
- * Bookings per day for the current filters, drawn with uPlot. The plot is created once; new
+ * Bookings per day for the current filters, drawn with uPlot: a bar per day and the trailing
+ * 7-day average as a line over them. The plot is created once; new
  * data goes in with `setData` and a ResizeObserver keeps it as wide as its box. The caption and
  * a visually hidden table say the same in words.
  */
@@ -92,7 +125,15 @@ export function BookingsPerDayChart({ daily }: { daily: Daily }) {
       {daily.length === 0 ? (
         <p className="absolute inset-0 grid place-items-center text-sm text-slate-500">No bookings in the selected range.</p>
       ) : null}
-      <figcaption className="mt-2 text-xs text-slate-500">{summary}</figcaption>
+      <figcaption className="mt-2 text-xs text-slate-500">
+        <span aria-hidden="true" className="mr-3 inline-flex items-center gap-1">
+          <span className="inline-block h-2.5 w-2.5 rounded-sm bg-indigo-300" /> Bookings per day
+        </span>
+        <span aria-hidden="true" className="mr-3 inline-flex items-center gap-1">
+          <span className="inline-block h-0.5 w-4 bg-indigo-900" /> 7-day average
+        </span>
+        {summary}
+      </figcaption>
       {rows.length ? (
         <table className="sr-only">
           <caption>{daily.length <= DAILY_TABLE_LIMIT ? 'Bookings per day' : 'Bookings per month'}</caption>

@@ -1,7 +1,7 @@
 import type { Trends } from '@/lib/api/types';
 import { isUnknownState, stateName } from '@/lib/us-states';
 
-import { formatCount, percentChange } from '../format';
+import { formatCount, formatDay, percentChange } from '../format';
 
 type StatCardProps = { title: string; value: string; detail: string; tone?: 'up' | 'down' | 'neutral' };
 
@@ -27,13 +27,15 @@ export function StatCards({ trends }: { trends: Trends }) {
   const topState = trends.stateCounts.find((entry) => !isUnknownState(entry.state));
   const average = trends.days > 0 ? trends.total / trends.days : 0;
   const recentDaily = (trends.last30 / 30).toFixed(1);
+  // The change is of the last 30 days of the range, not of the total above it: say so, and when.
+  const period = trends.rangeEnd ? `Last 30 days to ${formatDay(trends.rangeEnd)}` : 'Last 30 days';
 
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard
         title="Total Demos"
         value={formatCount(trends.total)}
-        detail={change ? `${change} vs previous 30 days` : 'No bookings in the previous 30 days'}
+        detail={change ? `${period}: ${change} vs the 30 days before` : `${period}: no bookings in the 30 days before`}
         tone={toneOf(change)}
       />
       <StatCard title="Categories" value={formatCount(trends.categoryCounts.length)} detail="Active categories" />

@@ -91,7 +91,7 @@ describe('TrendsPage', () => {
     setup();
     const total = (await screen.findByText('Total Demos')).parentElement!;
     expect(within(total).getByText('12,345')).toBeTruthy();
-    expect(within(total).getByText('+10.0% vs previous 30 days')).toBeTruthy();
+    expect(within(total).getByText('Last 30 days to Mar 1, 2026: +10.0% vs the 30 days before')).toBeTruthy();
     expect(within(screen.getByText('Categories').parentElement!).getByText('10')).toBeTruthy();
     const top = screen.getByText('Top State').parentElement!;
     expect(within(top).getByText('Texas')).toBeTruthy();
@@ -108,7 +108,7 @@ describe('TrendsPage', () => {
       'GET /api/demo-bookings': { body: { items: [], total: 0, limit: 6, offset: 0, ...noSample } },
     });
     await screen.findByText('No data available');
-    expect(screen.getAllByText('No bookings in the previous 30 days')).toHaveLength(1);
+    expect(screen.getAllByText('Last 30 days to Mar 1, 2026: no bookings in the 30 days before')).toHaveLength(1);
     expect(screen.getByText('N/A')).toBeTruthy();
     expect(screen.getByText('0.0')).toBeTruthy();
     expect(await screen.findByText('No demo bookings found')).toBeTruthy();
