@@ -119,7 +119,10 @@ describe('every category is reachable on /matches', () => {
   test('Pick For Me quotes real bookings and names the widest fallback for the page', async () => {
     await page.goto('/matches');
     await page.getByRole('button', { name: 'Pick For Me' }).click();
-    // Practice Management already has picks, so this is a refresh.
+    // Practice Management's picks came from its questionnaire: Pick For Me asks before replacing.
+    const ask = page.getByRole('dialog', { name: 'Replace the picks from your Practice Management questionnaire?' });
+    await ask.getByRole('button', { name: 'Replace them' }).click();
+    // Practice Management already had picks, so this is a refresh.
     await toast('Recommendations refreshed with latest data!').waitFor();
     // Only Practice Management and Intake have real bookings: other stages are ranked by fit.
     await page
