@@ -10,7 +10,8 @@ use crate::extract::Json;
 use crate::state::{AppState, now_secs};
 
 use super::model::{
-    Entry, EntryRequest, OutcomeRequest, Stamp, Status, apply_change, apply_outcome, parse_entry,
+    Entry, EntryRequest, OutcomeRequest, Recorded, Stamp, Status, apply_change, apply_outcome,
+    parse_entry,
 };
 use super::views::{self, Brief, EntryView, Shortlist};
 use super::{csv, storage};
@@ -69,16 +70,20 @@ pub async fn put_entry(
                 at: now_secs(),
                 by: Some(&author),
             };
-            let recorded = super::recorded_now(&app.store, user_id, vendor_id)?;
+            // Read once: what a new entry records, and what the answer shows as "now".
+            let recs = views::latest_recommendations(app, user_id)?;
             let entry = storage::update(app, user_id, vendor_id, |current| {
                 let mut entry = current.unwrap_or_else(|| Entry {
-                    recorded,
+                    recorded: recs.get(&vendor_id).map(|(reasons, at)| Recorded {
+                        reasons: reasons.clone(),
+                        at: *at,
+                    }),
                     ..Entry::new(change.status.unwrap_or(Status::Considering), stamp)
                 });
                 apply_change(&mut entry, change, stamp)?;
                 Ok((entry.clone(), entry))
             })?;
-            views::one(app, user_id, vendor_id, &entry)
+            Ok(views::one_given(app, vendor_id, &entry, &recs))
         })
         .await?;
     view.map(Json)

@@ -112,7 +112,10 @@ pub fn rfc3339(secs: i64) -> String {
 }
 
 /// The latest past recommendation of each vendor for this user: (reasons, when).
-fn latest_recommendations(app: &App, user_id: u64) -> Result<HashMap<u64, (Vec<String>, i64)>> {
+pub(super) fn latest_recommendations(
+    app: &App,
+    user_id: u64,
+) -> Result<HashMap<u64, (Vec<String>, i64)>> {
     let mut out: HashMap<u64, (Vec<String>, i64)> = HashMap::new();
     // Newest first, so the first seen is the latest.
     for (_, vendor_id, rec) in crate::recommend::storage::past(&app.store, user_id)? {
@@ -183,11 +186,21 @@ pub fn entry_view(
 
 /// One vendor's entry as the screens show it.
 pub fn one(app: &App, user_id: u64, vendor_id: u64, entry: &Entry) -> Result<Option<EntryView>> {
-    let catalog = app.catalog.load();
     let recs = latest_recommendations(app, user_id)?;
-    Ok(catalog
+    Ok(one_given(app, vendor_id, entry, &recs))
+}
+
+/// `one`, with the firm's latest recommendations already read.
+pub fn one_given(
+    app: &App,
+    vendor_id: u64,
+    entry: &Entry,
+    recs: &HashMap<u64, (Vec<String>, i64)>,
+) -> Option<EntryView> {
+    let catalog = app.catalog.load();
+    catalog
         .vendor(vendor_id)
-        .map(|v| entry_view(&catalog, v, entry, recs.get(&vendor_id), now_secs())))
+        .map(|v| entry_view(&catalog, v, entry, recs.get(&vendor_id), now_secs()))
 }
 
 /// The user's shortlist, grouped.
