@@ -216,15 +216,15 @@ fn accounts() -> [Account; 3] {
                 ],
                 "shortlist": [
                     { "vendor": 14, "status": "Chosen", "note": "Demo with their intake lead",
-                      "rejectReason": null, "outcome": { "demoHeld": true, "chosen": true } },
+                      "rejectReason": null, "recommended": true, "outcome": { "demoHeld": true, "chosen": true } },
                     { "vendor": 37, "status": "Rejected", "note": "",
-                      "rejectReason": "Too slow with hospital records",
+                      "rejectReason": "Too slow with hospital records", "recommended": false,
                       "outcome": outcome_unanswered },
                     { "vendor": 43, "status": "Considering",
-                      "note": "Ask about Spanish-language demands", "rejectReason": null,
+                      "note": "Ask about Spanish-language demands", "rejectReason": null, "recommended": false,
                       "outcome": outcome_unanswered },
                     // Put there by the meeting click.
-                    { "vendor": 46, "status": "Demo booked", "note": "", "rejectReason": null,
+                    { "vendor": 46, "status": "Demo booked", "note": "", "rejectReason": null, "recommended": false,
                       "outcome": outcome_unanswered },
                 ],
                 "dismissed": [{ "vendor": 16, "reason": "too_expensive", "otherText": null }],
@@ -251,8 +251,8 @@ fn accounts() -> [Account; 3] {
                 ],
                 "shortlist": [
                     { "vendor": 97, "status": "Considering", "note": "Compare with Filevine",
-                      "rejectReason": null, "outcome": outcome_unanswered },
-                    { "vendor": 98, "status": "Demo booked", "note": "", "rejectReason": null,
+                      "rejectReason": null, "recommended": false, "outcome": outcome_unanswered },
+                    { "vendor": 98, "status": "Demo booked", "note": "", "rejectReason": null, "recommended": false,
                       "outcome": outcome_unanswered },
                 ],
                 "dismissed": [
@@ -278,10 +278,10 @@ fn accounts() -> [Account; 3] {
                       "others": [] },
                 ],
                 "shortlist": [
-                    { "vendor": 108, "status": "Demo booked", "note": "", "rejectReason": null,
+                    { "vendor": 108, "status": "Demo booked", "note": "", "rejectReason": null, "recommended": false,
                       "outcome": outcome_unanswered },
                     { "vendor": 126, "status": "Demo held",
-                      "note": "Good search; pricey per gigabyte", "rejectReason": null,
+                      "note": "Good search; pricey per gigabyte", "rejectReason": null, "recommended": false,
                       "outcome": { "demoHeld": true, "chosen": null } },
                 ],
                 "dismissed": [
@@ -326,6 +326,8 @@ async fn what_the_firm_sees(app: &mut TestApp, onboarding: Value) -> Value {
             json!({
                 "vendor": e["vendorId"], "status": e["status"], "note": e["note"],
                 "rejectReason": e["rejectReason"],
+                // Why it was recommended, recorded from the firm's past recommendations.
+                "recommended": e["recommendation"]["reasons"].is_array(),
                 "outcome": {
                     "demoHeld": e["outcome"]["demoHeld"], "chosen": e["outcome"]["chosen"]
                 }
