@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
+import { axeViolations, describeViolations } from './support/axe';
 import { launchBrowser, type TestBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
@@ -121,6 +122,10 @@ describe('every category is reachable on /matches', () => {
     await page.getByRole('button', { name: 'Pick For Me' }).click();
     // Practice Management's picks came from its questionnaire: Pick For Me asks before replacing.
     const ask = page.getByRole('dialog', { name: 'Replace the picks from your Practice Management questionnaire?' });
+    await ask.getByRole('button', { name: 'Keep them' }).waitFor();
+    await browser.screenshotAtWidths('matches-replace-picks', { fullPage: false });
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
     await ask.getByRole('button', { name: 'Replace them' }).click();
     // Practice Management already had picks, so this is a refresh.
     await toast('Recommendations refreshed with latest data!').waitFor();

@@ -142,6 +142,21 @@ describe('the shortlist', () => {
     await asked.getByRole('button', { name: 'Yes' }).click();
     await card('Lawmatics').getByRole('group', { name: 'Did you choose it?' }).getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => page.getByLabel('Status of Lawmatics').inputValue()).toBe('Chosen');
+    // Chosen: the card offers the tech stack, and adding puts Lawmatics there as the main tool.
+    const offer = card('Lawmatics').getByRole('group', { name: /^Add Lawmatics to your tech stack/ });
+    await offer.waitFor();
+    await screenshots('shortlist-tech-stack-offer');
+    await expectAccessible('/shortlist with the tech-stack offer');
+    await offer.getByRole('button', { name: 'Add to tech stack' }).click();
+    await offer.waitFor({ state: 'detached' });
+    const list = (await (await page.request.get('/api/shortlist')).json()) as {
+      groups: { entries: { vendorId: number; vendorName: string }[] }[];
+    };
+    const lawmatics = list.groups.flatMap((g) => g.entries).find((e) => e.vendorName === 'Lawmatics')!.vendorId;
+    const stack = (await (await page.request.get('/api/profile/category-adoption')).json()) as {
+      items: { selectedVendors: { vendorId: number; isPrimary: boolean }[] }[];
+    };
+    expect(stack.items.flatMap((i) => i.selectedVendors).filter((v) => v.isPrimary).map((v) => v.vendorId)).toContain(lawmatics);
     await card('Lawmatics').getByText('Status history').click();
     const history = await card('Lawmatics').getByRole('list').innerText();
     expect(history).toMatch(/Considering[\s\S]*Demo booked[\s\S]*Demo held[\s\S]*Chosen/);
