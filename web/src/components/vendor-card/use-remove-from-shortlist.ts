@@ -10,17 +10,19 @@ import { useShortlistMutations } from '@/lib/shortlist';
 export function useRemoveFromShortlist() {
   const { remove, restore } = useShortlistMutations();
 
+  // Through the promise, not `mutate`'s callbacks: the card that removed the entry has left the
+  // page by the time Undo is pressed, and callbacks of an unmounted caller are never called.
   const undo = (vendorId: number, vendorName: string) =>
-    restore.mutate(vendorId, {
-      onSuccess: () =>
+    restore.mutateAsync(vendorId).then(
+      () =>
         toast({ title: `${vendorName} is back on your shortlist`, description: 'Its note, status history and outcome are as they were.' }),
-      onError: (error) =>
+      (error: unknown) =>
         toast({
           title: `${vendorName} could not be put back`,
           description: getErrorMessage(error, 'Failed to restore the shortlist entry. Please try again.'),
           variant: 'destructive',
         }),
-    });
+    );
 
   /** Removes; resolves once the server has, after showing the toast with Undo. */
   const removeWithUndo = async (vendorId: number, vendorName: string): Promise<void> => {
@@ -31,7 +33,7 @@ export function useRemoveFromShortlist() {
       action: {
         label: 'Undo',
         altText: `Undo: put ${vendorName} back on the shortlist. Press F8 to reach this button.`,
-        onAction: () => undo(vendorId, vendorName),
+        onAction: () => void undo(vendorId, vendorName),
       },
     });
   };

@@ -110,6 +110,7 @@ describe('ShortlistPage Remove', () => {
     expect(await screen.findByText('Lawmatics is off your shortlist')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Lawmatics' })).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Lawmatics is back on your shortlist')).toBeTruthy();
     expect(await screen.findByRole('article', { name: 'Lawmatics' })).toBeTruthy();
     expect(writes()).toEqual(['DELETE /api/shortlist/12', 'POST /api/shortlist/12/restore']);
   });
