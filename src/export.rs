@@ -61,10 +61,12 @@ fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
         "meeting_clicks",
         "category_adoption",
         "shortlist",
+        "shortlist_removed",
         "responses",
         "picks",
         "dismissals",
         "past_recommendations",
+        "picks_cleared",
         "bookings",
     ];
     let sql = tables

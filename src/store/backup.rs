@@ -62,7 +62,9 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, PICKS)?;
     rows += copy(src, dst, DISMISSED)?;
     rows += copy(src, dst, PAST_RECS)?;
+    rows += copy(src, dst, PICKS_CLEARED)?;
     rows += copy(src, dst, SHORTLIST)?;
+    rows += copy(src, dst, SHORTLIST_REMOVED)?;
     Ok(rows)
 }
 

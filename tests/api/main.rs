@@ -40,6 +40,7 @@ mod sample;
 mod secrets;
 mod shortlist;
 mod techstack;
+mod undo;
 mod vendors;
 mod web;
 mod wire;

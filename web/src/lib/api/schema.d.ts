@@ -822,8 +822,32 @@ export interface paths {
         get: operations["persisted"];
         put?: never;
         post?: never;
-        /** DELETE /api/recommendations/persisted: clears every stage's picks. */
+        /**
+         * DELETE /api/recommendations/persisted: clears every stage's picks. The cleared picks are kept
+         *     (until the next clear) so that `POST /api/recommendations/persisted/restore` can undo it.
+         */
         delete: operations["clear_picks"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommendations/persisted/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/recommendations/persisted/restore: undoes the last "Clear picks". Each cleared
+         *     category gets its picks back with their source (questionnaire or Pick For Me); a category that
+         *     has new picks since keeps them, and the answer says which were restored and which kept.
+         */
+        post: operations["restore_picks"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -936,7 +960,10 @@ export interface paths {
          */
         put: operations["put_entry"];
         post?: never;
-        /** DELETE /api/shortlist/{vendor_id}: takes the vendor off the shortlist (done if it was not on). */
+        /**
+         * DELETE /api/shortlist/{vendor_id}: takes the vendor off the shortlist (done if it was not on).
+         *     The entry is kept whole for 30 days, so `POST /api/shortlist/{vendor_id}/restore` can undo it.
+         */
         delete: operations["delete_entry"];
         options?: never;
         head?: never;
@@ -957,6 +984,27 @@ export interface paths {
          */
         put: operations["put_outcome"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shortlist/{vendor_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/shortlist/{vendor_id}/restore: undoes the firm's last removal of the vendor: its
+         *     entry comes back exactly as it was (note, status history with authors, outcome, recorded
+         *     reasons), from what the server kept. No body: nothing a client sends becomes history.
+         */
+        post: operations["restore_entry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1882,6 +1930,13 @@ export interface components {
             vendorId: number;
             websiteUrl?: string | null;
         };
+        /** @description What undoing "Clear picks" did, category by category (in the order /matches shows them). */
+        PicksRestored: {
+            /** @description The categories that got new picks after the clear: their new picks stay as they are. */
+            keptNewer: components["schemas"]["RestoredCategory"][];
+            /** @description The categories whose cleared picks are back, with the source they had. */
+            restored: components["schemas"]["RestoredCategory"][];
+        };
         /** @description A time the vendor was recommended to the user, and why. */
         ProfileRecommendation: {
             category: components["schemas"]["CategoryRef"];
@@ -1974,6 +2029,12 @@ export interface components {
             answers: components["schemas"]["AnswerRequest"][];
             /** Format: int64 */
             categoryId: number;
+        };
+        /** @description A category named in `PicksRestored`. */
+        RestoredCategory: {
+            /** Format: int64 */
+            categoryId: number;
+            categoryName: string;
         };
         /** @description PATCH /api/firm/members/{userId}. */
         RoleChange: {
@@ -5222,7 +5283,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Picks cleared */
+            /** @description Picks cleared, and kept for an undo */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -5240,6 +5301,63 @@ export interface operations {
             };
             /** @description A foreign origin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    restore_picks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PicksRestored"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A viewer, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No cleared picks to restore */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5569,7 +5687,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The vendor is not on the shortlist (any more) */
+            /** @description The vendor is not on the shortlist (any more); its entry is kept for 30 days for an undo */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -5687,6 +5805,85 @@ export interface operations {
             };
             /** @description The body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    restore_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vendor's id */
+                vendor_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry, back on the shortlist */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryView"];
+                };
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A viewer, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such vendor, or nothing of it removed from the firm's shortlist in the last 30 days */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor is on the shortlist again */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
