@@ -67,14 +67,14 @@ describe('the Tech Stack page', () => {
   });
 
   test('saves the categories answered so far; the others stay open', async () => {
-    await answerNo(category('Trial Support'));
+    await answerNo(category('Trial Prep & Presentation'));
     await page.getByText('1 of 14 categories answered. Save keeps the ones answered; the others stay open.').waitFor();
     expect(await saveButton().isEnabled()).toBe(true);
     await saveButton().click();
     await toast('Your tech stack has been updated successfully!').waitFor();
     await page.reload();
-    await category('Trial Support').waitFor();
-    expect(await category('Trial Support').getByRole('radio', { name: 'No' }).isChecked()).toBe(true);
+    await category('Trial Prep & Presentation').waitFor();
+    expect(await category('Trial Prep & Presentation').getByRole('radio', { name: 'No' }).isChecked()).toBe(true);
     expect(await category('Intake').getByRole('radio', { name: 'Yes' }).isChecked()).toBe(false);
     expect(await category('Intake').getByRole('radio', { name: 'No' }).isChecked()).toBe(false);
     await page.getByText('1 of 14 categories answered. Save keeps the ones answered; the others stay open.').waitFor();

@@ -19,6 +19,7 @@ import { useFirmAccess } from '@/lib/auth';
 import type { ComparedAttribute, ComparedVendor, Comparison } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 import { firmSizeOptions } from '@/lib/firm-options';
+import { categoryLabel } from '@/lib/stages';
 
 import { useComparison } from '../api/get-comparison';
 import { CompareScheduleButton } from './compare-schedule-button';
@@ -42,7 +43,7 @@ function rows(comparison: Comparison, canWrite: boolean): Row[] {
   const yourSize = comparison.firmSize ? `firms your size (${sizeLabel(comparison.firmSize)})` : 'all firms';
   return [
     { key: 'summary', label: 'What sets it apart', cell: (v) => <p className="font-medium text-slate-900">{v.summary}</p> },
-    { key: 'category', label: 'Category', cell: (v) => v.category.name },
+    { key: 'category', label: 'Category', cell: (v) => categoryLabel(v.category.name) },
     {
       key: 'priceBracket',
       label: 'Price',
@@ -145,7 +146,7 @@ function rows(comparison: Comparison, canWrite: boolean): Row[] {
           </span>
         ) : canWrite ? (
           <Link href={`${paths.matches}?categoryId=${v.category.id}`} className={linkClasses}>
-            Answer the {v.category.name} questionnaire
+            Answer the {categoryLabel(v.category.name)} questionnaire
           </Link>
         ) : (
           <span className="text-slate-600">No questionnaire answered</span>

@@ -1,3 +1,5 @@
+import { categoryLabel } from '@/lib/stages';
+
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** "Nov 22, 2026" from an RFC 3339 time or a YYYY-MM-DD day (read as UTC). */
@@ -8,5 +10,5 @@ export function formatDay(value: string): string {
 
 /** "Stage 2: Intake", or the category name for one outside the stages. */
 export function groupTitle(group: { stage?: number | null; categoryName: string }): string {
-  return group.stage ? `Stage ${group.stage}: ${group.categoryName}` : group.categoryName;
+  return group.stage ? `Stage ${group.stage}: ${categoryLabel(group.categoryName)}` : group.categoryName;
 }

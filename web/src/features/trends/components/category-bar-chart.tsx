@@ -2,6 +2,7 @@ import { useSignal, useSignals } from '@preact/signals-react/runtime';
 
 import { Button } from '@/components/ui/button';
 import type { Trends } from '@/lib/api/types';
+import { categoryLabel } from '@/lib/stages';
 
 import { formatCount } from '../format';
 
@@ -61,7 +62,7 @@ export function CategoryBarChart({ categories, onSelect }: CategoryBarChartProps
                   style={{ height: `${barHeight(entry.count, largest)}px` }}
                 />
                 <span className="line-clamp-2 min-h-8 text-center text-xs leading-4 text-slate-600 group-hover:text-indigo-700 group-hover:underline">
-                  {entry.name}
+                  {categoryLabel(entry.name)}
                 </span>
                 <span className="sr-only"> bookings</span>
               </button>
