@@ -192,7 +192,7 @@ function ComparisonTable({ comparison }: { comparison: Comparison }) {
         </caption>
         <thead>
           <tr className="border-b border-slate-200">
-            <th scope="col" className="sticky left-0 z-10 w-32 bg-white px-3 py-3 align-bottom text-xs font-semibold text-slate-600 uppercase sm:w-48">
+            <th scope="col" className="sticky left-0 z-10 w-32 bg-white px-3 py-3 shadow-[inset_-1px_0_0_var(--color-slate-200)] align-bottom text-xs font-semibold text-slate-600 uppercase sm:w-48">
               Vendor
             </th>
             {comparison.vendors.map((v) => (
@@ -218,8 +218,13 @@ function ComparisonTable({ comparison }: { comparison: Comparison }) {
                 <th
                   scope="row"
                   className={cn(
+                    // The difference mark is drawn inside the cell (a border of a sticky cell stays
+                    // behind in a collapsed table when the columns scroll), and the right-hand edge
+                    // shows where the scrolling columns pass under it.
                     'sticky left-0 z-10 w-32 px-3 py-3 align-top text-xs font-semibold text-slate-700 sm:w-48 sm:text-sm',
-                    differs ? 'border-l-4 border-l-amber-500 bg-amber-50' : 'bg-white',
+                    differs
+                      ? 'bg-amber-50 pl-4 shadow-[inset_4px_0_0_var(--color-amber-500),inset_-1px_0_0_var(--color-slate-200)]'
+                      : 'bg-white shadow-[inset_-1px_0_0_var(--color-slate-200)]',
                   )}
                 >
                   {row.label}
