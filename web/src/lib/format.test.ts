@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { countOf, formatCount, formatDate, formatDateTime, formatMonth } from './format';
+import { countOf, formatCount, formatDate, formatDateTime, formatMonth, formatShown } from './format';
 
 describe('numbers', () => {
   it('groups thousands the US way', () => {
@@ -9,6 +9,12 @@ describe('numbers', () => {
     expect(formatCount(999)).toBe('999');
     expect(formatCount(0)).toBe('0');
     expect(formatCount(1234567)).toBe('1,234,567');
+  });
+
+  it('groups a figure about other firms, and keeps the words of a hidden one', () => {
+    expect(formatShown({ value: 1008, text: '1008' })).toBe('1,008');
+    expect(formatShown({ value: null, text: 'fewer than 5' })).toBe('fewer than 5');
+    expect(formatShown({ text: 'not shown' })).toBe('not shown');
   });
 
   it('agrees the noun with the count', () => {

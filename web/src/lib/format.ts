@@ -9,6 +9,13 @@ export const formatCount = (n: number) => n.toLocaleString('en-US');
 export const countOf = (n: number, singular: string, plural = `${singular}s`) =>
   `${formatCount(n)} ${n === 1 ? singular : plural}`;
 
+/**
+ * A figure about other firms as the server shows it (`ShownCount`): its number formatted
+ * ("1,008"), or the server's words when it is hidden ("fewer than 5").
+ */
+export const formatShown = (count: { text: string; value?: number | null }) =>
+  count.value != null ? formatCount(count.value) : count.text;
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTH = /^(\d{4})-(\d{2})(?:-\d{2})?$/;

@@ -1,5 +1,5 @@
 import type { ShownCount, SourcePage } from '@/lib/api/types';
-import { formatDate as formatDay, formatMonth } from '@/lib/format';
+import { formatDate as formatDay, formatMonth, formatShown } from '@/lib/format';
 
 /** "Mar 2026" from "2026-03"; read from the text so no time zone moves it. */
 export function monthLabel(key: string): string {
@@ -46,5 +46,5 @@ export const sourcePageLabels: Record<SourcePage, string> = {
 
 /** "12 demo bookings", "fewer than 5 demo bookings", "1 demo booking" never (1 is never shown). */
 export function bookingsText(count: ShownCount): string {
-  return `${count.text} demo booking${count.value === 1 ? '' : 's'}`;
+  return `${formatShown(count)} demo booking${count.value === 1 ? '' : 's'}`;
 }

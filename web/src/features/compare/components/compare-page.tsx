@@ -20,6 +20,7 @@ import type { ComparedAttribute, ComparedVendor, Comparison } from '@/lib/api/ty
 import { cn } from '@/lib/cn';
 import { firmSizeOptions } from '@/lib/firm-options';
 import { categoryLabel } from '@/lib/stages';
+import { formatShown } from '@/lib/format';
 
 import { useComparison } from '../api/get-comparison';
 import { CompareScheduleButton } from './compare-schedule-button';
@@ -128,12 +129,12 @@ function rows(comparison: Comparison, canWrite: boolean): Row[] {
     {
       key: 'recentDemoBookings',
       label: `Demo bookings in the last ${comparison.demandDays} days by ${yourSize}`,
-      cell: (v) => v.recentDemoBookings.text,
+      cell: (v) => formatShown(v.recentDemoBookings),
     },
     {
       key: 'peerAdoption',
       label: 'Other firms your size using it',
-      cell: (v) => (v.peerAdoption ? v.peerAdoption.text : <span className="text-slate-600">Add your firm size to see this</span>),
+      cell: (v) => (v.peerAdoption ? formatShown(v.peerAdoption) : <span className="text-slate-600">Add your firm size to see this</span>),
     },
     {
       key: 'matchScore',
