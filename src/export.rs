@@ -52,6 +52,7 @@ fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
         "firms",
         "users",
         "sessions",
+        "ended_sessions",
         "invitations",
         "firm_audit",
         "merged_firms",

@@ -42,6 +42,7 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, FIRM_MEMBERS)?;
     rows += copy(src, dst, USER_EMAILS)?;
     rows += copy(src, dst, SESSIONS)?;
+    rows += copy(src, dst, ENDED_SESSIONS)?;
     rows += copy(src, dst, INVITATIONS)?;
     rows += copy(src, dst, INVITATION_TOKENS)?;
     rows += copy(src, dst, FIRM_INVITATIONS)?;

@@ -13,6 +13,7 @@ mod compare;
 mod coverage;
 mod dismiss;
 mod edge;
+mod ended_sessions;
 mod faults;
 mod firm_merge;
 mod firms;

@@ -1457,6 +1457,13 @@ export interface components {
          * @enum {string}
          */
         EmployeesBand: "E2_10" | "E11_50" | "E51_200" | "E200P";
+        /**
+         * @description Why the server ended a session that its browser still holds. Kept (by the session token's
+         *     hash, never the token) for `ENDED_KEPT_SECS`, so that the next request with that cookie can be
+         *     told why it is signed out instead of a bare "not signed in".
+         * @enum {string}
+         */
+        EndReason: "password_changed" | "password_reset" | "email_changed" | "removed";
         /** @description `PUT /api/shortlist/{vendorId}`: every field optional; what is absent is kept. */
         EntryRequest: {
             /** @description Plain text, at most 2,000 characters. */
@@ -2118,6 +2125,18 @@ export interface components {
         };
         /** @enum {string} */
         SignUpMode: "open" | "invite-only";
+        /**
+         * @description The body of a 401 for a session the server ended (a password or email change, a reset link, a
+         *     removal from the firm): the error says why, `reason` names it for the app.
+         */
+        SignedOutBody: {
+            /**
+             * @description A message a person can read, e.g. "You were signed out because your password was
+             *     changed."
+             */
+            error: string;
+            reason?: null | components["schemas"]["EndReason"];
+        };
         SizeGroup: {
             count: components["schemas"]["ShownCount"];
             /** @description One size, or neighbouring sizes shown together. */
@@ -3265,13 +3284,13 @@ export interface operations {
                     "application/json": components["schemas"]["UserEnvelope"];
                 };
             };
-            /** @description Not signed in */
+            /** @description Not signed in; `reason` says why when the server ended the session (a password or email change, a reset link, a removal from the firm). Any route that needs a session answers the same */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["SignedOutBody"];
                 };
             };
         };
