@@ -40,6 +40,7 @@ mod sample;
 mod secrets;
 mod shortlist;
 mod techstack;
+mod vendor_removal;
 mod vendors;
 mod web;
 mod wire;
