@@ -108,8 +108,8 @@ function VendorEditForm({ vendor, onClose, onDelete, onMerge }: VendorEditDialog
       footer={
         <>
           <div className="flex gap-2 sm:mr-auto">
-            <Button variant="ghost" className="text-red-700" onClick={onDelete} disabled={update.isPending}>
-              Delete
+            <Button variant="ghost" onClick={onDelete} disabled={update.isPending}>
+              <span className="text-red-700">Delete</span>
             </Button>
             <Button variant="ghost" onClick={onMerge} disabled={update.isPending}>
               Merge into…
