@@ -538,6 +538,20 @@ mod tests {
             ClickKind::Booking,
         )
         .unwrap();
+        record_meeting_click(
+            &file,
+            3,
+            3,
+            "Pat Doe",
+            6,
+            SourcePage::Browse,
+            ClickKind::Website,
+        )
+        .unwrap();
+        // A vendor once merged into vendor 5: its bookings count for 5 on the hub too.
+        let mut tx = file.begin().unwrap();
+        removal::alias_in(&mut tx, "acme duplicate", 99, 5).unwrap();
+        tx.commit().unwrap();
         let pg = test_store();
         let Store::File(file_store) = &file else {
             unreachable!()
@@ -554,8 +568,8 @@ mod tests {
                 ("vendors", 2, 2),
                 ("vendor_sources", 1, 1),
                 ("vendor_booking_sources", 1, 1),
-                ("vendor_aliases", 0, 0),
-                ("meeting_clicks", 2, 2)
+                ("vendor_aliases", 1, 1),
+                ("meeting_clicks", 3, 3)
             ]
         );
         let pg = Store::Postgres(pg);
@@ -575,19 +589,25 @@ mod tests {
                 )
                 .unwrap()
                 .id,
-                3
+                4
             );
         }
         assert_eq!(answer(&pg), answer(&file));
         assert_eq!(answer(&pg).1.last().unwrap().id, 7);
-        let clicks = |store: &Store| -> Vec<(u64, u64, SourcePage)> {
+        let clicks = |store: &Store| -> Vec<(u64, u64, SourcePage, ClickKind)> {
             recent_meeting_clicks(store, 3, 10)
                 .unwrap()
                 .iter()
-                .map(|c| (c.id, c.vendor_id, c.source_page))
+                .map(|c| (c.id, c.vendor_id, c.source_page, c.kind))
                 .collect()
         };
         assert_eq!(clicks(&pg), clicks(&file));
+        assert_eq!(clicks(&pg)[1].3, ClickKind::Website);
+        for store in [&file, &pg] {
+            let rows = load_catalog(store).unwrap();
+            assert_eq!(rows.aliases.get("acme duplicate"), Some(&5));
+            assert_eq!(rows.booking_sources[&5].verified_on, "2026-01-31");
+        }
         // A second copy into a database that has a catalog is refused.
         let Store::Postgres(pg) = &pg else {
             unreachable!()
