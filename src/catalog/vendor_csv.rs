@@ -121,12 +121,16 @@ fn text(raw: &str, column: &str, max: usize) -> Result<String, String> {
         return Err(format!("{column} contains a control character"));
     }
     if let Some(start) = formula_start(raw) {
-        return Err(format!(
-            "{column} starts with \"{start}\", which a spreadsheet runs as a formula: \
-             remove it or start the text with a letter or digit"
-        ));
+        return Err(formula_message(column, start));
     }
     Ok(raw.to_string())
+}
+
+fn formula_message(column: &str, start: &str) -> String {
+    format!(
+        "{column} starts with \"{start}\", which a spreadsheet runs as a formula: remove it or \
+         start the text with a letter or digit"
+    )
 }
 
 /// The start of `raw` that a spreadsheet would take for a formula: `=`, `+`, `-` or `@`, alone
@@ -209,7 +213,8 @@ fn parse_row(
     let url = |column: &str| {
         parse_web_url(cols.get(record, column)).map_err(|e| format!("{column}: {e}"))
     };
-    // A link column holding a formula gets the formula message, as the text columns do.
+    // A link or day column holding a formula gets the formula message, as the text columns do
+    // (anything else wrong with it gets the link's or the day's own message below).
     for column in [
         "websiteUrl",
         "bookingUrl",
@@ -219,7 +224,9 @@ fn parse_row(
         "bookingSourceUrl",
         "bookingVerifiedOn",
     ] {
-        text(cols.get(record, column), column, usize::MAX)?;
+        if let Some(start) = formula_start(cols.get(record, column)) {
+            return Err(formula_message(column, start));
+        }
     }
     for column in [
         "shortHighlights",
