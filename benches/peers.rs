@@ -168,6 +168,7 @@ fn fill(state: &AppState, vendor: u64) -> User {
                 vendor_id,
                 source_page: SourcePage::Profile,
                 at: now - (CLICKS - id) as i64,
+                kind: Default::default(),
             };
             clicks
                 .insert((user_id, vendor_id, id), codec::encode(&click).as_slice())

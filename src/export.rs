@@ -59,6 +59,8 @@ fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
         "onboarding",
         "categories",
         "vendors",
+        "vendor_booking_sources",
+        "vendor_aliases",
         "meeting_clicks",
         "category_adoption",
         "shortlist",

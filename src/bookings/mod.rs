@@ -42,7 +42,7 @@ pub const GENERATION: &str = "bookings:generation";
 
 /// The number of real (never sample) demo bookings per catalog vendor id, counting only rows whose
 /// Client names a catalog vendor (case-insensitively; when two catalog vendors share a name the lower id gets
-/// them), from firms whose size is in `sizes` (empty = every size), created on or after `since`.
+/// them) or a vendor merged into one, from firms whose size is in `sizes` (empty = every size), created on or after `since`.
 pub fn vendor_demand(app: &App, sizes: &[FirmSize], since: chrono::NaiveDate) -> HashMap<u64, u32> {
     let sets = app.bookings.load();
     let idx = &sets.real;
@@ -51,6 +51,10 @@ pub fn vendor_demand(app: &App, sizes: &[FirmSize], since: chrono::NaiveDate) ->
     let mut by_name: HashMap<String, u64> = HashMap::with_capacity(catalog.vendors.len());
     for v in &catalog.vendors {
         by_name.entry(v.name.to_lowercase()).or_insert(v.id);
+    }
+    // Bookings naming a vendor merged into another count for the kept one.
+    for (name, &id) in catalog.aliases() {
+        by_name.entry(name.clone()).or_insert(id);
     }
     let mut out = HashMap::new();
     for (i, &n) in counts.iter().enumerate() {

@@ -18,6 +18,9 @@ pub enum VendorSort {
     NameDesc,
     // Partners (by level), then everyone else; each group by name.
     PartnerFirst,
+    // Vendors without a booking link, then those with one; each group by name (the operator's
+    // vendor screen: the links still to find come first).
+    NoBookingFirst,
 }
 
 impl VendorSort {
@@ -26,8 +29,11 @@ impl VendorSort {
     pub fn parse(raw: Option<&str>) -> Result<VendorSort> {
         match raw.unwrap_or("") {
             "" => Ok(VendorSort::NameAsc),
-            code => serde_json::from_value(serde_json::Value::from(code))
-                .map_err(|_| bad_request("sort must be one of name_asc, name_desc, partner_first")),
+            code => serde_json::from_value(serde_json::Value::from(code)).map_err(|_| {
+                bad_request(
+                    "sort must be one of name_asc, name_desc, partner_first, no_booking_first",
+                )
+            }),
         }
     }
 }
@@ -214,6 +220,11 @@ impl VendorFilter {
                     VendorSort::NameAsc => by_name,
                     VendorSort::NameDesc => by_name.reverse(),
                     VendorSort::PartnerFirst => partner_rank(a).cmp(&partner_rank(b)).then(by_name),
+                    VendorSort::NoBookingFirst => b
+                        .booking_url
+                        .is_none()
+                        .cmp(&a.booking_url.is_none())
+                        .then(by_name),
                 }
             })
         });

@@ -59,6 +59,18 @@ impl VendorSource {
     }
 }
 
+/// Where a vendor's booking link was found, and when it was checked: the `bookingSourceUrl` and
+/// `bookingVerifiedOn` columns of the vendor CSV (or the row's `sourceUrl`/`verifiedOn` when those
+/// are empty). Stored apart from `Vendor` and `VendorSource` (in `store::VENDOR_BOOKING_SOURCES`),
+/// so their stored encodings stay as they are; a vendor without a booking link has none.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct BookingSource {
+    /// The http(s) page the booking link was checked against.
+    pub source_url: String,
+    /// The day it was checked, as YYYY-MM-DD.
+    pub verified_on: String,
+}
+
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 pub enum FieldType {
     #[serde(rename = "SINGLE")]
@@ -146,6 +158,10 @@ pub struct VendorView<'a> {
     pub source_url: Option<&'a str>,
     /// The day they were checked (YYYY-MM-DD); absent when never verified.
     pub verified_on: Option<&'a str>,
+    /// The page the booking link was checked against; absent without a booking link.
+    pub booking_source_url: Option<&'a str>,
+    /// The day the booking link was checked (YYYY-MM-DD).
+    pub booking_verified_on: Option<&'a str>,
 }
 
 pub fn vendor_view<'a>(catalog: &'a Catalog, vendor: &'a Vendor) -> VendorView<'a> {
@@ -154,11 +170,14 @@ pub fn vendor_view<'a>(catalog: &'a Catalog, vendor: &'a Vendor) -> VendorView<'
         .map(|c| c.name.as_str())
         .unwrap_or("");
     let source = catalog.source(vendor.id);
+    let booking = catalog.booking_source(vendor.id);
     VendorView {
         vendor,
         category_name,
         source_url: source.and_then(|s| s.source_url.as_deref()),
         verified_on: source.and_then(|s| s.verified_on.as_deref()),
+        booking_source_url: booking.map(|b| b.source_url.as_str()),
+        booking_verified_on: booking.map(|b| b.verified_on.as_str()),
     }
 }
 
@@ -171,6 +190,9 @@ pub struct VendorPage<'a> {
     pub page: Page<VendorView<'a>>,
     /// Vendors of the whole catalog (not only this page) with a partner level or star.
     pub partner_count: usize,
+    /// Vendors of the whole catalog (active or not) without a booking link: their button opens
+    /// the vendor's website instead.
+    pub without_booking_link: usize,
 }
 
 /// What the client sees of a question: the option labels, never the tags behind them.
@@ -212,6 +234,49 @@ impl SourcePage {
     }
 }
 
+/// What a click opened: the vendor's booking link, or (for a vendor without one) its website,
+/// where the firm asks for a demo. Counted apart everywhere clicks are counted or listed.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema,
+)]
+pub enum ClickKind {
+    /// "Schedule Meeting": the vendor's own scheduler.
+    #[default]
+    #[serde(rename = "BOOKING")]
+    Booking,
+    /// "Request a demo on {vendor}'s site": the vendor's website.
+    #[serde(rename = "WEBSITE")]
+    Website,
+}
+
+impl ClickKind {
+    /// Text in, so that an unknown value gets our message listing the valid ones; empty or
+    /// absent is a booking click, as every click was before websites were tracked.
+    pub fn parse(raw: Option<&str>) -> Result<ClickKind> {
+        match raw.unwrap_or("") {
+            "" | "BOOKING" => Ok(ClickKind::Booking),
+            "WEBSITE" => Ok(ClickKind::Website),
+            _ => Err(bad_request("kind must be BOOKING or WEBSITE")),
+        }
+    }
+
+    /// The code stored on PostgreSQL (and the API's spelling).
+    pub fn code(self) -> &'static str {
+        match self {
+            ClickKind::Booking => "BOOKING",
+            ClickKind::Website => "WEBSITE",
+        }
+    }
+
+    pub fn from_code(code: &str) -> anyhow::Result<ClickKind> {
+        match code {
+            "BOOKING" => Ok(ClickKind::Booking),
+            "WEBSITE" => Ok(ClickKind::Website),
+            other => anyhow::bail!("an unknown click kind {other:?}"),
+        }
+    }
+}
+
 /// One stored click (table `MEETING_CLICKS`, keyed by user, vendor and id; ids grow with time).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct MeetingClick {
@@ -221,6 +286,10 @@ pub struct MeetingClick {
     pub source_page: SourcePage,
     /// Unix seconds.
     pub at: i64,
+    /// Not in the stored value (whose encoding predates it): on redb a website click is marked in
+    /// `MEETING_CLICK_KINDS`, on PostgreSQL in the `kind` column.
+    #[serde(skip)]
+    pub kind: ClickKind,
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -230,6 +299,10 @@ pub struct MeetingClickRequest {
     /// Text, so that an unknown value gets our own message listing the valid ones.
     #[schema(value_type = SourcePage)]
     pub source_page: String,
+    /// BOOKING (the default) or WEBSITE: what the button opened.
+    #[serde(default)]
+    #[schema(value_type = Option<ClickKind>)]
+    pub kind: Option<String>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -239,8 +312,13 @@ pub struct MeetingClickView {
     pub vendor_id: u64,
     pub vendor_name: Option<String>,
     pub source_page: SourcePage,
-    /// The vendor's scheduler with `utm_source`; absent in the list when the vendor lost it since.
+    /// What the click opened.
+    pub kind: ClickKind,
+    /// The vendor's scheduler with `utm_source`, for a booking click; absent in the list when the
+    /// vendor lost it since.
     pub booking_url: Option<String>,
+    /// The vendor's website with `utm_source`, for a website click.
+    pub website_url: Option<String>,
     #[schema(format = DateTime)]
     pub recorded_at: String,
 }

@@ -7,8 +7,8 @@ use axum::response::{IntoResponse, Response};
 
 use super::listing::{Page, VendorFilter, VendorQuery, parse_page, parse_page_size};
 use super::model::{
-    Category, MeetingClickRequest, MeetingClickView, QuestionView, SourcePage, VendorPage,
-    VendorView, parse_category_id, parse_vendor_id, vendor_view,
+    Category, ClickKind, MeetingClickRequest, MeetingClickView, QuestionView, SourcePage,
+    VendorPage, VendorView, parse_category_id, parse_vendor_id, vendor_view,
 };
 use super::{admin, meetings, reload, storage};
 use crate::accounts::{AdminUser, CurrentUser};
@@ -63,6 +63,11 @@ pub(super) async fn list_vendors(
             total_pages: page.total_pages,
         },
         partner_count: catalog.partner_count(),
+        without_booking_link: catalog
+            .vendors
+            .iter()
+            .filter(|v| v.booking_url.is_none())
+            .count(),
     })
     .into_response())
 }
@@ -99,13 +104,13 @@ pub(super) async fn list_questions(
     Ok(Json(questions).into_response())
 }
 
-/// POST /api/meeting-clicks: records a click on a vendor's Schedule Meeting and answers the
-/// scheduler link to open.
+/// POST /api/meeting-clicks: records a click on a vendor's Schedule Meeting (kind BOOKING) or
+/// "Request a demo on {vendor}'s site" (kind WEBSITE) and answers the link to open.
 #[utoipa::path(post, path = "/meeting-clicks", tag = "catalog",
     request_body = MeetingClickRequest,
     responses(
         (status = 201, body = MeetingClickView),
-        (status = 400, description = "Invalid input, no such vendor, or a vendor without a scheduler", body = crate::error::ErrorBody),
+        (status = 400, description = "Invalid input, no such vendor, or a vendor without the link of the click's kind", body = crate::error::ErrorBody),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
         (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
@@ -116,9 +121,11 @@ pub(super) async fn record_click(
     Json(req): Json<MeetingClickRequest>,
 ) -> Result<(StatusCode, Json<MeetingClickView>)> {
     let source_page = SourcePage::parse(&req.source_page)?;
+    let kind = ClickKind::parse(req.kind.as_deref())?;
     meetings::check_schedulable(
         &state.catalog.load(),
         req.vendor_id,
+        kind,
         &state.config.utm_source,
     )?;
     user.user.firm_role.may_write()?;
@@ -132,6 +139,7 @@ pub(super) async fn record_click(
                 &name,
                 req.vendor_id,
                 source_page,
+                kind,
             )
         })
         .await?;

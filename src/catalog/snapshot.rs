@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use anyhow::Context;
 
-use super::model::{self, Category, Question, Vendor, VendorSource};
+use super::model::{self, BookingSource, Category, Question, Vendor, VendorSource};
 use super::storage::{self, CatalogRows};
 use crate::store::Store;
 
@@ -18,6 +18,10 @@ pub struct Catalog {
     pub vendors: Vec<Vendor>,
     /// Where each verified vendor's facts come from, by vendor id.
     sources: HashMap<u64, VendorSource>,
+    /// Where each booking link was checked, by vendor id.
+    booking_sources: HashMap<u64, BookingSource>,
+    /// Lower-cased names of merged vendors -> the kept vendor's id.
+    aliases: HashMap<String, u64>,
     questions: HashMap<u64, Vec<Question>>,
 }
 
@@ -27,6 +31,8 @@ impl Catalog {
             categories,
             vendors,
             sources,
+            booking_sources,
+            aliases,
         } = storage::load_catalog(store)?;
         let questionnaires: Vec<model::Questionnaire> =
             serde_json::from_str(QUESTIONS).context("data/questions.json")?;
@@ -42,6 +48,8 @@ impl Catalog {
             categories,
             vendors,
             sources,
+            booking_sources,
+            aliases,
             questions,
         })
     }
@@ -49,6 +57,45 @@ impl Catalog {
     /// Where a vendor's facts were checked, if they were.
     pub fn source(&self, vendor_id: u64) -> Option<&VendorSource> {
         self.sources.get(&vendor_id)
+    }
+
+    /// Where a vendor's booking link was checked, if it was.
+    pub fn booking_source(&self, vendor_id: u64) -> Option<&BookingSource> {
+        self.booking_sources.get(&vendor_id)
+    }
+
+    /// The vendor a booking's Client (lower-cased) counts for: the lowest id of that name, else
+    /// the vendor a merged vendor of that name went into.
+    pub fn vendor_for_client(&self, client_lower: &str) -> Option<u64> {
+        self.vendors
+            .iter()
+            .find(|v| v.name.to_lowercase() == client_lower)
+            .map(|v| v.id)
+            .or_else(|| self.aliases.get(client_lower).copied())
+    }
+
+    /// The lower-cased Client names whose bookings count for a vendor (see `vendor_for_client`):
+    /// its own name when it is the lowest id of that name, and the names merged into it.
+    pub fn client_names(&self, vendor_id: u64) -> Vec<String> {
+        let mut names = Vec::new();
+        if let Some(vendor) = self.vendor(vendor_id) {
+            let own = vendor.name.to_lowercase();
+            if self.vendor_for_client(&own) == Some(vendor_id) {
+                names.push(own);
+            }
+        }
+        for (name, &id) in &self.aliases {
+            if id == vendor_id && self.vendor_for_client(name) == Some(vendor_id) {
+                names.push(name.clone());
+            }
+        }
+        names.sort();
+        names
+    }
+
+    /// Lower-cased names of merged vendors -> the kept vendor's id.
+    pub fn aliases(&self) -> &HashMap<String, u64> {
+        &self.aliases
     }
 
     /// How many vendors (active or not) have a partner level or the recommended-partner star.
@@ -69,11 +116,11 @@ impl Catalog {
             .find(|c| c.name.eq_ignore_ascii_case(name))
     }
 
-    /// The vendor (active or not) of this name, compared lower-cased: how the bookings index
-    /// and the vendor evidence match a booking's Client to a vendor.
+    /// The vendor (active or not) of this name, compared lower-cased, or the one a merged vendor
+    /// of this name went into: how the bookings import matches a booking's Client to a vendor.
     pub fn vendor_by_name(&self, name: &str) -> Option<&Vendor> {
-        let name = name.to_lowercase();
-        self.vendors.iter().find(|v| v.name.to_lowercase() == name)
+        self.vendor_for_client(&name.to_lowercase())
+            .and_then(|id| self.vendor(id))
     }
 
     pub fn vendor(&self, id: u64) -> Option<&Vendor> {

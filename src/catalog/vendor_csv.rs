@@ -4,13 +4,13 @@
 
 use std::collections::HashMap;
 
-use super::model::{Category, PartnerLevel, Vendor, VendorSource};
+use super::model::{BookingSource, Category, PartnerLevel, Vendor, VendorSource};
 use super::storage::{self, VendorImport};
 use crate::firm_size::FirmSize;
 use crate::import::{ImportReport, normalize_header, parse_web_url, truncate};
 
 pub const REQUIRED: [&str; 4] = ["name", "category", "websiteUrl", "bookingUrl"];
-pub const OPTIONAL: [&str; 16] = [
+pub const OPTIONAL: [&str; 18] = [
     "id",
     "logoUrl",
     "description",
@@ -27,6 +27,8 @@ pub const OPTIONAL: [&str; 16] = [
     "needsReview",
     "sourceUrl",
     "verifiedOn",
+    "bookingSourceUrl",
+    "bookingVerifiedOn",
 ];
 /// Parses a partner level, matching case-insensitively; the message names the allowed levels.
 pub fn parse_partner_level(raw: &str) -> Result<String, String> {
@@ -45,6 +47,11 @@ pub fn parse_partner_level(raw: &str) -> Result<String, String> {
 
 /// Parses a `verifiedOn` day: exactly YYYY-MM-DD, a real date.
 pub fn parse_verified_on(raw: &str) -> Result<Option<String>, String> {
+    parse_day(raw, "verifiedOn")
+}
+
+/// Parses a day column (`verifiedOn`, `bookingVerifiedOn`): exactly YYYY-MM-DD, a real date.
+fn parse_day(raw: &str, column: &str) -> Result<Option<String>, String> {
     if raw.is_empty() {
         return Ok(None);
     }
@@ -58,7 +65,7 @@ pub fn parse_verified_on(raw: &str) -> Result<Option<String>, String> {
         });
     match chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d") {
         Ok(day) if well_formed => Ok(Some(day.format("%Y-%m-%d").to_string())),
-        _ => Err("verifiedOn must be a date like 2026-11-22".into()),
+        _ => Err(format!("{column} must be a date like 2026-11-22")),
     }
 }
 
@@ -114,12 +121,16 @@ fn text(raw: &str, column: &str, max: usize) -> Result<String, String> {
         return Err(format!("{column} contains a control character"));
     }
     if let Some(start) = formula_start(raw) {
-        return Err(format!(
-            "{column} starts with \"{start}\", which a spreadsheet runs as a formula: \
-             remove it or start the text with a letter or digit"
-        ));
+        return Err(formula_message(column, start));
     }
     Ok(raw.to_string())
+}
+
+fn formula_message(column: &str, start: &str) -> String {
+    format!(
+        "{column} starts with \"{start}\", which a spreadsheet runs as a formula: remove it or \
+         start the text with a letter or digit"
+    )
 }
 
 /// The start of `raw` that a spreadsheet would take for a formula: `=`, `+`, `-` or `@`, alone
@@ -134,11 +145,13 @@ fn formula_start(raw: &str) -> Option<&str> {
     }
 }
 
-/// One parsed row: the id it names (if any), the vendor (id 0) and where its facts come from.
+/// One parsed row: the id it names (if any), the vendor (id 0), where its facts come from, and
+/// where its booking link was checked (present exactly when it has one).
 struct Row {
     id: Option<u64>,
     vendor: Vendor,
     source: VendorSource,
+    booking: Option<BookingSource>,
 }
 
 /// Parses one row into a vendor (without its id), or says what is wrong with it.
@@ -200,6 +213,21 @@ fn parse_row(
     let url = |column: &str| {
         parse_web_url(cols.get(record, column)).map_err(|e| format!("{column}: {e}"))
     };
+    // A link or day column holding a formula gets the formula message, as the text columns do
+    // (anything else wrong with it gets the link's or the day's own message below).
+    for column in [
+        "websiteUrl",
+        "bookingUrl",
+        "logoUrl",
+        "sourceUrl",
+        "verifiedOn",
+        "bookingSourceUrl",
+        "bookingVerifiedOn",
+    ] {
+        if let Some(start) = formula_start(cols.get(record, column)) {
+            return Err(formula_message(column, start));
+        }
+    }
     for column in [
         "shortHighlights",
         "integrations",
@@ -251,7 +279,62 @@ fn parse_row(
         source_url: url("sourceUrl")?,
         verified_on: parse_verified_on(cols.get(record, "verifiedOn"))?,
     };
-    Ok(Row { id, vendor, source })
+    let booking = booking_source(
+        vendor.booking_url.is_some(),
+        url("bookingSourceUrl")?,
+        parse_day(cols.get(record, "bookingVerifiedOn"), "bookingVerifiedOn")?,
+        &source,
+    )?;
+    Ok(Row {
+        id,
+        vendor,
+        source,
+        booking,
+    })
+}
+
+/// Where a row's booking link was checked: its `bookingSourceUrl` and `bookingVerifiedOn`, each
+/// falling back to the row's `sourceUrl` and `verifiedOn` (the page and day the whole row was
+/// checked). A booking link without both is refused: every link a firm is sent to says where it
+/// was found and when.
+fn booking_source(
+    has_link: bool,
+    source_url: Option<String>,
+    verified_on: Option<String>,
+    row: &VendorSource,
+) -> Result<Option<BookingSource>, String> {
+    if !has_link {
+        if source_url.is_some() || verified_on.is_some() {
+            return Err(
+                "bookingSourceUrl and bookingVerifiedOn describe a booking link: fill bookingUrl \
+                 or leave them empty"
+                    .into(),
+            );
+        }
+        return Ok(None);
+    }
+    match (
+        source_url.or_else(|| row.source_url.clone()),
+        verified_on.or_else(|| row.verified_on.clone()),
+    ) {
+        (Some(source_url), Some(verified_on)) => Ok(Some(BookingSource {
+            source_url,
+            verified_on,
+        })),
+        (None, None) => Err(
+            "bookingUrl needs the page it was checked against and the day: \
+                             fill bookingSourceUrl and bookingVerifiedOn (or sourceUrl and \
+                             verifiedOn for the whole row)"
+                .into(),
+        ),
+        (None, Some(_)) => Err("bookingUrl needs the page it was checked against: fill \
+                                bookingSourceUrl (or sourceUrl for the whole row)"
+            .into()),
+        (Some(_), None) => Err("bookingUrl needs the day it was checked: fill \
+                                bookingVerifiedOn (or verifiedOn for the whole row), like \
+                                2026-11-22"
+            .into()),
+    }
 }
 
 /// `data` with every CRLF turned into LF (borrowed when it has none).
@@ -326,6 +409,7 @@ pub fn import(
             id,
             mut vendor,
             source,
+            booking,
         } = match parse_row(&cols, &record, categories) {
             Ok(parsed) => parsed,
             Err(reason) => {
@@ -349,10 +433,14 @@ pub fn import(
                     continue;
                 }
                 let old_source = tables.source(vendor.id)?;
-                if existing[i] == vendor && old_source == source {
+                let old_booking = tables.booking_source(vendor.id)?;
+                if existing[i] == vendor && old_source == source && old_booking == booking {
                     report.skipped += 1;
                 } else {
                     tables.put(&vendor, &source)?;
+                    if old_booking != booking {
+                        tables.put_booking_source(vendor.id, booking.as_ref())?;
+                    }
                     existing[i] = vendor;
                     report.updated += 1;
                 }
@@ -361,6 +449,9 @@ pub fn import(
                 vendor.id = tables.new_id(id)?;
                 seen_ids.insert(vendor.id);
                 tables.put(&vendor, &source)?;
+                if booking.is_some() {
+                    tables.put_booking_source(vendor.id, booking.as_ref())?;
+                }
                 existing.push(vendor);
                 report.inserted += 1;
             }
@@ -414,6 +505,39 @@ mod tests {
         for fine in ["Clio", "4LegalLeads", "A=B", "Smith & Jones", "e-filing"] {
             assert_eq!(text(fine, "name", 200).unwrap(), fine);
         }
+    }
+
+    #[test]
+    fn a_booking_link_says_where_and_when_it_was_checked() {
+        let none = VendorSource::default();
+        let row = VendorSource {
+            source_url: Some("https://acme.example.com/about".into()),
+            verified_on: Some("2026-11-01".into()),
+        };
+        let own = |url: &str, day: &str| (Some(url.to_string()), Some(day.to_string()));
+        let (url, day) = own("https://acme.example.com/demo", "2026-11-20");
+        assert_eq!(
+            booking_source(true, url, day, &row).unwrap(),
+            Some(BookingSource {
+                source_url: "https://acme.example.com/demo".into(),
+                verified_on: "2026-11-20".into()
+            })
+        );
+        // The row's own source and day stand in for the booking columns.
+        let fallback = booking_source(true, None, None, &row).unwrap().unwrap();
+        assert_eq!(fallback.verified_on, "2026-11-01");
+        let err = booking_source(true, None, None, &none).unwrap_err();
+        assert!(
+            err.contains("bookingSourceUrl and bookingVerifiedOn"),
+            "{err}"
+        );
+        let err = booking_source(true, Some("https://x.example.com".into()), None, &none);
+        assert!(err.unwrap_err().contains("the day it was checked"));
+        let err = booking_source(true, None, Some("2026-11-01".into()), &none);
+        assert!(err.unwrap_err().contains("the page it was checked against"));
+        // No link: no booking source, and booking columns alone are a mistake.
+        assert_eq!(booking_source(false, None, None, &row).unwrap(), None);
+        assert!(booking_source(false, None, Some("2026-11-01".into()), &none).is_err());
     }
 
     #[test]

@@ -55,6 +55,9 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, VENDOR_SOURCES)?;
     rows += copy(src, dst, MEETING_CLICKS)?;
     rows += copy(src, dst, MEETING_CLICK_TIMES)?;
+    rows += copy(src, dst, MEETING_CLICK_KINDS)?;
+    rows += copy(src, dst, VENDOR_BOOKING_SOURCES)?;
+    rows += copy(src, dst, VENDOR_ALIASES)?;
     rows += copy(src, dst, ADOPTION)?;
     rows += copy(src, dst, BOOKINGS)?;
     rows += copy(src, dst, BOOKING_IDENTITIES)?;

@@ -7,9 +7,9 @@ use redb::{Database, ReadTransaction, ReadableDatabase, ReadableTable};
 
 use super::{
     ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, DISMISSED, FIRM_MEMBERS, FIRMS,
-    MEETING_CLICK_TIMES, MEETING_CLICKS, META, ONBOARDING, PAST_RECS, PICKS, PICKS_CLEARED,
-    RESPONSES, SESSIONS, SHORTLIST, SHORTLIST_REMOVED, USER_EMAILS, USER_RESPONSES, USERS,
-    VENDOR_SOURCES, VENDORS,
+    MEETING_CLICK_KINDS, MEETING_CLICK_TIMES, MEETING_CLICKS, META, ONBOARDING, PAST_RECS, PICKS,
+    PICKS_CLEARED, RESPONSES, SESSIONS, SHORTLIST, SHORTLIST_REMOVED, USER_EMAILS, USER_RESPONSES,
+    USERS, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
 };
 use super::{FileStore, IDENTITY_LEN};
 
@@ -99,6 +99,9 @@ impl FileStore {
         count(&txn, VENDOR_SOURCES, &mut tables)?;
         count(&txn, MEETING_CLICKS, &mut tables)?;
         count(&txn, MEETING_CLICK_TIMES, &mut tables)?;
+        count(&txn, MEETING_CLICK_KINDS, &mut tables)?;
+        count(&txn, VENDOR_BOOKING_SOURCES, &mut tables)?;
+        count(&txn, VENDOR_ALIASES, &mut tables)?;
         count(&txn, ADOPTION, &mut tables)?;
         count(&txn, BOOKINGS, &mut tables)?;
         count(&txn, BOOKING_IDENTITIES, &mut tables)?;

@@ -48,6 +48,17 @@ pub const MEETING_CLICKS: TableDefinition<(u64, u64, u64), &[u8]> =
 /// most recent ones across vendors; the click itself is in `MEETING_CLICKS`.
 pub const MEETING_CLICK_TIMES: TableDefinition<(u64, u64), u64> =
     TableDefinition::new("meeting_click_times");
+/// Click id -> `catalog::ClickKind` code (1 = website) for every click that is not a booking click;
+/// a click without a row opened the vendor's scheduler. Kept apart so `MEETING_CLICKS` values
+/// keep their encoding.
+pub const MEETING_CLICK_KINDS: TableDefinition<u64, u8> =
+    TableDefinition::new("meeting_click_kinds");
+/// Vendor id -> `catalog::BookingSource`: where the vendor's booking link was checked, and when.
+pub const VENDOR_BOOKING_SOURCES: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("vendor_booking_sources");
+/// Lower-cased name of a vendor merged into another -> the kept vendor's id: bookings whose
+/// Client names the merged vendor count for the kept one.
+pub const VENDOR_ALIASES: TableDefinition<&str, u64> = TableDefinition::new("vendor_aliases");
 /// (firm id, category id) -> `techstack::Adoption`: the tools the firm uses per category. Until
 /// schema 6 the key was the user's id, which the migration made the id of the user's own firm.
 pub const ADOPTION: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("category_adoption");

@@ -41,23 +41,12 @@ fn month_starts(today: NaiveDate) -> Vec<NaiveDate> {
 
 /// The dictionary ids of the index's Client values that belong to the catalog vendor.
 fn vendor_keys(idx: &BookingIndex, catalog: &Catalog, vendor_id: u64) -> Vec<usize> {
-    let Some(vendor) = catalog.vendor(vendor_id) else {
-        return Vec::new();
-    };
-    let name = vendor.name.to_lowercase();
-    // The lowest id of that name gets the rows (catalog vendors are sorted by id).
-    let owner = catalog
-        .vendors
-        .iter()
-        .find(|v| v.name.to_lowercase() == name)
-        .map(|v| v.id);
-    if owner != Some(vendor_id) {
-        return Vec::new();
-    }
+    // Its own name when it is the lowest id of that name, and the names merged into it.
+    let names = catalog.client_names(vendor_id);
     idx.vendors_lower
         .iter()
         .enumerate()
-        .filter(|(_, v)| **v == name)
+        .filter(|(_, v)| names.iter().any(|n| n == *v))
         .map(|(i, _)| i)
         .collect()
 }

@@ -50,11 +50,14 @@ pub struct PastRecommendation {
     pub reasons: Vec<String>,
 }
 
-/// A click on this vendor's Schedule Meeting by the user.
+/// A click on this vendor's Schedule Meeting (or, without a booking link, "Request a demo on
+/// {vendor}'s site") by the user.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MeetingClickItem {
     pub source_page: SourcePage,
+    /// What the click opened: the booking link or the website.
+    pub kind: crate::catalog::ClickKind,
     #[schema(format = DateTime)]
     pub recorded_at: String,
 }

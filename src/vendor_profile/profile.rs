@@ -56,6 +56,7 @@ pub fn profile_for(app: &App, user: &User, id: u64) -> Result<VendorProfile> {
         .into_iter()
         .map(|c| MeetingClickItem {
             source_page: c.source_page,
+            kind: c.kind,
             recorded_at: rfc3339(c.at),
         })
         .collect();

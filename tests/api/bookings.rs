@@ -665,8 +665,9 @@ async fn more_than_a_hundred_row_errors_are_counted_not_listed() {
 async fn a_vendor_file_goes_through_the_same_import_and_refreshes_the_catalog() {
     let mut app = TestApp::new();
     app.sign_up().await;
-    let csv = "name,category,websiteUrl,bookingUrl,priceBracket,isRecommendedPartner,partnerLevel\n\
-               Zephyrcase Test,Practice Management,https://zephyrcase.example.com,https://zephyrcase.example.com/demo,2,yes,Gold\n\
+    let csv = "name,category,websiteUrl,bookingUrl,priceBracket,isRecommendedPartner,partnerLevel,\
+               sourceUrl,verifiedOn\n\
+               Zephyrcase Test,Practice Management,https://zephyrcase.example.com,https://zephyrcase.example.com/demo,2,yes,Gold,https://zephyrcase.example.com,2026-11-02\n\
                Evil,Intake,javascript:alert(1),https://e.example.com,1,no,\n\
                Odd,Alchemy,https://o.example.com,https://o.example.com,1,no,\n\
                Pricey,Intake,https://p.example.com,https://p.example.com,5,no,\n\

@@ -169,7 +169,7 @@ async fn sorts_are_name_order_both_ways_or_partners_first() {
     let bad = app.get("/api/vendors?sort=price").await;
     assert_eq!(
         bad.error(),
-        "sort must be one of name_asc, name_desc, partner_first"
+        "sort must be one of name_asc, name_desc, partner_first, no_booking_first"
     );
 }
 

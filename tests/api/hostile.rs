@@ -244,6 +244,18 @@ fn routes() -> Vec<Route> {
             Payload::Json(json!({ "verified": true })),
         ),
         r(
+            Method::DELETE,
+            "/api/admin/vendors/1",
+            Access::Admin,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/admin/vendors/merge",
+            Access::Admin,
+            Payload::Json(json!({ "from": 2, "into": 1 })),
+        ),
+        r(
             Method::POST,
             "/api/admin/firms/merge",
             Access::Admin,

@@ -42,6 +42,7 @@ mod secrets;
 mod shortlist;
 mod techstack;
 mod undo;
+mod vendor_removal;
 mod vendors;
 mod web;
 mod wire;

@@ -5,9 +5,10 @@ use serde_json::json;
 
 use crate::helpers::TestApp;
 
-const VENDORS: &str = "name,category,websiteUrl,bookingUrl,description
-Slotwise,Intake,https://slotwise.example.com,https://slotwise.example.com/book?ref=dir#calendar,Books intake calls.
-Paperless Co,Intake,https://paperless.example.com,,No scheduler yet.
+const VENDORS: &str = "name,category,websiteUrl,bookingUrl,description,bookingSourceUrl,bookingVerifiedOn
+Slotwise,Intake,https://slotwise.example.com,https://slotwise.example.com/book?ref=dir#calendar,Books intake calls.,https://slotwise.example.com/contact,2026-11-20
+Paperless Co,Intake,https://paperless.example.com,,No scheduler yet.,,
+Offline Co,Intake,,,Neither a scheduler nor a website.,,
 ";
 
 async fn signed_in_with_vendors() -> (TestApp, u64, u64) {
@@ -264,4 +265,79 @@ async fn the_list_holds_at_most_fifty_clicks() {
     assert_eq!(ids.len(), 50);
     assert_eq!(ids[0], 53);
     assert!(ids.windows(2).all(|w| w[0] > w[1]));
+}
+
+#[tokio::test]
+async fn a_vendor_without_a_booking_link_is_opened_on_its_website_and_counted_apart() {
+    let (mut app, slotwise, paperless) = signed_in_with_vendors().await;
+    let booking = app
+        .post(
+            "/api/meeting-clicks",
+            json!({ "vendorId": slotwise, "sourcePage": "BROWSE" }),
+        )
+        .await;
+    assert_eq!(booking.status, StatusCode::CREATED, "{}", booking.text());
+    assert_eq!(booking.json()["kind"], "BOOKING");
+
+    let website = app
+        .post(
+            "/api/meeting-clicks",
+            json!({ "vendorId": paperless, "sourcePage": "PROFILE", "kind": "WEBSITE" }),
+        )
+        .await;
+
+    assert_eq!(website.status, StatusCode::CREATED, "{}", website.text());
+    let website = website.json();
+    assert_eq!(website["kind"], "WEBSITE");
+    assert_eq!(
+        website["websiteUrl"],
+        "https://paperless.example.com?utm_source=litstack"
+    );
+    assert_eq!(website["bookingUrl"], json!(null));
+    // The user's list tells the two kinds apart.
+    let list = app.get("/api/meeting-clicks").await.json();
+    let kinds: Vec<(&str, u64)> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["kind"].as_str().unwrap(), c["vendorId"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(kinds, [("WEBSITE", paperless), ("BOOKING", slotwise)]);
+    // So does the vendor's profile history.
+    let profile = app.get(&format!("/api/vendors/{paperless}")).await;
+    assert_eq!(profile.status, StatusCode::OK, "{}", profile.text());
+    let clicks = &profile.json()["history"]["meetingClicks"];
+    assert_eq!(clicks[0]["kind"], "WEBSITE");
+    // A demo asked for on the vendor's site is not a booked demo: only the booking click put its
+    // vendor on the shortlist as Demo booked.
+    let shortlist = app.get("/api/shortlist").await.json().to_string();
+    assert!(shortlist.contains("Slotwise"), "{shortlist}");
+    assert!(!shortlist.contains("Paperless"), "{shortlist}");
+}
+
+#[tokio::test]
+async fn a_website_click_needs_a_website_and_a_known_kind() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let ids = app.import_vendors(VENDORS);
+    let offline = ids[2];
+
+    let res = app
+        .post(
+            "/api/meeting-clicks",
+            json!({ "vendorId": offline, "sourcePage": "BROWSE", "kind": "WEBSITE" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+    assert_eq!(res.error(), "This vendor has no website");
+
+    let res = app
+        .post(
+            "/api/meeting-clicks",
+            json!({ "vendorId": ids[0], "sourcePage": "BROWSE", "kind": "PHONE" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+    assert_eq!(res.error(), "kind must be BOOKING or WEBSITE");
+    assert_eq!(app.get("/api/meeting-clicks").await.json(), json!([]));
 }

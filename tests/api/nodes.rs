@@ -117,6 +117,20 @@ async fn a_vendor_change_on_one_node_reaches_the_other_nodes_directory() {
 }
 
 #[tokio::test]
+async fn a_vendor_deleted_on_one_node_is_gone_from_the_other_nodes_directory() {
+    let (mut a, mut b) = two_nodes().await;
+    assert_eq!(b.get("/api/vendors/1").await.status, StatusCode::OK);
+    let res = a
+        .call(axum::http::Method::DELETE, "/api/admin/vendors/1", None)
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{}", res.text());
+    within(Duration::from_secs(2), &mut b, async |b| {
+        b.get("/api/vendors/1").await.status == StatusCode::NOT_FOUND
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn a_node_whose_listener_is_killed_catches_up_and_listens_again() {
     let (mut a, mut b) = two_nodes().await;
     assert_eq!(b.get("/api/auth/me").await.status, StatusCode::OK);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
+import { axeViolations, describeViolations } from './support/axe';
 import { launchBrowser, type TestBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { signUpAndOnboard } from './support/session';
@@ -122,6 +123,75 @@ describe('Manage Vendors', () => {
     await browser.setWidth(1280);
     const res = await page.request.get('/api/vendors?q=nolo');
     expect((await res.json()).items[0].logoUrl).toBeNull();
+  });
+
+  test('the operator merges a duplicate into the vendor it duplicates and deletes one nothing refers to', async () => {
+    const csv =
+      'name,category,websiteUrl,bookingUrl,sourceUrl,verifiedOn\n' +
+      'Zz Dupe Co,Intake,https://dupe.example.com,,,\n' +
+      'Zz Kept Co,Intake,https://kept.example.com,https://kept.example.com/demo,https://kept.example.com/about,2026-11-20\n' +
+      'Zz Spare Co,Intake,https://spare.example.com,,,\n';
+    const res = await page.request.post('/api/admin/demo-bookings/import', {
+      multipart: { file: { name: 'vendors.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+    });
+    expect((await res.json()).inserted).toBe(3);
+    const ids = (await (await page.request.get('/api/vendors?q=zz')).json()).items as Array<{ id: number; name: string }>;
+    const id = (name: string) => ids.find((v) => v.name === name)!.id;
+    // The duplicate is on the firm's shortlist, so it cannot simply be deleted.
+    expect((await page.request.put(`/api/shortlist/${id('Zz Dupe Co')}`, { data: { note: 'Asked for pricing' } })).ok()).toBe(true);
+
+    await page.goto('/admin/vendors');
+    await page.getByText(/vendors have no booking link yet and are listed first/).waitFor();
+    await page.getByLabel('Search vendors').fill('zz');
+    await page.getByText('3 vendors', { exact: true }).waitFor();
+    const names = await page.getByRole('rowheader').evaluateAll((cells) => cells.map((c) => c.querySelector('span')?.textContent));
+    expect(names).toEqual(['Zz Dupe Co', 'Zz Spare Co', 'Zz Kept Co']);
+    await browser.screenshot('admin-vendors-no-link-first-1280', { fullPage: false });
+
+    // Delete is refused with the server's reason.
+    await page.getByRole('button', { name: 'Edit Zz Dupe Co' }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit Zz Dupe Co' });
+    await editor.getByRole('button', { name: 'Merge into…' }).waitFor();
+    let violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await browser.screenshot('admin-vendors-editor-1280', { fullPage: false });
+    await browser.setWidth(390);
+    await browser.screenshot('admin-vendors-editor-390', { fullPage: false });
+    await browser.setWidth(1280);
+    await editor.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Zz Dupe Co?' });
+    await confirm.getByRole('button', { name: 'Delete vendor' }).click();
+    await confirm.getByRole('alert').getByText(/^Zz Dupe Co cannot be deleted while anything refers to it: 1 shortlist entry\./).waitFor();
+    await browser.screenshot('admin-vendors-delete-refused-1280', { fullPage: false });
+
+    // Merge it into the vendor it duplicates, from the keyboard.
+    await confirm.getByRole('button', { name: 'Back' }).click();
+    await editor.getByRole('button', { name: 'Merge into…' }).click();
+    const merge = page.getByRole('dialog', { name: 'Merge Zz Dupe Co into…' });
+    const choice = merge.getByLabel('Keep this vendor instead of Zz Dupe Co');
+    await choice.selectOption({ label: 'Zz Kept Co' });
+    violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await browser.setWidth(390);
+    await browser.screenshot('admin-vendors-merge-390', { fullPage: false });
+    await browser.setWidth(1280);
+    await merge.getByRole('button', { name: 'Merge', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Zz Dupe Co was merged into Zz Kept Co.', { exact: true }).waitFor();
+    await merge.waitFor({ state: 'detached' });
+    await page.getByText('2 vendors', { exact: true }).waitFor();
+    const shortlist = JSON.stringify(await (await page.request.get('/api/shortlist')).json());
+    expect(shortlist).toContain('Zz Kept Co');
+    expect(shortlist).toContain('Asked for pricing');
+    expect(shortlist).not.toContain('Zz Dupe Co');
+
+    // A vendor nothing refers to is deleted.
+    await page.getByRole('button', { name: 'Edit Zz Spare Co' }).click();
+    await page.getByRole('dialog', { name: 'Edit Zz Spare Co' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete Zz Spare Co?' }).getByRole('button', { name: 'Delete vendor' }).click();
+    await page.getByText('Zz Spare Co is gone from the directory.', { exact: true }).waitFor();
+    await page.getByText('1 vendor', { exact: true }).waitFor();
+    expect((await (await page.request.get('/api/vendors?q=zz')).json()).total).toBe(1);
   });
 
   test('a non-admin sees no Manage Vendors entry and is told the screen is not for them', async () => {

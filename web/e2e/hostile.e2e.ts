@@ -13,8 +13,8 @@ const NAME = '<img src=x onerror=alert(1)>';
 const DESCRIPTION = '<script>alert(2)</script>';
 const HIGHLIGHT = '<svg onload=alert(3)>';
 const CSV = [
-  'name,category,websiteUrl,bookingUrl,description,shortHighlights',
-  `"${NAME}",Intake,https://xss-vendor.example/,https://xss-vendor.example/book,"${DESCRIPTION}","${HIGHLIGHT};<b>bold?</b>"`,
+  'name,category,websiteUrl,bookingUrl,description,shortHighlights,sourceUrl,verifiedOn',
+  `"${NAME}",Intake,https://xss-vendor.example/,https://xss-vendor.example/book,"${DESCRIPTION}","${HIGHLIGHT};<b>bold?</b>",https://xss-vendor.example/about,2026-11-20`,
   '"Evil Link Vendor",Intake,javascript:alert(document.cookie),https://evil.example/book,,',
   '"Evil Booking Vendor",Intake,https://evil.example/,"\tJaVaScRiPt:alert(4)",,',
   '"Evil Data Vendor",Intake,"data:text/html,<script>alert(5)</script>",,,',

@@ -47,8 +47,8 @@ function bookingsCsv(now: number): string {
 }
 
 const vendorsCsv = [
-  'name,category,websiteUrl,bookingUrl,shortHighlights,isActive',
-  'Casefile Bolt,Intake,https://casefile.example,https://casefile.example/book,Fast intake;Texting,true',
+  'name,category,websiteUrl,bookingUrl,shortHighlights,isActive,bookingSourceUrl,bookingVerifiedOn',
+  'Casefile Bolt,Intake,https://casefile.example,https://casefile.example/book,Fast intake;Texting,true,https://casefile.example/contact,2026-11-20',
   'Sneaky Co,Intake,javascript:alert(1),https://sneaky.example/book,,true',
   'Orphan Tools,No Such Category,https://orphan.example,https://orphan.example/book,,yes',
   '"=HYPERLINK(""http://evil.example"")",Intake,https://evil.example,,,true',

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
+import { axeViolations, describeViolations } from './support/axe';
 import { launchBrowser, type TestBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { signUpAndOnboard } from './support/session';
@@ -265,15 +266,47 @@ describe('Browse Vendors', () => {
     expect(clicks[0]!.bookingUrl).toMatch(/utm_source=litstack/);
   });
 
-  test('a vendor without a scheduler has a disabled button that says why', async () => {
+  test('a vendor without a booking link asks for a demo on its site, opens it and the click is recorded apart', async () => {
     await page.goto('/vendors?q=Avvo');
     const avvo = card('Avvo');
     await avvo.waitFor();
-    const button = avvo.getByRole('button', { name: 'Schedule Meeting' });
+    expect(await avvo.getByRole('button', { name: 'Schedule Meeting' }).count()).toBe(0);
+    const request = avvo.getByRole('button', { name: "Request a demo on Avvo's site" });
+    await request.focus();
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+
+    const [popup] = await Promise.all([browser.context.waitForEvent('page'), page.keyboard.press('Enter')]);
+    await popup.waitForLoadState('domcontentloaded');
+    expect(popup.url()).toBe('https://www.avvo.com/?utm_source=litstack');
+    expect(await popup.evaluate(() => window.opener)).toBeNull();
+    await popup.close();
+
+    await page.getByRole('region', { name: /Notifications/ }).getByText('Meeting click logged', { exact: true }).waitFor();
+    const clicks = (await (await page.request.get('/api/meeting-clicks')).json()) as Array<{ vendorName: string; kind: string; websiteUrl: string | null }>;
+    expect(clicks[0]).toMatchObject({ vendorName: 'Avvo', kind: 'WEBSITE', websiteUrl: 'https://www.avvo.com/?utm_source=litstack' });
+    expect(clicks.filter((c) => c.kind === 'BOOKING')).toHaveLength(1);
+    await browser.screenshot('vendors-request-demo', { fullPage: false });
+    await browser.setWidth(390);
+    await avvo.scrollIntoViewIfNeeded();
+    await browser.screenshot('vendors-request-demo-390', { fullPage: false });
+    await browser.setWidth(1440);
+  });
+
+  test('a vendor with neither a booking link nor a website has a disabled button that says why', async () => {
+    const csv = 'name,category,websiteUrl,bookingUrl\nQq Offline Co,Intake,,\n';
+    const res = await page.request.post('/api/admin/demo-bookings/import', {
+      multipart: { file: { name: 'vendors.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+    });
+    expect((await res.json()).inserted).toBe(1);
+    await page.goto('/vendors?q=Qq%20Offline');
+    const offline = card('Qq Offline Co');
+    await offline.waitFor();
+    const button = offline.getByRole('button', { name: 'Schedule Meeting' });
     expect(await button.isDisabled()).toBe(true);
     const pages = browser.context.pages().length;
-    await avvo.getByLabel('Schedule Meeting: No scheduler available').focus();
-    await page.getByRole('tooltip').getByText('No scheduler available').waitFor();
+    await offline.getByLabel('Schedule Meeting: No scheduler or website available').focus();
+    await page.getByRole('tooltip').getByText('No scheduler or website available').waitFor();
     expect(browser.context.pages().length).toBe(pages);
     await browser.screenshot('vendors-no-scheduler', { fullPage: false });
   });

@@ -4,8 +4,8 @@ use crate::store::postgres::code;
 use crate::store::{FileStore, PgStore, PgTx, TableCount};
 
 use super::postgres::{
-    insert_categories, lock_catalog, mark_seeded_on, put_source, record_catalog_change, timestamp,
-    upsert_vendor,
+    insert_categories, lock_catalog, mark_seeded_on, put_booking_source, put_source,
+    record_catalog_change, timestamp, upsert_vendor,
 };
 
 /// Copies the catalog of a redb file into an empty PostgreSQL catalog, in one transaction,
@@ -38,16 +38,27 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
         for (vendor_id, source) in &rows.sources {
             put_source(&mut *conn, *vendor_id, source).await?;
         }
+        for (vendor_id, source) in &rows.booking_sources {
+            put_booking_source(&mut *conn, *vendor_id, Some(source)).await?;
+        }
+        for (name, vendor_id) in &rows.aliases {
+            sqlx::query("INSERT INTO vendor_aliases (name, vendor_id) VALUES ($1, $2)")
+                .bind(name)
+                .bind(*vendor_id as i64)
+                .execute(&mut *conn)
+                .await?;
+        }
         for click in &clicks {
             sqlx::query(
-                "INSERT INTO meeting_clicks (id, user_id, vendor_id, source_page, at) \
-                 VALUES ($1, $2, $3, $4, $5)",
+                "INSERT INTO meeting_clicks (id, user_id, vendor_id, source_page, at, kind) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(click.id as i64)
             .bind(click.user_id as i64)
             .bind(click.vendor_id as i64)
             .bind(code(&click.source_page)?)
             .bind(timestamp(click.at)?)
+            .bind(click.kind.code())
             .execute(&mut *conn)
             .await?;
         }
@@ -88,6 +99,8 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
         to.counted("categories", rows.categories.len() as u64)?,
         to.counted("vendors", rows.vendors.len() as u64)?,
         to.counted("vendor_sources", rows.sources.len() as u64)?,
+        to.counted("vendor_booking_sources", rows.booking_sources.len() as u64)?,
+        to.counted("vendor_aliases", rows.aliases.len() as u64)?,
         to.counted("meeting_clicks", clicks.len() as u64)?,
     ])
 }

@@ -7,12 +7,17 @@ use std::collections::HashMap;
 use redb::{ReadableTable, WriteTransaction};
 
 use super::CatalogRows;
-use crate::catalog::model::{Category, MeetingClick, Vendor, VendorSource};
+use crate::catalog::model::{
+    BookingSource, Category, ClickKind, MeetingClick, Vendor, VendorSource,
+};
 use crate::error::Result;
 use crate::store::{
-    self, CATEGORIES, FileStore, MEETING_CLICK_TIMES, MEETING_CLICKS, META, VENDOR_SOURCES,
-    VENDORS, codec,
+    self, CATEGORIES, FileStore, MEETING_CLICK_KINDS, MEETING_CLICK_TIMES, MEETING_CLICKS, META,
+    VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS, codec,
 };
+
+/// The code of a click kind in `MEETING_CLICK_KINDS` (a booking click has no row).
+const WEBSITE: u8 = 1;
 
 pub fn load_catalog(store: &FileStore) -> anyhow::Result<CatalogRows> {
     let txn = store.read()?;
@@ -29,10 +34,27 @@ pub fn load_catalog(store: &FileStore) -> anyhow::Result<CatalogRows> {
         let (id, value) = entry?;
         sources.insert(id.value(), codec::decode(value.value())?);
     }
+    // Tables added after schema 7: absent in a file no import or merge has written to since.
+    let mut booking_sources = HashMap::new();
+    if let Some(table) = store::open_read(&txn, VENDOR_BOOKING_SOURCES)? {
+        for entry in table.iter()? {
+            let (id, value) = entry?;
+            booking_sources.insert(id.value(), codec::decode(value.value())?);
+        }
+    }
+    let mut aliases = HashMap::new();
+    if let Some(table) = store::open_read(&txn, VENDOR_ALIASES)? {
+        for entry in table.iter()? {
+            let (name, id) = entry?;
+            aliases.insert(name.value().to_string(), id.value());
+        }
+    }
     Ok(CatalogRows {
         categories,
         vendors,
         sources,
+        booking_sources,
+        aliases,
     })
 }
 
@@ -68,9 +90,14 @@ pub fn update_vendor(
             Some(bytes) => codec::decode(bytes.value())?,
             None => return Ok(false),
         };
+        let old_link = stored.booking_url.clone();
         let changed = edit(stored)?;
         if let Some(vendor) = &changed {
             table.insert(id, codec::encode(vendor).as_slice())?;
+            // Where the old link was checked says nothing about a new one.
+            if vendor.booking_url != old_link {
+                txn.open_table(VENDOR_BOOKING_SOURCES)?.remove(id)?;
+            }
         }
         changed.is_some()
     };
@@ -86,6 +113,7 @@ pub struct VendorWrites<'txn> {
     txn: &'txn WriteTransaction,
     vendors: redb::Table<'txn, u64, &'static [u8]>,
     sources: redb::Table<'txn, u64, &'static [u8]>,
+    booking_sources: redb::Table<'txn, u64, &'static [u8]>,
 }
 
 impl<'txn> VendorWrites<'txn> {
@@ -94,7 +122,32 @@ impl<'txn> VendorWrites<'txn> {
             txn,
             vendors: txn.open_table(VENDORS)?,
             sources: txn.open_table(VENDOR_SOURCES)?,
+            booking_sources: txn.open_table(VENDOR_BOOKING_SOURCES)?,
         })
+    }
+
+    pub fn booking_source(&self, id: u64) -> anyhow::Result<Option<BookingSource>> {
+        self.booking_sources
+            .get(id)?
+            .map(|bytes| codec::decode(bytes.value()))
+            .transpose()
+    }
+
+    pub fn put_booking_source(
+        &mut self,
+        id: u64,
+        source: Option<&BookingSource>,
+    ) -> anyhow::Result<()> {
+        match source {
+            Some(source) => {
+                self.booking_sources
+                    .insert(id, codec::encode(source).as_slice())?;
+            }
+            None => {
+                self.booking_sources.remove(id)?;
+            }
+        }
+        Ok(())
     }
 
     pub fn vendors(&self) -> anyhow::Result<Vec<Vendor>> {
@@ -148,7 +201,25 @@ pub fn insert_meeting_click(txn: &WriteTransaction, click: &MeetingClick) -> any
     )?;
     txn.open_table(MEETING_CLICK_TIMES)?
         .insert((click.user_id, click.id), click.vendor_id)?;
+    if click.kind == ClickKind::Website {
+        txn.open_table(MEETING_CLICK_KINDS)?
+            .insert(click.id, WEBSITE)?;
+    }
     Ok(click.id)
+}
+
+/// A stored click with its kind read from `MEETING_CLICK_KINDS` (`kinds` absent: every click is a
+/// booking click).
+fn with_kind(
+    kinds: Option<&impl ReadableTable<u64, u8>>,
+    mut click: MeetingClick,
+) -> anyhow::Result<MeetingClick> {
+    if let Some(kinds) = kinds
+        && kinds.get(click.id)?.is_some_and(|k| k.value() == WEBSITE)
+    {
+        click.kind = ClickKind::Website;
+    }
+    Ok(click)
 }
 
 /// The user's newest `limit` clicks, newest first: the tail of the user's range in the time
@@ -165,6 +236,7 @@ pub fn recent_meeting_clicks(
     ) else {
         return Ok(Vec::new());
     };
+    let kinds = store::open_read(&txn, MEETING_CLICK_KINDS)?;
     let mut out = Vec::new();
     for entry in times
         .range((user_id, 0)..=(user_id, u64::MAX))?
@@ -174,7 +246,7 @@ pub fn recent_meeting_clicks(
         let (key, vendor_id) = entry?;
         let id = key.value().1;
         if let Some(value) = clicks.get((user_id, vendor_id.value(), id))? {
-            out.push(codec::decode(value.value())?);
+            out.push(with_kind(kinds.as_ref(), codec::decode(value.value())?)?);
         }
     }
     Ok(out)
@@ -190,12 +262,13 @@ pub fn vendor_meeting_clicks(
     let Some(clicks) = store::open_read(&txn, MEETING_CLICKS)? else {
         return Ok(Vec::new());
     };
+    let kinds = store::open_read(&txn, MEETING_CLICK_KINDS)?;
     let mut out = Vec::new();
     for entry in clicks
         .range((user_id, vendor_id, 0)..=(user_id, vendor_id, u64::MAX))?
         .rev()
     {
-        out.push(codec::decode(entry?.1.value())?);
+        out.push(with_kind(kinds.as_ref(), codec::decode(entry?.1.value())?)?);
     }
     Ok(out)
 }
@@ -204,9 +277,10 @@ pub fn vendor_meeting_clicks(
 pub fn all_meeting_clicks(store: &FileStore) -> anyhow::Result<Vec<MeetingClick>> {
     let txn = store.read()?;
     let mut out: Vec<MeetingClick> = Vec::new();
+    let kinds = store::open_read(&txn, MEETING_CLICK_KINDS)?;
     if let Some(table) = store::open_read(&txn, MEETING_CLICKS)? {
         for entry in table.iter()? {
-            out.push(codec::decode(entry?.1.value())?);
+            out.push(with_kind(kinds.as_ref(), codec::decode(entry?.1.value())?)?);
         }
     }
     out.sort_unstable_by_key(|c| c.id);
@@ -237,6 +311,7 @@ mod tests {
                 vendor_id,
                 source_page: SourcePage::Profile,
                 at,
+                kind: Default::default(),
             };
             insert_meeting_click(&txn, &click).unwrap();
         }

@@ -8,12 +8,15 @@
 mod export;
 mod file;
 mod postgres;
+pub mod removal;
 
 pub use export::export;
 
 use std::collections::HashMap;
 
-use super::model::{Category, MeetingClick, SourcePage, Vendor, VendorSource};
+use super::model::{
+    BookingSource, Category, ClickKind, MeetingClick, SourcePage, Vendor, VendorSource,
+};
 use super::vendor_csv;
 use crate::error::Result;
 use crate::import::ImportReport;
@@ -26,6 +29,10 @@ pub struct CatalogRows {
     /// By id.
     pub vendors: Vec<Vendor>,
     pub sources: HashMap<u64, VendorSource>,
+    /// Where each booking link was checked, by vendor id.
+    pub booking_sources: HashMap<u64, BookingSource>,
+    /// Lower-cased names of merged vendors -> the kept vendor's id.
+    pub aliases: HashMap<String, u64>,
 }
 
 pub fn load_catalog(store: &Store) -> anyhow::Result<CatalogRows> {
@@ -168,10 +175,33 @@ impl<'t, 's> VendorImport<'t, 's> {
             VendorImport::Postgres(w) => w.put(vendor, source),
         }
     }
+
+    /// Where a vendor's booking link was checked, if it has one on record.
+    pub fn booking_source(&mut self, id: u64) -> anyhow::Result<Option<BookingSource>> {
+        match self {
+            VendorImport::File(w) => w.booking_source(id),
+            VendorImport::Postgres(w) => w.booking_source(id),
+        }
+    }
+
+    /// Stores (or, with `None`, removes) where a vendor's booking link was checked. Call it after
+    /// `put` for a new vendor.
+    pub fn put_booking_source(
+        &mut self,
+        id: u64,
+        source: Option<&BookingSource>,
+    ) -> anyhow::Result<()> {
+        match self {
+            VendorImport::File(w) => w.put_booking_source(id, source),
+            VendorImport::Postgres(w) => w.put_booking_source(id, source),
+        }
+    }
 }
 
-/// Stores a meeting click now (the person's, `by` naming them), and puts the vendor on their
-/// firm's shortlist as "demo booked" in the same commit: both or neither, on either backend.
+/// Stores a meeting click now (the person's, `by` naming them). A booking click also puts the
+/// vendor on their firm's shortlist as "demo booked" in the same commit: both or neither, on
+/// either backend. A website click does not: a demo asked for on the vendor's site is not known
+/// to be booked.
 pub fn record_meeting_click(
     store: &Store,
     user_id: u64,
@@ -179,8 +209,12 @@ pub fn record_meeting_click(
     by: &str,
     vendor_id: u64,
     source_page: SourcePage,
+    kind: ClickKind,
 ) -> Result<MeetingClick> {
-    let recorded = crate::shortlist::recorded_now(store, firm_id, vendor_id)?;
+    let recorded = match kind {
+        ClickKind::Booking => Some(crate::shortlist::recorded_now(store, firm_id, vendor_id)?),
+        ClickKind::Website => None,
+    };
     let mut tx = store.begin()?;
     let mut click = MeetingClick {
         id: 0,
@@ -188,16 +222,19 @@ pub fn record_meeting_click(
         vendor_id,
         source_page,
         at: now_secs(),
+        kind,
     };
     click.id = match &mut tx {
         WriteTx::File(txn) => file::insert_meeting_click(txn, &click)?,
         WriteTx::Postgres(tx) => postgres::insert_meeting_click(tx, &click)?,
     };
-    let stamp = crate::shortlist::model::Stamp {
-        at: click.at,
-        by: Some(by),
-    };
-    crate::shortlist::demo_booked(&mut tx, firm_id, click.vendor_id, stamp, recorded)?;
+    if let Some(recorded) = recorded {
+        let stamp = crate::shortlist::model::Stamp {
+            at: click.at,
+            by: Some(by),
+        };
+        crate::shortlist::demo_booked(&mut tx, firm_id, click.vendor_id, stamp, recorded)?;
+    }
     tx.commit()?;
     Ok(click)
 }
@@ -230,7 +267,7 @@ pub fn vendor_meeting_clicks(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::model::SourcePage;
+    use crate::catalog::model::{ClickKind, SourcePage};
     use crate::store::FileStore;
     use crate::store::postgres::test_store;
 
@@ -258,7 +295,8 @@ mod tests {
     }
 
     const HEADER: &str = "id,name,category,websiteUrl,bookingUrl,firmSizeSupported,tags,\
-                          priceBracket,partnerLevel,sourceUrl,verifiedOn\n";
+                          priceBracket,partnerLevel,sourceUrl,verifiedOn,bookingSourceUrl,\
+                          bookingVerifiedOn\n";
 
     fn csv(rows: &str) -> Vec<u8> {
         format!("{HEADER}{rows}").into_bytes()
@@ -303,7 +341,7 @@ mod tests {
             // No id: the next after the seed's 3. A file's own id moves the sequence past it.
             let report = import(
                 store,
-                ",Bill Co,Billing,,https://bill.example.com/demo,,,,,,\n\
+                ",Bill Co,Billing,,https://bill.example.com/demo,,,,,,,https://bill.example.com,2026-11-03\n\
                  20,Twenty,Billing,,,,,,,,\n\
                  ,Acme Intake,Intake,https://acme.example.com,,SOLO;E6_20,Forms,3,,,\n\
                  ,Bad,Nowhere,,,,,,,,\n",
@@ -341,14 +379,39 @@ mod tests {
             save_seed(
                 store,
                 &categories(),
-                &csv("1,Acme,Intake,,https://acme.example.com/demo,,,,,,\n"),
+                &csv("1,Acme,Intake,,https://acme.example.com/demo,,,,,,,https://acme.example.com,2026-11-03\n"),
             )
             .unwrap();
-            let first =
-                record_meeting_click(store, 9, 9, "Pat Doe", 1, SourcePage::Browse).unwrap();
-            let second =
-                record_meeting_click(store, 9, 9, "Pat Doe", 1, SourcePage::Profile).unwrap();
-            record_meeting_click(store, 10, 10, "Pat Doe", 1, SourcePage::Compare).unwrap();
+            let first = record_meeting_click(
+                store,
+                9,
+                9,
+                "Pat Doe",
+                1,
+                SourcePage::Browse,
+                ClickKind::Booking,
+            )
+            .unwrap();
+            let second = record_meeting_click(
+                store,
+                9,
+                9,
+                "Pat Doe",
+                1,
+                SourcePage::Profile,
+                ClickKind::Booking,
+            )
+            .unwrap();
+            record_meeting_click(
+                store,
+                10,
+                10,
+                "Pat Doe",
+                1,
+                SourcePage::Compare,
+                ClickKind::Booking,
+            )
+            .unwrap();
             assert_eq!((first.id, second.id), (1, 2));
             let mine: Vec<(u64, SourcePage)> = recent_meeting_clicks(store, 9, 10)
                 .unwrap()
@@ -455,8 +518,40 @@ mod tests {
 "),
         )
         .unwrap();
-        record_meeting_click(&file, 3, 3, "Pat Doe", 5, SourcePage::GetRec).unwrap();
-        record_meeting_click(&file, 4, 4, "Pat Doe", 6, SourcePage::Browse).unwrap();
+        record_meeting_click(
+            &file,
+            3,
+            3,
+            "Pat Doe",
+            5,
+            SourcePage::GetRec,
+            ClickKind::Booking,
+        )
+        .unwrap();
+        record_meeting_click(
+            &file,
+            4,
+            4,
+            "Pat Doe",
+            6,
+            SourcePage::Browse,
+            ClickKind::Booking,
+        )
+        .unwrap();
+        record_meeting_click(
+            &file,
+            3,
+            3,
+            "Pat Doe",
+            6,
+            SourcePage::Browse,
+            ClickKind::Website,
+        )
+        .unwrap();
+        // A vendor once merged into vendor 5: its bookings count for 5 on the hub too.
+        let mut tx = file.begin().unwrap();
+        removal::alias_in(&mut tx, "acme duplicate", 99, 5).unwrap();
+        tx.commit().unwrap();
         let pg = test_store();
         let Store::File(file_store) = &file else {
             unreachable!()
@@ -472,7 +567,9 @@ mod tests {
                 ("categories", 2, 2),
                 ("vendors", 2, 2),
                 ("vendor_sources", 1, 1),
-                ("meeting_clicks", 2, 2)
+                ("vendor_booking_sources", 1, 1),
+                ("vendor_aliases", 1, 1),
+                ("meeting_clicks", 3, 3)
             ]
         );
         let pg = Store::Postgres(pg);
@@ -481,22 +578,36 @@ mod tests {
         for store in [&file, &pg] {
             assert_eq!(import(store, ",Next,Billing,,,,,,,,\n").inserted, 1);
             assert_eq!(
-                record_meeting_click(store, 3, 3, "Pat Doe", 5, SourcePage::Profile)
-                    .unwrap()
-                    .id,
-                3
+                record_meeting_click(
+                    store,
+                    3,
+                    3,
+                    "Pat Doe",
+                    5,
+                    SourcePage::Profile,
+                    ClickKind::Booking
+                )
+                .unwrap()
+                .id,
+                4
             );
         }
         assert_eq!(answer(&pg), answer(&file));
         assert_eq!(answer(&pg).1.last().unwrap().id, 7);
-        let clicks = |store: &Store| -> Vec<(u64, u64, SourcePage)> {
+        let clicks = |store: &Store| -> Vec<(u64, u64, SourcePage, ClickKind)> {
             recent_meeting_clicks(store, 3, 10)
                 .unwrap()
                 .iter()
-                .map(|c| (c.id, c.vendor_id, c.source_page))
+                .map(|c| (c.id, c.vendor_id, c.source_page, c.kind))
                 .collect()
         };
         assert_eq!(clicks(&pg), clicks(&file));
+        assert_eq!(clicks(&pg)[1].3, ClickKind::Website);
+        for store in [&file, &pg] {
+            let rows = load_catalog(store).unwrap();
+            assert_eq!(rows.aliases.get("acme duplicate"), Some(&5));
+            assert_eq!(rows.booking_sources[&5].verified_on, "2026-01-31");
+        }
         // A second copy into a database that has a catalog is refused.
         let Store::Postgres(pg) = &pg else {
             unreachable!()

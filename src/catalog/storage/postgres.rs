@@ -14,7 +14,9 @@ use sqlx::postgres::PgRow;
 use sqlx::{PgConnection, Row};
 
 use super::CatalogRows;
-use crate::catalog::model::{Category, MeetingClick, Vendor, VendorSource};
+use crate::catalog::model::{
+    BookingSource, Category, ClickKind, MeetingClick, Vendor, VendorSource,
+};
 use crate::error::Result;
 use crate::store::postgres::changes::{self, Change};
 use crate::store::postgres::{code, from_code};
@@ -48,11 +50,25 @@ pub fn load_catalog(store: &PgStore) -> anyhow::Result<CatalogRows> {
             .collect::<anyhow::Result<Vec<_>>>()?;
         let vendors = all_vendors(&mut tx).await?;
         let sources = all_sources(&mut tx).await?;
+        let booking_sources = all_booking_sources(&mut tx).await?;
+        let aliases = sqlx::query("SELECT name, vendor_id FROM vendor_aliases")
+            .fetch_all(&mut *tx)
+            .await?
+            .iter()
+            .map(|row| {
+                Ok((
+                    row.try_get("name")?,
+                    row.try_get::<i64, _>("vendor_id")? as u64,
+                ))
+            })
+            .collect::<anyhow::Result<HashMap<String, u64>>>()?;
         tx.commit().await?;
         Ok(CatalogRows {
             categories,
             vendors,
             sources,
+            booking_sources,
+            aliases,
         })
     })
 }
@@ -127,6 +143,53 @@ async fn all_sources(conn: &mut PgConnection) -> anyhow::Result<HashMap<u64, Ven
             ))
         })
         .collect()
+}
+
+pub(super) async fn all_booking_sources(
+    conn: &mut PgConnection,
+) -> anyhow::Result<HashMap<u64, BookingSource>> {
+    let rows = sqlx::query("SELECT vendor_id, source_url, verified_on FROM vendor_booking_sources")
+        .fetch_all(conn)
+        .await?;
+    rows.iter()
+        .map(|row| {
+            let verified_on: NaiveDate = row.try_get("verified_on")?;
+            Ok((
+                row.try_get::<i64, _>("vendor_id")? as u64,
+                BookingSource {
+                    source_url: row.try_get("source_url")?,
+                    verified_on: verified_on.format("%Y-%m-%d").to_string(),
+                },
+            ))
+        })
+        .collect()
+}
+
+/// Stores where a vendor's booking link was checked; `None` removes the row.
+pub(super) async fn put_booking_source(
+    conn: &mut PgConnection,
+    vendor_id: u64,
+    source: Option<&BookingSource>,
+) -> anyhow::Result<()> {
+    let Some(source) = source else {
+        sqlx::query("DELETE FROM vendor_booking_sources WHERE vendor_id = $1")
+            .bind(vendor_id as i64)
+            .execute(conn)
+            .await?;
+        return Ok(());
+    };
+    let verified_on = NaiveDate::parse_from_str(&source.verified_on, "%Y-%m-%d")?;
+    sqlx::query(
+        "INSERT INTO vendor_booking_sources (vendor_id, source_url, verified_on) \
+         VALUES ($1, $2, $3) ON CONFLICT (vendor_id) DO UPDATE SET \
+         source_url = EXCLUDED.source_url, verified_on = EXCLUDED.verified_on",
+    )
+    .bind(vendor_id as i64)
+    .bind(&source.source_url)
+    .bind(verified_on)
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 pub(super) async fn upsert_vendor(conn: &mut PgConnection, v: &Vendor) -> anyhow::Result<()> {
@@ -290,9 +353,15 @@ pub fn update_vendor(
         .fetch_optional(tx.conn()?),
     )?;
     let Some(row) = row else { return Ok(false) };
+    let stored = vendor_from(&row)?;
+    let old_link = stored.booking_url.clone();
     // Nothing to write: the transaction is rolled back unused.
-    if let Some(vendor) = edit(vendor_from(&row)?)? {
+    if let Some(vendor) = edit(stored)? {
         store.run(upsert_vendor(tx.conn()?, &vendor))?;
+        // Where the old link was checked says nothing about a new one.
+        if vendor.booking_url != old_link {
+            store.run(put_booking_source(tx.conn()?, id, None))?;
+        }
         record_catalog_change(&mut tx)?;
         tx.commit()?;
     }
@@ -344,6 +413,34 @@ impl<'t, 's> VendorWrites<'t, 's> {
         Ok(id as u64)
     }
 
+    pub fn booking_source(&mut self, id: u64) -> anyhow::Result<Option<BookingSource>> {
+        let store = self.tx.store();
+        let row = store.run(
+            sqlx::query(
+                "SELECT source_url, verified_on FROM vendor_booking_sources WHERE vendor_id = $1",
+            )
+            .bind(id as i64)
+            .fetch_optional(self.tx.conn()?),
+        )?;
+        row.map(|row| {
+            let verified_on: NaiveDate = row.try_get("verified_on")?;
+            Ok(BookingSource {
+                source_url: row.try_get("source_url")?,
+                verified_on: verified_on.format("%Y-%m-%d").to_string(),
+            })
+        })
+        .transpose()
+    }
+
+    pub fn put_booking_source(
+        &mut self,
+        id: u64,
+        source: Option<&BookingSource>,
+    ) -> anyhow::Result<()> {
+        let store = self.tx.store();
+        store.run(put_booking_source(self.tx.conn()?, id, source))
+    }
+
     pub fn put(&mut self, vendor: &Vendor, source: &VendorSource) -> anyhow::Result<()> {
         let store = self.tx.store();
         store.run(async {
@@ -365,13 +462,14 @@ pub fn insert_meeting_click(tx: &mut PgTx, click: &MeetingClick) -> anyhow::Resu
     let store = tx.store();
     let id: i64 = store.run(
         sqlx::query_scalar(
-            "INSERT INTO meeting_clicks (user_id, vendor_id, source_page, at) \
-             VALUES ($1, $2, $3, $4) RETURNING id",
+            "INSERT INTO meeting_clicks (user_id, vendor_id, source_page, at, kind) \
+             VALUES ($1, $2, $3, $4, $5) RETURNING id",
         )
         .bind(click.user_id as i64)
         .bind(click.vendor_id as i64)
         .bind(code(&click.source_page)?)
         .bind(timestamp(click.at)?)
+        .bind(click.kind.code())
         .fetch_one(tx.conn()?),
     )?;
     Ok(id as u64)
@@ -390,7 +488,7 @@ pub fn recent_meeting_clicks(
 ) -> Result<Vec<MeetingClick>> {
     let rows = store.run(
         sqlx::query(
-            "SELECT id, user_id, vendor_id, source_page, at FROM meeting_clicks \
+            "SELECT id, user_id, vendor_id, source_page, at, kind FROM meeting_clicks \
              WHERE user_id = $1 ORDER BY id DESC LIMIT $2",
         )
         .bind(user_id as i64)
@@ -409,7 +507,7 @@ pub fn vendor_meeting_clicks(
 ) -> Result<Vec<MeetingClick>> {
     let rows = store.run(
         sqlx::query(
-            "SELECT id, user_id, vendor_id, source_page, at FROM meeting_clicks \
+            "SELECT id, user_id, vendor_id, source_page, at, kind FROM meeting_clicks \
              WHERE user_id = $1 AND vendor_id = $2 ORDER BY id DESC",
         )
         .bind(user_id as i64)
@@ -428,5 +526,6 @@ fn click_from(row: &PgRow) -> anyhow::Result<MeetingClick> {
         at: row
             .try_get::<chrono::DateTime<chrono::Utc>, _>("at")?
             .timestamp(),
+        kind: ClickKind::from_code(row.try_get("kind")?)?,
     })
 }

@@ -8,6 +8,7 @@
 mod export;
 mod file;
 mod postgres;
+pub mod vendors;
 
 use std::collections::HashSet;
 

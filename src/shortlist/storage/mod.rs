@@ -6,6 +6,7 @@
 mod export;
 mod file;
 mod postgres;
+pub mod vendors;
 
 pub use export::export;
 

@@ -143,6 +143,7 @@ fn version_4_meeting_clicks_move_to_a_range_per_user_and_vendor() {
         vendor_id,
         source_page: SourcePage::Browse,
         at: 1_700_000_000 + id as i64,
+        kind: Default::default(),
     };
     let before = [
         click(1, 7, 95),

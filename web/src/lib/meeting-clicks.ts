@@ -1,8 +1,22 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from './api-client';
-import type { MeetingClick, MeetingClickRequest } from './api/types';
+import type { ClickKind, MeetingClick, MeetingClickRequest } from './api/types';
+import { withUtm } from './outbound';
 import { queryKeys } from './query-keys';
+
+/** What a Schedule Meeting button opens, and the kind of click it records. */
+export type MeetingTarget = { kind: ClickKind; url: string };
+
+/**
+ * The vendor's booking link when it has a usable one, else its website (where the firm requests
+ * a demo), else null: the one rule every Schedule Meeting button follows.
+ */
+export function meetingTarget(bookingUrl: string | null | undefined, websiteUrl: string | null | undefined): MeetingTarget | null {
+  if (bookingUrl && withUtm(bookingUrl, 'x')) return { kind: 'BOOKING', url: bookingUrl };
+  if (websiteUrl && withUtm(websiteUrl, 'x')) return { kind: 'WEBSITE', url: websiteUrl };
+  return null;
+}
 
 /**
  * Meeting clicks (POST/GET /api/meeting-clicks), shared by every screen with a "Schedule Meeting"
@@ -43,7 +57,7 @@ export function useRecordMeetingClick({ onSuccess, failureMessage = 'Failed to t
     mutationFn: recordMeetingClick,
     onSuccess: (click) => {
       void queryClient.invalidateQueries({ queryKey: meetingClicksQueryKey });
-      // The server put the vendor on the shortlist as Demo booked.
+      // A booking click put the vendor on the shortlist as Demo booked.
       void queryClient.invalidateQueries({ queryKey: queryKeys.shortlist });
       onSuccess?.(click);
     },

@@ -193,6 +193,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/vendors/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /api/admin/vendors/merge: folds a duplicate vendor into the one it duplicates. */
+        post: operations["merge_vendors_route"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/vendors/{id}": {
         parameters: {
             query?: never;
@@ -203,7 +220,8 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete?: never;
+        /** DELETE /api/admin/vendors/{id}: deletes a vendor nothing refers to. */
+        delete: operations["delete_vendor_route"];
         options?: never;
         head?: never;
         /** PATCH /api/admin/vendors/{id}: changes a vendor's partner status, activity and links. */
@@ -594,8 +612,8 @@ export interface paths {
         get: operations["list_clicks"];
         put?: never;
         /**
-         * POST /api/meeting-clicks: records a click on a vendor's Schedule Meeting and answers the
-         *     scheduler link to open.
+         * POST /api/meeting-clicks: records a click on a vendor's Schedule Meeting (kind BOOKING) or
+         *     "Request a demo on {vendor}'s site" (kind WEBSITE) and answers the link to open.
          */
         post: operations["record_click"];
         delete?: never;
@@ -1285,6 +1303,12 @@ export interface components {
             /** Format: int32 */
             count: number;
         };
+        /**
+         * @description What a click opened: the vendor's booking link, or (for a vendor without one) its website,
+         *     where the firm asks for a demo. Counted apart everywhere clicks are counted or listed.
+         * @enum {string}
+         */
+        ClickKind: "BOOKING" | "WEBSITE";
         /** @description Settings the web app needs. */
         ClientConfig: {
             /** @description Whether vendor logos may be fetched from third-party icon services. */
@@ -1740,29 +1764,42 @@ export interface components {
              */
             score: number;
         };
-        /** @description A click on this vendor's Schedule Meeting by the user. */
+        /**
+         * @description A click on this vendor's Schedule Meeting (or, without a booking link, "Request a demo on
+         *     {vendor}'s site") by the user.
+         */
         MeetingClickItem: {
+            /** @description What the click opened: the booking link or the website. */
+            kind: components["schemas"]["ClickKind"];
             /** Format: date-time */
             recordedAt: string;
             sourcePage: components["schemas"]["SourcePage"];
         };
         MeetingClickRequest: {
+            kind?: null | components["schemas"]["ClickKind"];
             /** @description Text, so that an unknown value gets our own message listing the valid ones. */
             sourcePage: components["schemas"]["SourcePage"];
             /** Format: int64 */
             vendorId: number;
         };
         MeetingClickView: {
-            /** @description The vendor's scheduler with `utm_source`; absent in the list when the vendor lost it since. */
+            /**
+             * @description The vendor's scheduler with `utm_source`, for a booking click; absent in the list when the
+             *     vendor lost it since.
+             */
             bookingUrl?: string | null;
             /** Format: int64 */
             id: number;
+            /** @description What the click opened. */
+            kind: components["schemas"]["ClickKind"];
             /** Format: date-time */
             recordedAt: string;
             sourcePage: components["schemas"]["SourcePage"];
             /** Format: int64 */
             vendorId: number;
             vendorName?: string | null;
+            /** @description The vendor's website with `utm_source`, for a website click. */
+            websiteUrl?: string | null;
         };
         MemberEnvelope: {
             member: components["schemas"]["MemberView"];
@@ -1786,6 +1823,35 @@ export interface components {
         };
         Members: {
             items: components["schemas"]["MemberView"][];
+        };
+        /** @description What moved from the duplicate to the kept vendor. */
+        MergeMoved: {
+            /** Format: int64 */
+            dismissals: number;
+            /** Format: int64 */
+            meetingClicks: number;
+            /** Format: int64 */
+            pastRecommendations: number;
+            /**
+             * Format: int64
+             * @description Saved sets of picks (questionnaire or Pick For Me) that listed the duplicate.
+             */
+            picks: number;
+            /**
+             * Format: int64
+             * @description Shortlist entries now for the kept vendor.
+             */
+            shortlistEntries: number;
+            /**
+             * @description Firms that had both on their shortlist: their entry for the kept vendor stays (its notes,
+             *     status and history), the one for the duplicate is gone.
+             */
+            shortlistKept: number[];
+            /**
+             * Format: int64
+             * @description Firms whose tech stack listed the duplicate.
+             */
+            techStacks: number;
         };
         /** @description Demo bookings of neighbouring months (or sizes) shown as one count (see `suppress::groups`). */
         MonthGroup: {
@@ -2305,9 +2371,32 @@ export interface components {
             /** Format: int64 */
             vendorId: number;
         };
+        /** @description POST /api/admin/vendors/merge: the vendor to fold in and the one it duplicates. */
+        VendorMerge: {
+            /**
+             * Format: int64
+             * @description The duplicate: deleted once everything that names it names `into`.
+             */
+            from: number;
+            /**
+             * Format: int64
+             * @description The vendor that stays.
+             */
+            into: number;
+        };
+        /** @description The answer of a merge: the kept vendor as it is now, what moved, and a sentence saying so. */
+        VendorMerged: {
+            message: string;
+            moved: components["schemas"]["MergeMoved"];
+            vendor: components["schemas"]["VendorView"];
+        };
         /** @description A page of the vendor directory, and whether "Partners First" has any partner to put first. */
         VendorPage: {
             items: (components["schemas"]["Vendor"] & {
+                /** @description The page the booking link was checked against; absent without a booking link. */
+                bookingSourceUrl?: string | null;
+                /** @description The day the booking link was checked (YYYY-MM-DD). */
+                bookingVerifiedOn?: string | null;
                 categoryName: string;
                 /** @description The page the vendor's facts were checked against. */
                 sourceUrl?: string | null;
@@ -2321,6 +2410,11 @@ export interface components {
         } & {
             /** @description Vendors of the whole catalog (not only this page) with a partner level or star. */
             partnerCount: number;
+            /**
+             * @description Vendors of the whole catalog (active or not) without a booking link: their button opens
+             *     the vendor's website instead.
+             */
+            withoutBookingLink: number;
         };
         /** @description `GET /api/vendors/{id}`: everything the profile shows except the booking figures. */
         VendorProfile: {
@@ -2356,7 +2450,7 @@ export interface components {
          * @description The vendor orders `sort` accepts.
          * @enum {string}
          */
-        VendorSort: "name_asc" | "name_desc" | "partner_first";
+        VendorSort: "name_asc" | "name_desc" | "partner_first" | "no_booking_first";
         /** @description The fields an administrator may change; any left out stay as they are. */
         VendorUpdate: {
             /** @description The vendor's own scheduling page, http(s); null or "" for none. */
@@ -2371,6 +2465,10 @@ export interface components {
         };
         /** @description A vendor as the directory shows it, with its category's name and where its facts come from. */
         VendorView: components["schemas"]["Vendor"] & {
+            /** @description The page the booking link was checked against; absent without a booking link. */
+            bookingSourceUrl?: string | null;
+            /** @description The day the booking link was checked (YYYY-MM-DD). */
+            bookingVerifiedOn?: string | null;
             categoryName: string;
             /** @description The page the vendor's facts were checked against. */
             sourceUrl?: string | null;
@@ -3018,6 +3116,162 @@ export interface operations {
             };
             /** @description No such account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    merge_vendors_route: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorMerge"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorMerged"];
+                };
+            };
+            /** @description The same vendor twice, vendors of two categories, or an invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such vendor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_vendor_route: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A vendor id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vendor is gone from the directory */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such vendor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something still refers to the vendor; the message names what */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4490,7 +4744,7 @@ export interface operations {
                     "application/json": components["schemas"]["MeetingClickView"];
                 };
             };
-            /** @description Invalid input, no such vendor, or a vendor without a scheduler */
+            /** @description Invalid input, no such vendor, or a vendor without the link of the click's kind */
             400: {
                 headers: {
                     [name: string]: unknown;

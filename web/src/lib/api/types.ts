@@ -75,6 +75,9 @@ export type ImportReport = Schemas['ImportReport'];
 export type SourcePage = Schemas['SourcePage'];
 export type MeetingClick = Schemas['MeetingClickView'];
 export type MeetingClickRequest = Schemas['MeetingClickRequest'];
+export type ClickKind = Schemas['ClickKind'];
+export type VendorMerged = Schemas['VendorMerged'];
+export type VendorMerge = Schemas['VendorMerge'];
 
 // Demo bookings and trends
 export type SampleShare = Schemas['SampleShare'];

@@ -8,11 +8,14 @@ export const ADMIN_PAGE_SIZE = 25;
 
 export type AdminVendorParams = { q: string; page: number };
 
-/** Every vendor, inactive ones included, by name: the directory's own listing. */
+/**
+ * Every vendor, inactive ones included: the directory's own listing, with the vendors still
+ * without a booking link first (each group by name).
+ */
 export function getAdminVendors({ q, page }: AdminVendorParams, signal?: AbortSignal): Promise<VendorPage> {
   return api.get('/api/vendors', {
     signal,
-    query: { q: q || undefined, page, pageSize: ADMIN_PAGE_SIZE, includeInactive: true },
+    query: { q: q || undefined, page, pageSize: ADMIN_PAGE_SIZE, includeInactive: true, sort: 'no_booking_first' },
   });
 }
 

@@ -13,11 +13,14 @@ const vendorRequired: Array<[string, string]> = [
   ['name', 'The vendor’s name.'],
   ['category', 'The name of an existing category, e.g. Intake.'],
   ['websiteUrl', 'An http(s) address.'],
-  ['bookingUrl', 'An http(s) address of the vendor’s scheduler.'],
+  [
+    'bookingUrl',
+    'An http(s) address of the vendor’s scheduler, or empty (its button then asks for a demo on the vendor’s website). A link needs where and when it was checked: bookingSourceUrl and bookingVerifiedOn, or the row’s sourceUrl and verifiedOn.',
+  ],
 ];
 
 const vendorOptional =
-  'logoUrl, description, shortHighlights, integrations, priceBracket (1-4), firmSizeSupported, practiceAreasSupported, geoFocus, tags, isRecommendedPartner, partnerLevel (Gold, Silver or Bronze), isActive, sourceUrl (the http(s) page the row was checked against), verifiedOn (the day it was checked, like 2026-11-22)';
+  'logoUrl, description, shortHighlights, integrations, priceBracket (1-4), firmSizeSupported, practiceAreasSupported, geoFocus, tags, isRecommendedPartner, partnerLevel (Gold, Silver or Bronze), isActive, sourceUrl (the http(s) page the row was checked against), verifiedOn (the day it was checked, like 2026-11-22), bookingSourceUrl (the page the booking link was checked against), bookingVerifiedOn (the day, like 2026-11-22)';
 
 function ColumnList({ columns }: { columns: Array<[string, string]> }) {
   return (

@@ -31,13 +31,22 @@ const vendor = (id: number, name: string, extra: Partial<Vendor> = {}): Vendor =
   ...extra,
 });
 
-const page = (items: Vendor[]) => ({ items, total: items.length, page: 1, pageSize: 25, totalPages: 1, partnerCount: 0 });
+const page = (items: Vendor[]) => ({
+  items,
+  total: items.length,
+  page: 1,
+  pageSize: 25,
+  totalPages: 1,
+  partnerCount: 0,
+  withoutBookingLink: items.filter((v) => !v.bookingUrl).length,
+});
 
-function setup(isAdmin: boolean, patch: { status?: number; body?: unknown } = {}) {
+function setup(isAdmin: boolean, patch: { status?: number; body?: unknown } = {}, more: Parameters<typeof mockFetch>[0] = {}) {
   const mock = mockFetch({
     'GET /api/auth/me': { body: { user: user(isAdmin) } },
     'GET /api/vendors': { body: page([vendor(1, 'Avvo'), vendor(2, 'Nolo', { isActive: false, partnerLevel: 'Silver' })]) },
     'PATCH /api/admin/vendors/1': { status: patch.status ?? 200, body: patch.body ?? vendor(1, 'Avvo', { partnerLevel: 'Gold' }) },
+    ...more,
   });
   vi.stubGlobal('fetch', mock.fetchMock);
   renderWithProviders(<VendorAdminPage />, { path: '/admin/vendors' });
@@ -88,5 +97,43 @@ describe('VendorAdminPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('bookingUrl: "https://x" has no valid host name');
     expect(screen.getByRole('dialog', { name: 'Edit Avvo' })).toBeTruthy();
+  });
+
+  test('lists the vendors without a booking link first and says so above the list', async () => {
+    const { calls } = setup(true);
+    expect(await screen.findByText(/^2 vendors have no booking link yet and are listed first/)).toBeTruthy();
+    expect(calls.find((c) => c.url.startsWith('/api/vendors'))!.url).toContain('sort=no_booking_first');
+  });
+
+  test('a vendor something refers to is not deleted: the server’s reason is shown', async () => {
+    const reason = 'Avvo cannot be deleted while anything refers to it: 3 firms have it in their tech stack.';
+    const { calls } = setup(true, {}, { 'DELETE /api/admin/vendors/1': { status: 409, body: { error: reason } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Avvo' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Edit Avvo' })).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Avvo?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete vendor' }));
+
+    expect((await within(confirm).findByRole('alert')).textContent).toBe(reason);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/admin/vendors/1']);
+  });
+
+  test('merges a vendor into another of its category after the choice is confirmed', async () => {
+    const { calls } = setup(true, {}, {
+      'POST /api/admin/vendors/merge': {
+        body: { vendor: vendor(2, 'Nolo'), moved: {}, message: 'Avvo was merged into Nolo.' },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Avvo' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Edit Avvo' })).getByRole('button', { name: 'Merge into…' }));
+    const form = await screen.findByRole('dialog', { name: 'Merge Avvo into…' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Merge' }));
+    expect(within(form).getByText('Choose the vendor to keep.')).toBeTruthy();
+
+    await userEvent.selectOptions(within(form).getByLabelText('Keep this vendor instead of Avvo'), 'Nolo (inactive)');
+    await userEvent.click(within(form).getByRole('button', { name: 'Merge' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ from: 1, into: 2 });
+    expect(await screen.findByText('Avvo was merged into Nolo.')).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { verifiedMonth } from '@/components/vendor-card/verified-on';
 import { Spinner } from '@/components/ui/spinner';
 import { inputClasses } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
@@ -11,8 +12,8 @@ import { getErrorMessage } from '@/lib/api-client';
 import type { Vendor } from '@/lib/api/types';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { countOf } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 import { useAdminVendors } from '../api/get-admin-vendors';
 
@@ -99,6 +100,11 @@ function VendorAdminScreen() {
           <p className="py-8 text-center text-sm text-slate-600">No vendor matches “{q}”.</p>
         ) : (
           <div aria-busy={vendors.isFetching} className={cn(vendors.isPlaceholderData && 'opacity-60 transition-opacity')}>
+            <p className="mb-3 text-sm text-slate-600">
+              {data.withoutBookingLink === 0
+                ? 'Every vendor has a booking link.'
+                : `${countOf(data.withoutBookingLink, 'vendor has', 'vendors have')} no booking link yet and ${data.withoutBookingLink === 1 ? 'is' : 'are'} listed first: firms are sent to the vendor’s website to request a demo. Add links in bulk with a vendor CSV (bookingUrl with bookingSourceUrl and bookingVerifiedOn).`}
+            </p>
             <div className="-mx-4 overflow-x-auto sm:mx-0">
               <table className="w-full min-w-[20rem] text-left text-sm">
                 <caption className="sr-only">Vendors, inactive ones included</caption>
@@ -141,8 +147,19 @@ function VendorAdminScreen() {
                           <span className="font-semibold text-red-700">Inactive</span>
                         )}
                       </td>
-                      <td className="hidden max-w-[16rem] truncate px-3 py-3 text-slate-600 lg:table-cell" title={vendor.bookingUrl ?? undefined}>
-                        {vendor.bookingUrl ?? <span className="text-slate-500">None</span>}
+                      <td className="hidden max-w-[16rem] px-3 py-3 text-slate-600 lg:table-cell" title={vendor.bookingUrl ?? undefined}>
+                        {vendor.bookingUrl ? (
+                          <>
+                            <span className="block truncate">{vendor.bookingUrl}</span>
+                            {vendor.bookingVerifiedOn ? (
+                              <span className="block text-xs text-slate-500">Checked {verifiedMonth(vendor.bookingVerifiedOn)}</span>
+                            ) : (
+                              <span className="block text-xs text-slate-500">Entered by hand</span>
+                            )}
+                          </>
+                        ) : (
+                          <span className="text-slate-500">None</span>
+                        )}
                       </td>
                       <td className="px-4 py-3 text-right sm:pr-0">
                         <Button variant="outline" size="sm" onClick={() => (editing.value = vendor)}>

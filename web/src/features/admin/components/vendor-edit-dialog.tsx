@@ -6,11 +6,15 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import { verifiedMonth } from '@/components/vendor-card/verified-on';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import type { PartnerLevel, Vendor, VendorUpdate } from '@/lib/api/types';
 
 import { PARTNER_LEVELS, useUpdateVendor } from '../api/update-vendor';
+
+import { VendorDeleteConfirm } from './vendor-delete-confirm';
+import { VendorMergeForm } from './vendor-merge-form';
 
 const levelOptions = [{ value: '', label: 'None' }, ...PARTNER_LEVELS.map((level) => ({ value: level, label: level }))];
 
@@ -38,8 +42,19 @@ type VendorEditDialogProps = {
   onClose: () => void;
 };
 
-/** "Edit {vendor}": partner level and star, active, booking and logo links. Mounted while open. */
+/**
+ * "Edit {vendor}": partner level and star, active, booking and logo links; from there, Delete
+ * (confirmed) and "Merge into…" (choose the vendor, confirm). Mounted while open.
+ */
 export function VendorEditDialog({ vendor, onClose }: VendorEditDialogProps) {
+  useSignals();
+  const mode = useSignal<'edit' | 'delete' | 'merge'>('edit');
+  if (mode.value === 'delete') return <VendorDeleteConfirm vendor={vendor} onBack={() => (mode.value = 'edit')} onDone={onClose} />;
+  if (mode.value === 'merge') return <VendorMergeForm vendor={vendor} onBack={() => (mode.value = 'edit')} onDone={onClose} />;
+  return <VendorEditForm vendor={vendor} onClose={onClose} onDelete={() => (mode.value = 'delete')} onMerge={() => (mode.value = 'merge')} />;
+}
+
+function VendorEditForm({ vendor, onClose, onDelete, onMerge }: VendorEditDialogProps & { onDelete: () => void; onMerge: () => void }) {
   useSignals();
   const formId = useId();
   const level = useSignal(vendor.partnerLevel ?? '');
@@ -92,6 +107,14 @@ export function VendorEditDialog({ vendor, onClose }: VendorEditDialogProps) {
       description={vendor.categoryName}
       footer={
         <>
+          <div className="flex gap-2 sm:mr-auto">
+            <Button variant="ghost" onClick={onDelete} disabled={update.isPending}>
+              <span className="text-red-700">Delete</span>
+            </Button>
+            <Button variant="ghost" onClick={onMerge} disabled={update.isPending}>
+              Merge into…
+            </Button>
+          </div>
           <Button variant="outline" onClick={onClose} disabled={update.isPending}>
             Cancel
           </Button>
@@ -133,7 +156,11 @@ export function VendorEditDialog({ vendor, onClose }: VendorEditDialogProps) {
           placeholder="https://vendor.example.com/demo"
           value={booking.value}
           onChange={(e) => (booking.value = e.target.value)}
-          hint="The vendor’s own demo or scheduling page. Empty: Schedule Meeting stays disabled."
+          hint={
+            vendor.bookingVerifiedOn && vendor.bookingSourceUrl
+              ? `The vendor’s own demo or scheduling page, checked in ${verifiedMonth(vendor.bookingVerifiedOn)} against ${vendor.bookingSourceUrl}. A new link here drops that check. Empty: the button asks for a demo on the vendor’s website.`
+              : 'The vendor’s own demo or scheduling page. Empty: the button asks for a demo on the vendor’s website.'
+          }
           error={bookingError}
         />
         <TextField

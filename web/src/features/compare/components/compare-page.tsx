@@ -168,7 +168,7 @@ function rows(comparison: Comparison, canWrite: boolean): Row[] {
       label: 'Meet the vendor',
       cell: (v) => (
         <div className="flex flex-col items-start gap-2">
-          <CompareScheduleButton vendorId={v.id} bookingUrl={v.bookingUrl} />
+          <CompareScheduleButton vendorId={v.id} vendorName={v.name} bookingUrl={v.bookingUrl} websiteUrl={v.websiteUrl} />
           <ShortlistToggle vendorId={v.id} vendorName={v.name} />
           <OutboundLink href={v.websiteUrl} className={linkClasses}>
             Visit Website<span className="sr-only"> of {v.name}</span>

@@ -1,17 +1,32 @@
 import { toast } from '@/components/ui/use-toast';
 import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting-button';
 import { useClientConfig } from '@/lib/client-config';
-import { useRecordMeetingClick } from '@/lib/meeting-clicks';
+import { type MeetingTarget, useRecordMeetingClick } from '@/lib/meeting-clicks';
 import { openOutbound } from '@/lib/outbound';
 
-/** Schedule Meeting in a comparison column, tracked as sourcePage COMPARE. */
-export function CompareScheduleButton({ vendorId, bookingUrl }: { vendorId: number; bookingUrl: string | null | undefined }) {
+type CompareScheduleButtonProps = {
+  vendorId: number;
+  vendorName: string;
+  bookingUrl: string | null | undefined;
+  websiteUrl: string | null | undefined;
+};
+
+/** Schedule Meeting (or a demo request on the vendor's site) in a comparison column, tracked as sourcePage COMPARE. */
+export function CompareScheduleButton({ vendorId, vendorName, bookingUrl, websiteUrl }: CompareScheduleButtonProps) {
   const { utmSource } = useClientConfig();
   const click = useRecordMeetingClick({ onSuccess: () => toast({ title: 'Opening scheduler...' }) });
-  const schedule = () => {
+  const schedule = (target: MeetingTarget) => {
     // Opened inside the click itself, so no pop-up blocker stops it, whether or not it is recorded.
-    openOutbound(bookingUrl, utmSource);
-    click.mutate({ vendorId, sourcePage: 'COMPARE' });
+    openOutbound(target.url, utmSource);
+    click.mutate({ vendorId, sourcePage: 'COMPARE', kind: target.kind });
   };
-  return <ScheduleMeetingButton size="sm" bookingUrl={bookingUrl} pending={click.isPending} onSchedule={schedule} />;
+  return (
+    <ScheduleMeetingButton
+      size="sm"
+      vendorName={vendorName}
+      bookingUrl={bookingUrl}
+      websiteUrl={websiteUrl}
+      pending={click.isPending} onSchedule={schedule}
+    />
+  );
 }

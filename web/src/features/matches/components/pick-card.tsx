@@ -14,7 +14,7 @@ import type { DismissRequest, Pick } from '@/lib/api/types';
 import { useFirmAccess } from '@/lib/auth';
 import { useClientConfig } from '@/lib/client-config';
 import { openOutbound } from '@/lib/outbound';
-import { useRecordMeetingClick } from '@/lib/meeting-clicks';
+import { type MeetingTarget, useRecordMeetingClick } from '@/lib/meeting-clicks';
 
 import { useDismissPick } from '../api/dismiss-pick';
 import { DismissDialog } from './dismiss-dialog';
@@ -40,10 +40,10 @@ export function PickCard({ pick }: { pick: Pick }) {
     });
   };
 
-  const onSchedule = () => {
+  const onSchedule = (target: MeetingTarget) => {
     track('schedule_click', { vendorId: pick.vendorId, sourcePage: 'GET_REC_STAGES' });
-    openOutbound(pick.bookingUrl, utmSource);
-    click.mutate({ vendorId: pick.vendorId, sourcePage: 'GET_REC_STAGES' });
+    openOutbound(target.url, utmSource);
+    click.mutate({ vendorId: pick.vendorId, sourcePage: 'GET_REC_STAGES', kind: target.kind });
   };
 
   return (
@@ -82,7 +82,7 @@ export function PickCard({ pick }: { pick: Pick }) {
       </div>
       <p className="flex-1 text-sm text-slate-600">{pick.reason}</p>
       <div className="flex flex-wrap gap-2">
-        <ScheduleMeetingButton size="sm" bookingUrl={pick.bookingUrl} pending={click.isPending} onSchedule={onSchedule} />
+        <ScheduleMeetingButton size="sm" vendorName={pick.name} bookingUrl={pick.bookingUrl} websiteUrl={pick.websiteUrl} pending={click.isPending} onSchedule={onSchedule} />
         <ShortlistToggle vendorId={pick.vendorId} vendorName={pick.name} />
         <OutboundLink href={pick.websiteUrl} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
           Visit Website

@@ -13,7 +13,7 @@ import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-
 import type { RankedVendor } from '@/lib/api/types';
 import { useClientConfig } from '@/lib/client-config';
 import { cn } from '@/lib/cn';
-import { useRecordMeetingClick } from '@/lib/meeting-clicks';
+import { type MeetingTarget, useRecordMeetingClick } from '@/lib/meeting-clicks';
 import { openOutbound } from '@/lib/outbound';
 
 import { track } from './matches-state';
@@ -31,10 +31,10 @@ export function ResultCard({ result }: { result: RankedVendor }) {
   const gapsId = `gaps-${vendor.id}`;
   const breakdownId = `breakdown-${vendor.id}`;
 
-  const onSchedule = () => {
+  const onSchedule = (target: MeetingTarget) => {
     track('schedule_click', { vendorId: vendor.id, sourcePage: 'GET_REC' });
-    openOutbound(vendor.bookingUrl, utmSource);
-    click.mutate({ vendorId: vendor.id, sourcePage: 'GET_REC' });
+    openOutbound(target.url, utmSource);
+    click.mutate({ vendorId: vendor.id, sourcePage: 'GET_REC', kind: target.kind });
   };
 
   return (
@@ -122,7 +122,7 @@ export function ResultCard({ result }: { result: RankedVendor }) {
             Visit Website
           </Button>
         )}
-        <ScheduleMeetingButton size="sm" bookingUrl={vendor.bookingUrl} pending={click.isPending} onSchedule={onSchedule} />
+        <ScheduleMeetingButton size="sm" vendorName={vendor.name} bookingUrl={vendor.bookingUrl} websiteUrl={vendor.websiteUrl} pending={click.isPending} onSchedule={onSchedule} />
         <CompareToggle vendor={vendor} />
         <ShortlistToggle vendorId={vendor.id} vendorName={vendor.name} />
       </div>

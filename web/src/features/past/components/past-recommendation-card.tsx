@@ -11,9 +11,9 @@ import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-
 import type { PastRecommendation } from '@/lib/api/types';
 import { useFirmAccess } from '@/lib/auth';
 import { useClientConfig } from '@/lib/client-config';
-import { useRecordMeetingClick } from '@/lib/meeting-clicks';
-import { openOutbound, withUtm } from '@/lib/outbound';
 import { formatDate } from '@/lib/format';
+import { meetingTarget, useRecordMeetingClick } from '@/lib/meeting-clicks';
+import { openOutbound } from '@/lib/outbound';
 
 
 /** One past recommendation: the vendor, when it was recommended, and why. */
@@ -26,13 +26,15 @@ export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
   const strength = item.reasons.strengths[0];
   const integrations = vendor.integrations;
 
+  // Without a booking link the button asks for a demo on the vendor's site instead.
+  const target = meetingTarget(vendor.bookingUrl, vendor.websiteUrl);
   const onSchedule = () => {
-    if (!withUtm(vendor.bookingUrl, utmSource)) {
+    if (!target) {
       toast({ title: 'No booking URL available', variant: 'destructive' });
       return;
     }
-    openOutbound(vendor.bookingUrl, utmSource);
-    click.mutate({ vendorId: vendor.id, sourcePage: 'PAST_RECS' });
+    openOutbound(target.url, utmSource);
+    click.mutate({ vendorId: vendor.id, sourcePage: 'PAST_RECS', kind: target.kind });
   };
 
   return (
@@ -87,7 +89,7 @@ export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
         )}
         {canWrite ? (
           <Button size="sm" onClick={onSchedule} disabled={click.isPending}>
-            {click.isPending ? 'Scheduling...' : 'Schedule Meeting'}
+            {click.isPending ? 'Scheduling...' : target?.kind === 'WEBSITE' ? `Request a demo on ${vendor.name}'s site` : 'Schedule Meeting'}
           </Button>
         ) : null}
         <CompareToggle vendor={vendor} />

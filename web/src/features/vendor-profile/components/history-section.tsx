@@ -34,7 +34,8 @@ export function HistorySection({ profile }: { profile: VendorProfile }) {
           ))}
           {meetingClicks.map((click, i) => (
             <li key={`${click.recordedAt}-${i}`} className="text-slate-700">
-              You asked to schedule a meeting on {formatDate(click.recordedAt)} from {sourcePageLabels[click.sourcePage]}.
+              {click.kind === 'WEBSITE' ? 'You opened their site to request a demo' : 'You asked to schedule a meeting'} on{' '}
+              {formatDate(click.recordedAt)} from {sourcePageLabels[click.sourcePage]}.
             </li>
           ))}
         </ul>

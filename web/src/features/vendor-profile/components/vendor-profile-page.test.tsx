@@ -121,7 +121,7 @@ describe('VendorProfilePage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Schedule Meeting' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/api/meeting-clicks'))).toBe(true));
     const posted = calls.find((c) => c.method === 'POST');
-    expect(posted?.body).toEqual({ vendorId: 7, sourcePage: 'PROFILE' });
+    expect(posted?.body).toEqual({ vendorId: 7, sourcePage: 'PROFILE', kind: 'BOOKING' });
     expect(String(open.mock.calls[0]?.[0])).toMatch(/^https:\/\/docketly\.example\/book\?utm_source=/);
   });
 });

@@ -18,7 +18,7 @@ import { paths, vendorsInCategoryPath } from '@/config/paths';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 import type { VendorProfile } from '@/lib/api/types';
 import { useClientConfig } from '@/lib/client-config';
-import { useRecordMeetingClick } from '@/lib/meeting-clicks';
+import { type MeetingTarget, useRecordMeetingClick } from '@/lib/meeting-clicks';
 import { openOutbound } from '@/lib/outbound';
 
 import { useVendorEvidence } from '../api/get-vendor-evidence';
@@ -74,9 +74,9 @@ function ProfileView({ id, profile }: { id: string; profile: VendorProfile }) {
       void queryClient.invalidateQueries({ queryKey: vendorProfileQueryKey(id) });
     },
   });
-  const schedule = () => {
-    openOutbound(profile.bookingUrl, utmSource);
-    click.mutate({ vendorId: profile.id, sourcePage: 'PROFILE' });
+  const schedule = (target: MeetingTarget) => {
+    openOutbound(target.url, utmSource);
+    click.mutate({ vendorId: profile.id, sourcePage: 'PROFILE', kind: target.kind });
   };
 
   return (
@@ -125,7 +125,7 @@ function ProfileView({ id, profile }: { id: string; profile: VendorProfile }) {
           >
             Visit Website
           </OutboundLink>
-          <ScheduleMeetingButton size="sm" bookingUrl={profile.bookingUrl} pending={click.isPending} onSchedule={schedule} />
+          <ScheduleMeetingButton size="sm" vendorName={profile.name} bookingUrl={profile.bookingUrl} websiteUrl={profile.websiteUrl} pending={click.isPending} onSchedule={schedule} />
         </div>
       </header>
       <ViewOnlyNote className="mb-0" />

@@ -5,7 +5,8 @@ import type { Category, VendorSort } from '@/lib/api/types';
 import { optionsOf } from '@/lib/options';
 import { usePageParams } from '@/lib/use-page-params';
 
-export const sortOptions = optionsOf<VendorSort>({
+/** The directory's orders; the operator's vendor screen has its own (no booking link first). */
+export const sortOptions = optionsOf<Exclude<VendorSort, 'no_booking_first'>>({
   name_asc: 'Name A-Z',
   name_desc: 'Name Z-A',
   partner_first: 'Partners First',

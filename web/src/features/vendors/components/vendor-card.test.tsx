@@ -102,7 +102,7 @@ describe('VendorCard', () => {
     expect(open).toHaveBeenCalledWith('https://slotwise.example.com/book?ref=dir&utm_source=litstack#cal', '_blank', 'noopener,noreferrer');
     expect(await screen.findByText('Meeting click logged')).toBeTruthy();
     expect(screen.getByText('Your interest has been recorded.')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ vendorId: 7, sourcePage: 'BROWSE' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ vendorId: 7, sourcePage: 'BROWSE', kind: 'BOOKING' });
   });
 
   it('opens the booking link even when the click cannot be recorded', async () => {
@@ -119,12 +119,26 @@ describe('VendorCard', () => {
     expect((screen.getByRole('button', { name: 'Schedule Meeting' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('without a booking link the button is disabled and says why', async () => {
-    serve();
+  it('without a booking link asks for a demo on the vendor\'s site, opens it and records a website click', async () => {
+    const { calls } = serve({
+      'POST /api/meeting-clicks': { status: 201, body: { id: 1, vendorId: 7, sourcePage: 'BROWSE', kind: 'WEBSITE', bookingUrl: null, recordedAt: '' } },
+    });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
     renderWithProviders(<VendorCard vendor={{ ...base, bookingUrl: null }} />, { user: testUser('member') });
+
+    await userEvent.click(screen.getByRole('button', { name: `Request a demo on ${base.name}'s site` }));
+
+    expect(open).toHaveBeenCalledWith(`${base.websiteUrl}?utm_source=litstack`, '_blank', 'noopener,noreferrer');
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ vendorId: 7, sourcePage: 'BROWSE', kind: 'WEBSITE' }));
+    expect(screen.queryByRole('button', { name: 'Schedule Meeting' })).toBeNull();
+  });
+
+  it('without a booking link or a website the button is disabled and says why', async () => {
+    serve();
+    renderWithProviders(<VendorCard vendor={{ ...base, bookingUrl: null, websiteUrl: null }} />, { user: testUser('member') });
     const button = screen.getByRole('button', { name: 'Schedule Meeting' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
-    expect(screen.getByLabelText('Schedule Meeting: No scheduler available')).toBeTruthy();
+    expect(screen.getByLabelText('Schedule Meeting: No scheduler or website available')).toBeTruthy();
   });
 
   it('leaves Schedule Meeting and Add to shortlist out for a viewer, and keeps the website link', async () => {

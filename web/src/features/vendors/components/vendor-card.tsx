@@ -13,7 +13,7 @@ import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-
 import type { Vendor } from '@/lib/api/types';
 import { useClientConfig } from '@/lib/client-config';
 import { cn } from '@/lib/cn';
-import { useRecordMeetingClick } from '@/lib/meeting-clicks';
+import { type MeetingTarget, useRecordMeetingClick } from '@/lib/meeting-clicks';
 import { openOutbound } from '@/lib/outbound';
 
 const SHOWN_HIGHLIGHTS = 3;
@@ -28,11 +28,11 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
     onSuccess: () => toast({ title: 'Meeting click logged', description: 'Your interest has been recorded.' }),
   });
 
-  const schedule = () => {
+  const schedule = (target: MeetingTarget) => {
     // Opened inside the click itself (so no pop-up blocker stops it), whether or not the click
     // is recorded.
-    openOutbound(vendor.bookingUrl, utmSource);
-    meetingClick.mutate({ vendorId: vendor.id, sourcePage: 'BROWSE' });
+    openOutbound(target.url, utmSource);
+    meetingClick.mutate({ vendorId: vendor.id, sourcePage: 'BROWSE', kind: target.kind });
   };
 
   const highlights = vendor.shortHighlights.slice(0, SHOWN_HIGHLIGHTS);
@@ -121,7 +121,9 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
           <ScheduleMeetingButton
             size="sm"
             className="w-full"
+            vendorName={vendor.name}
             bookingUrl={vendor.bookingUrl}
+            websiteUrl={vendor.websiteUrl}
             pending={meetingClick.isPending}
             onSchedule={schedule}
           />
