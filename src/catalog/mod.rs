@@ -17,8 +17,8 @@ use axum::Router;
 use axum::routing::{get, patch, post};
 
 pub use model::{
-    Category, FieldType, MeetingClick, PartnerLevel, Question, QuestionOption, SourcePage, Vendor,
-    VendorSource, VendorView, parse_category_id, parse_vendor_id, vendor_view,
+    Category, FieldType, MeetingClick, OptionKind, PartnerLevel, Question, QuestionOption,
+    SourcePage, Vendor, VendorSource, VendorView, parse_category_id, parse_vendor_id, vendor_view,
 };
 pub use outbound::with_utm;
 pub use seed::seed;
