@@ -97,6 +97,11 @@ beforeAll(async () => {
     data: { categoryId: 2, answers: [{ questionId: 201, selectedValues: ['Web forms and referrals'] }] },
   });
   expect(response.status(), await response.text()).toBe(201);
+  // Ranked, so Lawmatics and Lead Docket are recommended for the need "Web forms and referrals".
+  const computed = await page.request.post('/api/recommendations/compute', {
+    data: { responseId: ((await response.json()) as { responseId: number }).responseId, categoryId: 2 },
+  });
+  expect(computed.status(), await computed.text()).toBe(200);
 });
 
 afterAll(async () => {
@@ -158,7 +163,8 @@ describe('the shortlist', () => {
     };
     expect(stack.items.flatMap((i) => i.selectedVendors).filter((v) => v.isPrimary).map((v) => v.vendorId)).toContain(lawmatics);
     await card('Lawmatics').getByText('Status history').click();
-    const history = await card('Lawmatics').getByRole('list').innerText();
+    // The status history, not the list of the needs Lawmatics was recommended for.
+    const history = await card('Lawmatics').getByRole('list').filter({ hasText: 'Considering' }).innerText();
     expect(history).toMatch(/Considering[\s\S]*Demo booked[\s\S]*Demo held[\s\S]*Chosen/);
 
     // Rejected asks for a reason first.
@@ -198,6 +204,9 @@ describe('the shortlist', () => {
       'Chosen since',
       'Leads are not exclusive',
       'Moderate ($$)',
+      // Why Lawmatics was recommended: the needs sentence and the need it met, as a list.
+      'Meets your need',
+      'Needs met:',
     ]) {
       expect(text, text).toContain(expected);
     }
