@@ -14,12 +14,27 @@ pub struct ErrorBody {
     pub error: String,
 }
 
+/// The body of a 401 for a session the server ended (a password or email change, a reset link, a
+/// removal from the firm): the error says why, `reason` names it for the app.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct SignedOutBody {
+    /// A message a person can read, e.g. "You were signed out because your password was
+    /// changed."
+    pub error: String,
+    /// Why the session ended; absent when it merely ran out or was never there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<crate::accounts::EndReason>,
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
     #[error("{0}")]
     BadRequest(String),
     #[error("{0}")]
     Unauthorized(String),
+    /// A 401 for a cookie whose session the server ended, saying why.
+    #[error("{}", .0.message())]
+    SessionEnded(crate::accounts::EndedSession),
     #[error("{0}")]
     Forbidden(String),
     #[error("{0}")]
@@ -65,7 +80,7 @@ impl AppError {
     pub fn status(&self) -> StatusCode {
         match self {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            AppError::Unauthorized(_) | AppError::SessionEnded(_) => StatusCode::UNAUTHORIZED,
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Conflict(_) => StatusCode::CONFLICT,
@@ -212,7 +227,16 @@ impl IntoResponse for AppError {
             }
             other => other.to_string(),
         };
-        let mut response = (status, Json(ErrorBody { error: message })).into_response();
+        let mut response = match &self {
+            AppError::SessionEnded(ended) => {
+                let body = SignedOutBody {
+                    error: message,
+                    reason: Some(ended.reason),
+                };
+                (status, Json(body)).into_response()
+            }
+            _ => (status, Json(ErrorBody { error: message })).into_response(),
+        };
         if let AppError::TooManyRequests {
             retry_after_secs, ..
         } = self

@@ -52,6 +52,7 @@ fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
         "firms",
         "users",
         "sessions",
+        "ended_sessions",
         "invitations",
         "firm_audit",
         "merged_firms",
@@ -61,10 +62,12 @@ fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
         "meeting_clicks",
         "category_adoption",
         "shortlist",
+        "shortlist_removed",
         "responses",
         "picks",
         "dismissals",
         "past_recommendations",
+        "picks_cleared",
         "bookings",
     ];
     let sql = tables

@@ -23,7 +23,9 @@ use axum::routing::{get, post};
 pub use budget::WriteBudgets;
 pub use client_ip::{ClientIp, TrustedProxy};
 pub use limiter::RateLimiter;
-pub use model::{Email, Firm, FirmRole, User, UserEnvelope, UserView, parse_firm_size};
+pub use model::{
+    Email, EndReason, EndedSession, Firm, FirmRole, User, UserEnvelope, UserView, parse_firm_size,
+};
 pub use sessions::{AdminUser, CurrentUser, SessionCache, TokenHash};
 pub use storage::export;
 

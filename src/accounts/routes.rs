@@ -281,7 +281,9 @@ pub async fn sign_out(
 #[utoipa::path(get, path = "/auth/me", tag = "auth",
     responses(
         (status = 200, body = UserEnvelope),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in; `reason` says why when the server ended the \
+            session (a password or email change, a reset link, a removal from the firm). Any \
+            route that needs a session answers the same", body = crate::error::SignedOutBody),
     ))]
 pub async fn me(current: CurrentUser) -> Json<UserEnvelope> {
     Json(UserEnvelope {

@@ -243,6 +243,19 @@ impl App {
         Ok(Some(user))
     }
 
+    /// The 401 for a cookie with no session: why the server ended it, when it did (within the
+    /// week the reason is kept), else plain "not signed in".
+    fn signed_out(&self, hash: &TokenHash) -> AppError {
+        match storage::find_ended_session(&self.store, hash) {
+            Ok(Some(ended)) => AppError::SessionEnded(ended),
+            Ok(None) => unauthorized(SIGNED_OUT),
+            Err(e) => {
+                tracing::warn!(error = %e, "why a session ended could not be read");
+                unauthorized(SIGNED_OUT)
+            }
+        }
+    }
+
     pub fn load_user(&self, id: u64) -> Result<Option<User>> {
         super::storage::find_user(&self.store, id)
     }
@@ -292,10 +305,14 @@ impl FromRequestParts<AppState> for CurrentUser {
         );
         let user = match state.sessions.fast(&hash, idle, absolute) {
             Some(user) => user,
-            None => state
-                .blocking(move |app| app.session_user(&hash))
-                .await?
-                .ok_or_else(|| unauthorized(SIGNED_OUT))?,
+            None => {
+                state
+                    .blocking(move |app| match app.session_user(&hash)? {
+                        Some(user) => Ok(user),
+                        None => Err(app.signed_out(&hash)),
+                    })
+                    .await?
+            }
         };
         if user.firm.disabled {
             return Err(forbidden(FIRM_DISABLED));

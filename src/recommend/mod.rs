@@ -1,6 +1,6 @@
 //! Recommendations: questionnaire responses, the explainable ranking, Pick For Me, each
-//! category's saved picks (dismiss with a reason, undo, clear), the stages overview and the past-recommendation
-//! history. Every category can be recommended; the nine stage categories make up the progress.
+//! category's saved picks (dismiss with a reason, undo, clear and undo the clear), the stages
+//! overview and the past-recommendation history. Every category can be recommended; the nine stage categories make up the progress.
 //!
 //! Invariants: a user only ever reads or changes their own responses, picks and history;
 //! inactive and dismissed vendors are never recommended; every reason is built from the data, and
@@ -45,6 +45,7 @@ pub use storage::export;
     routes::pick_for_me,
     routes::persisted,
     routes::clear_picks,
+    routes::restore_picks,
     routes::dismiss_pick,
     routes::list_dismissed,
     routes::undo_dismissal,
@@ -61,6 +62,10 @@ pub fn router() -> Router<AppState> {
         .route(
             "/recommendations/persisted",
             get(routes::persisted).delete(routes::clear_picks),
+        )
+        .route(
+            "/recommendations/persisted/restore",
+            post(routes::restore_picks),
         )
         .route(
             "/recommendations/dismissed",

@@ -63,6 +63,15 @@ pub struct PickSet {
     pub at: i64,
 }
 
+/// A category's picks as the firm's last "Clear picks" found them, kept so that the clear can be
+/// undone (with their source, note and time, unchanged).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClearedSet {
+    pub set: PickSet,
+    /// When they were cleared (Unix seconds).
+    pub cleared_at: i64,
+}
+
 /// The latest time a vendor was recommended to a user, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PastRec {
@@ -345,4 +354,22 @@ pub struct DismissedView {
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct DismissedList {
     pub items: Vec<DismissedView>,
+}
+
+/// A category named in `PicksRestored`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RestoredCategory {
+    pub category_id: u64,
+    pub category_name: String,
+}
+
+/// What undoing "Clear picks" did, category by category (in the order /matches shows them).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PicksRestored {
+    /// The categories whose cleared picks are back, with the source they had.
+    pub restored: Vec<RestoredCategory>,
+    /// The categories that got new picks after the clear: their new picks stay as they are.
+    pub kept_newer: Vec<RestoredCategory>,
 }

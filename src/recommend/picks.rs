@@ -4,14 +4,14 @@
 use std::collections::{HashMap, HashSet};
 
 use super::model::{
-    Overview, PersistedPicks, PickSet, PickSource, PickView, StageOverview, StagePicks, StageSave,
-    StageStatus, StoredPick,
+    Overview, PersistedPicks, PickSet, PickSource, PickView, PicksRestored, RestoredCategory,
+    StageOverview, StagePicks, StageSave, StageStatus, StoredPick,
 };
 use super::pick_for_me::{self, Basis, DemandTiers};
 use super::{inputs, storage};
 use crate::accounts::model::User;
 use crate::catalog::{Catalog, Category, Vendor};
-use crate::error::Result;
+use crate::error::{Result, not_found};
 use crate::state::{App, now_secs};
 
 /// The categories in the order /matches shows them: the nine stages, then the categories outside
@@ -152,6 +152,31 @@ pub fn persisted(app: &App, user_id: u64, catalog: &Catalog) -> Result<Persisted
         used_any_size_fallback: any_fallback,
         fallback_note: widest.0.page_note(widest.1),
         ranked_without_bookings: widest.0 == Basis::NoRealBookings,
+    })
+}
+
+/// Undoes the firm's last "Clear picks" (`storage::restore_cleared_picks`), naming the categories
+/// in the order /matches shows them.
+pub fn restore_cleared(app: &App, firm_id: u64) -> Result<PicksRestored> {
+    let done = storage::restore_cleared_picks(&app.store, firm_id)?.ok_or_else(|| {
+        not_found(
+            "There are no cleared picks to restore: they were restored already, or never cleared",
+        )
+    })?;
+    let catalog = app.catalog.load();
+    let named = |ids: &[u64]| -> Vec<RestoredCategory> {
+        page_order(&catalog)
+            .into_iter()
+            .filter(|c| ids.contains(&c.id))
+            .map(|c| RestoredCategory {
+                category_id: c.id,
+                category_name: c.name.clone(),
+            })
+            .collect()
+    };
+    Ok(PicksRestored {
+        restored: named(&done.restored),
+        kept_newer: named(&done.kept_newer),
     })
 }
 

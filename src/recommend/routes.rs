@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Response};
 use super::dismissals::{self, DismissReason};
 use super::model::{
     ComputeRequest, ComputeResult, DismissRequest, DismissedList, DismissedView, Overview,
-    PastQuery, PastRecommendation, PersistedPicks, PickForMeQuery, ResponseCreated,
+    PastQuery, PastRecommendation, PersistedPicks, PickForMeQuery, PicksRestored, ResponseCreated,
     ResponseRequest,
 };
 use super::{compute, history, picks, responses, storage};
@@ -124,10 +124,11 @@ pub(super) async fn persisted(
         .map(Json)
 }
 
-/// DELETE /api/recommendations/persisted: clears every stage's picks.
+/// DELETE /api/recommendations/persisted: clears every stage's picks. The cleared picks are kept
+/// (until the next clear) so that `POST /api/recommendations/persisted/restore` can undo it.
 #[utoipa::path(delete, path = "/recommendations/persisted", tag = "recommendations",
     responses(
-        (status = 204, description = "Picks cleared"),
+        (status = 204, description = "Picks cleared, and kept for an undo"),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "A foreign origin", body = ErrorBody),
     ))]
@@ -140,6 +141,27 @@ pub(super) async fn clear_picks(
         .blocking(move |app| storage::clear_picks(&app.store, user_id))
         .await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// POST /api/recommendations/persisted/restore: undoes the last "Clear picks". Each cleared
+/// category gets its picks back with their source (questionnaire or Pick For Me); a category that
+/// has new picks since keeps them, and the answer says which were restored and which kept.
+#[utoipa::path(post, path = "/recommendations/persisted/restore", tag = "recommendations",
+    responses(
+        (status = 200, body = PicksRestored),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        (status = 404, description = "No cleared picks to restore", body = ErrorBody),
+    ))]
+pub(super) async fn restore_picks(
+    State(state): State<AppState>,
+    current: CurrentUser,
+) -> Result<Json<PicksRestored>> {
+    let firm_id = current.user.firm.id;
+    state
+        .blocking(move |app| picks::restore_cleared(app, firm_id))
+        .await
+        .map(Json)
 }
 
 /// POST /api/recommendations/dismissed: dismisses one of the user's picks with a reason. The

@@ -4,6 +4,9 @@
 //! from it. A Schedule Meeting click puts its vendor on the shortlist as Demo booked
 //! (`demo_booked`).
 //!
+//! Removing an entry keeps it, whole, for 30 days (`storage::remove`), so the firm can undo the
+//! removal (`storage::restore`) and lose nothing it wrote.
+//!
 //! Invariants: a user only ever reads or changes their own entries; a status never goes back
 //! because of a meeting click; other firms' demo outcomes are only ever seen in aggregate, from
 //! `MIN_FIRMS` firms up, through `disclosure`.
@@ -19,7 +22,7 @@ pub mod storage;
 pub mod views;
 
 use axum::Router;
-use axum::routing::{get, put};
+use axum::routing::{get, post, put};
 
 pub use disclosure::{ShownOutcome, Tally, shown_outcome};
 pub use storage::export;
@@ -35,6 +38,7 @@ use model::{Entry, Recorded, Stamp, Status};
     routes::get_shortlist,
     routes::put_entry,
     routes::delete_entry,
+    routes::restore_entry,
     routes::put_outcome,
     routes::get_brief,
     routes::get_brief_csv,
@@ -51,6 +55,10 @@ pub fn router() -> Router<AppState> {
             put(routes::put_entry).delete(routes::delete_entry),
         )
         .route("/shortlist/{vendor_id}/outcome", put(routes::put_outcome))
+        .route(
+            "/shortlist/{vendor_id}/restore",
+            post(routes::restore_entry),
+        )
 }
 
 /// After a Schedule Meeting click, in the click's transaction: the vendor is on the shortlist

@@ -114,6 +114,30 @@ pub struct Entry {
     pub recorded: Option<Recorded>,
 }
 
+/// How long an entry taken off the shortlist is kept for its Undo: 30 days, long enough for a
+/// firm to notice a removal it regrets (the screen offers Undo at once, a later call still
+/// works), short enough that a removed vendor's notes do not linger for good. Older ones are
+/// pruned when the firm next removes one, and are never restored.
+pub const KEEP_REMOVED_DAYS: i64 = 30;
+
+/// An entry as it was when a member took it off the shortlist (table `SHORTLIST_REMOVED`, keyed
+/// by (firm id, vendor id)); restoring puts `entry` back unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Removed {
+    pub entry: Entry,
+    /// Unix seconds.
+    pub removed_at: i64,
+    /// Who removed it (their name then); `None` when nobody in particular did.
+    pub removed_by: Option<String>,
+}
+
+impl Removed {
+    /// Whether it is still kept at `now` (removed less than `KEEP_REMOVED_DAYS` ago).
+    pub fn kept_at(&self, now: i64) -> bool {
+        now - self.removed_at < KEEP_REMOVED_DAYS * 86_400
+    }
+}
+
 /// A recommendation's reasons as they stood at one time.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Recorded {

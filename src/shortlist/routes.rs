@@ -5,7 +5,7 @@ use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 
 use crate::accounts::CurrentUser;
-use crate::error::{ErrorBody, Result, not_found};
+use crate::error::{ErrorBody, Result, conflict, not_found};
 use crate::extract::Json;
 use crate::state::{AppState, now_secs};
 
@@ -91,10 +91,11 @@ pub async fn put_entry(
 }
 
 /// DELETE /api/shortlist/{vendor_id}: takes the vendor off the shortlist (done if it was not on).
+/// The entry is kept whole for 30 days, so `POST /api/shortlist/{vendor_id}/restore` can undo it.
 #[utoipa::path(delete, path = "/shortlist/{vendor_id}", tag = "shortlist",
     params(("vendor_id" = u64, Path, description = "The vendor's id")),
     responses(
-        (status = 204, description = "The vendor is not on the shortlist (any more)"),
+        (status = 204, description = "The vendor is not on the shortlist (any more); its entry is kept for 30 days for an undo"),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "A foreign origin", body = ErrorBody),
@@ -106,11 +107,69 @@ pub async fn delete_entry(
     Path(raw): Path<String>,
 ) -> Result<StatusCode> {
     let vendor_id = vendor_id(&raw, &state)?;
-    let user_id = current.user.firm.id;
+    let firm_id = current.user.firm.id;
+    let author = current.user.name.clone();
     state
-        .blocking(move |app| storage::remove(app, user_id, vendor_id))
+        .blocking(move |app| {
+            let stamp = Stamp {
+                at: now_secs(),
+                by: Some(&author),
+            };
+            storage::remove(app, firm_id, vendor_id, stamp)
+        })
         .await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// POST /api/shortlist/{vendor_id}/restore: undoes the firm's last removal of the vendor: its
+/// entry comes back exactly as it was (note, status history with authors, outcome, recorded
+/// reasons), from what the server kept. No body: nothing a client sends becomes history.
+#[utoipa::path(post, path = "/shortlist/{vendor_id}/restore", tag = "shortlist",
+    params(("vendor_id" = u64, Path, description = "The vendor's id")),
+    responses(
+        (status = 200, description = "The entry, back on the shortlist", body = EntryView),
+        (status = 400, description = "The id is not a whole number", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        (status = 404, description = "No such vendor, or nothing of it removed from the firm's shortlist in the last 30 days", body = ErrorBody),
+        (status = 409, description = "The vendor is on the shortlist again", body = ErrorBody),
+    ))]
+pub async fn restore_entry(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(raw): Path<String>,
+) -> Result<Json<EntryView>> {
+    let vendor_id = vendor_id(&raw, &state)?;
+    let firm_id = current.user.firm.id;
+    let name = state
+        .catalog
+        .load()
+        .vendor(vendor_id)
+        .map(|v| v.name.clone())
+        .unwrap_or_default();
+    let view = state
+        .blocking(move |app| {
+            let entry = match storage::restore(app, firm_id, vendor_id, now_secs())? {
+                storage::Restore::Restored(entry) => entry,
+                storage::Restore::Nothing => {
+                    return Err(not_found(format!(
+                        "Nothing of {name} was removed from your shortlist in the last {} days, \
+                         so there is nothing to restore",
+                        super::model::KEEP_REMOVED_DAYS
+                    )));
+                }
+                storage::Restore::OnShortlist => {
+                    return Err(conflict(format!(
+                        "{name} is on your shortlist again, so the removed entry was not put \
+                         back; its current entry is unchanged"
+                    )));
+                }
+            };
+            views::one(app, firm_id, vendor_id, &entry)
+        })
+        .await?;
+    view.map(Json)
+        .ok_or_else(|| not_found(format!("There is no vendor with id {vendor_id}")))
 }
 
 /// PUT /api/shortlist/{vendor_id}/outcome: whether the demo happened, whether the firm chose the

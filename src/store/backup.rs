@@ -42,6 +42,7 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, FIRM_MEMBERS)?;
     rows += copy(src, dst, USER_EMAILS)?;
     rows += copy(src, dst, SESSIONS)?;
+    rows += copy(src, dst, ENDED_SESSIONS)?;
     rows += copy(src, dst, INVITATIONS)?;
     rows += copy(src, dst, INVITATION_TOKENS)?;
     rows += copy(src, dst, FIRM_INVITATIONS)?;
@@ -62,7 +63,9 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, PICKS)?;
     rows += copy(src, dst, DISMISSED)?;
     rows += copy(src, dst, PAST_RECS)?;
+    rows += copy(src, dst, PICKS_CLEARED)?;
     rows += copy(src, dst, SHORTLIST)?;
+    rows += copy(src, dst, SHORTLIST_REMOVED)?;
     Ok(rows)
 }
 

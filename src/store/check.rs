@@ -7,8 +7,9 @@ use redb::{Database, ReadTransaction, ReadableDatabase, ReadableTable};
 
 use super::{
     ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, DISMISSED, FIRM_MEMBERS, FIRMS,
-    MEETING_CLICK_TIMES, MEETING_CLICKS, META, ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS,
-    SHORTLIST, USER_EMAILS, USER_RESPONSES, USERS, VENDOR_SOURCES, VENDORS,
+    MEETING_CLICK_TIMES, MEETING_CLICKS, META, ONBOARDING, PAST_RECS, PICKS, PICKS_CLEARED,
+    RESPONSES, SESSIONS, SHORTLIST, SHORTLIST_REMOVED, USER_EMAILS, USER_RESPONSES, USERS,
+    VENDOR_SOURCES, VENDORS,
 };
 use super::{FileStore, IDENTITY_LEN};
 
@@ -106,7 +107,9 @@ impl FileStore {
         count(&txn, PICKS, &mut tables)?;
         count(&txn, DISMISSED, &mut tables)?;
         count(&txn, PAST_RECS, &mut tables)?;
+        count(&txn, PICKS_CLEARED, &mut tables)?;
         count(&txn, SHORTLIST, &mut tables)?;
+        count(&txn, SHORTLIST_REMOVED, &mut tables)?;
         let mut identity_bytes = 0;
         match txn.open_table(BOOKING_IDENTITIES) {
             Ok(runs) => {

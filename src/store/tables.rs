@@ -26,6 +26,9 @@ pub const FIRM_AUDIT: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new(
 pub const USER_EMAILS: TableDefinition<&str, u64> = TableDefinition::new("user_emails");
 /// SHA-256 of a session token -> `accounts::Session`. The token itself is never stored.
 pub const SESSIONS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("sessions");
+/// SHA-256 of a session token the server ended -> `accounts::EndedSession` (why, when): kept a
+/// week so that the browser still holding the cookie is told why it was signed out.
+pub const ENDED_SESSIONS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("ended_sessions");
 /// Firm id -> `profile::Onboarding`, the firm's answers.
 pub const ONBOARDING: TableDefinition<u64, &[u8]> = TableDefinition::new("onboarding");
 
@@ -70,8 +73,15 @@ pub const PICKS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("pick
 pub const DISMISSED: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("dismissals");
 /// (firm id, category id, vendor id) -> `recommend::PastRec`, the latest time it was recommended.
 pub const PAST_RECS: TableDefinition<(u64, u64, u64), &[u8]> = TableDefinition::new("past_recs");
+/// (firm id, category id) -> `recommend::ClearedSet`: the picks the firm's last "Clear picks"
+/// emptied, kept so it can be undone. Created by the first clear; missing reads as empty.
+pub const PICKS_CLEARED: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("picks_cleared");
 /// (firm id, vendor id) -> `shortlist::Entry`: a vendor on the firm's shortlist, its status,
 /// note and demo outcome. Created at its first write; readers treat a missing table as empty.
 pub const SHORTLIST: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("shortlist");
+/// (firm id, vendor id) -> `shortlist::Removed`: an entry taken off the shortlist, kept whole for
+/// `shortlist::KEEP_REMOVED_DAYS` so the removal can be undone. Created by the first removal.
+pub const SHORTLIST_REMOVED: TableDefinition<(u64, u64), &[u8]> =
+    TableDefinition::new("shortlist_removed");
 /// Merged firm id -> the id of the firm it was merged into (`store::merged`).
 pub const MERGED_FIRMS: TableDefinition<u64, u64> = TableDefinition::new("merged_firms");

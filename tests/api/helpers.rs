@@ -64,6 +64,7 @@ pub fn cluster_url() -> String {
 
 /// A new, empty database in the throwaway cluster.
 pub fn fresh_database() -> String {
+    watchdog();
     use std::sync::atomic::{AtomicU32, Ordering};
     static NEXT: AtomicU32 = AtomicU32::new(0);
     let name = format!(
@@ -72,6 +73,54 @@ pub fn fresh_database() -> String {
         NEXT.fetch_add(1, Ordering::Relaxed)
     );
     litstack::store::postgres::create_database(&cluster_url(), &name).unwrap()
+}
+
+/// A hung test holds CI until its time limit and says nothing of where it waits. Past `LIMIT`
+/// (or `LITSTACK_TEST_WATCHDOG_SECS`) the whole run ends instead, first printing each thread's
+/// name and kernel wait (a lock, a socket, a futex) so the hang can be found. Started by the
+/// first app or database a test makes; a full API run takes a few minutes.
+pub fn watchdog() {
+    const LIMIT: std::time::Duration = std::time::Duration::from_secs(20 * 60);
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        let limit = std::env::var("LITSTACK_TEST_WATCHDOG_SECS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .map_or(LIMIT, std::time::Duration::from_secs);
+        let _ = std::thread::Builder::new()
+            .name("test-watchdog".into())
+            .spawn(move || {
+                use std::io::Write;
+                std::thread::sleep(limit);
+                // Straight to the stream: libtest captures `eprintln!` of a test's threads.
+                let mut err = std::io::stderr().lock();
+                let _ = writeln!(
+                    err,
+                    "\nthe API tests ran past {} s: a test is hung (libtest names the ones \
+                     running for over 60 seconds above). Its threads:",
+                    limit.as_secs()
+                );
+                let tasks = std::fs::read_dir("/proc/self/task").into_iter().flatten();
+                for task in tasks.flatten() {
+                    let read = |f: &str| {
+                        std::fs::read_to_string(task.path().join(f))
+                            .unwrap_or_default()
+                            .trim()
+                            .to_string()
+                    };
+                    let _ = writeln!(
+                        err,
+                        "- {} ({}): waits in {}; syscall {}\n{}",
+                        read("comm"),
+                        task.file_name().to_string_lossy(),
+                        read("wchan"),
+                        read("syscall"),
+                        read("stack")
+                    );
+                }
+                std::process::abort();
+            });
+    });
 }
 
 impl TestApp {
@@ -86,6 +135,7 @@ impl TestApp {
     }
 
     pub fn with_config(adjust: impl FnOnce(&mut Config)) -> TestApp {
+        watchdog();
         let dir = tempfile::tempdir().unwrap();
         let mut config = Config::for_data_dir(dir.path().join("data"));
         if on_postgres() {

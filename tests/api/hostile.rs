@@ -155,6 +155,12 @@ fn routes() -> Vec<Route> {
         ),
         r(
             Method::POST,
+            "/api/recommendations/persisted/restore",
+            Access::User,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
             "/api/recommendations/dismissed",
             Access::User,
             Payload::Json(json!({ "vendorId": 1, "reason": "too_expensive" })),
@@ -258,6 +264,12 @@ fn routes() -> Vec<Route> {
         r(
             Method::DELETE,
             "/api/shortlist/1",
+            Access::User,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/shortlist/1/restore",
             Access::User,
             Payload::Empty,
         ),

@@ -133,7 +133,16 @@ async fn an_install_copied_into_postgresql_answers_as_it_did() {
     let _kept = firm.shut_down();
 
     let url = fresh_database();
-    let counts = litstack::export::to_postgres(&data_dir, &url).unwrap();
+    // The export is a command-line step, run outside any async runtime: here on a blocking
+    // thread, so the test's runtime is never the one it blocks.
+    let export = {
+        let (data_dir, url) = (data_dir.clone(), url.clone());
+        move || litstack::export::to_postgres(&data_dir, &url)
+    };
+    let counts = tokio::task::spawn_blocking(export.clone())
+        .await
+        .unwrap()
+        .unwrap();
     for table in [
         "users",
         "sessions",
@@ -149,7 +158,9 @@ async fn an_install_copied_into_postgresql_answers_as_it_did() {
         assert!(c.source > 0 && c.source == c.copied, "{c:?}");
     }
     // A second export into the same database is refused: it would mix two installs.
-    let again = litstack::export::to_postgres(&data_dir, &url)
+    let again = tokio::task::spawn_blocking(export)
+        .await
+        .unwrap()
         .unwrap_err()
         .to_string();
     assert!(again.contains("already holds Litstack data"), "{again}");

@@ -270,11 +270,14 @@ async fn a_reset_link_sets_a_new_password_once_and_ends_the_members_sessions() {
         again.error(),
         "This reset link has expired or was already used. Ask for a new one."
     );
-    // Cy's open session ended; the old password no longer works, the new one does.
+    // Cy's open session ended, saying why; the old password no longer works, the new one does.
     app.cookie = cy_session;
+    let me = app.get("/api/auth/me").await;
+    assert_eq!(me.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(me.json()["reason"], "password_reset");
     assert_eq!(
-        app.get("/api/auth/me").await.status,
-        StatusCode::UNAUTHORIZED
+        me.error(),
+        "You were signed out because your password was reset."
     );
     app.cookie = None;
     assert_eq!(

@@ -159,6 +159,25 @@ describe('Compare', () => {
     expect(Math.abs(after.x - before.x)).toBeLessThanOrEqual(3);
     // The page itself does not scroll sideways: only the table does.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Scrolled to the last column, every attribute name is whole, inside the screen, and on a
+    // background of its own (the cells scrolling under it do not show through).
+    await browser.screenshot('compare-scrolled-390');
+    const rowHeaders = scroller.getByRole('rowheader');
+    const count = await rowHeaders.count();
+    expect(count).toBeGreaterThan(10);
+    const scrollerBox = (await scroller.boundingBox())!;
+    for (let i = 0; i < count; i += 1) {
+      const cell = rowHeaders.nth(i);
+      const name = (await cell.textContent()) ?? '';
+      const box = (await cell.boundingBox())!;
+      expect(box.x, name).toBeGreaterThanOrEqual(Math.max(0, scrollerBox.x - 1));
+      expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+      const whole = await cell.evaluate((el) => [...el.querySelectorAll('*'), el].every((e) => e.scrollWidth <= e.clientWidth + 1 || e.clientWidth === 0));
+      expect(whole, name).toBe(true);
+      expect(await cell.evaluate((el) => getComputedStyle(el).backgroundColor), name).not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
+      // A difference's mark is drawn inside the sticky cell, so it stays in view with it.
+      if (name.includes('Differs')) expect(await cell.evaluate((el) => getComputedStyle(el).boxShadow), name).toMatch(/inset/);
+    }
     await browser.setWidth(1440);
   });
 

@@ -82,7 +82,7 @@ describe('the coverage map', () => {
     await mapItem('Intake').getByText('Has a tool').waitFor();
     await mapItem('Intake').getByText('Firms your size: not enough firms yet').waitFor();
     expect(await map().getByText(/% have/).count()).toBe(0);
-    await mapItem('Document Drafting').getByText('No tool').waitFor();
+    await mapItem('Case Setup & Document Drafting').getByText('No tool').waitFor();
     await mapItem('Staffing').getByText('Not answered').waitFor();
     await screenshots('coverage-4-firms');
     await expectAccessible('/tech-stack with 4 firms');
@@ -105,7 +105,7 @@ describe('the coverage map', () => {
   });
 
   test("a gap opens that category's questionnaire", async () => {
-    await mapItem('Document Drafting').getByRole('link', { name: 'Find a document drafting tool' }).click();
+    await mapItem('Case Setup & Document Drafting').getByRole('link', { name: 'Find a case setup & document drafting tool' }).click();
     await page.waitForURL('**/matches?categoryId=3');
     await page.getByRole('dialog', { name: 'Questionnaire' }).waitFor();
   });
@@ -118,7 +118,7 @@ describe('the coverage map', () => {
     expect(await stages.getByRole('listitem').count()).toBe(9);
     expect(await stages.getByText('Stage 2, Intake: has a tool').count()).toBe(1);
     expect(await stages.getByRole('link', { name: 'Stage 2, Intake' }).count()).toBe(0);
-    await stages.getByRole('link', { name: 'Stage 3, Document Drafting: no tool. Find a document drafting tool' }).waitFor();
+    await stages.getByRole('link', { name: 'Stage 3, Case Setup & Document Drafting: no tool. Find a case setup & document drafting tool' }).waitFor();
     await stages.getByRole('link', { name: 'Stage 9, Staffing: not answered. Find a staffing tool' }).waitFor();
     const others = strip.getByRole('list', { name: 'Across the firm' });
     expect(await others.getByRole('listitem').count()).toBe(5);

@@ -208,7 +208,7 @@ describe('a firm of three', () => {
     // Sam's tab still shows the shortlist; the next screen's request finds the session gone.
     await member.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Firm', exact: true }).click();
     await member.page.waitForURL('**/auth/sign-in**');
-    await member.page.getByText('Your session has ended. Please sign in again to continue.').waitFor();
+    await member.page.getByText(`You were signed out because you were removed from ${FIRM}.`).waitFor();
   });
 
   test('a reset link sets a password once; opened again it says it was used', async () => {

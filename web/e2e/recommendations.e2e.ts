@@ -55,6 +55,39 @@ async function completedOnServer(): Promise<number> {
   });
 }
 
+/** Every category's saved picks on the server: its id, source and the vendors picked. */
+async function picksOnServer(): Promise<string[]> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/recommendations/persisted', { credentials: 'include' });
+    type Item = { categoryId: number; source: string; picks: { vendorId: number }[] };
+    const items = ((await res.json()) as { items: Item[] }).items.filter((i) => i.picks.length > 0);
+    return items.map((i) => `${i.categoryId} ${i.source}: ${i.picks.map((p) => p.vendorId).join(',')}`);
+  });
+}
+
+async function expectNoAxeViolations(what: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `${what}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+/**
+ * As a keyboard user does: F8 to the notifications (which holds the toast open while focus is
+ * there), then Tab to the button and Enter.
+ */
+async function focusToasts() {
+  await page.keyboard.press('F8');
+}
+
+async function pressInToast(name: string) {
+  for (let i = 0; i < 5; i += 1) {
+    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    if (focused === name) break;
+    await page.keyboard.press('Tab');
+  }
+  expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(name);
+  await page.keyboard.press('Enter');
+}
+
 /** Answers every question with its first option, then asks for recommendations. */
 async function answerAndSubmit() {
   const dialog = questionnaire();
@@ -160,8 +193,38 @@ describe('recommendations for a new firm', () => {
     await stageButton('Lead Generation').click();
   });
 
+  test('Clear picks asks first, and Undo brings every category’s picks back with their source', async () => {
+    const before = await picksOnServer();
+    const completed = await completedOnServer();
+    const title = `Clear the picks in all ${before.length} categories?`;
+    await page.getByRole('button', { name: 'Clear picks' }).click();
+    let dialog = page.getByRole('dialog', { name: title });
+    await dialog.waitFor();
+    await expectNoAxeViolations('/matches with the Clear picks question');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await picksOnServer()).toEqual(before);
+
+    await page.getByRole('button', { name: 'Clear picks' }).click();
+    dialog = page.getByRole('dialog', { name: title });
+    await dialog.getByRole('button', { name: 'Clear picks' }).click();
+    await toast('Recommendations cleared').waitFor();
+    await page.getByText('0 of 9 stages completed').waitFor();
+    await page.getByRole('button', { name: 'Clear picks' }).waitFor({ state: 'detached' });
+    await focusToasts();
+    await toast('Recommendations cleared').waitFor();
+    await expectNoAxeViolations('/matches with the Undo toast');
+    await browser.screenshot('matches-cleared-undo-1280', { fullPage: false });
+    await pressInToast('Undo');
+    await toast(`Picks restored in ${before.length} categories`).waitFor();
+    await page.getByText(`${completed} of 9 stages completed`).waitFor();
+    expect(await picksOnServer()).toEqual(before);
+    await expectNoAxeViolations('/matches with the restored toast');
+  });
+
   test('Clear picks empties every stage', async () => {
     await page.getByRole('button', { name: 'Clear picks' }).click();
+    await page.getByRole('dialog', { name: /^Clear the picks in all / }).getByRole('button', { name: 'Clear picks' }).click();
     await toast('Recommendations cleared').waitFor();
     await page.getByText('0 of 9 stages completed').waitFor();
     await page.getByRole('button', { name: 'Clear picks' }).waitFor({ state: 'detached' });

@@ -25,6 +25,13 @@ const NOTE = 'Ask about the Filevine sync and the per-seat price.';
 const LAWMATICS = 12;
 
 const card = (name: string) => page.getByRole('article', { name });
+/** The card's status history, opened if it is closed. */
+async function historyOf(name: string): Promise<string> {
+  const list = card(name).getByRole('list');
+  if (!(await list.isVisible())) await card(name).getByText('Status history').click();
+  return list.innerText();
+}
+const toast = (text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 
 async function expectAccessible(what: string) {
   for (const width of [1280, widths.phone]) {
@@ -177,6 +184,46 @@ describe('the shortlist', () => {
 
     await screenshots('shortlist');
     await expectAccessible('/shortlist');
+  });
+
+  test('Remove asks first, and Undo brings back the note, the status and its whole history', async () => {
+    const history = await historyOf('Lawmatics');
+    expect(history).toMatch(/Considering[\s\S]*Chosen/);
+    const noteAuthor = await card('Lawmatics').getByText(/^Note last changed by /).innerText();
+
+    await card('Lawmatics').getByRole('button', { name: 'Remove from shortlist' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Remove Lawmatics from the shortlist?' });
+    await dialog.getByText(/Its status \(Chosen\), note, status history of \d+ changes and demo outcome go with it/).waitFor();
+    await screenshots('shortlist-remove-question');
+    await expectAccessible('/shortlist with the Remove question');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card('Lawmatics').waitFor();
+
+    await card('Lawmatics').getByRole('button', { name: 'Remove from shortlist' }).click();
+    dialog = page.getByRole('dialog', { name: 'Remove Lawmatics from the shortlist?' });
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await toast('Lawmatics is off your shortlist').waitFor();
+    await card('Lawmatics').waitFor({ state: 'detached' });
+    // From the keyboard: F8 reaches the notifications (and holds the toast open), Tab its Undo.
+    await page.keyboard.press('F8');
+    await toast('Lawmatics is off your shortlist').waitFor();
+    const violations = await axeViolations(page);
+    expect(violations, `/shortlist with the Undo toast:\n${describeViolations(violations)}`).toEqual([]);
+    await browser.screenshot('shortlist-removed-undo-1280', { fullPage: false });
+    for (let i = 0; i < 5; i += 1) {
+      if ((await page.evaluate(() => document.activeElement?.textContent?.trim())) === 'Undo') break;
+      await page.keyboard.press('Tab');
+    }
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Undo');
+    await page.keyboard.press('Enter');
+
+    await toast('Lawmatics is back on your shortlist').waitFor();
+    await card('Lawmatics').waitFor();
+    expect(await page.getByLabel('Note on Lawmatics').inputValue()).toBe(NOTE);
+    expect(await page.getByLabel('Status of Lawmatics').inputValue()).toBe('Chosen');
+    expect(await card('Lawmatics').getByText(/^Note last changed by /).innerText()).toBe(noteAuthor);
+    expect(await historyOf('Lawmatics')).toBe(history);
   });
 
   test('the brief prints as a PDF with the firm, the stages and the notes, asking no third party', async () => {

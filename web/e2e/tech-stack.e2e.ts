@@ -62,8 +62,24 @@ describe('the Tech Stack page', () => {
     await category('Lead Generation').waitFor();
     expect(await page.getByRole('region').filter({ has: page.getByRole('radio', { name: 'Yes' }) }).count()).toBe(14);
     expect(await saveButton().isDisabled()).toBe(true);
-    await page.getByText('0 of 14 categories answered. Answer Yes or No for each to save.').waitFor();
+    await page.getByText('0 of 14 categories answered. Save keeps the ones answered; the others stay open.').waitFor();
     await browser.screenshotAtWidths('tech-stack-empty', { fullPage: false });
+  });
+
+  test('saves the categories answered so far; the others stay open', async () => {
+    await answerNo(category('Trial Prep & Presentation'));
+    await page.getByText('1 of 14 categories answered. Save keeps the ones answered; the others stay open.').waitFor();
+    expect(await saveButton().isEnabled()).toBe(true);
+    await saveButton().click();
+    await toast('Your tech stack has been updated successfully!').waitFor();
+    await page.reload();
+    await category('Trial Prep & Presentation').waitFor();
+    expect(await category('Trial Prep & Presentation').getByRole('radio', { name: 'No' }).isChecked()).toBe(true);
+    expect(await category('Intake').getByRole('radio', { name: 'Yes' }).isChecked()).toBe(false);
+    expect(await category('Intake').getByRole('radio', { name: 'No' }).isChecked()).toBe(false);
+    await page.getByText('1 of 14 categories answered. Save keeps the ones answered; the others stay open.').waitFor();
+    // Nothing changed since the save: nothing to send.
+    expect(await saveButton().isDisabled()).toBe(true);
   });
 
   test('Yes, check, star, unstar, and add other tools with Enter', async () => {
@@ -121,7 +137,7 @@ describe('the Tech Stack page', () => {
     await pm.getByRole('textbox', { name: 'Other Practice Management tool' }).waitFor();
   });
 
-  test('No clears a category; Save waits for every answer, then saves', async () => {
+  test('No clears a category; Save is open while partly answered, then saves every answer', async () => {
     const staffing = category('Staffing');
     await staffing.getByRole('radio', { name: 'Yes' }).check();
     await staffing.getByRole('checkbox').first().check();
@@ -134,7 +150,8 @@ describe('the Tech Stack page', () => {
       const card = cards.nth(i);
       const answered = (await card.getByRole('radio', { name: 'Yes' }).isChecked()) || (await card.getByRole('radio', { name: 'No' }).isChecked());
       if (!answered) {
-        expect(await saveButton().isDisabled()).toBe(true);
+        // Partly answered is savable (only answered categories are sent).
+        expect(await saveButton().isEnabled()).toBe(true);
         await answerNo(card);
       }
     }
@@ -159,7 +176,8 @@ describe('the Tech Stack page', () => {
     await intake.getByText('(3/10)').waitFor();
     await category('Practice Management').getByText('(9/10)').waitFor();
     expect(await category('Staffing').getByRole('radio', { name: 'No' }).isChecked()).toBe(true);
-    expect(await saveButton().isEnabled()).toBe(true);
+    // As saved: nothing to send until something changes.
+    expect(await saveButton().isDisabled()).toBe(true);
 
     // Unchecking the primary clears it; No on Intake clears everything; both are kept.
     await intake.getByRole('checkbox', { name: 'Lead Docket' }).uncheck();

@@ -1,7 +1,10 @@
+import path from 'node:path';
+
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { launchBrowser, type TestBrowser } from './support/browser';
+import { axeViolations, describeViolations } from './support/axe';
+import { launchBrowser, screenshotDir, widths, type TestBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
 // An admin imports demo bookings and vendors, then reads the dashboard through every filter.
@@ -158,6 +161,37 @@ describe('the trends dashboard and the admin import', () => {
     await table.getByRole('row').nth(1).getByText('Just Now').waitFor();
     await table.getByRole('row').nth(2).getByText('1 hour ago').waitFor();
     await browser.screenshotAtWidths('trends');
+  });
+
+  test('at phone width the charts and their labels are whole and inside the screen', async () => {
+    // The import's toasts would cover the charts in the screenshots.
+    const toasts = page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close' });
+    while ((await toasts.count()) > 0) await toasts.first().click();
+    await browser.setWidth(widths.phone);
+    await page.waitForTimeout(200);
+    const byCategory = panel('Bookings by Category');
+    const bars = byCategory.getByRole('list', { name: 'Bookings per category' });
+    expect(await bars.getByRole('button').count()).toBe(4);
+    for (const name of ['Intake', 'Lead Generation', 'Medical Record Retrieval', 'Staffing']) {
+      const label = bars.getByText(name, { exact: true });
+      const box = (await label.boundingBox())!;
+      expect(box.x, name).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(widths.phone);
+      // Whole: nothing of it is cut off by a clamp or an ellipsis.
+      expect(await label.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1), name).toBe(true);
+    }
+    const perDay = panel('Bookings per Day');
+    const chart = (await page.getByRole('img', { name: /^Bookings per day from / }).boundingBox())!;
+    expect(chart.x).toBeGreaterThanOrEqual(0);
+    expect(chart.x + chart.width).toBeLessThanOrEqual(widths.phone);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(widths.phone);
+    await byCategory.screenshot({ path: path.join(screenshotDir, 'trends-by-category-390.png') });
+    await perDay.screenshot({ path: path.join(screenshotDir, 'trends-per-day-390.png') });
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await browser.setWidth(widths.desktop);
+    await page.waitForTimeout(150);
+    await byCategory.screenshot({ path: path.join(screenshotDir, 'trends-by-category-1440.png') });
   });
 
   test('pages the recent bookings both ways', async () => {

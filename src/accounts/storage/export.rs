@@ -2,7 +2,7 @@
 
 use crate::accounts::audit::AuditEntry;
 use crate::accounts::links::Invitation;
-use crate::accounts::model::{Firm, Session};
+use crate::accounts::model::{EndedSession, Firm, Session};
 
 use crate::store::postgres::code;
 use crate::store::{
@@ -58,6 +58,17 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
         for entry in table.iter()? {
             let (from_id, into_id) = entry?;
             merged.push((from_id.value(), into_id.value()));
+        }
+    }
+    // Why sessions ended (a week's worth): the browsers still holding them are told on the hub.
+    let mut ended = Vec::new();
+    if let Some(table) = open_read(&txn, crate::store::ENDED_SESSIONS)? {
+        for entry in table.iter()? {
+            let (key, value) = entry?;
+            ended.push((
+                key.value().to_vec(),
+                codec::decode::<EndedSession>(value.value())?,
+            ));
         }
     }
     let sign_up = crate::store::meta_get(&txn, "sign_up_invite_only")?;
@@ -193,6 +204,18 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
         for (from_id, into_id) in &merged {
             crate::store::merged::record_in_pg(&mut tx, *from_id, *into_id).await?;
         }
+        for (hash, e) in &ended {
+            sqlx::query(
+                "INSERT INTO ended_sessions (token_hash, reason, firm_name, ended_at) \
+                 VALUES ($1, $2, $3, $4) ON CONFLICT (token_hash) DO NOTHING",
+            )
+            .bind(hash.as_slice())
+            .bind(e.reason.code())
+            .bind(e.firm_name.as_deref())
+            .bind(at(e.at))
+            .execute(&mut *tx)
+            .await?;
+        }
         if sign_up == Some(1) {
             sqlx::query(
                 "INSERT INTO settings (key, value) VALUES ('sign_up', 'invite-only') \
@@ -211,5 +234,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
         to.counted("invitations", invitations.len() as u64)?,
         to.counted("firm_audit", audit.len() as u64)?,
         to.counted("merged_firms", merged.len() as u64)?,
+        to.counted("ended_sessions", ended.len() as u64)?,
     ])
 }

@@ -7,11 +7,13 @@ use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 use serde::{Deserialize, Serialize};
 
 use super::{EMAIL_TAKEN, FirmChoice, NewUser};
-use crate::accounts::model::{Email, Firm, FirmRole, Session, User};
+use crate::accounts::model::{Email, EndReason, EndedSession, Firm, FirmRole, Session, User};
 use crate::accounts::sessions::TokenHash;
 use crate::error::{Result, conflict, not_found};
 use crate::state::now_secs;
-use crate::store::{self, FIRM_MEMBERS, FIRMS, FileStore, SESSIONS, USER_EMAILS, USERS, codec};
+use crate::store::{
+    self, ENDED_SESSIONS, FIRM_MEMBERS, FIRMS, FileStore, SESSIONS, USER_EMAILS, USERS, codec,
+};
 
 /// An account as the USERS table holds it: its firm by id (the firm itself is in FIRMS).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -153,10 +155,12 @@ pub(super) fn load_in(txn: &WriteTransaction, id: u64) -> Result<Option<User>> {
     load(&txn.open_table(USERS)?, &txn.open_table(FIRMS)?, id)
 }
 
-/// Saves `user` (a new password) and ends every session of it, inside `txn`.
+/// Saves `user` (a new password set through a reset link) and ends every session of it, inside
+/// `txn`.
 pub(super) fn put_user_and_end_sessions(txn: &WriteTransaction, user: &User) -> Result<()> {
     put_user(txn, user)?;
-    revoke_other_sessions(txn, user.id, &NO_SESSION)?;
+    let why = EndedSession::new(EndReason::PasswordReset, None);
+    revoke_other_sessions(txn, user.id, &NO_SESSION, &why)?;
     Ok(())
 }
 
@@ -297,7 +301,8 @@ pub fn save_user(store: &FileStore, user: &User) -> Result<()> {
 pub fn save_password(store: &FileStore, user: &User, keep: &TokenHash) -> Result<usize> {
     let txn = store.write()?;
     put_user(&txn, user)?;
-    let ended = revoke_other_sessions(&txn, user.id, keep)?;
+    let why = EndedSession::new(EndReason::PasswordChanged, None);
+    let ended = revoke_other_sessions(&txn, user.id, keep, &why)?;
     txn.commit()?;
     Ok(ended)
 }
@@ -317,7 +322,8 @@ pub fn save_new_email(
         .remove(old_email.to_lowercase().as_str())?;
     claim_email(&txn, new_email, user.id)?;
     put_user(&txn, user)?;
-    revoke_other_sessions(&txn, user.id, keep)?;
+    let why = EndedSession::new(EndReason::EmailChanged, None);
+    revoke_other_sessions(&txn, user.id, keep, &why)?;
     txn.commit()?;
     Ok(())
 }
@@ -379,8 +385,14 @@ pub fn touch_session(store: &FileStore, hash: &TokenHash, session: &Session) -> 
     Ok(still_there)
 }
 
-/// Deletes every session of `user_id` but `keep`, in `txn`. Returns how many ended.
-fn revoke_other_sessions(txn: &WriteTransaction, user_id: u64, keep: &TokenHash) -> Result<usize> {
+/// Deletes every session of `user_id` but `keep`, in `txn`, noting `why` for each (and dropping
+/// the notes past their week). Returns how many ended.
+fn revoke_other_sessions(
+    txn: &WriteTransaction,
+    user_id: u64,
+    keep: &TokenHash,
+    why: &EndedSession,
+) -> Result<usize> {
     let mut table = txn.open_table(SESSIONS)?;
     let mut doomed = Vec::new();
     for entry in table.iter()? {
@@ -393,7 +405,35 @@ fn revoke_other_sessions(txn: &WriteTransaction, user_id: u64, keep: &TokenHash)
     for key in &doomed {
         table.remove(key.as_slice())?;
     }
+    let mut ended = txn.open_table(ENDED_SESSIONS)?;
+    let mut stale = Vec::new();
+    for entry in ended.iter()? {
+        let (k, v) = entry?;
+        if !codec::decode::<EndedSession>(v.value())?.current(why.at) {
+            stale.push(k.value().to_vec());
+        }
+    }
+    for key in &stale {
+        ended.remove(key.as_slice())?;
+    }
+    let note = codec::encode(why);
+    for key in &doomed {
+        ended.insert(key.as_slice(), note.as_slice())?;
+    }
     Ok(doomed.len())
+}
+
+/// Why the session `hash` was ended by the server, if it was within the last week.
+pub fn find_ended_session(store: &FileStore, hash: &TokenHash) -> Result<Option<EndedSession>> {
+    let txn = store.read()?;
+    let Some(table) = store::open_read(&txn, ENDED_SESSIONS)? else {
+        return Ok(None);
+    };
+    let found = table.get(hash.as_slice())?;
+    let ended = found
+        .map(|v| codec::decode::<EndedSession>(v.value()))
+        .transpose()?;
+    Ok(ended.filter(|e| e.current(now_secs())))
 }
 
 /// Deletes the account: its record, its email (free for a new invitation), its place in its firm
@@ -405,7 +445,8 @@ pub fn remove_user(store: &FileStore, user: &User) -> Result<()> {
         .remove(user.email.to_lowercase().as_str())?;
     txn.open_table(FIRM_MEMBERS)?
         .remove((user.firm.id, user.id))?;
-    revoke_other_sessions(&txn, user.id, &NO_SESSION)?;
+    let why = EndedSession::new(EndReason::Removed, Some(user.firm.name.clone()));
+    revoke_other_sessions(&txn, user.id, &NO_SESSION, &why)?;
     txn.commit()?;
     Ok(())
 }

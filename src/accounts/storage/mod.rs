@@ -13,7 +13,7 @@ pub(super) mod settings;
 
 pub use export::export;
 
-use super::model::{Email, Firm, Session, User};
+use super::model::{Email, EndedSession, Firm, Session, User};
 use super::sessions::TokenHash;
 use crate::error::Result;
 use crate::store::{Store, WriteTx};
@@ -190,6 +190,15 @@ pub fn delete_session(store: &Store, hash: &TokenHash) -> Result<()> {
     match store {
         Store::File(db) => file::delete_session(db, hash),
         Store::Postgres(db) => postgres::delete_session(db, hash),
+    }
+}
+
+/// Why the session `hash` was ended by the server (a password or email change, a reset link, a
+/// removal from the firm), if that was within the last week.
+pub fn find_ended_session(store: &Store, hash: &TokenHash) -> Result<Option<EndedSession>> {
+    match store {
+        Store::File(db) => file::find_ended_session(db, hash),
+        Store::Postgres(db) => postgres::find_ended_session(db, hash),
     }
 }
 
@@ -446,6 +455,43 @@ mod tests {
     }
 
     #[test]
+    fn an_ended_session_keeps_why_for_a_week_and_a_signed_out_one_keeps_nothing() {
+        use crate::accounts::EndReason;
+        on_both(|store| {
+            let ann = create_user(store, new_user("ann@doe.com"), &[1; 32], |_| Ok(())).unwrap();
+            rotate_session(store, None, &[2; 32], ann.id).unwrap();
+            rotate_session(store, None, &[3; 32], ann.id).unwrap();
+            delete_session(store, &[3; 32]).unwrap();
+            assert_eq!(save_password(store, &ann, &[1; 32]).unwrap(), 1);
+
+            let ended = find_ended_session(store, &[2; 32]).unwrap().unwrap();
+            assert_eq!(
+                (ended.reason, ended.firm_name),
+                (EndReason::PasswordChanged, None)
+            );
+            assert_eq!(find_ended_session(store, &[1; 32]).unwrap(), None);
+            assert_eq!(find_ended_session(store, &[3; 32]).unwrap(), None);
+
+            // A removal ends the last session and names the firm.
+            remove_user(store, &ann).unwrap();
+            let ended = find_ended_session(store, &[1; 32]).unwrap().unwrap();
+            assert_eq!(ended.reason, EndReason::Removed);
+            assert_eq!(ended.firm_name.as_deref(), Some("Doe LLP"));
+        });
+    }
+
+    #[test]
+    fn an_end_older_than_a_week_is_no_longer_told() {
+        let ended = crate::accounts::EndedSession {
+            reason: crate::accounts::EndReason::Removed,
+            firm_name: Some("Doe LLP".into()),
+            at: 1_000,
+        };
+        assert!(ended.current(1_000 + super::super::model::ENDED_KEPT_SECS));
+        assert!(!ended.current(1_001 + super::super::model::ENDED_KEPT_SECS));
+    }
+
+    #[test]
     fn export_copies_users_and_sessions_keeping_ids() {
         let dir = tempfile::tempdir().unwrap();
         let file = Store::File(FileStore::open(dir.path()).unwrap());
@@ -479,6 +525,8 @@ mod tests {
             detail: "Invited Cy@Doe.com as admin".into(),
         };
         audit::append(&file, entry.clone()).unwrap();
+        // Bo changes the password in session 3: session 2 ends, and why is kept.
+        save_password(&file, &bo, &[3; 32]).unwrap();
         let Store::File(from) = &file else {
             unreachable!()
         };
@@ -498,10 +546,11 @@ mod tests {
             vec![
                 ("firms", 2, 2),
                 ("users", 2, 2),
-                ("sessions", 3, 3),
+                ("sessions", 2, 2),
                 ("invitations", 1, 1),
                 ("firm_audit", 1, 1),
-                ("merged_firms", 1, 1)
+                ("merged_firms", 1, 1),
+                ("ended_sessions", 1, 1)
             ]
         );
         let refused = to.run(async {
@@ -540,7 +589,15 @@ mod tests {
                     .map(|s| (s.user_id, s.created_at))
             };
             assert_eq!(pair(&hub), pair(&file));
+            let ended = |s: &Store| find_ended_session(s, &hash).unwrap();
+            assert_eq!(ended(&hub), ended(&file));
         }
+        assert_eq!(
+            find_ended_session(&hub, &[2; 32])
+                .unwrap()
+                .map(|e| e.reason),
+            Some(crate::accounts::EndReason::PasswordChanged)
+        );
         let found = find_user_by_email(&hub, &Email::parse("ann@doe.com").unwrap()).unwrap();
         assert_eq!(found.map(|u| u.id), Some(ann.id));
         // The next account takes the id after the copied ones.

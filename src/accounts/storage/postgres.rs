@@ -15,7 +15,9 @@ use sqlx::postgres::PgRow;
 use sqlx::{PgConnection, Row};
 
 use super::{EMAIL_TAKEN, FirmChoice, NewUser};
-use crate::accounts::model::{Email, Firm, FirmRole, Session, User};
+use crate::accounts::model::{
+    ENDED_KEPT_SECS, Email, EndReason, EndedSession, Firm, FirmRole, Session, User,
+};
 use crate::accounts::sessions::TokenHash;
 use crate::error::{AppError, Result, conflict};
 use crate::state::now_secs;
@@ -293,17 +295,60 @@ pub(super) async fn update_user_in(tx: &mut PgConnection, user: &User) -> Result
     Ok(())
 }
 
-async fn revoke_other_sessions(
+/// Deletes every session of `user_id` but `keep`, noting `why` for each (and dropping the notes
+/// past their week). Returns how many ended.
+pub(super) async fn revoke_other_sessions(
     tx: &mut PgConnection,
     user_id: u64,
     keep: &TokenHash,
+    why: &EndedSession,
 ) -> sqlx::Result<usize> {
-    let done = sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2")
-        .bind(user_id as i64)
-        .bind(keep.as_slice())
+    sqlx::query("DELETE FROM ended_sessions WHERE ended_at < $1")
+        .bind(at(why.at - ENDED_KEPT_SECS))
         .execute(&mut *tx)
         .await?;
+    let done = sqlx::query(
+        "WITH gone AS (DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2 \
+         RETURNING token_hash) \
+         INSERT INTO ended_sessions (token_hash, reason, firm_name, ended_at) \
+         SELECT token_hash, $3, $4, $5 FROM gone \
+         ON CONFLICT (token_hash) DO UPDATE SET reason = EXCLUDED.reason, \
+         firm_name = EXCLUDED.firm_name, ended_at = EXCLUDED.ended_at",
+    )
+    .bind(user_id as i64)
+    .bind(keep.as_slice())
+    .bind(why.reason.code())
+    .bind(why.firm_name.as_deref())
+    .bind(at(why.at))
+    .execute(&mut *tx)
+    .await?;
     Ok(done.rows_affected() as usize)
+}
+
+/// A `keep` that is no session: SHA-256 never yields all zeros for a token.
+pub(super) const NO_SESSION: TokenHash = [0; 32];
+
+/// Why the session `hash` was ended by the server, if it was within the last week.
+pub fn find_ended_session(store: &PgStore, hash: &TokenHash) -> Result<Option<EndedSession>> {
+    let row = store.run(
+        sqlx::query(
+            "SELECT reason, firm_name, ended_at FROM ended_sessions \
+             WHERE token_hash = $1 AND ended_at >= $2",
+        )
+        .bind(hash.as_slice())
+        .bind(at(now_secs() - ENDED_KEPT_SECS))
+        .fetch_optional(store.pool()),
+    )?;
+    let Some(row) = row else { return Ok(None) };
+    let code: String = row.try_get("reason")?;
+    let Some(reason) = EndReason::parse(&code) else {
+        return Ok(None);
+    };
+    Ok(Some(EndedSession {
+        reason,
+        firm_name: row.try_get("firm_name")?,
+        at: row.try_get::<DateTime<Utc>, _>("ended_at")?.timestamp(),
+    }))
 }
 
 pub fn save_user(store: &PgStore, user: &User) -> Result<()> {
@@ -320,7 +365,8 @@ pub fn save_password(store: &PgStore, user: &User, keep: &TokenHash) -> Result<u
     store.run(async {
         let mut tx = store.pool().begin().await?;
         update_user_in(&mut tx, user).await?;
-        let ended = revoke_other_sessions(&mut tx, user.id, keep).await?;
+        let why = EndedSession::new(EndReason::PasswordChanged, None);
+        let ended = revoke_other_sessions(&mut tx, user.id, keep, &why).await?;
         changes::record(&mut tx, Change::User { user_id: user.id }).await?;
         tx.commit().await?;
         Ok(ended)
@@ -344,7 +390,8 @@ pub fn save_new_email(
             .await
             .map_err(email_taken_on_conflict)?;
         update_user_in(&mut tx, user).await?;
-        revoke_other_sessions(&mut tx, user.id, keep).await?;
+        let why = EndedSession::new(EndReason::EmailChanged, None);
+        revoke_other_sessions(&mut tx, user.id, keep, &why).await?;
         changes::record(&mut tx, Change::User { user_id: user.id }).await?;
         tx.commit().await?;
         Ok(())
@@ -505,6 +552,8 @@ pub fn firm_members(store: &PgStore, firm_id: u64) -> Result<Vec<User>> {
 pub fn remove_user(store: &PgStore, user: &User) -> Result<()> {
     store.run(async {
         let mut tx = store.pool().begin().await?;
+        let why = EndedSession::new(EndReason::Removed, Some(user.firm.name.clone()));
+        revoke_other_sessions(&mut tx, user.id, &NO_SESSION, &why).await?;
         sqlx::query("DELETE FROM users WHERE id = $1")
             .bind(user.id as i64)
             .execute(&mut *tx)

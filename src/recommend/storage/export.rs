@@ -1,13 +1,13 @@
 //! The copy of a redb install's recommendations into PostgreSQL (`litstack export-to-postgres`).
 
 use super::file;
-use super::postgres::{answers_json, time, upsert_past, upsert_picks};
+use super::postgres::{answers_json, insert_cleared, time, upsert_past, upsert_picks};
 use crate::store::postgres::code;
 use crate::store::{FileStore, PgStore, TableCount};
 
-/// Copies every response (keeping its id), pick set, dismissal and past recommendation in one
-/// transaction, moves the response id sequence past the file's, and answers each table's rows in
-/// the file and, counted back, in PostgreSQL. A response id already in PostgreSQL fails the copy
+/// Copies every response (keeping its id), pick set, cleared pick set kept for its undo,
+/// dismissal and past recommendation in one transaction, moves the response id sequence past the
+/// file's, and answers each table's rows in the file and, counted back, in PostgreSQL. A response id already in PostgreSQL fails the copy
 /// as a whole.
 pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>> {
     let rows = file::all_rows(from)?;
@@ -19,6 +19,11 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
     let mut picks = Vec::with_capacity(rows.picks.len());
     for (key, set) in &rows.picks {
         picks.push((key, set, code(&set.source)?, time(set.at)?));
+    }
+    let mut cleared = Vec::with_capacity(rows.cleared.len());
+    for (key, set) in &rows.cleared {
+        let times = (time(set.set.at)?, time(set.cleared_at)?);
+        cleared.push((*key, set, code(&set.set.source)?, times));
     }
     let mut dismissals = Vec::with_capacity(rows.dismissals.len());
     for ((firm_id, vendor_id), d) in &rows.dismissals {
@@ -65,6 +70,9 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
         for ((firm_id, category_id), set, source, at) in &picks {
             upsert_picks(&mut tx, *firm_id, *category_id, set, source, *at).await?;
         }
+        for (key, set, source, times) in &cleared {
+            insert_cleared(&mut tx, *key, set, source, *times).await?;
+        }
         for (firm_id, vendor_id, reason, other_text, at) in &dismissals {
             sqlx::query(
                 "INSERT INTO dismissals (firm_id, vendor_id, reason, other_text, dismissed_at) \
@@ -87,6 +95,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
     Ok(vec![
         to.counted("responses", rows.responses.len() as u64)?,
         to.counted("picks", rows.picks.len() as u64)?,
+        to.counted("picks_cleared", rows.cleared.len() as u64)?,
         to.counted("dismissals", rows.dismissals.len() as u64)?,
         to.counted("past_recommendations", rows.past.len() as u64)?,
     ])

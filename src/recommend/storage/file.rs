@@ -1,18 +1,20 @@
 //! Recommendations in the redb file: RESPONSES (id -> response) with USER_RESPONSES ((user,
 //! category) -> the latest response id), PICKS ((user, category) -> pick set), DISMISSED ((user,
-//! vendor) -> dismissal) and PAST_RECS ((user, category, vendor) -> the latest recommendation).
+//! vendor) -> dismissal), PAST_RECS ((user, category, vendor) -> the latest recommendation) and
+//! PICKS_CLEARED ((firm, category) -> the picks the last "Clear picks" kept for its undo).
 
 use std::collections::HashSet;
 
 use redb::ReadableTable;
 
 use super::Author;
+use super::Restored;
 use crate::error::Result;
 use crate::recommend::dismissals::{DismissReason, Dismissal};
-use crate::recommend::model::{PastRec, PickSet, StageSave, StoredResponse};
+use crate::recommend::model::{ClearedSet, PastRec, PickSet, StageSave, StoredResponse};
 use crate::store::{
-    DISMISSED, FileStore, PAST_RECS, PICKS, RESPONSES, USER_RESPONSES, all_user_rows, codec,
-    meta_get, next_id, open_read, user_rows,
+    DISMISSED, FileStore, PAST_RECS, PICKS, PICKS_CLEARED, RESPONSES, USER_RESPONSES,
+    all_user_rows, codec, meta_get, next_id, open_read, user_rows,
 };
 
 pub fn insert_response(
@@ -127,21 +129,83 @@ pub fn save_picks(store: &FileStore, firm_id: u64, stages: &[StageSave]) -> Resu
     Ok(())
 }
 
-pub fn clear_picks(store: &FileStore, firm_id: u64) -> Result<()> {
+pub fn clear_picks(store: &FileStore, firm_id: u64, at: i64) -> Result<()> {
     let txn = store.write()?;
     crate::store::merged::refuse_in_file(&txn, firm_id)?;
     {
         let mut picks = txn.open_table(PICKS)?;
-        let keys: Vec<(u64, u64)> = picks
-            .range((firm_id, 0)..=(firm_id, u64::MAX))?
-            .map(|e| e.map(|(k, _)| k.value()))
-            .collect::<std::result::Result<_, _>>()?;
+        let mut keys = Vec::new();
+        let mut kept = Vec::new();
+        for row in picks.range((firm_id, 0)..=(firm_id, u64::MAX))? {
+            let (key, value) = row?;
+            let set: PickSet = codec::decode(value.value())?;
+            keys.push(key.value());
+            if !set.picks.is_empty() {
+                kept.push((
+                    key.value(),
+                    ClearedSet {
+                        set,
+                        cleared_at: at,
+                    },
+                ));
+            }
+        }
         for key in keys {
             picks.remove(key)?;
+        }
+        if !kept.is_empty() {
+            let mut cleared = txn.open_table(PICKS_CLEARED)?;
+            let earlier: Vec<(u64, u64)> = cleared
+                .range((firm_id, 0)..=(firm_id, u64::MAX))?
+                .map(|e| e.map(|(k, _)| k.value()))
+                .collect::<std::result::Result<_, _>>()?;
+            for key in earlier {
+                cleared.remove(key)?;
+            }
+            for (key, set) in kept {
+                cleared.insert(key, codec::encode(&set).as_slice())?;
+            }
         }
     }
     txn.commit()?;
     Ok(())
+}
+
+pub fn cleared_picks(store: &FileStore, firm_id: u64) -> Result<Vec<(u64, ClearedSet)>> {
+    Ok(user_rows(&store.read()?, PICKS_CLEARED, firm_id)?)
+}
+
+pub fn restore_cleared_picks(store: &FileStore, firm_id: u64) -> Result<Option<Restored>> {
+    let txn = store.write()?;
+    crate::store::merged::refuse_in_file(&txn, firm_id)?;
+    let mut done = Restored::default();
+    {
+        let mut cleared = txn.open_table(PICKS_CLEARED)?;
+        let mut kept: Vec<(u64, ClearedSet)> = Vec::new();
+        for row in cleared.range((firm_id, 0)..=(firm_id, u64::MAX))? {
+            let (key, value) = row?;
+            kept.push((key.value().1, codec::decode(value.value())?));
+        }
+        if kept.is_empty() {
+            return Ok(None);
+        }
+        let mut picks = txn.open_table(PICKS)?;
+        for (category_id, ClearedSet { set, .. }) in kept {
+            let newer = match picks.get((firm_id, category_id))? {
+                Some(v) => !codec::decode::<PickSet>(v.value())?.picks.is_empty(),
+                None => false,
+            };
+            if newer {
+                done.kept_newer.push(category_id);
+            } else {
+                picks.insert((firm_id, category_id), codec::encode(&set).as_slice())?;
+                done.restored.push(category_id);
+            }
+            cleared.remove((firm_id, category_id))?;
+        }
+    }
+    txn.commit()?;
+    Ok(Some(done))
 }
 
 pub fn dismiss(
@@ -229,6 +293,7 @@ pub fn merge_firm_in(txn: &redb::WriteTransaction, into: u64, from: u64) -> Resu
         }
     }
     move_keeping_ours(txn, PICKS, into, from)?;
+    move_keeping_ours(txn, PICKS_CLEARED, into, from)?;
     move_keeping_ours(txn, DISMISSED, into, from)?;
     let mut past = txn.open_table(PAST_RECS)?;
     let mut theirs: Vec<((u64, u64), PastRec)> = Vec::new();
@@ -281,6 +346,7 @@ pub struct AllRows {
     /// The last response id handed out (at least the highest id present).
     pub response_sequence: u64,
     pub picks: Vec<((u64, u64), PickSet)>,
+    pub cleared: Vec<((u64, u64), ClearedSet)>,
     pub dismissals: Vec<((u64, u64), Dismissal)>,
     pub past: Vec<((u64, u64, u64), PastRec)>,
 }
@@ -305,6 +371,7 @@ pub fn all_rows(store: &FileStore) -> anyhow::Result<AllRows> {
         response_sequence: meta_get(&txn, "seq:responses")?.unwrap_or(0).max(highest),
         responses,
         picks: all_user_rows(&txn, PICKS)?,
+        cleared: all_user_rows(&txn, PICKS_CLEARED)?,
         dismissals: all_user_rows(&txn, DISMISSED)?,
         past,
     })

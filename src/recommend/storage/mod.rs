@@ -14,7 +14,7 @@ use std::collections::HashSet;
 pub use export::export;
 
 use super::dismissals::{DismissReason, Dismissal};
-use super::model::{PastRec, PickSet, StageSave, StoredResponse};
+use super::model::{ClearedSet, PastRec, PickSet, StageSave, StoredResponse};
 use crate::error::Result;
 use crate::store::{Store, WriteTx};
 
@@ -106,11 +106,39 @@ pub fn save_picks(store: &Store, firm_id: u64, stages: &[StageSave]) -> Result<(
     }
 }
 
-/// Empties every stage's picks ("Clear picks"); the history stays.
+/// Empties every stage's picks ("Clear picks"); the history stays. The categories that had
+/// picks are kept, as they were, for `restore_cleared_picks`: they replace what an earlier clear
+/// kept (a clear that finds no pick keeps the earlier ones). One set per firm, so nothing grows.
 pub fn clear_picks(store: &Store, firm_id: u64) -> Result<()> {
+    let at = crate::state::now_secs();
     match store {
-        Store::File(db) => file::clear_picks(db, firm_id),
-        Store::Postgres(db) => postgres::clear_picks(db, firm_id),
+        Store::File(db) => file::clear_picks(db, firm_id, at),
+        Store::Postgres(db) => postgres::clear_picks(db, firm_id, at),
+    }
+}
+
+/// The picks the firm's last clear kept, by category id (ascending).
+pub fn cleared_picks(store: &Store, firm_id: u64) -> Result<Vec<(u64, ClearedSet)>> {
+    match store {
+        Store::File(db) => file::cleared_picks(db, firm_id),
+        Store::Postgres(db) => postgres::cleared_picks(db, firm_id),
+    }
+}
+
+/// What `restore_cleared_picks` did: category ids put back, and those left with newer picks.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Restored {
+    pub restored: Vec<u64>,
+    pub kept_newer: Vec<u64>,
+}
+
+/// Undoes the last "Clear picks": each kept category gets its picks back as they were, unless it
+/// has picks again since (those stay). The kept set is used up. `None` when nothing is kept
+/// (nothing was cleared, or the clear was undone already).
+pub fn restore_cleared_picks(store: &Store, firm_id: u64) -> Result<Option<Restored>> {
+    match store {
+        Store::File(db) => file::restore_cleared_picks(db, firm_id),
+        Store::Postgres(db) => postgres::restore_cleared_picks(db, firm_id),
     }
 }
 
@@ -144,8 +172,8 @@ pub fn past(store: &Store, firm_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
 /// Moves firm `from`'s recommendation rows to firm `into` inside the caller's transaction (a firm
 /// merge): responses keep their author and become `into`'s, and in each category the newer of
 /// the two latest responses is the latest; `into`'s picks of a category stay, `from`'s fill the
-/// categories `into` has none in; dismissals are the union (`into`'s kept on a clash); past
-/// recommendations are the union (the later one on a clash).
+/// categories `into` has none in, and likewise the picks a clear kept; dismissals are the union
+/// (`into`'s kept on a clash); past recommendations are the union (the later one on a clash).
 pub fn merge_firm_in(tx: &mut WriteTx, into: u64, from: u64) -> Result<()> {
     match tx {
         WriteTx::File(txn) => file::merge_firm_in(txn, into, from),

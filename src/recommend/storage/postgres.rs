@@ -1,13 +1,14 @@
 //! Recommendations in PostgreSQL: the `responses`, `picks`, `dismissals` and
-//! `past_recommendations` tables (migrations/postgres/0006_recommend.sql).
+//! `past_recommendations` tables (migrations/postgres/0006_recommend.sql), and `picks_cleared`
+//! (0015_undo.sql), the picks the last "Clear picks" kept for its undo.
 //!
 //! What redb's single writer guaranteed, with many nodes writing for one user at once:
 //! - a response's id comes from the table's identity sequence, never reused;
 //! - `save_picks` and `dismiss` each run in one transaction that first takes the user's
 //!   transaction-scoped advisory lock (`lock_users_picks`), so one user's saves and dismissals
 //!   apply one after the other, whole, and never deadlock on each other's rows;
-//! - `dismiss` also reads the picks `FOR UPDATE`, so a concurrent "Clear picks" (one DELETE)
-//!   either goes first or waits for it;
+//! - `dismiss` also reads the picks `FOR UPDATE`, so a concurrent "Clear picks" either goes first
+//!   or waits for it; "Clear picks" and its undo take the same lock;
 //! - every other write is a single statement.
 
 use std::collections::HashSet;
@@ -18,10 +19,12 @@ use sqlx::postgres::PgRow;
 use sqlx::types::Json;
 use sqlx::{PgConnection, Row};
 
-use super::Author;
+use super::{Author, Restored};
 use crate::error::Result;
 use crate::recommend::dismissals::{DismissReason, Dismissal};
-use crate::recommend::model::{PastRec, PickSet, StageSave, StoredPick, StoredResponse};
+use crate::recommend::model::{
+    ClearedSet, PastRec, PickSet, StageSave, StoredPick, StoredResponse,
+};
 use crate::store::PgStore;
 use crate::store::postgres::{code, from_code};
 
@@ -282,10 +285,35 @@ pub fn save_picks(store: &PgStore, firm_id: u64, stages: &[StageSave]) -> Result
     })
 }
 
-pub fn clear_picks(store: &PgStore, firm_id: u64) -> Result<()> {
+pub fn clear_picks(store: &PgStore, firm_id: u64, at: i64) -> Result<()> {
+    let cleared_at = time(at)?;
     store.run(async {
         let mut tx = store.pool().begin().await?;
         crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
+        lock_users_picks(&mut tx, firm_id).await?;
+        let with_picks: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM picks WHERE firm_id = $1 AND jsonb_array_length(vendors) > 0",
+        )
+        .bind(firm_id as i64)
+        .fetch_one(&mut *tx)
+        .await?;
+        if with_picks > 0 {
+            // This clear's picks replace what an earlier one kept.
+            sqlx::query("DELETE FROM picks_cleared WHERE firm_id = $1")
+                .bind(firm_id as i64)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query(
+                "INSERT INTO picks_cleared (firm_id, category_id, vendors, source, note, \
+                 used_size_fallback, saved_at, cleared_at) SELECT firm_id, category_id, vendors, \
+                 source, note, used_size_fallback, saved_at, $2 FROM picks \
+                 WHERE firm_id = $1 AND jsonb_array_length(vendors) > 0",
+            )
+            .bind(firm_id as i64)
+            .bind(cleared_at)
+            .execute(&mut *tx)
+            .await?;
+        }
         sqlx::query("DELETE FROM picks WHERE firm_id = $1")
             .bind(firm_id as i64)
             .execute(&mut *tx)
@@ -293,6 +321,99 @@ pub fn clear_picks(store: &PgStore, firm_id: u64) -> Result<()> {
         tx.commit().await?;
         Ok(())
     })
+}
+
+pub fn cleared_picks(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, ClearedSet)>> {
+    let rows = store.run(
+        sqlx::query(
+            "SELECT category_id, vendors, source, note, used_size_fallback, saved_at, cleared_at \
+             FROM picks_cleared WHERE firm_id = $1 ORDER BY category_id",
+        )
+        .bind(firm_id as i64)
+        .fetch_all(store.pool()),
+    )?;
+    rows.iter()
+        .map(|row| {
+            let cleared = ClearedSet {
+                set: pick_set(row)?,
+                cleared_at: secs(row, "cleared_at")?,
+            };
+            Ok((id(row, "category_id")?, cleared))
+        })
+        .collect()
+}
+
+pub fn restore_cleared_picks(store: &PgStore, firm_id: u64) -> Result<Option<Restored>> {
+    store.run(async {
+        let mut tx = store.pool().begin().await?;
+        crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
+        lock_users_picks(&mut tx, firm_id).await?;
+        let rows = sqlx::query(
+            "SELECT c.category_id, EXISTS (SELECT 1 FROM picks p WHERE p.firm_id = c.firm_id \
+             AND p.category_id = c.category_id AND jsonb_array_length(p.vendors) > 0) AS newer \
+             FROM picks_cleared c WHERE c.firm_id = $1 ORDER BY c.category_id",
+        )
+        .bind(firm_id as i64)
+        .fetch_all(&mut *tx)
+        .await?;
+        if rows.is_empty() {
+            // Nothing written: the transaction rolls back as it drops.
+            return Ok(None);
+        }
+        let mut done = Restored::default();
+        for row in &rows {
+            let category_id = id(row, "category_id")?;
+            if row.try_get::<bool, _>("newer")? {
+                done.kept_newer.push(category_id);
+            } else {
+                done.restored.push(category_id);
+            }
+        }
+        let restored: Vec<i64> = done.restored.iter().map(|&c| c as i64).collect();
+        sqlx::query(
+            "INSERT INTO picks (firm_id, category_id, vendors, source, note, used_size_fallback, \
+             saved_at) SELECT firm_id, category_id, vendors, source, note, used_size_fallback, \
+             saved_at FROM picks_cleared WHERE firm_id = $1 AND category_id = ANY($2) \
+             ON CONFLICT (firm_id, category_id) DO UPDATE SET vendors = EXCLUDED.vendors, \
+             source = EXCLUDED.source, note = EXCLUDED.note, \
+             used_size_fallback = EXCLUDED.used_size_fallback, saved_at = EXCLUDED.saved_at",
+        )
+        .bind(firm_id as i64)
+        .bind(&restored)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM picks_cleared WHERE firm_id = $1")
+            .bind(firm_id as i64)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok::<_, crate::error::AppError>(Some(done))
+    })
+}
+
+/// Writes a kept set as it is (the export into an empty database).
+pub(super) async fn insert_cleared(
+    tx: &mut PgConnection,
+    (firm_id, category_id): (u64, u64),
+    cleared: &ClearedSet,
+    source: &str,
+    (saved_at, cleared_at): (DateTime<Utc>, DateTime<Utc>),
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO picks_cleared (firm_id, category_id, vendors, source, note, \
+         used_size_fallback, saved_at, cleared_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(firm_id as i64)
+    .bind(category_id as i64)
+    .bind(Json(&cleared.set.picks))
+    .bind(source)
+    .bind(&cleared.set.note)
+    .bind(cleared.set.used_size_fallback)
+    .bind(saved_at)
+    .bind(cleared_at)
+    .execute(tx)
+    .await?;
+    Ok(())
 }
 
 pub fn dismiss(
@@ -395,6 +516,10 @@ pub fn merge_firm_in(tx: &mut crate::store::PgTx, into: u64, from: u64) -> Resul
              used_size_fallback, saved_at) SELECT $1, category_id, vendors, source, note, \
              used_size_fallback, saved_at FROM picks WHERE firm_id = $2 \
              ON CONFLICT (firm_id, category_id) DO NOTHING",
+            "INSERT INTO picks_cleared (firm_id, category_id, vendors, source, note, \
+             used_size_fallback, saved_at, cleared_at) SELECT $1, category_id, vendors, source, \
+             note, used_size_fallback, saved_at, cleared_at FROM picks_cleared WHERE firm_id = $2 \
+             ON CONFLICT (firm_id, category_id) DO NOTHING",
             "INSERT INTO dismissals (firm_id, vendor_id, reason, other_text, dismissed_at) \
              SELECT $1, vendor_id, reason, other_text, dismissed_at FROM dismissals \
              WHERE firm_id = $2 ON CONFLICT (firm_id, vendor_id) DO NOTHING",
@@ -414,6 +539,7 @@ pub fn merge_firm_in(tx: &mut crate::store::PgTx, into: u64, from: u64) -> Resul
         }
         for sql in [
             "DELETE FROM picks WHERE firm_id = $1",
+            "DELETE FROM picks_cleared WHERE firm_id = $1",
             "DELETE FROM dismissals WHERE firm_id = $1",
             "DELETE FROM past_recommendations WHERE firm_id = $1",
         ] {

@@ -323,8 +323,9 @@ fn everything(store: &Store, firm_id: u64) -> String {
         })
         .collect();
     format!(
-        "{responded:?}\n{latest:?}\n{:?}\n{:?}\n{:?}",
+        "{responded:?}\n{latest:?}\n{:?}\n{:?}\n{:?}\n{:?}",
         pick_sets(store, firm_id).unwrap(),
+        cleared_picks(store, firm_id).unwrap(),
         dismissals(store, firm_id).unwrap(),
         past(store, firm_id).unwrap()
     )
@@ -354,6 +355,8 @@ fn an_export_copies_every_row_and_keeps_the_ids() {
         dismiss(&file, firm_id, 13, DismissReason::Other("Too slow".into())).unwrap();
         dismiss(&file, firm_id, 30, DismissReason::NotGiven).unwrap();
     }
+    // Firm 8 clears its picks: the one set with a pick left is kept for the undo.
+    clear_picks(&file, 8).unwrap();
     let Store::File(source) = &file else {
         unreachable!()
     };
@@ -364,7 +367,14 @@ fn an_export_copies_every_row_and_keeps_the_ids() {
         (counted("responses").source, counted("responses").copied),
         (6, 6)
     );
-    assert_eq!((counted("picks").source, counted("picks").copied), (4, 4));
+    assert_eq!((counted("picks").source, counted("picks").copied), (2, 2));
+    assert_eq!(
+        (
+            counted("picks_cleared").source,
+            counted("picks_cleared").copied
+        ),
+        (1, 1)
+    );
     assert_eq!(
         (counted("dismissals").source, counted("dismissals").copied),
         (4, 4)
@@ -480,5 +490,76 @@ fn a_merge_moves_responses_picks_dismissals_and_history_keeping_the_kept_firms_o
             "{late:?}"
         );
         assert!(vendors_of(store, 2).is_empty());
+    });
+}
+
+#[test]
+fn a_clear_keeps_the_picks_and_its_undo_puts_back_all_but_newer_ones() {
+    on_both_backends(|store| {
+        let firm = 4;
+        let pfm = StageSave {
+            set: set(&[30, 31], PickSource::PickForMe, 150),
+            ..stage(3, &[30, 31], 150)
+        };
+        save_picks(store, firm, &[stage(1, &[10, 11], 100), pfm]).unwrap();
+        // A set every pick of which was dismissed: nothing to keep.
+        save_picks(store, firm, &[stage(5, &[50], 120)]).unwrap();
+        assert!(dismiss(store, firm, 50, DismissReason::TooExpensive).unwrap());
+        save_picks(store, 9, &[stage(1, &[12], 100)]).unwrap();
+        let before = pick_sets(store, firm).unwrap();
+        assert_eq!(restore_cleared_picks(store, firm).unwrap(), None);
+
+        clear_picks(store, firm).unwrap();
+        assert!(pick_sets(store, firm).unwrap().is_empty());
+        let kept: Vec<(u64, PickSet)> = cleared_picks(store, firm)
+            .unwrap()
+            .into_iter()
+            .map(|(c, k)| (c, k.set))
+            .collect();
+        assert_eq!(kept, before[..2].to_vec(), "the sets with picks, unchanged");
+        // A clear that finds no pick keeps what the last one kept.
+        clear_picks(store, firm).unwrap();
+        assert_eq!(cleared_picks(store, firm).unwrap().len(), 2);
+        // Category 3 gets new picks after the clear: they stay.
+        save_picks(store, firm, &[stage(3, &[32], 200)]).unwrap();
+
+        let done = restore_cleared_picks(store, firm).unwrap().unwrap();
+        assert_eq!(
+            done,
+            Restored {
+                restored: vec![1],
+                kept_newer: vec![3]
+            }
+        );
+        let after = pick_sets(store, firm).unwrap();
+        assert_eq!(after[0], before[0], "source, note and time as they were");
+        assert_eq!(after[1].1.picks[0].vendor_id, 32);
+        assert!(cleared_picks(store, firm).unwrap().is_empty(), "used up");
+        assert_eq!(restore_cleared_picks(store, firm).unwrap(), None);
+        // Another firm's picks were never touched.
+        assert_eq!(vendors_of(store, 9), vec![(1, vec![12])]);
+        assert_eq!(restore_cleared_picks(store, 9).unwrap(), None);
+    });
+}
+
+#[test]
+fn a_merge_moves_the_cleared_picks_keeping_the_kept_firms_on_a_clash() {
+    on_both_backends(|store| {
+        save_picks(store, 1, &[stage(5, &[11], 100)]).unwrap();
+        save_picks(store, 2, &[stage(5, &[13], 200), stage(6, &[21], 200)]).unwrap();
+        clear_picks(store, 1).unwrap();
+        clear_picks(store, 2).unwrap();
+
+        let mut tx = store.begin().unwrap();
+        merge_firm_in(&mut tx, 1, 2).unwrap();
+        tx.commit().unwrap();
+
+        let kept: Vec<(u64, Vec<u64>)> = cleared_picks(store, 1)
+            .unwrap()
+            .into_iter()
+            .map(|(c, k)| (c, k.set.picks.iter().map(|p| p.vendor_id).collect()))
+            .collect();
+        assert_eq!(kept, vec![(5, vec![11]), (6, vec![21])]);
+        assert!(cleared_picks(store, 2).unwrap().is_empty());
     });
 }

@@ -1,20 +1,29 @@
-//! Copying the shortlist of a redb install into PostgreSQL (`litstack export-to-postgres`).
+//! Copying the shortlist (and the removed entries kept for their Undo) of a redb install into
+//! PostgreSQL (`litstack export-to-postgres`).
 
 use crate::store::{FileStore, PgStore, PgTx, TableCount};
 
-use super::postgres::put;
+use super::postgres::{put, put_removed};
 
-/// Copies every shortlist entry of a redb file into PostgreSQL, in one transaction.
+/// Copies every shortlist entry and removed entry of a redb file into PostgreSQL, in one
+/// transaction.
 pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>> {
     let entries = super::file::load_all(from).map_err(anyhow::Error::from)?;
+    let removed = super::file::load_all_removed(from).map_err(anyhow::Error::from)?;
     let mut tx = PgTx::begin(to)?;
     to.run(async {
         let conn = tx.conn()?;
         for ((firm_id, vendor_id), entry) in &entries {
             put(&mut *conn, *firm_id, *vendor_id, entry).await?;
         }
+        for ((firm_id, vendor_id), kept) in &removed {
+            put_removed(&mut *conn, *firm_id, *vendor_id, kept).await?;
+        }
         anyhow::Ok(())
     })?;
     tx.commit()?;
-    Ok(vec![to.counted("shortlist", entries.len() as u64)?])
+    Ok(vec![
+        to.counted("shortlist", entries.len() as u64)?,
+        to.counted("shortlist_removed", removed.len() as u64)?,
+    ])
 }

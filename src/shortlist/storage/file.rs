@@ -1,10 +1,12 @@
-//! The shortlist in the redb file: the SHORTLIST table, (user id, vendor id) -> `Entry`.
+//! The shortlist in the redb file: the SHORTLIST table, (firm id, vendor id) -> `Entry`, and
+//! SHORTLIST_REMOVED, (firm id, vendor id) -> `Removed`, the entries kept for their Undo.
 
 use redb::{ReadableTable, WriteTransaction};
 
+use super::Restore;
 use crate::error::Result;
-use crate::shortlist::model::Entry;
-use crate::store::{self, FileStore, SHORTLIST, codec};
+use crate::shortlist::model::{Entry, Removed, Stamp};
+use crate::store::{self, FileStore, SHORTLIST, SHORTLIST_REMOVED, codec};
 
 pub fn load(store: &FileStore, firm_id: u64) -> Result<Vec<(u64, Entry)>> {
     Ok(store::user_rows(&store.read()?, SHORTLIST, firm_id)?)
@@ -31,15 +33,74 @@ pub fn update_in<T>(
     Ok(out)
 }
 
-pub fn remove(store: &FileStore, firm_id: u64, vendor_id: u64) -> Result<bool> {
+pub fn load_all_removed(store: &FileStore) -> Result<Vec<((u64, u64), Removed)>> {
+    Ok(store::all_user_rows(&store.read()?, SHORTLIST_REMOVED)?)
+}
+
+/// Moves the entry to SHORTLIST_REMOVED (see `super::remove`); the removed entry, if there was one.
+pub fn remove(
+    store: &FileStore,
+    firm_id: u64,
+    vendor_id: u64,
+    stamp: Stamp,
+) -> Result<Option<Entry>> {
     let txn = store.write()?;
     store::merged::refuse_in_file(&txn, firm_id)?;
-    let removed = txn
+    let entry: Option<Entry> = txn
         .open_table(SHORTLIST)?
         .remove((firm_id, vendor_id))?
-        .is_some();
+        .map(|v| codec::decode(v.value()))
+        .transpose()?;
+    let Some(entry) = entry else {
+        return Ok(None);
+    };
+    {
+        let mut removed = txn.open_table(SHORTLIST_REMOVED)?;
+        let mut expired = Vec::new();
+        for row in removed.range((firm_id, 0)..=(firm_id, u64::MAX))? {
+            let (key, value) = row?;
+            let kept: Removed = codec::decode(value.value())?;
+            if !kept.kept_at(stamp.at) {
+                expired.push(key.value());
+            }
+        }
+        for key in expired {
+            removed.remove(key)?;
+        }
+        let kept = Removed {
+            entry: entry.clone(),
+            removed_at: stamp.at,
+            removed_by: stamp.by.map(String::from),
+        };
+        removed.insert((firm_id, vendor_id), codec::encode(&kept).as_slice())?;
+    }
     txn.commit()?;
-    Ok(removed)
+    Ok(Some(entry))
+}
+
+/// Puts a removed entry back (see `super::restore`).
+pub fn restore(store: &FileStore, firm_id: u64, vendor_id: u64, now: i64) -> Result<Restore> {
+    let txn = store.write()?;
+    store::merged::refuse_in_file(&txn, firm_id)?;
+    let restored = {
+        let mut removed = txn.open_table(SHORTLIST_REMOVED)?;
+        let kept: Option<Removed> = removed
+            .get((firm_id, vendor_id))?
+            .map(|v| codec::decode(v.value()))
+            .transpose()?;
+        let Some(kept) = kept.filter(|k| k.kept_at(now)) else {
+            return Ok(Restore::Nothing);
+        };
+        let mut shortlist = txn.open_table(SHORTLIST)?;
+        if shortlist.get((firm_id, vendor_id))?.is_some() {
+            return Ok(Restore::OnShortlist);
+        }
+        shortlist.insert((firm_id, vendor_id), codec::encode(&kept.entry).as_slice())?;
+        removed.remove((firm_id, vendor_id))?;
+        kept.entry
+    };
+    txn.commit()?;
+    Ok(Restore::Restored(restored))
 }
 
 /// Moves firm `from`'s entries to firm `into`; a vendor on both becomes `super::merge_entries`.
@@ -61,6 +122,18 @@ pub fn merge_firm_in(txn: &WriteTransaction, into: u64, from: u64) -> Result<()>
         };
         table.insert((into, vendor_id), codec::encode(&merged).as_slice())?;
         table.remove((from, vendor_id))?;
+    }
+    // Removed entries kept for their Undo: the kept firm's own wins where both have one.
+    let mut removed = txn.open_table(SHORTLIST_REMOVED)?;
+    let theirs: Vec<(u64, Vec<u8>)> = removed
+        .range((from, 0)..=(from, u64::MAX))?
+        .map(|e| e.map(|(k, v)| (k.value().1, v.value().to_vec())))
+        .collect::<std::result::Result<_, _>>()?;
+    for (vendor_id, value) in theirs {
+        if removed.get((into, vendor_id))?.is_none() {
+            removed.insert((into, vendor_id), value.as_slice())?;
+        }
+        removed.remove((from, vendor_id))?;
     }
     Ok(())
 }

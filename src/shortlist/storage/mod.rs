@@ -1,5 +1,6 @@
-//! The shortlist's storage, in either backend: one record per (user id, vendor id). Every
-//! function takes the user id, so no call can reach another user's entries; `load_all` is only
+//! The shortlist's storage, in either backend: one record per (firm id, vendor id), and the
+//! entries taken off it, kept for their Undo (`Removed`, one per (firm id, vendor id)). Every
+//! function takes the firm id, so no call can reach another firm's entries; `load_all` is only
 //! for the aggregate outcomes.
 
 mod export;
@@ -12,7 +13,18 @@ use crate::error::Result;
 use crate::state::App;
 use crate::store::{Store, WriteTx};
 
-use super::model::Entry;
+use super::model::{Entry, Removed, Stamp};
+
+/// What `restore` found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Restore {
+    /// Nothing of the vendor was removed in the last `KEEP_REMOVED_DAYS` (or it was restored).
+    Nothing,
+    /// The vendor is on the shortlist again: nothing was written.
+    OnShortlist,
+    /// The removed entry is back on the shortlist, exactly as it was.
+    Restored(Entry),
+}
 
 /// The user's entries by vendor id (ascending).
 pub fn load(app: &App, firm_id: u64) -> Result<Vec<(u64, Entry)>> {
@@ -60,21 +72,47 @@ pub fn update_in<T>(
     }
 }
 
-/// Removes an entry; whether there was one.
-pub fn remove(app: &App, firm_id: u64, vendor_id: u64) -> Result<bool> {
+/// Takes an entry off the shortlist and keeps it, whole, for its Undo: it replaces an earlier
+/// removed copy of the vendor, and the firm's removed entries older than `KEEP_REMOVED_DAYS` are
+/// pruned in the same write. Whether there was an entry (nothing is written when there was not).
+pub fn remove(app: &App, firm_id: u64, vendor_id: u64, stamp: Stamp) -> Result<bool> {
     let removed = match &app.store {
-        Store::File(db) => file::remove(db, firm_id, vendor_id)?,
-        Store::Postgres(db) => postgres::remove(db, firm_id, vendor_id)?,
+        Store::File(db) => file::remove(db, firm_id, vendor_id, stamp)?,
+        Store::Postgres(db) => postgres::remove(db, firm_id, vendor_id, stamp)?,
     };
-    if removed {
+    if removed.is_some() {
         crate::techstack::peers::changed(app, firm_id);
     }
-    Ok(removed)
+    Ok(removed.is_some())
+}
+
+/// Puts the entry the firm last removed for this vendor back on the shortlist, exactly as it was
+/// (note and its author, status and its whole history, outcome, recorded reasons), from what the
+/// store kept; never from anything a client sends. Refused, writing nothing, while the vendor is
+/// on the shortlist again.
+pub fn restore(app: &App, firm_id: u64, vendor_id: u64, now: i64) -> Result<Restore> {
+    let found = match &app.store {
+        Store::File(db) => file::restore(db, firm_id, vendor_id, now)?,
+        Store::Postgres(db) => postgres::restore(db, firm_id, vendor_id, now)?,
+    };
+    if matches!(found, Restore::Restored(_)) {
+        crate::techstack::peers::changed(app, firm_id);
+    }
+    Ok(found)
+}
+
+/// Every firm's removed entries, as ((firm id, vendor id), removed). For the export and tests.
+pub fn load_all_removed(store: &Store) -> Result<Vec<((u64, u64), Removed)>> {
+    match store {
+        Store::File(db) => file::load_all_removed(db),
+        Store::Postgres(db) => postgres::load_all_removed(db),
+    }
 }
 
 /// Moves firm `from`'s shortlist to firm `into` inside the caller's transaction (a firm merge):
 /// a vendor only `from` has becomes `into`'s as it is; one both have becomes `merge_entries` of
-/// the two. The caller recounts both firms in the peer figures after the commit.
+/// the two. `from`'s removed entries move too, where `into` kept none of the same vendor (the
+/// kept firm's own wins). The caller recounts both firms in the peer figures after the commit.
 pub fn merge_firm_in(tx: &mut WriteTx, into: u64, from: u64) -> Result<()> {
     match tx {
         WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
@@ -151,9 +189,24 @@ mod tests {
     }
 
     fn removed(store: &Store, firm_id: u64, vendor_id: u64) -> bool {
+        remove_at(store, firm_id, vendor_id, 500).is_some()
+    }
+
+    fn remove_at(store: &Store, firm_id: u64, vendor_id: u64, at: i64) -> Option<Entry> {
+        let stamp = Stamp {
+            at,
+            by: Some("Ann Doe"),
+        };
         match store {
-            Store::File(db) => file::remove(db, firm_id, vendor_id).unwrap(),
-            Store::Postgres(db) => postgres::remove(db, firm_id, vendor_id).unwrap(),
+            Store::File(db) => file::remove(db, firm_id, vendor_id, stamp).unwrap(),
+            Store::Postgres(db) => postgres::remove(db, firm_id, vendor_id, stamp).unwrap(),
+        }
+    }
+
+    fn restore_at(store: &Store, firm_id: u64, vendor_id: u64, now: i64) -> Restore {
+        match store {
+            Store::File(db) => file::restore(db, firm_id, vendor_id, now).unwrap(),
+            Store::Postgres(db) => postgres::restore(db, firm_id, vendor_id, now).unwrap(),
         }
     }
 
@@ -261,12 +314,100 @@ mod tests {
     }
 
     #[test]
+    fn a_removed_entry_is_kept_30_days_whole_and_comes_back_unless_on_the_shortlist_again() {
+        use crate::shortlist::model::KEEP_REMOVED_DAYS;
+        let (_dir, stores) = stores();
+        let days = |n: i64| n * 86_400;
+        for store in &stores {
+            let t = 1_000_000;
+            update(store, 1, 9, |e| {
+                e.set_note(
+                    "Ask about pricing".into(),
+                    Stamp {
+                        at: 110,
+                        by: Some("Cy Poe"),
+                    },
+                );
+                e.set_status(
+                    Status::DemoHeld,
+                    Stamp {
+                        at: 120,
+                        by: Some("Ann Doe"),
+                    },
+                );
+                e.reject_reason = Some("Slow".into());
+                e.recorded = Some(crate::shortlist::model::Recorded {
+                    reasons: vec!["Fits firms of 6-20".into()],
+                    at: 90,
+                });
+            });
+            update(store, 2, 9, |e| e.note = "Another firm's".into());
+            let before = entries(store, 1)[0].1.clone();
+            assert_eq!(restore_at(store, 1, 9, t), Restore::Nothing);
+
+            assert_eq!(remove_at(store, 1, 9, t), Some(before.clone()));
+            assert!(entries(store, 1).is_empty());
+            assert_eq!(remove_at(store, 1, 9, t), None, "nothing left to remove");
+            assert_eq!(
+                restore_at(store, 3, 9, t),
+                Restore::Nothing,
+                "another firm's"
+            );
+            assert_eq!(
+                restore_at(store, 1, 9, t + days(KEEP_REMOVED_DAYS)),
+                Restore::Nothing,
+                "30 days on, it is gone"
+            );
+            // On the shortlist again: refused, nothing written.
+            update(store, 1, 9, |_| {});
+            let again = entries(store, 1);
+            assert_eq!(restore_at(store, 1, 9, t + 1), Restore::OnShortlist);
+            assert_eq!(entries(store, 1), again);
+            // The later removal replaces the kept entry.
+            assert!(remove_at(store, 1, 9, t + 2).is_some());
+            assert_eq!(
+                restore_at(store, 1, 9, t + 3),
+                Restore::Restored(again[0].1.clone())
+            );
+            assert_eq!(restore_at(store, 1, 9, t + 4), Restore::Nothing, "used up");
+            assert_eq!(entries(store, 2)[0].1.note, "Another firm's");
+
+            // Removed again, then the firm removes another vendor 30 days later: the old kept
+            // entry is pruned by that write.
+            let back = entries(store, 1)[0].1.clone();
+            remove_at(store, 1, 9, t + 5);
+            update(store, 1, 4, |_| {});
+            let kept = |store: &Store| -> Vec<(u64, u64)> {
+                load_all_removed(store)
+                    .unwrap()
+                    .into_iter()
+                    .map(|(k, _)| k)
+                    .collect()
+            };
+            assert_eq!(kept(store), [(1, 9)]);
+            let removed = &load_all_removed(store).unwrap()[0].1;
+            assert_eq!(
+                (
+                    &removed.entry,
+                    removed.removed_at,
+                    removed.removed_by.as_deref()
+                ),
+                (&back, t + 5, Some("Ann Doe"))
+            );
+            remove_at(store, 1, 4, t + 5 + days(KEEP_REMOVED_DAYS));
+            assert_eq!(kept(store), [(1, 4)]);
+        }
+    }
+
+    #[test]
     fn export_copies_every_entry() {
         let (_dir, [file, _]) = stores();
         update(&file, 1, 2, |e| {
             e.set_status(Status::DemoBooked, Stamp::at(120))
         });
         update(&file, 3, 2, |e| e.note = "n".into());
+        update(&file, 3, 5, |e| e.note = "removed".into());
+        remove_at(&file, 3, 5, 200);
         let pg = test_store();
         let Store::File(file_store) = &file else {
             unreachable!()
@@ -276,7 +417,16 @@ mod tests {
             (counts[0].table, counts[0].source, counts[0].copied),
             ("shortlist", 2, 2)
         );
-        assert_eq!(all(&Store::Postgres(pg)), all(&file));
+        assert_eq!(
+            (counts[1].table, counts[1].source, counts[1].copied),
+            ("shortlist_removed", 1, 1)
+        );
+        let hub = Store::Postgres(pg);
+        assert_eq!(all(&hub), all(&file));
+        assert_eq!(
+            load_all_removed(&hub).unwrap(),
+            load_all_removed(&file).unwrap()
+        );
     }
 
     #[test]
@@ -337,6 +487,10 @@ mod tests {
                     e.set_status(Status::Rejected, Stamp::at(150))
                 });
                 update(store, 3, 9, |_| {});
+                for (firm, vendor, note) in [(1, 7, "Ours"), (2, 7, "Theirs"), (2, 8, "Theirs")] {
+                    update(store, firm, vendor, |e| e.note = note.into());
+                    remove_at(store, firm, vendor, 300);
+                }
                 let mut tx = store.begin().unwrap();
                 merge_firm_in(&mut tx, 1, 2).unwrap();
                 // As the accounts' part of a whole merge does.
@@ -352,6 +506,16 @@ mod tests {
                     "{late:?}"
                 );
                 drop(tx);
+                // Removed entries move; the kept firm's own wins where both kept one.
+                let removed: Vec<((u64, u64), String)> = load_all_removed(store)
+                    .unwrap()
+                    .into_iter()
+                    .map(|(k, r)| (k, r.entry.note))
+                    .collect();
+                assert_eq!(
+                    removed,
+                    [((1, 7), "Ours".to_string()), ((1, 8), "Theirs".to_string())]
+                );
                 (entries(store, 1), all(store).len())
             })
             .collect();

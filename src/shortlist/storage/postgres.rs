@@ -1,22 +1,33 @@
 //! The shortlist in PostgreSQL (migrations/postgres/0007_shortlist.sql): the `shortlist` table,
-//! one row per (user, vendor), the status and outcome in columns, the small status history as
-//! JSONB.
+//! one row per (firm, vendor), the status and outcome in columns, the small status history as
+//! JSONB; and `shortlist_removed` (0015_undo.sql), the same columns plus when and by whom, for the
+//! entries kept for their Undo.
 
 use sqlx::postgres::PgRow;
 use sqlx::types::Json;
 use sqlx::{PgConnection, Row};
 
+use super::Restore;
 use crate::error::Result;
-use crate::shortlist::model::{Entry, Outcome, Recorded, StatusChange};
+use crate::shortlist::model::{
+    Entry, KEEP_REMOVED_DAYS, Outcome, Recorded, Removed, Stamp, StatusChange,
+};
 use crate::store::postgres::changes::{self, Change};
 use crate::store::postgres::{code, from_code};
 use crate::store::{PgStore, PgTx};
 
+/// The columns of an entry after its key, in both tables.
+macro_rules! entry_columns {
+    () => {
+        "status, note, note_by, note_at, reject_reason, history, demo_held, chosen, chosen_at, \
+         satisfaction, added_at, recorded_reasons, recorded_at"
+    };
+}
+
 /// The columns `entry_from` reads, in every SELECT of an entry.
 macro_rules! columns {
     () => {
-        "firm_id, vendor_id, status, note, note_by, note_at, reject_reason, history, demo_held, \
-         chosen, chosen_at, satisfaction, added_at, recorded_reasons, recorded_at"
+        concat!("firm_id, vendor_id, ", entry_columns!())
     };
 }
 
@@ -105,48 +116,54 @@ fn timestamp(secs: i64) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
         .ok_or_else(|| anyhow::anyhow!("a time out of range: {secs}"))
 }
 
+/// Binds an entry's values, in `entry_columns!` order, after the key's two.
+fn bind_entry<'q>(
+    query: sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>,
+    entry: &'q Entry,
+) -> anyhow::Result<sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>> {
+    Ok(query
+        .bind(code(&entry.status)?)
+        .bind(&entry.note)
+        .bind(&entry.note_by)
+        .bind(entry.note_at.map(timestamp).transpose()?)
+        .bind(&entry.reject_reason)
+        .bind(Json(&entry.history))
+        .bind(entry.outcome.demo_held)
+        .bind(entry.outcome.chosen)
+        .bind(entry.outcome.chosen_at.map(timestamp).transpose()?)
+        .bind(entry.outcome.satisfaction.map(i16::from))
+        .bind(timestamp(entry.added_at)?)
+        .bind(entry.recorded.as_ref().map(|r| r.reasons.clone()))
+        .bind(
+            entry
+                .recorded
+                .as_ref()
+                .map(|r| timestamp(r.at))
+                .transpose()?,
+        ))
+}
+
 pub(super) async fn put(
     conn: &mut PgConnection,
     firm_id: u64,
     vendor_id: u64,
     entry: &Entry,
 ) -> anyhow::Result<()> {
-    sqlx::query(
-        "INSERT INTO shortlist (firm_id, vendor_id, status, note, note_by, note_at, \
-         reject_reason, history, demo_held, chosen, chosen_at, satisfaction, added_at, \
-         recorded_reasons, recorded_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) \
+    let query = sqlx::query(concat!(
+        "INSERT INTO shortlist (",
+        columns!(),
+        ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) \
          ON CONFLICT (firm_id, vendor_id) DO UPDATE SET status = EXCLUDED.status, \
          note = EXCLUDED.note, note_by = EXCLUDED.note_by, note_at = EXCLUDED.note_at, \
          reject_reason = EXCLUDED.reject_reason, \
          history = EXCLUDED.history, demo_held = EXCLUDED.demo_held, chosen = EXCLUDED.chosen, \
          chosen_at = EXCLUDED.chosen_at, satisfaction = EXCLUDED.satisfaction, \
          added_at = EXCLUDED.added_at, recorded_reasons = EXCLUDED.recorded_reasons, \
-         recorded_at = EXCLUDED.recorded_at",
-    )
+         recorded_at = EXCLUDED.recorded_at"
+    ))
     .bind(firm_id as i64)
-    .bind(vendor_id as i64)
-    .bind(code(&entry.status)?)
-    .bind(&entry.note)
-    .bind(&entry.note_by)
-    .bind(entry.note_at.map(timestamp).transpose()?)
-    .bind(&entry.reject_reason)
-    .bind(Json(&entry.history))
-    .bind(entry.outcome.demo_held)
-    .bind(entry.outcome.chosen)
-    .bind(entry.outcome.chosen_at.map(timestamp).transpose()?)
-    .bind(entry.outcome.satisfaction.map(i16::from))
-    .bind(timestamp(entry.added_at)?)
-    .bind(entry.recorded.as_ref().map(|r| r.reasons.clone()))
-    .bind(
-        entry
-            .recorded
-            .as_ref()
-            .map(|r| timestamp(r.at))
-            .transpose()?,
-    )
-    .execute(conn)
-    .await?;
+    .bind(vendor_id as i64);
+    bind_entry(query, entry)?.execute(conn).await?;
     Ok(())
 }
 
@@ -195,22 +212,167 @@ fn peer_outcome(entry: &Entry) -> (bool, bool) {
     (held, held && entry.outcome.chosen == Some(true))
 }
 
-pub fn remove(store: &PgStore, firm_id: u64, vendor_id: u64) -> Result<bool> {
+/// Moves the entry to `shortlist_removed` (see `super::remove`) under the firm's shortlist lock;
+/// the removed entry, if there was one.
+pub fn remove(
+    store: &PgStore,
+    firm_id: u64,
+    vendor_id: u64,
+    stamp: Stamp,
+) -> Result<Option<Entry>> {
+    let cutoff = timestamp(stamp.at - KEEP_REMOVED_DAYS * 86_400)?;
     let mut tx = PgTx::begin(store)?;
     store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
-    let held: Option<Option<bool>> = store.run(
-        sqlx::query_scalar(
-            "DELETE FROM shortlist WHERE firm_id = $1 AND vendor_id = $2 RETURNING demo_held",
+    let conn = tx.conn()?;
+    let entry = store.run(async {
+        lock_firms_shortlist(&mut *conn, firm_id).await?;
+        let row = sqlx::query(concat!(
+            "DELETE FROM shortlist WHERE firm_id = $1 AND vendor_id = $2 RETURNING ",
+            columns!()
+        ))
+        .bind(firm_id as i64)
+        .bind(vendor_id as i64)
+        .fetch_optional(&mut *conn)
+        .await?;
+        let Some(entry) = row.as_ref().map(entry_from).transpose()? else {
+            // Nothing removed: what an earlier removal kept stays as it is.
+            return anyhow::Ok(None);
+        };
+        sqlx::query(
+            "DELETE FROM shortlist_removed WHERE firm_id = $1 \
+             AND (vendor_id = $2 OR removed_at <= $3)",
         )
         .bind(firm_id as i64)
         .bind(vendor_id as i64)
-        .fetch_optional(tx.conn()?),
-    )?;
-    if held == Some(Some(true)) {
+        .bind(cutoff)
+        .execute(&mut *conn)
+        .await?;
+        let kept = Removed {
+            entry,
+            removed_at: stamp.at,
+            removed_by: stamp.by.map(String::from),
+        };
+        put_removed(&mut *conn, firm_id, vendor_id, &kept).await?;
+        Ok(Some(kept.entry))
+    })?;
+    if entry
+        .as_ref()
+        .is_some_and(|e| peer_outcome(e) != (false, false))
+    {
         store.run(changes::record(tx.conn()?, Change::Peers { firm_id }))?;
     }
     tx.commit()?;
-    Ok(held.is_some())
+    Ok(entry)
+}
+
+/// Puts a removed entry back (see `super::restore`), under the firm's shortlist lock so that no
+/// write adds the vendor between the check and the copy.
+pub fn restore(store: &PgStore, firm_id: u64, vendor_id: u64, now: i64) -> Result<Restore> {
+    let cutoff = timestamp(now - KEEP_REMOVED_DAYS * 86_400)?;
+    let mut tx = PgTx::begin(store)?;
+    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
+    let conn = tx.conn()?;
+    let found = store.run(async {
+        lock_firms_shortlist(&mut *conn, firm_id).await?;
+        let kept: Option<i64> = sqlx::query_scalar(
+            "SELECT vendor_id FROM shortlist_removed WHERE firm_id = $1 AND vendor_id = $2 \
+             AND removed_at > $3",
+        )
+        .bind(firm_id as i64)
+        .bind(vendor_id as i64)
+        .bind(cutoff)
+        .fetch_optional(&mut *conn)
+        .await?;
+        if kept.is_none() {
+            return anyhow::Ok(Restore::Nothing);
+        }
+        let on_list: Option<i64> = sqlx::query_scalar(
+            "SELECT vendor_id FROM shortlist WHERE firm_id = $1 AND vendor_id = $2",
+        )
+        .bind(firm_id as i64)
+        .bind(vendor_id as i64)
+        .fetch_optional(&mut *conn)
+        .await?;
+        if on_list.is_some() {
+            return Ok(Restore::OnShortlist);
+        }
+        let row = sqlx::query(concat!(
+            "WITH back AS (DELETE FROM shortlist_removed WHERE firm_id = $1 AND vendor_id = $2 \
+             RETURNING *) INSERT INTO shortlist (",
+            columns!(),
+            ") SELECT ",
+            columns!(),
+            " FROM back RETURNING ",
+            columns!()
+        ))
+        .bind(firm_id as i64)
+        .bind(vendor_id as i64)
+        .fetch_one(&mut *conn)
+        .await?;
+        Ok(Restore::Restored(entry_from(&row)?))
+    })?;
+    match &found {
+        Restore::Restored(entry) => {
+            if peer_outcome(entry) != (false, false) {
+                store.run(changes::record(tx.conn()?, Change::Peers { firm_id }))?;
+            }
+            tx.commit()?;
+        }
+        // Nothing written: the transaction rolls back as it drops.
+        Restore::Nothing | Restore::OnShortlist => {}
+    }
+    Ok(found)
+}
+
+pub fn load_all_removed(store: &PgStore) -> Result<Vec<((u64, u64), Removed)>> {
+    let rows = store.run(
+        sqlx::query(concat!(
+            "SELECT ",
+            columns!(),
+            ", removed_at, removed_by FROM shortlist_removed ORDER BY firm_id, vendor_id"
+        ))
+        .fetch_all(store.pool()),
+    )?;
+    Ok(rows
+        .iter()
+        .map(|row| {
+            let key = (
+                row.try_get::<i64, _>("firm_id")? as u64,
+                row.try_get::<i64, _>("vendor_id")? as u64,
+            );
+            let removed = Removed {
+                entry: entry_from(row)?,
+                removed_at: row
+                    .try_get::<chrono::DateTime<chrono::Utc>, _>("removed_at")?
+                    .timestamp(),
+                removed_by: row.try_get("removed_by")?,
+            };
+            Ok((key, removed))
+        })
+        .collect::<anyhow::Result<_>>()?)
+}
+
+/// Writes a removed entry as it is (a removal, and the export into an empty database).
+pub(super) async fn put_removed(
+    conn: &mut PgConnection,
+    firm_id: u64,
+    vendor_id: u64,
+    removed: &Removed,
+) -> anyhow::Result<()> {
+    let query = sqlx::query(concat!(
+        "INSERT INTO shortlist_removed (",
+        columns!(),
+        ", removed_at, removed_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
+         $13, $14, $15, $16, $17)"
+    ))
+    .bind(firm_id as i64)
+    .bind(vendor_id as i64);
+    bind_entry(query, &removed.entry)?
+        .bind(timestamp(removed.removed_at)?)
+        .bind(&removed.removed_by)
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 /// Takes the firm's shortlist lock until the transaction ends (see `update_in`).
@@ -265,6 +427,23 @@ pub fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<()> {
             put(&mut *conn, into, vendor_id, &merged).await?;
         }
         sqlx::query("DELETE FROM shortlist WHERE firm_id = $1")
+            .bind(from as i64)
+            .execute(&mut *conn)
+            .await?;
+        // Removed entries kept for their Undo: the kept firm's own wins where both have one.
+        sqlx::query(concat!(
+            "INSERT INTO shortlist_removed (",
+            columns!(),
+            ", removed_at, removed_by) SELECT $1, vendor_id, ",
+            entry_columns!(),
+            ", removed_at, removed_by FROM shortlist_removed WHERE firm_id = $2 \
+             ON CONFLICT (firm_id, vendor_id) DO NOTHING"
+        ))
+        .bind(into as i64)
+        .bind(from as i64)
+        .execute(&mut *conn)
+        .await?;
+        sqlx::query("DELETE FROM shortlist_removed WHERE firm_id = $1")
             .bind(from as i64)
             .execute(&mut *conn)
             .await?;

@@ -20,6 +20,17 @@ describe('api client errors', () => {
     expect((error as ApiError).status).toBe(409);
   });
 
+  it('keeps why the server ended a session, and no reason when it gave none', async () => {
+    const said = '{"error":"You were signed out because your password was changed.","reason":"password_changed"}';
+    vi.stubGlobal('fetch', answer(401, said));
+    const ended = (await api.get('/api/auth/me').catch((e: unknown) => e)) as ApiError;
+    expect(ended.reason).toBe('password_changed');
+    expect(ended.serverMessage).toBe('You were signed out because your password was changed.');
+    vi.stubGlobal('fetch', answer(401, '{"error":"You are not signed in. Please sign in to continue."}'));
+    const plain = (await api.get('/api/auth/me').catch((e: unknown) => e)) as ApiError;
+    expect(plain.reason).toBeUndefined();
+  });
+
   it('falls back to "<status>: <body>" when the body has no error field', async () => {
     vi.stubGlobal('fetch', answer(502, 'Bad gateway from proxy'));
     const error = (await api.get('/api/trends').catch((e: unknown) => e)) as ApiError;

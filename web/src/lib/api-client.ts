@@ -12,12 +12,18 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's own `error` text, when it sent one. */
   readonly serverMessage: string | undefined;
+  /**
+   * Why the server ended the session, on a 401 for a cookie whose session it ended (a password
+   * change, a removal from the firm...); `serverMessage` then says it in words.
+   */
+  readonly reason: string | undefined;
 
-  constructor(status: number, message: string, serverMessage?: string) {
+  constructor(status: number, message: string, serverMessage?: string, reason?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
+    this.reason = reason;
   }
 }
 
@@ -59,17 +65,21 @@ type RequestOptions = {
   signal?: AbortSignal;
 };
 
-function readServerMessage(text: string): string | undefined {
+/** The `error` and `reason` of an error body, when it is one. */
+function readErrorBody(text: string): { message?: string; reason?: string } {
   try {
     const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && 'error' in parsed) {
-      const message = (parsed as { error: unknown }).error;
-      if (typeof message === 'string' && message.trim() !== '') return message;
+    if (parsed && typeof parsed === 'object') {
+      const { error, reason } = parsed as { error?: unknown; reason?: unknown };
+      return {
+        message: typeof error === 'string' && error.trim() !== '' ? error : undefined,
+        reason: typeof reason === 'string' && reason !== '' ? reason : undefined,
+      };
     }
   } catch {
     // Not JSON: fall back to the status line below.
   }
-  return undefined;
+  return {};
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
@@ -101,9 +111,9 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 
   const text = await response.text();
   if (!response.ok) {
-    const serverMessage = readServerMessage(text);
+    const { message: serverMessage, reason } = readErrorBody(text);
     const message = serverMessage ?? `${response.status}: ${text || response.statusText}`;
-    throw new ApiError(response.status, message, serverMessage);
+    throw new ApiError(response.status, message, serverMessage, reason);
   }
   return (text ? JSON.parse(text) : undefined) as T;
 }

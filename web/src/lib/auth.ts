@@ -4,19 +4,27 @@ import { api, ApiError } from './api-client';
 import type { FirmRole, User, UserEnvelope } from './api/types';
 import { cacheTimes } from './cache-times';
 import { queryKeys } from './query-keys';
+import { sessionEndedNotice, signInNotice } from './sign-in-notice';
 
 /**
  * The signed-in user (GET /api/auth/me). Lives in lib/ because the guard, the sidebar, the auth
  * screens and Profile all read it and refresh it.
  */
 
-/** The current user, or null when nobody is signed in (the server answers 401). */
+/**
+ * The current user, or null when nobody is signed in (the server answers 401). When the server
+ * ended the browser's session itself (a password change, a removal from the firm), sign-in is
+ * told why, unless it already has something to say.
+ */
 export async function getMe(): Promise<User | null> {
   try {
     const { user } = await api.get<UserEnvelope>('/api/auth/me');
     return user;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      if (error.reason && !signInNotice.value) signInNotice.value = sessionEndedNotice(error);
+      return null;
+    }
     throw error;
   }
 }

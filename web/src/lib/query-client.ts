@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient, type DefaultOptions } from '@ta
 
 import { ApiError } from './api-client';
 import { queryKeys } from './query-keys';
-import { SESSION_ENDED_NOTICE, signInNotice } from './sign-in-notice';
+import { sessionEndedNotice, signInNotice } from './sign-in-notice';
 
 /**
  * Reads never retry, never refetch on focus and never go stale on their own; each query that
@@ -27,7 +27,7 @@ export function createQueryClient(): QueryClient {
   const onError = (error: unknown) => {
     if (!(error instanceof ApiError) || error.status !== 401) return;
     if (!client.getQueryData(queryKeys.me)) return;
-    signInNotice.value = SESSION_ENDED_NOTICE;
+    signInNotice.value = sessionEndedNotice(error);
     client.setQueryData(queryKeys.me, null);
   };
   const client: QueryClient = new QueryClient({

@@ -5,8 +5,9 @@ import type { EntryChange, OutcomeChange, Shortlist, ShortlistEntry, ShortlistSt
 import { queryKeys } from './query-keys';
 
 /**
- * The shortlist (GET/PUT/DELETE /api/shortlist/{vendorId}, PUT …/outcome), shared by every vendor
- * card's "Add to shortlist" toggle, the /past cards' outcome questions and the /shortlist screen.
+ * The shortlist (GET/PUT/DELETE /api/shortlist/{vendorId}, PUT …/outcome, POST …/restore), shared
+ * by every vendor card's "Add to shortlist" toggle, the /past cards' outcome questions and the
+ * /shortlist screen.
  */
 
 /** The statuses in the order the status select offers them; every one the API has. */
@@ -42,11 +43,19 @@ export function removeEntry(vendorId: number): Promise<void> {
   return api.delete(`/api/shortlist/${vendorId}`);
 }
 
+/**
+ * Undoes the firm's last removal of the vendor: the server puts back the entry it kept (note,
+ * history, outcome, reasons), exactly as it was. Nothing is sent: the client cannot write history.
+ */
+export function restoreEntry(vendorId: number): Promise<ShortlistEntry> {
+  return api.post(`/api/shortlist/${vendorId}/restore`);
+}
+
 export function putOutcome(vendorId: number, change: OutcomeChange): Promise<ShortlistEntry> {
   return api.put(`/api/shortlist/${vendorId}/outcome`, change);
 }
 
-/** Adds, changes or removes entries; the shortlist refreshes after each. */
+/** Adds, changes, removes or restores entries; the shortlist refreshes after each. */
 export function useShortlistMutations() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.shortlist });
@@ -55,9 +64,10 @@ export function useShortlistMutations() {
     onSuccess: refresh,
   });
   const remove = useMutation({ mutationFn: removeEntry, onSuccess: refresh });
+  const restore = useMutation({ mutationFn: restoreEntry, onSuccess: refresh });
   const outcome = useMutation({
     mutationFn: ({ vendorId, change }: { vendorId: number; change: OutcomeChange }) => putOutcome(vendorId, change),
     onSuccess: refresh,
   });
-  return { put, remove, outcome };
+  return { put, remove, restore, outcome };
 }

@@ -13,3 +13,12 @@ export const SESSION_ENDED_NOTICE: SignInNotice = {
   kind: 'info',
   text: 'Your session has ended. Please sign in again to continue.',
 };
+
+/**
+ * What sign-in says after a call was answered 401: the server's reason when it ended the session
+ * itself ("You were signed out because your password was changed."), else that it ended.
+ */
+export function sessionEndedNotice(error: { reason?: string; serverMessage?: string }): SignInNotice {
+  if (error.reason && error.serverMessage) return { kind: 'info', text: error.serverMessage };
+  return SESSION_ENDED_NOTICE;
+}

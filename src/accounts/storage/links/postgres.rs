@@ -4,9 +4,9 @@
 use sqlx::postgres::PgRow;
 use sqlx::{PgConnection, Row};
 
-use super::super::postgres::{at, role_from, update_user_in, user_by_id_in};
+use super::super::postgres::{self as accounts_pg, at, role_from, update_user_in, user_by_id_in};
 use crate::accounts::links::{self, Invitation, ResetLink};
-use crate::accounts::model::User;
+use crate::accounts::model::{EndReason, EndedSession, User};
 use crate::accounts::sessions::TokenHash;
 use crate::error::{Result, gone};
 use crate::store::PgStore;
@@ -240,9 +240,8 @@ pub fn use_reset_link(
             .await?;
         user.password_hash = password_hash.to_string();
         update_user_in(&mut tx, &user).await?;
-        sqlx::query("DELETE FROM sessions WHERE user_id = $1")
-            .bind(user.id as i64)
-            .execute(&mut *tx)
+        let why = EndedSession::new(EndReason::PasswordReset, None);
+        accounts_pg::revoke_other_sessions(&mut tx, user.id, &accounts_pg::NO_SESSION, &why)
             .await?;
         changes::record(&mut tx, Change::User { user_id: user.id }).await?;
         tx.commit().await?;

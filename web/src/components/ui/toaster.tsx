@@ -3,8 +3,15 @@ import { useSignals } from '@preact/signals-react/runtime';
 
 import { cn } from '@/lib/cn';
 
+import { buttonClasses } from './button';
 import { Icon } from './icon';
 import { currentToast, dismissToast } from './use-toast';
+
+/**
+ * A toast with an action (Undo) stays twice as long as the 5 s default, so there is time to reach
+ * its button; hovering it, or focusing the region with F8, pauses it as long as needed.
+ */
+const ACTION_DURATION = 10_000;
 
 /** Renders the current toast and the notification region (F8 focuses it). */
 export function Toaster() {
@@ -21,7 +28,8 @@ export function Toaster() {
           onOpenChange={(open) => {
             if (!open) dismissToast(shown.id);
           }}
-          type={destructive ? 'foreground' : 'background'}
+          type={destructive || shown.action ? 'foreground' : 'background'}
+          duration={shown.action ? ACTION_DURATION : undefined}
           className={cn(
             'toast group pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg',
             destructive
@@ -41,6 +49,15 @@ export function Toaster() {
               <ToastPrimitive.Description className={cn('text-sm', destructive ? 'text-red-50' : 'text-slate-600')}>
                 {shown.description}
               </ToastPrimitive.Description>
+            ) : null}
+            {shown.action ? (
+              <ToastPrimitive.Action
+                altText={shown.action.altText}
+                onClick={shown.action.onAction}
+                className={cn(buttonClasses({ variant: 'outline', size: 'sm' }), 'mt-1 justify-self-start')}
+              >
+                {shown.action.label}
+              </ToastPrimitive.Action>
             ) : null}
           </div>
           <ToastPrimitive.Close

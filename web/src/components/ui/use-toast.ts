@@ -7,10 +7,22 @@ import { signal } from '@preact/signals-react';
 
 export type ToastVariant = 'default' | 'warning' | 'destructive';
 
+/** A button in the toast, such as Undo. */
+export type ToastAction = {
+  label: string;
+  /**
+   * For screen readers, which announce the toast without its button: how to reach the action
+   * another way (Radix's `altText`).
+   */
+  altText: string;
+  onAction: () => void;
+};
+
 export type ToastOptions = {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  action?: ToastAction;
 };
 
 export type ToastState = ToastOptions & { id: number; open: boolean };
@@ -37,7 +49,7 @@ export function toast(options: ToastOptions): { id: number; dismiss: () => void;
   };
 }
 
-/** `toast({title, description, variant})` shows a toast, replacing any other. */
+/** `toast({title, description, variant, action})` shows a toast, replacing any other. */
 export function useToast() {
   return { toast, dismiss: dismissToast };
 }

@@ -30,6 +30,10 @@ function serve() {
       onList = false;
       return { status: 204 };
     },
+    'POST /api/shortlist/12/restore': () => {
+      onList = true;
+      return { body: entry };
+    },
   });
   vi.stubGlobal('fetch', mock.fetchMock);
   return mock;
@@ -51,5 +55,24 @@ describe('ShortlistToggle', () => {
     const writes = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`);
     expect(writes).toEqual(['PUT /api/shortlist/12', 'DELETE /api/shortlist/12']);
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({});
+  });
+
+  it('offers Undo after a removal, which asks the server to put the kept entry back', async () => {
+    const { calls } = serve();
+    renderWithProviders(<ShortlistToggle vendorId={12} vendorName="Lawmatics" />, { user: testUser('member') });
+    const add = await screen.findByRole('button', { name: 'Add to shortlist' });
+    await waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(add);
+    const on = await screen.findByRole('button', { name: 'On shortlist' });
+    await waitFor(() => expect((on as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(on);
+
+    expect(await screen.findByText('Lawmatics is off your shortlist')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Lawmatics is back on your shortlist')).toBeTruthy();
+    await screen.findByRole('button', { name: 'On shortlist', pressed: true });
+    const restore = calls.find((c) => c.url.endsWith('/restore'));
+    expect(restore?.method).toBe('POST');
+    expect(restore?.body, 'nothing of the entry is sent').toBeUndefined();
   });
 });

@@ -5,6 +5,8 @@ import { getErrorMessage } from '@/lib/api-client';
 import { useFirmAccess } from '@/lib/auth';
 import { findEntry, useShortlist, useShortlistMutations } from '@/lib/shortlist';
 
+import { useRemoveFromShortlist } from './use-remove-from-shortlist';
+
 type ShortlistToggleProps = {
   vendorId: number;
   vendorName: string;
@@ -14,7 +16,7 @@ type ShortlistToggleProps = {
 
 /**
  * "Add to shortlist" on a vendor card; "On shortlist" once it is there, and a second press takes
- * it off. A toggle button (`aria-pressed`), so screen readers announce the state. Left out for a
+ * it off (with Undo in the toast that says so, so a stray press loses no note). A toggle button (`aria-pressed`), so screen readers announce the state. Left out for a
  * viewer, who cannot change the firm's shortlist.
  */
 export function ShortlistToggle(props: ShortlistToggleProps) {
@@ -24,15 +26,16 @@ export function ShortlistToggle(props: ShortlistToggleProps) {
 
 function ShortlistToggleButton({ vendorId, vendorName, size = 'sm', className }: ShortlistToggleProps) {
   const shortlist = useShortlist();
-  const { put, remove } = useShortlistMutations();
+  const { put } = useShortlistMutations();
+  const removal = useRemoveFromShortlist();
   const onList = findEntry(shortlist.data, vendorId) !== undefined;
-  const pending = put.isPending || remove.isPending;
+  const pending = put.isPending || removal.pending;
 
   const toggle = () => {
-    const done = onList ? remove.mutateAsync(vendorId) : put.mutateAsync({ vendorId, change: {} });
-    done
-      .then(() => toast({ title: onList ? `${vendorName} is off your shortlist` : `${vendorName} is on your shortlist` }))
-      .catch((error: unknown) =>
+    const done = onList
+      ? removal.removeWithUndo(vendorId, vendorName)
+      : put.mutateAsync({ vendorId, change: {} }).then(() => toast({ title: `${vendorName} is on your shortlist` }));
+    done.catch((error: unknown) =>
         toast({ title: 'Error', description: getErrorMessage(error, 'Failed to update the shortlist'), variant: 'destructive' }),
       );
   };

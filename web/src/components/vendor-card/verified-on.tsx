@@ -1,15 +1,12 @@
 import { OUTBOUND_REL } from '@/lib/outbound';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+import { formatDate, formatMonth } from '@/lib/format';
 
 /**
  * "Nov 2026" from a YYYY-MM-DD day, or null for anything else. Read from the text, not through
  * `Date`, so a time zone west of UTC cannot turn 1 November into October.
  */
 export function verifiedMonth(day: string | null | undefined): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  return match && month ? `${month} ${match[1]}` : null;
+  return /^\d{4}-\d{2}-\d{2}$/.test(day ?? '') ? formatMonth(day) : null;
 }
 
 /** The source address when it is a plain http(s) link, never a `javascript:` one. */
@@ -38,7 +35,7 @@ export function VerifiedOn({ verifiedOn, sourceUrl }: VerifiedOnProps) {
   const source = webAddress(sourceUrl);
   return (
     <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-slate-500">
-      <span title={`Facts checked on ${verifiedOn}`}>Verified {month}</span>
+      <span title={`Facts checked on ${formatDate(verifiedOn)}`}>Verified {month}</span>
       {source ? (
         <>
           <span aria-hidden="true">·</span>

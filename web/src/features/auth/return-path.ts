@@ -7,11 +7,21 @@ import { paths } from '@/config/paths';
  */
 export function returnPath(search: string): string {
   const next = new URLSearchParams(search).get('next');
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\') || next.startsWith('/auth/')) {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return paths.matches;
+  // Resolved as the browser would: tabs and line breaks vanish, so `/\t/evil.example` is
+  // `//evil.example`, another host. Only an address that stays on this origin is followed.
+  let url: URL;
+  try {
+    url = new URL(next, OWN_ORIGIN);
+  } catch {
     return paths.matches;
   }
-  return next;
+  if (url.origin !== OWN_ORIGIN || url.pathname.startsWith('/auth/')) return paths.matches;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** A stand-in origin to resolve `next` against: only its sameness matters. */
+const OWN_ORIGIN = 'http://litstack.invalid';
 
 /** The sign-in address that comes back to `address` (the first screen needs no `next`). */
 export function signInReturningTo(address: string): string {

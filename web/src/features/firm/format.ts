@@ -1,17 +1,9 @@
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+import { formatDate, formatDateTime } from '@/lib/format';
 
 /** "Nov 23, 2026". */
-export function formatDay(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dayFormat.format(date);
-}
+export const formatDay = (value: string): string => formatDate(value);
 
-/** "Nov 23, 2026, 3:04 PM", in the reader's own time zone. */
-export function formatDateTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : timeFormat.format(date);
-}
+export { formatDateTime };
 
 /** When a member was last seen: "Not signed in" without an open session, else how long ago. */
 export function formatLastActive(value: string | null | undefined, now: Date = new Date()): string {

@@ -7,6 +7,8 @@ import { paths } from '@/config/paths';
 import { withQuery } from '@/lib/api-client';
 import type { Coverage, CoverageItem } from '@/lib/api/types';
 import { firmSizeOptions } from '@/lib/firm-options';
+import { categoryLabel } from '@/lib/stages';
+import { formatShown } from '@/lib/format';
 
 /** "an intake tool", "a lead generation tool". */
 export function toolPhrase(categoryName: string): string {
@@ -24,7 +26,7 @@ export function statusLabel(hasTool: boolean | null): string {
 export function peerLine(coverage: Coverage, item: CoverageItem): string | null {
   if (!coverage.firmSize) return null;
   if (item.peerShare == null) return 'Firms your size: not enough firms yet';
-  return `Firms your size: ${item.peerShare}% have ${toolPhrase(item.categoryName)}`;
+  return `Firms your size: ${item.peerShare}% have ${toolPhrase(categoryLabel(item.categoryName))}`;
 }
 
 /** "Your tech stack covers 5 of 9 stages; firms your size usually cover 7": tools the firm uses, not picks. */
@@ -45,7 +47,7 @@ export function comparedWith(coverage: Coverage): string {
   const label = firmSizeOptions.find((o) => o.value === firmSize)?.label ?? firmSize;
   const group = firmSize === 'SOLO' ? 'solo firms' : `firms of ${label} employees`;
   const source = sizeSource === 'onboarding' ? 'your onboarding answers' : 'your profile';
-  return `Compared with ${peerFirms.text} other ${group} that saved their tech stack (firm size from ${source}).`;
+  return `Compared with ${formatShown(peerFirms)} other ${group} that saved their tech stack (firm size from ${source}).`;
 }
 
 /** Stages and categories without a tool, answered or not: where the questionnaire can help. */

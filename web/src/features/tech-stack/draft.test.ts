@@ -6,6 +6,7 @@ import {
   addOther,
   answer,
   draftFromItems,
+  hasAnswersToSave,
   rebase,
   isComplete,
   toSaveItems,
@@ -66,6 +67,18 @@ describe('tech-stack draft', () => {
     draft[2] = answer(draft[2]!, false);
     expect(isComplete(draft, items)).toBe(true);
     expect(toSaveItems(draft, items)[1]).toEqual({ categoryId: 2, hasTool: false });
+  });
+
+  it('can save the categories answered so far, and has nothing to save until one changes', () => {
+    const items = [item(1, 'Intake', null), item(2, 'Staffing', null), item(3, 'Trial Support', null)];
+    const base = draftFromItems(items);
+    expect(hasAnswersToSave(base, items, base)).toBe(false);
+    const draft = { ...base, 2: answer(base[2]!, false) };
+    expect(isComplete(draft, items)).toBe(false);
+    expect(hasAnswersToSave(draft, items, base)).toBe(true);
+    expect(toSaveItems(draft, items, base)).toEqual([{ categoryId: 2, hasTool: false }]);
+    // Saved: the stack as loaded now has Staffing answered.
+    expect(hasAnswersToSave(draft, items, draft)).toBe(false);
   });
 
   it('sends only the categories changed since the stack was loaded', () => {

@@ -93,13 +93,22 @@ export function removeOther(category: CategoryDraft, name: string): CategoryDraf
   return { ...category, otherVendors: category.otherVendors.filter((other) => other !== name) };
 }
 
-/** Save waits until every category has a Yes or No (SPEC section 5). */
+/** How many categories have a Yes or No. */
 export function answeredCount(draft: TechStackDraft, items: CategoryAdoption[]): number {
   return items.filter((item) => categoryDraft(draft, item.category.id).hasTool !== null).length;
 }
 
 export function isComplete(draft: TechStackDraft, items: CategoryAdoption[]): boolean {
   return items.length > 0 && answeredCount(draft, items) === items.length;
+}
+
+/**
+ * Whether Save has something to send: a category answered (Yes or No) differently from the saved
+ * stack. The categories answered so far are saved; unanswered ones are not sent and stay as they
+ * are (SPEC section 5: "only answered categories are sent").
+ */
+export function hasAnswersToSave(draft: TechStackDraft, items: CategoryAdoption[], base: TechStackDraft): boolean {
+  return toSaveItems(draft, items, base).length > 0;
 }
 
 function sameCategory(a: CategoryDraft, b: CategoryDraft): boolean {

@@ -1,4 +1,4 @@
-import { formatCount } from '@/lib/format';
+import { formatCount, formatDate } from '@/lib/format';
 import type { DemoBooking } from '@/lib/api/types';
 import { stateName, isUnknownState } from '@/lib/us-states';
 
@@ -11,7 +11,6 @@ export function bookingLocation(booking: Pick<DemoBooking, 'cityState' | 'state'
 }
 
 const HOUR_MS = 60 * 60 * 1000;
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /**
  * "Just Now", "1 hour ago" ... "3 hours ago" while under four hours old, else a short en-US
@@ -25,7 +24,7 @@ export function relativeBookingDate(createdTime: string | null | undefined, now:
   if (hours < 1) return 'Just Now';
   if (hours === 1) return '1 hour ago';
   if (hours < 4) return `${hours} hours ago`;
-  return shortDate.format(time);
+  return formatDate(createdTime);
 }
 
 /** "+12.3%" / "-4.0%" change of `current` over `previous`; null when there is nothing to compare. */
@@ -39,13 +38,7 @@ export function percentChange(current: number, previous: number): string | null 
 export { formatCount };
 
 /** "Jan 5, 2026" for a YYYY-MM-DD day, read as a calendar day (not shifted by the time zone). */
-export function formatDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  if (!y || !m || !d) return day;
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-    Date.UTC(y, m - 1, d),
-  );
-}
+export const formatDay = (day: string): string => formatDate(day);
 
 /** The sample-data banner: "{n} of {m} bookings shown are generated sample data". */
 export function sampleBannerText(sampleCount: number, total: number): string {

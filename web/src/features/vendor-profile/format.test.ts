@@ -18,6 +18,7 @@ describe('month labels', () => {
 describe('bookingsText', () => {
   it('says what the server lets be shown', () => {
     expect(bookingsText({ value: 12, text: '12' })).toBe('12 demo bookings');
+    expect(bookingsText({ value: 1008, text: '1008' })).toBe('1,008 demo bookings');
     // The server sends none as it sends 1 to 4: no number, "fewer than 5".
     expect(bookingsText({ value: null, text: 'fewer than 5' })).toBe('fewer than 5 demo bookings');
   });

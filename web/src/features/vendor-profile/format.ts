@@ -1,12 +1,9 @@
 import type { ShownCount, SourcePage } from '@/lib/api/types';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+import { formatDate as formatDay, formatMonth, formatShown } from '@/lib/format';
 
 /** "Mar 2026" from "2026-03"; read from the text so no time zone moves it. */
 export function monthLabel(key: string): string {
-  const match = /^(\d{4})-(\d{2})$/.exec(key);
-  const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  return match && name ? `${name} ${match[1]}` : key;
+  return /^\d{4}-\d{2}$/.test(key) ? (formatMonth(key) ?? key) : key;
 }
 
 /** "Mar 2026" or "Mar 2026 – May 2026" for a group of months. */
@@ -32,12 +29,9 @@ export function monthsBetween(from: string, to: string): string[] {
   return out;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
 /** "Nov 3, 2026" from an RFC 3339 time. */
 export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dayFormat.format(date);
+  return formatDay(iso);
 }
 
 /** Where a meeting click came from, as the screens are named. */
@@ -52,5 +46,5 @@ export const sourcePageLabels: Record<SourcePage, string> = {
 
 /** "12 demo bookings", "fewer than 5 demo bookings", "1 demo booking" never (1 is never shown). */
 export function bookingsText(count: ShownCount): string {
-  return `${count.text} demo booking${count.value === 1 ? '' : 's'}`;
+  return `${formatShown(count)} demo booking${count.value === 1 ? '' : 's'}`;
 }

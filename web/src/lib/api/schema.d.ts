@@ -822,8 +822,32 @@ export interface paths {
         get: operations["persisted"];
         put?: never;
         post?: never;
-        /** DELETE /api/recommendations/persisted: clears every stage's picks. */
+        /**
+         * DELETE /api/recommendations/persisted: clears every stage's picks. The cleared picks are kept
+         *     (until the next clear) so that `POST /api/recommendations/persisted/restore` can undo it.
+         */
         delete: operations["clear_picks"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recommendations/persisted/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/recommendations/persisted/restore: undoes the last "Clear picks". Each cleared
+         *     category gets its picks back with their source (questionnaire or Pick For Me); a category that
+         *     has new picks since keeps them, and the answer says which were restored and which kept.
+         */
+        post: operations["restore_picks"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -936,7 +960,10 @@ export interface paths {
          */
         put: operations["put_entry"];
         post?: never;
-        /** DELETE /api/shortlist/{vendor_id}: takes the vendor off the shortlist (done if it was not on). */
+        /**
+         * DELETE /api/shortlist/{vendor_id}: takes the vendor off the shortlist (done if it was not on).
+         *     The entry is kept whole for 30 days, so `POST /api/shortlist/{vendor_id}/restore` can undo it.
+         */
         delete: operations["delete_entry"];
         options?: never;
         head?: never;
@@ -957,6 +984,27 @@ export interface paths {
          */
         put: operations["put_outcome"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shortlist/{vendor_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/shortlist/{vendor_id}/restore: undoes the firm's last removal of the vendor: its
+         *     entry comes back exactly as it was (note, status history with authors, outcome, recorded
+         *     reasons), from what the server kept. No body: nothing a client sends becomes history.
+         */
+        post: operations["restore_entry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1409,6 +1457,13 @@ export interface components {
          * @enum {string}
          */
         EmployeesBand: "E2_10" | "E11_50" | "E51_200" | "E200P";
+        /**
+         * @description Why the server ended a session that its browser still holds. Kept (by the session token's
+         *     hash, never the token) for `ENDED_KEPT_SECS`, so that the next request with that cookie can be
+         *     told why it is signed out instead of a bare "not signed in".
+         * @enum {string}
+         */
+        EndReason: "password_changed" | "password_reset" | "email_changed" | "removed";
         /** @description `PUT /api/shortlist/{vendorId}`: every field optional; what is absent is kept. */
         EntryRequest: {
             /** @description Plain text, at most 2,000 characters. */
@@ -1887,6 +1942,13 @@ export interface components {
             vendorId: number;
             websiteUrl?: string | null;
         };
+        /** @description What undoing "Clear picks" did, category by category (in the order /matches shows them). */
+        PicksRestored: {
+            /** @description The categories that got new picks after the clear: their new picks stay as they are. */
+            keptNewer: components["schemas"]["RestoredCategory"][];
+            /** @description The categories whose cleared picks are back, with the source they had. */
+            restored: components["schemas"]["RestoredCategory"][];
+        };
         /** @description A time the vendor was recommended to the user, and why. */
         ProfileRecommendation: {
             category: components["schemas"]["CategoryRef"];
@@ -1997,6 +2059,12 @@ export interface components {
             /** Format: int64 */
             categoryId: number;
         };
+        /** @description A category named in `PicksRestored`. */
+        RestoredCategory: {
+            /** Format: int64 */
+            categoryId: number;
+            categoryName: string;
+        };
         /** @description PATCH /api/firm/members/{userId}. */
         RoleChange: {
             role: components["schemas"]["FirmRole"];
@@ -2079,6 +2147,18 @@ export interface components {
         };
         /** @enum {string} */
         SignUpMode: "open" | "invite-only";
+        /**
+         * @description The body of a 401 for a session the server ended (a password or email change, a reset link, a
+         *     removal from the firm): the error says why, `reason` names it for the app.
+         */
+        SignedOutBody: {
+            /**
+             * @description A message a person can read, e.g. "You were signed out because your password was
+             *     changed."
+             */
+            error: string;
+            reason?: null | components["schemas"]["EndReason"];
+        };
         SizeGroup: {
             count: components["schemas"]["ShownCount"];
             /** @description One size, or neighbouring sizes shown together. */
@@ -3231,13 +3311,13 @@ export interface operations {
                     "application/json": components["schemas"]["UserEnvelope"];
                 };
             };
-            /** @description Not signed in */
+            /** @description Not signed in; `reason` says why when the server ended the session (a password or email change, a reset link, a removal from the firm). Any route that needs a session answers the same */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["SignedOutBody"];
                 };
             };
         };
@@ -5249,7 +5329,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Picks cleared */
+            /** @description Picks cleared, and kept for an undo */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -5267,6 +5347,63 @@ export interface operations {
             };
             /** @description A foreign origin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    restore_picks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PicksRestored"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A viewer, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No cleared picks to restore */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5596,7 +5733,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The vendor is not on the shortlist (any more) */
+            /** @description The vendor is not on the shortlist (any more); its entry is kept for 30 days for an undo */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -5714,6 +5851,85 @@ export interface operations {
             };
             /** @description The body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    restore_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vendor's id */
+                vendor_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry, back on the shortlist */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryView"];
+                };
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A viewer, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such vendor, or nothing of it removed from the firm's shortlist in the last 30 days */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor is on the shortlist again */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

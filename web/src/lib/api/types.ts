@@ -97,6 +97,7 @@ export type Factor = Schemas['Factor'];
 export type Pick = Schemas['PickView'];
 export type StagePicks = Schemas['StagePicks'];
 export type PersistedPicks = Schemas['PersistedPicks'];
+export type PicksRestored = Schemas['PicksRestored'];
 export type StageStatus = Schemas['StageStatus'];
 export type StageOverview = Schemas['StageOverview'];
 export type Overview = Schemas['Overview'];

@@ -11,6 +11,7 @@ import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { firmSizeOptions } from '@/lib/firm-options';
 import { labelOf } from '@/lib/options';
+import { formatDate } from '@/lib/format';
 
 import { useAdminFirms } from '../api/get-admin-firms';
 import { useUpdateAdminFirm } from '../api/update-admin-firm';
@@ -34,8 +35,7 @@ export function FirmAdminPage() {
   return <FirmAdminScreen ownFirmId={user.data.firm.id} />;
 }
 
-const createdFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const created = (at: string) => createdFormat.format(new Date(at));
+const created = (at: string) => formatDate(at);
 
 type Dialog = { kind: 'disable' | 'merge'; firm: AdminFirm } | null;
 

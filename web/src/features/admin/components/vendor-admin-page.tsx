@@ -12,6 +12,7 @@ import type { Vendor } from '@/lib/api/types';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { countOf } from '@/lib/format';
 
 import { useAdminVendors } from '../api/get-admin-vendors';
 
@@ -155,7 +156,7 @@ function VendorAdminScreen() {
             </div>
             <nav aria-label="Pagination" className="mt-4 flex flex-col items-center justify-between gap-3 border-t border-slate-100 pt-4 sm:flex-row">
               <p className="text-sm text-slate-600">
-                {data.total} {data.total === 1 ? 'vendor' : 'vendors'}
+                {countOf(data.total, 'vendor')}
               </p>
               {data.totalPages > 1 ? (
                 <div className="flex items-center gap-3">

@@ -19,6 +19,8 @@ import { useFirmAccess } from '@/lib/auth';
 import type { ComparedAttribute, ComparedVendor, Comparison } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 import { firmSizeOptions } from '@/lib/firm-options';
+import { categoryLabel } from '@/lib/stages';
+import { formatShown } from '@/lib/format';
 
 import { useComparison } from '../api/get-comparison';
 import { CompareScheduleButton } from './compare-schedule-button';
@@ -42,7 +44,7 @@ function rows(comparison: Comparison, canWrite: boolean): Row[] {
   const yourSize = comparison.firmSize ? `firms your size (${sizeLabel(comparison.firmSize)})` : 'all firms';
   return [
     { key: 'summary', label: 'What sets it apart', cell: (v) => <p className="font-medium text-slate-900">{v.summary}</p> },
-    { key: 'category', label: 'Category', cell: (v) => v.category.name },
+    { key: 'category', label: 'Category', cell: (v) => categoryLabel(v.category.name) },
     {
       key: 'priceBracket',
       label: 'Price',
@@ -127,12 +129,12 @@ function rows(comparison: Comparison, canWrite: boolean): Row[] {
     {
       key: 'recentDemoBookings',
       label: `Demo bookings in the last ${comparison.demandDays} days by ${yourSize}`,
-      cell: (v) => v.recentDemoBookings.text,
+      cell: (v) => formatShown(v.recentDemoBookings),
     },
     {
       key: 'peerAdoption',
       label: 'Other firms your size using it',
-      cell: (v) => (v.peerAdoption ? v.peerAdoption.text : <span className="text-slate-600">Add your firm size to see this</span>),
+      cell: (v) => (v.peerAdoption ? formatShown(v.peerAdoption) : <span className="text-slate-600">Add your firm size to see this</span>),
     },
     {
       key: 'matchScore',
@@ -145,7 +147,7 @@ function rows(comparison: Comparison, canWrite: boolean): Row[] {
           </span>
         ) : canWrite ? (
           <Link href={`${paths.matches}?categoryId=${v.category.id}`} className={linkClasses}>
-            Answer the {v.category.name} questionnaire
+            Answer the {categoryLabel(v.category.name)} questionnaire
           </Link>
         ) : (
           <span className="text-slate-600">No questionnaire answered</span>
@@ -191,7 +193,7 @@ function ComparisonTable({ comparison }: { comparison: Comparison }) {
         </caption>
         <thead>
           <tr className="border-b border-slate-200">
-            <th scope="col" className="sticky left-0 z-10 w-32 bg-white px-3 py-3 align-bottom text-xs font-semibold text-slate-600 uppercase sm:w-48">
+            <th scope="col" className="sticky left-0 z-10 w-32 bg-white px-3 py-3 shadow-[inset_-1px_0_0_var(--color-slate-200)] align-bottom text-xs font-semibold text-slate-600 uppercase sm:w-48">
               Vendor
             </th>
             {comparison.vendors.map((v) => (
@@ -217,8 +219,13 @@ function ComparisonTable({ comparison }: { comparison: Comparison }) {
                 <th
                   scope="row"
                   className={cn(
+                    // The difference mark is drawn inside the cell (a border of a sticky cell stays
+                    // behind in a collapsed table when the columns scroll), and the right-hand edge
+                    // shows where the scrolling columns pass under it.
                     'sticky left-0 z-10 w-32 px-3 py-3 align-top text-xs font-semibold text-slate-700 sm:w-48 sm:text-sm',
-                    differs ? 'border-l-4 border-l-amber-500 bg-amber-50' : 'bg-white',
+                    differs
+                      ? 'bg-amber-50 pl-4 shadow-[inset_4px_0_0_var(--color-amber-500),inset_-1px_0_0_var(--color-slate-200)]'
+                      : 'bg-white shadow-[inset_-1px_0_0_var(--color-slate-200)]',
                   )}
                 >
                   {row.label}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
@@ -12,8 +13,6 @@ import { labelOf } from '@/lib/options';
 import { useInvitations } from '../api/get-invitations';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { formatDay } from '../format';
-
-import { ConfirmDialog } from './confirm-dialog';
 
 function InvitationRow({ invitation }: { invitation: Invitation }) {
   const [asking, setAsking] = useState(false);

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClasses } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
@@ -14,7 +15,6 @@ import { useRemoveMember } from '../api/remove-member';
 import { formatDateTime } from '../format';
 import type { MemberActions } from '../member-actions';
 
-import { ConfirmDialog } from './confirm-dialog';
 import { OneTimeLinkDialog } from './one-time-link-dialog';
 
 const isRole = (value: string): value is FirmRole => firmRoleOptions.some((option) => option.value === value);

@@ -8,7 +8,10 @@ export function clearPicks(): Promise<void> {
   return api.delete('/api/recommendations/persisted');
 }
 
-/** "Clear picks": empties every stage's picks on the server (the history stays). */
+/**
+ * "Clear picks": empties every stage's picks on the server (the history stays); the server keeps
+ * them for `useRestorePicks`.
+ */
 export function useClearPicks() {
   const client = useQueryClient();
   return useMutation({ mutationFn: clearPicks, onSuccess: () => invalidatePicks(client) });

@@ -200,3 +200,42 @@ describe('Pick For Me and the questionnaire picks', () => {
     );
   });
 });
+
+describe('Clear picks', () => {
+  it('asks with the real count, sends nothing until confirmed, and offers Undo', async () => {
+    let cleared = false;
+    const mock = mockFetch({
+      'GET /api/config': { body: { utmSource: 'litstack', thirdPartyLogos: false } },
+      'GET /api/categories': { body: categories },
+      'GET /api/recommendations/overview': { body: overview },
+      'GET /api/recommendations/persisted': () => ({ body: cleared ? { ...persisted, items: [] } : persisted }),
+      'DELETE /api/recommendations/persisted': () => {
+        cleared = true;
+        return { status: 204 };
+      },
+      'POST /api/recommendations/persisted/restore': () => {
+        cleared = false;
+        return { body: { restored: [{ categoryId: 10, categoryName: 'Practice Management' }], keptNewer: [] } };
+      },
+    });
+    vi.stubGlobal('fetch', mock.fetchMock);
+    renderWithProviders(<GetRecommendationsPage />, { path: '/matches', user: testUser('member') });
+    await screen.findByRole('note');
+    const writes = () => mock.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear picks' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Clear the picks in 1 category?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes()).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear picks' }));
+    dialog = await screen.findByRole('dialog', { name: 'Clear the picks in 1 category?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear picks' }));
+    await waitFor(() => expect(currentToast.value?.title).toBe('Recommendations cleared'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(currentToast.value?.title).toBe('Picks restored in 1 category'));
+    expect(writes()).toEqual(['DELETE /api/recommendations/persisted', 'POST /api/recommendations/persisted/restore']);
+    expect(await screen.findByRole('button', { name: 'Clear picks' })).toBeTruthy();
+  });
+});

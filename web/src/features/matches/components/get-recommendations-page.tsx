@@ -4,22 +4,25 @@ import { useLocation } from 'wouter';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { ViewOnlyNote } from '@/components/view-only-note';
 import { useToast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
-import { withQuery } from '@/lib/api-client';
+import { getErrorMessage, withQuery } from '@/lib/api-client';
 import type { StageStatus } from '@/lib/api/types';
 import { useFirmAccess } from '@/lib/auth';
 import { useCategories } from '@/lib/categories';
+import { countOf } from '@/lib/format';
 import { usePageParams } from '@/lib/use-page-params';
 
 import { useClearPicks } from '../api/clear-picks';
 import { useOverview } from '../api/get-overview';
 import { usePersisted } from '../api/get-persisted';
 import { usePickForMe } from '../api/pick-for-me';
+import { useRestorePicks } from '../api/restore-picks';
 import { openStageId, track } from './matches-state';
 import { ProgressBanner } from './progress-banner';
 import { QuestionnaireModal } from './questionnaire-modal';
@@ -50,6 +53,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
   const persisted = usePersisted();
   const pickForMe = usePickForMe();
   const clear = useClearPicks();
+  const restore = useRestorePicks();
   const { canWrite } = useFirmAccess();
 
   const stageRows = overview.data?.stages ?? [];
@@ -59,7 +63,8 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
   const statusOf = (categoryId: number | undefined): StageStatus =>
     rows.find((s) => s.categoryId === categoryId)?.status ?? 'not_started';
   const picksOf = (categoryId: number | undefined) => persisted.data?.items.find((i) => i.categoryId === categoryId);
-  const hasPicks = (persisted.data?.items ?? []).some((i) => i.picks.length > 0);
+  const withPicks = (persisted.data?.items ?? []).filter((i) => i.picks.length > 0);
+  const hasPicks = withPicks.length > 0;
 
   // ?categoryId opens the questionnaire; ?showCategory opens that category's saved picks.
   const rawCategoryId = get('categoryId');
@@ -136,13 +141,50 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
     });
   };
 
+  // "Clear picks" asks first, and the toast after it offers Undo (the server kept the picks).
+  const [askClear, setAskClear] = useState(false);
+  const closeClear = () => {
+    setAskClear(false);
+    clear.reset();
+  };
+
+  const onUndoClear = () =>
+    restore.mutate(undefined, {
+      onSuccess: (done) =>
+        toast({
+          title:
+            done.restored.length > 0
+              ? `Picks restored in ${countOf(done.restored.length, 'category', 'categories')}`
+              : 'No picks restored',
+          description:
+            done.keptNewer.length > 0
+              ? `${joinNames(done.keptNewer.map((c) => c.categoryName))} kept the picks made since.`
+              : undefined,
+        }),
+      onError: (error) =>
+        toast({
+          title: 'The picks could not be restored',
+          description: getErrorMessage(error, 'Failed to restore the picks. Please try again.'),
+          variant: 'destructive',
+        }),
+    });
+
   const onClear = () => {
+    const cleared = withPicks.length;
     clear.mutate(undefined, {
       onSuccess: () => {
+        closeClear();
         openStageId.value = null;
-        toast({ title: 'Recommendations cleared' });
+        toast({
+          title: 'Recommendations cleared',
+          description: `The picks in ${countOf(cleared, 'category', 'categories')} are cleared.`,
+          action: {
+            label: 'Undo',
+            altText: 'Undo: bring the cleared picks back. Press F8 to reach this button.',
+            onAction: onUndoClear,
+          },
+        });
       },
-      onError: () => toast({ title: 'Error', description: 'Failed to clear recommendations', variant: 'destructive' }),
     });
   };
 
@@ -163,7 +205,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
           canWrite ? (
             <>
               {hasPicks ? (
-                <Button variant="ghost" onClick={onClear} disabled={clear.isPending}>
+                <Button variant="ghost" onClick={() => setAskClear(true)} disabled={clear.isPending || restore.isPending}>
                   Clear picks
                 </Button>
               ) : null}
@@ -253,6 +295,22 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
         />
       ) : null}
       {canWrite ? techStackModal : null}
+      <ConfirmDialog
+        open={askClear}
+        onOpenChange={(open) => (open ? setAskClear(true) : closeClear())}
+        title={`Clear the picks in ${withPicks.length === 1 ? '' : 'all '}${countOf(withPicks.length, 'category', 'categories')}?`}
+        confirmLabel="Clear picks"
+        pendingLabel="Clearing..."
+        destructive
+        pending={clear.isPending}
+        error={clear.isError ? getErrorMessage(clear.error, 'Failed to clear recommendations. Please try again.') : null}
+        onConfirm={onClear}
+      >
+        <p>
+          Every category's picks leave this page, including those your questionnaires chose. Your answers and past
+          recommendations stay, and Undo in the message that follows brings the picks back.
+        </p>
+      </ConfirmDialog>
       <Modal
         open={askReplace}
         onOpenChange={setAskReplace}

@@ -86,7 +86,7 @@ export function StageItem({ stage, categoryId, status, picks, onGetRecommendatio
                 href={withQuery(paths.vendors, { categoryIds: categoryId })}
                 className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
               >
-                Browse all {stage.categoryName} vendors
+                Browse all {stage.title} vendors
               </Link>
             </div>
             {picks?.note || picks?.tieNote ? (

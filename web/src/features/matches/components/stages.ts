@@ -1,4 +1,5 @@
 import type { StageStatus } from '@/lib/api/types';
+import { stages as lifecycleStages } from '@/lib/stages';
 
 /**
  * A card of the recommendations page: one of the nine litigation stages (SPEC "Get
@@ -6,17 +7,25 @@ import type { StageStatus } from '@/lib/api/types';
  */
 export type StageDef = { number: number | null; title: string; categoryName: string; blurb: string };
 
-export const stages: readonly StageDef[] = [
-  { number: 1, title: 'Lead Generation', categoryName: 'Lead Generation', blurb: 'Bring in qualified cases.' },
-  { number: 2, title: 'Intake', categoryName: 'Intake', blurb: 'Screen and sign clients.' },
-  { number: 3, title: 'Case Setup & Document Drafting', categoryName: 'Document Drafting', blurb: 'Templates and automation.' },
-  { number: 4, title: 'Medical Record Retrieval', categoryName: 'Medical Record Retrieval', blurb: 'Collect records efficiently.' },
-  { number: 5, title: 'Demands & Medical Review', categoryName: 'Demands & Medical Review', blurb: 'Chronologies & demand packages.' },
-  { number: 6, title: 'Depositions & Court Reporting', categoryName: 'Depositions & Court Reporting', blurb: 'Scheduling, realtime, transcripts.' },
-  { number: 7, title: 'Trial Prep & Presentation', categoryName: 'Trial Support', blurb: 'Exhibits and trial boards.' },
-  { number: 8, title: 'Post-Settlement / Payments', categoryName: 'Financial Services', blurb: 'Liens and payouts.' },
-  { number: 9, title: 'Staffing', categoryName: 'Staffing', blurb: 'Flexible legal staffing.' },
-];
+/** Blurbs of the nine stages, by stage number; the names are the app's one list (`lib/stages`). */
+const stageBlurbs: Record<number, string> = {
+  1: 'Bring in qualified cases.',
+  2: 'Screen and sign clients.',
+  3: 'Templates and automation.',
+  4: 'Collect records efficiently.',
+  5: 'Chronologies & demand packages.',
+  6: 'Scheduling, realtime, transcripts.',
+  7: 'Exhibits and trial boards.',
+  8: 'Liens and payouts.',
+  9: 'Flexible legal staffing.',
+};
+
+export const stages: readonly StageDef[] = lifecycleStages.map((stage) => ({
+  number: stage.number,
+  title: stage.name,
+  categoryName: stage.categoryName,
+  blurb: stageBlurbs[stage.number] ?? '',
+}));
 
 export const statusLabels: Record<StageStatus, string> = {
   completed: 'Completed',

@@ -1,8 +1,8 @@
 import { UndoDismissalButton } from '@/components/dismissal/undo-dismissal-button';
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import type { Dismissal } from '@/lib/api/types';
+import { formatDate } from '@/lib/format';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** One dismissed vendor: why and when it was dismissed, and Undo. */
 export function DismissedCard({ item }: { item: Dismissal }) {
@@ -22,7 +22,7 @@ export function DismissedCard({ item }: { item: Dismissal }) {
         </div>
         <div className="flex flex-wrap gap-x-1.5">
           <dt className="font-medium text-slate-700">Dismissed on:</dt>
-          <dd className="text-slate-600">{dateFormat.format(new Date(item.dismissedAt))}</dd>
+          <dd className="text-slate-600">{formatDate(item.dismissedAt)}</dd>
         </div>
       </dl>
       <div className="mt-auto pt-1">

@@ -14,8 +14,8 @@ import { useFirmAccess } from '@/lib/auth';
 import { useClientConfig } from '@/lib/client-config';
 import { useRecordMeetingClick } from '@/lib/meeting-clicks';
 import { openOutbound, withUtm } from '@/lib/outbound';
+import { formatDate } from '@/lib/format';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** One past recommendation: the vendor, when it was recommended, and why. */
 export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
@@ -53,7 +53,7 @@ export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
           </div>
         </div>
       </div>
-      <p className="text-xs text-slate-500">Recommended on {dateFormat.format(new Date(item.recommendedAt))}</p>
+      <p className="text-xs text-slate-500">Recommended on {formatDate(item.recommendedAt)}</p>
       {vendor.description ? (
         <p className="line-clamp-3 text-sm text-slate-600">{vendor.description}</p>
       ) : vendor.shortHighlights.length > 0 ? (

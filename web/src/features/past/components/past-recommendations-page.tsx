@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCategories } from '@/lib/categories';
 import { cn } from '@/lib/cn';
 import { useDismissed } from '@/lib/dismissals';
+import { formatCount } from '@/lib/format';
 
 import { usePastRecommendations } from '../api/get-past-recommendations';
 import { DismissedCard } from './dismissed-card';
@@ -110,7 +111,7 @@ export function PastRecommendationsPage() {
           {data.totalPages > 1 ? (
             <nav aria-label="Pagination" className="mt-6 flex flex-col items-center justify-between gap-3 sm:flex-row">
               <p className="text-sm text-slate-600">
-                Showing {from} to {to} of {data.total} recommendations
+                Showing {formatCount(from)} to {formatCount(to)} of {formatCount(data.total)} recommendations
               </p>
               <div className="flex items-center gap-3">
                 <Button variant="outline" size="sm" disabled={data.page <= 1} onClick={() => goTo(data.page - 1)}>

@@ -1,17 +1,18 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'wouter';
 
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DemoOutcomeQuestions } from '@/components/vendor-card/demo-outcome-questions';
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
+import { useRemoveFromShortlist } from '@/components/vendor-card/use-remove-from-shortlist';
 import { VerifiedOn } from '@/components/vendor-card/verified-on';
 import { NeedsMetList } from '@/components/vendor-card/needs-met-list';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import type { ShortlistEntry } from '@/lib/api/types';
 import { useFirmAccess } from '@/lib/auth';
-import { useShortlistMutations } from '@/lib/shortlist';
+import { countOf } from '@/lib/format';
 
 import { formatDay } from './format';
 import { LetterTile } from './letter-tile';
@@ -20,19 +21,23 @@ import { StatusField } from './status-field';
 
 /**
  * One shortlisted vendor: basics, why it was recommended, status, note, history, outcome. A viewer
- * reads the status and the note as text, with no control to change them.
+ * reads the status and the note as text, with no control to change them. Remove asks first, and
+ * the toast after it offers Undo.
  */
 export function ShortlistEntryCard({ entry }: { entry: ShortlistEntry }) {
   const titleId = useId();
   const { canWrite } = useFirmAccess();
-  const { remove } = useShortlistMutations();
+  const { removeWithUndo, removal } = useRemoveFromShortlist();
+  const [asking, setAsking] = useState(false);
   const reason = entry.recommendation?.reasons[0];
+  const noted = entry.note.trim() !== '';
 
-  const onRemove = () =>
-    remove.mutate(entry.vendorId, {
-      onError: (error) =>
-        toast({ title: 'Error', description: getErrorMessage(error, 'Failed to update the shortlist'), variant: 'destructive' }),
-    });
+  const close = () => {
+    setAsking(false);
+    removal.reset();
+  };
+  // The card leaves the page with the entry; the dialog closes first.
+  const onRemove = () => removeWithUndo(entry.vendorId, entry.vendorName).then(close, () => undefined);
 
   return (
     <article aria-labelledby={titleId} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -113,11 +118,28 @@ export function ShortlistEntryCard({ entry }: { entry: ShortlistEntry }) {
           View {entry.vendorName}'s profile
         </Link>
         {canWrite ? (
-          <Button size="sm" variant="ghost" className="ml-auto" disabled={remove.isPending} onClick={onRemove}>
+          <Button size="sm" variant="ghost" className="ml-auto" onClick={() => setAsking(true)}>
             Remove from shortlist
           </Button>
         ) : null}
       </div>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={(open) => (open ? setAsking(true) : close())}
+        title={`Remove ${entry.vendorName} from the shortlist?`}
+        confirmLabel="Remove"
+        pendingLabel="Removing..."
+        destructive
+        pending={removal.isPending}
+        error={removal.isError ? getErrorMessage(removal.error, 'Failed to update the shortlist. Please try again.') : null}
+        onConfirm={() => void onRemove()}
+      >
+        <p>
+          Its status ({entry.status}), {noted ? 'note, ' : ''}status history of {countOf(entry.history.length, 'change')} and
+          demo outcome go with it. Right after, Undo in the message
+          that follows puts it all back.
+        </p>
+      </ConfirmDialog>
     </article>
   );
 }

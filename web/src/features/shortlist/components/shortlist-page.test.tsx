@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { Shortlist, ShortlistEntry, User } from '@/lib/api/types';
@@ -85,5 +85,43 @@ describe('ShortlistPage and what was recommended', () => {
     ]);
     expect(within(card).getByText('Now (Nov 20, 2026):')).toBeTruthy();
     expect(within(card).getByText('Works with Clio, which your firm uses')).toBeTruthy();
+  });
+});
+
+describe('ShortlistPage Remove', () => {
+  it('asks first, naming the vendor, and the toast after it offers Undo', async () => {
+    let onList = true;
+    const { fetchMock, calls } = mockFetch({
+      'GET /api/shortlist': () => ({ body: onList ? list : { groups: [] } }),
+      'DELETE /api/shortlist/12': () => {
+        onList = false;
+        return { status: 204 };
+      },
+      'POST /api/shortlist/12/restore': () => {
+        onList = true;
+        return { body: entry };
+      },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<ShortlistPage />, { user: testUser('member') });
+    const writes = () => calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`);
+    const card = await screen.findByRole('article', { name: 'Lawmatics' });
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Remove from shortlist' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Remove Lawmatics from the shortlist?' });
+    expect(within(dialog).getByText(/note, status history of 1 change and/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes()).toEqual([]);
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Remove from shortlist' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remove Lawmatics from the shortlist?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Lawmatics is off your shortlist')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Lawmatics' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Lawmatics is back on your shortlist')).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Lawmatics' })).toBeTruthy();
+    expect(writes()).toEqual(['DELETE /api/shortlist/12', 'POST /api/shortlist/12/restore']);
   });
 });

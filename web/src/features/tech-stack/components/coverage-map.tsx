@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import type { Coverage, CoverageItem } from '@/lib/api/types';
+import { categoryLabel } from '@/lib/stages';
 
 import { useCoverage } from '../api/get-coverage';
 import { comparedWith, headline, isGap, peerLine, questionnairePath, toolPhrase } from '../coverage';
@@ -75,14 +76,14 @@ function CoverageGroup({ title, items, coverage }: { title: string; items: Cover
               <div className="flex items-start justify-between gap-2">
                 <p className="text-sm font-medium text-slate-900">
                   {item.stage != null ? <span className="text-slate-600">{item.stage}. </span> : null}
-                  {item.categoryName}
+                  {categoryLabel(item.categoryName)}
                 </p>
                 <CoverageMark hasTool={item.hasTool ?? null} />
               </div>
               {peers ? <p className="mt-0.5 text-sm text-slate-600">{peers}</p> : null}
               {isGap(item) ? (
                 <Link href={questionnairePath(item.categoryId)} className={`mt-1 inline-block text-sm ${linkClasses}`}>
-                  Find {toolPhrase(item.categoryName)}
+                  Find {toolPhrase(categoryLabel(item.categoryName))}
                 </Link>
               ) : null}
             </li>

@@ -4,6 +4,7 @@ import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import type { CoverageItem } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
+import { categoryLabel } from '@/lib/stages';
 
 import { useCoverage } from '../api/get-coverage';
 import { headline, isGap, questionnairePath, statusLabel, toolPhrase } from '../coverage';
@@ -65,7 +66,7 @@ export function CoverageStrip() {
         <ul aria-label="Across the firm" className="mt-2 flex flex-wrap gap-1.5">
           {coverage.others.map((item) => (
             <li key={item.categoryId}>
-              <StripCell item={item} visible={item.categoryName} />
+              <StripCell item={item} visible={categoryLabel(item.categoryName)} />
             </li>
           ))}
         </ul>
@@ -85,9 +86,10 @@ export function CoverageStrip() {
 /** One cell: its visible text (a stage number or a category name) and a fuller accessible name. */
 function StripCell({ item, visible }: { item: CoverageItem; visible: string }) {
   const hasTool = item.hasTool ?? null;
-  const where = item.stage != null ? `Stage ${item.stage}, ${item.categoryName}` : item.categoryName;
+  const label = categoryLabel(item.categoryName);
+  const where = item.stage != null ? `Stage ${item.stage}, ${label}` : label;
   const gap = isGap(item);
-  const name = `${where}: ${statusLabel(hasTool).toLowerCase()}${gap ? `. Find ${toolPhrase(item.categoryName)}` : ''}`;
+  const name = `${where}: ${statusLabel(hasTool).toLowerCase()}${gap ? `. Find ${toolPhrase(label)}` : ''}`;
   // The name holds the visible text, so speech users can say what they see.
   const content = (
     <>
@@ -96,7 +98,7 @@ function StripCell({ item, visible }: { item: CoverageItem; visible: string }) {
       <span className="sr-only">{name}</span>
     </>
   );
-  const title = `${item.categoryName}: ${statusLabel(hasTool)}`;
+  const title = `${label}: ${statusLabel(hasTool)}`;
   const width = item.stage != null ? 'w-full' : 'px-2';
   return gap ? (
     <Link href={questionnairePath(item.categoryId)} title={title} className={cn(cellClasses(hasTool), linkCell, width)}>

@@ -62,7 +62,7 @@ export function TechStackPage() {
               <p className="text-sm text-slate-600" aria-live="polite">
                 {editor.answered === editor.total
                   ? 'Every category is answered.'
-                  : `${editor.answered} of ${editor.total} categories answered. Answer Yes or No for each to save.`}
+                  : `${editor.answered} of ${editor.total} categories answered. Save keeps the ones answered; the others stay open.`}
               </p>
               <Button type="submit" size="lg" disabled={!editor.canSave}>
                 {editor.saving ? 'Saving...' : 'Save Tech Stack'}

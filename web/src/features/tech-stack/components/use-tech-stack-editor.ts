@@ -8,7 +8,7 @@ import { useSaveTechStack } from '../api/save-tech-stack';
 import {
   answeredCount,
   draftFromItems,
-  isComplete,
+  hasAnswersToSave,
   rebase,
   toSaveItems,
   type CategoryDraft,
@@ -64,10 +64,10 @@ export function useTechStackEditor({
     },
     answered: answeredCount(draft.value, list),
     total: list.length,
-    canSave: isComplete(draft.value, list) && !save.isPending,
+    // The categories answered so far can be saved; the unanswered ones are not sent.
+    canSave: hasAnswersToSave(draft.value, list, base.current) && !save.isPending,
     saving: save.isPending,
     submit: () => {
-      if (!isComplete(draft.value, list)) return;
       const changed = toSaveItems(draft.value, list, base.current);
       // Nothing changed: there is nothing to send, and the stack stands as saved.
       if (changed.length === 0) onSaved?.();

@@ -1,7 +1,9 @@
 import { useSignal, useSignals } from '@preact/signals-react/runtime';
+import type { CSSProperties } from 'react';
 
 import { Button } from '@/components/ui/button';
 import type { Trends } from '@/lib/api/types';
+import { categoryLabel } from '@/lib/stages';
 
 import { formatCount } from '../format';
 
@@ -11,6 +13,12 @@ import { EmptyState, Panel } from './panel';
 export const TOP_CATEGORIES = 8;
 export const MIN_BAR_PX = 20;
 export const MAX_BAR_PX = 220;
+
+/** A row's bar on narrow screens: its share of the largest count, in percent, never under 2. */
+export function barWidth(count: number, largest: number): number {
+  if (largest <= 0) return 2;
+  return Math.max(2, Math.round((count / largest) * 100));
+}
 
 /** A bar's height: proportional to the largest count, never under 20 px or over 220 px. */
 export function barHeight(count: number, largest: number): number {
@@ -45,23 +53,29 @@ export function CategoryBarChart({ categories, onSelect }: CategoryBarChartProps
       {shown.length === 0 ? (
         <EmptyState>No data available</EmptyState>
       ) : (
-        <ul aria-label="Bookings per category" className="flex items-end gap-2 overflow-x-auto pb-2 sm:gap-3">
+        // Phone and tablet: one row per category, its full name beside a horizontal bar, so no
+        // name is cut off; wide screens: the columns of the spec, names over three lines at most.
+        <ul aria-label="Bookings per category" className="flex flex-col gap-1.5 lg:flex-row lg:items-end lg:gap-3 lg:pb-2">
           {shown.map((entry) => (
-            <li key={entry.name} className="flex min-w-16 flex-1 basis-0">
+            <li key={entry.name} className="flex lg:min-w-16 lg:flex-1 lg:basis-0">
               <button
                 type="button"
                 onClick={() => onSelect(entry.name)}
-                className="group flex w-full flex-col items-center gap-2 rounded-lg p-1 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                style={
+                  {
+                    '--bar-h': `${barHeight(entry.count, largest)}px`,
+                    '--bar-w': `${barWidth(entry.count, largest)}%`,
+                  } as CSSProperties
+                }
+                className="group grid w-full grid-cols-[minmax(0,9rem)_minmax(0,1fr)_auto] items-center gap-x-3 rounded-lg p-1 text-left focus-visible:outline-2 focus-visible:outline-indigo-600 lg:flex lg:flex-col lg:items-center lg:gap-2 lg:text-center"
               >
-                {/* The button's name is its text, read in the order it shows: "6,932 Intake bookings". */}
-                <span className="text-xs font-semibold text-slate-700 tabular-nums">{formatCount(entry.count)}</span>{' '}
-                <span
-                  aria-hidden="true"
-                  className="w-full max-w-14 rounded-t-md bg-indigo-500 transition-colors group-hover:bg-indigo-700"
-                  style={{ height: `${barHeight(entry.count, largest)}px` }}
-                />
-                <span className="line-clamp-2 min-h-8 text-center text-xs leading-4 text-slate-600 group-hover:text-indigo-700 group-hover:underline">
-                  {entry.name}
+                {/* The button's name is its text, read in the DOM's order: "6,932 Intake bookings". */}
+                <span className="order-3 text-xs font-semibold text-slate-700 tabular-nums lg:order-none">{formatCount(entry.count)}</span>{' '}
+                <span className="order-2 flex h-4 items-center lg:order-none lg:block lg:h-auto lg:w-full lg:max-w-14" aria-hidden="true">
+                  <span className="block h-3 w-(--bar-w) rounded-r-md bg-indigo-500 transition-colors group-hover:bg-indigo-700 lg:h-(--bar-h) lg:w-full lg:rounded-t-md lg:rounded-r-none" />
+                </span>
+                <span className="order-1 text-sm leading-5 break-words text-slate-700 group-hover:text-indigo-700 group-hover:underline lg:order-none lg:line-clamp-3 lg:min-h-12 lg:text-xs lg:leading-4 lg:text-slate-600">
+                  {categoryLabel(entry.name)}
                 </span>
                 <span className="sr-only"> bookings</span>
               </button>

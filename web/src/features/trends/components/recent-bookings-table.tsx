@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { DemoBookingPage } from '@/lib/api/types';
 import { firmSizeOptions } from '@/lib/firm-options';
 import { labelOf } from '@/lib/options';
+import { categoryLabel } from '@/lib/stages';
 
 import { BOOKINGS_PAGE_SIZE } from '../api/get-demo-bookings';
 import { bookingLocation, formatCount, relativeBookingDate } from '../format';
@@ -64,7 +65,7 @@ export function RecentBookingsTable({ page, offset, isLoading, isFetching, error
                 {items.map((booking) => (
                   <tr key={booking.id}>
                     <td className="px-5 py-2.5 font-medium text-slate-900 sm:px-3">
-                      {booking.clientCategory}
+                      {categoryLabel(booking.clientCategory)}
                       {booking.sample ? <span className="ml-2 text-xs font-normal text-amber-700">(sample)</span> : null}
                     </td>
                     <td className="px-3 py-2.5 text-slate-700">{bookingLocation(booking)}</td>

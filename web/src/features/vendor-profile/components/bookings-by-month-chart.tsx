@@ -3,6 +3,7 @@ import uPlot from 'uplot';
 
 import type { VendorEvidence } from '@/lib/api/types';
 import { useUplot } from '@/lib/use-uplot';
+import { formatShown } from '@/lib/format';
 
 import { bookingsText, monthLabel, monthRangeLabel, monthsBetween } from '../format';
 
@@ -108,7 +109,7 @@ export function BookingsByMonthChart({ months, total }: { months: Months; total:
                 {monthRangeLabel(group.from, group.to)}
                 {group.from === group.to ? '' : ' (together)'}
               </th>
-              <td>{group.count.text}</td>
+              <td>{formatShown(group.count)}</td>
             </tr>
           ))}
         </tbody>

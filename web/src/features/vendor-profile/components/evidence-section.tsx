@@ -2,6 +2,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Alert } from '@/components/ui/alert';
 import { getErrorMessage } from '@/lib/api-client';
 import type { VendorEvidence } from '@/lib/api/types';
+import { formatShown } from '@/lib/format';
 
 import { useVendorEvidence } from '../api/get-vendor-evidence';
 import { bookingsText } from '../format';
@@ -62,7 +63,7 @@ function EvidenceFigures({ evidence }: { evidence: VendorEvidence }) {
           <Figure label="Last 90 days, firms of your size" value="Unknown" note="Add your firm size on your profile to see this." />
         )}
         {peers ? (
-          <Figure label="Peer adoption" value={peers.text} note="From the tech stacks firms saved in Litstack." />
+          <Figure label="Peer adoption" value={formatShown(peers)} note="From the tech stacks firms saved in Litstack." />
         ) : (
           <Figure label="Peer adoption" value="Unknown" note="Add your firm size on your profile to see this." />
         )}
@@ -81,7 +82,7 @@ function EvidenceFigures({ evidence }: { evidence: VendorEvidence }) {
               {evidence.bySize.map((group) => (
                 <li key={group.sizes.map((s) => s.code).join('-')} className="flex justify-between gap-4 py-1.5">
                   <span className="text-slate-700">{sizesLabel(group.sizes)}</span>
-                  <span className="font-medium text-slate-900">{group.count.text}</span>
+                  <span className="font-medium text-slate-900">{formatShown(group.count)}</span>
                 </li>
               ))}
             </ul>

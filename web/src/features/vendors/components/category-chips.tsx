@@ -1,5 +1,6 @@
 import type { Category } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
+import { categoryLabel } from '@/lib/stages';
 
 type CategoryChipsProps = {
   categories: Category[];
@@ -47,7 +48,7 @@ export function CategoryChips({ categories, selected, onChange }: CategoryChipsP
           onClick={() => toggle(category.id)}
           className={chipClasses(selected.includes(category.id))}
         >
-          {category.name}
+          {categoryLabel(category.name)}
         </button>
       ))}
     </div>

@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/button';
+import { formatCount } from '@/lib/format';
 
 type VendorsPaginationProps = {
   page: number;
@@ -16,7 +17,7 @@ export function VendorsPagination({ page, pageSize, total, totalPages, onPage }:
   return (
     <nav aria-label="Pagination" className="mt-8 flex flex-col items-center justify-between gap-3 sm:flex-row">
       <p className="text-sm text-slate-600">
-        Showing {from} to {to} of {total} vendors
+        Showing {formatCount(from)} to {formatCount(to)} of {formatCount(total)} vendors
       </p>
       <div className="flex items-center gap-3">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { Alert } from './alert';
+import { Button } from './button';
+import { Modal } from './modal';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -18,7 +18,7 @@ type ConfirmDialogProps = {
   onConfirm: () => void;
 };
 
-/** Asks before a change that cannot be taken back; focus stays inside until it closes. */
+/** Asks before a change that loses something; focus stays inside until it closes. */
 export function ConfirmDialog({
   open,
   onOpenChange,
