@@ -38,11 +38,6 @@ async function signUp(name: string, email: string) {
   await dialog.waitFor({ state: 'detached' });
 }
 
-async function expectNoAxeViolations() {
-  const violations = await axeViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
-
 async function progress(): Promise<string> {
   return (await page.getByRole('region', { name: 'Progress' }).innerText()).replace(/\s+/g, ' ');
 }
@@ -182,7 +177,7 @@ describe('recommendations for a new firm', () => {
     // Not the one sentence every card used to share.
     expect(await page.getByText('Serves firms of 6-20 employees like yours', { exact: true }).count()).toBeLessThanOrEqual(1);
     await browser.screenshotAtWidths('matches-pick-for-me');
-    await expectNoAxeViolations();
+    await expectNoAxeViolations('/matches after Pick For Me');
     // In Intake one vendor stands out for what it is built for, and says so without a tie.
     await stageButton('Intake').click();
     const intake = stagePanel('Intake');
@@ -257,7 +252,7 @@ describe('recommendations for a new firm', () => {
     const needs = cards.first().getByRole('list', { name: 'Needs met' });
     await needs.getByRole('listitem').first().waitFor();
     expect(await needs.getByText('Under $2,000').count()).toBe(0);
-    await expectNoAxeViolations();
+    await expectNoAxeViolations('the questionnaire results with the needs met');
 
     await cards.first().getByRole('button', { name: 'Show gaps' }).click();
     await cards.first().getByRole('button', { name: 'Hide gaps' }).waitFor();
@@ -330,7 +325,7 @@ describe('recommendations for a new firm', () => {
     await page.getByRole('article').first().waitFor();
     // The questionnaire's best pick lists the needs it met, one answer an item.
     await page.getByRole('article').first().getByRole('list', { name: 'Needs met' }).getByRole('listitem').first().waitFor();
-    await expectNoAxeViolations();
+    await expectNoAxeViolations('/past with the needs met');
     for (const card of await page.getByRole('article').all()) {
       await card.getByText('Lead Generation', { exact: true }).waitFor();
     }

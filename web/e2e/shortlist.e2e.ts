@@ -27,7 +27,8 @@ const LAWMATICS = 12;
 const card = (name: string) => page.getByRole('article', { name });
 /** The card's status history, opened if it is closed. */
 async function historyOf(name: string): Promise<string> {
-  const list = card(name).getByRole('list');
+  // The list under "Status history" (a card may also list the needs it was recommended for).
+  const list = card(name).getByRole('group').filter({ hasText: 'Status history' }).getByRole('list');
   if (!(await list.isVisible())) await card(name).getByText('Status history').click();
   return list.innerText();
 }
@@ -170,8 +171,7 @@ describe('the shortlist', () => {
     };
     expect(stack.items.flatMap((i) => i.selectedVendors).filter((v) => v.isPrimary).map((v) => v.vendorId)).toContain(lawmatics);
     await card('Lawmatics').getByText('Status history').click();
-    // The status history, not the list of the needs Lawmatics was recommended for.
-    const history = await card('Lawmatics').getByRole('list').filter({ hasText: 'Considering' }).innerText();
+    const history = await historyOf('Lawmatics');
     expect(history).toMatch(/Considering[\s\S]*Demo booked[\s\S]*Demo held[\s\S]*Chosen/);
 
     // Rejected asks for a reason first.
