@@ -18,8 +18,9 @@ use axum::Router;
 use axum::routing::{get, patch, post};
 
 pub use model::{
-    Category, ClickKind, FieldType, MeetingClick, PartnerLevel, Question, QuestionOption,
-    SourcePage, Vendor, VendorSource, VendorView, parse_category_id, parse_vendor_id, vendor_view,
+    Category, ClickKind, FieldType, MeetingClick, OptionKind, PartnerLevel, Question,
+    QuestionOption, SourcePage, Vendor, VendorSource, VendorView, parse_category_id,
+    parse_vendor_id, vendor_view,
 };
 pub use outbound::with_utm;
 pub use seed::seed;

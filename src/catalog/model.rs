@@ -79,9 +79,23 @@ pub enum FieldType {
     Multi,
 }
 
+/// What choosing an option says: a capability the vendor must have, or a fact about the firm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OptionKind {
+    /// A capability the vendor must have, matched against its tags and listed as a need met.
+    Need,
+    /// About the firm (its situation, budget or current tool): its tags weigh in the ranking,
+    /// but it is never quoted as a need the vendor meets.
+    Context,
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct QuestionOption {
     pub label: String,
+    /// Required: every option of data/questions.json says which kind it is.
+    pub kind: OptionKind,
     #[serde(default)]
     pub tags: Vec<String>,
 }

@@ -5,7 +5,7 @@
 use super::model::{ComputeResult, PickSet, PickSource, RankedView, StageSave, StoredPick};
 use super::pick_for_me::PICKS_PER_STAGE;
 use super::ranking::Ranked;
-use super::{scores, storage};
+use super::{fit, scores, storage};
 use crate::accounts::model::User;
 use crate::catalog::{Catalog, vendor_view};
 use crate::error::{Result, bad_request, not_found};
@@ -40,13 +40,14 @@ pub fn compute_for<'c>(
         .filter(|r| !r.already_used)
         .take(PICKS_PER_STAGE)
         .collect();
+    // Each card says what sets its vendor apart where it can: its strongest reason that no card
+    // above it already gives.
+    let cards = fit::distinct_card_reasons(top.iter().map(|r| r.card_reasons()));
     let set = PickSet {
         picks: top
             .iter()
-            .map(|r| StoredPick {
-                vendor_id: r.vendor.id,
-                reason: r.card_reason(),
-            })
+            .zip(cards)
+            .map(|(r, reason)| StoredPick::new(r.vendor.id, &reason, None))
             .collect(),
         source: PickSource::Questionnaire,
         note: None,
@@ -55,7 +56,7 @@ pub fn compute_for<'c>(
     };
     let history = top
         .iter()
-        .map(|r| (r.vendor.id, r.reason_texts()))
+        .map(|r| (r.vendor.id, r.stored_reasons()))
         .collect();
     storage::save_picks(
         &app.store,
@@ -74,6 +75,7 @@ pub fn compute_for<'c>(
             score: r.score,
             rank: r.rank,
             reasons: r.reason_texts(),
+            needs_met: r.matched.clone(),
             matched_tags: r.matched,
             missing_tags: r.missing,
             breakdown: r.breakdown,

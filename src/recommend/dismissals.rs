@@ -1,9 +1,10 @@
 //! Dismissing a pick with a reason, and what the reasons change in the user's later rankings.
 //!
-//! A dismissed vendor is never ranked again (until the user undoes the dismissal). Two reasons
+//! A dismissed vendor is never ranked again (until the user undoes the dismissal). Three reasons
 //! also change how the rest of that vendor's category is ranked for this user: "Too expensive"
-//! lowers vendors at or above the dismissed vendor's price bracket, and "Doesn't work with our
-//! tools" gives the integration factor more weight. Only the user's own dismissals count.
+//! lowers vendors at or above the dismissed vendor's price bracket, "Doesn't work with our
+//! tools" gives integrations more weight, and "Not right for our practice" gives
+//! personal-injury focus more weight in Pick For Me. Only the firm's own dismissals count.
 
 use serde::de::IntoDeserializer;
 use serde::de::value::StrDeserializer;
@@ -147,6 +148,8 @@ pub struct DismissalEffects {
     pub price: Option<PriceCeiling>,
     /// Vendors dismissed as not working with the firm's tools (their names, in dismissal order).
     pub integration_vendors: Vec<String>,
+    /// Vendors dismissed as not right for the firm's practice (their names, in dismissal order).
+    pub practice_vendors: Vec<String>,
 }
 
 /// The effects of the user's dismissals (vendor id, dismissal) on the ranking of one category,
@@ -178,6 +181,9 @@ pub fn effects_for<'a>(
                 }
             }
             DismissReason::DoesntIntegrate => effects.integration_vendors.push(vendor.name.clone()),
+            DismissReason::NotRightForPractice => {
+                effects.practice_vendors.push(vendor.name.clone())
+            }
             _ => {}
         }
     }
@@ -250,7 +256,7 @@ mod tests {
     }
 
     #[test]
-    fn only_the_categorys_too_expensive_and_integration_dismissals_take_effect() {
+    fn only_the_categorys_price_integration_and_practice_dismissals_take_effect() {
         let priced = |id: u64, name: &str, category_id: u64, bracket: Option<u8>| {
             let mut v = vendor(id, name, &[]);
             v.category_id = category_id;
@@ -264,6 +270,7 @@ mod tests {
             priced(4, "Elsewhere", 2, Some(1)),
             priced(5, "MyCase", 1, Some(2)),
             priced(6, "Clio", 1, Some(1)),
+            priced(7, "Smokeball", 1, Some(2)),
         ];
         let lookup = |id: u64| vendors.iter().find(|v| v.id == id);
         let dismissals = vec![
@@ -273,6 +280,7 @@ mod tests {
             (4, dismissed(40, DismissReason::TooExpensive)),
             (5, dismissed(50, DismissReason::DoesntIntegrate)),
             (6, dismissed(60, DismissReason::AlreadyEvaluated)),
+            (7, dismissed(65, DismissReason::NotRightForPractice)),
             (99, dismissed(70, DismissReason::DoesntIntegrate)),
         ];
         let effects = effects_for(1, &dismissals, lookup);
@@ -285,6 +293,7 @@ mod tests {
             "the lowest bracket in the category counts"
         );
         assert_eq!(effects.integration_vendors, ["MyCase"]);
+        assert_eq!(effects.practice_vendors, ["Smokeball"]);
         assert_eq!(
             effects_for(3, &dismissals, lookup),
             DismissalEffects::default()

@@ -2,6 +2,7 @@
 //! was and why, newest first. Only ever the user's own.
 
 use super::model::{PastRecommendation, RecommendationReasons};
+use super::reason_lines::ReasonList;
 use super::storage;
 use crate::catalog::listing::Page;
 use crate::catalog::{Catalog, vendor_view};
@@ -31,8 +32,12 @@ pub fn page<'c>(
                 vendor: vendor_view(catalog, vendor),
                 category_id,
                 recommended_at: at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-                reasons: RecommendationReasons {
-                    strengths: rec.strengths,
+                reasons: {
+                    let list = ReasonList::from_stored(&rec.strengths);
+                    RecommendationReasons {
+                        strengths: list.strengths,
+                        needs_met: list.needs_met,
+                    }
                 },
             })
         })

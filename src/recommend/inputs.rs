@@ -9,7 +9,9 @@ use crate::error::Result;
 use crate::firm_size::FirmSize;
 use crate::state::App;
 
+use super::fit::FirmFacts;
 use super::ranking::DEMAND_DAYS;
+use crate::profile::Onboarding;
 
 /// Where the firm's size came from, so the explanation can say so.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
@@ -26,6 +28,8 @@ pub type OwnedVendors = HashMap<u64, HashSet<u64>>;
 pub struct FirmContext {
     pub size: Option<FirmSize>,
     pub size_source: SizeSource,
+    /// The firm's onboarding answers, when it gave them.
+    pub onboarding: Option<Onboarding>,
     /// Names of every tool in the firm's tech stack.
     pub tool_names: Vec<String>,
     /// Catalog vendors the firm uses, per category.
@@ -36,23 +40,33 @@ impl FirmContext {
     pub fn owned_in(&self, category_id: u64) -> HashSet<u64> {
         self.owned.get(&category_id).cloned().unwrap_or_default()
     }
+
+    /// What the firm told us, as Pick For Me's fit reads it.
+    pub fn facts(&self) -> FirmFacts<'_> {
+        FirmFacts {
+            size: self.size,
+            spend: self.onboarding.map(|o| o.annual_software_spend_band),
+            cases: self.onboarding.map(|o| o.injury_cases_per_month_band),
+            tools: &self.tool_names,
+        }
+    }
 }
 
 pub fn firm_context(app: &App, user: &User) -> Result<FirmContext> {
-    let (size, size_source) = match user.firm.size {
-        Some(size) => (Some(size), SizeSource::Profile),
-        None => match crate::profile::load_onboarding(app, user.firm.id)? {
-            Some(o) => (
-                Some(o.employees_count_band.firm_size()),
-                SizeSource::Onboarding,
-            ),
-            None => (None, SizeSource::Unknown),
-        },
+    let onboarding = crate::profile::load_onboarding(app, user.firm.id)?;
+    let (size, size_source) = match (user.firm.size, onboarding) {
+        (Some(size), _) => (Some(size), SizeSource::Profile),
+        (None, Some(o)) => (
+            Some(o.employees_count_band.firm_size()),
+            SizeSource::Onboarding,
+        ),
+        (None, None) => (None, SizeSource::Unknown),
     };
     let (tool_names, owned) = tech_stack(app, user.firm.id)?;
     Ok(FirmContext {
         size,
         size_source,
+        onboarding,
         tool_names,
         owned,
     })

@@ -7,10 +7,12 @@
 //! sample bookings are never evidence (only real, imported ones count as demand).
 //!
 //! Files: `routes` (the handlers), `model` (the types), `storage` (every table access), and the
-//! logic: `responses` (parsing a questionnaire), `ranking` (the factors and reasons), `compute`
-//! (ranking one response into picks), `pick_for_me`, `picks` (saved picks and the overview),
-//! `dismissals`, `history`, `inputs` (what the ranking needs from other domains) and `scores`
-//! (the latest match scores other screens show).
+//! logic: `responses` (parsing a questionnaire: needs apart from context), `ranking` (the
+//! factors and reasons), `compute` (ranking one response into picks), `fit` (everything the firm
+//! told us, which Pick For Me ranks by without booking evidence), `pick_for_me`, `picks` (saved
+//! picks and the overview), `dismissals`, `history`, `inputs` (what the ranking needs from other
+//! domains), `scores` (the latest match scores other screens show) and `reason_lines` (how a
+//! reason with a list, such as the needs met, is kept as text).
 
 use axum::Router;
 use axum::routing::{delete, get, post};
@@ -19,12 +21,14 @@ use crate::state::AppState;
 
 pub mod compute;
 pub mod dismissals;
+pub mod fit;
 pub mod history;
 pub mod inputs;
 pub mod model;
 pub mod pick_for_me;
 pub mod picks;
 pub mod ranking;
+pub mod reason_lines;
 pub mod responses;
 mod routes;
 pub mod scores;

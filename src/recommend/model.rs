@@ -32,8 +32,24 @@ pub enum PickSource {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredPick {
     pub vendor_id: u64,
-    /// The reason shown on the stage card.
+    /// The reason shown on the stage card; when nothing the firm told us sets the vendor apart
+    /// from others, a second line says so (see `reason_lines`; read with [`StoredPick::card`]).
     pub reason: String,
+}
+
+impl StoredPick {
+    pub fn new(vendor_id: u64, reason: &str, tie: Option<&str>) -> StoredPick {
+        StoredPick {
+            vendor_id,
+            reason: super::reason_lines::with_items(reason, &Vec::from_iter(tie)),
+        }
+    }
+
+    /// The card's reason, and the tie it states, if any.
+    pub fn card(&self) -> (&str, Option<String>) {
+        let tie = super::reason_lines::items(&self.reason).into_iter().next();
+        (super::reason_lines::sentence(&self.reason), tie)
+    }
 }
 
 /// One stage's saved picks (at most three).
@@ -114,6 +130,9 @@ pub struct RankedView<'a> {
     pub matched_tags: Vec<String>,
     pub missing_tags: Vec<String>,
     pub reasons: Vec<String>,
+    /// The needs the vendor meets (the options of kind need it matches), one answer per item:
+    /// the list the needs reason speaks of.
+    pub needs_met: Vec<String>,
     pub breakdown: Vec<Factor>,
     pub already_used: bool,
 }
@@ -136,18 +155,23 @@ pub struct PickView {
     pub name: String,
     pub logo_url: Option<String>,
     pub reason: String,
+    /// Set when what the firm told us does not set this vendor apart from others of the category:
+    /// says so, and by which rule they are ordered.
+    pub tie: Option<String>,
     pub website_url: Option<String>,
     pub booking_url: Option<String>,
     pub price_bracket: Option<u8>,
 }
 
 impl PickView {
-    pub fn new(vendor: &Vendor, reason: &str) -> PickView {
+    pub fn new(vendor: &Vendor, pick: &StoredPick) -> PickView {
+        let (reason, tie) = pick.card();
         PickView {
             vendor_id: vendor.id,
             name: vendor.name.clone(),
             logo_url: vendor.logo_url.clone(),
             reason: reason.to_string(),
+            tie,
             website_url: vendor.website_url.clone(),
             booking_url: vendor.booking_url.clone(),
             price_bracket: vendor.price_bracket,
@@ -166,6 +190,9 @@ pub struct StagePicks {
     pub picks: Vec<PickView>,
     /// Says which data the picks rest on when it is not the firm's own size group.
     pub note: Option<String>,
+    /// Set when what the firm told us does not tell some picks apart: "These 5 fit your firm
+    /// equally well on what we know; the questionnaire tells them apart."
+    pub tie_note: Option<String>,
     pub source: PickSource,
     pub used_size_fallback: bool,
 }
@@ -258,8 +285,12 @@ impl PickForMeQuery {
 
 /// Why a vendor was recommended.
 #[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct RecommendationReasons {
     pub strengths: Vec<String>,
+    /// The needs the vendor met (one questionnaire answer per item), which the needs strength
+    /// speaks of; empty when it was not recommended on needs.
+    pub needs_met: Vec<String>,
 }
 
 /// One vendor recommended to the user, the latest time it was.

@@ -1,14 +1,19 @@
 //! Pick For Me: for each category, the vendors most booked recently by firms like the user's,
 //! widening to neighbouring sizes and then to all firms when the data is thin. Only real
-//! (imported) bookings count: with none, or none in a category, the picks are ranked by fit with
-//! the firm instead, and the note says so. Pure over its inputs; the caller supplies the demand.
+//! (imported) bookings count: with none, or none in a category, the picks are ranked by
+//! everything the firm told us instead (`fit`), and the note says so. When what we know does not
+//! tell vendors apart, they are listed in the order they joined the catalog, and the cards and
+//! the note say so. Pure over its inputs; the caller supplies the demand.
 
 use std::collections::{HashMap, HashSet};
 
 use crate::catalog::Vendor;
 use crate::firm_size::FirmSize;
 
-use super::ranking::{DEMAND_DAYS, MIN_SHOWN, PeerGroup, bookings_phrase, join_and, size_phrase};
+use super::dismissals::DismissalEffects;
+use super::fit::{self, Fact, FirmFacts, Fit};
+use super::ranking::{DEMAND_DAYS, MIN_SHOWN, PeerGroup, bookings_phrase, join_and};
+use super::reason_lines;
 
 pub const PICKS_PER_STAGE: usize = 3;
 /// Litstack's users are personal-injury firms: the practice area a vendor must serve to fit.
@@ -18,14 +23,28 @@ pub const OVERALL_NOTE: &str =
     "Not enough recent data for your firm size; showing popular picks overall.";
 pub const UNKNOWN_SIZE_NOTE: &str =
     "Your firm size is not set, so these picks use demo bookings from all firms.";
-pub const NO_STAGE_DATA_NOTE: &str = "No recent demo bookings in this category yet, so these picks are ranked by fit with your firm's size, practice area and tech stack.";
-pub const NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so these picks are ranked by fit with your firm's size, practice area and tech stack. An administrator can import bookings under Import.";
-pub const NO_REAL_BOOKINGS_UNKNOWN_SIZE_NOTE: &str = "No demo bookings have been imported yet, so these picks are ranked by fit with your firm's practice area and tech stack (set your firm size in your profile to count it too). An administrator can import bookings under Import.";
+pub const NO_STAGE_DATA_NOTE: &str = "No recent demo bookings in this category yet, so these picks are ranked by what your firm told us: its size, software spend, caseload, practice area, tech stack and dismissals.";
+/// [`NO_STAGE_DATA_NOTE`] when what the firm told us does not tell the picks apart (the tie note
+/// beside it says so).
+pub const NO_STAGE_DATA_TIED_NOTE: &str =
+    "No recent demo bookings in this category yet, so these picks rest on what your firm told us.";
+pub const NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so these picks are ranked by what your firm told us: its size, software spend, caseload, practice area, tech stack and dismissals. An administrator can import bookings under Import.";
+pub const NO_REAL_BOOKINGS_UNKNOWN_SIZE_NOTE: &str = "No demo bookings have been imported yet, so these picks are ranked by what your firm told us (set your firm size in your profile to count it too). An administrator can import bookings under Import.";
+/// [`NO_REAL_BOOKINGS_NOTE`] when what the firm told us does not tell the picks apart.
+pub const NO_REAL_BOOKINGS_TIED_NOTE: &str = "No demo bookings have been imported yet, so these picks rest on what your firm told us. An administrator can import bookings under Import.";
 /// The page-wide note when the widest basis of any stage is [`Basis::NoStageBookings`].
-pub const SOME_STAGES_NO_DATA_NOTE: &str = "Some categories have no recent demo bookings yet, so their picks are ranked by fit with your firm's size, practice area and tech stack.";
-/// The wording of [`NO_STAGE_DATA_NOTE`] before fit counted practice area and tech stack; picks
-/// saved then still carry it.
-const OLD_NO_STAGE_DATA_NOTE: &str = "No recent demo bookings in this stage yet; these picks are chosen by fit with your firm's size.";
+pub const SOME_STAGES_NO_DATA_NOTE: &str = "Some categories have no recent demo bookings yet, so their picks rest on what your firm told us: its size, software spend, caseload, practice area, tech stack and dismissals.";
+/// The page-wide note when no real booking exists (each category's own note says more).
+pub const PAGE_NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so the picks rest on what your firm told us: its size, software spend, caseload, practice area, tech stack and dismissals. An administrator can import bookings under Import.";
+/// Earlier wordings of the notes without booking evidence; picks saved then still carry them.
+const OLD_NO_STAGE_DATA_NOTES: [&str; 2] = [
+    "No recent demo bookings in this stage yet; these picks are chosen by fit with your firm's size.",
+    "No recent demo bookings in this category yet, so these picks are ranked by fit with your firm's size, practice area and tech stack.",
+];
+const OLD_NO_REAL_BOOKINGS_NOTES: [&str; 2] = [
+    "No demo bookings have been imported yet, so these picks are ranked by fit with your firm's size, practice area and tech stack. An administrator can import bookings under Import.",
+    "No demo bookings have been imported yet, so these picks are ranked by fit with your firm's practice area and tech stack (set your firm size in your profile to count it too). An administrator can import bookings under Import.",
+];
 
 /// What a stage's picks rest on, from the narrowest evidence to the widest fallback.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -54,10 +73,14 @@ impl Basis {
             Some(NEIGHBOUR_NOTE) => Basis::Neighbours,
             Some(UNKNOWN_SIZE_NOTE) => Basis::UnknownSize,
             Some(OVERALL_NOTE) => Basis::AllFirms,
-            Some(NO_STAGE_DATA_NOTE | OLD_NO_STAGE_DATA_NOTE) => Basis::NoStageBookings,
-            Some(NO_REAL_BOOKINGS_NOTE | NO_REAL_BOOKINGS_UNKNOWN_SIZE_NOTE) => {
-                Basis::NoRealBookings
-            }
+            Some(NO_STAGE_DATA_NOTE | NO_STAGE_DATA_TIED_NOTE) => Basis::NoStageBookings,
+            Some(
+                NO_REAL_BOOKINGS_NOTE
+                | NO_REAL_BOOKINGS_UNKNOWN_SIZE_NOTE
+                | NO_REAL_BOOKINGS_TIED_NOTE,
+            ) => Basis::NoRealBookings,
+            Some(old) if OLD_NO_STAGE_DATA_NOTES.contains(&old) => Basis::NoStageBookings,
+            Some(old) if OLD_NO_REAL_BOOKINGS_NOTES.contains(&old) => Basis::NoRealBookings,
             // A note this binary does not know still says the picks are not the plain case.
             Some(_) => Basis::AllFirms,
         }
@@ -68,9 +91,30 @@ impl Basis {
         match self {
             Basis::OwnSize => None,
             Basis::NoStageBookings => Some(SOME_STAGES_NO_DATA_NOTE.into()),
+            // A category's own note may speak of its ties; the page speaks of all of them.
+            Basis::NoRealBookings => Some(PAGE_NO_REAL_BOOKINGS_NOTE.into()),
             _ => stage_note.map(String::from),
         }
     }
+}
+
+/// A stage's note as stored: the basis note on the first line (empty for none) and, when some
+/// picks tie, the tie note on the second (see `reason_lines`), so the stored pick sets keep
+/// their shape.
+pub fn stored_note(basis: Option<&str>, tie: Option<&str>) -> Option<String> {
+    match (basis, tie) {
+        (basis, None) => basis.map(String::from),
+        (basis, Some(tie)) => Some(reason_lines::with_items(basis.unwrap_or_default(), &[tie])),
+    }
+}
+
+/// A stored note read back: (the basis note, the tie note).
+pub fn read_note(stored: Option<&str>) -> (Option<&str>, Option<String>) {
+    let Some(stored) = stored else {
+        return (None, None);
+    };
+    let basis = Some(reason_lines::sentence(stored)).filter(|s| !s.is_empty());
+    (basis, reason_lines::items(stored).into_iter().next())
 }
 
 /// Demand from real bookings in the three peer groups, widest last.
@@ -80,10 +124,24 @@ pub struct DemandTiers<'a> {
     pub all: &'a HashMap<u64, u32>,
 }
 
+/// One pick of a stage.
+#[derive(Debug, Clone)]
+pub struct Picked<'a> {
+    pub vendor: &'a Vendor,
+    /// What its card says: what sets the vendor apart where anything does.
+    pub card: String,
+    /// Set when others fit the firm equally well on what we know.
+    pub tie: Option<String>,
+    /// Every reason, for the history: the card's first, the tie last.
+    pub reasons: Vec<String>,
+}
+
 pub struct PickedStage<'a> {
-    /// Each pick with its reasons (the first is the stage card's).
-    pub picks: Vec<(&'a Vendor, Vec<String>)>,
+    pub picks: Vec<Picked<'a>>,
+    /// Which data the picks rest on (see [`Basis`]).
     pub note: Option<String>,
+    /// "These 5 fit your firm equally well…" when some picks tie.
+    pub tie_note: Option<String>,
     pub used_size_fallback: bool,
 }
 
@@ -125,7 +183,8 @@ pub fn shared_tools<'v>(v: &'v Vendor, firm_tools: &[String]) -> Vec<&'v String>
         .collect()
 }
 
-/// "Integrates with Clio, which your firm uses", when it integrates with any.
+/// "Integrates with Clio, which your firm uses", when it integrates with any (the vendor
+/// profile's alternatives use it).
 pub fn integration_reason(shared: &[&String]) -> Option<String> {
     if shared.is_empty() {
         return None;
@@ -137,79 +196,99 @@ pub fn integration_reason(shared: &[&String]) -> Option<String> {
     ))
 }
 
-/// Ranks vendors by fit with the firm alone, for stages without booking evidence: its size
-/// (exact 2 points, neighbouring 1), personal injury among its practice areas (1) and each tool
-/// of the firm's stack it integrates with (1, at most 2). With a known size, vendors that serve
-/// neither it nor a neighbouring size are left out.
+/// Ranks vendors by what the firm told us (`fit`), for stages without booking evidence. With a
+/// known size, vendors that serve neither it nor a neighbouring size are left out. Returns the
+/// picks and the tie note.
 fn pick_by_fit<'a>(
     candidates: Vec<&'a Vendor>,
-    size: Option<FirmSize>,
-    firm_tools: &[String],
-) -> Vec<(&'a Vendor, Vec<String>)> {
-    let fit = |v: &Vendor| {
-        size_fit(v, size)
-            + u8::from(serves_practice_area(v))
-            + shared_tools(v, firm_tools).len().min(2) as u8
-    };
-    let mut ranked: Vec<&Vendor> = candidates
+    firm: &FirmFacts,
+    effects: &DismissalEffects,
+) -> (Vec<Picked<'a>>, Option<String>) {
+    let mut fits: Vec<Fit> = candidates
         .into_iter()
-        .filter(|v| size.is_none() || size_fit(v, size) > 0)
+        .filter(|v| firm.size.is_none() || fit::size_points(v, firm.size) > 0)
+        .map(|v| fit::fit(v, firm, effects))
         .collect();
-    ranked.sort_by(|a, b| {
-        fit(b)
-            .cmp(&fit(a))
-            .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
-            .then(a.id.cmp(&b.id))
-    });
-    ranked
-        .into_iter()
+    fit::sort(&mut fits);
+    let key = |f: &Fit| f.points;
+    let shown: Vec<(&Fit, Vec<String>)> = fits
+        .iter()
         .take(PICKS_PER_STAGE)
-        .map(|v| {
-            let mut reasons = Vec::new();
-            match size {
-                Some(s) if size_fit(v, size) == 2 => {
-                    reasons.push(format!("Serves {} like yours", size_phrase(s)))
-                }
-                Some(_) => reasons.push("Serves firms next to your size".to_string()),
-                None => {}
+        .map(|f| (f, f.fact_texts()))
+        .collect();
+    finish(&fits, shown, key)
+}
+
+/// The picks from their ranking: each card's distinct reason, and the ties with their note.
+/// `ranked` is every candidate best first, `shown` the picks with their reasons strongest first,
+/// `key` what must be equal for two vendors to tie.
+fn finish<'a, Key: PartialEq>(
+    ranked: &[Fit<'a>],
+    shown: Vec<(&Fit<'a>, Vec<String>)>,
+    key: impl Fn(&Fit) -> Key,
+) -> (Vec<Picked<'a>>, Option<String>) {
+    let cards = fit::distinct_card_reasons(shown.iter().map(|(_, reasons)| reasons.clone()));
+    let mut tie_note = None;
+    let picks = shown
+        .into_iter()
+        .zip(cards)
+        .map(|((f, reasons), card)| {
+            let equal = ranked.iter().filter(|o| key(o) == key(f)).count();
+            let tie = (equal > 1).then(|| fit::tie_text(equal - 1));
+            if tie.is_some() && tie_note.is_none() {
+                tie_note = Some(fit::tie_note(equal));
             }
-            if serves_practice_area(v) {
-                reasons.push("Works with personal-injury firms".to_string());
+            // The history keeps the card's reason first, the other facts about the firm's fit,
+            // and the tie; a highlight only when it is the card's.
+            let mut all = vec![card.clone()];
+            all.extend(reasons.into_iter().enumerate().filter_map(|(i, r)| {
+                let highlight = matches!(f.facts.get(i), Some(Fact::Highlight(_)));
+                (r != card && !highlight).then_some(r)
+            }));
+            all.extend(tie.clone());
+            Picked {
+                vendor: f.vendor,
+                card,
+                tie,
+                reasons: all,
             }
-            reasons.extend(integration_reason(&shared_tools(v, firm_tools)));
-            if reasons.is_empty() {
-                reasons.push("An active vendor for this stage".to_string());
-            }
-            (v, reasons)
         })
-        .collect()
+        .collect();
+    (picks, tie_note)
 }
 
 /// Picks up to three vendors of one stage. `vendors` are the stage category's vendors; `demand`
-/// is `None` while no real booking exists.
+/// is `None` while no real booking exists; `effects` are what the firm's dismissals in the
+/// category change.
 pub fn pick_stage<'a>(
     vendors: &[&'a Vendor],
-    size: Option<FirmSize>,
+    firm: &FirmFacts,
     excluded: &HashSet<u64>,
-    firm_tools: &[String],
+    effects: &DismissalEffects,
     demand: Option<&DemandTiers>,
 ) -> PickedStage<'a> {
+    let size = firm.size;
     let candidates: Vec<&Vendor> = vendors
         .iter()
         .copied()
         .filter(|v| v.is_active && !excluded.contains(&v.id))
         .collect();
+    let by_fit = |candidates: Vec<&'a Vendor>, note: &str, tied_note: &str| {
+        let (picks, tie_note) = pick_by_fit(candidates, firm, effects);
+        PickedStage {
+            picks,
+            note: Some(if tie_note.is_some() { tied_note } else { note }.into()),
+            tie_note,
+            used_size_fallback: false,
+        }
+    };
     let Some(demand) = demand else {
         let note = if size.is_some() {
             NO_REAL_BOOKINGS_NOTE
         } else {
             NO_REAL_BOOKINGS_UNKNOWN_SIZE_NOTE
         };
-        return PickedStage {
-            picks: pick_by_fit(candidates, size, firm_tools),
-            note: Some(note.into()),
-            used_size_fallback: false,
-        };
+        return by_fit(candidates, note, NO_REAL_BOOKINGS_TIED_NOTE);
     };
     let sum = |m: &HashMap<u64, u32>| -> u32 {
         candidates
@@ -243,39 +322,37 @@ pub fn pick_stage<'a>(
         .or_else(|| tiers.iter().rev().find(|(m, ..)| sum(m) > 0));
 
     let Some((counts, peers, note, fallback)) = chosen else {
-        // No recent bookings at all for this stage: say so, and pick by fit with the firm.
-        return PickedStage {
-            picks: pick_by_fit(candidates, size, firm_tools),
-            note: Some(NO_STAGE_DATA_NOTE.into()),
-            used_size_fallback: false,
-        };
+        // No recent bookings at all for this stage: say so, and rank by what the firm told us.
+        return by_fit(candidates, NO_STAGE_DATA_NOTE, NO_STAGE_DATA_TIED_NOTE);
     };
 
+    // Booked vendors by their bookings; equal counts by fit, then the catalog's order.
     let count = |v: &Vendor| counts.get(&v.id).copied().unwrap_or(0);
-    let mut ranked: Vec<&Vendor> = candidates.into_iter().filter(|v| count(v) > 0).collect();
-    ranked.sort_by(|a, b| {
-        count(b)
-            .cmp(&count(a))
-            .then_with(|| size_fit(b, size).cmp(&size_fit(a, size)))
-            .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
-            .then(a.id.cmp(&b.id))
-    });
-    let peers = peers.phrase();
-    let picks = ranked
+    let mut ranked: Vec<Fit> = candidates
         .into_iter()
+        .filter(|v| count(v) > 0)
+        .map(|v| fit::fit(v, firm, effects))
+        .collect();
+    fit::sort(&mut ranked);
+    ranked.sort_by_key(|f| std::cmp::Reverse(count(f.vendor)));
+    let peers = peers.phrase();
+    let shown: Vec<(&Fit, Vec<String>)> = ranked
+        .iter()
         .take(PICKS_PER_STAGE)
-        .map(|v| {
+        .map(|f| {
             let mut reasons = vec![format!(
                 "{} by {peers} in the last {DEMAND_DAYS} days",
-                bookings_phrase(count(v))
+                bookings_phrase(count(f.vendor))
             )];
-            reasons.extend(integration_reason(&shared_tools(v, firm_tools)));
-            (v, reasons)
+            reasons.extend(f.fact_texts());
+            (f, reasons)
         })
         .collect();
+    let (picks, tie_note) = finish(&ranked, shown, |f| (count(f.vendor), f.points));
     PickedStage {
         picks,
         note: note.map(String::from),
+        tie_note,
         used_size_fallback: *fallback,
     }
 }
@@ -283,7 +360,17 @@ pub fn pick_stage<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::profile::bands::{CasesBand, SpendBand};
     use crate::recommend::ranking::tests_support::vendor;
+
+    fn sized(size: Option<FirmSize>) -> FirmFacts<'static> {
+        FirmFacts {
+            size,
+            spend: None,
+            cases: None,
+            tools: &[],
+        }
+    }
 
     fn run<'a>(
         vendors: &'a [Vendor],
@@ -295,9 +382,9 @@ mod tests {
         let refs: Vec<&Vendor> = vendors.iter().collect();
         pick_stage(
             &refs,
-            size,
+            &sized(size),
             &HashSet::from([9]),
-            &[],
+            &DismissalEffects::default(),
             Some(&DemandTiers {
                 exact,
                 neighbours: near,
@@ -307,7 +394,7 @@ mod tests {
     }
 
     fn ids(s: &PickedStage) -> Vec<u64> {
-        s.picks.iter().map(|(v, _)| v.id).collect()
+        s.picks.iter().map(|p| p.vendor.id).collect()
     }
 
     #[test]
@@ -324,11 +411,11 @@ mod tests {
         assert_eq!(ids(&s), [2, 3, 1]);
         assert!(s.note.is_none() && !s.used_size_fallback);
         assert_eq!(
-            s.picks[0].1[0],
+            s.picks[0].card,
             "9 demo bookings by firms of 6-20 employees in the last 90 days"
         );
         assert_eq!(
-            s.picks[1].1[0],
+            s.picks[1].reasons[0],
             "A few demo bookings by firms of 6-20 employees in the last 90 days"
         );
     }
@@ -343,11 +430,15 @@ mod tests {
         assert_eq!(ids(&s), [2, 1]);
         assert_eq!(s.note.as_deref(), Some(NEIGHBOUR_NOTE));
         assert!(s.used_size_fallback);
-        assert!(s.picks[0].1[0].contains("firms of 2-5, 6-20 and 21-50 employees"));
+        assert!(
+            s.picks[0]
+                .card
+                .contains("firms of 2-5, 6-20 and 21-50 employees")
+        );
         let s = run(&vendors, Some(FirmSize::E6To20), &exact, &exact, &all);
         assert_eq!(ids(&s), [3]);
         assert_eq!(s.note.as_deref(), Some(OVERALL_NOTE));
-        assert!(s.picks[0].1[0].contains("by all firms"));
+        assert!(s.picks[0].card.contains("by all firms"));
     }
 
     #[test]
@@ -366,6 +457,24 @@ mod tests {
     }
 
     #[test]
+    fn equal_bookings_are_told_apart_by_fit_then_by_catalog_order_and_say_so() {
+        let mut vendors: Vec<Vendor> = (1..=4).map(|i| vendor(i, &format!("Z{i}"), &[])).collect();
+        // The last vendor fits the firm's size; the others tie on bookings and on fit.
+        vendors[3].firm_sizes_supported = vec![FirmSize::E6To20];
+        let exact = HashMap::from([(1, 7), (2, 7), (3, 7), (4, 7)]);
+        let none = HashMap::new();
+        let s = run(&vendors, Some(FirmSize::E6To20), &exact, &none, &none);
+        assert_eq!(
+            ids(&s),
+            [4, 1, 2],
+            "fit first, then the catalog's order, not the name"
+        );
+        assert_eq!(s.picks[0].tie, None);
+        assert_eq!(s.picks[1].tie.as_deref(), Some(fit::tie_text(2).as_str()));
+        assert_eq!(s.tie_note.as_deref(), Some(fit::tie_note(3).as_str()));
+    }
+
+    #[test]
     fn no_bookings_in_the_stage_says_so_and_ranks_by_fit() {
         let mut vendors: Vec<Vendor> = (1..=2).map(|i| vendor(i, &format!("V{i}"), &[])).collect();
         vendors[1].firm_sizes_supported = vec![FirmSize::Solo];
@@ -373,66 +482,133 @@ mod tests {
         let s = run(&vendors, Some(FirmSize::Solo), &none, &none, &none);
         assert_eq!(ids(&s), [2]);
         assert_eq!(s.note.as_deref(), Some(NO_STAGE_DATA_NOTE));
-        assert_eq!(s.picks[0].1[0], "Serves solo firms like yours");
+        assert_eq!(s.picks[0].card, "Serves solo firms like yours");
+        assert_eq!(s.tie_note, None);
     }
 
     fn fit_vendor(
         id: u64,
         name: &str,
         sizes: &[FirmSize],
-        pi: bool,
+        bracket: u8,
         integrations: &[&str],
     ) -> Vendor {
         let mut v = vendor(id, name, &[]);
         v.firm_sizes_supported = sizes.to_vec();
-        if pi {
-            v.practice_areas_supported = vec!["Family Law".into(), "Personal Injury".into()];
-        }
+        v.practice_areas_supported = vec!["Family Law".into(), "Personal Injury".into()];
+        v.price_bracket = Some(bracket);
         v.integrations = integrations.iter().map(|s| s.to_string()).collect();
+        v.short_highlights = vec![format!("{name} highlight")];
         v
     }
 
     #[test]
-    fn without_real_bookings_picks_rank_by_size_practice_area_and_stack() {
+    fn without_real_bookings_picks_rank_by_everything_the_firm_told_us() {
         use FirmSize::*;
         let vendors = [
-            fit_vendor(1, "A exact only", &[E6To20], false, &[]),
-            fit_vendor(2, "B exact pi clio", &[E6To20], true, &["Clio"]),
-            fit_vendor(3, "C neighbour pi", &[E21To50], true, &[]),
-            fit_vendor(4, "D exact pi", &[E6To20], true, &[]),
-            fit_vendor(5, "E far away", &[E200Plus], true, &["Clio"]),
+            fit_vendor(1, "A", &[E6To20], 3, &[]),
+            fit_vendor(2, "B", &[E6To20], 1, &["Clio"]),
+            fit_vendor(3, "C", &[E21To50], 1, &[]),
+            fit_vendor(4, "D", &[E6To20], 1, &[]),
+            fit_vendor(5, "E", &[E200Plus], 1, &["Clio"]),
         ];
         let refs: Vec<&Vendor> = vendors.iter().collect();
-        let tools = vec!["clio".to_string()];
-        let s = pick_stage(&refs, Some(E6To20), &HashSet::new(), &tools, None);
-        let got: Vec<u64> = ids(&s);
+        let tools = vec!["Clio Manage".to_string()];
+        let budget = FirmFacts {
+            size: Some(E6To20),
+            spend: Some(SpendBand::S0To5K),
+            cases: Some(CasesBand::C11To25),
+            tools: &tools,
+        };
+        let none = DismissalEffects::default();
+        let s = pick_stage(&refs, &budget, &HashSet::new(), &none, None);
         assert_eq!(
-            got,
-            [2, 4, 1],
-            "fit 4, 3, 2; the vendor far from the size is left out"
+            ids(&s),
+            [2, 4, 3],
+            "a budget tool next to the firm's size before a pricey one of its size; the vendor far \
+             from the size is left out"
         );
         assert_eq!(s.note.as_deref(), Some(NO_REAL_BOOKINGS_NOTE));
-        assert!(!s.used_size_fallback);
+        assert_eq!(s.tie_note, None);
         assert_eq!(
-            s.picks[0].1,
+            s.picks.iter().map(|p| p.card.as_str()).collect::<Vec<_>>(),
+            [
+                "Integrates with Clio Manage, which your firm uses",
+                "Serves firms of 6-20 employees like yours",
+                "Serves firms of 21-50 employees, next to your size",
+            ],
+            "each card says what sets its vendor apart, not the budget price all three share"
+        );
+        assert_eq!(
+            s.picks[1].reasons,
             [
                 "Serves firms of 6-20 employees like yours",
+                "Priced as a budget tool ($), in line with your software spend of $0-$5,000 a year",
                 "Works with personal-injury firms",
-                "Integrates with Clio, which your firm uses",
             ]
         );
-        for (_, reasons) in &s.picks {
-            assert!(
-                !reasons.iter().any(|r| r.contains("demo booking")),
-                "{reasons:?}"
-            );
-        }
+        assert!(s.picks.iter().all(|p| p.tie.is_none()));
 
-        // Size unknown: practice area and stack alone, and the note says the size is missing.
-        let s = pick_stage(&refs, None, &HashSet::new(), &tools, None);
-        assert_eq!(ids(&s), [2, 5, 3]);
-        assert_eq!(s.note.as_deref(), Some(NO_REAL_BOOKINGS_UNKNOWN_SIZE_NOTE));
-        assert_eq!(s.picks[2].1, ["Works with personal-injury firms"]);
+        // A firm that spends more gets the pricier tool first.
+        let rich = FirmFacts {
+            spend: Some(SpendBand::S100To500K),
+            ..budget
+        };
+        let s = pick_stage(&refs, &rich, &HashSet::new(), &none, None);
+        assert_eq!(ids(&s), [1, 2, 4]);
+
+        // A "Too expensive" dismissal in the category moves the pricier vendors down.
+        let effects = DismissalEffects {
+            price: Some(crate::recommend::dismissals::PriceCeiling {
+                vendor_name: "X".into(),
+                bracket: 3,
+            }),
+            ..DismissalEffects::default()
+        };
+        let s = pick_stage(&refs, &rich, &HashSet::new(), &effects, None);
+        assert_eq!(ids(&s), [2, 4, 1]);
+    }
+
+    #[test]
+    fn vendors_nothing_tells_apart_keep_the_catalog_order_and_every_card_says_so() {
+        let vendors: Vec<Vendor> = [5, 3, 8, 1, 9]
+            .iter()
+            .map(|&i| fit_vendor(i, &format!("{}", 10 - i), &[FirmSize::E6To20], 2, &[]))
+            .collect();
+        let refs: Vec<&Vendor> = vendors.iter().collect();
+        let s = pick_stage(
+            &refs,
+            &sized(Some(FirmSize::E6To20)),
+            &HashSet::new(),
+            &DismissalEffects::default(),
+            None,
+        );
+        assert_eq!(ids(&s), [1, 3, 5], "by vendor id, not by name");
+        assert_eq!(s.note.as_deref(), Some(NO_REAL_BOOKINGS_TIED_NOTE));
+        assert_eq!(
+            s.tie_note.as_deref(),
+            Some(
+                "These 5 fit your firm equally well on what we know; the questionnaire tells them apart."
+            )
+        );
+        for p in &s.picks {
+            assert_eq!(p.tie.as_deref(), Some(fit::tie_text(4).as_str()));
+            assert_eq!(p.reasons.last(), p.tie.as_ref());
+        }
+        let cards: HashSet<&str> = s.picks.iter().map(|p| p.card.as_str()).collect();
+        assert_eq!(
+            cards.len(),
+            3,
+            "each card still says something of its own vendor"
+        );
+        // Read back, the stored note gives both notes.
+        let stored = stored_note(s.note.as_deref(), s.tie_note.as_deref());
+        assert_eq!(
+            read_note(stored.as_deref()),
+            (s.note.as_deref(), s.tie_note.clone())
+        );
+        assert_eq!(Basis::of_note(s.note.as_deref()), Basis::NoRealBookings);
+        assert_eq!(read_note(Some("\nTie")), (None, Some("Tie".to_string())));
     }
 
     #[test]
@@ -443,7 +619,11 @@ mod tests {
             (Some(UNKNOWN_SIZE_NOTE), Basis::UnknownSize),
             (Some(OVERALL_NOTE), Basis::AllFirms),
             (Some(NO_STAGE_DATA_NOTE), Basis::NoStageBookings),
+            (Some(NO_STAGE_DATA_TIED_NOTE), Basis::NoStageBookings),
+            (Some(OLD_NO_STAGE_DATA_NOTES[1]), Basis::NoStageBookings),
             (Some(NO_REAL_BOOKINGS_NOTE), Basis::NoRealBookings),
+            (Some(NO_REAL_BOOKINGS_TIED_NOTE), Basis::NoRealBookings),
+            (Some(OLD_NO_REAL_BOOKINGS_NOTES[0]), Basis::NoRealBookings),
             (
                 Some(NO_REAL_BOOKINGS_UNKNOWN_SIZE_NOTE),
                 Basis::NoRealBookings,
@@ -462,6 +642,12 @@ mod tests {
                 .page_note(Some(NO_STAGE_DATA_NOTE))
                 .as_deref(),
             Some(SOME_STAGES_NO_DATA_NOTE)
+        );
+        assert_eq!(
+            Basis::NoRealBookings
+                .page_note(Some(NO_REAL_BOOKINGS_TIED_NOTE))
+                .as_deref(),
+            Some(PAGE_NO_REAL_BOOKINGS_NOTE)
         );
     }
 }

@@ -47,7 +47,9 @@ pub fn pick_for_me_for(
             .collect()
     };
     let ctx = inputs::firm_context(app, user)?;
+    let firm = ctx.facts();
     let dismissed = super::dismissals::out_of_ranking(app, user.firm.id)?;
+    let dismissals = storage::dismissals(&app.store, user.firm.id)?;
     // Sample rows are never evidence: with no real booking every stage is ranked by fit.
     let demand = inputs::has_real_bookings(app).then(|| {
         let (exact, near) = match ctx.size {
@@ -77,31 +79,24 @@ pub fn pick_for_me_for(
             .collect();
         let mut excluded: HashSet<u64> = ctx.owned_in(category.id);
         excluded.extend(dismissed.iter().copied());
-        let picked = pick_for_me::pick_stage(
-            &vendors,
-            ctx.size,
-            &excluded,
-            &ctx.tool_names,
-            tiers.as_ref(),
-        );
+        let effects =
+            super::dismissals::effects_for(category.id, &dismissals, |id| catalog.vendor(id));
+        let picked = pick_for_me::pick_stage(&vendors, &firm, &excluded, &effects, tiers.as_ref());
         let set = PickSet {
             picks: picked
                 .picks
                 .iter()
-                .map(|(v, reasons)| StoredPick {
-                    vendor_id: v.id,
-                    reason: reasons[0].clone(),
-                })
+                .map(|p| StoredPick::new(p.vendor.id, &p.card, p.tie.as_deref()))
                 .collect(),
             source: PickSource::PickForMe,
-            note: picked.note,
+            note: pick_for_me::stored_note(picked.note.as_deref(), picked.tie_note.as_deref()),
             used_size_fallback: picked.used_size_fallback,
             at,
         };
         let history = picked
             .picks
             .iter()
-            .map(|(v, r)| (v.id, r.clone()))
+            .map(|p| (p.vendor.id, p.reasons.clone()))
             .collect();
         sets.push(StageSave {
             category_id: category.id,
@@ -124,9 +119,10 @@ pub fn persisted(app: &App, user_id: u64, catalog: &Catalog) -> Result<Persisted
         let Some((_, set)) = sets.iter().find(|(c, _)| *c == stage.id) else {
             continue;
         };
-        let basis = Basis::of_note(set.note.as_deref());
+        let (note, tie_note) = pick_for_me::read_note(set.note.as_deref());
+        let basis = Basis::of_note(note);
         if basis > widest.0 {
-            widest = (basis, set.note.as_deref());
+            widest = (basis, note);
         }
         let picks: Vec<PickView> = set
             .picks
@@ -136,7 +132,7 @@ pub fn persisted(app: &App, user_id: u64, catalog: &Catalog) -> Result<Persisted
                 catalog
                     .vendor(p.vendor_id)
                     .filter(|v| v.is_active)
-                    .map(|v| PickView::new(v, &p.reason))
+                    .map(|v| PickView::new(v, p))
             })
             .collect();
         any_fallback |= set.used_size_fallback;
@@ -145,7 +141,8 @@ pub fn persisted(app: &App, user_id: u64, catalog: &Catalog) -> Result<Persisted
             category_name: stage.name.clone(),
             stage: stage.stage,
             picks,
-            note: set.note.clone(),
+            note: note.map(String::from),
+            tie_note,
             source: set.source,
             used_size_fallback: set.used_size_fallback,
         });

@@ -21,6 +21,9 @@ mod factors;
 mod reasons;
 
 pub const NEEDS_POINTS: f64 = 60.0;
+/// What the answers say about the firm (options of kind context): in play only when the response
+/// has any, and never quoted as a need met.
+pub const CONTEXT_POINTS: f64 = 10.0;
 pub const SIZE_POINTS: f64 = 15.0;
 pub const INTEGRATION_POINTS: f64 = 15.0;
 pub const DEMAND_POINTS: f64 = 10.0;
@@ -136,6 +139,8 @@ pub struct Demand<'a> {
 #[derive(Debug, Clone)]
 pub struct RankInputs<'a> {
     pub needs: &'a [Need],
+    /// The answers about the firm (kind context): they weigh, but are never a need met.
+    pub context: &'a [Need],
     /// The firm's size, if known (profile, else onboarding).
     pub firm_size: Option<FirmSize>,
     /// Names of the tools the firm uses, in any category.
@@ -190,29 +195,36 @@ impl Ranked<'_> {
         self.reasons.iter().map(Reason::text).collect()
     }
 
-    /// The one reason a stage card shows: the first about the vendor's fit rather than the
-    /// firm's use of it (the needs sentence, in practice).
-    pub fn card_reason(&self) -> String {
+    /// The reasons as the history keeps them: the needs sentence with the needs met, one per
+    /// line (see `reason_lines`).
+    pub fn stored_reasons(&self) -> Vec<String> {
+        self.reasons.iter().map(Reason::stored).collect()
+    }
+
+    /// The reasons a stage card may show, strongest first: those about the vendor's fit rather
+    /// than the firm's use of it.
+    pub fn card_reasons(&self) -> Vec<String> {
         self.reasons
             .iter()
-            .find(|r| !matches!(r, Reason::AlreadyUsed { .. }))
+            .filter(|r| !matches!(r, Reason::AlreadyUsed { .. }))
             .map(Reason::text)
-            .unwrap_or_default()
+            .collect()
     }
 }
 
-/// The needs sentence, natural for one need and for many: "Meets your need: Automation",
-/// "Meets all 3 of your needs: …", "Meets 2 of your 3 needs: …".
+/// The needs sentence, natural for one need and for many: "Meets your need", "Meets all 3 of
+/// your needs", "Meets 2 of your 3 needs". The needs met are a list beside it (the API's
+/// `needsMet`), never joined into the sentence.
 pub fn needs_sentence(matched: &[String], missing: &[String]) -> String {
     match (matched.len(), matched.len() + missing.len()) {
         (_, 0) => "None of your answers named a specific capability".to_string(),
-        (1, 1) => format!("Meets your need: {}", matched[0]),
+        (1, 1) => "Meets your need".to_string(),
         (0, 1) => format!("Does not meet your need: {}", missing[0]),
         (0, 2) => "Meets neither of your 2 needs".to_string(),
         (0, t) => format!("Meets none of your {t} needs"),
-        (2, 2) => format!("Meets both of your needs: {}", matched.join("; ")),
-        (m, t) if m == t => format!("Meets all {t} of your needs: {}", matched.join("; ")),
-        (m, t) => format!("Meets {m} of your {t} needs: {}", matched.join("; ")),
+        (2, 2) => "Meets both of your needs".to_string(),
+        (m, t) if m == t => format!("Meets all {t} of your needs"),
+        (m, t) => format!("Meets {m} of your {t} needs"),
     }
 }
 
@@ -232,6 +244,7 @@ pub fn partner_strength(vendor: &Vendor) -> f64 {
 /// category's vendors. The needs and size factors always give at most their constants.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Maxima {
+    context: f64,
     integrations: f64,
     demand: f64,
     partner: f64,
@@ -241,6 +254,11 @@ struct Maxima {
 impl Maxima {
     fn new(input: &RankInputs, candidates: &[&Vendor]) -> Maxima {
         Maxima {
+            context: if input.context.is_empty() {
+                0.0
+            } else {
+                CONTEXT_POINTS
+            },
             // Counts double after a "Doesn't work with our tools" dismissal in the category.
             integrations: if input.after_dismissals.integration_vendors.is_empty() {
                 INTEGRATION_POINTS
@@ -268,13 +286,19 @@ impl Maxima {
 
     /// The points a vendor could earn on every factor; the score is its share of them.
     fn available(&self) -> f64 {
-        NEEDS_POINTS + self.integrations + SIZE_POINTS + self.demand + self.partner + self.outcomes
+        NEEDS_POINTS
+            + self.context
+            + self.integrations
+            + SIZE_POINTS
+            + self.demand
+            + self.partner
+            + self.outcomes
     }
 }
 
 /// Ranks the given vendors (normally one category's): inactive and dismissed vendors are left
 /// out; the rest come back best first with a deterministic order for equal scores (score, then
-/// exact points, then name, then id).
+/// exact points, then the order they joined the catalog: the vendor id).
 pub fn rank<'a>(
     vendors: impl IntoIterator<Item = &'a Vendor>,
     input: &RankInputs,
@@ -300,12 +324,6 @@ pub fn rank<'a>(
         b.score
             .cmp(&a.score)
             .then_with(|| b.points.partial_cmp(&a.points).unwrap_or(Ordering::Equal))
-            .then_with(|| {
-                a.vendor
-                    .name
-                    .to_lowercase()
-                    .cmp(&b.vendor.name.to_lowercase())
-            })
             .then_with(|| a.vendor.id.cmp(&b.vendor.id))
     });
     for (i, r) in ranked.iter_mut().enumerate() {
@@ -334,6 +352,7 @@ fn score<'a>(
 ) -> Ranked<'a> {
     let (matched, missing) = factors::split_needs(vendor, input.needs);
     let needs = factors::needs(&matched, &missing);
+    let context = factors::context(vendor, input.context, maxima.context);
     let outcome = factors::outcomes(input.outcomes.get(&vendor.id), maxima.outcomes);
     let integrations = factors::integrations(
         vendor,
@@ -352,6 +371,7 @@ fn score<'a>(
     let price = factors::price_penalty(vendor, input.after_dismissals.price.as_ref());
 
     let points = needs.points
+        + context.points
         + integrations.points
         + size.points
         + demand.points
@@ -388,6 +408,10 @@ fn score<'a>(
     // Without outcomes in the category nothing about them is shown, not even an empty factor.
     if maxima.outcomes > 0.0 {
         breakdown.push(outcome.factor);
+    }
+    // Likewise without answers about the firm.
+    if maxima.context > 0.0 {
+        breakdown.push(context.factor);
     }
     breakdown.extend(price.map(|p| p.factor));
 

@@ -3,7 +3,7 @@
 
 use super::model::ResponseRequest;
 use super::ranking::Need;
-use crate::catalog::{Catalog, FieldType};
+use crate::catalog::{Catalog, FieldType, OptionKind};
 use crate::error::{Result, bad_request};
 use crate::import::truncate;
 
@@ -74,8 +74,24 @@ pub fn parse(request: &ResponseRequest, catalog: &Catalog) -> Result<Vec<(u64, V
     Ok(out)
 }
 
-/// The needs a response expresses: each chosen option that stands for capabilities.
+/// The needs a response expresses: each chosen option of kind need that stands for capabilities.
+/// Options about the firm (kind context) are left out: see [`context`].
 pub fn needs(catalog: &Catalog, category_id: u64, answers: &[(u64, Vec<String>)]) -> Vec<Need> {
+    chosen(catalog, category_id, answers, OptionKind::Need)
+}
+
+/// What a response says about the firm: each chosen option of kind context with tags. They weigh
+/// in the ranking but are never quoted as a need the vendor meets.
+pub fn context(catalog: &Catalog, category_id: u64, answers: &[(u64, Vec<String>)]) -> Vec<Need> {
+    chosen(catalog, category_id, answers, OptionKind::Context)
+}
+
+fn chosen(
+    catalog: &Catalog,
+    category_id: u64,
+    answers: &[(u64, Vec<String>)],
+    kind: OptionKind,
+) -> Vec<Need> {
     let questions = catalog.questions(category_id);
     let mut needs: Vec<Need> = Vec::new();
     for (question_id, values) in answers {
@@ -86,7 +102,10 @@ pub fn needs(catalog: &Catalog, category_id: u64, answers: &[(u64, Vec<String>)]
             let Some(option) = question.options.iter().find(|o| o.label == *value) else {
                 continue;
             };
-            if option.tags.is_empty() || needs.iter().any(|n| n.label == option.label) {
+            if option.kind != kind
+                || option.tags.is_empty()
+                || needs.iter().any(|n| n.label == option.label)
+            {
                 continue;
             }
             needs.push(Need {
@@ -96,4 +115,64 @@ pub fn needs(catalog: &Catalog, category_id: u64, answers: &[(u64, Vec<String>)]
         }
     }
     needs
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog::QuestionOption;
+
+    const QUESTIONS: &str = include_str!("../../data/questions.json");
+
+    /// Every option of the shipped questionnaires says whether it is a need or context, with
+    /// nothing else; its label is one line (a stored reason lists its needs one per line).
+    #[test]
+    fn every_shipped_option_is_marked_need_or_context() {
+        let data: serde_json::Value = serde_json::from_str(QUESTIONS).unwrap();
+        let mut problems = Vec::new();
+        let (mut needs, mut context) = (0, 0);
+        for category in data.as_array().unwrap() {
+            for question in category["questions"].as_array().unwrap() {
+                for option in question["options"].as_array().unwrap() {
+                    let label = option["label"].as_str().unwrap_or_default();
+                    match option.get("kind").and_then(|k| k.as_str()) {
+                        Some("need") => needs += 1,
+                        Some("context") => context += 1,
+                        Some(other) => problems.push(format!(
+                            "question {}: \"{label}\" has the unknown kind \"{other}\"",
+                            question["id"]
+                        )),
+                        None => problems.push(format!(
+                            "question {}: \"{label}\" is not marked need or context",
+                            question["id"]
+                        )),
+                    }
+                    // One line (a stored reason lists its needs one per line) and no "|" (the
+                    // brief's CSV separates them with " | ").
+                    if label.contains(['\n', '\r', '|']) {
+                        problems.push(format!(
+                            "question {}: \"{label}\" holds a line break or a |",
+                            question["id"]
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(problems.is_empty(), "{problems:#?}");
+        assert!(needs > 0 && context > 0, "{needs} needs, {context} context");
+    }
+
+    #[test]
+    fn an_unmarked_option_or_an_unknown_kind_does_not_load() {
+        let parse = |json: &str| serde_json::from_str::<QuestionOption>(json);
+        assert!(parse(r#"{"label": "Phone calls", "kind": "need", "tags": ["x"]}"#).is_ok());
+        assert!(parse(r#"{"label": "Rarely", "kind": "context"}"#).is_ok());
+        for bad in [
+            r#"{"label": "Phone calls", "tags": ["x"]}"#,
+            r#"{"label": "Phone calls", "kind": "wish", "tags": ["x"]}"#,
+            r#"{"label": "Phone calls", "kind": "Need", "tags": ["x"]}"#,
+            r#"{"label": "Phone calls", "kind": "need", "kinds": "need"}"#,
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
 }

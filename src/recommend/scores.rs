@@ -23,6 +23,7 @@ pub fn rank_response<'a>(
     response: &StoredResponse,
 ) -> Result<(Vec<Ranked<'a>>, PeerGroup, FirmContext)> {
     let needs = responses::needs(catalog, category_id, &response.answers);
+    let context = responses::context(catalog, category_id, &response.answers);
     let ctx = inputs::firm_context(app, user)?;
     let dismissals = storage::dismissals(&app.store, user.firm.id)?;
     let dismissed = dismissals::out_of_ranking(app, user.firm.id)?;
@@ -46,6 +47,7 @@ pub fn rank_response<'a>(
             .filter(|v| v.category_id == category_id),
         &RankInputs {
             needs: &needs,
+            context: &context,
             firm_size: ctx.size,
             firm_tools: &ctx.tool_names,
             owned_vendor_ids: &owned,

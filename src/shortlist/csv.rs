@@ -12,7 +12,11 @@ pub fn safe_cell(text: &str) -> String {
     }
 }
 
-const HEADER: [&str; 17] = [
+/// Between the items of a list in one cell: readable in a spreadsheet, and never in an item (the
+/// questionnaire's labels hold no "|", which a unit test of data/questions.json checks).
+pub const ITEM_SEPARATOR: &str = " | ";
+
+const HEADER: [&str; 18] = [
     "Firm",
     "Stage",
     "Category",
@@ -25,6 +29,7 @@ const HEADER: [&str; 17] = [
     "Note",
     "Note by",
     "Why recommended",
+    "Needs met",
     "Recommended on",
     "Price bracket",
     "Integrations with your stack",
@@ -39,20 +44,26 @@ pub fn brief_csv(brief: &Brief) -> anyhow::Result<Vec<u8>> {
         .from_writer(Vec::new());
     out.write_record(HEADER)?;
     for group in &brief.groups {
+        // One question a line, its answers apart by " | ": an answer may hold a comma or a
+        // semicolon ("Nobody; calls go to voicemail") and stays whole.
         let criteria = group
             .criteria
             .iter()
-            .map(|c| format!("{}: {}", c.question, c.answers.join(", ")))
+            .map(|c| format!("{}: {}", c.question, c.answers.join(ITEM_SEPARATOR)))
             .collect::<Vec<_>>()
-            .join("; ");
+            .join("\n");
         let stage = group.stage.map(|s| s.to_string()).unwrap_or_default();
         for v in &group.vendors {
             let e = &v.entry;
             let since = e.history.last().map(|h| &h.at[..10]).unwrap_or_default();
             let status_by = e.history.last().and_then(|h| h.by.as_deref());
-            let (reasons, recommended_on) = match &e.recommendation {
-                Some(r) => (r.reasons.join("; "), r.recommended_at[..10].to_string()),
-                None => (String::new(), String::new()),
+            let (reasons, needs_met, recommended_on) = match &e.recommendation {
+                Some(r) => (
+                    r.reasons.join(ITEM_SEPARATOR),
+                    r.needs_met.join(ITEM_SEPARATOR),
+                    r.recommended_at[..10].to_string(),
+                ),
+                None => (String::new(), String::new(), String::new()),
             };
             let price = e
                 .price_bracket
@@ -71,6 +82,7 @@ pub fn brief_csv(brief: &Brief) -> anyhow::Result<Vec<u8>> {
                 &e.note,
                 e.note_by.as_deref().unwrap_or_default(),
                 &reasons,
+                &needs_met,
                 &recommended_on,
                 &price,
                 &v.integrations_with_stack.join(", "),

@@ -72,8 +72,23 @@ pub struct EntryView {
 #[serde(rename_all = "camelCase")]
 pub struct Recommendation {
     pub reasons: Vec<String>,
+    /// The needs the vendor met (one questionnaire answer per item), which the needs reason
+    /// speaks of.
+    pub needs_met: Vec<String>,
     #[schema(format = DateTime)]
     pub recommended_at: String,
+}
+
+impl Recommendation {
+    /// Reasons as stored (a reason's list one item per line; see `recommend::reason_lines`).
+    fn new(stored: &[String], at: i64) -> Recommendation {
+        let list = crate::recommend::reason_lines::ReasonList::from_stored(stored);
+        Recommendation {
+            reasons: list.strengths,
+            needs_met: list.needs_met,
+            recommended_at: rfc3339(at),
+        }
+    }
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -145,16 +160,13 @@ pub fn entry_view(
         website_url: vendor.website_url.clone(),
         verified_on: source.and_then(|s| s.verified_on.clone()),
         source_url: source.and_then(|s| s.source_url.clone()),
-        recommendation: entry.recorded.as_ref().map(|r| Recommendation {
-            reasons: r.reasons.clone(),
-            recommended_at: rfc3339(r.at),
-        }),
+        recommendation: entry
+            .recorded
+            .as_ref()
+            .map(|r| Recommendation::new(&r.reasons, r.at)),
         now: rec
             .filter(|(_, at)| entry.recorded.as_ref().is_none_or(|r| *at > r.at))
-            .map(|(reasons, at)| Recommendation {
-                reasons: reasons.clone(),
-                recommended_at: rfc3339(*at),
-            }),
+            .map(|(reasons, at)| Recommendation::new(reasons, *at)),
         status: entry.status,
         note: entry.note.clone(),
         note_by: entry.note_by.clone(),

@@ -59,12 +59,8 @@ pub fn choose<'a>(
     let mut others: Vec<&Vendor> = candidates
         .filter(|v| v.id != vendor.id && v.is_active && !firm.dismissed.contains(&v.id))
         .collect();
-    let by_name = |a: &&Vendor, b: &&Vendor| {
-        a.name
-            .to_lowercase()
-            .cmp(&b.name.to_lowercase())
-            .then(a.id.cmp(&b.id))
-    };
+    // Equal alternatives keep the order they joined the catalog, as every ranking does.
+    let catalog_order = |a: &&Vendor, b: &&Vendor| a.id.cmp(&b.id);
     let view = |v: &Vendor, score: Option<u32>, reason: String| Alternative {
         id: v.id,
         name: v.name.clone(),
@@ -79,7 +75,7 @@ pub fn choose<'a>(
         others.sort_by(|a, b| {
             scores[&b.id]
                 .cmp(&scores[&a.id])
-                .then_with(|| by_name(a, b))
+                .then_with(|| catalog_order(a, b))
         });
         let picked = others.into_iter().take(MAX_ALTERNATIVES).map(|v| {
             let score = scores[&v.id];
@@ -88,7 +84,11 @@ pub fn choose<'a>(
         });
         return (AlternativesBasis::Questionnaire, picked.collect());
     }
-    others.sort_by(|a, b| fit(b, firm).cmp(&fit(a, firm)).then_with(|| by_name(a, b)));
+    others.sort_by(|a, b| {
+        fit(b, firm)
+            .cmp(&fit(a, firm))
+            .then_with(|| catalog_order(a, b))
+    });
     let picked = others
         .into_iter()
         .take(MAX_ALTERNATIVES)

@@ -48,6 +48,8 @@ pub struct PastRecommendation {
     #[schema(format = DateTime)]
     pub recommended_at: String,
     pub reasons: Vec<String>,
+    /// The needs the vendor met (one questionnaire answer per item).
+    pub needs_met: Vec<String>,
 }
 
 /// A click on this vendor's Schedule Meeting (or, without a booking link, "Request a demo on

@@ -46,10 +46,14 @@ pub fn profile_for(app: &App, user: &User, id: u64) -> Result<VendorProfile> {
     let recommendations = storage::past(&app.store, user.firm.id)?
         .into_iter()
         .filter(|(_, vendor_id, _)| *vendor_id == id)
-        .map(|(category_id, _, rec)| PastRecommendation {
-            category: category_ref(&catalog, category_id),
-            recommended_at: rfc3339(rec.at),
-            reasons: rec.strengths,
+        .map(|(category_id, _, rec)| {
+            let list = crate::recommend::reason_lines::ReasonList::from_stored(&rec.strengths);
+            PastRecommendation {
+                category: category_ref(&catalog, category_id),
+                recommended_at: rfc3339(rec.at),
+                reasons: list.strengths,
+                needs_met: list.needs_met,
+            }
         })
         .collect();
     let meeting_clicks = user_vendor_clicks(app, user.id, id)?

@@ -37,6 +37,7 @@ mod profile;
 mod profile_vendor;
 mod query_engine;
 mod recommend;
+mod recommend_fit;
 mod sample;
 mod secrets;
 mod shortlist;

@@ -7,8 +7,41 @@ use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, TestResponse};
 
-const NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so these picks are ranked by fit with your firm's size, practice area and tech stack. An administrator can import bookings under Import.";
-const SOME_STAGES_NO_DATA_NOTE: &str = "Some categories have no recent demo bookings yet, so their picks are ranked by fit with your firm's size, practice area and tech stack.";
+const NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so these picks are ranked by what your firm told us: its size, software spend, caseload, practice area, tech stack and dismissals. An administrator can import bookings under Import.";
+const NO_REAL_BOOKINGS_TIED_NOTE: &str = "No demo bookings have been imported yet, so these picks rest on what your firm told us. An administrator can import bookings under Import.";
+const PAGE_NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so the picks rest on what your firm told us: its size, software spend, caseload, practice area, tech stack and dismissals. An administrator can import bookings under Import.";
+const SOME_STAGES_NO_DATA_NOTE: &str = "Some categories have no recent demo bookings yet, so their picks rest on what your firm told us: its size, software spend, caseload, practice area, tech stack and dismissals.";
+
+/// A category's picks without booking evidence: the note says what they rest on, and never
+/// "ranked" when some picks tie, which the tie note then says with the real count.
+fn assert_no_bookings_notes(item: &Value) {
+    if item["tieNote"].is_null() {
+        assert_eq!(item["note"], NO_REAL_BOOKINGS_NOTE, "{item}");
+        assert!(
+            item["picks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|p| p["tie"].is_null()),
+            "{item}"
+        );
+    } else {
+        assert_eq!(item["note"], NO_REAL_BOOKINGS_TIED_NOTE, "{item}");
+        let tie = item["tieNote"].as_str().unwrap();
+        let count: usize = tie
+            .strip_prefix("These ")
+            .and_then(|t| t.strip_suffix(" fit your firm equally well on what we know; the questionnaire tells them apart."))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{tie}"));
+        let tied = item["picks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["tie"].is_string())
+            .count();
+        assert!(tied >= 1 && count >= 2, "{item}");
+    }
+}
 
 /// Stores vendors as given (ids included) in one write of either backend, and reloads the
 /// catalog.
@@ -208,9 +241,11 @@ async fn compute_ranks_every_active_vendor_and_saves_the_top_three_as_picks() {
             .map(|f| f["factor"].as_str().unwrap())
             .collect();
         assert_eq!(
-            factors,
+            factors[..5],
             ["needs", "sizeFit", "integrations", "peerDemand", "partner"]
         );
+        // The first options include answers about the firm, which weigh as their own factor.
+        assert_eq!(factors[5..], ["context"]);
         let points: f64 = v["breakdown"]
             .as_array()
             .unwrap()
@@ -421,12 +456,12 @@ async fn pick_for_me_fills_every_category_stages_first_and_records_past_picks() 
     assert!(stages[9..].iter().all(Value::is_null), "{stages:?}");
     assert_eq!(body["usedAnySizeFallback"], false);
     // No booking on this server: every category says its picks rest on fit, as does the page.
-    assert_eq!(body["fallbackNote"], NO_REAL_BOOKINGS_NOTE);
+    assert_eq!(body["fallbackNote"], PAGE_NO_REAL_BOOKINGS_NOTE);
     assert_eq!(body["rankedWithoutBookings"], true);
     let mut total = 0;
     for item in items {
         assert_eq!(item["source"], "pick_for_me");
-        assert_eq!(item["note"], NO_REAL_BOOKINGS_NOTE);
+        assert_no_bookings_notes(item);
         let picks = item["picks"].as_array().unwrap();
         assert!(picks.len() <= 3);
         for p in picks {
@@ -486,7 +521,8 @@ async fn past_recommendations_are_always_the_signed_in_users_own() {
 }
 
 /// Puts two vendors into `category_id` that are equal in everything but partner status and name,
-/// each carrying every tag of the category's first question.
+/// each carrying every tag of the category's first question; the plain one joins the catalog
+/// first.
 fn add_twin_vendors(app: &TestApp, category_id: u64) -> (u64, u64) {
     let catalog = app.state.catalog.load();
     let tags: Vec<String> = catalog.questions(category_id)[0]
@@ -516,8 +552,8 @@ fn add_twin_vendors(app: &TestApp, category_id: u64) -> (u64, u64) {
         needs_review: false,
     };
     let (gold, plain) = (
-        twin(base, "Zz Gold Twin", true),
-        twin(base + 1, "Aa Plain Twin", false),
+        twin(base + 1, "Aa Gold Twin", true),
+        twin(base, "Zz Plain Twin", false),
     );
     let ids = (gold.id, plain.id);
     store_vendors(app, &[gold, plain]);
@@ -539,7 +575,7 @@ async fn partner_status_changes_nothing_at_the_default_weight() {
     assert_eq!(
         position(&result, plain) + 1,
         position(&result, gold),
-        "equal twins: name breaks the tie"
+        "equal twins: the order they joined the catalog breaks the tie, not the name"
     );
     let g = &result["vendors"][position(&result, gold)];
     let p = &result["vendors"][position(&result, plain)];
@@ -600,10 +636,10 @@ fn add_integration_twins(app: &TestApp, category_id: u64) -> (u64, u64) {
         is_active: true,
         needs_review: false,
     };
-    // The one that integrates sorts last by name, so only the integration can lift it.
+    // The one that integrates joins the catalog last, so only the integration can lift it.
     let (with, without) = (
-        twin(base, "Zz Integrates", &["Acme Case Manager"]),
-        twin(base + 1, "Aa Standalone", &["Other"]),
+        twin(base + 1, "Zz Integrates", &["Acme Case Manager"]),
+        twin(base, "Aa Standalone", &["Other"]),
     );
     let ids = (with.id, without.id);
     store_vendors(app, &[with, without]);
@@ -760,7 +796,13 @@ async fn sample_bookings_are_never_evidence_then_real_ones_are_quoted_exactly() 
             .iter()
             .map(|f| f["maxPoints"].as_f64().unwrap())
             .sum();
-        assert_eq!(max, 90.0, "the other factors share the score");
+        let context = v["breakdown"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["factor"] == "context");
+        let expected = if context { 100.0 } else { 90.0 };
+        assert_eq!(max, expected, "the other factors share the score");
     }
     for s in sentences(&before) {
         assert!(!s.contains("demo booking"), "{s}");
@@ -769,14 +811,14 @@ async fn sample_bookings_are_never_evidence_then_real_ones_are_quoted_exactly() 
         .call(Method::POST, "/api/recommendations/pick-for-me", None)
         .await;
     let picks = res.json();
-    assert_eq!(picks["fallbackNote"], NO_REAL_BOOKINGS_NOTE);
+    assert_eq!(picks["fallbackNote"], PAGE_NO_REAL_BOOKINGS_NOTE);
     for item in picks["items"].as_array().unwrap() {
         if item["categoryId"] == cat {
             // The questionnaire's picks stay the firm's (Pick For Me fills the rest).
             assert_eq!(item["source"], "questionnaire");
             continue;
         }
-        assert_eq!(item["note"], NO_REAL_BOOKINGS_NOTE, "{item}");
+        assert_no_bookings_notes(item);
         for p in item["picks"].as_array().unwrap() {
             assert!(
                 !p["reason"].as_str().unwrap().contains("demo booking"),

@@ -142,14 +142,50 @@ describe('recommendations for a new firm', () => {
     expect(await page.getByText(/Your firm covers/).count()).toBe(0);
     const panel = stagePanel('Lead Generation');
     await panel.getByRole('article').first().waitFor();
-    expect(await panel.getByRole('article').count()).toBeLessThanOrEqual(3);
-    // No demo bookings on this server: each stage, and the page, say the picks rest on fit
-    // with the firm instead, and point an administrator to the import.
-    const noBookings =
-      "No demo bookings have been imported yet, so these picks are ranked by fit with your firm's size, practice area and tech stack. An administrator can import bookings under Import.";
-    await panel.getByText(noBookings).waitFor();
-    await page.getByRole('note').getByText(noBookings).waitFor();
+    expect(await panel.getByRole('article').count()).toBe(3);
+    // No demo bookings on this server: the page says the picks rest on what the firm told us,
+    // and points an administrator to the import.
+    await page
+      .getByRole('note')
+      .getByText(
+        'No demo bookings have been imported yet, so the picks rest on what your firm told us: its size, software spend, caseload, practice area, tech stack and dismissals. An administrator can import bookings under Import.',
+      )
+      .waitFor();
+    // In Lead Generation six vendors fit this firm (6-20 employees, $10,001-$40,000 a year, 11-25
+    // cases) equally: the note says so instead of "ranked", the three shown follow the catalog's
+    // order, and each card says it ties and what is its own.
+    const note = panel.getByRole('note');
+    await note.getByText('These 6 fit your firm equally well on what we know; the questionnaire tells them apart.').waitFor();
+    await note
+      .getByText('No demo bookings have been imported yet, so these picks rest on what your firm told us. An administrator can import bookings under Import.')
+      .waitFor();
+    expect(await note.getByText(/ranked/).count()).toBe(0);
+    const cards = panel.getByRole('article');
+    expect(await Promise.all((await cards.all()).map((c) => c.getAttribute('aria-label')))).toEqual(['Avvo', 'Nolo', 'Justia']);
+    for (const [name, own] of [
+      ['Avvo', 'Lawyer directory with client reviews'],
+      ['Nolo', 'Exclusive leads by practice area'],
+      ['Justia', 'Free basic directory profile'],
+    ] as const) {
+      const card = panel.getByRole('article', { name });
+      await card.getByText(own, { exact: true }).waitFor();
+      await card.getByText('Tie', { exact: true }).waitFor();
+      await card
+        .getByText('Fits your firm as well as 5 other vendors here on what we know; equal picks are listed in the order they joined the catalog')
+        .waitFor();
+    }
+    // Not the one sentence every card used to share.
+    expect(await page.getByText('Serves firms of 6-20 employees like yours', { exact: true }).count()).toBeLessThanOrEqual(1);
     await browser.screenshotAtWidths('matches-pick-for-me');
+    await expectNoAxeViolations('/matches after Pick For Me');
+    // In Intake one vendor stands out for what it is built for, and says so without a tie.
+    await stageButton('Intake').click();
+    const intake = stagePanel('Intake');
+    const best = intake.getByRole('article').first();
+    expect(await best.getAttribute('aria-label')).toBe('Ngage Live Chat');
+    await best.getByText('Built for personal-injury firms', { exact: true }).waitFor();
+    expect(await best.getByText('Tie', { exact: true }).count()).toBe(0);
+    await stageButton('Lead Generation').click();
   });
 
   test('Clear picks asks first, and Undo brings every category’s picks back with their source', async () => {
@@ -210,7 +246,13 @@ describe('recommendations for a new firm', () => {
     await cards.first().getByText('Best Match').waitFor();
     expect(await cards.nth(1).getByText('Top Match').count()).toBe(1);
     await cards.first().getByText('Why this pick').waitFor();
-    await cards.first().getByText(/^(Meets|Does not meet) /).waitFor();
+    // Four answers name capabilities; the budget ("Under $2,000") is about the firm: it weighs,
+    // and is never counted or listed as a need.
+    await cards.first().getByText(/^Meets (all 4 of your needs|\d of your 4 needs)$/).waitFor();
+    const needs = cards.first().getByRole('list', { name: 'Needs met' });
+    await needs.getByRole('listitem').first().waitFor();
+    expect(await needs.getByText('Under $2,000').count()).toBe(0);
+    await expectNoAxeViolations('the questionnaire results with the needs met');
 
     await cards.first().getByRole('button', { name: 'Show gaps' }).click();
     await cards.first().getByRole('button', { name: 'Hide gaps' }).waitFor();
@@ -281,6 +323,9 @@ describe('recommendations for a new firm', () => {
     await page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name: 'Lead Generation' }).click();
     await page.waitForURL('**/past?categoryIds=1');
     await page.getByRole('article').first().waitFor();
+    // The questionnaire's best pick lists the needs it met, one answer an item.
+    await page.getByRole('article').first().getByRole('list', { name: 'Needs met' }).getByRole('listitem').first().waitFor();
+    await expectNoAxeViolations('/past with the needs met');
     for (const card of await page.getByRole('article').all()) {
       await card.getByText('Lead Generation', { exact: true }).waitFor();
     }

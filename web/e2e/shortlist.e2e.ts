@@ -27,7 +27,8 @@ const LAWMATICS = 12;
 const card = (name: string) => page.getByRole('article', { name });
 /** The card's status history, opened if it is closed. */
 async function historyOf(name: string): Promise<string> {
-  const list = card(name).getByRole('list');
+  // The list under "Status history" (a card may also list the needs it was recommended for).
+  const list = card(name).getByRole('group').filter({ hasText: 'Status history' }).getByRole('list');
   if (!(await list.isVisible())) await card(name).getByText('Status history').click();
   return list.innerText();
 }
@@ -104,6 +105,11 @@ beforeAll(async () => {
     data: { categoryId: 2, answers: [{ questionId: 201, selectedValues: ['Web forms and referrals'] }] },
   });
   expect(response.status(), await response.text()).toBe(201);
+  // Ranked, so Lawmatics and Lead Docket are recommended for the need "Web forms and referrals".
+  const computed = await page.request.post('/api/recommendations/compute', {
+    data: { responseId: ((await response.json()) as { responseId: number }).responseId, categoryId: 2 },
+  });
+  expect(computed.status(), await computed.text()).toBe(200);
 });
 
 afterAll(async () => {
@@ -165,7 +171,7 @@ describe('the shortlist', () => {
     };
     expect(stack.items.flatMap((i) => i.selectedVendors).filter((v) => v.isPrimary).map((v) => v.vendorId)).toContain(lawmatics);
     await card('Lawmatics').getByText('Status history').click();
-    const history = await card('Lawmatics').getByRole('list').innerText();
+    const history = await historyOf('Lawmatics');
     expect(history).toMatch(/Considering[\s\S]*Demo booked[\s\S]*Demo held[\s\S]*Chosen/);
 
     // Rejected asks for a reason first.
@@ -245,6 +251,9 @@ describe('the shortlist', () => {
       'Chosen since',
       'Leads are not exclusive',
       'Moderate ($$)',
+      // Why Lawmatics was recommended: the needs sentence and the need it met, as a list.
+      'Meets your need',
+      'Needs met:',
     ]) {
       expect(text, text).toContain(expected);
     }

@@ -2,9 +2,9 @@
 //! screens show, the exact points that count towards the score, and the reason it gives, if any.
 
 use super::{
-    DEMAND_DAYS, DEMAND_POINTS, Demand, Factor, NEEDS_POINTS, NO_DEMAND_DATA, NO_OUTCOMES,
-    OUTCOME_POINTS, PRICE_PENALTY_POINTS, Reason, SIZE_POINTS, join_and, partner_strength,
-    price_signs, shown_count, size_phrase,
+    CONTEXT_POINTS, DEMAND_DAYS, DEMAND_POINTS, Demand, Factor, NEEDS_POINTS, NO_DEMAND_DATA,
+    NO_OUTCOMES, OUTCOME_POINTS, PRICE_PENALTY_POINTS, Reason, SIZE_POINTS, join_and,
+    partner_strength, price_signs, shown_count, size_phrase,
 };
 use crate::catalog::Vendor;
 use crate::firm_size::FirmSize;
@@ -103,6 +103,36 @@ pub fn needs(matched: &[String], missing: &[String]) -> Scored {
             matched: matched.to_vec(),
             missing: missing.to_vec(),
         }),
+    }
+}
+
+/// The answers about the firm (options of kind context): the share of them whose tags the
+/// vendor carries. It weighs, and gives no reason: an answer about the firm is never quoted as a
+/// need the vendor meets. `max_points` is 0 without such answers.
+pub fn context(vendor: &Vendor, context: &[Need], max_points: f64) -> Scored {
+    let fitting = context
+        .iter()
+        .filter(|c| c.tags.iter().any(|t| has_tag(vendor, t)))
+        .count();
+    let points = if context.is_empty() {
+        0.0
+    } else {
+        CONTEXT_POINTS * fitting as f64 / context.len() as f64
+    };
+    Scored {
+        factor: Factor {
+            factor: "context",
+            label: "Fits what you told us about your firm",
+            points: round1(points),
+            max_points,
+            detail: match (fitting, context.len()) {
+                (1, 1) => "Fits your answer about your firm".to_string(),
+                (0, 1) => "Does not fit your answer about your firm".to_string(),
+                (f, n) => format!("Fits {f} of your {n} answers about your firm"),
+            },
+        },
+        points,
+        reason: None,
     }
 }
 

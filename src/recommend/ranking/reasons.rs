@@ -31,6 +31,17 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// The reason as the history keeps it: its words, and for the needs reason the needs met,
+    /// one per line after the sentence (see `reason_lines`).
+    pub fn stored(&self) -> String {
+        match self {
+            Reason::Needs { matched, .. } => {
+                crate::recommend::reason_lines::with_items(&self.text(), matched)
+            }
+            _ => crate::recommend::reason_lines::one_line(&self.text()),
+        }
+    }
+
     /// The reason in words.
     pub fn text(&self) -> String {
         match self {
@@ -83,7 +94,7 @@ mod tests {
                     matched: strings(&["Automation"]),
                     missing: strings(&["Reporting"]),
                 },
-                "Meets 1 of your 2 needs: Automation",
+                "Meets 1 of your 2 needs",
             ),
             (
                 Reason::Outcome {

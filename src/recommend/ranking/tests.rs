@@ -14,6 +14,7 @@ fn needs(labels: &[(&str, &str)]) -> Vec<Need> {
 
 struct Fixture {
     needs: Vec<Need>,
+    context: Vec<Need>,
     tools: Vec<String>,
     owned: HashSet<u64>,
     dismissed: HashSet<u64>,
@@ -30,6 +31,7 @@ impl Fixture {
     fn new() -> Fixture {
         Fixture {
             needs: needs(&[("Automation", "auto"), ("Reporting", "reports")]),
+            context: vec![],
             tools: vec![],
             owned: HashSet::new(),
             dismissed: HashSet::new(),
@@ -46,6 +48,7 @@ impl Fixture {
             vendors,
             &RankInputs {
                 needs: &self.needs,
+                context: &self.context,
                 firm_size: self.size,
                 firm_tools: &self.tools,
                 owned_vendor_ids: &self.owned,
@@ -74,14 +77,14 @@ fn more_matched_needs_rank_higher_and_say_which() {
     ];
     let r = Fixture::new().rank(&vendors);
     assert_eq!(names(&r), ["Both", "One"]);
+    assert_eq!(r[0].reason_texts()[0], "Meets both of your needs");
+    assert_eq!(r[0].matched, ["Automation", "Reporting"]);
     assert_eq!(
-        r[0].reason_texts()[0],
-        "Meets both of your needs: Automation; Reporting"
+        r[0].stored_reasons()[0],
+        "Meets both of your needs\nAutomation\nReporting"
     );
-    assert_eq!(
-        r[1].reason_texts()[0],
-        "Meets 1 of your 2 needs: Automation"
-    );
+    assert_eq!(r[1].reason_texts()[0], "Meets 1 of your 2 needs");
+    assert_eq!(r[1].matched, ["Automation"]);
     assert_eq!(r[1].missing, ["Reporting"]);
     assert_eq!(r[0].score, 60 * 100 / 100);
     assert_eq!(r[0].breakdown[0].detail, "2 of 2");
@@ -260,9 +263,9 @@ fn the_card_reason_is_the_first_about_fit_not_the_firms_use() {
     f.owned.insert(1);
     let r = f.rank(&vendors);
     let mine = r.iter().find(|r| r.vendor.id == 1).unwrap();
-    assert_eq!(mine.card_reason(), "Meets 1 of your 2 needs: Automation");
+    assert_eq!(mine.card_reasons()[0], "Meets 1 of your 2 needs");
     let other = r.iter().find(|r| r.vendor.id == 2).unwrap();
-    assert_eq!(other.card_reason(), other.reason_texts()[0]);
+    assert_eq!(other.card_reasons(), other.reason_texts());
 }
 
 #[test]
@@ -308,7 +311,7 @@ fn peer_demand_quotes_counts_but_never_below_five() {
 }
 
 #[test]
-fn equal_vendors_tie_break_by_name_then_id() {
+fn equal_vendors_keep_the_catalog_order_not_the_names() {
     let vendors = [
         vendor(3, "b", &[]),
         vendor(2, "A", &[]),
@@ -316,7 +319,7 @@ fn equal_vendors_tie_break_by_name_then_id() {
     ];
     let r = Fixture::new().rank(&vendors);
     let ids: Vec<u64> = r.iter().map(|r| r.vendor.id).collect();
-    assert_eq!(ids, [2, 1, 3]);
+    assert_eq!(ids, [1, 2, 3]);
     assert_eq!(r.iter().map(|r| r.rank).collect::<Vec<_>>(), [1, 2, 3]);
 }
 
@@ -328,7 +331,7 @@ fn labels(items: &[&str]) -> Vec<String> {
 fn the_needs_sentence_reads_naturally_for_one_need() {
     assert_eq!(
         needs_sentence(&labels(&["Automation"]), &[]),
-        "Meets your need: Automation"
+        "Meets your need"
     );
     assert_eq!(
         needs_sentence(&[], &labels(&["Automation"])),
@@ -339,13 +342,10 @@ fn the_needs_sentence_reads_naturally_for_one_need() {
 #[test]
 fn the_needs_sentence_reads_naturally_for_two_needs() {
     let both = labels(&["Automation", "Reporting"]);
-    assert_eq!(
-        needs_sentence(&both, &[]),
-        "Meets both of your needs: Automation; Reporting"
-    );
+    assert_eq!(needs_sentence(&both, &[]), "Meets both of your needs");
     assert_eq!(
         needs_sentence(&labels(&["Reporting"]), &labels(&["Automation"])),
-        "Meets 1 of your 2 needs: Reporting"
+        "Meets 1 of your 2 needs"
     );
     assert_eq!(needs_sentence(&[], &both), "Meets neither of your 2 needs");
 }
@@ -353,13 +353,10 @@ fn the_needs_sentence_reads_naturally_for_two_needs() {
 #[test]
 fn the_needs_sentence_reads_naturally_for_three_needs() {
     let three = labels(&["A", "B", "C"]);
-    assert_eq!(
-        needs_sentence(&three, &[]),
-        "Meets all 3 of your needs: A; B; C"
-    );
+    assert_eq!(needs_sentence(&three, &[]), "Meets all 3 of your needs");
     assert_eq!(
         needs_sentence(&three[..2], &three[2..]),
-        "Meets 2 of your 3 needs: A; B"
+        "Meets 2 of your 3 needs"
     );
     assert_eq!(needs_sentence(&[], &three), "Meets none of your 3 needs");
     assert_eq!(
@@ -449,4 +446,46 @@ fn other_firms_demo_outcomes_rank_and_explain_only_from_five_firms() {
     assert_eq!(factor.points, 5.8);
     assert_eq!(r[1].breakdown[5].detail, NO_OUTCOMES);
     assert_eq!(r[1].breakdown[5].points, 0.0);
+}
+
+#[test]
+fn answers_about_the_firm_weigh_but_are_never_quoted_as_needs() {
+    let vendors = [
+        vendor(1, "Plain", &["auto"]),
+        vendor(2, "Fits the firm", &["auto", "pi-specialized"]),
+    ];
+    let mut f = Fixture::new();
+    f.needs = needs(&[("Automation", "auto")]);
+    f.context = needs(&[(
+        "A general practice tool that doesn't fit PI well",
+        "pi-specialized",
+    )]);
+    let r = f.rank(&vendors);
+    assert_eq!(names(&r), ["Fits the firm", "Plain"]);
+    assert!(r[0].score > r[1].score);
+    for ranked in &r {
+        assert_eq!(ranked.matched, ["Automation"]);
+        assert!(
+            !ranked
+                .stored_reasons()
+                .iter()
+                .any(|s| s.contains("general practice")),
+            "{:?}",
+            ranked.stored_reasons()
+        );
+    }
+    let context = r[0]
+        .breakdown
+        .iter()
+        .find(|f| f.factor == "context")
+        .unwrap();
+    assert_eq!(
+        (context.points, context.max_points),
+        (CONTEXT_POINTS, CONTEXT_POINTS)
+    );
+    assert_eq!(context.detail, "Fits your answer about your firm");
+    // Without answers about the firm the factor is not shown at all.
+    f.context.clear();
+    let r = f.rank(&vendors);
+    assert!(r[0].breakdown.iter().all(|f| f.factor != "context"));
 }

@@ -35,10 +35,9 @@ fn needs_score_the_share_met_and_say_which() {
     assert_eq!(s.factor.points, 40.0);
     assert_eq!(s.factor.max_points, NEEDS_POINTS);
     assert_eq!(s.factor.detail, "2 of 3");
-    assert_eq!(
-        s.reason.map(|r| r.text()).as_deref(),
-        Some("Meets 2 of your 3 needs: A; B")
-    );
+    let reason = s.reason.unwrap();
+    assert_eq!(reason.text(), "Meets 2 of your 3 needs");
+    assert_eq!(reason.stored(), "Meets 2 of your 3 needs\nA\nB");
 
     let none = needs(&[], &[]);
     assert_eq!((none.points, none.factor.detail.as_str()), (0.0, "0 of 0"));

@@ -1999,6 +1999,11 @@ export interface components {
             /** Format: int32 */
             priceBracket?: number | null;
             reason: string;
+            /**
+             * @description Set when what the firm told us does not set this vendor apart from others of the category:
+             *     says so, and by which rule they are ordered.
+             */
+            tie?: string | null;
             /** Format: int64 */
             vendorId: number;
             websiteUrl?: string | null;
@@ -2013,6 +2018,8 @@ export interface components {
         /** @description A time the vendor was recommended to the user, and why. */
         ProfileRecommendation: {
             category: components["schemas"]["CategoryRef"];
+            /** @description The needs the vendor met (one questionnaire answer per item). */
+            needsMet: string[];
             reasons: string[];
             /** Format: date-time */
             recommendedAt: string;
@@ -2051,6 +2058,11 @@ export interface components {
             breakdown: components["schemas"]["Factor"][];
             matchedTags: string[];
             missingTags: string[];
+            /**
+             * @description The needs the vendor meets (the options of kind need it matches), one answer per item:
+             *     the list the needs reason speaks of.
+             */
+            needsMet: string[];
             rank: number;
             reasons: string[];
             /** Format: int32 */
@@ -2070,12 +2082,22 @@ export interface components {
             withheld: boolean;
         };
         Recommendation: {
+            /**
+             * @description The needs the vendor met (one questionnaire answer per item), which the needs reason
+             *     speaks of.
+             */
+            needsMet: string[];
             reasons: string[];
             /** Format: date-time */
             recommendedAt: string;
         };
         /** @description Why a vendor was recommended. */
         RecommendationReasons: {
+            /**
+             * @description The needs the vendor met (one questionnaire answer per item), which the needs strength
+             *     speaks of; empty when it was not recommended on needs.
+             */
+            needsMet: string[];
             strengths: string[];
         };
         /** @description A password-reset link, shown this once. */
@@ -2254,6 +2276,11 @@ export interface components {
              * @description The litigation stage (1-9); null for a category outside the stages.
              */
             stage?: number | null;
+            /**
+             * @description Set when what the firm told us does not tell some picks apart: "These 5 fit your firm
+             *     equally well on what we know; the questionnaire tells them apart."
+             */
+            tieNote?: string | null;
             usedSizeFallback: boolean;
         };
         /** @enum {string} */

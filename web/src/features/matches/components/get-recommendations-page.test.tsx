@@ -47,8 +47,21 @@ const persisted: PersistedPicks = {
       categoryId: 10,
       categoryName: 'Practice Management',
       stage: null,
-      picks: [{ vendorId: 94, name: 'Clio Manage', logoUrl: null, reason: 'Meets your need: Billing', websiteUrl: null, bookingUrl: null, priceBracket: 2 }],
+      picks: [
+        { vendorId: 94, name: 'Clio Manage', logoUrl: null, reason: 'Meets your need', websiteUrl: null, bookingUrl: null, priceBracket: 2 },
+        {
+          vendorId: 98,
+          name: 'MyCase',
+          logoUrl: null,
+          reason: 'Works with personal-injury firms',
+          tie: 'Fits your firm as well as 1 other vendor here on what we know; equal picks are listed in the order they joined the catalog',
+          websiteUrl: null,
+          bookingUrl: null,
+          priceBracket: 2,
+        },
+      ],
       note: null,
+      tieNote: 'These 2 fit your firm equally well on what we know; the questionnaire tells them apart.',
       source: 'questionnaire',
       usedSizeFallback: false,
     },
@@ -75,7 +88,15 @@ describe('GetRecommendationsPage', () => {
     const across = await screen.findByRole('region', { name: 'Across the firm' });
     const panel = await within(across).findByRole('region', { name: 'Practice Management' });
     expect(within(panel).getByRole('article', { name: 'Clio Manage' })).toBeTruthy();
-    expect(within(panel).getByText('Meets your need: Billing')).toBeTruthy();
+    expect(within(panel).getByText('Meets your need')).toBeTruthy();
+    // A pick that ties says so on its card, and the note above the picks says how many tie.
+    expect(within(within(panel).getByRole('article', { name: 'Clio Manage' })).queryByText('Tie')).toBeNull();
+    const tied = within(panel).getByRole('article', { name: 'MyCase' });
+    expect(within(tied).getByText('Tie')).toBeTruthy();
+    expect(within(tied).getByText(/^Fits your firm as well as 1 other vendor here/)).toBeTruthy();
+    expect(within(panel).getByRole('note').textContent).toBe(
+      'These 2 fit your firm equally well on what we know; the questionnaire tells them apart.',
+    );
     for (const name of others) {
       expect(within(across).getByRole('button', { name: new RegExp(`^${name} `) })).toBeTruthy();
     }

@@ -80,7 +80,15 @@ export function PickCard({ pick }: { pick: Pick }) {
           <PriceBracket bracket={pick.priceBracket} />
         </div>
       </div>
-      <p className="flex-1 text-sm text-slate-600">{pick.reason}</p>
+      <div className="flex-1 space-y-1.5">
+        <p className="text-sm text-slate-600">{pick.reason}</p>
+        {pick.tie ? (
+          <p className="flex items-start gap-1.5 text-xs text-slate-600">
+            <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700">Tie</span>
+            <span>{pick.tie}</span>
+          </p>
+        ) : null}
+      </div>
       <div className="flex flex-wrap gap-2">
         <ScheduleMeetingButton size="sm" vendorName={pick.name} bookingUrl={pick.bookingUrl} websiteUrl={pick.websiteUrl} pending={click.isPending} onSchedule={onSchedule} />
         <ShortlistToggle vendorId={pick.vendorId} vendorName={pick.name} />

@@ -10,6 +10,7 @@ import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting
 import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VendorLogo } from '@/components/vendor-logo';
 import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-profile-link';
+import { NeedsMetList } from '@/components/vendor-card/needs-met-list';
 import type { RankedVendor } from '@/lib/api/types';
 import { useClientConfig } from '@/lib/client-config';
 import { cn } from '@/lib/cn';
@@ -72,6 +73,7 @@ export function ResultCard({ result }: { result: RankedVendor }) {
             <li key={reason}>{reason}</li>
           ))}
         </ul>
+        <NeedsMetList needs={result.needsMet} className="mt-1.5 text-sm text-slate-700" />
       </div>
 
       <div className="flex flex-wrap gap-x-4 gap-y-1">

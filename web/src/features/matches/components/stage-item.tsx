@@ -89,8 +89,11 @@ export function StageItem({ stage, categoryId, status, picks, onGetRecommendatio
                 Browse all {stage.title} vendors
               </Link>
             </div>
-            {picks?.note ? (
-              <p className="rounded-lg border border-yellow-200 bg-yellow-50 px-3 py-2 text-sm text-yellow-900">{picks.note}</p>
+            {picks?.note || picks?.tieNote ? (
+              <div role="note" className="space-y-1 rounded-lg border border-yellow-200 bg-yellow-50 px-3 py-2 text-sm text-yellow-900">
+                {picks.note ? <p>{picks.note}</p> : null}
+                {picks.tieNote ? <p className="font-medium">{picks.tieNote}</p> : null}
+              </div>
             ) : null}
             {shown.length > 0 ? (
               <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">

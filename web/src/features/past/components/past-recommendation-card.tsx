@@ -8,6 +8,7 @@ import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VendorLogo } from '@/components/vendor-logo';
 import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-profile-link';
+import { NeedsMetList } from '@/components/vendor-card/needs-met-list';
 import type { PastRecommendation } from '@/lib/api/types';
 import { useFirmAccess } from '@/lib/auth';
 import { useClientConfig } from '@/lib/client-config';
@@ -68,6 +69,7 @@ export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
         <div className="rounded-lg border border-emerald-100 bg-emerald-50 px-3 py-2 text-sm">
           <p className="font-medium text-emerald-900">Why recommended:</p>
           <p className="text-emerald-800">{strength}</p>
+          <NeedsMetList needs={item.reasons.needsMet} className="text-emerald-800" />
         </div>
       ) : null}
       {integrations.length > 0 ? (

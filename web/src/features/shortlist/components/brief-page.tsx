@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { NeedsMetList } from '@/components/vendor-card/needs-met-list';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import type { BriefGroup, BriefVendor } from '@/lib/api/types';
@@ -65,6 +66,7 @@ function VendorSection({ vendor }: { vendor: BriefVendor }) {
                   <li key={i}>{r}</li>
                 ))}
               </ul>
+              <NeedsMetList needs={vendor.recommendation.needsMet} className="ml-5" />
               <span className="text-slate-600">As of {formatDay(vendor.recommendation.recommendedAt)}</span>
             </>
           ) : (

@@ -7,6 +7,7 @@ import { DemoOutcomeQuestions } from '@/components/vendor-card/demo-outcome-ques
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { useRemoveFromShortlist } from '@/components/vendor-card/use-remove-from-shortlist';
 import { VerifiedOn } from '@/components/vendor-card/verified-on';
+import { NeedsMetList } from '@/components/vendor-card/needs-met-list';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import type { ShortlistEntry } from '@/lib/api/types';
@@ -57,6 +58,7 @@ export function ShortlistEntryCard({ entry }: { entry: ShortlistEntry }) {
         <div className="rounded-lg border border-emerald-100 bg-emerald-50 px-3 py-2 text-sm">
           <p className="font-medium text-emerald-900">Why recommended ({formatDay(entry.recommendation.recommendedAt)}):</p>
           <p className="text-emerald-800">{reason}</p>
+          <NeedsMetList needs={entry.recommendation.needsMet} className="text-emerald-800" />
           {entry.now?.reasons[0] ? (
             <p className="mt-1 text-emerald-800">
               <span className="font-medium text-emerald-900">Now ({formatDay(entry.now.recommendedAt)}):</span> {entry.now.reasons[0]}
@@ -67,6 +69,7 @@ export function ShortlistEntryCard({ entry }: { entry: ShortlistEntry }) {
         <div className="rounded-lg border border-emerald-100 bg-emerald-50 px-3 py-2 text-sm">
           <p className="font-medium text-emerald-900">Now recommended ({formatDay(entry.now.recommendedAt)}):</p>
           <p className="text-emerald-800">{entry.now.reasons[0]}</p>
+          <NeedsMetList needs={entry.now.needsMet} className="text-emerald-800" />
         </div>
       ) : null}
       <DemoOutcomeQuestions vendorId={entry.vendorId} />

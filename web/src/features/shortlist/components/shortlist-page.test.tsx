@@ -62,8 +62,12 @@ describe('ShortlistPage and what was recommended', () => {
   it('keeps the reasons the vendor was added with and shows a later ranking beside them as Now', async () => {
     const recommended = {
       ...entry,
-      recommendation: { reasons: ['Meets all 3 of your needs'], recommendedAt: '2026-11-01T10:00:00Z' },
-      now: { reasons: ['Works with Clio, which your firm uses'], recommendedAt: '2026-11-20T10:00:00Z' },
+      recommendation: {
+        reasons: ['Meets both of your needs'],
+        needsMet: ['Phone calls', 'Often; we need bilingual intake'],
+        recommendedAt: '2026-11-01T10:00:00Z',
+      },
+      now: { reasons: ['Works with Clio, which your firm uses'], needsMet: [], recommendedAt: '2026-11-20T10:00:00Z' },
     };
     const { fetchMock } = mockFetch({
       'GET /api/shortlist': { body: { groups: [{ ...list.groups[0]!, entries: [recommended] }] } },
@@ -72,7 +76,13 @@ describe('ShortlistPage and what was recommended', () => {
     renderWithProviders(<ShortlistPage />, { user: testUser('member') });
     const card = await screen.findByRole('article', { name: 'Lawmatics' });
     expect(within(card).getByText('Why recommended (Nov 1, 2026):')).toBeTruthy();
-    expect(within(card).getByText('Meets all 3 of your needs')).toBeTruthy();
+    expect(within(card).getByText('Meets both of your needs')).toBeTruthy();
+    // One item an answer: the semicolon does not split it.
+    const needs = within(card).getByRole('list', { name: 'Needs met:' });
+    expect(within(needs).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Phone calls',
+      'Often; we need bilingual intake',
+    ]);
     expect(within(card).getByText('Now (Nov 20, 2026):')).toBeTruthy();
     expect(within(card).getByText('Works with Clio, which your firm uses')).toBeTruthy();
   });

@@ -1,3 +1,4 @@
+import { NeedsMetList } from '@/components/vendor-card/needs-met-list';
 import type { VendorProfile } from '@/lib/api/types';
 
 import { formatDate, sourcePageLabels } from '../format';
@@ -30,6 +31,7 @@ export function HistorySection({ profile }: { profile: VendorProfile }) {
                   ))}
                 </ul>
               ) : null}
+              <NeedsMetList needs={rec.needsMet} className="ml-5 text-slate-600" />
             </li>
           ))}
           {meetingClicks.map((click, i) => (

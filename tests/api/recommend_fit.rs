@@ -1,0 +1,387 @@
+//! Picks a firm can trust before any booking is imported: Pick For Me ranks by everything the
+//! firm told us and says so card by card; the questionnaire keeps needs apart from context.
+
+use std::collections::{HashMap, HashSet};
+
+use axum::http::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{PASSWORD, TestApp};
+
+const PRACTICE_MANAGEMENT: u64 = 10;
+const DOCUMENT_MANAGEMENT: u64 = 11;
+const CLIO_MANAGE: u64 = 94;
+const FILEVINE: u64 = 93;
+const NETDOCUMENTS: u64 = 104;
+const INTAKE: u64 = 2;
+
+/// Signs up a firm of `size` with its onboarding answers and tech stack (category, vendor ids).
+async fn firm(
+    app: &mut TestApp,
+    email: &str,
+    size: &str,
+    onboarding: Value,
+    stack: &[(u64, &[u64])],
+) {
+    app.cookie = None;
+    let res = app
+        .post(
+            "/api/auth/sign-up",
+            json!({ "name": "Ann Doe", "email": email, "password": PASSWORD,
+                    "lawFirm": email, "firmSize": size }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let res = app.post("/api/profile/onboarding", onboarding).await;
+    assert!(res.status.is_success(), "{}", res.text());
+    let items: Vec<Value> = stack
+        .iter()
+        .map(|(category, vendors)| {
+            json!({ "categoryId": category, "hasTool": true, "selectedVendorIds": vendors })
+        })
+        .collect();
+    let res = app
+        .post("/api/profile/category-adoption", json!({ "items": items }))
+        .await;
+    assert!(res.status.is_success(), "{}", res.text());
+}
+
+async fn pick_for_me(app: &mut TestApp) -> Value {
+    let res = app
+        .call(Method::POST, "/api/recommendations/pick-for-me", None)
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    res.json()
+}
+
+fn picks_by_category(body: &Value) -> HashMap<u64, Vec<u64>> {
+    body["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            let ids = i["picks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p["vendorId"].as_u64().unwrap())
+                .collect();
+            (i["categoryId"].as_u64().unwrap(), ids)
+        })
+        .collect()
+}
+
+/// No card repeats another card's reason in its category unless both say they tie and the
+/// category's tie note says how many fit equally.
+fn assert_reasons_are_specific_or_tied(body: &Value) {
+    for item in body["items"].as_array().unwrap() {
+        let picks = item["picks"].as_array().unwrap();
+        for (i, a) in picks.iter().enumerate() {
+            assert!(!a["reason"].as_str().unwrap().is_empty(), "{item}");
+            for b in &picks[i + 1..] {
+                if a["reason"] == b["reason"] {
+                    assert!(
+                        item["tieNote"].is_string() && a["tie"].is_string() && b["tie"].is_string(),
+                        "two cards give the same reason without saying they tie: {item}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn firms_that_differ_get_different_picks_each_with_its_own_reason() {
+    let mut app = TestApp::new();
+    // A solo firm with a small budget and Clio Manage.
+    firm(
+        &mut app,
+        "solo@small-injury.com",
+        "SOLO",
+        json!({ "attorneysCountBand": "SOLO", "employeesCountBand": "E2_10",
+                "injuryCasesPerMonthBand": "C1_10", "annualSoftwareSpendBand": "S0_5K" }),
+        &[(PRACTICE_MANAGEMENT, &[CLIO_MANAGE])],
+    )
+    .await;
+    let solo = pick_for_me(&mut app).await;
+    // A firm of 200+ that spends over $1M a year and runs Filevine and NetDocuments.
+    firm(
+        &mut app,
+        "ops@big-injury.com",
+        "E200P",
+        json!({ "attorneysCountBand": "A51P", "employeesCountBand": "E200P",
+                "injuryCasesPerMonthBand": "C101P", "annualSoftwareSpendBand": "S1M_P" }),
+        &[
+            (PRACTICE_MANAGEMENT, &[FILEVINE]),
+            (DOCUMENT_MANAGEMENT, &[NETDOCUMENTS]),
+        ],
+    )
+    .await;
+    let big = pick_for_me(&mut app).await;
+
+    let (solo_picks, big_picks) = (picks_by_category(&solo), picks_by_category(&big));
+    assert_eq!(solo_picks.len(), 14);
+    let agree: Vec<u64> = solo_picks
+        .iter()
+        .filter(|(category, ids)| {
+            let a: HashSet<&u64> = ids.iter().collect();
+            let b: HashSet<&u64> = big_picks[*category].iter().collect();
+            a == b
+        })
+        .map(|(category, _)| *category)
+        .collect();
+    assert!(
+        agree.len() <= 7,
+        "the two firms' picks agree in {} of 14 categories: {agree:?}",
+        agree.len()
+    );
+    for body in [&solo, &big] {
+        assert_reasons_are_specific_or_tied(body);
+        assert_eq!(body["rankedWithoutBookings"], true);
+        // Not one sentence for every card, as when only the size counted.
+        let reasons: HashSet<&str> = body["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|i| i["picks"].as_array().unwrap())
+            .map(|p| p["reason"].as_str().unwrap())
+            .collect();
+        assert!(reasons.len() > 14, "{reasons:?}");
+    }
+
+    // What each firm told us shows on its cards.
+    let reasons_of = |body: &Value, category: u64| -> Vec<String> {
+        body["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["categoryId"] == category)
+            .unwrap()["picks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["reason"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let solo_text = solo.to_string();
+    assert!(
+        solo_text.contains("Integrates with Clio Manage, which your firm uses"),
+        "{solo_text}"
+    );
+    assert!(solo_text.contains("your software spend of $0-$5,000 a year"));
+    let big_text = big.to_string();
+    assert!(big_text.contains("Integrates with Filevine"), "{big_text}");
+    assert!(big_text.contains("your software spend of $1,000,000+ a year"));
+    // The firm's own tools are never its picks.
+    assert!(!picks_by_category(&solo)[&PRACTICE_MANAGEMENT].contains(&CLIO_MANAGE));
+    assert!(
+        reasons_of(&big, DOCUMENT_MANAGEMENT)
+            .iter()
+            .all(|r| !r.contains("NetDocuments,")),
+        "NetDocuments is the firm's, not a pick"
+    );
+
+    // The history keeps every fact the firm's fit rests on.
+    let past = app
+        .get("/api/past-recommendations?pageSize=100")
+        .await
+        .json();
+    for item in past["items"].as_array().unwrap() {
+        assert!(!item["reasons"]["strengths"].as_array().unwrap().is_empty());
+        assert_eq!(item["reasons"]["needsMet"], json!([]));
+    }
+}
+
+#[tokio::test]
+async fn vendors_nothing_tells_apart_are_listed_in_catalog_order_and_the_note_says_so() {
+    let mut app = TestApp::new();
+    // A firm that told us only its size: many vendors fit it equally.
+    app.sign_up().await;
+    let body = pick_for_me(&mut app).await;
+    assert_reasons_are_specific_or_tied(&body);
+    let mut tied_categories = 0;
+    for item in body["items"].as_array().unwrap() {
+        let picks = item["picks"].as_array().unwrap();
+        let Some(tie_note) = item["tieNote"].as_str() else {
+            continue;
+        };
+        tied_categories += 1;
+        assert!(
+            tie_note.starts_with("These ")
+                && tie_note.ends_with(
+                    " fit your firm equally well on what we know; the questionnaire tells them apart."
+                ),
+            "{tie_note}"
+        );
+        assert!(
+            !item["note"].as_str().unwrap().contains("ranked"),
+            "nothing ranked them: {item}"
+        );
+        // Tied cards follow the catalog's order, not the names.
+        let tied: Vec<u64> = picks
+            .iter()
+            .filter(|p| p["tie"].is_string())
+            .map(|p| p["vendorId"].as_u64().unwrap())
+            .collect();
+        assert!(tied.windows(2).all(|w| w[0] < w[1]), "{item}");
+        for p in picks.iter().filter(|p| p["tie"].is_string()) {
+            assert!(
+                p["tie"]
+                    .as_str()
+                    .unwrap()
+                    .ends_with("listed in the order they joined the catalog"),
+                "{p}"
+            );
+        }
+    }
+    assert!(tied_categories > 0, "a firm that told us little sees ties");
+    // The page's note never claims a ranking either.
+    assert!(
+        !body["fallbackNote"].as_str().unwrap().contains("ranked"),
+        "{}",
+        body["fallbackNote"]
+    );
+    // Saved and read back, the cards and notes are the same.
+    let persisted = app.get("/api/recommendations/persisted").await.json();
+    assert_eq!(persisted["items"], body["items"]);
+}
+
+#[tokio::test]
+async fn a_too_expensive_dismissal_moves_pricier_vendors_down_in_pick_for_me() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let catalog = app.state.catalog.load();
+    let bracket = |id: u64| catalog.vendor(id).unwrap().price_bracket.unwrap();
+    let before = picks_by_category(&pick_for_me(&mut app).await);
+    // Dismiss the priciest pick of the first category whose picks differ in price.
+    let (category, dismissed) = before
+        .iter()
+        .filter(|(_, ids)| ids.len() == 3)
+        .find_map(|(c, ids)| {
+            let top = *ids.iter().max_by_key(|id| bracket(**id))?;
+            (ids.iter().any(|id| bracket(*id) < bracket(top))).then_some((*c, top))
+        })
+        .expect("some category's picks differ in price");
+    let res = app
+        .post(
+            "/api/recommendations/dismissed",
+            json!({ "vendorId": dismissed, "reason": "too_expensive" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let after = picks_by_category(&pick_for_me(&mut app).await);
+    let ceiling = bracket(dismissed);
+    let cheaper_left = catalog.vendors.iter().any(|v| {
+        v.category_id == category && v.is_active && v.price_bracket.is_some_and(|b| b < ceiling)
+    });
+    assert!(cheaper_left);
+    assert!(!after[&category].contains(&dismissed));
+    assert!(
+        bracket(after[&category][0]) < ceiling,
+        "a vendor under the dismissed bracket comes first: {:?}",
+        after[&category]
+    );
+}
+
+/// Intake: "Nobody; calls go to voicemail" says how the firm works today (context); "Often; we
+/// need bilingual intake" and "Phone calls" are needs. Each answer stays one item.
+#[tokio::test]
+async fn needs_are_listed_one_answer_each_and_context_is_never_quoted_as_a_need() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let res = app
+        .post(
+            "/api/responses",
+            json!({ "categoryId": INTAKE, "answers": [
+                { "questionId": 201, "selectedValues": ["Phone calls"] },
+                { "questionId": 202, "selectedValues": ["Nobody; calls go to voicemail"] },
+                { "questionId": 203, "selectedValues": ["Often; we need bilingual intake"] },
+            ] }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let response_id = res.json()["responseId"].as_u64().unwrap();
+    let res = app
+        .post(
+            "/api/recommendations/compute",
+            json!({ "responseId": response_id, "categoryId": INTAKE }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let result = res.json();
+    let top = &result["vendors"][0];
+    assert_eq!(
+        top["needsMet"],
+        json!(["Phone calls", "Often; we need bilingual intake"]),
+        "{top}"
+    );
+    assert_eq!(top["reasons"][0], "Meets both of your needs");
+    assert!(
+        !result.to_string().contains("Nobody"),
+        "an answer about the firm is never quoted: {result}"
+    );
+    assert!(
+        top["breakdown"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["factor"] == "context" && f["points"].as_f64().unwrap() > 0.0),
+        "it weighs: {top}"
+    );
+    let vendor_id = top["vendor"]["id"].as_u64().unwrap();
+
+    // The history, the shortlist entry, the brief and its CSV show the same list.
+    let past = app
+        .get(&format!("/api/past-recommendations?categoryIds={INTAKE}"))
+        .await
+        .json();
+    let rec = past["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["vendor"]["id"] == vendor_id)
+        .unwrap();
+    assert_eq!(rec["reasons"]["strengths"][0], "Meets both of your needs");
+    assert_eq!(rec["reasons"]["needsMet"], top["needsMet"]);
+    let res = app
+        .call(
+            Method::PUT,
+            &format!("/api/shortlist/{vendor_id}"),
+            Some(json!({})),
+        )
+        .await;
+    assert!(res.status.is_success(), "{}", res.text());
+    let brief = app.get("/api/shortlist/brief").await.json();
+    let entry = brief["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| g["vendors"].as_array().unwrap())
+        .find(|v| v["vendorId"] == vendor_id)
+        .unwrap();
+    assert_eq!(entry["recommendation"]["needsMet"], top["needsMet"]);
+    assert_eq!(
+        entry["recommendation"]["reasons"][0],
+        "Meets both of your needs"
+    );
+
+    let csv = app.get("/api/shortlist/brief.csv").await;
+    let mut reader = csv::Reader::from_reader(csv.body.as_slice());
+    let header = reader.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let row = reader.records().next().unwrap().unwrap();
+    assert_eq!(
+        &row[col("Needs met")],
+        "Phone calls | Often; we need bilingual intake"
+    );
+    assert!(row[col("Why recommended")].starts_with("Meets both of your needs"));
+    assert!(!row[col("Why recommended")].contains("Nobody"));
+    assert!(!row[col("Needs met")].contains("Nobody"));
+    // The firm's criteria keep each answer whole too: one question a line, answers by " | ".
+    assert!(
+        row[col("Your criteria")]
+            .contains("Who answers after-hours calls today?: Nobody; calls go to voicemail\n"),
+        "{}",
+        &row[col("Your criteria")]
+    );
+}
