@@ -154,9 +154,15 @@ impl PgStore {
     /// Runs `fut` (sqlx work on this store's pool) to its end and returns its output. Callable from
     /// any thread: the future is polled here, inside this store's runtime, whose threads drive the
     /// sockets and timers.
+    ///
+    /// Unconstrained by tokio's cooperative budget: called from a thread that is itself polling a
+    /// tokio task (a request handler, an async test), the sockets would spend that task's budget,
+    /// and once it ran out they would hand their wake-up to that task's scheduler to deliver after
+    /// the task yields. The task cannot yield while this blocks, so the wake-up never came and the
+    /// thread waited for good (a seed of the catalog, a few hundred statements, did it at random).
     pub fn run<F: Future>(&self, fut: F) -> F::Output {
         let _in_runtime = self.handle.enter();
-        futures_executor::block_on(fut)
+        futures_executor::block_on(tokio::task::coop::unconstrained(fut))
     }
 
     /// Spawns a background task (the change listener) on this store's runtime.
@@ -284,5 +290,44 @@ pub fn test_store() -> PgStore {
         Ok(Ok(store)) => store,
         Ok(Err(e)) => panic!("{e}"),
         Err(e) => panic!("{e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// `run` from inside a tokio task, as a request handler or an async test calls it: many
+    /// statements in one call must not wait for a wake-up that task's scheduler would deliver only
+    /// after the task yields (it cannot while `run` blocks it). Before `run` was unconstrained by
+    /// the cooperative budget this stopped for good after a few dozen statements. The check runs
+    /// on a thread of its own so that a regression fails here instead of stopping the suite.
+    #[test]
+    fn many_statements_in_one_run_inside_a_tokio_task_finish() {
+        let store = super::test_store();
+        let (done, finished) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            let sum = rt.block_on(async {
+                store.run(async {
+                    let mut sum = 0i64;
+                    for i in 0..2_000i64 {
+                        let one: i64 = sqlx::query_scalar("SELECT $1::int8")
+                            .bind(i)
+                            .fetch_one(store.pool())
+                            .await?;
+                        sum += one;
+                    }
+                    anyhow::Ok(sum)
+                })
+            });
+            let _ = done.send(sum.map_err(|e| e.to_string()));
+        });
+        // A generous bound that only a hang reaches: two thousand statements take about a second.
+        let sum = finished
+            .recv_timeout(std::time::Duration::from_secs(120))
+            .expect("run stopped inside a tokio task: it waits on the task's cooperative budget");
+        assert_eq!(sum.unwrap(), (0..2_000i64).sum::<i64>());
     }
 }
