@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { stages as accordion } from '@/features/matches/components/stages';
+import { DismissedCard } from '@/features/past/components/dismissed-card';
 import { groupTitle } from '@/features/shortlist/components/format';
 import { CoverageMap } from '@/features/tech-stack/components/coverage-map';
 import { CategoryBarChart } from '@/features/trends/components/category-bar-chart';
@@ -73,5 +74,23 @@ describe('one name per stage', () => {
     const items = within(map).getAllByRole('listitem');
     const names = items.map((item) => item.querySelector('p')?.textContent?.replace(/^\d+\.\s*/, ''));
     expect(names).toEqual(titles);
+  });
+
+  it('a dismissed vendor on /past names its stage by the stage’s name', () => {
+    renderWithProviders(
+      <DismissedCard
+        item={{
+          categoryId: 7,
+          categoryName: 'Trial Support',
+          dismissedAt: '2026-11-22T12:00:00Z',
+          reason: 'other',
+          reasonLabel: 'Other: too early',
+          vendorId: 1,
+          vendorName: 'Example Vendor',
+        }}
+      />,
+    );
+    expect(screen.getByText('Trial Prep & Presentation')).toBeTruthy();
+    expect(screen.queryByText('Trial Support')).toBeNull();
   });
 });

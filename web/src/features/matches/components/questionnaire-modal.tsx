@@ -7,6 +7,7 @@ import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
 import type { Answer, ComputeResult, Question } from '@/lib/api/types';
+import { categoryLabel } from '@/lib/stages';
 
 import { useGetRecommendations } from '../api/get-recommendations';
 import { useQuestions } from '../api/get-questions';
@@ -96,7 +97,7 @@ export function QuestionnaireModal({ categoryId, categoryName, onClose, onDone }
       open
       onOpenChange={(open) => !open && onClose()}
       title={inResults ? 'Your Recommendations' : 'Questionnaire'}
-      description={inResults ? undefined : categoryName}
+      description={inResults ? undefined : categoryLabel(categoryName)}
       size="lg"
       footer={footer}
     >

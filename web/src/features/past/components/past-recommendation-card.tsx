@@ -15,7 +15,7 @@ import { useClientConfig } from '@/lib/client-config';
 import { formatDate } from '@/lib/format';
 import { meetingTarget, useRecordMeetingClick } from '@/lib/meeting-clicks';
 import { openOutbound } from '@/lib/outbound';
-
+import { categoryLabel } from '@/lib/stages';
 
 /** One past recommendation: the vendor, when it was recommended, and why. */
 export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
@@ -51,7 +51,7 @@ export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
           <div className="flex flex-wrap items-center gap-1.5">
             <PriceBracket bracket={vendor.priceBracket} />
             <PartnerBadge isRecommendedPartner={vendor.isRecommendedPartner} partnerLevel={vendor.partnerLevel} />
-            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{vendor.categoryName}</span>
+            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{categoryLabel(vendor.categoryName)}</span>
           </div>
         </div>
       </div>

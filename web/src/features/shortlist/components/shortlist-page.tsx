@@ -10,6 +10,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import type { ShortlistGroup } from '@/lib/api/types';
 import { useShortlist } from '@/lib/shortlist';
 import { useFirmAccess } from '@/lib/auth';
+import { categoryLabel } from '@/lib/stages';
 
 import { briefCsvUrl } from '../api/get-brief';
 import { groupTitle } from './format';
@@ -28,7 +29,7 @@ function Group({ group }: { group: ShortlistGroup }) {
             href={`${paths.compare}?ids=${group.compareIds.join(',')}`}
             className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
           >
-            Compare {group.categoryName} vendors side by side
+            Compare {categoryLabel(group.categoryName)} vendors side by side
           </Link>
         ) : null}
       </div>

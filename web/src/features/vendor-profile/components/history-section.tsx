@@ -1,5 +1,6 @@
 import { NeedsMetList } from '@/components/vendor-card/needs-met-list';
 import type { VendorProfile } from '@/lib/api/types';
+import { categoryLabel } from '@/lib/stages';
 
 import { formatDate, sourcePageLabels } from '../format';
 
@@ -22,7 +23,7 @@ export function HistorySection({ profile }: { profile: VendorProfile }) {
           {recommendations.map((rec) => (
             <li key={`${rec.category.id}-${rec.recommendedAt}`} className="rounded-lg border border-slate-200 bg-white p-3">
               <p className="font-medium text-slate-900">
-                Recommended on {formatDate(rec.recommendedAt)} for {rec.category.name}
+                Recommended on {formatDate(rec.recommendedAt)} for {categoryLabel(rec.category.name)}
               </p>
               {rec.reasons.length > 0 ? (
                 <ul className="mt-1 list-disc space-y-0.5 pl-5 text-slate-600">

@@ -20,6 +20,7 @@ import type { VendorProfile } from '@/lib/api/types';
 import { useClientConfig } from '@/lib/client-config';
 import { type MeetingTarget, useRecordMeetingClick } from '@/lib/meeting-clicks';
 import { openOutbound } from '@/lib/outbound';
+import { categoryLabel } from '@/lib/stages';
 
 import { useVendorEvidence } from '../api/get-vendor-evidence';
 import { useVendorProfile, vendorProfileQueryKey } from '../api/get-vendor-profile';
@@ -103,7 +104,7 @@ function ProfileView({ id, profile }: { id: string; profile: VendorProfile }) {
                 href={vendorsInCategoryPath(profile.category.id)}
                 className="inline-flex items-center rounded-md bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 ring-1 ring-indigo-200 ring-inset hover:bg-indigo-100"
               >
-                {profile.category.name}
+                {categoryLabel(profile.category.name)}
               </Link>
               <PartnerBadge isRecommendedPartner={profile.isRecommendedPartner} partnerLevel={profile.partnerLevel} />
               <PriceBracket bracket={profile.priceBracket} />

@@ -15,6 +15,7 @@ import { useClientConfig } from '@/lib/client-config';
 import { cn } from '@/lib/cn';
 import { type MeetingTarget, useRecordMeetingClick } from '@/lib/meeting-clicks';
 import { openOutbound } from '@/lib/outbound';
+import { categoryLabel } from '@/lib/stages';
 
 const SHOWN_HIGHLIGHTS = 3;
 const SHOWN_INTEGRATIONS = 2;
@@ -59,7 +60,7 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
             <PartnerBadge isRecommendedPartner={vendor.isRecommendedPartner} partnerLevel={vendor.partnerLevel} />
             {vendor.categoryName ? (
               <span className="inline-flex items-center rounded-md bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 ring-1 ring-indigo-200 ring-inset">
-                {vendor.categoryName}
+                {categoryLabel(vendor.categoryName)}
               </span>
             ) : null}
             {vendor.isActive ? null : (
