@@ -216,21 +216,6 @@ pub fn shared_tools(vendor: &Vendor, tools: &[String]) -> Vec<String> {
     shared
 }
 
-/// How well a vendor serves a firm size: 2 exactly, 1 a neighbouring size, 0 otherwise.
-pub fn size_points(v: &Vendor, size: Option<FirmSize>) -> i32 {
-    match size {
-        Some(s) if v.firm_sizes_supported.contains(&s) => 2,
-        Some(s)
-            if v.firm_sizes_supported
-                .iter()
-                .any(|x| x.index().abs_diff(s.index()) == 1) =>
-        {
-            1
-        }
-        _ => 0,
-    }
-}
-
 /// Scores one vendor on everything the firm told us.
 pub fn fit<'a>(vendor: &'a Vendor, firm: &FirmFacts, effects: &DismissalEffects) -> Fit<'a> {
     let mut points = 0;
@@ -316,7 +301,7 @@ pub fn fit<'a>(vendor: &'a Vendor, firm: &FirmFacts, effects: &DismissalEffects)
     }
 
     // Size.
-    points += size_points(vendor, firm.size);
+    points += i32::from(super::pick_for_me::size_fit(vendor, firm.size));
     let mut near = None;
     if let Some(size) = firm.size {
         if vendor.firm_sizes_supported.contains(&size) {

@@ -206,7 +206,7 @@ fn pick_by_fit<'a>(
 ) -> (Vec<Picked<'a>>, Option<String>) {
     let mut fits: Vec<Fit> = candidates
         .into_iter()
-        .filter(|v| firm.size.is_none() || fit::size_points(v, firm.size) > 0)
+        .filter(|v| firm.size.is_none() || size_fit(v, firm.size) > 0)
         .map(|v| fit::fit(v, firm, effects))
         .collect();
     fit::sort(&mut fits);
