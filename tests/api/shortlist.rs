@@ -568,3 +568,27 @@ async fn members_share_the_shortlist_and_each_change_keeps_its_author() {
         ("Ann Doe", "Clio sync confirmed", "Ann Doe")
     );
 }
+
+/// A NUL in any text of a body is refused at the edge with a message, on both backends
+/// (PostgreSQL cannot store one; the fuzz test found it as a 500), and nothing is written.
+#[tokio::test]
+async fn a_nul_character_in_a_note_or_reason_is_a_400_and_writes_nothing() {
+    let mut app = signed_in().await;
+    for body in [
+        json!({ "status": "Considering", "note": "a\u{0}b" }),
+        json!({ "status": "Rejected", "rejectReason": "\u{0}" }),
+    ] {
+        let res = put(&mut app, 1, body).await;
+        assert_eq!(res.status, StatusCode::BAD_REQUEST, "{}", res.text());
+        assert!(res.error().contains("NUL character"), "{}", res.error());
+    }
+    assert_eq!(entry(&shortlist(&mut app).await, 1), None);
+    // The letters after an escaped backslash are text, kept as typed.
+    let res = put(
+        &mut app,
+        1,
+        json!({ "status": "Considering", "note": "C:\\u0000" }),
+    )
+    .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+}
