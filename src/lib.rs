@@ -32,10 +32,12 @@ use axum::extract::MatchedPath;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderValue, Request, header};
 use axum::middleware;
-use axum::routing::get;
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 pub use config::Config;
 pub use state::{App, AppState};
@@ -44,40 +46,14 @@ pub use state::{App, AppState};
 pub const JSON_BODY_LIMIT: usize = 64 * 1024;
 
 pub fn app(state: AppState) -> Router {
-    let api = Router::new()
-        .merge(accounts::router())
-        .merge(profile::router())
-        .merge(catalog::router())
-        .merge(vendor_profile::router())
-        .merge(admin::router())
-        .merge(techstack::router())
-        .merge(bookings::router())
-        .merge(recommend::router())
-        .merge(compare::router())
-        .merge(shortlist::router())
-        .merge(firms::router())
-        .route("/config", get(client_config))
-        .route("/openapi.json", get(openapi::openapi_json))
-        .fallback(web::api_not_found)
-        .method_not_allowed_fallback(web::api_method_not_allowed)
-        // Inside the CSRF check: a refused foreign request spends no one's write budget.
-        .layer(middleware::from_fn_with_state(
-            accounts::WriteBudgets::shared(),
-            accounts::budget::limit_writes,
-        ))
-        // Every state-changing route is under /api: the CSRF check guards them all.
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            web::same_origin_only,
-        ))
-        // API answers are per user and change with every write: never stored by a cache.
-        .layer(SetResponseHeaderLayer::overriding(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("no-store"),
-        ));
+    // One router for the routes and the document: each route is declared once, with `routes!`.
+    let (app, mut doc) = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+        .nest("/api", api(&state))
+        .split_for_parts();
+    openapi::finish(&mut doc);
+    openapi::publish(&doc);
 
-    let mut app = Router::new()
-        .nest("/api", api)
+    let mut app = app
         .fallback(web::serve_app)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .layer(middleware::from_fn(web::log_refusals))
@@ -110,6 +86,51 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
 }
 
+/// Every /api route, with what only /api has: the JSON 404 and 405, the same-origin (CSRF)
+/// check, the write budgets and no-store.
+fn api(state: &AppState) -> OpenApiRouter<AppState> {
+    // Three domains name a type `CategoryRef` and two `Integration` (one shape, different
+    // descriptions): the first router merged names the schema, so this order is the document's.
+    let routes = OpenApiRouter::new()
+        .merge(accounts::router())
+        .merge(profile::router())
+        .merge(techstack::router())
+        .merge(catalog::router())
+        .merge(vendor_profile::router())
+        .merge(admin::router())
+        .merge(bookings::router())
+        .merge(recommend::router())
+        .merge(compare::router())
+        .merge(shortlist::router())
+        .merge(firms::router())
+        .routes(routes!(client_config))
+        .routes(routes!(openapi::openapi_json));
+    // utoipa-axum's router has no `method_not_allowed_fallback`: both fallbacks go on its axum
+    // half, which is then put back with the document.
+    let (router, doc) = routes.split_for_parts();
+    let router = router
+        .fallback(web::api_not_found)
+        .method_not_allowed_fallback(web::api_method_not_allowed);
+    let mut api = OpenApiRouter::from(router);
+    *api.get_openapi_mut() = doc;
+    api
+        // Inside the CSRF check: a refused foreign request spends no one's write budget.
+        .layer(middleware::from_fn_with_state(
+            accounts::WriteBudgets::shared(),
+            accounts::budget::limit_writes,
+        ))
+        // Every state-changing route is under /api: the CSRF check guards them all.
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            web::same_origin_only,
+        ))
+        // API answers are per user and change with every write: never stored by a cache.
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ))
+}
+
 /// Settings the web app needs.
 #[derive(serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -121,7 +142,7 @@ struct ClientConfig {
 }
 
 /// Settings the web app needs: the outbound link tag and whether logos may come from third parties.
-#[utoipa::path(get, path = "/api/config", tag = "meta",
+#[utoipa::path(get, path = "/config", tag = "meta",
     responses(
         (status = 200, body = ClientConfig),
         (status = 401, description = "Not signed in", body = error::ErrorBody),
