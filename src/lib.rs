@@ -86,23 +86,31 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
 }
 
+/// Every domain's routes. Three domains name a type `CategoryRef` and two `Integration` (one
+/// shape, different descriptions): the first router merged names the schema, so this order is
+/// the document's.
+fn domain_routers() -> [OpenApiRouter<AppState>; 11] {
+    [
+        accounts::router(),
+        profile::router(),
+        techstack::router(),
+        catalog::router(),
+        vendor_profile::router(),
+        admin::router(),
+        bookings::router(),
+        recommend::router(),
+        compare::router(),
+        shortlist::router(),
+        firms::router(),
+    ]
+}
+
 /// Every /api route, with what only /api has: the JSON 404 and 405, the same-origin (CSRF)
 /// check, the write budgets and no-store.
 fn api(state: &AppState) -> OpenApiRouter<AppState> {
-    // Three domains name a type `CategoryRef` and two `Integration` (one shape, different
-    // descriptions): the first router merged names the schema, so this order is the document's.
-    let routes = OpenApiRouter::new()
-        .merge(accounts::router())
-        .merge(profile::router())
-        .merge(techstack::router())
-        .merge(catalog::router())
-        .merge(vendor_profile::router())
-        .merge(admin::router())
-        .merge(bookings::router())
-        .merge(recommend::router())
-        .merge(compare::router())
-        .merge(shortlist::router())
-        .merge(firms::router())
+    let routes = domain_routers()
+        .into_iter()
+        .fold(OpenApiRouter::new(), OpenApiRouter::merge)
         .routes(routes!(client_config))
         .routes(routes!(openapi::openapi_json));
     // utoipa-axum's router has no `method_not_allowed_fallback`: both fallbacks go on its axum
@@ -155,4 +163,45 @@ async fn client_config(
         utm_source: state.config.utm_source.clone(),
         third_party_logos: state.config.third_party_logos,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use serde_json::Value;
+
+    /// A schema's JSON without its descriptions, which differ harmlessly between domains.
+    fn shape(mut v: Value) -> Value {
+        match &mut v {
+            Value::Object(map) => {
+                map.remove("description");
+                for value in map.values_mut() {
+                    *value = shape(value.take());
+                }
+            }
+            Value::Array(items) => {
+                for item in items {
+                    *item = shape(item.take());
+                }
+            }
+            _ => {}
+        }
+        v
+    }
+
+    /// The document keeps one schema per name, the first domain's: two domains' types of one
+    /// name must have one shape, or the other domain's answers would be documented wrong.
+    #[test]
+    fn a_schema_name_two_domains_share_has_one_shape() {
+        let mut first: HashMap<String, Value> = HashMap::new();
+        for router in super::domain_routers() {
+            let components = router.into_openapi().components.unwrap_or_default();
+            for (name, schema) in components.schemas {
+                let schema = shape(serde_json::to_value(schema).unwrap());
+                let kept = first.entry(name.clone()).or_insert_with(|| schema.clone());
+                assert_eq!(*kept, schema, "two types named {name} differ in shape");
+            }
+        }
+    }
 }
