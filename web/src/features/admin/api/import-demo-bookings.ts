@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiUrl } from '@/lib/api-client';
 import type { ImportReport } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
 export type UploadProgress = { loaded: number; total: number };
 
-export const IMPORT_URL = '/api/admin/demo-bookings/import';
+export const IMPORT_URL = apiUrl('/api/admin/demo-bookings/import');
 
 function serverMessage(xhr: XMLHttpRequest): string | undefined {
   try {

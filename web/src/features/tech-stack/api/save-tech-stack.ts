@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { CategoryAdoptionList, TechStackSaveItem } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -9,7 +9,7 @@ import { coverageQueryKey } from './get-coverage';
 
 /** Each answered category; vendors only with `hasTool: true`. */
 export function saveTechStack(items: TechStackSaveItem[]): Promise<CategoryAdoptionList> {
-  return api.post('/api/profile/category-adoption', { items });
+  return unwrap(client.POST('/api/profile/category-adoption', { body: { items } }));
 }
 
 export function useSaveTechStack({
