@@ -6,7 +6,10 @@ import { loading, onDemand } from './on-demand';
 import { publicScreens } from './screens';
 import { appPathPattern } from './signed-in-paths';
 
-const SignedInApp = onDemand(() => import('./signed-in-app'), (m) => m.SignedInApp);
+const SignedInApp = onDemand(
+  () => import('./signed-in-app'),
+  (m) => m.SignedInApp,
+);
 
 /** The screens before sign-in, then every signed-in path to the signed-in app (one route, one layout). */
 export function AppRouter() {

@@ -47,7 +47,10 @@ export type Screen = {
 };
 
 // Both / and /matches show it: one component, so moving between them keeps the screen.
-const matches = onDemand(() => import('./matches-screen'), (m) => m.MatchesScreen);
+const matches = onDemand(
+  () => import('./matches-screen'),
+  (m) => m.MatchesScreen,
+);
 
 /** Every screen of the app. Adding a screen is one entry here plus its component. */
 export const screens: readonly Screen[] = [
@@ -57,19 +60,28 @@ export const screens: readonly Screen[] = [
     path: paths.auth.signUp,
     title: 'Create Account',
     access: 'public',
-    component: onDemand(() => import('@/features/auth/components/sign-up-page'), (m) => m.SignUpPage),
+    component: onDemand(
+      () => import('@/features/auth/components/sign-up-page'),
+      (m) => m.SignUpPage,
+    ),
   },
   {
     path: paths.join,
     title: 'Join your firm',
     access: 'public',
-    component: onDemand(() => import('@/features/auth/components/join-page'), (m) => m.JoinPage),
+    component: onDemand(
+      () => import('@/features/auth/components/join-page'),
+      (m) => m.JoinPage,
+    ),
   },
   {
     path: paths.resetPassword,
     title: 'Set a new password',
     access: 'public',
-    component: onDemand(() => import('@/features/auth/components/reset-password-page'), (m) => m.ResetPasswordPage),
+    component: onDemand(
+      () => import('@/features/auth/components/reset-password-page'),
+      (m) => m.ResetPasswordPage,
+    ),
   },
 
   // The signed-in screens, shown inside the app layout.
@@ -87,7 +99,10 @@ export const screens: readonly Screen[] = [
     title: 'Demo Booking Trends',
     access: 'signed-in',
     nav: { label: 'Vendor Trends', icon: 'trends', section: 'main', order: 2 },
-    component: onDemand(() => import('@/features/trends/components/trends-page'), (m) => m.TrendsPage),
+    component: onDemand(
+      () => import('@/features/trends/components/trends-page'),
+      (m) => m.TrendsPage,
+    ),
     preload: true,
   },
   {
@@ -95,14 +110,20 @@ export const screens: readonly Screen[] = [
     title: 'Browse Vendors',
     access: 'signed-in',
     nav: { label: 'Browse Vendors', icon: 'grid', section: 'main', order: 3, alsoActiveOn: [paths.compare] },
-    component: onDemand(() => import('@/features/vendors/components/browse-vendors-page'), (m) => m.BrowseVendorsPage),
+    component: onDemand(
+      () => import('@/features/vendors/components/browse-vendors-page'),
+      (m) => m.BrowseVendorsPage,
+    ),
     preload: true,
   },
   {
     path: paths.vendorProfile,
     title: 'Vendor profile',
     access: 'signed-in',
-    component: onDemand(() => import('@/features/vendor-profile/components/vendor-profile-page'), (m) => m.VendorProfilePage),
+    component: onDemand(
+      () => import('@/features/vendor-profile/components/vendor-profile-page'),
+      (m) => m.VendorProfilePage,
+    ),
     preload: true,
     prefetch: ({ id = '' }, queryClient) => {
       if (!/^\d{1,19}$/.test(id)) return;
@@ -115,7 +136,10 @@ export const screens: readonly Screen[] = [
     title: 'Past Recommendations',
     access: 'signed-in',
     nav: { label: 'Past Matches', icon: 'past', section: 'main', order: 4 },
-    component: onDemand(() => import('@/features/past/components/past-recommendations-page'), (m) => m.PastRecommendationsPage),
+    component: onDemand(
+      () => import('@/features/past/components/past-recommendations-page'),
+      (m) => m.PastRecommendationsPage,
+    ),
     preload: true,
   },
   {
@@ -123,21 +147,30 @@ export const screens: readonly Screen[] = [
     title: 'Shortlist',
     access: 'signed-in',
     nav: { label: 'Shortlist', icon: 'shortlist', section: 'main', order: 5, alsoActiveOn: [paths.shortlistBrief] },
-    component: onDemand(() => import('@/features/shortlist/components/shortlist-page'), (m) => m.ShortlistPage),
+    component: onDemand(
+      () => import('@/features/shortlist/components/shortlist-page'),
+      (m) => m.ShortlistPage,
+    ),
     preload: true,
   },
   {
     path: paths.shortlistBrief,
     title: 'Technology shortlist: due-diligence brief',
     access: 'signed-in',
-    component: onDemand(() => import('@/features/shortlist/components/brief-page'), (m) => m.BriefPage),
+    component: onDemand(
+      () => import('@/features/shortlist/components/brief-page'),
+      (m) => m.BriefPage,
+    ),
   },
   {
     path: paths.techStack,
     title: 'Tech Stack',
     access: 'signed-in',
     nav: { label: 'Tech Stack', icon: 'techStack', section: 'main', order: 6 },
-    component: onDemand(() => import('@/features/tech-stack/components/tech-stack-page'), (m) => m.TechStackPage),
+    component: onDemand(
+      () => import('@/features/tech-stack/components/tech-stack-page'),
+      (m) => m.TechStackPage,
+    ),
     preload: true,
   },
   {
@@ -145,7 +178,10 @@ export const screens: readonly Screen[] = [
     title: 'Profile Settings',
     access: 'signed-in',
     nav: { label: 'Profile', icon: 'profile', section: 'main', order: 8 },
-    component: onDemand(() => import('@/features/profile/components/profile-page'), (m) => m.ProfilePage),
+    component: onDemand(
+      () => import('@/features/profile/components/profile-page'),
+      (m) => m.ProfilePage,
+    ),
     preload: true,
   },
   {
@@ -153,34 +189,49 @@ export const screens: readonly Screen[] = [
     title: 'Firm',
     access: 'signed-in',
     nav: { label: 'Firm', icon: 'users', section: 'main', order: 7 },
-    component: onDemand(() => import('@/features/firm/components/firm-page'), (m) => m.FirmPage),
+    component: onDemand(
+      () => import('@/features/firm/components/firm-page'),
+      (m) => m.FirmPage,
+    ),
   },
   {
     path: paths.compare,
     title: 'Compare vendors',
     access: 'signed-in',
-    component: onDemand(() => import('@/features/compare/components/compare-page'), (m) => m.ComparePage),
+    component: onDemand(
+      () => import('@/features/compare/components/compare-page'),
+      (m) => m.ComparePage,
+    ),
   },
   {
     path: paths.admin.import,
     title: 'Demo Booking Import',
     access: 'operator',
     nav: { label: 'Import', icon: 'import', section: 'operator', order: 1 },
-    component: onDemand(() => import('@/features/admin/components/demo-booking-import-page'), (m) => m.DemoBookingImportPage),
+    component: onDemand(
+      () => import('@/features/admin/components/demo-booking-import-page'),
+      (m) => m.DemoBookingImportPage,
+    ),
   },
   {
     path: paths.admin.vendors,
     title: 'Manage Vendors',
     access: 'operator',
     nav: { label: 'Manage Vendors', icon: 'building', section: 'operator', order: 2 },
-    component: onDemand(() => import('@/features/admin/components/vendor-admin-page'), (m) => m.VendorAdminPage),
+    component: onDemand(
+      () => import('@/features/admin/components/vendor-admin-page'),
+      (m) => m.VendorAdminPage,
+    ),
   },
   {
     path: paths.admin.firms,
     title: 'Firms',
     access: 'operator',
     nav: { label: 'Firms', icon: 'firms', section: 'operator', order: 3 },
-    component: onDemand(() => import('@/features/admin/components/firm-admin-page'), (m) => m.FirmAdminPage),
+    component: onDemand(
+      () => import('@/features/admin/components/firm-admin-page'),
+      (m) => m.FirmAdminPage,
+    ),
   },
 ];
 

@@ -13,7 +13,9 @@ afterEach(() => {
 describe('api client errors', () => {
   it('uses the server’s JSON error text as the message and keeps the status', async () => {
     vi.stubGlobal('fetch', answer(409, '{"error":"An account with this email already exists"}'));
-    const error = await unwrap(client.POST('/api/auth/sign-up', { body: { email: 'a@b.co', name: 'A', password: 'x', lawFirm: 'L', firmSize: 'SOLO' } })).catch((e: unknown) => e);
+    const error = await unwrap(
+      client.POST('/api/auth/sign-up', { body: { email: 'a@b.co', name: 'A', password: 'x', lawFirm: 'L', firmSize: 'SOLO' } }),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('An account with this email already exists');
     expect((error as ApiError).serverMessage).toBe('An account with this email already exists');
@@ -54,7 +56,10 @@ describe('api client errors', () => {
   });
 
   it('reports an unreachable server as status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const error = (await unwrap(client.GET('/api/auth/me')).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(0);
@@ -101,7 +106,10 @@ describe('api client paths', () => {
     await unwrap(client.GET('/api/vendors/{id}', { params: { path: { id: 'a b/c' } } }));
     expect(fetchMock.mock.calls[0]?.[0 as never]).toBe('/api/vendors/a%20b%2Fc');
 
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new DOMException('stopped', 'AbortError'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new DOMException('stopped', 'AbortError'))),
+    );
     const aborted = await unwrap(client.GET('/api/auth/me')).catch((e: unknown) => e);
     expect(aborted).toBeInstanceOf(DOMException);
     expect((aborted as DOMException).name).toBe('AbortError');

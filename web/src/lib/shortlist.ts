@@ -11,7 +11,13 @@ import { queryKeys } from './query-keys';
  */
 
 /** The statuses in the order the status select offers them; every one the API has. */
-export const shortlistStatuses = ['Considering', 'Demo booked', 'Demo held', 'Chosen', 'Rejected'] as const satisfies ReadonlyArray<ShortlistStatus>;
+export const shortlistStatuses = [
+  'Considering',
+  'Demo booked',
+  'Demo held',
+  'Chosen',
+  'Rejected',
+] as const satisfies ReadonlyArray<ShortlistStatus>;
 
 export const MAX_NOTE = 2000;
 export const MAX_REJECT_REASON = 200;

@@ -9,7 +9,13 @@ function navSection(section: NavSection): readonly NavItem[] {
   return screens
     .flatMap(({ nav, path, access }) => (nav?.section === section ? [{ nav, href: path, access }] : []))
     .sort((a, b) => a.nav.order - b.nav.order)
-    .map(({ nav: { label, icon, alsoActiveOn }, href, access }) => ({ label, icon, href, access, ...(alsoActiveOn ? { alsoActiveOn } : {}) }));
+    .map(({ nav: { label, icon, alsoActiveOn }, href, access }) => ({
+      label,
+      icon,
+      href,
+      access,
+      ...(alsoActiveOn ? { alsoActiveOn } : {}),
+    }));
 }
 
 export const navItems: readonly NavItem[] = navSection('main');

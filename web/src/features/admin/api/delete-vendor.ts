@@ -13,7 +13,6 @@ export function useDeleteVendor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteVendor,
-    onSuccess: () =>
-      Promise.all(keysChangedByVendorEdit.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] }))),
+    onSuccess: () => Promise.all(keysChangedByVendorEdit.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] }))),
   });
 }

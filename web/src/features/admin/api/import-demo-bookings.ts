@@ -65,7 +65,6 @@ export function useImportCsv({ onProgress }: { onProgress?: (progress: UploadPro
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => importCsv(file, onProgress),
-    onSuccess: () =>
-      Promise.all(keysChangedByImport.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] }))),
+    onSuccess: () => Promise.all(keysChangedByImport.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] }))),
   });
 }

@@ -19,7 +19,6 @@ export function useUpdateVendor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, update }: { id: number; update: VendorUpdate }) => updateVendor(id, update),
-    onSuccess: () =>
-      Promise.all(keysChangedByVendorEdit.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] }))),
+    onSuccess: () => Promise.all(keysChangedByVendorEdit.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] }))),
   });
 }

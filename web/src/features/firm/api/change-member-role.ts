@@ -14,9 +14,10 @@ export function useChangeMemberRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeMemberRole,
-    onSettled: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: firmKeys.members }),
-      queryClient.invalidateQueries({ queryKey: firmKeys.audit }),
-    ]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: firmKeys.members }),
+        queryClient.invalidateQueries({ queryKey: firmKeys.audit }),
+      ]),
   });
 }

@@ -9,7 +9,9 @@ export type PastFilters = { categoryIds: number[]; page: number };
 /** The signed-in user's own history (the server ignores any user id). */
 export function getPastRecommendations({ categoryIds, page }: PastFilters): Promise<PastPage> {
   return unwrap(
-    client.GET('/api/past-recommendations', { params: { query: { categoryIds: categoryIds.join(','), page: page > 1 ? page : undefined } } }),
+    client.GET('/api/past-recommendations', {
+      params: { query: { categoryIds: categoryIds.join(','), page: page > 1 ? page : undefined } },
+    }),
   );
 }
 

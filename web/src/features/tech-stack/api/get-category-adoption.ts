@@ -10,8 +10,7 @@ export function getCategoryAdoption(): Promise<CategoryAdoptionList> {
   return unwrap(client.GET('/api/profile/category-adoption'));
 }
 
-export const categoryAdoptionQueryOptions = () =>
-  queryOptions({ queryKey: categoryAdoptionQueryKey, queryFn: getCategoryAdoption });
+export const categoryAdoptionQueryOptions = () => queryOptions({ queryKey: categoryAdoptionQueryKey, queryFn: getCategoryAdoption });
 
 export function useCategoryAdoption({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...categoryAdoptionQueryOptions(), enabled });

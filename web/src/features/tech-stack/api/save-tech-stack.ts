@@ -12,10 +12,7 @@ export function saveTechStack(items: TechStackSaveItem[]): Promise<CategoryAdopt
   return unwrap(client.POST('/api/profile/category-adoption', { body: { items } }));
 }
 
-export function useSaveTechStack({
-  onSuccess,
-  onError,
-}: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
+export function useSaveTechStack({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveTechStack,

@@ -9,7 +9,12 @@ export function removeSampleBookings(): Promise<void> {
 }
 
 /** Every cached read the removal changes. */
-export const keysChangedBySampleRemoval = [queryKeys.trends, queryKeys.demoBookings, queryKeys.trendCities, queryKeys.filterOptions] as const;
+export const keysChangedBySampleRemoval = [
+  queryKeys.trends,
+  queryKeys.demoBookings,
+  queryKeys.trendCities,
+  queryKeys.filterOptions,
+] as const;
 
 /**
  * `onRemoved` runs before the reads are refreshed, and even when the refreshed trends have
