@@ -61,7 +61,9 @@ describe('the auth guard', () => {
       mockFetch({
         'GET /api/auth/me': () => (signedIn ? { body: { user } } : { status: 401, body: { error: 'Please sign in' } }),
         'GET /api/profile/onboarding': { body: { completed: true } },
-        'GET /api/profile': { body: { user: { name: 'Ada', email: 'ada@firm.com', lawFirm: 'Lovelace Law', firmSize: null }, onboarding: null } },
+        'GET /api/profile': {
+          body: { user: { name: 'Ada', email: 'ada@firm.com', lawFirm: 'Lovelace Law', firmSize: null }, onboarding: null },
+        },
         'POST /api/auth/change-password': () => {
           signedIn = false;
           return { status: 401, body: { error: 'You are not signed in. Please sign in to continue.' } };

@@ -1,6 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
+ * openapi.json sha256: 8bd26b4e40e2aaa141471b2579530b7409c6f9ec64a2eae5f27d40c97a780f57
  */
 
 export interface paths {
