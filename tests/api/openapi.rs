@@ -316,3 +316,24 @@ async fn every_documented_code_of_a_request_enum_is_accepted() {
         assert_eq!(res.json()["user"]["firmSize"], code);
     }
 }
+
+#[tokio::test]
+async fn every_path_parameter_is_a_segment_of_its_path() {
+    // A query struct documented without `parameter_in = Query` shows up as a path parameter, and
+    // the web client's types then ask for it in the wrong place.
+    let doc = document().await;
+    let mut misplaced = Vec::new();
+    for (method, path) in operations(&doc) {
+        let op = &doc["paths"][&path][method.to_ascii_lowercase()];
+        for param in op["parameters"].as_array().into_iter().flatten() {
+            let name = param["name"].as_str().unwrap();
+            if param["in"] == "path" && !path.contains(&format!("{{{name}}}")) {
+                misplaced.push(format!("{method} {path} {name}"));
+            }
+        }
+    }
+    assert!(
+        misplaced.is_empty(),
+        "path parameters not in their path: {misplaced:?}"
+    );
+}

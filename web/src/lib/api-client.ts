@@ -68,11 +68,16 @@ export function withQuery(path: string, params?: Record<string, unknown>): strin
   return query ? `${path}?${query}` : path;
 }
 
+/** The query parameters the API description gives a path's GET (none when it has no GET). */
+type GetQuery<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } }
+  ? NonNullable<Q>
+  : Record<string, never>;
+
 /**
  * The address of an API path for what is not a JSON call (a CSV download link, a multipart
- * upload): the path must be one the API description has.
+ * upload): the path, and each query parameter, must be one the API description has.
  */
-export function apiUrl(path: keyof paths, query?: Record<string, string>): string {
+export function apiUrl<P extends keyof paths>(path: P, query?: { [K in keyof GetQuery<P>]?: string }): string {
   return withQuery(path, query);
 }
 

@@ -41,6 +41,10 @@ export function wrongCalls() {
   // @ts-expect-error -- no such path
   void apiUrl('/api/shortlist/brief.pdf');
   void apiUrl('/api/shortlist/brief.csv');
+  // …and its query parameters.
+  // @ts-expect-error -- the audit log takes `format`, not `type`
+  void apiUrl('/api/firm/audit', { type: 'csv' });
+  void apiUrl('/api/firm/audit', { format: 'csv' });
 }
 
 export async function wrongAnswerFields() {

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 8bd26b4e40e2aaa141471b2579530b7409c6f9ec64a2eae5f27d40c97a780f57
+ * openapi.json sha256: ed71701a3ea48c1e2da97fdaed9f0ee1de2737276689b597e8d2305037c4cf64
  */
 
 export interface paths {
@@ -4225,12 +4225,12 @@ export interface operations {
     };
     firm_audit: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description `csv` for a download; JSON otherwise. */
-                format: string | null;
+                format?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;

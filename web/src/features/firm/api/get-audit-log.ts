@@ -10,9 +10,7 @@ export const auditCsvUrl = apiUrl('/api/firm/audit', { format: 'csv' });
 
 /** Who did what to the firm's accounts, newest first (owners and admins). */
 export function getAuditLog(signal?: AbortSignal): Promise<AuditLog> {
-  // The API description lists `format` as a path parameter though it is the query's (`?format=csv`);
-  // null leaves it out, which is the JSON log.
-  return unwrap(client.GET('/api/firm/audit', { params: { path: { format: null } }, signal }));
+  return unwrap(client.GET('/api/firm/audit', { signal }));
 }
 
 export const auditLogQueryOptions = () =>
