@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 
 import { NotFoundPage } from './not-found-page';
 import { loading, onDemand } from './on-demand';
+import { ScreenTitle } from './screen-title';
 import { publicScreens } from './screens';
 import { appPathPattern } from './signed-in-paths';
 
@@ -17,10 +18,18 @@ export function AppRouter() {
     <Suspense fallback={loading}>
       <Switch>
         {publicScreens.map((screen) => (
-          <Route key={screen.path} path={screen.path} component={screen.component} />
+          <Route key={screen.path} path={screen.path}>
+            <ScreenTitle title={screen.title}>
+              <screen.component />
+            </ScreenTitle>
+          </Route>
         ))}
         <Route path={appPathPattern} component={SignedInApp} />
-        <Route component={NotFoundPage} />
+        <Route>
+          <ScreenTitle title="Page Not Found">
+            <NotFoundPage />
+          </ScreenTitle>
+        </Route>
       </Switch>
     </Suspense>
   );

@@ -33,7 +33,7 @@ export type ScreenNav = {
 export type Screen = {
   /** The route (a wouter pattern: `:id` is one segment). */
   path: string;
-  /** The screen's name, as its heading says it (the document title stays "Litstack" on every screen). */
+  /** The screen's name, as its heading says it; the tab reads "<title> · Litstack" (screen-title.tsx). */
   title: string;
   access: ScreenAccess;
   /** Its sidebar entry; a screen without one is reached by links. */

@@ -6,6 +6,7 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 
 import { AppLayout } from './layout/app-layout';
 import { loading } from './on-demand';
+import { ScreenTitle } from './screen-title';
 import { signedInScreens, type Screen } from './screens';
 
 /**
@@ -75,7 +76,9 @@ export function SignedInApp() {
           <Switch>
             {signedInScreens.map((screen) => (
               <Route key={screen.path} path={screen.path}>
-                {screen.prefetch ? <PrefetchingScreen screen={screen} /> : <screen.component />}
+                <ScreenTitle title={screen.title}>
+                  {screen.prefetch ? <PrefetchingScreen screen={screen} /> : <screen.component />}
+                </ScreenTitle>
               </Route>
             ))}
           </Switch>
