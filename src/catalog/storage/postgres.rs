@@ -10,8 +10,7 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
-use sqlx::postgres::PgRow;
-use sqlx::{PgConnection, Row};
+use sqlx::PgConnection;
 
 use super::CatalogRows;
 use crate::catalog::model::{
@@ -42,26 +41,23 @@ pub fn load_catalog(store: &PgStore) -> anyhow::Result<CatalogRows> {
         sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
             .execute(&mut *tx)
             .await?;
-        let categories = sqlx::query("SELECT id, name, stage FROM categories ORDER BY id")
-            .fetch_all(&mut *tx)
-            .await?
-            .iter()
-            .map(category_from)
-            .collect::<anyhow::Result<Vec<_>>>()?;
+        let categories =
+            sqlx::query_as::<_, CategoryRow>("SELECT id, name, stage FROM categories ORDER BY id")
+                .fetch_all(&mut *tx)
+                .await?
+                .into_iter()
+                .map(Category::try_from)
+                .collect::<anyhow::Result<Vec<_>>>()?;
         let vendors = all_vendors(&mut tx).await?;
         let sources = all_sources(&mut tx).await?;
         let booking_sources = all_booking_sources(&mut tx).await?;
-        let aliases = sqlx::query("SELECT name, vendor_id FROM vendor_aliases")
-            .fetch_all(&mut *tx)
-            .await?
-            .iter()
-            .map(|row| {
-                Ok((
-                    row.try_get("name")?,
-                    row.try_get::<i64, _>("vendor_id")? as u64,
-                ))
-            })
-            .collect::<anyhow::Result<HashMap<String, u64>>>()?;
+        let aliases =
+            sqlx::query_as::<_, (String, i64)>("SELECT name, vendor_id FROM vendor_aliases")
+                .fetch_all(&mut *tx)
+                .await?
+                .into_iter()
+                .map(|(name, vendor_id)| (name, vendor_id as u64))
+                .collect::<HashMap<String, u64>>();
         tx.commit().await?;
         Ok(CatalogRows {
             categories,
@@ -73,96 +69,142 @@ pub fn load_catalog(store: &PgStore) -> anyhow::Result<CatalogRows> {
     })
 }
 
-fn category_from(row: &PgRow) -> anyhow::Result<Category> {
-    Ok(Category {
-        id: row.try_get::<i64, _>("id")? as u64,
-        name: row.try_get("name")?,
-        stage: row
-            .try_get::<Option<i16>, _>("stage")?
-            .map(u8::try_from)
-            .transpose()?,
-    })
+#[derive(sqlx::FromRow)]
+struct CategoryRow {
+    id: i64,
+    name: String,
+    stage: Option<i16>,
+}
+
+impl TryFrom<CategoryRow> for Category {
+    type Error = anyhow::Error;
+    fn try_from(row: CategoryRow) -> anyhow::Result<Category> {
+        Ok(Category {
+            id: row.id as u64,
+            name: row.name,
+            stage: row.stage.map(u8::try_from).transpose()?,
+        })
+    }
 }
 
 async fn all_vendors(conn: &mut PgConnection) -> anyhow::Result<Vec<Vendor>> {
-    sqlx::query(concat!(
+    sqlx::query_as::<_, VendorRow>(concat!(
         "SELECT ",
         vendor_columns!(),
         " FROM vendors ORDER BY id"
     ))
     .fetch_all(conn)
     .await?
-    .iter()
-    .map(vendor_from)
+    .into_iter()
+    .map(Vendor::try_from)
     .collect()
 }
 
-fn vendor_from(row: &PgRow) -> anyhow::Result<Vendor> {
-    Ok(Vendor {
-        id: row.try_get::<i64, _>("id")? as u64,
-        name: row.try_get("name")?,
-        category_id: row.try_get::<i64, _>("category_id")? as u64,
-        website_url: row.try_get("website_url")?,
-        booking_url: row.try_get("booking_url")?,
-        logo_url: row.try_get("logo_url")?,
-        description: row.try_get("description")?,
-        short_highlights: row.try_get("short_highlights")?,
-        integrations: row.try_get("integrations")?,
-        price_bracket: row
-            .try_get::<Option<i16>, _>("price_bracket")?
-            .map(u8::try_from)
-            .transpose()?,
-        firm_sizes_supported: row
-            .try_get::<Vec<String>, _>("firm_sizes_supported")?
-            .into_iter()
-            .map(from_code)
-            .collect::<anyhow::Result<_>>()?,
-        practice_areas_supported: row.try_get("practice_areas_supported")?,
-        geo_focus: row.try_get("geo_focus")?,
-        tags: row.try_get("tags")?,
-        is_recommended_partner: row.try_get("is_recommended_partner")?,
-        partner_level: row.try_get("partner_level")?,
-        is_active: row.try_get("is_active")?,
-        needs_review: row.try_get("needs_review")?,
-    })
+/// A `vendors` row as `vendor_columns!` selects it.
+#[derive(sqlx::FromRow)]
+struct VendorRow {
+    id: i64,
+    name: String,
+    category_id: i64,
+    website_url: Option<String>,
+    booking_url: Option<String>,
+    logo_url: Option<String>,
+    description: String,
+    short_highlights: Vec<String>,
+    integrations: Vec<String>,
+    price_bracket: Option<i16>,
+    firm_sizes_supported: Vec<String>,
+    practice_areas_supported: Vec<String>,
+    geo_focus: Option<String>,
+    tags: Vec<String>,
+    is_recommended_partner: bool,
+    partner_level: Option<String>,
+    is_active: bool,
+    needs_review: bool,
+}
+
+impl TryFrom<VendorRow> for Vendor {
+    type Error = anyhow::Error;
+    fn try_from(row: VendorRow) -> anyhow::Result<Vendor> {
+        Ok(Vendor {
+            id: row.id as u64,
+            name: row.name,
+            category_id: row.category_id as u64,
+            website_url: row.website_url,
+            booking_url: row.booking_url,
+            logo_url: row.logo_url,
+            description: row.description,
+            short_highlights: row.short_highlights,
+            integrations: row.integrations,
+            price_bracket: row.price_bracket.map(u8::try_from).transpose()?,
+            firm_sizes_supported: row
+                .firm_sizes_supported
+                .into_iter()
+                .map(from_code)
+                .collect::<anyhow::Result<_>>()?,
+            practice_areas_supported: row.practice_areas_supported,
+            geo_focus: row.geo_focus,
+            tags: row.tags,
+            is_recommended_partner: row.is_recommended_partner,
+            partner_level: row.partner_level,
+            is_active: row.is_active,
+            needs_review: row.needs_review,
+        })
+    }
 }
 
 async fn all_sources(conn: &mut PgConnection) -> anyhow::Result<HashMap<u64, VendorSource>> {
-    let rows = sqlx::query("SELECT vendor_id, source_url, verified_on FROM vendor_sources")
-        .fetch_all(conn)
-        .await?;
-    rows.iter()
-        .map(|row| {
-            let verified_on: Option<NaiveDate> = row.try_get("verified_on")?;
-            Ok((
-                row.try_get::<i64, _>("vendor_id")? as u64,
-                VendorSource {
-                    source_url: row.try_get("source_url")?,
-                    verified_on: verified_on.map(|d| d.format("%Y-%m-%d").to_string()),
-                },
-            ))
+    let rows = sqlx::query_as::<_, (i64, Option<String>, Option<NaiveDate>)>(
+        "SELECT vendor_id, source_url, verified_on FROM vendor_sources",
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(vendor_id, source_url, verified_on)| {
+            let source = VendorSource {
+                source_url,
+                verified_on: verified_on.map(|d| d.format("%Y-%m-%d").to_string()),
+            };
+            (vendor_id as u64, source)
         })
-        .collect()
+        .collect())
 }
 
 pub(super) async fn all_booking_sources(
     conn: &mut PgConnection,
 ) -> anyhow::Result<HashMap<u64, BookingSource>> {
-    let rows = sqlx::query("SELECT vendor_id, source_url, verified_on FROM vendor_booking_sources")
-        .fetch_all(conn)
-        .await?;
-    rows.iter()
-        .map(|row| {
-            let verified_on: NaiveDate = row.try_get("verified_on")?;
-            Ok((
-                row.try_get::<i64, _>("vendor_id")? as u64,
-                BookingSource {
-                    source_url: row.try_get("source_url")?,
-                    verified_on: verified_on.format("%Y-%m-%d").to_string(),
-                },
-            ))
-        })
-        .collect()
+    let rows = sqlx::query_as::<_, VendorBookingSourceRow>(
+        "SELECT vendor_id, source_url, verified_on FROM vendor_booking_sources",
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| (row.vendor_id as u64, row.source.into()))
+        .collect())
+}
+
+#[derive(sqlx::FromRow)]
+struct VendorBookingSourceRow {
+    vendor_id: i64,
+    #[sqlx(flatten)]
+    source: BookingSourceRow,
+}
+
+#[derive(sqlx::FromRow)]
+struct BookingSourceRow {
+    source_url: String,
+    verified_on: NaiveDate,
+}
+
+impl From<BookingSourceRow> for BookingSource {
+    fn from(row: BookingSourceRow) -> BookingSource {
+        BookingSource {
+            source_url: row.source_url,
+            verified_on: row.verified_on.format("%Y-%m-%d").to_string(),
+        }
+    }
 }
 
 /// Stores where a vendor's booking link was checked; `None` removes the row.
@@ -344,7 +386,7 @@ pub fn update_vendor(
     let mut tx = PgTx::begin(store)?;
     lock_catalog(&mut tx)?;
     let row = store.run(
-        sqlx::query(concat!(
+        sqlx::query_as::<_, VendorRow>(concat!(
             "SELECT ",
             vendor_columns!(),
             " FROM vendors WHERE id = $1 FOR UPDATE"
@@ -353,7 +395,7 @@ pub fn update_vendor(
         .fetch_optional(tx.conn()?),
     )?;
     let Some(row) = row else { return Ok(false) };
-    let stored = vendor_from(&row)?;
+    let stored = Vendor::try_from(row)?;
     let old_link = stored.booking_url.clone();
     // Nothing to write: the transaction is rolled back unused.
     if let Some(vendor) = edit(stored)? {
@@ -416,20 +458,13 @@ impl<'t, 's> VendorWrites<'t, 's> {
     pub fn booking_source(&mut self, id: u64) -> anyhow::Result<Option<BookingSource>> {
         let store = self.tx.store();
         let row = store.run(
-            sqlx::query(
+            sqlx::query_as::<_, BookingSourceRow>(
                 "SELECT source_url, verified_on FROM vendor_booking_sources WHERE vendor_id = $1",
             )
             .bind(id as i64)
             .fetch_optional(self.tx.conn()?),
         )?;
-        row.map(|row| {
-            let verified_on: NaiveDate = row.try_get("verified_on")?;
-            Ok(BookingSource {
-                source_url: row.try_get("source_url")?,
-                verified_on: verified_on.format("%Y-%m-%d").to_string(),
-            })
-        })
-        .transpose()
+        Ok(row.map(BookingSource::from))
     }
 
     pub fn put_booking_source(
@@ -487,7 +522,7 @@ pub fn recent_meeting_clicks(
     limit: usize,
 ) -> Result<Vec<MeetingClick>> {
     let rows = store.run(
-        sqlx::query(
+        sqlx::query_as::<_, ClickRow>(
             "SELECT id, user_id, vendor_id, source_page, at, kind FROM meeting_clicks \
              WHERE user_id = $1 ORDER BY id DESC LIMIT $2",
         )
@@ -495,7 +530,10 @@ pub fn recent_meeting_clicks(
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
         .fetch_all(store.pool()),
     )?;
-    Ok(rows.iter().map(click_from).collect::<anyhow::Result<_>>()?)
+    Ok(rows
+        .into_iter()
+        .map(MeetingClick::try_from)
+        .collect::<anyhow::Result<_>>()?)
 }
 
 /// The user's clicks on one vendor, newest first, through the index on (user, vendor, id)
@@ -506,7 +544,7 @@ pub fn vendor_meeting_clicks(
     vendor_id: u64,
 ) -> Result<Vec<MeetingClick>> {
     let rows = store.run(
-        sqlx::query(
+        sqlx::query_as::<_, ClickRow>(
             "SELECT id, user_id, vendor_id, source_page, at, kind FROM meeting_clicks \
              WHERE user_id = $1 AND vendor_id = $2 ORDER BY id DESC",
         )
@@ -514,18 +552,32 @@ pub fn vendor_meeting_clicks(
         .bind(vendor_id as i64)
         .fetch_all(store.pool()),
     )?;
-    Ok(rows.iter().map(click_from).collect::<anyhow::Result<_>>()?)
+    Ok(rows
+        .into_iter()
+        .map(MeetingClick::try_from)
+        .collect::<anyhow::Result<_>>()?)
 }
 
-fn click_from(row: &PgRow) -> anyhow::Result<MeetingClick> {
-    Ok(MeetingClick {
-        id: row.try_get::<i64, _>("id")? as u64,
-        user_id: row.try_get::<i64, _>("user_id")? as u64,
-        vendor_id: row.try_get::<i64, _>("vendor_id")? as u64,
-        source_page: from_code(row.try_get("source_page")?)?,
-        at: row
-            .try_get::<chrono::DateTime<chrono::Utc>, _>("at")?
-            .timestamp(),
-        kind: ClickKind::from_code(row.try_get("kind")?)?,
-    })
+#[derive(sqlx::FromRow)]
+struct ClickRow {
+    id: i64,
+    user_id: i64,
+    vendor_id: i64,
+    source_page: String,
+    at: chrono::DateTime<chrono::Utc>,
+    kind: String,
+}
+
+impl TryFrom<ClickRow> for MeetingClick {
+    type Error = anyhow::Error;
+    fn try_from(row: ClickRow) -> anyhow::Result<MeetingClick> {
+        Ok(MeetingClick {
+            id: row.id as u64,
+            user_id: row.user_id as u64,
+            vendor_id: row.vendor_id as u64,
+            source_page: from_code(row.source_page)?,
+            at: row.at.timestamp(),
+            kind: ClickKind::from_code(&row.kind)?,
+        })
+    }
 }
