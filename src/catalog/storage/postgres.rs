@@ -13,13 +13,14 @@ use chrono::NaiveDate;
 use sqlx::PgConnection;
 
 use super::CatalogRows;
-use crate::catalog::model::{
-    BookingSource, Category, ClickKind, MeetingClick, Vendor, VendorSource,
-};
+use crate::catalog::model::{BookingSource, Category, MeetingClick, Vendor, VendorSource};
 use crate::error::Result;
 use crate::store::postgres::changes::{self, Change};
-use crate::store::postgres::{code, from_code};
+use crate::store::postgres::code;
 use crate::store::{PgStore, PgTx};
+
+mod rows;
+use rows::{BookingSourceRow, CategoryRow, ClickRow, VendorBookingSourceRow, VendorRow};
 
 /// The advisory lock that serialises catalog writes across nodes.
 const CATALOG_LOCK: i64 = 0x4c69_7473_ca7a;
@@ -69,24 +70,6 @@ pub fn load_catalog(store: &PgStore) -> anyhow::Result<CatalogRows> {
     })
 }
 
-#[derive(sqlx::FromRow)]
-struct CategoryRow {
-    id: i64,
-    name: String,
-    stage: Option<i16>,
-}
-
-impl TryFrom<CategoryRow> for Category {
-    type Error = anyhow::Error;
-    fn try_from(row: CategoryRow) -> anyhow::Result<Category> {
-        Ok(Category {
-            id: row.id as u64,
-            name: row.name,
-            stage: row.stage.map(u8::try_from).transpose()?,
-        })
-    }
-}
-
 async fn all_vendors(conn: &mut PgConnection) -> anyhow::Result<Vec<Vendor>> {
     sqlx::query_as::<_, VendorRow>(concat!(
         "SELECT ",
@@ -98,59 +81,6 @@ async fn all_vendors(conn: &mut PgConnection) -> anyhow::Result<Vec<Vendor>> {
     .into_iter()
     .map(Vendor::try_from)
     .collect()
-}
-
-/// A `vendors` row as `vendor_columns!` selects it.
-#[derive(sqlx::FromRow)]
-struct VendorRow {
-    id: i64,
-    name: String,
-    category_id: i64,
-    website_url: Option<String>,
-    booking_url: Option<String>,
-    logo_url: Option<String>,
-    description: String,
-    short_highlights: Vec<String>,
-    integrations: Vec<String>,
-    price_bracket: Option<i16>,
-    firm_sizes_supported: Vec<String>,
-    practice_areas_supported: Vec<String>,
-    geo_focus: Option<String>,
-    tags: Vec<String>,
-    is_recommended_partner: bool,
-    partner_level: Option<String>,
-    is_active: bool,
-    needs_review: bool,
-}
-
-impl TryFrom<VendorRow> for Vendor {
-    type Error = anyhow::Error;
-    fn try_from(row: VendorRow) -> anyhow::Result<Vendor> {
-        Ok(Vendor {
-            id: row.id as u64,
-            name: row.name,
-            category_id: row.category_id as u64,
-            website_url: row.website_url,
-            booking_url: row.booking_url,
-            logo_url: row.logo_url,
-            description: row.description,
-            short_highlights: row.short_highlights,
-            integrations: row.integrations,
-            price_bracket: row.price_bracket.map(u8::try_from).transpose()?,
-            firm_sizes_supported: row
-                .firm_sizes_supported
-                .into_iter()
-                .map(from_code)
-                .collect::<anyhow::Result<_>>()?,
-            practice_areas_supported: row.practice_areas_supported,
-            geo_focus: row.geo_focus,
-            tags: row.tags,
-            is_recommended_partner: row.is_recommended_partner,
-            partner_level: row.partner_level,
-            is_active: row.is_active,
-            needs_review: row.needs_review,
-        })
-    }
 }
 
 async fn all_sources(conn: &mut PgConnection) -> anyhow::Result<HashMap<u64, VendorSource>> {
@@ -183,28 +113,6 @@ pub(super) async fn all_booking_sources(
         .into_iter()
         .map(|row| (row.vendor_id as u64, row.source.into()))
         .collect())
-}
-
-#[derive(sqlx::FromRow)]
-struct VendorBookingSourceRow {
-    vendor_id: i64,
-    #[sqlx(flatten)]
-    source: BookingSourceRow,
-}
-
-#[derive(sqlx::FromRow)]
-struct BookingSourceRow {
-    source_url: String,
-    verified_on: NaiveDate,
-}
-
-impl From<BookingSourceRow> for BookingSource {
-    fn from(row: BookingSourceRow) -> BookingSource {
-        BookingSource {
-            source_url: row.source_url,
-            verified_on: row.verified_on.format("%Y-%m-%d").to_string(),
-        }
-    }
 }
 
 /// Stores where a vendor's booking link was checked; `None` removes the row.
@@ -556,28 +464,4 @@ pub fn vendor_meeting_clicks(
         .into_iter()
         .map(MeetingClick::try_from)
         .collect::<anyhow::Result<_>>()?)
-}
-
-#[derive(sqlx::FromRow)]
-struct ClickRow {
-    id: i64,
-    user_id: i64,
-    vendor_id: i64,
-    source_page: String,
-    at: chrono::DateTime<chrono::Utc>,
-    kind: String,
-}
-
-impl TryFrom<ClickRow> for MeetingClick {
-    type Error = anyhow::Error;
-    fn try_from(row: ClickRow) -> anyhow::Result<MeetingClick> {
-        Ok(MeetingClick {
-            id: row.id as u64,
-            user_id: row.user_id as u64,
-            vendor_id: row.vendor_id as u64,
-            source_page: from_code(row.source_page)?,
-            at: row.at.timestamp(),
-            kind: ClickKind::from_code(&row.kind)?,
-        })
-    }
 }
