@@ -9,7 +9,7 @@
 
 use std::io::Write as _;
 
-use sqlx::{PgConnection, Postgres, Row, Transaction};
+use sqlx::{PgConnection, Postgres, Transaction};
 
 use super::copy_text::push_line;
 use super::{Appended, Finish};
@@ -211,7 +211,7 @@ impl<'s> Txn<'s> {
         store.run(async {
             let mut after: Vec<u8> = Vec::new();
             loop {
-                let rows = sqlx::query(
+                let rows = sqlx::query_as::<_, (Vec<u8>, i64)>(
                     "SELECT identity, booking_id FROM booking_identities \
                      WHERE identity > $1 ORDER BY identity LIMIT $2",
                 )
@@ -219,15 +219,13 @@ impl<'s> Txn<'s> {
                 .bind(PAGE)
                 .fetch_all(&mut *tx)
                 .await?;
-                for row in &rows {
-                    let identity: &[u8] = row.try_get(0)?;
-                    let id: i64 = row.try_get(1)?;
-                    if let Ok(identity) = identity.try_into() {
-                        f(identity, id as u64);
+                for (identity, id) in &rows {
+                    if let Ok(identity) = identity.as_slice().try_into() {
+                        f(identity, *id as u64);
                     }
                 }
                 match rows.last() {
-                    Some(last) if rows.len() as i64 == PAGE => after = last.try_get(0)?,
+                    Some((last, _)) if rows.len() as i64 == PAGE => after = last.clone(),
                     _ => return anyhow::Ok(()),
                 }
             }
