@@ -11,6 +11,7 @@ mod backend;
 pub mod backup;
 mod check;
 pub mod codec;
+pub mod failure;
 #[doc(hidden)]
 pub mod fault;
 mod file;
