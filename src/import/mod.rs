@@ -53,6 +53,18 @@ impl From<ImportError> for AppError {
     }
 }
 
+/// A store's failure during an import (the bookings' storage answers `AppError`).
+impl From<AppError> for ImportError {
+    fn from(e: AppError) -> Self {
+        match e {
+            AppError::BadRequest(m) => ImportError::BadFile(m),
+            AppError::PayloadTooLarge(m) => ImportError::TooLarge(m),
+            AppError::Internal(e) => ImportError::Internal(e),
+            other => ImportError::Internal(anyhow::Error::new(other)),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Options {
     /// Mark the rows as generated sample data.

@@ -34,7 +34,7 @@ macro_rules! vendor_columns {
     };
 }
 
-pub fn load_catalog(store: &PgStore) -> anyhow::Result<CatalogRows> {
+pub fn load_catalog(store: &PgStore) -> Result<CatalogRows> {
     store.run(async {
         let mut conn = store.pool().acquire().await?;
         // One snapshot for the three reads, so a concurrent import is seen whole or not at all.
@@ -70,20 +70,21 @@ pub fn load_catalog(store: &PgStore) -> anyhow::Result<CatalogRows> {
     })
 }
 
-async fn all_vendors(conn: &mut PgConnection) -> anyhow::Result<Vec<Vendor>> {
-    sqlx::query_as::<_, VendorRow>(concat!(
+async fn all_vendors(conn: &mut PgConnection) -> Result<Vec<Vendor>> {
+    let rows = sqlx::query_as::<_, VendorRow>(concat!(
         "SELECT ",
         vendor_columns!(),
         " FROM vendors ORDER BY id"
     ))
     .fetch_all(conn)
-    .await?
-    .into_iter()
-    .map(Vendor::try_from)
-    .collect()
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(Vendor::try_from)
+        .collect::<anyhow::Result<_>>()?)
 }
 
-async fn all_sources(conn: &mut PgConnection) -> anyhow::Result<HashMap<u64, VendorSource>> {
+async fn all_sources(conn: &mut PgConnection) -> Result<HashMap<u64, VendorSource>> {
     let rows = sqlx::query_as::<_, (i64, Option<String>, Option<NaiveDate>)>(
         "SELECT vendor_id, source_url, verified_on FROM vendor_sources",
     )
@@ -103,7 +104,7 @@ async fn all_sources(conn: &mut PgConnection) -> anyhow::Result<HashMap<u64, Ven
 
 pub(super) async fn all_booking_sources(
     conn: &mut PgConnection,
-) -> anyhow::Result<HashMap<u64, BookingSource>> {
+) -> Result<HashMap<u64, BookingSource>> {
     let rows = sqlx::query_as::<_, VendorBookingSourceRow>(
         "SELECT vendor_id, source_url, verified_on FROM vendor_booking_sources",
     )
@@ -120,7 +121,7 @@ pub(super) async fn put_booking_source(
     conn: &mut PgConnection,
     vendor_id: u64,
     source: Option<&BookingSource>,
-) -> anyhow::Result<()> {
+) -> Result<()> {
     let Some(source) = source else {
         sqlx::query("DELETE FROM vendor_booking_sources WHERE vendor_id = $1")
             .bind(vendor_id as i64)
@@ -128,7 +129,7 @@ pub(super) async fn put_booking_source(
             .await?;
         return Ok(());
     };
-    let verified_on = NaiveDate::parse_from_str(&source.verified_on, "%Y-%m-%d")?;
+    let verified_on = day(&source.verified_on)?;
     sqlx::query(
         "INSERT INTO vendor_booking_sources (vendor_id, source_url, verified_on) \
          VALUES ($1, $2, $3) ON CONFLICT (vendor_id) DO UPDATE SET \
@@ -142,7 +143,7 @@ pub(super) async fn put_booking_source(
     Ok(())
 }
 
-pub(super) async fn upsert_vendor(conn: &mut PgConnection, v: &Vendor) -> anyhow::Result<()> {
+pub(super) async fn upsert_vendor(conn: &mut PgConnection, v: &Vendor) -> Result<()> {
     let firm_sizes = v
         .firm_sizes_supported
         .iter()
@@ -192,7 +193,7 @@ pub(super) async fn put_source(
     conn: &mut PgConnection,
     vendor_id: u64,
     source: &VendorSource,
-) -> anyhow::Result<()> {
+) -> Result<()> {
     if source.is_empty() {
         sqlx::query("DELETE FROM vendor_sources WHERE vendor_id = $1")
             .bind(vendor_id as i64)
@@ -200,11 +201,7 @@ pub(super) async fn put_source(
             .await?;
         return Ok(());
     }
-    let verified_on = source
-        .verified_on
-        .as_deref()
-        .map(|day| NaiveDate::parse_from_str(day, "%Y-%m-%d"))
-        .transpose()?;
+    let verified_on = source.verified_on.as_deref().map(day).transpose()?;
     sqlx::query(
         "INSERT INTO vendor_sources (vendor_id, source_url, verified_on) VALUES ($1, $2, $3) \
          ON CONFLICT (vendor_id) DO UPDATE SET source_url = EXCLUDED.source_url, \
@@ -218,7 +215,7 @@ pub(super) async fn put_source(
     Ok(())
 }
 
-pub fn lock_catalog(tx: &mut PgTx) -> anyhow::Result<()> {
+pub fn lock_catalog(tx: &mut PgTx) -> Result<()> {
     let store = tx.store();
     store.run(
         sqlx::query("SELECT pg_advisory_xact_lock($1)")
@@ -228,17 +225,17 @@ pub fn lock_catalog(tx: &mut PgTx) -> anyhow::Result<()> {
     Ok(())
 }
 
-pub fn record_catalog_change(tx: &mut PgTx) -> anyhow::Result<()> {
+pub fn record_catalog_change(tx: &mut PgTx) -> Result<()> {
     let store = tx.store();
     store.run(changes::record(tx.conn()?, Change::Catalog))?;
     Ok(())
 }
 
-pub fn is_seeded(store: &PgStore, marker: &str) -> anyhow::Result<bool> {
+pub fn is_seeded(store: &PgStore, marker: &str) -> Result<bool> {
     Ok(store.setting(marker)?.is_some())
 }
 
-pub fn is_seeded_in(tx: &mut PgTx, marker: &str) -> anyhow::Result<bool> {
+pub fn is_seeded_in(tx: &mut PgTx, marker: &str) -> Result<bool> {
     let store = tx.store();
     let found: Option<String> = store.run(
         sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
@@ -248,12 +245,12 @@ pub fn is_seeded_in(tx: &mut PgTx, marker: &str) -> anyhow::Result<bool> {
     Ok(found.is_some())
 }
 
-pub fn mark_seeded(tx: &mut PgTx, marker: &str) -> anyhow::Result<()> {
+pub fn mark_seeded(tx: &mut PgTx, marker: &str) -> Result<()> {
     let store = tx.store();
     store.run(mark_seeded_on(tx.conn()?, marker))
 }
 
-pub(super) async fn mark_seeded_on(conn: &mut PgConnection, marker: &str) -> anyhow::Result<()> {
+pub(super) async fn mark_seeded_on(conn: &mut PgConnection, marker: &str) -> Result<()> {
     sqlx::query("INSERT INTO settings (key, value) VALUES ($1, '1') ON CONFLICT (key) DO NOTHING")
         .bind(marker)
         .execute(conn)
@@ -261,7 +258,7 @@ pub(super) async fn mark_seeded_on(conn: &mut PgConnection, marker: &str) -> any
     Ok(())
 }
 
-pub fn put_categories(tx: &mut PgTx, categories: &[Category]) -> anyhow::Result<()> {
+pub fn put_categories(tx: &mut PgTx, categories: &[Category]) -> Result<()> {
     let store = tx.store();
     store.run(insert_categories(tx.conn()?, categories))
 }
@@ -269,7 +266,7 @@ pub fn put_categories(tx: &mut PgTx, categories: &[Category]) -> anyhow::Result<
 pub(super) async fn insert_categories(
     conn: &mut PgConnection,
     categories: &[Category],
-) -> anyhow::Result<()> {
+) -> Result<()> {
     for c in categories {
         sqlx::query(
             "INSERT INTO categories (id, name, stage) VALUES ($1, $2, $3) \
@@ -327,14 +324,14 @@ pub struct VendorWrites<'t, 's> {
 }
 
 impl<'t, 's> VendorWrites<'t, 's> {
-    pub fn open(tx: &'t mut PgTx<'s>) -> anyhow::Result<VendorWrites<'t, 's>> {
+    pub fn open(tx: &'t mut PgTx<'s>) -> Result<VendorWrites<'t, 's>> {
         lock_catalog(tx)?;
         let store = tx.store();
         let sources = store.run(all_sources(tx.conn()?))?;
         Ok(VendorWrites { tx, sources })
     }
 
-    pub fn vendors(&mut self) -> anyhow::Result<Vec<Vendor>> {
+    pub fn vendors(&mut self) -> Result<Vec<Vendor>> {
         let store = self.tx.store();
         store.run(all_vendors(self.tx.conn()?))
     }
@@ -345,7 +342,7 @@ impl<'t, 's> VendorWrites<'t, 's> {
 
     /// The sequence `vendor_ids` holds the last id taken, as redb's `seq:vendors` does: a file's
     /// own id moves it forward (never back), so no later vendor gets that id.
-    pub fn new_id(&mut self, given: Option<u64>) -> anyhow::Result<u64> {
+    pub fn new_id(&mut self, given: Option<u64>) -> Result<u64> {
         let store = self.tx.store();
         let id: i64 = match given {
             Some(id) => store.run(
@@ -363,7 +360,7 @@ impl<'t, 's> VendorWrites<'t, 's> {
         Ok(id as u64)
     }
 
-    pub fn booking_source(&mut self, id: u64) -> anyhow::Result<Option<BookingSource>> {
+    pub fn booking_source(&mut self, id: u64) -> Result<Option<BookingSource>> {
         let store = self.tx.store();
         let row = store.run(
             sqlx::query_as::<_, BookingSourceRow>(
@@ -375,16 +372,12 @@ impl<'t, 's> VendorWrites<'t, 's> {
         Ok(row.map(BookingSource::from))
     }
 
-    pub fn put_booking_source(
-        &mut self,
-        id: u64,
-        source: Option<&BookingSource>,
-    ) -> anyhow::Result<()> {
+    pub fn put_booking_source(&mut self, id: u64, source: Option<&BookingSource>) -> Result<()> {
         let store = self.tx.store();
         store.run(put_booking_source(self.tx.conn()?, id, source))
     }
 
-    pub fn put(&mut self, vendor: &Vendor, source: &VendorSource) -> anyhow::Result<()> {
+    pub fn put(&mut self, vendor: &Vendor, source: &VendorSource) -> Result<()> {
         let store = self.tx.store();
         store.run(async {
             let conn = self.tx.conn()?;
@@ -401,7 +394,7 @@ impl<'t, 's> VendorWrites<'t, 's> {
 }
 
 /// Stores a click; its id comes from the table's identity column.
-pub fn insert_meeting_click(tx: &mut PgTx, click: &MeetingClick) -> anyhow::Result<u64> {
+pub fn insert_meeting_click(tx: &mut PgTx, click: &MeetingClick) -> Result<u64> {
     let store = tx.store();
     let id: i64 = store.run(
         sqlx::query_scalar(
@@ -421,6 +414,11 @@ pub fn insert_meeting_click(tx: &mut PgTx, click: &MeetingClick) -> anyhow::Resu
 pub(super) fn timestamp(secs: i64) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
     chrono::DateTime::from_timestamp(secs, 0)
         .ok_or_else(|| anyhow::anyhow!("a time out of range: {secs}"))
+}
+
+/// A day as the API writes it (YYYY-MM-DD), for a `date` column.
+fn day(text: &str) -> anyhow::Result<NaiveDate> {
+    Ok(NaiveDate::parse_from_str(text, "%Y-%m-%d")?)
 }
 
 /// The user's newest `limit` clicks, newest first, through the index on (user, id).
