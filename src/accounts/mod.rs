@@ -14,7 +14,7 @@ pub mod password;
 mod routes;
 pub mod sessions;
 pub mod settings;
-mod storage;
+pub(crate) mod storage;
 pub mod text;
 
 use axum::Router;
@@ -99,14 +99,6 @@ pub fn remove_user(app: &App, user: &User) -> Result<()> {
 }
 
 pub use storage::Merged as MergedFirms;
-
-/// Moves firm `from`'s members, invitations and audit entries into firm `into` and deletes
-/// `from`, inside the caller's transaction (the other domains move their rows in the same one).
-/// Either firm missing is a 404 naming it. The caller refreshes the moved members' cached
-/// sessions after the commit.
-pub fn merge_firm_in(tx: &mut crate::store::WriteTx, into: u64, from: u64) -> Result<MergedFirms> {
-    storage::merge_firm_in(tx, into, from)
-}
 
 /// Writes an account and its firm straight into an open redb transaction (the benchmarks' setup
 /// of many firms at once); the app creates accounts through sign-up.

@@ -8,6 +8,7 @@ mod invitations;
 pub mod merge;
 mod model;
 mod routes;
+mod storage;
 
 use axum::Router;
 use axum::http::{HeaderMap, header};

@@ -3,7 +3,7 @@
 //! the first-launch setup token. Nothing else opens them; other domains go through the functions
 //! of `accounts`.
 
-pub(super) mod audit;
+pub(crate) mod audit;
 mod export;
 mod file;
 pub(super) mod links;
