@@ -229,7 +229,9 @@ pub fn record_meeting_click(
             at: click.at,
             by: Some(by),
         };
-        crate::shortlist::demo_booked(&mut tx, firm_id, click.vendor_id, stamp, recorded)?;
+        crate::shortlist::storage::update_in(&mut tx, firm_id, click.vendor_id, |current| {
+            Ok((crate::shortlist::demo_booked(current, stamp, recorded), ()))
+        })?;
     }
     tx.commit()?;
     Ok(click)
@@ -427,13 +429,10 @@ mod tests {
             .unwrap();
             drop(tx);
             let mut tx = store.begin().unwrap();
-            let failed = crate::shortlist::demo_booked(
-                &mut tx,
-                11,
-                1,
-                crate::shortlist::model::Stamp::at(0),
-                None,
-            )
+            let failed = crate::shortlist::storage::update_in(&mut tx, 11, 1, |current| {
+                let stamp = crate::shortlist::model::Stamp::at(0);
+                Ok((crate::shortlist::demo_booked(current, stamp, None), ()))
+            })
             .and_then(|()| {
                 Err::<(), _>(crate::error::bad_request("the click fails after the entry"))
             });
