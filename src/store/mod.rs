@@ -54,6 +54,13 @@ impl Store {
         }
     }
 
+    /// Whether this is hub mode's PostgreSQL database, shared by every node: its calls wait on the
+    /// network (an async caller moves them to a blocking thread), and what only the redb file
+    /// has (its backup) does not exist.
+    pub fn is_hub(&self) -> bool {
+        matches!(self, Store::Postgres(_))
+    }
+
     /// The redb store, for what only exists there (the file's integrity check and backup).
     pub fn file(&self) -> anyhow::Result<&FileStore> {
         match self {

@@ -10,6 +10,7 @@ pub(super) mod links;
 pub(super) mod postgres;
 pub(super) mod rate_limits;
 pub(super) mod settings;
+pub(super) mod windows;
 
 pub use export::export;
 
