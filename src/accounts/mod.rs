@@ -103,9 +103,7 @@ pub use storage::Merged as MergedFirms;
 /// Writes an account and its firm straight into an open redb transaction (the benchmarks' setup
 /// of many firms at once); the app creates accounts through sign-up.
 #[doc(hidden)]
-pub fn put_account_in_file(txn: &redb::WriteTransaction, user: &User) -> Result<()> {
-    storage::put_account(txn, user)
-}
+pub use storage::put_account as put_account_in_file;
 
 pub fn find_by_email(app: &App, email: &Email) -> Result<Option<User>> {
     storage::find_user_by_email(&app.store, email)
@@ -158,15 +156,11 @@ pub fn require_setup_token_if_unclaimed(app: &App) -> anyhow::Result<Option<Stri
     let mut bytes = [0u8; 12];
     rand::rng().fill_bytes(&mut bytes);
     let mut token = hex::encode(bytes);
-    if let crate::store::Store::Postgres(db) = &app.store {
-        // Every node must accept the same token: the first node to start stores it, the others
-        // take that one.
-        match storage::postgres::share_setup_token(db, &token)
-            .map_err(|e| anyhow::anyhow!("{e}"))?
-        {
-            Some(shared) => token = shared,
-            None => return Ok(None),
-        }
+    // In hub mode every node must accept the same token: the first node to start stores it, the
+    // others take that one.
+    match storage::shared_setup_token(&app.store, &token).map_err(|e| anyhow::anyhow!("{e}"))? {
+        Some(shared) => token = shared,
+        None => return Ok(None),
     }
     *app.setup_token.lock().expect("setup token lock") = Some(token.clone());
     Ok(Some(token))
