@@ -10,7 +10,6 @@
 //! email. That hash is the only form in which names and emails are kept.
 
 mod identities;
-mod key;
 mod kind;
 mod pipeline;
 mod reader;
@@ -20,7 +19,6 @@ mod text;
 
 use std::io::{BufReader, Read};
 
-pub use key::{KEY_SETTING, file_key};
 pub use kind::{EXPECTED_COLUMNS, Kind};
 pub use reader::{UploadReader, too_large};
 pub use report::{ImportReport, LISTED_ERRORS};

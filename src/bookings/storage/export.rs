@@ -42,7 +42,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
             &data,
         )?;
     }
-    let key = crate::import::file_key(from)?;
+    let key = super::key::file_key(from)?;
     let (store, tx) = txn.parts()?;
     store.run(async {
         if last_id > 0 {
@@ -70,7 +70,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
                 "INSERT INTO settings (key, value) VALUES ($1, $2) \
                  ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
             )
-            .bind(crate::import::KEY_SETTING)
+            .bind(super::key::KEY_SETTING)
             .bind(hex::encode(key))
             .execute(&mut *tx)
             .await?;

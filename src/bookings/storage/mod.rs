@@ -1,6 +1,7 @@
 //! Every table access of demo bookings, in either backend: the rows, their identities, the
 //! booking generation and the id sequence; and the indexes built from them at start, after a
-//! write, and when another node's write reaches this one (`catch_up`).
+//! write, and when another node's write reaches this one (`catch_up`); and the key the booking
+//! identities are made with (`key.rs`: a file of the data directory, or a setting in hub mode).
 //!
 //! A write to the bookings (an import, the removal of the sample set) is one `BookingsTxn`: begun
 //! in turn with every other writer, it reads the generation, the next id and the stored
@@ -9,9 +10,11 @@
 mod copy_text;
 mod export;
 mod file;
+mod key;
 mod postgres;
 
 pub use export::export;
+pub use key::booking_key;
 
 use super::index::{Columns, ColumnsBuilder};
 use super::{BookingSets, snapshot};
