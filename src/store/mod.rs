@@ -9,6 +9,7 @@
 
 mod backend;
 pub mod backup;
+pub mod change_log;
 mod check;
 pub mod codec;
 pub mod failure;
