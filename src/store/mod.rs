@@ -12,6 +12,7 @@ pub mod backup;
 pub mod change_log;
 mod check;
 pub mod codec;
+pub mod export;
 pub mod failure;
 #[doc(hidden)]
 pub mod fault;
@@ -71,6 +72,23 @@ impl Store {
             )),
         }
     }
+}
+
+/// Opens the redb file of `data_dir` as the store (the tests' stores; the server opens through
+/// `Store::open`).
+pub fn open_file(data_dir: &Path) -> Result<Store, OpenError> {
+    Ok(Store::File(FileStore::open(data_dir)?))
+}
+
+/// The integrity check of the redb file of `data_dir` (`litstack check`).
+pub fn check_file(data_dir: &Path) -> anyhow::Result<CheckReport> {
+    FileStore::check(data_dir)
+}
+
+/// Backs the redb file of `data_dir` up into a new file `target` (`litstack backup`); answers how
+/// many rows it holds.
+pub fn backup_file(data_dir: &Path, target: &Path) -> anyhow::Result<u64> {
+    backup::backup_to(&FileStore::open(data_dir)?, target)
 }
 
 /// One table's rows in a copy from the redb file to PostgreSQL (`litstack export-to-postgres`):
