@@ -89,7 +89,7 @@ async fn download_backup(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
 ) -> Result<impl IntoResponse> {
-    if let crate::store::Store::Postgres(_) = &state.store {
+    if state.store.is_hub() {
         return Err(crate::error::conflict(HUB_BACKUP));
     }
     let (bytes, rows) = state

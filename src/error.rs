@@ -5,6 +5,8 @@ use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
+use crate::store::failure::{Failure, classify};
+
 pub type Result<T, E = AppError> = std::result::Result<T, E>;
 
 /// The body of every error answer, as the API description shows it.
@@ -88,11 +90,11 @@ impl AppError {
             AppError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            AppError::Internal(cause) if disk_full(cause) => StatusCode::INSUFFICIENT_STORAGE,
-            AppError::Internal(cause) if database_unavailable(cause) || reopening(cause) => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
-            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            AppError::Internal(cause) => match classify(cause) {
+                Some(Failure::DiskFull) => StatusCode::INSUFFICIENT_STORAGE,
+                Some(Failure::Unavailable | Failure::Reopening) => StatusCode::SERVICE_UNAVAILABLE,
+                None => StatusCode::INTERNAL_SERVER_ERROR,
+            },
         }
     }
 }
@@ -102,39 +104,10 @@ pub const DATABASE_UNAVAILABLE: &str = "The database is not answering right now.
      reconnects by itself: try again in a moment, and if this goes on, ask your administrator to \
      check the PostgreSQL server.";
 
-/// Whether the cause is PostgreSQL out of reach (down, restarting, no free connection).
-pub fn database_unavailable(cause: &anyhow::Error) -> bool {
-    cause.chain().any(|e| {
-        e.downcast_ref::<sqlx::Error>()
-            .is_some_and(crate::store::postgres::is_unavailable)
-    })
-}
-
 /// What a person is told when a read met a write failing under it (the file is reopened before
 /// the next read, so the same request then works).
 pub const TRY_AGAIN: &str = "Litstack could not finish reading because a save failed at the same \
      moment. Please try again.";
-
-/// Whether the cause is redb refusing a read transaction begun just before a write failed: it
-/// refuses the file until it is reopened, which the next read does (`FileStore::read`).
-fn reopening(cause: &anyhow::Error) -> bool {
-    use redb::StorageError::{DatabaseClosed, PreviousIo};
-    cause.chain().any(|e| {
-        matches!(
-            e.downcast_ref::<redb::StorageError>(),
-            Some(PreviousIo | DatabaseClosed)
-        ) || matches!(
-            e.downcast_ref::<redb::TableError>(),
-            Some(redb::TableError::Storage(PreviousIo | DatabaseClosed))
-        ) || matches!(
-            e.downcast_ref::<redb::TransactionError>(),
-            Some(redb::TransactionError::Storage(PreviousIo | DatabaseClosed))
-        ) || matches!(
-            e.downcast_ref::<redb::Error>(),
-            Some(redb::Error::PreviousIo | redb::Error::DatabaseClosed)
-        )
-    })
-}
 
 /// What a person is told when a write failed because the server's disk is full (the data
 /// directory's, or in hub mode PostgreSQL's). Reads go on meanwhile; a sign-in, which saves a
@@ -143,88 +116,34 @@ pub const DISK_FULL: &str = "The server's disk is full, so Litstack cannot save 
      now, a sign-in included. Free some space on the server's disk (or ask your administrator \
      to), then try again.";
 
-/// Whether a write failed for want of space: an `io::Error` of kind `StorageFull` (ENOSPC) or
-/// `QuotaExceeded` (EDQUOT) anywhere in the cause chain, including inside redb's error types,
-/// which carry the I/O error without exposing it as their `source()`; in hub mode, PostgreSQL's
-/// own disk full (`store::postgres::is_disk_full`).
-pub fn disk_full(cause: &anyhow::Error) -> bool {
-    use std::io::ErrorKind;
-    fn io_full(e: &std::io::Error) -> bool {
-        matches!(e.kind(), ErrorKind::StorageFull | ErrorKind::QuotaExceeded)
+impl From<tokio::task::JoinError> for AppError {
+    fn from(e: tokio::task::JoinError) -> Self {
+        AppError::Internal(anyhow::Error::new(e))
     }
-    fn storage_full(e: &redb::StorageError) -> bool {
-        matches!(e, redb::StorageError::Io(io) if io_full(io))
-    }
-    cause.chain().any(|e| {
-        if let Some(e) = e.downcast_ref::<std::io::Error>() {
-            return io_full(e);
-        }
-        if let Some(e) = e.downcast_ref::<sqlx::Error>() {
-            return crate::store::postgres::is_disk_full(e);
-        }
-        if let Some(e) = e.downcast_ref::<redb::StorageError>() {
-            return storage_full(e);
-        }
-        if let Some(redb::Error::Io(e)) = e.downcast_ref::<redb::Error>() {
-            return io_full(e);
-        }
-        if let Some(redb::CommitError::Storage(e)) = e.downcast_ref::<redb::CommitError>() {
-            return storage_full(e);
-        }
-        if let Some(redb::TransactionError::Storage(e)) = e.downcast_ref::<redb::TransactionError>()
-        {
-            return storage_full(e);
-        }
-        if let Some(redb::TableError::Storage(e)) = e.downcast_ref::<redb::TableError>() {
-            return storage_full(e);
-        }
-        if let Some(redb::DatabaseError::Storage(e)) = e.downcast_ref::<redb::DatabaseError>() {
-            return storage_full(e);
-        }
-        false
-    })
 }
-
-macro_rules! internal_from {
-    ($($t:ty),* $(,)?) => {$(
-        impl From<$t> for AppError {
-            fn from(e: $t) -> Self {
-                AppError::Internal(anyhow::Error::new(e))
-            }
-        }
-    )*};
-}
-
-internal_from!(
-    redb::Error,
-    redb::TransactionError,
-    redb::TableError,
-    redb::StorageError,
-    redb::CommitError,
-    tokio::task::JoinError,
-    sqlx::Error,
-);
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status();
         let message = match &self {
-            AppError::Internal(cause) if disk_full(cause) => {
-                tracing::error!(error = %cause, "a write failed: the disk is full");
-                DISK_FULL.to_string()
-            }
-            AppError::Internal(cause) if database_unavailable(cause) => {
-                tracing::warn!(error = %cause, "the database does not answer");
-                DATABASE_UNAVAILABLE.to_string()
-            }
-            AppError::Internal(cause) if reopening(cause) => {
-                tracing::warn!(error = %cause, "a read met a failed write");
-                TRY_AGAIN.to_string()
-            }
-            AppError::Internal(cause) => {
-                tracing::error!(error = ?cause, "internal error");
-                "Something went wrong on our side. Please try again.".to_string()
-            }
+            AppError::Internal(cause) => match classify(cause) {
+                Some(Failure::DiskFull) => {
+                    tracing::error!(error = %cause, "a write failed: the disk is full");
+                    DISK_FULL.to_string()
+                }
+                Some(Failure::Unavailable) => {
+                    tracing::warn!(error = %cause, "the database does not answer");
+                    DATABASE_UNAVAILABLE.to_string()
+                }
+                Some(Failure::Reopening) => {
+                    tracing::warn!(error = %cause, "a read met a failed write");
+                    TRY_AGAIN.to_string()
+                }
+                None => {
+                    tracing::error!(error = ?cause, "internal error");
+                    "Something went wrong on our side. Please try again.".to_string()
+                }
+            },
             other => other.to_string(),
         };
         let mut response = match &self {
@@ -246,121 +165,5 @@ impl IntoResponse for AppError {
                 .insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
         }
         response
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::borrow::Cow;
-
-    /// A PostgreSQL error as sqlx hands it over, with the code and message PostgreSQL sent.
-    #[derive(Debug)]
-    struct PgReport {
-        code: &'static str,
-        message: &'static str,
-    }
-
-    impl std::fmt::Display for PgReport {
-        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            f.write_str(self.message)
-        }
-    }
-
-    impl std::error::Error for PgReport {}
-
-    impl sqlx::error::DatabaseError for PgReport {
-        fn message(&self) -> &str {
-            self.message
-        }
-        fn code(&self) -> Option<Cow<'_, str>> {
-            Some(Cow::Borrowed(self.code))
-        }
-        fn as_error(&self) -> &(dyn std::error::Error + Send + Sync + 'static) {
-            self
-        }
-        fn as_error_mut(&mut self) -> &mut (dyn std::error::Error + Send + Sync + 'static) {
-            self
-        }
-        fn into_error(self: Box<Self>) -> Box<dyn std::error::Error + Send + Sync + 'static> {
-            self
-        }
-        fn kind(&self) -> sqlx::error::ErrorKind {
-            sqlx::error::ErrorKind::Other
-        }
-    }
-
-    fn from_postgres(code: &'static str, message: &'static str) -> AppError {
-        AppError::from(sqlx::Error::Database(Box::new(PgReport { code, message })))
-    }
-
-    async fn answer(error: AppError) -> (StatusCode, String) {
-        let response = error.into_response();
-        let status = response.status();
-        let body = axum::body::to_bytes(response.into_body(), 4096)
-            .await
-            .expect("a small body");
-        let body: serde_json::Value = serde_json::from_slice(&body).expect("a JSON body");
-        (
-            status,
-            body["error"].as_str().expect("an error").to_string(),
-        )
-    }
-
-    #[tokio::test]
-    async fn postgresql_out_of_disk_space_is_a_507_with_the_disk_full_message() {
-        let disk_full = from_postgres(
-            "53100",
-            "could not extend file \"base/16384/16397\": No space left on device",
-        );
-        assert_eq!(
-            answer(disk_full).await,
-            (StatusCode::INSUFFICIENT_STORAGE, DISK_FULL.to_string())
-        );
-        // Some failed writes of PostgreSQL's files come as internal errors, the cause named.
-        let internal = from_postgres(
-            "XX000",
-            "could not extend file \"base/16384/2619\" with FileFallocate(): No space left on device",
-        );
-        assert_eq!(
-            answer(internal).await,
-            (StatusCode::INSUFFICIENT_STORAGE, DISK_FULL.to_string())
-        );
-    }
-
-    #[tokio::test]
-    async fn other_postgresql_errors_keep_their_status() {
-        let unique = from_postgres("23505", "duplicate key value violates unique constraint");
-        assert_eq!(unique.status(), StatusCode::INTERNAL_SERVER_ERROR);
-        let shutdown = from_postgres(
-            "57P01",
-            "terminating connection due to administrator command",
-        );
-        assert_eq!(
-            answer(shutdown).await,
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                DATABASE_UNAVAILABLE.to_string()
-            )
-        );
-    }
-
-    #[tokio::test]
-    async fn a_read_that_met_a_failed_write_is_asked_again() {
-        let read = redb::TableError::Storage(redb::StorageError::PreviousIo);
-        assert_eq!(
-            answer(AppError::from(read)).await,
-            (StatusCode::SERVICE_UNAVAILABLE, TRY_AGAIN.to_string())
-        );
-    }
-
-    #[test]
-    fn a_redb_write_refused_for_want_of_space_is_a_507() {
-        let io = std::io::Error::from(std::io::ErrorKind::StorageFull);
-        let commit = redb::CommitError::Storage(redb::StorageError::Io(io));
-        assert_eq!(
-            AppError::from(commit).status(),
-            StatusCode::INSUFFICIENT_STORAGE
-        );
     }
 }

@@ -6,33 +6,22 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::store::{FileStore, PgStore, TableCount};
+use crate::store::TableCount;
 
 /// Copies the redb file of `data_dir` into the PostgreSQL database of `database_url` (which must
 /// hold no Litstack data yet) and returns every table's counts, all of them equal.
 pub fn to_postgres(data_dir: &Path, database_url: &str) -> anyhow::Result<Vec<TableCount>> {
-    anyhow::ensure!(
-        data_dir.join("litstack.redb").is_file(),
-        "there is no Litstack database in {} (pass the install's --data-dir)",
-        data_dir.display()
-    );
-    let from = FileStore::open(data_dir)?;
-    let to = PgStore::connect(database_url)?;
-    let held = rows_held(&to)?;
-    anyhow::ensure!(
-        held == 0,
-        "the PostgreSQL database at {} already holds Litstack data ({held} rows): export into an \
-         empty database (create a new one, or drop and re-create this one)",
-        to.location
-    );
-    let mut counts = Vec::new();
-    counts.extend(crate::accounts::export(&from, &to)?);
-    counts.extend(crate::profile::export(&from, &to)?);
-    counts.extend(crate::catalog::export(&from, &to)?);
-    counts.extend(crate::techstack::export(&from, &to)?);
-    counts.extend(crate::shortlist::export(&from, &to)?);
-    counts.extend(crate::recommend::export(&from, &to)?);
-    counts.extend(crate::bookings::export(&from, &to)?);
+    let counts = crate::store::export::into_empty(data_dir, database_url, |from, to| {
+        let mut counts = Vec::new();
+        counts.extend(crate::accounts::export(from, to)?);
+        counts.extend(crate::profile::export(from, to)?);
+        counts.extend(crate::catalog::export(from, to)?);
+        counts.extend(crate::techstack::export(from, to)?);
+        counts.extend(crate::shortlist::export(from, to)?);
+        counts.extend(crate::recommend::export(from, to)?);
+        counts.extend(crate::bookings::export(from, to)?);
+        Ok(counts)
+    })?;
     let differ: Vec<&TableCount> = counts.iter().filter(|c| c.source != c.copied).collect();
     anyhow::ensure!(
         differ.is_empty(),
@@ -44,42 +33,6 @@ pub fn to_postgres(data_dir: &Path, database_url: &str) -> anyhow::Result<Vec<Ta
             .join(", ")
     );
     Ok(counts)
-}
-
-/// Rows in the tables an export fills (the change log and settings aside).
-fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
-    let tables = [
-        "firms",
-        "users",
-        "sessions",
-        "ended_sessions",
-        "invitations",
-        "firm_audit",
-        "merged_firms",
-        "onboarding",
-        "categories",
-        "vendors",
-        "vendor_booking_sources",
-        "vendor_aliases",
-        "meeting_clicks",
-        "category_adoption",
-        "shortlist",
-        "shortlist_removed",
-        "responses",
-        "picks",
-        "dismissals",
-        "past_recommendations",
-        "picks_cleared",
-        "bookings",
-    ];
-    let sql = tables
-        .iter()
-        .map(|t| format!("(SELECT count(*) FROM {t})"))
-        .collect::<Vec<_>>()
-        .join(" + ");
-    Ok(store.run(
-        sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT {sql}"))).fetch_one(store.pool()),
-    )?)
 }
 
 /// The counts as the command prints them: one line per table.

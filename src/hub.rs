@@ -2,10 +2,10 @@
 //! peer figures) in step with what every other node on the same PostgreSQL database writes.
 //!
 //! Writers record each change in the change log and notify, in their own transaction
-//! (`store::postgres::changes`). Here, a listener task holds a dedicated connection that waits for
-//! those notifications, and a plain thread applies the log: at every notification and at least
-//! every `POLL`, so a lost notification or a dropped listener costs at most `POLL`, never a stale
-//! answer for good. The thread holds only a weak reference to the app, so a node that is dropped
+//! (`store::postgres::changes`). A listener task (`store::change_log::listen`) holds a dedicated
+//! connection that waits for those notifications, and a plain thread here applies the log: at
+//! every notification and at least every `POLL`, so a lost notification or a dropped listener
+//! costs at most `POLL`, never a stale answer for good. The thread holds only a weak reference to the app, so a node that is dropped
 //! (a test's) stops it within `POLL`.
 
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
@@ -13,8 +13,7 @@ use std::sync::{Arc, Weak, mpsc};
 use std::time::{Duration, Instant};
 
 use crate::state::App;
-use crate::store::postgres::changes::{self, Change};
-use crate::store::{PgStore, Store};
+use crate::store::change_log::{self, Change};
 
 /// The longest a change waits to be applied when its notification is lost.
 pub const POLL: Duration = Duration::from_secs(1);
@@ -53,101 +52,25 @@ impl Hub {
     }
 }
 
-/// The newest change id in the log: read before a node loads its views, so that it replays what
-/// commits while it loads.
-pub fn latest_change(store: &PgStore) -> anyhow::Result<i64> {
-    Ok(store.run(changes::latest(store.pool()))?)
-}
-
 /// Starts the listener and the applying thread of a node in hub mode.
 pub fn start(app: &Arc<App>) -> anyhow::Result<()> {
-    let (Store::Postgres(store), Some(hub)) = (&app.store, &app.hub) else {
+    let Some(hub) = &app.hub else {
         return Ok(());
     };
     let (wake, woken) = mpsc::channel::<()>();
-    store.spawn(listen(
-        store.pool().clone(),
-        hub.node.clone(),
-        wake,
-        Arc::downgrade(app),
-    ));
+    let weak = Arc::downgrade(app);
+    change_log::listen(&app.store, hub.node.clone(), wake, move |up| {
+        if let Some(app) = weak.upgrade()
+            && let Some(hub) = &app.hub
+        {
+            hub.listening.store(up, Ordering::SeqCst);
+        }
+    });
     let weak = Arc::downgrade(app);
     std::thread::Builder::new()
         .name("litstack-hub".into())
         .spawn(move || apply_loop(&weak, &woken))?;
     Ok(())
-}
-
-/// Holds the dedicated connection that waits for notifications; each one (and each reconnect,
-/// after which notifications may have been missed) wakes the applying thread.
-async fn listen(pool: sqlx::PgPool, node: String, wake: mpsc::Sender<()>, app: Weak<App>) {
-    let set_listening = |up: bool| {
-        if let Some(app) = app.upgrade()
-            && let Some(hub) = &app.hub
-        {
-            hub.listening.store(up, Ordering::SeqCst);
-        }
-    };
-    // The listener's connection is named, and comes from a pool of its own (one connection), so
-    // it never takes a request's. After a failure it starts over with a new pool: the old
-    // connection may be half-closed, and waiting for it to be returned could take long.
-    let options = pool
-        .connect_options()
-        .as_ref()
-        .clone()
-        .application_name(&node);
-    let mut backoff = Duration::from_millis(100);
-    loop {
-        let connected = async {
-            let own = sqlx::postgres::PgPoolOptions::new()
-                .max_connections(1)
-                .acquire_timeout(Duration::from_secs(5))
-                .connect_lazy_with(options.clone());
-            let mut conn = sqlx::postgres::PgListener::connect_with(&own).await?;
-            conn.listen(changes::CHANNEL).await?;
-            Ok::<_, sqlx::Error>(conn)
-        }
-        .await;
-        let mut conn = match connected {
-            Ok(conn) => conn,
-            Err(e) => {
-                set_listening(false);
-                tracing::warn!(error = %e, "hub: the change listener cannot connect; polling meanwhile");
-                tokio::time::sleep(backoff).await;
-                backoff = (backoff * 2).min(Duration::from_secs(5));
-                if wake.send(()).is_err() {
-                    return;
-                }
-                continue;
-            }
-        };
-        backoff = Duration::from_millis(100);
-        set_listening(true);
-        // Whatever committed while the listener was away is in the log: apply it now.
-        if wake.send(()).is_err() {
-            return;
-        }
-        loop {
-            match conn.try_recv().await {
-                Ok(Some(_)) => {
-                    if wake.send(()).is_err() {
-                        return;
-                    }
-                }
-                // The connection was lost (`None`) or ended by the server (an error, such as
-                // an administrator's `pg_terminate_backend`).
-                Ok(None) => {
-                    tracing::warn!("hub: the change listener lost its connection; reconnecting");
-                    break;
-                }
-                Err(e) => {
-                    tracing::warn!(error = %e, "hub: the change listener failed; reconnecting");
-                    break;
-                }
-            }
-        }
-        set_listening(false);
-    }
 }
 
 fn apply_loop(app: &Weak<App>, woken: &mpsc::Receiver<()>) {
@@ -165,11 +88,9 @@ fn apply_loop(app: &Weak<App>, woken: &mpsc::Receiver<()>) {
         if let Err(e) = catch_up(&app) {
             tracing::warn!(error = %e, "hub: could not apply the change log; retrying");
         }
-        if pruned.elapsed() >= PRUNE_EVERY
-            && let Store::Postgres(store) = &app.store
-        {
+        if pruned.elapsed() >= PRUNE_EVERY && app.hub.is_some() {
             pruned = Instant::now();
-            if let Err(e) = store.run(changes::prune(store.pool())) {
+            if let Err(e) = change_log::prune(&app.store) {
                 tracing::warn!(error = %e, "hub: could not prune the change log");
             }
         }
@@ -179,19 +100,18 @@ fn apply_loop(app: &Weak<App>, woken: &mpsc::Receiver<()>) {
 /// Applies every change after this node's watermark. Several catalog or bookings changes in one
 /// round cost one reload each.
 pub fn catch_up(app: &App) -> anyhow::Result<()> {
-    let (Store::Postgres(store), Some(hub)) = (&app.store, &app.hub) else {
+    let Some(hub) = &app.hub else {
         return Ok(());
     };
     loop {
         let after = hub.applied();
-        let found = store.run(changes::since(store.pool(), after, BATCH))?;
+        let found = change_log::since(&app.store, after, BATCH)?;
         let Some(&(newest, _)) = found.last() else {
             return Ok(());
         };
         // The log was pruned past this node's watermark (it was away for a day): reload all.
-        let missed = after > 0
-            && found[0].0 > after + 1
-            && store.run(changes::oldest(store.pool()))? > after + 1;
+        let missed =
+            after > 0 && found[0].0 > after + 1 && change_log::oldest(&app.store)? > after + 1;
         let (mut catalog, mut bookings, mut all_peers) = (missed, missed, missed);
         if missed {
             app.sessions.forget_all();

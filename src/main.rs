@@ -354,7 +354,7 @@ fn export_to_postgres(data: &DataArgs) -> anyhow::Result<()> {
 }
 
 fn check(data_dir: &std::path::Path) -> anyhow::Result<()> {
-    let report = litstack::store::FileStore::check(data_dir)?;
+    let report = litstack::store::check_file(data_dir)?;
     std::io::Write::write_all(&mut std::io::stdout().lock(), report.to_string().as_bytes())?;
     anyhow::ensure!(
         report.integrity_ok,
@@ -364,8 +364,7 @@ fn check(data_dir: &std::path::Path) -> anyhow::Result<()> {
 }
 
 fn backup(file: &std::path::Path, data_dir: PathBuf) -> anyhow::Result<()> {
-    let store = litstack::store::FileStore::open(&data_dir)?;
-    let rows = litstack::store::backup::backup_to(&store, file)?;
+    let rows = litstack::store::backup_file(&data_dir, file)?;
     println!(
         "Backed up {rows} rows to {} (integrity check passed).",
         file.display()

@@ -19,13 +19,15 @@ impl AppState {
         // named for the database: a snapshot is keyed by the booking generation, which another
         // database may share. The change log's position is read before the views load, so what
         // commits meanwhile is replayed.
-        let hub = match &store {
-            Store::Postgres(pg) => {
-                config.data_dir = config.data_dir.join(format!("hub-{}", pg.database_id()?));
+        let hub = match crate::store::change_log::database_id(&store)? {
+            Some(id) => {
+                config.data_dir = config.data_dir.join(format!("hub-{id}"));
                 crate::store::private_dir(&config.data_dir)?;
-                Some(crate::hub::Hub::new(crate::hub::latest_change(pg)?))
+                Some(crate::hub::Hub::new(crate::store::change_log::latest(
+                    &store,
+                )?))
             }
-            Store::File(_) => None,
+            None => None,
         };
         crate::catalog::seed(&store)?;
         let catalog = Catalog::load(&store)?;

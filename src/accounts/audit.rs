@@ -91,28 +91,6 @@ pub fn record(app: &App, firm_id: u64, actor: Option<&User>, action: AuditAction
     }
 }
 
-/// Adds a line to `firm_id`'s log inside the caller's transaction: it commits with the change it
-/// records, or neither does (a firm merge).
-pub fn record_in(
-    tx: &mut crate::store::WriteTx,
-    firm_id: u64,
-    actor: Option<String>,
-    action: AuditAction,
-    detail: String,
-) -> crate::error::Result<()> {
-    storage::audit::append_in(
-        tx,
-        AuditEntry {
-            id: 0,
-            firm_id,
-            at: now_secs(),
-            actor,
-            action,
-            detail,
-        },
-    )
-}
-
 /// The firm's log, newest first.
 pub fn entries(app: &App, firm_id: u64) -> crate::error::Result<Vec<AuditEntry>> {
     let mut entries = storage::audit::firm_entries(&app.store, firm_id)?;

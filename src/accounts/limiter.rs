@@ -11,10 +11,9 @@ use std::time::{Duration, Instant};
 
 use dashmap::DashMap;
 
-use super::storage::rate_limits as postgres;
+use super::storage::windows;
 use crate::error::{AppError, Result};
 use crate::state::{App, AppState};
-use crate::store::Store;
 
 /// Which sign-in failures a window counts for an existing account.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,14 +25,14 @@ pub enum Scope {
 }
 
 impl Scope {
-    fn as_str(self) -> &'static str {
+    pub(super) fn as_str(self) -> &'static str {
         match self {
             Scope::Pair => "pair",
             Scope::Account => "account",
         }
     }
 
-    fn parse(s: &str) -> Option<Scope> {
+    pub(super) fn parse(s: &str) -> Option<Scope> {
         match s {
             "pair" => Some(Scope::Pair),
             "account" => Some(Scope::Account),
@@ -153,9 +152,10 @@ pub async fn from_handler<T: Send + 'static>(
     state: &AppState,
     work: impl FnOnce(&App) -> Result<T> + Send + 'static,
 ) -> Result<T> {
-    match &state.store {
-        Store::File(_) => work(state),
-        Store::Postgres(_) => state.blocking(work).await,
+    if state.store.is_hub() {
+        state.blocking(work).await
+    } else {
+        work(state)
     }
 }
 
@@ -172,85 +172,35 @@ pub fn hit_tagged(
     window: Duration,
     tag: Option<Tag>,
 ) -> Result<()> {
-    match &app.store {
-        Store::File(_) => app.limiter.hit(key, limit, window, tag),
-        Store::Postgres(db) => refuse_for(postgres::rate_limit_hit(
-            db,
-            key,
-            limit,
-            window.as_secs_f64(),
-            tag.map(|t| (t.user_id, t.scope.as_str())),
-        )?),
-    }
+    windows::hit(&app.store, &app.limiter, key, (limit, window), tag)
 }
 
 /// The tagged windows younger than `window`, on either backend.
 pub fn tagged(app: &App, window: Duration) -> Result<Vec<TaggedWindow>> {
-    match &app.store {
-        Store::File(_) => Ok(app.limiter.tagged(window)),
-        Store::Postgres(db) => Ok(postgres::rate_limit_tagged(db, window.as_secs_f64())?
-            .into_iter()
-            .filter_map(|(user_id, scope, count, left)| {
-                Some(TaggedWindow {
-                    tag: Tag {
-                        user_id,
-                        scope: Scope::parse(&scope)?,
-                    },
-                    count,
-                    left: Duration::try_from_secs_f64(left).unwrap_or_default(),
-                })
-            })
-            .collect()),
-    }
+    windows::tagged(&app.store, &app.limiter, window)
 }
 
 /// Drops every window counting against `user_id`'s account.
 pub fn reset_user(app: &App, user_id: u64) -> Result<()> {
-    match &app.store {
-        Store::File(_) => {
-            app.limiter.reset_user(user_id);
-            Ok(())
-        }
-        Store::Postgres(db) => postgres::rate_limit_reset_user(db, user_id),
-    }
+    windows::reset_user(&app.store, &app.limiter, user_id)
 }
 
 /// Refuses (429) without counting when `key` has used up its window.
 pub fn check(app: &App, key: &str, limit: u32, window: Duration) -> Result<()> {
-    match &app.store {
-        Store::File(_) => app.limiter.check(key, limit, window),
-        Store::Postgres(db) => refuse_for(postgres::rate_limit_check(
-            db,
-            key,
-            limit,
-            window.as_secs_f64(),
-        )?),
-    }
+    windows::check(&app.store, &app.limiter, key, (limit, window))
 }
 
 pub fn reset(app: &App, key: &str) -> Result<()> {
-    match &app.store {
-        Store::File(_) => {
-            app.limiter.reset(key);
-            Ok(())
-        }
-        Store::Postgres(db) => postgres::rate_limit_reset(db, key),
-    }
+    windows::reset(&app.store, &app.limiter, key)
 }
 
 /// Drops windows older than `longest`.
 pub fn sweep(app: &App, longest: Duration) -> Result<()> {
-    match &app.store {
-        Store::File(_) => {
-            app.limiter.sweep(longest);
-            Ok(())
-        }
-        Store::Postgres(db) => postgres::rate_limit_sweep(db, longest.as_secs_f64()),
-    }
+    windows::sweep(&app.store, &app.limiter, longest)
 }
 
 /// The database's answer (the seconds left in a used-up window) as the same 429 as in memory.
-fn refuse_for(seconds_left: Option<f64>) -> Result<()> {
+pub(super) fn refuse_for(seconds_left: Option<f64>) -> Result<()> {
     match seconds_left {
         Some(left) => Err(too_many(
             Duration::try_from_secs_f64(left).unwrap_or_default(),

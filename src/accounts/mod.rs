@@ -14,7 +14,7 @@ pub mod password;
 mod routes;
 pub mod sessions;
 pub mod settings;
-mod storage;
+pub(crate) mod storage;
 pub mod text;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -87,20 +87,10 @@ pub fn remove_user(app: &App, user: &User) -> Result<()> {
 
 pub use storage::Merged as MergedFirms;
 
-/// Moves firm `from`'s members, invitations and audit entries into firm `into` and deletes
-/// `from`, inside the caller's transaction (the other domains move their rows in the same one).
-/// Either firm missing is a 404 naming it. The caller refreshes the moved members' cached
-/// sessions after the commit.
-pub fn merge_firm_in(tx: &mut crate::store::WriteTx, into: u64, from: u64) -> Result<MergedFirms> {
-    storage::merge_firm_in(tx, into, from)
-}
-
 /// Writes an account and its firm straight into an open redb transaction (the benchmarks' setup
 /// of many firms at once); the app creates accounts through sign-up.
 #[doc(hidden)]
-pub fn put_account_in_file(txn: &redb::WriteTransaction, user: &User) -> Result<()> {
-    storage::put_account(txn, user)
-}
+pub use storage::put_account as put_account_in_file;
 
 pub fn find_by_email(app: &App, email: &Email) -> Result<Option<User>> {
     storage::find_user_by_email(&app.store, email)
@@ -153,15 +143,11 @@ pub fn require_setup_token_if_unclaimed(app: &App) -> anyhow::Result<Option<Stri
     let mut bytes = [0u8; 12];
     rand::rng().fill_bytes(&mut bytes);
     let mut token = hex::encode(bytes);
-    if let crate::store::Store::Postgres(db) = &app.store {
-        // Every node must accept the same token: the first node to start stores it, the others
-        // take that one.
-        match storage::postgres::share_setup_token(db, &token)
-            .map_err(|e| anyhow::anyhow!("{e}"))?
-        {
-            Some(shared) => token = shared,
-            None => return Ok(None),
-        }
+    // In hub mode every node must accept the same token: the first node to start stores it, the
+    // others take that one.
+    match storage::shared_setup_token(&app.store, &token).map_err(|e| anyhow::anyhow!("{e}"))? {
+        Some(shared) => token = shared,
+        None => return Ok(None),
     }
     *app.setup_token.lock().expect("setup token lock") = Some(token.clone());
     Ok(Some(token))

@@ -239,11 +239,10 @@ pub async fn setup_status(State(state): State<AppState>) -> Result<Json<SetupSta
         .expect("setup token lock")
         .is_some();
     // In hub mode another node may have claimed it since: the database knows.
-    let required = match (held, &state.store) {
-        (true, crate::store::Store::Postgres(_)) => {
-            !state.blocking(|app| storage::has_users(&app.store)).await?
-        }
-        (held, _) => held,
+    let required = if held && state.store.is_hub() {
+        !state.blocking(|app| storage::has_users(&app.store)).await?
+    } else {
+        held
     };
     Ok(Json(SetupStatus {
         setup_token_required: required,

@@ -49,12 +49,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Store;
 
     /// The vendors of the embedded data/vendors.csv, through the importer admins use.
     fn shipped() -> Catalog {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::File(crate::store::FileStore::open(dir.path()).unwrap());
+        let store = crate::store::open_file(dir.path()).unwrap();
         seed(&store).unwrap();
         Catalog::load(&store).unwrap()
     }

@@ -20,7 +20,6 @@ use crate::error::{Result, bad_request, conflict, not_found};
 use crate::extract::Json;
 use crate::recommend::storage::vendors::VendorRows;
 use crate::state::{App, AppState};
-use crate::store::postgres::changes::Change;
 
 /// What still refers to a vendor.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -97,26 +96,23 @@ pub fn delete_vendor(app: &App, id: u64) -> Result<String> {
         .ok_or_else(|| not_found(format!("There is no vendor with id {id}")))?;
     let name = vendor.name.clone();
     let bookings = bookings_naming(app, &catalog, id);
-    let mut tx = app.store.begin()?;
-    storage::removal::lock_in(&mut tx)?;
-    let refs = References {
-        tech_stacks: crate::techstack::storage::vendors::firms_listing_in(&mut tx, id)?.len()
-            as u64,
-        shortlist_entries: crate::shortlist::storage::vendors::firms_listing_in(&mut tx, id)?.len()
-            as u64,
-        recommendations: crate::recommend::storage::vendors::rows_naming_in(&mut tx, id)?,
-        meeting_clicks: storage::removal::clicks_naming_in(&mut tx, id)?,
-        bookings,
-    };
-    if !refs.is_empty() {
-        return Err(conflict(format!(
-            "{name} cannot be deleted while anything refers to it: {}. Merge it into another \
-             vendor instead, or make it inactive.",
-            refs.describe()
-        )));
-    }
-    storage::removal::delete_vendor_in(&mut tx, id)?;
-    storage::removal::commit(tx)?;
+    storage::removal::delete_vendor(&app.store, id, |stored| {
+        let refs = References {
+            tech_stacks: stored.tech_stacks,
+            shortlist_entries: stored.shortlist_entries,
+            recommendations: stored.recommendations,
+            meeting_clicks: stored.meeting_clicks,
+            bookings,
+        };
+        if !refs.is_empty() {
+            return Err(conflict(format!(
+                "{name} cannot be deleted while anything refers to it: {}. Merge it into another \
+                 vendor instead, or make it inactive.",
+                refs.describe()
+            )));
+        }
+        Ok(())
+    })?;
     reload(app)?;
     Ok(name)
 }
@@ -182,31 +178,19 @@ pub fn merge_vendors(app: &App, from: u64, into: u64) -> Result<(MergeMoved, Str
     }
     let (dup_name, kept_name) = (dup.name.clone(), kept.name.clone());
 
-    let mut tx = app.store.begin()?;
-    storage::removal::lock_in(&mut tx)?;
-    let stack_firms = crate::techstack::storage::vendors::merge_vendor_in(&mut tx, from, into)?;
-    let entries = crate::shortlist::storage::vendors::merge_vendor_in(&mut tx, from, into)?;
-    let recs = crate::recommend::storage::vendors::merge_vendor_in(&mut tx, from, into)?;
-    let clicks = storage::removal::merge_clicks_in(&mut tx, from, into)?;
-    storage::removal::alias_in(&mut tx, &dup_name.to_lowercase(), from, into)?;
-    storage::removal::delete_vendor_in(&mut tx, from)?;
-    // Firms whose tech stack or shortlist changed are recounted in the peer figures.
-    let mut firms: Vec<u64> = stack_firms
-        .iter()
-        .chain(&entries.moved)
-        .chain(&entries.kept_both)
-        .copied()
-        .collect();
-    firms.sort_unstable();
-    firms.dedup();
-    for &firm_id in &firms {
-        tx.record_change(Change::Peers { firm_id })?;
-    }
-    storage::removal::commit(tx)?;
+    let moves = storage::removal::merge_vendor(&app.store, from, into, &dup_name.to_lowercase())?;
     reload(app)?;
-    for &firm_id in &firms {
+    // Firms whose tech stack or shortlist changed are recounted in the peer figures.
+    for &firm_id in &moves.firms {
         crate::techstack::peers::changed(app, firm_id);
     }
+    let storage::removal::VendorMoves {
+        stack_firms,
+        entries,
+        recommendations: recs,
+        meeting_clicks: clicks,
+        ..
+    } = moves;
 
     let moved = MergeMoved {
         tech_stacks: stack_firms.len() as u64,

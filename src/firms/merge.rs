@@ -14,12 +14,11 @@
 use axum::extract::State;
 
 use super::model::{AdminFirm, AdminFirmEnvelope, FirmMerge};
-use crate::accounts::audit::{self, AuditAction};
-use crate::accounts::{self, AdminUser, Firm};
+use crate::accounts::audit::{AuditAction, AuditEntry};
+use crate::accounts::{AdminUser, Firm};
 use crate::error::{Result, bad_request};
 use crate::extract::Json;
-use crate::state::{App, AppState};
-use crate::store::postgres::changes::Change;
+use crate::state::{App, AppState, now_secs};
 
 /// What a merge did.
 #[derive(Debug)]
@@ -41,35 +40,22 @@ pub fn merge_firms(app: &App, operator: &str, into: u64, from: u64) -> Result<Me
     if into == from {
         return Err(bad_request("Choose two different firms to merge"));
     }
-    let mut tx = app.store.begin()?;
-    // Accounts first: it finds both firms (or refuses) and, on PostgreSQL, takes the locks that
-    // keep sign-ups and the firm rows still until the commit.
-    let moved = accounts::merge_firm_in(&mut tx, into, from)?;
-    crate::profile::merge_firm_in(&mut tx, into, from)?;
-    crate::techstack::storage::merge_firm_in(&mut tx, into, from)?;
-    crate::recommend::storage::merge_firm_in(&mut tx, into, from)?;
-    crate::shortlist::storage::merge_firm_in(&mut tx, into, from)?;
+    let moved = super::storage::merge_firms(&app.store, into, from, |moved| {
+        let count = moved.moved.len();
+        AuditEntry {
+            id: 0,
+            firm_id: into,
+            at: now_secs(),
+            actor: Some(operator.to_string()),
+            action: AuditAction::FirmsMerged,
+            detail: format!(
+                "{operator} merged {} into this firm: {count} {} moved",
+                moved.gone.name,
+                if count == 1 { "member" } else { "members" }
+            ),
+        }
+    })?;
     let count = moved.moved.len();
-    audit::record_in(
-        &mut tx,
-        into,
-        Some(operator.to_string()),
-        AuditAction::FirmsMerged,
-        format!(
-            "{operator} merged {} into this firm: {count} {} moved",
-            moved.gone.name,
-            if count == 1 { "member" } else { "members" }
-        ),
-    )?;
-    // Last, as the change log asks: every member's cached account (its firm changed, or its
-    // firm's verified flag may have) and both firms' peer figures.
-    for &user_id in &moved.members {
-        tx.record_change(Change::User { user_id })?;
-    }
-    for firm_id in [into, from] {
-        tx.record_change(Change::Peers { firm_id })?;
-    }
-    tx.commit()?;
 
     for &user_id in &moved.members {
         match app.load_user(user_id) {

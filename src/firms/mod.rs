@@ -8,6 +8,7 @@ mod invitations;
 pub mod merge;
 mod model;
 mod routes;
+mod storage;
 
 use axum::http::{HeaderMap, header};
 use utoipa_axum::router::OpenApiRouter;

@@ -10,7 +10,6 @@
 //! email. That hash is the only form in which names and emails are kept.
 
 mod identities;
-mod key;
 mod kind;
 mod pipeline;
 mod reader;
@@ -20,7 +19,6 @@ mod text;
 
 use std::io::{BufReader, Read};
 
-pub use key::{KEY_SETTING, file_key};
 pub use kind::{EXPECTED_COLUMNS, Kind};
 pub use reader::{UploadReader, too_large};
 pub use report::{ImportReport, LISTED_ERRORS};
@@ -49,6 +47,18 @@ impl From<ImportError> for AppError {
             ImportError::BadFile(m) => AppError::BadRequest(m),
             ImportError::TooLarge(m) => AppError::PayloadTooLarge(m),
             ImportError::Internal(e) => AppError::Internal(e),
+        }
+    }
+}
+
+/// A store's failure during an import (the bookings' storage answers `AppError`).
+impl From<AppError> for ImportError {
+    fn from(e: AppError) -> Self {
+        match e {
+            AppError::BadRequest(m) => ImportError::BadFile(m),
+            AppError::PayloadTooLarge(m) => ImportError::TooLarge(m),
+            AppError::Internal(e) => ImportError::Internal(e),
+            other => ImportError::Internal(anyhow::Error::new(other)),
         }
     }
 }

@@ -12,10 +12,10 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
 use super::identities::{Identities, Identity};
-use super::key::booking_key;
 use super::reader::csv_error;
 use super::rows::{BookingColumns, RowParser, identity, set, set_optional};
 use super::{ImportError, ImportReport, Options, truncate};
+use crate::bookings::storage::booking_key;
 use crate::bookings::storage::{BookingsTxn, Finish, Replaced};
 use crate::bookings::{self, Booking, ColumnsBuilder, storage};
 use crate::catalog::Catalog;

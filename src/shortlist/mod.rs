@@ -29,7 +29,7 @@ pub use storage::export;
 
 use crate::error::Result;
 use crate::state::AppState;
-use crate::store::{Store, WriteTx};
+use crate::store::Store;
 use model::{Entry, Recorded, Stamp, Status};
 
 /// The shortlist routes: each one's path and method are in its handler's `#[utoipa::path]`.
@@ -43,27 +43,19 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(routes::restore_entry))
 }
 
-/// After a Schedule Meeting click, in the click's transaction: the vendor is on the shortlist
-/// as Demo booked (added if absent; an entry already further on keeps its status).
-/// `recorded`: the firm's latest recommendation of the vendor (`recorded_now`), kept if the click
-/// adds the entry.
-pub fn demo_booked(
-    tx: &mut WriteTx,
-    firm_id: u64,
-    vendor_id: u64,
-    stamp: Stamp,
-    recorded: Option<Recorded>,
-) -> Result<()> {
-    storage::update_in(tx, firm_id, vendor_id, |current| {
-        let mut entry = current.unwrap_or_else(|| Entry {
-            recorded,
-            ..Entry::new(Status::DemoBooked, stamp)
-        });
-        if entry.status < Status::DemoBooked {
-            entry.set_status(Status::DemoBooked, stamp);
-        }
-        Ok((entry, ()))
-    })
+/// The entry after a Schedule Meeting click (the catalog's storage writes it in the click's
+/// transaction): the vendor is on the shortlist as Demo booked (added if absent; an entry already
+/// further on keeps its status). `recorded`: the firm's latest recommendation of the vendor
+/// (`recorded_now`), kept if the click adds the entry.
+pub fn demo_booked(current: Option<Entry>, stamp: Stamp, recorded: Option<Recorded>) -> Entry {
+    let mut entry = current.unwrap_or_else(|| Entry {
+        recorded,
+        ..Entry::new(Status::DemoBooked, stamp)
+    });
+    if entry.status < Status::DemoBooked {
+        entry.set_status(Status::DemoBooked, stamp);
+    }
+    entry
 }
 
 /// Why Litstack recommended the vendor to the firm most recently, as it stands now: what an entry

@@ -9,8 +9,11 @@
 
 mod backend;
 pub mod backup;
+pub mod change_log;
 mod check;
 pub mod codec;
+pub mod export;
+pub mod failure;
 #[doc(hidden)]
 pub mod fault;
 mod file;
@@ -53,6 +56,13 @@ impl Store {
         }
     }
 
+    /// Whether this is hub mode's PostgreSQL database, shared by every node: its calls wait on the
+    /// network (an async caller moves them to a blocking thread), and what only the redb file
+    /// has (its backup) does not exist.
+    pub fn is_hub(&self) -> bool {
+        matches!(self, Store::Postgres(_))
+    }
+
     /// The redb store, for what only exists there (the file's integrity check and backup).
     pub fn file(&self) -> anyhow::Result<&FileStore> {
         match self {
@@ -62,6 +72,23 @@ impl Store {
             )),
         }
     }
+}
+
+/// Opens the redb file of `data_dir` as the store (the tests' stores; the server opens through
+/// `Store::open`).
+pub fn open_file(data_dir: &Path) -> Result<Store, OpenError> {
+    Ok(Store::File(FileStore::open(data_dir)?))
+}
+
+/// The integrity check of the redb file of `data_dir` (`litstack check`).
+pub fn check_file(data_dir: &Path) -> anyhow::Result<CheckReport> {
+    FileStore::check(data_dir)
+}
+
+/// Backs the redb file of `data_dir` up into a new file `target` (`litstack backup`); answers how
+/// many rows it holds.
+pub fn backup_file(data_dir: &Path, target: &Path) -> anyhow::Result<u64> {
+    backup::backup_to(&FileStore::open(data_dir)?, target)
 }
 
 /// One table's rows in a copy from the redb file to PostgreSQL (`litstack export-to-postgres`):

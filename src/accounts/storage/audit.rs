@@ -1,8 +1,6 @@
 //! The firm audit log in either backend: FIRM_AUDIT ((firm id, entry id) -> entry) in the redb
 //! file, `firm_audit` in PostgreSQL (0012). Append-only.
 
-use sqlx::Row;
-
 use crate::accounts::audit::{AuditAction, AuditEntry};
 use crate::error::Result;
 use crate::store::{self, FIRM_AUDIT, Store, WriteTx, codec, open_read};
@@ -51,31 +49,46 @@ pub fn firm_entries(store: &Store, firm_id: u64) -> Result<Vec<AuditEntry>> {
             Ok(out)
         }
         Store::Postgres(db) => db.run(async {
-            let rows = sqlx::query(
+            let rows = sqlx::query_as::<_, AuditRow>(
                 "SELECT id, firm_id, at, actor, action, detail FROM firm_audit \
                  WHERE firm_id = $1 ORDER BY id",
             )
             .bind(firm_id as i64)
             .fetch_all(db.pool())
             .await?;
-            rows.iter()
-                .map(|row| {
-                    let action: String = row.try_get("action")?;
-                    Ok(AuditEntry {
-                        id: row.try_get::<i64, _>("id")? as u64,
-                        firm_id: row.try_get::<i64, _>("firm_id")? as u64,
-                        at: row
-                            .try_get::<chrono::DateTime<chrono::Utc>, _>("at")?
-                            .timestamp(),
-                        actor: row.try_get("actor")?,
-                        action: AuditAction::from_code(&action).ok_or_else(|| {
-                            anyhow::anyhow!("unknown audit action {action:?} in the database")
-                        })?,
-                        detail: row.try_get("detail")?,
-                    })
-                })
-                .collect()
+            Ok(rows
+                .into_iter()
+                .map(AuditEntry::try_from)
+                .collect::<anyhow::Result<_>>()?)
         }),
+    }
+}
+
+/// A `firm_audit` row.
+#[derive(sqlx::FromRow)]
+struct AuditRow {
+    id: i64,
+    firm_id: i64,
+    at: chrono::DateTime<chrono::Utc>,
+    actor: Option<String>,
+    action: String,
+    detail: String,
+}
+
+impl TryFrom<AuditRow> for AuditEntry {
+    type Error = anyhow::Error;
+    fn try_from(row: AuditRow) -> anyhow::Result<AuditEntry> {
+        let action = AuditAction::from_code(&row.action).ok_or_else(|| {
+            anyhow::anyhow!("unknown audit action {:?} in the database", row.action)
+        })?;
+        Ok(AuditEntry {
+            id: row.id as u64,
+            firm_id: row.firm_id as u64,
+            at: row.at.timestamp(),
+            actor: row.actor,
+            action,
+            detail: row.detail,
+        })
     }
 }
 

@@ -15,7 +15,7 @@ use super::postgres::at;
 
 /// Copies the redb file's accounts into PostgreSQL keeping ids and token hashes, moves the id
 /// sequence past them (and past any id the file had handed out), and counts the rows back.
-pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>> {
+pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableCount>> {
     use redb::{ReadableTable, ReadableTableMetadata};
     let txn = from.read()?;
     let users_table = txn.open_table(USERS)?;

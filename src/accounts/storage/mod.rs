@@ -3,13 +3,14 @@
 //! the first-launch setup token. Nothing else opens them; other domains go through the functions
 //! of `accounts`.
 
-pub(super) mod audit;
+pub(crate) mod audit;
 mod export;
 mod file;
 pub(super) mod links;
 pub(super) mod postgres;
 pub(super) mod rate_limits;
 pub(super) mod settings;
+pub(super) mod windows;
 
 pub use export::export;
 
@@ -63,6 +64,16 @@ pub fn find_user(store: &Store, id: u64) -> Result<Option<User>> {
 }
 
 pub use file::put_account;
+
+/// The first-launch setup token every node accepts: on the redb file, `offer` (one process owns
+/// it); in hub mode the one the first node stored (`offer` if this is the first). `None` once an
+/// account claimed the install.
+pub fn shared_setup_token(store: &Store, offer: &str) -> Result<Option<String>> {
+    match store {
+        Store::File(_) => Ok(Some(offer.to_string())),
+        Store::Postgres(db) => postgres::share_setup_token(db, offer),
+    }
+}
 
 pub fn find_firm(store: &Store, id: u64) -> Result<Option<Firm>> {
     match store {

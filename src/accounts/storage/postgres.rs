@@ -11,8 +11,7 @@
 //!   `Change::User` in its own transaction, last.
 
 use chrono::{DateTime, Utc};
-use sqlx::postgres::PgRow;
-use sqlx::{PgConnection, Row};
+use sqlx::PgConnection;
 
 use super::{EMAIL_TAKEN, FirmChoice, NewUser};
 use crate::accounts::model::{
@@ -22,8 +21,11 @@ use crate::accounts::sessions::TokenHash;
 use crate::error::{AppError, Result, conflict};
 use crate::state::now_secs;
 use crate::store::postgres::changes::{self, Change};
-use crate::store::postgres::{code, from_code};
+use crate::store::postgres::code;
 use crate::store::{PgStore, PgTx};
+
+mod rows;
+use rows::{EndedRow, FirmRow, SessionRow, UserRow};
 
 /// Serialises sign-ups (and the creation of the setup token) across nodes.
 const SIGN_UP_LOCK: i64 = 0x4c69_7473_0002;
@@ -44,7 +46,7 @@ macro_rules! select_users {
     };
 }
 
-/// `SELECT` of every firm column, named as `firm_from` reads them, then `$rest`.
+/// `SELECT` of every firm column, named as `FirmRow` reads them, then `$rest`.
 macro_rules! select_firms {
     ($rest:literal) => {
         concat!(
@@ -59,37 +61,9 @@ pub(super) fn at(secs: i64) -> DateTime<Utc> {
     DateTime::from_timestamp(secs, 0).unwrap_or_default()
 }
 
-fn firm_from(row: &PgRow) -> Result<Firm> {
-    let firm_size: Option<String> = row.try_get("firm_size")?;
-    Ok(Firm {
-        id: row.try_get::<i64, _>("firm_id")? as u64,
-        name: row.try_get("firm_name")?,
-        size: firm_size.map(from_code).transpose()?,
-        created_at: row
-            .try_get::<DateTime<Utc>, _>("firm_created_at")?
-            .timestamp(),
-        verified: row.try_get("verified")?,
-        disabled: row.try_get("disabled")?,
-    })
-}
-
 pub(super) fn role_from(code: &str) -> Result<FirmRole> {
     FirmRole::from_code(code)
         .ok_or_else(|| anyhow::anyhow!("unknown firm role {code:?} in the database").into())
-}
-
-fn user_from(row: &PgRow) -> Result<User> {
-    let role: String = row.try_get("firm_role")?;
-    Ok(User {
-        id: row.try_get::<i64, _>("id")? as u64,
-        name: row.try_get("name")?,
-        email: row.try_get("email")?,
-        firm: firm_from(row)?,
-        firm_role: role_from(&role)?,
-        password_hash: row.try_get("password_hash")?,
-        is_admin: row.try_get("is_admin")?,
-        created_at: row.try_get::<DateTime<Utc>, _>("created_at")?.timestamp(),
-    })
 }
 
 /// A unique violation (another account took the email meanwhile) is the same 409 as the check.
@@ -199,12 +173,12 @@ pub fn create_user(
                 )
                 .await?;
                 refuse_taken_email(&mut tx, &new.email).await?;
-                let row = sqlx::query(select_firms!("WHERE id = $1 FOR SHARE"))
+                let row = sqlx::query_as::<_, FirmRow>(select_firms!("WHERE id = $1 FOR SHARE"))
                     .bind(invitation.firm_id as i64)
                     .fetch_optional(&mut *tx)
                     .await?
                     .ok_or_else(|| crate::error::not_found("This firm no longer exists"))?;
-                (firm_from(&row)?, invitation.role)
+                (Firm::try_from(row)?, invitation.role)
             }
         };
 
@@ -242,34 +216,36 @@ pub fn create_user(
 
 /// The account `id` with its firm, read inside `tx`.
 pub(super) async fn user_by_id_in(tx: &mut PgConnection, id: u64) -> Result<Option<User>> {
-    let row = sqlx::query(select_users!("WHERE u.id = $1 FOR UPDATE OF u"))
+    let row = sqlx::query_as::<_, UserRow>(select_users!("WHERE u.id = $1 FOR UPDATE OF u"))
         .bind(id as i64)
         .fetch_optional(&mut *tx)
         .await?;
-    row.as_ref().map(user_from).transpose()
+    row.map(User::try_from).transpose()
 }
 
 pub fn find_user(store: &PgStore, id: u64) -> Result<Option<User>> {
     let row = store.run(
-        sqlx::query(select_users!("WHERE u.id = $1"))
+        sqlx::query_as::<_, UserRow>(select_users!("WHERE u.id = $1"))
             .bind(id as i64)
             .fetch_optional(store.pool()),
     )?;
-    row.as_ref().map(user_from).transpose()
+    row.map(User::try_from).transpose()
 }
 
 pub fn find_user_by_email(store: &PgStore, email: &Email) -> Result<Option<User>> {
     let row = store.run(
-        sqlx::query(select_users!("WHERE u.email_key = $1"))
+        sqlx::query_as::<_, UserRow>(select_users!("WHERE u.email_key = $1"))
             .bind(email.key())
             .fetch_optional(store.pool()),
     )?;
-    row.as_ref().map(user_from).transpose()
+    row.map(User::try_from).transpose()
 }
 
 pub fn all_users(store: &PgStore) -> Result<Vec<User>> {
-    let rows = store.run(sqlx::query(select_users!("ORDER BY u.id")).fetch_all(store.pool()))?;
-    rows.iter().map(user_from).collect()
+    let rows = store.run(
+        sqlx::query_as::<_, UserRow>(select_users!("ORDER BY u.id")).fetch_all(store.pool()),
+    )?;
+    rows.into_iter().map(User::try_from).collect()
 }
 
 pub fn has_users(store: &PgStore) -> Result<bool> {
@@ -331,7 +307,7 @@ pub(super) const NO_SESSION: TokenHash = [0; 32];
 /// Why the session `hash` was ended by the server, if it was within the last week.
 pub fn find_ended_session(store: &PgStore, hash: &TokenHash) -> Result<Option<EndedSession>> {
     let row = store.run(
-        sqlx::query(
+        sqlx::query_as::<_, EndedRow>(
             "SELECT reason, firm_name, ended_at FROM ended_sessions \
              WHERE token_hash = $1 AND ended_at >= $2",
         )
@@ -339,16 +315,7 @@ pub fn find_ended_session(store: &PgStore, hash: &TokenHash) -> Result<Option<En
         .bind(at(now_secs() - ENDED_KEPT_SECS))
         .fetch_optional(store.pool()),
     )?;
-    let Some(row) = row else { return Ok(None) };
-    let code: String = row.try_get("reason")?;
-    let Some(reason) = EndReason::parse(&code) else {
-        return Ok(None);
-    };
-    Ok(Some(EndedSession {
-        reason,
-        firm_name: row.try_get("firm_name")?,
-        at: row.try_get::<DateTime<Utc>, _>("ended_at")?.timestamp(),
-    }))
+    Ok(row.and_then(Option::<EndedSession>::from))
 }
 
 pub fn save_user(store: &PgStore, user: &User) -> Result<()> {
@@ -432,16 +399,13 @@ pub fn rotate_session(
 
 pub fn find_session(store: &PgStore, hash: &TokenHash) -> Result<Option<Session>> {
     let row = store.run(
-        sqlx::query("SELECT user_id, created_at, last_seen FROM sessions WHERE token_hash = $1")
-            .bind(hash.as_slice())
-            .fetch_optional(store.pool()),
+        sqlx::query_as::<_, SessionRow>(
+            "SELECT user_id, created_at, last_seen FROM sessions WHERE token_hash = $1",
+        )
+        .bind(hash.as_slice())
+        .fetch_optional(store.pool()),
     )?;
-    let Some(row) = row else { return Ok(None) };
-    Ok(Some(Session {
-        user_id: row.try_get::<i64, _>("user_id")? as u64,
-        created_at: row.try_get::<DateTime<Utc>, _>("created_at")?.timestamp(),
-        last_seen: row.try_get::<DateTime<Utc>, _>("last_seen")?.timestamp(),
-    }))
+    Ok(row.map(Session::from))
 }
 
 pub fn delete_session(store: &PgStore, hash: &TokenHash) -> Result<()> {
@@ -497,16 +461,17 @@ pub fn share_setup_token(store: &PgStore, candidate: &str) -> Result<Option<Stri
 
 pub fn find_firm(store: &PgStore, id: u64) -> Result<Option<Firm>> {
     let row = store.run(
-        sqlx::query(select_firms!("WHERE id = $1"))
+        sqlx::query_as::<_, FirmRow>(select_firms!("WHERE id = $1"))
             .bind(id as i64)
             .fetch_optional(store.pool()),
     )?;
-    row.as_ref().map(firm_from).transpose()
+    row.map(Firm::try_from).transpose()
 }
 
 pub fn all_firms(store: &PgStore) -> Result<Vec<Firm>> {
-    let rows = store.run(sqlx::query(select_firms!("ORDER BY id")).fetch_all(store.pool()))?;
-    rows.iter().map(firm_from).collect()
+    let rows = store
+        .run(sqlx::query_as::<_, FirmRow>(select_firms!("ORDER BY id")).fetch_all(store.pool()))?;
+    rows.into_iter().map(Firm::try_from).collect()
 }
 
 /// Saves the firm's record; every member's cached copy is stale, so each is announced.
@@ -541,11 +506,11 @@ pub fn save_firm(store: &PgStore, firm: &Firm) -> Result<()> {
 
 pub fn firm_members(store: &PgStore, firm_id: u64) -> Result<Vec<User>> {
     let rows = store.run(
-        sqlx::query(select_users!("WHERE u.firm_id = $1 ORDER BY u.id"))
+        sqlx::query_as::<_, UserRow>(select_users!("WHERE u.firm_id = $1 ORDER BY u.id"))
             .bind(firm_id as i64)
             .fetch_all(store.pool()),
     )?;
-    rows.iter().map(user_from).collect()
+    rows.into_iter().map(User::try_from).collect()
 }
 
 /// Deletes the account; its sessions go with it (`ON DELETE CASCADE`).
@@ -595,11 +560,16 @@ pub(super) fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<super
     let conn = tx.conn()?;
     store.run(async {
         lock_sign_ups(&mut *conn).await?;
-        let rows = sqlx::query(select_firms!("WHERE id = ANY($1) ORDER BY id FOR UPDATE"))
-            .bind(vec![into as i64, from as i64])
-            .fetch_all(&mut *conn)
-            .await?;
-        let firms = rows.iter().map(firm_from).collect::<Result<Vec<Firm>>>()?;
+        let rows = sqlx::query_as::<_, FirmRow>(select_firms!(
+            "WHERE id = ANY($1) ORDER BY id FOR UPDATE"
+        ))
+        .bind(vec![into as i64, from as i64])
+        .fetch_all(&mut *conn)
+        .await?;
+        let firms = rows
+            .into_iter()
+            .map(Firm::try_from)
+            .collect::<Result<Vec<Firm>>>()?;
         let found =
             |id: u64| {
                 firms.iter().find(|f| f.id == id).cloned().ok_or_else(|| {

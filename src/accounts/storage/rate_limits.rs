@@ -4,7 +4,6 @@
 //! account also names the account's id and the scope, for the operator's list of locked accounts.
 
 use sha2::{Digest, Sha256};
-use sqlx::Row;
 
 use crate::error::Result;
 use crate::store::PgStore;
@@ -25,8 +24,8 @@ pub fn rate_limit_hit(
     window: f64,
     tag: Option<(u64, &str)>,
 ) -> Result<Option<f64>> {
-    let row = store.run(
-        sqlx::query(
+    let (count, left_secs) = store.run(
+        sqlx::query_as::<_, (i32, f64)>(
             "INSERT INTO rate_limits AS r (key, window_started, count, user_id, scope) \
              VALUES ($1, now(), 1, $4, $5) \
              ON CONFLICT (key) DO UPDATE SET \
@@ -47,14 +46,13 @@ pub fn rate_limit_hit(
         .bind(tag.map(|(_, scope)| scope))
         .fetch_one(store.pool()),
     )?;
-    let count: i32 = row.try_get("count")?;
-    Ok((count > limit as i32).then_some(row.try_get::<f64, _>("left_secs")?))
+    Ok((count > limit as i32).then_some(left_secs))
 }
 
 /// The tagged windows younger than `window`: (account id, scope, count, seconds left).
 pub fn rate_limit_tagged(store: &PgStore, window: f64) -> Result<Vec<(u64, String, u32, f64)>> {
     let rows = store.run(
-        sqlx::query(
+        sqlx::query_as::<_, (i64, String, i32, f64)>(
             "SELECT user_id, scope, count, \
                EXTRACT(EPOCH FROM window_started + make_interval(secs => $1) - now())::float8 \
                AS left_secs \
@@ -64,16 +62,12 @@ pub fn rate_limit_tagged(store: &PgStore, window: f64) -> Result<Vec<(u64, Strin
         .bind(window)
         .fetch_all(store.pool()),
     )?;
-    rows.iter()
-        .map(|row| {
-            Ok((
-                row.try_get::<i64, _>("user_id")? as u64,
-                row.try_get::<String, _>("scope")?,
-                row.try_get::<i32, _>("count")?.max(0) as u32,
-                row.try_get::<f64, _>("left_secs")?,
-            ))
+    Ok(rows
+        .into_iter()
+        .map(|(user_id, scope, count, left_secs)| {
+            (user_id as u64, scope, count.max(0) as u32, left_secs)
         })
-        .collect()
+        .collect())
 }
 
 /// Drops every window counting against `user_id`'s account.

@@ -1,6 +1,7 @@
 //! Copying the bookings of a redb install into PostgreSQL (`litstack export-to-postgres`).
 
 use crate::bookings::GENERATION;
+use crate::error::Result;
 
 use crate::store::postgres::changes::{self, Change};
 use crate::store::{FileStore, PgStore, TableCount};
@@ -9,7 +10,7 @@ use super::postgres::{COPY_CHUNK, REBUILT_AT, Txn, identity_line};
 
 /// Copies the bookings, their identities, the generation, the id sequence, the identity key and
 /// the sample marker of a redb install into PostgreSQL, keeping ids; counts the rows back.
-pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>> {
+pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
     let (generation, last_id, marked) = super::file::export_meta(from)?;
     let mut txn = Txn::begin(to)?;
     let mut source_rows = 0u64;
@@ -41,7 +42,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
             &data,
         )?;
     }
-    let key = crate::import::file_key(from)?;
+    let key = super::key::file_key(from)?;
     let (store, tx) = txn.parts()?;
     store.run(async {
         if last_id > 0 {
@@ -69,7 +70,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>>
                 "INSERT INTO settings (key, value) VALUES ($1, $2) \
                  ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
             )
-            .bind(crate::import::KEY_SETTING)
+            .bind(super::key::KEY_SETTING)
             .bind(hex::encode(key))
             .execute(&mut *tx)
             .await?;

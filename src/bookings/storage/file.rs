@@ -8,6 +8,7 @@ use super::Finish;
 use crate::bookings::index::{Columns, ColumnsBuilder};
 use crate::bookings::model::Booking;
 use crate::bookings::{GENERATION, SAMPLE_MARKER};
+use crate::error::Result;
 use crate::store::{self, BOOKING_IDENTITIES, BOOKINGS, FileStore, IDENTITY_LEN, META, codec};
 
 /// Identities per value of `BOOKING_IDENTITIES` (1 MiB).
@@ -15,15 +16,15 @@ const IDENTITIES_PER_RUN: usize = 65_536;
 /// META key of the bookings id sequence.
 const SEQUENCE: &str = "seq:bookings";
 
-pub fn generation(store: &FileStore) -> anyhow::Result<u64> {
+pub fn generation(store: &FileStore) -> Result<u64> {
     Ok(store::meta_get(&store.read()?, GENERATION)?.unwrap_or(0))
 }
 
-pub fn is_marked(store: &FileStore, marker: &str) -> anyhow::Result<bool> {
+pub fn is_marked(store: &FileStore, marker: &str) -> Result<bool> {
     Ok(store::meta_get(&store.read()?, marker)?.is_some())
 }
 
-pub fn stored_counts(store: &FileStore) -> anyhow::Result<(u64, u64)> {
+pub fn stored_counts(store: &FileStore) -> Result<(u64, u64)> {
     let txn = store.read()?;
     let Some(bookings) = store::open_read(&txn, BOOKINGS)? else {
         return Ok((0, 0));
@@ -38,7 +39,7 @@ pub fn stored_counts(store: &FileStore) -> anyhow::Result<(u64, u64)> {
 }
 
 /// Reads every booking into sorted columns, with the generation they belong to.
-pub fn read_columns(store: &FileStore) -> anyhow::Result<(u64, Columns)> {
+pub fn read_columns(store: &FileStore) -> Result<(u64, Columns)> {
     let txn = store.read()?;
     let generation = store::meta_get(&txn, GENERATION)?.unwrap_or(0);
     let table = txn.open_table(BOOKINGS)?;
@@ -53,7 +54,7 @@ pub fn read_columns(store: &FileStore) -> anyhow::Result<(u64, Columns)> {
 
 /// For the copy to PostgreSQL: the generation, the id sequence and whether the sample set was
 /// seeded.
-pub fn export_meta(store: &FileStore) -> anyhow::Result<(u64, u64, bool)> {
+pub fn export_meta(store: &FileStore) -> Result<(u64, u64, bool)> {
     let txn = store.read()?;
     Ok((
         store::meta_get(&txn, GENERATION)?.unwrap_or(0),
@@ -65,8 +66,8 @@ pub fn export_meta(store: &FileStore) -> anyhow::Result<(u64, u64, bool)> {
 /// Calls `f` with every stored booking, in id order.
 pub fn for_each_booking(
     store: &FileStore,
-    mut f: impl FnMut(u64, &Booking) -> anyhow::Result<()>,
-) -> anyhow::Result<()> {
+    mut f: impl FnMut(u64, &Booking) -> Result<()>,
+) -> Result<()> {
     let txn = store.read()?;
     let Some(table) = store::open_read(&txn, BOOKINGS)? else {
         return Ok(());
@@ -81,8 +82,8 @@ pub fn for_each_booking(
 /// Calls `f` with every stored identity and its booking id.
 pub fn for_each_stored_identity(
     store: &FileStore,
-    mut f: impl FnMut([u8; IDENTITY_LEN], u64) -> anyhow::Result<()>,
-) -> anyhow::Result<()> {
+    mut f: impl FnMut([u8; IDENTITY_LEN], u64) -> Result<()>,
+) -> Result<()> {
     let txn = store.read()?;
     let Some(table) = store::open_read(&txn, BOOKING_IDENTITIES)? else {
         return Ok(());
@@ -104,29 +105,26 @@ pub struct Txn {
     txn: WriteTransaction,
 }
 
-fn meta_in(txn: &WriteTransaction, key: &str) -> anyhow::Result<Option<u64>> {
+fn meta_in(txn: &WriteTransaction, key: &str) -> Result<Option<u64>> {
     Ok(txn.open_table(META)?.get(key)?.map(|v| v.value()))
 }
 
 impl Txn {
-    pub fn begin(store: &FileStore) -> anyhow::Result<Txn> {
+    pub fn begin(store: &FileStore) -> Result<Txn> {
         Ok(Txn {
             txn: store.write()?,
         })
     }
 
-    pub fn generation(&self) -> anyhow::Result<u64> {
+    pub fn generation(&self) -> Result<u64> {
         Ok(meta_in(&self.txn, GENERATION)?.unwrap_or(0))
     }
 
-    pub fn next_id(&self) -> anyhow::Result<u64> {
+    pub fn next_id(&self) -> Result<u64> {
         Ok(meta_in(&self.txn, SEQUENCE)?.unwrap_or(0) + 1)
     }
 
-    pub fn for_each_identity(
-        &self,
-        mut f: impl FnMut([u8; IDENTITY_LEN], u64),
-    ) -> anyhow::Result<()> {
+    pub fn for_each_identity(&self, mut f: impl FnMut([u8; IDENTITY_LEN], u64)) -> Result<()> {
         let table = self.txn.open_table(BOOKING_IDENTITIES)?;
         for entry in table.iter()? {
             let (first, run) = entry?;
@@ -140,18 +138,14 @@ impl Txn {
         Ok(())
     }
 
-    pub fn rows(&self) -> anyhow::Result<RowWriter<'_>> {
+    pub fn rows(&self) -> Result<RowWriter<'_>> {
         Ok(RowWriter {
             table: self.txn.open_table(BOOKINGS)?,
         })
     }
 
     /// Stores the identities of new bookings numbered from `first` on.
-    pub fn append_identities(
-        &self,
-        first: u64,
-        identities: &[[u8; IDENTITY_LEN]],
-    ) -> anyhow::Result<()> {
+    pub fn append_identities(&self, first: u64, identities: &[[u8; IDENTITY_LEN]]) -> Result<()> {
         let mut runs = self.txn.open_table(BOOKING_IDENTITIES)?;
         for (i, run) in identities.chunks(IDENTITIES_PER_RUN).enumerate() {
             runs.insert(first + (i * IDENTITIES_PER_RUN) as u64, run.as_flattened())?;
@@ -160,7 +154,7 @@ impl Txn {
     }
 
     /// The ids of every stored sample booking.
-    pub fn sample_ids(&self) -> anyhow::Result<Vec<u64>> {
+    pub fn sample_ids(&self) -> Result<Vec<u64>> {
         let table = self.txn.open_table(BOOKINGS)?;
         let mut ids = Vec::new();
         for entry in table.iter()? {
@@ -174,7 +168,7 @@ impl Txn {
     }
 
     /// Removes the bookings of `ids` (sorted) with their identities.
-    pub fn remove(&self, ids: &[u64]) -> anyhow::Result<()> {
+    pub fn remove(&self, ids: &[u64]) -> Result<()> {
         {
             let mut bookings = self.txn.open_table(BOOKINGS)?;
             for &id in ids {
@@ -184,7 +178,7 @@ impl Txn {
         remove_identities(&self.txn, ids)
     }
 
-    pub fn finish(self, finish: Finish) -> anyhow::Result<()> {
+    pub fn finish(self, finish: Finish) -> Result<()> {
         if let Some(last) = finish.last_id {
             store::bump_sequence(&self.txn, "bookings", last)?;
         }
@@ -206,14 +200,14 @@ pub struct RowWriter<'txn> {
 
 impl RowWriter<'_> {
     /// Stores a new booking, already encoded.
-    pub fn insert(&mut self, id: u64, value: &[u8]) -> anyhow::Result<()> {
+    pub fn insert(&mut self, id: u64, value: &[u8]) -> Result<()> {
         self.table.insert(id, value)?;
         Ok(())
     }
 
     /// Stores an encoded booking under `id` unless it equals the stored one; says whether it
     /// changed.
-    pub fn replace(&mut self, id: u64, value: &[u8]) -> anyhow::Result<bool> {
+    pub fn replace(&mut self, id: u64, value: &[u8]) -> Result<bool> {
         if self.table.get(id)?.is_some_and(|old| old.value() == value) {
             return Ok(false);
         }
@@ -224,7 +218,7 @@ impl RowWriter<'_> {
 
 /// Drops the identities of `ids` (sorted) from their runs. A run keeps its other identities as
 /// runs of consecutive ids, since a run is keyed by its first id and holds no gaps.
-fn remove_identities(txn: &WriteTransaction, ids: &[u64]) -> anyhow::Result<()> {
+fn remove_identities(txn: &WriteTransaction, ids: &[u64]) -> Result<()> {
     let mut runs = txn.open_table(BOOKING_IDENTITIES)?;
     let mut touched: Vec<(u64, Vec<u8>)> = Vec::new();
     for entry in runs.iter()? {

@@ -1,6 +1,7 @@
 //! Every table access of demo bookings, in either backend: the rows, their identities, the
 //! booking generation and the id sequence; and the indexes built from them at start, after a
-//! write, and when another node's write reaches this one (`catch_up`).
+//! write, and when another node's write reaches this one (`catch_up`); and the key the booking
+//! identities are made with (`key.rs`: a file of the data directory, or a setting in hub mode).
 //!
 //! A write to the bookings (an import, the removal of the sample set) is one `BookingsTxn`: begun
 //! in turn with every other writer, it reads the generation, the next id and the stored
@@ -9,17 +10,20 @@
 mod copy_text;
 mod export;
 mod file;
+mod key;
 mod postgres;
 
 pub use export::export;
+pub use key::booking_key;
 
 use super::index::{Columns, ColumnsBuilder};
 use super::{BookingSets, snapshot};
+use crate::error::Result;
 use crate::state::App;
 use crate::store::{IDENTITY_LEN, Store};
 
 /// The current booking generation.
-pub fn generation(store: &Store) -> anyhow::Result<u64> {
+pub fn generation(store: &Store) -> Result<u64> {
     match store {
         Store::File(db) => file::generation(db),
         Store::Postgres(db) => postgres::generation(db),
@@ -27,7 +31,7 @@ pub fn generation(store: &Store) -> anyhow::Result<u64> {
 }
 
 /// How many bookings and booking identities are stored (each booking has exactly one identity).
-pub fn stored_counts(store: &Store) -> anyhow::Result<(u64, u64)> {
+pub fn stored_counts(store: &Store) -> Result<(u64, u64)> {
     match store {
         Store::File(db) => file::stored_counts(db),
         Store::Postgres(db) => postgres::stored_counts(db),
@@ -35,7 +39,7 @@ pub fn stored_counts(store: &Store) -> anyhow::Result<(u64, u64)> {
 }
 
 /// Whether a first-launch marker (`sample::SAMPLE_MARKER`) was written.
-pub fn is_marked(store: &Store, marker: &str) -> anyhow::Result<bool> {
+pub fn is_marked(store: &Store, marker: &str) -> Result<bool> {
     match store {
         Store::File(db) => file::is_marked(db, marker),
         Store::Postgres(db) => postgres::is_marked(db, marker),
@@ -43,7 +47,7 @@ pub fn is_marked(store: &Store, marker: &str) -> anyhow::Result<bool> {
 }
 
 /// Reads every booking into sorted columns, with the generation they belong to.
-pub fn read_columns(store: &Store) -> anyhow::Result<(u64, Columns)> {
+pub fn read_columns(store: &Store) -> Result<(u64, Columns)> {
     match store {
         Store::File(db) => file::read_columns(db),
         Store::Postgres(db) => postgres::read_columns(db),
@@ -52,7 +56,7 @@ pub fn read_columns(store: &Store) -> anyhow::Result<(u64, Columns)> {
 
 /// The indexes at start: from the snapshot when it is intact and of the current generation, else
 /// rebuilt from the database (and the snapshot rewritten).
-pub fn load(store: &Store, data_dir: &std::path::Path) -> anyhow::Result<BookingSets> {
+pub fn load(store: &Store, data_dir: &std::path::Path) -> Result<BookingSets> {
     let current = generation(store)?;
     match snapshot::read(data_dir, current) {
         Ok(sets) => return Ok(sets),
@@ -67,7 +71,7 @@ pub fn load(store: &Store, data_dir: &std::path::Path) -> anyhow::Result<Booking
 }
 
 /// Rebuilds the indexes from the database, swaps them in and rewrites the snapshot.
-pub fn refresh(app: &App) -> anyhow::Result<()> {
+pub fn refresh(app: &App) -> Result<()> {
     let (generation, cols) = read_columns(&app.store)?;
     install(app, generation, cols);
     Ok(())
@@ -78,7 +82,7 @@ pub fn refresh(app: &App) -> anyhow::Result<()> {
 /// every change since the index's generation only added rows, the index is extended with the rows
 /// above its largest id; otherwise it is rebuilt. Takes its turn with this node's writers, so an
 /// index never goes back to an older generation.
-pub fn catch_up(app: &App) -> anyhow::Result<()> {
+pub fn catch_up(app: &App) -> Result<()> {
     let _one_at_a_time = super::one_writer();
     let current = app.bookings.load_full();
     let (generation, rebuilt_at) = match &app.store {
@@ -174,7 +178,7 @@ pub enum BookingsTxn<'s> {
 
 impl<'s> BookingsTxn<'s> {
     /// Begins the write; call it holding `one_writer()`, which orders this node's writers.
-    pub fn begin(store: &'s Store) -> anyhow::Result<BookingsTxn<'s>> {
+    pub fn begin(store: &'s Store) -> Result<BookingsTxn<'s>> {
         Ok(match store {
             Store::File(db) => BookingsTxn::File(Box::new(file::Txn::begin(db)?)),
             Store::Postgres(db) => BookingsTxn::Postgres(postgres::Txn::begin(db)?),
@@ -182,7 +186,7 @@ impl<'s> BookingsTxn<'s> {
     }
 
     /// The booking generation this write starts from.
-    pub fn generation(&self) -> anyhow::Result<u64> {
+    pub fn generation(&self) -> Result<u64> {
         match self {
             BookingsTxn::File(t) => t.generation(),
             BookingsTxn::Postgres(t) => Ok(t.generation()),
@@ -190,7 +194,7 @@ impl<'s> BookingsTxn<'s> {
     }
 
     /// The id the next new booking gets.
-    pub fn next_id(&self) -> anyhow::Result<u64> {
+    pub fn next_id(&self) -> Result<u64> {
         match self {
             BookingsTxn::File(t) => t.next_id(),
             BookingsTxn::Postgres(t) => Ok(t.next_id()),
@@ -198,10 +202,7 @@ impl<'s> BookingsTxn<'s> {
     }
 
     /// Calls `f` with every stored identity and its booking id.
-    pub fn for_each_identity(
-        &mut self,
-        f: impl FnMut([u8; IDENTITY_LEN], u64),
-    ) -> anyhow::Result<()> {
+    pub fn for_each_identity(&mut self, f: impl FnMut([u8; IDENTITY_LEN], u64)) -> Result<()> {
         match self {
             BookingsTxn::File(t) => t.for_each_identity(f),
             BookingsTxn::Postgres(t) => t.for_each_identity(f),
@@ -209,7 +210,7 @@ impl<'s> BookingsTxn<'s> {
     }
 
     /// The writer of this transaction's booking rows.
-    pub fn rows(&mut self) -> anyhow::Result<RowWriter<'_, 's>> {
+    pub fn rows(&mut self) -> Result<RowWriter<'_, 's>> {
         Ok(match self {
             BookingsTxn::File(t) => RowWriter::File(t.rows()?),
             BookingsTxn::Postgres(t) => RowWriter::Postgres(t.rows()),
@@ -221,7 +222,7 @@ impl<'s> BookingsTxn<'s> {
         &mut self,
         first: u64,
         identities: &[[u8; IDENTITY_LEN]],
-    ) -> anyhow::Result<()> {
+    ) -> Result<()> {
         match self {
             BookingsTxn::File(t) => t.append_identities(first, identities),
             BookingsTxn::Postgres(t) => t.append_identities(first, identities),
@@ -229,7 +230,7 @@ impl<'s> BookingsTxn<'s> {
     }
 
     /// The ids of every stored sample booking.
-    pub fn sample_ids(&mut self) -> anyhow::Result<Vec<u64>> {
+    pub fn sample_ids(&mut self) -> Result<Vec<u64>> {
         match self {
             BookingsTxn::File(t) => t.sample_ids(),
             BookingsTxn::Postgres(t) => t.sample_ids(),
@@ -237,7 +238,7 @@ impl<'s> BookingsTxn<'s> {
     }
 
     /// Removes the bookings of `ids` (sorted) with their identities.
-    pub fn remove(&mut self, ids: &[u64]) -> anyhow::Result<()> {
+    pub fn remove(&mut self, ids: &[u64]) -> Result<()> {
         match self {
             BookingsTxn::File(t) => t.remove(ids),
             BookingsTxn::Postgres(t) => t.remove(ids),
@@ -246,7 +247,7 @@ impl<'s> BookingsTxn<'s> {
 
     /// Commits, with the new generation, id sequence and marker. In PostgreSQL a new generation is
     /// recorded in the change log in the same transaction, for the other nodes.
-    pub fn finish(self, finish: Finish) -> anyhow::Result<()> {
+    pub fn finish(self, finish: Finish) -> Result<()> {
         match self {
             BookingsTxn::File(t) => (*t).finish(finish),
             BookingsTxn::Postgres(t) => t.finish(finish),
@@ -277,12 +278,7 @@ impl RowWriter<'_, '_> {
     }
 
     /// Stores a new booking; `encoded` is `booking` as the redb file stores it.
-    pub fn insert(
-        &mut self,
-        id: u64,
-        encoded: &[u8],
-        booking: &super::Booking,
-    ) -> anyhow::Result<()> {
+    pub fn insert(&mut self, id: u64, encoded: &[u8], booking: &super::Booking) -> Result<()> {
         match self {
             RowWriter::File(w) => w.insert(id, encoded),
             RowWriter::Postgres(w) => w.insert(id, booking),
@@ -295,7 +291,7 @@ impl RowWriter<'_, '_> {
         id: u64,
         encoded: &[u8],
         booking: &super::Booking,
-    ) -> anyhow::Result<Replaced> {
+    ) -> Result<Replaced> {
         match self {
             RowWriter::File(w) => Ok(match w.replace(id, encoded)? {
                 true => Replaced::Changed,
@@ -309,7 +305,7 @@ impl RowWriter<'_, '_> {
     }
 
     /// Writes what is still buffered; returns how many of the `Later` rows changed.
-    pub fn finish(self) -> anyhow::Result<u64> {
+    pub fn finish(self) -> Result<u64> {
         match self {
             RowWriter::File(_) => Ok(0),
             RowWriter::Postgres(w) => w.finish(),

@@ -9,13 +9,14 @@
 
 use std::io::Write as _;
 
-use sqlx::{PgConnection, Postgres, Row, Transaction};
+use sqlx::{PgConnection, Postgres, Transaction};
 
 use super::copy_text::push_line;
 use super::{Appended, Finish};
 use crate::bookings::GENERATION;
 use crate::bookings::index::{Columns, ColumnsBuilder};
 use crate::bookings::model::Booking;
+use crate::error::Result;
 use crate::store::postgres::changes::{self, Change};
 use crate::store::{IDENTITY_LEN, PgStore, PgTx};
 
@@ -37,11 +38,11 @@ async fn counter(db: impl sqlx::PgExecutor<'_>, key: &str) -> sqlx::Result<u64> 
     Ok(value.unwrap_or(0) as u64)
 }
 
-pub fn generation(store: &PgStore) -> anyhow::Result<u64> {
+pub fn generation(store: &PgStore) -> Result<u64> {
     Ok(store.run(counter(store.pool(), GENERATION))?)
 }
 
-pub fn generation_and_rebuilt_at(store: &PgStore) -> anyhow::Result<(u64, u64)> {
+pub fn generation_and_rebuilt_at(store: &PgStore) -> Result<(u64, u64)> {
     Ok(store.run(async {
         let mut tx = repeatable_read(store).await?;
         let generation = counter(&mut *tx, GENERATION).await?;
@@ -51,7 +52,7 @@ pub fn generation_and_rebuilt_at(store: &PgStore) -> anyhow::Result<(u64, u64)> 
     })?)
 }
 
-pub fn stored_counts(store: &PgStore) -> anyhow::Result<(u64, u64)> {
+pub fn stored_counts(store: &PgStore) -> Result<(u64, u64)> {
     let (bookings, identities): (i64, i64) = store.run(
         sqlx::query_as(
             "SELECT (SELECT count(*) FROM bookings), (SELECT count(*) FROM booking_identities)",
@@ -61,7 +62,7 @@ pub fn stored_counts(store: &PgStore) -> anyhow::Result<(u64, u64)> {
     Ok((bookings as u64, identities as u64))
 }
 
-pub fn is_marked(store: &PgStore, marker: &str) -> anyhow::Result<bool> {
+pub fn is_marked(store: &PgStore, marker: &str) -> Result<bool> {
     Ok(store.setting(marker)?.is_some())
 }
 
@@ -83,7 +84,7 @@ async fn push_rows(
     tx: &mut Transaction<'static, Postgres>,
     above: i64,
     builder: &mut ColumnsBuilder,
-) -> anyhow::Result<()> {
+) -> Result<()> {
     use futures_util::StreamExt as _;
     // `above` is a number of ours, not input: formatting it into the statement is safe.
     let statement = format!(
@@ -115,12 +116,14 @@ async fn push_rows(
             }
         }
     }
-    anyhow::ensure!(pending.is_empty(), "the bookings ended mid-row");
+    if !pending.is_empty() {
+        return Err(anyhow::anyhow!("the bookings ended mid-row").into());
+    }
     Ok(())
 }
 
 /// Reads every booking into sorted columns, with the generation they belong to.
-pub fn read_columns(store: &PgStore) -> anyhow::Result<(u64, Columns)> {
+pub fn read_columns(store: &PgStore) -> Result<(u64, Columns)> {
     store.run(async {
         let mut tx = repeatable_read(store).await?;
         let generation = counter(&mut *tx, GENERATION).await?;
@@ -138,7 +141,7 @@ pub(super) fn append_rows_above(
     since: u64,
     largest: u64,
     builder: &mut ColumnsBuilder,
-) -> anyhow::Result<Appended> {
+) -> Result<Appended> {
     store.run(async {
         let mut tx = repeatable_read(store).await?;
         let generation = counter(&mut *tx, GENERATION).await?;
@@ -160,7 +163,7 @@ pub struct Txn<'s> {
 }
 
 impl<'s> Txn<'s> {
-    pub fn begin(store: &'s PgStore) -> anyhow::Result<Txn<'s>> {
+    pub fn begin(store: &'s PgStore) -> Result<Txn<'s>> {
         let mut tx = PgTx::begin(store)?;
         let conn = tx.conn()?;
         let (generation, next_id) = store.run(async {
@@ -189,13 +192,13 @@ impl<'s> Txn<'s> {
     }
 
     /// The store, to run statements on the transaction's connection.
-    pub(super) fn parts(&mut self) -> anyhow::Result<(&'s PgStore, &mut PgConnection)> {
+    pub(super) fn parts(&mut self) -> Result<(&'s PgStore, &mut PgConnection)> {
         let store = self.tx.store();
         Ok((store, self.tx.conn()?))
     }
 
     /// Commits without recording a change: for the copy into a database no node serves yet.
-    pub(super) fn commit(self) -> anyhow::Result<()> {
+    pub(super) fn commit(self) -> Result<()> {
         Ok(self.tx.commit()?)
     }
 
@@ -203,15 +206,12 @@ impl<'s> Txn<'s> {
         self.next_id
     }
 
-    pub fn for_each_identity(
-        &mut self,
-        mut f: impl FnMut([u8; IDENTITY_LEN], u64),
-    ) -> anyhow::Result<()> {
+    pub fn for_each_identity(&mut self, mut f: impl FnMut([u8; IDENTITY_LEN], u64)) -> Result<()> {
         let (store, tx) = self.parts()?;
         store.run(async {
             let mut after: Vec<u8> = Vec::new();
             loop {
-                let rows = sqlx::query(
+                let rows = sqlx::query_as::<_, (Vec<u8>, i64)>(
                     "SELECT identity, booking_id FROM booking_identities \
                      WHERE identity > $1 ORDER BY identity LIMIT $2",
                 )
@@ -219,16 +219,14 @@ impl<'s> Txn<'s> {
                 .bind(PAGE)
                 .fetch_all(&mut *tx)
                 .await?;
-                for row in &rows {
-                    let identity: &[u8] = row.try_get(0)?;
-                    let id: i64 = row.try_get(1)?;
-                    if let Ok(identity) = identity.try_into() {
-                        f(identity, id as u64);
+                for (identity, id) in &rows {
+                    if let Ok(identity) = identity.as_slice().try_into() {
+                        f(identity, *id as u64);
                     }
                 }
                 match rows.last() {
-                    Some(last) if rows.len() as i64 == PAGE => after = last.try_get(0)?,
-                    _ => return anyhow::Ok(()),
+                    Some((last, _)) if rows.len() as i64 == PAGE => after = last.clone(),
+                    _ => return Ok(()),
                 }
             }
         })
@@ -247,7 +245,7 @@ impl<'s> Txn<'s> {
         &mut self,
         first: u64,
         identities: &[[u8; IDENTITY_LEN]],
-    ) -> anyhow::Result<()> {
+    ) -> Result<()> {
         let mut data = Vec::with_capacity(COPY_CHUNK + 64);
         for (i, identity) in identities.iter().enumerate() {
             identity_line(&mut data, identity, first + i as u64);
@@ -268,7 +266,7 @@ impl<'s> Txn<'s> {
         Ok(())
     }
 
-    pub fn sample_ids(&mut self) -> anyhow::Result<Vec<u64>> {
+    pub fn sample_ids(&mut self) -> Result<Vec<u64>> {
         let (store, tx) = self.parts()?;
         let ids: Vec<i64> = store.run(
             sqlx::query_scalar("SELECT id FROM bookings WHERE sample ORDER BY id")
@@ -277,7 +275,7 @@ impl<'s> Txn<'s> {
         Ok(ids.into_iter().map(|id| id as u64).collect())
     }
 
-    pub fn remove(&mut self, ids: &[u64]) -> anyhow::Result<()> {
+    pub fn remove(&mut self, ids: &[u64]) -> Result<()> {
         let ids: Vec<i64> = ids.iter().map(|&id| id as i64).collect();
         let (store, tx) = self.parts()?;
         store.run(async {
@@ -294,7 +292,7 @@ impl<'s> Txn<'s> {
         Ok(())
     }
 
-    pub fn finish(mut self, finish: Finish) -> anyhow::Result<()> {
+    pub fn finish(mut self, finish: Finish) -> Result<()> {
         let (store, tx) = self.parts()?;
         store.run(async {
             if let Some(last) = finish.last_id {
@@ -331,7 +329,7 @@ impl<'s> Txn<'s> {
     }
 
     /// Sends `data` (COPY text rows) with `statement`.
-    pub(super) fn copy(&mut self, statement: &str, data: &[u8]) -> anyhow::Result<()> {
+    pub(super) fn copy(&mut self, statement: &str, data: &[u8]) -> Result<()> {
         let (store, tx) = self.parts()?;
         store.run(async {
             let mut copy = tx.copy_in_raw(statement).await?;
@@ -397,7 +395,7 @@ pub struct RowWriter<'t, 's> {
 }
 
 impl RowWriter<'_, '_> {
-    pub fn insert(&mut self, id: u64, booking: &Booking) -> anyhow::Result<()> {
+    pub fn insert(&mut self, id: u64, booking: &Booking) -> Result<()> {
         copy_line(&mut self.new_rows, id, booking);
         if self.new_rows.len() >= COPY_CHUNK {
             self.flush_new_rows()?;
@@ -405,7 +403,7 @@ impl RowWriter<'_, '_> {
         Ok(())
     }
 
-    pub fn replace(&mut self, id: u64, booking: &Booking) -> anyhow::Result<()> {
+    pub fn replace(&mut self, id: u64, booking: &Booking) -> Result<()> {
         copy_line(&mut self.updates, id, booking);
         if self.updates.len() >= COPY_CHUNK {
             self.flush_updates()?;
@@ -414,7 +412,7 @@ impl RowWriter<'_, '_> {
     }
 
     /// Writes the buffered rows; returns how many re-imported rows differed from the stored ones.
-    pub fn finish(mut self) -> anyhow::Result<u64> {
+    pub fn finish(mut self) -> Result<u64> {
         self.flush_new_rows()?;
         self.flush_updates()?;
         if !self.updates_table {
@@ -436,7 +434,7 @@ impl RowWriter<'_, '_> {
         Ok(done.rows_affected())
     }
 
-    fn flush_new_rows(&mut self) -> anyhow::Result<()> {
+    fn flush_new_rows(&mut self) -> Result<()> {
         if !self.new_rows.is_empty() {
             let statement = format!("COPY bookings ({COLUMNS}) FROM STDIN");
             self.txn.copy(&statement, &self.new_rows)?;
@@ -445,7 +443,7 @@ impl RowWriter<'_, '_> {
         Ok(())
     }
 
-    fn flush_updates(&mut self) -> anyhow::Result<()> {
+    fn flush_updates(&mut self) -> Result<()> {
         if self.updates.is_empty() {
             return Ok(());
         }

@@ -1,5 +1,6 @@
 //! Copying the catalog of a redb install into PostgreSQL (`litstack export-to-postgres`).
 
+use crate::error::Result;
 use crate::store::postgres::code;
 use crate::store::{FileStore, PgStore, PgTx, TableCount};
 
@@ -11,7 +12,7 @@ use super::postgres::{
 /// Copies the catalog of a redb file into an empty PostgreSQL catalog, in one transaction,
 /// keeping every id; the sequences move past the file's (`seq:vendors`, `seq:meeting_clicks`),
 /// and the seeded marker comes along, so the hub does not seed a second catalog over it.
-pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>> {
+pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
     let rows = super::file::load_catalog(from)?;
     let clicks = super::file::all_meeting_clicks(from)?;
     let seeded = super::file::meta(from, super::SEEDED)?.is_some();

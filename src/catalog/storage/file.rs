@@ -19,7 +19,7 @@ use crate::store::{
 /// The code of a click kind in `MEETING_CLICK_KINDS` (a booking click has no row).
 const WEBSITE: u8 = 1;
 
-pub fn load_catalog(store: &FileStore) -> anyhow::Result<CatalogRows> {
+pub fn load_catalog(store: &FileStore) -> Result<CatalogRows> {
     let txn = store.read()?;
     let mut categories: Vec<Category> = Vec::new();
     for entry in txn.open_table(CATEGORIES)?.iter()? {
@@ -58,19 +58,19 @@ pub fn load_catalog(store: &FileStore) -> anyhow::Result<CatalogRows> {
     })
 }
 
-pub fn is_seeded(store: &FileStore, marker: &str) -> anyhow::Result<bool> {
+pub fn is_seeded(store: &FileStore, marker: &str) -> Result<bool> {
     Ok(store::meta_get(&store.read()?, marker)?.is_some())
 }
 
-pub fn is_seeded_in(txn: &WriteTransaction, marker: &str) -> anyhow::Result<bool> {
+pub fn is_seeded_in(txn: &WriteTransaction, marker: &str) -> Result<bool> {
     Ok(txn.open_table(META)?.get(marker)?.is_some())
 }
 
-pub fn mark_seeded(txn: &WriteTransaction, marker: &str) -> anyhow::Result<()> {
-    store::meta_set(txn, marker, 1)
+pub fn mark_seeded(txn: &WriteTransaction, marker: &str) -> Result<()> {
+    Ok(store::meta_set(txn, marker, 1)?)
 }
 
-pub fn put_categories(txn: &WriteTransaction, categories: &[Category]) -> anyhow::Result<()> {
+pub fn put_categories(txn: &WriteTransaction, categories: &[Category]) -> Result<()> {
     let mut table = txn.open_table(CATEGORIES)?;
     for c in categories {
         table.insert(c.id, codec::encode(c).as_slice())?;
@@ -117,7 +117,7 @@ pub struct VendorWrites<'txn> {
 }
 
 impl<'txn> VendorWrites<'txn> {
-    pub fn open(txn: &'txn WriteTransaction) -> anyhow::Result<VendorWrites<'txn>> {
+    pub fn open(txn: &'txn WriteTransaction) -> Result<VendorWrites<'txn>> {
         Ok(VendorWrites {
             txn,
             vendors: txn.open_table(VENDORS)?,
@@ -126,18 +126,15 @@ impl<'txn> VendorWrites<'txn> {
         })
     }
 
-    pub fn booking_source(&self, id: u64) -> anyhow::Result<Option<BookingSource>> {
-        self.booking_sources
+    pub fn booking_source(&self, id: u64) -> Result<Option<BookingSource>> {
+        Ok(self
+            .booking_sources
             .get(id)?
             .map(|bytes| codec::decode(bytes.value()))
-            .transpose()
+            .transpose()?)
     }
 
-    pub fn put_booking_source(
-        &mut self,
-        id: u64,
-        source: Option<&BookingSource>,
-    ) -> anyhow::Result<()> {
+    pub fn put_booking_source(&mut self, id: u64, source: Option<&BookingSource>) -> Result<()> {
         match source {
             Some(source) => {
                 self.booking_sources
@@ -150,7 +147,7 @@ impl<'txn> VendorWrites<'txn> {
         Ok(())
     }
 
-    pub fn vendors(&self) -> anyhow::Result<Vec<Vendor>> {
+    pub fn vendors(&self) -> Result<Vec<Vendor>> {
         let mut out = Vec::new();
         for entry in self.vendors.iter()? {
             out.push(codec::decode(entry?.1.value())?);
@@ -158,24 +155,24 @@ impl<'txn> VendorWrites<'txn> {
         Ok(out)
     }
 
-    pub fn source(&self, id: u64) -> anyhow::Result<VendorSource> {
+    pub fn source(&self, id: u64) -> Result<VendorSource> {
         Ok(match self.sources.get(id)? {
             Some(bytes) => codec::decode(bytes.value())?,
             None => VendorSource::default(),
         })
     }
 
-    pub fn new_id(&self, given: Option<u64>) -> anyhow::Result<u64> {
+    pub fn new_id(&self, given: Option<u64>) -> Result<u64> {
         match given {
             Some(id) => {
                 store::bump_sequence(self.txn, "vendors", id)?;
                 Ok(id)
             }
-            None => store::next_id(self.txn, "vendors"),
+            None => Ok(store::next_id(self.txn, "vendors")?),
         }
     }
 
-    pub fn put(&mut self, vendor: &Vendor, source: &VendorSource) -> anyhow::Result<()> {
+    pub fn put(&mut self, vendor: &Vendor, source: &VendorSource) -> Result<()> {
         self.vendors
             .insert(vendor.id, codec::encode(vendor).as_slice())?;
         if source.is_empty() {
@@ -190,7 +187,7 @@ impl<'txn> VendorWrites<'txn> {
 
 /// Stores a click with the next id of the `meeting_clicks` sequence, under its user and vendor,
 /// and in the user's time order; returns the id.
-pub fn insert_meeting_click(txn: &WriteTransaction, click: &MeetingClick) -> anyhow::Result<u64> {
+pub fn insert_meeting_click(txn: &WriteTransaction, click: &MeetingClick) -> Result<u64> {
     let click = MeetingClick {
         id: store::next_id(txn, "meeting_clicks")?,
         ..click.clone()
@@ -213,7 +210,7 @@ pub fn insert_meeting_click(txn: &WriteTransaction, click: &MeetingClick) -> any
 fn with_kind(
     kinds: Option<&impl ReadableTable<u64, u8>>,
     mut click: MeetingClick,
-) -> anyhow::Result<MeetingClick> {
+) -> Result<MeetingClick> {
     if let Some(kinds) = kinds
         && kinds.get(click.id)?.is_some_and(|k| k.value() == WEBSITE)
     {
@@ -274,7 +271,7 @@ pub fn vendor_meeting_clicks(
 }
 
 /// Every stored click, by id: for the copy to PostgreSQL.
-pub fn all_meeting_clicks(store: &FileStore) -> anyhow::Result<Vec<MeetingClick>> {
+pub fn all_meeting_clicks(store: &FileStore) -> Result<Vec<MeetingClick>> {
     let txn = store.read()?;
     let mut out: Vec<MeetingClick> = Vec::new();
     let kinds = store::open_read(&txn, MEETING_CLICK_KINDS)?;
@@ -288,8 +285,8 @@ pub fn all_meeting_clicks(store: &FileStore) -> anyhow::Result<Vec<MeetingClick>
 }
 
 /// The seeded marker and the vendor sequence, for the copy to PostgreSQL.
-pub fn meta(store: &FileStore, key: &str) -> anyhow::Result<Option<u64>> {
-    store::meta_get(&store.read()?, key)
+pub fn meta(store: &FileStore, key: &str) -> Result<Option<u64>> {
+    Ok(store::meta_get(&store.read()?, key)?)
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ use super::model::{
     BookingSource, Category, ClickKind, MeetingClick, SourcePage, Vendor, VendorSource,
 };
 use super::vendor_csv;
-use crate::error::Result;
+use crate::error::{AppError, Result};
 use crate::import::ImportReport;
 use crate::state::now_secs;
 use crate::store::{Store, WriteTx};
@@ -35,7 +35,7 @@ pub struct CatalogRows {
     pub aliases: HashMap<String, u64>,
 }
 
-pub fn load_catalog(store: &Store) -> anyhow::Result<CatalogRows> {
+pub fn load_catalog(store: &Store) -> Result<CatalogRows> {
     match store {
         Store::File(db) => file::load_catalog(db),
         Store::Postgres(db) => postgres::load_catalog(db),
@@ -46,7 +46,7 @@ pub fn load_catalog(store: &Store) -> anyhow::Result<CatalogRows> {
 /// written.
 const SEEDED: &str = "seeded:catalog";
 
-pub fn is_seeded(store: &Store) -> anyhow::Result<bool> {
+pub fn is_seeded(store: &Store) -> Result<bool> {
     match store {
         Store::File(db) => file::is_seeded(db, SEEDED),
         Store::Postgres(db) => postgres::is_seeded(db, SEEDED),
@@ -61,7 +61,7 @@ pub fn save_seed(
     store: &Store,
     categories: &[Category],
     vendors_csv: &[u8],
-) -> anyhow::Result<Option<ImportReport>> {
+) -> Result<Option<ImportReport>> {
     let mut tx = store.begin()?;
     let seeded = match &mut tx {
         WriteTx::File(txn) => file::is_seeded_in(txn, SEEDED)?,
@@ -78,11 +78,10 @@ pub fn save_seed(
         WriteTx::Postgres(tx) => postgres::put_categories(tx, categories)?,
     }
     let report = vendor_csv::import(&mut VendorImport::open(&mut tx)?, vendors_csv, categories)?;
-    anyhow::ensure!(
-        report.errors.is_empty(),
-        "data/vendors.csv has errors: {:?}",
-        report.errors
-    );
+    if !report.errors.is_empty() {
+        let errors = &report.errors;
+        return Err(anyhow::anyhow!("data/vendors.csv has errors: {errors:?}").into());
+    }
     match &mut tx {
         WriteTx::File(txn) => file::mark_seeded(txn, SEEDED)?,
         WriteTx::Postgres(tx) => postgres::mark_seeded(tx, SEEDED)?,
@@ -93,23 +92,24 @@ pub fn save_seed(
 
 /// Runs a vendor import in one transaction: all its writes, or none when `import` fails.
 /// Imports and vendor edits run one at a time (redb's one writer; on PostgreSQL the catalog's
-/// advisory lock, taken when the import opens).
-pub fn import_vendors<T>(
+/// advisory lock, taken when the import opens). `import`'s own error comes back as it is (the
+/// caller tells a file's fault from ours by it); the store's become one.
+pub fn import_vendors<T, E: From<AppError>>(
     store: &Store,
-    import: impl FnOnce(&mut VendorImport) -> anyhow::Result<T>,
-) -> anyhow::Result<T> {
-    let mut tx = store.begin()?;
+    import: impl FnOnce(&mut VendorImport) -> Result<T, E>,
+) -> Result<T, E> {
+    let mut tx = store.begin().map_err(AppError::from)?;
     let out = import(&mut VendorImport::open(&mut tx)?)?;
     commit_catalog(tx)?;
     Ok(out)
 }
 
 /// Commits a catalog write; on PostgreSQL the change is recorded first, so every node reloads.
-fn commit_catalog(mut tx: WriteTx) -> anyhow::Result<()> {
+fn commit_catalog(mut tx: WriteTx) -> Result<()> {
     if let WriteTx::Postgres(tx) = &mut tx {
         postgres::record_catalog_change(tx)?;
     }
-    tx.commit()
+    Ok(tx.commit()?)
 }
 
 /// Edits vendor `id` in one transaction: `edit` gets the stored vendor and returns it changed,
@@ -137,7 +137,7 @@ pub enum VendorImport<'t, 's> {
 }
 
 impl<'t, 's> VendorImport<'t, 's> {
-    pub fn open(tx: &'t mut WriteTx<'s>) -> anyhow::Result<VendorImport<'t, 's>> {
+    pub fn open(tx: &'t mut WriteTx<'s>) -> Result<VendorImport<'t, 's>> {
         Ok(match tx {
             WriteTx::File(txn) => VendorImport::File(file::VendorWrites::open(txn)?),
             WriteTx::Postgres(tx) => VendorImport::Postgres(postgres::VendorWrites::open(tx)?),
@@ -145,7 +145,7 @@ impl<'t, 's> VendorImport<'t, 's> {
     }
 
     /// Every stored vendor, by id.
-    pub fn vendors(&mut self) -> anyhow::Result<Vec<Vendor>> {
+    pub fn vendors(&mut self) -> Result<Vec<Vendor>> {
         match self {
             VendorImport::File(w) => w.vendors(),
             VendorImport::Postgres(w) => w.vendors(),
@@ -153,7 +153,7 @@ impl<'t, 's> VendorImport<'t, 's> {
     }
 
     /// A vendor's source (empty when it has none).
-    pub fn source(&self, id: u64) -> anyhow::Result<VendorSource> {
+    pub fn source(&self, id: u64) -> Result<VendorSource> {
         match self {
             VendorImport::File(w) => w.source(id),
             VendorImport::Postgres(w) => Ok(w.source(id)),
@@ -161,7 +161,7 @@ impl<'t, 's> VendorImport<'t, 's> {
     }
 
     /// The id of a new vendor: the file's own `id` (the sequence moves past it), or the next one.
-    pub fn new_id(&mut self, given: Option<u64>) -> anyhow::Result<u64> {
+    pub fn new_id(&mut self, given: Option<u64>) -> Result<u64> {
         match self {
             VendorImport::File(w) => w.new_id(given),
             VendorImport::Postgres(w) => w.new_id(given),
@@ -169,7 +169,7 @@ impl<'t, 's> VendorImport<'t, 's> {
     }
 
     /// Stores a vendor and its source (an empty source removes the row).
-    pub fn put(&mut self, vendor: &Vendor, source: &VendorSource) -> anyhow::Result<()> {
+    pub fn put(&mut self, vendor: &Vendor, source: &VendorSource) -> Result<()> {
         match self {
             VendorImport::File(w) => w.put(vendor, source),
             VendorImport::Postgres(w) => w.put(vendor, source),
@@ -177,7 +177,7 @@ impl<'t, 's> VendorImport<'t, 's> {
     }
 
     /// Where a vendor's booking link was checked, if it has one on record.
-    pub fn booking_source(&mut self, id: u64) -> anyhow::Result<Option<BookingSource>> {
+    pub fn booking_source(&mut self, id: u64) -> Result<Option<BookingSource>> {
         match self {
             VendorImport::File(w) => w.booking_source(id),
             VendorImport::Postgres(w) => w.booking_source(id),
@@ -186,11 +186,7 @@ impl<'t, 's> VendorImport<'t, 's> {
 
     /// Stores (or, with `None`, removes) where a vendor's booking link was checked. Call it after
     /// `put` for a new vendor.
-    pub fn put_booking_source(
-        &mut self,
-        id: u64,
-        source: Option<&BookingSource>,
-    ) -> anyhow::Result<()> {
+    pub fn put_booking_source(&mut self, id: u64, source: Option<&BookingSource>) -> Result<()> {
         match self {
             VendorImport::File(w) => w.put_booking_source(id, source),
             VendorImport::Postgres(w) => w.put_booking_source(id, source),
@@ -233,7 +229,9 @@ pub fn record_meeting_click(
             at: click.at,
             by: Some(by),
         };
-        crate::shortlist::demo_booked(&mut tx, firm_id, click.vendor_id, stamp, recorded)?;
+        crate::shortlist::storage::update_in(&mut tx, firm_id, click.vendor_id, |current| {
+            Ok((crate::shortlist::demo_booked(current, stamp, recorded), ()))
+        })?;
     }
     tx.commit()?;
     Ok(click)
@@ -431,13 +429,10 @@ mod tests {
             .unwrap();
             drop(tx);
             let mut tx = store.begin().unwrap();
-            let failed = crate::shortlist::demo_booked(
-                &mut tx,
-                11,
-                1,
-                crate::shortlist::model::Stamp::at(0),
-                None,
-            )
+            let failed = crate::shortlist::storage::update_in(&mut tx, 11, 1, |current| {
+                let stamp = crate::shortlist::model::Stamp::at(0);
+                Ok((crate::shortlist::demo_booked(current, stamp, None), ()))
+            })
             .and_then(|()| {
                 Err::<(), _>(crate::error::bad_request("the click fails after the entry"))
             });

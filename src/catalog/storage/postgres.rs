@@ -10,17 +10,17 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
-use sqlx::postgres::PgRow;
-use sqlx::{PgConnection, Row};
+use sqlx::PgConnection;
 
 use super::CatalogRows;
-use crate::catalog::model::{
-    BookingSource, Category, ClickKind, MeetingClick, Vendor, VendorSource,
-};
+use crate::catalog::model::{BookingSource, Category, MeetingClick, Vendor, VendorSource};
 use crate::error::Result;
 use crate::store::postgres::changes::{self, Change};
-use crate::store::postgres::{code, from_code};
+use crate::store::postgres::code;
 use crate::store::{PgStore, PgTx};
+
+mod rows;
+use rows::{BookingSourceRow, CategoryRow, ClickRow, VendorBookingSourceRow, VendorRow};
 
 /// The advisory lock that serialises catalog writes across nodes.
 const CATALOG_LOCK: i64 = 0x4c69_7473_ca7a;
@@ -34,7 +34,7 @@ macro_rules! vendor_columns {
     };
 }
 
-pub fn load_catalog(store: &PgStore) -> anyhow::Result<CatalogRows> {
+pub fn load_catalog(store: &PgStore) -> Result<CatalogRows> {
     store.run(async {
         let mut conn = store.pool().acquire().await?;
         // One snapshot for the three reads, so a concurrent import is seen whole or not at all.
@@ -42,26 +42,23 @@ pub fn load_catalog(store: &PgStore) -> anyhow::Result<CatalogRows> {
         sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
             .execute(&mut *tx)
             .await?;
-        let categories = sqlx::query("SELECT id, name, stage FROM categories ORDER BY id")
-            .fetch_all(&mut *tx)
-            .await?
-            .iter()
-            .map(category_from)
-            .collect::<anyhow::Result<Vec<_>>>()?;
+        let categories =
+            sqlx::query_as::<_, CategoryRow>("SELECT id, name, stage FROM categories ORDER BY id")
+                .fetch_all(&mut *tx)
+                .await?
+                .into_iter()
+                .map(Category::try_from)
+                .collect::<anyhow::Result<Vec<_>>>()?;
         let vendors = all_vendors(&mut tx).await?;
         let sources = all_sources(&mut tx).await?;
         let booking_sources = all_booking_sources(&mut tx).await?;
-        let aliases = sqlx::query("SELECT name, vendor_id FROM vendor_aliases")
-            .fetch_all(&mut *tx)
-            .await?
-            .iter()
-            .map(|row| {
-                Ok((
-                    row.try_get("name")?,
-                    row.try_get::<i64, _>("vendor_id")? as u64,
-                ))
-            })
-            .collect::<anyhow::Result<HashMap<String, u64>>>()?;
+        let aliases =
+            sqlx::query_as::<_, (String, i64)>("SELECT name, vendor_id FROM vendor_aliases")
+                .fetch_all(&mut *tx)
+                .await?
+                .into_iter()
+                .map(|(name, vendor_id)| (name, vendor_id as u64))
+                .collect::<HashMap<String, u64>>();
         tx.commit().await?;
         Ok(CatalogRows {
             categories,
@@ -73,96 +70,50 @@ pub fn load_catalog(store: &PgStore) -> anyhow::Result<CatalogRows> {
     })
 }
 
-fn category_from(row: &PgRow) -> anyhow::Result<Category> {
-    Ok(Category {
-        id: row.try_get::<i64, _>("id")? as u64,
-        name: row.try_get("name")?,
-        stage: row
-            .try_get::<Option<i16>, _>("stage")?
-            .map(u8::try_from)
-            .transpose()?,
-    })
-}
-
-async fn all_vendors(conn: &mut PgConnection) -> anyhow::Result<Vec<Vendor>> {
-    sqlx::query(concat!(
+async fn all_vendors(conn: &mut PgConnection) -> Result<Vec<Vendor>> {
+    let rows = sqlx::query_as::<_, VendorRow>(concat!(
         "SELECT ",
         vendor_columns!(),
         " FROM vendors ORDER BY id"
     ))
     .fetch_all(conn)
-    .await?
-    .iter()
-    .map(vendor_from)
-    .collect()
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(Vendor::try_from)
+        .collect::<anyhow::Result<_>>()?)
 }
 
-fn vendor_from(row: &PgRow) -> anyhow::Result<Vendor> {
-    Ok(Vendor {
-        id: row.try_get::<i64, _>("id")? as u64,
-        name: row.try_get("name")?,
-        category_id: row.try_get::<i64, _>("category_id")? as u64,
-        website_url: row.try_get("website_url")?,
-        booking_url: row.try_get("booking_url")?,
-        logo_url: row.try_get("logo_url")?,
-        description: row.try_get("description")?,
-        short_highlights: row.try_get("short_highlights")?,
-        integrations: row.try_get("integrations")?,
-        price_bracket: row
-            .try_get::<Option<i16>, _>("price_bracket")?
-            .map(u8::try_from)
-            .transpose()?,
-        firm_sizes_supported: row
-            .try_get::<Vec<String>, _>("firm_sizes_supported")?
-            .into_iter()
-            .map(from_code)
-            .collect::<anyhow::Result<_>>()?,
-        practice_areas_supported: row.try_get("practice_areas_supported")?,
-        geo_focus: row.try_get("geo_focus")?,
-        tags: row.try_get("tags")?,
-        is_recommended_partner: row.try_get("is_recommended_partner")?,
-        partner_level: row.try_get("partner_level")?,
-        is_active: row.try_get("is_active")?,
-        needs_review: row.try_get("needs_review")?,
-    })
-}
-
-async fn all_sources(conn: &mut PgConnection) -> anyhow::Result<HashMap<u64, VendorSource>> {
-    let rows = sqlx::query("SELECT vendor_id, source_url, verified_on FROM vendor_sources")
-        .fetch_all(conn)
-        .await?;
-    rows.iter()
-        .map(|row| {
-            let verified_on: Option<NaiveDate> = row.try_get("verified_on")?;
-            Ok((
-                row.try_get::<i64, _>("vendor_id")? as u64,
-                VendorSource {
-                    source_url: row.try_get("source_url")?,
-                    verified_on: verified_on.map(|d| d.format("%Y-%m-%d").to_string()),
-                },
-            ))
+async fn all_sources(conn: &mut PgConnection) -> Result<HashMap<u64, VendorSource>> {
+    let rows = sqlx::query_as::<_, (i64, Option<String>, Option<NaiveDate>)>(
+        "SELECT vendor_id, source_url, verified_on FROM vendor_sources",
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(vendor_id, source_url, verified_on)| {
+            let source = VendorSource {
+                source_url,
+                verified_on: verified_on.map(|d| d.format("%Y-%m-%d").to_string()),
+            };
+            (vendor_id as u64, source)
         })
-        .collect()
+        .collect())
 }
 
 pub(super) async fn all_booking_sources(
     conn: &mut PgConnection,
-) -> anyhow::Result<HashMap<u64, BookingSource>> {
-    let rows = sqlx::query("SELECT vendor_id, source_url, verified_on FROM vendor_booking_sources")
-        .fetch_all(conn)
-        .await?;
-    rows.iter()
-        .map(|row| {
-            let verified_on: NaiveDate = row.try_get("verified_on")?;
-            Ok((
-                row.try_get::<i64, _>("vendor_id")? as u64,
-                BookingSource {
-                    source_url: row.try_get("source_url")?,
-                    verified_on: verified_on.format("%Y-%m-%d").to_string(),
-                },
-            ))
-        })
-        .collect()
+) -> Result<HashMap<u64, BookingSource>> {
+    let rows = sqlx::query_as::<_, VendorBookingSourceRow>(
+        "SELECT vendor_id, source_url, verified_on FROM vendor_booking_sources",
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| (row.vendor_id as u64, row.source.into()))
+        .collect())
 }
 
 /// Stores where a vendor's booking link was checked; `None` removes the row.
@@ -170,7 +121,7 @@ pub(super) async fn put_booking_source(
     conn: &mut PgConnection,
     vendor_id: u64,
     source: Option<&BookingSource>,
-) -> anyhow::Result<()> {
+) -> Result<()> {
     let Some(source) = source else {
         sqlx::query("DELETE FROM vendor_booking_sources WHERE vendor_id = $1")
             .bind(vendor_id as i64)
@@ -178,7 +129,7 @@ pub(super) async fn put_booking_source(
             .await?;
         return Ok(());
     };
-    let verified_on = NaiveDate::parse_from_str(&source.verified_on, "%Y-%m-%d")?;
+    let verified_on = day(&source.verified_on)?;
     sqlx::query(
         "INSERT INTO vendor_booking_sources (vendor_id, source_url, verified_on) \
          VALUES ($1, $2, $3) ON CONFLICT (vendor_id) DO UPDATE SET \
@@ -192,7 +143,7 @@ pub(super) async fn put_booking_source(
     Ok(())
 }
 
-pub(super) async fn upsert_vendor(conn: &mut PgConnection, v: &Vendor) -> anyhow::Result<()> {
+pub(super) async fn upsert_vendor(conn: &mut PgConnection, v: &Vendor) -> Result<()> {
     let firm_sizes = v
         .firm_sizes_supported
         .iter()
@@ -242,7 +193,7 @@ pub(super) async fn put_source(
     conn: &mut PgConnection,
     vendor_id: u64,
     source: &VendorSource,
-) -> anyhow::Result<()> {
+) -> Result<()> {
     if source.is_empty() {
         sqlx::query("DELETE FROM vendor_sources WHERE vendor_id = $1")
             .bind(vendor_id as i64)
@@ -250,11 +201,7 @@ pub(super) async fn put_source(
             .await?;
         return Ok(());
     }
-    let verified_on = source
-        .verified_on
-        .as_deref()
-        .map(|day| NaiveDate::parse_from_str(day, "%Y-%m-%d"))
-        .transpose()?;
+    let verified_on = source.verified_on.as_deref().map(day).transpose()?;
     sqlx::query(
         "INSERT INTO vendor_sources (vendor_id, source_url, verified_on) VALUES ($1, $2, $3) \
          ON CONFLICT (vendor_id) DO UPDATE SET source_url = EXCLUDED.source_url, \
@@ -268,7 +215,7 @@ pub(super) async fn put_source(
     Ok(())
 }
 
-pub fn lock_catalog(tx: &mut PgTx) -> anyhow::Result<()> {
+pub fn lock_catalog(tx: &mut PgTx) -> Result<()> {
     let store = tx.store();
     store.run(
         sqlx::query("SELECT pg_advisory_xact_lock($1)")
@@ -278,17 +225,17 @@ pub fn lock_catalog(tx: &mut PgTx) -> anyhow::Result<()> {
     Ok(())
 }
 
-pub fn record_catalog_change(tx: &mut PgTx) -> anyhow::Result<()> {
+pub fn record_catalog_change(tx: &mut PgTx) -> Result<()> {
     let store = tx.store();
     store.run(changes::record(tx.conn()?, Change::Catalog))?;
     Ok(())
 }
 
-pub fn is_seeded(store: &PgStore, marker: &str) -> anyhow::Result<bool> {
+pub fn is_seeded(store: &PgStore, marker: &str) -> Result<bool> {
     Ok(store.setting(marker)?.is_some())
 }
 
-pub fn is_seeded_in(tx: &mut PgTx, marker: &str) -> anyhow::Result<bool> {
+pub fn is_seeded_in(tx: &mut PgTx, marker: &str) -> Result<bool> {
     let store = tx.store();
     let found: Option<String> = store.run(
         sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
@@ -298,12 +245,12 @@ pub fn is_seeded_in(tx: &mut PgTx, marker: &str) -> anyhow::Result<bool> {
     Ok(found.is_some())
 }
 
-pub fn mark_seeded(tx: &mut PgTx, marker: &str) -> anyhow::Result<()> {
+pub fn mark_seeded(tx: &mut PgTx, marker: &str) -> Result<()> {
     let store = tx.store();
     store.run(mark_seeded_on(tx.conn()?, marker))
 }
 
-pub(super) async fn mark_seeded_on(conn: &mut PgConnection, marker: &str) -> anyhow::Result<()> {
+pub(super) async fn mark_seeded_on(conn: &mut PgConnection, marker: &str) -> Result<()> {
     sqlx::query("INSERT INTO settings (key, value) VALUES ($1, '1') ON CONFLICT (key) DO NOTHING")
         .bind(marker)
         .execute(conn)
@@ -311,7 +258,7 @@ pub(super) async fn mark_seeded_on(conn: &mut PgConnection, marker: &str) -> any
     Ok(())
 }
 
-pub fn put_categories(tx: &mut PgTx, categories: &[Category]) -> anyhow::Result<()> {
+pub fn put_categories(tx: &mut PgTx, categories: &[Category]) -> Result<()> {
     let store = tx.store();
     store.run(insert_categories(tx.conn()?, categories))
 }
@@ -319,7 +266,7 @@ pub fn put_categories(tx: &mut PgTx, categories: &[Category]) -> anyhow::Result<
 pub(super) async fn insert_categories(
     conn: &mut PgConnection,
     categories: &[Category],
-) -> anyhow::Result<()> {
+) -> Result<()> {
     for c in categories {
         sqlx::query(
             "INSERT INTO categories (id, name, stage) VALUES ($1, $2, $3) \
@@ -344,7 +291,7 @@ pub fn update_vendor(
     let mut tx = PgTx::begin(store)?;
     lock_catalog(&mut tx)?;
     let row = store.run(
-        sqlx::query(concat!(
+        sqlx::query_as::<_, VendorRow>(concat!(
             "SELECT ",
             vendor_columns!(),
             " FROM vendors WHERE id = $1 FOR UPDATE"
@@ -353,7 +300,7 @@ pub fn update_vendor(
         .fetch_optional(tx.conn()?),
     )?;
     let Some(row) = row else { return Ok(false) };
-    let stored = vendor_from(&row)?;
+    let stored = Vendor::try_from(row)?;
     let old_link = stored.booking_url.clone();
     // Nothing to write: the transaction is rolled back unused.
     if let Some(vendor) = edit(stored)? {
@@ -377,14 +324,14 @@ pub struct VendorWrites<'t, 's> {
 }
 
 impl<'t, 's> VendorWrites<'t, 's> {
-    pub fn open(tx: &'t mut PgTx<'s>) -> anyhow::Result<VendorWrites<'t, 's>> {
+    pub fn open(tx: &'t mut PgTx<'s>) -> Result<VendorWrites<'t, 's>> {
         lock_catalog(tx)?;
         let store = tx.store();
         let sources = store.run(all_sources(tx.conn()?))?;
         Ok(VendorWrites { tx, sources })
     }
 
-    pub fn vendors(&mut self) -> anyhow::Result<Vec<Vendor>> {
+    pub fn vendors(&mut self) -> Result<Vec<Vendor>> {
         let store = self.tx.store();
         store.run(all_vendors(self.tx.conn()?))
     }
@@ -395,7 +342,7 @@ impl<'t, 's> VendorWrites<'t, 's> {
 
     /// The sequence `vendor_ids` holds the last id taken, as redb's `seq:vendors` does: a file's
     /// own id moves it forward (never back), so no later vendor gets that id.
-    pub fn new_id(&mut self, given: Option<u64>) -> anyhow::Result<u64> {
+    pub fn new_id(&mut self, given: Option<u64>) -> Result<u64> {
         let store = self.tx.store();
         let id: i64 = match given {
             Some(id) => store.run(
@@ -413,35 +360,24 @@ impl<'t, 's> VendorWrites<'t, 's> {
         Ok(id as u64)
     }
 
-    pub fn booking_source(&mut self, id: u64) -> anyhow::Result<Option<BookingSource>> {
+    pub fn booking_source(&mut self, id: u64) -> Result<Option<BookingSource>> {
         let store = self.tx.store();
         let row = store.run(
-            sqlx::query(
+            sqlx::query_as::<_, BookingSourceRow>(
                 "SELECT source_url, verified_on FROM vendor_booking_sources WHERE vendor_id = $1",
             )
             .bind(id as i64)
             .fetch_optional(self.tx.conn()?),
         )?;
-        row.map(|row| {
-            let verified_on: NaiveDate = row.try_get("verified_on")?;
-            Ok(BookingSource {
-                source_url: row.try_get("source_url")?,
-                verified_on: verified_on.format("%Y-%m-%d").to_string(),
-            })
-        })
-        .transpose()
+        Ok(row.map(BookingSource::from))
     }
 
-    pub fn put_booking_source(
-        &mut self,
-        id: u64,
-        source: Option<&BookingSource>,
-    ) -> anyhow::Result<()> {
+    pub fn put_booking_source(&mut self, id: u64, source: Option<&BookingSource>) -> Result<()> {
         let store = self.tx.store();
         store.run(put_booking_source(self.tx.conn()?, id, source))
     }
 
-    pub fn put(&mut self, vendor: &Vendor, source: &VendorSource) -> anyhow::Result<()> {
+    pub fn put(&mut self, vendor: &Vendor, source: &VendorSource) -> Result<()> {
         let store = self.tx.store();
         store.run(async {
             let conn = self.tx.conn()?;
@@ -458,7 +394,7 @@ impl<'t, 's> VendorWrites<'t, 's> {
 }
 
 /// Stores a click; its id comes from the table's identity column.
-pub fn insert_meeting_click(tx: &mut PgTx, click: &MeetingClick) -> anyhow::Result<u64> {
+pub fn insert_meeting_click(tx: &mut PgTx, click: &MeetingClick) -> Result<u64> {
     let store = tx.store();
     let id: i64 = store.run(
         sqlx::query_scalar(
@@ -480,6 +416,11 @@ pub(super) fn timestamp(secs: i64) -> anyhow::Result<chrono::DateTime<chrono::Ut
         .ok_or_else(|| anyhow::anyhow!("a time out of range: {secs}"))
 }
 
+/// A day as the API writes it (YYYY-MM-DD), for a `date` column.
+fn day(text: &str) -> anyhow::Result<NaiveDate> {
+    Ok(NaiveDate::parse_from_str(text, "%Y-%m-%d")?)
+}
+
 /// The user's newest `limit` clicks, newest first, through the index on (user, id).
 pub fn recent_meeting_clicks(
     store: &PgStore,
@@ -487,7 +428,7 @@ pub fn recent_meeting_clicks(
     limit: usize,
 ) -> Result<Vec<MeetingClick>> {
     let rows = store.run(
-        sqlx::query(
+        sqlx::query_as::<_, ClickRow>(
             "SELECT id, user_id, vendor_id, source_page, at, kind FROM meeting_clicks \
              WHERE user_id = $1 ORDER BY id DESC LIMIT $2",
         )
@@ -495,7 +436,10 @@ pub fn recent_meeting_clicks(
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
         .fetch_all(store.pool()),
     )?;
-    Ok(rows.iter().map(click_from).collect::<anyhow::Result<_>>()?)
+    Ok(rows
+        .into_iter()
+        .map(MeetingClick::try_from)
+        .collect::<anyhow::Result<_>>()?)
 }
 
 /// The user's clicks on one vendor, newest first, through the index on (user, vendor, id)
@@ -506,7 +450,7 @@ pub fn vendor_meeting_clicks(
     vendor_id: u64,
 ) -> Result<Vec<MeetingClick>> {
     let rows = store.run(
-        sqlx::query(
+        sqlx::query_as::<_, ClickRow>(
             "SELECT id, user_id, vendor_id, source_page, at, kind FROM meeting_clicks \
              WHERE user_id = $1 AND vendor_id = $2 ORDER BY id DESC",
         )
@@ -514,18 +458,8 @@ pub fn vendor_meeting_clicks(
         .bind(vendor_id as i64)
         .fetch_all(store.pool()),
     )?;
-    Ok(rows.iter().map(click_from).collect::<anyhow::Result<_>>()?)
-}
-
-fn click_from(row: &PgRow) -> anyhow::Result<MeetingClick> {
-    Ok(MeetingClick {
-        id: row.try_get::<i64, _>("id")? as u64,
-        user_id: row.try_get::<i64, _>("user_id")? as u64,
-        vendor_id: row.try_get::<i64, _>("vendor_id")? as u64,
-        source_page: from_code(row.try_get("source_page")?)?,
-        at: row
-            .try_get::<chrono::DateTime<chrono::Utc>, _>("at")?
-            .timestamp(),
-        kind: ClickKind::from_code(row.try_get("kind")?)?,
-    })
+    Ok(rows
+        .into_iter()
+        .map(MeetingClick::try_from)
+        .collect::<anyhow::Result<_>>()?)
 }

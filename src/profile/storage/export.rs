@@ -10,7 +10,7 @@ use super::postgres::save_onboarding;
 pub fn export(
     from: &crate::store::FileStore,
     to: &PgStore,
-) -> anyhow::Result<Vec<crate::store::TableCount>> {
+) -> crate::error::Result<Vec<crate::store::TableCount>> {
     use redb::{ReadableTable, ReadableTableMetadata};
     let txn = from.read()?;
     let Some(table) = crate::store::open_read(&txn, crate::store::ONBOARDING)? else {
@@ -30,7 +30,7 @@ pub fn export(
         ));
     }
     for (firm_id, answers) in &rows {
-        save_onboarding(to, *firm_id, answers).map_err(|e| anyhow::anyhow!("{e}"))?;
+        save_onboarding(to, *firm_id, answers)?;
     }
     Ok(vec![to.counted("onboarding", source)?])
 }

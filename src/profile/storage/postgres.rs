@@ -1,8 +1,6 @@
 //! Onboarding in PostgreSQL: the `onboarding` table, one row per user, one column per answer
 //! (the answer's code, as the API spells it).
 
-use sqlx::Row;
-
 use crate::error::Result;
 use crate::profile::bands::Onboarding;
 use crate::store::PgStore;
@@ -10,20 +8,35 @@ use crate::store::postgres::{code, from_code};
 
 pub fn find_onboarding(store: &PgStore, firm_id: u64) -> Result<Option<Onboarding>> {
     let row = store.run(
-        sqlx::query(
+        sqlx::query_as::<_, OnboardingRow>(
             "SELECT attorneys_count_band, employees_count_band, injury_cases_per_month_band, \
              annual_software_spend_band FROM onboarding WHERE firm_id = $1",
         )
         .bind(firm_id as i64)
         .fetch_optional(store.pool()),
     )?;
-    let Some(row) = row else { return Ok(None) };
-    Ok(Some(Onboarding {
-        attorneys_count_band: from_code(row.try_get("attorneys_count_band")?)?,
-        employees_count_band: from_code(row.try_get("employees_count_band")?)?,
-        injury_cases_per_month_band: from_code(row.try_get("injury_cases_per_month_band")?)?,
-        annual_software_spend_band: from_code(row.try_get("annual_software_spend_band")?)?,
-    }))
+    Ok(row.map(Onboarding::try_from).transpose()?)
+}
+
+/// An `onboarding` row's answers, as their codes.
+#[derive(sqlx::FromRow)]
+struct OnboardingRow {
+    attorneys_count_band: String,
+    employees_count_band: String,
+    injury_cases_per_month_band: String,
+    annual_software_spend_band: String,
+}
+
+impl TryFrom<OnboardingRow> for Onboarding {
+    type Error = anyhow::Error;
+    fn try_from(row: OnboardingRow) -> anyhow::Result<Onboarding> {
+        Ok(Onboarding {
+            attorneys_count_band: from_code(row.attorneys_count_band)?,
+            employees_count_band: from_code(row.employees_count_band)?,
+            injury_cases_per_month_band: from_code(row.injury_cases_per_month_band)?,
+            annual_software_spend_band: from_code(row.annual_software_spend_band)?,
+        })
+    }
 }
 
 pub fn save_onboarding(store: &PgStore, firm_id: u64, answers: &Onboarding) -> Result<()> {

@@ -9,7 +9,7 @@ use crate::store::{FileStore, PgStore, TableCount};
 /// dismissal and past recommendation in one transaction, moves the response id sequence past the
 /// file's, and answers each table's rows in the file and, counted back, in PostgreSQL. A response id already in PostgreSQL fails the copy
 /// as a whole.
-pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>> {
+pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableCount>> {
     let rows = file::all_rows(from)?;
     // Codes and times first, so that nothing fails half-way through the transaction.
     let mut responses = Vec::with_capacity(rows.responses.len());

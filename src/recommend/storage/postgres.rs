@@ -15,9 +15,8 @@ use std::collections::HashSet;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use sqlx::postgres::PgRow;
+use sqlx::PgConnection;
 use sqlx::types::Json;
-use sqlx::{PgConnection, Row};
 
 use super::{Author, Restored};
 use crate::error::Result;
@@ -26,7 +25,9 @@ use crate::recommend::model::{
     ClearedSet, PastRec, PickSet, StageSave, StoredPick, StoredResponse,
 };
 use crate::store::PgStore;
-use crate::store::postgres::{code, from_code};
+use crate::store::postgres::code;
+
+mod rows;
 
 /// The advisory lock class of one user's picks and history (the user id is the second key).
 /// Two users whose ids agree in their low 32 bits share a lock: a short wait, never a wrong
@@ -55,14 +56,6 @@ pub(super) fn answers_json(answers: &[(u64, Vec<String>)]) -> Json<Vec<Answer>> 
 /// A time of whole seconds as a `timestamptz`.
 pub(super) fn time(secs: i64) -> anyhow::Result<DateTime<Utc>> {
     DateTime::from_timestamp(secs, 0).ok_or_else(|| anyhow::anyhow!("{secs} s is not a time"))
-}
-
-fn secs(row: &PgRow, column: &str) -> sqlx::Result<i64> {
-    Ok(row.try_get::<DateTime<Utc>, _>(column)?.timestamp())
-}
-
-fn id(row: &PgRow, column: &str) -> sqlx::Result<u64> {
-    Ok(row.try_get::<i64, _>(column)? as u64)
 }
 
 pub fn insert_response(
@@ -95,26 +88,14 @@ pub fn insert_response(
 
 pub fn load_response(store: &PgStore, id: u64) -> Result<Option<StoredResponse>> {
     let row = store.run(
-        sqlx::query(
+        sqlx::query_as::<_, rows::ResponseRow>(
             "SELECT id, user_id, firm_id, category_id, answers, submitted_at FROM responses \
              WHERE id = $1",
         )
         .bind(id as i64)
         .fetch_optional(store.pool()),
     )?;
-    let Some(row) = row else { return Ok(None) };
-    let Json(answers): Json<Vec<Answer>> = row.try_get("answers")?;
-    Ok(Some(StoredResponse {
-        id: self::id(&row, "id")?,
-        user_id: self::id(&row, "user_id")?,
-        firm_id: self::id(&row, "firm_id")?,
-        category_id: self::id(&row, "category_id")?,
-        answers: answers
-            .into_iter()
-            .map(|a| (a.question_id, a.selected))
-            .collect(),
-        at: secs(&row, "submitted_at")?,
-    }))
+    Ok(row.map(StoredResponse::from))
 }
 
 pub fn latest_response_id(store: &PgStore, firm_id: u64, category_id: u64) -> Result<Option<u64>> {
@@ -138,25 +119,17 @@ pub fn responded_categories(store: &PgStore, firm_id: u64) -> Result<HashSet<u64
 
 pub fn dismissals(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, Dismissal)>> {
     let rows = store.run(
-        sqlx::query(
+        sqlx::query_as::<_, rows::DismissalRow>(
             "SELECT vendor_id, reason, other_text, dismissed_at FROM dismissals \
              WHERE firm_id = $1 ORDER BY vendor_id",
         )
         .bind(firm_id as i64)
         .fetch_all(store.pool()),
     )?;
-    rows.iter()
-        .map(|row| {
-            let code: String = row.try_get("reason")?;
-            let reason = DismissReason::from_code(&code, row.try_get("other_text")?)
-                .ok_or_else(|| anyhow::anyhow!("a dismissal has the unknown reason {code}"))?;
-            let dismissal = Dismissal {
-                at: secs(row, "dismissed_at")?,
-                reason,
-            };
-            Ok((id(row, "vendor_id")?, dismissal))
-        })
-        .collect()
+    Ok(rows
+        .into_iter()
+        .map(TryFrom::try_from)
+        .collect::<anyhow::Result<_>>()?)
 }
 
 pub fn undo_dismissal(store: &PgStore, firm_id: u64, vendor_id: u64) -> Result<bool> {
@@ -173,29 +146,19 @@ pub fn undo_dismissal(store: &PgStore, firm_id: u64, vendor_id: u64) -> Result<b
     })
 }
 
-fn pick_set(row: &PgRow) -> Result<PickSet> {
-    let Json(picks): Json<Vec<StoredPick>> = row.try_get("vendors")?;
-    Ok(PickSet {
-        picks,
-        source: from_code(row.try_get("source")?)?,
-        note: row.try_get("note")?,
-        used_size_fallback: row.try_get("used_size_fallback")?,
-        at: secs(row, "saved_at")?,
-    })
-}
-
 pub fn pick_sets(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, PickSet)>> {
     let rows = store.run(
-        sqlx::query(
+        sqlx::query_as::<_, rows::PicksRow>(
             "SELECT category_id, vendors, source, note, used_size_fallback, saved_at FROM picks \
              WHERE firm_id = $1 ORDER BY category_id",
         )
         .bind(firm_id as i64)
         .fetch_all(store.pool()),
     )?;
-    rows.iter()
-        .map(|row| Ok((id(row, "category_id")?, pick_set(row)?)))
-        .collect()
+    Ok(rows
+        .into_iter()
+        .map(TryFrom::try_from)
+        .collect::<anyhow::Result<_>>()?)
 }
 
 /// Takes the user's picks lock until the transaction ends.
@@ -325,22 +288,17 @@ pub fn clear_picks(store: &PgStore, firm_id: u64, at: i64) -> Result<()> {
 
 pub fn cleared_picks(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, ClearedSet)>> {
     let rows = store.run(
-        sqlx::query(
+        sqlx::query_as::<_, rows::ClearedRow>(
             "SELECT category_id, vendors, source, note, used_size_fallback, saved_at, cleared_at \
              FROM picks_cleared WHERE firm_id = $1 ORDER BY category_id",
         )
         .bind(firm_id as i64)
         .fetch_all(store.pool()),
     )?;
-    rows.iter()
-        .map(|row| {
-            let cleared = ClearedSet {
-                set: pick_set(row)?,
-                cleared_at: secs(row, "cleared_at")?,
-            };
-            Ok((id(row, "category_id")?, cleared))
-        })
-        .collect()
+    Ok(rows
+        .into_iter()
+        .map(TryFrom::try_from)
+        .collect::<anyhow::Result<_>>()?)
 }
 
 pub fn restore_cleared_picks(store: &PgStore, firm_id: u64) -> Result<Option<Restored>> {
@@ -348,7 +306,7 @@ pub fn restore_cleared_picks(store: &PgStore, firm_id: u64) -> Result<Option<Res
         let mut tx = store.pool().begin().await?;
         crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
         lock_users_picks(&mut tx, firm_id).await?;
-        let rows = sqlx::query(
+        let rows = sqlx::query_as::<_, (i64, bool)>(
             "SELECT c.category_id, EXISTS (SELECT 1 FROM picks p WHERE p.firm_id = c.firm_id \
              AND p.category_id = c.category_id AND jsonb_array_length(p.vendors) > 0) AS newer \
              FROM picks_cleared c WHERE c.firm_id = $1 ORDER BY c.category_id",
@@ -361,9 +319,9 @@ pub fn restore_cleared_picks(store: &PgStore, firm_id: u64) -> Result<Option<Res
             return Ok(None);
         }
         let mut done = Restored::default();
-        for row in &rows {
-            let category_id = id(row, "category_id")?;
-            if row.try_get::<bool, _>("newer")? {
+        for (category_id, newer) in rows {
+            let category_id = category_id as u64;
+            if newer {
                 done.kept_newer.push(category_id);
             } else {
                 done.restored.push(category_id);
@@ -432,7 +390,7 @@ pub fn dismiss(
         let mut tx = store.pool().begin().await?;
         crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
         lock_users_picks(&mut tx, firm_id).await?;
-        let rows = sqlx::query(
+        let rows = sqlx::query_as::<_, (i64, Json<Vec<StoredPick>>)>(
             "SELECT category_id, vendors FROM picks WHERE firm_id = $1 \
              ORDER BY category_id FOR UPDATE",
         )
@@ -440,8 +398,7 @@ pub fn dismiss(
         .fetch_all(&mut *tx)
         .await?;
         let mut found = false;
-        for row in &rows {
-            let Json(mut picks): Json<Vec<StoredPick>> = row.try_get("vendors")?;
+        for (category_id, Json(mut picks)) in rows {
             let before = picks.len();
             picks.retain(|p| p.vendor_id != vendor_id);
             if picks.len() == before {
@@ -450,7 +407,7 @@ pub fn dismiss(
             found = true;
             sqlx::query("UPDATE picks SET vendors = $3 WHERE firm_id = $1 AND category_id = $2")
                 .bind(firm_id as i64)
-                .bind(row.try_get::<i64, _>("category_id")?)
+                .bind(category_id)
                 .bind(Json(&picks))
                 .execute(&mut *tx)
                 .await?;
@@ -480,24 +437,17 @@ pub fn dismiss(
 /// In (category, vendor) order, as the file answers; the caller sorts.
 pub fn past(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
     let rows = store.run(
-        sqlx::query(
+        sqlx::query_as::<_, rows::PastRow>(
             "SELECT category_id, vendor_id, recommended_at, rank, strengths \
              FROM past_recommendations WHERE firm_id = $1 ORDER BY category_id, vendor_id",
         )
         .bind(firm_id as i64)
         .fetch_all(store.pool()),
     )?;
-    rows.iter()
-        .map(|row| {
-            let rec = PastRec {
-                at: secs(row, "recommended_at")?,
-                rank: u32::try_from(row.try_get::<i32, _>("rank")?)
-                    .map_err(|_| anyhow::anyhow!("a past recommendation has a negative rank"))?,
-                strengths: row.try_get("strengths")?,
-            };
-            Ok((id(row, "category_id")?, id(row, "vendor_id")?, rec))
-        })
-        .collect()
+    Ok(rows
+        .into_iter()
+        .map(TryFrom::try_from)
+        .collect::<anyhow::Result<_>>()?)
 }
 
 /// Moves firm `from`'s recommendation rows to firm `into` inside `tx` (see

@@ -3,7 +3,6 @@
 //! recommendations. Both walk every firm's rows: rare operator actions, never a request's path.
 
 use redb::ReadableTable;
-use sqlx::Row;
 use sqlx::types::Json;
 
 use crate::error::Result;
@@ -44,8 +43,8 @@ pub fn rows_naming_in(tx: &mut WriteTx, id: u64) -> Result<VendorRows> {
         WriteTx::Postgres(tx) => {
             let store = tx.store();
             let conn = tx.conn()?;
-            let row = store.run(
-                sqlx::query(
+            let (picks, dismissals, past) = store.run(
+                sqlx::query_as::<_, (i64, i64, i64)>(
                     "SELECT (SELECT count(*) FROM picks WHERE vendors @> $2) AS picks, \
                      (SELECT count(*) FROM dismissals WHERE vendor_id = $1) AS dismissals, \
                      (SELECT count(*) FROM past_recommendations WHERE vendor_id = $1) AS past",
@@ -54,9 +53,9 @@ pub fn rows_naming_in(tx: &mut WriteTx, id: u64) -> Result<VendorRows> {
                 .bind(Json(serde_json::json!([{ "vendor_id": id }])))
                 .fetch_one(conn),
             )?;
-            out.picks = row.try_get::<i64, _>("picks")? as u64;
-            out.dismissals = row.try_get::<i64, _>("dismissals")? as u64;
-            out.past_recommendations = row.try_get::<i64, _>("past")? as u64;
+            out.picks = picks as u64;
+            out.dismissals = dismissals as u64;
+            out.past_recommendations = past as u64;
         }
     }
     Ok(out)
@@ -132,15 +131,15 @@ pub fn merge_vendor_in(tx: &mut WriteTx, from: u64, into: u64) -> Result<VendorR
             let conn = tx.conn()?;
             store.run(async {
                 // The stored picks as JSON values: only `vendor_id` is read or written here.
-                let rows = sqlx::query(
+                let rows = sqlx::query_as::<_, (i64, i64, Json<Vec<serde_json::Value>>)>(
                     "SELECT firm_id, category_id, vendors FROM picks WHERE vendors @> $1 \
                      ORDER BY firm_id, category_id FOR UPDATE",
                 )
                 .bind(Json(serde_json::json!([{ "vendor_id": from }])))
                 .fetch_all(&mut *conn)
                 .await?;
-                for row in &rows {
-                    let Json(mut picks): Json<Vec<serde_json::Value>> = row.try_get("vendors")?;
+                out.picks = rows.len() as u64;
+                for (firm_id, category_id, Json(mut picks)) in rows {
                     let mut seen = Vec::new();
                     picks.retain_mut(|p| {
                         let id = p.get("vendor_id").and_then(serde_json::Value::as_u64);
@@ -157,13 +156,12 @@ pub fn merge_vendor_in(tx: &mut WriteTx, from: u64, into: u64) -> Result<VendorR
                     sqlx::query(
                         "UPDATE picks SET vendors = $3 WHERE firm_id = $1 AND category_id = $2",
                     )
-                    .bind(row.try_get::<i64, _>("firm_id")?)
-                    .bind(row.try_get::<i64, _>("category_id")?)
+                    .bind(firm_id)
+                    .bind(category_id)
                     .bind(Json(picks))
                     .execute(&mut *conn)
                     .await?;
                 }
-                out.picks = rows.len() as u64;
                 out.dismissals = sqlx::query(
                     "UPDATE dismissals d SET vendor_id = $2 WHERE vendor_id = $1 AND NOT EXISTS \
                      (SELECT 1 FROM dismissals k WHERE k.firm_id = d.firm_id AND k.vendor_id = $2)",

@@ -7,9 +7,9 @@ use super::postgres::{put, put_removed};
 
 /// Copies every shortlist entry and removed entry of a redb file into PostgreSQL, in one
 /// transaction.
-pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>> {
-    let entries = super::file::load_all(from).map_err(anyhow::Error::from)?;
-    let removed = super::file::load_all_removed(from).map_err(anyhow::Error::from)?;
+pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableCount>> {
+    let entries = super::file::load_all(from)?;
+    let removed = super::file::load_all_removed(from)?;
     let mut tx = PgTx::begin(to)?;
     to.run(async {
         let conn = tx.conn()?;

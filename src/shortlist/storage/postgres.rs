@@ -3,18 +3,18 @@
 //! JSONB; and `shortlist_removed` (0015_undo.sql), the same columns plus when and by whom, for the
 //! entries kept for their Undo.
 
-use sqlx::postgres::PgRow;
+use sqlx::PgConnection;
 use sqlx::types::Json;
-use sqlx::{PgConnection, Row};
 
 use super::Restore;
 use crate::error::Result;
-use crate::shortlist::model::{
-    Entry, KEEP_REMOVED_DAYS, Outcome, Recorded, Removed, Stamp, StatusChange,
-};
+use crate::shortlist::model::{Entry, KEEP_REMOVED_DAYS, Removed, Stamp};
 use crate::store::postgres::changes::{self, Change};
-use crate::store::postgres::{code, from_code};
+use crate::store::postgres::code;
 use crate::store::{PgStore, PgTx};
+
+mod rows;
+use rows::{EntryRow, RemovedRow};
 
 /// The columns of an entry after its key, in both tables.
 macro_rules! entry_columns {
@@ -24,7 +24,7 @@ macro_rules! entry_columns {
     };
 }
 
-/// The columns `entry_from` reads, in every SELECT of an entry.
+/// The columns `EntryRow` reads, in every SELECT of an entry.
 macro_rules! columns {
     () => {
         concat!("firm_id, vendor_id, ", entry_columns!())
@@ -36,7 +36,7 @@ const SHORTLIST_LOCK: i32 = 0x5348_4c53;
 
 pub fn load(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, Entry)>> {
     let rows = store.run(
-        sqlx::query(concat!(
+        sqlx::query_as::<_, EntryRow>(concat!(
             "SELECT ",
             columns!(),
             " FROM shortlist WHERE firm_id = $1 ORDER BY vendor_id"
@@ -45,8 +45,8 @@ pub fn load(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, Entry)>> {
         .fetch_all(store.pool()),
     )?;
     Ok(rows
-        .iter()
-        .map(|row| Ok((row.try_get::<i64, _>("vendor_id")? as u64, entry_from(row)?)))
+        .into_iter()
+        .map(|row| Ok((row.vendor_id as u64, row.try_into()?)))
         .collect::<anyhow::Result<_>>()?)
 }
 
@@ -55,60 +55,16 @@ pub fn load_all(store: &PgStore) -> Result<Vec<((u64, u64), Entry)>> {
 }
 
 async fn all_rows(db: impl sqlx::PgExecutor<'_>) -> anyhow::Result<Vec<((u64, u64), Entry)>> {
-    let rows = sqlx::query(concat!(
+    let rows = sqlx::query_as::<_, EntryRow>(concat!(
         "SELECT ",
         columns!(),
         " FROM shortlist ORDER BY firm_id, vendor_id"
     ))
     .fetch_all(db)
     .await?;
-    rows.iter()
-        .map(|row| {
-            let key = (
-                row.try_get::<i64, _>("firm_id")? as u64,
-                row.try_get::<i64, _>("vendor_id")? as u64,
-            );
-            Ok((key, entry_from(row)?))
-        })
+    rows.into_iter()
+        .map(|row| Ok((row.key(), row.try_into()?)))
         .collect()
-}
-
-fn entry_from(row: &PgRow) -> anyhow::Result<Entry> {
-    let Json(history): Json<Vec<StatusChange>> = row.try_get("history")?;
-    Ok(Entry {
-        status: from_code(row.try_get("status")?)?,
-        note: row.try_get("note")?,
-        note_by: row.try_get("note_by")?,
-        note_at: row
-            .try_get::<Option<chrono::DateTime<chrono::Utc>>, _>("note_at")?
-            .map(|t| t.timestamp()),
-        reject_reason: row.try_get("reject_reason")?,
-        history,
-        outcome: Outcome {
-            demo_held: row.try_get("demo_held")?,
-            chosen: row.try_get("chosen")?,
-            chosen_at: row
-                .try_get::<Option<chrono::DateTime<chrono::Utc>>, _>("chosen_at")?
-                .map(|t| t.timestamp()),
-            satisfaction: row
-                .try_get::<Option<i16>, _>("satisfaction")?
-                .map(u8::try_from)
-                .transpose()?,
-        },
-        added_at: row
-            .try_get::<chrono::DateTime<chrono::Utc>, _>("added_at")?
-            .timestamp(),
-        recorded: match (
-            row.try_get::<Option<Vec<String>>, _>("recorded_reasons")?,
-            row.try_get::<Option<chrono::DateTime<chrono::Utc>>, _>("recorded_at")?,
-        ) {
-            (Some(reasons), Some(at)) => Some(Recorded {
-                reasons,
-                at: at.timestamp(),
-            }),
-            _ => None,
-        },
-    })
 }
 
 fn timestamp(secs: i64) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
@@ -186,7 +142,7 @@ pub fn update_in<T>(
             .execute(tx.conn()?),
     )?;
     let row = store.run(
-        sqlx::query(concat!(
+        sqlx::query_as::<_, EntryRow>(concat!(
             "SELECT ",
             columns!(),
             " FROM shortlist WHERE firm_id = $1 AND vendor_id = $2 FOR UPDATE"
@@ -195,7 +151,7 @@ pub fn update_in<T>(
         .bind(vendor_id as i64)
         .fetch_optional(tx.conn()?),
     )?;
-    let current = row.as_ref().map(entry_from).transpose()?;
+    let current = row.map(Entry::try_from).transpose()?;
     let before = current.as_ref().map(peer_outcome);
     let (entry, out) = change(current)?;
     store.run(put(tx.conn()?, firm_id, vendor_id, &entry))?;
@@ -226,7 +182,7 @@ pub fn remove(
     let conn = tx.conn()?;
     let entry = store.run(async {
         lock_firms_shortlist(&mut *conn, firm_id).await?;
-        let row = sqlx::query(concat!(
+        let row = sqlx::query_as::<_, EntryRow>(concat!(
             "DELETE FROM shortlist WHERE firm_id = $1 AND vendor_id = $2 RETURNING ",
             columns!()
         ))
@@ -234,7 +190,7 @@ pub fn remove(
         .bind(vendor_id as i64)
         .fetch_optional(&mut *conn)
         .await?;
-        let Some(entry) = row.as_ref().map(entry_from).transpose()? else {
+        let Some(entry) = row.map(Entry::try_from).transpose()? else {
             // Nothing removed: what an earlier removal kept stays as it is.
             return anyhow::Ok(None);
         };
@@ -296,7 +252,7 @@ pub fn restore(store: &PgStore, firm_id: u64, vendor_id: u64, now: i64) -> Resul
         if on_list.is_some() {
             return Ok(Restore::OnShortlist);
         }
-        let row = sqlx::query(concat!(
+        let row = sqlx::query_as::<_, EntryRow>(concat!(
             "WITH back AS (DELETE FROM shortlist_removed WHERE firm_id = $1 AND vendor_id = $2 \
              RETURNING *) INSERT INTO shortlist (",
             columns!(),
@@ -309,7 +265,7 @@ pub fn restore(store: &PgStore, firm_id: u64, vendor_id: u64, now: i64) -> Resul
         .bind(vendor_id as i64)
         .fetch_one(&mut *conn)
         .await?;
-        Ok(Restore::Restored(entry_from(&row)?))
+        Ok(Restore::Restored(row.try_into()?))
     })?;
     match &found {
         Restore::Restored(entry) => {
@@ -326,7 +282,7 @@ pub fn restore(store: &PgStore, firm_id: u64, vendor_id: u64, now: i64) -> Resul
 
 pub fn load_all_removed(store: &PgStore) -> Result<Vec<((u64, u64), Removed)>> {
     let rows = store.run(
-        sqlx::query(concat!(
+        sqlx::query_as::<_, RemovedRow>(concat!(
             "SELECT ",
             columns!(),
             ", removed_at, removed_by FROM shortlist_removed ORDER BY firm_id, vendor_id"
@@ -334,21 +290,8 @@ pub fn load_all_removed(store: &PgStore) -> Result<Vec<((u64, u64), Removed)>> {
         .fetch_all(store.pool()),
     )?;
     Ok(rows
-        .iter()
-        .map(|row| {
-            let key = (
-                row.try_get::<i64, _>("firm_id")? as u64,
-                row.try_get::<i64, _>("vendor_id")? as u64,
-            );
-            let removed = Removed {
-                entry: entry_from(row)?,
-                removed_at: row
-                    .try_get::<chrono::DateTime<chrono::Utc>, _>("removed_at")?
-                    .timestamp(),
-                removed_by: row.try_get("removed_by")?,
-            };
-            Ok((key, removed))
-        })
+        .into_iter()
+        .map(|row| Ok((row.entry.key(), row.try_into()?)))
         .collect::<anyhow::Result<_>>()?)
 }
 
@@ -400,7 +343,7 @@ pub fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<()> {
         };
         lock_firms_shortlist(&mut *conn, first).await?;
         lock_firms_shortlist(&mut *conn, second).await?;
-        let rows = sqlx::query(concat!(
+        let rows = sqlx::query_as::<_, EntryRow>(concat!(
             "SELECT ",
             columns!(),
             " FROM shortlist WHERE firm_id = ANY($1) ORDER BY firm_id, vendor_id FOR UPDATE"
@@ -410,13 +353,12 @@ pub fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<()> {
         .await?;
         let mut ours = std::collections::HashMap::new();
         let mut theirs = Vec::new();
-        for row in &rows {
-            let firm_id = row.try_get::<i64, _>("firm_id")? as u64;
-            let vendor_id = row.try_get::<i64, _>("vendor_id")? as u64;
+        for row in rows {
+            let (firm_id, vendor_id) = row.key();
             if firm_id == into {
-                ours.insert(vendor_id, entry_from(row)?);
+                ours.insert(vendor_id, row.try_into()?);
             } else {
-                theirs.push((vendor_id, entry_from(row)?));
+                theirs.push((vendor_id, Entry::try_from(row)?));
             }
         }
         for (vendor_id, entry) in theirs {

@@ -9,7 +9,7 @@
 //! `record` takes a transaction-scoped advisory lock first, so change ids commit in id order and
 //! a reader that has seen id N has seen every change below N.
 
-use sqlx::{PgConnection, Row};
+use sqlx::PgConnection;
 
 /// The channel every node listens on; the payload is the change id.
 pub const CHANNEL: &str = "litstack_changes";
@@ -84,19 +84,17 @@ pub async fn since(
     after: i64,
     limit: i64,
 ) -> sqlx::Result<Vec<(i64, Option<Change>)>> {
-    let rows =
-        sqlx::query("SELECT id, kind, subject FROM changes WHERE id > $1 ORDER BY id LIMIT $2")
-            .bind(after)
-            .bind(limit)
-            .fetch_all(db)
-            .await?;
-    rows.iter()
-        .map(|r| {
-            let kind: String = r.try_get("kind")?;
-            let subject: i64 = r.try_get("subject")?;
-            Ok((r.try_get("id")?, Change::from_parts(&kind, subject)))
-        })
-        .collect()
+    let rows = sqlx::query_as::<_, (i64, String, i64)>(
+        "SELECT id, kind, subject FROM changes WHERE id > $1 ORDER BY id LIMIT $2",
+    )
+    .bind(after)
+    .bind(limit)
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, kind, subject)| (id, Change::from_parts(&kind, subject)))
+        .collect())
 }
 
 /// The newest change id (0 for none): a node that starts reads this before loading its views,

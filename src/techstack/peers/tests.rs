@@ -15,7 +15,6 @@ use crate::accounts::Firm;
 use crate::catalog::Catalog;
 use crate::firm_size::FirmSize;
 use crate::shortlist::model::{Entry, Stamp, Status};
-use crate::store::{FileStore, Store};
 use crate::techstack::model::Adoption;
 
 const USERS: u64 = 14;
@@ -138,7 +137,7 @@ fn user(id: u64, firm: &str, size: Option<FirmSize>) -> Firm {
 
 fn seed_catalog() -> Arc<Catalog> {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::File(FileStore::open(dir.path()).unwrap());
+    let store = crate::store::open_file(dir.path()).unwrap();
     crate::catalog::seed(&store).unwrap();
     Arc::new(Catalog::load(&store).unwrap())
 }

@@ -5,8 +5,8 @@ use crate::store::{FileStore, PgStore, PgTx, TableCount};
 use super::postgres::put;
 
 /// Copies every tech-stack answer of a redb file into PostgreSQL, in one transaction.
-pub fn export(from: &FileStore, to: &PgStore) -> anyhow::Result<Vec<TableCount>> {
-    let answers = super::file::load_all(from).map_err(anyhow::Error::from)?;
+pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableCount>> {
+    let answers = super::file::load_all(from)?;
     let mut tx = PgTx::begin(to)?;
     to.run(async {
         let conn = tx.conn()?;

@@ -2,8 +2,7 @@
 //! one row per (user, category). A save writes whole rows (an upsert each), so two nodes saving
 //! at once leave one answer or the other per category, never a mix.
 
-use sqlx::postgres::PgRow;
-use sqlx::{PgConnection, Row};
+use sqlx::PgConnection;
 
 use crate::error::Result;
 use crate::store::postgres::changes::{self, Change};
@@ -12,7 +11,7 @@ use crate::techstack::model::Adoption;
 
 pub fn load(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, Adoption)>> {
     let rows = store.run(
-        sqlx::query(
+        sqlx::query_as::<_, AdoptionRow>(
             "SELECT firm_id, category_id, has_tool, vendor_ids, primary_vendor_id, other_vendors \
              FROM category_adoption WHERE firm_id = $1 ORDER BY category_id",
         )
@@ -20,49 +19,45 @@ pub fn load(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, Adoption)>> {
         .fetch_all(store.pool()),
     )?;
     Ok(rows
-        .iter()
-        .map(|row| {
-            Ok((
-                row.try_get::<i64, _>("category_id")? as u64,
-                adoption_from(row)?,
-            ))
-        })
-        .collect::<anyhow::Result<_>>()?)
+        .into_iter()
+        .map(|row| (row.category_id as u64, row.into()))
+        .collect())
 }
 
 pub fn load_all(store: &PgStore) -> Result<Vec<((u64, u64), Adoption)>> {
     let rows = store.run(
-        sqlx::query(
+        sqlx::query_as::<_, AdoptionRow>(
             "SELECT firm_id, category_id, has_tool, vendor_ids, primary_vendor_id, other_vendors \
              FROM category_adoption ORDER BY firm_id, category_id",
         )
         .fetch_all(store.pool()),
     )?;
     Ok(rows
-        .iter()
-        .map(|row| {
-            let key = (
-                row.try_get::<i64, _>("firm_id")? as u64,
-                row.try_get::<i64, _>("category_id")? as u64,
-            );
-            Ok((key, adoption_from(row)?))
-        })
-        .collect::<anyhow::Result<_>>()?)
+        .into_iter()
+        .map(|row| ((row.firm_id as u64, row.category_id as u64), row.into()))
+        .collect())
 }
 
-fn adoption_from(row: &PgRow) -> anyhow::Result<Adoption> {
-    Ok(Adoption {
-        has_tool: row.try_get("has_tool")?,
-        vendor_ids: row
-            .try_get::<Vec<i64>, _>("vendor_ids")?
-            .into_iter()
-            .map(|id| id as u64)
-            .collect(),
-        primary_vendor_id: row
-            .try_get::<Option<i64>, _>("primary_vendor_id")?
-            .map(|id| id as u64),
-        other_vendors: row.try_get("other_vendors")?,
-    })
+/// A `category_adoption` row.
+#[derive(sqlx::FromRow)]
+struct AdoptionRow {
+    firm_id: i64,
+    category_id: i64,
+    has_tool: bool,
+    vendor_ids: Vec<i64>,
+    primary_vendor_id: Option<i64>,
+    other_vendors: Vec<String>,
+}
+
+impl From<AdoptionRow> for Adoption {
+    fn from(row: AdoptionRow) -> Adoption {
+        Adoption {
+            has_tool: row.has_tool,
+            vendor_ids: row.vendor_ids.into_iter().map(|id| id as u64).collect(),
+            primary_vendor_id: row.primary_vendor_id.map(|id| id as u64),
+            other_vendors: row.other_vendors,
+        }
+    }
 }
 
 pub(super) async fn put(
@@ -113,7 +108,7 @@ pub fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<()> {
     let store = tx.store();
     let conn = tx.conn()?;
     store.run(async {
-        let rows = sqlx::query(
+        let rows = sqlx::query_as::<_, AdoptionRow>(
             "SELECT firm_id, category_id, has_tool, vendor_ids, primary_vendor_id, other_vendors \
              FROM category_adoption WHERE firm_id = ANY($1) ORDER BY firm_id, category_id \
              FOR UPDATE",
@@ -123,10 +118,9 @@ pub fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<()> {
         .await?;
         let mut ours = std::collections::HashMap::new();
         let mut theirs = Vec::new();
-        for row in &rows {
-            let firm_id = row.try_get::<i64, _>("firm_id")? as u64;
-            let category_id = row.try_get::<i64, _>("category_id")? as u64;
-            let adoption = adoption_from(row)?;
+        for row in rows {
+            let (firm_id, category_id) = (row.firm_id as u64, row.category_id as u64);
+            let adoption = Adoption::from(row);
             if firm_id == into {
                 ours.insert(category_id, adoption);
             } else {

@@ -3,7 +3,6 @@
 //! Both walk every firm's answers: they are rare operator actions, never a request's path.
 
 use redb::ReadableTable;
-use sqlx::Row;
 
 use crate::error::Result;
 use crate::store::{ADOPTION, WriteTx, codec};
@@ -86,7 +85,7 @@ pub fn merge_vendor_in(tx: &mut WriteTx, from: u64, into: u64) -> Result<Vec<u64
             let store = tx.store();
             let conn = tx.conn()?;
             let firms = store.run(async {
-                let rows = sqlx::query(
+                let rows = sqlx::query_as::<_, (i64, i64, Vec<i64>, Option<i64>)>(
                     "SELECT firm_id, category_id, vendor_ids, primary_vendor_id \
                      FROM category_adoption \
                      WHERE $1 = ANY(vendor_ids) OR primary_vendor_id = $1 \
@@ -96,18 +95,11 @@ pub fn merge_vendor_in(tx: &mut WriteTx, from: u64, into: u64) -> Result<Vec<u64
                 .fetch_all(&mut *conn)
                 .await?;
                 let mut firms = Vec::new();
-                for row in &rows {
-                    let firm_id: i64 = row.try_get("firm_id")?;
+                for (firm_id, category_id, vendor_ids, primary_vendor_id) in rows {
                     let adoption = Adoption {
                         has_tool: true,
-                        vendor_ids: row
-                            .try_get::<Vec<i64>, _>("vendor_ids")?
-                            .into_iter()
-                            .map(|id| id as u64)
-                            .collect(),
-                        primary_vendor_id: row
-                            .try_get::<Option<i64>, _>("primary_vendor_id")?
-                            .map(|id| id as u64),
+                        vendor_ids: vendor_ids.into_iter().map(|id| id as u64).collect(),
+                        primary_vendor_id: primary_vendor_id.map(|id| id as u64),
                         other_vendors: Vec::new(),
                     };
                     let merged = replaced(adoption, from, into);
@@ -116,7 +108,7 @@ pub fn merge_vendor_in(tx: &mut WriteTx, from: u64, into: u64) -> Result<Vec<u64
                          WHERE firm_id = $1 AND category_id = $2",
                     )
                     .bind(firm_id)
-                    .bind(row.try_get::<i64, _>("category_id")?)
+                    .bind(category_id)
                     .bind(
                         merged
                             .vendor_ids

@@ -1,8 +1,8 @@
 //! Invitations and reset links in PostgreSQL (migrations/postgres/0012_invitations.sql). Using a
 //! link locks its row (`FOR UPDATE`), so two nodes cannot both use it.
 
-use sqlx::postgres::PgRow;
-use sqlx::{PgConnection, Row};
+use chrono::{DateTime, Utc};
+use sqlx::PgConnection;
 
 use super::super::postgres::{self as accounts_pg, at, role_from, update_user_in, user_by_id_in};
 use crate::accounts::links::{self, Invitation, ResetLink};
@@ -34,52 +34,72 @@ macro_rules! select_reset_links {
     };
 }
 
-fn secs(row: &PgRow, column: &str) -> Result<i64> {
-    Ok(row
-        .try_get::<chrono::DateTime<chrono::Utc>, _>(column)?
-        .timestamp())
-}
-
-fn maybe_secs(row: &PgRow, column: &str) -> Result<Option<i64>> {
-    Ok(row
-        .try_get::<Option<chrono::DateTime<chrono::Utc>>, _>(column)?
-        .map(|t| t.timestamp()))
-}
-
-fn hash_from(row: &PgRow, column: &str) -> Result<TokenHash> {
-    let bytes: Vec<u8> = row.try_get(column)?;
-    Ok(bytes
+fn hash_from(bytes: Vec<u8>) -> anyhow::Result<TokenHash> {
+    bytes
         .try_into()
-        .map_err(|_| anyhow::anyhow!("a stored token hash is not 32 bytes"))?)
+        .map_err(|_| anyhow::anyhow!("a stored token hash is not 32 bytes"))
 }
 
-fn invitation_from(row: &PgRow) -> Result<Invitation> {
-    let role: String = row.try_get("role")?;
-    Ok(Invitation {
-        id: row.try_get::<i64, _>("id")? as u64,
-        firm_id: row.try_get::<i64, _>("firm_id")? as u64,
-        email: row.try_get("email")?,
-        email_key: row.try_get("email_key")?,
-        role: role_from(&role)?,
-        token_hash: hash_from(row, "token_hash")?,
-        created_at: secs(row, "created_at")?,
-        expires_at: secs(row, "expires_at")?,
-        invited_by: row.try_get::<i64, _>("invited_by")? as u64,
-        invited_by_name: row.try_get("invited_by_name")?,
-        used_at: maybe_secs(row, "used_at")?,
-        revoked_at: maybe_secs(row, "revoked_at")?,
-    })
+/// An `invitations` row.
+#[derive(sqlx::FromRow)]
+struct InvitationRow {
+    id: i64,
+    firm_id: i64,
+    email: String,
+    email_key: String,
+    role: String,
+    token_hash: Vec<u8>,
+    created_at: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+    invited_by: i64,
+    invited_by_name: String,
+    used_at: Option<DateTime<Utc>>,
+    revoked_at: Option<DateTime<Utc>>,
 }
 
-fn reset_link_from(row: &PgRow) -> Result<ResetLink> {
-    Ok(ResetLink {
-        token_hash: hash_from(row, "token_hash")?,
-        user_id: row.try_get::<i64, _>("user_id")? as u64,
-        created_at: secs(row, "created_at")?,
-        expires_at: secs(row, "expires_at")?,
-        issued_by: row.try_get::<i64, _>("issued_by")? as u64,
-        used_at: maybe_secs(row, "used_at")?,
-    })
+impl TryFrom<InvitationRow> for Invitation {
+    type Error = crate::error::AppError;
+    fn try_from(row: InvitationRow) -> Result<Invitation> {
+        Ok(Invitation {
+            id: row.id as u64,
+            firm_id: row.firm_id as u64,
+            email: row.email,
+            email_key: row.email_key,
+            role: role_from(&row.role)?,
+            token_hash: hash_from(row.token_hash)?,
+            created_at: row.created_at.timestamp(),
+            expires_at: row.expires_at.timestamp(),
+            invited_by: row.invited_by as u64,
+            invited_by_name: row.invited_by_name,
+            used_at: row.used_at.map(|t| t.timestamp()),
+            revoked_at: row.revoked_at.map(|t| t.timestamp()),
+        })
+    }
+}
+
+/// A `reset_links` row.
+#[derive(sqlx::FromRow)]
+struct ResetLinkRow {
+    token_hash: Vec<u8>,
+    user_id: i64,
+    created_at: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+    issued_by: i64,
+    used_at: Option<DateTime<Utc>>,
+}
+
+impl TryFrom<ResetLinkRow> for ResetLink {
+    type Error = anyhow::Error;
+    fn try_from(row: ResetLinkRow) -> anyhow::Result<ResetLink> {
+        Ok(ResetLink {
+            token_hash: hash_from(row.token_hash)?,
+            user_id: row.user_id as u64,
+            created_at: row.created_at.timestamp(),
+            expires_at: row.expires_at.timestamp(),
+            issued_by: row.issued_by as u64,
+            used_at: row.used_at.map(|t| t.timestamp()),
+        })
+    }
 }
 
 pub fn create_invitation(db: &PgStore, mut invitation: Invitation) -> Result<Invitation> {
@@ -112,22 +132,23 @@ pub fn create_invitation(db: &PgStore, mut invitation: Invitation) -> Result<Inv
 
 pub fn firm_invitations(db: &PgStore, firm_id: u64) -> Result<Vec<Invitation>> {
     db.run(async {
-        let rows = sqlx::query(select_invitations!("WHERE firm_id = $1 ORDER BY id"))
-            .bind(firm_id as i64)
-            .fetch_all(db.pool())
-            .await?;
-        rows.iter().map(invitation_from).collect()
+        let rows = sqlx::query_as::<_, InvitationRow>(select_invitations!(
+            "WHERE firm_id = $1 ORDER BY id"
+        ))
+        .bind(firm_id as i64)
+        .fetch_all(db.pool())
+        .await?;
+        rows.into_iter().map(Invitation::try_from).collect()
     })
 }
 
 pub fn find_invitation_by_token(db: &PgStore, hash: &TokenHash) -> Result<Option<Invitation>> {
     db.run(async {
-        sqlx::query(select_invitations!("WHERE token_hash = $1"))
+        sqlx::query_as::<_, InvitationRow>(select_invitations!("WHERE token_hash = $1"))
             .bind(hash.as_slice())
             .fetch_optional(db.pool())
             .await?
-            .as_ref()
-            .map(invitation_from)
+            .map(Invitation::try_from)
             .transpose()
     })
 }
@@ -140,12 +161,13 @@ pub(in crate::accounts::storage) async fn consume_invitation(
     email_key: &str,
     now: i64,
 ) -> Result<Invitation> {
-    let row = sqlx::query(select_invitations!("WHERE token_hash = $1 FOR UPDATE"))
-        .bind(hash.as_slice())
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or_else(links::unknown_invitation)?;
-    let mut invitation = invitation_from(&row)?;
+    let row =
+        sqlx::query_as::<_, InvitationRow>(select_invitations!("WHERE token_hash = $1 FOR UPDATE"))
+            .bind(hash.as_slice())
+            .fetch_optional(&mut *tx)
+            .await?
+            .ok_or_else(links::unknown_invitation)?;
+    let mut invitation = Invitation::try_from(row)?;
     invitation.admits(email_key, now)?;
     invitation.used_at = Some(now);
     sqlx::query("UPDATE invitations SET used_at = $2 WHERE id = $1")
@@ -173,13 +195,12 @@ pub fn revoke_invitation(
         .bind(at(now))
         .execute(db.pool())
         .await?;
-        sqlx::query(select_invitations!("WHERE id = $1 AND firm_id = $2"))
+        sqlx::query_as::<_, InvitationRow>(select_invitations!("WHERE id = $1 AND firm_id = $2"))
             .bind(id as i64)
             .bind(firm_id as i64)
             .fetch_optional(db.pool())
             .await?
-            .as_ref()
-            .map(invitation_from)
+            .map(Invitation::try_from)
             .transpose()
     })
 }
@@ -203,13 +224,14 @@ pub fn create_reset_link(db: &PgStore, link: &ResetLink) -> Result<()> {
 
 pub fn find_reset_link(db: &PgStore, hash: &TokenHash) -> Result<Option<ResetLink>> {
     db.run(async {
-        sqlx::query(select_reset_links!("WHERE token_hash = $1"))
-            .bind(hash.as_slice())
-            .fetch_optional(db.pool())
-            .await?
-            .as_ref()
-            .map(reset_link_from)
-            .transpose()
+        Ok(
+            sqlx::query_as::<_, ResetLinkRow>(select_reset_links!("WHERE token_hash = $1"))
+                .bind(hash.as_slice())
+                .fetch_optional(db.pool())
+                .await?
+                .map(ResetLink::try_from)
+                .transpose()?,
+        )
     })
 }
 
@@ -221,14 +243,15 @@ pub fn use_reset_link(
 ) -> Result<User> {
     db.run(async {
         let mut tx = db.pool().begin().await?;
-        let link = sqlx::query(select_reset_links!("WHERE token_hash = $1 FOR UPDATE"))
-            .bind(hash.as_slice())
-            .fetch_optional(&mut *tx)
-            .await?
-            .as_ref()
-            .map(reset_link_from)
-            .transpose()?
-            .ok_or_else(|| gone(links::RESET_UNUSABLE))?;
+        let link = sqlx::query_as::<_, ResetLinkRow>(select_reset_links!(
+            "WHERE token_hash = $1 FOR UPDATE"
+        ))
+        .bind(hash.as_slice())
+        .fetch_optional(&mut *tx)
+        .await?
+        .map(ResetLink::try_from)
+        .transpose()?
+        .ok_or_else(|| gone(links::RESET_UNUSABLE))?;
         link.usable(now)?;
         let mut user = user_by_id_in(&mut tx, link.user_id)
             .await?

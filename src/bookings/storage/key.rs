@@ -12,11 +12,11 @@ pub const KEY_SETTING: &str = "booking_identity_key";
 const KEY_FILE: &str = "booking-identity.key";
 
 /// The install's key, created on first use (never logged).
-pub fn booking_key(store: &Store, data_dir: &Path) -> anyhow::Result<[u8; 32]> {
-    match store {
-        Store::File(_) => install_key(data_dir),
-        Store::Postgres(db) => shared_key(db),
-    }
+pub fn booking_key(store: &Store, data_dir: &Path) -> crate::error::Result<[u8; 32]> {
+    Ok(match store {
+        Store::File(_) => install_key(data_dir)?,
+        Store::Postgres(db) => shared_key(db)?,
+    })
 }
 
 /// The key in `settings`, shared by every node (the first to need it offers one).
@@ -42,7 +42,7 @@ pub fn file_key(store: &FileStore) -> anyhow::Result<Option<[u8; 32]>> {
 }
 
 /// The per-install HMAC key in the data directory, created on first use (0600).
-pub fn install_key(data_dir: &Path) -> anyhow::Result<[u8; 32]> {
+fn install_key(data_dir: &Path) -> anyhow::Result<[u8; 32]> {
     // Two first imports at once must not each make a key: one would rename its key over the
     // other's, and rows already recognised by the first key would be new to the second.
     static CREATING: std::sync::Mutex<()> = std::sync::Mutex::new(());

@@ -1,0 +1,101 @@
+//! The account tables' rows as PostgreSQL hands them over (as `select_users!` and
+//! `select_firms!` name their columns), each converted into its domain type in one place.
+
+use chrono::{DateTime, Utc};
+
+use super::role_from;
+use crate::accounts::model::{EndReason, EndedSession, Firm, Session, User};
+use crate::error::AppError;
+use crate::store::postgres::from_code;
+
+/// A `firms` row, its columns named as `select_firms!` and `select_users!` name them.
+#[derive(sqlx::FromRow)]
+pub(super) struct FirmRow {
+    firm_id: i64,
+    firm_name: String,
+    firm_size: Option<String>,
+    firm_created_at: DateTime<Utc>,
+    verified: bool,
+    disabled: bool,
+}
+
+impl TryFrom<FirmRow> for Firm {
+    type Error = AppError;
+    fn try_from(row: FirmRow) -> Result<Firm, AppError> {
+        Ok(Firm {
+            id: row.firm_id as u64,
+            name: row.firm_name,
+            size: row.firm_size.map(from_code).transpose()?,
+            created_at: row.firm_created_at.timestamp(),
+            verified: row.verified,
+            disabled: row.disabled,
+        })
+    }
+}
+
+/// A `users` row joined with its firm's (`select_users!`).
+#[derive(sqlx::FromRow)]
+pub(super) struct UserRow {
+    id: i64,
+    name: String,
+    email: String,
+    firm_role: String,
+    password_hash: String,
+    is_admin: bool,
+    created_at: DateTime<Utc>,
+    #[sqlx(flatten)]
+    firm: FirmRow,
+}
+
+impl TryFrom<UserRow> for User {
+    type Error = AppError;
+    fn try_from(row: UserRow) -> Result<User, AppError> {
+        Ok(User {
+            id: row.id as u64,
+            name: row.name,
+            email: row.email,
+            firm: row.firm.try_into()?,
+            firm_role: role_from(&row.firm_role)?,
+            password_hash: row.password_hash,
+            is_admin: row.is_admin,
+            created_at: row.created_at.timestamp(),
+        })
+    }
+}
+
+/// A `sessions` row without its token.
+#[derive(sqlx::FromRow)]
+pub(super) struct SessionRow {
+    user_id: i64,
+    created_at: DateTime<Utc>,
+    last_seen: DateTime<Utc>,
+}
+
+impl From<SessionRow> for Session {
+    fn from(row: SessionRow) -> Session {
+        Session {
+            user_id: row.user_id as u64,
+            created_at: row.created_at.timestamp(),
+            last_seen: row.last_seen.timestamp(),
+        }
+    }
+}
+
+/// An `ended_sessions` row without its token.
+#[derive(sqlx::FromRow)]
+pub(super) struct EndedRow {
+    reason: String,
+    firm_name: Option<String>,
+    ended_at: DateTime<Utc>,
+}
+
+/// `None` for a reason this binary does not know (a newer node's): the session simply ran out.
+impl From<EndedRow> for Option<EndedSession> {
+    fn from(row: EndedRow) -> Option<EndedSession> {
+        Some(EndedSession {
+            reason: EndReason::parse(&row.reason)?,
+            firm_name: row.firm_name,
+            at: row.ended_at.timestamp(),
+        })
+    }
+}

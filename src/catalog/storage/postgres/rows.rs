@@ -1,0 +1,124 @@
+//! The catalog tables' rows as PostgreSQL hands them over, each converted into its domain type
+//! in one place.
+
+use chrono::NaiveDate;
+
+use crate::catalog::model::{BookingSource, Category, ClickKind, MeetingClick, Vendor};
+use crate::store::postgres::from_code;
+
+#[derive(sqlx::FromRow)]
+pub(super) struct CategoryRow {
+    id: i64,
+    name: String,
+    stage: Option<i16>,
+}
+
+impl TryFrom<CategoryRow> for Category {
+    type Error = anyhow::Error;
+    fn try_from(row: CategoryRow) -> anyhow::Result<Category> {
+        Ok(Category {
+            id: row.id as u64,
+            name: row.name,
+            stage: row.stage.map(u8::try_from).transpose()?,
+        })
+    }
+}
+
+/// A `vendors` row as `vendor_columns!` selects it.
+#[derive(sqlx::FromRow)]
+pub(super) struct VendorRow {
+    id: i64,
+    name: String,
+    category_id: i64,
+    website_url: Option<String>,
+    booking_url: Option<String>,
+    logo_url: Option<String>,
+    description: String,
+    short_highlights: Vec<String>,
+    integrations: Vec<String>,
+    price_bracket: Option<i16>,
+    firm_sizes_supported: Vec<String>,
+    practice_areas_supported: Vec<String>,
+    geo_focus: Option<String>,
+    tags: Vec<String>,
+    is_recommended_partner: bool,
+    partner_level: Option<String>,
+    is_active: bool,
+    needs_review: bool,
+}
+
+impl TryFrom<VendorRow> for Vendor {
+    type Error = anyhow::Error;
+    fn try_from(row: VendorRow) -> anyhow::Result<Vendor> {
+        Ok(Vendor {
+            id: row.id as u64,
+            name: row.name,
+            category_id: row.category_id as u64,
+            website_url: row.website_url,
+            booking_url: row.booking_url,
+            logo_url: row.logo_url,
+            description: row.description,
+            short_highlights: row.short_highlights,
+            integrations: row.integrations,
+            price_bracket: row.price_bracket.map(u8::try_from).transpose()?,
+            firm_sizes_supported: row
+                .firm_sizes_supported
+                .into_iter()
+                .map(from_code)
+                .collect::<anyhow::Result<_>>()?,
+            practice_areas_supported: row.practice_areas_supported,
+            geo_focus: row.geo_focus,
+            tags: row.tags,
+            is_recommended_partner: row.is_recommended_partner,
+            partner_level: row.partner_level,
+            is_active: row.is_active,
+            needs_review: row.needs_review,
+        })
+    }
+}
+
+#[derive(sqlx::FromRow)]
+pub(super) struct VendorBookingSourceRow {
+    pub(super) vendor_id: i64,
+    #[sqlx(flatten)]
+    pub(super) source: BookingSourceRow,
+}
+
+#[derive(sqlx::FromRow)]
+pub(super) struct BookingSourceRow {
+    source_url: String,
+    verified_on: NaiveDate,
+}
+
+impl From<BookingSourceRow> for BookingSource {
+    fn from(row: BookingSourceRow) -> BookingSource {
+        BookingSource {
+            source_url: row.source_url,
+            verified_on: row.verified_on.format("%Y-%m-%d").to_string(),
+        }
+    }
+}
+
+#[derive(sqlx::FromRow)]
+pub(super) struct ClickRow {
+    id: i64,
+    user_id: i64,
+    vendor_id: i64,
+    source_page: String,
+    at: chrono::DateTime<chrono::Utc>,
+    kind: String,
+}
+
+impl TryFrom<ClickRow> for MeetingClick {
+    type Error = anyhow::Error;
+    fn try_from(row: ClickRow) -> anyhow::Result<MeetingClick> {
+        Ok(MeetingClick {
+            id: row.id as u64,
+            user_id: row.user_id as u64,
+            vendor_id: row.vendor_id as u64,
+            source_page: from_code(row.source_page)?,
+            at: row.at.timestamp(),
+            kind: ClickKind::from_code(&row.kind)?,
+        })
+    }
+}

@@ -1,0 +1,37 @@
+//! The firm merge's one write transaction, across every domain that holds firm data: each
+//! domain's storage moves its own rows inside it, and the commit keeps all of it or nothing
+//! (see `super::merge`).
+
+use crate::accounts::MergedFirms;
+use crate::accounts::audit::AuditEntry;
+use crate::error::Result;
+use crate::store::Store;
+use crate::store::postgres::changes::Change;
+
+/// Moves firm `from` into firm `into` in one transaction. Accounts go first: they find both firms
+/// (or refuse) and, on PostgreSQL, take the locks that keep sign-ups and the firm rows still
+/// until the commit. `audit` makes the kept firm's log line from what moved; it is written in the
+/// same transaction, and the change log (members' cached accounts, both firms' peer figures)
+/// last, as the log asks.
+pub fn merge_firms(
+    store: &Store,
+    into: u64,
+    from: u64,
+    audit: impl FnOnce(&MergedFirms) -> AuditEntry,
+) -> Result<MergedFirms> {
+    let mut tx = store.begin()?;
+    let moved = crate::accounts::storage::merge_firm_in(&mut tx, into, from)?;
+    crate::profile::merge_firm_in(&mut tx, into, from)?;
+    crate::techstack::storage::merge_firm_in(&mut tx, into, from)?;
+    crate::recommend::storage::merge_firm_in(&mut tx, into, from)?;
+    crate::shortlist::storage::merge_firm_in(&mut tx, into, from)?;
+    crate::accounts::storage::audit::append_in(&mut tx, audit(&moved))?;
+    for &user_id in &moved.members {
+        tx.record_change(Change::User { user_id })?;
+    }
+    for firm_id in [into, from] {
+        tx.record_change(Change::Peers { firm_id })?;
+    }
+    tx.commit()?;
+    Ok(moved)
+}

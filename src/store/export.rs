@@ -1,0 +1,67 @@
+//! The two stores of `litstack export-to-postgres` (`crate::export`): the redb file it copies
+//! from, and the PostgreSQL database it copies into, which must hold no Litstack data yet.
+
+use std::path::Path;
+
+use super::{FileStore, PgStore, TableCount};
+use crate::error::Result;
+
+/// Opens the redb file of `data_dir` and the database of `database_url`, refuses a database that
+/// already holds Litstack data, and runs `copy` from one into the other.
+pub fn into_empty(
+    data_dir: &Path,
+    database_url: &str,
+    copy: impl FnOnce(&FileStore, &PgStore) -> Result<Vec<TableCount>>,
+) -> anyhow::Result<Vec<TableCount>> {
+    anyhow::ensure!(
+        data_dir.join("litstack.redb").is_file(),
+        "there is no Litstack database in {} (pass the install's --data-dir)",
+        data_dir.display()
+    );
+    let from = FileStore::open(data_dir)?;
+    let to = PgStore::connect(database_url)?;
+    let held = rows_held(&to)?;
+    anyhow::ensure!(
+        held == 0,
+        "the PostgreSQL database at {} already holds Litstack data ({held} rows): export into an \
+         empty database (create a new one, or drop and re-create this one)",
+        to.location
+    );
+    Ok(copy(&from, &to)?)
+}
+
+/// Rows in the tables an export fills (the change log and settings aside).
+fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
+    let tables = [
+        "firms",
+        "users",
+        "sessions",
+        "ended_sessions",
+        "invitations",
+        "firm_audit",
+        "merged_firms",
+        "onboarding",
+        "categories",
+        "vendors",
+        "vendor_booking_sources",
+        "vendor_aliases",
+        "meeting_clicks",
+        "category_adoption",
+        "shortlist",
+        "shortlist_removed",
+        "responses",
+        "picks",
+        "dismissals",
+        "past_recommendations",
+        "picks_cleared",
+        "bookings",
+    ];
+    let sql = tables
+        .iter()
+        .map(|t| format!("(SELECT count(*) FROM {t})"))
+        .collect::<Vec<_>>()
+        .join(" + ");
+    Ok(store.run(
+        sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT {sql}"))).fetch_one(store.pool()),
+    )?)
+}
