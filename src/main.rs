@@ -273,7 +273,20 @@ fn main() -> ExitCode {
         // Colour codes only on a terminal: in a file or a journal they would split `key=value`.
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
-    let cli = Cli::parse();
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("litstack: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs a command in the one (multi-thread) runtime, which a tool's PostgreSQL store uses too.
+fn run(cli: Cli) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Runtime::new()?;
+    let in_runtime = runtime.enter();
+    let serve = |args: ServeArgs| runtime.block_on(litstack::server::serve(args.config()));
     let result = match cli.command {
         None => serve(cli.serve),
         Some(Command::Serve(args)) => serve(args),
@@ -304,20 +317,7 @@ fn main() -> ExitCode {
             action: FirmsAction::Merge { into, from, data },
         }) => merge_firms(into, from, data.config()),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("litstack: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-fn serve(args: ServeArgs) -> anyhow::Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()?;
-    let result = runtime.block_on(litstack::server::serve(args.config()));
+    drop(in_runtime);
     // Dropping the runtime would wait for an import still running after the shutdown grace
     // period; it is abandoned instead, and its transaction never commits.
     runtime.shutdown_timeout(Duration::from_millis(500));

@@ -65,7 +65,7 @@ fn resolve<'a>(doc: &'a Value, schema: &'a Value) -> &'a Value {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_document_describes_exactly_the_routes_the_routers_define() {
     let doc = document().await;
     let documented = operations(&doc);
@@ -86,7 +86,7 @@ async fn the_document_describes_exactly_the_routes_the_routers_define() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_web_apps_copy_of_the_document_is_current() {
     let served = serde_json::to_string_pretty(&document().await).unwrap() + "\n";
     if std::env::var(UPDATE_VAR).is_ok_and(|v| v == "1") {
@@ -101,7 +101,7 @@ async fn the_web_apps_copy_of_the_document_is_current() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_document_is_public_and_the_same_whatever_the_configuration() {
     let mut app = TestApp::with_config(|c| c.utm_source = "utm-marker-93017".into());
     app.sign_up().await;
@@ -119,7 +119,7 @@ async fn the_document_is_public_and_the_same_whatever_the_configuration() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn every_operation_but_the_public_ones_needs_the_session_cookie() {
     let doc = document().await;
     let scheme = &doc["components"]["securitySchemes"]["session"];
@@ -142,7 +142,7 @@ async fn every_operation_but_the_public_ones_needs_the_session_cookie() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn every_error_answer_is_documented_as_the_error_shape() {
     let doc = document().await;
     let shape = &doc["components"]["schemas"]["ErrorBody"];
@@ -174,7 +174,7 @@ async fn every_error_answer_is_documented_as_the_error_shape() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn json_request_bodies_refuse_unknown_fields_as_the_server_does() {
     let doc = document().await;
     let mut bodies = 0;
@@ -194,7 +194,7 @@ async fn json_request_bodies_refuse_unknown_fields_as_the_server_does() {
     assert!(bodies >= 9, "only {bodies} JSON request bodies found");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn query_parameters_say_an_empty_value_means_absent_as_the_server_treats_it() {
     let doc = document().await;
     let mut app = TestApp::new();
@@ -242,7 +242,7 @@ async fn query_parameters_say_an_empty_value_means_absent_as_the_server_treats_i
 }
 
 /// What scripts/api-fuzz.sh (schemathesis) found, kept fixed.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn invalid_input_schemathesis_found_accepted_is_refused() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -261,7 +261,7 @@ async fn invalid_input_schemathesis_found_accepted_is_refused() {
 
 /// Every code the document offers for a request enum is one the server takes (the band codes were
 /// once documented as Rust variant names, which the server refuses).
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn every_documented_code_of_a_request_enum_is_accepted() {
     let doc = document().await;
     let schemas = &doc["components"]["schemas"];

@@ -45,7 +45,7 @@ async fn evidence(app: &mut TestApp, id: u64) -> Value {
     res.json()
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn bad_ids_are_a_400_and_unknown_ids_a_404_on_both_routes() {
     let mut app = signed_in().await;
     for suffix in ["", "/evidence"] {
@@ -74,7 +74,7 @@ async fn bad_ids_are_a_400_and_unknown_ids_a_404_on_both_routes() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn both_routes_need_a_session() {
     let mut app = signed_in().await;
     app.sign_out().await;
@@ -85,7 +85,7 @@ async fn both_routes_need_a_session() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_profile_shows_the_vendor_and_marks_integrations_in_the_firms_stack() {
     let mut app = signed_in().await;
     let res = app
@@ -114,7 +114,7 @@ async fn the_profile_shows_the_vendor_and_marks_integrations_in_the_firms_stack(
     assert_eq!(p["history"]["recommendations"], json!([]));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn an_inactive_vendor_is_answered_but_never_an_alternative() {
     let mut app = signed_in().await;
     let res = app
@@ -146,7 +146,7 @@ async fn an_inactive_vendor_is_answered_but_never_an_alternative() {
     assert!(alts[top.len()..].iter().all(|a| a["reason"] != best));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_profile_meeting_click_is_part_of_the_firms_own_history() {
     let mut app = signed_in().await;
     let res = app
@@ -167,7 +167,7 @@ async fn a_profile_meeting_click_is_part_of_the_firms_own_history() {
     assert_eq!(theirs["history"]["meetingClicks"], json!([]));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn after_a_questionnaire_the_history_says_why_and_alternatives_follow_its_scores() {
     let mut app = signed_in().await;
     let catalog = app.state.catalog.load_full();
@@ -319,7 +319,7 @@ fn assert_nothing_small_can_be_worked_out(groups: &Value, total: &Value) {
     assert_eq!(total["value"].as_u64(), Some(sum));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn evidence_counts_real_bookings_by_month_and_size_and_hides_small_counts() {
     let mut app = signed_in().await;
     let today = Utc::now().date_naive();
@@ -399,7 +399,7 @@ fn months_between(from: &str, to: &str) -> usize {
     (parse(to) - parse(from)) as usize
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn fewer_than_five_bookings_in_all_are_one_hidden_count_with_no_total() {
     let mut app = signed_in().await;
     let today = Utc::now().date_naive();
@@ -426,7 +426,7 @@ async fn fewer_than_five_bookings_in_all_are_one_hidden_count_with_no_total() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn peer_adoption_is_fewer_than_five_until_five_firms_of_the_size_use_it() {
     let mut app = signed_in().await;
     let adopt =
@@ -476,7 +476,7 @@ async fn peer_adoption_is_fewer_than_five_until_five_firms_of_the_size_use_it() 
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_90_days_are_not_shown_when_the_24_months_would_give_away_the_rest() {
     let mut app = signed_in().await;
     let today = Utc::now().date_naive();

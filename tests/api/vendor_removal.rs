@@ -159,7 +159,7 @@ fn stored(app: &TestApp, id: u64) -> Option<litstack::catalog::Vendor> {
     catalog.vendor(id).cloned()
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_vendor_something_refers_to_is_not_deleted_and_the_answer_says_what_refers_to_it() {
     let mut w = referenced().await;
 
@@ -177,7 +177,7 @@ async fn a_vendor_something_refers_to_is_not_deleted_and_the_answer_says_what_re
     assert_eq!(res.status, StatusCode::OK);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_vendor_nothing_refers_to_is_deleted_from_the_directory() {
     let mut w = referenced().await;
     let log = crate::secrets::security_log();
@@ -203,7 +203,7 @@ async fn a_vendor_nothing_refers_to_is_deleted_from_the_directory() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_merge_moves_every_reference_to_the_kept_vendor_and_deletes_the_duplicate() {
     let mut w = referenced().await;
 
@@ -282,7 +282,7 @@ async fn a_merge_moves_every_reference_to_the_kept_vendor_and_deletes_the_duplic
     ), "{}", res.error());
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_merge_of_vendors_that_cannot_be_merged_is_refused_and_writes_nothing() {
     let mut w = referenced().await;
     for (body, status, message) in [
@@ -325,7 +325,7 @@ async fn a_merge_of_vendors_that_cannot_be_merged_is_refused_and_writes_nothing(
     assert!(shortlist.contains("Dupe Intake"), "{shortlist}");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn booking_links_come_in_bulk_with_where_and_when_they_were_checked() {
     let mut w = referenced().await;
     let csv = "name,category,websiteUrl,bookingUrl,sourceUrl,verifiedOn,bookingSourceUrl,bookingVerifiedOn

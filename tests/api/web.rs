@@ -3,7 +3,7 @@ use serde_json::json;
 
 use crate::helpers::TestApp;
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn client_routes_get_the_app_and_assets_are_cached_for_good() {
     let mut app = TestApp::new();
     for path in ["/", "/trends", "/matches?categoryId=3", "/auth/sign-in"] {
@@ -16,14 +16,14 @@ async fn client_routes_get_the_app_and_assets_are_cached_for_good() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_missing_asset_is_a_404_not_the_app() {
     let mut app = TestApp::new();
     let res = app.get("/assets/missing-1234.js").await;
     assert_eq!(res.status, StatusCode::NOT_FOUND);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn path_traversal_finds_nothing_outside_the_bundle() {
     let mut app = TestApp::new();
     for path in [
@@ -39,7 +39,7 @@ async fn path_traversal_finds_nothing_outside_the_bundle() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn an_unknown_api_path_is_a_json_404() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -49,7 +49,7 @@ async fn an_unknown_api_path_is_a_json_404() {
     assert_eq!(res.headers[header::CACHE_CONTROL], "no-store");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn api_answers_are_compressed_when_asked() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -63,7 +63,7 @@ async fn api_answers_are_compressed_when_asked() {
     assert_eq!(res.headers[header::CONTENT_ENCODING], "gzip");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_state_change_from_a_foreign_origin_is_refused() {
     let mut app = TestApp::new();
     let req = app
@@ -81,7 +81,7 @@ async fn a_state_change_from_a_foreign_origin_is_refused() {
     assert_eq!(app.cookie, None);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_second_server_on_the_same_data_directory_is_refused_clearly() {
     let app = TestApp::on_file();
     let err = match litstack::AppState::open(litstack::Config::for_data_dir(app.data_dir())) {
@@ -94,7 +94,7 @@ async fn a_second_server_on_the_same_data_directory_is_refused_clearly() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn an_admin_downloads_a_backup_that_opens_and_passes_its_integrity_check() {
     let mut app = TestApp::on_file();
     app.sign_up().await;
@@ -137,7 +137,7 @@ async fn an_admin_downloads_a_backup_that_opens_and_passes_its_integrity_check()
     assert!(leftovers.is_empty());
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn only_admins_download_backups() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -148,7 +148,7 @@ async fn only_admins_download_backups() {
     assert_eq!(res.error(), "Admin access required.");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_data_directory_and_database_are_private_to_their_owner() {
     use std::os::unix::fs::PermissionsExt;
     let app = TestApp::on_file();
@@ -165,7 +165,7 @@ async fn the_data_directory_and_database_are_private_to_their_owner() {
     assert_eq!((dir, db), (0o700, 0o600));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_backup_never_overwrites_an_existing_file() {
     let app = TestApp::on_file();
     let dir = tempfile::tempdir().unwrap();
