@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use arc_swap::ArcSwap;
 
-use super::{BookingsTxn, catch_up, generation, load, read_columns};
+use super::{BookingsTxn, generation, read_columns};
+use crate::bookings::lifecycle::{catch_up, load};
 use crate::bookings::{BookingSets, generate, sample};
 use crate::catalog::Catalog;
 use crate::config::Config;
