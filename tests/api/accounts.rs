@@ -139,6 +139,7 @@ async fn sign_in_sign_out_and_a_wrong_password() {
 
     let ok = app.sign_in("Ann@Doe-Law.com", PASSWORD).await;
     assert_eq!(ok.status, StatusCode::OK);
+    assert_eq!(ok.json()["user"]["email"], "ann@doe-law.com");
     assert_eq!(
         app.get("/api/auth/me").await.json()["user"]["email"],
         "ann@doe-law.com"

@@ -339,6 +339,7 @@ async fn an_invite_only_install_refuses_sign_ups_without_an_invitation() {
         )
         .await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["signUp"], "invite-only");
     let bad = app
         .call(
             Method::PUT,

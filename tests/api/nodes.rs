@@ -119,7 +119,9 @@ async fn a_vendor_change_on_one_node_reaches_the_other_nodes_directory() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_vendor_deleted_on_one_node_is_gone_from_the_other_nodes_directory() {
     let (mut a, mut b) = two_nodes().await;
-    assert_eq!(b.get("/api/vendors/1").await.status, StatusCode::OK);
+    let profile = b.get("/api/vendors/1").await;
+    assert_eq!(profile.status, StatusCode::OK);
+    assert_eq!(profile.json()["id"], 1, "{}", profile.text());
     let res = a
         .call(axum::http::Method::DELETE, "/api/admin/vendors/1", None)
         .await;

@@ -65,6 +65,7 @@ async fn profile_edits_are_saved_and_seen_by_me() {
         )
         .await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["user"]["name"], "Ann Q. Doe");
     let me = app.get("/api/auth/me").await.json();
     assert_eq!(me["user"]["name"], "Ann Q. Doe");
     assert_eq!(me["user"]["firmSize"], "E21_50");
@@ -158,4 +159,6 @@ async fn the_same_email_in_another_case_is_no_change() {
         )
         .await;
     assert_eq!(res.status, StatusCode::OK);
+    assert_eq!(res.json()["user"]["email"], "ann@doe-law.com");
+    assert_eq!(res.json()["user"]["name"], "Ann");
 }

@@ -591,4 +591,5 @@ async fn a_nul_character_in_a_note_or_reason_is_a_400_and_writes_nothing() {
     )
     .await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["note"], "C:\\u0000");
 }

@@ -238,6 +238,20 @@ async fn no_with_vendors_attached_is_refused_not_silently_dropped() {
     )
     .await;
     assert_eq!(ok.status, StatusCode::OK, "{}", ok.text());
+    let intake = ok.json()["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|item| item["category"]["id"] == INTAKE)
+        .cloned()
+        .unwrap();
+    assert_eq!(intake["adoption"], json!({ "hasTool": false }));
+    assert_eq!(intake["selectedVendors"], json!([]));
+    assert_eq!(
+        intake["otherVendors"],
+        json!([]),
+        "a blank name is no vendor"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -159,6 +159,9 @@ async fn a_partial_update_changes_only_the_fields_sent_and_null_clears() {
         .await;
 
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let answered = res.json();
+    assert_eq!(answered["bookingUrl"], Value::Null, "{answered}");
+    assert_eq!(answered["partnerLevel"], "Silver", "{answered}");
     let after = stored(&app, 3);
     assert_eq!(after.booking_url, None);
     assert_eq!(
