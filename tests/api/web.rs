@@ -278,9 +278,12 @@ async fn use_everything(app: &mut TestApp) {
     assert_eq!(ann, 1);
 }
 
+/// A table's rows, each as its key's and its value's bytes.
+type Rows = Vec<(Vec<u8>, Vec<u8>)>;
+
 /// Every row of the table `name`, as its key's and value's bytes. redb refuses to open a table
 /// with other types than it was made with, so the types are tried in turn.
-fn rows_of(txn: &redb::ReadTransaction, name: &str) -> Vec<(Vec<u8>, Vec<u8>)> {
+fn rows_of(txn: &redb::ReadTransaction, name: &str) -> Rows {
     use redb::{ReadableTable, TableDefinition, TableError, Value};
     macro_rules! as_any_of {
         ($(($k:ty, $v:ty)),* $(,)?) => {$(
@@ -323,9 +326,7 @@ fn rows_of(txn: &redb::ReadTransaction, name: &str) -> Vec<(Vec<u8>, Vec<u8>)> {
 }
 
 /// Every table of a redb file and its rows, by name.
-fn tables_of(
-    path: &std::path::Path,
-) -> std::collections::BTreeMap<String, Vec<(Vec<u8>, Vec<u8>)>> {
+fn tables_of(path: &std::path::Path) -> std::collections::BTreeMap<String, Rows> {
     use redb::{ReadableDatabase, TableHandle};
     let db = redb::Database::open(path).unwrap();
     let txn = db.begin_read().unwrap();
