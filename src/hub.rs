@@ -163,8 +163,8 @@ fn apply_loop(app: &Weak<App>, woken: &mpsc::Receiver<()>) {
         while woken.try_recv().is_ok() {}
         let Some(app) = app.upgrade() else { return };
         if let Err(e) = catch_up(&app) {
-            // Dropped by every other holder meanwhile, the node is shutting down (a command-line
-            // tool has ended, and the runtime its store drives sqlx in with it): nothing to retry.
+            // Dropped by every other holder meanwhile, the node is shutting down (and the runtime
+            // its store drives sqlx in may be with it): nothing to retry.
             if Arc::strong_count(&app) == 1 {
                 return;
             }

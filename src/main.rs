@@ -374,7 +374,7 @@ fn backup(file: &std::path::Path, data_dir: PathBuf) -> anyhow::Result<()> {
 }
 
 fn promote(email: &str, config: Config) -> anyhow::Result<()> {
-    let state = AppState::open(config)?;
+    let state = AppState::open_for_command(config)?;
     if litstack::accounts::promote(&state, email)? {
         println!("{email} is now an administrator.");
         Ok(())
@@ -384,7 +384,7 @@ fn promote(email: &str, config: Config) -> anyhow::Result<()> {
 }
 
 fn list_firms(config: Config) -> anyhow::Result<()> {
-    let state = AppState::open(config)?;
+    let state = AppState::open_for_command(config)?;
     let err = |e: litstack::error::AppError| anyhow::anyhow!("{e}");
     let mut members = std::collections::HashMap::<u64, usize>::new();
     for user in litstack::accounts::all_users(&state).map_err(err)? {
@@ -409,7 +409,7 @@ fn list_firms(config: Config) -> anyhow::Result<()> {
 }
 
 fn merge_firms(into: u64, from: u64, config: Config) -> anyhow::Result<()> {
-    let state = AppState::open(config)?;
+    let state = AppState::open_for_command(config)?;
     let merged =
         litstack::firms::merge::merge_firms(&state, "The operator (command line)", into, from)
             .map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -441,7 +441,7 @@ fn merge_firms(into: u64, from: u64, config: Config) -> anyhow::Result<()> {
 }
 
 fn remove_sample(config: Config) -> anyhow::Result<()> {
-    let state = AppState::open(config)?;
+    let state = AppState::open_for_command(config)?;
     let removed = litstack::bookings::sample::remove(&state)?;
     tracing::info!(target: "security", removed, "sample bookings removed from the command line");
     match removed {
@@ -454,7 +454,7 @@ fn remove_sample(config: Config) -> anyhow::Result<()> {
 
 fn import(kind: ImportKind, file: &std::path::Path, config: Config) -> anyhow::Result<()> {
     use litstack::import::{Kind, Options, run};
-    let state = AppState::open(config)?;
+    let state = AppState::open_for_command(config)?;
     let f = std::fs::File::open(file).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     let bar = indicatif::ProgressBar::new(f.metadata()?.len());
     bar.set_style(indicatif::ProgressStyle::with_template(
