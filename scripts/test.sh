@@ -35,5 +35,7 @@ npm run api:check
 npm run typecheck
 # typescript-eslint, the Rules of Hooks, and the layering: no feature imports another feature.
 npm run lint
+# Prettier, like rustfmt: the web code as Prettier writes it (npm run format rewrites it).
+npm run format:check
 npm test
 LITSTACK_BIN=../target/debug/litstack npm run e2e

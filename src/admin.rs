@@ -1,11 +1,9 @@
 //! Administration that belongs to no single domain: downloading a consistent backup, and the
 //! accounts locked by failed sign-ins, which the operator can unlock.
 
-use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
-use axum::routing::{get, post};
 
 use crate::accounts::AdminUser;
 use crate::accounts::lockout::{self, LockedAccount};
@@ -13,17 +11,16 @@ use crate::error::{Result, not_found};
 use crate::extract::Json;
 use crate::state::AppState;
 use crate::store::backup;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-/// The administration operations, for the API description.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(download_backup, locked_accounts, unlock_account))]
-pub struct AdminApi;
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/admin/backup", get(download_backup))
-        .route("/admin/locked-accounts", get(locked_accounts))
-        .route("/admin/users/{user_id}/unlock", post(unlock_account))
+/// The administration routes: each one's path and method are in its handler's
+/// `#[utoipa::path]`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(download_backup))
+        .routes(routes!(locked_accounts))
+        .routes(routes!(unlock_account))
 }
 
 /// The accounts some client may not sign in to now.

@@ -32,10 +32,12 @@ use axum::extract::MatchedPath;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderValue, Request, header};
 use axum::middleware;
-use axum::routing::get;
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 pub use config::Config;
 pub use state::{App, AppState};
@@ -44,40 +46,14 @@ pub use state::{App, AppState};
 pub const JSON_BODY_LIMIT: usize = 64 * 1024;
 
 pub fn app(state: AppState) -> Router {
-    let api = Router::new()
-        .merge(accounts::router())
-        .merge(profile::router())
-        .merge(catalog::router())
-        .merge(vendor_profile::router())
-        .merge(admin::router())
-        .merge(techstack::router())
-        .merge(bookings::router())
-        .merge(recommend::router())
-        .merge(compare::router())
-        .merge(shortlist::router())
-        .merge(firms::router())
-        .route("/config", get(client_config))
-        .route("/openapi.json", get(openapi::openapi_json))
-        .fallback(web::api_not_found)
-        .method_not_allowed_fallback(web::api_method_not_allowed)
-        // Inside the CSRF check: a refused foreign request spends no one's write budget.
-        .layer(middleware::from_fn_with_state(
-            accounts::WriteBudgets::shared(),
-            accounts::budget::limit_writes,
-        ))
-        // Every state-changing route is under /api: the CSRF check guards them all.
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            web::same_origin_only,
-        ))
-        // API answers are per user and change with every write: never stored by a cache.
-        .layer(SetResponseHeaderLayer::overriding(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("no-store"),
-        ));
+    // One router for the routes and the document: each route is declared once, with `routes!`.
+    let (app, mut doc) = OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+        .nest("/api", api(&state))
+        .split_for_parts();
+    openapi::finish(&mut doc);
+    openapi::publish(&doc);
 
-    let mut app = Router::new()
-        .nest("/api", api)
+    let mut app = app
         .fallback(web::serve_app)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .layer(middleware::from_fn(web::log_refusals))
@@ -110,6 +86,59 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
 }
 
+/// Every domain's routes. Three domains name a type `CategoryRef` and two `Integration` (one
+/// shape, different descriptions): the first router merged names the schema, so this order is
+/// the document's.
+fn domain_routers() -> [OpenApiRouter<AppState>; 11] {
+    [
+        accounts::router(),
+        profile::router(),
+        techstack::router(),
+        catalog::router(),
+        vendor_profile::router(),
+        admin::router(),
+        bookings::router(),
+        recommend::router(),
+        compare::router(),
+        shortlist::router(),
+        firms::router(),
+    ]
+}
+
+/// Every /api route, with what only /api has: the JSON 404 and 405, the same-origin (CSRF)
+/// check, the write budgets and no-store.
+fn api(state: &AppState) -> OpenApiRouter<AppState> {
+    let routes = domain_routers()
+        .into_iter()
+        .fold(OpenApiRouter::new(), OpenApiRouter::merge)
+        .routes(routes!(client_config))
+        .routes(routes!(openapi::openapi_json));
+    // utoipa-axum's router has no `method_not_allowed_fallback`: both fallbacks go on its axum
+    // half, which is then put back with the document.
+    let (router, doc) = routes.split_for_parts();
+    let router = router
+        .fallback(web::api_not_found)
+        .method_not_allowed_fallback(web::api_method_not_allowed);
+    let mut api = OpenApiRouter::from(router);
+    *api.get_openapi_mut() = doc;
+    api
+        // Inside the CSRF check: a refused foreign request spends no one's write budget.
+        .layer(middleware::from_fn_with_state(
+            accounts::WriteBudgets::shared(),
+            accounts::budget::limit_writes,
+        ))
+        // Every state-changing route is under /api: the CSRF check guards them all.
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            web::same_origin_only,
+        ))
+        // API answers are per user and change with every write: never stored by a cache.
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ))
+}
+
 /// Settings the web app needs.
 #[derive(serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -121,7 +150,7 @@ struct ClientConfig {
 }
 
 /// Settings the web app needs: the outbound link tag and whether logos may come from third parties.
-#[utoipa::path(get, path = "/api/config", tag = "meta",
+#[utoipa::path(get, path = "/config", tag = "meta",
     responses(
         (status = 200, body = ClientConfig),
         (status = 401, description = "Not signed in", body = error::ErrorBody),
@@ -134,4 +163,45 @@ async fn client_config(
         utm_source: state.config.utm_source.clone(),
         third_party_logos: state.config.third_party_logos,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use serde_json::Value;
+
+    /// A schema's JSON without its descriptions, which differ harmlessly between domains.
+    fn shape(mut v: Value) -> Value {
+        match &mut v {
+            Value::Object(map) => {
+                map.remove("description");
+                for value in map.values_mut() {
+                    *value = shape(value.take());
+                }
+            }
+            Value::Array(items) => {
+                for item in items {
+                    *item = shape(item.take());
+                }
+            }
+            _ => {}
+        }
+        v
+    }
+
+    /// The document keeps one schema per name, the first domain's: two domains' types of one
+    /// name must have one shape, or the other domain's answers would be documented wrong.
+    #[test]
+    fn a_schema_name_two_domains_share_has_one_shape() {
+        let mut first: HashMap<String, Value> = HashMap::new();
+        for router in super::domain_routers() {
+            let components = router.into_openapi().components.unwrap_or_default();
+            for (name, schema) in components.schemas {
+                let schema = shape(serde_json::to_value(schema).unwrap());
+                let kept = first.entry(name.clone()).or_insert_with(|| schema.clone());
+                assert_eq!(*kept, schema, "two types named {name} differ in shape");
+            }
+        }
+    }
 }

@@ -1,8 +1,10 @@
 //! The API description: an OpenAPI 3.1 document built from the handlers' `#[utoipa::path]`
 //! attributes and the request and response types' `ToSchema` derives, served at
-//! `GET /api/openapi.json`. Each domain owns a `*Api` struct listing its handlers; this module
-//! nests them under `/api`. `tests/api/openapi.rs` compares the document's operations with the
-//! routes in src/, so a route cannot be added without being described.
+//! `GET /api/openapi.json`. Each domain's `router()` declares its routes with utoipa-axum's
+//! `routes!`, which takes the path and the method from the handler's `#[utoipa::path]`: a route
+//! and its operation are one declaration. `app()` (lib.rs) nests the routers under `/api` in one
+//! `OpenApiRouter` built on `ApiDoc`, the document-level parts kept here, and `finish` adds what
+//! reads every operation.
 //!
 //! The document holds no personal data and no configuration: it is the same for every install.
 
@@ -26,25 +28,19 @@ pub const SESSION: &str = "session";
             `Referer` header naming it); others are refused with 403. Request bodies refuse \
             unknown fields. An empty query parameter (`?start=`) is the same as leaving it out."
     ),
-    paths(openapi_json, crate::client_config),
-    nest(
-        (path = "/api", api = crate::accounts::AccountsApi),
-        (path = "/api", api = crate::profile::ProfileApi),
-        (path = "/api", api = crate::techstack::TechstackApi),
-        (path = "/api", api = crate::catalog::CatalogApi),
-        (path = "/api", api = crate::vendor_profile::VendorProfileApi),
-        (path = "/api", api = crate::admin::AdminApi),
-        (path = "/api", api = crate::bookings::BookingsApi),
-        (path = "/api", api = crate::recommend::RecommendApi),
-        (path = "/api", api = crate::compare::CompareApi),
-        (path = "/api", api = crate::shortlist::ShortlistApi),
-        (path = "/api", api = crate::firms::FirmsApi),
-    ),
     components(schemas(crate::error::ErrorBody)),
-    modifiers(&SessionCookie, &EmptyQueryValues, &WriteBudgets),
     security(("session" = []))
 )]
 pub struct ApiDoc;
+
+/// Completes the document the routers assembled: the session cookie scheme, and what each
+/// operation inherits (empty query values, the write budgets' 429), which can only be added once
+/// every operation is in.
+pub fn finish(openapi: &mut utoipa::openapi::OpenApi) {
+    SessionCookie.modify(openapi);
+    EmptyQueryValues.modify(openapi);
+    WriteBudgets.modify(openapi);
+}
 
 /// Adds the session cookie security scheme.
 struct SessionCookie;
@@ -137,20 +133,25 @@ impl Modify for WriteBudgets {
     }
 }
 
-/// The document as JSON, built once.
+/// The document as JSON, serialised once: every `app()` assembles the same document.
+static DOCUMENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Keeps the finished document for `GET /api/openapi.json`.
+pub fn publish(openapi: &utoipa::openapi::OpenApi) {
+    DOCUMENT.get_or_init(|| openapi.to_json().expect("the OpenAPI document serialises"));
+}
+
+/// The document as JSON; `app()` publishes it before it serves a request.
 pub fn document() -> &'static str {
-    static DOC: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    DOC.get_or_init(|| {
-        ApiDoc::openapi()
-            .to_json()
-            .expect("the OpenAPI document serialises")
-    })
+    DOCUMENT
+        .get()
+        .expect("app() publishes the document before it serves")
 }
 
 /// GET /api/openapi.json (public): this API's description.
 #[utoipa::path(
     get,
-    path = "/api/openapi.json",
+    path = "/openapi.json",
     tag = "meta",
     security(()),
     responses((status = 200, description = "The OpenAPI 3.1 document of this API",

@@ -17,8 +17,8 @@ pub mod settings;
 mod storage;
 pub mod text;
 
-use axum::Router;
-use axum::routing::{get, post};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 pub use budget::WriteBudgets;
 pub use client_ip::{ClientIp, TrustedProxy};
@@ -32,30 +32,17 @@ pub use storage::export;
 use crate::error::Result;
 use crate::state::{App, AppState};
 
-/// The /api/auth operations, for the API description.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    routes::sign_up,
-    routes::sign_in,
-    routes::sign_out,
-    routes::me,
-    routes::change_password,
-    routes::setup_status,
-    link_routes::look_up_invitation,
-    link_routes::reset_password
-))]
-pub struct AccountsApi;
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/auth/sign-up", post(routes::sign_up))
-        .route("/auth/sign-in", post(routes::sign_in))
-        .route("/auth/sign-out", post(routes::sign_out))
-        .route("/auth/me", get(routes::me))
-        .route("/auth/change-password", post(routes::change_password))
-        .route("/auth/setup", get(routes::setup_status))
-        .route("/auth/invitation", post(link_routes::look_up_invitation))
-        .route("/auth/reset-password", post(link_routes::reset_password))
+/// The /api/auth routes: each one's path and method are in its handler's `#[utoipa::path]`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::sign_up))
+        .routes(routes!(routes::sign_in))
+        .routes(routes!(routes::sign_out))
+        .routes(routes!(routes::me))
+        .routes(routes!(routes::change_password))
+        .routes(routes!(routes::setup_status))
+        .routes(routes!(link_routes::look_up_invitation))
+        .routes(routes!(link_routes::reset_password))
 }
 
 /// Every account, by id. For figures across firms (peer adoption), never for display.

@@ -24,9 +24,9 @@ pub mod storage;
 
 use std::collections::HashMap;
 
-use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{delete, get, post};
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 
 pub use index::{BookingIndex, Columns, ColumnsBuilder};
 pub use lifecycle::{catch_up, install, load, refresh};
@@ -82,19 +82,6 @@ pub(crate) fn one_writer() -> std::sync::MutexGuard<'static, ()> {
     WRITER.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// The demo-booking operations, for the API description.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    routes::trends,
-    routes::top_cities,
-    routes::list_bookings,
-    routes::state_bookings,
-    routes::filter_options,
-    routes::import_upload,
-    routes::remove_sample
-), modifiers(&StateRequired))]
-pub struct BookingsApi;
-
 /// The city drill-downs share their query type with the other lists but refuse a request without
 /// a state (`STATE_REQUIRED`): their `state` parameter is marked required.
 struct StateRequired;
@@ -118,17 +105,17 @@ impl utoipa::Modify for StateRequired {
     }
 }
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/trends", get(routes::trends))
-        .route("/trends/cities", get(routes::top_cities))
-        .route("/demo-bookings", get(routes::list_bookings))
-        .route("/demo-bookings/cities", get(routes::state_bookings))
-        .route("/demo-bookings/filter-options", get(routes::filter_options))
-        .route(
-            "/admin/demo-bookings/import",
-            // The import counts the upload's bytes itself against `import_max_bytes`.
-            post(routes::import_upload).layer(DefaultBodyLimit::disable()),
-        )
-        .route("/admin/sample-bookings", delete(routes::remove_sample))
+/// The demo-booking routes: each one's path and method are in its handler's `#[utoipa::path]`.
+pub fn router() -> OpenApiRouter<AppState> {
+    let mut router = OpenApiRouter::new()
+        .routes(routes!(routes::trends))
+        .routes(routes!(routes::top_cities))
+        .routes(routes!(routes::list_bookings))
+        .routes(routes!(routes::state_bookings))
+        .routes(routes!(routes::filter_options))
+        // The import counts the upload's bytes itself against `import_max_bytes`.
+        .routes(routes!(routes::import_upload).layer(DefaultBodyLimit::disable()))
+        .routes(routes!(routes::remove_sample));
+    utoipa::Modify::modify(&StateRequired, router.get_openapi_mut());
+    router
 }

@@ -14,8 +14,9 @@ mod snapshot;
 mod storage;
 pub mod vendor_csv;
 
-use axum::Router;
-use axum::routing::{get, patch, post};
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 pub use model::{
     Category, ClickKind, FieldType, MeetingClick, OptionKind, PartnerLevel, Question,
@@ -29,37 +30,20 @@ pub use storage::{VendorImport, export};
 
 use crate::state::AppState;
 
-/// The catalog operations, for the API description.
-#[derive(utoipa::OpenApi)]
-#[openapi(
-    paths(
-        routes::list_categories,
-        routes::list_vendors,
-        routes::list_questions,
-        routes::record_click,
-        routes::list_clicks,
-        routes::update_vendor,
-        removal::delete_vendor_route,
-        removal::merge_vendors_route
-    ),
-    components(schemas(listing::VendorSort))
-)]
-pub struct CatalogApi;
+/// What the catalog's document holds beside its routes: the vendor list's sort orders.
+#[derive(OpenApi)]
+#[openapi(components(schemas(listing::VendorSort)))]
+struct CatalogApi;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/categories", get(routes::list_categories))
-        .route("/vendors", get(routes::list_vendors))
-        .route("/questions/{category_id}", get(routes::list_questions))
-        .route(
-            "/meeting-clicks",
-            post(routes::record_click).get(routes::list_clicks),
-        )
-        .route(
-            "/admin/vendors/{id}",
-            patch(routes::update_vendor).delete(removal::delete_vendor_route),
-        )
-        .route("/admin/vendors/merge", post(removal::merge_vendors_route))
+/// The catalog routes: each one's path and method are in its handler's `#[utoipa::path]`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(CatalogApi::openapi())
+        .routes(routes!(routes::list_categories))
+        .routes(routes!(routes::list_vendors))
+        .routes(routes!(routes::list_questions))
+        .routes(routes!(routes::record_click, routes::list_clicks))
+        .routes(routes!(routes::update_vendor, removal::delete_vendor_route))
+        .routes(routes!(removal::merge_vendors_route))
 }
 
 #[cfg(test)]

@@ -14,8 +14,8 @@ mod routes;
 pub mod summary;
 pub mod table;
 
-use axum::Router;
-use axum::routing::get;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 pub use ids::VendorIds;
 pub use model::Comparison;
@@ -23,11 +23,7 @@ pub use table::compare;
 
 use crate::state::AppState;
 
-/// The comparison operations, for the API description.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(routes::get_comparison))]
-pub struct CompareApi;
-
-pub fn router() -> Router<AppState> {
-    Router::new().route("/compare", get(routes::get_comparison))
+/// The comparison route: its path and method are in its handler's `#[utoipa::path]`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(routes::get_comparison))
 }

@@ -1,6 +1,6 @@
 //! GET /api/firm/audit: the firm's audit log for its owners and admins, as JSON or as a CSV file.
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -8,12 +8,13 @@ use serde::Deserialize;
 use super::model::{AuditEntryView, AuditLog};
 use crate::accounts::{CurrentUser, audit};
 use crate::error::{Result, bad_request};
-use crate::extract::Json;
+use crate::extract::{Json, Query};
 use crate::shortlist::safe_cell;
 use crate::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub(super) struct AuditQuery {
     /// `csv` for a download; JSON otherwise.
     #[serde(default)]
@@ -37,7 +38,7 @@ pub(super) async fn firm_audit(
 ) -> Result<Response> {
     current.user.firm_role.may_manage()?;
     let csv = match query.format.as_deref() {
-        None | Some("json") => false,
+        None | Some("" | "json") => false,
         Some("csv") => true,
         Some(other) => {
             return Err(bad_request(format!(

@@ -9,66 +9,31 @@ pub mod merge;
 mod model;
 mod routes;
 
-use axum::Router;
 use axum::http::{HeaderMap, header};
-use axum::routing::{delete, get, patch, post};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::state::AppState;
 
-/// The /api/firm and /api/admin/firms operations, for the API description.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    routes::get_firm,
-    routes::update_firm,
-    routes::list_members,
-    routes::change_role,
-    routes::remove_member,
-    invitations::create_invitation,
-    invitations::list_invitations,
-    invitations::revoke_invitation,
-    invitations::member_reset_link,
-    audit::firm_audit,
-    admin::list_firms,
-    admin::operator_update_firm,
-    admin::operator_reset_link,
-    admin::get_settings,
-    admin::put_settings,
-    merge::merge_firms_route
-))]
-pub struct FirmsApi;
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/firm", get(routes::get_firm).patch(routes::update_firm))
-        .route("/firm/members", get(routes::list_members))
-        .route(
-            "/firm/members/{user_id}",
-            patch(routes::change_role).delete(routes::remove_member),
-        )
-        .route(
-            "/firm/members/{user_id}/reset-link",
-            post(invitations::member_reset_link),
-        )
-        .route(
-            "/firm/invitations",
-            get(invitations::list_invitations).post(invitations::create_invitation),
-        )
-        .route(
-            "/firm/invitations/{invitation_id}",
-            delete(invitations::revoke_invitation),
-        )
-        .route("/firm/audit", get(audit::firm_audit))
-        .route("/admin/firms", get(admin::list_firms))
-        .route("/admin/firms/merge", post(merge::merge_firms_route))
-        .route("/admin/firms/{firm_id}", patch(admin::operator_update_firm))
-        .route(
-            "/admin/users/{user_id}/reset-link",
-            post(admin::operator_reset_link),
-        )
-        .route(
-            "/admin/settings",
-            get(admin::get_settings).put(admin::put_settings),
-        )
+/// The /api/firm and /api/admin/firms routes: each one's path and method are in its handler's
+/// `#[utoipa::path]`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::get_firm, routes::update_firm))
+        .routes(routes!(routes::list_members))
+        .routes(routes!(routes::change_role, routes::remove_member))
+        .routes(routes!(invitations::member_reset_link))
+        .routes(routes!(
+            invitations::list_invitations,
+            invitations::create_invitation
+        ))
+        .routes(routes!(invitations::revoke_invitation))
+        .routes(routes!(audit::firm_audit))
+        .routes(routes!(admin::list_firms))
+        .routes(routes!(merge::merge_firms_route))
+        .routes(routes!(admin::operator_update_firm))
+        .routes(routes!(admin::operator_reset_link))
+        .routes(routes!(admin::get_settings, admin::put_settings))
 }
 
 /// Where the links Litstack hands out point: the public URL when one is set, else the origin the

@@ -8,34 +8,19 @@ mod storage;
 
 pub use storage::{export, merge_firm_in};
 
-use axum::Router;
-use axum::routing::get;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 pub use bands::Onboarding;
 
 use crate::error::Result;
 use crate::state::{App, AppState};
 
-/// The /api/profile operations, for the API description.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    routes::get_profile,
-    routes::update_profile,
-    routes::onboarding_status,
-    routes::save_onboarding
-))]
-pub struct ProfileApi;
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
-            "/profile",
-            get(routes::get_profile).patch(routes::update_profile),
-        )
-        .route(
-            "/profile/onboarding",
-            get(routes::onboarding_status).post(routes::save_onboarding),
-        )
+/// The /api/profile routes: each one's path and method are in its handler's `#[utoipa::path]`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::get_profile, routes::update_profile))
+        .routes(routes!(routes::onboarding_status, routes::save_onboarding))
 }
 
 /// Replaces the firm's onboarding answers (the firm screen's edit of them).

@@ -14,8 +14,8 @@
 //! domains), `scores` (the latest match scores other screens show) and `reason_lines` (how a
 //! reason with a list, such as the needs met, is kept as text).
 
-use axum::Router;
-use axum::routing::{delete, get, post};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::state::AppState;
 
@@ -37,44 +37,17 @@ pub mod storage;
 pub use scores::{LatestScores, latest_scores};
 pub use storage::export;
 
-/// The recommendation operations, for the API description.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    routes::submit_response,
-    routes::compute,
-    routes::pick_for_me,
-    routes::persisted,
-    routes::clear_picks,
-    routes::restore_picks,
-    routes::dismiss_pick,
-    routes::list_dismissed,
-    routes::undo_dismissal,
-    routes::overview,
-    routes::past_recommendations
-))]
-pub struct RecommendApi;
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/responses", post(routes::submit_response))
-        .route("/recommendations/compute", post(routes::compute))
-        .route("/recommendations/pick-for-me", post(routes::pick_for_me))
-        .route(
-            "/recommendations/persisted",
-            get(routes::persisted).delete(routes::clear_picks),
-        )
-        .route(
-            "/recommendations/persisted/restore",
-            post(routes::restore_picks),
-        )
-        .route(
-            "/recommendations/dismissed",
-            get(routes::list_dismissed).post(routes::dismiss_pick),
-        )
-        .route(
-            "/recommendations/dismissed/{vendor_id}",
-            delete(routes::undo_dismissal),
-        )
-        .route("/recommendations/overview", get(routes::overview))
-        .route("/past-recommendations", get(routes::past_recommendations))
+/// The recommendation routes: each one's path and method are in its handler's
+/// `#[utoipa::path]`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::submit_response))
+        .routes(routes!(routes::compute))
+        .routes(routes!(routes::pick_for_me))
+        .routes(routes!(routes::persisted, routes::clear_picks))
+        .routes(routes!(routes::restore_picks))
+        .routes(routes!(routes::list_dismissed, routes::dismiss_pick))
+        .routes(routes!(routes::undo_dismissal))
+        .routes(routes!(routes::overview))
+        .routes(routes!(routes::past_recommendations))
 }

@@ -21,8 +21,8 @@ mod routes;
 pub mod storage;
 pub mod views;
 
-use axum::Router;
-use axum::routing::{get, post, put};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 pub use disclosure::{ShownOutcome, Tally, shown_outcome};
 pub use storage::export;
@@ -32,33 +32,15 @@ use crate::state::AppState;
 use crate::store::{Store, WriteTx};
 use model::{Entry, Recorded, Stamp, Status};
 
-/// The shortlist operations, for the API description.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    routes::get_shortlist,
-    routes::put_entry,
-    routes::delete_entry,
-    routes::restore_entry,
-    routes::put_outcome,
-    routes::get_brief,
-    routes::get_brief_csv,
-))]
-pub struct ShortlistApi;
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/shortlist", get(routes::get_shortlist))
-        .route("/shortlist/brief", get(routes::get_brief))
-        .route("/shortlist/brief.csv", get(routes::get_brief_csv))
-        .route(
-            "/shortlist/{vendor_id}",
-            put(routes::put_entry).delete(routes::delete_entry),
-        )
-        .route("/shortlist/{vendor_id}/outcome", put(routes::put_outcome))
-        .route(
-            "/shortlist/{vendor_id}/restore",
-            post(routes::restore_entry),
-        )
+/// The shortlist routes: each one's path and method are in its handler's `#[utoipa::path]`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::get_shortlist))
+        .routes(routes!(routes::get_brief))
+        .routes(routes!(routes::get_brief_csv))
+        .routes(routes!(routes::put_entry, routes::delete_entry))
+        .routes(routes!(routes::put_outcome))
+        .routes(routes!(routes::restore_entry))
 }
 
 /// After a Schedule Meeting click, in the click's transaction: the vendor is on the shortlist

@@ -12,8 +12,8 @@ mod routes;
 pub mod storage;
 mod tools;
 
-use axum::Router;
-use axum::routing::get;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 pub use model::{Adoption, MAX_OTHER_NAME, MAX_VENDORS};
 pub use storage::export;
@@ -21,16 +21,9 @@ pub use tools::{FirmTools, firm_tools, tool_integrations, tool_names};
 
 use crate::state::AppState;
 
-/// The tech-stack operations, for the API description.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(routes::get_adoption, routes::save_adoption, routes::get_coverage))]
-pub struct TechstackApi;
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
-            "/profile/category-adoption",
-            get(routes::get_adoption).post(routes::save_adoption),
-        )
-        .route("/profile/coverage", get(routes::get_coverage))
+/// The tech-stack routes: each one's path and method are in its handler's `#[utoipa::path]`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::get_adoption, routes::save_adoption))
+        .routes(routes!(routes::get_coverage))
 }

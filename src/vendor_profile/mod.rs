@@ -14,21 +14,18 @@ pub mod profile;
 mod routes;
 pub mod suppress;
 
-use axum::Router;
-use axum::routing::get;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 pub use evidence::vendor_evidence;
 pub use profile::profile_for;
 
 use crate::state::AppState;
 
-/// The vendor-profile operations, for the API description.
-#[derive(utoipa::OpenApi)]
-#[openapi(paths(routes::get_vendor_profile, routes::get_evidence))]
-pub struct VendorProfileApi;
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/vendors/{id}", get(routes::get_vendor_profile))
-        .route("/vendors/{id}/evidence", get(routes::get_evidence))
+/// The vendor-profile routes: each one's path and method are in its handler's
+/// `#[utoipa::path]`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::get_vendor_profile))
+        .routes(routes!(routes::get_evidence))
 }

@@ -59,22 +59,36 @@ describe('every screen passes axe-core', () => {
     await page.getByRole('dialog', { name: 'Tell us about your firm' }).waitFor();
     await expectAccessible('the onboarding modal');
     const onboarding = await page.request.post('/api/profile/onboarding', {
-      data: { attorneysCountBand: 'A2_5', employeesCountBand: 'E11_50', injuryCasesPerMonthBand: 'C11_25', annualSoftwareSpendBand: 'S10_40K' },
+      data: {
+        attorneysCountBand: 'A2_5',
+        employeesCountBand: 'E11_50',
+        injuryCasesPerMonthBand: 'C11_25',
+        annualSoftwareSpendBand: 'S10_40K',
+      },
     });
     expect(onboarding.ok()).toBe(true);
   });
 
   const screens: [path: string, ready: (p: Page) => Promise<unknown>][] = [
-    ['/matches', (p) => Promise.all([p.getByText(/\d+ of \d+ stages completed/).waitFor(), p.getByRole('list', { name: 'Stages' }).waitFor()])],
+    [
+      '/matches',
+      (p) => Promise.all([p.getByText(/\d+ of \d+ stages completed/).waitFor(), p.getByRole('list', { name: 'Stages' }).waitFor()]),
+    ],
     ['/trends', (p) => p.getByRole('heading', { name: 'Geographic Distribution' }).waitFor()],
     ['/vendors', (p) => p.getByRole('list', { name: 'Vendors' }).getByRole('article').first().waitFor()],
     ['/past', (p) => p.getByRole('heading', { name: 'Past Recommendations' }).waitFor()],
     ['/past?show=dismissed', (p) => p.getByRole('heading', { name: 'No dismissed vendors' }).waitFor()],
     ['/shortlist', (p) => withShortlistEntry(p).then(() => p.getByLabel('Note on Lawmatics').waitFor())],
     ['/shortlist/brief', (p) => p.getByRole('heading', { name: 'Stage 2: Intake' }).waitFor()],
-    ['/tech-stack', (p) => Promise.all([p.getByRole('button', { name: 'Save Tech Stack' }).waitFor(), p.getByText(/^Your tech stack covers/).waitFor()])],
+    [
+      '/tech-stack',
+      (p) => Promise.all([p.getByRole('button', { name: 'Save Tech Stack' }).waitFor(), p.getByText(/^Your tech stack covers/).waitFor()]),
+    ],
     ['/profile', (p) => p.getByRole('button', { name: 'Change Password' }).waitFor()],
-    ['/firm', (p) => Promise.all([p.getByRole('form', { name: 'Invite a person' }).waitFor(), p.getByText('Pending invitations').waitFor()])],
+    [
+      '/firm',
+      (p) => Promise.all([p.getByRole('form', { name: 'Invite a person' }).waitFor(), p.getByText('Pending invitations').waitFor()]),
+    ],
     ['/vendors/1', (p) => p.getByRole('heading', { name: 'Avvo', level: 1 }).waitFor()],
     ['/vendors/abc', (p) => p.getByText('Vendor not found').first().waitFor()],
     ['/compare?ids=1,2,3', (p) => p.getByRole('table').waitFor()],

@@ -82,9 +82,18 @@ describe('a new user’s account', () => {
     await page.mouse.click(5, 5);
     expect(await dialog.isVisible()).toBe(true);
 
-    await dialog.getByRole('group', { name: /attorneys/ }).getByLabel('6-15').check();
-    await dialog.getByRole('group', { name: /employ/ }).getByLabel('11-50').check();
-    await dialog.getByRole('group', { name: /injury cases/ }).getByLabel('26-50').check();
+    await dialog
+      .getByRole('group', { name: /attorneys/ })
+      .getByLabel('6-15')
+      .check();
+    await dialog
+      .getByRole('group', { name: /employ/ })
+      .getByLabel('11-50')
+      .check();
+    await dialog
+      .getByRole('group', { name: /injury cases/ })
+      .getByLabel('26-50')
+      .check();
     expect(await continueButton.isDisabled()).toBe(true);
     await browser.screenshotAtWidths('onboarding', { fullPage: false });
 

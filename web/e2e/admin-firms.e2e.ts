@@ -25,7 +25,10 @@ let other: TestBrowser;
 let page: Page;
 
 const firmsTable = () => page.getByRole('table');
-const row = (firm: string) => firmsTable().getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${firm}`) }) });
+const row = (firm: string) =>
+  firmsTable()
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${firm}`) }) });
 
 async function expectAccessible(browser: TestBrowser, what: string) {
   for (const width of [widths.desktop, widths.phone]) {
@@ -73,21 +76,33 @@ describe('/admin/firms', () => {
     await row(OTHER.lawFirm).getByText('Not verified').waitFor();
     expect(await firmsTable().getByRole('row').count()).toBe(3);
 
-    await row(OTHER.lawFirm).getByRole('button', { name: `Verify ${OTHER.lawFirm}` }).click();
-    await row(OTHER.lawFirm).getByRole('button', { name: `Unverify ${OTHER.lawFirm}` }).waitFor();
+    await row(OTHER.lawFirm)
+      .getByRole('button', { name: `Verify ${OTHER.lawFirm}` })
+      .click();
+    await row(OTHER.lawFirm)
+      .getByRole('button', { name: `Unverify ${OTHER.lawFirm}` })
+      .waitFor();
 
-    await row(OTHER.lawFirm).getByRole('button', { name: `Disable ${OTHER.lawFirm}` }).click();
+    await row(OTHER.lawFirm)
+      .getByRole('button', { name: `Disable ${OTHER.lawFirm}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: `Disable ${OTHER.lawFirm}?` });
     await dialog.getByText(/1 member cannot sign in/).waitFor();
     await dialog.getByRole('button', { name: 'Disable firm' }).click();
-    await row(OTHER.lawFirm).getByRole('button', { name: `Enable ${OTHER.lawFirm}` }).waitFor();
+    await row(OTHER.lawFirm)
+      .getByRole('button', { name: `Enable ${OTHER.lawFirm}` })
+      .waitFor();
 
     // Its member is refused with the server's message.
     await signIn(other.page, OTHER.email, OTHER.password);
     await other.page.getByRole('alert').getByText(FIRM_DISABLED).waitFor();
 
-    await row(OTHER.lawFirm).getByRole('button', { name: `Enable ${OTHER.lawFirm}` }).click();
-    await row(OTHER.lawFirm).getByRole('button', { name: `Disable ${OTHER.lawFirm}` }).waitFor();
+    await row(OTHER.lawFirm)
+      .getByRole('button', { name: `Enable ${OTHER.lawFirm}` })
+      .click();
+    await row(OTHER.lawFirm)
+      .getByRole('button', { name: `Disable ${OTHER.lawFirm}` })
+      .waitFor();
     await signIn(other.page, OTHER.email, OTHER.password);
     await other.page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
   });
@@ -179,7 +194,15 @@ describe('a viewer', () => {
     await viewer?.close();
   });
 
-  const writeButtons = ['Schedule Meeting', 'Add to shortlist', 'On shortlist', 'Pick For Me', 'Clear picks', 'Get Recommendation', /^Dismiss /];
+  const writeButtons = [
+    'Schedule Meeting',
+    'Add to shortlist',
+    'On shortlist',
+    'Pick For Me',
+    'Clear picks',
+    'Get Recommendation',
+    /^Dismiss /,
+  ];
 
   async function expectNoWriteControl(p: Page, where: string) {
     for (const name of writeButtons) {

@@ -161,7 +161,10 @@ describe('Manage Vendors', () => {
     await editor.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Zz Dupe Co?' });
     await confirm.getByRole('button', { name: 'Delete vendor' }).click();
-    await confirm.getByRole('alert').getByText(/^Zz Dupe Co cannot be deleted while anything refers to it: 1 shortlist entry\./).waitFor();
+    await confirm
+      .getByRole('alert')
+      .getByText(/^Zz Dupe Co cannot be deleted while anything refers to it: 1 shortlist entry\./)
+      .waitFor();
     await browser.screenshot('admin-vendors-delete-refused-1280', { fullPage: false });
 
     // Merge it into the vendor it duplicates, from the keyboard.

@@ -44,7 +44,12 @@ async function expectTheComparison(p: Page) {
   await table.waitFor();
   // One column per vendor, in the order picked (the logo letter is decorative, the name follows).
   const headers = await table.getByRole('columnheader').allTextContents();
-  expect(headers).toEqual(['Vendor', expect.stringMatching(/Smith\.ai$/), expect.stringMatching(/Lead Docket$/), expect.stringMatching(/Captorra$/)]);
+  expect(headers).toEqual([
+    'Vendor',
+    expect.stringMatching(/Smith\.ai$/),
+    expect.stringMatching(/Lead Docket$/),
+    expect.stringMatching(/Captorra$/),
+  ]);
   await table.getByRole('columnheader', { name: 'Smith.ai', exact: true }).waitFor();
   // A difference is marked, visibly and in the row header a screen reader reads with each cell.
   const integrations = table.getByRole('rowheader', { name: /^Integrations/ });
@@ -124,9 +129,7 @@ describe('Compare', () => {
       const trayBox = (await tray().boundingBox())!;
       // The lowest button or link of the page itself, scrolled as far down as it goes.
       const lowest = await page.evaluate(() => {
-        const own = [...document.querySelectorAll('main button, main a')].filter(
-          (el) => !el.closest('[aria-label="Comparison tray"]'),
-        );
+        const own = [...document.querySelectorAll('main button, main a')].filter((el) => !el.closest('[aria-label="Comparison tray"]'));
         return Math.max(...own.map((el) => el.getBoundingClientRect().bottom));
       });
       expect(lowest, `at ${width}`).toBeLessThanOrEqual(trayBox.y);
@@ -172,7 +175,9 @@ describe('Compare', () => {
       const box = (await cell.boundingBox())!;
       expect(box.x, name).toBeGreaterThanOrEqual(Math.max(0, scrollerBox.x - 1));
       expect(box.x + box.width, name).toBeLessThanOrEqual(390);
-      const whole = await cell.evaluate((el) => [...el.querySelectorAll('*'), el].every((e) => e.scrollWidth <= e.clientWidth + 1 || e.clientWidth === 0));
+      const whole = await cell.evaluate((el) =>
+        [...el.querySelectorAll('*'), el].every((e) => e.scrollWidth <= e.clientWidth + 1 || e.clientWidth === 0),
+      );
       expect(whole, name).toBe(true);
       expect(await cell.evaluate((el) => getComputedStyle(el).backgroundColor), name).not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
       // A difference's mark is drawn inside the sticky cell, so it stays in view with it.

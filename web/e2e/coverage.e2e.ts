@@ -77,11 +77,19 @@ afterAll(async () => {
 describe('the coverage map', () => {
   test('with four firms of the size, no share is shown', async () => {
     await page.goto('/tech-stack');
-    await map().getByText('Your tech stack covers 2 of 9 stages; not enough firms your size yet to say how many they usually cover').waitFor();
-    await map().getByText('Compared with fewer than 5 other firms of 6-20 employees that saved their tech stack (firm size from your profile).').waitFor();
+    await map()
+      .getByText('Your tech stack covers 2 of 9 stages; not enough firms your size yet to say how many they usually cover')
+      .waitFor();
+    await map()
+      .getByText('Compared with fewer than 5 other firms of 6-20 employees that saved their tech stack (firm size from your profile).')
+      .waitFor();
     await mapItem('Intake').getByText('Has a tool').waitFor();
     await mapItem('Intake').getByText('Firms your size: not enough firms yet').waitFor();
-    expect(await map().getByText(/% have/).count()).toBe(0);
+    expect(
+      await map()
+        .getByText(/% have/)
+        .count(),
+    ).toBe(0);
     await mapItem('Case Setup & Document Drafting').getByText('No tool').waitFor();
     await mapItem('Staffing').getByText('Not answered').waitFor();
     await screenshots('coverage-4-firms');
@@ -92,7 +100,9 @@ describe('the coverage map', () => {
     await peerFirm(5, [1]);
     await page.goto('/tech-stack');
     await map().getByText('Your tech stack covers 2 of 9 stages; firms your size usually cover 7').waitFor();
-    await map().getByText(/^Compared with 5 other firms of 6-20 employees/).waitFor();
+    await map()
+      .getByText(/^Compared with 5 other firms of 6-20 employees/)
+      .waitFor();
     await mapItem('Intake').getByText('Firms your size: 80% have an intake tool').waitFor();
     await mapItem('Lead Generation').getByText('Firms your size: 100% have a lead generation tool').waitFor();
     await mapItem('Staffing').getByText('Firms your size: 0% have a staffing tool').waitFor();
@@ -118,7 +128,9 @@ describe('the coverage map', () => {
     expect(await stages.getByRole('listitem').count()).toBe(9);
     expect(await stages.getByText('Stage 2, Intake: has a tool').count()).toBe(1);
     expect(await stages.getByRole('link', { name: 'Stage 2, Intake' }).count()).toBe(0);
-    await stages.getByRole('link', { name: 'Stage 3, Case Setup & Document Drafting: no tool. Find a case setup & document drafting tool' }).waitFor();
+    await stages
+      .getByRole('link', { name: 'Stage 3, Case Setup & Document Drafting: no tool. Find a case setup & document drafting tool' })
+      .waitFor();
     await stages.getByRole('link', { name: 'Stage 9, Staffing: not answered. Find a staffing tool' }).waitFor();
     const others = strip.getByRole('list', { name: 'Across the firm' });
     expect(await others.getByRole('listitem').count()).toBe(5);

@@ -150,7 +150,10 @@ describe('a firm of three', () => {
     await owner.page.getByLabel('Note on Lawmatics').waitFor();
     expect(await owner.page.getByLabel('Note on Lawmatics').inputValue()).toBe(NOTE);
     // With its author's name.
-    await owner.page.getByRole('article', { name: 'Lawmatics' }).getByText(/^Note last changed by Sam Lee on /).waitFor();
+    await owner.page
+      .getByRole('article', { name: 'Lawmatics' })
+      .getByText(/^Note last changed by Sam Lee on /)
+      .waitFor();
     const shortlist = await owner.page.request.get('/api/shortlist');
     const entries: { vendorId: number; note: string; noteBy?: string | null }[] = (await shortlist.json()).groups.flatMap(
       (group: { entries: unknown[] }) => group.entries,
@@ -162,7 +165,9 @@ describe('a firm of three', () => {
     const page = viewer.page;
     const write = await page.request.put(`/api/shortlist/${LAWMATICS}`, { data: { note: 'A viewer’s note' } });
     expect(write.status()).toBe(403);
-    expect((await write.json()).error).toBe('Viewers can read everything of the firm but change nothing. Ask an owner or admin for the member role.');
+    expect((await write.json()).error).toBe(
+      'Viewers can read everything of the firm but change nothing. Ask an owner or admin for the member role.',
+    );
 
     await page.goto('/firm');
     await page.getByRole('row', { name: /Vic Viewer \(you\)/ }).waitFor();
@@ -198,7 +203,10 @@ describe('a firm of three', () => {
     await screenshots(owner, 'firm-owner');
     await expectAccessible(owner, '/firm as the owner');
 
-    await page.getByRole('row', { name: /Sam Lee/ }).getByRole('button', { name: 'Remove Sam Lee' }).click();
+    await page
+      .getByRole('row', { name: /Sam Lee/ })
+      .getByRole('button', { name: 'Remove Sam Lee' })
+      .click();
     const ask = page.getByRole('dialog', { name: `Remove Sam Lee from ${FIRM}?` });
     await ask.getByRole('button', { name: 'Remove' }).click();
     await ask.waitFor({ state: 'detached' });
@@ -213,7 +221,10 @@ describe('a firm of three', () => {
 
   test('a reset link sets a password once; opened again it says it was used', async () => {
     const page = owner.page;
-    await page.getByRole('row', { name: /Vic Viewer/ }).getByRole('button', { name: 'Reset link for Vic Viewer' }).click();
+    await page
+      .getByRole('row', { name: /Vic Viewer/ })
+      .getByRole('button', { name: 'Reset link for Vic Viewer' })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Password-reset link for Vic Viewer' });
     await dialog.getByText(/for 15 minutes/).waitFor();
     const link = await dialog.getByLabel('Reset link').inputValue();
@@ -263,7 +274,10 @@ describe('a firm of three', () => {
     const visitor = member;
     await visitor.context.clearCookies();
     await visitor.page.goto(kim);
-    await visitor.page.getByRole('alert').getByText('This invitation was withdrawn. Ask the firm\'s owner or admin for a new link.').waitFor();
+    await visitor.page
+      .getByRole('alert')
+      .getByText("This invitation was withdrawn. Ask the firm's owner or admin for a new link.")
+      .waitFor();
     await visitor.page.goto(links.member!);
     await visitor.page.getByRole('alert').getByText('This invitation has already been used. Sign in, or ask for a new link.').waitFor();
     await screenshots(visitor, 'join-used');

@@ -29,7 +29,9 @@ function gzipBytes(url: string): Promise<number> {
     const req = httpRequest(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => (res.headers['content-encoding'] === 'gzip' ? resolve(bytes) : reject(new Error(`${url} was not sent gzip-compressed`))));
+      res.on('end', () =>
+        res.headers['content-encoding'] === 'gzip' ? resolve(bytes) : reject(new Error(`${url} was not sent gzip-compressed`)),
+      );
     });
     req.on('error', reject);
     req.end();

@@ -49,11 +49,22 @@ beforeAll(async () => {
   page = browser.page;
   // The first account is the admin, so it may import the bookings.
   const signUp = await page.request.post('/api/auth/sign-up', {
-    data: { name: 'Ada Lovelace', email: 'ada@lovelace-law.test', password: 'analytical-engine-1843', lawFirm: 'Lovelace Injury Law', firmSize: 'E6_20' },
+    data: {
+      name: 'Ada Lovelace',
+      email: 'ada@lovelace-law.test',
+      password: 'analytical-engine-1843',
+      lawFirm: 'Lovelace Injury Law',
+      firmSize: 'E6_20',
+    },
   });
   expect(signUp.status()).toBe(201);
   const onboarding = await page.request.post('/api/profile/onboarding', {
-    data: { attorneysCountBand: 'A2_5', employeesCountBand: 'E11_50', injuryCasesPerMonthBand: 'C11_25', annualSoftwareSpendBand: 'S10_40K' },
+    data: {
+      attorneysCountBand: 'A2_5',
+      employeesCountBand: 'E11_50',
+      injuryCasesPerMonthBand: 'C11_25',
+      annualSoftwareSpendBand: 'S10_40K',
+    },
   });
   expect(onboarding.ok()).toBe(true);
   const imported = await page.request.post('/api/admin/demo-bookings/import', {
@@ -78,7 +89,10 @@ describe('every category is reachable on /matches', () => {
     await answerAndSubmit();
     const cards = dialog.getByRole('article');
     expect(await cards.count()).toBe(3);
-    await cards.first().getByText(/^Meets /).waitFor();
+    await cards
+      .first()
+      .getByText(/^Meets /)
+      .waitFor();
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.waitForURL(/\/matches\?showCategory=Practice%20Management$/);
     await dialog.waitFor({ state: 'detached' });
@@ -87,7 +101,11 @@ describe('every category is reachable on /matches', () => {
     await panel.getByRole('article').first().waitFor();
     expect(await panel.getByRole('article').count()).toBe(3);
     expect(await page.getByText('Category not found', { exact: true }).count()).toBe(0);
-    expect(await acrossTheFirm().getByRole('button', { name: /^Practice Management / }).innerText()).toContain('Completed');
+    expect(
+      await acrossTheFirm()
+        .getByRole('button', { name: /^Practice Management / })
+        .innerText(),
+    ).toContain('Completed');
     // Outside the nine stages: the progress is unchanged.
     await page.getByText('0 of 9 stages completed').waitFor();
     await browser.setWidth(1280);
@@ -99,9 +117,13 @@ describe('every category is reachable on /matches', () => {
 
   test('the five categories outside the stages are listed, each with its questionnaire', async () => {
     for (const name of ['Practice Management', 'Document Management', 'Marketing Services', 'E-Discovery', 'Financial Management']) {
-      await acrossTheFirm().getByRole('button', { name: new RegExp(`^${name} `) }).waitFor();
+      await acrossTheFirm()
+        .getByRole('button', { name: new RegExp(`^${name} `) })
+        .waitFor();
     }
-    await acrossTheFirm().getByRole('button', { name: /^E-Discovery / }).click();
+    await acrossTheFirm()
+      .getByRole('button', { name: /^E-Discovery / })
+      .click();
     const panel = acrossTheFirm().getByRole('region', { name: 'E-Discovery', exact: true });
     await panel.getByText('Run Pick For Me or complete the questionnaire to see tailored picks.').waitFor();
     await panel.getByRole('button', { name: 'Get Recommendation' }).click();
@@ -133,13 +155,21 @@ describe('every category is reachable on /matches', () => {
     await page
       .getByRole('note')
       .getByText(
-        "Some categories have no recent demo bookings yet, so their picks rest on what your firm told us: its size, software spend, caseload, practice area, tech stack and dismissals.",
+        'Some categories have no recent demo bookings yet, so their picks rest on what your firm told us: its size, software spend, caseload, practice area, tech stack and dismissals.',
       )
       .waitFor();
-    await acrossTheFirm().getByRole('button', { name: /^Practice Management / }).click();
+    await acrossTheFirm()
+      .getByRole('button', { name: /^Practice Management / })
+      .click();
     const panel = acrossTheFirm().getByRole('region', { name: 'Practice Management', exact: true });
-    await panel.getByRole('article', { name: 'Clio Manage' }).getByText('8 demo bookings by firms of 6-20 employees in the last 90 days').waitFor();
-    await panel.getByRole('article', { name: 'Filevine' }).getByText('6 demo bookings by firms of 6-20 employees in the last 90 days').waitFor();
+    await panel
+      .getByRole('article', { name: 'Clio Manage' })
+      .getByText('8 demo bookings by firms of 6-20 employees in the last 90 days')
+      .waitFor();
+    await panel
+      .getByRole('article', { name: 'Filevine' })
+      .getByText('6 demo bookings by firms of 6-20 employees in the last 90 days')
+      .waitFor();
     await page.getByText(/of 9 stages completed/).waitFor();
   });
 
@@ -148,7 +178,10 @@ describe('every category is reachable on /matches', () => {
     await page.waitForURL(/\/past\?categoryIds=10$/);
     await page.getByRole('article').first().waitFor();
     expect(
-      await page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name: 'Practice Management' }).getAttribute('aria-pressed'),
+      await page
+        .getByRole('group', { name: 'Filter by category' })
+        .getByRole('button', { name: 'Practice Management' })
+        .getAttribute('aria-pressed'),
     ).toBe('true');
     await page.goto('/past?page=x');
     await page.waitForURL(/\/past$/);

@@ -30,9 +30,18 @@ async function signUp(name: string, email: string) {
   await page.waitForURL('**/matches');
   const dialog = page.getByRole('dialog', { name: 'Tell us about your firm' });
   await dialog.waitFor();
-  await dialog.getByRole('group', { name: /attorneys/ }).getByLabel('2-5').check();
-  await dialog.getByRole('group', { name: /employ/ }).getByLabel('11-50').check();
-  await dialog.getByRole('group', { name: /injury cases/ }).getByLabel('11-25').check();
+  await dialog
+    .getByRole('group', { name: /attorneys/ })
+    .getByLabel('2-5')
+    .check();
+  await dialog
+    .getByRole('group', { name: /employ/ })
+    .getByLabel('11-50')
+    .check();
+  await dialog
+    .getByRole('group', { name: /injury cases/ })
+    .getByLabel('11-25')
+    .check();
   await dialog.getByLabel('$10,001-$40,000').check();
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -157,7 +166,9 @@ describe('recommendations for a new firm', () => {
     const note = panel.getByRole('note');
     await note.getByText('These 6 fit your firm equally well on what we know; the questionnaire tells them apart.').waitFor();
     await note
-      .getByText('No demo bookings have been imported yet, so these picks rest on what your firm told us. An administrator can import bookings under Import.')
+      .getByText(
+        'No demo bookings have been imported yet, so these picks rest on what your firm told us. An administrator can import bookings under Import.',
+      )
       .waitFor();
     expect(await note.getByText(/ranked/).count()).toBe(0);
     const cards = panel.getByRole('article');
@@ -171,7 +182,9 @@ describe('recommendations for a new firm', () => {
       await card.getByText(own, { exact: true }).waitFor();
       await card.getByText('Tie', { exact: true }).waitFor();
       await card
-        .getByText('Fits your firm as well as 5 other vendors here on what we know; equal picks are listed in the order they joined the catalog')
+        .getByText(
+          'Fits your firm as well as 5 other vendors here on what we know; equal picks are listed in the order they joined the catalog',
+        )
         .waitFor();
     }
     // Not the one sentence every card used to share.
@@ -219,7 +232,10 @@ describe('recommendations for a new firm', () => {
 
   test('Clear picks empties every stage', async () => {
     await page.getByRole('button', { name: 'Clear picks' }).click();
-    await page.getByRole('dialog', { name: /^Clear the picks in all / }).getByRole('button', { name: 'Clear picks' }).click();
+    await page
+      .getByRole('dialog', { name: /^Clear the picks in all / })
+      .getByRole('button', { name: 'Clear picks' })
+      .click();
     await toast('Recommendations cleared').waitFor();
     await page.getByText('0 of 9 stages completed').waitFor();
     await page.getByRole('button', { name: 'Clear picks' }).waitFor({ state: 'detached' });
@@ -248,7 +264,10 @@ describe('recommendations for a new firm', () => {
     await cards.first().getByText('Why this pick').waitFor();
     // Four answers name capabilities; the budget ("Under $2,000") is about the firm: it weighs,
     // and is never counted or listed as a need.
-    await cards.first().getByText(/^Meets (all 4 of your needs|\d of your 4 needs)$/).waitFor();
+    await cards
+      .first()
+      .getByText(/^Meets (all 4 of your needs|\d of your 4 needs)$/)
+      .waitFor();
     const needs = cards.first().getByRole('list', { name: 'Needs met' });
     await needs.getByRole('listitem').first().waitFor();
     expect(await needs.getByText('Under $2,000').count()).toBe(0);
@@ -262,8 +281,14 @@ describe('recommendations for a new firm', () => {
     await table.getByRole('rowheader', { name: 'Partner status' }).waitFor();
     await table.getByText('Partner status does not affect the ranking').waitFor();
     // No real bookings: demand is left out of the score, and says why.
-    await table.getByRole('row', { name: /Popular with similar firms/ }).getByText('No demo-booking data yet').waitFor();
-    await table.getByRole('row', { name: /Popular with similar firms/ }).getByText('Not counted').waitFor();
+    await table
+      .getByRole('row', { name: /Popular with similar firms/ })
+      .getByText('No demo-booking data yet')
+      .waitFor();
+    await table
+      .getByRole('row', { name: /Popular with similar firms/ })
+      .getByText('Not counted')
+      .waitFor();
     await browser.screenshotAtWidths('questionnaire-results', { fullPage: false });
 
     await dialog.getByRole('button', { name: 'Done' }).click();

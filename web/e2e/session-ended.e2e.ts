@@ -26,7 +26,12 @@ beforeAll(async () => {
   });
   expect(signUp.ok()).toBe(true);
   const onboarding = await laptop.page.request.post('/api/profile/onboarding', {
-    data: { attorneysCountBand: 'A2_5', employeesCountBand: 'E11_50', injuryCasesPerMonthBand: 'C11_25', annualSoftwareSpendBand: 'S10_40K' },
+    data: {
+      attorneysCountBand: 'A2_5',
+      employeesCountBand: 'E11_50',
+      injuryCasesPerMonthBand: 'C11_25',
+      annualSoftwareSpendBand: 'S10_40K',
+    },
   });
   expect(onboarding.ok()).toBe(true);
   const signIn = await phone.page.request.post('/api/auth/sign-in', { data: { email: person.email, password: person.password } });
@@ -93,12 +98,15 @@ describe('a session ended by a password change', () => {
 });
 
 describe('sign-in never leaves the app', () => {
-  test.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/\t/evil.example', 'javascript:alert(1)'])('next=%s goes to Vendor Matches', async (next) => {
-    const page = phone.page;
-    await page.request.post('/api/auth/sign-out');
-    await page.goto(`/auth/sign-in?next=${encodeURIComponent(next)}`);
-    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
-    await signIn(phone, person.newPassword);
-    await page.waitForURL((url) => url.origin === server.url && url.pathname === '/matches');
-  });
+  test.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/\t/evil.example', 'javascript:alert(1)'])(
+    'next=%s goes to Vendor Matches',
+    async (next) => {
+      const page = phone.page;
+      await page.request.post('/api/auth/sign-out');
+      await page.goto(`/auth/sign-in?next=${encodeURIComponent(next)}`);
+      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+      await signIn(phone, person.newPassword);
+      await page.waitForURL((url) => url.origin === server.url && url.pathname === '/matches');
+    },
+  );
 });

@@ -76,7 +76,10 @@ async function intakeResults() {
   await page.goto('/matches');
   const panel = page.getByRole('region', { name: 'Intake', exact: true });
   if (!(await panel.isVisible())) await page.getByRole('button', { name: /^Intake / }).click();
-  await panel.getByRole('button', { name: /Get Recommendation|Retake|Update/ }).first().click();
+  await panel
+    .getByRole('button', { name: /Get Recommendation|Retake|Update/ })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   // Answers Lawmatics meets in full, so it is among the three results shown.
   const answers = [
@@ -169,7 +172,12 @@ describe('the shortlist', () => {
     const stack = (await (await page.request.get('/api/profile/category-adoption')).json()) as {
       items: { selectedVendors: { vendorId: number; isPrimary: boolean }[] }[];
     };
-    expect(stack.items.flatMap((i) => i.selectedVendors).filter((v) => v.isPrimary).map((v) => v.vendorId)).toContain(lawmatics);
+    expect(
+      stack.items
+        .flatMap((i) => i.selectedVendors)
+        .filter((v) => v.isPrimary)
+        .map((v) => v.vendorId),
+    ).toContain(lawmatics);
     await card('Lawmatics').getByText('Status history').click();
     const history = await historyOf('Lawmatics');
     expect(history).toMatch(/Considering[\s\S]*Demo booked[\s\S]*Demo held[\s\S]*Chosen/);
@@ -189,7 +197,9 @@ describe('the shortlist', () => {
   test('Remove asks first, and Undo brings back the note, the status and its whole history', async () => {
     const history = await historyOf('Lawmatics');
     expect(history).toMatch(/Considering[\s\S]*Chosen/);
-    const noteAuthor = await card('Lawmatics').getByText(/^Note last changed by /).innerText();
+    const noteAuthor = await card('Lawmatics')
+      .getByText(/^Note last changed by /)
+      .innerText();
 
     await card('Lawmatics').getByRole('button', { name: 'Remove from shortlist' }).click();
     let dialog = page.getByRole('dialog', { name: 'Remove Lawmatics from the shortlist?' });
@@ -222,7 +232,11 @@ describe('the shortlist', () => {
     await card('Lawmatics').waitFor();
     expect(await page.getByLabel('Note on Lawmatics').inputValue()).toBe(NOTE);
     expect(await page.getByLabel('Status of Lawmatics').inputValue()).toBe('Chosen');
-    expect(await card('Lawmatics').getByText(/^Note last changed by /).innerText()).toBe(noteAuthor);
+    expect(
+      await card('Lawmatics')
+        .getByText(/^Note last changed by /)
+        .innerText(),
+    ).toBe(noteAuthor);
     expect(await historyOf('Lawmatics')).toBe(history);
   });
 
@@ -288,10 +302,7 @@ describe('other firms’ demo outcomes', () => {
 
     await firmThatChoseLawmatics(5);
     dialog = await intakeResults();
-    await dialog
-      .getByRole('article', { name: 'Lawmatics' })
-      .getByText('Most of the 5 firms your size that had a demo chose it')
-      .waitFor();
+    await dialog.getByRole('article', { name: 'Lawmatics' }).getByText('Most of the 5 firms your size that had a demo chose it').waitFor();
     await page.keyboard.press('Escape');
   });
 });

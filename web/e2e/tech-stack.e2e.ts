@@ -60,7 +60,12 @@ describe('the Tech Stack page', () => {
     await page.waitForURL('**/tech-stack');
     await page.getByRole('heading', { name: 'Tech Stack', level: 1 }).waitFor();
     await category('Lead Generation').waitFor();
-    expect(await page.getByRole('region').filter({ has: page.getByRole('radio', { name: 'Yes' }) }).count()).toBe(14);
+    expect(
+      await page
+        .getByRole('region')
+        .filter({ has: page.getByRole('radio', { name: 'Yes' }) })
+        .count(),
+    ).toBe(14);
     expect(await saveButton().isDisabled()).toBe(true);
     await page.getByText('0 of 14 categories answered. Save keeps the ones answered; the others stay open.').waitFor();
     await browser.screenshotAtWidths('tech-stack-empty', { fullPage: false });
@@ -148,7 +153,8 @@ describe('the Tech Stack page', () => {
     const count = await cards.count();
     for (let i = 0; i < count; i += 1) {
       const card = cards.nth(i);
-      const answered = (await card.getByRole('radio', { name: 'Yes' }).isChecked()) || (await card.getByRole('radio', { name: 'No' }).isChecked());
+      const answered =
+        (await card.getByRole('radio', { name: 'Yes' }).isChecked()) || (await card.getByRole('radio', { name: 'No' }).isChecked());
       if (!answered) {
         // Partly answered is savable (only answered categories are sent).
         expect(await saveButton().isEnabled()).toBe(true);
@@ -187,7 +193,11 @@ describe('the Tech Stack page', () => {
     await page.reload();
     await category('Intake').waitFor();
     expect(await category('Intake').getByRole('checkbox', { name: 'Lead Docket' }).isChecked()).toBe(false);
-    expect(await category('Intake').getByRole('button', { name: /as primary/ }).getAttribute('aria-pressed')).toBe('false');
+    expect(
+      await category('Intake')
+        .getByRole('button', { name: /as primary/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('false');
     expect(await category('Practice Management').getByRole('radio', { name: 'No' }).isChecked()).toBe(true);
     await category('Practice Management').getByRole('radio', { name: 'Yes' }).check();
     expect(await category('Practice Management').getByText('(0/10)').isVisible()).toBe(true);

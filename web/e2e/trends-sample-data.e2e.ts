@@ -59,7 +59,10 @@ test('a fresh launch says its bookings are samples, and an admin removes them fo
   await shots('trends-sample-remove-dialog');
   await dialog.getByRole('button', { name: 'Remove sample data' }).click();
 
-  await page.getByRole('region', { name: /Notifications/ }).getByText('Sample data removed', { exact: true }).waitFor();
+  await page
+    .getByRole('region', { name: /Notifications/ })
+    .getByText('Sample data removed', { exact: true })
+    .waitFor();
   await banner.waitFor({ state: 'detached' });
   await card('Total Demos').getByText('0', { exact: true }).waitFor();
   await page.getByText('No data available').waitFor();
@@ -80,16 +83,21 @@ test('once real bookings exist the samples are left out, and the switch shows th
   const other = await launchBrowser({ baseURL: second.url });
   try {
     const p = other.page;
-    expect((await p.request.post('/api/auth/sign-up', {
-      data: { name: 'Rea L', email: 'rea@l-law.test', password: 'real-data-at-last', lawFirm: 'L Law' },
-    })).status()).toBe(201);
+    expect(
+      (
+        await p.request.post('/api/auth/sign-up', {
+          data: { name: 'Rea L', email: 'rea@l-law.test', password: 'real-data-at-last', lawFirm: 'L Law' },
+        })
+      ).status(),
+    ).toBe(201);
     await p.request.post('/api/profile/onboarding', {
       data: { attorneysCountBand: 'SOLO', employeesCountBand: 'E2_10', injuryCasesPerMonthBand: 'C1_10', annualSoftwareSpendBand: 'S0_5K' },
     });
-    const csv = 'Category,Firm Size,City State,State,DMA,Created Time\n'
-      + 'Intake,SOLO,"Austin, TX",TX,Austin,2026-01-05T10:00:00Z\n'
-      + 'Intake,SOLO,"Austin, TX",TX,Austin,2026-01-06T10:00:00Z\n'
-      + 'Practice Management,E6_20,"Miami, FL",FL,Miami-Ft. Lauderdale,2026-01-07T10:00:00Z\n';
+    const csv =
+      'Category,Firm Size,City State,State,DMA,Created Time\n' +
+      'Intake,SOLO,"Austin, TX",TX,Austin,2026-01-05T10:00:00Z\n' +
+      'Intake,SOLO,"Austin, TX",TX,Austin,2026-01-06T10:00:00Z\n' +
+      'Practice Management,E6_20,"Miami, FL",FL,Miami-Ft. Lauderdale,2026-01-07T10:00:00Z\n';
     const upload = await p.request.post('/api/admin/demo-bookings/import', {
       multipart: { file: { name: 'real.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
     });

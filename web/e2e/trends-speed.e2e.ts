@@ -28,7 +28,10 @@ test('/trends shows its first figures soon after navigating to it', async () => 
   await page.getByText(/\d+ of \d+ stages completed/).waitFor();
   await page.waitForLoadState('networkidle');
 
-  const total = page.locator('dl > div').filter({ has: page.getByText('Total Demos', { exact: true }) }).getByText('50,000', { exact: true });
+  const total = page
+    .locator('dl > div')
+    .filter({ has: page.getByText('Total Demos', { exact: true }) })
+    .getByText('50,000', { exact: true });
   const started = Date.now();
   await page.getByRole('navigation').getByRole('link', { name: 'Vendor Trends' }).click();
   await total.waitFor();

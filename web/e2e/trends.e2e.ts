@@ -77,7 +77,12 @@ beforeAll(async () => {
   });
   expect(signUp.status()).toBe(201);
   const onboarding = await page.request.post('/api/profile/onboarding', {
-    data: { attorneysCountBand: 'A6_15', employeesCountBand: 'E11_50', injuryCasesPerMonthBand: 'C26_50', annualSoftwareSpendBand: 'S10_40K' },
+    data: {
+      attorneysCountBand: 'A6_15',
+      employeesCountBand: 'E11_50',
+      injuryCasesPerMonthBand: 'C26_50',
+      annualSoftwareSpendBand: 'S10_40K',
+    },
   });
   expect(onboarding.ok()).toBe(true);
 });
@@ -107,10 +112,14 @@ describe('the trends dashboard and the admin import', () => {
     await page.getByRole('heading', { name: 'CSV Format Requirements' }).waitFor();
     await page.getByRole('button', { name: 'Import Demo Bookings' }).click();
     await toast('No File Selected').waitFor();
-    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'bookings.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await page
+      .getByLabel('CSV file', { exact: true })
+      .setInputFiles({ name: 'bookings.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
     await toast('Invalid File').waitFor();
 
-    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'bookings.csv', mimeType: 'text/csv', buffer: Buffer.from(bookingsCsv(Date.now())) });
+    await page
+      .getByLabel('CSV file', { exact: true })
+      .setInputFiles({ name: 'bookings.csv', mimeType: 'text/csv', buffer: Buffer.from(bookingsCsv(Date.now())) });
     await page.getByRole('button', { name: 'Import Demo Bookings' }).click();
     // Rows were left out: a warning, never "Import Successful".
     await toast('Imported with 3 rows skipped').waitFor();
@@ -129,7 +138,9 @@ describe('the trends dashboard and the admin import', () => {
   });
 
   test('imports a vendor file with row errors', async () => {
-    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'vendors.csv', mimeType: 'text/csv', buffer: Buffer.from(vendorsCsv) });
+    await page
+      .getByLabel('CSV file', { exact: true })
+      .setInputFiles({ name: 'vendors.csv', mimeType: 'text/csv', buffer: Buffer.from(vendorsCsv) });
     await page.getByRole('button', { name: 'Import Demo Bookings' }).click();
     await toast('Imported with 3 rows skipped').waitFor();
     await toast(
@@ -149,7 +160,9 @@ describe('the trends dashboard and the admin import', () => {
     await card('Top State').getByText('10 bookings').waitFor();
     // Newest to oldest spans 57 days: 20 / 58 days.
     await card('Avg. per Day').getByText('0.3', { exact: true }).waitFor();
-    expect(await card('Total Demos').textContent()).toMatch(/Last 30 days to \w{3} \d{1,2}, \d{4}: (.+ vs the 30 days before|no bookings in the 30 days before)$/);
+    expect(await card('Total Demos').textContent()).toMatch(
+      /Last 30 days to \w{3} \d{1,2}, \d{4}: (.+ vs the 30 days before|no bookings in the 30 days before)$/,
+    );
     const bars = page.getByRole('list', { name: 'Bookings per category' });
     expect(await bars.getByRole('button').count()).toBe(4);
     await bars.getByRole('button', { name: '8 Intake bookings' }).waitFor();
@@ -169,7 +182,10 @@ describe('the trends dashboard and the admin import', () => {
     // A toast may leave by itself between the count and the click: close what is there (briefly
     // each), then wait until none is left.
     for (let i = 0; i < 10 && (await toasts.count()) > 0; i++) {
-      await toasts.first().click({ timeout: 1_000 }).catch(() => undefined);
+      await toasts
+        .first()
+        .click({ timeout: 1_000 })
+        .catch(() => undefined);
     }
     await expect.poll(() => toasts.count(), { timeout: 15_000 }).toBe(0);
     await browser.setWidth(widths.phone);

@@ -46,7 +46,8 @@ const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toI
 function bookingsFile(name: string, category: string): string {
   const rows = ['Id,Created Time,Client Category,Client,Standardized Practice Area Broken Out,City State,State,DMA'];
   let id = 0;
-  const row = (daysAgo: number, size: string) => rows.push(`${++id},${day(daysAgo)}T00:00:00Z,${category},${name},${size},"Austin, TX",TX,Austin`);
+  const row = (daysAgo: number, size: string) =>
+    rows.push(`${++id},${day(daysAgo)}T00:00:00Z,${category},${name},${size},"Austin, TX",TX,Austin`);
   for (let i = 0; i < 12; i += 1) row(0, 'E6_20');
   for (let i = 0; i < 5; i += 1) row(150, 'E6_20');
   for (let i = 0; i < 3; i += 1) row(300, 'SOLO');
@@ -64,7 +65,8 @@ beforeAll(async () => {
   // Picks for every stage, then real bookings of the first Lead Generation pick.
   const picked = await page.request.post('/api/recommendations/pick-for-me');
   expect(picked.ok(), await picked.text()).toBe(true);
-  const items = ((await picked.json()) as { items: Array<{ categoryName: string; picks: Array<{ vendorId: number; name: string }> }> }).items;
+  const items = ((await picked.json()) as { items: Array<{ categoryName: string; picks: Array<{ vendorId: number; name: string }> }> })
+    .items;
   const first = items.find((i) => i.categoryName === 'Lead Generation')?.picks[0];
   if (!first) throw new Error('no Lead Generation pick');
   vendor = { id: first.vendorId, name: first.name };

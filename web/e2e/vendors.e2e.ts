@@ -24,10 +24,7 @@ const params = () => new URL(page.url()).searchParams;
 const card = (name: string) => page.getByRole('article', { name, exact: true });
 
 async function waitForParam(name: string, value: string | null) {
-  await page.waitForFunction(
-    ([n, v]) => new URLSearchParams(location.search).get(n!) === v,
-    [name, value] as const,
-  );
+  await page.waitForFunction(([n, v]) => new URLSearchParams(location.search).get(n!) === v, [name, value] as const);
 }
 
 async function waitForSettled() {
@@ -157,7 +154,12 @@ describe('Browse Vendors', () => {
     await page.getByText('No vendor has a partner status yet, so they are sorted by name.').waitFor();
     const byPartner = await cardNames();
     expect(byPartner).toEqual([...byPartner].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
-    expect(await cards().first().getByText(/Partner$/).count()).toBe(0);
+    expect(
+      await cards()
+        .first()
+        .getByText(/Partner$/)
+        .count(),
+    ).toBe(0);
     await browser.screenshot('vendors-partners-first', { fullPage: false });
 
     await page.getByRole('button', { name: 'What does Partner mean?' }).click();
@@ -260,7 +262,11 @@ describe('Browse Vendors', () => {
     const region = page.getByRole('region', { name: /Notifications/ });
     await region.getByText('Meeting click logged', { exact: true }).waitFor();
     await region.getByText('Your interest has been recorded.').waitFor();
-    const clicks = (await (await page.request.get('/api/meeting-clicks')).json()) as Array<{ vendorId: number; sourcePage: string; bookingUrl: string }>;
+    const clicks = (await (await page.request.get('/api/meeting-clicks')).json()) as Array<{
+      vendorId: number;
+      sourcePage: string;
+      bookingUrl: string;
+    }>;
     expect(clicks).toHaveLength(1);
     expect(clicks[0]!.sourcePage).toBe('BROWSE');
     expect(clicks[0]!.bookingUrl).toMatch(/utm_source=litstack/);
@@ -282,8 +288,15 @@ describe('Browse Vendors', () => {
     expect(await popup.evaluate(() => window.opener)).toBeNull();
     await popup.close();
 
-    await page.getByRole('region', { name: /Notifications/ }).getByText('Meeting click logged', { exact: true }).waitFor();
-    const clicks = (await (await page.request.get('/api/meeting-clicks')).json()) as Array<{ vendorName: string; kind: string; websiteUrl: string | null }>;
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText('Meeting click logged', { exact: true })
+      .waitFor();
+    const clicks = (await (await page.request.get('/api/meeting-clicks')).json()) as Array<{
+      vendorName: string;
+      kind: string;
+      websiteUrl: string | null;
+    }>;
     expect(clicks[0]).toMatchObject({ vendorName: 'Avvo', kind: 'WEBSITE', websiteUrl: 'https://www.avvo.com/?utm_source=litstack' });
     expect(clicks.filter((c) => c.kind === 'BOOKING')).toHaveLength(1);
     await browser.screenshot('vendors-request-demo', { fullPage: false });

@@ -2,23 +2,28 @@
 // (../src/lib/api/openapi.json, kept equal to the server's by tests/api/openapi.rs).
 //   node api-types.js write   rewrites the types
 //   node api-types.js check   fails when the committed types differ from a fresh generation
+// The header names the document's SHA-256, so `npm run build` (api-fresh.js, which needs no
+// installed tools) fails when the document changed and the types were not regenerated.
 import { readFile, writeFile } from 'node:fs/promises';
+
+import { documentDigest } from './api-fresh.js';
 
 import openapiTS, { astToString } from 'openapi-typescript';
 
 const documentUrl = new URL('../src/lib/api/openapi.json', import.meta.url);
 const typesUrl = new URL('../src/lib/api/schema.d.ts', import.meta.url);
 
-const header = `/**
+const header = (digest) => `/**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run \`npm run api:types\` in web/ (or \`npm run api:update\` after a server change).
+ * openapi.json sha256: ${digest}
  */
 
 `;
 
 async function generate() {
-  const document = JSON.parse(await readFile(documentUrl, 'utf8'));
-  return header + astToString(await openapiTS(document));
+  const text = await readFile(documentUrl, 'utf8');
+  return header(documentDigest(text)) + astToString(await openapiTS(JSON.parse(text)));
 }
 
 const mode = process.argv[2];

@@ -21,6 +21,7 @@ describe('the auth guard', () => {
     expect(screen.getByText('Loading...')).toBeTruthy();
     await waitFor(() => expect(location.history?.at(-1)).toBe('/auth/sign-in?next=%2Ftrends'));
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
+    expect(document.title).toBe('Welcome Back · Litstack');
   });
 
   it('shows the screen inside the layout to a signed-in user', async () => {
@@ -35,6 +36,7 @@ describe('the auth guard', () => {
     // The screen's code loads on demand: give a busy machine more than the default second.
     expect(await screen.findByRole('heading', { name: 'Browse Vendors' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getAllByText('Lovelace Law').length).toBeGreaterThan(0);
+    expect(document.title).toBe('Browse Vendors · Litstack');
   });
 
   it('signs the user out locally when a read answers 401', async () => {
@@ -61,7 +63,9 @@ describe('the auth guard', () => {
       mockFetch({
         'GET /api/auth/me': () => (signedIn ? { body: { user } } : { status: 401, body: { error: 'Please sign in' } }),
         'GET /api/profile/onboarding': { body: { completed: true } },
-        'GET /api/profile': { body: { user: { name: 'Ada', email: 'ada@firm.com', lawFirm: 'Lovelace Law', firmSize: null }, onboarding: null } },
+        'GET /api/profile': {
+          body: { user: { name: 'Ada', email: 'ada@firm.com', lawFirm: 'Lovelace Law', firmSize: null }, onboarding: null },
+        },
         'POST /api/auth/change-password': () => {
           signedIn = false;
           return { status: 401, body: { error: 'You are not signed in. Please sign in to continue.' } };

@@ -1,28 +1,35 @@
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 
-import { SignInPage } from '@/features/auth/components/sign-in-page';
-import { paths } from '@/config/paths';
-
 import { NotFoundPage } from './not-found-page';
 import { loading, onDemand } from './on-demand';
+import { ScreenTitle } from './screen-title';
+import { publicScreens } from './screens';
 import { appPathPattern } from './signed-in-paths';
 
-const SignUpPage = onDemand(() => import('@/features/auth/components/sign-up-page'), (m) => m.SignUpPage);
-const JoinPage = onDemand(() => import('@/features/auth/components/join-page'), (m) => m.JoinPage);
-const ResetPasswordPage = onDemand(() => import('@/features/auth/components/reset-password-page'), (m) => m.ResetPasswordPage);
-const SignedInApp = onDemand(() => import('./signed-in-app'), (m) => m.SignedInApp);
+const SignedInApp = onDemand(
+  () => import('./signed-in-app'),
+  (m) => m.SignedInApp,
+);
 
+/** The screens before sign-in, then every signed-in path to the signed-in app (one route, one layout). */
 export function AppRouter() {
   return (
     <Suspense fallback={loading}>
       <Switch>
-        <Route path={paths.auth.signIn} component={SignInPage} />
-        <Route path={paths.auth.signUp} component={SignUpPage} />
-        <Route path={paths.join} component={JoinPage} />
-        <Route path={paths.resetPassword} component={ResetPasswordPage} />
+        {publicScreens.map((screen) => (
+          <Route key={screen.path} path={screen.path}>
+            <ScreenTitle title={screen.title}>
+              <screen.component />
+            </ScreenTitle>
+          </Route>
+        ))}
         <Route path={appPathPattern} component={SignedInApp} />
-        <Route component={NotFoundPage} />
+        <Route>
+          <ScreenTitle title="Page Not Found">
+            <NotFoundPage />
+          </ScreenTitle>
+        </Route>
       </Switch>
     </Suspense>
   );

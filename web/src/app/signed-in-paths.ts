@@ -1,23 +1,7 @@
-import { paths } from '@/config/paths';
+import { signedInScreens } from './screens';
 
-/** Every signed-in path; the router sends them all to the signed-in app, loaded on demand. */
-export const signedInPaths: readonly string[] = [
-  paths.home,
-  paths.matches,
-  paths.trends,
-  paths.vendors,
-  paths.vendorProfile,
-  paths.past,
-  paths.shortlist,
-  paths.shortlistBrief,
-  paths.techStack,
-  paths.profile,
-  paths.firm,
-  paths.compare,
-  paths.admin.import,
-  paths.admin.vendors,
-  paths.admin.firms,
-];
+/** Every signed-in path (from the screen registry); the router sends them all to the signed-in app, loaded on demand. */
+export const signedInPaths: readonly string[] = signedInScreens.map((screen) => screen.path);
 
 const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // A `:param` segment matches one path segment.

@@ -1,8 +1,16 @@
 /**
- * The one HTTP client of the app. Every call sends the session cookie, speaks JSON and turns a
- * non-OK answer into an {@link ApiError}. The server answers every error as
- * `{"error": "<message a person can read>"}`; that message becomes the error's message.
+ * The one HTTP client of the app: openapi-fetch over the generated `paths` (./api/schema.d.ts,
+ * from the server's own description), so a path, a path or query parameter, or a body or answer
+ * field the API does not have is a TypeScript error. Every call sends the session cookie and
+ * speaks JSON; {@link sessionAndErrors}, the one middleware, turns a non-OK answer into an
+ * {@link ApiError}. The server answers every error as `{"error": "<message a person can read>"}`;
+ * that message becomes the error's message.
+ *
+ * Call it as `unwrap(client.GET('/api/firm', { signal }))`: the answer's data, or a thrown ApiError.
  */
+import createClient, { type Middleware } from 'openapi-fetch';
+
+import type { paths } from './api/schema';
 
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
 export type QueryParams = Record<string, QueryValue>;
@@ -39,10 +47,11 @@ function encodeQueryComponent(value: string): string {
 }
 
 /**
- * Builds `a=1&b=x,y` from an object: empty values (undefined, null, '', []) are left out and
- * arrays are joined by commas. Returns '' when nothing is left.
+ * Builds `a=1&b=x,y` from an object: empty values (undefined, null, '', []) are left out (the
+ * server reads an empty value as absent) and arrays are joined by commas. Returns '' when nothing
+ * is left.
  */
-export function buildQueryString(params: QueryParams): string {
+export function buildQueryString(params: Record<string, unknown>): string {
   const parts: string[] = [];
   for (const [key, raw] of Object.entries(params)) {
     if (raw === undefined || raw === null) continue;
@@ -54,16 +63,23 @@ export function buildQueryString(params: QueryParams): string {
 }
 
 /** `path` plus `?query` when the query is not empty. */
-export function withQuery(path: string, params?: QueryParams): string {
+export function withQuery(path: string, params?: Record<string, unknown>): string {
   const query = params ? buildQueryString(params) : '';
   return query ? `${path}?${query}` : path;
 }
 
-type RequestOptions = {
-  query?: QueryParams;
-  body?: unknown;
-  signal?: AbortSignal;
-};
+/** The query parameters the API description gives a path's GET (none when it has no GET). */
+type GetQuery<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } }
+  ? NonNullable<Q>
+  : Record<string, never>;
+
+/**
+ * The address of an API path for what is not a JSON call (a CSV download link, a multipart
+ * upload): the path, and each query parameter, must be one the API description has.
+ */
+export function apiUrl<P extends keyof paths>(path: P, query?: { [K in keyof GetQuery<P>]?: string }): string {
+  return withQuery(path, query);
+}
 
 /** The `error` and `reason` of an error body, when it is one. */
 function readErrorBody(text: string): { message?: string; reason?: string } {
@@ -82,49 +98,63 @@ function readErrorBody(text: string): { message?: string; reason?: string } {
   return {};
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  let body: BodyInit | undefined;
-  if (options.body instanceof FormData) {
-    body = options.body; // the browser sets the multipart boundary itself
-  } else if (options.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  } else if (method !== 'GET') {
-    // State-changing calls always declare JSON, even without a payload.
-    headers['Content-Type'] = 'application/json';
-  }
-
-  let response: Response;
-  try {
-    response = await fetch(withQuery(path, options.query), {
-      method,
-      headers,
-      body,
-      credentials: 'include',
-      signal: options.signal,
-    });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
-  }
-
-  const text = await response.text();
-  if (!response.ok) {
+/**
+ * The error and session handling of every call. State-changing calls always declare JSON, even
+ * without a payload. A non-OK answer throws an ApiError with the server's `error` text (else
+ * "<status>: <body or status text>") and, on a 401 for a session the server ended, its `reason`
+ * (the query cache's 401 handler then signs the person out and sign-in says why). An unreachable
+ * server is status 0; an aborted call stays an AbortError.
+ */
+export const sessionAndErrors: Middleware = {
+  onRequest({ request }) {
+    if (request.method !== 'GET' && !request.headers.has('Content-Type')) {
+      request.headers.set('Content-Type', 'application/json');
+    }
+    return request;
+  },
+  async onResponse({ response }) {
+    if (response.ok) return undefined;
+    const text = await response.text();
     const { message: serverMessage, reason } = readErrorBody(text);
     const message = serverMessage ?? `${response.status}: ${text || response.statusText}`;
     throw new ApiError(response.status, message, serverMessage, reason);
-  }
-  return (text ? JSON.parse(text) : undefined) as T;
+  },
+  onError({ error }) {
+    if (error instanceof DOMException && error.name === 'AbortError') return undefined;
+    return new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+  },
+};
+
+/**
+ * openapi-fetch builds a Request; this hands `fetch` the same relative address and init the app
+ * has always sent, and reads `fetch` at call time (so a test's stand-in is the one used).
+ */
+async function send(request: Request): Promise<Response> {
+  const { pathname, search } = new URL(request.url);
+  const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+  return globalThis.fetch(pathname + search, {
+    method: request.method,
+    headers: Object.fromEntries(request.headers),
+    body: text === '' ? undefined : text,
+    credentials: 'include',
+    signal: request.signal,
+  });
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
-};
+/** Every call reads JSON: an answer's other media (the audit log's CSV) are for links, see {@link apiUrl}. */
+export const client = createClient<paths, `${string}/json`>({
+  headers: { Accept: 'application/json' },
+  credentials: 'include',
+  querySerializer: buildQueryString,
+  fetch: send,
+});
+client.use(sessionAndErrors);
+
+/**
+ * The data of a call's answer. An answer that is not OK never gets here: the middleware threw
+ * it as an ApiError. A 204 answers undefined.
+ */
+export async function unwrap<T>(call: Promise<{ data?: T; response: Response }>): Promise<T> {
+  const { data } = await call;
+  return data as T;
+}

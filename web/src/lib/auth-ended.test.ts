@@ -12,10 +12,7 @@ const answer = (status: number, body: string) => vi.fn(async () => new Response(
 
 describe('a session the server ended', () => {
   it('tells sign-in why when the first call of a page finds the session ended', async () => {
-    vi.stubGlobal(
-      'fetch',
-      answer(401, '{"error":"You were signed out because you were removed from Doe & Partners.","reason":"removed"}'),
-    );
+    vi.stubGlobal('fetch', answer(401, '{"error":"You were signed out because you were removed from Doe & Partners.","reason":"removed"}'));
     expect(await getMe()).toBeNull();
     expect(signInNotice.value).toEqual({
       kind: 'info',
@@ -36,7 +33,9 @@ describe('a session the server ended', () => {
 
   it('falls back to "your session has ended" without a reason', () => {
     expect(sessionEndedNotice({ serverMessage: 'You are not signed in. Please sign in to continue.' })).toBe(SESSION_ENDED_NOTICE);
-    expect(sessionEndedNotice({ reason: 'password_changed', serverMessage: 'You were signed out because your password was changed.' })).toEqual({
+    expect(
+      sessionEndedNotice({ reason: 'password_changed', serverMessage: 'You were signed out because your password was changed.' }),
+    ).toEqual({
       kind: 'info',
       text: 'You were signed out because your password was changed.',
     });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api, ApiError } from './api-client';
-import type { FirmRole, User, UserEnvelope } from './api/types';
+import { ApiError, client, unwrap } from './api-client';
+import type { FirmRole, User } from './api/types';
 import { cacheTimes } from './cache-times';
 import { queryKeys } from './query-keys';
 import { sessionEndedNotice, signInNotice } from './sign-in-notice';
@@ -18,7 +18,7 @@ import { sessionEndedNotice, signInNotice } from './sign-in-notice';
  */
 export async function getMe(): Promise<User | null> {
   try {
-    const { user } = await api.get<UserEnvelope>('/api/auth/me');
+    const { user } = await unwrap(client.GET('/api/auth/me'));
     return user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {

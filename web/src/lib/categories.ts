@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from './api-client';
+import { client, unwrap } from './api-client';
 import type { Category } from './api/types';
 import { cacheTimes } from './cache-times';
 import { queryKeys } from './query-keys';
@@ -8,7 +8,7 @@ import { queryKeys } from './query-keys';
 /** The catalog's categories (GET /api/categories): filter chips, the questionnaire, the trends chart. */
 
 export function getCategories(signal?: AbortSignal): Promise<Category[]> {
-  return api.get('/api/categories', { signal });
+  return unwrap(client.GET('/api/categories', { signal }));
 }
 
 /** Cached 60 s (SPEC section 9). */

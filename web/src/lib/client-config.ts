@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from './api-client';
+import { client, unwrap } from './api-client';
 import type { ClientConfig } from './api/types';
 
 /** Server settings the app needs (GET /api/config). */
@@ -14,7 +14,7 @@ export const defaultClientConfig: ClientConfig = { utmSource: 'litstack', thirdP
 export const clientConfigQueryKey = ['config'] as const;
 
 export function getClientConfig(): Promise<ClientConfig> {
-  return api.get('/api/config');
+  return unwrap(client.GET('/api/config'));
 }
 
 // Fixed for the life of the server process: fetched once per page load.

@@ -27,7 +27,10 @@ function readStored(): CompareVendor[] {
     const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]');
     if (!Array.isArray(parsed)) return [];
     const seen = new Set<number>();
-    return parsed.filter(isCompareVendor).filter((v) => !seen.has(v.id) && seen.add(v.id)).slice(0, MAX_COMPARED);
+    return parsed
+      .filter(isCompareVendor)
+      .filter((v) => !seen.has(v.id) && seen.add(v.id))
+      .slice(0, MAX_COMPARED);
   } catch {
     return [];
   }

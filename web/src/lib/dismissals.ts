@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { api } from './api-client';
+import { client, unwrap } from './api-client';
 import type { DismissReasonCode, DismissedList } from './api/types';
 import { optionsOf } from './options';
 import { queryKeys } from './query-keys';
@@ -24,7 +24,7 @@ export const MAX_OTHER_TEXT = 200;
 
 /** The signed-in user's own dismissals, newest first. */
 export function getDismissed(): Promise<DismissedList> {
-  return api.get('/api/recommendations/dismissed');
+  return unwrap(client.GET('/api/recommendations/dismissed'));
 }
 
 export const dismissedQueryOptions = () => queryOptions({ queryKey: queryKeys.dismissed, queryFn: getDismissed });
@@ -34,7 +34,7 @@ export function useDismissed({ enabled = true }: { enabled?: boolean } = {}) {
 }
 
 export function undoDismissal(vendorId: number): Promise<void> {
-  return api.delete(`/api/recommendations/dismissed/${vendorId}`);
+  return unwrap(client.DELETE('/api/recommendations/dismissed/{vendor_id}', { params: { path: { vendor_id: vendorId } } }));
 }
 
 /** Undoes a dismissal: the vendor can be ranked and picked again. */

@@ -6,8 +6,7 @@
 export const formatCount = (n: number) => n.toLocaleString('en-US');
 
 /** "1 row" / "9 rows": the count formatted, the noun agreeing with it. */
-export const countOf = (n: number, singular: string, plural = `${singular}s`) =>
-  `${formatCount(n)} ${n === 1 ? singular : plural}`;
+export const countOf = (n: number, singular: string, plural = `${singular}s`) => `${formatCount(n)} ${n === 1 ? singular : plural}`;
 
 /**
  * A figure about other firms as the server shows it (`ShownCount`): its number formatted

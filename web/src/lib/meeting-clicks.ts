@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { api } from './api-client';
+import { client, unwrap } from './api-client';
 import type { ClickKind, MeetingClick, MeetingClickRequest } from './api/types';
 import { withUtm } from './outbound';
 import { queryKeys } from './query-keys';
@@ -28,7 +28,7 @@ export const meetingClicksQueryKey = ['meeting-clicks'] as const;
 
 /** The signed-in user's own clicks, newest first (at most 50). */
 export function getMeetingClicks(): Promise<MeetingClick[]> {
-  return api.get('/api/meeting-clicks');
+  return unwrap(client.GET('/api/meeting-clicks'));
 }
 
 export const meetingClicksQueryOptions = () => queryOptions({ queryKey: meetingClicksQueryKey, queryFn: getMeetingClicks });
@@ -38,7 +38,7 @@ export function useMeetingClicks() {
 }
 
 export function recordMeetingClick(input: MeetingClickRequest): Promise<MeetingClick> {
-  return api.post<MeetingClick>('/api/meeting-clicks', input);
+  return unwrap(client.POST('/api/meeting-clicks', { body: input }));
 }
 
 type UseRecordMeetingClickOptions = {

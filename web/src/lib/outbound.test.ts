@@ -9,9 +9,7 @@ describe('withUtm', () => {
   });
 
   test('keeps an existing query string and fragment', () => {
-    expect(withUtm('https://v.com/book?ref=a&x=1#slot', 'litstack')).toBe(
-      'https://v.com/book?ref=a&x=1&utm_source=litstack#slot',
-    );
+    expect(withUtm('https://v.com/book?ref=a&x=1#slot', 'litstack')).toBe('https://v.com/book?ref=a&x=1&utm_source=litstack#slot');
     expect(withUtm('http://v.com/?#top', 'ls')).toBe('http://v.com/?utm_source=ls#top');
     expect(withUtm('https://v.com/a?x=1&', 'ls')).toBe('https://v.com/a?x=1&utm_source=ls');
   });
@@ -24,7 +22,18 @@ describe('withUtm', () => {
   });
 
   test('only http(s) addresses become links', () => {
-    for (const bad of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,hi', '//v.com/a', '/vendors', 'https://v.com/a b', '', null, undefined, 'https://']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'data:text/html,hi',
+      '//v.com/a',
+      '/vendors',
+      'https://v.com/a b',
+      '',
+      null,
+      undefined,
+      'https://',
+    ]) {
       expect(withUtm(bad, 'litstack')).toBeNull();
     }
   });

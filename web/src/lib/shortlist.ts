@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { api } from './api-client';
+import { client, unwrap } from './api-client';
 import type { EntryChange, OutcomeChange, Shortlist, ShortlistEntry, ShortlistStatus } from './api/types';
 import { queryKeys } from './query-keys';
 
@@ -11,13 +11,19 @@ import { queryKeys } from './query-keys';
  */
 
 /** The statuses in the order the status select offers them; every one the API has. */
-export const shortlistStatuses = ['Considering', 'Demo booked', 'Demo held', 'Chosen', 'Rejected'] as const satisfies ReadonlyArray<ShortlistStatus>;
+export const shortlistStatuses = [
+  'Considering',
+  'Demo booked',
+  'Demo held',
+  'Chosen',
+  'Rejected',
+] as const satisfies ReadonlyArray<ShortlistStatus>;
 
 export const MAX_NOTE = 2000;
 export const MAX_REJECT_REASON = 200;
 
 export function getShortlist(): Promise<Shortlist> {
-  return api.get('/api/shortlist');
+  return unwrap(client.GET('/api/shortlist'));
 }
 
 export const shortlistQueryOptions = () => queryOptions({ queryKey: queryKeys.shortlist, queryFn: getShortlist });
@@ -36,11 +42,11 @@ export function findEntry(list: Shortlist | undefined, vendorId: number): Shortl
 }
 
 export function putEntry(vendorId: number, change: EntryChange): Promise<ShortlistEntry> {
-  return api.put(`/api/shortlist/${vendorId}`, change);
+  return unwrap(client.PUT('/api/shortlist/{vendor_id}', { params: { path: { vendor_id: vendorId } }, body: change }));
 }
 
 export function removeEntry(vendorId: number): Promise<void> {
-  return api.delete(`/api/shortlist/${vendorId}`);
+  return unwrap(client.DELETE('/api/shortlist/{vendor_id}', { params: { path: { vendor_id: vendorId } } }));
 }
 
 /**
@@ -48,11 +54,11 @@ export function removeEntry(vendorId: number): Promise<void> {
  * history, outcome, reasons), exactly as it was. Nothing is sent: the client cannot write history.
  */
 export function restoreEntry(vendorId: number): Promise<ShortlistEntry> {
-  return api.post(`/api/shortlist/${vendorId}/restore`);
+  return unwrap(client.POST('/api/shortlist/{vendor_id}/restore', { params: { path: { vendor_id: vendorId } } }));
 }
 
 export function putOutcome(vendorId: number, change: OutcomeChange): Promise<ShortlistEntry> {
-  return api.put(`/api/shortlist/${vendorId}/outcome`, change);
+  return unwrap(client.PUT('/api/shortlist/{vendor_id}/outcome', { params: { path: { vendor_id: vendorId } }, body: change }));
 }
 
 /** Adds, changes, removes or restores entries; the shortlist refreshes after each. */

@@ -1,5 +1,5 @@
-import { api } from './api-client';
-import type { CategoryAdoptionList, TechStackSaveItem } from './api/types';
+import { client, unwrap } from './api-client';
+import type { TechStackSaveItem } from './api/types';
 
 /**
  * Adds a vendor to the firm's tech stack as its category's primary tool, keeping the other tools
@@ -7,7 +7,7 @@ import type { CategoryAdoptionList, TechStackSaveItem } from './api/types';
  * that category is sent, so a colleague's answers elsewhere stand.
  */
 export async function addAsPrimaryTool(categoryId: number, vendorId: number): Promise<void> {
-  const { items } = await api.get<CategoryAdoptionList>('/api/profile/category-adoption');
+  const { items } = await unwrap(client.GET('/api/profile/category-adoption'));
   const current = items.find((i) => i.category.id === categoryId);
   const listed = (current?.selectedVendors ?? []).map((s) => s.vendorId).filter((id) => id !== vendorId);
   const item: TechStackSaveItem = {
@@ -17,5 +17,5 @@ export async function addAsPrimaryTool(categoryId: number, vendorId: number): Pr
     primaryVendorId: vendorId,
     otherVendors: (current?.otherVendors ?? []).map((o) => o.name),
   };
-  await api.post('/api/profile/category-adoption', { items: [item] });
+  await unwrap(client.POST('/api/profile/category-adoption', { body: { items: [item] } }));
 }

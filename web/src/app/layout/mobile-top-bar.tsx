@@ -22,7 +22,10 @@ export function MobileTopBar() {
         </Dialog.Trigger>
         <Dialog.Portal>
           <Dialog.Overlay className="modal-overlay fixed inset-0 z-40 bg-slate-900/50" />
-          <Dialog.Content className="drawer-content fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-2xl focus:outline-none" aria-describedby={undefined}>
+          <Dialog.Content
+            className="drawer-content fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-2xl focus:outline-none"
+            aria-describedby={undefined}
+          >
             <Dialog.Title className="sr-only">Navigation</Dialog.Title>
             <Sidebar onNavigate={close} />
             <Dialog.Close

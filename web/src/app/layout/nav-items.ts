@@ -1,31 +1,32 @@
-import type { IconName } from '@/components/ui/icon';
-import { paths } from '@/config/paths';
+import type { User } from '@/lib/api/types';
 
-export type NavItem = {
-  label: string;
-  href: string;
-  icon: IconName;
-  /** Other routes on which this item also counts as the current one. */
-  alsoActiveOn?: readonly string[];
-};
+import { mayUse, screens, type NavSection, type ScreenAccess, type ScreenNav } from '../screens';
 
-export const navItems: readonly NavItem[] = [
-  { label: 'Vendor Matches', href: paths.matches, icon: 'matches', alsoActiveOn: [paths.home] },
-  { label: 'Vendor Trends', href: paths.trends, icon: 'trends' },
-  { label: 'Browse Vendors', href: paths.vendors, icon: 'grid', alsoActiveOn: [paths.compare] },
-  { label: 'Past Matches', href: paths.past, icon: 'past' },
-  { label: 'Shortlist', href: paths.shortlist, icon: 'shortlist', alsoActiveOn: [paths.shortlistBrief] },
-  { label: 'Tech Stack', href: paths.techStack, icon: 'techStack' },
-  { label: 'Firm', href: paths.firm, icon: 'users' },
-  { label: 'Profile', href: paths.profile, icon: 'profile' },
-];
+export type NavItem = Pick<ScreenNav, 'label' | 'icon' | 'alsoActiveOn'> & { href: string; access: ScreenAccess };
 
-/** Shown to admins only. */
-export const adminNavItems: readonly NavItem[] = [
-  { label: 'Import', href: paths.admin.import, icon: 'import' },
-  { label: 'Manage Vendors', href: paths.admin.vendors, icon: 'building' },
-  { label: 'Firms', href: paths.admin.firms, icon: 'firms' },
-];
+/** The sidebar entries of one section, from the screen registry, in their order. */
+function navSection(section: NavSection): readonly NavItem[] {
+  return screens
+    .flatMap(({ nav, path, access }) => (nav?.section === section ? [{ nav, href: path, access }] : []))
+    .sort((a, b) => a.nav.order - b.nav.order)
+    .map(({ nav: { label, icon, alsoActiveOn }, href, access }) => ({
+      label,
+      icon,
+      href,
+      access,
+      ...(alsoActiveOn ? { alsoActiveOn } : {}),
+    }));
+}
+
+export const navItems: readonly NavItem[] = navSection('main');
+
+/** Shown to the operator only. */
+export const adminNavItems: readonly NavItem[] = navSection('operator');
+
+/** What the sidebar lists for `user` (undefined while the answer is on its way): each section in turn. */
+export function navItemsFor(user: User | null | undefined): NavItem[] {
+  return [...navItems, ...adminNavItems].filter((item) => mayUse(item.access, user));
+}
 
 /**
  * An item is active when the address (path plus any `?query`) equals its route, or starts with

@@ -6,7 +6,7 @@ import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
-import { adminNavItems, isNavItemActive, navItems, type NavItem } from './nav-items';
+import { isNavItemActive, navItemsFor } from './nav-items';
 
 function initials(name: string): string {
   const letters = name
@@ -27,7 +27,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
   const search = useSearch();
   const address = search ? `${location}?${search}` : location;
   const user = useUser().data;
-  const items: readonly NavItem[] = user?.isAdmin ? [...navItems, ...adminNavItems] : navItems;
+  const items = navItemsFor(user);
 
   return (
     <div className="flex h-full flex-col bg-slate-900 text-slate-300">

@@ -23,16 +23,7 @@ type ModalProps = {
 
 const widths = { md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 
-export function Modal({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  footer,
-  dismissible = true,
-  size = 'md',
-}: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, children, footer, dismissible = true, size = 'md' }: ModalProps) {
   const block = (event: Event) => event.preventDefault();
   return (
     <Dialog.Root open={open} onOpenChange={dismissible ? onOpenChange : undefined}>
@@ -54,14 +45,19 @@ export function Modal({
               {description ? <Dialog.Description className="text-sm text-slate-600">{description}</Dialog.Description> : null}
             </div>
             {dismissible ? (
-              <Dialog.Close className="-mt-1 -mr-2 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600" aria-label="Close">
+              <Dialog.Close
+                className="-mt-1 -mr-2 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                aria-label="Close"
+              >
                 <Icon name="close" className="h-5 w-5" />
               </Dialog.Close>
             ) : null}
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
           {footer ? (
-            <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">{footer}</div>
+            <div className="flex flex-col-reverse gap-2 border-t border-slate-100 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
+              {footer}
+            </div>
           ) : null}
         </Dialog.Content>
       </Dialog.Portal>

@@ -14,7 +14,10 @@ export function Notice({ children, tone = 'info' }: { children: ReactNode; tone?
         tone === 'success' ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-indigo-200 bg-indigo-50 text-indigo-900',
       )}
     >
-      <Icon name={tone === 'success' ? 'check' : 'alert'} className={cn('mt-px h-4.5 w-4.5', tone === 'success' ? 'text-emerald-700' : 'text-indigo-700')} />
+      <Icon
+        name={tone === 'success' ? 'check' : 'alert'}
+        className={cn('mt-px h-4.5 w-4.5', tone === 'success' ? 'text-emerald-700' : 'text-indigo-700')}
+      />
       <div>{children}</div>
     </div>
   );

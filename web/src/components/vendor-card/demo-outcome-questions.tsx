@@ -30,7 +30,15 @@ function OutcomeQuestions({ vendorId }: { vendorId: number }) {
   const headingId = useId();
   const entry = findEntry(shortlist.data, vendorId);
   if (!entry) return null;
-  if (offerStack) return <AddToStackOffer vendorId={vendorId} vendorName={entry.vendorName} categoryId={entry.categoryId} onDone={() => setOfferStack(false)} />;
+  if (offerStack)
+    return (
+      <AddToStackOffer
+        vendorId={vendorId}
+        vendorName={entry.vendorName}
+        categoryId={entry.categoryId}
+        onDone={() => setOfferStack(false)}
+      />
+    );
   if (later) return null;
 
   const answer = (change: OutcomeChange) =>
@@ -49,11 +57,7 @@ function OutcomeQuestions({ vendorId }: { vendorId: number }) {
   let choices: { label: string; change?: OutcomeChange }[];
   if (entry.asks.demoHappened) {
     question = 'Did the demo happen?';
-    choices = [
-      { label: 'Yes', change: { demoHeld: true } },
-      { label: 'No', change: { demoHeld: false } },
-      { label: 'Not yet' },
-    ];
+    choices = [{ label: 'Yes', change: { demoHeld: true } }, { label: 'No', change: { demoHeld: false } }, { label: 'Not yet' }];
   } else if (entry.asks.chosen) {
     question = 'Did you choose it?';
     choices = [

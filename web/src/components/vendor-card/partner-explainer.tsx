@@ -22,21 +22,20 @@ export function PartnerDisclosure({ open, onOpenChange }: PartnerDisclosureProps
     >
       <div className="space-y-3 text-sm text-slate-700">
         <p>
-          A <strong>star</strong> and a <strong>Gold, Silver or Bronze Partner</strong> badge mark vendors that the
-          administrator of this Litstack has named as partners of your organisation. The badge is there so you always
-          know about that relationship.
+          A <strong>star</strong> and a <strong>Gold, Silver or Bronze Partner</strong> badge mark vendors that the administrator of this
+          Litstack has named as partners of your organisation. The badge is there so you always know about that relationship.
         </p>
         <ul className="list-disc space-y-1.5 pl-5">
           <li>Partner status never hides other vendors and never changes which vendors match your filters or search.</li>
           <li>
-            Only the <strong>Partners First</strong> sort uses it: it lists partners by level (Gold, Silver, Bronze),
-            then everyone else, each group by name. The default sort is by name.
+            Only the <strong>Partners First</strong> sort uses it: it lists partners by level (Gold, Silver, Bronze), then everyone else,
+            each group by name. The default sort is by name.
           </li>
           <li>Recommendations say so in their reasons whenever partner status moved a vendor up.</li>
         </ul>
         <p className="text-slate-500">
-          The catalog Litstack ships with names no partner, and no vendor has paid for or endorsed its placement. Only
-          your administrator sets partner status.
+          The catalog Litstack ships with names no partner, and no vendor has paid for or endorsed its placement. Only your administrator
+          sets partner status.
         </p>
       </div>
     </Modal>

@@ -27,7 +27,15 @@ export function ScheduleMeetingButton(props: ScheduleMeetingButtonProps) {
   return canWrite ? <ScheduleButton {...props} /> : null;
 }
 
-function ScheduleButton({ vendorName, bookingUrl, websiteUrl, pending = false, onSchedule, className, ...props }: ScheduleMeetingButtonProps) {
+function ScheduleButton({
+  vendorName,
+  bookingUrl,
+  websiteUrl,
+  pending = false,
+  onSchedule,
+  className,
+  ...props
+}: ScheduleMeetingButtonProps) {
   const target = meetingTarget(bookingUrl, websiteUrl);
   const label = target?.kind === 'WEBSITE' ? `Request a demo on ${vendorName}'s site` : 'Schedule Meeting';
   const button = (

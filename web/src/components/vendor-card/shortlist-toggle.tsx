@@ -36,8 +36,8 @@ function ShortlistToggleButton({ vendorId, vendorName, size = 'sm', className }:
       ? removal.removeWithUndo(vendorId, vendorName)
       : put.mutateAsync({ vendorId, change: {} }).then(() => toast({ title: `${vendorName} is on your shortlist` }));
     done.catch((error: unknown) =>
-        toast({ title: 'Error', description: getErrorMessage(error, 'Failed to update the shortlist'), variant: 'destructive' }),
-      );
+      toast({ title: 'Error', description: getErrorMessage(error, 'Failed to update the shortlist'), variant: 'destructive' }),
+    );
   };
 
   return (

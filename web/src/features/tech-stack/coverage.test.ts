@@ -21,9 +21,7 @@ function coverage(overrides: Partial<Coverage> = {}): Coverage {
 describe('the coverage map words', () => {
   it('says the share of firms of the size with a tool, or that there are not enough firms', () => {
     expect(peerLine(coverage(), intake)).toBe('Firms your size: 78% have an intake tool');
-    expect(peerLine(coverage(), { ...intake, categoryName: 'Lead Generation' })).toBe(
-      'Firms your size: 78% have a lead generation tool',
-    );
+    expect(peerLine(coverage(), { ...intake, categoryName: 'Lead Generation' })).toBe('Firms your size: 78% have a lead generation tool');
     expect(peerLine(coverage(), { ...intake, peerShare: 0 })).toBe('Firms your size: 0% have an intake tool');
     expect(peerLine(coverage(), { ...intake, peerShare: null })).toBe('Firms your size: not enough firms yet');
     expect(peerLine(coverage({ firmSize: null, peerFirms: null }), intake)).toBeNull();

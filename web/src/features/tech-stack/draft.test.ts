@@ -61,9 +61,7 @@ describe('tech-stack draft', () => {
     const items = [item(1, 'Intake', true), item(2, 'Staffing', null)];
     const draft = draftFromItems(items);
     expect(isComplete(draft, items)).toBe(false);
-    expect(toSaveItems(draft, items)).toEqual([
-      { categoryId: 1, hasTool: true, selectedVendorIds: [], otherVendors: [] },
-    ]);
+    expect(toSaveItems(draft, items)).toEqual([{ categoryId: 1, hasTool: true, selectedVendorIds: [], otherVendors: [] }]);
     draft[2] = answer(draft[2]!, false);
     expect(isComplete(draft, items)).toBe(true);
     expect(toSaveItems(draft, items)[1]).toEqual({ categoryId: 2, hasTool: false });

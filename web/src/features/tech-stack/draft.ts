@@ -73,11 +73,7 @@ export function togglePrimary(category: CategoryDraft, vendorId: number): Catego
  * Adds a typed name: trimmed, at most 80 characters, ignored when empty or already there
  * (ignoring case). A listed vendor's name checks that vendor instead.
  */
-export function addOther(
-  category: CategoryDraft,
-  raw: string,
-  listed: ReadonlyArray<{ id: number; name: string }>,
-): CategoryDraft {
+export function addOther(category: CategoryDraft, raw: string, listed: ReadonlyArray<{ id: number; name: string }>): CategoryDraft {
   const name = raw.trim().slice(0, MAX_OTHER_NAME).trim();
   if (!name || isFull(category)) return category;
   const key = name.toLowerCase();

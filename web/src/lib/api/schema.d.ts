@@ -1,6 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
+ * openapi.json sha256: ed71701a3ea48c1e2da97fdaed9f0ee1de2737276689b597e8d2305037c4cf64
  */
 
 export interface paths {
@@ -4224,12 +4225,12 @@ export interface operations {
     };
     firm_audit: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description `csv` for a download; JSON otherwise. */
-                format: string | null;
+                format?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;

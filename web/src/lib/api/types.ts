@@ -2,7 +2,7 @@
  * Named aliases of the generated API types (schema.d.ts, from the server's own description), for
  * the app to import. Add an alias here rather than writing a request or response type by hand.
  */
-import type { components } from './schema';
+import type { components, operations } from './schema';
 
 type Schemas = components['schemas'];
 
@@ -86,6 +86,8 @@ export type DemoBooking = Schemas['BookingItem'];
 export type DemoBookingPage = Schemas['BookingPage'];
 export type FilterOptions = Schemas['OptionsAnswer'];
 export type TrendCities = Schemas['CitiesAnswer'];
+/** The dashboard filters' query, shared by the trends, cities and bookings reads. */
+export type TrendsQuery = NonNullable<operations['trends']['parameters']['query']>;
 export type CityCount = Schemas['CityCount'];
 
 // Recommendations

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { AdminFirms } from '@/lib/api/types';
 
 /** Only the operator's firms screen reads it; its changes refresh it. */
@@ -8,7 +8,7 @@ export const adminFirmsKey = ['admin', 'firms'] as const;
 
 /** Every firm of the install, with its member count and flags. */
 export function getAdminFirms(signal?: AbortSignal): Promise<AdminFirms> {
-  return api.get('/api/admin/firms', { signal });
+  return unwrap(client.GET('/api/admin/firms', { signal }));
 }
 
 export const adminFirmsQueryOptions = () =>

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { VendorPage } from '@/lib/api/types';
 
@@ -13,10 +13,12 @@ export type AdminVendorParams = { q: string; page: number };
  * without a booking link first (each group by name).
  */
 export function getAdminVendors({ q, page }: AdminVendorParams, signal?: AbortSignal): Promise<VendorPage> {
-  return api.get('/api/vendors', {
-    signal,
-    query: { q: q || undefined, page, pageSize: ADMIN_PAGE_SIZE, includeInactive: true, sort: 'no_booking_first' },
-  });
+  return unwrap(
+    client.GET('/api/vendors', {
+      params: { query: { q: q || undefined, page, pageSize: ADMIN_PAGE_SIZE, includeInactive: true, sort: 'no_booking_first' } },
+      signal,
+    }),
+  );
 }
 
 export const adminVendorsQueryOptions = (params: AdminVendorParams) =>

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiUrl } from '@/lib/api-client';
 import type { ImportReport } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
 export type UploadProgress = { loaded: number; total: number };
 
-export const IMPORT_URL = '/api/admin/demo-bookings/import';
+export const IMPORT_URL = apiUrl('/api/admin/demo-bookings/import');
 
 function serverMessage(xhr: XMLHttpRequest): string | undefined {
   try {
@@ -65,7 +65,6 @@ export function useImportCsv({ onProgress }: { onProgress?: (progress: UploadPro
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => importCsv(file, onProgress),
-    onSuccess: () =>
-      Promise.all(keysChangedByImport.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] }))),
+    onSuccess: () => Promise.all(keysChangedByImport.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] }))),
   });
 }

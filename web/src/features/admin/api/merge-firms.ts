@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { AdminFirmEnvelope, FirmMerge } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -8,7 +8,7 @@ import { adminFirmsKey } from './get-admin-firms';
 
 /** Moves every member and all data of `from` into `into`; answers the kept firm. */
 export function mergeFirms(merge: FirmMerge): Promise<AdminFirmEnvelope> {
-  return api.post('/api/admin/firms/merge', merge);
+  return unwrap(client.POST('/api/admin/firms/merge', { body: merge }));
 }
 
 export function useMergeFirms() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { VendorMerge, VendorMerged } from '@/lib/api/types';
 
@@ -8,7 +8,7 @@ import { keysChangedByVendorEdit } from './update-vendor';
 
 /** Folds vendor `from` into `into`: every reference moves, `from` is deleted. */
 export function mergeVendors(merge: VendorMerge): Promise<VendorMerged> {
-  return api.post('/api/admin/vendors/merge', merge);
+  return unwrap(client.POST('/api/admin/vendors/merge', { body: merge }));
 }
 
 export function useMergeVendors() {

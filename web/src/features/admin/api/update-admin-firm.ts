@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { AdminFirmEnvelope, AdminFirmUpdate } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -8,7 +8,7 @@ import { adminFirmsKey } from './get-admin-firms';
 
 /** Verifies or unverifies, disables or enables a firm; only the fields `update` names change. */
 export function updateAdminFirm(id: number, update: AdminFirmUpdate): Promise<AdminFirmEnvelope> {
-  return api.patch(`/api/admin/firms/${id}`, update);
+  return unwrap(client.PATCH('/api/admin/firms/{firm_id}', { params: { path: { firm_id: id } }, body: update }));
 }
 
 export function useUpdateAdminFirm() {

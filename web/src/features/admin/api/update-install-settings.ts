@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { InstallSettings } from '@/lib/api/types';
 
 import { installSettingsKey } from './get-install-settings';
 
 export function updateInstallSettings(settings: InstallSettings): Promise<InstallSettings> {
-  return api.put('/api/admin/settings', settings);
+  return unwrap(client.PUT('/api/admin/settings', { body: settings }));
 }
 
 export function useUpdateInstallSettings() {

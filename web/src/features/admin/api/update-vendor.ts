@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { PartnerLevel, Vendor, VendorUpdate } from '@/lib/api/types';
 
@@ -9,7 +9,7 @@ export const PARTNER_LEVELS = ['Gold', 'Silver', 'Bronze'] as const satisfies Re
 
 /** Changes only the fields `update` names; null clears one. */
 export function updateVendor(id: number, update: VendorUpdate): Promise<Vendor> {
-  return api.patch(`/api/admin/vendors/${id}`, update);
+  return unwrap(client.PATCH('/api/admin/vendors/{id}', { params: { path: { id } }, body: update }));
 }
 
 /** Cached reads that show vendors: the directory, the admin list, recommendations and past picks. */
@@ -19,7 +19,6 @@ export function useUpdateVendor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, update }: { id: number; update: VendorUpdate }) => updateVendor(id, update),
-    onSuccess: () =>
-      Promise.all(keysChangedByVendorEdit.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] }))),
+    onSuccess: () => Promise.all(keysChangedByVendorEdit.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] }))),
   });
 }

@@ -40,9 +40,9 @@ export function CsvFormatRequirements() {
   return (
     <div className="space-y-5 text-sm text-slate-700">
       <p>
-        The first row names the columns; their order does not matter and names are matched ignoring case, spaces and
-        underscores. The header decides what the file holds: demo bookings or vendors. Each file is imported as a whole;
-        rows with problems are skipped and listed under Errors, and a row imported before is updated or skipped.
+        The first row names the columns; their order does not matter and names are matched ignoring case, spaces and underscores. The header
+        decides what the file holds: demo bookings or vendors. Each file is imported as a whole; rows with problems are skipped and listed
+        under Errors, and a row imported before is updated or skipped.
       </p>
       <div>
         <h3 className="mb-2 font-semibold text-slate-900">Demo bookings file</h3>
@@ -53,9 +53,9 @@ export function CsvFormatRequirements() {
         <p className="mb-2">Required columns:</p>
         <ColumnList columns={vendorRequired} />
         <p className="mt-3">
-          Optional columns: <span className="font-mono text-xs">{vendorOptional}</span>. List columns (shortHighlights,
-          integrations, firmSizeSupported, practiceAreasSupported, tags) are separated by semicolons; true/false columns also
-          take yes/no and 1/0. No text may start with =, +, - or @, which spreadsheets run as formulas.
+          Optional columns: <span className="font-mono text-xs">{vendorOptional}</span>. List columns (shortHighlights, integrations,
+          firmSizeSupported, practiceAreasSupported, tags) are separated by semicolons; true/false columns also take yes/no and 1/0. No text
+          may start with =, +, - or @, which spreadsheets run as formulas.
         </p>
       </div>
     </div>

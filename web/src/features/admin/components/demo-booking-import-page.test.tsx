@@ -99,20 +99,23 @@ describe('DemoBookingImportPage', () => {
   });
 
   test('uploads the file, then shows the counts, the row errors and a toast', async () => {
-    const sent = stubXhr({
-      status: 200,
-      body: {
-        kind: 'vendors',
-        inserted: 2,
-        updated: 1,
-        skipped: 3,
-        rowErrors: 2,
-        errors: ['Row 3: websiteUrl must be an http(s) address', 'Row 5: unknown category "Nope"'],
-        unknownVendorRows: 0,
-        unknownVendors: [],
-        unknownVendorNames: 0,
+    const sent = stubXhr(
+      {
+        status: 200,
+        body: {
+          kind: 'vendors',
+          inserted: 2,
+          updated: 1,
+          skipped: 3,
+          rowErrors: 2,
+          errors: ['Row 3: websiteUrl must be an http(s) address', 'Row 5: unknown category "Nope"'],
+          unknownVendorRows: 0,
+          unknownVendors: [],
+          unknownVendorNames: 0,
+        },
       },
-    }, true);
+      true,
+    );
     const { queryClient } = setup();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     await userEvent.upload(await screen.findByLabelText('CSV file'), csv('vendors.csv'));

@@ -52,8 +52,8 @@ export function DemoBookingImportPage() {
   if (!user.data?.isAdmin) {
     return (
       <AdminAccessRequired title="Demo Booking Import">
-        Only administrators can import demo bookings and vendors. Ask an administrator of this Litstack to import your
-        file, or to make your account an admin.
+        Only administrators can import demo bookings and vendors. Ask an administrator of this Litstack to import your file, or to make your
+        account an admin.
       </AdminAccessRequired>
     );
   }

@@ -115,7 +115,9 @@ describe('FirmAdminPage', () => {
     const confirm = within(dialog).getByRole('button', { name: 'Merge into Lovelace Law' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
     await userEvent.selectOptions(within(dialog).getByLabelText('Firm to move into Lovelace Law'), '2');
-    expect(within(dialog).getByRole('note').textContent).toContain('Move everything of Babbage Injury into Lovelace Law; Babbage Injury is then gone.');
+    expect(within(dialog).getByRole('note').textContent).toContain(
+      'Move everything of Babbage Injury into Lovelace Law; Babbage Injury is then gone.',
+    );
     await userEvent.click(confirm);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(currentToast.value?.title).toBe('Babbage Injury is merged into Lovelace Law');

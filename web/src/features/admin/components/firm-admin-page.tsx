@@ -121,7 +121,11 @@ function FirmRow({ firm, own, onDisable, onMerge }: FirmRowProps) {
       {
         onSuccess: () => toast({ title: done }),
         onError: (error) =>
-          toast({ title: 'Error', description: getErrorMessage(error, 'The firm could not be changed. Please try again.'), variant: 'destructive' }),
+          toast({
+            title: 'Error',
+            description: getErrorMessage(error, 'The firm could not be changed. Please try again.'),
+            variant: 'destructive',
+          }),
       },
     );
 
@@ -146,7 +150,11 @@ function FirmRow({ firm, own, onDisable, onMerge }: FirmRowProps) {
         <time dateTime={firm.createdAt}>{created(firm.createdAt)}</time>
       </td>
       <td className="px-3 py-3 align-top">
-        {firm.verified ? <span className="font-medium text-emerald-700">Verified</span> : <span className="text-slate-600">Not verified</span>}
+        {firm.verified ? (
+          <span className="font-medium text-emerald-700">Verified</span>
+        ) : (
+          <span className="text-slate-600">Not verified</span>
+        )}
       </td>
       <td className="hidden px-3 py-3 align-top md:table-cell">
         {firm.disabled ? <span className="font-semibold text-red-700">Disabled</span> : <span className="text-slate-700">Active</span>}
@@ -165,7 +173,12 @@ function FirmRow({ firm, own, onDisable, onMerge }: FirmRowProps) {
             <span className="sr-only"> {firm.name}</span>
           </Button>
           {firm.disabled ? (
-            <Button variant="outline" size="sm" disabled={update.isPending} onClick={() => change({ disabled: false }, `${firm.name} is enabled`)}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={update.isPending}
+              onClick={() => change({ disabled: false }, `${firm.name} is enabled`)}
+            >
               Enable<span className="sr-only"> {firm.name}</span>
             </Button>
           ) : (

@@ -32,8 +32,7 @@ export function ImportResults({ report }: { report: ImportReport }) {
       </dl>
       {unknownVendorNote(report) ? (
         <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          {unknownVendorNote(report)}. Their bookings count in the trends but are evidence for no vendor until the
-          catalog has them.
+          {unknownVendorNote(report)}. Their bookings count in the trends but are evidence for no vendor until the catalog has them.
         </p>
       ) : null}
       {report.errors.length > 0 ? (

@@ -40,8 +40,7 @@ function LockedAccountRow({ account }: { account: LockedAccount }) {
         onClick={() =>
           unlock.mutate(account.userId, {
             onSuccess: () => toast({ title: 'Account unlocked', description: `${account.email} can sign in again.` }),
-            onError: (error) =>
-              toast({ title: 'Could not unlock', description: getErrorMessage(error, 'Please try again.') }),
+            onError: (error) => toast({ title: 'Could not unlock', description: getErrorMessage(error, 'Please try again.') }),
           })
         }
       >
@@ -60,8 +59,8 @@ export function LockedAccounts() {
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-600">
-        After 10 wrong passwords in 15 minutes, an account is locked for the address they came from. Unlocking lets
-        every address try again at once.
+        After 10 wrong passwords in 15 minutes, an account is locked for the address they came from. Unlocking lets every address try again
+        at once.
       </p>
       {items.length === 0 ? (
         <p className="text-sm text-slate-500">No account is locked.</p>

@@ -35,7 +35,10 @@ export function MergeFirmsDialog({ into, firms, onClose }: MergeFirmsDialogProps
       { into: into.id, from: from.id },
       {
         onSuccess: ({ firm }) => {
-          toast({ title: `${from.name} is merged into ${firm.name}`, description: `${firm.name} now has ${countOf(firm.members, 'member')}.` });
+          toast({
+            title: `${from.name} is merged into ${firm.name}`,
+            description: `${firm.name} now has ${countOf(firm.members, 'member')}.`,
+          });
           onClose();
         },
       },
@@ -78,8 +81,8 @@ export function MergeFirmsDialog({ into, firms, onClose }: MergeFirmsDialogProps
         {from ? (
           <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-950">
             Move everything of <strong>{from.name}</strong> into <strong>{into.name}</strong>; {from.name} is then gone. Its{' '}
-            {countOf(from.members, 'member')} join {into.name} with their roles, and its shortlist, tech stack, notes and
-            history are kept there. This cannot be undone.
+            {countOf(from.members, 'member')} join {into.name} with their roles, and its shortlist, tech stack, notes and history are kept
+            there. This cannot be undone.
           </p>
         ) : null}
         {merge.error ? <Alert>{getErrorMessage(merge.error, 'The firms could not be merged. Please try again.')}</Alert> : null}

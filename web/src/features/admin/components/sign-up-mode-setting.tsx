@@ -62,11 +62,7 @@ export function SignUpModeSetting() {
         </div>
       </fieldset>
       <p className="text-sm text-slate-600" aria-live="polite">
-        {update.isPending
-          ? 'Saving...'
-          : update.isSuccess
-            ? `Saved: sign-up is ${saved === 'open' ? 'open' : 'invite-only'}.`
-            : null}
+        {update.isPending ? 'Saving...' : update.isSuccess ? `Saved: sign-up is ${saved === 'open' ? 'open' : 'invite-only'}.` : null}
       </p>
       {update.error ? <Alert>{getErrorMessage(update.error, 'The sign-up setting could not be saved. Please try again.')}</Alert> : null}
     </div>

@@ -118,11 +118,15 @@ describe('VendorAdminPage', () => {
   });
 
   test('merges a vendor into another of its category after the choice is confirmed', async () => {
-    const { calls } = setup(true, {}, {
-      'POST /api/admin/vendors/merge': {
-        body: { vendor: vendor(2, 'Nolo'), moved: {}, message: 'Avvo was merged into Nolo.' },
+    const { calls } = setup(
+      true,
+      {},
+      {
+        'POST /api/admin/vendors/merge': {
+          body: { vendor: vendor(2, 'Nolo'), moved: {}, message: 'Avvo was merged into Nolo.' },
+        },
       },
-    });
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Avvo' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Edit Avvo' })).getByRole('button', { name: 'Merge into…' }));
     const form = await screen.findByRole('dialog', { name: 'Merge Avvo into…' });

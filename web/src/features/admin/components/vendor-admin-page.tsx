@@ -26,8 +26,8 @@ export function VendorAdminPage() {
   if (!user.data?.isAdmin) {
     return (
       <AdminAccessRequired title="Manage Vendors">
-        Only administrators can change a vendor’s partner status, whether it is active, and its links. Ask an
-        administrator of this Litstack to make the change, or to make your account an admin.
+        Only administrators can change a vendor’s partner status, whether it is active, and its links. Ask an administrator of this Litstack
+        to make the change, or to make your account an admin.
       </AdminAccessRequired>
     );
   }
@@ -63,8 +63,8 @@ function VendorAdminScreen() {
         title="Manage Vendors"
         description={
           <>
-            Set each vendor’s partner status, whether it is active, and its booking and logo links. Changes show in the
-            directory and in recommendations at once. To change many vendors at a time,{' '}
+            Set each vendor’s partner status, whether it is active, and its booking and logo links. Changes show in the directory and in
+            recommendations at once. To change many vendors at a time,{' '}
             <Link href={paths.admin.import} className="font-medium text-indigo-700 underline-offset-2 hover:underline">
               import a vendor CSV
             </Link>
@@ -171,10 +171,11 @@ function VendorAdminScreen() {
                 </tbody>
               </table>
             </div>
-            <nav aria-label="Pagination" className="mt-4 flex flex-col items-center justify-between gap-3 border-t border-slate-100 pt-4 sm:flex-row">
-              <p className="text-sm text-slate-600">
-                {countOf(data.total, 'vendor')}
-              </p>
+            <nav
+              aria-label="Pagination"
+              className="mt-4 flex flex-col items-center justify-between gap-3 border-t border-slate-100 pt-4 sm:flex-row"
+            >
+              <p className="text-sm text-slate-600">{countOf(data.total, 'vendor')}</p>
               {data.totalPages > 1 ? (
                 <div className="flex items-center gap-3">
                   <Button variant="outline" size="sm" disabled={data.page <= 1} onClick={() => (page.value = data.page - 1)}>

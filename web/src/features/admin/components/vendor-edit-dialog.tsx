@@ -24,7 +24,10 @@ const LINK_MESSAGE = 'Enter an address starting with http:// or https://, or lea
 const looksLikeLink = (text: string) => text === '' || /^https?:\/\/\S+$/i.test(text);
 
 /** The fields the form changed, and only those: the server leaves the others as they are. */
-export function changedFields(vendor: Vendor, form: { level: string; star: boolean; active: boolean; booking: string; logo: string }): VendorUpdate {
+export function changedFields(
+  vendor: Vendor,
+  form: { level: string; star: boolean; active: boolean; booking: string; logo: string },
+): VendorUpdate {
   const update: VendorUpdate = {};
   const level = form.level === '' ? null : (form.level as PartnerLevel);
   if (level !== (vendor.partnerLevel ?? null)) update.partnerLevel = level;
@@ -51,7 +54,9 @@ export function VendorEditDialog({ vendor, onClose }: VendorEditDialogProps) {
   const mode = useSignal<'edit' | 'delete' | 'merge'>('edit');
   if (mode.value === 'delete') return <VendorDeleteConfirm vendor={vendor} onBack={() => (mode.value = 'edit')} onDone={onClose} />;
   if (mode.value === 'merge') return <VendorMergeForm vendor={vendor} onBack={() => (mode.value = 'edit')} onDone={onClose} />;
-  return <VendorEditForm vendor={vendor} onClose={onClose} onDelete={() => (mode.value = 'delete')} onMerge={() => (mode.value = 'merge')} />;
+  return (
+    <VendorEditForm vendor={vendor} onClose={onClose} onDelete={() => (mode.value = 'delete')} onMerge={() => (mode.value = 'merge')} />
+  );
 }
 
 function VendorEditForm({ vendor, onClose, onDelete, onMerge }: VendorEditDialogProps & { onDelete: () => void; onMerge: () => void }) {

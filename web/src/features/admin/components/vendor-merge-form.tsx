@@ -93,9 +93,9 @@ export function VendorMergeForm({ vendor, onBack, onDone }: VendorMergeFormProps
           />
         )}
         <p>
-          Every firm’s tech stack, shortlist entries, picks, dismissals, past recommendations and meeting clicks that name{' '}
-          {vendor.name} move to {chosen ? chosen.label : 'the vendor you choose'}, and imported bookings naming {vendor.name}{' '}
-          count for it. A firm with both on its shortlist keeps its entry for the kept vendor. Then {vendor.name} is deleted.
+          Every firm’s tech stack, shortlist entries, picks, dismissals, past recommendations and meeting clicks that name {vendor.name}{' '}
+          move to {chosen ? chosen.label : 'the vendor you choose'}, and imported bookings naming {vendor.name} count for it. A firm with
+          both on its shortlist keeps its entry for the kept vendor. Then {vendor.name} is deleted.
         </p>
       </form>
     </Modal>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { InvitationPreview } from '@/lib/api/types';
 
 /**
@@ -8,7 +8,7 @@ import type { InvitationPreview } from '@/lib/api/types';
  * address): the firm, the role and the email, or why it cannot be used (404, 410, 400).
  */
 export function getInvitation(token: string, signal?: AbortSignal): Promise<InvitationPreview> {
-  return api.post('/api/auth/invitation', { token }, { signal });
+  return unwrap(client.POST('/api/auth/invitation', { body: { token }, signal }));
 }
 
 export const invitationQueryOptions = (token: string) =>

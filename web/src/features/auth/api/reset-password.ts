@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { ResetPasswordRequest } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Sets a new password with a one-time reset link; every session of that account ends. */
 export function resetPassword(input: ResetPasswordRequest): Promise<void> {
-  return api.post('/api/auth/reset-password', input);
+  return unwrap(client.POST('/api/auth/reset-password', { body: input }));
 }
 
 export function useResetPassword({ onSuccess }: { onSuccess?: () => void } = {}) {

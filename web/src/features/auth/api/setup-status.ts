@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { SetupStatus } from '@/lib/api/types';
 
 /** Whether the first sign-up must carry the one-time setup token the server printed. */
 export function getSetupStatus(): Promise<SetupStatus> {
-  return api.get('/api/auth/setup');
+  return unwrap(client.GET('/api/auth/setup'));
 }
 
 export function useSetupStatus() {

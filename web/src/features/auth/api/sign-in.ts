@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { SignInRequest, UserEnvelope } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
 export function signIn(input: SignInRequest): Promise<UserEnvelope> {
-  return api.post('/api/auth/sign-in', input);
+  return unwrap(client.POST('/api/auth/sign-in', { body: input }));
 }
 
 export function useSignIn({ onSuccess }: { onSuccess?: () => void } = {}) {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function signOut(): Promise<void> {
-  return api.post('/api/auth/sign-out');
+  return unwrap(client.POST('/api/auth/sign-out'));
 }
 
 /** Ends the session; on success nobody's data stays in the cache. */

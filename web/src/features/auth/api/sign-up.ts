@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { SignUpRequest, UserEnvelope } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
 export function signUp(input: SignUpRequest): Promise<UserEnvelope> {
-  return api.post('/api/auth/sign-up', input);
+  return unwrap(client.POST('/api/auth/sign-up', { body: input }));
 }
 
 export function useSignUp({ onSuccess }: { onSuccess?: () => void } = {}) {

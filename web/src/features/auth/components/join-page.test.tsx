@@ -14,7 +14,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('JoinPage', () => {
   it('shows the firm, the role and the fixed email, and signs up into that firm without firm questions', async () => {
-    const user = { id: 2, name: 'Sam Lee', email: 'sam@doe.test', lawFirm: 'Doe Injury Law', isAdmin: false, firm: { id: 3, name: 'Doe Injury Law' }, firmRole: 'member' };
+    const user = {
+      id: 2,
+      name: 'Sam Lee',
+      email: 'sam@doe.test',
+      lawFirm: 'Doe Injury Law',
+      isAdmin: false,
+      firm: { id: 3, name: 'Doe Injury Law' },
+      firmRole: 'member',
+    };
     const { fetchMock, calls } = mockFetch({
       'GET /api/auth/me': signedOut,
       'POST /api/auth/invitation': { body: preview },
@@ -46,7 +54,10 @@ describe('JoinPage', () => {
 
   it('shows the server’s words for a used, expired or withdrawn link', async () => {
     const used = 'This invitation has already been used. Sign in, or ask for a new link.';
-    vi.stubGlobal('fetch', mockFetch({ 'GET /api/auth/me': signedOut, 'POST /api/auth/invitation': { status: 410, body: { error: used } } }).fetchMock);
+    vi.stubGlobal(
+      'fetch',
+      mockFetch({ 'GET /api/auth/me': signedOut, 'POST /api/auth/invitation': { status: 410, body: { error: used } } }).fetchMock,
+    );
     renderWithProviders(<JoinPage />, { path: '/join' });
     expect((await screen.findByRole('alert')).textContent).toBe(used);
     expect(screen.getByRole('heading', { name: 'This invitation cannot be used' })).toBeTruthy();
@@ -64,7 +75,15 @@ describe('JoinPage', () => {
 
   it('offers to sign out first when someone is signed in, then shows the invitation', async () => {
     let signedIn = true;
-    const user = { id: 1, name: 'Pat Doe', email: 'pat@doe.test', lawFirm: 'Doe Injury Law', isAdmin: false, firm: { id: 3, name: 'Doe Injury Law' }, firmRole: 'owner' };
+    const user = {
+      id: 1,
+      name: 'Pat Doe',
+      email: 'pat@doe.test',
+      lawFirm: 'Doe Injury Law',
+      isAdmin: false,
+      firm: { id: 3, name: 'Doe Injury Law' },
+      firmRole: 'owner',
+    };
     vi.stubGlobal(
       'fetch',
       mockFetch({

@@ -144,4 +144,3 @@ function SignedInAlready({ user }: { user: User }) {
     </AuthLayout>
   );
 }
-

@@ -46,7 +46,10 @@ describe('ResetPasswordPage', () => {
 
   it('shows the server’s message for a used or expired link', async () => {
     const gone = 'This reset link has expired or was already used. Ask for a new one.';
-    vi.stubGlobal('fetch', mockFetch({ 'GET /api/auth/me': signedOut, 'POST /api/auth/reset-password': { status: 410, body: { error: gone } } }).fetchMock);
+    vi.stubGlobal(
+      'fetch',
+      mockFetch({ 'GET /api/auth/me': signedOut, 'POST /api/auth/reset-password': { status: 410, body: { error: gone } } }).fetchMock,
+    );
     renderWithProviders(<ResetPasswordPage />, { path: '/reset-password' });
     await fill('a new password', 'a new password');
     expect((await screen.findByRole('alert')).textContent).toBe(gone);

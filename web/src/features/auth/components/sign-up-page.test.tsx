@@ -69,7 +69,7 @@ describe('SignUpPage', () => {
   });
 
   it('shows an invite-only install’s refusal as the server words it', async () => {
-    const inviteOnly = 'This Litstack accepts new accounts by invitation only. Ask your firm\'s owner or admin to invite you.';
+    const inviteOnly = "This Litstack accepts new accounts by invitation only. Ask your firm's owner or admin to invite you.";
     vi.stubGlobal(
       'fetch',
       mockFetch({

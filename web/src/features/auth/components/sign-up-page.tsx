@@ -65,7 +65,14 @@ export function SignUpPage() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {signUp.isError ? <Alert>{getErrorMessage(signUp.error, 'Failed to create account')}</Alert> : null}
-        <TextField label="Full Name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} disabled={pending} />
+        <TextField
+          label="Full Name"
+          autoComplete="name"
+          value={values.name}
+          onChange={set('name')}
+          error={errors.name}
+          disabled={pending}
+        />
         <TextField
           label="Email"
           type="email"

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { Comparison } from '@/lib/api/types';
 
 /** GET /api/compare?ids=…: the raw `ids` text goes to the server, which says what is wrong with it. */
 export function getComparison(ids: string, signal?: AbortSignal): Promise<Comparison> {
-  return api.get('/api/compare', { signal, query: { ids } });
+  return unwrap(client.GET('/api/compare', { params: { query: { ids } }, signal }));
 }
 
 export const comparisonQueryOptions = (ids: string) =>

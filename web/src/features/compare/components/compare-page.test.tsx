@@ -65,11 +65,11 @@ describe('ComparePage', () => {
     renderWithProviders(<ComparePage />, { path: '/compare?ids=1,4', user: testUser('member') });
     const table = await screen.findByRole('table');
     expect(calls[0]!.url).toBe('/api/compare?ids=1,4');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent?.trim())).toEqual([
-      'Vendor',
-      expect.stringContaining('Smith Intake'),
-      expect.stringContaining('LeadCo'),
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent?.trim()),
+    ).toEqual(['Vendor', expect.stringContaining('Smith Intake'), expect.stringContaining('LeadCo')]);
     const integrations = within(table).getByRole('rowheader', { name: /Integrations/ });
     expect(integrations.textContent).toContain('Differs');
     expect(within(table).getByRole('rowheader', { name: /Firm sizes/ }).textContent).not.toContain('Differs');

@@ -89,7 +89,9 @@ function rows(comparison: Comparison, canWrite: boolean): Row[] {
                 key={i.name}
                 className={cn(
                   'rounded-md px-1.5 py-0.5 text-xs',
-                  i.inYourStack ? 'bg-emerald-100 font-semibold text-emerald-900 ring-1 ring-emerald-300 ring-inset' : 'bg-slate-100 text-slate-700',
+                  i.inYourStack
+                    ? 'bg-emerald-100 font-semibold text-emerald-900 ring-1 ring-emerald-300 ring-inset'
+                    : 'bg-slate-100 text-slate-700',
                 )}
               >
                 {i.inYourStack ? <span aria-hidden="true">✓ </span> : null}
@@ -156,7 +158,12 @@ function rows(comparison: Comparison, canWrite: boolean): Row[] {
     {
       key: 'verifiedOn',
       label: 'Verified',
-      cell: (v) => (v.verifiedOn ? <VerifiedOn verifiedOn={v.verifiedOn} sourceUrl={v.sourceUrl} /> : <span className="text-slate-600">Not verified yet</span>),
+      cell: (v) =>
+        v.verifiedOn ? (
+          <VerifiedOn verifiedOn={v.verifiedOn} sourceUrl={v.sourceUrl} />
+        ) : (
+          <span className="text-slate-600">Not verified yet</span>
+        ),
     },
     {
       key: 'isActive',
@@ -186,14 +193,20 @@ function ComparisonTable({ comparison }: { comparison: Comparison }) {
   return (
     // `relative`: the screen-reader-only texts (absolutely placed) scroll and clip with the table
     // instead of widening the page.
-    <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm" tabIndex={0} role="region" aria-label="Comparison table (scrolls sideways)">
+    <div
+      className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
+      tabIndex={0}
+      role="region"
+      aria-label="Comparison table (scrolls sideways)"
+    >
       <table className="w-full border-collapse text-left text-sm text-slate-700">
-        <caption className="sr-only">
-          {andList(names)} side by side. Rows marked “Differs” are where they are not the same.
-        </caption>
+        <caption className="sr-only">{andList(names)} side by side. Rows marked “Differs” are where they are not the same.</caption>
         <thead>
           <tr className="border-b border-slate-200">
-            <th scope="col" className="sticky left-0 z-10 w-32 bg-white px-3 py-3 shadow-[inset_-1px_0_0_var(--color-slate-200)] align-bottom text-xs font-semibold text-slate-600 uppercase sm:w-48">
+            <th
+              scope="col"
+              className="sticky left-0 z-10 w-32 bg-white px-3 py-3 shadow-[inset_-1px_0_0_var(--color-slate-200)] align-bottom text-xs font-semibold text-slate-600 uppercase sm:w-48"
+            >
               Vendor
             </th>
             {comparison.vendors.map((v) => (
@@ -203,7 +216,10 @@ function ComparisonTable({ comparison }: { comparison: Comparison }) {
                   <span aria-hidden="true">
                     <VendorLogo name={v.name} logoUrl={v.logoUrl} websiteUrl={v.websiteUrl} className="h-9 w-9" />
                   </span>
-                  <Link href={vendorProfilePath(v.id)} className="text-base font-semibold break-words text-slate-900 hover:text-indigo-700 hover:underline">
+                  <Link
+                    href={vendorProfilePath(v.id)}
+                    className="text-base font-semibold break-words text-slate-900 hover:text-indigo-700 hover:underline"
+                  >
                     {v.name}
                   </Link>
                 </div>
@@ -230,7 +246,9 @@ function ComparisonTable({ comparison }: { comparison: Comparison }) {
                 >
                   {row.label}
                   {differs ? (
-                    <span className="mt-1 block w-fit rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950">Differs</span>
+                    <span className="mt-1 block w-fit rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950">
+                      Differs
+                    </span>
                   ) : null}
                 </th>
                 {comparison.vendors.map((v) => (
@@ -295,8 +313,8 @@ export function ComparePage() {
       <div className="space-y-4">
         {data.differentCategories ? (
           <p className="rounded-lg border border-sky-200 bg-sky-50 px-3.5 py-3 text-sm text-sky-900">
-            These vendors are in different categories ({andList(categories)}): they answer different needs, so compare
-            each with others of its own category too.
+            These vendors are in different categories ({andList(categories)}): they answer different needs, so compare each with others of
+            its own category too.
           </p>
         ) : null}
         <ComparisonTable comparison={data} />

@@ -26,7 +26,8 @@ export function CompareScheduleButton({ vendorId, vendorName, bookingUrl, websit
       vendorName={vendorName}
       bookingUrl={bookingUrl}
       websiteUrl={websiteUrl}
-      pending={click.isPending} onSchedule={schedule}
+      pending={click.isPending}
+      onSchedule={schedule}
     />
   );
 }

@@ -34,7 +34,10 @@ export function CompareTray() {
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:px-6 lg:px-10">
           <ul ref={list} aria-label="Vendors to compare" className="flex min-w-0 flex-1 flex-wrap gap-1.5">
             {selected.map((v) => (
-              <li key={v.id} className="flex items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-0.5 pl-2.5 text-sm text-indigo-900 ring-1 ring-indigo-200 ring-inset">
+              <li
+                key={v.id}
+                className="flex items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-0.5 pl-2.5 text-sm text-indigo-900 ring-1 ring-indigo-200 ring-inset"
+              >
                 <span className="max-w-40 truncate" title={v.name}>
                   {v.name}
                 </span>

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { InvitationCreated, NewInvitation } from '@/lib/api/types';
 
 import { firmKeys } from './keys';
 
 /** Invites a person by email with a role; the answer carries the link, shown this once. */
 export function createInvitation(input: NewInvitation): Promise<InvitationCreated> {
-  return api.post('/api/firm/invitations', input);
+  return unwrap(client.POST('/api/firm/invitations', { body: input }));
 }
 
 export function useCreateInvitation() {

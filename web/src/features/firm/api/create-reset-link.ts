@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { ResetLink } from '@/lib/api/types';
 
 import { firmKeys } from './keys';
 
 /** A one-time password-reset link for a member (15 minutes), shown to the asker this once. */
 export function createResetLink(userId: number): Promise<ResetLink> {
-  return api.post(`/api/firm/members/${userId}/reset-link`);
+  return unwrap(client.POST('/api/firm/members/{user_id}/reset-link', { params: { path: { user_id: userId } } }));
 }
 
 export function useCreateResetLink() {

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { Invitations } from '@/lib/api/types';
 
 import { firmKeys } from './keys';
 
 /** The firm's pending invitations (owners and admins); never their tokens. */
 export function getInvitations(signal?: AbortSignal): Promise<Invitations> {
-  return api.get('/api/firm/invitations', { signal });
+  return unwrap(client.GET('/api/firm/invitations', { signal }));
 }
 
 export const invitationsQueryOptions = () =>

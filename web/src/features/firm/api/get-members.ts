@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { Members } from '@/lib/api/types';
 
 import { firmKeys } from './keys';
 
 /** Everyone in the firm with their role, joined and last-active times. */
 export function getMembers(signal?: AbortSignal): Promise<Members> {
-  return api.get('/api/firm/members', { signal });
+  return unwrap(client.GET('/api/firm/members', { signal }));
 }
 
 // Colleagues join and leave at any time: read afresh each time the screen opens.

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 
 import { firmKeys } from './keys';
 
 /** Removes a member from the firm; their sessions end at once, what they wrote stays the firm's. */
 export function removeMember(userId: number): Promise<void> {
-  return api.delete(`/api/firm/members/${userId}`);
+  return unwrap(client.DELETE('/api/firm/members/{user_id}', { params: { path: { user_id: userId } } }));
 }
 
 export function useRemoveMember() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 
 import { firmKeys } from './keys';
 
 /** Withdraws an invitation: its link stops working. */
 export function revokeInvitation(invitationId: number): Promise<void> {
-  return api.delete(`/api/firm/invitations/${invitationId}`);
+  return unwrap(client.DELETE('/api/firm/invitations/{invitation_id}', { params: { path: { invitation_id: invitationId } } }));
 }
 
 export function useRevokeInvitation() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { FirmEnvelope, FirmUpdate } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -8,7 +8,7 @@ import { firmKeys } from './keys';
 
 /** The firm's name and size (owners and admins). */
 export function updateFirm(input: FirmUpdate): Promise<FirmEnvelope> {
-  return api.patch('/api/firm', input);
+  return unwrap(client.PATCH('/api/firm', { body: input }));
 }
 
 export function useUpdateFirm() {

@@ -58,7 +58,14 @@ function FirmDetailsForm({ firm }: { firm: Firm }) {
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {update.isError ? <Alert>{getErrorMessage(update.error, 'Failed to update firm details. Please try again.')}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Firm name" autoComplete="organization" value={name} onChange={(e) => setName(e.target.value)} error={nameError} disabled={update.isPending} />
+        <TextField
+          label="Firm name"
+          autoComplete="organization"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={nameError}
+          disabled={update.isPending}
+        />
         <SelectField
           label="Firm size"
           options={firmSizeOptions}

@@ -23,8 +23,24 @@ const me = (role: FirmRole) => ({
 });
 const members = (role: FirmRole) => ({
   items: [
-    { userId: 1, name: 'Pat Doe', email: 'pat@doe.test', role, isYou: true, joinedAt: '2026-11-01T10:00:00Z', lastActiveAt: new Date().toISOString() },
-    { userId: 2, name: 'Sam Lee', email: 'sam@doe.test', role: 'member', isYou: false, joinedAt: '2026-11-02T10:00:00Z', lastActiveAt: null },
+    {
+      userId: 1,
+      name: 'Pat Doe',
+      email: 'pat@doe.test',
+      role,
+      isYou: true,
+      joinedAt: '2026-11-01T10:00:00Z',
+      lastActiveAt: new Date().toISOString(),
+    },
+    {
+      userId: 2,
+      name: 'Sam Lee',
+      email: 'sam@doe.test',
+      role: 'member',
+      isYou: false,
+      joinedAt: '2026-11-02T10:00:00Z',
+      lastActiveAt: null,
+    },
   ],
 });
 
@@ -34,9 +50,26 @@ function serve(role: FirmRole, extra: Parameters<typeof mockFetch>[0] = {}) {
     'GET /api/firm': { body: { firm } },
     'GET /api/firm/members': { body: members(role) },
     'GET /api/firm/invitations': {
-      body: { items: [{ id: 9, email: 'new@doe.test', role: 'viewer', createdAt: '2026-11-20T10:00:00Z', expiresAt: '2026-11-27T10:00:00Z', invitedBy: 'Pat Doe' }] },
+      body: {
+        items: [
+          {
+            id: 9,
+            email: 'new@doe.test',
+            role: 'viewer',
+            createdAt: '2026-11-20T10:00:00Z',
+            expiresAt: '2026-11-27T10:00:00Z',
+            invitedBy: 'Pat Doe',
+          },
+        ],
+      },
     },
-    'GET /api/firm/audit': { body: { items: [{ id: 1, at: '2026-11-20T10:00:00Z', action: 'invitation_created', actor: 'Pat Doe', detail: 'Invited new@doe.test as viewer' }] } },
+    'GET /api/firm/audit': {
+      body: {
+        items: [
+          { id: 1, at: '2026-11-20T10:00:00Z', action: 'invitation_created', actor: 'Pat Doe', detail: 'Invited new@doe.test as viewer' },
+        ],
+      },
+    },
     ...extra,
   });
   vi.stubGlobal('fetch', mock.fetchMock);
@@ -106,7 +139,14 @@ describe('FirmPage', () => {
       'POST /api/firm/invitations': {
         status: 201,
         body: {
-          invitation: { id: 10, email: 'kim@doe.test', role: 'member', createdAt: '2026-11-23T10:00:00Z', expiresAt: '2026-11-30T10:00:00Z', invitedBy: 'Pat Doe' },
+          invitation: {
+            id: 10,
+            email: 'kim@doe.test',
+            role: 'member',
+            createdAt: '2026-11-23T10:00:00Z',
+            expiresAt: '2026-11-30T10:00:00Z',
+            invitedBy: 'Pat Doe',
+          },
           link: 'http://litstack.test/join#abc123',
         },
       },

@@ -57,7 +57,9 @@ export function FirmPage() {
         description={
           <>
             Everyone at {details.name} shares one workspace: the tech stack, the shortlist, notes and decisions.
-            {canManage ? null : <span className="mt-1 block text-sm text-slate-500">{role === 'viewer' ? VIEW_ONLY_NOTE : MANAGED_BY_OTHERS}</span>}
+            {canManage ? null : (
+              <span className="mt-1 block text-sm text-slate-500">{role === 'viewer' ? VIEW_ONLY_NOTE : MANAGED_BY_OTHERS}</span>
+            )}
           </>
         }
       />

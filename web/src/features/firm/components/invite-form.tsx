@@ -86,8 +86,8 @@ export function InviteForm({ myRole, firmName }: { myRole: FirmRole | null; firm
         {invitation ? (
           <>
             <p>
-              Copy this link now: it is shown only once. It lets {invitation.email} join {firmName} as{' '}
-              {firmRoleInSentence(invitation.role)}, works one time, and is valid for 7 days (until {formatDay(invitation.expiresAt)}).
+              Copy this link now: it is shown only once. It lets {invitation.email} join {firmName} as {firmRoleInSentence(invitation.role)}
+              , works one time, and is valid for 7 days (until {formatDay(invitation.expiresAt)}).
             </p>
             <p>Email delivery is not set up yet, so send the link to {invitation.email} yourself.</p>
           </>

@@ -32,10 +32,17 @@ export function MemberRoleControl({ member, actions }: { member: Member; actions
       { userId: member.userId, role: draft },
       {
         onSuccess: ({ member: changed }) =>
-          toast({ title: 'Role changed', description: `${changed.name} is now ${firmRoleOptions.find((o) => o.value === changed.role)?.label.toLowerCase()}.` }),
+          toast({
+            title: 'Role changed',
+            description: `${changed.name} is now ${firmRoleOptions.find((o) => o.value === changed.role)?.label.toLowerCase()}.`,
+          }),
         onError: (error) => {
           setDraft(member.role);
-          toast({ title: 'Role not changed', description: getErrorMessage(error, 'Failed to change the role. Please try again.'), variant: 'destructive' });
+          toast({
+            title: 'Role not changed',
+            description: getErrorMessage(error, 'Failed to change the role. Please try again.'),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -103,7 +110,11 @@ export function MemberButtons({ member, actions, firmName }: MemberButtonsProps)
             issueLink.mutate(member.userId, {
               onSuccess: setResetLink,
               onError: (error) =>
-                toast({ title: 'No reset link', description: getErrorMessage(error, 'Failed to make a reset link. Please try again.'), variant: 'destructive' }),
+                toast({
+                  title: 'No reset link',
+                  description: getErrorMessage(error, 'Failed to make a reset link. Please try again.'),
+                  variant: 'destructive',
+                }),
             })
           }
         >
@@ -136,8 +147,8 @@ export function MemberButtons({ member, actions, firmName }: MemberButtonsProps)
         }
       >
         <p>
-          {member.name} ({member.email}) loses access at once: their open sessions end. What they added for the firm, such as
-          notes and shortlist entries, stays.
+          {member.name} ({member.email}) loses access at once: their open sessions end. What they added for the firm, such as notes and
+          shortlist entries, stays.
         </p>
       </ConfirmDialog>
 
@@ -162,8 +173,8 @@ export function MemberButtons({ member, actions, firmName }: MemberButtonsProps)
         }
       >
         <p>
-          Owners can do everything admins can, and can also make or remove other owners. A firm can have several owners, and
-          always keeps at least one.
+          Owners can do everything admins can, and can also make or remove other owners. A firm can have several owners, and always keeps at
+          least one.
         </p>
       </ConfirmDialog>
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 
 import { invalidatePicks } from './invalidate';
 
 export function clearPicks(): Promise<void> {
-  return api.delete('/api/recommendations/persisted');
+  return unwrap(client.DELETE('/api/recommendations/persisted'));
 }
 
 /**

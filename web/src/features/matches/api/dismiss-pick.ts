@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { DismissRequest, Dismissal } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
 import { invalidatePicks } from './invalidate';
 
 export function dismissPick(input: DismissRequest): Promise<Dismissal> {
-  return api.post('/api/recommendations/dismissed', input);
+  return unwrap(client.POST('/api/recommendations/dismissed', { body: input }));
 }
 
 /** Hides a pick, with the user's reason: it is not recommended to this user again until undone. */

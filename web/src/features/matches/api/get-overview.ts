@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { Overview } from '@/lib/api/types';
 import { cacheTimes } from '@/lib/cache-times';
 import { queryKeys } from '@/lib/query-keys';
 
 export function getOverview(): Promise<Overview> {
-  return api.get('/api/recommendations/overview');
+  return unwrap(client.GET('/api/recommendations/overview'));
 }
 
 export const overviewQueryOptions = () =>

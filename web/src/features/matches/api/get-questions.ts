@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { Question } from '@/lib/api/types';
 
 export const questionsQueryKey = (categoryId: number) => ['questions', categoryId] as const;
 
 export async function getQuestions(categoryId: number): Promise<Question[]> {
   try {
-    return await api.get<Question[]>(`/api/questions/${categoryId}`);
+    return await unwrap(client.GET('/api/questions/{category_id}', { params: { path: { category_id: categoryId } } }));
   } catch (cause) {
     throw new Error('Failed to fetch questions', { cause });
   }

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
-import type { ComputeRequest, ComputeResult, ResponseCreated, ResponseRequest } from '@/lib/api/types';
+import { client, unwrap } from '@/lib/api-client';
+import type { ComputeRequest, ComputeResult, ResponseRequest } from '@/lib/api/types';
 
 import { invalidatePicks } from './invalidate';
 
 export async function submitResponse(input: ResponseRequest): Promise<number> {
   try {
-    const { responseId } = await api.post<ResponseCreated>('/api/responses', input);
+    const { responseId } = await unwrap(client.POST('/api/responses', { body: input }));
     return responseId;
   } catch (cause) {
     throw new Error('Failed to submit response', { cause });
@@ -16,7 +16,7 @@ export async function submitResponse(input: ResponseRequest): Promise<number> {
 
 export async function computeRecommendations(input: ComputeRequest): Promise<ComputeResult> {
   try {
-    return await api.post<ComputeResult>('/api/recommendations/compute', input);
+    return await unwrap(client.POST('/api/recommendations/compute', { body: input }));
   } catch (cause) {
     throw new Error('Failed to compute recommendations', { cause });
   }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { PersistedPicks } from '@/lib/api/types';
 
 import { persistedQueryKey } from './get-persisted';
@@ -12,8 +12,8 @@ import { invalidatePicks } from './invalidate';
  */
 export async function pickForMe({ replaceQuestionnaire = false }: { replaceQuestionnaire?: boolean } = {}): Promise<PersistedPicks> {
   try {
-    const query = replaceQuestionnaire ? '?replace=questionnaire' : '';
-    return await api.post<PersistedPicks>(`/api/recommendations/pick-for-me${query}`);
+    const replace = replaceQuestionnaire ? 'questionnaire' : undefined;
+    return await unwrap(client.POST('/api/recommendations/pick-for-me', { params: { query: { replace } } }));
   } catch (cause) {
     throw new Error('Failed to fetch Pick For Me recommendations', { cause });
   }

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { PicksRestored } from '@/lib/api/types';
 
 import { invalidatePicks } from './invalidate';
 
 export function restorePicks(): Promise<PicksRestored> {
-  return api.post('/api/recommendations/persisted/restore');
+  return unwrap(client.POST('/api/recommendations/persisted/restore'));
 }
 
 /**

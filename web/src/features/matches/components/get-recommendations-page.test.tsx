@@ -48,7 +48,15 @@ const persisted: PersistedPicks = {
       categoryName: 'Practice Management',
       stage: null,
       picks: [
-        { vendorId: 94, name: 'Clio Manage', logoUrl: null, reason: 'Meets your need', websiteUrl: null, bookingUrl: null, priceBracket: 2 },
+        {
+          vendorId: 94,
+          name: 'Clio Manage',
+          logoUrl: null,
+          reason: 'Meets your need',
+          websiteUrl: null,
+          bookingUrl: null,
+          priceBracket: 2,
+        },
         {
           vendorId: 98,
           name: 'MyCase',
@@ -143,7 +151,14 @@ describe('GetRecommendationsPage for each firm role', () => {
     const panel = await within(across).findByRole('region', { name: 'Practice Management' });
     expect(within(panel).getByRole('article', { name: 'Clio Manage' })).toBeTruthy();
     expect(screen.getAllByText(VIEW_ONLY_NOTE)).toHaveLength(1);
-    for (const name of ['Pick For Me', 'Clear picks', 'Get Recommendation', 'Dismiss Clio Manage', 'Schedule Meeting', 'Add to shortlist']) {
+    for (const name of [
+      'Pick For Me',
+      'Clear picks',
+      'Get Recommendation',
+      'Dismiss Clio Manage',
+      'Schedule Meeting',
+      'Add to shortlist',
+    ]) {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
   });
@@ -196,7 +211,9 @@ describe('Pick For Me and the questionnaire picks', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Pick For Me' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Replace them' }));
     await waitFor(() =>
-      expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/recommendations/pick-for-me?replace=questionnaire']),
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+        '/api/recommendations/pick-for-me?replace=questionnaire',
+      ]),
     );
   });
 });

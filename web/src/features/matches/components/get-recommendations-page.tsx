@@ -60,8 +60,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
   const otherRows = overview.data?.others ?? [];
   const rows = [...stageRows, ...otherRows];
   const categoryIdOf = (name: string) => stageRows.find((s) => s.categoryName === name)?.categoryId;
-  const statusOf = (categoryId: number | undefined): StageStatus =>
-    rows.find((s) => s.categoryId === categoryId)?.status ?? 'not_started';
+  const statusOf = (categoryId: number | undefined): StageStatus => rows.find((s) => s.categoryId === categoryId)?.status ?? 'not_started';
   const picksOf = (categoryId: number | undefined) => persisted.data?.items.find((i) => i.categoryId === categoryId);
   const withPicks = (persisted.data?.items ?? []).filter((i) => i.picks.length > 0);
   const hasPicks = withPicks.length > 0;
@@ -121,24 +120,27 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
   const runPickForMe = (replaceQuestionnaire: boolean) => {
     setAskReplace(false);
     const refresh = hasPicks;
-    pickForMe.mutate({ replaceQuestionnaire }, {
-      onSuccess: (data) =>
-        toast(
-          refresh
-            ? { title: 'Recommendations refreshed with latest data!' }
-            : {
-                title: 'Recommendations loaded!',
-                // "Similar firms" only when their bookings are what the picks rest on.
-                description: data.rankedWithoutBookings
-                  ? 'Showing picks that fit your firm; no demo bookings have been imported yet'
-                  : 'Showing picks based on similar firms',
-              },
-        ),
-      onError: (error) => {
-        console.error(error);
-        toast({ title: refresh ? 'Failed to refresh recommendations' : 'Failed to load recommendations', variant: 'destructive' });
+    pickForMe.mutate(
+      { replaceQuestionnaire },
+      {
+        onSuccess: (data) =>
+          toast(
+            refresh
+              ? { title: 'Recommendations refreshed with latest data!' }
+              : {
+                  title: 'Recommendations loaded!',
+                  // "Similar firms" only when their bookings are what the picks rest on.
+                  description: data.rankedWithoutBookings
+                    ? 'Showing picks that fit your firm; no demo bookings have been imported yet'
+                    : 'Showing picks based on similar firms',
+                },
+          ),
+        onError: (error) => {
+          console.error(error);
+          toast({ title: refresh ? 'Failed to refresh recommendations' : 'Failed to load recommendations', variant: 'destructive' });
+        },
       },
-    });
+    );
   };
 
   // "Clear picks" asks first, and the toast after it offers Undo (the server kept the picks).
@@ -153,13 +155,9 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
       onSuccess: (done) =>
         toast({
           title:
-            done.restored.length > 0
-              ? `Picks restored in ${countOf(done.restored.length, 'category', 'categories')}`
-              : 'No picks restored',
+            done.restored.length > 0 ? `Picks restored in ${countOf(done.restored.length, 'category', 'categories')}` : 'No picks restored',
           description:
-            done.keptNewer.length > 0
-              ? `${joinNames(done.keptNewer.map((c) => c.categoryName))} kept the picks made since.`
-              : undefined,
+            done.keptNewer.length > 0 ? `${joinNames(done.keptNewer.map((c) => c.categoryName))} kept the picks made since.` : undefined,
         }),
       onError: (error) =>
         toast({
@@ -307,8 +305,8 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
         onConfirm={onClear}
       >
         <p>
-          Every category's picks leave this page, including those your questionnaires chose. Your answers and past
-          recommendations stay, and Undo in the message that follows brings the picks back.
+          Every category's picks leave this page, including those your questionnaires chose. Your answers and past recommendations stay, and
+          Undo in the message that follows brings the picks back.
         </p>
       </ConfirmDialog>
       <Modal

@@ -90,7 +90,14 @@ export function PickCard({ pick }: { pick: Pick }) {
         ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
-        <ScheduleMeetingButton size="sm" vendorName={pick.name} bookingUrl={pick.bookingUrl} websiteUrl={pick.websiteUrl} pending={click.isPending} onSchedule={onSchedule} />
+        <ScheduleMeetingButton
+          size="sm"
+          vendorName={pick.name}
+          bookingUrl={pick.bookingUrl}
+          websiteUrl={pick.websiteUrl}
+          pending={click.isPending}
+          onSchedule={onSchedule}
+        />
         <ShortlistToggle vendorId={pick.vendorId} vendorName={pick.name} />
         <OutboundLink href={pick.websiteUrl} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
           Visit Website

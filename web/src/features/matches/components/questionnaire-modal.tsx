@@ -42,11 +42,7 @@ export function QuestionnaireModal({ categoryId, categoryName, onClose, onDone }
   const choose = (question: Question, option: string) => {
     const current = answers.value[question.id] ?? [];
     const next =
-      question.fieldType === 'SINGLE'
-        ? [option]
-        : current.includes(option)
-          ? current.filter((o) => o !== option)
-          : [...current, option];
+      question.fieldType === 'SINGLE' ? [option] : current.includes(option) ? current.filter((o) => o !== option) : [...current, option];
     answers.value = { ...answers.value, [question.id]: next };
   };
 
@@ -104,9 +100,7 @@ export function QuestionnaireModal({ categoryId, categoryName, onClose, onDone }
       {inResults ? (
         shown.length > 0 ? (
           <div className="space-y-4">
-            <p className="text-sm text-slate-700">
-              Based on your answers, here are the top {shown.length} recommended vendors:
-            </p>
+            <p className="text-sm text-slate-700">Based on your answers, here are the top {shown.length} recommended vendors:</p>
             {shown.map((r) => (
               <ResultCard key={r.vendor.id} result={r} />
             ))}

@@ -14,15 +14,23 @@ export function RankingBreakdown({ id, score, factors }: { id: string; score: nu
         </caption>
         <thead className="text-xs text-slate-500 uppercase">
           <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">Factor</th>
-            <th scope="col" className="py-1 pr-3 font-medium">Points</th>
-            <th scope="col" className="py-1 font-medium">Evidence</th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Factor
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Points
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Evidence
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {factors.map((f) => (
             <tr key={f.factor}>
-              <th scope="row" className="py-1.5 pr-3 font-medium text-slate-800">{f.label}</th>
+              <th scope="row" className="py-1.5 pr-3 font-medium text-slate-800">
+                {f.label}
+              </th>
               <td className="py-1.5 pr-3 whitespace-nowrap text-slate-700">
                 {/* A penalty (after a dismissal) only takes points away; a factor worth no points
                     (no real bookings yet, partner weight 0) is left out of the score. */}

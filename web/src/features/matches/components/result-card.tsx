@@ -124,7 +124,14 @@ export function ResultCard({ result }: { result: RankedVendor }) {
             Visit Website
           </Button>
         )}
-        <ScheduleMeetingButton size="sm" vendorName={vendor.name} bookingUrl={vendor.bookingUrl} websiteUrl={vendor.websiteUrl} pending={click.isPending} onSchedule={onSchedule} />
+        <ScheduleMeetingButton
+          size="sm"
+          vendorName={vendor.name}
+          bookingUrl={vendor.bookingUrl}
+          websiteUrl={vendor.websiteUrl}
+          pending={click.isPending}
+          onSchedule={onSchedule}
+        />
         <CompareToggle vendor={vendor} />
         <ShortlistToggle vendorId={vendor.id} vendorName={vendor.name} />
       </div>

@@ -68,7 +68,11 @@ export function StageItem({ stage, categoryId, status, picks, onGetRecommendatio
             <span className={cn('shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset', statusClasses[status])}>
               {statusLabels[status]}
             </span>
-            <svg viewBox="0 0 24 24" className={cn('h-5 w-5 shrink-0 text-slate-400 transition-transform', open && 'rotate-180')} aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className={cn('h-5 w-5 shrink-0 text-slate-400 transition-transform', open && 'rotate-180')}
+              aria-hidden="true"
+            >
               <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </Accordion.Trigger>

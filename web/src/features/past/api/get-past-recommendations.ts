@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { PastPage } from '@/lib/api/types';
 
@@ -8,7 +8,11 @@ export type PastFilters = { categoryIds: number[]; page: number };
 
 /** The signed-in user's own history (the server ignores any user id). */
 export function getPastRecommendations({ categoryIds, page }: PastFilters): Promise<PastPage> {
-  return api.get('/api/past-recommendations', { query: { categoryIds, page: page > 1 ? page : undefined } });
+  return unwrap(
+    client.GET('/api/past-recommendations', {
+      params: { query: { categoryIds: categoryIds.join(','), page: page > 1 ? page : undefined } },
+    }),
+  );
 }
 
 export const pastRecommendationsQueryOptions = (filters: PastFilters) =>

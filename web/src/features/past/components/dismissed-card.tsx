@@ -12,7 +12,9 @@ export function DismissedCard({ item }: { item: Dismissal }) {
         <h2 className="font-semibold text-slate-900">{item.vendorName}</h2>
         <div className="flex flex-wrap items-center gap-1.5">
           <PriceBracket bracket={item.priceBracket} />
-          <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{categoryLabel(item.categoryName)}</span>
+          <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">
+            {categoryLabel(item.categoryName)}
+          </span>
         </div>
       </div>
       <dl className="space-y-1 text-sm">

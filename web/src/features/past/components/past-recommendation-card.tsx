@@ -51,7 +51,9 @@ export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
           <div className="flex flex-wrap items-center gap-1.5">
             <PriceBracket bracket={vendor.priceBracket} />
             <PartnerBadge isRecommendedPartner={vendor.isRecommendedPartner} partnerLevel={vendor.partnerLevel} />
-            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{categoryLabel(vendor.categoryName)}</span>
+            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">
+              {categoryLabel(vendor.categoryName)}
+            </span>
           </div>
         </div>
       </div>
@@ -91,7 +93,11 @@ export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
         )}
         {canWrite ? (
           <Button size="sm" onClick={onSchedule} disabled={click.isPending}>
-            {click.isPending ? 'Scheduling...' : target?.kind === 'WEBSITE' ? `Request a demo on ${vendor.name}'s site` : 'Schedule Meeting'}
+            {click.isPending
+              ? 'Scheduling...'
+              : target?.kind === 'WEBSITE'
+                ? `Request a demo on ${vendor.name}'s site`
+                : 'Schedule Meeting'}
           </Button>
         ) : null}
         <CompareToggle vendor={vendor} />

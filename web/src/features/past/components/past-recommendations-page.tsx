@@ -40,8 +40,7 @@ export function PastRecommendationsPage() {
     if (servedPage !== undefined && servedPage !== page) setPage(servedPage, { replace: true });
   }, [servedPage, page, setPage]);
 
-  const toggle = (id: number) =>
-    setCategoryIds(categoryIds.includes(id) ? categoryIds.filter((c) => c !== id) : [...categoryIds, id]);
+  const toggle = (id: number) => setCategoryIds(categoryIds.includes(id) ? categoryIds.filter((c) => c !== id) : [...categoryIds, id]);
   const goTo = (n: number) => setPage(n);
 
   const data = past.data;
@@ -57,10 +56,20 @@ export function PastRecommendationsPage() {
       <ViewOnlyNote />
 
       <div className="mb-3 flex flex-wrap gap-2" role="group" aria-label="Show">
-        <button type="button" aria-pressed={!dismissed} onClick={() => setDismissed(false)} className={cn(chip, !dismissed ? chipOn : chipOff)}>
+        <button
+          type="button"
+          aria-pressed={!dismissed}
+          onClick={() => setDismissed(false)}
+          className={cn(chip, !dismissed ? chipOn : chipOff)}
+        >
           Recommended
         </button>
-        <button type="button" aria-pressed={dismissed} onClick={() => setDismissed(true)} className={cn(chip, dismissed ? chipOn : chipOff)}>
+        <button
+          type="button"
+          aria-pressed={dismissed}
+          onClick={() => setDismissed(true)}
+          className={cn(chip, dismissed ? chipOn : chipOff)}
+        >
           Dismissed
         </button>
       </div>
@@ -162,6 +171,7 @@ function DismissedList({ categoryIds, query }: { categoryIds: number[]; query: R
   );
 }
 
-const chip = 'rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600';
+const chip =
+  'rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600';
 const chipOn = 'bg-indigo-600 text-white ring-indigo-600';
 const chipOff = 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50';

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { ChangePasswordRequest } from '@/lib/api/types';
 
 export function changePassword(input: ChangePasswordRequest): Promise<void> {
-  return api.post('/api/auth/change-password', input);
+  return unwrap(client.POST('/api/auth/change-password', { body: input }));
 }
 
 export function useChangePassword({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { OnboardingStatus } from '@/lib/api/types';
 import { cacheTimes } from '@/lib/cache-times';
 
 export const onboardingQueryKey = ['profile', 'onboarding'] as const;
 
 export function getOnboardingStatus(): Promise<OnboardingStatus> {
-  return api.get('/api/profile/onboarding');
+  return unwrap(client.GET('/api/profile/onboarding'));
 }
 
 export const onboardingQueryOptions = () =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { FirmDetails, OnboardingStatus } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -9,7 +9,7 @@ import { onboardingQueryKey } from './get-onboarding';
 
 /** Saves the four firm-detail answers; the onboarding modal and Profile Settings both use it. */
 export function saveFirmDetails(input: FirmDetails): Promise<OnboardingStatus> {
-  return api.post('/api/profile/onboarding', input);
+  return unwrap(client.POST('/api/profile/onboarding', { body: input }));
 }
 
 export function useSaveFirmDetails({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {

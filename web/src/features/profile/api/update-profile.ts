@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { ProfileUpdate, UserEnvelope } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -8,7 +8,7 @@ import { profileQueryKey } from './get-profile';
 
 /** `email` goes only when it changes, together with `currentPassword`. */
 export function updateProfile(input: ProfileUpdate): Promise<UserEnvelope> {
-  return api.patch('/api/profile', input);
+  return unwrap(client.PATCH('/api/profile', { body: input }));
 }
 
 export function useUpdateProfile({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {

@@ -28,7 +28,10 @@ function VendorSection({ vendor }: { vendor: BriefVendor }) {
   const headingId = `brief-vendor-${vendor.vendorId}`;
   const since = vendor.history.at(-1);
   return (
-    <section aria-labelledby={headingId} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 break-inside-avoid print:rounded-none print:border-x-0 print:border-b-0 print:px-0">
+    <section
+      aria-labelledby={headingId}
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 break-inside-avoid print:rounded-none print:border-x-0 print:border-b-0 print:px-0"
+    >
       <div className="flex items-center gap-3">
         <LetterTile name={vendor.vendorName} />
         <h3 id={headingId} className="text-lg font-semibold text-slate-900">
@@ -75,7 +78,9 @@ function VendorSection({ vendor }: { vendor: BriefVendor }) {
         </Fact>
         <Fact term="Price bracket">{vendor.priceBracket ? priceLabels[vendor.priceBracket] : 'Not published'}</Fact>
         <Fact term="Works with your stack">
-          {vendor.integrationsWithStack.length > 0 ? vendor.integrationsWithStack.join(', ') : 'No integration with the tools in your tech stack'}
+          {vendor.integrationsWithStack.length > 0
+            ? vendor.integrationsWithStack.join(', ')
+            : 'No integration with the tools in your tech stack'}
         </Fact>
         <Fact term="Facts verified">
           {vendor.verifiedOn ? formatDay(vendor.verifiedOn) : 'Not verified'}

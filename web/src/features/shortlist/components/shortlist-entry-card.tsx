@@ -114,7 +114,10 @@ export function ShortlistEntryCard({ entry }: { entry: ShortlistEntry }) {
         </ol>
       </details>
       <div className="mt-auto flex flex-wrap gap-2">
-        <Link href={`${paths.vendors}/${entry.vendorId}`} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">
+        <Link
+          href={`${paths.vendors}/${entry.vendorId}`}
+          className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
+        >
           View {entry.vendorName}'s profile
         </Link>
         {canWrite ? (
@@ -135,9 +138,8 @@ export function ShortlistEntryCard({ entry }: { entry: ShortlistEntry }) {
         onConfirm={() => void onRemove()}
       >
         <p>
-          Its status ({entry.status}), {noted ? 'note, ' : ''}status history of {countOf(entry.history.length, 'change')} and
-          demo outcome go with it. Right after, Undo in the message
-          that follows puts it all back.
+          Its status ({entry.status}), {noted ? 'note, ' : ''}status history of {countOf(entry.history.length, 'change')} and demo outcome
+          go with it. Right after, Undo in the message that follows puts it all back.
         </p>
       </ConfirmDialog>
     </article>

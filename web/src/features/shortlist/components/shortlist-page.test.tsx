@@ -79,10 +79,11 @@ describe('ShortlistPage and what was recommended', () => {
     expect(within(card).getByText('Meets both of your needs')).toBeTruthy();
     // One item an answer: the semicolon does not split it.
     const needs = within(card).getByRole('list', { name: 'Needs met:' });
-    expect(within(needs).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Phone calls',
-      'Often; we need bilingual intake',
-    ]);
+    expect(
+      within(needs)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Phone calls', 'Often; we need bilingual intake']);
     expect(within(card).getByText('Now (Nov 20, 2026):')).toBeTruthy();
     expect(within(card).getByText('Works with Clio, which your firm uses')).toBeTruthy();
   });

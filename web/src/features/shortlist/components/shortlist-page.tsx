@@ -77,7 +77,9 @@ export function ShortlistPage() {
       ) : shortlist.isError ? (
         <Alert>The shortlist could not be loaded: {getErrorMessage(shortlist.error, 'please try again.')}</Alert>
       ) : empty && !canWrite ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">Your firm’s shortlist is empty.</p>
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          Your firm’s shortlist is empty.
+        </p>
       ) : empty ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
           Your shortlist is empty. Press "Add to shortlist" on a vendor in{' '}

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { Coverage } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
 export const coverageQueryKey = queryKeys.coverage;
 
 export function getCoverage(): Promise<Coverage> {
-  return api.get('/api/profile/coverage');
+  return unwrap(client.GET('/api/profile/coverage'));
 }
 
 export const coverageQueryOptions = () => queryOptions({ queryKey: coverageQueryKey, queryFn: getCoverage });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { CategoryAdoptionList, TechStackSaveItem } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -9,13 +9,10 @@ import { coverageQueryKey } from './get-coverage';
 
 /** Each answered category; vendors only with `hasTool: true`. */
 export function saveTechStack(items: TechStackSaveItem[]): Promise<CategoryAdoptionList> {
-  return api.post('/api/profile/category-adoption', { items });
+  return unwrap(client.POST('/api/profile/category-adoption', { body: { items } }));
 }
 
-export function useSaveTechStack({
-  onSuccess,
-  onError,
-}: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
+export function useSaveTechStack({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveTechStack,

@@ -73,10 +73,12 @@ export function CategoryAdoptionCard({ item, value, onChange, disabled, headingL
           <p className="text-sm text-slate-500">Does your firm use a tool for {categoryLabel(category.name)}?</p>
         </div>
         <div role="radiogroup" aria-labelledby={headingId} className="flex shrink-0 gap-2">
-          {([
-            [true, 'Yes'],
-            [false, 'No'],
-          ] as const).map(([choice, label]) => {
+          {(
+            [
+              [true, 'Yes'],
+              [false, 'No'],
+            ] as const
+          ).map(([choice, label]) => {
             const checked = value.hasTool === choice;
             return (
               <label
@@ -145,9 +147,7 @@ export function CategoryAdoptionCard({ item, value, onChange, disabled, headingL
                       />
                       <span className="truncate">{vendor.name}</span>
                       {primary ? (
-                        <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
-                          Primary
-                        </span>
+                        <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Primary</span>
                       ) : null}
                     </label>
                     {checked ? (

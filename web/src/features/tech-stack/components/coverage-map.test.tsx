@@ -37,9 +37,7 @@ describe('the coverage map', () => {
     expect(within(map).queryByText(/Firms your size/)).toBeNull();
     expect(within(map).queryByRole('link', { name: /lead generation/ })).toBeNull();
     expect(within(map).getByRole('link', { name: 'Find an intake tool' }).getAttribute('href')).toBe('/matches?categoryId=2');
-    expect(within(map).getByRole('link', { name: 'Find a practice management tool' }).getAttribute('href')).toBe(
-      '/matches?categoryId=10',
-    );
+    expect(within(map).getByRole('link', { name: 'Find a practice management tool' }).getAttribute('href')).toBe('/matches?categoryId=10');
   });
 
   it('says when it cannot load', async () => {

@@ -46,9 +46,7 @@ function CoverageBody({ coverage }: { coverage: Coverage }) {
     <>
       <p className="mt-1 font-medium text-slate-900">{headline(coverage)}</p>
       {unanswered > 0 ? (
-        <p className="text-sm text-slate-600">
-          {unanswered === 1 ? '1 stage is' : `${unanswered} stages are`} not answered yet.
-        </p>
+        <p className="text-sm text-slate-600">{unanswered === 1 ? '1 stage is' : `${unanswered} stages are`} not answered yet.</p>
       ) : null}
       <p className="mt-1 text-sm text-slate-600">
         {comparedWith(coverage)}{' '}

@@ -56,7 +56,13 @@ export function TechStackPage() {
             editor.submit();
           }}
         >
-          <TechStackForm items={editor.items} value={editor.draft} onChange={editor.setCategory} disabled={editor.saving} headingLevel={2} />
+          <TechStackForm
+            items={editor.items}
+            value={editor.draft}
+            onChange={editor.setCategory}
+            disabled={editor.saving}
+            headingLevel={2}
+          />
           <div className="sticky bottom-0 z-10 -mx-4 mt-6 sm:bottom-3 border-t border-slate-200 bg-slate-50/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:bg-white/95 sm:px-5 sm:shadow-sm">
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-sm text-slate-600" aria-live="polite">

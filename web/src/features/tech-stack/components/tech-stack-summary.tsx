@@ -38,7 +38,11 @@ export function TechStackSummary({ items, headingLevel }: { items: CategoryAdopt
   return (
     <div className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
       {items.map((item) => (
-        <section key={item.category.id} aria-label={categoryLabel(item.category.name)} className="flex flex-col gap-2 px-4 py-3.5 sm:flex-row sm:items-start sm:justify-between sm:px-5">
+        <section
+          key={item.category.id}
+          aria-label={categoryLabel(item.category.name)}
+          className="flex flex-col gap-2 px-4 py-3.5 sm:flex-row sm:items-start sm:justify-between sm:px-5"
+        >
           <Heading className="text-base font-semibold text-slate-900">{categoryLabel(item.category.name)}</Heading>
           <div className="text-sm sm:max-w-[60%] sm:text-right">
             <Answer item={item} />

@@ -5,15 +5,7 @@ import { toast } from '@/components/ui/use-toast';
 
 import { useCategoryAdoption } from '../api/get-category-adoption';
 import { useSaveTechStack } from '../api/save-tech-stack';
-import {
-  answeredCount,
-  draftFromItems,
-  hasAnswersToSave,
-  rebase,
-  toSaveItems,
-  type CategoryDraft,
-  type TechStackDraft,
-} from '../draft';
+import { answeredCount, draftFromItems, hasAnswersToSave, rebase, toSaveItems, type CategoryDraft, type TechStackDraft } from '../draft';
 
 /**
  * What the page and the modal share around the form: the saved stack, the draft being edited

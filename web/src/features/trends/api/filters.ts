@@ -1,4 +1,4 @@
-import type { QueryParams } from '@/lib/api-client';
+import type { FirmSize, TrendsQuery } from '@/lib/api/types';
 
 /**
  * The dashboard's filters as the API takes them. `dma` is the metro area picked in the City
@@ -18,11 +18,15 @@ export type TrendsFilters = {
 /** The filters Reset clears (SPEC: city, state, firm size and the dates; not the sample switch). */
 export const filterNames = ['dma', 'state', 'firmSize', 'start', 'end'] as const satisfies ReadonlyArray<keyof TrendsFilters>;
 
-export function filtersToQuery(filters: TrendsFilters): QueryParams {
+/**
+ * `firmSize` is the address's own text: the server answers a size it does not know with a 400
+ * that says so, as it always has.
+ */
+export function filtersToQuery(filters: TrendsFilters): TrendsQuery {
   return {
     dma: filters.dma,
     state: filters.state,
-    firmSize: filters.firmSize,
+    firmSize: filters.firmSize as FirmSize | undefined,
     start: filters.start,
     end: filters.end,
     includeSample: filters.includeSample,

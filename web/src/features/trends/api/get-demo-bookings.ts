@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { DemoBookingPage } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -10,10 +10,12 @@ import { filtersToQuery, type TrendsFilters } from './filters';
 export const BOOKINGS_PAGE_SIZE = 6;
 
 export function getDemoBookings(filters: TrendsFilters, offset: number, signal?: AbortSignal): Promise<DemoBookingPage> {
-  return api.get('/api/demo-bookings', {
-    query: { ...filtersToQuery(filters), limit: BOOKINGS_PAGE_SIZE, offset },
-    signal,
-  });
+  return unwrap(
+    client.GET('/api/demo-bookings', {
+      params: { query: { ...filtersToQuery(filters), limit: BOOKINGS_PAGE_SIZE, offset } },
+      signal,
+    }),
+  );
 }
 
 export function useDemoBookings(filters: TrendsFilters, offset: number, { enabled = true }: { enabled?: boolean } = {}) {

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { Trends } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
 import { filtersToQuery, type TrendsFilters } from './filters';
 
 export function getTrends(filters: TrendsFilters, signal?: AbortSignal): Promise<Trends> {
-  return api.get('/api/trends', { query: filtersToQuery(filters), signal });
+  return unwrap(client.GET('/api/trends', { params: { query: filtersToQuery(filters) }, signal }));
 }
 
 export const trendsQueryOptions = (filters: TrendsFilters, enabled = true) =>

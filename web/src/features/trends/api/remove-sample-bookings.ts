@@ -1,15 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Removes the generated sample bookings for good (admins; the server answers 204). */
 export function removeSampleBookings(): Promise<void> {
-  return api.delete('/api/admin/sample-bookings');
+  return unwrap(client.DELETE('/api/admin/sample-bookings'));
 }
 
 /** Every cached read the removal changes. */
-export const keysChangedBySampleRemoval = [queryKeys.trends, queryKeys.demoBookings, queryKeys.trendCities, queryKeys.filterOptions] as const;
+export const keysChangedBySampleRemoval = [
+  queryKeys.trends,
+  queryKeys.demoBookings,
+  queryKeys.trendCities,
+  queryKeys.filterOptions,
+] as const;
 
 /**
  * `onRemoved` runs before the reads are refreshed, and even when the refreshed trends have

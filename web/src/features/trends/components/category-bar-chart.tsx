@@ -70,7 +70,9 @@ export function CategoryBarChart({ categories, onSelect }: CategoryBarChartProps
                 className="group grid w-full grid-cols-[minmax(0,9rem)_minmax(0,1fr)_auto] items-center gap-x-3 rounded-lg p-1 text-left focus-visible:outline-2 focus-visible:outline-indigo-600 lg:flex lg:flex-col lg:items-center lg:gap-2 lg:text-center"
               >
                 {/* The button's name is its text, read in the DOM's order: "6,932 Intake bookings". */}
-                <span className="order-3 text-xs font-semibold text-slate-700 tabular-nums lg:order-none">{formatCount(entry.count)}</span>{' '}
+                <span className="order-3 text-xs font-semibold text-slate-700 tabular-nums lg:order-none">
+                  {formatCount(entry.count)}
+                </span>{' '}
                 <span className="order-2 flex h-4 items-center lg:order-none lg:block lg:h-auto lg:w-full lg:max-w-14" aria-hidden="true">
                   <span className="block h-3 w-(--bar-w) rounded-r-md bg-indigo-500 transition-colors group-hover:bg-indigo-700 lg:h-(--bar-h) lg:w-full lg:rounded-t-md lg:rounded-r-none" />
                 </span>

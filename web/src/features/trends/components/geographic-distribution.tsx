@@ -32,7 +32,10 @@ export function GeographicDistribution({ stateCounts, filters, selectedState, on
   const total = states.reduce((sum, entry) => sum + entry.count, 0);
 
   return (
-    <Panel title="Geographic Distribution" description={states.length ? 'Click on any state name to view cities within that state' : undefined}>
+    <Panel
+      title="Geographic Distribution"
+      description={states.length ? 'Click on any state name to view cities within that state' : undefined}
+    >
       {states.length === 0 ? (
         <EmptyState>No state data available</EmptyState>
       ) : (
@@ -55,7 +58,9 @@ export function GeographicDistribution({ stateCounts, filters, selectedState, on
             ))}
           </ol>
           <p className="mt-2 flex justify-between border-t border-slate-200 px-1 pt-3 text-sm font-semibold text-slate-900">
-            <span>Total, top {states.length} {states.length === 1 ? 'state' : 'states'}</span>
+            <span>
+              Total, top {states.length} {states.length === 1 ? 'state' : 'states'}
+            </span>
             <span className="tabular-nums">{formatCount(total)}</span>
           </p>
         </>
@@ -77,7 +82,9 @@ function TopCities({ state, filters, onBack }: { state: string; filters: TrendsF
       }
     >
       {cities.isError ? (
-        <Alert>Could not load the cities of {name}: {cities.error.message}</Alert>
+        <Alert>
+          Could not load the cities of {name}: {cities.error.message}
+        </Alert>
       ) : cities.isPending ? (
         <Spinner label="Loading cities..." />
       ) : cities.data.cities.length === 0 ? (

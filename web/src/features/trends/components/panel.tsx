@@ -15,7 +15,10 @@ type PanelProps = {
 export function Panel({ title, actions, description, className, children }: PanelProps) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={cn('min-w-0 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6', className)}>
+    <section
+      aria-labelledby={headingId}
+      className={cn('min-w-0 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 sm:p-6', className)}
+    >
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={headingId} className="text-lg font-semibold text-slate-900">

@@ -55,10 +55,18 @@ export function RecentBookingsTable({ page, offset, isLoading, isFetching, error
             <table className="w-full min-w-[26rem] text-left text-sm" aria-busy={isFetching}>
               <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-500 uppercase">
                 <tr>
-                  <th scope="col" className="px-5 py-2 sm:px-3">Category</th>
-                  <th scope="col" className="px-3 py-2">Location</th>
-                  <th scope="col" className="px-3 py-2">Date</th>
-                  <th scope="col" className="px-5 py-2 sm:px-3">Firm Size</th>
+                  <th scope="col" className="px-5 py-2 sm:px-3">
+                    Category
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Location
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Date
+                  </th>
+                  <th scope="col" className="px-5 py-2 sm:px-3">
+                    Firm Size
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -85,7 +93,12 @@ export function RecentBookingsTable({ page, offset, isLoading, isFetching, error
               Showing {formatCount(first)}-{formatCount(last)} of {formatCount(total)} results
             </p>
             <div className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => onOffsetChange(Math.max(0, offset - BOOKINGS_PAGE_SIZE))}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={offset === 0}
+                onClick={() => onOffsetChange(Math.max(0, offset - BOOKINGS_PAGE_SIZE))}
+              >
                 Previous
               </Button>
               <Button variant="outline" size="sm" disabled={last >= total} onClick={() => onOffsetChange(offset + BOOKINGS_PAGE_SIZE)}>

@@ -50,7 +50,9 @@ export function RemoveSampleDataButton() {
         {removal.isError ? (
           <Alert>{getErrorMessage(removal.error, 'Could not remove the sample data. Please try again.')}</Alert>
         ) : (
-          <p className="text-sm text-slate-700">The dashboard then shows imported bookings only, and is empty until bookings are imported.</p>
+          <p className="text-sm text-slate-700">
+            The dashboard then shows imported bookings only, and is empty until bookings are imported.
+          </p>
         )}
       </Modal>
     </>

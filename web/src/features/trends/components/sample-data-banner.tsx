@@ -16,7 +16,10 @@ type SampleDataBannerProps = {
 /** Says how much of what the dashboard shows is generated sample data, not real demand. */
 export function SampleDataBanner({ sampleCount, total, isAdmin }: SampleDataBannerProps) {
   return (
-    <div role="note" className="mb-6 flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+    <div
+      role="note"
+      className="mb-6 flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+    >
       <div className="flex items-start gap-2.5 text-sm text-amber-900">
         <Icon name="alert" className="mt-px h-4.5 w-4.5 shrink-0 text-amber-600" />
         <div>

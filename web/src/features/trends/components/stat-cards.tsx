@@ -16,7 +16,8 @@ function StatCard({ title, value, detail, tone = 'neutral' }: StatCardProps) {
   );
 }
 
-const toneOf = (change: string | null) => (change === null ? 'neutral' : change.startsWith('+') ? 'up' : change.startsWith('-') ? 'down' : 'neutral');
+const toneOf = (change: string | null) =>
+  change === null ? 'neutral' : change.startsWith('+') ? 'up' : change.startsWith('-') ? 'down' : 'neutral';
 
 /**
  * The four headline numbers. Both change lines compare the 30 days ending on the range's last
@@ -47,11 +48,7 @@ export function StatCards({ trends }: { trends: Trends }) {
       <StatCard
         title="Avg. per Day"
         value={average.toFixed(1)}
-        detail={
-          change
-            ? `${recentDaily} per day in the last 30 days (${change})`
-            : `${recentDaily} per day in the last 30 days`
-        }
+        detail={change ? `${recentDaily} per day in the last 30 days (${change})` : `${recentDaily} per day in the last 30 days`}
         tone={toneOf(change)}
       />
     </dl>

@@ -71,7 +71,14 @@ function setup(path = '/trends', overrides: Record<string, unknown> = {}) {
     },
     'GET /api/demo-bookings/filter-options': { body: { dmas, states: ['TX', 'CA', 'DC'], firmSizes: ['SOLO', 'E6_20'], ...noSample } },
     'GET /api/trends/cities': {
-      body: { cities: [{ city: 'Austin', count: 500 }, { city: 'Dallas', count: 300 }], total: 800, ...noSample },
+      body: {
+        cities: [
+          { city: 'Austin', count: 500 },
+          { city: 'Dallas', count: 300 },
+        ],
+        total: 800,
+        ...noSample,
+      },
     },
     'GET /api/categories': { body: [{ id: 7, name: 'Category 1', stage: null }] },
     ...overrides,
@@ -79,7 +86,8 @@ function setup(path = '/trends', overrides: Record<string, unknown> = {}) {
   currentCalls = calls;
   vi.stubGlobal('fetch', fetchMock);
   const rendered = renderWithProviders(<TrendsPage />, { path });
-  const requests = (path: string) => calls.filter((call) => call.url.split('?')[0] === path).map((call) => new URL(call.url, 'http://x').searchParams);
+  const requests = (path: string) =>
+    calls.filter((call) => call.url.split('?')[0] === path).map((call) => new URL(call.url, 'http://x').searchParams);
   return { ...rendered, calls, requests };
 }
 
@@ -104,7 +112,9 @@ describe('TrendsPage', () => {
 
   test('says so when there was nothing in the previous 30 days, and shows every empty state', async () => {
     setup('/trends', {
-      'GET /api/trends': { body: { ...trends, total: 0, categoryCounts: [], stateCounts: [], daily: [], last30: 0, previous30: 0, days: 0 } },
+      'GET /api/trends': {
+        body: { ...trends, total: 0, categoryCounts: [], stateCounts: [], daily: [], last30: 0, previous30: 0, days: 0 },
+      },
       'GET /api/demo-bookings': { body: { items: [], total: 0, limit: 6, offset: 0, ...noSample } },
     });
     await screen.findByText('No data available');
@@ -178,14 +188,11 @@ describe('TrendsPage', () => {
     await userEvent.click(box);
     expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(10);
     await userEvent.type(box, 'ETRO 1');
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Metro 1',
-      'Metro 10',
-      'Metro 11',
-      'Metro 12',
-      'Metro 13',
-      'Metro 14',
-    ]);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Metro 1', 'Metro 10', 'Metro 11', 'Metro 12', 'Metro 13', 'Metro 14']);
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).toBeNull();
 

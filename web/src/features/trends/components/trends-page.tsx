@@ -88,7 +88,11 @@ export function TrendsPage() {
       if (category) navigate(`${paths.matches}?categoryId=${category.id}`);
       else toast({ title: 'Category not found', description: `Could not find ${name}`, variant: 'destructive' });
     } catch (error) {
-      toast({ title: 'Category not found', description: error instanceof Error ? error.message : `Could not find ${name}`, variant: 'destructive' });
+      toast({
+        title: 'Category not found',
+        description: error instanceof Error ? error.message : `Could not find ${name}`,
+        variant: 'destructive',
+      });
     }
   };
 
@@ -113,11 +117,7 @@ export function TrendsPage() {
         }
       />
       {share && share.sampleCount > 0 ? <SampleDataBanner sampleCount={share.sampleCount} total={share.total} isAdmin={isAdmin} /> : null}
-      <TrendsFilterBar
-        filters={filters}
-        onChange={changeFilters}
-        onReset={() => setParams(resetParams, { replace: true })}
-      />
+      <TrendsFilterBar filters={filters} onChange={changeFilters} onReset={() => setParams(resetParams, { replace: true })} />
 
       {trends.isError ? (
         <div className="mb-6">

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { VendorEvidence } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/vendors/{id}/evidence: real demo bookings and peer adoption, small counts hidden. */
 export function getVendorEvidence(id: string, signal?: AbortSignal): Promise<VendorEvidence> {
-  return api.get(`/api/vendors/${encodeURIComponent(id)}/evidence`, { signal });
+  return unwrap(client.GET('/api/vendors/{id}/evidence', { params: { path: { id } }, signal }));
 }
 
 export const vendorEvidenceQueryOptions = (id: string) =>

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import type { VendorProfile } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/vendors/{id}: the profile, with the firm's own history and the alternatives. */
 export function getVendorProfile(id: string, signal?: AbortSignal): Promise<VendorProfile> {
-  return api.get(`/api/vendors/${encodeURIComponent(id)}`, { signal });
+  return unwrap(client.GET('/api/vendors/{id}', { params: { path: { id } }, signal }));
 }
 
 export const vendorProfileQueryKey = (id: string) => [...queryKeys.vendors, 'profile', id] as const;

@@ -9,7 +9,9 @@ describe('the bookings-by-month chart data', () => {
       { from: '2026-02', to: '2026-04', count: { value: 6, text: '6' } },
       { from: '2026-05', to: '2026-05', count: { value: 9, text: '9' } },
     ]);
-    expect(xs).toEqual([Date.UTC(2026, 0, 1), Date.UTC(2026, 1, 1), Date.UTC(2026, 2, 1), Date.UTC(2026, 3, 1), Date.UTC(2026, 4, 1)].map((t) => t / 1000));
+    expect(xs).toEqual(
+      [Date.UTC(2026, 0, 1), Date.UTC(2026, 1, 1), Date.UTC(2026, 2, 1), Date.UTC(2026, 3, 1), Date.UTC(2026, 4, 1)].map((t) => t / 1000),
+    );
     expect(ys).toEqual([7, null, null, null, 9]);
   });
 

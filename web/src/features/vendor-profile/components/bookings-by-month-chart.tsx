@@ -94,26 +94,26 @@ export function BookingsByMonthChart({ months, total }: { months: Months; total:
       </figcaption>
       {/* The wrapper, not the table, is visually hidden: a table never shrinks to 1px and would widen the page. */}
       <div className="sr-only">
-      <table>
-        <caption>Demo bookings per month</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Demo bookings</th>
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((group) => (
-            <tr key={group.from}>
-              <th scope="row">
-                {monthRangeLabel(group.from, group.to)}
-                {group.from === group.to ? '' : ' (together)'}
-              </th>
-              <td>{formatShown(group.count)}</td>
+        <table>
+          <caption>Demo bookings per month</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">Demo bookings</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {months.map((group) => (
+              <tr key={group.from}>
+                <th scope="row">
+                  {monthRangeLabel(group.from, group.to)}
+                  {group.from === group.to ? '' : ' (together)'}
+                </th>
+                <td>{formatShown(group.count)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </figure>
   );

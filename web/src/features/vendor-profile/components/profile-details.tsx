@@ -42,7 +42,10 @@ export function ProfileDetails({ profile }: { profile: VendorProfile }) {
           <ul className="mt-2 flex flex-wrap gap-2 text-sm">
             {profile.integrations.map((i) =>
               i.inYourStack ? (
-                <li key={i.name} className="rounded-md bg-emerald-50 px-2 py-1 font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset">
+                <li
+                  key={i.name}
+                  className="rounded-md bg-emerald-50 px-2 py-1 font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset"
+                >
                   Works with {i.name} — in your tech stack
                 </li>
               ) : (

@@ -13,7 +13,9 @@ vi.mock('./bookings-by-month-chart', async () => {
   const actual = await vi.importActual<typeof import('./bookings-by-month-chart')>('./bookings-by-month-chart');
   return {
     ...actual,
-    BookingsByMonthChart: ({ months, total }: Parameters<typeof actual.BookingsByMonthChart>[0]) => <p>{actual.describeMonths(months, total)}</p>,
+    BookingsByMonthChart: ({ months, total }: Parameters<typeof actual.BookingsByMonthChart>[0]) => (
+      <p>{actual.describeMonths(months, total)}</p>
+    ),
   };
 });
 
@@ -43,7 +45,17 @@ const profile: VendorProfile = {
   ],
   history: { recommendations: [], meetingClicks: [], dismissed: true },
   alternativesBasis: 'fit',
-  alternatives: [{ id: 12, name: 'Rulerly', logoUrl: null, websiteUrl: null, priceBracket: null, score: null, reason: 'Works with personal-injury firms' }],
+  alternatives: [
+    {
+      id: 12,
+      name: 'Rulerly',
+      logoUrl: null,
+      websiteUrl: null,
+      priceBracket: null,
+      score: null,
+      reason: 'Works with personal-injury firms',
+    },
+  ],
 };
 
 const evidence: VendorEvidence = {
@@ -53,7 +65,11 @@ const evidence: VendorEvidence = {
   total: { value: null, text: 'fewer than 5' },
   bySize: [],
   recentForYourSize: { size: { code: 'E6_20', label: '6-20' }, days: 90, count: { value: null, text: 'fewer than 5' }, withheld: false },
-  peerAdoption: { size: { code: 'E6_20', label: '6-20' }, firms: { value: null, text: 'fewer than 5' }, text: 'Used by fewer than 5 firms of your size' },
+  peerAdoption: {
+    size: { code: 'E6_20', label: '6-20' },
+    firms: { value: null, text: 'fewer than 5' },
+    text: 'Used by fewer than 5 firms of your size',
+  },
 };
 
 function renderAt(path: string, routes: Parameters<typeof mockFetch>[0] = {}) {
@@ -116,7 +132,10 @@ describe('VendorProfilePage', () => {
     const { calls } = renderAt('/vendors/7', {
       'GET /api/vendors/7': { body: bookable },
       'GET /api/vendors/7/evidence': { body: evidence },
-      'POST /api/meeting-clicks': { status: 201, body: { id: 1, vendorId: 7, vendorName: 'Docketly', sourcePage: 'PROFILE', bookingUrl: null, recordedAt: '2026-11-22T10:00:00Z' } },
+      'POST /api/meeting-clicks': {
+        status: 201,
+        body: { id: 1, vendorId: 7, vendorName: 'Docketly', sourcePage: 'PROFILE', bookingUrl: null, recordedAt: '2026-11-22T10:00:00Z' },
+      },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Schedule Meeting' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/api/meeting-clicks'))).toBe(true));

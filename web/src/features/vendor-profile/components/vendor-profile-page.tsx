@@ -126,7 +126,14 @@ function ProfileView({ id, profile }: { id: string; profile: VendorProfile }) {
           >
             Visit Website
           </OutboundLink>
-          <ScheduleMeetingButton size="sm" vendorName={profile.name} bookingUrl={profile.bookingUrl} websiteUrl={profile.websiteUrl} pending={click.isPending} onSchedule={schedule} />
+          <ScheduleMeetingButton
+            size="sm"
+            vendorName={profile.name}
+            bookingUrl={profile.bookingUrl}
+            websiteUrl={profile.websiteUrl}
+            pending={click.isPending}
+            onSchedule={schedule}
+          />
         </div>
       </header>
       <ViewOnlyNote className="mb-0" />

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { client, unwrap } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { VendorPage, VendorSort } from '@/lib/api/types';
 
@@ -13,16 +13,20 @@ export type VendorListParams = {
 };
 
 export function getVendors(params: VendorListParams, signal?: AbortSignal): Promise<VendorPage> {
-  return api.get('/api/vendors', {
-    signal,
-    query: {
-      categoryIds: params.categoryIds,
-      q: params.q,
-      sort: params.sort === 'name_asc' ? undefined : params.sort,
-      page: params.page === 1 ? undefined : params.page,
-      includeInactive: params.includeInactive ? true : undefined,
-    },
-  });
+  return unwrap(
+    client.GET('/api/vendors', {
+      params: {
+        query: {
+          categoryIds: params.categoryIds.join(','),
+          q: params.q,
+          sort: params.sort === 'name_asc' ? undefined : params.sort,
+          page: params.page === 1 ? undefined : params.page,
+          includeInactive: params.includeInactive ? true : undefined,
+        },
+      },
+      signal,
+    }),
+  );
 }
 
 export const vendorsQueryOptions = (params: VendorListParams) =>

@@ -17,8 +17,7 @@ const chipClasses = (on: boolean) =>
 /** "All" (with the number selected) then one toggle chip per category; several may be on. */
 export function CategoryChips({ categories, selected, onChange }: CategoryChipsProps) {
   const count = selected.length;
-  const toggle = (id: number) =>
-    onChange(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
+  const toggle = (id: number) => onChange(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
   return (
     // On a phone the chips scroll sideways in one row instead of filling the screen.
     <div

@@ -53,7 +53,12 @@ describe('VendorCard', () => {
     serve();
     const { container } = renderWithProviders(
       <VendorCard
-        vendor={{ ...base, name: '<img src=x onerror=alert(1)>', description: '<script>alert(1)</script>', shortHighlights: ['<b>bold</b>'] }}
+        vendor={{
+          ...base,
+          name: '<img src=x onerror=alert(1)>',
+          description: '<script>alert(1)</script>',
+          shortHighlights: ['<b>bold</b>'],
+        }}
       />,
     );
     expect(screen.getByRole('heading', { name: '<img src=x onerror=alert(1)>' })).toBeTruthy();
@@ -119,9 +124,12 @@ describe('VendorCard', () => {
     expect((screen.getByRole('button', { name: 'Schedule Meeting' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('without a booking link asks for a demo on the vendor\'s site, opens it and records a website click', async () => {
+  it("without a booking link asks for a demo on the vendor's site, opens it and records a website click", async () => {
     const { calls } = serve({
-      'POST /api/meeting-clicks': { status: 201, body: { id: 1, vendorId: 7, sourcePage: 'BROWSE', kind: 'WEBSITE', bookingUrl: null, recordedAt: '' } },
+      'POST /api/meeting-clicks': {
+        status: 201,
+        body: { id: 1, vendorId: 7, sourcePage: 'BROWSE', kind: 'WEBSITE', bookingUrl: null, recordedAt: '' },
+      },
     });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     renderWithProviders(<VendorCard vendor={{ ...base, bookingUrl: null }} />, { user: testUser('member') });
@@ -129,7 +137,9 @@ describe('VendorCard', () => {
     await userEvent.click(screen.getByRole('button', { name: `Request a demo on ${base.name}'s site` }));
 
     expect(open).toHaveBeenCalledWith(`${base.websiteUrl}?utm_source=litstack`, '_blank', 'noopener,noreferrer');
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ vendorId: 7, sourcePage: 'BROWSE', kind: 'WEBSITE' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ vendorId: 7, sourcePage: 'BROWSE', kind: 'WEBSITE' }),
+    );
     expect(screen.queryByRole('button', { name: 'Schedule Meeting' })).toBeNull();
   });
 

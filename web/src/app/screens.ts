@@ -1,0 +1,246 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+
+import type { IconName } from '@/components/ui/icon';
+import { paths } from '@/config/paths';
+import { SignInPage } from '@/features/auth/components/sign-in-page';
+import { vendorEvidenceQueryOptions } from '@/features/vendor-profile/api/get-vendor-evidence';
+import { vendorProfileQueryOptions } from '@/features/vendor-profile/api/get-vendor-profile';
+import type { FirmRole, User } from '@/lib/api/types';
+
+import { onDemand } from './on-demand';
+
+/**
+ * Who a screen is for. `public`: anyone (the sign-in and link screens); `signed-in`: any signed-in
+ * person; `operator`: the install's operator (`isAdmin`); `{ firmRoles }`: members of those
+ * roles. The sign-in guard keeps everything but `public` behind sign-in; a screen a person may
+ * not use is left out of their navigation (the screen itself says why when they open it anyway).
+ */
+export type ScreenAccess = 'public' | 'signed-in' | 'operator' | { firmRoles: readonly FirmRole[] };
+
+export type NavSection = 'main' | 'operator';
+
+export type ScreenNav = {
+  label: string;
+  icon: IconName;
+  /** The sidebar lists `main` first, then `operator`; in each, by `order`. */
+  section: NavSection;
+  order: number;
+  /** Other routes on which this item also counts as the current one. */
+  alsoActiveOn?: readonly string[];
+};
+
+export type Screen = {
+  /** The route (a wouter pattern: `:id` is one segment). */
+  path: string;
+  /** The screen's name, as its heading says it; the tab reads "<title> · Litstack" (screen-title.tsx). */
+  title: string;
+  access: ScreenAccess;
+  /** Its sidebar entry; a screen without one is reached by links. */
+  nav?: ScreenNav;
+  /** The screen; `onDemand(() => import(...))` so its code arrives when it is first shown. */
+  component: ComponentType & { preload?: () => Promise<void> };
+  /** Fetch its code soon after the first signed-in screen is up, so moving to it is instant. */
+  preload?: boolean;
+  /** Ask for its data while its code loads (the screen then gets a loading boundary of its own). */
+  prefetch?: (params: Record<string, string | undefined>, queryClient: QueryClient) => void;
+};
+
+// Both / and /matches show it: one component, so moving between them keeps the screen.
+const matches = onDemand(
+  () => import('./matches-screen'),
+  (m) => m.MatchesScreen,
+);
+
+/** Every screen of the app. Adding a screen is one entry here plus its component. */
+export const screens: readonly Screen[] = [
+  // The screens before sign-in. Sign-in is the first one most visitors see: no extra chunk.
+  { path: paths.auth.signIn, title: 'Welcome Back', access: 'public', component: SignInPage },
+  {
+    path: paths.auth.signUp,
+    title: 'Create Account',
+    access: 'public',
+    component: onDemand(
+      () => import('@/features/auth/components/sign-up-page'),
+      (m) => m.SignUpPage,
+    ),
+  },
+  {
+    path: paths.join,
+    title: 'Join your firm',
+    access: 'public',
+    component: onDemand(
+      () => import('@/features/auth/components/join-page'),
+      (m) => m.JoinPage,
+    ),
+  },
+  {
+    path: paths.resetPassword,
+    title: 'Set a new password',
+    access: 'public',
+    component: onDemand(
+      () => import('@/features/auth/components/reset-password-page'),
+      (m) => m.ResetPasswordPage,
+    ),
+  },
+
+  // The signed-in screens, shown inside the app layout.
+  { path: paths.home, title: 'Get Recommendations', access: 'signed-in', component: matches, preload: true },
+  {
+    path: paths.matches,
+    title: 'Get Recommendations',
+    access: 'signed-in',
+    nav: { label: 'Vendor Matches', icon: 'matches', section: 'main', order: 1, alsoActiveOn: [paths.home] },
+    component: matches,
+    preload: true,
+  },
+  {
+    path: paths.trends,
+    title: 'Demo Booking Trends',
+    access: 'signed-in',
+    nav: { label: 'Vendor Trends', icon: 'trends', section: 'main', order: 2 },
+    component: onDemand(
+      () => import('@/features/trends/components/trends-page'),
+      (m) => m.TrendsPage,
+    ),
+    preload: true,
+  },
+  {
+    path: paths.vendors,
+    title: 'Browse Vendors',
+    access: 'signed-in',
+    nav: { label: 'Browse Vendors', icon: 'grid', section: 'main', order: 3, alsoActiveOn: [paths.compare] },
+    component: onDemand(
+      () => import('@/features/vendors/components/browse-vendors-page'),
+      (m) => m.BrowseVendorsPage,
+    ),
+    preload: true,
+  },
+  {
+    path: paths.vendorProfile,
+    title: 'Vendor profile',
+    access: 'signed-in',
+    component: onDemand(
+      () => import('@/features/vendor-profile/components/vendor-profile-page'),
+      (m) => m.VendorProfilePage,
+    ),
+    preload: true,
+    prefetch: ({ id = '' }, queryClient) => {
+      if (!/^\d{1,19}$/.test(id)) return;
+      void queryClient.prefetchQuery(vendorProfileQueryOptions(id));
+      void queryClient.prefetchQuery(vendorEvidenceQueryOptions(id));
+    },
+  },
+  {
+    path: paths.past,
+    title: 'Past Recommendations',
+    access: 'signed-in',
+    nav: { label: 'Past Matches', icon: 'past', section: 'main', order: 4 },
+    component: onDemand(
+      () => import('@/features/past/components/past-recommendations-page'),
+      (m) => m.PastRecommendationsPage,
+    ),
+    preload: true,
+  },
+  {
+    path: paths.shortlist,
+    title: 'Shortlist',
+    access: 'signed-in',
+    nav: { label: 'Shortlist', icon: 'shortlist', section: 'main', order: 5, alsoActiveOn: [paths.shortlistBrief] },
+    component: onDemand(
+      () => import('@/features/shortlist/components/shortlist-page'),
+      (m) => m.ShortlistPage,
+    ),
+    preload: true,
+  },
+  {
+    path: paths.shortlistBrief,
+    title: 'Technology shortlist: due-diligence brief',
+    access: 'signed-in',
+    component: onDemand(
+      () => import('@/features/shortlist/components/brief-page'),
+      (m) => m.BriefPage,
+    ),
+  },
+  {
+    path: paths.techStack,
+    title: 'Tech Stack',
+    access: 'signed-in',
+    nav: { label: 'Tech Stack', icon: 'techStack', section: 'main', order: 6 },
+    component: onDemand(
+      () => import('@/features/tech-stack/components/tech-stack-page'),
+      (m) => m.TechStackPage,
+    ),
+    preload: true,
+  },
+  {
+    path: paths.profile,
+    title: 'Profile Settings',
+    access: 'signed-in',
+    nav: { label: 'Profile', icon: 'profile', section: 'main', order: 8 },
+    component: onDemand(
+      () => import('@/features/profile/components/profile-page'),
+      (m) => m.ProfilePage,
+    ),
+    preload: true,
+  },
+  {
+    path: paths.firm,
+    title: 'Firm',
+    access: 'signed-in',
+    nav: { label: 'Firm', icon: 'users', section: 'main', order: 7 },
+    component: onDemand(
+      () => import('@/features/firm/components/firm-page'),
+      (m) => m.FirmPage,
+    ),
+  },
+  {
+    path: paths.compare,
+    title: 'Compare vendors',
+    access: 'signed-in',
+    component: onDemand(
+      () => import('@/features/compare/components/compare-page'),
+      (m) => m.ComparePage,
+    ),
+  },
+  {
+    path: paths.admin.import,
+    title: 'Demo Booking Import',
+    access: 'operator',
+    nav: { label: 'Import', icon: 'import', section: 'operator', order: 1 },
+    component: onDemand(
+      () => import('@/features/admin/components/demo-booking-import-page'),
+      (m) => m.DemoBookingImportPage,
+    ),
+  },
+  {
+    path: paths.admin.vendors,
+    title: 'Manage Vendors',
+    access: 'operator',
+    nav: { label: 'Manage Vendors', icon: 'building', section: 'operator', order: 2 },
+    component: onDemand(
+      () => import('@/features/admin/components/vendor-admin-page'),
+      (m) => m.VendorAdminPage,
+    ),
+  },
+  {
+    path: paths.admin.firms,
+    title: 'Firms',
+    access: 'operator',
+    nav: { label: 'Firms', icon: 'firms', section: 'operator', order: 3 },
+    component: onDemand(
+      () => import('@/features/admin/components/firm-admin-page'),
+      (m) => m.FirmAdminPage,
+    ),
+  },
+];
+
+export const publicScreens = screens.filter((screen) => screen.access === 'public');
+export const signedInScreens = screens.filter((screen) => screen.access !== 'public');
+
+/** Whether `user` may use a screen of this access (undefined: not known yet, as signed in). */
+export function mayUse(access: ScreenAccess, user: User | null | undefined): boolean {
+  if (access === 'public' || access === 'signed-in') return true;
+  if (access === 'operator') return user?.isAdmin === true;
+  return user ? access.firmRoles.includes(user.firmRole) : false;
+}
