@@ -195,11 +195,13 @@ fn runtime_here() -> Result<Handle, String> {
 /// a multi-thread runtime block (its other tasks move to another thread) and does nothing on a
 /// blocking or plain thread; it panics on a current-thread runtime, which cannot host the wait.
 ///
-/// Unconstrained by tokio's cooperative budget: a thread that polls a tokio task (a request
-/// handler, an async test) must not spend that task's budget on the sockets, or once it ran out
-/// they would hand their wake-up to that task's scheduler to deliver after the task yields, which
-/// it cannot while this blocks (a seed of the catalog, a few hundred statements, waited for good
-/// that way at random under the former executor).
+/// Unconstrained by tokio's cooperative budget. Under the former executor a thread polling a
+/// tokio task (a request handler, an async test) spent that task's budget on the sockets, and
+/// once it ran out their wake-up was handed to the task's scheduler to deliver after the task
+/// yielded, which it could not while blocked: a seed of the catalog, a few hundred statements,
+/// waited for good at random. `block_in_place` alone rules that out (it stops the task's budget
+/// and hands the worker's other tasks to another thread); unconstrained keeps it so whatever the
+/// waiting thread, and spares the sockets a yield every 128 operations.
 fn wait<F: Future>(handle: &Handle, fut: F) -> F::Output {
     tokio::task::block_in_place(|| handle.block_on(tokio::task::coop::unconstrained(fut)))
 }
@@ -326,10 +328,10 @@ pub fn test_store() -> PgStore {
 mod tests {
     /// `run` from inside a tokio task on a worker of the store's own runtime, as a request handler
     /// calls it: many statements in one call must not wait for a wake-up that the task's scheduler
-    /// would deliver only after the task yields (it cannot while `run` blocks it). Before `run` was
-    /// unconstrained by the cooperative budget this stopped for good after a few dozen statements.
-    /// The result comes back over a channel so that a regression fails here instead of stopping
-    /// the suite.
+    /// would deliver only after the task yields (it cannot while `run` blocks it). Under the former
+    /// executor, before `run` was unconstrained by the cooperative budget, this stopped for good
+    /// after a few dozen statements. The result comes back over a channel so that a regression
+    /// fails here instead of stopping the suite.
     #[test]
     fn many_statements_in_one_run_inside_a_tokio_task_finish() {
         let store = super::test_store();
