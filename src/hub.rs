@@ -86,6 +86,11 @@ fn apply_loop(app: &Weak<App>, woken: &mpsc::Receiver<()>) {
         while woken.try_recv().is_ok() {}
         let Some(app) = app.upgrade() else { return };
         if let Err(e) = catch_up(&app) {
+            // Dropped by every other holder meanwhile, the node is shutting down (and the runtime
+            // its store drives sqlx in may be with it): nothing to retry.
+            if Arc::strong_count(&app) == 1 {
+                return;
+            }
             tracing::warn!(error = %e, "hub: could not apply the change log; retrying");
         }
         if pruned.elapsed() >= PRUNE_EVERY && app.hub.is_some() {

@@ -273,7 +273,20 @@ fn main() -> ExitCode {
         // Colour codes only on a terminal: in a file or a journal they would split `key=value`.
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
-    let cli = Cli::parse();
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("litstack: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs a command in the one (multi-thread) runtime, which a tool's PostgreSQL store uses too.
+fn run(cli: Cli) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Runtime::new()?;
+    let in_runtime = runtime.enter();
+    let serve = |args: ServeArgs| runtime.block_on(litstack::server::serve(args.config()));
     let result = match cli.command {
         None => serve(cli.serve),
         Some(Command::Serve(args)) => serve(args),
@@ -304,20 +317,7 @@ fn main() -> ExitCode {
             action: FirmsAction::Merge { into, from, data },
         }) => merge_firms(into, from, data.config()),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("litstack: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-fn serve(args: ServeArgs) -> anyhow::Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()?;
-    let result = runtime.block_on(litstack::server::serve(args.config()));
+    drop(in_runtime);
     // Dropping the runtime would wait for an import still running after the shutdown grace
     // period; it is abandoned instead, and its transaction never commits.
     runtime.shutdown_timeout(Duration::from_millis(500));
@@ -373,7 +373,7 @@ fn backup(file: &std::path::Path, data_dir: PathBuf) -> anyhow::Result<()> {
 }
 
 fn promote(email: &str, config: Config) -> anyhow::Result<()> {
-    let state = AppState::open(config)?;
+    let state = AppState::open_for_command(config)?;
     if litstack::accounts::promote(&state, email)? {
         println!("{email} is now an administrator.");
         Ok(())
@@ -383,7 +383,7 @@ fn promote(email: &str, config: Config) -> anyhow::Result<()> {
 }
 
 fn list_firms(config: Config) -> anyhow::Result<()> {
-    let state = AppState::open(config)?;
+    let state = AppState::open_for_command(config)?;
     let err = |e: litstack::error::AppError| anyhow::anyhow!("{e}");
     let mut members = std::collections::HashMap::<u64, usize>::new();
     for user in litstack::accounts::all_users(&state).map_err(err)? {
@@ -408,7 +408,7 @@ fn list_firms(config: Config) -> anyhow::Result<()> {
 }
 
 fn merge_firms(into: u64, from: u64, config: Config) -> anyhow::Result<()> {
-    let state = AppState::open(config)?;
+    let state = AppState::open_for_command(config)?;
     let merged =
         litstack::firms::merge::merge_firms(&state, "The operator (command line)", into, from)
             .map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -440,7 +440,7 @@ fn merge_firms(into: u64, from: u64, config: Config) -> anyhow::Result<()> {
 }
 
 fn remove_sample(config: Config) -> anyhow::Result<()> {
-    let state = AppState::open(config)?;
+    let state = AppState::open_for_command(config)?;
     let removed = litstack::bookings::sample::remove(&state)?;
     tracing::info!(target: "security", removed, "sample bookings removed from the command line");
     match removed {
@@ -453,7 +453,7 @@ fn remove_sample(config: Config) -> anyhow::Result<()> {
 
 fn import(kind: ImportKind, file: &std::path::Path, config: Config) -> anyhow::Result<()> {
     use litstack::import::{Kind, Options, run};
-    let state = AppState::open(config)?;
+    let state = AppState::open_for_command(config)?;
     let f = std::fs::File::open(file).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     let bar = indicatif::ProgressBar::new(f.metadata()?.len());
     bar.set_style(indicatif::ProgressStyle::with_template(

@@ -12,8 +12,19 @@ use crate::state::{App, AppState};
 use crate::store::Store;
 
 impl AppState {
-    /// Opens the store, seeds what a first launch needs and loads the in-memory views.
-    pub fn open(mut config: Config) -> anyhow::Result<AppState> {
+    /// Opens the store, seeds what a first launch needs and loads the in-memory views; in hub mode
+    /// the node then keeps them in step with the other nodes' writes (`hub::start`).
+    pub fn open(config: Config) -> anyhow::Result<AppState> {
+        Self::open_node(config, true)
+    }
+
+    /// `open` for a command-line tool, which runs once: in hub mode its memory is not kept in step
+    /// with other nodes (no listener), so nothing of it outlives the command and its runtime.
+    pub fn open_for_command(config: Config) -> anyhow::Result<AppState> {
+        Self::open_node(config, false)
+    }
+
+    fn open_node(mut config: Config, in_step: bool) -> anyhow::Result<AppState> {
         let store = Store::open(&config)?;
         // In hub mode the data directory holds only this node's bookings snapshot, in a folder
         // named for the database: a snapshot is keyed by the booking generation, which another
@@ -46,7 +57,9 @@ impl AppState {
         }));
         // Built from every account once; from here on each write recounts only its firm.
         state.peers.reload(&state)?;
-        crate::hub::start(&state.0)?;
+        if in_step {
+            crate::hub::start(&state.0)?;
+        }
         // `--sign-up` given at start is the operator's choice now; without it the stored one stays.
         if let Some(mode) = state.config.sign_up {
             crate::accounts::settings::set_sign_up_mode(&state, mode)

@@ -4,7 +4,7 @@
 //! (`BookingSets`), replaced whole after an import or the removal of the sample set. At start the
 //! rows are loaded from the snapshot file when that matches the database's booking generation, and
 //! read from the database otherwise. In hub mode `catch_up` brings the indexes up to another
-//! node's import or removal.
+//! node's import or removal. All of that life of the index is in `lifecycle.rs`.
 
 pub mod aggregates;
 pub mod answers;
@@ -12,6 +12,7 @@ pub mod columns;
 pub mod filters;
 pub mod generate;
 pub mod index;
+pub mod lifecycle;
 pub mod model;
 pub mod query;
 pub mod reference;
@@ -28,10 +29,11 @@ use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
 pub use index::{BookingIndex, Columns, ColumnsBuilder};
+pub use lifecycle::{catch_up, install, load, refresh};
 pub use model::Booking;
 pub use sample::{SAMPLE_MARKER, SAMPLE_ROWS, seed_sample};
 pub use sets::BookingSets;
-pub use storage::{catch_up, export, generation, install, load, read_columns, refresh};
+pub use storage::{export, generation, read_columns};
 
 use crate::firm_size::FirmSize;
 use crate::state::{App, AppState};

@@ -68,10 +68,6 @@ pub fn remove(app: &App) -> anyhow::Result<u64> {
         rebuilt: true,
         ..Finish::default()
     })?;
-    if fresh {
-        storage::install(app, generation, current.real.cols.clone());
-    } else {
-        storage::refresh(app)?;
-    }
+    super::lifecycle::written(app, generation, fresh.then(|| current.real.cols.clone()))?;
     Ok(ids.len() as u64)
 }

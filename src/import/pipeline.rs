@@ -17,7 +17,7 @@ use super::rows::{BookingColumns, RowParser, identity, set, set_optional};
 use super::{ImportError, ImportReport, Options, truncate};
 use crate::bookings::storage::booking_key;
 use crate::bookings::storage::{BookingsTxn, Finish, Replaced};
-use crate::bookings::{self, Booking, ColumnsBuilder, storage};
+use crate::bookings::{self, Booking, ColumnsBuilder};
 use crate::catalog::Catalog;
 use crate::firm_size::FirmSize;
 use crate::state::App;
@@ -350,13 +350,10 @@ pub(super) fn import_bookings(
     // This node's writers take turns here; the transaction orders them across nodes.
     let _one_at_a_time = bookings::one_writer();
     let started = std::time::Instant::now();
-    let current = app.bookings.load_full();
     let mut txn = BookingsTxn::begin(&app.store)?;
     let generation = txn.generation()?;
     // New rows are appended to a copy of the current rows; an update means a full rebuild.
-    let builder =
-        (current.generation == generation).then(|| ColumnsBuilder::extend(current.all_columns()));
-    drop(current);
+    let builder = bookings::lifecycle::extension(app, generation);
     let first_new = txn.next_id()?;
     // Identities in memory: random B-tree lookups per row would dominate.
     let mut known = Identities::new(first_new, (first_new - 1) as usize);
@@ -404,10 +401,8 @@ pub(super) fn import_bookings(
     if changed {
         // An updated row changed the index in place: only a rebuild from the database has it
         // right.
-        match builder.filter(|_| report.updated == 0) {
-            Some(b) => storage::install(app, generation, b.finish()),
-            None => storage::refresh(app)?,
-        }
+        let rows = builder.filter(|_| report.updated == 0);
+        bookings::lifecycle::written(app, generation, rows.map(ColumnsBuilder::finish))?;
         tracing::debug!(elapsed = ?started.elapsed(), "import: index installed");
     }
     Ok(report.finish(row_errors))

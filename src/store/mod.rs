@@ -128,6 +128,10 @@ pub enum OpenError {
     PgTooNew(String, i64),
     #[error("the PostgreSQL database at {0} could not be migrated: {1}")]
     PgMigration(String, String),
+    #[error(
+        "the PostgreSQL store at {0} needs a multi-thread tokio runtime to be opened in, and {1}"
+    )]
+    NoRuntime(String, String),
 }
 
 /// Creates the data directory, readable by its owner only (hub mode keeps its snapshot there).

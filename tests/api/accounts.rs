@@ -3,7 +3,7 @@ use serde_json::json;
 
 use crate::helpers::{PASSWORD, TestApp};
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_first_account_is_the_admin_and_later_ones_are_not() {
     let mut app = TestApp::new();
     let first = app.sign_up().await.json();
@@ -17,7 +17,7 @@ async fn the_first_account_is_the_admin_and_later_ones_are_not() {
     assert_eq!(me["user"]["name"], "Bo Roe");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn sign_up_checks_each_field_with_the_products_messages() {
     let mut app = TestApp::new();
     let base = json!({"name": "Ann", "email": "ann@x.com", "password": "ample-harbor-lantern", "lawFirm": "F"});
@@ -56,7 +56,7 @@ async fn sign_up_checks_each_field_with_the_products_messages() {
     assert_eq!(app.cookie, None, "no failed sign-up may create a session");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_one_megabyte_name_is_refused_without_harm() {
     let mut app = TestApp::new();
     let body = json!({"name": "x".repeat(1 << 20), "email": "a@b.com", "password": "ample-harbor-lantern", "lawFirm": "F"});
@@ -65,7 +65,7 @@ async fn a_one_megabyte_name_is_refused_without_harm() {
     assert_eq!(res.error(), "The request body is too large.");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn unknown_fields_are_refused_so_no_one_can_make_themselves_admin() {
     let mut app = TestApp::new();
     let res = app
@@ -82,7 +82,7 @@ async fn unknown_fields_are_refused_so_no_one_can_make_themselves_admin() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn emails_are_unique_whatever_their_case() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -92,7 +92,7 @@ async fn emails_are_unique_whatever_their_case() {
     assert_eq!(res.error(), "An account with this email already exists");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn concurrent_sign_ups_with_one_email_create_one_account() {
     let app = TestApp::new();
     let mut handles = Vec::new();
@@ -120,7 +120,7 @@ async fn concurrent_sign_ups_with_one_email_create_one_account() {
     assert_eq!(created, 1);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn sign_in_sign_out_and_a_wrong_password() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -139,13 +139,14 @@ async fn sign_in_sign_out_and_a_wrong_password() {
 
     let ok = app.sign_in("Ann@Doe-Law.com", PASSWORD).await;
     assert_eq!(ok.status, StatusCode::OK);
+    assert_eq!(ok.json()["user"]["email"], "ann@doe-law.com");
     assert_eq!(
         app.get("/api/auth/me").await.json()["user"]["email"],
         "ann@doe-law.com"
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn sign_in_validates_before_it_looks_anything_up() {
     let mut app = TestApp::new();
     let res = app.sign_in("nope", "x").await;
@@ -154,7 +155,7 @@ async fn sign_in_validates_before_it_looks_anything_up() {
     assert_eq!(res.error(), "Password is required");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_signed_out_token_no_longer_works() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -167,7 +168,7 @@ async fn a_signed_out_token_no_longer_works() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_forged_cookie_is_refused_with_json() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -187,7 +188,7 @@ async fn a_forged_cookie_is_refused_with_json() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn sign_in_rotates_the_session() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -202,7 +203,7 @@ async fn sign_in_rotates_the_session() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_session_cookie_is_http_only_and_same_site() {
     let mut app = TestApp::new();
     let res = app.sign_up().await;
@@ -223,7 +224,7 @@ async fn the_session_cookie_is_http_only_and_same_site() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_database_holds_no_token_or_password_in_clear() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -263,7 +264,7 @@ async fn the_database_holds_no_token_or_password_in_clear() {
     assert!(!hay.contains(PASSWORD));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn thirty_wrong_sign_ins_are_throttled_with_retry_after() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -294,7 +295,7 @@ async fn thirty_wrong_sign_ins_are_throttled_with_retry_after() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn thirty_five_sign_ins_at_once_from_one_address_all_succeed() {
     // More than the 30 failures an address may have: successes are not counted, and the sign-ins
     // queue for a hashing slot rather than fail.
@@ -326,7 +327,7 @@ async fn thirty_five_sign_ins_at_once_from_one_address_all_succeed() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_password_change_keeps_this_session_and_ends_the_others() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -381,7 +382,7 @@ async fn a_password_change_keeps_this_session_and_ends_the_others() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn every_route_but_sign_in_and_sign_up_needs_a_session() {
     let mut app = TestApp::new();
     for (method, path) in [
@@ -400,7 +401,7 @@ async fn every_route_but_sign_in_and_sign_up_needs_a_session() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn promote_makes_an_account_admin() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -414,7 +415,7 @@ async fn promote_makes_an_account_admin() {
     assert!(!litstack::accounts::promote(&app.state, "none@roe.com").unwrap());
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_most_common_passwords_are_refused_with_a_clear_message() {
     let mut app = TestApp::new();
     for common in ["password123", "12345678", "qwertyuiop"] {
@@ -443,7 +444,7 @@ async fn the_most_common_passwords_are_refused_with_a_clear_message() {
     assert_eq!(app.sign_in("ann@x.com", long).await.status, StatusCode::OK);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn on_a_network_address_the_first_account_needs_the_setup_token() {
     let mut app = TestApp::new();
     assert_eq!(
@@ -497,7 +498,7 @@ async fn sign_in_from(app: &mut TestApp, peer: &str, forwarded: &str, email: &st
     app.send(req).await.status
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn forwarded_addresses_count_only_behind_the_trusted_proxy() {
     // Without a trusted proxy, a forged X-Forwarded-For does not dodge the per-client limit.
     let mut app = TestApp::new();

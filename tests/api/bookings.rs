@@ -77,7 +77,7 @@ fn ids(page: &Value) -> Vec<u64> {
         .collect()
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn trends_count_every_booking_by_category_and_state_most_first() {
     let mut app = with_known_bookings().await;
     let t = app.get("/api/trends").await.json();
@@ -112,7 +112,7 @@ async fn trends_count_every_booking_by_category_and_state_most_first() {
     assert_eq!(t["previous30"], 4);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn trend_filters_combine_and_a_missing_firm_size_counts_as_solo() {
     let mut app = with_known_bookings().await;
     let total = |t: Value| t["total"].as_u64().unwrap();
@@ -184,7 +184,7 @@ async fn trend_filters_combine_and_a_missing_firm_size_counts_as_solo() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn demo_bookings_come_newest_first_and_page_with_limit_and_offset() {
     let mut app = with_known_bookings().await;
     let page = app.get("/api/demo-bookings").await.json();
@@ -240,7 +240,7 @@ async fn demo_bookings_come_newest_first_and_page_with_limit_and_offset() {
     assert_eq!(bad.error(), "limit must be a whole number");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_bookings_of_a_state_and_its_top_cities() {
     let mut app = with_known_bookings().await;
     let tx = app
@@ -277,7 +277,7 @@ async fn the_bookings_of_a_state_and_its_top_cities() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn top_cities_stop_at_twelve_and_name_missing_cities_unknown_city() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -306,7 +306,7 @@ async fn top_cities_stop_at_twelve_and_name_missing_cities_unknown_city() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn filter_options_list_what_the_bookings_have_sorted() {
     let mut app = with_known_bookings().await;
     let o = app.get("/api/demo-bookings/filter-options").await.json();
@@ -323,7 +323,7 @@ async fn filter_options_list_what_the_bookings_have_sorted() {
     assert_eq!(o["firmSizes"], json!(["SOLO", "E2_5", "E6_20"]));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn bad_filters_are_refused_with_a_message() {
     let mut app = with_known_bookings().await;
     for (query, message) in [
@@ -361,7 +361,7 @@ async fn bad_filters_are_refused_with_a_message() {
     assert_eq!(res.status, StatusCode::BAD_REQUEST);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn every_bookings_route_needs_a_session() {
     let mut app = with_known_bookings().await;
     app.sign_out().await;
@@ -382,7 +382,7 @@ async fn every_bookings_route_needs_a_session() {
     assert_eq!(res.status, StatusCode::UNAUTHORIZED);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn only_admins_may_import() {
     let mut app = with_known_bookings().await;
     app.sign_out().await;
@@ -392,7 +392,7 @@ async fn only_admins_may_import() {
     assert_eq!(res.error(), "Admin access required.");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_second_import_of_the_same_file_inserts_nothing_and_a_changed_row_is_updated() {
     let mut app = with_known_bookings().await;
     let again = upload(&mut app, "b.csv", known_file().as_bytes())
@@ -424,7 +424,7 @@ async fn a_second_import_of_the_same_file_inserts_nothing_and_a_changed_row_is_u
     assert_eq!(app.get("/api/trends").await.json()["total"], 6);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn answers_are_remembered_only_until_the_next_import() {
     let mut app = with_known_bookings().await;
     let paths = [
@@ -456,7 +456,7 @@ async fn answers_are_remembered_only_until_the_next_import() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn answers_are_gzipped_for_clients_that_accept_it_and_say_so() {
     use std::io::Read;
     let mut app = with_known_bookings().await;
@@ -491,7 +491,7 @@ async fn answers_are_gzipped_for_clients_that_accept_it_and_say_so() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn rows_without_an_id_are_recognised_on_reimport_and_names_and_emails_are_not_stored() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -520,7 +520,7 @@ async fn rows_without_an_id_are_recognised_on_reimport_and_names_and_emails_are_
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn row_errors_name_the_row_and_the_reason() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -567,7 +567,7 @@ async fn row_errors_name_the_row_and_the_reason() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_bom_windows_line_endings_and_invalid_utf8_are_handled() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -587,7 +587,7 @@ async fn a_bom_windows_line_endings_and_invalid_utf8_are_handled() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn files_that_cannot_be_imported_are_refused_whole() {
     let mut app = with_known_bookings().await;
     let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01";
@@ -629,7 +629,7 @@ async fn files_that_cannot_be_imported_are_refused_whole() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn an_upload_over_the_limit_is_refused_with_413_and_changes_nothing() {
     let mut app = TestApp::with_config(|c| c.import_max_bytes = 1024 * 1024);
     app.sign_up().await;
@@ -646,7 +646,7 @@ async fn an_upload_over_the_limit_is_refused_with_413_and_changes_nothing() {
     assert_eq!(app.get("/api/trends").await.json()["total"], 0);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn more_than_a_hundred_row_errors_are_counted_not_listed() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -661,7 +661,7 @@ async fn more_than_a_hundred_row_errors_are_counted_not_listed() {
     assert_eq!(r["skipped"], 150);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_vendor_file_goes_through_the_same_import_and_refreshes_the_catalog() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -690,7 +690,7 @@ async fn a_vendor_file_goes_through_the_same_import_and_refreshes_the_catalog() 
     assert_eq!(vendors["total"], 1);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn vendor_demand_counts_bookings_per_catalog_vendor_by_size_and_date() {
     let app = with_known_bookings().await;
     let filevine = app

@@ -18,7 +18,7 @@ fn names(page: &Value) -> Vec<String> {
         .collect()
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn fourteen_categories_are_seeded_with_the_nine_stages_in_order() {
     let mut app = signed_in().await;
     let cats = app.get("/api/categories").await.json();
@@ -45,7 +45,7 @@ async fn fourteen_categories_are_seeded_with_the_nine_stages_in_order() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn seeding_twice_changes_nothing() {
     let mut app = signed_in().await;
     let before = app
@@ -60,7 +60,7 @@ async fn seeding_twice_changes_nothing() {
     assert_eq!(before, after);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn vendors_page_twenty_four_at_a_time_and_clamp_the_page() {
     let mut app = signed_in().await;
     let first = app.get("/api/vendors").await.json();
@@ -86,7 +86,7 @@ async fn vendors_page_twenty_four_at_a_time_and_clamp_the_page() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn vendors_filter_by_categories_and_hide_inactive_unless_asked() {
     let mut app = signed_in().await;
     let page = app
@@ -114,7 +114,7 @@ async fn vendors_filter_by_categories_and_hide_inactive_unless_asked() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn junk_or_unknown_category_ids_are_a_clear_400() {
     let mut app = signed_in().await;
     let junk = app.get("/api/vendors?categoryIds=1,abc").await;
@@ -134,7 +134,7 @@ async fn junk_or_unknown_category_ids_are_a_clear_400() {
     assert_eq!(compare.status, StatusCode::BAD_REQUEST);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn sorts_are_name_order_both_ways_or_partners_first() {
     let mut app = signed_in().await;
     let asc = names(
@@ -173,7 +173,7 @@ async fn sorts_are_name_order_both_ways_or_partners_first() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn search_is_case_and_accent_insensitive_and_bounded() {
     let mut app = signed_in().await;
     let first = names(&app.get("/api/vendors?sort=name_asc").await.json())[0].clone();
@@ -206,7 +206,7 @@ fn urlencode(s: &str) -> String {
         .collect()
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn questions_come_without_their_tags_and_unknown_categories_are_404() {
     let mut app = signed_in().await;
     let qs = app.get("/api/questions/2").await.json();

@@ -45,7 +45,7 @@ fn column(comparison: &Value, id: u64) -> &Value {
         .unwrap_or_else(|| panic!("vendor {id} missing from {comparison}"))
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn every_bad_list_of_ids_is_refused_with_a_clear_message() {
     let mut app = signed_in().await;
     let cases = [
@@ -99,7 +99,7 @@ async fn every_bad_list_of_ids_is_refused_with_a_clear_message() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn an_unknown_vendor_is_named_in_a_404() {
     let mut app = signed_in().await;
     let res = compare(&mut app, "9301,999999").await;
@@ -107,7 +107,7 @@ async fn an_unknown_vendor_is_named_in_a_404() {
     assert_eq!(res.error(), "There is no vendor with id 999999");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_comparison_needs_a_session() {
     let mut app = TestApp::new();
     let res = compare(&mut app, "1,2").await;
@@ -115,7 +115,7 @@ async fn the_comparison_needs_a_session() {
     assert!(res.json()["error"].is_string());
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn columns_follow_the_order_asked_and_mark_the_firms_tools_and_the_differences() {
     let mut app = signed_in().await;
     let res = app
@@ -200,7 +200,7 @@ async fn columns_follow_the_order_asked_and_mark_the_firms_tools_and_the_differe
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn vendors_of_different_categories_are_said_to_answer_different_needs() {
     let mut app = signed_in().await;
     let c = compare(&mut app, &format!("{SMITH},{LEADCO}")).await.json();
@@ -221,7 +221,7 @@ async fn vendors_of_different_categories_are_said_to_answer_different_needs() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_match_score_comes_from_the_firms_latest_questionnaire_in_the_category() {
     let mut app = signed_in().await;
     let questions = app.get(&format!("/api/questions/{INTAKE}")).await.json();
@@ -287,7 +287,7 @@ fn bookings(first: usize, n: usize, client: &str, size: &str) -> String {
     csv
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn recent_demo_bookings_under_five_are_shown_as_fewer_than_five() {
     let mut app = signed_in().await;
     // Four by firms of the user's size, and many by another size (another peer group).
@@ -328,7 +328,7 @@ async fn recent_demo_bookings_under_five_are_shown_as_fewer_than_five() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn sample_bookings_are_never_counted() {
     let mut app = TestApp::with_config(|c| c.sample_data = true);
     app.sign_up().await;
@@ -369,7 +369,7 @@ async fn firm_using(app: &mut TestApp, n: usize, vendor: u64) {
     assert!(res.status.is_success(), "{}", res.text());
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn peer_adoption_is_shown_from_five_other_firms_of_the_users_size() {
     let mut app = signed_in().await;
     // The user's own firm uses Smith too: it is never counted, so 4 others stay hidden.
@@ -421,7 +421,7 @@ fn any_ids_text_gets_an_answer_or_a_clear_error_never_a_500() {
     use proptest::prelude::*;
     use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
-    let rt = tokio::runtime::Builder::new_current_thread()
+    let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .unwrap();

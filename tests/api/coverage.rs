@@ -87,7 +87,7 @@ fn shares(map: &Value) -> Vec<Value> {
         .collect()
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_map_lists_the_nine_stages_in_order_then_the_other_categories_with_the_firms_answers() {
     let mut app = TestApp::new();
     let me = viewer(&mut app).await;
@@ -124,7 +124,7 @@ async fn the_map_lists_the_nine_stages_in_order_then_the_other_categories_with_t
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn four_firms_of_the_size_give_no_share_and_a_fifth_shows_them() {
     let mut app = TestApp::new();
     let me = viewer(&mut app).await;
@@ -168,7 +168,7 @@ async fn four_firms_of_the_size_give_no_share_and_a_fifth_shows_them() {
     assert_eq!(map["peerFirms"], json!({ "value": 5, "text": "5" }));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn firms_of_other_sizes_are_not_counted() {
     let mut app = TestApp::new();
     let me = viewer(&mut app).await;
@@ -208,7 +208,7 @@ async fn unverified_account(app: &mut TestApp, email: &str, law_firm: &str, yes:
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn sign_ups_typing_one_name_are_firms_of_their_own_and_count_only_once_verified() {
     let mut app = TestApp::new();
     let me = viewer(&mut app).await;
@@ -235,7 +235,7 @@ async fn sign_ups_typing_one_name_are_firms_of_their_own_and_count_only_once_ver
     assert_eq!(item(&map, LEAD_GENERATION)["peerShare"], 20);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn five_unverified_sign_ups_with_a_firms_name_move_no_count() {
     let mut app = TestApp::new();
     let me = viewer(&mut app).await;
@@ -252,7 +252,7 @@ async fn five_unverified_sign_ups_with_a_firms_name_move_no_count() {
     assert!(shares(&map).iter().all(Value::is_null), "{map}");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn an_unknown_size_is_said_and_compared_with_nobody() {
     let mut app = TestApp::new();
     peer_firms(&mut app, "Peer", 5, "E6_20", &[INTAKE]).await;
@@ -292,7 +292,7 @@ async fn an_unknown_size_is_said_and_compared_with_nobody() {
     assert_eq!(item(&map, INTAKE)["peerShare"], 100);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_map_needs_a_session() {
     let mut app = TestApp::new();
     let res = app.get(PATH).await;

@@ -132,7 +132,7 @@ async fn undo(app: &mut TestApp, vendor_id: &str) -> TestResponse {
     .await
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn dismissing_as_too_expensive_lowers_vendors_at_or_above_its_price_and_says_so() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -178,7 +178,7 @@ async fn dismissing_as_too_expensive_lowers_vendors_at_or_above_its_price_and_sa
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn dismissing_as_not_working_with_our_tools_doubles_the_integration_factor() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -210,7 +210,7 @@ async fn dismissing_as_not_working_with_our_tools_doubles_the_integration_factor
     assert!(factor(ranked(&after, ids[1]), "dismissedPrice").is_none());
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn dismissed_vendors_are_listed_with_their_reason_and_undo_brings_them_back() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -256,7 +256,7 @@ async fn dismissed_vendors_are_listed_with_their_reason_and_undo_brings_them_bac
     assert_eq!(res.status, StatusCode::BAD_REQUEST);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn bad_reasons_and_unknown_vendors_are_refused_and_nothing_is_stored() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -337,7 +337,7 @@ async fn bad_reasons_and_unknown_vendors_are_refused_and_nothing_is_stored() {
     assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn another_users_dismissals_are_never_visible_undoable_or_effective() {
     let mut app = TestApp::new();
     app.sign_up().await;

@@ -148,7 +148,7 @@ fn a_public_url_that_is_not_an_http_url_stops_the_start_with_a_clear_message() {
     assert!(stderr.contains("https://litstack.firm.test"), "{stderr}");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_foreign_host_is_a_json_421_on_every_path_and_no_host_passes() {
     let mut app = TestApp::new();
     for path in ["/api/auth/me", "/trends", "/assets/app.js"] {
@@ -171,7 +171,7 @@ async fn a_foreign_host_is_a_json_421_on_every_path_and_no_host_passes() {
 // ---------------------------------------------------------------------------------------------
 // Methods
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_state_changing_method_on_a_web_app_path_is_a_405_naming_get() {
     let mut app = TestApp::new();
     for (method, path) in [

@@ -9,7 +9,7 @@ use crate::helpers::{PASSWORD, TestApp};
 
 const FORGED: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_session_ended_by_a_password_change_is_told_so() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -48,7 +48,7 @@ async fn a_session_ended_by_a_password_change_is_told_so() {
     assert_eq!(app.get("/api/auth/me").await.status, StatusCode::OK);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_member_removed_from_the_firm_is_told_which_firm() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -78,7 +78,7 @@ async fn a_member_removed_from_the_firm_is_told_which_firm() {
     assert_eq!(app.get("/api/auth/me").await.status, StatusCode::OK);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_session_that_was_signed_out_or_never_there_has_no_reason() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -98,7 +98,7 @@ async fn a_session_that_was_signed_out_or_never_there_has_no_reason() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_reason_names_no_secret() {
     let mut app = TestApp::new();
     app.sign_up().await;

@@ -175,7 +175,7 @@ async fn everything(app: &mut TestApp, firms: &Firms) -> Vec<Value> {
     out
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn merging_keeps_every_item_of_both_firms_under_the_kept_one() {
     let mut app = TestApp::new();
     let firms = three_firms(&mut app).await;
@@ -338,7 +338,7 @@ async fn merging_keeps_every_item_of_both_firms_under_the_kept_one() {
     assert_eq!(res.json()["user"]["firm"]["id"].as_u64(), Some(into));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_refused_merge_changes_nothing() {
     let mut app = TestApp::new();
     let firms = three_firms(&mut app).await;
@@ -386,7 +386,7 @@ async fn a_refused_merge_changes_nothing() {
     assert_eq!(everything(&mut app, &firms).await, before);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_verified_firm_merged_into_an_unverified_one_leaves_it_verified() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -404,7 +404,7 @@ async fn a_verified_firm_merged_into_an_unverified_one_leaves_it_verified() {
     assert_eq!(res.json()["firm"]["disabled"], false);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_operator_may_merge_another_firm_into_their_own() {
     let mut app = TestApp::new();
     let ann = app.sign_up().await.json();
@@ -423,7 +423,7 @@ async fn the_operator_may_merge_another_firm_into_their_own() {
 }
 
 /// `litstack firms list` and `litstack firms merge` on a stopped install's data directory.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_command_line_lists_and_merges_firms() {
     let mut app = TestApp::on_file();
     app.sign_up().await;
@@ -479,7 +479,7 @@ async fn the_command_line_lists_and_merges_firms() {
 
 /// On a hub, another node's cached session of a moved member sees the kept firm within a second
 /// or two: the merge writes the change log in its own transaction.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_merge_on_one_hub_node_reaches_the_other_nodes_sessions() {
     use std::time::{Duration, Instant};
     let url = crate::helpers::fresh_database();

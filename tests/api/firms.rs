@@ -6,7 +6,7 @@ use serde_json::json;
 
 use crate::helpers::{PASSWORD, TestApp};
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn sign_up_makes_a_firm_with_the_person_as_its_owner() {
     let mut app = TestApp::new();
     let res = app.sign_up().await;
@@ -28,7 +28,7 @@ async fn sign_up_makes_a_firm_with_the_person_as_its_owner() {
     assert_eq!(items[0]["isYou"], true);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn owners_change_the_firms_details_and_bad_values_are_named() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -54,7 +54,7 @@ async fn owners_change_the_firms_details_and_bad_values_are_named() {
     assert_eq!(blank.status, StatusCode::BAD_REQUEST);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn owners_change_the_firms_onboarding_answers_all_checked_before_any_is_written() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -100,7 +100,7 @@ async fn owners_change_the_firms_onboarding_answers_all_checked_before_any_is_wr
     assert_eq!(res.status, StatusCode::FORBIDDEN);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_last_owner_cannot_step_down_or_be_removed() {
     let mut app = TestApp::new();
     let res = app.sign_up().await;
@@ -124,7 +124,7 @@ async fn the_last_owner_cannot_step_down_or_be_removed() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn another_firms_member_is_a_404_like_no_one() {
     let mut app = TestApp::new();
     let ann = app.sign_up().await.json()["user"]["id"].as_u64().unwrap();
@@ -148,7 +148,7 @@ async fn another_firms_member_is_a_404_like_no_one() {
     assert_eq!(members["items"].as_array().unwrap().len(), 1);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_operator_verifies_and_disables_firms_and_others_may_not() {
     let mut app = TestApp::new();
     app.sign_up().await;

@@ -122,7 +122,7 @@ fn age_session(app: &TestApp) {
     app.state.sessions.forget_all();
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn reads_answer_after_each_kind_of_failed_write_and_writes_work_again_once_space_is_freed() {
     let (mut app, disk) = an_install_on_a_disk_that_fills().await;
     let before = read_all(&mut app, "nothing").await;

@@ -665,7 +665,7 @@ fn query_string() -> impl Strategy<Value = (String, String)> {
 
 #[test]
 fn query_strings_get_200_or_a_json_400_never_a_500() {
-    let rt = tokio::runtime::Builder::new_current_thread()
+    let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .unwrap();
@@ -955,7 +955,7 @@ fn is_error_shape(body: &[u8]) -> bool {
 
 #[test]
 fn json_bodies_with_any_values_never_get_a_500() {
-    let rt = tokio::runtime::Builder::new_current_thread()
+    let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .unwrap();
@@ -1021,7 +1021,7 @@ fn json_bodies_with_any_values_never_get_a_500() {
 /// Uploads that are broken as multipart: cut short, wrong boundaries, no file, odd headers.
 #[test]
 fn broken_uploads_never_get_a_500() {
-    let rt = tokio::runtime::Builder::new_current_thread()
+    let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .unwrap();

@@ -62,9 +62,22 @@ pub fn cluster_url() -> String {
     })
 }
 
+/// Enters, for the guard's life, the runtime a PostgreSQL store is opened in when the test runs
+/// none (a plain `#[test]`, a thread of its own): the store drives sqlx there. An async test's
+/// store runs in the test's own runtime (a multi-thread one: a current-thread runtime cannot host
+/// a store's blocking calls), and this does nothing.
+pub fn enter_runtime() -> Option<tokio::runtime::EnterGuard<'static>> {
+    static SHARED: std::sync::LazyLock<tokio::runtime::Runtime> =
+        std::sync::LazyLock::new(|| tokio::runtime::Runtime::new().unwrap());
+    tokio::runtime::Handle::try_current()
+        .is_err()
+        .then(|| SHARED.enter())
+}
+
 /// A new, empty database in the throwaway cluster.
 pub fn fresh_database() -> String {
     watchdog();
+    let _in_runtime = enter_runtime();
     use std::sync::atomic::{AtomicU32, Ordering};
     static NEXT: AtomicU32 = AtomicU32::new(0);
     let name = format!(
@@ -142,6 +155,7 @@ impl TestApp {
             config.database_url = Some(fresh_database());
         }
         adjust(&mut config);
+        let _in_runtime = enter_runtime();
         let state = AppState::open(config).unwrap();
         let router = litstack::app(state.clone());
         TestApp {
@@ -341,6 +355,7 @@ impl TestApp {
         let config = self.state.config.clone();
         let cookie = self.cookie.clone();
         let dir = self.shut_down();
+        let _in_runtime = enter_runtime();
         let state = AppState::open(config).unwrap();
         let router = litstack::app(state.clone());
         TestApp {

@@ -391,7 +391,7 @@ fn wrong_type(v: &Value) -> Value {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn every_state_changing_route_refuses_hostile_requests_with_a_json_error() {
     let (mut app, admin, user) = two_users().await;
     let mut failures: Vec<String> = Vec::new();
@@ -576,7 +576,7 @@ async fn every_state_changing_route_refuses_hostile_requests_with_a_json_error()
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_wrong_method_on_an_api_route_is_a_json_405() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -596,7 +596,7 @@ async fn a_wrong_method_on_an_api_route_is_a_json_405() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_route_table_lists_every_state_changing_route() {
     // The served document is assembled from the routers' own declarations: its operations are
     // the routes.
@@ -729,7 +729,7 @@ fn allowed(route: &Route) -> Allowed {
 /// Every firm role against every state-changing route, on either backend: a viewer, a member
 /// and an admin of Ann's firm send each route's valid example, and the answer is a 403 exactly
 /// where the role may not (with the message that names why), never elsewhere.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn every_firm_role_meets_every_state_changing_route_as_its_role_allows() {
     let mut app = TestApp::new();
     app.sign_up().await;

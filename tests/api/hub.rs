@@ -3,7 +3,7 @@
 
 use litstack::store::{OpenError, Store};
 
-use crate::helpers::{cluster_url, fresh_database};
+use crate::helpers::{cluster_url, enter_runtime, fresh_database};
 
 fn config_for(url: &str) -> litstack::Config {
     let dir = std::env::temp_dir().join(format!("litstack-hub-{}", std::process::id()));
@@ -13,6 +13,7 @@ fn config_for(url: &str) -> litstack::Config {
 }
 
 fn open_error(url: &str) -> OpenError {
+    let _in_runtime = enter_runtime();
     match Store::open(&config_for(url)) {
         Ok(_) => panic!("{url} opened"),
         Err(e) => e,
@@ -45,11 +46,15 @@ fn the_schema_is_migrated_once_and_a_newer_one_is_refused() {
     let url = fresh_database();
     // Two nodes starting together: the advisory lock lets one migrate, the other waits.
     std::thread::scope(|s| {
-        let a = s.spawn(|| Store::open(&config_for(&url)).map(|_| ()));
-        let b = s.spawn(|| Store::open(&config_for(&url)).map(|_| ()));
+        let open = || {
+            let _in_runtime = enter_runtime();
+            Store::open(&config_for(&url)).map(|_| ())
+        };
+        let (a, b) = (s.spawn(open), s.spawn(open));
         a.join().unwrap().unwrap();
         b.join().unwrap().unwrap();
     });
+    let _in_runtime = enter_runtime();
     let Store::Postgres(pg) = Store::open(&config_for(&url)).unwrap() else {
         panic!("not PostgreSQL")
     };
@@ -73,7 +78,7 @@ fn the_schema_is_migrated_once_and_a_newer_one_is_refused() {
 
 /// A firm's redb install, used for a while, then copied into a hub: every table's rows arrive, the
 /// same session cookie still signs in, and every screen's answer is the same.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn an_install_copied_into_postgresql_answers_as_it_did() {
     use axum::http::{Method, StatusCode};
     use serde_json::json;
@@ -182,6 +187,7 @@ async fn an_install_copied_into_postgresql_answers_as_it_did() {
 #[test]
 fn an_export_names_what_is_missing() {
     let dir = tempfile::tempdir().unwrap();
+    let _in_runtime = enter_runtime();
     let message = litstack::export::to_postgres(dir.path(), &fresh_database())
         .unwrap_err()
         .to_string();

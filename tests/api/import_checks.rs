@@ -18,7 +18,7 @@ fn errors(report: &Value) -> Vec<String> {
         .collect()
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_booking_dated_more_than_a_day_ahead_is_a_row_error_and_never_reaches_the_trends() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -44,7 +44,7 @@ async fn a_booking_dated_more_than_a_day_ahead_is_a_row_error_and_never_reaches_
     assert_eq!(trends["total"], 2, "{trends}");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn vendor_texts_that_a_spreadsheet_would_run_are_refused_and_never_listed() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -80,7 +80,7 @@ async fn vendor_texts_that_a_spreadsheet_would_run_are_refused_and_never_listed(
     assert_eq!(found["total"], 1, "{found}");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn clients_that_name_no_catalog_vendor_are_imported_counted_and_named_most_first() {
     let mut app = TestApp::new();
     app.sign_up().await;

@@ -7,7 +7,7 @@ use serde_json::json;
 
 use crate::helpers::{PASSWORD, TestApp};
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn an_invited_person_joins_the_firm_with_the_role_and_is_asked_nothing_about_the_firm() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -80,7 +80,7 @@ async fn an_invited_person_joins_the_firm_with_the_role_and_is_asked_nothing_abo
     assert!(pending["items"].as_array().unwrap().is_empty());
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_withdrawn_or_unknown_link_says_so_and_another_firm_cannot_touch_an_invitation() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -152,7 +152,7 @@ async fn a_withdrawn_or_unknown_link_says_so_and_another_firm_cannot_touch_an_in
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn only_owners_and_admins_invite_and_only_owners_invite_owners() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -221,7 +221,7 @@ async fn only_owners_and_admins_invite_and_only_owners_invite_owners() {
     assert_eq!(res.json()["user"]["firmRole"], "member");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_reset_link_sets_a_new_password_once_and_ends_the_members_sessions() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -322,7 +322,7 @@ async fn a_reset_link_sets_a_new_password_once_and_ends_the_members_sessions() {
     assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn an_invite_only_install_refuses_sign_ups_without_an_invitation() {
     let mut app = TestApp::new();
     // The first account is the operator's, whatever the mode.
@@ -339,6 +339,7 @@ async fn an_invite_only_install_refuses_sign_ups_without_an_invitation() {
         )
         .await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["signUp"], "invite-only");
     let bad = app
         .call(
             Method::PUT,
@@ -365,7 +366,7 @@ async fn an_invite_only_install_refuses_sign_ups_without_an_invitation() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_audit_log_says_who_did_what_to_the_firms_accounts() {
     let mut app = TestApp::new();
     app.sign_up().await;

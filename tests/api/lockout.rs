@@ -63,7 +63,7 @@ async fn operator_and_ann() -> (TestApp, String) {
     (app, operator)
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn forty_sign_ups_for_a_taken_email_from_one_client_are_refused_after_the_limit() {
     let (mut app, _) = operator_and_ann().await;
 
@@ -93,7 +93,7 @@ async fn forty_sign_ups_for_a_taken_email_from_one_client_are_refused_after_the_
     assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn ten_wrong_passwords_from_one_client_do_not_lock_the_owner_out_from_another() {
     let (mut app, _) = operator_and_ann().await;
     let (attacker, owner) = ("203.0.113.66", "198.51.100.7");
@@ -114,7 +114,7 @@ async fn ten_wrong_passwords_from_one_client_do_not_lock_the_owner_out_from_anot
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn past_the_account_wide_threshold_clients_that_failed_wait_and_a_new_one_signs_in() {
     let (mut app, _) = operator_and_ann().await;
     // 100 failures from 20 clients, 5 each: no client reaches its own limit of 10.
@@ -143,7 +143,7 @@ async fn past_the_account_wide_threshold_clients_that_failed_wait_and_a_new_one_
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_operator_sees_a_locked_account_and_unlocking_it_lets_its_owner_in() {
     let (mut app, operator) = operator_and_ann().await;
     let client = "203.0.113.5";
@@ -200,7 +200,7 @@ async fn the_operator_sees_a_locked_account_and_unlocking_it_lets_its_owner_in()
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_flood_of_meeting_clicks_from_one_session_is_refused_and_another_client_is_not() {
     let mut app = behind_proxy();
     let res = sign_up_from(&mut app, "192.0.2.1", "bo@roe-law.com").await;

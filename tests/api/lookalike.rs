@@ -25,7 +25,7 @@ async fn sign_up(app: &mut TestApp, name: &str, email: &str, firm: &str) -> (Sta
     (res.status, error)
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn an_email_with_a_zero_width_space_is_refused_rather_than_a_second_account() {
     let mut app = TestApp::new();
     let (status, _) = sign_up(&mut app, "Alice", "alice@firma.test", "Firma").await;
@@ -61,7 +61,7 @@ async fn an_email_with_a_zero_width_space_is_refused_rather_than_a_second_accoun
     assert_eq!(res.json()["user"]["email"], "ren\u{e9}@firma.test");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn names_and_firm_names_with_hidden_characters_are_refused_at_sign_up_and_in_the_profile() {
     let mut app = TestApp::new();
     for (name, firm, message) in [
@@ -101,7 +101,7 @@ async fn names_and_firm_names_with_hidden_characters_are_refused_at_sign_up_and_
     assert!(res.error().starts_with(&format!("Law firm name {HIDDEN}")));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_brief_cell_starting_with_a_line_feed_then_a_formula_is_escaped() {
     let mut app = TestApp::new();
     app.sign_up().await;

@@ -18,7 +18,7 @@ async fn signed_in_with_vendors() -> (TestApp, u64, u64) {
     (app, ids[0], ids[1])
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_click_is_recorded_and_answers_the_tagged_booking_link() {
     let (mut app, slotwise, _) = signed_in_with_vendors().await;
 
@@ -43,7 +43,7 @@ async fn a_click_is_recorded_and_answers_the_tagged_booking_link() {
     assert!((chrono::Utc::now() - recorded.to_utc()).num_seconds().abs() < 60);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_booking_link_carries_the_configured_utm_source() {
     let mut app = TestApp::with_config(|c| c.utm_source = "acme-firm".into());
     app.sign_up().await;
@@ -63,7 +63,7 @@ async fn the_booking_link_carries_the_configured_utm_source() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn every_source_page_of_the_spec_is_accepted() {
     let (mut app, slotwise, _) = signed_in_with_vendors().await;
     for page in [
@@ -85,7 +85,7 @@ async fn every_source_page_of_the_spec_is_accepted() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_click_on_an_unknown_vendor_is_a_400_and_stores_nothing() {
     let (mut app, _, _) = signed_in_with_vendors().await;
 
@@ -101,7 +101,7 @@ async fn a_click_on_an_unknown_vendor_is_a_400_and_stores_nothing() {
     assert_eq!(app.get("/api/meeting-clicks").await.json(), json!([]));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_vendor_without_a_scheduler_cannot_be_clicked() {
     let (mut app, _, paperless) = signed_in_with_vendors().await;
 
@@ -116,7 +116,7 @@ async fn a_vendor_without_a_scheduler_cannot_be_clicked() {
     assert_eq!(res.error(), "This vendor has no scheduler");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn malformed_clicks_are_a_400_with_a_readable_message() {
     let (mut app, slotwise, _) = signed_in_with_vendors().await;
 
@@ -175,7 +175,7 @@ async fn malformed_clicks_are_a_400_with_a_readable_message() {
     assert_eq!(app.get("/api/meeting-clicks").await.json(), json!([]));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn signed_out_visitors_can_neither_click_nor_list() {
     let (mut app, slotwise, _) = signed_in_with_vendors().await;
     app.sign_out().await;
@@ -192,7 +192,7 @@ async fn signed_out_visitors_can_neither_click_nor_list() {
     assert_eq!(get.status, StatusCode::UNAUTHORIZED);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn each_user_lists_only_their_own_clicks_newest_first() {
     let (mut app, slotwise, _) = signed_in_with_vendors().await;
     let first = app
@@ -243,7 +243,7 @@ async fn each_user_lists_only_their_own_clicks_newest_first() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_list_holds_at_most_fifty_clicks() {
     let (mut app, slotwise, _) = signed_in_with_vendors().await;
     for _ in 0..53 {
@@ -267,7 +267,7 @@ async fn the_list_holds_at_most_fifty_clicks() {
     assert!(ids.windows(2).all(|w| w[0] > w[1]));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_vendor_without_a_booking_link_is_opened_on_its_website_and_counted_apart() {
     let (mut app, slotwise, paperless) = signed_in_with_vendors().await;
     let booking = app
@@ -315,7 +315,7 @@ async fn a_vendor_without_a_booking_link_is_opened_on_its_website_and_counted_ap
     assert!(!shortlist.contains("Paperless"), "{shortlist}");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_website_click_needs_a_website_and_a_known_kind() {
     let mut app = TestApp::new();
     app.sign_up().await;

@@ -43,7 +43,7 @@ fn hub(node: &TestApp) -> &litstack::hub::Hub {
     node.state.hub.as_ref().unwrap()
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_sign_out_on_one_node_ends_the_session_on_the_other() {
     let (mut a, mut b) = two_nodes().await;
     // B has the session cached: the next request needs no database.
@@ -56,7 +56,7 @@ async fn a_sign_out_on_one_node_ends_the_session_on_the_other() {
     eprintln!("sign-out on A reached B in {took:?}");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_password_change_on_one_node_ends_the_other_sessions_there() {
     let (mut a, mut b) = two_nodes().await;
     // A second session of the same account, on B only.
@@ -79,7 +79,7 @@ async fn a_password_change_on_one_node_ends_the_other_sessions_there() {
     assert_eq!(a.get("/api/auth/me").await.status, StatusCode::OK);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn an_import_on_one_node_reaches_the_other_nodes_trends() {
     let (mut a, mut b) = two_nodes().await;
     assert_eq!(b.get("/api/trends").await.json()["total"], 0);
@@ -97,7 +97,7 @@ async fn an_import_on_one_node_reaches_the_other_nodes_trends() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_vendor_change_on_one_node_reaches_the_other_nodes_directory() {
     let (mut a, mut b) = two_nodes().await;
     let res = a
@@ -116,10 +116,12 @@ async fn a_vendor_change_on_one_node_reaches_the_other_nodes_directory() {
     .await;
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_vendor_deleted_on_one_node_is_gone_from_the_other_nodes_directory() {
     let (mut a, mut b) = two_nodes().await;
-    assert_eq!(b.get("/api/vendors/1").await.status, StatusCode::OK);
+    let profile = b.get("/api/vendors/1").await;
+    assert_eq!(profile.status, StatusCode::OK);
+    assert_eq!(profile.json()["id"], 1, "{}", profile.text());
     let res = a
         .call(axum::http::Method::DELETE, "/api/admin/vendors/1", None)
         .await;
@@ -130,7 +132,7 @@ async fn a_vendor_deleted_on_one_node_is_gone_from_the_other_nodes_directory() {
     .await;
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_node_whose_listener_is_killed_catches_up_and_listens_again() {
     let (mut a, mut b) = two_nodes().await;
     assert_eq!(b.get("/api/auth/me").await.status, StatusCode::OK);
@@ -166,7 +168,7 @@ async fn a_node_whose_listener_is_killed_catches_up_and_listens_again() {
     .await;
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn while_the_database_is_away_requests_answer_503_and_the_node_recovers_by_itself() {
     let cluster = crate::cluster::Cluster::start();
     let url = litstack::store::postgres::create_database(&cluster.url(), "away").unwrap();
@@ -207,7 +209,7 @@ async fn while_the_database_is_away_requests_answer_503_and_the_node_recovers_by
     assert_eq!(node.get("/api/profile").await.status, StatusCode::OK);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_hub_node_offers_no_backup_file_and_says_how_to_back_up() {
     let (mut a, _b) = two_nodes().await;
     let res = a.get("/api/admin/backup").await;
@@ -215,7 +217,7 @@ async fn a_hub_node_offers_no_backup_file_and_says_how_to_back_up() {
     assert_eq!(res.error(), litstack::admin::HUB_BACKUP);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_data_directory_pointed_at_another_hub_never_loads_the_first_hubs_bookings() {
     let shared = tempfile::tempdir().unwrap();
     let node_on = |url: String, dir: std::path::PathBuf| {
@@ -277,7 +279,7 @@ async fn save_intake(node: &mut TestApp, uses: bool) {
 }
 
 /// Each node keeps the peer figures in memory; a tech-stack save on A must move B's.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_tech_stack_change_on_one_node_moves_the_other_nodes_peer_figures() {
     let (mut a, mut b) = two_nodes().await;
     for n in 1..=4 {

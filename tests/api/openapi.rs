@@ -70,7 +70,7 @@ fn resolve<'a>(doc: &'a Value, schema: &'a Value) -> &'a Value {
 /// client meets it: every documented operation is answered by a handler (an answer of its own,
 /// even a 400, 401 or 404 of a missing record), never by the API's fallbacks (a 404 "No API
 /// endpoint", or a 405 for a method the path does not take).
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn every_documented_operation_is_answered_by_its_handler() {
     let doc = document().await;
     let documented = operations(&doc);
@@ -100,7 +100,7 @@ async fn every_documented_operation_is_answered_by_its_handler() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_web_apps_copy_of_the_document_is_current() {
     let served = serde_json::to_string_pretty(&document().await).unwrap() + "\n";
     if std::env::var(UPDATE_VAR).is_ok_and(|v| v == "1") {
@@ -115,7 +115,7 @@ async fn the_web_apps_copy_of_the_document_is_current() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_document_is_public_and_the_same_whatever_the_configuration() {
     let mut app = TestApp::with_config(|c| c.utm_source = "utm-marker-93017".into());
     app.sign_up().await;
@@ -133,7 +133,7 @@ async fn the_document_is_public_and_the_same_whatever_the_configuration() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn every_operation_but_the_public_ones_needs_the_session_cookie() {
     let doc = document().await;
     let scheme = &doc["components"]["securitySchemes"]["session"];
@@ -156,7 +156,7 @@ async fn every_operation_but_the_public_ones_needs_the_session_cookie() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn every_error_answer_is_documented_as_the_error_shape() {
     let doc = document().await;
     let shape = &doc["components"]["schemas"]["ErrorBody"];
@@ -188,7 +188,7 @@ async fn every_error_answer_is_documented_as_the_error_shape() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn json_request_bodies_refuse_unknown_fields_as_the_server_does() {
     let doc = document().await;
     let mut bodies = 0;
@@ -208,7 +208,7 @@ async fn json_request_bodies_refuse_unknown_fields_as_the_server_does() {
     assert!(bodies >= 9, "only {bodies} JSON request bodies found");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn query_parameters_say_an_empty_value_means_absent_as_the_server_treats_it() {
     let doc = document().await;
     let mut app = TestApp::new();
@@ -256,7 +256,7 @@ async fn query_parameters_say_an_empty_value_means_absent_as_the_server_treats_i
 }
 
 /// What scripts/api-fuzz.sh (schemathesis) found, kept fixed.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn invalid_input_schemathesis_found_accepted_is_refused() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -275,7 +275,7 @@ async fn invalid_input_schemathesis_found_accepted_is_refused() {
 
 /// Every code the document offers for a request enum is one the server takes (the band codes were
 /// once documented as Rust variant names, which the server refuses).
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn every_documented_code_of_a_request_enum_is_accepted() {
     let doc = document().await;
     let schemas = &doc["components"]["schemas"];
@@ -317,7 +317,7 @@ async fn every_documented_code_of_a_request_enum_is_accepted() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn every_path_parameter_is_a_segment_of_its_path() {
     // A query struct documented without `parameter_in = Query` shows up as a path parameter, and
     // the web client's types then ask for it in the wrong place.

@@ -15,7 +15,7 @@ use crate::helpers::{PASSWORD, TestApp, fresh_database, on_postgres};
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pre-firm");
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_data_directory_from_before_firms_gives_each_account_a_firm_of_its_own_with_its_data() {
     let app = TestApp::with_config(|c| {
         c.database_url = None;
@@ -29,7 +29,7 @@ async fn a_data_directory_from_before_firms_gives_each_account_a_firm_of_its_own
     each_account_owns_a_firm_with_its_data_after_every_start(app).await;
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_hub_database_from_before_firms_gives_each_account_a_firm_of_its_own_with_its_data() {
     if !on_postgres() {
         return;

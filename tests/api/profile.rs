@@ -3,7 +3,7 @@ use serde_json::json;
 
 use crate::helpers::{PASSWORD, TestApp};
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn onboarding_is_incomplete_until_the_four_answers_are_saved() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -25,7 +25,7 @@ async fn onboarding_is_incomplete_until_the_four_answers_are_saved() {
     assert_eq!(profile["user"]["email"], "ann@doe-law.com");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn an_onboarding_band_outside_the_enumeration_is_refused() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -54,7 +54,7 @@ async fn an_onboarding_band_outside_the_enumeration_is_refused() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn profile_edits_are_saved_and_seen_by_me() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -65,6 +65,7 @@ async fn profile_edits_are_saved_and_seen_by_me() {
         )
         .await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["user"]["name"], "Ann Q. Doe");
     let me = app.get("/api/auth/me").await.json();
     assert_eq!(me["user"]["name"], "Ann Q. Doe");
     assert_eq!(me["user"]["firmSize"], "E21_50");
@@ -77,7 +78,7 @@ async fn profile_edits_are_saved_and_seen_by_me() {
     assert_eq!(cleared.json()["user"]["firmSize"], json!(null));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_patch_cannot_make_anyone_admin() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -96,7 +97,7 @@ async fn a_patch_cannot_make_anyone_admin() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn changing_the_email_needs_the_right_current_password() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -128,7 +129,7 @@ async fn changing_the_email_needs_the_right_current_password() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn an_email_already_in_use_cannot_be_taken() {
     let mut app = TestApp::new();
     app.sign_up_as("Bo", "bo@roe.com").await;
@@ -147,7 +148,7 @@ async fn an_email_already_in_use_cannot_be_taken() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_same_email_in_another_case_is_no_change() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -158,4 +159,6 @@ async fn the_same_email_in_another_case_is_no_change() {
         )
         .await;
     assert_eq!(res.status, StatusCode::OK);
+    assert_eq!(res.json()["user"]["email"], "ann@doe-law.com");
+    assert_eq!(res.json()["user"]["name"], "Ann");
 }

@@ -45,7 +45,7 @@ async fn evidence(app: &mut TestApp, id: u64) -> Value {
     res.json()
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn bad_ids_are_a_400_and_unknown_ids_a_404_on_both_routes() {
     let mut app = signed_in().await;
     for suffix in ["", "/evidence"] {
@@ -74,18 +74,22 @@ async fn bad_ids_are_a_400_and_unknown_ids_a_404_on_both_routes() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn both_routes_need_a_session() {
     let mut app = signed_in().await;
     app.sign_out().await;
     for path in ["/api/vendors/9001", "/api/vendors/9001/evidence"] {
         let res = app.get(path).await;
         assert_eq!(res.status, StatusCode::UNAUTHORIZED, "{path}");
-        assert!(!res.error().is_empty());
+        assert_eq!(
+            res.error(),
+            "You are not signed in. Please sign in to continue.",
+            "{path}"
+        );
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_profile_shows_the_vendor_and_marks_integrations_in_the_firms_stack() {
     let mut app = signed_in().await;
     let res = app
@@ -114,7 +118,7 @@ async fn the_profile_shows_the_vendor_and_marks_integrations_in_the_firms_stack(
     assert_eq!(p["history"]["recommendations"], json!([]));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn an_inactive_vendor_is_answered_but_never_an_alternative() {
     let mut app = signed_in().await;
     let res = app
@@ -146,7 +150,7 @@ async fn an_inactive_vendor_is_answered_but_never_an_alternative() {
     assert!(alts[top.len()..].iter().all(|a| a["reason"] != best));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_profile_meeting_click_is_part_of_the_firms_own_history() {
     let mut app = signed_in().await;
     let res = app
@@ -167,7 +171,7 @@ async fn a_profile_meeting_click_is_part_of_the_firms_own_history() {
     assert_eq!(theirs["history"]["meetingClicks"], json!([]));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn after_a_questionnaire_the_history_says_why_and_alternatives_follow_its_scores() {
     let mut app = signed_in().await;
     let catalog = app.state.catalog.load_full();
@@ -319,7 +323,7 @@ fn assert_nothing_small_can_be_worked_out(groups: &Value, total: &Value) {
     assert_eq!(total["value"].as_u64(), Some(sum));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn evidence_counts_real_bookings_by_month_and_size_and_hides_small_counts() {
     let mut app = signed_in().await;
     let today = Utc::now().date_naive();
@@ -342,6 +346,12 @@ async fn evidence_counts_real_bookings_by_month_and_size_and_hides_small_counts(
 
     let res = upload(&mut app, "bookings.csv", docketly_file(today).as_bytes()).await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    // The file's ids are those of 19 sample rows: the real rows replace them.
+    let report = res.json();
+    assert_eq!(
+        (&report["inserted"], &report["updated"]),
+        (&json!(0), &json!(19))
+    );
     let e = evidence(&mut app, DOCKETLY).await;
     assert_eq!(e["hasRealBookings"], true);
     assert_eq!(e["total"]["value"], 12, "the 24 months hold 7 + 2 + 3");
@@ -376,11 +386,12 @@ async fn evidence_counts_real_bookings_by_month_and_size_and_hides_small_counts(
     assert_eq!(recent["count"]["value"], 6);
 
     // A solo firm's own window holds one booking: "fewer than 5", never the number.
-    app.post(
+    let res = app.post(
         "/api/auth/sign-up",
         json!({ "name": "Sol O", "email": "sol@solo-law.com", "password": PASSWORD, "lawFirm": "Solo Law", "firmSize": "SOLO" }),
     )
     .await;
+    assert_eq!(res.json()["user"]["firmSize"], "SOLO", "{}", res.text());
     let e = evidence(&mut app, DOCKETLY).await;
     assert_eq!(e["recentForYourSize"]["count"]["value"], Value::Null);
     assert_eq!(e["recentForYourSize"]["count"]["text"], "fewer than 5");
@@ -399,7 +410,7 @@ fn months_between(from: &str, to: &str) -> usize {
     (parse(to) - parse(from)) as usize
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn fewer_than_five_bookings_in_all_are_one_hidden_count_with_no_total() {
     let mut app = signed_in().await;
     let today = Utc::now().date_naive();
@@ -411,6 +422,7 @@ async fn fewer_than_five_bookings_in_all_are_one_hidden_count_with_no_total() {
     );
     let res = upload(&mut app, "bookings.csv", csv.as_bytes()).await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["inserted"], 3);
     let e = evidence(&mut app, RULERLY).await;
     assert_eq!(e["total"], json!({ "value": null, "text": "fewer than 5" }));
     assert_eq!(e["months"].as_array().unwrap().len(), 1);
@@ -426,7 +438,7 @@ async fn fewer_than_five_bookings_in_all_are_one_hidden_count_with_no_total() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn peer_adoption_is_fewer_than_five_until_five_firms_of_the_size_use_it() {
     let mut app = signed_in().await;
     let adopt =
@@ -457,6 +469,7 @@ async fn peer_adoption_is_fewer_than_five_until_five_firms_of_the_size_use_it() 
     // A firm of another size is not a peer.
     let res = app.sign_in("ann@doe-law.com", PASSWORD).await;
     assert_eq!(res.status, StatusCode::OK);
+    assert_eq!(res.json()["user"]["email"], "ann@doe-law.com");
     let res = app
         .patch(
             "/api/profile",
@@ -464,6 +477,7 @@ async fn peer_adoption_is_fewer_than_five_until_five_firms_of_the_size_use_it() 
         )
         .await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["user"]["firmSize"], "SOLO");
     let e = evidence(&mut app, DOCKETLY).await;
     assert_eq!(
         e["peerAdoption"]["firms"],
@@ -476,7 +490,7 @@ async fn peer_adoption_is_fewer_than_five_until_five_firms_of_the_size_use_it() 
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_90_days_are_not_shown_when_the_24_months_would_give_away_the_rest() {
     let mut app = signed_in().await;
     let today = Utc::now().date_naive();
@@ -492,6 +506,7 @@ async fn the_90_days_are_not_shown_when_the_24_months_would_give_away_the_rest()
     }
     let res = upload(&mut app, "bookings.csv", csv.as_bytes()).await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["inserted"], 8);
     let e = evidence(&mut app, RULERLY).await;
     // No other size booked: their cells of none are shown with 6-20's, as one group of 8.
     let six_to_twenty = e["bySize"]

@@ -137,7 +137,7 @@ fn pick_ids(persisted: &Value, category_id: u64) -> Vec<u64> {
         .unwrap_or_default()
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn every_bad_answer_is_refused_with_a_clear_message() {
     let mut app = signed_in().await;
     let cat = stage_with_questions(&app);
@@ -201,7 +201,7 @@ async fn every_bad_answer_is_refused_with_a_clear_message() {
     assert_eq!(res.status, StatusCode::UNAUTHORIZED);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn compute_ranks_every_active_vendor_and_saves_the_top_three_as_picks() {
     let mut app = signed_in().await;
     let cat = stage_with_questions(&app);
@@ -298,7 +298,7 @@ async fn compute_ranks_every_active_vendor_and_saves_the_top_three_as_picks() {
     assert_eq!(stage["picks"], top3.len());
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn compute_refuses_another_users_response_another_category_and_unknown_ids() {
     let mut app = signed_in().await;
     let cat = stage_with_questions(&app);
@@ -351,7 +351,7 @@ async fn compute_refuses_another_users_response_another_category_and_unknown_ids
     assert_eq!(res.error(), "That questionnaire response was not found");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_dismissed_pick_stays_dismissed_and_only_picks_can_be_dismissed() {
     let mut app = signed_in().await;
     let cat = stage_with_questions(&app);
@@ -406,7 +406,7 @@ async fn a_dismissed_pick_stays_dismissed_and_only_picks_can_be_dismissed() {
     assert!(!pick_ids(&res.json(), cat).contains(&dismissed));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn clear_picks_empties_every_stage_and_a_stage_with_a_response_is_in_progress() {
     let mut app = signed_in().await;
     let cat = stage_with_questions(&app);
@@ -440,7 +440,7 @@ async fn clear_picks_empties_every_stage_and_a_stage_with_a_response_is_in_progr
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn pick_for_me_fills_every_category_stages_first_and_records_past_picks() {
     let mut app = signed_in().await;
     let res = app
@@ -478,7 +478,7 @@ async fn pick_for_me_fills_every_category_stages_first_and_records_past_picks() 
     assert_eq!(past["total"], total);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn past_recommendations_are_always_the_signed_in_users_own() {
     let mut app = signed_in().await;
     let cat = stage_with_questions(&app);
@@ -564,7 +564,7 @@ fn position(result: &Value, id: u64) -> usize {
     vendor_ids(result).iter().position(|v| *v == id).unwrap()
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn partner_status_changes_nothing_at_the_default_weight() {
     let mut app = signed_in().await;
     let cat = stage_with_questions(&app);
@@ -587,7 +587,7 @@ async fn partner_status_changes_nothing_at_the_default_weight() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_partner_weight_lifts_partners_and_says_so() {
     let mut app = TestApp::with_config(|c| c.partner_weight = 1.0);
     app.sign_up().await;
@@ -646,7 +646,7 @@ fn add_integration_twins(app: &TestApp, category_id: u64) -> (u64, u64) {
     ids
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_vendor_integrating_with_a_tool_the_firm_uses_outranks_an_equal_one() {
     let mut app = signed_in().await;
     let cat = stage_with_questions(&app);
@@ -676,7 +676,7 @@ async fn a_vendor_integrating_with_a_tool_the_firm_uses_outranks_an_equal_one() 
     assert!(w["breakdown"][2]["points"].as_f64().unwrap() > 0.0);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_vendor_the_firm_already_uses_is_marked_and_never_saved_as_a_pick() {
     let mut app = signed_in().await;
     let cat = stage_with_questions(&app);
@@ -775,7 +775,7 @@ async fn signed_in_with_sample_data() -> TestApp {
     app
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn sample_bookings_are_never_evidence_then_real_ones_are_quoted_exactly() {
     let mut app = signed_in_with_sample_data().await;
     let cat = stage_with_questions(&app);
@@ -940,7 +940,7 @@ async fn sample_bookings_are_never_evidence_then_real_ones_are_quoted_exactly() 
     assert_eq!(picks["rankedWithoutBookings"], false);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_category_outside_the_stages_keeps_its_picks_beside_the_nine_stages() {
     let mut app = signed_in().await;
     let catalog = app.state.catalog.load();
@@ -1016,7 +1016,7 @@ async fn a_category_outside_the_stages_keeps_its_picks_beside_the_nine_stages() 
     assert_eq!(persisted["items"], json!([]));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_page_note_names_the_widest_fallback_any_category_used() {
     let mut app = signed_in().await;
     // Every category gets 5 real bookings of its first active vendor: by firms of 2-5 (next to
@@ -1092,7 +1092,7 @@ async fn the_page_note_names_the_widest_fallback_any_category_used() {
 /// A vendor the firm rejected on its shortlist is decided: no ranking brings it back, /past lists
 /// it no more than a dismissed one, and its entry keeps the reasons it was added with while a
 /// later ranking is shown beside them as "now".
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_rejected_vendor_is_never_ranked_again_and_its_entry_keeps_its_reasons() {
     let mut app = signed_in().await;
     let cat = stage_with_questions(&app);
@@ -1182,7 +1182,7 @@ async fn a_rejected_vendor_is_never_ranked_again_and_its_entry_keeps_its_reasons
 
 /// Picks a questionnaire produced are the firm's own answers: Pick For Me fills the other
 /// categories and replaces them only when asked to.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn pick_for_me_keeps_a_questionnaires_picks_unless_asked_to_replace_them() {
     let mut app = signed_in().await;
     let cat = stage_with_questions(&app);

@@ -90,7 +90,7 @@ fn assert_reasons_are_specific_or_tied(body: &Value) {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn firms_that_differ_get_different_picks_each_with_its_own_reason() {
     let mut app = TestApp::new();
     // A solo firm with a small budget and Clio Manage.
@@ -192,7 +192,7 @@ async fn firms_that_differ_get_different_picks_each_with_its_own_reason() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn vendors_nothing_tells_apart_are_listed_in_catalog_order_and_the_note_says_so() {
     let mut app = TestApp::new();
     // A firm that told us only its size: many vendors fit it equally.
@@ -246,7 +246,7 @@ async fn vendors_nothing_tells_apart_are_listed_in_catalog_order_and_the_note_sa
     assert_eq!(persisted["items"], body["items"]);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_too_expensive_dismissal_moves_pricier_vendors_down_in_pick_for_me() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -285,7 +285,7 @@ async fn a_too_expensive_dismissal_moves_pricier_vendors_down_in_pick_for_me() {
 
 /// Intake: "Nobody; calls go to voicemail" says how the firm works today (context); "Often; we
 /// need bilingual intake" and "Phone calls" are needs. Each answer stays one item.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn needs_are_listed_one_answer_each_and_context_is_never_quoted_as_a_need() {
     let mut app = TestApp::new();
     app.sign_up().await;

@@ -102,7 +102,7 @@ fn stored(state: &AppState) -> (u64, u64) {
     litstack::bookings::storage::stored_counts(&state.store).unwrap()
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn sample_rows_are_counted_while_no_real_booking_exists_and_say_so() {
     // Arrange
     let mut app = admin_with_sample().await;
@@ -129,7 +129,7 @@ async fn sample_rows_are_counted_while_no_real_booking_exists_and_say_so() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn after_a_real_import_sample_rows_are_left_out_unless_asked_for() {
     // Arrange
     let mut app = admin_with_sample().await;
@@ -205,7 +205,7 @@ async fn after_a_real_import_sample_rows_are_left_out_unless_asked_for() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn include_sample_must_be_true_or_false() {
     let mut app = admin_with_sample().await;
     for path in [
@@ -237,7 +237,7 @@ async fn include_sample_must_be_true_or_false() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn removing_the_sample_set_keeps_the_real_totals_and_a_second_removal_changes_nothing() {
     // Arrange
     let mut app = admin_with_sample().await;
@@ -291,7 +291,7 @@ async fn removing_the_sample_set_keeps_the_real_totals_and_a_second_removal_chan
     assert_eq!(again.json()["inserted"], 0, "{}", again.text());
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn removing_the_sample_set_of_an_install_without_real_data_empties_the_trends() {
     let mut app = admin_with_sample().await;
     assert_eq!(remove(&mut app).await.status, StatusCode::NO_CONTENT);
@@ -304,7 +304,7 @@ async fn removing_the_sample_set_of_an_install_without_real_data_empties_the_tre
     assert_eq!(stored(&app.state), (0, 0));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn only_admins_may_remove_the_sample_set() {
     // Arrange: the first account is the admin; the second is not.
     let mut app = admin_with_sample().await;

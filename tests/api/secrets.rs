@@ -459,7 +459,7 @@ pub fn security_log() -> Arc<Mutex<Vec<u8>>> {
     .clone()
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn an_expired_session_is_logged_as_a_security_event() {
     let log = security_log();
     let mut app = TestApp::with_config(|c| c.session_idle = Duration::from_secs(1));

@@ -52,7 +52,7 @@ async fn signed_in() -> TestApp {
     app
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn shortlisted_vendors_are_grouped_by_stage_with_a_comparison_of_each_stage() {
     let mut app = signed_in().await;
     for id in [LAWMATICS, AVVO, LEAD_DOCKET] {
@@ -86,7 +86,7 @@ async fn shortlisted_vendors_are_grouped_by_stage_with_a_comparison_of_each_stag
     assert_eq!(lawmatics["priceBracket"], 2);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_put_is_idempotent_and_status_changes_keep_their_dates() {
     let mut app = signed_in().await;
     put(&mut app, LAWMATICS, json!({ "status": "Demo booked" })).await;
@@ -114,7 +114,7 @@ async fn a_put_is_idempotent_and_status_changes_keep_their_dates() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn rejected_asks_for_a_reason_of_at_most_200_characters() {
     let mut app = signed_in().await;
     put(&mut app, AVVO, json!({})).await;
@@ -149,7 +149,7 @@ async fn rejected_asks_for_a_reason_of_at_most_200_characters() {
     assert_eq!(e["status"], "Rejected");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_note_over_2000_characters_is_refused_and_the_old_note_kept() {
     let mut app = signed_in().await;
     let note = "Ask about the Filevine sync. ".repeat(60); // 1,740 characters
@@ -174,7 +174,7 @@ async fn a_note_over_2000_characters_is_refused_and_the_old_note_kept() {
     assert_eq!(e["note"], "é".repeat(2_000));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn unknown_statuses_vendors_and_ids_are_refused_clearly() {
     let mut app = signed_in().await;
     let res = put(&mut app, AVVO, json!({ "status": "Maybe" })).await;
@@ -204,7 +204,7 @@ async fn put_raw(app: &mut TestApp, path: &str) -> TestResponse {
     app.call(Method::PUT, path, Some(json!({}))).await
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn outcomes_follow_the_demo_and_satisfaction_is_one_to_five() {
     let mut app = signed_in().await;
     let res = outcome(&mut app, LAWMATICS, json!({ "demoHeld": true })).await;
@@ -248,7 +248,7 @@ async fn outcomes_follow_the_demo_and_satisfaction_is_one_to_five() {
     assert_eq!(res.json()["outcome"]["satisfaction"], 5);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn not_choosing_after_the_demo_rejects_the_vendor_with_a_reason_the_firm_can_edit() {
     let mut app = signed_in().await;
     put(&mut app, LAWMATICS, json!({ "status": "Demo held" })).await;
@@ -277,7 +277,7 @@ async fn not_choosing_after_the_demo_rejects_the_vendor_with_a_reason_the_firm_c
     assert_eq!(res.json()["rejectReason"], "Pricey");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn another_users_entries_are_never_visible_or_writable() {
     let mut app = signed_in().await;
     put(
@@ -316,7 +316,7 @@ async fn another_users_entries_are_never_visible_or_writable() {
     assert_eq!(e["status"], "Demo held");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn delete_takes_a_vendor_off_and_a_second_delete_is_fine() {
     let mut app = signed_in().await;
     put(&mut app, AVVO, json!({})).await;
@@ -327,7 +327,7 @@ async fn delete_takes_a_vendor_off_and_a_second_delete_is_fine() {
     assert_eq!(shortlist(&mut app).await["groups"], json!([]));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_meeting_click_books_a_demo_but_never_moves_a_later_status_back() {
     let mut app = signed_in().await;
     let body = json!({ "vendorId": LAWMATICS, "sourcePage": "BROWSE" });
@@ -356,7 +356,7 @@ async fn sign_up_firm(app: &mut TestApp, email: &str, firm: &str) {
     app.verify_firm_of(&res);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_brief_holds_the_criteria_and_its_csv_escapes_formulas() {
     let mut app = TestApp::new();
     sign_up_firm(&mut app, "ann@doe-law.com", "Doe Injury Law").await;
@@ -454,7 +454,7 @@ async fn viewer_ranking(app: &mut TestApp, email: &str) -> (Vec<String>, bool) {
     (reasons, factor)
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn outcomes_of_four_firms_say_nothing_and_of_five_firms_give_a_reason() {
     let mut app = TestApp::new();
     firms_that_chose_lawmatics(&mut app, 0, 4).await;
@@ -503,7 +503,7 @@ async fn firms_that_chose_lawmatics(app: &mut TestApp, from: usize, to: usize) {
 
 /// A firm's shortlist is everyone's: each note and status change says who made it, and one
 /// member's change of one field leaves another member's change of another field standing.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn members_share_the_shortlist_and_each_change_keeps_its_author() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -571,7 +571,7 @@ async fn members_share_the_shortlist_and_each_change_keeps_its_author() {
 
 /// A NUL in any text of a body is refused at the edge with a message, on both backends
 /// (PostgreSQL cannot store one; the fuzz test found it as a 500), and nothing is written.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_nul_character_in_a_note_or_reason_is_a_400_and_writes_nothing() {
     let mut app = signed_in().await;
     for body in [
@@ -591,4 +591,5 @@ async fn a_nul_character_in_a_note_or_reason_is_a_400_and_writes_nothing() {
     )
     .await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["note"], "C:\\u0000");
 }

@@ -76,7 +76,7 @@ async fn refused(app: &mut TestApp, items: Value) -> String {
     res.error()
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn every_category_is_listed_unanswered_with_stages_first() {
     let mut app = signed_in().await;
     let res = app.get(PATH).await;
@@ -137,7 +137,7 @@ async fn every_category_is_listed_unanswered_with_stages_first() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn signed_out_visitors_cannot_read_or_save() {
     let mut app = TestApp::new();
     assert_eq!(app.get(PATH).await.status, StatusCode::UNAUTHORIZED);
@@ -145,7 +145,7 @@ async fn signed_out_visitors_cannot_read_or_save() {
     assert_eq!(res.status, StatusCode::UNAUTHORIZED);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_saved_stack_is_answered_back_and_kept() {
     let mut app = signed_in().await;
     let res = save(
@@ -170,7 +170,7 @@ async fn a_saved_stack_is_answered_back_and_kept() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn only_the_categories_sent_change() {
     let mut app = signed_in().await;
     save(
@@ -199,7 +199,7 @@ async fn only_the_categories_sent_change() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn answering_no_clears_the_vendors_the_primary_and_the_others() {
     let mut app = signed_in().await;
     save(
@@ -216,7 +216,7 @@ async fn answering_no_clears_the_vendors_the_primary_and_the_others() {
     assert_eq!(intake["otherVendors"], json!([]));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn no_with_vendors_attached_is_refused_not_silently_dropped() {
     let mut app = signed_in().await;
     let expected = "Intake is answered No, so it cannot list vendors; answer Yes or remove them";
@@ -238,9 +238,23 @@ async fn no_with_vendors_attached_is_refused_not_silently_dropped() {
     )
     .await;
     assert_eq!(ok.status, StatusCode::OK, "{}", ok.text());
+    let intake = ok.json()["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|item| item["category"]["id"] == INTAKE)
+        .cloned()
+        .unwrap();
+    assert_eq!(intake["adoption"], json!({ "hasTool": false }));
+    assert_eq!(intake["selectedVendors"], json!([]));
+    assert_eq!(
+        intake["otherVendors"],
+        json!([]),
+        "a blank name is no vendor"
+    );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn unknown_categories_and_vendors_are_refused() {
     let mut app = signed_in().await;
     assert_eq!(
@@ -257,7 +271,7 @@ async fn unknown_categories_and_vendors_are_refused() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_vendor_from_another_category_is_refused() {
     let mut app = signed_in().await;
     let error = refused(
@@ -268,7 +282,7 @@ async fn a_vendor_from_another_category_is_refused() {
     assert_eq!(error, "LeadCo belongs to Lead Generation, not to Intake");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_primary_must_be_one_of_the_selected_vendors() {
     let mut app = signed_in().await;
     let error = refused(
@@ -289,7 +303,7 @@ async fn the_primary_must_be_one_of_the_selected_vendors() {
     assert_eq!(none_selected, error);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn ten_vendors_listed_plus_other_are_allowed_and_eleven_are_not() {
     let mut app = signed_in().await;
     let nine: Vec<u64> = (1..=9).map(pm_tool).collect();
@@ -329,7 +343,7 @@ async fn ten_vendors_listed_plus_other_are_allowed_and_eleven_are_not() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn other_names_are_limited_to_eighty_characters() {
     let mut app = signed_in().await;
     let eighty = "x".repeat(80);
@@ -358,7 +372,7 @@ async fn other_names_are_limited_to_eighty_characters() {
     assert_eq!(ok.status, StatusCode::OK, "{}", ok.text());
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn other_names_are_trimmed_blank_ones_ignored_and_repeats_collapsed() {
     let mut app = signed_in().await;
     let res = save(
@@ -386,7 +400,7 @@ async fn other_names_are_trimmed_blank_ones_ignored_and_repeats_collapsed() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_body_without_items_is_refused() {
     let mut app = signed_in().await;
     for body in [json!({}), json!({"items": []}), json!({"items": null})] {
@@ -396,7 +410,7 @@ async fn a_body_without_items_is_refused() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn malformed_items_are_refused_with_a_reason() {
     let mut app = signed_in().await;
     let twice = refused(
@@ -425,7 +439,7 @@ async fn malformed_items_are_refused_with_a_reason() {
     assert!(wrong_type.starts_with("Invalid request"), "{wrong_type}");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_save_with_one_bad_category_writes_nothing() {
     let mut app = signed_in().await;
     let before = app.get(PATH).await.json();
@@ -439,7 +453,7 @@ async fn a_save_with_one_bad_category_writes_nothing() {
     assert_eq!(app.get(PATH).await.json(), before);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn each_user_sees_only_their_own_stack() {
     let mut app = signed_in().await;
     save(
@@ -454,7 +468,7 @@ async fn each_user_sees_only_their_own_stack() {
     assert_eq!(theirs["selectedVendors"], json!([]));
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn an_inactive_vendor_is_listed_only_to_users_who_selected_it() {
     let mut app = signed_in().await;
     assert!(!vendor_ids(&category(&app.get(PATH).await.json(), INTAKE)).contains(&RETIRED_INTAKE));
@@ -469,7 +483,7 @@ async fn an_inactive_vendor_is_listed_only_to_users_who_selected_it() {
     assert_eq!(intake["selectedVendors"][0]["vendorId"], RETIRED_INTAKE);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn recommendations_read_the_firms_tools_names_and_integrations_in_one_call() {
     let mut app = signed_in().await;
     let me = app.get("/api/auth/me").await.json();

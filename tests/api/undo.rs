@@ -76,7 +76,7 @@ async fn ann_and_cy(app: &mut TestApp) -> (Option<String>, Option<String>) {
     (ann, cy)
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_removed_entry_comes_back_exactly_as_it_was_with_its_authors_history_and_reasons() {
     let mut app = TestApp::new();
     let (ann, cy) = ann_and_cy(&mut app).await;
@@ -131,7 +131,7 @@ async fn a_removed_entry_comes_back_exactly_as_it_was_with_its_authors_history_a
     assert_eq!(res.status, StatusCode::NOT_FOUND, "{}", res.text());
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn nothing_removed_is_a_404_and_a_vendor_added_again_meanwhile_is_a_409() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -178,7 +178,7 @@ async fn nothing_removed_is_a_404_and_a_vendor_added_again_meanwhile_is_a_409() 
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn another_firm_cannot_restore_and_a_viewer_may_not() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -272,7 +272,7 @@ async fn questionnaire_picks(app: &mut TestApp) -> u64 {
     category_id
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn cleared_picks_come_back_with_their_sources_and_newer_picks_stay() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -377,7 +377,7 @@ async fn cleared_picks_come_back_with_their_sources_and_newer_picks_stay() {
 
 /// After a firm merge the kept firm can still undo what either firm removed or cleared; where
 /// both kept a removed entry of one vendor, the kept firm's own wins.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_merge_keeps_both_firms_undos_and_the_kept_firms_own_wins() {
     let mut app = TestApp::new();
     app.sign_up().await;

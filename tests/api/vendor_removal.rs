@@ -159,7 +159,7 @@ fn stored(app: &TestApp, id: u64) -> Option<litstack::catalog::Vendor> {
     catalog.vendor(id).cloned()
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_vendor_something_refers_to_is_not_deleted_and_the_answer_says_what_refers_to_it() {
     let mut w = referenced().await;
 
@@ -175,9 +175,14 @@ async fn a_vendor_something_refers_to_is_not_deleted_and_the_answer_says_what_re
     assert!(stored(&w.app, DUPE).is_some());
     let res = w.app.get(&format!("/api/vendors/{DUPE}")).await;
     assert_eq!(res.status, StatusCode::OK);
+    assert_eq!(
+        (&res.json()["id"], &res.json()["name"]),
+        (&json!(DUPE), &json!("Dupe Intake")),
+        "the profile is still there"
+    );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_vendor_nothing_refers_to_is_deleted_from_the_directory() {
     let mut w = referenced().await;
     let log = crate::secrets::security_log();
@@ -188,10 +193,9 @@ async fn a_vendor_nothing_refers_to_is_deleted_from_the_directory() {
     assert!(stored(&w.app, FREE).is_none());
     let listed = w.app.get("/api/vendors?q=free%20intake").await.json();
     assert_eq!(listed["total"], 0);
-    assert_eq!(
-        w.app.get(&format!("/api/vendors/{FREE}")).await.status,
-        StatusCode::NOT_FOUND
-    );
+    let res = w.app.get(&format!("/api/vendors/{FREE}")).await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+    assert_eq!(res.error(), format!("There is no vendor with id {FREE}"));
     let again = delete(&mut w.app, FREE).await;
     assert_eq!(again.status, StatusCode::NOT_FOUND);
     assert_eq!(again.error(), format!("There is no vendor with id {FREE}"));
@@ -203,7 +207,7 @@ async fn a_vendor_nothing_refers_to_is_deleted_from_the_directory() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_merge_moves_every_reference_to_the_kept_vendor_and_deletes_the_duplicate() {
     let mut w = referenced().await;
 
@@ -225,10 +229,9 @@ async fn a_merge_moves_every_reference_to_the_kept_vendor_and_deletes_the_duplic
          for Kept Intake was kept and the one for Dupe Intake dropped."
     );
     assert!(stored(&w.app, DUPE).is_none());
-    assert_eq!(
-        w.app.get(&format!("/api/vendors/{DUPE}")).await.status,
-        StatusCode::NOT_FOUND
-    );
+    let res = w.app.get(&format!("/api/vendors/{DUPE}")).await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+    assert_eq!(res.error(), format!("There is no vendor with id {DUPE}"));
 
     // The user's firm: tech stack, shortlist, picks, past recommendations and clicks.
     w.app.cookie = w.user.clone();
@@ -282,7 +285,7 @@ async fn a_merge_moves_every_reference_to_the_kept_vendor_and_deletes_the_duplic
     ), "{}", res.error());
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_merge_of_vendors_that_cannot_be_merged_is_refused_and_writes_nothing() {
     let mut w = referenced().await;
     for (body, status, message) in [
@@ -325,7 +328,7 @@ async fn a_merge_of_vendors_that_cannot_be_merged_is_refused_and_writes_nothing(
     assert!(shortlist.contains("Dupe Intake"), "{shortlist}");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn booking_links_come_in_bulk_with_where_and_when_they_were_checked() {
     let mut w = referenced().await;
     let csv = "name,category,websiteUrl,bookingUrl,sourceUrl,verifiedOn,bookingSourceUrl,bookingVerifiedOn

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, TestResponse};
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn markup_in_vendor_text_is_kept_verbatim_for_the_page_to_show_as_text() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -27,7 +27,7 @@ async fn markup_in_vendor_text_is_kept_verbatim_for_the_page_to_show_as_text() {
     assert!(v["bookingUrl"].is_null());
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_client_config_carries_the_privacy_setting_and_utm_tag() {
     let mut app = TestApp::with_config(|c| {
         c.third_party_logos = false;
@@ -42,7 +42,7 @@ async fn the_client_config_carries_the_privacy_setting_and_utm_tag() {
     assert_eq!(config.json()["utmSource"], "acme");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn inactive_vendors_show_only_when_asked_for() {
     let mut app = TestApp::new();
     app.sign_up().await;
@@ -102,7 +102,7 @@ fn stored(app: &TestApp, id: u64) -> litstack::catalog::Vendor {
     catalog.vendor(id).unwrap().clone()
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn an_admin_sets_partner_status_activity_and_links_and_the_directory_shows_them() {
     let (mut app, _) = admin_and_user().await;
     let partners = app.get("/api/vendors").await.json()["partnerCount"]
@@ -144,7 +144,7 @@ async fn an_admin_sets_partner_status_activity_and_links_and_the_directory_shows
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn a_partial_update_changes_only_the_fields_sent_and_null_clears() {
     let (mut app, _) = admin_and_user().await;
     app.patch(
@@ -159,6 +159,9 @@ async fn a_partial_update_changes_only_the_fields_sent_and_null_clears() {
         .await;
 
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let answered = res.json();
+    assert_eq!(answered["bookingUrl"], Value::Null, "{answered}");
+    assert_eq!(answered["partnerLevel"], "Silver", "{answered}");
     let after = stored(&app, 3);
     assert_eq!(after.booking_url, None);
     assert_eq!(
@@ -179,7 +182,7 @@ async fn a_partial_update_changes_only_the_fields_sent_and_null_clears() {
     assert_eq!(res.json()["partnerLevel"], Value::Null);
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn bad_vendor_updates_are_refused_clearly_and_write_nothing() {
     let (mut app, user) = admin_and_user().await;
     let before = stored(&app, 2);
@@ -312,7 +315,7 @@ async fn upload(app: &mut TestApp, content: &str) -> TestResponse {
     app.send(req).await
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn the_vendor_csv_carries_where_and_when_each_row_was_verified() {
     let (mut app, _) = admin_and_user().await;
     let partners = app.get("/api/vendors").await.json()["partnerCount"]
@@ -379,7 +382,7 @@ Qwzx Unverified,Intake,https://qwzx2.example.com,,,2026-12-01,,
     assert_eq!(page["items"][0]["verifiedOn"], "2026-12-01");
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread")]
 async fn every_vendor_change_is_a_security_event_naming_who_which_vendor_and_which_fields() {
     let log = crate::secrets::security_log();
     let (mut app, _) = admin_and_user().await;

@@ -1,7 +1,7 @@
 //! Every table access of demo bookings, in either backend: the rows, their identities, the
-//! booking generation and the id sequence; and the indexes built from them at start, after a
-//! write, and when another node's write reaches this one (`catch_up`); and the key the booking
-//! identities are made with (`key.rs`: a file of the data directory, or a setting in hub mode).
+//! booking generation and the id sequence, and the key the booking identities are made with
+//! (`key.rs`: a file of the data directory, or a setting in hub mode). The index built from them
+//! lives in `lifecycle.rs`.
 //!
 //! A write to the bookings (an import, the removal of the sample set) is one `BookingsTxn`: begun
 //! in turn with every other writer, it reads the generation, the next id and the stored
@@ -17,9 +17,7 @@ pub use export::export;
 pub use key::booking_key;
 
 use super::index::{Columns, ColumnsBuilder};
-use super::{BookingSets, snapshot};
 use crate::error::Result;
-use crate::state::App;
 use crate::store::{IDENTITY_LEN, Store};
 
 /// The current booking generation.
@@ -54,104 +52,39 @@ pub fn read_columns(store: &Store) -> Result<(u64, Columns)> {
     }
 }
 
-/// The indexes at start: from the snapshot when it is intact and of the current generation, else
-/// rebuilt from the database (and the snapshot rewritten).
-pub fn load(store: &Store, data_dir: &std::path::Path) -> Result<BookingSets> {
-    let current = generation(store)?;
-    match snapshot::read(data_dir, current) {
-        Ok(sets) => return Ok(sets),
-        Err(reason) => tracing::info!(%reason, "rebuilding the bookings index from the database"),
-    }
-    let (generation, cols) = read_columns(store)?;
-    let sets = BookingSets::from_columns(cols, generation);
-    if let Err(e) = snapshot::write(data_dir, &sets) {
-        tracing::warn!(error = %e, "the bookings snapshot could not be written");
-    }
-    Ok(sets)
-}
-
-/// Rebuilds the indexes from the database, swaps them in and rewrites the snapshot.
-pub fn refresh(app: &App) -> Result<()> {
-    let (generation, cols) = read_columns(&app.store)?;
-    install(app, generation, cols);
-    Ok(())
-}
-
-/// Brings this node's indexes up to the database's booking generation after another node's import
-/// or removal committed (the change listener calls it). Nothing when the index is current; when
-/// every change since the index's generation only added rows, the index is extended with the rows
-/// above its largest id; otherwise it is rebuilt. Takes its turn with this node's writers, so an
-/// index never goes back to an older generation.
-pub fn catch_up(app: &App) -> Result<()> {
-    let _one_at_a_time = super::one_writer();
-    let current = app.bookings.load_full();
-    let (generation, rebuilt_at) = match &app.store {
+/// The booking generation, and the generation of the last write that changed or removed existing
+/// rows (one that only added rows leaves it): an index of a generation since then can be extended.
+/// On the redb file, which no other node writes, both are the generation.
+pub fn generation_and_rebuilt_at(store: &Store) -> Result<(u64, u64)> {
+    match store {
         Store::File(db) => {
             let generation = file::generation(db)?;
-            (generation, generation)
+            Ok((generation, generation))
         }
-        Store::Postgres(db) => postgres::generation_and_rebuilt_at(db)?,
-    };
-    if current.generation == generation {
-        return Ok(());
+        Store::Postgres(db) => postgres::generation_and_rebuilt_at(db),
     }
-    let Store::Postgres(db) = &app.store else {
-        return refresh(app);
-    };
-    if rebuilt_at > current.generation || generation < current.generation {
-        drop(current);
-        return refresh(app);
-    }
-    let largest = current
-        .real
-        .cols
-        .ids
-        .iter()
-        .chain(&current.sample.cols.ids)
-        .copied()
-        .max()
-        .unwrap_or(0);
-    let since = current.generation;
-    let mut builder = ColumnsBuilder::extend(current.all_columns());
-    drop(current);
-    match postgres::append_rows_above(db, since, largest, &mut builder)? {
-        // A rebuild committed between the two reads: start over from the database.
-        Appended::Rebuilt => refresh(app),
-        Appended::Current(generation) => {
-            install(app, generation, builder.finish());
-            Ok(())
-        }
+}
+
+/// Appends to `builder` the rows above id `largest` when every write since generation `since`
+/// only added rows (hub mode); else, and on the redb file, `Appended::Rebuilt`.
+pub fn append_rows_above(
+    store: &Store,
+    since: u64,
+    largest: u64,
+    builder: &mut ColumnsBuilder,
+) -> Result<Appended> {
+    match store {
+        Store::File(_) => Ok(Appended::Rebuilt),
+        Store::Postgres(db) => postgres::append_rows_above(db, since, largest, builder),
     }
 }
 
 /// What reading the rows above an id found.
-pub(super) enum Appended {
+pub enum Appended {
     /// The rows were appended; the generation they are of.
     Current(u64),
     /// Existing rows changed meanwhile: only a rebuild is right.
     Rebuilt,
-}
-
-/// Swaps in the indexes of `cols` (every row), then writes their snapshot.
-pub fn install(app: &App, generation: u64, mut cols: Columns) {
-    // Columns grown row by row hold up to twice their rows: give that back before the snapshot
-    // copies them (at 10M rows, 230 MB).
-    cols.ids.shrink_to_fit();
-    cols.times.shrink_to_fit();
-    cols.category.shrink_to_fit();
-    cols.state.shrink_to_fit();
-    cols.dma.shrink_to_fit();
-    cols.city_state.shrink_to_fit();
-    cols.size.shrink_to_fit();
-    cols.vendor.shrink_to_fit();
-    cols.sample.shrink_to_fit();
-    let sets = std::sync::Arc::new(BookingSets::from_columns(cols, generation));
-    // Answers first, the snapshot (only a quicker start) after: writers take turns, so no older
-    // snapshot is written after a newer one.
-    app.bookings.store(sets.clone());
-    if let Err(e) = snapshot::write(&app.config.data_dir, &sets) {
-        tracing::warn!(error = %e, "the bookings snapshot could not be written");
-    }
 }
 
 /// How a write to the bookings ends.

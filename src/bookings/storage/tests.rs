@@ -6,13 +6,14 @@ use std::sync::Arc;
 
 use arc_swap::ArcSwap;
 
-use super::{BookingsTxn, catch_up, generation, load, read_columns};
+use super::{BookingsTxn, generation, read_columns};
+use crate::bookings::lifecycle::{catch_up, load};
 use crate::bookings::{BookingSets, generate, sample};
 use crate::catalog::Catalog;
 use crate::config::Config;
 use crate::import::{self, ImportReport, Kind, Options};
 use crate::state::{App, AppState};
-use crate::store::postgres::create_database;
+use crate::store::postgres::{create_database, test_runtime};
 use crate::store::{FileStore, PgStore, Store};
 
 /// The seeded catalog, read from a redb store of its own (the import checks categories by it).
@@ -79,10 +80,12 @@ fn pg_database() -> String {
         std::process::id(),
         NEXT.fetch_add(1, Ordering::Relaxed)
     );
+    let _in_runtime = test_runtime().enter();
     create_database(&cluster, &name).unwrap()
 }
 
 fn pg_node(url: &str) -> Node {
+    let _in_runtime = test_runtime().enter();
     let store = Store::Postgres(PgStore::connect(url).unwrap());
     Node::new(store, tempfile::tempdir().unwrap())
 }
@@ -316,6 +319,7 @@ fn a_redb_install_copied_to_postgres_answers_alike() {
         unreachable!()
     };
     let url = pg_database();
+    let _in_runtime = test_runtime().enter();
     let to = PgStore::connect(&url).unwrap();
     let counts = super::export(from, &to).unwrap();
     for count in &counts {
@@ -365,6 +369,7 @@ fn a_node_starts_with_a_million_bookings() {
         again.elapsed()
     );
 
+    let _in_runtime = test_runtime().enter();
     let store = Store::Postgres(PgStore::connect(&url).unwrap());
     let empty_dir = tempfile::tempdir().unwrap();
     let cold = std::time::Instant::now();

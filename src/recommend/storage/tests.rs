@@ -36,6 +36,7 @@ fn on_two_nodes_of_both_backends(test: impl Fn(&Store, &Store)) {
         std::process::id(),
         NEXT.fetch_add(1, Ordering::Relaxed)
     );
+    let _in_runtime = crate::store::postgres::test_runtime().enter();
     let url = crate::store::postgres::create_database(&cluster, &name).unwrap();
     let a = Store::Postgres(PgStore::connect(&url).unwrap());
     let b = Store::Postgres(PgStore::connect(&url).unwrap());

@@ -1,8 +1,10 @@
 //! The PostgreSQL backend of hub mode: many stateless nodes on one database.
 //!
 //! Domain logic is synchronous (it runs on blocking threads, and redb's API is synchronous), so
-//! this backend owns a small Tokio runtime of its own for sqlx: `run` drives a query to its end
-//! from any thread, an async handler's or a blocking one's, without nesting runtimes.
+//! `run` waits for a query to its end: sqlx runs on the tokio runtime the store was opened in
+//! (the server's or a command's, made in `main.rs`; a test's), and the caller blocks through
+//! tokio's `block_in_place`, which a blocking thread, a plain thread or a worker of a
+//! multi-thread runtime can do (a current-thread runtime cannot: it has no other thread).
 //! Migrations (`migrations/postgres/`, embedded) run at connect under sqlx's advisory lock, so
 //! nodes starting together apply each one once. `changes.rs` is the change log that tells the
 //! other nodes what to reload.
@@ -11,9 +13,11 @@ pub mod changes;
 
 use std::future::Future;
 use std::str::FromStr;
+use std::sync::Mutex;
 use std::time::Duration;
 
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use tokio::runtime::{Handle, RuntimeFlavor};
 
 use super::OpenError;
 
@@ -31,10 +35,10 @@ pub struct PgStore {
     pool: PgPool,
     /// Where the database is, without the password: for messages and logs.
     pub location: String,
-    /// The runtime that drives sqlx's sockets and timers.
-    handle: tokio::runtime::Handle,
-    /// Owned here so that it lives as long as the store; taken only by drop.
-    runtime: Option<tokio::runtime::Runtime>,
+    /// The runtime the store was opened in: it drives sqlx's sockets and timers.
+    handle: Handle,
+    /// The background tasks spawned on that runtime (the change listener), ended with the store.
+    tasks: Mutex<Vec<tokio::task::AbortHandle>>,
 }
 
 impl PgStore {
@@ -54,14 +58,9 @@ impl PgStore {
             options.get_host(),
             options.get_database().unwrap_or("postgres")
         );
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .thread_name("litstack-pg")
-            .enable_all()
-            .build()
-            .map_err(|e| OpenError::Unreachable(location.clone(), e.to_string()))?;
+        let handle = runtime_here().map_err(|e| OpenError::NoRuntime(location.clone(), e))?;
         let pool = {
-            let _in_runtime = runtime.enter();
+            let _in_runtime = handle.enter();
             PgPoolOptions::new()
                 .max_connections(MAX_CONNECTIONS)
                 .acquire_timeout(ACQUIRE_TIMEOUT)
@@ -70,8 +69,8 @@ impl PgStore {
         let store = PgStore {
             pool,
             location,
-            handle: runtime.handle().clone(),
-            runtime: Some(runtime),
+            handle,
+            tasks: Mutex::default(),
         };
         store
             .run(async {
@@ -152,37 +151,59 @@ impl PgStore {
     }
 
     /// Runs `fut` (sqlx work on this store's pool) to its end and returns its output. Callable from
-    /// any thread: the future is polled here, inside this store's runtime, whose threads drive the
-    /// sockets and timers.
-    ///
-    /// Unconstrained by tokio's cooperative budget: called from a thread that is itself polling a
-    /// tokio task (a request handler, an async test), the sockets would spend that task's budget,
-    /// and once it ran out they would hand their wake-up to that task's scheduler to deliver after
-    /// the task yields. The task cannot yield while this blocks, so the wake-up never came and the
-    /// thread waited for good (a seed of the catalog, a few hundred statements, did it at random).
+    /// a blocking thread, a plain thread or a worker of a multi-thread runtime (see `wait`); the
+    /// store's runtime drives the sockets and timers.
     pub fn run<F: Future>(&self, fut: F) -> F::Output {
-        let _in_runtime = self.handle.enter();
-        futures_executor::block_on(tokio::task::coop::unconstrained(fut))
+        wait(&self.handle, fut)
     }
 
-    /// Spawns a background task (the change listener) on this store's runtime.
+    /// Spawns a background task (the change listener) on this store's runtime. It ends when the
+    /// store is dropped, as a node that is dropped (a test's) must stop listening.
     pub fn spawn<F>(&self, fut: F) -> tokio::task::JoinHandle<F::Output>
     where
         F: Future + Send + 'static,
         F::Output: Send + 'static,
     {
-        self.handle.spawn(fut)
+        let task = self.handle.spawn(fut);
+        let mut tasks = self.tasks.lock().unwrap_or_else(|e| e.into_inner());
+        tasks.retain(|t| !t.is_finished());
+        tasks.push(task.abort_handle());
+        task
     }
 }
 
 impl Drop for PgStore {
     fn drop(&mut self) {
-        // Dropping a runtime blocks until its tasks end, which an async context forbids (the
-        // tests drop their app inside one); the listener holds no state worth waiting for.
-        if let Some(rt) = self.runtime.take() {
-            rt.shutdown_background();
+        let tasks = self.tasks.get_mut().unwrap_or_else(|e| e.into_inner());
+        for task in tasks.drain(..) {
+            task.abort();
         }
     }
+}
+
+/// The runtime of the calling thread, which a store or a sync caller waits in: a multi-thread one
+/// (a current-thread runtime has no other thread to drive the sockets while its one thread waits).
+fn runtime_here() -> Result<Handle, String> {
+    let handle = Handle::try_current().map_err(|_| "there is no tokio runtime".to_string())?;
+    match handle.runtime_flavor() {
+        RuntimeFlavor::CurrentThread => Err("the tokio runtime is a current-thread one".into()),
+        _ => Ok(handle),
+    }
+}
+
+/// Waits on this thread for `fut`, driven by `handle`'s runtime. `block_in_place` lets a worker of
+/// a multi-thread runtime block (its other tasks move to another thread) and does nothing on a
+/// blocking or plain thread; it panics on a current-thread runtime, which cannot host the wait.
+///
+/// Unconstrained by tokio's cooperative budget. Under the former executor a thread polling a
+/// tokio task (a request handler, an async test) spent that task's budget on the sockets, and
+/// once it ran out their wake-up was handed to the task's scheduler to deliver after the task
+/// yielded, which it could not while blocked: a seed of the catalog, a few hundred statements,
+/// waited for good at random. `block_in_place` alone rules that out (it stops the task's budget
+/// and hands the worker's other tasks to another thread); unconstrained keeps it so whatever the
+/// waiting thread, and spares the sockets a yield every 128 operations.
+fn wait<F: Future>(handle: &Handle, fut: F) -> F::Output {
+    tokio::task::block_in_place(|| handle.block_on(tokio::task::coop::unconstrained(fut)))
 }
 
 /// Whether a sqlx error means the database is out of reach (down, restarting, all connections in
@@ -240,23 +261,15 @@ pub fn create_database(admin_url: &str, name: &str) -> anyhow::Result<String> {
     );
     let options = PgConnectOptions::from_str(admin_url)?;
     let statement = format!("CREATE DATABASE {name}");
-    std::thread::scope(|s| {
-        s.spawn(|| {
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()?;
-            rt.block_on(async {
-                use sqlx::Connection;
-                let mut admin = sqlx::PgConnection::connect_with(&options).await?;
-                sqlx::raw_sql(sqlx::AssertSqlSafe(statement))
-                    .execute(&mut admin)
-                    .await?;
-                admin.close().await?;
-                anyhow::Ok(())
-            })
-        })
-        .join()
-        .map_err(|_| anyhow::anyhow!("creating the database panicked"))?
+    let handle = runtime_here().map_err(|e| anyhow::anyhow!("creating a database: {e}"))?;
+    wait(&handle, async {
+        use sqlx::Connection;
+        let mut admin = sqlx::PgConnection::connect_with(&options).await?;
+        sqlx::raw_sql(sqlx::AssertSqlSafe(statement))
+            .execute(&mut admin)
+            .await?;
+        admin.close().await?;
+        anyhow::Ok(())
     })?;
     // The same URL with the database (the path) replaced.
     let (base, query) = admin_url.split_once('?').unwrap_or((admin_url, ""));
@@ -271,7 +284,24 @@ pub fn create_database(admin_url: &str, name: &str) -> anyhow::Result<String> {
     })
 }
 
-/// A store on a new, empty database of the throwaway test cluster (scripts/with-postgres.sh).
+/// The runtime of the library's tests, plain `#[test]` functions: a store opened in it
+/// (`test_store`, or `PgStore::connect` under `test_runtime().enter()`) is driven by its threads,
+/// as the server's runtime drives the server's store.
+#[cfg(test)]
+pub fn test_runtime() -> &'static tokio::runtime::Runtime {
+    static RUNTIME: std::sync::LazyLock<tokio::runtime::Runtime> = std::sync::LazyLock::new(|| {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("test-pg")
+            .enable_all()
+            .build()
+            .unwrap_or_else(|e| panic!("the tests' runtime: {e}"))
+    });
+    &RUNTIME
+}
+
+/// A store on a new, empty database of the throwaway test cluster (scripts/with-postgres.sh),
+/// in the tests' runtime.
 #[cfg(test)]
 pub fn test_store() -> PgStore {
     use std::sync::atomic::{AtomicU32, Ordering};
@@ -286,6 +316,7 @@ pub fn test_store() -> PgStore {
         std::process::id(),
         NEXT.fetch_add(1, Ordering::Relaxed)
     );
+    let _in_runtime = test_runtime().enter();
     match create_database(&cluster, &name).map(|url| PgStore::connect(&url)) {
         Ok(Ok(store)) => store,
         Ok(Err(e)) => panic!("{e}"),
@@ -295,32 +326,27 @@ pub fn test_store() -> PgStore {
 
 #[cfg(test)]
 mod tests {
-    /// `run` from inside a tokio task, as a request handler or an async test calls it: many
-    /// statements in one call must not wait for a wake-up that task's scheduler would deliver only
-    /// after the task yields (it cannot while `run` blocks it). Before `run` was unconstrained by
-    /// the cooperative budget this stopped for good after a few dozen statements. The check runs
-    /// on a thread of its own so that a regression fails here instead of stopping the suite.
+    /// `run` from inside a tokio task on a worker of the store's own runtime, as a request handler
+    /// calls it: many statements in one call must not wait for a wake-up that the task's scheduler
+    /// would deliver only after the task yields (it cannot while `run` blocks it). Under the former
+    /// executor, before `run` was unconstrained by the cooperative budget, this stopped for good
+    /// after a few dozen statements. The result comes back over a channel so that a regression
+    /// fails here instead of stopping the suite.
     #[test]
     fn many_statements_in_one_run_inside_a_tokio_task_finish() {
         let store = super::test_store();
         let (done, finished) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            let sum = rt.block_on(async {
-                store.run(async {
-                    let mut sum = 0i64;
-                    for i in 0..2_000i64 {
-                        let one: i64 = sqlx::query_scalar("SELECT $1::int8")
-                            .bind(i)
-                            .fetch_one(store.pool())
-                            .await?;
-                        sum += one;
-                    }
-                    anyhow::Ok(sum)
-                })
+        super::test_runtime().spawn(async move {
+            let sum = store.run(async {
+                let mut sum = 0i64;
+                for i in 0..2_000i64 {
+                    let one: i64 = sqlx::query_scalar("SELECT $1::int8")
+                        .bind(i)
+                        .fetch_one(store.pool())
+                        .await?;
+                    sum += one;
+                }
+                anyhow::Ok(sum)
             });
             let _ = done.send(sum.map_err(|e| e.to_string()));
         });
@@ -329,5 +355,20 @@ mod tests {
             .recv_timeout(std::time::Duration::from_secs(120))
             .expect("run stopped inside a tokio task: it waits on the task's cooperative budget");
         assert_eq!(sum.unwrap(), (0..2_000i64).sum::<i64>());
+    }
+
+    /// A current-thread runtime has no thread to drive the sockets while its one thread waits:
+    /// a store is not opened in one (it would wait for good), it says why instead.
+    #[test]
+    fn a_store_is_not_opened_in_a_current_thread_runtime() {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let _in_runtime = rt.enter();
+        let refused = super::PgStore::connect("postgres://nobody@127.0.0.1:1/none")
+            .err()
+            .unwrap();
+        assert!(refused.to_string().contains("current-thread"), "{refused}");
     }
 }
