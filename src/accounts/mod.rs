@@ -24,7 +24,8 @@ pub use budget::WriteBudgets;
 pub use client_ip::{ClientIp, TrustedProxy};
 pub use limiter::RateLimiter;
 pub use model::{
-    Email, EndReason, EndedSession, Firm, FirmRole, User, UserEnvelope, UserView, parse_firm_size,
+    Email, EndReason, EndedSession, Firm, FirmId, FirmRole, User, UserEnvelope, UserView,
+    parse_firm_size,
 };
 pub use sessions::{AdminUser, CurrentUser, SessionCache, TokenHash};
 pub use storage::export;
@@ -68,7 +69,7 @@ pub fn save_firm(app: &App, firm: &Firm) -> Result<()> {
 }
 
 /// The firm's members, by user id.
-pub fn firm_members(app: &App, firm_id: u64) -> Result<Vec<User>> {
+pub fn firm_members(app: &App, firm_id: FirmId) -> Result<Vec<User>> {
     storage::firm_members(&app.store, firm_id)
 }
 
@@ -184,7 +185,7 @@ pub fn invite(
         &app.store,
         links::Invitation {
             id: 0,
-            firm_id: by.firm.id,
+            firm_id: by.firm.id.get(),
             email: email.as_str().to_string(),
             email_key: email.key(),
             role,
@@ -201,12 +202,12 @@ pub fn invite(
 }
 
 /// Every invitation the firm made, oldest first.
-pub fn firm_invitations(app: &App, firm_id: u64) -> Result<Vec<links::Invitation>> {
+pub fn firm_invitations(app: &App, firm_id: FirmId) -> Result<Vec<links::Invitation>> {
     storage::links::firm_invitations(&app.store, firm_id)
 }
 
 /// Withdraws the firm's invitation `id`; `None` when the firm has no such invitation.
-pub fn revoke_invitation(app: &App, firm_id: u64, id: u64) -> Result<Option<links::Invitation>> {
+pub fn revoke_invitation(app: &App, firm_id: FirmId, id: u64) -> Result<Option<links::Invitation>> {
     storage::links::revoke_invitation(&app.store, firm_id, id, crate::state::now_secs())
 }
 

@@ -69,8 +69,8 @@ pub fn merge_firms(app: &App, operator: &str, into: u64, from: u64) -> Result<Me
             }
         }
     }
-    crate::techstack::peers::changed(app, into);
-    crate::techstack::peers::changed(app, from);
+    crate::techstack::peers::changed(app, moved.kept.id);
+    crate::techstack::peers::changed(app, crate::accounts::FirmId::from_stored(from));
     Ok(Merged {
         firm: moved.kept,
         members: moved.members.len(),

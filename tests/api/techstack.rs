@@ -482,7 +482,9 @@ async fn recommendations_read_the_firms_tools_names_and_integrations_in_one_call
     )
     .await;
     let app_ref = &app.state.0;
-    let tools = litstack::techstack::firm_tools(app_ref, user_id).unwrap();
+    let tools =
+        litstack::techstack::firm_tools(app_ref, litstack::accounts::FirmId::for_fixtures(user_id))
+            .unwrap();
     assert_eq!(
         tools,
         [
@@ -511,7 +513,11 @@ async fn recommendations_read_the_firms_tools_names_and_integrations_in_one_call
         ["Clio", "Filevine"]
     );
     assert_eq!(
-        litstack::techstack::firm_tools(app_ref, user_id + 1).unwrap(),
+        litstack::techstack::firm_tools(
+            app_ref,
+            litstack::accounts::FirmId::for_fixtures(user_id + 1)
+        )
+        .unwrap(),
         []
     );
 }

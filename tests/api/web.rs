@@ -124,9 +124,12 @@ async fn an_admin_downloads_a_backup_that_opens_and_passes_its_integrity_check()
     .unwrap()
     .unwrap();
     assert!(
-        litstack::profile::load_onboarding(&state, user.id)
-            .unwrap()
-            .is_some()
+        litstack::profile::load_onboarding(
+            &state,
+            litstack::accounts::FirmId::for_fixtures(user.id)
+        )
+        .unwrap()
+        .is_some()
     );
     // Nothing is left behind in the data directory.
     let leftovers: Vec<_> = std::fs::read_dir(app.data_dir())
