@@ -130,7 +130,7 @@ pub fn catch_up(app: &App) -> anyhow::Result<()> {
                 Some(Change::Catalog) => catalog = true,
                 Some(Change::Bookings { .. }) => bookings = true,
                 Some(Change::Peers { firm_id }) => {
-                    peers.insert(crate::accounts::FirmId::from_stored(*firm_id));
+                    peers.insert(*firm_id);
                 }
                 // A kind from a newer binary: reload what could be stale.
                 None => (catalog, bookings, all_peers) = (true, true, true),

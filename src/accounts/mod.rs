@@ -60,6 +60,14 @@ pub fn find_firm(app: &App, id: u64) -> Result<Option<Firm>> {
     storage::find_firm(&app.store, id)
 }
 
+/// The firm an operator names by id (a path, a body, the command line), checked to exist: an
+/// unknown id is a 404 naming it. With the signed-in user's firm, the way to a `FirmId`.
+pub fn existing_firm(app: &App, id: u64) -> Result<FirmId> {
+    find_firm(app, id)?
+        .map(|firm| firm.id)
+        .ok_or_else(|| crate::error::not_found(format!("There is no firm with id {id}")))
+}
+
 /// Saves the firm's record and shows it to its members' cached sessions and to the peer figures.
 pub fn save_firm(app: &App, firm: &Firm) -> Result<()> {
     storage::save_firm(&app.store, firm)?;

@@ -348,9 +348,7 @@ impl AdminUser {
     /// The firm the operator names by id (a path or a body), checked to exist: an unknown id is
     /// a 404 naming it. The one way an operator's route makes a `FirmId`.
     pub fn firm(&self, app: &crate::state::App, id: u64) -> Result<super::FirmId> {
-        super::find_firm(app, id)?
-            .map(|firm| firm.id)
-            .ok_or_else(|| crate::error::not_found(format!("There is no firm with id {id}")))
+        super::existing_firm(app, id)
     }
 }
 

@@ -474,7 +474,13 @@ pub fn last_active(
 /// Moves everything of firm `from` that the accounts tables hold into firm `into`, inside `txn`:
 /// every member (roles kept), every invitation, every audit entry; `into` stays verified if
 /// either was; then `from`'s record is deleted. Either firm missing is a 404 naming it.
-pub(super) fn merge_firm_in(txn: &WriteTransaction, into: u64, from: u64) -> Result<super::Merged> {
+pub(super) fn merge_firm_in(
+    txn: &WriteTransaction,
+    into: FirmId,
+    from: FirmId,
+) -> Result<super::Merged> {
+    // Keys and binds take the plain ids.
+    let (into, from) = (into.get(), from.get());
     let (mut kept, gone) = {
         let firms = txn.open_table(FIRMS)?;
         let found = |id| {

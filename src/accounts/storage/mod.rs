@@ -239,7 +239,7 @@ pub struct Merged {
 /// the caller's transaction, keeps `into` verified if either was, and deletes `from`. Either
 /// firm missing is a 404 naming it; on PostgreSQL it also holds the sign-up lock and both firm
 /// rows until the commit (see `postgres::merge_firm_in`).
-pub fn merge_firm_in(tx: &mut WriteTx, into: u64, from: u64) -> Result<Merged> {
+pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<Merged> {
     match tx {
         WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
         WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
@@ -741,7 +741,9 @@ mod tests {
             // A missing firm is a 404 naming it, and the rolled-back transaction wrote nothing.
             for (a, b) in [(into, 99), (99, from)] {
                 let mut tx = store.begin().unwrap();
-                let refused = merge_firm_in(&mut tx, a, b).map(|_| ());
+                let refused =
+                    merge_firm_in(&mut tx, FirmId::from_stored(a), FirmId::from_stored(b))
+                        .map(|_| ());
                 assert!(
                     matches!(&refused, Err(AppError::NotFound(m)) if m == "There is no firm with id 99"),
                     "{refused:?}"
@@ -755,7 +757,12 @@ mod tests {
             );
 
             let mut tx = store.begin().unwrap();
-            let merged = merge_firm_in(&mut tx, into, from).unwrap();
+            let merged = merge_firm_in(
+                &mut tx,
+                FirmId::from_stored(into),
+                FirmId::from_stored(from),
+            )
+            .unwrap();
             tx.commit().unwrap();
             assert_eq!(merged.moved, vec![ann.id]);
             assert_eq!(merged.members, vec![ann.id, bo.id]);

@@ -200,13 +200,7 @@ pub fn create_user(
         .map_err(email_taken_on_conflict)?;
         insert_session(&mut tx, session, id as u64).await?;
         // Another node's peer figures count the new firm.
-        changes::record(
-            &mut tx,
-            Change::Peers {
-                firm_id: firm.id.get(),
-            },
-        )
-        .await?;
+        changes::record(&mut tx, Change::Peers { firm_id: firm.id }).await?;
         tx.commit().await?;
         Ok(User {
             id: id as u64,
@@ -562,7 +556,9 @@ pub fn last_active(
 /// both firm rows `FOR UPDATE` (in id order, so two merges cannot deadlock), which also makes an
 /// insert that checks `from` by foreign key (an invitation, an audit line) wait and then fail
 /// rather than name a deleted firm.
-pub(super) fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<super::Merged> {
+pub(super) fn merge_firm_in(tx: &mut PgTx, into: FirmId, from: FirmId) -> Result<super::Merged> {
+    // Keys and binds take the plain ids.
+    let (into, from) = (into.get(), from.get());
     let store = tx.store();
     let conn = tx.conn()?;
     store.run(async {

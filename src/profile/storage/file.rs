@@ -25,7 +25,9 @@ pub fn save_onboarding(store: &FileStore, firm_id: FirmId, answers: &Onboarding)
 }
 
 /// `into` keeps its answers; `from`'s become `into`'s only when it has none; `from`'s go.
-pub fn merge_firm_in(txn: &redb::WriteTransaction, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(txn: &redb::WriteTransaction, into: FirmId, from: FirmId) -> Result<()> {
+    // Keys and binds take the plain ids.
+    let (into, from) = (into.get(), from.get());
     use redb::ReadableTable;
     let mut table = txn.open_table(ONBOARDING)?;
     let theirs = table.remove(from)?.map(|v| v.value().to_vec());

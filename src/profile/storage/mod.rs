@@ -29,7 +29,7 @@ pub fn save_onboarding(store: &Store, firm_id: FirmId, answers: &Onboarding) -> 
 
 /// Merges firm `from`'s answers into firm `into` inside the caller's transaction: `into` keeps its
 /// own; `from`'s are taken only when `into` has none.
-pub fn merge_firm_in(tx: &mut WriteTx, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()> {
     match tx {
         WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
         WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
@@ -53,7 +53,12 @@ mod tests {
 
     fn merge(store: &Store, into: u64, from: u64) {
         let mut tx = store.begin().unwrap();
-        merge_firm_in(&mut tx, into, from).unwrap();
+        merge_firm_in(
+            &mut tx,
+            FirmId::from_stored(into),
+            FirmId::from_stored(from),
+        )
+        .unwrap();
         // As the accounts' part of a whole merge does.
         crate::store::merged::record(&mut tx, from, into).unwrap();
         tx.commit().unwrap();

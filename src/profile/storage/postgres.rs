@@ -74,7 +74,9 @@ pub fn save_onboarding(store: &PgStore, firm_id: FirmId, answers: &Onboarding) -
 }
 
 /// `into` keeps its answers; `from`'s become `into`'s only when it has none; `from`'s go.
-pub fn merge_firm_in(tx: &mut crate::store::PgTx, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(tx: &mut crate::store::PgTx, into: FirmId, from: FirmId) -> Result<()> {
+    // Keys and binds take the plain ids.
+    let (into, from) = (into.get(), from.get());
     let store = tx.store();
     let conn = tx.conn()?;
     store.run(async {

@@ -265,7 +265,9 @@ pub fn past(store: &FileStore, firm_id: FirmId) -> Result<Vec<(u64, u64, PastRec
 
 /// Moves firm `from`'s recommendation rows to firm `into` inside `txn` (see `super::merge_firm_in`).
 /// Responses are keyed by id alone, so finding `from`'s walks them all: an operator's rare act.
-pub fn merge_firm_in(txn: &redb::WriteTransaction, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(txn: &redb::WriteTransaction, into: FirmId, from: FirmId) -> Result<()> {
+    // Keys and binds take the plain ids.
+    let (into, from) = (into.get(), from.get());
     {
         let mut table = txn.open_table(RESPONSES)?;
         let mut theirs = Vec::new();

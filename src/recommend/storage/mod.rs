@@ -181,7 +181,7 @@ pub fn past(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, u64, PastRec)>> 
 /// the two latest responses is the latest; `into`'s picks of a category stay, `from`'s fill the
 /// categories `into` has none in, and likewise the picks a clear kept; dismissals are the union
 /// (`into`'s kept on a clash); past recommendations are the union (the later one on a clash).
-pub fn merge_firm_in(tx: &mut WriteTx, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()> {
     match tx {
         WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
         WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),

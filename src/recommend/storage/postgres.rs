@@ -464,7 +464,9 @@ pub fn past(store: &PgStore, firm_id: FirmId) -> Result<Vec<(u64, u64, PastRec)>
 /// Moves firm `from`'s recommendation rows to firm `into` inside `tx` (see
 /// `super::merge_firm_in`), holding both firms' picks locks (in id order) to the commit, so a
 /// save or a dismissal of either firm goes wholly before the merge or after it.
-pub fn merge_firm_in(tx: &mut crate::store::PgTx, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(tx: &mut crate::store::PgTx, into: FirmId, from: FirmId) -> Result<()> {
+    // Keys and binds take the plain ids.
+    let (into, from) = (into.get(), from.get());
     let store = tx.store();
     let conn = tx.conn()?;
     store.run(async {

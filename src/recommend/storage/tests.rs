@@ -556,7 +556,7 @@ fn a_merge_moves_responses_picks_dismissals_and_history_keeping_the_kept_firms_o
         insert_response(store, author(3), 5, vec![]).unwrap();
 
         let mut tx = store.begin().unwrap();
-        merge_firm_in(&mut tx, 1, 2).unwrap();
+        merge_firm_in(&mut tx, FirmId::from_stored(1), FirmId::from_stored(2)).unwrap();
         // As the accounts' part of a whole merge does.
         crate::store::merged::record(&mut tx, 2, 1).unwrap();
         tx.commit().unwrap();
@@ -744,7 +744,7 @@ fn a_merge_moves_the_cleared_picks_keeping_the_kept_firms_on_a_clash() {
         clear_picks(store, FirmId::from_stored(2)).unwrap();
 
         let mut tx = store.begin().unwrap();
-        merge_firm_in(&mut tx, 1, 2).unwrap();
+        merge_firm_in(&mut tx, FirmId::from_stored(1), FirmId::from_stored(2)).unwrap();
         tx.commit().unwrap();
 
         let kept: Vec<(u64, Vec<u64>)> = cleared_picks(store, FirmId::from_stored(1))

@@ -108,7 +108,9 @@ pub fn restore(store: &FileStore, firm_id: FirmId, vendor_id: u64, now: i64) -> 
 }
 
 /// Moves firm `from`'s entries to firm `into`; a vendor on both becomes `super::merge_entries`.
-pub fn merge_firm_in(txn: &WriteTransaction, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(txn: &WriteTransaction, into: FirmId, from: FirmId) -> Result<()> {
+    // Keys and binds take the plain ids.
+    let (into, from) = (into.get(), from.get());
     let mut table = txn.open_table(SHORTLIST)?;
     let mut theirs: Vec<(u64, Entry)> = Vec::new();
     for entry in table.range((from, 0)..=(from, u64::MAX))? {

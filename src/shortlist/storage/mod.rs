@@ -115,7 +115,7 @@ pub fn load_all_removed(store: &Store) -> Result<Vec<((u64, u64), Removed)>> {
 /// a vendor only `from` has becomes `into`'s as it is; one both have becomes `merge_entries` of
 /// the two. `from`'s removed entries move too, where `into` kept none of the same vendor (the
 /// kept firm's own wins). The caller recounts both firms in the peer figures after the commit.
-pub fn merge_firm_in(tx: &mut WriteTx, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()> {
     match tx {
         WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
         WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
@@ -510,7 +510,7 @@ mod tests {
                     remove_at(store, firm, vendor, 300);
                 }
                 let mut tx = store.begin().unwrap();
-                merge_firm_in(&mut tx, 1, 2).unwrap();
+                merge_firm_in(&mut tx, FirmId::from_stored(1), FirmId::from_stored(2)).unwrap();
                 // As the accounts' part of a whole merge does.
                 crate::store::merged::record(&mut tx, 2, 1).unwrap();
                 tx.commit().unwrap();

@@ -158,12 +158,7 @@ pub fn update_in<T>(
     store.run(put(tx.conn()?, firm_id, vendor_id, &entry))?;
     // Other nodes recount the user's firm only when what the peer figures count changed.
     if before.unwrap_or_default() != peer_outcome(&entry) {
-        store.run(changes::record(
-            tx.conn()?,
-            Change::Peers {
-                firm_id: firm_id.get(),
-            },
-        ))?;
+        store.run(changes::record(tx.conn()?, Change::Peers { firm_id }))?;
     }
     Ok(out)
 }
@@ -221,12 +216,7 @@ pub fn remove(
         .as_ref()
         .is_some_and(|e| peer_outcome(e) != (false, false))
     {
-        store.run(changes::record(
-            tx.conn()?,
-            Change::Peers {
-                firm_id: firm_id.get(),
-            },
-        ))?;
+        store.run(changes::record(tx.conn()?, Change::Peers { firm_id }))?;
     }
     tx.commit()?;
     Ok(entry)
@@ -281,12 +271,7 @@ pub fn restore(store: &PgStore, firm_id: FirmId, vendor_id: u64, now: i64) -> Re
     match &found {
         Restore::Restored(entry) => {
             if peer_outcome(entry) != (false, false) {
-                store.run(changes::record(
-                    tx.conn()?,
-                    Change::Peers {
-                        firm_id: firm_id.get(),
-                    },
-                ))?;
+                store.run(changes::record(tx.conn()?, Change::Peers { firm_id }))?;
             }
             tx.commit()?;
         }
@@ -347,7 +332,9 @@ async fn lock_firms_shortlist(conn: &mut PgConnection, firm_id: FirmId) -> sqlx:
 /// Moves firm `from`'s entries to firm `into`; a vendor on both becomes `super::merge_entries`.
 /// Holds both firms' shortlist locks (in key order, so two merges cannot deadlock) to the
 /// commit: a write to either firm's shortlist goes wholly before the merge or after it.
-pub fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(tx: &mut PgTx, into: FirmId, from: FirmId) -> Result<()> {
+    // Keys and binds take the plain ids.
+    let (into, from) = (into.get(), from.get());
     let store = tx.store();
     let conn = tx.conn()?;
     store.run(async {

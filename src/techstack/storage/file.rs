@@ -30,7 +30,9 @@ pub fn save(store: &FileStore, firm_id: FirmId, items: &[(u64, Adoption)]) -> Re
 }
 
 /// Moves firm `from`'s answers to firm `into`, each category's two answers made one by `union`.
-pub fn merge_firm_in(txn: &redb::WriteTransaction, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(txn: &redb::WriteTransaction, into: FirmId, from: FirmId) -> Result<()> {
+    // Keys and binds take the plain ids.
+    let (into, from) = (into.get(), from.get());
     use redb::ReadableTable;
     let mut table = txn.open_table(ADOPTION)?;
     let mut theirs: Vec<(u64, Adoption)> = Vec::new();

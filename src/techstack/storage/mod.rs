@@ -46,7 +46,7 @@ pub fn save(app: &App, firm_id: FirmId, items: &[(u64, Adoption)]) -> Result<()>
 /// Moves firm `from`'s answers to firm `into` inside the caller's transaction (a firm merge): a
 /// category only `from` answered becomes `into`'s as it is; one both answered becomes `union` of
 /// the two. The caller recounts both firms in the peer figures after the commit.
-pub fn merge_firm_in(tx: &mut WriteTx, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()> {
     match tx {
         WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
         WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
@@ -195,7 +195,7 @@ mod tests {
                 );
                 save_on(store, 3, &[(5, adoption(&[2], &[]))]);
                 let mut tx = store.begin().unwrap();
-                merge_firm_in(&mut tx, 1, 2).unwrap();
+                merge_firm_in(&mut tx, FirmId::from_stored(1), FirmId::from_stored(2)).unwrap();
                 // As the accounts' part of a whole merge does.
                 crate::store::merged::record(&mut tx, 2, 1).unwrap();
                 tx.commit().unwrap();

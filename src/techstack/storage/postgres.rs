@@ -96,13 +96,7 @@ pub fn save(store: &PgStore, firm_id: FirmId, items: &[(u64, Adoption)]) -> Resu
         for (category_id, adoption) in items {
             put(&mut *conn, firm_id, *category_id, adoption).await?;
         }
-        changes::record(
-            conn,
-            Change::Peers {
-                firm_id: firm_id.get(),
-            },
-        )
-        .await?;
+        changes::record(conn, Change::Peers { firm_id }).await?;
         anyhow::Ok(())
     })?;
     tx.commit()?;
@@ -111,7 +105,9 @@ pub fn save(store: &PgStore, firm_id: FirmId, items: &[(u64, Adoption)]) -> Resu
 
 /// Moves firm `from`'s answers to firm `into`, each category's two answers made one by `union`.
 /// Both firms' rows are read `FOR UPDATE`, so a save of one of them waits for the merge.
-pub fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(tx: &mut PgTx, into: FirmId, from: FirmId) -> Result<()> {
+    // Keys and binds take the plain ids.
+    let (into, from) = (into.get(), from.get());
     let store = tx.store();
     let conn = tx.conn()?;
     store.run(async {
