@@ -1,4 +1,5 @@
 use axum::http::{Method, StatusCode, header};
+use litstack::accounts::FirmId;
 use serde_json::json;
 
 use crate::helpers::TestApp;
@@ -124,12 +125,9 @@ async fn an_admin_downloads_a_backup_that_opens_and_passes_its_integrity_check()
     .unwrap()
     .unwrap();
     assert!(
-        litstack::profile::load_onboarding(
-            &state,
-            litstack::accounts::FirmId::for_fixtures(user.id)
-        )
-        .unwrap()
-        .is_some()
+        litstack::profile::load_onboarding(&state, FirmId::for_fixtures(user.id))
+            .unwrap()
+            .is_some()
     );
     // Nothing is left behind in the data directory.
     let leftovers: Vec<_> = std::fs::read_dir(app.data_dir())
