@@ -28,7 +28,7 @@ fn user(id: u64, size: FirmSize) -> User {
         name: format!("Bench {id}"),
         email: format!("bench{id}@example.com"),
         firm: Firm {
-            id,
+            id: litstack::accounts::FirmId::for_fixtures(id),
             name: format!("Bench Law {id}"),
             size: Some(size),
             created_at: 0,
@@ -77,7 +77,12 @@ fn setup() -> (tempfile::TempDir, AppState, User, VendorIds) {
                 (cat, adoption)
             })
             .collect();
-        litstack::techstack::storage::save(&state, id, &items).unwrap();
+        litstack::techstack::storage::save(
+            &state,
+            litstack::accounts::FirmId::for_fixtures(id),
+            &items,
+        )
+        .unwrap();
     }
 
     // The firm comparing: 6-20 employees, a questionnaire answered in the first stage.

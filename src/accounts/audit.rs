@@ -3,6 +3,7 @@
 //! admins read it (and download it as CSV). It names people and emails of the firm, never a
 //! password or a token.
 
+use crate::accounts::FirmId;
 use serde::{Deserialize, Serialize};
 
 use super::model::User;
@@ -77,22 +78,28 @@ pub struct AuditEntry {
 
 /// Adds a line to `firm_id`'s log. It is written after the change it records; a failure to write
 /// it is logged and does not undo or refuse that change.
-pub fn record(app: &App, firm_id: u64, actor: Option<&User>, action: AuditAction, detail: String) {
+pub fn record(
+    app: &App,
+    firm_id: FirmId,
+    actor: Option<&User>,
+    action: AuditAction,
+    detail: String,
+) {
     let entry = AuditEntry {
         id: 0,
-        firm_id,
+        firm_id: firm_id.get(),
         at: now_secs(),
         actor: actor.map(|u| u.name.clone()),
         action,
         detail,
     };
     if let Err(e) = storage::audit::append(&app.store, entry) {
-        tracing::error!(firm_id, action = action.code(), error = %e, "an audit entry was not saved");
+        tracing::error!(firm_id = firm_id.get(), action = action.code(), error = %e, "an audit entry was not saved");
     }
 }
 
 /// The firm's log, newest first.
-pub fn entries(app: &App, firm_id: u64) -> crate::error::Result<Vec<AuditEntry>> {
+pub fn entries(app: &App, firm_id: FirmId) -> crate::error::Result<Vec<AuditEntry>> {
     let mut entries = storage::audit::firm_entries(&app.store, firm_id)?;
     entries.reverse();
     Ok(entries)

@@ -7,9 +7,59 @@ use serde::{Deserialize, Serialize};
 use crate::error::{AppError, Result, bad_request, forbidden};
 use crate::firm_size::FirmSize;
 
+/// A firm's id, as only a signed-in account's stored firm (through `CurrentUser`) and the
+/// operator's routes (through `AdminUser::firm`, which checks the firm exists) hand it out. Every
+/// storage function of firm data takes one, so a query without a firm does not compile. It
+/// serializes as the plain number and has no `Deserialize`: a request cannot make one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct FirmId(u64);
+
+impl FirmId {
+    /// Only for storage reading a firm id it stored (a row, a key, a record), and for the two
+    /// callers that check the firm first: the session's user and `AdminUser::firm`. Anything else
+    /// takes a `FirmId` from one of those.
+    pub(crate) fn from_stored(id: u64) -> FirmId {
+        FirmId(id)
+    }
+
+    /// For the benchmarks (outside the crate), which seed firms straight into the store. Not for
+    /// the server's code: it takes the firm from the session or `AdminUser::firm`.
+    #[doc(hidden)]
+    pub fn for_fixtures(id: u64) -> FirmId {
+        FirmId(id)
+    }
+
+    pub fn get(self) -> u64 {
+        self.0
+    }
+
+    /// Reads a stored firm record's id (serde's `deserialize_with`; storage only).
+    pub(crate) fn deserialize_stored<'de, D: serde::Deserializer<'de>>(
+        d: D,
+    ) -> std::result::Result<FirmId, D::Error> {
+        u64::deserialize(d).map(FirmId)
+    }
+}
+
+impl std::fmt::Display for FirmId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl utoipa::PartialSchema for FirmId {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        u64::schema()
+    }
+}
+
+impl utoipa::ToSchema for FirmId {}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Firm {
-    pub id: u64,
+    #[serde(deserialize_with = "FirmId::deserialize_stored")]
+    pub id: FirmId,
     pub name: String,
     pub size: Option<FirmSize>,
     /// Unix seconds.
@@ -110,7 +160,7 @@ pub struct FirmSummary {
 impl From<&Firm> for FirmSummary {
     fn from(f: &Firm) -> Self {
         FirmSummary {
-            id: f.id,
+            id: f.id.get(),
             name: f.name.clone(),
             size: f.size,
         }

@@ -24,7 +24,8 @@ pub use budget::WriteBudgets;
 pub use client_ip::{ClientIp, TrustedProxy};
 pub use limiter::RateLimiter;
 pub use model::{
-    Email, EndReason, EndedSession, Firm, FirmRole, User, UserEnvelope, UserView, parse_firm_size,
+    Email, EndReason, EndedSession, Firm, FirmId, FirmRole, User, UserEnvelope, UserView,
+    parse_firm_size,
 };
 pub use sessions::{AdminUser, CurrentUser, SessionCache, TokenHash};
 pub use storage::export;
@@ -59,6 +60,14 @@ pub fn find_firm(app: &App, id: u64) -> Result<Option<Firm>> {
     storage::find_firm(&app.store, id)
 }
 
+/// The firm an operator names by id (a path, a body, the command line), checked to exist: an
+/// unknown id is a 404 naming it. With the signed-in user's firm, the way to a `FirmId`.
+pub fn existing_firm(app: &App, id: u64) -> Result<FirmId> {
+    find_firm(app, id)?
+        .map(|firm| firm.id)
+        .ok_or_else(|| crate::error::not_found(format!("There is no firm with id {id}")))
+}
+
 /// Saves the firm's record and shows it to its members' cached sessions and to the peer figures.
 pub fn save_firm(app: &App, firm: &Firm) -> Result<()> {
     storage::save_firm(&app.store, firm)?;
@@ -68,7 +77,7 @@ pub fn save_firm(app: &App, firm: &Firm) -> Result<()> {
 }
 
 /// The firm's members, by user id.
-pub fn firm_members(app: &App, firm_id: u64) -> Result<Vec<User>> {
+pub fn firm_members(app: &App, firm_id: FirmId) -> Result<Vec<User>> {
     storage::firm_members(&app.store, firm_id)
 }
 
@@ -184,7 +193,7 @@ pub fn invite(
         &app.store,
         links::Invitation {
             id: 0,
-            firm_id: by.firm.id,
+            firm_id: by.firm.id.get(),
             email: email.as_str().to_string(),
             email_key: email.key(),
             role,
@@ -201,12 +210,12 @@ pub fn invite(
 }
 
 /// Every invitation the firm made, oldest first.
-pub fn firm_invitations(app: &App, firm_id: u64) -> Result<Vec<links::Invitation>> {
+pub fn firm_invitations(app: &App, firm_id: FirmId) -> Result<Vec<links::Invitation>> {
     storage::links::firm_invitations(&app.store, firm_id)
 }
 
 /// Withdraws the firm's invitation `id`; `None` when the firm has no such invitation.
-pub fn revoke_invitation(app: &App, firm_id: u64, id: u64) -> Result<Option<links::Invitation>> {
+pub fn revoke_invitation(app: &App, firm_id: FirmId, id: u64) -> Result<Option<links::Invitation>> {
     storage::links::revoke_invitation(&app.store, firm_id, id, crate::state::now_secs())
 }
 

@@ -344,6 +344,14 @@ impl FromRequestParts<AppState> for AdminUser {
     }
 }
 
+impl AdminUser {
+    /// The firm the operator names by id (a path or a body), checked to exist: an unknown id is
+    /// a 404 naming it. The one way an operator's route makes a `FirmId`.
+    pub fn firm(&self, app: &crate::state::App, id: u64) -> Result<super::FirmId> {
+        super::existing_firm(app, id)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -359,7 +367,7 @@ mod tests {
             name: "A".into(),
             email: "a@example.com".into(),
             firm: crate::accounts::Firm {
-                id: user_id,
+                id: crate::accounts::FirmId::from_stored(user_id),
                 name: "F".into(),
                 size: None,
                 created_at: 0,

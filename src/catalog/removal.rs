@@ -182,7 +182,8 @@ pub fn merge_vendors(app: &App, from: u64, into: u64) -> Result<(MergeMoved, Str
     reload(app)?;
     // Firms whose tech stack or shortlist changed are recounted in the peer figures.
     for &firm_id in &moves.firms {
-        crate::techstack::peers::changed(app, firm_id);
+        // A firm id the store read back from the rows it moved.
+        crate::techstack::peers::changed(app, crate::accounts::FirmId::from_stored(firm_id));
     }
     let storage::removal::VendorMoves {
         stack_firms,

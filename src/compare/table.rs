@@ -39,7 +39,7 @@ pub fn compare(app: &App, user: &User, ids: &VendorIds) -> Result<Comparison> {
     let demand = crate::bookings::vendor_demand(app, &sizes, since);
     let adoption = firm.size.map(|size| {
         app.peers
-            .read(app, |f| f.other_firms_using(user.firm.id, size))
+            .read(app, |f| f.other_firms_using(user.firm.id.get(), size))
     });
     let mut scores: HashMap<u64, Option<LatestScores>> = HashMap::new();
     for v in &vendors {

@@ -30,11 +30,11 @@ pub(super) async fn list_firms(
         .blocking(|app| {
             let mut members = std::collections::HashMap::<u64, usize>::new();
             for user in accounts::all_users(app)? {
-                *members.entry(user.firm.id).or_default() += 1;
+                *members.entry(user.firm.id.get()).or_default() += 1;
             }
             Ok(accounts::all_firms(app)?
                 .iter()
-                .map(|f| AdminFirm::of(f, members.get(&f.id).copied().unwrap_or(0)))
+                .map(|f| AdminFirm::of(f, members.get(&f.id.get()).copied().unwrap_or(0)))
                 .collect())
         })
         .await?;
@@ -65,7 +65,7 @@ pub(super) async fn operator_update_firm(
     let firm_id = path_id(&raw, "firm")?;
     // Disabling the operator's own firm would sign the operator out and leave nobody able to
     // enable it again.
-    if body.disabled == Some(true) && firm_id == admin.firm.id {
+    if body.disabled == Some(true) && firm_id == admin.firm.id.get() {
         return Err(conflict(
             "You cannot disable your own firm: you would lose access to Litstack, and nobody could enable it again.",
         ));
@@ -81,7 +81,7 @@ pub(super) async fn operator_update_firm(
                 firm.disabled = disabled;
             }
             accounts::save_firm(app, &firm)?;
-            let members = accounts::firm_members(app, firm_id)?.len();
+            let members = accounts::firm_members(app, firm.id)?.len();
             Ok(AdminFirm::of(&firm, members))
         })
         .await?;

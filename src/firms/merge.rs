@@ -34,17 +34,21 @@ pub struct Merged {
 }
 
 /// Merges firm `from` into firm `into` (see the module). `operator` names who did it in the kept
-/// firm's audit log. The same id twice is a 400; a missing firm a 404 naming it; nothing is
-/// written on any error.
+/// firm's audit log. The same id twice is a 400; a missing firm a 404 naming it (`into` first);
+/// nothing is written on any error.
 pub fn merge_firms(app: &App, operator: &str, into: u64, from: u64) -> Result<Merged> {
     if into == from {
         return Err(bad_request("Choose two different firms to merge"));
     }
+    let (into, from) = (
+        crate::accounts::existing_firm(app, into)?,
+        crate::accounts::existing_firm(app, from)?,
+    );
     let moved = super::storage::merge_firms(&app.store, into, from, |moved| {
         let count = moved.moved.len();
         AuditEntry {
             id: 0,
-            firm_id: into,
+            firm_id: into.get(),
             at: now_secs(),
             actor: Some(operator.to_string()),
             action: AuditAction::FirmsMerged,
@@ -69,7 +73,7 @@ pub fn merge_firms(app: &App, operator: &str, into: u64, from: u64) -> Result<Me
             }
         }
     }
-    crate::techstack::peers::changed(app, into);
+    crate::techstack::peers::changed(app, moved.kept.id);
     crate::techstack::peers::changed(app, from);
     Ok(Merged {
         firm: moved.kept,

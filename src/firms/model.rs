@@ -34,7 +34,7 @@ pub struct FirmEnvelope {
 impl FirmView {
     pub fn of(firm: &Firm, onboarding: Option<Onboarding>) -> FirmView {
         FirmView {
-            id: firm.id,
+            id: firm.id.get(),
             name: firm.name.clone(),
             size: firm.size,
             created_at: rfc3339(firm.created_at),
@@ -127,7 +127,7 @@ pub struct AdminFirm {
 impl AdminFirm {
     pub fn of(firm: &Firm, members: usize) -> AdminFirm {
         AdminFirm {
-            id: firm.id,
+            id: firm.id.get(),
             name: firm.name.clone(),
             size: firm.size,
             created_at: rfc3339(firm.created_at),

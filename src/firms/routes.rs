@@ -19,7 +19,7 @@ const LAST_OWNER: &str = "A firm needs at least one owner. Make another member a
 const OWNERS_ONLY: &str = "Only an owner can make someone an owner or change an owner's role.";
 
 fn firm_view(app: &App, user: &User) -> Result<FirmEnvelope> {
-    let firm = accounts::find_firm(app, user.firm.id)?.unwrap_or_else(|| user.firm.clone());
+    let firm = accounts::find_firm(app, user.firm.id.get())?.unwrap_or_else(|| user.firm.clone());
     let onboarding = crate::profile::load_onboarding(app, firm.id)?;
     Ok(FirmEnvelope {
         firm: FirmView::of(&firm, onboarding),
@@ -69,7 +69,7 @@ pub(super) async fn update_firm(
     let user = current.user;
     let answer = state
         .blocking(move |app| {
-            let mut firm = accounts::find_firm(app, user.firm.id)?
+            let mut firm = accounts::find_firm(app, user.firm.id.get())?
                 .ok_or_else(|| not_found("Your firm no longer exists"))?;
             if let Some(answers) = &onboarding {
                 crate::profile::save_onboarding(app, firm.id, answers)?;

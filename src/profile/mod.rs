@@ -8,6 +8,7 @@ mod storage;
 
 pub use storage::{export, merge_firm_in};
 
+use crate::accounts::FirmId;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -24,11 +25,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// Replaces the firm's onboarding answers (the firm screen's edit of them).
-pub fn save_onboarding(app: &App, firm_id: u64, answers: &Onboarding) -> Result<()> {
+pub fn save_onboarding(app: &App, firm_id: FirmId, answers: &Onboarding) -> Result<()> {
     storage::save_onboarding(&app.store, firm_id, answers)
 }
 
 /// The firm's onboarding answers; `None` until onboarding is completed.
-pub fn load_onboarding(app: &App, user_id: u64) -> Result<Option<Onboarding>> {
-    storage::find_onboarding(&app.store, user_id)
+pub fn load_onboarding(app: &App, firm_id: FirmId) -> Result<Option<Onboarding>> {
+    storage::find_onboarding(&app.store, firm_id)
 }

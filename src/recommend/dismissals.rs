@@ -6,6 +6,7 @@
 //! tools" gives integrations more weight, and "Not right for our practice" gives
 //! personal-injury focus more weight in Pick For Me. Only the firm's own dismissals count.
 
+use crate::accounts::FirmId;
 use serde::de::IntoDeserializer;
 use serde::de::value::StrDeserializer;
 use serde::{Deserialize, Serialize};
@@ -18,7 +19,7 @@ use crate::state::App;
 
 /// The vendors never ranked for the firm: those it dismissed, and those it marked Rejected on its
 /// shortlist (a decision as final as a dismissal, until the firm changes the status).
-pub fn out_of_ranking(app: &App, firm_id: u64) -> Result<std::collections::HashSet<u64>> {
+pub fn out_of_ranking(app: &App, firm_id: FirmId) -> Result<std::collections::HashSet<u64>> {
     let mut out = storage::dismissed(&app.store, firm_id)?;
     out.extend(
         crate::shortlist::storage::load(app, firm_id)?
@@ -217,14 +218,14 @@ fn view(catalog: &Catalog, vendor_id: u64, dismissal: &Dismissal) -> Option<Dism
 /// not one of the picks.
 pub fn dismiss(
     app: &App,
-    user_id: u64,
+    firm_id: FirmId,
     vendor_id: u64,
     reason: DismissReason,
 ) -> Result<DismissedView> {
-    if !storage::dismiss(&app.store, user_id, vendor_id, reason)? {
+    if !storage::dismiss(&app.store, firm_id, vendor_id, reason)? {
         return Err(not_found("That vendor is not one of your picks"));
     }
-    let dismissals = storage::dismissals(&app.store, user_id)?;
+    let dismissals = storage::dismissals(&app.store, firm_id)?;
     let (_, dismissal) = dismissals
         .iter()
         .find(|(id, _)| *id == vendor_id)
@@ -234,8 +235,8 @@ pub fn dismiss(
 }
 
 /// Every dismissal of the user as the screens show them, newest first.
-pub fn list(app: &App, user_id: u64) -> Result<DismissedList> {
-    let mut dismissals = storage::dismissals(&app.store, user_id)?;
+pub fn list(app: &App, firm_id: FirmId) -> Result<DismissedList> {
+    let mut dismissals = storage::dismissals(&app.store, firm_id)?;
     dismissals.sort_by(|a, b| b.1.at.cmp(&a.1.at).then(a.0.cmp(&b.0)));
     let catalog = app.catalog.load();
     Ok(DismissedList {

@@ -4,6 +4,7 @@
 use super::model::{PastRecommendation, RecommendationReasons};
 use super::reason_lines::ReasonList;
 use super::storage;
+use crate::accounts::FirmId;
 use crate::catalog::listing::Page;
 use crate::catalog::{Catalog, vendor_view};
 use crate::error::Result;
@@ -14,14 +15,14 @@ use crate::state::App;
 pub fn page<'c>(
     app: &App,
     catalog: &'c Catalog,
-    user_id: u64,
+    firm_id: FirmId,
     categories: &[u64],
     page: usize,
     page_size: usize,
 ) -> Result<Page<PastRecommendation<'c>>> {
     // A vendor the firm dismissed or rejected is listed under Dismissed, not as a recommendation.
-    let out = super::dismissals::out_of_ranking(app, user_id)?;
-    let all: Vec<PastRecommendation> = storage::past(&app.store, user_id)?
+    let out = super::dismissals::out_of_ranking(app, firm_id)?;
+    let all: Vec<PastRecommendation> = storage::past(&app.store, firm_id)?
         .into_iter()
         .filter(|(c, v, _)| (categories.is_empty() || categories.contains(c)) && !out.contains(v))
         .filter_map(|(category_id, vendor_id, rec)| {

@@ -2,6 +2,7 @@
 //! (profile, else onboarding), the tools in its tech stack, and peer demand from real (never
 //! sample) demo bookings.
 
+use crate::accounts::FirmId;
 use std::collections::{HashMap, HashSet};
 
 use crate::accounts::model::User;
@@ -72,8 +73,8 @@ pub fn firm_context(app: &App, user: &User) -> Result<FirmContext> {
     })
 }
 
-fn tech_stack(app: &App, user_id: u64) -> Result<(Vec<String>, OwnedVendors)> {
-    let tools = crate::techstack::firm_tools(app, user_id)?;
+fn tech_stack(app: &App, firm_id: FirmId) -> Result<(Vec<String>, OwnedVendors)> {
+    let tools = crate::techstack::firm_tools(app, firm_id)?;
     let names = crate::techstack::tool_names(app, &tools);
     let mut owned = OwnedVendors::new();
     for t in tools.iter().filter(|t| t.has_tool == Some(true)) {

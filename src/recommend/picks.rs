@@ -1,6 +1,7 @@
 //! Each category's saved picks: Pick For Me over every category, the picks as /matches shows
 //! them, and the progress through the stages. Dismissed and inactive vendors are never shown.
 
+use crate::accounts::FirmId;
 use std::collections::{HashMap, HashSet};
 
 use super::model::{
@@ -109,9 +110,9 @@ pub fn pick_for_me_for(
 }
 
 /// The saved picks of every category, as SPEC's persisted / Pick For Me result.
-pub fn persisted(app: &App, user_id: u64, catalog: &Catalog) -> Result<PersistedPicks> {
-    let dismissed = super::dismissals::out_of_ranking(app, user_id)?;
-    let sets = storage::pick_sets(&app.store, user_id)?;
+pub fn persisted(app: &App, firm_id: FirmId, catalog: &Catalog) -> Result<PersistedPicks> {
+    let dismissed = super::dismissals::out_of_ranking(app, firm_id)?;
+    let sets = storage::pick_sets(&app.store, firm_id)?;
     let mut any_fallback = false;
     let mut widest: (Basis, Option<&str>) = (Basis::OwnSize, None);
     let mut items = Vec::new();
@@ -157,7 +158,7 @@ pub fn persisted(app: &App, user_id: u64, catalog: &Catalog) -> Result<Persisted
 
 /// Undoes the firm's last "Clear picks" (`storage::restore_cleared_picks`), naming the categories
 /// in the order /matches shows them.
-pub fn restore_cleared(app: &App, firm_id: u64) -> Result<PicksRestored> {
+pub fn restore_cleared(app: &App, firm_id: FirmId) -> Result<PicksRestored> {
     let done = storage::restore_cleared_picks(&app.store, firm_id)?.ok_or_else(|| {
         not_found(
             "There are no cleared picks to restore: they were restored already, or never cleared",
@@ -181,10 +182,10 @@ pub fn restore_cleared(app: &App, firm_id: u64) -> Result<PicksRestored> {
 }
 
 /// Each stage's status and number of picks, and the same for the categories outside the stages.
-pub fn overview(app: &App, user_id: u64) -> Result<Overview> {
+pub fn overview(app: &App, firm_id: FirmId) -> Result<Overview> {
     let catalog = app.catalog.load();
-    let view = persisted(app, user_id, &catalog)?;
-    let responded = storage::responded_categories(&app.store, user_id)?;
+    let view = persisted(app, firm_id, &catalog)?;
+    let responded = storage::responded_categories(&app.store, firm_id)?;
     let row = |c: &Category| {
         let picks = view
             .items

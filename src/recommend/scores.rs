@@ -39,7 +39,7 @@ pub fn rank_response<'a>(
         PeerGroup::AllFirms => Vec::new(),
     };
     let counts = inputs::has_real_bookings(app).then(|| inputs::demand(app, &sizes));
-    let outcomes = crate::shortlist::outcomes::shown(app, user.firm.id, ctx.size)?;
+    let outcomes = crate::shortlist::outcomes::shown(app, user.firm.id.get(), ctx.size)?;
     let ranked = ranking::rank(
         catalog
             .vendors
@@ -79,7 +79,7 @@ pub fn latest_scores(app: &App, user: &User, category_id: u64) -> Result<Option<
         return Ok(None);
     };
     let Some(response) =
-        storage::load_response(&app.store, id)?.filter(|r| r.firm_id == user.firm.id)
+        storage::load_response(&app.store, id)?.filter(|r| r.firm_id == user.firm.id.get())
     else {
         return Ok(None);
     };

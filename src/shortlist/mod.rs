@@ -21,6 +21,7 @@ mod routes;
 pub mod storage;
 pub mod views;
 
+use crate::accounts::FirmId;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -60,7 +61,7 @@ pub fn demo_booked(current: Option<Entry>, stamp: Stamp, recorded: Option<Record
 
 /// Why Litstack recommended the vendor to the firm most recently, as it stands now: what an entry
 /// added now keeps.
-pub fn recorded_now(store: &Store, firm_id: u64, vendor_id: u64) -> Result<Option<Recorded>> {
+pub fn recorded_now(store: &Store, firm_id: FirmId, vendor_id: u64) -> Result<Option<Recorded>> {
     // Newest first, so the first of the vendor is the latest.
     Ok(crate::recommend::storage::past(store, firm_id)?
         .into_iter()

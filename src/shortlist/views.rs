@@ -1,6 +1,7 @@
 //! What the screens read: the shortlist grouped by stage (then the other categories) and the
 //! due-diligence brief built from the same entries. Owned, typed values; nothing here writes.
 
+use crate::accounts::FirmId;
 use std::collections::HashMap;
 
 use serde::Serialize;
@@ -129,11 +130,11 @@ pub fn rfc3339(secs: i64) -> String {
 /// The latest past recommendation of each vendor for this user: (reasons, when).
 pub(super) fn latest_recommendations(
     app: &App,
-    user_id: u64,
+    firm_id: FirmId,
 ) -> Result<HashMap<u64, (Vec<String>, i64)>> {
     let mut out: HashMap<u64, (Vec<String>, i64)> = HashMap::new();
     // Newest first, so the first seen is the latest.
-    for (_, vendor_id, rec) in crate::recommend::storage::past(&app.store, user_id)? {
+    for (_, vendor_id, rec) in crate::recommend::storage::past(&app.store, firm_id)? {
         out.entry(vendor_id).or_insert((rec.strengths, rec.at));
     }
     Ok(out)
@@ -197,8 +198,8 @@ pub fn entry_view(
 }
 
 /// One vendor's entry as the screens show it.
-pub fn one(app: &App, user_id: u64, vendor_id: u64, entry: &Entry) -> Result<Option<EntryView>> {
-    let recs = latest_recommendations(app, user_id)?;
+pub fn one(app: &App, firm_id: FirmId, vendor_id: u64, entry: &Entry) -> Result<Option<EntryView>> {
+    let recs = latest_recommendations(app, firm_id)?;
     Ok(one_given(app, vendor_id, entry, &recs))
 }
 
@@ -216,10 +217,10 @@ pub fn one_given(
 }
 
 /// The user's shortlist, grouped.
-pub fn shortlist(app: &App, user_id: u64) -> Result<Shortlist> {
+pub fn shortlist(app: &App, firm_id: FirmId) -> Result<Shortlist> {
     let catalog = app.catalog.load();
-    let entries = storage::load(app, user_id)?;
-    let recs = latest_recommendations(app, user_id)?;
+    let entries = storage::load(app, firm_id)?;
+    let recs = latest_recommendations(app, firm_id)?;
     let now = now_secs();
     let mut groups = Vec::new();
     for category in catalog.stages_then_others_by_name() {
@@ -344,14 +345,15 @@ pub fn brief(app: &App, user: &User) -> Result<Brief> {
 fn criteria(
     app: &App,
     catalog: &Catalog,
-    user_id: u64,
+    firm_id: FirmId,
     category_id: u64,
 ) -> Result<(Vec<Criterion>, Option<i64>)> {
     use crate::recommend::storage::{latest_response_id, load_response};
-    let Some(id) = latest_response_id(&app.store, user_id, category_id)? else {
+    let Some(id) = latest_response_id(&app.store, firm_id, category_id)? else {
         return Ok((Vec::new(), None));
     };
-    let Some(response) = load_response(&app.store, id)?.filter(|r| r.firm_id == user_id) else {
+    let Some(response) = load_response(&app.store, id)?.filter(|r| r.firm_id == firm_id.get())
+    else {
         return Ok((Vec::new(), None));
     };
     let questions = catalog.questions(category_id);

@@ -8,6 +8,7 @@
 //! first takes a key-share lock on the firm's row, which a merge holds `FOR UPDATE` until its
 //! commit: a write that starts during a merge waits for it, then finds the firm merged.
 
+use crate::accounts::FirmId;
 use redb::{ReadableTable, WriteTransaction};
 use sqlx::PgConnection;
 
@@ -33,8 +34,8 @@ pub async fn record_in_pg(conn: &mut PgConnection, from: u64, into: u64) -> Resu
 }
 
 /// A 409 when `firm_id` was merged away; call inside the write's transaction.
-pub fn refuse_in_file(txn: &WriteTransaction, firm_id: u64) -> Result<()> {
-    if txn.open_table(MERGED_FIRMS)?.get(firm_id)?.is_some() {
+pub fn refuse_in_file(txn: &WriteTransaction, firm_id: FirmId) -> Result<()> {
+    if txn.open_table(MERGED_FIRMS)?.get(firm_id.get())?.is_some() {
         return Err(conflict(MERGED));
     }
     Ok(())
@@ -43,14 +44,14 @@ pub fn refuse_in_file(txn: &WriteTransaction, firm_id: u64) -> Result<()> {
 /// A 409 when `firm_id` was merged away, waiting first for a merge of it in progress; call as
 /// the first statement of the write's transaction (before its other locks, as the merge takes
 /// the firm rows before its own).
-pub async fn refuse_in_pg(conn: &mut PgConnection, firm_id: u64) -> Result<()> {
+pub async fn refuse_in_pg(conn: &mut PgConnection, firm_id: FirmId) -> Result<()> {
     sqlx::query("SELECT 1 FROM firms WHERE id = $1 FOR KEY SHARE")
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .execute(&mut *conn)
         .await?;
     let merged: bool =
         sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM merged_firms WHERE from_id = $1)")
-            .bind(firm_id as i64)
+            .bind(firm_id.get() as i64)
             .fetch_one(&mut *conn)
             .await?;
     if merged {

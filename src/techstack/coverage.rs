@@ -28,7 +28,9 @@ pub fn coverage(app: &App, user: &User) -> Result<Coverage> {
     let context = crate::recommend::inputs::firm_context(app, user)?;
     let own = super::firm_tools(app, user.firm.id)?;
     let peers = match context.size {
-        Some(size) => app.peers.read(app, |f| f.coverage(user.firm.id, size)),
+        Some(size) => app
+            .peers
+            .read(app, |f| f.coverage(user.firm.id.get(), size)),
         None => CoverageCounts::default(),
     };
     let catalog = app.catalog.load();

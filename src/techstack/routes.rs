@@ -1,5 +1,6 @@
 //! `GET/POST /api/profile/category-adoption`: the tech-stack form's data and its save.
 
+use crate::accounts::FirmId;
 use axum::extract::State;
 use serde::Serialize;
 
@@ -106,8 +107,8 @@ pub async fn save_adoption(
     Ok(Json(list))
 }
 
-fn current_list(app: &App, user_id: u64) -> Result<AdoptionList> {
-    let saved = storage::load(app, user_id)?;
+fn current_list(app: &App, firm_id: FirmId) -> Result<AdoptionList> {
+    let saved = storage::load(app, firm_id)?;
     let catalog = app.catalog.load();
     let items = catalog
         .stages_then_others_by_name()

@@ -1,6 +1,7 @@
 //! What a firm uses, as recommendations read it: the answered categories, the tools' names and
 //! the integrations those tools declare.
 
+use crate::accounts::FirmId;
 use std::collections::HashSet;
 
 use super::storage;
@@ -22,9 +23,9 @@ pub struct FirmTools {
 }
 
 /// The categories the user answered, by category id, in one read.
-pub fn firm_tools(app: &App, user_id: u64) -> Result<Vec<FirmTools>> {
+pub fn firm_tools(app: &App, firm_id: FirmId) -> Result<Vec<FirmTools>> {
     let catalog = app.catalog.load();
-    let saved = storage::load(app, user_id)?;
+    let saved = storage::load(app, firm_id)?;
     Ok(saved
         .into_iter()
         .filter(|(category_id, _)| catalog.category(*category_id).is_some())

@@ -3,6 +3,7 @@
 //! request changes nothing.
 
 use axum::http::{Method, StatusCode};
+use litstack::accounts::FirmId;
 use serde_json::{Value, json};
 
 use crate::helpers::TestApp;
@@ -181,16 +182,20 @@ async fn merging_keeps_every_item_of_both_firms_under_the_kept_one() {
     let firms = three_firms(&mut app).await;
     let (into, from) = (firms.bo_firm, firms.cy_firm);
     let store = &app.state.store;
-    let cy_picks = litstack::recommend::storage::pick_sets(store, from).unwrap();
-    let cy_dismissals = litstack::recommend::storage::dismissals(store, from).unwrap();
-    let cy_past = litstack::recommend::storage::past(store, from).unwrap();
+    let cy_picks =
+        litstack::recommend::storage::pick_sets(store, FirmId::for_fixtures(from)).unwrap();
+    let cy_dismissals =
+        litstack::recommend::storage::dismissals(store, FirmId::for_fixtures(from)).unwrap();
+    let cy_past = litstack::recommend::storage::past(store, FirmId::for_fixtures(from)).unwrap();
     assert!(!cy_picks.is_empty() && !cy_dismissals.is_empty() && !cy_past.is_empty());
-    let cy_audit = litstack::accounts::audit::entries(&app.state, from).unwrap();
+    let cy_audit =
+        litstack::accounts::audit::entries(&app.state, FirmId::for_fixtures(from)).unwrap();
     let history_len = |firm| {
         let entries = litstack::shortlist::storage::load(&app.state, firm).unwrap();
         entries[0].1.history.len()
     };
-    let histories = history_len(into) + history_len(from);
+    let histories =
+        history_len(FirmId::for_fixtures(into)) + history_len(FirmId::for_fixtures(from));
 
     // Act
     app.cookie = firms.operator.clone();
@@ -241,19 +246,20 @@ async fn merging_keeps_every_item_of_both_firms_under_the_kept_one() {
     assert_eq!(firm["firm"]["onboarding"]["attorneysCountBand"], "A2_5");
 
     // Tech stack: both tools, "Excel" once.
-    let stack = litstack::techstack::storage::load(&app.state, into).unwrap();
+    let stack = litstack::techstack::storage::load(&app.state, FirmId::for_fixtures(into)).unwrap();
     let (_, adoption) = stack.iter().find(|(c, _)| *c == firms.category).unwrap();
     assert_eq!(adoption.vendor_ids, firms.vendors);
     assert_eq!(adoption.primary_vendor_id, Some(firms.vendors[0]));
     assert_eq!(adoption.other_vendors, ["Excel"]);
     assert!(
-        litstack::techstack::storage::load(&app.state, from)
+        litstack::techstack::storage::load(&app.state, FirmId::for_fixtures(from))
             .unwrap()
             .is_empty()
     );
 
     // Shortlist: both vendors; the shared one keeps both notes and both histories.
-    let entries = litstack::shortlist::storage::load(&app.state, into).unwrap();
+    let entries =
+        litstack::shortlist::storage::load(&app.state, FirmId::for_fixtures(into)).unwrap();
     assert_eq!(
         entries.iter().map(|(v, _)| *v).collect::<Vec<_>>(),
         firms.vendors
@@ -276,7 +282,7 @@ async fn merging_keeps_every_item_of_both_firms_under_the_kept_one() {
     let shortlist = app.get("/api/shortlist").await.text();
     assert!(shortlist.contains("Cy: demo on Tuesday"), "{shortlist}");
     assert!(
-        litstack::shortlist::storage::load(&app.state, from)
+        litstack::shortlist::storage::load(&app.state, FirmId::for_fixtures(from))
             .unwrap()
             .is_empty()
     );
@@ -284,23 +290,25 @@ async fn merging_keeps_every_item_of_both_firms_under_the_kept_one() {
     // Recommendations: Cy's picks, dismissal and past recommendations are Bo's firm's now.
     let store = &app.state.store;
     assert_eq!(
-        litstack::recommend::storage::pick_sets(store, into).unwrap(),
+        litstack::recommend::storage::pick_sets(store, FirmId::for_fixtures(into)).unwrap(),
         cy_picks
     );
     assert_eq!(
-        litstack::recommend::storage::dismissals(store, into).unwrap(),
+        litstack::recommend::storage::dismissals(store, FirmId::for_fixtures(into)).unwrap(),
         cy_dismissals
     );
     assert_eq!(
-        litstack::recommend::storage::past(store, into).unwrap(),
+        litstack::recommend::storage::past(store, FirmId::for_fixtures(into)).unwrap(),
         cy_past
     );
     assert!(
-        litstack::recommend::storage::pick_sets(store, from)
+        litstack::recommend::storage::pick_sets(store, FirmId::for_fixtures(from))
             .unwrap()
             .is_empty()
     );
-    let responded = litstack::recommend::storage::responded_categories(store, into).unwrap();
+    let responded =
+        litstack::recommend::storage::responded_categories(store, FirmId::for_fixtures(into))
+            .unwrap();
     assert!(responded.contains(&firms.category));
     let dismissed = app.get("/api/recommendations/dismissed").await.json();
     assert_eq!(dismissed["items"].as_array().unwrap().len(), 1);

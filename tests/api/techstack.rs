@@ -2,6 +2,7 @@
 //! recommendations read (`firm_tools`, `tool_names`, `tool_integrations`).
 
 use axum::http::StatusCode;
+use litstack::accounts::FirmId;
 use serde_json::{Value, json};
 
 use crate::helpers::TestApp;
@@ -496,7 +497,7 @@ async fn recommendations_read_the_firms_tools_names_and_integrations_in_one_call
     )
     .await;
     let app_ref = &app.state.0;
-    let tools = litstack::techstack::firm_tools(app_ref, user_id).unwrap();
+    let tools = litstack::techstack::firm_tools(app_ref, FirmId::for_fixtures(user_id)).unwrap();
     assert_eq!(
         tools,
         [
@@ -525,7 +526,7 @@ async fn recommendations_read_the_firms_tools_names_and_integrations_in_one_call
         ["Clio", "Filevine"]
     );
     assert_eq!(
-        litstack::techstack::firm_tools(app_ref, user_id + 1).unwrap(),
+        litstack::techstack::firm_tools(app_ref, FirmId::for_fixtures(user_id + 1)).unwrap(),
         []
     );
 }

@@ -4,6 +4,7 @@
 //! backend (`LITSTACK_TEST_BACKEND=postgres`).
 
 use axum::http::{Method, StatusCode};
+use litstack::accounts::FirmId;
 use serde_json::{Value, json};
 
 use crate::bookings::upload;
@@ -45,7 +46,7 @@ fn save_picks(app: &TestApp, firm_id: u64, vendors: &[u64]) {
         .collect();
     litstack::recommend::storage::save_picks(
         &app.state.store,
-        firm_id,
+        FirmId::for_fixtures(firm_id),
         &[StageSave {
             category_id: INTAKE,
             set,
@@ -122,7 +123,7 @@ async fn referenced() -> World {
     assert!(
         litstack::recommend::storage::dismiss(
             &app.state.store,
-            admin_firm,
+            FirmId::for_fixtures(admin_firm),
             DUPE,
             DismissReason::TooExpensive
         )
@@ -255,13 +256,15 @@ async fn a_merge_moves_every_reference_to_the_kept_vendor_and_deletes_the_duplic
     assert_eq!(clicks[0]["kind"], "WEBSITE");
     let state = w.app.state.clone();
     let store = &state.store;
-    let picks = litstack::recommend::storage::pick_sets(store, w.user_firm).unwrap();
+    let picks =
+        litstack::recommend::storage::pick_sets(store, FirmId::for_fixtures(w.user_firm)).unwrap();
     assert_eq!(picks[0].1.picks[0].vendor_id, KEPT);
-    let past: Vec<u64> = litstack::recommend::storage::past(store, w.user_firm)
-        .unwrap()
-        .iter()
-        .map(|(_, v, _)| *v)
-        .collect();
+    let past: Vec<u64> =
+        litstack::recommend::storage::past(store, FirmId::for_fixtures(w.user_firm))
+            .unwrap()
+            .iter()
+            .map(|(_, v, _)| *v)
+            .collect();
     assert_eq!(past, [KEPT]);
 
     // The operator's firm had both on its shortlist: the kept vendor's entry (and note) stays.
@@ -269,10 +272,12 @@ async fn a_merge_moves_every_reference_to_the_kept_vendor_and_deletes_the_duplic
     let shortlist = w.app.get("/api/shortlist").await.json().to_string();
     assert!(shortlist.contains("Kept's note"), "{shortlist}");
     assert!(!shortlist.contains("Dupe's note"), "{shortlist}");
-    let picks = litstack::recommend::storage::pick_sets(store, w.admin_firm).unwrap();
+    let picks =
+        litstack::recommend::storage::pick_sets(store, FirmId::for_fixtures(w.admin_firm)).unwrap();
     let ids: Vec<u64> = picks[0].1.picks.iter().map(|p| p.vendor_id).collect();
     assert_eq!(ids, [KEPT]);
-    let dismissed = litstack::recommend::storage::dismissed(store, w.admin_firm).unwrap();
+    let dismissed =
+        litstack::recommend::storage::dismissed(store, FirmId::for_fixtures(w.admin_firm)).unwrap();
     assert_eq!(dismissed.into_iter().collect::<Vec<_>>(), [KEPT]);
 
     // Bookings naming the duplicate now count for the kept vendor, also after a reload.

@@ -1,4 +1,5 @@
 use axum::http::{Method, StatusCode, header};
+use litstack::accounts::FirmId;
 use serde_json::json;
 
 use crate::helpers::TestApp;
@@ -124,7 +125,7 @@ async fn an_admin_downloads_a_backup_that_opens_and_passes_its_integrity_check()
     .unwrap()
     .unwrap();
     assert!(
-        litstack::profile::load_onboarding(&state, user.id)
+        litstack::profile::load_onboarding(&state, FirmId::for_fixtures(user.id))
             .unwrap()
             .is_some()
     );

@@ -1,6 +1,7 @@
 //! The firm audit log in either backend: FIRM_AUDIT ((firm id, entry id) -> entry) in the redb
 //! file, `firm_audit` in PostgreSQL (0012). Append-only.
 
+use crate::accounts::FirmId;
 use crate::accounts::audit::{AuditAction, AuditEntry};
 use crate::error::Result;
 use crate::store::{self, FIRM_AUDIT, Store, WriteTx, codec, open_read};
@@ -35,7 +36,7 @@ pub fn append(store: &Store, mut entry: AuditEntry) -> Result<()> {
 }
 
 /// The firm's entries, oldest first.
-pub fn firm_entries(store: &Store, firm_id: u64) -> Result<Vec<AuditEntry>> {
+pub fn firm_entries(store: &Store, firm_id: FirmId) -> Result<Vec<AuditEntry>> {
     match store {
         Store::File(db) => {
             let txn = db.read()?;
@@ -43,7 +44,7 @@ pub fn firm_entries(store: &Store, firm_id: u64) -> Result<Vec<AuditEntry>> {
                 return Ok(Vec::new());
             };
             let mut out = Vec::new();
-            for entry in table.range((firm_id, 0)..=(firm_id, u64::MAX))? {
+            for entry in table.range((firm_id.get(), 0)..=(firm_id.get(), u64::MAX))? {
                 out.push(codec::decode(entry?.1.value())?);
             }
             Ok(out)
@@ -53,7 +54,7 @@ pub fn firm_entries(store: &Store, firm_id: u64) -> Result<Vec<AuditEntry>> {
                 "SELECT id, firm_id, at, actor, action, detail FROM firm_audit \
                  WHERE firm_id = $1 ORDER BY id",
             )
-            .bind(firm_id as i64)
+            .bind(firm_id.get() as i64)
             .fetch_all(db.pool())
             .await?;
             Ok(rows

@@ -83,7 +83,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
                 "INSERT INTO firms (id, name, firm_size, created_at, verified, disabled) \
                  VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING",
             )
-            .bind(firm.id as i64)
+            .bind(firm.id.get() as i64)
             .bind(&firm.name)
             .bind(firm_size)
             .bind(at(firm.created_at))
@@ -94,7 +94,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
         }
         let highest_firm = firms
             .iter()
-            .map(|f| f.id)
+            .map(|f| f.id.get())
             .max()
             .unwrap_or(0)
             .max(firms_handed_out);

@@ -3,6 +3,7 @@
 //! per email" is enforced here, in `claim_email`, for sign-up and email changes; redb runs one
 //! write transaction at a time, which makes each operation one step.
 
+use crate::accounts::FirmId;
 use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 use serde::{Deserialize, Serialize};
 
@@ -34,7 +35,7 @@ impl StoredUser {
             id: user.id,
             name: user.name.clone(),
             email: user.email.clone(),
-            firm_id: user.firm.id,
+            firm_id: user.firm.id.get(),
             firm_role: user.firm_role,
             password_hash: user.password_hash.clone(),
             is_admin: user.is_admin,
@@ -106,7 +107,7 @@ pub fn create_user(
         let (firm, firm_role) = match new.firm {
             FirmChoice::New { name, size } => {
                 let firm = Firm {
-                    id: store::next_id(&txn, "firms")?,
+                    id: FirmId::from_stored(store::next_id(&txn, "firms")?),
                     name,
                     size,
                     created_at,
@@ -182,7 +183,7 @@ fn claim_email(txn: &WriteTransaction, email: &Email, user_id: u64) -> Result<()
 /// account read before its firm was merged away (a request begun before the merge) would name a
 /// firm that no longer exists: refused, so no account is ever left without its firm.
 fn put_user(txn: &WriteTransaction, user: &User) -> Result<()> {
-    if txn.open_table(FIRMS)?.get(user.firm.id)?.is_none() {
+    if txn.open_table(FIRMS)?.get(user.firm.id.get())?.is_none() {
         return Err(conflict(crate::store::merged::MERGED));
     }
     let mut users = txn.open_table(USERS)?;
@@ -192,10 +193,10 @@ fn put_user(txn: &WriteTransaction, user: &User) -> Result<()> {
         .transpose()?;
     users.insert(user.id, codec::encode(&StoredUser::of(user)).as_slice())?;
     let mut members = txn.open_table(FIRM_MEMBERS)?;
-    if let Some(previous) = previous.filter(|p| p.firm_id != user.firm.id) {
+    if let Some(previous) = previous.filter(|p| p.firm_id != user.firm.id.get()) {
         members.remove((previous.firm_id, user.id))?;
     }
-    members.insert((user.firm.id, user.id), ())?;
+    members.insert((user.firm.id.get(), user.id), ())?;
     Ok(())
 }
 
@@ -209,7 +210,7 @@ pub fn put_account(txn: &WriteTransaction, user: &User) -> Result<()> {
 
 fn put_firm(txn: &WriteTransaction, firm: &Firm) -> Result<()> {
     txn.open_table(FIRMS)?
-        .insert(firm.id, codec::encode(firm).as_slice())?;
+        .insert(firm.id.get(), codec::encode(firm).as_slice())?;
     Ok(())
 }
 
@@ -235,7 +236,7 @@ pub fn all_firms(store: &FileStore) -> Result<Vec<Firm>> {
 /// Saves the firm's own record (name, size, flags).
 pub fn save_firm(store: &FileStore, firm: &Firm) -> Result<()> {
     let txn = store.write()?;
-    if txn.open_table(FIRMS)?.get(firm.id)?.is_none() {
+    if txn.open_table(FIRMS)?.get(firm.id.get())?.is_none() {
         return Err(not_found("There is no firm with this id"));
     }
     put_firm(&txn, firm)?;
@@ -244,13 +245,13 @@ pub fn save_firm(store: &FileStore, firm: &Firm) -> Result<()> {
 }
 
 /// The firm's members, by user id.
-pub fn firm_members(store: &FileStore, firm_id: u64) -> Result<Vec<User>> {
+pub fn firm_members(store: &FileStore, firm_id: FirmId) -> Result<Vec<User>> {
     let txn = store.read()?;
     let (users, firms) = (txn.open_table(USERS)?, txn.open_table(FIRMS)?);
     let mut found = Vec::new();
     for entry in txn
         .open_table(FIRM_MEMBERS)?
-        .range((firm_id, 0)..=(firm_id, u64::MAX))?
+        .range((firm_id.get(), 0)..=(firm_id.get(), u64::MAX))?
     {
         let (_, user_id) = entry?.0.value();
         found.extend(load(&users, &firms, user_id)?);
@@ -444,7 +445,7 @@ pub fn remove_user(store: &FileStore, user: &User) -> Result<()> {
     txn.open_table(USER_EMAILS)?
         .remove(user.email.to_lowercase().as_str())?;
     txn.open_table(FIRM_MEMBERS)?
-        .remove((user.firm.id, user.id))?;
+        .remove((user.firm.id.get(), user.id))?;
     let why = EndedSession::new(EndReason::Removed, Some(user.firm.name.clone()));
     revoke_other_sessions(&txn, user.id, &NO_SESSION, &why)?;
     txn.commit()?;
@@ -473,7 +474,13 @@ pub fn last_active(
 /// Moves everything of firm `from` that the accounts tables hold into firm `into`, inside `txn`:
 /// every member (roles kept), every invitation, every audit entry; `into` stays verified if
 /// either was; then `from`'s record is deleted. Either firm missing is a 404 naming it.
-pub(super) fn merge_firm_in(txn: &WriteTransaction, into: u64, from: u64) -> Result<super::Merged> {
+pub(super) fn merge_firm_in(
+    txn: &WriteTransaction,
+    into: FirmId,
+    from: FirmId,
+) -> Result<super::Merged> {
+    // Keys and binds take the plain ids.
+    let (into, from) = (into.get(), from.get());
     let (mut kept, gone) = {
         let firms = txn.open_table(FIRMS)?;
         let found = |id| {

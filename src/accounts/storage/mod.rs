@@ -16,6 +16,7 @@ pub use export::export;
 
 use super::model::{Email, EndedSession, Firm, Session, User};
 use super::sessions::TokenHash;
+use crate::accounts::FirmId;
 use crate::error::Result;
 use crate::store::{Store, WriteTx};
 
@@ -99,7 +100,7 @@ pub fn save_firm(store: &Store, firm: &Firm) -> Result<()> {
 }
 
 /// The firm's members, by user id.
-pub fn firm_members(store: &Store, firm_id: u64) -> Result<Vec<User>> {
+pub fn firm_members(store: &Store, firm_id: FirmId) -> Result<Vec<User>> {
     match store {
         Store::File(db) => file::firm_members(db, firm_id),
         Store::Postgres(db) => postgres::firm_members(db, firm_id),
@@ -238,7 +239,7 @@ pub struct Merged {
 /// the caller's transaction, keeps `into` verified if either was, and deletes `from`. Either
 /// firm missing is a 404 naming it; on PostgreSQL it also holds the sign-up lock and both firm
 /// rows until the commit (see `postgres::merge_firm_in`).
-pub fn merge_firm_in(tx: &mut WriteTx, into: u64, from: u64) -> Result<Merged> {
+pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<Merged> {
     match tx {
         WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
         WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
@@ -513,7 +514,7 @@ mod tests {
             &file,
             Invitation {
                 id: 0,
-                firm_id: ann.firm.id,
+                firm_id: ann.firm.id.get(),
                 email: "Cy@Doe.com".into(),
                 email_key: "cy@doe.com".into(),
                 role: FirmRole::Admin,
@@ -529,7 +530,7 @@ mod tests {
         .unwrap();
         let entry = crate::accounts::audit::AuditEntry {
             id: 0,
-            firm_id: ann.firm.id,
+            firm_id: ann.firm.id.get(),
             at: 12,
             actor: Some("Ann".into()),
             action: crate::accounts::audit::AuditAction::InvitationCreated,
@@ -543,7 +544,7 @@ mod tests {
         };
         // A firm merged away before the copy: a write naming it is refused on the hub too.
         let txn = from.write().unwrap();
-        crate::store::merged::record_in_file(&txn, 99, ann.firm.id).unwrap();
+        crate::store::merged::record_in_file(&txn, 99, ann.firm.id.get()).unwrap();
         txn.commit().unwrap();
 
         let to: PgStore = crate::store::postgres::test_store();
@@ -566,7 +567,7 @@ mod tests {
         );
         let refused = to.run(async {
             let mut conn = to.pool().acquire().await.unwrap();
-            crate::store::merged::refuse_in_pg(&mut conn, 99).await
+            crate::store::merged::refuse_in_pg(&mut conn, FirmId::from_stored(99)).await
         });
         assert_eq!(
             refused.unwrap_err().status(),
@@ -613,7 +614,7 @@ mod tests {
         assert_eq!(found.map(|u| u.id), Some(ann.id));
         // The next account takes the id after the copied ones.
         let cy = create_user(&hub, new_user("cy@poe.com"), &[4; 32], |_| Ok(())).unwrap();
-        assert_eq!((cy.id, cy.firm.id), (3, 3));
+        assert_eq!((cy.id, cy.firm.id.get()), (3, 3));
     }
 
     #[test]
@@ -623,7 +624,7 @@ mod tests {
             assert_eq!((ann.firm_role, ann.firm.verified), (FirmRole::Owner, true));
             let invitation = |email: &str, token: u8, expires_at: i64| Invitation {
                 id: 0,
-                firm_id: ann.firm.id,
+                firm_id: ann.firm.id.get(),
                 email: email.into(),
                 email_key: email.into(),
                 role: FirmRole::Viewer,
@@ -670,13 +671,13 @@ mod tests {
             );
 
             let ids = |firm: u64| -> Vec<u64> {
-                firm_members(store, firm)
+                firm_members(store, FirmId::from_stored(firm))
                     .unwrap()
                     .iter()
                     .map(|u| u.id)
                     .collect()
             };
-            assert_eq!(ids(ann.firm.id), vec![ann.id, bo.id]);
+            assert_eq!(ids(ann.firm.id.get()), vec![ann.id, bo.id]);
             let mut renamed = ann.firm.clone();
             renamed.name = "Doe & Roe LLP".into();
             save_firm(store, &renamed).unwrap();
@@ -686,7 +687,7 @@ mod tests {
             );
 
             remove_user(store, &bo).unwrap();
-            assert_eq!(ids(ann.firm.id), vec![ann.id]);
+            assert_eq!(ids(ann.firm.id.get()), vec![ann.id]);
             assert!(find_session(store, &[2; 32]).unwrap().is_none());
             assert!(
                 find_user_by_email(store, &Email::parse("bo@doe.com").unwrap())
@@ -694,7 +695,7 @@ mod tests {
                     .is_none()
             );
             let mut missing = renamed.clone();
-            missing.id = 999;
+            missing.id = FirmId::from_stored(999);
             assert!(matches!(
                 save_firm(store, &missing),
                 Err(AppError::NotFound(_))
@@ -708,7 +709,7 @@ mod tests {
             let ann = create_user(store, new_user("ann@doe.com"), &[1; 32], |_| Ok(())).unwrap();
             let bo = create_user(store, new_user("bo@roe.com"), &[2; 32], |_| Ok(())).unwrap();
             let cy = create_user(store, new_user("cy@poe.com"), &[3; 32], |_| Ok(())).unwrap();
-            let (into, from) = (bo.firm.id, ann.firm.id);
+            let (into, from) = (bo.firm.id.get(), ann.firm.id.get());
             let invited = links::create_invitation(
                 store,
                 Invitation {
@@ -740,36 +741,55 @@ mod tests {
             // A missing firm is a 404 naming it, and the rolled-back transaction wrote nothing.
             for (a, b) in [(into, 99), (99, from)] {
                 let mut tx = store.begin().unwrap();
-                let refused = merge_firm_in(&mut tx, a, b).map(|_| ());
+                let refused =
+                    merge_firm_in(&mut tx, FirmId::from_stored(a), FirmId::from_stored(b))
+                        .map(|_| ());
                 assert!(
                     matches!(&refused, Err(AppError::NotFound(m)) if m == "There is no firm with id 99"),
                     "{refused:?}"
                 );
             }
-            assert_eq!(firm_members(store, from).unwrap().len(), 1);
+            assert_eq!(
+                firm_members(store, FirmId::from_stored(from))
+                    .unwrap()
+                    .len(),
+                1
+            );
 
             let mut tx = store.begin().unwrap();
-            let merged = merge_firm_in(&mut tx, into, from).unwrap();
+            let merged = merge_firm_in(
+                &mut tx,
+                FirmId::from_stored(into),
+                FirmId::from_stored(from),
+            )
+            .unwrap();
             tx.commit().unwrap();
             assert_eq!(merged.moved, vec![ann.id]);
             assert_eq!(merged.members, vec![ann.id, bo.id]);
-            assert_eq!(merged.gone.id, from);
+            assert_eq!(merged.gone.id.get(), from);
             // The operator's firm was verified: the kept firm is now.
             assert!(merged.kept.verified && !merged.kept.disabled);
             assert_eq!(find_firm(store, into).unwrap(), Some(merged.kept.clone()));
             assert_eq!(find_firm(store, from).unwrap(), None);
             let moved = find_user(store, ann.id).unwrap().unwrap();
-            assert_eq!((moved.firm.id, moved.firm_role), (into, FirmRole::Owner));
+            assert_eq!(
+                (moved.firm.id.get(), moved.firm_role),
+                (into, FirmRole::Owner)
+            );
             assert!(moved.is_admin);
-            let ids: Vec<u64> = firm_members(store, into)
+            let ids: Vec<u64> = firm_members(store, FirmId::from_stored(into))
                 .unwrap()
                 .iter()
                 .map(|u| u.id)
                 .collect();
             assert_eq!(ids, vec![ann.id, bo.id]);
-            assert!(firm_members(store, from).unwrap().is_empty());
+            assert!(
+                firm_members(store, FirmId::from_stored(from))
+                    .unwrap()
+                    .is_empty()
+            );
             assert_eq!(firm_members(store, cy.firm.id).unwrap().len(), 1);
-            let invitations = links::firm_invitations(store, into).unwrap();
+            let invitations = links::firm_invitations(store, FirmId::from_stored(into)).unwrap();
             assert_eq!(
                 invitations,
                 vec![Invitation {
@@ -777,8 +797,12 @@ mod tests {
                     ..invited
                 }]
             );
-            assert!(links::firm_invitations(store, from).unwrap().is_empty());
-            let lines = audit::firm_entries(store, into).unwrap();
+            assert!(
+                links::firm_invitations(store, FirmId::from_stored(from))
+                    .unwrap()
+                    .is_empty()
+            );
+            let lines = audit::firm_entries(store, FirmId::from_stored(into)).unwrap();
             assert_eq!(
                 lines
                     .iter()
@@ -786,12 +810,19 @@ mod tests {
                     .collect::<Vec<_>>(),
                 vec![(into, "Invited di@doe.com")]
             );
-            assert!(audit::firm_entries(store, from).unwrap().is_empty());
+            assert!(
+                audit::firm_entries(store, FirmId::from_stored(from))
+                    .unwrap()
+                    .is_empty()
+            );
             assert_eq!(all_firms(store).unwrap().len(), 2);
             // The account as a request begun before the merge read it names the merged firm:
             // saving it is refused, so the account never loses its firm.
             assert!(save_user(store, &ann).is_err());
-            assert_eq!(find_user(store, ann.id).unwrap().unwrap().firm.id, into);
+            assert_eq!(
+                find_user(store, ann.id).unwrap().unwrap().firm.id.get(),
+                into
+            );
         });
     }
 }

@@ -10,6 +10,7 @@
 //! - every write that makes another node's cached user or session stale records
 //!   `Change::User` in its own transaction, last.
 
+use crate::accounts::FirmId;
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
@@ -155,7 +156,7 @@ pub fn create_user(
                 .fetch_one(&mut *tx)
                 .await?;
                 let firm = Firm {
-                    id: id as u64,
+                    id: FirmId::from_stored(id as u64),
                     name,
                     size,
                     created_at,
@@ -189,7 +190,7 @@ pub fn create_user(
         .bind(&new.name)
         .bind(new.email.as_str())
         .bind(new.email.key())
-        .bind(firm.id as i64)
+        .bind(firm.id.get() as i64)
         .bind(firm_role.code())
         .bind(&new.password_hash)
         .bind(is_admin)
@@ -262,7 +263,7 @@ pub(super) async fn update_user_in(tx: &mut PgConnection, user: &User) -> Result
     .bind(user.id as i64)
     .bind(&user.name)
     .bind(&user.email)
-    .bind(user.firm.id as i64)
+    .bind(user.firm.id.get() as i64)
     .bind(user.firm_role.code())
     .bind(&user.password_hash)
     .bind(user.is_admin)
@@ -482,7 +483,7 @@ pub fn save_firm(store: &PgStore, firm: &Firm) -> Result<()> {
         let done = sqlx::query(
             "UPDATE firms SET name = $2, firm_size = $3, verified = $4, disabled = $5 WHERE id = $1",
         )
-        .bind(firm.id as i64)
+        .bind(firm.id.get() as i64)
         .bind(&firm.name)
         .bind(firm_size)
         .bind(firm.verified)
@@ -493,7 +494,7 @@ pub fn save_firm(store: &PgStore, firm: &Firm) -> Result<()> {
             return Err(crate::error::not_found("There is no firm with this id"));
         }
         let members: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE firm_id = $1 ORDER BY id")
-            .bind(firm.id as i64)
+            .bind(firm.id.get() as i64)
             .fetch_all(&mut *tx)
             .await?;
         for user_id in members {
@@ -504,10 +505,10 @@ pub fn save_firm(store: &PgStore, firm: &Firm) -> Result<()> {
     })
 }
 
-pub fn firm_members(store: &PgStore, firm_id: u64) -> Result<Vec<User>> {
+pub fn firm_members(store: &PgStore, firm_id: FirmId) -> Result<Vec<User>> {
     let rows = store.run(
         sqlx::query_as::<_, UserRow>(select_users!("WHERE u.firm_id = $1 ORDER BY u.id"))
-            .bind(firm_id as i64)
+            .bind(firm_id.get() as i64)
             .fetch_all(store.pool()),
     )?;
     rows.into_iter().map(User::try_from).collect()
@@ -555,7 +556,9 @@ pub fn last_active(
 /// both firm rows `FOR UPDATE` (in id order, so two merges cannot deadlock), which also makes an
 /// insert that checks `from` by foreign key (an invitation, an audit line) wait and then fail
 /// rather than name a deleted firm.
-pub(super) fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<super::Merged> {
+pub(super) fn merge_firm_in(tx: &mut PgTx, into: FirmId, from: FirmId) -> Result<super::Merged> {
+    // Keys and binds take the plain ids.
+    let (into, from) = (into.get(), from.get());
     let store = tx.store();
     let conn = tx.conn()?;
     store.run(async {
@@ -570,12 +573,13 @@ pub(super) fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<super
             .into_iter()
             .map(Firm::try_from)
             .collect::<Result<Vec<Firm>>>()?;
-        let found =
-            |id: u64| {
-                firms.iter().find(|f| f.id == id).cloned().ok_or_else(|| {
-                    crate::error::not_found(format!("There is no firm with id {id}"))
-                })
-            };
+        let found = |id: u64| {
+            firms
+                .iter()
+                .find(|f| f.id.get() == id)
+                .cloned()
+                .ok_or_else(|| crate::error::not_found(format!("There is no firm with id {id}")))
+        };
         let (mut kept, gone) = (found(into)?, found(from)?);
         let mut moved: Vec<i64> =
             sqlx::query_scalar("UPDATE users SET firm_id = $1 WHERE firm_id = $2 RETURNING id")

@@ -12,6 +12,7 @@ pub mod removal;
 
 pub use export::export;
 
+use crate::accounts::FirmId;
 use std::collections::HashMap;
 
 use super::model::{
@@ -201,7 +202,7 @@ impl<'t, 's> VendorImport<'t, 's> {
 pub fn record_meeting_click(
     store: &Store,
     user_id: u64,
-    firm_id: u64,
+    firm_id: FirmId,
     by: &str,
     vendor_id: u64,
     source_page: SourcePage,
@@ -383,7 +384,7 @@ mod tests {
             let first = record_meeting_click(
                 store,
                 9,
-                9,
+                crate::accounts::FirmId::from_stored(9),
                 "Pat Doe",
                 1,
                 SourcePage::Browse,
@@ -393,7 +394,7 @@ mod tests {
             let second = record_meeting_click(
                 store,
                 9,
-                9,
+                crate::accounts::FirmId::from_stored(9),
                 "Pat Doe",
                 1,
                 SourcePage::Profile,
@@ -403,7 +404,7 @@ mod tests {
             record_meeting_click(
                 store,
                 10,
-                10,
+                crate::accounts::FirmId::from_stored(10),
                 "Pat Doe",
                 1,
                 SourcePage::Compare,
@@ -421,33 +422,44 @@ mod tests {
             // The entry was written in the click's transaction; a failing shortlist write would
             // have taken the click with it.
             let mut tx = store.begin().unwrap();
-            let status = crate::shortlist::storage::update_in(&mut tx, 9, 1, |entry| {
-                let entry = entry.unwrap();
-                let status = entry.status;
-                Ok((entry, status))
-            })
-            .unwrap();
+            let status =
+                crate::shortlist::storage::update_in(&mut tx, FirmId::from_stored(9), 1, |entry| {
+                    let entry = entry.unwrap();
+                    let status = entry.status;
+                    Ok((entry, status))
+                })
+                .unwrap();
             drop(tx);
             let mut tx = store.begin().unwrap();
-            let failed = crate::shortlist::storage::update_in(&mut tx, 11, 1, |current| {
-                let stamp = crate::shortlist::model::Stamp::at(0);
-                Ok((crate::shortlist::demo_booked(current, stamp, None), ()))
-            })
+            let failed = crate::shortlist::storage::update_in(
+                &mut tx,
+                FirmId::from_stored(11),
+                1,
+                |current| {
+                    let stamp = crate::shortlist::model::Stamp::at(0);
+                    Ok((crate::shortlist::demo_booked(current, stamp, None), ()))
+                },
+            )
             .and_then(|()| {
                 Err::<(), _>(crate::error::bad_request("the click fails after the entry"))
             });
             assert!(failed.is_err());
             drop(tx);
             let mut tx = store.begin().unwrap();
-            let absent = crate::shortlist::storage::update_in(&mut tx, 11, 1, |entry| {
-                Ok((
-                    crate::shortlist::model::Entry::new(
-                        crate::shortlist::model::Status::Considering,
-                        crate::shortlist::model::Stamp::at(0),
-                    ),
-                    entry.is_none(),
-                ))
-            })
+            let absent = crate::shortlist::storage::update_in(
+                &mut tx,
+                FirmId::from_stored(11),
+                1,
+                |entry| {
+                    Ok((
+                        crate::shortlist::model::Entry::new(
+                            crate::shortlist::model::Status::Considering,
+                            crate::shortlist::model::Stamp::at(0),
+                        ),
+                        entry.is_none(),
+                    ))
+                },
+            )
             .unwrap();
             (mine, status, absent)
         });
@@ -516,7 +528,7 @@ mod tests {
         record_meeting_click(
             &file,
             3,
-            3,
+            crate::accounts::FirmId::from_stored(3),
             "Pat Doe",
             5,
             SourcePage::GetRec,
@@ -526,7 +538,7 @@ mod tests {
         record_meeting_click(
             &file,
             4,
-            4,
+            crate::accounts::FirmId::from_stored(4),
             "Pat Doe",
             6,
             SourcePage::Browse,
@@ -536,7 +548,7 @@ mod tests {
         record_meeting_click(
             &file,
             3,
-            3,
+            crate::accounts::FirmId::from_stored(3),
             "Pat Doe",
             6,
             SourcePage::Browse,
@@ -576,7 +588,7 @@ mod tests {
                 record_meeting_click(
                     store,
                     3,
-                    3,
+                    crate::accounts::FirmId::from_stored(3),
                     "Pat Doe",
                     5,
                     SourcePage::Profile,

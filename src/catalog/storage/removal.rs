@@ -80,7 +80,9 @@ pub fn merge_vendor(store: &Store, from: u64, into: u64, alias: &str) -> Result<
     firms.sort_unstable();
     firms.dedup();
     for &firm_id in &firms {
-        tx.record_change(Change::Peers { firm_id })?;
+        tx.record_change(Change::Peers {
+            firm_id: crate::accounts::FirmId::from_stored(firm_id),
+        })?;
     }
     commit(tx)?;
     Ok(VendorMoves {

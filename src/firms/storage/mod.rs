@@ -2,6 +2,7 @@
 //! domain's storage moves its own rows inside it, and the commit keeps all of it or nothing
 //! (see `super::merge`).
 
+use crate::accounts::FirmId;
 use crate::accounts::MergedFirms;
 use crate::accounts::audit::AuditEntry;
 use crate::error::Result;
@@ -15,8 +16,8 @@ use crate::store::postgres::changes::Change;
 /// last, as the log asks.
 pub fn merge_firms(
     store: &Store,
-    into: u64,
-    from: u64,
+    into: FirmId,
+    from: FirmId,
     audit: impl FnOnce(&MergedFirms) -> AuditEntry,
 ) -> Result<MergedFirms> {
     let mut tx = store.begin()?;

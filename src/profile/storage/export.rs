@@ -1,5 +1,6 @@
 //! Copying the onboarding answers of a redb install into PostgreSQL (`litstack export-to-postgres`).
 
+use crate::accounts::FirmId;
 use crate::profile::bands::Onboarding;
 use crate::store::PgStore;
 
@@ -30,7 +31,7 @@ pub fn export(
         ));
     }
     for (firm_id, answers) in &rows {
-        save_onboarding(to, *firm_id, answers)?;
+        save_onboarding(to, FirmId::from_stored(*firm_id), answers)?;
     }
     Ok(vec![to.counted("onboarding", source)?])
 }
@@ -54,7 +55,8 @@ mod tests {
         }))
         .unwrap();
         for firm_id in [1, 7] {
-            crate::profile::storage::save_onboarding(&file, firm_id, &answers).unwrap();
+            crate::profile::storage::save_onboarding(&file, FirmId::from_stored(firm_id), &answers)
+                .unwrap();
         }
         let Store::File(from) = &file else {
             unreachable!()
@@ -64,10 +66,10 @@ mod tests {
         assert_eq!((counts[0].source, counts[0].copied), (2, 2));
         for firm_id in [1, 7, 8] {
             assert_eq!(
-                find_onboarding(&to, firm_id)
+                find_onboarding(&to, FirmId::from_stored(firm_id))
                     .unwrap()
                     .map(|o| code(&o.attorneys_count_band).unwrap()),
-                crate::profile::storage::find_onboarding(&file, firm_id)
+                crate::profile::storage::find_onboarding(&file, FirmId::from_stored(firm_id))
                     .unwrap()
                     .map(|o| code(&o.attorneys_count_band).unwrap())
             );

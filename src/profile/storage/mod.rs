@@ -8,10 +8,11 @@ mod postgres;
 pub use export::export;
 
 use super::bands::Onboarding;
+use crate::accounts::FirmId;
 use crate::error::Result;
 use crate::store::{Store, WriteTx};
 
-pub fn find_onboarding(store: &Store, firm_id: u64) -> Result<Option<Onboarding>> {
+pub fn find_onboarding(store: &Store, firm_id: FirmId) -> Result<Option<Onboarding>> {
     match store {
         Store::File(db) => file::find_onboarding(db, firm_id),
         Store::Postgres(db) => postgres::find_onboarding(db, firm_id),
@@ -19,7 +20,7 @@ pub fn find_onboarding(store: &Store, firm_id: u64) -> Result<Option<Onboarding>
 }
 
 /// Saves the answers, replacing any earlier ones.
-pub fn save_onboarding(store: &Store, firm_id: u64, answers: &Onboarding) -> Result<()> {
+pub fn save_onboarding(store: &Store, firm_id: FirmId, answers: &Onboarding) -> Result<()> {
     match store {
         Store::File(db) => file::save_onboarding(db, firm_id, answers),
         Store::Postgres(db) => postgres::save_onboarding(db, firm_id, answers),
@@ -28,7 +29,7 @@ pub fn save_onboarding(store: &Store, firm_id: u64, answers: &Onboarding) -> Res
 
 /// Merges firm `from`'s answers into firm `into` inside the caller's transaction: `into` keeps its
 /// own; `from`'s are taken only when `into` has none.
-pub fn merge_firm_in(tx: &mut WriteTx, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()> {
     match tx {
         WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
         WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
@@ -52,14 +53,19 @@ mod tests {
 
     fn merge(store: &Store, into: u64, from: u64) {
         let mut tx = store.begin().unwrap();
-        merge_firm_in(&mut tx, into, from).unwrap();
+        merge_firm_in(
+            &mut tx,
+            FirmId::from_stored(into),
+            FirmId::from_stored(from),
+        )
+        .unwrap();
         // As the accounts' part of a whole merge does.
         crate::store::merged::record(&mut tx, from, into).unwrap();
         tx.commit().unwrap();
     }
 
     fn attorneys(store: &Store, firm_id: u64) -> Option<String> {
-        find_onboarding(store, firm_id)
+        find_onboarding(store, FirmId::from_stored(firm_id))
             .unwrap()
             .map(|o| crate::store::postgres::code(&o.attorneys_count_band).unwrap())
     }
@@ -71,14 +77,14 @@ mod tests {
             Store::File(FileStore::open(dir.path()).unwrap()),
             Store::Postgres(crate::store::postgres::test_store()),
         ] {
-            save_onboarding(&store, 1, &answers("A2_5")).unwrap();
-            save_onboarding(&store, 2, &answers("SOLO")).unwrap();
-            save_onboarding(&store, 4, &answers("A6_15")).unwrap();
+            save_onboarding(&store, FirmId::from_stored(1), &answers("A2_5")).unwrap();
+            save_onboarding(&store, FirmId::from_stored(2), &answers("SOLO")).unwrap();
+            save_onboarding(&store, FirmId::from_stored(4), &answers("A6_15")).unwrap();
             merge(&store, 1, 2);
             merge(&store, 3, 4);
             merge(&store, 5, 6);
             // A write for a merged firm, from a request begun before the merge, is refused.
-            let late = save_onboarding(&store, 2, &answers("SOLO"));
+            let late = save_onboarding(&store, FirmId::from_stored(2), &answers("SOLO"));
             assert!(
                 matches!(late, Err(crate::error::AppError::Conflict(_))),
                 "{late:?}"

@@ -1,18 +1,19 @@
 //! Onboarding in PostgreSQL: the `onboarding` table, one row per user, one column per answer
 //! (the answer's code, as the API spells it).
 
+use crate::accounts::FirmId;
 use crate::error::Result;
 use crate::profile::bands::Onboarding;
 use crate::store::PgStore;
 use crate::store::postgres::{code, from_code};
 
-pub fn find_onboarding(store: &PgStore, firm_id: u64) -> Result<Option<Onboarding>> {
+pub fn find_onboarding(store: &PgStore, firm_id: FirmId) -> Result<Option<Onboarding>> {
     let row = store.run(
         sqlx::query_as::<_, OnboardingRow>(
             "SELECT attorneys_count_band, employees_count_band, injury_cases_per_month_band, \
              annual_software_spend_band FROM onboarding WHERE firm_id = $1",
         )
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .fetch_optional(store.pool()),
     )?;
     Ok(row.map(Onboarding::try_from).transpose()?)
@@ -39,7 +40,7 @@ impl TryFrom<OnboardingRow> for Onboarding {
     }
 }
 
-pub fn save_onboarding(store: &PgStore, firm_id: u64, answers: &Onboarding) -> Result<()> {
+pub fn save_onboarding(store: &PgStore, firm_id: FirmId, answers: &Onboarding) -> Result<()> {
     let codes = [
         code(&answers.attorneys_count_band)?,
         code(&answers.employees_count_band)?,
@@ -60,7 +61,7 @@ pub fn save_onboarding(store: &PgStore, firm_id: u64, answers: &Onboarding) -> R
              annual_software_spend_band = EXCLUDED.annual_software_spend_band, \
              saved_at = EXCLUDED.saved_at",
         )
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .bind(&codes[0])
         .bind(&codes[1])
         .bind(&codes[2])
@@ -73,7 +74,9 @@ pub fn save_onboarding(store: &PgStore, firm_id: u64, answers: &Onboarding) -> R
 }
 
 /// `into` keeps its answers; `from`'s become `into`'s only when it has none; `from`'s go.
-pub fn merge_firm_in(tx: &mut crate::store::PgTx, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(tx: &mut crate::store::PgTx, into: FirmId, from: FirmId) -> Result<()> {
+    // Keys and binds take the plain ids.
+    let (into, from) = (into.get(), from.get());
     let store = tx.store();
     let conn = tx.conn()?;
     store.run(async {

@@ -2,6 +2,7 @@
 
 use super::file;
 use super::postgres::{answers_json, insert_cleared, time, upsert_past, upsert_picks};
+use crate::accounts::FirmId;
 use crate::store::postgres::code;
 use crate::store::{FileStore, PgStore, TableCount};
 
@@ -68,7 +69,15 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
                 .await?;
         }
         for ((firm_id, category_id), set, source, at) in &picks {
-            upsert_picks(&mut tx, *firm_id, *category_id, set, source, *at).await?;
+            upsert_picks(
+                &mut tx,
+                FirmId::from_stored(*firm_id),
+                *category_id,
+                set,
+                source,
+                *at,
+            )
+            .await?;
         }
         for (key, set, source, times) in &cleared {
             insert_cleared(&mut tx, *key, set, source, *times).await?;

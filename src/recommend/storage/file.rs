@@ -3,6 +3,7 @@
 //! vendor) -> dismissal), PAST_RECS ((user, category, vendor) -> the latest recommendation) and
 //! PICKS_CLEARED ((firm, category) -> the picks the last "Clear picks" kept for its undo).
 
+use crate::accounts::FirmId;
 use std::collections::HashSet;
 
 use redb::ReadableTable;
@@ -30,7 +31,7 @@ pub fn insert_response(
     let response = StoredResponse {
         id,
         user_id: author.user_id,
-        firm_id: author.firm_id,
+        firm_id: author.firm_id.get(),
         category_id,
         answers,
         at,
@@ -38,7 +39,7 @@ pub fn insert_response(
     txn.open_table(RESPONSES)?
         .insert(id, codec::encode(&response).as_slice())?;
     txn.open_table(USER_RESPONSES)?
-        .insert((author.firm_id, category_id), id)?;
+        .insert((author.firm_id.get(), category_id), id)?;
     txn.commit()?;
     Ok(id)
 }
@@ -56,38 +57,38 @@ pub fn load_response(store: &FileStore, id: u64) -> Result<Option<StoredResponse
 
 pub fn latest_response_id(
     store: &FileStore,
-    firm_id: u64,
+    firm_id: FirmId,
     category_id: u64,
 ) -> Result<Option<u64>> {
     let txn = store.read()?;
     let Some(table) = open_read(&txn, USER_RESPONSES)? else {
         return Ok(None);
     };
-    Ok(table.get((firm_id, category_id))?.map(|v| v.value()))
+    Ok(table.get((firm_id.get(), category_id))?.map(|v| v.value()))
 }
 
-pub fn responded_categories(store: &FileStore, firm_id: u64) -> Result<HashSet<u64>> {
+pub fn responded_categories(store: &FileStore, firm_id: FirmId) -> Result<HashSet<u64>> {
     let txn = store.read()?;
     let Some(table) = open_read(&txn, USER_RESPONSES)? else {
         return Ok(HashSet::new());
     };
     let mut out = HashSet::new();
-    for entry in table.range((firm_id, 0)..=(firm_id, u64::MAX))? {
+    for entry in table.range((firm_id.get(), 0)..=(firm_id.get(), u64::MAX))? {
         out.insert(entry?.0.value().1);
     }
     Ok(out)
 }
 
-pub fn dismissals(store: &FileStore, firm_id: u64) -> Result<Vec<(u64, Dismissal)>> {
-    Ok(user_rows(&store.read()?, DISMISSED, firm_id)?)
+pub fn dismissals(store: &FileStore, firm_id: FirmId) -> Result<Vec<(u64, Dismissal)>> {
+    Ok(user_rows(&store.read()?, DISMISSED, firm_id.get())?)
 }
 
-pub fn undo_dismissal(store: &FileStore, firm_id: u64, vendor_id: u64) -> Result<bool> {
+pub fn undo_dismissal(store: &FileStore, firm_id: FirmId, vendor_id: u64) -> Result<bool> {
     let txn = store.write()?;
     crate::store::merged::refuse_in_file(&txn, firm_id)?;
     let removed = txn
         .open_table(DISMISSED)?
-        .remove((firm_id, vendor_id))?
+        .remove((firm_id.get(), vendor_id))?
         .is_some();
     if removed {
         txn.commit()?;
@@ -95,11 +96,11 @@ pub fn undo_dismissal(store: &FileStore, firm_id: u64, vendor_id: u64) -> Result
     Ok(removed)
 }
 
-pub fn pick_sets(store: &FileStore, firm_id: u64) -> Result<Vec<(u64, PickSet)>> {
-    Ok(user_rows(&store.read()?, PICKS, firm_id)?)
+pub fn pick_sets(store: &FileStore, firm_id: FirmId) -> Result<Vec<(u64, PickSet)>> {
+    Ok(user_rows(&store.read()?, PICKS, firm_id.get())?)
 }
 
-pub fn save_picks(store: &FileStore, firm_id: u64, stages: &[StageSave]) -> Result<()> {
+pub fn save_picks(store: &FileStore, firm_id: FirmId, stages: &[StageSave]) -> Result<()> {
     let txn = store.write()?;
     crate::store::merged::refuse_in_file(&txn, firm_id)?;
     {
@@ -111,7 +112,7 @@ pub fn save_picks(store: &FileStore, firm_id: u64, stages: &[StageSave]) -> Resu
             history,
         } in stages
         {
-            picks.insert((firm_id, *category_id), codec::encode(set).as_slice())?;
+            picks.insert((firm_id.get(), *category_id), codec::encode(set).as_slice())?;
             for (rank, (vendor_id, strengths)) in history.iter().enumerate() {
                 let rec = PastRec {
                     at: set.at,
@@ -119,7 +120,7 @@ pub fn save_picks(store: &FileStore, firm_id: u64, stages: &[StageSave]) -> Resu
                     strengths: strengths.clone(),
                 };
                 past.insert(
-                    (firm_id, *category_id, *vendor_id),
+                    (firm_id.get(), *category_id, *vendor_id),
                     codec::encode(&rec).as_slice(),
                 )?;
             }
@@ -129,14 +130,14 @@ pub fn save_picks(store: &FileStore, firm_id: u64, stages: &[StageSave]) -> Resu
     Ok(())
 }
 
-pub fn clear_picks(store: &FileStore, firm_id: u64, at: i64) -> Result<()> {
+pub fn clear_picks(store: &FileStore, firm_id: FirmId, at: i64) -> Result<()> {
     let txn = store.write()?;
     crate::store::merged::refuse_in_file(&txn, firm_id)?;
     {
         let mut picks = txn.open_table(PICKS)?;
         let mut keys = Vec::new();
         let mut kept = Vec::new();
-        for row in picks.range((firm_id, 0)..=(firm_id, u64::MAX))? {
+        for row in picks.range((firm_id.get(), 0)..=(firm_id.get(), u64::MAX))? {
             let (key, value) = row?;
             let set: PickSet = codec::decode(value.value())?;
             keys.push(key.value());
@@ -156,7 +157,7 @@ pub fn clear_picks(store: &FileStore, firm_id: u64, at: i64) -> Result<()> {
         if !kept.is_empty() {
             let mut cleared = txn.open_table(PICKS_CLEARED)?;
             let earlier: Vec<(u64, u64)> = cleared
-                .range((firm_id, 0)..=(firm_id, u64::MAX))?
+                .range((firm_id.get(), 0)..=(firm_id.get(), u64::MAX))?
                 .map(|e| e.map(|(k, _)| k.value()))
                 .collect::<std::result::Result<_, _>>()?;
             for key in earlier {
@@ -171,18 +172,18 @@ pub fn clear_picks(store: &FileStore, firm_id: u64, at: i64) -> Result<()> {
     Ok(())
 }
 
-pub fn cleared_picks(store: &FileStore, firm_id: u64) -> Result<Vec<(u64, ClearedSet)>> {
-    Ok(user_rows(&store.read()?, PICKS_CLEARED, firm_id)?)
+pub fn cleared_picks(store: &FileStore, firm_id: FirmId) -> Result<Vec<(u64, ClearedSet)>> {
+    Ok(user_rows(&store.read()?, PICKS_CLEARED, firm_id.get())?)
 }
 
-pub fn restore_cleared_picks(store: &FileStore, firm_id: u64) -> Result<Option<Restored>> {
+pub fn restore_cleared_picks(store: &FileStore, firm_id: FirmId) -> Result<Option<Restored>> {
     let txn = store.write()?;
     crate::store::merged::refuse_in_file(&txn, firm_id)?;
     let mut done = Restored::default();
     {
         let mut cleared = txn.open_table(PICKS_CLEARED)?;
         let mut kept: Vec<(u64, ClearedSet)> = Vec::new();
-        for row in cleared.range((firm_id, 0)..=(firm_id, u64::MAX))? {
+        for row in cleared.range((firm_id.get(), 0)..=(firm_id.get(), u64::MAX))? {
             let (key, value) = row?;
             kept.push((key.value().1, codec::decode(value.value())?));
         }
@@ -191,17 +192,17 @@ pub fn restore_cleared_picks(store: &FileStore, firm_id: u64) -> Result<Option<R
         }
         let mut picks = txn.open_table(PICKS)?;
         for (category_id, ClearedSet { set, .. }) in kept {
-            let newer = match picks.get((firm_id, category_id))? {
+            let newer = match picks.get((firm_id.get(), category_id))? {
                 Some(v) => !codec::decode::<PickSet>(v.value())?.picks.is_empty(),
                 None => false,
             };
             if newer {
                 done.kept_newer.push(category_id);
             } else {
-                picks.insert((firm_id, category_id), codec::encode(&set).as_slice())?;
+                picks.insert((firm_id.get(), category_id), codec::encode(&set).as_slice())?;
                 done.restored.push(category_id);
             }
-            cleared.remove((firm_id, category_id))?;
+            cleared.remove((firm_id.get(), category_id))?;
         }
     }
     txn.commit()?;
@@ -210,7 +211,7 @@ pub fn restore_cleared_picks(store: &FileStore, firm_id: u64) -> Result<Option<R
 
 pub fn dismiss(
     store: &FileStore,
-    firm_id: u64,
+    firm_id: FirmId,
     vendor_id: u64,
     reason: DismissReason,
     at: i64,
@@ -221,7 +222,7 @@ pub fn dismiss(
     {
         let mut picks = txn.open_table(PICKS)?;
         let mut changed: Vec<((u64, u64), PickSet)> = Vec::new();
-        for entry in picks.range((firm_id, 0)..=(firm_id, u64::MAX))? {
+        for entry in picks.range((firm_id.get(), 0)..=(firm_id.get(), u64::MAX))? {
             let (k, v) = entry?;
             let mut set: PickSet = codec::decode(v.value())?;
             let before = set.picks.len();
@@ -239,20 +240,22 @@ pub fn dismiss(
         return Ok(false);
     }
     let dismissal = Dismissal { at, reason };
-    txn.open_table(DISMISSED)?
-        .insert((firm_id, vendor_id), codec::encode(&dismissal).as_slice())?;
+    txn.open_table(DISMISSED)?.insert(
+        (firm_id.get(), vendor_id),
+        codec::encode(&dismissal).as_slice(),
+    )?;
     txn.commit()?;
     Ok(true)
 }
 
 /// In key order (category, then vendor); the caller sorts.
-pub fn past(store: &FileStore, firm_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
+pub fn past(store: &FileStore, firm_id: FirmId) -> Result<Vec<(u64, u64, PastRec)>> {
     let txn = store.read()?;
     let Some(table) = open_read(&txn, PAST_RECS)? else {
         return Ok(Vec::new());
     };
     let mut out = Vec::new();
-    for entry in table.range((firm_id, 0, 0)..=(firm_id, u64::MAX, u64::MAX))? {
+    for entry in table.range((firm_id.get(), 0, 0)..=(firm_id.get(), u64::MAX, u64::MAX))? {
         let (k, v) = entry?;
         let (_, category_id, vendor_id) = k.value();
         out.push((category_id, vendor_id, codec::decode::<PastRec>(v.value())?));
@@ -262,7 +265,9 @@ pub fn past(store: &FileStore, firm_id: u64) -> Result<Vec<(u64, u64, PastRec)>>
 
 /// Moves firm `from`'s recommendation rows to firm `into` inside `txn` (see `super::merge_firm_in`).
 /// Responses are keyed by id alone, so finding `from`'s walks them all: an operator's rare act.
-pub fn merge_firm_in(txn: &redb::WriteTransaction, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(txn: &redb::WriteTransaction, into: FirmId, from: FirmId) -> Result<()> {
+    // Keys and binds take the plain ids.
+    let (into, from) = (into.get(), from.get());
     {
         let mut table = txn.open_table(RESPONSES)?;
         let mut theirs = Vec::new();

@@ -10,6 +10,7 @@ mod file;
 mod postgres;
 pub mod vendors;
 
+use crate::accounts::FirmId;
 use std::collections::HashSet;
 
 pub use export::export;
@@ -23,7 +24,7 @@ use crate::store::{Store, WriteTx};
 #[derive(Debug, Clone, Copy)]
 pub struct Author {
     pub user_id: u64,
-    pub firm_id: u64,
+    pub firm_id: FirmId,
 }
 
 /// Stores a submitted questionnaire and answers its new id; it becomes the user's latest response
@@ -50,7 +51,7 @@ pub fn load_response(store: &Store, id: u64) -> Result<Option<StoredResponse>> {
 }
 
 /// The id of the user's latest questionnaire response in a category, if any.
-pub fn latest_response_id(store: &Store, firm_id: u64, category_id: u64) -> Result<Option<u64>> {
+pub fn latest_response_id(store: &Store, firm_id: FirmId, category_id: u64) -> Result<Option<u64>> {
     match store {
         Store::File(db) => file::latest_response_id(db, firm_id, category_id),
         Store::Postgres(db) => postgres::latest_response_id(db, firm_id, category_id),
@@ -58,7 +59,7 @@ pub fn latest_response_id(store: &Store, firm_id: u64, category_id: u64) -> Resu
 }
 
 /// Categories in which the user has submitted a questionnaire.
-pub fn responded_categories(store: &Store, firm_id: u64) -> Result<HashSet<u64>> {
+pub fn responded_categories(store: &Store, firm_id: FirmId) -> Result<HashSet<u64>> {
     match store {
         Store::File(db) => file::responded_categories(db, firm_id),
         Store::Postgres(db) => postgres::responded_categories(db, firm_id),
@@ -66,7 +67,7 @@ pub fn responded_categories(store: &Store, firm_id: u64) -> Result<HashSet<u64>>
 }
 
 /// The ids of the vendors the user dismissed.
-pub fn dismissed(store: &Store, firm_id: u64) -> Result<HashSet<u64>> {
+pub fn dismissed(store: &Store, firm_id: FirmId) -> Result<HashSet<u64>> {
     Ok(dismissals(store, firm_id)?
         .into_iter()
         .map(|(id, _)| id)
@@ -74,7 +75,7 @@ pub fn dismissed(store: &Store, firm_id: u64) -> Result<HashSet<u64>> {
 }
 
 /// The user's dismissals (vendor id, when and why), in vendor id order.
-pub fn dismissals(store: &Store, firm_id: u64) -> Result<Vec<(u64, Dismissal)>> {
+pub fn dismissals(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, Dismissal)>> {
     match store {
         Store::File(db) => file::dismissals(db, firm_id),
         Store::Postgres(db) => postgres::dismissals(db, firm_id),
@@ -83,7 +84,7 @@ pub fn dismissals(store: &Store, firm_id: u64) -> Result<Vec<(u64, Dismissal)>> 
 
 /// Undoes a dismissal, so the vendor can be ranked again. False when the user had not dismissed
 /// it (nothing is written then).
-pub fn undo_dismissal(store: &Store, firm_id: u64, vendor_id: u64) -> Result<bool> {
+pub fn undo_dismissal(store: &Store, firm_id: FirmId, vendor_id: u64) -> Result<bool> {
     match store {
         Store::File(db) => file::undo_dismissal(db, firm_id, vendor_id),
         Store::Postgres(db) => postgres::undo_dismissal(db, firm_id, vendor_id),
@@ -91,7 +92,7 @@ pub fn undo_dismissal(store: &Store, firm_id: u64, vendor_id: u64) -> Result<boo
 }
 
 /// The user's saved picks per category, in category id order.
-pub fn pick_sets(store: &Store, firm_id: u64) -> Result<Vec<(u64, PickSet)>> {
+pub fn pick_sets(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, PickSet)>> {
     match store {
         Store::File(db) => file::pick_sets(db, firm_id),
         Store::Postgres(db) => postgres::pick_sets(db, firm_id),
@@ -100,7 +101,7 @@ pub fn pick_sets(store: &Store, firm_id: u64) -> Result<Vec<(u64, PickSet)>> {
 
 /// Saves picks for several categories at once, each replacing that category's earlier set, and
 /// records each pick in the history (replacing the vendor's earlier entry in that category).
-pub fn save_picks(store: &Store, firm_id: u64, stages: &[StageSave]) -> Result<()> {
+pub fn save_picks(store: &Store, firm_id: FirmId, stages: &[StageSave]) -> Result<()> {
     match store {
         Store::File(db) => file::save_picks(db, firm_id, stages),
         Store::Postgres(db) => postgres::save_picks(db, firm_id, stages),
@@ -110,7 +111,7 @@ pub fn save_picks(store: &Store, firm_id: u64, stages: &[StageSave]) -> Result<(
 /// Empties every stage's picks ("Clear picks"); the history stays. The categories that had
 /// picks are kept, as they were, for `restore_cleared_picks`: they replace what an earlier clear
 /// kept (a clear that finds no pick keeps the earlier ones). One set per firm, so nothing grows.
-pub fn clear_picks(store: &Store, firm_id: u64) -> Result<()> {
+pub fn clear_picks(store: &Store, firm_id: FirmId) -> Result<()> {
     let at = crate::state::now_secs();
     match store {
         Store::File(db) => file::clear_picks(db, firm_id, at),
@@ -119,7 +120,7 @@ pub fn clear_picks(store: &Store, firm_id: u64) -> Result<()> {
 }
 
 /// The picks the firm's last clear kept, by category id (ascending).
-pub fn cleared_picks(store: &Store, firm_id: u64) -> Result<Vec<(u64, ClearedSet)>> {
+pub fn cleared_picks(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, ClearedSet)>> {
     match store {
         Store::File(db) => file::cleared_picks(db, firm_id),
         Store::Postgres(db) => postgres::cleared_picks(db, firm_id),
@@ -136,7 +137,7 @@ pub struct Restored {
 /// Undoes the last "Clear picks": each kept category gets its picks back as they were, unless it
 /// has picks again since (those stay). The kept set is used up. `None` when nothing is kept
 /// (nothing was cleared, or the clear was undone already).
-pub fn restore_cleared_picks(store: &Store, firm_id: u64) -> Result<Option<Restored>> {
+pub fn restore_cleared_picks(store: &Store, firm_id: FirmId) -> Result<Option<Restored>> {
     match store {
         Store::File(db) => file::restore_cleared_picks(db, firm_id),
         Store::Postgres(db) => postgres::restore_cleared_picks(db, firm_id),
@@ -146,7 +147,12 @@ pub fn restore_cleared_picks(store: &Store, firm_id: u64) -> Result<Option<Resto
 /// Removes a vendor from the user's picks and remembers the dismissal with its reason (replacing
 /// an earlier one). False when the vendor was not one of the picks (nothing is written then), as
 /// for a vendor already dismissed.
-pub fn dismiss(store: &Store, firm_id: u64, vendor_id: u64, reason: DismissReason) -> Result<bool> {
+pub fn dismiss(
+    store: &Store,
+    firm_id: FirmId,
+    vendor_id: u64,
+    reason: DismissReason,
+) -> Result<bool> {
     let at = crate::state::now_secs();
     match store {
         Store::File(db) => file::dismiss(db, firm_id, vendor_id, reason, at),
@@ -155,7 +161,7 @@ pub fn dismiss(store: &Store, firm_id: u64, vendor_id: u64, reason: DismissReaso
 }
 
 /// The user's past recommendations, newest first (then by category, rank and vendor).
-pub fn past(store: &Store, firm_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
+pub fn past(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, u64, PastRec)>> {
     // Both backends answer in (category, vendor) order; one stable sort orders them alike.
     let mut out = match store {
         Store::File(db) => file::past(db, firm_id)?,
@@ -175,7 +181,7 @@ pub fn past(store: &Store, firm_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
 /// the two latest responses is the latest; `into`'s picks of a category stay, `from`'s fill the
 /// categories `into` has none in, and likewise the picks a clear kept; dismissals are the union
 /// (`into`'s kept on a clash); past recommendations are the union (the later one on a clash).
-pub fn merge_firm_in(tx: &mut WriteTx, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()> {
     match tx {
         WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
         WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),

@@ -11,6 +11,7 @@
 //!   or waits for it; "Clear picks" and its undo take the same lock;
 //! - every other write is a single statement.
 
+use crate::accounts::FirmId;
 use std::collections::HashSet;
 
 use chrono::{DateTime, Utc};
@@ -74,7 +75,7 @@ pub fn insert_response(
              VALUES ($1, $2, $3, $4, $5) RETURNING id",
         )
         .bind(author.user_id as i64)
-        .bind(author.firm_id as i64)
+        .bind(author.firm_id.get() as i64)
         .bind(category_id as i64)
         .bind(answers_json(&answers))
         .bind(submitted_at)
@@ -98,32 +99,36 @@ pub fn load_response(store: &PgStore, id: u64) -> Result<Option<StoredResponse>>
     Ok(row.map(StoredResponse::from))
 }
 
-pub fn latest_response_id(store: &PgStore, firm_id: u64, category_id: u64) -> Result<Option<u64>> {
+pub fn latest_response_id(
+    store: &PgStore,
+    firm_id: FirmId,
+    category_id: u64,
+) -> Result<Option<u64>> {
     let latest: Option<i64> = store.run(
         sqlx::query_scalar("SELECT max(id) FROM responses WHERE firm_id = $1 AND category_id = $2")
-            .bind(firm_id as i64)
+            .bind(firm_id.get() as i64)
             .bind(category_id as i64)
             .fetch_one(store.pool()),
     )?;
     Ok(latest.map(|id| id as u64))
 }
 
-pub fn responded_categories(store: &PgStore, firm_id: u64) -> Result<HashSet<u64>> {
+pub fn responded_categories(store: &PgStore, firm_id: FirmId) -> Result<HashSet<u64>> {
     let categories: Vec<i64> = store.run(
         sqlx::query_scalar("SELECT DISTINCT category_id FROM responses WHERE firm_id = $1")
-            .bind(firm_id as i64)
+            .bind(firm_id.get() as i64)
             .fetch_all(store.pool()),
     )?;
     Ok(categories.into_iter().map(|c| c as u64).collect())
 }
 
-pub fn dismissals(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, Dismissal)>> {
+pub fn dismissals(store: &PgStore, firm_id: FirmId) -> Result<Vec<(u64, Dismissal)>> {
     let rows = store.run(
         sqlx::query_as::<_, rows::DismissalRow>(
             "SELECT vendor_id, reason, other_text, dismissed_at FROM dismissals \
              WHERE firm_id = $1 ORDER BY vendor_id",
         )
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .fetch_all(store.pool()),
     )?;
     Ok(rows
@@ -132,12 +137,12 @@ pub fn dismissals(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, Dismissal)>
         .collect::<anyhow::Result<_>>()?)
 }
 
-pub fn undo_dismissal(store: &PgStore, firm_id: u64, vendor_id: u64) -> Result<bool> {
+pub fn undo_dismissal(store: &PgStore, firm_id: FirmId, vendor_id: u64) -> Result<bool> {
     store.run(async {
         let mut tx = store.pool().begin().await?;
         crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
         let done = sqlx::query("DELETE FROM dismissals WHERE firm_id = $1 AND vendor_id = $2")
-            .bind(firm_id as i64)
+            .bind(firm_id.get() as i64)
             .bind(vendor_id as i64)
             .execute(&mut *tx)
             .await?;
@@ -146,13 +151,13 @@ pub fn undo_dismissal(store: &PgStore, firm_id: u64, vendor_id: u64) -> Result<b
     })
 }
 
-pub fn pick_sets(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, PickSet)>> {
+pub fn pick_sets(store: &PgStore, firm_id: FirmId) -> Result<Vec<(u64, PickSet)>> {
     let rows = store.run(
         sqlx::query_as::<_, rows::PicksRow>(
             "SELECT category_id, vendors, source, note, used_size_fallback, saved_at FROM picks \
              WHERE firm_id = $1 ORDER BY category_id",
         )
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .fetch_all(store.pool()),
     )?;
     Ok(rows
@@ -162,10 +167,10 @@ pub fn pick_sets(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, PickSet)>> {
 }
 
 /// Takes the user's picks lock until the transaction ends.
-async fn lock_users_picks(tx: &mut PgConnection, firm_id: u64) -> sqlx::Result<()> {
+async fn lock_users_picks(tx: &mut PgConnection, firm_id: FirmId) -> sqlx::Result<()> {
     sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
         .bind(PICKS_LOCK_CLASS)
-        .bind(firm_id as i32)
+        .bind(firm_id.get() as i32)
         .execute(tx)
         .await?;
     Ok(())
@@ -173,7 +178,7 @@ async fn lock_users_picks(tx: &mut PgConnection, firm_id: u64) -> sqlx::Result<(
 
 pub(super) async fn upsert_picks(
     tx: &mut PgConnection,
-    firm_id: u64,
+    firm_id: FirmId,
     category_id: u64,
     set: &PickSet,
     source: &str,
@@ -186,7 +191,7 @@ pub(super) async fn upsert_picks(
          source = EXCLUDED.source, note = EXCLUDED.note, \
          used_size_fallback = EXCLUDED.used_size_fallback, saved_at = EXCLUDED.saved_at",
     )
-    .bind(firm_id as i64)
+    .bind(firm_id.get() as i64)
     .bind(category_id as i64)
     .bind(Json(&set.picks))
     .bind(source)
@@ -222,7 +227,7 @@ pub(super) async fn upsert_past(
     Ok(())
 }
 
-pub fn save_picks(store: &PgStore, firm_id: u64, stages: &[StageSave]) -> Result<()> {
+pub fn save_picks(store: &PgStore, firm_id: FirmId, stages: &[StageSave]) -> Result<()> {
     // Codes and times first, so that nothing fails half-way through the transaction.
     let mut prepared = Vec::with_capacity(stages.len());
     for stage in stages {
@@ -240,7 +245,13 @@ pub fn save_picks(store: &PgStore, firm_id: u64, stages: &[StageSave]) -> Result
                     rank: rank as u32,
                     strengths: strengths.clone(),
                 };
-                upsert_past(&mut tx, (firm_id, stage.category_id, *vendor_id), &rec, *at).await?;
+                upsert_past(
+                    &mut tx,
+                    (firm_id.get(), stage.category_id, *vendor_id),
+                    &rec,
+                    *at,
+                )
+                .await?;
             }
         }
         tx.commit().await?;
@@ -248,7 +259,7 @@ pub fn save_picks(store: &PgStore, firm_id: u64, stages: &[StageSave]) -> Result
     })
 }
 
-pub fn clear_picks(store: &PgStore, firm_id: u64, at: i64) -> Result<()> {
+pub fn clear_picks(store: &PgStore, firm_id: FirmId, at: i64) -> Result<()> {
     let cleared_at = time(at)?;
     store.run(async {
         let mut tx = store.pool().begin().await?;
@@ -257,13 +268,13 @@ pub fn clear_picks(store: &PgStore, firm_id: u64, at: i64) -> Result<()> {
         let with_picks: i64 = sqlx::query_scalar(
             "SELECT count(*) FROM picks WHERE firm_id = $1 AND jsonb_array_length(vendors) > 0",
         )
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .fetch_one(&mut *tx)
         .await?;
         if with_picks > 0 {
             // This clear's picks replace what an earlier one kept.
             sqlx::query("DELETE FROM picks_cleared WHERE firm_id = $1")
-                .bind(firm_id as i64)
+                .bind(firm_id.get() as i64)
                 .execute(&mut *tx)
                 .await?;
             sqlx::query(
@@ -272,13 +283,13 @@ pub fn clear_picks(store: &PgStore, firm_id: u64, at: i64) -> Result<()> {
                  source, note, used_size_fallback, saved_at, $2 FROM picks \
                  WHERE firm_id = $1 AND jsonb_array_length(vendors) > 0",
             )
-            .bind(firm_id as i64)
+            .bind(firm_id.get() as i64)
             .bind(cleared_at)
             .execute(&mut *tx)
             .await?;
         }
         sqlx::query("DELETE FROM picks WHERE firm_id = $1")
-            .bind(firm_id as i64)
+            .bind(firm_id.get() as i64)
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
@@ -286,13 +297,13 @@ pub fn clear_picks(store: &PgStore, firm_id: u64, at: i64) -> Result<()> {
     })
 }
 
-pub fn cleared_picks(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, ClearedSet)>> {
+pub fn cleared_picks(store: &PgStore, firm_id: FirmId) -> Result<Vec<(u64, ClearedSet)>> {
     let rows = store.run(
         sqlx::query_as::<_, rows::ClearedRow>(
             "SELECT category_id, vendors, source, note, used_size_fallback, saved_at, cleared_at \
              FROM picks_cleared WHERE firm_id = $1 ORDER BY category_id",
         )
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .fetch_all(store.pool()),
     )?;
     Ok(rows
@@ -301,7 +312,7 @@ pub fn cleared_picks(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, ClearedS
         .collect::<anyhow::Result<_>>()?)
 }
 
-pub fn restore_cleared_picks(store: &PgStore, firm_id: u64) -> Result<Option<Restored>> {
+pub fn restore_cleared_picks(store: &PgStore, firm_id: FirmId) -> Result<Option<Restored>> {
     store.run(async {
         let mut tx = store.pool().begin().await?;
         crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
@@ -311,7 +322,7 @@ pub fn restore_cleared_picks(store: &PgStore, firm_id: u64) -> Result<Option<Res
              AND p.category_id = c.category_id AND jsonb_array_length(p.vendors) > 0) AS newer \
              FROM picks_cleared c WHERE c.firm_id = $1 ORDER BY c.category_id",
         )
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .fetch_all(&mut *tx)
         .await?;
         if rows.is_empty() {
@@ -336,12 +347,12 @@ pub fn restore_cleared_picks(store: &PgStore, firm_id: u64) -> Result<Option<Res
              source = EXCLUDED.source, note = EXCLUDED.note, \
              used_size_fallback = EXCLUDED.used_size_fallback, saved_at = EXCLUDED.saved_at",
         )
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .bind(&restored)
         .execute(&mut *tx)
         .await?;
         sqlx::query("DELETE FROM picks_cleared WHERE firm_id = $1")
-            .bind(firm_id as i64)
+            .bind(firm_id.get() as i64)
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
@@ -376,7 +387,7 @@ pub(super) async fn insert_cleared(
 
 pub fn dismiss(
     store: &PgStore,
-    firm_id: u64,
+    firm_id: FirmId,
     vendor_id: u64,
     reason: DismissReason,
     at: i64,
@@ -394,7 +405,7 @@ pub fn dismiss(
             "SELECT category_id, vendors FROM picks WHERE firm_id = $1 \
              ORDER BY category_id FOR UPDATE",
         )
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .fetch_all(&mut *tx)
         .await?;
         let mut found = false;
@@ -406,7 +417,7 @@ pub fn dismiss(
             }
             found = true;
             sqlx::query("UPDATE picks SET vendors = $3 WHERE firm_id = $1 AND category_id = $2")
-                .bind(firm_id as i64)
+                .bind(firm_id.get() as i64)
                 .bind(category_id)
                 .bind(Json(&picks))
                 .execute(&mut *tx)
@@ -422,7 +433,7 @@ pub fn dismiss(
              ON CONFLICT (firm_id, vendor_id) DO UPDATE SET reason = EXCLUDED.reason, \
              other_text = EXCLUDED.other_text, dismissed_at = EXCLUDED.dismissed_at",
         )
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .bind(vendor_id as i64)
         .bind(reason.code())
         .bind(&other_text)
@@ -435,13 +446,13 @@ pub fn dismiss(
 }
 
 /// In (category, vendor) order, as the file answers; the caller sorts.
-pub fn past(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
+pub fn past(store: &PgStore, firm_id: FirmId) -> Result<Vec<(u64, u64, PastRec)>> {
     let rows = store.run(
         sqlx::query_as::<_, rows::PastRow>(
             "SELECT category_id, vendor_id, recommended_at, rank, strengths \
              FROM past_recommendations WHERE firm_id = $1 ORDER BY category_id, vendor_id",
         )
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .fetch_all(store.pool()),
     )?;
     Ok(rows
@@ -453,12 +464,15 @@ pub fn past(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, u64, PastRec)>> {
 /// Moves firm `from`'s recommendation rows to firm `into` inside `tx` (see
 /// `super::merge_firm_in`), holding both firms' picks locks (in id order) to the commit, so a
 /// save or a dismissal of either firm goes wholly before the merge or after it.
-pub fn merge_firm_in(tx: &mut crate::store::PgTx, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(tx: &mut crate::store::PgTx, into: FirmId, from: FirmId) -> Result<()> {
+    // Keys and binds take the plain ids.
+    let (into, from) = (into.get(), from.get());
     let store = tx.store();
     let conn = tx.conn()?;
     store.run(async {
-        lock_users_picks(&mut *conn, into.min(from)).await?;
-        lock_users_picks(&mut *conn, into.max(from)).await?;
+        // Both ids were checked by the accounts' merge earlier in this transaction.
+        lock_users_picks(&mut *conn, FirmId::from_stored(into.min(from))).await?;
+        lock_users_picks(&mut *conn, FirmId::from_stored(into.max(from))).await?;
         // The latest response per category is the one with the highest id: the newer one.
         for sql in [
             "UPDATE responses SET firm_id = $1 WHERE firm_id = $2",

@@ -1,12 +1,18 @@
 //! Every recommendation storage operation, run on both backends with the same expectations.
 
+use crate::accounts::FirmId;
 use std::collections::HashSet;
+
+/// A firm id as the store holds it.
+fn fid(id: u64) -> FirmId {
+    FirmId::from_stored(id)
+}
 
 /// One person answering for their own firm (ids alike, as after the schema 6 migration).
 fn author(id: u64) -> Author {
     Author {
         user_id: id,
-        firm_id: id,
+        firm_id: fid(id),
     }
 }
 
@@ -71,7 +77,7 @@ fn stage(category_id: u64, vendors: &[u64], at: i64) -> StageSave {
 }
 
 fn vendors_of(store: &Store, firm_id: u64) -> Vec<(u64, Vec<u64>)> {
-    pick_sets(store, firm_id)
+    pick_sets(store, fid(firm_id))
         .unwrap()
         .into_iter()
         .map(|(c, s)| (c, s.picks.iter().map(|p| p.vendor_id).collect()))
@@ -103,15 +109,15 @@ fn responses_number_from_one_and_the_latest_per_category_counts() {
         assert!((first.at - crate::state::now_secs()).abs() < 60);
         assert_eq!(load_response(store, 99).unwrap(), None);
 
-        assert_eq!(latest_response_id(store, 7, 1).unwrap(), Some(2));
-        assert_eq!(latest_response_id(store, 7, 4).unwrap(), Some(3));
-        assert_eq!(latest_response_id(store, 8, 1).unwrap(), Some(4));
-        assert_eq!(latest_response_id(store, 7, 5).unwrap(), None);
+        assert_eq!(latest_response_id(store, fid(7), 1).unwrap(), Some(2));
+        assert_eq!(latest_response_id(store, fid(7), 4).unwrap(), Some(3));
+        assert_eq!(latest_response_id(store, fid(8), 1).unwrap(), Some(4));
+        assert_eq!(latest_response_id(store, fid(7), 5).unwrap(), None);
         assert_eq!(
-            responded_categories(store, 7).unwrap(),
+            responded_categories(store, fid(7)).unwrap(),
             HashSet::from([1, 4])
         );
-        assert_eq!(responded_categories(store, 9).unwrap(), HashSet::new());
+        assert_eq!(responded_categories(store, fid(9)).unwrap(), HashSet::new());
     });
 }
 
@@ -120,11 +126,11 @@ fn a_save_replaces_its_categories_sets_and_updates_the_history() {
     on_both_backends(|store| {
         save_picks(
             store,
-            7,
+            fid(7),
             &[stage(2, &[20, 21, 22], 100), stage(1, &[10], 100)],
         )
         .unwrap();
-        save_picks(store, 8, &[stage(1, &[11], 100)]).unwrap();
+        save_picks(store, fid(8), &[stage(1, &[11], 100)]).unwrap();
         assert_eq!(
             vendors_of(store, 7),
             [(1, vec![10]), (2, vec![20, 21, 22])],
@@ -134,14 +140,14 @@ fn a_save_replaces_its_categories_sets_and_updates_the_history() {
         // A Pick For Me save replaces category 2's set whole; category 1 stays.
         let mut again = stage(2, &[22, 23], 200);
         again.set = set(&[22, 23], PickSource::PickForMe, 200);
-        save_picks(store, 7, &[again]).unwrap();
-        let sets = pick_sets(store, 7).unwrap();
+        save_picks(store, fid(7), &[again]).unwrap();
+        let sets = pick_sets(store, fid(7)).unwrap();
         assert_eq!(sets[1], (2, set(&[22, 23], PickSource::PickForMe, 200)));
         assert_eq!(sets[0], (1, set(&[10], PickSource::Questionnaire, 100)));
 
         // The history keeps one entry per (category, vendor): the latest, newest first, then by
         // category, rank and vendor.
-        let history: Vec<(u64, u64, i64, u32)> = past(store, 7)
+        let history: Vec<(u64, u64, i64, u32)> = past(store, fid(7))
             .unwrap()
             .into_iter()
             .map(|(c, v, r)| (c, v, r.at, r.rank))
@@ -156,13 +162,13 @@ fn a_save_replaces_its_categories_sets_and_updates_the_history() {
                 (2, 21, 100, 1),
             ]
         );
-        let (_, _, rec) = &past(store, 7).unwrap()[0];
+        let (_, _, rec) = &past(store, fid(7)).unwrap()[0];
         assert_eq!(rec.strengths, ["Strength of 22", "Popular"]);
 
-        clear_picks(store, 7).unwrap();
-        assert_eq!(pick_sets(store, 7).unwrap(), []);
+        clear_picks(store, fid(7)).unwrap();
+        assert_eq!(pick_sets(store, fid(7)).unwrap(), []);
         assert_eq!(
-            past(store, 7).unwrap().len(),
+            past(store, fid(7)).unwrap().len(),
             5,
             "clearing keeps the history"
         );
@@ -177,9 +183,14 @@ fn a_save_replaces_its_categories_sets_and_updates_the_history() {
 #[test]
 fn equal_times_order_by_category_then_rank_then_vendor() {
     on_both_backends(|store| {
-        save_picks(store, 7, &[stage(3, &[30, 31], 100)]).unwrap();
-        save_picks(store, 7, &[stage(3, &[32], 100), stage(1, &[12, 11], 100)]).unwrap();
-        let order: Vec<(u64, u64)> = past(store, 7)
+        save_picks(store, fid(7), &[stage(3, &[30, 31], 100)]).unwrap();
+        save_picks(
+            store,
+            fid(7),
+            &[stage(3, &[32], 100), stage(1, &[12, 11], 100)],
+        )
+        .unwrap();
+        let order: Vec<(u64, u64)> = past(store, fid(7))
             .unwrap()
             .into_iter()
             .map(|(c, v, _)| (c, v))
@@ -193,17 +204,17 @@ fn dismissing_takes_a_pick_out_of_every_set_and_remembers_why() {
     on_both_backends(|store| {
         save_picks(
             store,
-            7,
+            fid(7),
             &[stage(1, &[10, 11], 100), stage(2, &[11, 20], 100)],
         )
         .unwrap();
-        save_picks(store, 8, &[stage(1, &[11], 100)]).unwrap();
+        save_picks(store, fid(8), &[stage(1, &[11], 100)]).unwrap();
 
-        assert!(!dismiss(store, 7, 99, DismissReason::TooExpensive).unwrap());
-        assert_eq!(dismissals(store, 7).unwrap(), [], "nothing written");
+        assert!(!dismiss(store, fid(7), 99, DismissReason::TooExpensive).unwrap());
+        assert_eq!(dismissals(store, fid(7)).unwrap(), [], "nothing written");
 
         let other = DismissReason::Other("We build our own".into());
-        assert!(dismiss(store, 7, 11, other.clone()).unwrap());
+        assert!(dismiss(store, fid(7), 11, other.clone()).unwrap());
         assert_eq!(vendors_of(store, 7), [(1, vec![10]), (2, vec![20])]);
         assert_eq!(
             vendors_of(store, 8),
@@ -211,18 +222,18 @@ fn dismissing_takes_a_pick_out_of_every_set_and_remembers_why() {
             "only the user's own picks"
         );
         assert!(
-            !dismiss(store, 7, 11, DismissReason::TooExpensive).unwrap(),
+            !dismiss(store, fid(7), 11, DismissReason::TooExpensive).unwrap(),
             "an already dismissed vendor is no longer a pick"
         );
-        assert!(dismiss(store, 7, 20, DismissReason::NotGiven).unwrap());
-        assert!(dismiss(store, 7, 10, DismissReason::DoesntIntegrate).unwrap());
+        assert!(dismiss(store, fid(7), 20, DismissReason::NotGiven).unwrap());
+        assert!(dismiss(store, fid(7), 10, DismissReason::DoesntIntegrate).unwrap());
         assert_eq!(
             vendors_of(store, 7),
             [(1, vec![]), (2, vec![])],
             "an emptied set stays"
         );
 
-        let found = dismissals(store, 7).unwrap();
+        let found = dismissals(store, fid(7)).unwrap();
         let reasons: Vec<(u64, DismissReason)> =
             found.iter().map(|(v, d)| (*v, d.reason.clone())).collect();
         assert_eq!(
@@ -239,19 +250,25 @@ fn dismissing_takes_a_pick_out_of_every_set_and_remembers_why() {
                 .iter()
                 .all(|(_, d)| (d.at - crate::state::now_secs()).abs() < 60)
         );
-        assert_eq!(dismissed(store, 7).unwrap(), HashSet::from([10, 11, 20]));
-        assert_eq!(dismissed(store, 8).unwrap(), HashSet::new());
+        assert_eq!(
+            dismissed(store, fid(7)).unwrap(),
+            HashSet::from([10, 11, 20])
+        );
+        assert_eq!(dismissed(store, fid(8)).unwrap(), HashSet::new());
 
-        assert!(undo_dismissal(store, 7, 11).unwrap());
-        assert!(!undo_dismissal(store, 7, 11).unwrap());
-        assert!(!undo_dismissal(store, 8, 10).unwrap(), "not another user's");
-        assert_eq!(dismissed(store, 7).unwrap(), HashSet::from([10, 20]));
+        assert!(undo_dismissal(store, fid(7), 11).unwrap());
+        assert!(!undo_dismissal(store, fid(7), 11).unwrap());
+        assert!(
+            !undo_dismissal(store, fid(8), 10).unwrap(),
+            "not another user's"
+        );
+        assert_eq!(dismissed(store, fid(7)).unwrap(), HashSet::from([10, 20]));
 
         // Picked again later and dismissed again: the new reason replaces the old.
-        save_picks(store, 7, &[stage(1, &[10], 300)]).unwrap();
-        assert!(dismiss(store, 7, 10, DismissReason::AlreadyEvaluated).unwrap());
+        save_picks(store, fid(7), &[stage(1, &[10], 300)]).unwrap();
+        assert!(dismiss(store, fid(7), 10, DismissReason::AlreadyEvaluated).unwrap());
         assert_eq!(
-            dismissals(store, 7).unwrap()[0].1.reason,
+            dismissals(store, fid(7)).unwrap()[0].1.reason,
             DismissReason::AlreadyEvaluated
         );
     });
@@ -261,13 +278,18 @@ fn dismissing_takes_a_pick_out_of_every_set_and_remembers_why() {
 fn concurrent_dismissals_of_one_users_picks_lose_none() {
     on_two_nodes_of_both_backends(|a, b| {
         let vendors: Vec<u64> = (1..=8).collect();
-        save_picks(a, 7, &[stage(1, &vendors, 100), stage(2, &vendors, 100)]).unwrap();
+        save_picks(
+            a,
+            fid(7),
+            &[stage(1, &vendors, 100), stage(2, &vendors, 100)],
+        )
+        .unwrap();
         std::thread::scope(|s| {
             let handles: Vec<_> = vendors
                 .iter()
                 .map(|&v| {
                     let node = if v % 2 == 0 { a } else { b };
-                    s.spawn(move || dismiss(node, 7, v, DismissReason::TooExpensive))
+                    s.spawn(move || dismiss(node, fid(7), v, DismissReason::TooExpensive))
                 })
                 .collect();
             for handle in handles {
@@ -275,7 +297,7 @@ fn concurrent_dismissals_of_one_users_picks_lose_none() {
             }
         });
         assert_eq!(vendors_of(a, 7), [(1, vec![]), (2, vec![])]);
-        assert_eq!(dismissed(b, 7).unwrap().len(), 8);
+        assert_eq!(dismissed(b, fid(7)).unwrap().len(), 8);
     });
 }
 
@@ -294,7 +316,7 @@ fn concurrent_saves_in_opposite_orders_all_succeed_whole() {
                             vendors.reverse();
                             stages = vec![stage(2, &vendors, 100), stage(1, &vendors, 100)];
                         }
-                        save_picks(node, 7, &stages)
+                        save_picks(node, fid(7), &stages)
                     })
                 })
                 .collect();
@@ -311,7 +333,7 @@ fn concurrent_saves_in_opposite_orders_all_succeed_whole() {
 
 /// What a store answers for a user, all of it.
 fn everything(store: &Store, firm_id: u64) -> String {
-    let mut responded: Vec<u64> = responded_categories(store, firm_id)
+    let mut responded: Vec<u64> = responded_categories(store, fid(firm_id))
         .unwrap()
         .into_iter()
         .collect();
@@ -319,16 +341,16 @@ fn everything(store: &Store, firm_id: u64) -> String {
     let latest: Vec<Option<StoredResponse>> = responded
         .iter()
         .map(|&c| {
-            let id = latest_response_id(store, firm_id, c).unwrap().unwrap();
+            let id = latest_response_id(store, fid(firm_id), c).unwrap().unwrap();
             load_response(store, id).unwrap()
         })
         .collect();
     format!(
         "{responded:?}\n{latest:?}\n{:?}\n{:?}\n{:?}\n{:?}",
-        pick_sets(store, firm_id).unwrap(),
-        cleared_picks(store, firm_id).unwrap(),
-        dismissals(store, firm_id).unwrap(),
-        past(store, firm_id).unwrap()
+        pick_sets(store, fid(firm_id)).unwrap(),
+        cleared_picks(store, fid(firm_id)).unwrap(),
+        dismissals(store, fid(firm_id)).unwrap(),
+        past(store, fid(firm_id)).unwrap()
     )
 }
 
@@ -346,18 +368,24 @@ fn an_export_copies_every_row_and_keeps_the_ids() {
         )
         .unwrap();
         insert_response(&file, author(firm_id), 3, vec![]).unwrap();
-        save_picks(&file, firm_id, &[stage(1, &[10, 11, 12], 100)]).unwrap();
+        save_picks(&file, fid(firm_id), &[stage(1, &[10, 11, 12], 100)]).unwrap();
         save_picks(
             &file,
-            firm_id,
+            fid(firm_id),
             &[stage(1, &[12, 13], 200), stage(3, &[30], 200)],
         )
         .unwrap();
-        dismiss(&file, firm_id, 13, DismissReason::Other("Too slow".into())).unwrap();
-        dismiss(&file, firm_id, 30, DismissReason::NotGiven).unwrap();
+        dismiss(
+            &file,
+            fid(firm_id),
+            13,
+            DismissReason::Other("Too slow".into()),
+        )
+        .unwrap();
+        dismiss(&file, fid(firm_id), 30, DismissReason::NotGiven).unwrap();
     }
     // Firm 8 clears its picks: the one set with a pick left is kept for the undo.
-    clear_picks(&file, 8).unwrap();
+    clear_picks(&file, fid(8)).unwrap();
     let Store::File(source) = &file else {
         unreachable!()
     };
@@ -404,28 +432,33 @@ fn a_merge_moves_responses_picks_dismissals_and_history_keeping_the_kept_firms_o
     on_both_backends(|store| {
         let kept = Author {
             user_id: 10,
-            firm_id: 1,
+            firm_id: fid(1),
         };
         let merged = Author {
             user_id: 20,
-            firm_id: 2,
+            firm_id: fid(2),
         };
         // Category 5: the kept firm's response is older; category 6: only the merged firm's.
         let older = insert_response(store, kept, 5, vec![(1, vec!["a".into()])]).unwrap();
         let newer = insert_response(store, merged, 5, vec![(1, vec!["b".into()])]).unwrap();
         let only = insert_response(store, merged, 6, vec![]).unwrap();
         let latest = insert_response(store, kept, 6, vec![]).unwrap();
-        save_picks(store, 1, &[stage(5, &[11, 12], 100)]).unwrap();
-        save_picks(store, 2, &[stage(5, &[13], 200), stage(6, &[21, 22], 50)]).unwrap();
-        assert!(dismiss(store, 1, 12, DismissReason::TooExpensive).unwrap());
-        assert!(dismiss(store, 2, 21, DismissReason::AlreadyEvaluated).unwrap());
-        assert!(dismiss(store, 2, 22, DismissReason::TooExpensive).unwrap());
-        save_picks(store, 2, &[stage(6, &[12], 300)]).unwrap();
-        assert!(dismiss(store, 2, 12, DismissReason::AlreadyEvaluated).unwrap());
+        save_picks(store, fid(1), &[stage(5, &[11, 12], 100)]).unwrap();
+        save_picks(
+            store,
+            fid(2),
+            &[stage(5, &[13], 200), stage(6, &[21, 22], 50)],
+        )
+        .unwrap();
+        assert!(dismiss(store, fid(1), 12, DismissReason::TooExpensive).unwrap());
+        assert!(dismiss(store, fid(2), 21, DismissReason::AlreadyEvaluated).unwrap());
+        assert!(dismiss(store, fid(2), 22, DismissReason::TooExpensive).unwrap());
+        save_picks(store, fid(2), &[stage(6, &[12], 300)]).unwrap();
+        assert!(dismiss(store, fid(2), 12, DismissReason::AlreadyEvaluated).unwrap());
         insert_response(store, author(3), 5, vec![]).unwrap();
 
         let mut tx = store.begin().unwrap();
-        merge_firm_in(&mut tx, 1, 2).unwrap();
+        merge_firm_in(&mut tx, fid(1), fid(2)).unwrap();
         // As the accounts' part of a whole merge does.
         crate::store::merged::record(&mut tx, 2, 1).unwrap();
         tx.commit().unwrap();
@@ -435,19 +468,19 @@ fn a_merge_moves_responses_picks_dismissals_and_history_keeping_the_kept_firms_o
         assert_eq!((response.user_id, response.firm_id), (20, 1));
         assert_eq!(load_response(store, older).unwrap().unwrap().firm_id, 1);
         assert_eq!(load_response(store, only).unwrap().unwrap().firm_id, 1);
-        assert_eq!(latest_response_id(store, 1, 5).unwrap(), Some(newer));
-        assert_eq!(latest_response_id(store, 1, 6).unwrap(), Some(latest));
+        assert_eq!(latest_response_id(store, fid(1), 5).unwrap(), Some(newer));
+        assert_eq!(latest_response_id(store, fid(1), 6).unwrap(), Some(latest));
         assert_eq!(
-            responded_categories(store, 1).unwrap(),
+            responded_categories(store, fid(1)).unwrap(),
             HashSet::from([5, 6])
         );
-        assert!(responded_categories(store, 2).unwrap().is_empty());
-        assert!(latest_response_id(store, 3, 5).unwrap().is_some());
+        assert!(responded_categories(store, fid(2)).unwrap().is_empty());
+        assert!(latest_response_id(store, fid(3), 5).unwrap().is_some());
         // Picks: the kept firm's category 5 stays; category 6 comes from the merged firm.
         assert_eq!(vendors_of(store, 1), vec![(5, vec![11]), (6, vec![])]);
         assert!(vendors_of(store, 2).is_empty());
         // Dismissals: the union, the kept firm's reason on a clash.
-        let reasons: Vec<(u64, DismissReason)> = dismissals(store, 1)
+        let reasons: Vec<(u64, DismissReason)> = dismissals(store, fid(1))
             .unwrap()
             .into_iter()
             .map(|(v, d)| (v, d.reason))
@@ -460,9 +493,9 @@ fn a_merge_moves_responses_picks_dismissals_and_history_keeping_the_kept_firms_o
                 (22, DismissReason::TooExpensive)
             ]
         );
-        assert!(dismissals(store, 2).unwrap().is_empty());
+        assert!(dismissals(store, fid(2)).unwrap().is_empty());
         // Past recommendations: the union, the later one on a clash.
-        let history: Vec<(u64, u64, i64)> = past(store, 1)
+        let history: Vec<(u64, u64, i64)> = past(store, fid(1))
             .unwrap()
             .into_iter()
             .map(|(c, v, rec)| (c, v, rec.at))
@@ -478,9 +511,9 @@ fn a_merge_moves_responses_picks_dismissals_and_history_keeping_the_kept_firms_o
                 (6, 22, 50)
             ]
         );
-        assert!(past(store, 2).unwrap().is_empty());
+        assert!(past(store, fid(2)).unwrap().is_empty());
         // A write for the merged firm, from a request begun before the merge, is refused.
-        let late = save_picks(store, 2, &[stage(7, &[1], 400)]);
+        let late = save_picks(store, fid(2), &[stage(7, &[1], 400)]);
         assert!(
             matches!(late, Err(crate::error::AppError::Conflict(_))),
             "{late:?}"
@@ -502,29 +535,29 @@ fn a_clear_keeps_the_picks_and_its_undo_puts_back_all_but_newer_ones() {
             set: set(&[30, 31], PickSource::PickForMe, 150),
             ..stage(3, &[30, 31], 150)
         };
-        save_picks(store, firm, &[stage(1, &[10, 11], 100), pfm]).unwrap();
+        save_picks(store, fid(firm), &[stage(1, &[10, 11], 100), pfm]).unwrap();
         // A set every pick of which was dismissed: nothing to keep.
-        save_picks(store, firm, &[stage(5, &[50], 120)]).unwrap();
-        assert!(dismiss(store, firm, 50, DismissReason::TooExpensive).unwrap());
-        save_picks(store, 9, &[stage(1, &[12], 100)]).unwrap();
-        let before = pick_sets(store, firm).unwrap();
-        assert_eq!(restore_cleared_picks(store, firm).unwrap(), None);
+        save_picks(store, fid(firm), &[stage(5, &[50], 120)]).unwrap();
+        assert!(dismiss(store, fid(firm), 50, DismissReason::TooExpensive).unwrap());
+        save_picks(store, fid(9), &[stage(1, &[12], 100)]).unwrap();
+        let before = pick_sets(store, fid(firm)).unwrap();
+        assert_eq!(restore_cleared_picks(store, fid(firm)).unwrap(), None);
 
-        clear_picks(store, firm).unwrap();
-        assert!(pick_sets(store, firm).unwrap().is_empty());
-        let kept: Vec<(u64, PickSet)> = cleared_picks(store, firm)
+        clear_picks(store, fid(firm)).unwrap();
+        assert!(pick_sets(store, fid(firm)).unwrap().is_empty());
+        let kept: Vec<(u64, PickSet)> = cleared_picks(store, fid(firm))
             .unwrap()
             .into_iter()
             .map(|(c, k)| (c, k.set))
             .collect();
         assert_eq!(kept, before[..2].to_vec(), "the sets with picks, unchanged");
         // A clear that finds no pick keeps what the last one kept.
-        clear_picks(store, firm).unwrap();
-        assert_eq!(cleared_picks(store, firm).unwrap().len(), 2);
+        clear_picks(store, fid(firm)).unwrap();
+        assert_eq!(cleared_picks(store, fid(firm)).unwrap().len(), 2);
         // Category 3 gets new picks after the clear: they stay.
-        save_picks(store, firm, &[stage(3, &[32], 200)]).unwrap();
+        save_picks(store, fid(firm), &[stage(3, &[32], 200)]).unwrap();
 
-        let done = restore_cleared_picks(store, firm).unwrap().unwrap();
+        let done = restore_cleared_picks(store, fid(firm)).unwrap().unwrap();
         assert_eq!(
             done,
             Restored {
@@ -532,35 +565,38 @@ fn a_clear_keeps_the_picks_and_its_undo_puts_back_all_but_newer_ones() {
                 kept_newer: vec![3]
             }
         );
-        let after = pick_sets(store, firm).unwrap();
+        let after = pick_sets(store, fid(firm)).unwrap();
         assert_eq!(after[0], before[0], "source, note and time as they were");
         assert_eq!(after[1].1.picks[0].vendor_id, 32);
-        assert!(cleared_picks(store, firm).unwrap().is_empty(), "used up");
-        assert_eq!(restore_cleared_picks(store, firm).unwrap(), None);
+        assert!(
+            cleared_picks(store, fid(firm)).unwrap().is_empty(),
+            "used up"
+        );
+        assert_eq!(restore_cleared_picks(store, fid(firm)).unwrap(), None);
         // Another firm's picks were never touched.
         assert_eq!(vendors_of(store, 9), vec![(1, vec![12])]);
-        assert_eq!(restore_cleared_picks(store, 9).unwrap(), None);
+        assert_eq!(restore_cleared_picks(store, fid(9)).unwrap(), None);
     });
 }
 
 #[test]
 fn a_merge_moves_the_cleared_picks_keeping_the_kept_firms_on_a_clash() {
     on_both_backends(|store| {
-        save_picks(store, 1, &[stage(5, &[11], 100)]).unwrap();
-        save_picks(store, 2, &[stage(5, &[13], 200), stage(6, &[21], 200)]).unwrap();
-        clear_picks(store, 1).unwrap();
-        clear_picks(store, 2).unwrap();
+        save_picks(store, fid(1), &[stage(5, &[11], 100)]).unwrap();
+        save_picks(store, fid(2), &[stage(5, &[13], 200), stage(6, &[21], 200)]).unwrap();
+        clear_picks(store, fid(1)).unwrap();
+        clear_picks(store, fid(2)).unwrap();
 
         let mut tx = store.begin().unwrap();
-        merge_firm_in(&mut tx, 1, 2).unwrap();
+        merge_firm_in(&mut tx, fid(1), fid(2)).unwrap();
         tx.commit().unwrap();
 
-        let kept: Vec<(u64, Vec<u64>)> = cleared_picks(store, 1)
+        let kept: Vec<(u64, Vec<u64>)> = cleared_picks(store, fid(1))
             .unwrap()
             .into_iter()
             .map(|(c, k)| (c, k.set.picks.iter().map(|p| p.vendor_id).collect()))
             .collect();
         assert_eq!(kept, vec![(5, vec![11]), (6, vec![21])]);
-        assert!(cleared_picks(store, 2).unwrap().is_empty());
+        assert!(cleared_picks(store, fid(2)).unwrap().is_empty());
     });
 }

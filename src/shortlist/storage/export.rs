@@ -1,6 +1,7 @@
 //! Copying the shortlist (and the removed entries kept for their Undo) of a redb install into
 //! PostgreSQL (`litstack export-to-postgres`).
 
+use crate::accounts::FirmId;
 use crate::store::{FileStore, PgStore, PgTx, TableCount};
 
 use super::postgres::{put, put_removed};
@@ -14,10 +15,10 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
     to.run(async {
         let conn = tx.conn()?;
         for ((firm_id, vendor_id), entry) in &entries {
-            put(&mut *conn, *firm_id, *vendor_id, entry).await?;
+            put(&mut *conn, FirmId::from_stored(*firm_id), *vendor_id, entry).await?;
         }
         for ((firm_id, vendor_id), kept) in &removed {
-            put_removed(&mut *conn, *firm_id, *vendor_id, kept).await?;
+            put_removed(&mut *conn, FirmId::from_stored(*firm_id), *vendor_id, kept).await?;
         }
         anyhow::Ok(())
     })?;

@@ -1,6 +1,7 @@
 //! The shortlist in the redb file: the SHORTLIST table, (firm id, vendor id) -> `Entry`, and
 //! SHORTLIST_REMOVED, (firm id, vendor id) -> `Removed`, the entries kept for their Undo.
 
+use crate::accounts::FirmId;
 use redb::{ReadableTable, WriteTransaction};
 
 use super::Restore;
@@ -8,8 +9,8 @@ use crate::error::Result;
 use crate::shortlist::model::{Entry, Removed, Stamp};
 use crate::store::{self, FileStore, SHORTLIST, SHORTLIST_REMOVED, codec};
 
-pub fn load(store: &FileStore, firm_id: u64) -> Result<Vec<(u64, Entry)>> {
-    Ok(store::user_rows(&store.read()?, SHORTLIST, firm_id)?)
+pub fn load(store: &FileStore, firm_id: FirmId) -> Result<Vec<(u64, Entry)>> {
+    Ok(store::user_rows(&store.read()?, SHORTLIST, firm_id.get())?)
 }
 
 pub fn load_all(store: &FileStore) -> Result<Vec<((u64, u64), Entry)>> {
@@ -18,18 +19,18 @@ pub fn load_all(store: &FileStore) -> Result<Vec<((u64, u64), Entry)>> {
 
 pub fn update_in<T>(
     txn: &WriteTransaction,
-    firm_id: u64,
+    firm_id: FirmId,
     vendor_id: u64,
     change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
 ) -> Result<T> {
     store::merged::refuse_in_file(txn, firm_id)?;
     let mut table = txn.open_table(SHORTLIST)?;
     let current: Option<Entry> = table
-        .get((firm_id, vendor_id))?
+        .get((firm_id.get(), vendor_id))?
         .map(|v| codec::decode(v.value()))
         .transpose()?;
     let (entry, out) = change(current)?;
-    table.insert((firm_id, vendor_id), codec::encode(&entry).as_slice())?;
+    table.insert((firm_id.get(), vendor_id), codec::encode(&entry).as_slice())?;
     Ok(out)
 }
 
@@ -40,7 +41,7 @@ pub fn load_all_removed(store: &FileStore) -> Result<Vec<((u64, u64), Removed)>>
 /// Moves the entry to SHORTLIST_REMOVED (see `super::remove`); the removed entry, if there was one.
 pub fn remove(
     store: &FileStore,
-    firm_id: u64,
+    firm_id: FirmId,
     vendor_id: u64,
     stamp: Stamp,
 ) -> Result<Option<Entry>> {
@@ -48,7 +49,7 @@ pub fn remove(
     store::merged::refuse_in_file(&txn, firm_id)?;
     let entry: Option<Entry> = txn
         .open_table(SHORTLIST)?
-        .remove((firm_id, vendor_id))?
+        .remove((firm_id.get(), vendor_id))?
         .map(|v| codec::decode(v.value()))
         .transpose()?;
     let Some(entry) = entry else {
@@ -57,7 +58,7 @@ pub fn remove(
     {
         let mut removed = txn.open_table(SHORTLIST_REMOVED)?;
         let mut expired = Vec::new();
-        for row in removed.range((firm_id, 0)..=(firm_id, u64::MAX))? {
+        for row in removed.range((firm_id.get(), 0)..=(firm_id.get(), u64::MAX))? {
             let (key, value) = row?;
             let kept: Removed = codec::decode(value.value())?;
             if !kept.kept_at(stamp.at) {
@@ -72,31 +73,34 @@ pub fn remove(
             removed_at: stamp.at,
             removed_by: stamp.by.map(String::from),
         };
-        removed.insert((firm_id, vendor_id), codec::encode(&kept).as_slice())?;
+        removed.insert((firm_id.get(), vendor_id), codec::encode(&kept).as_slice())?;
     }
     txn.commit()?;
     Ok(Some(entry))
 }
 
 /// Puts a removed entry back (see `super::restore`).
-pub fn restore(store: &FileStore, firm_id: u64, vendor_id: u64, now: i64) -> Result<Restore> {
+pub fn restore(store: &FileStore, firm_id: FirmId, vendor_id: u64, now: i64) -> Result<Restore> {
     let txn = store.write()?;
     store::merged::refuse_in_file(&txn, firm_id)?;
     let restored = {
         let mut removed = txn.open_table(SHORTLIST_REMOVED)?;
         let kept: Option<Removed> = removed
-            .get((firm_id, vendor_id))?
+            .get((firm_id.get(), vendor_id))?
             .map(|v| codec::decode(v.value()))
             .transpose()?;
         let Some(kept) = kept.filter(|k| k.kept_at(now)) else {
             return Ok(Restore::Nothing);
         };
         let mut shortlist = txn.open_table(SHORTLIST)?;
-        if shortlist.get((firm_id, vendor_id))?.is_some() {
+        if shortlist.get((firm_id.get(), vendor_id))?.is_some() {
             return Ok(Restore::OnShortlist);
         }
-        shortlist.insert((firm_id, vendor_id), codec::encode(&kept.entry).as_slice())?;
-        removed.remove((firm_id, vendor_id))?;
+        shortlist.insert(
+            (firm_id.get(), vendor_id),
+            codec::encode(&kept.entry).as_slice(),
+        )?;
+        removed.remove((firm_id.get(), vendor_id))?;
         kept.entry
     };
     txn.commit()?;
@@ -104,7 +108,9 @@ pub fn restore(store: &FileStore, firm_id: u64, vendor_id: u64, now: i64) -> Res
 }
 
 /// Moves firm `from`'s entries to firm `into`; a vendor on both becomes `super::merge_entries`.
-pub fn merge_firm_in(txn: &WriteTransaction, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(txn: &WriteTransaction, into: FirmId, from: FirmId) -> Result<()> {
+    // Keys and binds take the plain ids.
+    let (into, from) = (into.get(), from.get());
     let mut table = txn.open_table(SHORTLIST)?;
     let mut theirs: Vec<(u64, Entry)> = Vec::new();
     for entry in table.range((from, 0)..=(from, u64::MAX))? {

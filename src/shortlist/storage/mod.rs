@@ -10,6 +10,7 @@ pub mod vendors;
 
 pub use export::export;
 
+use crate::accounts::FirmId;
 use crate::error::Result;
 use crate::state::App;
 use crate::store::{Store, WriteTx};
@@ -28,7 +29,7 @@ pub enum Restore {
 }
 
 /// The user's entries by vendor id (ascending).
-pub fn load(app: &App, firm_id: u64) -> Result<Vec<(u64, Entry)>> {
+pub fn load(app: &App, firm_id: FirmId) -> Result<Vec<(u64, Entry)>> {
     match &app.store {
         Store::File(db) => file::load(db, firm_id),
         Store::Postgres(db) => postgres::load(db, firm_id),
@@ -48,7 +49,7 @@ pub fn load_all(app: &App) -> Result<Vec<((u64, u64), Entry)>> {
 /// written then). `None` in: the vendor is not on the shortlist yet.
 pub fn update<T>(
     app: &App,
-    firm_id: u64,
+    firm_id: FirmId,
     vendor_id: u64,
     change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
 ) -> Result<T> {
@@ -63,7 +64,7 @@ pub fn update<T>(
 /// leaves the peer figures to the caller: a meeting click never changes a demo outcome.
 pub fn update_in<T>(
     tx: &mut WriteTx,
-    firm_id: u64,
+    firm_id: FirmId,
     vendor_id: u64,
     change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
 ) -> Result<T> {
@@ -76,7 +77,7 @@ pub fn update_in<T>(
 /// Takes an entry off the shortlist and keeps it, whole, for its Undo: it replaces an earlier
 /// removed copy of the vendor, and the firm's removed entries older than `KEEP_REMOVED_DAYS` are
 /// pruned in the same write. Whether there was an entry (nothing is written when there was not).
-pub fn remove(app: &App, firm_id: u64, vendor_id: u64, stamp: Stamp) -> Result<bool> {
+pub fn remove(app: &App, firm_id: FirmId, vendor_id: u64, stamp: Stamp) -> Result<bool> {
     let removed = match &app.store {
         Store::File(db) => file::remove(db, firm_id, vendor_id, stamp)?,
         Store::Postgres(db) => postgres::remove(db, firm_id, vendor_id, stamp)?,
@@ -91,7 +92,7 @@ pub fn remove(app: &App, firm_id: u64, vendor_id: u64, stamp: Stamp) -> Result<b
 /// (note and its author, status and its whole history, outcome, recorded reasons), from what the
 /// store kept; never from anything a client sends. Refused, writing nothing, while the vendor is
 /// on the shortlist again.
-pub fn restore(app: &App, firm_id: u64, vendor_id: u64, now: i64) -> Result<Restore> {
+pub fn restore(app: &App, firm_id: FirmId, vendor_id: u64, now: i64) -> Result<Restore> {
     let found = match &app.store {
         Store::File(db) => file::restore(db, firm_id, vendor_id, now)?,
         Store::Postgres(db) => postgres::restore(db, firm_id, vendor_id, now)?,
@@ -114,7 +115,7 @@ pub fn load_all_removed(store: &Store) -> Result<Vec<((u64, u64), Removed)>> {
 /// a vendor only `from` has becomes `into`'s as it is; one both have becomes `merge_entries` of
 /// the two. `from`'s removed entries move too, where `into` kept none of the same vendor (the
 /// kept firm's own wins). The caller recounts both firms in the peer figures after the commit.
-pub fn merge_firm_in(tx: &mut WriteTx, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()> {
     match tx {
         WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
         WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
@@ -177,8 +178,8 @@ mod tests {
 
     fn entries(store: &Store, firm_id: u64) -> Vec<(u64, Entry)> {
         match store {
-            Store::File(db) => file::load(db, firm_id).unwrap(),
-            Store::Postgres(db) => postgres::load(db, firm_id).unwrap(),
+            Store::File(db) => file::load(db, FirmId::from_stored(firm_id)).unwrap(),
+            Store::Postgres(db) => postgres::load(db, FirmId::from_stored(firm_id)).unwrap(),
         }
     }
 
@@ -199,27 +200,40 @@ mod tests {
             by: Some("Ann Doe"),
         };
         match store {
-            Store::File(db) => file::remove(db, firm_id, vendor_id, stamp).unwrap(),
-            Store::Postgres(db) => postgres::remove(db, firm_id, vendor_id, stamp).unwrap(),
+            Store::File(db) => {
+                file::remove(db, FirmId::from_stored(firm_id), vendor_id, stamp).unwrap()
+            }
+            Store::Postgres(db) => {
+                postgres::remove(db, FirmId::from_stored(firm_id), vendor_id, stamp).unwrap()
+            }
         }
     }
 
     fn restore_at(store: &Store, firm_id: u64, vendor_id: u64, now: i64) -> Restore {
         match store {
-            Store::File(db) => file::restore(db, firm_id, vendor_id, now).unwrap(),
-            Store::Postgres(db) => postgres::restore(db, firm_id, vendor_id, now).unwrap(),
+            Store::File(db) => {
+                file::restore(db, FirmId::from_stored(firm_id), vendor_id, now).unwrap()
+            }
+            Store::Postgres(db) => {
+                postgres::restore(db, FirmId::from_stored(firm_id), vendor_id, now).unwrap()
+            }
         }
     }
 
     /// `update` as the routes run it, on a store.
     fn update(store: &Store, firm_id: u64, vendor_id: u64, change: impl FnOnce(&mut Entry)) {
         let mut tx = store.begin().unwrap();
-        update_in(&mut tx, firm_id, vendor_id, |current| {
-            let mut entry =
-                current.unwrap_or_else(|| Entry::new(Status::Considering, Stamp::at(100)));
-            change(&mut entry);
-            Ok((entry, ()))
-        })
+        update_in(
+            &mut tx,
+            FirmId::from_stored(firm_id),
+            vendor_id,
+            |current| {
+                let mut entry =
+                    current.unwrap_or_else(|| Entry::new(Status::Considering, Stamp::at(100)));
+                change(&mut entry);
+                Ok((entry, ()))
+            },
+        )
         .unwrap();
         tx.commit().unwrap();
     }
@@ -253,9 +267,12 @@ mod tests {
                 assert!(!removed(store, 1, 4));
                 // A refused change writes nothing.
                 let mut tx = store.begin().unwrap();
-                let refused = update_in(&mut tx, 1, 5, |_| -> Result<(Entry, ())> {
-                    Err(crate::error::bad_request("no"))
-                });
+                let refused = update_in(
+                    &mut tx,
+                    FirmId::from_stored(1),
+                    5,
+                    |_| -> Result<(Entry, ())> { Err(crate::error::bad_request("no")) },
+                );
                 assert!(refused.is_err());
                 drop(tx);
                 (entries(store, 2), all(store))
@@ -298,7 +315,7 @@ mod tests {
         for store in &stores {
             std::thread::scope(|s| {
                 let mut tx = store.begin().unwrap();
-                update_in(&mut tx, 8, 1, |current| {
+                update_in(&mut tx, FirmId::from_stored(8), 1, |current| {
                     let mut entry =
                         current.unwrap_or_else(|| Entry::new(Status::Considering, Stamp::at(1)));
                     entry.note.push('a');
@@ -493,13 +510,13 @@ mod tests {
                     remove_at(store, firm, vendor, 300);
                 }
                 let mut tx = store.begin().unwrap();
-                merge_firm_in(&mut tx, 1, 2).unwrap();
+                merge_firm_in(&mut tx, FirmId::from_stored(1), FirmId::from_stored(2)).unwrap();
                 // As the accounts' part of a whole merge does.
                 crate::store::merged::record(&mut tx, 2, 1).unwrap();
                 tx.commit().unwrap();
                 assert!(entries(store, 2).is_empty());
                 let mut tx = store.begin().unwrap();
-                let late = update_in(&mut tx, 2, 9, |_| {
+                let late = update_in(&mut tx, FirmId::from_stored(2), 9, |_| {
                     Ok((Entry::new(Status::Considering, Stamp::at(1)), ()))
                 });
                 assert!(

@@ -3,6 +3,7 @@
 //! JSONB; and `shortlist_removed` (0015_undo.sql), the same columns plus when and by whom, for the
 //! entries kept for their Undo.
 
+use crate::accounts::FirmId;
 use sqlx::PgConnection;
 use sqlx::types::Json;
 
@@ -34,14 +35,14 @@ macro_rules! columns {
 /// The class of the per-user advisory lock that serialises one user's shortlist writes.
 const SHORTLIST_LOCK: i32 = 0x5348_4c53;
 
-pub fn load(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, Entry)>> {
+pub fn load(store: &PgStore, firm_id: FirmId) -> Result<Vec<(u64, Entry)>> {
     let rows = store.run(
         sqlx::query_as::<_, EntryRow>(concat!(
             "SELECT ",
             columns!(),
             " FROM shortlist WHERE firm_id = $1 ORDER BY vendor_id"
         ))
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .fetch_all(store.pool()),
     )?;
     Ok(rows
@@ -101,7 +102,7 @@ fn bind_entry<'q>(
 
 pub(super) async fn put(
     conn: &mut PgConnection,
-    firm_id: u64,
+    firm_id: FirmId,
     vendor_id: u64,
     entry: &Entry,
 ) -> anyhow::Result<()> {
@@ -117,7 +118,7 @@ pub(super) async fn put(
          added_at = EXCLUDED.added_at, recorded_reasons = EXCLUDED.recorded_reasons, \
          recorded_at = EXCLUDED.recorded_at"
     ))
-    .bind(firm_id as i64)
+    .bind(firm_id.get() as i64)
     .bind(vendor_id as i64);
     bind_entry(query, entry)?.execute(conn).await?;
     Ok(())
@@ -128,7 +129,7 @@ pub(super) async fn put(
 /// which `SELECT … FOR UPDATE` alone could not lock as it has no row yet.
 pub fn update_in<T>(
     tx: &mut PgTx,
-    firm_id: u64,
+    firm_id: FirmId,
     vendor_id: u64,
     change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
 ) -> Result<T> {
@@ -138,7 +139,7 @@ pub fn update_in<T>(
         sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
             .bind(SHORTLIST_LOCK)
             // Folded into the lock's second key; two users sharing a key only wait for each other.
-            .bind((firm_id % (i32::MAX as u64)) as i32)
+            .bind((firm_id.get() % (i32::MAX as u64)) as i32)
             .execute(tx.conn()?),
     )?;
     let row = store.run(
@@ -147,7 +148,7 @@ pub fn update_in<T>(
             columns!(),
             " FROM shortlist WHERE firm_id = $1 AND vendor_id = $2 FOR UPDATE"
         ))
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .bind(vendor_id as i64)
         .fetch_optional(tx.conn()?),
     )?;
@@ -172,7 +173,7 @@ fn peer_outcome(entry: &Entry) -> (bool, bool) {
 /// the removed entry, if there was one.
 pub fn remove(
     store: &PgStore,
-    firm_id: u64,
+    firm_id: FirmId,
     vendor_id: u64,
     stamp: Stamp,
 ) -> Result<Option<Entry>> {
@@ -186,7 +187,7 @@ pub fn remove(
             "DELETE FROM shortlist WHERE firm_id = $1 AND vendor_id = $2 RETURNING ",
             columns!()
         ))
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .bind(vendor_id as i64)
         .fetch_optional(&mut *conn)
         .await?;
@@ -198,7 +199,7 @@ pub fn remove(
             "DELETE FROM shortlist_removed WHERE firm_id = $1 \
              AND (vendor_id = $2 OR removed_at <= $3)",
         )
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .bind(vendor_id as i64)
         .bind(cutoff)
         .execute(&mut *conn)
@@ -223,7 +224,7 @@ pub fn remove(
 
 /// Puts a removed entry back (see `super::restore`), under the firm's shortlist lock so that no
 /// write adds the vendor between the check and the copy.
-pub fn restore(store: &PgStore, firm_id: u64, vendor_id: u64, now: i64) -> Result<Restore> {
+pub fn restore(store: &PgStore, firm_id: FirmId, vendor_id: u64, now: i64) -> Result<Restore> {
     let cutoff = timestamp(now - KEEP_REMOVED_DAYS * 86_400)?;
     let mut tx = PgTx::begin(store)?;
     store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
@@ -234,7 +235,7 @@ pub fn restore(store: &PgStore, firm_id: u64, vendor_id: u64, now: i64) -> Resul
             "SELECT vendor_id FROM shortlist_removed WHERE firm_id = $1 AND vendor_id = $2 \
              AND removed_at > $3",
         )
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .bind(vendor_id as i64)
         .bind(cutoff)
         .fetch_optional(&mut *conn)
@@ -245,7 +246,7 @@ pub fn restore(store: &PgStore, firm_id: u64, vendor_id: u64, now: i64) -> Resul
         let on_list: Option<i64> = sqlx::query_scalar(
             "SELECT vendor_id FROM shortlist WHERE firm_id = $1 AND vendor_id = $2",
         )
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .bind(vendor_id as i64)
         .fetch_optional(&mut *conn)
         .await?;
@@ -261,7 +262,7 @@ pub fn restore(store: &PgStore, firm_id: u64, vendor_id: u64, now: i64) -> Resul
             " FROM back RETURNING ",
             columns!()
         ))
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .bind(vendor_id as i64)
         .fetch_one(&mut *conn)
         .await?;
@@ -298,7 +299,7 @@ pub fn load_all_removed(store: &PgStore) -> Result<Vec<((u64, u64), Removed)>> {
 /// Writes a removed entry as it is (a removal, and the export into an empty database).
 pub(super) async fn put_removed(
     conn: &mut PgConnection,
-    firm_id: u64,
+    firm_id: FirmId,
     vendor_id: u64,
     removed: &Removed,
 ) -> anyhow::Result<()> {
@@ -308,7 +309,7 @@ pub(super) async fn put_removed(
         ", removed_at, removed_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, \
          $13, $14, $15, $16, $17)"
     ))
-    .bind(firm_id as i64)
+    .bind(firm_id.get() as i64)
     .bind(vendor_id as i64);
     bind_entry(query, &removed.entry)?
         .bind(timestamp(removed.removed_at)?)
@@ -319,10 +320,10 @@ pub(super) async fn put_removed(
 }
 
 /// Takes the firm's shortlist lock until the transaction ends (see `update_in`).
-async fn lock_firms_shortlist(conn: &mut PgConnection, firm_id: u64) -> sqlx::Result<()> {
+async fn lock_firms_shortlist(conn: &mut PgConnection, firm_id: FirmId) -> sqlx::Result<()> {
     sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
         .bind(SHORTLIST_LOCK)
-        .bind((firm_id % (i32::MAX as u64)) as i32)
+        .bind((firm_id.get() % (i32::MAX as u64)) as i32)
         .execute(conn)
         .await?;
     Ok(())
@@ -331,7 +332,9 @@ async fn lock_firms_shortlist(conn: &mut PgConnection, firm_id: u64) -> sqlx::Re
 /// Moves firm `from`'s entries to firm `into`; a vendor on both becomes `super::merge_entries`.
 /// Holds both firms' shortlist locks (in key order, so two merges cannot deadlock) to the
 /// commit: a write to either firm's shortlist goes wholly before the merge or after it.
-pub fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(tx: &mut PgTx, into: FirmId, from: FirmId) -> Result<()> {
+    // Keys and binds take the plain ids.
+    let (into, from) = (into.get(), from.get());
     let store = tx.store();
     let conn = tx.conn()?;
     store.run(async {
@@ -341,8 +344,9 @@ pub fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<()> {
         } else {
             (from, into)
         };
-        lock_firms_shortlist(&mut *conn, first).await?;
-        lock_firms_shortlist(&mut *conn, second).await?;
+        // Both ids were checked by the accounts' merge earlier in this transaction.
+        lock_firms_shortlist(&mut *conn, FirmId::from_stored(first)).await?;
+        lock_firms_shortlist(&mut *conn, FirmId::from_stored(second)).await?;
         let rows = sqlx::query_as::<_, EntryRow>(concat!(
             "SELECT ",
             columns!(),
@@ -366,7 +370,7 @@ pub fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<()> {
                 Some(ours) => super::merge_entries(ours, entry),
                 None => entry,
             };
-            put(&mut *conn, into, vendor_id, &merged).await?;
+            put(&mut *conn, FirmId::from_stored(into), vendor_id, &merged).await?;
         }
         sqlx::query("DELETE FROM shortlist WHERE firm_id = $1")
             .bind(from as i64)

@@ -287,15 +287,15 @@ fn firms_from_accounts(txn: &WriteTransaction) -> anyhow::Result<()> {
         .collect::<anyhow::Result<_>>()?;
     for user in &old {
         let firm = Firm {
-            id: user.id,
+            id: crate::accounts::FirmId::from_stored(user.id),
             name: user.law_firm.clone(),
             size: user.firm_size,
             created_at: user.created_at,
             verified: user.is_admin,
             disabled: false,
         };
-        firms.insert(firm.id, codec::encode(&firm).as_slice())?;
-        members.insert((firm.id, user.id), ())?;
+        firms.insert(firm.id.get(), codec::encode(&firm).as_slice())?;
+        members.insert((firm.id.get(), user.id), ())?;
     }
     for user in old.iter() {
         let stored = V6User {

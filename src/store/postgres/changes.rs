@@ -9,6 +9,7 @@
 //! `record` takes a transaction-scoped advisory lock first, so change ids commit in id order and
 //! a reader that has seen id N has seen every change below N.
 
+use crate::accounts::FirmId;
 use sqlx::PgConnection;
 
 /// The channel every node listens on; the payload is the change id.
@@ -29,7 +30,7 @@ pub enum Change {
     /// What a firm adds to the peer figures changed (a tech-stack save, a demo outcome, a new
     /// firm): every node recomputes that firm in its aggregate (`techstack::peers`). A change of
     /// the firm's record comes as `User` for each member, which does the same.
-    Peers { firm_id: u64 },
+    Peers { firm_id: FirmId },
 }
 
 impl Change {
@@ -38,7 +39,7 @@ impl Change {
             Change::User { user_id } => ("user", user_id as i64),
             Change::Catalog => ("catalog", 0),
             Change::Bookings { generation } => ("bookings", generation as i64),
-            Change::Peers { firm_id } => ("peers", firm_id as i64),
+            Change::Peers { firm_id } => ("peers", firm_id.get() as i64),
         }
     }
 
@@ -50,7 +51,9 @@ impl Change {
             "bookings" => Some(Change::Bookings {
                 generation: subject,
             }),
-            "peers" => Some(Change::Peers { firm_id: subject }),
+            "peers" => Some(Change::Peers {
+                firm_id: FirmId::from_stored(subject),
+            }),
             _ => None,
         }
     }

@@ -8,6 +8,7 @@
 //! Readers take a read lock for the microseconds a figure needs; a refresh reads the account's
 //! rows outside it (refreshes take turns, so the last one always reads the latest commit).
 
+use crate::accounts::FirmId;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
@@ -54,9 +55,9 @@ impl PeerFigures {
             entries.entry(user_id).or_default().push((vendor_id, entry));
         }
         let members = firms.iter().map(|firm| {
-            let mine = answers.remove(&firm.id).unwrap_or_default();
-            let outcomes = entries.remove(&firm.id).unwrap_or_default();
-            (firm.id, Member::new(firm, mine, &outcomes))
+            let mine = answers.remove(&firm.id.get()).unwrap_or_default();
+            let outcomes = entries.remove(&firm.id.get()).unwrap_or_default();
+            (firm.id.get(), Member::new(firm, mine, &outcomes))
         });
         let aggregate = Aggregate::build(app.catalog.load_full(), members);
         *self.state.write().unwrap_or_else(PoisonError::into_inner) = Some(aggregate);
@@ -64,7 +65,7 @@ impl PeerFigures {
     }
 
     /// Re-reads `firm_id`'s rows and recomputes it (and the size group it left, if it moved).
-    pub fn refresh(&self, app: &App, firm_id: u64) -> Result<()> {
+    pub fn refresh(&self, app: &App, firm_id: FirmId) -> Result<()> {
         let _turn = self
             .refreshing
             .lock()
@@ -72,7 +73,7 @@ impl PeerFigures {
         let member = Member::read(app, firm_id)?;
         let mut state = self.state.write().unwrap_or_else(PoisonError::into_inner);
         if let Some(aggregate) = state.as_mut() {
-            aggregate.set(firm_id, member);
+            aggregate.set(firm_id.get(), member);
         }
         Ok(())
     }

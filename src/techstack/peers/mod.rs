@@ -28,6 +28,7 @@ pub use figures::{CoverageCounts, Figures};
 pub use shown::{FEWER_THAN, MIN_FIRMS, ShownCount};
 
 use crate::accounts::Firm;
+use crate::accounts::FirmId;
 use crate::error::Result;
 use crate::firm_size::FirmSize;
 use crate::shortlist::model::Entry;
@@ -78,8 +79,9 @@ impl Member {
 
     /// The firm's contribution as stored now; `None` when there is no such firm, or when it is
     /// not verified: only verified firms are evidence for other firms.
-    pub fn read(app: &App, firm_id: u64) -> Result<Option<Member>> {
-        let Some(firm) = crate::accounts::find_firm(app, firm_id)?.filter(|f| f.verified) else {
+    pub fn read(app: &App, firm_id: FirmId) -> Result<Option<Member>> {
+        let Some(firm) = crate::accounts::find_firm(app, firm_id.get())?.filter(|f| f.verified)
+        else {
             return Ok(None);
         };
         let answers = super::storage::load(app, firm_id)?;
@@ -91,8 +93,8 @@ impl Member {
 /// Brings the aggregate up to date after a committed write that changed what `firm_id` adds to
 /// the peer figures. A failed read is logged, not returned: the write itself succeeded, and the
 /// next change of that firm (or a restart) recomputes it.
-pub fn changed(app: &App, firm_id: u64) {
+pub fn changed(app: &App, firm_id: FirmId) {
     if let Err(e) = app.peers.refresh(app, firm_id) {
-        tracing::warn!(error = %e, firm_id, "peer figures: could not recompute a firm");
+        tracing::warn!(error = %e, firm_id = firm_id.get(), "peer figures: could not recompute a firm");
     }
 }

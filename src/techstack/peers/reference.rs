@@ -54,7 +54,7 @@ impl Peers {
             if let Some(size) = user.size {
                 sizes[i][size.index()] += 1;
             }
-            peers.firm_of_user.insert(user.id, i);
+            peers.firm_of_user.insert(user.id.get(), i);
         }
         for (firm, counts) in peers.firms.iter_mut().zip(&sizes) {
             firm.size = majority_size(counts);

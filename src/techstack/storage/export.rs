@@ -1,5 +1,6 @@
 //! Copying the tech-stack answers of a redb install into PostgreSQL (`litstack export-to-postgres`).
 
+use crate::accounts::FirmId;
 use crate::store::{FileStore, PgStore, PgTx, TableCount};
 
 use super::postgres::put;
@@ -11,7 +12,13 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
     to.run(async {
         let conn = tx.conn()?;
         for ((firm_id, category_id), adoption) in &answers {
-            put(&mut *conn, *firm_id, *category_id, adoption).await?;
+            put(
+                &mut *conn,
+                FirmId::from_stored(*firm_id),
+                *category_id,
+                adoption,
+            )
+            .await?;
         }
         anyhow::Ok(())
     })?;

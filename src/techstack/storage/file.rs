@@ -1,24 +1,28 @@
 //! The tech stack in the redb file: the ADOPTION table, (user id, category id) -> `Adoption`.
 
+use crate::accounts::FirmId;
 use crate::error::Result;
 use crate::store::{self, ADOPTION, FileStore, codec};
 use crate::techstack::model::Adoption;
 
-pub fn load(store: &FileStore, firm_id: u64) -> Result<Vec<(u64, Adoption)>> {
-    Ok(store::user_rows(&store.read()?, ADOPTION, firm_id)?)
+pub fn load(store: &FileStore, firm_id: FirmId) -> Result<Vec<(u64, Adoption)>> {
+    Ok(store::user_rows(&store.read()?, ADOPTION, firm_id.get())?)
 }
 
 pub fn load_all(store: &FileStore) -> Result<Vec<((u64, u64), Adoption)>> {
     Ok(store::all_user_rows(&store.read()?, ADOPTION)?)
 }
 
-pub fn save(store: &FileStore, firm_id: u64, items: &[(u64, Adoption)]) -> Result<()> {
+pub fn save(store: &FileStore, firm_id: FirmId, items: &[(u64, Adoption)]) -> Result<()> {
     let txn = store.write()?;
     store::merged::refuse_in_file(&txn, firm_id)?;
     {
         let mut table = txn.open_table(ADOPTION)?;
         for (category_id, adoption) in items {
-            table.insert((firm_id, *category_id), codec::encode(adoption).as_slice())?;
+            table.insert(
+                (firm_id.get(), *category_id),
+                codec::encode(adoption).as_slice(),
+            )?;
         }
     }
     txn.commit()?;
@@ -26,7 +30,9 @@ pub fn save(store: &FileStore, firm_id: u64, items: &[(u64, Adoption)]) -> Resul
 }
 
 /// Moves firm `from`'s answers to firm `into`, each category's two answers made one by `union`.
-pub fn merge_firm_in(txn: &redb::WriteTransaction, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(txn: &redb::WriteTransaction, into: FirmId, from: FirmId) -> Result<()> {
+    // Keys and binds take the plain ids.
+    let (into, from) = (into.get(), from.get());
     use redb::ReadableTable;
     let mut table = txn.open_table(ADOPTION)?;
     let mut theirs: Vec<(u64, Adoption)> = Vec::new();

@@ -7,6 +7,7 @@ pub mod vendors;
 
 pub use export::export;
 
+use crate::accounts::FirmId;
 use crate::error::Result;
 use crate::state::App;
 use crate::store::{Store, WriteTx};
@@ -14,7 +15,7 @@ use crate::store::{Store, WriteTx};
 use super::model::Adoption;
 
 /// Every category the user has answered, by category id (ascending), as stored.
-pub fn load(app: &App, firm_id: u64) -> Result<Vec<(u64, Adoption)>> {
+pub fn load(app: &App, firm_id: FirmId) -> Result<Vec<(u64, Adoption)>> {
     match &app.store {
         Store::File(db) => file::load(db, firm_id),
         Store::Postgres(db) => postgres::load(db, firm_id),
@@ -33,7 +34,7 @@ pub fn load_all(app: &App) -> Result<Vec<((u64, u64), Adoption)>> {
 /// Writes the given categories in one transaction; categories not given keep their answer. The
 /// user's firm is then recounted in the peer figures (on a hub, every node's: the save records
 /// `Change::Peers`).
-pub fn save(app: &App, firm_id: u64, items: &[(u64, Adoption)]) -> Result<()> {
+pub fn save(app: &App, firm_id: FirmId, items: &[(u64, Adoption)]) -> Result<()> {
     match &app.store {
         Store::File(db) => file::save(db, firm_id, items)?,
         Store::Postgres(db) => postgres::save(db, firm_id, items)?,
@@ -45,7 +46,7 @@ pub fn save(app: &App, firm_id: u64, items: &[(u64, Adoption)]) -> Result<()> {
 /// Moves firm `from`'s answers to firm `into` inside the caller's transaction (a firm merge): a
 /// category only `from` answered becomes `into`'s as it is; one both answered becomes `union` of
 /// the two. The caller recounts both firms in the peer figures after the commit.
-pub fn merge_firm_in(tx: &mut WriteTx, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()> {
     match tx {
         WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
         WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
@@ -97,8 +98,8 @@ mod tests {
 
     fn save_on(store: &Store, firm_id: u64, items: &[(u64, Adoption)]) {
         match store {
-            Store::File(db) => file::save(db, firm_id, items).unwrap(),
-            Store::Postgres(db) => postgres::save(db, firm_id, items).unwrap(),
+            Store::File(db) => file::save(db, FirmId::from_stored(firm_id), items).unwrap(),
+            Store::Postgres(db) => postgres::save(db, FirmId::from_stored(firm_id), items).unwrap(),
         }
     }
 
@@ -107,11 +108,11 @@ mod tests {
     fn read(store: &Store, firm_id: u64) -> Answers {
         match store {
             Store::File(db) => (
-                file::load(db, firm_id).unwrap(),
+                file::load(db, FirmId::from_stored(firm_id)).unwrap(),
                 file::load_all(db).unwrap(),
             ),
             Store::Postgres(db) => (
-                postgres::load(db, firm_id).unwrap(),
+                postgres::load(db, FirmId::from_stored(firm_id)).unwrap(),
                 postgres::load_all(db).unwrap(),
             ),
         }
@@ -194,14 +195,18 @@ mod tests {
                 );
                 save_on(store, 3, &[(5, adoption(&[2], &[]))]);
                 let mut tx = store.begin().unwrap();
-                merge_firm_in(&mut tx, 1, 2).unwrap();
+                merge_firm_in(&mut tx, FirmId::from_stored(1), FirmId::from_stored(2)).unwrap();
                 // As the accounts' part of a whole merge does.
                 crate::store::merged::record(&mut tx, 2, 1).unwrap();
                 tx.commit().unwrap();
                 assert!(read(store, 2).0.is_empty());
                 let late = match store {
-                    Store::File(db) => file::save(db, 2, &[(9, adoption(&[], &[]))]),
-                    Store::Postgres(db) => postgres::save(db, 2, &[(9, adoption(&[], &[]))]),
+                    Store::File(db) => {
+                        file::save(db, FirmId::from_stored(2), &[(9, adoption(&[], &[]))])
+                    }
+                    Store::Postgres(db) => {
+                        postgres::save(db, FirmId::from_stored(2), &[(9, adoption(&[], &[]))])
+                    }
                 };
                 assert!(
                     matches!(late, Err(crate::error::AppError::Conflict(_))),

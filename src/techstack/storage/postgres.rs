@@ -2,6 +2,7 @@
 //! one row per (user, category). A save writes whole rows (an upsert each), so two nodes saving
 //! at once leave one answer or the other per category, never a mix.
 
+use crate::accounts::FirmId;
 use sqlx::PgConnection;
 
 use crate::error::Result;
@@ -9,13 +10,13 @@ use crate::store::postgres::changes::{self, Change};
 use crate::store::{PgStore, PgTx};
 use crate::techstack::model::Adoption;
 
-pub fn load(store: &PgStore, firm_id: u64) -> Result<Vec<(u64, Adoption)>> {
+pub fn load(store: &PgStore, firm_id: FirmId) -> Result<Vec<(u64, Adoption)>> {
     let rows = store.run(
         sqlx::query_as::<_, AdoptionRow>(
             "SELECT firm_id, category_id, has_tool, vendor_ids, primary_vendor_id, other_vendors \
              FROM category_adoption WHERE firm_id = $1 ORDER BY category_id",
         )
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .fetch_all(store.pool()),
     )?;
     Ok(rows
@@ -62,7 +63,7 @@ impl From<AdoptionRow> for Adoption {
 
 pub(super) async fn put(
     conn: &mut PgConnection,
-    firm_id: u64,
+    firm_id: FirmId,
     category_id: u64,
     adoption: &Adoption,
 ) -> anyhow::Result<()> {
@@ -74,7 +75,7 @@ pub(super) async fn put(
          vendor_ids = EXCLUDED.vendor_ids, primary_vendor_id = EXCLUDED.primary_vendor_id, \
          other_vendors = EXCLUDED.other_vendors, saved_at = EXCLUDED.saved_at",
     )
-    .bind(firm_id as i64)
+    .bind(firm_id.get() as i64)
     .bind(category_id as i64)
     .bind(adoption.has_tool)
     .bind(vendor_ids)
@@ -87,7 +88,7 @@ pub(super) async fn put(
 
 /// One transaction for the whole save: every given category, or none. The change it records
 /// makes every node recount the user's firm.
-pub fn save(store: &PgStore, firm_id: u64, items: &[(u64, Adoption)]) -> Result<()> {
+pub fn save(store: &PgStore, firm_id: FirmId, items: &[(u64, Adoption)]) -> Result<()> {
     let mut tx = PgTx::begin(store)?;
     store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
     store.run(async {
@@ -104,7 +105,9 @@ pub fn save(store: &PgStore, firm_id: u64, items: &[(u64, Adoption)]) -> Result<
 
 /// Moves firm `from`'s answers to firm `into`, each category's two answers made one by `union`.
 /// Both firms' rows are read `FOR UPDATE`, so a save of one of them waits for the merge.
-pub fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<()> {
+pub fn merge_firm_in(tx: &mut PgTx, into: FirmId, from: FirmId) -> Result<()> {
+    // Keys and binds take the plain ids.
+    let (into, from) = (into.get(), from.get());
     let store = tx.store();
     let conn = tx.conn()?;
     store.run(async {
@@ -132,7 +135,7 @@ pub fn merge_firm_in(tx: &mut PgTx, into: u64, from: u64) -> Result<()> {
                 Some(ours) => super::union(ours, adoption),
                 None => adoption,
             };
-            put(&mut *conn, into, category_id, &merged).await?;
+            put(&mut *conn, FirmId::from_stored(into), category_id, &merged).await?;
         }
         sqlx::query("DELETE FROM category_adoption WHERE firm_id = $1")
             .bind(from as i64)

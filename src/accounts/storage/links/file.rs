@@ -3,6 +3,7 @@
 //! (token hash -> link). Tables are created at their first write; readers treat a missing one as
 //! empty.
 
+use crate::accounts::FirmId;
 use redb::{ReadableTable, WriteTransaction};
 
 use super::super::file as accounts_file;
@@ -23,7 +24,7 @@ fn put_invitation(txn: &WriteTransaction, invitation: &Invitation) -> Result<()>
 
 pub fn create_invitation(db: &FileStore, mut invitation: Invitation) -> Result<Invitation> {
     let txn = db.write()?;
-    store::merged::refuse_in_file(&txn, invitation.firm_id)?;
+    store::merged::refuse_in_file(&txn, FirmId::from_stored(invitation.firm_id))?;
     invitation.id = store::next_id(&txn, "invitations")?;
     put_invitation(&txn, &invitation)?;
     txn.open_table(INVITATION_TOKENS)?
@@ -34,7 +35,7 @@ pub fn create_invitation(db: &FileStore, mut invitation: Invitation) -> Result<I
     Ok(invitation)
 }
 
-pub fn firm_invitations(db: &FileStore, firm_id: u64) -> Result<Vec<Invitation>> {
+pub fn firm_invitations(db: &FileStore, firm_id: FirmId) -> Result<Vec<Invitation>> {
     let txn = db.read()?;
     let (Some(index), Some(table)) = (
         open_read(&txn, FIRM_INVITATIONS)?,
@@ -43,7 +44,7 @@ pub fn firm_invitations(db: &FileStore, firm_id: u64) -> Result<Vec<Invitation>>
         return Ok(Vec::new());
     };
     let mut out = Vec::new();
-    for entry in index.range((firm_id, 0)..=(firm_id, u64::MAX))? {
+    for entry in index.range((firm_id.get(), 0)..=(firm_id.get(), u64::MAX))? {
         let id = entry?.0.value().1;
         if let Some(v) = table.get(id)? {
             out.push(codec::decode(v.value())?);
@@ -96,7 +97,7 @@ pub(in crate::accounts::storage) fn consume_invitation(
 
 pub fn revoke_invitation(
     db: &FileStore,
-    firm_id: u64,
+    firm_id: FirmId,
     id: u64,
     now: i64,
 ) -> Result<Option<Invitation>> {
@@ -106,7 +107,7 @@ pub fn revoke_invitation(
         .get(id)?
         .map(|v| codec::decode(v.value()))
         .transpose()?;
-    let Some(mut invitation) = found.filter(|i: &Invitation| i.firm_id == firm_id) else {
+    let Some(mut invitation) = found.filter(|i: &Invitation| i.firm_id == firm_id.get()) else {
         return Ok(None);
     };
     if invitation.revoked_at.is_none() && invitation.used_at.is_none() {

@@ -5,6 +5,7 @@
 pub(super) mod file;
 pub(super) mod postgres;
 
+use crate::accounts::FirmId;
 use crate::accounts::links::{Invitation, ResetLink};
 use crate::accounts::model::User;
 use crate::accounts::sessions::TokenHash;
@@ -20,7 +21,7 @@ pub fn create_invitation(store: &Store, invitation: Invitation) -> Result<Invita
 }
 
 /// Every invitation the firm made, used, revoked and expired ones too, oldest first.
-pub fn firm_invitations(store: &Store, firm_id: u64) -> Result<Vec<Invitation>> {
+pub fn firm_invitations(store: &Store, firm_id: FirmId) -> Result<Vec<Invitation>> {
     match store {
         Store::File(db) => file::firm_invitations(db, firm_id),
         Store::Postgres(db) => postgres::firm_invitations(db, firm_id),
@@ -37,7 +38,7 @@ pub fn find_invitation_by_token(store: &Store, hash: &TokenHash) -> Result<Optio
 /// Withdraws the firm's invitation `id` at `now`; another firm's id, or none, is `None`.
 pub fn revoke_invitation(
     store: &Store,
-    firm_id: u64,
+    firm_id: FirmId,
     id: u64,
     now: i64,
 ) -> Result<Option<Invitation>> {

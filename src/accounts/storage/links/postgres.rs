@@ -1,6 +1,7 @@
 //! Invitations and reset links in PostgreSQL (migrations/postgres/0012_invitations.sql). Using a
 //! link locks its row (`FOR UPDATE`), so two nodes cannot both use it.
 
+use crate::accounts::FirmId;
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
@@ -107,7 +108,8 @@ pub fn create_invitation(db: &PgStore, mut invitation: Invitation) -> Result<Inv
         let mut tx = db.pool().begin().await?;
         // A firm merged away while its owner's page was open takes no invitation: a 409 asking to
         // reload, not a row under a firm that is gone.
-        crate::store::merged::refuse_in_pg(&mut tx, invitation.firm_id).await?;
+        crate::store::merged::refuse_in_pg(&mut tx, FirmId::from_stored(invitation.firm_id))
+            .await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO invitations (firm_id, email, email_key, role, token_hash, created_at, \
              expires_at, invited_by, invited_by_name) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
@@ -130,12 +132,12 @@ pub fn create_invitation(db: &PgStore, mut invitation: Invitation) -> Result<Inv
     })
 }
 
-pub fn firm_invitations(db: &PgStore, firm_id: u64) -> Result<Vec<Invitation>> {
+pub fn firm_invitations(db: &PgStore, firm_id: FirmId) -> Result<Vec<Invitation>> {
     db.run(async {
         let rows = sqlx::query_as::<_, InvitationRow>(select_invitations!(
             "WHERE firm_id = $1 ORDER BY id"
         ))
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .fetch_all(db.pool())
         .await?;
         rows.into_iter().map(Invitation::try_from).collect()
@@ -180,7 +182,7 @@ pub(in crate::accounts::storage) async fn consume_invitation(
 
 pub fn revoke_invitation(
     db: &PgStore,
-    firm_id: u64,
+    firm_id: FirmId,
     id: u64,
     now: i64,
 ) -> Result<Option<Invitation>> {
@@ -191,13 +193,13 @@ pub fn revoke_invitation(
              WHERE id = $1 AND firm_id = $2 AND revoked_at IS NULL AND used_at IS NULL",
         )
         .bind(id as i64)
-        .bind(firm_id as i64)
+        .bind(firm_id.get() as i64)
         .bind(at(now))
         .execute(db.pool())
         .await?;
         sqlx::query_as::<_, InvitationRow>(select_invitations!("WHERE id = $1 AND firm_id = $2"))
             .bind(id as i64)
-            .bind(firm_id as i64)
+            .bind(firm_id.get() as i64)
             .fetch_optional(db.pool())
             .await?
             .map(Invitation::try_from)

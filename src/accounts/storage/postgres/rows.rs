@@ -1,6 +1,7 @@
 //! The account tables' rows as PostgreSQL hands them over (as `select_users!` and
 //! `select_firms!` name their columns), each converted into its domain type in one place.
 
+use crate::accounts::FirmId;
 use chrono::{DateTime, Utc};
 
 use super::role_from;
@@ -23,7 +24,7 @@ impl TryFrom<FirmRow> for Firm {
     type Error = AppError;
     fn try_from(row: FirmRow) -> Result<Firm, AppError> {
         Ok(Firm {
-            id: row.firm_id as u64,
+            id: FirmId::from_stored(row.firm_id as u64),
             name: row.firm_name,
             size: row.firm_size.map(from_code).transpose()?,
             created_at: row.firm_created_at.timestamp(),
