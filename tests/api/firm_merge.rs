@@ -6,7 +6,7 @@ use axum::http::{Method, StatusCode};
 use litstack::accounts::FirmId;
 use serde_json::{Value, json};
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, stage_and_vendors};
 
 /// Three firms: the operator's (Ann), Bo's (kept) and Cy's (merged), with data on both sides.
 struct Firms {
@@ -20,25 +20,6 @@ struct Firms {
     vendors: [u64; 2],
     /// Cy's pending invitation's token.
     invitation: String,
-}
-
-/// A stage category with a questionnaire, and two of its catalog vendors.
-fn stage_and_vendors(app: &TestApp) -> (u64, [u64; 2]) {
-    let catalog = app.state.catalog.load();
-    catalog
-        .stages()
-        .iter()
-        .filter(|c| !catalog.questions(c.id).is_empty())
-        .find_map(|c| {
-            let ids: Vec<u64> = catalog
-                .vendors
-                .iter()
-                .filter(|v| v.category_id == c.id)
-                .map(|v| v.id)
-                .collect();
-            (ids.len() >= 2).then(|| (c.id, [ids[0], ids[1]]))
-        })
-        .expect("the seed data has a stage with questions and two vendors")
 }
 
 async fn ok(app: &mut TestApp, method: Method, path: &str, body: Value) -> Value {

@@ -4,10 +4,9 @@
 //! email appears in the log, in any API answer, in the database file or in any other file of the
 //! data directory; the directory is 0700 and its files 0600; and the security events are logged.
 
-use std::io::Write;
 use std::path::Path;
 use std::process::{Child, Stdio};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
@@ -433,30 +432,9 @@ fn no_secret_or_personal_data_reaches_logs_answers_or_data_files() {
 // ---------------------------------------------------------------------------------------------
 // Session expiry, in process: the binary's shortest idle timeout is an hour.
 
-/// Security lines of this test process, captured by a global subscriber installed once.
+/// Security lines of this test process, captured by the test process's one subscriber.
 pub fn security_log() -> Arc<Mutex<Vec<u8>>> {
-    static LOG: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
-    LOG.get_or_init(|| {
-        let buf = Arc::new(Mutex::new(Vec::new()));
-        struct Sink(Arc<Mutex<Vec<u8>>>);
-        impl Write for Sink {
-            fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-                self.0.lock().unwrap().extend_from_slice(b);
-                Ok(b.len())
-            }
-            fn flush(&mut self) -> std::io::Result<()> {
-                Ok(())
-            }
-        }
-        let sink = buf.clone();
-        let _ = tracing_subscriber::fmt()
-            .with_env_filter("security=info")
-            .with_ansi(false)
-            .with_writer(move || Sink(sink.clone()))
-            .try_init();
-        buf
-    })
-    .clone()
+    crate::test_log::security_lines()
 }
 
 #[tokio::test(flavor = "multi_thread")]

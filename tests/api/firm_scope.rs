@@ -1,0 +1,331 @@
+//! Every statement the server sends PostgreSQL on a table of firm data names the firm in its key
+//! or `WHERE` clause. The compiler sees to it that each storage function of firm data takes a
+//! `FirmId`; this test sees to it that the SQL uses it, by behaviour: it records the statements
+//! sqlx logs (`tracing`, target `sqlx::query`) while two firms fill every firm table through the
+//! API and firm A's owner calls every documented `GET` and a set of writes, and fails naming the
+//! statement that touches a firm table without `firm_id`. The few statements that read or move
+//! every firm's rows on purpose are listed below with why; a new one must be added there, where a
+//! reviewer sees it.
+//!
+//! On redb it has nothing to check: redb's firm tables are keyed by the firm id first, so a read
+//! without the firm is not a key the code can write.
+
+use std::collections::BTreeSet;
+
+use crate::helpers::{TestApp, on_postgres, stage_and_vendors};
+use crate::test_log::{
+    Statements, record_statements_on_this_thread, stop_recording_on_this_thread,
+};
+use axum::http::{Method, StatusCode};
+use serde_json::{Value, json};
+
+/// The tables that hold a firm's data, keyed by its id.
+const FIRM_TABLES: &[&str] = &[
+    "category_adoption",
+    "dismissals",
+    "firm_audit",
+    "invitations",
+    "onboarding",
+    "past_recommendations",
+    "picks",
+    "picks_cleared",
+    "responses",
+    "shortlist",
+    "shortlist_removed",
+];
+
+/// Statements that touch every firm's rows on purpose, or find a row by something only its firm
+/// holds: (a piece of the statement, why). The scenario below reaches the last three; the full
+/// loads run when the store opens (before the capture counts) and in the export.
+const EVERY_FIRM: &[(&str, &str)] = &[
+    (
+        "FROM shortlist ORDER BY firm_id",
+        "every firm's entries: the export and the peer figures",
+    ),
+    (
+        "FROM shortlist_removed ORDER BY firm_id",
+        "every firm's removed entries: the export",
+    ),
+    (
+        "FROM category_adoption ORDER BY firm_id",
+        "every firm's tech stack: the export and the peer figures",
+    ),
+    (
+        "FROM invitations WHERE token_hash",
+        "found by its link's token; the caller reads the firm from the row",
+    ),
+    (
+        "UPDATE invitations SET used_at = $2 WHERE id = $1",
+        "the invitation found by its token, used to join its firm",
+    ),
+    (
+        "FROM responses WHERE id = $1",
+        "a response by id; the callers keep it only when its firm_id is the reader's",
+    ),
+];
+
+/// The ways a statement names the firm: a `WHERE`/`SET`, or the key of an insert.
+fn scoped(flat: &str) -> bool {
+    let insert_keyed = flat.split("INSERT INTO ").skip(1).any(|rest| {
+        rest.split(')')
+            .next()
+            .is_some_and(|cols| cols.contains("firm_id"))
+    });
+    insert_keyed
+        || ["firm_id = $", "firm_id = ANY($"]
+            .iter()
+            .any(|scope| flat.contains(scope))
+}
+
+/// The firm tables a statement reads or writes.
+fn firm_tables(sql: &str) -> Vec<&'static str> {
+    let words: Vec<String> = sql
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    let mut found = Vec::new();
+    for pair in words.windows(2) {
+        if ["from", "join", "update", "into"].contains(&pair[0].as_str())
+            && let Some(t) = FIRM_TABLES.iter().find(|t| **t == pair[1])
+            && !found.contains(t)
+        {
+            found.push(*t);
+        }
+    }
+    found
+}
+
+/// The SQL the scenario's threads send.
+#[derive(Clone, Default)]
+struct Capture(Statements);
+
+/// Runs `fut` on a runtime whose every thread (the workers, the blocking ones) and the caller
+/// record the SQL they send into `capture`; the other tests' threads record nothing.
+fn run_captured<F: Future>(capture: &Capture, fut: F) -> F::Output {
+    let for_threads = capture.0.clone();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .on_thread_start(move || record_statements_on_this_thread(for_threads.clone()))
+        .build()
+        .unwrap();
+    record_statements_on_this_thread(capture.0.clone());
+    let out = runtime.block_on(fut);
+    stop_recording_on_this_thread();
+    out
+}
+
+async fn ok(app: &mut TestApp, method: Method, path: &str, body: Option<Value>) -> Value {
+    let res = app.call(method.clone(), path, body).await;
+    assert!(res.status.is_success(), "{method} {path}: {}", res.text());
+    if res.body.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_slice(&res.body).unwrap_or(Value::Null)
+    }
+}
+
+/// Fills every firm table for the signed-in owner's firm through the API: onboarding, a tech
+/// stack, a shortlist with a note, an outcome and a removed entry, a questionnaire response and
+/// its picks and past recommendations, a dismissal, cleared picks, an invitation and its audit.
+async fn fill_firm(app: &mut TestApp, category: u64, vendors: [u64; 2]) {
+    app.complete_onboarding().await;
+    let adoption = json!({ "items": [{ "categoryId": category, "hasTool": true,
+        "selectedVendorIds": [vendors[0]], "primaryVendorId": vendors[0],
+        "otherVendors": ["Excel"] }] });
+    ok(
+        app,
+        Method::POST,
+        "/api/profile/category-adoption",
+        Some(adoption),
+    )
+    .await;
+    for vendor in vendors {
+        let note = json!({ "status": "Demo booked", "note": "ask about pricing" });
+        let path = format!("/api/shortlist/{vendor}");
+        ok(app, Method::PUT, &path, Some(note)).await;
+    }
+    let path = format!("/api/shortlist/{}/outcome", vendors[0]);
+    ok(app, Method::PUT, &path, Some(json!({ "demoHeld": true }))).await;
+    let path = format!("/api/shortlist/{}", vendors[1]);
+    ok(app, Method::DELETE, &path, None).await;
+
+    let answers: Vec<Value> = app
+        .state
+        .catalog
+        .load()
+        .questions(category)
+        .iter()
+        .map(|q| json!({ "questionId": q.id, "selectedValues": [q.options[0].label] }))
+        .collect();
+    let body = json!({ "categoryId": category, "answers": answers });
+    let response = ok(app, Method::POST, "/api/responses", Some(body)).await;
+    let body = json!({ "responseId": response["responseId"], "categoryId": category });
+    ok(
+        app,
+        Method::POST,
+        "/api/recommendations/compute",
+        Some(body),
+    )
+    .await;
+    let persisted = ok(app, Method::GET, "/api/recommendations/persisted", None).await;
+    let pick = persisted["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|stage| stage["categoryId"] == category)
+        .flat_map(|stage| stage["picks"].as_array().unwrap().clone())
+        .map(|pick| pick["vendorId"].as_u64().unwrap())
+        .next()
+        .expect("the ranking saved picks");
+    let body = json!({ "vendorId": pick, "reason": "too_expensive" });
+    ok(
+        app,
+        Method::POST,
+        "/api/recommendations/dismissed",
+        Some(body),
+    )
+    .await;
+    ok(app, Method::DELETE, "/api/recommendations/persisted", None).await;
+    app.invite("new.member@example.test", "member").await;
+}
+
+/// Firm A's owner calls every documented `GET` of the served API description whose path
+/// parameters A's ids fill, then a set of writes that read before they write.
+async fn every_get_and_some_writes(app: &mut TestApp, category: u64, vendors: [u64; 2]) {
+    let doc = ok(app, Method::GET, "/api/openapi.json", None).await;
+    let paths = doc["paths"].as_object().expect("the document has paths");
+    let mut called = 0;
+    for (path, operations) in paths {
+        let Some(get) = operations.get("get") else {
+            continue;
+        };
+        let mut filled = path
+            .replace("{category_id}", &category.to_string())
+            .replace("{id}", &vendors[0].to_string());
+        assert!(
+            !filled.contains('{'),
+            "a GET path this test cannot fill: {path}"
+        );
+        // The query parameters some routes need (the served document marks none required).
+        let ids = format!("{},{}", vendors[0], vendors[1]);
+        let needed = [("ids", ids.as_str()), ("state", "TX")];
+        let params: Vec<&Value> = get["parameters"].as_array().into_iter().flatten().collect();
+        let query: Vec<String> = needed
+            .iter()
+            .filter(|(name, _)| {
+                params
+                    .iter()
+                    .any(|p| p["in"] == "query" && p["name"] == *name)
+            })
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect();
+        if !query.is_empty() {
+            filled = format!("{filled}?{}", query.join("&"));
+        }
+        let res = app.get(&filled).await;
+        // A's owner is no operator: the operator's routes answer 403, and say so.
+        assert!(
+            res.status.is_success() || res.status == StatusCode::FORBIDDEN,
+            "GET {filled}: {} {}",
+            res.status,
+            res.text()
+        );
+        called += 1;
+    }
+    assert!(called > 20, "only {called} GET operations were called");
+
+    let path = format!("/api/shortlist/{}/restore", vendors[1]);
+    ok(app, Method::POST, &path, None).await;
+    ok(
+        app,
+        Method::POST,
+        "/api/recommendations/persisted/restore",
+        None,
+    )
+    .await;
+    let path = format!("/api/shortlist/{}", vendors[0]);
+    let note = json!({ "status": "Considering", "note": "second look" });
+    ok(app, Method::PUT, &path, Some(note)).await;
+    let invitations = ok(app, Method::GET, "/api/firm/invitations", None).await;
+    let id = invitations
+        .as_array()
+        .or_else(|| invitations["items"].as_array())
+        .and_then(|list| list.first())
+        .and_then(|i| i["id"].as_u64())
+        .expect("firm A has a pending invitation");
+    ok(
+        app,
+        Method::DELETE,
+        &format!("/api/firm/invitations/{id}"),
+        None,
+    )
+    .await;
+    // Joining through a link finds the invitation by its token, then uses it.
+    let token = app.invite("di@doe-law.com", "member").await;
+    let res = app.join(&token, "Di Doe", "di@doe-law.com").await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+}
+
+#[test]
+fn every_statement_on_a_firm_table_names_the_firm() {
+    if !on_postgres() {
+        // redb's firm tables are keyed by the firm id first: there is no statement to check.
+        return;
+    }
+    let capture = Capture::default();
+    run_captured(&capture, async {
+        let mut app = TestApp::new();
+        // The migrations that opened the store run once, before any firm: not the server's
+        // statements on firm data.
+        capture.0.lock().unwrap().clear();
+        let (category, vendors) = stage_and_vendors(&app);
+        // The operator (the first sign-up) is firm B's owner; A's owner is a plain owner.
+        app.sign_up_as("Bo Roe", "bo@roe-law.com").await;
+        fill_firm(&mut app, category, vendors).await;
+        let res = app.sign_up_as("Ann Doe", "ann@doe-law.com").await;
+        assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+        fill_firm(&mut app, category, vendors).await;
+        every_get_and_some_writes(&mut app, category, vendors).await;
+    });
+
+    let statements = std::mem::take(&mut *capture.0.lock().unwrap());
+    let mut seen = BTreeSet::new();
+    let mut unscoped = BTreeSet::new();
+    for sql in &statements {
+        let tables = firm_tables(sql);
+        seen.extend(tables.iter().copied());
+        let flat = sql.split_whitespace().collect::<Vec<_>>().join(" ");
+        let allowed = EVERY_FIRM.iter().any(|(piece, _)| flat.contains(piece));
+        if !tables.is_empty() && !scoped(&flat) && !allowed {
+            unscoped.insert(format!("{tables:?}: {flat}"));
+        }
+    }
+    // The capture works: it saw the scenario's statements on the firm tables.
+    let unseen: Vec<_> = FIRM_TABLES.iter().filter(|t| !seen.contains(*t)).collect();
+    assert!(
+        unseen.is_empty(),
+        "the capture saw {} statements, none on the firm tables {unseen:?}: is it broken?",
+        statements.len()
+    );
+    assert!(
+        unscoped.is_empty(),
+        "statements on firm tables without the firm in their key or WHERE:\n{}",
+        unscoped.into_iter().collect::<Vec<_>>().join("\n")
+    );
+}
+
+#[test]
+fn the_check_tells_a_scoped_statement_from_one_that_is_not() {
+    assert!(scoped("SELECT a FROM shortlist WHERE firm_id = $1"));
+    assert!(scoped(
+        "INSERT INTO picks (firm_id, category_id) VALUES ($1, $2)"
+    ));
+    assert!(!scoped("DELETE FROM picks WHERE category_id = $1"));
+    assert_eq!(
+        firm_tables("DELETE FROM picks WHERE category_id = $1"),
+        ["picks"]
+    );
+    assert!(firm_tables("SELECT id FROM firms_shortlist_view").is_empty());
+}
