@@ -6,7 +6,8 @@ use axum::http::{Method, StatusCode};
 use litstack::accounts::FirmId;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, stage_and_vendors};
+use crate::helpers::TestApp;
+use crate::scenario::stage_and_vendors;
 
 /// Three firms: the operator's (Ann), Bo's (kept) and Cy's (merged), with data on both sides.
 struct Firms {

@@ -12,7 +12,8 @@
 
 use std::collections::BTreeSet;
 
-use crate::helpers::{TestApp, on_postgres, stage_and_vendors};
+use crate::helpers::{TestApp, on_postgres};
+use crate::scenario::{answer_first_options_and_rank, ok, stage_and_vendors};
 use crate::test_log::{
     Statements, record_statements_on_this_thread, stop_recording_on_this_thread,
 };
@@ -116,16 +117,6 @@ fn run_captured<F: Future>(capture: &Capture, fut: F) -> F::Output {
     out
 }
 
-async fn ok(app: &mut TestApp, method: Method, path: &str, body: Option<Value>) -> Value {
-    let res = app.call(method.clone(), path, body).await;
-    assert!(res.status.is_success(), "{method} {path}: {}", res.text());
-    if res.body.is_empty() {
-        Value::Null
-    } else {
-        serde_json::from_slice(&res.body).unwrap_or(Value::Null)
-    }
-}
-
 /// Fills every firm table for the signed-in owner's firm through the API: onboarding, a tech
 /// stack, a shortlist with a note, an outcome and a removed entry, a questionnaire response and
 /// its picks and past recommendations, a dismissal, cleared picks, an invitation and its audit.
@@ -151,24 +142,7 @@ async fn fill_firm(app: &mut TestApp, category: u64, vendors: [u64; 2]) {
     let path = format!("/api/shortlist/{}", vendors[1]);
     ok(app, Method::DELETE, &path, None).await;
 
-    let answers: Vec<Value> = app
-        .state
-        .catalog
-        .load()
-        .questions(category)
-        .iter()
-        .map(|q| json!({ "questionId": q.id, "selectedValues": [q.options[0].label] }))
-        .collect();
-    let body = json!({ "categoryId": category, "answers": answers });
-    let response = ok(app, Method::POST, "/api/responses", Some(body)).await;
-    let body = json!({ "responseId": response["responseId"], "categoryId": category });
-    ok(
-        app,
-        Method::POST,
-        "/api/recommendations/compute",
-        Some(body),
-    )
-    .await;
+    answer_first_options_and_rank(app, category).await;
     let persisted = ok(app, Method::GET, "/api/recommendations/persisted", None).await;
     let pick = persisted["items"]
         .as_array()

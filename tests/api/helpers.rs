@@ -366,22 +366,3 @@ impl TestApp {
         }
     }
 }
-
-/// A stage category with a questionnaire, and two of its catalog vendors.
-pub fn stage_and_vendors(app: &TestApp) -> (u64, [u64; 2]) {
-    let catalog = app.state.catalog.load();
-    catalog
-        .stages()
-        .iter()
-        .filter(|c| !catalog.questions(c.id).is_empty())
-        .find_map(|c| {
-            let ids: Vec<u64> = catalog
-                .vendors
-                .iter()
-                .filter(|v| v.category_id == c.id)
-                .map(|v| v.id)
-                .collect();
-            (ids.len() >= 2).then(|| (c.id, [ids[0], ids[1]]))
-        })
-        .expect("the seed data has a stage with questions and two vendors")
-}

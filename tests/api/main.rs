@@ -40,6 +40,7 @@ mod query_engine;
 mod recommend;
 mod recommend_fit;
 mod sample;
+mod scenario;
 mod secrets;
 mod shortlist;
 mod techstack;

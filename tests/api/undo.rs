@@ -6,16 +6,7 @@ use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, TestResponse};
-
-async fn ok(app: &mut TestApp, method: Method, path: &str, body: Option<Value>) -> Value {
-    let res = app.call(method.clone(), path, body).await;
-    assert!(res.status.is_success(), "{method} {path}: {}", res.text());
-    if res.body.is_empty() {
-        Value::Null
-    } else {
-        res.json()
-    }
-}
+use crate::scenario::{answer_first_options_and_rank, ok};
 
 async fn put(app: &mut TestApp, vendor_id: u64, body: Value) -> Value {
     let path = format!("/api/shortlist/{vendor_id}");
@@ -244,31 +235,16 @@ fn names(list: &Value) -> Vec<u64> {
 
 /// Answers a category's questionnaire with every first option and ranks it: questionnaire picks.
 async fn questionnaire_picks(app: &mut TestApp) -> u64 {
-    let (category_id, answers) = {
+    let category_id = {
         let catalog = app.state.catalog.load();
-        let category = catalog
+        catalog
             .stages()
             .iter()
             .find(|c| !catalog.questions(c.id).is_empty())
             .map(|c| c.id)
-            .unwrap();
-        let answers: Vec<Value> = catalog
-            .questions(category)
-            .iter()
-            .map(|q| json!({ "questionId": q.id, "selectedValues": [q.options[0].label] }))
-            .collect();
-        (category, answers)
+            .unwrap()
     };
-    let body = json!({ "categoryId": category_id, "answers": answers });
-    let response = ok(app, Method::POST, "/api/responses", Some(body)).await;
-    let body = json!({ "responseId": response["responseId"], "categoryId": category_id });
-    ok(
-        app,
-        Method::POST,
-        "/api/recommendations/compute",
-        Some(body),
-    )
-    .await;
+    answer_first_options_and_rank(app, category_id).await;
     category_id
 }
 
