@@ -423,10 +423,19 @@ async fn the_audit_log_says_who_did_what_to_the_firms_accounts() {
     let body = csv.text();
     assert!(body.starts_with("At,Who,Action,Detail\r\n"), "{body}");
     assert!(body.contains("Ann Doe,role_changed,Changed Cy Doe's role from member to admin"));
+    let xml = app.get("/api/firm/audit?format=xml").await;
+    assert_eq!(xml.status, StatusCode::BAD_REQUEST);
     assert_eq!(
-        app.get("/api/firm/audit?format=xml").await.status,
-        StatusCode::BAD_REQUEST
+        xml.json()["error"],
+        "Unknown format \"xml\": use csv, or leave it out for JSON"
     );
+    // An unknown parameter is refused as JSON too; an empty format is the JSON log.
+    let unknown = app.get("/api/firm/audit?type=csv").await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+    assert!(unknown.json()["error"].as_str().unwrap().contains("type"));
+    let empty = app.get("/api/firm/audit?format=").await;
+    assert_eq!(empty.status, StatusCode::OK);
+    assert!(empty.json()["items"].as_array().is_some());
 
     // Another firm's log holds nothing of Ann's firm.
     app.cookie = None;
