@@ -78,7 +78,7 @@ fn setup() -> (tempfile::TempDir, AppState, User, VendorIds) {
             })
             .collect();
         litstack::techstack::storage::save(
-            &state,
+            &state.sub(),
             litstack::accounts::FirmId::for_fixtures(id),
             &items,
         )
@@ -115,7 +115,7 @@ fn setup() -> (tempfile::TempDir, AppState, User, VendorIds) {
 
 fn bench(c: &mut Criterion) {
     let (_dir, state, me, ids) = setup();
-    let sample = compare::compare(&state, &me, &ids).unwrap();
+    let sample = compare::compare(&state.sub(), &me, &ids).unwrap();
     eprintln!(
         "{} bookings, {} vendors, comparing {:?}; first column's match score {:?}",
         state.bookings.load().len(),
@@ -137,29 +137,35 @@ fn bench(c: &mut Criterion) {
     };
     let since = chrono::Utc::now().date_naive() - chrono::Duration::days(90);
     part("firm context", &|| {
-        litstack::recommend::inputs::firm_context(&state, &me).unwrap();
+        litstack::recommend::inputs::firm_context(&state.store, &state.catalog.load(), &me)
+            .unwrap();
     });
     part("demand", &|| {
-        litstack::bookings::vendor_demand(&state, &[FirmSize::E6To20], since);
+        litstack::bookings::vendor_demand(
+            &state.bookings.load(),
+            &state.catalog.load(),
+            &[FirmSize::E6To20],
+            since,
+        );
     });
     part("peers", &|| {
         state
             .peers
-            .read(&state, |f| f.other_firms_using(me.id, FirmSize::E6To20));
+            .read(|f| f.other_firms_using(me.id, FirmSize::E6To20));
     });
     part("latest scores (answered)", &|| {
         let category = state.catalog.load().stages()[0].id;
-        litstack::recommend::latest_scores(&state, &me, category).unwrap();
+        litstack::recommend::latest_scores(&state.sub(), &me, category).unwrap();
     });
     part("latest scores (unanswered)", &|| {
         let category = state.catalog.load().stages()[1].id;
-        litstack::recommend::latest_scores(&state, &me, category).unwrap();
+        litstack::recommend::latest_scores(&state.sub(), &me, category).unwrap();
     });
     part("real booking count", &|| {
-        litstack::bookings::real_booking_count(&state);
+        litstack::bookings::real_booking_count(&state.bookings.load());
     });
     c.bench_function("compare/4 vendors (1M bookings)", |b| {
-        b.iter(|| compare::compare(&state, &me, &ids).unwrap())
+        b.iter(|| compare::compare(&state.sub(), &me, &ids).unwrap())
     });
 }
 

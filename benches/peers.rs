@@ -200,7 +200,7 @@ fn fill(state: &AppState, vendor: u64) -> User {
     drop(catalog);
 
     let started = Instant::now();
-    state.peers.reload(state).unwrap();
+    state.peers.reload().unwrap();
     eprintln!(
         "{} accounts in {FIRMS} firms (+2), {CLICKS} meeting clicks ({FLOOD} of one member on \
          vendor {vendor}); the peer figures built from every account in {:?} (what each request \
@@ -227,8 +227,8 @@ fn bench(c: &mut Criterion) {
     ids.insert(0, vendor.to_string());
     let ids = VendorIds::parse(Some(&ids.join(","))).unwrap();
     drop(catalog);
-    let profile = profile_for(&state, &viewer, vendor).unwrap();
-    let evidence = vendor_evidence(&state, &viewer, vendor).unwrap();
+    let profile = profile_for(&state.sub(), &viewer, vendor).unwrap();
+    let evidence = vendor_evidence(&state.sub(), &viewer, vendor).unwrap();
     eprintln!(
         "vendor {vendor}: the viewer's own clicks {}, peer adoption {:?}",
         profile.history.meeting_clicks.len(),
@@ -236,17 +236,21 @@ fn bench(c: &mut Criterion) {
     );
 
     c.bench_function("peers/vendor profile", |b| {
-        b.iter(|| serde_json::to_vec(&profile_for(&state, &viewer, vendor).unwrap()).unwrap())
+        b.iter(|| serde_json::to_vec(&profile_for(&state.sub(), &viewer, vendor).unwrap()).unwrap())
     });
     c.bench_function("peers/vendor evidence", |b| {
-        b.iter(|| serde_json::to_vec(&vendor_evidence(&state, &viewer, vendor).unwrap()).unwrap())
+        b.iter(|| {
+            serde_json::to_vec(&vendor_evidence(&state.sub(), &viewer, vendor).unwrap()).unwrap()
+        })
     });
     c.bench_function("peers/compare (4 vendors)", |b| {
-        b.iter(|| serde_json::to_vec(&compare::compare(&state, &viewer, &ids).unwrap()).unwrap())
+        b.iter(|| {
+            serde_json::to_vec(&compare::compare(&state.sub(), &viewer, &ids).unwrap()).unwrap()
+        })
     });
     c.bench_function("peers/coverage", |b| {
         b.iter(|| {
-            let map = litstack::techstack::coverage::coverage(&state, &viewer).unwrap();
+            let map = litstack::techstack::coverage::coverage(&state.sub(), &viewer).unwrap();
             serde_json::to_vec(&map).unwrap()
         })
     });

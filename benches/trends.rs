@@ -56,7 +56,7 @@ fn csv_file() -> PathBuf {
 fn import_into(data_dir: &std::path::Path) -> AppState {
     let state = AppState::open(Config::for_data_dir(data_dir)).unwrap();
     let file = std::fs::File::open(csv_file()).unwrap();
-    let report = run(&state, file, Options::default()).unwrap();
+    let report = run(&state.sub(), file, Options::default()).unwrap();
     assert_eq!(report.inserted, ROWS, "{:?}", report.errors);
     state
 }
@@ -147,7 +147,12 @@ fn queries(c: &mut Criterion) {
     let since = end_day() - chrono::Duration::days(89);
     g.bench_function("vendor_demand_small_firms_90_days", |b| {
         b.iter(|| {
-            litstack::bookings::vendor_demand(&state, &[FirmSize::Solo, FirmSize::E2To5], since)
+            litstack::bookings::vendor_demand(
+                &state.bookings.load(),
+                &state.catalog.load(),
+                &[FirmSize::Solo, FirmSize::E2To5],
+                since,
+            )
         })
     });
     g.finish();
@@ -184,7 +189,7 @@ fn import(c: &mut Criterion) {
             |(dir, state)| {
                 let started = Instant::now();
                 let file = std::fs::File::open(csv_file()).unwrap();
-                let report = run(&state, file, Options::default()).unwrap();
+                let report = run(&state.sub(), file, Options::default()).unwrap();
                 assert_eq!(report.inserted, ROWS);
                 let elapsed = started.elapsed();
                 (dir, state, elapsed)

@@ -5,18 +5,23 @@ use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 
+use crate::accounts::AccountsState;
 use crate::accounts::AdminUser;
 use crate::accounts::lockout::{self, LockedAccount};
+use crate::blocking::Blocking;
 use crate::error::{Result, not_found};
 use crate::extract::Json;
-use crate::state::AppState;
 use crate::store::backup;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 /// The administration routes: each one's path and method are in its handler's
 /// `#[utoipa::path]`.
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AccountsState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(download_backup))
         .routes(routes!(locked_accounts))
@@ -37,7 +42,7 @@ pub struct LockedAccounts {
         (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
     ))]
 async fn locked_accounts(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     _: AdminUser,
 ) -> Result<Json<LockedAccounts>> {
     let items = state.blocking(lockout::locked_accounts).await?;
@@ -56,7 +61,7 @@ async fn locked_accounts(
         (status = 404, description = "No such account", body = crate::error::ErrorBody),
     ))]
 async fn unlock_account(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     AdminUser(admin): AdminUser,
     Path(raw): Path<String>,
 ) -> Result<StatusCode> {
@@ -86,7 +91,7 @@ async fn unlock_account(
             body = crate::error::ErrorBody),
     ))]
 async fn download_backup(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     AdminUser(admin): AdminUser,
 ) -> Result<impl IntoResponse> {
     if state.store.is_hub() {

@@ -54,7 +54,7 @@ pub struct Config {
     /// Timeouts and caps of the HTTP connections.
     pub connections: Connections,
     /// Sign-up mode set at start (`--sign-up`); `None` keeps the stored one (open by default).
-    pub sign_up: Option<crate::accounts::settings::SignUpMode>,
+    pub sign_up: Option<SignUpMode>,
 }
 
 /// Timeouts and caps of the HTTP connections (see `server.rs`).
@@ -116,4 +116,38 @@ pub fn session_absolute(days: u64) -> Duration {
 /// The upload limit of `--import-max-mb` (at least 1 MiB).
 pub fn import_max_bytes(mib: usize) -> usize {
     mib.max(1) * 1024 * 1024
+}
+
+// Who may create an account: anyone (`open`, the default) or only a person with an invitation
+// (the accounts' `settings`). No doc comment: it would become the API document's description.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    serde::Deserialize,
+    utoipa::ToSchema,
+    clap::ValueEnum,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum SignUpMode {
+    Open,
+    InviteOnly,
+}
+
+impl SignUpMode {
+    pub fn code(self) -> &'static str {
+        match self {
+            SignUpMode::Open => "open",
+            SignUpMode::InviteOnly => "invite-only",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<SignUpMode> {
+        [SignUpMode::Open, SignUpMode::InviteOnly]
+            .into_iter()
+            .find(|m| m.code() == code)
+    }
 }

@@ -25,7 +25,7 @@ pub struct SignedOutBody {
     pub error: String,
     /// Why the session ended; absent when it merely ran out or was never there.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<crate::accounts::EndReason>,
+    pub reason: Option<crate::signed_out::EndReason>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -36,7 +36,7 @@ pub enum AppError {
     Unauthorized(String),
     /// A 401 for a cookie whose session the server ended, saying why.
     #[error("{}", .0.message())]
-    SessionEnded(crate::accounts::EndedSession),
+    SessionEnded(crate::signed_out::EndedSession),
     #[error("{0}")]
     Forbidden(String),
     #[error("{0}")]

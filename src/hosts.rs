@@ -14,7 +14,6 @@ use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::AppState;
 use crate::config::Config;
 use crate::error::ErrorBody;
 
@@ -120,7 +119,7 @@ pub fn request_authority(req: &Request) -> Option<Option<&str>> {
 
 /// Refuses, before routing, a request addressed to a name this install is not served at: 421.
 pub async fn served_hosts_only(
-    State(state): State<AppState>,
+    State(config): State<std::sync::Arc<crate::config::Config>>,
     req: Request,
     next: Next,
 ) -> Response {
@@ -128,7 +127,7 @@ pub async fn served_hosts_only(
         None => None,
         Some(Some(authority)) => {
             let host = host_name(authority);
-            (!is_served(&state.config, &host)).then_some(host)
+            (!is_served(&config, &host)).then_some(host)
         }
         Some(None) => Some(String::new()),
     };

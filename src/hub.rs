@@ -5,15 +5,17 @@
 //! (`store::postgres::changes`). A listener task (`store::change_log::listen`) holds a dedicated
 //! connection that waits for those notifications, and a plain thread here applies the log: at
 //! every notification and at least every `POLL`, so a lost notification or a dropped listener
-//! costs at most `POLL`, never a stale answer for good. The thread holds only a weak reference to the app, so a node that is dropped
-//! (a test's) stops it within `POLL`.
+//! costs at most `POLL`, never a stale answer for good. The thread stops within `POLL` once every holder of the node's state is gone (a test's
+//! node dropped).
 
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Weak, mpsc};
 use std::time::{Duration, Instant};
 
-use crate::state::App;
+use crate::accounts::AccountsState;
+use crate::bookings::BookingsState;
 use crate::store::change_log::{self, Change};
+use crate::techstack::peers::Peers;
 
 /// The longest a change waits to be applied when its notification is lost.
 pub const POLL: Duration = Duration::from_secs(1);
@@ -52,28 +54,44 @@ impl Hub {
     }
 }
 
+/// What a node keeps in step: its place in the log, the accounts (their session cache), the
+/// catalog and bookings indexes, and the peer figures.
+pub struct Node {
+    pub hub: Arc<Hub>,
+    pub accounts: AccountsState,
+    pub bookings: BookingsState,
+    pub peers: Peers,
+}
+
+impl Node {
+    /// Whether the app's state is gone but for this node's own hold on it: the node is shutting
+    /// down (and the runtime its store drives sqlx in may be with it).
+    fn orphaned(&self) -> bool {
+        Arc::strong_count(&self.hub) == 1
+    }
+}
+
 /// Starts the listener and the applying thread of a node in hub mode.
-pub fn start(app: &Arc<App>) -> anyhow::Result<()> {
-    let Some(hub) = &app.hub else {
-        return Ok(());
-    };
+pub fn start(node: Node) -> anyhow::Result<()> {
     let (wake, woken) = mpsc::channel::<()>();
-    let weak = Arc::downgrade(app);
-    change_log::listen(&app.store, hub.node.clone(), wake, move |up| {
-        if let Some(app) = weak.upgrade()
-            && let Some(hub) = &app.hub
-        {
-            hub.listening.store(up, Ordering::SeqCst);
-        }
-    });
-    let weak = Arc::downgrade(app);
+    let weak: Weak<Hub> = Arc::downgrade(&node.hub);
+    change_log::listen(
+        &node.accounts.store,
+        node.hub.node.clone(),
+        wake,
+        move |up| {
+            if let Some(hub) = weak.upgrade() {
+                hub.listening.store(up, Ordering::SeqCst);
+            }
+        },
+    );
     std::thread::Builder::new()
         .name("litstack-hub".into())
-        .spawn(move || apply_loop(&weak, &woken))?;
+        .spawn(move || apply_loop(&node, &woken))?;
     Ok(())
 }
 
-fn apply_loop(app: &Weak<App>, woken: &mpsc::Receiver<()>) {
+fn apply_loop(node: &Node, woken: &mpsc::Receiver<()>) {
     let mut pruned = Instant::now();
     loop {
         match woken.recv_timeout(POLL) {
@@ -84,18 +102,19 @@ fn apply_loop(app: &Weak<App>, woken: &mpsc::Receiver<()>) {
             }
         }
         while woken.try_recv().is_ok() {}
-        let Some(app) = app.upgrade() else { return };
-        if let Err(e) = catch_up(&app) {
-            // Dropped by every other holder meanwhile, the node is shutting down (and the runtime
-            // its store drives sqlx in may be with it): nothing to retry.
-            if Arc::strong_count(&app) == 1 {
+        if node.orphaned() {
+            return;
+        }
+        if let Err(e) = catch_up(node) {
+            // Dropped by every other holder meanwhile: nothing to retry.
+            if node.orphaned() {
                 return;
             }
             tracing::warn!(error = %e, "hub: could not apply the change log; retrying");
         }
-        if pruned.elapsed() >= PRUNE_EVERY && app.hub.is_some() {
+        if pruned.elapsed() >= PRUNE_EVERY {
             pruned = Instant::now();
-            if let Err(e) = change_log::prune(&app.store) {
+            if let Err(e) = change_log::prune(&node.accounts.store) {
                 tracing::warn!(error = %e, "hub: could not prune the change log");
             }
         }
@@ -104,31 +123,29 @@ fn apply_loop(app: &Weak<App>, woken: &mpsc::Receiver<()>) {
 
 /// Applies every change after this node's watermark. Several catalog or bookings changes in one
 /// round cost one reload each.
-pub fn catch_up(app: &App) -> anyhow::Result<()> {
-    let Some(hub) = &app.hub else {
-        return Ok(());
-    };
+pub fn catch_up(node: &Node) -> anyhow::Result<()> {
+    let (hub, accounts) = (&node.hub, &node.accounts);
+    let store = &accounts.store;
     loop {
         let after = hub.applied();
-        let found = change_log::since(&app.store, after, BATCH)?;
+        let found = change_log::since(store, after, BATCH)?;
         let Some(&(newest, _)) = found.last() else {
             return Ok(());
         };
         // The log was pruned past this node's watermark (it was away for a day): reload all.
-        let missed =
-            after > 0 && found[0].0 > after + 1 && change_log::oldest(&app.store)? > after + 1;
+        let missed = after > 0 && found[0].0 > after + 1 && change_log::oldest(store)? > after + 1;
         let (mut catalog, mut bookings, mut all_peers) = (missed, missed, missed);
         if missed {
-            app.sessions.forget_all();
+            accounts.sessions.forget_all();
         }
         // Firms whose peer figures may have moved: each is recounted once per round.
         let mut peers = std::collections::BTreeSet::new();
         for (_, change) in &found {
             match change {
                 Some(Change::User { user_id }) => {
-                    app.sessions.forget_user(*user_id, None);
+                    accounts.sessions.forget_user(*user_id, None);
                     // A firm's record change comes as one `User` per member.
-                    if let Some(user) = app.load_user(*user_id)? {
+                    if let Some(user) = accounts.load_user(*user_id)? {
                         peers.insert(user.firm.id);
                     }
                 }
@@ -143,16 +160,16 @@ pub fn catch_up(app: &App) -> anyhow::Result<()> {
         }
         if catalog {
             // The peer figures recount themselves against the new catalog when next read.
-            crate::catalog::reload(app)?;
+            crate::catalog::reload(store, &node.bookings.catalog)?;
         }
         if bookings {
-            crate::bookings::catch_up(app)?;
+            crate::bookings::catch_up(&node.bookings)?;
         }
         if all_peers {
-            app.peers.reload(app)?;
+            node.peers.reload()?;
         } else {
             for firm_id in peers {
-                app.peers.refresh(app, firm_id)?;
+                node.peers.refresh(firm_id)?;
             }
         }
         hub.applied.store(newest, Ordering::SeqCst);

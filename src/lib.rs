@@ -3,8 +3,11 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod app;
+pub mod blocking;
 pub mod bookings;
 pub mod catalog;
+pub mod clock;
 pub mod compare;
 pub mod config;
 pub mod error;
@@ -20,8 +23,8 @@ pub mod profile;
 pub mod recommend;
 pub mod server;
 pub mod shortlist;
+pub mod signed_out;
 pub mod startup;
-pub mod state;
 pub mod store;
 pub mod techstack;
 pub mod vendor_profile;
@@ -39,8 +42,8 @@ use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+pub use app::AppState;
 pub use config::Config;
-pub use state::{App, AppState};
 
 /// JSON bodies are small; the CSV import sets its own, larger limit.
 pub const JSON_BODY_LIMIT: usize = 64 * 1024;
@@ -59,7 +62,7 @@ pub fn app(state: AppState) -> Router {
         .layer(middleware::from_fn(web::log_refusals))
         // Before routing, on every path: a name this install is not served at is a 421.
         .layer(middleware::from_fn_with_state(
-            state.clone(),
+            state.config.clone(),
             hosts::served_hosts_only,
         ));
     for (name, value) in web::security_headers() {
@@ -129,7 +132,7 @@ fn api(state: &AppState) -> OpenApiRouter<AppState> {
         ))
         // Every state-changing route is under /api: the CSRF check guards them all.
         .layer(middleware::from_fn_with_state(
-            state.clone(),
+            state.config.clone(),
             web::same_origin_only,
         ))
         // API answers are per user and change with every write: never stored by a cache.

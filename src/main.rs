@@ -374,7 +374,7 @@ fn backup(file: &std::path::Path, data_dir: PathBuf) -> anyhow::Result<()> {
 
 fn promote(email: &str, config: Config) -> anyhow::Result<()> {
     let state = AppState::open_for_command(config)?;
-    if litstack::accounts::promote(&state, email)? {
+    if litstack::accounts::promote(&state.sub(), email)? {
         println!("{email} is now an administrator.");
         Ok(())
     } else {
@@ -386,7 +386,7 @@ fn list_firms(config: Config) -> anyhow::Result<()> {
     let state = AppState::open_for_command(config)?;
     let err = |e: litstack::error::AppError| anyhow::anyhow!("{e}");
     let mut members = std::collections::HashMap::<litstack::accounts::FirmId, usize>::new();
-    for user in litstack::accounts::all_users(&state).map_err(err)? {
+    for user in litstack::accounts::all_users(&state.store).map_err(err)? {
         *members.entry(user.firm.id).or_default() += 1;
     }
     let yes_no = |b: bool| if b { "yes" } else { "no" };
@@ -394,7 +394,7 @@ fn list_firms(config: Config) -> anyhow::Result<()> {
         "{:>6}  {:>7}  {:<8}  {:<8}  name",
         "id", "members", "verified", "disabled"
     );
-    for firm in litstack::accounts::all_firms(&state).map_err(err)? {
+    for firm in litstack::accounts::all_firms(&state.store).map_err(err)? {
         println!(
             "{:>6}  {:>7}  {:<8}  {:<8}  {}",
             firm.id,
@@ -409,9 +409,13 @@ fn list_firms(config: Config) -> anyhow::Result<()> {
 
 fn merge_firms(into: u64, from: u64, config: Config) -> anyhow::Result<()> {
     let state = AppState::open_for_command(config)?;
-    let merged =
-        litstack::firms::merge::merge_firms(&state, "The operator (command line)", into, from)
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let merged = litstack::firms::merge::merge_firms(
+        &state.sub(),
+        "The operator (command line)",
+        into,
+        from,
+    )
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
     tracing::info!(target: "security", into, from, moved = merged.moved, "firms merged from the command line");
     println!(
         "Merged {} into {} (firm {}): {} {} moved; it has {} {} now{}.",
@@ -441,7 +445,7 @@ fn merge_firms(into: u64, from: u64, config: Config) -> anyhow::Result<()> {
 
 fn remove_sample(config: Config) -> anyhow::Result<()> {
     let state = AppState::open_for_command(config)?;
-    let removed = litstack::bookings::sample::remove(&state)?;
+    let removed = litstack::bookings::sample::remove(&state.sub())?;
     tracing::info!(target: "security", removed, "sample bookings removed from the command line");
     match removed {
         0 => println!("There are no sample bookings to remove."),
@@ -467,7 +471,7 @@ fn import(kind: ImportKind, file: &std::path::Path, config: Config) -> anyhow::R
         expect: Some(expect),
         ..Options::default()
     };
-    let report = run(&state, bar.wrap_read(f), options);
+    let report = run(&state.sub(), bar.wrap_read(f), options);
     bar.finish_and_clear();
     let report = report.map_err(|e| anyhow::anyhow!("{e}"))?;
     println!(

@@ -180,7 +180,11 @@ fn spawn_housekeeping(state: AppState) {
         let mut tick = tokio::time::interval(std::time::Duration::from_secs(300));
         loop {
             tick.tick().await;
-            let swept = state.blocking(crate::accounts::sweep_rate_limits).await;
+            let swept = crate::blocking::Blocking::blocking(
+                &state.accounts(),
+                crate::accounts::sweep_rate_limits,
+            )
+            .await;
             if let Err(e) = swept {
                 tracing::warn!("sweeping the sign-in rate limits: {e}");
             }

@@ -5,11 +5,11 @@ use std::sync::Arc;
 
 use arc_swap::ArcSwap;
 
-use crate::accounts::{RateLimiter, SessionCache};
+use crate::app::AppState;
 use crate::catalog::Catalog;
 use crate::config::Config;
-use crate::state::{App, AppState};
 use crate::store::Store;
+use crate::techstack::peers::Peers;
 
 impl AppState {
     /// Opens the store, seeds what a first launch needs and loads the in-memory views; in hub mode
@@ -34,39 +34,46 @@ impl AppState {
             Some(id) => {
                 config.data_dir = config.data_dir.join(format!("hub-{id}"));
                 crate::store::private_dir(&config.data_dir)?;
-                Some(crate::hub::Hub::new(crate::store::change_log::latest(
-                    &store,
-                )?))
+                Some(Arc::new(crate::hub::Hub::new(
+                    crate::store::change_log::latest(&store)?,
+                )))
             }
             None => None,
         };
         crate::catalog::seed(&store)?;
         let catalog = Catalog::load(&store)?;
         let bookings = crate::bookings::load(&store, &config.data_dir)?;
-        let state = AppState(Arc::new(App {
+        let store = Arc::new(store);
+        let catalog = Arc::new(ArcSwap::from_pointee(catalog));
+        let state = AppState {
+            peers: Peers::new(store.clone(), catalog.clone()),
             store,
-            config,
-            catalog: ArcSwap::from_pointee(catalog),
-            sessions: SessionCache::default(),
-            limiter: RateLimiter::default(),
+            config: Arc::new(config),
+            catalog,
+            sessions: Default::default(),
+            limiter: Default::default(),
             hashing: Default::default(),
-            setup_token: std::sync::Mutex::new(None),
-            bookings: ArcSwap::from_pointee(bookings),
-            peers: Default::default(),
+            setup_token: Default::default(),
+            bookings: Arc::new(ArcSwap::from_pointee(bookings)),
             hub,
-        }));
+        };
         // Built from every account once; from here on each write recounts only its firm.
-        state.peers.reload(&state)?;
-        if in_step {
-            crate::hub::start(&state.0)?;
+        state.peers.reload()?;
+        if let Some(hub) = state.hub.clone().filter(|_| in_step) {
+            crate::hub::start(crate::hub::Node {
+                hub,
+                accounts: state.accounts(),
+                bookings: axum::extract::FromRef::from_ref(&state),
+                peers: state.peers.clone(),
+            })?;
         }
         // `--sign-up` given at start is the operator's choice now; without it the stored one stays.
         if let Some(mode) = state.config.sign_up {
-            crate::accounts::settings::set_sign_up_mode(&state, mode)
+            crate::accounts::settings::set_sign_up_mode(&state.accounts(), mode)
                 .map_err(|e| anyhow::anyhow!("saving the sign-up mode: {e}"))?;
         }
         if state.config.sample_data {
-            crate::bookings::seed_sample(&state)?;
+            crate::bookings::seed_sample(&axum::extract::FromRef::from_ref(&state))?;
         }
         Ok(state)
     }
@@ -74,8 +81,8 @@ impl AppState {
 
 /// When the server listens on a network address and no account exists yet, prints the one-time
 /// token the first (admin) sign-up must present.
-pub fn announce_setup_token(app: &App) -> anyhow::Result<()> {
-    if let Some(token) = crate::accounts::require_setup_token_if_unclaimed(app)? {
+pub fn announce_setup_token(app: &AppState) -> anyhow::Result<()> {
+    if let Some(token) = crate::accounts::require_setup_token_if_unclaimed(&app.accounts())? {
         println!(
             "First-time setup: Litstack serves a network address, so creating the first \
              (admin) account needs this one-time setup token: {token}"

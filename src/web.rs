@@ -7,7 +7,6 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 
-use crate::AppState;
 use crate::config::Config;
 use crate::error::{AppError, forbidden, not_found};
 use crate::hosts;
@@ -138,12 +137,12 @@ pub async fn log_refusals(req: Request, next: Next) -> Response {
 /// requests; tools that send neither header are allowed (they cannot carry a victim's cookie by
 /// accident).
 pub async fn same_origin_only(
-    State(state): State<AppState>,
+    State(config): State<std::sync::Arc<Config>>,
     req: Request,
     next: Next,
 ) -> Result<Response, AppError> {
     if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS)
-        && !is_same_origin(&req, &state.config)
+        && !is_same_origin(&req, &config)
     {
         return Err(forbidden(
             "This request came from another site and was refused. Use Litstack from its own address.",

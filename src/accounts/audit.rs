@@ -6,9 +6,11 @@
 use crate::accounts::FirmId;
 use serde::{Deserialize, Serialize};
 
+use super::AccountsState;
 use super::model::User;
 use super::storage;
-use crate::state::{App, now_secs};
+use crate::clock::now_secs;
+use crate::store::Store;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -79,7 +81,7 @@ pub struct AuditEntry {
 /// Adds a line to `firm_id`'s log. It is written after the change it records; a failure to write
 /// it is logged and does not undo or refuse that change.
 pub fn record(
-    app: &App,
+    store: &Store,
     firm_id: FirmId,
     actor: Option<&User>,
     action: AuditAction,
@@ -93,13 +95,13 @@ pub fn record(
         action,
         detail,
     };
-    if let Err(e) = storage::audit::append(&app.store, entry) {
+    if let Err(e) = storage::audit::append(store, entry) {
         tracing::error!(firm_id = firm_id.get(), action = action.code(), error = %e, "an audit entry was not saved");
     }
 }
 
 /// The firm's log, newest first.
-pub fn entries(app: &App, firm_id: FirmId) -> crate::error::Result<Vec<AuditEntry>> {
+pub fn entries(app: &AccountsState, firm_id: FirmId) -> crate::error::Result<Vec<AuditEntry>> {
     let mut entries = storage::audit::firm_entries(&app.store, firm_id)?;
     entries.reverse();
     Ok(entries)

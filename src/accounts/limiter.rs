@@ -11,9 +11,10 @@ use std::time::{Duration, Instant};
 
 use dashmap::DashMap;
 
+use super::AccountsState;
 use super::storage::windows;
+use crate::blocking::Blocking;
 use crate::error::{AppError, Result};
-use crate::state::{App, AppState};
 
 /// Which sign-in failures a window counts for an existing account.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -149,8 +150,8 @@ impl RateLimiter {
 /// Runs limiter work from an async handler: at once on redb (the windows are in memory), on a
 /// blocking thread in hub mode (it waits for the database).
 pub async fn from_handler<T: Send + 'static>(
-    state: &AppState,
-    work: impl FnOnce(&App) -> Result<T> + Send + 'static,
+    state: &AccountsState,
+    work: impl FnOnce(&AccountsState) -> Result<T> + Send + 'static,
 ) -> Result<T> {
     if state.store.is_hub() {
         state.blocking(work).await
@@ -160,13 +161,13 @@ pub async fn from_handler<T: Send + 'static>(
 }
 
 /// Counts one event under `key`; refuses (429) once `limit` events fall in the current window.
-pub fn hit(app: &App, key: &str, limit: u32, window: Duration) -> Result<()> {
+pub fn hit(app: &AccountsState, key: &str, limit: u32, window: Duration) -> Result<()> {
     hit_tagged(app, key, limit, window, None)
 }
 
 /// `hit`, marking the window as counting against an account (`tag`).
 pub fn hit_tagged(
-    app: &App,
+    app: &AccountsState,
     key: &str,
     limit: u32,
     window: Duration,
@@ -176,26 +177,26 @@ pub fn hit_tagged(
 }
 
 /// The tagged windows younger than `window`, on either backend.
-pub fn tagged(app: &App, window: Duration) -> Result<Vec<TaggedWindow>> {
+pub fn tagged(app: &AccountsState, window: Duration) -> Result<Vec<TaggedWindow>> {
     windows::tagged(&app.store, &app.limiter, window)
 }
 
 /// Drops every window counting against `user_id`'s account.
-pub fn reset_user(app: &App, user_id: u64) -> Result<()> {
+pub fn reset_user(app: &AccountsState, user_id: u64) -> Result<()> {
     windows::reset_user(&app.store, &app.limiter, user_id)
 }
 
 /// Refuses (429) without counting when `key` has used up its window.
-pub fn check(app: &App, key: &str, limit: u32, window: Duration) -> Result<()> {
+pub fn check(app: &AccountsState, key: &str, limit: u32, window: Duration) -> Result<()> {
     windows::check(&app.store, &app.limiter, key, (limit, window))
 }
 
-pub fn reset(app: &App, key: &str) -> Result<()> {
+pub fn reset(app: &AccountsState, key: &str) -> Result<()> {
     windows::reset(&app.store, &app.limiter, key)
 }
 
 /// Drops windows older than `longest`.
-pub fn sweep(app: &App, longest: Duration) -> Result<()> {
+pub fn sweep(app: &AccountsState, longest: Duration) -> Result<()> {
     windows::sweep(&app.store, &app.limiter, longest)
 }
 

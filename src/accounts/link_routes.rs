@@ -6,6 +6,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
+use super::AccountsState;
 use super::audit::{self, AuditAction};
 use super::links::{self, RESET_UNUSABLE};
 use super::model::NewPassword;
@@ -13,10 +14,11 @@ use super::password;
 use super::sessions::hash_token;
 use super::storage;
 use super::{FirmRole, find_firm};
-use crate::catalog::meetings::rfc3339;
+use crate::blocking::Blocking;
+use crate::clock::now_secs;
+use crate::clock::rfc3339;
 use crate::error::{Result, bad_request, gone};
 use crate::extract::Json;
-use crate::state::{AppState, now_secs};
 
 /// POST /api/auth/invitation.
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -61,7 +63,7 @@ const LINK_TOKEN_INVALID: &str = "This link is not complete. Copy the whole link
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
 pub async fn look_up_invitation(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     Json(body): Json<InvitationLookup>,
 ) -> Result<Json<InvitationPreview>> {
     let hash = token_hash(&body.token)?;
@@ -70,7 +72,8 @@ pub async fn look_up_invitation(
             let invitation = storage::links::find_invitation_by_token(&app.store, &hash)?
                 .ok_or_else(links::unknown_invitation)?;
             invitation.usable(now_secs())?;
-            let firm = find_firm(app, invitation.firm_id)?.ok_or_else(links::unknown_invitation)?;
+            let firm =
+                find_firm(&app.store, invitation.firm_id)?.ok_or_else(links::unknown_invitation)?;
             Ok(InvitationPreview {
                 firm_name: firm.name,
                 email: invitation.email,
@@ -106,7 +109,7 @@ pub struct ResetPassword {
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
 pub async fn reset_password(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     Json(body): Json<ResetPassword>,
 ) -> Result<StatusCode> {
     let hash = token_hash(&body.token)?;
@@ -137,7 +140,7 @@ pub async fn reset_password(
                 storage::links::use_reset_link(&app.store, &hash, now_secs(), &password_hash)?;
             app.sessions.forget_user(user.id, None);
             audit::record(
-                app,
+                &app.store,
                 user.firm.id,
                 Some(&user),
                 AuditAction::ResetLinkUsed,

@@ -17,10 +17,10 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use super::AccountsState;
 use super::limiter::{self, Scope, Tag};
 use super::model::Email;
 use crate::error::{AppError, Result};
-use crate::state::App;
 
 /// Failures one client may have across accounts in `CLIENT_WINDOW`.
 pub const CLIENT_FAILURES: u32 = 30;
@@ -36,7 +36,7 @@ pub const SIGN_UPS: u32 = 20;
 pub const SIGN_UP_WINDOW: Duration = Duration::from_secs(60 * 60);
 
 /// Counts a sign-up attempt from `client`; refuses (429) past `SIGN_UPS` in the window.
-pub fn count_sign_up(app: &App, client: &str) -> Result<()> {
+pub fn count_sign_up(app: &AccountsState, client: &str) -> Result<()> {
     let counted = limiter::hit(app, &format!("sign-up:{client}"), SIGN_UPS, SIGN_UP_WINDOW);
     limiter::reworded(counted, |wait| {
         format!(
@@ -64,7 +64,7 @@ impl SignInLimits {
     }
 
     /// Refuses (429) a client that may not try this account now; counts nothing.
-    pub fn check(&self, app: &App) -> Result<()> {
+    pub fn check(&self, app: &AccountsState) -> Result<()> {
         limiter::check(app, &self.client, CLIENT_FAILURES, CLIENT_WINDOW)?;
         with_unlock_hint(limiter::check(
             app,
@@ -82,7 +82,7 @@ impl SignInLimits {
     }
 
     /// Counts a failure in every window; `user_id` is the account's, when it exists.
-    pub fn count_failure(&self, app: &App, user_id: Option<u64>) -> Result<()> {
+    pub fn count_failure(&self, app: &AccountsState, user_id: Option<u64>) -> Result<()> {
         let tag = |scope| user_id.map(|user_id| Tag { user_id, scope });
         refused_is_fine(limiter::hit(
             app,
@@ -108,7 +108,7 @@ impl SignInLimits {
 
     /// After the right password: this client's failures for the account are forgotten. The
     /// account-wide count stays, or a guesser could clear it by waiting for the owner.
-    pub fn succeeded(&self, app: &App) -> Result<()> {
+    pub fn succeeded(&self, app: &AccountsState) -> Result<()> {
         limiter::reset(app, &self.pair)
     }
 }
@@ -159,7 +159,7 @@ pub struct LockedAccount {
 }
 
 /// The accounts locked now, the longest-locked first.
-pub fn locked_accounts(app: &App) -> Result<Vec<LockedAccount>> {
+pub fn locked_accounts(app: &AccountsState) -> Result<Vec<LockedAccount>> {
     #[derive(Default)]
     struct Seen {
         locked_clients: u32,
@@ -208,7 +208,7 @@ pub fn locked_accounts(app: &App) -> Result<Vec<LockedAccount>> {
 }
 
 /// Ends every sign-in lock of `user_id`'s account. Returns false when there is no such account.
-pub fn unlock(app: &App, user_id: u64) -> Result<bool> {
+pub fn unlock(app: &AccountsState, user_id: u64) -> Result<bool> {
     if app.load_user(user_id)?.is_none() {
         return Ok(false);
     }

@@ -30,11 +30,53 @@ pub use model::{
 pub use sessions::{AdminUser, CurrentUser, SessionCache, TokenHash};
 pub use storage::export;
 
+use std::sync::{Arc, Mutex};
+
+use axum::extract::FromRef;
+
+use crate::config::Config;
 use crate::error::Result;
-use crate::state::{App, AppState};
+use crate::store::Store;
+
+/// What the accounts need: the store, the settings, the session cache, the sign-in limiter, the
+/// password hashing slots and the setup token, and whom to tell when a firm changes.
+#[derive(Clone)]
+pub struct AccountsState {
+    pub store: Arc<Store>,
+    pub config: Arc<Config>,
+    pub sessions: Arc<SessionCache>,
+    pub limiter: Arc<RateLimiter>,
+    pub hashing: password::HashingSlots,
+    pub setup_token: Arc<Mutex<Option<String>>>,
+    pub firm_changed: FirmChanged,
+}
+
+/// Told after a committed write that changed a firm's record or its members: what counts across
+/// firms (the peer figures) recounts it. Set by the app, so accounts know no domain above them.
+#[derive(Clone)]
+pub struct FirmChanged(Arc<dyn Fn(FirmId) + Send + Sync>);
+
+impl FirmChanged {
+    pub fn new(tell: impl Fn(FirmId) + Send + Sync + 'static) -> FirmChanged {
+        FirmChanged(Arc::new(tell))
+    }
+
+    /// Tells no one: for a state built for the accounts alone (their unit tests, a command).
+    pub fn nobody() -> FirmChanged {
+        FirmChanged::new(|_| {})
+    }
+
+    pub fn tell(&self, firm: FirmId) {
+        (self.0)(firm)
+    }
+}
 
 /// The /api/auth routes: each one's path and method are in its handler's `#[utoipa::path]`.
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AccountsState: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(routes::sign_up))
         .routes(routes!(routes::sign_in))
@@ -47,48 +89,51 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// Every account, by id. For figures across firms (peer adoption), never for display.
-pub fn all_users(app: &App) -> Result<Vec<User>> {
-    storage::all_users(&app.store)
+pub fn all_users(store: &Store) -> Result<Vec<User>> {
+    storage::all_users(store)
 }
 
 /// Every firm, by id. For figures across firms and the operator's list.
-pub fn all_firms(app: &App) -> Result<Vec<Firm>> {
-    storage::all_firms(&app.store)
+pub fn all_firms(store: &Store) -> Result<Vec<Firm>> {
+    storage::all_firms(store)
 }
 
-pub fn find_firm(app: &App, id: u64) -> Result<Option<Firm>> {
-    storage::find_firm(&app.store, id)
+pub fn find_firm(store: &Store, id: u64) -> Result<Option<Firm>> {
+    storage::find_firm(store, id)
 }
 
 /// The firm an operator names by id (a path, a body, the command line), checked to exist: an
 /// unknown id is a 404 naming it. With the signed-in user's firm, the way to a `FirmId`.
-pub fn existing_firm(app: &App, id: u64) -> Result<FirmId> {
-    find_firm(app, id)?
+pub fn existing_firm(app: &AccountsState, id: u64) -> Result<FirmId> {
+    find_firm(&app.store, id)?
         .map(|firm| firm.id)
         .ok_or_else(|| crate::error::not_found(format!("There is no firm with id {id}")))
 }
 
 /// Saves the firm's record and shows it to its members' cached sessions and to the peer figures.
-pub fn save_firm(app: &App, firm: &Firm) -> Result<()> {
+pub fn save_firm(app: &AccountsState, firm: &Firm) -> Result<()> {
     storage::save_firm(&app.store, firm)?;
     app.sessions.refresh_firm(firm);
-    crate::techstack::peers::changed(app, firm.id);
+    app.firm_changed.tell(firm.id);
     Ok(())
 }
 
 /// The firm's members, by user id.
-pub fn firm_members(app: &App, firm_id: FirmId) -> Result<Vec<User>> {
+pub fn firm_members(app: &AccountsState, firm_id: FirmId) -> Result<Vec<User>> {
     storage::firm_members(&app.store, firm_id)
 }
 
 /// When each of `users` last made a request, from their open sessions.
-pub fn last_active(app: &App, users: &[User]) -> Result<std::collections::HashMap<u64, i64>> {
+pub fn last_active(
+    app: &AccountsState,
+    users: &[User],
+) -> Result<std::collections::HashMap<u64, i64>> {
     let ids: Vec<u64> = users.iter().map(|u| u.id).collect();
     storage::last_active(&app.store, &ids)
 }
 
 /// Deletes the account and ends every session of it at once, on every node.
-pub fn remove_user(app: &App, user: &User) -> Result<()> {
+pub fn remove_user(app: &AccountsState, user: &User) -> Result<()> {
     storage::remove_user(&app.store, user)?;
     app.sessions.forget_user(user.id, None);
     Ok(())
@@ -101,12 +146,12 @@ pub use storage::Merged as MergedFirms;
 #[doc(hidden)]
 pub use storage::put_account as put_account_in_file;
 
-pub fn find_by_email(app: &App, email: &Email) -> Result<Option<User>> {
+pub fn find_by_email(app: &AccountsState, email: &Email) -> Result<Option<User>> {
     storage::find_user_by_email(&app.store, email)
 }
 
 /// Makes the account with `email` an administrator. Returns false when there is no such account.
-pub fn promote(app: &App, email: &str) -> anyhow::Result<bool> {
+pub fn promote(app: &AccountsState, email: &str) -> anyhow::Result<bool> {
     let email = Email::parse(email).map_err(|e| anyhow::anyhow!("{e}"))?;
     let Some(mut user) = find_by_email(app, &email).map_err(|e| anyhow::anyhow!("{e}"))? else {
         return Ok(false);
@@ -117,18 +162,18 @@ pub fn promote(app: &App, email: &str) -> anyhow::Result<bool> {
 }
 
 /// Saves a user's changed details (its email unchanged) and shows them to its cached sessions.
-pub fn save_details(app: &App, user: &User) -> Result<()> {
+pub fn save_details(app: &AccountsState, user: &User) -> Result<()> {
     storage::save_user(&app.store, user)?;
     app.sessions.refresh_user(user);
     // A new firm name or size moves the account's weight in the peer figures.
-    crate::techstack::peers::changed(app, user.firm.id);
+    app.firm_changed.tell(user.firm.id);
     Ok(())
 }
 
 /// Gives `user` a new email, saving its other changed details with it, and ends its sessions but
 /// `keep`. An email another account holds is a 409 (one account per email).
 pub fn change_email(
-    app: &App,
+    app: &AccountsState,
     mut user: User,
     new_email: &Email,
     keep: &TokenHash,
@@ -138,13 +183,13 @@ pub fn change_email(
     app.sessions.forget_user(user.id, Some(keep));
     tracing::info!(target: "security", user_id = user.id, "email changed; other sessions ended");
     app.sessions.refresh_user(&user);
-    crate::techstack::peers::changed(app, user.firm.id);
+    app.firm_changed.tell(user.firm.id);
     Ok(user)
 }
 
 /// When serving a network address with no account yet, creates the one-time setup token that the
 /// first (admin) sign-up must present, so a stranger on the network cannot claim the install.
-pub fn require_setup_token_if_unclaimed(app: &App) -> anyhow::Result<Option<String>> {
+pub fn require_setup_token_if_unclaimed(app: &AccountsState) -> anyhow::Result<Option<String>> {
     use rand::RngCore;
     if storage::has_users(&app.store).map_err(|e| anyhow::anyhow!("{e}"))? {
         return Ok(None);
@@ -163,7 +208,7 @@ pub fn require_setup_token_if_unclaimed(app: &App) -> anyhow::Result<Option<Stri
 }
 
 /// Drops expired sign-in throttling windows (in memory, or in the database in hub mode).
-pub fn sweep_rate_limits(app: &App) -> Result<()> {
+pub fn sweep_rate_limits(app: &AccountsState) -> Result<()> {
     limiter::sweep(app, std::time::Duration::from_secs(3600))
 }
 
@@ -172,7 +217,7 @@ pub fn sweep_rate_limits(app: &App) -> Result<()> {
 /// email to the firm is withdrawn, so one link is live per person. An email with an account is a
 /// 409: an account belongs to one firm.
 pub fn invite(
-    app: &App,
+    app: &AccountsState,
     by: &User,
     email: &Email,
     role: FirmRole,
@@ -182,7 +227,7 @@ pub fn invite(
             "An account with this email already exists. A person belongs to one firm: ask them to use another email, or remove that account first.",
         ));
     }
-    let now = crate::state::now_secs();
+    let now = crate::clock::now_secs();
     for earlier in storage::links::firm_invitations(&app.store, by.firm.id)? {
         if earlier.email_key == email.key() && earlier.is_pending(now) {
             storage::links::revoke_invitation(&app.store, by.firm.id, earlier.id, now)?;
@@ -210,18 +255,26 @@ pub fn invite(
 }
 
 /// Every invitation the firm made, oldest first.
-pub fn firm_invitations(app: &App, firm_id: FirmId) -> Result<Vec<links::Invitation>> {
+pub fn firm_invitations(app: &AccountsState, firm_id: FirmId) -> Result<Vec<links::Invitation>> {
     storage::links::firm_invitations(&app.store, firm_id)
 }
 
 /// Withdraws the firm's invitation `id`; `None` when the firm has no such invitation.
-pub fn revoke_invitation(app: &App, firm_id: FirmId, id: u64) -> Result<Option<links::Invitation>> {
-    storage::links::revoke_invitation(&app.store, firm_id, id, crate::state::now_secs())
+pub fn revoke_invitation(
+    app: &AccountsState,
+    firm_id: FirmId,
+    id: u64,
+) -> Result<Option<links::Invitation>> {
+    storage::links::revoke_invitation(&app.store, firm_id, id, crate::clock::now_secs())
 }
 
 /// A one-time password-reset link for `user`, issued by `by`: the stored link and its token.
-pub fn issue_reset_link(app: &App, user: &User, by: &User) -> Result<(links::ResetLink, String)> {
-    let now = crate::state::now_secs();
+pub fn issue_reset_link(
+    app: &AccountsState,
+    user: &User,
+    by: &User,
+) -> Result<(links::ResetLink, String)> {
+    let now = crate::clock::now_secs();
     let (token, hash) = sessions::new_token();
     let link = links::ResetLink {
         token_hash: hash,
@@ -233,4 +286,58 @@ pub fn issue_reset_link(app: &App, user: &User, by: &User) -> Result<(links::Res
     };
     storage::links::create_reset_link(&app.store, &link)?;
     Ok((link, token))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use super::storage::{FirmChoice, NewUser};
+    use super::*;
+
+    /// The accounts' own state and nothing else, with a hook that records the firms it is told of.
+    fn accounts_alone(dir: &std::path::Path) -> (AccountsState, Arc<Mutex<Vec<FirmId>>>) {
+        let told = Arc::new(Mutex::new(Vec::new()));
+        let seen = told.clone();
+        let state = AccountsState {
+            store: Arc::new(crate::store::open_file(dir).unwrap()),
+            config: Arc::new(Config::for_data_dir(dir)),
+            sessions: Default::default(),
+            limiter: Default::default(),
+            hashing: Default::default(),
+            setup_token: Default::default(),
+            firm_changed: FirmChanged::new(move |firm| seen.lock().unwrap().push(firm)),
+        };
+        (state, told)
+    }
+
+    #[test]
+    fn a_change_of_a_firm_or_of_a_members_details_is_told_to_whom_the_app_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let (app, told) = accounts_alone(dir.path());
+        let new = NewUser {
+            name: "Ann".into(),
+            email: Email::parse("ann@doe.com").unwrap(),
+            firm: FirmChoice::New {
+                name: "Doe LLP".into(),
+                size: crate::firm_size::FirmSize::parse("E6_20"),
+            },
+            password_hash: "hash".into(),
+        };
+        let ann = storage::create_user(&app.store, new, &[1; 32], |_| Ok(())).unwrap();
+        assert!(told.lock().unwrap().is_empty(), "creating is the caller's to tell");
+
+        let mut firm = ann.firm.clone();
+        firm.verified = true;
+        save_firm(&app, &firm).unwrap();
+        let mut renamed = ann.clone();
+        renamed.name = "Ann Doe".into();
+        save_details(&app, &renamed).unwrap();
+
+        assert_eq!(*told.lock().unwrap(), [firm.id, firm.id]);
+        let stored = find_firm(&app.store, firm.id.get()).unwrap().unwrap();
+        assert!(stored.verified);
+        let members = firm_members(&app, firm.id).unwrap();
+        assert_eq!(members.iter().map(|u| u.name.as_str()).collect::<Vec<_>>(), ["Ann Doe"]);
+    }
 }

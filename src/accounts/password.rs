@@ -1,5 +1,5 @@
 //! Password hashing with argon2id at the OWASP-recommended parameters (19 MiB, 2 passes, 1 lane).
-//! Hashing is CPU-bound: callers take a slot from `App::hashing` and run it in `spawn_blocking`.
+//! Hashing is CPU-bound: callers take a slot from the accounts' `hashing` and run it in `spawn_blocking`.
 //! The hash itself runs on one of a few dedicated threads (as many as there are slots): the
 //! allocator keeps a freed 19 MiB buffer in the arena of the thread that used it, so hashing on
 //! any of the blocking pool's threads left hundreds of MB resident after a burst of sign-ins.
@@ -24,7 +24,8 @@ fn hasher() -> Argon2<'static> {
 
 /// The slots in which passwords are hashed: fewer than the cores, so that a burst of sign-ins
 /// queues for a slot instead of starving every other request (each hash also holds 19 MiB while
-/// it runs). One per server, in `App`.
+/// it runs). One per server, in the app's state.
+#[derive(Clone)]
 pub struct HashingSlots(Arc<Semaphore>);
 
 impl HashingSlots {

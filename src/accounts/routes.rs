@@ -5,6 +5,7 @@ use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum_extra::extract::cookie::CookieJar;
 
+use super::AccountsState;
 use super::audit::{self, AuditAction};
 use super::client_ip::ClientIp;
 use super::find_by_email;
@@ -18,9 +19,9 @@ use super::password;
 use super::sessions::{self, COOKIE, CurrentUser};
 use super::settings::{self, SignUpMode};
 use super::storage::{self, FirmChoice, NewUser};
+use crate::blocking::Blocking;
 use crate::error::{AppError, Result, bad_request, unauthorized};
 use crate::extract::Json;
-use crate::state::AppState;
 use subtle::ConstantTimeEq;
 
 const INVALID_CREDENTIALS: &str = "Invalid email or password";
@@ -42,7 +43,7 @@ pub const SETUP_TOKEN_NEEDED: &str = "This Litstack serves a network address, so
         (status = 429, description = "Too many sign-up attempts from this client; see Retry-After", body = crate::error::ErrorBody),
     ))]
 pub async fn sign_up(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     ClientIp(ip): ClientIp,
     jar: CookieJar,
     Json(body): Json<SignUp>,
@@ -109,10 +110,10 @@ pub async fn sign_up(
                 *app.setup_token.lock().expect("setup token lock") = None;
             }
             // The new account counts in its firm's size.
-            crate::techstack::peers::changed(app, user.firm.id);
+            app.firm_changed.tell(user.firm.id);
             if joined {
                 audit::record(
-                    app,
+                    &app.store,
                     user.firm.id,
                     Some(&user),
                     AuditAction::MemberJoined,
@@ -150,7 +151,7 @@ pub async fn sign_up(
         (status = 429, description = "Too many attempts; see Retry-After", body = crate::error::ErrorBody),
     ))]
 pub async fn sign_in(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     ClientIp(ip): ClientIp,
     jar: CookieJar,
     Json(body): Json<SignIn>,
@@ -185,7 +186,7 @@ pub async fn sign_in(
                 }
                 if let Some(user) = &found {
                     audit::record(
-                        app,
+                        &app.store,
                         user.firm.id,
                         None,
                         AuditAction::SignInFailed,
@@ -232,7 +233,7 @@ pub async fn sign_in(
 /// GET /api/auth/setup (public): whether the first sign-up needs the console's setup token.
 #[utoipa::path(get, path = "/auth/setup", tag = "auth", security(()),
     responses((status = 200, body = SetupStatus)))]
-pub async fn setup_status(State(state): State<AppState>) -> Result<Json<SetupStatus>> {
+pub async fn setup_status(State(state): State<AccountsState>) -> Result<Json<SetupStatus>> {
     let held = state
         .setup_token
         .lock()
@@ -257,7 +258,7 @@ pub async fn setup_status(State(state): State<AppState>) -> Result<Json<SetupSta
         (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
     ))]
 pub async fn sign_out(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     current: CurrentUser,
     jar: CookieJar,
 ) -> Result<impl IntoResponse> {
@@ -302,7 +303,7 @@ pub async fn me(current: CurrentUser) -> Json<UserEnvelope> {
         (status = 429, description = "Too many wrong passwords; see Retry-After", body = crate::error::ErrorBody),
     ))]
 pub async fn change_password(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     ClientIp(ip): ClientIp,
     current: CurrentUser,
     Json(body): Json<ChangePassword>,

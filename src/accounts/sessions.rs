@@ -3,7 +3,7 @@
 //! an idle period and at an absolute age, at sign-out, and (for the other devices) when the
 //! password or email changes.
 
-use axum::extract::FromRequestParts;
+use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -13,10 +13,12 @@ use dashmap::mapref::entry::Entry;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 
+use super::AccountsState;
 use super::model::{Session, User};
 use super::storage;
+use crate::blocking::Blocking;
+use crate::clock::now_secs;
 use crate::error::{AppError, Result, forbidden, unauthorized};
-use crate::state::{App, AppState, now_secs};
 
 pub const COOKIE: &str = "litstack_session";
 /// `last_seen` is written back at most this often per session, not on every request.
@@ -60,7 +62,7 @@ pub fn hash_token(token: &str) -> TokenHash {
     Sha256::digest(token.as_bytes()).into()
 }
 
-pub fn session_cookie(app: &App, token: String) -> Cookie<'static> {
+pub fn session_cookie(app: &AccountsState, token: String) -> Cookie<'static> {
     Cookie::build((COOKIE, token))
         .http_only(true)
         .same_site(SameSite::Lax)
@@ -184,7 +186,7 @@ impl SessionCache {
     }
 }
 
-impl App {
+impl AccountsState {
     /// Resolves a session token to its user, ending the session if it has expired.
     fn session_user(&self, hash: &TokenHash) -> Result<Option<User>> {
         let epoch = self.sessions.epoch();
@@ -287,10 +289,15 @@ fn viewer_may(parts: &Parts) -> bool {
     path.starts_with("/auth/") || path == "/profile" || path.starts_with("/admin/")
 }
 
-impl FromRequestParts<AppState> for CurrentUser {
+impl<S> FromRequestParts<S> for CurrentUser
+where
+    S: Send + Sync,
+    AccountsState: FromRef<S>,
+{
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self> {
+        let state = AccountsState::from_ref(state);
         let jar = CookieJar::from_headers(&parts.headers);
         let Some(token) = jar.get(COOKIE).map(|c| c.value().to_string()) else {
             return Err(unauthorized(SIGNED_OUT));
@@ -332,10 +339,14 @@ pub const FIRM_DISABLED: &str = "Your firm's access to Litstack is disabled. Ask
 /// A signed-in administrator. Rejects with 401 when signed out and 403 for other users.
 pub struct AdminUser(pub User);
 
-impl FromRequestParts<AppState> for AdminUser {
+impl<S> FromRequestParts<S> for AdminUser
+where
+    S: Send + Sync,
+    AccountsState: FromRef<S>,
+{
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self> {
         let CurrentUser { user, .. } = CurrentUser::from_request_parts(parts, state).await?;
         if !user.is_admin {
             return Err(forbidden("Admin access required."));
@@ -347,7 +358,7 @@ impl FromRequestParts<AppState> for AdminUser {
 impl AdminUser {
     /// The firm the operator names by id (a path or a body), checked to exist: an unknown id is
     /// a 404 naming it. The one way an operator's route makes a `FirmId`.
-    pub fn firm(&self, app: &crate::state::App, id: u64) -> Result<super::FirmId> {
+    pub fn firm(&self, app: &super::AccountsState, id: u64) -> Result<super::FirmId> {
         super::existing_firm(app, id)
     }
 }

@@ -1,4 +1,4 @@
-//! The life of the bookings index (`App::bookings`): loaded at start from the snapshot or the
+//! The life of the bookings index (`SharedBookings`): loaded at start from the snapshot or the
 //! database, extended or rebuilt after a write to the bookings and swapped in whole, with its
 //! snapshot rewritten, and in hub mode brought up to another node's write (`catch_up`). Everything
 //! outside `bookings/` that needs the index current calls one function here.
@@ -6,8 +6,8 @@
 use super::index::{Columns, ColumnsBuilder};
 use super::storage::{self, Appended};
 use super::{BookingSets, snapshot};
+use crate::bookings::BookingsState;
 use crate::error::Result;
-use crate::state::App;
 use crate::store::Store;
 
 /// The indexes at start: from the snapshot when it is intact and of the current generation, else
@@ -27,7 +27,7 @@ pub fn load(store: &Store, data_dir: &std::path::Path) -> Result<BookingSets> {
 }
 
 /// Rebuilds the indexes from the database, swaps them in and rewrites the snapshot.
-pub fn refresh(app: &App) -> Result<()> {
+pub fn refresh(app: &BookingsState) -> Result<()> {
     let (generation, cols) = storage::read_columns(&app.store)?;
     install(app, generation, cols);
     Ok(())
@@ -36,14 +36,14 @@ pub fn refresh(app: &App) -> Result<()> {
 /// The rows a write to the bookings that starts from `generation` extends: a copy of the current
 /// index's rows when the index is of that generation (it is exact then: writers take turns,
 /// `one_writer`), else `None`, and the write ends with a rebuild (`written`).
-pub fn extension(app: &App, generation: u64) -> Option<ColumnsBuilder> {
+pub fn extension(app: &BookingsState, generation: u64) -> Option<ColumnsBuilder> {
     let current = app.bookings.load();
     (current.generation == generation).then(|| ColumnsBuilder::extend(current.all_columns()))
 }
 
 /// After a write to the bookings committed `generation`: swaps in `rows` (every row, as the write
 /// left them) when the write could tell them, else rebuilds the indexes from the database.
-pub fn written(app: &App, generation: u64, rows: Option<Columns>) -> Result<()> {
+pub fn written(app: &BookingsState, generation: u64, rows: Option<Columns>) -> Result<()> {
     match rows {
         Some(cols) => {
             install(app, generation, cols);
@@ -59,7 +59,7 @@ pub fn written(app: &App, generation: u64, rows: Option<Columns>) -> Result<()> 
 /// above its largest id; otherwise it is rebuilt (always, on the redb file: no other node writes
 /// it). Takes its turn with this node's writers, so an index never goes back to an older
 /// generation.
-pub fn catch_up(app: &App) -> Result<()> {
+pub fn catch_up(app: &BookingsState) -> Result<()> {
     let _one_at_a_time = super::one_writer();
     let current = app.bookings.load_full();
     let (generation, rebuilt_at) = storage::generation_and_rebuilt_at(&app.store)?;
@@ -93,7 +93,7 @@ pub fn catch_up(app: &App) -> Result<()> {
 }
 
 /// Swaps in the indexes of `cols` (every row), then writes their snapshot.
-pub fn install(app: &App, generation: u64, mut cols: Columns) {
+pub fn install(app: &BookingsState, generation: u64, mut cols: Columns) {
     // Columns grown row by row hold up to twice their rows: give that back before the snapshot
     // copies them (at 10M rows, 230 MB).
     cols.ids.shrink_to_fit();

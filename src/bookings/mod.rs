@@ -1,6 +1,6 @@
 //! Demo bookings: the record of which firms booked demos with which vendors, where and when.
 //! Rows live in the store (redb's `BOOKINGS`, or PostgreSQL's `bookings` in hub mode); every query is answered from a `BookingIndex`, an immutable
-//! columnar index. `App::bookings` holds two of them, the real rows and the generated sample rows
+//! columnar index. the app's state holds two of them (`SharedBookings`), the real rows and the generated sample rows
 //! (`BookingSets`), replaced whole after an import or the removal of the sample set. At start the
 //! rows are loaded from the snapshot file when that matches the database's booking generation, and
 //! read from the database otherwise. In hub mode `catch_up` brings the indexes up to another
@@ -36,7 +36,6 @@ pub use sets::BookingSets;
 pub use storage::{export, generation, read_columns};
 
 use crate::firm_size::FirmSize;
-use crate::state::{App, AppState};
 
 /// META key of the booking generation: incremented by every commit that changes bookings; the
 /// snapshot carries the generation it was built from.
@@ -45,11 +44,14 @@ pub const GENERATION: &str = "bookings:generation";
 /// The number of real (never sample) demo bookings per catalog vendor id, counting only rows whose
 /// Client names a catalog vendor (case-insensitively; when two catalog vendors share a name the lower id gets
 /// them) or a vendor merged into one, from firms whose size is in `sizes` (empty = every size), created on or after `since`.
-pub fn vendor_demand(app: &App, sizes: &[FirmSize], since: chrono::NaiveDate) -> HashMap<u64, u32> {
-    let sets = app.bookings.load();
+pub fn vendor_demand(
+    sets: &BookingSets,
+    catalog: &crate::catalog::Catalog,
+    sizes: &[FirmSize],
+    since: chrono::NaiveDate,
+) -> HashMap<u64, u32> {
     let idx = &sets.real;
     let counts = idx.vendor_counts(sizes, query::day_number(since));
-    let catalog = app.catalog.load();
     let mut by_name: HashMap<String, u64> = HashMap::with_capacity(catalog.vendors.len());
     for v in &catalog.vendors {
         by_name.entry(v.name.to_lowercase()).or_insert(v.id);
@@ -71,8 +73,8 @@ pub fn vendor_demand(app: &App, sizes: &[FirmSize], since: chrono::NaiveDate) ->
 
 /// How many stored bookings are real (imported), not part of the generated sample set. Sample rows
 /// are never evidence: with no real bookings the recommendations leave demand out.
-pub fn real_booking_count(app: &App) -> u64 {
-    app.bookings.load().real.len() as u64
+pub fn real_booking_count(sets: &BookingSets) -> u64 {
+    sets.real.len() as u64
 }
 
 /// Serialises the writers of bookings (imports, the removal of the sample set), so that the index a
@@ -105,8 +107,27 @@ impl utoipa::Modify for StateRequired {
     }
 }
 
+/// The bookings indexes (real and sample rows), swapped whole after every change.
+pub type SharedBookings = std::sync::Arc<arc_swap::ArcSwap<BookingSets>>;
+
+/// What the bookings need: the store, the settings (data directory, import limit), the catalog
+/// (vendor and category names) and the indexes they swap.
+#[derive(Clone)]
+pub struct BookingsState {
+    pub store: std::sync::Arc<crate::store::Store>,
+    pub config: std::sync::Arc<crate::config::Config>,
+    pub catalog: crate::catalog::SharedCatalog,
+    pub bookings: SharedBookings,
+}
+
 /// The demo-booking routes: each one's path and method are in its handler's `#[utoipa::path]`.
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    BookingsState: axum::extract::FromRef<S>,
+    crate::import::ImportState: axum::extract::FromRef<S>,
+    crate::accounts::AccountsState: axum::extract::FromRef<S>,
+{
     let mut router = OpenApiRouter::new()
         .routes(routes!(routes::trends))
         .routes(routes!(routes::top_cities))

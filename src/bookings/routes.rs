@@ -18,18 +18,19 @@ use super::model::{
 use super::query::{self, Filters, parse_include_sample};
 use super::{BookingIndex, BookingSets};
 use crate::accounts::{AdminUser, CurrentUser};
+use crate::blocking::Blocking;
+use crate::bookings::BookingsState;
 use crate::error::{AppError, Result, bad_request};
 use crate::extract::Json;
 use crate::extract::Query;
 use crate::import::{self, ImportReport, Options, UploadReader, too_large};
-use crate::state::AppState;
 
 const STATE_REQUIRED: &str = "state is required: use a two-letter US state code such as TX.";
 
 /// Answers `question` from the index `includeSample` picks: from its answer cache, or as the JSON
 /// `make` writes. Each index keeps its own answers, so the choice needs no place in the question.
 async fn answer(
-    state: &AppState,
+    state: &BookingsState,
     request: &HeaderMap,
     include_sample: Option<bool>,
     question: Question,
@@ -61,7 +62,7 @@ async fn answer(
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn trends(
-    State(state): State<AppState>,
+    State(state): State<BookingsState>,
     _: CurrentUser,
     request: HeaderMap,
     Query(q): Query<TrendsQuery>,
@@ -87,7 +88,7 @@ pub(super) async fn trends(
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn top_cities(
-    State(state): State<AppState>,
+    State(state): State<BookingsState>,
     _: CurrentUser,
     request: HeaderMap,
     Query(q): Query<TrendsQuery>,
@@ -117,7 +118,7 @@ pub(super) async fn top_cities(
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn list_bookings(
-    State(state): State<AppState>,
+    State(state): State<BookingsState>,
     _: CurrentUser,
     request: HeaderMap,
     Query(q): Query<ListQuery>,
@@ -136,7 +137,7 @@ pub(super) async fn list_bookings(
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn state_bookings(
-    State(state): State<AppState>,
+    State(state): State<BookingsState>,
     _: CurrentUser,
     request: HeaderMap,
     Query(q): Query<ListQuery>,
@@ -150,7 +151,7 @@ pub(super) async fn state_bookings(
 }
 
 async fn newest(
-    state: &AppState,
+    state: &BookingsState,
     request: &HeaderMap,
     filters: Filters,
     include_sample: Option<bool>,
@@ -179,7 +180,7 @@ async fn newest(
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn filter_options(
-    State(state): State<AppState>,
+    State(state): State<BookingsState>,
     _: CurrentUser,
     request: HeaderMap,
     Query(q): Query<OptionsQuery>,
@@ -209,7 +210,7 @@ pub(super) async fn filter_options(
         (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn remove_sample(
-    State(state): State<AppState>,
+    State(state): State<BookingsState>,
     AdminUser(admin): AdminUser,
 ) -> Result<StatusCode> {
     let removed = state
@@ -231,12 +232,12 @@ pub(super) async fn remove_sample(
         (status = 413, description = "The file is over the import limit", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn import_upload(
-    State(state): State<AppState>,
+    State(state): State<import::ImportState>,
     AdminUser(admin): AdminUser,
     headers: HeaderMap,
     multipart: std::result::Result<Multipart, MultipartRejection>,
 ) -> Result<Json<ImportReport>> {
-    let limit = state.config.import_max_bytes;
+    let limit = state.bookings.config.import_max_bytes;
     let declared = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
@@ -260,7 +261,7 @@ pub(super) async fn import_upload(
         let form = ImportForm {
             file: UploadReader::new(rx),
         };
-        let app = state.0.clone();
+        let app = state.clone();
         let job =
             tokio::task::spawn_blocking(move || import::run(&app, form.file, Options::default()));
         let mut received = 0usize;

@@ -8,8 +8,8 @@
 
 use super::generate;
 use super::storage::{self, BookingsTxn, Finish};
+use crate::bookings::BookingsState;
 use crate::import::{self, Kind};
-use crate::state::App;
 
 /// META marker of the first-launch sample set.
 pub const SAMPLE_MARKER: &str = "seeded:sample-bookings";
@@ -19,7 +19,7 @@ pub const SAMPLE_ROWS: u64 = 50_000;
 /// First launch only: loads a generated sample set (marked `sample`) so the dashboard is alive.
 /// The marker is written in the import's transaction, so the set is loaded once or not at all, and
 /// it stays when the set is removed (`remove`), so a removed set never comes back.
-pub fn seed_sample(app: &App) -> anyhow::Result<()> {
+pub fn seed_sample(app: &BookingsState) -> anyhow::Result<()> {
     if storage::is_marked(&app.store, SAMPLE_MARKER)? {
         return Ok(());
     }
@@ -37,14 +37,15 @@ pub fn seed_sample(app: &App) -> anyhow::Result<()> {
         marker: Some(SAMPLE_MARKER),
         expect: Some(Kind::Bookings),
     };
-    let report = import::run(app, csv.as_slice(), options).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let report =
+        import::run_bookings(app, csv.as_slice(), options).map_err(|e| anyhow::anyhow!("{e}"))?;
     tracing::info!(rows = report.inserted, "sample demo bookings loaded");
     Ok(())
 }
 
 /// Removes every sample booking; returns how many were removed (0 when there were none, and then
 /// nothing is written).
-pub fn remove(app: &App) -> anyhow::Result<u64> {
+pub fn remove(app: &BookingsState) -> anyhow::Result<u64> {
     let _one_at_a_time = super::one_writer();
     let current = app.bookings.load_full();
     let mut txn = BookingsTxn::begin(&app.store)?;

@@ -10,8 +10,9 @@
 use super::model::{ClickKind, MeetingClick, MeetingClickView};
 use super::outbound::with_utm;
 use super::{Catalog, storage};
+pub use crate::clock::rfc3339;
 use crate::error::{Result, bad_request};
-use crate::state::App;
+use crate::store::Store;
 
 /// How many of a user's own clicks `GET /api/meeting-clicks` returns.
 pub const RECENT_CLICKS: usize = 50;
@@ -58,18 +59,16 @@ pub fn view(catalog: &Catalog, utm_source: &str, click: &MeetingClick) -> Meetin
     }
 }
 
-pub fn rfc3339(secs: i64) -> String {
-    chrono::DateTime::from_timestamp(secs, 0)
-        .unwrap_or_default()
-        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-}
-
 /// The user's own most recent clicks, newest first.
-pub fn recent_clicks(app: &App, user_id: u64) -> Result<Vec<MeetingClick>> {
-    storage::recent_meeting_clicks(&app.store, user_id, RECENT_CLICKS)
+pub fn recent_clicks(store: &Store, user_id: u64) -> Result<Vec<MeetingClick>> {
+    storage::recent_meeting_clicks(store, user_id, RECENT_CLICKS)
 }
 
 /// The user's own clicks on one vendor, newest first (the vendor profile's history).
-pub fn user_vendor_clicks(app: &App, user_id: u64, vendor_id: u64) -> Result<Vec<MeetingClick>> {
-    storage::vendor_meeting_clicks(&app.store, user_id, vendor_id)
+pub fn user_vendor_clicks(
+    store: &Store,
+    user_id: u64,
+    vendor_id: u64,
+) -> Result<Vec<MeetingClick>> {
+    storage::vendor_meeting_clicks(store, user_id, vendor_id)
 }

@@ -28,15 +28,32 @@ pub use seed::seed;
 pub use snapshot::{Catalog, reload};
 pub use storage::{VendorImport, export};
 
-use crate::state::AppState;
-
 /// What the catalog's document holds beside its routes: the vendor list's sort orders.
 #[derive(OpenApi)]
 #[openapi(components(schemas(listing::VendorSort)))]
 struct CatalogApi;
 
+/// The catalog as loaded, swapped whole after a vendor import or edit.
+pub type SharedCatalog = std::sync::Arc<arc_swap::ArcSwap<Catalog>>;
+
+/// What the catalog needs: the store, the settings (the link tag), the catalog it swaps, the
+/// bookings (whose vendor names follow it) and the peer figures (a vendor removal recounts firms).
+#[derive(Clone)]
+pub struct CatalogState {
+    pub store: std::sync::Arc<crate::store::Store>,
+    pub config: std::sync::Arc<crate::config::Config>,
+    pub catalog: SharedCatalog,
+    pub bookings: crate::bookings::SharedBookings,
+    pub peers: crate::techstack::peers::Peers,
+}
+
 /// The catalog routes: each one's path and method are in its handler's `#[utoipa::path]`.
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    CatalogState: axum::extract::FromRef<S>,
+    crate::accounts::AccountsState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::with_openapi(CatalogApi::openapi())
         .routes(routes!(routes::list_categories))
         .routes(routes!(routes::list_vendors))

@@ -16,10 +16,11 @@ use serde::{Deserialize, Serialize};
 use super::model::{VendorView, parse_vendor_id, vendor_view};
 use super::{Catalog, reload, storage};
 use crate::accounts::AdminUser;
+use crate::blocking::Blocking;
+use crate::catalog::CatalogState;
 use crate::error::{Result, bad_request, conflict, not_found};
 use crate::extract::Json;
 use crate::recommend::storage::vendors::VendorRows;
-use crate::state::{App, AppState};
 
 /// What still refers to a vendor.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -76,7 +77,7 @@ impl References {
 }
 
 /// Imported demo bookings whose Client counts for the vendor (its name, or one merged into it).
-fn bookings_naming(app: &App, catalog: &Catalog, vendor_id: u64) -> u64 {
+fn bookings_naming(app: &CatalogState, catalog: &Catalog, vendor_id: u64) -> u64 {
     let names = catalog.client_names(vendor_id);
     let sets = app.bookings.load();
     let idx = &sets.real;
@@ -89,7 +90,7 @@ fn bookings_naming(app: &App, catalog: &Catalog, vendor_id: u64) -> u64 {
 }
 
 /// Deletes vendor `id` when nothing refers to it; a 409 naming what does otherwise.
-pub fn delete_vendor(app: &App, id: u64) -> Result<String> {
+pub fn delete_vendor(app: &CatalogState, id: u64) -> Result<String> {
     let catalog = app.catalog.load();
     let vendor = catalog
         .vendor(id)
@@ -113,7 +114,7 @@ pub fn delete_vendor(app: &App, id: u64) -> Result<String> {
         }
         Ok(())
     })?;
-    reload(app)?;
+    reload(&app.store, &app.catalog)?;
     Ok(name)
 }
 
@@ -155,7 +156,7 @@ pub struct VendorMerged<'a> {
 }
 
 /// Merges vendor `from` into `into` (see the module); answers what moved and the message.
-pub fn merge_vendors(app: &App, from: u64, into: u64) -> Result<(MergeMoved, String)> {
+pub fn merge_vendors(app: &CatalogState, from: u64, into: u64) -> Result<(MergeMoved, String)> {
     if from == into {
         return Err(bad_request("Choose two different vendors to merge"));
     }
@@ -179,11 +180,12 @@ pub fn merge_vendors(app: &App, from: u64, into: u64) -> Result<(MergeMoved, Str
     let (dup_name, kept_name) = (dup.name.clone(), kept.name.clone());
 
     let moves = storage::removal::merge_vendor(&app.store, from, into, &dup_name.to_lowercase())?;
-    reload(app)?;
+    reload(&app.store, &app.catalog)?;
     // Firms whose tech stack or shortlist changed are recounted in the peer figures.
     for &firm_id in &moves.firms {
         // A firm id the store read back from the rows it moved.
-        crate::techstack::peers::changed(app, crate::accounts::FirmId::from_stored(firm_id));
+        app.peers
+            .changed(crate::accounts::FirmId::from_stored(firm_id));
     }
     let storage::removal::VendorMoves {
         stack_firms,
@@ -227,7 +229,7 @@ pub fn merge_vendors(app: &App, from: u64, into: u64) -> Result<(MergeMoved, Str
         (status = 409, description = "Something still refers to the vendor; the message names what", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn delete_vendor_route(
-    State(state): State<AppState>,
+    State(state): State<CatalogState>,
     AdminUser(admin): AdminUser,
     Path(raw): Path<String>,
 ) -> Result<axum::http::StatusCode> {
@@ -250,7 +252,7 @@ pub(super) async fn delete_vendor_route(
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn merge_vendors_route(
-    State(state): State<AppState>,
+    State(state): State<CatalogState>,
     AdminUser(admin): AdminUser,
     Json(body): Json<serde_json::Value>,
 ) -> Result<axum::response::Response> {

@@ -12,9 +12,10 @@ use super::model::{
 };
 use super::{admin, meetings, reload, storage};
 use crate::accounts::{AdminUser, CurrentUser};
+use crate::blocking::Blocking;
+use crate::catalog::CatalogState;
 use crate::error::{Result, bad_request, not_found};
 use crate::extract::{Json, Query};
-use crate::state::AppState;
 
 /// GET /api/categories: every category, stage categories with their stage.
 #[utoipa::path(get, path = "/categories", tag = "catalog",
@@ -23,7 +24,7 @@ use crate::state::AppState;
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn list_categories(
-    State(state): State<AppState>,
+    State(state): State<CatalogState>,
     _: CurrentUser,
 ) -> Json<Vec<Category>> {
     Json(state.catalog.load().categories.clone())
@@ -38,7 +39,7 @@ pub(super) async fn list_categories(
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn list_vendors(
-    State(state): State<AppState>,
+    State(state): State<CatalogState>,
     _: CurrentUser,
     Query(query): Query<VendorQuery>,
 ) -> Result<Response> {
@@ -82,7 +83,7 @@ pub(super) async fn list_vendors(
         (status = 404, description = "No such category", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn list_questions(
-    State(state): State<AppState>,
+    State(state): State<CatalogState>,
     _: CurrentUser,
     Path(raw): Path<String>,
 ) -> Result<Response> {
@@ -116,7 +117,7 @@ pub(super) async fn list_questions(
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn record_click(
-    State(state): State<AppState>,
+    State(state): State<CatalogState>,
     user: CurrentUser,
     Json(req): Json<MeetingClickRequest>,
 ) -> Result<(StatusCode, Json<MeetingClickView>)> {
@@ -156,12 +157,12 @@ pub(super) async fn record_click(
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn list_clicks(
-    State(state): State<AppState>,
+    State(state): State<CatalogState>,
     user: CurrentUser,
 ) -> Result<Json<Vec<MeetingClickView>>> {
     let user_id = user.user.id;
     let clicks = state
-        .blocking(move |app| meetings::recent_clicks(app, user_id))
+        .blocking(move |app| meetings::recent_clicks(&app.store, user_id))
         .await?;
     let catalog = state.catalog.load();
     let utm_source = &state.config.utm_source;
@@ -186,7 +187,7 @@ pub(super) async fn list_clicks(
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn update_vendor(
-    State(state): State<AppState>,
+    State(state): State<CatalogState>,
     AdminUser(admin): AdminUser,
     Path(raw): Path<String>,
     Json(body): Json<serde_json::Value>,
@@ -211,7 +212,7 @@ pub(super) async fn update_vendor(
                 return Err(not_found(format!("There is no vendor with id {id}")));
             }
             if !changed.is_empty() {
-                reload(app)?;
+                reload(&app.store, &app.catalog)?;
             }
             Ok(changed)
         })

@@ -166,12 +166,11 @@ impl Catalog {
 /// Replaces the in-memory catalog with what the store holds now. Call it after committing a
 /// catalog change. Loads and swaps run one at a time, so that a load which began before another
 /// writer's commit can never be swapped in after that writer's newer load.
-pub fn reload(app: &crate::App) -> anyhow::Result<()> {
+pub fn reload(store: &crate::store::Store, catalog: &super::SharedCatalog) -> anyhow::Result<()> {
     static SWAPS: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _turn = SWAPS
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    app.catalog
-        .store(std::sync::Arc::new(Catalog::load(&app.store)?));
+    catalog.store(std::sync::Arc::new(Catalog::load(store)?));
     Ok(())
 }

@@ -21,9 +21,14 @@ pub use ids::VendorIds;
 pub use model::Comparison;
 pub use table::compare;
 
-use crate::state::AppState;
+use crate::recommend::RecommendState;
 
 /// The comparison route: its path and method are in its handler's `#[utoipa::path]`.
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    RecommendState: axum::extract::FromRef<S>,
+    crate::accounts::AccountsState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(routes::get_comparison))
 }

@@ -6,9 +6,10 @@ use serde::Deserialize;
 use super::ids::VendorIds;
 use super::model::Comparison;
 use crate::accounts::CurrentUser;
+use crate::blocking::Blocking;
 use crate::error::Result;
 use crate::extract::{Json, Query};
-use crate::state::AppState;
+use crate::recommend::RecommendState;
 
 /// The raw query string; `ids` is text so that each mistake gets its own message.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -34,7 +35,7 @@ pub struct CompareQuery {
         (status = 404, description = "No vendor has one of the ids", body = crate::error::ErrorBody),
     ))]
 pub async fn get_comparison(
-    State(state): State<AppState>,
+    State(state): State<RecommendState>,
     current: CurrentUser,
     Query(query): Query<CompareQuery>,
 ) -> Result<Json<Comparison>> {

@@ -13,12 +13,12 @@ use crate::accounts::model::User;
 use crate::catalog::{Catalog, Vendor};
 use crate::error::{Result, not_found};
 use crate::recommend::LatestScores;
+use crate::recommend::RecommendState;
 use crate::recommend::ranking::DEMAND_DAYS;
-use crate::state::App;
 use crate::techstack::peers::ShownCount;
 
 /// The comparison of `ids` for `user`'s firm. 404 names the first id the catalog does not hold.
-pub fn compare(app: &App, user: &User, ids: &VendorIds) -> Result<Comparison> {
+pub fn compare(app: &RecommendState, user: &User, ids: &VendorIds) -> Result<Comparison> {
     let catalog = app.catalog.load();
     let vendors = ids
         .as_slice()
@@ -30,16 +30,17 @@ pub fn compare(app: &App, user: &User, ids: &VendorIds) -> Result<Comparison> {
         })
         .collect::<Result<Vec<&Vendor>>>()?;
 
-    let firm = crate::recommend::inputs::firm_context(app, user)?;
+    let firm = crate::recommend::inputs::firm_context(&app.store, &app.catalog.load(), user)?;
     let stack: HashSet<String> = firm.tool_names.iter().map(|n| n.to_lowercase()).collect();
     // Real bookings only (vendor_demand never counts sample rows); all firms when the size is
     // unknown, as the recommendations do.
     let sizes: Vec<_> = firm.size.into_iter().collect();
     let since = chrono::Utc::now().date_naive() - chrono::Duration::days(DEMAND_DAYS);
-    let demand = crate::bookings::vendor_demand(app, &sizes, since);
+    let demand =
+        crate::bookings::vendor_demand(&app.bookings.load(), &app.catalog.load(), &sizes, since);
     let adoption = firm.size.map(|size| {
         app.peers
-            .read(app, |f| f.other_firms_using(user.firm.id.get(), size))
+            .read(|f| f.other_firms_using(user.firm.id.get(), size))
     });
     let mut scores: HashMap<u64, Option<LatestScores>> = HashMap::new();
     for v in &vendors {

@@ -8,12 +8,13 @@ use super::model::{
     AdminFirm, AdminFirmEnvelope, AdminFirmUpdate, AdminFirms, InstallSettings, ResetLinkView,
 };
 use super::path_id;
+use crate::accounts::AccountsState;
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::{self, AdminUser, settings};
-use crate::catalog::meetings::rfc3339;
+use crate::blocking::Blocking;
+use crate::clock::rfc3339;
 use crate::error::{Result, conflict, not_found};
 use crate::extract::Json;
-use crate::state::AppState;
 
 /// GET /api/admin/firms: every firm, with how many members it has.
 #[utoipa::path(get, path = "/admin/firms", tag = "admin",
@@ -23,16 +24,16 @@ use crate::state::AppState;
         (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn list_firms(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     _: AdminUser,
 ) -> Result<Json<AdminFirms>> {
     let items = state
         .blocking(|app| {
             let mut members = std::collections::HashMap::<u64, usize>::new();
-            for user in accounts::all_users(app)? {
+            for user in accounts::all_users(&app.store)? {
                 *members.entry(user.firm.id.get()).or_default() += 1;
             }
-            Ok(accounts::all_firms(app)?
+            Ok(accounts::all_firms(&app.store)?
                 .iter()
                 .map(|f| AdminFirm::of(f, members.get(&f.id.get()).copied().unwrap_or(0)))
                 .collect())
@@ -56,7 +57,7 @@ pub(super) async fn list_firms(
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn operator_update_firm(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     AdminUser(admin): AdminUser,
     Path(raw): Path<String>,
     Json(body): Json<serde_json::Map<String, serde_json::Value>>,
@@ -72,7 +73,7 @@ pub(super) async fn operator_update_firm(
     }
     let firm = state
         .blocking(move |app| {
-            let mut firm = accounts::find_firm(app, firm_id)?
+            let mut firm = accounts::find_firm(&app.store, firm_id)?
                 .ok_or_else(|| not_found(format!("There is no firm with id {firm_id}")))?;
             if let Some(verified) = body.verified {
                 firm.verified = verified;
@@ -101,7 +102,7 @@ pub(super) async fn operator_update_firm(
         (status = 404, description = "No such account", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn operator_reset_link(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     headers: HeaderMap,
     AdminUser(admin): AdminUser,
     Path(raw): Path<String>,
@@ -115,7 +116,7 @@ pub(super) async fn operator_reset_link(
                 .ok_or_else(|| not_found(format!("There is no account with id {user_id}")))?;
             let (link, token) = accounts::issue_reset_link(app, &target, &admin)?;
             audit::record(
-                app,
+                &app.store,
                 target.firm.id,
                 Some(&admin),
                 AuditAction::ResetLinkIssued,
@@ -142,7 +143,7 @@ pub(super) async fn operator_reset_link(
         (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn get_settings(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     _: AdminUser,
 ) -> Result<Json<InstallSettings>> {
     let sign_up = state.blocking(settings::sign_up_mode).await?;
@@ -160,7 +161,7 @@ pub(super) async fn get_settings(
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn put_settings(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     AdminUser(admin): AdminUser,
     Json(body): Json<InstallSettings>,
 ) -> Result<Json<InstallSettings>> {

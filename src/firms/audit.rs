@@ -6,11 +6,12 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use super::model::{AuditEntryView, AuditLog};
+use crate::accounts::AccountsState;
 use crate::accounts::{CurrentUser, audit};
+use crate::blocking::Blocking;
 use crate::error::{Result, bad_request};
 use crate::extract::{Json, Query};
 use crate::shortlist::safe_cell;
-use crate::state::AppState;
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
@@ -32,7 +33,7 @@ pub(super) struct AuditQuery {
         (status = 403, description = "Not an owner or admin", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn firm_audit(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     current: CurrentUser,
     Query(query): Query<AuditQuery>,
 ) -> Result<Response> {

@@ -7,12 +7,14 @@ use axum::http::{HeaderMap, StatusCode};
 
 use super::model::{InvitationCreated, InvitationView, Invitations, NewInvitation, ResetLinkView};
 use super::{link_base, path_id};
+use crate::accounts::AccountsState;
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::{self, CurrentUser, Email, FirmRole};
-use crate::catalog::meetings::rfc3339;
+use crate::blocking::Blocking;
+use crate::clock::now_secs;
+use crate::clock::rfc3339;
 use crate::error::{Result, forbidden, not_found};
 use crate::extract::Json;
-use crate::state::{AppState, now_secs};
 
 const OWNERS_INVITE_OWNERS: &str = "Only an owner can invite someone as an owner.";
 
@@ -28,7 +30,7 @@ const OWNERS_INVITE_OWNERS: &str = "Only an owner can invite someone as an owner
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn create_invitation(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     headers: HeaderMap,
     current: CurrentUser,
     Json(body): Json<NewInvitation>,
@@ -45,7 +47,7 @@ pub(super) async fn create_invitation(
         .blocking(move |app| {
             let (invitation, token) = accounts::invite(app, &me, &email, role)?;
             audit::record(
-                app,
+                &app.store,
                 me.firm.id,
                 Some(&me),
                 AuditAction::InvitationCreated,
@@ -71,7 +73,7 @@ pub(super) async fn create_invitation(
         (status = 403, description = "Not an owner or admin", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn list_invitations(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     current: CurrentUser,
 ) -> Result<Json<Invitations>> {
     current.user.firm_role.may_manage()?;
@@ -100,7 +102,7 @@ pub(super) async fn list_invitations(
         (status = 404, description = "No such invitation in the firm", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn revoke_invitation(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     current: CurrentUser,
     Path(raw): Path<String>,
 ) -> Result<StatusCode> {
@@ -114,7 +116,7 @@ pub(super) async fn revoke_invitation(
                     not_found(format!("There is no invitation with id {id} in your firm"))
                 })?;
             audit::record(
-                app,
+                &app.store,
                 me.firm.id,
                 Some(&me),
                 AuditAction::InvitationRevoked,
@@ -138,7 +140,7 @@ pub(super) async fn revoke_invitation(
         (status = 404, description = "No such member in the firm", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn member_reset_link(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     headers: HeaderMap,
     current: CurrentUser,
     Path(raw): Path<String>,
@@ -161,7 +163,7 @@ pub(super) async fn member_reset_link(
             }
             let (link, token) = accounts::issue_reset_link(app, &target, &me)?;
             audit::record(
-                app,
+                &app.store,
                 me.firm.id,
                 Some(&me),
                 AuditAction::ResetLinkIssued,

@@ -14,11 +14,13 @@
 use axum::extract::State;
 
 use super::model::{AdminFirm, AdminFirmEnvelope, FirmMerge};
+use crate::accounts::AccountsState;
 use crate::accounts::audit::{AuditAction, AuditEntry};
 use crate::accounts::{AdminUser, Firm};
+use crate::blocking::Blocking;
+use crate::clock::now_secs;
 use crate::error::{Result, bad_request};
 use crate::extract::Json;
-use crate::state::{App, AppState, now_secs};
 
 /// What a merge did.
 #[derive(Debug)]
@@ -36,7 +38,7 @@ pub struct Merged {
 /// Merges firm `from` into firm `into` (see the module). `operator` names who did it in the kept
 /// firm's audit log. The same id twice is a 400; a missing firm a 404 naming it (`into` first);
 /// nothing is written on any error.
-pub fn merge_firms(app: &App, operator: &str, into: u64, from: u64) -> Result<Merged> {
+pub fn merge_firms(app: &AccountsState, operator: &str, into: u64, from: u64) -> Result<Merged> {
     if into == from {
         return Err(bad_request("Choose two different firms to merge"));
     }
@@ -73,8 +75,8 @@ pub fn merge_firms(app: &App, operator: &str, into: u64, from: u64) -> Result<Me
             }
         }
     }
-    crate::techstack::peers::changed(app, moved.kept.id);
-    crate::techstack::peers::changed(app, from);
+    app.firm_changed.tell(moved.kept.id);
+    app.firm_changed.tell(from);
     Ok(Merged {
         firm: moved.kept,
         members: moved.members.len(),
@@ -96,7 +98,7 @@ pub fn merge_firms(app: &App, operator: &str, into: u64, from: u64) -> Result<Me
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn merge_firms_route(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     AdminUser(admin): AdminUser,
     Json(body): Json<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<Json<AdminFirmEnvelope>> {

@@ -11,14 +11,18 @@ mod routes;
 mod storage;
 
 use axum::http::{HeaderMap, header};
+
+use crate::accounts::AccountsState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::state::AppState;
-
 /// The /api/firm and /api/admin/firms routes: each one's path and method are in its handler's
 /// `#[utoipa::path]`.
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AccountsState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(routes::get_firm, routes::update_firm))
         .routes(routes!(routes::list_members))
@@ -39,7 +43,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// Where the links Litstack hands out point: the public URL when one is set, else the origin the
 /// person's browser sent this (same-origin, checked) request from, else the Host it named.
-fn link_base(state: &AppState, headers: &HeaderMap) -> String {
+fn link_base(state: &AccountsState, headers: &HeaderMap) -> String {
     if let Some(public) = &state.config.public_url {
         return public.origin.clone();
     }

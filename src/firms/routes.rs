@@ -8,19 +8,21 @@ use super::model::{
     FirmEnvelope, FirmUpdate, FirmView, MemberEnvelope, MemberView, Members, RoleChange,
 };
 use super::path_id;
+use crate::accounts::AccountsState;
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::model::parse_law_firm;
 use crate::accounts::{self, CurrentUser, FirmRole, User, parse_firm_size};
+use crate::blocking::Blocking;
 use crate::error::{Result, conflict, forbidden, not_found};
 use crate::extract::Json;
-use crate::state::{App, AppState};
 
 const LAST_OWNER: &str = "A firm needs at least one owner. Make another member an owner first.";
 const OWNERS_ONLY: &str = "Only an owner can make someone an owner or change an owner's role.";
 
-fn firm_view(app: &App, user: &User) -> Result<FirmEnvelope> {
-    let firm = accounts::find_firm(app, user.firm.id.get())?.unwrap_or_else(|| user.firm.clone());
-    let onboarding = crate::profile::load_onboarding(app, firm.id)?;
+fn firm_view(app: &AccountsState, user: &User) -> Result<FirmEnvelope> {
+    let firm =
+        accounts::find_firm(&app.store, user.firm.id.get())?.unwrap_or_else(|| user.firm.clone());
+    let onboarding = crate::profile::load_onboarding(&app.store, firm.id)?;
     Ok(FirmEnvelope {
         firm: FirmView::of(&firm, onboarding),
     })
@@ -33,7 +35,7 @@ fn firm_view(app: &App, user: &User) -> Result<FirmEnvelope> {
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn get_firm(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     current: CurrentUser,
 ) -> Result<Json<FirmEnvelope>> {
     let user = current.user;
@@ -53,7 +55,7 @@ pub(super) async fn get_firm(
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn update_firm(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     current: CurrentUser,
     Json(body): Json<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<Json<FirmEnvelope>> {
@@ -69,10 +71,10 @@ pub(super) async fn update_firm(
     let user = current.user;
     let answer = state
         .blocking(move |app| {
-            let mut firm = accounts::find_firm(app, user.firm.id.get())?
+            let mut firm = accounts::find_firm(&app.store, user.firm.id.get())?
                 .ok_or_else(|| not_found("Your firm no longer exists"))?;
             if let Some(answers) = &onboarding {
-                crate::profile::save_onboarding(app, firm.id, answers)?;
+                crate::profile::save_onboarding(&app.store, firm.id, answers)?;
             }
             if let Some(name) = name {
                 firm.name = name;
@@ -88,7 +90,7 @@ pub(super) async fn update_firm(
 }
 
 /// The firm's members: owners, admins, members, viewers, each by name.
-fn members_of(app: &App, me: &User) -> Result<Vec<User>> {
+fn members_of(app: &AccountsState, me: &User) -> Result<Vec<User>> {
     let mut members = accounts::firm_members(app, me.firm.id)?;
     members.sort_by(|a, b| {
         (a.firm_role, a.name.to_lowercase(), a.id).cmp(&(b.firm_role, b.name.to_lowercase(), b.id))
@@ -97,7 +99,7 @@ fn members_of(app: &App, me: &User) -> Result<Vec<User>> {
 }
 
 /// A member of `me`'s firm; anyone else (another firm's, or no one) is a 404 alike.
-pub(super) fn member(app: &App, me: &User, user_id: u64) -> Result<User> {
+pub(super) fn member(app: &AccountsState, me: &User, user_id: u64) -> Result<User> {
     app.load_user(user_id)?
         .filter(|u| u.firm.id == me.firm.id)
         .ok_or_else(|| not_found(format!("There is no member with id {user_id} in your firm")))
@@ -110,7 +112,7 @@ pub(super) fn member(app: &App, me: &User, user_id: u64) -> Result<User> {
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn list_members(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     current: CurrentUser,
 ) -> Result<Json<Members>> {
     let me = current.user;
@@ -144,7 +146,7 @@ pub(super) async fn list_members(
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn change_role(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     current: CurrentUser,
     Path(raw): Path<String>,
     Json(body): Json<RoleChange>,
@@ -190,7 +192,7 @@ pub(super) async fn change_role(
                         ),
                     )
                 };
-                audit::record(app, me.firm.id, Some(&me), action, detail);
+                audit::record(&app.store, me.firm.id, Some(&me), action, detail);
             }
             let seen = accounts::last_active(app, std::slice::from_ref(&target))?;
             Ok(MemberView::of(&target, me.id, seen.get(&target.id).copied()))
@@ -212,7 +214,7 @@ pub(super) async fn change_role(
         (status = 409, description = "The firm's last owner", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn remove_member(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     current: CurrentUser,
     Path(raw): Path<String>,
 ) -> Result<StatusCode> {
@@ -237,7 +239,7 @@ pub(super) async fn remove_member(
             accounts::remove_user(app, &target)?;
             tracing::info!(target: "security", user_id, by = me.id, "member removed; sessions ended");
             audit::record(
-                app,
+                &app.store,
                 me.firm.id,
                 Some(&me),
                 AuditAction::MemberRemoved,

@@ -25,9 +25,10 @@ pub use report::{ImportReport, LISTED_ERRORS};
 pub use rows::parse_created;
 pub use text::{normalize_header, parse_web_url, truncate};
 
+use crate::bookings::BookingsState;
+use crate::catalog::CatalogState;
 use crate::catalog::vendor_csv;
 use crate::error::AppError;
-use crate::state::App;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
@@ -73,32 +74,66 @@ pub struct Options {
     pub expect: Option<Kind>,
 }
 
+/// What an import needs: the bookings a bookings file extends and the catalog a vendor file
+/// replaces.
+#[derive(Clone)]
+pub struct ImportState {
+    pub bookings: BookingsState,
+    pub catalog: CatalogState,
+}
+
 /// Imports one file. Returns after the commit and after the index (or catalog) has been swapped.
 pub fn run(
-    app: &App,
+    app: &ImportState,
+    input: impl Read + Send,
+    options: Options,
+) -> Result<ImportReport, ImportError> {
+    read(&app.bookings, Some(&app.catalog), input, options)
+}
+
+/// Imports a bookings file; a vendor file is refused as `Options::expect` refuses it (the sample
+/// set's seeding, which has no catalog to replace).
+pub fn run_bookings(
+    app: &BookingsState,
+    input: impl Read + Send,
+    options: Options,
+) -> Result<ImportReport, ImportError> {
+    let options = Options {
+        expect: Some(Kind::Bookings),
+        ..options
+    };
+    read(app, None, input, options)
+}
+
+fn read(
+    bookings: &BookingsState,
+    catalog: Option<&CatalogState>,
     input: impl Read + Send,
     options: Options,
 ) -> Result<ImportReport, ImportError> {
     let mut input = BufReader::with_capacity(kind::HEAD_BYTES, input);
     let head = kind::read_head(&mut input)?;
     head.kind.check(options.expect)?;
-    match head.kind {
-        Kind::Vendors => {
+    match (head.kind, catalog) {
+        (Kind::Vendors, Some(catalog)) => {
             let mut all = head.bytes;
             input.read_to_end(&mut all).map_err(reader::io_error)?;
-            import_vendors(app, &all)
+            import_vendors(catalog, &all)
         }
-        Kind::Bookings => {
+        (Kind::Vendors, None) => Err(ImportError::Internal(anyhow::anyhow!(
+            "a vendor file reached an import of bookings only"
+        ))),
+        (Kind::Bookings, _) => {
             let cols = rows::BookingColumns::find(&head.headers)?;
             // The csv crate numbers lines wrongly after CRLF line ends; with LF only, "Row N" is
             // exact.
             let reader = reader::CrlfToLf::new(std::io::Cursor::new(head.bytes).chain(input));
-            pipeline::import_bookings(app, reader, &cols, options)
+            pipeline::import_bookings(bookings, reader, &cols, options)
         }
     }
 }
 
-fn import_vendors(app: &App, data: &[u8]) -> Result<ImportReport, ImportError> {
+fn import_vendors(app: &CatalogState, data: &[u8]) -> Result<ImportReport, ImportError> {
     // A CSV error here is the header's (row errors are reported per row): the file's fault, not
     // ours. The kind was judged on the first 64 KiB, so the rest of a long header is read only now.
     vendor_csv::import_file(app, data).map_err(|e| match e.downcast::<csv::Error>() {

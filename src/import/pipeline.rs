@@ -15,12 +15,12 @@ use super::identities::{Identities, Identity};
 use super::reader::csv_error;
 use super::rows::{BookingColumns, RowParser, identity, set, set_optional};
 use super::{ImportError, ImportReport, Options, truncate};
+use crate::bookings::BookingsState;
 use crate::bookings::storage::booking_key;
 use crate::bookings::storage::{BookingsTxn, Finish, Replaced};
 use crate::bookings::{self, Booking, ColumnsBuilder};
 use crate::catalog::Catalog;
 use crate::firm_size::FirmSize;
-use crate::state::App;
 use crate::store::codec;
 
 /// Rows handed from the parsing thread to the writing thread at a time.
@@ -333,7 +333,7 @@ fn write_rows(
 }
 
 pub(super) fn import_bookings(
-    app: &App,
+    app: &BookingsState,
     input: impl Read + Send,
     cols: &BookingColumns,
     options: Options,
@@ -364,7 +364,7 @@ pub(super) fn import_bookings(
         catalog: &catalog,
         mac: &mac,
         sample: options.sample,
-        now: crate::state::now_secs(),
+        now: crate::clock::now_secs(),
     };
     let (parsed, written) = std::thread::scope(|s| {
         let (to_writer, batches) = std::sync::mpsc::sync_channel(BATCHES_AHEAD);

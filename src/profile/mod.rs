@@ -14,22 +14,27 @@ use utoipa_axum::routes;
 
 pub use bands::Onboarding;
 
+use crate::accounts::AccountsState;
 use crate::error::Result;
-use crate::state::{App, AppState};
+use crate::store::Store;
 
 /// The /api/profile routes: each one's path and method are in its handler's `#[utoipa::path]`.
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AccountsState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(routes::get_profile, routes::update_profile))
         .routes(routes!(routes::onboarding_status, routes::save_onboarding))
 }
 
 /// Replaces the firm's onboarding answers (the firm screen's edit of them).
-pub fn save_onboarding(app: &App, firm_id: FirmId, answers: &Onboarding) -> Result<()> {
-    storage::save_onboarding(&app.store, firm_id, answers)
+pub fn save_onboarding(store: &Store, firm_id: FirmId, answers: &Onboarding) -> Result<()> {
+    storage::save_onboarding(store, firm_id, answers)
 }
 
 /// The firm's onboarding answers; `None` until onboarding is completed.
-pub fn load_onboarding(app: &App, firm_id: FirmId) -> Result<Option<Onboarding>> {
-    storage::find_onboarding(&app.store, firm_id)
+pub fn load_onboarding(store: &Store, firm_id: FirmId) -> Result<Option<Onboarding>> {
+    storage::find_onboarding(store, firm_id)
 }

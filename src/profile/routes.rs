@@ -4,11 +4,12 @@ use axum::extract::State;
 
 use super::model::{OnboardingAnswers, OnboardingStatus, ProfileUpdate, ProfileUser, ProfileView};
 use super::{load_onboarding, storage};
+use crate::accounts::AccountsState;
 use crate::accounts::model::{Email, parse_law_firm, parse_name};
 use crate::accounts::{self, CurrentUser, UserEnvelope, UserView, parse_firm_size, password};
+use crate::blocking::Blocking;
 use crate::error::{Result, bad_request};
 use crate::extract::Json;
-use crate::state::AppState;
 
 /// GET /api/profile: the user's details and onboarding answers.
 #[utoipa::path(get, path = "/profile", tag = "profile",
@@ -17,12 +18,12 @@ use crate::state::AppState;
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn get_profile(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     current: CurrentUser,
 ) -> Result<Json<ProfileView>> {
     let user = current.user;
     let onboarding = state
-        .blocking(move |app| load_onboarding(app, user.firm.id))
+        .blocking(move |app| load_onboarding(&app.store, user.firm.id))
         .await?;
     Ok(Json(ProfileView {
         user: ProfileUser {
@@ -47,7 +48,7 @@ pub(super) async fn get_profile(
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn update_profile(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     current: CurrentUser,
     Json(body): Json<ProfileUpdate>,
 ) -> Result<Json<UserEnvelope>> {
@@ -117,11 +118,13 @@ pub(super) async fn update_profile(
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn onboarding_status(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     current: CurrentUser,
 ) -> Result<Json<OnboardingStatus>> {
     let id = current.user.firm.id;
-    let found = state.blocking(move |app| load_onboarding(app, id)).await?;
+    let found = state
+        .blocking(move |app| load_onboarding(&app.store, id))
+        .await?;
     Ok(Json(OnboardingStatus {
         completed: found.is_some(),
     }))
@@ -138,7 +141,7 @@ pub(super) async fn onboarding_status(
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn save_onboarding(
-    State(state): State<AppState>,
+    State(state): State<AccountsState>,
     current: CurrentUser,
     Json(body): Json<OnboardingAnswers>,
 ) -> Result<Json<OnboardingStatus>> {

@@ -8,13 +8,14 @@ use super::ranking::Ranked;
 use super::{fit, scores, storage};
 use crate::accounts::model::User;
 use crate::catalog::{Catalog, vendor_view};
+use crate::clock::now_secs;
 use crate::error::{Result, bad_request, not_found};
-use crate::state::{App, now_secs};
+use crate::recommend::RecommendState;
 
 /// Ranks a category's vendors for one of the user's responses, saves the top three as the
 /// stage's picks and records them in the history. The answer borrows the vendors from `catalog`.
 pub fn compute_for<'c>(
-    app: &App,
+    app: &RecommendState,
     catalog: &'c Catalog,
     user: &User,
     response_id: u64,

@@ -15,14 +15,17 @@ use super::model::{DismissReasonCode, DismissedList, DismissedView};
 use super::storage;
 use crate::catalog::{Catalog, Vendor};
 use crate::error::{Result, bad_request, not_found};
-use crate::state::App;
+use crate::recommend::RecommendState;
 
 /// The vendors never ranked for the firm: those it dismissed, and those it marked Rejected on its
 /// shortlist (a decision as final as a dismissal, until the firm changes the status).
-pub fn out_of_ranking(app: &App, firm_id: FirmId) -> Result<std::collections::HashSet<u64>> {
+pub fn out_of_ranking(
+    app: &RecommendState,
+    firm_id: FirmId,
+) -> Result<std::collections::HashSet<u64>> {
     let mut out = storage::dismissed(&app.store, firm_id)?;
     out.extend(
-        crate::shortlist::storage::load(app, firm_id)?
+        crate::shortlist::storage::load(&app.store, firm_id)?
             .into_iter()
             .filter(|(_, e)| e.status == crate::shortlist::model::Status::Rejected)
             .map(|(vendor_id, _)| vendor_id),
@@ -217,7 +220,7 @@ fn view(catalog: &Catalog, vendor_id: u64, dismissal: &Dismissal) -> Option<Dism
 /// Dismisses one of the user's picks and answers the stored dismissal; 404 when the vendor is
 /// not one of the picks.
 pub fn dismiss(
-    app: &App,
+    app: &RecommendState,
     firm_id: FirmId,
     vendor_id: u64,
     reason: DismissReason,
@@ -235,7 +238,7 @@ pub fn dismiss(
 }
 
 /// Every dismissal of the user as the screens show them, newest first.
-pub fn list(app: &App, firm_id: FirmId) -> Result<DismissedList> {
+pub fn list(app: &RecommendState, firm_id: FirmId) -> Result<DismissedList> {
     let mut dismissals = storage::dismissals(&app.store, firm_id)?;
     dismissals.sort_by(|a, b| b.1.at.cmp(&a.1.at).then(a.0.cmp(&b.0)));
     let catalog = app.catalog.load();

@@ -8,12 +8,12 @@ use crate::accounts::FirmId;
 use crate::catalog::listing::Page;
 use crate::catalog::{Catalog, vendor_view};
 use crate::error::Result;
-use crate::state::App;
+use crate::recommend::RecommendState;
 
 /// One page of the user's past recommendations in the given categories (all when empty). Vendors
 /// no longer in the catalog are left out; the answer borrows the vendors from `catalog`.
 pub fn page<'c>(
-    app: &App,
+    app: &RecommendState,
     catalog: &'c Catalog,
     firm_id: FirmId,
     categories: &[u64],

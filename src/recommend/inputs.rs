@@ -6,9 +6,11 @@ use crate::accounts::FirmId;
 use std::collections::{HashMap, HashSet};
 
 use crate::accounts::model::User;
+use crate::catalog::Catalog;
 use crate::error::Result;
 use crate::firm_size::FirmSize;
-use crate::state::App;
+use crate::recommend::RecommendState;
+use crate::store::Store;
 
 use super::fit::FirmFacts;
 use super::ranking::DEMAND_DAYS;
@@ -53,8 +55,8 @@ impl FirmContext {
     }
 }
 
-pub fn firm_context(app: &App, user: &User) -> Result<FirmContext> {
-    let onboarding = crate::profile::load_onboarding(app, user.firm.id)?;
+pub fn firm_context(store: &Store, catalog: &Catalog, user: &User) -> Result<FirmContext> {
+    let onboarding = crate::profile::load_onboarding(store, user.firm.id)?;
     let (size, size_source) = match (user.firm.size, onboarding) {
         (Some(size), _) => (Some(size), SizeSource::Profile),
         (None, Some(o)) => (
@@ -63,7 +65,7 @@ pub fn firm_context(app: &App, user: &User) -> Result<FirmContext> {
         ),
         (None, None) => (None, SizeSource::Unknown),
     };
-    let (tool_names, owned) = tech_stack(app, user.firm.id)?;
+    let (tool_names, owned) = tech_stack(store, catalog, user.firm.id)?;
     Ok(FirmContext {
         size,
         size_source,
@@ -73,9 +75,13 @@ pub fn firm_context(app: &App, user: &User) -> Result<FirmContext> {
     })
 }
 
-fn tech_stack(app: &App, firm_id: FirmId) -> Result<(Vec<String>, OwnedVendors)> {
-    let tools = crate::techstack::firm_tools(app, firm_id)?;
-    let names = crate::techstack::tool_names(app, &tools);
+fn tech_stack(
+    store: &Store,
+    catalog: &Catalog,
+    firm_id: FirmId,
+) -> Result<(Vec<String>, OwnedVendors)> {
+    let tools = crate::techstack::firm_tools(store, catalog, firm_id)?;
+    let names = crate::techstack::tool_names(catalog, &tools);
     let mut owned = OwnedVendors::new();
     for t in tools.iter().filter(|t| t.has_tool == Some(true)) {
         owned
@@ -88,13 +94,13 @@ fn tech_stack(app: &App, firm_id: FirmId) -> Result<(Vec<String>, OwnedVendors)>
 
 /// Whether any real (imported) booking exists. Sample rows are never evidence: without a real
 /// booking the recommendations leave demand out.
-pub fn has_real_bookings(app: &App) -> bool {
-    crate::bookings::real_booking_count(app) > 0
+pub fn has_real_bookings(app: &RecommendState) -> bool {
+    crate::bookings::real_booking_count(&app.bookings.load()) > 0
 }
 
 /// Real demo bookings per catalog vendor over the last [`DEMAND_DAYS`] days from firms of the
 /// given sizes (all firms when `sizes` is empty); sample rows are never counted.
-pub fn demand(app: &App, sizes: &[FirmSize]) -> HashMap<u64, u32> {
+pub fn demand(app: &RecommendState, sizes: &[FirmSize]) -> HashMap<u64, u32> {
     let since = chrono::Utc::now().date_naive() - chrono::Duration::days(DEMAND_DAYS);
-    crate::bookings::vendor_demand(app, sizes, since)
+    crate::bookings::vendor_demand(&app.bookings.load(), &app.catalog.load(), sizes, since)
 }

@@ -17,8 +17,6 @@
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::state::AppState;
-
 pub mod compute;
 pub mod dismissals;
 pub mod fit;
@@ -37,9 +35,25 @@ pub mod storage;
 pub use scores::{LatestScores, latest_scores};
 pub use storage::export;
 
+/// What ranking needs, and with it the comparison and the vendor profile, which rank and show
+/// evidence the same way: the store, the settings, the catalog, the bookings and the peer figures.
+#[derive(Clone)]
+pub struct RecommendState {
+    pub store: std::sync::Arc<crate::store::Store>,
+    pub config: std::sync::Arc<crate::config::Config>,
+    pub catalog: crate::catalog::SharedCatalog,
+    pub bookings: crate::bookings::SharedBookings,
+    pub peers: crate::techstack::peers::Peers,
+}
+
 /// The recommendation routes: each one's path and method are in its handler's
 /// `#[utoipa::path]`.
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    RecommendState: axum::extract::FromRef<S>,
+    crate::accounts::AccountsState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(routes::submit_response))
         .routes(routes!(routes::compute))

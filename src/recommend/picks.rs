@@ -12,8 +12,9 @@ use super::pick_for_me::{self, Basis, DemandTiers};
 use super::{inputs, storage};
 use crate::accounts::model::User;
 use crate::catalog::{Catalog, Category, Vendor};
+use crate::clock::now_secs;
 use crate::error::{Result, not_found};
-use crate::state::{App, now_secs};
+use crate::recommend::RecommendState;
 
 /// The categories in the order /matches shows them: the nine stages, then the categories outside
 /// the stages ("Across the firm") by id.
@@ -33,7 +34,7 @@ fn page_order(catalog: &Catalog) -> Vec<&Category> {
 /// with the firm when there are none), saves them and returns every category's picks. The picks a
 /// questionnaire produced are the firm's own answers: they stay unless `replace_questionnaire`.
 pub fn pick_for_me_for(
-    app: &App,
+    app: &RecommendState,
     user: &User,
     replace_questionnaire: bool,
 ) -> Result<PersistedPicks> {
@@ -47,7 +48,7 @@ pub fn pick_for_me_for(
             .map(|(category_id, _)| category_id)
             .collect()
     };
-    let ctx = inputs::firm_context(app, user)?;
+    let ctx = inputs::firm_context(&app.store, &app.catalog.load(), user)?;
     let firm = ctx.facts();
     let dismissed = super::dismissals::out_of_ranking(app, user.firm.id)?;
     let dismissals = storage::dismissals(&app.store, user.firm.id)?;
@@ -110,7 +111,11 @@ pub fn pick_for_me_for(
 }
 
 /// The saved picks of every category, as SPEC's persisted / Pick For Me result.
-pub fn persisted(app: &App, firm_id: FirmId, catalog: &Catalog) -> Result<PersistedPicks> {
+pub fn persisted(
+    app: &RecommendState,
+    firm_id: FirmId,
+    catalog: &Catalog,
+) -> Result<PersistedPicks> {
     let dismissed = super::dismissals::out_of_ranking(app, firm_id)?;
     let sets = storage::pick_sets(&app.store, firm_id)?;
     let mut any_fallback = false;
@@ -158,7 +163,7 @@ pub fn persisted(app: &App, firm_id: FirmId, catalog: &Catalog) -> Result<Persis
 
 /// Undoes the firm's last "Clear picks" (`storage::restore_cleared_picks`), naming the categories
 /// in the order /matches shows them.
-pub fn restore_cleared(app: &App, firm_id: FirmId) -> Result<PicksRestored> {
+pub fn restore_cleared(app: &RecommendState, firm_id: FirmId) -> Result<PicksRestored> {
     let done = storage::restore_cleared_picks(&app.store, firm_id)?.ok_or_else(|| {
         not_found(
             "There are no cleared picks to restore: they were restored already, or never cleared",
@@ -182,7 +187,7 @@ pub fn restore_cleared(app: &App, firm_id: FirmId) -> Result<PicksRestored> {
 }
 
 /// Each stage's status and number of picks, and the same for the categories outside the stages.
-pub fn overview(app: &App, firm_id: FirmId) -> Result<Overview> {
+pub fn overview(app: &RecommendState, firm_id: FirmId) -> Result<Overview> {
     let catalog = app.catalog.load();
     let view = persisted(app, firm_id, &catalog)?;
     let responded = storage::responded_categories(&app.store, firm_id)?;

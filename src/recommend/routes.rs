@@ -12,10 +12,11 @@ use super::model::{
 };
 use super::{compute, history, picks, responses, storage};
 use crate::accounts::CurrentUser;
+use crate::blocking::Blocking;
 use crate::catalog::listing::{Page, parse_category_ids, parse_page, parse_page_size};
 use crate::error::{ErrorBody, Result, not_found};
 use crate::extract::{Json, Query};
-use crate::state::AppState;
+use crate::recommend::RecommendState;
 
 /// POST /api/responses: stores the user's answers to a category's questionnaire.
 #[utoipa::path(post, path = "/responses", tag = "recommendations",
@@ -28,7 +29,7 @@ use crate::state::AppState;
         (status = 413, description = "The body is too large", body = ErrorBody),
     ))]
 pub(super) async fn submit_response(
-    State(state): State<AppState>,
+    State(state): State<RecommendState>,
     current: CurrentUser,
     Json(request): Json<ResponseRequest>,
 ) -> Result<impl IntoResponse> {
@@ -61,7 +62,7 @@ pub(super) async fn submit_response(
         (status = 413, description = "The body is too large", body = ErrorBody),
     ))]
 pub(super) async fn compute(
-    State(state): State<AppState>,
+    State(state): State<RecommendState>,
     current: CurrentUser,
     Json(request): Json<ComputeRequest>,
 ) -> Result<Response> {
@@ -95,7 +96,7 @@ pub(super) async fn compute(
         (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
     ))]
 pub(super) async fn pick_for_me(
-    State(state): State<AppState>,
+    State(state): State<RecommendState>,
     current: CurrentUser,
     Query(query): Query<PickForMeQuery>,
 ) -> Result<Json<PersistedPicks>> {
@@ -114,7 +115,7 @@ pub(super) async fn pick_for_me(
         (status = 401, description = "Not signed in", body = ErrorBody),
     ))]
 pub(super) async fn persisted(
-    State(state): State<AppState>,
+    State(state): State<RecommendState>,
     current: CurrentUser,
 ) -> Result<Json<PersistedPicks>> {
     let user_id = current.user.firm.id;
@@ -133,7 +134,7 @@ pub(super) async fn persisted(
         (status = 403, description = "A foreign origin", body = ErrorBody),
     ))]
 pub(super) async fn clear_picks(
-    State(state): State<AppState>,
+    State(state): State<RecommendState>,
     current: CurrentUser,
 ) -> Result<StatusCode> {
     let user_id = current.user.firm.id;
@@ -154,7 +155,7 @@ pub(super) async fn clear_picks(
         (status = 404, description = "No cleared picks to restore", body = ErrorBody),
     ))]
 pub(super) async fn restore_picks(
-    State(state): State<AppState>,
+    State(state): State<RecommendState>,
     current: CurrentUser,
 ) -> Result<Json<PicksRestored>> {
     let firm_id = current.user.firm.id;
@@ -178,7 +179,7 @@ pub(super) async fn restore_picks(
         (status = 413, description = "The body is too large", body = ErrorBody),
     ))]
 pub(super) async fn dismiss_pick(
-    State(state): State<AppState>,
+    State(state): State<RecommendState>,
     current: CurrentUser,
     Json(request): Json<DismissRequest>,
 ) -> Result<(StatusCode, Json<DismissedView>)> {
@@ -201,7 +202,7 @@ pub(super) async fn dismiss_pick(
         (status = 401, description = "Not signed in", body = ErrorBody),
     ))]
 pub(super) async fn list_dismissed(
-    State(state): State<AppState>,
+    State(state): State<RecommendState>,
     current: CurrentUser,
 ) -> Result<Json<DismissedList>> {
     let user_id = current.user.firm.id;
@@ -223,7 +224,7 @@ pub(super) async fn list_dismissed(
         (status = 404, description = "Not one of the user's dismissed vendors", body = ErrorBody),
     ))]
 pub(super) async fn undo_dismissal(
-    State(state): State<AppState>,
+    State(state): State<RecommendState>,
     current: CurrentUser,
     Path(raw): Path<String>,
 ) -> Result<StatusCode> {
@@ -246,7 +247,7 @@ pub(super) async fn undo_dismissal(
         (status = 401, description = "Not signed in", body = ErrorBody),
     ))]
 pub(super) async fn overview(
-    State(state): State<AppState>,
+    State(state): State<RecommendState>,
     current: CurrentUser,
 ) -> Result<Json<Overview>> {
     let user_id = current.user.firm.id;
@@ -265,7 +266,7 @@ pub(super) async fn overview(
         (status = 401, description = "Not signed in", body = ErrorBody),
     ))]
 pub(super) async fn past_recommendations(
-    State(state): State<AppState>,
+    State(state): State<RecommendState>,
     current: CurrentUser,
     Query(query): Query<PastQuery>,
 ) -> Result<Response> {

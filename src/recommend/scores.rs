@@ -12,11 +12,11 @@ use super::storage;
 use crate::accounts::model::User;
 use crate::catalog::Catalog;
 use crate::error::Result;
-use crate::state::App;
+use crate::recommend::RecommendState;
 
 /// Ranks the category's vendors for one response, with the firm's context and (real) peer demand.
 pub fn rank_response<'a>(
-    app: &App,
+    app: &RecommendState,
     user: &User,
     catalog: &'a Catalog,
     category_id: u64,
@@ -24,7 +24,7 @@ pub fn rank_response<'a>(
 ) -> Result<(Vec<Ranked<'a>>, PeerGroup, FirmContext)> {
     let needs = responses::needs(catalog, category_id, &response.answers);
     let context = responses::context(catalog, category_id, &response.answers);
-    let ctx = inputs::firm_context(app, user)?;
+    let ctx = inputs::firm_context(&app.store, &app.catalog.load(), user)?;
     let dismissals = storage::dismissals(&app.store, user.firm.id)?;
     let dismissed = dismissals::out_of_ranking(app, user.firm.id)?;
     let after_dismissals =
@@ -39,7 +39,7 @@ pub fn rank_response<'a>(
         PeerGroup::AllFirms => Vec::new(),
     };
     let counts = inputs::has_real_bookings(app).then(|| inputs::demand(app, &sizes));
-    let outcomes = crate::shortlist::outcomes::shown(app, user.firm.id.get(), ctx.size)?;
+    let outcomes = crate::shortlist::outcomes::shown(&app.peers, user.firm.id.get(), ctx.size)?;
     let ranked = ranking::rank(
         catalog
             .vendors
@@ -74,7 +74,11 @@ pub struct LatestScores {
 }
 
 /// The user's latest questionnaire scores in a category, or `None` when they never answered it.
-pub fn latest_scores(app: &App, user: &User, category_id: u64) -> Result<Option<LatestScores>> {
+pub fn latest_scores(
+    app: &RecommendState,
+    user: &User,
+    category_id: u64,
+) -> Result<Option<LatestScores>> {
     let Some(id) = storage::latest_response_id(&app.store, user.firm.id, category_id)? else {
         return Ok(None);
     };

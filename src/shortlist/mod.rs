@@ -29,12 +29,25 @@ pub use disclosure::{ShownOutcome, Tally, shown_outcome};
 pub use storage::export;
 
 use crate::error::Result;
-use crate::state::AppState;
 use crate::store::Store;
 use model::{Entry, Recorded, Stamp, Status};
 
+/// What the shortlist needs: the store, the catalog (vendor names) and the peer figures (demo
+/// outcomes count in them).
+#[derive(Clone)]
+pub struct ShortlistState {
+    pub store: std::sync::Arc<crate::store::Store>,
+    pub catalog: crate::catalog::SharedCatalog,
+    pub peers: crate::techstack::peers::Peers,
+}
+
 /// The shortlist routes: each one's path and method are in its handler's `#[utoipa::path]`.
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    ShortlistState: axum::extract::FromRef<S>,
+    crate::accounts::AccountsState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(routes::get_shortlist))
         .routes(routes!(routes::get_brief))

@@ -9,26 +9,26 @@ use std::collections::HashMap;
 
 use crate::error::Result;
 use crate::firm_size::FirmSize;
-use crate::state::App;
+use crate::techstack::peers::Peers;
 
 use super::disclosure::{ShownOutcome, Tally, shown_outcome};
 
 /// Per vendor, the firms of `size` (other than `user_id`'s) that had a demo and that chose it.
-pub fn tallies(app: &App, user_id: u64, size: FirmSize) -> HashMap<u64, Tally> {
-    app.peers.read(app, |f| f.outcomes(user_id, size))
+pub fn tallies(peers: &Peers, user_id: u64, size: FirmSize) -> HashMap<u64, Tally> {
+    peers.read(|f| f.outcomes(user_id, size))
 }
 
 /// The outcomes that may be shown to `user_id` (firm of `size`), by vendor id; vendors under the
 /// threshold are absent. An unknown size gives nothing: "firms your size" would mean nothing.
 pub fn shown(
-    app: &App,
+    peers: &Peers,
     user_id: u64,
     size: Option<FirmSize>,
 ) -> Result<HashMap<u64, ShownOutcome>> {
     let Some(size) = size else {
         return Ok(HashMap::new());
     };
-    Ok(tallies(app, user_id, size)
+    Ok(tallies(peers, user_id, size)
         .into_iter()
         .filter_map(|(vendor_id, t)| shown_outcome(t).map(|s| (vendor_id, s)))
         .collect())

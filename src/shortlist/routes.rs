@@ -5,9 +5,11 @@ use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 
 use crate::accounts::CurrentUser;
+use crate::blocking::Blocking;
+use crate::clock::now_secs;
 use crate::error::{ErrorBody, Result, conflict, not_found};
 use crate::extract::Json;
-use crate::state::{AppState, now_secs};
+use crate::shortlist::ShortlistState;
 
 use super::model::{
     Entry, EntryRequest, OutcomeRequest, Recorded, Stamp, Status, apply_change, apply_outcome,
@@ -16,7 +18,7 @@ use super::model::{
 use super::views::{self, Brief, EntryView, Shortlist};
 use super::{csv, storage};
 
-fn vendor_id(raw: &str, state: &AppState) -> Result<u64> {
+fn vendor_id(raw: &str, state: &ShortlistState) -> Result<u64> {
     let id = crate::catalog::parse_vendor_id(raw)?;
     if state.catalog.load().vendor(id).is_none() {
         return Err(not_found(format!("There is no vendor with id {id}")));
@@ -31,7 +33,7 @@ fn vendor_id(raw: &str, state: &AppState) -> Result<u64> {
         (status = 401, description = "Not signed in", body = ErrorBody),
     ))]
 pub async fn get_shortlist(
-    State(state): State<AppState>,
+    State(state): State<ShortlistState>,
     current: CurrentUser,
 ) -> Result<Json<Shortlist>> {
     let user_id = current.user.firm.id;
@@ -55,7 +57,7 @@ pub async fn get_shortlist(
         (status = 413, description = "The body is too large", body = ErrorBody),
     ))]
 pub async fn put_entry(
-    State(state): State<AppState>,
+    State(state): State<ShortlistState>,
     current: CurrentUser,
     Path(raw): Path<String>,
     Json(request): Json<EntryRequest>,
@@ -102,7 +104,7 @@ pub async fn put_entry(
         (status = 404, description = "No such vendor", body = ErrorBody),
     ))]
 pub async fn delete_entry(
-    State(state): State<AppState>,
+    State(state): State<ShortlistState>,
     current: CurrentUser,
     Path(raw): Path<String>,
 ) -> Result<StatusCode> {
@@ -135,7 +137,7 @@ pub async fn delete_entry(
         (status = 409, description = "The vendor is on the shortlist again", body = ErrorBody),
     ))]
 pub async fn restore_entry(
-    State(state): State<AppState>,
+    State(state): State<ShortlistState>,
     current: CurrentUser,
     Path(raw): Path<String>,
 ) -> Result<Json<EntryView>> {
@@ -186,7 +188,7 @@ pub async fn restore_entry(
         (status = 413, description = "The body is too large", body = ErrorBody),
     ))]
 pub async fn put_outcome(
-    State(state): State<AppState>,
+    State(state): State<ShortlistState>,
     current: CurrentUser,
     Path(raw): Path<String>,
     Json(request): Json<OutcomeRequest>,
@@ -220,7 +222,10 @@ pub async fn put_outcome(
         (status = 200, body = Brief),
         (status = 401, description = "Not signed in", body = ErrorBody),
     ))]
-pub async fn get_brief(State(state): State<AppState>, current: CurrentUser) -> Result<Json<Brief>> {
+pub async fn get_brief(
+    State(state): State<ShortlistState>,
+    current: CurrentUser,
+) -> Result<Json<Brief>> {
     let user = current.user;
     let brief = state.blocking(move |app| views::brief(app, &user)).await?;
     Ok(Json(brief))
@@ -234,7 +239,7 @@ pub async fn get_brief(State(state): State<AppState>, current: CurrentUser) -> R
         (status = 401, description = "Not signed in", body = ErrorBody),
     ))]
 pub async fn get_brief_csv(
-    State(state): State<AppState>,
+    State(state): State<ShortlistState>,
     current: CurrentUser,
 ) -> Result<impl IntoResponse> {
     let user = current.user;
@@ -243,7 +248,7 @@ pub async fn get_brief_csv(
             let brief = views::brief(app, &user)?;
             let body = csv::brief_csv(&brief)?;
             crate::accounts::audit::record(
-                app,
+                &app.store,
                 user.firm.id,
                 Some(&user),
                 crate::accounts::audit::AuditAction::BriefExported,

@@ -8,8 +8,9 @@ use serde::Serialize;
 
 use crate::accounts::model::User;
 use crate::catalog::{Catalog, Vendor};
+use crate::clock::now_secs;
 use crate::error::Result;
-use crate::state::{App, now_secs};
+use crate::shortlist::ShortlistState;
 
 use super::model::{Entry, SATISFACTION_AFTER_DAYS, Status};
 use super::storage;
@@ -129,7 +130,7 @@ pub fn rfc3339(secs: i64) -> String {
 
 /// The latest past recommendation of each vendor for this user: (reasons, when).
 pub(super) fn latest_recommendations(
-    app: &App,
+    app: &ShortlistState,
     firm_id: FirmId,
 ) -> Result<HashMap<u64, (Vec<String>, i64)>> {
     let mut out: HashMap<u64, (Vec<String>, i64)> = HashMap::new();
@@ -198,14 +199,19 @@ pub fn entry_view(
 }
 
 /// One vendor's entry as the screens show it.
-pub fn one(app: &App, firm_id: FirmId, vendor_id: u64, entry: &Entry) -> Result<Option<EntryView>> {
+pub fn one(
+    app: &ShortlistState,
+    firm_id: FirmId,
+    vendor_id: u64,
+    entry: &Entry,
+) -> Result<Option<EntryView>> {
     let recs = latest_recommendations(app, firm_id)?;
     Ok(one_given(app, vendor_id, entry, &recs))
 }
 
 /// `one`, with the firm's latest recommendations already read.
 pub fn one_given(
-    app: &App,
+    app: &ShortlistState,
     vendor_id: u64,
     entry: &Entry,
     recs: &HashMap<u64, (Vec<String>, i64)>,
@@ -217,9 +223,9 @@ pub fn one_given(
 }
 
 /// The user's shortlist, grouped.
-pub fn shortlist(app: &App, firm_id: FirmId) -> Result<Shortlist> {
+pub fn shortlist(app: &ShortlistState, firm_id: FirmId) -> Result<Shortlist> {
     let catalog = app.catalog.load();
-    let entries = storage::load(app, firm_id)?;
+    let entries = storage::load(&app.store, firm_id)?;
     let recs = latest_recommendations(app, firm_id)?;
     let now = now_secs();
     let mut groups = Vec::new();
@@ -294,11 +300,11 @@ pub struct BriefVendor {
     pub integrations_with_stack: Vec<String>,
 }
 
-pub fn brief(app: &App, user: &User) -> Result<Brief> {
+pub fn brief(app: &ShortlistState, user: &User) -> Result<Brief> {
     let list = shortlist(app, user.firm.id)?;
     let catalog = app.catalog.load();
-    let tools = crate::techstack::firm_tools(app, user.firm.id)?;
-    let tool_names: Vec<String> = crate::techstack::tool_names(app, &tools)
+    let tools = crate::techstack::firm_tools(&app.store, &app.catalog.load(), user.firm.id)?;
+    let tool_names: Vec<String> = crate::techstack::tool_names(&app.catalog.load(), &tools)
         .into_iter()
         .map(|t| t.to_lowercase())
         .collect();
@@ -343,7 +349,7 @@ pub fn brief(app: &App, user: &User) -> Result<Brief> {
 
 /// The latest questionnaire response's selected options, question by question.
 fn criteria(
-    app: &App,
+    app: &ShortlistState,
     catalog: &Catalog,
     firm_id: FirmId,
     category_id: u64,

@@ -15,7 +15,7 @@ use crate::catalog::Category;
 use crate::error::Result;
 use crate::firm_size::FirmSize;
 use crate::recommend::inputs::SizeSource;
-use crate::state::App;
+use crate::techstack::TechstackState;
 
 use super::FirmTools;
 use super::model::{Coverage, CoverageHeadline, CoverageItem};
@@ -23,14 +23,12 @@ use super::peers::CoverageCounts;
 use super::peers::shown::{ShownCount, share};
 
 /// The coverage map of the user's firm: the user's own tech stack against every other firm's.
-pub fn coverage(app: &App, user: &User) -> Result<Coverage> {
+pub fn coverage(app: &TechstackState, user: &User) -> Result<Coverage> {
     // The size rule is the recommendations' own, so both screens compare with the same firms.
-    let context = crate::recommend::inputs::firm_context(app, user)?;
-    let own = super::firm_tools(app, user.firm.id)?;
+    let context = crate::recommend::inputs::firm_context(&app.store, &app.catalog.load(), user)?;
+    let own = super::firm_tools(&app.store, &app.catalog.load(), user.firm.id)?;
     let peers = match context.size {
-        Some(size) => app
-            .peers
-            .read(app, |f| f.coverage(user.firm.id.get(), size)),
+        Some(size) => app.peers.read(|f| f.coverage(user.firm.id.get(), size)),
         None => CoverageCounts::default(),
     };
     let catalog = app.catalog.load();

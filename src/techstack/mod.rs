@@ -19,10 +19,22 @@ pub use model::{Adoption, MAX_OTHER_NAME, MAX_VENDORS};
 pub use storage::export;
 pub use tools::{FirmTools, firm_tools, tool_integrations, tool_names};
 
-use crate::state::AppState;
+/// What the tech stack needs: the store, the catalog (categories and vendors) and the peer
+/// figures (a save recounts the firm; coverage reads them).
+#[derive(Clone)]
+pub struct TechstackState {
+    pub store: std::sync::Arc<crate::store::Store>,
+    pub catalog: crate::catalog::SharedCatalog,
+    pub peers: crate::techstack::peers::Peers,
+}
 
 /// The tech-stack routes: each one's path and method are in its handler's `#[utoipa::path]`.
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    TechstackState: axum::extract::FromRef<S>,
+    crate::accounts::AccountsState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(routes::get_adoption, routes::save_adoption))
         .routes(routes!(routes::get_coverage))

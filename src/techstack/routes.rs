@@ -5,10 +5,11 @@ use axum::extract::State;
 use serde::Serialize;
 
 use crate::accounts::CurrentUser;
+use crate::blocking::Blocking;
 use crate::catalog::{Catalog, Category};
 use crate::error::Result;
 use crate::extract::Json;
-use crate::state::{App, AppState};
+use crate::techstack::TechstackState;
 
 use super::coverage;
 use super::model::{Adoption, Coverage, SaveRequest, parse_save};
@@ -70,7 +71,7 @@ struct OtherVendor {
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
 pub async fn get_adoption(
-    State(state): State<AppState>,
+    State(state): State<TechstackState>,
     current: CurrentUser,
 ) -> Result<Json<AdoptionList>> {
     let user_id = current.user.firm.id;
@@ -92,7 +93,7 @@ pub async fn get_adoption(
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
 pub async fn save_adoption(
-    State(state): State<AppState>,
+    State(state): State<TechstackState>,
     current: CurrentUser,
     Json(request): Json<SaveRequest>,
 ) -> Result<Json<AdoptionList>> {
@@ -107,8 +108,8 @@ pub async fn save_adoption(
     Ok(Json(list))
 }
 
-fn current_list(app: &App, firm_id: FirmId) -> Result<AdoptionList> {
-    let saved = storage::load(app, firm_id)?;
+fn current_list(app: &TechstackState, firm_id: FirmId) -> Result<AdoptionList> {
+    let saved = storage::load(&app.store, firm_id)?;
     let catalog = app.catalog.load();
     let items = catalog
         .stages_then_others_by_name()
@@ -131,7 +132,7 @@ fn current_list(app: &App, firm_id: FirmId) -> Result<AdoptionList> {
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
 pub async fn get_coverage(
-    State(state): State<AppState>,
+    State(state): State<TechstackState>,
     current: CurrentUser,
 ) -> Result<Json<Coverage>> {
     let user = current.user;

@@ -5,8 +5,9 @@ use crate::accounts::FirmId;
 use std::collections::HashSet;
 
 use super::storage;
+use crate::catalog::Catalog;
 use crate::error::Result;
-use crate::state::App;
+use crate::store::Store;
 
 /// What a user's firm uses in one answered category.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,14 +24,13 @@ pub struct FirmTools {
 }
 
 /// The categories the user answered, by category id, in one read.
-pub fn firm_tools(app: &App, firm_id: FirmId) -> Result<Vec<FirmTools>> {
-    let catalog = app.catalog.load();
-    let saved = storage::load(app, firm_id)?;
+pub fn firm_tools(store: &Store, catalog: &Catalog, firm_id: FirmId) -> Result<Vec<FirmTools>> {
+    let saved = storage::load(store, firm_id)?;
     Ok(saved
         .into_iter()
         .filter(|(category_id, _)| catalog.category(*category_id).is_some())
         .map(|(category_id, adoption)| {
-            let a = adoption.against(&catalog, category_id);
+            let a = adoption.against(catalog, category_id);
             FirmTools {
                 category_id,
                 has_tool: Some(a.has_tool),
@@ -44,8 +44,7 @@ pub fn firm_tools(app: &App, firm_id: FirmId) -> Result<Vec<FirmTools>> {
 
 /// The names of every tool the firm uses: catalog vendor names, then other names; each name once
 /// (ignoring case). Recommendations match these against vendors' `integrations`, ignoring case.
-pub fn tool_names(app: &App, tools: &[FirmTools]) -> Vec<String> {
-    let catalog = app.catalog.load();
+pub fn tool_names(catalog: &Catalog, tools: &[FirmTools]) -> Vec<String> {
     let mut seen = HashSet::new();
     let listed = tools
         .iter()
@@ -62,8 +61,7 @@ pub fn tool_names(app: &App, tools: &[FirmTools]) -> Vec<String> {
 
 /// The integrations the firm's catalog tools declare (each once, ignoring case): what a new
 /// vendor could plug into.
-pub fn tool_integrations(app: &App, tools: &[FirmTools]) -> Vec<String> {
-    let catalog = app.catalog.load();
+pub fn tool_integrations(catalog: &Catalog, tools: &[FirmTools]) -> Vec<String> {
     let mut seen = HashSet::new();
     tools
         .iter()

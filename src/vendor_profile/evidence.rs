@@ -19,8 +19,8 @@ use crate::bookings::query::day_number;
 use crate::catalog::Catalog;
 use crate::error::Result;
 use crate::firm_size::FirmSize;
+use crate::recommend::RecommendState;
 use crate::recommend::inputs;
-use crate::state::App;
 use crate::techstack::peers::shown::{ShownCount, is_hidden};
 
 pub const MONTHS: usize = 24;
@@ -219,17 +219,17 @@ pub fn evidence(
 }
 
 /// The evidence of vendor `id` as `user` sees it (for the firm size the recommendations use).
-pub fn vendor_evidence(app: &App, user: &User, id: u64) -> Result<VendorEvidence> {
+pub fn vendor_evidence(app: &RecommendState, user: &User, id: u64) -> Result<VendorEvidence> {
     let catalog = app.catalog.load();
     if catalog.vendor(id).is_none() {
         return Err(super::profile::unknown_vendor(id));
     }
-    let size = inputs::firm_context(app, user)?.size;
+    let size = inputs::firm_context(&app.store, &app.catalog.load(), user)?.size;
     let today = chrono::Utc::now().date_naive();
     let sets = app.bookings.load();
     let raw = count(&sets.real, &catalog, id, today, size);
     let adopting = match size {
-        Some(size) => app.peers.read(app, |f| f.firms_using(size, id)),
+        Some(size) => app.peers.read(|f| f.firms_using(size, id)),
         None => 0,
     };
     Ok(evidence(

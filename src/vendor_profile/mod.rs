@@ -20,11 +20,16 @@ use utoipa_axum::routes;
 pub use evidence::vendor_evidence;
 pub use profile::profile_for;
 
-use crate::state::AppState;
+use crate::recommend::RecommendState;
 
 /// The vendor-profile routes: each one's path and method are in its handler's
 /// `#[utoipa::path]`.
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    RecommendState: axum::extract::FromRef<S>,
+    crate::accounts::AccountsState: axum::extract::FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(routes::get_vendor_profile))
         .routes(routes!(routes::get_evidence))

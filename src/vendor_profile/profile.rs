@@ -8,8 +8,8 @@ use super::model::{
 use crate::accounts::model::User;
 use crate::catalog::meetings::{rfc3339, user_vendor_clicks};
 use crate::error::{Result, not_found};
+use crate::recommend::RecommendState;
 use crate::recommend::{inputs, latest_scores, storage};
-use crate::state::App;
 
 /// "There is no vendor with id 999999" for an id the catalog does not hold.
 pub fn unknown_vendor(id: u64) -> crate::error::AppError {
@@ -27,10 +27,10 @@ fn category_ref(catalog: &crate::catalog::Catalog, id: u64) -> CategoryRef {
 }
 
 /// The profile of vendor `id` as `user` sees it.
-pub fn profile_for(app: &App, user: &User, id: u64) -> Result<VendorProfile> {
+pub fn profile_for(app: &RecommendState, user: &User, id: u64) -> Result<VendorProfile> {
     let catalog = app.catalog.load();
     let vendor = catalog.vendor(id).ok_or_else(|| unknown_vendor(id))?;
-    let firm = inputs::firm_context(app, user)?;
+    let firm = inputs::firm_context(&app.store, &app.catalog.load(), user)?;
     let dismissed = storage::dismissed(&app.store, user.firm.id)?;
     let category = category_ref(&catalog, vendor.category_id);
 
@@ -56,7 +56,7 @@ pub fn profile_for(app: &App, user: &User, id: u64) -> Result<VendorProfile> {
             }
         })
         .collect();
-    let meeting_clicks = user_vendor_clicks(app, user.id, id)?
+    let meeting_clicks = user_vendor_clicks(&app.store, user.id, id)?
         .into_iter()
         .map(|c| MeetingClickItem {
             source_page: c.source_page,

@@ -4,10 +4,11 @@ use axum::extract::{Path, State};
 
 use super::model::{VendorEvidence, VendorProfile};
 use crate::accounts::CurrentUser;
+use crate::blocking::Blocking;
 use crate::catalog::parse_vendor_id;
 use crate::error::Result;
 use crate::extract::Json;
-use crate::state::AppState;
+use crate::recommend::RecommendState;
 
 use super::evidence::vendor_evidence;
 use super::profile::profile_for;
@@ -22,7 +23,7 @@ use super::profile::profile_for;
         (status = 404, description = "No such vendor", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn get_vendor_profile(
-    State(state): State<AppState>,
+    State(state): State<RecommendState>,
     user: CurrentUser,
     Path(raw): Path<String>,
 ) -> Result<Json<VendorProfile>> {
@@ -43,7 +44,7 @@ pub(super) async fn get_vendor_profile(
         (status = 404, description = "No such vendor", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn get_evidence(
-    State(state): State<AppState>,
+    State(state): State<RecommendState>,
     user: CurrentUser,
     Path(raw): Path<String>,
 ) -> Result<Json<VendorEvidence>> {

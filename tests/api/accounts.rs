@@ -232,7 +232,7 @@ async fn the_database_holds_no_token_or_password_in_clear() {
     // A failed sign-in, so that hub mode has a throttling window stored.
     app.cookie = None;
     app.sign_in("ann@doe-law.com", "wrong-password").await;
-    let hay = match &app.state.store {
+    let hay = match &*app.state.store {
         litstack::store::Store::File(file) => {
             String::from_utf8_lossy(&std::fs::read(file.path()).unwrap()).into_owned()
         }
@@ -407,12 +407,12 @@ async fn promote_makes_an_account_admin() {
     app.sign_up().await;
     app.cookie = None;
     app.sign_up_as("Bo", "bo@roe.com").await;
-    assert!(litstack::accounts::promote(&app.state, "BO@roe.com").unwrap());
+    assert!(litstack::accounts::promote(&app.state.sub(), "BO@roe.com").unwrap());
     assert_eq!(
         app.get("/api/auth/me").await.json()["user"]["isAdmin"],
         true
     );
-    assert!(!litstack::accounts::promote(&app.state, "none@roe.com").unwrap());
+    assert!(!litstack::accounts::promote(&app.state.sub(), "none@roe.com").unwrap());
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -451,7 +451,7 @@ async fn on_a_network_address_the_first_account_needs_the_setup_token() {
         app.get("/api/auth/setup").await.json()["setupTokenRequired"],
         false
     );
-    let token = litstack::accounts::require_setup_token_if_unclaimed(&app.state)
+    let token = litstack::accounts::require_setup_token_if_unclaimed(&app.state.sub())
         .unwrap()
         .unwrap();
     assert_eq!(
@@ -477,7 +477,7 @@ async fn on_a_network_address_the_first_account_needs_the_setup_token() {
         StatusCode::CREATED
     );
     assert!(
-        litstack::accounts::require_setup_token_if_unclaimed(&app.state)
+        litstack::accounts::require_setup_token_if_unclaimed(&app.state.sub())
             .unwrap()
             .is_none()
     );

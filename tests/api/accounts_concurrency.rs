@@ -50,7 +50,7 @@ async fn sign_up_all(
 }
 
 fn user_ids(app: &TestApp) -> Vec<u64> {
-    litstack::accounts::all_users(&app.state)
+    litstack::accounts::all_users(&app.state.store)
         .unwrap()
         .iter()
         .map(|u| u.id)
@@ -130,7 +130,7 @@ async fn ids_are_never_reused_and_a_refused_sign_up_takes_none() {
 
 /// A second node on the test app's database (hub mode only).
 fn second_node(app: &TestApp) -> (litstack::AppState, Router) {
-    let state = litstack::AppState::open(app.state.config.clone()).unwrap();
+    let state = litstack::AppState::open((*app.state.config).clone()).unwrap();
     let router = litstack::app(state.clone());
     (state, router)
 }
@@ -142,10 +142,10 @@ async fn in_hub_mode_every_node_accepts_the_one_setup_token_and_it_is_claimed_on
     }
     let app = TestApp::new();
     let (b, b_router) = second_node(&app);
-    let token_a = litstack::accounts::require_setup_token_if_unclaimed(&app.state)
+    let token_a = litstack::accounts::require_setup_token_if_unclaimed(&app.state.sub())
         .unwrap()
         .unwrap();
-    let token_b = litstack::accounts::require_setup_token_if_unclaimed(&b)
+    let token_b = litstack::accounts::require_setup_token_if_unclaimed(&b.sub())
         .unwrap()
         .unwrap();
     assert_eq!(token_a, token_b, "both nodes print the same token");
@@ -194,7 +194,7 @@ async fn in_hub_mode_every_node_accepts_the_one_setup_token_and_it_is_claimed_on
         .await
         .unwrap();
     assert_eq!(second.status(), StatusCode::CREATED);
-    let users = litstack::accounts::all_users(&b).unwrap();
+    let users = litstack::accounts::all_users(&b.store).unwrap();
     let admins: Vec<_> = users
         .iter()
         .filter(|u| u.is_admin)

@@ -704,17 +704,33 @@ async fn vendor_demand_counts_bookings_per_catalog_vendor_by_size_and_date() {
     let Some(filevine) = filevine else { return }; // the seed catalog lacks it
     use litstack::firm_size::FirmSize;
     let day = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
-    let all = litstack::bookings::vendor_demand(&app.state, &[], day("2026-01-01"));
+    let all = litstack::bookings::vendor_demand(
+        &app.state.bookings.load(),
+        &app.state.catalog.load(),
+        &[],
+        day("2026-01-01"),
+    );
     assert_eq!(all.get(&filevine), Some(&2), "both spellings, any case");
-    let solo = litstack::bookings::vendor_demand(&app.state, &[FirmSize::Solo], day("2026-01-01"));
+    let solo = litstack::bookings::vendor_demand(
+        &app.state.bookings.load(),
+        &app.state.catalog.load(),
+        &[FirmSize::Solo],
+        day("2026-01-01"),
+    );
     assert_eq!(solo.get(&filevine), Some(&2));
     let bigger = litstack::bookings::vendor_demand(
-        &app.state,
+        &app.state.bookings.load(),
+        &app.state.catalog.load(),
         &[FirmSize::E2To5, FirmSize::E6To20],
         day("2026-01-01"),
     );
     assert_eq!(bigger.get(&filevine), None);
-    let later = litstack::bookings::vendor_demand(&app.state, &[], day("2026-01-10"));
+    let later = litstack::bookings::vendor_demand(
+        &app.state.bookings.load(),
+        &app.state.catalog.load(),
+        &[],
+        day("2026-01-10"),
+    );
     assert_eq!(later.get(&filevine), Some(&1));
 }
 
@@ -735,7 +751,7 @@ fn a_corrupt_or_stale_snapshot_is_detected_and_rebuilt() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let state = open(&data, false);
-    run(&state, known_file().as_bytes(), Options::default()).unwrap();
+    run(&state.sub(), known_file().as_bytes(), Options::default()).unwrap();
     let expected = trends_json(&state);
     assert_eq!(expected["total"], 6);
     drop(state);

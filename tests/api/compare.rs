@@ -332,7 +332,10 @@ async fn recent_demo_bookings_under_five_are_shown_as_fewer_than_five() {
 async fn sample_bookings_are_never_counted() {
     let mut app = TestApp::with_config(|c| c.sample_data = true);
     app.sign_up().await;
-    assert_eq!(litstack::bookings::real_booking_count(&app.state), 0);
+    assert_eq!(
+        litstack::bookings::real_booking_count(&app.state.bookings.load()),
+        0
+    );
     let catalog = app.state.catalog.load();
     let ids: Vec<String> = catalog
         .vendors

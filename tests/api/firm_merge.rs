@@ -171,9 +171,9 @@ async fn merging_keeps_every_item_of_both_firms_under_the_kept_one() {
     let cy_past = litstack::recommend::storage::past(store, FirmId::for_fixtures(from)).unwrap();
     assert!(!cy_picks.is_empty() && !cy_dismissals.is_empty() && !cy_past.is_empty());
     let cy_audit =
-        litstack::accounts::audit::entries(&app.state, FirmId::for_fixtures(from)).unwrap();
+        litstack::accounts::audit::entries(&app.state.sub(), FirmId::for_fixtures(from)).unwrap();
     let history_len = |firm| {
-        let entries = litstack::shortlist::storage::load(&app.state, firm).unwrap();
+        let entries = litstack::shortlist::storage::load(&app.state.store, firm).unwrap();
         entries[0].1.history.len()
     };
     let histories =
@@ -228,20 +228,21 @@ async fn merging_keeps_every_item_of_both_firms_under_the_kept_one() {
     assert_eq!(firm["firm"]["onboarding"]["attorneysCountBand"], "A2_5");
 
     // Tech stack: both tools, "Excel" once.
-    let stack = litstack::techstack::storage::load(&app.state, FirmId::for_fixtures(into)).unwrap();
+    let stack =
+        litstack::techstack::storage::load(&app.state.store, FirmId::for_fixtures(into)).unwrap();
     let (_, adoption) = stack.iter().find(|(c, _)| *c == firms.category).unwrap();
     assert_eq!(adoption.vendor_ids, firms.vendors);
     assert_eq!(adoption.primary_vendor_id, Some(firms.vendors[0]));
     assert_eq!(adoption.other_vendors, ["Excel"]);
     assert!(
-        litstack::techstack::storage::load(&app.state, FirmId::for_fixtures(from))
+        litstack::techstack::storage::load(&app.state.store, FirmId::for_fixtures(from))
             .unwrap()
             .is_empty()
     );
 
     // Shortlist: both vendors; the shared one keeps both notes and both histories.
     let entries =
-        litstack::shortlist::storage::load(&app.state, FirmId::for_fixtures(into)).unwrap();
+        litstack::shortlist::storage::load(&app.state.store, FirmId::for_fixtures(into)).unwrap();
     assert_eq!(
         entries.iter().map(|(v, _)| *v).collect::<Vec<_>>(),
         firms.vendors
@@ -264,7 +265,7 @@ async fn merging_keeps_every_item_of_both_firms_under_the_kept_one() {
     let shortlist = app.get("/api/shortlist").await.text();
     assert!(shortlist.contains("Cy: demo on Tuesday"), "{shortlist}");
     assert!(
-        litstack::shortlist::storage::load(&app.state, FirmId::for_fixtures(from))
+        litstack::shortlist::storage::load(&app.state.store, FirmId::for_fixtures(from))
             .unwrap()
             .is_empty()
     );

@@ -103,7 +103,7 @@ async fn sign_in(app: &mut TestApp) -> TestResponse {
 /// Makes the session in the cookie jar due a write-back of its last-seen time at its next use:
 /// it was last written back ten minutes ago, and the server holds no newer copy in memory.
 fn age_session(app: &TestApp) {
-    let Store::File(file) = &app.state.store else {
+    let Store::File(file) = &*app.state.store else {
         unreachable!("a full-disk test runs on the redb file");
     };
     let hash = litstack::accounts::sessions::hash_token(app.cookie.as_deref().unwrap());

@@ -358,7 +358,7 @@ fn check_row_errors(errors: &[String], file: &[u8]) -> Result<(), TestCaseError>
 /// Runs the real import entry point and checks what every outcome must satisfy.
 fn import_and_check(app: &TestApp, file: &[u8]) -> Result<(), TestCaseError> {
     let before = written(app);
-    let outcome = run(&app.state, file, Options::default());
+    let outcome = run(&app.state.sub(), file, Options::default());
     let after = written(app);
     match outcome {
         Ok(report) => {
@@ -676,7 +676,7 @@ fn query_strings_get_200_or_a_json_400_never_a_500() {
     let catalog = litstack::bookings::generate::from_catalog(&app.state.catalog.load());
     let end = chrono::NaiveDate::from_ymd_opt(2026, 6, 30).unwrap();
     litstack::bookings::generate::write_csv(&mut csv, 2_000, 7, end, &catalog).unwrap();
-    run(&app.state, csv.as_slice(), Options::default()).unwrap();
+    run(&app.state.sub(), csv.as_slice(), Options::default()).unwrap();
     let app = std::cell::RefCell::new(app);
 
     check(
@@ -847,7 +847,7 @@ fn a_long_vendor_header_with_invalid_text_is_refused_as_a_bad_file() {
     file.push(0xff);
     file.extend_from_slice(b"\nAcme,Intake,https://a.com,https://a.com/b\n");
     let before = written(&app);
-    match run(&app.state, file.as_slice(), Options::default()) {
+    match run(&app.state.sub(), file.as_slice(), Options::default()) {
         Err(ImportError::BadFile(m)) => assert!(m.contains("UTF-8"), "{m}"),
         other => panic!("{other:?}"),
     }

@@ -182,8 +182,8 @@ impl TestApp {
     /// Verifies every firm there is, as the operator does on /admin/firms: only verified firms
     /// are evidence for other firms. Test setup; the operator's route is tested in firms.rs.
     pub fn verify_all_firms(&self) {
-        let app = &self.state;
-        for mut firm in litstack::accounts::all_firms(app).unwrap() {
+        let app = &self.state.accounts();
+        for mut firm in litstack::accounts::all_firms(&app.store).unwrap() {
             if !firm.verified {
                 firm.verified = true;
                 litstack::accounts::save_firm(app, &firm).unwrap();
@@ -194,8 +194,10 @@ impl TestApp {
     /// Verifies the firm of a sign-up's answer (`{"user": {"firm": {"id"}}}`), as the operator does.
     pub fn verify_firm_of(&self, sign_up: &TestResponse) {
         let id = sign_up.json()["user"]["firm"]["id"].as_u64().unwrap();
-        let app = &self.state;
-        let mut firm = litstack::accounts::find_firm(app, id).unwrap().unwrap();
+        let app = &self.state.accounts();
+        let mut firm = litstack::accounts::find_firm(&app.store, id)
+            .unwrap()
+            .unwrap();
         firm.verified = true;
         litstack::accounts::save_firm(app, &firm).unwrap();
     }
@@ -327,7 +329,7 @@ impl TestApp {
     /// in-memory catalog, as a vendor import does. Returns the ids of the vendors named in `csv`.
     pub fn import_vendors(&self, csv: &str) -> Vec<u64> {
         use litstack::catalog::vendor_csv;
-        let report = vendor_csv::import_file(&self.state, csv.as_bytes()).unwrap();
+        let report = vendor_csv::import_file(&self.state.sub(), csv.as_bytes()).unwrap();
         assert!(report.errors.is_empty(), "{:?}", report.errors);
         let catalog = self.state.catalog.load();
         let mut reader = csv::Reader::from_reader(csv.as_bytes());
@@ -352,7 +354,7 @@ impl TestApp {
     /// restart of the server does (nothing in memory survives); the cookie jar is kept. On the
     /// redb file (hub mode's configuration names the node's folder once started).
     pub fn restarted(self) -> TestApp {
-        let config = self.state.config.clone();
+        let config = (*self.state.config).clone();
         let cookie = self.cookie.clone();
         let dir = self.shut_down();
         let _in_runtime = enter_runtime();

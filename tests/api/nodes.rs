@@ -139,7 +139,7 @@ async fn a_node_whose_listener_is_killed_catches_up_and_listens_again() {
     let node = hub(&b).node.clone();
     within(Duration::from_secs(5), &mut b, async |b| hub(b).listening()).await;
     // Kill B's listening connection from the server side.
-    let litstack::store::Store::Postgres(pg) = &a.state.store else {
+    let litstack::store::Store::Postgres(pg) = &*a.state.store else {
         panic!("not on PostgreSQL")
     };
     let killed: i64 = pg

@@ -339,7 +339,7 @@ async fn evidence_counts_real_bookings_by_month_and_size_and_hides_small_counts(
         sample: true,
         ..Options::default()
     };
-    run(&app.state, sample.as_bytes(), options).unwrap();
+    run(&app.state.sub(), sample.as_bytes(), options).unwrap();
     let e = evidence(&mut app, DOCKETLY).await;
     assert_eq!(e["hasRealBookings"], false);
     assert_eq!(e["total"], json!({ "value": null, "text": "fewer than 5" }));

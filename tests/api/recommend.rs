@@ -55,7 +55,7 @@ pub fn store_vendors(app: &TestApp, vendors: &[Vendor]) {
         }
     }
     tx.commit().unwrap();
-    litstack::catalog::reload(&app.state).unwrap();
+    litstack::catalog::reload(&app.state.store, &app.state.catalog).unwrap();
 }
 
 async fn signed_in() -> TestApp {
@@ -771,7 +771,10 @@ async fn signed_in_with_sample_data() -> TestApp {
         trends["total"].as_u64().unwrap() > 0,
         "the sample set is loaded"
     );
-    assert_eq!(litstack::bookings::real_booking_count(&app.state), 0);
+    assert_eq!(
+        litstack::bookings::real_booking_count(&app.state.bookings.load()),
+        0
+    );
     app
 }
 
@@ -859,7 +862,10 @@ async fn sample_bookings_are_never_evidence_then_real_ones_are_quoted_exactly() 
     let res = upload_bookings(&mut app, &csv).await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
     assert_eq!(res.json()["inserted"], 200, "{}", res.text());
-    assert_eq!(litstack::bookings::real_booking_count(&app.state), 200);
+    assert_eq!(
+        litstack::bookings::real_booking_count(&app.state.bookings.load()),
+        200
+    );
 
     let body = first_options(&app, cat);
     let id = respond(&mut app, body).await;

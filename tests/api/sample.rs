@@ -31,7 +31,7 @@ fn seed_small_sample(state: &AppState) {
         marker: Some(SAMPLE_MARKER),
         expect: Some(litstack::import::Kind::Bookings),
     };
-    let report = run(state, SAMPLE_FILE.as_bytes(), options).unwrap();
+    let report = run(&state.sub(), SAMPLE_FILE.as_bytes(), options).unwrap();
     assert_eq!(report.inserted, 4, "{:?}", report.errors);
 }
 
@@ -337,10 +337,10 @@ fn a_restart_after_the_removal_never_seeds_the_sample_set_again() {
         state.bookings.load().sample.len(),
         litstack::bookings::SAMPLE_ROWS as usize
     );
-    run(&state, known_file().as_bytes(), Options::default()).unwrap();
+    run(&state.sub(), known_file().as_bytes(), Options::default()).unwrap();
 
     // Act
-    let removed = litstack::bookings::sample::remove(&state).unwrap();
+    let removed = litstack::bookings::sample::remove(&state.sub()).unwrap();
     drop(state);
     let restarted = open();
 
@@ -434,7 +434,7 @@ fn the_command_line_removes_the_sample_set_only_with_the_server_stopped() {
     {
         let state = AppState::open(Config::for_data_dir(&data)).unwrap();
         seed_small_sample(&state);
-        run(&state, known_file().as_bytes(), Options::default()).unwrap();
+        run(&state.sub(), known_file().as_bytes(), Options::default()).unwrap();
     }
     let remove = || {
         let mut cmd = litstack();

@@ -41,7 +41,8 @@ fn fixture_csv() -> String {
 async fn signed_in() -> TestApp {
     let mut app = TestApp::new();
     let report =
-        litstack::catalog::vendor_csv::import_file(&app.state, fixture_csv().as_bytes()).unwrap();
+        litstack::catalog::vendor_csv::import_file(&app.state.sub(), fixture_csv().as_bytes())
+            .unwrap();
     assert!(report.errors.is_empty(), "{:?}", report.errors);
     app.sign_up().await;
     app
@@ -496,8 +497,9 @@ async fn recommendations_read_the_firms_tools_names_and_integrations_in_one_call
                {"categoryId": LEAD_GENERATION, "hasTool": false}]),
     )
     .await;
-    let app_ref = &app.state.0;
-    let tools = litstack::techstack::firm_tools(app_ref, FirmId::for_fixtures(user_id)).unwrap();
+    let (store, catalog) = (&app.state.store, &app.state.catalog.load());
+    let tools =
+        litstack::techstack::firm_tools(store, catalog, FirmId::for_fixtures(user_id)).unwrap();
     assert_eq!(
         tools,
         [
@@ -518,15 +520,15 @@ async fn recommendations_read_the_firms_tools_names_and_integrations_in_one_call
         ]
     );
     assert_eq!(
-        litstack::techstack::tool_names(app_ref, &tools),
+        litstack::techstack::tool_names(catalog, &tools),
         ["Docketly", "Rulerly", "Homegrown CRM"]
     );
     assert_eq!(
-        litstack::techstack::tool_integrations(app_ref, &tools),
+        litstack::techstack::tool_integrations(catalog, &tools),
         ["Clio", "Filevine"]
     );
     assert_eq!(
-        litstack::techstack::firm_tools(app_ref, FirmId::for_fixtures(user_id + 1)).unwrap(),
+        litstack::techstack::firm_tools(store, catalog, FirmId::for_fixtures(user_id + 1)).unwrap(),
         []
     );
 }

@@ -119,13 +119,13 @@ async fn an_admin_downloads_a_backup_that_opens_and_passes_its_integrity_check()
     std::fs::rename(&copy, restored.join("litstack.redb")).unwrap();
     let state = litstack::AppState::open(litstack::Config::for_data_dir(&restored)).unwrap();
     let user = litstack::accounts::find_by_email(
-        &state,
+        &state.sub(),
         &litstack::accounts::Email::parse("ann@doe-law.com").unwrap(),
     )
     .unwrap()
     .unwrap();
     assert!(
-        litstack::profile::load_onboarding(&state, FirmId::for_fixtures(user.id))
+        litstack::profile::load_onboarding(&state.store, FirmId::for_fixtures(user.id))
             .unwrap()
             .is_some()
     );

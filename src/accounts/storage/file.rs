@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use super::{EMAIL_TAKEN, FirmChoice, NewUser};
 use crate::accounts::model::{Email, EndReason, EndedSession, Firm, FirmRole, Session, User};
 use crate::accounts::sessions::TokenHash;
+use crate::clock::now_secs;
 use crate::error::{Result, conflict, not_found};
-use crate::state::now_secs;
 use crate::store::{
     self, ENDED_SESSIONS, FIRM_MEMBERS, FIRMS, FileStore, SESSIONS, USER_EMAILS, USERS, codec,
 };

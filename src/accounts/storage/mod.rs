@@ -636,7 +636,7 @@ mod tests {
                 used_at: None,
                 revoked_at: None,
             };
-            let far = crate::state::now_secs() + 3600;
+            let far = crate::clock::now_secs() + 3600;
             links::create_invitation(store, invitation("bo@doe.com", 9, far)).unwrap();
             links::create_invitation(store, invitation("di@doe.com", 8, 1)).unwrap();
             let joining = |email: &str, token: u8| {

@@ -19,8 +19,8 @@ use crate::accounts::model::{
     ENDED_KEPT_SECS, Email, EndReason, EndedSession, Firm, FirmRole, Session, User,
 };
 use crate::accounts::sessions::TokenHash;
+use crate::clock::now_secs;
 use crate::error::{AppError, Result, conflict};
-use crate::state::now_secs;
 use crate::store::postgres::changes::{self, Change};
 use crate::store::postgres::code;
 use crate::store::{PgStore, PgTx};

@@ -8,11 +8,10 @@ use arc_swap::ArcSwap;
 
 use super::{BookingsTxn, generation, read_columns};
 use crate::bookings::lifecycle::{catch_up, load};
-use crate::bookings::{BookingSets, generate, sample};
+use crate::bookings::{BookingSets, BookingsState, generate, sample};
 use crate::catalog::Catalog;
 use crate::config::Config;
 use crate::import::{self, ImportReport, Kind, Options};
-use crate::state::{App, AppState};
 use crate::store::postgres::{create_database, test_runtime};
 use crate::store::{FileStore, PgStore, Store};
 
@@ -26,7 +25,7 @@ fn seeded_catalog() -> Catalog {
 
 /// A node on `store` with a data directory of its own (its snapshot, and on redb its key).
 struct Node {
-    app: AppState,
+    app: BookingsState,
     _dir: tempfile::TempDir,
 }
 
@@ -34,19 +33,14 @@ impl Node {
     fn new(store: Store, dir: tempfile::TempDir) -> Node {
         let config = Config::for_data_dir(dir.path());
         let bookings = load(&store, dir.path()).unwrap();
-        let app = AppState(Arc::new(App {
-            store,
-            config,
-            catalog: ArcSwap::from_pointee(seeded_catalog()),
-            sessions: Default::default(),
-            limiter: Default::default(),
-            hashing: Default::default(),
-            setup_token: std::sync::Mutex::new(None),
-            bookings: ArcSwap::from_pointee(bookings),
-            peers: Default::default(),
-            // No change listener: the tests call `catch_up` themselves.
-            hub: None,
-        }));
+        // The bookings' own state and nothing else: no accounts, no peer figures, no hub (the
+        // tests call `catch_up` themselves).
+        let app = BookingsState {
+            store: Arc::new(store),
+            config: Arc::new(config),
+            catalog: Arc::new(ArcSwap::from_pointee(seeded_catalog())),
+            bookings: Arc::new(ArcSwap::from_pointee(bookings)),
+        };
         Node { app, _dir: dir }
     }
 
@@ -55,7 +49,7 @@ impl Node {
             expect: Some(Kind::Bookings),
             ..Options::default()
         };
-        import::run(&self.app, csv, options)
+        import::run_bookings(&self.app, csv, options)
     }
 
     fn sets(&self) -> Arc<BookingSets> {
@@ -156,7 +150,7 @@ fn an_import_is_all_or_nothing() {
             expect: Some(Kind::Bookings),
             ..Options::default()
         };
-        assert!(import::run(&node.app, cut, options).is_err());
+        assert!(import::run_bookings(&node.app, cut, options).is_err());
         assert_eq!(generation(&node.app.store).unwrap(), 0);
         assert!(stored_ids(&node.app.store).is_empty());
         assert!(node.sets().is_empty());
@@ -315,7 +309,7 @@ fn a_redb_install_copied_to_postgres_answers_alike() {
     sample::seed_sample(&file.app).unwrap();
     let csv = bookings_csv(2_000, 11);
     file.import(&csv).unwrap();
-    let Store::File(from) = &file.app.store else {
+    let Store::File(from) = &*file.app.store else {
         unreachable!()
     };
     let url = pg_database();

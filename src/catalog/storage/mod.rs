@@ -19,9 +19,9 @@ use super::model::{
     BookingSource, Category, ClickKind, MeetingClick, SourcePage, Vendor, VendorSource,
 };
 use super::vendor_csv;
+use crate::clock::now_secs;
 use crate::error::{AppError, Result};
 use crate::import::ImportReport;
-use crate::state::now_secs;
 use crate::store::{Store, WriteTx};
 
 /// What the store holds of the catalog.

@@ -35,7 +35,7 @@ pub fn insert_response(
     category_id: u64,
     answers: Vec<(u64, Vec<String>)>,
 ) -> Result<u64> {
-    let at = crate::state::now_secs();
+    let at = crate::clock::now_secs();
     match store {
         Store::File(db) => file::insert_response(db, author, category_id, answers, at),
         Store::Postgres(db) => postgres::insert_response(db, author, category_id, answers, at),
@@ -112,7 +112,7 @@ pub fn save_picks(store: &Store, firm_id: FirmId, stages: &[StageSave]) -> Resul
 /// picks are kept, as they were, for `restore_cleared_picks`: they replace what an earlier clear
 /// kept (a clear that finds no pick keeps the earlier ones). One set per firm, so nothing grows.
 pub fn clear_picks(store: &Store, firm_id: FirmId) -> Result<()> {
-    let at = crate::state::now_secs();
+    let at = crate::clock::now_secs();
     match store {
         Store::File(db) => file::clear_picks(db, firm_id, at),
         Store::Postgres(db) => postgres::clear_picks(db, firm_id, at),
@@ -153,7 +153,7 @@ pub fn dismiss(
     vendor_id: u64,
     reason: DismissReason,
 ) -> Result<bool> {
-    let at = crate::state::now_secs();
+    let at = crate::clock::now_secs();
     match store {
         Store::File(db) => file::dismiss(db, firm_id, vendor_id, reason, at),
         Store::Postgres(db) => postgres::dismiss(db, firm_id, vendor_id, reason, at),

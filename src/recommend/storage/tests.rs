@@ -106,7 +106,7 @@ fn responses_number_from_one_and_the_latest_per_category_counts() {
         let first = load_response(store, 1).unwrap().unwrap();
         assert_eq!((first.id, first.firm_id, first.category_id), (1, 7, 1));
         assert_eq!(first.answers, answers, "answers keep their order and text");
-        assert!((first.at - crate::state::now_secs()).abs() < 60);
+        assert!((first.at - crate::clock::now_secs()).abs() < 60);
         assert_eq!(load_response(store, 99).unwrap(), None);
 
         assert_eq!(latest_response_id(store, fid(7), 1).unwrap(), Some(2));
@@ -248,7 +248,7 @@ fn dismissing_takes_a_pick_out_of_every_set_and_remembers_why() {
         assert!(
             found
                 .iter()
-                .all(|(_, d)| (d.at - crate::state::now_secs()).abs() < 60)
+                .all(|(_, d)| (d.at - crate::clock::now_secs()).abs() < 60)
         );
         assert_eq!(
             dismissed(store, fid(7)).unwrap(),

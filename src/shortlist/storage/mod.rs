@@ -12,7 +12,7 @@ pub use export::export;
 
 use crate::accounts::FirmId;
 use crate::error::Result;
-use crate::state::App;
+use crate::shortlist::ShortlistState;
 use crate::store::{Store, WriteTx};
 
 use super::model::{Entry, Removed, Stamp};
@@ -29,8 +29,8 @@ pub enum Restore {
 }
 
 /// The user's entries by vendor id (ascending).
-pub fn load(app: &App, firm_id: FirmId) -> Result<Vec<(u64, Entry)>> {
-    match &app.store {
+pub fn load(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, Entry)>> {
+    match store {
         Store::File(db) => file::load(db, firm_id),
         Store::Postgres(db) => postgres::load(db, firm_id),
     }
@@ -38,8 +38,8 @@ pub fn load(app: &App, firm_id: FirmId) -> Result<Vec<(u64, Entry)>> {
 
 /// Every user's entries, as ((user id, vendor id), entry), in that order. Only for building the
 /// peer figures (at start) and tests: requests read the aggregate.
-pub fn load_all(app: &App) -> Result<Vec<((u64, u64), Entry)>> {
-    match &app.store {
+pub fn load_all(store: &Store) -> Result<Vec<((u64, u64), Entry)>> {
+    match store {
         Store::File(db) => file::load_all(db),
         Store::Postgres(db) => postgres::load_all(db),
     }
@@ -48,7 +48,7 @@ pub fn load_all(app: &App) -> Result<Vec<((u64, u64), Entry)>> {
 /// Reads, changes and writes one entry in one transaction; `change` may refuse (nothing is
 /// written then). `None` in: the vendor is not on the shortlist yet.
 pub fn update<T>(
-    app: &App,
+    app: &ShortlistState,
     firm_id: FirmId,
     vendor_id: u64,
     change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
@@ -56,7 +56,7 @@ pub fn update<T>(
     let mut tx = app.store.begin()?;
     let out = update_in(&mut tx, firm_id, vendor_id, change)?;
     tx.commit()?;
-    crate::techstack::peers::changed(app, firm_id);
+    app.peers.changed(firm_id);
     Ok(out)
 }
 
@@ -77,13 +77,13 @@ pub fn update_in<T>(
 /// Takes an entry off the shortlist and keeps it, whole, for its Undo: it replaces an earlier
 /// removed copy of the vendor, and the firm's removed entries older than `KEEP_REMOVED_DAYS` are
 /// pruned in the same write. Whether there was an entry (nothing is written when there was not).
-pub fn remove(app: &App, firm_id: FirmId, vendor_id: u64, stamp: Stamp) -> Result<bool> {
-    let removed = match &app.store {
+pub fn remove(app: &ShortlistState, firm_id: FirmId, vendor_id: u64, stamp: Stamp) -> Result<bool> {
+    let removed = match &*app.store {
         Store::File(db) => file::remove(db, firm_id, vendor_id, stamp)?,
         Store::Postgres(db) => postgres::remove(db, firm_id, vendor_id, stamp)?,
     };
     if removed.is_some() {
-        crate::techstack::peers::changed(app, firm_id);
+        app.peers.changed(firm_id);
     }
     Ok(removed.is_some())
 }
@@ -92,13 +92,13 @@ pub fn remove(app: &App, firm_id: FirmId, vendor_id: u64, stamp: Stamp) -> Resul
 /// (note and its author, status and its whole history, outcome, recorded reasons), from what the
 /// store kept; never from anything a client sends. Refused, writing nothing, while the vendor is
 /// on the shortlist again.
-pub fn restore(app: &App, firm_id: FirmId, vendor_id: u64, now: i64) -> Result<Restore> {
-    let found = match &app.store {
+pub fn restore(app: &ShortlistState, firm_id: FirmId, vendor_id: u64, now: i64) -> Result<Restore> {
+    let found = match &*app.store {
         Store::File(db) => file::restore(db, firm_id, vendor_id, now)?,
         Store::Postgres(db) => postgres::restore(db, firm_id, vendor_id, now)?,
     };
     if matches!(found, Restore::Restored(_)) {
-        crate::techstack::peers::changed(app, firm_id);
+        app.peers.changed(firm_id);
     }
     Ok(found)
 }

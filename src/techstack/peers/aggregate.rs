@@ -12,10 +12,10 @@ use crate::accounts::FirmId;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, SharedCatalog};
 use crate::error::Result;
 use crate::firm_size::FirmSize;
-use crate::state::App;
+use crate::store::Store;
 
 use super::figures::Figures;
 use super::{Member, majority_size};
@@ -33,25 +33,25 @@ impl PeerFigures {
     /// Builds the aggregate from every account's rows: at start, and when a hub node missed part
     /// of the change log. The only whole-table read; held under the lock so that no refresh is
     /// lost in between.
-    pub fn reload(&self, app: &App) -> Result<()> {
+    pub fn reload(&self, store: &Store, catalog: &SharedCatalog) -> Result<()> {
         let _turn = self
             .refreshing
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
         // Only verified firms are evidence for other firms.
-        let firms: Vec<_> = crate::accounts::all_firms(app)?
+        let firms: Vec<_> = crate::accounts::all_firms(store)?
             .into_iter()
             .filter(|f| f.verified)
             .collect();
         let mut answers: HashMap<u64, Vec<_>> = HashMap::new();
-        for ((user_id, category_id), adoption) in super::super::storage::load_all(app)? {
+        for ((user_id, category_id), adoption) in super::super::storage::load_all(store)? {
             answers
                 .entry(user_id)
                 .or_default()
                 .push((category_id, adoption));
         }
         let mut entries: HashMap<u64, Vec<_>> = HashMap::new();
-        for ((user_id, vendor_id), entry) in crate::shortlist::storage::load_all(app)? {
+        for ((user_id, vendor_id), entry) in crate::shortlist::storage::load_all(store)? {
             entries.entry(user_id).or_default().push((vendor_id, entry));
         }
         let members = firms.iter().map(|firm| {
@@ -59,18 +59,18 @@ impl PeerFigures {
             let outcomes = entries.remove(&firm.id.get()).unwrap_or_default();
             (firm.id.get(), Member::new(firm, mine, &outcomes))
         });
-        let aggregate = Aggregate::build(app.catalog.load_full(), members);
+        let aggregate = Aggregate::build(catalog.load_full(), members);
         *self.state.write().unwrap_or_else(PoisonError::into_inner) = Some(aggregate);
         Ok(())
     }
 
     /// Re-reads `firm_id`'s rows and recomputes it (and the size group it left, if it moved).
-    pub fn refresh(&self, app: &App, firm_id: FirmId) -> Result<()> {
+    pub fn refresh(&self, store: &Store, firm_id: FirmId) -> Result<()> {
         let _turn = self
             .refreshing
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        let member = Member::read(app, firm_id)?;
+        let member = Member::read(store, firm_id)?;
         let mut state = self.state.write().unwrap_or_else(PoisonError::into_inner);
         if let Some(aggregate) = state.as_mut() {
             aggregate.set(firm_id.get(), member);
@@ -78,10 +78,10 @@ impl PeerFigures {
         Ok(())
     }
 
-    /// Runs `f` over the figures, as of the catalog `app` holds now: after a catalog change (a
-    /// vendor moved category) every firm is recounted from the accounts in memory first.
-    pub fn read<T>(&self, app: &App, f: impl FnOnce(&Figures) -> T) -> T {
-        let catalog = app.catalog.load_full();
+    /// Runs `f` over the figures, as of `catalog` now: after a catalog change (a vendor moved
+    /// category) every firm is recounted from the accounts in memory first.
+    pub fn read<T>(&self, catalog: &SharedCatalog, f: impl FnOnce(&Figures) -> T) -> T {
+        let catalog = catalog.load_full();
         {
             let state = self.state.read().unwrap_or_else(PoisonError::into_inner);
             if let Some(aggregate) = state.as_ref().filter(|a| Arc::ptr_eq(&a.catalog, &catalog)) {

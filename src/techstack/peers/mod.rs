@@ -27,12 +27,15 @@ pub use aggregate::PeerFigures;
 pub use figures::{CoverageCounts, Figures};
 pub use shown::{FEWER_THAN, MIN_FIRMS, ShownCount};
 
+use std::sync::Arc;
+
 use crate::accounts::Firm;
 use crate::accounts::FirmId;
+use crate::catalog::SharedCatalog;
 use crate::error::Result;
 use crate::firm_size::FirmSize;
 use crate::shortlist::model::Entry;
-use crate::state::App;
+use crate::store::Store;
 
 use super::model::Adoption;
 
@@ -79,22 +82,57 @@ impl Member {
 
     /// The firm's contribution as stored now; `None` when there is no such firm, or when it is
     /// not verified: only verified firms are evidence for other firms.
-    pub fn read(app: &App, firm_id: FirmId) -> Result<Option<Member>> {
-        let Some(firm) = crate::accounts::find_firm(app, firm_id.get())?.filter(|f| f.verified)
+    pub fn read(store: &Store, firm_id: FirmId) -> Result<Option<Member>> {
+        let Some(firm) = crate::accounts::find_firm(store, firm_id.get())?.filter(|f| f.verified)
         else {
             return Ok(None);
         };
-        let answers = super::storage::load(app, firm_id)?;
-        let entries = crate::shortlist::storage::load(app, firm_id)?;
+        let answers = super::storage::load(store, firm_id)?;
+        let entries = crate::shortlist::storage::load(store, firm_id)?;
         Ok(Some(Member::new(&firm, answers, &entries)))
     }
 }
 
-/// Brings the aggregate up to date after a committed write that changed what `firm_id` adds to
-/// the peer figures. A failed read is logged, not returned: the write itself succeeded, and the
-/// next change of that firm (or a restart) recomputes it.
-pub fn changed(app: &App, firm_id: FirmId) {
-    if let Err(e) = app.peers.refresh(app, firm_id) {
-        tracing::warn!(error = %e, firm_id = firm_id.get(), "peer figures: could not recompute a firm");
+/// The peer figures with what they are read from: the store and the catalog. Cloned into each
+/// domain state that reads or moves them.
+#[derive(Clone)]
+pub struct Peers {
+    figures: Arc<PeerFigures>,
+    store: Arc<Store>,
+    catalog: SharedCatalog,
+}
+
+impl Peers {
+    /// Empty figures; `reload` fills them.
+    pub fn new(store: Arc<Store>, catalog: SharedCatalog) -> Peers {
+        Peers {
+            figures: Arc::default(),
+            store,
+            catalog,
+        }
+    }
+
+    /// Builds the figures from every firm's rows (at start, and when a hub node missed changes).
+    pub fn reload(&self) -> Result<()> {
+        self.figures.reload(&self.store, &self.catalog)
+    }
+
+    /// Re-reads one firm's rows and recomputes it.
+    pub fn refresh(&self, firm_id: FirmId) -> Result<()> {
+        self.figures.refresh(&self.store, firm_id)
+    }
+
+    /// Runs `f` over the figures, as of the catalog now.
+    pub fn read<T>(&self, f: impl FnOnce(&Figures) -> T) -> T {
+        self.figures.read(&self.catalog, f)
+    }
+
+    /// Brings the figures up to date after a committed write that changed what `firm_id` adds to
+    /// them. A failed read is logged, not returned: the write itself succeeded, and the next
+    /// change of that firm (or a restart) recomputes it.
+    pub fn changed(&self, firm_id: FirmId) {
+        if let Err(e) = self.refresh(firm_id) {
+            tracing::warn!(error = %e, firm_id = firm_id.get(), "peer figures: could not recompute a firm");
+        }
     }
 }

@@ -9,14 +9,14 @@ pub use export::export;
 
 use crate::accounts::FirmId;
 use crate::error::Result;
-use crate::state::App;
 use crate::store::{Store, WriteTx};
+use crate::techstack::TechstackState;
 
 use super::model::Adoption;
 
 /// Every category the user has answered, by category id (ascending), as stored.
-pub fn load(app: &App, firm_id: FirmId) -> Result<Vec<(u64, Adoption)>> {
-    match &app.store {
+pub fn load(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, Adoption)>> {
+    match store {
         Store::File(db) => file::load(db, firm_id),
         Store::Postgres(db) => postgres::load(db, firm_id),
     }
@@ -24,8 +24,8 @@ pub fn load(app: &App, firm_id: FirmId) -> Result<Vec<(u64, Adoption)>> {
 
 /// Every answered category of every user, as ((user id, category id), answer), in that order.
 /// Only for building the peer figures (at start) and tests: requests read the aggregate.
-pub fn load_all(app: &App) -> Result<Vec<((u64, u64), Adoption)>> {
-    match &app.store {
+pub fn load_all(store: &Store) -> Result<Vec<((u64, u64), Adoption)>> {
+    match store {
         Store::File(db) => file::load_all(db),
         Store::Postgres(db) => postgres::load_all(db),
     }
@@ -34,12 +34,12 @@ pub fn load_all(app: &App) -> Result<Vec<((u64, u64), Adoption)>> {
 /// Writes the given categories in one transaction; categories not given keep their answer. The
 /// user's firm is then recounted in the peer figures (on a hub, every node's: the save records
 /// `Change::Peers`).
-pub fn save(app: &App, firm_id: FirmId, items: &[(u64, Adoption)]) -> Result<()> {
-    match &app.store {
+pub fn save(app: &TechstackState, firm_id: FirmId, items: &[(u64, Adoption)]) -> Result<()> {
+    match &*app.store {
         Store::File(db) => file::save(db, firm_id, items)?,
         Store::Postgres(db) => postgres::save(db, firm_id, items)?,
     }
-    super::peers::changed(app, firm_id);
+    app.peers.changed(firm_id);
     Ok(())
 }
 

@@ -1,0 +1,116 @@
+//! The application's state: every shared part, built once at start-up (startup.rs) and owned here.
+//! Each domain declares the parts it needs as its own state type; the `FromRef` impls below hand
+//! each one its parts, so a handler takes only what it uses and no domain knows this type.
+
+use std::sync::{Arc, Mutex};
+
+use axum::extract::FromRef;
+
+use crate::accounts::password::HashingSlots;
+use crate::accounts::{AccountsState, FirmChanged, RateLimiter, SessionCache};
+use crate::bookings::SharedBookings;
+use crate::catalog::SharedCatalog;
+use crate::config::Config;
+use crate::hub::Hub;
+use crate::store::Store;
+use crate::techstack::peers::Peers;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Arc<Store>,
+    pub config: Arc<Config>,
+    /// Categories, vendors and questionnaires, swapped whole after a vendor import.
+    pub catalog: SharedCatalog,
+    /// The demo-bookings indexes (real and sample rows), swapped whole after every change.
+    pub bookings: SharedBookings,
+    /// What other firms use and did, per firm size: the peer figures, kept current on write.
+    pub peers: Peers,
+    pub sessions: Arc<SessionCache>,
+    pub limiter: Arc<RateLimiter>,
+    /// Bounds how many password hashes run at once.
+    pub hashing: HashingSlots,
+    /// The one-time token the first (admin) sign-up must present when serving a network address.
+    pub setup_token: Arc<Mutex<Option<String>>>,
+    /// Hub mode (PostgreSQL): this node's place in the change log that keeps nodes in step.
+    pub hub: Option<Arc<Hub>>,
+}
+
+impl AppState {
+    /// A domain's state, for a caller that holds the whole app (the command line, tests,
+    /// benches): `profile_for(&state.sub(), ..)`.
+    pub fn sub<T: FromRef<AppState>>(&self) -> T {
+        T::from_ref(self)
+    }
+
+    /// The state of the accounts domain, which every signed-in route's extractor reads.
+    pub fn accounts(&self) -> AccountsState {
+        let peers = self.peers.clone();
+        AccountsState {
+            store: self.store.clone(),
+            config: self.config.clone(),
+            sessions: self.sessions.clone(),
+            limiter: self.limiter.clone(),
+            hashing: self.hashing.clone(),
+            setup_token: self.setup_token.clone(),
+            // A firm's record or members changed: its weight in the peer figures may have moved.
+            firm_changed: FirmChanged::new(move |firm| peers.changed(firm)),
+        }
+    }
+}
+
+impl FromRef<AppState> for AccountsState {
+    fn from_ref(app: &AppState) -> Self {
+        app.accounts()
+    }
+}
+
+/// A domain state made of parts of the same names as `AppState`'s.
+macro_rules! parts {
+    ($state:ty { $($part:ident),* }) => {
+        impl FromRef<AppState> for $state {
+            fn from_ref(app: &AppState) -> Self {
+                Self { $($part: app.$part.clone(),)* }
+            }
+        }
+    };
+}
+
+parts!(crate::catalog::CatalogState {
+    store,
+    config,
+    catalog,
+    bookings,
+    peers
+});
+parts!(crate::bookings::BookingsState {
+    store,
+    config,
+    catalog,
+    bookings
+});
+parts!(crate::recommend::RecommendState {
+    store,
+    config,
+    catalog,
+    bookings,
+    peers
+});
+parts!(crate::shortlist::ShortlistState {
+    store,
+    catalog,
+    peers
+});
+parts!(crate::techstack::TechstackState {
+    store,
+    catalog,
+    peers
+});
+
+impl FromRef<AppState> for crate::import::ImportState {
+    fn from_ref(app: &AppState) -> Self {
+        crate::import::ImportState {
+            bookings: FromRef::from_ref(app),
+            catalog: FromRef::from_ref(app),
+        }
+    }
+}
