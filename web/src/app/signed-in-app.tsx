@@ -2,8 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef } from 'react';
 import { Route, Switch, useLocation, useParams } from 'wouter';
 
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 
+import { useToaster } from './deferred-toaster';
 import { AppLayout } from './layout/app-layout';
 import { loading } from './on-demand';
 import { ScreenTitle } from './screen-title';
@@ -65,25 +67,31 @@ function useOpenScreensAtTop() {
   }, [path]);
 }
 
-/** The app behind sign-in: the layout stays mounted while its screens change. */
+/**
+ * The app behind sign-in: the layout stays mounted while its screens change. The tooltips' timing
+ * and the toasts arrive with it (the sign-in screen uses neither).
+ */
 export function SignedInApp() {
   usePreloadScreens();
   useOpenScreensAtTop();
+  useToaster();
   return (
-    <RequireAuth>
-      <AppLayout>
-        <Suspense fallback={loading}>
-          <Switch>
-            {signedInScreens.map((screen) => (
-              <Route key={screen.path} path={screen.path}>
-                <ScreenTitle title={screen.title}>
-                  {screen.prefetch ? <PrefetchingScreen screen={screen} /> : <screen.component />}
-                </ScreenTitle>
-              </Route>
-            ))}
-          </Switch>
-        </Suspense>
-      </AppLayout>
-    </RequireAuth>
+    <TooltipProvider>
+      <RequireAuth>
+        <AppLayout>
+          <Suspense fallback={loading}>
+            <Switch>
+              {signedInScreens.map((screen) => (
+                <Route key={screen.path} path={screen.path}>
+                  <ScreenTitle title={screen.title}>
+                    {screen.prefetch ? <PrefetchingScreen screen={screen} /> : <screen.component />}
+                  </ScreenTitle>
+                </Route>
+              ))}
+            </Switch>
+          </Suspense>
+        </AppLayout>
+      </RequireAuth>
+    </TooltipProvider>
   );
 }
