@@ -7,9 +7,11 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 
 import { useToaster } from './deferred-toaster';
 import { AppLayout } from './layout/app-layout';
+import { NotFoundPage } from './not-found-page';
 import { loading } from './on-demand';
 import { ScreenTitle } from './screen-title';
 import { signedInScreens, type Screen } from './screens';
+import { appPathPattern } from './signed-in-paths';
 
 /**
  * A screen that asks for its data while its code loads: its own boundary, so this component
@@ -68,10 +70,26 @@ function useOpenScreensAtTop() {
 }
 
 /**
+ * Every path but the public screens': a signed-in screen's (the app behind sign-in), or any other
+ * (the not-found screen, which asks nobody to sign in).
+ */
+export function SignedInApp() {
+  const [path] = useLocation();
+  if (!appPathPattern.test(path)) {
+    return (
+      <ScreenTitle title="Page Not Found">
+        <NotFoundPage />
+      </ScreenTitle>
+    );
+  }
+  return <SignedInScreens />;
+}
+
+/**
  * The app behind sign-in: the layout stays mounted while its screens change. The tooltips' timing
  * and the toasts arrive with it (the sign-in screen uses neither).
  */
-export function SignedInApp() {
+function SignedInScreens() {
   usePreloadScreens();
   useOpenScreensAtTop();
   useToaster();
