@@ -9,7 +9,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     proxy: {
@@ -19,6 +25,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Everything the first screen loads in one file (rolldown otherwise splits the modules the
+        // entry shares with on-demand chunks into files of their own: rolldown#9963, #10731), so
+        // it is compressed as one: 2 kB less gzip than five files.
+        codeSplitting: { groups: [{ name: 'first-screen', tags: ['$initial'] }] },
+      },
+    },
   },
   test: {
     environment: 'happy-dom',

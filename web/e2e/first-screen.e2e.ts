@@ -8,7 +8,7 @@ import { startServer, type TestServer } from './support/server';
 // The sign-in screen is the first one anybody sees: its JavaScript must stay small, with every
 // signed-in screen arriving on demand. Measured as served, gzip-compressed.
 
-const LIMIT_KB = 120;
+const LIMIT_KB = 90;
 
 let server: TestServer;
 let browser: TestBrowser;

@@ -1,18 +1,18 @@
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 
-import { NotFoundPage } from './not-found-page';
 import { loading, onDemand } from './on-demand';
+import { publicScreens } from './public-screens';
 import { ScreenTitle } from './screen-title';
-import { publicScreens } from './screens';
-import { appPathPattern } from './signed-in-paths';
 
+// Every other path: a signed-in screen, or the not-found screen (the signed-in app tells them
+// apart by the registry, which arrives with it).
 const SignedInApp = onDemand(
   () => import('./signed-in-app'),
   (m) => m.SignedInApp,
 );
 
-/** The screens before sign-in, then every signed-in path to the signed-in app (one route, one layout). */
+/** The screens before sign-in, then every other path to the signed-in app (one route, one layout). */
 export function AppRouter() {
   return (
     <Suspense fallback={loading}>
@@ -24,12 +24,7 @@ export function AppRouter() {
             </ScreenTitle>
           </Route>
         ))}
-        <Route path={appPathPattern} component={SignedInApp} />
-        <Route>
-          <ScreenTitle title="Page Not Found">
-            <NotFoundPage />
-          </ScreenTitle>
-        </Route>
+        <Route component={SignedInApp} />
       </Switch>
     </Suspense>
   );

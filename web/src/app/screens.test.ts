@@ -15,6 +15,11 @@ describe('the screen registry', () => {
     expect(new Set(places).size).toBe(places.length);
   });
 
+  it('lists every public screen in public-screens.ts, which the router reads', () => {
+    expect(screens.filter((screen) => screen.access === 'public')).toEqual(publicScreens);
+    expect(publicScreens.every((screen) => screen.access === 'public')).toBe(true);
+  });
+
   it('sends every signed-in path, and no public one, to the signed-in app', () => {
     for (const screen of signedInScreens) expect(appPathPattern.test(address(screen.path)), screen.path).toBe(true);
     for (const screen of publicScreens) expect(appPathPattern.test(screen.path), screen.path).toBe(false);

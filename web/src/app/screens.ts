@@ -3,12 +3,12 @@ import type { ComponentType } from 'react';
 
 import type { IconName } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
-import { SignInPage } from '@/features/auth/components/sign-in-page';
 import { vendorEvidenceQueryOptions } from '@/features/vendor-profile/api/get-vendor-evidence';
 import { vendorProfileQueryOptions } from '@/features/vendor-profile/api/get-vendor-profile';
 import type { FirmRole, User } from '@/lib/api/types';
 
 import { onDemand } from './on-demand';
+import { publicScreens } from './public-screens';
 
 /**
  * Who a screen is for. `public`: anyone (the sign-in and link screens); `signed-in`: any signed-in
@@ -52,37 +52,13 @@ const matches = onDemand(
   (m) => m.MatchesScreen,
 );
 
-/** Every screen of the app. Adding a screen is one entry here plus its component. */
+/**
+ * Every screen of the app. Adding a screen is one entry here plus its component; the screens
+ * before sign-in are listed in public-screens.ts, so that the sign-in screen's code holds only
+ * them (this list, with every signed-in screen, arrives with the signed-in app).
+ */
 export const screens: readonly Screen[] = [
-  // The screens before sign-in. Sign-in is the first one most visitors see: no extra chunk.
-  { path: paths.auth.signIn, title: 'Welcome Back', access: 'public', component: SignInPage },
-  {
-    path: paths.auth.signUp,
-    title: 'Create Account',
-    access: 'public',
-    component: onDemand(
-      () => import('@/features/auth/components/sign-up-page'),
-      (m) => m.SignUpPage,
-    ),
-  },
-  {
-    path: paths.join,
-    title: 'Join your firm',
-    access: 'public',
-    component: onDemand(
-      () => import('@/features/auth/components/join-page'),
-      (m) => m.JoinPage,
-    ),
-  },
-  {
-    path: paths.resetPassword,
-    title: 'Set a new password',
-    access: 'public',
-    component: onDemand(
-      () => import('@/features/auth/components/reset-password-page'),
-      (m) => m.ResetPasswordPage,
-    ),
-  },
+  ...publicScreens,
 
   // The signed-in screens, shown inside the app layout.
   { path: paths.home, title: 'Get Recommendations', access: 'signed-in', component: matches, preload: true },
@@ -235,7 +211,7 @@ export const screens: readonly Screen[] = [
   },
 ];
 
-export const publicScreens = screens.filter((screen) => screen.access === 'public');
+export { publicScreens };
 export const signedInScreens = screens.filter((screen) => screen.access !== 'public');
 
 /** Whether `user` may use a screen of this access (undefined: not known yet, as signed in). */

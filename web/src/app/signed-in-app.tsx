@@ -2,12 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef } from 'react';
 import { Route, Switch, useLocation, useParams } from 'wouter';
 
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 
+import { useToaster } from './deferred-toaster';
 import { AppLayout } from './layout/app-layout';
+import { NotFoundPage } from './not-found-page';
 import { loading } from './on-demand';
 import { ScreenTitle } from './screen-title';
 import { signedInScreens, type Screen } from './screens';
+import { appPathPattern } from './signed-in-paths';
 
 /**
  * A screen that asks for its data while its code loads: its own boundary, so this component
@@ -65,25 +69,47 @@ function useOpenScreensAtTop() {
   }, [path]);
 }
 
-/** The app behind sign-in: the layout stays mounted while its screens change. */
+/**
+ * Every path but the public screens': a signed-in screen's (the app behind sign-in), or any other
+ * (the not-found screen, which asks nobody to sign in).
+ */
 export function SignedInApp() {
+  const [path] = useLocation();
+  if (!appPathPattern.test(path)) {
+    return (
+      <ScreenTitle title="Page Not Found">
+        <NotFoundPage />
+      </ScreenTitle>
+    );
+  }
+  return <SignedInScreens />;
+}
+
+/**
+ * The app behind sign-in: the layout stays mounted while its screens change. The tooltips' timing
+ * and the toasts arrive with it (the sign-in screen uses neither).
+ */
+function SignedInScreens() {
   usePreloadScreens();
   useOpenScreensAtTop();
+  useToaster();
   return (
-    <RequireAuth>
-      <AppLayout>
-        <Suspense fallback={loading}>
-          <Switch>
-            {signedInScreens.map((screen) => (
-              <Route key={screen.path} path={screen.path}>
-                <ScreenTitle title={screen.title}>
-                  {screen.prefetch ? <PrefetchingScreen screen={screen} /> : <screen.component />}
-                </ScreenTitle>
-              </Route>
-            ))}
-          </Switch>
-        </Suspense>
-      </AppLayout>
-    </RequireAuth>
+    <TooltipProvider>
+      <RequireAuth>
+        <AppLayout>
+          <Suspense fallback={loading}>
+            <Switch>
+              {signedInScreens.map((screen) => (
+                <Route key={screen.path} path={screen.path}>
+                  <ScreenTitle title={screen.title}>
+                    {screen.prefetch ? <PrefetchingScreen screen={screen} /> : <screen.component />}
+                  </ScreenTitle>
+                </Route>
+              ))}
+            </Switch>
+          </Suspense>
+        </AppLayout>
+      </RequireAuth>
+    </TooltipProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { signedInScreens } from './screens';
 
-/** Every signed-in path (from the screen registry); the router sends them all to the signed-in app, loaded on demand. */
+/** Every signed-in path (from the screen registry); the signed-in app shows them, and the not-found screen for any other. */
 export const signedInPaths: readonly string[] = signedInScreens.map((screen) => screen.path);
 
 const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

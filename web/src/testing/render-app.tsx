@@ -1,9 +1,11 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 
-import { AppProvider } from '@/app/provider';
+import { Toaster } from '@/components/ui/toaster';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import type { FirmRole, User } from '@/lib/api/types';
 import { createQueryClient } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -24,19 +26,23 @@ export function testUser(firmRole: FirmRole, extra: Partial<User> = {}): User {
 }
 
 /**
- * Renders `ui` with the app's providers, a fresh query cache and an in-memory address. `user`
- * puts that person in the cache as signed in, as the sign-in guard would.
+ * Renders `ui` with the providers of the signed-in app (the query cache, a fresh one; the
+ * tooltips' timing; the toasts, here at once) and an in-memory address. `user` puts that person in
+ * the cache as signed in, as the sign-in guard would.
  */
 export function renderWithProviders(ui: ReactElement, { path = '/', user }: { path?: string; user?: User } = {}) {
   const location = memoryLocation({ path, record: true });
   const queryClient = createQueryClient();
   if (user) queryClient.setQueryData(queryKeys.me, user);
   const result = render(
-    <AppProvider queryClient={queryClient}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        {ui}
-      </Router>
-    </AppProvider>,
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          {ui}
+        </Router>
+      </TooltipProvider>
+      <Toaster />
+    </QueryClientProvider>,
   );
   return { ...result, location, queryClient };
 }

@@ -13,14 +13,17 @@ import { currentToast, dismissToast } from './use-toast';
  */
 const ACTION_DURATION = 10_000;
 
-/** Renders the current toast and the notification region (F8 focuses it). */
+/**
+ * Renders the current toast and the notification region (F8 focuses it): one at a time, 5 s,
+ * swipe right past 50 px, as SPEC section 9 sets them.
+ */
 export function Toaster() {
   useSignals();
   const shown = currentToast.value;
   const destructive = shown?.variant === 'destructive';
   const warning = shown?.variant === 'warning';
   return (
-    <>
+    <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>
       {shown ? (
         <ToastPrimitive.Root
           key={shown.id}
@@ -72,6 +75,6 @@ export function Toaster() {
         </ToastPrimitive.Root>
       ) : null}
       <ToastPrimitive.Viewport className="pointer-events-none fixed right-0 bottom-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-sm" />
-    </>
+    </ToastPrimitive.Provider>
   );
 }

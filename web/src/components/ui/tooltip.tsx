@@ -1,6 +1,15 @@
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type { ReactElement, ReactNode } from 'react';
 
+/** The tooltips' timing, as SPEC section 9 sets it: 700 ms delay, 300 ms skip delay. */
+export function TooltipProvider({ children }: { children: ReactNode }) {
+  return (
+    <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300}>
+      {children}
+    </TooltipPrimitive.Provider>
+  );
+}
+
 type TooltipProps = {
   content: ReactNode;
   /**
@@ -11,7 +20,7 @@ type TooltipProps = {
   side?: 'top' | 'right' | 'bottom' | 'left';
 };
 
-/** A short hint on hover and focus; timing comes from the app's Tooltip provider (700/300 ms). */
+/** A short hint on hover and focus; timing comes from `TooltipProvider` (the signed-in app's). */
 export function Tooltip({ content, children, side = 'top' }: TooltipProps) {
   return (
     <TooltipPrimitive.Root>

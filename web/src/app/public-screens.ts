@@ -1,0 +1,41 @@
+import { paths } from '@/config/paths';
+import { SignInPage } from '@/features/auth/components/sign-in-page';
+
+import { onDemand } from './on-demand';
+import type { Screen } from './screens';
+
+/**
+ * The screens before sign-in (part of the registry in screens.ts, which lists them first). The
+ * router holds these alone: every other path goes to the signed-in app, loaded on demand.
+ */
+export const publicScreens: readonly Screen[] = [
+  // Sign-in is the first one most visitors see: no extra chunk.
+  { path: paths.auth.signIn, title: 'Welcome Back', access: 'public', component: SignInPage },
+  {
+    path: paths.auth.signUp,
+    title: 'Create Account',
+    access: 'public',
+    component: onDemand(
+      () => import('@/features/auth/components/sign-up-page'),
+      (m) => m.SignUpPage,
+    ),
+  },
+  {
+    path: paths.join,
+    title: 'Join your firm',
+    access: 'public',
+    component: onDemand(
+      () => import('@/features/auth/components/join-page'),
+      (m) => m.JoinPage,
+    ),
+  },
+  {
+    path: paths.resetPassword,
+    title: 'Set a new password',
+    access: 'public',
+    component: onDemand(
+      () => import('@/features/auth/components/reset-password-page'),
+      (m) => m.ResetPasswordPage,
+    ),
+  },
+];
