@@ -325,7 +325,10 @@ mod tests {
             password_hash: "hash".into(),
         };
         let ann = storage::create_user(&app.store, new, &[1; 32], |_| Ok(())).unwrap();
-        assert!(told.lock().unwrap().is_empty(), "creating is the caller's to tell");
+        assert!(
+            told.lock().unwrap().is_empty(),
+            "creating is the caller's to tell"
+        );
 
         let mut firm = ann.firm.clone();
         firm.verified = true;
@@ -338,6 +341,9 @@ mod tests {
         let stored = find_firm(&app.store, firm.id.get()).unwrap().unwrap();
         assert!(stored.verified);
         let members = firm_members(&app, firm.id).unwrap();
-        assert_eq!(members.iter().map(|u| u.name.as_str()).collect::<Vec<_>>(), ["Ann Doe"]);
+        assert_eq!(
+            members.iter().map(|u| u.name.as_str()).collect::<Vec<_>>(),
+            ["Ann Doe"]
+        );
     }
 }
