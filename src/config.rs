@@ -151,3 +151,13 @@ impl SignUpMode {
             .find(|m| m.code() == code)
     }
 }
+
+impl Config {
+    /// Whether `host` (as `hosts::host_name` gives it) is a name this install is served at.
+    pub fn serves(&self, host: &str) -> bool {
+        host == "localhost"
+            || crate::hosts::is_ip_literal(host)
+            || self.public_url.as_ref().is_some_and(|u| u.host == host)
+            || self.allowed_hosts.iter().any(|name| name == host)
+    }
+}

@@ -1,4 +1,5 @@
-//! The names this install is served at, and the check that refuses every other `Host`.
+//! The names this install is served at (`Config::serves`, and `web::served_hosts_only`, which
+//! refuses every other `Host`).
 //!
 //! A page on another site whose name re-resolves to 127.0.0.1 (DNS rebinding) reaches a loopback
 //! server from the victim's browser with its own name in `Host` and `Origin`; were any name
@@ -9,13 +10,8 @@
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use axum::extract::{Request, State};
-use axum::http::{StatusCode, header};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
-
-use crate::config::Config;
-use crate::error::ErrorBody;
+use axum::extract::Request;
+use axum::http::header;
 
 /// The address people open Litstack at (`--public-url`), e.g. behind a reverse proxy.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,20 +88,12 @@ pub fn host_name(authority: &str) -> String {
     host.trim_end_matches('.').to_ascii_lowercase()
 }
 
-fn is_ip_literal(host: &str) -> bool {
+pub fn is_ip_literal(host: &str) -> bool {
     host.parse::<Ipv4Addr>().is_ok()
         || host
             .strip_prefix('[')
             .and_then(|h| h.strip_suffix(']'))
             .is_some_and(|h| h.parse::<Ipv6Addr>().is_ok())
-}
-
-/// Whether `host` (as `host_name` gives it) is a name this install is served at.
-pub fn is_served(config: &Config, host: &str) -> bool {
-    host == "localhost"
-        || is_ip_literal(host)
-        || config.public_url.as_ref().is_some_and(|u| u.host == host)
-        || config.allowed_hosts.iter().any(|name| name == host)
 }
 
 /// The authority the request was sent to: the request target's (HTTP/2, absolute-form), else the
@@ -117,40 +105,10 @@ pub fn request_authority(req: &Request) -> Option<Option<&str>> {
     req.headers().get(header::HOST).map(|h| h.to_str().ok())
 }
 
-/// Refuses, before routing, a request addressed to a name this install is not served at: 421.
-pub async fn served_hosts_only(
-    State(config): State<std::sync::Arc<crate::config::Config>>,
-    req: Request,
-    next: Next,
-) -> Response {
-    let refused = match request_authority(&req) {
-        None => None,
-        Some(Some(authority)) => {
-            let host = host_name(authority);
-            (!is_served(&config, &host)).then_some(host)
-        }
-        Some(None) => Some(String::new()),
-    };
-    let Some(host) = refused else {
-        return next.run(req).await;
-    };
-    tracing::info!(target: "security", host = ?host, path = %req.uri().path(), "request for a foreign host refused");
-    let name: String = host.chars().take(100).collect();
-    let error = format!(
-        "This Litstack is not served at the name {name:?}. If it should be, its operator adds the \
-         name to --allowed-hosts (LITSTACK_ALLOWED_HOSTS), or sets --public-url \
-         (LITSTACK_PUBLIC_URL) to the address people open it at."
-    );
-    (
-        StatusCode::MISDIRECTED_REQUEST,
-        axum::Json(ErrorBody { error }),
-    )
-        .into_response()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::Config;
 
     fn config(public_url: Option<&str>, allowed: &[&str]) -> Config {
         Config {
@@ -175,7 +133,7 @@ mod tests {
             "192.168.1.5",
             "localhost.:80",
         ] {
-            assert!(is_served(&c, &host_name(authority)), "{authority}");
+            assert!(c.serves(&host_name(authority)), "{authority}");
         }
         for authority in [
             "rebind.evil.test:8080",
@@ -187,7 +145,7 @@ mod tests {
             "0x7f.1",
             "127.0.0.1:8080.evil.test",
         ] {
-            assert!(!is_served(&c, &host_name(authority)), "{authority}");
+            assert!(!c.serves(&host_name(authority)), "{authority}");
         }
     }
 
@@ -206,9 +164,9 @@ mod tests {
             "LITSTACK.firm.test:443",
             "intra.FIRM.test",
         ] {
-            assert!(is_served(&c, &host_name(authority)), "{authority}");
+            assert!(c.serves(&host_name(authority)), "{authority}");
         }
-        assert!(!is_served(&c, "firm.test"));
+        assert!(!c.serves("firm.test"));
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod config;
 pub mod error;
 pub mod export;
 pub mod extract;
+pub mod firm_id;
 pub mod firm_size;
 pub mod firms;
 pub mod hosts;
@@ -63,7 +64,7 @@ pub fn app(state: AppState) -> Router {
         // Before routing, on every path: a name this install is not served at is a 421.
         .layer(middleware::from_fn_with_state(
             state.config.clone(),
-            hosts::served_hosts_only,
+            web::served_hosts_only,
         ));
     for (name, value) in web::security_headers() {
         app = app.layer(SetResponseHeaderLayer::overriding(name, value));

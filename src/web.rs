@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 
 use crate::config::Config;
-use crate::error::{AppError, forbidden, not_found};
+use crate::error::{AppError, ErrorBody, forbidden, not_found};
 use crate::hosts;
 
 #[derive(RustEmbed)]
@@ -166,7 +166,7 @@ fn is_same_origin(req: &Request, config: &Config) -> bool {
     if !(scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https"))
         || authority.is_empty()
         || authority.contains('@')
-        || !hosts::is_served(config, &hosts::host_name(authority))
+        || !config.serves(&hosts::host_name(authority))
     {
         return false;
     }
@@ -183,6 +183,37 @@ pub fn empty(status: StatusCode) -> Response {
         .status(status)
         .body(Body::empty())
         .expect("a plain response")
+}
+
+/// Refuses, before routing, a request addressed to a name this install is not served at: 421.
+pub async fn served_hosts_only(
+    State(config): State<std::sync::Arc<Config>>,
+    req: Request,
+    next: Next,
+) -> Response {
+    let refused = match hosts::request_authority(&req) {
+        None => None,
+        Some(Some(authority)) => {
+            let host = hosts::host_name(authority);
+            (!config.serves(&host)).then_some(host)
+        }
+        Some(None) => Some(String::new()),
+    };
+    let Some(host) = refused else {
+        return next.run(req).await;
+    };
+    tracing::info!(target: "security", host = ?host, path = %req.uri().path(), "request for a foreign host refused");
+    let name: String = host.chars().take(100).collect();
+    let error = format!(
+        "This Litstack is not served at the name {name:?}. If it should be, its operator adds the \
+         name to --allowed-hosts (LITSTACK_ALLOWED_HOSTS), or sets --public-url \
+         (LITSTACK_PUBLIC_URL) to the address people open it at."
+    );
+    (
+        StatusCode::MISDIRECTED_REQUEST,
+        axum::Json(ErrorBody { error }),
+    )
+        .into_response()
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 //! first takes a key-share lock on the firm's row, which a merge holds `FOR UPDATE` until its
 //! commit: a write that starts during a merge waits for it, then finds the firm merged.
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use redb::{ReadableTable, WriteTransaction};
 use sqlx::PgConnection;
 

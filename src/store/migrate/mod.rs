@@ -10,6 +10,8 @@ use super::{
 };
 use super::{DISMISSED, META, OpenError, SCHEMA_VERSION, codec};
 
+mod shapes;
+
 impl super::FileStore {
     pub(super) fn migrate(&self) -> Result<(), OpenError> {
         let fail = |e: anyhow::Error| OpenError::Other(self.path().to_path_buf(), e);
@@ -146,7 +148,7 @@ const INVENTED_PARTNERS: [(u64, &str); 22] = [
 /// invented partner values the seed gave it (level and star both unchanged, so no admin set
 /// them) loses them. A vendor whose partner values an admin changed keeps what the admin chose.
 fn vendor_sources_and_no_invented_partners(txn: &WriteTransaction) -> anyhow::Result<()> {
-    use crate::catalog::Vendor;
+    use shapes::Vendor;
     txn.open_table(VENDOR_SOURCES)?;
     let mut vendors = txn.open_table(VENDORS)?;
     let mut cleared = 0;
@@ -178,7 +180,7 @@ const V3_DISMISSED: redb::TableDefinition<(u64, u64), i64> =
 /// Version 4: dismissals carry a reason. Each old one moves to `DISMISSED` as "no reason given",
 /// keeping its time, and the old table goes.
 fn dismissals_with_reasons(txn: &WriteTransaction) -> anyhow::Result<()> {
-    use crate::recommend::dismissals::{DismissReason, Dismissal};
+    use shapes::{DismissReason, Dismissal};
     let mut new = txn.open_table(DISMISSED)?;
     let old: Vec<((u64, u64), i64)> = match txn.open_table(V3_DISMISSED) {
         Ok(table) => table
@@ -207,7 +209,7 @@ const V4_MEETING_CLICKS: redb::TableDefinition<u64, &[u8]> =
 /// Version 5: meeting clicks move to `MEETING_CLICKS`, keyed by (user, vendor, click id), with the
 /// user's time order in `MEETING_CLICK_TIMES`; the old table goes.
 fn meeting_clicks_by_owner(txn: &WriteTransaction) -> anyhow::Result<()> {
-    use crate::catalog::model::MeetingClick;
+    use shapes::MeetingClickKeys;
     let mut by_owner = txn.open_table(MEETING_CLICKS)?;
     let mut times = txn.open_table(MEETING_CLICK_TIMES)?;
     let moved = match txn.open_table(V4_MEETING_CLICKS) {
@@ -215,7 +217,7 @@ fn meeting_clicks_by_owner(txn: &WriteTransaction) -> anyhow::Result<()> {
             let mut moved = 0u64;
             for entry in old.iter()? {
                 let (_, value) = entry?;
-                let click: MeetingClick = codec::decode(value.value())?;
+                let click: MeetingClickKeys = codec::decode(value.value())?;
                 by_owner.insert((click.user_id, click.vendor_id, click.id), value.value())?;
                 times.insert((click.user_id, click.id), click.vendor_id)?;
                 moved += 1;
@@ -252,7 +254,7 @@ struct V6User {
     name: String,
     email: String,
     firm_id: u64,
-    firm_role: crate::accounts::FirmRole,
+    firm_role: shapes::FirmRole,
     password_hash: String,
     is_admin: bool,
     created_at: i64,
@@ -274,7 +276,7 @@ struct V5Response {
 /// moving a row. Accounts are never merged by name; the operator merges firms. The first
 /// administrator's firm is verified. Responses keep their author and name their firm.
 fn firms_from_accounts(txn: &WriteTransaction) -> anyhow::Result<()> {
-    use crate::accounts::{Firm, FirmRole};
+    use shapes::{Firm, FirmRole};
     let mut users = txn.open_table(USERS)?;
     let mut firms = txn.open_table(FIRMS)?;
     let mut members = txn.open_table(FIRM_MEMBERS)?;
@@ -287,15 +289,15 @@ fn firms_from_accounts(txn: &WriteTransaction) -> anyhow::Result<()> {
         .collect::<anyhow::Result<_>>()?;
     for user in &old {
         let firm = Firm {
-            id: crate::accounts::FirmId::from_stored(user.id),
+            id: user.id,
             name: user.law_firm.clone(),
             size: user.firm_size,
             created_at: user.created_at,
             verified: user.is_admin,
             disabled: false,
         };
-        firms.insert(firm.id.get(), codec::encode(&firm).as_slice())?;
-        members.insert((firm.id.get(), user.id), ())?;
+        firms.insert(firm.id, codec::encode(&firm).as_slice())?;
+        members.insert((firm.id, user.id), ())?;
     }
     for user in old.iter() {
         let stored = V6User {
@@ -327,7 +329,7 @@ fn firms_from_accounts(txn: &WriteTransaction) -> anyhow::Result<()> {
         })
         .collect::<anyhow::Result<_>>()?;
     for r in old_responses {
-        let new = crate::recommend::model::StoredResponse {
+        let new = shapes::Response {
             id: r.id,
             user_id: r.user_id,
             firm_id: r.user_id,
@@ -349,17 +351,17 @@ fn firms_from_accounts(txn: &WriteTransaction) -> anyhow::Result<()> {
 /// A shortlist entry as schema 6 stored it: no author on its note or its status changes.
 #[derive(serde::Serialize, serde::Deserialize)]
 struct V6Entry {
-    status: crate::shortlist::model::Status,
+    status: shapes::Status,
     note: String,
     reject_reason: Option<String>,
     history: Vec<V6StatusChange>,
-    outcome: crate::shortlist::model::Outcome,
+    outcome: shapes::Outcome,
     added_at: i64,
 }
 
 #[derive(serde::Serialize, serde::Deserialize)]
 struct V6StatusChange {
-    status: crate::shortlist::model::Status,
+    status: shapes::Status,
     at: i64,
 }
 
@@ -368,8 +370,7 @@ struct V6StatusChange {
 /// was recommended, kept as it was: an entry from before keeps the latest recommendation it
 /// showed until now.
 fn shortlist_authors(txn: &WriteTransaction) -> anyhow::Result<()> {
-    use crate::recommend::model::PastRec;
-    use crate::shortlist::model::{Entry, Recorded, StatusChange};
+    use shapes::{Entry, PastRec, Recorded, StatusChange};
     let mut latest: std::collections::HashMap<(u64, u64), PastRec> = Default::default();
     if let Ok(past) = txn.open_table(PAST_RECS) {
         for row in past.iter()? {

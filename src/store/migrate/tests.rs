@@ -273,20 +273,25 @@ fn version_7_shortlist_entries_keep_everything_and_have_no_author_yet() {
         create_tables(&txn).unwrap();
         {
             let old = V6Entry {
-                status: Status::Chosen,
+                status: shapes::Status::Chosen,
                 note: "Ask about the Clio sync".into(),
                 reject_reason: None,
                 history: vec![
                     V6StatusChange {
-                        status: Status::Considering,
+                        status: shapes::Status::Considering,
                         at: 100,
                     },
                     V6StatusChange {
-                        status: Status::Chosen,
+                        status: shapes::Status::Chosen,
                         at: 300,
                     },
                 ],
-                outcome,
+                outcome: shapes::Outcome {
+                    demo_held: Some(true),
+                    chosen: Some(true),
+                    chosen_at: Some(300),
+                    satisfaction: None,
+                },
                 added_at: 100,
             };
             txn.open_table(SHORTLIST)
@@ -339,4 +344,183 @@ fn version_7_shortlist_entries_keep_everything_and_have_no_author_yet() {
         meta_get(&txn, "schema_version").unwrap(),
         Some(SCHEMA_VERSION)
     );
+}
+
+/// The frozen shapes the migrations write are, at this schema version, the shapes the domains
+/// store: a value written through one reads back through the other. (When a domain's stored shape
+/// changes, `SCHEMA_VERSION` moves on with a migration, and that type's pair leaves this test.)
+#[test]
+fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version() {
+    assert_eq!(
+        SCHEMA_VERSION, 7,
+        "compare the shapes with the new version's types"
+    );
+    fn same<A: serde::Serialize, B: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
+        frozen: &A,
+        today: B,
+    ) {
+        assert_eq!(codec::decode::<B>(&codec::encode(frozen)).unwrap(), today);
+    }
+    let size = crate::firm_size::FirmSize::parse("E6_20");
+    same(
+        &shapes::Firm {
+            id: 4,
+            name: "Doe LLP".into(),
+            size,
+            created_at: 9,
+            verified: true,
+            disabled: false,
+        },
+        crate::accounts::Firm {
+            id: crate::accounts::FirmId::for_fixtures(4),
+            name: "Doe LLP".into(),
+            size,
+            created_at: 9,
+            verified: true,
+            disabled: false,
+        },
+    );
+    same(
+        &shapes::Vendor {
+            id: 1,
+            name: "Acme".into(),
+            category_id: 2,
+            website_url: Some("https://acme.example".into()),
+            booking_url: None,
+            logo_url: None,
+            description: "d".into(),
+            short_highlights: vec!["h".into()],
+            integrations: vec!["i".into()],
+            price_bracket: Some(2),
+            firm_sizes_supported: size.into_iter().collect(),
+            practice_areas_supported: vec!["PI".into()],
+            geo_focus: None,
+            tags: vec!["t".into()],
+            is_recommended_partner: true,
+            partner_level: Some("Gold".into()),
+            is_active: true,
+            needs_review: false,
+        },
+        crate::catalog::Vendor {
+            id: 1,
+            name: "Acme".into(),
+            category_id: 2,
+            website_url: Some("https://acme.example".into()),
+            booking_url: None,
+            logo_url: None,
+            description: "d".into(),
+            short_highlights: vec!["h".into()],
+            integrations: vec!["i".into()],
+            price_bracket: Some(2),
+            firm_sizes_supported: size.into_iter().collect(),
+            practice_areas_supported: vec!["PI".into()],
+            geo_focus: None,
+            tags: vec!["t".into()],
+            is_recommended_partner: true,
+            partner_level: Some("Gold".into()),
+            is_active: true,
+            needs_review: false,
+        },
+    );
+    same(&shapes::FirmRole::Owner, crate::accounts::FirmRole::Owner);
+    same(&shapes::FirmRole::Viewer, crate::accounts::FirmRole::Viewer);
+    same(
+        &shapes::Dismissal {
+            at: 5,
+            reason: shapes::DismissReason::Other("x".into()),
+        },
+        crate::recommend::dismissals::Dismissal {
+            at: 5,
+            reason: crate::recommend::dismissals::DismissReason::Other("x".into()),
+        },
+    );
+    same(
+        &shapes::DismissReason::NotGiven,
+        crate::recommend::dismissals::DismissReason::NotGiven,
+    );
+    same(
+        &shapes::Response {
+            id: 1,
+            user_id: 2,
+            firm_id: 3,
+            category_id: 4,
+            answers: vec![(5, vec!["a".into()])],
+            at: 6,
+        },
+        crate::recommend::model::StoredResponse {
+            id: 1,
+            user_id: 2,
+            firm_id: 3,
+            category_id: 4,
+            answers: vec![(5, vec!["a".into()])],
+            at: 6,
+        },
+    );
+    use crate::shortlist::model as today;
+    same(
+        &shapes::Entry {
+            status: shapes::Status::Rejected,
+            note: "n".into(),
+            note_by: Some("Ann".into()),
+            note_at: Some(3),
+            reject_reason: Some("r".into()),
+            history: vec![shapes::StatusChange {
+                status: shapes::Status::DemoHeld,
+                at: 2,
+                by: None,
+            }],
+            outcome: shapes::Outcome {
+                demo_held: Some(true),
+                chosen: Some(false),
+                chosen_at: None,
+                satisfaction: Some(4),
+            },
+            added_at: 1,
+            recorded: Some(shapes::Recorded {
+                reasons: vec!["fits".into()],
+                at: 7,
+            }),
+        },
+        today::Entry {
+            status: today::Status::Rejected,
+            note: "n".into(),
+            note_by: Some("Ann".into()),
+            note_at: Some(3),
+            reject_reason: Some("r".into()),
+            history: vec![today::StatusChange {
+                status: today::Status::DemoHeld,
+                at: 2,
+                by: None,
+            }],
+            outcome: today::Outcome {
+                demo_held: Some(true),
+                chosen: Some(false),
+                chosen_at: None,
+                satisfaction: Some(4),
+            },
+            added_at: 1,
+            recorded: Some(today::Recorded {
+                reasons: vec!["fits".into()],
+                at: 7,
+            }),
+        },
+    );
+    // Read only by the migrations: today's values read back through the frozen shapes.
+    let rec = crate::recommend::model::PastRec {
+        at: 8,
+        rank: 1,
+        strengths: vec!["s".into()],
+    };
+    let read: shapes::PastRec = codec::decode(&codec::encode(&rec)).unwrap();
+    assert_eq!((read.at, read.rank, read.strengths), (8, 1, rec.strengths));
+    let click = crate::catalog::model::MeetingClick {
+        id: 3,
+        user_id: 4,
+        vendor_id: 5,
+        source_page: crate::catalog::model::SourcePage::Browse,
+        at: 6,
+        kind: Default::default(),
+    };
+    let read: shapes::MeetingClickKeys = codec::decode(&codec::encode(&click)).unwrap();
+    assert_eq!((read.id, read.user_id, read.vendor_id), (3, 4, 5));
 }

@@ -1,0 +1,143 @@
+//! The stored values the migrations read and write, frozen as the schema versions named store
+//! them: a migration keeps meaning what it meant when it was written whatever the domains' types
+//! become, and the store imports no domain. bincode is positional, so a shape is its fields' order
+//! and types and an enum its variants' order; `migrate/tests.rs` holds each to the domain type
+//! that stores it today.
+
+use serde::{Deserialize, Serialize};
+
+use crate::firm_size::FirmSize;
+
+/// A vendor, schemas 2 to 7.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Vendor {
+    pub id: u64,
+    pub name: String,
+    pub category_id: u64,
+    pub website_url: Option<String>,
+    pub booking_url: Option<String>,
+    pub logo_url: Option<String>,
+    pub description: String,
+    pub short_highlights: Vec<String>,
+    pub integrations: Vec<String>,
+    pub price_bracket: Option<u8>,
+    pub firm_sizes_supported: Vec<FirmSize>,
+    pub practice_areas_supported: Vec<String>,
+    pub geo_focus: Option<String>,
+    pub tags: Vec<String>,
+    pub is_recommended_partner: bool,
+    pub partner_level: Option<String>,
+    pub is_active: bool,
+    pub needs_review: bool,
+}
+
+/// A dismissal, schemas 4 to 7.
+#[derive(Serialize)]
+pub(super) struct Dismissal {
+    pub at: i64,
+    pub reason: DismissReason,
+}
+
+#[derive(Serialize)]
+#[allow(dead_code)] // Only `NotGiven` is written; the others keep the variants' order.
+pub(super) enum DismissReason {
+    TooExpensive,
+    DoesntIntegrate,
+    AlreadyEvaluated,
+    NotRightForPractice,
+    Other(String),
+    NotGiven,
+}
+
+/// The first fields of a meeting click, schemas 4 to 7: what its keys are made of.
+#[derive(Deserialize)]
+pub(super) struct MeetingClickKeys {
+    pub id: u64,
+    pub user_id: u64,
+    pub vendor_id: u64,
+}
+
+/// A firm, schemas 6 and 7.
+#[derive(Serialize)]
+pub(super) struct Firm {
+    pub id: u64,
+    pub name: String,
+    pub size: Option<FirmSize>,
+    pub created_at: i64,
+    pub verified: bool,
+    pub disabled: bool,
+}
+
+#[derive(Serialize)]
+#[allow(dead_code)] // Only `Owner` is written; the others keep the variants' order.
+pub(super) enum FirmRole {
+    Owner,
+    Admin,
+    Member,
+    Viewer,
+}
+
+/// A questionnaire response, schemas 6 and 7.
+#[derive(Serialize)]
+pub(super) struct Response {
+    pub id: u64,
+    pub user_id: u64,
+    pub firm_id: u64,
+    pub category_id: u64,
+    pub answers: Vec<(u64, Vec<String>)>,
+    pub at: i64,
+}
+
+/// A past recommendation, schemas 6 and 7.
+#[derive(Clone, Deserialize)]
+pub(super) struct PastRec {
+    pub at: i64,
+    pub rank: u32,
+    pub strengths: Vec<String>,
+}
+
+/// A shortlist status, every schema that has a shortlist.
+#[derive(Serialize, Deserialize)]
+pub(super) enum Status {
+    Considering,
+    DemoBooked,
+    DemoHeld,
+    Chosen,
+    Rejected,
+}
+
+/// A demo's outcome, every schema that has a shortlist.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Outcome {
+    pub demo_held: Option<bool>,
+    pub chosen: Option<bool>,
+    pub chosen_at: Option<i64>,
+    pub satisfaction: Option<u8>,
+}
+
+/// A shortlist entry, schema 7: its note and status changes keep their author.
+#[derive(Serialize)]
+pub(super) struct Entry {
+    pub status: Status,
+    pub note: String,
+    pub note_by: Option<String>,
+    pub note_at: Option<i64>,
+    pub reject_reason: Option<String>,
+    pub history: Vec<StatusChange>,
+    pub outcome: Outcome,
+    pub added_at: i64,
+    pub recorded: Option<Recorded>,
+}
+
+#[derive(Serialize)]
+pub(super) struct StatusChange {
+    pub status: Status,
+    pub at: i64,
+    pub by: Option<String>,
+}
+
+#[derive(Serialize)]
+pub(super) struct Recorded {
+    pub reasons: Vec<String>,
+    pub at: i64,
+}
