@@ -250,7 +250,7 @@ fn bench(c: &mut Criterion) {
     });
     c.bench_function("peers/coverage", |b| {
         b.iter(|| {
-            let map = litstack::techstack::coverage::coverage(&state.sub(), &viewer).unwrap();
+            let map = litstack::peers::coverage::coverage(&state.peers, &viewer).unwrap();
             serde_json::to_vec(&map).unwrap()
         })
     });

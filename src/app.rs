@@ -12,8 +12,8 @@ use crate::bookings::SharedBookings;
 use crate::catalog::SharedCatalog;
 use crate::config::Config;
 use crate::hub::Hub;
+use crate::peers::Peers;
 use crate::store::Store;
-use crate::techstack::peers::Peers;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -25,6 +25,9 @@ pub struct AppState {
     pub bookings: SharedBookings,
     /// What other firms use and did, per firm size: the peer figures, kept current on write.
     pub peers: Peers,
+    /// Whom a domain tells when what a firm adds to the figures across firms changed (its record,
+    /// members, tech stack or demo outcomes): the peer figures, which recount it.
+    pub firm_changed: FirmChanged,
     pub sessions: Arc<SessionCache>,
     pub limiter: Arc<RateLimiter>,
     /// Bounds how many password hashes run at once.
@@ -44,7 +47,6 @@ impl AppState {
 
     /// The state of the accounts domain, which every signed-in route's extractor reads.
     pub fn accounts(&self) -> AccountsState {
-        let peers = self.peers.clone();
         AccountsState {
             store: self.store.clone(),
             config: self.config.clone(),
@@ -52,8 +54,7 @@ impl AppState {
             limiter: self.limiter.clone(),
             hashing: self.hashing.clone(),
             setup_token: self.setup_token.clone(),
-            // A firm's record or members changed: its weight in the peer figures may have moved.
-            firm_changed: FirmChanged::new(move |firm| peers.changed(firm)),
+            firm_changed: self.firm_changed.clone(),
         }
     }
 }
@@ -98,13 +99,19 @@ parts!(crate::recommend::RecommendState {
 parts!(crate::shortlist::ShortlistState {
     store,
     catalog,
-    peers
+    firm_changed
 });
 parts!(crate::techstack::TechstackState {
     store,
     catalog,
-    peers
+    firm_changed
 });
+
+impl FromRef<AppState> for Peers {
+    fn from_ref(app: &AppState) -> Self {
+        app.peers.clone()
+    }
+}
 
 impl FromRef<AppState> for crate::import::ImportState {
     fn from_ref(app: &AppState) -> Self {

@@ -20,6 +20,7 @@ pub mod hosts;
 pub mod hub;
 pub mod import;
 pub mod openapi;
+pub mod peers;
 pub mod profile;
 pub mod recommend;
 pub mod server;
@@ -93,11 +94,12 @@ pub fn app(state: AppState) -> Router {
 /// Every domain's routes. Three domains name a type `CategoryRef` and two `Integration` (one
 /// shape, different descriptions): the first router merged names the schema, so this order is
 /// the document's.
-fn domain_routers() -> [OpenApiRouter<AppState>; 11] {
+fn domain_routers() -> [OpenApiRouter<AppState>; 12] {
     [
         accounts::router(),
         profile::router(),
         techstack::router(),
+        peers::router(),
         catalog::router(),
         vendor_profile::router(),
         admin::router(),

@@ -8,8 +8,8 @@ use arc_swap::ArcSwap;
 use crate::app::AppState;
 use crate::catalog::Catalog;
 use crate::config::Config;
+use crate::peers::Peers;
 use crate::store::Store;
-use crate::techstack::peers::Peers;
 
 impl AppState {
     /// Opens the store, seeds what a first launch needs and loads the in-memory views; in hub mode
@@ -45,8 +45,13 @@ impl AppState {
         let bookings = crate::bookings::load(&store, &config.data_dir)?;
         let store = Arc::new(store);
         let catalog = Arc::new(ArcSwap::from_pointee(catalog));
+        let peers = Peers::new(store.clone(), catalog.clone());
         let state = AppState {
-            peers: Peers::new(store.clone(), catalog.clone()),
+            firm_changed: {
+                let peers = peers.clone();
+                crate::accounts::FirmChanged::new(move |firm| peers.changed(firm))
+            },
+            peers,
             store,
             config: Arc::new(config),
             catalog,

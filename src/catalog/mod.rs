@@ -44,7 +44,7 @@ pub struct CatalogState {
     pub config: std::sync::Arc<crate::config::Config>,
     pub catalog: SharedCatalog,
     pub bookings: crate::bookings::SharedBookings,
-    pub peers: crate::techstack::peers::Peers,
+    pub peers: crate::peers::Peers,
 }
 
 /// The catalog routes: each one's path and method are in its handler's `#[utoipa::path]`.

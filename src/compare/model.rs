@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::firm_size::FirmSize;
-use crate::techstack::peers::ShownCount;
+use crate::peers::ShownCount;
 
 /// One column per vendor, in the order asked for, with the rows that differ.
 #[derive(Debug, Serialize, utoipa::ToSchema)]

@@ -164,7 +164,7 @@ fn and_list(items: &[&str]) -> String {
 mod tests {
     use super::*;
     use crate::compare::model::{CategoryRef, Integration, MatchScore, PartnerStatus};
-    use crate::techstack::peers::ShownCount;
+    use crate::peers::ShownCount;
 
     fn vendor(id: u64, name: &str) -> ComparedVendor {
         ComparedVendor {

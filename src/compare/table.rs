@@ -12,10 +12,10 @@ use super::summary;
 use crate::accounts::model::User;
 use crate::catalog::{Catalog, Vendor};
 use crate::error::{Result, not_found};
+use crate::peers::ShownCount;
 use crate::recommend::LatestScores;
 use crate::recommend::RecommendState;
 use crate::recommend::ranking::DEMAND_DAYS;
-use crate::techstack::peers::ShownCount;
 
 /// The comparison of `ids` for `user`'s firm. 404 names the first id the catalog does not hold.
 pub fn compare(app: &RecommendState, user: &User, ids: &VendorIds) -> Result<Comparison> {

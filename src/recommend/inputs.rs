@@ -1,95 +1,25 @@
-//! What the ranking needs to know about the firm, gathered from the other domains: its size
-//! (profile, else onboarding), the tools in its tech stack, and peer demand from real (never
-//! sample) demo bookings.
+//! What the ranking needs to know about the firm, gathered from the other domains: its context
+//! (size, onboarding, tools: `techstack::context`) and peer demand from real (never sample) demo
+//! bookings.
 
-use crate::accounts::FirmId;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
-use crate::accounts::model::User;
-use crate::catalog::Catalog;
-use crate::error::Result;
 use crate::firm_size::FirmSize;
 use crate::recommend::RecommendState;
-use crate::store::Store;
 
 use super::fit::FirmFacts;
 use super::ranking::DEMAND_DAYS;
-use crate::profile::Onboarding;
 
-/// Where the firm's size came from, so the explanation can say so.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum SizeSource {
-    Profile,
-    Onboarding,
-    Unknown,
-}
+pub use crate::techstack::context::{FirmContext, OwnedVendors, SizeSource, firm_context};
 
-/// Catalog vendors the firm uses, per category id.
-pub type OwnedVendors = HashMap<u64, HashSet<u64>>;
-
-pub struct FirmContext {
-    pub size: Option<FirmSize>,
-    pub size_source: SizeSource,
-    /// The firm's onboarding answers, when it gave them.
-    pub onboarding: Option<Onboarding>,
-    /// Names of every tool in the firm's tech stack.
-    pub tool_names: Vec<String>,
-    /// Catalog vendors the firm uses, per category.
-    pub owned: OwnedVendors,
-}
-
-impl FirmContext {
-    pub fn owned_in(&self, category_id: u64) -> HashSet<u64> {
-        self.owned.get(&category_id).cloned().unwrap_or_default()
+/// What the firm told us, as Pick For Me's fit reads it.
+pub fn facts(ctx: &FirmContext) -> FirmFacts<'_> {
+    FirmFacts {
+        size: ctx.size,
+        spend: ctx.onboarding.map(|o| o.annual_software_spend_band),
+        cases: ctx.onboarding.map(|o| o.injury_cases_per_month_band),
+        tools: &ctx.tool_names,
     }
-
-    /// What the firm told us, as Pick For Me's fit reads it.
-    pub fn facts(&self) -> FirmFacts<'_> {
-        FirmFacts {
-            size: self.size,
-            spend: self.onboarding.map(|o| o.annual_software_spend_band),
-            cases: self.onboarding.map(|o| o.injury_cases_per_month_band),
-            tools: &self.tool_names,
-        }
-    }
-}
-
-pub fn firm_context(store: &Store, catalog: &Catalog, user: &User) -> Result<FirmContext> {
-    let onboarding = crate::profile::load_onboarding(store, user.firm.id)?;
-    let (size, size_source) = match (user.firm.size, onboarding) {
-        (Some(size), _) => (Some(size), SizeSource::Profile),
-        (None, Some(o)) => (
-            Some(o.employees_count_band.firm_size()),
-            SizeSource::Onboarding,
-        ),
-        (None, None) => (None, SizeSource::Unknown),
-    };
-    let (tool_names, owned) = tech_stack(store, catalog, user.firm.id)?;
-    Ok(FirmContext {
-        size,
-        size_source,
-        onboarding,
-        tool_names,
-        owned,
-    })
-}
-
-fn tech_stack(
-    store: &Store,
-    catalog: &Catalog,
-    firm_id: FirmId,
-) -> Result<(Vec<String>, OwnedVendors)> {
-    let tools = crate::techstack::firm_tools(store, catalog, firm_id)?;
-    let names = crate::techstack::tool_names(catalog, &tools);
-    let mut owned = OwnedVendors::new();
-    for t in tools.iter().filter(|t| t.has_tool == Some(true)) {
-        owned
-            .entry(t.category_id)
-            .or_default()
-            .extend(t.vendor_ids.iter().copied());
-    }
-    Ok((names, owned))
 }
 
 /// Whether any real (imported) booking exists. Sample rows are never evidence: without a real

@@ -43,7 +43,7 @@ pub struct RecommendState {
     pub config: std::sync::Arc<crate::config::Config>,
     pub catalog: crate::catalog::SharedCatalog,
     pub bookings: crate::bookings::SharedBookings,
-    pub peers: crate::techstack::peers::Peers,
+    pub peers: crate::peers::Peers,
 }
 
 /// The recommendation routes: each one's path and method are in its handler's

@@ -49,7 +49,7 @@ pub fn pick_for_me_for(
             .collect()
     };
     let ctx = inputs::firm_context(&app.store, &app.catalog.load(), user)?;
-    let firm = ctx.facts();
+    let firm = inputs::facts(&ctx);
     let dismissed = super::dismissals::out_of_ranking(app, user.firm.id)?;
     let dismissals = storage::dismissals(&app.store, user.firm.id)?;
     // Sample rows are never evidence: with no real booking every stage is ranked by fit.

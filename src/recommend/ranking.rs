@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::dismissals::DismissalEffects;
 use crate::catalog::Vendor;
 use crate::firm_size::FirmSize;
-use crate::shortlist::ShownOutcome;
+use crate::peers::ShownOutcome;
 use factors::{CategoryDemand, FirmTools};
 pub use reasons::Reason;
 
@@ -42,7 +42,7 @@ pub const OUTCOME_POINTS: f64 = 10.0;
 pub const NO_OUTCOMES: &str = "Not enough firms your size have said how a demo went";
 /// Smallest count ever shown; below it the text says "a few". The privacy rule's threshold
 /// (`techstack::peers::shown`).
-pub const MIN_SHOWN: u32 = crate::techstack::peers::MIN_FIRMS;
+pub const MIN_SHOWN: u32 = crate::peers::MIN_FIRMS;
 pub const MAX_REASONS: usize = 5;
 /// How far back peer demand looks.
 pub const DEMAND_DAYS: i64 = 90;

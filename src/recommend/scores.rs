@@ -39,7 +39,7 @@ pub fn rank_response<'a>(
         PeerGroup::AllFirms => Vec::new(),
     };
     let counts = inputs::has_real_bookings(app).then(|| inputs::demand(app, &sizes));
-    let outcomes = crate::shortlist::outcomes::shown(&app.peers, user.firm.id.get(), ctx.size)?;
+    let outcomes = crate::peers::outcomes::shown(&app.peers, user.firm.id.get(), ctx.size)?;
     let ranked = ranking::rank(
         catalog
             .vendors

@@ -14,9 +14,7 @@
 mod csv;
 
 pub use csv::safe_cell;
-pub mod disclosure;
 pub mod model;
-pub mod outcomes;
 mod routes;
 pub mod storage;
 pub mod views;
@@ -25,7 +23,6 @@ use crate::accounts::FirmId;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-pub use disclosure::{ShownOutcome, Tally, shown_outcome};
 pub use storage::export;
 
 use crate::error::Result;
@@ -38,7 +35,7 @@ use model::{Entry, Recorded, Stamp, Status};
 pub struct ShortlistState {
     pub store: std::sync::Arc<crate::store::Store>,
     pub catalog: crate::catalog::SharedCatalog,
-    pub peers: crate::techstack::peers::Peers,
+    pub firm_changed: crate::accounts::FirmChanged,
 }
 
 /// The shortlist routes: each one's path and method are in its handler's `#[utoipa::path]`.

@@ -1,13 +1,11 @@
 //! The firm's tech stack: per category, whether the firm uses a tool (Yes / No / unanswered),
 //! which catalog vendors it uses (one may be primary) and other tools named in free text.
 //! The form saves only the categories it sends, in one transaction. Recommendations read the
-//! result through `firm_tools`, `tool_names` and `tool_integrations`. Other firms' stacks
-//! (`peers`) give the coverage map (`coverage`), shown under the privacy rule
-//! (`peers::shown`).
+//! result through `firm_tools`, `tool_names` and `tool_integrations`, and every screen that
+//! compares the firm with others through `context`. Other firms' stacks are counted by `peers`.
 
-pub mod coverage;
+pub mod context;
 pub mod model;
-pub mod peers;
 mod routes;
 pub mod storage;
 mod tools;
@@ -19,13 +17,13 @@ pub use model::{Adoption, MAX_OTHER_NAME, MAX_VENDORS};
 pub use storage::export;
 pub use tools::{FirmTools, firm_tools, tool_integrations, tool_names};
 
-/// What the tech stack needs: the store, the catalog (categories and vendors) and the peer
-/// figures (a save recounts the firm; coverage reads them).
+/// What the tech stack needs: the store, the catalog (categories and vendors), and whom to tell
+/// when a firm's stack changes (the peer figures recount it).
 #[derive(Clone)]
 pub struct TechstackState {
     pub store: std::sync::Arc<crate::store::Store>,
     pub catalog: crate::catalog::SharedCatalog,
-    pub peers: crate::techstack::peers::Peers,
+    pub firm_changed: crate::accounts::FirmChanged,
 }
 
 /// The tech-stack routes: each one's path and method are in its handler's `#[utoipa::path]`.
@@ -35,7 +33,5 @@ where
     TechstackState: axum::extract::FromRef<S>,
     crate::accounts::AccountsState: axum::extract::FromRef<S>,
 {
-    OpenApiRouter::new()
-        .routes(routes!(routes::get_adoption, routes::save_adoption))
-        .routes(routes!(routes::get_coverage))
+    OpenApiRouter::new().routes(routes!(routes::get_adoption, routes::save_adoption))
 }

@@ -11,8 +11,7 @@ use crate::error::Result;
 use crate::extract::Json;
 use crate::techstack::TechstackState;
 
-use super::coverage;
-use super::model::{Adoption, Coverage, SaveRequest, parse_save};
+use super::model::{Adoption, SaveRequest, parse_save};
 use super::storage;
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -123,23 +122,6 @@ fn current_list(app: &TechstackState, firm_id: FirmId) -> Result<AdoptionList> {
         })
         .collect();
     Ok(AdoptionList { items })
-}
-
-/// GET /api/profile/coverage: the firm's coverage map against other firms of its size.
-#[utoipa::path(get, path = "/profile/coverage", tag = "profile",
-    responses(
-        (status = 200, body = Coverage),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-    ))]
-pub async fn get_coverage(
-    State(state): State<TechstackState>,
-    current: CurrentUser,
-) -> Result<Json<Coverage>> {
-    let user = current.user;
-    let map = state
-        .blocking(move |app| coverage::coverage(app, &user))
-        .await?;
-    Ok(Json(map))
 }
 
 fn item(catalog: &Catalog, category: &Category, adoption: Option<Adoption>) -> AdoptionItem {

@@ -19,9 +19,9 @@ use crate::bookings::query::day_number;
 use crate::catalog::Catalog;
 use crate::error::Result;
 use crate::firm_size::FirmSize;
+use crate::peers::shown::{ShownCount, is_hidden};
 use crate::recommend::RecommendState;
 use crate::recommend::inputs;
-use crate::techstack::peers::shown::{ShownCount, is_hidden};
 
 pub const MONTHS: usize = 24;
 pub const RECENT_DAYS: u32 = 90;

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use crate::catalog::SourcePage;
 use crate::firm_size::FirmSize;
-use crate::techstack::peers::ShownCount;
+use crate::peers::ShownCount;
 
 /// A category as the profile links to it.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]

@@ -7,7 +7,7 @@
 //! Two breakdowns of the same bookings (months and sizes) can both be published: neither hides
 //! anything the other's total could uncover.
 
-use crate::techstack::peers::shown::{ShownCount, is_hidden};
+use crate::peers::shown::{ShownCount, is_hidden};
 
 /// Neighbouring cells of a breakdown shown as one count: `first..=last` are cell positions.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,7 +64,7 @@ pub fn groups(cells: &[u32]) -> Vec<Group> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techstack::peers::MIN_FIRMS;
+    use crate::peers::MIN_FIRMS;
 
     fn spans(cells: &[u32]) -> Vec<(usize, usize, Option<u32>)> {
         groups(cells)

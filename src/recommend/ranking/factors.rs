@@ -8,9 +8,9 @@ use super::{
 };
 use crate::catalog::Vendor;
 use crate::firm_size::FirmSize;
+use crate::peers::ShownOutcome;
 use crate::recommend::dismissals::PriceCeiling;
 use crate::recommend::ranking::Need;
-use crate::shortlist::ShownOutcome;
 
 /// One vendor's result on one factor.
 #[derive(Debug, Clone)]

@@ -417,7 +417,7 @@ fn phrases_read_naturally() {
 
 #[test]
 fn other_firms_demo_outcomes_rank_and_explain_only_from_five_firms() {
-    use crate::shortlist::{Tally, shown_outcome};
+    use crate::peers::{Tally, shown_outcome};
     let vendors = [vendor(1, "Alpha", &["auto"]), vendor(2, "Beta", &["auto"])];
     let mut f = Fixture::new();
     let r = f.rank(&vendors);

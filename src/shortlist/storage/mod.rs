@@ -56,7 +56,7 @@ pub fn update<T>(
     let mut tx = app.store.begin()?;
     let out = update_in(&mut tx, firm_id, vendor_id, change)?;
     tx.commit()?;
-    app.peers.changed(firm_id);
+    app.firm_changed.tell(firm_id);
     Ok(out)
 }
 
@@ -83,7 +83,7 @@ pub fn remove(app: &ShortlistState, firm_id: FirmId, vendor_id: u64, stamp: Stam
         Store::Postgres(db) => postgres::remove(db, firm_id, vendor_id, stamp)?,
     };
     if removed.is_some() {
-        app.peers.changed(firm_id);
+        app.firm_changed.tell(firm_id);
     }
     Ok(removed.is_some())
 }
@@ -98,7 +98,7 @@ pub fn restore(app: &ShortlistState, firm_id: FirmId, vendor_id: u64, now: i64) 
         Store::Postgres(db) => postgres::restore(db, firm_id, vendor_id, now)?,
     };
     if matches!(found, Restore::Restored(_)) {
-        app.peers.changed(firm_id);
+        app.firm_changed.tell(firm_id);
     }
     Ok(found)
 }

@@ -39,7 +39,7 @@ pub fn save(app: &TechstackState, firm_id: FirmId, items: &[(u64, Adoption)]) ->
         Store::File(db) => file::save(db, firm_id, items)?,
         Store::Postgres(db) => postgres::save(db, firm_id, items)?,
     }
-    app.peers.changed(firm_id);
+    app.firm_changed.tell(firm_id);
     Ok(())
 }
 

@@ -4,7 +4,7 @@
 //! the other part is hidden (it could be worked out by subtraction). What the ranking scores is
 //! what the sentence says.
 
-use crate::techstack::peers::shown::is_hidden;
+use super::shown::is_hidden;
 
 /// How many firms (of the viewer's size, the viewer's own firm never among them) had a demo of a
 /// vendor, and how many of those chose it.

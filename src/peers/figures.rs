@@ -4,8 +4,8 @@
 
 use std::collections::HashMap;
 
+use super::Tally;
 use crate::firm_size::FirmSize;
-use crate::shortlist::Tally;
 
 use super::MIN_FIRMS;
 use super::aggregate::{Aggregate, Shape};

@@ -3,10 +3,10 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::Tally;
 use crate::accounts::Firm as Account;
 use crate::catalog::Catalog;
 use crate::firm_size::FirmSize;
-use crate::shortlist::Tally;
 use crate::shortlist::model::Entry;
 use crate::techstack::model::Adoption;
 

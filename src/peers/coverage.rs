@@ -14,21 +14,20 @@ use crate::accounts::model::User;
 use crate::catalog::Category;
 use crate::error::Result;
 use crate::firm_size::FirmSize;
-use crate::recommend::inputs::SizeSource;
-use crate::techstack::TechstackState;
+use crate::techstack::context::SizeSource;
 
-use super::FirmTools;
 use super::model::{Coverage, CoverageHeadline, CoverageItem};
-use super::peers::CoverageCounts;
-use super::peers::shown::{ShownCount, share};
+use super::shown::{ShownCount, share};
+use super::{CoverageCounts, Peers};
+use crate::techstack::FirmTools;
 
 /// The coverage map of the user's firm: the user's own tech stack against every other firm's.
-pub fn coverage(app: &TechstackState, user: &User) -> Result<Coverage> {
+pub fn coverage(app: &Peers, user: &User) -> Result<Coverage> {
     // The size rule is the recommendations' own, so both screens compare with the same firms.
-    let context = crate::recommend::inputs::firm_context(&app.store, &app.catalog.load(), user)?;
-    let own = super::firm_tools(&app.store, &app.catalog.load(), user.firm.id)?;
+    let context = crate::techstack::context::firm_context(&app.store, &app.catalog.load(), user)?;
+    let own = crate::techstack::firm_tools(&app.store, &app.catalog.load(), user.firm.id)?;
     let peers = match context.size {
-        Some(size) => app.peers.read(|f| f.coverage(user.firm.id.get(), size)),
+        Some(size) => app.read(|f| f.coverage(user.firm.id.get(), size)),
         None => CoverageCounts::default(),
     };
     let catalog = app.catalog.load();
@@ -87,7 +86,7 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
-    use crate::techstack::peers::reference::{Firm, coverage_counts};
+    use crate::peers::reference::{Firm, coverage_counts};
 
     const SIZE: FirmSize = FirmSize::E6To20;
 

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use crate::error::Result;
 use crate::firm_size::FirmSize;
-use crate::techstack::peers::Peers;
+use crate::peers::Peers;
 
 use super::disclosure::{ShownOutcome, Tally, shown_outcome};
 

@@ -16,14 +16,20 @@
 //! follows the change log (`Change::Peers`, `Change::User`; see hub.rs).
 
 mod aggregate;
+pub mod coverage;
+pub mod disclosure;
 mod figures;
+pub mod model;
+pub mod outcomes;
 #[cfg(test)]
 pub mod reference;
+mod routes;
 pub mod shown;
 #[cfg(test)]
 mod tests;
 
 pub use aggregate::PeerFigures;
+pub use disclosure::{ShownOutcome, Tally, shown_outcome};
 pub use figures::{CoverageCounts, Figures};
 pub use shown::{FEWER_THAN, MIN_FIRMS, ShownCount};
 
@@ -37,7 +43,18 @@ use crate::firm_size::FirmSize;
 use crate::shortlist::model::Entry;
 use crate::store::Store;
 
-use super::model::Adoption;
+use crate::techstack::model::Adoption;
+
+/// The peer screens' routes (the coverage map): each one's path and method are in its handler's
+/// `#[utoipa::path]`.
+pub fn router<S>() -> utoipa_axum::router::OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Peers: axum::extract::FromRef<S>,
+    crate::accounts::AccountsState: axum::extract::FromRef<S>,
+{
+    utoipa_axum::router::OpenApiRouter::new().routes(utoipa_axum::routes!(routes::get_coverage))
+}
 
 /// A firm's size from its accounts' sizes (votes per `FirmSize::index`): the most given one, a tie
 /// going to the first of the tied sizes in `FirmSize::ALL`'s order; none when no account gave one.
@@ -87,7 +104,7 @@ impl Member {
         else {
             return Ok(None);
         };
-        let answers = super::storage::load(store, firm_id)?;
+        let answers = crate::techstack::storage::load(store, firm_id)?;
         let entries = crate::shortlist::storage::load(store, firm_id)?;
         Ok(Some(Member::new(&firm, answers, &entries)))
     }

@@ -44,7 +44,7 @@ impl PeerFigures {
             .filter(|f| f.verified)
             .collect();
         let mut answers: HashMap<u64, Vec<_>> = HashMap::new();
-        for ((user_id, category_id), adoption) in super::super::storage::load_all(store)? {
+        for ((user_id, category_id), adoption) in crate::techstack::storage::load_all(store)? {
             answers
                 .entry(user_id)
                 .or_default()

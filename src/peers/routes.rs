@@ -1,0 +1,27 @@
+//! The peer screens' routes.
+
+use axum::extract::State;
+
+use super::model::Coverage;
+use super::{Peers, coverage};
+use crate::accounts::CurrentUser;
+use crate::blocking::Blocking;
+use crate::error::Result;
+use crate::extract::Json;
+
+/// GET /api/profile/coverage: the firm's coverage map against other firms of its size.
+#[utoipa::path(get, path = "/profile/coverage", tag = "profile",
+    responses(
+        (status = 200, body = Coverage),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+    ))]
+pub async fn get_coverage(
+    State(state): State<Peers>,
+    current: CurrentUser,
+) -> Result<Json<Coverage>> {
+    let user = current.user;
+    let map = state
+        .blocking(move |app| coverage::coverage(app, &user))
+        .await?;
+    Ok(Json(map))
+}
