@@ -27,6 +27,7 @@ pub mod signed_out;
 pub mod startup;
 pub mod store;
 pub mod techstack;
+pub mod upload;
 pub mod vendor_profile;
 pub mod web;
 

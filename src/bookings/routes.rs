@@ -23,7 +23,8 @@ use crate::bookings::BookingsState;
 use crate::error::{AppError, Result, bad_request};
 use crate::extract::Json;
 use crate::extract::Query;
-use crate::import::{self, ImportReport, Options, UploadReader, too_large};
+use crate::import::{self, Options, UploadReader, too_large};
+use crate::upload::ImportReport;
 
 const STATE_REQUIRED: &str = "state is required: use a two-letter US state code such as TX.";
 

@@ -13,22 +13,19 @@ mod identities;
 mod kind;
 mod pipeline;
 mod reader;
-mod report;
 mod rows;
-mod text;
 
 use std::io::{BufReader, Read};
 
 pub use kind::{EXPECTED_COLUMNS, Kind};
 pub use reader::{UploadReader, too_large};
-pub use report::{ImportReport, LISTED_ERRORS};
 pub use rows::parse_created;
-pub use text::{normalize_header, parse_web_url, truncate};
 
 use crate::bookings::BookingsState;
 use crate::catalog::CatalogState;
 use crate::catalog::vendor_csv;
 use crate::error::AppError;
+use crate::upload::ImportReport;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
