@@ -93,7 +93,7 @@ pub fn app(state: AppState) -> Router {
 /// Every domain's routes. Three domains name a type `CategoryRef` and two `Integration` (one
 /// shape, different descriptions): the first router merged names the schema, so this order is
 /// the document's.
-fn domain_routers() -> [OpenApiRouter<AppState>; 11] {
+fn domain_routers() -> [OpenApiRouter<AppState>; 12] {
     [
         accounts::router(),
         profile::router(),
@@ -102,6 +102,7 @@ fn domain_routers() -> [OpenApiRouter<AppState>; 11] {
         vendor_profile::router(),
         admin::router(),
         bookings::router(),
+        import::router(),
         recommend::router(),
         compare::router(),
         shortlist::router(),
