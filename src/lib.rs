@@ -29,6 +29,7 @@ pub mod signed_out;
 pub mod startup;
 pub mod store;
 pub mod techstack;
+pub mod upload;
 pub mod vendor_profile;
 pub mod web;
 
@@ -104,6 +105,7 @@ fn domain_routers() -> [OpenApiRouter<AppState>; 12] {
         vendor_profile::router(),
         admin::router(),
         bookings::router(),
+        import::router(),
         recommend::router(),
         compare::router(),
         shortlist::router(),

@@ -78,7 +78,7 @@ impl AppState {
                 .map_err(|e| anyhow::anyhow!("saving the sign-up mode: {e}"))?;
         }
         if state.config.sample_data {
-            crate::bookings::seed_sample(&axum::extract::FromRef::from_ref(&state))?;
+            crate::import::seed_sample(&axum::extract::FromRef::from_ref(&state))?;
         }
         Ok(state)
     }

@@ -42,7 +42,7 @@ pub fn parse_state(raw: &str) -> Result<&'static str, AppError> {
     reference::state_code(raw).ok_or_else(|| {
         bad_request(format!(
             "Unknown state \"{}\": use a two-letter US state code such as TX.",
-            crate::import::truncate(raw, 40)
+            crate::upload::truncate(raw, 40)
         ))
     })
 }
@@ -71,7 +71,7 @@ impl Filters {
                     let codes: Vec<&str> = FirmSize::ALL.iter().map(|s| s.code()).collect();
                     bad_request(format!(
                         "Unknown firm size \"{}\": use one of {}.",
-                        crate::import::truncate(raw, 40),
+                        crate::upload::truncate(raw, 40),
                         codes.join(", ")
                     ))
                 })

@@ -61,7 +61,7 @@ pub fn seed_catalog() -> Vec<CategoryVendors> {
     let mut reader = csv::Reader::from_reader(SEED_VENDORS.as_bytes());
     let headers: Vec<String> = reader
         .headers()
-        .map(|h| h.iter().map(crate::import::normalize_header).collect())
+        .map(|h| h.iter().map(crate::upload::normalize_header).collect())
         .unwrap_or_default();
     let (Some(name), Some(category)) = (
         headers.iter().position(|h| h == "name"),

@@ -24,14 +24,13 @@ pub mod storage;
 
 use std::collections::HashMap;
 
-use axum::extract::DefaultBodyLimit;
-use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub use index::{BookingIndex, Columns, ColumnsBuilder};
 pub use lifecycle::{catch_up, install, load, refresh};
 pub use model::Booking;
-pub use sample::{SAMPLE_MARKER, SAMPLE_ROWS, seed_sample};
+pub use sample::{SAMPLE_MARKER, SAMPLE_ROWS};
 pub use sets::BookingSets;
 pub use storage::{export, generation, read_columns};
 
@@ -125,7 +124,6 @@ pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     BookingsState: axum::extract::FromRef<S>,
-    crate::import::ImportState: axum::extract::FromRef<S>,
     crate::accounts::AccountsState: axum::extract::FromRef<S>,
 {
     let mut router = OpenApiRouter::new()
@@ -134,8 +132,6 @@ where
         .routes(routes!(routes::list_bookings))
         .routes(routes!(routes::state_bookings))
         .routes(routes!(routes::filter_options))
-        // The import counts the upload's bytes itself against `import_max_bytes`.
-        .routes(routes!(routes::import_upload).layer(DefaultBodyLimit::disable()))
         .routes(routes!(routes::remove_sample));
     utoipa::Modify::modify(&StateRequired, router.get_openapi_mut());
     router

@@ -1,5 +1,5 @@
 //! The types of demo bookings: a booking as stored, the queries the routes take and the answers
-//! they give, and the import form.
+//! they give.
 
 use serde::{Deserialize, Serialize};
 
@@ -8,7 +8,6 @@ use super::query::{self, BookingItem, CityCount, Filters, Trends};
 use super::{BookingIndex, BookingSets};
 use crate::error::{Result, bad_request};
 use crate::firm_size::FirmSize;
-use crate::import::UploadReader;
 
 /// A demo booking as stored: one row of an imported file, already validated and normalised.
 /// Names and emails from the file are never part of it (see `import::rows::identity`).
@@ -228,12 +227,4 @@ impl ListQuery {
             number(self.offset.as_deref(), "offset", 0)?.clamp(0, u32::MAX as i64) as usize;
         Ok((limit, offset))
     }
-}
-
-/// The import form: one CSV file.
-#[derive(utoipa::ToSchema)]
-pub(super) struct ImportForm {
-    /// A vendor or demo-booking CSV file; the header decides which.
-    #[schema(value_type = String, format = Binary)]
-    pub(super) file: UploadReader,
 }

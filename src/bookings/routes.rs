@@ -1,19 +1,19 @@
-//! The demo-booking handlers: trends, lists, city drill-downs, filter options (any signed-in user),
-//! the CSV import and the removal of the sample set (admins only).
+//! The demo-booking handlers: trends, lists, city drill-downs, filter options (any signed-in user)
+//! and the removal of the sample set (admins only). The CSV upload is the import's
+//! (`import::routes`).
 //!
 //! Every read takes `includeSample`: sample rows are counted while no real booking exists, and
 //! from the first real import on only when asked for. Each answer says how many of the bookings it
 //! counts are sample rows (`sampleCount`) and which kinds exist (`hasRealData`, `hasSampleData`).
 
 use axum::extract::State;
-use axum::extract::multipart::{Multipart, MultipartRejection};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 
 use super::answers::Question;
 use super::model::{
-    BookingPage, CitiesAnswer, ImportForm, ListQuery, OptionsAnswer, OptionsQuery, SampleShare,
-    TrendsAnswer, TrendsQuery,
+    BookingPage, CitiesAnswer, ListQuery, OptionsAnswer, OptionsQuery, SampleShare, TrendsAnswer,
+    TrendsQuery,
 };
 use super::query::{self, Filters, parse_include_sample};
 use super::{BookingIndex, BookingSets};
@@ -21,9 +21,7 @@ use crate::accounts::{AdminUser, CurrentUser};
 use crate::blocking::Blocking;
 use crate::bookings::BookingsState;
 use crate::error::{AppError, Result, bad_request};
-use crate::extract::Json;
 use crate::extract::Query;
-use crate::import::{self, ImportReport, Options, UploadReader, too_large};
 
 const STATE_REQUIRED: &str = "state is required: use a two-letter US state code such as TX.";
 
@@ -218,104 +216,4 @@ pub(super) async fn remove_sample(
         .await?;
     tracing::info!(target: "security", user_id = admin.id, removed, "sample bookings removed");
     Ok(StatusCode::NO_CONTENT)
-}
-
-/// POST /api/admin/demo-bookings/import (admins): imports a vendor or demo-booking CSV file in one
-/// transaction; invalid rows are listed and skipped.
-#[utoipa::path(post, path = "/admin/demo-bookings/import", tag = "admin",
-    request_body(content = ImportForm, content_type = "multipart/form-data"),
-    responses(
-        (status = 200, body = ImportReport),
-        (status = 400, description = "No file, or a file that cannot be imported", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
-        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
-        (status = 413, description = "The file is over the import limit", body = crate::error::ErrorBody),
-    ))]
-pub(super) async fn import_upload(
-    State(state): State<import::ImportState>,
-    AdminUser(admin): AdminUser,
-    headers: HeaderMap,
-    multipart: std::result::Result<Multipart, MultipartRejection>,
-) -> Result<Json<ImportReport>> {
-    let limit = state.bookings.config.import_max_bytes;
-    let declared = headers
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<usize>().ok());
-    // Multipart framing adds a few hundred bytes around the file.
-    if declared.is_some_and(|n| n > limit.saturating_add(64 * 1024)) {
-        tracing::warn!(target: "security", user_id = admin.id, bytes = declared, outcome = "refused: over the size limit", "import not done");
-        return Err(AppError::from(import::ImportError::TooLarge(
-            too_large(limit).to_string(),
-        )));
-    }
-    let mut multipart = multipart.map_err(|_| {
-        bad_request("Send the CSV file as multipart/form-data in the form field \"file\".")
-    })?;
-    let form_error = |_| bad_request("The upload could not be read as a multipart form.");
-    while let Some(mut field) = multipart.next_field().await.map_err(form_error)? {
-        if field.name() != Some("file") {
-            continue;
-        }
-        let (tx, rx) = tokio::sync::mpsc::channel(16);
-        let form = ImportForm {
-            file: UploadReader::new(rx),
-        };
-        let app = state.clone();
-        let job =
-            tokio::task::spawn_blocking(move || import::run(&app, form.file, Options::default()));
-        let mut received = 0usize;
-        loop {
-            let chunk = match field.chunk().await {
-                Ok(Some(chunk)) => chunk,
-                Ok(None) => break,
-                Err(e) => {
-                    let _ = tx
-                        .send(Err(std::io::Error::other(format!(
-                            "the upload broke off: {e}"
-                        ))))
-                        .await;
-                    break;
-                }
-            };
-            received += chunk.len();
-            if received > limit {
-                let _ = tx.send(Err(too_large(limit))).await;
-                break;
-            }
-            if tx.send(Ok(chunk)).await.is_err() {
-                break; // the importer stopped early (a bad header, say)
-            }
-        }
-        drop(tx);
-        // Who imported how much, and what came of it: never the file's content, which may name
-        // people (row errors quote values, so they stay out of the log too).
-        let report = match job.await? {
-            Ok(report) => report,
-            Err(e) => {
-                let outcome = match &e {
-                    import::ImportError::BadFile(_) => "refused: not an importable file",
-                    import::ImportError::TooLarge(_) => "refused: over the size limit",
-                    import::ImportError::Internal(_) => "failed: internal error",
-                };
-                tracing::warn!(target: "security", user_id = admin.id, bytes = received, outcome, "import not done");
-                return Err(e.into());
-            }
-        };
-        tracing::info!(
-            target: "security",
-            user_id = admin.id,
-            bytes = received,
-            kind = report.kind,
-            inserted = report.inserted,
-            updated = report.updated,
-            skipped = report.skipped,
-            row_errors_listed = report.errors.len(),
-            "import finished"
-        );
-        return Ok(Json(report));
-    }
-    Err(bad_request(
-        "No file was uploaded: send the CSV file in the form field \"file\".",
-    ))
 }

@@ -73,7 +73,7 @@ pub fn parse_category_ids(raw: Option<&str>, catalog: &Catalog) -> Result<Vec<u6
         let id: u64 = part.parse().map_err(|_| {
             bad_request(format!(
                 "categoryIds must be a comma-separated list of category ids; \"{}\" is not one",
-                crate::import::truncate(part, 20)
+                crate::upload::truncate(part, 20)
             ))
         })?;
         if catalog.category(id).is_none() {

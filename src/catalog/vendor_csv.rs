@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use super::model::{BookingSource, Category, PartnerLevel, Vendor, VendorSource};
 use super::storage::{self, VendorImport};
 use crate::firm_size::FirmSize;
-use crate::import::{ImportReport, normalize_header, parse_web_url, truncate};
+use crate::upload::{ImportReport, normalize_header, parse_web_url, truncate};
 
 pub const REQUIRED: [&str; 4] = ["name", "category", "websiteUrl", "bookingUrl"];
 pub const OPTIONAL: [&str; 18] = [

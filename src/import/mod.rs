@@ -8,27 +8,34 @@
 //! a file in the data directory, or a setting in the database in hub mode; see `key`) of the
 //! file's Id, or, without one, of the row's normalised fields including the person's name and
 //! email. That hash is the only form in which names and emails are kept.
+//!
+//! The import sits above the bookings and the catalog: its route (`routes`, the admin's upload)
+//! and the first-launch sample set (`sample`) live here, and no domain below imports it; what
+//! they share with it (the report, the text rules) is in `crate::upload`.
 
 mod identities;
 mod kind;
 mod pipeline;
 mod reader;
-mod report;
+mod routes;
 mod rows;
-mod text;
+mod sample;
 
 use std::io::{BufReader, Read};
 
+use axum::extract::DefaultBodyLimit;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
+
 pub use kind::{EXPECTED_COLUMNS, Kind};
-pub use reader::{UploadReader, too_large};
-pub use report::{ImportReport, LISTED_ERRORS};
 pub use rows::parse_created;
-pub use text::{normalize_header, parse_web_url, truncate};
+pub use sample::seed_sample;
 
 use crate::bookings::BookingsState;
 use crate::catalog::CatalogState;
 use crate::catalog::vendor_csv;
 use crate::error::AppError;
+use crate::upload::ImportReport;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
@@ -80,6 +87,18 @@ pub struct Options {
 pub struct ImportState {
     pub bookings: BookingsState,
     pub catalog: CatalogState,
+}
+
+/// The import's route: the admin's upload of a file (its path and method are in its handler's
+/// `#[utoipa::path]`).
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    ImportState: axum::extract::FromRef<S>,
+    crate::accounts::AccountsState: axum::extract::FromRef<S>,
+{
+    // The import counts the upload's bytes itself against `import_max_bytes`.
+    OpenApiRouter::new().routes(routes!(routes::import_upload).layer(DefaultBodyLimit::disable()))
 }
 
 /// Imports one file. Returns after the commit and after the index (or catalog) has been swapped.

@@ -14,14 +14,14 @@ use sha2::Sha256;
 use super::identities::{Identities, Identity};
 use super::reader::csv_error;
 use super::rows::{BookingColumns, RowParser, identity, set, set_optional};
-use super::{ImportError, ImportReport, Options, truncate};
+use super::{ImportError, Options};
 use crate::bookings::BookingsState;
-use crate::bookings::storage::booking_key;
-use crate::bookings::storage::{BookingsTxn, Finish, Replaced};
+use crate::bookings::storage::{BookingsTxn, Finish, Replaced, booking_key};
 use crate::bookings::{self, Booking, ColumnsBuilder};
 use crate::catalog::Catalog;
 use crate::firm_size::FirmSize;
 use crate::store::codec;
+use crate::upload::{ImportReport, LISTED_UNKNOWN_VENDORS, truncate};
 
 /// Rows handed from the parsing thread to the writing thread at a time.
 const BATCH: usize = 4096;
@@ -203,7 +203,7 @@ impl UnknownClients {
         report.unknown_vendor_names = names.len() as u64 + self.uncounted_names;
         report.unknown_vendors = names
             .into_iter()
-            .take(super::report::LISTED_UNKNOWN_VENDORS)
+            .take(LISTED_UNKNOWN_VENDORS)
             .map(|(name, _)| name)
             .collect();
     }

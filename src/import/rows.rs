@@ -5,11 +5,12 @@ use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, NaiveTime};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
-use super::{EXPECTED_COLUMNS, ImportError, normalize_header, truncate};
+use super::{EXPECTED_COLUMNS, ImportError};
 use crate::bookings::{Booking, reference};
 use crate::catalog::Catalog;
 use crate::firm_size::FirmSize;
 use crate::store::IDENTITY_LEN;
+use crate::upload::{normalize_header, truncate};
 
 const MAX_TEXT: usize = 100;
 const MAX_CLIENT: usize = 120;

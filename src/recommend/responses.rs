@@ -5,7 +5,7 @@ use super::model::ResponseRequest;
 use super::ranking::Need;
 use crate::catalog::{Catalog, FieldType, OptionKind};
 use crate::error::{Result, bad_request};
-use crate::import::truncate;
+use crate::upload::truncate;
 
 pub const EMPTY_ANSWERS: &str = "Please answer at least one question";
 

@@ -11,9 +11,10 @@ use crate::bookings::lifecycle::{catch_up, load};
 use crate::bookings::{BookingSets, BookingsState, generate, sample};
 use crate::catalog::Catalog;
 use crate::config::Config;
-use crate::import::{self, ImportReport, Kind, Options};
+use crate::import::{self, Kind, Options};
 use crate::store::postgres::{create_database, test_runtime};
 use crate::store::{FileStore, PgStore, Store};
+use crate::upload::ImportReport;
 
 /// The seeded catalog, read from a redb store of its own (the import checks categories by it).
 fn seeded_catalog() -> Catalog {
@@ -280,7 +281,7 @@ fn another_node_catches_up_by_extending_or_rebuilding() {
 #[test]
 fn the_sample_set_is_seeded_once_and_removed_on_both_backends() {
     each_backend(|node| {
-        sample::seed_sample(&node.app).unwrap();
+        import::seed_sample(&node.app).unwrap();
         assert_eq!(node.sets().sample.len() as u64, sample::SAMPLE_ROWS);
         assert!(super::is_marked(&node.app.store, sample::SAMPLE_MARKER).unwrap());
         node.import(&bookings_csv(100, 9)).unwrap();
@@ -289,7 +290,7 @@ fn the_sample_set_is_seeded_once_and_removed_on_both_backends() {
         assert!(node.sets().sample.is_empty());
         assert_eq!(node.sets().real.len(), 100);
         // The marker stays: a later start does not seed the set again.
-        sample::seed_sample(&node.app).unwrap();
+        import::seed_sample(&node.app).unwrap();
         assert!(node.sets().sample.is_empty());
         let ids = stored_ids(&node.app.store);
         assert_eq!(
@@ -306,7 +307,7 @@ fn the_sample_set_is_seeded_once_and_removed_on_both_backends() {
 #[test]
 fn a_redb_install_copied_to_postgres_answers_alike() {
     let file = file_node();
-    sample::seed_sample(&file.app).unwrap();
+    import::seed_sample(&file.app).unwrap();
     let csv = bookings_csv(2_000, 11);
     file.import(&csv).unwrap();
     let Store::File(from) = &*file.app.store else {
@@ -335,7 +336,7 @@ fn a_redb_install_copied_to_postgres_answers_alike() {
     let again = pg.import(&csv).unwrap();
     assert_eq!((again.inserted, again.skipped), (0, 2_000));
     // The sample set is not seeded again, and new ids follow the copied ones.
-    sample::seed_sample(&pg.app).unwrap();
+    import::seed_sample(&pg.app).unwrap();
     assert_eq!(pg.sets().sample.len() as u64, sample::SAMPLE_ROWS);
     let next = BookingsTxn::begin(&pg.app.store)
         .unwrap()

@@ -21,8 +21,8 @@ use super::model::{
 use super::vendor_csv;
 use crate::clock::now_secs;
 use crate::error::{AppError, Result};
-use crate::import::ImportReport;
 use crate::store::{Store, WriteTx};
+use crate::upload::ImportReport;
 
 /// What the store holds of the catalog.
 pub struct CatalogRows {

@@ -1,0 +1,10 @@
+//! What every CSV upload shares, whichever domain reads it: the report an import answers
+//! (`report`) and the text rules for header names, web addresses and quoted values (`text`).
+//! It imports no domain, so the catalog, the bookings and the recommendations can use it without
+//! reaching the import that sits above them.
+
+mod report;
+mod text;
+
+pub use report::{ImportReport, LISTED_ERRORS, LISTED_UNKNOWN_VENDORS};
+pub use text::{normalize_header, parse_web_url, truncate};
