@@ -79,6 +79,10 @@ macro_rules! parts {
 parts!(crate::catalog::CatalogState {
     store,
     config,
+    catalog
+});
+parts!(crate::admin::VendorsState {
+    store,
     catalog,
     bookings,
     peers
@@ -98,6 +102,7 @@ parts!(crate::recommend::RecommendState {
 });
 parts!(crate::shortlist::ShortlistState {
     store,
+    config,
     catalog,
     firm_changed
 });

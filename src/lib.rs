@@ -95,7 +95,7 @@ pub fn app(state: AppState) -> Router {
 /// Every domain's routes. Three domains name a type `CategoryRef` and two `Integration` (one
 /// shape, different descriptions): the first router merged names the schema, so this order is
 /// the document's.
-fn domain_routers() -> [OpenApiRouter<AppState>; 12] {
+fn domain_routers() -> [OpenApiRouter<AppState>; 13] {
     [
         accounts::router(),
         profile::router(),

@@ -7,11 +7,10 @@ pub mod listing;
 pub mod meetings;
 pub mod model;
 pub mod outbound;
-pub mod removal;
 mod routes;
 mod seed;
 mod snapshot;
-mod storage;
+pub(crate) mod storage;
 pub mod vendor_csv;
 
 use utoipa::OpenApi;
@@ -36,15 +35,12 @@ struct CatalogApi;
 /// The catalog as loaded, swapped whole after a vendor import or edit.
 pub type SharedCatalog = std::sync::Arc<arc_swap::ArcSwap<Catalog>>;
 
-/// What the catalog needs: the store, the settings (the link tag), the catalog it swaps, the
-/// bookings (whose vendor names follow it) and the peer figures (a vendor removal recounts firms).
+/// What the catalog needs: the store, the settings (the link tag) and the catalog it swaps.
 #[derive(Clone)]
 pub struct CatalogState {
     pub store: std::sync::Arc<crate::store::Store>,
     pub config: std::sync::Arc<crate::config::Config>,
     pub catalog: SharedCatalog,
-    pub bookings: crate::bookings::SharedBookings,
-    pub peers: crate::peers::Peers,
 }
 
 /// The catalog routes: each one's path and method are in its handler's `#[utoipa::path]`.
@@ -58,9 +54,9 @@ where
         .routes(routes!(routes::list_categories))
         .routes(routes!(routes::list_vendors))
         .routes(routes!(routes::list_questions))
-        .routes(routes!(routes::record_click, routes::list_clicks))
-        .routes(routes!(routes::update_vendor, removal::delete_vendor_route))
-        .routes(routes!(removal::merge_vendors_route))
+        .routes(routes!(routes::list_clicks))
+        // Its DELETE and the merge are the operator's vendor removal (`admin::vendors`).
+        .routes(routes!(routes::update_vendor))
 }
 
 #[cfg(test)]

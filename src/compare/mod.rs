@@ -4,7 +4,7 @@
 //! naming what sets it apart.
 //!
 //! Invariants: every count about other firms or bookings goes through the one privacy rule
-//! (`techstack::peers::shown`), so a count under 5, 0 included, is never published; sample
+//! (`peers::shown`), so a count under 5, 0 included, is never published; sample
 //! bookings are never evidence; every summary sentence is built from the same data the columns
 //! show.
 

@@ -1,4 +1,4 @@
-//! Demo outcomes under the one privacy rule (`techstack::peers::shown`): nothing is said about a
+//! Demo outcomes under the one privacy rule (`peers::shown`): nothing is said about a
 //! vendor's outcomes until `MIN_FIRMS` firms had a demo of it, a part under `MIN_FIRMS` (none
 //! included) is written "Fewer than 5", and the total is never given beside an exact part when
 //! the other part is hidden (it could be worked out by subtraction). What the ranking scores is

@@ -10,10 +10,14 @@
 //! size most of them give, `majority_size`; since firms are entities each key has one.)
 //!
 //! The figures come from `PeerFigures`, an aggregate built once at start and kept current on
-//! every write that changes what an account adds (`changed`: a tech-stack save, a demo outcome, a
-//! new account, a change of firm name or size), by recomputing that account's firm only. So a
+//! every write that changes what an account adds (`Peers::changed`, which the accounts, the tech
+//! stack and the shortlist reach through the `FirmChanged` hook the app gives them: a tech-stack
+//! save, a demo outcome, a new account, a change of firm name or size), by recomputing that
+//! account's firm only. So a
 //! request costs the same with ten firms or ten thousand. In hub mode each node's aggregate
-//! follows the change log (`Change::Peers`, `Change::User`; see hub.rs).
+//! follows the change log (`Change::Peers`, `Change::User`; see hub.rs). The screens that show
+//! the figures with the firm's own data are here too: the coverage map (`coverage`) and the
+//! demo-outcome disclosure (`disclosure`, `outcomes`).
 
 mod aggregate;
 pub mod coverage;

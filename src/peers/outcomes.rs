@@ -1,6 +1,6 @@
 //! Demo outcomes in aggregate: per vendor, how many other firms of the viewer's size had a demo
 //! and how many chose it, from every account's shortlist (all real: there are no sample
-//! shortlists). A firm is the accounts sharing a law-firm name (`techstack::peers`); it counts
+//! shortlists). A firm is the accounts sharing a law-firm name (`peers`); it counts
 //! once per vendor however many of its accounts answered, and the viewer's own firm never counts.
 //! The counts come from the peer aggregate, which every shortlist write keeps current
 //! (`storage::update` and `storage::remove`), so they cost the same however many accounts exist.

@@ -18,6 +18,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub mod compute;
+pub mod dismiss_reason;
 pub mod dismissals;
 pub mod fit;
 pub mod history;

@@ -3,9 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::inputs::SizeSource;
-use super::ranking::Factor;
 use crate::catalog::{Vendor, VendorView};
+use crate::techstack::context::SizeSource;
 
 /// A submitted questionnaire: the chosen option labels per question.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -372,4 +371,16 @@ pub struct PicksRestored {
     pub restored: Vec<RestoredCategory>,
     /// The categories that got new picks after the clear: their new picks stay as they are.
     pub kept_newer: Vec<RestoredCategory>,
+}
+
+// One factor of a vendor's score, as the breakdown shows it (no doc comment: it would become
+// the API document's description).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Factor {
+    pub factor: &'static str,
+    pub label: &'static str,
+    pub points: f64,
+    pub max_points: f64,
+    pub detail: String,
 }

@@ -8,9 +8,8 @@
 use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
 
-use serde::Serialize;
-
 use super::dismissals::DismissalEffects;
+pub use super::model::Factor;
 use crate::catalog::Vendor;
 use crate::firm_size::FirmSize;
 use crate::peers::ShownOutcome;
@@ -36,12 +35,12 @@ pub const PRICE_PENALTY_POINTS: f64 = 15.0;
 /// dismissed a vendor as not working with the firm's tools.
 pub const INTEGRATION_WEIGHT_AFTER_DISMISSAL: f64 = 2.0;
 /// Demo outcomes of other firms; in play only when some vendor of the category has them from
-/// `MIN_FIRMS` firms (see `shortlist::disclosure`).
+/// `MIN_FIRMS` firms (see `peers::disclosure`).
 pub const OUTCOME_POINTS: f64 = 10.0;
 /// The outcome factor's evidence for a vendor without enough firms behind it.
 pub const NO_OUTCOMES: &str = "Not enough firms your size have said how a demo went";
 /// Smallest count ever shown; below it the text says "a few". The privacy rule's threshold
-/// (`techstack::peers::shown`).
+/// (`peers::shown`).
 pub const MIN_SHOWN: u32 = crate::peers::MIN_FIRMS;
 pub const MAX_REASONS: usize = 5;
 /// How far back peer demand looks.
@@ -163,16 +162,6 @@ pub struct RankInputs<'a> {
 /// "$$$" for bracket 3.
 pub fn price_signs(bracket: u8) -> String {
     "$".repeat(usize::from(bracket))
-}
-
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Factor {
-    pub factor: &'static str,
-    pub label: &'static str,
-    pub points: f64,
-    pub max_points: f64,
-    pub detail: String,
 }
 
 #[derive(Debug, Clone)]

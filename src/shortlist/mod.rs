@@ -9,9 +9,10 @@
 //!
 //! Invariants: a user only ever reads or changes their own entries; a status never goes back
 //! because of a meeting click; other firms' demo outcomes are only ever seen in aggregate, from
-//! `MIN_FIRMS` firms up, through `disclosure`.
+//! `MIN_FIRMS` firms up, through `peers::disclosure`.
 
 mod csv;
+mod meetings;
 
 pub use csv::safe_cell;
 pub mod model;
@@ -29,11 +30,13 @@ use crate::error::Result;
 use crate::store::Store;
 use model::{Entry, Recorded, Stamp, Status};
 
-/// What the shortlist needs: the store, the catalog (vendor names) and the peer figures (demo
-/// outcomes count in them).
+/// What the shortlist needs: the store, the settings (the link tag of a meeting click's answer),
+/// the catalog (vendor names), and whom to tell when a firm's demo outcomes change (the peer
+/// figures recount it).
 #[derive(Clone)]
 pub struct ShortlistState {
     pub store: std::sync::Arc<crate::store::Store>,
+    pub config: std::sync::Arc<crate::config::Config>,
     pub catalog: crate::catalog::SharedCatalog,
     pub firm_changed: crate::accounts::FirmChanged,
 }
@@ -47,6 +50,8 @@ where
 {
     OpenApiRouter::new()
         .routes(routes!(routes::get_shortlist))
+        // Its GET is the catalog's list of the user's clicks.
+        .routes(routes!(meetings::record_click))
         .routes(routes!(routes::get_brief))
         .routes(routes!(routes::get_brief_csv))
         .routes(routes!(routes::put_entry, routes::delete_entry))

@@ -1,7 +1,7 @@
 //! The booking figures of one vendor, from the real index only (sample rows are never evidence):
 //! bookings by month over 24 months, the same bookings by firm size, the last 90 days by firms of
 //! the user's size, and how many firms of that size have the vendor in their tech stack. Every
-//! count goes through the one privacy rule (`techstack::peers::shown`), breakdowns through
+//! count goes through the one privacy rule (`peers::shown`), breakdowns through
 //! `suppress`.
 //!
 //! A booking belongs to a catalog vendor when its Client names it (ignoring case; when two catalog

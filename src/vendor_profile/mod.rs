@@ -3,7 +3,7 @@
 //!
 //! Invariants: inactive vendors are answered too (`isActive: false`), an unknown id is a 404;
 //! the evidence counts real bookings only and every count about other firms goes through the one
-//! privacy rule, `techstack::peers::shown` (under 5, 0 included, is "fewer than 5"), breakdowns
+//! privacy rule, `peers::shown` (under 5, 0 included, is "fewer than 5"), breakdowns
 //! through `suppress` (no total minus parts reveals a hidden count); the history is the signed-in
 //! user's own.
 

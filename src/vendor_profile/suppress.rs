@@ -1,5 +1,5 @@
 //! The profile's breakdowns (bookings by month, by firm size) under the one privacy rule,
-//! `techstack::peers::shown`: a count under 5, 0 included, is never written, only "fewer than 5".
+//! `peers::shown`: a count under 5, 0 included, is never written, only "fewer than 5".
 //! `groups` applies it so that no subtraction can reveal a hidden count: a cell under 5 (0 as
 //! much as 1 to 4) is shown only together with its neighbours, as one group of at least 5.
 //! Every number a breakdown publishes is then exact and at least 5, and the total is their sum,

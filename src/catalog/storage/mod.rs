@@ -12,14 +12,10 @@ pub mod removal;
 
 pub use export::export;
 
-use crate::accounts::FirmId;
 use std::collections::HashMap;
 
-use super::model::{
-    BookingSource, Category, ClickKind, MeetingClick, SourcePage, Vendor, VendorSource,
-};
+use super::model::{BookingSource, Category, MeetingClick, Vendor, VendorSource};
 use super::vendor_csv;
-use crate::clock::now_secs;
 use crate::error::{AppError, Result};
 use crate::store::{Store, WriteTx};
 use crate::upload::ImportReport;
@@ -195,47 +191,13 @@ impl<'t, 's> VendorImport<'t, 's> {
     }
 }
 
-/// Stores a meeting click now (the person's, `by` naming them). A booking click also puts the
-/// vendor on their firm's shortlist as "demo booked" in the same commit: both or neither, on
-/// either backend. A website click does not: a demo asked for on the vendor's site is not known
-/// to be booked.
-pub fn record_meeting_click(
-    store: &Store,
-    user_id: u64,
-    firm_id: FirmId,
-    by: &str,
-    vendor_id: u64,
-    source_page: SourcePage,
-    kind: ClickKind,
-) -> Result<MeetingClick> {
-    let recorded = match kind {
-        ClickKind::Booking => Some(crate::shortlist::recorded_now(store, firm_id, vendor_id)?),
-        ClickKind::Website => None,
-    };
-    let mut tx = store.begin()?;
-    let mut click = MeetingClick {
-        id: 0,
-        user_id,
-        vendor_id,
-        source_page,
-        at: now_secs(),
-        kind,
-    };
-    click.id = match &mut tx {
-        WriteTx::File(txn) => file::insert_meeting_click(txn, &click)?,
-        WriteTx::Postgres(tx) => postgres::insert_meeting_click(tx, &click)?,
-    };
-    if let Some(recorded) = recorded {
-        let stamp = crate::shortlist::model::Stamp {
-            at: click.at,
-            by: Some(by),
-        };
-        crate::shortlist::storage::update_in(&mut tx, firm_id, click.vendor_id, |current| {
-            Ok((crate::shortlist::demo_booked(current, stamp, recorded), ()))
-        })?;
+/// Stores a meeting click inside the caller's transaction (the shortlist's, which puts a booked
+/// vendor on the firm's shortlist in the same commit); answers its new id.
+pub fn insert_meeting_click_in(tx: &mut WriteTx, click: &MeetingClick) -> Result<u64> {
+    match tx {
+        WriteTx::File(txn) => file::insert_meeting_click(txn, click),
+        WriteTx::Postgres(tx) => postgres::insert_meeting_click(tx, click),
     }
-    tx.commit()?;
-    Ok(click)
 }
 
 /// The user's newest `limit` clicks, newest first. Read by the user's key: other users' clicks
@@ -266,7 +228,9 @@ pub fn vendor_meeting_clicks(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::accounts::FirmId;
     use crate::catalog::model::{ClickKind, SourcePage};
+    use crate::shortlist::storage::record_meeting_click;
     use crate::store::FileStore;
     use crate::store::postgres::test_store;
 

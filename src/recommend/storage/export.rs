@@ -29,7 +29,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
     let mut dismissals = Vec::with_capacity(rows.dismissals.len());
     for ((firm_id, vendor_id), d) in &rows.dismissals {
         let other_text = match &d.reason {
-            crate::recommend::dismissals::DismissReason::Other(text) => Some(text.as_str()),
+            crate::recommend::dismiss_reason::DismissReason::Other(text) => Some(text.as_str()),
             _ => None,
         };
         dismissals.push((

@@ -11,7 +11,7 @@ use redb::ReadableTable;
 use super::Author;
 use super::Restored;
 use crate::error::Result;
-use crate::recommend::dismissals::{DismissReason, Dismissal};
+use crate::recommend::dismiss_reason::{DismissReason, Dismissal};
 use crate::recommend::model::{ClearedSet, PastRec, PickSet, StageSave, StoredResponse};
 use crate::store::{
     DISMISSED, FileStore, PAST_RECS, PICKS, PICKS_CLEARED, RESPONSES, USER_RESPONSES,

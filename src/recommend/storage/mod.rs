@@ -15,7 +15,7 @@ use std::collections::HashSet;
 
 pub use export::export;
 
-use super::dismissals::{DismissReason, Dismissal};
+use super::dismiss_reason::{DismissReason, Dismissal};
 use super::model::{ClearedSet, PastRec, PickSet, StageSave, StoredResponse};
 use crate::error::Result;
 use crate::store::{Store, WriteTx};

@@ -21,7 +21,7 @@ use sqlx::types::Json;
 
 use super::{Author, Restored};
 use crate::error::Result;
-use crate::recommend::dismissals::{DismissReason, Dismissal};
+use crate::recommend::dismiss_reason::{DismissReason, Dismissal};
 use crate::recommend::model::{
     ClearedSet, PastRec, PickSet, StageSave, StoredPick, StoredResponse,
 };

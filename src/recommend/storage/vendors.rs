@@ -1,5 +1,5 @@
 //! A catalog vendor in every firm's recommendations, for the operator's vendor delete and merge
-//! (`catalog::removal`): saved picks (from a questionnaire or Pick For Me), dismissals and past
+//! (`admin::vendors`): saved picks (from a questionnaire or Pick For Me), dismissals and past
 //! recommendations. Both walk every firm's rows: rare operator actions, never a request's path.
 
 use redb::ReadableTable;

@@ -5,8 +5,11 @@
 
 mod export;
 mod file;
+mod meetings;
 mod postgres;
 pub mod vendors;
+
+pub use meetings::record_meeting_click;
 
 pub use export::export;
 

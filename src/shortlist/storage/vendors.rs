@@ -1,5 +1,5 @@
 //! A catalog vendor on every firm's shortlist, for the operator's vendor delete and merge
-//! (`catalog::removal`). Both walk every firm's entries: rare operator actions, never a request's
+//! (`admin::vendors`). Both walk every firm's entries: rare operator actions, never a request's
 //! path.
 
 use redb::ReadableTable;

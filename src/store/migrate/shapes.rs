@@ -39,7 +39,13 @@ pub(super) struct Dismissal {
 }
 
 #[derive(Serialize)]
-#[allow(dead_code)] // Only `NotGiven` is written; the others keep the variants' order.
+#[cfg_attr(
+    not(test),
+    expect(
+        dead_code,
+        reason = "only `NotGiven` is written; the others keep the variants' order"
+    )
+)]
 pub(super) enum DismissReason {
     TooExpensive,
     DoesntIntegrate,
@@ -69,7 +75,13 @@ pub(super) struct Firm {
 }
 
 #[derive(Serialize)]
-#[allow(dead_code)] // Only `Owner` is written; the others keep the variants' order.
+#[cfg_attr(
+    not(test),
+    expect(
+        dead_code,
+        reason = "only `Owner` is written; the others keep the variants' order"
+    )
+)]
 pub(super) enum FirmRole {
     Owner,
     Admin,

@@ -422,8 +422,13 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
             needs_review: false,
         },
     );
-    same(&shapes::FirmRole::Owner, crate::accounts::FirmRole::Owner);
-    same(&shapes::FirmRole::Viewer, crate::accounts::FirmRole::Viewer);
+    {
+        use crate::accounts::FirmRole;
+        same(&shapes::FirmRole::Owner, FirmRole::Owner);
+        same(&shapes::FirmRole::Admin, FirmRole::Admin);
+        same(&shapes::FirmRole::Member, FirmRole::Member);
+        same(&shapes::FirmRole::Viewer, FirmRole::Viewer);
+    }
     same(
         &shapes::Dismissal {
             at: 5,
@@ -434,10 +439,26 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
             reason: crate::recommend::dismissals::DismissReason::Other("x".into()),
         },
     );
-    same(
-        &shapes::DismissReason::NotGiven,
-        crate::recommend::dismissals::DismissReason::NotGiven,
-    );
+    {
+        use crate::recommend::dismissals::DismissReason;
+        same(
+            &shapes::DismissReason::TooExpensive,
+            DismissReason::TooExpensive,
+        );
+        same(
+            &shapes::DismissReason::DoesntIntegrate,
+            DismissReason::DoesntIntegrate,
+        );
+        same(
+            &shapes::DismissReason::AlreadyEvaluated,
+            DismissReason::AlreadyEvaluated,
+        );
+        same(
+            &shapes::DismissReason::NotRightForPractice,
+            DismissReason::NotRightForPractice,
+        );
+        same(&shapes::DismissReason::NotGiven, DismissReason::NotGiven);
+    }
     same(
         &shapes::Response {
             id: 1,

@@ -28,7 +28,7 @@ pub enum Change {
     /// The bookings changed; the subject is the new booking generation.
     Bookings { generation: u64 },
     /// What a firm adds to the peer figures changed (a tech-stack save, a demo outcome, a new
-    /// firm): every node recomputes that firm in its aggregate (`techstack::peers`). A change of
+    /// firm): every node recomputes that firm in its aggregate (`peers`). A change of
     /// the firm's record comes as `User` for each member, which does the same.
     Peers { firm_id: FirmId },
 }

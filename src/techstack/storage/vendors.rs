@@ -1,5 +1,5 @@
 //! A catalog vendor in every firm's tech stack, for the operator's vendor delete and merge
-//! (`catalog::removal`): how many firms list it, and moving it to the vendor it is merged into.
+//! (`admin::vendors`): how many firms list it, and moving it to the vendor it is merged into.
 //! Both walk every firm's answers: they are rare operator actions, never a request's path.
 
 use redb::ReadableTable;

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use sqlx::types::Json;
 
 use super::Answer;
-use crate::recommend::dismissals::{DismissReason, Dismissal};
+use crate::recommend::dismiss_reason::{DismissReason, Dismissal};
 use crate::recommend::model::{ClearedSet, PastRec, PickSet, StoredPick, StoredResponse};
 use crate::store::postgres::from_code;
 

@@ -13,11 +13,12 @@
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
 
-use super::model::{VendorView, parse_vendor_id, vendor_view};
-use super::{Catalog, reload, storage};
+use super::VendorsState;
+use super::storage;
 use crate::accounts::AdminUser;
 use crate::blocking::Blocking;
-use crate::catalog::CatalogState;
+use crate::catalog::model::{VendorView, parse_vendor_id, vendor_view};
+use crate::catalog::{Catalog, reload};
 use crate::error::{Result, bad_request, conflict, not_found};
 use crate::extract::Json;
 use crate::recommend::storage::vendors::VendorRows;
@@ -77,7 +78,7 @@ impl References {
 }
 
 /// Imported demo bookings whose Client counts for the vendor (its name, or one merged into it).
-fn bookings_naming(app: &CatalogState, catalog: &Catalog, vendor_id: u64) -> u64 {
+fn bookings_naming(app: &VendorsState, catalog: &Catalog, vendor_id: u64) -> u64 {
     let names = catalog.client_names(vendor_id);
     let sets = app.bookings.load();
     let idx = &sets.real;
@@ -90,14 +91,14 @@ fn bookings_naming(app: &CatalogState, catalog: &Catalog, vendor_id: u64) -> u64
 }
 
 /// Deletes vendor `id` when nothing refers to it; a 409 naming what does otherwise.
-pub fn delete_vendor(app: &CatalogState, id: u64) -> Result<String> {
+pub fn delete_vendor(app: &VendorsState, id: u64) -> Result<String> {
     let catalog = app.catalog.load();
     let vendor = catalog
         .vendor(id)
         .ok_or_else(|| not_found(format!("There is no vendor with id {id}")))?;
     let name = vendor.name.clone();
     let bookings = bookings_naming(app, &catalog, id);
-    storage::removal::delete_vendor(&app.store, id, |stored| {
+    storage::delete_vendor(&app.store, id, |stored| {
         let refs = References {
             tech_stacks: stored.tech_stacks,
             shortlist_entries: stored.shortlist_entries,
@@ -156,7 +157,7 @@ pub struct VendorMerged<'a> {
 }
 
 /// Merges vendor `from` into `into` (see the module); answers what moved and the message.
-pub fn merge_vendors(app: &CatalogState, from: u64, into: u64) -> Result<(MergeMoved, String)> {
+pub fn merge_vendors(app: &VendorsState, from: u64, into: u64) -> Result<(MergeMoved, String)> {
     if from == into {
         return Err(bad_request("Choose two different vendors to merge"));
     }
@@ -179,7 +180,7 @@ pub fn merge_vendors(app: &CatalogState, from: u64, into: u64) -> Result<(MergeM
     }
     let (dup_name, kept_name) = (dup.name.clone(), kept.name.clone());
 
-    let moves = storage::removal::merge_vendor(&app.store, from, into, &dup_name.to_lowercase())?;
+    let moves = storage::merge_vendor(&app.store, from, into, &dup_name.to_lowercase())?;
     reload(&app.store, &app.catalog)?;
     // Firms whose tech stack or shortlist changed are recounted in the peer figures.
     for &firm_id in &moves.firms {
@@ -187,7 +188,7 @@ pub fn merge_vendors(app: &CatalogState, from: u64, into: u64) -> Result<(MergeM
         app.peers
             .changed(crate::accounts::FirmId::from_stored(firm_id));
     }
-    let storage::removal::VendorMoves {
+    let storage::VendorMoves {
         stack_firms,
         entries,
         recommendations: recs,
@@ -229,7 +230,7 @@ pub fn merge_vendors(app: &CatalogState, from: u64, into: u64) -> Result<(MergeM
         (status = 409, description = "Something still refers to the vendor; the message names what", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn delete_vendor_route(
-    State(state): State<CatalogState>,
+    State(state): State<VendorsState>,
     AdminUser(admin): AdminUser,
     Path(raw): Path<String>,
 ) -> Result<axum::http::StatusCode> {
@@ -252,7 +253,7 @@ pub(super) async fn delete_vendor_route(
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn merge_vendors_route(
-    State(state): State<CatalogState>,
+    State(state): State<VendorsState>,
     AdminUser(admin): AdminUser,
     Json(body): Json<serde_json::Value>,
 ) -> Result<axum::response::Response> {

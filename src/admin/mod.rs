@@ -1,5 +1,9 @@
-//! Administration that belongs to no single domain: downloading a consistent backup, and the
-//! accounts locked by failed sign-ins, which the operator can unlock.
+//! Administration that belongs to no single domain: downloading a consistent backup, the
+//! accounts locked by failed sign-ins, which the operator can unlock, and deleting or merging a
+//! vendor, which every domain that names vendors takes part in (`vendors`).
+
+pub mod storage;
+pub mod vendors;
 
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
@@ -15,17 +19,31 @@ use crate::store::backup;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+/// What a vendor's delete or merge needs: the store, the catalog it changes, the bookings (a
+/// vendor named by imported bookings is not deleted) and the peer figures (a merge recounts the
+/// firms whose stack or shortlist moved).
+#[derive(Clone)]
+pub struct VendorsState {
+    pub store: std::sync::Arc<crate::store::Store>,
+    pub catalog: crate::catalog::SharedCatalog,
+    pub bookings: crate::bookings::SharedBookings,
+    pub peers: crate::peers::Peers,
+}
+
 /// The administration routes: each one's path and method are in its handler's
 /// `#[utoipa::path]`.
 pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     AccountsState: axum::extract::FromRef<S>,
+    VendorsState: axum::extract::FromRef<S>,
 {
     OpenApiRouter::new()
         .routes(routes!(download_backup))
         .routes(routes!(locked_accounts))
         .routes(routes!(unlock_account))
+        .routes(routes!(vendors::delete_vendor_route))
+        .routes(routes!(vendors::merge_vendors_route))
 }
 
 /// The accounts some client may not sign in to now.
