@@ -1,7 +1,7 @@
 //! A firm's id: the key of everything a firm decides. A ground type (it imports nothing of the
 //! app), so the store's change log and merge guard can name it; the accounts hand it out.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// A firm's id, as only a signed-in account's stored firm (through `CurrentUser`) and the
 /// operator's routes (through `AdminUser::firm`, which checks the firm exists) hand it out. Every
@@ -28,13 +28,6 @@ impl FirmId {
 
     pub fn get(self) -> u64 {
         self.0
-    }
-
-    /// Reads a stored firm record's id (serde's `deserialize_with`; storage only).
-    pub(crate) fn deserialize_stored<'de, D: serde::Deserializer<'de>>(
-        d: D,
-    ) -> std::result::Result<FirmId, D::Error> {
-        u64::deserialize(d).map(FirmId)
     }
 }
 

@@ -9,9 +9,8 @@ use crate::firm_size::FirmSize;
 
 pub use crate::firm_id::FirmId;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Firm {
-    #[serde(deserialize_with = "FirmId::deserialize_stored")]
     pub id: FirmId,
     pub name: String,
     pub size: Option<FirmSize>,

@@ -2,7 +2,7 @@
 
 use crate::accounts::audit::AuditEntry;
 use crate::accounts::links::Invitation;
-use crate::accounts::model::{EndedSession, Firm, Session};
+use crate::accounts::model::{EndedSession, Session};
 
 use crate::store::postgres::code;
 use crate::store::{
@@ -10,7 +10,7 @@ use crate::store::{
     open_read,
 };
 
-use super::file::StoredUser;
+use super::file::{StoredFirm, StoredUser};
 use super::postgres::at;
 
 /// Copies the redb file's accounts into PostgreSQL keeping ids and token hashes, moves the id
@@ -27,7 +27,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
     }
     let mut firms = Vec::new();
     for entry in firms_table.iter()? {
-        firms.push(codec::decode::<Firm>(entry?.1.value())?);
+        firms.push(codec::decode::<StoredFirm>(entry?.1.value())?.into_firm());
     }
     let firms_handed_out = crate::store::meta_get(&txn, "seq:firms")?.unwrap_or(0);
     let firm_rows = firms_table.len()?;

@@ -57,10 +57,46 @@ impl StoredUser {
     }
 }
 
+/// A firm as the FIRMS table holds it. Only storage turns a stored id into a `FirmId`: the
+/// domain type `Firm` has no `Deserialize`, so nothing read from a request can make one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct StoredFirm {
+    pub id: u64,
+    pub name: String,
+    pub size: Option<crate::firm_size::FirmSize>,
+    pub created_at: i64,
+    pub verified: bool,
+    pub disabled: bool,
+}
+
+impl StoredFirm {
+    fn of(firm: &Firm) -> StoredFirm {
+        StoredFirm {
+            id: firm.id.get(),
+            name: firm.name.clone(),
+            size: firm.size,
+            created_at: firm.created_at,
+            verified: firm.verified,
+            disabled: firm.disabled,
+        }
+    }
+
+    pub(crate) fn into_firm(self) -> Firm {
+        Firm {
+            id: crate::accounts::FirmId::from_stored(self.id),
+            name: self.name,
+            size: self.size,
+            created_at: self.created_at,
+            verified: self.verified,
+            disabled: self.disabled,
+        }
+    }
+}
+
 fn get_firm(table: &impl ReadableTable<u64, &'static [u8]>, id: u64) -> Result<Option<Firm>> {
     Ok(table
         .get(id)?
-        .map(|v| codec::decode::<Firm>(v.value()))
+        .map(|v| codec::decode::<StoredFirm>(v.value()).map(StoredFirm::into_firm))
         .transpose()?)
 }
 
@@ -209,8 +245,10 @@ pub fn put_account(txn: &WriteTransaction, user: &User) -> Result<()> {
 }
 
 fn put_firm(txn: &WriteTransaction, firm: &Firm) -> Result<()> {
-    txn.open_table(FIRMS)?
-        .insert(firm.id.get(), codec::encode(firm).as_slice())?;
+    txn.open_table(FIRMS)?.insert(
+        firm.id.get(),
+        codec::encode(&StoredFirm::of(firm)).as_slice(),
+    )?;
     Ok(())
 }
 
@@ -228,7 +266,7 @@ pub fn all_firms(store: &FileStore) -> Result<Vec<Firm>> {
     let txn = store.read()?;
     let mut firms = Vec::new();
     for entry in txn.open_table(FIRMS)?.iter()? {
-        firms.push(codec::decode(entry?.1.value())?);
+        firms.push(codec::decode::<StoredFirm>(entry?.1.value())?.into_firm());
     }
     Ok(firms)
 }

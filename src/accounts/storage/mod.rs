@@ -64,6 +64,9 @@ pub fn find_user(store: &Store, id: u64) -> Result<Option<User>> {
     }
 }
 
+/// The stored form of a firm (the migrations' frozen shape is held to it).
+#[cfg(test)]
+pub(crate) use file::StoredFirm;
 pub use file::put_account;
 
 /// The first-launch setup token every node accepts: on the redb file, `offer` (one process owns

@@ -371,8 +371,8 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
             verified: true,
             disabled: false,
         },
-        crate::accounts::Firm {
-            id: crate::accounts::FirmId::for_fixtures(4),
+        crate::accounts::storage::StoredFirm {
+            id: 4,
             name: "Doe LLP".into(),
             size,
             created_at: 9,
