@@ -336,3 +336,11 @@ pub struct MeetingClickView {
     #[schema(format = DateTime)]
     pub recorded_at: String,
 }
+
+// A category as another screen links to it: its id and name. (No doc comment: it would become the
+// API document's description.)
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct CategoryRef {
+    pub id: u64,
+    pub name: String,
+}

@@ -39,20 +39,8 @@ pub enum Attribute {
     IsActive,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-pub struct CategoryRef {
-    pub id: u64,
-    pub name: String,
-}
-
-/// An integration a vendor declares, and whether the firm uses that tool.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Integration {
-    pub name: String,
-    /// The tool is in the firm's tech stack.
-    pub in_your_stack: bool,
-}
+pub use crate::catalog::model::CategoryRef;
+pub use crate::techstack::model::Integration;
 
 /// The vendor's partner status, as the administrator set it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]

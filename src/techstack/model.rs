@@ -217,3 +217,12 @@ fn other_names(raw: Vec<String>) -> Result<Vec<String>> {
     }
     Ok(names)
 }
+
+/// One integration a vendor declares, and whether the firm uses that tool.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Integration {
+    pub name: String,
+    /// A tool of the firm's own tech stack (names compared ignoring case).
+    pub in_your_stack: bool,
+}

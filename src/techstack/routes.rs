@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::accounts::CurrentUser;
 use crate::blocking::Blocking;
+use crate::catalog::model::CategoryRef;
 use crate::catalog::{Catalog, Category};
 use crate::error::Result;
 use crate::extract::Json;
@@ -28,12 +29,6 @@ struct AdoptionItem {
     adoption: AdoptionAnswer,
     selected_vendors: Vec<SelectedVendor>,
     other_vendors: Vec<OtherVendor>,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-struct CategoryRef {
-    id: u64,
-    name: String,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]

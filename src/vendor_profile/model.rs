@@ -6,21 +6,8 @@ use crate::catalog::SourcePage;
 use crate::firm_size::FirmSize;
 use crate::peers::ShownCount;
 
-/// A category as the profile links to it.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct CategoryRef {
-    pub id: u64,
-    pub name: String,
-}
-
-/// One integration a vendor declares, and whether the firm uses that tool.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Integration {
-    pub name: String,
-    /// A tool of the firm's own tech stack (names compared ignoring case).
-    pub in_your_stack: bool,
-}
+pub use crate::catalog::model::CategoryRef;
+pub use crate::techstack::model::Integration;
 
 /// A firm size with the label people read.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
