@@ -409,13 +409,9 @@ fn list_firms(config: Config) -> anyhow::Result<()> {
 
 fn merge_firms(into: u64, from: u64, config: Config) -> anyhow::Result<()> {
     let state = AppState::open_for_command(config)?;
-    let merged = litstack::firms::merge::merge_firms(
-        &state.sub(),
-        "The operator (command line)",
-        into,
-        from,
-    )
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let by = "The operator (command line)";
+    let merged = litstack::firms::merge::merge_firms(&state.sub(), by, into, from)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     tracing::info!(target: "security", into, from, moved = merged.moved, "firms merged from the command line");
     println!(
         "Merged {} into {} (firm {}): {} {} moved; it has {} {} now{}.",

@@ -355,10 +355,7 @@ fn crlf_to_lf(data: &[u8]) -> std::borrow::Cow<'_, [u8]> {
 
 /// Imports a vendor file in one write transaction and reloads the catalog. An error that is a
 /// `csv::Error` is the file's (its header could not be read).
-pub fn import_file(
-    app: &crate::catalog::CatalogState,
-    data: &[u8],
-) -> anyhow::Result<ImportReport> {
+pub fn import_file(app: &super::CatalogState, data: &[u8]) -> anyhow::Result<ImportReport> {
     let catalog = app.catalog.load();
     let report = storage::import_vendors(&app.store, |tables| {
         import(tables, data, &catalog.categories)

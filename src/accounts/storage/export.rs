@@ -10,8 +10,8 @@ use crate::store::{
     open_read,
 };
 
-use super::file::{StoredFirm, StoredUser};
 use super::postgres::at;
+use super::records::{StoredFirm, StoredUser};
 
 /// Copies the redb file's accounts into PostgreSQL keeping ids and token hashes, moves the id
 /// sequence past them (and past any id the file had handed out), and counts the rows back.

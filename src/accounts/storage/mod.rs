@@ -9,6 +9,7 @@ mod file;
 pub(super) mod links;
 pub(super) mod postgres;
 pub(super) mod rate_limits;
+mod records;
 pub(super) mod settings;
 pub(super) mod windows;
 
@@ -64,10 +65,10 @@ pub fn find_user(store: &Store, id: u64) -> Result<Option<User>> {
     }
 }
 
+pub use file::put_account;
 /// The stored form of a firm (the migrations' frozen shape is held to it).
 #[cfg(test)]
-pub(crate) use file::StoredFirm;
-pub use file::put_account;
+pub(crate) use records::StoredFirm;
 
 /// The first-launch setup token every node accepts: on the redb file, `offer` (one process owns
 /// it); in hub mode the one the first node stored (`offer` if this is the first). `None` once an

@@ -9,7 +9,6 @@ use super::{
     USER_RESPONSES, USERS, VENDOR_SOURCES, VENDORS,
 };
 use super::{DISMISSED, META, OpenError, SCHEMA_VERSION, codec};
-
 mod shapes;
 
 impl super::FileStore {
