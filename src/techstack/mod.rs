@@ -35,3 +35,56 @@ where
 {
     OpenApiRouter::new().routes(routes!(routes::get_adoption, routes::save_adoption))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use super::*;
+    use crate::accounts::{FirmChanged, FirmId};
+
+    /// The tech stack's own state and nothing else: a store, the seeded catalog, and a hook that
+    /// records the firms it is told of (the app's would recount the peer figures).
+    fn techstack_alone(dir: &std::path::Path) -> (TechstackState, Arc<Mutex<Vec<FirmId>>>) {
+        let store = crate::store::open_file(dir).unwrap();
+        crate::catalog::seed(&store).unwrap();
+        let catalog = crate::catalog::Catalog::load(&store).unwrap();
+        let told = Arc::new(Mutex::new(Vec::new()));
+        let seen = told.clone();
+        let state = TechstackState {
+            store: Arc::new(store),
+            catalog: Arc::new(arc_swap::ArcSwap::from_pointee(catalog)),
+            firm_changed: FirmChanged::new(move |firm| seen.lock().unwrap().push(firm)),
+        };
+        (state, told)
+    }
+
+    #[test]
+    fn a_save_is_read_back_with_the_catalogs_names_and_tells_whom_the_app_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let (app, told) = techstack_alone(dir.path());
+        let catalog = app.catalog.load_full();
+        let vendor = &catalog.vendors[0];
+        let firm = FirmId::for_fixtures(7);
+        let adoption = Adoption {
+            has_tool: true,
+            vendor_ids: vec![vendor.id],
+            primary_vendor_id: Some(vendor.id),
+            other_vendors: vec!["Inhouse Sheet".into()],
+        };
+        storage::save(&app, firm, &[(vendor.category_id, adoption)]).unwrap();
+
+        assert_eq!(*told.lock().unwrap(), [firm]);
+        let tools = firm_tools(&app.store, &catalog, firm).unwrap();
+        assert_eq!(tools.len(), 1);
+        assert_eq!(
+            tool_names(&catalog, &tools),
+            [vendor.name.clone(), "Inhouse Sheet".into()]
+        );
+        assert!(
+            firm_tools(&app.store, &catalog, FirmId::for_fixtures(8))
+                .unwrap()
+                .is_empty()
+        );
+    }
+}
