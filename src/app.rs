@@ -106,6 +106,7 @@ parts!(crate::shortlist::ShortlistState {
     catalog,
     firm_changed
 });
+parts!(crate::views::ViewsState { store });
 parts!(crate::techstack::TechstackState {
     store,
     catalog,

@@ -31,6 +31,7 @@ pub mod store;
 pub mod techstack;
 pub mod upload;
 pub mod vendor_profile;
+pub mod views;
 pub mod web;
 
 use axum::Router;
@@ -94,7 +95,7 @@ pub fn app(state: AppState) -> Router {
 
 /// Every domain's routes. A schema two domains use is one type (`catalog::model::CategoryRef`,
 /// `techstack::model::Integration`); the test below keeps it so.
-fn domain_routers() -> [OpenApiRouter<AppState>; 13] {
+fn domain_routers() -> [OpenApiRouter<AppState>; 14] {
     [
         accounts::router(),
         profile::router(),
@@ -109,6 +110,7 @@ fn domain_routers() -> [OpenApiRouter<AppState>; 13] {
         compare::router(),
         shortlist::router(),
         firms::router(),
+        views::router(),
     ]
 }
 

@@ -27,10 +27,14 @@ pub enum AuditAction {
     SignInFailed,
     /// The operator merged another firm into this one.
     FirmsMerged,
+    /// A member saved a view of /trends.
+    ViewSaved,
+    /// A member deleted a saved view.
+    ViewDeleted,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 11] = [
+    pub const ALL: [AuditAction; 13] = [
         AuditAction::InvitationCreated,
         AuditAction::InvitationRevoked,
         AuditAction::MemberJoined,
@@ -42,6 +46,8 @@ impl AuditAction {
         AuditAction::BriefExported,
         AuditAction::SignInFailed,
         AuditAction::FirmsMerged,
+        AuditAction::ViewSaved,
+        AuditAction::ViewDeleted,
     ];
 
     pub fn code(self) -> &'static str {
@@ -57,6 +63,8 @@ impl AuditAction {
             AuditAction::BriefExported => "brief_exported",
             AuditAction::SignInFailed => "sign_in_failed",
             AuditAction::FirmsMerged => "firms_merged",
+            AuditAction::ViewSaved => "view_saved",
+            AuditAction::ViewDeleted => "view_deleted",
         }
     }
 

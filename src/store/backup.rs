@@ -69,6 +69,7 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, PICKS_CLEARED)?;
     rows += copy(src, dst, SHORTLIST)?;
     rows += copy(src, dst, SHORTLIST_REMOVED)?;
+    rows += copy(src, dst, SAVED_VIEWS)?;
     Ok(rows)
 }
 

@@ -49,6 +49,7 @@ fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
         "category_adoption",
         "shortlist",
         "shortlist_removed",
+        "saved_views",
         "responses",
         "picks",
         "dismissals",

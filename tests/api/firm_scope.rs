@@ -31,6 +31,7 @@ const FIRM_TABLES: &[&str] = &[
     "picks",
     "picks_cleared",
     "responses",
+    "saved_views",
     "shortlist",
     "shortlist_removed",
 ];
@@ -163,6 +164,8 @@ async fn fill_firm(app: &mut TestApp, category: u64, vendors: [u64; 2]) {
     .await;
     ok(app, Method::DELETE, "/api/recommendations/persisted", None).await;
     app.invite("new.member@example.test", "member").await;
+    let view = json!({ "name": "Texas", "params": "state=TX" });
+    ok(app, Method::POST, "/api/views", Some(view)).await;
 }
 
 /// Firm A's owner calls every documented `GET` of the served API description whose path
@@ -236,6 +239,11 @@ async fn every_get_and_some_writes(app: &mut TestApp, category: u64, vendors: [u
         None,
     )
     .await;
+    let views = ok(app, Method::GET, "/api/views", None).await;
+    let id = views["items"][0]["id"]
+        .as_u64()
+        .expect("firm A has a saved view");
+    ok(app, Method::DELETE, &format!("/api/views/{id}"), None).await;
     // Joining through a link finds the invitation by its token, then uses it.
     let token = app.invite("di@doe-law.com", "member").await;
     let res = app.join(&token, "Di Doe", "di@doe-law.com").await;

@@ -210,6 +210,18 @@ fn routes() -> Vec<Route> {
         ),
         r(
             Method::POST,
+            "/api/views",
+            Access::User,
+            Payload::Json(json!({ "name": "Texas this year", "params": "state=TX" })),
+        ),
+        r(
+            Method::DELETE,
+            "/api/views/999",
+            Access::User,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
             "/api/firm/members/1/reset-link",
             Access::User,
             Payload::Empty,

@@ -48,5 +48,6 @@ mod test_log;
 mod undo;
 mod vendor_removal;
 mod vendors;
+mod views;
 mod web;
 mod wire;

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: ed71701a3ea48c1e2da97fdaed9f0ee1de2737276689b597e8d2305037c4cf64
+ * openapi.json sha256: a259ce4211f3625eb3055bad8bf010a9e3e68c95c700ba9664aaf4ae150ac66d
  */
 
 export interface paths {
@@ -1115,6 +1115,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/views: the firm's saved views of /trends, by name. */
+        get: operations["list_views"];
+        put?: never;
+        /** POST /api/views: saves the current /trends filters under a name, for the whole firm. */
+        post: operations["create_view"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/views/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** DELETE /api/views/{id}: deletes one of the firm's saved views. */
+        delete: operations["delete_view"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1202,7 +1237,7 @@ export interface components {
          */
         Attribute: "category" | "priceBracket" | "firmSizes" | "practiceAreas" | "integrations" | "highlights" | "partner" | "recentDemoBookings" | "peerAdoption" | "matchScore" | "verifiedOn" | "scheduling" | "isActive";
         /** @enum {string} */
-        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged";
+        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted";
         /** @description One line of the firm's audit log. */
         AuditEntryView: {
             action: components["schemas"]["AuditAction"];
@@ -1873,6 +1908,16 @@ export interface components {
             email: string;
             role: components["schemas"]["FirmRole"];
         };
+        /** @description POST /api/views. */
+        NewSavedView: {
+            /** @description 1 to 80 characters on one line. */
+            name: string;
+            /**
+             * @description The /trends query string (at most 2,000 characters; only the screen's parameters, each
+             *     value at most 200 characters). A leading `?` is dropped.
+             */
+            params: string;
+        };
         Onboarding: {
             annualSoftwareSpendBand: components["schemas"]["SpendBand"];
             attorneysCountBand: components["schemas"]["AttorneysBand"];
@@ -2168,6 +2213,25 @@ export interface components {
         SaveRequest: {
             /** @description The categories to save; at least one, each at most once. */
             items: components["schemas"]["SaveItem"][];
+        };
+        /** @description A saved view of /trends. */
+        SavedViewView: {
+            /** @description RFC 3339, UTC. */
+            createdAt: string;
+            /** @description The member who saved it, by their name then. */
+            createdBy?: string | null;
+            /** Format: int64 */
+            firmId: number;
+            /** Format: int64 */
+            id: number;
+            /** @description 1 to 80 characters, unique in the firm ignoring case. */
+            name: string;
+            /** @description The /trends query string it opens, without the `?` (e.g. `state=TX&start=2026-01-01`). */
+            params: string;
+        };
+        /** @description The firm's saved views, by name. */
+        SavedViews: {
+            items: components["schemas"]["SavedViewView"][];
         };
         SelectedVendor: {
             isPrimary: boolean;
@@ -6441,6 +6505,181 @@ export interface operations {
             /** @description No such vendor */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_views: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedViews"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewSavedView"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedViewView"];
+                };
+            };
+            /** @description A missing or too long name, or parameters the screen does not use */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A viewer, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The firm has a view of that name, or 100 views already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The view's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The view is deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A viewer, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The firm has no view of that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
