@@ -89,6 +89,10 @@ export type TrendCities = Schemas['CitiesAnswer'];
 /** The dashboard filters' query, shared by the trends, cities and bookings reads. */
 export type TrendsQuery = NonNullable<operations['trends']['parameters']['query']>;
 export type CityCount = Schemas['CityCount'];
+/** A saved view of /trends: a name and the query string it opens, the firm's. */
+export type SavedView = Schemas['SavedViewView'];
+export type SavedViews = Schemas['SavedViews'];
+export type NewSavedView = Schemas['NewSavedView'];
 
 // Recommendations
 export type Question = Schemas['QuestionView'];

@@ -24,6 +24,7 @@ import { RecentBookingsTable } from './recent-bookings-table';
 import { RemoveSampleDataButton } from './remove-sample-data-button';
 import { SampleDataBanner } from './sample-data-banner';
 import { SampleDataSwitch } from './sample-data-switch';
+import { SavedViewsMenu } from './saved-views-menu';
 import { StatCards } from './stat-cards';
 import { TrendsFilterBar } from './trends-filter-bar';
 
@@ -102,18 +103,17 @@ export function TrendsPage() {
         title="Demo Booking Trends"
         description="Analyze legal technology demo booking patterns across categories, regions, and firm sizes."
         actions={
-          share?.hasSampleData ? (
-            <div className="flex flex-wrap items-center gap-4">
-              {/* Until real bookings exist there is nothing else to show: no switch then. */}
-              {share.hasRealData ? (
-                <SampleDataSwitch
-                  checked={filters.includeSample ?? false}
-                  onChange={(checked) => setParams({ includeSample: checked ? 'true' : undefined, page: undefined }, { replace: true })}
-                />
-              ) : null}
-              {isAdmin ? <RemoveSampleDataButton /> : null}
-            </div>
-          ) : null
+          <div className="flex flex-wrap items-center gap-4">
+            {/* Until real bookings exist there is nothing else to show: no switch then. */}
+            {share?.hasSampleData && share.hasRealData ? (
+              <SampleDataSwitch
+                checked={filters.includeSample ?? false}
+                onChange={(checked) => setParams({ includeSample: checked ? 'true' : undefined, page: undefined }, { replace: true })}
+              />
+            ) : null}
+            {share?.hasSampleData && isAdmin ? <RemoveSampleDataButton /> : null}
+            <SavedViewsMenu />
+          </div>
         }
       />
       {share && share.sampleCount > 0 ? <SampleDataBanner sampleCount={share.sampleCount} total={share.total} isAdmin={isAdmin} /> : null}
