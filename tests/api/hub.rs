@@ -114,6 +114,9 @@ async fn an_install_copied_into_postgresql_answers_as_it_did() {
         .call(Method::POST, "/api/recommendations/pick-for-me", None)
         .await;
     assert!(res.status.is_success(), "{}", res.text());
+    let view = json!({ "name": "Texas", "params": "state=TX" });
+    let res = firm.post("/api/views", view).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
     let screens = [
         "/api/auth/me",
         "/api/profile",
@@ -126,6 +129,7 @@ async fn an_install_copied_into_postgresql_answers_as_it_did() {
         "/api/recommendations/overview",
         "/api/past-recommendations",
         "/api/vendors/12",
+        "/api/views",
     ];
     let mut before = Vec::new();
     for path in screens {
@@ -155,6 +159,7 @@ async fn an_install_copied_into_postgresql_answers_as_it_did() {
         "vendors",
         "shortlist",
         "bookings",
+        "saved_views",
     ] {
         let c = counts
             .iter()
