@@ -5,7 +5,7 @@
 use sqlx::PgConnection;
 
 use crate::accounts::FirmId;
-use crate::error::{Result, conflict};
+use crate::error::Result;
 use crate::store::{PgStore, PgTx};
 use crate::views::model::{NewView, SavedView};
 
@@ -71,7 +71,8 @@ pub fn load_all(store: &PgStore) -> Result<Vec<SavedView>> {
     Ok(rows.into_iter().map(SavedView::from).collect())
 }
 
-/// Inserts `view` with its id (a save's view has none yet: `None` lets the database give one).
+/// Inserts `view` and answers its id: the view's own with `keep_id` (the export), else the
+/// database's next.
 pub(super) async fn put(conn: &mut PgConnection, view: &SavedView, keep_id: bool) -> Result<u64> {
     let sql = if keep_id {
         "INSERT INTO saved_views (id, firm_id, name, params, created_at, created_by) \
@@ -80,7 +81,7 @@ pub(super) async fn put(conn: &mut PgConnection, view: &SavedView, keep_id: bool
         "INSERT INTO saved_views (firm_id, name, params, created_at, created_by) \
          VALUES ($2, $3, $4, $5, $6) RETURNING id"
     };
-    let id: std::result::Result<i64, sqlx::Error> = sqlx::query_scalar(sql)
+    let id: i64 = sqlx::query_scalar(sql)
         .bind(view.id as i64)
         .bind(view.firm_id as i64)
         .bind(&view.name)
@@ -88,15 +89,8 @@ pub(super) async fn put(conn: &mut PgConnection, view: &SavedView, keep_id: bool
         .bind(chrono::DateTime::from_timestamp(view.created_at, 0).unwrap_or_default())
         .bind(&view.created_by)
         .fetch_one(conn)
-        .await;
-    match id {
-        Ok(id) => Ok(id as u64),
-        Err(sqlx::Error::Database(db)) if db.is_unique_violation() => Err(conflict(format!(
-            "A saved view named \"{}\" already exists: choose another name",
-            view.name
-        ))),
-        Err(e) => Err(e.into()),
-    }
+        .await?;
+    Ok(id as u64)
 }
 
 async fn lock(conn: &mut PgConnection, firm_id: FirmId) -> sqlx::Result<()> {

@@ -95,3 +95,26 @@ fn views_a_merge_moves_them_and_numbers_a_taken_name() {
     }
     assert!(exported.is_some());
 }
+
+#[test]
+fn views_saves_at_once_of_one_name_keep_one() {
+    let dir = tempfile::tempdir().unwrap();
+    for store in stores(dir.path()) {
+        let firm = FirmId::from_stored(5);
+        let saved = std::thread::scope(|scope| {
+            let runs: Vec<_> = (0..6)
+                .map(|n| {
+                    let store = &store;
+                    let name = if n % 2 == 0 { "Texas" } else { "TEXAS" };
+                    scope.spawn(move || create(store, firm, &new_view(name)))
+                })
+                .collect();
+            runs.into_iter()
+                .map(|run| run.join().unwrap())
+                .filter(Result::is_ok)
+                .count()
+        });
+        assert_eq!(saved, 1);
+        assert_eq!(list(&store, firm).unwrap().len(), 1);
+    }
+}
