@@ -361,46 +361,29 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
     ) {
         assert_eq!(codec::decode::<B>(&codec::encode(frozen)).unwrap(), today);
     }
-    let size = crate::firm_size::FirmSize::parse("E6_20");
-    same(
-        &shapes::Firm {
-            id: 4,
-            name: "Doe LLP".into(),
-            size,
-            created_at: 9,
-            verified: true,
-            disabled: false,
-        },
+    let firm_size = crate::firm_size::FirmSize::parse("E6_20");
+    // One value built twice: as the frozen shape and as today's type.
+    macro_rules! same_value {
+        ($($frozen:ident)::+, $($today:ident)::+ { $($field:ident: $value:expr),* $(,)? }) => {
+            same(
+                &$($frozen)::+ { $($field: $value),* },
+                $($today)::+ { $($field: $value),* },
+            )
+        };
+    }
+    same_value!(
+        shapes::Firm,
         crate::accounts::storage::StoredFirm {
             id: 4,
             name: "Doe LLP".into(),
-            size,
+            size: firm_size,
             created_at: 9,
             verified: true,
             disabled: false,
-        },
+        }
     );
-    same(
-        &shapes::Vendor {
-            id: 1,
-            name: "Acme".into(),
-            category_id: 2,
-            website_url: Some("https://acme.example".into()),
-            booking_url: None,
-            logo_url: None,
-            description: "d".into(),
-            short_highlights: vec!["h".into()],
-            integrations: vec!["i".into()],
-            price_bracket: Some(2),
-            firm_sizes_supported: size.into_iter().collect(),
-            practice_areas_supported: vec!["PI".into()],
-            geo_focus: None,
-            tags: vec!["t".into()],
-            is_recommended_partner: true,
-            partner_level: Some("Gold".into()),
-            is_active: true,
-            needs_review: false,
-        },
+    same_value!(
+        shapes::Vendor,
         crate::catalog::Vendor {
             id: 1,
             name: "Acme".into(),
@@ -412,7 +395,7 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
             short_highlights: vec!["h".into()],
             integrations: vec!["i".into()],
             price_bracket: Some(2),
-            firm_sizes_supported: size.into_iter().collect(),
+            firm_sizes_supported: firm_size.into_iter().collect(),
             practice_areas_supported: vec!["PI".into()],
             geo_focus: None,
             tags: vec!["t".into()],
@@ -420,7 +403,7 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
             partner_level: Some("Gold".into()),
             is_active: true,
             needs_review: false,
-        },
+        }
     );
     {
         use crate::accounts::FirmRole;
@@ -459,15 +442,8 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
         );
         same(&shapes::DismissReason::NotGiven, DismissReason::NotGiven);
     }
-    same(
-        &shapes::Response {
-            id: 1,
-            user_id: 2,
-            firm_id: 3,
-            category_id: 4,
-            answers: vec![(5, vec!["a".into()])],
-            at: 6,
-        },
+    same_value!(
+        shapes::Response,
         crate::recommend::model::StoredResponse {
             id: 1,
             user_id: 2,
@@ -475,7 +451,7 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
             category_id: 4,
             answers: vec![(5, vec!["a".into()])],
             at: 6,
-        },
+        }
     );
     use crate::shortlist::model as today;
     same(
