@@ -249,6 +249,8 @@ async fn use_everything(app: &mut TestApp) {
     ok(app
         .call(Method::DELETE, &format!("/api/shortlist/{paperless}"), None)
         .await);
+    let view = json!({ "name": "Texas this year", "params": "state=TX&start=2026-01-01" });
+    ok(app.post("/api/views", view).await);
 
     // The firm: a pending invitation, a member with a reset link, another firm merged in.
     app.invite("di@doe-law.com", "member").await;
