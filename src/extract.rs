@@ -121,6 +121,15 @@ where
     }
 }
 
+/// An id in a path: ASCII digits only (no sign or space) that fit a u64, else a 400 naming what
+/// it should be ("The view id must be a whole number").
+pub fn path_id(raw: &str, what: &str) -> Result<u64, AppError> {
+    raw.parse::<u64>()
+        .ok()
+        .filter(|_| raw.bytes().all(|b| b.is_ascii_digit()))
+        .ok_or_else(|| bad_request(format!("The {what} id must be a whole number")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::holds_escaped_nul;

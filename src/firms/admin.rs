@@ -7,7 +7,6 @@ use axum::http::{HeaderMap, StatusCode};
 use super::model::{
     AdminFirm, AdminFirmEnvelope, AdminFirmUpdate, AdminFirms, InstallSettings, ResetLinkView,
 };
-use super::path_id;
 use crate::accounts::AccountsState;
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::{self, AdminUser, settings};
@@ -15,6 +14,7 @@ use crate::blocking::Blocking;
 use crate::clock::rfc3339;
 use crate::error::{Result, conflict, not_found};
 use crate::extract::Json;
+use crate::extract::path_id;
 
 /// GET /api/admin/firms: every firm, with how many members it has.
 #[utoipa::path(get, path = "/admin/firms", tag = "admin",

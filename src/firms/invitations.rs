@@ -5,8 +5,8 @@
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 
+use super::link_base;
 use super::model::{InvitationCreated, InvitationView, Invitations, NewInvitation, ResetLinkView};
-use super::{link_base, path_id};
 use crate::accounts::AccountsState;
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::{self, CurrentUser, Email, FirmRole};
@@ -15,6 +15,7 @@ use crate::clock::now_secs;
 use crate::clock::rfc3339;
 use crate::error::{Result, forbidden, not_found};
 use crate::extract::Json;
+use crate::extract::path_id;
 
 const OWNERS_INVITE_OWNERS: &str = "Only an owner can invite someone as an owner.";
 

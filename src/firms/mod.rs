@@ -67,11 +67,3 @@ fn object_body<T: serde::de::DeserializeOwned>(
     serde_json::from_value(serde_json::Value::Object(body))
         .map_err(|e| crate::error::bad_request(format!("Invalid request: {e}")))
 }
-
-/// An id in a path: digits only, else a 400 naming what it should be.
-fn path_id(raw: &str, what: &str) -> crate::error::Result<u64> {
-    raw.parse::<u64>()
-        .ok()
-        .filter(|_| raw.bytes().all(|b| b.is_ascii_digit()))
-        .ok_or_else(|| crate::error::bad_request(format!("The {what} id must be a whole number")))
-}

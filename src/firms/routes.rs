@@ -7,7 +7,6 @@ use axum::http::StatusCode;
 use super::model::{
     FirmEnvelope, FirmUpdate, FirmView, MemberEnvelope, MemberView, Members, RoleChange,
 };
-use super::path_id;
 use crate::accounts::AccountsState;
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::model::parse_law_firm;
@@ -15,6 +14,7 @@ use crate::accounts::{self, CurrentUser, FirmRole, User, parse_firm_size};
 use crate::blocking::Blocking;
 use crate::error::{Result, conflict, forbidden, not_found};
 use crate::extract::Json;
+use crate::extract::path_id;
 
 const LAST_OWNER: &str = "A firm needs at least one owner. Make another member an owner first.";
 const OWNERS_ONLY: &str = "Only an owner can make someone an owner or change an owner's role.";

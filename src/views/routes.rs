@@ -8,8 +8,9 @@ use crate::accounts::CurrentUser;
 use crate::accounts::audit::{self, AuditAction};
 use crate::blocking::Blocking;
 use crate::clock::{now_secs, rfc3339};
-use crate::error::{ErrorBody, Result, bad_request, not_found};
+use crate::error::{ErrorBody, Result, not_found};
 use crate::extract::Json;
+use crate::extract::path_id;
 
 use super::ViewsState;
 use super::model::{NewView, SavedView, ViewName, ViewParams};
@@ -134,9 +135,7 @@ pub async fn delete_view(
     current: CurrentUser,
     Path(raw): Path<String>,
 ) -> Result<StatusCode> {
-    let id: u64 = raw
-        .parse()
-        .map_err(|_| bad_request(format!("The view id {raw:?} is not a whole number")))?;
+    let id = path_id(&raw, "view")?;
     let user = current.user;
     state
         .blocking(move |app| {

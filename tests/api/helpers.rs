@@ -368,3 +368,13 @@ impl TestApp {
         }
     }
 }
+
+/// The actions of a firm audit log's answer (`GET /api/firm/audit`), newest first.
+pub fn audit_actions(log: &Value) -> Vec<&str> {
+    log["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["action"].as_str().unwrap())
+        .collect()
+}

@@ -392,14 +392,8 @@ async fn the_audit_log_says_who_did_what_to_the_firms_accounts() {
     app.call(Method::DELETE, &path, None).await;
 
     let log = app.get("/api/firm/audit").await.json();
-    let actions: Vec<&str> = log["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["action"].as_str().unwrap())
-        .collect();
     assert_eq!(
-        actions,
+        crate::helpers::audit_actions(&log),
         [
             "member_removed",
             "brief_exported",

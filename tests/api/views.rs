@@ -63,15 +63,9 @@ async fn views_are_saved_listed_by_name_shared_in_the_firm_and_deleted() {
     // Both are in the firm's log.
     app.sign_in("ann@doe-law.com", crate::helpers::PASSWORD)
         .await;
-    let audit = app.get("/api/firm/audit").await.json();
-    let actions: Vec<&str> = audit["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["action"].as_str().unwrap())
-        .collect();
+    let log = app.get("/api/firm/audit").await.json();
     assert_eq!(
-        actions,
+        crate::helpers::audit_actions(&log),
         [
             "view_deleted",
             "member_joined",
@@ -81,7 +75,7 @@ async fn views_are_saved_listed_by_name_shared_in_the_firm_and_deleted() {
         ]
     );
     assert_eq!(
-        audit["items"][0]["detail"],
+        log["items"][0]["detail"],
         "Deleted the view \"Texas, this year\" of Trends"
     );
 }
@@ -185,6 +179,14 @@ async fn views_a_saved_view_of_one_firm_is_a_404_to_another() {
         .await;
     assert_eq!(res.status, StatusCode::NOT_FOUND);
     assert_eq!(res.error(), format!("There is no saved view with id {id}"));
+    // An id that is no id is a 400 that says so, whoever asks.
+    for raw in ["abc", "+1", "-1", "1.5", "99999999999999999999"] {
+        let res = app
+            .call(Method::DELETE, &format!("/api/views/{raw}"), None)
+            .await;
+        assert_eq!(res.status, StatusCode::BAD_REQUEST, "{raw}");
+        assert_eq!(res.error(), "The view id must be a whole number", "{raw}");
+    }
     // Bo may use the same name in his own firm.
     assert_eq!(
         save(&mut app, "Texas", "state=TX").await.status,
