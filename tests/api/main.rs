@@ -45,6 +45,7 @@ mod secrets;
 mod shortlist;
 mod techstack;
 mod test_log;
+mod trends_analyst;
 mod undo;
 mod vendor_removal;
 mod vendors;

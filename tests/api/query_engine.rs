@@ -3,6 +3,8 @@
 //! one size, one state (and its cities) or one metro area — or its row scans) equals what counting
 //! the bookings one by one gives: the trends, the count, the top cities and the vendor demand; the
 //! same for the index read back from its snapshot, whose running sums are stored, not rebuilt.
+//! The analyst's shapes too (`analyst`): day, ISO-week and month buckets across a year boundary and
+//! a leap day, the stacked categories, both comparison periods and the vendors inside a category.
 
 use std::collections::BTreeMap;
 
@@ -218,4 +220,261 @@ fn every_trends_answer_equals_a_plain_count_of_the_bookings() {
             Ok(())
         })
         .unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// The analyst's shapes draw bookings from two winters a year apart (the later one holds the
+/// 2027/2028 year boundary, ISO week 2028-W01 starting on Monday 2028-01-03, and the leap day
+/// 2028-02-29), across more categories than the stacked series shows.
+mod analyst {
+    use super::*;
+    use chrono::{Datelike, Months, Weekday};
+    use litstack::bookings::periods::{Compare, Granularity};
+    use litstack::bookings::query::Shape;
+    use litstack::bookings::vendors;
+
+    /// 2027-12-01T00:00:00Z, and the same day a year earlier.
+    const LATER: i64 = 1_827_619_200;
+    const EARLIER: i64 = LATER - 365 * DAY;
+    const WINTER_DAYS: i64 = 120;
+    const CATEGORIES: [&str; 10] = [
+        "Intake",
+        "Staffing",
+        "Lead Generation",
+        "Marketing",
+        "Records",
+        "Billing",
+        "Medical",
+        "Experts",
+        "Court Reporting",
+        "Investigation",
+    ];
+
+    fn booking() -> impl Strategy<Value = Booking> {
+        let fields = (
+            0..CATEGORIES.len(),
+            0..5usize,
+            0..3usize,
+            0..3usize,
+            0..6usize,
+            (any::<bool>(), 0..WINTER_DAYS * DAY),
+        );
+        fields.prop_map(|(c, v, s, d, size, (later, at))| Booking {
+            category: CATEGORIES[c].to_string(),
+            // Vendors cross categories, so a category's vendors are not all vendors.
+            client: format!("Vendor {v}"),
+            firm_size: FirmSize::ALL[size],
+            city_state: STATES[s].map(|st| format!("Springfield, {st}")),
+            state: STATES[s].map(str::to_string),
+            dma: DMAS[d].map(str::to_string),
+            created: if later { LATER } else { EARLIER } + at,
+            sample: false,
+        })
+    }
+
+    fn later_day(offset: i64) -> NaiveDate {
+        chrono::DateTime::from_timestamp(LATER + offset * DAY, 0)
+            .map(|t| t.date_naive())
+            .unwrap_or_default()
+    }
+
+    fn filters() -> impl Strategy<Value = Filters> {
+        let place = prop_oneof![
+            Just((None, None)),
+            Just((Some("TX"), None)),
+            Just((None, Some("Austin".to_string()))),
+        ];
+        let size = proptest::option::of((0..6usize).prop_map(|i| FirmSize::ALL[i]));
+        let range = (
+            proptest::option::of(-5..WINTER_DAYS + 5),
+            proptest::option::of(-5..WINTER_DAYS + 5),
+        )
+            .prop_filter("start on or before end", |(s, e)| match (s, e) {
+                (Some(s), Some(e)) => s <= e,
+                _ => true,
+            });
+        (place, size, range).prop_map(|((state, dma), firm_size, (start, end))| Filters {
+            dma,
+            state,
+            firm_size,
+            start: start.map(later_day),
+            end: end.map(later_day),
+        })
+    }
+
+    fn date_of(b: &Booking) -> NaiveDate {
+        chrono::DateTime::from_timestamp(b.created, 0)
+            .unwrap_or_default()
+            .date_naive()
+    }
+
+    /// The last day of the bucket starting on `start`, by the calendar rather than day numbers.
+    fn bucket_end(g: Granularity, start: NaiveDate) -> NaiveDate {
+        match g {
+            Granularity::Day => start,
+            Granularity::Week => start + chrono::Duration::days(6),
+            Granularity::Month => start + Months::new(1) - chrono::Duration::days(1),
+        }
+    }
+
+    /// The comparison dates, by the calendar: the days just before the period, or a year earlier
+    /// (a leap day becomes the 28th).
+    fn comparison(compare: Compare, start: NaiveDate, end: NaiveDate) -> (NaiveDate, NaiveDate) {
+        match compare {
+            Compare::Previous => {
+                let days = (end - start).num_days() + 1;
+                (
+                    start - chrono::Duration::days(days),
+                    start - chrono::Duration::days(1),
+                )
+            }
+            _ => {
+                let back = |d: NaiveDate| {
+                    d.with_year(d.year() - 1)
+                        .unwrap_or_else(|| NaiveDate::from_ymd_opt(d.year() - 1, 2, 28).unwrap())
+                };
+                (back(start), back(end))
+            }
+        }
+    }
+
+    #[test]
+    fn every_analyst_shape_equals_a_plain_count_of_the_bookings() {
+        let cases = std::env::var("LITSTACK_FUZZ_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(192);
+        let mut runner = TestRunner::new(ProptestConfig {
+            cases,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        });
+        let granularity = prop_oneof![
+            Just(Granularity::Day),
+            Just(Granularity::Week),
+            Just(Granularity::Month)
+        ];
+        let compare = prop_oneof![Just(Compare::Previous), Just(Compare::Year)];
+        let input = (
+            proptest::collection::vec(booking(), 1..400),
+            filters(),
+            granularity,
+            compare,
+            any::<bool>(),
+        );
+        let dir = tempfile::tempdir().unwrap();
+        runner
+            .run(&input, |(bookings, f, granularity, compare, stack)| {
+                let mut builder = ColumnsBuilder::default();
+                for (i, b) in bookings.iter().enumerate() {
+                    builder.push(i as u64 + 1, b);
+                }
+                let built = BookingSets::from_columns(builder.finish(), 1);
+                let fail = |e: String| TestCaseError::fail(e);
+                snapshot::write(dir.path(), &built).map_err(|e| fail(e.to_string()))?;
+                let read = snapshot::read(dir.path(), 1).map_err(fail)?;
+                let first = bookings.iter().map(date_of).min().unwrap_or_default();
+                let last = bookings.iter().map(date_of).max().unwrap_or_default();
+                let (start, end) = (f.start.unwrap_or(first), f.end.unwrap_or(last));
+                let wanted: Vec<&Booking> = bookings.iter().filter(|b| matches(b, &f)).collect();
+                for idx in [&built.real, &read.real] {
+                    let shape = Shape { granularity, stack };
+                    let answer = query::trends(idx, &f, shape);
+
+                    // The series: buckets of the calendar over the days with bookings in the period.
+                    let (s, e) = (start.max(first), end.min(last));
+                    let mut covered = 0u64;
+                    for (i, bucket) in answer.series.iter().enumerate() {
+                        let b0 = NaiveDate::parse_from_str(&bucket.start.to_string(), "%Y-%m-%d")
+                            .unwrap();
+                        let b1 = bucket_end(granularity, b0);
+                        match granularity {
+                            Granularity::Week => {
+                                prop_assert_eq!(b0.weekday(), Weekday::Mon);
+                                prop_assert_eq!(b1.iso_week(), b0.iso_week());
+                            }
+                            Granularity::Month => prop_assert_eq!(b0.day(), 1),
+                            Granularity::Day => {}
+                        }
+                        if i == 0 {
+                            prop_assert!(b0 <= s && s <= b1, "the first bucket holds {}", s);
+                        }
+                        let inside = |d: NaiveDate| b0.max(s) <= d && d <= b1.min(e);
+                        let count = wanted.iter().filter(|b| inside(date_of(b))).count();
+                        prop_assert_eq!(bucket.count as usize, count, "bucket {}", b0);
+                        prop_assert_eq!(bucket.partial, b0 < s || b1 > e, "partial {}", b0);
+                        covered += bucket.count as u64;
+                        if let Some(stacks) = &answer.stacks {
+                            let mut named = 0u32;
+                            for stack in stacks.iter().filter(|s| !s.other) {
+                                let n = wanted
+                                    .iter()
+                                    .filter(|b| b.category == stack.name && inside(date_of(b)))
+                                    .count();
+                                prop_assert_eq!(stack.counts[i] as usize, n);
+                                named += stack.counts[i];
+                            }
+                            let other = stacks.iter().find(|s| s.other).map_or(0, |s| s.counts[i]);
+                            prop_assert_eq!(named + other, bucket.count);
+                        }
+                    }
+                    prop_assert_eq!(covered, answer.total, "the buckets hold every booking");
+                    if let Some(last_bucket) = answer.series.last() {
+                        let b0 =
+                            NaiveDate::parse_from_str(&last_bucket.start.to_string(), "%Y-%m-%d")
+                                .unwrap();
+                        prop_assert!(b0 <= e && e <= bucket_end(granularity, b0));
+                    }
+                    // The stacks: the 8 most booked categories, then Other when there are more.
+                    if let Some(stacks) = &answer.stacks {
+                        let top: Vec<&str> = answer
+                            .category_counts
+                            .iter()
+                            .take(8)
+                            .map(|c| c.name)
+                            .collect();
+                        let named: Vec<&str> =
+                            stacks.iter().filter(|s| !s.other).map(|s| s.name).collect();
+                        prop_assert_eq!(named, top);
+                        prop_assert_eq!(
+                            stacks.iter().any(|s| s.other),
+                            answer.category_counts.len() > 8
+                        );
+                    }
+
+                    // The comparison period: the calendar's, and its counts a plain count's.
+                    let (c0, c1) = comparison(compare, start, end);
+                    let then = compare.filters(&f, answer.period).unwrap();
+                    prop_assert_eq!((then.start, then.end), (Some(c0), Some(c1)));
+                    let in_then = bookings.iter().filter(|b| matches(b, &then)).count();
+                    prop_assert_eq!(query::trends(idx, &then, shape).total as usize, in_then);
+
+                    // The vendor panel's counts, of one category and of all, now and then.
+                    for period in [&f, &then] {
+                        for category in [None, Some("Intake"), Some("Experts")] {
+                            let id = category
+                                .and_then(|c| idx.cols.categories.iter().position(|n| n == c));
+                            if category.is_some() && id.is_none() {
+                                continue;
+                            }
+                            let counts = vendors::vendor_counts(idx, period, id.map(|i| i as u16));
+                            let got: BTreeMap<String, u32> = counts
+                                .iter()
+                                .enumerate()
+                                .filter(|(_, n)| **n > 0)
+                                .map(|(v, &n)| (idx.cols.vendors[v].clone(), n))
+                                .collect();
+                            let mut plain = BTreeMap::new();
+                            for b in bookings.iter().filter(|b| matches(b, period)) {
+                                if category.is_none_or(|c| b.category == c) {
+                                    *plain.entry(b.client.clone()).or_insert(0u32) += 1;
+                                }
+                            }
+                            prop_assert_eq!(got, plain, "{:?}", category);
+                        }
+                    }
+                }
+                Ok(())
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
 }

@@ -1,0 +1,567 @@
+//! The analyst's trends: the comparison period and the changes (no percentage from fewer than 20
+//! bookings), weeks, months and stacks, the vendors inside a category, and every panel's CSV,
+//! read back with a real CSV parser and held to the JSON of the same question.
+
+use axum::http::{StatusCode, header};
+use serde_json::Value;
+
+use crate::bookings::upload;
+use crate::helpers::{TestApp, TestResponse};
+
+const HEADER: &str = "Id,Created Time,Client Category,Client,Standardized Practice Area Broken Out,City State,State,DMA,Name,Email\n";
+
+/// February 2026 against the 28 days before it (4-31 January):
+/// - Intake: Lawmatics (a catalog vendor) 30 then 10, "Acme Intake Co" (not in the catalog) 5 then
+///   0, and one "=HYPERLINK(…)" vendor in February: 36 then 10, too few to call a trend;
+/// - Practice Management: Filevine 25 then 22, a trend either way.
+fn file() -> String {
+    let mut rows = String::from(HEADER);
+    let mut id = 0;
+    let mut add = |n: usize, day: &str, category: &str, vendor: &str, state: &str, city: &str| {
+        for i in 0..n {
+            id += 1;
+            let hour = i % 24;
+            rows.push_str(&format!(
+                "{id},{day}T{hour:02}:00:00Z,{category},\"{vendor}\",SOLO,\"{city}, {state}\",{state},{city},,\n"
+            ));
+        }
+    };
+    add(30, "2026-02-10", "Intake", "Lawmatics", "TX", "Austin");
+    add(10, "2026-01-20", "Intake", "Lawmatics", "TX", "Austin");
+    add(5, "2026-02-11", "Intake", "Acme Intake Co", "FL", "Miami");
+    add(
+        1,
+        "2026-02-12",
+        "Intake",
+        "=HYPERLINK(\"\"x\"\")",
+        "FL",
+        "Miami",
+    );
+    add(
+        25,
+        "2026-02-20",
+        "Practice Management",
+        "Filevine",
+        "TX",
+        "Dallas",
+    );
+    add(
+        22,
+        "2026-01-10",
+        "Practice Management",
+        "Filevine",
+        "TX",
+        "Houston",
+    );
+    rows
+}
+
+async fn with_bookings() -> TestApp {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let res = upload(&mut app, "bookings.csv", file().as_bytes()).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    app
+}
+
+const FEBRUARY: &str = "start=2026-02-01&end=2026-02-28";
+
+fn category_id(categories: &Value, name: &str) -> u64 {
+    categories
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == name)
+        .unwrap_or_else(|| panic!("no category {name}"))["id"]
+        .as_u64()
+        .unwrap()
+}
+
+fn change_of<'a>(list: &'a Value, key: &str, name: &str) -> &'a Value {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c[key] == name)
+        .unwrap_or_else(|| panic!("no {name} in {list}"))
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn trends_a_change_from_fewer_than_20_bookings_has_no_percentage() {
+    let mut app = with_bookings().await;
+    let res = app.get(&format!("/api/trends?{FEBRUARY}")).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let t = res.json();
+    assert_eq!(t["compare"], "previous");
+    assert_eq!(t["total"], 61);
+    let then = &t["comparison"];
+    assert_eq!(
+        (&then["rangeStart"], &then["rangeEnd"]),
+        (&"2026-01-04".into(), &"2026-01-31".into())
+    );
+    assert_eq!(then["total"], 32);
+    let total = &t["changes"]["total"];
+    assert_eq!(total["difference"], 29);
+    assert_eq!(total["percent"], 90.6);
+    assert_eq!(total["tooFew"], false);
+
+    let categories = &t["changes"]["categories"];
+    let intake = change_of(categories, "name", "Intake");
+    assert_eq!(
+        (&intake["count"], &intake["comparisonCount"]),
+        (&36.into(), &10.into())
+    );
+    assert_eq!(intake["change"]["difference"], 26);
+    assert_eq!(intake["change"]["tooFew"], true, "10 bookings then");
+    assert!(intake["change"]["percent"].is_null(), "{intake}");
+    let pm = change_of(categories, "name", "Practice Management");
+    assert_eq!(pm["change"]["tooFew"], false);
+    assert_eq!(pm["change"]["percent"], 13.6);
+    let states = &t["changes"]["states"];
+    let fl = change_of(states, "state", "FL");
+    assert_eq!(
+        (&fl["count"], &fl["comparisonCount"]),
+        (&6.into(), &0.into())
+    );
+    assert!(fl["change"]["percent"].is_null() && fl["change"]["tooFew"] == true);
+
+    // The same period a year earlier has no bookings: every change is too few to call.
+    let t = app
+        .get(&format!("/api/trends?{FEBRUARY}&compare=year"))
+        .await
+        .json();
+    assert_eq!(t["comparison"]["rangeStart"], "2025-02-01");
+    assert_eq!(t["comparison"]["total"], 0);
+    assert_eq!(t["changes"]["total"]["tooFew"], true);
+    // Custom dates.
+    let t = app
+        .get(&format!(
+            "/api/trends?{FEBRUARY}&compare=custom&compareStart=2026-01-10&compareEnd=2026-01-10"
+        ))
+        .await
+        .json();
+    assert_eq!(t["comparison"]["total"], 22);
+    assert_eq!(t["compare"], "custom");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn trends_series_by_week_and_month_stack_the_categories_and_mark_partial_buckets() {
+    let mut app = with_bookings().await;
+    let t = app
+        .get(&format!(
+            "/api/trends?{FEBRUARY}&granularity=week&stackBy=category"
+        ))
+        .await
+        .json();
+    assert_eq!(t["granularity"], "week");
+    let series = t["series"].as_array().unwrap();
+    // The period cut to the days with bookings (to the 20th): ISO weeks from Monday 26 January,
+    // which holds only Sunday 1 February of the period, to the one cut on Friday the 20th.
+    let starts: Vec<&str> = series
+        .iter()
+        .map(|b| b["start"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        starts,
+        ["2026-01-26", "2026-02-02", "2026-02-09", "2026-02-16"]
+    );
+    let partial: Vec<bool> = series.iter().map(|b| b["partial"] == true).collect();
+    assert_eq!(partial, [true, false, false, true]);
+    assert_eq!(series[2]["count"], 36);
+    assert_eq!(series[3]["count"], 25);
+    let stacks = t["stacks"].as_array().unwrap();
+    assert_eq!(stacks.len(), 2, "two categories: no Other");
+    assert_eq!(stacks[0]["name"], "Intake");
+    assert_eq!(stacks[0]["counts"], serde_json::json!([0, 0, 36, 0]));
+    // The comparison has its own buckets.
+    assert_eq!(t["comparison"]["series"][0]["start"], "2026-01-05");
+
+    let t = app
+        .get(&format!("/api/trends?{FEBRUARY}&granularity=month"))
+        .await
+        .json();
+    assert_eq!(t["series"][0]["start"], "2026-02-01");
+    assert!(t["stacks"].is_null());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn trends_vendors_inside_a_category_with_their_share_and_profile() {
+    let mut app = with_bookings().await;
+    let categories = app.get("/api/categories").await.json();
+    let intake = category_id(&categories, "Intake");
+    let res = app
+        .get(&format!(
+            "/api/trends/vendors?{FEBRUARY}&categoryId={intake}"
+        ))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let v = res.json();
+    assert_eq!(v["total"], 36);
+    assert_eq!(v["comparisonTotal"], 10);
+    assert_eq!(v["category"]["name"], "Intake");
+    assert_eq!(v["vendorCount"], 3);
+    let items = v["items"].as_array().unwrap();
+    assert_eq!(items[0]["name"], "Lawmatics");
+    assert!(items[0]["vendorId"].as_u64().is_some(), "a catalog vendor");
+    assert_eq!(
+        (&items[0]["count"], &items[0]["comparisonCount"]),
+        (&30.into(), &10.into())
+    );
+    assert!((items[0]["share"].as_f64().unwrap() - 30.0 / 36.0).abs() < 1e-9);
+    assert_eq!(items[0]["change"]["tooFew"], true);
+    assert_eq!(items[1]["name"], "Acme Intake Co");
+    assert!(
+        items[1]["vendorId"].is_null(),
+        "not in the catalog: no profile"
+    );
+    let profile = app
+        .get(&format!("/api/vendors/{}", items[0]["vendorId"]))
+        .await;
+    assert_eq!(profile.status, StatusCode::OK);
+    assert_eq!(profile.json()["name"], "Lawmatics");
+
+    // Without a category: the top vendors of every category.
+    let v = app
+        .get(&format!("/api/trends/vendors?{FEBRUARY}"))
+        .await
+        .json();
+    assert_eq!(v["total"], 61);
+    assert!(v["category"].is_null());
+    let names: Vec<&str> = v["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names[..3], ["Lawmatics", "Filevine", "Acme Intake Co"]);
+    // A place filter counts by a pass over the rows: the same rule.
+    let v = app
+        .get(&format!(
+            "/api/trends/vendors?{FEBRUARY}&state=FL&categoryId={intake}"
+        ))
+        .await
+        .json();
+    assert_eq!(v["total"], 6);
+    assert_eq!(v["items"][0]["name"], "Acme Intake Co");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn trends_bad_shapes_are_refused_with_a_message() {
+    let mut app = with_bookings().await;
+    for (query, message) in [
+        ("compare=last", "compare must be previous, year or custom"),
+        (
+            "compare=custom",
+            "compareStart and compareEnd are required with compare=custom",
+        ),
+        (
+            "compareStart=2026-01-01&compareEnd=2026-01-02",
+            "compareStart and compareEnd go with compare=custom",
+        ),
+        (
+            "compare=custom&compareStart=2026-02-01&compareEnd=2026-01-01",
+            "The comparison's start date must be on or before its end date",
+        ),
+        (
+            "compare=custom&compareStart=2026-13-01&compareEnd=2026-12-01",
+            "compareStart must be a date like 2026-01-31",
+        ),
+        ("granularity=hour", "granularity must be day, week or month"),
+        ("stackBy=vendor", "stackBy must be category"),
+        ("format=xlsx", "format must be json or csv"),
+        (
+            "format=csv",
+            "panel is required with format=csv: summary, categories, states or series",
+        ),
+        (
+            "format=csv&panel=cities",
+            "panel must be summary, categories, states or series",
+        ),
+        ("panel=series", "panel goes with format=csv"),
+    ] {
+        let res = app.get(&format!("/api/trends?{query}")).await;
+        assert_eq!(res.status, StatusCode::BAD_REQUEST, "{query}");
+        assert_eq!(res.error(), message, "{query}");
+    }
+    for (query, message) in [
+        (
+            "categoryId=9999",
+            "Unknown category id 9999: pick a category from the list",
+        ),
+        (
+            "categoryId=abc",
+            "Unknown category id abc: pick a category from the list",
+        ),
+        (
+            "compare=year&compareEnd=2026-01-01",
+            "compareStart and compareEnd go with compare=custom",
+        ),
+        ("granularity=week", ""),
+    ] {
+        let res = app.get(&format!("/api/trends/vendors?{query}")).await;
+        assert_eq!(res.status, StatusCode::BAD_REQUEST, "{query}");
+        if !message.is_empty() {
+            assert_eq!(res.error(), message, "{query}");
+        }
+    }
+    let res = app.get("/api/trends/cities?state=TX&compare=year").await;
+    assert_eq!(
+        res.status,
+        StatusCode::BAD_REQUEST,
+        "the cities have no comparison"
+    );
+}
+
+/// A CSV download: its file name, the lines before the table (`name -> value`) and the table
+/// from the row whose first cell is `first_header` on, parsed by the csv crate.
+struct Download {
+    file_name: String,
+    heading: Vec<(String, String)>,
+    table: Vec<Vec<String>>,
+}
+
+fn download(res: &TestResponse, first_header: &str) -> Download {
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.headers[header::CONTENT_TYPE], "text/csv; charset=utf-8");
+    let disposition = res.headers[header::CONTENT_DISPOSITION].to_str().unwrap();
+    let file_name = disposition
+        .strip_prefix("attachment; filename=\"")
+        .and_then(|s| s.strip_suffix('"'))
+        .unwrap_or_else(|| panic!("{disposition}"))
+        .to_string();
+    let text = res.text();
+    assert!(text.contains("\r\n\r\n"), "a blank line before the table");
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let records: Vec<Vec<String>> = reader
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_string).collect())
+        .collect();
+    let at = records
+        .iter()
+        .position(|r| r[0] == first_header)
+        .unwrap_or_else(|| panic!("no {first_header} row in {text}"));
+    let heading = records[..at]
+        .iter()
+        .map(|r| (r[0].clone(), r[1].clone()))
+        .collect();
+    Download {
+        file_name,
+        heading,
+        table: records[at..].to_vec(),
+    }
+}
+
+fn heading<'a>(d: &'a Download, name: &str) -> &'a str {
+    d.heading
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+        .unwrap_or_else(|| panic!("no {name} line in {:?}", d.heading))
+}
+
+fn number(v: &Value) -> String {
+    match v {
+        Value::Null => String::new(),
+        v => v.to_string(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn trends_every_panel_downloads_as_csv_equal_to_the_json() {
+    let mut app = with_bookings().await;
+    let query = format!("{FEBRUARY}&state=TX");
+    let json = app
+        .get(&format!(
+            "/api/trends?{query}&granularity=week&stackBy=category"
+        ))
+        .await
+        .json();
+
+    let categories = download(
+        &app.get(&format!("/api/trends?{query}&format=csv&panel=categories"))
+            .await,
+        "Category",
+    );
+    assert_eq!(
+        categories.file_name,
+        "trends-categories-2026-02-01-to-2026-02-28.csv"
+    );
+    assert_eq!(
+        heading(&categories, "Filters"),
+        "State: TX; From: 2026-02-01; To: 2026-02-28"
+    );
+    assert_eq!(heading(&categories, "Period"), "2026-02-01 to 2026-02-28");
+    assert_eq!(
+        heading(&categories, "Compared with"),
+        "2026-01-04 to 2026-01-31 (previous period of equal length)"
+    );
+    assert_eq!(
+        categories.table[0],
+        [
+            "Category",
+            "Bookings",
+            "Comparison bookings",
+            "Difference",
+            "Change %",
+            "Note"
+        ]
+    );
+    let expected: Vec<Vec<String>> = json["changes"]["categories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let change = &c["change"];
+            vec![
+                c["name"].as_str().unwrap().to_string(),
+                number(&c["count"]),
+                number(&c["comparisonCount"]),
+                number(&change["difference"]),
+                number(&change["percent"]),
+                if change["tooFew"] == true {
+                    "too few bookings to call a trend"
+                } else {
+                    ""
+                }
+                .to_string(),
+            ]
+        })
+        .collect();
+    assert_eq!(categories.table[1..], expected[..]);
+
+    let states = download(
+        &app.get(&format!("/api/trends?{query}&format=csv&panel=states"))
+            .await,
+        "State",
+    );
+    assert_eq!(
+        states.table.len() - 1,
+        json["changes"]["states"].as_array().unwrap().len()
+    );
+    assert_eq!(
+        states.table[1][..3],
+        [
+            "TX",
+            &number(&json["total"]),
+            &number(&json["comparison"]["total"])
+        ]
+    );
+
+    let series = download(
+        &app.get(&format!(
+            "/api/trends?{query}&granularity=week&stackBy=category&format=csv&panel=series"
+        ))
+        .await,
+        "Bucket start",
+    );
+    let stacks = json["stacks"].as_array().unwrap();
+    assert_eq!(
+        series.table[0][3..3 + stacks.len()],
+        stacks
+            .iter()
+            .map(|s| s["name"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()[..]
+    );
+    for (i, bucket) in json["series"].as_array().unwrap().iter().enumerate() {
+        let row = &series.table[1 + i];
+        assert_eq!(row[0], bucket["start"].as_str().unwrap());
+        assert_eq!(row[1], number(&bucket["count"]));
+        assert_eq!(
+            row[2],
+            if bucket["partial"] == true {
+                "yes"
+            } else {
+                "no"
+            }
+        );
+        for (k, stack) in stacks.iter().enumerate() {
+            assert_eq!(row[3 + k], number(&stack["counts"][i]));
+        }
+    }
+
+    let summary = download(
+        &app.get(&format!("/api/trends?{query}&format=csv&panel=summary"))
+            .await,
+        "Measure",
+    );
+    let bookings = summary.table.iter().find(|r| r[0] == "Bookings").unwrap();
+    assert_eq!(
+        bookings[1..],
+        [number(&json["total"]), number(&json["comparison"]["total"])]
+    );
+
+    // The cities of the state.
+    let cities_json = app.get(&format!("/api/trends/cities?{query}")).await.json();
+    let cities = download(
+        &app.get(&format!("/api/trends/cities?{query}&format=csv"))
+            .await,
+        "City",
+    );
+    assert_eq!(
+        cities.file_name,
+        "trends-cities-TX-2026-02-01-to-2026-02-28.csv"
+    );
+    for (i, c) in cities_json["cities"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(
+            cities.table[1 + i],
+            [c["city"].as_str().unwrap().to_string(), number(&c["count"])]
+        );
+    }
+
+    // The vendors, a formula-looking name escaped.
+    let all = format!("{FEBRUARY}&state=FL");
+    let vendors_json = app.get(&format!("/api/trends/vendors?{all}")).await.json();
+    let vendors = download(
+        &app.get(&format!("/api/trends/vendors?{all}&format=csv"))
+            .await,
+        "Vendor",
+    );
+    for (i, v) in vendors_json["items"].as_array().unwrap().iter().enumerate() {
+        let row = &vendors.table[1 + i];
+        let name = v["name"].as_str().unwrap();
+        let shown = if name.starts_with('=') {
+            format!("'{name}")
+        } else {
+            name.to_string()
+        };
+        assert_eq!(row[0], shown);
+        assert_eq!(row[1], number(&v["vendorId"]));
+        assert_eq!(row[2], number(&v["count"]));
+        assert_eq!(row[4], number(&v["comparisonCount"]));
+    }
+    assert!(
+        vendors
+            .table
+            .iter()
+            .any(|r| r[0].starts_with("'=HYPERLINK")),
+        "{:?}",
+        vendors.table
+    );
+
+    // A page of bookings.
+    let page_json = app
+        .get(&format!("/api/demo-bookings?{query}&limit=5&offset=2"))
+        .await
+        .json();
+    let page = download(
+        &app.get(&format!(
+            "/api/demo-bookings?{query}&limit=5&offset=2&format=csv"
+        ))
+        .await,
+        "Id",
+    );
+    let ids: Vec<String> = page.table[1..].iter().map(|r| r[0].clone()).collect();
+    let json_ids: Vec<String> = page_json["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| number(&b["id"]))
+        .collect();
+    assert_eq!(ids, json_ids);
+    assert_eq!(
+        heading(&page, "Report"),
+        "Demo bookings, newest first: 3 to 7 of 55"
+    );
+}
