@@ -1,9 +1,12 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 
 import type { Trends } from '@/lib/api/types';
+import { formatMonth } from '@/lib/format';
 import { useUplot } from '@/lib/use-uplot';
 
+import type { Granularity } from '../api/analysis';
+import type { SeriesBucket, SeriesStack } from '../api/contract';
 import { formatCount, formatDay } from '../format';
 
 const HEIGHT = 240;
@@ -41,8 +44,78 @@ export function sevenDayAverage(daily: Daily): number[] {
   });
 }
 
-function toAligned(daily: Daily): uPlot.AlignedData {
-  return [daily.map((entry) => dayToSeconds(entry.date)), daily.map((entry) => entry.count), sevenDayAverage(daily)];
+/** A day series as buckets (what the page has from an answer without `series`). */
+export function seriesFromDaily(daily: Daily): SeriesBucket[] {
+  return daily.map((entry) => ({ start: entry.date, count: entry.count, partial: false }));
+}
+
+const unitNames = { day: 'day', week: 'week', month: 'month' } as const;
+
+/** "Jan 5, 2026", "Week of Jan 5, 2026", "Jan 2026": a bucket by its first day. */
+export function bucketLabel(start: string, granularity: Granularity): string {
+  if (granularity === 'month') return formatMonth(start) ?? start;
+  if (granularity === 'week') return `Week of ${formatDay(start)}`;
+  return formatDay(start);
+}
+
+/** A bucket's label, with " (partial)" when the period cuts it: a low count there is not a drop. */
+export function markedBucketLabel(bucket: SeriesBucket, granularity: Granularity): string {
+  const label = bucketLabel(bucket.start, granularity);
+  return bucket.partial ? `${label} (partial ${unitNames[granularity]})` : label;
+}
+
+/** The indexes of the partial buckets (the first and last week or month a range cuts). */
+export function partialIndexes(series: SeriesBucket[]): number[] {
+  return series.flatMap((bucket, i) => (bucket.partial ? [i] : []));
+}
+
+/**
+ * The comparison period's counts aligned to the period's buckets by index: the first bucket of
+ * one beside the first of the other. Buckets the comparison lacks are null (no point drawn).
+ */
+export function alignByIndex(series: SeriesBucket[], comparison: SeriesBucket[] | null | undefined): Array<number | null> {
+  return series.map((_, i) => comparison?.[i]?.count ?? null);
+}
+
+/**
+ * Each stack's top edge: the counts of it and every stack before it added up, so drawn from the
+ * last (the whole bar) to the first, each bar shows its own share.
+ */
+export function stackTops(stacks: SeriesStack[], length: number): number[][] {
+  const running = new Array<number>(length).fill(0);
+  return stacks.map((stack) => {
+    stack.counts.forEach((count, i) => {
+      if (i < length) running[i]! += count;
+    });
+    return [...running];
+  });
+}
+
+export type SeriesRow = { label: string; count: number; comparison: number | null; partial: boolean };
+
+/**
+ * The rows of the chart's table: each bucket (a day series longer than {@link DAILY_TABLE_LIMIT}
+ * days is summed by month), with the comparison bucket beside it and partial buckets named so.
+ */
+export function seriesRows(series: SeriesBucket[], granularity: Granularity, comparison?: SeriesBucket[] | null): SeriesRow[] {
+  const aligned = alignByIndex(series, comparison);
+  if (granularity !== 'day' || series.length <= DAILY_TABLE_LIMIT) {
+    return series.map((bucket, i) => ({
+      label: markedBucketLabel(bucket, granularity),
+      count: bucket.count,
+      comparison: comparison ? (aligned[i] ?? 0) : null,
+      partial: bucket.partial,
+    }));
+  }
+  const months = new Map<string, SeriesRow>();
+  series.forEach((bucket, i) => {
+    const month = bucket.start.slice(0, 7);
+    const row = months.get(month) ?? { label: formatMonth(month) ?? month, count: 0, comparison: comparison ? 0 : null, partial: false };
+    row.count += bucket.count;
+    if (row.comparison !== null) row.comparison += aligned[i] ?? 0;
+    months.set(month, row);
+  });
+  return [...months.values()];
 }
 
 /** "Bookings per day from X to Y; peak N on DATE." — the chart's text alternative. */
@@ -55,92 +128,223 @@ export function describeDaily(daily: Daily): string {
   return `Bookings per day from ${formatDay(first.date)} to ${formatDay(last.date)}; peak ${formatCount(peak.count)} on ${formatDay(peak.date)}; 7-day average ${average.toFixed(1)} at the end.`;
 }
 
-/** Rows of the hidden table: each day for short ranges, each month for long ones. */
-export function tableRows(daily: Daily): Array<{ label: string; count: number }> {
-  if (daily.length <= DAILY_TABLE_LIMIT) return daily.map((entry) => ({ label: formatDay(entry.date), count: entry.count }));
-  const months = new Map<string, number>();
-  for (const entry of daily) {
-    const month = entry.date.slice(0, 7);
-    months.set(month, (months.get(month) ?? 0) + entry.count);
-  }
-  const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return [...months].map(([month, count]) => ({ label: monthName.format(dayToSeconds(`${month}-01`) * 1000), count }));
+/**
+ * The text alternative of any series: the day one as it always was; a week or month one names
+ * its span, its peak among the whole buckets, and its partial buckets.
+ */
+export function describeSeries(series: SeriesBucket[], granularity: Granularity): string {
+  if (granularity === 'day') return describeDaily(series.map((bucket) => ({ date: bucket.start, count: bucket.count })));
+  const first = series[0];
+  const last = series[series.length - 1];
+  if (!first || !last) return 'No bookings in the selected range.';
+  const whole = series.filter((bucket) => !bucket.partial);
+  const peak = (whole.length ? whole : series).reduce((best, bucket) => (bucket.count > best.count ? bucket : best));
+  const partial = series.filter((bucket) => bucket.partial).map((bucket) => bucketLabel(bucket.start, granularity));
+  const unit = unitNames[granularity];
+  const partialText = partial.length ? ` Partial ${unit}s (cut by the range, not a drop): ${partial.join(', ')}.` : '';
+  return `Bookings per ${unit} from ${bucketLabel(first.start, granularity)} to ${bucketLabel(last.start, granularity)}; peak ${formatCount(peak.count)} in ${bucketLabel(peak.start, granularity)}.${partialText}`;
 }
 
-function chartOptions(width: number): uPlot.Options {
-  return {
-    width: Math.max(width, 200),
-    height: HEIGHT,
-    // The days are calendar days: label them in UTC so no time zone shifts them.
-    tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-    legend: { show: false },
-    cursor: { drag: { x: false, y: false } },
-    scales: { x: { time: true }, y: { range: (_self, _min, max) => [0, Math.max(1, max)] } },
-    axes: [
-      { stroke: '#475569', grid: { stroke: '#f1f5f9' }, ticks: { stroke: '#e2e8f0' } },
-      {
-        stroke: '#475569',
-        grid: { stroke: '#f1f5f9' },
-        ticks: { stroke: '#e2e8f0' },
-        size: 56,
-        // Bookings are whole numbers: no 0.5 ticks.
-        incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000],
-      },
-    ],
-    series: [
-      {},
-      {
-        label: 'Bookings',
-        // Each day a bar, so a single busy day reads as one day, not as a slope.
-        stroke: '#a5b4fc',
-        fill: 'rgba(99, 102, 241, 0.35)',
-        paths: uPlot.paths.bars!({ size: [0.8, 24], align: 0 }),
-        points: { show: false },
-      },
-      {
-        label: '7-day average',
-        stroke: '#312e81',
+/** Nine distinguishable colours for the top 8 categories and Other (slate). */
+export const STACK_COLORS = ['#4f46e5', '#0891b2', '#059669', '#d97706', '#db2777', '#7c3aed', '#0d9488', '#ea580c'];
+export const OTHER_COLOR = '#94a3b8';
+export const stackColor = (stack: SeriesStack, index: number) =>
+  stack.other ? OTHER_COLOR : (STACK_COLORS[index % STACK_COLORS.length] ?? OTHER_COLOR);
+
+const COMPARISON_STROKE = '#0f172a';
+
+type ChartInput = {
+  series: SeriesBucket[];
+  granularity: Granularity;
+  stacks: SeriesStack[] | null;
+  comparison: SeriesBucket[] | null;
+};
+
+/** Diagonal white stripes: laid over a partial bucket, its bar reads lighter and hatched. */
+function hatchPattern(ctx: CanvasRenderingContext2D): CanvasPattern | string {
+  const tile = document.createElement('canvas');
+  tile.width = 8;
+  tile.height = 8;
+  const t = tile.getContext('2d');
+  if (!t) return 'rgba(255,255,255,0.6)';
+  t.fillStyle = 'rgba(255,255,255,0.45)';
+  t.fillRect(0, 0, 8, 8);
+  t.strokeStyle = 'rgba(255,255,255,0.95)';
+  t.lineWidth = 2;
+  t.beginPath();
+  t.moveTo(-2, 10);
+  t.lineTo(10, -2);
+  t.moveTo(-2, 2);
+  t.lineTo(2, -2);
+  t.moveTo(6, 10);
+  t.lineTo(10, 6);
+  t.stroke();
+  return ctx.createPattern(tile, 'repeat') ?? 'rgba(255,255,255,0.6)';
+}
+
+function toAligned({ series, granularity, stacks, comparison }: ChartInput): uPlot.AlignedData {
+  const xs = series.map((bucket) => dayToSeconds(bucket.start));
+  const columns: Array<Array<number | null>> = [];
+  if (stacks && stacks.length) {
+    // Drawn last-stack-first: the whole bar, then each smaller top edge over it.
+    columns.push(...stackTops(stacks, series.length).reverse());
+  } else {
+    columns.push(series.map((bucket) => bucket.count));
+    if (granularity === 'day') columns.push(sevenDayAverage(series.map((bucket) => ({ date: bucket.start, count: bucket.count }))));
+  }
+  if (comparison) columns.push(alignByIndex(series, comparison));
+  return [xs, ...columns] as uPlot.AlignedData;
+}
+
+function chartOptions(input: ChartInput, partial: { current: number[] }) {
+  return (width: number): uPlot.Options => {
+    const bars = (fill: string, stroke: string): uPlot.Series => ({
+      stroke,
+      fill,
+      paths: uPlot.paths.bars!({ size: [0.8, 48], align: 0 }),
+      points: { show: false },
+    });
+    const drawn: uPlot.Series[] = [];
+    if (input.stacks && input.stacks.length) {
+      const stacks = input.stacks.map((stack, i) => ({ stack, color: stackColor(stack, i) }));
+      for (const { stack, color } of stacks.reverse()) drawn.push({ label: stack.name, ...bars(color, color) });
+    } else {
+      // Each bucket a bar, so a single busy day reads as one day, not as a slope.
+      drawn.push({ label: 'Bookings', ...bars('rgba(99, 102, 241, 0.35)', '#a5b4fc') });
+      if (input.granularity === 'day') drawn.push({ label: '7-day average', stroke: '#312e81', width: 2, points: { show: false } });
+    }
+    if (input.comparison) {
+      drawn.push({
+        label: 'Comparison period',
+        stroke: COMPARISON_STROKE,
         width: 2,
+        dash: [6, 4],
         points: { show: false },
+        spanGaps: false,
+      });
+    }
+    return {
+      width: Math.max(width, 200),
+      height: HEIGHT,
+      // The days are calendar days: label them in UTC so no time zone shifts them.
+      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+      legend: { show: false },
+      cursor: { drag: { x: false, y: false } },
+      scales: { x: { time: true }, y: { range: (_self, _min, max) => [0, Math.max(1, max)] } },
+      axes: [
+        { stroke: '#475569', grid: { stroke: '#f1f5f9' }, ticks: { stroke: '#e2e8f0' } },
+        {
+          stroke: '#475569',
+          grid: { stroke: '#f1f5f9' },
+          ticks: { stroke: '#e2e8f0' },
+          size: 56,
+          // Bookings are whole numbers: no 0.5 ticks.
+          incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000],
+        },
+      ],
+      series: [{}, ...drawn],
+      hooks: {
+        // A partial bucket's bar is hatched over (lighter, striped) under the comparison line.
+        drawSeries: [
+          (u, seriesIndex) => {
+            const barsDone = input.stacks && input.stacks.length ? input.stacks.length : 1;
+            if (seriesIndex !== barsDone || partial.current.length === 0) return;
+            const xs = u.data[0];
+            const ctx = u.ctx;
+            ctx.save();
+            ctx.fillStyle = hatchPattern(ctx);
+            for (const i of partial.current) {
+              const x = xs[i];
+              if (x === undefined) continue;
+              const gap = i + 1 < xs.length ? xs[i + 1]! - x : i > 0 ? x - xs[i - 1]! : 7 * 86_400;
+              const left = Math.max(u.valToPos(x - gap / 2, 'x', true), u.bbox.left);
+              const right = Math.min(u.valToPos(x + gap / 2, 'x', true), u.bbox.left + u.bbox.width);
+              ctx.fillRect(left, u.bbox.top, right - left, u.bbox.height);
+            }
+            ctx.restore();
+          },
+        ],
       },
-    ],
+    };
   };
 }
 
+type BookingsSeriesChartProps = {
+  series: SeriesBucket[];
+  granularity: Granularity;
+  /** The top categories and Other, stacked, or null for one bar per bucket. */
+  stacks: SeriesStack[] | null;
+  /** The comparison period's buckets, drawn as a dashed line by bucket index. */
+  comparison: SeriesBucket[] | null;
+  /** "Jan 1, 2025 to Mar 31, 2025": the comparison period in the legend. */
+  comparisonLabel?: string;
+};
+
 /**
- * Bookings per day for the current filters, drawn with uPlot: a bar per day and the trailing
- * 7-day average as a line over them. The plot is created once; new
- * data goes in with `setData` and a ResizeObserver keeps it as wide as its box. The caption and
+ * Bookings per day, week or month for the current filters, drawn with uPlot: a bar per bucket
+ * (stacked by category when asked), the trailing 7-day average over days, and the comparison
+ * period as a dashed line. Partial buckets are hatched and named so in the text. The caption and
  * a visually hidden table say the same in words.
  */
-export function BookingsPerDayChart({ daily }: { daily: Daily }) {
-  const data = useMemo(() => toAligned(daily), [daily]);
-  const containerRef = useUplot(chartOptions, data, HEIGHT);
+export function BookingsPerDayChart({ series, granularity, stacks, comparison, comparisonLabel }: BookingsSeriesChartProps) {
+  const input = useMemo(() => ({ series, granularity, stacks, comparison }), [series, granularity, stacks, comparison]);
+  const data = useMemo(() => toAligned(input), [input]);
+  const partial = useRef<number[]>([]);
+  partial.current = partialIndexes(series);
+  const shape = `${granularity}|${stacks ? stacks.map((stack) => `${stack.name}:${stack.other}`).join(',') : '-'}|${comparison ? 'c' : '-'}`;
+  const containerRef = useUplot(chartOptions(input, partial), data, HEIGHT, shape);
 
-  const summary = describeDaily(daily);
-  const rows = tableRows(daily);
+  const summary = describeSeries(series, granularity);
+  const rows = seriesRows(series, granularity, comparison);
+  const byMonth = granularity === 'day' && series.length > DAILY_TABLE_LIMIT;
+  const unit = byMonth ? 'month' : unitNames[granularity];
+  const hasPartial = partial.current.length > 0;
   return (
     <figure className="relative">
       <div ref={containerRef} role="img" aria-label={summary} className="min-h-60 w-full" />
-      {daily.length === 0 ? (
+      {series.length === 0 ? (
         <p className="absolute inset-0 grid place-items-center text-sm text-slate-500">No bookings in the selected range.</p>
       ) : null}
-      <figcaption className="mt-2 text-xs text-slate-500">
-        <span aria-hidden="true" className="mr-3 inline-flex items-center gap-1">
-          <span className="inline-block h-2.5 w-2.5 rounded-sm bg-indigo-300" /> Bookings per day
+      <figcaption className="mt-2 text-xs text-slate-600">
+        <span aria-hidden="true" className="flex flex-wrap gap-x-3 gap-y-1">
+          {stacks && stacks.length ? (
+            stacks.map((stack, i) => (
+              <span key={stack.name} className="inline-flex items-center gap-1">
+                <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ backgroundColor: stackColor(stack, i) }} /> {stack.name}
+              </span>
+            ))
+          ) : (
+            <span className="inline-flex items-center gap-1">
+              <span className="inline-block h-2.5 w-2.5 rounded-sm bg-indigo-300" /> Bookings per {unitNames[granularity]}
+            </span>
+          )}
+          {!stacks?.length && granularity === 'day' ? (
+            <span className="inline-flex items-center gap-1">
+              <span className="inline-block h-0.5 w-4 bg-indigo-900" /> 7-day average
+            </span>
+          ) : null}
+          {comparison ? (
+            <span className="inline-flex items-center gap-1">
+              <span className="inline-block w-4 border-t-2 border-dashed border-slate-900" /> {comparisonLabel ?? 'Comparison period'}
+            </span>
+          ) : null}
+          {hasPartial ? (
+            <span className="inline-flex items-center gap-1">
+              <span className="inline-block h-2.5 w-2.5 rounded-sm bg-indigo-200 bg-[repeating-linear-gradient(135deg,transparent_0_2px,white_2px_4px)]" />{' '}
+              Partial {unitNames[granularity]} (cut by the range)
+            </span>
+          ) : null}
         </span>
-        <span aria-hidden="true" className="mr-3 inline-flex items-center gap-1">
-          <span className="inline-block h-0.5 w-4 bg-indigo-900" /> 7-day average
-        </span>
-        {summary}
+        <span className="mt-1 block">{summary}</span>
       </figcaption>
       {rows.length ? (
         <table className="sr-only">
-          <caption>{daily.length <= DAILY_TABLE_LIMIT ? 'Bookings per day' : 'Bookings per month'}</caption>
+          <caption>{`Bookings per ${unit}`}</caption>
           <thead>
             <tr>
-              <th scope="col">{daily.length <= DAILY_TABLE_LIMIT ? 'Day' : 'Month'}</th>
+              <th scope="col">{unit[0]!.toUpperCase() + unit.slice(1)}</th>
               <th scope="col">Bookings</th>
+              {comparison ? <th scope="col">Comparison period</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -148,6 +352,7 @@ export function BookingsPerDayChart({ daily }: { daily: Daily }) {
               <tr key={row.label}>
                 <th scope="row">{row.label}</th>
                 <td>{formatCount(row.count)}</td>
+                {comparison ? <td>{formatCount(row.comparison ?? 0)}</td> : null}
               </tr>
             ))}
           </tbody>

@@ -11,7 +11,9 @@ vi.mock('./bookings-per-day-chart', async () => {
   const actual = await vi.importActual<typeof import('./bookings-per-day-chart')>('./bookings-per-day-chart');
   return {
     ...actual,
-    BookingsPerDayChart: ({ daily }: { daily: Array<{ date: string; count: number }> }) => <p>{actual.describeDaily(daily)}</p>,
+    BookingsPerDayChart: ({ series, granularity }: Parameters<typeof actual.BookingsPerDayChart>[0]) => (
+      <p>{actual.describeSeries(series, granularity)}</p>
+    ),
   };
 });
 
