@@ -58,10 +58,10 @@ export function CompareControl({ analysis, onChange, periods }: CompareControlPr
   const text = periods ? periodsText(periods) : null;
   return (
     <section aria-label="Comparison" className="mb-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-900/5 sm:p-5">
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(12rem,16rem)_minmax(9rem,12rem)_minmax(9rem,12rem)_1fr] md:items-end">
+      <div className="flex flex-wrap items-end gap-3">
         <SelectField
           label="Compare with"
-          className="col-span-2 md:col-span-1"
+          className="w-full sm:w-64"
           options={compareOptions}
           value={mode}
           onChange={(event) => {
@@ -77,6 +77,7 @@ export function CompareControl({ analysis, onChange, periods }: CompareControlPr
           <>
             <TextField
               label="Compare from"
+              className="min-w-0 flex-1 sm:w-44 sm:flex-none"
               type="date"
               value={analysis.compareStart ?? ''}
               max={analysis.compareEnd}
@@ -87,6 +88,7 @@ export function CompareControl({ analysis, onChange, periods }: CompareControlPr
             />
             <TextField
               label="Compare to"
+              className="min-w-0 flex-1 sm:w-44 sm:flex-none"
               type="date"
               value={analysis.compareEnd ?? ''}
               min={analysis.compareStart}
@@ -97,7 +99,7 @@ export function CompareControl({ analysis, onChange, periods }: CompareControlPr
             />
           </>
         ) : null}
-        <p className="col-span-2 text-sm text-slate-700 md:col-span-1 md:col-start-4 md:self-center" aria-live="polite">
+        <p className="min-w-[16rem] flex-1 pb-2 text-sm text-slate-700" aria-live="polite">
           {problem ? 'Until both dates are set, the previous period is compared.' : (text ?? 'No period to compare yet.')}
         </p>
       </div>

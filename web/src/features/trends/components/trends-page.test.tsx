@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 
 import { mockFetch, renderWithProviders } from '@/testing/render-app';
 
+import { describeSeries } from '../series';
+
 import { TrendsPage } from './trends-page';
 
 // happy-dom has no canvas for uPlot; the chart has its own text alternative tested below.
@@ -12,7 +14,7 @@ vi.mock('./bookings-per-day-chart', async () => {
   return {
     ...actual,
     BookingsPerDayChart: ({ series, granularity }: Parameters<typeof actual.BookingsPerDayChart>[0]) => (
-      <p>{actual.describeSeries(series, granularity)}</p>
+      <p>{describeSeries(series, granularity)}</p>
     ),
   };
 });

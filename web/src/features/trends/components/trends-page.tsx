@@ -20,8 +20,8 @@ import { filterNames, isDateRangeInverted, parseIncludeSample, type TrendsFilter
 import { BOOKINGS_PAGE_SIZE, useDemoBookings } from '../api/get-demo-bookings';
 import { useTrends } from '../api/get-trends';
 import { useTrendVendors } from '../api/get-trend-vendors';
+import { seriesFromDaily } from '../series';
 
-import { seriesFromDaily } from './bookings-per-day-chart';
 import { CategoryBarChart } from './category-bar-chart';
 import { CompareControl, rangeText } from './compare-control';
 import { GeographicDistribution } from './geographic-distribution';

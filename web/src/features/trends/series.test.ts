@@ -9,7 +9,7 @@ import {
   seriesRows,
   sevenDayAverage,
   stackTops,
-} from './bookings-per-day-chart';
+} from './series';
 
 const day = (date: string, count: number) => ({ date, count });
 
