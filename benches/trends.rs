@@ -91,7 +91,7 @@ fn queries(c: &mut Criterion) {
 
     let trends = |g: &mut criterion::BenchmarkGroup<_>, name: &str, f: Filters| {
         g.bench_function(name, |b| {
-            b.iter(|| serde_json::to_vec(&query::trends(idx, &f)).unwrap())
+            b.iter(|| serde_json::to_vec(&query::trends(idx, &f, Default::default())).unwrap())
         });
     };
     trends(&mut g, "trends_no_filter", Filters::default());

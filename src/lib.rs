@@ -10,6 +10,7 @@ pub mod catalog;
 pub mod clock;
 pub mod compare;
 pub mod config;
+pub mod download;
 pub mod error;
 pub mod export;
 pub mod extract;

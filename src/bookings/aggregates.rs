@@ -213,6 +213,14 @@ impl DaySums {
         (cats, states, daily)
     }
 
+    /// The rows of each of the categories `cats` (dictionary ids) on the days `[from_day, to_day]`.
+    pub fn categories_between(&self, from_day: i32, to_day: i32, cats: &[usize]) -> Vec<u32> {
+        let (lo, hi) = self.day_range(from_day, to_day);
+        cats.iter()
+            .map(|&c| self.categories.between(lo, hi, c))
+            .collect()
+    }
+
     /// The rows on the days `[from_day, to_day]`.
     pub fn total(&self, from_day: i32, to_day: i32) -> u64 {
         let (lo, hi) = self.day_range(from_day, to_day);
@@ -222,12 +230,21 @@ impl DaySums {
     /// Adds the rows per extra key over the days `[from_day, to_day]` to `counts` (indexed by the
     /// key's value); false when the extra sums were not built.
     pub fn add_extra_counts(&self, from_day: i32, to_day: i32, counts: &mut [u32]) -> bool {
+        self.each_extra(from_day, to_day, |value, n| counts[value as usize] += n)
+    }
+
+    /// Calls `visit(value, rows)` for each extra key value present over the days
+    /// `[from_day, to_day]`; false when the extra sums were not built.
+    pub fn each_extra(&self, from_day: i32, to_day: i32, mut visit: impl FnMut(u32, u32)) -> bool {
         let Some((values, sums)) = &self.extra else {
             return false;
         };
         let (lo, hi) = self.day_range(from_day, to_day);
         for (i, &value) in values.iter().enumerate() {
-            counts[value as usize] += sums.between(lo, hi, i);
+            let n = sums.between(lo, hi, i);
+            if n > 0 {
+                visit(value, n);
+            }
         }
         true
     }
@@ -333,7 +350,7 @@ fn of_lists_by_size(
 /// snapshot stores next to the columns, since building them is most of a start-up.
 #[derive(Default, rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)]
 pub struct IndexSums {
-    /// Every row, then each firm size, with their vendors.
+    /// Every row, then each firm size, with their (category, vendor) pairs.
     pub every_row: Option<Vec<DaySums>>,
     /// Each state (with its city names) and each metro area, by dictionary id.
     pub states: Option<Vec<DaySums>>,
@@ -355,9 +372,10 @@ impl IndexSums {
         let row_days = days_of_rows(&cols.times);
         std::thread::scope(|scope| {
             let others = scope.spawn(|| {
-                let vendor = |r: usize| cols.vendor[r];
-                let vendors: Option<ExtraKey> = Some((&vendor, cols.vendors.len()));
-                let every = of_every_row(cols, &row_days, lists.by_size, vendors);
+                let vendors = cols.vendors.len() as u32;
+                let pair = |r: usize| u32::from(cols.category[r]) * vendors + cols.vendor[r];
+                let pairs: Option<ExtraKey> = category_vendor_pairs(cols).map(|n| (&pair as _, n));
+                let every = of_every_row(cols, &row_days, lists.by_size, pairs);
                 let dmas = of_lists(cols, &row_days, lists.by_dma, None);
                 (every, dmas)
             });
@@ -384,7 +402,7 @@ impl IndexSums {
             groups.len() == count && groups.iter().all(|g| g.is_valid(cols, extra))
         };
         let every_row = self.every_row.as_ref().is_none_or(|groups| {
-            all_valid(groups, SIZES + 1, cols.vendors.len())
+            all_valid(groups, SIZES + 1, category_vendor_pairs(cols).unwrap_or(0))
                 && groups[0].totals.cum.last() == Some(&(cols.times.len() as u32))
         });
         let states = self
@@ -400,6 +418,18 @@ impl IndexSums {
         });
         every_row && states && dmas && state_sizes
     }
+}
+
+/// Above this many (category, vendor) values the vendor sums are not built (their key space is
+/// allocated once per group while building) and vendor counts scan instead.
+const MAX_PAIR_VALUES: usize = 1 << 24;
+
+/// How many values the (category, vendor) key of the every-row sums has — `category * vendors +
+/// vendor`, so that a category's vendors and all vendors both read one set of sums — or `None`
+/// past `MAX_PAIR_VALUES`.
+pub fn category_vendor_pairs(cols: &Columns) -> Option<usize> {
+    let values = cols.categories.len().max(1) * cols.vendors.len();
+    (values <= MAX_PAIR_VALUES).then_some(values)
 }
 
 /// The row lists the sums are built over, per dictionary id (per size index for `by_size`).

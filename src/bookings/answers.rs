@@ -14,6 +14,8 @@ use axum::response::{IntoResponse, Response};
 use dashmap::DashMap;
 
 use super::filters::Filters;
+use super::periods::Compare;
+use super::query::Shape;
 
 /// JSON bytes one index keeps at most; past this the cache starts over. Dashboard questions are
 /// few (a handful of filters, pages of 100), so this holds hundreds of them.
@@ -22,7 +24,8 @@ const BUDGET_BYTES: usize = 8 * 1024 * 1024;
 /// A question the booking routes answer.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Question {
-    Trends(Filters),
+    /// The filters, the comparison period and the series' shape.
+    Trends(Filters, Compare, Shape),
     TopCities(Filters),
     /// Newest first: the filters, limit and offset.
     Newest(Filters, usize, usize),

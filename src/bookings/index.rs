@@ -272,8 +272,7 @@ impl BookingIndex {
         };
         let from = i64::from(from_day) * 86_400;
         for group in groups {
-            let sums = self.sums.every_row.as_ref().and_then(|all| all.get(group));
-            if sums.is_some_and(|sums| sums.add_extra_counts(from_day, i32::MAX, &mut counts)) {
+            if self.add_vendor_counts(group, from_day, i32::MAX, None, &mut counts) {
                 continue;
             }
             let rows: Box<dyn Iterator<Item = usize>> = match group {
@@ -292,6 +291,28 @@ impl BookingIndex {
             }
         }
         counts
+    }
+
+    /// Adds the bookings per vendor dictionary id of the rows of `group` (0: every row, s + 1:
+    /// the firm size of index s) over the days `[from_day, to_day]` to `counts`, only those of
+    /// `category` (a dictionary id) when given; false when the sums were not built.
+    pub fn add_vendor_counts(
+        &self,
+        group: usize,
+        from_day: i32,
+        to_day: i32,
+        category: Option<u16>,
+        counts: &mut [u32],
+    ) -> bool {
+        let vendors = self.cols.vendors.len() as u32;
+        let Some(sums) = self.sums.every_row.as_ref().and_then(|all| all.get(group)) else {
+            return false;
+        };
+        sums.each_extra(from_day, to_day, |pair, n| {
+            if category.is_none_or(|c| pair / vendors == u32::from(c)) {
+                counts[(pair % vendors) as usize] += n;
+            }
+        })
     }
 
     /// Adds the bookings of one state per city name (`city_names` ids) over the days

@@ -14,16 +14,21 @@ pub mod generate;
 pub mod index;
 pub mod lifecycle;
 pub mod model;
+pub mod periods;
 pub mod query;
 pub mod reference;
+pub mod report;
 mod routes;
 pub mod sample;
+pub mod series;
 pub mod sets;
 pub mod snapshot;
 pub mod storage;
+pub mod vendors;
 
 use std::collections::HashMap;
 
+use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -51,14 +56,7 @@ pub fn vendor_demand(
 ) -> HashMap<u64, u32> {
     let idx = &sets.real;
     let counts = idx.vendor_counts(sizes, query::day_number(since));
-    let mut by_name: HashMap<String, u64> = HashMap::with_capacity(catalog.vendors.len());
-    for v in &catalog.vendors {
-        by_name.entry(v.name.to_lowercase()).or_insert(v.id);
-    }
-    // Bookings naming a vendor merged into another count for the kept one.
-    for (name, &id) in catalog.aliases() {
-        by_name.entry(name.clone()).or_insert(id);
-    }
+    let by_name = catalog_ids(catalog);
     let mut out = HashMap::new();
     for (i, &n) in counts.iter().enumerate() {
         if n > 0
@@ -68,6 +66,20 @@ pub fn vendor_demand(
         }
     }
     out
+}
+
+/// The catalog vendor id each lower-cased Client name counts for: the lowest id of that name, else
+/// the vendor a merged vendor of that name went into (`Catalog::vendor_for_client`, for many names).
+pub fn catalog_ids(catalog: &crate::catalog::Catalog) -> HashMap<String, u64> {
+    let mut by_name: HashMap<String, u64> = HashMap::with_capacity(catalog.vendors.len());
+    for v in &catalog.vendors {
+        by_name.entry(v.name.to_lowercase()).or_insert(v.id);
+    }
+    // Bookings naming a vendor merged into another count for the kept one.
+    for (name, &id) in catalog.aliases() {
+        by_name.entry(name.clone()).or_insert(id);
+    }
+    by_name
 }
 
 /// How many stored bookings are real (imported), not part of the generated sample set. Sample rows
@@ -119,6 +131,18 @@ pub struct BookingsState {
     pub bookings: SharedBookings,
 }
 
+/// What the bookings' document holds beside its routes: the values of the query parameters that
+/// name a shape (`compare`, `granularity`, `stackBy`, `format`, `panel`).
+#[derive(utoipa::OpenApi)]
+#[openapi(components(schemas(
+    model::CompareWith,
+    periods::Granularity,
+    model::StackBy,
+    model::Format,
+    report::Panel
+)))]
+struct BookingsApi;
+
 /// The demo-booking routes: each one's path and method are in its handler's `#[utoipa::path]`.
 pub fn router<S>() -> OpenApiRouter<S>
 where
@@ -126,8 +150,9 @@ where
     BookingsState: axum::extract::FromRef<S>,
     crate::accounts::AccountsState: axum::extract::FromRef<S>,
 {
-    let mut router = OpenApiRouter::new()
+    let mut router = OpenApiRouter::with_openapi(BookingsApi::openapi())
         .routes(routes!(routes::trends))
+        .routes(routes!(routes::vendors))
         .routes(routes!(routes::top_cities))
         .routes(routes!(routes::list_bookings))
         .routes(routes!(routes::state_bookings))

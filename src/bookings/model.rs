@@ -4,8 +4,12 @@
 use serde::{Deserialize, Serialize};
 
 use super::index::FilterOptions;
-use super::query::{self, BookingItem, CityCount, Filters, Trends};
+use super::periods::{Change, Compare, Granularity};
+use super::query::{self, BookingItem, CityCount, Filters, Shape, Trends};
+use super::report::Panel;
+use super::vendors::VendorRow;
 use super::{BookingIndex, BookingSets};
+use crate::catalog::{Catalog, CategoryRef};
 use crate::error::{Result, bad_request};
 use crate::firm_size::FirmSize;
 
@@ -47,6 +51,33 @@ impl Booking {
     }
 }
 
+/// The periods a trends answer can be compared with.
+#[derive(utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[expect(dead_code, reason = "documents the compare parameter's values")]
+pub(super) enum CompareWith {
+    Previous,
+    Year,
+    Custom,
+}
+
+/// What a read answers: JSON, or the same numbers as a CSV file.
+#[derive(utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[expect(dead_code, reason = "documents the format parameter's values")]
+pub(super) enum Format {
+    Json,
+    Csv,
+}
+
+/// What the series can be split by.
+#[derive(utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[expect(dead_code, reason = "documents the stackBy parameter's values")]
+pub(super) enum StackBy {
+    Category,
+}
+
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
@@ -67,6 +98,28 @@ pub(super) struct TrendsQuery {
     /// Count the generated sample bookings too. Default: only while no real booking exists.
     #[param(value_type = Option<bool>)]
     pub(super) include_sample: Option<String>,
+    /// The period to compare with: the previous period of equal length (default), the same
+    /// dates a year earlier, or `compareStart`-`compareEnd`.
+    #[param(value_type = Option<CompareWith>)]
+    pub(super) compare: Option<String>,
+    /// With `compare=custom`: the comparison's first day, inclusive (YYYY-MM-DD).
+    #[param(value_type = Option<String>, format = Date)]
+    pub(super) compare_start: Option<String>,
+    /// With `compare=custom`: the comparison's last day, inclusive (YYYY-MM-DD).
+    #[param(value_type = Option<String>, format = Date)]
+    pub(super) compare_end: Option<String>,
+    /// The series' buckets: days (default), ISO weeks (Monday to Sunday) or months.
+    #[param(value_type = Option<Granularity>)]
+    pub(super) granularity: Option<String>,
+    /// `category`: the series of the 8 most booked categories and "Other" too.
+    #[param(value_type = Option<StackBy>)]
+    pub(super) stack_by: Option<String>,
+    /// `csv` for a download of the numbers (text/csv); JSON otherwise.
+    #[param(value_type = Option<Format>)]
+    pub(super) format: Option<String>,
+    /// With `format=csv` (required then): the panel whose numbers the file holds.
+    #[param(value_type = Option<Panel>)]
+    pub(super) panel: Option<String>,
 }
 
 impl TrendsQuery {
@@ -78,6 +131,175 @@ impl TrendsQuery {
             self.start.as_deref(),
             self.end.as_deref(),
         )
+    }
+
+    pub(super) fn compare(&self) -> Result<Compare> {
+        Compare::parse(
+            self.compare.as_deref(),
+            self.compare_start.as_deref(),
+            self.compare_end.as_deref(),
+        )
+    }
+
+    pub(super) fn shape(&self) -> Result<Shape> {
+        let stack = match present(self.stack_by.as_deref()) {
+            None => false,
+            Some("category") => true,
+            Some(_) => return Err(bad_request("stackBy must be category")),
+        };
+        Ok(Shape {
+            granularity: Granularity::parse(self.granularity.as_deref())?,
+            stack,
+        })
+    }
+
+    /// The panel to download, or `None` for JSON.
+    pub(super) fn csv_panel(&self) -> Result<Option<Panel>> {
+        if !parse_csv(self.format.as_deref())? {
+            if present(self.panel.as_deref()).is_some() {
+                return Err(bad_request("panel goes with format=csv"));
+            }
+            return Ok(None);
+        }
+        match present(self.panel.as_deref()) {
+            Some("summary") => Ok(Some(Panel::Summary)),
+            Some("categories") => Ok(Some(Panel::Categories)),
+            Some("states") => Ok(Some(Panel::States)),
+            Some("series") => Ok(Some(Panel::Series)),
+            Some(_) => Err(bad_request(
+                "panel must be summary, categories, states or series",
+            )),
+            None => Err(bad_request(
+                "panel is required with format=csv: summary, categories, states or series",
+            )),
+        }
+    }
+}
+
+fn present(raw: Option<&str>) -> Option<&str> {
+    raw.map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// `format`: true for `csv`, false for `json` or none.
+pub(super) fn parse_csv(raw: Option<&str>) -> Result<bool> {
+    match present(raw) {
+        None | Some("json") => Ok(false),
+        Some("csv") => Ok(true),
+        Some(_) => Err(bad_request("format must be json or csv")),
+    }
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub(super) struct CitiesQuery {
+    /// A metro area (DMA) name, as in the filter options.
+    #[param(max_length = 200)]
+    pub(super) dma: Option<String>,
+    /// A two-letter US state code (or the state's name).
+    pub(super) state: Option<String>,
+    #[param(value_type = Option<FirmSize>)]
+    pub(super) firm_size: Option<String>,
+    /// First day, inclusive (YYYY-MM-DD).
+    #[param(value_type = Option<String>, format = Date)]
+    pub(super) start: Option<String>,
+    /// Last day, inclusive (YYYY-MM-DD); not before `start`.
+    #[param(value_type = Option<String>, format = Date)]
+    pub(super) end: Option<String>,
+    /// Count the generated sample bookings too. Default: only while no real booking exists.
+    #[param(value_type = Option<bool>)]
+    pub(super) include_sample: Option<String>,
+    /// `csv` for a download of the numbers (text/csv); JSON otherwise.
+    #[param(value_type = Option<Format>)]
+    pub(super) format: Option<String>,
+}
+
+impl CitiesQuery {
+    pub(super) fn filters(&self) -> Result<Filters> {
+        Filters::parse(
+            self.dma.as_deref(),
+            self.state.as_deref(),
+            self.firm_size.as_deref(),
+            self.start.as_deref(),
+            self.end.as_deref(),
+        )
+    }
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub(super) struct VendorsQuery {
+    /// A metro area (DMA) name, as in the filter options.
+    #[param(max_length = 200)]
+    pub(super) dma: Option<String>,
+    /// A two-letter US state code (or the state's name).
+    pub(super) state: Option<String>,
+    #[param(value_type = Option<FirmSize>)]
+    pub(super) firm_size: Option<String>,
+    /// First day, inclusive (YYYY-MM-DD).
+    #[param(value_type = Option<String>, format = Date)]
+    pub(super) start: Option<String>,
+    /// Last day, inclusive (YYYY-MM-DD); not before `start`.
+    #[param(value_type = Option<String>, format = Date)]
+    pub(super) end: Option<String>,
+    /// Count the generated sample bookings too. Default: only while no real booking exists.
+    #[param(value_type = Option<bool>)]
+    pub(super) include_sample: Option<String>,
+    /// The period to compare with: the previous period of equal length (default), the same
+    /// dates a year earlier, or `compareStart`-`compareEnd`.
+    #[param(value_type = Option<CompareWith>)]
+    pub(super) compare: Option<String>,
+    /// With `compare=custom`: the comparison's first day, inclusive (YYYY-MM-DD).
+    #[param(value_type = Option<String>, format = Date)]
+    pub(super) compare_start: Option<String>,
+    /// With `compare=custom`: the comparison's last day, inclusive (YYYY-MM-DD).
+    #[param(value_type = Option<String>, format = Date)]
+    pub(super) compare_end: Option<String>,
+    /// A catalog category: its vendors. Absent: the top 20 vendors of every category.
+    #[param(value_type = Option<u64>)]
+    pub(super) category_id: Option<String>,
+    /// `csv` for a download of the numbers (text/csv); JSON otherwise.
+    #[param(value_type = Option<Format>)]
+    pub(super) format: Option<String>,
+}
+
+impl VendorsQuery {
+    pub(super) fn filters(&self) -> Result<Filters> {
+        Filters::parse(
+            self.dma.as_deref(),
+            self.state.as_deref(),
+            self.firm_size.as_deref(),
+            self.start.as_deref(),
+            self.end.as_deref(),
+        )
+    }
+
+    pub(super) fn compare(&self) -> Result<Compare> {
+        Compare::parse(
+            self.compare.as_deref(),
+            self.compare_start.as_deref(),
+            self.compare_end.as_deref(),
+        )
+    }
+
+    /// The catalog category asked for, if any: an id the catalog lacks is a 400.
+    pub(super) fn category(&self, catalog: &Catalog) -> Result<Option<CategoryRef>> {
+        let Some(raw) = present(self.category_id.as_deref()) else {
+            return Ok(None);
+        };
+        let unknown = || {
+            bad_request(format!(
+                "Unknown category id {}: pick a category from the list",
+                crate::upload::truncate(raw, 20)
+            ))
+        };
+        let id: u64 = raw.parse().map_err(|_| unknown())?;
+        let category = catalog.category(id).ok_or_else(unknown)?;
+        Ok(Some(CategoryRef {
+            id: category.id,
+            name: category.name.clone(),
+        }))
     }
 }
 
@@ -107,6 +329,9 @@ pub(super) struct ListQuery {
     /// List the generated sample bookings too. Default: only while no real booking exists.
     #[param(value_type = Option<bool>)]
     pub(super) include_sample: Option<String>,
+    /// `csv` for a download of the numbers (text/csv); JSON otherwise.
+    #[param(value_type = Option<Format>)]
+    pub(super) format: Option<String>,
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -156,12 +381,121 @@ impl SampleShare {
     }
 }
 
-/// The trend summary, and how much of it is sample data.
+/// The trend summary, the same for the comparison period and the changes between them, and how
+/// much of it is sample data.
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct TrendsAnswer<'a> {
     #[serde(flatten)]
     pub(super) trends: Trends<'a>,
+    #[schema(value_type = CompareWith)]
+    pub(super) compare: &'static str,
+    /// The same figures for the comparison period; null without a period to compare (no dates
+    /// and no bookings).
+    pub(super) comparison: Option<Trends<'a>>,
+    /// From the comparison period to this one; null without a comparison.
+    pub(super) changes: Option<Changes<'a>>,
+    #[serde(flatten)]
+    pub(super) sample: SampleShare,
+}
+
+/// The changes from the comparison period: of the total, and of each category and state either
+/// period has (most bookings now first).
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Changes<'a> {
+    pub(super) total: Change,
+    pub(super) categories: Vec<CategoryChange<'a>>,
+    pub(super) states: Vec<StateChange<'a>>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct CategoryChange<'a> {
+    pub(super) name: &'a str,
+    pub(super) count: u64,
+    pub(super) comparison_count: u64,
+    pub(super) change: Change,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct StateChange<'a> {
+    pub(super) state: &'a str,
+    pub(super) count: u64,
+    pub(super) comparison_count: u64,
+    pub(super) change: Change,
+}
+
+/// The union of two periods' counts by name: (name, now, then), most now first, then most then,
+/// then by name.
+fn joined<'a>(
+    now: impl Iterator<Item = (&'a str, u32)>,
+    then: impl Iterator<Item = (&'a str, u32)>,
+) -> Vec<(&'a str, u64, u64)> {
+    let mut rows: Vec<(&'a str, u64, u64)> = now.map(|(n, c)| (n, u64::from(c), 0)).collect();
+    for (name, c) in then {
+        match rows.iter_mut().find(|r| r.0 == name) {
+            Some(row) => row.2 = u64::from(c),
+            None => rows.push((name, 0, u64::from(c))),
+        }
+    }
+    rows.sort_by(|a, b| (b.1, b.2).cmp(&(a.1, a.2)).then_with(|| a.0.cmp(b.0)));
+    rows
+}
+
+impl<'a> Changes<'a> {
+    pub(super) fn between(now: &Trends<'a>, then: &Trends<'a>) -> Changes<'a> {
+        let categories = joined(
+            now.category_counts.iter().map(|c| (c.name, c.count)),
+            then.category_counts.iter().map(|c| (c.name, c.count)),
+        );
+        let states = joined(
+            now.state_counts.iter().map(|c| (c.state, c.count)),
+            then.state_counts.iter().map(|c| (c.state, c.count)),
+        );
+        Changes {
+            total: Change::of(now.total, then.total),
+            categories: categories
+                .into_iter()
+                .map(|(name, count, comparison_count)| CategoryChange {
+                    name,
+                    count,
+                    comparison_count,
+                    change: Change::of(count, comparison_count),
+                })
+                .collect(),
+            states: states
+                .into_iter()
+                .map(|(state, count, comparison_count)| StateChange {
+                    state,
+                    count,
+                    comparison_count,
+                    change: Change::of(count, comparison_count),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The vendors inside a category, or across all categories.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct VendorsAnswer {
+    /// Most bookings first: at most 100 with a category, the top 20 without.
+    pub(super) items: Vec<VendorRow>,
+    /// Bookings of the category (of every category without one) in the period.
+    pub(super) total: u64,
+    pub(super) comparison_total: u64,
+    pub(super) category: Option<CategoryRef>,
+    /// Vendors with bookings in the period (the items may be fewer).
+    pub(super) vendor_count: u64,
+    pub(super) range_start: Option<String>,
+    pub(super) range_end: Option<String>,
+    #[schema(value_type = CompareWith)]
+    pub(super) compare: &'static str,
+    pub(super) comparison_range_start: Option<String>,
+    pub(super) comparison_range_end: Option<String>,
     #[serde(flatten)]
     pub(super) sample: SampleShare,
 }

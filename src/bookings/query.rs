@@ -7,9 +7,11 @@ use serde::Serialize;
 
 use super::filters::SECS_PER_DAY;
 // The query's inputs, where the routes and other domains have always found them.
-use super::aggregates::DayCounts;
+use super::aggregates::{DayCounts, DaySums};
 pub use super::filters::{Filters, date_of, day_number, parse_include_sample};
 use super::index::BookingIndex;
+use super::periods::Granularity;
+use super::series::{self, Bucket, Stack};
 use crate::firm_size::FirmSize;
 
 fn format_day(day: i32) -> String {
@@ -68,11 +70,11 @@ pub struct Selection<'a> {
     idx: &'a BookingIndex,
     /// The row list every result row is in (`None` = every row).
     base: Option<&'a [u32]>,
-    state: Option<u16>,
-    dma: Option<u32>,
-    size: Option<u8>,
+    pub(super) state: Option<u16>,
+    pub(super) dma: Option<u32>,
+    pub(super) size: Option<u8>,
     /// A filter value no booking has: nothing matches.
-    empty: bool,
+    pub(super) empty: bool,
     /// More than the base list's filter is set, so rows must be checked one by one.
     check: bool,
 }
@@ -217,12 +219,39 @@ pub struct Trends<'a> {
     /// One entry per day from the later of rangeStart and the first booking to the earlier of
     /// rangeEnd and the last booking, zero days included.
     pub daily: Vec<DayCount>,
+    /// The days of `daily` in buckets of `granularity`.
+    pub granularity: Granularity,
+    pub series: Vec<Bucket>,
+    /// With `stackBy=category`: the series of the 8 most booked categories, then "Other".
+    pub stacks: Option<Vec<Stack<'a>>>,
     pub last30: u64,
     pub previous30: u64,
     /// Days in [rangeStart, rangeEnd]; 0 when there are no bookings and no range.
     pub days: i64,
     pub range_start: Option<String>,
     pub range_end: Option<String>,
+    /// The days `[rangeStart, rangeEnd]`, for the comparison.
+    #[serde(skip)]
+    pub period: Option<(i32, i32)>,
+}
+
+/// How the series of a trends answer is shaped.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Shape {
+    pub granularity: Granularity,
+    /// Split the series by the top categories.
+    pub stack: bool,
+}
+
+/// The dictionary ids with a count, most first, then by name.
+pub fn sorted_ids(counts: &[u32], names: &[String]) -> Vec<usize> {
+    let mut v: Vec<usize> = (0..counts.len()).filter(|&i| counts[i] > 0).collect();
+    v.sort_unstable_by(|&a, &b| {
+        counts[b]
+            .cmp(&counts[a])
+            .then_with(|| names[a].cmp(&names[b]))
+    });
+    v
 }
 
 fn sorted_counts<'a, T>(
@@ -230,17 +259,21 @@ fn sorted_counts<'a, T>(
     names: &'a [String],
     make: impl Fn(&'a str, u32) -> T,
 ) -> Vec<T> {
-    let mut v: Vec<(usize, u32)> = counts
-        .iter()
-        .copied()
-        .enumerate()
-        .filter(|&(_, n)| n > 0)
-        .collect();
-    v.sort_unstable_by(|a, b| b.1.cmp(&a.1).then_with(|| names[a.0].cmp(&names[b.0])));
-    v.into_iter().map(|(i, n)| make(&names[i], n)).collect()
+    sorted_ids(counts, names)
+        .into_iter()
+        .map(|i| make(&names[i], counts[i]))
+        .collect()
 }
 
-pub fn trends<'a>(idx: &'a BookingIndex, f: &Filters) -> Trends<'a> {
+/// The days `[rangeStart, rangeEnd]` of the filters: their dates, else the first and last day
+/// with a booking.
+pub fn period(idx: &BookingIndex, f: &Filters) -> Option<(i32, i32)> {
+    let range_start = f.start.map(day_number).or(idx.first_day());
+    let range_end = f.end.map(day_number).or(idx.last_day());
+    range_start.zip(range_end)
+}
+
+pub fn trends<'a>(idx: &'a BookingIndex, f: &Filters, shape: Shape) -> Trends<'a> {
     let sel = Selection::new(idx, f);
     let (from, to) = (f.start_time(), f.end_time());
     let range_start = f.start.map(day_number).or(idx.first_day());
@@ -259,28 +292,64 @@ pub fn trends<'a>(idx: &'a BookingIndex, f: &Filters) -> Trends<'a> {
     };
     let total = cats.iter().map(|&n| n as u64).sum();
 
-    let mut daily = Vec::new();
-    if let (Some(first), Some(last), Some(rs), Some(re)) =
-        (idx.first_day(), idx.last_day(), range_start, range_end)
-    {
-        let (s, e) = (rs.max(first), re.min(last));
-        if s <= e {
-            let mut counts = vec![0u32; (e - s + 1) as usize];
-            for (day, n) in daily_pairs {
-                if (s..=e).contains(&day) {
-                    counts[(day - s) as usize] += n;
-                }
+    // The series' days: the period, cut to the days that have bookings at all.
+    let span = match (idx.first_day(), idx.last_day(), range_start, range_end) {
+        (Some(first), Some(last), Some(rs), Some(re)) => {
+            Some((rs.max(first), re.min(last))).filter(|(s, e)| s <= e)
+        }
+        _ => None,
+    };
+    let mut day_counts = Vec::new();
+    if let Some((s, e)) = span {
+        day_counts = vec![0u32; (e - s + 1) as usize];
+        for (day, n) in daily_pairs {
+            if (s..=e).contains(&day) {
+                day_counts[(day - s) as usize] += n;
             }
-            daily = counts
-                .into_iter()
-                .enumerate()
-                .map(|(i, count)| DayCount {
-                    date: DayLabel(s + i as i32),
-                    count,
-                })
-                .collect();
         }
     }
+    let daily = match span {
+        Some((s, _)) => day_counts
+            .iter()
+            .enumerate()
+            .map(|(i, &count)| DayCount {
+                date: DayLabel(s + i as i32),
+                count,
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    let series = match span {
+        Some((s, e)) => series::buckets(shape.granularity, s, e, &day_counts),
+        None => Vec::new(),
+    };
+    let category_counts = sorted_counts(&cats, &idx.cols.categories, |name, count| NameCount {
+        name,
+        count,
+    });
+    let stacks = shape.stack.then(|| {
+        let top: Vec<usize> = sorted_ids(&cats, &idx.cols.categories)
+            .into_iter()
+            .take(series::STACKED_CATEGORIES)
+            .collect();
+        let buckets = span.map_or_else(Vec::new, |(s, e)| {
+            series::bucket_days(shape.granularity, s, e)
+        });
+        let per_bucket = category_buckets(idx, &sel, sums, &buckets, &top);
+        let top = top
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                let counts = per_bucket.iter().map(|b| b[i]).collect();
+                (idx.cols.categories[c].as_str(), counts)
+            })
+            .collect();
+        series::stacks(
+            top,
+            &series,
+            category_counts.len() > series::STACKED_CATEGORIES,
+        )
+    });
 
     let (last30, previous30) = match range_end {
         Some(re) => {
@@ -296,15 +365,15 @@ pub fn trends<'a>(idx: &'a BookingIndex, f: &Filters) -> Trends<'a> {
     };
     Trends {
         total,
-        category_counts: sorted_counts(&cats, &idx.cols.categories, |name, count| NameCount {
-            name,
-            count,
-        }),
+        category_counts,
         state_counts: sorted_counts(&states, &idx.cols.states, |state, count| StateCount {
             state,
             count,
         }),
         daily,
+        granularity: shape.granularity,
+        series,
+        stacks,
         last30,
         previous30,
         days: match (range_start, range_end) {
@@ -313,7 +382,44 @@ pub fn trends<'a>(idx: &'a BookingIndex, f: &Filters) -> Trends<'a> {
         },
         range_start: range_start.map(format_day),
         range_end: range_end.map(format_day),
+        period: range_start.zip(range_end),
     }
+}
+
+/// The bookings of each of the categories `cats` in each bucket (`(start, first day, last day,
+/// partial)` as `series::bucket_days` gives them): from the running sums, or by one pass over the
+/// selected rows of the buckets.
+fn category_buckets(
+    idx: &BookingIndex,
+    sel: &Selection,
+    sums: Option<&DaySums>,
+    buckets: &[(i32, i32, i32, bool)],
+    cats: &[usize],
+) -> Vec<Vec<u32>> {
+    if let Some(sums) = sums {
+        return buckets
+            .iter()
+            .map(|&(_, from, to, _)| sums.categories_between(from, to, cats))
+            .collect();
+    }
+    let mut slot = vec![usize::MAX; idx.cols.categories.len()];
+    for (i, &c) in cats.iter().enumerate() {
+        slot[c] = i;
+    }
+    let category = &idx.cols.category;
+    buckets
+        .iter()
+        .map(|&(_, from, to, _)| {
+            let mut counts = vec![0u32; cats.len()];
+            let (from, to) = (from as i64 * SECS_PER_DAY, (to as i64 + 1) * SECS_PER_DAY);
+            sel.for_each(from, to, |r| {
+                if let Some(n) = counts.get_mut(slot[category[r] as usize]) {
+                    *n += 1;
+                }
+            });
+            counts
+        })
+        .collect()
 }
 
 fn scan(
@@ -517,13 +623,13 @@ mod tests {
         assert_eq!(count(&idx, &f), 0);
         assert!(newest(&idx, &f, 0, 10).0.is_empty());
         assert!(top_cities(&idx, &f).is_empty());
-        assert_eq!(trends(&idx, &f).total, 0);
+        assert_eq!(trends(&idx, &f, Shape::default()).total, 0);
     }
 
     #[test]
     fn the_trends_of_a_state_and_its_cities_with_and_without_a_size() {
         let idx = index();
-        let tx = trends(&idx, &filters(Some("TX"), None));
+        let tx = trends(&idx, &filters(Some("TX"), None), Shape::default());
         assert_eq!(tx.total, 4);
         assert_eq!(tx.days, 5, "from the first to the last booking");
         assert_eq!(

@@ -8,22 +8,43 @@
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 
 use super::answers::Question;
 use super::model::{
-    BookingPage, CitiesAnswer, ListQuery, OptionsAnswer, OptionsQuery, SampleShare, TrendsAnswer,
-    TrendsQuery,
+    BookingPage, Changes, CitiesAnswer, CitiesQuery, ListQuery, OptionsAnswer, OptionsQuery,
+    SampleShare, TrendsAnswer, TrendsQuery, VendorsAnswer, VendorsQuery, parse_csv,
 };
-use super::query::{self, Filters, parse_include_sample};
+use super::periods::Compare;
+use super::query::{self, Filters, Shape, parse_include_sample};
+use super::report::{self, Heading};
+use super::vendors;
 use super::{BookingIndex, BookingSets};
 use crate::accounts::{AdminUser, CurrentUser};
 use crate::blocking::Blocking;
 use crate::bookings::BookingsState;
+use crate::download::csv_response;
 use crate::error::{AppError, Result, bad_request};
 use crate::extract::Query;
 
 const STATE_REQUIRED: &str = "state is required: use a two-letter US state code such as TX.";
+
+/// The bookings indexes, with the view `includeSample` picks ready: the first request for real and
+/// sample rows together merges them, not on the runtime.
+async fn sets(
+    state: &BookingsState,
+    include_sample: Option<bool>,
+) -> Result<std::sync::Arc<BookingSets>> {
+    let sets = state.bookings.load_full();
+    if sets.view_needs_merge(include_sample) {
+        let sets = sets.clone();
+        tokio::task::spawn_blocking(move || {
+            sets.view(include_sample);
+        })
+        .await?;
+    }
+    Ok(sets)
+}
 
 /// Answers `question` from the index `includeSample` picks: from its answer cache, or as the JSON
 /// `make` writes. Each index keeps its own answers, so the choice needs no place in the question.
@@ -34,15 +55,7 @@ async fn answer(
     question: Question,
     make: impl FnOnce(&BookingSets, &BookingIndex) -> serde_json::Result<Vec<u8>>,
 ) -> Result<Response> {
-    let sets = state.bookings.load_full();
-    if sets.view_needs_merge(include_sample) {
-        // The first request for real and sample rows together merges them: not on the runtime.
-        let sets = sets.clone();
-        tokio::task::spawn_blocking(move || {
-            sets.view(include_sample);
-        })
-        .await?;
-    }
+    let sets = sets(state, include_sample).await?;
     let idx = sets.view(include_sample);
     let answer = idx
         .answers
@@ -51,12 +64,35 @@ async fn answer(
     Ok(answer.respond(request))
 }
 
-/// GET /api/trends: booking totals by category, state and day for the filters.
+/// The trends of the filters and of the comparison period, and the changes between them.
+fn trends_answer<'a>(
+    sets: &BookingSets,
+    idx: &'a BookingIndex,
+    filters: &Filters,
+    compare: Compare,
+    shape: Shape,
+) -> TrendsAnswer<'a> {
+    let now = query::trends(idx, filters, shape);
+    let comparison = compare
+        .filters(filters, now.period)
+        .map(|f| query::trends(idx, &f, shape));
+    TrendsAnswer {
+        changes: comparison.as_ref().map(|then| Changes::between(&now, then)),
+        trends: now,
+        compare: compare.code(),
+        comparison,
+        sample: SampleShare::filtered(sets, idx, filters),
+    }
+}
+
+/// GET /api/trends: booking totals by category, state and day (or week or month) for the filters,
+/// the same for the comparison period and the changes; `format=csv` downloads one panel's numbers.
 #[utoipa::path(get, path = "/trends", tag = "trends",
     params(TrendsQuery),
     responses(
-        (status = 200, body = TrendsAnswer),
-        (status = 400, description = "An invalid filter", body = crate::error::ErrorBody),
+        (status = 200, description = "The trends (JSON), or one panel's numbers (CSV)",
+            content((TrendsAnswer = "application/json"), (String = "text/csv"))),
+        (status = 400, description = "An invalid filter or shape", body = crate::error::ErrorBody),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn trends(
@@ -67,21 +103,125 @@ pub(super) async fn trends(
 ) -> Result<Response> {
     let filters = q.filters()?;
     let include = parse_include_sample(q.include_sample.as_deref())?;
-    let question = Question::Trends(filters.clone());
+    let (compare, shape, panel) = (q.compare()?, q.shape()?, q.csv_panel()?);
+    if let Some(panel) = panel {
+        let sets = sets(&state, include).await?;
+        let idx = sets.view(include);
+        let answer = trends_answer(&sets, idx, &filters, compare, shape);
+        let then = answer.comparison.as_ref();
+        let heading = Heading {
+            title: "",
+            filters: &filters,
+            period: (
+                answer.trends.range_start.as_deref(),
+                answer.trends.range_end.as_deref(),
+            ),
+            comparison: then.map(|t| (compare, t.range_start.as_deref(), t.range_end.as_deref())),
+            sample_count: answer.sample.sample_count,
+        };
+        let (body, name) = report::trends_csv(
+            &heading,
+            panel,
+            &answer.trends,
+            then,
+            answer.changes.as_ref(),
+        )?;
+        return Ok(csv_response(body, &name));
+    }
+    let question = Question::Trends(filters.clone(), compare, shape);
     answer(&state, &request, include, question, |sets, idx| {
-        serde_json::to_vec(&TrendsAnswer {
-            trends: query::trends(idx, &filters),
-            sample: SampleShare::filtered(sets, idx, &filters),
-        })
+        serde_json::to_vec(&trends_answer(sets, idx, &filters, compare, shape))
     })
     .await
 }
 
+/// GET /api/trends/vendors: the vendors inside a category (or the top 20 of every category) by
+/// bookings, with their share and the comparison period's bookings.
+#[utoipa::path(get, path = "/trends/vendors", tag = "trends",
+    params(VendorsQuery),
+    responses(
+        (status = 200, description = "The vendors (JSON), or the same numbers (CSV)",
+            content((VendorsAnswer = "application/json"), (String = "text/csv"))),
+        (status = 400, description = "An invalid filter or category", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn vendors(
+    State(state): State<BookingsState>,
+    _: CurrentUser,
+    Query(q): Query<VendorsQuery>,
+) -> Result<Response> {
+    let filters = q.filters()?;
+    let include = parse_include_sample(q.include_sample.as_deref())?;
+    let compare = q.compare()?;
+    let csv = parse_csv(q.format.as_deref())?;
+    let catalog = state.catalog.load();
+    let category = q.category(&catalog)?;
+    let sets = sets(&state, include).await?;
+    let idx = sets.view(include);
+    let period = query::period(idx, &filters);
+    let comparison = compare.filters(&filters, period);
+    let panel = vendors::panel(
+        idx,
+        &catalog,
+        &filters,
+        comparison.as_ref(),
+        category.as_ref().map(|c| c.name.as_str()),
+    );
+    let (range_start, range_end) = days(period);
+    let (comparison_start, comparison_end) = (
+        comparison
+            .as_ref()
+            .and_then(|f| f.start)
+            .map(|d| d.to_string()),
+        comparison
+            .as_ref()
+            .and_then(|f| f.end)
+            .map(|d| d.to_string()),
+    );
+    let sample = SampleShare::filtered(&sets, idx, &filters);
+    if csv {
+        let title = match &category {
+            Some(c) => format!("Vendors in {} by demo bookings", c.name),
+            None => "Top vendors by demo bookings".to_string(),
+        };
+        let heading = Heading {
+            title: &title,
+            filters: &filters,
+            period: (range_start.as_deref(), range_end.as_deref()),
+            comparison: comparison.as_ref().map(|_| {
+                (
+                    compare,
+                    comparison_start.as_deref(),
+                    comparison_end.as_deref(),
+                )
+            }),
+            sample_count: sample.sample_count,
+        };
+        let (body, name) = report::vendors_csv(&heading, &panel)?;
+        return Ok(csv_response(body, &name));
+    }
+    Ok(axum::Json(VendorsAnswer {
+        items: panel.items,
+        total: panel.total,
+        comparison_total: panel.comparison_total,
+        category,
+        vendor_count: panel.vendor_count,
+        range_start,
+        range_end,
+        compare: compare.code(),
+        comparison_range_start: comparison_start,
+        comparison_range_end: comparison_end,
+        sample,
+    })
+    .into_response())
+}
+
 /// GET /api/trends/cities: the 12 cities of a state with the most bookings.
 #[utoipa::path(get, path = "/trends/cities", tag = "trends",
-    params(TrendsQuery),
+    params(CitiesQuery),
     responses(
-        (status = 200, body = CitiesAnswer),
+        (status = 200, description = "The cities (JSON), or the same numbers (CSV)",
+            content((CitiesAnswer = "application/json"), (String = "text/csv"))),
         (status = 400, description = "An invalid filter or no state", body = crate::error::ErrorBody),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
@@ -89,13 +229,32 @@ pub(super) async fn top_cities(
     State(state): State<BookingsState>,
     _: CurrentUser,
     request: HeaderMap,
-    Query(q): Query<TrendsQuery>,
+    Query(q): Query<CitiesQuery>,
 ) -> Result<Response> {
     let filters = q.filters()?;
     if filters.state.is_none() {
         return Err(bad_request(STATE_REQUIRED));
     }
     let include = parse_include_sample(q.include_sample.as_deref())?;
+    if parse_csv(q.format.as_deref())? {
+        let sets = sets(&state, include).await?;
+        let idx = sets.view(include);
+        let (start, end) = days(query::period(idx, &filters));
+        let title = format!(
+            "Demo bookings by city in {}",
+            filters.state.unwrap_or_default()
+        );
+        let heading = Heading {
+            title: &title,
+            filters: &filters,
+            period: (start.as_deref(), end.as_deref()),
+            comparison: None,
+            sample_count: SampleShare::filtered(&sets, idx, &filters).sample_count,
+        };
+        let cities = query::top_cities(idx, &filters);
+        let (body, name) = report::cities_csv(&heading, &cities, query::count(idx, &filters))?;
+        return Ok(csv_response(body, &name));
+    }
     let question = Question::TopCities(filters.clone());
     answer(&state, &request, include, question, |sets, idx| {
         serde_json::to_vec(&CitiesAnswer {
@@ -107,11 +266,18 @@ pub(super) async fn top_cities(
     .await
 }
 
+/// The ISO dates of a period's first and last day.
+fn days(period: Option<(i32, i32)>) -> (Option<String>, Option<String>) {
+    let day = |d: i32| query::date_of(d).to_string();
+    period.map(|(s, e)| (day(s), day(e))).unzip()
+}
+
 /// GET /api/demo-bookings: bookings newest first.
 #[utoipa::path(get, path = "/demo-bookings", tag = "trends",
     params(ListQuery),
     responses(
-        (status = 200, body = BookingPage),
+        (status = 200, description = "A page of bookings (JSON), or the same rows (CSV)",
+            content((BookingPage = "application/json"), (String = "text/csv"))),
         (status = 400, description = "An invalid filter", body = crate::error::ErrorBody),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
@@ -123,14 +289,23 @@ pub(super) async fn list_bookings(
 ) -> Result<Response> {
     let filters = q.filters()?;
     let include = parse_include_sample(q.include_sample.as_deref())?;
-    newest(&state, &request, filters, include, q.page()?).await
+    newest(
+        &state,
+        &request,
+        filters,
+        include,
+        q.page()?,
+        parse_csv(q.format.as_deref())?,
+    )
+    .await
 }
 
 /// GET /api/demo-bookings/cities: a state's bookings newest first (`state` is required).
 #[utoipa::path(get, path = "/demo-bookings/cities", tag = "trends",
     params(ListQuery),
     responses(
-        (status = 200, body = BookingPage),
+        (status = 200, description = "A page of bookings (JSON), or the same rows (CSV)",
+            content((BookingPage = "application/json"), (String = "text/csv"))),
         (status = 400, description = "An invalid filter or no state", body = crate::error::ErrorBody),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
     ))]
@@ -145,7 +320,15 @@ pub(super) async fn state_bookings(
         return Err(bad_request(STATE_REQUIRED));
     }
     let include = parse_include_sample(q.include_sample.as_deref())?;
-    newest(&state, &request, filters, include, q.page()?).await
+    newest(
+        &state,
+        &request,
+        filters,
+        include,
+        q.page()?,
+        parse_csv(q.format.as_deref())?,
+    )
+    .await
 }
 
 async fn newest(
@@ -154,7 +337,28 @@ async fn newest(
     filters: Filters,
     include_sample: Option<bool>,
     (limit, offset): (usize, usize),
+    csv: bool,
 ) -> Result<Response> {
+    if csv {
+        let sets = sets(state, include_sample).await?;
+        let idx = sets.view(include_sample);
+        let (start, end) = days(query::period(idx, &filters));
+        let (items, total) = query::newest(idx, &filters, offset, limit);
+        let title = format!(
+            "Demo bookings, newest first: {} to {} of {total}",
+            (offset + 1).min(total as usize),
+            offset + items.len()
+        );
+        let heading = Heading {
+            title: &title,
+            filters: &filters,
+            period: (start.as_deref(), end.as_deref()),
+            comparison: None,
+            sample_count: items.iter().filter(|b| b.sample).count() as u64,
+        };
+        let (body, name) = report::bookings_csv(&heading, &items)?;
+        return Ok(csv_response(body, &name));
+    }
     let question = Question::Newest(filters.clone(), limit, offset);
     answer(state, request, include_sample, question, |sets, idx| {
         let (items, total) = query::newest(idx, &filters, offset, limit);

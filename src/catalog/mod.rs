@@ -18,7 +18,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub use model::{
-    Category, ClickKind, FieldType, MeetingClick, OptionKind, PartnerLevel, Question,
+    Category, CategoryRef, ClickKind, FieldType, MeetingClick, OptionKind, PartnerLevel, Question,
     QuestionOption, SourcePage, Vendor, VendorSource, VendorView, parse_category_id,
     parse_vendor_id, vendor_view,
 };

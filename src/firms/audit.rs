@@ -9,9 +9,9 @@ use super::model::{AuditEntryView, AuditLog};
 use crate::accounts::AccountsState;
 use crate::accounts::{CurrentUser, audit};
 use crate::blocking::Blocking;
+use crate::download::safe_cell;
 use crate::error::{Result, bad_request};
 use crate::extract::{Json, Query};
-use crate::shortlist::safe_cell;
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]

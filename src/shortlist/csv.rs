@@ -2,15 +2,7 @@
 
 use super::views::Brief;
 
-/// A cell a spreadsheet would read as a formula (= + - @, or a leading tab, carriage return or
-/// line feed, after which some spreadsheets still read a formula) gets a leading apostrophe, so
-/// it is shown as the text it is. Every CSV the product writes passes its cells through here.
-pub fn safe_cell(text: &str) -> String {
-    match text.chars().next() {
-        Some('=' | '+' | '-' | '@' | '\t' | '\r' | '\n') => format!("'{text}"),
-        _ => text.to_string(),
-    }
-}
+use crate::download::safe_cell;
 
 /// Between the items of a list in one cell: readable in a spreadsheet, and never in an item (the
 /// questionnaire's labels hold no "|", which a unit test of data/questions.json checks).

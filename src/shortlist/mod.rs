@@ -14,7 +14,6 @@
 mod csv;
 mod meetings;
 
-pub use csv::safe_cell;
 pub mod model;
 mod routes;
 pub mod storage;

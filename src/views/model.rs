@@ -16,7 +16,7 @@ pub const MAX_VALUE: usize = 200;
 
 /// The /trends parameters the web app keeps in the address (web/src/features/trends): the only
 /// ones a view may hold.
-pub const TRENDS_PARAMS: [&str; 7] = [
+pub const TRENDS_PARAMS: [&str; 13] = [
     "dma",
     "state",
     "firmSize",
@@ -24,6 +24,12 @@ pub const TRENDS_PARAMS: [&str; 7] = [
     "end",
     "includeSample",
     "page",
+    "compare",
+    "compareStart",
+    "compareEnd",
+    "granularity",
+    "stackBy",
+    "categoryId",
 ];
 
 /// A saved view as stored (redb: `SAVED_VIEWS`; PostgreSQL: `saved_views`).

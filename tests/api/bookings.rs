@@ -743,7 +743,12 @@ fn open(dir: &std::path::Path, sample: bool) -> AppState {
 fn trends_json(state: &AppState) -> Value {
     let sets = state.bookings.load();
     let idx = sets.view(None);
-    serde_json::to_value(litstack::bookings::query::trends(idx, &Default::default())).unwrap()
+    serde_json::to_value(litstack::bookings::query::trends(
+        idx,
+        &Default::default(),
+        Default::default(),
+    ))
+    .unwrap()
 }
 
 #[test]

@@ -151,7 +151,7 @@ fn every_trends_answer_equals_a_plain_count_of_the_bookings() {
             snapshot::write(dir.path(), &built).map_err(|e| fail(e.to_string()))?;
             let read = snapshot::read(dir.path(), 1).map_err(fail)?;
             for idx in [&built.real, &read.real] {
-                let answer = query::trends(idx, &f);
+                let answer = query::trends(idx, &f, Default::default());
 
                 let wanted: Vec<&Booking> = bookings.iter().filter(|b| matches(b, &f)).collect();
                 let mut categories = BTreeMap::new();

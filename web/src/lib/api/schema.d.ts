@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: a259ce4211f3625eb3055bad8bf010a9e3e68c95c700ba9664aaf4ae150ac66d
+ * openapi.json sha256: 48d6c44a7dc25ea9afa420112238ce6bb5d4d25f1cf2e2fd4db2c7294a08dbbd
  */
 
 export interface paths {
@@ -1037,7 +1037,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /api/trends: booking totals by category, state and day for the filters. */
+        /**
+         * GET /api/trends: booking totals by category, state and day (or week or month) for the filters,
+         *     the same for the comparison period and the changes; `format=csv` downloads one panel's numbers.
+         */
         get: operations["trends"];
         put?: never;
         post?: never;
@@ -1056,6 +1059,26 @@ export interface paths {
         };
         /** GET /api/trends/cities: the 12 cities of a state with the most bookings. */
         get: operations["top_cities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trends/vendors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/trends/vendors: the vendors inside a category (or the top 20 of every category) by
+         *     bookings, with their share and the comparison period's bookings.
+         */
+        get: operations["vendors"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1299,6 +1322,18 @@ export interface components {
             /** @description The vendor's integrations that name a tool in the firm's tech stack. */
             integrationsWithStack: string[];
         };
+        /** @description One bucket of the series. */
+        Bucket: {
+            /** Format: int32 */
+            count: number;
+            /** @description The period covers only part of this bucket: its count is of fewer days, not a drop. */
+            partial: boolean;
+            /**
+             * @description The bucket's first day (a Monday for weeks, the 1st for months), even when the period
+             *     starts later.
+             */
+            start: string;
+        };
         /**
          * @description New injury cases signed per month.
          * @enum {string}
@@ -1314,15 +1349,48 @@ export interface components {
              */
             stage?: number | null;
         };
+        CategoryChange: {
+            change: components["schemas"]["Change"];
+            /** Format: int64 */
+            comparisonCount: number;
+            /** Format: int64 */
+            count: number;
+            name: string;
+        };
         CategoryRef: {
             /** Format: int64 */
             id: number;
             name: string;
         };
+        /** @description A change between two counts, and whether it can be called a trend. */
+        Change: {
+            /**
+             * Format: int64
+             * @description The count now minus the comparison count.
+             */
+            difference: number;
+            /**
+             * Format: double
+             * @description The difference as a percentage of the comparison count (one decimal); null when either
+             *     side has fewer than 20 bookings or the comparison has none.
+             */
+            percent?: number | null;
+            /** @description Either side has fewer than 20 bookings: too few bookings to call a trend. */
+            tooFew: boolean;
+        };
         ChangePassword: {
             currentPassword: string;
             /** @description 8 to 128 characters, and not one of the commonly used passwords. */
             newPassword: string;
+        };
+        /**
+         * @description The changes from the comparison period: of the total, and of each category and state either
+         *     period has (most bookings now first).
+         */
+        Changes: {
+            categories: components["schemas"]["CategoryChange"][];
+            states: components["schemas"]["StateChange"][];
+            total: components["schemas"]["Change"];
         };
         /** @description A state's top cities. */
         CitiesAnswer: components["schemas"]["SampleShare"] & {
@@ -1352,6 +1420,11 @@ export interface components {
             /** @description The `utm_source` tag added to outbound vendor links. */
             utmSource: string;
         };
+        /**
+         * @description The periods a trends answer can be compared with.
+         * @enum {string}
+         */
+        CompareWith: "previous" | "year" | "custom";
         /** @description One column. */
         ComparedVendor: {
             bookingUrl?: string | null;
@@ -1650,6 +1723,16 @@ export interface components {
             /** @description Whether the firm counts as evidence for other firms. */
             verified: boolean;
         };
+        /**
+         * @description What a read answers: JSON, or the same numbers as a CSV file.
+         * @enum {string}
+         */
+        Format: "json" | "csv";
+        /**
+         * @description The buckets of the series.
+         * @enum {string}
+         */
+        Granularity: "day" | "week" | "month";
         Group: {
             /** Format: int64 */
             categoryId: number;
@@ -2316,6 +2399,18 @@ export interface components {
          * @enum {string}
          */
         SpendBand: "S0_5K" | "S5_10K" | "S10_40K" | "S40_100K" | "S100_500K" | "S500_1M" | "S1M_P";
+        /** @description One category's bookings per bucket (`counts[i]` is for the series' i-th bucket). */
+        Stack: {
+            counts: number[];
+            name: string;
+            /** @description The categories after the top 8, summed ("Other"). */
+            other: boolean;
+        };
+        /**
+         * @description What the series can be split by.
+         * @enum {string}
+         */
+        StackBy: "category";
         /** @description One stage of the overview. */
         StageOverview: {
             /** Format: int64 */
@@ -2350,6 +2445,14 @@ export interface components {
         };
         /** @enum {string} */
         StageStatus: "completed" | "in_progress" | "not_started";
+        StateChange: {
+            change: components["schemas"]["Change"];
+            /** Format: int64 */
+            comparisonCount: number;
+            /** Format: int64 */
+            count: number;
+            state: string;
+        };
         StateCount: {
             /** Format: int32 */
             count: number;
@@ -2380,18 +2483,35 @@ export interface components {
              * @description Days in [rangeStart, rangeEnd]; 0 when there are no bookings and no range.
              */
             days: number;
+            /** @description The days of `daily` in buckets of `granularity`. */
+            granularity: components["schemas"]["Granularity"];
             /** Format: int64 */
             last30: number;
             /** Format: int64 */
             previous30: number;
             rangeEnd?: string | null;
             rangeStart?: string | null;
+            series: components["schemas"]["Bucket"][];
+            /** @description With `stackBy=category`: the series of the 8 most booked categories, then "Other". */
+            stacks?: components["schemas"]["Stack"][] | null;
             stateCounts: components["schemas"]["StateCount"][];
             /** Format: int64 */
             total: number;
         };
-        /** @description The trend summary, and how much of it is sample data. */
-        TrendsAnswer: components["schemas"]["Trends"] & components["schemas"]["SampleShare"];
+        /**
+         * @description The trend summary, the same for the comparison period and the changes between them, and how
+         *     much of it is sample data.
+         */
+        TrendsAnswer: components["schemas"]["Trends"] & components["schemas"]["SampleShare"] & {
+            changes?: null | components["schemas"]["Changes"];
+            compare: components["schemas"]["CompareWith"];
+            comparison?: null | components["schemas"]["Trends"];
+        };
+        /**
+         * @description The panels of /trends whose numbers `GET /api/trends?format=csv&panel=` downloads.
+         * @enum {string}
+         */
+        TrendsPanel: "summary" | "categories" | "states" | "series";
         /** @description The signed-in user, as sign-up, sign-in, `me` and a profile update answer. */
         UserEnvelope: {
             user: components["schemas"]["UserView"];
@@ -2538,6 +2658,26 @@ export interface components {
             verifiedOn?: string | null;
             websiteUrl?: string | null;
         };
+        /** @description One vendor's bookings. */
+        VendorRow: {
+            change: components["schemas"]["Change"];
+            /** Format: int64 */
+            comparisonCount: number;
+            /** Format: int64 */
+            count: number;
+            name: string;
+            /**
+             * Format: double
+             * @description `count` over the panel's total (0 to 1).
+             */
+            share: number;
+            /**
+             * Format: int64
+             * @description The catalog vendor, whose profile the row opens; null when the bookings name a vendor the
+             *     catalog does not have.
+             */
+            vendorId?: number | null;
+        };
         /**
          * @description The vendor orders `sort` accepts.
          * @enum {string}
@@ -2566,6 +2706,29 @@ export interface components {
             sourceUrl?: string | null;
             /** @description The day they were checked (YYYY-MM-DD); absent when never verified. */
             verifiedOn?: string | null;
+        };
+        /** @description The vendors inside a category, or across all categories. */
+        VendorsAnswer: components["schemas"]["SampleShare"] & {
+            category?: null | components["schemas"]["CategoryRef"];
+            compare: components["schemas"]["CompareWith"];
+            comparisonRangeEnd?: string | null;
+            comparisonRangeStart?: string | null;
+            /** Format: int64 */
+            comparisonTotal: number;
+            /** @description Most bookings first: at most 100 with a category, the top 20 without. */
+            items: components["schemas"]["VendorRow"][];
+            rangeEnd?: string | null;
+            rangeStart?: string | null;
+            /**
+             * Format: int64
+             * @description Bookings of the category (of every category without one) in the period.
+             */
+            total: number;
+            /**
+             * Format: int64
+             * @description Vendors with bookings in the period (the items may be fewer).
+             */
+            vendorCount: number;
         };
     };
     responses: never;
@@ -4058,6 +4221,8 @@ export interface operations {
                 offset?: number;
                 /** @description List the generated sample bookings too. Default: only while no real booking exists. */
                 includeSample?: boolean;
+                /** @description `csv` for a download of the numbers (text/csv); JSON otherwise. */
+                format?: components["schemas"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4065,12 +4230,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of bookings (JSON), or the same rows (CSV) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["BookingPage"];
+                    "text/csv": string;
                 };
             };
             /** @description An invalid filter */
@@ -4111,6 +4278,8 @@ export interface operations {
                 offset?: number;
                 /** @description List the generated sample bookings too. Default: only while no real booking exists. */
                 includeSample?: boolean;
+                /** @description `csv` for a download of the numbers (text/csv); JSON otherwise. */
+                format?: components["schemas"]["Format"];
             };
             header?: never;
             path?: never;
@@ -4118,12 +4287,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of bookings (JSON), or the same rows (CSV) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["BookingPage"];
+                    "text/csv": string;
                 };
             };
             /** @description An invalid filter or no state */
@@ -6283,6 +6454,23 @@ export interface operations {
                 end?: string;
                 /** @description Count the generated sample bookings too. Default: only while no real booking exists. */
                 includeSample?: boolean;
+                /**
+                 * @description The period to compare with: the previous period of equal length (default), the same
+                 *     dates a year earlier, or `compareStart`-`compareEnd`.
+                 */
+                compare?: components["schemas"]["CompareWith"];
+                /** @description With `compare=custom`: the comparison's first day, inclusive (YYYY-MM-DD). */
+                compareStart?: string;
+                /** @description With `compare=custom`: the comparison's last day, inclusive (YYYY-MM-DD). */
+                compareEnd?: string;
+                /** @description The series' buckets: days (default), ISO weeks (Monday to Sunday) or months. */
+                granularity?: components["schemas"]["Granularity"];
+                /** @description `category`: the series of the 8 most booked categories and "Other" too. */
+                stackBy?: components["schemas"]["StackBy"];
+                /** @description `csv` for a download of the numbers (text/csv); JSON otherwise. */
+                format?: components["schemas"]["Format"];
+                /** @description With `format=csv` (required then): the panel whose numbers the file holds. */
+                panel?: components["schemas"]["TrendsPanel"];
             };
             header?: never;
             path?: never;
@@ -6290,15 +6478,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The trends (JSON), or one panel's numbers (CSV) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TrendsAnswer"];
+                    "text/csv": string;
                 };
             };
-            /** @description An invalid filter */
+            /** @description An invalid filter or shape */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6332,6 +6522,8 @@ export interface operations {
                 end?: string;
                 /** @description Count the generated sample bookings too. Default: only while no real booking exists. */
                 includeSample?: boolean;
+                /** @description `csv` for a download of the numbers (text/csv); JSON otherwise. */
+                format?: components["schemas"]["Format"];
             };
             header?: never;
             path?: never;
@@ -6339,15 +6531,81 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The cities (JSON), or the same numbers (CSV) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CitiesAnswer"];
+                    "text/csv": string;
                 };
             };
             /** @description An invalid filter or no state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendors: {
+        parameters: {
+            query?: {
+                /** @description A metro area (DMA) name, as in the filter options. */
+                dma?: string;
+                /** @description A two-letter US state code (or the state's name). */
+                state?: string;
+                firmSize?: components["schemas"]["FirmSize"];
+                /** @description First day, inclusive (YYYY-MM-DD). */
+                start?: string;
+                /** @description Last day, inclusive (YYYY-MM-DD); not before `start`. */
+                end?: string;
+                /** @description Count the generated sample bookings too. Default: only while no real booking exists. */
+                includeSample?: boolean;
+                /**
+                 * @description The period to compare with: the previous period of equal length (default), the same
+                 *     dates a year earlier, or `compareStart`-`compareEnd`.
+                 */
+                compare?: components["schemas"]["CompareWith"];
+                /** @description With `compare=custom`: the comparison's first day, inclusive (YYYY-MM-DD). */
+                compareStart?: string;
+                /** @description With `compare=custom`: the comparison's last day, inclusive (YYYY-MM-DD). */
+                compareEnd?: string;
+                /** @description A catalog category: its vendors. Absent: the top 20 vendors of every category. */
+                categoryId?: number;
+                /** @description `csv` for a download of the numbers (text/csv); JSON otherwise. */
+                format?: components["schemas"]["Format"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vendors (JSON), or the same numbers (CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorsAnswer"];
+                    "text/csv": string;
+                };
+            };
+            /** @description An invalid filter or category */
             400: {
                 headers: {
                     [name: string]: unknown;
