@@ -1,3 +1,4 @@
+import type { TrendChange } from '@/lib/api/types';
 import { formatCount } from '@/lib/format';
 
 /**
@@ -5,7 +6,7 @@ import { formatCount } from '@/lib/format';
  * and, only when both periods have at least {@link TREND_MINIMUM} bookings, the percentage
  * (rounded to one decimal by the server).
  */
-export type Change = { difference: number; percent: number | null; tooFew: boolean };
+export type Change = TrendChange;
 
 /** Bookings each period needs before a change is given as a percentage (the server's rule). */
 export const TREND_MINIMUM = 20;
@@ -27,7 +28,7 @@ export function signedPercent(percent: number): string {
 
 /** The percentage of a change, or null when it has none (too few bookings, or nothing to compare with). */
 export function changePercent(change: Change): string | null {
-  return change.tooFew || change.percent === null ? null : signedPercent(change.percent);
+  return change.tooFew || change.percent == null ? null : signedPercent(change.percent);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Trends } from '@/lib/api/types';
 import { formatMonth } from '@/lib/format';
 
 import type { Granularity } from './api/analysis';
-import type { SeriesBucket, SeriesStack } from './api/contract';
+import type { TrendBucket, TrendStack } from '@/lib/api/types';
 import { formatCount, formatDay } from './format';
 
 /**
@@ -44,11 +44,6 @@ export function sevenDayAverage(daily: Daily): number[] {
   });
 }
 
-/** A day series as buckets (what the page has from an answer without `series`). */
-export function seriesFromDaily(daily: Daily): SeriesBucket[] {
-  return daily.map((entry) => ({ start: entry.date, count: entry.count, partial: false }));
-}
-
 export const unitNames = { day: 'day', week: 'week', month: 'month' } as const;
 
 /** "Jan 5, 2026", "Week of Jan 5, 2026", "Jan 2026": a bucket by its first day. */
@@ -59,13 +54,13 @@ export function bucketLabel(start: string, granularity: Granularity): string {
 }
 
 /** A bucket's label, with " (partial)" when the period cuts it: a low count there is not a drop. */
-export function markedBucketLabel(bucket: SeriesBucket, granularity: Granularity): string {
+export function markedBucketLabel(bucket: TrendBucket, granularity: Granularity): string {
   const label = bucketLabel(bucket.start, granularity);
   return bucket.partial ? `${label} (partial ${unitNames[granularity]})` : label;
 }
 
 /** The indexes of the partial buckets (the first and last week or month a range cuts). */
-export function partialIndexes(series: SeriesBucket[]): number[] {
+export function partialIndexes(series: TrendBucket[]): number[] {
   return series.flatMap((bucket, i) => (bucket.partial ? [i] : []));
 }
 
@@ -73,7 +68,7 @@ export function partialIndexes(series: SeriesBucket[]): number[] {
  * The comparison period's counts aligned to the period's buckets by index: the first bucket of
  * one beside the first of the other. Buckets the comparison lacks are null (no point drawn).
  */
-export function alignByIndex(series: SeriesBucket[], comparison: SeriesBucket[] | null | undefined): Array<number | null> {
+export function alignByIndex(series: TrendBucket[], comparison: TrendBucket[] | null | undefined): Array<number | null> {
   return series.map((_, i) => comparison?.[i]?.count ?? null);
 }
 
@@ -81,7 +76,7 @@ export function alignByIndex(series: SeriesBucket[], comparison: SeriesBucket[] 
  * Each stack's top edge: the counts of it and every stack before it added up, so drawn from the
  * last (the whole bar) to the first, each bar shows its own share.
  */
-export function stackTops(stacks: SeriesStack[], length: number): number[][] {
+export function stackTops(stacks: TrendStack[], length: number): number[][] {
   const running = new Array<number>(length).fill(0);
   return stacks.map((stack) => {
     stack.counts.forEach((count, i) => {
@@ -97,7 +92,7 @@ export type SeriesRow = { label: string; count: number; comparison: number | nul
  * The rows of the chart's table: each bucket (a day series longer than {@link DAILY_TABLE_LIMIT}
  * days is summed by month), with the comparison bucket beside it and partial buckets named so.
  */
-export function seriesRows(series: SeriesBucket[], granularity: Granularity, comparison?: SeriesBucket[] | null): SeriesRow[] {
+export function seriesRows(series: TrendBucket[], granularity: Granularity, comparison?: TrendBucket[] | null): SeriesRow[] {
   const aligned = alignByIndex(series, comparison);
   if (granularity !== 'day' || series.length <= DAILY_TABLE_LIMIT) {
     return series.map((bucket, i) => ({
@@ -132,7 +127,7 @@ export function describeDaily(daily: Daily): string {
  * The text alternative of any series: the day one as it always was; a week or month one names
  * its span, its peak among the whole buckets, and its partial buckets.
  */
-export function describeSeries(series: SeriesBucket[], granularity: Granularity): string {
+export function describeSeries(series: TrendBucket[], granularity: Granularity): string {
   if (granularity === 'day') return describeDaily(series.map((bucket) => ({ date: bucket.start, count: bucket.count })));
   const first = series[0];
   const last = series[series.length - 1];

@@ -4,8 +4,10 @@
  * stay out of the address ("previous", "day", unstacked, every category), so an address written
  * before these existed still opens the same screen, and a saved view keeps whatever is set.
  */
-export type CompareMode = 'previous' | 'year' | 'custom';
-export type Granularity = 'day' | 'week' | 'month';
+import type { CompareWith, TrendGranularity } from '@/lib/api/types';
+
+export type CompareMode = CompareWith;
+export type Granularity = TrendGranularity;
 
 export type TrendsAnalysis = {
   compare?: Exclude<CompareMode, 'previous'>;

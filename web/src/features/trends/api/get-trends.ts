@@ -4,13 +4,11 @@ import { client, unwrap } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 import { trendsAnalysisQuery, type TrendsAnalysis } from './analysis';
-import type { TrendsAnswer } from './contract';
+import type { Trends } from '@/lib/api/types';
 import { filtersToQuery, type TrendsFilters } from './filters';
 
-export function getTrends(filters: TrendsFilters, analysis: TrendsAnalysis = {}, signal?: AbortSignal): Promise<TrendsAnswer> {
-  // TEMPORARY: the analysis params are not in the generated query type until the Trends API lands.
-  const query = { ...filtersToQuery(filters), ...trendsAnalysisQuery(analysis) } as ReturnType<typeof filtersToQuery>;
-  return unwrap(client.GET('/api/trends', { params: { query }, signal }));
+export function getTrends(filters: TrendsFilters, analysis: TrendsAnalysis = {}, signal?: AbortSignal): Promise<Trends> {
+  return unwrap(client.GET('/api/trends', { params: { query: { ...filtersToQuery(filters), ...trendsAnalysisQuery(analysis) } }, signal }));
 }
 
 export const trendsQueryOptions = (filters: TrendsFilters, analysis: TrendsAnalysis = {}, enabled = true) => {

@@ -4,7 +4,7 @@ import uPlot from 'uplot';
 import { useUplot } from '@/lib/use-uplot';
 
 import type { Granularity } from '../api/analysis';
-import type { SeriesBucket, SeriesStack } from '../api/contract';
+import type { TrendBucket, TrendStack } from '@/lib/api/types';
 import { formatCount } from '../format';
 import {
   alignByIndex,
@@ -23,16 +23,16 @@ const HEIGHT = 240;
 /** Nine distinguishable colours for the top 8 categories and Other (slate). */
 export const STACK_COLORS = ['#4f46e5', '#0891b2', '#059669', '#d97706', '#db2777', '#7c3aed', '#0d9488', '#ea580c'];
 export const OTHER_COLOR = '#94a3b8';
-export const stackColor = (stack: SeriesStack, index: number) =>
+export const stackColor = (stack: TrendStack, index: number) =>
   stack.other ? OTHER_COLOR : (STACK_COLORS[index % STACK_COLORS.length] ?? OTHER_COLOR);
 
 const COMPARISON_STROKE = '#0f172a';
 
 type ChartInput = {
-  series: SeriesBucket[];
+  series: TrendBucket[];
   granularity: Granularity;
-  stacks: SeriesStack[] | null;
-  comparison: SeriesBucket[] | null;
+  stacks: TrendStack[] | null;
+  comparison: TrendBucket[] | null;
 };
 
 /** Diagonal white stripes: laid over a partial bucket, its bar reads lighter and hatched. */
@@ -145,12 +145,12 @@ function chartOptions(input: ChartInput, partial: { current: number[] }) {
 }
 
 type BookingsSeriesChartProps = {
-  series: SeriesBucket[];
+  series: TrendBucket[];
   granularity: Granularity;
   /** The top categories and Other, stacked, or null for one bar per bucket. */
-  stacks: SeriesStack[] | null;
+  stacks: TrendStack[] | null;
   /** The comparison period's buckets, drawn as a dashed line by bucket index. */
-  comparison: SeriesBucket[] | null;
+  comparison: TrendBucket[] | null;
   /** "Jan 1, 2025 to Mar 31, 2025": the comparison period in the legend. */
   comparisonLabel?: string;
 };

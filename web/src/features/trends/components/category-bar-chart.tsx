@@ -6,7 +6,7 @@ import type { Trends } from '@/lib/api/types';
 import { barsCanvas, chartFileName } from '@/lib/download';
 import { categoryLabel } from '@/lib/stages';
 
-import type { TrendChanges } from '../api/contract';
+import type { TrendChanges } from '@/lib/api/types';
 import { formatChange } from '../change';
 import { formatCount } from '../format';
 

@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { Trends } from '@/lib/api/types';
 import { isUnknownState, stateName } from '@/lib/us-states';
 
-import type { TrendChanges } from '../api/contract';
+import type { TrendChanges } from '@/lib/api/types';
 import { trendCitiesCsvUrl } from '../api/csv-urls';
 import type { TrendsFilters } from '../api/filters';
 import { useTrendCities } from '../api/get-trend-cities';

@@ -6,7 +6,7 @@ import { chartFileName } from '@/lib/download';
 import type { Option } from '@/lib/options';
 
 import type { Granularity } from '../api/analysis';
-import type { SeriesBucket, SeriesStack } from '../api/contract';
+import type { TrendBucket, TrendStack } from '@/lib/api/types';
 
 import { DownloadCsvButton, DownloadPngButton } from './download-buttons';
 import { Panel } from './panel';
@@ -23,11 +23,11 @@ const granularityOptions: ReadonlyArray<Option<Granularity>> = [
 const titles: Record<Granularity, string> = { day: 'Bookings per Day', week: 'Bookings per Week', month: 'Bookings per Month' };
 
 type SeriesPanelProps = {
-  series: SeriesBucket[];
+  series: TrendBucket[];
   granularity: Granularity;
-  stacks: SeriesStack[] | null;
+  stacks: TrendStack[] | null;
   stacked: boolean;
-  comparison: SeriesBucket[] | null;
+  comparison: TrendBucket[] | null;
   comparisonLabel?: string;
   rangeStart: string | null | undefined;
   rangeEnd: string | null | undefined;

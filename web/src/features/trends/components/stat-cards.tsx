@@ -1,7 +1,7 @@
 import type { Trends } from '@/lib/api/types';
 import { isUnknownState, stateName } from '@/lib/us-states';
 
-import type { TrendChanges, TrendComparison } from '../api/contract';
+import type { TrendChanges, TrendPeriod } from '@/lib/api/types';
 import type { Change } from '../change';
 import { formatCount, formatDay, percentChange } from '../format';
 
@@ -43,7 +43,7 @@ const toneOf = (change: string | null) =>
 
 type StatCardsProps = {
   trends: Trends;
-  comparison?: TrendComparison | null;
+  comparison?: TrendPeriod | null;
   changes?: TrendChanges | null;
 };
 

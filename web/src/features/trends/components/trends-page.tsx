@@ -8,19 +8,18 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
+import type { Trends } from '@/lib/api/types';
 import { useUser } from '@/lib/auth';
 import { categoriesQueryOptions, findCategoryByName, useCategories } from '@/lib/categories';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePageParams } from '@/lib/use-page-params';
 
 import { parseAnalysis, type TrendsAnalysis } from '../api/analysis';
-import type { TrendsAnswer } from '../api/contract';
 import { demoBookingsCsvUrl, trendsCsvUrl, trendVendorsCsvUrl } from '../api/csv-urls';
 import { filterNames, isDateRangeInverted, parseIncludeSample, type TrendsFilters } from '../api/filters';
 import { BOOKINGS_PAGE_SIZE, useDemoBookings } from '../api/get-demo-bookings';
 import { useTrends } from '../api/get-trends';
 import { useTrendVendors } from '../api/get-trend-vendors';
-import { seriesFromDaily } from '../series';
 
 import { CategoryBarChart } from './category-bar-chart';
 import { CompareControl, rangeText } from './compare-control';
@@ -66,15 +65,15 @@ function useFilterParams() {
   return { filters, analysis, page, setParams };
 }
 
-/** The answer's comparison fields, while the API may not send them yet. */
-const comparisonOf = (trends: TrendsAnswer) => ({
+/** The answer's comparison and series, the absent ones as null. */
+const comparisonOf = (trends: Trends) => ({
   comparison: trends.comparison ?? null,
   changes: trends.changes ?? null,
-  series: trends.series ?? seriesFromDaily(trends.daily),
+  series: trends.series,
   stacks: trends.stacks ?? null,
-  compare: trends.compare ?? 'previous',
+  compare: trends.compare,
   // The answer's own bucket size: while a new one loads, the chart keeps naming what it shows.
-  granularity: trends.granularity ?? 'day',
+  granularity: trends.granularity,
 });
 
 /** /trends: demo-booking analytics under one set of filters kept in the address. */

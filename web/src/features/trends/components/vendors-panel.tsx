@@ -7,7 +7,7 @@ import { vendorProfilePath } from '@/config/paths';
 import type { Category, Trends } from '@/lib/api/types';
 import { categoryLabel } from '@/lib/stages';
 
-import type { TrendVendors } from '../api/contract';
+import type { TrendVendors } from '@/lib/api/types';
 import { formatCount } from '../format';
 
 import { ChangeText } from './change-text';
@@ -123,7 +123,7 @@ export function VendorsPanel({ categoryId, onCategory, catalog, categoryCounts, 
               {data.items.map((vendor) => (
                 <tr key={`${vendor.vendorId ?? 'x'}-${vendor.name}`}>
                   <th scope="row" className="py-2 pr-3 text-left font-medium">
-                    {vendor.vendorId !== null ? (
+                    {vendor.vendorId != null ? (
                       <Link
                         href={vendorProfilePath(vendor.vendorId)}
                         className="rounded text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
