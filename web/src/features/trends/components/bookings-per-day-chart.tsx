@@ -213,25 +213,28 @@ export function BookingsPerDayChart({ series, granularity, stacks, comparison, c
         <span className="mt-1 block">{summary}</span>
       </figcaption>
       {rows.length ? (
-        <table className="sr-only">
-          <caption>{`Bookings per ${unit}`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{unit[0]!.toUpperCase() + unit.slice(1)}</th>
-              <th scope="col">Bookings</th>
-              {comparison ? <th scope="col">Comparison period</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.label}>
-                <th scope="row">{row.label}</th>
-                <td>{formatCount(row.count)}</td>
-                {comparison ? <td>{formatCount(row.comparison ?? 0)}</td> : null}
+        // A table ignores sr-only's 1 px width: the wrapper keeps it from widening the page.
+        <div className="sr-only">
+          <table>
+            <caption>{`Bookings per ${unit}`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{unit[0]!.toUpperCase() + unit.slice(1)}</th>
+                <th scope="col">Bookings</th>
+                {comparison ? <th scope="col">Comparison period</th> : null}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row">{row.label}</th>
+                  <td>{formatCount(row.count)}</td>
+                  {comparison ? <td>{formatCount(row.comparison ?? 0)}</td> : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
     </figure>
   );

@@ -24,7 +24,10 @@ const titles: Record<Granularity, string> = { day: 'Bookings per Day', week: 'Bo
 
 type SeriesPanelProps = {
   series: TrendBucket[];
+  /** The bucket size of the series on screen (the answer's). */
   granularity: Granularity;
+  /** The bucket size asked for (the address's): the switch shows it at once, before the answer. */
+  selected: Granularity;
   stacks: TrendStack[] | null;
   stacked: boolean;
   comparison: TrendBucket[] | null;
@@ -43,6 +46,7 @@ type SeriesPanelProps = {
 export function SeriesPanel({
   series,
   granularity,
+  selected,
   stacks,
   stacked,
   comparison,
@@ -78,7 +82,7 @@ export function SeriesPanel({
       }
     >
       <div className="mb-4 flex flex-wrap items-end gap-x-6 gap-y-3">
-        <ChoiceGroup legend="Show by" options={granularityOptions} value={granularity} onChange={onGranularity} />
+        <ChoiceGroup legend="Show by" options={granularityOptions} value={selected} onChange={onGranularity} />
         <label className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600">
           <input
             type="checkbox"

@@ -201,6 +201,7 @@ export function TrendsPage() {
           <SeriesPanel
             series={answer.series}
             granularity={answer.granularity}
+            selected={analysis.granularity ?? 'day'}
             stacks={answer.stacks}
             stacked={analysis.stackBy === 'category'}
             comparison={answer.comparison?.series ?? null}

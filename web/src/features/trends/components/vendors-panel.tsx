@@ -14,9 +14,16 @@ import { ChangeText } from './change-text';
 import { DownloadCsvButton } from './download-buttons';
 import { EmptyState, Panel } from './panel';
 
-/** "12.5%": a share of 0..1 with one decimal. */
+/**
+ * "12.5%": a share of 0..1 with one decimal, a tie rounded to the even digit as the server's CSV
+ * writes it (2 of 32 is "6.2%" on screen and in the file).
+ */
 export function formatShare(share: number): string {
-  return `${(Math.round(share * 1000) / 10).toFixed(1)}%`;
+  const scaled = share * 1000;
+  const floor = Math.floor(scaled);
+  const rest = scaled - floor;
+  const tenths = Math.abs(rest - 0.5) < 1e-9 ? (floor % 2 === 0 ? floor : floor + 1) : Math.round(scaled);
+  return `${(tenths / 10).toFixed(1)}%`;
 }
 
 /**
@@ -94,7 +101,7 @@ export function VendorsPanel({ categoryId, onCategory, catalog, categoryCounts, 
         >
           <table className="w-full min-w-[32rem] text-sm" aria-busy={vendors.isFetching}>
             <caption className="sr-only">
-              {categoryName ? `Vendors of ${categoryName}` : 'Top vendors of all categories'} by bookings
+              {categoryName ? `${categoryName} vendors` : 'Top vendors of all categories'}, most bookings first
             </caption>
             <thead>
               <tr className="border-b border-slate-200 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
