@@ -1,10 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { axeViolations, describeViolations } from './support/axe';
-import { launchBrowser, type TestBrowser } from './support/browser';
+import { launchBrowser, screenshotDir, type TestBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { signUpAndOnboard } from './support/session';
 
@@ -226,6 +227,8 @@ describe('/trends for an analyst', () => {
     await waitForParam('stackBy', 'category');
     await weekly.locator('figcaption').getByText('Lead Generation').waitFor();
     await weekly.locator('figcaption').getByText('Intake', { exact: true }).waitFor();
+    await page.waitForTimeout(200);
+    await weekly.screenshot({ path: path.join(screenshotDir, 'trends-analyst-stacked-weeks.png'), animations: 'disabled' });
 
     // By keyboard: from Week, the arrow key moves to Month.
     await weekly.getByRole('radio', { name: 'Week' }).focus();
@@ -284,6 +287,35 @@ describe('/trends for an analyst', () => {
     await categories.getByRole('button', { name: /^12 Lead Generation bookings/ }).waitFor();
   });
 
+  test("every other panel's Download CSV saves the server's file for it", async () => {
+    const panels: Array<[string, string]> = [
+      ['Summary', 'Download CSV of the summary'],
+      ['Bookings per Week', 'Download CSV of Bookings per Week'],
+      ['Geographic Distribution', 'Download CSV of Geographic Distribution'],
+      ['Recent Demo Bookings', 'Download CSV of Recent Demo Bookings'],
+    ];
+    for (const [title, button] of panels) {
+      const [download] = await Promise.all([page.waitForEvent('download'), panel(title).getByRole('button', { name: button }).click()]);
+      expect(download.suggestedFilename(), title).toMatch(/\.csv$/);
+      const { preamble, header } = csvTable((await saved(download)).toString('utf8'));
+      expect(preamble[0]?.[0], title).toBe('Report');
+      expect(preamble.find((row) => row[0] === 'Compared with')?.[1] ?? 'no comparison line', title).toMatch(
+        /year earlier|no comparison line/,
+      );
+      expect(header.length, title).toBeGreaterThan(1);
+    }
+    // A state's cities too, from its drill-down.
+    await panel('Geographic Distribution').getByRole('button', { name: 'Texas' }).click();
+    const cities = panel('Top Cities in Texas');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      cities.getByRole('button', { name: 'Download CSV of Top Cities in Texas' }).click(),
+    ]);
+    const { rows } = csvTable((await saved(download)).toString('utf8'));
+    expect(rows.filter((row) => row.length > 1).map((row) => row.slice(0, 2))).toContainEqual(['Austin', '22']);
+    await cities.getByRole('button', { name: 'Back to States' }).click();
+  });
+
   test('the series chart downloads as a PNG named by its range', async () => {
     const weekly = panel('Bookings per Week');
     const [download] = await Promise.all([
@@ -299,6 +331,19 @@ describe('/trends for an analyst', () => {
     expect(width).toBeGreaterThan(600);
     expect(height).toBeGreaterThan(240);
     expect(png.length).toBeGreaterThan(5_000);
+    // Kept beside the screenshots, to be looked at.
+    await writeFile(path.join(screenshotDir, 'trends-analyst-series-download.png'), png);
+
+    // The categories are HTML bars: drawn on a canvas of their own for the image.
+    const categories = panel('Bookings by Category');
+    const [bars] = await Promise.all([
+      page.waitForEvent('download'),
+      categories.getByRole('button', { name: 'Download PNG of Bookings by Category' }).click(),
+    ]);
+    expect(bars.suggestedFilename()).toBe(`trends-categories-${START}-to-${END}.png`);
+    const barsPng = await saved(bars);
+    expect([...barsPng.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    await writeFile(path.join(screenshotDir, 'trends-analyst-categories-download.png'), barsPng);
   });
 
   test('a saved view keeps the comparison, the bucket size, the stacking and the category', async () => {

@@ -95,7 +95,9 @@ export function canvasToPngBlob(canvas: HTMLCanvasElement): Promise<Blob> {
  * heading are HTML around its canvas.
  */
 export function framedChartCanvas(source: HTMLCanvasElement, title: string, notes: string[] = []): HTMLCanvasElement {
-  const scale = source.width / Math.max(1, source.clientWidth || source.width);
+  // Device pixels per CSS pixel: from the chart on screen, or the width a detached canvas was drawn for.
+  const cssWidth = source.clientWidth || Number.parseFloat(source.style.width) || source.width;
+  const scale = source.width / Math.max(1, cssWidth);
   const pad = Math.round(16 * scale);
   const titleSize = Math.round(16 * scale);
   const noteSize = Math.round(12 * scale);

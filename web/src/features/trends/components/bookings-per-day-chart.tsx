@@ -19,6 +19,13 @@ import {
 } from '../series';
 
 const HEIGHT = 240;
+const tickFormat = {
+  day: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+  week: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+  month: new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+};
+/** A bucket's usual length, for the room around the first and last bars. */
+const BUCKET_SECONDS = { day: 86_400, week: 7 * 86_400, month: 30 * 86_400 } as const;
 
 /** Nine distinguishable colours for the top 8 categories and Other (slate). */
 export const STACK_COLORS = ['#4f46e5', '#0891b2', '#059669', '#d97706', '#db2777', '#7c3aed', '#0d9488', '#ea580c'];
@@ -105,9 +112,32 @@ function chartOptions(input: ChartInput, partial: { current: number[] }) {
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true }, y: { range: (_self, _min, max) => [0, Math.max(1, max)] } },
+      scales: {
+        // Half a bucket of room at each end, so the first and last bars are whole (and a partial
+        // one's hatching shows).
+        x: {
+          time: true,
+          range: (_self, min, max) => [min - BUCKET_SECONDS[input.granularity] / 2, max + BUCKET_SECONDS[input.granularity] / 2],
+        },
+        y: { range: (_self, _min, max) => [0, Math.max(1, max)] },
+      },
       axes: [
-        { stroke: '#475569', grid: { stroke: '#f1f5f9' }, ticks: { stroke: '#e2e8f0' } },
+        {
+          stroke: '#475569',
+          grid: { stroke: '#f1f5f9' },
+          ticks: { stroke: '#e2e8f0' },
+          // Weeks and months: a tick on a bucket's first day (at most 12), labelled as one.
+          ...(input.granularity === 'day'
+            ? {}
+            : {
+                splits: (u: uPlot) => {
+                  const xs = Array.from(u.data[0]);
+                  const step = Math.max(1, Math.ceil(xs.length / 12));
+                  return xs.filter((_, i) => i % step === 0);
+                },
+                values: (_u: uPlot, splits: number[]) => splits.map((x) => tickFormat[input.granularity].format(x * 1000)),
+              }),
+        },
         {
           stroke: '#475569',
           grid: { stroke: '#f1f5f9' },
