@@ -390,6 +390,10 @@ describe('/trends for an analyst', () => {
       // Nothing (a chart's hidden table included) makes the page wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await browser.screenshot(`trends-analyst-${width}`);
+      await panel('Bookings per Week').screenshot({
+        path: path.join(screenshotDir, `trends-analyst-series-${width}.png`),
+        animations: 'disabled',
+      });
     }
     await browser.setWidth(1280);
   });

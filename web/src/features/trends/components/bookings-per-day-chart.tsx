@@ -126,13 +126,15 @@ function chartOptions(input: ChartInput, partial: { current: number[] }) {
           stroke: '#475569',
           grid: { stroke: '#f1f5f9' },
           ticks: { stroke: '#e2e8f0' },
-          // Weeks and months: a tick on a bucket's first day (at most 12), labelled as one.
+          // Weeks and months: a tick on a bucket's first day (as many as fit, at most 12), labelled as one.
           ...(input.granularity === 'day'
             ? {}
             : {
                 splits: (u: uPlot) => {
                   const xs = Array.from(u.data[0]);
-                  const step = Math.max(1, Math.ceil(xs.length / 12));
+                  // As many labels as fit: about 64 px for "Mar 16", 84 px for "Mar 2026".
+                  const fit = Math.max(2, Math.floor(u.width / (input.granularity === 'month' ? 84 : 64)));
+                  const step = Math.max(1, Math.ceil(xs.length / Math.min(12, fit)));
                   return xs.filter((_, i) => i % step === 0);
                 },
                 values: (_u: uPlot, splits: number[]) => splits.map((x) => tickFormat[input.granularity].format(x * 1000)),
