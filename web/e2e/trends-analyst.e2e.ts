@@ -166,6 +166,10 @@ describe('/trends for an analyst', () => {
     await card('Total Demos').getByText('+39, too few bookings to call a trend').waitFor();
 
     const vendors = panel('Top Vendors');
+    // No category: the top vendors of every category, most bookings first.
+    await vendors.getByText(/^The top 4 vendors of all categories by bookings \(4 booked in the period\)\.$/).waitFor();
+    expect(await vendors.getByRole('rowheader').allInnerTexts()).toEqual([intakeA.name, leadC.name, intakeB.name, 'Nobody Intake Co']);
+
     await vendors.getByLabel('Category').selectOption(String(intakeId));
     await waitForParam('categoryId', String(intakeId));
     await vendors.getByText(/^Vendors of Intake by bookings/).waitFor();
