@@ -75,7 +75,7 @@ test('a saved view comes back from the menu after a reload, and is deleted after
   await page.goto('/trends');
   await page.reload();
   await page.getByRole('heading', { name: 'Demo Booking Trends' }).waitFor();
-  expect(await page.getByLabel('From').inputValue()).toBe('');
+  expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('');
   await menuButton().focus();
   await page.keyboard.press('Enter');
   const item = menu().getByRole('menuitem', { name: 'First half', exact: true });
@@ -89,8 +89,8 @@ test('a saved view comes back from the menu after a reload, and is deleted after
   await expect.poll(() => item.evaluate((el) => el === document.activeElement)).toBe(true);
   await page.keyboard.press('Enter');
   await page.waitForURL((url) => url.pathname === '/trends' && url.search === '?start=2026-01-01&end=2026-06-30');
-  await expect.poll(() => page.getByLabel('From').inputValue()).toBe('2026-01-01');
-  expect(await page.getByLabel('To').inputValue()).toBe('2026-06-30');
+  await expect.poll(() => page.getByLabel('From', { exact: true }).inputValue()).toBe('2026-01-01');
+  expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe('2026-06-30');
   await expectNoViolations('/trends with the view applied');
 
   // Delete, after confirming.

@@ -3,13 +3,14 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
 /**
- * A uPlot chart in the returned container: created once with `options(width)`, fed new data with
- * `setData`, and kept as wide as its box by a ResizeObserver (at `height`).
+ * A uPlot chart in the returned container: created with `options(width)`, fed new data with
+ * `setData`, and kept as wide as its box by a ResizeObserver (at `height`). The plot is made again
+ * only when `shape` changes (other series, other scales): new data alone keeps the plot.
  */
-export function useUplot(options: (width: number) => uPlot.Options, data: uPlot.AlignedData, height: number) {
+export function useUplot(options: (width: number) => uPlot.Options, data: uPlot.AlignedData, height: number, shape = '') {
   const containerRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
-  // The plot is made once; what it starts with is whatever the data is at that moment.
+  // The plot is made once per shape; what it starts with is whatever the data is at that moment.
   const latest = useRef({ options, data, height });
   latest.current = { options, data, height };
 
@@ -29,7 +30,7 @@ export function useUplot(options: (width: number) => uPlot.Options, data: uPlot.
       plot.destroy();
       plotRef.current = null;
     };
-  }, []);
+  }, [shape]);
 
   useEffect(() => {
     plotRef.current?.setData(data);

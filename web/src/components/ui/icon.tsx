@@ -24,6 +24,7 @@ const icons = {
   chevronDown: 'M6 9l6 6 6-6',
   trash: 'M3 6h18M8 6V4h8v2M6 6l1 15h10l1-15M10 11v6M14 11v6',
   bookmark: 'M6 3h12v18l-6-4-6 4z',
+  download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
 } as const;
 
 export type IconName = keyof typeof icons;

@@ -93,6 +93,21 @@ export type CityCount = Schemas['CityCount'];
 export type SavedView = Schemas['SavedViewView'];
 export type SavedViews = Schemas['SavedViews'];
 export type NewSavedView = Schemas['NewSavedView'];
+/** One period's trend figures: the answer's own, and its `comparison`'s. */
+export type TrendPeriod = Schemas['Trends'];
+/** A change between the period and its comparison; `tooFew`: no percentage, too few bookings to call a trend. */
+export type TrendChange = Schemas['Change'];
+export type TrendChanges = Schemas['Changes'];
+export type TrendBucket = Schemas['Bucket'];
+export type TrendStack = Schemas['Stack'];
+export type TrendGranularity = Schemas['Granularity'];
+export type CompareWith = Schemas['CompareWith'];
+/** The /trends panels whose numbers `GET /api/trends?format=csv&panel=` writes. */
+export type TrendsPanel = Schemas['TrendsPanel'];
+/** GET /api/trends/vendors: the vendors inside a category (or the top 20 of all). */
+export type TrendVendors = Schemas['VendorsAnswer'];
+export type TrendVendor = Schemas['VendorRow'];
+export type TrendVendorsQuery = NonNullable<operations['vendors']['parameters']['query']>;
 
 // Recommendations
 export type Question = Schemas['QuestionView'];

@@ -9,6 +9,7 @@ import { categoryLabel } from '@/lib/stages';
 import { BOOKINGS_PAGE_SIZE } from '../api/get-demo-bookings';
 import { bookingLocation, formatCount, relativeBookingDate } from '../format';
 
+import { DownloadCsvButton } from './download-buttons';
 import { EmptyState, Panel } from './panel';
 
 type RecentBookingsTableProps = {
@@ -19,10 +20,21 @@ type RecentBookingsTableProps = {
   error: Error | null;
   onOffsetChange: (offset: number) => void;
   onRefresh: () => void;
+  /** The CSV of the rows on screen. */
+  csvUrl?: string;
 };
 
 /** "Recent Demo Bookings": six rows a page, newest first, with Previous / Next and Refresh. */
-export function RecentBookingsTable({ page, offset, isLoading, isFetching, error, onOffsetChange, onRefresh }: RecentBookingsTableProps) {
+export function RecentBookingsTable({
+  page,
+  offset,
+  isLoading,
+  isFetching,
+  error,
+  onOffsetChange,
+  onRefresh,
+  csvUrl,
+}: RecentBookingsTableProps) {
   const items = page?.items ?? [];
   const total = page?.total ?? 0;
   const first = items.length ? offset + 1 : 0;
@@ -32,9 +44,14 @@ export function RecentBookingsTable({ page, offset, isLoading, isFetching, error
     <Panel
       title="Recent Demo Bookings"
       actions={
-        <Button variant="outline" size="sm" onClick={onRefresh} disabled={isFetching}>
-          {isFetching && !isLoading ? 'Refreshing...' : 'Refresh'}
-        </Button>
+        <>
+          <Button variant="outline" size="sm" onClick={onRefresh} disabled={isFetching}>
+            {isFetching && !isLoading ? 'Refreshing...' : 'Refresh'}
+          </Button>
+          {csvUrl ? (
+            <DownloadCsvButton what="Recent Demo Bookings" url={csvUrl} fallbackName="demo-bookings.csv" disabled={items.length === 0} />
+          ) : null}
+        </>
       }
     >
       {error ? (

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 
 import { mockFetch, renderWithProviders } from '@/testing/render-app';
 
+import { describeSeries } from '../series';
+
 import { TrendsPage } from './trends-page';
 
 // happy-dom has no canvas for uPlot; the chart has its own text alternative tested below.
@@ -11,7 +13,9 @@ vi.mock('./bookings-per-day-chart', async () => {
   const actual = await vi.importActual<typeof import('./bookings-per-day-chart')>('./bookings-per-day-chart');
   return {
     ...actual,
-    BookingsPerDayChart: ({ daily }: { daily: Array<{ date: string; count: number }> }) => <p>{actual.describeDaily(daily)}</p>,
+    BookingsPerDayChart: ({ series, granularity }: Parameters<typeof actual.BookingsPerDayChart>[0]) => (
+      <p>{describeSeries(series, granularity)}</p>
+    ),
   };
 });
 
@@ -29,6 +33,15 @@ const trends = {
     { date: '2026-03-01', count: 3 },
     { date: '2026-03-02', count: 9 },
   ],
+  granularity: 'day',
+  series: [
+    { start: '2026-03-01', count: 3, partial: false },
+    { start: '2026-03-02', count: 9, partial: false },
+  ],
+  stacks: null,
+  compare: 'previous',
+  comparison: null,
+  changes: null,
   last30: 110,
   previous30: 100,
   days: 60,
@@ -40,6 +53,37 @@ const trends = {
 };
 
 const noSample = { sampleCount: 0, hasRealData: true, hasSampleData: false };
+
+const vendors = {
+  items: [
+    {
+      vendorId: 3,
+      name: 'Casefile Bolt',
+      count: 30,
+      share: 0.75,
+      comparisonCount: 20,
+      change: { difference: 10, percent: 50, tooFew: false },
+    },
+    {
+      vendorId: null,
+      name: 'Nobody Co',
+      count: 10,
+      share: 0.25,
+      comparisonCount: 7,
+      change: { difference: 3, percent: null, tooFew: true },
+    },
+  ],
+  total: 40,
+  comparisonTotal: 27,
+  category: null,
+  vendorCount: 2,
+  rangeStart: '2026-01-01',
+  rangeEnd: '2026-03-01',
+  comparisonRangeStart: '2025-11-02',
+  comparisonRangeEnd: '2025-12-31',
+  compare: 'previous',
+  ...noSample,
+};
 
 const booking = (id: number) => ({
   id,
@@ -81,6 +125,7 @@ function setup(path = '/trends', overrides: Record<string, unknown> = {}) {
       },
     },
     'GET /api/categories': { body: [{ id: 7, name: 'Category 1', stage: null }] },
+    'GET /api/trends/vendors': { body: vendors },
     ...overrides,
   });
   currentCalls = calls;
@@ -113,7 +158,7 @@ describe('TrendsPage', () => {
   test('says so when there was nothing in the previous 30 days, and shows every empty state', async () => {
     setup('/trends', {
       'GET /api/trends': {
-        body: { ...trends, total: 0, categoryCounts: [], stateCounts: [], daily: [], last30: 0, previous30: 0, days: 0 },
+        body: { ...trends, total: 0, categoryCounts: [], stateCounts: [], daily: [], series: [], last30: 0, previous30: 0, days: 0 },
       },
       'GET /api/demo-bookings': { body: { items: [], total: 0, limit: 6, offset: 0, ...noSample } },
     });
@@ -130,8 +175,9 @@ describe('TrendsPage', () => {
   test('pages the bookings both ways, marking sample rows', async () => {
     const { requests } = setup();
     expect(await screen.findByText('Showing 1-6 of 14 results')).toBeTruthy();
-    expect(within(screen.getByRole('table')).getAllByText('(sample)')).toHaveLength(1);
-    expect(within(screen.getByRole('table')).getByText('Texas')).toBeTruthy(); // booking 2 has no city: falls back to the state
+    const table = within(screen.getByRole('region', { name: 'Recent Demo Bookings' })).getByRole('table');
+    expect(within(table).getAllByText('(sample)')).toHaveLength(1);
+    expect(within(table).getByText('Texas')).toBeTruthy(); // booking 2 has no city: falls back to the state
     const previous = screen.getByRole('button', { name: 'Previous' });
     expect((previous as HTMLButtonElement).disabled).toBe(true);
 
@@ -322,5 +368,84 @@ describe('TrendsPage', () => {
     expect(within(banner).getByText(/An administrator can import real bookings/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Import bookings' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove sample data' })).toBeNull();
+  });
+
+  test('with a comparison, the cards, states and vendors show both figures and the change, a small one without a percentage', async () => {
+    const change = (difference: number, percent: number | null, tooFew: boolean) => ({ difference, percent, tooFew });
+    const comparison = { ...trends, total: 11000, categoryCounts: trends.categoryCounts.slice(0, 9), days: 60 };
+    setup('/trends', {
+      'GET /api/trends': {
+        body: {
+          ...trends,
+          comparison,
+          changes: {
+            total: change(1345, 12.2, false),
+            categories: [{ name: 'Category 1', count: 1000, comparisonCount: 900, change: change(100, 11.1, false) }],
+            states: [
+              { state: 'TX', count: 800, comparisonCount: 700, change: change(100, 14.3, false) },
+              { state: 'CA', count: 700, comparisonCount: 15, change: change(685, null, true) },
+            ],
+          },
+        },
+      },
+    });
+    const total = (await screen.findByText('Total Demos')).parentElement!;
+    expect(within(total).getByText('11,000')).toBeTruthy();
+    expect(within(total).getByText('+1,345 (+12.2%)')).toBeTruthy();
+    const states = screen.getByRole('list', { name: 'Top 2 states by bookings' });
+    // A compact change: the words for screen readers, the key once under the list.
+    expect(within(states).getByText('+14.3%')).toBeTruthy();
+    expect(within(states).getByText(', too few bookings to call a trend')).toBeTruthy();
+    expect(screen.getByText(/^\* too few bookings to call a trend/)).toBeTruthy();
+
+    const vendorsPanel = screen.getByRole('region', { name: 'Top Vendors' });
+    const link = await within(vendorsPanel).findByRole('link', { name: 'Casefile Bolt' });
+    expect(link.getAttribute('href')).toBe('/vendors/3');
+    expect(within(vendorsPanel).queryByRole('link', { name: 'Nobody Co' })).toBeNull();
+    expect(within(vendorsPanel).getByText('75.0%')).toBeTruthy();
+    expect(within(vendorsPanel).getByText('+10 (+50.0%)')).toBeTruthy();
+    expect(within(vendorsPanel).getByText('+3, too few bookings to call a trend')).toBeTruthy();
+  });
+
+  test('Compare with, the bucket size, stacking and the category go into the address and the calls', async () => {
+    const { location, requests } = setup('/trends?start=2026-01-01&end=2026-03-01');
+    const compare = (await screen.findByLabelText('Compare with')) as HTMLSelectElement;
+    fireEvent.change(compare, { target: { value: 'year' } });
+    await waitFor(() => expect(requests('/api/trends').at(-1)?.get('compare')).toBe('year'));
+    expect(location.history?.at(-1)).toContain('compare=year');
+
+    await userEvent.click(await screen.findByRole('radio', { name: 'Week' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Stack by category' }));
+    await waitFor(() => expect(requests('/api/trends').at(-1)?.get('stackBy')).toBe('category'));
+    expect(requests('/api/trends').at(-1)?.get('granularity')).toBe('week');
+
+    fireEvent.change(within(screen.getByRole('region', { name: 'Top Vendors' })).getByLabelText('Category'), { target: { value: '7' } });
+    await waitFor(() => expect(requests('/api/trends/vendors').at(-1)?.get('categoryId')).toBe('7'));
+    expect(requests('/api/trends/vendors').at(-1)?.get('compare')).toBe('year');
+    expect(Object.fromEntries(new URLSearchParams(location.history?.at(-1)?.split('?')[1]))).toEqual({
+      start: '2026-01-01',
+      end: '2026-03-01',
+      compare: 'year',
+      granularity: 'week',
+      stackBy: 'category',
+      categoryId: '7',
+    });
+
+    // Custom dates are asked for only once both are set.
+    fireEvent.change(compare, { target: { value: 'custom' } });
+    expect(await screen.findByText('Pick both dates to compare with.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Compare from'), { target: { value: '2025-01-01' } });
+    fireEvent.change(screen.getByLabelText('Compare to'), { target: { value: '2025-02-28' } });
+    await waitFor(() => expect(requests('/api/trends').at(-1)?.get('compareEnd')).toBe('2025-02-28'));
+    expect(requests('/api/trends').every((query) => query.get('compare') !== 'custom' || query.get('compareStart'))).toBe(true);
+  });
+
+  test("a panel's Download CSV asks the API for that panel under the same query", async () => {
+    const { requests } = setup('/trends?state=TX&compare=year');
+    const categories = await screen.findByRole('region', { name: 'Bookings by Category' });
+    await userEvent.click(within(categories).getByRole('button', { name: 'Download CSV of Bookings by Category' }));
+    await waitFor(() => expect(requests('/api/trends').some((query) => query.get('format') === 'csv')).toBe(true));
+    const csv = requests('/api/trends').find((query) => query.get('format') === 'csv')!;
+    expect(Object.fromEntries(csv)).toEqual({ state: 'TX', compare: 'year', format: 'csv', panel: 'categories' });
   });
 });

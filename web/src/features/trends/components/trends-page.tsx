@@ -1,6 +1,6 @@
 import { useSignal, useSignals } from '@preact/signals-react/runtime';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'wouter';
 
 import { Alert } from '@/components/ui/alert';
@@ -8,28 +8,32 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
+import type { Trends } from '@/lib/api/types';
 import { useUser } from '@/lib/auth';
-import { categoriesQueryOptions, findCategoryByName } from '@/lib/categories';
+import { categoriesQueryOptions, findCategoryByName, useCategories } from '@/lib/categories';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePageParams } from '@/lib/use-page-params';
 
+import { parseAnalysis, type TrendsAnalysis } from '../api/analysis';
+import { demoBookingsCsvUrl, trendsCsvUrl, trendVendorsCsvUrl } from '../api/csv-urls';
 import { filterNames, isDateRangeInverted, parseIncludeSample, type TrendsFilters } from '../api/filters';
 import { BOOKINGS_PAGE_SIZE, useDemoBookings } from '../api/get-demo-bookings';
 import { useTrends } from '../api/get-trends';
+import { useTrendVendors } from '../api/get-trend-vendors';
 
 import { CategoryBarChart } from './category-bar-chart';
+import { CompareControl, rangeText } from './compare-control';
 import { GeographicDistribution } from './geographic-distribution';
-import { Panel } from './panel';
+import { DownloadCsvButton } from './download-buttons';
 import { RecentBookingsTable } from './recent-bookings-table';
 import { RemoveSampleDataButton } from './remove-sample-data-button';
 import { SampleDataBanner } from './sample-data-banner';
 import { SampleDataSwitch } from './sample-data-switch';
 import { SavedViewsMenu } from './saved-views-menu';
+import { SeriesPanel } from './series-panel';
 import { StatCards } from './stat-cards';
 import { TrendsFilterBar } from './trends-filter-bar';
-
-// uPlot is only needed here: load it with the chart, not with the app.
-const BookingsPerDayChart = lazy(() => import('./bookings-per-day-chart').then((module) => ({ default: module.BookingsPerDayChart })));
+import { VendorsPanel } from './vendors-panel';
 
 const resetParams = { dma: undefined, state: undefined, firmSize: undefined, start: undefined, end: undefined, page: undefined };
 
@@ -48,15 +52,36 @@ function useFilterParams() {
     return includeSample === undefined ? set : { ...set, includeSample };
   }, [dma, state, firmSize, start, end, includeSample]);
   const page = Math.max(1, Number.parseInt(get('page') ?? '1', 10) || 1);
-  return { filters, page, setParams };
+  const compare = get('compare');
+  const compareStart = get('compareStart');
+  const compareEnd = get('compareEnd');
+  const granularity = get('granularity');
+  const stackBy = get('stackBy');
+  const categoryId = get('categoryId');
+  const analysis = useMemo<TrendsAnalysis>(
+    () => parseAnalysis((name) => ({ compare, compareStart, compareEnd, granularity, stackBy, categoryId })[name]),
+    [compare, compareStart, compareEnd, granularity, stackBy, categoryId],
+  );
+  return { filters, analysis, page, setParams };
 }
+
+/** The answer's comparison and series, the absent ones as null. */
+const comparisonOf = (trends: Trends) => ({
+  comparison: trends.comparison ?? null,
+  changes: trends.changes ?? null,
+  series: trends.series,
+  stacks: trends.stacks ?? null,
+  compare: trends.compare,
+  // The answer's own bucket size: while a new one loads, the chart keeps naming what it shows.
+  granularity: trends.granularity,
+});
 
 /** /trends: demo-booking analytics under one set of filters kept in the address. */
 export function TrendsPage() {
   useSignals();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const { filters, page, setParams } = useFilterParams();
+  const { filters, analysis, page, setParams } = useFilterParams();
   const drilledState = useSignal<string | null>(null);
   const isAdmin = useUser().data?.isAdmin ?? false;
 
@@ -66,9 +91,12 @@ export function TrendsPage() {
   const lastValid = useRef<TrendsFilters>(debounced);
   if (!isDateRangeInverted(debounced)) lastValid.current = debounced;
   const applied = lastValid.current;
+  const appliedAnalysis = useDebouncedValue(analysis, 300);
 
   const offset = (page - 1) * BOOKINGS_PAGE_SIZE;
-  const trends = useTrends(applied);
+  const trends = useTrends(applied, appliedAnalysis);
+  const vendors = useTrendVendors(applied, appliedAnalysis);
+  const catalog = useCategories();
   const bookings = useDemoBookings(applied, offset);
   // A page past the end (an old link, fewer results now) moves to the last page.
   const total = bookings.data?.total;
@@ -81,6 +109,11 @@ export function TrendsPage() {
   const share = trends.data;
 
   const changeFilters = (updates: Partial<TrendsFilters>) => setParams({ ...updates, page: undefined }, { replace: true });
+  const changeAnalysis = (updates: Partial<TrendsAnalysis>) => setParams(updates, { replace: true });
+  const answer = trends.data ? comparisonOf(trends.data) : null;
+  const comparisonLabel = answer?.comparison
+    ? (rangeText(answer.comparison.rangeStart, answer.comparison.rangeEnd) ?? undefined)
+    : undefined;
 
   const openCategory = async (name: string) => {
     try {
@@ -118,6 +151,21 @@ export function TrendsPage() {
       />
       {share && share.sampleCount > 0 ? <SampleDataBanner sampleCount={share.sampleCount} total={share.total} isAdmin={isAdmin} /> : null}
       <TrendsFilterBar filters={filters} onChange={changeFilters} onReset={() => setParams(resetParams, { replace: true })} />
+      <CompareControl
+        analysis={analysis}
+        onChange={changeAnalysis}
+        periods={
+          trends.data && answer?.comparison
+            ? {
+                compare: answer.compare,
+                rangeStart: trends.data.rangeStart,
+                rangeEnd: trends.data.rangeEnd,
+                comparisonStart: answer.comparison.rangeStart,
+                comparisonEnd: answer.comparison.rangeEnd,
+              }
+            : null
+        }
+      />
 
       {trends.isError ? (
         <div className="mb-6">
@@ -130,15 +178,49 @@ export function TrendsPage() {
         </div>
       ) : null}
 
-      {trends.data ? (
+      {trends.data && answer ? (
         <div className="space-y-6" aria-busy={trends.isFetching}>
-          <StatCards trends={trends.data} />
-          <CategoryBarChart categories={trends.data.categoryCounts} onSelect={(name) => void openCategory(name)} />
-          <Panel title="Bookings per Day">
-            <Suspense fallback={<Spinner label="Loading chart..." />}>
-              <BookingsPerDayChart daily={trends.data.daily} />
-            </Suspense>
-          </Panel>
+          <section aria-label="Summary" className="space-y-2">
+            <StatCards trends={trends.data} comparison={answer.comparison} changes={answer.changes} />
+            <div className="flex justify-end">
+              <DownloadCsvButton
+                what="the summary"
+                url={trendsCsvUrl(applied, appliedAnalysis, 'summary')}
+                fallbackName="trends-summary.csv"
+              />
+            </div>
+          </section>
+          <CategoryBarChart
+            categories={trends.data.categoryCounts}
+            changes={answer.changes?.categories}
+            rangeStart={trends.data.rangeStart}
+            rangeEnd={trends.data.rangeEnd}
+            csvUrl={trendsCsvUrl(applied, appliedAnalysis, 'categories')}
+            onSelect={(name) => void openCategory(name)}
+          />
+          <SeriesPanel
+            series={answer.series}
+            granularity={answer.granularity}
+            selected={analysis.granularity ?? 'day'}
+            stacks={answer.stacks}
+            stacked={analysis.stackBy === 'category'}
+            comparison={answer.comparison?.series ?? null}
+            comparisonLabel={comparisonLabel}
+            rangeStart={trends.data.rangeStart}
+            rangeEnd={trends.data.rangeEnd}
+            csvUrl={trendsCsvUrl(applied, appliedAnalysis, 'series')}
+            onGranularity={(granularity) => changeAnalysis({ granularity: granularity === 'day' ? undefined : granularity })}
+            onStacked={(stacked) => changeAnalysis({ stackBy: stacked ? 'category' : undefined })}
+          />
+          <VendorsPanel
+            categoryId={analysis.categoryId}
+            onCategory={(categoryId) => changeAnalysis({ categoryId })}
+            catalog={catalog.data ?? []}
+            categoryCounts={trends.data.categoryCounts}
+            vendors={vendors}
+            compared={answer.comparison !== null}
+            csvUrl={trendVendorsCsvUrl(applied, appliedAnalysis)}
+          />
           <div className="grid gap-6 xl:grid-cols-5">
             <div className="min-w-0 xl:col-span-3">
               <RecentBookingsTable
@@ -149,12 +231,15 @@ export function TrendsPage() {
                 error={bookings.error}
                 onOffsetChange={(next) => setParams({ page: next > 0 ? next / BOOKINGS_PAGE_SIZE + 1 : undefined })}
                 onRefresh={() => void bookings.refetch()}
+                csvUrl={demoBookingsCsvUrl(applied, BOOKINGS_PAGE_SIZE, offset)}
               />
             </div>
             <div className="min-w-0 xl:col-span-2">
               <GeographicDistribution
                 stateCounts={trends.data.stateCounts}
+                changes={answer.changes?.states}
                 filters={applied}
+                csvUrl={trendsCsvUrl(applied, appliedAnalysis, 'states')}
                 selectedState={drilledState.value}
                 onSelectState={(state) => (drilledState.value = state)}
               />

@@ -1,0 +1,34 @@
+import { cn } from '@/lib/cn';
+
+import { changePercent, changeTone, formatChange, signedCount, toneClasses, TOO_FEW, type Change } from '../change';
+
+/**
+ * A change as text. Full: "+12 (+10.0%)" or "+3, too few bookings to call a trend". Compact (a
+ * narrow column): "+10.0%" or "+3*", the words for screen readers and, once per panel, in
+ * {@link TooFewNote}.
+ */
+export function ChangeText({ change, compact = false, className }: { change: Change; compact?: boolean; className?: string }) {
+  const tone = toneClasses[changeTone(change)];
+  if (!compact) return <span className={cn(tone, className)}>{formatChange(change)}</span>;
+  const percent = changePercent(change);
+  return (
+    <span className={cn(tone, 'tabular-nums', className)}>
+      {percent ?? signedCount(change.difference)}
+      {change.tooFew ? (
+        <>
+          <span aria-hidden="true">*</span>
+          <span className="sr-only">, {TOO_FEW}</span>
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+/** "* too few bookings to call a trend": the key of the compact changes a panel shows. */
+export function TooFewNote() {
+  return (
+    <p className="mt-2 text-xs text-slate-600" aria-hidden="true">
+      * {TOO_FEW} (fewer than 20 in a period): the difference in bookings, no percentage
+    </p>
+  );
+}
