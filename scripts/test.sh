@@ -9,6 +9,11 @@ cd "$(dirname "$0")/.."
 if [ -z "${LITSTACK_TEST_DATABASE_URL:-}" ]; then
   exec bash scripts/with-postgres.sh bash scripts/test.sh "$@"
 fi
+# Mail goes to a real SMTP server on loopback (aiosmtpd, scripts/with-smtp.sh), for the API and
+# browser tests alike.
+if [ -z "${LITSTACK_TEST_SMTP_URL:-}" ]; then
+  exec bash scripts/with-smtp.sh bash scripts/test.sh "$@"
+fi
 
 cargo fmt --check
 # The dependency audit against the RustSec snapshot in ../shared/advisory-db, offline (seconds).

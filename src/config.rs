@@ -55,6 +55,9 @@ pub struct Config {
     pub connections: Connections,
     /// Sign-up mode set at start (`--sign-up`); `None` keeps the stored one (open by default).
     pub sign_up: Option<SignUpMode>,
+    /// Mail settings given at start (`--smtp-url`, `--mail-from`, `--smtp-allow-plain`), stored
+    /// then as the operator's choice; `None` keeps the stored ones (none on a new install).
+    pub smtp: Option<SmtpFlags>,
 }
 
 /// Timeouts and caps of the HTTP connections (see `server.rs`).
@@ -99,6 +102,7 @@ impl Config {
             allowed_hosts: Vec::new(),
             connections: Connections::default(),
             sign_up: None,
+            smtp: None,
         }
     }
 }
@@ -160,4 +164,12 @@ impl Config {
             || self.public_url.as_ref().is_some_and(|u| u.host == host)
             || self.allowed_hosts.iter().any(|name| name == host)
     }
+}
+
+/// The mail flags as given: `mail::MailSettings::parse` checks them at start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SmtpFlags {
+    pub url: String,
+    pub from: Option<String>,
+    pub allow_plain: bool,
 }

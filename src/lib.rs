@@ -20,6 +20,7 @@ pub mod firms;
 pub mod hosts;
 pub mod hub;
 pub mod import;
+pub mod mail;
 pub mod openapi;
 pub mod peers;
 pub mod profile;

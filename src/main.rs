@@ -25,7 +25,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the web app (the default).
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Write a consistent copy of the database to FILE (stop the server first, or download a
     /// backup from the running server at /api/admin/backup).
     Backup {
@@ -234,6 +234,18 @@ struct ServeArgs {
     /// left out, the saved mode stays (open on a new install).
     #[arg(long, env = "LITSTACK_SIGN_UP", value_enum)]
     sign_up: Option<litstack::accounts::settings::SignUpMode>,
+    /// The mail server invitations and reset links are sent through:
+    /// smtp://user:password@host:587 (STARTTLS) or smtps://user:password@host:465 (TLS). Saved,
+    /// and changeable on the operator's Mail screen; left out, the saved settings stay.
+    #[arg(long, env = "LITSTACK_SMTP_URL", hide_env_values = true)]
+    smtp_url: Option<String>,
+    /// The address messages come from, e.g. "Litstack <litstack@firm.example>" (default: the SMTP
+    /// user, when it is an email address).
+    #[arg(long, env = "LITSTACK_MAIL_FROM", requires = "smtp_url")]
+    mail_from: Option<String>,
+    /// Allow plain SMTP (STARTTLS only when offered) to a host that is not this machine.
+    #[arg(long, env = "LITSTACK_SMTP_ALLOW_PLAIN", requires = "smtp_url")]
+    smtp_allow_plain: bool,
 }
 
 impl ServeArgs {
@@ -259,6 +271,11 @@ impl ServeArgs {
                 ..config::Connections::default()
             },
             sign_up: self.sign_up,
+            smtp: self.smtp_url.clone().map(|url| config::SmtpFlags {
+                url,
+                from: self.mail_from.clone(),
+                allow_plain: self.smtp_allow_plain,
+            }),
         }
     }
 }
@@ -289,7 +306,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     let serve = |args: ServeArgs| runtime.block_on(litstack::server::serve(args.config()));
     let result = match cli.command {
         None => serve(cli.serve),
-        Some(Command::Serve(args)) => serve(args),
+        Some(Command::Serve(args)) => serve(*args),
         Some(Command::Backup { file, data }) => {
             file_only(&data, "backup").and_then(|()| backup(&file, data.data_dir))
         }

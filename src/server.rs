@@ -43,6 +43,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     // address is printed already shuts down gracefully.
     let shutdown = shutdown_signal()?;
     spawn_housekeeping(state.clone());
+    crate::mail::sender::spawn(state.sub());
     if !local.ip().is_loopback() {
         let app = state.clone();
         tokio::task::spawn_blocking(move || crate::startup::announce_setup_token(&app)).await??;

@@ -77,6 +77,18 @@ impl AppState {
             crate::accounts::settings::set_sign_up_mode(&state.accounts(), mode)
                 .map_err(|e| anyhow::anyhow!("saving the sign-up mode: {e}"))?;
         }
+        let released = crate::mail::storage::release_claims(&state.store)
+            .map_err(|e| anyhow::anyhow!("reading the mail outbox: {e}"))?;
+        if released > 0 {
+            tracing::info!(target: "mail", released, "messages a stopped process was sending are due again");
+        }
+        // `--smtp-url` likewise: checked, then stored for every node.
+        if let Some(flags) = &state.config.smtp {
+            let settings = crate::mail::MailSettings::from_flags(flags)
+                .map_err(|e| anyhow::anyhow!("--smtp-url: {e}"))?;
+            crate::mail::storage::set_settings(&state.store, Some(&settings))
+                .map_err(|e| anyhow::anyhow!("saving the mail settings: {e}"))?;
+        }
         if state.config.sample_data {
             crate::import::seed_sample(&axum::extract::FromRef::from_ref(&state))?;
         }

@@ -152,3 +152,99 @@ pub async fn reset_password(
     tracing::info!(target: "security", user_id = user.id, "password reset with a link; sessions ended");
     Ok(StatusCode::NO_CONTENT)
 }
+
+/// POST /api/auth/forgot-password.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ForgotPassword {
+    #[schema(max_length = 254)]
+    pub email: String,
+}
+
+/// What `POST /api/auth/forgot-password` answers, whoever the email belongs to.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ForgotPasswordAnswer {
+    pub message: &'static str,
+}
+
+pub const FORGOT_ANSWER: &str = "If an account uses this email, a link to set a new password is on its way. It works for 15 minutes.";
+pub const MAIL_OFF: &str =
+    "This Litstack does not send email. Ask your firm's owner or admin for a password-reset link.";
+/// Requests from one client address in an hour, and links mailed for one account in an hour.
+const FORGOT_PER_CLIENT: u32 = 10;
+const FORGOT_PER_ACCOUNT: u32 = 3;
+const FORGOT_WINDOW: std::time::Duration = std::time::Duration::from_secs(3_600);
+
+/// POST /api/auth/forgot-password (public): mails a 15-minute, single-use reset link when an
+/// account uses the email. The answer is the same, and as quick, either way (the lookup and the
+/// mail happen after it), so it never tells whether an email has an account.
+#[utoipa::path(post, path = "/auth/forgot-password", tag = "auth", security(()),
+    request_body = ForgotPassword,
+    responses(
+        (status = 202, description = "Accepted, whether or not an account uses the email", body = ForgotPasswordAnswer),
+        (status = 400, description = "Not an email address", body = crate::error::ErrorBody),
+        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        (status = 429, description = "Too many requests from this client; see Retry-After", body = crate::error::ErrorBody),
+        (status = 503, description = "This server does not send email", body = crate::error::ErrorBody),
+    ))]
+pub async fn forgot_password(
+    State(state): State<AccountsState>,
+    super::ClientIp(ip): super::ClientIp,
+    headers: axum::http::HeaderMap,
+    Json(body): Json<ForgotPassword>,
+) -> Result<(StatusCode, Json<ForgotPasswordAnswer>)> {
+    let email = super::Email::parse(&body.email)?;
+    let client_key = format!("forgot:client:{ip}");
+    super::limiter::from_handler(&state, move |app| {
+        super::limiter::hit(app, &client_key, FORGOT_PER_CLIENT, FORGOT_WINDOW)
+    })
+    .await?;
+    let mail_on = state
+        .blocking(|app| crate::mail::settings(&app.store))
+        .await?
+        .is_some();
+    if !mail_on {
+        return Err(crate::error::AppError::Unavailable(MAIL_OFF.into()));
+    }
+    let base = links::link_base(&state.config, &headers);
+    // After the answer: a known and an unknown email take the same time to answer.
+    let app = state.clone();
+    tokio::task::spawn_blocking(move || {
+        if let Err(e) = mail_reset_link(&app, &email, &base) {
+            tracing::warn!(target: "security", "a forgot-password request failed: {e}");
+        }
+    });
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(ForgotPasswordAnswer {
+            message: FORGOT_ANSWER,
+        }),
+    ))
+}
+
+/// Issues and mails a reset link for the account of `email`, if there is one and it has not had
+/// `FORGOT_PER_ACCOUNT` links this hour (beyond that, quietly nothing: a 429 would say the account
+/// exists).
+fn mail_reset_link(app: &AccountsState, email: &super::Email, base: &str) -> Result<()> {
+    let Some(user) = super::find_by_email(app, email)? else {
+        return Ok(());
+    };
+    let account_key = format!("forgot:account:{}", user.id);
+    if super::limiter::hit(app, &account_key, FORGOT_PER_ACCOUNT, FORGOT_WINDOW).is_err() {
+        tracing::info!(target: "security", user_id = user.id, "forgot-password: this hour's links already sent");
+        return Ok(());
+    }
+    let (_, issued) = super::issue_reset_link(app, &user, &user, base)?;
+    if issued.emailed {
+        audit::record(
+            &app.store,
+            user.firm.id,
+            Some(&user),
+            AuditAction::ResetLinkIssued,
+            format!("{} asked for a password-reset link by email", user.name),
+        );
+        tracing::info!(target: "security", user_id = user.id, "reset link mailed on request");
+    }
+    Ok(())
+}

@@ -3,6 +3,7 @@
 //! never reaches a server log or a Referer; only the token's SHA-256 is stored, and each is used
 //! once.
 
+use axum::http::{HeaderMap, header};
 use serde::{Deserialize, Serialize};
 
 use super::firm::FirmRole;
@@ -99,6 +100,24 @@ impl ResetLink {
         }
         Ok(())
     }
+}
+
+/// Where the links Litstack hands out point: the public URL when one is set, else the origin the
+/// person's browser sent this (same-origin, checked) request from, else the Host it named.
+pub fn link_base(config: &crate::config::Config, headers: &HeaderMap) -> String {
+    if let Some(public) = &config.public_url {
+        return public.origin.clone();
+    }
+    let text = |name| headers.get(name).and_then(|v| v.to_str().ok());
+    if let Some(origin) = text(header::ORIGIN).filter(|o| *o != "null") {
+        return origin.trim_end_matches('/').to_string();
+    }
+    let scheme = if config.secure_cookies {
+        "https"
+    } else {
+        "http"
+    };
+    format!("{scheme}://{}", text(header::HOST).unwrap_or("localhost"))
 }
 
 #[cfg(test)]

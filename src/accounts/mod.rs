@@ -86,6 +86,7 @@ where
         .routes(routes!(routes::setup_status))
         .routes(routes!(link_routes::look_up_invitation))
         .routes(routes!(link_routes::reset_password))
+        .routes(routes!(link_routes::forgot_password))
 }
 
 /// Every account, by id. For figures across firms (peer adoption), never for display.
@@ -212,16 +213,24 @@ pub fn sweep_rate_limits(app: &AccountsState) -> Result<()> {
     limiter::sweep(app, std::time::Duration::from_secs(3600))
 }
 
-/// Invites `email` into `by`'s firm with `role`: returns the stored invitation and the token its
-/// link carries (shown once; only its hash is kept). An earlier pending invitation of the same
-/// email to the firm is withdrawn, so one link is live per person. An email with an account is a
-/// 409: an account belongs to one firm.
+/// A one-time link as it was handed out: where it leads (shown once; only its token's hash is
+/// kept) and whether it was also mailed to the person (mail is on).
+pub struct IssuedLink {
+    pub url: String,
+    pub emailed: bool,
+}
+
+/// Invites `email` into `by`'s firm with `role`: returns the stored invitation and its link
+/// (`<base>/join#<token>`), queued to the invited address in the same transaction when mail is on.
+/// An earlier pending invitation of the same email to the firm is withdrawn, so one link is live
+/// per person. An email with an account is a 409: an account belongs to one firm.
 pub fn invite(
     app: &AccountsState,
     by: &User,
     email: &Email,
     role: FirmRole,
-) -> Result<(links::Invitation, String)> {
+    base: &str,
+) -> Result<(links::Invitation, IssuedLink)> {
     if find_by_email(app, email)?.is_some() {
         return Err(crate::error::conflict(
             "An account with this email already exists. A person belongs to one firm: ask them to use another email, or remove that account first.",
@@ -234,6 +243,19 @@ pub fn invite(
         }
     }
     let (token, hash) = sessions::new_token();
+    let url = format!("{base}/join#{token}");
+    let mail = crate::mail::settings(&app.store)?.map(|settings| {
+        let letter = crate::mail::letters::invitation(
+            by.firm.id.get(),
+            email.as_str(),
+            &by.firm.name,
+            &by.name,
+            role.code(),
+            &url,
+            links::INVITATION_DAYS,
+        );
+        crate::mail::storage::Outgoing::new(&settings, letter)
+    });
     let invitation = storage::links::create_invitation(
         &app.store,
         links::Invitation {
@@ -250,8 +272,10 @@ pub fn invite(
             used_at: None,
             revoked_at: None,
         },
+        mail.as_ref(),
     )?;
-    Ok((invitation, token))
+    let emailed = mail.is_some();
+    Ok((invitation, IssuedLink { url, emailed }))
 }
 
 /// Every invitation the firm made, oldest first.
@@ -273,7 +297,8 @@ pub fn issue_reset_link(
     app: &AccountsState,
     user: &User,
     by: &User,
-) -> Result<(links::ResetLink, String)> {
+    base: &str,
+) -> Result<(links::ResetLink, IssuedLink)> {
     let now = crate::clock::now_secs();
     let (token, hash) = sessions::new_token();
     let link = links::ResetLink {
@@ -284,8 +309,20 @@ pub fn issue_reset_link(
         issued_by: by.id,
         used_at: None,
     };
-    storage::links::create_reset_link(&app.store, &link)?;
-    Ok((link, token))
+    let url = format!("{base}/reset-password#{token}");
+    let mail = crate::mail::settings(&app.store)?.map(|settings| {
+        let letter = crate::mail::letters::password_reset(
+            user.firm.id.get(),
+            &user.email,
+            &user.name,
+            &url,
+            links::RESET_MINUTES,
+        );
+        crate::mail::storage::Outgoing::new(&settings, letter)
+    });
+    storage::links::create_reset_link(&app.store, &link, mail.as_ref())?;
+    let emailed = mail.is_some();
+    Ok((link, IssuedLink { url, emailed }))
 }
 
 #[cfg(test)]

@@ -211,6 +211,8 @@ pub struct ChangePassword {
 #[serde(rename_all = "camelCase")]
 pub struct SetupStatus {
     pub setup_token_required: bool,
+    /// Mail is on: "Forgot password?" mails a reset link (`POST /api/auth/forgot-password`).
+    pub password_reset_by_email: bool,
 }
 
 #[cfg(test)]

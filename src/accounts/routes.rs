@@ -245,8 +245,12 @@ pub async fn setup_status(State(state): State<AccountsState>) -> Result<Json<Set
     } else {
         held
     };
+    let mail = state
+        .blocking(|app| crate::mail::settings(&app.store))
+        .await?;
     Ok(Json(SetupStatus {
         setup_token_required: required,
+        password_reset_by_email: mail.is_some(),
     }))
 }
 

@@ -2,6 +2,7 @@
 //! accounts locked by failed sign-ins, which the operator can unlock, and deleting or merging a
 //! vendor, which every domain that names vendors takes part in (`vendors`).
 
+pub mod mail;
 pub mod storage;
 pub mod vendors;
 
@@ -37,8 +38,14 @@ where
     S: Clone + Send + Sync + 'static,
     AccountsState: axum::extract::FromRef<S>,
     VendorsState: axum::extract::FromRef<S>,
+    crate::mail::MailState: axum::extract::FromRef<S>,
 {
     OpenApiRouter::new()
+        .routes(routes!(mail::get_mail, mail::put_mail, mail::delete_mail))
+        .routes(routes!(mail::test_mail))
+        .routes(routes!(mail::outbox))
+        .routes(routes!(mail::retry_message))
+        .routes(routes!(mail::drop_message))
         .routes(routes!(download_backup))
         .routes(routes!(locked_accounts))
         .routes(routes!(unlock_account))

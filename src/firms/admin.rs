@@ -108,13 +108,13 @@ pub(super) async fn operator_reset_link(
     Path(raw): Path<String>,
 ) -> Result<(StatusCode, Json<ResetLinkView>)> {
     let user_id = path_id(&raw, "account")?;
-    let base = super::link_base(&state, &headers);
+    let base = crate::accounts::links::link_base(&state.config, &headers);
     let view = state
         .blocking(move |app| {
             let target = app
                 .load_user(user_id)?
                 .ok_or_else(|| not_found(format!("There is no account with id {user_id}")))?;
-            let (link, token) = accounts::issue_reset_link(app, &target, &admin)?;
+            let (link, issued) = accounts::issue_reset_link(app, &target, &admin, &base)?;
             audit::record(
                 &app.store,
                 target.firm.id,
@@ -127,7 +127,8 @@ pub(super) async fn operator_reset_link(
             );
             tracing::info!(target: "security", user_id, by = admin.id, "reset link issued by the operator");
             Ok(ResetLinkView {
-                link: format!("{base}/reset-password#{token}"),
+                link: issued.url,
+                emailed: issued.emailed,
                 expires_at: rfc3339(link.expires_at),
             })
         })

@@ -5,10 +5,10 @@
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 
-use super::link_base;
 use super::model::{InvitationCreated, InvitationView, Invitations, NewInvitation, ResetLinkView};
 use crate::accounts::AccountsState;
 use crate::accounts::audit::{self, AuditAction};
+use crate::accounts::links::link_base;
 use crate::accounts::{self, CurrentUser, Email, FirmRole};
 use crate::blocking::Blocking;
 use crate::clock::now_secs;
@@ -42,11 +42,11 @@ pub(super) async fn create_invitation(
     if role == FirmRole::Owner && current.user.firm_role != FirmRole::Owner {
         return Err(forbidden(OWNERS_INVITE_OWNERS));
     }
-    let base = link_base(&state, &headers);
+    let base = link_base(&state.config, &headers);
     let me = current.user;
-    let (invitation, token) = state
+    let (invitation, link) = state
         .blocking(move |app| {
-            let (invitation, token) = accounts::invite(app, &me, &email, role)?;
+            let (invitation, link) = accounts::invite(app, &me, &email, role, &base)?;
             audit::record(
                 &app.store,
                 me.firm.id,
@@ -54,14 +54,15 @@ pub(super) async fn create_invitation(
                 AuditAction::InvitationCreated,
                 format!("Invited {} as {}", invitation.email, role.code()),
             );
-            Ok((invitation, token))
+            Ok((invitation, link))
         })
         .await?;
     Ok((
         StatusCode::CREATED,
         Json(InvitationCreated {
             invitation: InvitationView::of(&invitation),
-            link: format!("{base}/join#{token}"),
+            link: link.url,
+            emailed: link.emailed,
         }),
     ))
 }
@@ -148,7 +149,7 @@ pub(super) async fn member_reset_link(
 ) -> Result<(StatusCode, Json<ResetLinkView>)> {
     let user_id = path_id(&raw, "member")?;
     current.user.firm_role.may_manage()?;
-    let base = link_base(&state, &headers);
+    let base = link_base(&state.config, &headers);
     let me = current.user;
     let view = state
         .blocking(move |app| {
@@ -162,7 +163,7 @@ pub(super) async fn member_reset_link(
                     "Only an owner can issue a reset link for an owner.",
                 ));
             }
-            let (link, token) = accounts::issue_reset_link(app, &target, &me)?;
+            let (link, issued) = accounts::issue_reset_link(app, &target, &me, &base)?;
             audit::record(
                 &app.store,
                 me.firm.id,
@@ -172,7 +173,8 @@ pub(super) async fn member_reset_link(
             );
             tracing::info!(target: "security", user_id, by = me.id, "reset link issued");
             Ok(ResetLinkView {
-                link: format!("{base}/reset-password#{token}"),
+                link: issued.url,
+                emailed: issued.emailed,
                 expires_at: rfc3339(link.expires_at),
             })
         })

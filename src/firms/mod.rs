@@ -10,8 +10,6 @@ mod model;
 mod routes;
 mod storage;
 
-use axum::http::{HeaderMap, header};
-
 use crate::accounts::AccountsState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -39,24 +37,6 @@ where
         .routes(routes!(admin::operator_update_firm))
         .routes(routes!(admin::operator_reset_link))
         .routes(routes!(admin::get_settings, admin::put_settings))
-}
-
-/// Where the links Litstack hands out point: the public URL when one is set, else the origin the
-/// person's browser sent this (same-origin, checked) request from, else the Host it named.
-fn link_base(state: &AccountsState, headers: &HeaderMap) -> String {
-    if let Some(public) = &state.config.public_url {
-        return public.origin.clone();
-    }
-    let text = |name| headers.get(name).and_then(|v| v.to_str().ok());
-    if let Some(origin) = text(header::ORIGIN).filter(|o| *o != "null") {
-        return origin.trim_end_matches('/').to_string();
-    }
-    let scheme = if state.config.secure_cookies {
-        "https"
-    } else {
-        "http"
-    };
-    format!("{scheme}://{}", text(header::HOST).unwrap_or("localhost"))
 }
 
 /// A body whose fields are all optional, read from a JSON object only: serde would also take a

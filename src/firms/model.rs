@@ -207,6 +207,8 @@ pub struct InvitationCreated {
     pub invitation: InvitationView,
     /// `<origin>/join#<token>`: the token is in the fragment, which browsers never send.
     pub link: String,
+    /// The link was also mailed to the invited address (mail is on); else hand it over yourself.
+    pub emailed: bool,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -220,6 +222,8 @@ pub struct Invitations {
 pub struct ResetLinkView {
     /// `<origin>/reset-password#<token>`.
     pub link: String,
+    /// The link was also mailed to the account's address (mail is on).
+    pub emailed: bool,
     #[schema(format = DateTime)]
     pub expires_at: String,
 }

@@ -7,9 +7,10 @@ use redb::{Database, ReadTransaction, ReadableDatabase, ReadableTable};
 
 use super::{
     ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, DISMISSED, FIRM_MEMBERS, FIRMS,
-    MEETING_CLICK_KINDS, MEETING_CLICK_TIMES, MEETING_CLICKS, META, ONBOARDING, PAST_RECS, PICKS,
-    PICKS_CLEARED, RESPONSES, SAVED_VIEWS, SESSIONS, SHORTLIST, SHORTLIST_REMOVED, USER_EMAILS,
-    USER_RESPONSES, USERS, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
+    MEETING_CLICK_KINDS, MEETING_CLICK_TIMES, MEETING_CLICKS, META, ONBOARDING, OUTBOX, OUTBOX_DUE,
+    PAST_RECS, PICKS, PICKS_CLEARED, RESPONSES, SAVED_VIEWS, SESSIONS, SETTINGS, SHORTLIST,
+    SHORTLIST_REMOVED, USER_EMAILS, USER_RESPONSES, USERS, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES,
+    VENDOR_SOURCES, VENDORS,
 };
 use super::{FileStore, IDENTITY_LEN};
 
@@ -114,6 +115,9 @@ impl FileStore {
         count(&txn, SHORTLIST, &mut tables)?;
         count(&txn, SHORTLIST_REMOVED, &mut tables)?;
         count(&txn, SAVED_VIEWS, &mut tables)?;
+        count(&txn, OUTBOX, &mut tables)?;
+        count(&txn, OUTBOX_DUE, &mut tables)?;
+        count(&txn, SETTINGS, &mut tables)?;
         let mut identity_bytes = 0;
         match txn.open_table(BOOKING_IDENTITIES) {
             Ok(runs) => {

@@ -50,6 +50,7 @@ fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
         "shortlist",
         "shortlist_removed",
         "saved_views",
+        "outbox",
         "responses",
         "picks",
         "dismissals",

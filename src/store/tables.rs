@@ -99,3 +99,10 @@ pub const MERGED_FIRMS: TableDefinition<u64, u64> = TableDefinition::new("merged
 /// (firm id, view id) -> `views::SavedView`: the firm's saved views of /trends. Created by the
 /// first save; readers treat a missing table as empty.
 pub const SAVED_VIEWS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("saved_views");
+
+/// The mail outbox: message id -> `mail::Queued`.
+pub const OUTBOX: TableDefinition<u64, &[u8]> = TableDefinition::new("outbox");
+/// The queued messages by (next attempt, id): what the sender takes next.
+pub const OUTBOX_DUE: TableDefinition<(u64, u64), ()> = TableDefinition::new("outbox_due");
+/// Settings that are text, by name (the mail settings).
+pub const SETTINGS: TableDefinition<&str, &[u8]> = TableDefinition::new("settings");

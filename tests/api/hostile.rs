@@ -240,6 +240,44 @@ fn routes() -> Vec<Route> {
         ),
         r(
             Method::POST,
+            "/api/auth/forgot-password",
+            Access::Public,
+            Payload::Json(json!({ "email": "ann@doe-law.com" })),
+        ),
+        r(
+            Method::PUT,
+            "/api/admin/mail",
+            Access::Admin,
+            Payload::Json(
+                json!({ "smtpUrl": "smtp://127.0.0.1:2525", "from": "Litstack <litstack@doe-law.example>" }),
+            ),
+        ),
+        r(
+            Method::DELETE,
+            "/api/admin/mail",
+            Access::Admin,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/admin/mail/test",
+            Access::Admin,
+            Payload::Json(json!({ "to": "ann@doe-law.com" })),
+        ),
+        r(
+            Method::POST,
+            "/api/admin/outbox/999/retry",
+            Access::Admin,
+            Payload::Empty,
+        ),
+        r(
+            Method::DELETE,
+            "/api/admin/outbox/999",
+            Access::Admin,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
             "/api/admin/users/1/reset-link",
             Access::Admin,
             Payload::Empty,

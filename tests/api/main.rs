@@ -29,6 +29,7 @@ mod import_checks;
 mod invitations;
 mod lockout;
 mod lookalike;
+mod mail;
 mod meetings;
 mod nodes;
 mod openapi;

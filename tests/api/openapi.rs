@@ -16,8 +16,9 @@ use crate::helpers::TestApp;
 const METHODS: [&str; 5] = ["get", "post", "patch", "put", "delete"];
 
 /// Public operations: everything else needs the session cookie.
-const PUBLIC: [(&str, &str); 6] = [
+const PUBLIC: [(&str, &str); 7] = [
     ("POST", "/api/auth/sign-up"),
+    ("POST", "/api/auth/forgot-password"),
     ("POST", "/api/auth/sign-in"),
     ("POST", "/api/auth/invitation"),
     ("POST", "/api/auth/reset-password"),

@@ -252,6 +252,11 @@ async fn use_everything(app: &mut TestApp) {
     let view = json!({ "name": "Texas this year", "params": "state=TX&start=2026-01-01" });
     ok(app.post("/api/views", view).await);
 
+    // Mail on (to a server that is not there): the invitation below waits in the outbox.
+    let mail =
+        json!({ "smtpUrl": "smtp://127.0.0.1:9", "from": "Litstack <litstack@doe-law.example>" });
+    ok(app.call(Method::PUT, "/api/admin/mail", Some(mail)).await);
+
     // The firm: a pending invitation, a member with a reset link, another firm merged in.
     app.invite("di@doe-law.com", "member").await;
     let token = app.invite("ed@doe-law.com", "member").await;

@@ -530,6 +530,7 @@ mod tests {
                 used_at: None,
                 revoked_at: Some(15),
             },
+            None,
         )
         .unwrap();
         let entry = crate::accounts::audit::AuditEntry {
@@ -641,8 +642,8 @@ mod tests {
                 revoked_at: None,
             };
             let far = crate::clock::now_secs() + 3600;
-            links::create_invitation(store, invitation("bo@doe.com", 9, far)).unwrap();
-            links::create_invitation(store, invitation("di@doe.com", 8, 1)).unwrap();
+            links::create_invitation(store, invitation("bo@doe.com", 9, far), None).unwrap();
+            links::create_invitation(store, invitation("di@doe.com", 8, 1), None).unwrap();
             let joining = |email: &str, token: u8| {
                 let mut new = new_user(email);
                 new.firm = FirmChoice::Join {
@@ -730,6 +731,7 @@ mod tests {
                     used_at: None,
                     revoked_at: None,
                 },
+                None,
             )
             .unwrap();
             let line = crate::accounts::audit::AuditEntry {

@@ -11,6 +11,7 @@ use crate::accounts::links::{self, Invitation, ResetLink};
 use crate::accounts::model::User;
 use crate::accounts::sessions::TokenHash;
 use crate::error::{Result, gone};
+use crate::mail::storage::{self as mail_storage, Outgoing};
 use crate::store::{
     self, FIRM_INVITATIONS, FileStore, INVITATION_TOKENS, INVITATIONS, RESET_LINKS, codec,
     open_read,
@@ -22,7 +23,11 @@ fn put_invitation(txn: &WriteTransaction, invitation: &Invitation) -> Result<()>
     Ok(())
 }
 
-pub fn create_invitation(db: &FileStore, mut invitation: Invitation) -> Result<Invitation> {
+pub fn create_invitation(
+    db: &FileStore,
+    mut invitation: Invitation,
+    mail: Option<&Outgoing>,
+) -> Result<Invitation> {
     let txn = db.write()?;
     store::merged::refuse_in_file(&txn, FirmId::from_stored(invitation.firm_id))?;
     invitation.id = store::next_id(&txn, "invitations")?;
@@ -31,6 +36,9 @@ pub fn create_invitation(db: &FileStore, mut invitation: Invitation) -> Result<I
         .insert(invitation.token_hash.as_slice(), invitation.id)?;
     txn.open_table(FIRM_INVITATIONS)?
         .insert((invitation.firm_id, invitation.id), ())?;
+    if let Some(out) = mail {
+        mail_storage::enqueue_file(&txn, out, invitation.created_at)?;
+    }
     txn.commit()?;
     Ok(invitation)
 }
@@ -118,10 +126,13 @@ pub fn revoke_invitation(
     Ok(Some(invitation))
 }
 
-pub fn create_reset_link(db: &FileStore, link: &ResetLink) -> Result<()> {
+pub fn create_reset_link(db: &FileStore, link: &ResetLink, mail: Option<&Outgoing>) -> Result<()> {
     let txn = db.write()?;
     txn.open_table(RESET_LINKS)?
         .insert(link.token_hash.as_slice(), codec::encode(link).as_slice())?;
+    if let Some(out) = mail {
+        mail_storage::enqueue_file(&txn, out, link.created_at)?;
+    }
     txn.commit()?;
     Ok(())
 }

@@ -10,13 +10,19 @@ use crate::accounts::links::{Invitation, ResetLink};
 use crate::accounts::model::User;
 use crate::accounts::sessions::TokenHash;
 use crate::error::Result;
+use crate::mail::storage::Outgoing;
 use crate::store::Store;
 
 /// Stores a new invitation (its `id` is the store's) and returns it with its id.
-pub fn create_invitation(store: &Store, invitation: Invitation) -> Result<Invitation> {
+/// With `mail`, the invitation's message is queued in the same transaction.
+pub fn create_invitation(
+    store: &Store,
+    invitation: Invitation,
+    mail: Option<&Outgoing>,
+) -> Result<Invitation> {
     match store {
-        Store::File(db) => file::create_invitation(db, invitation),
-        Store::Postgres(db) => postgres::create_invitation(db, invitation),
+        Store::File(db) => file::create_invitation(db, invitation, mail),
+        Store::Postgres(db) => postgres::create_invitation(db, invitation, mail),
     }
 }
 
@@ -48,10 +54,11 @@ pub fn revoke_invitation(
     }
 }
 
-pub fn create_reset_link(store: &Store, link: &ResetLink) -> Result<()> {
+/// With `mail`, the link's message is queued in the same transaction.
+pub fn create_reset_link(store: &Store, link: &ResetLink, mail: Option<&Outgoing>) -> Result<()> {
     match store {
-        Store::File(db) => file::create_reset_link(db, link),
-        Store::Postgres(db) => postgres::create_reset_link(db, link),
+        Store::File(db) => file::create_reset_link(db, link, mail),
+        Store::Postgres(db) => postgres::create_reset_link(db, link, mail),
     }
 }
 

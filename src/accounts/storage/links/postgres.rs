@@ -10,6 +10,7 @@ use crate::accounts::links::{self, Invitation, ResetLink};
 use crate::accounts::model::{EndReason, EndedSession, User};
 use crate::accounts::sessions::TokenHash;
 use crate::error::{Result, gone};
+use crate::mail::storage::{self as mail_storage, Outgoing};
 use crate::store::PgStore;
 use crate::store::postgres::changes::{self, Change};
 
@@ -103,7 +104,11 @@ impl TryFrom<ResetLinkRow> for ResetLink {
     }
 }
 
-pub fn create_invitation(db: &PgStore, mut invitation: Invitation) -> Result<Invitation> {
+pub fn create_invitation(
+    db: &PgStore,
+    mut invitation: Invitation,
+    mail: Option<&Outgoing>,
+) -> Result<Invitation> {
     db.run(async {
         let mut tx = db.pool().begin().await?;
         // A firm merged away while its owner's page was open takes no invitation: a 409 asking to
@@ -126,6 +131,9 @@ pub fn create_invitation(db: &PgStore, mut invitation: Invitation) -> Result<Inv
         .bind(&invitation.invited_by_name)
         .fetch_one(&mut *tx)
         .await?;
+        if let Some(out) = mail {
+            mail_storage::enqueue_pg(&mut tx, out, invitation.created_at).await?;
+        }
         tx.commit().await?;
         invitation.id = id as u64;
         Ok(invitation)
@@ -207,8 +215,9 @@ pub fn revoke_invitation(
     })
 }
 
-pub fn create_reset_link(db: &PgStore, link: &ResetLink) -> Result<()> {
+pub fn create_reset_link(db: &PgStore, link: &ResetLink, mail: Option<&Outgoing>) -> Result<()> {
     db.run(async {
+        let mut tx = db.pool().begin().await?;
         sqlx::query(
             "INSERT INTO reset_links (token_hash, user_id, created_at, expires_at, issued_by) \
              VALUES ($1, $2, $3, $4, $5)",
@@ -218,8 +227,12 @@ pub fn create_reset_link(db: &PgStore, link: &ResetLink) -> Result<()> {
         .bind(at(link.created_at))
         .bind(at(link.expires_at))
         .bind(link.issued_by as i64)
-        .execute(db.pool())
+        .execute(&mut *tx)
         .await?;
+        if let Some(out) = mail {
+            mail_storage::enqueue_pg(&mut tx, out, link.created_at).await?;
+        }
+        tx.commit().await?;
         Ok(())
     })
 }

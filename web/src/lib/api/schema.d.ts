@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 48d6c44a7dc25ea9afa420112238ce6bb5d4d25f1cf2e2fd4db2c7294a08dbbd
+ * openapi.json sha256: 91916d325c5acc654cbb668c33a09e5726c30664376688907ce0642dfacb67a0
  */
 
 export interface paths {
@@ -110,6 +110,96 @@ export interface paths {
         get: operations["locked_accounts"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/admin/mail: the mail settings, without the password. */
+        get: operations["get_mail"];
+        /** PUT /api/admin/mail: sets the mail server and the From address; mail is on from now. */
+        put: operations["put_mail"];
+        post?: never;
+        /** DELETE /api/admin/mail: turns mail off; queued messages wait until it is on again. */
+        delete: operations["delete_mail"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mail/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/admin/mail/test: sends a test message now, outside the outbox, and shows the mail
+         *     server's answer.
+         */
+        post: operations["test_mail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/admin/outbox: the newest messages and where each is. */
+        get: operations["outbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/outbox/{message_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** DELETE /api/admin/outbox/{id}: drops a queued or failed message; it is never sent. */
+        delete: operations["drop_message"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/outbox/{message_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /api/admin/outbox/{id}/retry: sends a failed message again (from the first attempt). */
+        post: operations["retry_message"];
         delete?: never;
         options?: never;
         head?: never;
@@ -240,6 +330,27 @@ export interface paths {
         put?: never;
         /** POST /api/auth/change-password: sets a new password and ends the user's other sessions. */
         post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/auth/forgot-password (public): mails a 15-minute, single-use reset link when an
+         *     account uses the email. The answer is the same, and as quick, either way (the lookup and the
+         *     mail happen after it), so it never tells whether an email has an account.
+         */
+        post: operations["forgot_password"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1723,6 +1834,14 @@ export interface components {
             /** @description Whether the firm counts as evidence for other firms. */
             verified: boolean;
         };
+        /** @description POST /api/auth/forgot-password. */
+        ForgotPassword: {
+            email: string;
+        };
+        /** @description What `POST /api/auth/forgot-password` answers, whoever the email belongs to. */
+        ForgotPasswordAnswer: {
+            message: string;
+        };
         /**
          * @description What a read answers: JSON, or the same numbers as a CSV file.
          * @enum {string}
@@ -1812,6 +1931,8 @@ export interface components {
         };
         /** @description The answer to a new invitation: the link, shown this once. */
         InvitationCreated: {
+            /** @description The link was also mailed to the invited address (mail is on); else hand it over yourself. */
+            emailed: boolean;
             invitation: components["schemas"]["InvitationView"];
             /** @description `<origin>/join#<token>`: the token is in the fragment, which browsers never send. */
             link: string;
@@ -1872,6 +1993,32 @@ export interface components {
         /** @description The accounts some client may not sign in to now. */
         LockedAccounts: {
             items: components["schemas"]["LockedAccount"][];
+        };
+        /** @description PUT /api/admin/mail. */
+        MailSettingsChange: {
+            /** @description Allow plain SMTP to a host that is not this machine. */
+            allowPlain?: boolean;
+            /** @description The address messages come from: `Litstack <litstack@firm.example>`. */
+            from: string;
+            /** @description A new password; absent or null keeps the stored one (when the URL has none). */
+            password?: string | null;
+            /** @description `smtp://user@host:587` or `smtps://user@host:465`; a password in it is taken. */
+            smtpUrl: string;
+        };
+        /** @description The mail settings as the operator sees them: everything but the password. */
+        MailSettingsView: {
+            allowPlain: boolean;
+            /** @description Mail is on: messages are queued and sent. */
+            enabled: boolean;
+            from?: string | null;
+            hasPassword: boolean;
+            host?: string | null;
+            /** Format: int32 */
+            port?: number | null;
+            security?: null | components["schemas"]["Security"];
+            /** @description `smtp(s)://user@host:port`, without the password. */
+            smtpUrl?: string | null;
+            username?: string | null;
         };
         /** @description The firm's match score for the vendor, from its latest questionnaire in the vendor's category. */
         MatchScore: {
@@ -1972,6 +2119,16 @@ export interface components {
              */
             techStacks: number;
         };
+        /**
+         * @description Why a message is sent: what it says, and whether a person may turn it off.
+         * @enum {string}
+         */
+        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test";
+        /**
+         * @description Where a message is on its way.
+         * @enum {string}
+         */
+        MessageStatus: "queued" | "sent" | "failed" | "dropped";
         /** @description Demo bookings of neighbouring months (or sizes) shown as one count (see `suppress::groups`). */
         MonthGroup: {
             count: components["schemas"]["ShownCount"];
@@ -2025,6 +2182,34 @@ export interface components {
         OptionsAnswer: components["schemas"]["FilterOptions"] & components["schemas"]["SampleShare"];
         OtherVendor: {
             name: string;
+        };
+        Outbox: {
+            /** @description The newest 200 messages, newest first. */
+            items: components["schemas"]["OutboxItem"][];
+            /** @description Mail is on; when off, queued messages wait. */
+            mailEnabled: boolean;
+        };
+        /** @description One message of the outbox, without its body. */
+        OutboxItem: {
+            /** Format: int32 */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["MessageKind"];
+            /** @description The mail server's last answer, or why it could not be reached. */
+            lastAnswer?: string | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is made (queued messages).
+             */
+            nextAttemptAt?: string | null;
+            /** Format: date-time */
+            sentAt?: string | null;
+            status: components["schemas"]["MessageStatus"];
+            subject: string;
+            to: string;
         };
         /** @description `PUT /api/shortlist/{vendorId}/outcome`: what happened after the demo. */
         OutcomeRequest: {
@@ -2231,6 +2416,8 @@ export interface components {
         };
         /** @description A password-reset link, shown this once. */
         ResetLinkView: {
+            /** @description The link was also mailed to the account's address (mail is on). */
+            emailed: boolean;
             /** Format: date-time */
             expiresAt: string;
             /** @description `<origin>/reset-password#<token>`. */
@@ -2316,12 +2503,19 @@ export interface components {
         SavedViews: {
             items: components["schemas"]["SavedViewView"][];
         };
+        /**
+         * @description How the connection is protected.
+         * @enum {string}
+         */
+        Security: "tls" | "starttls" | "starttlsIfOffered";
         SelectedVendor: {
             isPrimary: boolean;
             /** Format: int64 */
             vendorId: number;
         };
         SetupStatus: {
+            /** @description Mail is on: "Forgot password?" mails a reset link (`POST /api/auth/forgot-password`). */
+            passwordResetByEmail: boolean;
             setupTokenRequired: boolean;
         };
         Shortlist: {
@@ -2463,6 +2657,17 @@ export interface components {
          * @enum {string}
          */
         Status: "Considering" | "Demo booked" | "Demo held" | "Chosen" | "Rejected";
+        /** @description POST /api/admin/mail/test. */
+        TestMail: {
+            /** @description Where to send it; absent: the operator's own address. */
+            to?: string | null;
+        };
+        /** @description What the mail server answered a test message. */
+        TestMailAnswer: {
+            /** @description The server's answer, or why it could not be reached. */
+            answer: string;
+            sent: boolean;
+        };
         /**
          * @description The trend summary.
          *
@@ -3100,6 +3305,423 @@ export interface operations {
             };
         };
     };
+    get_mail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailSettingsView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_mail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailSettingsChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailSettingsView"];
+                };
+            };
+            /** @description An invalid URL or address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_mail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Mail is off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    test_mail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestMail"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestMailAnswer"];
+                };
+            };
+            /** @description An invalid address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Mail is not set up */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    outbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Outbox"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    drop_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An outbox message id */
+                message_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxItem"];
+                };
+            };
+            /** @description An invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such message */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The message was already sent */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    retry_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An outbox message id */
+                message_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxItem"];
+                };
+            };
+            /** @description An invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such message */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The message was sent or dropped */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     remove_sample: {
         parameters: {
             query?: never;
@@ -3688,6 +4310,75 @@ export interface operations {
             };
             /** @description Too many wrong passwords; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    forgot_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPassword"];
+            };
+        };
+        responses: {
+            /** @description Accepted, whether or not an account uses the email */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForgotPasswordAnswer"];
+                };
+            };
+            /** @description Not an email address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This server does not send email */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,47 @@
+//! Mail: the messages Litstack sends (invitations, password resets, role changes, the operator's
+//! test), written into a durable outbox in the same transaction as their cause and sent by a
+//! background sender through the operator's SMTP server. Without mail settings nothing is queued:
+//! every link is shown to the person who made it, as before.
+//!
+//! Below the accounts (which queue their messages in their own transactions) and above the ground;
+//! the operator's screen is `admin::mail`.
+
+pub mod letters;
+pub mod model;
+pub mod sender;
+pub mod settings;
+pub mod storage;
+
+pub use model::{Letter, MessageKind, Queued, Status};
+pub use settings::MailSettings;
+
+use crate::error::Result;
+use crate::store::{Store, WriteTx};
+
+/// What mail needs: the store (outbox, settings) and the server's settings.
+#[derive(Clone)]
+pub struct MailState {
+    pub store: std::sync::Arc<Store>,
+    pub config: std::sync::Arc<crate::config::Config>,
+}
+
+/// The mail settings, when mail is on.
+pub fn settings(store: &Store) -> Result<Option<MailSettings>> {
+    storage::settings(store)
+}
+
+/// Queues `letter` in the cause's transaction when mail is on (`settings`); answers whether it did.
+pub fn queue(
+    tx: &mut WriteTx,
+    settings: Option<&MailSettings>,
+    letter: &Letter,
+    now: i64,
+) -> Result<bool> {
+    match settings {
+        Some(settings) => {
+            storage::enqueue(tx, letter, &settings.domain(), now)?;
+            Ok(true)
+        }
+        None => Ok(false),
+    }
+}

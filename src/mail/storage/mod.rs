@@ -1,0 +1,172 @@
+//! The outbox and the mail settings, in either backend. A message is queued through the cause's
+//! own transaction (`enqueue`), so it exists exactly when its cause does.
+
+mod file;
+mod postgres;
+
+use crate::error::Result;
+use crate::mail::model::{self, Letter, Queued, Status};
+use crate::mail::settings::MailSettings;
+use crate::store::{FileStore, PgStore, PgTx, Store, TableCount, WriteTx};
+
+/// How an attempt to send ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// The server accepted the message: its answer.
+    Sent(String),
+    /// It could not be sent now (a connection fault, a 4xx): try again later.
+    Retry(String),
+    /// The server refused it for good (a 5xx): no retry.
+    Refused(String),
+}
+
+impl Outcome {
+    /// The message after this attempt at `now`.
+    pub(super) fn apply(&self, q: &mut Queued, now: i64) {
+        q.attempts += 1;
+        q.claimed_until = None;
+        match self {
+            Outcome::Sent(answer) => {
+                q.status = Status::Sent;
+                q.sent_at = Some(now);
+                q.last_answer = Some(answer.clone());
+                q.text = None;
+                q.html = None;
+            }
+            Outcome::Retry(answer) => {
+                q.last_answer = Some(answer.clone());
+                match model::next_attempt(q.attempts, now) {
+                    Some(next) => q.next_attempt_at = next,
+                    None => q.status = Status::Failed,
+                }
+            }
+            Outcome::Refused(answer) => {
+                q.last_answer = Some(answer.clone());
+                q.status = Status::Failed;
+            }
+        }
+    }
+}
+
+/// A message to queue with its cause: the letter and its Message-ID.
+#[derive(Debug, Clone)]
+pub struct Outgoing {
+    pub letter: Letter,
+    pub message_id: String,
+}
+
+impl Outgoing {
+    /// `letter` with a fresh Message-ID at the settings' domain.
+    pub fn new(settings: &MailSettings, letter: Letter) -> Outgoing {
+        Outgoing {
+            letter,
+            message_id: model::new_message_id(&settings.domain()),
+        }
+    }
+}
+
+/// Queues `out` in the cause's redb transaction.
+pub fn enqueue_file(txn: &redb::WriteTransaction, out: &Outgoing, now: i64) -> Result<u64> {
+    file::enqueue_in(txn, &out.letter, out.message_id.clone(), now)
+}
+
+/// Queues `out` in the cause's PostgreSQL transaction.
+pub async fn enqueue_pg(
+    conn: &mut sqlx::PgConnection,
+    out: &Outgoing,
+    now: i64,
+) -> sqlx::Result<u64> {
+    postgres::enqueue_in(conn, &out.letter, out.message_id.clone(), now).await
+}
+
+/// Queues `letter` in the cause's transaction `tx` with a fresh Message-ID at `domain`.
+pub fn enqueue(tx: &mut WriteTx, letter: &Letter, domain: &str, now: i64) -> Result<u64> {
+    let message_id = model::new_message_id(domain);
+    match tx {
+        WriteTx::File(txn) => file::enqueue_in(txn, letter, message_id, now),
+        WriteTx::Postgres(pg) => {
+            let store = pg.store();
+            Ok(store.run(postgres::enqueue_in(pg.conn()?, letter, message_id, now))?)
+        }
+    }
+}
+
+/// Takes up to `limit` due messages for this node to send (held for `CLAIM_SECS`).
+pub fn claim_due(store: &Store, now: i64, limit: usize) -> Result<Vec<Queued>> {
+    match store {
+        Store::File(db) => file::claim_due(db, now, limit),
+        Store::Postgres(db) => postgres::claim_due(db, now, limit),
+    }
+}
+
+pub fn finish(store: &Store, id: u64, outcome: &Outcome, now: i64) -> Result<()> {
+    match store {
+        Store::File(db) => file::finish(db, id, outcome, now),
+        Store::Postgres(db) => postgres::finish(db, id, outcome, now),
+    }
+}
+
+/// Applies `change` to message `id` under the row's lock; `None` when there is no such message.
+pub fn change(
+    store: &Store,
+    id: u64,
+    change: impl FnOnce(&mut Queued) -> Result<()>,
+) -> Result<Option<Queued>> {
+    match store {
+        Store::File(db) => file::change(db, id, change),
+        Store::Postgres(db) => postgres::change(db, id, change),
+    }
+}
+
+/// At start on the redb file: the claims a killed process left are released (a hub's claims run
+/// out by themselves, since another node may be sending).
+pub fn release_claims(store: &Store) -> Result<usize> {
+    match store {
+        Store::File(db) => file::release_claims(db),
+        Store::Postgres(_) => Ok(0),
+    }
+}
+
+/// The newest `limit` messages, newest first.
+pub fn recent(store: &Store, limit: usize) -> Result<Vec<Queued>> {
+    match store {
+        Store::File(db) => file::recent(db, limit),
+        Store::Postgres(db) => postgres::recent(db, limit),
+    }
+}
+
+pub fn settings(store: &Store) -> Result<Option<MailSettings>> {
+    match store {
+        Store::File(db) => file::settings(db),
+        Store::Postgres(db) => postgres::settings(db),
+    }
+}
+
+pub fn set_settings(store: &Store, settings: Option<&MailSettings>) -> Result<()> {
+    match store {
+        Store::File(db) => file::set_settings(db, settings),
+        Store::Postgres(db) => postgres::set_settings(db, settings),
+    }
+}
+
+/// Copies every message of a redb file into PostgreSQL with its id (`litstack export-to-postgres`),
+/// and the mail settings.
+pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
+    let all = file::load_all(from)?;
+    let mut tx = PgTx::begin(to)?;
+    for q in &all {
+        to.run(postgres::put(tx.conn()?, q, true))?;
+    }
+    to.run(
+        sqlx::query(
+            "SELECT setval(pg_get_serial_sequence('outbox', 'id'), \
+             (SELECT COALESCE(MAX(id), 0) + 1 FROM outbox), false)",
+        )
+        .execute(tx.conn()?),
+    )?;
+    tx.commit()?;
+    if let Some(settings) = file::settings(from)? {
+        postgres::set_settings(to, Some(&settings))?;
+    }
+    Ok(vec![to.counted("outbox", all.len() as u64)?])
+}
