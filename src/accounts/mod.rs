@@ -171,6 +171,31 @@ pub fn save_details(app: &AccountsState, user: &User) -> Result<()> {
     Ok(())
 }
 
+/// Gives `user` the firm role `role` (set by `by`), telling them by mail in the same transaction
+/// when mail is on.
+pub fn change_role(app: &AccountsState, user: &mut User, role: FirmRole, by: &User) -> Result<()> {
+    let before = user.firm_role;
+    user.firm_role = role;
+    let mail = match before == role {
+        true => None,
+        false => crate::mail::settings(&app.store)?.map(|settings| {
+            let letter = crate::mail::letters::role_changed(
+                user.firm.id.get(),
+                &user.email,
+                &user.name,
+                &user.firm.name,
+                role.code(),
+                &by.name,
+            );
+            crate::mail::storage::Outgoing::new(&settings, letter)
+        }),
+    };
+    storage::save_user_with_mail(&app.store, user, mail.as_ref())?;
+    app.sessions.refresh_user(user);
+    app.firm_changed.tell(user.firm.id);
+    Ok(())
+}
+
 /// Gives `user` a new email, saving its other changed details with it, and ends its sessions but
 /// `keep`. An email another account holds is a 409 (one account per email).
 pub fn change_email(

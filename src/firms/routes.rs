@@ -172,8 +172,7 @@ pub(super) async fn change_role(
                 }
             }
             let before = target.firm_role;
-            target.firm_role = role;
-            accounts::save_details(app, &target)?;
+            accounts::change_role(app, &mut target, role, &me)?;
             tracing::info!(target: "security", user_id, by = me.id, role = role.code(), "firm role changed");
             if before != role {
                 let (action, detail) = if role == FirmRole::Owner {

@@ -179,6 +179,44 @@ async fn mail_an_invitation_arrives_and_its_link_joins_the_firm() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn mail_a_member_hears_of_their_new_role() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    mail_on(&mut app, &smtp_url()).await;
+    let member = address("role");
+    let token = app.invite(&member, "member").await;
+    send_due(&app).await;
+    let owner = app.cookie.take();
+    let joined = app.join(&token, "Ro Lee", &member).await;
+    assert_eq!(joined.status, StatusCode::CREATED);
+    let id = joined.json()["user"]["id"].as_u64().unwrap();
+    app.cookie = owner;
+    let path = format!("/api/firm/members/{id}");
+    let res = app.patch(&path, json!({ "role": "admin" })).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    // The same role again tells nobody anything.
+    app.patch(&path, json!({ "role": "admin" })).await;
+    send_due(&app).await;
+    let messages = wait_for(&member, 2);
+    assert_eq!(
+        messages[1]["subject"],
+        "Your role in Doe & Partners is now admin"
+    );
+    assert!(
+        messages[1]["text"]
+            .as_str()
+            .unwrap()
+            .contains("Ann Doe changed your role")
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        received(&member).len(),
+        2,
+        "one invitation, one role change"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn mail_forgot_password_answers_alike_and_mails_a_link_that_works_once() {
     let mut app = TestApp::new();
     let ann = address("ann");
