@@ -117,36 +117,45 @@ pub struct DaySums {
     state_sums: Running,
     /// Every row, for the daily series.
     totals: Running,
-    /// Counts of one more key, when built: the city names (`BookingIndex::city_names` ids) of a
-    /// state's rows, the vendors of every row and of each firm size's.
-    extra: Option<(Vec<u32>, Running)>,
+    /// Counts of more keys, each when built within its budget (`ExtraKey` order): the
+    /// (category, vendor) pairs of every row, each firm size's, each state's and each metro
+    /// area's, and the city names (`BookingIndex::city_names` ids) of a state's rows.
+    extras: Vec<Option<(Vec<u32>, Running)>>,
 }
 
-/// The extra key of a row (by row position), and how many values it has.
+/// An extra key of a row (by row position), and how many values it has.
 pub type ExtraKey<'a> = (&'a (dyn Fn(usize) -> u32 + Sync), usize);
 
+/// Where each group's extra keys are, in `DaySums::extras`.
+pub const PAIRS: usize = 0;
+pub const CITIES: usize = 1;
+
 impl DaySums {
-    /// The sums over `rows` (ascending row positions), or `None` past `max_cells` counters; the
-    /// extra key's sums are left out past `max_extra_cells`.
+    /// The sums over `rows` (ascending row positions), or `None` past `max_cells` counters;
+    /// extra key k's sums are left out past `extra_left[k]` counters, which is lowered by what
+    /// they take (`None` keys are not built).
     fn build(
         cols: &Columns,
         row_days: &[i32],
         rows: impl Iterator<Item = usize> + Clone,
-        extra: Option<ExtraKey<'_>>,
+        extras: &[Option<ExtraKey<'_>>],
         max_cells: usize,
-        max_extra_cells: usize,
+        extra_left: &mut [usize],
     ) -> Option<DaySums> {
         // One pass for the days and the states and extra keys present, one to count.
         let mut days: Vec<i32> = Vec::new();
         let mut states = LocalKeys::new(cols.states.len());
-        let mut extra = extra.map(|(key_of, values)| (LocalKeys::new(values), key_of));
+        let mut keys: Vec<Option<(LocalKeys, ExtraKey<'_>)>> = extras
+            .iter()
+            .map(|e| e.map(|key @ (_, values)| (LocalKeys::new(values), key)))
+            .collect();
         for r in rows.clone() {
             let day = row_days[r];
             if days.last() != Some(&day) {
                 days.push(day);
             }
             states.add(u32::from(cols.state[r]));
-            if let Some((ids, key_of)) = &mut extra {
+            for (ids, (key_of, _)) in keys.iter_mut().flatten() {
                 ids.add(key_of(r));
             }
         }
@@ -155,13 +164,22 @@ impl DaySums {
         if (days.len() + 1) * (ncat + states.keys.len() + 1) > max_cells {
             return None;
         }
-        let extra = extra
-            .map(|(ids, key_of)| (ids.finish(), key_of))
-            .filter(|(ids, _)| (days.len() + 1) * ids.keys.len() <= max_extra_cells);
-        let extra_keys = extra.as_ref().map_or(0, |(ids, _)| ids.keys.len());
+        let mut keys: Vec<Option<(LocalKeys, ExtraKey<'_>, Running)>> = keys
+            .into_iter()
+            .zip(extra_left.iter_mut())
+            .map(|(k, left)| {
+                let (ids, key) = k?;
+                let ids = ids.finish();
+                let cells = (days.len() + 1) * ids.keys.len();
+                (cells <= *left).then(|| {
+                    *left -= cells;
+                    let sums = Running::new(days.len(), ids.keys.len());
+                    (ids, key, sums)
+                })
+            })
+            .collect();
         let mut categories = Running::new(days.len(), ncat);
         let mut state_sums = Running::new(days.len(), states.keys.len());
-        let mut extra_sums = Running::new(days.len(), extra_keys);
         let mut totals = Running::new(days.len(), 1);
         let mut d = 0usize;
         for r in rows {
@@ -172,21 +190,29 @@ impl DaySums {
             categories.add(d, cols.category[r] as usize);
             state_sums.add(d, states.local[cols.state[r] as usize] as usize);
             totals.add(d, 0);
-            if let Some((ids, key_of)) = &extra {
-                extra_sums.add(d, ids.local[key_of(r) as usize] as usize);
+            for (ids, (key_of, _), sums) in keys.iter_mut().flatten() {
+                sums.add(d, ids.local[key_of(r) as usize] as usize);
             }
         }
         categories.accumulate();
         state_sums.accumulate();
-        extra_sums.accumulate();
         totals.accumulate();
+        let extras = keys
+            .into_iter()
+            .map(|k| {
+                k.map(|(ids, _, mut sums)| {
+                    sums.accumulate();
+                    (ids.keys, sums)
+                })
+            })
+            .collect();
         Some(DaySums {
             days,
             categories,
             states: states.keys,
             state_sums,
             totals,
-            extra: extra.map(|(ids, _)| (ids.keys, extra_sums)),
+            extras,
         })
     }
 
@@ -227,16 +253,30 @@ impl DaySums {
         u64::from(self.totals.between(lo, hi, 0))
     }
 
-    /// Adds the rows per extra key over the days `[from_day, to_day]` to `counts` (indexed by the
-    /// key's value); false when the extra sums were not built.
-    pub fn add_extra_counts(&self, from_day: i32, to_day: i32, counts: &mut [u32]) -> bool {
-        self.each_extra(from_day, to_day, |value, n| counts[value as usize] += n)
+    /// Adds the rows per value of extra key `key` over the days `[from_day, to_day]` to `counts`
+    /// (indexed by the key's value); false when those sums were not built.
+    pub fn add_extra_counts(
+        &self,
+        key: usize,
+        from_day: i32,
+        to_day: i32,
+        counts: &mut [u32],
+    ) -> bool {
+        self.each_extra(key, from_day, to_day, |value, n| {
+            counts[value as usize] += n
+        })
     }
 
-    /// Calls `visit(value, rows)` for each extra key value present over the days
-    /// `[from_day, to_day]`; false when the extra sums were not built.
-    pub fn each_extra(&self, from_day: i32, to_day: i32, mut visit: impl FnMut(u32, u32)) -> bool {
-        let Some((values, sums)) = &self.extra else {
+    /// Calls `visit(value, rows)` for each value of extra key `key` present over the days
+    /// `[from_day, to_day]`; false when those sums were not built.
+    pub fn each_extra(
+        &self,
+        key: usize,
+        from_day: i32,
+        to_day: i32,
+        mut visit: impl FnMut(u32, u32),
+    ) -> bool {
+        let Some(Some((values, sums))) = self.extras.get(key) else {
             return false;
         };
         let (lo, hi) = self.day_range(from_day, to_day);
@@ -250,12 +290,16 @@ impl DaySums {
     }
 
     /// Whether sums read from a file fit `cols` and can be read without a panic: days ascending,
-    /// every key inside its dictionary (`extra_values` for the extra key), lengths consistent.
-    fn is_valid(&self, cols: &Columns, extra_values: usize) -> bool {
+    /// every key inside its dictionary (`extra_values[k]` for extra key k), lengths consistent.
+    fn is_valid(&self, cols: &Columns, extra_values: &[usize]) -> bool {
         let days = self.days.len();
-        let extra_ok = self.extra.as_ref().is_none_or(|(values, sums)| {
-            values.iter().all(|&v| (v as usize) < extra_values) && sums.is_valid(days, values.len())
-        });
+        let extra_ok = self.extras.len() == extra_values.len()
+            && self.extras.iter().zip(extra_values).all(|(extra, &count)| {
+                extra.as_ref().is_none_or(|(values, sums)| {
+                    values.iter().all(|&v| (v as usize) < count)
+                        && sums.is_valid(days, values.len())
+                })
+            });
         self.days.windows(2).all(|w| w[0] < w[1])
             && self.categories.is_valid(days, cols.categories.len().max(1))
             && self
@@ -281,41 +325,48 @@ fn of_every_row(
     cols: &Columns,
     row_days: &[i32],
     by_size: &[Vec<u32>],
-    extra: Option<ExtraKey<'_>>,
+    extra: &[Option<ExtraKey<'_>>],
 ) -> Option<Vec<DaySums>> {
     let max_cells = (MAX_DAYS + 1) * (cols.categories.len().max(1) + cols.states.len() + 1);
-    let mut extra_left = MAX_EXTRA_CELLS;
+    let mut extra_left = vec![MAX_EXTRA_CELLS; extra.len()];
     let every_row = 0..cols.times.len();
-    let every = DaySums::build(cols, row_days, every_row, extra, max_cells, extra_left)?;
-    extra_left -= every.extra_cells();
+    let every = DaySums::build(cols, row_days, every_row, extra, max_cells, &mut extra_left)?;
     let mut out = vec![every];
     for rows in by_size {
         let rows = rows.iter().map(|&r| r as usize);
-        let sums = DaySums::build(cols, row_days, rows, extra, max_cells, extra_left)?;
-        extra_left -= sums.extra_cells();
-        out.push(sums);
+        out.push(DaySums::build(
+            cols,
+            row_days,
+            rows,
+            extra,
+            max_cells,
+            &mut extra_left,
+        )?);
     }
     Some(out)
 }
 
-/// The sums of each row list (one per state or metro area), with the extra key's when given;
-/// `None` past the cap.
+/// The sums of each row list (one per state or metro area), with the extra keys' when given
+/// (`None` past the cap). The extra keys' budgets go to the longest lists first: a short list's
+/// counts are a short scan anyway.
 fn of_lists(
     cols: &Columns,
     row_days: &[i32],
     lists: &[Vec<u32>],
-    extra: Option<ExtraKey<'_>>,
+    extra: &[Option<ExtraKey<'_>>],
 ) -> Option<Vec<DaySums>> {
-    let (mut cells_left, mut extra_left) = (MAX_GROUP_CELLS, MAX_EXTRA_CELLS);
-    let mut out = Vec::with_capacity(lists.len());
-    for rows in lists {
-        let rows = rows.iter().map(|&r| r as usize);
-        let sums = DaySums::build(cols, row_days, rows, extra, cells_left, extra_left)?;
+    let mut cells_left = MAX_GROUP_CELLS;
+    let mut extra_left = vec![MAX_EXTRA_CELLS; extra.len()];
+    let mut order: Vec<usize> = (0..lists.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(lists[i].len()));
+    let mut out: Vec<Option<DaySums>> = (0..lists.len()).map(|_| None).collect();
+    for i in order {
+        let rows = lists[i].iter().map(|&r| r as usize);
+        let sums = DaySums::build(cols, row_days, rows, extra, cells_left, &mut extra_left)?;
         cells_left -= sums.cells();
-        extra_left -= sums.extra_cells();
-        out.push(sums);
+        out[i] = Some(sums);
     }
-    Some(out)
+    out.into_iter().collect()
 }
 
 /// The sums of each row list split by firm size (`[list][size]`), for the trends of a state and a
@@ -337,7 +388,7 @@ fn of_lists_by_size(
         let mut by_size = Vec::with_capacity(sizes);
         for part in &parts {
             let part = part.iter().map(|&r| r as usize);
-            let sums = DaySums::build(cols, row_days, part, None, cells_left, 0)?;
+            let sums = DaySums::build(cols, row_days, part, &[], cells_left, &mut [])?;
             cells_left -= sums.cells();
             by_size.push(sums);
         }
@@ -370,18 +421,18 @@ impl IndexSums {
         city_names: usize,
     ) -> IndexSums {
         let row_days = days_of_rows(&cols.times);
+        let vendors = cols.vendors.len() as u32;
+        let pair = |r: usize| u32::from(cols.category[r]) * vendors + cols.vendor[r];
+        let pairs: Option<ExtraKey> = category_vendor_pairs(cols).map(|n| (&pair as _, n));
         std::thread::scope(|scope| {
             let others = scope.spawn(|| {
-                let vendors = cols.vendors.len() as u32;
-                let pair = |r: usize| u32::from(cols.category[r]) * vendors + cols.vendor[r];
-                let pairs: Option<ExtraKey> = category_vendor_pairs(cols).map(|n| (&pair as _, n));
-                let every = of_every_row(cols, &row_days, lists.by_size, pairs);
-                let dmas = of_lists(cols, &row_days, lists.by_dma, None);
+                let every = of_every_row(cols, &row_days, lists.by_size, &[pairs]);
+                let dmas = of_lists(cols, &row_days, lists.by_dma, &[pairs]);
                 (every, dmas)
             });
             let city = |r: usize| city_of[cols.city_state[r] as usize];
             let cities: Option<ExtraKey> = Some((&city, city_names));
-            let states = of_lists(cols, &row_days, lists.by_state, cities);
+            let states = of_lists(cols, &row_days, lists.by_state, &[pairs, cities]);
             let state_sizes = of_lists_by_size(cols, &row_days, lists.by_state, SIZES);
             let (every_row, dmas) = others
                 .join()
@@ -398,23 +449,24 @@ impl IndexSums {
     /// Whether sums read from a snapshot belong to `cols` (with `city_names` city names) and are
     /// safe to read: one per dictionary entry and size, each valid, every row counted once.
     pub fn is_valid(&self, cols: &Columns, city_names: usize) -> bool {
-        let all_valid = |groups: &[DaySums], count: usize, extra: usize| {
+        let all_valid = |groups: &[DaySums], count: usize, extra: &[usize]| {
             groups.len() == count && groups.iter().all(|g| g.is_valid(cols, extra))
         };
+        let pairs = category_vendor_pairs(cols).unwrap_or(0);
         let every_row = self.every_row.as_ref().is_none_or(|groups| {
-            all_valid(groups, SIZES + 1, category_vendor_pairs(cols).unwrap_or(0))
+            all_valid(groups, SIZES + 1, &[pairs])
                 && groups[0].totals.cum.last() == Some(&(cols.times.len() as u32))
         });
         let states = self
             .states
             .as_ref()
-            .is_none_or(|groups| all_valid(groups, cols.states.len(), city_names));
+            .is_none_or(|groups| all_valid(groups, cols.states.len(), &[pairs, city_names]));
         let dmas = self
             .dmas
             .as_ref()
-            .is_none_or(|groups| all_valid(groups, cols.dmas.len(), 0));
+            .is_none_or(|groups| all_valid(groups, cols.dmas.len(), &[pairs]));
         let state_sizes = self.state_sizes.as_ref().is_none_or(|states| {
-            states.len() == cols.states.len() && states.iter().all(|g| all_valid(g, SIZES, 0))
+            states.len() == cols.states.len() && states.iter().all(|g| all_valid(g, SIZES, &[]))
         });
         every_row && states && dmas && state_sizes
     }
@@ -442,10 +494,6 @@ pub struct RowLists<'a> {
 impl DaySums {
     fn cells(&self) -> usize {
         self.categories.cum.len() + self.state_sums.cum.len() + self.totals.cum.len()
-    }
-
-    fn extra_cells(&self) -> usize {
-        self.extra.as_ref().map_or(0, |(_, sums)| sums.cum.len())
     }
 }
 #[cfg(test)]

@@ -6,10 +6,10 @@
 //!   searches;
 //! - per-value row lists (`by_state`, `by_dma`, `by_size`, `by_vendor`) hold row positions in
 //!   ascending order, so they are time-sorted too and a range inside one is again two binary searches;
-//! - `aggregates.rs` holds running counts per distinct day for every row and each firm size (with
-//!   their vendors), each state (with its cities, and per firm size) and each metro area, so the
-//!   trends of those filters, a state's top cities and vendor demand are O(categories + states +
-//!   days) whatever the number of rows.
+//! - `aggregates.rs` holds running counts per distinct day for every row and each firm size, each
+//!   state (with its cities, and per firm size) and each metro area, each with its (category,
+//!   vendor) pairs, so the trends of those filters, a state's top cities, the vendors of a category
+//!   and vendor demand are O(categories + states + vendors + days) whatever the number of rows.
 
 use std::collections::HashMap;
 
@@ -272,7 +272,8 @@ impl BookingIndex {
         };
         let from = i64::from(from_day) * 86_400;
         for group in groups {
-            if self.add_vendor_counts(group, from_day, i32::MAX, None, &mut counts) {
+            let size = group.checked_sub(1).map(|s| s as u8);
+            if self.add_vendor_counts((None, None, size), from_day, i32::MAX, None, &mut counts) {
                 continue;
             }
             let rows: Box<dyn Iterator<Item = usize>> = match group {
@@ -293,25 +294,34 @@ impl BookingIndex {
         counts
     }
 
-    /// Adds the bookings per vendor dictionary id of the rows of `group` (0: every row, s + 1:
-    /// the firm size of index s) over the days `[from_day, to_day]` to `counts`, only those of
-    /// `category` (a dictionary id) when given; false when the sums were not built.
+    /// Adds the bookings per vendor dictionary id matching the place and size filters (dictionary
+    /// ids) over the days `[from_day, to_day]` to `counts`, only those of `category` (a dictionary
+    /// id) when given: from the running sums of every row or a size, a state or a metro area;
+    /// false when those filters have no such sums.
     pub fn add_vendor_counts(
         &self,
-        group: usize,
+        (state, dma, size): (Option<u16>, Option<u32>, Option<u8>),
         from_day: i32,
         to_day: i32,
         category: Option<u16>,
         counts: &mut [u32],
     ) -> bool {
-        let vendors = self.cols.vendors.len() as u32;
-        let Some(sums) = self.sums.every_row.as_ref().and_then(|all| all.get(group)) else {
-            return false;
+        fn pick(all: &Option<Vec<DaySums>>, i: usize) -> Option<&DaySums> {
+            all.as_ref().and_then(|v| v.get(i))
+        }
+        let sums = match (state, dma, size) {
+            (None, None, size) => pick(&self.sums.every_row, size.map_or(0, |s| s as usize + 1)),
+            (Some(s), None, None) => pick(&self.sums.states, s as usize),
+            (None, Some(d), None) => pick(&self.sums.dmas, d as usize),
+            _ => None,
         };
-        sums.each_extra(from_day, to_day, |pair, n| {
-            if category.is_none_or(|c| pair / vendors == u32::from(c)) {
-                counts[(pair % vendors) as usize] += n;
-            }
+        let vendors = self.cols.vendors.len() as u32;
+        sums.is_some_and(|sums| {
+            sums.each_extra(aggregates::PAIRS, from_day, to_day, |pair, n| {
+                if category.is_none_or(|c| pair / vendors == u32::from(c)) {
+                    counts[(pair % vendors) as usize] += n;
+                }
+            })
         })
     }
 
@@ -328,7 +338,7 @@ impl BookingIndex {
             .states
             .as_ref()
             .and_then(|lists| lists.get(state))
-            .is_some_and(|sums| sums.add_extra_counts(from_day, to_day, counts))
+            .is_some_and(|sums| sums.add_extra_counts(aggregates::CITIES, from_day, to_day, counts))
     }
 }
 

@@ -19,7 +19,7 @@ use super::aggregates::IndexSums;
 use super::index::{BookingIndex, Columns};
 use super::sets::BookingSets;
 
-const MAGIC: &[u8; 8] = b"LSBOOK03";
+const MAGIC: &[u8; 8] = b"LSBOOK04";
 const HEADER: usize = 32;
 const PARTS: usize = 4;
 /// Each archive starts on this boundary, as rkyv reads it in place.

@@ -44,20 +44,19 @@ pub struct VendorPanel {
 }
 
 /// Bookings per vendor dictionary id matching `f` (dates included), only those of the category
-/// `category` (a dictionary id) when given: from the running sums when no place is filtered,
-/// else by a pass over the selected rows.
+/// `category` (a dictionary id) when given: from the running sums of every row, a size, a state
+/// or a metro area, else (two filters together, or sums over their budget) by a pass over the
+/// selected rows.
 pub fn vendor_counts(idx: &BookingIndex, f: &Filters, category: Option<u16>) -> Vec<u32> {
     let mut counts = vec![0u32; idx.cols.vendors.len()];
     let sel = Selection::new(idx, f);
     if sel.empty {
         return counts;
     }
-    if sel.state.is_none() && sel.dma.is_none() {
-        let group = sel.size.map_or(0, |s| usize::from(s) + 1);
-        let (from_day, to_day) = f.day_range();
-        if idx.add_vendor_counts(group, from_day, to_day, category, &mut counts) {
-            return counts;
-        }
+    let (from_day, to_day) = f.day_range();
+    let place = (sel.state, sel.dma, sel.size);
+    if idx.add_vendor_counts(place, from_day, to_day, category, &mut counts) {
+        return counts;
     }
     let c = &idx.cols;
     sel.for_each(f.start_time(), f.end_time(), |r| {
