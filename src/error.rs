@@ -50,9 +50,6 @@ pub enum AppError {
     MethodNotAllowed(String),
     #[error("{0}")]
     PayloadTooLarge(String),
-    /// A service this server does not offer as set up (mail, when no mail server is configured).
-    #[error("{0}")]
-    Unavailable(String),
     #[error("{message}")]
     TooManyRequests {
         message: String,
@@ -93,7 +90,6 @@ impl AppError {
             AppError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(cause) => match classify(cause) {
                 Some(Failure::DiskFull) => StatusCode::INSUFFICIENT_STORAGE,
                 Some(Failure::Unavailable | Failure::Reopening) => StatusCode::SERVICE_UNAVAILABLE,

@@ -186,7 +186,7 @@ const FORGOT_WINDOW: std::time::Duration = std::time::Duration::from_secs(3_600)
         (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
         (status = 429, description = "Too many requests from this client; see Retry-After", body = crate::error::ErrorBody),
-        (status = 503, description = "This server does not send email", body = crate::error::ErrorBody),
+        (status = 409, description = "This server does not send email", body = crate::error::ErrorBody),
     ))]
 pub async fn forgot_password(
     State(state): State<AccountsState>,
@@ -205,7 +205,7 @@ pub async fn forgot_password(
         .await?
         .is_some();
     if !mail_on {
-        return Err(crate::error::AppError::Unavailable(MAIL_OFF.into()));
+        return Err(crate::error::conflict(MAIL_OFF));
     }
     let base = links::link_base(&state.config, &headers);
     // After the answer: a known and an unknown email take the same time to answer.

@@ -228,7 +228,7 @@ async fn mail_forgot_password_answers_alike_and_mails_a_link_that_works_once() {
     let res = app
         .post("/api/auth/forgot-password", json!({ "email": ann }))
         .await;
-    assert_eq!(res.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(res.status, StatusCode::CONFLICT);
     assert!(
         res.error().contains("does not send email"),
         "{}",

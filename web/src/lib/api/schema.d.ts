@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 91916d325c5acc654cbb668c33a09e5726c30664376688907ce0642dfacb67a0
+ * openapi.json sha256: a14d67a8b28ec3df940c144f1225e63b62f3ab26dc5f14abd251616a2be7e36d
  */
 
 export interface paths {
@@ -4359,6 +4359,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This server does not send email */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is too large */
             413: {
                 headers: {
@@ -4370,15 +4379,6 @@ export interface operations {
             };
             /** @description Too many requests from this client; see Retry-After */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description This server does not send email */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
