@@ -37,6 +37,10 @@ CRITERION = TARGET / "criterion" / "queries"
 RUNS = 15
 END = "2026-06-30"          # the generated data's last day (benches/trends.rs)
 START_90 = "2026-04-02"     # 90 days ending on END
+# The comparison periods of those 90 days (periods::Compare): the 90 days before, a year earlier.
+PREVIOUS_90 = ("2026-01-02", "2026-04-01")
+YEAR_90 = ("2025-04-02", "2025-06-30")
+CATEGORY = "Practice Management"   # the category most bookings have (bookings::generate)
 
 SHAPES = [
     "trends_no_filter",
@@ -52,6 +56,12 @@ SHAPES = [
     "recent_6",
     "filter_options",
     "vendor_demand_small_firms_90_days",
+    "trends_weekly_stacked",
+    "trends_monthly_state_90_days",
+    "trends_compare_previous_90_days",
+    "trends_compare_year_90_days",
+    "vendors_in_category_90_days",
+    "vendors_top20_state",
 ]
 
 
@@ -70,8 +80,8 @@ def in_venv():
     os.execv(str(python), [str(python), *sys.argv])
 
 
-def duckdb_trends(where, where_no_dates):
-    ref = f"DATE '{END}'"
+def duckdb_trends(where, where_no_dates, end=END):
+    ref = f"DATE '{end}'"
     return [
         f"SELECT category, count(*) AS c FROM b WHERE {where} GROUP BY category ORDER BY c DESC",
         f"SELECT state, count(*) AS c FROM b WHERE {where} GROUP BY state ORDER BY c DESC",
@@ -82,8 +92,59 @@ def duckdb_trends(where, where_no_dates):
     ]
 
 
-def duckdb_statements():
+def duckdb_buckets(where, unit):
+    """The series in ISO weeks (date_trunc('week') starts on Monday) or months."""
+    return f"SELECT date_trunc('{unit}', day) AS t, count(*) FROM b WHERE {where} GROUP BY t ORDER BY t"
+
+
+def duckdb_stacks(where, unit):
+    """Per bucket, the bookings of each of the 8 most booked categories and of the others."""
+    return f"""WITH cells AS (SELECT date_trunc('{unit}', day) AS t, category, count(*) AS n
+                              FROM b WHERE {where} GROUP BY t, category),
+             top AS (SELECT category FROM cells GROUP BY category ORDER BY sum(n) DESC, category LIMIT 8)
+        SELECT t, CASE WHEN category IN (SELECT category FROM top) THEN category ELSE 'Other' END AS k,
+               sum(n)
+        FROM cells GROUP BY t, k ORDER BY t, k"""
+
+
+def changes(now, then):
+    """The route's Changes::between on fetched rows: the union of two periods' (name, count)
+    rows, now and then side by side, most now first."""
+    joined = {name: [n, 0] for name, n in now}
+    for name, n in then:
+        joined.setdefault(name, [0, 0])[1] = n
+    return sorted(joined.items(), key=lambda kv: (-kv[1][0], -kv[1][1], kv[0]))
+
+
+def between(a, b):
+    return f"day BETWEEN DATE '{a}' AND DATE '{b}'"
+
+
+def duckdb_statements(duck):
     d90 = f"day BETWEEN DATE '{START_90}' AND DATE '{END}'"
+    first, last = duck.execute("SELECT min(day), max(day) FROM b").fetchone()
+
+    def compare(then):
+        """Both periods' trends (each with its own last 30 days) and the changes between them."""
+        def run():
+            now = [duck.execute(s).fetchall() for s in duckdb_trends(d90, "1=1")]
+            was = [duck.execute(s).fetchall() for s in duckdb_trends(between(*then), "1=1", then[1])]
+            return changes(now[0], was[0]), changes(now[1], was[1])
+        return run
+
+    def vendors(where, start, cmp_start, limit):
+        """Bookings by vendor in [start, END] and in the comparison period [cmp_start, start),
+        the top rows, the totals and how many vendors have bookings."""
+        both = f"{where} AND day BETWEEN DATE '{cmp_start}' AND DATE '{END}'"
+        now, then = f"day >= DATE '{start}'", f"day < DATE '{start}'"
+        return [
+            f"SELECT client, count(*) FILTER (WHERE {now}) AS n, count(*) FILTER (WHERE {then}) AS m "
+            f"FROM b WHERE {both} GROUP BY client ORDER BY n DESC, m DESC, client LIMIT {limit}",
+            f"SELECT count(*) FILTER (WHERE {now}), count(*) FILTER (WHERE {then}), "
+            f"count(DISTINCT client) FILTER (WHERE {now}) FROM b WHERE {both}",
+        ]
+    # The state's vendors over every day with a booking, compared with as many days before.
+    whole_previous = first - (last - first + timedelta(days=1))
 
     def cities(where):
         return [f"SELECT city, count(*) AS c FROM b WHERE {where} GROUP BY city ORDER BY c DESC, city LIMIT 12",
@@ -111,6 +172,14 @@ def duckdb_statements():
         "vendor_demand_small_firms_90_days": [
             f"SELECT client, count(*) FROM b WHERE size IN ('SOLO', 'E2_5') AND day >= DATE '{START_90}' GROUP BY client"
         ],
+        "trends_weekly_stacked": [*duckdb_trends("1=1", "1=1"), duckdb_buckets("1=1", "week"),
+                                  duckdb_stacks("1=1", "week")],
+        "trends_monthly_state_90_days": [*duckdb_trends(f"state = 'CA' AND {d90}", "state = 'CA'"),
+                                         duckdb_buckets(f"state = 'CA' AND {d90}", "month")],
+        "trends_compare_previous_90_days": compare(PREVIOUS_90),
+        "trends_compare_year_90_days": compare(YEAR_90),
+        "vendors_in_category_90_days": vendors(f"category = '{CATEGORY}'", START_90, PREVIOUS_90[0], 100),
+        "vendors_top20_state": vendors("state = 'CA'", first, whole_previous, 20),
     }
 
 
@@ -158,18 +227,64 @@ def polars_shapes(df):
     end, start_90 = date.fromisoformat(END), date.fromisoformat(START_90)
     days = pl.col("day")
     d90 = days.is_between(start_90, end)
-    last30, last60 = end - timedelta(days=30), end - timedelta(days=60)
 
-    def trends(where, where_no_dates):
+    def trends(where, where_no_dates, ref=end):
+        last30, last60 = ref - timedelta(days=30), ref - timedelta(days=60)
+
         def run():
             d = df.filter(where)
-            d.group_by("category").len().sort("len", descending=True)
-            d.group_by("state").len().sort("len", descending=True)
+            cats = d.group_by("category").len().sort("len", descending=True)
+            states = d.group_by("state").len().sort("len", descending=True)
             d.group_by("day").len().sort("day")
             df.filter(where_no_dates).select(
-                ((days > last30) & (days <= end)).sum().alias("last30"),
+                ((days > last30) & (days <= ref)).sum().alias("last30"),
                 ((days > last60) & (days <= last30)).sum().alias("previous30"),
             )
+            return d, cats, states
+        return run
+
+    def series(where, where_no_dates, every, stack):
+        """The trends, then the series in buckets of `every` ("1w": ISO weeks from Monday,
+        "1mo": months) and, with `stack`, per bucket the 8 most booked categories and Other."""
+        base = trends(where, where_no_dates)
+
+        def run():
+            d, cats, _ = base()
+            bucket = days.dt.truncate(every).alias("t")
+            d.group_by(bucket).len().sort("t")
+            if stack:
+                top = cats.sort(["len", "category"], descending=[True, False]).head(8)["category"]
+                cells = d.group_by(bucket, "category").len()
+                cells.with_columns(pl.when(pl.col("category").is_in(top.implode()))
+                                   .then(pl.col("category").cast(pl.String))
+                                   .otherwise(pl.lit("Other")).alias("k")) \
+                    .group_by("t", "k").agg(pl.col("len").sum()).sort("t", "k")
+        return run
+
+    def compare(then):
+        now_run = trends(d90, every)
+        then_start, then_end = (date.fromisoformat(x) for x in then)
+        then_run = trends(days.is_between(then_start, then_end), every, then_end)
+
+        def run():
+            _, now_cats, now_states = now_run()
+            _, then_cats, then_states = then_run()
+            return (changes(now_cats.rows(), then_cats.rows()),
+                    changes(now_states.rows(), then_states.rows()))
+        return run
+
+    first, last = df.select(days.min().alias("first"), days.max().alias("last")).row(0)
+
+    def vendors(where, start, cmp_start, limit):
+        now = days >= start
+
+        def run():
+            d = df.filter(where & days.is_between(cmp_start, end))
+            d.group_by("client").agg(now.sum().alias("n"), (~now).sum().alias("m")) \
+                .with_columns(pl.col("client").cast(pl.String)) \
+                .sort(["n", "m", "client"], descending=[True, True, False]).head(limit)
+            d.select(now.sum().alias("n"), (~now).sum().alias("m"),
+                     pl.col("client").filter(now).n_unique().alias("vendors"))
         return run
 
     def cities(where):
@@ -207,6 +322,13 @@ def polars_shapes(df):
         ],
         "vendor_demand_small_firms_90_days": lambda: df.filter(
             pl.col("size").is_in(["SOLO", "E2_5"]) & (days >= start_90)).group_by("client").len(),
+        "trends_weekly_stacked": series(every, every, "1w", True),
+        "trends_monthly_state_90_days": series(ca & d90, ca, "1mo", False),
+        "trends_compare_previous_90_days": compare(PREVIOUS_90),
+        "trends_compare_year_90_days": compare(YEAR_90),
+        "vendors_in_category_90_days": vendors(pl.col("category") == CATEGORY, start_90,
+                                               date.fromisoformat(PREVIOUS_90[0]), 100),
+        "vendors_top20_state": vendors(ca, first, first - (last - first + timedelta(days=1)), 20),
     }
 
 
@@ -287,14 +409,15 @@ def query_table(env):
     t = time.perf_counter()
     frame = load_polars()
     polars_load = time.perf_counter() - t
-    ds, ps = duckdb_statements(), polars_shapes(frame)
+    ds, ps = duckdb_statements(duck), polars_shapes(frame)
     print(f"\nLoad average {os.getloadavg()[0]:.2f} before the peers. DuckDB "
           f"{duckdb.__version__} (load {duck_load:.1f} s), Polars {pl.__version__} with categorical "
           f"columns (load {polars_load:.1f} s), {RUNS} runs each, medians; Litstack: criterion medians.\n")
     print("| query (1M bookings) | Litstack | DuckDB | Polars | best peer / Litstack |")
     print("|---|---:|---:|---:|---:|")
     for shape in SHAPES:
-        d = median_ms(lambda: [duck.execute(s).fetchall() for s in ds[shape]])
+        d = median_ms(ds[shape] if callable(ds[shape]) else
+                      lambda: [duck.execute(s).fetchall() for s in ds[shape]])
         p = median_ms(ps[shape])
         m = mine[shape]
         print(f"| {shape} | {fmt(m)} | {fmt(d)} | {fmt(p)} | {min(d, p) / m:,.0f}x |")

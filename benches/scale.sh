@@ -6,6 +6,8 @@
 # and every query shape of benches/trends.rs in-process on the same data (criterion medians,
 # uncached). Prints one markdown table.
 # Usage: benches/scale.sh   (needs wrk; builds the release binary and the bench when missing)
+# QUERIES_ONLY=1 benches/scale.sh: only the in-process query shapes, each shape's median per size
+# (no server, no wrk).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
@@ -13,11 +15,12 @@ BIN="$TARGET/release/litstack"
 DATA_ROOT="$TARGET/bench-data"
 SCALES="${SCALES:-1 3 10}"
 DURATION="${DURATION:-10s}"
+QUERIES_ONLY="${QUERIES_ONLY:-}"
 ADDR=127.0.0.1:18090
 PASSWORD="plum-orbit-cascade-1947"
 export LITSTACK_SKIP_WEB_BUILD=1 RUST_LOG=warn
 
-command -v wrk >/dev/null || { echo "needs wrk: apt-get install -y wrk" >&2; exit 1; }
+[ -n "$QUERIES_ONLY" ] || command -v wrk >/dev/null || { echo "needs wrk: apt-get install -y wrk" >&2; exit 1; }
 (cd "$ROOT" && cargo build --release --bin litstack --quiet)
 mkdir -p "$DATA_ROOT"
 
@@ -45,6 +48,21 @@ slow = max(times, key=times.get)
 print(f"{min(times.values()):.3f}-{times[slow]:.3f} ms (slowest: {slow})")
 EOF
 )
+  if [ -n "$QUERIES_ONLY" ]; then
+    echo
+    echo "${n}M bookings, commit $(git -C "$ROOT" rev-parse --short HEAD), load $(cut -d' ' -f1 /proc/loadavg): $shapes"
+    echo
+    echo "| shape (${n}M, criterion median, uncached) | ms | ≤ 1 ms? |"
+    echo "|---|---:|---|"
+    python3 - "$TARGET/criterion/queries_at_${n}000000" <<'EOF'
+import json, pathlib, sys
+times = {p.parent.parent.name: json.load(open(p))["median"]["point_estimate"] / 1e6
+         for p in pathlib.Path(sys.argv[1]).glob("*/new/estimates.json")}
+for name, ms in sorted(times.items(), key=lambda kv: -kv[1]):
+    print(f"| {name} | {ms:.4f} | {'yes' if ms <= 1 else 'no'} |")
+EOF
+    continue
+  fi
 
   start=$(date +%s%N)
   "$BIN" serve --addr "$ADDR" --data-dir "$data" --no-sample-data >/dev/null 2>&1 &
@@ -78,6 +96,7 @@ EOF
   snap_mb=$(( $(stat -c %s "$data/bookings.idx") / 1000000 ))
   rows+=("| ${n}M | ${csv_mb} MB / ${snap_mb} MB | ${import} | ${first_answer} ms | ${rss_start} MB / ${rss_end} MB | ${shapes} | ${rps} req/s, p99 ${p99}${errors:+, $errors non-2xx} | ${load} |")
 done
+[ -z "$QUERIES_ONLY" ] || exit 0
 
 echo
 echo "Commit $(git -C "$ROOT" rev-parse --short HEAD), $(nproc) cores, $(date -u +%F)."

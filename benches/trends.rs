@@ -16,7 +16,9 @@ use std::time::Instant;
 
 use chrono::NaiveDate;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use litstack::bookings::query::{self, Filters};
+use litstack::bookings::periods::{Compare, Granularity};
+use litstack::bookings::query::{self, Filters, Shape};
+use litstack::bookings::vendors;
 use litstack::firm_size::FirmSize;
 use litstack::import::{Options, run};
 use litstack::{AppState, Config};
@@ -155,6 +157,74 @@ fn queries(c: &mut Criterion) {
             )
         })
     });
+
+    // The shapes of issue #29: weekly and stacked, monthly, a comparison period, the vendors.
+    let shaped = |g: &mut criterion::BenchmarkGroup<_>, name: &str, f: Filters, shape: Shape| {
+        g.bench_function(name, |b| {
+            b.iter(|| serde_json::to_vec(&query::trends(idx, &f, shape)).unwrap())
+        });
+    };
+    shaped(
+        &mut g,
+        "trends_weekly_stacked",
+        Filters::default(),
+        Shape {
+            granularity: Granularity::Week,
+            stack: true,
+        },
+    );
+    shaped(
+        &mut g,
+        "trends_monthly_state_90_days",
+        filters(None, Some("CA"), None, Some(90)),
+        Shape {
+            granularity: Granularity::Month,
+            stack: false,
+        },
+    );
+    // What GET /api/trends?compare=... computes: the trends of the period and of the comparison
+    // period (the route's `Changes::between`, a join of the two answers' category and state
+    // counts, is private to the crate and not timed here).
+    let days_90 = filters(None, None, None, Some(90));
+    for (name, compare) in [
+        ("trends_compare_previous_90_days", Compare::Previous),
+        ("trends_compare_year_90_days", Compare::Year),
+    ] {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let now = query::trends(idx, &days_90, Shape::default());
+                let then = compare
+                    .filters(&days_90, now.period)
+                    .map(|f| query::trends(idx, &f, Shape::default()));
+                (
+                    serde_json::to_vec(&now).unwrap(),
+                    serde_json::to_vec(&then).unwrap(),
+                )
+            })
+        });
+    }
+    // What GET /api/trends/vendors computes: the panel of the period and the comparison period
+    // (previous, the default), from the (category, vendor) running sums without a place filter,
+    // by a pass over the state's rows with one.
+    let catalog = state.catalog.load();
+    let vendor_panel =
+        |g: &mut criterion::BenchmarkGroup<_>, name: &str, f: Filters, category: Option<&str>| {
+            g.bench_function(name, |b| {
+                b.iter(|| {
+                    let comparison = Compare::Previous.filters(&f, query::period(idx, &f));
+                    let panel = vendors::panel(idx, &catalog, &f, comparison.as_ref(), category);
+                    serde_json::to_vec(&panel.items).unwrap()
+                })
+            });
+        };
+    vendor_panel(
+        &mut g,
+        "vendors_in_category_90_days",
+        days_90,
+        Some("Practice Management"),
+    );
+    vendor_panel(&mut g, "vendors_top20_state", ca, None);
+    drop(catalog);
     g.finish();
     if std::env::var_os("LITSTACK_BENCH_DATA").is_some() {
         return;
