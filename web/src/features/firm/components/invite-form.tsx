@@ -85,11 +85,13 @@ export function InviteForm({ myRole, firmName }: { myRole: FirmRole | null; firm
       >
         {invitation ? (
           <>
+            {created?.emailed ? <p className="font-medium text-emerald-800">We emailed the link to {invitation.email}.</p> : null}
             <p>
-              Copy this link now: it is shown only once. It lets {invitation.email} join {firmName} as {firmRoleInSentence(invitation.role)}
-              , works one time, and is valid for 7 days (until {formatDay(invitation.expiresAt)}).
+              {created?.emailed ? 'You can also copy it here' : 'Copy this link now'}: it is shown only once. It lets {invitation.email}{' '}
+              join {firmName} as {firmRoleInSentence(invitation.role)}, works one time, and is valid for 7 days (until{' '}
+              {formatDay(invitation.expiresAt)}).
             </p>
-            <p>Email delivery is not set up yet, so send the link to {invitation.email} yourself.</p>
+            {created?.emailed ? null : <p>Email delivery is not set up yet, so send the link to {invitation.email} yourself.</p>}
           </>
         ) : null}
       </OneTimeLinkDialog>

@@ -184,11 +184,12 @@ export function MemberButtons({ member, actions, firmName }: MemberButtonsProps)
         title={`Password-reset link for ${member.name}`}
         linkLabel="Reset link"
       >
+        {resetLink?.emailed ? <p className="font-medium text-emerald-800">We emailed the link to {member.email}.</p> : null}
         <p>
           This link is shown only once. It works one time, for 15 minutes
           {resetLink ? ` (until ${formatDateTime(resetLink.expiresAt)})` : ''}; using it ends {member.name}&apos;s open sessions.
         </p>
-        <p>Email delivery is not set up yet, so send it to {member.name} yourself.</p>
+        {resetLink?.emailed ? null : <p>Email delivery is not set up yet, so send it to {member.name} yourself.</p>}
       </OneTimeLinkDialog>
     </div>
   );
