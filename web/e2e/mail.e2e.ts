@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import type { Page } from 'playwright-core';
+import { request, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { axeViolations, describeViolations } from './support/axe';
@@ -14,7 +14,7 @@ import { signUpAndOnboard } from './support/session';
 // operator sets the mail server on /admin/mail from the keyboard and sends a test message; the
 // owner invites Sam by email and Sam joins through the link in the message received; Sam forgets
 // the password and sets a new one through the link mailed by "Forgot password?"; the outbox lists
-// both messages as sent.
+// every message as sent. Locked out later, Sam gets the operator's reset link by mail too.
 
 const smtpUrl = process.env.LITSTACK_TEST_SMTP_URL;
 const maildir = process.env.LITSTACK_TEST_MAILDIR;
@@ -257,14 +257,44 @@ describe('mail', () => {
     await page.waitForURL('**/matches');
   });
 
-  test('the outbox lists the invitation and the reset link as sent', async () => {
+  test('Sam is locked out; the operator makes a reset link, which is mailed too', async () => {
+    const client = await request.newContext({ baseURL: server.url });
+    try {
+      for (let i = 0; i < 10; i++) {
+        const res = await client.post('/api/auth/sign-in', { data: { email: SAM, password: 'not-the-password-9' } });
+        expect(res.status()).toBe(401);
+      }
+    } finally {
+      await client.dispose();
+    }
+    const page = operator.page;
+    await page.goto('/admin/import');
+    const before = await seen();
+    await page
+      .getByRole('list', { name: 'Locked accounts' })
+      .getByRole('button', { name: `Reset link for ${SAM}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Password-reset link for Sam Lee' });
+    await dialog.getByText(`We emailed the link to ${SAM}.`).waitFor();
+    const shown = await dialog.getByLabel('Reset link').inputValue();
+    await expectAccessible(operator, 'the operator’s emailed reset link');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    const message = await nextMessage(SAM, before);
+    expect(message.subject).toBe('Reset your Litstack password');
+    expect(linkIn(message, '/reset-password')).toBe(shown);
+  });
+
+  test('the outbox lists the invitation and the reset links as sent', async () => {
     const page = operator.page;
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Mail', exact: true }).click();
     await page.getByRole('heading', { name: 'Mail', level: 1 }).waitFor();
     const outbox = page.getByRole('table', { name: /Outbox/ });
     const invitation = outbox.getByRole('row', { name: new RegExp(`invited you to ${FIRM}`) });
-    const reset = outbox.getByRole('row', { name: /Reset your Litstack password/ });
-    for (const row of [invitation, reset]) {
+    // The newest first: the operator's reset link, then Sam's own.
+    const resets = outbox.getByRole('row', { name: /Reset your Litstack password/ });
+    await expect.poll(() => resets.count(), { timeout: 15_000 }).toBe(2);
+    const reset = resets.last();
+    for (const row of [invitation, resets.first(), reset]) {
       await row.waitFor();
       await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('Sent');
       expect(await row.textContent()).toContain(`To ${SAM}`);
@@ -273,8 +303,59 @@ describe('mail', () => {
     }
     expect(await invitation.textContent()).toContain('Invitation');
     expect(await reset.textContent()).toContain('Password reset');
-    expect(await outbox.getByRole('row').count()).toBe(3); // the header and two messages
+    expect(await outbox.getByRole('row').count()).toBe(4); // the header and three messages
     await screenshots(operator, 'mail-admin-outbox');
     await expectAccessible(operator, '/admin/mail with the outbox');
+  });
+});
+
+describe('a mail server that cannot be reached', () => {
+  test('the test email says it was not sent; a message waits with the answer, is retried, then dropped', async () => {
+    const page = operator.page;
+    await page.goto('/admin/mail');
+    const form = page.getByRole('form', { name: 'Mail server settings' });
+    // A loopback port nothing listens on: every connection is refused at once.
+    await form.getByLabel('SMTP address').fill('smtp://127.0.0.1:9');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Saved: mail is on.').waitFor();
+
+    const test = page.getByRole('form', { name: 'Send a test email' });
+    await test.getByRole('button', { name: 'Send a test email' }).click();
+    await test.getByRole('alert').getByText('Not sent. The mail server answered:').waitFor();
+
+    const invite = await page.request.post('/api/firm/invitations', { data: { email: 'kim@mail-story.test', role: 'viewer' } });
+    expect(invite.status()).toBe(201);
+    expect((await invite.json()) as { emailed: boolean }).toMatchObject({ emailed: true });
+
+    await page.reload();
+    const row = page.getByRole('table', { name: /Outbox/ }).getByRole('row', { name: /To kim@mail-story\.test/ });
+    // The sender tries within 2 s, fails, and waits a minute: the row shows the attempt and why.
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('1 attempt');
+    expect(await row.textContent()).toContain('Queued');
+    expect(await row.textContent()).toContain('Next attempt');
+    await screenshots(operator, 'mail-admin-waiting');
+
+    await row.getByRole('button', { name: /^Retry the message to kim@mail-story\.test/ }).click();
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText('Sending again', { exact: true })
+      .waitFor();
+
+    await row.getByRole('button', { name: /^Drop the message to kim@mail-story\.test/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Drop the message to kim@mail-story.test?' });
+    await expectAccessible(operator, 'the drop dialog');
+    await dialog.getByRole('button', { name: 'Drop' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => row.textContent()).toContain('Dropped');
+    expect(await row.getByRole('button').count()).toBe(0);
+
+    // Mail off: the outbox says messages wait, and sign-in no longer offers "Forgot password?".
+    await page.getByRole('button', { name: 'Turn mail off' }).click();
+    const ask = page.getByRole('dialog', { name: 'Turn mail off?' });
+    await ask.getByRole('button', { name: 'Turn mail off' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await page.getByText('Mail is off: messages wait here until a mail server is set.').waitFor();
+    const setup = await page.request.get('/api/auth/setup');
+    expect(((await setup.json()) as { passwordResetByEmail: boolean }).passwordResetByEmail).toBe(false);
   });
 });

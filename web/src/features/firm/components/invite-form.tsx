@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import { OneTimeLinkDialog } from '@/components/one-time-link-dialog';
 import { getErrorMessage } from '@/lib/api-client';
 import type { FirmRole, InvitationCreated } from '@/lib/api/types';
 import { firmRoleInSentence } from '@/lib/firm-options';
@@ -12,8 +13,6 @@ import { isValidEmail } from '@/lib/validation';
 import { useCreateInvitation } from '../api/create-invitation';
 import { formatDay } from '../format';
 import { invitableRoles } from '../member-actions';
-
-import { OneTimeLinkDialog } from './one-time-link-dialog';
 
 /** Email and role in, a one-time invitation link out (shown once, to copy and send). */
 export function InviteForm({ myRole, firmName }: { myRole: FirmRole | null; firmName: string }) {

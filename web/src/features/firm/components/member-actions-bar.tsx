@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClasses } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
+import { OneTimeLinkDialog } from '@/components/one-time-link-dialog';
 import { getErrorMessage } from '@/lib/api-client';
 import type { FirmRole, Member, ResetLink } from '@/lib/api/types';
 import { firmRoleOptions } from '@/lib/firm-options';
@@ -14,8 +15,6 @@ import { useCreateResetLink } from '../api/create-reset-link';
 import { useRemoveMember } from '../api/remove-member';
 import { formatDateTime } from '../format';
 import type { MemberActions } from '../member-actions';
-
-import { OneTimeLinkDialog } from './one-time-link-dialog';
 
 const isRole = (value: string): value is FirmRole => firmRoleOptions.some((option) => option.value === value);
 
