@@ -41,13 +41,16 @@ afterAll(async () => {
 });
 
 describe('every screen passes axe-core', () => {
-  test('sign-in and sign-up', async () => {
+  test('sign-in, sign-up and forgot-password', async () => {
     await page.goto('/auth/sign-in');
     await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
     await expectAccessible('/auth/sign-in');
     await page.goto('/auth/sign-up');
     await page.getByRole('heading', { name: 'Create Account' }).waitFor();
     await expectAccessible('/auth/sign-up');
+    await page.goto('/auth/forgot-password');
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+    await expectAccessible('/auth/forgot-password');
   });
 
   test('the onboarding modal', async () => {
@@ -94,6 +97,10 @@ describe('every screen passes axe-core', () => {
     ['/compare?ids=1,2,3', (p) => p.getByRole('table').waitFor()],
     ['/admin/import', (p) => p.getByRole('button', { name: 'Import Demo Bookings' }).waitFor()],
     ['/admin/vendors', (p) => p.getByRole('heading', { name: 'Manage Vendors', level: 1 }).waitFor()],
+    [
+      '/admin/mail',
+      (p) => Promise.all([p.getByRole('form', { name: 'Mail server settings' }).waitFor(), p.getByText('No message yet.').waitFor()]),
+    ],
     ['/no-such-page', (p) => p.getByText('404 Page Not Found').waitFor()],
   ];
   for (const [path, ready] of screens) {

@@ -21,6 +21,15 @@ export const publicScreens: readonly Screen[] = [
     ),
   },
   {
+    path: paths.auth.forgotPassword,
+    title: 'Forgot your password?',
+    access: 'public',
+    component: onDemand(
+      () => import('@/features/auth/components/forgot-password-page'),
+      (m) => m.ForgotPasswordPage,
+    ),
+  },
+  {
     path: paths.join,
     title: 'Join your firm',
     access: 'public',

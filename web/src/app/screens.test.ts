@@ -24,7 +24,13 @@ describe('the screen registry', () => {
     for (const screen of signedInScreens) expect(appPathPattern.test(address(screen.path)), screen.path).toBe(true);
     for (const screen of publicScreens) expect(appPathPattern.test(screen.path), screen.path).toBe(false);
     expect(appPathPattern.test('/vendors/42/more')).toBe(false);
-    expect(publicScreens.map((screen) => screen.path)).toEqual(['/auth/sign-in', '/auth/sign-up', '/join', '/reset-password']);
+    expect(publicScreens.map((screen) => screen.path)).toEqual([
+      '/auth/sign-in',
+      '/auth/sign-up',
+      '/auth/forgot-password',
+      '/join',
+      '/reset-password',
+    ]);
   });
 
   it('lets the operator alone use operator screens, and firm roles their own', () => {

@@ -209,6 +209,16 @@ export const screens: readonly Screen[] = [
       (m) => m.FirmAdminPage,
     ),
   },
+  {
+    path: paths.admin.mail,
+    title: 'Mail',
+    access: 'operator',
+    nav: { label: 'Mail', icon: 'mail', section: 'operator', order: 4 },
+    component: onDemand(
+      () => import('@/features/admin/components/mail-admin-page'),
+      (m) => m.MailAdminPage,
+    ),
+  },
 ];
 
 export { publicScreens };

@@ -3,6 +3,8 @@ export const paths = {
   auth: {
     signIn: '/auth/sign-in',
     signUp: '/auth/sign-up',
+    /** Public: asks for a password-reset link by email (when the server sends mail). */
+    forgotPassword: '/auth/forgot-password',
   },
   home: '/',
   matches: '/matches',
@@ -27,6 +29,8 @@ export const paths = {
     import: '/admin/import',
     vendors: '/admin/vendors',
     firms: '/admin/firms',
+    /** The operator's mail server, test message and outbox. */
+    mail: '/admin/mail',
   },
 } as const;
 

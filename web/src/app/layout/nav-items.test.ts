@@ -47,6 +47,7 @@ describe('isNavItemActive', () => {
       ['Import', '/admin/import'],
       ['Manage Vendors', '/admin/vendors'],
       ['Firms', '/admin/firms'],
+      ['Mail', '/admin/mail'],
     ]);
   });
 });

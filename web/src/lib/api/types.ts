@@ -38,6 +38,17 @@ export type SignUpMode = Schemas['SignUpMode'];
 /** POST /api/admin/firms/merge: everything of `from` moves into `into`, and `from` is gone. */
 export type FirmMerge = Schemas['FirmMerge'];
 
+// The operator's mail: the SMTP settings (never the password), a test message, the outbox
+export type MailSettings = Schemas['MailSettingsView'];
+export type MailSettingsChange = Schemas['MailSettingsChange'];
+export type MailSecurity = Schemas['Security'];
+export type TestMailRequest = Schemas['TestMail'];
+export type TestMailAnswer = Schemas['TestMailAnswer'];
+export type Outbox = Schemas['Outbox'];
+export type OutboxItem = Schemas['OutboxItem'];
+export type MessageKind = Schemas['MessageKind'];
+export type MessageStatus = Schemas['MessageStatus'];
+
 // The firm's own screens: details, members, invitations, one-time links, the audit log
 export type Firm = Schemas['FirmView'];
 export type FirmEnvelope = Schemas['FirmEnvelope'];
@@ -54,6 +65,9 @@ export type InvitationLookup = Schemas['InvitationLookup'];
 export type InvitationPreview = Schemas['InvitationPreview'];
 export type ResetLink = Schemas['ResetLinkView'];
 export type ResetPasswordRequest = Schemas['ResetPassword'];
+/** POST /api/auth/forgot-password: the same answer whether or not an account uses the email. */
+export type ForgotPasswordRequest = Schemas['ForgotPassword'];
+export type ForgotPasswordAnswer = Schemas['ForgotPasswordAnswer'];
 export type AuditLog = Schemas['AuditLog'];
 export type AuditEntry = Schemas['AuditEntryView'];
 

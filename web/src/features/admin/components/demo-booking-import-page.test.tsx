@@ -59,9 +59,13 @@ const lockedAnn = {
   secondsLeft: 840,
 };
 
-function setup(isAdmin = true, locked: unknown[] = []) {
+function setup(isAdmin = true, locked: unknown[] = [], emailed = false) {
   let items = locked;
   const { fetchMock, calls } = mockFetch({
+    'POST /api/admin/users/2/reset-link': {
+      status: 201,
+      body: { link: 'http://litstack.test/reset-password#op1', emailed, expiresAt: '2026-11-23T10:15:00Z' },
+    },
     'GET /api/auth/me': { body: { user: user(isAdmin) } },
     'GET /api/admin/locked-accounts': () => ({ body: { items } }),
     'POST /api/admin/users/2/unlock': () => {
@@ -183,5 +187,15 @@ describe('DemoBookingImportPage', () => {
     expect(await screen.findByText('No account is locked.')).toBeTruthy();
     expect(within(toastRegion()).getByText('Account unlocked')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/api/admin/users/2/unlock'))).toBe(true);
+  });
+
+  test.each([true, false])('makes a reset link for a locked account, and says whether it was emailed (%s)', async (emailed) => {
+    setup(true, [lockedAnn], emailed);
+    const list = await screen.findByRole('list', { name: 'Locked accounts' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Reset link for ann@doe-law.test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Password-reset link for Ann Doe' });
+    expect((within(dialog).getByLabelText('Reset link') as HTMLInputElement).value).toBe('http://litstack.test/reset-password#op1');
+    expect(within(dialog).queryByText('We emailed the link to ann@doe-law.test.') !== null).toBe(emailed);
+    expect(dialog.textContent?.includes('so send it to ann@doe-law.test yourself')).toBe(!emailed);
   });
 });

@@ -1,10 +1,15 @@
+import { useState } from 'react';
+
+import { OneTimeLinkDialog } from '@/components/one-time-link-dialog';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
-import type { LockedAccount } from '@/lib/api/types';
+import type { LockedAccount, ResetLink } from '@/lib/api/types';
+import { formatDateTime } from '@/lib/format';
 
+import { useCreateOperatorResetLink } from '../api/create-operator-reset-link';
 import { useLockedAccounts } from '../api/get-locked-accounts';
 import { useUnlockAccount } from '../api/unlock-account';
 
@@ -23,6 +28,8 @@ function why(account: LockedAccount): string {
 
 function LockedAccountRow({ account }: { account: LockedAccount }) {
   const unlock = useUnlockAccount();
+  const issueLink = useCreateOperatorResetLink();
+  const [resetLink, setResetLink] = useState<ResetLink | null>(null);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="min-w-0">
@@ -32,20 +39,54 @@ function LockedAccountRow({ account }: { account: LockedAccount }) {
           {why(account)}. Unlocks by itself in {minutesLeft(account.secondsLeft)}.
         </p>
       </div>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={unlock.isPending}
-        aria-label={`Unlock ${account.email}`}
-        onClick={() =>
-          unlock.mutate(account.userId, {
-            onSuccess: () => toast({ title: 'Account unlocked', description: `${account.email} can sign in again.` }),
-            onError: (error) => toast({ title: 'Could not unlock', description: getErrorMessage(error, 'Please try again.') }),
-          })
-        }
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={unlock.isPending}
+          aria-label={`Unlock ${account.email}`}
+          onClick={() =>
+            unlock.mutate(account.userId, {
+              onSuccess: () => toast({ title: 'Account unlocked', description: `${account.email} can sign in again.` }),
+              onError: (error) => toast({ title: 'Could not unlock', description: getErrorMessage(error, 'Please try again.') }),
+            })
+          }
+        >
+          {unlock.isPending ? 'Unlocking...' : 'Unlock'}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={issueLink.isPending}
+          aria-label={`Reset link for ${account.email}`}
+          onClick={() =>
+            issueLink.mutate(account.userId, {
+              onSuccess: setResetLink,
+              onError: (error) =>
+                toast({
+                  title: 'No reset link',
+                  description: getErrorMessage(error, 'Failed to make a reset link. Please try again.'),
+                  variant: 'destructive',
+                }),
+            })
+          }
+        >
+          {issueLink.isPending ? 'Making link...' : 'Reset link'}
+        </Button>
+      </div>
+      <OneTimeLinkDialog
+        link={resetLink?.link ?? null}
+        onClose={() => setResetLink(null)}
+        title={`Password-reset link for ${account.name}`}
+        linkLabel="Reset link"
       >
-        {unlock.isPending ? 'Unlocking...' : 'Unlock'}
-      </Button>
+        {resetLink?.emailed ? <p className="font-medium text-emerald-800">We emailed the link to {account.email}.</p> : null}
+        <p>
+          This link is shown only once. It works one time, for 15 minutes
+          {resetLink ? ` (until ${formatDateTime(resetLink.expiresAt)})` : ''}; using it ends {account.name}&apos;s open sessions.
+        </p>
+        {resetLink?.emailed ? null : <p>Email delivery is not set up, so send it to {account.email} yourself.</p>}
+      </OneTimeLinkDialog>
     </li>
   );
 }

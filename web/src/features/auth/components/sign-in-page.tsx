@@ -13,6 +13,7 @@ import { useUser } from '@/lib/auth';
 import { signInNotice } from '@/lib/sign-in-notice';
 import { hasErrors } from '@/lib/validation';
 
+import { useSetupStatus } from '../api/setup-status';
 import { useSignIn } from '../api/sign-in';
 import { returnPath } from '../return-path';
 import { validateSignIn, type SignInValues } from '../validation';
@@ -22,6 +23,8 @@ import { AuthLayout } from './auth-layout';
 export function SignInPage() {
   useSignals();
   const me = useUser();
+  // "Forgot password?" only where the server mails reset links.
+  const setup = useSetupStatus();
   // Why the person is here (a session that ended, a password just set), shown until they sign in.
   const notice = signInNotice.value;
   const [, navigate] = useLocation();
@@ -85,6 +88,13 @@ export function SignInPage() {
           error={errors.password}
           disabled={pending}
         />
+        {setup.data?.passwordResetByEmail ? (
+          <p className="-mt-1 text-right text-sm">
+            <Link href={paths.auth.forgotPassword} className="font-medium text-indigo-700 hover:text-indigo-800 hover:underline">
+              Forgot password?
+            </Link>
+          </p>
+        ) : null}
         <Button type="submit" size="lg" className="w-full" disabled={pending}>
           {pending ? 'Signing In...' : 'Sign In'}
         </Button>

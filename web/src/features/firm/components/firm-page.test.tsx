@@ -166,6 +166,50 @@ describe('FirmPage', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ email: 'kim@doe.test', role: 'member' });
   });
 
+  it('says a new invitation was emailed when it was, and still shows the link', async () => {
+    serve('owner', {
+      'POST /api/firm/invitations': {
+        status: 201,
+        body: {
+          invitation: {
+            id: 11,
+            email: 'lee@doe.test',
+            role: 'viewer',
+            createdAt: '2026-11-23T10:00:00Z',
+            expiresAt: '2026-11-30T10:00:00Z',
+            invitedBy: 'Pat Doe',
+          },
+          link: 'http://litstack.test/join#def456',
+          emailed: true,
+        },
+      },
+    });
+    renderWithProviders(<FirmPage />, { path: '/firm' });
+    const form = await screen.findByRole('form', { name: 'Invite a person' });
+    await userEvent.type(within(form).getByLabelText('Email'), 'lee@doe.test');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create invitation link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invitation for lee@doe.test' });
+    expect(within(dialog).getByText('We emailed the link to lee@doe.test.')).toBeTruthy();
+    expect((within(dialog).getByLabelText('Invitation link') as HTMLInputElement).value).toBe('http://litstack.test/join#def456');
+    expect(dialog.textContent).not.toContain('Email delivery is not set up yet');
+  });
+
+  it.each([true, false])('says whether a member’s reset link was emailed (%s)', async (emailed) => {
+    serve('owner', {
+      'POST /api/firm/members/2/reset-link': {
+        status: 201,
+        body: { link: 'http://litstack.test/reset-password#r1', emailed, expiresAt: '2026-11-23T10:15:00Z' },
+      },
+    });
+    renderWithProviders(<FirmPage />, { path: '/firm' });
+    const table = await screen.findByRole('table', { name: 'Members of Doe Injury Law' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Reset link for Sam Lee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Password-reset link for Sam Lee' });
+    expect((within(dialog).getByLabelText('Reset link') as HTMLInputElement).value).toBe('http://litstack.test/reset-password#r1');
+    expect(within(dialog).queryByText('We emailed the link to sam@doe.test.') !== null).toBe(emailed);
+    expect(dialog.textContent?.includes('Email delivery is not set up yet')).toBe(!emailed);
+  });
+
   it('changes a role only when Save is pressed, and says why when the server refuses', async () => {
     const refused = 'Only an owner can make someone an owner or change an owner’s role.';
     const { calls } = serve('owner', { 'PATCH /api/firm/members/2': { status: 403, body: { error: refused } } });

@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import { OneTimeLinkDialog } from '@/components/one-time-link-dialog';
 import { getErrorMessage } from '@/lib/api-client';
 import type { FirmRole, InvitationCreated } from '@/lib/api/types';
 import { firmRoleInSentence } from '@/lib/firm-options';
@@ -12,8 +13,6 @@ import { isValidEmail } from '@/lib/validation';
 import { useCreateInvitation } from '../api/create-invitation';
 import { formatDay } from '../format';
 import { invitableRoles } from '../member-actions';
-
-import { OneTimeLinkDialog } from './one-time-link-dialog';
 
 /** Email and role in, a one-time invitation link out (shown once, to copy and send). */
 export function InviteForm({ myRole, firmName }: { myRole: FirmRole | null; firmName: string }) {
@@ -85,11 +84,13 @@ export function InviteForm({ myRole, firmName }: { myRole: FirmRole | null; firm
       >
         {invitation ? (
           <>
+            {created?.emailed ? <p className="font-medium text-emerald-800">We emailed the link to {invitation.email}.</p> : null}
             <p>
-              Copy this link now: it is shown only once. It lets {invitation.email} join {firmName} as {firmRoleInSentence(invitation.role)}
-              , works one time, and is valid for 7 days (until {formatDay(invitation.expiresAt)}).
+              {created?.emailed ? 'You can also copy it here' : 'Copy this link now'}: it is shown only once. It lets {invitation.email}{' '}
+              join {firmName} as {firmRoleInSentence(invitation.role)}, works one time, and is valid for 7 days (until{' '}
+              {formatDay(invitation.expiresAt)}).
             </p>
-            <p>Email delivery is not set up yet, so send the link to {invitation.email} yourself.</p>
+            {created?.emailed ? null : <p>Email delivery is not set up yet, so send the link to {invitation.email} yourself.</p>}
           </>
         ) : null}
       </OneTimeLinkDialog>

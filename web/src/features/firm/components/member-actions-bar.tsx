@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { inputClasses } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
+import { OneTimeLinkDialog } from '@/components/one-time-link-dialog';
 import { getErrorMessage } from '@/lib/api-client';
 import type { FirmRole, Member, ResetLink } from '@/lib/api/types';
 import { firmRoleOptions } from '@/lib/firm-options';
@@ -14,8 +15,6 @@ import { useCreateResetLink } from '../api/create-reset-link';
 import { useRemoveMember } from '../api/remove-member';
 import { formatDateTime } from '../format';
 import type { MemberActions } from '../member-actions';
-
-import { OneTimeLinkDialog } from './one-time-link-dialog';
 
 const isRole = (value: string): value is FirmRole => firmRoleOptions.some((option) => option.value === value);
 
@@ -184,11 +183,12 @@ export function MemberButtons({ member, actions, firmName }: MemberButtonsProps)
         title={`Password-reset link for ${member.name}`}
         linkLabel="Reset link"
       >
+        {resetLink?.emailed ? <p className="font-medium text-emerald-800">We emailed the link to {member.email}.</p> : null}
         <p>
           This link is shown only once. It works one time, for 15 minutes
           {resetLink ? ` (until ${formatDateTime(resetLink.expiresAt)})` : ''}; using it ends {member.name}&apos;s open sessions.
         </p>
-        <p>Email delivery is not set up yet, so send it to {member.name} yourself.</p>
+        {resetLink?.emailed ? null : <p>Email delivery is not set up yet, so send it to {member.name} yourself.</p>}
       </OneTimeLinkDialog>
     </div>
   );
