@@ -5,7 +5,7 @@ import type { ForgotPasswordAnswer, ForgotPasswordRequest } from '@/lib/api/type
 
 /**
  * Asks for a password-reset link by email. The server answers 202 with the same message whether
- * or not an account uses the email; 429 when this client asked too often, 503 when it sends no mail.
+ * or not an account uses the email; 429 when this client asked too often, 409 when it sends no mail.
  */
 export function requestPasswordReset(input: ForgotPasswordRequest): Promise<ForgotPasswordAnswer> {
   return unwrap(client.POST('/api/auth/forgot-password', { body: input }));

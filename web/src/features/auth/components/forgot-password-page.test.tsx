@@ -65,7 +65,7 @@ describe('ForgotPasswordPage', () => {
 
   it.each([
     [429, 'Too many requests: try again in 12 minutes.'],
-    [503, 'This Litstack does not send email. Ask your firm’s owner or admin for a password-reset link.'],
+    [409, 'This Litstack does not send email. Ask your firm’s owner or admin for a password-reset link.'],
     [400, 'Enter a valid email address.'],
   ])('shows the server’s refusal (%i)', async (status, error) => {
     vi.stubGlobal('fetch', mockFetch({ 'POST /api/auth/forgot-password': { status, body: { error } } }).fetchMock);
