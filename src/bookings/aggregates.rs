@@ -318,6 +318,10 @@ const MAX_DAYS: usize = 5_000;
 const MAX_GROUP_CELLS: usize = 4_000_000;
 /// Above this many counters for the extra key of one column's lists, those are counted by a scan.
 const MAX_EXTRA_CELLS: usize = 4_000_000;
+/// Counters for the (category, vendor) pairs of all the states' (or all the metro areas') lists
+/// together: enough for the largest places, whose scans would be slow; a small place's vendors
+/// are a short scan.
+const MAX_PLACE_PAIR_CELLS: usize = 1_000_000;
 
 /// The sums over every row (first) and over the rows of each firm size (`by_size` order), with
 /// the extra key's when given.
@@ -353,16 +357,17 @@ fn of_lists(
     cols: &Columns,
     row_days: &[i32],
     lists: &[Vec<u32>],
-    extra: &[Option<ExtraKey<'_>>],
+    extra: &[(Option<ExtraKey<'_>>, usize)],
 ) -> Option<Vec<DaySums>> {
     let mut cells_left = MAX_GROUP_CELLS;
-    let mut extra_left = vec![MAX_EXTRA_CELLS; extra.len()];
+    let mut extra_left: Vec<usize> = extra.iter().map(|&(_, budget)| budget).collect();
+    let extra: Vec<Option<ExtraKey<'_>>> = extra.iter().map(|&(key, _)| key).collect();
     let mut order: Vec<usize> = (0..lists.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(lists[i].len()));
     let mut out: Vec<Option<DaySums>> = (0..lists.len()).map(|_| None).collect();
     for i in order {
         let rows = lists[i].iter().map(|&r| r as usize);
-        let sums = DaySums::build(cols, row_days, rows, extra, cells_left, &mut extra_left)?;
+        let sums = DaySums::build(cols, row_days, rows, &extra, cells_left, &mut extra_left)?;
         cells_left -= sums.cells();
         out[i] = Some(sums);
     }
@@ -427,12 +432,18 @@ impl IndexSums {
         std::thread::scope(|scope| {
             let others = scope.spawn(|| {
                 let every = of_every_row(cols, &row_days, lists.by_size, &[pairs]);
-                let dmas = of_lists(cols, &row_days, lists.by_dma, &[pairs]);
+                let dmas = of_lists(
+                    cols,
+                    &row_days,
+                    lists.by_dma,
+                    &[(pairs, MAX_PLACE_PAIR_CELLS)],
+                );
                 (every, dmas)
             });
             let city = |r: usize| city_of[cols.city_state[r] as usize];
             let cities: Option<ExtraKey> = Some((&city, city_names));
-            let states = of_lists(cols, &row_days, lists.by_state, &[pairs, cities]);
+            let keys = [(pairs, MAX_PLACE_PAIR_CELLS), (cities, MAX_EXTRA_CELLS)];
+            let states = of_lists(cols, &row_days, lists.by_state, &keys);
             let state_sizes = of_lists_by_size(cols, &row_days, lists.by_state, SIZES);
             let (every_row, dmas) = others
                 .join()

@@ -16,7 +16,7 @@ pub use model::{Letter, MessageKind, Queued, Status};
 pub use settings::MailSettings;
 
 use crate::error::Result;
-use crate::store::{Store, WriteTx};
+use crate::store::Store;
 
 /// What mail needs: the store (outbox, settings) and the server's settings.
 #[derive(Clone)]
@@ -28,20 +28,4 @@ pub struct MailState {
 /// The mail settings, when mail is on.
 pub fn settings(store: &Store) -> Result<Option<MailSettings>> {
     storage::settings(store)
-}
-
-/// Queues `letter` in the cause's transaction when mail is on (`settings`); answers whether it did.
-pub fn queue(
-    tx: &mut WriteTx,
-    settings: Option<&MailSettings>,
-    letter: &Letter,
-    now: i64,
-) -> Result<bool> {
-    match settings {
-        Some(settings) => {
-            storage::enqueue(tx, letter, &settings.domain(), now)?;
-            Ok(true)
-        }
-        None => Ok(false),
-    }
 }

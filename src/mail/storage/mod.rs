@@ -7,7 +7,7 @@ mod postgres;
 use crate::error::Result;
 use crate::mail::model::{self, Letter, Queued, Status};
 use crate::mail::settings::MailSettings;
-use crate::store::{FileStore, PgStore, PgTx, Store, TableCount, WriteTx};
+use crate::store::{FileStore, PgStore, PgTx, Store, TableCount};
 
 /// How an attempt to send ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,18 +77,6 @@ pub async fn enqueue_pg(
     now: i64,
 ) -> sqlx::Result<u64> {
     postgres::enqueue_in(conn, &out.letter, out.message_id.clone(), now).await
-}
-
-/// Queues `letter` in the cause's transaction `tx` with a fresh Message-ID at `domain`.
-pub fn enqueue(tx: &mut WriteTx, letter: &Letter, domain: &str, now: i64) -> Result<u64> {
-    let message_id = model::new_message_id(domain);
-    match tx {
-        WriteTx::File(txn) => file::enqueue_in(txn, letter, message_id, now),
-        WriteTx::Postgres(pg) => {
-            let store = pg.store();
-            Ok(store.run(postgres::enqueue_in(pg.conn()?, letter, message_id, now))?)
-        }
-    }
 }
 
 /// Takes up to `limit` due messages for this node to send (held for `CLAIM_SECS`).
