@@ -392,7 +392,8 @@ describe('TrendsPage', () => {
     const total = (await screen.findByText('Total Demos')).parentElement!;
     expect(within(total).getByText('11,000')).toBeTruthy();
     expect(within(total).getByText('+1,345 (+12.2%)')).toBeTruthy();
-    const states = screen.getByRole('list', { name: 'Top 2 states by bookings' });
+    // The panels below the summary come in a render of their own.
+    const states = await screen.findByRole('list', { name: 'Top 2 states by bookings' });
     // A compact change: the words for screen readers, the key once under the list.
     expect(within(states).getByText('+14.3%')).toBeTruthy();
     expect(within(states).getByText(', too few bookings to call a trend')).toBeTruthy();

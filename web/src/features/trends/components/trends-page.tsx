@@ -1,6 +1,6 @@
 import { useSignal, useSignals } from '@preact/signals-react/runtime';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'wouter';
 
 import { Alert } from '@/components/ui/alert';
@@ -111,6 +111,9 @@ export function TrendsPage() {
   const changeFilters = (updates: Partial<TrendsFilters>) => setParams({ ...updates, page: undefined }, { replace: true });
   const changeAnalysis = (updates: Partial<TrendsAnalysis>) => setParams(updates, { replace: true });
   const answer = trends.data ? comparisonOf(trends.data) : null;
+  // The summary and the category bars paint first; the series, vendors, bookings and map panels
+  // follow in a render of their own, so the first figures do not wait for the whole page.
+  const restShown = useDeferredValue(answer !== null);
   const comparisonLabel = answer?.comparison
     ? (rangeText(answer.comparison.rangeStart, answer.comparison.rangeEnd) ?? undefined)
     : undefined;
@@ -198,53 +201,59 @@ export function TrendsPage() {
             csvUrl={trendsCsvUrl(applied, appliedAnalysis, 'categories')}
             onSelect={(name) => void openCategory(name)}
           />
-          <SeriesPanel
-            series={answer.series}
-            granularity={answer.granularity}
-            selected={analysis.granularity ?? 'day'}
-            stacks={answer.stacks}
-            stacked={analysis.stackBy === 'category'}
-            comparison={answer.comparison?.series ?? null}
-            comparisonLabel={comparisonLabel}
-            rangeStart={trends.data.rangeStart}
-            rangeEnd={trends.data.rangeEnd}
-            csvUrl={trendsCsvUrl(applied, appliedAnalysis, 'series')}
-            onGranularity={(granularity) => changeAnalysis({ granularity: granularity === 'day' ? undefined : granularity })}
-            onStacked={(stacked) => changeAnalysis({ stackBy: stacked ? 'category' : undefined })}
-          />
-          <VendorsPanel
-            categoryId={analysis.categoryId}
-            onCategory={(categoryId) => changeAnalysis({ categoryId })}
-            catalog={catalog.data ?? []}
-            categoryCounts={trends.data.categoryCounts}
-            vendors={vendors}
-            compared={answer.comparison !== null}
-            csvUrl={trendVendorsCsvUrl(applied, appliedAnalysis)}
-          />
-          <div className="grid gap-6 xl:grid-cols-5">
-            <div className="min-w-0 xl:col-span-3">
-              <RecentBookingsTable
-                page={bookings.data}
-                offset={offset}
-                isLoading={bookings.isPending}
-                isFetching={bookings.isFetching}
-                error={bookings.error}
-                onOffsetChange={(next) => setParams({ page: next > 0 ? next / BOOKINGS_PAGE_SIZE + 1 : undefined })}
-                onRefresh={() => void bookings.refetch()}
-                csvUrl={demoBookingsCsvUrl(applied, BOOKINGS_PAGE_SIZE, offset)}
+          {restShown ? (
+            <>
+              <SeriesPanel
+                series={answer.series}
+                granularity={answer.granularity}
+                selected={analysis.granularity ?? 'day'}
+                stacks={answer.stacks}
+                stacked={analysis.stackBy === 'category'}
+                comparison={answer.comparison?.series ?? null}
+                comparisonLabel={comparisonLabel}
+                rangeStart={trends.data.rangeStart}
+                rangeEnd={trends.data.rangeEnd}
+                csvUrl={trendsCsvUrl(applied, appliedAnalysis, 'series')}
+                onGranularity={(granularity) => changeAnalysis({ granularity: granularity === 'day' ? undefined : granularity })}
+                onStacked={(stacked) => changeAnalysis({ stackBy: stacked ? 'category' : undefined })}
               />
-            </div>
-            <div className="min-w-0 xl:col-span-2">
-              <GeographicDistribution
-                stateCounts={trends.data.stateCounts}
-                changes={answer.changes?.states}
-                filters={applied}
-                csvUrl={trendsCsvUrl(applied, appliedAnalysis, 'states')}
-                selectedState={drilledState.value}
-                onSelectState={(state) => (drilledState.value = state)}
+              <VendorsPanel
+                categoryId={analysis.categoryId}
+                onCategory={(categoryId) => changeAnalysis({ categoryId })}
+                catalog={catalog.data ?? []}
+                categoryCounts={trends.data.categoryCounts}
+                vendors={vendors}
+                compared={answer.comparison !== null}
+                csvUrl={trendVendorsCsvUrl(applied, appliedAnalysis)}
               />
-            </div>
-          </div>
+              <div className="grid gap-6 xl:grid-cols-5">
+                <div className="min-w-0 xl:col-span-3">
+                  <RecentBookingsTable
+                    page={bookings.data}
+                    offset={offset}
+                    isLoading={bookings.isPending}
+                    isFetching={bookings.isFetching}
+                    error={bookings.error}
+                    onOffsetChange={(next) => setParams({ page: next > 0 ? next / BOOKINGS_PAGE_SIZE + 1 : undefined })}
+                    onRefresh={() => void bookings.refetch()}
+                    csvUrl={demoBookingsCsvUrl(applied, BOOKINGS_PAGE_SIZE, offset)}
+                  />
+                </div>
+                <div className="min-w-0 xl:col-span-2">
+                  <GeographicDistribution
+                    stateCounts={trends.data.stateCounts}
+                    changes={answer.changes?.states}
+                    filters={applied}
+                    csvUrl={trendsCsvUrl(applied, appliedAnalysis, 'states')}
+                    selectedState={drilledState.value}
+                    onSelectState={(state) => (drilledState.value = state)}
+                  />
+                </div>
+              </div>
+            </>
+          ) : (
+            <div className="min-h-96" aria-hidden="true" />
+          )}
         </div>
       ) : null}
     </>
