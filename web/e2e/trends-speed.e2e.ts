@@ -28,6 +28,21 @@ test('/trends shows its first figures soon after navigating to it', async () => 
   await page.getByText(/\d+ of \d+ stages completed/).waitFor();
   await page.waitForLoadState('networkidle');
 
+  // Inside the page: from the click as the page receives it to the total on screen, which is what
+  // a person waits for (the driver's own time below also holds its checks before clicking).
+  await page.evaluate(() => {
+    const marks: { click?: number; shown?: number } = {};
+    (window as unknown as { trendsMarks: typeof marks }).trendsMarks = marks;
+    document.addEventListener('click', () => (marks.click = performance.now()), { capture: true, once: true });
+    const observer = new MutationObserver(() => {
+      const cards = [...document.querySelectorAll('dl > div')];
+      if (cards.some((card) => card.textContent?.includes('Total Demos') && card.textContent.includes('50,000'))) {
+        marks.shown = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
   const total = page
     .locator('dl > div')
     .filter({ has: page.getByText('Total Demos', { exact: true }) })
@@ -36,6 +51,11 @@ test('/trends shows its first figures soon after navigating to it', async () => 
   await page.getByRole('navigation').getByRole('link', { name: 'Vendor Trends' }).click();
   await total.waitFor();
   const elapsed = Date.now() - started;
-  console.log(`/trends showed its total ${elapsed} ms after the click`);
+  const marks = await page.evaluate(() => (window as unknown as { trendsMarks: { click?: number; shown?: number } }).trendsMarks);
+  expect(marks.click).toBeDefined();
+  expect(marks.shown).toBeDefined();
+  const inPage = Math.round(marks.shown! - marks.click!);
+  console.log(`/trends showed its total ${inPage} ms after the click in the page (${elapsed} ms by the test driver)`);
+  expect(inPage).toBeGreaterThan(0);
   expect(elapsed).toBeLessThan(2_000);
 });
