@@ -304,26 +304,20 @@ pub(super) async fn retry_message(
     _: AdminUser,
     Path(raw): Path<String>,
 ) -> Result<Json<OutboxItem>> {
-    let id = path_id(&raw, "message")?;
-    let changed = state
-        .blocking(move |app| {
-            storage::change(&app.store, id, |q| match q.status {
-                Status::Failed | Status::Queued => {
-                    q.status = Status::Queued;
-                    q.attempts = 0;
-                    q.next_attempt_at = now_secs();
-                    q.claimed_until = None;
-                    Ok(())
-                }
-                Status::Sent | Status::Dropped => Err(conflict(format!(
-                    "Message {id} was {}: there is nothing to send again.",
-                    q.status.code()
-                ))),
-            })
-        })
-        .await?
-        .ok_or_else(|| not_found(format!("There is no message {id} in the outbox")))?;
-    Ok(Json(OutboxItem::of(&changed)))
+    change_message(&state, &raw, |id, q| match q.status {
+        Status::Failed | Status::Queued => {
+            q.status = Status::Queued;
+            q.attempts = 0;
+            q.next_attempt_at = now_secs();
+            q.claimed_until = None;
+            Ok(())
+        }
+        Status::Sent | Status::Dropped => Err(conflict(format!(
+            "Message {id} was {}: there is nothing to send again.",
+            q.status.code()
+        ))),
+    })
+    .await
 }
 
 /// DELETE /api/admin/outbox/{id}: drops a queued or failed message; it is never sent.
@@ -342,20 +336,29 @@ pub(super) async fn drop_message(
     _: AdminUser,
     Path(raw): Path<String>,
 ) -> Result<Json<OutboxItem>> {
-    let id = path_id(&raw, "message")?;
+    change_message(&state, &raw, |id, q| match q.status {
+        Status::Sent => Err(conflict(format!("Message {id} was already sent."))),
+        _ => {
+            q.status = Status::Dropped;
+            q.claimed_until = None;
+            q.text = None;
+            q.html = None;
+            Ok(())
+        }
+    })
+    .await
+}
+
+/// Applies the operator's `change` to the message `raw` names, under its row's lock: a 400 for an
+/// id that is not one, a 404 for a message that is not there.
+async fn change_message(
+    state: &MailState,
+    raw: &str,
+    change: impl FnOnce(u64, &mut Queued) -> Result<()> + Send + 'static,
+) -> Result<Json<OutboxItem>> {
+    let id = path_id(raw, "message")?;
     let changed = state
-        .blocking(move |app| {
-            storage::change(&app.store, id, |q| match q.status {
-                Status::Sent => Err(conflict(format!("Message {id} was already sent."))),
-                _ => {
-                    q.status = Status::Dropped;
-                    q.claimed_until = None;
-                    q.text = None;
-                    q.html = None;
-                    Ok(())
-                }
-            })
-        })
+        .blocking(move |app| storage::change(&app.store, id, |q| change(id, q)))
         .await?
         .ok_or_else(|| not_found(format!("There is no message {id} in the outbox")))?;
     Ok(Json(OutboxItem::of(&changed)))

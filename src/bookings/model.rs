@@ -51,6 +51,42 @@ impl Booking {
     }
 }
 
+/// The query types share the filter fields (serde's `flatten` cannot go with
+/// `deny_unknown_fields`, so each declares them) and parse them one way.
+macro_rules! parses_filters {
+    ($($query:ty),*) => {$(
+        impl $query {
+            pub(super) fn filters(&self) -> Result<Filters> {
+                Filters::parse(
+                    self.dma.as_deref(),
+                    self.state.as_deref(),
+                    self.firm_size.as_deref(),
+                    self.start.as_deref(),
+                    self.end.as_deref(),
+                )
+            }
+        }
+    )*};
+}
+
+/// The comparison parameters, on the queries that take them.
+macro_rules! parses_compare {
+    ($($query:ty),*) => {$(
+        impl $query {
+            pub(super) fn compare(&self) -> Result<Compare> {
+                Compare::parse(
+                    self.compare.as_deref(),
+                    self.compare_start.as_deref(),
+                    self.compare_end.as_deref(),
+                )
+            }
+        }
+    )*};
+}
+
+parses_filters!(TrendsQuery, CitiesQuery, VendorsQuery, ListQuery);
+parses_compare!(TrendsQuery, VendorsQuery);
+
 /// The periods a trends answer can be compared with.
 #[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -123,24 +159,6 @@ pub(super) struct TrendsQuery {
 }
 
 impl TrendsQuery {
-    pub(super) fn filters(&self) -> Result<Filters> {
-        Filters::parse(
-            self.dma.as_deref(),
-            self.state.as_deref(),
-            self.firm_size.as_deref(),
-            self.start.as_deref(),
-            self.end.as_deref(),
-        )
-    }
-
-    pub(super) fn compare(&self) -> Result<Compare> {
-        Compare::parse(
-            self.compare.as_deref(),
-            self.compare_start.as_deref(),
-            self.compare_end.as_deref(),
-        )
-    }
-
     pub(super) fn shape(&self) -> Result<Shape> {
         let stack = match present(self.stack_by.as_deref()) {
             None => false,
@@ -214,18 +232,6 @@ pub(super) struct CitiesQuery {
     pub(super) format: Option<String>,
 }
 
-impl CitiesQuery {
-    pub(super) fn filters(&self) -> Result<Filters> {
-        Filters::parse(
-            self.dma.as_deref(),
-            self.state.as_deref(),
-            self.firm_size.as_deref(),
-            self.start.as_deref(),
-            self.end.as_deref(),
-        )
-    }
-}
-
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
@@ -265,24 +271,6 @@ pub(super) struct VendorsQuery {
 }
 
 impl VendorsQuery {
-    pub(super) fn filters(&self) -> Result<Filters> {
-        Filters::parse(
-            self.dma.as_deref(),
-            self.state.as_deref(),
-            self.firm_size.as_deref(),
-            self.start.as_deref(),
-            self.end.as_deref(),
-        )
-    }
-
-    pub(super) fn compare(&self) -> Result<Compare> {
-        Compare::parse(
-            self.compare.as_deref(),
-            self.compare_start.as_deref(),
-            self.compare_end.as_deref(),
-        )
-    }
-
     /// The catalog category asked for, if any: an id the catalog lacks is a 400.
     pub(super) fn category(&self, catalog: &Catalog) -> Result<Option<CategoryRef>> {
         let Some(raw) = present(self.category_id.as_deref()) else {
@@ -536,16 +524,6 @@ pub(super) struct BookingPage<'a> {
 }
 
 impl ListQuery {
-    pub(super) fn filters(&self) -> Result<Filters> {
-        Filters::parse(
-            self.dma.as_deref(),
-            self.state.as_deref(),
-            self.firm_size.as_deref(),
-            self.start.as_deref(),
-            self.end.as_deref(),
-        )
-    }
-
     /// limit defaults to 100 and is clamped to 1..=1000; offset defaults to 0.
     pub(super) fn page(&self) -> Result<(usize, usize)> {
         let number = |raw: Option<&str>, name: &str, default: i64| -> Result<i64> {
