@@ -244,6 +244,31 @@ fn routes() -> Vec<Route> {
             Access::Public,
             Payload::Json(json!({ "email": "ann@doe-law.com" })),
         ),
+        // Second factor (issue 31).
+        r(
+            Method::POST,
+            "/api/auth/mfa/totp/setup",
+            Access::User,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/auth/mfa/totp/confirm",
+            Access::User,
+            Payload::Json(json!({ "code": "123456" })),
+        ),
+        r(
+            Method::DELETE,
+            "/api/auth/mfa/totp",
+            Access::User,
+            Payload::Json(json!({ "code": "123456" })),
+        ),
+        r(
+            Method::POST,
+            "/api/auth/mfa/verify",
+            Access::Public,
+            Payload::Json(json!({ "mfaToken": "0123abcd", "code": "123456" })),
+        ),
         r(
             Method::PUT,
             "/api/admin/mail",

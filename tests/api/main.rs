@@ -31,6 +31,7 @@ mod lockout;
 mod lookalike;
 mod mail;
 mod meetings;
+mod mfa;
 mod nodes;
 mod openapi;
 mod pre_firm;

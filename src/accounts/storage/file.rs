@@ -411,6 +411,8 @@ pub fn remove_user(store: &FileStore, user: &User) -> Result<()> {
         .remove(user.email.to_lowercase().as_str())?;
     txn.open_table(FIRM_MEMBERS)?
         .remove((user.firm.id.get(), user.id))?;
+    txn.open_table(crate::store::USER_FACTORS)?
+        .remove(user.id)?;
     let why = EndedSession::new(EndReason::Removed, Some(user.firm.name.clone()));
     revoke_other_sessions(&txn, user.id, &NO_SESSION, &why)?;
     txn.commit()?;

@@ -7,6 +7,7 @@ pub(crate) mod audit;
 mod export;
 mod file;
 pub(super) mod links;
+pub(super) mod mfa;
 pub(super) mod postgres;
 pub(super) mod rate_limits;
 mod records;
@@ -573,7 +574,8 @@ mod tests {
                 ("invitations", 1, 1),
                 ("firm_audit", 1, 1),
                 ("merged_firms", 1, 1),
-                ("ended_sessions", 1, 1)
+                ("ended_sessions", 1, 1),
+                ("user_factors", 0, 0)
             ]
         );
         let refused = to.run(async {

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: a14d67a8b28ec3df940c144f1225e63b62f3ab26dc5f14abd251616a2be7e36d
+ * openapi.json sha256: 0bbd367dfd647fb8c8395c5851682da7e5589b21567216561945302bf55c774c
  */
 
 export interface paths {
@@ -385,6 +385,103 @@ export interface paths {
         get: operations["me"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/auth/mfa: whether two-step sign-in is on for the signed-in account. */
+        get: operations["status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * DELETE /api/auth/mfa/totp: turns two-step sign-in off; needs a current code or a recovery
+         *     code.
+         */
+        delete: operations["disable"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/auth/mfa/totp/confirm: turns two-step sign-in on with a first code from the app;
+         *     answers ten recovery codes, shown this once.
+         */
+        post: operations["confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/totp/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/auth/mfa/totp/setup: a new pending secret (replacing a pending one), its otpauth URI
+         *     and QR code. Two-step sign-in is on only once `confirm` gets a code.
+         */
+        post: operations["setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/auth/mfa/verify (public): finishes a sign-in that answered `mfaRequired` with a
+         *     code from the app or a recovery code, and starts the session as sign-in does.
+         */
+        post: operations["verify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1371,7 +1468,7 @@ export interface components {
          */
         Attribute: "category" | "priceBracket" | "firmSizes" | "practiceAreas" | "integrations" | "highlights" | "partner" | "recentDemoBookings" | "peerAdoption" | "matchScore" | "verifiedOn" | "scheduling" | "isActive";
         /** @enum {string} */
-        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted";
+        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed";
         /** @description One line of the firm's audit log. */
         AuditEntryView: {
             action: components["schemas"]["AuditAction"];
@@ -1490,6 +1587,11 @@ export interface components {
             tooFew: boolean;
         };
         ChangePassword: {
+            /**
+             * @description A current code from the authenticator app (or a recovery code): needed when two-step
+             *     sign-in is on.
+             */
+            code?: string | null;
             currentPassword: string;
             /** @description 8 to 128 characters, and not one of the commonly used passwords. */
             newPassword: string;
@@ -1530,6 +1632,10 @@ export interface components {
             thirdPartyLogos: boolean;
             /** @description The `utm_source` tag added to outbound vendor links. */
             utmSource: string;
+        };
+        CodeBody: {
+            /** @description A 6-digit code from the authenticator app, or (where said) a recovery code. */
+            code: string;
         };
         /**
          * @description The periods a trends answer can be compared with.
@@ -2129,6 +2235,12 @@ export interface components {
          * @enum {string}
          */
         MessageStatus: "queued" | "sent" | "failed" | "dropped";
+        MfaStatus: {
+            /** @description Two-step sign-in is on for this account. */
+            enabled: boolean;
+            /** @description Unused recovery codes left. */
+            recoveryCodesLeft: number;
+        };
         /** @description Demo bookings of neighbouring months (or sizes) shown as one count (see `suppress::groups`). */
         MonthGroup: {
             count: components["schemas"]["ShownCount"];
@@ -2414,6 +2526,10 @@ export interface components {
             needsMet: string[];
             strengths: string[];
         };
+        RecoveryCodes: {
+            /** @description Ten single-use codes, shown this once. */
+            recoveryCodes: string[];
+        };
         /** @description A password-reset link, shown this once. */
         ResetLinkView: {
             /** @description The link was also mailed to the account's address (mail is on). */
@@ -2538,6 +2654,16 @@ export interface components {
         SignIn: {
             email: string;
             password: string;
+        };
+        /**
+         * @description What a sign-in answers: the user (signed in, the cookie set), or, when the account has a
+         *     second factor, `mfaRequired` and the token `POST /api/auth/mfa/verify` finishes it with.
+         */
+        SignInAnswer: {
+            mfaRequired?: boolean;
+            /** @description Single use, for five minutes. */
+            mfaToken?: string | null;
+            user?: null | components["schemas"]["UserView"];
         };
         SignUp: {
             /** Format: email */
@@ -2667,6 +2793,14 @@ export interface components {
             /** @description The server's answer, or why it could not be reached. */
             answer: string;
             sent: boolean;
+        };
+        TotpSetup: {
+            /** @description `otpauth://totp/Litstack:<email>?secret=…&issuer=Litstack` */
+            otpauthUri: string;
+            /** @description The QR code of `otpauthUri`, an SVG document. */
+            qrSvg: string;
+            /** @description The key in base32, for typing into an app that cannot scan. */
+            secret: string;
         };
         /**
          * @description The trend summary.
@@ -2934,6 +3068,11 @@ export interface components {
              * @description Vendors with bookings in the period (the items may be fewer).
              */
             vendorCount: number;
+        };
+        VerifyBody: {
+            /** @description A 6-digit code from the authenticator app, or a recovery code. */
+            code: string;
+            mfaToken: string;
         };
     };
     responses: never;
@@ -4272,7 +4411,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input or a wrong current password */
+            /** @description Invalid input, a wrong current password, or a missing or wrong code when two-step sign-in is on */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4495,6 +4634,286 @@ export interface operations {
             };
         };
     };
+    status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaStatus"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeBody"];
+            };
+        };
+        responses: {
+            /** @description Two-step sign-in is off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A missing or wrong code, or two-step sign-in is not on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong codes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description A wrong code, or no setup is pending */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Two-step sign-in is already on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong codes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpSetup"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Two-step sign-in is already on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyBody"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the session cookie is set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong or already used code, or the sign-in expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin, or the firm is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     reset_password: {
         parameters: {
             query?: never;
@@ -4596,13 +5015,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in; the session cookie is set */
+            /** @description Signed in and the session cookie set (`user`), or the password was right and a second factor is due (`mfaRequired`, `mfaToken`: no cookie) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserEnvelope"];
+                    "application/json": components["schemas"]["SignInAnswer"];
                 };
             };
             /** @description Invalid input */

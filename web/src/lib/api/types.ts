@@ -13,6 +13,13 @@ export type SetupStatus = Schemas['SetupStatus'];
 export type SignInRequest = Schemas['SignIn'];
 export type SignUpRequest = Schemas['SignUp'];
 export type ChangePasswordRequest = Schemas['ChangePassword'];
+/** A sign-in's answer: the user, or `mfaRequired` with the token for the second step. */
+export type SignInAnswer = Schemas['SignInAnswer'];
+export type MfaVerifyRequest = Schemas['VerifyBody'];
+export type MfaStatus = Schemas['MfaStatus'];
+export type TotpSetup = Schemas['TotpSetup'];
+export type MfaCodeRequest = Schemas['CodeBody'];
+export type RecoveryCodes = Schemas['RecoveryCodes'];
 export type FirmSize = Schemas['FirmSize'];
 export type FirmRole = Schemas['FirmRole'];
 export type AttorneysCountBand = Schemas['AttorneysBand'];

@@ -19,6 +19,7 @@ import { returnPath } from '../return-path';
 import { validateSignIn, type SignInValues } from '../validation';
 
 import { AuthLayout } from './auth-layout';
+import { MfaCodeStep } from './mfa-code-step';
 
 export function SignInPage() {
   useSignals();
@@ -31,10 +32,16 @@ export function SignInPage() {
   const next = returnPath(useSearch());
   const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
   const [submitted, setSubmitted] = useState(false);
+  // Set when the password was right and the account's second factor is due.
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const signedIn = () => {
+    signInNotice.value = null;
+    navigate(next);
+  };
   const signIn = useSignIn({
-    onSuccess: () => {
-      signInNotice.value = null;
-      navigate(next);
+    onSuccess: (token) => {
+      if (token) setMfaToken(token);
+      else signedIn();
     },
   });
 
@@ -66,39 +73,51 @@ export function SignInPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {notice && !signIn.isError ? <Notice tone={notice.kind}>{notice.text}</Notice> : null}
-        {signIn.isError ? <Alert>{getErrorMessage(signIn.error, 'Failed to sign in')}</Alert> : null}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@yourfirm.com"
-          value={values.email}
-          onChange={set('email')}
-          error={errors.email}
-          disabled={pending}
+      {mfaToken ? (
+        <MfaCodeStep
+          mfaToken={mfaToken}
+          onSignedIn={signedIn}
+          onStartOver={() => {
+            setMfaToken(null);
+            signIn.reset();
+            setValues((current) => ({ ...current, password: '' }));
+          }}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={set('password')}
-          error={errors.password}
-          disabled={pending}
-        />
-        {setup.data?.passwordResetByEmail ? (
-          <p className="-mt-1 text-right text-sm">
-            <Link href={paths.auth.forgotPassword} className="font-medium text-indigo-700 hover:text-indigo-800 hover:underline">
-              Forgot password?
-            </Link>
-          </p>
-        ) : null}
-        <Button type="submit" size="lg" className="w-full" disabled={pending}>
-          {pending ? 'Signing In...' : 'Sign In'}
-        </Button>
-      </form>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          {notice && !signIn.isError ? <Notice tone={notice.kind}>{notice.text}</Notice> : null}
+          {signIn.isError ? <Alert>{getErrorMessage(signIn.error, 'Failed to sign in')}</Alert> : null}
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@yourfirm.com"
+            value={values.email}
+            onChange={set('email')}
+            error={errors.email}
+            disabled={pending}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={set('password')}
+            error={errors.password}
+            disabled={pending}
+          />
+          {setup.data?.passwordResetByEmail ? (
+            <p className="-mt-1 text-right text-sm">
+              <Link href={paths.auth.forgotPassword} className="font-medium text-indigo-700 hover:text-indigo-800 hover:underline">
+                Forgot password?
+              </Link>
+            </p>
+          ) : null}
+          <Button type="submit" size="lg" className="w-full" disabled={pending}>
+            {pending ? 'Signing In...' : 'Sign In'}
+          </Button>
+        </form>
+      )}
     </AuthLayout>
   );
 }
