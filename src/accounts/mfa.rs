@@ -502,9 +502,11 @@ pub async fn disable(
 pub async fn verify(
     State(state): State<AccountsState>,
     ClientIp(ip): ClientIp,
+    headers: axum::http::HeaderMap,
     jar: CookieJar,
     Json(body): Json<VerifyBody>,
 ) -> Result<impl IntoResponse> {
+    let device = super::devices::of_request(&headers, &ip);
     let token = body.mfa_token.trim();
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(unauthorized(CHALLENGE_GONE));
@@ -556,6 +558,7 @@ pub async fn verify(
             if let Some(old) = previous {
                 app.sessions.forget(&old);
             }
+            super::devices::record(app, &session, &device);
             limits.succeeded(app)?;
             Ok((user, token))
         })

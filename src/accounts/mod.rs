@@ -4,6 +4,7 @@
 pub mod audit;
 pub mod budget;
 mod client_ip;
+pub mod devices;
 pub mod firm;
 mod limiter;
 mod link_routes;
@@ -93,6 +94,9 @@ where
         .routes(routes!(mfa::confirm))
         .routes(routes!(mfa::disable))
         .routes(routes!(mfa::verify))
+        .routes(routes!(devices::list))
+        .routes(routes!(devices::end_one))
+        .routes(routes!(devices::sign_out_others))
 }
 
 /// Every account, by id. For figures across firms (peer adoption), never for display.

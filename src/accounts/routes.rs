@@ -1,7 +1,7 @@
 //! /api/auth: sign-up, sign-in, sign-out, the current user and password changes.
 
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum_extra::extract::cookie::CookieJar;
 
@@ -45,9 +45,11 @@ pub const SETUP_TOKEN_NEEDED: &str = "This Litstack serves a network address, so
 pub async fn sign_up(
     State(state): State<AccountsState>,
     ClientIp(ip): ClientIp,
+    headers: HeaderMap,
     jar: CookieJar,
     Json(body): Json<SignUp>,
 ) -> Result<impl IntoResponse> {
+    let device = super::devices::of_request(&headers, &ip);
     // Every attempt counts, created or refused: a 409 tells whether an email has an account.
     limiter::from_handler(&state, move |app| lockout::count_sign_up(app, &ip)).await?;
     let name = parse_name(&body.name)?;
@@ -106,6 +108,7 @@ pub async fn sign_up(
                 }
                 Ok(())
             })?;
+            super::devices::record(app, &hash, &device);
             if user.is_admin {
                 *app.setup_token.lock().expect("setup token lock") = None;
             }
@@ -155,9 +158,11 @@ pub async fn sign_up(
 pub async fn sign_in(
     State(state): State<AccountsState>,
     ClientIp(ip): ClientIp,
+    headers: HeaderMap,
     jar: CookieJar,
     Json(body): Json<SignIn>,
 ) -> Result<impl IntoResponse> {
+    let device = super::devices::of_request(&headers, &ip);
     let email = Email::parse(&body.email)?;
     if body.password.is_empty() {
         return Err(bad_request("Password is required"));
@@ -215,6 +220,7 @@ pub async fn sign_in(
             if let Some(old) = previous {
                 app.sessions.forget(&old);
             }
+            super::devices::record(app, &hash, &device);
             limits.succeeded(app)?;
             Ok(Some(SignedIn::Session(user, token)))
         })

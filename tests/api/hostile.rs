@@ -270,6 +270,12 @@ fn routes() -> Vec<Route> {
             Payload::Json(json!({ "mfaToken": "0123abcd", "code": "123456" })),
         ),
         r(
+            Method::DELETE,
+            "/api/auth/sessions/0123456789abcdef",
+            Access::User,
+            Payload::Empty,
+        ),
+        r(
             Method::PUT,
             "/api/admin/mail",
             Access::Admin,
@@ -366,6 +372,13 @@ fn routes() -> Vec<Route> {
             "/api/shortlist/1/outcome",
             Access::User,
             Payload::Json(json!({ "demoHeld": true, "chosen": true, "satisfaction": 4 })),
+        ),
+        // Last: it ends the caller's other sessions, the sweep's own among them.
+        r(
+            Method::POST,
+            "/api/auth/sessions/sign-out-others",
+            Access::User,
+            Payload::Empty,
         ),
     ]
 }

@@ -44,6 +44,7 @@ mod recommend_fit;
 mod sample;
 mod scenario;
 mod secrets;
+mod sessions_list;
 mod shortlist;
 mod techstack;
 mod test_log;

@@ -82,6 +82,21 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
             ));
         }
     }
+    // What each session was started from, with the sessions.
+    let mut devices = Vec::new();
+    if let Some(table) = open_read(&txn, crate::store::SESSION_DEVICES)? {
+        for entry in table.iter()? {
+            let (key, value) = entry?;
+            devices.push((
+                key.value().to_vec(),
+                codec::decode::<crate::accounts::devices::SessionDevice>(value.value())?,
+            ));
+        }
+    }
+    // (A row whose session is gone goes nowhere.)
+    let open: std::collections::HashSet<&[u8]> =
+        sessions.iter().map(|(k, _)| k.as_slice()).collect();
+    devices.retain(|(hash, _)| open.contains(hash.as_slice()));
     let sign_up = crate::store::meta_get(&txn, "sign_up_invite_only")?;
     let handed_out = crate::store::meta_get(&txn, "seq:users")?.unwrap_or(0);
     let (user_rows, session_rows) = (users_table.len()?, sessions_table.len()?);
@@ -241,6 +256,18 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
             .execute(&mut *tx)
             .await?;
         }
+        for (hash, d) in &devices {
+            sqlx::query(
+                "INSERT INTO session_devices (token_hash, user_id, device, address, started_at) \
+                 SELECT token_hash, user_id, $2, $3, $4 FROM sessions WHERE token_hash = $1",
+            )
+            .bind(hash.as_slice())
+            .bind(&d.device)
+            .bind(&d.address)
+            .bind(at(d.started_at))
+            .execute(&mut *tx)
+            .await?;
+        }
         if sign_up == Some(1) {
             sqlx::query(
                 "INSERT INTO settings (key, value) VALUES ('sign_up', 'invite-only') \
@@ -261,5 +288,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
         to.counted("merged_firms", merged.len() as u64)?,
         to.counted("ended_sessions", ended.len() as u64)?,
         to.counted("user_factors", factors.len() as u64)?,
+        to.counted("session_devices", devices.len() as u64)?,
     ])
 }

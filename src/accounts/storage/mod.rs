@@ -4,6 +4,7 @@
 //! of `accounts`.
 
 pub(crate) mod audit;
+pub(super) mod devices;
 mod export;
 mod file;
 pub(super) mod links;
@@ -575,7 +576,8 @@ mod tests {
                 ("firm_audit", 1, 1),
                 ("merged_firms", 1, 1),
                 ("ended_sessions", 1, 1),
-                ("user_factors", 0, 0)
+                ("user_factors", 0, 0),
+                ("session_devices", 0, 0)
             ]
         );
         let refused = to.run(async {
