@@ -20,6 +20,9 @@ export type MfaStatus = Schemas['MfaStatus'];
 export type TotpSetup = Schemas['TotpSetup'];
 export type MfaCodeRequest = Schemas['CodeBody'];
 export type RecoveryCodes = Schemas['RecoveryCodes'];
+/** One place the person is signed in (GET /api/auth/sessions). */
+export type SessionView = Schemas['SessionView'];
+export type SignedOutOthers = Schemas['SignedOutOthers'];
 export type FirmSize = Schemas['FirmSize'];
 export type FirmRole = Schemas['FirmRole'];
 export type AttorneysCountBand = Schemas['AttorneysBand'];
