@@ -33,3 +33,13 @@ CREATE TABLE session_devices (
     started_at timestamptz NOT NULL
 );
 CREATE INDEX session_devices_user_id ON session_devices (user_id);
+
+-- The devices (summary and address) each account signed in from, the last 20: a sign-in from a
+-- pair not among them (once the account has signed in before) mails "A new sign-in".
+CREATE TABLE known_devices (
+    user_id   bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    device    text NOT NULL,
+    address   text NOT NULL,
+    last_seen timestamptz NOT NULL,
+    PRIMARY KEY (user_id, device, address)
+);

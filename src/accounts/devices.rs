@@ -76,11 +76,43 @@ pub fn of_request(headers: &HeaderMap, address: &str) -> SessionDevice {
     }
 }
 
-/// Notes the device of the session `hash` just started. A failure is logged: the session works,
-/// and the list shows it as an unknown device.
-pub fn record(app: &AccountsState, hash: &TokenHash, device: &SessionDevice) {
-    if let Err(e) = storage::devices::put_device(&app.store, hash, device) {
-        tracing::warn!(error = %e, "a session's device was not saved");
+/// Notes the device of the session `hash` just started for `user`. With `base` (a sign-in, not
+/// a sign-up) and mail on, a device and address the account had not signed in from before mails
+/// "A new sign-in to your account" in the same transaction. A failure is logged: the session
+/// works, and the list shows it as an unknown device.
+pub fn record(
+    app: &AccountsState,
+    hash: &TokenHash,
+    user: &super::model::User,
+    device: &SessionDevice,
+    base: Option<&str>,
+) {
+    let noted = (|| {
+        let mail = match base {
+            Some(base) => crate::mail::settings(&app.store)?.map(|settings| {
+                let letter = crate::mail::letters::new_sign_in(
+                    user.firm.id.get(),
+                    &user.email,
+                    &user.name,
+                    &device.device,
+                    &device.address,
+                    &crate::clock::rfc3339(device.started_at)
+                        .replace('T', " ")
+                        .replace('Z', " UTC"),
+                    &format!("{base}/auth/forgot-password"),
+                );
+                crate::mail::storage::Outgoing::new(&settings, letter)
+            }),
+            None => None,
+        };
+        storage::devices::put_device(&app.store, hash, user.id, device, mail.as_ref())
+    })();
+    match noted {
+        Ok(true) => {
+            tracing::info!(target: "security", user_id = user.id, "sign-in from a new device")
+        }
+        Ok(false) => {}
+        Err(e) => tracing::warn!(error = %e, "a session's device was not saved"),
     }
 }
 

@@ -507,6 +507,7 @@ pub async fn verify(
     Json(body): Json<VerifyBody>,
 ) -> Result<impl IntoResponse> {
     let device = super::devices::of_request(&headers, &ip);
+    let base = super::links::link_base(&state.config, &headers);
     let token = body.mfa_token.trim();
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(unauthorized(CHALLENGE_GONE));
@@ -558,7 +559,7 @@ pub async fn verify(
             if let Some(old) = previous {
                 app.sessions.forget(&old);
             }
-            super::devices::record(app, &session, &device);
+            super::devices::record(app, &session, &user, &device, Some(&base));
             limits.succeeded(app)?;
             Ok((user, token))
         })

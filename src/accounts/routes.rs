@@ -108,7 +108,7 @@ pub async fn sign_up(
                 }
                 Ok(())
             })?;
-            super::devices::record(app, &hash, &device);
+            super::devices::record(app, &hash, &user, &device, None);
             if user.is_admin {
                 *app.setup_token.lock().expect("setup token lock") = None;
             }
@@ -163,6 +163,7 @@ pub async fn sign_in(
     Json(body): Json<SignIn>,
 ) -> Result<impl IntoResponse> {
     let device = super::devices::of_request(&headers, &ip);
+    let base = super::links::link_base(&state.config, &headers);
     let email = Email::parse(&body.email)?;
     if body.password.is_empty() {
         return Err(bad_request("Password is required"));
@@ -220,7 +221,7 @@ pub async fn sign_in(
             if let Some(old) = previous {
                 app.sessions.forget(&old);
             }
-            super::devices::record(app, &hash, &device);
+            super::devices::record(app, &hash, &user, &device, Some(&base));
             limits.succeeded(app)?;
             Ok(Some(SignedIn::Session(user, token)))
         })

@@ -76,6 +76,7 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, USER_FACTORS)?;
     rows += copy(src, dst, MFA_CHALLENGES)?;
     rows += copy(src, dst, SESSION_DEVICES)?;
+    rows += copy(src, dst, KNOWN_DEVICES)?;
     Ok(rows)
 }
 

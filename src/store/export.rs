@@ -60,6 +60,7 @@ fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
         "user_factors",
         "mfa_challenges",
         "session_devices",
+        "known_devices",
     ];
     let sql = tables
         .iter()

@@ -113,3 +113,5 @@ pub const USER_FACTORS: TableDefinition<u64, &[u8]> = TableDefinition::new("user
 pub const MFA_CHALLENGES: TableDefinition<&[u8], &[u8]> = TableDefinition::new("mfa_challenges");
 /// SHA-256 of a session token -> `accounts::devices::SessionDevice` (device, address, started).
 pub const SESSION_DEVICES: TableDefinition<&[u8], &[u8]> = TableDefinition::new("session_devices");
+/// User id -> the devices (summary, address, last seen) the account signed in from, the last 20.
+pub const KNOWN_DEVICES: TableDefinition<u64, &[u8]> = TableDefinition::new("known_devices");

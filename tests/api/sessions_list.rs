@@ -143,3 +143,59 @@ async fn a_sign_in_with_a_second_factor_lists_its_device_too() {
     assert_eq!(listed[0]["device"], "Firefox on Linux");
     assert_eq!(listed[0]["current"], true);
 }
+
+/// The messages of `kind` the outbox holds for anyone, sent or not.
+fn queued_of(app: &TestApp, kind: litstack::mail::MessageKind) -> usize {
+    litstack::mail::storage::recent(&app.state.store, 100)
+        .unwrap()
+        .iter()
+        .filter(|m| m.kind == kind)
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_sign_in_from_a_new_device_is_mailed_once_and_never_for_a_known_one() {
+    use crate::mail::{smtp_url, wait_for};
+    use litstack::mail::MessageKind::NewSignIn;
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let on = app
+        .call(
+            Method::PUT,
+            "/api/admin/mail",
+            Some(json!({ "smtpUrl": smtp_url(), "from": "Litstack <litstack@doe-law.example>" })),
+        )
+        .await;
+    assert_eq!(on.status, StatusCode::OK, "{}", on.text());
+    let ann = format!("ann{}@doe-law.com", std::process::id());
+    // Ann's own address at the sink: a second account of this run, so that earlier runs'
+    // messages to the sink do not count.
+    let token = app.invite(&ann, "member").await;
+    let joined = app.join(&token, "Ann Two", &ann).await;
+    assert_eq!(joined.status, StatusCode::CREATED, "{}", joined.text());
+    // Signing in again from the device she joined on is nothing new.
+    app.sign_in(&ann, PASSWORD).await;
+    assert_eq!(queued_of(&app, NewSignIn), 0);
+
+    sign_in_from(&mut app, &ann, FIREFOX).await;
+    litstack::mail::sender::send_due(&app.state.sub())
+        .await
+        .unwrap();
+    // The invitation, then the new sign-in.
+    let messages = wait_for(&ann, 2);
+    let new: Vec<&Value> = messages
+        .iter()
+        .filter(|m| m["subject"] == "A new sign-in to your account")
+        .collect();
+    assert_eq!(new.len(), 1, "{messages:?}");
+    let text = new[0]["text"].as_str().unwrap();
+    assert!(text.contains("Firefox on Linux"), "{text}");
+    assert!(text.contains("/auth/forgot-password"), "{text}");
+    assert!(!text.to_lowercase().contains("unsubscribe"), "{text}");
+
+    // The same device and address again: no second message.
+    sign_in_from(&mut app, &ann, FIREFOX).await;
+    app.cookie = None;
+    app.sign_in(&ann, PASSWORD).await;
+    assert_eq!(queued_of(&app, NewSignIn), 1);
+}

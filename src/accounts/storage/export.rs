@@ -93,6 +93,15 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
             ));
         }
     }
+    let mut known = Vec::new();
+    if let Some(table) = open_read(&txn, crate::store::KNOWN_DEVICES)? {
+        for entry in table.iter()? {
+            let (user_id, value) = entry?;
+            for k in codec::decode::<Vec<super::devices::KnownDevice>>(value.value())? {
+                known.push((user_id.value(), k));
+            }
+        }
+    }
     // (A row whose session is gone goes nowhere.)
     let open: std::collections::HashSet<&[u8]> =
         sessions.iter().map(|(k, _)| k.as_slice()).collect();
@@ -268,6 +277,18 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
             .execute(&mut *tx)
             .await?;
         }
+        for (user_id, k) in &known {
+            sqlx::query(
+                "INSERT INTO known_devices (user_id, device, address, last_seen) \
+                 VALUES ($1, $2, $3, $4)",
+            )
+            .bind(*user_id as i64)
+            .bind(&k.device)
+            .bind(&k.address)
+            .bind(at(k.last_seen))
+            .execute(&mut *tx)
+            .await?;
+        }
         if sign_up == Some(1) {
             sqlx::query(
                 "INSERT INTO settings (key, value) VALUES ('sign_up', 'invite-only') \
@@ -289,5 +310,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
         to.counted("ended_sessions", ended.len() as u64)?,
         to.counted("user_factors", factors.len() as u64)?,
         to.counted("session_devices", devices.len() as u64)?,
+        to.counted("known_devices", known.len() as u64)?,
     ])
 }

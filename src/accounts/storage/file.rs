@@ -418,6 +418,8 @@ pub fn remove_user(store: &FileStore, user: &User) -> Result<()> {
         .remove((user.firm.id.get(), user.id))?;
     txn.open_table(crate::store::USER_FACTORS)?
         .remove(user.id)?;
+    txn.open_table(crate::store::KNOWN_DEVICES)?
+        .remove(user.id)?;
     let why = EndedSession::new(EndReason::Removed, Some(user.firm.name.clone()));
     revoke_other_sessions(&txn, user.id, &NO_SESSION, &why)?;
     txn.commit()?;

@@ -577,7 +577,8 @@ mod tests {
                 ("merged_firms", 1, 1),
                 ("ended_sessions", 1, 1),
                 ("user_factors", 0, 0),
-                ("session_devices", 0, 0)
+                ("session_devices", 0, 0),
+                ("known_devices", 0, 0)
             ]
         );
         let refused = to.run(async {

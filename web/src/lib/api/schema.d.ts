@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: a45e0d5d8cc0e491616033ad2ca1af26092d95d888ee01af9508287d6a387707
+ * openapi.json sha256: 814e58e9073fd62b10825921756f68c32de9efe416a391e0c05ee66cf026ddbf
  */
 
 export interface paths {
@@ -2283,7 +2283,7 @@ export interface components {
          * @description Why a message is sent: what it says, and whether a person may turn it off.
          * @enum {string}
          */
-        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test";
+        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn";
         /**
          * @description Where a message is on its way.
          * @enum {string}

@@ -1,11 +1,12 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { Notice } from '@/components/ui/notice';
+import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
@@ -19,7 +20,10 @@ import { returnPath } from '../return-path';
 import { validateSignIn, type SignInValues } from '../validation';
 
 import { AuthLayout } from './auth-layout';
-import { MfaCodeStep } from './mfa-code-step';
+
+// Only accounts with two-step sign-in see the code step: it loads when asked for, so the
+// sign-in screen's first bundle stays small.
+const MfaCodeStep = lazy(() => import('./mfa-code-step').then((module) => ({ default: module.MfaCodeStep })));
 
 export function SignInPage() {
   useSignals();
@@ -74,15 +78,17 @@ export function SignInPage() {
       }
     >
       {mfaToken ? (
-        <MfaCodeStep
-          mfaToken={mfaToken}
-          onSignedIn={signedIn}
-          onStartOver={() => {
-            setMfaToken(null);
-            signIn.reset();
-            setValues((current) => ({ ...current, password: '' }));
-          }}
-        />
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <MfaCodeStep
+            mfaToken={mfaToken}
+            onSignedIn={signedIn}
+            onStartOver={() => {
+              setMfaToken(null);
+              signIn.reset();
+              setValues((current) => ({ ...current, password: '' }));
+            }}
+          />
+        </Suspense>
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {notice && !signIn.isError ? <Notice tone={notice.kind}>{notice.text}</Notice> : null}
