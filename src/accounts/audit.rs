@@ -31,10 +31,18 @@ pub enum AuditAction {
     ViewSaved,
     /// A member deleted a saved view.
     ViewDeleted,
+    /// A member turned two-step sign-in on.
+    MfaEnabled,
+    /// A member turned two-step sign-in off.
+    MfaDisabled,
+    /// A member used one of their recovery codes.
+    RecoveryCodeUsed,
+    /// A sign-in with the right password gave a wrong second-factor code.
+    MfaSignInFailed,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 13] = [
+    pub const ALL: [AuditAction; 17] = [
         AuditAction::InvitationCreated,
         AuditAction::InvitationRevoked,
         AuditAction::MemberJoined,
@@ -48,6 +56,10 @@ impl AuditAction {
         AuditAction::FirmsMerged,
         AuditAction::ViewSaved,
         AuditAction::ViewDeleted,
+        AuditAction::MfaEnabled,
+        AuditAction::MfaDisabled,
+        AuditAction::RecoveryCodeUsed,
+        AuditAction::MfaSignInFailed,
     ];
 
     pub fn code(self) -> &'static str {
@@ -65,6 +77,10 @@ impl AuditAction {
             AuditAction::FirmsMerged => "firms_merged",
             AuditAction::ViewSaved => "view_saved",
             AuditAction::ViewDeleted => "view_deleted",
+            AuditAction::MfaEnabled => "mfa_enabled",
+            AuditAction::MfaDisabled => "mfa_disabled",
+            AuditAction::RecoveryCodeUsed => "recovery_code_used",
+            AuditAction::MfaSignInFailed => "mfa_sign_in_failed",
         }
     }
 

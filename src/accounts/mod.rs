@@ -4,11 +4,13 @@
 pub mod audit;
 pub mod budget;
 mod client_ip;
+pub mod devices;
 pub mod firm;
 mod limiter;
 mod link_routes;
 pub mod links;
 pub mod lockout;
+pub mod mfa;
 pub mod model;
 pub mod password;
 mod routes;
@@ -87,6 +89,14 @@ where
         .routes(routes!(link_routes::look_up_invitation))
         .routes(routes!(link_routes::reset_password))
         .routes(routes!(link_routes::forgot_password))
+        .routes(routes!(mfa::status))
+        .routes(routes!(mfa::setup))
+        .routes(routes!(mfa::confirm))
+        .routes(routes!(mfa::disable))
+        .routes(routes!(mfa::verify))
+        .routes(routes!(devices::list))
+        .routes(routes!(devices::end_one))
+        .routes(routes!(devices::sign_out_others))
 }
 
 /// Every account, by id. For figures across firms (peer adoption), never for display.

@@ -46,6 +46,20 @@ pub struct UserEnvelope {
     pub user: UserView,
 }
 
+/// What a sign-in answers: the user (signed in, the cookie set), or, when the account has a
+/// second factor, `mfaRequired` and the token `POST /api/auth/mfa/verify` finishes it with.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignInAnswer {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user: Option<UserView>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub mfa_required: bool,
+    /// Single use, for five minutes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mfa_token: Option<String>,
+}
+
 impl From<&User> for UserView {
     fn from(u: &User) -> Self {
         UserView {
@@ -205,6 +219,10 @@ pub struct ChangePassword {
     /// 8 to 128 characters, and not one of the commonly used passwords.
     #[schema(min_length = 8, max_length = 128)]
     pub new_password: String,
+    /// A current code from the authenticator app (or a recovery code): needed when two-step
+    /// sign-in is on.
+    #[serde(default)]
+    pub code: Option<String>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]

@@ -1,7 +1,7 @@
 //! /api/auth: sign-up, sign-in, sign-out, the current user and password changes.
 
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum_extra::extract::cookie::CookieJar;
 
@@ -12,8 +12,8 @@ use super::find_by_email;
 use super::limiter::{self, Scope, Tag};
 use super::lockout::{self, ACCOUNT_WINDOW, PAIR_FAILURES, SignInLimits, refused_is_fine};
 use super::model::{
-    ChangePassword, Email, NewPassword, SetupStatus, SignIn, SignUp, UserEnvelope, UserView,
-    parse_firm_size, parse_law_firm, parse_name,
+    ChangePassword, Email, NewPassword, SetupStatus, SignIn, SignInAnswer, SignUp, UserEnvelope,
+    UserView, parse_firm_size, parse_law_firm, parse_name,
 };
 use super::password;
 use super::sessions::{self, COOKIE, CurrentUser};
@@ -45,9 +45,11 @@ pub const SETUP_TOKEN_NEEDED: &str = "This Litstack serves a network address, so
 pub async fn sign_up(
     State(state): State<AccountsState>,
     ClientIp(ip): ClientIp,
+    headers: HeaderMap,
     jar: CookieJar,
     Json(body): Json<SignUp>,
 ) -> Result<impl IntoResponse> {
+    let device = super::devices::of_request(&headers, &ip);
     // Every attempt counts, created or refused: a 409 tells whether an email has an account.
     limiter::from_handler(&state, move |app| lockout::count_sign_up(app, &ip)).await?;
     let name = parse_name(&body.name)?;
@@ -106,6 +108,7 @@ pub async fn sign_up(
                 }
                 Ok(())
             })?;
+            super::devices::record(app, &hash, &user, &device, None);
             if user.is_admin {
                 *app.setup_token.lock().expect("setup token lock") = None;
             }
@@ -143,7 +146,9 @@ pub async fn sign_up(
 #[utoipa::path(post, path = "/auth/sign-in", tag = "auth", security(()),
     request_body = SignIn,
     responses(
-        (status = 200, description = "Signed in; the session cookie is set", body = UserEnvelope),
+        (status = 200, description = "Signed in and the session cookie set (`user`), or the \
+            password was right and a second factor is due (`mfaRequired`, `mfaToken`: no cookie)",
+            body = SignInAnswer),
         (status = 400, description = "Invalid input", body = crate::error::ErrorBody),
         (status = 401, description = "Invalid email or password", body = crate::error::ErrorBody),
         (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
@@ -153,9 +158,12 @@ pub async fn sign_up(
 pub async fn sign_in(
     State(state): State<AccountsState>,
     ClientIp(ip): ClientIp,
+    headers: HeaderMap,
     jar: CookieJar,
     Json(body): Json<SignIn>,
 ) -> Result<impl IntoResponse> {
+    let device = super::devices::of_request(&headers, &ip);
+    let base = super::links::link_base(&state.config, &headers);
     let email = Email::parse(&body.email)?;
     if body.password.is_empty() {
         return Err(bad_request("Password is required"));
@@ -201,25 +209,45 @@ pub async fn sign_in(
             if user.firm.disabled {
                 return Err(crate::error::forbidden(sessions::FIRM_DISABLED));
             }
+            // A second factor is due: no session yet, and this client's failures stay counted
+            // until the code is right.
+            if super::mfa::has_factor(app, user.id)? {
+                let mfa_token = super::mfa::start_challenge(app, user.id)?;
+                return Ok(Some(SignedIn::FactorDue(user, mfa_token)));
+            }
             // Rotate: a new token at every sign-in, and the one the browser held (if any) ends.
             let (token, hash) = sessions::new_token();
             storage::rotate_session(&app.store, previous.as_ref(), &hash, user.id)?;
             if let Some(old) = previous {
                 app.sessions.forget(&old);
             }
+            super::devices::record(app, &hash, &user, &device, Some(&base));
             limits.succeeded(app)?;
-            Ok(Some((user, token)))
+            Ok(Some(SignedIn::Session(user, token)))
         })
         .await?;
 
     match outcome {
-        Some((user, token)) => {
+        Some(SignedIn::Session(user, token)) => {
             tracing::info!(target: "security", user_id = user.id, client = %ip, "sign-in succeeded");
             let jar = jar.add(sessions::session_cookie(&state, token));
             Ok((
                 jar,
-                Json(UserEnvelope {
-                    user: UserView::from(&user),
+                Json(SignInAnswer {
+                    user: Some(UserView::from(&user)),
+                    mfa_required: false,
+                    mfa_token: None,
+                }),
+            ))
+        }
+        Some(SignedIn::FactorDue(user, mfa_token)) => {
+            tracing::info!(target: "security", user_id = user.id, client = %ip, "password right; second factor due");
+            Ok((
+                jar,
+                Json(SignInAnswer {
+                    user: None,
+                    mfa_required: true,
+                    mfa_token: Some(mfa_token),
                 }),
             ))
         }
@@ -228,6 +256,12 @@ pub async fn sign_in(
             Err(unauthorized(INVALID_CREDENTIALS))
         }
     }
+}
+
+/// A right password's outcome: a session (its token), or the second step's token.
+enum SignedIn {
+    Session(super::model::User, String),
+    FactorDue(super::model::User, String),
 }
 
 /// GET /api/auth/setup (public): whether the first sign-up needs the console's setup token.
@@ -300,7 +334,7 @@ pub async fn me(current: CurrentUser) -> Json<UserEnvelope> {
     request_body = ChangePassword,
     responses(
         (status = 204, description = "Password changed"),
-        (status = 400, description = "Invalid input or a wrong current password", body = crate::error::ErrorBody),
+        (status = 400, description = "Invalid input, a wrong current password, or a missing or wrong code when two-step sign-in is on", body = crate::error::ErrorBody),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
         (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
@@ -336,6 +370,9 @@ pub async fn change_password(
             let Some(mut user) = app.load_user(user_id)? else {
                 return Err(unauthorized("Your account no longer exists."));
             };
+            // With two-step sign-in on, a current code too (a stolen session alone cannot
+            // take the account over).
+            super::mfa::step_up(app, &user, &ip, body.code.as_deref())?;
             if !password::verify(&body.current_password, &user.password_hash) {
                 let tag = Tag {
                     user_id,

@@ -155,6 +155,33 @@ pub fn role_changed(
     )
 }
 
+/// "A new sign-in to your account": a security message, so it has no unsubscribe.
+pub fn new_sign_in(
+    firm_id: u64,
+    to: &str,
+    name: &str,
+    device: &str,
+    address: &str,
+    at: &str,
+    forgot_link: &str,
+) -> Letter {
+    letter(
+        MessageKind::NewSignIn,
+        Some(firm_id),
+        to,
+        "A new sign-in to your account".to_string(),
+        vec![
+            format!("Hello {name},"),
+            "Your Litstack account was signed in to from a device it had not been used on:"
+                .to_string(),
+            format!("Device: {device}. Address: {address}. Time: {at}."),
+            "If this was not you, reset your password:".to_string(),
+        ],
+        Some(("Reset your password", forgot_link)),
+        SENT_BY,
+    )
+}
+
 pub fn test(to: &str, operator: &str) -> Letter {
     letter(
         MessageKind::Test,

@@ -12,6 +12,8 @@ pub enum MessageKind {
     RoleChanged,
     /// "Send a test email" on the operator's mail screen.
     Test,
+    /// A sign-in from a device the account had not signed in from (a security message).
+    NewSignIn,
 }
 
 impl MessageKind {
@@ -21,6 +23,7 @@ impl MessageKind {
             MessageKind::PasswordReset => "passwordReset",
             MessageKind::RoleChanged => "roleChanged",
             MessageKind::Test => "test",
+            MessageKind::NewSignIn => "newSignIn",
         }
     }
 
@@ -30,6 +33,7 @@ impl MessageKind {
             MessageKind::PasswordReset,
             MessageKind::RoleChanged,
             MessageKind::Test,
+            MessageKind::NewSignIn,
         ]
         .into_iter()
         .find(|k| k.code() == code)

@@ -73,6 +73,10 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, OUTBOX)?;
     rows += copy(src, dst, OUTBOX_DUE)?;
     rows += copy(src, dst, SETTINGS)?;
+    rows += copy(src, dst, USER_FACTORS)?;
+    rows += copy(src, dst, MFA_CHALLENGES)?;
+    rows += copy(src, dst, SESSION_DEVICES)?;
+    rows += copy(src, dst, KNOWN_DEVICES)?;
     Ok(rows)
 }
 

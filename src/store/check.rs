@@ -13,6 +13,7 @@ use super::{
     VENDOR_SOURCES, VENDORS,
 };
 use super::{FileStore, IDENTITY_LEN};
+use super::{KNOWN_DEVICES, MFA_CHALLENGES, SESSION_DEVICES, USER_FACTORS};
 
 /// What `litstack check` reports: whether the file passed redb's integrity check and how many
 /// rows each table holds.
@@ -118,6 +119,10 @@ impl FileStore {
         count(&txn, OUTBOX, &mut tables)?;
         count(&txn, OUTBOX_DUE, &mut tables)?;
         count(&txn, SETTINGS, &mut tables)?;
+        count(&txn, USER_FACTORS, &mut tables)?;
+        count(&txn, MFA_CHALLENGES, &mut tables)?;
+        count(&txn, SESSION_DEVICES, &mut tables)?;
+        count(&txn, KNOWN_DEVICES, &mut tables)?;
         let mut identity_bytes = 0;
         match txn.open_table(BOOKING_IDENTITIES) {
             Ok(runs) => {

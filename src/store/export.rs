@@ -57,6 +57,10 @@ fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
         "past_recommendations",
         "picks_cleared",
         "bookings",
+        "user_factors",
+        "mfa_challenges",
+        "session_devices",
+        "known_devices",
     ];
     let sql = tables
         .iter()

@@ -106,3 +106,12 @@ pub const OUTBOX: TableDefinition<u64, &[u8]> = TableDefinition::new("outbox");
 pub const OUTBOX_DUE: TableDefinition<(u64, u64), ()> = TableDefinition::new("outbox_due");
 /// Settings that are text, by name (the mail settings).
 pub const SETTINGS: TableDefinition<&str, &[u8]> = TableDefinition::new("settings");
+/// User id -> `accounts::mfa::Factor`: the account's TOTP secret, whether it is confirmed, the
+/// last step a code was accepted for and the hashes of its unused recovery codes.
+pub const USER_FACTORS: TableDefinition<u64, &[u8]> = TableDefinition::new("user_factors");
+/// SHA-256 of a second-factor sign-in token -> `accounts::mfa::Challenge` (whose, until when).
+pub const MFA_CHALLENGES: TableDefinition<&[u8], &[u8]> = TableDefinition::new("mfa_challenges");
+/// SHA-256 of a session token -> `accounts::devices::SessionDevice` (device, address, started).
+pub const SESSION_DEVICES: TableDefinition<&[u8], &[u8]> = TableDefinition::new("session_devices");
+/// User id -> the devices (summary, address, last seen) the account signed in from, the last 20.
+pub const KNOWN_DEVICES: TableDefinition<u64, &[u8]> = TableDefinition::new("known_devices");

@@ -244,6 +244,37 @@ fn routes() -> Vec<Route> {
             Access::Public,
             Payload::Json(json!({ "email": "ann@doe-law.com" })),
         ),
+        // Second factor (issue 31).
+        r(
+            Method::POST,
+            "/api/auth/mfa/totp/setup",
+            Access::User,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/auth/mfa/totp/confirm",
+            Access::User,
+            Payload::Json(json!({ "code": "123456" })),
+        ),
+        r(
+            Method::DELETE,
+            "/api/auth/mfa/totp",
+            Access::User,
+            Payload::Json(json!({ "code": "123456" })),
+        ),
+        r(
+            Method::POST,
+            "/api/auth/mfa/verify",
+            Access::Public,
+            Payload::Json(json!({ "mfaToken": "0123abcd", "code": "123456" })),
+        ),
+        r(
+            Method::DELETE,
+            "/api/auth/sessions/0123456789abcdef",
+            Access::User,
+            Payload::Empty,
+        ),
         r(
             Method::PUT,
             "/api/admin/mail",
@@ -341,6 +372,13 @@ fn routes() -> Vec<Route> {
             "/api/shortlist/1/outcome",
             Access::User,
             Payload::Json(json!({ "demoHeld": true, "chosen": true, "satisfaction": 4 })),
+        ),
+        // Last: it ends the caller's other sessions, the sweep's own among them.
+        r(
+            Method::POST,
+            "/api/auth/sessions/sign-out-others",
+            Access::User,
+            Payload::Empty,
         ),
     ]
 }

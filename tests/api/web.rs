@@ -284,6 +284,21 @@ async fn use_everything(app: &mut TestApp) {
     let res = app.get("/api/auth/me").await;
     assert_eq!(res.status, StatusCode::UNAUTHORIZED);
     assert_eq!(ann, 1);
+    // A second factor, and a sign-in waiting for its code.
+    app.cookie = None;
+    ok(app
+        .sign_in("ann@doe-law.com", "Copper-Meadow-Whistle-27")
+        .await);
+    let setup = ok(app.post("/api/auth/mfa/totp/setup", json!({})).await);
+    let code = crate::mfa::code_at(setup["secret"].as_str().unwrap(), 0);
+    ok(app
+        .post("/api/auth/mfa/totp/confirm", json!({ "code": code }))
+        .await);
+    app.cookie = None;
+    let res = ok(app
+        .sign_in("ann@doe-law.com", "Copper-Meadow-Whistle-27")
+        .await);
+    assert_eq!(res["mfaRequired"], true);
 }
 
 /// A table's rows, each as its key's and its value's bytes.

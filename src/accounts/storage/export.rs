@@ -71,6 +71,41 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
             ));
         }
     }
+    // Second factors go along (pending second-factor sign-ins, five minutes, do not).
+    let mut factors = Vec::new();
+    if let Some(table) = open_read(&txn, crate::store::USER_FACTORS)? {
+        for entry in table.iter()? {
+            let (user_id, value) = entry?;
+            factors.push((
+                user_id.value(),
+                codec::decode::<crate::accounts::mfa::Factor>(value.value())?,
+            ));
+        }
+    }
+    // What each session was started from, with the sessions.
+    let mut devices = Vec::new();
+    if let Some(table) = open_read(&txn, crate::store::SESSION_DEVICES)? {
+        for entry in table.iter()? {
+            let (key, value) = entry?;
+            devices.push((
+                key.value().to_vec(),
+                codec::decode::<crate::accounts::devices::SessionDevice>(value.value())?,
+            ));
+        }
+    }
+    let mut known = Vec::new();
+    if let Some(table) = open_read(&txn, crate::store::KNOWN_DEVICES)? {
+        for entry in table.iter()? {
+            let (user_id, value) = entry?;
+            for k in codec::decode::<Vec<super::devices::KnownDevice>>(value.value())? {
+                known.push((user_id.value(), k));
+            }
+        }
+    }
+    // (A row whose session is gone goes nowhere.)
+    let open: std::collections::HashSet<&[u8]> =
+        sessions.iter().map(|(k, _)| k.as_slice()).collect();
+    devices.retain(|(hash, _)| open.contains(hash.as_slice()));
     let sign_up = crate::store::meta_get(&txn, "sign_up_invite_only")?;
     let handed_out = crate::store::meta_get(&txn, "seq:users")?.unwrap_or(0);
     let (user_rows, session_rows) = (users_table.len()?, sessions_table.len()?);
@@ -216,6 +251,44 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
             .execute(&mut *tx)
             .await?;
         }
+        for (user_id, f) in &factors {
+            sqlx::query(
+                "INSERT INTO user_factors (user_id, secret, created_at, confirmed_at, \
+                 last_used_step, recovery_hashes) VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(*user_id as i64)
+            .bind(&f.secret)
+            .bind(at(f.created_at))
+            .bind(f.confirmed_at.map(at))
+            .bind(f.last_used_step as i64)
+            .bind(f.recovery.concat())
+            .execute(&mut *tx)
+            .await?;
+        }
+        for (hash, d) in &devices {
+            sqlx::query(
+                "INSERT INTO session_devices (token_hash, user_id, device, address, started_at) \
+                 SELECT token_hash, user_id, $2, $3, $4 FROM sessions WHERE token_hash = $1",
+            )
+            .bind(hash.as_slice())
+            .bind(&d.device)
+            .bind(&d.address)
+            .bind(at(d.started_at))
+            .execute(&mut *tx)
+            .await?;
+        }
+        for (user_id, k) in &known {
+            sqlx::query(
+                "INSERT INTO known_devices (user_id, device, address, last_seen) \
+                 VALUES ($1, $2, $3, $4)",
+            )
+            .bind(*user_id as i64)
+            .bind(&k.device)
+            .bind(&k.address)
+            .bind(at(k.last_seen))
+            .execute(&mut *tx)
+            .await?;
+        }
         if sign_up == Some(1) {
             sqlx::query(
                 "INSERT INTO settings (key, value) VALUES ('sign_up', 'invite-only') \
@@ -235,5 +308,8 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
         to.counted("firm_audit", audit.len() as u64)?,
         to.counted("merged_firms", merged.len() as u64)?,
         to.counted("ended_sessions", ended.len() as u64)?,
+        to.counted("user_factors", factors.len() as u64)?,
+        to.counted("session_devices", devices.len() as u64)?,
+        to.counted("known_devices", known.len() as u64)?,
     ])
 }

@@ -14,7 +14,8 @@ use crate::clock::now_secs;
 use crate::error::{Result, conflict, not_found};
 use crate::mail::storage::Outgoing;
 use crate::store::{
-    self, ENDED_SESSIONS, FIRM_MEMBERS, FIRMS, FileStore, SESSIONS, USER_EMAILS, USERS, codec,
+    self, ENDED_SESSIONS, FIRM_MEMBERS, FIRMS, FileStore, SESSION_DEVICES, SESSIONS, USER_EMAILS,
+    USERS, codec,
 };
 
 fn get_firm(table: &impl ReadableTable<u64, &'static [u8]>, id: u64) -> Result<Option<Firm>> {
@@ -316,6 +317,7 @@ pub fn rotate_session(
     let txn = store.write()?;
     if let Some(old) = previous {
         txn.open_table(SESSIONS)?.remove(old.as_slice())?;
+        txn.open_table(SESSION_DEVICES)?.remove(old.as_slice())?;
     }
     put_new_session(&txn, hash, user_id)?;
     txn.commit()?;
@@ -331,6 +333,7 @@ pub fn find_session(store: &FileStore, hash: &TokenHash) -> Result<Option<Sessio
 pub fn delete_session(store: &FileStore, hash: &TokenHash) -> Result<()> {
     let txn = store.write()?;
     txn.open_table(SESSIONS)?.remove(hash.as_slice())?;
+    txn.open_table(SESSION_DEVICES)?.remove(hash.as_slice())?;
     txn.commit()?;
     Ok(())
 }
@@ -368,8 +371,10 @@ fn revoke_other_sessions(
             doomed.push(k.value().to_vec());
         }
     }
+    let mut devices = txn.open_table(SESSION_DEVICES)?;
     for key in &doomed {
         table.remove(key.as_slice())?;
+        devices.remove(key.as_slice())?;
     }
     let mut ended = txn.open_table(ENDED_SESSIONS)?;
     let mut stale = Vec::new();
@@ -411,6 +416,10 @@ pub fn remove_user(store: &FileStore, user: &User) -> Result<()> {
         .remove(user.email.to_lowercase().as_str())?;
     txn.open_table(FIRM_MEMBERS)?
         .remove((user.firm.id.get(), user.id))?;
+    txn.open_table(crate::store::USER_FACTORS)?
+        .remove(user.id)?;
+    txn.open_table(crate::store::KNOWN_DEVICES)?
+        .remove(user.id)?;
     let why = EndedSession::new(EndReason::Removed, Some(user.firm.name.clone()));
     revoke_other_sessions(&txn, user.id, &NO_SESSION, &why)?;
     txn.commit()?;

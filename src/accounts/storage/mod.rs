@@ -4,9 +4,11 @@
 //! of `accounts`.
 
 pub(crate) mod audit;
+pub(super) mod devices;
 mod export;
 mod file;
 pub(super) mod links;
+pub(super) mod mfa;
 pub(super) mod postgres;
 pub(super) mod rate_limits;
 mod records;
@@ -573,7 +575,10 @@ mod tests {
                 ("invitations", 1, 1),
                 ("firm_audit", 1, 1),
                 ("merged_firms", 1, 1),
-                ("ended_sessions", 1, 1)
+                ("ended_sessions", 1, 1),
+                ("user_factors", 0, 0),
+                ("session_devices", 0, 0),
+                ("known_devices", 0, 0)
             ]
         );
         let refused = to.run(async {

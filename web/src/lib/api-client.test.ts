@@ -71,7 +71,7 @@ describe('api client requests', () => {
     const fetchMock = answer(200, '{"user":{"name":"Ada"}}');
     vi.stubGlobal('fetch', fetchMock);
     const result = await unwrap(client.POST('/api/auth/sign-in', { body: { email: 'a@b.co', password: 'x' } }));
-    expect(result.user.name).toBe('Ada');
+    expect(result.user?.name).toBe('Ada');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/auth/sign-in');
     expect(init.method).toBe('POST');

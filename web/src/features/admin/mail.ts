@@ -7,6 +7,7 @@ const kindLabels: Record<MessageKind, string> = {
   passwordReset: 'Password reset',
   roleChanged: 'Role changed',
   test: 'Test message',
+  newSignIn: 'New sign-in',
 };
 
 const statusLabels: Record<MessageStatus, string> = {

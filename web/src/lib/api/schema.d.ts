@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: a14d67a8b28ec3df940c144f1225e63b62f3ab26dc5f14abd251616a2be7e36d
+ * openapi.json sha256: 814e58e9073fd62b10825921756f68c32de9efe416a391e0c05ee66cf026ddbf
  */
 
 export interface paths {
@@ -391,6 +391,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/auth/mfa: whether two-step sign-in is on for the signed-in account. */
+        get: operations["status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * DELETE /api/auth/mfa/totp: turns two-step sign-in off; needs a current code or a recovery
+         *     code.
+         */
+        delete: operations["disable"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/auth/mfa/totp/confirm: turns two-step sign-in on with a first code from the app;
+         *     answers ten recovery codes, shown this once.
+         */
+        post: operations["confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/totp/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/auth/mfa/totp/setup: a new pending secret (replacing a pending one), its otpauth URI
+         *     and QR code. Two-step sign-in is on only once `confirm` gets a code.
+         */
+        post: operations["setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/auth/mfa/verify (public): finishes a sign-in that answered `mfaRequired` with a
+         *     code from the app or a recovery code, and starts the session as sign-in does.
+         */
+        post: operations["verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/reset-password": {
         parameters: {
             query?: never;
@@ -406,6 +503,60 @@ export interface paths {
          */
         post: operations["reset_password"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/auth/sessions: where the signed-in person is signed in. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/sign-out-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/auth/sessions/sign-out-others: ends every session of the signed-in person but this
+         *     one ("Sign out everywhere else").
+         */
+        post: operations["sign_out_others"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** DELETE /api/auth/sessions/{id}: ends one of the signed-in person's sessions. */
+        delete: operations["end_one"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1371,7 +1522,7 @@ export interface components {
          */
         Attribute: "category" | "priceBracket" | "firmSizes" | "practiceAreas" | "integrations" | "highlights" | "partner" | "recentDemoBookings" | "peerAdoption" | "matchScore" | "verifiedOn" | "scheduling" | "isActive";
         /** @enum {string} */
-        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted";
+        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed";
         /** @description One line of the firm's audit log. */
         AuditEntryView: {
             action: components["schemas"]["AuditAction"];
@@ -1490,6 +1641,11 @@ export interface components {
             tooFew: boolean;
         };
         ChangePassword: {
+            /**
+             * @description A current code from the authenticator app (or a recovery code): needed when two-step
+             *     sign-in is on.
+             */
+            code?: string | null;
             currentPassword: string;
             /** @description 8 to 128 characters, and not one of the commonly used passwords. */
             newPassword: string;
@@ -1530,6 +1686,10 @@ export interface components {
             thirdPartyLogos: boolean;
             /** @description The `utm_source` tag added to outbound vendor links. */
             utmSource: string;
+        };
+        CodeBody: {
+            /** @description A 6-digit code from the authenticator app, or (where said) a recovery code. */
+            code: string;
         };
         /**
          * @description The periods a trends answer can be compared with.
@@ -2123,12 +2283,18 @@ export interface components {
          * @description Why a message is sent: what it says, and whether a person may turn it off.
          * @enum {string}
          */
-        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test";
+        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn";
         /**
          * @description Where a message is on its way.
          * @enum {string}
          */
         MessageStatus: "queued" | "sent" | "failed" | "dropped";
+        MfaStatus: {
+            /** @description Two-step sign-in is on for this account. */
+            enabled: boolean;
+            /** @description Unused recovery codes left. */
+            recoveryCodesLeft: number;
+        };
         /** @description Demo bookings of neighbouring months (or sizes) shown as one count (see `suppress::groups`). */
         MonthGroup: {
             count: components["schemas"]["ShownCount"];
@@ -2414,6 +2580,10 @@ export interface components {
             needsMet: string[];
             strengths: string[];
         };
+        RecoveryCodes: {
+            /** @description Ten single-use codes, shown this once. */
+            recoveryCodes: string[];
+        };
         /** @description A password-reset link, shown this once. */
         ResetLinkView: {
             /** @description The link was also mailed to the account's address (mail is on). */
@@ -2513,6 +2683,18 @@ export interface components {
             /** Format: int64 */
             vendorId: number;
         };
+        SessionView: {
+            address: string;
+            /** @description The session of this request. */
+            current: boolean;
+            device: string;
+            /** @description Names the session in `DELETE /api/auth/sessions/{id}`. */
+            id: string;
+            /** @description RFC 3339; written back every few minutes, not at every request. */
+            lastSeen: string;
+            /** @description RFC 3339. */
+            startedAt: string;
+        };
         SetupStatus: {
             /** @description Mail is on: "Forgot password?" mails a reset link (`POST /api/auth/forgot-password`). */
             passwordResetByEmail: boolean;
@@ -2538,6 +2720,16 @@ export interface components {
         SignIn: {
             email: string;
             password: string;
+        };
+        /**
+         * @description What a sign-in answers: the user (signed in, the cookie set), or, when the account has a
+         *     second factor, `mfaRequired` and the token `POST /api/auth/mfa/verify` finishes it with.
+         */
+        SignInAnswer: {
+            mfaRequired?: boolean;
+            /** @description Single use, for five minutes. */
+            mfaToken?: string | null;
+            user?: null | components["schemas"]["UserView"];
         };
         SignUp: {
             /** Format: email */
@@ -2566,6 +2758,10 @@ export interface components {
              */
             error: string;
             reason?: null | components["schemas"]["EndReason"];
+        };
+        SignedOutOthers: {
+            /** @description How many sessions ended. */
+            ended: number;
         };
         SizeGroup: {
             count: components["schemas"]["ShownCount"];
@@ -2667,6 +2863,14 @@ export interface components {
             /** @description The server's answer, or why it could not be reached. */
             answer: string;
             sent: boolean;
+        };
+        TotpSetup: {
+            /** @description `otpauth://totp/Litstack:<email>?secret=…&issuer=Litstack` */
+            otpauthUri: string;
+            /** @description The QR code of `otpauthUri`, an SVG document. */
+            qrSvg: string;
+            /** @description The key in base32, for typing into an app that cannot scan. */
+            secret: string;
         };
         /**
          * @description The trend summary.
@@ -2934,6 +3138,11 @@ export interface components {
              * @description Vendors with bookings in the period (the items may be fewer).
              */
             vendorCount: number;
+        };
+        VerifyBody: {
+            /** @description A 6-digit code from the authenticator app, or a recovery code. */
+            code: string;
+            mfaToken: string;
         };
     };
     responses: never;
@@ -4272,7 +4481,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid input or a wrong current password */
+            /** @description Invalid input, a wrong current password, or a missing or wrong code when two-step sign-in is on */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4495,6 +4704,286 @@ export interface operations {
             };
         };
     };
+    status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaStatus"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeBody"];
+            };
+        };
+        responses: {
+            /** @description Two-step sign-in is off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A missing or wrong code, or two-step sign-in is not on */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong codes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description A wrong code, or no setup is pending */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Two-step sign-in is already on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong codes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpSetup"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Two-step sign-in is already on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyBody"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the session cookie is set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong or already used code, or the sign-in expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin, or the firm is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     reset_password: {
         parameters: {
             query?: never;
@@ -4564,6 +5053,141 @@ export interface operations {
             };
         };
     };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sign_out_others: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutOthers"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    end_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session's id from the list */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No session of yours has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     setup_status: {
         parameters: {
             query?: never;
@@ -4596,13 +5220,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in; the session cookie is set */
+            /** @description Signed in and the session cookie set (`user`), or the password was right and a second factor is due (`mfaRequired`, `mfaToken`: no cookie) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserEnvelope"];
+                    "application/json": components["schemas"]["SignInAnswer"];
                 };
             };
             /** @description Invalid input */

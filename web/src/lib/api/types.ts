@@ -13,6 +13,16 @@ export type SetupStatus = Schemas['SetupStatus'];
 export type SignInRequest = Schemas['SignIn'];
 export type SignUpRequest = Schemas['SignUp'];
 export type ChangePasswordRequest = Schemas['ChangePassword'];
+/** A sign-in's answer: the user, or `mfaRequired` with the token for the second step. */
+export type SignInAnswer = Schemas['SignInAnswer'];
+export type MfaVerifyRequest = Schemas['VerifyBody'];
+export type MfaStatus = Schemas['MfaStatus'];
+export type TotpSetup = Schemas['TotpSetup'];
+export type MfaCodeRequest = Schemas['CodeBody'];
+export type RecoveryCodes = Schemas['RecoveryCodes'];
+/** One place the person is signed in (GET /api/auth/sessions). */
+export type SessionView = Schemas['SessionView'];
+export type SignedOutOthers = Schemas['SignedOutOthers'];
 export type FirmSize = Schemas['FirmSize'];
 export type FirmRole = Schemas['FirmRole'];
 export type AttorneysCountBand = Schemas['AttorneysBand'];

@@ -1,11 +1,12 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { Notice } from '@/components/ui/notice';
+import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
@@ -20,6 +21,10 @@ import { validateSignIn, type SignInValues } from '../validation';
 
 import { AuthLayout } from './auth-layout';
 
+// Only accounts with two-step sign-in see the code step: it loads when asked for, so the
+// sign-in screen's first bundle stays small.
+const MfaCodeStep = lazy(() => import('./mfa-code-step').then((module) => ({ default: module.MfaCodeStep })));
+
 export function SignInPage() {
   useSignals();
   const me = useUser();
@@ -31,10 +36,16 @@ export function SignInPage() {
   const next = returnPath(useSearch());
   const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
   const [submitted, setSubmitted] = useState(false);
+  // Set when the password was right and the account's second factor is due.
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const signedIn = () => {
+    signInNotice.value = null;
+    navigate(next);
+  };
   const signIn = useSignIn({
-    onSuccess: () => {
-      signInNotice.value = null;
-      navigate(next);
+    onSuccess: (token) => {
+      if (token) setMfaToken(token);
+      else signedIn();
     },
   });
 
@@ -66,39 +77,53 @@ export function SignInPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {notice && !signIn.isError ? <Notice tone={notice.kind}>{notice.text}</Notice> : null}
-        {signIn.isError ? <Alert>{getErrorMessage(signIn.error, 'Failed to sign in')}</Alert> : null}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@yourfirm.com"
-          value={values.email}
-          onChange={set('email')}
-          error={errors.email}
-          disabled={pending}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={set('password')}
-          error={errors.password}
-          disabled={pending}
-        />
-        {setup.data?.passwordResetByEmail ? (
-          <p className="-mt-1 text-right text-sm">
-            <Link href={paths.auth.forgotPassword} className="font-medium text-indigo-700 hover:text-indigo-800 hover:underline">
-              Forgot password?
-            </Link>
-          </p>
-        ) : null}
-        <Button type="submit" size="lg" className="w-full" disabled={pending}>
-          {pending ? 'Signing In...' : 'Sign In'}
-        </Button>
-      </form>
+      {mfaToken ? (
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <MfaCodeStep
+            mfaToken={mfaToken}
+            onSignedIn={signedIn}
+            onStartOver={() => {
+              setMfaToken(null);
+              signIn.reset();
+              setValues((current) => ({ ...current, password: '' }));
+            }}
+          />
+        </Suspense>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          {notice && !signIn.isError ? <Notice tone={notice.kind}>{notice.text}</Notice> : null}
+          {signIn.isError ? <Alert>{getErrorMessage(signIn.error, 'Failed to sign in')}</Alert> : null}
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@yourfirm.com"
+            value={values.email}
+            onChange={set('email')}
+            error={errors.email}
+            disabled={pending}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={set('password')}
+            error={errors.password}
+            disabled={pending}
+          />
+          {setup.data?.passwordResetByEmail ? (
+            <p className="-mt-1 text-right text-sm">
+              <Link href={paths.auth.forgotPassword} className="font-medium text-indigo-700 hover:text-indigo-800 hover:underline">
+                Forgot password?
+              </Link>
+            </p>
+          ) : null}
+          <Button type="submit" size="lg" className="w-full" disabled={pending}>
+            {pending ? 'Signing In...' : 'Sign In'}
+          </Button>
+        </form>
+      )}
     </AuthLayout>
   );
 }

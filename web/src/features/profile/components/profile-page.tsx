@@ -8,7 +8,9 @@ import { useProfile } from '../api/get-profile';
 import { FirmDetailsForm } from './firm-details-form';
 import { ProfileForm } from './profile-form';
 import { SecurityForm } from './security-form';
+import { SessionsSection } from './sessions-section';
 import { SettingsSection } from './settings-section';
+import { TwoStepSection } from './two-step-section';
 
 export function ProfilePage() {
   const profile = useProfile();
@@ -37,6 +39,22 @@ export function ProfilePage() {
           </SettingsSection>
           <SettingsSection id="security" icon="lock" title="Security" description="Change the password you sign in with.">
             <SecurityForm />
+          </SettingsSection>
+          <SettingsSection
+            id="two-step"
+            icon="lock"
+            title="Two-step sign-in"
+            description="A code from an app on your phone, asked at every sign-in."
+          >
+            <TwoStepSection />
+          </SettingsSection>
+          <SettingsSection
+            id="sessions"
+            icon="users"
+            title="Where you're signed in"
+            description="Your browsers and devices with an open session."
+          >
+            <SessionsSection />
           </SettingsSection>
         </div>
       )}

@@ -6,12 +6,15 @@ import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 
 import { useChangePassword } from '../api/change-password';
+import { useMfaStatus } from '../api/get-mfa-status';
 
-const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const empty = { currentPassword: '', newPassword: '', confirmPassword: '', code: '' };
 
 /** Password change: all three fields before the button wakes up; the two new ones must match. */
 export function SecurityForm() {
   const [values, setValues] = useState(empty);
+  // With two-step sign-in on, the change needs a current code too.
+  const needsCode = useMfaStatus().data?.enabled === true;
   const change = useChangePassword({
     onSuccess: () => {
       setValues(empty);
@@ -26,7 +29,11 @@ export function SecurityForm() {
   });
 
   const pending = change.isPending;
-  const filled = values.currentPassword !== '' && values.newPassword !== '' && values.confirmPassword !== '';
+  const filled =
+    values.currentPassword !== '' &&
+    values.newPassword !== '' &&
+    values.confirmPassword !== '' &&
+    (!needsCode || values.code.trim() !== '');
   const set = (field: keyof typeof empty) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
@@ -37,7 +44,11 @@ export function SecurityForm() {
       toast({ title: 'Error', description: 'New passwords do not match.', variant: 'destructive' });
       return;
     }
-    change.mutate({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+    change.mutate({
+      currentPassword: values.currentPassword,
+      newPassword: values.newPassword,
+      ...(needsCode ? { code: values.code.trim() } : {}),
+    });
   };
 
   return (
@@ -69,6 +80,16 @@ export function SecurityForm() {
           onChange={set('confirmPassword')}
           disabled={pending}
         />
+        {needsCode ? (
+          <TextField
+            label="Code from your authenticator app"
+            autoComplete="one-time-code"
+            hint="Or one of your recovery codes."
+            value={values.code}
+            onChange={set('code')}
+            disabled={pending}
+          />
+        ) : null}
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={!filled || pending}>

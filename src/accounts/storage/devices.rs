@@ -1,0 +1,299 @@
+//! What each session was started from (SESSION_DEVICES / `session_devices`, by the session's
+//! token hash), and a person's open sessions with it. A device row ends with its session: on
+//! PostgreSQL by the foreign key, on redb wherever `file.rs` deletes sessions.
+
+use chrono::{DateTime, Utc};
+use redb::ReadableTable;
+use sqlx::Row;
+
+use super::postgres::at;
+use crate::accounts::devices::SessionDevice;
+use crate::accounts::model::Session;
+use crate::accounts::sessions::TokenHash;
+use crate::error::Result;
+use crate::mail::storage::Outgoing;
+use crate::store::{KNOWN_DEVICES, SESSION_DEVICES, SESSIONS, Store, codec, open_read};
+
+/// How many devices an account's known list keeps (the latest seen).
+const KNOWN_KEPT: usize = 20;
+
+/// A device an account signed in from (KNOWN_DEVICES / `known_devices`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct KnownDevice {
+    pub device: String,
+    pub address: String,
+    pub last_seen: i64,
+}
+
+/// Notes what the session `hash` of `user_id` was started from, and adds the pair to the
+/// account's known devices, in one step. Answers whether the pair is new to an account that had
+/// signed in before; then `mail` (when given) is queued in the same transaction. A session already
+/// gone writes nothing.
+pub fn put_device(
+    store: &Store,
+    hash: &TokenHash,
+    user_id: u64,
+    device: &SessionDevice,
+    mail: Option<&Outgoing>,
+) -> Result<bool> {
+    let now = device.started_at;
+    match store {
+        Store::File(db) => {
+            let txn = db.write()?;
+            let exists = txn.open_table(SESSIONS)?.get(hash.as_slice())?.is_some();
+            if !exists {
+                return Ok(false);
+            }
+            txn.open_table(SESSION_DEVICES)?
+                .insert(hash.as_slice(), codec::encode(device).as_slice())?;
+            let new = {
+                let mut table = txn.open_table(KNOWN_DEVICES)?;
+                let mut known: Vec<KnownDevice> = table
+                    .get(user_id)?
+                    .map(|v| codec::decode(v.value()))
+                    .transpose()?
+                    .unwrap_or_default();
+                let had_any = !known.is_empty();
+                let seen = known
+                    .iter_mut()
+                    .find(|k| k.device == device.device && k.address == device.address);
+                let new = match seen {
+                    Some(k) => {
+                        k.last_seen = now;
+                        false
+                    }
+                    None => {
+                        known.push(KnownDevice {
+                            device: device.device.clone(),
+                            address: device.address.clone(),
+                            last_seen: now,
+                        });
+                        had_any
+                    }
+                };
+                known.sort_by_key(|k| std::cmp::Reverse(k.last_seen));
+                known.truncate(KNOWN_KEPT);
+                table.insert(user_id, codec::encode(&known).as_slice())?;
+                new
+            };
+            if let (true, Some(out)) = (new, mail) {
+                crate::mail::storage::enqueue_file(&txn, out, now)?;
+            }
+            txn.commit()?;
+            Ok(new)
+        }
+        Store::Postgres(db) => db.run(async {
+            let mut tx = db.pool().begin().await?;
+            let done = sqlx::query(
+                "INSERT INTO session_devices (token_hash, user_id, device, address, started_at) \
+                 SELECT token_hash, user_id, $2, $3, $4 FROM sessions WHERE token_hash = $1 \
+                 ON CONFLICT (token_hash) DO NOTHING",
+            )
+            .bind(hash.as_slice())
+            .bind(&device.device)
+            .bind(&device.address)
+            .bind(at(now))
+            .execute(&mut *tx)
+            .await?;
+            if done.rows_affected() == 0 {
+                return Ok(false);
+            }
+            // The account's row lock: two sign-ins of one account at once judge one after the
+            // other.
+            sqlx::query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE")
+                .bind(user_id as i64)
+                .execute(&mut *tx)
+                .await?;
+            let had_any: bool = sqlx::query_scalar(
+                "SELECT EXISTS (SELECT 1 FROM known_devices WHERE user_id = $1)",
+            )
+            .bind(user_id as i64)
+            .fetch_one(&mut *tx)
+            .await?;
+            let inserted: bool = sqlx::query_scalar(
+                "INSERT INTO known_devices (user_id, device, address, last_seen) \
+                 VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, device, address) \
+                 DO UPDATE SET last_seen = EXCLUDED.last_seen RETURNING (xmax = 0)",
+            )
+            .bind(user_id as i64)
+            .bind(&device.device)
+            .bind(&device.address)
+            .bind(at(now))
+            .fetch_one(&mut *tx)
+            .await?;
+            sqlx::query(
+                "DELETE FROM known_devices WHERE user_id = $1 AND (device, address) NOT IN \
+                 (SELECT device, address FROM known_devices WHERE user_id = $1 \
+                 ORDER BY last_seen DESC LIMIT $2)",
+            )
+            .bind(user_id as i64)
+            .bind(KNOWN_KEPT as i64)
+            .execute(&mut *tx)
+            .await?;
+            let new = inserted && had_any;
+            if let (true, Some(out)) = (new, mail) {
+                crate::mail::storage::enqueue_pg(&mut tx, out, now).await?;
+            }
+            tx.commit().await?;
+            Ok(new)
+        }),
+    }
+}
+
+/// The open sessions of `user_id` (expired ones not yet swept too), with their devices.
+pub fn user_sessions(
+    store: &Store,
+    user_id: u64,
+) -> Result<Vec<(TokenHash, Session, Option<SessionDevice>)>> {
+    match store {
+        Store::File(db) => {
+            let txn = db.read()?;
+            let devices = open_read(&txn, SESSION_DEVICES)?;
+            let mut out = Vec::new();
+            for entry in txn.open_table(SESSIONS)?.iter()? {
+                let (key, value) = entry?;
+                let session: Session = codec::decode(value.value())?;
+                if session.user_id != user_id {
+                    continue;
+                }
+                let Ok(hash) = TokenHash::try_from(key.value()) else {
+                    continue;
+                };
+                let device = match &devices {
+                    Some(table) => table
+                        .get(key.value())?
+                        .map(|v| codec::decode::<SessionDevice>(v.value()))
+                        .transpose()?,
+                    None => None,
+                };
+                out.push((hash, session, device));
+            }
+            Ok(out)
+        }
+        Store::Postgres(db) => {
+            let rows = db.run(
+                sqlx::query(
+                    "SELECT s.token_hash, s.created_at, s.last_seen, d.device, d.address, \
+                     d.started_at FROM sessions s LEFT JOIN session_devices d \
+                     ON d.token_hash = s.token_hash WHERE s.user_id = $1",
+                )
+                .bind(user_id as i64)
+                .fetch_all(db.pool()),
+            )?;
+            let mut out = Vec::new();
+            for row in rows {
+                let key: Vec<u8> = row.try_get("token_hash")?;
+                let Ok(hash) = TokenHash::try_from(key.as_slice()) else {
+                    continue;
+                };
+                let session = Session {
+                    user_id,
+                    created_at: row.try_get::<DateTime<Utc>, _>("created_at")?.timestamp(),
+                    last_seen: row.try_get::<DateTime<Utc>, _>("last_seen")?.timestamp(),
+                };
+                let device = match row.try_get::<Option<String>, _>("device")? {
+                    Some(device) => Some(SessionDevice {
+                        device,
+                        address: row.try_get("address")?,
+                        started_at: row.try_get::<DateTime<Utc>, _>("started_at")?.timestamp(),
+                    }),
+                    None => None,
+                };
+                out.push((hash, session, device));
+            }
+            Ok(out)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::FileStore;
+
+    #[test]
+    fn only_a_pair_new_to_an_account_that_signed_in_before_is_new() {
+        let check = |store: &Store| {
+            let new = super::super::NewUser {
+                name: "Ann".into(),
+                email: crate::accounts::Email::parse("ann@doe.com").unwrap(),
+                firm: super::super::FirmChoice::New {
+                    name: "Doe LLP".into(),
+                    size: None,
+                },
+                password_hash: "hash".into(),
+            };
+            let ann = super::super::create_user(store, new, &[1; 32], |_| Ok(())).unwrap();
+            let at = |device: &str, address: &str, hash: u8| {
+                super::super::rotate_session(store, None, &[hash; 32], ann.id).unwrap();
+                let device = SessionDevice {
+                    device: device.into(),
+                    address: address.into(),
+                    started_at: 100 + hash as i64,
+                };
+                put_device(store, &[hash; 32], ann.id, &device, None).unwrap()
+            };
+            assert!(
+                !at("Chrome on Windows", "10.0.0.1", 2),
+                "the first is not new"
+            );
+            assert!(!at("Chrome on Windows", "10.0.0.1", 3));
+            assert!(at("Chrome on Windows", "10.0.0.2", 4), "another address");
+            assert!(at("Firefox on Linux", "10.0.0.1", 5), "another device");
+            assert!(!at("Firefox on Linux", "10.0.0.1", 6));
+        };
+        let dir = tempfile::tempdir().unwrap();
+        check(&Store::File(FileStore::open(dir.path()).unwrap()));
+        check(&Store::Postgres(crate::store::postgres::test_store()));
+    }
+
+    #[test]
+    fn a_device_is_listed_with_its_session_and_ends_with_it() {
+        let check = |store: &Store| {
+            let new = super::super::NewUser {
+                name: "Ann".into(),
+                email: crate::accounts::Email::parse("ann@doe.com").unwrap(),
+                firm: super::super::FirmChoice::New {
+                    name: "Doe LLP".into(),
+                    size: None,
+                },
+                password_hash: "hash".into(),
+            };
+            let ann = super::super::create_user(store, new, &[1; 32], |_| Ok(())).unwrap();
+            let device = SessionDevice {
+                device: "Firefox on Linux".into(),
+                address: "10.0.0.1".into(),
+                started_at: 5,
+            };
+            put_device(store, &[1; 32], ann.id, &device, None).unwrap();
+            // No session, no device.
+            put_device(store, &[9; 32], ann.id, &device, None).unwrap();
+            super::super::rotate_session(store, None, &[2; 32], ann.id).unwrap();
+            let mut listed = user_sessions(store, ann.id).unwrap();
+            listed.sort_by_key(|(h, _, _)| *h);
+            let devices: Vec<_> = listed.iter().map(|(h, _, d)| (h[0], d.clone())).collect();
+            assert_eq!(devices, vec![(1, Some(device.clone())), (2, None)]);
+
+            super::super::rotate_session(store, Some(&[1; 32]), &[3; 32], ann.id).unwrap();
+            put_device(store, &[1; 32], ann.id, &device, None).unwrap();
+            let hashes: Vec<u8> = user_sessions(store, ann.id)
+                .unwrap()
+                .iter()
+                .map(|(h, _, d)| {
+                    assert!(d.is_none());
+                    h[0]
+                })
+                .collect();
+            assert_eq!(hashes.len(), 2);
+            assert!(!hashes.contains(&1));
+            if let Store::File(db) = store {
+                let txn = db.read().unwrap();
+                let table = txn.open_table(SESSION_DEVICES).unwrap();
+                assert!(table.get([1u8; 32].as_slice()).unwrap().is_none());
+            }
+        };
+        let dir = tempfile::tempdir().unwrap();
+        check(&Store::File(FileStore::open(dir.path()).unwrap()));
+        check(&Store::Postgres(crate::store::postgres::test_store()));
+    }
+}

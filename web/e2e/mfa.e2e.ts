@@ -1,0 +1,162 @@
+import { createHmac } from 'node:crypto';
+
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { axeViolations, describeViolations } from './support/axe';
+import { launchBrowser, type TestBrowser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+// Two-step sign-in from the screen: set up with the key the screen shows (codes computed here
+// with node:crypto, as an authenticator app would), sign in with a code, a replayed code
+// refused, a recovery code instead, and the sessions list signing another device out.
+
+let server: TestServer;
+let laptop: TestBrowser;
+let phone: TestBrowser;
+
+const person = { name: 'Nellie Bly', email: 'nellie@bly-law.test', password: 'ten-days-in-a-mad-house' };
+const WIDTHS = [1280, 390] as const;
+
+/** RFC 4648 base32, as the key is shown. */
+function base32(text: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = 0;
+  let value = 0;
+  const out: number[] = [];
+  for (const char of text.replace(/[=\s]/g, '').toUpperCase()) {
+    value = (value << 5) | alphabet.indexOf(char);
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
+
+/** The RFC 6238 code of `secret` `steps` 30-second steps from now. */
+function totp(secret: string, steps = 0): string {
+  const counter = Math.floor(Date.now() / 1000 / 30) + steps;
+  const message = Buffer.alloc(8);
+  message.writeBigUInt64BE(BigInt(counter));
+  const mac = createHmac('sha1', base32(secret)).update(message).digest();
+  const offset = (mac[mac.length - 1] ?? 0) & 15;
+  return ((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).toString().padStart(6, '0');
+}
+
+async function checkAxe(browser: TestBrowser, name: string) {
+  for (const width of WIDTHS) {
+    await browser.setWidth(width);
+    await browser.page.waitForTimeout(150);
+    await browser.screenshot(`${name}-${width}`);
+    const violations = await axeViolations(browser.page);
+    expect(violations, `${name} at ${width} px:\n${describeViolations(violations)}`).toEqual([]);
+  }
+  await browser.setWidth(1280);
+}
+
+async function passwordStep(browser: TestBrowser) {
+  const page = browser.page;
+  await page.request.post('/api/auth/sign-out');
+  await page.goto('/auth/sign-in');
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password').fill(person.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();
+}
+
+let secret = '';
+let recoveryCodes: string[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  laptop = await launchBrowser({ baseURL: server.url });
+  phone = await launchBrowser({ baseURL: server.url });
+  const signUp = await laptop.page.request.post('/api/auth/sign-up', {
+    data: { name: person.name, email: person.email, password: person.password, lawFirm: 'Bly Injury Law', firmSize: 'E6_20' },
+  });
+  expect(signUp.ok()).toBe(true);
+  const onboarding = await laptop.page.request.post('/api/profile/onboarding', {
+    data: {
+      attorneysCountBand: 'A2_5',
+      employeesCountBand: 'E11_50',
+      injuryCasesPerMonthBand: 'C11_25',
+      annualSoftwareSpendBand: 'S10_40K',
+    },
+  });
+  expect(onboarding.ok()).toBe(true);
+});
+
+afterAll(async () => {
+  await laptop?.close();
+  await phone?.close();
+  await server?.stop();
+});
+
+describe('two-step sign-in', () => {
+  test('is set up on /profile with the QR code and key, and shows ten recovery codes once', async () => {
+    const page = laptop.page;
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+    await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    await checkAxe(laptop, 'mfa-setup');
+    await page.getByLabel('Code from the app').fill(totp(secret));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    const list = page.getByRole('list', { name: 'Recovery codes' });
+    await list.waitFor();
+    recoveryCodes = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
+    expect(recoveryCodes).toHaveLength(10);
+    await checkAxe(laptop, 'mfa-recovery-codes');
+    await page.getByRole('button', { name: 'I saved them' }).click();
+    await page.getByText('Two-step sign-in is on. 10 recovery codes are left.').waitFor();
+  });
+
+  test('signing in asks for a code, and a right one opens the app', async () => {
+    await passwordStep(laptop);
+    const page = laptop.page;
+    const field = page.getByLabel('Code', { exact: true });
+    expect(await field.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(await field.getAttribute('inputmode')).toBe('numeric');
+    await checkAxe(laptop, 'mfa-sign-in-code');
+    await field.fill(totp(secret, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+  });
+
+  test('a code already used is refused; a recovery code signs in instead', async () => {
+    await passwordStep(laptop);
+    const page = laptop.page;
+    await page.getByLabel('Code', { exact: true }).fill(totp(secret, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('alert').getByText('This code was already used. Wait for the next one.').waitFor();
+    await laptop.screenshot('mfa-code-replayed-1280');
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').fill(recoveryCodes[0] ?? '');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+    await page.goto('/profile');
+    await page.getByText('Two-step sign-in is on. 9 recovery codes are left.').waitFor();
+  });
+
+  test("another device is listed under Where you're signed in and is signed out from there", async () => {
+    // The phone signs in: password, then a recovery code.
+    const signIn = await phone.page.request.post('/api/auth/sign-in', { data: { email: person.email, password: person.password } });
+    const { mfaToken } = (await signIn.json()) as { mfaToken: string };
+    const verified = await phone.page.request.post('/api/auth/mfa/verify', { data: { mfaToken, code: recoveryCodes[1] } });
+    expect(verified.status()).toBe(200);
+    expect((await phone.page.request.get('/api/auth/me')).status()).toBe(200);
+
+    const page = laptop.page;
+    await page.goto('/profile');
+    const sessions = page.getByRole('list', { name: 'Sessions' });
+    await sessions.getByText('This device').waitFor();
+    await expect.poll(async () => sessions.getByRole('listitem').count()).toBe(2);
+    await checkAxe(laptop, 'mfa-sessions');
+    await sessions.getByRole('button', { name: /^Sign out / }).click();
+    await expect.poll(async () => sessions.getByRole('listitem').count()).toBe(1);
+    expect((await phone.page.request.get('/api/auth/me')).status()).toBe(401);
+    expect((await page.request.get('/api/auth/me')).status()).toBe(200);
+  });
+});
