@@ -31,10 +31,22 @@ pub enum AuditAction {
     ViewSaved,
     /// A member deleted a saved view.
     ViewDeleted,
+    /// The owner set the firm's single sign-on.
+    SsoSettingsChanged,
+    /// The operator confirmed the firm's claim to an email domain.
+    SsoDomainConfirmed,
+    /// The operator refused the firm's claim to an email domain.
+    SsoDomainRefused,
+    /// A member signed in through the firm's identity provider.
+    SsoSignIn,
+    /// An account was created at its first single sign-on.
+    SsoAccountCreated,
+    /// An owner signed in with a password although the firm requires single sign-on.
+    BreakGlassSignIn,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 13] = [
+    pub const ALL: [AuditAction; 19] = [
         AuditAction::InvitationCreated,
         AuditAction::InvitationRevoked,
         AuditAction::MemberJoined,
@@ -48,6 +60,12 @@ impl AuditAction {
         AuditAction::FirmsMerged,
         AuditAction::ViewSaved,
         AuditAction::ViewDeleted,
+        AuditAction::SsoSettingsChanged,
+        AuditAction::SsoDomainConfirmed,
+        AuditAction::SsoDomainRefused,
+        AuditAction::SsoSignIn,
+        AuditAction::SsoAccountCreated,
+        AuditAction::BreakGlassSignIn,
     ];
 
     pub fn code(self) -> &'static str {
@@ -65,6 +83,12 @@ impl AuditAction {
             AuditAction::FirmsMerged => "firms_merged",
             AuditAction::ViewSaved => "view_saved",
             AuditAction::ViewDeleted => "view_deleted",
+            AuditAction::SsoSettingsChanged => "sso_settings_changed",
+            AuditAction::SsoDomainConfirmed => "sso_domain_confirmed",
+            AuditAction::SsoDomainRefused => "sso_domain_refused",
+            AuditAction::SsoSignIn => "sso_sign_in",
+            AuditAction::SsoAccountCreated => "sso_account_created",
+            AuditAction::BreakGlassSignIn => "break_glass_sign_in",
         }
     }
 

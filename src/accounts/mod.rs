@@ -14,6 +14,7 @@ pub mod password;
 mod routes;
 pub mod sessions;
 pub mod settings;
+pub mod sso;
 pub(crate) mod storage;
 pub mod text;
 
@@ -87,6 +88,7 @@ where
         .routes(routes!(link_routes::look_up_invitation))
         .routes(routes!(link_routes::reset_password))
         .routes(routes!(link_routes::forgot_password))
+        .merge(sso::router())
 }
 
 /// Every account, by id. For figures across firms (peer adoption), never for display.

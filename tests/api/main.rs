@@ -44,6 +44,7 @@ mod sample;
 mod scenario;
 mod secrets;
 mod shortlist;
+mod sso;
 mod techstack;
 mod test_log;
 mod trends_analyst;
