@@ -505,3 +505,137 @@ pub async fn use_sso(app: &mut TestApp, firm: u64, domain: &str) {
     start(app, &email).await;
     app.cookie = owner;
 }
+
+/// The real provider scripts/with-oidc.sh runs (oidc-provider from npm): issuer, client id, secret.
+fn real_provider() -> (String, String, String) {
+    let var = |name: &str| {
+        std::env::var(name).unwrap_or_else(|_| {
+            panic!(
+                "{name} is not set: run the API tests through scripts/with-oidc.sh \
+                 (scripts/test.sh does)"
+            )
+        })
+    };
+    (
+        var("LITSTACK_TEST_OIDC_ISSUER"),
+        var("LITSTACK_TEST_OIDC_CLIENT_ID"),
+        var("LITSTACK_TEST_OIDC_CLIENT_SECRET"),
+    )
+}
+
+/// Signs in at the real provider's own login page as `login`, from the authorize URL
+/// `/api/auth/sso/start` sent the browser to, as a browser does (its cookies kept); answers the
+/// path and query the provider sends the browser back to.
+async fn through_the_login_page(authorize: &str, login: &str) -> String {
+    use openidconnect::reqwest;
+    let client = reqwest::ClientBuilder::new()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let mut cookies: Vec<(String, String)> = Vec::new();
+    let mut url = url::Url::parse(authorize).unwrap();
+    let mut form: Option<Vec<(&str, &str)>> = None;
+    for _ in 0..10 {
+        let jar = cookies
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("; ");
+        let req = match form.take() {
+            Some(fields) => client.post(url.clone()).form(&fields),
+            None => client.get(url.clone()),
+        };
+        let res = req.header("cookie", jar).send().await.unwrap();
+        for set in res.headers().get_all("set-cookie") {
+            let pair = set.to_str().unwrap().split(';').next().unwrap();
+            let (k, v) = pair.split_once('=').unwrap();
+            cookies.retain(|(name, _)| name != k);
+            cookies.push((k.to_string(), v.to_string()));
+        }
+        let status = res.status();
+        if status.is_redirection() {
+            let next = url
+                .join(res.headers()["location"].to_str().unwrap())
+                .unwrap();
+            if next.path() == "/api/auth/sso/callback" {
+                return format!("{}?{}", next.path(), next.query().unwrap_or(""));
+            }
+            url = next;
+            continue;
+        }
+        let page = res.text().await.unwrap();
+        assert_eq!(status, 200, "{page}");
+        assert!(
+            page.contains("name=\"login\""),
+            "not the login page: {page}"
+        );
+        url = url.join(&format!("{}", url.path())).unwrap();
+        form = Some(vec![
+            ("prompt", "login"),
+            ("login", login),
+            ("password", "any password"),
+        ]);
+    }
+    panic!("the provider did not send the browser back");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_real_provider_signs_a_new_person_in_as_a_viewer_and_an_unverified_email_links_nothing()
+{
+    let (issuer, client_id, secret) = real_provider();
+    let mut app = TestApp::new();
+    let firm = app.sign_up().await.json()["user"]["firm"]["id"]
+        .as_u64()
+        .unwrap();
+    let res = app
+        .call(
+            axum::http::Method::PUT,
+            "/api/firm/sso",
+            Some(json!({
+                "issuer": issuer, "clientId": client_id, "clientSecret": secret,
+                "domains": ["real-sso.test"]
+            })),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(
+        confirm(&mut app, firm, "real-sso.test").await.status,
+        StatusCode::OK
+    );
+    let token = app.invite("unverified.kim@real-sso.test", "member").await;
+    let owner = app.cookie.clone();
+    app.join(&token, "Kim", "unverified.kim@real-sso.test")
+        .await;
+
+    app.cookie = None;
+    let res = app.get("/api/auth/sso/start?email=ivy@real-sso.test").await;
+    assert_eq!(res.status, StatusCode::FOUND, "{}", res.text());
+    let back = through_the_login_page(
+        res.headers["location"].to_str().unwrap(),
+        "ivy@real-sso.test",
+    )
+    .await;
+    let res = app.get(&back).await;
+    assert_eq!(res.status, StatusCode::FOUND);
+    assert_eq!(res.headers["location"], "/");
+    let me = app.get("/api/auth/me").await.json();
+    assert_eq!(me["user"]["email"], "ivy@real-sso.test");
+    assert_eq!(me["user"]["firmRole"], "viewer");
+    assert_eq!(me["user"]["firm"]["id"], firm);
+
+    app.cookie = None;
+    let res = app
+        .get("/api/auth/sso/start?email=unverified.kim@real-sso.test")
+        .await;
+    let back = through_the_login_page(
+        res.headers["location"].to_str().unwrap(),
+        "unverified.kim@real-sso.test",
+    )
+    .await;
+    let res = app.get(&back).await;
+    assert_eq!(res.headers["location"], "/sign-in?sso=unverified");
+    assert!(app.cookie.is_none());
+    app.cookie = owner;
+    let log = app.get("/api/firm/audit").await.json();
+    assert!(audit_actions(&log).contains(&"sso_account_created"));
+}
