@@ -281,7 +281,7 @@ async fn a_first_sign_in_creates_a_viewer_and_a_bad_id_token_is_refused() {
     ];
     for (why, adjust) in cases {
         let location = sso_sign_in(&mut app, &provider, "cy@doe-sso.test", adjust).await;
-        assert_eq!(location, "/sign-in?sso=token", "{why}");
+        assert_eq!(location, "/auth/sign-in?sso=token", "{why}");
         assert!(app.cookie.is_none(), "{why}: no session");
     }
 
@@ -304,7 +304,10 @@ async fn a_first_sign_in_creates_a_viewer_and_a_bad_id_token_is_refused() {
     let (state, nonce) = start(&mut app, "cy@doe-sso.test").await;
     provider.answer(id_token(&good(&provider, &nonce, "cy@doe-sso.test")));
     assert_eq!(callback(&mut app, &state).await, "/");
-    assert_eq!(callback(&mut app, &state).await, "/sign-in?sso=expired");
+    assert_eq!(
+        callback(&mut app, &state).await,
+        "/auth/sign-in?sso=expired"
+    );
 
     app.cookie = owner_cookie;
     let log = app.get("/api/firm/audit").await.json();
@@ -329,7 +332,7 @@ async fn an_existing_account_is_linked_only_with_a_verified_email() {
         c.verified = false
     })
     .await;
-    assert_eq!(location, "/sign-in?sso=unverified");
+    assert_eq!(location, "/auth/sign-in?sso=unverified");
     assert!(app.cookie.is_none());
 
     let location = sso_sign_in(&mut app, &provider, "dee@doe-sso.test", |_| {}).await;
@@ -633,7 +636,7 @@ async fn the_real_provider_signs_a_new_person_in_as_a_viewer_and_an_unverified_e
     )
     .await;
     let res = app.get(&back).await;
-    assert_eq!(res.headers["location"], "/sign-in?sso=unverified");
+    assert_eq!(res.headers["location"], "/auth/sign-in?sso=unverified");
     assert!(app.cookie.is_none());
     app.cookie = owner;
     let log = app.get("/api/firm/audit").await.json();

@@ -205,6 +205,7 @@ fn return_path(raw: Option<&str>) -> String {
                 && !p.contains('\\')
                 && !p.chars().any(char::is_control)
                 && !p.starts_with("/api/")
+                && !p.starts_with("/auth/")
                 && p.len() <= 500 =>
         {
             p.to_string()
@@ -227,7 +228,7 @@ fn found(location: &str) -> Response {
 #[utoipa::path(get, path = "/auth/sso/start", tag = "auth", security(()),
     params(EmailQuery),
     responses(
-        (status = 302, description = "To the firm's identity provider; to /sign-in?sso=provider when it did not answer"),
+        (status = 302, description = "To the firm's identity provider; to /auth/sign-in?sso=provider when it did not answer"),
         (status = 400, description = "Not an email address", body = crate::error::ErrorBody),
         (status = 404, description = "The email's domain has no single sign-on", body = crate::error::ErrorBody),
     ))]
@@ -276,18 +277,18 @@ pub(super) async fn sso_start(
     Ok(found(&started.authorize_url))
 }
 
-/// Why the sign-in page shows an SSO error (`/sign-in?sso=<code>`).
+/// Why the sign-in page shows an SSO error (`/auth/sign-in?sso=<code>`).
 fn refused(code: &str) -> Response {
-    found(&format!("/sign-in?sso={code}"))
+    found(&format!("/auth/sign-in?sso={code}"))
 }
 
 /// GET /api/auth/sso/callback (public): where the provider sends the browser back. Checks the
 /// ID token, finds or creates the account, starts a session and 302s to the app; every refusal
-/// is a 302 to `/sign-in?sso=<code>`.
+/// is a 302 to `/auth/sign-in?sso=<code>`.
 #[utoipa::path(get, path = "/auth/sso/callback", tag = "auth", security(()),
     params(CallbackQuery),
     responses(
-        (status = 302, description = "Signed in (the session cookie is set) to the app, or to /sign-in?sso=<why>"),
+        (status = 302, description = "Signed in (the session cookie is set) to the app, or to /auth/sign-in?sso=<why>"),
     ))]
 pub(super) async fn sso_callback(
     State(state): State<AccountsState>,
