@@ -572,7 +572,13 @@ async fn through_the_login_page(authorize: &str, login: &str) -> String {
             page.contains("name=\"login\""),
             "not the login page: {page}"
         );
-        url = url.join(&format!("{}", url.path())).unwrap();
+        // The login form posts to its `action`.
+        let action = page
+            .split("action=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .expect("the login form's action");
+        url = url.join(action).unwrap();
         form = Some(vec![
             ("prompt", "login"),
             ("login", login),

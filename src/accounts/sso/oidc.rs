@@ -2,6 +2,11 @@
 //! authorization-code flow with PKCE, `state` and `nonce`, and the ID token's checks (signature
 //! from the provider's JWKS, issuer, audience, expiry, nonce). A token signed with a key the JWKS
 //! does not name makes us fetch the provider's keys once more and check again (key rotation).
+//! Each node keeps a provider's discovery document and keys for five minutes.
+
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+use std::time::{Duration, Instant};
 
 use openidconnect::core::{
     CoreAuthenticationFlow, CoreClient, CoreIdTokenClaims, CoreProviderMetadata,
@@ -79,18 +84,42 @@ fn chain(e: &dyn std::error::Error) -> String {
     text
 }
 
+/// Each provider's discovery document and keys, as this node last fetched them, and when: a
+/// sign-in reuses them for `KEEP` (a key they do not name fetches them again at once).
+type Discovered = HashMap<String, (Instant, CoreProviderMetadata)>;
+static DISCOVERED: LazyLock<Mutex<Discovered>> = LazyLock::new(Default::default);
+const KEEP: Duration = Duration::from_secs(300);
+
 /// Fetches the issuer's discovery document (and its keys); openidconnect checks that the
-/// document's `issuer` equals `issuer`.
+/// document's `issuer` equals `issuer`. Always asks the provider (a save, a key rotation).
 pub async fn discover(issuer: &str) -> Result<CoreProviderMetadata, String> {
     let url = IssuerUrl::new(issuer.to_string()).map_err(|e| e.to_string())?;
-    CoreProviderMetadata::discover_async(url, &http()?)
+    let metadata = CoreProviderMetadata::discover_async(url, &http()?)
         .await
         .map_err(|e| {
             format!(
                 "The provider's discovery document at {issuer} failed: {}",
                 chain(&e)
             )
-        })
+        })?;
+    if let Ok(mut kept) = DISCOVERED.lock() {
+        kept.retain(|_, (at, _)| at.elapsed() < KEEP);
+        kept.insert(issuer.to_string(), (Instant::now(), metadata.clone()));
+    }
+    Ok(metadata)
+}
+
+/// The issuer's discovery document and keys: as fetched in the last `KEEP`, else fetched now.
+async fn discovered(issuer: &str) -> Result<CoreProviderMetadata, String> {
+    let kept = DISCOVERED.lock().ok().and_then(|kept| {
+        kept.get(issuer)
+            .filter(|(at, _)| at.elapsed() < KEEP)
+            .map(|(_, metadata)| metadata.clone())
+    });
+    match kept {
+        Some(metadata) => Ok(metadata),
+        None => discover(issuer).await,
+    }
 }
 
 /// The parts of a flow begun: where to send the browser, and what to keep for its return.
@@ -109,7 +138,7 @@ pub async fn start(
     redirect_uri: &str,
     login_hint: &str,
 ) -> Result<Started, String> {
-    let metadata = discover(issuer).await?;
+    let metadata = discovered(issuer).await?;
     let client = CoreClient::from_provider_metadata(
         metadata,
         ClientId::new(client_id.to_string()),
@@ -183,7 +212,9 @@ pub async fn finish(
             ),
         )
     };
-    let metadata = discover(issuer).await.map_err(|e| refused("provider", e))?;
+    let metadata = discovered(issuer)
+        .await
+        .map_err(|e| refused("provider", e))?;
     let first = client(metadata)?;
     let response = first
         .exchange_code(AuthorizationCode::new(code.to_string()))
