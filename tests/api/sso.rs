@@ -648,3 +648,81 @@ async fn the_real_provider_signs_a_new_person_in_as_a_viewer_and_an_unverified_e
     let log = app.get("/api/firm/audit").await.json();
     assert!(audit_actions(&log).contains(&"sso_account_created"));
 }
+
+/// Hub mode: a flow begun on one node is finished on another (its state is in the database).
+#[tokio::test(flavor = "multi_thread")]
+async fn a_flow_begun_on_one_hub_node_is_finished_on_another() {
+    let provider = Provider::start().await;
+    let url = crate::helpers::fresh_database();
+    let node = || {
+        let url = url.clone();
+        TestApp::with_config(move |c| c.database_url = Some(url))
+    };
+    let (mut a, mut b) = (node(), node());
+    let firm = a.sign_up().await.json()["user"]["firm"]["id"]
+        .as_u64()
+        .unwrap();
+    let res = a
+        .call(
+            axum::http::Method::PUT,
+            "/api/firm/sso",
+            Some(json!({
+                "issuer": provider.issuer, "clientId": CLIENT_ID, "clientSecret": CLIENT_SECRET,
+                "domains": ["doe-sso.test"]
+            })),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    confirm(&mut a, firm, "doe-sso.test").await;
+    a.cookie = None;
+    let (state, nonce) = start(&mut a, "gus@doe-sso.test").await;
+    provider.answer(id_token(&good(&provider, &nonce, "gus@doe-sso.test")));
+    assert_eq!(callback(&mut b, &state).await, "/");
+    assert_eq!(
+        b.get("/api/auth/me").await.json()["user"]["email"],
+        "gus@doe-sso.test"
+    );
+    // Used up on every node.
+    assert_eq!(callback(&mut a, &state).await, "/auth/sign-in?sso=expired");
+}
+
+/// A firm merged into another leaves its provider and its domain claims behind: its domain signs
+/// in nowhere until the kept firm's owner claims it and the operator confirms.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_merged_firms_single_sign_on_is_dropped() {
+    let provider = Provider::start().await;
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let operator = app.cookie.clone();
+    app.cookie = None;
+    let other = app.sign_up_as("Bo Roe", "bo@roe-law.com").await.json()["user"]["firm"]["id"]
+        .as_u64()
+        .unwrap();
+    let res = app
+        .call(
+            axum::http::Method::PUT,
+            "/api/firm/sso",
+            Some(json!({
+                "issuer": provider.issuer, "clientId": CLIENT_ID, "clientSecret": CLIENT_SECRET,
+                "domains": ["roe-sso.test"]
+            })),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    app.cookie = operator;
+    confirm(&mut app, other, "roe-sso.test").await;
+    let res = app.get("/api/auth/sso/discover?email=x@roe-sso.test").await;
+    assert_eq!(res.json()["sso"], true);
+
+    let res = app
+        .post(
+            "/api/admin/firms/merge",
+            json!({ "into": 1, "from": other }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let res = app.get("/api/auth/sso/discover?email=x@roe-sso.test").await;
+    assert_eq!(res.json()["sso"], false);
+    let claims = app.get("/api/admin/firms/sso-domains").await.json();
+    assert_eq!(claims["items"], json!([]));
+}

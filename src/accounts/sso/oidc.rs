@@ -255,3 +255,29 @@ pub async fn finish(
             .map(|n| n.as_str().to_string()),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_issuer_is_https_except_on_loopback_or_when_the_operator_allows_http() {
+        let strict = IssuerRules { allow_http: false };
+        let lax = IssuerRules { allow_http: true };
+        assert!(parse_issuer("https://login.example.com/tenant/v2.0", strict).is_ok());
+        assert!(parse_issuer("http://127.0.0.1:8443", strict).is_ok());
+        assert!(parse_issuer("http://localhost:9000/", strict).is_ok());
+        assert!(parse_issuer("http://[::1]:9000", strict).is_ok());
+        assert!(parse_issuer("http://idp.example.com", strict).is_err());
+        assert!(parse_issuer("http://idp.example.com", lax).is_ok());
+        assert!(parse_issuer("ftp://idp.example.com", lax).is_err());
+        assert!(parse_issuer("https://idp.example.com/?x=1", strict).is_err());
+        assert!(parse_issuer("https://user@idp.example.com", strict).is_err());
+        assert!(parse_issuer("", strict).is_err());
+        // Kept as typed: the provider's `issuer` must equal it exactly.
+        assert_eq!(
+            parse_issuer(" https://idp.example.com/ ", strict).unwrap(),
+            "https://idp.example.com/"
+        );
+    }
+}

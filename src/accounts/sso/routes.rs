@@ -577,3 +577,25 @@ pub(super) async fn decide_sso_domain(
     tracing::info!(target: "security", firm_id, status = claim.status.code(), "SSO domain decided by the operator");
     Ok(Json(claim))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::return_path;
+
+    #[test]
+    fn only_a_path_of_this_app_is_returned_to() {
+        assert_eq!(return_path(Some("/trends?state=TX")), "/trends?state=TX");
+        for bad in [
+            None,
+            Some(""),
+            Some("//evil.example"),
+            Some("https://evil.example"),
+            Some("/\\evil.example"),
+            Some("/x\ny"),
+            Some("/api/auth/sign-out"),
+            Some("/auth/sign-in"),
+        ] {
+            assert_eq!(return_path(bad), "/", "{bad:?}");
+        }
+    }
+}
