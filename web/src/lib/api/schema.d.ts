@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: bf74bd9d43d66750d2cfe86c90fc1dcde51d836f2d708a51f52d87203ad586ee
+ * openapi.json sha256: 7689c7bf3c7f4ecc94c6fb9bba5e969221d663060251c4d726026d3b90484cb5
  */
 
 export interface paths {
@@ -526,7 +526,7 @@ export interface paths {
         /**
          * GET /api/auth/sso/callback (public): where the provider sends the browser back. Checks the
          *     ID token, finds or creates the account, starts a session and 302s to the app; every refusal
-         *     is a 302 to `/sign-in?sso=<code>`.
+         *     is a 302 to `/auth/sign-in?sso=<code>`.
          */
         get: operations["sso_callback"];
         put?: never;
@@ -5107,7 +5107,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed in (the session cookie is set) to the app, or to /sign-in?sso=<why> */
+            /** @description Signed in (the session cookie is set) to the app, or to /auth/sign-in?sso=<why> */
             302: {
                 headers: {
                     [name: string]: unknown;
@@ -5163,7 +5163,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To the firm's identity provider; to /sign-in?sso=provider when it did not answer */
+            /** @description To the firm's identity provider; to /auth/sign-in?sso=provider when it did not answer */
             302: {
                 headers: {
                     [name: string]: unknown;
