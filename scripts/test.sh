@@ -14,6 +14,11 @@ fi
 if [ -z "${LITSTACK_TEST_SMTP_URL:-}" ]; then
   exec bash scripts/with-smtp.sh bash scripts/test.sh "$@"
 fi
+# Single sign-on signs in at a real OpenID provider on loopback (oidc-provider from npm,
+# scripts/with-oidc.sh), for the API and browser tests alike.
+if [ -z "${LITSTACK_TEST_OIDC_ISSUER:-}" ]; then
+  exec bash scripts/with-oidc.sh bash scripts/test.sh "$@"
+fi
 
 cargo fmt --check
 # The dependency audit against the RustSec snapshot in ../shared/advisory-db, offline (seconds).

@@ -58,6 +58,9 @@ pub struct Config {
     /// Mail settings given at start (`--smtp-url`, `--mail-from`, `--smtp-allow-plain`), stored
     /// then as the operator's choice; `None` keeps the stored ones (none on a new install).
     pub smtp: Option<SmtpFlags>,
+    /// `--sso-allow-http`: a firm's identity provider may be plain http on a host that is not
+    /// this machine (else https only, as mail's `--smtp-allow-plain`).
+    pub sso_allow_http: bool,
 }
 
 /// Timeouts and caps of the HTTP connections (see `server.rs`).
@@ -103,6 +106,7 @@ impl Config {
             connections: Connections::default(),
             sign_up: None,
             smtp: None,
+            sso_allow_http: false,
         }
     }
 }

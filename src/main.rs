@@ -246,6 +246,10 @@ struct ServeArgs {
     /// Allow plain SMTP (STARTTLS only when offered) to a host that is not this machine.
     #[arg(long, env = "LITSTACK_SMTP_ALLOW_PLAIN", requires = "smtp_url")]
     smtp_allow_plain: bool,
+    /// Allow a firm's single sign-on provider (OpenID Connect issuer) on plain http to a host
+    /// that is not this machine. Without it, issuers must be https (http only on loopback).
+    #[arg(long, env = "LITSTACK_SSO_ALLOW_HTTP")]
+    sso_allow_http: bool,
 }
 
 impl ServeArgs {
@@ -276,6 +280,7 @@ impl ServeArgs {
                 from: self.mail_from.clone(),
                 allow_plain: self.smtp_allow_plain,
             }),
+            sso_allow_http: self.sso_allow_http,
         }
     }
 }

@@ -39,10 +39,22 @@ pub enum AuditAction {
     RecoveryCodeUsed,
     /// A sign-in with the right password gave a wrong second-factor code.
     MfaSignInFailed,
+    /// The owner set the firm's single sign-on.
+    SsoSettingsChanged,
+    /// The operator confirmed the firm's claim to an email domain.
+    SsoDomainConfirmed,
+    /// The operator refused the firm's claim to an email domain.
+    SsoDomainRefused,
+    /// A member signed in through the firm's identity provider.
+    SsoSignIn,
+    /// An account was created at its first single sign-on.
+    SsoAccountCreated,
+    /// An owner signed in with a password although the firm requires single sign-on.
+    BreakGlassSignIn,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 17] = [
+    pub const ALL: [AuditAction; 23] = [
         AuditAction::InvitationCreated,
         AuditAction::InvitationRevoked,
         AuditAction::MemberJoined,
@@ -60,6 +72,12 @@ impl AuditAction {
         AuditAction::MfaDisabled,
         AuditAction::RecoveryCodeUsed,
         AuditAction::MfaSignInFailed,
+        AuditAction::SsoSettingsChanged,
+        AuditAction::SsoDomainConfirmed,
+        AuditAction::SsoDomainRefused,
+        AuditAction::SsoSignIn,
+        AuditAction::SsoAccountCreated,
+        AuditAction::BreakGlassSignIn,
     ];
 
     pub fn code(self) -> &'static str {
@@ -81,6 +99,12 @@ impl AuditAction {
             AuditAction::MfaDisabled => "mfa_disabled",
             AuditAction::RecoveryCodeUsed => "recovery_code_used",
             AuditAction::MfaSignInFailed => "mfa_sign_in_failed",
+            AuditAction::SsoSettingsChanged => "sso_settings_changed",
+            AuditAction::SsoDomainConfirmed => "sso_domain_confirmed",
+            AuditAction::SsoDomainRefused => "sso_domain_refused",
+            AuditAction::SsoSignIn => "sso_sign_in",
+            AuditAction::SsoAccountCreated => "sso_account_created",
+            AuditAction::BreakGlassSignIn => "break_glass_sign_in",
         }
     }
 

@@ -16,6 +16,7 @@ pub mod password;
 mod routes;
 pub mod sessions;
 pub mod settings;
+pub mod sso;
 pub(crate) mod storage;
 pub mod text;
 
@@ -97,6 +98,7 @@ where
         .routes(routes!(devices::list))
         .routes(routes!(devices::end_one))
         .routes(routes!(devices::sign_out_others))
+        .merge(sso::router())
 }
 
 /// Every account, by id. For figures across firms (peer adoption), never for display.

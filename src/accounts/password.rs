@@ -156,6 +156,22 @@ pub fn hash(password: &str) -> anyhow::Result<String> {
 }
 
 /// Whether `password` matches the PHC string `stored`, under the parameters `stored` names.
+/// A password hash no password matches: an account created at single sign-on. Not a PHC string,
+/// so `verify` refuses every password; random, so no two accounts share it.
+pub fn unusable_hash() -> String {
+    use rand::RngCore;
+    let mut bytes = [0u8; 16];
+    rand::rng().fill_bytes(&mut bytes);
+    format!("{UNUSABLE}{}", hex::encode(bytes))
+}
+
+const UNUSABLE: &str = "!sso-only:";
+
+/// Whether `stored` is `unusable_hash`'s.
+pub fn is_unusable(stored: &str) -> bool {
+    stored.starts_with(UNUSABLE)
+}
+
 pub fn verify(password: &str, stored: &str) -> bool {
     let Ok(parsed) = PasswordHash::new(stored) else {
         return false;

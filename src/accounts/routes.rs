@@ -66,7 +66,7 @@ pub async fn sign_up(
     };
     let firm_name = match &firm {
         FirmChoice::New { name, .. } => name.clone(),
-        FirmChoice::Join { .. } => String::new(),
+        FirmChoice::Join { .. } | FirmChoice::Sso { .. } => String::new(),
     };
     let password = NewPassword::parse(&body.password, &[email.as_str(), &name, &firm_name])?;
     let setup_token = body.setup_token;
@@ -189,7 +189,11 @@ pub async fn sign_in(
                 .filter(|u| password::verify(&password, &u.password_hash))
                 .cloned()
             else {
-                if found.is_none() {
+                // An account without a usable password takes as long as one without an account.
+                if found
+                    .as_ref()
+                    .is_none_or(|u| password::is_unusable(&u.password_hash))
+                {
                     password::burn_time(&password);
                 }
                 if let Some(user) = &found {
@@ -209,6 +213,9 @@ pub async fn sign_in(
             if user.firm.disabled {
                 return Err(crate::error::forbidden(sessions::FIRM_DISABLED));
             }
+            // A firm that requires single sign-on refuses its members' passwords (owners keep a
+            // break-glass sign-in): told only to whom knows the password.
+            super::sso::check_password_sign_in(app, &user)?;
             // A second factor is due: no session yet, and this client's failures stay counted
             // until the code is right.
             if super::mfa::has_factor(app, user.id)? {

@@ -9,8 +9,8 @@ use super::{
     ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, DISMISSED, FIRM_MEMBERS, FIRMS,
     MEETING_CLICK_KINDS, MEETING_CLICK_TIMES, MEETING_CLICKS, META, ONBOARDING, OUTBOX, OUTBOX_DUE,
     PAST_RECS, PICKS, PICKS_CLEARED, RESPONSES, SAVED_VIEWS, SESSIONS, SETTINGS, SHORTLIST,
-    SHORTLIST_REMOVED, USER_EMAILS, USER_RESPONSES, USERS, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES,
-    VENDOR_SOURCES, VENDORS,
+    SHORTLIST_REMOVED, SSO_CONFIGS, SSO_DOMAINS, SSO_FLOWS, SSO_LINKS, USER_EMAILS, USER_RESPONSES,
+    USERS, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
 };
 use super::{FileStore, IDENTITY_LEN};
 use super::{KNOWN_DEVICES, MFA_CHALLENGES, SESSION_DEVICES, USER_FACTORS};
@@ -116,6 +116,10 @@ impl FileStore {
         count(&txn, SHORTLIST, &mut tables)?;
         count(&txn, SHORTLIST_REMOVED, &mut tables)?;
         count(&txn, SAVED_VIEWS, &mut tables)?;
+        count(&txn, SSO_CONFIGS, &mut tables)?;
+        count(&txn, SSO_DOMAINS, &mut tables)?;
+        count(&txn, SSO_FLOWS, &mut tables)?;
+        count(&txn, SSO_LINKS, &mut tables)?;
         count(&txn, OUTBOX, &mut tables)?;
         count(&txn, OUTBOX_DUE, &mut tables)?;
         count(&txn, SETTINGS, &mut tables)?;

@@ -178,6 +178,11 @@ async fn every_get_and_some_writes(app: &mut TestApp, category: u64, vendors: [u
         let Some(get) = operations.get("get") else {
             continue;
         };
+        // Single sign-on's sign-in (issue 31): public, before any session, and it answers with
+        // redirects to a provider; /api/firm/sso is called like every other GET.
+        if path.starts_with("/api/auth/sso/") {
+            continue;
+        }
         let mut filled = path
             .replace("{category_id}", &category.to_string())
             .replace("{id}", &vendors[0].to_string());

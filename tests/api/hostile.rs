@@ -343,6 +343,23 @@ fn routes() -> Vec<Route> {
             Access::Admin,
             Payload::Json(json!({ "into": 1, "from": 2 })),
         ),
+        // Single sign-on (issue 31): the firm's provider (its discovery at a closed port answers
+        // a quick 400) and the operator's decision on a domain claim.
+        r(
+            Method::PUT,
+            "/api/firm/sso",
+            Access::User,
+            Payload::Json(json!({
+                "issuer": "http://127.0.0.1:1", "clientId": "c", "clientSecret": "s",
+                "domains": ["doe-law.com"], "defaultRole": "viewer", "requireSso": false
+            })),
+        ),
+        r(
+            Method::PUT,
+            "/api/admin/firms/1/sso-domains/doe-law.com",
+            Access::Admin,
+            Payload::Json(json!({ "status": "confirmed" })),
+        ),
         r(
             Method::DELETE,
             "/api/admin/sample-bookings",
@@ -808,6 +825,8 @@ fn allowed(route: &Route) -> Allowed {
         ("PATCH", "/api/firm/members/1") | ("POST", "/api/firm/members/1/reset-link") => {
             Allowed::Owners
         }
+        // The firm's single sign-on holds its provider's secret: owners only.
+        ("PUT", "/api/firm/sso") => Allowed::Owners,
         (_, "/api/firm" | "/api/profile/onboarding") => Allowed::Managers,
         (_, p) if p.starts_with("/api/firm/") => Allowed::Managers,
         _ => Allowed::Writers,

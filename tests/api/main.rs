@@ -46,6 +46,7 @@ mod scenario;
 mod secrets;
 mod sessions_list;
 mod shortlist;
+mod sso;
 mod techstack;
 mod test_log;
 mod trends_analyst;

@@ -26,6 +26,12 @@ pub fn code_at(secret: &str, steps: i64) -> String {
 /// current step's code is used up.
 pub async fn ann_with_factor(app: &mut TestApp) -> (String, Vec<String>) {
     app.sign_up().await;
+    factor_for_signed_in(app).await
+}
+
+/// Turns two-step sign-in on for the signed-in account; answers the secret and the recovery
+/// codes. The current step's code is used up.
+pub async fn factor_for_signed_in(app: &mut TestApp) -> (String, Vec<String>) {
     let setup = app.post("/api/auth/mfa/totp/setup", json!({})).await;
     assert_eq!(setup.status, StatusCode::OK, "{}", setup.text());
     let secret = setup.json()["secret"].as_str().unwrap().to_string();

@@ -270,6 +270,8 @@ async fn use_everything(app: &mut TestApp) {
         .await);
     let merge = json!({ "into": 1, "from": bo["user"]["firm"]["id"] });
     ok(app.post("/api/admin/firms/merge", merge).await);
+    // Single sign-on: a provider, a confirmed domain, a linked identity, a flow begun.
+    crate::sso::use_sso(app, 1, "doe-law.com").await;
     // A session the server ended: Ann's first one, by her password change in a second one.
     let first = app.cookie.take();
     ok(app

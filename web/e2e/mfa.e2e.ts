@@ -1,10 +1,9 @@
-import { createHmac } from 'node:crypto';
-
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { axeViolations, describeViolations } from './support/axe';
 import { launchBrowser, type TestBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
+import { totp } from './support/totp';
 
 // Two-step sign-in from the screen: set up with the key the screen shows (codes computed here
 // with node:crypto, as an authenticator app would), sign in with a code, a replayed code
@@ -16,33 +15,6 @@ let phone: TestBrowser;
 
 const person = { name: 'Nellie Bly', email: 'nellie@bly-law.test', password: 'ten-days-in-a-mad-house' };
 const WIDTHS = [1280, 390] as const;
-
-/** RFC 4648 base32, as the key is shown. */
-function base32(text: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const char of text.replace(/[=\s]/g, '').toUpperCase()) {
-    value = (value << 5) | alphabet.indexOf(char);
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
-
-/** The RFC 6238 code of `secret` `steps` 30-second steps from now. */
-function totp(secret: string, steps = 0): string {
-  const counter = Math.floor(Date.now() / 1000 / 30) + steps;
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const mac = createHmac('sha1', base32(secret)).update(message).digest();
-  const offset = (mac[mac.length - 1] ?? 0) & 15;
-  return ((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).toString().padStart(6, '0');
-}
 
 async function checkAxe(browser: TestBrowser, name: string) {
   for (const width of WIDTHS) {

@@ -90,6 +90,11 @@ pub fn create_user(
                     .ok_or_else(|| not_found("This firm no longer exists"))?;
                 (firm, invitation.role)
             }
+            FirmChoice::Sso { firm, role } => {
+                let firm = get_firm(&txn.open_table(FIRMS)?, firm.get())?
+                    .ok_or_else(|| not_found("This firm no longer exists"))?;
+                (firm, role)
+            }
         };
         // After the invitation: a used link answers "already used" even to the account it made.
         let id = store::next_id(&txn, "users")?;

@@ -44,6 +44,12 @@ pub enum FirmChoice {
     /// A sign-up through an invitation (the hash of its token): the invitation's firm, with the
     /// role it fixed. The invitation must admit the new email; it is used up in the same step.
     Join { invitation: TokenHash },
+    /// A first single sign-on: the firm whose provider vouched for the person, with its default
+    /// role for them.
+    Sso {
+        firm: FirmId,
+        role: crate::accounts::FirmRole,
+    },
 }
 
 /// Creates the account and its first session (`session`) in one step. The first account is the

@@ -182,6 +182,15 @@ pub fn create_user(
                     .ok_or_else(|| crate::error::not_found("This firm no longer exists"))?;
                 (Firm::try_from(row)?, invitation.role)
             }
+            FirmChoice::Sso { firm, role } => {
+                refuse_taken_email(&mut tx, &new.email).await?;
+                let row = sqlx::query_as::<_, FirmRow>(select_firms!("WHERE id = $1 FOR SHARE"))
+                    .bind(firm.get() as i64)
+                    .fetch_optional(&mut *tx)
+                    .await?
+                    .ok_or_else(|| crate::error::not_found("This firm no longer exists"))?;
+                (Firm::try_from(row)?, role)
+            }
         };
 
         let id: i64 = sqlx::query_scalar(

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 814e58e9073fd62b10825921756f68c32de9efe416a391e0c05ee66cf026ddbf
+ * openapi.json sha256: 1b468e2da4b55486a49686631c8432abfa45b92858c16ba4fcb9cbfa220b799f
  */
 
 export interface paths {
@@ -79,6 +79,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/firms/sso-domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/admin/firms/sso-domains: every firm's claims to email domains, for the operator. */
+        get: operations["list_sso_domains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/firms/{firm_id}": {
         parameters: {
             query?: never;
@@ -97,6 +114,26 @@ export interface paths {
          *     disabled firm's members are signed out at their next request.
          */
         patch: operations["operator_update_firm"];
+        trace?: never;
+    };
+    "/api/admin/firms/{firm_id}/sso-domains/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * PUT /api/admin/firms/{firm_id}/sso-domains/{domain}: the operator confirms or refuses a
+         *     firm's claim to an email domain. Only a confirmed domain takes effect.
+         */
+        put: operations["decide_sso_domain"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/locked-accounts": {
@@ -630,6 +667,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/auth/sso/callback (public): where the provider sends the browser back. Checks the
+         *     ID token, finds or creates the account, starts a session and 302s to the app; every refusal
+         *     is a 302 to `/auth/sign-in?sso=<code>`.
+         */
+        get: operations["sso_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/auth/sso/discover?email= (public): whether the email's domain signs in through its
+         *     firm's identity provider. It tells only that a domain uses single sign-on, never whether an
+         *     account exists.
+         */
+        get: operations["sso_discover"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/auth/sso/start?email= (public): 302 to the firm's identity provider when the email's
+         *     domain is confirmed for a firm with single sign-on. The flow (state, nonce, PKCE verifier) is
+         *     kept in the store for ten minutes, so any node finishes it.
+         */
+        get: operations["sso_start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/categories": {
         parameters: {
             query?: never;
@@ -854,6 +954,28 @@ export interface paths {
          *     (owners and admins; 15 minutes; the member's sessions end when it is used).
          */
         post: operations["member_reset_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/firm/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/firm/sso: the firm's single sign-on (owners only; the client secret is never shown). */
+        get: operations["get_sso_settings"];
+        /**
+         * PUT /api/firm/sso: sets the firm's identity provider, its domains (each pending until the
+         *     operator confirms it), the default role of people created at their first sign-in, and
+         *     "Require SSO". The issuer's discovery document is fetched and must name the same issuer.
+         */
+        put: operations["put_sso_settings"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1439,6 +1561,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A domain claim on the operator's screen. */
+        AdminDomainClaim: {
+            /** @description RFC 3339. */
+            claimedAt: string;
+            domain: string;
+            /** Format: int64 */
+            firmId: number;
+            firmName: string;
+            status: components["schemas"]["DomainStatus"];
+        };
+        /** @description GET /api/admin/firms/sso-domains. */
+        AdminDomainClaims: {
+            items: components["schemas"]["AdminDomainClaim"][];
+        };
         /** @description A firm as the operator sees it. */
         AdminFirm: {
             /** Format: date-time */
@@ -1522,7 +1658,7 @@ export interface components {
          */
         Attribute: "category" | "priceBracket" | "firmSizes" | "practiceAreas" | "integrations" | "highlights" | "partner" | "recentDemoBookings" | "peerAdoption" | "matchScore" | "verifiedOn" | "scheduling" | "isActive";
         /** @enum {string} */
-        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed";
+        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in";
         /** @description One line of the firm's audit log. */
         AuditEntryView: {
             action: components["schemas"]["AuditAction"];
@@ -1855,6 +1991,21 @@ export interface components {
             /** Format: int64 */
             vendorId: number;
             vendorName: string;
+        };
+        /** @description PUT /api/admin/firms/{firm_id}/sso-domains/{domain}: the operator's decision. */
+        DomainDecision: {
+            /** @description `confirmed` or `refused`. */
+            status: components["schemas"]["DomainStatus"];
+        };
+        /**
+         * @description Where a firm's claim to an email domain stands.
+         * @enum {string}
+         */
+        DomainStatus: "pending" | "confirmed" | "refused";
+        /** @description A claimed domain and where the operator's confirmation stands. */
+        DomainView: {
+            domain: string;
+            status: components["schemas"]["DomainStatus"];
         };
         /**
          * @description How many people the firm employs.
@@ -2789,6 +2940,32 @@ export interface components {
          * @enum {string}
          */
         SpendBand: "S0_5K" | "S5_10K" | "S10_40K" | "S40_100K" | "S100_500K" | "S500_1M" | "S1M_P";
+        /** @description GET /api/auth/sso/discover: whether the email's domain signs in through its firm's provider. */
+        SsoDiscovery: {
+            sso: boolean;
+        };
+        /** @description PUT /api/firm/sso. */
+        SsoSettingsUpdate: {
+            clientId: string;
+            /** @description Empty or absent keeps the saved secret. */
+            clientSecret?: string | null;
+            defaultRole?: null | components["schemas"]["FirmRole"];
+            domains: string[];
+            issuer: string;
+            requireSso?: boolean;
+        };
+        /** @description GET /api/firm/sso: the firm's settings, never the client secret. */
+        SsoSettingsView: {
+            clientId: string;
+            /** @description Whether a client secret is saved (it is never shown). */
+            clientSecretSet: boolean;
+            /** @description Whether the firm has set up a provider at all. */
+            configured: boolean;
+            defaultRole: components["schemas"]["FirmRole"];
+            domains: components["schemas"]["DomainView"][];
+            issuer: string;
+            requireSso: boolean;
+        };
         /** @description One category's bookings per bucket (`counts[i]` is for the series' i-th bucket). */
         Stack: {
             counts: number[];
@@ -3386,6 +3563,43 @@ export interface operations {
             };
         };
     };
+    list_sso_domains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDomainClaims"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     operator_update_firm: {
         parameters: {
             query?: never;
@@ -3447,6 +3661,99 @@ export interface operations {
                 };
             };
             /** @description The operator's own firm cannot be disabled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide_sso_domain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A firm id */
+                firm_id: number;
+                /** @description The claimed email domain */
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainDecision"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDomainClaim"];
+                };
+            };
+            /** @description An invalid id, domain or status */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such claim */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another firm's claim to the domain is confirmed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5410,6 +5717,103 @@ export interface operations {
             };
         };
     };
+    sso_callback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                /** @description The provider's error code when the person or the provider stopped the sign-in. */
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in (the session cookie is set) to the app, or to /auth/sign-in?sso=<why> */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    sso_discover: {
+        parameters: {
+            query: {
+                /** @description The email the person typed. */
+                email: string;
+                /** @description Where to go after signing in (a path of this app); `/` when absent. */
+                returnTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoDiscovery"];
+                };
+            };
+            /** @description Not an email address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sso_start: {
+        parameters: {
+            query: {
+                /** @description The email the person typed. */
+                email: string;
+                /** @description Where to go after signing in (a path of this app); `/` when absent. */
+                returnTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the firm's identity provider; to /auth/sign-in?sso=provider when it did not answer */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an email address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The email's domain has no single sign-on */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_categories: {
         parameters: {
             query?: never;
@@ -6253,6 +6657,113 @@ export interface operations {
             };
             /** @description No such member in the firm */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_sso_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSettingsView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner of the firm */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_sso_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoSettingsUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSettingsView"];
+                };
+            };
+            /** @description Invalid input, a public or taken domain, or a provider that does not answer as one */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner of the firm, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -177,3 +177,11 @@ export type OutcomeChange = Schemas['OutcomeRequest'];
 export type Brief = Schemas['Brief'];
 export type BriefGroup = Schemas['BriefGroup'];
 export type BriefVendor = Schemas['BriefVendor'];
+
+// Single sign-on (issue 31)
+export type SsoDiscovery = Schemas['SsoDiscovery'];
+export type SsoSettingsView = Schemas['SsoSettingsView'];
+export type SsoSettingsUpdate = Schemas['SsoSettingsUpdate'];
+export type SsoDomainStatus = Schemas['DomainStatus'];
+export type AdminDomainClaim = Schemas['AdminDomainClaim'];
+export type AdminDomainClaims = Schemas['AdminDomainClaims'];

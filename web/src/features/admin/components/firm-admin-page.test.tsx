@@ -25,6 +25,9 @@ const firm = (id: number, name: string, extra: Partial<AdminFirm> = {}): AdminFi
 function serve({ settingsError }: { settingsError?: string } = {}) {
   let firms = [firm(1, 'Lovelace Law', { verified: true, members: 2 }), firm(2, 'Babbage Injury')];
   let signUp: SignUpMode = 'open';
+  let claims = [
+    { domain: 'babbage.test', firmId: 2, firmName: 'Babbage Injury', status: 'pending' as const, claimedAt: '2026-11-21T10:00:00Z' },
+  ] as { domain: string; firmId: number; firmName: string; status: 'pending' | 'confirmed' | 'refused'; claimedAt: string }[];
   const patch = (id: number) => () => {
     const body = (mock.calls.at(-1)?.body ?? {}) as Partial<AdminFirm>;
     if (id === 1 && body.disabled) return { status: 409, body: { error: OWN_FIRM_409 } };
@@ -38,6 +41,12 @@ function serve({ settingsError }: { settingsError?: string } = {}) {
     'POST /api/admin/firms/merge': () => {
       firms = [firm(1, 'Lovelace Law', { verified: true, members: 3 })];
       return { body: { firm: firms[0] } };
+    },
+    'GET /api/admin/firms/sso-domains': () => ({ body: { items: claims } }),
+    'PUT /api/admin/firms/2/sso-domains/babbage.test': () => {
+      const status = (mock.calls.at(-1)?.body as { status: 'confirmed' | 'refused' }).status;
+      claims = claims.map((c) => ({ ...c, status }));
+      return { body: claims[0] };
     },
     'GET /api/admin/settings': () => ({ body: { signUp } }),
     'PUT /api/admin/settings': () => {
@@ -143,5 +152,16 @@ describe('FirmAdminPage', () => {
     await userEvent.click(await screen.findByRole('radio', { name: /^Invite-only/ }));
     expect((await screen.findByRole('alert')).textContent).toContain('Sign-up must be open or invite-only');
     expect((screen.getByRole('radio', { name: /^Open/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  test('lists the firms’ pending domain claims and confirms one', async () => {
+    const { calls } = serve();
+    renderWithProviders(<FirmAdminPage />, { user: operator });
+    const confirm = await screen.findByRole('button', { name: 'Confirm babbage.test for Babbage Injury' });
+    expect(screen.getByText(/Pending/)).toBeTruthy();
+    await userEvent.click(confirm);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Confirm babbage/ })).toBeNull());
+    expect(screen.getByText(/Confirmed/)).toBeTruthy();
+    expect(writes(calls)).toEqual([['PUT /api/admin/firms/2/sso-domains/babbage.test', { status: 'confirmed' }]]);
   });
 });

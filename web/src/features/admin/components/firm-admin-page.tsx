@@ -18,6 +18,7 @@ import { useUpdateAdminFirm } from '../api/update-admin-firm';
 
 import { AdminAccessRequired } from './admin-access-required';
 import { AdminSection } from './admin-section';
+import { SsoDomainClaims } from './sso-domain-claims';
 import { DisableFirmDialog } from './disable-firm-dialog';
 import { MergeFirmsDialog } from './merge-firms-dialog';
 import { SignUpModeSetting } from './sign-up-mode-setting';
@@ -99,6 +100,9 @@ function FirmAdminScreen({ ownFirmId }: { ownFirmId: number }) {
               </table>
             </div>
           )}
+        </AdminSection>
+        <AdminSection title="Single sign-on domains">
+          <SsoDomainClaims />
         </AdminSection>
         <AdminSection title="Sign-up">
           <SignUpModeSetting />

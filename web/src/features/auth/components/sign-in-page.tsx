@@ -14,9 +14,11 @@ import { useUser } from '@/lib/auth';
 import { signInNotice } from '@/lib/sign-in-notice';
 import { hasErrors } from '@/lib/validation';
 
+import { discoverSso, ssoStartUrl } from '../api/discover-sso';
 import { useSetupStatus } from '../api/setup-status';
 import { useSignIn } from '../api/sign-in';
 import { returnPath } from '../return-path';
+import { ssoProblem } from '../sso-problem';
 import { validateSignIn, type SignInValues } from '../validation';
 
 import { AuthLayout } from './auth-layout';
@@ -33,7 +35,12 @@ export function SignInPage() {
   // Why the person is here (a session that ended, a password just set), shown until they sign in.
   const notice = signInNotice.value;
   const [, navigate] = useLocation();
-  const next = returnPath(useSearch());
+  const search = useSearch();
+  const next = returnPath(search);
+  // A sign-in at the firm's identity provider that came back refused says why.
+  const ssoError = ssoProblem(new URLSearchParams(search).get('sso'));
+  // The email whose domain signs in through its firm's identity provider, once asked.
+  const [ssoEmail, setSsoEmail] = useState<string | null>(null);
   const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
   const [submitted, setSubmitted] = useState(false);
   // Set when the password was right and the account's second factor is due.
@@ -56,6 +63,17 @@ export function SignInPage() {
   const pending = signIn.isPending;
   const set = (field: keyof SignInValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  // Email first: once the person leaves the email field, ask whether its domain has single sign-on.
+  const checkSso = () => {
+    const email = values.email.trim();
+    if (validateSignIn({ email, password: 'x' }).email) return;
+    discoverSso(email).then(
+      (found) => setSsoEmail(found.sso ? email : null),
+      () => setSsoEmail(null),
+    );
+  };
+  const sso = ssoEmail !== null && ssoEmail === values.email.trim();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -92,6 +110,7 @@ export function SignInPage() {
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {notice && !signIn.isError ? <Notice tone={notice.kind}>{notice.text}</Notice> : null}
+          {ssoError && !signIn.isError ? <Alert>{ssoError}</Alert> : null}
           {signIn.isError ? <Alert>{getErrorMessage(signIn.error, 'Failed to sign in')}</Alert> : null}
           <TextField
             label="Email"
@@ -100,9 +119,18 @@ export function SignInPage() {
             placeholder="you@yourfirm.com"
             value={values.email}
             onChange={set('email')}
+            onBlur={checkSso}
             error={errors.email}
             disabled={pending}
           />
+          {sso ? (
+            <a
+              href={ssoStartUrl(values.email.trim(), next)}
+              className="flex w-full items-center justify-center rounded-md border border-indigo-700 px-4 py-2.5 font-medium text-indigo-700 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
+            >
+              Continue with your firm’s sign-in
+            </a>
+          ) : null}
           <TextField
             label="Password"
             type="password"

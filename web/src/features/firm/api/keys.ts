@@ -5,4 +5,5 @@ export const firmKeys = {
   members: ['firm', 'members'],
   invitations: ['firm', 'invitations'],
   audit: ['firm', 'audit'],
+  sso: ['firm', 'sso'],
 } as const;

@@ -15,6 +15,7 @@ import { FirmSection } from './firm-section';
 import { InvitationsList } from './invitations-list';
 import { InviteForm } from './invite-form';
 import { MembersList } from './members-list';
+import { SsoSettings } from './sso-settings';
 
 const MANAGED_BY_OTHERS = 'Owners and admins manage the firm’s members, invitations and details.';
 
@@ -90,6 +91,17 @@ export function FirmPage() {
                 <InvitationsList />
               </div>
             </FirmSection>
+
+            {role === 'owner' ? (
+              <FirmSection
+                id="sso"
+                icon="lock"
+                title="Single sign-on"
+                description="Your people sign in with your firm’s identity provider (OpenID Connect: Microsoft Entra ID, Google Workspace, Okta…)."
+              >
+                <SsoSettings />
+              </FirmSection>
+            ) : null}
 
             <FirmSection
               id="audit"

@@ -1,0 +1,149 @@
+//! Single sign-on's storage, in either backend: the firm's provider, its domain claims, the flows
+//! begun at a provider and the identities linked to accounts.
+
+mod export;
+mod file;
+mod postgres;
+
+pub use export::export;
+
+use super::model::{DomainClaim, DomainStatus, Flow, SsoConfig, SsoLink};
+use crate::accounts::FirmId;
+use crate::accounts::sessions::TokenHash;
+use crate::error::{Result, bad_request, conflict};
+use crate::store::{Store, WriteTx};
+
+pub fn config(store: &Store, firm: FirmId) -> Result<Option<SsoConfig>> {
+    match store {
+        Store::File(db) => file::config(db, firm.get()),
+        Store::Postgres(db) => postgres::config(db, firm.get()),
+    }
+}
+
+/// Saves the firm's provider and its claims to exactly `domains` in one transaction: a domain it
+/// no longer names is given up, a new one is pending. A domain another firm holds confirmed is a
+/// 400 naming it. Answers the firm's claims.
+pub fn save_config(
+    store: &Store,
+    config: &SsoConfig,
+    domains: &[String],
+) -> Result<Vec<DomainClaim>> {
+    match store {
+        Store::File(db) => file::save_config(db, config, domains),
+        Store::Postgres(db) => postgres::save_config(db, config, domains),
+    }
+}
+
+/// The claims made by `firm`, by domain.
+pub fn firm_claims(store: &Store, firm: FirmId) -> Result<Vec<DomainClaim>> {
+    let mut claims = all_claims(store)?;
+    claims.retain(|c| c.firm_id == firm.get());
+    Ok(claims)
+}
+
+/// Every firm's claims, by domain then firm.
+pub fn all_claims(store: &Store) -> Result<Vec<DomainClaim>> {
+    let mut claims = match store {
+        Store::File(db) => file::all_claims(db)?,
+        Store::Postgres(db) => postgres::all_claims(db)?,
+    };
+    claims.sort_by(|a, b| (&a.domain, a.firm_id).cmp(&(&b.domain, b.firm_id)));
+    Ok(claims)
+}
+
+/// The firm whose claim to `domain` the operator confirmed.
+pub fn confirmed_firm(store: &Store, domain: &str) -> Result<Option<FirmId>> {
+    Ok(all_claims_of(store, domain)?
+        .into_iter()
+        .find(|c| c.status == DomainStatus::Confirmed)
+        .map(|c| FirmId::from_stored(c.firm_id)))
+}
+
+fn all_claims_of(store: &Store, domain: &str) -> Result<Vec<DomainClaim>> {
+    match store {
+        Store::File(db) => file::claims_of(db, domain),
+        Store::Postgres(db) => postgres::claims_of(db, domain),
+    }
+}
+
+/// The operator's decision on `firm`'s claim to `domain`; `None` when there is no such claim.
+/// Confirming a domain another firm holds confirmed is a 409.
+pub fn decide(
+    store: &Store,
+    firm: FirmId,
+    domain: &str,
+    status: DomainStatus,
+    now: i64,
+) -> Result<Option<DomainClaim>> {
+    match store {
+        Store::File(db) => file::decide(db, firm.get(), domain, status, now),
+        Store::Postgres(db) => postgres::decide(db, firm.get(), domain, status, now),
+    }
+}
+
+/// Keeps a flow begun at the provider (and drops the flows older than ten minutes).
+pub fn put_flow(store: &Store, state: &TokenHash, flow: &Flow) -> Result<()> {
+    match store {
+        Store::File(db) => file::put_flow(db, state, flow),
+        Store::Postgres(db) => postgres::put_flow(db, state, flow),
+    }
+}
+
+/// Takes the flow of `state` out of the store: it can be finished once.
+pub fn take_flow(store: &Store, state: &TokenHash) -> Result<Option<Flow>> {
+    match store {
+        Store::File(db) => file::take_flow(db, state),
+        Store::Postgres(db) => postgres::take_flow(db, state),
+    }
+}
+
+pub fn link(store: &Store, issuer: &str, subject: &str) -> Result<Option<SsoLink>> {
+    match store {
+        Store::File(db) => file::link(db, issuer, subject),
+        Store::Postgres(db) => postgres::link(db, issuer, subject),
+    }
+}
+
+/// Links the identity to an account (replacing a link to an account that no longer exists).
+pub fn put_link(store: &Store, link: &SsoLink) -> Result<()> {
+    match store {
+        Store::File(db) => file::put_link(db, link),
+        Store::Postgres(db) => postgres::put_link(db, link),
+    }
+}
+
+/// A firm merge: the merged firm's provider and domain claims are dropped (the kept firm's
+/// owner sets up single sign-on for everyone; the identities' links stay, by account).
+pub fn merge_firm_in(tx: &mut WriteTx, _into: FirmId, from: FirmId) -> Result<()> {
+    match tx {
+        WriteTx::File(txn) => file::drop_firm_in(txn, from.get()),
+        WriteTx::Postgres(tx) => postgres::drop_firm_in(tx, from.get()),
+    }
+}
+
+/// The check of a new claim against the domain's claims, the same on both backends.
+fn check_claim(existing: &[DomainClaim], firm_id: u64, domain: &str) -> Result<()> {
+    if existing
+        .iter()
+        .any(|c| c.firm_id != firm_id && c.status == DomainStatus::Confirmed)
+    {
+        return Err(bad_request(format!(
+            "{domain} is already confirmed for another firm's single sign-on: remove it, or ask \
+             the operator"
+        )));
+    }
+    Ok(())
+}
+
+/// The check of a confirmation, the same on both backends.
+fn check_confirm(existing: &[DomainClaim], firm_id: u64, domain: &str) -> Result<()> {
+    if existing
+        .iter()
+        .any(|c| c.firm_id != firm_id && c.status == DomainStatus::Confirmed)
+    {
+        return Err(conflict(format!(
+            "{domain} is already confirmed for another firm: refuse that claim first"
+        )));
+    }
+    Ok(())
+}
