@@ -155,6 +155,30 @@ pub fn role_changed(
     )
 }
 
+/// A notification by mail: "Hello name," then what the bell says, and its link.
+pub fn notice(
+    kind: MessageKind,
+    firm_id: u64,
+    to: &str,
+    name: &str,
+    title: &str,
+    body: &str,
+    link: Option<(&str, &str)>,
+) -> Letter {
+    letter(
+        kind,
+        Some(firm_id),
+        to,
+        title.to_string(),
+        vec![format!("Hello {name},"), body.to_string()],
+        link,
+        NOTICE_FOOTER,
+    )
+}
+
+/// The footer of a notification: where a person chooses what they get.
+const NOTICE_FOOTER: &str = "Sent by Litstack, the legal-technology picker your firm runs. Choose which messages you get under Notifications on your profile.";
+
 pub fn test(to: &str, operator: &str) -> Letter {
     letter(
         MessageKind::Test,

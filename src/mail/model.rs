@@ -12,6 +12,10 @@ pub enum MessageKind {
     RoleChanged,
     /// "Send a test email" on the operator's mail screen.
     Test,
+    // Notifications (`notifications::NoticeKind`), after the first four: the redb outbox stores
+    // the variant's index.
+    NewSignIn,
+    DemoFollowUp,
 }
 
 impl MessageKind {
@@ -21,6 +25,8 @@ impl MessageKind {
             MessageKind::PasswordReset => "passwordReset",
             MessageKind::RoleChanged => "roleChanged",
             MessageKind::Test => "test",
+            MessageKind::NewSignIn => "newSignIn",
+            MessageKind::DemoFollowUp => "demoFollowUp",
         }
     }
 
@@ -30,6 +36,8 @@ impl MessageKind {
             MessageKind::PasswordReset,
             MessageKind::RoleChanged,
             MessageKind::Test,
+            MessageKind::NewSignIn,
+            MessageKind::DemoFollowUp,
         ]
         .into_iter()
         .find(|k| k.code() == code)

@@ -12,6 +12,7 @@ use super::{
     SHORTLIST_REMOVED, USER_EMAILS, USER_RESPONSES, USERS, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES,
     VENDOR_SOURCES, VENDORS,
 };
+use super::{DEMO_DATES, DEMO_FOLLOWUPS, NOTICE_PREFS, NOTICES, OUTBOX_UNSUBSCRIBE};
 use super::{FileStore, IDENTITY_LEN};
 
 /// What `litstack check` reports: whether the file passed redb's integrity check and how many
@@ -118,6 +119,11 @@ impl FileStore {
         count(&txn, OUTBOX, &mut tables)?;
         count(&txn, OUTBOX_DUE, &mut tables)?;
         count(&txn, SETTINGS, &mut tables)?;
+        count(&txn, OUTBOX_UNSUBSCRIBE, &mut tables)?;
+        count(&txn, NOTICES, &mut tables)?;
+        count(&txn, NOTICE_PREFS, &mut tables)?;
+        count(&txn, DEMO_DATES, &mut tables)?;
+        count(&txn, DEMO_FOLLOWUPS, &mut tables)?;
         let mut identity_bytes = 0;
         match txn.open_table(BOOKING_IDENTITIES) {
             Ok(runs) => {

@@ -32,6 +32,7 @@ mod lookalike;
 mod mail;
 mod meetings;
 mod nodes;
+mod notifications;
 mod openapi;
 mod pre_firm;
 mod process;

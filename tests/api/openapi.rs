@@ -16,7 +16,7 @@ use crate::helpers::TestApp;
 const METHODS: [&str; 5] = ["get", "post", "patch", "put", "delete"];
 
 /// Public operations: everything else needs the session cookie.
-const PUBLIC: [(&str, &str); 7] = [
+const PUBLIC: [(&str, &str); 9] = [
     ("POST", "/api/auth/sign-up"),
     ("POST", "/api/auth/forgot-password"),
     ("POST", "/api/auth/sign-in"),
@@ -24,6 +24,9 @@ const PUBLIC: [(&str, &str); 7] = [
     ("POST", "/api/auth/reset-password"),
     ("GET", "/api/auth/setup"),
     ("GET", "/api/openapi.json"),
+    // Notifications: the one-click unsubscribe target and its look-up.
+    ("GET", "/api/unsubscribe"),
+    ("POST", "/api/unsubscribe"),
 ];
 
 pub async fn document() -> Value {
@@ -251,7 +254,9 @@ async fn query_parameters_say_an_empty_value_means_absent_as_the_server_treats_i
         [
             "/api/compare ids",
             "/api/demo-bookings/cities state",
-            "/api/trends/cities state"
+            "/api/trends/cities state",
+            "/api/unsubscribe token",
+            "/api/unsubscribe token"
         ]
     );
 }

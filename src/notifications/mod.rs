@@ -1,0 +1,71 @@
+//! Notifications: what happened to a person (their role changed, a new sign-in, the day after a
+//! booked demo; renewal reminders next), shown under the bell and mailed as each person chose per
+//! kind. A cause writes its `Delivery` in its own transaction (`storage::deliver_file`,
+//! `storage::deliver_pg`, or `storage::deliver` alone), which reads the person's preferences there:
+//! no cause knows them. Every mail that is not about the account's security carries a one-click
+//! unsubscribe address (RFC 8058) with a signed token (`token.rs`).
+//!
+//! Below the accounts (which deliver in their transactions) and above `mail/`; the HTTP routes,
+//! which need the signed-in person, are `accounts::notice_routes`.
+
+pub mod model;
+pub mod storage;
+pub mod token;
+
+pub use model::{Notice, NoticeKind, Pref, Stored};
+pub use storage::Delivery;
+
+/// "A new sign-in to your account" for `user_id` (the TOTP/sessions work calls this, then writes
+/// it with `storage::deliver*`): a security notice, mailed whenever mail is on.
+pub fn new_sign_in(
+    user_id: u64,
+    firm_id: u64,
+    to: &str,
+    name: &str,
+    device: &str,
+    base: &str,
+    now: i64,
+) -> Delivery {
+    let title = "New sign-in to your account".to_string();
+    let body = format!(
+        "Someone signed in to your Litstack account from a new device ({device}). If it was not you, change your password and sign out everywhere else."
+    );
+    let link = "/profile".to_string();
+    Delivery {
+        letter: crate::mail::letters::notice(
+            NoticeKind::NewSignIn.message_kind(),
+            firm_id,
+            to,
+            name,
+            &title,
+            &body,
+            Some(("Review your sessions", &format!("{base}{link}"))),
+        ),
+        notice: Notice {
+            kind: NoticeKind::NewSignIn,
+            user_id,
+            firm_id,
+            title,
+            body,
+            link,
+            created_at: now,
+        },
+        base: base.to_string(),
+    }
+}
+
+/// Where links in a message written without a request (the demo follow-up) point: the public URL
+/// when one is set, else the address the server listens on.
+pub fn background_base(config: &crate::config::Config) -> String {
+    match &config.public_url {
+        Some(public) => public.origin.clone(),
+        None => {
+            let scheme = if config.secure_cookies {
+                "https"
+            } else {
+                "http"
+            };
+            format!("{scheme}://{}", config.addr)
+        }
+    }
+}
