@@ -55,8 +55,8 @@ pub fn new_sign_in(
 }
 
 /// Where links in a message written without a request (the demo follow-up) point: the public URL
-/// when one is set, else the address the server listens on.
-pub fn background_base(config: &crate::config::Config) -> String {
+/// when one is set, else `local`, the address the server listens on.
+pub fn background_base(config: &crate::config::Config, local: std::net::SocketAddr) -> String {
     match &config.public_url {
         Some(public) => public.origin.clone(),
         None => {
@@ -65,7 +65,7 @@ pub fn background_base(config: &crate::config::Config) -> String {
             } else {
                 "http"
             };
-            format!("{scheme}://{}", config.addr)
+            format!("{scheme}://{local}")
         }
     }
 }

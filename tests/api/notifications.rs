@@ -357,3 +357,186 @@ async fn notifications_a_forged_token_is_refused_and_security_email_stays_on() {
         StatusCode::UNAUTHORIZED
     );
 }
+
+const AVVO: u64 = 1;
+const LEAD_DOCKET: u64 = 11;
+const LAWMATICS: u64 = 12;
+
+/// Unix seconds of `YYYY-MM-DD` at `hour`:00 UTC.
+fn at(day: &str, hour: u32) -> i64 {
+    chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d")
+        .unwrap()
+        .and_hms_opt(hour, 0, 0)
+        .unwrap()
+        .and_utc()
+        .timestamp()
+}
+
+fn follow_ups(app: &TestApp, now: i64) -> usize {
+    litstack::shortlist::followup::run_once(&app.state.sub(), "http://localhost", now).unwrap()
+}
+
+async fn book(app: &mut TestApp, vendor: u64, day: &str) -> crate::helpers::TestResponse {
+    app.call(
+        Method::PUT,
+        &format!("/api/shortlist/{vendor}"),
+        Some(json!({ "status": "Demo booked", "demoDate": day })),
+    )
+    .await
+}
+
+fn demo_notices(bell: &Value) -> Vec<Value> {
+    bell["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["kind"] == "demoFollowUp")
+        .cloned()
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn notifications_a_demo_is_followed_up_once_the_day_after_not_for_removed_or_answered_entries()
+ {
+    let mut app = TestApp::new();
+    let (owner, member, _, email) = owner_and_member(&mut app).await;
+    app.cookie = Some(owner.clone());
+    mail_on(&mut app).await;
+
+    // The member books three demos on 2026-03-10.
+    app.cookie = Some(member.clone());
+    for vendor in [AVVO, LEAD_DOCKET, LAWMATICS] {
+        let res = book(&mut app, vendor, "2026-03-10").await;
+        assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+        assert_eq!(res.json()["demoDate"], "2026-03-10");
+    }
+    // Bad dates and a date without Demo booked are refused, writing nothing.
+    for (body, why) in [
+        (
+            json!({ "status": "Considering", "demoDate": "2026-03-12" }),
+            "Demo booked",
+        ),
+        (json!({ "demoDate": "2026-02-30" }), "YYYY-MM-DD"),
+        (json!({ "demoDate": "next week" }), "YYYY-MM-DD"),
+    ] {
+        let res = app
+            .call(Method::PUT, &format!("/api/shortlist/{AVVO}"), Some(body))
+            .await;
+        assert_eq!(res.status, StatusCode::BAD_REQUEST, "{}", res.text());
+        assert!(res.error().contains(why), "{}", res.text());
+    }
+    let list = app.get("/api/shortlist").await.json();
+    let avvo = list["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|g| g["entries"].as_array().unwrap())
+        .find(|e| e["vendorId"] == AVVO)
+        .unwrap()
+        .clone();
+    assert_eq!(avvo["demoDate"], "2026-03-10");
+    assert_eq!(avvo["status"], "Demo booked");
+    let name = avvo["vendorName"].as_str().unwrap().to_string();
+
+    // One removed, one answered: no follow-up for either.
+    let res = app
+        .call(
+            Method::DELETE,
+            &format!("/api/shortlist/{LEAD_DOCKET}"),
+            None,
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT);
+    let res = app
+        .call(
+            Method::PUT,
+            &format!("/api/shortlist/{LAWMATICS}/outcome"),
+            Some(json!({ "demoHeld": true })),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+
+    // The day of the demo: nothing yet. The day after: one, once.
+    assert_eq!(follow_ups(&app, at("2026-03-10", 23)), 0);
+    assert_eq!(follow_ups(&app, at("2026-03-11", 8)), 1);
+    assert_eq!(follow_ups(&app, at("2026-03-11", 9)), 0, "once");
+    let bell = app.get("/api/notifications").await.json();
+    let notices = demo_notices(&bell);
+    assert_eq!(notices.len(), 1, "{bell}");
+    assert_eq!(
+        notices[0]["title"],
+        format!("How did your demo with {name} go?")
+    );
+    assert_eq!(notices[0]["link"], format!("/shortlist?outcome={AVVO}"));
+    send_due(&app).await;
+    let mail = wait_for(&email, 1);
+    assert_eq!(
+        mail[0]["subject"],
+        format!("How did your demo with {name} go?")
+    );
+    assert!(
+        mail[0]["text"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("http://localhost/shortlist?outcome={AVVO}"))
+    );
+    assert!(mail[0]["listUnsubscribe"].is_string());
+
+    // Not again after a restart.
+    let mut app = app.restarted();
+    assert_eq!(
+        follow_ups(&app, at("2026-03-12", 8)),
+        0,
+        "not again after a restart"
+    );
+    app.cookie = Some(member.clone());
+    assert_eq!(
+        demo_notices(&app.get("/api/notifications").await.json()).len(),
+        1
+    );
+    // The owner, who set no date, hears nothing.
+    app.cookie = Some(owner);
+    assert!(demo_notices(&app.get("/api/notifications").await.json()).is_empty());
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(received(&email).len(), 1);
+}
+
+/// Two hub nodes running the follow-ups at once: each demo is followed up once.
+#[tokio::test(flavor = "multi_thread")]
+async fn notifications_two_hub_nodes_follow_up_each_demo_once() {
+    let url = crate::helpers::fresh_database();
+    let node = || {
+        let url = url.clone();
+        TestApp::with_config(move |c| c.database_url = Some(url))
+    };
+    let (mut a, b) = (node(), node());
+    let (_, member, _, _) = owner_and_member(&mut a).await;
+    a.cookie = Some(member.clone());
+    let vendors = [AVVO, LEAD_DOCKET, LAWMATICS, 2, 3, 4];
+    for vendor in vendors {
+        let res = book(&mut a, vendor, "2026-05-04").await;
+        assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    }
+    let now = at("2026-05-05", 7);
+    let (sa, sb): (
+        litstack::shortlist::ShortlistState,
+        litstack::shortlist::ShortlistState,
+    ) = (a.state.sub(), b.state.sub());
+    let run = |s: litstack::shortlist::ShortlistState| {
+        tokio::task::spawn_blocking(move || {
+            (0..3)
+                .map(|_| {
+                    litstack::shortlist::followup::run_once(&s, "http://localhost", now).unwrap()
+                })
+                .sum::<usize>()
+        })
+    };
+    let (na, nb) = tokio::join!(run(sa), run(sb));
+    assert_eq!(
+        na.unwrap() + nb.unwrap(),
+        vendors.len(),
+        "each demo followed up by one node"
+    );
+    let bell = a.get("/api/notifications").await.json();
+    assert_eq!(demo_notices(&bell).len(), vendors.len(), "{bell}");
+}

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 1dac6177df2f6db671c1c50106bd6b0bd6743e338f2665adeb3c5d88953f8d1e
+ * openapi.json sha256: 25f4b6980bd6136016a81eef720b1abfe62eddc33561f896f0e7e9e572dbfc96
  */
 
 export interface paths {
@@ -1790,6 +1790,11 @@ export interface components {
         EndReason: "password_changed" | "password_reset" | "email_changed" | "removed";
         /** @description `PUT /api/shortlist/{vendorId}`: every field optional; what is absent is kept. */
         EntryRequest: {
+            /**
+             * @description The day of the booked demo, `YYYY-MM-DD` (UTC), with the status Demo booked (sent, or the
+             *     entry's); `""` clears it. The day after it, whoever set it is asked how the demo went.
+             */
+            demoDate?: string | null;
             /** @description Plain text, at most 2,000 characters. */
             note?: string | null;
             /** @description Why the vendor was rejected, at most 200 characters. */
@@ -1802,6 +1807,8 @@ export interface components {
             asks: components["schemas"]["Asks"];
             /** Format: int64 */
             categoryId: number;
+            /** @description The day of the booked demo (YYYY-MM-DD, UTC), when one was set. */
+            demoDate?: string | null;
             description: string;
             /** @description Status changes, oldest first. */
             history: components["schemas"]["HistoryItem"][];
