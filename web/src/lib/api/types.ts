@@ -167,3 +167,13 @@ export type OutcomeChange = Schemas['OutcomeRequest'];
 export type Brief = Schemas['Brief'];
 export type BriefGroup = Schemas['BriefGroup'];
 export type BriefVendor = Schemas['BriefVendor'];
+
+// Notifications (issue 31).
+export type NoticeList = Schemas['NoticeList'];
+export type NoticeView = Schemas['NoticeView'];
+export type NoticeKind = Schemas['NoticeKind'];
+export type MarkRead = Schemas['MarkRead'];
+export type NoticePrefs = Schemas['NoticePrefs'];
+export type KindPref = Schemas['KindPref'];
+export type PrefsChange = Schemas['PrefsChange'];
+export type UnsubscribeView = Schemas['UnsubscribeView'];

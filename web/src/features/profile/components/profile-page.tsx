@@ -6,6 +6,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { useProfile } from '../api/get-profile';
 
 import { FirmDetailsForm } from './firm-details-form';
+import { NotificationsForm } from './notifications-form';
 import { ProfileForm } from './profile-form';
 import { SecurityForm } from './security-form';
 import { SettingsSection } from './settings-section';
@@ -37,6 +38,14 @@ export function ProfilePage() {
           </SettingsSection>
           <SettingsSection id="security" icon="lock" title="Security" description="Change the password you sign in with.">
             <SecurityForm />
+          </SettingsSection>
+          <SettingsSection
+            id="notifications"
+            icon="bell"
+            title="Notifications"
+            description="Which messages you get by email and under the bell."
+          >
+            <NotificationsForm />
           </SettingsSection>
         </div>
       )}
