@@ -78,7 +78,7 @@ export function NotificationBell({ className }: { className?: string }) {
           ref={panel}
           id={panelId}
           role="region"
-          aria-label="Notifications"
+          aria-label="Your notifications"
           className="absolute right-0 z-40 mt-2 w-[min(22rem,calc(100vw-1.5rem))] rounded-xl bg-white text-left shadow-xl ring-1 ring-slate-900/10"
         >
           <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
