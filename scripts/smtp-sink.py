@@ -33,6 +33,7 @@ class Sink:
             "subject": str(message.get("Subject", "")),
             "messageId": str(message.get("Message-ID", "")),
             "listUnsubscribe": message.get("List-Unsubscribe"),
+            "listUnsubscribePost": message.get("List-Unsubscribe-Post"),
             "text": text.get_content() if text is not None else None,
             "html": html.get_content() if html is not None else None,
             "images": [p.get_content_type() for p in message.walk() if p.get_content_maintype() == "image"],

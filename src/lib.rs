@@ -21,6 +21,7 @@ pub mod hosts;
 pub mod hub;
 pub mod import;
 pub mod mail;
+pub mod notifications;
 pub mod openapi;
 pub mod peers;
 pub mod profile;

@@ -44,6 +44,10 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let shutdown = shutdown_signal()?;
     spawn_housekeeping(state.clone());
     crate::mail::sender::spawn(state.sub());
+    crate::shortlist::followup::spawn(
+        state.sub(),
+        crate::notifications::background_base(&state.config, local),
+    );
     if !local.ip().is_loopback() {
         let app = state.clone();
         tokio::task::spawn_blocking(move || crate::startup::announce_setup_token(&app)).await??;

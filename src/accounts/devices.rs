@@ -77,8 +77,9 @@ pub fn of_request(headers: &HeaderMap, address: &str) -> SessionDevice {
 }
 
 /// Notes the device of the session `hash` just started for `user`. With `base` (a sign-in, not
-/// a sign-up) and mail on, a device and address the account had not signed in from before mails
-/// "A new sign-in to your account" in the same transaction. A failure is logged: the session
+/// a sign-up), a device and address the account had not signed in from before gives the notice
+/// "A new sign-in to your account" (bell and mail, as the person chose; mail only when it is on)
+/// in the same transaction. A failure is logged: the session
 /// works, and the list shows it as an unknown device.
 pub fn record(
     app: &AccountsState,
@@ -87,26 +88,19 @@ pub fn record(
     device: &SessionDevice,
     base: Option<&str>,
 ) {
-    let noted = (|| {
-        let mail = match base {
-            Some(base) => crate::mail::settings(&app.store)?.map(|settings| {
-                let letter = crate::mail::letters::new_sign_in(
-                    user.firm.id.get(),
-                    &user.email,
-                    &user.name,
-                    &device.device,
-                    &device.address,
-                    &crate::clock::rfc3339(device.started_at)
-                        .replace('T', " ")
-                        .replace('Z', " UTC"),
-                    &format!("{base}/auth/forgot-password"),
-                );
-                crate::mail::storage::Outgoing::new(&settings, letter)
-            }),
-            None => None,
-        };
-        storage::devices::put_device(&app.store, hash, user.id, device, mail.as_ref())
-    })();
+    let notice = base.map(|base| {
+        crate::notifications::new_sign_in(
+            user.id,
+            user.firm.id.get(),
+            &user.email,
+            &user.name,
+            &device.device,
+            &device.address,
+            base,
+            device.started_at,
+        )
+    });
+    let noted = storage::devices::put_device(&app.store, hash, user.id, device, notice.as_ref());
     match noted {
         Ok(true) => {
             tracing::info!(target: "security", user_id = user.id, "sign-in from a new device")

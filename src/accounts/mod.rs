@@ -12,6 +12,7 @@ pub mod links;
 pub mod lockout;
 pub mod mfa;
 pub mod model;
+mod notice_routes;
 pub mod password;
 mod routes;
 pub mod sessions;
@@ -99,6 +100,14 @@ where
         .routes(routes!(devices::end_one))
         .routes(routes!(devices::sign_out_others))
         .merge(sso::router())
+        // Notifications (`notice_routes`).
+        .routes(routes!(notice_routes::list_notices))
+        .routes(routes!(notice_routes::mark_read))
+        .routes(routes!(notice_routes::get_prefs, notice_routes::put_prefs))
+        .routes(routes!(
+            notice_routes::look_up_unsubscribe,
+            notice_routes::unsubscribe
+        ))
 }
 
 /// Every account, by id. For figures across firms (peer adoption), never for display.
@@ -183,29 +192,53 @@ pub fn save_details(app: &AccountsState, user: &User) -> Result<()> {
     Ok(())
 }
 
-/// Gives `user` the firm role `role` (set by `by`), telling them by mail in the same transaction
-/// when mail is on.
-pub fn change_role(app: &AccountsState, user: &mut User, role: FirmRole, by: &User) -> Result<()> {
+/// Gives `user` the firm role `role` (set by `by`), telling them (the bell, and mail as they
+/// chose) in the same transaction. `base`: where links point (`links::link_base`).
+pub fn change_role(
+    app: &AccountsState,
+    user: &mut User,
+    role: FirmRole,
+    by: &User,
+    base: &str,
+) -> Result<()> {
     let before = user.firm_role;
     user.firm_role = role;
-    let mail = match before == role {
-        true => None,
-        false => crate::mail::settings(&app.store)?.map(|settings| {
-            let letter = crate::mail::letters::role_changed(
-                user.firm.id.get(),
-                &user.email,
-                &user.name,
-                &user.firm.name,
-                role.code(),
-                &by.name,
-            );
-            crate::mail::storage::Outgoing::new(&settings, letter)
-        }),
-    };
-    storage::save_user_with_mail(&app.store, user, mail.as_ref())?;
+    let notice = (before != role).then(|| role_notice(user, role, by, base));
+    storage::save_user_with_notice(&app.store, user, notice.as_ref())?;
     app.sessions.refresh_user(user);
     app.firm_changed.tell(user.firm.id);
     Ok(())
+}
+
+/// "Your role in X is now Y", for the bell and the mail.
+fn role_notice(
+    user: &User,
+    role: FirmRole,
+    by: &User,
+    base: &str,
+) -> crate::notifications::Delivery {
+    use crate::notifications::{Delivery, Notice, NoticeKind};
+    let letter = crate::mail::letters::role_changed(
+        user.firm.id.get(),
+        &user.email,
+        &user.name,
+        &user.firm.name,
+        role.code(),
+        &by.name,
+    );
+    Delivery {
+        notice: Notice {
+            kind: NoticeKind::RoleChanged,
+            user_id: user.id,
+            firm_id: user.firm.id.get(),
+            title: letter.subject.clone(),
+            body: format!("{} changed your role in {}.", by.name, user.firm.name),
+            link: "/firm".to_string(),
+            created_at: crate::clock::now_secs(),
+        },
+        letter,
+        base: base.to_string(),
+    }
 }
 
 /// Gives `user` a new email, saving its other changed details with it, and ends its sessions but

@@ -273,7 +273,8 @@ const SIGNED_OUT: &str = "You are not signed in. Please sign in to continue.";
 
 /// Whether a request by a viewer may go on: reads always; of the writes only a person's own
 /// (their session, password and own details, under /api/auth and /api/profile, where the firm's
-/// fields are checked by the handler) and the operator's (/api/admin, checked by `AdminUser`).
+/// fields are checked by the handler; their notices and notification preferences) and the
+/// operator's (/api/admin, checked by `AdminUser`).
 /// Every other write changes the firm's data, which a viewer never does.
 fn viewer_may(parts: &Parts) -> bool {
     use axum::http::Method;
@@ -286,7 +287,11 @@ fn viewer_may(parts: &Parts) -> bool {
         .map(|o| o.path().to_string())
         .unwrap_or_else(|| parts.uri.path().to_string());
     let path = full.strip_prefix("/api").unwrap_or(&full);
-    path.starts_with("/auth/") || path == "/profile" || path.starts_with("/admin/")
+    path.starts_with("/auth/")
+        || path == "/profile"
+        || path.starts_with("/admin/")
+        || path == "/notifications/read"
+        || path == "/me/notifications"
 }
 
 impl<S> FromRequestParts<S> for CurrentUser

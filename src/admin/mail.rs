@@ -208,7 +208,7 @@ pub(super) async fn test_mail(
         crate::mail::model::new_message_id(&settings.domain()),
         now_secs(),
     );
-    let outcome = sender::attempt(&settings.transport()?, &settings, &message).await;
+    let outcome = sender::attempt(&settings.transport()?, &settings, &message, None).await;
     tracing::info!(target: "mail", by = admin.id, sent = matches!(outcome, Outcome::Sent(_)), "test message");
     Ok(Json(match outcome {
         Outcome::Sent(answer) => TestMailAnswer { sent: true, answer },

@@ -148,6 +148,7 @@ pub(super) async fn list_members(
 pub(super) async fn change_role(
     State(state): State<AccountsState>,
     current: CurrentUser,
+    headers: axum::http::HeaderMap,
     Path(raw): Path<String>,
     Json(body): Json<RoleChange>,
 ) -> Result<Json<MemberEnvelope>> {
@@ -155,6 +156,7 @@ pub(super) async fn change_role(
     let role = FirmRole::parse(&body.role)?;
     current.user.firm_role.may_manage()?;
     let me = current.user;
+    let base = crate::accounts::links::link_base(&state.config, &headers);
     let changed = state
         .blocking(move |app| {
             let mut target = member(app, &me, user_id)?;
@@ -172,7 +174,7 @@ pub(super) async fn change_role(
                 }
             }
             let before = target.firm_role;
-            accounts::change_role(app, &mut target, role, &me)?;
+            accounts::change_role(app, &mut target, role, &me, &base)?;
             tracing::info!(target: "security", user_id, by = me.id, role = role.code(), "firm role changed");
             if before != role {
                 let (action, detail) = if role == FirmRole::Owner {

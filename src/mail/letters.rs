@@ -155,32 +155,29 @@ pub fn role_changed(
     )
 }
 
-/// "A new sign-in to your account": a security message, so it has no unsubscribe.
-pub fn new_sign_in(
+/// A notification by mail: "Hello name," then what the bell says, and its link.
+pub fn notice(
+    kind: MessageKind,
     firm_id: u64,
     to: &str,
     name: &str,
-    device: &str,
-    address: &str,
-    at: &str,
-    forgot_link: &str,
+    title: &str,
+    body: &str,
+    link: Option<(&str, &str)>,
 ) -> Letter {
     letter(
-        MessageKind::NewSignIn,
+        kind,
         Some(firm_id),
         to,
-        "A new sign-in to your account".to_string(),
-        vec![
-            format!("Hello {name},"),
-            "Your Litstack account was signed in to from a device it had not been used on:"
-                .to_string(),
-            format!("Device: {device}. Address: {address}. Time: {at}."),
-            "If this was not you, reset your password:".to_string(),
-        ],
-        Some(("Reset your password", forgot_link)),
-        SENT_BY,
+        title.to_string(),
+        vec![format!("Hello {name},"), body.to_string()],
+        link,
+        NOTICE_FOOTER,
     )
 }
+
+/// The footer of a notification: where a person chooses what they get.
+const NOTICE_FOOTER: &str = "Sent by Litstack, the legal-technology picker your firm runs. Choose which messages you get under Notifications on your profile.";
 
 pub fn test(to: &str, operator: &str) -> Letter {
     letter(

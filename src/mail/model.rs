@@ -12,8 +12,10 @@ pub enum MessageKind {
     RoleChanged,
     /// "Send a test email" on the operator's mail screen.
     Test,
-    /// A sign-in from a device the account had not signed in from (a security message).
+    // Notifications (`notifications::NoticeKind`), after the first four: the redb outbox stores
+    // the variant's index.
     NewSignIn,
+    DemoFollowUp,
 }
 
 impl MessageKind {
@@ -24,6 +26,7 @@ impl MessageKind {
             MessageKind::RoleChanged => "roleChanged",
             MessageKind::Test => "test",
             MessageKind::NewSignIn => "newSignIn",
+            MessageKind::DemoFollowUp => "demoFollowUp",
         }
     }
 
@@ -34,6 +37,7 @@ impl MessageKind {
             MessageKind::RoleChanged,
             MessageKind::Test,
             MessageKind::NewSignIn,
+            MessageKind::DemoFollowUp,
         ]
         .into_iter()
         .find(|k| k.code() == code)

@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use lettre::message::header::{Header, HeaderName, HeaderValue};
 use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
@@ -19,8 +20,53 @@ const EVERY: Duration = Duration::from_secs(2);
 /// Messages one look takes at most.
 const BATCH: usize = 20;
 
-/// The message as the mail server gets it.
-fn compose(settings: &MailSettings, q: &Queued) -> Result<Message, Outcome> {
+/// `List-Unsubscribe: <url>` (RFC 2369).
+#[derive(Clone)]
+struct ListUnsubscribe(String);
+
+impl Header for ListUnsubscribe {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe")
+    }
+
+    fn parse(s: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(ListUnsubscribe(
+            s.trim()
+                .trim_start_matches('<')
+                .trim_end_matches('>')
+                .into(),
+        ))
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), format!("<{}>", self.0))
+    }
+}
+
+/// `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058).
+#[derive(Clone)]
+struct ListUnsubscribePost;
+
+impl Header for ListUnsubscribePost {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe-Post")
+    }
+
+    fn parse(_: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(ListUnsubscribePost)
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), "List-Unsubscribe=One-Click".into())
+    }
+}
+
+/// The message as the mail server gets it; `unsubscribe`: its one-click address, if it has one.
+fn compose(
+    settings: &MailSettings,
+    q: &Queued,
+    unsubscribe: Option<&str>,
+) -> Result<Message, Outcome> {
     let from = settings
         .mailbox()
         .map_err(|e| Outcome::Retry(format!("the From address is not valid: {e}")))?;
@@ -30,7 +76,13 @@ fn compose(settings: &MailSettings, q: &Queued) -> Result<Message, Outcome> {
     let (Some(text), Some(html)) = (&q.text, &q.html) else {
         return Err(Outcome::Refused("the message has no body any more".into()));
     };
-    Message::builder()
+    let mut builder = Message::builder();
+    if let Some(url) = unsubscribe {
+        builder = builder
+            .header(ListUnsubscribe(url.to_string()))
+            .header(ListUnsubscribePost);
+    }
+    builder
         .from(from)
         .to(to)
         .subject(&q.subject)
@@ -48,8 +100,9 @@ pub async fn attempt(
     transport: &AsyncSmtpTransport<Tokio1Executor>,
     settings: &MailSettings,
     q: &Queued,
+    unsubscribe: Option<&str>,
 ) -> Outcome {
-    let message = match compose(settings, q) {
+    let message = match compose(settings, q, unsubscribe) {
         Ok(message) => message,
         Err(outcome) => return outcome,
     };
@@ -74,7 +127,11 @@ pub async fn send_due(state: &MailState) -> crate::error::Result<usize> {
         .await?;
     let count = due.len();
     for q in due {
-        let outcome = attempt(&transport, &settings, &q).await;
+        let id = q.id;
+        let unsubscribe = state
+            .blocking(move |app| storage::unsubscribe_url(&app.store, id))
+            .await?;
+        let outcome = attempt(&transport, &settings, &q, unsubscribe.as_deref()).await;
         // The recipient is personal data: the log names the message, not the person.
         match &outcome {
             Outcome::Sent(_) => {

@@ -12,6 +12,7 @@
 //! `MIN_FIRMS` firms up, through `peers::disclosure`.
 
 mod csv;
+pub mod followup;
 mod meetings;
 
 pub mod model;

@@ -114,6 +114,42 @@ pub struct Entry {
     pub recorded: Option<Recorded>,
 }
 
+/// The date of a booked demo and the member who set it (table `DEMO_DATES`, keyed like the
+/// entries): the day after it, that member is asked how the demo went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DemoDate {
+    /// Days since 1970-01-01 (UTC).
+    pub day: i64,
+    pub set_by: u64,
+}
+
+impl DemoDate {
+    /// `YYYY-MM-DD`.
+    pub fn text(self) -> String {
+        chrono::DateTime::from_timestamp(self.day * 86_400, 0)
+            .unwrap_or_default()
+            .format("%Y-%m-%d")
+            .to_string()
+    }
+}
+
+/// A demo date as a request sends it: `YYYY-MM-DD`, between 2000 and 2100; `""` clears it.
+pub fn parse_demo_date(text: &str) -> Result<Option<i64>> {
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let date = chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .ok()
+        .filter(|d| (2000..=2100).contains(&chrono::Datelike::year(d)) && text.len() == 10)
+        .ok_or_else(|| {
+            bad_request("The demo date must be a day written YYYY-MM-DD (e.g. 2026-03-14)")
+        })?;
+    Ok(Some(
+        date.signed_duration_since(chrono::NaiveDate::default())
+            .num_days(),
+    ))
+}
+
 /// How long an entry taken off the shortlist is kept for its Undo: 30 days, long enough for a
 /// firm to notice a removal it regrets (the screen offers Undo at once, a later call still
 /// works), short enough that a removed vendor's notes do not linger for good. Older ones are
@@ -223,6 +259,9 @@ pub struct EntryRequest {
     pub note: Option<String>,
     /// Why the vendor was rejected, at most 200 characters.
     pub reject_reason: Option<String>,
+    /// The day of the booked demo, `YYYY-MM-DD` (UTC), with the status Demo booked (sent, or the
+    /// entry's); `""` clears it. The day after it, whoever set it is asked how the demo went.
+    pub demo_date: Option<String>,
 }
 
 /// An `EntryRequest` whose values are valid.
@@ -231,6 +270,8 @@ pub struct EntryChange {
     pub status: Option<Status>,
     pub note: Option<String>,
     pub reject_reason: Option<String>,
+    /// `Some(None)`: clear the date; `Some(Some(day))`: set it (days since 1970-01-01).
+    pub demo_date: Option<Option<i64>>,
 }
 
 pub fn parse_entry(request: EntryRequest) -> Result<EntryChange> {
@@ -250,10 +291,16 @@ pub fn parse_entry(request: EntryRequest) -> Result<EntryChange> {
         }
         None => None,
     };
+    let demo_date = request
+        .demo_date
+        .as_deref()
+        .map(|d| parse_demo_date(d.trim()))
+        .transpose()?;
     Ok(EntryChange {
         status,
         note: request.note,
         reject_reason,
+        demo_date,
     })
 }
 
@@ -356,6 +403,7 @@ mod tests {
             status: status.map(String::from),
             note: None,
             reject_reason: reason.map(String::from),
+            demo_date: None,
         })
         .unwrap()
     }
@@ -422,6 +470,7 @@ mod tests {
                 status: status.map(String::from),
                 note,
                 reject_reason: reason,
+                demo_date: None,
             })
         };
         assert!(req(Some("Maybe"), None, None).is_err());

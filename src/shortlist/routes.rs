@@ -12,11 +12,14 @@ use crate::extract::Json;
 use crate::shortlist::ShortlistState;
 
 use super::model::{
-    Entry, EntryRequest, OutcomeRequest, Recorded, Stamp, Status, apply_change, apply_outcome,
-    parse_entry,
+    DemoDate, Entry, EntryRequest, OutcomeRequest, Recorded, Stamp, Status, apply_change,
+    apply_outcome, parse_entry,
 };
 use super::views::{self, Brief, EntryView, Shortlist};
 use super::{csv, storage};
+
+pub const DEMO_DATE_STATUS: &str =
+    "A demo date goes with the status Demo booked: send the status \"Demo booked\" with it.";
 
 fn vendor_id(raw: &str, state: &ShortlistState) -> Result<u64> {
     let id = crate::catalog::parse_vendor_id(raw)?;
@@ -66,26 +69,48 @@ pub async fn put_entry(
     let change = parse_entry(request)?;
     let user_id = current.user.firm.id;
     let author = current.user.name.clone();
+    let member = current.user.id;
     let view = state
         .blocking(move |app| {
             let stamp = Stamp {
                 at: now_secs(),
                 by: Some(&author),
             };
+            let demo_date = change.demo_date;
             // Read once: what a new entry records, and what the answer shows as "now".
             let recs = views::latest_recommendations(app, user_id)?;
-            let entry = storage::update(app, user_id, vendor_id, |current| {
-                let mut entry = current.unwrap_or_else(|| Entry {
-                    recorded: recs.get(&vendor_id).map(|(reasons, at)| Recorded {
-                        reasons: reasons.clone(),
-                        at: *at,
-                    }),
-                    ..Entry::new(change.status.unwrap_or(Status::Considering), stamp)
-                });
-                apply_change(&mut entry, change, stamp)?;
-                Ok((entry.clone(), entry))
-            })?;
-            Ok(views::one_given(app, vendor_id, &entry, &recs))
+            let entry = storage::update_then(
+                app,
+                user_id,
+                vendor_id,
+                |current| {
+                    let mut entry = current.unwrap_or_else(|| Entry {
+                        recorded: recs.get(&vendor_id).map(|(reasons, at)| Recorded {
+                            reasons: reasons.clone(),
+                            at: *at,
+                        }),
+                        ..Entry::new(change.status.unwrap_or(Status::Considering), stamp)
+                    });
+                    apply_change(&mut entry, change, stamp)?;
+                    if demo_date.is_some_and(|day| day.is_some())
+                        && entry.status != Status::DemoBooked
+                    {
+                        return Err(crate::error::bad_request(DEMO_DATE_STATUS));
+                    }
+                    Ok((entry.clone(), entry))
+                },
+                |tx, _| match demo_date {
+                    Some(day) => {
+                        let date = day.map(|day| DemoDate {
+                            day,
+                            set_by: member,
+                        });
+                        storage::demos::set_in(tx, user_id, vendor_id, date)
+                    }
+                    None => Ok(()),
+                },
+            )?;
+            views::one_given(app, user_id, vendor_id, &entry, &recs)
         })
         .await?;
     view.map(Json)

@@ -68,6 +68,8 @@ pub struct EntryView {
     pub outcome: OutcomeView,
     /// Which outcome questions to ask now.
     pub asks: Asks,
+    /// The day of the booked demo (YYYY-MM-DD, UTC), when one was set.
+    pub demo_date: Option<String>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -195,6 +197,7 @@ pub fn entry_view(
                 && entry.status != Status::Rejected,
             satisfaction: o.chosen == Some(true) && o.satisfaction.is_none() && satisfaction_due,
         },
+        demo_date: None,
     }
 }
 
@@ -206,20 +209,23 @@ pub fn one(
     entry: &Entry,
 ) -> Result<Option<EntryView>> {
     let recs = latest_recommendations(app, firm_id)?;
-    Ok(one_given(app, vendor_id, entry, &recs))
+    one_given(app, firm_id, vendor_id, entry, &recs)
 }
 
 /// `one`, with the firm's latest recommendations already read.
 pub fn one_given(
     app: &ShortlistState,
+    firm_id: FirmId,
     vendor_id: u64,
     entry: &Entry,
     recs: &HashMap<u64, (Vec<String>, i64)>,
-) -> Option<EntryView> {
+) -> Result<Option<EntryView>> {
     let catalog = app.catalog.load();
-    catalog
-        .vendor(vendor_id)
-        .map(|v| entry_view(&catalog, v, entry, recs.get(&vendor_id), now_secs()))
+    let date = storage::demos::load(&app.store, firm_id)?.remove(&vendor_id);
+    Ok(catalog.vendor(vendor_id).map(|v| EntryView {
+        demo_date: date.map(|d| d.text()),
+        ..entry_view(&catalog, v, entry, recs.get(&vendor_id), now_secs())
+    }))
 }
 
 /// The user's shortlist, grouped.
@@ -227,6 +233,7 @@ pub fn shortlist(app: &ShortlistState, firm_id: FirmId) -> Result<Shortlist> {
     let catalog = app.catalog.load();
     let entries = storage::load(&app.store, firm_id)?;
     let recs = latest_recommendations(app, firm_id)?;
+    let dates = storage::demos::load(&app.store, firm_id)?;
     let now = now_secs();
     let mut groups = Vec::new();
     for category in catalog.stages_then_others_by_name() {
@@ -234,8 +241,10 @@ pub fn shortlist(app: &ShortlistState, firm_id: FirmId) -> Result<Shortlist> {
             .iter()
             .filter_map(|(vendor_id, entry)| {
                 let vendor = catalog.vendor(*vendor_id)?;
-                (vendor.category_id == category.id)
-                    .then(|| entry_view(&catalog, vendor, entry, recs.get(vendor_id), now))
+                (vendor.category_id == category.id).then(|| EntryView {
+                    demo_date: dates.get(vendor_id).map(|d| d.text()),
+                    ..entry_view(&catalog, vendor, entry, recs.get(vendor_id), now)
+                })
             })
             .collect();
         if views.is_empty() {

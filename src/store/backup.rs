@@ -81,6 +81,12 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, MFA_CHALLENGES)?;
     rows += copy(src, dst, SESSION_DEVICES)?;
     rows += copy(src, dst, KNOWN_DEVICES)?;
+    // Notifications (the unsubscribe secret is in SETTINGS).
+    rows += copy(src, dst, OUTBOX_UNSUBSCRIBE)?;
+    rows += copy(src, dst, NOTICES)?;
+    rows += copy(src, dst, NOTICE_PREFS)?;
+    rows += copy(src, dst, DEMO_DATES)?;
+    rows += copy(src, dst, DEMO_FOLLOWUPS)?;
     Ok(rows)
 }
 

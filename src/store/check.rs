@@ -12,6 +12,7 @@ use super::{
     SHORTLIST_REMOVED, SSO_CONFIGS, SSO_DOMAINS, SSO_FLOWS, SSO_LINKS, USER_EMAILS, USER_RESPONSES,
     USERS, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
 };
+use super::{DEMO_DATES, DEMO_FOLLOWUPS, NOTICE_PREFS, NOTICES, OUTBOX_UNSUBSCRIBE};
 use super::{FileStore, IDENTITY_LEN};
 use super::{KNOWN_DEVICES, MFA_CHALLENGES, SESSION_DEVICES, USER_FACTORS};
 
@@ -127,6 +128,11 @@ impl FileStore {
         count(&txn, MFA_CHALLENGES, &mut tables)?;
         count(&txn, SESSION_DEVICES, &mut tables)?;
         count(&txn, KNOWN_DEVICES, &mut tables)?;
+        count(&txn, OUTBOX_UNSUBSCRIBE, &mut tables)?;
+        count(&txn, NOTICES, &mut tables)?;
+        count(&txn, NOTICE_PREFS, &mut tables)?;
+        count(&txn, DEMO_DATES, &mut tables)?;
+        count(&txn, DEMO_FOLLOWUPS, &mut tables)?;
         let mut identity_bytes = 0;
         match txn.open_table(BOOKING_IDENTITIES) {
             Ok(runs) => {

@@ -104,6 +104,20 @@ pub const SAVED_VIEWS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new
 pub const OUTBOX: TableDefinition<u64, &[u8]> = TableDefinition::new("outbox");
 /// The queued messages by (next attempt, id): what the sender takes next.
 pub const OUTBOX_DUE: TableDefinition<(u64, u64), ()> = TableDefinition::new("outbox_due");
+/// Notifications (`notifications/`): a queued message's `List-Unsubscribe` address, by message id
+/// (the security messages have none).
+pub const OUTBOX_UNSUBSCRIBE: TableDefinition<u64, &str> =
+    TableDefinition::new("outbox_unsubscribe");
+/// (user id, notice id) -> `notifications::Stored`: the bell's notices, the newest 200 per person.
+pub const NOTICES: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("notices");
+/// (user id, kind code) -> `notifications::Pref`: a person's choice of email and in-app per kind.
+pub const NOTICE_PREFS: TableDefinition<(u64, &str), &[u8]> = TableDefinition::new("notice_prefs");
+/// (firm id, vendor id) -> `shortlist::DemoDate`: the date of a booked demo and who set it.
+pub const DEMO_DATES: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("demo_dates");
+/// (firm id, vendor id, demo day as days since 1970-01-01) -> when its follow-up was written:
+/// each demo's follow-up once.
+pub const DEMO_FOLLOWUPS: TableDefinition<(u64, u64, i64), i64> =
+    TableDefinition::new("demo_followups");
 /// Settings that are text, by name (the mail settings).
 pub const SETTINGS: TableDefinition<&str, &[u8]> = TableDefinition::new("settings");
 /// User id -> `accounts::mfa::Factor`: the account's TOTP secret, whether it is confirmed, the

@@ -275,6 +275,25 @@ fn routes() -> Vec<Route> {
             Access::User,
             Payload::Empty,
         ),
+        // Notifications.
+        r(
+            Method::POST,
+            "/api/notifications/read",
+            Access::User,
+            Payload::Json(json!({ "ids": [1, 2] })),
+        ),
+        r(
+            Method::PUT,
+            "/api/me/notifications",
+            Access::User,
+            Payload::Json(json!({ "roleChanged": { "email": false, "inApp": true } })),
+        ),
+        r(
+            Method::POST,
+            "/api/unsubscribe",
+            Access::Public,
+            Payload::Empty,
+        ),
         r(
             Method::PUT,
             "/api/admin/mail",
@@ -821,6 +840,8 @@ fn allowed(route: &Route) -> Allowed {
     match (route.method.as_str(), path) {
         (_, p) if p.starts_with("/api/auth/") => Allowed::Anyone,
         ("PATCH", "/api/profile") => Allowed::Anyone,
+        // A person's own notices and preferences.
+        ("POST", "/api/notifications/read") | ("PUT", "/api/me/notifications") => Allowed::Anyone,
         // Ann, the example's member 1, is the firm's owner.
         ("PATCH", "/api/firm/members/1") | ("POST", "/api/firm/members/1/reset-link") => {
             Allowed::Owners

@@ -99,10 +99,15 @@ async fn an_install_copied_into_postgresql_answers_as_it_did() {
         .call(
             Method::PUT,
             "/api/shortlist/12",
-            Some(json!({ "status": "Demo booked" })),
+            Some(json!({ "status": "Demo booked", "demoDate": "2026-03-10" })),
         )
         .await;
     assert!(res.status.is_success(), "{}", res.text());
+    let prefs = json!({ "demoFollowUp": { "email": false, "inApp": true } });
+    let res = firm
+        .call(Method::PUT, "/api/me/notifications", Some(prefs))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
     let res = firm
         .post(
             "/api/profile/category-adoption",
@@ -125,6 +130,7 @@ async fn an_install_copied_into_postgresql_answers_as_it_did() {
         "/api/demo-bookings",
         "/api/vendors",
         "/api/shortlist",
+        "/api/me/notifications",
         "/api/profile/category-adoption",
         "/api/recommendations/overview",
         "/api/past-recommendations",

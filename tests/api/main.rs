@@ -33,6 +33,7 @@ mod mail;
 mod meetings;
 mod mfa;
 mod nodes;
+mod notifications;
 mod openapi;
 mod pre_firm;
 mod process;

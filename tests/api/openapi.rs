@@ -16,7 +16,7 @@ use crate::helpers::TestApp;
 const METHODS: [&str; 5] = ["get", "post", "patch", "put", "delete"];
 
 /// Public operations: everything else needs the session cookie.
-const PUBLIC: [(&str, &str); 11] = [
+const PUBLIC: [(&str, &str); 13] = [
     ("POST", "/api/auth/sign-up"),
     ("POST", "/api/auth/forgot-password"),
     ("POST", "/api/auth/sign-in"),
@@ -29,6 +29,9 @@ const PUBLIC: [(&str, &str); 11] = [
     ("GET", "/api/auth/sso/discover"),
     ("GET", "/api/auth/sso/start"),
     ("GET", "/api/auth/sso/callback"),
+    // Notifications: the one-click unsubscribe target and its look-up.
+    ("GET", "/api/unsubscribe"),
+    ("POST", "/api/unsubscribe"),
 ];
 
 pub async fn document() -> Value {
@@ -261,7 +264,9 @@ async fn query_parameters_say_an_empty_value_means_absent_as_the_server_treats_i
             "/api/auth/sso/start email",
             "/api/compare ids",
             "/api/demo-bookings/cities state",
-            "/api/trends/cities state"
+            "/api/trends/cities state",
+            "/api/unsubscribe token",
+            "/api/unsubscribe token"
         ]
     );
 }

@@ -268,6 +268,36 @@ async fn use_everything(app: &mut TestApp) {
     ok(app
         .post(&format!("/api/firm/members/{ed}/reset-link"), json!({}))
         .await);
+    // Notifications: Ed's role change (a notice, a mail with its unsubscribe address), Ann's
+    // preferences, a demo date and its follow-up.
+    ok(app
+        .patch(
+            &format!("/api/firm/members/{ed}"),
+            json!({ "role": "admin" }),
+        )
+        .await);
+    let prefs = json!({ "roleChanged": { "email": false, "inApp": true } });
+    ok(app
+        .call(Method::PUT, "/api/me/notifications", Some(prefs))
+        .await);
+    let booked = json!({ "status": "Demo booked", "demoDate": "2026-03-10" });
+    ok(app
+        .call(
+            Method::PUT,
+            &format!("/api/shortlist/{slotwise}"),
+            Some(booked),
+        )
+        .await);
+    let day_after = chrono::NaiveDate::from_ymd_opt(2026, 3, 11)
+        .unwrap()
+        .and_hms_opt(9, 0, 0)
+        .unwrap()
+        .and_utc()
+        .timestamp();
+    let written =
+        litstack::shortlist::followup::run_once(&app.state.sub(), "http://localhost", day_after)
+            .unwrap();
+    assert_eq!(written, 1);
     let merge = json!({ "into": 1, "from": bo["user"]["firm"]["id"] });
     ok(app.post("/api/admin/firms/merge", merge).await);
     // Single sign-on: a provider, a confirmed domain, a linked identity, a flow begun.
@@ -346,6 +376,9 @@ fn rows_of(txn: &redb::ReadTransaction, name: &str) -> Rows {
         ((u64, u64), u64),
         ((u64, u64), &[u8]),
         ((u64, u64, u64), &[u8]),
+        (u64, &str),
+        ((u64, &str), &[u8]),
+        ((u64, u64, i64), i64),
     );
     panic!("{name}: a table of key and value types this test does not know yet: add them above")
 }

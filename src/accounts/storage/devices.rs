@@ -11,7 +11,7 @@ use crate::accounts::devices::SessionDevice;
 use crate::accounts::model::Session;
 use crate::accounts::sessions::TokenHash;
 use crate::error::Result;
-use crate::mail::storage::Outgoing;
+use crate::notifications::Delivery;
 use crate::store::{KNOWN_DEVICES, SESSION_DEVICES, SESSIONS, Store, codec, open_read};
 
 /// How many devices an account's known list keeps (the latest seen).
@@ -27,14 +27,14 @@ pub struct KnownDevice {
 
 /// Notes what the session `hash` of `user_id` was started from, and adds the pair to the
 /// account's known devices, in one step. Answers whether the pair is new to an account that had
-/// signed in before; then `mail` (when given) is queued in the same transaction. A session already
+/// signed in before; then `notice` (when given) is delivered in the same transaction. A session already
 /// gone writes nothing.
 pub fn put_device(
     store: &Store,
     hash: &TokenHash,
     user_id: u64,
     device: &SessionDevice,
-    mail: Option<&Outgoing>,
+    notice: Option<&Delivery>,
 ) -> Result<bool> {
     let now = device.started_at;
     match store {
@@ -76,8 +76,8 @@ pub fn put_device(
                 table.insert(user_id, codec::encode(&known).as_slice())?;
                 new
             };
-            if let (true, Some(out)) = (new, mail) {
-                crate::mail::storage::enqueue_file(&txn, out, now)?;
+            if let (true, Some(d)) = (new, notice) {
+                crate::notifications::storage::deliver_file(&txn, d)?;
             }
             txn.commit()?;
             Ok(new)
@@ -131,8 +131,8 @@ pub fn put_device(
             .execute(&mut *tx)
             .await?;
             let new = inserted && had_any;
-            if let (true, Some(out)) = (new, mail) {
-                crate::mail::storage::enqueue_pg(&mut tx, out, now).await?;
+            if let (true, Some(d)) = (new, notice) {
+                crate::notifications::storage::deliver_pg(&mut tx, d).await?;
             }
             tx.commit().await?;
             Ok(new)

@@ -12,7 +12,6 @@ use crate::accounts::model::{Email, EndReason, EndedSession, Firm, FirmRole, Ses
 use crate::accounts::sessions::TokenHash;
 use crate::clock::now_secs;
 use crate::error::{Result, conflict, not_found};
-use crate::mail::storage::Outgoing;
 use crate::store::{
     self, ENDED_SESSIONS, FIRM_MEMBERS, FIRMS, FileStore, SESSION_DEVICES, SESSIONS, USER_EMAILS,
     USERS, codec,
@@ -257,12 +256,16 @@ pub fn has_users(store: &FileStore) -> Result<bool> {
     Ok(!store.read()?.open_table(USERS)?.is_empty()?)
 }
 
-/// Saves a user's record whose email is unchanged, with the message it causes when given.
-pub fn save_user(store: &FileStore, user: &User, mail: Option<&Outgoing>) -> Result<()> {
+/// Saves a user's record whose email is unchanged, with the notice it causes when given.
+pub fn save_user(
+    store: &FileStore,
+    user: &User,
+    notice: Option<&crate::notifications::Delivery>,
+) -> Result<()> {
     let txn = store.write()?;
     put_user(&txn, user)?;
-    if let Some(out) = mail {
-        crate::mail::storage::enqueue_file(&txn, out, crate::clock::now_secs())?;
+    if let Some(d) = notice {
+        crate::notifications::storage::deliver_file(&txn, d)?;
     }
     txn.commit()?;
     Ok(())

@@ -21,7 +21,6 @@ use super::model::{Email, EndedSession, Firm, Session, User};
 use super::sessions::TokenHash;
 use crate::accounts::FirmId;
 use crate::error::Result;
-use crate::mail::storage::Outgoing;
 use crate::store::{Store, WriteTx};
 
 const EMAIL_TAKEN: &str = "An account with this email already exists";
@@ -161,14 +160,18 @@ pub fn has_users(store: &Store) -> Result<bool> {
 /// Saves a user's record whose email is unchanged (its name, role, operator flag, firm id); the
 /// firm's own record is `save_firm`'s.
 pub fn save_user(store: &Store, user: &User) -> Result<()> {
-    save_user_with_mail(store, user, None)
+    save_user_with_notice(store, user, None)
 }
 
-/// Saves `user` and queues the message the change causes, in one transaction.
-pub fn save_user_with_mail(store: &Store, user: &User, mail: Option<&Outgoing>) -> Result<()> {
+/// Saves `user` and writes the notice the change causes, in one transaction.
+pub fn save_user_with_notice(
+    store: &Store,
+    user: &User,
+    notice: Option<&crate::notifications::Delivery>,
+) -> Result<()> {
     match store {
-        Store::File(db) => file::save_user(db, user, mail),
-        Store::Postgres(db) => postgres::save_user(db, user, mail),
+        Store::File(db) => file::save_user(db, user, notice),
+        Store::Postgres(db) => postgres::save_user(db, user, notice),
     }
 }
 

@@ -21,7 +21,6 @@ use crate::accounts::model::{
 use crate::accounts::sessions::TokenHash;
 use crate::clock::now_secs;
 use crate::error::{AppError, Result, conflict};
-use crate::mail::storage::Outgoing;
 use crate::store::postgres::changes::{self, Change};
 use crate::store::postgres::code;
 use crate::store::{PgStore, PgTx};
@@ -329,12 +328,16 @@ pub fn find_ended_session(store: &PgStore, hash: &TokenHash) -> Result<Option<En
     Ok(row.and_then(Option::<EndedSession>::from))
 }
 
-pub fn save_user(store: &PgStore, user: &User, mail: Option<&Outgoing>) -> Result<()> {
+pub fn save_user(
+    store: &PgStore,
+    user: &User,
+    notice: Option<&crate::notifications::Delivery>,
+) -> Result<()> {
     store.run(async {
         let mut tx = store.pool().begin().await?;
         update_user_in(&mut tx, user).await?;
-        if let Some(out) = mail {
-            crate::mail::storage::enqueue_pg(&mut tx, out, crate::clock::now_secs()).await?;
+        if let Some(d) = notice {
+            crate::notifications::storage::deliver_pg(&mut tx, d).await?;
         }
         changes::record(&mut tx, Change::User { user_id: user.id }).await?;
         tx.commit().await?;

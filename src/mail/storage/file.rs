@@ -7,7 +7,9 @@ use super::Outcome;
 use crate::error::Result;
 use crate::mail::model::{CLAIM_SECS, Letter, Queued, Status};
 use crate::mail::settings::MailSettings;
-use crate::store::{self, FileStore, OUTBOX, OUTBOX_DUE, SETTINGS, codec, open_read};
+use crate::store::{
+    self, FileStore, OUTBOX, OUTBOX_DUE, OUTBOX_UNSUBSCRIBE, SETTINGS, codec, open_read,
+};
 
 const MAIL_SETTINGS: &str = "mail";
 
@@ -150,6 +152,39 @@ pub fn settings(db: &FileStore) -> Result<Option<MailSettings>> {
     };
     let value = table.get(MAIL_SETTINGS)?;
     Ok(value.map(|v| codec::decode(v.value())).transpose()?)
+}
+
+pub fn settings_in(txn: &WriteTransaction) -> Result<Option<MailSettings>> {
+    let table = txn.open_table(SETTINGS)?;
+    let value = table.get(MAIL_SETTINGS)?;
+    Ok(value.map(|v| codec::decode(v.value())).transpose()?)
+}
+
+pub fn set_unsubscribe(txn: &WriteTransaction, id: u64, url: &str) -> Result<()> {
+    txn.open_table(OUTBOX_UNSUBSCRIBE)?.insert(id, url)?;
+    Ok(())
+}
+
+pub fn unsubscribe_url(db: &FileStore, id: u64) -> Result<Option<String>> {
+    let txn = db.read()?;
+    let Some(table) = open_read(&txn, OUTBOX_UNSUBSCRIBE)? else {
+        return Ok(None);
+    };
+    Ok(table.get(id)?.map(|v| v.value().to_string()))
+}
+
+/// Every message's unsubscribe address, by message id: the export.
+pub fn load_unsubscribe(db: &FileStore) -> Result<Vec<(u64, String)>> {
+    let txn = db.read()?;
+    let Some(table) = open_read(&txn, OUTBOX_UNSUBSCRIBE)? else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for entry in table.iter()? {
+        let (k, v) = entry?;
+        out.push((k.value(), v.value().to_string()));
+    }
+    Ok(out)
 }
 
 pub fn set_settings(db: &FileStore, settings: Option<&MailSettings>) -> Result<()> {

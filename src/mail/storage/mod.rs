@@ -79,6 +79,38 @@ pub async fn enqueue_pg(
     postgres::enqueue_in(conn, &out.letter, out.message_id.clone(), now).await
 }
 
+/// The mail settings as the cause's redb transaction sees them (`None`: mail is off).
+pub fn settings_in_file(txn: &redb::WriteTransaction) -> Result<Option<MailSettings>> {
+    file::settings_in(txn)
+}
+
+/// The mail settings as the cause's PostgreSQL transaction sees them.
+pub async fn settings_in_pg(conn: &mut sqlx::PgConnection) -> Result<Option<MailSettings>> {
+    postgres::settings_in(conn).await
+}
+
+/// Gives queued message `id` its `List-Unsubscribe` address, in the cause's redb transaction.
+pub fn set_unsubscribe_file(txn: &redb::WriteTransaction, id: u64, url: &str) -> Result<()> {
+    file::set_unsubscribe(txn, id, url)
+}
+
+/// Gives queued message `id` its `List-Unsubscribe` address, in the cause's PostgreSQL transaction.
+pub async fn set_unsubscribe_pg(
+    conn: &mut sqlx::PgConnection,
+    id: u64,
+    url: &str,
+) -> sqlx::Result<()> {
+    postgres::set_unsubscribe(conn, id, url).await
+}
+
+/// The `List-Unsubscribe` address of message `id`, if it has one (not the security messages).
+pub fn unsubscribe_url(store: &Store, id: u64) -> Result<Option<String>> {
+    match store {
+        Store::File(db) => file::unsubscribe_url(db, id),
+        Store::Postgres(db) => postgres::unsubscribe_url(db, id),
+    }
+}
+
 /// Takes up to `limit` due messages for this node to send (held for `CLAIM_SECS`).
 pub fn claim_due(store: &Store, now: i64, limit: usize) -> Result<Vec<Queued>> {
     match store {
@@ -141,9 +173,13 @@ pub fn set_settings(store: &Store, settings: Option<&MailSettings>) -> Result<()
 /// and the mail settings.
 pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
     let all = file::load_all(from)?;
+    let unsubscribe = file::load_unsubscribe(from)?;
     let mut tx = PgTx::begin(to)?;
     for q in &all {
         to.run(postgres::put(tx.conn()?, q, true))?;
+    }
+    for (id, url) in &unsubscribe {
+        to.run(postgres::set_unsubscribe(tx.conn()?, *id, url))?;
     }
     to.run(
         sqlx::query(
@@ -156,5 +192,8 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
     if let Some(settings) = file::settings(from)? {
         postgres::set_settings(to, Some(&settings))?;
     }
-    Ok(vec![to.counted("outbox", all.len() as u64)?])
+    Ok(vec![
+        to.counted("outbox", all.len() as u64)?,
+        to.counted("outbox_unsubscribe", unsubscribe.len() as u64)?,
+    ])
 }

@@ -219,6 +219,33 @@ pub fn settings(db: &PgStore) -> Result<Option<MailSettings>> {
         .transpose()
 }
 
+pub async fn settings_in(conn: &mut PgConnection) -> Result<Option<MailSettings>> {
+    let value: Option<String> = sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
+        .bind(MAIL_SETTINGS)
+        .fetch_optional(conn)
+        .await?;
+    value
+        .map(|v| serde_json::from_str(&v).map_err(|e| AppError::Internal(e.into())))
+        .transpose()
+}
+
+pub async fn set_unsubscribe(conn: &mut PgConnection, id: u64, url: &str) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO outbox_unsubscribe (outbox_id, url) VALUES ($1, $2)")
+        .bind(id as i64)
+        .bind(url)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub fn unsubscribe_url(db: &PgStore, id: u64) -> Result<Option<String>> {
+    Ok(db.run(
+        sqlx::query_scalar("SELECT url FROM outbox_unsubscribe WHERE outbox_id = $1")
+            .bind(id as i64)
+            .fetch_optional(db.pool()),
+    )?)
+}
+
 pub fn set_settings(db: &PgStore, settings: Option<&MailSettings>) -> Result<()> {
     match settings {
         Some(s) => {

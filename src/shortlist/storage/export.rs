@@ -23,8 +23,10 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
         anyhow::Ok(())
     })?;
     tx.commit()?;
-    Ok(vec![
+    let mut counts = vec![
         to.counted("shortlist", entries.len() as u64)?,
         to.counted("shortlist_removed", removed.len() as u64)?,
-    ])
+    ];
+    counts.extend(super::demos::export(from, to)?);
+    Ok(counts)
 }

@@ -3,6 +3,7 @@
 //! function takes the firm id, so no call can reach another firm's entries; `load_all` is only
 //! for the aggregate outcomes.
 
+pub mod demos;
 mod export;
 mod file;
 mod meetings;
@@ -58,6 +59,22 @@ pub fn update<T>(
 ) -> Result<T> {
     let mut tx = app.store.begin()?;
     let out = update_in(&mut tx, firm_id, vendor_id, change)?;
+    tx.commit()?;
+    app.firm_changed.tell(firm_id);
+    Ok(out)
+}
+
+/// `update`, then `then` writes beside the entry in the same transaction (the demo date).
+pub fn update_then<T>(
+    app: &ShortlistState,
+    firm_id: FirmId,
+    vendor_id: u64,
+    change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
+    then: impl FnOnce(&mut WriteTx, &T) -> Result<()>,
+) -> Result<T> {
+    let mut tx = app.store.begin()?;
+    let out = update_in(&mut tx, firm_id, vendor_id, change)?;
+    then(&mut tx, &out)?;
     tx.commit()?;
     app.firm_changed.tell(firm_id);
     Ok(out)
@@ -120,9 +137,10 @@ pub fn load_all_removed(store: &Store) -> Result<Vec<((u64, u64), Removed)>> {
 /// kept firm's own wins). The caller recounts both firms in the peer figures after the commit.
 pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()> {
     match tx {
-        WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
-        WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
+        WriteTx::File(txn) => file::merge_firm_in(txn, into, from)?,
+        WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from)?,
     }
+    demos::merge_firm_in(tx, into, from)
 }
 
 /// Two firms' entries for one vendor as one, losing nothing. The entry whose latest status change

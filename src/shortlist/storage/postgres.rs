@@ -163,6 +163,22 @@ pub fn update_in<T>(
     Ok(out)
 }
 
+/// The entry of (firm, vendor), read in `tx` under its row lock (the demo follow-up).
+pub fn find_in(tx: &mut PgTx, firm_id: FirmId, vendor_id: u64) -> Result<Option<Entry>> {
+    let store = tx.store();
+    let row = store.run(
+        sqlx::query_as::<_, EntryRow>(concat!(
+            "SELECT ",
+            columns!(),
+            " FROM shortlist WHERE firm_id = $1 AND vendor_id = $2 FOR UPDATE"
+        ))
+        .bind(firm_id.get() as i64)
+        .bind(vendor_id as i64)
+        .fetch_optional(tx.conn()?),
+    )?;
+    Ok(row.map(Entry::try_from).transpose()?)
+}
+
 /// What the peer figures count of an entry: whether the demo was held, and whether it was chosen.
 fn peer_outcome(entry: &Entry) -> (bool, bool) {
     let held = entry.outcome.demo_held == Some(true);

@@ -47,4 +47,13 @@ export const publicScreens: readonly Screen[] = [
       (m) => m.ResetPasswordPage,
     ),
   },
+  {
+    path: paths.unsubscribe,
+    title: 'Unsubscribe',
+    access: 'public',
+    component: onDemand(
+      () => import('@/features/notifications/components/unsubscribe-page'),
+      (m) => m.UnsubscribePage,
+    ),
+  },
 ];

@@ -30,6 +30,7 @@ describe('the screen registry', () => {
       '/auth/forgot-password',
       '/join',
       '/reset-password',
+      '/unsubscribe',
     ]);
   });
 

@@ -23,6 +23,8 @@ export const paths = {
   join: '/join',
   /** Public: a password-reset link, `/reset-password#<token>`. */
   resetPassword: '/reset-password',
+  /** Public: a mail's unsubscribe link, `/unsubscribe?token=<token>`. */
+  unsubscribe: '/unsubscribe',
   /** The side-by-side comparison, `?ids=1,2,3`. */
   compare: '/compare',
   admin: {

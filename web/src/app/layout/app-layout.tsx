@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
 import { CompareTray } from '@/features/compare/components/compare-tray';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { OnboardingModal } from '@/features/profile/components/onboarding-modal';
 
 import { MobileTopBar } from './mobile-top-bar';
@@ -25,6 +26,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </div>
         </aside>
         <main id="content" className="min-w-0 flex-1">
+          <div className="hidden justify-end px-4 pt-4 sm:px-6 md:flex lg:px-10 print:hidden">
+            <NotificationBell />
+          </div>
           <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 md:py-8 lg:px-10 lg:py-10 print:max-w-none print:p-0">{children}</div>
           <div className="print:hidden">
             <CompareTray />

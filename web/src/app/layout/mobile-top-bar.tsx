@@ -3,6 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 
 import { BrandMark } from '@/components/ui/brand-mark';
 import { Icon } from '@/components/ui/icon';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 
 import { mobileNavOpen } from './mobile-nav-state';
 import { Sidebar } from './sidebar';
@@ -38,6 +39,7 @@ export function MobileTopBar() {
         </Dialog.Portal>
       </Dialog.Root>
       <BrandMark />
+      <NotificationBell className="ml-auto" />
     </header>
   );
 }

@@ -7,7 +7,9 @@ const kindLabels: Record<MessageKind, string> = {
   passwordReset: 'Password reset',
   roleChanged: 'Role changed',
   test: 'Test message',
+  // Notifications.
   newSignIn: 'New sign-in',
+  demoFollowUp: 'Demo follow-up',
 };
 
 const statusLabels: Record<MessageStatus, string> = {

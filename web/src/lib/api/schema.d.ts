@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 1b468e2da4b55486a49686631c8432abfa45b92858c16ba4fcb9cbfa220b799f
+ * openapi.json sha256: f80cdf9e45342ea205ed491a85e53ce8f3e88335876e206a3616eb6c16685e7f
  */
 
 export interface paths {
@@ -982,6 +982,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/me/notifications: for each kind, whether the caller gets it by email and in the app. */
+        get: operations["get_prefs"];
+        /**
+         * PUT /api/me/notifications `{"roleChanged": {"email": false, "inApp": true}, ..}`: the kinds
+         *     sent change, the others stay. A security kind's email cannot be turned off (400).
+         */
+        put: operations["put_prefs"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/meeting-clicks": {
         parameters: {
             query?: never;
@@ -1001,6 +1022,43 @@ export interface paths {
          *     "Request a demo on {vendor}'s site" (kind WEBSITE) and answers the link to open.
          */
         post: operations["record_click"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/notifications: the bell. */
+        get: operations["list_notices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/notifications/read: marks the caller's notices read (ids of others are ignored) and
+         *     answers the bell as it is now.
+         */
+        post: operations["mark_read"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1465,6 +1523,28 @@ export interface paths {
         get: operations["vendors"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/unsubscribe?token= (public): what the link would turn off; changes nothing. */
+        get: operations["look_up_unsubscribe"];
+        put?: never;
+        /**
+         * POST /api/unsubscribe?token= (public; RFC 8058 one-click: a mail provider's server posts
+         *     `List-Unsubscribe=One-Click`, with no cookie): turns that kind's email off for the token's
+         *     person and answers plain text.
+         */
+        post: operations["unsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2021,6 +2101,11 @@ export interface components {
         EndReason: "password_changed" | "password_reset" | "email_changed" | "removed";
         /** @description `PUT /api/shortlist/{vendorId}`: every field optional; what is absent is kept. */
         EntryRequest: {
+            /**
+             * @description The day of the booked demo, `YYYY-MM-DD` (UTC), with the status Demo booked (sent, or the
+             *     entry's); `""` clears it. The day after it, whoever set it is asked how the demo went.
+             */
+            demoDate?: string | null;
             /** @description Plain text, at most 2,000 characters. */
             note?: string | null;
             /** @description Why the vendor was rejected, at most 200 characters. */
@@ -2033,6 +2118,8 @@ export interface components {
             asks: components["schemas"]["Asks"];
             /** Format: int64 */
             categoryId: number;
+            /** @description The day of the booked demo (YYYY-MM-DD, UTC), when one was set. */
+            demoDate?: string | null;
             description: string;
             /** @description Status changes, oldest first. */
             history: components["schemas"]["HistoryItem"][];
@@ -2277,6 +2364,15 @@ export interface components {
         Invitations: {
             items: components["schemas"]["InvitationView"][];
         };
+        /** @description One kind of notice and how the caller gets it. */
+        KindPref: {
+            email: boolean;
+            inApp: boolean;
+            kind: components["schemas"]["NoticeKind"];
+            label: string;
+            /** @description About the account's security: its email cannot be turned off. */
+            security: boolean;
+        };
         /** @description An account that some client, or everyone, may not try to sign in to now. */
         LockedAccount: {
             /** @description Whether the account-wide threshold is reached (then every client that failed is refused). */
@@ -2330,6 +2426,13 @@ export interface components {
             /** @description `smtp(s)://user@host:port`, without the password. */
             smtpUrl?: string | null;
             username?: string | null;
+        };
+        /** @description POST /api/notifications/read: `{ids: [..]}` or `{all: true}`. */
+        MarkRead: {
+            /** @description Every notice of the caller. */
+            all?: boolean | null;
+            /** @description The notices to mark read; ids that are not the caller's are ignored. */
+            ids?: number[] | null;
         };
         /** @description The firm's match score for the vendor, from its latest questionnaire in the vendor's category. */
         MatchScore: {
@@ -2434,7 +2537,7 @@ export interface components {
          * @description Why a message is sent: what it says, and whether a person may turn it off.
          * @enum {string}
          */
-        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn";
+        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp";
         /**
          * @description Where a message is on its way.
          * @enum {string}
@@ -2474,6 +2577,33 @@ export interface components {
              *     value at most 200 characters). A leading `?` is dropped.
              */
             params: string;
+        };
+        /**
+         * @description Why a person is told something. Open: renewal reminders (issue 32) add a kind here, with its
+         *     label, its mail kind and whether it is about the account's security.
+         * @enum {string}
+         */
+        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp";
+        /** @description The caller's newest notices (at most 50), newest first, and how many are unread. */
+        NoticeList: {
+            items: components["schemas"]["NoticeView"][];
+            unread: number;
+        };
+        NoticePrefs: {
+            kinds: components["schemas"]["KindPref"][];
+        };
+        /** @description One notice under the bell. */
+        NoticeView: {
+            body: string;
+            /** @description RFC 3339, UTC. */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["NoticeKind"];
+            /** @description A path in the app to open, or empty. */
+            link: string;
+            read: boolean;
+            title: string;
         };
         Onboarding: {
             annualSoftwareSpendBand: components["schemas"]["SpendBand"];
@@ -2645,6 +2775,17 @@ export interface components {
             keptNewer: components["schemas"]["RestoredCategory"][];
             /** @description The categories whose cleared picks are back, with the source they had. */
             restored: components["schemas"]["RestoredCategory"][];
+        };
+        /** @description How to get one kind. */
+        PrefChange: {
+            email: boolean;
+            inApp: boolean;
+        };
+        /** @description PUT /api/me/notifications: the kinds to change (a kind left out stays as it is). */
+        PrefsChange: {
+            demoFollowUp?: null | components["schemas"]["PrefChange"];
+            newSignIn?: null | components["schemas"]["PrefChange"];
+            roleChanged?: null | components["schemas"]["PrefChange"];
         };
         /** @description A time the vendor was recommended to the user, and why. */
         ProfileRecommendation: {
@@ -3098,6 +3239,11 @@ export interface components {
          * @enum {string}
          */
         TrendsPanel: "summary" | "categories" | "states" | "series";
+        /** @description What a token turns off. */
+        UnsubscribeView: {
+            kind: components["schemas"]["NoticeKind"];
+            label: string;
+        };
         /** @description The signed-in user, as sign-up, sign-in, `me` and a profile update answer. */
         UserEnvelope: {
             user: components["schemas"]["UserView"];
@@ -6784,6 +6930,104 @@ export interface operations {
             };
         };
     };
+    get_prefs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticePrefs"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_prefs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrefsChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticePrefs"];
+                };
+            };
+            /** @description An unknown kind, or a security email turned off */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_clicks: {
         parameters: {
             query?: never;
@@ -6834,6 +7078,104 @@ export interface operations {
                 };
             };
             /** @description Invalid input, no such vendor, or a vendor without the link of the click's kind */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_notices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkRead"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeList"];
+                };
+            };
+            /** @description Neither ids nor all */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8443,6 +8785,101 @@ export interface operations {
             /** @description Not signed in */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    look_up_unsubscribe: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeView"];
+                };
+            };
+            /** @description A bad or forged token */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description List-Unsubscribe=One-Click */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": string;
+            };
+        };
+        responses: {
+            /** @description That kind's email is off */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description A bad or forged token */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -185,3 +185,12 @@ export type SsoSettingsUpdate = Schemas['SsoSettingsUpdate'];
 export type SsoDomainStatus = Schemas['DomainStatus'];
 export type AdminDomainClaim = Schemas['AdminDomainClaim'];
 export type AdminDomainClaims = Schemas['AdminDomainClaims'];
+// Notifications (issue 31).
+export type NoticeList = Schemas['NoticeList'];
+export type NoticeView = Schemas['NoticeView'];
+export type NoticeKind = Schemas['NoticeKind'];
+export type MarkRead = Schemas['MarkRead'];
+export type NoticePrefs = Schemas['NoticePrefs'];
+export type KindPref = Schemas['KindPref'];
+export type PrefsChange = Schemas['PrefsChange'];
+export type UnsubscribeView = Schemas['UnsubscribeView'];

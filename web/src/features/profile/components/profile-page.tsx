@@ -6,6 +6,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { useProfile } from '../api/get-profile';
 
 import { FirmDetailsForm } from './firm-details-form';
+import { NotificationsForm } from './notifications-form';
 import { ProfileForm } from './profile-form';
 import { SecurityForm } from './security-form';
 import { SessionsSection } from './sessions-section';
@@ -55,6 +56,14 @@ export function ProfilePage() {
             description="Your browsers and devices with an open session."
           >
             <SessionsSection />
+          </SettingsSection>
+          <SettingsSection
+            id="notifications"
+            icon="bell"
+            title="Notifications"
+            description="Which messages you get by email and under the bell."
+          >
+            <NotificationsForm />
           </SettingsSection>
         </div>
       )}

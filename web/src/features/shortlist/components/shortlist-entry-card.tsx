@@ -72,7 +72,9 @@ export function ShortlistEntryCard({ entry }: { entry: ShortlistEntry }) {
           <NeedsMetList needs={entry.now.needsMet} className="text-emerald-800" />
         </div>
       ) : null}
-      <DemoOutcomeQuestions vendorId={entry.vendorId} />
+      <div id={`outcome-${entry.vendorId}`} tabIndex={-1} className="scroll-mt-6 focus:outline-none">
+        <DemoOutcomeQuestions vendorId={entry.vendorId} />
+      </div>
       {canWrite ? (
         <>
           <StatusField entry={entry} />

@@ -1,4 +1,5 @@
-import { Link } from 'wouter';
+import { useEffect } from 'react';
+import { Link, useSearch } from 'wouter';
 
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
@@ -50,6 +51,7 @@ export function ShortlistPage() {
   const others = groups.filter((g) => g.stage == null);
   const empty = shortlist.isSuccess && groups.length === 0;
   const { canWrite } = useFirmAccess();
+  useOpenOutcome(shortlist.isSuccess);
 
   return (
     <>
@@ -109,4 +111,19 @@ export function ShortlistPage() {
       )}
     </>
   );
+}
+
+/**
+ * `/shortlist?outcome=<vendor id>` (the demo follow-up's link): once the list is there, the
+ * vendor's outcome questions are scrolled to and focused.
+ */
+function useOpenOutcome(ready: boolean) {
+  const vendor = new URLSearchParams(useSearch()).get('outcome');
+  useEffect(() => {
+    if (!ready || !vendor || !/^\d+$/.test(vendor)) return;
+    const target = document.getElementById(`outcome-${vendor}`);
+    if (!target) return;
+    target.scrollIntoView({ block: 'start' });
+    target.focus({ preventScroll: true });
+  }, [ready, vendor]);
 }

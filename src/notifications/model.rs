@@ -1,0 +1,113 @@
+//! A notice: what happened to a person, shown under the bell and, per their preferences, mailed.
+
+use serde::{Deserialize, Serialize};
+
+use crate::mail::MessageKind;
+
+/// Why a person is told something. Open: renewal reminders (issue 32) add a kind here, with its
+/// label, its mail kind and whether it is about the account's security.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum NoticeKind {
+    RoleChanged,
+    NewSignIn,
+    DemoFollowUp,
+}
+
+impl NoticeKind {
+    pub const ALL: [NoticeKind; 3] = [
+        NoticeKind::RoleChanged,
+        NoticeKind::NewSignIn,
+        NoticeKind::DemoFollowUp,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            NoticeKind::RoleChanged => "roleChanged",
+            NoticeKind::NewSignIn => "newSignIn",
+            NoticeKind::DemoFollowUp => "demoFollowUp",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<NoticeKind> {
+        NoticeKind::ALL.into_iter().find(|k| k.code() == code)
+    }
+
+    /// What the preferences screen calls it.
+    pub fn label(self) -> &'static str {
+        match self {
+            NoticeKind::RoleChanged => "Your role in your firm changed",
+            NoticeKind::NewSignIn => "A new sign-in to your account",
+            NoticeKind::DemoFollowUp => "The day after a booked demo",
+        }
+    }
+
+    /// About the account's security: mailed whenever mail is on (no unsubscribe), in-app per
+    /// preference.
+    pub fn security(self) -> bool {
+        matches!(self, NoticeKind::NewSignIn)
+    }
+
+    pub fn message_kind(self) -> MessageKind {
+        match self {
+            NoticeKind::RoleChanged => MessageKind::RoleChanged,
+            NoticeKind::NewSignIn => MessageKind::NewSignIn,
+            NoticeKind::DemoFollowUp => MessageKind::DemoFollowUp,
+        }
+    }
+}
+
+/// What a cause tells a person: written in the cause's own transaction.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub kind: NoticeKind,
+    pub user_id: u64,
+    pub firm_id: u64,
+    pub title: String,
+    pub body: String,
+    /// A path in the app ("/shortlist?outcome=12"), or empty.
+    pub link: String,
+    /// Unix seconds.
+    pub created_at: i64,
+}
+
+/// A notice as the bell keeps it (redb value; PostgreSQL `notices` row).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stored {
+    pub id: u64,
+    pub kind: NoticeKind,
+    pub firm_id: u64,
+    pub title: String,
+    pub body: String,
+    pub link: String,
+    pub created_at: i64,
+    pub read: bool,
+}
+
+/// A person's choice for one kind. Absent: both on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pref {
+    pub email: bool,
+    pub in_app: bool,
+}
+
+impl Default for Pref {
+    fn default() -> Pref {
+        Pref {
+            email: true,
+            in_app: true,
+        }
+    }
+}
+
+impl Pref {
+    /// Whether `kind` is mailed: security kinds always (when mail is on).
+    pub fn mails(self, kind: NoticeKind) -> bool {
+        self.email || kind.security()
+    }
+}
+
+/// In-app notices kept per person: the newest.
+pub const KEEP_PER_PERSON: usize = 200;
+/// Notices the bell lists at most.
+pub const LIST_LIMIT: usize = 50;

@@ -1,0 +1,140 @@
+//! Notices, preferences and the unsubscribe secret, in either backend. A cause writes its notice
+//! through its own transaction (`deliver_file`, `deliver_pg`), which reads the person's
+//! preferences there and writes the in-app row, the mail, both or neither: no cause knows them.
+
+mod file;
+mod postgres;
+
+use std::collections::HashMap;
+
+use crate::error::Result;
+use crate::mail::Letter;
+use crate::notifications::model::{Notice, NoticeKind, Pref, Stored};
+use crate::store::{FileStore, PgStore, PgTx, Store, TableCount};
+
+/// The `settings` key of the install's unsubscribe secret.
+const SECRET_KEY: &str = "unsubscribe_secret";
+
+fn new_secret() -> Vec<u8> {
+    use rand::RngCore;
+    let mut bytes = vec![0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    bytes
+}
+
+/// The one-click unsubscribe address of a message about `kind` to `user_id`.
+fn unsubscribe_url(base: &str, secret: &[u8], user_id: u64, kind: NoticeKind, now: i64) -> String {
+    let token = crate::notifications::token::sign(secret, user_id, kind, now);
+    format!(
+        "{}/api/unsubscribe?token={token}",
+        base.trim_end_matches('/')
+    )
+}
+
+/// What a cause hands over: the notice, the message that says it by mail (sent only when mail is
+/// on and the person's preference lets it), and where links point (`accounts::links::link_base`).
+#[derive(Debug, Clone)]
+pub struct Delivery {
+    pub notice: Notice,
+    pub letter: Letter,
+    pub base: String,
+}
+
+/// Writes `d` in the cause's redb transaction.
+pub fn deliver_file(txn: &redb::WriteTransaction, d: &Delivery) -> Result<()> {
+    file::deliver_in(txn, d)
+}
+
+/// Writes `d` in the cause's PostgreSQL transaction.
+pub async fn deliver_pg(conn: &mut sqlx::PgConnection, d: &Delivery) -> Result<()> {
+    postgres::deliver_in(conn, d).await
+}
+
+/// Writes `d` alone, in a transaction of its own.
+pub fn deliver(store: &Store, d: &Delivery) -> Result<()> {
+    match store {
+        Store::File(db) => {
+            let txn = db.write()?;
+            file::deliver_in(&txn, d)?;
+            txn.commit()?;
+            Ok(())
+        }
+        Store::Postgres(db) => db.run(async {
+            let mut tx = db.pool().begin().await?;
+            postgres::deliver_in(&mut tx, d).await?;
+            tx.commit().await?;
+            Ok(())
+        }),
+    }
+}
+
+/// The newest `limit` notices of `user_id`, newest first, and how many kept are unread.
+pub fn list(store: &Store, user_id: u64, limit: usize) -> Result<(usize, Vec<Stored>)> {
+    match store {
+        Store::File(db) => file::list(db, user_id, limit),
+        Store::Postgres(db) => postgres::list(db, user_id, limit),
+    }
+}
+
+/// Marks `ids` of `user_id` read (all when `None`); ids that are not theirs are skipped.
+pub fn mark_read(store: &Store, user_id: u64, ids: Option<&[u64]>) -> Result<()> {
+    match store {
+        Store::File(db) => file::mark_read(db, user_id, ids),
+        Store::Postgres(db) => postgres::mark_read(db, user_id, ids),
+    }
+}
+
+/// The choices `user_id` made (kinds absent: both on).
+pub fn prefs(store: &Store, user_id: u64) -> Result<HashMap<NoticeKind, Pref>> {
+    match store {
+        Store::File(db) => file::prefs(db, user_id),
+        Store::Postgres(db) => postgres::prefs(db, user_id),
+    }
+}
+
+pub fn set_prefs(store: &Store, user_id: u64, prefs: &[(NoticeKind, Pref)]) -> Result<()> {
+    match store {
+        Store::File(db) => file::set_prefs(db, user_id, prefs),
+        Store::Postgres(db) => postgres::set_prefs(db, user_id, prefs),
+    }
+}
+
+/// The install's unsubscribe secret (created on first use).
+pub fn secret(store: &Store) -> Result<Vec<u8>> {
+    match store {
+        Store::File(db) => file::secret(db),
+        Store::Postgres(db) => postgres::secret(db),
+    }
+}
+
+/// Copies the notices, the preferences and the unsubscribe secret into PostgreSQL.
+pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
+    let (notices, prefs) = file::load_all(from)?;
+    let mut tx = PgTx::begin(to)?;
+    for (user, s) in &notices {
+        to.run(postgres::put_notice(tx.conn()?, *user, s))?;
+    }
+    for (user, kind, pref) in &prefs {
+        to.run(postgres::put_pref(tx.conn()?, *user, *kind, *pref))?;
+    }
+    if let Some(secret) = file::stored_secret(from)? {
+        to.run(
+            sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2)")
+                .bind(SECRET_KEY)
+                .bind(hex::encode(secret))
+                .execute(tx.conn()?),
+        )?;
+    }
+    to.run(
+        sqlx::query(
+            "SELECT setval(pg_get_serial_sequence('notices', 'id'), \
+             (SELECT COALESCE(MAX(id), 0) + 1 FROM notices), false)",
+        )
+        .execute(tx.conn()?),
+    )?;
+    tx.commit()?;
+    Ok(vec![
+        to.counted("notices", notices.len() as u64)?,
+        to.counted("notice_prefs", prefs.len() as u64)?,
+    ])
+}
