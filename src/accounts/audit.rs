@@ -31,10 +31,16 @@ pub enum AuditAction {
     ViewSaved,
     /// A member deleted a saved view.
     ViewDeleted,
+    /// A member saved a tool's contract (issue 32).
+    ContractSaved,
+    /// An owner or admin made the firm's calendar feed (replacing the one it had).
+    CalendarFeedCreated,
+    /// An owner or admin revoked the firm's calendar feed.
+    CalendarFeedRevoked,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 13] = [
+    pub const ALL: [AuditAction; 16] = [
         AuditAction::InvitationCreated,
         AuditAction::InvitationRevoked,
         AuditAction::MemberJoined,
@@ -48,6 +54,9 @@ impl AuditAction {
         AuditAction::FirmsMerged,
         AuditAction::ViewSaved,
         AuditAction::ViewDeleted,
+        AuditAction::ContractSaved,
+        AuditAction::CalendarFeedCreated,
+        AuditAction::CalendarFeedRevoked,
     ];
 
     pub fn code(self) -> &'static str {
@@ -65,6 +74,9 @@ impl AuditAction {
             AuditAction::FirmsMerged => "firms_merged",
             AuditAction::ViewSaved => "view_saved",
             AuditAction::ViewDeleted => "view_deleted",
+            AuditAction::ContractSaved => "contract_saved",
+            AuditAction::CalendarFeedCreated => "calendar_feed_created",
+            AuditAction::CalendarFeedRevoked => "calendar_feed_revoked",
         }
     }
 

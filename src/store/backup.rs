@@ -70,6 +70,8 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, SHORTLIST)?;
     rows += copy(src, dst, SHORTLIST_REMOVED)?;
     rows += copy(src, dst, SAVED_VIEWS)?;
+    rows += copy(src, dst, CONTRACTS)?;
+    rows += copy(src, dst, CALENDAR_FEEDS)?;
     rows += copy(src, dst, OUTBOX)?;
     rows += copy(src, dst, OUTBOX_DUE)?;
     rows += copy(src, dst, SETTINGS)?;

@@ -12,6 +12,7 @@ use super::{
     SHORTLIST_REMOVED, USER_EMAILS, USER_RESPONSES, USERS, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES,
     VENDOR_SOURCES, VENDORS,
 };
+use super::{CALENDAR_FEEDS, CONTRACTS};
 use super::{FileStore, IDENTITY_LEN};
 
 /// What `litstack check` reports: whether the file passed redb's integrity check and how many
@@ -115,6 +116,8 @@ impl FileStore {
         count(&txn, SHORTLIST, &mut tables)?;
         count(&txn, SHORTLIST_REMOVED, &mut tables)?;
         count(&txn, SAVED_VIEWS, &mut tables)?;
+        count(&txn, CONTRACTS, &mut tables)?;
+        count(&txn, CALENDAR_FEEDS, &mut tables)?;
         count(&txn, OUTBOX, &mut tables)?;
         count(&txn, OUTBOX_DUE, &mut tables)?;
         count(&txn, SETTINGS, &mut tables)?;

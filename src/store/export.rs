@@ -50,6 +50,8 @@ fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
         "shortlist",
         "shortlist_removed",
         "saved_views",
+        "tool_contracts",
+        "calendar_feeds",
         "outbox",
         "responses",
         "picks",

@@ -16,7 +16,7 @@ use crate::helpers::TestApp;
 const METHODS: [&str; 5] = ["get", "post", "patch", "put", "delete"];
 
 /// Public operations: everything else needs the session cookie.
-const PUBLIC: [(&str, &str); 7] = [
+const PUBLIC: [(&str, &str); 8] = [
     ("POST", "/api/auth/sign-up"),
     ("POST", "/api/auth/forgot-password"),
     ("POST", "/api/auth/sign-in"),
@@ -24,6 +24,7 @@ const PUBLIC: [(&str, &str); 7] = [
     ("POST", "/api/auth/reset-password"),
     ("GET", "/api/auth/setup"),
     ("GET", "/api/openapi.json"),
+    ("GET", "/api/calendar/{file}"),
 ];
 
 pub async fn document() -> Value {
