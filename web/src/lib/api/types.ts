@@ -167,3 +167,10 @@ export type OutcomeChange = Schemas['OutcomeRequest'];
 export type Brief = Schemas['Brief'];
 export type BriefGroup = Schemas['BriefGroup'];
 export type BriefVendor = Schemas['BriefVendor'];
+
+// Contracts and renewals (issue 32)
+export type Contract = Schemas['ContractView'];
+export type ContractRequest = Schemas['ContractRequest'];
+export type RenewalList = Schemas['RenewalList'];
+export type CalendarFeedState = Schemas['CalendarFeedState'];
+export type CalendarFeedUrl = Schemas['CalendarFeedUrl'];
