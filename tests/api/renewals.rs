@@ -377,3 +377,24 @@ async fn the_feed_url_works_without_a_session_until_replaced_or_revoked() {
         ]
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_vendor_merge_moves_the_contract_to_the_kept_vendor() {
+    // Ann signed up first: she is the install's operator too.
+    let (mut app, ann, [tool, second]) = firm_with_tools().await;
+    let res = put(&mut app, tool, contract(today(), 24, 45, ann)).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(app.get(&path(second)).await.status, StatusCode::NOT_FOUND);
+
+    let merge = json!({ "from": tool, "into": second });
+    let res = app.post("/api/admin/vendors/merge", merge).await;
+    assert!(res.status.is_success(), "{}", res.text());
+
+    let moved = app.get(&path(second)).await;
+    assert_eq!(moved.status, StatusCode::OK, "{}", moved.text());
+    assert_eq!(moved.json()["termMonths"], 24);
+    assert_eq!(moved.json()["noticeDays"], 45);
+    let list = app.get("/api/renewals").await.json();
+    assert_eq!(list["items"].as_array().unwrap().len(), 1, "{list}");
+    assert_eq!(list["items"][0]["toolId"], second);
+}

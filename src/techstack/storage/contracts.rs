@@ -156,3 +156,151 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
         WriteTx::Postgres(tx) => pg::merge_firm_in(tx, into, from),
     }
 }
+
+/// The operator merges vendor `from` into `into` (`admin::vendors`): each firm's contract for
+/// `from` becomes its contract for `into`, unless it has one for `into` already (that one stays).
+pub fn merge_vendor_in(tx: &mut WriteTx, from: u64, into: u64) -> Result<()> {
+    match tx {
+        WriteTx::File(txn) => {
+            let mut table = txn.open_table(CONTRACTS)?;
+            let mut moved: Vec<Contract> = Vec::new();
+            for entry in table.iter()? {
+                let contract: Contract = codec::decode(entry?.1.value())?;
+                if contract.vendor_id == from {
+                    moved.push(contract);
+                }
+            }
+            for mut contract in moved {
+                table.remove((contract.firm_id, from))?;
+                if table.get((contract.firm_id, into))?.is_none() {
+                    contract.vendor_id = into;
+                    table.insert(
+                        (contract.firm_id, into),
+                        codec::encode(&contract).as_slice(),
+                    )?;
+                }
+            }
+            Ok(())
+        }
+        WriteTx::Postgres(tx) => pg::merge_vendor_in(tx, from, into),
+    }
+}
+
+/// The operator deletes vendor `id`: every firm's contract for it goes too (none can show it).
+pub fn delete_vendor_in(tx: &mut WriteTx, id: u64) -> Result<()> {
+    match tx {
+        WriteTx::File(txn) => {
+            let mut table = txn.open_table(CONTRACTS)?;
+            let mut firms: Vec<u64> = Vec::new();
+            for entry in table.iter()? {
+                let (key, _) = entry?;
+                let (firm, vendor) = key.value();
+                if vendor == id {
+                    firms.push(firm);
+                }
+            }
+            for firm in firms {
+                table.remove((firm, id))?;
+            }
+            Ok(())
+        }
+        WriteTx::Postgres(tx) => pg::delete_vendor_in(tx, id),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::postgres::test_store;
+
+    fn contract(firm_id: u64, vendor_id: u64, term_months: u32) -> Contract {
+        Contract {
+            firm_id,
+            vendor_id,
+            start: 739_000,
+            term_months,
+            renewal: 739_365,
+            notice_days: 30,
+            annual_cost: 1_200_000,
+            seats: 5,
+            responsible_user_id: 1,
+            updated_at: 1_800_000_000,
+            updated_by: Some("Ann Doe".into()),
+        }
+    }
+
+    fn a_feed(firm_id: u64, byte: u8) -> Feed {
+        Feed {
+            firm_id,
+            token_hash: [byte; 32],
+            created_at: 1_800_000_000,
+        }
+    }
+
+    type Read = (Vec<Contract>, Vec<Contract>, Option<Feed>, Option<Feed>);
+
+    fn read(store: &Store) -> Read {
+        (
+            contracts(store, FirmId::from_stored(1)).unwrap(),
+            contracts(store, FirmId::from_stored(2)).unwrap(),
+            feed_by_hash(store, &[7; 32]).unwrap(),
+            feed(store, FirmId::from_stored(2)).unwrap(),
+        )
+    }
+
+    #[test]
+    fn contracts_and_feeds_read_back_alike_merge_and_export() {
+        let dir = tempfile::tempdir().unwrap();
+        let stores = [
+            Store::File(FileStore::open(dir.path()).unwrap()),
+            Store::Postgres(test_store()),
+        ];
+        let reads: Vec<(Read, Read)> = stores
+            .iter()
+            .map(|store| {
+                save_contract(store, &contract(1, 10, 12)).unwrap();
+                save_contract(store, &contract(2, 10, 24)).unwrap();
+                save_contract(store, &contract(2, 11, 36)).unwrap();
+                // A second save replaces the first.
+                save_contract(store, &contract(1, 10, 6)).unwrap();
+                set_feed(store, &a_feed(1, 9)).unwrap();
+                set_feed(store, &a_feed(1, 7)).unwrap();
+                set_feed(store, &a_feed(2, 8)).unwrap();
+                let before = read(store);
+                let mut tx = store.begin().unwrap();
+                merge_firm_in(&mut tx, FirmId::from_stored(1), FirmId::from_stored(2)).unwrap();
+                tx.commit().unwrap();
+                (before, read(store))
+            })
+            .collect();
+        assert_eq!(reads[0], reads[1]);
+        let ((mine, theirs, by_hash, their_feed), (merged, gone, kept_feed, revoked)) = &reads[0];
+        assert_eq!(mine, &[contract(1, 10, 6)]);
+        assert_eq!(theirs, &[contract(2, 10, 24), contract(2, 11, 36)]);
+        assert_eq!(
+            by_hash,
+            &Some(a_feed(1, 7)),
+            "the newer feed replaced the older"
+        );
+        assert_eq!(their_feed, &Some(a_feed(2, 8)));
+        // The kept firm's contract wins per tool; the merged firm's feed is revoked.
+        assert_eq!(merged, &[contract(1, 10, 6), contract(1, 11, 36)]);
+        assert!(gone.is_empty());
+        assert_eq!(kept_feed, &Some(a_feed(1, 7)));
+        assert_eq!(revoked, &None);
+
+        let Store::File(file) = &stores[0] else {
+            unreachable!()
+        };
+        let pg = test_store();
+        let counts = pg::export(file, &pg).unwrap();
+        assert_eq!(
+            counts
+                .iter()
+                .map(|c| (c.table, c.copied))
+                .collect::<Vec<_>>(),
+            [("tool_contracts", 2), ("calendar_feeds", 1)]
+        );
+        assert_eq!(read(&Store::Postgres(pg)), reads[0].1);
+    }
+}

@@ -200,6 +200,38 @@ pub fn merge_firm_in(tx: &mut PgTx, into: FirmId, from: FirmId) -> Result<()> {
     Ok(())
 }
 
+/// Every firm's contract for vendor `from` becomes its contract for `into`, unless it has one.
+pub fn merge_vendor_in(tx: &mut PgTx, from: u64, into: u64) -> Result<()> {
+    let store = tx.store();
+    store.run(
+        sqlx::query(
+            "DELETE FROM tool_contracts t WHERE t.vendor_id = $1 AND EXISTS \
+             (SELECT 1 FROM tool_contracts k WHERE k.firm_id = t.firm_id AND k.vendor_id = $2)",
+        )
+        .bind(from as i64)
+        .bind(into as i64)
+        .execute(tx.conn()?),
+    )?;
+    store.run(
+        sqlx::query("UPDATE tool_contracts SET vendor_id = $2 WHERE vendor_id = $1")
+            .bind(from as i64)
+            .bind(into as i64)
+            .execute(tx.conn()?),
+    )?;
+    Ok(())
+}
+
+/// Deletes every firm's contract for vendor `id`.
+pub fn delete_vendor_in(tx: &mut PgTx, id: u64) -> Result<()> {
+    let store = tx.store();
+    store.run(
+        sqlx::query("DELETE FROM tool_contracts WHERE vendor_id = $1")
+            .bind(id as i64)
+            .execute(tx.conn()?),
+    )?;
+    Ok(())
+}
+
 /// Copies every contract and feed of a redb file into PostgreSQL, in one transaction.
 pub fn export(
     from: &crate::store::FileStore,
