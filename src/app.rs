@@ -113,6 +113,11 @@ parts!(crate::techstack::TechstackState {
     catalog,
     firm_changed
 });
+parts!(crate::techstack::RenewalsState {
+    store,
+    catalog,
+    config
+});
 
 impl FromRef<AppState> for Peers {
     fn from_ref(app: &AppState) -> Self {

@@ -51,10 +51,16 @@ pub enum AuditAction {
     SsoAccountCreated,
     /// An owner signed in with a password although the firm requires single sign-on.
     BreakGlassSignIn,
+    /// A member saved a tool's contract (issue 32).
+    ContractSaved,
+    /// An owner or admin made the firm's calendar feed (replacing the one it had).
+    CalendarFeedCreated,
+    /// An owner or admin revoked the firm's calendar feed.
+    CalendarFeedRevoked,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 23] = [
+    pub const ALL: [AuditAction; 26] = [
         AuditAction::InvitationCreated,
         AuditAction::InvitationRevoked,
         AuditAction::MemberJoined,
@@ -78,6 +84,9 @@ impl AuditAction {
         AuditAction::SsoSignIn,
         AuditAction::SsoAccountCreated,
         AuditAction::BreakGlassSignIn,
+        AuditAction::ContractSaved,
+        AuditAction::CalendarFeedCreated,
+        AuditAction::CalendarFeedRevoked,
     ];
 
     pub fn code(self) -> &'static str {
@@ -105,6 +114,9 @@ impl AuditAction {
             AuditAction::SsoSignIn => "sso_sign_in",
             AuditAction::SsoAccountCreated => "sso_account_created",
             AuditAction::BreakGlassSignIn => "break_glass_sign_in",
+            AuditAction::ContractSaved => "contract_saved",
+            AuditAction::CalendarFeedCreated => "calendar_feed_created",
+            AuditAction::CalendarFeedRevoked => "calendar_feed_revoked",
         }
     }
 

@@ -54,6 +54,8 @@ fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
         "sso_domains",
         "sso_flows",
         "sso_links",
+        "tool_contracts",
+        "calendar_feeds",
         "outbox",
         "outbox_unsubscribe",
         "notices",

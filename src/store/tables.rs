@@ -99,6 +99,12 @@ pub const MERGED_FIRMS: TableDefinition<u64, u64> = TableDefinition::new("merged
 /// (firm id, view id) -> `views::SavedView`: the firm's saved views of /trends. Created by the
 /// first save; readers treat a missing table as empty.
 pub const SAVED_VIEWS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("saved_views");
+/// (firm id, vendor id) -> `techstack::contracts::Contract`: a tool's contract (issue 32). Kept
+/// while the tool leaves the stack (hidden then). Created by the first save; missing reads empty.
+pub const CONTRACTS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("tool_contracts");
+/// Firm id -> `techstack::storage::contracts::Feed`: the SHA-256 of the firm's secret calendar
+/// feed token. At most one per firm; created by the first feed.
+pub const CALENDAR_FEEDS: TableDefinition<u64, &[u8]> = TableDefinition::new("calendar_feeds");
 
 /// The mail outbox: message id -> `mail::Queued`.
 pub const OUTBOX: TableDefinition<u64, &[u8]> = TableDefinition::new("outbox");

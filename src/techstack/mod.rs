@@ -5,7 +5,11 @@
 //! compares the firm with others through `context`. Other firms' stacks are counted by `peers`.
 
 pub mod context;
+pub mod contracts;
+pub mod deadline;
+mod ics;
 pub mod model;
+pub mod renewals;
 mod routes;
 pub mod storage;
 mod tools;
@@ -14,6 +18,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub use model::{Adoption, MAX_OTHER_NAME, MAX_VENDORS};
+pub use renewals::RenewalsState;
 pub use storage::export;
 pub use tools::{FirmTools, firm_tools, tool_integrations, tool_names};
 
@@ -31,9 +36,19 @@ pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     TechstackState: axum::extract::FromRef<S>,
+    RenewalsState: axum::extract::FromRef<S>,
     crate::accounts::AccountsState: axum::extract::FromRef<S>,
 {
-    OpenApiRouter::new().routes(routes!(routes::get_adoption, routes::save_adoption))
+    OpenApiRouter::new()
+        .routes(routes!(routes::get_adoption, routes::save_adoption))
+        .routes(routes!(renewals::get_contract, renewals::put_contract))
+        .routes(routes!(renewals::list_renewals))
+        .routes(routes!(
+            renewals::get_feed,
+            renewals::create_feed,
+            renewals::delete_feed
+        ))
+        .routes(routes!(renewals::feed_calendar))
 }
 
 #[cfg(test)]

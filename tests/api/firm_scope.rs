@@ -22,6 +22,7 @@ use serde_json::{Value, json};
 
 /// The tables that hold a firm's data, keyed by its id.
 const FIRM_TABLES: &[&str] = &[
+    "calendar_feeds",
     "category_adoption",
     "dismissals",
     "firm_audit",
@@ -34,6 +35,7 @@ const FIRM_TABLES: &[&str] = &[
     "saved_views",
     "shortlist",
     "shortlist_removed",
+    "tool_contracts",
 ];
 
 /// Statements that touch every firm's rows on purpose, or find a row by something only its firm
@@ -59,6 +61,10 @@ const EVERY_FIRM: &[(&str, &str)] = &[
     (
         "UPDATE invitations SET used_at = $2 WHERE id = $1",
         "the invitation found by its token, used to join its firm",
+    ),
+    (
+        "FROM calendar_feeds WHERE token_hash",
+        "the calendar feed found by its secret URL's token; the caller reads the firm from the row",
     ),
     (
         "FROM responses WHERE id = $1",
@@ -166,12 +172,26 @@ async fn fill_firm(app: &mut TestApp, category: u64, vendors: [u64; 2]) {
     app.invite("new.member@example.test", "member").await;
     let view = json!({ "name": "Texas", "params": "state=TX" });
     ok(app, Method::POST, "/api/views", Some(view)).await;
+    let me = ok(app, Method::GET, "/api/auth/me", None).await;
+    let contract = json!({ "startDate": "2026-01-01", "termMonths": 12, "noticeDays": 30,
+        "annualCost": 0, "seats": 1, "responsibleUserId": me["user"]["id"] });
+    let path = format!("/api/techstack/{}/contract", vendors[0]);
+    ok(app, Method::PUT, &path, Some(contract)).await;
+    ok(app, Method::POST, "/api/firm/calendar-feed", None).await;
 }
 
 /// Firm A's owner calls every documented `GET` of the served API description whose path
 /// parameters A's ids fill, then a set of writes that read before they write.
 async fn every_get_and_some_writes(app: &mut TestApp, category: u64, vendors: [u64; 2]) {
     let doc = ok(app, Method::GET, "/api/openapi.json", None).await;
+    let feed = ok(app, Method::POST, "/api/firm/calendar-feed", None).await;
+    let feed_file = feed["url"]
+        .as_str()
+        .unwrap()
+        .rsplit('/')
+        .next()
+        .unwrap()
+        .to_string();
     let paths = doc["paths"].as_object().expect("the document has paths");
     let mut called = 0;
     for (path, operations) in paths {
@@ -185,7 +205,9 @@ async fn every_get_and_some_writes(app: &mut TestApp, category: u64, vendors: [u
         }
         let mut filled = path
             .replace("{category_id}", &category.to_string())
-            .replace("{id}", &vendors[0].to_string());
+            .replace("{id}", &vendors[0].to_string())
+            .replace("{toolId}", &vendors[0].to_string())
+            .replace("{file}", &feed_file);
         assert!(
             !filled.contains('{'),
             "a GET path this test cannot fill: {path}"

@@ -221,6 +221,27 @@ fn routes() -> Vec<Route> {
             Payload::Empty,
         ),
         r(
+            Method::PUT,
+            "/api/techstack/999/contract",
+            Access::User,
+            Payload::Json(json!({
+                "startDate": "2026-01-01", "termMonths": 12, "renewalDate": "2027-01-01",
+                "noticeDays": 30, "annualCost": 120000, "seats": 5, "responsibleUserId": 1
+            })),
+        ),
+        r(
+            Method::POST,
+            "/api/firm/calendar-feed",
+            Access::User,
+            Payload::Empty,
+        ),
+        r(
+            Method::DELETE,
+            "/api/firm/calendar-feed",
+            Access::User,
+            Payload::Empty,
+        ),
+        r(
             Method::POST,
             "/api/firm/members/1/reset-link",
             Access::User,

@@ -42,6 +42,7 @@ mod profile_vendor;
 mod query_engine;
 mod recommend;
 mod recommend_fit;
+mod renewals;
 mod sample;
 mod scenario;
 mod secrets;

@@ -16,7 +16,7 @@ use crate::helpers::TestApp;
 const METHODS: [&str; 5] = ["get", "post", "patch", "put", "delete"];
 
 /// Public operations: everything else needs the session cookie.
-const PUBLIC: [(&str, &str); 13] = [
+const PUBLIC: [(&str, &str); 14] = [
     ("POST", "/api/auth/sign-up"),
     ("POST", "/api/auth/forgot-password"),
     ("POST", "/api/auth/sign-in"),
@@ -32,6 +32,7 @@ const PUBLIC: [(&str, &str); 13] = [
     // Notifications: the one-click unsubscribe target and its look-up.
     ("GET", "/api/unsubscribe"),
     ("POST", "/api/unsubscribe"),
+    ("GET", "/api/calendar/{file}"),
 ];
 
 pub async fn document() -> Value {

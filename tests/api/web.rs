@@ -251,6 +251,25 @@ async fn use_everything(app: &mut TestApp) {
         .await);
     let view = json!({ "name": "Texas this year", "params": "state=TX&start=2026-01-01" });
     ok(app.post("/api/views", view).await);
+    // A contract for a tool of the stack, and the firm's calendar feed (issue 32).
+    let intake_id = app
+        .state
+        .catalog
+        .load()
+        .vendor(slotwise)
+        .unwrap()
+        .category_id;
+    let adoption = json!({ "items": [{
+        "categoryId": intake_id, "hasTool": true, "selectedVendorIds": [slotwise]
+    }] });
+    ok(app.post("/api/profile/category-adoption", adoption).await);
+    let contract = json!({
+        "startDate": "2026-01-01", "termMonths": 12, "noticeDays": 30, "annualCost": 120000,
+        "seats": 5, "responsibleUserId": ann
+    });
+    let path = format!("/api/techstack/{slotwise}/contract");
+    ok(app.call(Method::PUT, &path, Some(contract)).await);
+    ok(app.post("/api/firm/calendar-feed", json!({})).await);
 
     // Mail on (to a server that is not there): the invitation below waits in the outbox.
     let mail =

@@ -37,6 +37,7 @@ pub fn delete_vendor(
         meeting_clicks: removal::clicks_naming_in(&mut tx, id)?,
     };
     refuse(refs)?;
+    crate::techstack::storage::contracts::delete_vendor_in(&mut tx, id)?;
     removal::delete_vendor_in(&mut tx, id)?;
     removal::commit(tx)
 }
@@ -62,6 +63,7 @@ pub fn merge_vendor(store: &Store, from: u64, into: u64, alias: &str) -> Result<
     let entries = crate::shortlist::storage::vendors::merge_vendor_in(&mut tx, from, into)?;
     let recommendations = crate::recommend::storage::vendors::merge_vendor_in(&mut tx, from, into)?;
     let meeting_clicks = removal::merge_clicks_in(&mut tx, from, into)?;
+    crate::techstack::storage::contracts::merge_vendor_in(&mut tx, from, into)?;
     removal::alias_in(&mut tx, alias, from, into)?;
     removal::delete_vendor_in(&mut tx, from)?;
     let mut firms: Vec<u64> = stack_firms

@@ -1,10 +1,13 @@
 //! The tech stack's storage, in either backend: one record per user and answered category.
 
+pub mod contracts;
+mod contracts_pg;
 mod export;
 mod file;
 mod postgres;
 pub mod vendors;
 
+pub use contracts_pg::export as export_contracts;
 pub use export::export;
 
 use crate::accounts::FirmId;

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: f80cdf9e45342ea205ed491a85e53ce8f3e88335876e206a3616eb6c16685e7f
+ * openapi.json sha256: f77eb25b8f47c112e1ec8d66c4e9e1999a24a3471bde0d87379a1acd5ac34436
  */
 
 export interface paths {
@@ -730,6 +730,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendar/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/calendar/{token}.ics: the firm's renewals calendar for a calendar app, without a
+         *     session: the secret token is the key. An unknown or revoked token answers 404.
+         */
+        get: operations["feed_calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/categories": {
         parameters: {
             query?: never;
@@ -862,6 +882,31 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/firm/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/firm/calendar-feed: whether the firm has a calendar feed. */
+        get: operations["get_feed"];
+        put?: never;
+        /**
+         * POST /api/firm/calendar-feed: makes the firm's secret calendar URL (owners and admins). A new
+         *     one replaces the old, whose URL then answers 404.
+         */
+        post: operations["create_feed"];
+        /**
+         * DELETE /api/firm/calendar-feed: revokes the firm's calendar feed (owners and admins); its URL
+         *     answers 404 from now on. Revoking when there is none changes nothing.
+         */
+        delete: operations["delete_feed"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1336,6 +1381,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/renewals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/renewals: the firm's contracts with deadlines, soonest first; `?format=ics` for a
+         *     calendar with one event per deadline.
+         */
+        get: operations["list_renewals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/responses": {
         parameters: {
             query?: never;
@@ -1466,6 +1531,24 @@ export interface paths {
          *     reasons), from what the server kept. No body: nothing a client sends becomes history.
          */
         post: operations["restore_entry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/techstack/{toolId}/contract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/techstack/{toolId}/contract: the tool's contract and its deadline. */
+        get: operations["get_contract"];
+        /** PUT /api/techstack/{toolId}/contract: saves the tool's contract (owners, admins, members). */
+        put: operations["put_contract"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1738,7 +1821,7 @@ export interface components {
          */
         Attribute: "category" | "priceBracket" | "firmSizes" | "practiceAreas" | "integrations" | "highlights" | "partner" | "recentDemoBookings" | "peerAdoption" | "matchScore" | "verifiedOn" | "scheduling" | "isActive";
         /** @enum {string} */
-        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in";
+        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in" | "contract_saved" | "calendar_feed_created" | "calendar_feed_revoked";
         /** @description One line of the firm's audit log. */
         AuditEntryView: {
             action: components["schemas"]["AuditAction"];
@@ -1811,6 +1894,16 @@ export interface components {
              *     starts later.
              */
             start: string;
+        };
+        /** @description The firm's calendar feed: whether it has one (its URL is shown only when made). */
+        CalendarFeedState: {
+            active: boolean;
+            /** @description RFC 3339, when the feed was made. */
+            createdAt?: string | null;
+        };
+        /** @description The new feed's secret URL: shown once; anyone with it can read the firm's renewals. */
+        CalendarFeedUrl: {
+            url: string;
         };
         /**
          * @description New injury cases signed per month.
@@ -1971,6 +2064,86 @@ export interface components {
             /** @description The firms whose demo bookings count as demand, in words. */
             peerGroup: string;
             vendors: components["schemas"]["RankedView"][];
+        };
+        /** @description The body of `PUT /api/techstack/{toolId}/contract`. */
+        ContractRequest: {
+            /**
+             * Format: int64
+             * @description In cents, 0 or more.
+             */
+            annualCost: number;
+            /**
+             * Format: int32
+             * @description 0 to 365.
+             */
+            noticeDays: number;
+            /** @description YYYY-MM-DD, after the start date; the start date plus the term when absent or empty. */
+            renewalDate?: string | null;
+            /**
+             * Format: int64
+             * @description A member of the firm.
+             */
+            responsibleUserId: number;
+            /**
+             * Format: int32
+             * @description 1 to 100,000.
+             */
+            seats: number;
+            /** @description YYYY-MM-DD. */
+            startDate: string;
+            /**
+             * Format: int32
+             * @description 1 to 120.
+             */
+            termMonths: number;
+        };
+        /** @description A tool's contract with its next renewal and opt-out deadline. */
+        ContractView: {
+            /**
+             * Format: int64
+             * @description In cents.
+             */
+            annualCost: number;
+            /** Format: int64 */
+            categoryId: number;
+            categoryName: string;
+            /**
+             * Format: int64
+             * @description Days from today (UTC, the server's clock) to the deadline; negative once passed.
+             */
+            daysUntilDeadline: number;
+            /**
+             * @description The renewal the firm faces next: the saved one, or, once it has passed, the saved one
+             *     plus whole terms (contracts renew automatically).
+             */
+            nextRenewalDate: string;
+            /**
+             * @description The notice is longer than the term: it was due before the contract (or this term)
+             *     started.
+             */
+            noticeBeforeStart: boolean;
+            /** Format: int32 */
+            noticeDays: number;
+            /** @description The next renewal date minus the notice days: the last day to give notice. */
+            optOutDeadline: string;
+            /** @description The renewal date as saved (YYYY-MM-DD). */
+            renewalDate: string;
+            /** @description The responsible person's name; null when they have left the firm. */
+            responsibleName?: string | null;
+            /** Format: int64 */
+            responsibleUserId: number;
+            /** Format: int32 */
+            seats: number;
+            /** @description YYYY-MM-DD. */
+            startDate: string;
+            /** Format: int32 */
+            termMonths: number;
+            /** Format: int64 */
+            toolId: number;
+            toolName: string;
+            /** @description RFC 3339. */
+            updatedAt: string;
+            updatedBy?: string | null;
         };
         /** @description `GET /api/profile/coverage`: the firm's coverage map. */
         Coverage: {
@@ -2875,6 +3048,12 @@ export interface components {
         RecoveryCodes: {
             /** @description Ten single-use codes, shown this once. */
             recoveryCodes: string[];
+        };
+        /** @description The firm's contracts, soonest deadline first. */
+        RenewalList: {
+            items: components["schemas"]["ContractView"][];
+            /** @description The server's today (YYYY-MM-DD, UTC) the deadlines count from. */
+            today: string;
         };
         /** @description A password-reset link, shown this once. */
         ResetLinkView: {
@@ -5960,6 +6139,38 @@ export interface operations {
             };
         };
     };
+    feed_calendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The feed's secret token followed by `.ics` */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An RFC 5545 calendar */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description No such feed (never made, replaced or revoked) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_categories: {
         parameters: {
             query?: never;
@@ -6366,6 +6577,129 @@ export interface operations {
             /** @description Not an owner or admin */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedState"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedUrl"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner or admin, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The firm has no calendar feed now */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner or admin, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8142,6 +8476,48 @@ export interface operations {
             };
         };
     };
+    list_renewals: {
+        parameters: {
+            query?: {
+                /** @description `ics` for an RFC 5545 calendar; JSON otherwise. */
+                format?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The renewals as JSON, or an RFC 5545 calendar with `?format=ics` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalList"];
+                    "text/calendar": string;
+                };
+            };
+            /** @description An unknown format */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     submit_response: {
         parameters: {
             query?: never;
@@ -8588,6 +8964,137 @@ export interface operations {
             };
             /** @description The vendor is on the shortlist again */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_contract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalog vendor's id */
+                toolId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractView"];
+                };
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a tool of the firm's stack, or no contract saved yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_contract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalog vendor's id */
+                toolId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContractRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractView"];
+                };
+            };
+            /** @description A missing or invalid value (the message names the field), or a responsible person who is not a member */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A viewer, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a tool of the firm's stack */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

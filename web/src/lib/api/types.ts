@@ -194,3 +194,9 @@ export type NoticePrefs = Schemas['NoticePrefs'];
 export type KindPref = Schemas['KindPref'];
 export type PrefsChange = Schemas['PrefsChange'];
 export type UnsubscribeView = Schemas['UnsubscribeView'];
+// Contracts and renewals (issue 32)
+export type Contract = Schemas['ContractView'];
+export type ContractRequest = Schemas['ContractRequest'];
+export type RenewalList = Schemas['RenewalList'];
+export type CalendarFeedState = Schemas['CalendarFeedState'];
+export type CalendarFeedUrl = Schemas['CalendarFeedUrl'];

@@ -5,9 +5,10 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { ViewOnlyNote } from '@/components/view-only-note';
-import { useFirmAccess } from '@/lib/auth';
+import { useFirmAccess, useUser } from '@/lib/auth';
 
 import { LoadError } from './load-error';
+import { RenewalsSection } from './renewals-section';
 import { TechStackForm } from './tech-stack-form';
 import { TechStackSummary } from './tech-stack-summary';
 import { useTechStackEditor } from './use-tech-stack-editor';
@@ -23,7 +24,8 @@ export function TechStackPage() {
   useSignals();
   const editor = useTechStackEditor();
   const { query } = editor;
-  const { canWrite } = useFirmAccess();
+  const { canWrite, canManage } = useFirmAccess();
+  const you = useUser().data?.id;
 
   return (
     <div className="mx-auto max-w-4xl">
@@ -48,34 +50,40 @@ export function TechStackPage() {
           }
         />
       ) : !canWrite ? (
-        <TechStackSummary items={editor.items} headingLevel={2} />
+        <>
+          <RenewalsSection items={editor.items} canWrite={false} canManage={false} you={you} />
+          <TechStackSummary items={editor.items} headingLevel={2} />
+        </>
       ) : (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            editor.submit();
-          }}
-        >
-          <TechStackForm
-            items={editor.items}
-            value={editor.draft}
-            onChange={editor.setCategory}
-            disabled={editor.saving}
-            headingLevel={2}
-          />
-          <div className="sticky bottom-0 z-10 -mx-4 mt-6 sm:bottom-3 border-t border-slate-200 bg-slate-50/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:bg-white/95 sm:px-5 sm:shadow-sm">
-            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-              <p className="text-sm text-slate-600" aria-live="polite">
-                {editor.answered === editor.total
-                  ? 'Every category is answered.'
-                  : `${editor.answered} of ${editor.total} categories answered. Save keeps the ones answered; the others stay open.`}
-              </p>
-              <Button type="submit" size="lg" disabled={!editor.canSave}>
-                {editor.saving ? 'Saving...' : 'Save Tech Stack'}
-              </Button>
+        <>
+          <RenewalsSection items={editor.items} canWrite canManage={canManage} you={you} />
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              editor.submit();
+            }}
+          >
+            <TechStackForm
+              items={editor.items}
+              value={editor.draft}
+              onChange={editor.setCategory}
+              disabled={editor.saving}
+              headingLevel={2}
+            />
+            <div className="sticky bottom-0 z-10 -mx-4 mt-6 sm:bottom-3 border-t border-slate-200 bg-slate-50/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border sm:bg-white/95 sm:px-5 sm:shadow-sm">
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+                <p className="text-sm text-slate-600" aria-live="polite">
+                  {editor.answered === editor.total
+                    ? 'Every category is answered.'
+                    : `${editor.answered} of ${editor.total} categories answered. Save keeps the ones answered; the others stay open.`}
+                </p>
+                <Button type="submit" size="lg" disabled={!editor.canSave}>
+                  {editor.saving ? 'Saving...' : 'Save Tech Stack'}
+                </Button>
+              </div>
             </div>
-          </div>
-        </form>
+          </form>
+        </>
       )}
     </div>
   );
