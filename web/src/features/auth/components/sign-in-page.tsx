@@ -18,13 +18,14 @@ import { discoverSso, ssoStartUrl } from '../api/discover-sso';
 import { useSetupStatus } from '../api/setup-status';
 import { useSignIn } from '../api/sign-in';
 import { returnPath } from '../return-path';
-import { ssoProblem } from '../sso-problem';
 import { validateSignIn, type SignInValues } from '../validation';
 
 import { AuthLayout } from './auth-layout';
 
 // Only accounts with two-step sign-in see the code step: it loads when asked for, so the
 // sign-in screen's first bundle stays small.
+// Only when the identity provider's sign-in came back refused (`?sso=<code>`).
+const SsoProblemAlert = lazy(() => import('./sso-problem-alert').then((module) => ({ default: module.SsoProblemAlert })));
 const MfaCodeStep = lazy(() => import('./mfa-code-step').then((module) => ({ default: module.MfaCodeStep })));
 
 export function SignInPage() {
@@ -38,7 +39,7 @@ export function SignInPage() {
   const search = useSearch();
   const next = returnPath(search);
   // A sign-in at the firm's identity provider that came back refused says why.
-  const ssoError = ssoProblem(new URLSearchParams(search).get('sso'));
+  const ssoError = new URLSearchParams(search).get('sso');
   // The email whose domain signs in through its firm's identity provider, once asked.
   const [ssoEmail, setSsoEmail] = useState<string | null>(null);
   const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
@@ -110,7 +111,11 @@ export function SignInPage() {
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {notice && !signIn.isError ? <Notice tone={notice.kind}>{notice.text}</Notice> : null}
-          {ssoError && !signIn.isError ? <Alert>{ssoError}</Alert> : null}
+          {ssoError && !signIn.isError ? (
+            <Suspense fallback={null}>
+              <SsoProblemAlert code={ssoError} />
+            </Suspense>
+          ) : null}
           {signIn.isError ? <Alert>{getErrorMessage(signIn.error, 'Failed to sign in')}</Alert> : null}
           <TextField
             label="Email"
