@@ -25,15 +25,18 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <Sidebar />
           </div>
         </aside>
-        <main id="content" className="min-w-0 flex-1">
-          <div className="hidden justify-end px-4 pt-4 sm:px-6 md:flex lg:px-10 print:hidden">
+        <div className="min-w-0 flex-1">
+          {/* The desktop banner (phones have the top bar's): the bell stays outside the content. */}
+          <header className="hidden justify-end px-4 pt-4 sm:px-6 md:flex lg:px-10 print:hidden">
             <NotificationBell />
-          </div>
-          <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 md:py-8 lg:px-10 lg:py-10 print:max-w-none print:p-0">{children}</div>
-          <div className="print:hidden">
-            <CompareTray />
-          </div>
-        </main>
+          </header>
+          <main id="content">
+            <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 md:py-8 lg:px-10 lg:py-10 print:max-w-none print:p-0">{children}</div>
+            <div className="print:hidden">
+              <CompareTray />
+            </div>
+          </main>
+        </div>
       </div>
       <OnboardingModal />
     </div>

@@ -119,7 +119,8 @@ function SsoForm({ saved }: { saved: SsoSettingsView }) {
           <span className="font-medium text-slate-900">Require SSO</span>
           <span className="block text-slate-600">
             Members can no longer sign in with a password once a domain is confirmed: they use “Continue with your firm’s sign-in”. Owners
-            keep a password sign-in for emergencies, and every such sign-in is in the audit log.
+            with two-step sign-in keep a password sign-in for emergencies (set yours up on your profile first), and every such sign-in is in
+            the audit log.
           </span>
         </span>
       </label>
