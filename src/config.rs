@@ -58,6 +58,9 @@ pub struct Config {
     /// Mail settings given at start (`--smtp-url`, `--mail-from`, `--smtp-allow-plain`), stored
     /// then as the operator's choice; `None` keeps the stored ones (none on a new install).
     pub smtp: Option<SmtpFlags>,
+    /// Every account must sign in with a second factor (`--require-mfa`): an account without one
+    /// sets it up at its next sign-in before anything else.
+    pub require_mfa: bool,
 }
 
 /// Timeouts and caps of the HTTP connections (see `server.rs`).
@@ -103,6 +106,7 @@ impl Config {
             connections: Connections::default(),
             sign_up: None,
             smtp: None,
+            require_mfa: false,
         }
     }
 }

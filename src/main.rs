@@ -246,6 +246,10 @@ struct ServeArgs {
     /// Allow plain SMTP (STARTTLS only when offered) to a host that is not this machine.
     #[arg(long, env = "LITSTACK_SMTP_ALLOW_PLAIN", requires = "smtp_url")]
     smtp_allow_plain: bool,
+    /// Require a second factor (two-step sign-in) of every account on this install: an account
+    /// without one sets it up at its next sign-in before it sees anything else.
+    #[arg(long, env = "LITSTACK_REQUIRE_MFA")]
+    require_mfa: bool,
 }
 
 impl ServeArgs {
@@ -276,6 +280,7 @@ impl ServeArgs {
                 from: self.mail_from.clone(),
                 allow_plain: self.smtp_allow_plain,
             }),
+            require_mfa: self.require_mfa,
         }
     }
 }

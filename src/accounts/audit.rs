@@ -39,10 +39,12 @@ pub enum AuditAction {
     RecoveryCodeUsed,
     /// A sign-in with the right password gave a wrong second-factor code.
     MfaSignInFailed,
+    /// An owner turned "Require two-step sign-in for every member" on or off.
+    MfaRequiredChanged,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 17] = [
+    pub const ALL: [AuditAction; 18] = [
         AuditAction::InvitationCreated,
         AuditAction::InvitationRevoked,
         AuditAction::MemberJoined,
@@ -60,6 +62,7 @@ impl AuditAction {
         AuditAction::MfaDisabled,
         AuditAction::RecoveryCodeUsed,
         AuditAction::MfaSignInFailed,
+        AuditAction::MfaRequiredChanged,
     ];
 
     pub fn code(self) -> &'static str {
@@ -81,6 +84,7 @@ impl AuditAction {
             AuditAction::MfaDisabled => "mfa_disabled",
             AuditAction::RecoveryCodeUsed => "recovery_code_used",
             AuditAction::MfaSignInFailed => "mfa_sign_in_failed",
+            AuditAction::MfaRequiredChanged => "mfa_required_changed",
         }
     }
 

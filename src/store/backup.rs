@@ -77,6 +77,7 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, MFA_CHALLENGES)?;
     rows += copy(src, dst, SESSION_DEVICES)?;
     rows += copy(src, dst, KNOWN_DEVICES)?;
+    rows += copy(src, dst, super::FIRM_MFA_REQUIRED)?;
     Ok(rows)
 }
 

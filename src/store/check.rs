@@ -123,6 +123,7 @@ impl FileStore {
         count(&txn, MFA_CHALLENGES, &mut tables)?;
         count(&txn, SESSION_DEVICES, &mut tables)?;
         count(&txn, KNOWN_DEVICES, &mut tables)?;
+        count(&txn, super::FIRM_MFA_REQUIRED, &mut tables)?;
         let mut identity_bytes = 0;
         match txn.open_table(BOOKING_IDENTITIES) {
             Ok(runs) => {

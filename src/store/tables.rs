@@ -115,3 +115,7 @@ pub const MFA_CHALLENGES: TableDefinition<&[u8], &[u8]> = TableDefinition::new("
 pub const SESSION_DEVICES: TableDefinition<&[u8], &[u8]> = TableDefinition::new("session_devices");
 /// User id -> the devices (summary, address, last seen) the account signed in from, the last 20.
 pub const KNOWN_DEVICES: TableDefinition<u64, &[u8]> = TableDefinition::new("known_devices");
+/// Firm id -> `accounts::mfa_required::Requirement`: whether the firm's owner requires a second
+/// factor of every member, and who set it when. No row: not required.
+pub const FIRM_MFA_REQUIRED: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("firm_mfa_required");

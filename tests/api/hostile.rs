@@ -275,6 +275,13 @@ fn routes() -> Vec<Route> {
             Access::User,
             Payload::Empty,
         ),
+        // Require a second factor (issue 31): off, so that no other session becomes setup-only.
+        r(
+            Method::PUT,
+            "/api/firm/mfa-required",
+            Access::User,
+            Payload::Json(json!({ "required": false })),
+        ),
         r(
             Method::PUT,
             "/api/admin/mail",
@@ -808,6 +815,7 @@ fn allowed(route: &Route) -> Allowed {
         ("PATCH", "/api/firm/members/1") | ("POST", "/api/firm/members/1/reset-link") => {
             Allowed::Owners
         }
+        ("PUT", "/api/firm/mfa-required") => Allowed::Owners,
         (_, "/api/firm" | "/api/profile/onboarding") => Allowed::Managers,
         (_, p) if p.starts_with("/api/firm/") => Allowed::Managers,
         _ => Allowed::Writers,
