@@ -21,7 +21,11 @@ function withoutFactor(count: number, required: boolean): string {
 export function RequireTwoStep({ firm, isOwner }: { firm: Firm; isOwner: boolean }) {
   const save = useSetMfaRequired();
   if (firm.mfaRequiredByInstall) {
-    return <p className="text-sm text-slate-700">This Litstack requires two-step sign-in for every account, so every member of the firm uses it.</p>;
+    return (
+      <p className="text-sm text-slate-700">
+        This Litstack requires two-step sign-in for every account, so every member of the firm uses it.
+      </p>
+    );
   }
   if (!isOwner) {
     return (
