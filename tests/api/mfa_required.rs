@@ -271,3 +271,25 @@ async fn on_a_hub_the_requirement_reaches_sessions_cached_on_another_node() {
     set_up_factor(&mut b).await;
     assert_eq!(a.get("/api/shortlist").await.status, StatusCode::OK);
 }
+
+/// A firm merge keeps the safer choice: the merged firm required a factor, so the kept one does,
+/// and its members without one (the operator who merged, here) may only set one up.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_merge_keeps_the_requirement_of_either_firm() {
+    let mut app = TestApp::new();
+    let ann = app.sign_up().await.json()["user"]["firm"]["id"].clone();
+    let operator = app.cookie.clone();
+    app.cookie = None;
+    let bo = app.sign_up_as("Bo Roe", "bo@roe-law.com").await;
+    assert_eq!(bo.status, StatusCode::CREATED, "{}", bo.text());
+    set_up_factor(&mut app).await;
+    assert_eq!(require(&mut app, true).await.status, StatusCode::OK);
+
+    app.cookie = operator;
+    let merge = json!({ "into": ann, "from": bo.json()["user"]["firm"]["id"] });
+    let merged = app.post("/api/admin/firms/merge", merge).await;
+    assert!(merged.status.is_success(), "{}", merged.text());
+    assert_setup_required(&app.get("/api/shortlist").await);
+    set_up_factor(&mut app).await;
+    assert_eq!(firm(&mut app).await["mfaRequired"], true);
+}

@@ -201,4 +201,29 @@ mod tests {
         assert_eq!(merged(None, req(false, 2)), None);
         assert_eq!(merged(req(false, 1), req(false, 2)), req(false, 1));
     }
+
+    #[test]
+    fn export_copies_every_firms_choice() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = Store::File(crate::store::FileStore::open(dir.path()).unwrap());
+        for (firm_id, required) in [(1, true), (7, false)] {
+            let choice = req(required, firm_id).unwrap();
+            save(&file, FirmId::from_stored(firm_id), &choice).unwrap();
+        }
+        let Store::File(from) = &file else {
+            unreachable!()
+        };
+        let to = crate::store::postgres::test_store();
+        let counts = export(from, &to).unwrap();
+        assert_eq!((counts[0].source, counts[0].copied), (2, 2));
+        let hub = Store::Postgres(to);
+        for firm_id in [1, 7, 8] {
+            let id = FirmId::from_stored(firm_id);
+            assert_eq!(
+                find(&hub, id).unwrap(),
+                find(&file, id).unwrap(),
+                "{firm_id}"
+            );
+        }
+    }
 }
