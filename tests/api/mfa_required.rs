@@ -293,3 +293,71 @@ async fn a_merge_keeps_the_requirement_of_either_firm() {
     set_up_factor(&mut app).await;
     assert_eq!(firm(&mut app).await["mfaRequired"], true);
 }
+
+/// One request to a real server over a raw socket: (status, whole answer).
+fn raw(addr: &str, method: &str, path: &str, cookie: &str, body: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nCookie: {cookie}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = Vec::new();
+    let _ = s.read_to_end(&mut answer);
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    (status, text)
+}
+
+/// The operator's flag, as the binary reads it: `--require-mfa`, and `LITSTACK_REQUIRE_MFA`.
+#[test]
+fn the_binary_reads_the_flag_and_its_environment_variable() {
+    for (flag, env) in [(Some("--require-mfa"), None), (None, Some("true"))] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut cmd = crate::process::litstack();
+        cmd.args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--no-sample-data",
+            "--data-dir",
+        ])
+        .arg(dir.path())
+        .args(flag);
+        if let Some(value) = env {
+            cmd.env("LITSTACK_REQUIRE_MFA", value);
+        }
+        let server = crate::process::serving(cmd);
+        let addr = server.url.trim_start_matches("http://").to_string();
+        let sign_up = json!({ "name": "Ann Doe", "email": "ann@doe-law.com", "password": PASSWORD,
+            "lawFirm": "Doe & Partners" });
+        let (status, answer) = raw(&addr, "POST", "/api/auth/sign-up", "", &sign_up.to_string());
+        assert_eq!(status, 201, "{answer}");
+        let cookie = answer
+            .lines()
+            .find_map(|l| {
+                l.strip_prefix("set-cookie: ")
+                    .or_else(|| l.strip_prefix("Set-Cookie: "))
+            })
+            .and_then(|c| c.split(';').next())
+            .unwrap()
+            .to_string();
+        let (status, answer) = raw(&addr, "GET", "/api/shortlist", &cookie, "");
+        assert_eq!(status, 403, "{answer}");
+        assert!(
+            answer.contains("\"code\":\"mfa_setup_required\""),
+            "{answer}"
+        );
+        let (status, answer) = raw(&addr, "GET", "/api/auth/me", &cookie, "");
+        assert_eq!(status, 200, "{answer}");
+        assert!(answer.contains("\"mfaRequiredBy\":\"install\""), "{answer}");
+    }
+}
