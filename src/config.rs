@@ -61,6 +61,9 @@ pub struct Config {
     /// `--sso-allow-http`: a firm's identity provider may be plain http on a host that is not
     /// this machine (else https only, as mail's `--smtp-allow-plain`).
     pub sso_allow_http: bool,
+    /// Every account must sign in with a second factor (`--require-mfa`): an account without one
+    /// sets it up at its next sign-in before anything else.
+    pub require_mfa: bool,
 }
 
 /// Timeouts and caps of the HTTP connections (see `server.rs`).
@@ -107,6 +110,7 @@ impl Config {
             sign_up: None,
             smtp: None,
             sso_allow_http: false,
+            require_mfa: false,
         }
     }
 }

@@ -14,6 +14,11 @@ pub type Result<T, E = AppError> = std::result::Result<T, E>;
 pub struct ErrorBody {
     /// A message a person can read and act on.
     pub error: String,
+    /// What the app can act on without reading the message; absent on most errors.
+    /// `mfa_setup_required`: the session may only set up a second factor (the firm or the
+    /// install requires one and the account has none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<&'static str>,
 }
 
 /// The body of a 401 for a session the server ended (a password or email change, a reset link, a
@@ -39,6 +44,9 @@ pub enum AppError {
     SessionEnded(crate::signed_out::EndedSession),
     #[error("{0}")]
     Forbidden(String),
+    /// A 403 for a session that may only set up a second factor (`code`: `mfa_setup_required`).
+    #[error("{}", crate::accounts::mfa_required::SETUP_REQUIRED)]
+    MfaSetupRequired,
     #[error("{0}")]
     NotFound(String),
     #[error("{0}")]
@@ -83,7 +91,7 @@ impl AppError {
         match self {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Unauthorized(_) | AppError::SessionEnded(_) => StatusCode::UNAUTHORIZED,
-            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
+            AppError::Forbidden(_) | AppError::MfaSetupRequired => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::Gone(_) => StatusCode::GONE,
@@ -154,7 +162,21 @@ impl IntoResponse for AppError {
                 };
                 (status, Json(body)).into_response()
             }
-            _ => (status, Json(ErrorBody { error: message })).into_response(),
+            AppError::MfaSetupRequired => {
+                let body = ErrorBody {
+                    error: message,
+                    code: Some(crate::accounts::mfa_required::SETUP_REQUIRED_CODE),
+                };
+                (status, Json(body)).into_response()
+            }
+            _ => (
+                status,
+                Json(ErrorBody {
+                    error: message,
+                    code: None,
+                }),
+            )
+                .into_response(),
         };
         if let AppError::TooManyRequests {
             retry_after_secs, ..

@@ -250,6 +250,10 @@ struct ServeArgs {
     /// that is not this machine. Without it, issuers must be https (http only on loopback).
     #[arg(long, env = "LITSTACK_SSO_ALLOW_HTTP")]
     sso_allow_http: bool,
+    /// Require a second factor (two-step sign-in) of every account on this install: an account
+    /// without one sets it up at its next sign-in before it sees anything else.
+    #[arg(long, env = "LITSTACK_REQUIRE_MFA")]
+    require_mfa: bool,
 }
 
 impl ServeArgs {
@@ -281,6 +285,7 @@ impl ServeArgs {
                 allow_plain: self.smtp_allow_plain,
             }),
             sso_allow_http: self.sso_allow_http,
+            require_mfa: self.require_mfa,
         }
     }
 }

@@ -211,7 +211,7 @@ pub async fn served_hosts_only(
     );
     (
         StatusCode::MISDIRECTED_REQUEST,
-        axum::Json(ErrorBody { error }),
+        axum::Json(ErrorBody { error, code: None }),
     )
         .into_response()
 }

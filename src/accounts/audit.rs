@@ -57,10 +57,12 @@ pub enum AuditAction {
     CalendarFeedCreated,
     /// An owner or admin revoked the firm's calendar feed.
     CalendarFeedRevoked,
+    /// An owner turned "Require two-step sign-in for every member" on or off.
+    MfaRequiredChanged,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 26] = [
+    pub const ALL: [AuditAction; 27] = [
         AuditAction::InvitationCreated,
         AuditAction::InvitationRevoked,
         AuditAction::MemberJoined,
@@ -87,6 +89,7 @@ impl AuditAction {
         AuditAction::ContractSaved,
         AuditAction::CalendarFeedCreated,
         AuditAction::CalendarFeedRevoked,
+        AuditAction::MfaRequiredChanged,
     ];
 
     pub fn code(self) -> &'static str {
@@ -117,6 +120,7 @@ impl AuditAction {
             AuditAction::ContractSaved => "contract_saved",
             AuditAction::CalendarFeedCreated => "calendar_feed_created",
             AuditAction::CalendarFeedRevoked => "calendar_feed_revoked",
+            AuditAction::MfaRequiredChanged => "mfa_required_changed",
         }
     }
 

@@ -454,7 +454,7 @@ pub async fn confirm(
     request_body = CodeBody,
     responses(
         (status = 204, description = "Two-step sign-in is off"),
-        (status = 400, description = "A missing or wrong code, or two-step sign-in is not on", body = crate::error::ErrorBody),
+        (status = 400, description = "A missing or wrong code, two-step sign-in is not on, or the firm or the install requires it", body = crate::error::ErrorBody),
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
         (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
         (status = 429, description = "Too many wrong codes; see Retry-After", body = crate::error::ErrorBody),
@@ -470,6 +470,9 @@ pub async fn disable(
         .blocking(move |app| {
             if !has_factor(app, user.id)? {
                 return Err(bad_request(NO_FACTOR));
+            }
+            if let Some(by) = super::mfa_required::required_by(app, &user)? {
+                return Err(bad_request(super::mfa_required::stays_on(by)));
             }
             step_up(app, &user, &ip, Some(&body.code))?;
             storage::mfa::change_factor(&app.store, user.id, |_| Ok((Change::Delete, ())))?;

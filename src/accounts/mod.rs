@@ -11,6 +11,7 @@ mod link_routes;
 pub mod links;
 pub mod lockout;
 pub mod mfa;
+pub mod mfa_required;
 pub mod model;
 mod notice_routes;
 pub mod password;

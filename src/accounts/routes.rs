@@ -322,18 +322,47 @@ pub async fn sign_out(
     ))
 }
 
-/// GET /api/auth/me: the signed-in user.
+/// GET /api/auth/me: the signed-in user, and whether the session may only set up a second
+/// factor (the firm or the install requires one and the account has none).
 #[utoipa::path(get, path = "/auth/me", tag = "auth",
     responses(
-        (status = 200, body = UserEnvelope),
+        (status = 200, body = MeAnswer),
         (status = 401, description = "Not signed in; `reason` says why when the server ended the \
             session (a password or email change, a reset link, a removal from the firm). Any \
             route that needs a session answers the same", body = crate::error::SignedOutBody),
     ))]
-pub async fn me(current: CurrentUser) -> Json<UserEnvelope> {
-    Json(UserEnvelope {
+pub async fn me(
+    State(state): State<AccountsState>,
+    current: CurrentUser,
+) -> Result<Json<MeAnswer>> {
+    let mfa_required_by = match current.mfa_setup_due {
+        false => None,
+        true => {
+            let user = current.user.clone();
+            state
+                .blocking(move |app| super::mfa_required::required_by(app, &user))
+                .await?
+        }
+    };
+    Ok(Json(MeAnswer {
         user: UserView::from(&current.user),
-    })
+        mfa_setup_required: current.mfa_setup_due,
+        mfa_required_by,
+    }))
+}
+
+/// What `me` answers.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MeAnswer {
+    pub user: UserView,
+    /// This session may only set up a second factor (`GET /api/auth/mfa`, the TOTP setup and
+    /// confirm, sign-out); every other route answers 403 with the code `mfa_setup_required`
+    /// until the factor is confirmed.
+    pub mfa_setup_required: bool,
+    /// Who requires the second factor, when `mfaSetupRequired`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mfa_required_by: Option<super::mfa_required::RequiredBy>,
 }
 
 /// POST /api/auth/change-password: sets a new password and ends the user's other sessions.

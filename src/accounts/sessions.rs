@@ -31,6 +31,9 @@ struct Cached {
     session: Session,
     persisted_last_seen: i64,
     user: User,
+    /// Whether the session may only set up a second factor (`mfa_required`); `None` when it is
+    /// to be decided again at the next request (the account or its firm changed).
+    setup_only: Option<bool>,
 }
 
 /// How many sessions a node keeps in memory. Past it, the least recently seen tenth is dropped
@@ -158,6 +161,7 @@ impl SessionCache {
         for mut entry in self.entries.iter_mut() {
             if entry.session.user_id == user.id {
                 entry.user = user.clone();
+                entry.setup_only = None;
             }
         }
     }
@@ -167,15 +171,26 @@ impl SessionCache {
         for mut entry in self.entries.iter_mut() {
             if entry.user.firm.id == firm.id {
                 entry.user.firm = firm.clone();
+                entry.setup_only = None;
             }
         }
     }
 
-    /// The cached user of a session when nothing needs the database: not expired, not due a touch.
+    /// Drops the cached sessions of a firm's members, so that each is read (and whether it may
+    /// only set up a second factor decided) again at its next request. Counted like a
+    /// revocation, so that a lookup racing this does not cache what it read before.
+    pub fn reload_firm(&self, firm_id: super::FirmId) {
+        self.revocations.fetch_add(1, Ordering::SeqCst);
+        self.entries.retain(|_, c| c.user.firm.id != firm_id);
+    }
+
+    /// The cached user of a session when nothing needs the database: not expired, not due a touch,
+    /// not setup-only (decided again at each request).
     fn fast(&self, hash: &TokenHash, idle: i64, absolute: i64) -> Option<User> {
         let now = now_secs();
         let mut entry = self.entries.get_mut(hash)?;
-        let fresh = now - entry.session.last_seen <= idle
+        let fresh = entry.setup_only == Some(false)
+            && now - entry.session.last_seen <= idle
             && now - entry.session.created_at <= absolute
             && now - entry.persisted_last_seen < TOUCH_EVERY_SECS;
         if !fresh {
@@ -187,8 +202,9 @@ impl SessionCache {
 }
 
 impl AccountsState {
-    /// Resolves a session token to its user, ending the session if it has expired.
-    fn session_user(&self, hash: &TokenHash) -> Result<Option<User>> {
+    /// Resolves a session token to its user and whether the session may only set up a second
+    /// factor, ending the session if it has expired.
+    fn session_user(&self, hash: &TokenHash) -> Result<Option<(User, bool)>> {
         let epoch = self.sessions.epoch();
         let now = now_secs();
         let (idle_limit, age_limit) = (
@@ -207,6 +223,7 @@ impl AccountsState {
                     persisted_last_seen: session.last_seen,
                     session,
                     user,
+                    setup_only: None,
                 }),
                 None => None,
             },
@@ -240,9 +257,14 @@ impl AccountsState {
             }
             cached.persisted_last_seen = now;
         }
+        let setup_only = match cached.setup_only {
+            Some(false) => false,
+            _ => super::mfa_required::setup_due(self, &cached.user)?,
+        };
+        cached.setup_only = Some(setup_only);
         let user = cached.user.clone();
         self.sessions.remember(*hash, cached, epoch);
-        Ok(Some(user))
+        Ok(Some((user, setup_only)))
     }
 
     /// The 401 for a cookie with no session: why the server ended it, when it did (within the
@@ -267,6 +289,9 @@ impl AccountsState {
 pub struct CurrentUser {
     pub user: User,
     pub session: TokenHash,
+    /// The session may only set up a second factor (see `mfa_required`): only the routes
+    /// `setup_only_may` names reach a handler.
+    pub mfa_setup_due: bool,
 }
 
 const SIGNED_OUT: &str = "You are not signed in. Please sign in to continue.";
@@ -294,6 +319,31 @@ fn viewer_may(parts: &Parts) -> bool {
         || path == "/me/notifications"
 }
 
+/// The path of a request under /api, as routed (nested routers see a shorter one).
+fn api_path(parts: &Parts) -> String {
+    let full = parts
+        .extensions
+        .get::<axum::extract::OriginalUri>()
+        .map(|o| o.path().to_string())
+        .unwrap_or_else(|| parts.uri.path().to_string());
+    full.strip_prefix("/api").unwrap_or(&full).to_string()
+}
+
+/// What a session that may only set up a second factor may do: read who it is and the factor's
+/// status, set one up and confirm it, sign out.
+fn setup_only_may(parts: &Parts) -> bool {
+    use axum::http::Method;
+    let path = api_path(parts);
+    match parts.method {
+        Method::GET | Method::HEAD => matches!(path.as_str(), "/auth/me" | "/auth/mfa"),
+        Method::POST => matches!(
+            path.as_str(),
+            "/auth/sign-out" | "/auth/mfa/totp/setup" | "/auth/mfa/totp/confirm"
+        ),
+        _ => false,
+    }
+}
+
 impl<S> FromRequestParts<S> for CurrentUser
 where
     S: Send + Sync,
@@ -315,8 +365,8 @@ where
             state.config.session_idle.as_secs() as i64,
             state.config.session_absolute.as_secs() as i64,
         );
-        let user = match state.sessions.fast(&hash, idle, absolute) {
-            Some(user) => user,
+        let (user, mfa_setup_due) = match state.sessions.fast(&hash, idle, absolute) {
+            Some(user) => (user, false),
             None => {
                 state
                     .blocking(move |app| match app.session_user(&hash)? {
@@ -329,12 +379,16 @@ where
         if user.firm.disabled {
             return Err(forbidden(FIRM_DISABLED));
         }
+        if mfa_setup_due && !setup_only_may(parts) {
+            return Err(AppError::MfaSetupRequired);
+        }
         if user.firm_role == super::FirmRole::Viewer && !viewer_may(parts) {
             return Err(forbidden(super::firm::VIEWER_WRITES));
         }
         Ok(CurrentUser {
             user,
             session: hash,
+            mfa_setup_due,
         })
     }
 }
@@ -399,6 +453,7 @@ mod tests {
             session,
             persisted_last_seen: 0,
             user,
+            setup_only: Some(false),
         }
     }
 

@@ -6,6 +6,7 @@ mod admin;
 mod audit;
 mod invitations;
 pub mod merge;
+mod mfa_required;
 mod model;
 mod routes;
 mod storage;
@@ -37,6 +38,7 @@ where
         .routes(routes!(admin::operator_update_firm))
         .routes(routes!(admin::operator_reset_link))
         .routes(routes!(admin::get_settings, admin::put_settings))
+        .routes(routes!(mfa_required::put_mfa_required))
 }
 
 /// A body whose fields are all optional, read from a JSON object only: serde would also take a

@@ -24,6 +24,13 @@ pub struct FirmView {
     pub verified: bool,
     /// The onboarding answers; null until answered.
     pub onboarding: Option<Onboarding>,
+    /// The firm's owner requires a second factor (two-step sign-in) of every member.
+    pub mfa_required: bool,
+    /// The install's operator requires a second factor of every account (`--require-mfa`).
+    pub mfa_required_by_install: bool,
+    /// How many members have no second factor yet; shown to owners only (absent for others).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub members_without_mfa: Option<usize>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -40,6 +47,9 @@ impl FirmView {
             created_at: rfc3339(firm.created_at),
             verified: firm.verified,
             onboarding,
+            mfa_required: false,
+            mfa_required_by_install: false,
+            members_without_mfa: None,
         }
     }
 }

@@ -19,13 +19,19 @@ use crate::extract::path_id;
 const LAST_OWNER: &str = "A firm needs at least one owner. Make another member an owner first.";
 const OWNERS_ONLY: &str = "Only an owner can make someone an owner or change an owner's role.";
 
-fn firm_view(app: &AccountsState, user: &User) -> Result<FirmEnvelope> {
+pub(super) fn firm_view(app: &AccountsState, user: &User) -> Result<FirmEnvelope> {
     let firm =
         accounts::find_firm(&app.store, user.firm.id.get())?.unwrap_or_else(|| user.firm.clone());
     let onboarding = crate::profile::load_onboarding(&app.store, firm.id)?;
-    Ok(FirmEnvelope {
-        firm: FirmView::of(&firm, onboarding),
-    })
+    let mut view = FirmView::of(&firm, onboarding);
+    view.mfa_required = accounts::mfa_required::firm_requires(app, firm.id)?;
+    view.mfa_required_by_install = app.config.require_mfa;
+    if user.firm_role == FirmRole::Owner {
+        view.members_without_mfa = Some(accounts::mfa_required::members_without_factor(
+            app, firm.id,
+        )?);
+    }
+    Ok(FirmEnvelope { firm: view })
 }
 
 /// GET /api/firm: the signed-in person's firm.

@@ -89,6 +89,7 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, NOTICE_PREFS)?;
     rows += copy(src, dst, DEMO_DATES)?;
     rows += copy(src, dst, DEMO_FOLLOWUPS)?;
+    rows += copy(src, dst, super::FIRM_MFA_REQUIRED)?;
     Ok(rows)
 }
 

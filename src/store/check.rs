@@ -136,6 +136,7 @@ impl FileStore {
         count(&txn, NOTICE_PREFS, &mut tables)?;
         count(&txn, DEMO_DATES, &mut tables)?;
         count(&txn, DEMO_FOLLOWUPS, &mut tables)?;
+        count(&txn, super::FIRM_MFA_REQUIRED, &mut tables)?;
         let mut identity_bytes = 0;
         match txn.open_table(BOOKING_IDENTITIES) {
             Ok(runs) => {

@@ -72,6 +72,7 @@ fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
         "mfa_challenges",
         "session_devices",
         "known_devices",
+        "firm_mfa_required",
     ];
     let sql = tables
         .iter()

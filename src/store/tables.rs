@@ -147,3 +147,7 @@ pub const SSO_DOMAINS: TableDefinition<&str, &[u8]> = TableDefinition::new("sso_
 pub const SSO_FLOWS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("sso_flows");
 /// "issuer\nsubject" -> `accounts::sso::SsoLink` (the account an identity signs in as).
 pub const SSO_LINKS: TableDefinition<&str, &[u8]> = TableDefinition::new("sso_links");
+/// Firm id -> `accounts::mfa_required::Requirement`: whether the firm's owner requires a second
+/// factor of every member, and who set it when. No row: not required.
+pub const FIRM_MFA_REQUIRED: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("firm_mfa_required");

@@ -315,6 +315,13 @@ fn routes() -> Vec<Route> {
             Access::Public,
             Payload::Empty,
         ),
+        // Require a second factor (issue 31): off, so that no other session becomes setup-only.
+        r(
+            Method::PUT,
+            "/api/firm/mfa-required",
+            Access::User,
+            Payload::Json(json!({ "required": false })),
+        ),
         r(
             Method::PUT,
             "/api/admin/mail",
@@ -869,6 +876,7 @@ fn allowed(route: &Route) -> Allowed {
         }
         // The firm's single sign-on holds its provider's secret: owners only.
         ("PUT", "/api/firm/sso") => Allowed::Owners,
+        ("PUT", "/api/firm/mfa-required") => Allowed::Owners,
         (_, "/api/firm" | "/api/profile/onboarding") => Allowed::Managers,
         (_, p) if p.starts_with("/api/firm/") => Allowed::Managers,
         _ => Allowed::Writers,

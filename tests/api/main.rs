@@ -32,6 +32,7 @@ mod lookalike;
 mod mail;
 mod meetings;
 mod mfa;
+mod mfa_required;
 mod nodes;
 mod notifications;
 mod openapi;

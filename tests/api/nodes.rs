@@ -12,7 +12,7 @@ use crate::bookings::{known_file, upload};
 use crate::helpers::{TestApp, fresh_database};
 
 /// Two nodes on a fresh database; the first one's admin (the first account) is signed in on both.
-async fn two_nodes() -> (TestApp, TestApp) {
+pub(crate) async fn two_nodes() -> (TestApp, TestApp) {
     let url = fresh_database();
     let node = || {
         let url = url.clone();
@@ -25,7 +25,7 @@ async fn two_nodes() -> (TestApp, TestApp) {
 }
 
 /// Waits until `check` holds on `node`, for at most `limit`; says how long it took.
-async fn within<F>(limit: Duration, node: &mut TestApp, mut check: F) -> Duration
+pub(crate) async fn within<F>(limit: Duration, node: &mut TestApp, mut check: F) -> Duration
 where
     F: AsyncFnMut(&mut TestApp) -> bool,
 {

@@ -345,6 +345,11 @@ async fn use_everything(app: &mut TestApp) {
     ok(app
         .post("/api/auth/mfa/totp/confirm", json!({ "code": code }))
         .await);
+    // The firm requires a second factor of every member.
+    let required = json!({ "required": true });
+    ok(app
+        .call(Method::PUT, "/api/firm/mfa-required", Some(required))
+        .await);
     app.cookie = None;
     let res = ok(app
         .sign_in("ann@doe-law.com", "Copper-Meadow-Whistle-27")

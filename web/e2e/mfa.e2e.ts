@@ -132,3 +132,64 @@ describe('two-step sign-in', () => {
     expect((await page.request.get('/api/auth/me')).status()).toBe(200);
   });
 });
+
+describe('the firm requires two-step sign-in', () => {
+  const member = { name: 'Ida Tarbell', email: 'ida@bly-law.test', password: 'history-of-standard-oil' };
+
+  test('the owner turns it on from /firm, seeing how many members lack it', async () => {
+    const page = laptop.page;
+    const invited = await page.request.post('/api/firm/invitations', { data: { email: member.email, role: 'member' } });
+    expect(invited.status(), await invited.text()).toBe(201);
+    const token = ((await invited.json()) as { link: string }).link.split('/join#')[1] ?? '';
+    // The member joins (elsewhere), before the firm requires a factor, then signs out.
+    await phone.page.request.post('/api/auth/sign-out');
+    const joined = await phone.page.request.post('/api/auth/sign-up', { data: { ...member, inviteToken: token } });
+    expect(joined.status(), await joined.text()).toBe(201);
+    await phone.page.request.post('/api/auth/sign-out');
+
+    await page.goto('/firm');
+    const toggle = page.getByRole('switch', { name: 'Require two-step sign-in for every member' });
+    await page.getByText('1 member has not set it up yet.').waitFor();
+    expect(await toggle.isChecked()).toBe(false);
+    await checkAxe(laptop, 'mfa-required-firm-off');
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await page.getByText('1 member has not set it up yet: they set it up at their next sign-in, before anything else.').waitFor();
+    expect(await toggle.isChecked()).toBe(true);
+    await checkAxe(laptop, 'mfa-required-firm-on');
+  });
+
+  test('a member without it sees only the setup at sign-in, sets it up, and goes on where they were going', async () => {
+    const page = phone.page;
+    await page.goto('/shortlist');
+    await page.waitForURL((url) => url.pathname === '/auth/sign-in');
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password').fill(member.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
+    await page.getByText(/Your firm requires two-step sign-in for every member\./).waitFor();
+    expect(await page.getByRole('navigation').count()).toBe(0);
+    expect(await page.title()).toBe('Set up two-step sign-in · Litstack');
+    // Nothing else answers meanwhile.
+    const refused = await page.request.get('/api/shortlist');
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { code?: string }).code).toBe('mfa_setup_required');
+    await checkAxe(phone, 'mfa-required-setup');
+
+    await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+    await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    const key = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+    await checkAxe(phone, 'mfa-required-setup-code');
+    await page.getByLabel('Code from the app').fill(totp(key));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('list', { name: 'Recovery codes' }).waitFor();
+    await checkAxe(phone, 'mfa-required-recovery-codes');
+    await page.getByRole('button', { name: 'I saved them' }).click();
+    // The same session goes on, at the address the member was going to.
+    await page.getByRole('navigation').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/shortlist');
+    await expect.poll(() => page.title()).toBe('Shortlist · Litstack');
+    expect((await page.request.get('/api/shortlist')).status()).toBe(200);
+    await phone.screenshot('mfa-required-continued-1280');
+  });
+});

@@ -9,6 +9,7 @@ mod export;
 mod file;
 pub(super) mod links;
 pub(super) mod mfa;
+pub(crate) mod mfa_required;
 pub(super) mod postgres;
 pub(super) mod rate_limits;
 mod records;

@@ -39,6 +39,42 @@ describe('the auth guard', () => {
     expect(document.title).toBe('Browse Vendors · Litstack');
   });
 
+  it('shows only the two-step setup while the firm requires it and the account has none', async () => {
+    const { calls, fetchMock } = mockFetch({
+      'GET /api/auth/me': { body: { user, mfaSetupRequired: true, mfaRequiredBy: 'firm' } },
+      'GET /api/auth/mfa': { body: { enabled: false, recoveryCodesLeft: 0 } },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<AppRouter />, { path: '/vendors' });
+    expect(await screen.findByRole('heading', { name: 'Set up two-step sign-in' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText(/Your firm requires two-step sign-in for every member\./)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Set up two-step sign-in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    // Nothing of the app behind it: no navigation, no screen.
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Browse Vendors' })).toBeNull();
+    expect(document.title).toBe('Set up two-step sign-in · Litstack');
+    // Only the calls a setup-only session may make were made (the app's own reads would be 403).
+    expect(new Set(calls.map((c) => `${c.method} ${c.url}`))).toEqual(new Set(['GET /api/auth/me', 'GET /api/auth/mfa']));
+  });
+
+  it('reads the user again when a call answers that a second factor must be set up first', async () => {
+    let required = false;
+    vi.stubGlobal(
+      'fetch',
+      mockFetch({
+        'GET /api/auth/me': () => ({ body: { user, mfaSetupRequired: required, mfaRequiredBy: required ? 'install' : null } }),
+        'GET /api/auth/mfa': { body: { enabled: false, recoveryCodesLeft: 0 } },
+        'GET /api/profile/onboarding': () => {
+          required = true;
+          return { status: 403, body: { error: 'Set up a second factor to continue', code: 'mfa_setup_required' } };
+        },
+      }).fetchMock,
+    );
+    renderWithProviders(<AppRouter />, { path: '/vendors' });
+    expect(await screen.findByText(/This Litstack requires two-step sign-in for every account\./, {}, { timeout: 5000 })).toBeTruthy();
+  });
+
   it('signs the user out locally when a read answers 401', async () => {
     let signedIn = true;
     vi.stubGlobal(

@@ -8,6 +8,7 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 import { useToaster } from './deferred-toaster';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
+import { MfaSetupGate } from './mfa-setup-gate';
 import { loading } from './on-demand';
 import { ScreenTitle } from './screen-title';
 import { signedInScreens, type Screen } from './screens';
@@ -96,19 +97,21 @@ function SignedInScreens() {
   return (
     <TooltipProvider>
       <RequireAuth>
-        <AppLayout>
-          <Suspense fallback={loading}>
-            <Switch>
-              {signedInScreens.map((screen) => (
-                <Route key={screen.path} path={screen.path}>
-                  <ScreenTitle title={screen.title}>
-                    {screen.prefetch ? <PrefetchingScreen screen={screen} /> : <screen.component />}
-                  </ScreenTitle>
-                </Route>
-              ))}
-            </Switch>
-          </Suspense>
-        </AppLayout>
+        <MfaSetupGate>
+          <AppLayout>
+            <Suspense fallback={loading}>
+              <Switch>
+                {signedInScreens.map((screen) => (
+                  <Route key={screen.path} path={screen.path}>
+                    <ScreenTitle title={screen.title}>
+                      {screen.prefetch ? <PrefetchingScreen screen={screen} /> : <screen.component />}
+                    </ScreenTitle>
+                  </Route>
+                ))}
+              </Switch>
+            </Suspense>
+          </AppLayout>
+        </MfaSetupGate>
       </RequireAuth>
     </TooltipProvider>
   );

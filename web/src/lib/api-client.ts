@@ -25,13 +25,16 @@ export class ApiError extends Error {
    * change, a removal from the firm...); `serverMessage` then says it in words.
    */
   readonly reason: string | undefined;
+  /** The server's machine-readable `code`, when it sent one (e.g. `mfa_setup_required`). */
+  readonly code: string | undefined;
 
-  constructor(status: number, message: string, serverMessage?: string, reason?: string) {
+  constructor(status: number, message: string, serverMessage?: string, reason?: string, code?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
     this.reason = reason;
+    this.code = code;
   }
 }
 
@@ -81,15 +84,16 @@ export function apiUrl<P extends keyof paths>(path: P, query?: { [K in keyof Get
   return withQuery(path, query);
 }
 
-/** The `error` and `reason` of an error body, when it is one. */
-function readErrorBody(text: string): { message?: string; reason?: string } {
+/** The `error`, `reason` and `code` of an error body, when it is one. */
+function readErrorBody(text: string): { message?: string; reason?: string; code?: string } {
   try {
     const parsed: unknown = JSON.parse(text);
     if (parsed && typeof parsed === 'object') {
-      const { error, reason } = parsed as { error?: unknown; reason?: unknown };
+      const { error, reason, code } = parsed as { error?: unknown; reason?: unknown; code?: unknown };
       return {
         message: typeof error === 'string' && error.trim() !== '' ? error : undefined,
         reason: typeof reason === 'string' && reason !== '' ? reason : undefined,
+        code: typeof code === 'string' && code !== '' ? code : undefined,
       };
     }
   } catch {
@@ -115,9 +119,9 @@ export const sessionAndErrors: Middleware = {
   async onResponse({ response }) {
     if (response.ok) return undefined;
     const text = await response.text();
-    const { message: serverMessage, reason } = readErrorBody(text);
+    const { message: serverMessage, reason, code } = readErrorBody(text);
     const message = serverMessage ?? `${response.status}: ${text || response.statusText}`;
-    throw new ApiError(response.status, message, serverMessage, reason);
+    throw new ApiError(response.status, message, serverMessage, reason, code);
   },
   onError({ error }) {
     if (error instanceof DOMException && error.name === 'AbortError') return undefined;

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: f77eb25b8f47c112e1ec8d66c4e9e1999a24a3471bde0d87379a1acd5ac34436
+ * openapi.json sha256: c8b1eac82dcc9539378e2aa3e8dff67356309a79989a867ac3b79cce051a7139
  */
 
 export interface paths {
@@ -418,7 +418,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /api/auth/me: the signed-in user. */
+        /**
+         * GET /api/auth/me: the signed-in user, and whether the session may only set up a second
+         *     factor (the firm or the install requires one and the account has none).
+         */
         get: operations["me"];
         put?: never;
         post?: never;
@@ -999,6 +1002,27 @@ export interface paths {
          *     (owners and admins; 15 minutes; the member's sessions end when it is used).
          */
         post: operations["member_reset_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/firm/mfa-required": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * PUT /api/firm/mfa-required: requires (or stops requiring) a second factor of every member
+         *     (owners only). Members without one set it up at their next request before anything else. An
+         *     owner without a factor must set one up first.
+         */
+        put: operations["put_mfa_required"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1821,7 +1845,7 @@ export interface components {
          */
         Attribute: "category" | "priceBracket" | "firmSizes" | "practiceAreas" | "integrations" | "highlights" | "partner" | "recentDemoBookings" | "peerAdoption" | "matchScore" | "verifiedOn" | "scheduling" | "isActive";
         /** @enum {string} */
-        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in" | "contract_saved" | "calendar_feed_created" | "calendar_feed_revoked";
+        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in" | "contract_saved" | "calendar_feed_created" | "calendar_feed_revoked" | "mfa_required_changed";
         /** @description One line of the firm's audit log. */
         AuditEntryView: {
             action: components["schemas"]["AuditAction"];
@@ -2324,6 +2348,12 @@ export interface components {
         };
         /** @description The body of every error answer, as the API description shows it. */
         ErrorBody: {
+            /**
+             * @description What the app can act on without reading the message; absent on most errors.
+             *     `mfa_setup_required`: the session may only set up a second factor (the firm or the
+             *     install requires one and the account has none).
+             */
+            code?: string | null;
             /** @description A message a person can read and act on. */
             error: string;
         };
@@ -2399,6 +2429,12 @@ export interface components {
             createdAt: string;
             /** Format: int64 */
             id: number;
+            /** @description How many members have no second factor yet; shown to owners only (absent for others). */
+            membersWithoutMfa?: number | null;
+            /** @description The firm's owner requires a second factor (two-step sign-in) of every member. */
+            mfaRequired: boolean;
+            /** @description The install's operator requires a second factor of every account (`--require-mfa`). */
+            mfaRequiredByInstall: boolean;
             name: string;
             onboarding?: null | components["schemas"]["Onboarding"];
             size?: null | components["schemas"]["FirmSize"];
@@ -2617,6 +2653,17 @@ export interface components {
              */
             score: number;
         };
+        /** @description What `me` answers. */
+        MeAnswer: {
+            mfaRequiredBy?: null | components["schemas"]["RequiredBy"];
+            /**
+             * @description This session may only set up a second factor (`GET /api/auth/mfa`, the TOTP setup and
+             *     confirm, sign-out); every other route answers 403 with the code `mfa_setup_required`
+             *     until the factor is confirmed.
+             */
+            mfaSetupRequired: boolean;
+            user: components["schemas"]["UserView"];
+        };
         /**
          * @description A click on this vendor's Schedule Meeting (or, without a booking link, "Request a demo on
          *     {vendor}'s site") by the user.
@@ -2716,6 +2763,10 @@ export interface components {
          * @enum {string}
          */
         MessageStatus: "queued" | "sent" | "failed" | "dropped";
+        MfaRequiredBody: {
+            /** @description Whether every member must sign in with a second factor. */
+            required: boolean;
+        };
         MfaStatus: {
             /** @description Two-step sign-in is on for this account. */
             enabled: boolean;
@@ -3055,6 +3106,11 @@ export interface components {
             /** @description The server's today (YYYY-MM-DD, UTC) the deadlines count from. */
             today: string;
         };
+        /**
+         * @description Who requires a second factor of an account.
+         * @enum {string}
+         */
+        RequiredBy: "install" | "firm";
         /** @description A password-reset link, shown this once. */
         ResetLinkView: {
             /** @description The link was also mailed to the account's address (mail is on). */
@@ -5322,7 +5378,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserEnvelope"];
+                    "application/json": components["schemas"]["MeAnswer"];
                 };
             };
             /** @description Not signed in; `reason` says why when the server ended the session (a password or email change, a reset link, a removal from the firm). Any route that needs a session answers the same */
@@ -5384,7 +5440,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A missing or wrong code, or two-step sign-in is not on */
+            /** @description A missing or wrong code, two-step sign-in is not on, or the firm or the install requires it */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7137,6 +7193,86 @@ export interface operations {
             };
             /** @description No such member in the firm */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_mfa_required: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaRequiredBody"];
+            };
+        };
+        responses: {
+            /** @description Saved; the firm as `GET /api/firm` shows it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmEnvelope"];
+                };
+            };
+            /** @description Invalid input, or the owner has no second factor yet */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner of the firm, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The firm was merged into another */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

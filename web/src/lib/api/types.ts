@@ -20,6 +20,11 @@ export type MfaStatus = Schemas['MfaStatus'];
 export type TotpSetup = Schemas['TotpSetup'];
 export type MfaCodeRequest = Schemas['CodeBody'];
 export type RecoveryCodes = Schemas['RecoveryCodes'];
+/** GET /api/auth/me: the user, and whether the session may only set up a second factor. */
+export type MeAnswer = Schemas['MeAnswer'];
+/** Who requires a second factor of the signed-in person: the install's operator or the firm. */
+export type MfaRequiredBy = Schemas['RequiredBy'];
+export type MfaRequiredRequest = Schemas['MfaRequiredBody'];
 /** One place the person is signed in (GET /api/auth/sessions). */
 export type SessionView = Schemas['SessionView'];
 export type SignedOutOthers = Schemas['SignedOutOthers'];

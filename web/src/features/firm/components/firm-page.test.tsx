@@ -123,6 +123,28 @@ describe('FirmPage', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
+  it('gives an owner the switch that requires two-step sign-in, with how many members lack it, and the server’s refusal', async () => {
+    const ownFirst = 'Set up two-step sign-in for your own account first, then require it for every member.';
+    const { calls } = serve('owner', {
+      'GET /api/firm': { body: { firm: { ...firm, mfaRequired: false, mfaRequiredByInstall: false, membersWithoutMfa: 2 } } },
+      'PUT /api/firm/mfa-required': { status: 400, body: { error: ownFirst } },
+    });
+    renderWithProviders(<FirmPage />, { path: '/firm' });
+    const toggle = await screen.findByRole('switch', { name: 'Require two-step sign-in for every member' });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText('2 members have not set it up yet.')).toBeTruthy();
+    await userEvent.click(toggle);
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ required: true });
+    expect((await screen.findByRole('alert')).textContent).toBe(ownFirst);
+  });
+
+  it('tells a member that the firm requires two-step sign-in, with no switch', async () => {
+    serve('member', { 'GET /api/firm': { body: { firm: { ...firm, mfaRequired: true, mfaRequiredByInstall: false } } } });
+    renderWithProviders(<FirmPage />, { path: '/firm' });
+    expect(await screen.findByText('Your firm requires two-step sign-in for every member.')).toBeTruthy();
+    expect(screen.queryByRole('switch')).toBeNull();
+  });
+
   it('shows the server’s reason when removing the last owner is refused', async () => {
     const lastOwner = 'A firm needs at least one owner. Make another member an owner first.';
     serve('owner', { 'DELETE /api/firm/members/2': { status: 409, body: { error: lastOwner } } });

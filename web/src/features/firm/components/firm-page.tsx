@@ -15,6 +15,7 @@ import { FirmSection } from './firm-section';
 import { InvitationsList } from './invitations-list';
 import { InviteForm } from './invite-form';
 import { MembersList } from './members-list';
+import { RequireTwoStep } from './require-two-step';
 import { SsoSettings } from './sso-settings';
 
 const MANAGED_BY_OTHERS = 'Owners and admins manage the firm’s members, invitations and details.';
@@ -67,6 +68,15 @@ export function FirmPage() {
       <div className="space-y-6">
         <FirmSection id="firm-details" icon="building" title="Firm details" description="The name and size everyone in the firm sees.">
           <FirmDetails firm={details} canManage={canManage} />
+        </FirmSection>
+
+        <FirmSection
+          id="two-step"
+          icon="lock"
+          title="Two-step sign-in"
+          description="A code from a phone app at each sign-in, on top of the password."
+        >
+          <RequireTwoStep firm={details} isOwner={role === 'owner'} />
         </FirmSection>
 
         <FirmSection

@@ -16,13 +16,20 @@ import { useSetupTotp } from '../api/setup-totp';
 
 /**
  * "Two-step sign-in": set up an authenticator app (the server's QR code and the key, then a first
- * code), the ten recovery codes shown once, and turning it off with a current code.
+ * code), the ten recovery codes shown once, and turning it off with a current code. `onSaved`
+ * runs when the person says they saved the recovery codes of a factor just turned on.
  */
-export function TwoStepSection() {
+export function TwoStepSection({ onSaved }: { onSaved?: () => void } = {}) {
   const status = useMfaStatus();
   const [codes, setCodes] = useState<string[] | null>(null);
 
-  if (codes) return <RecoveryCodesShown codes={codes} onDone={() => setCodes(null)} />;
+  if (codes) {
+    const done = () => {
+      setCodes(null);
+      onSaved?.();
+    };
+    return <RecoveryCodesShown codes={codes} onDone={done} />;
+  }
   if (status.isPending) return <Spinner label="Loading..." />;
   if (status.isError) return <Alert>{getErrorMessage(status.error, 'Failed to load two-step sign-in.')}</Alert>;
   if (status.data.enabled) return <TurnOff left={status.data.recoveryCodesLeft} />;

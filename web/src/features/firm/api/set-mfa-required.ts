@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { client, unwrap } from '@/lib/api-client';
+import type { FirmEnvelope, MfaRequiredRequest } from '@/lib/api/types';
+
+import { firmKeys } from './keys';
+
+/** Requires (or stops requiring) two-step sign-in of every member (owners only). */
+export function setMfaRequired(input: MfaRequiredRequest): Promise<FirmEnvelope> {
+  return unwrap(client.PUT('/api/firm/mfa-required', { body: input }));
+}
+
+export function useSetMfaRequired() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setMfaRequired,
+    onSuccess: async ({ firm }) => {
+      queryClient.setQueryData(firmKeys.detail, { firm });
+      await queryClient.invalidateQueries({ queryKey: firmKeys.audit });
+    },
+  });
+}
