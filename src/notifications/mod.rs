@@ -17,7 +17,10 @@ pub use storage::Delivery;
 
 /// "A new sign-in to your account": a security notice (its email cannot be turned off, and it
 /// carries no unsubscribe), with where and when, and what to do if it was not the person.
-#[expect(clippy::too_many_arguments, reason = "each is one fact of the sign-in, named at the call")]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "each is one fact of the sign-in, named at the call"
+)]
 pub fn new_sign_in(
     user_id: u64,
     firm_id: u64,
@@ -29,7 +32,9 @@ pub fn new_sign_in(
     now: i64,
 ) -> Delivery {
     let title = NoticeKind::NewSignIn.label().to_string();
-    let at = crate::clock::rfc3339(now).replace('T', " ").replace('Z', " UTC");
+    let at = crate::clock::rfc3339(now)
+        .replace('T', " ")
+        .replace('Z', " UTC");
     let body = format!(
         "Your Litstack account was signed in to from a device it had not been used on: {device}, \
          address {address}, at {at}. If this was not you, reset your password at \

@@ -154,12 +154,10 @@ async fn a_code_is_accepted_once_and_a_recovery_code_once_and_the_token_once() {
     let mut app = TestApp::new();
     let (secret, recovery) = ann_with_factor(&mut app).await;
 
-    // The confirming code's step is used: the same code does not sign in.
+    // A code computed now may be the confirming code's (its step used) or, if the step turned
+    // since, a fresh one: only the next step's code is certain to be unused. Its replay below is
+    // certain to be refused.
     let token = password_step(&mut app, ANN).await;
-    let replayed = verify(&mut app, &token, &code_at(&secret, 0)).await;
-    // The step may have turned since the confirmation: the code then is the previous step's,
-    // used too, or (past the window) simply wrong. Either way it is refused.
-    assert_eq!(replayed.status, StatusCode::UNAUTHORIZED);
     let next = code_at(&secret, 1);
     let res = verify(&mut app, &token, &next).await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());

@@ -366,7 +366,11 @@ async fn require_sso_refuses_a_members_password_and_lets_an_owner_in_audited() {
     });
     // Break-glass needs a second factor: without one the owner cannot require SSO.
     let res = app
-        .call(axum::http::Method::PUT, "/api/firm/sso", Some(require.clone()))
+        .call(
+            axum::http::Method::PUT,
+            "/api/firm/sso",
+            Some(require.clone()),
+        )
         .await;
     assert_eq!(res.status, StatusCode::BAD_REQUEST, "{}", res.text());
     assert!(res.error().contains("two-step sign-in"), "{}", res.text());
