@@ -296,6 +296,10 @@ async fn a_first_sign_in_creates_a_viewer_and_a_bad_id_token_is_refused() {
     assert_eq!(me.status, StatusCode::OK);
     assert_eq!(me.json()["user"]["firmRole"], "viewer");
     assert_eq!(me.json()["user"]["firm"]["id"], firm);
+    // The session is listed with where it was started, like a password sign-in's.
+    let listed = app.get("/api/auth/sessions").await.json();
+    assert_eq!(listed.as_array().map(Vec::len), Some(1), "{listed}");
+    assert_ne!(listed[0]["address"], "", "{listed}");
     // No password signs in to it.
     let res = app.sign_in("cy@doe-sso.test", PASSWORD).await;
     assert_eq!(res.status, StatusCode::UNAUTHORIZED);

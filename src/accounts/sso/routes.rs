@@ -15,10 +15,11 @@ use super::model::{
 use super::oidc::{self, IssuerRules};
 use super::storage;
 use crate::accounts::audit::{self, AuditAction};
+use crate::accounts::devices::{self, SessionDevice};
 use crate::accounts::model::{Email, User};
 use crate::accounts::sessions::{self, COOKIE, CurrentUser};
 use crate::accounts::storage::{FirmChoice, NewUser};
-use crate::accounts::{AccountsState, AdminUser, FirmId, FirmRole, password};
+use crate::accounts::{AccountsState, AdminUser, ClientIp, FirmId, FirmRole, password};
 use crate::blocking::Blocking;
 use crate::clock::{now_secs, rfc3339};
 use crate::error::{Result, bad_request, forbidden, not_found};
@@ -303,10 +304,14 @@ fn refused(code: &str) -> Response {
     ))]
 pub(super) async fn sso_callback(
     State(state): State<AccountsState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
     jar: CookieJar,
     Query(query): Query<CallbackQuery>,
 ) -> Response {
-    match finish(&state, &jar, query).await {
+    let device = devices::of_request(&headers, &ip);
+    let base = crate::accounts::links::link_base(&state.config, &headers);
+    match finish(&state, &jar, query, device, base).await {
         Ok((path, token)) => {
             let jar = jar.add(sessions::session_cookie(&state, token));
             (jar, found(&path)).into_response()
@@ -320,6 +325,8 @@ async fn finish(
     state: &AccountsState,
     jar: &CookieJar,
     query: CallbackQuery,
+    device: SessionDevice,
+    base: String,
 ) -> std::result::Result<(String, String), &'static str> {
     if query.error.is_some() {
         return Err("cancelled");
@@ -368,7 +375,16 @@ async fn finish(
     let firm = FirmId::from_stored(flow.firm_id);
     let path = flow.return_path.clone();
     let outcome = state
-        .blocking(move |app| sign_in(app, firm, &config, identity, previous.as_ref()))
+        .blocking(move |app| {
+            sign_in(
+                app,
+                firm,
+                &config,
+                identity,
+                previous.as_ref(),
+                (&device, &base),
+            )
+        })
         .await
         .map_err(|e| {
             tracing::error!(firm_id = firm.get(), error = %e, "single sign-on failed");
@@ -384,6 +400,7 @@ fn sign_in(
     config: &SsoConfig,
     identity: oidc::Identity,
     previous: Option<&sessions::TokenHash>,
+    (device, base): (&SessionDevice, &str),
 ) -> Result<std::result::Result<String, &'static str>> {
     let Some(email) = identity.email.as_deref().and_then(|e| Email::parse(e).ok()) else {
         return Ok(Err("no-email"));
@@ -467,6 +484,8 @@ fn sign_in(
                         user.firm_role.code()
                     ),
                 );
+                // A new account: its first device is no news to anyone.
+                devices::record(app, &hash, &user, device, None);
                 tracing::info!(target: "security", user_id = user.id, "account created at single sign-on");
                 audit::record(
                     &app.store,
@@ -486,6 +505,7 @@ fn sign_in(
     if let Some(old) = previous {
         app.sessions.forget(old);
     }
+    devices::record(app, &hash, &user, device, Some(base));
     audit::record(
         &app.store,
         firm,
