@@ -104,6 +104,13 @@ pub async fn mark_read(
     Json(body): Json<MarkRead>,
 ) -> Result<Json<NoticeList>> {
     let ids = match (body.ids, body.all) {
+        // Ids are 64-bit signed in the API document (and in PostgreSQL): a larger one names no
+        // notice and is a mistake worth telling.
+        (Some(ids), None | Some(false)) if ids.iter().any(|&id| i64::try_from(id).is_err()) => {
+            return Err(bad_request(
+                "ids must be notice ids from GET /api/notifications.",
+            ));
+        }
         (Some(ids), None | Some(false)) if ids.len() <= 200 => Some(ids),
         (Some(_), None | Some(false)) => {
             return Err(bad_request("Mark at most 200 notices read at once."));

@@ -165,6 +165,17 @@ async fn notifications_a_role_change_rings_the_bell_and_mails_as_chosen_with_one
     )
     .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    // An id past the API's 64-bit signed range names no notice: said, not ignored.
+    let huge = as_cookie(
+        &mut app,
+        &member,
+        Method::POST,
+        "/api/notifications/read",
+        Some(json!({ "ids": [9_223_372_036_854_775_808u64] })),
+    )
+    .await;
+    assert_eq!(huge.status, StatusCode::BAD_REQUEST, "{}", huge.text());
+    assert!(huge.error().contains("notice ids"), "{}", huge.text());
 
     // One click turns that email off; the bell stays.
     let res = one_click(&mut app, unsubscribe.trim_matches(['<', '>'])).await;

@@ -301,6 +301,7 @@ fn refused(code: &str) -> Response {
     params(CallbackQuery),
     responses(
         (status = 302, description = "Signed in (the session cookie is set) to the app, or to /auth/sign-in?sso=<why>"),
+        (status = 400, description = "A query no provider sends (a parameter twice, say)", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn sso_callback(
     State(state): State<AccountsState>,

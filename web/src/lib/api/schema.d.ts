@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: c8b1eac82dcc9539378e2aa3e8dff67356309a79989a867ac3b79cce051a7139
+ * openapi.json sha256: 1a469d11636267a71c1104ad1d8ad122333c9bc9e9e41416f4edba419b687e67
  */
 
 export interface paths {
@@ -6118,6 +6118,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A query no provider sends (a parameter twice, say) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
