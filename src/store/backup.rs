@@ -89,6 +89,8 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, NOTICE_PREFS)?;
     rows += copy(src, dst, DEMO_DATES)?;
     rows += copy(src, dst, DEMO_FOLLOWUPS)?;
+    // Renewal reminders (issue 32).
+    rows += copy(src, dst, RENEWAL_REMINDERS)?;
     Ok(rows)
 }
 

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use redb::{Database, ReadTransaction, ReadableDatabase, ReadableTable};
 
+use super::RENEWAL_REMINDERS;
 use super::{
     ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, DISMISSED, FIRM_MEMBERS, FIRMS,
     MEETING_CLICK_KINDS, MEETING_CLICK_TIMES, MEETING_CLICKS, META, ONBOARDING, OUTBOX, OUTBOX_DUE,
@@ -12,8 +13,8 @@ use super::{
     SHORTLIST_REMOVED, SSO_CONFIGS, SSO_DOMAINS, SSO_FLOWS, SSO_LINKS, USER_EMAILS, USER_RESPONSES,
     USERS, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
 };
-use super::{DEMO_DATES, DEMO_FOLLOWUPS, NOTICE_PREFS, NOTICES, OUTBOX_UNSUBSCRIBE};
 use super::{CALENDAR_FEEDS, CONTRACTS};
+use super::{DEMO_DATES, DEMO_FOLLOWUPS, NOTICE_PREFS, NOTICES, OUTBOX_UNSUBSCRIBE};
 use super::{FileStore, IDENTITY_LEN};
 use super::{KNOWN_DEVICES, MFA_CHALLENGES, SESSION_DEVICES, USER_FACTORS};
 
@@ -136,6 +137,7 @@ impl FileStore {
         count(&txn, NOTICE_PREFS, &mut tables)?;
         count(&txn, DEMO_DATES, &mut tables)?;
         count(&txn, DEMO_FOLLOWUPS, &mut tables)?;
+        count(&txn, RENEWAL_REMINDERS, &mut tables)?;
         let mut identity_bytes = 0;
         match txn.open_table(BOOKING_IDENTITIES) {
             Ok(runs) => {

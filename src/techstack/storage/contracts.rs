@@ -57,6 +57,14 @@ pub fn save_contract(store: &Store, contract: &Contract) -> Result<()> {
     }
 }
 
+/// Every firm's contracts, by firm then vendor: what the renewal reminders go through.
+pub fn all_contracts(store: &Store) -> Result<Vec<Contract>> {
+    match store {
+        Store::File(db) => load_all_file(db),
+        Store::Postgres(db) => pg::contracts(db, None),
+    }
+}
+
 /// Every firm's contracts, for the export.
 pub fn load_all_file(db: &FileStore) -> Result<Vec<Contract>> {
     let rows: Vec<((u64, u64), Contract)> = store::all_user_rows(&db.read()?, CONTRACTS)?;

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: f77eb25b8f47c112e1ec8d66c4e9e1999a24a3471bde0d87379a1acd5ac34436
+ * openapi.json sha256: eae52fd325bb56dd795bd16b7994a7b5f57d69197df8e2367555c242765e6e02
  */
 
 export interface paths {
@@ -2710,7 +2710,7 @@ export interface components {
          * @description Why a message is sent: what it says, and whether a person may turn it off.
          * @enum {string}
          */
-        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp";
+        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp" | "renewalReminder";
         /**
          * @description Where a message is on its way.
          * @enum {string}
@@ -2752,11 +2752,11 @@ export interface components {
             params: string;
         };
         /**
-         * @description Why a person is told something. Open: renewal reminders (issue 32) add a kind here, with its
-         *     label, its mail kind and whether it is about the account's security.
+         * @description Why a person is told something: each kind has its label, its mail kind and whether it is about
+         *     the account's security. New kinds go at the end (redb stores the variant's index).
          * @enum {string}
          */
-        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp";
+        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp" | "renewalReminder";
         /** @description The caller's newest notices (at most 50), newest first, and how many are unread. */
         NoticeList: {
             items: components["schemas"]["NoticeView"][];
@@ -2958,6 +2958,7 @@ export interface components {
         PrefsChange: {
             demoFollowUp?: null | components["schemas"]["PrefChange"];
             newSignIn?: null | components["schemas"]["PrefChange"];
+            renewalReminder?: null | components["schemas"]["PrefChange"];
             roleChanged?: null | components["schemas"]["PrefChange"];
         };
         /** @description A time the vendor was recommended to the user, and why. */
