@@ -149,6 +149,77 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
     Ok(())
 }
 
+/// The operator merges vendor `from` into `into`: the claims of `from`'s contracts become
+/// `into`'s (the contract moves with its deadline), so its milestones are not sent again.
+pub fn merge_vendor_in(tx: &mut WriteTx, from: u64, into: u64) -> Result<()> {
+    match tx {
+        WriteTx::File(txn) => {
+            let mut table = txn.open_table(RENEWAL_REMINDERS)?;
+            let theirs: Vec<(Claim, i64)> = table
+                .iter()?
+                .map(|e| e.map(|(k, v)| (k.value(), v.value())))
+                .collect::<std::result::Result<Vec<_>, _>>()?
+                .into_iter()
+                .filter(|((_, vendor, _, _), _)| *vendor == from)
+                .collect();
+            for ((firm, _, day, milestone), at) in theirs {
+                if table.get((firm, into, day, milestone))?.is_none() {
+                    table.insert((firm, into, day, milestone), at)?;
+                }
+                table.remove((firm, from, day, milestone))?;
+            }
+        }
+        WriteTx::Postgres(tx) => {
+            let store = tx.store();
+            let conn = tx.conn()?;
+            store.run(async {
+                for sql in [
+                    "INSERT INTO renewal_reminders (firm_id, vendor_id, deadline, milestone, sent_at) \
+                     SELECT firm_id, $2, deadline, milestone, sent_at FROM renewal_reminders \
+                     WHERE vendor_id = $1 ON CONFLICT DO NOTHING",
+                    "DELETE FROM renewal_reminders WHERE vendor_id = $1 AND $2 = $2",
+                ] {
+                    sqlx::query(sql)
+                        .bind(from as i64)
+                        .bind(into as i64)
+                        .execute(&mut *conn)
+                        .await?;
+                }
+                anyhow::Ok(())
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// The operator deletes vendor `id`: its contracts go, and their claims with them.
+pub fn delete_vendor_in(tx: &mut WriteTx, id: u64) -> Result<()> {
+    match tx {
+        WriteTx::File(txn) => {
+            let mut table = txn.open_table(RENEWAL_REMINDERS)?;
+            let keys: Vec<Claim> = table
+                .iter()?
+                .map(|e| e.map(|(k, _)| k.value()))
+                .collect::<std::result::Result<Vec<_>, _>>()?
+                .into_iter()
+                .filter(|(_, vendor, _, _)| *vendor == id)
+                .collect();
+            for key in keys {
+                table.remove(key)?;
+            }
+        }
+        WriteTx::Postgres(tx) => {
+            let store = tx.store();
+            store.run(
+                sqlx::query("DELETE FROM renewal_reminders WHERE vendor_id = $1")
+                    .bind(id as i64)
+                    .execute(tx.conn()?),
+            )?;
+        }
+    }
+    Ok(())
+}
+
 fn all_file(db: &FileStore) -> Result<Vec<(Claim, i64)>> {
     let txn = db.read()?;
     match open_read(&txn, RENEWAL_REMINDERS)? {
@@ -201,4 +272,59 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
     }
     tx.commit()?;
     Ok(vec![to.counted("renewal_reminders", rows.len() as u64)?])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::postgres::test_store;
+
+    fn read(store: &Store) -> Vec<Claim> {
+        all(store).unwrap().into_iter().map(|(c, _)| c).collect()
+    }
+
+    #[test]
+    fn claims_are_written_once_and_follow_firm_and_vendor_merges_and_the_export() {
+        let dir = tempfile::tempdir().unwrap();
+        let stores = [
+            Store::File(FileStore::open(dir.path()).unwrap()),
+            Store::Postgres(test_store()),
+        ];
+        let day = 20_000;
+        let reads: Vec<_> = stores
+            .iter()
+            .map(|store| {
+                assert!(!claimed(store, (1, 10, day, 90)).unwrap());
+                assert!(remind(store, (1, 10, day, 90), 1_800_000_000, &[]).unwrap());
+                assert!(
+                    !remind(store, (1, 10, day, 90), 1_800_000_001, &[]).unwrap(),
+                    "once"
+                );
+                assert!(claimed(store, (1, 10, day, 90)).unwrap());
+                assert!(remind(store, (1, 10, day, 60), 1_800_000_000, &[]).unwrap());
+                assert!(remind(store, (2, 10, day, 90), 1_800_000_000, &[]).unwrap());
+                assert!(remind(store, (2, 11, day, 30), 1_800_000_000, &[]).unwrap());
+                assert!(remind(store, (2, 12, day, 0), 1_800_000_000, &[]).unwrap());
+                let mut tx = store.begin().unwrap();
+                merge_firm_in(&mut tx, FirmId::from_stored(1), FirmId::from_stored(2)).unwrap();
+                merge_vendor_in(&mut tx, 11, 10).unwrap();
+                delete_vendor_in(&mut tx, 12).unwrap();
+                tx.commit().unwrap();
+                read(store)
+            })
+            .collect();
+        assert_eq!(reads[0], reads[1]);
+        assert_eq!(
+            reads[0],
+            [(1, 10, day, 30), (1, 10, day, 60), (1, 10, day, 90)],
+            "firm 2's claims are firm 1's, vendor 11's are 10's, vendor 12's are gone"
+        );
+        let Store::File(file) = &stores[0] else {
+            unreachable!()
+        };
+        let pg = test_store();
+        let counts = export(file, &pg).unwrap();
+        assert_eq!(counts[0].copied, 3);
+        assert_eq!(read(&Store::Postgres(pg)), reads[0]);
+    }
 }
