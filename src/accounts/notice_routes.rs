@@ -165,6 +165,7 @@ pub struct PrefsChange {
     pub role_changed: Option<PrefChange>,
     pub new_sign_in: Option<PrefChange>,
     pub demo_follow_up: Option<PrefChange>,
+    pub renewal_reminder: Option<PrefChange>,
 }
 
 impl PrefsChange {
@@ -173,6 +174,7 @@ impl PrefsChange {
             (NoticeKind::RoleChanged, self.role_changed),
             (NoticeKind::NewSignIn, self.new_sign_in),
             (NoticeKind::DemoFollowUp, self.demo_follow_up),
+            (NoticeKind::RenewalReminder, self.renewal_reminder),
         ]
         .into_iter()
         .filter_map(|(kind, change)| change.map(|c| (kind, c)))

@@ -16,6 +16,8 @@ pub enum MessageKind {
     // the variant's index.
     NewSignIn,
     DemoFollowUp,
+    /// A contract's opt-out deadline is 90, 60 or 30 days away, or today (issue 32).
+    RenewalReminder,
 }
 
 impl MessageKind {
@@ -27,6 +29,7 @@ impl MessageKind {
             MessageKind::Test => "test",
             MessageKind::NewSignIn => "newSignIn",
             MessageKind::DemoFollowUp => "demoFollowUp",
+            MessageKind::RenewalReminder => "renewalReminder",
         }
     }
 
@@ -38,6 +41,7 @@ impl MessageKind {
             MessageKind::Test,
             MessageKind::NewSignIn,
             MessageKind::DemoFollowUp,
+            MessageKind::RenewalReminder,
         ]
         .into_iter()
         .find(|k| k.code() == code)

@@ -4,21 +4,23 @@ use serde::{Deserialize, Serialize};
 
 use crate::mail::MessageKind;
 
-/// Why a person is told something. Open: renewal reminders (issue 32) add a kind here, with its
-/// label, its mail kind and whether it is about the account's security.
+/// Why a person is told something: each kind has its label, its mail kind and whether it is about
+/// the account's security. New kinds go at the end (redb stores the variant's index).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum NoticeKind {
     RoleChanged,
     NewSignIn,
     DemoFollowUp,
+    RenewalReminder,
 }
 
 impl NoticeKind {
-    pub const ALL: [NoticeKind; 3] = [
+    pub const ALL: [NoticeKind; 4] = [
         NoticeKind::RoleChanged,
         NoticeKind::NewSignIn,
         NoticeKind::DemoFollowUp,
+        NoticeKind::RenewalReminder,
     ];
 
     pub fn code(self) -> &'static str {
@@ -26,6 +28,7 @@ impl NoticeKind {
             NoticeKind::RoleChanged => "roleChanged",
             NoticeKind::NewSignIn => "newSignIn",
             NoticeKind::DemoFollowUp => "demoFollowUp",
+            NoticeKind::RenewalReminder => "renewalReminder",
         }
     }
 
@@ -39,6 +42,7 @@ impl NoticeKind {
             NoticeKind::RoleChanged => "Your role in your firm changed",
             NoticeKind::NewSignIn => "A new sign-in to your account",
             NoticeKind::DemoFollowUp => "The day after a booked demo",
+            NoticeKind::RenewalReminder => "Renewal notice deadlines",
         }
     }
 
@@ -53,6 +57,7 @@ impl NoticeKind {
             NoticeKind::RoleChanged => MessageKind::RoleChanged,
             NoticeKind::NewSignIn => MessageKind::NewSignIn,
             NoticeKind::DemoFollowUp => MessageKind::DemoFollowUp,
+            NoticeKind::RenewalReminder => MessageKind::RenewalReminder,
         }
     }
 }

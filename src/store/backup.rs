@@ -90,6 +90,8 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, DEMO_DATES)?;
     rows += copy(src, dst, DEMO_FOLLOWUPS)?;
     rows += copy(src, dst, super::FIRM_MFA_REQUIRED)?;
+    // Renewal reminders (issue 32).
+    rows += copy(src, dst, RENEWAL_REMINDERS)?;
     Ok(rows)
 }
 

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use redb::{Database, ReadTransaction, ReadableDatabase, ReadableTable};
 
+use super::RENEWAL_REMINDERS;
 use super::{
     ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, DISMISSED, FIRM_MEMBERS, FIRMS,
     MEETING_CLICK_KINDS, MEETING_CLICK_TIMES, MEETING_CLICKS, META, ONBOARDING, OUTBOX, OUTBOX_DUE,
@@ -137,6 +138,7 @@ impl FileStore {
         count(&txn, DEMO_DATES, &mut tables)?;
         count(&txn, DEMO_FOLLOWUPS, &mut tables)?;
         count(&txn, super::FIRM_MFA_REQUIRED, &mut tables)?;
+        count(&txn, RENEWAL_REMINDERS, &mut tables)?;
         let mut identity_bytes = 0;
         match txn.open_table(BOOKING_IDENTITIES) {
             Ok(runs) => {

@@ -62,6 +62,7 @@ fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
         "notice_prefs",
         "demo_dates",
         "demo_followups",
+        "renewal_reminders",
         "responses",
         "picks",
         "dismissals",

@@ -124,6 +124,10 @@ pub const DEMO_DATES: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new(
 /// each demo's follow-up once.
 pub const DEMO_FOLLOWUPS: TableDefinition<(u64, u64, i64), i64> =
     TableDefinition::new("demo_followups");
+/// (firm id, vendor id, opt-out deadline as days since 1970-01-01, milestone: 90, 60, 30 or 0
+/// days before) -> when its renewal reminder was written: each milestone once (issue 32).
+pub const RENEWAL_REMINDERS: TableDefinition<(u64, u64, i64, u32), i64> =
+    TableDefinition::new("renewal_reminders");
 /// Settings that are text, by name (the mail settings).
 pub const SETTINGS: TableDefinition<&str, &[u8]> = TableDefinition::new("settings");
 /// User id -> `accounts::mfa::Factor`: the account's TOTP secret, whether it is confirmed, the

@@ -9,6 +9,7 @@ pub mod contracts;
 pub mod deadline;
 mod ics;
 pub mod model;
+pub mod reminders;
 pub mod renewals;
 mod routes;
 pub mod storage;

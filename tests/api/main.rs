@@ -43,6 +43,7 @@ mod profile_vendor;
 mod query_engine;
 mod recommend;
 mod recommend_fit;
+mod renewal_reminders;
 mod renewals;
 mod sample;
 mod scenario;

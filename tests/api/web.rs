@@ -317,6 +317,20 @@ async fn use_everything(app: &mut TestApp) {
         litstack::shortlist::followup::run_once(&app.state.sub(), "http://localhost", day_after)
             .unwrap();
     assert_eq!(written, 1);
+    // The contract's renewal reminder on its deadline (2026-12-02): a claim row (issue 32).
+    let deadline_day = chrono::NaiveDate::from_ymd_opt(2026, 12, 2)
+        .unwrap()
+        .and_hms_opt(9, 0, 0)
+        .unwrap()
+        .and_utc()
+        .timestamp();
+    let reminded = litstack::techstack::reminders::run_once(
+        &app.state.sub(),
+        "http://localhost",
+        deadline_day,
+    )
+    .unwrap();
+    assert_eq!(reminded, 1);
     let merge = json!({ "into": 1, "from": bo["user"]["firm"]["id"] });
     ok(app.post("/api/admin/firms/merge", merge).await);
     // Single sign-on: a provider, a confirmed domain, a linked identity, a flow begun.
@@ -403,6 +417,7 @@ fn rows_of(txn: &redb::ReadTransaction, name: &str) -> Rows {
         (u64, &str),
         ((u64, &str), &[u8]),
         ((u64, u64, i64), i64),
+        ((u64, u64, i64, u32), i64),
     );
     panic!("{name}: a table of key and value types this test does not know yet: add them above")
 }

@@ -139,6 +139,10 @@ describe('notifications', () => {
     const securityEmail = page.getByRole('checkbox', { name: 'Email: A new sign-in to your account' });
     expect(await securityEmail.isDisabled()).toBe(true);
     expect(await securityEmail.isChecked()).toBe(true);
+    // Renewal reminders (issue 32) are a kind of their own, whose email can be turned off.
+    const renewalEmail = page.getByRole('checkbox', { name: 'Email: Renewal notice deadlines' });
+    expect(await renewalEmail.isDisabled()).toBe(false);
+    expect(await renewalEmail.isChecked()).toBe(true);
     await roleEmail.check();
     await page.getByRole('checkbox', { name: 'In app: The day after a booked demo' }).uncheck();
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/me/notifications') && r.request().method() === 'PUT');

@@ -57,6 +57,14 @@ pub fn save_contract(store: &Store, contract: &Contract) -> Result<()> {
     }
 }
 
+/// Every firm's contracts, by firm then vendor: what the renewal reminders go through.
+pub fn all_contracts(store: &Store) -> Result<Vec<Contract>> {
+    match store {
+        Store::File(db) => load_all_file(db),
+        Store::Postgres(db) => pg::contracts(db, None),
+    }
+}
+
 /// Every firm's contracts, for the export.
 pub fn load_all_file(db: &FileStore) -> Result<Vec<Contract>> {
     let rows: Vec<((u64, u64), Contract)> = store::all_user_rows(&db.read()?, CONTRACTS)?;
@@ -160,6 +168,7 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
 /// The operator merges vendor `from` into `into` (`admin::vendors`): each firm's contract for
 /// `from` becomes its contract for `into`, unless it has one for `into` already (that one stays).
 pub fn merge_vendor_in(tx: &mut WriteTx, from: u64, into: u64) -> Result<()> {
+    super::reminders::merge_vendor_in(tx, from, into)?;
     match tx {
         WriteTx::File(txn) => {
             let mut table = txn.open_table(CONTRACTS)?;
@@ -188,6 +197,7 @@ pub fn merge_vendor_in(tx: &mut WriteTx, from: u64, into: u64) -> Result<()> {
 
 /// The operator deletes vendor `id`: every firm's contract for it goes too (none can show it).
 pub fn delete_vendor_in(tx: &mut WriteTx, id: u64) -> Result<()> {
+    super::reminders::delete_vendor_in(tx, id)?;
     match tx {
         WriteTx::File(txn) => {
             let mut table = txn.open_table(CONTRACTS)?;

@@ -5,6 +5,7 @@ mod contracts_pg;
 mod export;
 mod file;
 mod postgres;
+pub mod reminders;
 pub mod vendors;
 
 pub use contracts_pg::export as export_contracts;

@@ -10,6 +10,7 @@ const kindLabels: Record<MessageKind, string> = {
   // Notifications.
   newSignIn: 'New sign-in',
   demoFollowUp: 'Demo follow-up',
+  renewalReminder: 'Renewal reminder',
 };
 
 const statusLabels: Record<MessageStatus, string> = {

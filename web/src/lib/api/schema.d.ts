@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 1a469d11636267a71c1104ad1d8ad122333c9bc9e9e41416f4edba419b687e67
+ * openapi.json sha256: 8b4d71e8c55c29ace6b9d2faa17f5586979f8d5dd4269339ba6db018a83da67d
  */
 
 export interface paths {
@@ -2757,7 +2757,7 @@ export interface components {
          * @description Why a message is sent: what it says, and whether a person may turn it off.
          * @enum {string}
          */
-        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp";
+        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp" | "renewalReminder";
         /**
          * @description Where a message is on its way.
          * @enum {string}
@@ -2803,11 +2803,11 @@ export interface components {
             params: string;
         };
         /**
-         * @description Why a person is told something. Open: renewal reminders (issue 32) add a kind here, with its
-         *     label, its mail kind and whether it is about the account's security.
+         * @description Why a person is told something: each kind has its label, its mail kind and whether it is about
+         *     the account's security. New kinds go at the end (redb stores the variant's index).
          * @enum {string}
          */
-        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp";
+        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp" | "renewalReminder";
         /** @description The caller's newest notices (at most 50), newest first, and how many are unread. */
         NoticeList: {
             items: components["schemas"]["NoticeView"][];
@@ -3009,6 +3009,7 @@ export interface components {
         PrefsChange: {
             demoFollowUp?: null | components["schemas"]["PrefChange"];
             newSignIn?: null | components["schemas"]["PrefChange"];
+            renewalReminder?: null | components["schemas"]["PrefChange"];
             roleChanged?: null | components["schemas"]["PrefChange"];
         };
         /** @description A time the vendor was recommended to the user, and why. */
