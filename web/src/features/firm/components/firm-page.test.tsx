@@ -49,6 +49,10 @@ function serve(role: FirmRole, extra: Parameters<typeof mockFetch>[0] = {}) {
     'GET /api/auth/me': { body: { user: me(role) } },
     'GET /api/firm': { body: { firm } },
     'GET /api/firm/members': { body: members(role) },
+    // The owner's Single sign-on section: nothing set up.
+    'GET /api/firm/sso': {
+      body: { configured: false, issuer: '', clientId: '', clientSecretSet: false, domains: [], defaultRole: 'viewer', requireSso: false },
+    },
     'GET /api/firm/invitations': {
       body: {
         items: [
