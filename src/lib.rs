@@ -12,6 +12,7 @@ pub mod compare;
 pub mod config;
 pub mod download;
 pub mod error;
+pub mod evaluations;
 pub mod export;
 pub mod extract;
 pub mod firm_id;
