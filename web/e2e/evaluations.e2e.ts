@@ -139,5 +139,11 @@ describe('an evaluation', () => {
       await browser.screenshot(`evaluation-${width}`);
     }
     await browser.setWidth(1440);
+
+    // A revision starts from the submitted scores.
+    await lawmatics.getByRole('button', { name: 'Revise my scorecard' }).click();
+    const revise = page.getByRole('form', { name: `Score ${LAWMATICS}` });
+    const price = revise.getByRole('group', { name: 'Price (weight 60)' }).getByRole('radio', { name: '4', exact: true });
+    await expect.poll(() => price.isChecked()).toBe(true);
   });
 });

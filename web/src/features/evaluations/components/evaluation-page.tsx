@@ -15,6 +15,7 @@ import { formatDate, formatDateTime } from '@/lib/format';
 
 import { useAddReference } from '../api/add-reference';
 import { useEvaluation } from '../api/get-evaluation';
+import { useScorecard } from '../api/get-scorecard';
 import { useSaveCriteria } from '../api/save-criteria';
 import { useSaveScorecard } from '../api/save-scorecard';
 import { useSubmitScorecard } from '../api/submit-scorecard';
@@ -219,6 +220,19 @@ function ScoreForm({ categoryId, evaluation, vendor }: { categoryId: string; eva
   const submit = useSubmitScorecard(categoryId, vendor.vendorId);
   const submitted = vendor.myScorecard === 'submitted';
   const [open, setOpen] = useState(!submitted);
+  // A revision (or a draft) starts from what the person saved.
+  const mine = useScorecard(categoryId, vendor.vendorId, open && vendor.myScorecard !== 'none');
+  useEffect(() => {
+    if (!mine.data) return;
+    setScores(
+      Object.fromEntries(
+        mine.data.scores.map((s) => [
+          s.criterionId,
+          { score: (s.score == null ? 'none' : String(s.score)) as ScoreValue, comment: s.comment },
+        ]),
+      ),
+    );
+  }, [mine.data]);
   if (!open) {
     return (
       <Button variant="outline" onClick={() => setOpen(true)}>
