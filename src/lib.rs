@@ -99,7 +99,7 @@ pub fn app(state: AppState) -> Router {
 
 /// Every domain's routes. A schema two domains use is one type (`catalog::model::CategoryRef`,
 /// `techstack::model::Integration`); the test below keeps it so.
-fn domain_routers() -> [OpenApiRouter<AppState>; 14] {
+fn domain_routers() -> [OpenApiRouter<AppState>; 15] {
     [
         accounts::router(),
         profile::router(),
@@ -115,6 +115,7 @@ fn domain_routers() -> [OpenApiRouter<AppState>; 14] {
         shortlist::router(),
         firms::router(),
         views::router(),
+        evaluations::router(),
     ]
 }
 

@@ -59,10 +59,12 @@ pub enum AuditAction {
     CalendarFeedRevoked,
     /// An owner turned "Require two-step sign-in for every member" on or off.
     MfaRequiredChanged,
+    /// An owner or admin changed an evaluation's criteria after they locked (issue 32).
+    EvaluationCriteriaChanged,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 27] = [
+    pub const ALL: [AuditAction; 28] = [
         AuditAction::InvitationCreated,
         AuditAction::InvitationRevoked,
         AuditAction::MemberJoined,
@@ -90,6 +92,7 @@ impl AuditAction {
         AuditAction::CalendarFeedCreated,
         AuditAction::CalendarFeedRevoked,
         AuditAction::MfaRequiredChanged,
+        AuditAction::EvaluationCriteriaChanged,
     ];
 
     pub fn code(self) -> &'static str {
@@ -121,6 +124,7 @@ impl AuditAction {
             AuditAction::CalendarFeedCreated => "calendar_feed_created",
             AuditAction::CalendarFeedRevoked => "calendar_feed_revoked",
             AuditAction::MfaRequiredChanged => "mfa_required_changed",
+            AuditAction::EvaluationCriteriaChanged => "evaluation_criteria_changed",
         }
     }
 

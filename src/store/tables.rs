@@ -105,6 +105,11 @@ pub const CONTRACTS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("
 /// Firm id -> `techstack::storage::contracts::Feed`: the SHA-256 of the firm's secret calendar
 /// feed token. At most one per firm; created by the first feed.
 pub const CALENDAR_FEEDS: TableDefinition<u64, &[u8]> = TableDefinition::new("calendar_feeds");
+/// (firm id, category id, round) -> `evaluations::model::Round` as JSON: one round of a
+/// category's evaluation, its criteria, changes, scorecards and reference calls (issue 32).
+/// Created by the first write; missing reads as empty.
+pub const EVALUATION_ROUNDS: TableDefinition<(u64, u64, u32), &[u8]> =
+    TableDefinition::new("evaluation_rounds");
 
 /// The mail outbox: message id -> `mail::Queued`.
 pub const OUTBOX: TableDefinition<u64, &[u8]> = TableDefinition::new("outbox");

@@ -229,6 +229,48 @@ fn routes() -> Vec<Route> {
                 "noticeDays": 30, "annualCost": 120000, "seats": 5, "responsibleUserId": 1
             })),
         ),
+        // Evaluations (issue 32).
+        r(
+            Method::PUT,
+            "/api/evaluations/1/criteria",
+            Access::User,
+            Payload::Json(json!({
+                "criteria": [{ "name": "Price", "weight": 100 }], "reason": "Cost matters most"
+            })),
+        ),
+        r(
+            Method::PUT,
+            "/api/evaluations/1/scorecards/1",
+            Access::User,
+            Payload::Json(json!({ "scores": [{ "criterionId": "price", "score": 3 }] })),
+        ),
+        r(
+            Method::POST,
+            "/api/evaluations/1/scorecards/1/submit",
+            Access::User,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/evaluations/1/references",
+            Access::User,
+            Payload::Json(json!({
+                "vendorId": 1, "firmCalled": "Roe Law", "firmSize": "11-25 staff",
+                "date": "2026-01-05", "questions": [{ "question": "Support?", "answer": "Fast" }]
+            })),
+        ),
+        r(
+            Method::DELETE,
+            "/api/evaluations/1/references/999",
+            Access::User,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/evaluations/1/re-evaluate",
+            Access::User,
+            Payload::Empty,
+        ),
         r(
             Method::POST,
             "/api/firm/calendar-feed",

@@ -58,5 +58,7 @@ mod undo;
 mod vendor_removal;
 mod vendors;
 mod views;
+// Evaluations (issue 32).
+mod evaluations;
 mod web;
 mod wire;

@@ -331,6 +331,35 @@ async fn use_everything(app: &mut TestApp) {
     )
     .unwrap();
     assert_eq!(reminded, 1);
+    // An evaluation of Slotwise's category: criteria, a submitted scorecard, a reference call
+    // (issue 32).
+    let category = app
+        .state
+        .catalog
+        .load()
+        .vendor(slotwise)
+        .unwrap()
+        .category_id;
+    let criteria = json!({ "criteria": [{ "name": "Price", "weight": 100 }] });
+    let evaluation = format!("/api/evaluations/{category}");
+    ok(app
+        .call(
+            Method::PUT,
+            &format!("{evaluation}/criteria"),
+            Some(criteria),
+        )
+        .await);
+    let scores = json!({ "scores": [{ "criterionId": "price", "score": 4 }] });
+    let card = format!("{evaluation}/scorecards/{slotwise}");
+    ok(app.call(Method::PUT, &card, Some(scores)).await);
+    ok(app.post(&format!("{card}/submit"), json!({})).await);
+    let reference = json!({
+        "vendorId": slotwise, "firmCalled": "Roe Law", "firmSize": "2-5 staff",
+        "date": "2026-01-05", "questions": [{ "question": "Support?", "answer": "Fast" }]
+    });
+    ok(app
+        .post(&format!("{evaluation}/references"), reference)
+        .await);
     let merge = json!({ "into": 1, "from": bo["user"]["firm"]["id"] });
     ok(app.post("/api/admin/firms/merge", merge).await);
     // Single sign-on: a provider, a confirmed domain, a linked identity, a flow begun.
@@ -418,6 +447,7 @@ fn rows_of(txn: &redb::ReadTransaction, name: &str) -> Rows {
         ((u64, &str), &[u8]),
         ((u64, u64, i64), i64),
         ((u64, u64, i64, u32), i64),
+        ((u64, u64, u32), &[u8]),
     );
     panic!("{name}: a table of key and value types this test does not know yet: add them above")
 }

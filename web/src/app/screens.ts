@@ -139,6 +139,15 @@ export const screens: readonly Screen[] = [
     ),
   },
   {
+    path: paths.evaluation,
+    title: 'Evaluation',
+    access: 'signed-in',
+    component: onDemand(
+      () => import('@/features/evaluations/components/evaluation-page'),
+      (m) => m.EvaluationPage,
+    ),
+  },
+  {
     path: paths.techStack,
     title: 'Tech Stack',
     access: 'signed-in',

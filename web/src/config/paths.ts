@@ -12,6 +12,8 @@ export const paths = {
   vendors: '/vendors',
   /** A vendor's profile (route pattern); link to one with `vendorProfilePath`. */
   vendorProfile: '/vendors/:id',
+  /** A category's evaluation (route pattern); link to one with `evaluationPath`. */
+  evaluation: '/evaluations/:categoryId',
   past: '/past',
   shortlist: '/shortlist',
   shortlistBrief: '/shortlist/brief',
@@ -38,6 +40,7 @@ export const paths = {
 
 /** The profile of one vendor: /vendors/42. */
 export const vendorProfilePath = (id: number | string) => `/vendors/${id}`;
+export const evaluationPath = (categoryId: number | string) => `/evaluations/${categoryId}`;
 
 /** Browse Vendors filtered to one category. */
 export const vendorsInCategoryPath = (categoryId: number) => `${paths.vendors}?categoryIds=${categoryId}`;

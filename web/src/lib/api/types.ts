@@ -205,3 +205,15 @@ export type ContractRequest = Schemas['ContractRequest'];
 export type RenewalList = Schemas['RenewalList'];
 export type CalendarFeedState = Schemas['CalendarFeedState'];
 export type CalendarFeedUrl = Schemas['CalendarFeedUrl'];
+
+// Evaluations (issue 32)
+export type Evaluation = Schemas['EvaluationView'];
+export type EvaluationVendor = Schemas['VendorSummary'];
+export type EvaluationCriteria = Schemas['CriteriaView'];
+export type EvaluationCriterion = Schemas['RecordCriterion'];
+export type CriteriaRequest = Schemas['CriteriaRequest'];
+export type Scorecard = Schemas['ScorecardView'];
+export type ScorecardRequest = Schemas['ScorecardRequest'];
+export type ScoreInput = Schemas['ScoreInput'];
+export type ReferenceRequest = Schemas['ReferenceRequest'];
+export type ReferenceCheck = Schemas['ReferenceView'];

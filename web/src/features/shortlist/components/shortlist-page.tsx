@@ -6,7 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { ViewOnlyNote } from '@/components/view-only-note';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
+import { evaluationPath, paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import type { ShortlistGroup } from '@/lib/api/types';
 import { useShortlist } from '@/lib/shortlist';
@@ -33,6 +33,13 @@ function Group({ group }: { group: ShortlistGroup }) {
             Compare {categoryLabel(group.categoryName)} vendors side by side
           </Link>
         ) : null}
+        <Link
+          href={evaluationPath(group.categoryId)}
+          className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
+          aria-label={`Evaluate ${categoryLabel(group.categoryName)} vendors`}
+        >
+          Evaluate
+        </Link>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         {group.entries.map((entry) => (

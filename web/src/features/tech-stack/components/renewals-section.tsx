@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { useLocation } from 'wouter';
 
 import { Button } from '@/components/ui/button';
+import { evaluationPath } from '@/config/paths';
 import { toast } from '@/components/ui/use-toast';
 import type { CategoryAdoption, Contract } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
@@ -8,11 +10,12 @@ import { downloadFromApi } from '@/lib/download';
 import { categoryLabel } from '@/lib/stages';
 
 import { RENEWALS_ICS_URL, useRenewals } from '../api/get-renewals';
+import { useReEvaluate } from '../api/re-evaluate';
 import { annualCostText, noticeIsNear, noticeText, renewsText } from '../renewals';
 import { CalendarFeedControls } from './calendar-feed-controls';
 import { ContractDialog } from './contract-dialog';
 
-type Tool = { id: number; name: string; category: string; contract: Contract | undefined };
+type Tool = { id: number; name: string; category: string; categoryId: number; contract: Contract | undefined };
 
 /** The catalog tools the firm lists (categories answered Yes), those with a contract first, by deadline. */
 function toolsOf(items: CategoryAdoption[], contracts: Contract[]): Tool[] {
@@ -22,6 +25,7 @@ function toolsOf(items: CategoryAdoption[], contracts: Contract[]): Tool[] {
           id: selected.vendorId,
           name: item.vendors.find((v) => v.id === selected.vendorId)?.name ?? `Vendor ${selected.vendorId}`,
           category: categoryLabel(item.category.name),
+          categoryId: item.category.id,
           contract: contracts.find((c) => c.toolId === selected.vendorId),
         }))
       : [],
@@ -32,6 +36,8 @@ function toolsOf(items: CategoryAdoption[], contracts: Contract[]): Tool[] {
 
 function ToolRow({ tool, canWrite, you }: { tool: Tool; canWrite: boolean; you: number | undefined }) {
   const [open, setOpen] = useState(false);
+  const [, navigate] = useLocation();
+  const reEvaluate = useReEvaluate();
   const { contract } = tool;
   return (
     <li className="flex flex-col gap-2 px-4 py-3.5 sm:flex-row sm:items-center sm:justify-between sm:px-5">
@@ -63,6 +69,22 @@ function ToolRow({ tool, canWrite, you }: { tool: Tool; canWrite: boolean; you: 
         {canWrite ? (
           <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-label={`Contract: ${tool.name}`}>
             Contract
+          </Button>
+        ) : null}
+        {canWrite ? (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={reEvaluate.isPending}
+            aria-label={`Re-evaluate ${tool.category}`}
+            onClick={() =>
+              reEvaluate.mutate(tool.categoryId, {
+                onSuccess: () => navigate(evaluationPath(tool.categoryId)),
+                onError: () => toast({ title: 'The evaluation could not be started. Try again.' }),
+              })
+            }
+          >
+            Re-evaluate
           </Button>
         ) : null}
       </div>

@@ -1,0 +1,149 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { axeViolations, describeViolations } from './support/axe';
+import { launchBrowser, type TestBrowser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+// Three members of one firm score two Intake vendors against two criteria, each on the evaluation
+// screen; scores stay hidden from a person until they submit their own, and a spread of two on
+// Price raises "Talk about this before deciding". One of them scores from the keyboard only.
+
+let server: TestServer;
+let browser: TestBrowser;
+let page: Page;
+
+const PASSWORD = 'analytical-engine-1843';
+const LEAD_DOCKET = 'Lead Docket';
+const LAWMATICS = 'Lawmatics';
+
+async function signIn(email: string) {
+  const res = await page.request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function invite(email: string): Promise<string> {
+  const res = await page.request.post('/api/firm/invitations', { data: { email, role: 'member' } });
+  expect(res.status(), await res.text()).toBe(201);
+  const link: string = (await res.json()).link;
+  return link.split('/join#')[1] ?? '';
+}
+
+async function join(token: string, name: string, email: string) {
+  const res = await page.request.post('/api/auth/sign-up', { data: { name, email, password: PASSWORD, inviteToken: token } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** Scores one vendor with the mouse: a score per criterion ('Did not see' allowed), then submits. */
+async function score(vendor: string, price: string, support: string) {
+  const form = page.getByRole('form', { name: `Score ${vendor}` });
+  await form.getByRole('group', { name: 'Price (weight 60)' }).getByRole('radio', { name: price, exact: true }).check();
+  await form.getByRole('group', { name: 'Support (weight 40)' }).getByRole('radio', { name: support, exact: true }).check();
+  await form.getByRole('button', { name: 'Submit scorecard' }).click();
+  await form.waitFor({ state: 'detached' });
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser({ baseURL: server.url });
+  page = browser.page;
+  const signUp = await page.request.post('/api/auth/sign-up', {
+    data: { name: 'Ada Lovelace', email: 'ada@lovelace-law.test', password: PASSWORD, lawFirm: 'Lovelace Injury Law', firmSize: 'E6_20' },
+  });
+  expect(signUp.status()).toBe(201);
+  const onboarding = await page.request.post('/api/profile/onboarding', {
+    data: { attorneysCountBand: 'A2_5', employeesCountBand: 'E11_50', injuryCasesPerMonthBand: 'C11_25', annualSoftwareSpendBand: 'S10_40K' },
+  });
+  expect(onboarding.ok()).toBe(true);
+  for (const id of [11, 12]) {
+    const res = await page.request.put(`/api/shortlist/${id}`, { data: { status: 'Demo held' } });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  const bo = await invite('bo@lovelace-law.test');
+  const cy = await invite('cy@lovelace-law.test');
+  await join(bo, 'Bo Byron', 'bo@lovelace-law.test');
+  await join(cy, 'Cy Babbage', 'cy@lovelace-law.test');
+  await signIn('ada@lovelace-law.test');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('an evaluation', () => {
+  test('the criteria are set on the screen, their weights adding up to 100', async () => {
+    await page.goto('/shortlist');
+    await page.getByRole('link', { name: /^Evaluate Intake/ }).click();
+    await page.waitForURL(/\/evaluations\/2$/);
+    await page.getByRole('heading', { name: 'Evaluation', level: 1 }).waitFor();
+    // Down to two criteria: Price 60, Support 40.
+    const names = page.getByRole('textbox', { name: /^Criterion \d+$/ });
+    while ((await names.count()) > 2) {
+      await page.getByRole('button', { name: 'Remove' }).last().click();
+    }
+    await names.nth(0).fill('Price');
+    await page.getByRole('textbox', { name: 'Weight of criterion 1' }).fill('60');
+    await names.nth(1).fill('Support');
+    await page.getByRole('textbox', { name: 'Weight of criterion 2' }).fill('30');
+    await page.getByText('Weights add up to 90: they must add up to 100').waitFor();
+    await page.getByRole('textbox', { name: 'Weight of criterion 2' }).fill('40');
+    await page.getByText('Weights add up to 100', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Save criteria' }).click();
+    await page.getByRole('button', { name: 'Edit criteria' }).waitFor();
+  });
+
+  test('three members score two vendors; scores appear after one submits, and the flag shows', async () => {
+    await score(LAWMATICS, '5', '4');
+    await score(LEAD_DOCKET, '3', '3');
+    // Lawmatics: 5 -> 100 at 60, 4 -> 75 at 40.
+    await page.getByRole('region', { name: /^Lawmatics/ }).getByText('Weighted score: 90 of 100').waitFor();
+
+    // Bo sees nothing of Ada's scores before submitting his.
+    await signIn('bo@lovelace-law.test');
+    await page.reload();
+    await page.getByText('Scores appear after you submit yours (1 submitted so far)').first().waitFor();
+    expect(await page.getByText('Ada Lovelace: 5').count()).toBe(0);
+    await score(LAWMATICS, '3', 'Did not see');
+    await score(LEAD_DOCKET, '3', '4');
+
+    // Cy scores from the keyboard only.
+    await signIn('cy@lovelace-law.test');
+    await page.reload();
+    const form = page.getByRole('form', { name: `Score ${LAWMATICS}` });
+    await form.getByRole('group', { name: 'Price (weight 60)' }).getByRole('radio').first().focus();
+    await page.keyboard.press('Space'); // 1
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight'); // 4
+    await form.getByRole('group', { name: 'Support (weight 40)' }).getByRole('radio').first().focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight'); // 2
+    await form.getByRole('button', { name: 'Submit scorecard' }).focus();
+    await page.keyboard.press('Enter');
+    await form.waitFor({ state: 'detached' });
+    await score(LEAD_DOCKET, '3', '3');
+
+    const lawmatics = page.getByRole('region', { name: /^Lawmatics/ });
+    await lawmatics.getByText('Talk about this before deciding').first().waitFor();
+    await lawmatics.getByText('Ada Lovelace: 5').waitFor();
+    await lawmatics.getByText('Bo Byron: 3').waitFor();
+    await lawmatics.getByText('Cy Babbage: 4').waitFor();
+    // Price: mean 4 -> 75 at 60; support: mean 3 -> 50 at 40: 65.
+    await lawmatics.getByText('Weighted score: 65 of 100').waitFor();
+    const leadDocket = page.getByRole('region', { name: /^Lead Docket/ });
+    expect(await leadDocket.getByText('Talk about this before deciding').count()).toBe(0);
+
+    for (const width of [1280, 390]) {
+      await browser.setWidth(width);
+      const violations = await axeViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await browser.screenshot(`evaluation-${width}`);
+    }
+    await browser.setWidth(1440);
+
+    // A revision starts from the submitted scores.
+    await lawmatics.getByRole('button', { name: 'Revise my scorecard' }).click();
+    const revise = page.getByRole('form', { name: `Score ${LAWMATICS}` });
+    const price = revise.getByRole('group', { name: 'Price (weight 60)' }).getByRole('radio', { name: '4', exact: true });
+    await expect.poll(() => price.isChecked()).toBe(true);
+  });
+});

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { client, unwrap } from '@/lib/api-client';
+import type { CriteriaRequest, EvaluationCriteria } from '@/lib/api/types';
+
+import { evaluationKey } from './get-evaluation';
+
+/** Saves the criteria (after the lock: owners and admins, with a reason). */
+export function saveCriteria(categoryId: string, body: CriteriaRequest): Promise<EvaluationCriteria> {
+  return unwrap(
+    client.PUT('/api/evaluations/{categoryId}/criteria', { params: { path: { categoryId: Number(categoryId) } }, body }),
+  );
+}
+
+export function useSaveCriteria(categoryId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CriteriaRequest) => saveCriteria(categoryId, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: evaluationKey(categoryId) }),
+  });
+}
