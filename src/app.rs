@@ -113,6 +113,11 @@ parts!(crate::techstack::TechstackState {
     catalog,
     firm_changed
 });
+parts!(crate::decisions::DecisionsState {
+    store,
+    catalog,
+    firm_changed
+});
 parts!(crate::techstack::RenewalsState {
     store,
     catalog,

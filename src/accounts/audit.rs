@@ -59,10 +59,20 @@ pub enum AuditAction {
     CalendarFeedRevoked,
     /// An owner turned "Require two-step sign-in for every member" on or off.
     MfaRequiredChanged,
+    /// An owner or admin proposed a decision (issue 32).
+    DecisionProposed,
+    /// An owner or admin edited an open decision.
+    DecisionEdited,
+    /// An approver approved a version of a decision.
+    DecisionApproved,
+    /// An approver objected to a version of a decision.
+    DecisionObjected,
+    /// Every approver approved the current version: the decision is final.
+    DecisionFinal,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 27] = [
+    pub const ALL: [AuditAction; 32] = [
         AuditAction::InvitationCreated,
         AuditAction::InvitationRevoked,
         AuditAction::MemberJoined,
@@ -90,6 +100,11 @@ impl AuditAction {
         AuditAction::CalendarFeedCreated,
         AuditAction::CalendarFeedRevoked,
         AuditAction::MfaRequiredChanged,
+        AuditAction::DecisionProposed,
+        AuditAction::DecisionEdited,
+        AuditAction::DecisionApproved,
+        AuditAction::DecisionObjected,
+        AuditAction::DecisionFinal,
     ];
 
     pub fn code(self) -> &'static str {
@@ -121,6 +136,11 @@ impl AuditAction {
             AuditAction::CalendarFeedCreated => "calendar_feed_created",
             AuditAction::CalendarFeedRevoked => "calendar_feed_revoked",
             AuditAction::MfaRequiredChanged => "mfa_required_changed",
+            AuditAction::DecisionProposed => "decision_proposed",
+            AuditAction::DecisionEdited => "decision_edited",
+            AuditAction::DecisionApproved => "decision_approved",
+            AuditAction::DecisionObjected => "decision_objected",
+            AuditAction::DecisionFinal => "decision_final",
         }
     }
 
