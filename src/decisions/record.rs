@@ -34,13 +34,12 @@ pub struct Live {
 
 /// The category's evaluation as a record holds it; `None` while the firm has none.
 pub fn evaluation(
-    _store: &Store,
-    _catalog: &SharedCatalog,
-    _firm_id: FirmId,
-    _category_id: u64,
+    store: &Store,
+    catalog: &SharedCatalog,
+    firm_id: FirmId,
+    category_id: u64,
 ) -> Result<Option<EvaluationRecord>> {
-    // Replaced by `evaluations::record::record` when the evaluations land.
-    Ok(None)
+    crate::evaluations::record::record(store, &catalog.load(), firm_id, &category_id.to_string())
 }
 
 /// Reads what the record of a decision in `category_id` draws on.

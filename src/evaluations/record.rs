@@ -102,3 +102,108 @@ pub struct EvaluationRecord {
     /// By vendor id.
     pub vendors: Vec<RecordVendor>,
 }
+
+/// The firm's evaluation of the category as a decision record holds it: its latest round, every
+/// submitted scorecard (drafts are no one's business but their author's), by vendor id. `None`
+/// when the firm has no evaluation of the category. Reads only; the same evaluation always
+/// gives the same record.
+pub fn record(
+    store: &crate::store::Store,
+    catalog: &crate::catalog::Catalog,
+    firm: crate::accounts::FirmId,
+    category_id: &str,
+) -> crate::error::Result<Option<EvaluationRecord>> {
+    let Ok(category) = category_id.parse::<u64>() else {
+        return Ok(None);
+    };
+    let Some(round) = super::storage::rounds(store, firm, category)?.pop() else {
+        return Ok(None);
+    };
+    let vendors = super::vendors::vendors(store, catalog, firm, category, Some(&round))?;
+    Ok(Some(of_round(&round, &vendors)))
+}
+
+/// The record of one round with its vendors.
+pub fn of_round(
+    round: &super::model::Round,
+    vendors: &[super::vendors::EvaluatedVendor],
+) -> EvaluationRecord {
+    use crate::clock::rfc3339;
+    let criteria: Vec<super::model::Criterion> = round.criteria.clone().unwrap_or_default();
+    let criterion = |c: &super::model::Criterion| RecordCriterion {
+        id: c.id.clone(),
+        name: c.name.clone(),
+        weight: c.weight,
+    };
+    EvaluationRecord {
+        category_id: round.category_id.to_string(),
+        round: round.round,
+        criteria: criteria.iter().map(criterion).collect(),
+        criteria_changes: round
+            .changes
+            .iter()
+            .map(|ch| RecordCriteriaChange {
+                by: ch.by.clone(),
+                at: rfc3339(ch.at),
+                reason: ch.reason.clone(),
+                before: ch.before.iter().map(criterion).collect(),
+                after: ch.after.iter().map(criterion).collect(),
+            })
+            .collect(),
+        vendors: vendors
+            .iter()
+            .map(|v| {
+                let cards = round.submitted(v.id);
+                let (weighted_score, disagreements) =
+                    super::score::vendor_scores(&criteria, &cards);
+                let mut references: Vec<&super::model::Reference> = round
+                    .references
+                    .iter()
+                    .filter(|r| r.vendor_id == v.id)
+                    .collect();
+                references.sort_by(|a, b| (&a.date, a.id).cmp(&(&b.date, b.id)));
+                RecordVendor {
+                    vendor_id: v.id.to_string(),
+                    vendor_name: v.name.clone(),
+                    incumbent: v.incumbent,
+                    weighted_score,
+                    disagreements,
+                    scorecards: cards
+                        .iter()
+                        .map(|card| RecordScorecard {
+                            by: card.by.clone(),
+                            submitted_at: rfc3339(card.submitted_at.unwrap_or_default()),
+                            under_old_criteria: round.under_old_criteria(card),
+                            scores: card
+                                .scores
+                                .iter()
+                                .map(|s| RecordScore {
+                                    criterion_id: s.criterion_id.clone(),
+                                    score: s.score,
+                                    comment: s.comment.clone(),
+                                })
+                                .collect(),
+                        })
+                        .collect(),
+                    references: references
+                        .into_iter()
+                        .map(|r| RecordReference {
+                            firm_called: r.firm_called.clone(),
+                            firm_size: r.firm_size.clone(),
+                            date: r.date.clone(),
+                            questions: r
+                                .questions
+                                .iter()
+                                .map(|(q, a)| RecordQuestion {
+                                    question: q.clone(),
+                                    answer: a.clone(),
+                                })
+                                .collect(),
+                            by: r.by.clone(),
+                        })
+                        .collect(),
+                }
+            })
+            .collect(),
+    }
+}

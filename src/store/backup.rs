@@ -94,6 +94,8 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, super::FIRM_MFA_REQUIRED)?;
     // Renewal reminders (issue 32).
     rows += copy(src, dst, RENEWAL_REMINDERS)?;
+    // Evaluations (issue 32).
+    rows += copy(src, dst, super::EVALUATION_ROUNDS)?;
     Ok(rows)
 }
 

@@ -65,6 +65,7 @@ fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
         "demo_dates",
         "demo_followups",
         "renewal_reminders",
+        "evaluation_rounds",
         "responses",
         "picks",
         "dismissals",

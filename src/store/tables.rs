@@ -112,6 +112,11 @@ pub const DECISIONS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("
 /// its canonical text and hash. Created by the first proposal.
 pub const DECISION_VERSIONS: TableDefinition<(u64, u64, u64), &[u8]> =
     TableDefinition::new("decision_versions");
+/// (firm id, category id, round) -> `evaluations::model::Round` as JSON: one round of a
+/// category's evaluation, its criteria, changes, scorecards and reference calls (issue 32).
+/// Created by the first write; missing reads as empty.
+pub const EVALUATION_ROUNDS: TableDefinition<(u64, u64, u32), &[u8]> =
+    TableDefinition::new("evaluation_rounds");
 
 /// The mail outbox: message id -> `mail::Queued`.
 pub const OUTBOX: TableDefinition<u64, &[u8]> = TableDefinition::new("outbox");

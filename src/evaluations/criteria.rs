@@ -1,0 +1,257 @@
+//! The criteria: the suggestions (the standard set and the firm's questionnaire needs), and the
+//! checks of a set the firm saves.
+
+use std::collections::HashSet;
+
+use crate::accounts::FirmId;
+use crate::catalog::Catalog;
+use crate::error::{Result, bad_request};
+use crate::store::Store;
+
+use super::model::Criterion;
+
+/// Every evaluation weighs these, unless the firm takes them out.
+pub const STANDARD: [&str; 7] = [
+    "Ease of use",
+    "Fit for personal-injury work",
+    "Integrations with our stack",
+    "Data security",
+    "Price",
+    "Support",
+    "Onboarding",
+];
+
+pub const MAX_CRITERIA: usize = 15;
+pub const MAX_NAME: usize = 80;
+pub const MAX_REASON: usize = 500;
+
+/// A criterion's id made of its name: lower-case letters and digits joined by `-`.
+pub fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    let out = out.trim_end_matches('-').to_string();
+    if out.is_empty() {
+        "criterion".into()
+    } else {
+        out
+    }
+}
+
+/// `ids[i]` if it is free, else the first free "id-2", "id-3".
+fn free_id(wanted: &str, taken: &HashSet<String>) -> String {
+    if !taken.contains(wanted) {
+        return wanted.to_string();
+    }
+    (2..)
+        .map(|n| format!("{wanted}-{n}"))
+        .find(|id| !taken.contains(id))
+        .expect("a free id")
+}
+
+/// Weights spread evenly over `n` criteria adding up to 100, the remainder to the first.
+pub fn even_weights(n: usize) -> Vec<u8> {
+    let n = n.clamp(1, 100);
+    let each = 100 / n;
+    let mut weights = vec![each as u8; n];
+    weights[0] += (100 - each * n) as u8;
+    weights
+}
+
+/// The suggested criteria: the standard set, then each need the firm chose in its latest
+/// questionnaire answers for the category (named after it), weights spread evenly.
+pub fn suggestions(
+    store: &Store,
+    catalog: &Catalog,
+    firm_id: FirmId,
+    category_id: u64,
+) -> Result<Vec<Criterion>> {
+    let mut names: Vec<String> = STANDARD.iter().map(|s| s.to_string()).collect();
+    if let Some(id) = crate::recommend::storage::latest_response_id(store, firm_id, category_id)?
+        && let Some(response) = crate::recommend::storage::load_response(store, id)?
+    {
+        for need in crate::recommend::responses::needs(catalog, category_id, &response.answers) {
+            let name: String = need.label.chars().take(MAX_NAME).collect();
+            if names.len() < MAX_CRITERIA
+                && !names
+                    .iter()
+                    .any(|n| n.to_lowercase() == name.to_lowercase())
+            {
+                names.push(name);
+            }
+        }
+    }
+    let weights = even_weights(names.len());
+    let mut taken = HashSet::new();
+    Ok(names
+        .into_iter()
+        .zip(weights)
+        .map(|(name, weight)| {
+            let id = free_id(&slug(&name), &taken);
+            taken.insert(id.clone());
+            Criterion { id, name, weight }
+        })
+        .collect())
+}
+
+/// One criterion as a request sends it.
+#[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CriterionInput {
+    /// The id of a criterion it keeps; absent for a new one.
+    pub id: Option<String>,
+    /// 1 to 80 characters, unique ignoring case.
+    pub name: String,
+    /// 1 to 100; all the weights add up to 100.
+    pub weight: i64,
+}
+
+/// Checks a set of criteria; `current` gives the ids a criterion may keep. New criteria get an
+/// id made of their name.
+pub fn parse(input: &[CriterionInput], current: &[Criterion]) -> Result<Vec<Criterion>> {
+    if input.is_empty() {
+        return Err(bad_request("Add at least one criterion"));
+    }
+    if input.len() > MAX_CRITERIA {
+        return Err(bad_request(format!(
+            "An evaluation can have at most {MAX_CRITERIA} criteria; it has {}",
+            input.len()
+        )));
+    }
+    let mut names = HashSet::new();
+    let mut sum: i64 = 0;
+    for c in input {
+        let name = c.name.trim();
+        let len = name.chars().count();
+        if len == 0 {
+            return Err(bad_request("Every criterion needs a name"));
+        }
+        if len > MAX_NAME {
+            return Err(bad_request(format!(
+                "A criterion's name can be at most {MAX_NAME} characters"
+            )));
+        }
+        if name.chars().any(char::is_control) {
+            return Err(bad_request("A criterion's name is one line of text"));
+        }
+        if !names.insert(name.to_lowercase()) {
+            return Err(bad_request(format!(
+                "Two criteria are named \"{name}\": each name must be different"
+            )));
+        }
+        if !(1..=100).contains(&c.weight) {
+            return Err(bad_request(format!(
+                "The weight of \"{name}\" must be a whole number from 1 to 100"
+            )));
+        }
+        sum += c.weight;
+    }
+    if sum != 100 {
+        return Err(bad_request(format!(
+            "The weights add up to {sum}; they must add up to 100"
+        )));
+    }
+    // Kept ids first, so a new criterion never takes a kept one's id.
+    let mut taken: HashSet<String> = HashSet::new();
+    let kept: Vec<Option<String>> = input
+        .iter()
+        .map(|c| {
+            c.id.as_ref()
+                .filter(|id| current.iter().any(|k| &k.id == *id))
+                .filter(|id| taken.insert((*id).clone()))
+                .cloned()
+        })
+        .collect();
+    Ok(input
+        .iter()
+        .zip(kept)
+        .map(|(c, kept)| {
+            let name = c.name.trim().to_string();
+            let id = kept.unwrap_or_else(|| {
+                let id = free_id(&slug(&name), &taken);
+                taken.insert(id.clone());
+                id
+            });
+            Criterion {
+                id,
+                name,
+                weight: c.weight as u8,
+            }
+        })
+        .collect())
+}
+
+/// Checks the reason of a change after the lock: 1..=500 characters.
+pub fn parse_reason(reason: Option<&str>) -> Result<String> {
+    let reason = reason.map(str::trim).unwrap_or_default();
+    if reason.is_empty() {
+        return Err(bad_request(
+            "The criteria are locked: give a reason for the change (it is kept in the record)",
+        ));
+    }
+    if reason.chars().count() > MAX_REASON {
+        return Err(bad_request(format!(
+            "A reason can be at most {MAX_REASON} characters"
+        )));
+    }
+    Ok(reason.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(name: &str, weight: i64) -> CriterionInput {
+        CriterionInput {
+            id: None,
+            name: name.into(),
+            weight,
+        }
+    }
+
+    #[test]
+    fn even_weights_add_up_to_100_the_remainder_first() {
+        assert_eq!(even_weights(7), [16, 14, 14, 14, 14, 14, 14]);
+        assert_eq!(even_weights(3), [34, 33, 33]);
+        assert_eq!(even_weights(1), [100]);
+        for n in 1..=15 {
+            assert_eq!(
+                even_weights(n).iter().map(|&w| u32::from(w)).sum::<u32>(),
+                100
+            );
+        }
+    }
+
+    #[test]
+    fn slugs_and_clashing_ids() {
+        assert_eq!(
+            slug("Fit for personal-injury work"),
+            "fit-for-personal-injury-work"
+        );
+        assert_eq!(slug("  Price!! "), "price");
+        assert_eq!(slug("???"), "criterion");
+        let parsed = parse(&[input("A b", 50), input("A-b", 50)], &[]).unwrap();
+        assert_eq!(parsed[0].id, "a-b");
+        assert_eq!(parsed[1].id, "a-b-2");
+    }
+
+    #[test]
+    fn bad_sets_are_refused() {
+        let err = parse(&[input("A", 50), input("B", 35)], &[]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "The weights add up to 85; they must add up to 100"
+        );
+        assert!(parse(&[input("A", 50), input("a", 50)], &[]).is_err());
+        assert!(parse(&[input("", 100)], &[]).is_err());
+        assert!(parse(&[input("A", 0), input("B", 100)], &[]).is_err());
+        assert!(parse(&[], &[]).is_err());
+        let many: Vec<CriterionInput> = (0..16).map(|i| input(&format!("C{i}"), 1)).collect();
+        assert!(parse(&many, &[]).is_err());
+    }
+}

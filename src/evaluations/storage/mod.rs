@@ -1,0 +1,93 @@
+//! The evaluations' storage, in either backend: one row per (firm, category, round) holding the
+//! round whole (`model::Round`, as JSON). redb: EVALUATION_ROUNDS (`file.rs`); PostgreSQL:
+//! `evaluation_rounds` (migrations/postgres/0027_evaluations.sql, `postgres.rs`).
+
+mod export;
+mod file;
+mod postgres;
+
+pub use export::export;
+
+use crate::accounts::FirmId;
+use crate::error::{AppError, Result};
+use crate::store::{Store, WriteTx};
+
+use super::model::Round;
+
+/// The firm's rounds of a category's evaluation, oldest first; empty when it has none.
+pub fn rounds(store: &Store, firm_id: FirmId, category_id: u64) -> Result<Vec<Round>> {
+    match store {
+        Store::File(db) => file::rounds(db, firm_id, category_id),
+        Store::Postgres(db) => postgres::rounds(db, firm_id, category_id),
+    }
+}
+
+/// Runs `change` on the firm's rounds of the category (oldest first; it may push a new one) in
+/// one write transaction, then saves every round it leaves. An `Err` from `change` writes
+/// nothing. Two changes of one firm take turns on both backends.
+pub fn update<T>(
+    store: &Store,
+    firm_id: FirmId,
+    category_id: u64,
+    change: impl FnOnce(&mut Vec<Round>) -> Result<T>,
+) -> Result<T> {
+    match store {
+        Store::File(db) => file::update(db, firm_id, category_id, change),
+        Store::Postgres(db) => postgres::update(db, firm_id, category_id, change),
+    }
+}
+
+/// Every firm's rounds, by (firm, category, round).
+pub fn load_all(store: &Store) -> Result<Vec<Round>> {
+    match store {
+        Store::File(db) => file::load_all(db),
+        Store::Postgres(db) => postgres::load_all(db),
+    }
+}
+
+/// Moves firm `from`'s evaluations to firm `into` inside the caller's transaction (a firm
+/// merge). Where both firms evaluated a category, the moved firm's rounds follow the kept
+/// firm's, numbered on from its last.
+pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()> {
+    match tx {
+        WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
+        WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
+    }
+}
+
+/// The moved firm's rounds renumbered after the kept firm's, per category: what a merge writes.
+fn renumbered(ours: &[Round], theirs: Vec<Round>, into: u64) -> Vec<Round> {
+    let mut last: std::collections::HashMap<u64, u32> = std::collections::HashMap::new();
+    for round in ours {
+        let l = last.entry(round.category_id).or_default();
+        *l = (*l).max(round.round);
+    }
+    let mut theirs = theirs;
+    theirs.sort_by_key(|r| (r.category_id, r.round));
+    theirs
+        .into_iter()
+        .map(|mut round| {
+            let l = last.entry(round.category_id).or_default();
+            *l += 1;
+            round.round = *l;
+            round.firm_id = into;
+            round
+        })
+        .collect()
+}
+
+fn encode(round: &Round) -> String {
+    // Our own plain struct serialises without fail.
+    serde_json::to_string(round).expect("encoding an evaluation round")
+}
+
+fn decode(text: &str) -> Result<Round> {
+    serde_json::from_str(text).map_err(|e| {
+        AppError::from(anyhow::anyhow!(
+            "a stored evaluation round could not be decoded: {e}"
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests;
