@@ -122,8 +122,8 @@ pub struct DecisionList {
     pub items: Vec<DecisionSummary>,
 }
 
-/// The 409 of a stale hash.
-#[derive(Serialize, utoipa::ToSchema)]
+/// The 409 of a stale hash (documented as `ErrorBody`, with this one field more).
+#[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StaleBody {
     /// "This decision changed since you opened it".
@@ -132,8 +132,9 @@ pub struct StaleBody {
     pub current_hash: String,
 }
 
-/// The 409 of a second open decision in a category.
-#[derive(Serialize, utoipa::ToSchema)]
+/// The 409 of a second open decision in a category (documented as `ErrorBody`, with this one
+/// field more).
+#[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OpenBody {
     pub error: String,
@@ -289,7 +290,7 @@ pub async fn list_decisions(
         (status = 400, description = "A missing or invalid value (the message names the field)", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "A member or viewer, or a foreign origin", body = ErrorBody),
-        (status = 409, description = "The category has an open decision (its id in openDecisionId)", body = OpenBody),
+        (status = 409, description = "The category has an open decision: the body adds its id as `openDecisionId`", body = ErrorBody),
     ))]
 pub async fn propose(
     State(state): State<DecisionsState>,
@@ -464,7 +465,7 @@ async fn answer(
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not one of the decision's approvers, or a foreign origin", body = ErrorBody),
         (status = 404, description = "The firm has no decision of that id", body = ErrorBody),
-        (status = 409, description = "The hash is not the current version's (currentHash), or the decision is final", body = StaleBody),
+        (status = 409, description = "The hash is not the current version's (\"This decision changed since you opened it\"; the body adds the current hash as `currentHash`), or the decision is final", body = ErrorBody),
     ))]
 pub async fn approve(
     State(state): State<DecisionsState>,
@@ -486,7 +487,7 @@ pub async fn approve(
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not one of the decision's approvers, or a foreign origin", body = ErrorBody),
         (status = 404, description = "The firm has no decision of that id", body = ErrorBody),
-        (status = 409, description = "The hash is not the current version's (currentHash), or the decision is final", body = StaleBody),
+        (status = 409, description = "The hash is not the current version's (\"This decision changed since you opened it\"; the body adds the current hash as `currentHash`), or the decision is final", body = ErrorBody),
     ))]
 pub async fn object(
     State(state): State<DecisionsState>,
@@ -530,7 +531,7 @@ pub async fn get_version(
     let id = path_id(&raw, "decision")?;
     let n = path_id(&raw_n, "version")?;
     let csv = match query.format.as_deref() {
-        None | Some("json") => false,
+        None | Some("" | "json") => false,
         Some("csv") => true,
         Some(other) => {
             return Err(bad_request(format!(

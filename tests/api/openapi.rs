@@ -247,6 +247,9 @@ async fn query_parameters_say_an_empty_value_means_absent_as_the_server_treats_i
             if path.starts_with("/api/auth/sso/") {
                 continue; // these need an email, or answer the provider with a redirect
             }
+            if path.contains('{') {
+                continue; // the ids of its path are not the document's to fill
+            }
             let method = Method::from_bytes(method.as_bytes()).unwrap();
             let empty = app
                 .call(method.clone(), &format!("{path}?{name}="), None)
