@@ -10,6 +10,7 @@
 pub mod canonical;
 pub mod decide;
 pub mod diff;
+pub mod draft;
 pub mod model;
 pub mod record;
 mod routes;
@@ -38,6 +39,7 @@ where
 {
     OpenApiRouter::new()
         .routes(routes!(routes::list_decisions, routes::propose))
+        .routes(routes!(routes::get_draft))
         .routes(routes!(routes::get_decision, routes::edit))
         .routes(routes!(routes::get_version))
         .routes(routes!(routes::approve))

@@ -330,6 +330,46 @@ pub async fn propose(
         .await
 }
 
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct DraftQuery {
+    /// The category the decision is for; absent or empty: an empty draft.
+    #[serde(default)]
+    category_id: Option<String>,
+}
+
+/// GET /api/decisions/draft?categoryId=: what the proposal form starts from, composed from the
+/// category's evaluation: the vendors with the highest weighted scores and reasons from the
+/// scores (highest score first, the criteria where it led). Nothing is stored.
+#[utoipa::path(get, path = "/decisions/draft", tag = "decisions",
+    params(DraftQuery),
+    responses(
+        (status = 200, body = super::draft::Draft),
+        (status = 400, description = "The category id is not a whole number", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    ))]
+pub async fn get_draft(
+    State(state): State<DecisionsState>,
+    current: CurrentUser,
+    Query(query): Query<DraftQuery>,
+) -> Result<Json<super::draft::Draft>> {
+    let category = match query.category_id.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(raw) => Some(path_id(raw, "category")?),
+    };
+    let firm_id = current.user.firm.id;
+    state
+        .blocking(move |app| {
+            let record = match category {
+                Some(c) => record::evaluation(&app.store, &app.catalog, firm_id, c)?,
+                None => None,
+            };
+            Ok(Json(super::draft::draft(record.as_ref())))
+        })
+        .await
+}
+
 /// GET /api/decisions/{id}: the decision, each approver's state and the current record (the
 /// live record is stored as a new version first when what it holds changed).
 #[utoipa::path(get, path = "/decisions/{id}", tag = "decisions",

@@ -129,6 +129,18 @@ fn shortlist_status(list: &Value, vendor: u64) -> String {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_proposal_checks_each_field_and_who_proposes() {
     let mut f = firm().await;
+    // The draft a form starts from: nothing scored yet, nothing to pre-fill.
+    let draft = f
+        .app
+        .get(&format!("/api/decisions/draft?categoryId={}", f.category))
+        .await;
+    assert_eq!(draft.status, StatusCode::OK, "{}", draft.text());
+    assert_eq!(
+        draft.json(),
+        json!({"vendorId": null, "runnerUpId": null, "reasons": ""})
+    );
+    let res = f.app.get("/api/decisions/draft?categoryId=abc").await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST, "{}", res.text());
     let good = proposal(&f, json!([]));
     let bad = [
         (with(good.clone(), "categoryId", Value::Null), "categoryId"),

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: e3e627b1287da2fe3f87d6f24e547dc89c9f73c9c1be29cd892d756c9ea6bfe3
+ * openapi.json sha256: 704d4f97a535e143e4803446ef8a56cfcfb6813a2c56bd847c5698634f606923
  */
 
 export interface paths {
@@ -816,6 +816,27 @@ export interface paths {
         put?: never;
         /** POST /api/decisions: an owner or admin proposes the firm's decision in a category. */
         post: operations["propose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/decisions/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/decisions/draft?categoryId=: what the proposal form starts from, composed from the
+         *     category's evaluation: the vendors with the highest weighted scores and reasons from the
+         *     scores (highest score first, the criteria where it led). Nothing is stored.
+         */
+        get: operations["get_draft"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2519,6 +2540,21 @@ export interface components {
         DomainView: {
             domain: string;
             status: components["schemas"]["DomainStatus"];
+        };
+        /** @description What the screen pre-fills. */
+        Draft: {
+            /** @description Reasons composed from the scores; empty when nothing was scored. */
+            reasons: string;
+            /**
+             * Format: int64
+             * @description The next highest.
+             */
+            runnerUpId?: number | null;
+            /**
+             * Format: int64
+             * @description The vendor with the highest weighted score, if any was scored.
+             */
+            vendorId?: number | null;
         };
         /**
          * @description How many people the firm employs.
@@ -6707,6 +6743,46 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_draft: {
+        parameters: {
+            query?: {
+                /** @description The category the decision is for; absent or empty: an empty draft. */
+                categoryId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draft"];
+                };
+            };
+            /** @description The category id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
