@@ -9,7 +9,7 @@ use crate::evaluations::record::RecordVendor;
 /// What the screen pre-fills.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Draft {
+pub struct DecisionDraft {
     /// The vendor with the highest weighted score, if any was scored.
     pub vendor_id: Option<u64>,
     /// The next highest.
@@ -30,8 +30,8 @@ fn average(v: &RecordVendor, criterion: &str) -> Option<f64> {
     (!scores.is_empty()).then(|| scores.iter().sum::<f64>() / scores.len() as f64)
 }
 
-pub fn draft(record: Option<&EvaluationRecord>) -> Draft {
-    let empty = Draft {
+pub fn draft(record: Option<&EvaluationRecord>) -> DecisionDraft {
+    let empty = DecisionDraft {
         vendor_id: None,
         runner_up_id: None,
         reasons: String::new(),
@@ -90,7 +90,7 @@ pub fn draft(record: Option<&EvaluationRecord>) -> Draft {
         ));
     }
     let id = |v: &RecordVendor| v.vendor_id.parse::<u64>().ok();
-    Draft {
+    DecisionDraft {
         vendor_id: id(first),
         runner_up_id: second.and_then(|s| id(s)),
         reasons: text,

@@ -6,7 +6,8 @@
 
 use std::collections::HashMap;
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 use crate::accounts::FirmId;
 use crate::catalog::SharedCatalog;
@@ -77,48 +78,143 @@ pub fn live(
     })
 }
 
-fn vendor(live: &Live, id: u64) -> Value {
-    json!({ "id": id, "name": live.names.get(&id).cloned().unwrap_or_else(|| format!("Vendor {id}")) })
+/// A vendor as the record names it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct RecordVendorRef {
+    pub id: u64,
+    pub name: String,
+}
+
+/// The decision's terms as the record holds them.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordDecision {
+    pub chosen: RecordVendorRef,
+    pub runner_up: Option<RecordVendorRef>,
+    pub reasons: String,
+    /// Cents.
+    pub annual_cost: u64,
+    /// YYYY-MM-DD.
+    pub start_date: String,
+    pub proposed_by: String,
+    /// RFC 3339.
+    pub proposed_at: String,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordApprover {
+    pub user_id: u64,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordCategory {
+    pub id: u64,
+    pub name: String,
+}
+
+/// One status change of a shortlisted vendor.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct RecordStatusChange {
+    pub status: String,
+    /// RFC 3339.
+    pub at: String,
+    /// Who made it, by their name then.
+    pub by: Option<String>,
+}
+
+/// A shortlisted vendor of the category and its history.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordShortlistVendor {
+    pub vendor_id: u64,
+    pub vendor_name: String,
+    pub status: String,
+    pub history: Vec<RecordStatusChange>,
+    pub demo_held: Option<bool>,
+    pub chosen_after_demo: Option<bool>,
+}
+
+/// The decision record (brief v2): what each version holds and hashes.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DecisionRecord {
+    /// `litstack-decision-record/2`.
+    pub format: String,
+    pub decision_id: u64,
+    pub category: RecordCategory,
+    pub decision: RecordDecision,
+    pub approvers: Vec<RecordApprover>,
+    /// The category's evaluation; null while the firm has none.
+    pub evaluation: Option<EvaluationRecord>,
+    pub shortlist: Vec<RecordShortlistVendor>,
+}
+
+fn vendor(live: &Live, id: u64) -> RecordVendorRef {
+    RecordVendorRef {
+        id,
+        name: live
+            .names
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| format!("Vendor {id}")),
+    }
 }
 
 /// The record's content: everything a version holds and hashes.
 pub fn content(decision: &Decision, live: &Live) -> Value {
     let t = &decision.terms;
-    let shortlist: Vec<Value> = live
+    let shortlist = live
         .shortlist
         .iter()
-        .map(|(id, entry)| {
-            json!({
-                "vendorId": id,
-                "vendorName": live.names.get(id).cloned().unwrap_or_else(|| format!("Vendor {id}")),
-                "status": entry.status.label(),
-                "history": entry.history.iter().map(|h| json!({
-                    "status": h.status.label(),
-                    "at": rfc3339(h.at),
-                    "by": h.by,
-                })).collect::<Vec<_>>(),
-                "demoHeld": entry.outcome.demo_held,
-                "chosenAfterDemo": entry.outcome.chosen,
-            })
+        .map(|(id, entry)| RecordShortlistVendor {
+            vendor_id: *id,
+            vendor_name: vendor(live, *id).name,
+            status: entry.status.label().into(),
+            history: entry
+                .history
+                .iter()
+                .map(|h| RecordStatusChange {
+                    status: h.status.label().into(),
+                    at: rfc3339(h.at),
+                    by: h.by.clone(),
+                })
+                .collect(),
+            demo_held: entry.outcome.demo_held,
+            chosen_after_demo: entry.outcome.chosen,
         })
         .collect();
-    json!({
-        "format": FORMAT,
-        "decisionId": decision.id,
-        "category": { "id": t.category_id, "name": live.category_name },
-        "decision": {
-            "chosen": vendor(live, t.vendor_id),
-            "runnerUp": t.runner_up_id.map(|id| vendor(live, id)),
-            "reasons": t.reasons,
-            "annualCost": t.annual_cost,
-            "startDate": t.start_date,
-            "proposedBy": decision.proposed_by,
-            "proposedAt": rfc3339(decision.proposed_at),
+    let record = DecisionRecord {
+        format: FORMAT.into(),
+        decision_id: decision.id,
+        category: RecordCategory {
+            id: t.category_id,
+            name: live.category_name.clone(),
         },
-        "approvers": t.approvers.iter().map(|a| json!({ "userId": a.user_id, "name": a.name })).collect::<Vec<_>>(),
-        "evaluation": live.evaluation.as_ref().map(|e| serde_json::to_value(e).unwrap_or(Value::Null)),
-        "shortlist": shortlist,
-    })
+        decision: RecordDecision {
+            chosen: vendor(live, t.vendor_id),
+            runner_up: t.runner_up_id.map(|id| vendor(live, id)),
+            reasons: t.reasons.clone(),
+            annual_cost: t.annual_cost,
+            start_date: t.start_date.clone(),
+            proposed_by: decision.proposed_by.clone(),
+            proposed_at: rfc3339(decision.proposed_at),
+        },
+        approvers: t
+            .approvers
+            .iter()
+            .map(|a| RecordApprover {
+                user_id: a.user_id,
+                name: a.name.clone(),
+            })
+            .collect(),
+        evaluation: live.evaluation.clone(),
+        shortlist,
+    };
+    // Plain data of strings, whole numbers, booleans and lists: it always serialises.
+    serde_json::to_value(record).unwrap_or(Value::Null)
 }
 
 /// The record as CSV rows: the first names the version and its hash, then the header
@@ -181,6 +277,7 @@ fn flatten(section: &str, item: &str, field: &str, value: &Value, rows: &mut Vec
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn csv_has_one_row_per_fact_and_the_hash_first() {

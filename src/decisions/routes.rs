@@ -98,7 +98,7 @@ pub struct DecisionView {
     /// The caller is an approver and the decision is open.
     pub can_answer: bool,
     /// The current version's record (brief v2), as `GET .../versions/{n}` serves it.
-    #[schema(value_type = Object)]
+    #[schema(value_type = super::record::DecisionRecord)]
     pub record: serde_json::Value,
 }
 
@@ -345,7 +345,7 @@ pub struct DraftQuery {
 #[utoipa::path(get, path = "/decisions/draft", tag = "decisions",
     params(DraftQuery),
     responses(
-        (status = 200, body = super::draft::Draft),
+        (status = 200, body = super::draft::DecisionDraft),
         (status = 400, description = "The category id is not a whole number", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
     ))]
@@ -353,7 +353,7 @@ pub async fn get_draft(
     State(state): State<DecisionsState>,
     current: CurrentUser,
     Query(query): Query<DraftQuery>,
-) -> Result<Json<super::draft::Draft>> {
+) -> Result<Json<super::draft::DecisionDraft>> {
     let category = match query.category_id.as_deref().map(str::trim) {
         None | Some("") => None,
         Some(raw) => Some(path_id(raw, "category")?),

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 704d4f97a535e143e4803446ef8a56cfcfb6813a2c56bd847c5698634f606923
+ * openapi.json sha256: 031798b24d708c8302d85903b58ea71cad000cc817bb48887aed5a02b46710b2
  */
 
 export interface paths {
@@ -2395,8 +2395,35 @@ export interface components {
             count: number;
             date: string;
         };
+        /** @description What the screen pre-fills. */
+        DecisionDraft: {
+            /** @description Reasons composed from the scores; empty when nothing was scored. */
+            reasons: string;
+            /**
+             * Format: int64
+             * @description The next highest.
+             */
+            runnerUpId?: number | null;
+            /**
+             * Format: int64
+             * @description The vendor with the highest weighted score, if any was scored.
+             */
+            vendorId?: number | null;
+        };
         DecisionList: {
             items: components["schemas"]["DecisionSummary"][];
+        };
+        /** @description The decision record (brief v2): what each version holds and hashes. */
+        DecisionRecord: {
+            approvers: components["schemas"]["RecordApprover"][];
+            category: components["schemas"]["RecordCategory"];
+            decision: components["schemas"]["RecordDecision"];
+            /** Format: int64 */
+            decisionId: number;
+            evaluation?: null | components["schemas"]["EvaluationRecord"];
+            /** @description `litstack-decision-record/2`. */
+            format: string;
+            shortlist: components["schemas"]["RecordShortlistVendor"][];
         };
         /** @description `POST /api/decisions` and `PUT /api/decisions/{id}`. */
         DecisionRequest: {
@@ -2467,7 +2494,7 @@ export interface components {
             proposedBy: string;
             reasons: string;
             /** @description The current version's record (brief v2), as `GET .../versions/{n}` serves it. */
-            record: Record<string, never>;
+            record: components["schemas"]["DecisionRecord"];
             /** Format: int64 */
             runnerUpId?: number | null;
             runnerUpName?: string | null;
@@ -2541,21 +2568,6 @@ export interface components {
             domain: string;
             status: components["schemas"]["DomainStatus"];
         };
-        /** @description What the screen pre-fills. */
-        Draft: {
-            /** @description Reasons composed from the scores; empty when nothing was scored. */
-            reasons: string;
-            /**
-             * Format: int64
-             * @description The next highest.
-             */
-            runnerUpId?: number | null;
-            /**
-             * Format: int64
-             * @description The vendor with the highest weighted score, if any was scored.
-             */
-            vendorId?: number | null;
-        };
         /**
          * @description How many people the firm employs.
          * @enum {string}
@@ -2628,6 +2640,19 @@ export interface components {
             code?: string | null;
             /** @description A message a person can read and act on. */
             error: string;
+        };
+        /** @description A category's evaluation as a decision record holds it. */
+        EvaluationRecord: {
+            categoryId: string;
+            criteria: components["schemas"]["RecordCriterion"][];
+            criteriaChanges: components["schemas"]["RecordCriteriaChange"][];
+            /**
+             * Format: int32
+             * @description 1 for the first evaluation of the category, then one more per "Re-evaluate".
+             */
+            round: number;
+            /** @description By vendor id. */
+            vendors: components["schemas"]["RecordVendor"][];
         };
         Factor: {
             detail: string;
@@ -3368,6 +3393,126 @@ export interface components {
              */
             needsMet: string[];
             strengths: string[];
+        };
+        RecordApprover: {
+            name: string;
+            /** Format: int64 */
+            userId: number;
+        };
+        RecordCategory: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        /** @description A change to criteria after they locked: who, when, why, and the criteria before and after. */
+        RecordCriteriaChange: {
+            after: components["schemas"]["RecordCriterion"][];
+            /** @description RFC 3339. */
+            at: string;
+            before: components["schemas"]["RecordCriterion"][];
+            /** @description The member's name then. */
+            by: string;
+            reason: string;
+        };
+        /** @description One criterion as the firm weighs it; weights of a category's criteria add up to 100. */
+        RecordCriterion: {
+            /** @description Stable within the category (a slug such as `ease-of-use`). */
+            id: string;
+            name: string;
+            /**
+             * Format: int32
+             * @description 1..=100.
+             */
+            weight: number;
+        };
+        /** @description The decision's terms as the record holds them. */
+        RecordDecision: {
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            annualCost: number;
+            chosen: components["schemas"]["RecordVendorRef"];
+            /** @description RFC 3339. */
+            proposedAt: string;
+            proposedBy: string;
+            reasons: string;
+            runnerUp?: null | components["schemas"]["RecordVendorRef"];
+            /** @description YYYY-MM-DD. */
+            startDate: string;
+        };
+        RecordQuestion: {
+            answer: string;
+            question: string;
+        };
+        /** @description A reference call a member recorded for a vendor. */
+        RecordReference: {
+            /** @description The member's name then. */
+            by: string;
+            /** @description YYYY-MM-DD. */
+            date: string;
+            /** @description The firm that was called. */
+            firmCalled: string;
+            /** @description Its size as the member wrote it down (e.g. "11-25 staff"). */
+            firmSize: string;
+            questions: components["schemas"]["RecordQuestion"][];
+        };
+        /** @description One person's score on one criterion: 1-5, or `None` for "did not see". */
+        RecordScore: {
+            comment: string;
+            criterionId: string;
+            /** Format: int32 */
+            score?: number | null;
+        };
+        /** @description A submitted scorecard. */
+        RecordScorecard: {
+            /** @description The member's name then. */
+            by: string;
+            scores: components["schemas"]["RecordScore"][];
+            /** @description RFC 3339. */
+            submittedAt: string;
+            /** @description Scored under criteria that were changed afterwards. */
+            underOldCriteria: boolean;
+        };
+        /** @description A shortlisted vendor of the category and its history. */
+        RecordShortlistVendor: {
+            chosenAfterDemo?: boolean | null;
+            demoHeld?: boolean | null;
+            history: components["schemas"]["RecordStatusChange"][];
+            status: string;
+            /** Format: int64 */
+            vendorId: number;
+            vendorName: string;
+        };
+        /** @description One status change of a shortlisted vendor. */
+        RecordStatusChange: {
+            /** @description RFC 3339. */
+            at: string;
+            /** @description Who made it, by their name then. */
+            by?: string | null;
+            status: string;
+        };
+        /** @description One vendor of the evaluation. */
+        RecordVendor: {
+            /** @description Criteria ids whose scores differ by 2 or more. */
+            disagreements: string[];
+            /** @description The firm's current tool in the category when a re-evaluation began: the baseline to beat. */
+            incumbent: boolean;
+            references: components["schemas"]["RecordReference"][];
+            scorecards: components["schemas"]["RecordScorecard"][];
+            vendorId: string;
+            vendorName: string;
+            /**
+             * Format: int32
+             * @description 0-100; `None` until a scorecard with a score is submitted.
+             */
+            weightedScore?: number | null;
+        };
+        /** @description A vendor as the record names it. */
+        RecordVendorRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         RecoveryCodes: {
             /** @description Ten single-use codes, shown this once. */
@@ -6768,7 +6913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Draft"];
+                    "application/json": components["schemas"]["DecisionDraft"];
                 };
             };
             /** @description The category id is not a whole number */

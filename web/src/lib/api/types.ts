@@ -205,3 +205,15 @@ export type ContractRequest = Schemas['ContractRequest'];
 export type RenewalList = Schemas['RenewalList'];
 export type CalendarFeedState = Schemas['CalendarFeedState'];
 export type CalendarFeedUrl = Schemas['CalendarFeedUrl'];
+// Decisions (issue 32)
+export type DecisionView = Schemas['DecisionView'];
+export type DecisionList = Schemas['DecisionList'];
+export type DecisionSummary = Schemas['DecisionSummary'];
+export type DecisionRequest = Schemas['DecisionRequest'];
+export type DecisionDraft = Schemas['DecisionDraft'];
+export type DecisionApprover = Schemas['ApproverView'];
+export type DecisionVerdict = Schemas['VerdictRequest'];
+export type DecisionTechStackAnswer = Schemas['TechStackRequest'];
+export type DecisionRecord = Schemas['DecisionRecord'];
+export type EvaluationRecord = Schemas['EvaluationRecord'];
+export type EvaluationRecordVendor = Schemas['RecordVendor'];
