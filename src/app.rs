@@ -115,6 +115,7 @@ parts!(crate::techstack::TechstackState {
 });
 parts!(crate::decisions::DecisionsState {
     store,
+    config,
     catalog,
     firm_changed
 });

@@ -132,11 +132,86 @@ fn sync_in(tx: &mut WriteTx, d: &Decision, live: &Live, now: i64) -> Result<Vers
     Ok(version)
 }
 
-/// Proposes a decision: 409 with the open one's id when the category has one open.
+/// Tells each approver but `by` that the decision waits for their approval (bell and mail, as
+/// they chose), in the caller's transaction. `base`: where links point.
+fn ask_approvers_in(
+    tx: &mut WriteTx,
+    state: &DecisionsState,
+    d: &Decision,
+    by: &User,
+    base: &str,
+    edited: bool,
+    now: i64,
+) -> Result<()> {
+    use crate::notifications::model::{Notice, NoticeKind};
+    use crate::notifications::storage::Delivery;
+    let members = crate::accounts::storage::firm_members(&state.store, by.firm.id)?;
+    let category = state
+        .catalog
+        .load()
+        .category(d.terms.category_id)
+        .map(|c| c.name.clone())
+        .unwrap_or_default();
+    let vendor = name_of(state, d.terms.vendor_id);
+    let title = if edited {
+        format!("A decision you approve changed: {category}, {vendor}")
+    } else {
+        format!("Your approval is asked: {category}, {vendor}")
+    };
+    let body = format!(
+        "{} {} the decision to choose {vendor} for {category}. Read its record and approve or \
+         object.",
+        by.name,
+        if edited { "edited" } else { "proposed" }
+    );
+    let link = format!("/decisions/{}", d.id);
+    for approver in &d.terms.approvers {
+        if approver.user_id == by.id {
+            continue;
+        }
+        let Some(member) = members.iter().find(|m| m.id == approver.user_id) else {
+            continue;
+        };
+        let delivery = Delivery {
+            letter: crate::mail::letters::notice(
+                NoticeKind::DecisionApproval.message_kind(),
+                d.firm_id,
+                &member.email,
+                &member.name,
+                &title,
+                &body,
+                Some(("Open the decision", &format!("{base}{link}"))),
+            ),
+            notice: Notice {
+                kind: NoticeKind::DecisionApproval,
+                user_id: member.id,
+                firm_id: d.firm_id,
+                title: title.clone(),
+                body: body.clone(),
+                link: link.clone(),
+                created_at: now,
+            },
+            base: base.to_string(),
+        };
+        match tx {
+            WriteTx::File(txn) => crate::notifications::storage::deliver_file(txn, &delivery)?,
+            WriteTx::Postgres(tx) => {
+                let store = tx.store();
+                let conn = tx.conn()?;
+                store.run(crate::notifications::storage::deliver_pg(conn, &delivery))?
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Proposes a decision: 409 with the open one's id when the category has one open. The approvers
+/// are told in the same transaction.
 pub fn propose(
     state: &DecisionsState,
     user: &User,
     terms: Terms,
+    base: &str,
     now: i64,
 ) -> Result<std::result::Result<(Decision, Version), u64>> {
     let firm_id = user.firm.id;
@@ -158,16 +233,19 @@ pub fn propose(
     };
     storage::put_in(&mut tx, &d)?;
     let v = sync_in(&mut tx, &d, &live, now)?;
+    ask_approvers_in(&mut tx, state, &d, user, base, false, now)?;
     tx.commit()?;
     Ok(Ok((d, v)))
 }
 
-/// Replaces an open decision's terms: a new version. Final ones are frozen (409).
+/// Replaces an open decision's terms: a new version, and the approvers are asked again. Final
+/// ones are frozen (409).
 pub fn edit(
     state: &DecisionsState,
     user: &User,
     id: u64,
     terms: Terms,
+    base: &str,
     now: i64,
 ) -> Result<(Decision, Version)> {
     let firm_id = user.firm.id;
@@ -189,7 +267,11 @@ pub fn edit(
     sync_in(&mut tx, &d, &live, now)?;
     d.terms = terms;
     storage::put_in(&mut tx, &d)?;
+    let before = storage::latest_in(&mut tx, firm_id, id)?.map(|v| v.n);
     let v = sync_in(&mut tx, &d, &live, now)?;
+    if before != Some(v.n) {
+        ask_approvers_in(&mut tx, state, &d, user, base, true, now)?;
+    }
     tx.commit()?;
     Ok((d, v))
 }

@@ -1,7 +1,7 @@
 //! The decisions' handlers: parse, call `decide`, answer.
 
 use axum::extract::{Path, State};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
@@ -295,15 +295,17 @@ pub async fn list_decisions(
 pub async fn propose(
     State(state): State<DecisionsState>,
     current: CurrentUser,
+    headers: HeaderMap,
     Json(request): Json<DecisionRequest>,
 ) -> Result<Response> {
     current.user.firm_role.may_manage()?;
+    let base = crate::accounts::links::link_base(&state.config, &headers);
     let parsed = parse(request)?;
     let user = current.user;
     state
         .blocking(move |app| {
             let terms = decide::terms(app, user.firm.id, parsed)?;
-            match decide::propose(app, &user, terms, now_secs())? {
+            match decide::propose(app, &user, terms, &base, now_secs())? {
                 Err(open) => Ok((
                     StatusCode::CONFLICT,
                     Json(OpenBody {
@@ -411,10 +413,12 @@ pub async fn edit(
     State(state): State<DecisionsState>,
     current: CurrentUser,
     Path(raw): Path<String>,
+    headers: HeaderMap,
     Json(request): Json<DecisionRequest>,
 ) -> Result<Json<DecisionView>> {
     let id = path_id(&raw, "decision")?;
     current.user.firm_role.may_manage()?;
+    let base = crate::accounts::links::link_base(&state.config, &headers);
     let parsed = parse(request)?;
     let user = current.user;
     state
@@ -423,7 +427,7 @@ pub async fn edit(
                 return Err(not_found(format!("There is no decision with id {id}")));
             }
             let terms = decide::terms(app, user.firm.id, parsed)?;
-            let (d, v) = decide::edit(app, &user, id, terms, now_secs())?;
+            let (d, v) = decide::edit(app, &user, id, terms, &base, now_secs())?;
             audit::record(
                 &app.store,
                 user.firm.id,

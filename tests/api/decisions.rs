@@ -273,6 +273,29 @@ async fn an_edit_makes_an_approval_stale_and_all_approving_makes_it_final() {
     let id = d["id"].as_u64().unwrap();
     let h1 = d["versionHash"].as_str().unwrap().to_string();
 
+    // Cy is asked under the bell (Ann proposed it: she is not told of her own proposal).
+    let titles = |list: Value| -> Vec<String> {
+        list["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n["title"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert!(
+        !titles(f.app.get("/api/notifications").await.json())
+            .iter()
+            .any(|t| t.contains("approval"))
+    );
+    as_user(&mut f.app, "cy@doe-law.com").await;
+    let asked = titles(f.app.get("/api/notifications").await.json());
+    assert!(
+        asked
+            .iter()
+            .any(|t| t.starts_with("Your approval is asked: ")),
+        "{asked:?}"
+    );
+
     // Only approvers answer; an objection says why.
     as_user(&mut f.app, "mo@doe-law.com").await;
     assert_eq!(
@@ -327,6 +350,12 @@ async fn an_edit_makes_an_approval_stale_and_all_approving_makes_it_final() {
 
     // The old hash answers 409 with the current one, recording nothing.
     as_user(&mut f.app, "cy@doe-law.com").await;
+    let told = titles(f.app.get("/api/notifications").await.json());
+    assert!(
+        told.iter()
+            .any(|t| t.starts_with("A decision you approve changed: ")),
+        "{told:?}"
+    );
     let res = verdict(&mut f.app, id, "approve", &h1, "").await;
     assert_eq!(res.status, StatusCode::CONFLICT, "{}", res.text());
     assert_eq!(

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 031798b24d708c8302d85903b58ea71cad000cc817bb48887aed5a02b46710b2
+ * openapi.json sha256: 47bc1f02d527d17f3622332b6feefe683274c660dcfbd6250c2969c743db0597
  */
 
 export interface paths {
@@ -3054,7 +3054,7 @@ export interface components {
          * @description Why a message is sent: what it says, and whether a person may turn it off.
          * @enum {string}
          */
-        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp" | "renewalReminder";
+        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval";
         /**
          * @description Where a message is on its way.
          * @enum {string}
@@ -3104,7 +3104,7 @@ export interface components {
          *     the account's security. New kinds go at the end (redb stores the variant's index).
          * @enum {string}
          */
-        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp" | "renewalReminder";
+        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval";
         /** @description The caller's newest notices (at most 50), newest first, and how many are unread. */
         NoticeList: {
             items: components["schemas"]["NoticeView"][];
@@ -3304,6 +3304,7 @@ export interface components {
         };
         /** @description PUT /api/me/notifications: the kinds to change (a kind left out stays as it is). */
         PrefsChange: {
+            decisionApproval?: null | components["schemas"]["PrefChange"];
             demoFollowUp?: null | components["schemas"]["PrefChange"];
             newSignIn?: null | components["schemas"]["PrefChange"];
             renewalReminder?: null | components["schemas"]["PrefChange"];
