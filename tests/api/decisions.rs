@@ -534,3 +534,50 @@ async fn another_tool_in_the_category_is_replaced_only_when_asked() {
         StatusCode::CONFLICT
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_change_to_what_the_record_holds_makes_a_new_version_on_the_next_read() {
+    let mut f = firm().await;
+    let d = f
+        .app
+        .post("/api/decisions", proposal(&f, json!([f.ann, f.cy])))
+        .await
+        .json();
+    let id = d["id"].as_u64().unwrap();
+    let h1 = d["versionHash"].as_str().unwrap().to_string();
+    assert_eq!(
+        verdict(&mut f.app, id, "approve", &h1, "").await.status,
+        StatusCode::OK
+    );
+
+    // A member moves the runner-up back on the shortlist: the record holds the shortlist.
+    as_user(&mut f.app, "cy@doe-law.com").await;
+    let path = format!("/api/shortlist/{}", f.vendors[1]);
+    let res = f
+        .app
+        .call(Method::PUT, &path, Some(json!({"status": "Considering"})))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    // Approving what Cy read before the change is refused with the new hash.
+    let res = verdict(&mut f.app, id, "approve", &h1, "").await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{}", res.text());
+    let h2 = res.json()["currentHash"].as_str().unwrap().to_string();
+    assert_ne!(h1, h2);
+
+    let d = f.app.get(&format!("/api/decisions/{id}")).await.json();
+    assert_eq!(
+        (d["version"].clone(), d["versionHash"].clone()),
+        (json!(2), json!(h2))
+    );
+    let ann = approver(&d, f.ann);
+    assert_eq!(ann["state"], "stale");
+    let line = ann["changesSince"][0].as_str().unwrap();
+    assert!(
+        line.starts_with("Shortlist: ") && line.ends_with("Demo held → Considering"),
+        "{line}"
+    );
+    // Reading again stores nothing more.
+    let d = f.app.get(&format!("/api/decisions/{id}")).await.json();
+    assert_eq!(d["versions"].as_array().unwrap().len(), 2);
+    assert_eq!(approver(&d, f.cy)["state"], "waiting");
+}
