@@ -107,6 +107,7 @@ parts!(crate::shortlist::ShortlistState {
     firm_changed
 });
 parts!(crate::views::ViewsState { store });
+parts!(crate::evaluations::EvaluationsState { store, catalog });
 parts!(crate::mail::MailState { store, config });
 parts!(crate::techstack::TechstackState {
     store,

@@ -100,7 +100,7 @@ pub fn app(state: AppState) -> Router {
 
 /// Every domain's routes. A schema two domains use is one type (`catalog::model::CategoryRef`,
 /// `techstack::model::Integration`); the test below keeps it so.
-fn domain_routers() -> [OpenApiRouter<AppState>; 15] {
+fn domain_routers() -> [OpenApiRouter<AppState>; 16] {
     [
         accounts::router(),
         profile::router(),
@@ -117,6 +117,7 @@ fn domain_routers() -> [OpenApiRouter<AppState>; 15] {
         firms::router(),
         views::router(),
         decisions::router(),
+        evaluations::router(),
     ]
 }
 

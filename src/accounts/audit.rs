@@ -69,10 +69,12 @@ pub enum AuditAction {
     DecisionObjected,
     /// Every approver approved the current version: the decision is final.
     DecisionFinal,
+    /// An owner or admin changed an evaluation's criteria after they locked (issue 32).
+    EvaluationCriteriaChanged,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 32] = [
+    pub const ALL: [AuditAction; 33] = [
         AuditAction::InvitationCreated,
         AuditAction::InvitationRevoked,
         AuditAction::MemberJoined,
@@ -105,6 +107,7 @@ impl AuditAction {
         AuditAction::DecisionApproved,
         AuditAction::DecisionObjected,
         AuditAction::DecisionFinal,
+        AuditAction::EvaluationCriteriaChanged,
     ];
 
     pub fn code(self) -> &'static str {
@@ -141,6 +144,7 @@ impl AuditAction {
             AuditAction::DecisionApproved => "decision_approved",
             AuditAction::DecisionObjected => "decision_objected",
             AuditAction::DecisionFinal => "decision_final",
+            AuditAction::EvaluationCriteriaChanged => "evaluation_criteria_changed",
         }
     }
 

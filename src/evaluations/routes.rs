@@ -1,0 +1,476 @@
+//! The evaluations' handlers: parse, call, answer.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use serde::Deserialize;
+
+use crate::accounts::audit::{self, AuditAction};
+use crate::accounts::{CurrentUser, User};
+use crate::blocking::Blocking;
+use crate::catalog::Catalog;
+use crate::clock::now_secs;
+use crate::error::{ErrorBody, Result, bad_request, not_found};
+use crate::extract::{Json, Query, path_id};
+
+use super::EvaluationsState;
+use super::actions::{self, ScoreInput};
+use super::criteria::{self, CriterionInput};
+use super::model::{Reference, Round};
+use super::references::{self, ReferenceRequest};
+use super::storage;
+use super::vendors::{self, EvaluatedVendor};
+use super::views::{self, CriteriaView, EvaluationView, ReferenceView, ScorecardView};
+
+/// The category of a path: 400 for an id that is not a number, 404 for one the catalog lacks.
+fn category(catalog: &Catalog, raw: &str) -> Result<(u64, String)> {
+    let id = path_id(raw, "category")?;
+    let category = catalog
+        .category(id)
+        .ok_or_else(|| not_found(format!("There is no category with id {id}")))?;
+    Ok((id, category.name.clone()))
+}
+
+/// The vendor of a path, checked to be one of the evaluation's (404 otherwise).
+fn vendor(
+    app: &EvaluationsState,
+    user: &User,
+    category_id: u64,
+    raw: &str,
+) -> Result<EvaluatedVendor> {
+    let id = path_id(raw, "vendor")?;
+    let catalog = app.catalog.load();
+    let latest = storage::rounds(&app.store, user.firm.id, category_id)?.pop();
+    vendors::vendors(
+        &app.store,
+        &catalog,
+        user.firm.id,
+        category_id,
+        latest.as_ref(),
+    )?
+    .into_iter()
+    .find(|v| v.id == id)
+    .ok_or_else(|| {
+        not_found(format!(
+            "Vendor {id} is not part of this evaluation: put it on the shortlist first"
+        ))
+    })
+}
+
+/// `?round=`: an earlier round of the evaluation; empty or absent: the latest.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct RoundQuery {
+    /// 1 for the first evaluation, then one more per "Re-evaluate".
+    #[param(value_type = Option<u32>)]
+    pub round: Option<String>,
+}
+
+fn evaluation(
+    app: &EvaluationsState,
+    user: &User,
+    raw_category: &str,
+    wanted: Option<u32>,
+) -> Result<EvaluationView> {
+    let catalog = app.catalog.load();
+    let (category_id, category_name) = category(&catalog, raw_category)?;
+    let firm = user.firm.id;
+    let rounds = storage::rounds(&app.store, firm, category_id)?;
+    let latest_round = rounds.last().map_or(0, |r| r.round);
+    let round = match wanted {
+        Some(n) => rounds
+            .iter()
+            .find(|r| r.round == n)
+            .cloned()
+            .ok_or_else(|| not_found(format!("This evaluation has no round {n}")))?,
+        None => rounds
+            .last()
+            .cloned()
+            .unwrap_or_else(|| Round::new(firm.get(), category_id, 1, 0)),
+    };
+    let vendors = vendors::vendors(&app.store, &catalog, firm, category_id, Some(&round))?;
+    let suggestions = match round.criteria {
+        Some(_) => Vec::new(),
+        None => criteria::suggestions(&app.store, &catalog, firm, category_id)?,
+    };
+    Ok(views::evaluation_view(views::Context {
+        round: &round,
+        latest_round: latest_round.max(1),
+        category_name,
+        vendors: &vendors,
+        suggestions: &suggestions,
+        user,
+    }))
+}
+
+/// GET /api/evaluations/{categoryId}: the evaluation as the caller may see it.
+#[utoipa::path(get, path = "/evaluations/{categoryId}", tag = "evaluations",
+    params(("categoryId" = u64, Path, description = "The category's id"), RoundQuery),
+    responses(
+        (status = 200, description = "The criteria and, per vendor, the caller's scorecard status, the reference calls and — once the caller submitted their own scorecard for it (a viewer: once two people did) — everyone's scores, the weighted score and the disagreements", body = EvaluationView),
+        (status = 400, description = "An id or round that is not a whole number", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such category, or no such round", body = ErrorBody),
+    ))]
+pub async fn get_evaluation(
+    State(state): State<EvaluationsState>,
+    current: CurrentUser,
+    Path(raw): Path<String>,
+    Query(q): Query<RoundQuery>,
+) -> Result<Json<EvaluationView>> {
+    let wanted = match q.round.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(raw) => Some(
+            raw.parse::<u32>()
+                .map_err(|_| bad_request("The round must be a whole number like 1"))?,
+        ),
+    };
+    let user = current.user;
+    let view = state
+        .blocking(move |app| evaluation(app, &user, &raw, wanted))
+        .await?;
+    Ok(Json(view))
+}
+
+/// GET /api/evaluations/{categoryId}/criteria.
+#[utoipa::path(get, path = "/evaluations/{categoryId}/criteria", tag = "evaluations",
+    params(("categoryId" = u64, Path, description = "The category's id")),
+    responses(
+        (status = 200, description = "The latest round's criteria, or the suggestions (not saved) while none are", body = CriteriaView),
+        (status = 400, description = "An id that is not a whole number", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such category", body = ErrorBody),
+    ))]
+pub async fn get_criteria(
+    State(state): State<EvaluationsState>,
+    current: CurrentUser,
+    Path(raw): Path<String>,
+) -> Result<Json<CriteriaView>> {
+    let user = current.user;
+    let view = state
+        .blocking(move |app| Ok(evaluation(app, &user, &raw, None)?.criteria))
+        .await?;
+    Ok(Json(view))
+}
+
+/// PUT /api/evaluations/{categoryId}/criteria.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CriteriaRequest {
+    /// 1 to 15 criteria; names unique ignoring case; weights whole numbers 1-100 adding up to 100.
+    pub criteria: Vec<CriterionInput>,
+    /// Why, when the criteria are locked (1 to 500 characters; owners and admins only).
+    pub reason: Option<String>,
+}
+
+/// PUT /api/evaluations/{categoryId}/criteria: saves the criteria of the latest round.
+#[utoipa::path(put, path = "/evaluations/{categoryId}/criteria", tag = "evaluations",
+    params(("categoryId" = u64, Path, description = "The category's id")),
+    request_body = CriteriaRequest,
+    responses(
+        (status = 200, body = CriteriaView),
+        (status = 400, description = "A bad set of criteria (weights not adding up to 100, a name twice, …), or a locked change without a reason", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A viewer; a member once the criteria are locked; or a foreign origin", body = ErrorBody),
+        (status = 404, description = "No such category", body = ErrorBody),
+    ))]
+pub async fn put_criteria(
+    State(state): State<EvaluationsState>,
+    current: CurrentUser,
+    Path(raw): Path<String>,
+    Json(request): Json<CriteriaRequest>,
+) -> Result<Json<CriteriaView>> {
+    let user = current.user;
+    let view = state
+        .blocking(move |app| {
+            let catalog = app.catalog.load();
+            let (category_id, category_name) = category(&catalog, &raw)?;
+            let firm = user.firm.id;
+            let suggestions = criteria::suggestions(&app.store, &catalog, firm, category_id)?;
+            let now = now_secs();
+            let (round, change) = storage::update(&app.store, firm, category_id, |rounds| {
+                let round = actions::current(rounds, firm.get(), category_id, now);
+                let change = actions::put_criteria(
+                    round,
+                    &user,
+                    &request.criteria,
+                    request.reason.as_deref(),
+                    &suggestions,
+                    now,
+                )?;
+                Ok((round.clone(), change))
+            })?;
+            if let Some(change) = change {
+                audit::record(
+                    &app.store,
+                    firm,
+                    Some(&user),
+                    AuditAction::EvaluationCriteriaChanged,
+                    format!(
+                        "Changed the locked criteria of the {category_name} evaluation (round \
+                         {}): {}",
+                        round.round, change.reason
+                    ),
+                );
+            }
+            Ok(views::criteria_view(&round, &[]))
+        })
+        .await?;
+    Ok(Json(view))
+}
+
+/// GET /api/evaluations/{categoryId}/scorecards/{vendorId}: the caller's own scorecard.
+#[utoipa::path(get, path = "/evaluations/{categoryId}/scorecards/{vendorId}", tag = "evaluations",
+    params(
+        ("categoryId" = u64, Path, description = "The category's id"),
+        ("vendorId" = u64, Path, description = "A vendor of the evaluation"),
+    ),
+    responses(
+        (status = 200, body = ScorecardView),
+        (status = 400, description = "An id that is not a whole number", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such category, or the vendor is not part of the evaluation", body = ErrorBody),
+    ))]
+pub async fn get_scorecard(
+    State(state): State<EvaluationsState>,
+    current: CurrentUser,
+    Path((raw_category, raw_vendor)): Path<(String, String)>,
+) -> Result<Json<ScorecardView>> {
+    let user = current.user;
+    let view = state
+        .blocking(move |app| {
+            let (category_id, _) = category(&app.catalog.load(), &raw_category)?;
+            let vendor = vendor(app, &user, category_id, &raw_vendor)?;
+            let round = storage::rounds(&app.store, user.firm.id, category_id)?
+                .pop()
+                .unwrap_or_else(|| Round::new(user.firm.id.get(), category_id, 1, 0));
+            Ok(views::scorecard_view(&round, &vendor, user.id))
+        })
+        .await?;
+    Ok(Json(view))
+}
+
+/// PUT /api/evaluations/{categoryId}/scorecards/{vendorId}.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScorecardRequest {
+    /// One entry per criterion scored so far (a draft may leave some out).
+    pub scores: Vec<ScoreInput>,
+}
+
+/// Runs a scorecard write on the latest round and answers the caller's scorecard.
+fn scorecard_write(
+    app: &EvaluationsState,
+    user: &User,
+    raw_category: &str,
+    raw_vendor: &str,
+    write: impl FnOnce(&mut Round, &EvaluatedVendor, i64) -> Result<()>,
+) -> Result<ScorecardView> {
+    let (category_id, _) = category(&app.catalog.load(), raw_category)?;
+    let vendor = vendor(app, user, category_id, raw_vendor)?;
+    let firm = user.firm.id;
+    let now = now_secs();
+    let round = storage::update(&app.store, firm, category_id, |rounds| {
+        let round = actions::current(rounds, firm.get(), category_id, now);
+        write(round, &vendor, now)?;
+        Ok(round.clone())
+    })?;
+    Ok(views::scorecard_view(&round, &vendor, user.id))
+}
+
+/// PUT /api/evaluations/{categoryId}/scorecards/{vendorId}: saves the caller's draft (or revises
+/// their submitted scorecard, which must stay complete).
+#[utoipa::path(put, path = "/evaluations/{categoryId}/scorecards/{vendorId}", tag = "evaluations",
+    params(
+        ("categoryId" = u64, Path, description = "The category's id"),
+        ("vendorId" = u64, Path, description = "A vendor of the evaluation"),
+    ),
+    request_body = ScorecardRequest,
+    responses(
+        (status = 200, body = ScorecardView),
+        (status = 400, description = "An unknown criterion, a score not 1-5, a comment over 1,000 characters, or a submitted scorecard left incomplete", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A viewer (viewers never score), or a foreign origin", body = ErrorBody),
+        (status = 404, description = "No such category, or the vendor is not part of the evaluation", body = ErrorBody),
+        (status = 409, description = "No criteria are saved yet", body = ErrorBody),
+    ))]
+pub async fn put_scorecard(
+    State(state): State<EvaluationsState>,
+    current: CurrentUser,
+    Path((raw_category, raw_vendor)): Path<(String, String)>,
+    Json(request): Json<ScorecardRequest>,
+) -> Result<Json<ScorecardView>> {
+    let user = current.user;
+    let view = state
+        .blocking(move |app| {
+            scorecard_write(
+                app,
+                &user,
+                &raw_category,
+                &raw_vendor,
+                |round, vendor, now| {
+                    actions::save_scorecard(round, &user, vendor.id, &request.scores, now).map(drop)
+                },
+            )
+        })
+        .await?;
+    Ok(Json(view))
+}
+
+/// POST /api/evaluations/{categoryId}/scorecards/{vendorId}/submit: submits the caller's saved
+/// scorecard; the first submission of the round locks the criteria.
+#[utoipa::path(post, path = "/evaluations/{categoryId}/scorecards/{vendorId}/submit", tag = "evaluations",
+    params(
+        ("categoryId" = u64, Path, description = "The category's id"),
+        ("vendorId" = u64, Path, description = "A vendor of the evaluation"),
+    ),
+    responses(
+        (status = 200, body = ScorecardView),
+        (status = 400, description = "A criterion without an entry (named), or no score at all", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        (status = 404, description = "No such category, or the vendor is not part of the evaluation", body = ErrorBody),
+        (status = 409, description = "No criteria are saved yet", body = ErrorBody),
+    ))]
+pub async fn submit_scorecard(
+    State(state): State<EvaluationsState>,
+    current: CurrentUser,
+    Path((raw_category, raw_vendor)): Path<(String, String)>,
+) -> Result<Json<ScorecardView>> {
+    let user = current.user;
+    let view = state
+        .blocking(move |app| {
+            scorecard_write(
+                app,
+                &user,
+                &raw_category,
+                &raw_vendor,
+                |round, vendor, now| actions::submit(round, &user, vendor.id, now).map(drop),
+            )
+        })
+        .await?;
+    Ok(Json(view))
+}
+
+/// POST /api/evaluations/{categoryId}/references: records a reference call for a vendor.
+#[utoipa::path(post, path = "/evaluations/{categoryId}/references", tag = "evaluations",
+    params(("categoryId" = u64, Path, description = "The category's id")),
+    request_body = ReferenceRequest,
+    responses(
+        (status = 201, body = ReferenceView),
+        (status = 400, description = "A missing or too long field, a date not YYYY-MM-DD or in the future, or 0 or over 20 questions", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        (status = 404, description = "No such category, or the vendor is not part of the evaluation", body = ErrorBody),
+    ))]
+pub async fn post_reference(
+    State(state): State<EvaluationsState>,
+    current: CurrentUser,
+    Path(raw): Path<String>,
+    Json(request): Json<ReferenceRequest>,
+) -> Result<(StatusCode, Json<ReferenceView>)> {
+    let user = current.user;
+    let view = state
+        .blocking(move |app| {
+            let (category_id, _) = category(&app.catalog.load(), &raw)?;
+            let now = now_secs();
+            let parsed = references::parse(request, now)?;
+            let vendor = vendor(app, &user, category_id, &parsed.vendor_id.to_string())?;
+            let firm = user.firm.id;
+            let saved = storage::update(&app.store, firm, category_id, |rounds| {
+                let round = actions::current(rounds, firm.get(), category_id, now);
+                Ok(actions::add_reference(
+                    round,
+                    Reference {
+                        id: 0,
+                        vendor_id: vendor.id,
+                        user_id: user.id,
+                        by: user.name.clone(),
+                        firm_called: parsed.firm_called,
+                        firm_size: parsed.firm_size,
+                        date: parsed.date,
+                        questions: parsed.questions,
+                        at: now,
+                    },
+                ))
+            })?;
+            Ok(views::reference_view(&saved, &user))
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// DELETE /api/evaluations/{categoryId}/references/{id}: by its author, or an owner or admin.
+#[utoipa::path(delete, path = "/evaluations/{categoryId}/references/{id}", tag = "evaluations",
+    params(
+        ("categoryId" = u64, Path, description = "The category's id"),
+        ("id" = u64, Path, description = "The reference check's id in the latest round"),
+    ),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 400, description = "An id that is not a whole number", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A viewer, a member who did not record it, or a foreign origin", body = ErrorBody),
+        (status = 404, description = "No such category or reference check", body = ErrorBody),
+    ))]
+pub async fn delete_reference(
+    State(state): State<EvaluationsState>,
+    current: CurrentUser,
+    Path((raw_category, raw_id)): Path<(String, String)>,
+) -> Result<StatusCode> {
+    let user = current.user;
+    state
+        .blocking(move |app| {
+            let (category_id, _) = category(&app.catalog.load(), &raw_category)?;
+            let id = path_id(&raw_id, "reference check")?;
+            let firm = user.firm.id;
+            storage::update(&app.store, firm, category_id, |rounds| {
+                let Some(round) = rounds.last_mut() else {
+                    return Err(not_found(format!(
+                        "There is no reference check with id {id}"
+                    )));
+                };
+                actions::delete_reference(round, &user, id).map(drop)
+            })
+        })
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// POST /api/evaluations/{categoryId}/re-evaluate: starts the next round.
+#[utoipa::path(post, path = "/evaluations/{categoryId}/re-evaluate", tag = "evaluations",
+    params(("categoryId" = u64, Path, description = "The category's id")),
+    responses(
+        (status = 200, description = "The latest round: a new one with the last round's criteria and weights and the firm's current tool as the incumbent; or, while the latest round has no submitted scorecard, that round (asking twice starts one round)", body = EvaluationView),
+        (status = 400, description = "An id that is not a whole number", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        (status = 404, description = "No such category", body = ErrorBody),
+    ))]
+pub async fn re_evaluate(
+    State(state): State<EvaluationsState>,
+    current: CurrentUser,
+    Path(raw): Path<String>,
+) -> Result<Json<EvaluationView>> {
+    let user = current.user;
+    let view = state
+        .blocking(move |app| {
+            let catalog = app.catalog.load();
+            let (category_id, _) = category(&catalog, &raw)?;
+            let firm = user.firm.id;
+            let incumbent = vendors::current_tool(&app.store, &catalog, firm, category_id)?;
+            let now = now_secs();
+            storage::update(&app.store, firm, category_id, |rounds| {
+                Ok(actions::re_evaluate(
+                    rounds,
+                    firm.get(),
+                    category_id,
+                    incumbent,
+                    now,
+                ))
+            })?;
+            evaluation(app, &user, &raw, None)
+        })
+        .await?;
+    Ok(Json(view))
+}
