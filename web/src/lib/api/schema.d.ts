@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 47bc1f02d527d17f3622332b6feefe683274c660dcfbd6250c2969c743db0597
+ * openapi.json sha256: b2f70d6455d0e75bc38ffcb4167e1e69c097dcc26316c236bf87cd7ae63da876
  */
 
 export interface paths {
@@ -989,6 +989,133 @@ export interface paths {
         get: operations["filter_options"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{categoryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/evaluations/{categoryId}: the evaluation as the caller may see it. */
+        get: operations["get_evaluation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{categoryId}/criteria": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/evaluations/{categoryId}/criteria. */
+        get: operations["get_criteria"];
+        /** PUT /api/evaluations/{categoryId}/criteria: saves the criteria of the latest round. */
+        put: operations["put_criteria"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{categoryId}/re-evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /api/evaluations/{categoryId}/re-evaluate: starts the next round. */
+        post: operations["re_evaluate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{categoryId}/references": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /api/evaluations/{categoryId}/references: records a reference call for a vendor. */
+        post: operations["post_reference"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{categoryId}/references/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** DELETE /api/evaluations/{categoryId}/references/{id}: by its author, or an owner or admin. */
+        delete: operations["delete_reference"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{categoryId}/scorecards/{vendorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/evaluations/{categoryId}/scorecards/{vendorId}: the caller's own scorecard. */
+        get: operations["get_scorecard"];
+        /**
+         * PUT /api/evaluations/{categoryId}/scorecards/{vendorId}: saves the caller's draft (or revises
+         *     their submitted scorecard, which must stay complete).
+         */
+        put: operations["put_scorecard"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{categoryId}/scorecards/{vendorId}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/evaluations/{categoryId}/scorecards/{vendorId}/submit: submits the caller's saved
+         *     scorecard; the first submission of the round locks the criteria.
+         */
+        post: operations["submit_scorecard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2010,7 +2137,7 @@ export interface components {
          */
         Attribute: "category" | "priceBracket" | "firmSizes" | "practiceAreas" | "integrations" | "highlights" | "partner" | "recentDemoBookings" | "peerAdoption" | "matchScore" | "verifiedOn" | "scheduling" | "isActive";
         /** @enum {string} */
-        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in" | "contract_saved" | "calendar_feed_created" | "calendar_feed_revoked" | "mfa_required_changed" | "decision_proposed" | "decision_edited" | "decision_approved" | "decision_objected" | "decision_final";
+        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in" | "contract_saved" | "calendar_feed_created" | "calendar_feed_revoked" | "mfa_required_changed" | "decision_proposed" | "decision_edited" | "decision_approved" | "decision_objected" | "decision_final" | "evaluation_criteria_changed";
         /** @description One line of the firm's audit log. */
         AuditEntryView: {
             action: components["schemas"]["AuditAction"];
@@ -2386,9 +2513,56 @@ export interface components {
              */
             stage?: number | null;
         };
+        /** @description PUT /api/evaluations/{categoryId}/criteria. */
+        CriteriaRequest: {
+            /** @description 1 to 15 criteria; names unique ignoring case; weights whole numbers 1-100 adding up to 100. */
+            criteria: components["schemas"]["CriterionInput"][];
+            /** @description Why, when the criteria are locked (1 to 500 characters; owners and admins only). */
+            reason?: string | null;
+        };
+        /** @description The criteria of the round. */
+        CriteriaView: {
+            /** @description Changes after the lock, oldest first. */
+            changes: components["schemas"]["RecordCriteriaChange"][];
+            /** @description The saved criteria, or the suggestions while none are saved. */
+            criteria: components["schemas"]["RecordCriterion"][];
+            /** @description The first scorecard is in: only owners and admins change them, with a reason. */
+            locked: boolean;
+            /** Format: int32 */
+            round: number;
+            /**
+             * @description Nothing is saved yet: these are suggestions (the standard set and the firm's
+             *     questionnaire needs).
+             */
+            suggested: boolean;
+        };
         Criterion: {
             answers: string[];
             question: string;
+        };
+        /** @description One criterion as a request sends it. */
+        CriterionInput: {
+            /** @description The id of a criterion it keeps; absent for a new one. */
+            id?: string | null;
+            /** @description 1 to 80 characters, unique ignoring case. */
+            name: string;
+            /**
+             * Format: int64
+             * @description 1 to 100; all the weights add up to 100.
+             */
+            weight: number;
+        };
+        /** @description A criterion's scores for a vendor. */
+        CriterionScores: {
+            criterionId: string;
+            /** @description The scores given spread by 2 or more. */
+            disagreement: boolean;
+            /** @description "Talk about this before deciding" where people disagree. */
+            flag?: string | null;
+            name: string;
+            scores: components["schemas"]["PersonScore"][];
+            /** Format: int32 */
+            weight: number;
         };
         DayCount: {
             /** Format: int32 */
@@ -2653,6 +2827,29 @@ export interface components {
             round: number;
             /** @description By vendor id. */
             vendors: components["schemas"]["RecordVendor"][];
+        };
+        /** @description A category's evaluation, one round of it. */
+        EvaluationView: {
+            /** @description The caller is an owner or admin: changes locked criteria, proposes a decision. */
+            canManage: boolean;
+            /** @description The caller may score and record references (not a viewer) in this round (the latest). */
+            canScore: boolean;
+            /** Format: int64 */
+            categoryId: number;
+            categoryName: string;
+            criteria: components["schemas"]["CriteriaView"];
+            /**
+             * Format: int32
+             * @description The latest round's number (0 while nothing is saved).
+             */
+            latestRound: number;
+            /**
+             * Format: int32
+             * @description This round's number.
+             */
+            round: number;
+            /** @description By id. */
+            vendors: components["schemas"]["VendorSummary"][];
         };
         Factor: {
             detail: string;
@@ -3268,6 +3465,18 @@ export interface components {
             rankedWithoutBookings: boolean;
             usedAnySizeFallback: boolean;
         };
+        /** @description One person's score on a criterion. */
+        PersonScore: {
+            /** @description Their name when they submitted. */
+            by: string;
+            comment: string;
+            /**
+             * Format: int32
+             * @description 1-5; `null`: did not see.
+             */
+            score?: number | null;
+            underOldCriteria: boolean;
+        };
         /**
          * @description Where a stage's picks came from.
          * @enum {string}
@@ -3338,6 +3547,10 @@ export interface components {
         ProfileView: {
             onboarding?: null | components["schemas"]["Onboarding"];
             user: components["schemas"]["ProfileUser"];
+        };
+        QuestionInput: {
+            answer: string;
+            question: string;
         };
         /** @description What the client sees of a question: the option labels, never the tags behind them. */
         QuestionView: {
@@ -3519,6 +3732,35 @@ export interface components {
             /** @description Ten single-use codes, shown this once. */
             recoveryCodes: string[];
         };
+        /** @description POST /api/evaluations/{categoryId}/references. */
+        ReferenceRequest: {
+            /** @description The day of the call, YYYY-MM-DD, not in the future. */
+            date: string;
+            /** @description The firm that was called, 1 to 120 characters. */
+            firmCalled: string;
+            /** @description Its size as written down (e.g. "11-25 staff"), 1 to 60 characters. */
+            firmSize: string;
+            /** @description 1 to 20 questions, each question and answer 1 to 1,000 characters. */
+            questions: components["schemas"]["QuestionInput"][];
+            /** Format: int64 */
+            vendorId: number;
+        };
+        /** @description A reference call. */
+        ReferenceView: {
+            /** @description The member who recorded it, by their name then. */
+            by: string;
+            /** @description The caller recorded it, or is an owner or admin. */
+            canDelete: boolean;
+            /** @description YYYY-MM-DD. */
+            date: string;
+            firmCalled: string;
+            firmSize: string;
+            /** Format: int64 */
+            id: number;
+            questions: components["schemas"]["RecordQuestion"][];
+            /** Format: int64 */
+            vendorId: number;
+        };
         /** @description The firm's contracts, soonest deadline first. */
         RenewalList: {
             items: components["schemas"]["ContractView"][];
@@ -3618,6 +3860,41 @@ export interface components {
         /** @description The firm's saved views, by name. */
         SavedViews: {
             items: components["schemas"]["SavedViewView"][];
+        };
+        /** @description One score as a request sends it. */
+        ScoreInput: {
+            /** @description At most 1,000 characters. */
+            comment?: string;
+            criterionId: string;
+            /**
+             * Format: int64
+             * @description 1 to 5; `null` for "did not see".
+             */
+            score?: number | null;
+        };
+        /** @description PUT /api/evaluations/{categoryId}/scorecards/{vendorId}. */
+        ScorecardRequest: {
+            /** @description One entry per criterion scored so far (a draft may leave some out). */
+            scores: components["schemas"]["ScoreInput"][];
+        };
+        /**
+         * @description Where a person's scorecard for a vendor stands.
+         * @enum {string}
+         */
+        ScorecardStatus: "none" | "draft" | "submitted";
+        /** @description The caller's own scorecard for a vendor. */
+        ScorecardView: {
+            /** @description In the criteria's order; a criterion without an entry is not scored yet. */
+            scores: components["schemas"]["RecordScore"][];
+            status: components["schemas"]["ScorecardStatus"];
+            /** @description RFC 3339; absent while a draft. */
+            submittedAt?: string | null;
+            /** @description Submitted under criteria changed since. */
+            underOldCriteria: boolean;
+            updatedAt?: string | null;
+            /** Format: int64 */
+            vendorId: number;
+            vendorName: string;
         };
         /**
          * @description How the connection is protected.
@@ -4089,6 +4366,37 @@ export interface components {
          * @enum {string}
          */
         VendorSort: "name_asc" | "name_desc" | "partner_first" | "no_booking_first";
+        /** @description One vendor of the evaluation as the caller sees it. */
+        VendorSummary: {
+            /** @description Per criterion, the scores by person; empty while hidden. */
+            criteria: components["schemas"]["CriterionScores"][];
+            /** @description Why the scores are hidden: "Scores appear after you submit yours". */
+            hiddenNote?: string | null;
+            /** @description The firm's tool when this round began: the baseline to beat. */
+            incumbent: boolean;
+            /** @description The caller's own scorecard. */
+            myScorecard: components["schemas"]["ScorecardStatus"];
+            /** @description Everyone in the firm sees the reference calls. */
+            references: components["schemas"]["ReferenceView"][];
+            /**
+             * @description Whether the scores below are shown: after the caller submitted their own (a viewer, who
+             *     never scores: once two people submitted).
+             */
+            scoresVisible: boolean;
+            /**
+             * Format: int32
+             * @description How many people of the firm submitted a scorecard for it.
+             */
+            submittedCount: number;
+            /** Format: int64 */
+            vendorId: number;
+            vendorName: string;
+            /**
+             * Format: int32
+             * @description 0-100, from the submitted scorecards; absent while hidden or unscored.
+             */
+            weightedScore?: number | null;
+        };
         /** @description The fields an administrator may change; any left out stay as they are. */
         VendorUpdate: {
             /** @description The vendor's own scheduling page, http(s); null or "" for none. */
@@ -7519,6 +7827,610 @@ export interface operations {
             /** @description Not signed in */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_evaluation: {
+        parameters: {
+            query?: {
+                /** @description 1 for the first evaluation, then one more per "Re-evaluate". */
+                round?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The category's id */
+                categoryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The criteria and, per vendor, the caller's scorecard status, the reference calls and — once the caller submitted their own scorecard for it (a viewer: once two people did) — everyone's scores, the weighted score and the disagreements */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationView"];
+                };
+            };
+            /** @description An id or round that is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such category, or no such round */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_criteria: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's id */
+                categoryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest round's criteria, or the suggestions (not saved) while none are */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CriteriaView"];
+                };
+            };
+            /** @description An id that is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such category */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_criteria: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's id */
+                categoryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CriteriaRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CriteriaView"];
+                };
+            };
+            /** @description A bad set of criteria (weights not adding up to 100, a name twice, …), or a locked change without a reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A viewer; a member once the criteria are locked; or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such category */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    re_evaluate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's id */
+                categoryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest round: a new one with the last round's criteria and weights and the firm's current tool as the incumbent; or, while the latest round has no submitted scorecard, that round (asking twice starts one round) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationView"];
+                };
+            };
+            /** @description An id that is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A viewer, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such category */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_reference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's id */
+                categoryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferenceRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceView"];
+                };
+            };
+            /** @description A missing or too long field, a date not YYYY-MM-DD or in the future, or 0 or over 20 questions */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A viewer, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such category, or the vendor is not part of the evaluation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_reference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's id */
+                categoryId: number;
+                /** @description The reference check's id in the latest round */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An id that is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A viewer, a member who did not record it, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such category or reference check */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_scorecard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's id */
+                categoryId: number;
+                /** @description A vendor of the evaluation */
+                vendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScorecardView"];
+                };
+            };
+            /** @description An id that is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such category, or the vendor is not part of the evaluation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_scorecard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's id */
+                categoryId: number;
+                /** @description A vendor of the evaluation */
+                vendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScorecardRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScorecardView"];
+                };
+            };
+            /** @description An unknown criterion, a score not 1-5, a comment over 1,000 characters, or a submitted scorecard left incomplete */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A viewer (viewers never score), or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such category, or the vendor is not part of the evaluation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No criteria are saved yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submit_scorecard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's id */
+                categoryId: number;
+                /** @description A vendor of the evaluation */
+                vendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScorecardView"];
+                };
+            };
+            /** @description A criterion without an entry (named), or no score at all */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A viewer, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such category, or the vendor is not part of the evaluation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No criteria are saved yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
