@@ -581,3 +581,121 @@ async fn a_change_to_what_the_record_holds_makes_a_new_version_on_the_next_read(
     assert_eq!(d["versions"].as_array().unwrap().len(), 2);
     assert_eq!(approver(&d, f.cy)["state"], "waiting");
 }
+
+/// Saves the category's criteria and answers their ids.
+async fn criteria(f: &mut Firm) -> Vec<String> {
+    let body = json!({ "criteria": [
+        { "name": "Ease of use", "weight": 60 }, { "name": "Price", "weight": 40 }
+    ] });
+    let path = format!("/api/evaluations/{}/criteria", f.category);
+    let res = f.app.call(Method::PUT, &path, Some(body)).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let ids: Vec<String> = res.json()["criteria"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(ids.len(), 2, "{}", res.text());
+    ids
+}
+
+async fn score(f: &mut Firm, vendor: u64, ids: &[String], scores: [i64; 2]) {
+    let path = format!("/api/evaluations/{}/scorecards/{vendor}", f.category);
+    let body = json!({ "scores": [
+        { "criterionId": ids[0], "score": scores[0], "comment": "" },
+        { "criterionId": ids[1], "score": scores[1], "comment": "" }
+    ] });
+    let res = f.app.call(Method::PUT, &path, Some(body)).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let res = f.app.post(&format!("{path}/submit"), json!({})).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_record_holds_the_evaluation_and_a_new_scorecard_makes_an_approval_stale() {
+    let mut f = firm().await;
+    let ids = criteria(&mut f).await;
+    let [a, b, _] = f.vendors;
+    score(&mut f, a, &ids, [5, 4]).await;
+    score(&mut f, b, &ids, [3, 3]).await;
+
+    // The draft leads with the best weighted score and the criteria where it led.
+    let draft = f
+        .app
+        .get(&format!("/api/decisions/draft?categoryId={}", f.category))
+        .await
+        .json();
+    assert_eq!(
+        (draft["vendorId"].clone(), draft["runnerUpId"].clone()),
+        (json!(a), json!(b))
+    );
+    let reasons = draft["reasons"].as_str().unwrap();
+    assert!(
+        reasons.contains("had the highest weighted score")
+            && reasons.contains("It led on Ease of use, Price."),
+        "{reasons}"
+    );
+
+    let d = f
+        .app
+        .post(
+            "/api/decisions",
+            with(proposal(&f, json!([f.ann])), "reasons", json!(reasons)),
+        )
+        .await
+        .json();
+    let id = d["id"].as_u64().unwrap();
+    let evaluation = &d["record"]["evaluation"];
+    assert_eq!(evaluation["criteria"][0]["weight"], 60, "{evaluation}");
+    let h1 = d["versionHash"].as_str().unwrap().to_string();
+    assert_eq!(
+        verdict(&mut f.app, id, "approve", &h1, "").await.status,
+        StatusCode::OK
+    );
+    // Ann's approval was the only one: final. A second decision shows the next scorecard's effect.
+    let res = f
+        .app
+        .post("/api/decisions", proposal(&f, json!([f.ann, f.cy])))
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let d = res.json();
+    let id = d["id"].as_u64().unwrap();
+    let h1 = d["versionHash"].as_str().unwrap().to_string();
+    assert_eq!(
+        verdict(&mut f.app, id, "approve", &h1, "").await.status,
+        StatusCode::OK
+    );
+
+    // Cy scores the chosen vendor far lower: a scorecard added, a disagreement flag.
+    as_user(&mut f.app, "cy@doe-law.com").await;
+    score(&mut f, a, &ids, [2, 4]).await;
+    let d = f.app.get(&format!("/api/decisions/{id}")).await.json();
+    assert_eq!(d["version"], 2);
+    let lines: Vec<&str> = approver(&d, f.ann)["changesSince"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Scorecard added: Cy Lee for ")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Disagreement flags for ")),
+        "{lines:?}"
+    );
+    let vendor = d["record"]["evaluation"]["vendors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["vendorId"] == a.to_string())
+        .unwrap()
+        .clone();
+    assert_eq!(vendor["disagreements"], json!([ids[0]]), "{vendor}");
+}
