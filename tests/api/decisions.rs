@@ -670,6 +670,7 @@ async fn the_record_holds_the_evaluation_and_a_new_scorecard_makes_an_approval_s
     // Cy scores the chosen vendor far lower: a scorecard added, a disagreement flag.
     as_user(&mut f.app, "cy@doe-law.com").await;
     score(&mut f, a, &ids, [2, 4]).await;
+    let a_id = a.to_string();
     let d = f.app.get(&format!("/api/decisions/{id}")).await.json();
     assert_eq!(d["version"], 2);
     let lines: Vec<&str> = approver(&d, f.ann)["changesSince"]
@@ -694,7 +695,7 @@ async fn the_record_holds_the_evaluation_and_a_new_scorecard_makes_an_approval_s
         .as_array()
         .unwrap()
         .iter()
-        .find(|v| v["vendorId"] == a.to_string())
+        .find(|v| v["vendorId"] == a_id.as_str())
         .unwrap()
         .clone();
     assert_eq!(vendor["disagreements"], json!([ids[0]]), "{vendor}");
