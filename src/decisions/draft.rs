@@ -85,7 +85,7 @@ pub fn draft(record: Option<&EvaluationRecord>) -> DecisionDraft {
         .collect();
     if !flagged.is_empty() {
         text.push_str(&format!(
-            " We talked about where we disagreed: {}.",
+            " Scores differed on {}: talk about it before deciding.",
             flagged.join(", ")
         ));
     }
@@ -157,7 +157,7 @@ mod tests {
         assert_eq!(
             d.reasons,
             "Acme had the highest weighted score (80 of 100), ahead of Beta (60). It led on Ease \
-             of use. We talked about where we disagreed: Price."
+             of use. Scores differed on Price: talk about it before deciding."
         );
         assert_eq!(draft(None).reasons, "");
     }

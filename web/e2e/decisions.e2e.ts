@@ -8,7 +8,8 @@ import { axeViolations, describeViolations } from './support/axe';
 import { launchBrowser, type TestBrowser } from './support/browser';
 import { startServer, webDir, type TestServer } from './support/server';
 
-// The issue's flow (issue 32): an owner proposes a decision on the screen with a member as a
+// The issue's flow (issue 32): three members score two vendors (through the API) and disagree;
+// an owner proposes a decision on the screen (pre-filled from the scores) with a member as a
 // second approver, approves it, edits the cost (her approval is stale and the screen says what
 // changed), both approve the current version, it is final (the shortlist says "Not chosen"),
 // and the record prints with its hash in the footer. axe at 1280 and 390 on each new screen.
@@ -76,6 +77,15 @@ beforeAll(async () => {
     data: { name: 'Cy Lee', email: 'cy@owner-law.test', password: PASSWORD, inviteToken: link.split('/join#')[1] },
   });
   expect(joined.status(), await joined.text()).toBe(201);
+  // Dee joins as a member too.
+  await signInAs('ann@owner-law.test');
+  const second = await page.request.post('/api/firm/invitations', { data: { email: 'dee@owner-law.test', role: 'member' } });
+  const deeLink = ((await second.json()) as { link: string }).link;
+  await page.request.post('/api/auth/sign-out');
+  const dee = await page.request.post('/api/auth/sign-up', {
+    data: { name: 'Dee Park', email: 'dee@owner-law.test', password: PASSWORD, inviteToken: deeLink.split('/join#')[1] },
+  });
+  expect(dee.status(), await dee.text()).toBe(201);
   await signInAs('ann@owner-law.test');
   // Two vendors of one category on the shortlist, their demos held.
   const list = (await (await page.request.get('/api/profile/category-adoption')).json()) as {
@@ -88,6 +98,39 @@ beforeAll(async () => {
     const res = await page.request.put(`/api/shortlist/${v.id}`, { data: { status: 'Demo held' } });
     expect(res.ok()).toBe(true);
   }
+  // The criteria, then three members score both vendors (through the API): they disagree on
+  // the first vendor's ease of use.
+  const criteria = await page.request.put(`/api/evaluations/${category.id}/criteria`, {
+    data: {
+      criteria: [
+        { name: 'Ease of use', weight: 60 },
+        { name: 'Price', weight: 40 },
+      ],
+    },
+  });
+  expect(criteria.status(), await criteria.text()).toBe(200);
+  const ids = ((await criteria.json()) as { criteria: { id: string }[] }).criteria.map((c) => c.id);
+  const scores: [string, [number, number], [number, number]][] = [
+    ['ann@owner-law.test', [5, 5], [3, 3]],
+    ['cy@owner-law.test', [5, 4], [3, 3]],
+    ['dee@owner-law.test', [2, 4], [3, 3]],
+  ];
+  for (const [email, first, second] of scores) {
+    await signInAs(email);
+    for (const [vendor, values] of [
+      [vendors[0]!, first],
+      [vendors[1]!, second],
+    ] as const) {
+      const path = `/api/evaluations/${category.id}/scorecards/${vendor.id}`;
+      const saved = await page.request.put(path, {
+        data: { scores: ids.map((criterionId, i) => ({ criterionId, score: values[i], comment: '' })) },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+      const submitted = await page.request.post(`${path}/submit`, { data: {} });
+      expect(submitted.status(), await submitted.text()).toBe(200);
+    }
+  }
+  await signInAs('ann@owner-law.test');
 });
 
 afterAll(async () => {
@@ -104,9 +147,10 @@ test('a decision is proposed, approved, made stale by an edit, approved by both,
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await page.getByRole('heading', { name: 'Propose a decision', level: 1 }).waitFor();
-  await page.getByLabel('Chosen vendor').selectOption({ label: chosen.name });
-  await page.getByLabel('Runner-up').selectOption({ label: other.name });
-  await page.getByLabel('Reasons').fill('Highest weighted score; it led on ease of use and integrations.');
+  // Pre-filled from the scores: the highest weighted score first, the criteria where it led.
+  expect(await page.getByLabel('Chosen vendor').inputValue()).toBe(String(chosen.id));
+  expect(await page.getByLabel('Runner-up').inputValue()).toBe(String(other.id));
+  expect(await page.getByLabel('Reasons').inputValue()).toContain(`${chosen.name} had the highest weighted score`);
   await page.getByLabel('Annual cost (USD)').fill('12,000');
   await page.getByLabel('Start date').fill('2026-03-01');
   expect(await page.getByRole('checkbox', { name: 'Ann Owner (owner)' }).isChecked()).toBe(true);
@@ -120,6 +164,8 @@ test('a decision is proposed, approved, made stale by an edit, approved by both,
   await page.getByRole('heading', { name: `Decision: ${category.name}, ${chosen.name}`, level: 1 }).waitFor();
   const approvals = page.getByRole('region', { name: 'Approvals' });
   await approvals.getByText('Waiting').first().waitFor();
+  // The record holds the evaluation and its disagreement flag.
+  await page.getByText('Talk about this before deciding: Ease of use').waitFor();
   await checkWidths('decision-open');
   await page.getByRole('button', { name: 'Approve version 1' }).click();
   await approvals.getByText('Approved this version').waitFor();
