@@ -114,6 +114,12 @@ parts!(crate::techstack::TechstackState {
     catalog,
     firm_changed
 });
+parts!(crate::decisions::DecisionsState {
+    store,
+    config,
+    catalog,
+    firm_changed
+});
 parts!(crate::techstack::RenewalsState {
     store,
     catalog,

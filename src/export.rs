@@ -21,6 +21,7 @@ pub fn to_postgres(data_dir: &Path, database_url: &str) -> anyhow::Result<Vec<Ta
         counts.extend(crate::views::export(from, to)?);
         counts.extend(crate::accounts::sso::export(from, to)?);
         counts.extend(crate::techstack::storage::export_contracts(from, to)?);
+        counts.extend(crate::decisions::export(from, to)?);
         counts.extend(crate::techstack::storage::reminders::export(from, to)?);
         counts.extend(crate::mail::storage::export(from, to)?);
         counts.extend(crate::notifications::storage::export(from, to)?);

@@ -10,6 +10,7 @@ pub mod catalog;
 pub mod clock;
 pub mod compare;
 pub mod config;
+pub mod decisions;
 pub mod download;
 pub mod error;
 pub mod evaluations;
@@ -99,7 +100,7 @@ pub fn app(state: AppState) -> Router {
 
 /// Every domain's routes. A schema two domains use is one type (`catalog::model::CategoryRef`,
 /// `techstack::model::Integration`); the test below keeps it so.
-fn domain_routers() -> [OpenApiRouter<AppState>; 15] {
+fn domain_routers() -> [OpenApiRouter<AppState>; 16] {
     [
         accounts::router(),
         profile::router(),
@@ -115,6 +116,7 @@ fn domain_routers() -> [OpenApiRouter<AppState>; 15] {
         shortlist::router(),
         firms::router(),
         views::router(),
+        decisions::router(),
         evaluations::router(),
     ]
 }

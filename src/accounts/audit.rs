@@ -59,12 +59,22 @@ pub enum AuditAction {
     CalendarFeedRevoked,
     /// An owner turned "Require two-step sign-in for every member" on or off.
     MfaRequiredChanged,
+    /// An owner or admin proposed a decision (issue 32).
+    DecisionProposed,
+    /// An owner or admin edited an open decision.
+    DecisionEdited,
+    /// An approver approved a version of a decision.
+    DecisionApproved,
+    /// An approver objected to a version of a decision.
+    DecisionObjected,
+    /// Every approver approved the current version: the decision is final.
+    DecisionFinal,
     /// An owner or admin changed an evaluation's criteria after they locked (issue 32).
     EvaluationCriteriaChanged,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 28] = [
+    pub const ALL: [AuditAction; 33] = [
         AuditAction::InvitationCreated,
         AuditAction::InvitationRevoked,
         AuditAction::MemberJoined,
@@ -92,6 +102,11 @@ impl AuditAction {
         AuditAction::CalendarFeedCreated,
         AuditAction::CalendarFeedRevoked,
         AuditAction::MfaRequiredChanged,
+        AuditAction::DecisionProposed,
+        AuditAction::DecisionEdited,
+        AuditAction::DecisionApproved,
+        AuditAction::DecisionObjected,
+        AuditAction::DecisionFinal,
         AuditAction::EvaluationCriteriaChanged,
     ];
 
@@ -124,6 +139,11 @@ impl AuditAction {
             AuditAction::CalendarFeedCreated => "calendar_feed_created",
             AuditAction::CalendarFeedRevoked => "calendar_feed_revoked",
             AuditAction::MfaRequiredChanged => "mfa_required_changed",
+            AuditAction::DecisionProposed => "decision_proposed",
+            AuditAction::DecisionEdited => "decision_edited",
+            AuditAction::DecisionApproved => "decision_approved",
+            AuditAction::DecisionObjected => "decision_objected",
+            AuditAction::DecisionFinal => "decision_final",
             AuditAction::EvaluationCriteriaChanged => "evaluation_criteria_changed",
         }
     }

@@ -166,6 +166,7 @@ pub struct PrefsChange {
     pub new_sign_in: Option<PrefChange>,
     pub demo_follow_up: Option<PrefChange>,
     pub renewal_reminder: Option<PrefChange>,
+    pub decision_approval: Option<PrefChange>,
 }
 
 impl PrefsChange {
@@ -175,6 +176,7 @@ impl PrefsChange {
             (NoticeKind::NewSignIn, self.new_sign_in),
             (NoticeKind::DemoFollowUp, self.demo_follow_up),
             (NoticeKind::RenewalReminder, self.renewal_reminder),
+            (NoticeKind::DecisionApproval, self.decision_approval),
         ]
         .into_iter()
         .filter_map(|(kind, change)| change.map(|c| (kind, c)))

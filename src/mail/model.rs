@@ -18,6 +18,8 @@ pub enum MessageKind {
     DemoFollowUp,
     /// A contract's opt-out deadline is 90, 60 or 30 days away, or today (issue 32).
     RenewalReminder,
+    /// A decision waits for the person's approval (issue 32).
+    DecisionApproval,
 }
 
 impl MessageKind {
@@ -30,6 +32,7 @@ impl MessageKind {
             MessageKind::NewSignIn => "newSignIn",
             MessageKind::DemoFollowUp => "demoFollowUp",
             MessageKind::RenewalReminder => "renewalReminder",
+            MessageKind::DecisionApproval => "decisionApproval",
         }
     }
 
@@ -42,6 +45,7 @@ impl MessageKind {
             MessageKind::NewSignIn,
             MessageKind::DemoFollowUp,
             MessageKind::RenewalReminder,
+            MessageKind::DecisionApproval,
         ]
         .into_iter()
         .find(|k| k.code() == code)

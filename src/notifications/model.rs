@@ -13,14 +13,17 @@ pub enum NoticeKind {
     NewSignIn,
     DemoFollowUp,
     RenewalReminder,
+    /// A decision names the person to approve it: proposed, or edited since (issue 32).
+    DecisionApproval,
 }
 
 impl NoticeKind {
-    pub const ALL: [NoticeKind; 4] = [
+    pub const ALL: [NoticeKind; 5] = [
         NoticeKind::RoleChanged,
         NoticeKind::NewSignIn,
         NoticeKind::DemoFollowUp,
         NoticeKind::RenewalReminder,
+        NoticeKind::DecisionApproval,
     ];
 
     pub fn code(self) -> &'static str {
@@ -29,6 +32,7 @@ impl NoticeKind {
             NoticeKind::NewSignIn => "newSignIn",
             NoticeKind::DemoFollowUp => "demoFollowUp",
             NoticeKind::RenewalReminder => "renewalReminder",
+            NoticeKind::DecisionApproval => "decisionApproval",
         }
     }
 
@@ -43,6 +47,7 @@ impl NoticeKind {
             NoticeKind::NewSignIn => "A new sign-in to your account",
             NoticeKind::DemoFollowUp => "The day after a booked demo",
             NoticeKind::RenewalReminder => "Renewal notice deadlines",
+            NoticeKind::DecisionApproval => "Decisions waiting for your approval",
         }
     }
 
@@ -58,6 +63,7 @@ impl NoticeKind {
             NoticeKind::NewSignIn => MessageKind::NewSignIn,
             NoticeKind::DemoFollowUp => MessageKind::DemoFollowUp,
             NoticeKind::RenewalReminder => MessageKind::RenewalReminder,
+            NoticeKind::DecisionApproval => MessageKind::DecisionApproval,
         }
     }
 }

@@ -24,15 +24,19 @@ pub enum Status {
     DemoHeld,
     Chosen,
     Rejected,
+    /// Another vendor of the category was chosen by a final decision (issue 32).
+    #[serde(rename = "Not chosen")]
+    NotChosen,
 }
 
 impl Status {
-    pub const ALL: [Status; 5] = [
+    pub const ALL: [Status; 6] = [
         Status::Considering,
         Status::DemoBooked,
         Status::DemoHeld,
         Status::Chosen,
         Status::Rejected,
+        Status::NotChosen,
     ];
 
     pub fn label(self) -> &'static str {
@@ -42,6 +46,7 @@ impl Status {
             Status::DemoHeld => "Demo held",
             Status::Chosen => "Chosen",
             Status::Rejected => "Rejected",
+            Status::NotChosen => "Not chosen",
         }
     }
 
@@ -51,7 +56,7 @@ impl Status {
             .find(|s| s.label() == raw)
             .ok_or_else(|| {
                 bad_request(
-                    "status must be one of Considering, Demo booked, Demo held, Chosen, Rejected",
+                    "status must be one of Considering, Demo booked, Demo held, Chosen, Rejected, Not chosen",
                 )
             })
     }

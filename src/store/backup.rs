@@ -76,6 +76,8 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, SSO_LINKS)?;
     rows += copy(src, dst, CONTRACTS)?;
     rows += copy(src, dst, CALENDAR_FEEDS)?;
+    rows += copy(src, dst, DECISIONS)?;
+    rows += copy(src, dst, DECISION_VERSIONS)?;
     rows += copy(src, dst, OUTBOX)?;
     rows += copy(src, dst, OUTBOX_DUE)?;
     rows += copy(src, dst, SETTINGS)?;

@@ -14,6 +14,7 @@ use super::{
     USERS, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
 };
 use super::{CALENDAR_FEEDS, CONTRACTS};
+use super::{DECISION_VERSIONS, DECISIONS};
 use super::{DEMO_DATES, DEMO_FOLLOWUPS, NOTICE_PREFS, NOTICES, OUTBOX_UNSUBSCRIBE};
 use super::{FileStore, IDENTITY_LEN};
 use super::{KNOWN_DEVICES, MFA_CHALLENGES, SESSION_DEVICES, USER_FACTORS};
@@ -125,6 +126,8 @@ impl FileStore {
         count(&txn, SSO_LINKS, &mut tables)?;
         count(&txn, CONTRACTS, &mut tables)?;
         count(&txn, CALENDAR_FEEDS, &mut tables)?;
+        count(&txn, DECISIONS, &mut tables)?;
+        count(&txn, DECISION_VERSIONS, &mut tables)?;
         count(&txn, OUTBOX, &mut tables)?;
         count(&txn, OUTBOX_DUE, &mut tables)?;
         count(&txn, SETTINGS, &mut tables)?;

@@ -56,6 +56,8 @@ fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
         "sso_links",
         "tool_contracts",
         "calendar_feeds",
+        "decisions",
+        "decision_versions",
         "outbox",
         "outbox_unsubscribe",
         "notices",

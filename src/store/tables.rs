@@ -105,6 +105,13 @@ pub const CONTRACTS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("
 /// Firm id -> `techstack::storage::contracts::Feed`: the SHA-256 of the firm's secret calendar
 /// feed token. At most one per firm; created by the first feed.
 pub const CALENDAR_FEEDS: TableDefinition<u64, &[u8]> = TableDefinition::new("calendar_feeds");
+/// (firm id, decision id) -> `decisions::model::Decision`: a firm's decisions (issue 32). Ids come
+/// from the `decisions` sequence, one across firms. Created by the first proposal.
+pub const DECISIONS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("decisions");
+/// (firm id, decision id, n) -> `decisions::model::Version`: each version of a decision's record,
+/// its canonical text and hash. Created by the first proposal.
+pub const DECISION_VERSIONS: TableDefinition<(u64, u64, u64), &[u8]> =
+    TableDefinition::new("decision_versions");
 /// (firm id, category id, round) -> `evaluations::model::Round` as JSON: one round of a
 /// category's evaluation, its criteria, changes, scorecards and reference calls (issue 32).
 /// Created by the first write; missing reads as empty.

@@ -24,6 +24,8 @@ use serde_json::{Value, json};
 const FIRM_TABLES: &[&str] = &[
     "calendar_feeds",
     "category_adoption",
+    "decision_versions",
+    "decisions",
     "dismissals",
     "firm_audit",
     "invitations",
@@ -178,6 +180,13 @@ async fn fill_firm(app: &mut TestApp, category: u64, vendors: [u64; 2]) {
     let path = format!("/api/techstack/{}/contract", vendors[0]);
     ok(app, Method::PUT, &path, Some(contract)).await;
     ok(app, Method::POST, "/api/firm/calendar-feed", None).await;
+    // A decision (issue 32), approved by the owner: final, so the shortlist and the stack move.
+    let decision = json!({ "categoryId": category, "vendorId": vendors[0], "reasons": "Best fit",
+        "annualCost": 100000, "startDate": "2026-03-01" });
+    let d = ok(app, Method::POST, "/api/decisions", Some(decision)).await;
+    let path = format!("/api/decisions/{}/approve", d["id"]);
+    let body = json!({ "versionHash": d["versionHash"] });
+    ok(app, Method::POST, &path, Some(body)).await;
 }
 
 /// Firm A's owner calls every documented `GET` of the served API description whose path
@@ -193,6 +202,10 @@ async fn every_get_and_some_writes(app: &mut TestApp, category: u64, vendors: [u
         .unwrap()
         .to_string();
     let paths = doc["paths"].as_object().expect("the document has paths");
+    let decisions = ok(app, Method::GET, "/api/decisions", None).await;
+    let decision = decisions["items"][0]["id"]
+        .as_u64()
+        .expect("firm A has a decision");
     let mut called = 0;
     for (path, operations) in paths {
         let Some(get) = operations.get("get") else {
@@ -207,9 +220,15 @@ async fn every_get_and_some_writes(app: &mut TestApp, category: u64, vendors: [u
         if path == "/api/unsubscribe" {
             continue;
         }
+        let id = if path.starts_with("/api/decisions/") {
+            decision
+        } else {
+            vendors[0]
+        };
         let mut filled = path
+            .replace("{n}", "1")
             .replace("{category_id}", &category.to_string())
-            .replace("{id}", &vendors[0].to_string())
+            .replace("{id}", &id.to_string())
             .replace("{toolId}", &vendors[0].to_string())
             .replace("{file}", &feed_file);
         assert!(

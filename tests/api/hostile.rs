@@ -273,6 +273,42 @@ fn routes() -> Vec<Route> {
         ),
         r(
             Method::POST,
+            "/api/decisions",
+            Access::User,
+            Payload::Json(json!({
+                "categoryId": 1, "vendorId": 1, "runnerUpId": 2, "reasons": "Best scores",
+                "annualCost": 120000, "startDate": "2026-03-01", "approvers": []
+            })),
+        ),
+        r(
+            Method::PUT,
+            "/api/decisions/999",
+            Access::User,
+            Payload::Json(json!({
+                "categoryId": 1, "vendorId": 1, "runnerUpId": 2, "reasons": "Best scores",
+                "annualCost": 120000, "startDate": "2026-03-01", "approvers": []
+            })),
+        ),
+        r(
+            Method::POST,
+            "/api/decisions/999/approve",
+            Access::User,
+            Payload::Json(json!({ "versionHash": "0".repeat(64), "comment": "" })),
+        ),
+        r(
+            Method::POST,
+            "/api/decisions/999/object",
+            Access::User,
+            Payload::Json(json!({ "versionHash": "0".repeat(64), "comment": "Too dear" })),
+        ),
+        r(
+            Method::POST,
+            "/api/decisions/999/tech-stack",
+            Access::User,
+            Payload::Json(json!({ "replace": true })),
+        ),
+        r(
+            Method::POST,
             "/api/firm/calendar-feed",
             Access::User,
             Payload::Empty,
@@ -919,6 +955,10 @@ fn allowed(route: &Route) -> Allowed {
         // The firm's single sign-on holds its provider's secret: owners only.
         ("PUT", "/api/firm/sso") => Allowed::Owners,
         ("PUT", "/api/firm/mfa-required") => Allowed::Owners,
+        // Proposing and editing a decision, and answering its tech-stack question (issue 32).
+        ("POST", "/api/decisions")
+        | ("PUT", "/api/decisions/999")
+        | ("POST", "/api/decisions/999/tech-stack") => Allowed::Managers,
         (_, "/api/firm" | "/api/profile/onboarding") => Allowed::Managers,
         (_, p) if p.starts_with("/api/firm/") => Allowed::Managers,
         _ => Allowed::Writers,

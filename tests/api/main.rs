@@ -11,6 +11,7 @@ mod catalog;
 mod cluster;
 mod compare;
 mod coverage;
+mod decisions;
 mod dismiss;
 mod edge;
 mod ended_sessions;

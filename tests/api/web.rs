@@ -270,6 +270,12 @@ async fn use_everything(app: &mut TestApp) {
     let path = format!("/api/techstack/{slotwise}/contract");
     ok(app.call(Method::PUT, &path, Some(contract)).await);
     ok(app.post("/api/firm/calendar-feed", json!({})).await);
+    // A decision on the shortlisted tool, with its first version (issue 32).
+    let decision = json!({
+        "categoryId": intake_id, "vendorId": slotwise, "reasons": "Best fit",
+        "annualCost": 120000, "startDate": "2026-03-01"
+    });
+    ok(app.post("/api/decisions", decision).await);
 
     // Mail on (to a server that is not there): the invitation below waits in the outbox.
     let mail =

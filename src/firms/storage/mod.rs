@@ -29,6 +29,7 @@ pub fn merge_firms(
     crate::views::storage::merge_firm_in(&mut tx, into, from)?;
     crate::accounts::sso::storage::merge_firm_in(&mut tx, into, from)?;
     crate::techstack::storage::contracts::merge_firm_in(&mut tx, into, from)?;
+    crate::decisions::storage::merge_firm_in(&mut tx, into, from)?;
     crate::accounts::storage::mfa_required::merge_firm_in(&mut tx, into, from)?;
     crate::techstack::storage::reminders::merge_firm_in(&mut tx, into, from)?;
     crate::evaluations::storage::merge_firm_in(&mut tx, into, from)?;

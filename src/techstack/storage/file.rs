@@ -54,3 +54,28 @@ pub fn merge_firm_in(txn: &redb::WriteTransaction, into: FirmId, from: FirmId) -
     }
     Ok(())
 }
+
+pub fn category_in(
+    txn: &redb::WriteTransaction,
+    firm_id: FirmId,
+    category_id: u64,
+) -> Result<Option<Adoption>> {
+    use redb::ReadableTable;
+    store::merged::refuse_in_file(txn, firm_id)?;
+    let table = txn.open_table(ADOPTION)?;
+    let found = table.get((firm_id.get(), category_id))?;
+    Ok(found.map(|v| codec::decode(v.value())).transpose()?)
+}
+
+pub fn put_in(
+    txn: &redb::WriteTransaction,
+    firm_id: FirmId,
+    category_id: u64,
+    adoption: &Adoption,
+) -> Result<()> {
+    txn.open_table(ADOPTION)?.insert(
+        (firm_id.get(), category_id),
+        codec::encode(adoption).as_slice(),
+    )?;
+    Ok(())
+}

@@ -47,6 +47,33 @@ pub fn save(app: &TechstackState, firm_id: FirmId, items: &[(u64, Adoption)]) ->
     Ok(())
 }
 
+/// The firm's answer for one category, read in the caller's transaction (a final decision
+/// puts its vendor in the stack in its own commit).
+pub fn category_in(
+    tx: &mut WriteTx,
+    firm_id: FirmId,
+    category_id: u64,
+) -> Result<Option<Adoption>> {
+    match tx {
+        WriteTx::File(txn) => file::category_in(txn, firm_id, category_id),
+        WriteTx::Postgres(tx) => postgres::category_in(tx, firm_id, category_id),
+    }
+}
+
+/// Writes one category's answer in the caller's transaction; the caller tells `firm_changed`
+/// after its commit (PostgreSQL records `Change::Peers` here, for the other nodes).
+pub fn put_in(
+    tx: &mut WriteTx,
+    firm_id: FirmId,
+    category_id: u64,
+    adoption: &Adoption,
+) -> Result<()> {
+    match tx {
+        WriteTx::File(txn) => file::put_in(txn, firm_id, category_id, adoption),
+        WriteTx::Postgres(tx) => postgres::put_in(tx, firm_id, category_id, adoption),
+    }
+}
+
 /// Moves firm `from`'s answers to firm `into` inside the caller's transaction (a firm merge): a
 /// category only `from` answered becomes `into`'s as it is; one both answered becomes `union` of
 /// the two. The caller recounts both firms in the peer figures after the commit.

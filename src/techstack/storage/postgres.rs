@@ -145,3 +145,29 @@ pub fn merge_firm_in(tx: &mut PgTx, into: FirmId, from: FirmId) -> Result<()> {
     })?;
     Ok(())
 }
+
+pub fn category_in(tx: &mut PgTx, firm_id: FirmId, category_id: u64) -> Result<Option<Adoption>> {
+    let store = tx.store();
+    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
+    let row = store.run(
+        sqlx::query_as::<_, AdoptionRow>(
+            "SELECT firm_id, category_id, has_tool, vendor_ids, primary_vendor_id, other_vendors \
+             FROM category_adoption WHERE firm_id = $1 AND category_id = $2 FOR UPDATE",
+        )
+        .bind(firm_id.get() as i64)
+        .bind(category_id as i64)
+        .fetch_optional(tx.conn()?),
+    )?;
+    Ok(row.map(Adoption::from))
+}
+
+pub fn put_in(tx: &mut PgTx, firm_id: FirmId, category_id: u64, adoption: &Adoption) -> Result<()> {
+    let store = tx.store();
+    store.run(async {
+        let conn = tx.conn()?;
+        put(&mut *conn, firm_id, category_id, adoption).await?;
+        changes::record(conn, Change::Peers { firm_id }).await?;
+        anyhow::Ok(())
+    })?;
+    Ok(())
+}

@@ -158,6 +158,35 @@ export const screens: readonly Screen[] = [
     ),
     preload: true,
   },
+  // Decisions (issue 32): the list in the nav; the proposal form and each decision by link.
+  {
+    path: paths.decisions,
+    title: 'Decisions',
+    access: 'signed-in',
+    nav: { label: 'Decisions', icon: 'check', section: 'main', order: 5.5, alsoActiveOn: [paths.decisionNew, paths.decision] },
+    component: onDemand(
+      () => import('@/features/decisions/components/decisions-page'),
+      (m) => m.DecisionsPage,
+    ),
+  },
+  {
+    path: paths.decisionNew,
+    title: 'Propose a decision',
+    access: { firmRoles: ['owner', 'admin'] },
+    component: onDemand(
+      () => import('@/features/decisions/components/propose-decision-page'),
+      (m) => m.ProposeDecisionPage,
+    ),
+  },
+  {
+    path: paths.decision,
+    title: 'Decision',
+    access: 'signed-in',
+    component: onDemand(
+      () => import('@/features/decisions/components/decision-page'),
+      (m) => m.DecisionPage,
+    ),
+  },
   {
     path: paths.profile,
     title: 'Profile Settings',

@@ -18,6 +18,11 @@ export const paths = {
   shortlist: '/shortlist',
   shortlistBrief: '/shortlist/brief',
   techStack: '/tech-stack',
+  /** The firm's decisions; propose one at `/decisions/new?category=<id>` (`newDecisionPath`). */
+  decisions: '/decisions',
+  decisionNew: '/decisions/new',
+  /** One decision (route pattern); link to one with `decisionPath`. */
+  decision: '/decisions/:id',
   profile: '/profile',
   /** The firm: details, members, invitations, audit log. */
   firm: '/firm',
@@ -44,3 +49,9 @@ export const evaluationPath = (categoryId: number | string) => `/evaluations/${c
 
 /** Browse Vendors filtered to one category. */
 export const vendorsInCategoryPath = (categoryId: number) => `${paths.vendors}?categoryIds=${categoryId}`;
+
+/** One decision: /decisions/7. */
+export const decisionPath = (id: number | string) => `/decisions/${id}`;
+
+/** The proposal form for a category: /decisions/new?category=3. */
+export const newDecisionPath = (categoryId: number) => `/decisions/new?category=${categoryId}`;

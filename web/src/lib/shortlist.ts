@@ -17,6 +17,7 @@ export const shortlistStatuses = [
   'Demo held',
   'Chosen',
   'Rejected',
+  'Not chosen',
 ] as const satisfies ReadonlyArray<ShortlistStatus>;
 
 export const MAX_NOTE = 2000;

@@ -39,6 +39,7 @@ describe('isNavItemActive', () => {
       ['Browse Vendors', '/vendors'],
       ['Past Matches', '/past'],
       ['Shortlist', '/shortlist'],
+      ['Decisions', '/decisions'],
       ['Tech Stack', '/tech-stack'],
       ['Firm', '/firm'],
       ['Profile', '/profile'],

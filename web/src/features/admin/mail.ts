@@ -11,6 +11,7 @@ const kindLabels: Record<MessageKind, string> = {
   newSignIn: 'New sign-in',
   demoFollowUp: 'Demo follow-up',
   renewalReminder: 'Renewal reminder',
+  decisionApproval: 'Decision to approve',
 };
 
 const statusLabels: Record<MessageStatus, string> = {

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 39a81394ea028695ed9f91a7f15b75bc25cc4902677f8fc238f71a123e04c63b
+ * openapi.json sha256: b2f70d6455d0e75bc38ffcb4167e1e69c097dcc26316c236bf87cd7ae63da876
  */
 
 export interface paths {
@@ -796,6 +796,146 @@ export interface paths {
         };
         /** Settings the web app needs: the outbound link tag and whether logos may come from third parties. */
         get: operations["client_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/decisions: the firm's decisions, newest first. */
+        get: operations["list_decisions"];
+        put?: never;
+        /** POST /api/decisions: an owner or admin proposes the firm's decision in a category. */
+        post: operations["propose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/decisions/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/decisions/draft?categoryId=: what the proposal form starts from, composed from the
+         *     category's evaluation: the vendors with the highest weighted scores and reasons from the
+         *     scores (highest score first, the criteria where it led). Nothing is stored.
+         */
+        get: operations["get_draft"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/decisions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/decisions/{id}: the decision, each approver's state and the current record (the
+         *     live record is stored as a new version first when what it holds changed).
+         */
+        get: operations["get_decision"];
+        /** PUT /api/decisions/{id}: an owner or admin edits an open decision (a new version). */
+        put: operations["edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/decisions/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/decisions/{id}/approve: an approver approves the version of `versionHash`. The last
+         *     approval of the current version makes the decision final.
+         */
+        post: operations["approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/decisions/{id}/object": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/decisions/{id}/object: an approver objects to the version of `versionHash`, saying
+         *     why.
+         */
+        post: operations["object"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/decisions/{id}/tech-stack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/decisions/{id}/tech-stack: answers "Replace <current> with <chosen> in your tech
+         *     stack?" after the decision went final with another tool in the category.
+         */
+        post: operations["tech_stack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/decisions/{id}/versions/{n}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/decisions/{id}/versions/{n}: a stored version of the record, as its canonical JSON
+         *     (hash it to check it) or as CSV (one row per fact, the hash in the first row).
+         */
+        get: operations["get_version"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1953,6 +2093,31 @@ export interface components {
             /** @description Option labels of the question; one at most for a single-choice question. */
             selectedValues?: string[];
         };
+        /** @description One approver and where they stand on the current version. */
+        ApproverView: {
+            /** @description RFC 3339. */
+            answeredAt?: string | null;
+            /**
+             * Format: int32
+             * @description The version their latest answer was given to.
+             */
+            answeredVersion?: number | null;
+            /**
+             * @description For `stale` (and an objection to an earlier version): what changed since the version
+             *     they answered, one readable line each.
+             */
+            changesSince: string[];
+            comment?: string | null;
+            /** @description Their name when they were named. */
+            name: string;
+            /**
+             * @description `waiting`, `approved` (the current version), `stale` (approved an earlier version: see
+             *     `changesSince`) or `objected`.
+             */
+            state: string;
+            /** Format: int64 */
+            userId: number;
+        };
         Asks: {
             /** @description "Did you choose it?": the demo happened and nobody said yet. */
             chosen: boolean;
@@ -1972,7 +2137,7 @@ export interface components {
          */
         Attribute: "category" | "priceBracket" | "firmSizes" | "practiceAreas" | "integrations" | "highlights" | "partner" | "recentDemoBookings" | "peerAdoption" | "matchScore" | "verifiedOn" | "scheduling" | "isActive";
         /** @enum {string} */
-        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in" | "contract_saved" | "calendar_feed_created" | "calendar_feed_revoked" | "mfa_required_changed" | "evaluation_criteria_changed";
+        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in" | "contract_saved" | "calendar_feed_created" | "calendar_feed_revoked" | "mfa_required_changed" | "decision_proposed" | "decision_edited" | "decision_approved" | "decision_objected" | "decision_final" | "evaluation_criteria_changed";
         /** @description One line of the firm's audit log. */
         AuditEntryView: {
             action: components["schemas"]["AuditAction"];
@@ -2404,6 +2569,125 @@ export interface components {
             count: number;
             date: string;
         };
+        /** @description What the screen pre-fills. */
+        DecisionDraft: {
+            /** @description Reasons composed from the scores; empty when nothing was scored. */
+            reasons: string;
+            /**
+             * Format: int64
+             * @description The next highest.
+             */
+            runnerUpId?: number | null;
+            /**
+             * Format: int64
+             * @description The vendor with the highest weighted score, if any was scored.
+             */
+            vendorId?: number | null;
+        };
+        DecisionList: {
+            items: components["schemas"]["DecisionSummary"][];
+        };
+        /** @description The decision record (brief v2): what each version holds and hashes. */
+        DecisionRecord: {
+            approvers: components["schemas"]["RecordApprover"][];
+            category: components["schemas"]["RecordCategory"];
+            decision: components["schemas"]["RecordDecision"];
+            /** Format: int64 */
+            decisionId: number;
+            evaluation?: null | components["schemas"]["EvaluationRecord"];
+            /** @description `litstack-decision-record/2`. */
+            format: string;
+            shortlist: components["schemas"]["RecordShortlistVendor"][];
+        };
+        /** @description `POST /api/decisions` and `PUT /api/decisions/{id}`. */
+        DecisionRequest: {
+            /**
+             * Format: int64
+             * @description Cents, a whole number from 0.
+             */
+            annualCost: number;
+            /** @description Members of the firm who are not viewers; absent or empty: the firm's owners. */
+            approvers?: number[] | null;
+            /** Format: int64 */
+            categoryId: number;
+            /** @description 1 to 4,000 characters. */
+            reasons: string;
+            /**
+             * Format: int64
+             * @description In the category, on the shortlist, not the chosen vendor.
+             */
+            runnerUpId?: number | null;
+            /** @description YYYY-MM-DD. */
+            startDate: string;
+            /**
+             * Format: int64
+             * @description The chosen vendor: in the category and on the firm's shortlist.
+             */
+            vendorId: number;
+        };
+        /**
+         * @description Where a decision stands.
+         * @enum {string}
+         */
+        DecisionStatus: "open" | "final";
+        /** @description A decision in the firm's list. */
+        DecisionSummary: {
+            /** Format: int64 */
+            categoryId: number;
+            categoryName: string;
+            /** Format: int64 */
+            id: number;
+            /** @description RFC 3339. */
+            proposedAt: string;
+            status: components["schemas"]["DecisionStatus"];
+            /** Format: int64 */
+            vendorId: number;
+            vendorName: string;
+            /** Format: int32 */
+            version: number;
+        };
+        /** @description A decision, its approvers and its record. */
+        DecisionView: {
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            annualCost: number;
+            approvers: components["schemas"]["ApproverView"][];
+            /** @description The caller is an approver and the decision is open. */
+            canAnswer: boolean;
+            /** Format: int64 */
+            categoryId: number;
+            categoryName: string;
+            /** @description RFC 3339, once final. */
+            finalAt?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description RFC 3339. */
+            proposedAt: string;
+            proposedBy: string;
+            reasons: string;
+            /** @description The current version's record (brief v2), as `GET .../versions/{n}` serves it. */
+            record: components["schemas"]["DecisionRecord"];
+            /** Format: int64 */
+            runnerUpId?: number | null;
+            runnerUpName?: string | null;
+            /** @description YYYY-MM-DD. */
+            startDate: string;
+            status: components["schemas"]["DecisionStatus"];
+            techStack: components["schemas"]["TechStackView"];
+            /** Format: int64 */
+            vendorId: number;
+            vendorName: string;
+            /**
+             * Format: int32
+             * @description The current version's number and hash.
+             */
+            version: number;
+            versionHash: string;
+            /** @description Oldest first. */
+            versions: components["schemas"]["VersionSummary"][];
+        };
         /**
          * @description The reason codes a dismissal takes ("not_given" only describes dismissals from before
          *     reasons were asked, and is never accepted).
@@ -2530,6 +2814,19 @@ export interface components {
             code?: string | null;
             /** @description A message a person can read and act on. */
             error: string;
+        };
+        /** @description A category's evaluation as a decision record holds it. */
+        EvaluationRecord: {
+            categoryId: string;
+            criteria: components["schemas"]["RecordCriterion"][];
+            criteriaChanges: components["schemas"]["RecordCriteriaChange"][];
+            /**
+             * Format: int32
+             * @description 1 for the first evaluation of the category, then one more per "Re-evaluate".
+             */
+            round: number;
+            /** @description By vendor id. */
+            vendors: components["schemas"]["RecordVendor"][];
         };
         /** @description A category's evaluation, one round of it. */
         EvaluationView: {
@@ -2954,7 +3251,7 @@ export interface components {
          * @description Why a message is sent: what it says, and whether a person may turn it off.
          * @enum {string}
          */
-        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp" | "renewalReminder";
+        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval";
         /**
          * @description Where a message is on its way.
          * @enum {string}
@@ -3004,7 +3301,7 @@ export interface components {
          *     the account's security. New kinds go at the end (redb stores the variant's index).
          * @enum {string}
          */
-        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp" | "renewalReminder";
+        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval";
         /** @description The caller's newest notices (at most 50), newest first, and how many are unread. */
         NoticeList: {
             items: components["schemas"]["NoticeView"][];
@@ -3216,6 +3513,7 @@ export interface components {
         };
         /** @description PUT /api/me/notifications: the kinds to change (a kind left out stays as it is). */
         PrefsChange: {
+            decisionApproval?: null | components["schemas"]["PrefChange"];
             demoFollowUp?: null | components["schemas"]["PrefChange"];
             newSignIn?: null | components["schemas"]["PrefChange"];
             renewalReminder?: null | components["schemas"]["PrefChange"];
@@ -3310,6 +3608,16 @@ export interface components {
             needsMet: string[];
             strengths: string[];
         };
+        RecordApprover: {
+            name: string;
+            /** Format: int64 */
+            userId: number;
+        };
+        RecordCategory: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         /** @description A change to criteria after they locked: who, when, why, and the criteria before and after. */
         RecordCriteriaChange: {
             after: components["schemas"]["RecordCriterion"][];
@@ -3331,9 +3639,37 @@ export interface components {
              */
             weight: number;
         };
+        /** @description The decision's terms as the record holds them. */
+        RecordDecision: {
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            annualCost: number;
+            chosen: components["schemas"]["RecordVendorRef"];
+            /** @description RFC 3339. */
+            proposedAt: string;
+            proposedBy: string;
+            reasons: string;
+            runnerUp?: null | components["schemas"]["RecordVendorRef"];
+            /** @description YYYY-MM-DD. */
+            startDate: string;
+        };
         RecordQuestion: {
             answer: string;
             question: string;
+        };
+        /** @description A reference call a member recorded for a vendor. */
+        RecordReference: {
+            /** @description The member's name then. */
+            by: string;
+            /** @description YYYY-MM-DD. */
+            date: string;
+            /** @description The firm that was called. */
+            firmCalled: string;
+            /** @description Its size as the member wrote it down (e.g. "11-25 staff"). */
+            firmSize: string;
+            questions: components["schemas"]["RecordQuestion"][];
         };
         /** @description One person's score on one criterion: 1-5, or `None` for "did not see". */
         RecordScore: {
@@ -3341,6 +3677,56 @@ export interface components {
             criterionId: string;
             /** Format: int32 */
             score?: number | null;
+        };
+        /** @description A submitted scorecard. */
+        RecordScorecard: {
+            /** @description The member's name then. */
+            by: string;
+            scores: components["schemas"]["RecordScore"][];
+            /** @description RFC 3339. */
+            submittedAt: string;
+            /** @description Scored under criteria that were changed afterwards. */
+            underOldCriteria: boolean;
+        };
+        /** @description A shortlisted vendor of the category and its history. */
+        RecordShortlistVendor: {
+            chosenAfterDemo?: boolean | null;
+            demoHeld?: boolean | null;
+            history: components["schemas"]["RecordStatusChange"][];
+            status: string;
+            /** Format: int64 */
+            vendorId: number;
+            vendorName: string;
+        };
+        /** @description One status change of a shortlisted vendor. */
+        RecordStatusChange: {
+            /** @description RFC 3339. */
+            at: string;
+            /** @description Who made it, by their name then. */
+            by?: string | null;
+            status: string;
+        };
+        /** @description One vendor of the evaluation. */
+        RecordVendor: {
+            /** @description Criteria ids whose scores differ by 2 or more. */
+            disagreements: string[];
+            /** @description The firm's current tool in the category when a re-evaluation began: the baseline to beat. */
+            incumbent: boolean;
+            references: components["schemas"]["RecordReference"][];
+            scorecards: components["schemas"]["RecordScorecard"][];
+            vendorId: string;
+            vendorName: string;
+            /**
+             * Format: int32
+             * @description 0-100; `None` until a scorecard with a score is submitted.
+             */
+            weightedScore?: number | null;
+        };
+        /** @description A vendor as the record names it. */
+        RecordVendorRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         RecoveryCodes: {
             /** @description Ten single-use codes, shown this once. */
@@ -3715,7 +4101,27 @@ export interface components {
          * @description Where a shortlisted vendor stands, in lifecycle order.
          * @enum {string}
          */
-        Status: "Considering" | "Demo booked" | "Demo held" | "Chosen" | "Rejected";
+        Status: "Considering" | "Demo booked" | "Demo held" | "Chosen" | "Rejected" | "Not chosen";
+        /** @description `POST /api/decisions/{id}/tech-stack`. */
+        TechStackRequest: {
+            /** @description true: the chosen vendor replaces the current tool; false: it is added beside it. */
+            replace: boolean;
+        };
+        /** @description What the final decision did to the tech stack. */
+        TechStackView: {
+            /** @description The tool that was (or is) there. */
+            current?: string | null;
+            /**
+             * @description The category has another tool: ask "Replace <current> with <chosen> in your tech stack?"
+             *     and answer with POST /api/decisions/{id}/tech-stack.
+             */
+            needsConfirmation: boolean;
+            /**
+             * @description `pending` (not final), `added`, `alreadyThere`, `needsConfirmation`, `replaced`,
+             *     `addedBeside`.
+             */
+            outcome: string;
+        };
         /** @description POST /api/admin/mail/test. */
         TestMail: {
             /** @description Where to send it; absent: the operator's own address. */
@@ -4038,10 +4444,26 @@ export interface components {
              */
             vendorCount: number;
         };
+        /** @description `POST /api/decisions/{id}/approve` and `/object`. */
+        VerdictRequest: {
+            /** @description Required to object (1 to 2,000 characters); optional to approve. */
+            comment?: string | null;
+            /** @description The hash of the version the approver read. */
+            versionHash: string;
+        };
         VerifyBody: {
             /** @description A 6-digit code from the authenticator app, or a recovery code. */
             code: string;
             mfaToken: string;
+        };
+        /** @description One stored version of the record. */
+        VersionSummary: {
+            /** @description RFC 3339. */
+            createdAt: string;
+            /** @description SHA-256 (hex) of the version's canonical JSON. */
+            hash: string;
+            /** Format: int32 */
+            n: number;
         };
     };
     responses: never;
@@ -6676,6 +7098,577 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_decisions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    propose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionView"];
+                };
+            };
+            /** @description A missing or invalid value (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member or viewer, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The category has an open decision: the body adds its id as `openDecisionId` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_draft: {
+        parameters: {
+            query?: {
+                /** @description The category the decision is for; absent or empty: an empty draft. */
+                categoryId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionDraft"];
+                };
+            };
+            /** @description The category id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_decision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The decision's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionView"];
+                };
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The firm has no decision of that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The decision's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionView"];
+                };
+            };
+            /** @description A missing or invalid value (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member or viewer, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The firm has no decision of that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The decision is final: its record is frozen */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The decision's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerdictRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionView"];
+                };
+            };
+            /** @description A missing hash or a too long comment */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the decision's approvers, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The firm has no decision of that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The hash is not the current version's ("This decision changed since you opened it"; the body adds the current hash as `currentHash`), or the decision is final */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    object: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The decision's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerdictRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionView"];
+                };
+            };
+            /** @description A missing hash or comment, or a too long comment */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the decision's approvers, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The firm has no decision of that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The hash is not the current version's ("This decision changed since you opened it"; the body adds the current hash as `currentHash`), or the decision is final */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tech_stack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The decision's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TechStackRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionView"];
+                };
+            };
+            /** @description replace is missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member or viewer, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The firm has no decision of that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The decision asks nothing about the tech stack */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_version: {
+        parameters: {
+            query?: {
+                /** @description `json` (the canonical form itself: its SHA-256 is the version's hash) or `csv`. */
+                format?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The decision's id */
+                id: number;
+                /** @description The version, from 1 */
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version's canonical JSON (RFC 8785), or CSV with `?format=csv` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            /** @description An id that is not a whole number, or an unknown format */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such decision or version */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -217,3 +217,15 @@ export type ScorecardRequest = Schemas['ScorecardRequest'];
 export type ScoreInput = Schemas['ScoreInput'];
 export type ReferenceRequest = Schemas['ReferenceRequest'];
 export type ReferenceCheck = Schemas['ReferenceView'];
+// Decisions (issue 32)
+export type DecisionView = Schemas['DecisionView'];
+export type DecisionList = Schemas['DecisionList'];
+export type DecisionSummary = Schemas['DecisionSummary'];
+export type DecisionRequest = Schemas['DecisionRequest'];
+export type DecisionDraft = Schemas['DecisionDraft'];
+export type DecisionApprover = Schemas['ApproverView'];
+export type DecisionVerdict = Schemas['VerdictRequest'];
+export type DecisionTechStackAnswer = Schemas['TechStackRequest'];
+export type DecisionRecord = Schemas['DecisionRecord'];
+export type EvaluationRecord = Schemas['EvaluationRecord'];
+export type EvaluationRecordVendor = Schemas['RecordVendor'];

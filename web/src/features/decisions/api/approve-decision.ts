@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { client, unwrap } from '@/lib/api-client';
+import type { DecisionVerdict, DecisionView } from '@/lib/api/types';
+
+import { decisionsQueryKey } from './get-decisions';
+
+/** Approves the version of `versionHash`; a 409 says the decision changed since it was read. */
+export function approveDecision({ id, body }: { id: number; body: DecisionVerdict }): Promise<DecisionView> {
+  return unwrap(client.POST('/api/decisions/{id}/approve', { params: { path: { id } }, body }));
+}
+
+export function useApproveDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: approveDecision,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: decisionsQueryKey }),
+  });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { client, unwrap } from '@/lib/api-client';
+import type { DecisionRequest, DecisionView } from '@/lib/api/types';
+
+import { decisionsQueryKey } from './get-decisions';
+
+/** Proposes the firm's decision in a category (owners and admins). */
+export function proposeDecision(body: DecisionRequest): Promise<DecisionView> {
+  return unwrap(client.POST('/api/decisions', { body }));
+}
+
+export function useProposeDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: proposeDecision,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: decisionsQueryKey }),
+  });
+}
