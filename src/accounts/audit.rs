@@ -59,10 +59,12 @@ pub enum AuditAction {
     CalendarFeedRevoked,
     /// An owner turned "Require two-step sign-in for every member" on or off.
     MfaRequiredChanged,
+    /// An owner or admin gave or withdrew the firm's consent to share what it pays (issue 32).
+    PriceSharingChanged,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 27] = [
+    pub const ALL: [AuditAction; 28] = [
         AuditAction::InvitationCreated,
         AuditAction::InvitationRevoked,
         AuditAction::MemberJoined,
@@ -90,6 +92,7 @@ impl AuditAction {
         AuditAction::CalendarFeedCreated,
         AuditAction::CalendarFeedRevoked,
         AuditAction::MfaRequiredChanged,
+        AuditAction::PriceSharingChanged,
     ];
 
     pub fn code(self) -> &'static str {
@@ -121,6 +124,7 @@ impl AuditAction {
             AuditAction::CalendarFeedCreated => "calendar_feed_created",
             AuditAction::CalendarFeedRevoked => "calendar_feed_revoked",
             AuditAction::MfaRequiredChanged => "mfa_required_changed",
+            AuditAction::PriceSharingChanged => "price_sharing_changed",
         }
     }
 
