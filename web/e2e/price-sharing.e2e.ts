@@ -60,7 +60,9 @@ test('the owner shares what the firm pays from the keyboard, sees who agreed whe
   await toggle.waitFor();
   expect(await toggle.isChecked()).toBe(false);
   await page.getByText('Not shared. Litstack never shares it unless an owner or admin agrees.').waitFor();
-  await page.getByText(/annual cost per seat from your contracts on the tech stack, counted only together with 4 or more other firms/).waitFor();
+  await page
+    .getByText(/annual cost per seat from your contracts on the tech stack, counted only together with 4 or more other firms/)
+    .waitFor();
 
   // From the keyboard: Tab reaches the switch, Space turns it on.
   await page.getByRole('switch', { name: 'Require two-step sign-in for every member' }).focus();
