@@ -333,3 +333,38 @@ async fn a_withdrawal_takes_the_figure_back_to_fewer_than_5() {
         100
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_merged_firm_shares_only_when_both_firms_had_shared() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let operator = app.cookie.clone();
+    let mut firms = Vec::new();
+    for (n, shares) in [(1, true), (2, true), (3, true), (4, false)] {
+        let f = firm(&mut app, n, "E6_20", 100, true, shares).await;
+        let id = app.get("/api/auth/me").await.json()["user"]["firm"]["id"]
+            .as_u64()
+            .unwrap();
+        firms.push((f.cookie, id));
+    }
+    let merge = |into: u64, from: u64| json!({ "into": into, "from": from });
+    // Both shared: the kept firm still shares, with its own who and when.
+    app.cookie = firms[0].0.clone();
+    let before = consent(&mut app).await;
+    app.cookie = operator.clone();
+    let res = app
+        .post("/api/admin/firms/merge", merge(firms[0].1, firms[1].1))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    app.cookie = firms[0].0.clone();
+    assert_eq!(consent(&mut app).await, before);
+    // The other never agreed: the merged firm does not share.
+    app.cookie = operator;
+    let res = app
+        .post("/api/admin/firms/merge", merge(firms[2].1, firms[3].1))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    app.cookie = firms[2].0.clone();
+    let merged = consent(&mut app).await;
+    assert_eq!(merged, json!({ "share": false, "since": null, "by": null }));
+}
