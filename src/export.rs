@@ -29,6 +29,7 @@ pub fn to_postgres(data_dir: &Path, database_url: &str) -> anyhow::Result<Vec<Ta
         counts.extend(crate::bookings::export(from, to)?);
         counts.extend(crate::accounts::storage::mfa_required::export(from, to)?);
         counts.extend(crate::evaluations::export(from, to)?);
+        counts.extend(crate::accounts::storage::price_sharing::export(from, to)?);
         Ok(counts)
     })?;
     let differ: Vec<&TableCount> = counts.iter().filter(|c| c.source != c.copied).collect();

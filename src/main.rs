@@ -20,6 +20,11 @@ struct Cli {
     command: Option<Command>,
     #[command(flatten)]
     serve: ServeArgs,
+    /// For tests and rehearsals only: the clock reads this RFC 3339 instant at start and runs on
+    /// from there (reminders and deadlines at their dates), instead of the system's time.
+    /// A blank one (`LITSTACK_CLOCK_START=` in an env file) means none.
+    #[arg(long, env = "LITSTACK_CLOCK_START", hide = true, global = true)]
+    clock_start: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -311,6 +316,16 @@ fn main() -> ExitCode {
 
 /// Runs a command in the one (multi-thread) runtime, which a tool's PostgreSQL store uses too.
 fn run(cli: Cli) -> anyhow::Result<()> {
+    // Before anything reads the clock.
+    if let Some(value) = cli.clock_start.as_deref().filter(|v| !v.trim().is_empty()) {
+        let start = litstack::clock::parse_start(value)
+            .map_err(|e| anyhow::anyhow!("--clock-start (LITSTACK_CLOCK_START): {e}"))?;
+        litstack::clock::start_at(start).map_err(anyhow::Error::msg)?;
+        tracing::warn!(
+            "The clock starts at {}, not the system's time: for tests and rehearsals only",
+            litstack::clock::rfc3339(start)
+        );
+    }
     let runtime = tokio::runtime::Runtime::new()?;
     let in_runtime = runtime.enter();
     let serve = |args: ServeArgs| runtime.block_on(litstack::server::serve(args.config()));
@@ -517,7 +532,7 @@ fn gen_bookings(
     out: Option<PathBuf>,
 ) -> anyhow::Result<()> {
     use litstack::bookings::generate::{seed_catalog, write_csv};
-    let end = end.unwrap_or_else(|| chrono::Utc::now().date_naive());
+    let end = end.unwrap_or_else(litstack::clock::today);
     let catalog = seed_catalog();
     match out {
         Some(path) => write_csv(std::fs::File::create(&path)?, rows, seed, end, &catalog),

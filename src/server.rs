@@ -51,7 +51,8 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     crate::techstack::reminders::spawn(
         state.sub(),
         crate::notifications::background_base(&state.config, local),
-    );
+    )
+    .await;
     if !local.ip().is_loopback() {
         let app = state.clone();
         tokio::task::spawn_blocking(move || crate::startup::announce_setup_token(&app)).await??;

@@ -71,10 +71,12 @@ pub enum AuditAction {
     DecisionFinal,
     /// An owner or admin changed an evaluation's criteria after they locked (issue 32).
     EvaluationCriteriaChanged,
+    /// An owner or admin gave or withdrew the firm's consent to share what it pays (issue 32).
+    PriceSharingChanged,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 33] = [
+    pub const ALL: [AuditAction; 34] = [
         AuditAction::InvitationCreated,
         AuditAction::InvitationRevoked,
         AuditAction::MemberJoined,
@@ -108,6 +110,7 @@ impl AuditAction {
         AuditAction::DecisionObjected,
         AuditAction::DecisionFinal,
         AuditAction::EvaluationCriteriaChanged,
+        AuditAction::PriceSharingChanged,
     ];
 
     pub fn code(self) -> &'static str {
@@ -145,6 +148,7 @@ impl AuditAction {
             AuditAction::DecisionObjected => "decision_objected",
             AuditAction::DecisionFinal => "decision_final",
             AuditAction::EvaluationCriteriaChanged => "evaluation_criteria_changed",
+            AuditAction::PriceSharingChanged => "price_sharing_changed",
         }
     }
 

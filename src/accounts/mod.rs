@@ -15,6 +15,7 @@ pub mod mfa_required;
 pub mod model;
 mod notice_routes;
 pub mod password;
+pub mod price_sharing;
 mod routes;
 pub mod sessions;
 pub mod settings;

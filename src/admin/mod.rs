@@ -135,7 +135,7 @@ async fn download_backup(
     tracing::info!(target: "security", user_id = admin.id, rows, bytes = bytes.len(), "backup downloaded");
     let name = format!(
         "litstack-backup-{}.redb",
-        chrono::Utc::now().format("%Y%m%d-%H%M%S")
+        crate::clock::now().format("%Y%m%d-%H%M%S")
     );
     Ok((
         [

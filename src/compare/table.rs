@@ -35,7 +35,7 @@ pub fn compare(app: &RecommendState, user: &User, ids: &VendorIds) -> Result<Com
     // Real bookings only (vendor_demand never counts sample rows); all firms when the size is
     // unknown, as the recommendations do.
     let sizes: Vec<_> = firm.size.into_iter().collect();
-    let since = chrono::Utc::now().date_naive() - chrono::Duration::days(DEMAND_DAYS);
+    let since = crate::clock::today() - chrono::Duration::days(DEMAND_DAYS);
     let demand =
         crate::bookings::vendor_demand(&app.bookings.load(), &app.catalog.load(), &sizes, since);
     let adoption = firm.size.map(|size| {

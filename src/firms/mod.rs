@@ -8,6 +8,7 @@ mod invitations;
 pub mod merge;
 mod mfa_required;
 mod model;
+mod price_sharing;
 mod routes;
 mod storage;
 
@@ -39,6 +40,10 @@ where
         .routes(routes!(admin::operator_reset_link))
         .routes(routes!(admin::get_settings, admin::put_settings))
         .routes(routes!(mfa_required::put_mfa_required))
+        .routes(routes!(
+            price_sharing::get_price_sharing,
+            price_sharing::put_price_sharing
+        ))
 }
 
 /// A body whose fields are all optional, read from a JSON object only: serde would also take a

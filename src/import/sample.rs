@@ -14,13 +14,7 @@ pub fn seed_sample(app: &BookingsState) -> anyhow::Result<()> {
     }
     let mut csv = Vec::new();
     let catalog = generate::from_catalog(&app.catalog.load());
-    generate::write_csv(
-        &mut csv,
-        SAMPLE_ROWS,
-        42,
-        chrono::Utc::now().date_naive(),
-        &catalog,
-    )?;
+    generate::write_csv(&mut csv, SAMPLE_ROWS, 42, crate::clock::today(), &catalog)?;
     let options = Options {
         sample: true,
         marker: Some(SAMPLE_MARKER),

@@ -31,6 +31,6 @@ pub fn has_real_bookings(app: &RecommendState) -> bool {
 /// Real demo bookings per catalog vendor over the last [`DEMAND_DAYS`] days from firms of the
 /// given sizes (all firms when `sizes` is empty); sample rows are never counted.
 pub fn demand(app: &RecommendState, sizes: &[FirmSize]) -> HashMap<u64, u32> {
-    let since = chrono::Utc::now().date_naive() - chrono::Duration::days(DEMAND_DAYS);
+    let since = crate::clock::today() - chrono::Duration::days(DEMAND_DAYS);
     crate::bookings::vendor_demand(&app.bookings.load(), &app.catalog.load(), sizes, since)
 }

@@ -351,7 +351,7 @@ pub fn brief(app: &ShortlistState, user: &User) -> Result<Brief> {
     }
     Ok(Brief {
         firm_name: user.firm.name.clone(),
-        prepared_on: chrono::Utc::now().date_naive().to_string(),
+        prepared_on: crate::clock::today().to_string(),
         groups,
     })
 }

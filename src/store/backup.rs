@@ -96,6 +96,8 @@ fn copy_all(src: &ReadTransaction, dst: &WriteTransaction) -> anyhow::Result<u64
     rows += copy(src, dst, RENEWAL_REMINDERS)?;
     // Evaluations (issue 32).
     rows += copy(src, dst, super::EVALUATION_ROUNDS)?;
+    // What firms pay: the consent to share (issue 32).
+    rows += copy(src, dst, super::FIRM_PRICE_SHARING)?;
     Ok(rows)
 }
 

@@ -143,6 +143,7 @@ impl FileStore {
         count(&txn, super::FIRM_MFA_REQUIRED, &mut tables)?;
         count(&txn, RENEWAL_REMINDERS, &mut tables)?;
         count(&txn, super::EVALUATION_ROUNDS, &mut tables)?;
+        count(&txn, super::FIRM_PRICE_SHARING, &mut tables)?;
         let mut identity_bytes = 0;
         match txn.open_table(BOOKING_IDENTITIES) {
             Ok(runs) => {

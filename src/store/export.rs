@@ -77,6 +77,7 @@ fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
         "session_devices",
         "known_devices",
         "firm_mfa_required",
+        "firm_price_sharing",
     ];
     let sql = tables
         .iter()

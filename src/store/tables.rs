@@ -167,3 +167,7 @@ pub const SSO_LINKS: TableDefinition<&str, &[u8]> = TableDefinition::new("sso_li
 /// factor of every member, and who set it when. No row: not required.
 pub const FIRM_MFA_REQUIRED: TableDefinition<u64, &[u8]> =
     TableDefinition::new("firm_mfa_required");
+/// Firm id -> `accounts::price_sharing::Consent`: whether the firm shares what it pays (annual
+/// cost per seat) with other firms, and who chose when. No row: not shared (issue 32).
+pub const FIRM_PRICE_SHARING: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("firm_price_sharing");

@@ -76,9 +76,7 @@ pub fn opt_out(terms: Terms, today: NaiveDate) -> Deadline {
 
 /// Today's date in UTC by the server's clock.
 pub fn today() -> NaiveDate {
-    chrono::DateTime::from_timestamp(crate::clock::now_secs(), 0)
-        .unwrap_or_default()
-        .date_naive()
+    crate::clock::today()
 }
 
 #[cfg(test)]

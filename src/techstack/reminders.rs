@@ -1,11 +1,12 @@
 //! Renewal reminders: 90, 60 and 30 days before a contract's opt-out deadline and on the day, the
 //! person responsible and the firm's owners (each once) are told "Notice for X is due in 30 days
 //! (date)" under the bell and by mail as they chose, with a link to the contracts on the tech
-//! stack. Every few minutes, beside the demo follow-up. A milestone missed while the server was
-//! down still goes out up to 7 days late, but never one a later milestone has passed. Once per
-//! milestone: the claim (`storage::reminders`) is written in the transaction that writes the
-//! notices, so a restart or a second hub node never sends it again. A contract whose tool left the
-//! stack sends nothing (`renewals::renewals` leaves it out).
+//! stack. Once at start (before the server answers), then every few minutes beside the demo
+//! follow-up. A milestone missed while the server was down still goes out up to 7 days late, but
+//! never one a later milestone has passed. Once per milestone: the claim (`storage::reminders`) is
+//! written in the transaction that writes the notices, so a restart or a second hub node never
+//! sends it again. A contract whose tool left the stack sends nothing (`renewals::renewals` leaves
+//! it out).
 
 use std::collections::BTreeSet;
 use std::time::Duration;
@@ -145,20 +146,29 @@ pub fn run_once(app: &RenewalsState, base: &str, now: i64) -> Result<usize> {
     Ok(written)
 }
 
-/// Runs the reminders for the life of the server.
-pub fn spawn(state: RenewalsState, base: String) {
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(EVERY);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tick.tick().await;
-            let base = base.clone();
+/// Runs the reminders for the life of the server: a first pass now, before the server answers
+/// (so a restart at a later date, or with the clock set for a rehearsal, has sent what was due by
+/// the time it serves), then every few minutes.
+pub async fn spawn(state: RenewalsState, base: String) {
+    let pass = |state: &RenewalsState, base: &String| {
+        let base = base.clone();
+        let state = state.clone();
+        async move {
             let done = state
                 .blocking(move |app| run_once(app, &base, crate::clock::now_secs()))
                 .await;
             if let Err(e) = done {
                 tracing::warn!(target: "notifications", "renewal reminders: {e}");
             }
+        }
+    };
+    pass(&state, &base).await;
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + EVERY, EVERY);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            pass(&state, &base).await;
         }
     });
 }

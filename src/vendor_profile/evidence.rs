@@ -225,7 +225,7 @@ pub fn vendor_evidence(app: &RecommendState, user: &User, id: u64) -> Result<Ven
         return Err(super::profile::unknown_vendor(id));
     }
     let size = inputs::firm_context(&app.store, &app.catalog.load(), user)?.size;
-    let today = chrono::Utc::now().date_naive();
+    let today = crate::clock::today();
     let sets = app.bookings.load();
     let raw = count(&sets.real, &catalog, id, today, size);
     let adopting = match size {

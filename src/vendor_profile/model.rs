@@ -116,6 +116,40 @@ pub struct VendorProfile {
     pub alternatives_basis: AlternativesBasis,
     /// 3 to 5 other active vendors of the category (fewer only when the category has fewer).
     pub alternatives: Vec<Alternative>,
+    pub what_firms_pay: WhatFirmsPay,
+}
+
+/// What firms pay for the vendor: annual cost per seat from the contracts of verified firms that
+/// agreed to share it, drawn only from 5 firms or more (see `vendor_profile::prices`).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WhatFirmsPay {
+    /// Across the firm sizes of `bySize`.
+    pub overall: PriceFigure,
+    /// By firm size, smallest first: a size under 5 firms (0 included) shown with its
+    /// neighbours; one group of every size when fewer than 5 firms shared in all.
+    pub by_size: Vec<PriceGroup>,
+}
+
+/// One size, or neighbouring sizes shown together, and what their firms pay.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceGroup {
+    pub sizes: Vec<SizeRef>,
+    pub figure: PriceFigure,
+}
+
+/// Annual cost per seat in whole US dollars: the median and the range (lowest, highest) of the
+/// firms' figures, all three null when fewer than 5 firms shared (0 included).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceFigure {
+    pub firms: ShownCount,
+    pub median: Option<u64>,
+    pub min: Option<u64>,
+    pub max: Option<u64>,
+    /// "12 firms shared" / "fewer than 5 firms shared".
+    pub text: String,
 }
 
 /// Demo bookings of neighbouring months (or sizes) shown as one count (see `suppress::groups`).

@@ -400,6 +400,13 @@ fn routes() -> Vec<Route> {
             Access::User,
             Payload::Json(json!({ "required": false })),
         ),
+        // What firms pay (issue 32): the firm's consent to share, owners and admins.
+        r(
+            Method::PUT,
+            "/api/firm/price-sharing",
+            Access::User,
+            Payload::Json(json!({ "share": true })),
+        ),
         r(
             Method::PUT,
             "/api/admin/mail",

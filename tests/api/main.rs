@@ -38,6 +38,7 @@ mod nodes;
 mod notifications;
 mod openapi;
 mod pre_firm;
+mod price_sharing;
 mod process;
 mod profile;
 mod profile_vendor;

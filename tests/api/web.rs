@@ -399,6 +399,14 @@ async fn use_everything(app: &mut TestApp) {
     ok(app
         .call(Method::PUT, "/api/firm/mfa-required", Some(required))
         .await);
+    // The firm shares what it pays (issue 32).
+    ok(app
+        .call(
+            Method::PUT,
+            "/api/firm/price-sharing",
+            Some(json!({ "share": true })),
+        )
+        .await);
     app.cookie = None;
     let res = ok(app
         .sign_in("ann@doe-law.com", "Copper-Meadow-Whistle-27")

@@ -11,6 +11,7 @@ pub(super) mod links;
 pub(super) mod mfa;
 pub(crate) mod mfa_required;
 pub(super) mod postgres;
+pub(crate) mod price_sharing;
 pub(super) mod rate_limits;
 mod records;
 pub(super) mod settings;

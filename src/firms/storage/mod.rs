@@ -33,6 +33,7 @@ pub fn merge_firms(
     crate::accounts::storage::mfa_required::merge_firm_in(&mut tx, into, from)?;
     crate::techstack::storage::reminders::merge_firm_in(&mut tx, into, from)?;
     crate::evaluations::storage::merge_firm_in(&mut tx, into, from)?;
+    crate::accounts::storage::price_sharing::merge_firm_in(&mut tx, into, from)?;
     crate::accounts::storage::audit::append_in(&mut tx, audit(&moved))?;
     for &user_id in &moved.members {
         tx.record_change(Change::User { user_id })?;

@@ -17,6 +17,15 @@ export type TestServer = {
   stop: () => Promise<void>;
 };
 
+/** A fresh data directory for `startServer({ dataDir })`; remove it with `removeDataDir`. */
+export function makeDataDir(): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), 'litstack-e2e-data-'));
+}
+
+export function removeDataDir(dataDir: string): Promise<void> {
+  return rm(dataDir, { recursive: true, force: true });
+}
+
 const READY = /Litstack is serving at (http:\/\/127\.0\.0\.1:\d+)/;
 
 /**
@@ -28,19 +37,29 @@ export async function startServer({
   timeoutMs = 30_000,
   sampleData = false,
   args = [],
+  clockStart,
+  dataDir: keptDataDir,
 }: {
   timeoutMs?: number;
   /** Seed the sample demo bookings, as a first launch without --no-sample-data does. */
   sampleData?: boolean;
   /** Extra `litstack serve` flags, e.g. `--no-third-party-logos`. */
   args?: string[];
+  /** The server's clock reads this RFC 3339 instant at start (LITSTACK_CLOCK_START). */
+  clockStart?: string;
+  /** Serve this data directory (a restart on the same data): the caller made it and removes it. */
+  dataDir?: string;
 } = {}): Promise<TestServer> {
   const binary = path.resolve(webDir, process.env.LITSTACK_BIN ?? '../target/debug/litstack');
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'litstack-e2e-data-'));
+  const dataDir = keptDataDir ?? (await makeDataDir());
   const serveArgs = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, ...(sampleData ? [] : ['--no-sample-data']), ...args];
   const child = spawn(binary, serveArgs, {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' },
+    env: {
+      ...process.env,
+      RUST_LOG: process.env.RUST_LOG ?? 'warn',
+      ...(clockStart === undefined ? {} : { LITSTACK_CLOCK_START: clockStart }),
+    },
   });
 
   let log = '';
@@ -79,7 +98,7 @@ export async function startServer({
         await exited;
         clearTimeout(killer);
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (keptDataDir === undefined) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { countOf, formatCount, formatDate, formatDateTime, formatMonth, formatShown } from './format';
+import { countOf, formatCount, formatDate, formatDollars, formatDateTime, formatMonth, formatShown } from './format';
 
 describe('numbers', () => {
   it('groups thousands the US way', () => {
@@ -9,6 +9,12 @@ describe('numbers', () => {
     expect(formatCount(999)).toBe('999');
     expect(formatCount(0)).toBe('0');
     expect(formatCount(1234567)).toBe('1,234,567');
+  });
+
+  it('writes whole dollars with the sign and thousands', () => {
+    expect(formatDollars(1200)).toBe('$1,200');
+    expect(formatDollars(0)).toBe('$0');
+    expect(formatDollars(95)).toBe('$95');
   });
 
   it('groups a figure about other firms, and keeps the words of a hidden one', () => {

@@ -5,6 +5,11 @@
  */
 export const formatCount = (n: number) => n.toLocaleString('en-US');
 
+const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/** "$1,200": whole US dollars. */
+export const formatDollars = (n: number) => wholeDollars.format(n);
+
 /** "1 row" / "9 rows": the count formatted, the noun agreeing with it. */
 export const countOf = (n: number, singular: string, plural = `${singular}s`) => `${formatCount(n)} ${n === 1 ? singular : plural}`;
 

@@ -1,5 +1,5 @@
-import type { ShownCount, SourcePage } from '@/lib/api/types';
-import { formatDate as formatDay, formatMonth, formatShown } from '@/lib/format';
+import type { PriceFigure, ShownCount, SizeRef, SourcePage } from '@/lib/api/types';
+import { formatDate as formatDay, formatDollars, formatMonth, formatShown } from '@/lib/format';
 
 /** "Mar 2026" from "2026-03"; read from the text so no time zone moves it. */
 export function monthLabel(key: string): string {
@@ -47,4 +47,17 @@ export const sourcePageLabels: Record<SourcePage, string> = {
 /** "12 demo bookings", "fewer than 5 demo bookings", "1 demo booking" never (1 is never shown). */
 export function bookingsText(count: ShownCount): string {
   return `${formatShown(count)} demo booking${count.value === 1 ? '' : 's'}`;
+}
+
+/** "6-20", or "Solo, 2-5 and 6-20 together" for neighbouring sizes shown as one. */
+export function sizesLabel(sizes: SizeRef[]): string {
+  const labels = sizes.map((s) => s.label);
+  if (labels.length <= 1) return labels[0] ?? '';
+  return `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]} together`;
+}
+
+/** "$300" median and "$100 – $500" range per seat a year; null when fewer than 5 firms shared. */
+export function priceText(figure: PriceFigure): { median: string; range: string } | null {
+  if (figure.median == null || figure.min == null || figure.max == null) return null;
+  return { median: formatDollars(figure.median), range: `${formatDollars(figure.min)} – ${formatDollars(figure.max)}` };
 }

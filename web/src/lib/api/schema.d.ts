@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: b2f70d6455d0e75bc38ffcb4167e1e69c097dcc26316c236bf87cd7ae63da876
+ * openapi.json sha256: 23f9d8b77852980d1314bdf2088f4ce2a2684ea5aab0e7f6eb97e3a21b660d57
  */
 
 export interface paths {
@@ -1296,6 +1296,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/firm/price-sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/firm/price-sharing: whether the caller's firm shares what it pays with other firms. */
+        get: operations["get_price_sharing"];
+        /**
+         * PUT /api/firm/price-sharing: gives (`share: true`) or withdraws the firm's consent to share the
+         *     annual cost per seat of its contracts with other firms (owners and admins). A withdrawal takes
+         *     the firm's figures out of every vendor profile's "What firms pay" at once.
+         */
+        put: operations["put_price_sharing"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/firm/sso": {
         parameters: {
             query?: never;
@@ -2137,7 +2159,7 @@ export interface components {
          */
         Attribute: "category" | "priceBracket" | "firmSizes" | "practiceAreas" | "integrations" | "highlights" | "partner" | "recentDemoBookings" | "peerAdoption" | "matchScore" | "verifiedOn" | "scheduling" | "isActive";
         /** @enum {string} */
-        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in" | "contract_saved" | "calendar_feed_created" | "calendar_feed_revoked" | "mfa_required_changed" | "decision_proposed" | "decision_edited" | "decision_approved" | "decision_objected" | "decision_final" | "evaluation_criteria_changed";
+        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in" | "contract_saved" | "calendar_feed_created" | "calendar_feed_revoked" | "mfa_required_changed" | "decision_proposed" | "decision_edited" | "decision_approved" | "decision_objected" | "decision_final" | "evaluation_criteria_changed" | "price_sharing_changed";
         /** @description One line of the firm's audit log. */
         AuditEntryView: {
             action: components["schemas"]["AuditAction"];
@@ -3519,6 +3541,41 @@ export interface components {
             renewalReminder?: null | components["schemas"]["PrefChange"];
             roleChanged?: null | components["schemas"]["PrefChange"];
         };
+        /**
+         * @description Annual cost per seat in whole US dollars: the median and the range (lowest, highest) of the
+         *     firms' figures, all three null when fewer than 5 firms shared (0 included).
+         */
+        PriceFigure: {
+            firms: components["schemas"]["ShownCount"];
+            /** Format: int64 */
+            max?: number | null;
+            /** Format: int64 */
+            median?: number | null;
+            /** Format: int64 */
+            min?: number | null;
+            /** @description "12 firms shared" / "fewer than 5 firms shared". */
+            text: string;
+        };
+        /** @description One size, or neighbouring sizes shown together, and what their firms pay. */
+        PriceGroup: {
+            figure: components["schemas"]["PriceFigure"];
+            sizes: components["schemas"]["SizeRef"][];
+        };
+        /**
+         * @description The firm's choice: whether it shares, and who last chose when (both null while nobody ever
+         *     chose: not shared, the default).
+         */
+        PriceSharing: {
+            /** @description Who made it, by their name then. */
+            by?: string | null;
+            share: boolean;
+            /** @description When the current choice was made (RFC 3339). */
+            since?: string | null;
+        };
+        PriceSharingBody: {
+            /** @description Whether the firm shares the annual cost per seat of its contracts with other firms. */
+            share: boolean;
+        };
         /** @description A time the vendor was recommended to the user, and why. */
         ProfileRecommendation: {
             category: components["schemas"]["CategoryRef"];
@@ -4340,6 +4397,7 @@ export interface components {
             /** @description The day they were checked (YYYY-MM-DD); absent when never verified. */
             verifiedOn?: string | null;
             websiteUrl?: string | null;
+            whatFirmsPay: components["schemas"]["WhatFirmsPay"];
         };
         /** @description One vendor's bookings. */
         VendorRow: {
@@ -4464,6 +4522,19 @@ export interface components {
             hash: string;
             /** Format: int32 */
             n: number;
+        };
+        /**
+         * @description What firms pay for the vendor: annual cost per seat from the contracts of verified firms that
+         *     agreed to share it, drawn only from 5 firms or more (see `vendor_profile::prices`).
+         */
+        WhatFirmsPay: {
+            /**
+             * @description By firm size, smallest first: a size under 5 firms (0 included) shown with its
+             *     neighbours; one group of every size when fewer than 5 firms shared in all.
+             */
+            bySize: components["schemas"]["PriceGroup"][];
+            /** @description Across the firm sizes of `bySize`. */
+            overall: components["schemas"]["PriceFigure"];
         };
     };
     responses: never;
@@ -9201,6 +9272,114 @@ export interface operations {
                 };
             };
             /** @description Not an owner of the firm, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The firm was merged into another */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_price_sharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceSharing"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_price_sharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceSharingBody"];
+            };
+        };
+        responses: {
+            /** @description Saved; the choice as `GET` answers it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceSharing"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member or viewer, or a foreign origin */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -25,6 +25,9 @@ export type MeAnswer = Schemas['MeAnswer'];
 /** Who requires a second factor of the signed-in person: the install's operator or the firm. */
 export type MfaRequiredBy = Schemas['RequiredBy'];
 export type MfaRequiredRequest = Schemas['MfaRequiredBody'];
+/** GET|PUT /api/firm/price-sharing: whether the firm shares what it pays, who chose and when. */
+export type PriceSharing = Schemas['PriceSharing'];
+export type PriceSharingRequest = Schemas['PriceSharingBody'];
 /** One place the person is signed in (GET /api/auth/sessions). */
 export type SessionView = Schemas['SessionView'];
 export type SignedOutOthers = Schemas['SignedOutOthers'];
@@ -100,6 +103,9 @@ export type VendorEvidence = Schemas['VendorEvidence'];
 export type SizeRef = Schemas['SizeRef'];
 /** A count about other firms as the server lets it be shown: `value` is absent or null for "fewer than 5" (0 included). */
 export type ShownCount = Schemas['ShownCount'];
+/** A vendor profile's "What firms pay": annual cost per seat, overall and by firm size. */
+export type WhatFirmsPay = Schemas['WhatFirmsPay'];
+export type PriceFigure = Schemas['PriceFigure'];
 export type ImportReport = Schemas['ImportReport'];
 export type SourcePage = Schemas['SourcePage'];
 export type MeetingClick = Schemas['MeetingClickView'];

@@ -6,4 +6,5 @@ export const firmKeys = {
   invitations: ['firm', 'invitations'],
   audit: ['firm', 'audit'],
   sso: ['firm', 'sso'],
+  priceSharing: ['firm', 'price-sharing'],
 } as const;

@@ -53,6 +53,8 @@ function serve(role: FirmRole, extra: Parameters<typeof mockFetch>[0] = {}) {
     'GET /api/firm/sso': {
       body: { configured: false, issuer: '', clientId: '', clientSecretSet: false, domains: [], defaultRole: 'viewer', requireSso: false },
     },
+    // What firms pay: never chosen.
+    'GET /api/firm/price-sharing': { body: { share: false, since: null, by: null } },
     'GET /api/firm/invitations': {
       body: {
         items: [
@@ -140,6 +142,29 @@ describe('FirmPage', () => {
     await userEvent.click(toggle);
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ required: true });
     expect((await screen.findByRole('alert')).textContent).toBe(ownFirst);
+  });
+
+  it('gives an admin the switch that shares what the firm pays, says what is shared, and who agreed when', async () => {
+    const { calls } = serve('admin', {
+      'PUT /api/firm/price-sharing': { body: { share: true, since: '2026-11-24T15:00:00Z', by: 'Pat Doe' } },
+    });
+    renderWithProviders(<FirmPage />, { path: '/firm' });
+    const toggle = await screen.findByRole('switch', { name: 'Share what we pay with other firms' });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect(toggle.getAttribute('aria-describedby')).toBe('price-sharing-what price-sharing-consent');
+    expect(screen.getByText(/counted only together with 4 or more other firms, never with your firm’s name/)).toBeTruthy();
+    expect(screen.getByText('Not shared. Litstack never shares it unless an owner or admin agrees.')).toBeTruthy();
+    await userEvent.click(toggle);
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ share: true });
+    expect(await screen.findByText('Shared since Nov 24, 2026 (Pat Doe agreed).')).toBeTruthy();
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('tells a member whether the firm shares what it pays, with no switch for it', async () => {
+    serve('member', { 'GET /api/firm/price-sharing': { body: { share: false, since: '2026-11-20T10:00:00Z', by: 'Pat Doe' } } });
+    renderWithProviders(<FirmPage />, { path: '/firm' });
+    expect(await screen.findByText('Not shared since Nov 20, 2026 (Pat Doe withdrew it).')).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: 'Share what we pay with other firms' })).toBeNull();
   });
 
   it('tells a member that the firm requires two-step sign-in, with no switch', async () => {

@@ -15,6 +15,7 @@ import { FirmSection } from './firm-section';
 import { InvitationsList } from './invitations-list';
 import { InviteForm } from './invite-form';
 import { MembersList } from './members-list';
+import { PriceSharingSettings } from './price-sharing';
 import { RequireTwoStep } from './require-two-step';
 import { SsoSettings } from './sso-settings';
 
@@ -77,6 +78,15 @@ export function FirmPage() {
           description="A code from a phone app at each sign-in, on top of the password."
         >
           <RequireTwoStep firm={details} isOwner={role === 'owner'} />
+        </FirmSection>
+
+        <FirmSection
+          id="price-sharing"
+          icon="trends"
+          title="What firms pay"
+          description="Other firms see the median and range of what firms pay for a tool, never who pays what."
+        >
+          <PriceSharingSettings canManage={canManage} />
         </FirmSection>
 
         <FirmSection

@@ -5,14 +5,8 @@ import type { VendorEvidence } from '@/lib/api/types';
 import { formatShown } from '@/lib/format';
 
 import { useVendorEvidence } from '../api/get-vendor-evidence';
-import { bookingsText } from '../format';
+import { bookingsText, sizesLabel } from '../format';
 import { BookingsByMonthChart } from './bookings-by-month-chart';
-
-function sizesLabel(sizes: VendorEvidence['bySize'][number]['sizes']): string {
-  const labels = sizes.map((s) => s.label);
-  if (labels.length <= 1) return labels[0] ?? '';
-  return `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]} together`;
-}
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (

@@ -56,6 +56,15 @@ const profile: VendorProfile = {
       reason: 'Works with personal-injury firms',
     },
   ],
+  whatFirmsPay: {
+    overall: { firms: { value: null, text: 'fewer than 5' }, median: null, min: null, max: null, text: 'fewer than 5 firms shared' },
+    bySize: [
+      {
+        sizes: (['SOLO', 'E2_5', 'E6_20', 'E21_50', 'E51_200', 'E200P'] as const).map((code) => ({ code, label: code })),
+        figure: { firms: { value: null, text: 'fewer than 5' }, median: null, min: null, max: null, text: 'fewer than 5 firms shared' },
+      },
+    ],
+  },
 };
 
 const evidence: VendorEvidence = {
@@ -123,6 +132,45 @@ describe('VendorProfilePage', () => {
     expect(screen.getByText('fewer than 5 demo bookings in all.')).toBeTruthy();
     expect(figures.textContent).toContain('Used by fewer than 5 firms of your size');
     expect(figures.textContent).not.toMatch(/\b0 (demo|firms)|\bno (firms|demo bookings)/i);
+  });
+
+  it('shows what firms pay per seat by size, and "Fewer than 5 firms shared" with no number below that', async () => {
+    const shown = (firms: number, median: number, min: number, max: number) => ({
+      firms: { value: firms, text: String(firms) },
+      median,
+      min,
+      max,
+      text: `${firms} firms shared`,
+    });
+    const priced: VendorProfile = {
+      ...profile,
+      whatFirmsPay: {
+        overall: shown(11, 1200, 95, 2400),
+        bySize: [
+          {
+            sizes: [
+              { code: 'SOLO', label: 'Solo' },
+              { code: 'E2_5', label: '2-5' },
+            ],
+            figure: shown(5, 900, 95, 1500),
+          },
+          { sizes: [{ code: 'E6_20', label: '6-20' }], figure: shown(6, 1300, 1000, 2400) },
+        ],
+      },
+    };
+    renderAt('/vendors/7', { 'GET /api/vendors/7': { body: priced }, 'GET /api/vendors/7/evidence': { body: evidence } });
+    const table = await screen.findByRole('table', { name: /What firms pay for Docketly/ });
+    const rows = Array.from(table.querySelectorAll('tbody tr')).map((row) => row.textContent);
+    expect(rows).toEqual(['Solo and 2-5 together$900$95 – $1,5005', '6-20$1,300$1,000 – $2,4006', 'All sizes$1,200$95 – $2,40011']);
+  });
+
+  it('says "Fewer than 5 firms shared" and no number while too few firms shared', async () => {
+    renderAt('/vendors/7', { 'GET /api/vendors/7': { body: profile }, 'GET /api/vendors/7/evidence': { body: evidence } });
+    const table = await screen.findByRole('table', { name: /What firms pay for Docketly/ });
+    expect(Array.from(table.querySelectorAll('tbody tr')).map((row) => row.textContent)).toEqual([
+      'Every size togetherFewer than 5 firms shared',
+    ]);
+    expect(table.textContent).not.toMatch(/\$|\b0\b/);
   });
 
   it('records Schedule Meeting as a click from the profile and opens the tagged scheduler', async () => {

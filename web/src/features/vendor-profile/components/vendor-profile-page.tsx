@@ -27,6 +27,7 @@ import { useVendorProfile, vendorProfileQueryKey } from '../api/get-vendor-profi
 import { AlternativesSection } from './alternatives-section';
 import { EvidenceSection } from './evidence-section';
 import { HistorySection } from './history-section';
+import { PricesSection } from './prices-section';
 import { ProfileDetails } from './profile-details';
 import { VendorNotFound } from './vendor-not-found';
 
@@ -139,6 +140,7 @@ function ProfileView({ id, profile }: { id: string; profile: VendorProfile }) {
       <ViewOnlyNote className="mb-0" />
 
       <EvidenceSection vendorId={id} />
+      <PricesSection profile={profile} />
       <ProfileDetails profile={profile} />
       <HistorySection profile={profile} />
       <AlternativesSection profile={profile} />

@@ -1,0 +1,49 @@
+//! "Share what we pay with other firms": a firm's consent, per firm, never by default. An owner or
+//! admin gives or withdraws it; it is recorded (who, by their name then, and when) and the
+//! firm's audit log has each change. While a verified firm shares, its contracts' annual cost per
+//! seat counts in the vendor profiles' "What firms pay" (`vendor_profile::prices`), which reads
+//! the consent on every request: a withdrawal removes the firm's figures from the next answer of
+//! every node, with no cache to invalidate.
+
+use serde::{Deserialize, Serialize};
+
+use super::model::User;
+use super::{AccountsState, FirmId, storage};
+use crate::error::Result;
+
+/// A firm's choice, as stored (FIRM_PRICE_SHARING / `firm_price_sharing`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Consent {
+    pub share: bool,
+    /// The owner or admin who last chose, by id and by their name then.
+    pub by_user: u64,
+    pub by_name: String,
+    pub at: i64,
+}
+
+/// The firm's choice; `None` when nobody ever chose (not shared).
+pub fn consent(app: &AccountsState, firm_id: FirmId) -> Result<Option<Consent>> {
+    storage::price_sharing::find(&app.store, firm_id)
+}
+
+/// Whether the firm shares now.
+pub fn shares(consent: Option<&Consent>) -> bool {
+    consent.is_some_and(|c| c.share)
+}
+
+/// The firms that share now (verified or not: the figures check).
+pub fn sharing_firms(store: &crate::store::Store) -> Result<Vec<FirmId>> {
+    storage::price_sharing::sharing_firms(store)
+}
+
+/// Saves `by`'s choice for their firm, stamped now.
+pub fn set(app: &AccountsState, by: &User, share: bool) -> Result<Consent> {
+    let consent = Consent {
+        share,
+        by_user: by.id,
+        by_name: by.name.clone(),
+        at: crate::clock::now_secs(),
+    };
+    storage::price_sharing::save(&app.store, by.firm.id, &consent)?;
+    Ok(consent)
+}
