@@ -27,7 +27,9 @@ const FIRM_TABLES: &[&str] = &[
     "decision_versions",
     "decisions",
     "dismissals",
+    "evaluation_rounds",
     "firm_audit",
+    "firm_price_sharing",
     "invitations",
     "onboarding",
     "past_recommendations",
@@ -41,8 +43,8 @@ const FIRM_TABLES: &[&str] = &[
 ];
 
 /// Statements that touch every firm's rows on purpose, or find a row by something only its firm
-/// holds: (a piece of the statement, why). The scenario below reaches the last three; the full
-/// loads run when the store opens (before the capture counts) and in the export.
+/// holds: (a piece of the statement, why). The scenario below may reach all but the first three; those
+/// full loads run when the store opens (before the capture counts) and in the export.
 const EVERY_FIRM: &[(&str, &str)] = &[
     (
         "FROM shortlist ORDER BY firm_id",
@@ -63,6 +65,10 @@ const EVERY_FIRM: &[(&str, &str)] = &[
     (
         "UPDATE invitations SET used_at = $2 WHERE id = $1",
         "the invitation found by its token, used to join its firm",
+    ),
+    (
+        "FROM firm_price_sharing WHERE share ORDER BY firm_id",
+        "the firms that agreed to share what they pay: a vendor's \"What firms pay\" counts them",
     ),
     (
         "FROM calendar_feeds WHERE token_hash",
@@ -180,6 +186,29 @@ async fn fill_firm(app: &mut TestApp, category: u64, vendors: [u64; 2]) {
     let path = format!("/api/techstack/{}/contract", vendors[0]);
     ok(app, Method::PUT, &path, Some(contract)).await;
     ok(app, Method::POST, "/api/firm/calendar-feed", None).await;
+    // An evaluation of the category (issue 32): criteria, a submitted scorecard, a reference call.
+    let evaluation = format!("/api/evaluations/{category}");
+    let criteria = json!({ "criteria": [{ "name": "Price", "weight": 100 }] });
+    let path = format!("{evaluation}/criteria");
+    ok(app, Method::PUT, &path, Some(criteria)).await;
+    let card = format!("{evaluation}/scorecards/{}", vendors[0]);
+    let scores = json!({ "scores": [{ "criterionId": "price", "score": 4 }] });
+    ok(app, Method::PUT, &card, Some(scores)).await;
+    ok(
+        app,
+        Method::POST,
+        &format!("{card}/submit"),
+        Some(json!({})),
+    )
+    .await;
+    let reference = json!({ "vendorId": vendors[0], "firmCalled": "Roe Law",
+        "firmSize": "2-5 staff", "date": "2026-01-05",
+        "questions": [{ "question": "Support?", "answer": "Fast" }] });
+    let path = format!("{evaluation}/references");
+    ok(app, Method::POST, &path, Some(reference)).await;
+    // The firm agrees to share what it pays (issue 32).
+    let share = json!({ "share": true });
+    ok(app, Method::PUT, "/api/firm/price-sharing", Some(share)).await;
     // A decision (issue 32), approved by the owner: final, so the shortlist and the stack move.
     let decision = json!({ "categoryId": category, "vendorId": vendors[0], "reasons": "Best fit",
         "annualCost": 100000, "startDate": "2026-03-01" });
@@ -228,6 +257,8 @@ async fn every_get_and_some_writes(app: &mut TestApp, category: u64, vendors: [u
         let mut filled = path
             .replace("{n}", "1")
             .replace("{category_id}", &category.to_string())
+            .replace("{categoryId}", &category.to_string())
+            .replace("{vendorId}", &vendors[0].to_string())
             .replace("{id}", &id.to_string())
             .replace("{toolId}", &vendors[0].to_string())
             .replace("{file}", &feed_file);
