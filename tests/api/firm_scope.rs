@@ -43,8 +43,8 @@ const FIRM_TABLES: &[&str] = &[
 ];
 
 /// Statements that touch every firm's rows on purpose, or find a row by something only its firm
-/// holds: (a piece of the statement, why). The scenario below may reach all but the first three; those
-/// full loads run when the store opens (before the capture counts) and in the export.
+/// holds: (a piece of the statement, why). The scenario below may reach all but the first three;
+/// those full loads run when the store opens (before the capture counts) and in the export.
 const EVERY_FIRM: &[(&str, &str)] = &[
     (
         "FROM shortlist ORDER BY firm_id",
