@@ -1,7 +1,7 @@
 /**
  * Money as the app reads and writes it: whole cents, never a float. `centsOf` reads dollars as a
  * person types them ("12,000", "1200.5", "$99.99"); `dollarsOf` writes cents back into a form;
- * `formatDollars` shows an amount ("$12,000", "$14,500.50").
+ * `formatCents` shows an amount ("$12,000", "$14,500.50").
  */
 export function centsOf(text: string): number | null {
   const match = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
@@ -23,6 +23,6 @@ const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD
 const exact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** "$12,000", or "$12,000.50" when there are cents: as the server's "What changed since" writes it. */
-export function formatDollars(cents: number): string {
+export function formatCents(cents: number): string {
   return cents % 100 === 0 ? whole.format(cents / 100) : exact.format(cents / 100);
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 import type { DecisionRecord, EvaluationRecord, EvaluationRecordVendor } from '@/lib/api/types';
 import { formatDate } from '@/lib/format';
-import { formatDollars } from '@/lib/money';
+import { formatCents } from '@/lib/money';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -35,7 +35,7 @@ export function DecisionFacts({ record }: { record: DecisionRecord }) {
         <Fact term="Reasons">
           <span className="whitespace-pre-wrap">{d.reasons}</span>
         </Fact>
-        <Fact term="Annual cost">{formatDollars(d.annualCost)}</Fact>
+        <Fact term="Annual cost">{formatCents(d.annualCost)}</Fact>
         <Fact term="Start date">{formatDate(d.startDate)}</Fact>
         <Fact term="Proposed">
           {d.proposedBy}, {formatDate(d.proposedAt)}

@@ -5,10 +5,11 @@ import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import type { Contract, ContractRequest } from '@/lib/api/types';
+import { centsOf, dollarsOf } from '@/lib/money';
 
 import { useFirmMembers } from '../api/get-firm-members';
 import { useSaveContract } from '../api/save-contract';
-import { centsOf, dollarsOf, noticeText, renewsText } from '../renewals';
+import { noticeText, renewsText } from '../renewals';
 
 type Fields = {
   startDate: string;

@@ -83,7 +83,7 @@ describe('TechStackPage for each firm role', () => {
     expect(screen.queryByText(VIEW_ONLY_NOTE)).toBeNull();
     const tools = screen.getByRole('list', { name: 'Tools and their contracts' });
     expect(await within(tools).findByText('Notice due in 23 days')).toBeTruthy();
-    expect(within(tools).getByText('Renews on Jan 1, 2027 · $12,000.00 a year · Ann Doe')).toBeTruthy();
+    expect(within(tools).getByText('Renews on Jan 1, 2027 · $12,000 a year · Ann Doe')).toBeTruthy();
     expect(within(tools).getByRole('button', { name: 'Contract: Staffer' })).toBeTruthy();
     // The calendar feed is for owners and admins.
     expect(screen.queryByRole('button', { name: 'Create calendar feed' })).toBeNull();
