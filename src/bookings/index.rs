@@ -217,9 +217,11 @@ impl BookingIndex {
         self.state_lookup.get(code).copied()
     }
 
-    /// The row positions `[lo, hi)` of the base list whose times fall in `[from, to)`.
+    /// The row positions `[lo, hi)` of the base list whose times fall in `[from, to)`; an empty
+    /// range (`lo == hi`) when `to` is not after `from`, as for a period that starts after today.
     pub fn rows_in(&self, base: Option<&[u32]>, from: i64, to: i64) -> (usize, usize) {
         let times = &self.cols.times;
+        let to = to.max(from);
         match base {
             None => (
                 times.partition_point(|&t| t < from),

@@ -617,6 +617,29 @@ mod tests {
     }
 
     #[test]
+    fn a_period_that_ends_before_it_starts_matches_nothing() {
+        // A period given only a start after the last booking ends on that booking's day, before
+        // it starts, and so does its comparison period: with bookings between the end and the
+        // start, their counts are 0, never a panic.
+        let idx = index();
+        for (state, size) in [
+            (None, None),
+            (Some("TX"), None),
+            (Some("TX"), Some(FirmSize::Solo)),
+        ] {
+            let f = Filters {
+                start: NaiveDate::from_ymd_opt(2027, 12, 2),
+                end: NaiveDate::from_ymd_opt(2024, 1, 1),
+                ..filters(state, size)
+            };
+            let counts = crate::bookings::vendors::vendor_counts(&idx, &f, None);
+            assert!(counts.iter().all(|&n| n == 0), "{state:?} {size:?}");
+            assert_eq!(count(&idx, &f), 0);
+            assert!(top_cities(&idx, &f).is_empty());
+        }
+    }
+
+    #[test]
     fn a_value_no_booking_has_matches_nothing() {
         let idx = index();
         let f = filters(Some("NY"), None);
