@@ -21,8 +21,9 @@ use utoipa_axum::routes;
 
 pub use storage::export;
 
-/// What the decisions need: the store, the settings (the notices' links), the catalog (names, categories) and whom to tell when a
-/// final decision changes the firm's shortlist and stack (the peer figures recount it).
+/// What the decisions need: the store, the settings (the notices' links), the catalog (names,
+/// categories) and whom to tell when a final decision changes the firm's shortlist and stack (the
+/// peer figures recount it).
 #[derive(Clone)]
 pub struct DecisionsState {
     pub store: std::sync::Arc<crate::store::Store>,
