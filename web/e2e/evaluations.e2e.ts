@@ -146,4 +146,48 @@ describe('an evaluation', () => {
     const price = revise.getByRole('group', { name: 'Price (weight 60)' }).getByRole('radio', { name: '4', exact: true });
     await expect.poll(() => price.isChecked()).toBe(true);
   });
+
+  test('a reference call is recorded with two questions beside the scorecards, then deleted', async () => {
+    const lawmatics = page.getByRole('region', { name: /^Lawmatics/ });
+    await lawmatics.getByText('None recorded yet.').waitFor();
+    await lawmatics.getByRole('button', { name: 'Add a reference check' }).click();
+    const form = page.getByRole('form', { name: `Reference check for ${LAWMATICS}` });
+    await form.getByRole('textbox', { name: 'Firm called' }).fill('Roe Injury Law');
+    await form.getByRole('textbox', { name: 'Its size' }).fill('11-25 staff');
+    await form.getByLabel('Date of the call').fill('2026-01-05');
+    await form.getByRole('textbox', { name: 'Question 1' }).fill('How fast is support?');
+    await form.getByRole('textbox', { name: 'Answer 1' }).fill('Same day');
+    await form.getByRole('button', { name: 'Add another question' }).click();
+    await form.getByRole('textbox', { name: 'Question 2' }).fill('Did the import go well?');
+    await form.getByRole('textbox', { name: 'Answer 2' }).fill('Two weeks, no data lost');
+    for (const width of [1280, 390]) {
+      await browser.setWidth(width);
+      const violations = await axeViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await browser.screenshot(`evaluation-reference-form-${width}`);
+    }
+    await browser.setWidth(1440);
+    // A question left empty is refused by the server with words a person can act on.
+    await form.getByRole('button', { name: 'Add another question' }).click();
+    await form.getByRole('button', { name: 'Save reference check' }).click();
+    await form.getByRole('alert').waitFor();
+    await form.getByRole('button', { name: 'Remove question 3' }).click();
+    await form.getByRole('button', { name: 'Save reference check' }).click();
+    await form.waitFor({ state: 'detached' });
+    await lawmatics.getByText('Roe Injury Law (11-25 staff), Jan 5, 2026, by Cy Babbage').waitFor();
+    await lawmatics.getByText('How fast is support?: Same day').waitFor();
+    await lawmatics.getByText('Did the import go well?: Two weeks, no data lost').waitFor();
+
+    // Deleted from the keyboard, through the dialog.
+    await lawmatics.getByRole('button', { name: 'Delete the reference check with Roe Injury Law' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Delete reference check' });
+    await dialog.waitFor();
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Reference check deleted').first().waitFor();
+    await lawmatics.getByText('None recorded yet.').waitFor();
+  });
 });

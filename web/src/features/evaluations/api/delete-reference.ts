@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { client, unwrap } from '@/lib/api-client';
+
+import { evaluationKey } from './get-evaluation';
+
+/** Deletes a reference call of the latest round (its author, an owner or an admin; 204). */
+export function deleteReference(categoryId: string, id: number): Promise<void> {
+  return unwrap(
+    client.DELETE('/api/evaluations/{categoryId}/references/{id}', { params: { path: { categoryId: Number(categoryId), id } } }),
+  );
+}
+
+export function useDeleteReference(categoryId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteReference(categoryId, id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: evaluationKey(categoryId) }),
+  });
+}
