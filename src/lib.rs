@@ -26,6 +26,7 @@ pub mod mail;
 pub mod notifications;
 pub mod openapi;
 pub mod peers;
+pub mod periodic;
 pub mod profile;
 pub mod recommend;
 pub mod server;

@@ -184,22 +184,21 @@ async fn accept_failed(e: std::io::Error) {
     tokio::time::sleep(std::time::Duration::from_millis(100)).await;
 }
 
-/// Expired rate-limit windows are dropped every few minutes.
+/// Expired rate-limit windows are dropped at start and every few minutes.
 fn spawn_housekeeping(state: AppState) {
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(std::time::Duration::from_secs(300));
-        loop {
-            tick.tick().await;
-            let swept = crate::blocking::Blocking::blocking(
-                &state.accounts(),
-                crate::accounts::sweep_rate_limits,
-            )
-            .await;
-            if let Err(e) = swept {
-                tracing::warn!("sweeping the sign-in rate limits: {e}");
+    let every = std::time::Duration::from_secs(300);
+    crate::periodic::every(
+        std::time::Duration::ZERO,
+        every,
+        "sweeping the sign-in rate limits",
+        move || {
+            let accounts = state.accounts();
+            async move {
+                crate::blocking::Blocking::blocking(&accounts, crate::accounts::sweep_rate_limits)
+                    .await
             }
-        }
-    });
+        },
+    );
 }
 
 fn shutdown_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {

@@ -152,16 +152,10 @@ pub async fn send_due(state: &MailState) -> crate::error::Result<usize> {
     Ok(count)
 }
 
-/// Runs the sender for the life of the server.
+/// Runs the sender for the life of the server, the first pass at once.
 pub fn spawn(state: MailState) {
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(EVERY);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tick.tick().await;
-            if let Err(e) = send_due(&state).await {
-                tracing::warn!(target: "mail", "sending the outbox: {e}");
-            }
-        }
+    crate::periodic::every(Duration::ZERO, EVERY, "sending the outbox", move || {
+        let state = state.clone();
+        async move { send_due(&state).await.map(drop) }
     });
 }

@@ -85,20 +85,16 @@ pub fn run_once(app: &ShortlistState, base: &str, now: i64) -> Result<usize> {
     Ok(written)
 }
 
-/// Runs the follow-ups for the life of the server.
+/// Runs the follow-ups for the life of the server, the first pass at once.
 pub fn spawn(state: ShortlistState, base: String) {
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(EVERY);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tick.tick().await;
-            let base = base.clone();
-            let done = state
-                .blocking(move |app| run_once(app, &base, crate::clock::now_secs()))
-                .await;
-            if let Err(e) = done {
-                tracing::warn!(target: "notifications", "demo follow-ups: {e}");
-            }
+    crate::periodic::every(Duration::ZERO, EVERY, "demo follow-ups", move || {
+        let (state, base) = (state.clone(), base.clone());
+        async move {
+            let now = crate::clock::now_secs();
+            state
+                .blocking(move |app| run_once(app, &base, now))
+                .await
+                .map(drop)
         }
     });
 }

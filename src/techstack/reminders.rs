@@ -150,27 +150,20 @@ pub fn run_once(app: &RenewalsState, base: &str, now: i64) -> Result<usize> {
 /// (so a restart at a later date, or with the clock set for a rehearsal, has sent what was due by
 /// the time it serves), then every few minutes.
 pub async fn spawn(state: RenewalsState, base: String) {
-    let pass = |state: &RenewalsState, base: &String| {
-        let base = base.clone();
-        let state = state.clone();
+    let pass = move || {
+        let (state, base) = (state.clone(), base.clone());
         async move {
-            let done = state
-                .blocking(move |app| run_once(app, &base, crate::clock::now_secs()))
-                .await;
-            if let Err(e) = done {
-                tracing::warn!(target: "notifications", "renewal reminders: {e}");
-            }
+            let now = crate::clock::now_secs();
+            state
+                .blocking(move |app| run_once(app, &base, now))
+                .await
+                .map(drop)
         }
     };
-    pass(&state, &base).await;
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + EVERY, EVERY);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tick.tick().await;
-            pass(&state, &base).await;
-        }
-    });
+    if let Err(e) = pass.clone()().await {
+        tracing::warn!(target: "notifications", "renewal reminders: {e}");
+    }
+    crate::periodic::every(EVERY, EVERY, "renewal reminders", pass);
 }
 
 #[cfg(test)]
