@@ -52,7 +52,12 @@ beforeAll(async () => {
   });
   expect(signUp.status()).toBe(201);
   const onboarding = await page.request.post('/api/profile/onboarding', {
-    data: { attorneysCountBand: 'A2_5', employeesCountBand: 'E11_50', injuryCasesPerMonthBand: 'C11_25', annualSoftwareSpendBand: 'S10_40K' },
+    data: {
+      attorneysCountBand: 'A2_5',
+      employeesCountBand: 'E11_50',
+      injuryCasesPerMonthBand: 'C11_25',
+      annualSoftwareSpendBand: 'S10_40K',
+    },
   });
   expect(onboarding.ok()).toBe(true);
   for (const id of [11, 12]) {
@@ -97,7 +102,10 @@ describe('an evaluation', () => {
     await score(LAWMATICS, '5', '4');
     await score(LEAD_DOCKET, '3', '3');
     // Lawmatics: 5 -> 100 at 60, 4 -> 75 at 40.
-    await page.getByRole('region', { name: /^Lawmatics/ }).getByText('Weighted score: 90 of 100').waitFor();
+    await page
+      .getByRole('region', { name: /^Lawmatics/ })
+      .getByText('Weighted score: 90 of 100')
+      .waitFor();
 
     // Bo sees nothing of Ada's scores before submitting his.
     await signIn('bo@lovelace-law.test');

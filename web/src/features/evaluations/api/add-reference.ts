@@ -7,9 +7,7 @@ import { evaluationKey } from './get-evaluation';
 
 /** Records a reference call for a vendor of the evaluation. */
 export function addReference(categoryId: string, body: ReferenceRequest): Promise<ReferenceCheck> {
-  return unwrap(
-    client.POST('/api/evaluations/{categoryId}/references', { params: { path: { categoryId: Number(categoryId) } }, body }),
-  );
+  return unwrap(client.POST('/api/evaluations/{categoryId}/references', { params: { path: { categoryId: Number(categoryId) } }, body }));
 }
 
 export function useAddReference(categoryId: string) {

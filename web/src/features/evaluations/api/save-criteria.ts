@@ -7,9 +7,7 @@ import { evaluationKey } from './get-evaluation';
 
 /** Saves the criteria (after the lock: owners and admins, with a reason). */
 export function saveCriteria(categoryId: string, body: CriteriaRequest): Promise<EvaluationCriteria> {
-  return unwrap(
-    client.PUT('/api/evaluations/{categoryId}/criteria', { params: { path: { categoryId: Number(categoryId) } }, body }),
-  );
+  return unwrap(client.PUT('/api/evaluations/{categoryId}/criteria', { params: { path: { categoryId: Number(categoryId) } }, body }));
 }
 
 export function useSaveCriteria(categoryId: string) {

@@ -46,9 +46,7 @@ export function EvaluationPage() {
       {data.vendors.length === 0 ? (
         <Notice>Put vendors of this category on the shortlist to evaluate them.</Notice>
       ) : (
-        data.vendors.map((vendor) => (
-          <VendorSection key={vendor.vendorId} categoryId={categoryId} evaluation={data} vendor={vendor} />
-        ))
+        data.vendors.map((vendor) => <VendorSection key={vendor.vendorId} categoryId={categoryId} evaluation={data} vendor={vendor} />)
       )}
     </div>
   );
@@ -256,10 +254,7 @@ function ScoreForm({ categoryId, evaluation, vendor }: { categoryId: string; eva
       className="space-y-4"
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate(
-          { scores: body() },
-          { onSuccess: () => submit.mutate(undefined, { onSuccess: () => setOpen(false) }) },
-        );
+        save.mutate({ scores: body() }, { onSuccess: () => submit.mutate(undefined, { onSuccess: () => setOpen(false) }) });
       }}
     >
       <h3 className="font-medium text-slate-800">Score</h3>
@@ -397,14 +392,34 @@ function References({ categoryId, evaluation, vendor }: { categoryId: string; ev
             );
           }}
         >
-          <TextField label="Firm called" value={form.firmCalled} maxLength={120} onChange={(e) => setForm({ ...form, firmCalled: e.target.value })} />
-          <TextField label="Its size" value={form.firmSize} maxLength={60} onChange={(e) => setForm({ ...form, firmSize: e.target.value })} />
+          <TextField
+            label="Firm called"
+            value={form.firmCalled}
+            maxLength={120}
+            onChange={(e) => setForm({ ...form, firmCalled: e.target.value })}
+          />
+          <TextField
+            label="Its size"
+            value={form.firmSize}
+            maxLength={60}
+            onChange={(e) => setForm({ ...form, firmSize: e.target.value })}
+          />
           <TextField label="Date of the call" type="date" value={form.date} onChange={(e) => setForm({ ...form, date: e.target.value })} />
           {questions.map((q, i) => (
             <fieldset key={i} className="grid gap-3 sm:col-span-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
               <legend className="sr-only">Question {i + 1}</legend>
-              <TextField label={`Question ${i + 1}`} value={q.question} maxLength={1000} onChange={(e) => setQuestion(i, { question: e.target.value })} />
-              <TextField label={`Answer ${i + 1}`} value={q.answer} maxLength={1000} onChange={(e) => setQuestion(i, { answer: e.target.value })} />
+              <TextField
+                label={`Question ${i + 1}`}
+                value={q.question}
+                maxLength={1000}
+                onChange={(e) => setQuestion(i, { question: e.target.value })}
+              />
+              <TextField
+                label={`Answer ${i + 1}`}
+                value={q.answer}
+                maxLength={1000}
+                onChange={(e) => setQuestion(i, { answer: e.target.value })}
+              />
               {questions.length > 1 ? (
                 <Button
                   variant="outline"
