@@ -3,12 +3,17 @@
 //! duplicates.
 //!
 //! Invariants: a delete never leaves a firm's data pointing at a vendor that is gone — it is
-//! refused (409, naming what still refers to it) while any tech stack, shortlist, saved pick,
-//! dismissal, past recommendation, meeting click or imported booking names the vendor. A merge
-//! moves every one of those to the kept vendor, remembers the duplicate's name so its bookings
-//! count for the kept vendor, and deletes the duplicate: one write transaction on either backend
-//! (on PostgreSQL under the catalog's lock, recording the catalog change and every moved firm's
-//! peer figures, so every node reloads).
+//! refused (409, naming what still refers to it) while any tech stack, shortlist, evaluation
+//! (an incumbent, a scorecard or a reference call in any round), decision (chosen or runner-up,
+//! open or final), saved pick, dismissal, past recommendation, meeting click or imported booking
+//! names the vendor. A merge moves every one of those but decisions to the kept vendor (a person
+//! who scored both in a round keeps the kept vendor's scorecard, as a firm with both on its
+//! shortlist keeps the kept vendor's entry), remembers the duplicate's name so its bookings count
+//! for the kept vendor, and deletes the duplicate: one write transaction on either backend (on
+//! PostgreSQL under the catalog's lock, recording the catalog change and every moved firm's peer
+//! figures, so every node reloads). A decision's versions are signed records (approvals bind to
+//! their hashes), so a merge whose duplicate a decision names is refused (409) before anything is
+//! written: that vendor can be made inactive instead.
 
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
@@ -33,6 +38,10 @@ pub struct References {
     pub meeting_clicks: u64,
     /// Imported (never sample) demo bookings whose Client names it.
     pub bookings: u64,
+    /// Evaluations (a firm's rounds of one category) naming it in any round.
+    pub evaluations: u64,
+    /// Decisions, open or final, naming it as chosen or runner-up.
+    pub decisions: u64,
 }
 
 impl References {
@@ -56,6 +65,8 @@ impl References {
                 "shortlist entry",
                 "shortlist entries",
             ),
+            count(self.evaluations, "evaluation", "evaluations"),
+            count(self.decisions, "decision", "decisions"),
             count(
                 self.recommendations.picks,
                 "saved set of picks",
@@ -105,6 +116,8 @@ pub fn delete_vendor(app: &VendorsState, id: u64) -> Result<String> {
             recommendations: stored.recommendations,
             meeting_clicks: stored.meeting_clicks,
             bookings,
+            evaluations: stored.evaluations,
+            decisions: stored.decisions,
         };
         if !refs.is_empty() {
             return Err(conflict(format!(
@@ -145,6 +158,12 @@ pub struct MergeMoved {
     pub dismissals: u64,
     pub past_recommendations: u64,
     pub meeting_clicks: u64,
+    /// Evaluations (a firm's rounds of one category) whose scorecards, reference calls or
+    /// incumbent named the duplicate and now name the kept vendor.
+    pub evaluations: u64,
+    /// The duplicate's scorecards dropped because their author had scored the kept vendor in the
+    /// same round: that scorecard stays.
+    pub scorecards_dropped: u64,
 }
 
 /// The answer of a merge: the kept vendor as it is now, what moved, and a sentence saying so.
@@ -180,7 +199,20 @@ pub fn merge_vendors(app: &VendorsState, from: u64, into: u64) -> Result<(MergeM
     }
     let (dup_name, kept_name) = (dup.name.clone(), kept.name.clone());
 
-    let moves = storage::merge_vendor(&app.store, from, into, &dup_name.to_lowercase())?;
+    let moves = storage::merge_vendor(&app.store, from, into, &dup_name.to_lowercase(), |n| {
+        if n == 0 {
+            return Ok(());
+        }
+        Err(conflict(format!(
+            "{dup_name} cannot be merged: {n} {} (a signed record keeps the vendor it names). \
+             Make it inactive instead.",
+            if n == 1 {
+                "decision names it"
+            } else {
+                "decisions name it"
+            }
+        )))
+    })?;
     reload(&app.store, &app.catalog)?;
     // Firms whose tech stack or shortlist changed are recounted in the peer figures.
     for &firm_id in &moves.firms {
@@ -193,6 +225,7 @@ pub fn merge_vendors(app: &VendorsState, from: u64, into: u64) -> Result<(MergeM
         entries,
         recommendations: recs,
         meeting_clicks: clicks,
+        evaluations,
         ..
     } = moves;
 
@@ -204,6 +237,8 @@ pub fn merge_vendors(app: &VendorsState, from: u64, into: u64) -> Result<(MergeM
         dismissals: recs.dismissals,
         past_recommendations: recs.past_recommendations,
         meeting_clicks: clicks,
+        evaluations: evaluations.evaluations,
+        scorecards_dropped: evaluations.scorecards_dropped,
     };
     let mut message = format!("{dup_name} was merged into {kept_name}");
     let kept_both = moved.shortlist_kept.len();
@@ -213,6 +248,35 @@ pub fn merge_vendors(app: &VendorsState, from: u64, into: u64) -> Result<(MergeM
              the one for {dup_name} dropped",
             if kept_both == 1 { "firm" } else { "firms" }
         ));
+    }
+    if moved.evaluations > 0 {
+        let n = moved.evaluations;
+        message.push_str(&format!(
+            ". {n} {} {kept_name}",
+            if n == 1 {
+                "evaluation that named it now names"
+            } else {
+                "evaluations that named it now name"
+            }
+        ));
+        let dropped = moved.scorecards_dropped;
+        if dropped > 0 {
+            message.push_str(&format!(
+                "; {dropped} {} for {dup_name} {} dropped where {} had scored {kept_name} in \
+                 the same round",
+                if dropped == 1 {
+                    "scorecard"
+                } else {
+                    "scorecards"
+                },
+                if dropped == 1 { "was" } else { "were" },
+                if dropped == 1 {
+                    "its author"
+                } else {
+                    "their authors"
+                },
+            ));
+        }
     }
     message.push('.');
     Ok((moved, message))
@@ -250,6 +314,7 @@ pub(super) async fn delete_vendor_route(
         (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
         (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
         (status = 404, description = "No such vendor", body = crate::error::ErrorBody),
+        (status = 409, description = "A decision names the duplicate (its record is signed): nothing was merged; the message says so", body = crate::error::ErrorBody),
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn merge_vendors_route(

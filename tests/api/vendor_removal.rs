@@ -221,7 +221,8 @@ async fn a_merge_moves_every_reference_to_the_kept_vendor_and_deletes_the_duplic
         body["moved"],
         json!({
             "techStacks": 1, "shortlistEntries": 1, "shortlistKept": [w.admin_firm],
-            "picks": 1, "dismissals": 1, "pastRecommendations": 1, "meetingClicks": 1
+            "picks": 1, "dismissals": 1, "pastRecommendations": 1, "meetingClicks": 1,
+            "evaluations": 0, "scorecardsDropped": 0
         })
     );
     assert_eq!(
@@ -331,6 +332,230 @@ async fn a_merge_of_vendors_that_cannot_be_merged_is_refused_and_writes_nothing(
     assert!(stored(&w.app, FREE).is_some());
     let shortlist = w.app.get("/api/shortlist").await.json().to_string();
     assert!(shortlist.contains("Dupe Intake"), "{shortlist}");
+}
+
+/// The operator (the first account, owner of its firm) with Dupe and Kept on the firm's
+/// shortlist, and Mo, a member of that firm. Answers both sessions.
+async fn evaluating() -> (TestApp, Option<String>, Option<String>) {
+    let mut app = TestApp::new();
+    app.sign_up_as("Ada Admin", "ada@admin-law.com").await;
+    app.import_vendors(VENDORS);
+    for vendor in [KEPT, DUPE] {
+        let res = app
+            .call(
+                Method::PUT,
+                &format!("/api/shortlist/{vendor}"),
+                Some(json!({ "status": "Demo held" })),
+            )
+            .await;
+        assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    }
+    let ada = app.cookie.clone();
+    let token = app.invite("mo@admin-law.com", "member").await;
+    let res = app.join(&token, "Mo Member", "mo@admin-law.com").await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let mo = app.cookie.clone();
+    app.cookie = ada.clone();
+    (app, ada, mo)
+}
+
+/// Saves Price 100 as the Intake evaluation's criteria.
+async fn save_criteria(app: &mut TestApp) {
+    let res = app
+        .call(
+            Method::PUT,
+            &format!("/api/evaluations/{INTAKE}/criteria"),
+            Some(json!({ "criteria": [{ "name": "Price", "weight": 100 }] })),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+}
+
+/// The signed-in member's scorecard for `vendor`, submitted, with `price` and `comment`.
+async fn score(app: &mut TestApp, vendor: u64, price: u8, comment: &str) {
+    let path = format!("/api/evaluations/{INTAKE}/scorecards/{vendor}");
+    let res = app
+        .call(
+            Method::PUT,
+            &path,
+            Some(json!({ "scores": [
+                { "criterionId": "price", "score": price, "comment": comment }
+            ] })),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let res = app
+        .call(Method::POST, &format!("{path}/submit"), None)
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+}
+
+/// A reference call for `vendor`; answers its id.
+async fn reference(app: &mut TestApp, vendor: u64) -> Value {
+    let res = app
+        .post(
+            &format!("/api/evaluations/{INTAKE}/references"),
+            json!({
+                "vendorId": vendor, "firmCalled": "Roe Injury Law", "firmSize": "11-25 staff",
+                "date": "2026-01-05",
+                "questions": [{ "question": "How is support?", "answer": "Quick" }]
+            }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    res.json()["id"].clone()
+}
+
+/// The Intake evaluation as the signed-in member sees it.
+async fn evaluation(app: &mut TestApp) -> Value {
+    let res = app.get(&format!("/api/evaluations/{INTAKE}")).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    res.json()
+}
+
+fn evaluated(summary: &Value, id: u64) -> Option<&Value> {
+    summary["vendors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["vendorId"] == id)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_vendor_only_an_evaluation_names_is_not_deleted() {
+    let (mut app, _ada, _mo) = evaluating().await;
+    save_criteria(&mut app).await;
+    score(&mut app, DUPE, 4, "Fair price").await;
+    let reference_id = reference(&mut app, DUPE).await;
+    // Off the shortlist: only the evaluation (a scorecard and a reference call) names it now.
+    let res = app
+        .call(Method::DELETE, &format!("/api/shortlist/{DUPE}"), None)
+        .await;
+    assert!(res.status.is_success(), "{}", res.text());
+    let before = evaluation(&mut app).await;
+
+    let res = delete(&mut app, DUPE).await;
+
+    assert_eq!(res.status, StatusCode::CONFLICT, "{}", res.text());
+    assert_eq!(
+        res.error(),
+        "Dupe Intake cannot be deleted while anything refers to it: 1 evaluation. Merge it into \
+         another vendor instead, or make it inactive."
+    );
+    assert!(stored(&app, DUPE).is_some());
+    let after = evaluation(&mut app).await;
+    assert_eq!(after, before, "nothing changed");
+    let dupe = evaluated(&after, DUPE).expect("the vendor stays in the evaluation");
+    assert_eq!(dupe["vendorName"], "Dupe Intake");
+    assert_eq!(dupe["submittedCount"], 1);
+    assert_eq!(dupe["references"][0]["id"], reference_id);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_merge_moves_the_evaluations_scorecards_and_references_to_the_kept_vendor() {
+    let (mut app, ada, mo) = evaluating().await;
+    save_criteria(&mut app).await;
+    // Ada scores both: her scorecard for the kept vendor stays. Mo scores only the duplicate.
+    score(&mut app, KEPT, 5, "Ada on Kept").await;
+    score(&mut app, DUPE, 1, "Ada on Dupe").await;
+    app.cookie = mo.clone();
+    score(&mut app, DUPE, 3, "Mo on Dupe").await;
+    let reference_id = reference(&mut app, DUPE).await;
+    app.cookie = ada.clone();
+
+    let res = merge(&mut app, json!({ "from": DUPE, "into": KEPT })).await;
+
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let body = res.json();
+    assert_eq!(body["moved"]["evaluations"], 1, "{body}");
+    assert_eq!(body["moved"]["scorecardsDropped"], 1, "{body}");
+    assert_eq!(
+        body["message"],
+        "Dupe Intake was merged into Kept Intake. 1 firm had both on the shortlist: the entry \
+         for Kept Intake was kept and the one for Dupe Intake dropped. 1 evaluation that named \
+         it now names Kept Intake; 1 scorecard for Dupe Intake was dropped where its author had \
+         scored Kept Intake in the same round."
+    );
+    assert!(stored(&app, DUPE).is_none());
+    let got = evaluation(&mut app).await;
+    assert!(evaluated(&got, DUPE).is_none(), "{got}");
+    let kept = evaluated(&got, KEPT).unwrap();
+    assert_eq!(kept["submittedCount"], 2, "{kept}");
+    assert_eq!(
+        kept["criteria"][0]["scores"],
+        json!([
+            { "by": "Ada Admin", "score": 5, "comment": "Ada on Kept", "underOldCriteria": false },
+            { "by": "Mo Member", "score": 3, "comment": "Mo on Dupe", "underOldCriteria": false }
+        ]),
+        "{kept}"
+    );
+    assert_eq!(kept["references"][0]["id"], reference_id);
+    assert!(!got.to_string().contains("Ada on Dupe"), "{got}");
+    let mine = app
+        .get(&format!("/api/evaluations/{INTAKE}/scorecards/{KEPT}"))
+        .await
+        .json();
+    assert_eq!(mine["scores"][0]["score"], 5);
+    app.cookie = mo;
+    let his = app
+        .get(&format!("/api/evaluations/{INTAKE}/scorecards/{KEPT}"))
+        .await
+        .json();
+    assert_eq!(his["status"], "submitted", "{his}");
+    assert_eq!(his["scores"][0]["comment"], "Mo on Dupe");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_vendor_a_decision_names_is_neither_deleted_nor_merged() {
+    let (mut app, _ada, _mo) = evaluating().await;
+    let res = app
+        .post(
+            "/api/decisions",
+            json!({
+                "categoryId": INTAKE, "vendorId": KEPT, "runnerUpId": DUPE,
+                "reasons": "Kept does intake best", "annualCost": 1_200_000,
+                "startDate": "2026-03-01"
+            }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let decision = res.json()["id"].as_u64().unwrap();
+    let shortlist_before = app.get("/api/shortlist").await.json();
+    let decision_before = app.get(&format!("/api/decisions/{decision}")).await.json();
+
+    // The runner-up, then the chosen vendor.
+    let res = merge(&mut app, json!({ "from": DUPE, "into": KEPT })).await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{}", res.text());
+    assert_eq!(
+        res.error(),
+        "Dupe Intake cannot be merged: 1 decision names it (a signed record keeps the vendor it \
+         names). Make it inactive instead."
+    );
+    let res = merge(&mut app, json!({ "from": KEPT, "into": DUPE })).await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{}", res.text());
+    assert!(
+        res.error()
+            .starts_with("Kept Intake cannot be merged: 1 decision names it"),
+        "{}",
+        res.error()
+    );
+    let res = delete(&mut app, DUPE).await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{}", res.text());
+    assert_eq!(
+        res.error(),
+        "Dupe Intake cannot be deleted while anything refers to it: 1 shortlist entry, 1 \
+         decision. Merge it into another vendor instead, or make it inactive."
+    );
+
+    assert!(stored(&app, DUPE).is_some() && stored(&app, KEPT).is_some());
+    assert_eq!(app.get("/api/shortlist").await.json(), shortlist_before);
+    assert_eq!(
+        app.get(&format!("/api/decisions/{decision}")).await.json(),
+        decision_before
+    );
+    // A vendor no decision names still merges.
+    let res = merge(&mut app, json!({ "from": FREE, "into": KEPT })).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
 }
 
 #[tokio::test(flavor = "multi_thread")]

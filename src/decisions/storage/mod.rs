@@ -7,6 +7,7 @@
 
 mod file;
 mod postgres;
+pub mod vendors;
 
 pub use postgres::export;
 

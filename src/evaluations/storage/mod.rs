@@ -5,6 +5,7 @@
 mod export;
 mod file;
 mod postgres;
+pub mod vendors;
 
 pub use export::export;
 

@@ -90,6 +90,13 @@ async fn lock(conn: &mut PgConnection, firm_id: FirmId) -> sqlx::Result<()> {
     Ok(())
 }
 
+/// Takes the firm's evaluations lock in `tx` (the operator's vendor merge, `vendors.rs`).
+pub(super) fn lock_firm(tx: &mut PgTx, firm_id: FirmId) -> Result<()> {
+    let store = tx.store();
+    store.run(lock(tx.conn()?, firm_id))?;
+    Ok(())
+}
+
 pub fn update<T>(
     store: &PgStore,
     firm_id: FirmId,

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 23f9d8b77852980d1314bdf2088f4ce2a2684ea5aab0e7f6eb97e3a21b660d57
+ * openapi.json sha256: 57232d9cdb6062680c57b27342c106274f82b856a319d9e8964378a19aeb8941
  */
 
 export interface paths {
@@ -3244,6 +3244,12 @@ export interface components {
         MergeMoved: {
             /** Format: int64 */
             dismissals: number;
+            /**
+             * Format: int64
+             * @description Evaluations (a firm's rounds of one category) whose scorecards, reference calls or
+             *     incumbent named the duplicate and now name the kept vendor.
+             */
+            evaluations: number;
             /** Format: int64 */
             meetingClicks: number;
             /** Format: int64 */
@@ -3253,6 +3259,12 @@ export interface components {
              * @description Saved sets of picks (questionnaire or Pick For Me) that listed the duplicate.
              */
             picks: number;
+            /**
+             * Format: int64
+             * @description The duplicate's scorecards dropped because their author had scored the kept vendor in the
+             *     same round: that scorecard stays.
+             */
+            scorecardsDropped: number;
             /**
              * Format: int64
              * @description Shortlist entries now for the kept vendor.
@@ -5794,6 +5806,15 @@ export interface operations {
             };
             /** @description No such vendor */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A decision names the duplicate (its record is signed): nothing was merged; the message says so */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

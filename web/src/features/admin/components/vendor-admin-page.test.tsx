@@ -140,4 +140,19 @@ describe('VendorAdminPage', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ from: 1, into: 2 });
     expect(await screen.findByText('Avvo was merged into Nolo.')).toBeTruthy();
   });
+
+  test('a merge the server refuses (a decision names the vendor) shows its reason and keeps the form open', async () => {
+    const reason = 'Avvo cannot be merged: 1 decision names it (a signed record keeps the vendor it names). Make it inactive instead.';
+    const { calls } = setup(true, {}, { 'POST /api/admin/vendors/merge': { status: 409, body: { error: reason } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Avvo' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Edit Avvo' })).getByRole('button', { name: 'Merge into…' }));
+    const form = await screen.findByRole('dialog', { name: 'Merge Avvo into…' });
+    expect(within(form).getByText(/A vendor a decision names cannot be merged/)).toBeTruthy();
+    await userEvent.selectOptions(within(form).getByLabelText('Keep this vendor instead of Avvo'), 'Nolo (inactive)');
+    await userEvent.click(within(form).getByRole('button', { name: 'Merge' }));
+
+    expect((await within(form).findByRole('alert')).textContent).toBe(reason);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/admin/vendors/merge']);
+    expect(screen.getByRole('dialog', { name: 'Merge Avvo into…' })).toBeTruthy();
+  });
 });

@@ -48,8 +48,8 @@ export function VendorDeleteConfirm({ vendor, onBack, onDone }: VendorDeleteConf
         {remove.error ? <Alert>{getErrorMessage(remove.error, 'The vendor could not be deleted. Please try again.')}</Alert> : null}
         <p>
           {vendor.name} is removed from the directory for every firm. This cannot be undone. A vendor that any firm’s tech stack, shortlist,
-          picks, dismissals, past recommendations, meeting clicks or imported bookings name cannot be deleted: merge it into the vendor it
-          duplicates, or make it inactive.
+          evaluations, decisions, picks, dismissals, past recommendations, meeting clicks or imported bookings name cannot be deleted: merge
+          it into the vendor it duplicates, or make it inactive.
         </p>
       </div>
     </Modal>

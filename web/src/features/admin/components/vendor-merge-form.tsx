@@ -22,8 +22,8 @@ type VendorMergeFormProps = {
 
 /**
  * "Merge {vendor} into…": the operator chooses the vendor of the same category it duplicates, is
- * told what moves, and confirms. The server's message (which firms kept which shortlist entry)
- * is the toast.
+ * told what moves, and confirms. The server's message (which firms kept which shortlist entry,
+ * which evaluations moved) is the toast; its refusal (a decision names the vendor) the alert.
  */
 export function VendorMergeForm({ vendor, onBack, onDone }: VendorMergeFormProps) {
   useSignals();
@@ -93,9 +93,11 @@ export function VendorMergeForm({ vendor, onBack, onDone }: VendorMergeFormProps
           />
         )}
         <p>
-          Every firm’s tech stack, shortlist entries, picks, dismissals, past recommendations and meeting clicks that name {vendor.name}{' '}
-          move to {chosen ? chosen.label : 'the vendor you choose'}, and imported bookings naming {vendor.name} count for it. A firm with
-          both on its shortlist keeps its entry for the kept vendor. Then {vendor.name} is deleted.
+          Every firm’s tech stack, shortlist entries, evaluations (scorecards and reference calls), picks, dismissals, past recommendations
+          and meeting clicks that name {vendor.name} move to {chosen ? chosen.label : 'the vendor you choose'}, and imported bookings naming{' '}
+          {vendor.name} count for it. A firm with both on its shortlist keeps its entry for the kept vendor; a person who scored both keeps
+          their scorecard for it. Then {vendor.name} is deleted. A vendor a decision names cannot be merged (the decision’s record is
+          signed): make it inactive instead.
         </p>
       </form>
     </Modal>

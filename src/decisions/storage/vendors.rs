@@ -1,0 +1,99 @@
+//! A catalog vendor in every firm's decisions, for the operator's vendor delete and merge
+//! (`admin::vendors`): a decision names its chosen vendor and its runner-up. Its versions are
+//! signed records (approvals bind to their hashes), so nothing here rewrites one: a vendor a
+//! decision names is neither deleted nor merged.
+
+use redb::ReadableTable;
+
+use crate::decisions::model::Decision;
+use crate::error::Result;
+use crate::store::{DECISIONS, WriteTx, codec};
+
+/// How many decisions (open or final, of any firm) name vendor `id` as chosen or runner-up.
+pub fn decisions_naming_in(tx: &mut WriteTx, id: u64) -> Result<u64> {
+    match tx {
+        WriteTx::File(txn) => {
+            let table = txn.open_table(DECISIONS)?;
+            let mut n = 0;
+            for entry in table.iter()? {
+                let d: Decision = codec::decode(entry?.1.value())?;
+                if d.terms.vendor_id == id || d.terms.runner_up_id == Some(id) {
+                    n += 1;
+                }
+            }
+            Ok(n)
+        }
+        WriteTx::Postgres(tx) => {
+            let store = tx.store();
+            let n: i64 = store.run(
+                sqlx::query_scalar(
+                    "SELECT count(*) FROM decisions WHERE body->'terms'->'vendor_id' = \
+                     to_jsonb($1::bigint) OR body->'terms'->'runner_up_id' = to_jsonb($1::bigint)",
+                )
+                .bind(id as i64)
+                .fetch_one(tx.conn()?),
+            )?;
+            Ok(n as u64)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decisions::model::{DecisionStatus, TechStep, Terms};
+    use crate::store::{FileStore, Store};
+
+    fn decision(id: u64, vendor_id: u64, runner_up_id: Option<u64>) -> Decision {
+        Decision {
+            id,
+            firm_id: id,
+            terms: Terms {
+                category_id: 2,
+                vendor_id,
+                runner_up_id,
+                reasons: "Best scores".into(),
+                annual_cost: 1_200_000,
+                start_date: "2026-03-01".into(),
+                approvers: Vec::new(),
+            },
+            proposed_by: "Ann".into(),
+            proposed_at: 1_800_000_000,
+            status: if id == 2 {
+                DecisionStatus::Final
+            } else {
+                DecisionStatus::Open
+            },
+            final_at: None,
+            approvals: Vec::new(),
+            tech_step: TechStep::Pending,
+        }
+    }
+
+    #[test]
+    fn both_backends_count_the_decisions_naming_a_vendor_chosen_or_runner_up() {
+        let dir = tempfile::tempdir().unwrap();
+        let stores = [
+            Store::File(FileStore::open(dir.path()).unwrap()),
+            Store::Postgres(crate::store::postgres::test_store()),
+        ];
+        for store in &stores {
+            let mut tx = store.begin().unwrap();
+            assert_eq!(decisions_naming_in(&mut tx, 7).unwrap(), 0, "none yet");
+            for d in [
+                decision(1, 7, Some(8)),
+                decision(2, 9, Some(7)),
+                decision(3, 8, None),
+            ] {
+                super::super::put_in(&mut tx, &d).unwrap();
+            }
+            tx.commit().unwrap();
+            let mut tx = store.begin().unwrap();
+            let counts: Vec<u64> = [7, 8, 9, 10]
+                .iter()
+                .map(|&id| decisions_naming_in(&mut tx, id).unwrap())
+                .collect();
+            assert_eq!(counts, [2, 2, 1, 0]);
+        }
+    }
+}
