@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { axeViolations, describeViolations } from './support/axe';
 import { launchBrowser, type TestBrowser } from './support/browser';
 import { startServer, webDir, type TestServer } from './support/server';
+import { inviteAndJoin, signUpAndOnboard } from './support/session';
 
 // The issue's flow (issue 32): three members score two vendors (through the API) and disagree;
 // an owner proposes a decision on the screen (pre-filled from the scores) with a member as a
@@ -56,36 +57,11 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser({ baseURL: server.url });
   page = browser.page;
-  const signUp = await page.request.post('/api/auth/sign-up', {
-    data: { name: 'Ann Owner', email: 'ann@owner-law.test', password: PASSWORD, lawFirm: 'Owner Law', firmSize: 'E6_20' },
-  });
-  expect(signUp.status()).toBe(201);
-  const onboarding = await page.request.post('/api/profile/onboarding', {
-    data: {
-      attorneysCountBand: 'A2_5',
-      employeesCountBand: 'E11_50',
-      injuryCasesPerMonthBand: 'C11_25',
-      annualSoftwareSpendBand: 'S10_40K',
-    },
-  });
-  expect(onboarding.ok()).toBe(true);
-  // Cy joins as a member.
-  const invitation = await page.request.post('/api/firm/invitations', { data: { email: 'cy@owner-law.test', role: 'member' } });
-  const link = ((await invitation.json()) as { link: string }).link;
-  await page.request.post('/api/auth/sign-out');
-  const joined = await page.request.post('/api/auth/sign-up', {
-    data: { name: 'Cy Lee', email: 'cy@owner-law.test', password: PASSWORD, inviteToken: link.split('/join#')[1] },
-  });
-  expect(joined.status(), await joined.text()).toBe(201);
-  // Dee joins as a member too.
+  await signUpAndOnboard(page, { name: 'Ann Owner', email: 'ann@owner-law.test', password: PASSWORD, lawFirm: 'Owner Law' });
+  // Cy and Dee join as members.
+  await inviteAndJoin(page, { name: 'Cy Lee', email: 'cy@owner-law.test', password: PASSWORD });
   await signInAs('ann@owner-law.test');
-  const second = await page.request.post('/api/firm/invitations', { data: { email: 'dee@owner-law.test', role: 'member' } });
-  const deeLink = ((await second.json()) as { link: string }).link;
-  await page.request.post('/api/auth/sign-out');
-  const dee = await page.request.post('/api/auth/sign-up', {
-    data: { name: 'Dee Park', email: 'dee@owner-law.test', password: PASSWORD, inviteToken: deeLink.split('/join#')[1] },
-  });
-  expect(dee.status(), await dee.text()).toBe(201);
+  await inviteAndJoin(page, { name: 'Dee Park', email: 'dee@owner-law.test', password: PASSWORD });
   await signInAs('ann@owner-law.test');
   // Two vendors of one category on the shortlist, their demos held.
   const list = (await (await page.request.get('/api/profile/category-adoption')).json()) as {

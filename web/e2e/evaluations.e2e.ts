@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations, describeViolations } from './support/axe';
 import { launchBrowser, type TestBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
+import { inviteAndJoin, signUpAndOnboard } from './support/session';
 
 // Three members of one firm score two Intake vendors against two criteria, each on the evaluation
 // screen; scores stay hidden from a person until they submit their own, and a spread of two on
@@ -22,18 +23,6 @@ async function signIn(email: string) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-async function invite(email: string): Promise<string> {
-  const res = await page.request.post('/api/firm/invitations', { data: { email, role: 'member' } });
-  expect(res.status(), await res.text()).toBe(201);
-  const link: string = (await res.json()).link;
-  return link.split('/join#')[1] ?? '';
-}
-
-async function join(token: string, name: string, email: string) {
-  const res = await page.request.post('/api/auth/sign-up', { data: { name, email, password: PASSWORD, inviteToken: token } });
-  expect(res.status(), await res.text()).toBe(201);
-}
-
 /** Scores one vendor with the mouse: a score per criterion ('Did not see' allowed), then submits. */
 async function score(vendor: string, price: string, support: string) {
   const form = page.getByRole('form', { name: `Score ${vendor}` });
@@ -47,27 +36,19 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser({ baseURL: server.url });
   page = browser.page;
-  const signUp = await page.request.post('/api/auth/sign-up', {
-    data: { name: 'Ada Lovelace', email: 'ada@lovelace-law.test', password: PASSWORD, lawFirm: 'Lovelace Injury Law', firmSize: 'E6_20' },
+  await signUpAndOnboard(page, {
+    name: 'Ada Lovelace',
+    email: 'ada@lovelace-law.test',
+    password: PASSWORD,
+    lawFirm: 'Lovelace Injury Law',
   });
-  expect(signUp.status()).toBe(201);
-  const onboarding = await page.request.post('/api/profile/onboarding', {
-    data: {
-      attorneysCountBand: 'A2_5',
-      employeesCountBand: 'E11_50',
-      injuryCasesPerMonthBand: 'C11_25',
-      annualSoftwareSpendBand: 'S10_40K',
-    },
-  });
-  expect(onboarding.ok()).toBe(true);
   for (const id of [11, 12]) {
     const res = await page.request.put(`/api/shortlist/${id}`, { data: { status: 'Demo held' } });
     expect(res.ok(), await res.text()).toBe(true);
   }
-  const bo = await invite('bo@lovelace-law.test');
-  const cy = await invite('cy@lovelace-law.test');
-  await join(bo, 'Bo Byron', 'bo@lovelace-law.test');
-  await join(cy, 'Cy Babbage', 'cy@lovelace-law.test');
+  await inviteAndJoin(page, { name: 'Bo Byron', email: 'bo@lovelace-law.test', password: PASSWORD });
+  await signIn('ada@lovelace-law.test');
+  await inviteAndJoin(page, { name: 'Cy Babbage', email: 'cy@lovelace-law.test', password: PASSWORD });
   await signIn('ada@lovelace-law.test');
 });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { axeViolations, describeViolations } from './support/axe';
 import { launchBrowser, type TestBrowser } from './support/browser';
 import { makeDataDir, removeDataDir, startServer, type TestServer } from './support/server';
+import { addAToolToTheStack, signUpAndOnboard } from './support/session';
 
 // The server's own clock at work: the binary starts with LITSTACK_CLOCK_START at set dates on one
 // data directory. A contract whose opt-out deadline is 100 days ahead sends nothing; restarted
@@ -65,24 +66,8 @@ async function expectNoViolations(page: Page, where: string) {
 beforeAll(async () => {
   dataDir = await makeDataDir();
   const page = await startAt(-100);
-  const signUp = await page.request.post('/api/auth/sign-up', {
-    data: { name: 'Ida Wells', email: EMAIL, password: PASSWORD, lawFirm: 'Clock Law' },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(201);
-  const me = ((await signUp.json()) as { user: { id: number } }).user;
-  const onboarding = await page.request.post('/api/profile/onboarding', {
-    data: { attorneysCountBand: 'SOLO', employeesCountBand: 'E2_10', injuryCasesPerMonthBand: 'C1_10', annualSoftwareSpendBand: 'S0_5K' },
-  });
-  expect(onboarding.ok()).toBe(true);
-  const list = (await (await page.request.get('/api/profile/category-adoption')).json()) as {
-    items: { category: { id: number }; vendors: { id: number; name: string }[] }[];
-  };
-  const item = list.items.find((i) => i.vendors.length > 0)!;
-  tool = item.vendors[0]!;
-  const saved = await page.request.post('/api/profile/category-adoption', {
-    data: { items: [{ categoryId: item.category.id, hasTool: true, selectedVendorIds: [tool.id] }] },
-  });
-  expect(saved.ok()).toBe(true);
+  const me = await signUpAndOnboard(page, { name: 'Ida Wells', email: EMAIL, password: PASSWORD, lawFirm: 'Clock Law' });
+  tool = await addAToolToTheStack(page);
   // Renews 30 days after the deadline with 30 days' notice: the deadline is the one above.
   const contract = await page.request.put(`/api/techstack/${tool.id}/contract`, {
     data: {
@@ -92,7 +77,7 @@ beforeAll(async () => {
       noticeDays: 30,
       annualCost: 1_200_000,
       seats: 8,
-      responsibleUserId: me.id,
+      responsibleUserId: me,
     },
   });
   expect(contract.ok(), await contract.text()).toBe(true);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { axeViolations, describeViolations } from './support/axe';
 import { launchBrowser, type TestBrowser } from './support/browser';
 import { startServer, webDir, type TestServer } from './support/server';
+import { addAToolToTheStack, signUpAndOnboard } from './support/session';
 
 // A member lists a tool, saves its contract on /tech-stack and reads "Notice due in 23 days";
 // the calendar download parses with a real iCalendar parser (scripts/ics-check.sh: the icalendar
@@ -27,24 +28,9 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser({ baseURL: server.url });
   page = browser.page;
-  const signUp = await page.request.post('/api/auth/sign-up', {
-    data: { name: 'Ida Wells', email: 'ida@wells-law.test', password: 'renewals-please-1', lawFirm: 'Wells Law' },
-  });
-  expect(signUp.status()).toBe(201);
-  const onboarding = await page.request.post('/api/profile/onboarding', {
-    data: { attorneysCountBand: 'SOLO', employeesCountBand: 'E2_10', injuryCasesPerMonthBand: 'C1_10', annualSoftwareSpendBand: 'S0_5K' },
-  });
-  expect(onboarding.ok()).toBe(true);
+  await signUpAndOnboard(page, { name: 'Ida Wells', email: 'ida@wells-law.test', password: 'renewals-please-1', lawFirm: 'Wells Law' });
   // One catalog tool in the firm's stack.
-  const list = (await (await page.request.get('/api/profile/category-adoption')).json()) as {
-    items: { category: { id: number }; vendors: { id: number; name: string }[] }[];
-  };
-  const item = list.items.find((i) => i.vendors.length > 0)!;
-  tool = item.vendors[0]!;
-  const saved = await page.request.post('/api/profile/category-adoption', {
-    data: { items: [{ categoryId: item.category.id, hasTool: true, selectedVendorIds: [tool.id] }] },
-  });
-  expect(saved.ok()).toBe(true);
+  tool = await addAToolToTheStack(page);
 });
 
 afterAll(async () => {
