@@ -20,7 +20,7 @@ use super::index::{BookingIndex, Columns};
 use super::sets::BookingSets;
 
 const MAGIC: &[u8; 8] = b"LSBOOK04";
-const HEADER: usize = 32;
+pub const HEADER: usize = 32;
 const PARTS: usize = 4;
 /// Each archive starts on this boundary, as rkyv reads it in place.
 const ALIGN: usize = 16;
@@ -34,6 +34,26 @@ fn padded(len: usize) -> usize {
 }
 
 pub fn write(data_dir: &Path, sets: &BookingSets) -> anyhow::Result<()> {
+    let tmp = data_dir.join("bookings.idx.tmp");
+    let written = (|| -> anyhow::Result<()> {
+        let mut file = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        crate::store::restrict_file(&tmp);
+        encode(sets, &mut file)?;
+        file.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        Ok(())
+    })();
+    if let Err(e) = written {
+        // A snapshot cut short by a full disk would go on holding the space the database needs.
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e);
+    }
+    std::fs::rename(&tmp, path(data_dir))?;
+    Ok(())
+}
+
+/// Writes the snapshot of `sets` (header, then payload) to `out`: the file's bytes, also what a
+/// hub stores in PostgreSQL.
+pub fn encode(sets: &BookingSets, out: &mut impl Write) -> anyhow::Result<()> {
     use rkyv::rancor::Error;
     let parts = [
         rkyv::to_bytes::<Error>(&sets.real.cols)?,
@@ -60,36 +80,19 @@ pub fn write(data_dir: &Path, sets: &BookingSets) -> anyhow::Result<()> {
     header[8..16].copy_from_slice(&sets.generation.to_le_bytes());
     header[16..24].copy_from_slice(&(payload_len as u64).to_le_bytes());
     header[24..28].copy_from_slice(&crc.finalize().to_le_bytes());
-    let tmp = data_dir.join("bookings.idx.tmp");
-    let written = (|| -> std::io::Result<()> {
-        let mut file = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-        crate::store::restrict_file(&tmp);
-        file.write_all(&header)?;
-        file.write_all(&lengths)?;
-        for part in &parts {
-            file.write_all(part)?;
-            file.write_all(padding(part))?;
-        }
-        file.into_inner().map_err(|e| e.into_error())?.sync_all()
-    })();
-    if let Err(e) = written {
-        // A snapshot cut short by a full disk would go on holding the space the database needs.
-        let _ = std::fs::remove_file(&tmp);
-        return Err(e.into());
+    out.write_all(&header)?;
+    out.write_all(&lengths)?;
+    for part in &parts {
+        out.write_all(part)?;
+        out.write_all(padding(part))?;
     }
-    std::fs::rename(&tmp, path(data_dir))?;
     Ok(())
 }
 
-/// The snapshot's indexes if it is intact and of `generation`; otherwise why not. The payload is
-/// read once, straight into the aligned buffer the archives are decoded from (at 10M bookings it
-/// is 400 MB: a second copy cost a tenth of a second and as much memory again at start).
-pub fn read(data_dir: &Path, generation: u64) -> Result<BookingSets, String> {
-    let unusable = |e: std::io::Error| format!("no usable snapshot ({e})");
-    let mut file = std::fs::File::open(path(data_dir)).map_err(unusable)?;
-    let file_len = file.metadata().map_err(unusable)?.len();
-    let mut header = [0u8; HEADER];
-    if file_len < HEADER as u64 || file.read_exact(&mut header).is_err() || &header[..8] != MAGIC {
+/// Whether `header` (the first `HEADER` bytes of a snapshot) is of this version and of
+/// `generation`, and the length of the payload it announces; otherwise why not.
+pub fn payload_len(header: &[u8], generation: u64) -> Result<usize, String> {
+    if header.len() < HEADER || &header[..8] != MAGIC {
         return Err("the snapshot is not a bookings snapshot of this version".into());
     }
     let word = |at: usize| u64::from_le_bytes(header[at..at + 8].try_into().unwrap_or_default());
@@ -99,14 +102,46 @@ pub fn read(data_dir: &Path, generation: u64) -> Result<BookingSets, String> {
             word(8)
         ));
     }
-    let payload_len = file_len - HEADER as u64;
-    if word(16) != payload_len {
+    usize::try_from(word(16)).map_err(|_| "the snapshot is truncated".to_string())
+}
+
+/// A buffer for a payload of `len` bytes, aligned as the archives are read in place.
+pub fn payload_buffer(len: usize) -> Payload {
+    let mut payload = Payload::with_capacity(len);
+    payload.resize(len, 0);
+    payload
+}
+
+/// The payload of a snapshot, read into the buffer its archives are decoded from.
+pub type Payload = AlignedVec<ALIGN>;
+
+/// The snapshot's indexes if it is intact and of `generation`; otherwise why not. The payload is
+/// read once, straight into the aligned buffer the archives are decoded from (at 10M bookings it
+/// is 400 MB: a second copy cost a tenth of a second and as much memory again at start).
+pub fn read(data_dir: &Path, generation: u64) -> Result<BookingSets, String> {
+    let unusable = |e: std::io::Error| format!("no usable snapshot ({e})");
+    let mut file = std::fs::File::open(path(data_dir)).map_err(unusable)?;
+    let file_len = file.metadata().map_err(unusable)?.len();
+    let mut header = [0u8; HEADER];
+    if file_len < HEADER as u64 || file.read_exact(&mut header).is_err() {
+        return Err("the snapshot is not a bookings snapshot of this version".into());
+    }
+    let len = payload_len(&header, generation)?;
+    if len as u64 != file_len - HEADER as u64 {
         return Err("the snapshot is truncated".into());
     }
-    let mut payload = AlignedVec::<ALIGN>::with_capacity(payload_len as usize);
-    payload.resize(payload_len as usize, 0);
+    let mut payload = payload_buffer(len);
     file.read_exact(&mut payload).map_err(unusable)?;
     drop(file);
+    decode(&header, payload, generation)
+}
+
+/// The indexes of a snapshot given its header and its whole payload, if it is intact and of
+/// `generation`; otherwise why not.
+pub fn decode(header: &[u8], payload: Payload, generation: u64) -> Result<BookingSets, String> {
+    if payload_len(header, generation)? != payload.len() {
+        return Err("the snapshot is truncated".into());
+    }
     let crc = u32::from_le_bytes(header[24..28].try_into().unwrap_or_default());
     if crc32fast::hash(&payload) != crc {
         return Err("the snapshot's checksum does not match".into());
