@@ -91,11 +91,12 @@ impl LocalKeys {
 
 /// The UTC day of every row, computed once for all the sums of an index and then dropped: rows are
 /// in time order, so a division is needed only when a row starts a new day.
-pub fn days_of_rows(times: &[i64]) -> Vec<i32> {
+pub fn days_of_rows(times: &[u32]) -> Vec<i32> {
     let mut out = Vec::with_capacity(times.len());
     let (mut day, mut next) = (0i32, i64::MIN);
     let mut start = i64::MAX;
     for &t in times {
+        let t = i64::from(t);
         if t >= next || t < start {
             day = day_of(t);
             start = i64::from(day) * 86_400;
@@ -427,7 +428,7 @@ impl IndexSums {
     ) -> IndexSums {
         let row_days = days_of_rows(&cols.times);
         let vendors = cols.vendors.len() as u32;
-        let pair = |r: usize| u32::from(cols.category[r]) * vendors + cols.vendor[r];
+        let pair = |r: usize| u32::from(cols.category[r]) * vendors + cols.vendor.get(r);
         let pairs: Option<ExtraKey> = category_vendor_pairs(cols).map(|n| (&pair as _, n));
         std::thread::scope(|scope| {
             let others = scope.spawn(|| {
@@ -440,7 +441,7 @@ impl IndexSums {
                 );
                 (every, dmas)
             });
-            let city = |r: usize| city_of[cols.city_state[r] as usize];
+            let city = |r: usize| city_of[cols.city_state.get(r) as usize];
             let cities: Option<ExtraKey> = Some((&city, city_names));
             let keys = [(pairs, MAX_PLACE_PAIR_CELLS), (cities, MAX_EXTRA_CELLS)];
             let states = of_lists(cols, &row_days, lists.by_state, &keys);
@@ -539,12 +540,12 @@ mod tests {
     }
 
     #[test]
-    fn days_are_utc_and_floor_before_1970() {
+    fn days_are_utc_and_floor() {
         assert_eq!(day_of(0), 0);
         assert_eq!(day_of(86_399), 0);
         assert_eq!(day_of(-1), -1);
-        let times = [-86_401, -1, 0, 86_399, 86_400, 10 * 86_400 + 5];
-        let expected: Vec<i32> = times.iter().map(|&t| day_of(t)).collect();
+        let times = [0, 86_399, 86_400, 10 * 86_400 + 5, u32::MAX];
+        let expected: Vec<i32> = times.iter().map(|&t| day_of(t.into())).collect();
         assert_eq!(days_of_rows(&times), expected);
     }
 }

@@ -2,9 +2,12 @@
 //! by (created time, id). This is what the snapshot stores and an import extends; the row lists and
 //! prefix sums the queries use are derived from it (`index.rs`).
 //!
-//! Invariants: every column has one entry per row; text columns hold `u16`/`u32` ids into their
+//! Invariants: every column has one entry per row; text columns hold ids into their
 //! `Vec<String>` dictionary, and entry 0 of the state, metro-area, city and vendor dictionaries is
-//! the missing value.
+//! the missing value. Each value is held in the fewest bytes that fit (at 10M bookings each byte a
+//! row is 10 MB resident): times as `u32` seconds (an import takes years 2000-2099 only), booking ids
+//! and the larger dictionaries' ids narrow until a value needs the wide form (`Narrow`), the
+//! sample flag as one bit.
 
 use std::collections::HashMap;
 
@@ -12,18 +15,183 @@ use super::model::Booking;
 
 pub const UNKNOWN: &str = "Unknown";
 
+/// Declares a column of `$wide` values stored as `$narrow` while every value fits: pushing a larger
+/// value widens the whole column once, so a dictionary that passes 65,536 names (or an id past
+/// 2^32) costs a copy then, never a wrong value.
+macro_rules! narrow_column {
+    ($(#[$doc:meta])* $name:ident, $narrow:ty, $wide:ty) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)]
+        pub enum $name {
+            Narrow(Vec<$narrow>),
+            Wide(Vec<$wide>),
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                $name::Narrow(Vec::new())
+            }
+        }
+
+        impl $name {
+            #[inline]
+            pub fn get(&self, r: usize) -> $wide {
+                match self {
+                    $name::Narrow(v) => <$wide>::from(v[r]),
+                    $name::Wide(v) => v[r],
+                }
+            }
+
+            pub fn len(&self) -> usize {
+                match self {
+                    $name::Narrow(v) => v.len(),
+                    $name::Wide(v) => v.len(),
+                }
+            }
+
+            pub fn is_empty(&self) -> bool {
+                self.len() == 0
+            }
+
+            pub fn push(&mut self, value: $wide) {
+                match self {
+                    $name::Narrow(v) => match <$narrow>::try_from(value) {
+                        Ok(small) => v.push(small),
+                        Err(_) => {
+                            let mut wide: Vec<$wide> = Vec::with_capacity(v.len() * 2 + 1);
+                            wide.extend(v.iter().map(|&x| <$wide>::from(x)));
+                            wide.push(value);
+                            *self = $name::Wide(wide);
+                        }
+                    },
+                    $name::Wide(v) => v.push(value),
+                }
+            }
+
+            pub fn iter(&self) -> Box<dyn Iterator<Item = $wide> + '_> {
+                match self {
+                    $name::Narrow(v) => Box::new(v.iter().map(|&x| <$wide>::from(x))),
+                    $name::Wide(v) => Box::new(v.iter().copied()),
+                }
+            }
+
+            /// The values as a vector of the wide type (for tests and small columns).
+            pub fn to_vec(&self) -> Vec<$wide> {
+                self.iter().collect()
+            }
+
+            /// Whether every value is below `bound`.
+            pub fn all_below(&self, bound: usize) -> bool {
+                match self {
+                    $name::Narrow(v) => v.iter().all(|&x| (x as usize) < bound),
+                    $name::Wide(v) => v.iter().all(|&x| (x as usize) < bound),
+                }
+            }
+
+            pub fn shrink_to_fit(&mut self) {
+                match self {
+                    $name::Narrow(v) => v.shrink_to_fit(),
+                    $name::Wide(v) => v.shrink_to_fit(),
+                }
+            }
+
+            fn permute(&mut self, perm: &[u32]) {
+                match self {
+                    $name::Narrow(v) => apply(v, perm),
+                    $name::Wide(v) => apply(v, perm),
+                }
+            }
+        }
+    };
+}
+
+narrow_column!(
+    /// Booking ids: `u32` until an id passes 2^32.
+    RowIds,
+    u32,
+    u64
+);
+narrow_column!(
+    /// Ids into a dictionary that can grow past 65,536 names (metro areas, cities, vendors).
+    Codes,
+    u16,
+    u32
+);
+
+/// One bit a row.
+#[derive(Debug, Clone, Default, PartialEq, rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)]
+pub struct Flags {
+    bits: Vec<u64>,
+    len: usize,
+}
+
+impl Flags {
+    #[inline]
+    pub fn get(&self, r: usize) -> bool {
+        assert!(r < self.len, "flag {r} of {}", self.len);
+        self.bits[r / 64] >> (r % 64) & 1 == 1
+    }
+
+    pub fn push(&mut self, value: bool) {
+        if self.len.is_multiple_of(64) {
+            self.bits.push(0);
+        }
+        if value {
+            self.bits[self.len / 64] |= 1 << (self.len % 64);
+        }
+        self.len += 1;
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn count_set(&self) -> usize {
+        self.bits.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Whether the words hold exactly `len` flags (no bit set past the end): what a snapshot must
+    /// show before `get` can trust it.
+    pub fn is_well_formed(&self) -> bool {
+        self.bits.len() == self.len.div_ceil(64)
+            && (self.len.is_multiple_of(64)
+                || self.bits.last().is_none_or(|w| w >> (self.len % 64) == 0))
+    }
+
+    pub fn shrink_to_fit(&mut self) {
+        self.bits.shrink_to_fit();
+    }
+
+    fn permute(&mut self, perm: &[u32]) {
+        let mut out = Flags::default();
+        for &i in perm {
+            out.push(self.get(i as usize));
+        }
+        *self = out;
+    }
+}
+
+fn apply<T: Copy>(v: &mut Vec<T>, perm: &[u32]) {
+    *v = perm.iter().map(|&i| v[i as usize]).collect();
+}
+
 /// The stored part of the index: the columns and their dictionaries (what the snapshot holds).
 #[derive(Debug, Default, Clone, PartialEq, rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)]
 pub struct Columns {
-    pub ids: Vec<u64>,
-    pub times: Vec<i64>,
+    pub ids: RowIds,
+    /// Unix seconds (see the module's note).
+    pub times: Vec<u32>,
     pub category: Vec<u16>,
     pub state: Vec<u16>,
-    pub dma: Vec<u32>,
-    pub city_state: Vec<u32>,
+    pub dma: Codes,
+    pub city_state: Codes,
     pub size: Vec<u8>,
-    pub vendor: Vec<u32>,
-    pub sample: Vec<bool>,
+    pub vendor: Codes,
+    pub sample: Flags,
     pub categories: Vec<String>,
     pub states: Vec<String>,
     pub dmas: Vec<String>,
@@ -31,7 +199,27 @@ pub struct Columns {
     pub vendors: Vec<String>,
 }
 
+/// A Unix time as the times column holds it. An import refuses years outside 2000-2099 and the
+/// sample set is dated from today, so nothing stored is clamped.
+pub fn stored_time(t: i64) -> u32 {
+    u32::try_from(t.max(0)).unwrap_or(u32::MAX)
+}
+
 impl Columns {
+    /// The created time of row `r`, in Unix seconds.
+    #[inline]
+    pub fn time(&self, r: usize) -> i64 {
+        i64::from(self.times[r])
+    }
+
+    /// The rows `[lo, hi)` whose times fall in `[from, to)` (`to` at least `from`).
+    pub fn time_range(&self, from: i64, to: i64) -> (usize, usize) {
+        (
+            self.times.partition_point(|&t| i64::from(t) < from),
+            self.times.partition_point(|&t| i64::from(t) < to),
+        )
+    }
+
     /// No rows, the same dictionaries.
     pub(super) fn without_rows(&self) -> Columns {
         Columns {
@@ -47,7 +235,7 @@ impl Columns {
     /// The real rows and the sample rows, each still in time order and with the dictionaries of
     /// `self`, so that `merge` can put them back together by row alone.
     pub fn split(self) -> (Columns, Columns) {
-        let samples = self.sample.iter().filter(|&&s| s).count();
+        let samples = self.sample.count_set();
         if samples == 0 {
             let none = self.without_rows();
             return (self, none);
@@ -57,7 +245,7 @@ impl Columns {
         }
         let (mut real, mut sample) = (self.without_rows(), self.without_rows());
         for r in 0..self.ids.len() {
-            let part = if self.sample[r] {
+            let part = if self.sample.get(r) {
                 &mut sample
             } else {
                 &mut real
@@ -74,7 +262,8 @@ impl Columns {
         let (mut i, mut j) = (0, 0);
         while i < a.ids.len() || j < b.ids.len() {
             let take_a = j == b.ids.len()
-                || (i < a.ids.len() && (a.times[i], a.ids[i]) <= (b.times[j], b.ids[j]));
+                || (i < a.ids.len()
+                    && (a.times[i], a.ids.get(i)) <= (b.times[j], b.ids.get(j)));
             if take_a {
                 out.push_row(a, i);
                 i += 1;
@@ -87,15 +276,28 @@ impl Columns {
     }
 
     fn push_row(&mut self, from: &Columns, r: usize) {
-        self.ids.push(from.ids[r]);
+        self.ids.push(from.ids.get(r));
         self.times.push(from.times[r]);
         self.category.push(from.category[r]);
         self.state.push(from.state[r]);
-        self.dma.push(from.dma[r]);
-        self.city_state.push(from.city_state[r]);
+        self.dma.push(from.dma.get(r));
+        self.city_state.push(from.city_state.get(r));
         self.size.push(from.size[r]);
-        self.vendor.push(from.vendor[r]);
-        self.sample.push(from.sample[r]);
+        self.vendor.push(from.vendor.get(r));
+        self.sample.push(from.sample.get(r));
+    }
+
+    /// Gives back what columns grown row by row hold beyond their rows (up to as much again).
+    pub fn shrink_to_fit(&mut self) {
+        self.ids.shrink_to_fit();
+        self.times.shrink_to_fit();
+        self.category.shrink_to_fit();
+        self.state.shrink_to_fit();
+        self.dma.shrink_to_fit();
+        self.city_state.shrink_to_fit();
+        self.size.shrink_to_fit();
+        self.vendor.shrink_to_fit();
+        self.sample.shrink_to_fit();
     }
 }
 
@@ -163,7 +365,7 @@ impl ColumnsBuilder {
     pub fn push(&mut self, id: u64, b: &Booking) {
         let c = &mut self.cols;
         c.ids.push(id);
-        c.times.push(b.created);
+        c.times.push(stored_time(b.created));
         c.category.push(intern(
             &mut self.category_ids,
             &mut c.categories,
@@ -194,23 +396,83 @@ impl ColumnsBuilder {
     pub fn finish(self) -> Columns {
         let mut c = self.cols;
         let n = c.ids.len();
-        let sorted = (1..n).all(|i| (c.times[i - 1], c.ids[i - 1]) <= (c.times[i], c.ids[i]));
+        let key = |i: usize| (c.times[i], c.ids.get(i));
+        let sorted = (1..n).all(|i| key(i - 1) <= key(i));
         if !sorted {
             let mut perm: Vec<u32> = (0..n as u32).collect();
-            perm.sort_unstable_by_key(|&i| (c.times[i as usize], c.ids[i as usize]));
-            fn apply<T: Copy>(v: &mut Vec<T>, perm: &[u32]) {
-                *v = perm.iter().map(|&i| v[i as usize]).collect();
-            }
-            apply(&mut c.ids, &perm);
+            perm.sort_unstable_by_key(|&i| key(i as usize));
+            c.ids.permute(&perm);
             apply(&mut c.times, &perm);
             apply(&mut c.category, &perm);
             apply(&mut c.state, &perm);
-            apply(&mut c.dma, &perm);
-            apply(&mut c.city_state, &perm);
+            c.dma.permute(&perm);
+            c.city_state.permute(&perm);
             apply(&mut c.size, &perm);
-            apply(&mut c.vendor, &perm);
-            apply(&mut c.sample, &perm);
+            c.vendor.permute(&perm);
+            c.sample.permute(&perm);
         }
         c
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_column_widens_once_a_value_does_not_fit_and_keeps_every_value() {
+        let mut codes = Codes::default();
+        codes.push(7);
+        codes.push(65_535);
+        assert!(matches!(codes, Codes::Narrow(_)));
+        codes.push(65_536);
+        assert!(matches!(codes, Codes::Wide(_)));
+        codes.push(3);
+        assert_eq!(codes.to_vec(), [7, 65_535, 65_536, 3]);
+        assert!(codes.all_below(65_537) && !codes.all_below(65_536));
+
+        let mut ids = RowIds::default();
+        ids.push(u64::from(u32::MAX));
+        ids.push(u64::from(u32::MAX) + 1);
+        assert_eq!(ids.get(1), 1 << 32);
+    }
+
+    #[test]
+    fn flags_hold_one_bit_a_row_and_a_stray_bit_is_ill_formed() {
+        let mut flags = Flags::default();
+        for r in 0..130 {
+            flags.push(r % 3 == 0);
+        }
+        assert_eq!(flags.len(), 130);
+        assert_eq!(flags.count_set(), 44);
+        assert!(flags.get(129) && !flags.get(128));
+        assert!(flags.is_well_formed());
+        flags.bits[2] |= 1 << 5;
+        assert!(!flags.is_well_formed(), "a bit past the last row");
+    }
+
+    #[test]
+    fn a_dictionary_past_65536_names_widens_the_column_and_sorting_keeps_rows_whole() {
+        let mut b = ColumnsBuilder::default();
+        for i in 0..70_000u64 {
+            let booking = Booking {
+                category: "Intake".into(),
+                client: format!("Vendor {i}"),
+                firm_size: crate::firm_size::FirmSize::Solo,
+                city_state: None,
+                state: None,
+                dma: None,
+                // Newest first, so that `finish` sorts.
+                created: 1_800_000_000 - i as i64,
+                sample: i % 2 == 0,
+            };
+            b.push(i + 1, &booking);
+        }
+        let cols = b.finish();
+        assert!(matches!(cols.vendor, Codes::Wide(_)));
+        assert_eq!(cols.ids.get(0), 70_000);
+        assert_eq!(cols.vendors[cols.vendor.get(0) as usize], "Vendor 69999");
+        assert!(cols.sample.get(1) && !cols.sample.get(0));
+        assert_eq!(cols.time(69_999), 1_800_000_000);
     }
 }

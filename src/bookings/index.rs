@@ -4,8 +4,10 @@
 //! Invariants:
 //! - the columns (`columns.rs`) are sorted by (created time, id), so a date range is two binary
 //!   searches;
-//! - per-value row lists (`by_state`, `by_dma`, `by_size`, `by_vendor`) hold row positions in
-//!   ascending order, so they are time-sorted too and a range inside one is again two binary searches;
+//! - per-value row lists (`by_state`, `by_dma`, `by_vendor`) hold row positions in ascending
+//!   order, so they are time-sorted too and a range inside one is again two binary searches; a firm
+//!   size has no list (a sixth of every row each, 4 B a row): its counts come from the sums and its
+//!   rows from a pass over the time range;
 //! - `aggregates.rs` holds running counts per distinct day for every row and each firm size, each
 //!   state (with its cities, and per firm size) and each metro area, each with its (category,
 //!   vendor) pairs, so the trends of those filters, a state's top cities, the vendors of a category
@@ -15,7 +17,7 @@ use std::collections::HashMap;
 
 use super::aggregates::{self, DaySums, IndexSums, RowLists};
 // Where the import and the snapshot have always found the columns.
-pub use super::columns::{Columns, ColumnsBuilder, UNKNOWN};
+pub use super::columns::{Codes, Columns, ColumnsBuilder, UNKNOWN};
 use crate::firm_size::FirmSize;
 
 pub const UNKNOWN_CITY: &str = "Unknown City";
@@ -36,7 +38,6 @@ pub struct BookingIndex {
     pub cols: Columns,
     pub by_state: Vec<Vec<u32>>,
     pub by_dma: Vec<Vec<u32>>,
-    pub by_size: Vec<Vec<u32>>,
     /// Row positions per vendor dictionary id (the Client column), for a vendor's own evidence.
     pub by_vendor: Vec<Vec<u32>>,
     /// The first row of each distinct day and that day, ascending: a scan finds the day of a row
@@ -57,7 +58,9 @@ pub struct BookingIndex {
     pub answers: super::answers::Answers,
 }
 
-fn posting<T: Copy + Into<u64>>(values: &[T], len: usize) -> Vec<Vec<u32>> {
+/// The rows of each value, ascending. Two passes: the counts first, so each list is allocated once
+/// at its size.
+pub(super) fn posting<T: Copy + Into<u64>>(values: &[T], len: usize) -> Vec<Vec<u32>> {
     let mut counts = vec![0usize; len];
     for &v in values {
         counts[v.into() as usize] += 1;
@@ -69,12 +72,20 @@ fn posting<T: Copy + Into<u64>>(values: &[T], len: usize) -> Vec<Vec<u32>> {
     lists
 }
 
+fn posting_of(codes: &Codes, len: usize) -> Vec<Vec<u32>> {
+    match codes {
+        Codes::Narrow(v) => posting(v, len),
+        Codes::Wide(v) => posting(v, len),
+    }
+}
+
 /// The first row of each run of equal days, with its day (rows are in time order, so a new day
 /// starts at the first time past the current day's end).
-fn day_starts(times: &[i64]) -> Vec<(u32, i32)> {
+fn day_starts(times: &[u32]) -> Vec<(u32, i32)> {
     let mut out: Vec<(u32, i32)> = Vec::new();
     let mut day_end = i64::MIN;
     for (row, &t) in times.iter().enumerate() {
+        let t = i64::from(t);
         if t >= day_end {
             let day = aggregates::day_of(t);
             out.push((row as u32, day));
@@ -102,6 +113,18 @@ pub fn city_names(city_states: &[String]) -> (Vec<String>, Vec<u32>) {
     (names, city_of)
 }
 
+/// Which firm sizes (by index) have a row.
+fn sizes_present(sizes: &[u8]) -> [bool; SIZES] {
+    let mut present = [false; SIZES];
+    for &s in sizes {
+        present[s as usize] = true;
+        if present.iter().all(|&p| p) {
+            break;
+        }
+    }
+    present
+}
+
 impl BookingIndex {
     pub fn empty() -> BookingIndex {
         BookingIndex::from_columns(ColumnsBuilder::default().finish(), 0)
@@ -115,22 +138,20 @@ impl BookingIndex {
     /// Like `from_columns`, with the running sums given when already built (read from the
     /// snapshot, which checked them against `cols`).
     pub fn with_sums(cols: Columns, sums: Option<IndexSums>, generation: u64) -> BookingIndex {
-        // Two threads, two row lists each: with the sums read from the snapshot, these passes over
-        // every row are most of a start-up.
-        let ((by_state, by_dma), (by_size, by_vendor)) = std::thread::scope(|scope| {
-            let others = scope.spawn(|| {
-                let by_size = posting(&cols.size, SIZES);
-                (by_size, posting(&cols.vendor, cols.vendors.len()))
-            });
+        // Two threads: with the sums read from the snapshot, these passes over every row are most
+        // of a start-up.
+        let ((by_state, by_dma), by_vendor) = std::thread::scope(|scope| {
+            let vendors = scope.spawn(|| posting_of(&cols.vendor, cols.vendors.len()));
             let by_state = posting(&cols.state, cols.states.len());
-            let by_dma = posting(&cols.dma, cols.dmas.len());
-            let others = others
+            let by_dma = posting_of(&cols.dma, cols.dmas.len());
+            let vendors = vendors
                 .join()
                 .unwrap_or_else(|e| std::panic::resume_unwind(e));
-            ((by_state, by_dma), others)
+            ((by_state, by_dma), vendors)
         });
         let (city_names, city_of) = city_names(&cols.city_states);
         let sums = sums.unwrap_or_else(|| {
+            let by_size = posting(&cols.size, SIZES);
             let lists = RowLists {
                 by_size: &by_size,
                 by_state: &by_state,
@@ -153,10 +174,11 @@ impl BookingIndex {
         let filter_options = FilterOptions {
             dmas: present(&by_dma, &cols.dmas),
             states: present(&by_state, &cols.states),
-            firm_sizes: FirmSize::ALL
-                .iter()
-                .filter(|s| !by_size[s.index()].is_empty())
-                .map(|s| s.code())
+            firm_sizes: sizes_present(&cols.size)
+                .into_iter()
+                .zip(FirmSize::ALL)
+                .filter(|(present, _)| *present)
+                .map(|(_, s)| s.code())
                 .collect(),
         };
         let dma_lookup = cols
@@ -177,7 +199,6 @@ impl BookingIndex {
             cols,
             by_state,
             by_dma,
-            by_size,
             by_vendor,
             city_names,
             city_of,
@@ -200,11 +221,11 @@ impl BookingIndex {
     }
 
     pub fn first_day(&self) -> Option<i32> {
-        self.cols.times.first().map(|&t| aggregates::day_of(t))
+        self.cols.times.first().map(|&t| aggregates::day_of(t.into()))
     }
 
     pub fn last_day(&self) -> Option<i32> {
-        self.cols.times.last().map(|&t| aggregates::day_of(t))
+        self.cols.times.last().map(|&t| aggregates::day_of(t.into()))
     }
 
     /// The dictionary id of a metro area (any case), if any booking has it.
@@ -220,17 +241,13 @@ impl BookingIndex {
     /// The row positions `[lo, hi)` of the base list whose times fall in `[from, to)`; an empty
     /// range (`lo == hi`) when `to` is not after `from`, as for a period that starts after today.
     pub fn rows_in(&self, base: Option<&[u32]>, from: i64, to: i64) -> (usize, usize) {
-        let times = &self.cols.times;
         let to = to.max(from);
         match base {
-            None => (
-                times.partition_point(|&t| t < from),
-                times.partition_point(|&t| t < to),
-            ),
-            Some(list) => (
-                list.partition_point(|&r| times[r as usize] < from),
-                list.partition_point(|&r| times[r as usize] < to),
-            ),
+            None => self.cols.time_range(from, to),
+            Some(list) => {
+                let before = |at: i64| list.partition_point(|&r| self.cols.time(r as usize) < at);
+                (before(from), before(to))
+            }
         }
     }
 
@@ -278,19 +295,11 @@ impl BookingIndex {
             if self.add_vendor_counts((None, None, size), from_day, i32::MAX, None, &mut counts) {
                 continue;
             }
-            let rows: Box<dyn Iterator<Item = usize>> = match group {
-                0 => {
-                    let (lo, hi) = self.rows_in(None, from, i64::MAX);
-                    Box::new(lo..hi)
+            let (lo, hi) = self.rows_in(None, from, i64::MAX);
+            for r in lo..hi {
+                if size.is_none_or(|s| self.cols.size[r] == s) {
+                    counts[self.cols.vendor.get(r) as usize] += 1;
                 }
-                _ => {
-                    let list = &self.by_size[group - 1];
-                    let (lo, hi) = self.rows_in(Some(list), from, i64::MAX);
-                    Box::new(list[lo..hi].iter().map(|&r| r as usize))
-                }
-            };
-            for r in rows {
-                counts[self.cols.vendor[r] as usize] += 1;
             }
         }
         counts
@@ -386,13 +395,12 @@ mod tests {
     #[test]
     fn row_lists_are_in_time_order_and_a_range_is_found_inside_one() {
         let idx = index();
-        assert_eq!(idx.cols.ids, [2, 3, 1, 4, 5], "sorted by time");
+        assert_eq!(idx.cols.ids.to_vec(), [2, 3, 1, 4, 5], "sorted by time");
         let il = &idx.by_state[idx.state_id("IL").unwrap() as usize];
         assert_eq!(il, &[1, 2, 4]);
         let (from, to) = (20_001 * DAY, 20_003 * DAY);
         assert_eq!(idx.rows_in(Some(il), from, to), (0, 2));
         assert_eq!(idx.rows_in(None, from, to), (1, 4));
-        assert_eq!(idx.by_size[FirmSize::E2To5.index()], [1]);
         assert_eq!(
             (idx.first_day(), idx.last_day()),
             (Some(20_000), Some(20_005))
@@ -414,7 +422,7 @@ mod tests {
     fn one_city_name_across_states_and_a_missing_one_is_unknown() {
         let idx = index();
         let name = |r: usize| {
-            idx.city_names[idx.city_of[idx.cols.city_state[r] as usize] as usize].as_str()
+            idx.city_names[idx.city_of[idx.cols.city_state.get(r) as usize] as usize].as_str()
         };
         assert_eq!(name(0), "Springfield");
         assert_eq!(name(2), "Springfield");

@@ -75,8 +75,7 @@ pub fn catch_up(app: &BookingsState) -> Result<()> {
         .cols
         .ids
         .iter()
-        .chain(&current.sample.cols.ids)
-        .copied()
+        .chain(current.sample.cols.ids.iter())
         .max()
         .unwrap_or(0);
     let since = current.generation;
@@ -96,15 +95,7 @@ pub fn catch_up(app: &BookingsState) -> Result<()> {
 pub fn install(app: &BookingsState, generation: u64, mut cols: Columns) {
     // Columns grown row by row hold up to twice their rows: give that back before the snapshot
     // copies them (at 10M rows, 230 MB).
-    cols.ids.shrink_to_fit();
-    cols.times.shrink_to_fit();
-    cols.category.shrink_to_fit();
-    cols.state.shrink_to_fit();
-    cols.dma.shrink_to_fit();
-    cols.city_state.shrink_to_fit();
-    cols.size.shrink_to_fit();
-    cols.vendor.shrink_to_fit();
-    cols.sample.shrink_to_fit();
+    cols.shrink_to_fit();
     let sets = std::sync::Arc::new(BookingSets::from_columns(cols, generation));
     // Answers first, the snapshot (only a quicker start) after: writers take turns, so no older
     // snapshot is written after a newer one.

@@ -5,6 +5,7 @@
 use chrono::{DateTime, Datelike};
 use serde::Serialize;
 
+use super::aggregates::day_of;
 use super::filters::SECS_PER_DAY;
 // The query's inputs, where the routes and other domains have always found them.
 use super::aggregates::{DayCounts, DaySums};
@@ -100,10 +101,9 @@ impl<'a> Selection<'a> {
         if let Some(s) = state {
             lists.push(&idx.by_state[s as usize]);
         }
-        if let Some(s) = size {
-            lists.push(&idx.by_size[s as usize]);
-        }
-        let set = lists.len();
+        // A firm size has no row list (see `BookingIndex`): it is always checked row by row.
+        let filters = lists.len() + usize::from(size.is_some());
+        let check = filters > lists.len().min(1);
         let base = lists.into_iter().min_by_key(|l| l.len());
         Selection {
             idx,
@@ -112,7 +112,7 @@ impl<'a> Selection<'a> {
             dma,
             size,
             empty,
-            check: set > 1,
+            check,
         }
     }
 
@@ -120,7 +120,7 @@ impl<'a> Selection<'a> {
     fn matches(&self, row: usize) -> bool {
         let c = &self.idx.cols;
         self.state.is_none_or(|s| c.state[row] == s)
-            && self.dma.is_none_or(|d| c.dma[row] == d)
+            && self.dma.is_none_or(|d| c.dma.get(row) == d)
             && self.size.is_none_or(|s| c.size[row] == s)
     }
 
@@ -132,7 +132,8 @@ impl<'a> Selection<'a> {
         }
         let (lo, hi) = self.idx.rows_in(self.base, from, to);
         match self.base {
-            None => (lo..hi).for_each(visit),
+            None if !self.check => (lo..hi).for_each(visit),
+            None => (lo..hi).filter(|&r| self.matches(r)).for_each(visit),
             Some(list) if !self.check => list[lo..hi].iter().for_each(|&r| visit(r as usize)),
             Some(list) => {
                 for &r in &list[lo..hi] {
@@ -153,8 +154,36 @@ impl<'a> Selection<'a> {
             let (lo, hi) = self.idx.rows_in(self.base, from, to);
             return (hi - lo) as u64;
         }
+        if let (None, None, Some(size)) = (self.state, self.dma, self.size) {
+            return self.count_of_size(size, from, to);
+        }
         let mut n = 0;
         self.for_each(from, to, |_| n += 1);
+        n
+    }
+
+    /// The rows of one firm size in `[from, to)`: the size's running sums for the whole days, a
+    /// pass over the rows of the days cut at either end (a date filter gives whole days).
+    fn count_of_size(&self, size: u8, from: i64, to: i64) -> u64 {
+        let Some(sums) = self.idx.running_sums(None, None, Some(size)) else {
+            let mut n = 0;
+            self.for_each(from, to, |_| n += 1);
+            return n;
+        };
+        if to <= from {
+            return 0;
+        }
+        let first_whole = day_of(from + SECS_PER_DAY - 1);
+        let after_whole = day_of(to);
+        if first_whole >= after_whole {
+            let mut n = 0;
+            self.for_each(from, to, |_| n += 1);
+            return n;
+        }
+        let mut n = sums.total(first_whole, after_whole - 1);
+        let day_start = |d: i32| i64::from(d) * SECS_PER_DAY;
+        self.for_each(from, day_start(first_whole), |_| n += 1);
+        self.for_each(day_start(after_whole), to, |_| n += 1);
         n
     }
 
@@ -485,21 +514,21 @@ pub struct BookingItem<'a> {
 
 pub fn item(idx: &BookingIndex, r: usize) -> BookingItem<'_> {
     let c = &idx.cols;
-    let city_state = c.city_states[c.city_state[r] as usize].as_str();
+    let city_state = c.city_states[c.city_state.get(r) as usize].as_str();
     BookingItem {
-        id: c.ids[r],
+        id: c.ids.get(r),
         client_category: &c.categories[c.category[r] as usize],
-        client: &c.vendors[c.vendor[r] as usize],
+        client: &c.vendors[c.vendor.get(r) as usize],
         standardized_practice_area_broken_out: FirmSize::from_index(c.size[r] as usize)
             .unwrap_or(FirmSize::Solo)
             .code(),
         city_state: (!city_state.is_empty()).then_some(city_state),
         state: &c.states[c.state[r] as usize],
-        dma: &c.dmas[c.dma[r] as usize],
-        created_time: DateTime::from_timestamp(c.times[r], 0)
+        dma: &c.dmas[c.dma.get(r) as usize],
+        created_time: DateTime::from_timestamp(c.time(r), 0)
             .unwrap_or_default()
             .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-        sample: c.sample[r],
+        sample: c.sample.get(r),
     }
 }
 
@@ -533,7 +562,7 @@ pub fn top_cities<'a>(idx: &'a BookingIndex, f: &Filters) -> Vec<CityCount<'a>> 
     if !summed {
         let c = &idx.cols;
         sel.for_each(f.start_time(), f.end_time(), |r| {
-            counts[idx.city_of[c.city_state[r] as usize] as usize] += 1
+            counts[idx.city_of[c.city_state.get(r) as usize] as usize] += 1
         });
     }
     let mut all = sorted_counts(&counts, &idx.city_names, |city, count| CityCount {
@@ -588,6 +617,36 @@ mod tests {
     }
 
     #[test]
+    fn a_size_alone_is_counted_from_its_sums_and_the_cut_days_row_by_row() {
+        let idx = index();
+        let f = filters(None, Some(FirmSize::Solo));
+        let sel = Selection::new(&idx, &f);
+        assert!(sel.base.is_none() && sel.check);
+        let scanned = |from: i64, to: i64| {
+            let mut n = 0;
+            sel.for_each(from, to, |_| n += 1);
+            n
+        };
+        // Solo rows are on days 20,000, 20,002 and 20,003, each at midnight.
+        let at = |day: i64| day * DAY;
+        for (from, to) in [
+            (at(20_000), at(20_004)),
+            (at(20_000) + 1, at(20_004)),
+            (at(20_001), at(20_003)),
+            (at(20_001), at(20_003) + 1),
+            (at(20_002) + 1, at(20_003) - 1),
+            (at(20_003), at(20_002)),
+            (i64::MIN / 2, i64::MAX / 2),
+        ] {
+            assert_eq!(sel.count(from, to), scanned(from, to), "{from}..{to}");
+        }
+        assert_eq!(sel.count(at(20_000), at(20_004)), 3);
+        let (items, total) = newest(&idx, &f, 1, 5);
+        assert_eq!(total, 3);
+        assert_eq!(items.iter().map(|b| b.id).collect::<Vec<_>>(), [3, 1]);
+    }
+
+    #[test]
     fn a_day_label_is_the_iso_date_with_or_without_an_allocation() {
         let label = DayLabel(day_number(NaiveDate::from_ymd_opt(2026, 3, 9).unwrap()));
         assert_eq!(label.to_string(), "2026-03-09");
@@ -602,11 +661,11 @@ mod tests {
     }
 
     #[test]
-    fn two_filters_start_from_the_shorter_list_and_check_the_other() {
+    fn a_state_and_a_size_start_from_the_state_list_and_check_the_size() {
         let idx = index();
         let f = filters(Some("TX"), Some(FirmSize::Solo));
         let sel = Selection::new(&idx, &f);
-        assert_eq!(sel.base.map(<[u32]>::len), Some(3), "SOLO has 3 rows, TX 4");
+        assert_eq!(sel.base.map(<[u32]>::len), Some(4), "TX's rows");
         assert!(sel.check);
         assert_eq!(count(&idx, &f), 2);
         let (items, total) = newest(&idx, &f, 0, 10);

@@ -26,7 +26,7 @@ pub fn remove(app: &BookingsState) -> anyhow::Result<u64> {
     // database.
     let fresh = current.generation == generation;
     let mut ids = if fresh {
-        current.sample.cols.ids.clone()
+        current.sample.cols.ids.to_vec()
     } else {
         txn.sample_ids()?
     };

@@ -19,7 +19,7 @@ use super::aggregates::IndexSums;
 use super::index::{BookingIndex, Columns};
 use super::sets::BookingSets;
 
-const MAGIC: &[u8; 8] = b"LSBOOK04";
+const MAGIC: &[u8; 8] = b"LSBOOK05";
 pub const HEADER: usize = 32;
 const PARTS: usize = 4;
 /// Each archive starts on this boundary, as rkyv reads it in place.
@@ -161,7 +161,7 @@ pub fn decode(header: &[u8], payload: Payload, generation: u64) -> Result<Bookin
     drop(payload);
     let half_ok = |(cols, sums): &(Columns, IndexSums), sample: bool| {
         validate(cols).is_ok()
-            && cols.sample.iter().all(|&s| s == sample)
+            && cols.sample.count_set() == if sample { cols.sample.len() } else { 0 }
             && sums.is_valid(cols, super::index::city_names(&cols.city_states).0.len())
     };
     let (a, b) = (&real.0, &sample.0);
@@ -214,11 +214,10 @@ fn validate(c: &Columns) -> Result<(), String> {
             .iter()
             .all(|&v| (v as usize) < c.categories.len())
         && c.state.iter().all(|&v| (v as usize) < c.states.len())
-        && c.dma.iter().all(|&v| (v as usize) < c.dmas.len())
-        && c.city_state
-            .iter()
-            .all(|&v| (v as usize) < c.city_states.len())
-        && c.vendor.iter().all(|&v| (v as usize) < c.vendors.len())
+        && c.dma.all_below(c.dmas.len())
+        && c.city_state.all_below(c.city_states.len())
+        && c.vendor.all_below(c.vendors.len())
+        && c.sample.is_well_formed()
         && c.size
             .iter()
             .all(|&v| (v as usize) < crate::firm_size::FirmSize::ALL.len())

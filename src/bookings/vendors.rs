@@ -61,7 +61,7 @@ pub fn vendor_counts(idx: &BookingIndex, f: &Filters, category: Option<u16>) -> 
     let c = &idx.cols;
     sel.for_each(f.start_time(), f.end_time(), |r| {
         if category.is_none_or(|cat| c.category[r] == cat) {
-            counts[c.vendor[r] as usize] += 1;
+            counts[c.vendor.get(r) as usize] += 1;
         }
     });
     counts

@@ -91,7 +91,7 @@ pub fn count(
         let mut month = 0;
         for &r in &list[lo..hi] {
             let r = r as usize;
-            let t = idx.cols.times[r];
+            let t = idx.cols.time(r);
             // Rows are in time order: the month only moves forward.
             while t >= bounds[month + 1] {
                 month += 1;

@@ -99,7 +99,7 @@ mod tests {
         assert_eq!(booking.dma, None);
         assert_eq!(booking.created, 1_767_225_600);
         assert!(booking.sample);
-        assert_eq!(builder.finish().ids, vec![7]);
+        assert_eq!(builder.finish().ids.to_vec(), vec![7]);
     }
 
     #[test]

@@ -103,7 +103,7 @@ fn bookings_csv(rows: u64, seed: u64) -> Vec<u8> {
 /// Every stored booking id, ascending.
 fn stored_ids(store: &Store) -> Vec<u64> {
     let (_, cols) = read_columns(store).unwrap();
-    let mut ids = cols.ids;
+    let mut ids = cols.ids.to_vec();
     ids.sort_unstable();
     ids
 }
@@ -166,7 +166,7 @@ fn an_import_is_all_or_nothing() {
         // promised.
         let ids = stored_ids(&node.app.store);
         assert_eq!(ids.len(), 1);
-        assert_eq!(node.sets().real.cols.ids, ids);
+        assert_eq!(node.sets().real.cols.ids.to_vec(), ids);
     });
 }
 
