@@ -360,6 +360,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         }) => merge_firms(into, from, data.config()),
     };
     drop(in_runtime);
+    litstack::bookings::lifecycle::finish_snapshots();
     // Dropping the runtime would wait for an import still running after the shutdown grace
     // period; it is abandoned instead, and its transaction never commits.
     runtime.shutdown_timeout(Duration::from_millis(500));

@@ -17,7 +17,7 @@ pub fn day_of(t: i64) -> i32 {
 
 /// Running counts of `keys` keys over the distinct days of some rows: `cum[d * keys + k]` is how
 /// many of the rows on the days before the d-th have key `k`.
-#[derive(rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)]
+#[derive(Clone, Debug, PartialEq, rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)]
 struct Running {
     keys: usize,
     cum: Vec<u32>,
@@ -46,6 +46,34 @@ impl Running {
     /// The rows with key `k` on the days `[lo, hi)` (positions in the day list).
     fn between(&self, lo: usize, hi: usize, k: usize) -> u32 {
         self.cum[hi * self.keys + k] - self.cum[lo * self.keys + k]
+    }
+
+    /// The same sums over the keys `to` (ascending, a superset of `from`, the keys these sums are
+    /// over, `days` days): a new key counts 0 on every day so far.
+    fn over_keys(&self, days: usize, from: &[u32], to: &[u32]) -> Running {
+        let mut out = Running::new(days, to.len());
+        let mut at = 0;
+        for (i, &key) in from.iter().enumerate() {
+            while to[at] != key {
+                at += 1;
+            }
+            for d in 0..=days {
+                out.cum[d * to.len() + at] = self.cum[d * self.keys + i];
+            }
+        }
+        out
+    }
+
+    /// Opens one more day after the last: its running counts start where the last day's end.
+    fn next_day(&mut self) {
+        let last = self.cum.len() - self.keys;
+        self.cum.extend_from_within(last..);
+    }
+
+    /// Counts one row of the last day with key `k` (after `accumulate`).
+    fn add_to_last(&mut self, k: usize) {
+        let at = self.cum.len() - self.keys + k;
+        self.cum[at] += 1;
     }
 
     /// Whether these are running sums of `keys` keys over `days` days that `between` can read:
@@ -108,7 +136,7 @@ pub fn days_of_rows(times: &[u32]) -> Vec<i32> {
 }
 
 /// The running counts of one set of rows, per distinct day.
-#[derive(rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)]
+#[derive(Clone, Debug, PartialEq, rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)]
 pub struct DaySums {
     /// The distinct UTC days of the rows, ascending.
     days: Vec<i32>,
@@ -215,6 +243,105 @@ impl DaySums {
             totals,
             extras,
         })
+    }
+
+    /// The sums of no row, with `extras` extra keys (each built, with no value yet).
+    fn empty(categories: usize, extras: usize) -> DaySums {
+        DaySums {
+            days: Vec::new(),
+            categories: Running::new(0, categories),
+            states: Vec::new(),
+            state_sums: Running::new(0, 0),
+            totals: Running::new(0, 1),
+            extras: (0..extras)
+                .map(|_| Some((Vec::new(), Running::new(0, 0))))
+                .collect(),
+        }
+    }
+
+    /// Adds `rows` (ascending row positions of `cols`, after every row counted so far) without
+    /// a pass over the rows counted before: the key lists grow by the new rows' values and the sums
+    /// by their days. `extras` gives each extra key as `build` does; a key now `None` (past its
+    /// cap) is dropped. False when a row is on a day before this set's last day: then only a
+    /// rebuild is right.
+    fn extend(&mut self, cols: &Columns, rows: &[usize], extras: &[Option<ExtraKey<'_>>]) -> bool {
+        let day = |r: usize| day_of(cols.time(r));
+        if let (Some(&last), Some(&first)) = (self.days.last(), rows.first())
+            && day(first) < last
+        {
+            return false;
+        }
+        let days = self.days.len();
+        let ncat = cols.categories.len().max(1);
+        if self.categories.keys != ncat {
+            let (from, to): (Vec<u32>, Vec<u32>) = (
+                (0..self.categories.keys as u32).collect(),
+                (0..ncat as u32).collect(),
+            );
+            self.categories = self.categories.over_keys(days, &from, &to);
+        }
+        if rows.is_empty() {
+            return true;
+        }
+        let grown = |keys: &[u32], values: &mut dyn Iterator<Item = u32>| -> Vec<u32> {
+            let mut all = keys.to_vec();
+            all.extend(values);
+            all.sort_unstable();
+            all.dedup();
+            all
+        };
+        let states = grown(
+            &self.states,
+            &mut rows.iter().map(|&r| u32::from(cols.state[r])),
+        );
+        if states != self.states {
+            self.state_sums = self.state_sums.over_keys(days, &self.states, &states);
+            self.states = states;
+        }
+        for (extra, key) in self.extras.iter_mut().zip(extras) {
+            match (extra.as_mut(), key) {
+                (Some((values, sums)), Some((key_of, _))) => {
+                    let all = grown(values, &mut rows.iter().map(|&r| key_of(r)));
+                    if all != *values {
+                        *sums = sums.over_keys(days, values, &all);
+                        *values = all;
+                    }
+                }
+                _ => *extra = None,
+            }
+        }
+        for &r in rows {
+            let d = day(r);
+            if self.days.last() != Some(&d) {
+                self.days.push(d);
+                self.categories.next_day();
+                self.state_sums.next_day();
+                self.totals.next_day();
+                for (_, sums) in self.extras.iter_mut().flatten() {
+                    sums.next_day();
+                }
+            }
+            self.categories.add_to_last(cols.category[r] as usize);
+            let state = self.states.binary_search(&u32::from(cols.state[r]));
+            self.state_sums.add_to_last(state.unwrap_or_default());
+            self.totals.add_to_last(0);
+            for (extra, key) in self.extras.iter_mut().zip(extras) {
+                if let (Some((values, sums)), Some((key_of, _))) = (extra.as_mut(), key) {
+                    sums.add_to_last(values.binary_search(&key_of(r)).unwrap_or_default());
+                }
+            }
+        }
+        true
+    }
+
+    /// Re-keys the (category, vendor) pair values after the vendor dictionary grew from `old` to
+    /// `new` names: `category * vendors + vendor`, so the order of the values is kept.
+    fn rekey_pairs(&mut self, old: u32, new: u32) {
+        if let Some(Some((values, _))) = self.extras.get_mut(PAIRS) {
+            for v in values {
+                *v = *v / old * new + *v % old;
+            }
+        }
     }
 
     /// The positions `[lo, hi)` in the day list of the days in `[from_day, to_day]`.
@@ -405,7 +532,7 @@ fn of_lists_by_size(
 
 /// Every running sum of one index (see `BookingIndex`), each `None` when over its cap: what the
 /// snapshot stores next to the columns, since building them is most of a start-up.
-#[derive(Default, rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)]
 pub struct IndexSums {
     /// Every row, then each firm size, with their (category, vendor) pairs.
     pub every_row: Option<Vec<DaySums>>,
@@ -456,6 +583,78 @@ impl IndexSums {
                 state_sizes,
             }
         })
+    }
+
+    /// Adds the rows of `cols` from `first_new` on (all after the rows counted so far; the
+    /// dictionaries only grew, the vendors' from `old_vendors` names) to every sum, each group by
+    /// its new rows only; `city_of` and `city_names` as for `build`. False when some group cannot
+    /// be extended (a row before its last day): then the sums must be rebuilt.
+    pub fn extend(
+        &mut self,
+        cols: &Columns,
+        first_new: usize,
+        old_vendors: usize,
+        city_of: &[u32],
+        city_names: usize,
+    ) -> bool {
+        let rows: Vec<usize> = (first_new..cols.times.len()).collect();
+        let vendors = cols.vendors.len() as u32;
+        let pair = |r: usize| u32::from(cols.category[r]) * vendors + cols.vendor.get(r);
+        let pairs: Option<ExtraKey> = category_vendor_pairs(cols).map(|n| (&pair as _, n));
+        let city = |r: usize| city_of[cols.city_state.get(r) as usize];
+        let cities: Option<ExtraKey> = Some((&city, city_names));
+        let ncat = cols.categories.len().max(1);
+        if vendors as usize != old_vendors && old_vendors > 0 {
+            let groups = [&mut self.every_row, &mut self.states, &mut self.dmas];
+            for sums in groups.into_iter().flatten().flatten() {
+                sums.rekey_pairs(old_vendors as u32, vendors);
+            }
+        }
+        let by = |key: &dyn Fn(usize) -> usize, len: usize| {
+            let mut out = vec![Vec::new(); len];
+            for &r in &rows {
+                out[key(r)].push(r);
+            }
+            out
+        };
+        let by_size = by(&|r| cols.size[r] as usize, SIZES);
+        let mut ok = true;
+        if let Some(groups) = self.every_row.as_mut() {
+            ok &= groups[0].extend(cols, &rows, &[pairs]);
+            for (sums, rows) in groups[1..].iter_mut().zip(&by_size) {
+                ok &= sums.extend(cols, rows, &[pairs]);
+            }
+        }
+        let by_state = by(&|r| cols.state[r] as usize, cols.states.len());
+        if let Some(groups) = self.states.as_mut() {
+            groups.resize_with(cols.states.len(), || DaySums::empty(ncat, 2));
+            for (sums, rows) in groups.iter_mut().zip(&by_state) {
+                ok &= sums.extend(cols, rows, &[pairs, cities]);
+            }
+        }
+        if let Some(groups) = self.dmas.as_mut() {
+            let by_dma = by(&|r| cols.dma.get(r) as usize, cols.dmas.len());
+            groups.resize_with(cols.dmas.len(), || DaySums::empty(ncat, 1));
+            for (sums, rows) in groups.iter_mut().zip(&by_dma) {
+                ok &= sums.extend(cols, rows, &[pairs]);
+            }
+        }
+        if let Some(states) = self.state_sizes.as_mut() {
+            states.resize_with(cols.states.len(), || {
+                (0..SIZES).map(|_| DaySums::empty(ncat, 0)).collect()
+            });
+            for (sizes, rows) in states.iter_mut().zip(&by_state) {
+                for (size, sums) in sizes.iter_mut().enumerate() {
+                    let rows: Vec<usize> = rows
+                        .iter()
+                        .copied()
+                        .filter(|&r| cols.size[r] as usize == size)
+                        .collect();
+                    ok &= sums.extend(cols, &rows, &[]);
+                }
+            }
+        }
+        ok
     }
 
     /// Whether sums read from a snapshot belong to `cols` (with `city_names` city names) and are

@@ -262,8 +262,7 @@ impl Columns {
         let (mut i, mut j) = (0, 0);
         while i < a.ids.len() || j < b.ids.len() {
             let take_a = j == b.ids.len()
-                || (i < a.ids.len()
-                    && (a.times[i], a.ids.get(i)) <= (b.times[j], b.ids.get(j)));
+                || (i < a.ids.len() && (a.times[i], a.ids.get(i)) <= (b.times[j], b.ids.get(j)));
             if take_a {
                 out.push_row(a, i);
                 i += 1;
@@ -285,6 +284,69 @@ impl Columns {
         self.size.push(from.size[r]);
         self.vendor.push(from.vendor.get(r));
         self.sample.push(from.sample.get(r));
+    }
+
+    /// These rows then the rows of `new`, with the dictionaries of `new` (which only grew from
+    /// these: its ids read the same names), in (time, id) order again.
+    pub fn appended(&self, new: &Columns) -> Columns {
+        let n = self.ids.len() + new.ids.len();
+        let mut out = Columns {
+            ids: self.ids.clone(),
+            times: Vec::with_capacity(n),
+            category: Vec::with_capacity(n),
+            state: Vec::with_capacity(n),
+            dma: self.dma.clone(),
+            city_state: self.city_state.clone(),
+            size: Vec::with_capacity(n),
+            vendor: self.vendor.clone(),
+            sample: self.sample.clone(),
+            categories: new.categories.clone(),
+            states: new.states.clone(),
+            dmas: new.dmas.clone(),
+            city_states: new.city_states.clone(),
+            vendors: new.vendors.clone(),
+        };
+        out.times.extend_from_slice(&self.times);
+        out.category.extend_from_slice(&self.category);
+        out.state.extend_from_slice(&self.state);
+        out.size.extend_from_slice(&self.size);
+        for r in 0..new.ids.len() {
+            out.push_row(new, r);
+        }
+        out.sort_rows();
+        out
+    }
+
+    /// Whether every row of `new` comes after the last of these in (time, id) order.
+    pub fn precedes(&self, new: &Columns) -> bool {
+        let last = self.ids.len().checked_sub(1);
+        match (last, new.ids.is_empty()) {
+            (Some(last), false) => {
+                (self.times[last], self.ids.get(last)) <= (new.times[0], new.ids.get(0))
+            }
+            _ => true,
+        }
+    }
+
+    /// Sorts the rows by (time, id); nothing moves when they are in order already.
+    fn sort_rows(&mut self) {
+        let c = self;
+        let n = c.ids.len();
+        let key = |i: usize| (c.times[i], c.ids.get(i));
+        let sorted = (1..n).all(|i| key(i - 1) <= key(i));
+        if !sorted {
+            let mut perm: Vec<u32> = (0..n as u32).collect();
+            perm.sort_unstable_by_key(|&i| key(i as usize));
+            c.ids.permute(&perm);
+            apply(&mut c.times, &perm);
+            apply(&mut c.category, &perm);
+            apply(&mut c.state, &perm);
+            c.dma.permute(&perm);
+            c.city_state.permute(&perm);
+            apply(&mut c.size, &perm);
+            c.vendor.permute(&perm);
+            c.sample.permute(&perm);
+        }
     }
 
     /// Gives back what columns grown row by row hold beyond their rows (up to as much again).
@@ -395,22 +457,7 @@ impl ColumnsBuilder {
     /// The columns sorted by (time, id).
     pub fn finish(self) -> Columns {
         let mut c = self.cols;
-        let n = c.ids.len();
-        let key = |i: usize| (c.times[i], c.ids.get(i));
-        let sorted = (1..n).all(|i| key(i - 1) <= key(i));
-        if !sorted {
-            let mut perm: Vec<u32> = (0..n as u32).collect();
-            perm.sort_unstable_by_key(|&i| key(i as usize));
-            c.ids.permute(&perm);
-            apply(&mut c.times, &perm);
-            apply(&mut c.category, &perm);
-            apply(&mut c.state, &perm);
-            c.dma.permute(&perm);
-            c.city_state.permute(&perm);
-            apply(&mut c.size, &perm);
-            c.vendor.permute(&perm);
-            c.sample.permute(&perm);
-        }
+        c.sort_rows();
         c
     }
 }

@@ -160,7 +160,74 @@ impl BookingIndex {
             IndexSums::build(&cols, &lists, &city_of, city_names.len())
         });
         let day_starts = day_starts(&cols.times);
+        let lists = [by_state, by_dma, by_vendor];
+        BookingIndex::assemble(
+            cols,
+            lists,
+            day_starts,
+            (city_names, city_of),
+            sums,
+            generation,
+        )
+    }
 
+    /// This index with the rows of `cols` past its own (all after them in (time, id) order; the
+    /// dictionaries only grown) added, without a pass over the rows it holds: the row lists are
+    /// copied and extended, the sums extended by the new rows' days. `None` when the sums cannot
+    /// be extended (then build the index from the columns).
+    pub fn extended(&self, cols: Columns, generation: u64) -> Option<BookingIndex> {
+        let first_new = self.len();
+        let (city_names, city_of) = city_names(&cols.city_states);
+        let mut sums = self.sums.clone();
+        let old_vendors = self.cols.vendors.len();
+        if !sums.extend(&cols, first_new, old_vendors, &city_of, city_names.len()) {
+            return None;
+        }
+        let grow = |lists: &[Vec<u32>], len: usize, key: &dyn Fn(usize) -> usize| {
+            let mut lists = lists.to_vec();
+            lists.resize_with(len, Vec::new);
+            for r in first_new..cols.times.len() {
+                lists[key(r)].push(r as u32);
+            }
+            lists
+        };
+        let lists = [
+            grow(&self.by_state, cols.states.len(), &|r| {
+                cols.state[r] as usize
+            }),
+            grow(&self.by_dma, cols.dmas.len(), &|r| cols.dma.get(r) as usize),
+            grow(&self.by_vendor, cols.vendors.len(), &|r| {
+                cols.vendor.get(r) as usize
+            }),
+        ];
+        let mut starts = self.day_starts.clone();
+        let last_day = starts.last().map(|&(_, d)| d);
+        let new_days = day_starts(&cols.times[first_new..]);
+        starts.extend(
+            new_days
+                .into_iter()
+                .filter(|&(_, day)| Some(day) != last_day)
+                .map(|(row, day)| (row + first_new as u32, day)),
+        );
+        Some(BookingIndex::assemble(
+            cols,
+            lists,
+            starts,
+            (city_names, city_of),
+            sums,
+            generation,
+        ))
+    }
+
+    /// The index of its parts; what is left (options and lookups) is per dictionary entry.
+    fn assemble(
+        cols: Columns,
+        [by_state, by_dma, by_vendor]: [Vec<Vec<u32>>; 3],
+        day_starts: Vec<(u32, i32)>,
+        (city_names, city_of): (Vec<String>, Vec<u32>),
+        sums: IndexSums,
+        generation: u64,
+    ) -> BookingIndex {
         let present = |lists: &[Vec<u32>], dict: &[String]| -> Vec<String> {
             let mut v: Vec<String> = dict
                 .iter()
@@ -221,11 +288,17 @@ impl BookingIndex {
     }
 
     pub fn first_day(&self) -> Option<i32> {
-        self.cols.times.first().map(|&t| aggregates::day_of(t.into()))
+        self.cols
+            .times
+            .first()
+            .map(|&t| aggregates::day_of(t.into()))
     }
 
     pub fn last_day(&self) -> Option<i32> {
-        self.cols.times.last().map(|&t| aggregates::day_of(t.into()))
+        self.cols
+            .times
+            .last()
+            .map(|&t| aggregates::day_of(t.into()))
     }
 
     /// The dictionary id of a metro area (any case), if any booking has it.

@@ -33,12 +33,40 @@ pub fn refresh(app: &BookingsState) -> Result<()> {
     Ok(())
 }
 
-/// The rows a write to the bookings that starts from `generation` extends: a copy of the current
-/// index's rows when the index is of that generation (it is exact then: writers take turns,
-/// `one_writer`), else `None`, and the write ends with a rebuild (`written`).
+/// Where a write to the bookings that starts from `generation` collects the rows it adds: a
+/// builder with the current index's dictionaries and no row, when the index is of that generation
+/// (it is exact then: writers take turns, `one_writer`), else `None`, and the write ends with a
+/// rebuild. The write hands the builder's rows to `appended`.
 pub fn extension(app: &BookingsState, generation: u64) -> Option<ColumnsBuilder> {
     let current = app.bookings.load();
-    (current.generation == generation).then(|| ColumnsBuilder::extend(current.all_columns()))
+    (current.generation == generation)
+        .then(|| ColumnsBuilder::extend(current.real.cols.without_rows()))
+}
+
+/// After a write that started from the index of generation `base` committed `generation` by
+/// adding rows: adds `new` (the rows of its `extension`) to the current indexes, without a pass
+/// over the rows they hold when every new row comes after them (a daily export: the answer does
+/// not wait for a rebuild of millions of rows), else merged with every row. Without `new` (the
+/// write updated rows) or on another base, rebuilds from the database.
+pub fn appended(
+    app: &BookingsState,
+    base: u64,
+    generation: u64,
+    new: Option<Columns>,
+) -> Result<()> {
+    let current = app.bookings.load_full();
+    let Some(new) = new.filter(|_| current.generation == base) else {
+        drop(current);
+        return refresh(app);
+    };
+    let sets = current.extended(&new, generation).unwrap_or_else(|| {
+        let mut all = current.all_columns().appended(&new);
+        all.shrink_to_fit();
+        BookingSets::from_columns(all, generation)
+    });
+    drop(current);
+    install_sets(app, std::sync::Arc::new(sets));
+    Ok(())
 }
 
 /// After a write to the bookings committed `generation`: swaps in `rows` (every row, as the write
@@ -79,15 +107,12 @@ pub fn catch_up(app: &BookingsState) -> Result<()> {
         .max()
         .unwrap_or(0);
     let since = current.generation;
-    let mut builder = ColumnsBuilder::extend(current.all_columns());
+    let mut builder = ColumnsBuilder::extend(current.real.cols.without_rows());
     drop(current);
     match storage::append_rows_above(&app.store, since, largest, &mut builder)? {
         // A rebuild committed between the two reads: start over from the database.
         Appended::Rebuilt => refresh(app),
-        Appended::Current(generation) => {
-            install(app, generation, builder.finish());
-            Ok(())
-        }
+        Appended::Current(generation) => appended(app, since, generation, Some(builder.finish())),
     }
 }
 
@@ -96,11 +121,44 @@ pub fn install(app: &BookingsState, generation: u64, mut cols: Columns) {
     // Columns grown row by row hold up to twice their rows: give that back before the snapshot
     // copies them (at 10M rows, 230 MB).
     cols.shrink_to_fit();
-    let sets = std::sync::Arc::new(BookingSets::from_columns(cols, generation));
-    // Answers first, the snapshot (only a quicker start) after: writers take turns, so no older
-    // snapshot is written after a newer one.
+    install_sets(
+        app,
+        std::sync::Arc::new(BookingSets::from_columns(cols, generation)),
+    );
+}
+
+/// The snapshot writes after each swap, each on its own thread after the one before.
+static SNAPSHOTS: std::sync::Mutex<Option<std::thread::JoinHandle<()>>> =
+    std::sync::Mutex::new(None);
+
+/// Swaps in `sets`, then writes their snapshot off the writer's answer (at 10M bookings a few
+/// hundred MB, written and synced: longer than the rest of a daily import). The snapshot is only
+/// a quicker start: one that is not written, or not yet, means a rebuild from the database at the
+/// next start. Writes go one after another and a write whose indexes were replaced meanwhile is
+/// skipped, so an older snapshot is never written after a newer one.
+fn install_sets(app: &BookingsState, sets: std::sync::Arc<BookingSets>) {
     app.bookings.store(sets.clone());
-    if let Err(e) = snapshot::write(&app.config.data_dir, &sets) {
-        tracing::warn!(error = %e, "the bookings snapshot could not be written");
+    let (shared, dir) = (app.bookings.clone(), app.config.data_dir.clone());
+    let mut pending = SNAPSHOTS.lock().unwrap_or_else(|e| e.into_inner());
+    let before = pending.take();
+    *pending = Some(std::thread::spawn(move || {
+        if let Some(before) = before {
+            let _ = before.join();
+        }
+        if !std::sync::Arc::ptr_eq(&shared.load_full(), &sets) {
+            return;
+        }
+        if let Err(e) = snapshot::write(&dir, &sets) {
+            tracing::warn!(error = %e, "the bookings snapshot could not be written");
+        }
+    }));
+}
+
+/// Waits for the snapshot writes started so far: before a command that changed the bookings
+/// exits, so that the next start reads the snapshot.
+pub fn finish_snapshots() {
+    let pending = SNAPSHOTS.lock().unwrap_or_else(|e| e.into_inner()).take();
+    if let Some(pending) = pending {
+        let _ = pending.join();
     }
 }

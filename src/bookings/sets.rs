@@ -43,6 +43,30 @@ impl BookingSets {
         }
     }
 
+    /// These indexes with the rows `new` added (sorted, with the dictionaries grown from these):
+    /// the index they belong to extended by them (`BookingIndex::extended`), the other given the
+    /// grown dictionaries; neither makes a pass over the rows it held. `None` when `new` mixes real
+    /// and sample rows or does not come after the rows of its index: then build from every row.
+    pub fn extended(&self, new: &Columns, generation: u64) -> Option<BookingSets> {
+        let samples = new.sample.count_set();
+        let (target, other) = match samples {
+            0 => (&self.real, &self.sample),
+            n if n == new.ids.len() => (&self.sample, &self.real),
+            _ => return None,
+        };
+        if !target.cols.precedes(new) {
+            return None;
+        }
+        let target = target.extended(target.cols.appended(new), generation)?;
+        let other = other.extended(other.cols.appended(&new.without_rows()), generation)?;
+        let (real, sample) = if samples == 0 {
+            (target, other)
+        } else {
+            (other, target)
+        };
+        Some(BookingSets::from_parts(generation, real, sample))
+    }
+
     /// Every row, real and sample.
     pub fn len(&self) -> usize {
         self.real.len() + self.sample.len()
@@ -178,5 +202,115 @@ mod tests {
         );
         assert!(sample.view(Some(false)).is_empty());
         assert!(!sample.view_needs_merge(Some(true)));
+    }
+
+    mod extension {
+        use super::super::*;
+        use crate::bookings::{Booking, ColumnsBuilder};
+        use crate::firm_size::FirmSize;
+        use proptest::prelude::*;
+
+        /// (day, second of the day, category, vendor, state (0 none), metro area, city, size).
+        type Row = (i64, i64, usize, usize, usize, usize, usize, usize);
+
+        fn booking(
+            (day, second, cat, vendor, state, dma, city, size): Row,
+            sample: bool,
+        ) -> Booking {
+            let state = ["", "TX", "CA", "NY", "WA"][state];
+            Booking {
+                category: ["Intake", "Staffing", "Billing", "Marketing"][cat].into(),
+                client: format!("Vendor {vendor}"),
+                firm_size: FirmSize::ALL[size],
+                city_state: (!state.is_empty()).then(|| format!("City {city}, {state}")),
+                state: (!state.is_empty()).then(|| state.into()),
+                dma: Some(format!("Metro {dma}")),
+                created: 1_750_000_000 + day * 86_400 + second,
+                sample,
+            }
+        }
+
+        fn row(days: i64, categories: usize, vendors: usize) -> impl Strategy<Value = Row> {
+            (
+                0..days,
+                0..86_400i64,
+                0..categories,
+                0..vendors,
+                0..5usize,
+                0..4usize,
+                0..3usize,
+                0..FirmSize::ALL.len(),
+            )
+        }
+
+        fn same(a: &BookingIndex, b: &BookingIndex) {
+            assert_eq!(a.cols, b.cols);
+            assert_eq!(a.by_state, b.by_state);
+            assert_eq!(a.by_dma, b.by_dma);
+            assert_eq!(a.by_vendor, b.by_vendor);
+            assert_eq!(a.day_starts, b.day_starts);
+            assert_eq!(a.city_names, b.city_names);
+            assert_eq!(a.city_of, b.city_of);
+            assert_eq!(a.sums, b.sums);
+            assert_eq!(a.filter_options.states, b.filter_options.states);
+            assert_eq!(a.filter_options.dmas, b.filter_options.dmas);
+            assert_eq!(a.filter_options.firm_sizes, b.filter_options.firm_sizes);
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(200))]
+
+            /// Later rows (new vendors, categories, states, metro areas and cities among them, on
+            /// the last day or after it) give the index that all the rows would give: the same
+            /// columns, row lists, day starts and every running sum.
+            #[test]
+            fn an_index_extended_by_later_rows_is_the_index_of_all_of_them(
+                old in prop::collection::vec((row(6, 2, 3), any::<bool>()), 0..40),
+                new in prop::collection::vec(row(3, 4, 6), 1..25),
+                shift in 0i64..3,
+                sample_new in any::<bool>(),
+            ) {
+                let mut before = ColumnsBuilder::default();
+                for (i, (r, sample)) in old.iter().enumerate() {
+                    before.push(i as u64 + 1, &booking(*r, *sample));
+                }
+                let old_cols = before.finish();
+                let sets = BookingSets::from_columns(old_cols.clone(), 1);
+                // New rows start on the last day of the old ones (or later): some may be earlier
+                // in that day, and then only the rebuild is right.
+                let last_day = old.iter().map(|(r, _)| r.0).max().unwrap_or(0);
+                let mut added = ColumnsBuilder::extend(sets.real.cols.without_rows());
+                let mut all = ColumnsBuilder::extend(old_cols);
+                for (i, r) in new.iter().enumerate() {
+                    let mut r = *r;
+                    r.0 += last_day + shift;
+                    let id = (old.len() + i) as u64 + 1;
+                    added.push(id, &booking(r, sample_new));
+                    all.push(id, &booking(r, sample_new));
+                }
+                let added = added.finish();
+                let built = BookingSets::from_columns(all.finish(), 2);
+                let target = if sample_new { &sets.sample } else { &sets.real };
+                let after_all = target.cols.precedes(&added);
+                match sets.extended(&added, 2) {
+                    Some(extended) => {
+                        prop_assert!(after_all);
+                        same(&extended.real, &built.real);
+                        same(&extended.sample, &built.sample);
+                    }
+                    None => prop_assert!(!after_all, "later rows were not added"),
+                }
+            }
+        }
+
+        #[test]
+        fn rows_of_both_kinds_at_once_are_not_added_in_place() {
+            let sets = BookingSets::from_columns(Columns::default(), 1);
+            let mut added = ColumnsBuilder::extend(sets.real.cols.without_rows());
+            let r = (0, 0, 0, 0, 1, 0, 0, 0);
+            added.push(1, &booking(r, false));
+            added.push(2, &booking(r, true));
+            assert!(sets.extended(&added.finish(), 2).is_none());
+        }
     }
 }

@@ -402,7 +402,8 @@ pub(super) fn import_bookings(
         // An updated row changed the index in place: only a rebuild from the database has it
         // right.
         let rows = builder.filter(|_| report.updated == 0);
-        bookings::lifecycle::written(app, generation, rows.map(ColumnsBuilder::finish))?;
+        let new = rows.map(ColumnsBuilder::finish);
+        bookings::lifecycle::appended(app, generation - 1, generation, new)?;
         tracing::debug!(elapsed = ?started.elapsed(), "import: index installed");
     }
     Ok(report.finish(row_errors))
