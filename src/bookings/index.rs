@@ -17,6 +17,7 @@ use std::collections::HashMap;
 
 use super::aggregates::{self, DaySums, IndexSums, RowLists};
 // Where the import and the snapshot have always found the columns.
+use super::columns::{ArchivedCodes, ArchivedColumns};
 pub use super::columns::{Codes, Columns, ColumnsBuilder, UNKNOWN};
 use crate::firm_size::FirmSize;
 
@@ -70,6 +71,36 @@ pub(super) fn posting<T: Copy + Into<u64>>(values: &[T], len: usize) -> Vec<Vec<
         lists[v.into() as usize].push(row as u32);
     }
     lists
+}
+
+/// The row lists (state, metro area, vendor) of a snapshot's archived columns, read in place;
+/// `None` when a value is outside its dictionary (the snapshot is then not used).
+pub(super) fn lists_of_archive(c: &ArchivedColumns) -> Option<[Vec<Vec<u32>>; 3]> {
+    fn checked(values: impl Iterator<Item = usize> + Clone, len: usize) -> Option<Vec<Vec<u32>>> {
+        let mut counts = vec![0usize; len];
+        for v in values.clone() {
+            *counts.get_mut(v)? += 1;
+        }
+        let mut lists: Vec<Vec<u32>> = counts.iter().map(|&n| Vec::with_capacity(n)).collect();
+        for (row, v) in values.enumerate() {
+            lists[v].push(row as u32);
+        }
+        Some(lists)
+    }
+    fn codes(codes: &ArchivedCodes, len: usize) -> Option<Vec<Vec<u32>>> {
+        match codes {
+            ArchivedCodes::Narrow(v) => checked(v.iter().map(|x| x.to_native() as usize), len),
+            ArchivedCodes::Wide(v) => checked(v.iter().map(|x| x.to_native() as usize), len),
+        }
+    }
+    Some([
+        checked(
+            c.state.iter().map(|x| x.to_native() as usize),
+            c.states.len(),
+        )?,
+        codes(&c.dma, c.dmas.len())?,
+        codes(&c.vendor, c.vendors.len())?,
+    ])
 }
 
 fn posting_of(codes: &Codes, len: usize) -> Vec<Vec<u32>> {
@@ -138,16 +169,29 @@ impl BookingIndex {
     /// Like `from_columns`, with the running sums given when already built (read from the
     /// snapshot, which checked them against `cols`).
     pub fn with_sums(cols: Columns, sums: Option<IndexSums>, generation: u64) -> BookingIndex {
+        BookingIndex::with_lists(cols, sums, None, generation)
+    }
+
+    /// Like `with_sums`, with the row lists (state, metro area, vendor) given when already built
+    /// (from the snapshot's archive, while its columns were decoded).
+    pub fn with_lists(
+        cols: Columns,
+        sums: Option<IndexSums>,
+        lists: Option<[Vec<Vec<u32>>; 3]>,
+        generation: u64,
+    ) -> BookingIndex {
         // Two threads: with the sums read from the snapshot, these passes over every row are most
         // of a start-up.
-        let ((by_state, by_dma), by_vendor) = std::thread::scope(|scope| {
-            let vendors = scope.spawn(|| posting_of(&cols.vendor, cols.vendors.len()));
-            let by_state = posting(&cols.state, cols.states.len());
-            let by_dma = posting_of(&cols.dma, cols.dmas.len());
-            let vendors = vendors
-                .join()
-                .unwrap_or_else(|e| std::panic::resume_unwind(e));
-            ((by_state, by_dma), vendors)
+        let [by_state, by_dma, by_vendor] = lists.unwrap_or_else(|| {
+            std::thread::scope(|scope| {
+                let vendors = scope.spawn(|| posting_of(&cols.vendor, cols.vendors.len()));
+                let by_state = posting(&cols.state, cols.states.len());
+                let by_dma = posting_of(&cols.dma, cols.dmas.len());
+                let vendors = vendors
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e));
+                [by_state, by_dma, vendors]
+            })
         });
         let (city_names, city_of) = city_names(&cols.city_states);
         let sums = sums.unwrap_or_else(|| {

@@ -16,7 +16,8 @@ use std::path::{Path, PathBuf};
 use rkyv::util::AlignedVec;
 
 use super::aggregates::IndexSums;
-use super::index::{BookingIndex, Columns};
+use super::columns::ArchivedColumns;
+use super::index::{BookingIndex, Columns, lists_of_archive};
 use super::sets::BookingSets;
 
 const MAGIC: &[u8; 8] = b"LSBOOK05";
@@ -112,6 +113,23 @@ pub fn payload_buffer(len: usize) -> Payload {
     payload
 }
 
+/// Reads a payload of `len` bytes through a small reused buffer: a buffer of `len` zeros to read
+/// into would be written twice (at 10M bookings a tenth of a start).
+pub fn read_payload(reader: &mut impl Read, len: usize) -> std::io::Result<Payload> {
+    let mut payload = Payload::with_capacity(len);
+    let mut chunk = vec![0u8; len.clamp(1, 1 << 20)];
+    while payload.len() < len {
+        let want = (len - payload.len()).min(chunk.len());
+        match reader.read(&mut chunk[..want]) {
+            Ok(0) => return Err(std::io::ErrorKind::UnexpectedEof.into()),
+            Ok(n) => payload.extend_from_slice(&chunk[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(payload)
+}
+
 /// The payload of a snapshot, read into the buffer its archives are decoded from.
 pub type Payload = AlignedVec<ALIGN>;
 
@@ -130,8 +148,7 @@ pub fn read(data_dir: &Path, generation: u64) -> Result<BookingSets, String> {
     if len as u64 != file_len - HEADER as u64 {
         return Err("the snapshot is truncated".into());
     }
-    let mut payload = payload_buffer(len);
-    file.read_exact(&mut payload).map_err(unusable)?;
+    let payload = read_payload(&mut file, len).map_err(unusable)?;
     drop(file);
     decode(&header, payload, generation)
 }
@@ -147,17 +164,28 @@ pub fn decode(header: &[u8], payload: Payload, generation: u64) -> Result<Bookin
         return Err("the snapshot's checksum does not match".into());
     }
     let parts = split_parts(&payload).ok_or("the snapshot's parts do not add up")?;
-    let invalid = |e: rkyv::rancor::Error| format!("the snapshot does not validate ({e})");
-    let columns = |bytes: &[u8]| rkyv::from_bytes::<Columns, rkyv::rancor::Error>(bytes);
-    let sums = |bytes: &[u8]| rkyv::from_bytes::<IndexSums, rkyv::rancor::Error>(bytes);
-    let real = (
-        columns(parts[0]).map_err(invalid)?,
-        sums(parts[1]).map_err(invalid)?,
-    );
-    let sample = (
-        columns(parts[2]).map_err(invalid)?,
-        sums(parts[3]).map_err(invalid)?,
-    );
+    use rkyv::rancor::Error;
+    let invalid = |e: Error| format!("the snapshot does not validate ({e})");
+    let columns = |bytes: &[u8]| rkyv::from_bytes::<Columns, Error>(bytes);
+    let sums = |bytes: &[u8]| rkyv::from_bytes::<IndexSums, Error>(bytes);
+    let archived = rkyv::access::<ArchivedColumns, Error>(parts[0]).map_err(invalid)?;
+    // The real rows' lists are most of a start: one core builds them from the archive in place
+    // while the other decodes everything.
+    let (decoded, real_lists) = std::thread::scope(|scope| {
+        let lists = scope.spawn(|| lists_of_archive(archived));
+        let decoded = (|| -> Result<_, Error> {
+            let real = (
+                rkyv::deserialize::<Columns, Error>(archived)?,
+                sums(parts[1])?,
+            );
+            Ok((real, (columns(parts[2])?, sums(parts[3])?)))
+        })();
+        let lists = lists
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        (decoded, lists)
+    });
+    let (real, sample) = decoded.map_err(invalid)?;
     drop(payload);
     let half_ok = |(cols, sums): &(Columns, IndexSums), sample: bool| {
         validate(cols).is_ok()
@@ -170,12 +198,13 @@ pub fn decode(header: &[u8], payload: Payload, generation: u64) -> Result<Bookin
         && a.dmas == b.dmas
         && a.city_states == b.city_states
         && a.vendors == b.vendors;
-    if !(half_ok(&real, false) && half_ok(&sample, true) && same_dictionaries) {
+    let ok = half_ok(&real, false) && half_ok(&sample, true) && same_dictionaries;
+    let (true, Some(real_lists)) = (ok, real_lists) else {
         return Err("the snapshot's columns or sums are inconsistent".into());
-    }
+    };
     Ok(BookingSets::from_parts(
         generation,
-        BookingIndex::with_sums(real.0, Some(real.1), generation),
+        BookingIndex::with_lists(real.0, Some(real.1), Some(real_lists), generation),
         BookingIndex::with_sums(sample.0, Some(sample.1), generation),
     ))
 }
@@ -306,6 +335,29 @@ mod tests {
         );
         write(dir.path(), &swapped).unwrap();
         let refused = read(dir.path(), 1).err().unwrap();
+        assert!(refused.contains("inconsistent"), "{refused}");
+    }
+
+    #[test]
+    fn a_value_outside_its_dictionary_is_refused_not_indexed() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut good = sets(5, 2);
+        let mut cols = std::mem::take(&mut good.real.cols);
+        // A vendor id past the dictionary: the row lists built from the archive must not index
+        // with it.
+        cols.vendor = crate::bookings::columns::Codes::Narrow(vec![0, 1, 2, 3, 99]);
+        let bad = BookingSets::from_parts(
+            2,
+            BookingIndex::with_lists(
+                cols,
+                Some(std::mem::take(&mut good.real.sums)),
+                Some(Default::default()),
+                2,
+            ),
+            BookingIndex::with_sums(good.sample.cols.clone(), None, 2),
+        );
+        write(dir.path(), &bad).unwrap();
+        let refused = read(dir.path(), 2).err().unwrap();
         assert!(refused.contains("inconsistent"), "{refused}");
     }
 

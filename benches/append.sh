@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# A day's export of 10,000 new bookings imported through the import route into an install of N
+# million (default 10): the time from the upload to the answer, the server's resident memory before,
+# its peak during the import (VmHWM reset just before it) and after (once the snapshot is written),
+# and that the trends count the new rows. Each run imports into a fresh copy of the install, so
+# runs compare. Prints one markdown table.
+# Usage: benches/append.sh [BIN ...]   (default: the release binary; builds it when missing)
+#   SCALE=10 RUNS=3 benches/append.sh /path/to/old/litstack target/release/litstack
+# The install is target/bench-data/scale-${SCALE}m (as benches/scale.sh makes it, imported here
+# when missing); the day's file is the 10,000 rows of `gen-bookings --seed 8` moved to
+# 2026-07-01, the day after the scale files end.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
+DATA_ROOT="$TARGET/bench-data"
+SCALE="${SCALE:-10}" RUNS="${RUNS:-3}"
+ADDR=127.0.0.1:18095
+PASSWORD="plum-orbit-cascade-1947"
+export LITSTACK_SKIP_WEB_BUILD=1 RUST_LOG=warn
+
+BINS=("$@")
+if [ ${#BINS[@]} -eq 0 ]; then
+  (cd "$ROOT" && cargo build --release --bin litstack --quiet)
+  BINS=("$TARGET/release/litstack")
+fi
+mkdir -p "$DATA_ROOT"
+csv="$DATA_ROOT/scale-${SCALE}m.csv"
+install="$DATA_ROOT/scale-${SCALE}m"
+day="$DATA_ROOT/append-10k.csv"
+[ -f "$csv" ] || "${BINS[0]}" gen-bookings --rows "${SCALE}000000" --seed 7 --end 2026-06-30 --out "$csv"
+[ -f "$install/litstack.redb" ] || "${BINS[0]}" import bookings "$csv" --data-dir "$install" >/dev/null
+if [ ! -f "$day" ]; then
+  "${BINS[0]}" gen-bookings --rows 10000 --seed 8 --end 2026-06-30 --out "$day.tmp"
+  python3 - "$day.tmp" "$day" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+out = csv.writer(open(sys.argv[2], "w", newline=""), lineterminator="\n")
+out.writerow(rows[0])
+for i, r in enumerate(rows[1:]):
+    s = i * 86400 // (len(rows) - 1)
+    r[0], r[1] = f"day-{i + 1}", f"2026-07-01T{s // 3600:02d}:{s % 3600 // 60:02d}:{s % 60:02d}Z"
+    out.writerow(r)
+PY
+  rm -f "$day.tmp"
+fi
+
+kb() { awk -v k="$2:" '$1 == k {printf "%.0f", $2 / 1024}' "/proc/$1/status"; }
+total() { curl -s -H "Cookie: litstack_session=$1" "http://$ADDR/api/trends" | python3 -c 'import json,sys; print(json.load(sys.stdin)["total"])'; }
+
+# Each binary starts from its own copy of the install, whose snapshot it wrote at a first start.
+for i in "${!BINS[@]}"; do
+  base="$DATA_ROOT/append-base-$i"
+  rm -rf "$base" && cp -a "$install" "$base"
+  "${BINS[$i]}" serve --addr "$ADDR" --data-dir "$base" --no-sample-data >/dev/null 2>&1 &
+  pid=$!
+  until curl -s -o /dev/null "http://$ADDR/api/auth/me"; do sleep 0.05; done
+  kill $pid; wait $pid 2>/dev/null || true
+done
+
+lines=()
+for run in $(seq 1 "$RUNS"); do
+  for i in "${!BINS[@]}"; do
+    bin=${BINS[$i]}
+    work="$DATA_ROOT/append-run"
+    rm -rf "$work" && cp -a "$DATA_ROOT/append-base-$i" "$work"
+    "$bin" serve --addr "$ADDR" --data-dir "$work" --no-sample-data >/dev/null 2>&1 &
+    pid=$!
+    trap 'kill $pid 2>/dev/null' EXIT
+    until curl -s -o /dev/null "http://$ADDR/api/auth/me"; do sleep 0.01; done
+    jar=$(mktemp)
+    curl -s -o /dev/null -c "$jar" -H 'Content-Type: application/json' \
+      -d "{\"name\":\"Append\",\"email\":\"append@example.com\",\"password\":\"$PASSWORD\",\"lawFirm\":\"Bench LLP\"}" \
+      "http://$ADDR/api/auth/sign-up"
+    cookie=$(awk '/litstack_session/ {print $7}' "$jar"); rm -f "$jar"
+    before_total=$(total "$cookie")
+    sleep 1
+    rss_before=$(kb $pid VmRSS)
+    echo 5 > "/proc/$pid/clear_refs"   # resets VmHWM: the peak of the import alone
+    answer=$(curl -s -o "$DATA_ROOT/append-answer.json" -w '%{time_total} %{time_pretransfer}' \
+      -H "Cookie: litstack_session=$cookie" -F "file=@$day;type=text/csv" \
+      "http://$ADDR/api/admin/demo-bookings/import")
+    peak=$(kb $pid VmHWM)
+    after_total=$(total "$cookie")
+    # The snapshot is written after the answer: wait for it before reading the resident size.
+    sleep 3
+    rss_after=$(kb $pid VmRSS)
+    kill $pid; wait $pid 2>/dev/null || true
+    trap - EXIT
+    ms=$(awk '{printf "%.0f", ($1 - $2) * 1000}' <<<"$answer")
+    lines+=("| $run | ${bin#"$ROOT"/} | ${ms} ms | ${rss_before} MB | ${peak} MB | ${rss_after} MB | ${before_total} → ${after_total} | $(cut -d' ' -f1 /proc/loadavg) |")
+  done
+done
+rm -rf "$DATA_ROOT/append-run" "$DATA_ROOT"/append-base-*
+echo
+echo "10,000 rows into ${SCALE}M, commit $(git -C "$ROOT" rev-parse --short HEAD), $(nproc) cores, $(date -u +%F)."
+echo
+echo "| run | binary | upload to answer | RSS before | peak during | RSS after | trends total | load |"
+echo "|---|---|---:|---:|---:|---:|---|---:|"
+printf '%s\n' "${lines[@]}"
