@@ -424,6 +424,47 @@ async fn a_second_import_of_the_same_file_inserts_nothing_and_a_changed_row_is_u
     assert_eq!(app.get("/api/trends").await.json()["total"], 6);
 }
 
+/// A few rows into thousands: the import reads the small file's identities first and keeps only the
+/// stored identities its rows meet; a row seen before is still skipped or updated, a new one
+/// inserted, and the index added to in place counts them.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_few_rows_into_thousands_are_told_apart_as_before() {
+    let mut app = with_known_bookings().await;
+    let line = |i: usize, category: &str| {
+        format!(
+            "r-{i},2026-03-{:02}T10:00:00Z,{category},Clio,SOLO,\"Austin, TX\",TX,Austin,,\n",
+            1 + i % 28
+        )
+    };
+    let mut many = HEADER.to_string();
+    for i in 0..5_000 {
+        many += &line(i, "Intake");
+    }
+    let res = upload(&mut app, "many.csv", many.as_bytes()).await.json();
+    assert_eq!(res["inserted"].as_u64(), Some(5_000));
+    let few = format!(
+        "{HEADER}{}{}{}",
+        line(10, "Intake"),
+        line(20, "E-Discovery"),
+        line(9_999, "Marketing Services")
+    );
+    let res = upload(&mut app, "few.csv", few.as_bytes()).await.json();
+    assert_eq!(
+        (
+            res["inserted"].as_u64(),
+            res["updated"].as_u64(),
+            res["skipped"].as_u64()
+        ),
+        (Some(1), Some(1), Some(1))
+    );
+    let t = app.get("/api/trends").await.json();
+    assert_eq!(t["total"], 6 + 5_001);
+    let categories = counts(&t["categoryCounts"], "name");
+    let of = |name: &str| categories.iter().find(|(n, _)| n == name).map(|&(_, c)| c);
+    assert_eq!(of("E-Discovery"), Some(1));
+    assert_eq!(of("Marketing Services"), Some(2));
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn answers_are_remembered_only_until_the_next_import() {
     let mut app = with_known_bookings().await;
