@@ -4,26 +4,62 @@
 //! outside `bookings/` that needs the index current calls one function here.
 
 use super::index::{Columns, ColumnsBuilder};
+use std::sync::Arc;
+
 use super::storage::{self, Appended};
 use super::{BookingSets, snapshot};
 use crate::bookings::BookingsState;
 use crate::error::Result;
 use crate::store::Store;
 
-/// The indexes at start: from the snapshot when it is intact and of the current generation, else
-/// rebuilt from the database (and the snapshot rewritten).
-pub fn load(store: &Store, data_dir: &std::path::Path) -> Result<BookingSets> {
+/// The indexes at start: from the snapshot when it is intact and of the current generation; else,
+/// in hub mode, from the snapshot stored in the database (and the file written from it); else
+/// rebuilt from the database's rows (and the snapshot rewritten, and stored in hub mode).
+pub fn load(store: &Arc<Store>, data_dir: &std::path::Path) -> Result<Arc<BookingSets>> {
     let current = storage::generation(store)?;
-    match snapshot::read(data_dir, current) {
-        Ok(sets) => return Ok(sets),
-        Err(reason) => tracing::info!(%reason, "rebuilding the bookings index from the database"),
+    let reason = match snapshot::read(data_dir, current) {
+        Ok(sets) => return Ok(Arc::new(sets)),
+        Err(reason) => reason,
+    };
+    match stored_snapshot(store, current) {
+        Ok(Some(sets)) => {
+            tracing::info!(
+                %reason,
+                generation = current,
+                "the bookings index was read from the database's snapshot"
+            );
+            if let Err(e) = snapshot::write(data_dir, &sets) {
+                tracing::warn!(error = %e, "the bookings snapshot could not be written");
+            }
+            return Ok(Arc::new(sets));
+        }
+        Ok(None) => tracing::info!(%reason, "rebuilding the bookings index from the database"),
+        Err(stored) => tracing::info!(
+            %reason,
+            %stored,
+            "rebuilding the bookings index from the database's rows"
+        ),
     }
     let (generation, cols) = storage::read_columns(store)?;
-    let sets = BookingSets::from_columns(cols, generation);
+    let sets = Arc::new(BookingSets::from_columns(cols, generation));
+    // Rebuilt from the rows: this replaces a stored snapshot that was refused.
+    storage::store_snapshot(store, &sets, true);
     if let Err(e) = snapshot::write(data_dir, &sets) {
         tracing::warn!(error = %e, "the bookings snapshot could not be written");
     }
     Ok(sets)
+}
+
+/// The indexes of the snapshot the database stores for `generation` (hub mode), or why not;
+/// `Ok(None)` on the redb file.
+fn stored_snapshot(
+    store: &Store,
+    generation: u64,
+) -> std::result::Result<Option<BookingSets>, String> {
+    let Some((header, payload)) = storage::stored_snapshot(store, generation)? else {
+        return Ok(None);
+    };
+    snapshot::decode(&header, payload, generation).map(Some)
 }
 
 /// Rebuilds the indexes from the database, swaps them in and rewrites the snapshot.
@@ -92,7 +128,8 @@ pub fn catch_up(app: &BookingsState) -> Result<()> {
     }
 }
 
-/// Swaps in the indexes of `cols` (every row), then writes their snapshot.
+/// Swaps in the indexes of `cols` (every row), then writes their snapshot (and in hub mode stores
+/// it in the database, in the background).
 pub fn install(app: &BookingsState, generation: u64, mut cols: Columns) {
     // Columns grown row by row hold up to twice their rows: give that back before the snapshot
     // copies them (at 10M rows, 230 MB).
@@ -105,10 +142,11 @@ pub fn install(app: &BookingsState, generation: u64, mut cols: Columns) {
     cols.size.shrink_to_fit();
     cols.vendor.shrink_to_fit();
     cols.sample.shrink_to_fit();
-    let sets = std::sync::Arc::new(BookingSets::from_columns(cols, generation));
+    let sets = Arc::new(BookingSets::from_columns(cols, generation));
     // Answers first, the snapshot (only a quicker start) after: writers take turns, so no older
     // snapshot is written after a newer one.
     app.bookings.store(sets.clone());
+    storage::store_snapshot(&app.store, &sets, false);
     if let Err(e) = snapshot::write(&app.config.data_dir, &sets) {
         tracing::warn!(error = %e, "the bookings snapshot could not be written");
     }
