@@ -421,8 +421,15 @@ async fn a_node_without_its_snapshot_starts_from_the_one_the_database_stores() {
         a.get("/api/trends?state=TX").await.json(),
         c.get("/api/trends?state=TX").await.json()
     );
-    // And it wrote its own snapshot from it, for its next start.
-    assert!(litstack::bookings::snapshot::path(&c.data_dir()).is_file());
+    // And it writes its own snapshot from it (after answering), for its next start.
+    let started = Instant::now();
+    while !litstack::bookings::snapshot::path(&c.data_dir()).is_file() {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no snapshot file"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]
