@@ -3,9 +3,9 @@
 //! snapshot rewritten, and in hub mode brought up to another node's write (`catch_up`). Everything
 //! outside `bookings/` that needs the index current calls one function here.
 
-use super::index::{Columns, ColumnsBuilder};
 use std::sync::Arc;
 
+use super::index::{Columns, ColumnsBuilder};
 use super::storage::{self, Appended};
 use super::{BookingSets, snapshot};
 use crate::bookings::BookingsState;

@@ -17,10 +17,10 @@ mod postgres;
 pub use export::export;
 pub use key::booking_key;
 
-use super::index::{Columns, ColumnsBuilder};
-use crate::error::Result;
 use std::sync::Arc;
 
+use super::index::{Columns, ColumnsBuilder};
+use crate::error::Result;
 use crate::store::{IDENTITY_LEN, Store};
 
 /// The current booking generation.
