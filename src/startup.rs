@@ -42,8 +42,8 @@ impl AppState {
         };
         crate::catalog::seed(&store)?;
         let catalog = Catalog::load(&store)?;
-        let bookings = crate::bookings::load(&store, &config.data_dir)?;
         let store = Arc::new(store);
+        let bookings = crate::bookings::load(&store, &config.data_dir)?;
         let catalog = Arc::new(ArcSwap::from_pointee(catalog));
         let peers = Peers::new(store.clone(), catalog.clone());
         let state = AppState {
@@ -59,7 +59,7 @@ impl AppState {
             limiter: Default::default(),
             hashing: Default::default(),
             setup_token: Default::default(),
-            bookings: Arc::new(ArcSwap::from_pointee(bookings)),
+            bookings: Arc::new(ArcSwap::new(bookings)),
             hub,
         };
         // Built from every account once; from here on each write recounts only its firm.

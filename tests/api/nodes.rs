@@ -333,3 +333,159 @@ async fn a_tech_stack_change_on_one_node_moves_the_other_nodes_peer_figures() {
     })
     .await;
 }
+
+/// The database a node is on, for statements the API has no call for.
+fn pg(node: &TestApp) -> &litstack::store::PgStore {
+    match &*node.state.store {
+        litstack::store::Store::Postgres(pg) => pg,
+        litstack::store::Store::File(_) => panic!("not a hub node"),
+    }
+}
+
+/// The stored index snapshot: (generation, bytes of every part in order), one row per generation.
+fn stored_snapshots(node: &TestApp) -> Vec<(i64, Vec<u8>)> {
+    let pg = pg(node);
+    pg.run(
+        sqlx::query_as(
+            "SELECT generation, string_agg(bytes, ''::bytea ORDER BY part) \
+             FROM bookings_snapshot GROUP BY generation ORDER BY generation",
+        )
+        .fetch_all(pg.pool()),
+    )
+    .unwrap()
+}
+
+/// Waits until the database stores the index snapshot of `generation` (a node stores it after
+/// answering), and answers its bytes.
+async fn stored_snapshot_of(node: &TestApp, generation: i64) -> Vec<u8> {
+    let started = Instant::now();
+    loop {
+        if let [(g, bytes)] = stored_snapshots(node).as_slice()
+            && *g == generation
+        {
+            return bytes.clone();
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no stored snapshot of generation {generation}: {:?}",
+            stored_snapshots(node)
+                .iter()
+                .map(|s| s.0)
+                .collect::<Vec<_>>()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Runs `sql` on the node's database.
+fn execute(node: &TestApp, sql: &'static str) {
+    let pg = pg(node);
+    pg.run(sqlx::query(sql).execute(pg.pool())).unwrap();
+}
+
+/// Replaces the stored snapshot with `bytes` under `generation`, as one part.
+fn store_snapshot_bytes(node: &TestApp, generation: i64, bytes: &[u8]) {
+    execute(node, "DELETE FROM bookings_snapshot");
+    let pg = pg(node);
+    pg.run(
+        sqlx::query("INSERT INTO bookings_snapshot (generation, part, bytes) VALUES ($1, 0, $2)")
+            .bind(generation)
+            .bind(bytes)
+            .execute(pg.pool()),
+    )
+    .unwrap();
+}
+
+/// A new node on `a`'s database with a data directory of its own (no snapshot), signed in as `a`.
+fn new_node_beside(a: &TestApp) -> TestApp {
+    let url = a.state.config.database_url.clone();
+    let mut node = TestApp::with_config(move |c| c.database_url = url);
+    node.cookie = a.cookie.clone();
+    node
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_node_without_its_snapshot_starts_from_the_one_the_database_stores() {
+    let (mut a, _b) = two_nodes().await;
+    let res = upload(&mut a, "bookings.csv", known_file().as_bytes()).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let total = a.get("/api/trends").await.json()["total"].clone();
+    assert_eq!(total, 6);
+    stored_snapshot_of(&a, 1).await;
+    // The rows taken away behind every index's back (the generation stays): a node that read the
+    // rows would count none, one that read the stored snapshot counts them all.
+    execute(&a, "DELETE FROM bookings");
+    let mut c = new_node_beside(&a);
+    assert_eq!(c.get("/api/trends").await.json()["total"], total);
+    assert_eq!(
+        a.get("/api/trends?state=TX").await.json(),
+        c.get("/api/trends?state=TX").await.json()
+    );
+    // And it writes its own snapshot from it (after answering), for its next start.
+    let started = Instant::now();
+    while !litstack::bookings::snapshot::path(&c.data_dir()).is_file() {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "no snapshot file"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_damaged_stored_snapshot_is_refused_and_replaced() {
+    let (mut a, _b) = two_nodes().await;
+    let res = upload(&mut a, "bookings.csv", known_file().as_bytes()).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let good = stored_snapshot_of(&a, 1).await;
+    // One byte of the payload changed: the checksum no longer matches. Then a header announcing
+    // far more than is stored, and a header cut short.
+    let mut flipped = good.clone();
+    let last = flipped.len() - 1;
+    flipped[last] ^= 0xff;
+    let mut huge = good.clone();
+    huge[16..24].copy_from_slice(&u64::MAX.to_le_bytes());
+    for damaged in [flipped, huge, good[..20].to_vec()] {
+        store_snapshot_bytes(&a, 1, &damaged);
+        let mut c = new_node_beside(&a);
+        assert_eq!(c.get("/api/trends").await.json()["total"], 6);
+        // The node rebuilt from the rows and stored the snapshot again in place of the damaged one.
+        let started = Instant::now();
+        while stored_snapshots(&a) != [(1, good.clone())] {
+            assert!(started.elapsed() < Duration::from_secs(10), "not replaced");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    // The replaced one is used: with the rows gone, a new node still counts them.
+    execute(&a, "DELETE FROM bookings");
+    let mut d = new_node_beside(&a);
+    assert_eq!(d.get("/api/trends").await.json()["total"], 6);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_stored_snapshot_of_an_older_generation_is_not_used() {
+    let (mut a, _b) = two_nodes().await;
+    let file = known_file();
+    let res = upload(&mut a, "bookings.csv", file.as_bytes()).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let older = stored_snapshot_of(&a, 1).await;
+    let header = file.lines().next().unwrap();
+    let more =
+        format!("{header}\n7,2026-03-02T09:00:00Z,Intake,Clio,SOLO,\"Austin, TX\",TX,Austin,,\n");
+    let res = upload(&mut a, "more.csv", more.as_bytes()).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(a.get("/api/trends").await.json()["total"], 7);
+    // Generation 2's snapshot replaced generation 1's.
+    stored_snapshot_of(&a, 2).await;
+    // Generation 1's bytes back, under their own generation and then under the current one: a new
+    // node reads the rows (7), never the six of generation 1.
+    for key in [1, 2] {
+        store_snapshot_bytes(&a, key, &older);
+        let mut c = new_node_beside(&a);
+        assert_eq!(
+            c.get("/api/trends").await.json()["total"],
+            7,
+            "stored under {key}"
+        );
+    }
+}

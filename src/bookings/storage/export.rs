@@ -51,6 +51,11 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
                 .execute(&mut *tx)
                 .await?;
         }
+        // A stored index snapshot is of other rows, perhaps of the same generation number: none
+        // may outlive the copy (`into_empty` counts data tables only, not this cache).
+        sqlx::query("DELETE FROM bookings_snapshot")
+            .execute(&mut *tx)
+            .await?;
         // The copied rows are other rows than any node's index: every node rebuilds.
         sqlx::query("UPDATE counters SET value = $1 WHERE key = ANY($2)")
             .bind(generation as i64)

@@ -11,10 +11,13 @@ mod copy_text;
 mod export;
 mod file;
 mod key;
+mod pg_snapshot;
 mod postgres;
 
 pub use export::export;
 pub use key::booking_key;
+
+use std::sync::Arc;
 
 use super::index::{Columns, ColumnsBuilder};
 use crate::error::Result;
@@ -49,6 +52,30 @@ pub fn read_columns(store: &Store) -> Result<(u64, Columns)> {
     match store {
         Store::File(db) => file::read_columns(db),
         Store::Postgres(db) => postgres::read_columns(db),
+    }
+}
+
+/// In hub mode, stores the snapshot of `sets` in the database for the nodes that start without
+/// their own, in the background (`pg_snapshot::spawn_write`), replacing the other generations'
+/// (and, with `replace`, one already stored for its generation). Nothing on the redb file, where
+/// the snapshot file is the only one.
+pub fn store_snapshot(store: &Arc<Store>, sets: &Arc<super::BookingSets>, replace: bool) {
+    match &**store {
+        Store::File(_) => {}
+        Store::Postgres(_) => pg_snapshot::spawn_write(store, sets.clone(), replace),
+    }
+}
+
+/// The header and payload of the snapshot of `generation` stored in the database (hub mode), or
+/// why there is none usable; `Ok(None)` on the redb file, which stores none.
+pub fn stored_snapshot(
+    store: &Store,
+    generation: u64,
+) -> std::result::Result<Option<([u8; super::snapshot::HEADER], super::snapshot::Payload)>, String>
+{
+    match store {
+        Store::File(_) => Ok(None),
+        Store::Postgres(db) => pg_snapshot::read(db, generation).map(Some),
     }
 }
 

@@ -30,7 +30,7 @@ const PAGE: i64 = 100_000;
 pub(super) const COPY_CHUNK: usize = 4 << 20;
 const COLUMNS: &str = "id, category, client, firm_size, city_state, state, dma, created, sample";
 
-async fn counter(db: impl sqlx::PgExecutor<'_>, key: &str) -> sqlx::Result<u64> {
+pub(super) async fn counter(db: impl sqlx::PgExecutor<'_>, key: &str) -> sqlx::Result<u64> {
     let value: Option<i64> = sqlx::query_scalar("SELECT value FROM counters WHERE key = $1")
         .bind(key)
         .fetch_optional(db)
@@ -68,7 +68,9 @@ pub fn is_marked(store: &PgStore, marker: &str) -> Result<bool> {
 
 /// A read-only transaction whose statements all see one snapshot: the generation read first
 /// belongs to the rows read after it.
-async fn repeatable_read(store: &PgStore) -> sqlx::Result<Transaction<'static, Postgres>> {
+pub(super) async fn repeatable_read(
+    store: &PgStore,
+) -> sqlx::Result<Transaction<'static, Postgres>> {
     let mut tx = store.pool().begin().await?;
     sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
         .execute(&mut *tx)

@@ -33,14 +33,15 @@ struct Node {
 impl Node {
     fn new(store: Store, dir: tempfile::TempDir) -> Node {
         let config = Config::for_data_dir(dir.path());
+        let store = Arc::new(store);
         let bookings = load(&store, dir.path()).unwrap();
         // The bookings' own state and nothing else: no accounts, no peer figures, no hub (the
         // tests call `catch_up` themselves).
         let app = BookingsState {
-            store: Arc::new(store),
+            store,
             config: Arc::new(config),
             catalog: Arc::new(ArcSwap::from_pointee(seeded_catalog())),
-            bookings: Arc::new(ArcSwap::from_pointee(bookings)),
+            bookings: Arc::new(ArcSwap::new(bookings)),
         };
         Node { app, _dir: dir }
     }
@@ -365,7 +366,7 @@ fn a_node_starts_with_a_million_bookings() {
     );
 
     let _in_runtime = test_runtime().enter();
-    let store = Store::Postgres(PgStore::connect(&url).unwrap());
+    let store = Arc::new(Store::Postgres(PgStore::connect(&url).unwrap()));
     let empty_dir = tempfile::tempdir().unwrap();
     let cold = std::time::Instant::now();
     let sets = load(&store, empty_dir.path()).unwrap();
