@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Spawn to first answer and resident memory 1 s later, for one or more binaries in turn on their
+# own data directories (each already holding its snapshot: start each once first).
+# Usage: ROUNDS=5 benches/start.sh BIN:DATA_DIR [BIN:DATA_DIR ...]
+# e.g.   benches/start.sh /tmp/old/litstack:target/bench-data/old-10m target/release/litstack:target/bench-data/scale-10m
+set -euo pipefail
+ROUNDS="${ROUNDS:-5}"
+ADDR=127.0.0.1:18190
+[ $# -gt 0 ] || { echo "usage: benches/start.sh BIN:DATA_DIR ..." >&2; exit 2; }
+once() {
+  local bin=$1 data=$2 start pid ms rss
+  start=$(date +%s%N)
+  RUST_LOG=warn "$bin" serve --addr "$ADDR" --data-dir "$data" --no-sample-data >/dev/null 2>&1 &
+  pid=$!
+  until curl -s -o /dev/null "http://$ADDR/api/auth/me"; do sleep 0.002; done
+  ms=$(( ($(date +%s%N) - start) / 1000000 ))
+  sleep 1
+  rss=$(awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$pid/status")
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+  echo "$ms ms, $rss MB"
+}
+echo "load $(cut -d' ' -f1 /proc/loadavg) before, $(nproc) cores, $(date -u +%F)"
+for round in $(seq 1 "$ROUNDS"); do
+  line="round $round"
+  for pair in "$@"; do
+    line+=" | ${pair%%:*}: $(once "${pair%%:*}" "${pair#*:}")"
+  done
+  echo "$line"
+done
+echo "load $(cut -d' ' -f1 /proc/loadavg) after"
