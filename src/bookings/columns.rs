@@ -95,6 +95,20 @@ macro_rules! narrow_column {
                 }
             }
 
+            /// These values with room for `more`, in one allocation (a clone then pushes would
+            /// grow the column to twice its rows).
+            fn with_room(&self, more: usize) -> Self {
+                fn room<T: Copy>(v: &[T], more: usize) -> Vec<T> {
+                    let mut out = Vec::with_capacity(v.len() + more);
+                    out.extend_from_slice(v);
+                    out
+                }
+                match self {
+                    $name::Narrow(v) => $name::Narrow(room(v, more)),
+                    $name::Wide(v) => $name::Wide(room(v, more)),
+                }
+            }
+
             fn permute(&mut self, perm: &[u32]) {
                 match self {
                     $name::Narrow(v) => apply(v, perm),
@@ -164,6 +178,15 @@ impl Flags {
 
     pub fn shrink_to_fit(&mut self) {
         self.bits.shrink_to_fit();
+    }
+
+    fn with_room(&self, more: usize) -> Flags {
+        let mut bits = Vec::with_capacity((self.len + more).div_ceil(64));
+        bits.extend_from_slice(&self.bits);
+        Flags {
+            bits,
+            len: self.len,
+        }
     }
 
     fn permute(&mut self, perm: &[u32]) {
@@ -289,17 +312,17 @@ impl Columns {
     /// These rows then the rows of `new`, with the dictionaries of `new` (which only grew from
     /// these: its ids read the same names), in (time, id) order again.
     pub fn appended(&self, new: &Columns) -> Columns {
-        let n = self.ids.len() + new.ids.len();
+        let (n, more) = (self.ids.len() + new.ids.len(), new.ids.len());
         let mut out = Columns {
-            ids: self.ids.clone(),
+            ids: self.ids.with_room(more),
             times: Vec::with_capacity(n),
             category: Vec::with_capacity(n),
             state: Vec::with_capacity(n),
-            dma: self.dma.clone(),
-            city_state: self.city_state.clone(),
+            dma: self.dma.with_room(more),
+            city_state: self.city_state.with_room(more),
             size: Vec::with_capacity(n),
-            vendor: self.vendor.clone(),
-            sample: self.sample.clone(),
+            vendor: self.vendor.with_room(more),
+            sample: self.sample.with_room(more),
             categories: new.categories.clone(),
             states: new.states.clone(),
             dmas: new.dmas.clone(),

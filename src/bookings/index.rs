@@ -227,13 +227,26 @@ impl BookingIndex {
         if !sums.extend(&cols, first_new, old_vendors, &city_of, city_names.len()) {
             return None;
         }
+        // Each list copied once at its new length: a copy then pushes would hold the longest lists
+        // twice over.
         let grow = |lists: &[Vec<u32>], len: usize, key: &dyn Fn(usize) -> usize| {
-            let mut lists = lists.to_vec();
-            lists.resize_with(len, Vec::new);
-            for r in first_new..cols.times.len() {
-                lists[key(r)].push(r as u32);
+            let new_rows = first_new..cols.times.len();
+            let mut more = vec![0usize; len];
+            for r in new_rows.clone() {
+                more[key(r)] += 1;
             }
-            lists
+            let mut grown: Vec<Vec<u32>> = (0..len)
+                .map(|k| {
+                    let old = lists.get(k).map_or(&[][..], Vec::as_slice);
+                    let mut list = Vec::with_capacity(old.len() + more[k]);
+                    list.extend_from_slice(old);
+                    list
+                })
+                .collect();
+            for r in new_rows {
+                grown[key(r)].push(r as u32);
+            }
+            grown
         };
         let lists = [
             grow(&self.by_state, cols.states.len(), &|r| {
