@@ -549,6 +549,8 @@ async fn rows_without_an_id_are_recognised_on_reimport_and_names_and_emails_are_
         (second["inserted"].as_u64(), second["skipped"].as_u64()),
         (Some(0), Some(2))
     );
+    // The snapshot too, which is written after the answer.
+    litstack::bookings::lifecycle::finish_snapshots();
     let dir = app.data_dir();
     for entry in std::fs::read_dir(dir).unwrap() {
         let bytes = std::fs::read(entry.unwrap().path()).unwrap();
@@ -801,6 +803,8 @@ fn a_corrupt_or_stale_snapshot_is_detected_and_rebuilt() {
     let expected = trends_json(&state);
     assert_eq!(expected["total"], 6);
     drop(state);
+    // The snapshot is written after the import's answer, as a command waits for it before exiting.
+    litstack::bookings::lifecycle::finish_snapshots();
     let snapshot = litstack::bookings::snapshot::path(&data);
     let good = std::fs::read(&snapshot).unwrap();
 

@@ -342,6 +342,8 @@ fn a_restart_after_the_removal_never_seeds_the_sample_set_again() {
     // Act
     let removed = litstack::bookings::sample::remove(&state.sub()).unwrap();
     drop(state);
+    // The snapshot is written after the removal's answer, as a command waits for it before exiting.
+    litstack::bookings::lifecycle::finish_snapshots();
     let restarted = open();
 
     // Assert: from the snapshot, and from redb without it.
