@@ -16,7 +16,7 @@ use super::reader::csv_error;
 use super::rows::{BookingColumns, RowParser, identity, set, set_optional};
 use super::{ImportError, Options};
 use crate::bookings::BookingsState;
-use crate::bookings::storage::{BookingsTxn, Finish, Replaced, booking_key};
+use crate::bookings::storage::{BookingsTxn, Finish, Replaced, WantedIdentities, booking_key};
 use crate::bookings::{self, Booking, ColumnsBuilder};
 use crate::catalog::Catalog;
 use crate::firm_size::FirmSize;
@@ -347,9 +347,9 @@ fn csv_reader<R: Read>(input: R) -> csv::Reader<R> {
 /// export of thousands of rows into millions of bookings then keeps only the stored identities
 /// its rows can meet, instead of a table of every stored one (at 10M bookings, half a second and
 /// 300 MB). `None` when the file is too short to matter against the stored rows, or not CSV.
-fn file_identities(file: &[u8], stored: usize, cx: &ParseContext) -> Option<Identities> {
-    // Parsing and signing a row costs about ten times placing a stored identity in the table:
-    // reading the file twice pays only when the stored rows are many more than the file's.
+fn file_identities(file: &[u8], stored: usize, cx: &ParseContext) -> Option<WantedIdentities> {
+    // Parsing and signing a row costs about ten times testing a stored identity: reading the
+    // file twice pays only when the stored rows are many more than the file's.
     let rows_at_most = file.len() / 16;
     if stored < rows_at_most.saturating_mul(10) {
         return None;
@@ -358,18 +358,16 @@ fn file_identities(file: &[u8], stored: usize, cx: &ParseContext) -> Option<Iden
     reader.byte_headers().ok()?;
     let mut parser = RowParser::new(cx.cols, cx.catalog, cx.sample, cx.now);
     let mut rec = csv::ByteRecord::new();
-    let mut found = Identities::new(0, 0);
+    let mut found = Vec::new();
     while reader.read_byte_record(&mut rec).ok()? {
         let parsed = parser
             .parse(&rec)
             .and_then(|file_id| identity(cx.mac, &parser.booking, file_id, cx.cols, &rec));
-        if let Ok(identity) = parsed
-            && found.get(&identity).is_none()
-        {
-            found.add_new(identity);
+        if let Ok(identity) = parsed {
+            found.push(identity);
         }
     }
-    Some(found)
+    Some(WantedIdentities::new(found))
 }
 
 pub(super) fn import_bookings(
@@ -393,9 +391,11 @@ pub(super) fn import_bookings(
         sample: options.sample,
         now: crate::clock::now_secs(),
     };
+    let held_at = std::time::Instant::now();
     let file_identities = (held.len() as u64 <= HELD_FILE)
         .then(|| file_identities(&held, app.bookings.load().len(), &cx))
         .flatten();
+    tracing::debug!(elapsed = ?held_at.elapsed(), "import: the file's identities read");
     let mut reader = csv_reader(std::io::Cursor::new(held).chain(input));
     reader.byte_headers().map_err(csv_error)?;
 
@@ -415,12 +415,7 @@ pub(super) fn import_bookings(
             known
         }
         Some(wanted) => {
-            let mut met = Vec::new();
-            txn.for_each_identity(|identity, id| {
-                if wanted.get(&identity).is_some() {
-                    met.push((identity, id));
-                }
-            })?;
+            let met = txn.stored_among(wanted)?;
             let mut known = Identities::new(first_new, met.len());
             for (identity, id) in met {
                 known.add_stored(identity, id);
@@ -429,6 +424,7 @@ pub(super) fn import_bookings(
         }
     };
     drop(file_identities);
+    tracing::debug!(elapsed = ?started.elapsed(), "import: stored identities read");
     let (parsed, written) = std::thread::scope(|s| {
         let (to_writer, batches) = std::sync::mpsc::sync_channel(BATCHES_AHEAD);
         let parser = s.spawn(|| parse_rows(reader, &cx, to_writer));

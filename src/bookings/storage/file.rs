@@ -2,9 +2,9 @@
 //! runs of consecutive ids), the booking generation and the id sequence in META. One redb write
 //! transaction is one import or removal; redb's single writer orders them.
 
-use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
+use redb::{ReadTransaction, ReadableTable, ReadableTableMetadata, WriteTransaction};
 
-use super::Finish;
+use super::{Finish, WantedIdentities};
 use crate::bookings::index::{Columns, ColumnsBuilder};
 use crate::bookings::model::Booking;
 use crate::bookings::{GENERATION, SAMPLE_MARKER};
@@ -103,6 +103,9 @@ pub fn for_each_stored_identity(
 /// One write to the bookings: a redb write transaction.
 pub struct Txn {
     txn: WriteTransaction,
+    /// What this write starts from, for reads on other threads (a write transaction is one
+    /// thread's); taken before anything is written, so both show the same rows.
+    before: Option<ReadTransaction>,
 }
 
 fn meta_in(txn: &WriteTransaction, key: &str) -> Result<Option<u64>> {
@@ -111,9 +114,10 @@ fn meta_in(txn: &WriteTransaction, key: &str) -> Result<Option<u64>> {
 
 impl Txn {
     pub fn begin(store: &FileStore) -> Result<Txn> {
-        Ok(Txn {
-            txn: store.write()?,
-        })
+        let txn = store.write()?;
+        // Opened after the write began: no other write can commit in between.
+        let before = store.read().ok();
+        Ok(Txn { txn, before })
     }
 
     pub fn generation(&self) -> Result<u64> {
@@ -136,6 +140,55 @@ impl Txn {
             }
         }
         Ok(())
+    }
+
+    /// The stored identities among `wanted`: the runs split by their first id between two threads
+    /// (at 10M bookings, 160 MB of runs read for a day's export).
+    pub fn stored_among(
+        &mut self,
+        wanted: &WantedIdentities,
+    ) -> Result<Vec<([u8; IDENTITY_LEN], u64)>> {
+        let Some(before) = self.before.take() else {
+            let mut met = Vec::new();
+            self.for_each_identity(|identity, id| {
+                if wanted.contains(&identity) {
+                    met.push((identity, id));
+                }
+            })?;
+            return Ok(met);
+        };
+        let Some(runs) = store::open_read(&before, BOOKING_IDENTITIES)? else {
+            return Ok(Vec::new());
+        };
+        let (Some(first), Some(last)) = (runs.first()?, runs.last()?) else {
+            return Ok(Vec::new());
+        };
+        let middle = first.0.value() / 2 + last.0.value() / 2;
+        let scan = |runs: redb::Range<'_, u64, &'static [u8]>| -> Result<Vec<_>> {
+            let mut met = Vec::new();
+            for entry in runs {
+                let (first, run) = entry?;
+                let first = first.value();
+                for (i, identity) in run.value().chunks_exact(IDENTITY_LEN).enumerate() {
+                    if let Ok(identity) = identity.try_into()
+                        && wanted.contains(&identity)
+                    {
+                        met.push((identity, first + i as u64));
+                    }
+                }
+            }
+            Ok(met)
+        };
+        let (low, high) = (runs.range(..middle)?, runs.range(middle..)?);
+        std::thread::scope(|s| {
+            let high = s.spawn(|| scan(high));
+            let mut met = scan(low)?;
+            met.extend(
+                high.join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e))?,
+            );
+            Ok(met)
+        })
     }
 
     pub fn rows(&self) -> Result<RowWriter<'_>> {
@@ -178,7 +231,9 @@ impl Txn {
         remove_identities(&self.txn, ids)
     }
 
-    pub fn finish(self, finish: Finish) -> Result<()> {
+    pub fn finish(mut self, finish: Finish) -> Result<()> {
+        // A reader left open would keep the pages this write frees from reuse.
+        self.before = None;
         if let Some(last) = finish.last_id {
             store::bump_sequence(&self.txn, "bookings", last)?;
         }

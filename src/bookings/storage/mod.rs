@@ -13,9 +13,11 @@ mod file;
 mod key;
 mod pg_snapshot;
 mod postgres;
+mod wanted;
 
 pub use export::export;
 pub use key::booking_key;
+pub use wanted::WantedIdentities;
 
 use std::sync::Arc;
 
@@ -166,6 +168,18 @@ impl<'s> BookingsTxn<'s> {
         match self {
             BookingsTxn::File(t) => t.for_each_identity(f),
             BookingsTxn::Postgres(t) => t.for_each_identity(f),
+        }
+    }
+
+    /// The stored identities among `wanted`, with their booking ids (a small import into many
+    /// bookings: on redb the runs are read on two threads, in PostgreSQL looked up by its index).
+    pub fn stored_among(
+        &mut self,
+        wanted: &WantedIdentities,
+    ) -> Result<Vec<([u8; IDENTITY_LEN], u64)>> {
+        match self {
+            BookingsTxn::File(t) => t.stored_among(wanted),
+            BookingsTxn::Postgres(t) => t.stored_among(wanted),
         }
     }
 

@@ -12,7 +12,7 @@ use std::io::Write as _;
 use sqlx::{PgConnection, Postgres, Transaction};
 
 use super::copy_text::push_line;
-use super::{Appended, Finish};
+use super::{Appended, Finish, WantedIdentities};
 use crate::bookings::GENERATION;
 use crate::bookings::index::{Columns, ColumnsBuilder};
 use crate::bookings::model::Booking;
@@ -231,6 +231,31 @@ impl<'s> Txn<'s> {
                     _ => return Ok(()),
                 }
             }
+        })
+    }
+
+    /// The stored identities among `wanted`, by the identities' primary key.
+    pub fn stored_among(
+        &mut self,
+        wanted: &WantedIdentities,
+    ) -> Result<Vec<([u8; IDENTITY_LEN], u64)>> {
+        let (store, tx) = self.parts()?;
+        store.run(async {
+            let mut met = Vec::new();
+            for chunk in wanted.as_slice().chunks(PAGE as usize) {
+                let keys: Vec<&[u8]> = chunk.iter().map(|k| &k[..]).collect();
+                let rows = sqlx::query_as::<_, (Vec<u8>, i64)>(
+                    "SELECT identity, booking_id FROM booking_identities \
+                     WHERE identity = ANY($1)",
+                )
+                .bind(&keys)
+                .fetch_all(&mut *tx)
+                .await?;
+                met.extend(rows.into_iter().filter_map(|(identity, id)| {
+                    Some((identity.as_slice().try_into().ok()?, id as u64))
+                }));
+            }
+            Ok(met)
         })
     }
 
