@@ -336,7 +336,8 @@ impl Columns {
         for r in 0..new.ids.len() {
             out.push_row(new, r);
         }
-        out.sort_rows();
+        // These rows are in order already: only the new ones can be out of it.
+        out.sort_rows_from(self.ids.len());
         out
     }
 
@@ -351,12 +352,13 @@ impl Columns {
         }
     }
 
-    /// Sorts the rows by (time, id); nothing moves when they are in order already.
-    fn sort_rows(&mut self) {
+    /// Sorts the rows by (time, id), the rows before `from` known to be in order; nothing moves
+    /// when they all are.
+    fn sort_rows_from(&mut self, from: usize) {
         let c = self;
         let n = c.ids.len();
         let key = |i: usize| (c.times[i], c.ids.get(i));
-        let sorted = (1..n).all(|i| key(i - 1) <= key(i));
+        let sorted = (from.max(1)..n).all(|i| key(i - 1) <= key(i));
         if !sorted {
             let mut perm: Vec<u32> = (0..n as u32).collect();
             perm.sort_unstable_by_key(|&i| key(i as usize));
@@ -480,7 +482,7 @@ impl ColumnsBuilder {
     /// The columns sorted by (time, id).
     pub fn finish(self) -> Columns {
         let mut c = self.cols;
-        c.sort_rows();
+        c.sort_rows_from(0);
         c
     }
 }

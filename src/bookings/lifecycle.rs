@@ -99,14 +99,17 @@ pub fn appended(
     // Many new rows against the index's (a first import) are quicker built whole: on two threads,
     // over arrays of each value's local key, where the extension goes row by row.
     let few = new.ids.len() <= current.len() / 4;
-    let extended = few.then(|| current.extended(&new, generation)).flatten();
-    let sets = extended.unwrap_or_else(|| {
-        let mut all = current.all_columns().appended(&new);
-        all.shrink_to_fit();
-        BookingSets::from_columns(all, generation)
-    });
-    drop(current);
-    install_sets(app, Arc::new(sets));
+    match few.then(|| current.extended(&new, generation)).flatten() {
+        Some(sets) => {
+            drop(current);
+            install_sets(app, Arc::new(sets));
+        }
+        None => {
+            let all = current.all_columns().appended(&new);
+            drop(current);
+            install(app, generation, all);
+        }
+    }
     Ok(())
 }
 
@@ -175,7 +178,10 @@ static SNAPSHOTS: std::sync::Mutex<Option<std::thread::JoinHandle<()>>> =
 /// a quicker start: one that is not written, or not yet, means a rebuild from the database at the
 /// next start.
 fn install_sets(app: &BookingsState, sets: Arc<BookingSets>) {
-    app.bookings.store(sets.clone());
+    let replaced = app.bookings.swap(sets.clone());
+    // Giving back the replaced indexes' pages (at 10M bookings, a few hundred MB) need not hold up
+    // the writer's answer.
+    std::thread::spawn(move || drop(replaced));
     // In hub mode a copy for nodes starting without their own (a task of its own, too).
     storage::store_snapshot(&app.store, &sets, false);
     let shared = app.bookings.clone();

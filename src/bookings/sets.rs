@@ -57,8 +57,8 @@ impl BookingSets {
         if !target.cols.precedes(new) {
             return None;
         }
-        let target = target.extended(target.cols.appended(new), generation)?;
-        let other = other.extended(other.cols.appended(&new.without_rows()), generation)?;
+        let target = target.extended(new, generation)?;
+        let other = other.extended(&new.without_rows(), generation)?;
         let (real, sample) = if samples == 0 {
             (target, other)
         } else {
