@@ -63,6 +63,8 @@ for run in $(seq 1 "$RUNS"); do
     bin=${BINS[$i]}
     work="$DATA_ROOT/append-run"
     rm -rf "$work" && cp -a "$DATA_ROOT/append-base-$i" "$work"
+    # A running install has no gigabyte of fresh copy waiting to be written back to disk.
+    sync
     "$bin" serve --addr "$ADDR" --data-dir "$work" --no-sample-data >/dev/null 2>&1 &
     pid=$!
     trap 'kill $pid 2>/dev/null' EXIT

@@ -6,6 +6,8 @@
 //!
 //! The kill loop's size comes from `LITSTACK_CRASH_ROWS` (rows in the imported file, default
 //! 10,000) and `LITSTACK_CRASH_KILLS` (default 20); `LITSTACK_CRASH_SEED` repeats a run's delays.
+//! `LITSTACK_CRASH_BASE_ROWS` imports that many bookings first and makes the file a day's export
+//! dated after them (the import that extends the index, not the one that builds it).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -106,12 +108,41 @@ fn copy_dir(from: &Path, to: &Path) {
 /// A data directory holding the base file's bookings and the admin account, with the server
 /// stopped. Returns the number of bookings.
 pub(crate) fn base_data(data: &Path) -> u64 {
-    import(data, &files().0);
+    base_data_of(data, &files().0, BASE_ROWS)
+}
+
+fn base_data_of(data: &Path, file: &Path, rows: u64) -> u64 {
+    import(data, file);
     let server = start(data, &[]);
     let token = session(&addr(&server));
-    assert_eq!(trends_total(&addr(&server), &token), BASE_ROWS);
+    assert_eq!(trends_total(&addr(&server), &token), rows);
     stop(server);
-    BASE_ROWS
+    rows
+}
+
+/// Moves every row of `file` to 2026-07-01, the day after the generated files end, spread over
+/// the day in file order: a day's export, whose rows all come after the stored ones.
+fn dated_next_day(file: &Path) {
+    let mut reader = csv::Reader::from_path(file).unwrap();
+    let headers = reader.headers().unwrap().clone();
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let mut writer = csv::Writer::from_path(file).unwrap();
+    writer.write_record(&headers).unwrap();
+    for (i, row) in rows.iter().enumerate() {
+        let s = i * 86_399 / rows.len().max(1);
+        let time = format!(
+            "2026-07-01T{:02}:{:02}:{:02}Z",
+            s / 3600,
+            s % 3600 / 60,
+            s % 60
+        );
+        let fields = row
+            .iter()
+            .enumerate()
+            .map(|(c, v)| if c == 1 { &time } else { v });
+        writer.write_record(fields).unwrap();
+    }
+    writer.flush().unwrap();
 }
 
 /// SIGTERM, then waits for the exit; returns how long that took.
@@ -232,12 +263,22 @@ fn killed_imports_leave_the_data_exactly_as_before_or_after() {
             .unwrap()
             .as_secs(),
     );
+    // With a base of its own, the file is a day's export into that many bookings: the import that
+    // extends the index instead of building it.
+    let base_rows = env_u64("LITSTACK_CRASH_BASE_ROWS", 0);
     let began = Instant::now();
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("crash.csv");
     generate(rows, 7, &file);
     let base = dir.path().join("base");
-    let before = base_data(&base);
+    let before = if base_rows == 0 {
+        base_data(&base)
+    } else {
+        dated_next_day(&file);
+        let base_file = dir.path().join("base.csv");
+        generate(base_rows, 1, &base_file);
+        base_data_of(&base, &base_file, base_rows)
+    };
 
     // One full run tells how long an import takes and what "after" is.
     let data = dir.path().join("data");
