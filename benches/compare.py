@@ -17,10 +17,21 @@ Then the durable import race on the same file: `litstack import` into a fresh da
 read_csv, CHECKPOINT), IMPORT_RUNS each, medians of wall time and of peak memory. With
 --import-10m it also races the 10M file of benches/scale.sh (one run each: about a minute).
 
+Then "Appends, 20M and the hub start", Litstack against DuckDB into a file: a day's 10,000 rows
+appended to the 10M install (benches/append.sh against INSERT and CHECKPOINT into a copy of a
+DuckDB file holding the same rows, kept in target/bench-data), the durable import of 20M rows, the
+start at 20M and 10M (benches/start.sh against DuckDB opening its file and answering the no-filter
+trends), and a hub node's start at 1M from PostgreSQL's stored snapshot (benches/hub.sh, Litstack
+only). --no-20m and --no-hub leave those rows out; APPEND_SCALE (millions, default 10) and
+BIG_ROWS (default 20000000) make it small enough to check end to end.
+
 Usage: python3 benches/compare.py [--skip-cargo] [--no-scale] [--import-10m] [--import-only]
+       python3 benches/compare.py --appends [--skip-cargo] [--no-20m] [--no-hub]   (only that section)
+       APPEND_SCALE=1 BIG_ROWS=2000000 python3 benches/compare.py --appends --skip-cargo
 """
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -183,11 +194,8 @@ def duckdb_statements(duck):
     }
 
 
-def load_duckdb():
-    import duckdb
-    con = duckdb.connect()
-    con.execute(f"""
-        CREATE TABLE b AS SELECT
+# The query columns DuckDB derives from the CSV's text columns (Litstack parses them at import).
+DUCK_COLUMNS = """
             "Id" AS id,
             CAST(replace("Created Time", 'Z', '') AS TIMESTAMP) AS created,
             CAST(replace("Created Time", 'Z', '') AS DATE) AS day,
@@ -197,7 +205,14 @@ def load_duckdb():
             "City State" AS city_state,
             coalesce(nullif(trim(split_part("City State", ',', 1)), ''), 'Unknown City') AS city,
             coalesce("State", 'Unknown') AS state,
-            coalesce("DMA", 'Unknown') AS dma
+            coalesce("DMA", 'Unknown') AS dma"""
+
+
+def load_duckdb():
+    import duckdb
+    con = duckdb.connect()
+    con.execute(f"""
+        CREATE TABLE b AS SELECT{DUCK_COLUMNS}
         FROM read_csv('{CSV}', header = true, all_varchar = true)""")
     return con
 
@@ -358,17 +373,22 @@ def duckdb_into_file(csv, db):
     return float(wall), int(out.read_text().split()[-1]) / 1024
 
 
-def import_race(csv, runs):
-    """Median wall time and peak RSS of our durable import and of DuckDB's load into a file."""
+RACE = TARGET / "bench-data" / "import-race"
+
+
+def import_race(csv, runs, keep=False):
+    """Median wall time and peak RSS of our durable import and of DuckDB's load into a file. With
+    keep, the last run's data directory (RACE/litstack) and DuckDB file (RACE/duck.db) stay."""
     import shutil
-    scratch = TARGET / "bench-data" / "import-race"
+    scratch = RACE
     ours_, theirs = [], []
     for _ in range(runs):
         shutil.rmtree(scratch, ignore_errors=True)
         scratch.mkdir(parents=True)
         ours_.append(timed([str(BIN), "import", "bookings", str(csv), "--data-dir", str(scratch / "litstack")]))
         theirs.append(duckdb_into_file(csv, scratch / "duck.db"))
-    shutil.rmtree(scratch, ignore_errors=True)
+    if not keep:
+        shutil.rmtree(scratch, ignore_errors=True)
     med = lambda xs, i: statistics.median(x[i] for x in xs)
     return (med(ours_, 0), med(ours_, 1)), (med(theirs, 0), med(theirs, 1))
 
@@ -448,15 +468,255 @@ def import_table(env):
     print(f"\nload average after the imports: {os.getloadavg()[0]:.2f}")
 
 
+APPEND_RUNS = 3
+START_ROUNDS = 3
+# The install a day's rows go into, in millions (benches/append.sh's SCALE), and the big file's
+# rows: smaller values check the section end to end in minutes.
+APPEND_SCALE = int(os.environ.get("APPEND_SCALE", "10"))
+BIG_ROWS = int(os.environ.get("BIG_ROWS", "20000000"))
+DATA = TARGET / "bench-data"
+DAY = DATA / "append-10k.csv"   # benches/append.sh writes it: 10,000 rows on the day after END
+ADDR = "127.0.0.1:18190"        # benches/start.sh's
+# Reads this process's memory in MB, for the DuckDB scripts below.
+STATUS = """
+def status(key):
+    for line in open('/proc/self/status'):
+        if line.startswith(key + ':'):
+            return int(line.split()[1]) / 1024
+"""
+
+
+def number(cell):
+    """The number a markdown cell such as "1,234 ms" or "365 MB" starts with."""
+    return float(re.match(r"[\d,.]+", cell.strip()).group().replace(",", ""))
+
+
+def litstack_append(scale, env):
+    """benches/append.sh's runs of the day's rows into a copy of the scale's install: medians of
+    upload to answer (ms) and of RSS before, peak during and after (MB)."""
+    out = subprocess.run([str(ROOT / "benches" / "append.sh"), str(BIN)], check=True,
+                         capture_output=True, text=True,
+                         env={**env, "SCALE": str(scale), "RUNS": str(APPEND_RUNS)}).stdout
+    # | run | binary | upload to answer | RSS before | peak during | RSS after | trends total | load |
+    runs = [line.split("|")[1:-1] for line in out.splitlines() if re.match(r"\| \d+ \|", line)]
+    if len(runs) != APPEND_RUNS:
+        sys.exit(f"compare: benches/append.sh printed {len(runs)} runs, not {APPEND_RUNS}:\n{out}")
+    for run in runs:
+        before, after = (int(x) for x in run[6].split("→"))
+        if after - before != 10_000:
+            sys.exit(f"compare: after the day's import the trends counted {run[6].strip()}")
+    return [statistics.median(number(run[i]) for run in runs) for i in (2, 3, 4, 5)]
+
+
+def duckdb_append(db, runs):
+    """The day's rows inserted into a fresh copy of db, then CHECKPOINT, runs times: medians of
+    the time inside Python from the INSERT to the checkpoint's end (the file is open already, as
+    the server is) and of the process's RSS before, peak during and after."""
+    import shutil
+    scratch = DATA / "append-duck.duckdb"
+    script = STATUS + f"""
+import json, time, duckdb
+c = duckdb.connect({str(scratch)!r})
+rows = c.execute('SELECT count(*) FROM b').fetchone()[0]
+before = status('VmRSS')
+with open('/proc/self/clear_refs', 'w') as f:
+    f.write('5')   # resets VmHWM: the peak of the insert alone
+t = time.perf_counter()
+c.execute({f"INSERT INTO b SELECT * FROM read_csv('{DAY}', header = true, all_varchar = true)"!r})
+c.execute('CHECKPOINT')
+ms = (time.perf_counter() - t) * 1000
+peak, after = status('VmHWM'), status('VmRSS')
+added = c.execute('SELECT count(*) FROM b').fetchone()[0] - rows
+c.close()
+print(json.dumps([ms, before, peak, after, added]))
+"""
+    results = []
+    for _ in range(runs):
+        shutil.copyfile(db, scratch)
+        out = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, text=True)
+        *measures, added = json.loads(out.stdout.strip().splitlines()[-1])
+        if added != 10_000:
+            sys.exit(f"compare: DuckDB's table grew by {added} rows, not 10,000")
+        results.append(measures)
+    for path in (scratch, scratch.with_name(scratch.name + ".wal")):
+        path.unlink(missing_ok=True)
+    return [statistics.median(r[i] for r in results) for i in range(4)]
+
+
+def wait_answer(server):
+    """Waits for the server's first HTTP answer (a refusal is an answer too)."""
+    import urllib.error
+    import urllib.request
+    while True:
+        if server.poll() is not None:
+            sys.exit("compare: the server exited before its first answer")
+        try:
+            urllib.request.urlopen(f"http://{ADDR}/api/auth/me", timeout=5)
+            return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            time.sleep(0.01)
+
+
+def litstack_start(data_dir, env):
+    """One start that writes the snapshot (stopped after its first answer: a stopping server
+    finishes the write), then benches/start.sh's rounds: medians of spawn to first answer (ms) and
+    of RSS 1 s later (MB)."""
+    server = subprocess.Popen([str(BIN), "serve", "--addr", ADDR, "--data-dir", str(data_dir),
+                               "--no-sample-data"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, env={**env, "RUST_LOG": "warn"})
+    try:
+        wait_answer(server)
+    finally:
+        server.terminate()
+        server.wait()
+    out = subprocess.run([str(ROOT / "benches" / "start.sh"), f"{BIN}:{data_dir}"], check=True,
+                         capture_output=True, text=True, env={**env, "ROUNDS": str(START_ROUNDS)}).stdout
+    rounds = re.findall(r"^round \d+ \| .*: (\d+) ms, (\d+) MB$", out, re.M)
+    if len(rounds) != START_ROUNDS:
+        sys.exit(f"compare: benches/start.sh printed {len(rounds)} rounds, not {START_ROUNDS}:\n{out}")
+    return [statistics.median(int(r[i]) for r in rounds) for i in (0, 1)]
+
+
+def duckdb_start(db):
+    """DuckDB opening the file (as the import race stores it: the CSV's text columns) and answering
+    the no-filter trends shape through a view with the query table's columns: medians over
+    START_ROUNDS fresh processes, after one untimed, of the time inside Python from connect to the
+    fetched result (ms) and of the RSS then (MB)."""
+    attach = f"ATTACH '{db}' AS f (READ_ONLY)"
+    view = f"CREATE TEMP VIEW b AS SELECT{DUCK_COLUMNS}\n        FROM f.b"
+    script = STATUS + f"""
+import json, time, duckdb
+t = time.perf_counter()
+c = duckdb.connect()
+c.execute({attach!r})
+c.execute({view!r})
+for s in {duckdb_trends("1=1", "1=1")!r}:
+    c.execute(s).fetchall()
+print(json.dumps([(time.perf_counter() - t) * 1000, status('VmRSS')]))
+"""
+    rounds = []
+    for _ in range(START_ROUNDS + 1):
+        out = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, text=True)
+        rounds.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    return [statistics.median(r[i] for r in rounds[1:]) for i in (0, 1)]
+
+
+def hub_ready(env):
+    """benches/hub.sh (its own PostgreSQL): node B's spawn to first answer with 1M bookings, with
+    its snapshot and without (from the snapshot PostgreSQL stores), in ms, and its header line."""
+    hub_env = {**env, **({"SKIP_BUILD": "1"} if "--skip-cargo" in sys.argv else {})}
+    out = subprocess.run(["bash", str(ROOT / "benches" / "hub.sh")], check=True, stdout=subprocess.PIPE,
+                         text=True, env=hub_env).stdout
+    ready = re.search(r"^\| node B ready with 1M bookings, from spawn: with its snapshot / without"
+                      r"[^|]*\| (\d+) ms / (\d+) ms \|", out, re.M)
+    head = re.search(r"^Commit .*$", out, re.M)
+    if not ready or not head:
+        sys.exit(f"compare: no start row in benches/hub.sh's output:\n{out}")
+    return int(ready[1]), int(ready[2]), head[0]
+
+
+def appends_table(env):
+    """Litstack against DuckDB into a file on a day's rows appended to the 10M install, the
+    durable import of 20M, the start at 20M and 10M; and a hub node's start at 1M."""
+    import shutil
+
+    import duckdb
+    if "--skip-cargo" not in sys.argv:
+        subprocess.run(["cargo", "build", "--release", "--bin", "litstack"], cwd=ROOT, check=True, env=env)
+    if BIG_ROWS <= 0 or BIG_ROWS % 1_000_000 or APPEND_SCALE <= 0:
+        sys.exit("compare: BIG_ROWS must be a whole number of millions, APPEND_SCALE a positive one")
+    big_n = BIG_ROWS // 1_000_000
+    small, big = f"{APPEND_SCALE}M", f"{big_n}M"
+    DATA.mkdir(parents=True, exist_ok=True)
+    sections = [f"{APPEND_RUNS} runs of the append", f"starts: {START_ROUNDS} rounds each after one untimed"]
+    if "--no-20m" not in sys.argv:
+        sections.insert(1, f"1 run of each {big} import")
+    print(f"\nAppends, {big} and the hub start (load average {os.getloadavg()[0]:.2f} before; DuckDB "
+          f"{duckdb.__version__}; {', '.join(sections)}; medians):\n")
+    print("| measure | Litstack | DuckDB into a file | Polars | Litstack / DuckDB |")
+    print("|---|---:|---:|---|---:|")
+
+    def row(measure, ours_, theirs, ratio):
+        print(f"| {measure} | {ours_} | {theirs} | — | {ratio} |", flush=True)
+
+    def start_row(size, ours_, theirs):
+        row(f"start at {size}: to the first answer, RSS then", f"{ours_[0]:,.0f} ms, {ours_[1]:.0f} MB",
+            f"{theirs[0]:,.0f} ms, {theirs[1]:.0f} MB", f"{ours_[0] / theirs[0]:.2f}x")
+
+    # 1. A day's rows into the install (append.sh makes the install and the day's file when missing).
+    ms, before, peak, after = litstack_append(APPEND_SCALE, env)
+    base = DATA / f"scale-{APPEND_SCALE}m.duckdb"   # kept: built once, copied per run
+    if not base.exists():
+        tmp = base.with_name(base.name + ".tmp")
+        tmp.unlink(missing_ok=True)
+        duckdb_into_file(DATA / f"scale-{APPEND_SCALE}m.csv", tmp)
+        tmp.rename(base)
+    dms, dbefore, dpeak, dafter = duckdb_append(base, APPEND_RUNS)
+    row(f"a day's 10,000 rows appended to {small}: wall; RSS before / peak / after",
+        f"{ms:,.0f} ms; {before:.0f} / {peak:.0f} / {after:.0f} MB",
+        f"{dms:,.0f} ms; {dbefore:.0f} / {dpeak:.0f} / {dafter:.0f} MB", f"{ms / dms:.2f}x")
+
+    # 2 and 3. The big file's durable import; both results then start.
+    if "--no-20m" not in sys.argv:
+        csv = DATA / f"scale-{big_n}m.csv"
+        if not csv.exists():
+            subprocess.run([str(BIN), "gen-bookings", "--rows", str(BIG_ROWS), "--seed", "7", "--end", END,
+                            "--out", str(csv)], check=True)
+        (ow, om), (dw, dm) = import_race(csv, 1, keep=True)
+        row(f"{big} durable import: wall, peak RSS", f"{ow:.2f} s, {om:.0f} MB", f"{dw:.2f} s, {dm:.0f} MB",
+            f"{ow / dw:.2f}x")
+        try:
+            start_row(big, litstack_start(RACE / "litstack", env), duckdb_start(RACE / "duck.db"))
+        finally:
+            shutil.rmtree(RACE, ignore_errors=True)
+
+    # 3 at the append's size: a copy of its install (starts rewrite its snapshot), its DuckDB file.
+    copy = DATA / f"start-{APPEND_SCALE}m"
+    shutil.rmtree(copy, ignore_errors=True)
+    subprocess.run(["cp", "-a", str(DATA / f"scale-{APPEND_SCALE}m"), str(copy)], check=True)
+    try:
+        start_row(small, litstack_start(copy, env), duckdb_start(base))
+    finally:
+        shutil.rmtree(copy, ignore_errors=True)
+
+    # 4. A hub node's start from PostgreSQL's stored snapshot.
+    hub_note = ""
+    if "--no-hub" not in sys.argv:
+        own, stored, hub_note = hub_ready(env)
+        row("hub node ready with 1M bookings from PostgreSQL's stored snapshot (no local snapshot), "
+            "from spawn", f"{stored:,} ms ({own:,} ms with its own)", "—", "—")
+
+    print("\nPolars keeps no durable store: it has no append to a file, no durable import and no start "
+          "from one (—). Append: Litstack's upload to answer through the import route of a server "
+          "holding the install (benches/append.sh), VmRSS before, VmHWM during, VmRSS 3 s after; "
+          "DuckDB's INSERT from read_csv and CHECKPOINT into a copy of a file holding the rows, timed "
+          "in Python once the file is open, the process's RSS the same way (its INSERT checks no ids; "
+          "Litstack's import skips the ids it holds). Start: Litstack from spawn (benches/start.sh), "
+          "RSS 1 s later; DuckDB from connect to the fetched no-filter trends, through a view that "
+          "derives the query table's columns from the file's text columns (as the import race "
+          "stores them), RSS then.")
+    if hub_note:
+        print(f"Hub row: benches/hub.sh, {hub_note}")
+    print(f"\nload average after: {os.getloadavg()[0]:.2f}")
+
+
 def main():
     in_venv()
     env = {**os.environ, "LITSTACK_SKIP_WEB_BUILD": "1"}
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                             text=True).stdout.strip()
     print(f"Commit {commit}")
+    if "--appends" in sys.argv:
+        appends_table(env)
+        return
     if "--import-only" not in sys.argv:
         query_table(env)
     import_table(env)
+    if "--import-only" not in sys.argv:
+        sys.stdout.flush()
+        appends_table(env)
     if "--no-scale" not in sys.argv and "--import-only" not in sys.argv:
         sys.stdout.flush()
         subprocess.run([str(ROOT / "benches" / "scale.sh")], cwd=ROOT, check=True, env=env)

@@ -8,7 +8,8 @@
 #   - cached GET /api/trends on a hub node beside a redb install of the same rows (wrk -t2 -c32);
 #   - sign-in p99 on both backends (wrk -t1 -c4 posting the sign-in form), three rounds taken in
 #     turn (hub, redb, hub, …) since password hashing on two cores makes one round noisy.
-# Prints one markdown table. Usage: benches/hub.sh (needs wrk; builds the release binary).
+# Prints one markdown table. Usage: benches/hub.sh (needs wrk; builds the release binary unless
+# SKIP_BUILD=1, as benches/compare.py --skip-cargo runs it).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 if [ -z "${LITSTACK_TEST_DATABASE_URL:-}" ]; then
@@ -24,7 +25,7 @@ A=127.0.0.1:18101 B=127.0.0.1:18102 R=127.0.0.1:18103
 export LITSTACK_SKIP_WEB_BUILD=1 RUST_LOG=warn
 
 command -v wrk >/dev/null || { echo "needs wrk: apt-get install -y wrk" >&2; exit 1; }
-(cd "$ROOT" && cargo build --release --bin litstack --quiet)
+[ -n "${SKIP_BUILD:-}" ] || (cd "$ROOT" && cargo build --release --bin litstack --quiet)
 rm -rf "$WORK" && mkdir -p "$WORK"
 [ -f "$CSV" ] || "$BIN" gen-bookings --rows 1000000 --seed 7 --end 2026-06-30 --out "$CSV"
 
