@@ -63,8 +63,6 @@ for run in $(seq 1 "$RUNS"); do
     bin=${BINS[$i]}
     work="$DATA_ROOT/append-run"
     rm -rf "$work" && cp -a "$DATA_ROOT/append-base-$i" "$work"
-    # A running install has no gigabyte of fresh copy waiting to be written back to disk.
-    sync
     "$bin" serve --addr "$ADDR" --data-dir "$work" --no-sample-data >/dev/null 2>&1 &
     pid=$!
     trap 'kill $pid 2>/dev/null' EXIT
@@ -75,6 +73,9 @@ for run in $(seq 1 "$RUNS"); do
       "http://$ADDR/api/auth/sign-up"
     cookie=$(awk '/litstack_session/ {print $7}' "$jar"); rm -f "$jar"
     before_total=$(total "$cookie")
+    # A running install has no gigabyte of fresh copy, nor the run before's snapshot, waiting to
+    # be written back to disk while it imports.
+    sync
     sleep 1
     rss_before=$(kb $pid VmRSS)
     echo 5 > "/proc/$pid/clear_refs"   # resets VmHWM: the peak of the import alone
