@@ -693,7 +693,7 @@ def appends_table(env):
           "holding the install (benches/append.sh), VmRSS before, VmHWM during, VmRSS 3 s after; "
           "DuckDB's INSERT from read_csv and CHECKPOINT into a copy of a file holding the rows, timed "
           "in Python once the file is open, the process's RSS the same way (its INSERT checks no ids; "
-          "Litstack's import skips the ids it holds). Start: Litstack from spawn (benches/start.sh), "
+          "Litstack's import looks each row up among the stored ones, to update a row sent again). Start: Litstack from spawn (benches/start.sh), "
           "RSS 1 s later; DuckDB from connect to the fetched no-filter trends, through a view that "
           "derives the query table's columns from the file's text columns (as the import race "
           "stores them), RSS then.")
