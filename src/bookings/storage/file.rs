@@ -90,14 +90,18 @@ pub fn for_each_stored_identity(
     };
     for entry in table.iter()? {
         let (first, run) = entry?;
-        let first = first.value();
-        for (i, identity) in run.value().chunks_exact(IDENTITY_LEN).enumerate() {
-            if let Ok(identity) = identity.try_into() {
-                f(identity, first + i as u64)?;
-            }
+        for (identity, id) in in_run(first.value(), run.value()) {
+            f(identity, id)?;
         }
     }
     Ok(())
+}
+
+/// The identities of a run stored under `first` (the id of its first), each with its id.
+fn in_run(first: u64, run: &[u8]) -> impl Iterator<Item = ([u8; IDENTITY_LEN], u64)> + '_ {
+    run.chunks_exact(IDENTITY_LEN)
+        .zip(first..)
+        .filter_map(|(identity, id)| Some((identity.try_into().ok()?, id)))
 }
 
 /// One write to the bookings: a redb write transaction.
@@ -132,11 +136,8 @@ impl Txn {
         let table = self.txn.open_table(BOOKING_IDENTITIES)?;
         for entry in table.iter()? {
             let (first, run) = entry?;
-            let first = first.value();
-            for (i, identity) in run.value().chunks_exact(IDENTITY_LEN).enumerate() {
-                if let Ok(identity) = identity.try_into() {
-                    f(identity, first + i as u64);
-                }
+            for (identity, id) in in_run(first.value(), run.value()) {
+                f(identity, id);
             }
         }
         Ok(())
@@ -168,14 +169,7 @@ impl Txn {
             let mut met = Vec::new();
             for entry in runs {
                 let (first, run) = entry?;
-                let first = first.value();
-                for (i, identity) in run.value().chunks_exact(IDENTITY_LEN).enumerate() {
-                    if let Ok(identity) = identity.try_into()
-                        && wanted.contains(&identity)
-                    {
-                        met.push((identity, first + i as u64));
-                    }
-                }
+                met.extend(in_run(first.value(), run.value()).filter(|(i, _)| wanted.contains(i)));
             }
             Ok(met)
         };
