@@ -21,8 +21,8 @@ Then "Appends, 20M and the hub start", Litstack against DuckDB into a file: a da
 appended to the 10M install (benches/append.sh against INSERT and CHECKPOINT into a copy of a
 DuckDB file holding the same rows, kept in target/bench-data), the durable import of 20M rows, the
 start at 20M and 10M (benches/start.sh against DuckDB opening its file and answering the no-filter
-trends), and a hub node's start at 1M from PostgreSQL's stored snapshot (benches/hub.sh, Litstack
-only). --no-20m and --no-hub leave those rows out; APPEND_SCALE (millions, default 10) and
+trends), and a hub node's start from PostgreSQL's stored snapshot at 1M (benches/hub.sh) and at
+the append's size (benches/hub-start.sh), Litstack only. --no-20m and --no-hub leave those rows out; APPEND_SCALE (millions, default 10) and
 BIG_ROWS (default 20000000) make it small enough to check end to end.
 
 Usage: python3 benches/compare.py [--skip-cargo] [--no-scale] [--import-10m] [--import-only]
@@ -617,9 +617,25 @@ def hub_ready(env):
     return int(ready[1]), int(ready[2]), head[0]
 
 
+def hub_start_at_scale(scale, env):
+    """benches/hub-start.sh (its own PostgreSQL): a node's start at the append's install size from
+    the snapshot PostgreSQL stores, medians of spawn to first answer (ms) and RSS (MB)."""
+    out = subprocess.run(["bash", str(ROOT / "benches" / "hub-start.sh"), str(BIN)], check=True,
+                         stdout=subprocess.PIPE, text=True,
+                         env={**env, "SCALE": str(scale), "ROUNDS": str(START_ROUNDS)}).stdout
+    return parse_hub_start(out)
+
+
+def parse_hub_start(out):
+    rounds = re.findall(r"^\| \d+, from PostgreSQL's stored snapshot \| (\d+) ms \| (\d+) MB \|", out, re.M)
+    if len(rounds) != START_ROUNDS:
+        sys.exit(f"compare: benches/hub-start.sh printed {len(rounds)} rounds, not {START_ROUNDS}:\n{out}")
+    return [statistics.median(int(r[i]) for r in rounds) for i in (0, 1)]
+
+
 def appends_table(env):
     """Litstack against DuckDB into a file on a day's rows appended to the 10M install, the
-    durable import of 20M, the start at 20M and 10M; and a hub node's start at 1M."""
+    durable import of 20M, the start at 20M and 10M; and a hub node's start at 1M and at 10M."""
     import shutil
 
     import duckdb
@@ -687,6 +703,9 @@ def appends_table(env):
         own, stored, hub_note = hub_ready(env)
         row("hub node ready with 1M bookings from PostgreSQL's stored snapshot (no local snapshot), "
             "from spawn", f"{stored:,} ms ({own:,} ms with its own)", "—", "—")
+        ms, rss = hub_start_at_scale(APPEND_SCALE, env)
+        row(f"hub node ready with {small} bookings from PostgreSQL's stored snapshot (benches/hub-start.sh), "
+            "from spawn, RSS 1 s later", f"{ms:,.0f} ms, {rss:.0f} MB", "—", "—")
 
     print("\nPolars keeps no durable store: it has no append to a file, no durable import and no start "
           "from one (—). Append: Litstack's upload to answer through the import route of a server "
