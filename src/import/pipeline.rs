@@ -395,7 +395,9 @@ pub(super) fn import_bookings(
     let file_identities = (held.len() as u64 <= HELD_FILE)
         .then(|| file_identities(&held, app.bookings.load().len(), &cx))
         .flatten();
-    tracing::debug!(elapsed = ?held_at.elapsed(), "import: the file's identities read");
+    if file_identities.is_some() {
+        tracing::debug!(elapsed = ?held_at.elapsed(), "import: the file's identities read");
+    }
     let mut reader = csv_reader(std::io::Cursor::new(held).chain(input));
     reader.byte_headers().map_err(csv_error)?;
 
