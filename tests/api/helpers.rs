@@ -333,7 +333,7 @@ impl TestApp {
     /// in-memory catalog, as a vendor import does. Returns the ids of the vendors named in `csv`.
     pub fn import_vendors(&self, csv: &str) -> Vec<u64> {
         use litstack::catalog::vendor_csv;
-        let report = vendor_csv::import_file(&self.state.sub(), csv.as_bytes()).unwrap();
+        let report = vendor_csv::import_file(&self.state.sub(), csv.as_bytes(), None).unwrap();
         assert!(report.errors.is_empty(), "{:?}", report.errors);
         let catalog = self.state.catalog.load();
         let mut reader = csv::Reader::from_reader(csv.as_bytes());
