@@ -13,6 +13,22 @@ pub struct TestApp {
     pub router: Router,
     pub cookie: Option<String>,
     _dir: tempfile::TempDir,
+    /// The database this app made for itself in hub mode, dropped after the app (last field).
+    _database: Option<OwnDatabase>,
+}
+
+/// A database of the throwaway cluster that one `TestApp` made and keeps across its restarts;
+/// dropped with the app, since a full run would otherwise leave hundreds of them on the disk.
+struct OwnDatabase {
+    name: String,
+}
+
+impl Drop for OwnDatabase {
+    fn drop(&mut self) {
+        let _in_runtime = enter_runtime();
+        // Best effort: a database left behind goes with the cluster at the end of the run.
+        let _ = litstack::store::postgres::drop_database(&cluster_url(), &self.name);
+    }
 }
 
 pub struct TestResponse {
@@ -76,6 +92,11 @@ pub fn enter_runtime() -> Option<tokio::runtime::EnterGuard<'static>> {
 
 /// A new, empty database in the throwaway cluster.
 pub fn fresh_database() -> String {
+    new_database().0
+}
+
+/// A new, empty database in the throwaway cluster: its URL and its name.
+fn new_database() -> (String, String) {
     watchdog();
     let _in_runtime = enter_runtime();
     use std::sync::atomic::{AtomicU32, Ordering};
@@ -85,7 +106,8 @@ pub fn fresh_database() -> String {
         std::process::id(),
         NEXT.fetch_add(1, Ordering::Relaxed)
     );
-    litstack::store::postgres::create_database(&cluster_url(), &name).unwrap()
+    let url = litstack::store::postgres::create_database(&cluster_url(), &name).unwrap();
+    (url, name)
 }
 
 /// A hung test holds CI until its time limit and says nothing of where it waits. Past `LIMIT`
@@ -151,10 +173,15 @@ impl TestApp {
         watchdog();
         let dir = tempfile::tempdir().unwrap();
         let mut config = Config::for_data_dir(dir.path().join("data"));
+        let mut own = None;
         if on_postgres() {
-            config.database_url = Some(fresh_database());
+            let (url, name) = new_database();
+            config.database_url = Some(url);
+            own = Some((config.database_url.clone(), OwnDatabase { name }));
         }
         adjust(&mut config);
+        // Kept only if the app still uses it (`adjust` may have chosen another database or none).
+        let own = own.and_then(|(url, db)| (url == config.database_url).then_some(db));
         let _in_runtime = enter_runtime();
         let state = AppState::open(config).unwrap();
         let router = litstack::app(state.clone());
@@ -163,20 +190,27 @@ impl TestApp {
             router,
             cookie: None,
             _dir: dir,
+            _database: own,
         }
     }
 
     /// Stops this app (its store closes) and hands over its directory, data directory inside.
     pub fn shut_down(self) -> tempfile::TempDir {
+        self.stopped().0
+    }
+
+    /// Stops this app and hands over what outlives it: its directory and its own database.
+    fn stopped(self) -> (tempfile::TempDir, Option<OwnDatabase>) {
         let TestApp {
             state,
             router,
             _dir,
+            _database,
             ..
         } = self;
         drop(router);
         drop(state);
-        _dir
+        (_dir, _database)
     }
 
     /// Verifies every firm there is, as the operator does on /admin/firms: only verified firms
@@ -360,7 +394,7 @@ impl TestApp {
     pub fn restarted(self) -> TestApp {
         let config = (*self.state.config).clone();
         let cookie = self.cookie.clone();
-        let dir = self.shut_down();
+        let (dir, database) = self.stopped();
         let _in_runtime = enter_runtime();
         let state = AppState::open(config).unwrap();
         let router = litstack::app(state.clone());
@@ -369,6 +403,7 @@ impl TestApp {
             router,
             cookie,
             _dir: dir,
+            _database: database,
         }
     }
 }

@@ -259,18 +259,7 @@ pub fn create_database(admin_url: &str, name: &str) -> anyhow::Result<String> {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'),
         "a database name of lower-case letters, digits and _ only"
     );
-    let options = PgConnectOptions::from_str(admin_url)?;
-    let statement = format!("CREATE DATABASE {name}");
-    let handle = runtime_here().map_err(|e| anyhow::anyhow!("creating a database: {e}"))?;
-    wait(&handle, async {
-        use sqlx::Connection;
-        let mut admin = sqlx::PgConnection::connect_with(&options).await?;
-        sqlx::raw_sql(sqlx::AssertSqlSafe(statement))
-            .execute(&mut admin)
-            .await?;
-        admin.close().await?;
-        anyhow::Ok(())
-    })?;
+    on_server(admin_url, format!("CREATE DATABASE {name}"))?;
     // The same URL with the database (the path) replaced.
     let (base, query) = admin_url.split_once('?').unwrap_or((admin_url, ""));
     let authority_end = base.find("://").map_or(0, |i| i + 3);
@@ -281,6 +270,36 @@ pub fn create_database(admin_url: &str, name: &str) -> anyhow::Result<String> {
     Ok(match query {
         "" => format!("{server}/{name}"),
         query => format!("{server}/{name}?{query}"),
+    })
+}
+
+/// Drops the database `name` that `create_database` made, with any connection still open to it:
+/// a test run makes hundreds, and a cluster that keeps them all fills a small disk.
+pub fn drop_database(admin_url: &str, name: &str) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        name.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'),
+        "a database name of lower-case letters, digits and _ only"
+    );
+    on_server(
+        admin_url,
+        format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
+    )
+}
+
+/// Runs one statement (outside any transaction, as CREATE and DROP DATABASE must be) on the server
+/// of `admin_url`.
+fn on_server(admin_url: &str, statement: String) -> anyhow::Result<()> {
+    let options = PgConnectOptions::from_str(admin_url)?;
+    let handle = runtime_here().map_err(|e| anyhow::anyhow!("{statement}: {e}"))?;
+    wait(&handle, async {
+        use sqlx::Connection;
+        let mut admin = sqlx::PgConnection::connect_with(&options).await?;
+        sqlx::raw_sql(sqlx::AssertSqlSafe(statement))
+            .execute(&mut admin)
+            .await?;
+        admin.close().await?;
+        anyhow::Ok(())
     })
 }
 
