@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 57232d9cdb6062680c57b27342c106274f82b856a319d9e8964378a19aeb8941
+ * openapi.json sha256: 447c033645f23c81b8e32d1565749414fda84086594229811c32a7d91edd64ae
  */
 
 export interface paths {
@@ -1376,8 +1376,9 @@ export interface paths {
         get: operations["list_clicks"];
         put?: never;
         /**
-         * POST /api/meeting-clicks: records a click on a vendor's Schedule Meeting (kind BOOKING) or
-         *     "Request a demo on {vendor}'s site" (kind WEBSITE) and answers the link to open.
+         * POST /api/meeting-clicks: records a click on a vendor's Schedule Meeting (kind BOOKING) or its
+         *     Visit Website (kind WEBSITE) and answers the link to open. A click is a click: it changes no
+         *     status (the shortlist asks the person whether they booked a demo).
          */
         post: operations["record_click"];
         delete?: never;
@@ -1617,10 +1618,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * GET /api/recommendations/overview: each stage's status and number of picks, and the same for
-         *     the categories outside the stages.
-         */
+        /** GET /api/recommendations/overview: each stage's status and number of picks, and the progress. */
         get: operations["overview"];
         put?: never;
         post?: never;
@@ -2143,7 +2141,15 @@ export interface components {
         Asks: {
             /** @description "Did you choose it?": the demo happened and nobody said yet. */
             chosen: boolean;
-            /** @description "Did the demo happen?": a demo was booked and nobody said yet. */
+            /**
+             * @description "You opened X's scheduler on DATE. Did you book a demo?": a member opened the vendor's
+             *     scheduler and the entry does not say a demo was booked (Considering, or Scheduler opened).
+             */
+            demoBooked: boolean;
+            /**
+             * @description "Did the demo happen?": a demo was booked (said by a person, not a click) and nobody said
+             *     yet.
+             */
             demoHappened: boolean;
             /** @description "How satisfied are you, 1-5?": 90 days after Chosen, until answered. */
             satisfaction: boolean;
@@ -2322,8 +2328,7 @@ export interface components {
             count: number;
         };
         /**
-         * @description What a click opened: the vendor's booking link, or (for a vendor without one) its website,
-         *     where the firm asks for a demo. Counted apart everywhere clicks are counted or listed.
+         * @description What a click opened: the vendor's booking link, or its website. Counted apart everywhere clicks are counted or listed.
          * @enum {string}
          */
         ClickKind: "BOOKING" | "WEBSITE";
@@ -2817,6 +2822,19 @@ export interface components {
             priceBracket?: number | null;
             recommendation?: null | components["schemas"]["Recommendation"];
             rejectReason?: string | null;
+            /**
+             * @description The day (YYYY-MM-DD, UTC) a member of the firm last opened the vendor's scheduler, when
+             *     the entry asks "Did you book a demo?" about it (see `asks.demo_booked`).
+             */
+            schedulerOpenedOn?: string | null;
+            /**
+             * @description The status as the screens show it: "Scheduler opened" for an entry that carries Demo booked
+             *     only because a member opened the vendor's scheduler (from before a click stopped setting
+             *     statuses: the change by the same person in the same second as their Schedule Meeting click,
+             *     with no later change and no demo date); else the status's own label. The stored status and
+             *     history stay as they were.
+             */
+            shownStatus: string;
             sourceUrl?: string | null;
             status: components["schemas"]["Status"];
             /** Format: int64 */
@@ -3430,14 +3448,29 @@ export interface components {
         };
         /** @description Progress through the litigation stages, and the categories outside them. */
         Overview: {
+            firmSize?: null | components["schemas"]["FirmSize"];
             /**
              * @description The categories that are not a stage ("Across the firm"), by id; never counted in the
              *     progress.
              */
             others: components["schemas"]["StageOverview"][];
             stages: components["schemas"]["StageOverview"][];
+            /** @description Stages with a tool in the tech stack or a final decision. */
             stagesCompleted: number;
+            /**
+             * @description Stages with picks, a questionnaire, shortlist entries, an evaluation or an open decision,
+             *     and not completed.
+             */
+            stagesInProgress: number;
+            /** @description Stages the firm's tech stack has a tool for (part of the completed ones). */
+            stagesWithTool: number;
             totalStages: number;
+            /**
+             * Format: int32
+             * @description How many stages other firms of that size usually have a tool for (the median of those
+             *     that answered every stage); null below 5 such firms or without a size.
+             */
+            usualStages?: number | null;
         };
         /** @description One page of a list, with the page clamped into range. */
         Page_PastRecommendation: {
@@ -4119,13 +4152,15 @@ export interface components {
          * @enum {string}
          */
         StackBy: "category";
-        /** @description One stage of the overview. */
+        /** @description One stage (or category outside the stages) of the overview. */
         StageOverview: {
             /** Format: int64 */
             categoryId: number;
             categoryName: string;
             /** @description How many picks the stage shows. */
             picks: number;
+            /** @description Why it has that status, in the order above; empty for Not Started. */
+            reasons: components["schemas"]["StageReason"][];
             /** Format: int32 */
             stage?: number | null;
             status: components["schemas"]["StageStatus"];
@@ -4151,6 +4186,12 @@ export interface components {
             tieNote?: string | null;
             usedSizeFallback: boolean;
         };
+        /**
+         * @description What the firm has in a category, each a reason for its status (Completed: `tool`,
+         *     `final_decision`; In Progress: the others).
+         * @enum {string}
+         */
+        StageReason: "tool" | "final_decision" | "open_decision" | "evaluation" | "shortlist" | "picks" | "questionnaire";
         /** @enum {string} */
         StageStatus: "completed" | "in_progress" | "not_started";
         StateChange: {
@@ -9712,7 +9753,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A foreign origin */
+            /** @description A foreign origin, or a viewer (clicks are recorded for the firm) */
             403: {
                 headers: {
                     [name: string]: unknown;
