@@ -16,7 +16,7 @@ const held = {
   vendorName: 'Lawmatics',
   categoryId: 2,
   status: 'Demo held',
-  asks: { demoHappened: false, chosen: true, satisfaction: false },
+  asks: { demoBooked: false, demoHappened: false, chosen: true, satisfaction: false },
 } as ShortlistEntry;
 
 /** A firm that held a demo of Lawmatics and already uses Lead Docket (11) and "Zapier" for intake. */
@@ -26,7 +26,7 @@ function serve() {
   const mock = mockFetch({
     'GET /api/shortlist': () => ({ body: list() }),
     'PUT /api/shortlist/12/outcome': () => {
-      entry = { ...held, status: 'Chosen', asks: { demoHappened: false, chosen: false, satisfaction: false } };
+      entry = { ...held, status: 'Chosen', asks: { demoBooked: false, demoHappened: false, chosen: false, satisfaction: false } };
       return { body: entry };
     },
     'GET /api/profile/category-adoption': {

@@ -17,10 +17,11 @@ const entry: ShortlistEntry = {
   categoryId: 2,
   description: 'Intake and CRM.',
   status: 'Demo booked',
+  shownStatus: 'Demo booked',
   note: 'Ask about the Clio sync',
   history: [{ status: 'Considering', at: '2026-11-01T10:00:00Z' }],
   // A demo was booked: a member is asked whether it happened.
-  asks: { demoHappened: true, chosen: false, satisfaction: false },
+  asks: { demoBooked: false, demoHappened: true, chosen: false, satisfaction: false },
   outcome: {},
   priceBracket: 2,
 };
