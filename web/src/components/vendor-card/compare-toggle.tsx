@@ -37,8 +37,8 @@ export function CompareToggle({ vendor, size = 'sm', className, display = 'butto
         variant="outline"
         className={cn('h-8 w-8 px-0', pressed && 'border-indigo-600! bg-indigo-50! text-indigo-800! hover:bg-indigo-100!', className)}
         aria-pressed={pressed}
-        aria-label={`Compare ${vendor.name}`}
-        title={pressed ? `${vendor.name} is in the comparison` : `Compare ${vendor.name}`}
+        aria-label={`${pressed ? 'Comparing' : 'Compare'} ${vendor.name}`}
+        title={`${pressed ? 'Comparing' : 'Compare'} ${vendor.name}`}
         onClick={toggle}
       >
         <Icon name="grid" className="h-4 w-4" />

@@ -30,12 +30,13 @@ function ScheduleButton({ vendorName, bookingUrl, pending = false, onSchedule, c
   const button = (
     <Button
       {...props}
-      className={cn('h-auto min-h-8', className)}
+      // Without a scheduler the wrapper below carries the layout classes and the button fills it.
+      className={cn('h-auto min-h-8', target ? className : 'w-full')}
       disabled={!target || pending}
       onClick={() => target && onSchedule(target)}
       aria-busy={pending || undefined}
     >
-      <span className="py-1 text-center whitespace-normal">{pending ? 'Scheduling...' : 'Schedule Meeting'}</span>
+      <span className="py-1 text-center">{pending ? 'Scheduling...' : 'Schedule Meeting'}</span>
     </Button>
   );
   if (target) return button;
@@ -44,7 +45,7 @@ function ScheduleButton({ vendorName, bookingUrl, pending = false, onSchedule, c
       <span
         tabIndex={0}
         aria-label={`Schedule Meeting with ${vendorName}: No scheduler available`}
-        className={cn('flex rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-600', className)}
+        className={cn('flex min-w-0 rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-600', className)}
       >
         {button}
       </span>

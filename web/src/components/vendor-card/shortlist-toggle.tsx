@@ -44,13 +44,14 @@ function ShortlistToggleButton({ vendorId, vendorName, size = 'sm', className, d
   };
 
   if (display === 'icon') {
-    const name = onList ? `${vendorName} is on your shortlist` : `Add ${vendorName} to your shortlist`;
+    // The words of the text button, with the vendor: many cards share a screen.
+    const name = `${onList ? 'On shortlist' : 'Add to shortlist'}: ${vendorName}`;
     return (
       <Button
         variant="outline"
         className={cn('h-8 w-8 px-0', onList && 'border-indigo-600! bg-indigo-50! text-indigo-800! hover:bg-indigo-100!', className)}
         aria-pressed={onList}
-        aria-label={`Shortlist ${vendorName}`}
+        aria-label={name}
         title={name}
         disabled={pending || shortlist.isPending}
         onClick={toggle}

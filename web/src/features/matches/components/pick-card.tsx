@@ -97,7 +97,7 @@ export function PickCard({ pick }: { pick: Pick }) {
           </p>
         ) : null}
       </div>
-      <div className="flex flex-wrap gap-2 [&>*]:grow [&>*]:basis-28">
+      <div className="flex flex-wrap gap-2 [&>*]:grow">
         <ScheduleMeetingButton
           size="sm"
           vendorName={pick.name}

@@ -161,14 +161,14 @@ describe('VendorCard', () => {
     expect(screen.getByRole('link', { name: /Visit Website/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: `Compare ${base.name}` })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Schedule Meeting' })).toBeNull();
-    expect(screen.queryByRole('button', { name: `Shortlist ${base.name}` })).toBeNull();
+    expect(screen.queryByRole('button', { name: `Add to shortlist: ${base.name}` })).toBeNull();
   });
 
   it('offers Schedule Meeting, and shortlist and compare as named icon buttons, to a member', async () => {
     serve({ 'GET /api/shortlist': { body: { groups: [] } } });
     const { container } = renderWithProviders(<VendorCard vendor={base} />, { user: testUser('member') });
     expect(screen.getByRole('button', { name: 'Schedule Meeting' })).toBeTruthy();
-    const shortlist = await screen.findByRole('button', { name: `Shortlist ${base.name}` });
+    const shortlist = await screen.findByRole('button', { name: `Add to shortlist: ${base.name}` });
     expect(shortlist.getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByRole('button', { name: `Compare ${base.name}` }).getAttribute('aria-pressed')).toBe('false');
     // At most two buttons with words: Schedule Meeting and Visit Website.

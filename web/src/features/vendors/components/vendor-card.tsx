@@ -114,7 +114,7 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
 
       <div className="mt-auto space-y-3 pt-5">
         <VerifiedOn verifiedOn={vendor.verifiedOn} sourceUrl={vendor.sourceUrl} />
-        <div className="flex flex-wrap gap-2 [&>*]:grow [&>*]:basis-32">
+        <div className="flex flex-wrap gap-2 [&>*]:grow">
           <ScheduleMeetingButton
             size="sm"
             className="w-full"
