@@ -326,7 +326,9 @@ describe('after a Schedule Meeting click', () => {
 
     await page.goto('/past');
     await card(vendor!.name).getByRole('button', { name: 'Add to shortlist' }).click();
-    const question = card(vendor!.name).getByRole('group', { name: new RegExp(`^You opened ${vendor!.name}'s scheduler on .+\\. Did you book a demo\\?$`) });
+    const question = card(vendor!.name).getByRole('group', {
+      name: new RegExp(`^You opened ${vendor!.name}'s scheduler on .+\\. Did you book a demo\\?$`),
+    });
     await question.waitFor();
     await screenshots('past-demo-booked-question');
     await question.getByRole('button', { name: 'Yes' }).click();

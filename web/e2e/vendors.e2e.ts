@@ -296,9 +296,7 @@ describe('Browse Vendors', () => {
     const region = page.getByRole('region', { name: /Notifications/ });
     await region.getByText("Opening Avvo's website", { exact: true }).waitFor();
     expect(await region.getByText(/scheduler/i).count()).toBe(0);
-    await expect
-      .poll(async () => ((await (await page.request.get('/api/meeting-clicks')).json()) as unknown[]).length)
-      .toBe(2);
+    await expect.poll(async () => ((await (await page.request.get('/api/meeting-clicks')).json()) as unknown[]).length).toBe(2);
     const clicks = (await (await page.request.get('/api/meeting-clicks')).json()) as Array<{
       vendorName: string;
       kind: string;
