@@ -80,7 +80,7 @@ for run in $(seq 1 "$RUNS"); do
     rss_before=$(kb $pid VmRSS)
     echo 5 > "/proc/$pid/clear_refs"   # resets VmHWM: the peak of the import alone
     answer=$(curl -s -o "$DATA_ROOT/append-answer.json" -w '%{time_total} %{time_pretransfer}' \
-      -H "Cookie: litstack_session=$cookie" -F "file=@$day;type=text/csv" \
+      -H "Cookie: litstack_session=$cookie" -H "Origin: http://$ADDR" -F "file=@$day;type=text/csv" \
       "http://$ADDR/api/admin/demo-bookings/import")
     peak=$(kb $pid VmHWM)
     after_total=$(total "$cookie")

@@ -62,7 +62,7 @@ cookie=$(session $A admin@bench-law.com)
 
 # The import on A, and when B's trends count it.
 t0=$(ms_now)
-curl -s -o "$WORK/import.json" -H "Cookie: litstack_session=$cookie" -F "file=@$CSV;type=text/csv" \
+curl -s -o "$WORK/import.json" -H "Cookie: litstack_session=$cookie" -H "Origin: http://$A" -F "file=@$CSV;type=text/csv" \
   "http://$A/api/admin/demo-bookings/import"
 t_answer=$(ms_now)
 until [ "$(total $B "$cookie")" = 1000000 ]; do sleep 0.01; done

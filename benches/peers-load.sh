@@ -51,13 +51,13 @@ serve() {
   COOKIE=$(awk '/litstack_session/ {print $7}' "$jar"); rm -f "$jar"
   [ -n "$COOKIE" ] || { echo "could not sign up the viewer" >&2; exit 1; }
   local items='{"items":[{"categoryId":1,"hasTool":true},{"categoryId":2,"hasTool":false},{"categoryId":3,"hasTool":true}]}'
-  curl -s -o /dev/null -H "Cookie: litstack_session=$COOKIE" -H 'Content-Type: application/json' \
-    -d "$items" "http://$ADDR/api/profile/category-adoption"
+  curl -s -o /dev/null -H "Cookie: litstack_session=$COOKIE" -H "Origin: http://$ADDR" \
+    -H 'Content-Type: application/json' -d "$items" "http://$ADDR/api/profile/category-adoption"
   # A questionnaire in the vendor's category (95, CASEpeer: Practice Management), so that the
   # profile ranks it with the firm's match scores and other firms' demo outcomes.
   local response='{"categoryId":10,"answers":[{"questionId":1001,"selectedValues":["Spreadsheets and shared folders"]}]}'
-  curl -s -o /dev/null -H "Cookie: litstack_session=$COOKIE" -H 'Content-Type: application/json' \
-    -d "$response" "http://$ADDR/api/responses"
+  curl -s -o /dev/null -H "Cookie: litstack_session=$COOKIE" -H "Origin: http://$ADDR" \
+    -H 'Content-Type: application/json' -d "$response" "http://$ADDR/api/responses"
   local status
   status=$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: litstack_session=$COOKIE" "http://$ADDR/api/vendors/$VENDOR")
   [ "$status" = 200 ] || { echo "GET /api/vendors/$VENDOR answered $status" >&2; exit 1; }

@@ -508,6 +508,11 @@ fn import(kind: ImportKind, file: &std::path::Path, config: Config) -> anyhow::R
     };
     let options = Options {
         expect: Some(expect),
+        // A vendor file's links without a source of their own are the operator's, from here.
+        by: Some(litstack::catalog::ImportedBy::today(
+            None,
+            &file.file_name().unwrap_or_default().to_string_lossy(),
+        )),
         ..Options::default()
     };
     let report = run(&state.sub(), bar.wrap_read(f), options);

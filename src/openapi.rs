@@ -24,8 +24,10 @@ pub const SESSION: &str = "session";
         title = "Litstack API",
         description = "The JSON API the Litstack web app uses. Every error is answered as \
             `{\"error\": \"<message>\"}` with the status that fits. Requests that change state \
-            (POST, PATCH, PUT, DELETE) must come from the server's own origin (an `Origin` or \
-            `Referer` header naming it); others are refused with 403. Request bodies refuse \
+            (POST, PATCH, PUT, DELETE) must come from the server's own origin: `Sec-Fetch-Site: \
+            cross-site` is refused, an `Origin` or `Referer` must name the server, and a request \
+            with the session cookie must send one of `Origin`, `Referer` or `Sec-Fetch-Site`; \
+            others are refused with 403. Request bodies refuse \
             unknown fields. An empty query parameter (`?start=`) is the same as leaving it out."
     ),
     components(schemas(crate::error::ErrorBody)),

@@ -131,24 +131,58 @@ pub async fn log_refusals(req: Request, next: Next) -> Response {
     res
 }
 
-/// CSRF defence: a state-changing request that says where it comes from must come from us: the
-/// address it was sent to or `--public-url`, at a name this install is served at (`hosts.rs`), so
-/// a rebound name is refused even where it equals `Host`. Browsers always send Origin on such
-/// requests; tools that send neither header are allowed (they cannot carry a victim's cookie by
-/// accident).
+/// CSRF defence for state-changing requests, not resting on `Origin` alone:
+/// - a browser's `Sec-Fetch-Site: cross-site` is refused, and so is `same-site` (another host of
+///   the same site) unless its `Origin` is ours;
+/// - an `Origin` (or, without one, a `Referer`) must be ours: the address the request was sent to
+///   or `--public-url`, at a name this install is served at (`hosts.rs`), so a rebound name is
+///   refused even where it equals `Host`;
+/// - a request that carries the session cookie and says nothing of where it comes from (no
+///   `Origin`, `Referer` or `Sec-Fetch-Site`) is refused: every browser that sends the cookie
+///   sends one of them, so only a forged or stripped request lacks all three.
+///
+/// A request without the cookie and without those headers is a tool's (curl, a mail provider's
+/// one-click unsubscribe POST): it cannot carry a victim's session by accident, so it passes.
 pub async fn same_origin_only(
     State(config): State<std::sync::Arc<Config>>,
     req: Request,
     next: Next,
 ) -> Result<Response, AppError> {
     if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS)
-        && !is_same_origin(&req, &config)
+        && !comes_from_us(&req, &config)
     {
         return Err(forbidden(
             "This request came from another site and was refused. Use Litstack from its own address.",
         ));
     }
     Ok(next.run(req).await)
+}
+
+fn comes_from_us(req: &Request, config: &Config) -> bool {
+    let headers = req.headers();
+    let fetch_site = headers
+        .get("sec-fetch-site")
+        .map(|v| v.to_str().unwrap_or("").to_ascii_lowercase());
+    let says_where = headers.contains_key(header::ORIGIN) || headers.contains_key(header::REFERER);
+    match fetch_site.as_deref() {
+        Some("cross-site") => return false,
+        // Another host of the same site (a sibling subdomain): only with an Origin that is ours.
+        Some("same-site") if !says_where => return false,
+        None if !says_where && carries_session(req) => return false,
+        _ => {}
+    }
+    is_same_origin(req, config)
+}
+
+/// Whether the request carries Litstack's session cookie (a value, not just the name).
+fn carries_session(req: &Request) -> bool {
+    req.headers()
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .any(|(name, value)| name == crate::accounts::sessions::COOKIE && !value.is_empty())
 }
 
 fn is_same_origin(req: &Request, config: &Config) -> bool {
@@ -253,6 +287,66 @@ mod tests {
             &c,
             &[host, (header::REFERER, "http://127.0.0.1:8080/trends")]
         ));
+    }
+
+    fn from_us(pairs: &[(header::HeaderName, &str)]) -> bool {
+        let mut b = Request::builder().method(Method::POST).uri("/api/x");
+        for (k, v) in pairs {
+            b = b.header(k.clone(), *v);
+        }
+        comes_from_us(
+            &b.body(Body::empty()).unwrap(),
+            &Config::for_data_dir("unused"),
+        )
+    }
+
+    #[test]
+    fn fetch_metadata_decides_before_origin() {
+        let host = (header::HOST, "127.0.0.1:8080");
+        let ours = (header::ORIGIN, "http://127.0.0.1:8080");
+        let cookie = (header::COOKIE, "theme=dark; litstack_session=abc");
+        let site = |v| (header::HeaderName::from_static("sec-fetch-site"), v);
+        // cross-site is refused whatever else the request says, cookie or not.
+        assert!(!from_us(&[host.clone(), site("cross-site")]));
+        assert!(!from_us(&[
+            host.clone(),
+            ours.clone(),
+            cookie.clone(),
+            site("cross-site")
+        ]));
+        // same-site (a sibling host) needs an Origin that is ours.
+        assert!(!from_us(&[host.clone(), cookie.clone(), site("same-site")]));
+        assert!(!from_us(&[
+            host.clone(),
+            site("same-site"),
+            (header::ORIGIN, "http://app.127.0.0.1:8080")
+        ]));
+        assert!(from_us(&[host.clone(), ours.clone(), site("same-site")]));
+        // The cookie with nothing saying where the request comes from is refused...
+        assert!(!from_us(&[host.clone(), cookie.clone()]));
+        // ...and passes with any one of the three, when it says "us".
+        assert!(from_us(&[host.clone(), cookie.clone(), ours]));
+        assert!(from_us(&[
+            host.clone(),
+            cookie.clone(),
+            site("same-origin")
+        ]));
+        assert!(from_us(&[
+            host.clone(),
+            cookie,
+            (header::REFERER, "http://127.0.0.1:8080/firm")
+        ]));
+        // Without the cookie a tool's request is unaffected (a mail provider's unsubscribe POST).
+        assert!(from_us(std::slice::from_ref(&host)));
+        // An empty cookie value, or another cookie of the same prefix, is no session.
+        assert!(from_us(&[
+            host.clone(),
+            (header::COOKIE, "litstack_session=")
+        ]));
+        assert!(from_us(&[
+            host,
+            (header::COOKIE, "litstack_session_old=abc")
+        ]));
     }
 
     #[test]

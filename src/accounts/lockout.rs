@@ -7,7 +7,11 @@
 //!   password (a distributed guesser gets one guess per address per window);
 //! - a client with `CLIENT_FAILURES` failures across accounts is refused for all of them;
 //! - sign-up attempts, whatever their outcome, are limited per client (`SIGN_UPS`), so accounts
-//!   cannot be found out by trying emails, nor created by the thousand.
+//!   cannot be found out by trying emails, nor created by the thousand;
+//! - the three requests that answer whether an address has an account (sign-up, an invitation,
+//!   an email change: each a 409 for a taken address, SECURITY.md says why) are also limited per
+//!   address they name, from every client together (`ATTEMPTS_PER_ADDRESS`), so a prober spread
+//!   over many addresses still learns about one email only that often.
 //!
 //! Windows are keyed by the email's key, existing account or not, so a lock says nothing about
 //! whether an account exists. The operator sees the locked accounts and can unlock them.
@@ -34,6 +38,36 @@ pub const ACCOUNT_WINDOW: Duration = Duration::from_secs(15 * 60);
 /// in an hour, far fewer than a script trying emails.
 pub const SIGN_UPS: u32 = 20;
 pub const SIGN_UP_WINDOW: Duration = Duration::from_secs(60 * 60);
+
+/// Sign-ups, invitations or email changes that may name one address in `ADDRESS_WINDOW`, from
+/// all clients together (each kind counted apart): more than a person retrying their own sign-up
+/// or an owner re-sending an invitation needs, few enough that probing one address is slow.
+pub const ATTEMPTS_PER_ADDRESS: u32 = 10;
+pub const ADDRESS_WINDOW: Duration = Duration::from_secs(60 * 60);
+
+/// Which request names an address whose account it would reveal.
+#[derive(Clone, Copy)]
+pub enum NamesAddress {
+    SignUp,
+    Invitation,
+    EmailChange,
+}
+
+/// Counts an attempt naming `email`, whatever its outcome; refuses (429) past
+/// `ATTEMPTS_PER_ADDRESS` in the window. Keyed by the address's key (lower case), as the
+/// sign-in windows are, whether or not it has an account.
+pub fn count_address(app: &AccountsState, kind: NamesAddress, email: &Email) -> Result<()> {
+    let (prefix, what) = match kind {
+        NamesAddress::SignUp => ("sign-up-address", "sign-up attempts"),
+        NamesAddress::Invitation => ("invite-address", "invitations"),
+        NamesAddress::EmailChange => ("email-change-address", "email changes"),
+    };
+    let key = format!("{prefix}:{}", email.key());
+    let counted = limiter::hit(app, &key, ATTEMPTS_PER_ADDRESS, ADDRESS_WINDOW);
+    limiter::reworded(counted, |wait| {
+        format!("Too many {what} for this email address. Please wait {wait} and try again.")
+    })
+}
 
 /// Counts a sign-up attempt from `client`; refuses (429) past `SIGN_UPS` in the window.
 pub fn count_sign_up(app: &AccountsState, client: &str) -> Result<()> {

@@ -54,6 +54,11 @@ pub async fn sign_up(
     limiter::from_handler(&state, move |app| lockout::count_sign_up(app, &ip)).await?;
     let name = parse_name(&body.name)?;
     let email = Email::parse(&body.email)?;
+    let named = email.clone();
+    limiter::from_handler(&state, move |app| {
+        lockout::count_address(app, lockout::NamesAddress::SignUp, &named)
+    })
+    .await?;
     // Through an invitation the firm exists: its name and size are not asked again.
     let firm = match body.invite_token.as_deref() {
         Some(token) => FirmChoice::Join {

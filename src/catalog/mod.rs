@@ -18,9 +18,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub use model::{
-    Category, CategoryRef, ClickKind, FieldType, MeetingClick, OptionKind, PartnerLevel, Question,
-    QuestionOption, SourcePage, Vendor, VendorSource, VendorView, parse_category_id,
-    parse_vendor_id, vendor_view,
+    BookingSource, Category, CategoryRef, ClickKind, FieldType, ImportedBy, MeetingClick,
+    OptionKind, PartnerLevel, Question, QuestionOption, SourcePage, Vendor, VendorSource,
+    VendorView, parse_category_id, parse_vendor_id, vendor_view,
 };
 pub use outbound::with_utm;
 pub use seed::seed;

@@ -59,16 +59,80 @@ impl VendorSource {
     }
 }
 
-/// Where a vendor's booking link was found, and when it was checked: the `bookingSourceUrl` and
-/// `bookingVerifiedOn` columns of the vendor CSV (or the row's `sourceUrl`/`verifiedOn` when those
-/// are empty). Stored apart from `Vendor` and `VendorSource` (in `store::VENDOR_BOOKING_SOURCES`),
-/// so their stored encodings stay as they are; a vendor without a booking link has none.
+/// Where a vendor's booking link comes from. Stored apart from `Vendor` and `VendorSource` (in
+/// `store::VENDOR_BOOKING_SOURCES`), so their stored encodings stay as they are; a vendor without
+/// a booking link has none.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-pub struct BookingSource {
-    /// The http(s) page the booking link was checked against.
-    pub source_url: String,
-    /// The day it was checked, as YYYY-MM-DD.
-    pub verified_on: String,
+pub enum BookingSource {
+    /// Checked against a public page: the `bookingSourceUrl` and `bookingVerifiedOn` columns of
+    /// the vendor CSV (or the row's `sourceUrl`/`verifiedOn` when those are empty). The shipped
+    /// catalog's every link is one.
+    Checked {
+        /// The http(s) page the booking link was checked against.
+        source_url: String,
+        /// The day it was checked, as YYYY-MM-DD.
+        verified_on: String,
+    },
+    /// Imported by the install's administrator in a vendor file that names no page for it (the
+    /// spec's vendor CSV has no such column): the import itself is its provenance.
+    Imported(ImportedBy),
+}
+
+/// Who brought a fact in with a vendor file, which file, and when.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ImportedBy {
+    /// The administrator's account; `None` for `litstack import vendors` on the command line.
+    pub user_id: Option<u64>,
+    /// The file's name as uploaded (at most 200 characters).
+    pub file_name: String,
+    /// The day of the import, as YYYY-MM-DD.
+    pub on: String,
+}
+
+impl ImportedBy {
+    /// An import today by `user_id` (`None`: the command line) of the file named `file_name`,
+    /// kept as plain text of at most 200 characters ("vendors.csv" when the name is empty).
+    pub fn today(user_id: Option<u64>, file_name: &str) -> ImportedBy {
+        let name: String = file_name
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(200)
+            .collect();
+        let name = name.trim();
+        ImportedBy {
+            user_id,
+            file_name: if name.is_empty() { "vendors.csv" } else { name }.to_string(),
+            on: crate::clock::today().format("%Y-%m-%d").to_string(),
+        }
+    }
+}
+
+impl BookingSource {
+    pub fn checked(source_url: impl Into<String>, verified_on: impl Into<String>) -> Self {
+        BookingSource::Checked {
+            source_url: source_url.into(),
+            verified_on: verified_on.into(),
+        }
+    }
+
+    /// The page and the day it was checked, for a link checked against a page.
+    pub fn checked_page(&self) -> Option<(&str, &str)> {
+        match self {
+            BookingSource::Checked {
+                source_url,
+                verified_on,
+            } => Some((source_url, verified_on)),
+            BookingSource::Imported(_) => None,
+        }
+    }
+
+    /// The import that brought the link in, for a link an administrator imported without a page.
+    pub fn imported(&self) -> Option<&ImportedBy> {
+        match self {
+            BookingSource::Imported(by) => Some(by),
+            BookingSource::Checked { .. } => None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
@@ -176,6 +240,9 @@ pub struct VendorView<'a> {
     pub booking_source_url: Option<&'a str>,
     /// The day the booking link was checked (YYYY-MM-DD).
     pub booking_verified_on: Option<&'a str>,
+    /// The day the install's administrator imported the booking link in a vendor file that named
+    /// no page for it (YYYY-MM-DD): shown as "Added by your administrator on DATE".
+    pub booking_added_on: Option<&'a str>,
 }
 
 pub fn vendor_view<'a>(catalog: &'a Catalog, vendor: &'a Vendor) -> VendorView<'a> {
@@ -190,8 +257,9 @@ pub fn vendor_view<'a>(catalog: &'a Catalog, vendor: &'a Vendor) -> VendorView<'
         category_name,
         source_url: source.and_then(|s| s.source_url.as_deref()),
         verified_on: source.and_then(|s| s.verified_on.as_deref()),
-        booking_source_url: booking.map(|b| b.source_url.as_str()),
-        booking_verified_on: booking.map(|b| b.verified_on.as_str()),
+        booking_source_url: booking.and_then(|b| b.checked_page()).map(|(url, _)| url),
+        booking_verified_on: booking.and_then(|b| b.checked_page()).map(|(_, day)| day),
+        booking_added_on: booking.and_then(|b| b.imported()).map(|by| by.on.as_str()),
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::model::{BookingSource, Category, PartnerLevel, Vendor, VendorSource};
+use super::model::{BookingSource, Category, ImportedBy, PartnerLevel, Vendor, VendorSource};
 use super::storage::{self, VendorImport};
 use crate::firm_size::FirmSize;
 use crate::upload::{ImportReport, normalize_header, parse_web_url, truncate};
@@ -159,6 +159,7 @@ fn parse_row(
     cols: &Columns,
     record: &csv::StringRecord,
     categories: &[Category],
+    imported: Option<&ImportedBy>,
 ) -> Result<Row, String> {
     let name = text(cols.get(record, "name"), "name", 120)?;
     if name.is_empty() {
@@ -284,6 +285,7 @@ fn parse_row(
         url("bookingSourceUrl")?,
         parse_day(cols.get(record, "bookingVerifiedOn"), "bookingVerifiedOn")?,
         &source,
+        imported,
     )?;
     Ok(Row {
         id,
@@ -293,15 +295,19 @@ fn parse_row(
     })
 }
 
-/// Where a row's booking link was checked: its `bookingSourceUrl` and `bookingVerifiedOn`, each
+/// Where a row's booking link comes from: its `bookingSourceUrl` and `bookingVerifiedOn`, each
 /// falling back to the row's `sourceUrl` and `verifiedOn` (the page and day the whole row was
-/// checked). A booking link without both is refused: every link a firm is sent to says where it
-/// was found and when.
+/// checked). Every link a firm is sent to says where it came from: in the shipped catalog
+/// (`imported` is `None`) a link without a page and a day is refused; in an administrator's file
+/// that names neither (the spec's vendor CSV has no such column) the import itself is the link's
+/// provenance. A page without its day, or a day without its page, is refused either way: the file
+/// meant to name a source and left half of it out.
 fn booking_source(
     has_link: bool,
     source_url: Option<String>,
     verified_on: Option<String>,
     row: &VendorSource,
+    imported: Option<&ImportedBy>,
 ) -> Result<Option<BookingSource>, String> {
     if !has_link {
         if source_url.is_some() || verified_on.is_some() {
@@ -317,10 +323,12 @@ fn booking_source(
         source_url.or_else(|| row.source_url.clone()),
         verified_on.or_else(|| row.verified_on.clone()),
     ) {
-        (Some(source_url), Some(verified_on)) => Ok(Some(BookingSource {
-            source_url,
-            verified_on,
-        })),
+        (Some(source_url), Some(verified_on)) => {
+            Ok(Some(BookingSource::checked(source_url, verified_on)))
+        }
+        (None, None) if imported.is_some() => {
+            Ok(imported.map(|by| BookingSource::Imported(by.clone())))
+        }
         (None, None) => Err(
             "bookingUrl needs the page it was checked against and the day: \
                              fill bookingSourceUrl and bookingVerifiedOn (or sourceUrl and \
@@ -353,12 +361,17 @@ fn crlf_to_lf(data: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     std::borrow::Cow::Owned(out)
 }
 
-/// Imports a vendor file in one write transaction and reloads the catalog. An error that is a
-/// `csv::Error` is the file's (its header could not be read).
-pub fn import_file(app: &super::CatalogState, data: &[u8]) -> anyhow::Result<ImportReport> {
+/// Imports a vendor file in one write transaction and reloads the catalog; `by` is the
+/// administrator's import that links without a source of their own are credited to (see
+/// `import`). An error that is a `csv::Error` is the file's (its header could not be read).
+pub fn import_file(
+    app: &super::CatalogState,
+    data: &[u8],
+    by: Option<&ImportedBy>,
+) -> anyhow::Result<ImportReport> {
     let catalog = app.catalog.load();
     let report = storage::import_vendors(&app.store, |tables| {
-        import(tables, data, &catalog.categories)
+        import(tables, data, &catalog.categories, by)
     })?;
     super::reload(&app.store, &app.catalog)?;
     Ok(report)
@@ -366,11 +379,13 @@ pub fn import_file(app: &super::CatalogState, data: &[u8]) -> anyhow::Result<Imp
 
 /// Imports vendor rows through `tables` (one transaction): a row with a known id, or with the
 /// name of an existing vendor of the same category, updates it (or is skipped when nothing
-/// changed); others are new.
+/// changed); others are new. `imported` is the administrator's import a link without a source of
+/// its own is credited to; `None` for the shipped catalog, where every link names its page.
 pub fn import(
     tables: &mut VendorImport,
     data: &[u8],
     categories: &[Category],
+    imported: Option<&ImportedBy>,
 ) -> anyhow::Result<ImportReport> {
     let mut report = ImportReport::new("vendors");
     // The csv crate numbers lines wrongly after CRLF line ends (files saved by Excel on Windows);
@@ -409,8 +424,8 @@ pub fn import(
             id,
             mut vendor,
             source,
-            booking,
-        } = match parse_row(&cols, &record, categories) {
+            mut booking,
+        } = match parse_row(&cols, &record, categories, imported) {
             Ok(parsed) => parsed,
             Err(reason) => {
                 row_errors += 1;
@@ -434,6 +449,14 @@ pub fn import(
                 }
                 let old_source = tables.source(vendor.id)?;
                 let old_booking = tables.booking_source(vendor.id)?;
+                // The same link again, with no source of its own: it keeps the provenance it has
+                // (re-sending a file does not re-date its links).
+                if booking.as_ref().is_some_and(|b| b.imported().is_some())
+                    && existing[i].booking_url == vendor.booking_url
+                    && old_booking.is_some()
+                {
+                    booking = old_booking.clone();
+                }
                 if existing[i] == vendor && old_source == source && old_booking == booking {
                     report.skipped += 1;
                 } else {
@@ -517,27 +540,54 @@ mod tests {
         let own = |url: &str, day: &str| (Some(url.to_string()), Some(day.to_string()));
         let (url, day) = own("https://acme.example.com/demo", "2026-11-20");
         assert_eq!(
-            booking_source(true, url, day, &row).unwrap(),
-            Some(BookingSource {
-                source_url: "https://acme.example.com/demo".into(),
-                verified_on: "2026-11-20".into()
-            })
+            booking_source(true, url, day, &row, None).unwrap(),
+            Some(BookingSource::checked(
+                "https://acme.example.com/demo",
+                "2026-11-20"
+            ))
         );
         // The row's own source and day stand in for the booking columns.
-        let fallback = booking_source(true, None, None, &row).unwrap().unwrap();
-        assert_eq!(fallback.verified_on, "2026-11-01");
-        let err = booking_source(true, None, None, &none).unwrap_err();
+        let fallback = booking_source(true, None, None, &row, None)
+            .unwrap()
+            .unwrap();
+        assert_eq!(fallback.checked_page().unwrap().1, "2026-11-01");
+        // The shipped catalog: a link names its page, always.
+        let err = booking_source(true, None, None, &none, None).unwrap_err();
         assert!(
             err.contains("bookingSourceUrl and bookingVerifiedOn"),
             "{err}"
         );
-        let err = booking_source(true, Some("https://x.example.com".into()), None, &none);
-        assert!(err.unwrap_err().contains("the day it was checked"));
-        let err = booking_source(true, None, Some("2026-11-01".into()), &none);
-        assert!(err.unwrap_err().contains("the page it was checked against"));
+        // An administrator's file with the spec's columns only: the import is the provenance.
+        let by = ImportedBy {
+            user_id: Some(1),
+            file_name: "vendors.csv".into(),
+            on: "2026-11-25".into(),
+        };
+        assert_eq!(
+            booking_source(true, None, None, &none, Some(&by)).unwrap(),
+            Some(BookingSource::Imported(by.clone()))
+        );
+        // A page given is still a page: it wins over the import.
+        let checked = booking_source(true, None, None, &row, Some(&by))
+            .unwrap()
+            .unwrap();
+        assert!(checked.imported().is_none());
+        // Half a source is a mistake in either case.
+        for imported in [None, Some(&by)] {
+            let err = booking_source(
+                true,
+                Some("https://x.example.com".into()),
+                None,
+                &none,
+                imported,
+            );
+            assert!(err.unwrap_err().contains("the day it was checked"));
+            let err = booking_source(true, None, Some("2026-11-01".into()), &none, imported);
+            assert!(err.unwrap_err().contains("the page it was checked against"));
+        }
         // No link: no booking source, and booking columns alone are a mistake.
-        assert_eq!(booking_source(false, None, None, &row).unwrap(), None);
-        assert!(booking_source(false, None, Some("2026-11-01".into()), &none).is_err());
+        assert_eq!(booking_source(false, None, None, &row, None).unwrap(), None);
+        assert!(booking_source(false, None, Some("2026-11-01".into()), &none, None).is_err());
     }
 
     #[test]

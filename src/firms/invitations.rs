@@ -9,6 +9,7 @@ use super::model::{InvitationCreated, InvitationView, Invitations, NewInvitation
 use crate::accounts::AccountsState;
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::links::link_base;
+use crate::accounts::lockout::{self, NamesAddress};
 use crate::accounts::{self, CurrentUser, Email, FirmRole};
 use crate::blocking::Blocking;
 use crate::clock::now_secs;
@@ -46,6 +47,8 @@ pub(super) async fn create_invitation(
     let me = current.user;
     let (invitation, link) = state
         .blocking(move |app| {
+            // A 409 says the address has an account: counted per address, whatever the answer.
+            lockout::count_address(app, NamesAddress::Invitation, &email)?;
             let (invitation, link) = accounts::invite(app, &me, &email, role, &base)?;
             audit::record(
                 &app.store,

@@ -71,7 +71,7 @@ impl From<AppError> for ImportError {
     }
 }
 
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Options {
     /// Mark the rows as generated sample data.
     pub sample: bool,
@@ -79,6 +79,9 @@ pub struct Options {
     pub marker: Option<&'static str>,
     /// The kind the caller expects; a file of the other kind is refused.
     pub expect: Option<Kind>,
+    /// The administrator's import a vendor file's booking links without a source of their own
+    /// are credited to ("Added by your administrator on DATE").
+    pub by: Option<crate::catalog::ImportedBy>,
 }
 
 /// What an import needs: the bookings a bookings file extends and the catalog a vendor file
@@ -137,7 +140,7 @@ fn read(
         (Kind::Vendors, Some(catalog)) => {
             let mut all = head.bytes;
             input.read_to_end(&mut all).map_err(reader::io_error)?;
-            import_vendors(catalog, &all)
+            import_vendors(catalog, &all, options.by.as_ref())
         }
         (Kind::Vendors, None) => Err(ImportError::Internal(anyhow::anyhow!(
             "a vendor file reached an import of bookings only"
@@ -152,10 +155,14 @@ fn read(
     }
 }
 
-fn import_vendors(app: &CatalogState, data: &[u8]) -> Result<ImportReport, ImportError> {
+fn import_vendors(
+    app: &CatalogState,
+    data: &[u8],
+    by: Option<&crate::catalog::ImportedBy>,
+) -> Result<ImportReport, ImportError> {
     // A CSV error here is the header's (row errors are reported per row): the file's fault, not
     // ours. The kind was judged on the first 64 KiB, so the rest of a long header is read only now.
-    vendor_csv::import_file(app, data).map_err(|e| match e.downcast::<csv::Error>() {
+    vendor_csv::import_file(app, data, by).map_err(|e| match e.downcast::<csv::Error>() {
         Ok(e) if matches!(e.kind(), csv::ErrorKind::Utf8 { .. }) => {
             ImportError::BadFile("The header line of the file is not valid UTF-8 text.".into())
         }

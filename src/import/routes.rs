@@ -8,6 +8,7 @@ use axum::http::{HeaderMap, header};
 use super::reader::{UploadReader, too_large};
 use super::{ImportError, ImportState, Options};
 use crate::accounts::AdminUser;
+use crate::catalog::ImportedBy;
 use crate::error::{AppError, Result, bad_request};
 use crate::extract::Json;
 use crate::upload::ImportReport;
@@ -62,8 +63,14 @@ pub(super) async fn import_upload(
             file: UploadReader::new(rx),
         };
         let app = state.clone();
-        let job =
-            tokio::task::spawn_blocking(move || super::run(&app, form.file, Options::default()));
+        let options = Options {
+            by: Some(ImportedBy::today(
+                Some(admin.id),
+                field.file_name().unwrap_or_default(),
+            )),
+            ..Options::default()
+        };
+        let job = tokio::task::spawn_blocking(move || super::run(&app, form.file, options));
         let mut received = 0usize;
         loop {
             let chunk = match field.chunk().await {

@@ -19,6 +19,7 @@ pub fn seed_sample(app: &BookingsState) -> anyhow::Result<()> {
         sample: true,
         marker: Some(SAMPLE_MARKER),
         expect: Some(Kind::Bookings),
+        by: None,
     };
     let report = run_bookings(app, csv.as_slice(), options).map_err(|e| anyhow::anyhow!("{e}"))?;
     tracing::info!(rows = report.inserted, "sample demo bookings loaded");

@@ -68,6 +68,18 @@ pub(super) async fn update_profile(
             "Enter your current password to change your email",
         ));
     }
+    // A 409 says the new address has an account: counted per address, whatever the answer.
+    if let Some(email) = new_email.clone() {
+        state
+            .blocking(move |app| {
+                accounts::lockout::count_address(
+                    app,
+                    accounts::lockout::NamesAddress::EmailChange,
+                    &email,
+                )
+            })
+            .await?;
+    }
     let keep = current.session;
     let user_id = current.user.id;
     let slot = match new_email {

@@ -210,12 +210,17 @@ pub struct PersistedPicks {
     pub ranked_without_bookings: bool,
 }
 
-/// The query of GET /api/past-recommendations. Any other name (such as a user id) is refused: the
-/// history is always the signed-in user's own.
+/// The query of GET /api/past-recommendations. The history is always the signed-in firm's own:
+/// `userId`, which the spec's client sends as a placeholder, is accepted and never read; any other
+/// unknown name is refused, so a typo in a parameter of ours is a 400.
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct PastQuery {
+    /// Accepted for the spec's client and ignored, whatever it names: the signed-in firm's
+    /// history is answered.
+    #[param(value_type = Option<String>)]
+    pub user_id: Option<serde::de::IgnoredAny>,
     /// Comma-separated category ids; each must exist.
     pub category_ids: Option<String>,
     /// 1-based; clamped into range.

@@ -38,7 +38,7 @@ pub use transaction::{PgTx, WriteTx};
 pub const IDENTITY_LEN: usize = 16;
 
 /// The schema version this binary writes. Older files are migrated at start.
-pub const SCHEMA_VERSION: u64 = 7;
+pub const SCHEMA_VERSION: u64 = 8;
 
 /// The open store of this process: the data directory's redb file, or a PostgreSQL database.
 pub enum Store {

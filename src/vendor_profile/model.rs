@@ -111,6 +111,9 @@ pub struct VendorProfile {
     pub source_url: Option<String>,
     /// The day they were checked (YYYY-MM-DD); absent when never verified.
     pub verified_on: Option<String>,
+    /// The day the install's administrator imported the booking link in a vendor file that named
+    /// no page for it (YYYY-MM-DD): "Added by your administrator on DATE".
+    pub booking_added_on: Option<String>,
     pub integrations: Vec<Integration>,
     pub history: FirmHistory,
     pub alternatives_basis: AlternativesBasis,

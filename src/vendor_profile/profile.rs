@@ -115,6 +115,10 @@ pub fn profile_for(app: &RecommendState, user: &User, id: u64) -> Result<VendorP
         is_active: vendor.is_active,
         source_url: source.and_then(|s| s.source_url.clone()),
         verified_on: source.and_then(|s| s.verified_on.clone()),
+        booking_added_on: catalog
+            .booking_source(id)
+            .and_then(|b| b.imported())
+            .map(|by| by.on.clone()),
         integrations,
         history: FirmHistory {
             recommendations,

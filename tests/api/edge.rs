@@ -169,6 +169,134 @@ async fn a_foreign_host_is_a_json_421_on_every_path_and_no_host_passes() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Cross-site requests
+
+/// The session token a raw answer's Set-Cookie gave.
+fn session_of(addr: &str, head: &str, body: &str) -> String {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(
+        s,
+        "{head}Connection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    let _ = s.read_to_string(&mut answer);
+    let at =
+        answer.find("litstack_session=").expect("a session cookie") + "litstack_session=".len();
+    answer[at..].split(';').next().unwrap().to_string()
+}
+
+#[test]
+fn a_write_with_the_cookie_must_say_it_comes_from_us_on_the_real_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(dir.path(), &[]);
+    let addr = addr_of(&server);
+    let sign_up = json!({
+        "name": "Ann Doe", "email": "ann@doe-law.com", "password": PASSWORD,
+        "lawFirm": "Doe & Partners", "firmSize": "E6_20"
+    })
+    .to_string();
+    let token = session_of(
+        &addr,
+        &format!(
+            "POST /api/auth/sign-up HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\n\
+             Content-Type: application/json\r\n"
+        ),
+        &sign_up,
+    );
+    let rename = |extra: &str, name: &str| {
+        let body = json!({"name": name, "lawFirm": "Doe & Partners", "firmSize": "E6_20"});
+        exchange(
+            &addr,
+            &format!(
+                "PATCH /api/profile HTTP/1.1\r\nHost: {addr}\r\nCookie: litstack_session={token}\r\n\
+                 Content-Type: application/json\r\n{extra}"
+            ),
+            &body.to_string(),
+        )
+    };
+    let name_now = || {
+        let (_, body) = exchange(
+            &addr,
+            &format!(
+                "GET /api/auth/me HTTP/1.1\r\nHost: {addr}\r\nCookie: litstack_session={token}\r\n"
+            ),
+            "",
+        );
+        json_of(&body)["user"]["name"].as_str().unwrap().to_string()
+    };
+
+    // Refused before the handler, and nothing changed, for each way a cross-site write arrives.
+    for (case, extra) in [
+        (
+            "cross-site, no Origin",
+            "Sec-Fetch-Site: cross-site\r\n".to_string(),
+        ),
+        (
+            "cross-site with our own Origin",
+            format!("Sec-Fetch-Site: cross-site\r\nOrigin: http://{addr}\r\n"),
+        ),
+        (
+            "a sibling host of the same site, no Origin",
+            "Sec-Fetch-Site: same-site\r\n".to_string(),
+        ),
+        (
+            "the cookie and no Origin, Referer or Sec-Fetch-Site",
+            String::new(),
+        ),
+        (
+            "a foreign Origin",
+            "Origin: https://evil.example\r\n".to_string(),
+        ),
+    ] {
+        let (status, body) = rename(&extra, "Mallory");
+        assert_eq!(status, 403, "{case}: {body}");
+        assert!(
+            json_of(&body)["error"]
+                .as_str()
+                .unwrap()
+                .contains("another site"),
+            "{case}"
+        );
+        assert_eq!(name_now(), "Ann Doe", "{case}");
+    }
+    // What a browser sends from Litstack's own page passes: any one of the three, saying "us".
+    for (case, extra) in [
+        (
+            "Sec-Fetch-Site: same-origin",
+            "Sec-Fetch-Site: same-origin\r\n".to_string(),
+        ),
+        ("our Origin", format!("Origin: http://{addr}\r\n")),
+        ("our Referer", format!("Referer: http://{addr}/profile\r\n")),
+    ] {
+        let (status, body) = rename(&extra, case);
+        assert_eq!(status, 200, "{case}: {body}");
+        assert_eq!(name_now(), case);
+    }
+    // Without the cookie a tool's request reaches the handler (here a wrong password's 401)...
+    let (status, body) = exchange(
+        &addr,
+        &format!(
+            "POST /api/auth/sign-in HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n"
+        ),
+        &json!({"email": "ann@doe-law.com", "password": "not-the-password"}).to_string(),
+    );
+    assert_eq!(status, 401, "{body}");
+    // ...but a browser's cross-site one does not (no signing a victim in to another account).
+    let (status, _) = exchange(
+        &addr,
+        &format!(
+            "POST /api/auth/sign-in HTTP/1.1\r\nHost: {addr}\r\nSec-Fetch-Site: cross-site\r\n\
+             Content-Type: application/json\r\n"
+        ),
+        &json!({"email": "ann@doe-law.com", "password": PASSWORD}).to_string(),
+    );
+    assert_eq!(status, 403);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Methods
 
 #[tokio::test(flavor = "multi_thread")]

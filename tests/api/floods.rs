@@ -49,7 +49,7 @@ fn send(addr: &str, client: &str, path: &str, body: &Value, cookie: Option<&str>
     });
     write!(
         s,
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nX-Forwarded-For: {client}\r\n{cookie}\
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\nX-Forwarded-For: {client}\r\n{cookie}\
          Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     )

@@ -544,7 +544,7 @@ fn the_vendor_import_never_stores_a_link_that_is_not_http() {
             let mut tx = app.state.store.begin().unwrap();
             let mut tables = VendorImport::open(&mut tx).unwrap();
             let before = stored_vendors(&mut tables).len() as u64;
-            match vendor_csv::import(&mut tables, &file, &categories) {
+            match vendor_csv::import(&mut tables, &file, &categories, None) {
                 Ok(report) => {
                     check_row_errors(&report.errors, &file)?;
                     let vendors = stored_vendors(&mut tables);
@@ -828,7 +828,7 @@ fn vendor_row_errors_name_the_right_line_with_windows_line_ends() {
     for data in [lf.to_string(), lf.replace('\n', "\r\n")] {
         let mut tx = app.state.store.begin().unwrap();
         let mut tables = VendorImport::open(&mut tx).unwrap();
-        let report = vendor_csv::import(&mut tables, data.as_bytes(), &categories).unwrap();
+        let report = vendor_csv::import(&mut tables, data.as_bytes(), &categories, None).unwrap();
         assert_eq!(report.errors.len(), 2, "{:?}", report.errors);
         assert_eq!(report.errors[0], "Row 2: name is required", "{data:?}");
         // The row starts on line 3; its name spans two lines, which a name may not.

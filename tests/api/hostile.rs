@@ -574,6 +574,8 @@ async fn send(
     if let Some(c) = cookie {
         b = b.header(header::COOKIE, format!("litstack_session={c}"));
     }
+    // As a browser's fetch from our own page: it always says where it comes from.
+    b = b.header("sec-fetch-site", "same-origin");
     if let Some(o) = origin {
         b = b.header(header::ORIGIN, o);
     }

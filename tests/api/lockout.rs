@@ -64,19 +64,35 @@ async fn operator_and_ann() -> (TestApp, String) {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn forty_sign_ups_for_a_taken_email_from_one_client_are_refused_after_the_limit() {
+async fn forty_sign_ups_from_one_client_are_refused_after_the_limit() {
     let (mut app, _) = operator_and_ann().await;
 
+    // Each names another address (the per-address limit is the next test's), and each is refused
+    // for its weak password: every attempt counts, refused ones too.
     let mut answers = Vec::new();
-    for _ in 0..40 {
-        answers.push(sign_up_from(&mut app, "203.0.113.9", "ann@doe-law.com").await);
+    for i in 0..40 {
+        let body = json!({ "name": "Mal Lory", "email": format!("probe{i}@doe-law.com"),
+                           "password": "short", "lawFirm": "Probe LLP" });
+        answers.push(
+            call_from(
+                &mut app,
+                "203.0.113.9",
+                Method::POST,
+                "/api/auth/sign-up",
+                Some(body),
+            )
+            .await,
+        );
     }
 
-    let conflicts = answers
+    let refused_for_the_password = answers
         .iter()
-        .take_while(|r| r.status == StatusCode::CONFLICT)
+        .take_while(|r| r.status == StatusCode::BAD_REQUEST)
         .count();
-    assert_eq!(conflicts, 20, "every attempt counts, refused ones too");
+    assert_eq!(
+        refused_for_the_password, 20,
+        "every attempt counts, refused ones too"
+    );
     for refused in &answers[20..] {
         assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
         assert!(refused.headers.contains_key(header::RETRY_AFTER));
@@ -91,6 +107,71 @@ async fn forty_sign_ups_for_a_taken_email_from_one_client_are_refused_after_the_
     // Another client signs up as usual.
     let res = sign_up_from(&mut app, "203.0.113.10", "bo@roe-law.com").await;
     assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn probing_one_address_from_many_clients_is_refused_after_the_limit_per_address() {
+    let (mut app, operator) = operator_and_ann().await;
+
+    // A prober spread over fifteen addresses, each trying once: the address's own window stops it.
+    let mut answers = Vec::new();
+    for i in 0..15 {
+        answers.push(sign_up_from(&mut app, &format!("198.51.100.{i}"), "ann@doe-law.com").await);
+    }
+    let conflicts = answers
+        .iter()
+        .take_while(|r| r.status == StatusCode::CONFLICT)
+        .count();
+    // Ten attempts per address, whoever sends them: Ann's own sign-up was the first.
+    assert_eq!(conflicts, 9);
+    for refused in &answers[9..] {
+        assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+        assert!(refused.headers.contains_key(header::RETRY_AFTER));
+        assert!(
+            refused
+                .error()
+                .starts_with("Too many sign-up attempts for this email address. Please wait"),
+            "{}",
+            refused.error()
+        );
+    }
+    // An address never probed signs up as usual, from one of the same clients.
+    let res = sign_up_from(&mut app, "198.51.100.1", "bo@roe-law.com").await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+
+    // Invitations and email changes that name one address count the same way, each apart.
+    app.cookie = Some(operator);
+    let mut statuses = Vec::new();
+    for _ in 0..12 {
+        let res = call_from(
+            &mut app,
+            "192.0.2.1",
+            Method::POST,
+            "/api/firm/invitations",
+            Some(json!({"email": "ann@doe-law.com", "role": "member"})),
+        )
+        .await;
+        statuses.push(res.status);
+    }
+    assert_eq!(statuses[..10], [StatusCode::CONFLICT; 10]);
+    assert_eq!(statuses[10..], [StatusCode::TOO_MANY_REQUESTS; 2]);
+    let mut statuses = Vec::new();
+    for _ in 0..12 {
+        let res = call_from(
+            &mut app,
+            "192.0.2.1",
+            Method::PATCH,
+            "/api/profile",
+            Some(
+                json!({"name": "Ops", "lawFirm": "Ops LLP", "email": "bo@roe-law.com",
+                        "currentPassword": PASSWORD}),
+            ),
+        )
+        .await;
+        statuses.push(res.status);
+    }
+    assert_eq!(statuses[..10], [StatusCode::CONFLICT; 10]);
+    assert_eq!(statuses[10..], [StatusCode::TOO_MANY_REQUESTS; 2]);
 }
 
 #[tokio::test(flavor = "multi_thread")]

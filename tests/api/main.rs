@@ -53,6 +53,7 @@ mod scenario;
 mod secrets;
 mod sessions_list;
 mod shortlist;
+mod spec_client;
 mod sso;
 mod techstack;
 mod test_log;

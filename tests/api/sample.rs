@@ -30,6 +30,7 @@ fn seed_small_sample(state: &AppState) {
         sample: true,
         marker: Some(SAMPLE_MARKER),
         expect: Some(litstack::import::Kind::Bookings),
+        by: None,
     };
     let report = run(&state.sub(), SAMPLE_FILE.as_bytes(), options).unwrap();
     assert_eq!(report.inserted, 4, "{:?}", report.errors);

@@ -40,9 +40,12 @@ fn fixture_csv() -> String {
 /// A signed-in user over a catalog that holds the fixture vendors.
 async fn signed_in() -> TestApp {
     let mut app = TestApp::new();
-    let report =
-        litstack::catalog::vendor_csv::import_file(&app.state.sub(), fixture_csv().as_bytes())
-            .unwrap();
+    let report = litstack::catalog::vendor_csv::import_file(
+        &app.state.sub(),
+        fixture_csv().as_bytes(),
+        None,
+    )
+    .unwrap();
     assert!(report.errors.is_empty(), "{:?}", report.errors);
     app.sign_up().await;
     app

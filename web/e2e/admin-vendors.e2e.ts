@@ -104,6 +104,28 @@ describe('Manage Vendors', () => {
     await browser.setWidth(1280);
   });
 
+  test('a vendor file with only the spec’s columns imports, and its link says the administrator added it', async () => {
+    const csv =
+      'name,category,websiteUrl,bookingUrl\nQwzx Spec Co,Intake,https://qwzx-spec.example.com,https://qwzx-spec.example.com/demo\n';
+    const res = await page.request.post('/api/admin/demo-bookings/import', {
+      multipart: { file: { name: 'our-vendors.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+    });
+    const report = await res.json();
+    expect(report).toMatchObject({ inserted: 1, errors: [] });
+    const today = new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+    await page.goto('/vendors?q=qwzx%20spec');
+    const card = vendorCard('Qwzx Spec Co');
+    await card.getByText(`Added by your administrator on ${today}`).waitFor();
+    expect(await card.getByText(/^Verified/).count()).toBe(0);
+    await browser.screenshot('vendors-added-by-administrator-1280', { fullPage: false });
+    await card.getByRole('heading').getByRole('link').click();
+    await page.getByText(`Added by your administrator on ${today}`).waitFor();
+    await browser.setWidth(390);
+    await browser.screenshot('vendor-profile-added-by-administrator-390', { fullPage: false });
+    await browser.setWidth(1280);
+  });
+
   test('a link that is not a web address is refused in the dialog and nothing is saved', async () => {
     await page.goto('/admin/vendors');
     await page.getByLabel('Search vendors').fill('nolo');

@@ -76,7 +76,12 @@ pub fn save_seed(
         WriteTx::File(txn) => file::put_categories(txn, categories)?,
         WriteTx::Postgres(tx) => postgres::put_categories(tx, categories)?,
     }
-    let report = vendor_csv::import(&mut VendorImport::open(&mut tx)?, vendors_csv, categories)?;
+    let report = vendor_csv::import(
+        &mut VendorImport::open(&mut tx)?,
+        vendors_csv,
+        categories,
+        None,
+    )?;
     if !report.errors.is_empty() {
         let errors = &report.errors;
         return Err(anyhow::anyhow!("data/vendors.csv has errors: {errors:?}").into());
@@ -289,7 +294,7 @@ mod tests {
 
     fn import(store: &Store, rows: &str) -> ImportReport {
         import_vendors(store, |tables| {
-            vendor_csv::import(tables, &csv(rows), &categories())
+            vendor_csv::import(tables, &csv(rows), &categories(), None)
         })
         .unwrap()
     }
@@ -412,7 +417,8 @@ mod tests {
                 let second = s.spawn(|| import(store, row));
                 // Long enough for the second import to read the vendors, were it not held.
                 std::thread::sleep(std::time::Duration::from_millis(300));
-                let first = vendor_csv::import(&mut tables, &csv(row), &categories()).unwrap();
+                let first =
+                    vendor_csv::import(&mut tables, &csv(row), &categories(), None).unwrap();
                 drop(tables);
                 tx.commit().unwrap();
                 let second = second.join().unwrap();
@@ -508,7 +514,10 @@ mod tests {
         for store in [&file, &pg] {
             let rows = load_catalog(store).unwrap();
             assert_eq!(rows.aliases.get("acme duplicate"), Some(&5));
-            assert_eq!(rows.booking_sources[&5].verified_on, "2026-01-31");
+            assert_eq!(
+                rows.booking_sources[&5].checked_page().unwrap().1,
+                "2026-01-31"
+            );
         }
         // A second copy into a database that has a catalog is refused.
         let Store::Postgres(pg) = &pg else {

@@ -106,14 +106,14 @@ pub(super) async fn all_booking_sources(
     conn: &mut PgConnection,
 ) -> Result<HashMap<u64, BookingSource>> {
     let rows = sqlx::query_as::<_, VendorBookingSourceRow>(
-        "SELECT vendor_id, source_url, verified_on FROM vendor_booking_sources",
+        "SELECT vendor_id, source_url, verified_on, imported_by, imported_file, imported_on \
+         FROM vendor_booking_sources",
     )
     .fetch_all(conn)
     .await?;
-    Ok(rows
-        .into_iter()
-        .map(|row| (row.vendor_id as u64, row.source.into()))
-        .collect())
+    rows.into_iter()
+        .map(|row| Ok((row.vendor_id as u64, row.source.try_into()?)))
+        .collect()
 }
 
 /// Stores where a vendor's booking link was checked; `None` removes the row.
@@ -129,15 +129,26 @@ pub(super) async fn put_booking_source(
             .await?;
         return Ok(());
     };
-    let verified_on = day(&source.verified_on)?;
+    let (source_url, verified_on) = match source.checked_page() {
+        Some((url, on)) => (Some(url), Some(day(on)?)),
+        None => (None, None),
+    };
+    let imported = source.imported();
+    let imported_on = imported.map(|by| day(&by.on)).transpose()?;
     sqlx::query(
-        "INSERT INTO vendor_booking_sources (vendor_id, source_url, verified_on) \
-         VALUES ($1, $2, $3) ON CONFLICT (vendor_id) DO UPDATE SET \
-         source_url = EXCLUDED.source_url, verified_on = EXCLUDED.verified_on",
+        "INSERT INTO vendor_booking_sources \
+         (vendor_id, source_url, verified_on, imported_by, imported_file, imported_on) \
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (vendor_id) DO UPDATE SET \
+         source_url = EXCLUDED.source_url, verified_on = EXCLUDED.verified_on, \
+         imported_by = EXCLUDED.imported_by, imported_file = EXCLUDED.imported_file, \
+         imported_on = EXCLUDED.imported_on",
     )
     .bind(vendor_id as i64)
-    .bind(&source.source_url)
+    .bind(source_url)
     .bind(verified_on)
+    .bind(imported.and_then(|by| by.user_id).map(|id| id as i64))
+    .bind(imported.map(|by| by.file_name.as_str()))
+    .bind(imported_on)
     .execute(conn)
     .await?;
     Ok(())
@@ -364,12 +375,13 @@ impl<'t, 's> VendorWrites<'t, 's> {
         let store = self.tx.store();
         let row = store.run(
             sqlx::query_as::<_, BookingSourceRow>(
-                "SELECT source_url, verified_on FROM vendor_booking_sources WHERE vendor_id = $1",
+                "SELECT source_url, verified_on, imported_by, imported_file, imported_on \
+                 FROM vendor_booking_sources WHERE vendor_id = $1",
             )
             .bind(id as i64)
             .fetch_optional(self.tx.conn()?),
         )?;
-        Ok(row.map(BookingSource::from))
+        Ok(row.map(BookingSource::try_from).transpose()?)
     }
 
     pub fn put_booking_source(&mut self, id: u64, source: Option<&BookingSource>) -> Result<()> {

@@ -6,7 +6,7 @@ use redb::{ReadableTable, WriteTransaction};
 use super::{
     ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, FIRM_MEMBERS, FIRMS, MEETING_CLICK_TIMES,
     MEETING_CLICKS, ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS, SHORTLIST, USER_EMAILS,
-    USER_RESPONSES, USERS, VENDOR_SOURCES, VENDORS,
+    USER_RESPONSES, USERS, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
 };
 use super::{DISMISSED, META, OpenError, SCHEMA_VERSION, codec};
 mod shapes;
@@ -50,7 +50,10 @@ impl super::FileStore {
         if current < 7 {
             shortlist_authors(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 8 { ... }`.
+        if current < 8 {
+            booking_sources_with_provenance(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 9 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -59,6 +62,28 @@ impl super::FileStore {
         txn.commit().map_err(|e| fail(e.into()))?;
         Ok(())
     }
+}
+
+/// Version 8: a booking link's source says what kind it is: every stored one was checked against
+/// a page (`Checked`); an administrator's import without a page (`Imported`) is new.
+fn booking_sources_with_provenance(txn: &WriteTransaction) -> anyhow::Result<()> {
+    use shapes::{BookingSource, CheckedBookingSourceV7};
+    let mut table = txn.open_table(VENDOR_BOOKING_SOURCES)?;
+    let old: Vec<(u64, CheckedBookingSourceV7)> = table
+        .iter()?
+        .map(|e| {
+            e.map_err(anyhow::Error::from)
+                .and_then(|(k, v)| Ok((k.value(), codec::decode(v.value())?)))
+        })
+        .collect::<anyhow::Result<_>>()?;
+    for (vendor_id, v7) in old {
+        let source = BookingSource::Checked {
+            source_url: v7.source_url,
+            verified_on: v7.verified_on,
+        };
+        table.insert(vendor_id, codec::encode(&source).as_slice())?;
+    }
+    Ok(())
 }
 
 /// Version 1: every table exists, so readers never meet a missing table.

@@ -153,3 +153,28 @@ pub(super) struct Recorded {
     pub reasons: Vec<String>,
     pub at: i64,
 }
+
+/// Where a booking link was checked, schemas 3 to 7 (then every stored link had a page).
+#[derive(Serialize, Deserialize)]
+pub(super) struct CheckedBookingSourceV7 {
+    pub source_url: String,
+    pub verified_on: String,
+}
+
+/// Where a booking link comes from, schema 8.
+#[derive(Serialize, Deserialize)]
+pub(super) enum BookingSource {
+    Checked {
+        source_url: String,
+        verified_on: String,
+    },
+    Imported(ImportedBy),
+}
+
+/// Who imported a booking link without a page, schema 8.
+#[derive(Serialize, Deserialize)]
+pub(super) struct ImportedBy {
+    pub user_id: Option<u64>,
+    pub file_name: String,
+    pub on: String,
+}

@@ -350,9 +350,62 @@ fn version_7_shortlist_entries_keep_everything_and_have_no_author_yet() {
 /// store: a value written through one reads back through the other. (When a domain's stored shape
 /// changes, `SCHEMA_VERSION` moves on with a migration, and that type's pair leaves this test.)
 #[test]
+fn version_8_booking_sources_were_all_checked_against_a_page() {
+    use crate::catalog::{BookingSource, ImportedBy};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            let old = shapes::CheckedBookingSourceV7 {
+                source_url: "https://acme.example.com/demo".into(),
+                verified_on: "2026-11-20".into(),
+            };
+            txn.open_table(VENDOR_BOOKING_SOURCES)
+                .unwrap()
+                .insert(5, codec::encode(&old).as_slice())
+                .unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 7)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+    let store = crate::store::FileStore::open(dir.path()).unwrap();
+    let txn = store.read().unwrap();
+    let table = txn.open_table(VENDOR_BOOKING_SOURCES).unwrap();
+    let read: BookingSource = codec::decode(table.get(5).unwrap().unwrap().value()).unwrap();
+    assert_eq!(
+        read,
+        BookingSource::checked("https://acme.example.com/demo", "2026-11-20")
+    );
+    // The imported kind, as schema 8 writes it, is today's type.
+    let frozen = shapes::BookingSource::Imported(shapes::ImportedBy {
+        user_id: Some(1),
+        file_name: "vendors.csv".into(),
+        on: "2026-11-25".into(),
+    });
+    assert_eq!(
+        codec::decode::<BookingSource>(&codec::encode(&frozen)).unwrap(),
+        BookingSource::Imported(ImportedBy {
+            user_id: Some(1),
+            file_name: "vendors.csv".into(),
+            on: "2026-11-25".into(),
+        })
+    );
+    assert_eq!(
+        meta_get(&txn, "schema_version").unwrap(),
+        Some(SCHEMA_VERSION)
+    );
+}
+
+#[test]
 fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version() {
     assert_eq!(
-        SCHEMA_VERSION, 7,
+        SCHEMA_VERSION, 8,
         "compare the shapes with the new version's types"
     );
     fn same<A: serde::Serialize, B: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(

@@ -43,6 +43,9 @@ export async function launchBrowser({ baseURL }: { baseURL: string }): Promise<T
       '--disable-sync',
     ],
     baseURL,
+    // `page.request` calls come from Node, not the page: like the browser's own fetches, they say
+    // they come from Litstack's page, which the CSRF check asks of every write with the cookie.
+    extraHTTPHeaders: { Origin: new URL(baseURL).origin },
     viewport: { width: widths.desktop, height: heights[widths.desktop]! },
     reducedMotion: 'reduce',
   });

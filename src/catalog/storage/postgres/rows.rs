@@ -3,7 +3,7 @@
 
 use chrono::NaiveDate;
 
-use crate::catalog::model::{BookingSource, Category, ClickKind, MeetingClick, Vendor};
+use crate::catalog::model::{BookingSource, Category, ClickKind, ImportedBy, MeetingClick, Vendor};
 use crate::store::postgres::from_code;
 
 #[derive(sqlx::FromRow)]
@@ -84,17 +84,41 @@ pub(super) struct VendorBookingSourceRow {
     pub(super) source: BookingSourceRow,
 }
 
+/// A row of `vendor_booking_sources`: checked against a page, or imported (a CHECK constraint
+/// holds it to exactly one of the two).
 #[derive(sqlx::FromRow)]
 pub(super) struct BookingSourceRow {
-    source_url: String,
-    verified_on: NaiveDate,
+    source_url: Option<String>,
+    verified_on: Option<NaiveDate>,
+    imported_by: Option<i64>,
+    imported_file: Option<String>,
+    imported_on: Option<NaiveDate>,
 }
 
-impl From<BookingSourceRow> for BookingSource {
-    fn from(row: BookingSourceRow) -> BookingSource {
-        BookingSource {
-            source_url: row.source_url,
-            verified_on: row.verified_on.format("%Y-%m-%d").to_string(),
+impl TryFrom<BookingSourceRow> for BookingSource {
+    type Error = anyhow::Error;
+
+    fn try_from(row: BookingSourceRow) -> anyhow::Result<BookingSource> {
+        let day = |d: NaiveDate| d.format("%Y-%m-%d").to_string();
+        match row {
+            BookingSourceRow {
+                source_url: Some(source_url),
+                verified_on: Some(verified_on),
+                ..
+            } => Ok(BookingSource::checked(source_url, day(verified_on))),
+            BookingSourceRow {
+                imported_file: Some(file_name),
+                imported_on: Some(on),
+                imported_by,
+                ..
+            } => Ok(BookingSource::Imported(ImportedBy {
+                user_id: imported_by.map(|id| id as u64),
+                file_name,
+                on: day(on),
+            })),
+            _ => Err(anyhow::anyhow!(
+                "a vendor_booking_sources row is neither checked nor imported"
+            )),
         }
     }
 }

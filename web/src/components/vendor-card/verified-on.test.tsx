@@ -32,4 +32,11 @@ describe('VerifiedOn', () => {
     rerender(<VerifiedOn verifiedOn={null} sourceUrl="https://acme.example.com" />);
     expect(container.textContent).toBe('');
   });
+
+  it('says the administrator added a booking link that no page vouches for, instead of Verified', () => {
+    render(<VerifiedOn verifiedOn="2026-11-22" sourceUrl="https://acme.example.com/about" bookingAddedOn="2026-11-25" />);
+    expect(screen.getByText('Added by your administrator on Nov 25, 2026')).toBeTruthy();
+    expect(screen.queryByText('Verified Nov 2026')).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
 });

@@ -23,13 +23,27 @@ function webAddress(url: string | null | undefined): string | null {
 type VerifiedOnProps = {
   verifiedOn?: string | null;
   sourceUrl?: string | null;
+  /** The day the install's administrator imported the booking link without a page of its own. */
+  bookingAddedOn?: string | null;
 };
 
 /**
  * "Verified {Mon YYYY}": when the vendor's facts were last checked, with a link to the page they
- * were checked against. Renders nothing for a vendor that was never verified.
+ * were checked against. A booking link the firm's administrator imported without a page reads
+ * "Added by your administrator on {date}" instead: no public page vouches for it. Renders nothing
+ * for a vendor that was never verified.
  */
-export function VerifiedOn({ verifiedOn, sourceUrl }: VerifiedOnProps) {
+export function VerifiedOn({ verifiedOn, sourceUrl, bookingAddedOn }: VerifiedOnProps) {
+  if (bookingAddedOn && /^\d{4}-\d{2}-\d{2}$/.test(bookingAddedOn)) {
+    return (
+      <p
+        className="text-xs text-slate-500"
+        title="Your administrator imported this vendor's scheduling link; no public page was checked for it"
+      >
+        Added by your administrator on {formatDate(bookingAddedOn)}
+      </p>
+    );
+  }
   const month = verifiedMonth(verifiedOn);
   if (!month) return null;
   const source = webAddress(sourceUrl);

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 447c033645f23c81b8e32d1565749414fda84086594229811c32a7d91edd64ae
+ * openapi.json sha256: 5d6e175da22569dc93f93e9e763c29f5a6701fb7759a97e3165f8a7a5d5c67a8
  */
 
 export interface paths {
@@ -4398,6 +4398,11 @@ export interface components {
         /** @description A page of the vendor directory, and whether "Partners First" has any partner to put first. */
         VendorPage: {
             items: (components["schemas"]["Vendor"] & {
+                /**
+                 * @description The day the install's administrator imported the booking link in a vendor file that named
+                 *     no page for it (YYYY-MM-DD): shown as "Added by your administrator on DATE".
+                 */
+                bookingAddedOn?: string | null;
                 /** @description The page the booking link was checked against; absent without a booking link. */
                 bookingSourceUrl?: string | null;
                 /** @description The day the booking link was checked (YYYY-MM-DD). */
@@ -4426,6 +4431,11 @@ export interface components {
             /** @description 3 to 5 other active vendors of the category (fewer only when the category has fewer). */
             alternatives: components["schemas"]["Alternative"][];
             alternativesBasis: components["schemas"]["AlternativesBasis"];
+            /**
+             * @description The day the install's administrator imported the booking link in a vendor file that named
+             *     no page for it (YYYY-MM-DD): "Added by your administrator on DATE".
+             */
+            bookingAddedOn?: string | null;
             bookingUrl?: string | null;
             category: components["schemas"]["CategoryRef"];
             description: string;
@@ -4522,6 +4532,11 @@ export interface components {
         };
         /** @description A vendor as the directory shows it, with its category's name and where its facts come from. */
         VendorView: components["schemas"]["Vendor"] & {
+            /**
+             * @description The day the install's administrator imported the booking link in a vendor file that named
+             *     no page for it (YYYY-MM-DD): shown as "Added by your administrator on DATE".
+             */
+            bookingAddedOn?: string | null;
             /** @description The page the booking link was checked against; absent without a booking link. */
             bookingSourceUrl?: string | null;
             /** @description The day the booking link was checked (YYYY-MM-DD). */
@@ -9905,6 +9920,11 @@ export interface operations {
     past_recommendations: {
         parameters: {
             query?: {
+                /**
+                 * @description Accepted for the spec's client and ignored, whatever it names: the signed-in firm's
+                 *     history is answered.
+                 */
+                userId?: string;
                 /** @description Comma-separated category ids; each must exist. */
                 categoryIds?: string;
                 /** @description 1-based; clamped into range. */

@@ -15,7 +15,7 @@ const vendorRequired: Array<[string, string]> = [
   ['websiteUrl', 'An http(s) address.'],
   [
     'bookingUrl',
-    'An http(s) address of the vendor’s scheduler, or empty (its button then asks for a demo on the vendor’s website). A link needs where and when it was checked: bookingSourceUrl and bookingVerifiedOn, or the row’s sourceUrl and verifiedOn.',
+    'An http(s) address of the vendor’s scheduler, or empty (its button then asks for a demo on the vendor’s website). Say where and when it was checked with bookingSourceUrl and bookingVerifiedOn (or the row’s sourceUrl and verifiedOn); without them, firms see the link as “Added by your administrator” on the day of the import.',
   ],
 ];
 

@@ -12,7 +12,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import type { Vendor } from '@/lib/api/types';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
-import { countOf } from '@/lib/format';
+import { countOf, formatDate } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 import { useAdminVendors } from '../api/get-admin-vendors';
@@ -153,6 +153,8 @@ function VendorAdminScreen() {
                             <span className="block truncate">{vendor.bookingUrl}</span>
                             {vendor.bookingVerifiedOn ? (
                               <span className="block text-xs text-slate-500">Checked {verifiedMonth(vendor.bookingVerifiedOn)}</span>
+                            ) : vendor.bookingAddedOn ? (
+                              <span className="block text-xs text-slate-500">Imported {formatDate(vendor.bookingAddedOn)}</span>
                             ) : (
                               <span className="block text-xs text-slate-500">Entered by hand</span>
                             )}

@@ -110,7 +110,7 @@ function ProfileView({ id, profile }: { id: string; profile: VendorProfile }) {
               <PartnerBadge isRecommendedPartner={profile.isRecommendedPartner} partnerLevel={profile.partnerLevel} />
               <PriceBracket bracket={profile.priceBracket} />
             </div>
-            <VerifiedOn verifiedOn={profile.verifiedOn} sourceUrl={profile.sourceUrl} />
+            <VerifiedOn verifiedOn={profile.verifiedOn} sourceUrl={profile.sourceUrl} bookingAddedOn={profile.bookingAddedOn} />
           </div>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">

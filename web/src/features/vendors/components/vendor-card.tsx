@@ -113,7 +113,7 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
       ) : null}
 
       <div className="mt-auto space-y-3 pt-5">
-        <VerifiedOn verifiedOn={vendor.verifiedOn} sourceUrl={vendor.sourceUrl} />
+        <VerifiedOn verifiedOn={vendor.verifiedOn} sourceUrl={vendor.sourceUrl} bookingAddedOn={vendor.bookingAddedOn} />
         <div className="flex flex-wrap gap-2 [&>*]:grow">
           <ScheduleMeetingButton
             size="sm"
