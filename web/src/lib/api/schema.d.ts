@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 2fcf9a1926662fbd0bc407ff9c0624307fe39beb6ce40ba8fc6627f3d0cad5e4
+ * openapi.json sha256: fe054ce08d6bf57452d2d76658072e6670a718eddb7aa75355bdea2af6696f6c
  */
 
 export interface paths {
@@ -1307,8 +1307,9 @@ export interface paths {
         get: operations["get_price_sharing"];
         /**
          * PUT /api/firm/price-sharing: gives (`share: true`) or withdraws the firm's consent to share the
-         *     annual cost per seat of its contracts with other firms (owners and admins). A withdrawal takes
-         *     the firm's figures out of every vendor profile's "What firms pay" at once.
+         *     annual cost per seat of its contracts with other firms (owners and admins). Consent counts from
+         *     the next day's "What firms pay" figures (drawn once a day); a withdrawal hides at once every
+         *     vendor's figures the firm was counted in, until the next day's figures leave it out.
          */
         put: operations["put_price_sharing"];
         post?: never;
