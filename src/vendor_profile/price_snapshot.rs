@@ -554,10 +554,13 @@ mod tests {
         prop::collection::vec(event, 0..60)
     }
 
+    /// The firms, the events, and the target's prices: a band and two picks within it each.
+    type WorldCase = (Vec<Firm>, Vec<Event>, Vec<(u8, u64, u64)>);
+
     /// A world: the target (not yet in: it joins, is verified and shares by events, or starts in
     /// any state), the attacker's firm (listed, verified, sharing), 3 to 12 other firms in any
     /// state; the events; the target's prices by band and, for each, two picks within the band.
-    fn worlds() -> impl Strategy<Value = (Vec<Firm>, Vec<Event>, Vec<(u8, u64, u64)>)> {
+    fn worlds() -> impl Strategy<Value = WorldCase> {
         (3usize..12, firm(), firm()).prop_flat_map(|(others, target, attacker)| {
             let firms = others + 2;
             (
