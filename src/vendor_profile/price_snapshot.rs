@@ -490,7 +490,7 @@ mod tests {
                 Event::Withdraws(_) => assert_eq!(after, before),
                 Event::SharesAgain(_) | Event::NextDay => {}
             }
-            // No figure from under 5 firms, and a firm that does not share is in no figure.
+            // No figure from under 5 firms.
             for figure in
                 std::iter::once(&after.overall).chain(after.by_size.iter().map(|g| &g.figure))
             {
@@ -498,8 +498,14 @@ mod tests {
                     assert!(figure.firms.value >= Some(5), "{after:?}");
                 }
             }
-            if let Some(e) = &world.entry {
+            // Figures shown are drawn only from firms that hold a contract and share now.
+            if let Some(e) = world
+                .entry
+                .as_ref()
+                .filter(|_| after.overall.median.is_some())
+            {
                 assert!(e.firms.iter().all(|f| world.firms[*f as usize].listed));
+                assert!(e.firms.iter().all(|f| world.firms[*f as usize].shares));
             }
             answers.push(after);
         }
