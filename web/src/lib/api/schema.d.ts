@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 5d6e175da22569dc93f93e9e763c29f5a6701fb7759a97e3165f8a7a5d5c67a8
+ * openapi.json sha256: 02d493fda6db20a291ed775dfc3c5c1ccd4b8da986c8257c5eff1a8039a79912
  */
 
 export interface paths {
@@ -1307,8 +1307,9 @@ export interface paths {
         get: operations["get_price_sharing"];
         /**
          * PUT /api/firm/price-sharing: gives (`share: true`) or withdraws the firm's consent to share the
-         *     annual cost per seat of its contracts with other firms (owners and admins). A withdrawal takes
-         *     the firm's figures out of every vendor profile's "What firms pay" at once.
+         *     annual cost per seat of its contracts with other firms (owners and admins). Consent counts from
+         *     the next day's "What firms pay" figures (drawn once a day); a withdrawal hides at once every
+         *     vendor's figures the firm was counted in, until the next day's figures leave it out.
          */
         put: operations["put_price_sharing"];
         post?: never;
@@ -3587,19 +3588,40 @@ export interface components {
             roleChanged?: null | components["schemas"]["PrefChange"];
         };
         /**
-         * @description Annual cost per seat in whole US dollars: the median and the range (lowest, highest) of the
-         *     firms' figures, all three null when fewer than 5 firms shared (0 included).
+         * @description A band of the fixed ladder of annual cost per seat (whole US dollars): under $10, $10-$20,
+         *     $20-$50, $50-$100, $100-$200, ... in 1-2-5 steps up to $50,000 or more.
+         */
+        PriceBand: {
+            /**
+             * Format: int64
+             * @description The lowest price of the band (0 for the first).
+             */
+            from: number;
+            /** @description "$50 – $100", "under $10", "$50,000 or more". */
+            text: string;
+            /**
+             * Format: int64
+             * @description The band's upper end, not included; null for the top band ("$50,000 or more").
+             */
+            to?: number | null;
+        };
+        /**
+         * @description Annual cost per seat as fixed bands in whole US dollars: the band of the lower quartile, the
+         *     median and the upper quartile of the firms' figures (each the price at a rank, never a mean,
+         *     a lowest or a highest). All three are null when fewer than 5 firms shared (0 included) or the
+         *     figures are withheld.
          */
         PriceFigure: {
+            /**
+             * @description How many firms the figure is drawn from: the number from 5 up, "fewer than 5", or "not
+             *     shown" while withheld.
+             */
             firms: components["schemas"]["ShownCount"];
-            /** Format: int64 */
-            max?: number | null;
-            /** Format: int64 */
-            median?: number | null;
-            /** Format: int64 */
-            min?: number | null;
-            /** @description "12 firms shared" / "fewer than 5 firms shared". */
+            lowerQuartile?: null | components["schemas"]["PriceBand"];
+            median?: null | components["schemas"]["PriceBand"];
+            /** @description "12 firms shared" / "fewer than 5 firms shared" / "not shown until the next daily update". */
             text: string;
+            upperQuartile?: null | components["schemas"]["PriceBand"];
         };
         /** @description One size, or neighbouring sizes shown together, and what their firms pay. */
         PriceGroup: {
@@ -4593,16 +4615,26 @@ export interface components {
         };
         /**
          * @description What firms pay for the vendor: annual cost per seat from the contracts of verified firms that
-         *     agreed to share it, drawn only from 5 firms or more (see `vendor_profile::prices`).
+         *     agreed to share it, drawn once a day from 5 firms or more and shown only as fixed bands, never
+         *     one firm's price (see `vendor_profile::prices`). A firm that joins, is verified or edits a
+         *     contract changes nothing until the next day's figures; a firm that stops sharing hides the
+         *     figures it counted in at once, until the next day's figures leave it out.
          */
         WhatFirmsPay: {
+            /** @description The UTC day the figures were drawn for (YYYY-MM-DD): they change once a day. */
+            asOf: string;
             /**
              * @description By firm size, smallest first: a size under 5 firms (0 included) shown with its
-             *     neighbours; one group of every size when fewer than 5 firms shared in all.
+             *     neighbours; one group of every size when fewer than 5 firms shared in all (or withheld).
              */
             bySize: components["schemas"]["PriceGroup"][];
             /** @description Across the firm sizes of `bySize`. */
             overall: components["schemas"]["PriceFigure"];
+            /**
+             * @description True when a firm counted in the day's figures has stopped sharing since: every figure
+             *     reads "not shown until the next daily update" until then.
+             */
+            withheld: boolean;
         };
     };
     responses: never;
