@@ -574,15 +574,14 @@ Bkl Orphan,Intake,https://o.example.com,,,,https://o.example.com/contact,2026-11
 
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
     let report = res.json();
+    // Row 4 names no page for its link: the administrator's import is its provenance.
     assert_eq!(
         (report["inserted"].clone(), report["updated"].clone()),
-        (json!(1), json!(1))
+        (json!(2), json!(1))
     );
     assert_eq!(
         report["errors"],
         json!([
-            "Row 4: bookingUrl needs the page it was checked against and the day: fill \
-             bookingSourceUrl and bookingVerifiedOn (or sourceUrl and verifiedOn for the whole row)",
             "Row 5: bookingUrl needs the day it was checked: fill bookingVerifiedOn (or \
              verifiedOn for the whole row), like 2026-11-22",
             "Row 6: bookingSourceUrl starts with \"=\", which a spreadsheet runs as a formula: \
@@ -612,6 +611,11 @@ Bkl Orphan,Intake,https://o.example.com,,,,https://o.example.com/contact,2026-11
     let row = vendor(&page, "Bkl Row");
     assert_eq!(row["bookingSourceUrl"], "https://row.example.com/about");
     assert_eq!(row["bookingVerifiedOn"], "2026-11-18");
+    assert!(row["bookingAddedOn"].is_null());
+    let nothing = vendor(&page, "Bkl Nothing");
+    assert!(nothing["bookingSourceUrl"].is_null());
+    assert!(nothing["bookingVerifiedOn"].is_null());
+    assert!(nothing["bookingAddedOn"].as_str().is_some_and(|day| day.len() == 10));
     assert!(vendor(&page, "Kept Intake")["bookingSourceUrl"].is_null());
 
     // The operator's list puts the vendors still without a booking link first, and counts them.
