@@ -28,6 +28,7 @@ pub mod openapi;
 pub mod peers;
 pub mod periodic;
 pub mod profile;
+pub mod progress;
 pub mod recommend;
 pub mod server;
 pub mod shortlist;
@@ -101,7 +102,7 @@ pub fn app(state: AppState) -> Router {
 
 /// Every domain's routes. A schema two domains use is one type (`catalog::model::CategoryRef`,
 /// `techstack::model::Integration`); the test below keeps it so.
-fn domain_routers() -> [OpenApiRouter<AppState>; 16] {
+fn domain_routers() -> [OpenApiRouter<AppState>; 17] {
     [
         accounts::router(),
         profile::router(),
@@ -119,6 +120,7 @@ fn domain_routers() -> [OpenApiRouter<AppState>; 16] {
         views::router(),
         decisions::router(),
         evaluations::router(),
+        progress::router(),
     ]
 }
 

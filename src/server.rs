@@ -43,6 +43,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     // address is printed already shuts down gracefully.
     let shutdown = shutdown_signal()?;
     spawn_housekeeping(state.clone());
+    crate::vendor_profile::price_snapshot::spawn(state.sub());
     crate::mail::sender::spawn(state.sub());
     crate::shortlist::followup::spawn(
         state.sub(),

@@ -1,9 +1,10 @@
 //! "Share what we pay with other firms": a firm's consent, per firm, never by default. An owner or
 //! admin gives or withdraws it; it is recorded (who, by their name then, and when) and the
 //! firm's audit log has each change. While a verified firm shares, its contracts' annual cost per
-//! seat counts in the vendor profiles' "What firms pay" (`vendor_profile::prices`), which reads
-//! the consent on every request: a withdrawal removes the firm's figures from the next answer of
-//! every node, with no cache to invalidate.
+//! seat counts in the vendor profiles' "What firms pay" (`vendor_profile::prices`), drawn once a
+//! day (`vendor_profile::price_snapshot`); every answer checks the consent of the firms its
+//! figures counted, so a withdrawal withholds them on every node at once, with no hook and no
+//! cache to invalidate, until the next day's figures leave the firm out.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,8 +1,7 @@
 //! Meeting clicks: a signed-in user asked to schedule a meeting with a vendor. Each click is
 //! stored with the user, the vendor, the screen it came from, the time and its kind, and answered
 //! with the link to open (tagged with our `utm_source`): the vendor's booking link for a booking
-//! click, its website for a website click ("Request a demo on {vendor}'s site", the button of a
-//! vendor without a booking link).
+//! click, its website for a website click (Visit Website). A click changes no status anywhere.
 //!
 //! Invariant: a click is only recorded for a vendor that exists and has the link of its kind, so
 //! every stored click points at a link the user could actually follow.

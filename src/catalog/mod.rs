@@ -54,7 +54,7 @@ where
         .routes(routes!(routes::list_categories))
         .routes(routes!(routes::list_vendors))
         .routes(routes!(routes::list_questions))
-        .routes(routes!(routes::list_clicks))
+        .routes(routes!(routes::list_clicks, routes::record_click))
         // Its DELETE and the merge are the operator's vendor removal (`admin::vendors`).
         .routes(routes!(routes::update_vendor))
 }

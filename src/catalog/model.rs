@@ -316,8 +316,7 @@ impl SourcePage {
     }
 }
 
-/// What a click opened: the vendor's booking link, or (for a vendor without one) its website,
-/// where the firm asks for a demo. Counted apart everywhere clicks are counted or listed.
+/// What a click opened: the vendor's booking link, or its website. Counted apart everywhere clicks are counted or listed.
 #[derive(
     Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema,
 )]
@@ -326,7 +325,7 @@ pub enum ClickKind {
     #[default]
     #[serde(rename = "BOOKING")]
     Booking,
-    /// "Request a demo on {vendor}'s site": the vendor's website.
+    /// "Visit Website": the vendor's website.
     #[serde(rename = "WEBSITE")]
     Website,
 }

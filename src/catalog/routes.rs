@@ -2,12 +2,13 @@
 //! administrator's vendor update.
 
 use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
 use super::listing::{Page, VendorFilter, VendorQuery, parse_page, parse_page_size};
 use super::model::{
-    Category, MeetingClickView, QuestionView, VendorPage, VendorView, parse_category_id,
-    parse_vendor_id, vendor_view,
+    Category, ClickKind, MeetingClickRequest, MeetingClickView, QuestionView, SourcePage,
+    VendorPage, VendorView, parse_category_id, parse_vendor_id, vendor_view,
 };
 use super::{admin, meetings, reload, storage};
 use crate::accounts::{AdminUser, CurrentUser};
@@ -128,6 +129,42 @@ pub(super) async fn list_clicks(
             .map(|c| meetings::view(&catalog, utm_source, c))
             .collect(),
     ))
+}
+
+/// POST /api/meeting-clicks: records a click on a vendor's Schedule Meeting (kind BOOKING) or its
+/// Visit Website (kind WEBSITE) and answers the link to open. A click is a click: it changes no
+/// status (the shortlist asks the person whether they booked a demo).
+#[utoipa::path(post, path = "/meeting-clicks", tag = "catalog",
+    request_body = MeetingClickRequest,
+    responses(
+        (status = 201, body = MeetingClickView),
+        (status = 400, description = "Invalid input, no such vendor, or a vendor without the link of the click's kind", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        (status = 403, description = "A foreign origin, or a viewer (clicks are recorded for the firm)", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+    ))]
+pub(super) async fn record_click(
+    State(state): State<CatalogState>,
+    user: CurrentUser,
+    Json(req): Json<MeetingClickRequest>,
+) -> Result<(StatusCode, Json<MeetingClickView>)> {
+    let source_page = SourcePage::parse(&req.source_page)?;
+    let kind = ClickKind::parse(req.kind.as_deref())?;
+    meetings::check_schedulable(
+        &state.catalog.load(),
+        req.vendor_id,
+        kind,
+        &state.config.utm_source,
+    )?;
+    user.user.firm_role.may_write()?;
+    let user_id = user.user.id;
+    let click = state
+        .blocking(move |app| {
+            storage::record_meeting_click(&app.store, user_id, req.vendor_id, source_page, kind)
+        })
+        .await?;
+    let view = meetings::view(&state.catalog.load(), &state.config.utm_source, &click);
+    Ok((StatusCode::CREATED, Json(view)))
 }
 
 /// PATCH /api/admin/vendors/{id}: changes a vendor's partner status, activity and links.

@@ -61,8 +61,9 @@ pub(super) async fn get_price_sharing(
 }
 
 /// PUT /api/firm/price-sharing: gives (`share: true`) or withdraws the firm's consent to share the
-/// annual cost per seat of its contracts with other firms (owners and admins). A withdrawal takes
-/// the firm's figures out of every vendor profile's "What firms pay" at once.
+/// annual cost per seat of its contracts with other firms (owners and admins). Consent counts from
+/// the next day's "What firms pay" figures (drawn once a day); a withdrawal hides at once every
+/// vendor's figures the firm was counted in, until the next day's figures leave it out.
 #[utoipa::path(put, path = "/firm/price-sharing", tag = "firm",
     request_body = PriceSharingBody,
     responses(

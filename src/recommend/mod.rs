@@ -1,6 +1,6 @@
 //! Recommendations: questionnaire responses, the explainable ranking, Pick For Me, each
-//! category's saved picks (dismiss with a reason, undo, clear and undo the clear), the stages
-//! overview and the past-recommendation history. Every category can be recommended; the nine stage categories make up the progress.
+//! category's saved picks (dismiss with a reason, undo, clear and undo the clear), and the
+//! past-recommendation history (the stages' progress is `progress`'s). Every category can be recommended; the nine stage categories make up the progress.
 //!
 //! Invariants: a user only ever reads or changes their own responses, picks and history;
 //! inactive and dismissed vendors are never recommended; every reason is built from the data, and
@@ -10,7 +10,7 @@
 //! logic: `responses` (parsing a questionnaire: needs apart from context), `ranking` (the
 //! factors and reasons), `compute` (ranking one response into picks), `fit` (everything the firm
 //! told us, which Pick For Me ranks by without booking evidence), `pick_for_me`, `picks` (saved
-//! picks and the overview), `dismissals`, `history`, `inputs` (what the ranking needs from other
+//! picks, in the order /matches shows them), `dismissals`, `history`, `inputs` (what the ranking needs from other
 //! domains), `scores` (the latest match scores other screens show) and `reason_lines` (how a
 //! reason with a list, such as the needs met, is kept as text).
 
@@ -63,6 +63,5 @@ where
         .routes(routes!(routes::restore_picks))
         .routes(routes!(routes::list_dismissed, routes::dismiss_pick))
         .routes(routes!(routes::undo_dismissal))
-        .routes(routes!(routes::overview))
         .routes(routes!(routes::past_recommendations))
 }

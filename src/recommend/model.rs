@@ -210,38 +210,6 @@ pub struct PersistedPicks {
     pub ranked_without_bookings: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum StageStatus {
-    Completed,
-    InProgress,
-    NotStarted,
-}
-
-/// One stage of the overview.
-#[derive(Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StageOverview {
-    pub stage: Option<u8>,
-    pub category_id: u64,
-    pub category_name: String,
-    pub status: StageStatus,
-    /// How many picks the stage shows.
-    pub picks: usize,
-}
-
-/// Progress through the litigation stages, and the categories outside them.
-#[derive(Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Overview {
-    pub stages_completed: usize,
-    pub total_stages: usize,
-    pub stages: Vec<StageOverview>,
-    /// The categories that are not a stage ("Across the firm"), by id; never counted in the
-    /// progress.
-    pub others: Vec<StageOverview>,
-}
-
 /// The query of GET /api/past-recommendations. The history is always the signed-in firm's own:
 /// `userId`, which the spec's client sends as a placeholder, is accepted and never read; any other
 /// unknown name is refused, so a typo in a parameter of ours is a 400.

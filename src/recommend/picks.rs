@@ -1,12 +1,13 @@
 //! Each category's saved picks: Pick For Me over every category, the picks as /matches shows
-//! them, and the progress through the stages. Dismissed and inactive vendors are never shown.
+//! them, and the order /matches shows them in (the progress through the stages is `progress`'s).
+//! Dismissed and inactive vendors are never shown.
 
 use crate::accounts::FirmId;
 use std::collections::{HashMap, HashSet};
 
 use super::model::{
-    Overview, PersistedPicks, PickSet, PickSource, PickView, PicksRestored, RestoredCategory,
-    StageOverview, StagePicks, StageSave, StageStatus, StoredPick,
+    PersistedPicks, PickSet, PickSource, PickView, PicksRestored, RestoredCategory, StagePicks,
+    StageSave, StoredPick,
 };
 use super::pick_for_me::{self, Basis, DemandTiers};
 use super::{inputs, storage};
@@ -18,7 +19,7 @@ use crate::recommend::RecommendState;
 
 /// The categories in the order /matches shows them: the nine stages, then the categories outside
 /// the stages ("Across the firm") by id.
-fn page_order(catalog: &Catalog) -> Vec<&Category> {
+pub fn page_order(catalog: &Catalog) -> Vec<&Category> {
     let mut others: Vec<&Category> = catalog
         .categories
         .iter()
@@ -183,46 +184,5 @@ pub fn restore_cleared(app: &RecommendState, firm_id: FirmId) -> Result<PicksRes
     Ok(PicksRestored {
         restored: named(&done.restored),
         kept_newer: named(&done.kept_newer),
-    })
-}
-
-/// Each stage's status and number of picks, and the same for the categories outside the stages.
-pub fn overview(app: &RecommendState, firm_id: FirmId) -> Result<Overview> {
-    let catalog = app.catalog.load();
-    let view = persisted(app, firm_id, &catalog)?;
-    let responded = storage::responded_categories(&app.store, firm_id)?;
-    let row = |c: &Category| {
-        let picks = view
-            .items
-            .iter()
-            .find(|i| i.category_id == c.id)
-            .map_or(0, |i| i.picks.len());
-        let status = if picks > 0 {
-            StageStatus::Completed
-        } else if responded.contains(&c.id) {
-            StageStatus::InProgress
-        } else {
-            StageStatus::NotStarted
-        };
-        StageOverview {
-            stage: c.stage,
-            category_id: c.id,
-            category_name: c.name.clone(),
-            status,
-            picks,
-        }
-    };
-    let (stages, others): (Vec<StageOverview>, Vec<StageOverview>) = page_order(&catalog)
-        .into_iter()
-        .map(row)
-        .partition(|r| r.stage.is_some());
-    Ok(Overview {
-        stages_completed: stages
-            .iter()
-            .filter(|s| s.status == StageStatus::Completed)
-            .count(),
-        total_stages: stages.len(),
-        stages,
-        others,
     })
 }

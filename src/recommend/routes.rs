@@ -6,8 +6,8 @@ use axum::response::{IntoResponse, Response};
 
 use super::dismissals::{self, DismissReason};
 use super::model::{
-    ComputeRequest, ComputeResult, DismissRequest, DismissedList, DismissedView, Overview,
-    PastQuery, PastRecommendation, PersistedPicks, PickForMeQuery, PicksRestored, ResponseCreated,
+    ComputeRequest, ComputeResult, DismissRequest, DismissedList, DismissedView, PastQuery,
+    PastRecommendation, PersistedPicks, PickForMeQuery, PicksRestored, ResponseCreated,
     ResponseRequest,
 };
 use super::{compute, history, picks, responses, storage};
@@ -237,24 +237,6 @@ pub(super) async fn undo_dismissal(
         return Err(not_found("That vendor is not among your dismissed vendors"));
     }
     Ok(StatusCode::NO_CONTENT)
-}
-
-/// GET /api/recommendations/overview: each stage's status and number of picks, and the same for
-/// the categories outside the stages.
-#[utoipa::path(get, path = "/recommendations/overview", tag = "recommendations",
-    responses(
-        (status = 200, body = Overview),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-    ))]
-pub(super) async fn overview(
-    State(state): State<RecommendState>,
-    current: CurrentUser,
-) -> Result<Json<Overview>> {
-    let user_id = current.user.firm.id;
-    state
-        .blocking(move |app| picks::overview(app, user_id))
-        .await
-        .map(Json)
 }
 
 /// GET /api/past-recommendations: the signed-in user's own recommendations, newest first.

@@ -3,7 +3,9 @@
 //! that opens the outcome questions for that vendor. Every minute, like the mail sender. Once per
 //! demo: the claim (`storage::demos::follow_up`) is written in the transaction that writes the
 //! notice, so a restart or a second hub node never sends it again. Not for an entry taken off the
-//! shortlist or whose outcome is recorded; not when the member left the firm.
+//! shortlist or whose outcome is recorded; not when the member left the firm. Only a demo date a
+//! member set counts: a Schedule Meeting click sets none (a click is not a booking), so opening a
+//! scheduler never leads to "How did your demo go?".
 
 use std::time::Duration;
 

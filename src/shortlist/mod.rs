@@ -1,19 +1,19 @@
 //! The shortlist: the vendors a user is seriously considering, each with a status (Considering,
 //! Demo booked, Demo held, Chosen, Rejected) and its dated history, a plain-text note and what
 //! happened after the demo. The due-diligence brief (`views::brief`, as JSON and CSV) is built
-//! from it. A Schedule Meeting click puts its vendor on the shortlist as Demo booked
-//! (`demo_booked`).
+//! from it. A Schedule Meeting click changes nothing here: the entry (added only if the person
+//! chooses) asks whether they booked a demo, and entries that carry Demo booked only because of a
+//! click made before clicks were clicks are shown as "Scheduler opened" (`views::clicks`).
 //!
 //! Removing an entry keeps it, whole, for 30 days (`storage::remove`), so the firm can undo the
 //! removal (`storage::restore`) and lose nothing it wrote.
 //!
-//! Invariants: a user only ever reads or changes their own entries; a status never goes back
-//! because of a meeting click; other firms' demo outcomes are only ever seen in aggregate, from
+//! Invariants: a user only ever reads or changes their own entries; a meeting click never
+//! changes a status; other firms' demo outcomes are only ever seen in aggregate, from
 //! `MIN_FIRMS` firms up, through `peers::disclosure`.
 
 mod csv;
 pub mod followup;
-mod meetings;
 
 pub mod model;
 mod routes;
@@ -28,7 +28,7 @@ pub use storage::export;
 
 use crate::error::Result;
 use crate::store::Store;
-use model::{Entry, Recorded, Stamp, Status};
+use model::Recorded;
 
 /// What the shortlist needs: the store, the settings (the link tag of a meeting click's answer),
 /// the catalog (vendor names), and whom to tell when a firm's demo outcomes change (the peer
@@ -50,28 +50,11 @@ where
 {
     OpenApiRouter::new()
         .routes(routes!(routes::get_shortlist))
-        // Its GET is the catalog's list of the user's clicks.
-        .routes(routes!(meetings::record_click))
         .routes(routes!(routes::get_brief))
         .routes(routes!(routes::get_brief_csv))
         .routes(routes!(routes::put_entry, routes::delete_entry))
         .routes(routes!(routes::put_outcome))
         .routes(routes!(routes::restore_entry))
-}
-
-/// The entry after a Schedule Meeting click (the catalog's storage writes it in the click's
-/// transaction): the vendor is on the shortlist as Demo booked (added if absent; an entry already
-/// further on keeps its status). `recorded`: the firm's latest recommendation of the vendor
-/// (`recorded_now`), kept if the click adds the entry.
-pub fn demo_booked(current: Option<Entry>, stamp: Stamp, recorded: Option<Recorded>) -> Entry {
-    let mut entry = current.unwrap_or_else(|| Entry {
-        recorded,
-        ..Entry::new(Status::DemoBooked, stamp)
-    });
-    if entry.status < Status::DemoBooked {
-        entry.set_status(Status::DemoBooked, stamp);
-    }
-    entry
 }
 
 /// Why Litstack recommended the vendor to the firm most recently, as it stands now: what an entry

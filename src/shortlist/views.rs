@@ -56,6 +56,15 @@ pub struct EntryView {
     /// one as "Now", never over it.
     pub now: Option<Recommendation>,
     pub status: Status,
+    /// The status as the screens show it: "Scheduler opened" for an entry that carries Demo booked
+    /// only because a member opened the vendor's scheduler (from before a click stopped setting
+    /// statuses: the change by the same person in the same second as their Schedule Meeting click,
+    /// with no later change and no demo date); else the status's own label. The stored status and
+    /// history stay as they were.
+    pub shown_status: String,
+    /// The day (YYYY-MM-DD, UTC) a member of the firm last opened the vendor's scheduler, when
+    /// the entry asks "Did you book a demo?" about it (see `asks.demo_booked`).
+    pub scheduler_opened_on: Option<String>,
     pub note: String,
     /// Who last changed the note (their name then); null while there is none, or for a note
     /// written before notes kept their author.
@@ -116,7 +125,11 @@ pub struct OutcomeView {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Asks {
-    /// "Did the demo happen?": a demo was booked and nobody said yet.
+    /// "You opened X's scheduler on DATE. Did you book a demo?": a member opened the vendor's
+    /// scheduler and the entry does not say a demo was booked (Considering, or Scheduler opened).
+    pub demo_booked: bool,
+    /// "Did the demo happen?": a demo was booked (said by a person, not a click) and nobody said
+    /// yet.
     pub demo_happened: bool,
     /// "Did you choose it?": the demo happened and nobody said yet.
     pub chosen: bool,
@@ -143,15 +156,90 @@ pub(super) fn latest_recommendations(
     Ok(out)
 }
 
+/// A member's Schedule Meeting click on a vendor: their name now, and when (Unix seconds).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SchedulerClick {
+    pub by: String,
+    pub at: i64,
+}
+
+/// Whether an entry's click question or its "Scheduler opened" can depend on clicks: entries
+/// that do not say a demo was booked, and Demo booked ones without a demo date.
+fn may_need_clicks(entry: &Entry, has_date: bool) -> bool {
+    entry.status == Status::Considering || (entry.status == Status::DemoBooked && !has_date)
+}
+
+/// The Schedule Meeting clicks (kind BOOKING) of the firm's members on each of `vendor_ids`,
+/// newest first. Clicks are kept per person; the firm's are its members' (read by (member,
+/// vendor), so nobody else's clicks are read).
+pub fn scheduler_clicks(
+    app: &ShortlistState,
+    firm_id: FirmId,
+    vendor_ids: &[u64],
+) -> Result<HashMap<u64, Vec<SchedulerClick>>> {
+    let mut out: HashMap<u64, Vec<SchedulerClick>> = HashMap::new();
+    if vendor_ids.is_empty() {
+        return Ok(out);
+    }
+    for member in crate::accounts::storage::firm_members(&app.store, firm_id)? {
+        for &vendor_id in vendor_ids {
+            for click in
+                crate::catalog::storage::vendor_meeting_clicks(&app.store, member.id, vendor_id)?
+            {
+                if click.kind == crate::catalog::model::ClickKind::Booking {
+                    out.entry(vendor_id).or_default().push(SchedulerClick {
+                        by: member.name.clone(),
+                        at: click.at,
+                    });
+                }
+            }
+        }
+    }
+    for clicks in out.values_mut() {
+        clicks.sort_by_key(|c| std::cmp::Reverse(c.at));
+    }
+    Ok(out)
+}
+
+/// Whether the entry carries Demo booked only because of a Schedule Meeting click, from before a
+/// click stopped setting statuses: its last status change is Demo booked, made by the same person
+/// in the same second as one of their clicks, with no change after it and no demo date.
+pub fn booked_only_by_click(entry: &Entry, has_date: bool, clicks: &[SchedulerClick]) -> bool {
+    let Some(last) = entry.history.last() else {
+        return false;
+    };
+    entry.status == Status::DemoBooked
+        && !has_date
+        && last.status == Status::DemoBooked
+        && last
+            .by
+            .as_deref()
+            .is_some_and(|by| clicks.iter().any(|c| c.at == last.at && c.by == by))
+}
+
+/// The day of the click an entry asks about, if it asks: the newest click, for an entry that
+/// shows Scheduler opened, or a Considering one that nobody changed after that click (a "No" to
+/// a Scheduler opened entry is a change to Considering, after the click).
+fn asked_click(entry: &Entry, by_click: bool, clicks: &[SchedulerClick]) -> Option<i64> {
+    let newest = clicks.first()?.at;
+    let changed_after =
+        entry.history.len() > 1 && entry.history.last().is_some_and(|h| h.at >= newest);
+    (by_click || (entry.status == Status::Considering && !changed_after)).then_some(newest)
+}
+
 pub fn entry_view(
     catalog: &Catalog,
     vendor: &Vendor,
     entry: &Entry,
     rec: Option<&(Vec<String>, i64)>,
     now: i64,
+    demo_date: Option<String>,
+    clicks: &[SchedulerClick],
 ) -> EntryView {
     let source = catalog.source(vendor.id);
     let o = entry.outcome;
+    let by_click = booked_only_by_click(entry, demo_date.is_some(), clicks);
+    let asked = asked_click(entry, by_click, clicks);
     let satisfaction_due = o
         .chosen_at
         .is_some_and(|at| now - at >= SATISFACTION_AFTER_DAYS * 86_400);
@@ -172,6 +260,12 @@ pub fn entry_view(
             .filter(|(_, at)| entry.recorded.as_ref().is_none_or(|r| *at > r.at))
             .map(|(reasons, at)| Recommendation::new(reasons, *at)),
         status: entry.status,
+        shown_status: if by_click {
+            SCHEDULER_OPENED.to_string()
+        } else {
+            entry.status.label().to_string()
+        },
+        scheduler_opened_on: asked.map(day_of),
         note: entry.note.clone(),
         note_by: entry.note_by.clone(),
         note_at: entry.note_at.map(rfc3339),
@@ -191,14 +285,26 @@ pub fn entry_view(
             satisfaction: o.satisfaction,
         },
         asks: Asks {
-            demo_happened: entry.status == Status::DemoBooked && o.demo_held.is_none(),
+            demo_booked: asked.is_some(),
+            demo_happened: entry.status == Status::DemoBooked && o.demo_held.is_none() && !by_click,
             chosen: o.demo_held == Some(true)
                 && o.chosen.is_none()
                 && entry.status != Status::Rejected,
             satisfaction: o.chosen == Some(true) && o.satisfaction.is_none() && satisfaction_due,
         },
-        demo_date: None,
+        demo_date,
     }
+}
+
+/// What an entry that carries Demo booked only because of a click shows.
+pub const SCHEDULER_OPENED: &str = "Scheduler opened";
+
+/// `YYYY-MM-DD` (UTC) of a time.
+fn day_of(secs: i64) -> String {
+    chrono::DateTime::from_timestamp(secs, 0)
+        .unwrap_or_default()
+        .format("%Y-%m-%d")
+        .to_string()
 }
 
 /// One vendor's entry as the screens show it.
@@ -222,9 +328,21 @@ pub fn one_given(
 ) -> Result<Option<EntryView>> {
     let catalog = app.catalog.load();
     let date = storage::demos::load(&app.store, firm_id)?.remove(&vendor_id);
-    Ok(catalog.vendor(vendor_id).map(|v| EntryView {
-        demo_date: date.map(|d| d.text()),
-        ..entry_view(&catalog, v, entry, recs.get(&vendor_id), now_secs())
+    let clicks = if may_need_clicks(entry, date.is_some()) {
+        scheduler_clicks(app, firm_id, &[vendor_id])?
+    } else {
+        HashMap::new()
+    };
+    Ok(catalog.vendor(vendor_id).map(|v| {
+        entry_view(
+            &catalog,
+            v,
+            entry,
+            recs.get(&vendor_id),
+            now_secs(),
+            date.map(|d| d.text()),
+            clicks.get(&vendor_id).map_or(&[], Vec::as_slice),
+        )
     }))
 }
 
@@ -234,6 +352,12 @@ pub fn shortlist(app: &ShortlistState, firm_id: FirmId) -> Result<Shortlist> {
     let entries = storage::load(&app.store, firm_id)?;
     let recs = latest_recommendations(app, firm_id)?;
     let dates = storage::demos::load(&app.store, firm_id)?;
+    let asking: Vec<u64> = entries
+        .iter()
+        .filter(|(id, e)| may_need_clicks(e, dates.contains_key(id)))
+        .map(|(id, _)| *id)
+        .collect();
+    let clicks = scheduler_clicks(app, firm_id, &asking)?;
     let now = now_secs();
     let mut groups = Vec::new();
     for category in catalog.stages_then_others_by_name() {
@@ -241,9 +365,16 @@ pub fn shortlist(app: &ShortlistState, firm_id: FirmId) -> Result<Shortlist> {
             .iter()
             .filter_map(|(vendor_id, entry)| {
                 let vendor = catalog.vendor(*vendor_id)?;
-                (vendor.category_id == category.id).then(|| EntryView {
-                    demo_date: dates.get(vendor_id).map(|d| d.text()),
-                    ..entry_view(&catalog, vendor, entry, recs.get(vendor_id), now)
+                (vendor.category_id == category.id).then(|| {
+                    entry_view(
+                        &catalog,
+                        vendor,
+                        entry,
+                        recs.get(vendor_id),
+                        now,
+                        dates.get(vendor_id).map(|d| d.text()),
+                        clicks.get(vendor_id).map_or(&[], Vec::as_slice),
+                    )
                 })
             })
             .collect();
@@ -384,4 +515,72 @@ fn criteria(
         })
         .collect();
     Ok((criteria, Some(response.at)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shortlist::model::Stamp;
+
+    fn pat(at: i64) -> Stamp<'static> {
+        Stamp {
+            at,
+            by: Some("Pat Doe"),
+        }
+    }
+
+    fn click(by: &str, at: i64) -> SchedulerClick {
+        SchedulerClick { by: by.into(), at }
+    }
+
+    #[test]
+    fn demo_booked_in_the_second_of_the_same_persons_click_is_only_a_click() {
+        // What a click wrote before clicks were clicks: the entry, Demo booked, by the clicker.
+        let legacy = Entry::new(Status::DemoBooked, pat(100));
+        let clicks = [click("Pat Doe", 100)];
+        assert!(booked_only_by_click(&legacy, false, &clicks));
+        assert_eq!(asked_click(&legacy, true, &clicks), Some(100));
+        // Not when someone else clicked then, at another second, or a date was given.
+        assert!(!booked_only_by_click(
+            &legacy,
+            false,
+            &[click("Sam Lee", 100)]
+        ));
+        assert!(!booked_only_by_click(
+            &legacy,
+            false,
+            &[click("Pat Doe", 101)]
+        ));
+        assert!(!booked_only_by_click(&legacy, true, &clicks));
+        // Nor after a later change, even back to Demo booked.
+        let mut changed = legacy.clone();
+        changed.set_status(Status::DemoHeld, pat(200));
+        changed.set_status(Status::DemoBooked, pat(300));
+        assert!(!booked_only_by_click(&changed, false, &clicks));
+        // A person's own Demo booked is theirs.
+        let mut said = Entry::new(Status::Considering, pat(50));
+        said.set_status(Status::DemoBooked, pat(60));
+        assert!(!booked_only_by_click(&said, false, &clicks));
+    }
+
+    #[test]
+    fn a_considering_entry_asks_about_the_newest_click_until_changed_after_it() {
+        let added = Entry::new(Status::Considering, pat(500));
+        let clicks = [click("Pat Doe", 400), click("Sam Lee", 300)];
+        assert_eq!(asked_click(&added, false, &clicks), Some(400));
+        assert_eq!(asked_click(&added, false, &[]), None);
+        // "No" to a Scheduler opened entry: Considering, after the click.
+        let mut answered = Entry::new(Status::DemoBooked, pat(400));
+        answered.set_status(Status::Considering, pat(450));
+        assert_eq!(asked_click(&answered, false, &clicks), None);
+        // A newer click asks again.
+        assert_eq!(
+            asked_click(&answered, false, &[click("Pat Doe", 460)]),
+            Some(460)
+        );
+        // A demo said booked is not asked about.
+        let mut booked = Entry::new(Status::Considering, pat(500));
+        booked.set_status(Status::DemoBooked, pat(510));
+        assert_eq!(asked_click(&booked, false, &clicks), None);
+    }
 }

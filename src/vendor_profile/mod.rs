@@ -10,6 +10,7 @@
 pub mod alternatives;
 pub mod evidence;
 pub mod model;
+pub mod price_snapshot;
 pub mod prices;
 pub mod profile;
 mod routes;

@@ -10,7 +10,7 @@ pub use crate::catalog::model::CategoryRef;
 pub use crate::techstack::model::Integration;
 
 /// A firm size with the label people read.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct SizeRef {
     pub code: FirmSize,
     /// "Solo", "2-5", ...
@@ -123,35 +123,63 @@ pub struct VendorProfile {
 }
 
 /// What firms pay for the vendor: annual cost per seat from the contracts of verified firms that
-/// agreed to share it, drawn only from 5 firms or more (see `vendor_profile::prices`).
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+/// agreed to share it, drawn once a day from 5 firms or more and shown only as fixed bands, never
+/// one firm's price (see `vendor_profile::prices`). A firm that joins, is verified or edits a
+/// contract changes nothing until the next day's figures; a firm that stops sharing hides the
+/// figures it counted in at once, until the next day's figures leave it out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WhatFirmsPay {
+    /// The UTC day the figures were drawn for (YYYY-MM-DD): they change once a day.
+    pub as_of: String,
+    /// True when a firm counted in the day's figures has stopped sharing since: every figure
+    /// reads "not shown until the next daily update" until then.
+    pub withheld: bool,
     /// Across the firm sizes of `bySize`.
     pub overall: PriceFigure,
     /// By firm size, smallest first: a size under 5 firms (0 included) shown with its
-    /// neighbours; one group of every size when fewer than 5 firms shared in all.
+    /// neighbours; one group of every size when fewer than 5 firms shared in all (or withheld).
     pub by_size: Vec<PriceGroup>,
 }
 
 /// One size, or neighbouring sizes shown together, and what their firms pay.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceGroup {
     pub sizes: Vec<SizeRef>,
     pub figure: PriceFigure,
 }
 
-/// Annual cost per seat in whole US dollars: the median and the range (lowest, highest) of the
-/// firms' figures, all three null when fewer than 5 firms shared (0 included).
+/// Annual cost per seat as fixed bands in whole US dollars: the band of the lower quartile, the
+/// median and the upper quartile of the firms' figures (each the price at a rank, never a mean,
+/// a lowest or a highest). All three are null when fewer than 5 firms shared (0 included) or the
+/// figures are withheld.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceFigure {
+    /// How many firms the figure is drawn from: the number from 5 up, "fewer than 5", or "not
+    /// shown" while withheld.
     pub firms: ShownCount,
-    pub median: Option<u64>,
-    pub min: Option<u64>,
-    pub max: Option<u64>,
-    /// "12 firms shared" / "fewer than 5 firms shared".
+    /// The band a quarter of the firms pay at or below.
+    pub lower_quartile: Option<PriceBand>,
+    /// The band of the middle firm's price.
+    pub median: Option<PriceBand>,
+    /// The band three quarters of the firms pay at or below.
+    pub upper_quartile: Option<PriceBand>,
+    /// "12 firms shared" / "fewer than 5 firms shared" / "not shown until the next daily update".
+    pub text: String,
+}
+
+/// A band of the fixed ladder of annual cost per seat (whole US dollars): under $10, $10-$20,
+/// $20-$50, $50-$100, $100-$200, ... in 1-2-5 steps up to $50,000 or more.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceBand {
+    /// The lowest price of the band (0 for the first).
+    pub from: u64,
+    /// The band's upper end, not included; null for the top band ("$50,000 or more").
+    pub to: Option<u64>,
+    /// "$50 – $100", "under $10", "$50,000 or more".
     pub text: String,
 }
 

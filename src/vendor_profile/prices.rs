@@ -1,27 +1,35 @@
 //! "What firms pay": the annual cost per seat of a vendor's contracts, from the verified firms
-//! that agreed to share it (`accounts::price_sharing`), under the one privacy rule
-//! (`peers::shown`): a figure is drawn only from `MIN_FIRMS` firms or more, and below that, 0
-//! included, it reads "fewer than 5 firms shared" with no number, so no firm can be told apart
-//! from none.
+//! that agreed to share it (`accounts::price_sharing`), published so that no comparison of
+//! answers singles out one firm's price (issue 44).
 //!
-//! By firm size the figures are grouped as the profile's booking breakdown is
-//! (`suppress::groups`): a size with fewer than 5 sharing firms is shown together with its
-//! neighbours, as one group of at least 5. So every published group holds 5 firms or more, the
-//! overall line is drawn from exactly the firms of the published groups, and neither a count nor
-//! a range can be worked back to a hidden size. Firms whose size is unknown are left out: the
-//! overall line minus the groups would single them out.
-//!
-//! Read from the store on every request (the consents, then each sharing firm's contract): a
-//! withdrawal or a new contract shows at once, on every hub node, with no cache to invalidate.
+//! The rule, in full:
+//! - **No point price and no extreme.** A group of firms shows three figures: the lower
+//!   quartile, the median and the upper quartile, each only as the fixed band it falls in
+//!   ([`BAND_EDGES`]: $10, $20, $50, $100, $200, $500, ... a seat a year, the 1-2-5 steps of a
+//!   logarithmic ladder, "under $10" below and "$50,000 or more" on top). The figures are order
+//!   statistics by nearest rank (the value at rank ⌈n/4⌉, ⌈n/2⌉, ⌈3n/4⌉ of n), never a mean of
+//!   two, so the band of a figure is the band of one firm's price, and since banding keeps order,
+//!   it is the same figure of the firms' bands: every answer is a function of the multiset of the
+//!   firms' *bands*, so moving one firm's price within its band changes no answer, ever.
+//! - **From 5 firms up** (`peers::shown`): below that, 0 included, it reads "fewer than 5 firms
+//!   shared" with no figure, so no firm can be told apart from none. By firm size the figures are
+//!   grouped as the profile's booking breakdown is (`suppress::groups`): a size under 5 firms
+//!   joins its neighbours, and firms of unknown size are left out.
+//! - **Once a day** (`price_snapshot`): the figures are drawn once per UTC day by the clock into
+//!   one stored snapshot every hub node reads, so a firm that joins, is verified, shares or edits
+//!   a contract changes nothing until the next day's snapshot, and answers within a day cannot be
+//!   differenced around one firm's change.
+//! - **A withdrawal hides at once**: a vendor whose figures counted a firm that no longer shares
+//!   reads "not shown until the next daily update" until the next snapshot, which leaves the firm
+//!   out. Its figure is never recomputed without it on the same day.
 
-use super::model::{PriceFigure, PriceGroup, SizeRef, WhatFirmsPay};
+use serde::{Deserialize, Serialize};
+
+use super::model::{PriceBand, PriceFigure, PriceGroup, SizeRef, WhatFirmsPay};
 use super::suppress;
-use crate::catalog::Catalog;
-use crate::error::Result;
 use crate::firm_size::FirmSize;
 use crate::peers::ShownCount;
 use crate::peers::shown::is_hidden;
-use crate::store::Store;
 
 /// What one sharing firm pays: its size and its contract's annual cost per seat, in cents.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,49 +44,84 @@ pub fn per_seat(annual_cost_cents: u64, seats: u32) -> u64 {
     (annual_cost_cents + seats / 2) / seats
 }
 
-/// Cents as whole dollars, rounded half up.
-fn dollars(cents: u64) -> u64 {
-    (cents + 50) / 100
+/// The band ladder, in whole dollars a seat a year: band 0 is under the first edge, band `i` is
+/// from edge `i - 1` up to (not including) edge `i`, and the last band is the last edge or more.
+pub const BAND_EDGES: [u64; 12] = [
+    10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000,
+];
+
+/// The band of a cost per seat in cents (the index into the ladder).
+pub fn band_of(cents: u64) -> u8 {
+    BAND_EDGES.iter().filter(|e| **e * 100 <= cents).count() as u8
 }
 
-/// The median of sorted values (with an even count, the mean of the two middle values, rounded
-/// half up); `None` for no values.
-pub fn median(sorted: &[u64]) -> Option<u64> {
-    let n = sorted.len();
-    match n {
-        0 => None,
-        _ if n % 2 == 1 => Some(sorted[n / 2]),
-        _ => Some((sorted[n / 2 - 1] + sorted[n / 2]).div_ceil(2)),
+/// "$1,000" from whole dollars.
+fn money(dollars: u64) -> String {
+    let digits = dollars.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
     }
+    format!("${out}")
 }
 
-/// The figure of these firms' costs per seat (cents): median and range in whole dollars from
-/// `MIN_FIRMS` firms up; below that (0 included) no number at all, only "fewer than 5".
-pub fn figure(cents_per_seat: &[u64]) -> PriceFigure {
-    let n = cents_per_seat.len() as u32;
-    let firms = ShownCount::of(n);
-    if is_hidden(n) {
-        return PriceFigure {
-            text: format!("{} firms shared", firms.text),
-            firms,
-            median: None,
-            min: None,
-            max: None,
+/// Band `index` as it is shown.
+pub fn band(index: u8) -> PriceBand {
+    let i = usize::from(index).min(BAND_EDGES.len());
+    let from = if i == 0 { 0 } else { BAND_EDGES[i - 1] };
+    let to = BAND_EDGES.get(i).copied();
+    let text = match (i, to) {
+        (0, Some(to)) => format!("under {}", money(to)),
+        (_, Some(to)) => format!("{} – {}", money(from), money(to)),
+        (_, None) => format!("{} or more", money(from)),
+    };
+    PriceBand { from, to, text }
+}
+
+/// The 1-based nearest rank of the `num/den` quantile of `n` values: ⌈n·num/den⌉, at least 1.
+pub fn rank(n: usize, num: usize, den: usize) -> usize {
+    (n * num).div_ceil(den).max(1)
+}
+
+/// One group's figures as drawn: how many firms, and (from 5 firms up) the bands of the lower
+/// quartile, the median and the upper quartile. Stored in the day's snapshot as it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Drawn {
+    pub firms: u32,
+    pub bands: Option<[u8; 3]>,
+}
+
+/// Draws the figures of these firms' costs per seat (cents).
+pub fn drawn(cents_per_seat: &[u64]) -> Drawn {
+    let n = cents_per_seat.len();
+    if is_hidden(n as u32) {
+        return Drawn {
+            firms: n as u32,
+            bands: None,
         };
     }
     let mut sorted = cents_per_seat.to_vec();
     sorted.sort_unstable();
-    PriceFigure {
-        text: format!("{} firms shared", firms.text),
-        firms,
-        median: median(&sorted).map(dollars),
-        min: sorted.first().copied().map(dollars),
-        max: sorted.last().copied().map(dollars),
+    let at = |num, den| band_of(sorted[rank(n, num, den) - 1]);
+    Drawn {
+        firms: n as u32,
+        bands: Some([at(1, 4), at(1, 2), at(3, 4)]),
     }
 }
 
-/// The overall line and the groups by size (smallest first) of what `shared` firms pay.
-pub fn what_firms_pay(shared: &[Shared]) -> WhatFirmsPay {
+/// A vendor's figures as drawn: the overall line and the groups by size (first and last size
+/// index), smallest first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawnPay {
+    pub overall: Drawn,
+    pub groups: Vec<(u8, u8, Drawn)>,
+}
+
+/// The overall line and the groups by size of what `shared` firms pay.
+pub fn draw(shared: &[Shared]) -> DrawnPay {
     let mut cells = vec![0u32; FirmSize::ALL.len()];
     for s in shared {
         cells[s.size.index()] += 1;
@@ -90,51 +133,103 @@ pub fn what_firms_pay(shared: &[Shared]) -> WhatFirmsPay {
             .map(|s| s.cents_per_seat)
             .collect()
     };
-    let by_size = suppress::groups(&cells)
+    let groups = suppress::groups(&cells)
         .into_iter()
-        .map(|g| PriceGroup {
-            sizes: FirmSize::ALL[g.first..=g.last]
-                .iter()
-                .map(|s| SizeRef::from(*s))
-                .collect(),
-            figure: figure(&of_sizes(g.first, g.last)),
+        .map(|g| {
+            (
+                g.first as u8,
+                g.last as u8,
+                drawn(&of_sizes(g.first, g.last)),
+            )
         })
         .collect();
     let all: Vec<u64> = shared.iter().map(|s| s.cents_per_seat).collect();
-    WhatFirmsPay {
-        overall: figure(&all),
-        by_size,
+    DrawnPay {
+        overall: drawn(&all),
+        groups,
     }
 }
 
-/// What the verified, sharing firms with a contract for `vendor_id` (a tool still in their tech
-/// stack) pay per seat, each firm once.
-pub fn shared_prices(store: &Store, catalog: &Catalog, vendor_id: u64) -> Result<Vec<Shared>> {
-    let mut shared = Vec::new();
-    for firm_id in crate::accounts::price_sharing::sharing_firms(store)? {
-        let Some(firm) = crate::accounts::find_firm(store, firm_id.get())?.filter(|f| f.verified)
-        else {
-            continue;
-        };
-        let Some(size) = firm.size else {
-            continue;
-        };
-        let Some(contract) =
-            crate::techstack::storage::contracts::contract(store, firm_id, vendor_id)?
-        else {
-            continue;
-        };
-        let listed = crate::techstack::firm_tools(store, catalog, firm_id)?
-            .into_iter()
-            .any(|t| t.has_tool == Some(true) && t.vendor_ids.contains(&vendor_id));
-        if listed {
-            shared.push(Shared {
-                size,
-                cents_per_seat: per_seat(contract.annual_cost, contract.seats),
-            });
-        }
+/// What a hidden figure says after "fewer than 5" / "not shown".
+const FIRMS_SHARED: &str = "firms shared";
+/// The figure of a vendor whose figures counted a firm that has since stopped sharing.
+pub const WITHHELD: &str = "not shown until the next daily update";
+
+/// A group's figure as the API shows it.
+pub fn figure(drawn: &Drawn) -> PriceFigure {
+    let firms = ShownCount::of(drawn.firms);
+    let bands = drawn.bands.filter(|_| !firms.is_hidden());
+    PriceFigure {
+        text: format!("{} {FIRMS_SHARED}", firms.text),
+        firms,
+        lower_quartile: bands.map(|b| band(b[0])),
+        median: bands.map(|b| band(b[1])),
+        upper_quartile: bands.map(|b| band(b[2])),
     }
-    Ok(shared)
+}
+
+/// The figure of a withheld vendor: no count, no band.
+fn withheld_figure() -> PriceFigure {
+    PriceFigure {
+        firms: ShownCount {
+            value: None,
+            text: "not shown".to_string(),
+        },
+        lower_quartile: None,
+        median: None,
+        upper_quartile: None,
+        text: WITHHELD.to_string(),
+    }
+}
+
+/// One group of every size with `figure`.
+fn every_size(figure: PriceFigure) -> Vec<PriceGroup> {
+    vec![PriceGroup {
+        sizes: FirmSize::ALL.iter().map(|s| SizeRef::from(*s)).collect(),
+        figure,
+    }]
+}
+
+/// How the day's snapshot stands for one vendor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing<'a> {
+    /// Drawn from 5 firms or more, all still sharing.
+    Drawn(&'a DrawnPay),
+    /// Fewer than 5 firms shared (0 included): nothing was stored for the vendor.
+    TooFew,
+    /// A firm it counted has stopped sharing since: hidden until the next snapshot.
+    Withheld,
+}
+
+/// The answer for one vendor from the snapshot of `as_of` (YYYY-MM-DD).
+pub fn publish(standing: Standing<'_>, as_of: &str) -> WhatFirmsPay {
+    let (overall, by_size, withheld) = match standing {
+        Standing::Drawn(pay) => (
+            figure(&pay.overall),
+            pay.groups
+                .iter()
+                .map(|(first, last, d)| PriceGroup {
+                    sizes: FirmSize::ALL[usize::from(*first)..=usize::from(*last)]
+                        .iter()
+                        .map(|s| SizeRef::from(*s))
+                        .collect(),
+                    figure: figure(d),
+                })
+                .collect(),
+            false,
+        ),
+        Standing::TooFew => {
+            let none = figure(&drawn(&[]));
+            (none.clone(), every_size(none), false)
+        }
+        Standing::Withheld => (withheld_figure(), every_size(withheld_figure()), true),
+    };
+    WhatFirmsPay {
+        as_of: as_of.to_string(),
+        withheld,
+        overall,
+        by_size,
+    }
 }
 
 #[cfg(test)]
@@ -149,40 +244,84 @@ mod tests {
     }
 
     #[test]
-    fn per_seat_and_the_median() {
+    fn per_seat_rounds_half_up() {
         assert_eq!(per_seat(1_200_000, 8), 150_000);
         assert_eq!(per_seat(100, 3), 33);
         assert_eq!(per_seat(200, 3), 67, "half up");
         assert_eq!(per_seat(0, 5), 0, "a free tool costs nothing per seat");
-        assert_eq!(median(&[]), None);
-        assert_eq!(median(&[7]), Some(7));
-        assert_eq!(median(&[1, 2, 9]), Some(2));
-        assert_eq!(median(&[1, 2, 4, 9]), Some(3));
-        assert_eq!(
-            median(&[1, 2, 5, 9]),
-            Some(4),
-            "the mean of 2 and 5, half up"
-        );
-        assert_eq!(dollars(149), 1);
-        assert_eq!(dollars(150), 2);
     }
 
     #[test]
-    fn under_five_firms_no_number_and_zero_reads_as_one_to_four() {
-        let none = figure(&[]);
-        assert_eq!(none.text, "fewer than 5 firms shared");
-        for n in 1..5 {
-            let few = figure(&vec![10_000; n]);
-            assert_eq!(few.text, none.text, "{n}");
-            assert_eq!(few.firms, none.firms, "{n}");
-            assert_eq!((few.median, few.min, few.max), (None, None, None), "{n}");
+    fn the_ladder_has_fixed_1_2_5_bands_with_an_open_top() {
+        assert_eq!(band_of(0), 0);
+        assert_eq!(band_of(999), 0, "$9.99 is under $10");
+        assert_eq!(band_of(1_000), 1, "a band includes its lower end");
+        assert_eq!(band_of(9_999), 3);
+        assert_eq!(band_of(10_000), 4);
+        assert_eq!(band_of(u64::MAX), 12);
+        assert_eq!(band(0).text, "under $10");
+        assert_eq!(
+            band(3),
+            PriceBand {
+                from: 50,
+                to: Some(100),
+                text: "$50 – $100".into()
+            }
+        );
+        assert_eq!(band(7).text, "$1,000 – $2,000");
+        assert_eq!(
+            band(12),
+            PriceBand {
+                from: 50_000,
+                to: None,
+                text: "$50,000 or more".into()
+            }
+        );
+        // Every price falls in the band its index names.
+        for dollars in [
+            0, 9, 10, 19, 20, 99, 100, 150, 999, 1_000, 49_999, 50_000, 80_000,
+        ] {
+            let b = band(band_of(dollars * 100));
+            assert!(
+                b.from <= dollars && b.to.is_none_or(|to| dollars < to),
+                "{dollars}"
+            );
         }
-        let five = figure(&[30_000, 10_000, 20_000, 50_000, 40_000]);
+    }
+
+    #[test]
+    fn the_figures_are_ranks_never_the_lowest_or_highest_and_none_under_five() {
+        assert_eq!(
+            drawn(&[]),
+            Drawn {
+                firms: 0,
+                bands: None
+            }
+        );
+        for n in 1..5 {
+            assert_eq!(drawn(&vec![10_000; n]).bands, None, "{n}");
+            assert_eq!(figure(&drawn(&vec![10_000; n])), figure(&drawn(&[])), "{n}");
+        }
+        assert_eq!(figure(&drawn(&[])).text, "fewer than 5 firms shared");
+        for n in 5..40 {
+            let (q1, med, q3) = (rank(n, 1, 4), rank(n, 1, 2), rank(n, 3, 4));
+            assert!(
+                1 < q1 && q1 <= med && med <= q3 && q3 < n,
+                "{n}: {q1} {med} {q3}"
+            );
+        }
+        // $1, $60, $150, $400, $90,000: the ranks 2, 3 and 4, each as its band.
+        let five = figure(&drawn(&[15_000, 100, 9_000_000, 40_000, 6_000]));
         assert_eq!(five.text, "5 firms shared");
         assert_eq!(five.firms.value, Some(5));
+        let texts = [&five.lower_quartile, &five.median, &five.upper_quartile]
+            .map(|b| b.as_ref().unwrap().text.clone());
+        assert_eq!(texts, ["$50 – $100", "$100 – $200", "$200 – $500"]);
+        // Six firms: the median is the third, not a mean of the third and fourth.
+        let six = drawn(&[10_000, 20_000, 30_000, 90_000, 100_000, 200_000]);
         assert_eq!(
-            (five.median, five.min, five.max),
-            (Some(300), Some(100), Some(500))
+            six.bands,
+            Some([band_of(20_000), band_of(30_000), band_of(100_000)])
         );
     }
 
@@ -190,28 +329,28 @@ mod tests {
     fn sizes_under_five_are_shown_with_their_neighbours() {
         // Nothing shared, and 1 to 4 firms: one hidden group over every size, the same shape.
         for shared in [vec![], vec![at(FirmSize::Solo, 100)]] {
-            let pay = what_firms_pay(&shared);
-            assert_eq!(pay.by_size.len(), 1);
-            assert_eq!(pay.by_size[0].sizes.len(), FirmSize::ALL.len());
-            assert_eq!(pay.by_size[0].figure.median, None);
-            assert_eq!(pay.overall.text, "fewer than 5 firms shared");
+            let pay = draw(&shared);
+            assert_eq!(pay.overall.bands, None);
+            assert_eq!(
+                publish(Standing::TooFew, "2027-01-01"),
+                publish(Standing::Drawn(&pay), "2027-01-01")
+            );
         }
-        // Five 6-20 firms: every other size (none) joins them. Then five 51-200 firms and one
-        // 200+ firm: the 21-50 size (none) joins the 51-200 ones, the lone 200+ firm the group
-        // before it.
+        let too_few = publish(Standing::TooFew, "2027-01-01");
+        assert_eq!(too_few.by_size.len(), 1);
+        assert_eq!(too_few.by_size[0].sizes.len(), FirmSize::ALL.len());
+        assert_eq!(too_few.overall.text, "fewer than 5 firms shared");
+        assert!(!too_few.withheld);
+        // Five 51-200 firms, five 6-20 firms and one 200+ firm: the sizes with none join their
+        // neighbours, the lone 200+ firm the group before it.
         let mut shared: Vec<Shared> = [100, 200, 300, 400, 500]
             .into_iter()
             .map(|d| at(FirmSize::E6To20, d))
             .collect();
-        let pay = what_firms_pay(&shared);
-        assert_eq!(pay.overall.median, Some(300));
-        let sizes = |g: &PriceGroup| g.sizes.iter().map(|s| s.code).collect::<Vec<_>>();
-        assert_eq!(pay.by_size.len(), 1);
-        assert_eq!(sizes(&pay.by_size[0]), FirmSize::ALL.to_vec());
-        assert_eq!(pay.by_size[0].figure.median, Some(300));
         shared.extend((0..5).map(|_| at(FirmSize::E51To200, 1_000)));
         shared.push(at(FirmSize::E200Plus, 2_000));
-        let pay = what_firms_pay(&shared);
+        let pay = publish(Standing::Drawn(&draw(&shared)), "2027-01-01");
+        let sizes = |g: &PriceGroup| g.sizes.iter().map(|s| s.code).collect::<Vec<_>>();
         let groups: Vec<_> = pay.by_size.iter().map(sizes).collect();
         assert_eq!(
             groups,
@@ -221,12 +360,25 @@ mod tests {
             ]
         );
         let last = &pay.by_size[1].figure;
-        assert_eq!(
-            (last.median, last.min, last.max),
-            (Some(1_000), Some(1_000), Some(2_000))
-        );
         assert_eq!(last.firms.value, Some(6));
+        assert_eq!(last.median.as_ref().unwrap().text, "$1,000 – $2,000");
+        assert_eq!(
+            last.upper_quartile.as_ref().unwrap().text,
+            "$1,000 – $2,000"
+        );
         assert_eq!(pay.overall.firms.value, Some(11));
-        assert!(pay.by_size.iter().all(|g| g.figure.firms.value >= Some(5)));
+        assert_eq!(pay.as_of, "2027-01-01");
+    }
+
+    #[test]
+    fn a_withheld_vendor_shows_no_count_and_no_band() {
+        let pay = publish(Standing::Withheld, "2027-01-01");
+        assert!(pay.withheld);
+        assert_eq!(pay.overall.text, WITHHELD);
+        assert_eq!(pay.overall.firms.value, None);
+        assert_eq!(pay.overall.firms.text, "not shown");
+        assert_eq!(pay.by_size.len(), 1);
+        assert_eq!(pay.by_size[0].figure, pay.overall);
+        assert_eq!(pay.overall.median, None);
     }
 }

@@ -91,7 +91,7 @@ pub fn profile_for(app: &RecommendState, user: &User, id: u64) -> Result<VendorP
         &category.name,
     );
 
-    let shared = super::prices::shared_prices(&app.store, &catalog, id)?;
+    let what_firms_pay = super::price_snapshot::what_firms_pay(&app.store, &catalog, id)?;
     let source = catalog.source(id);
     Ok(VendorProfile {
         id,
@@ -127,6 +127,6 @@ pub fn profile_for(app: &RecommendState, user: &User, id: u64) -> Result<VendorP
         },
         alternatives_basis,
         alternatives,
-        what_firms_pay: super::prices::what_firms_pay(&shared),
+        what_firms_pay,
     })
 }

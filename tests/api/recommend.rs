@@ -285,8 +285,10 @@ async fn compute_ranks_every_active_vendor_and_saves_the_top_three_as_picks() {
     assert_eq!(past["items"][0]["vendor"]["id"], top3[0]);
     assert!(past["items"][0]["reasons"]["strengths"][0].is_string());
 
+    // Picks start a stage; only a tool or a final decision completes it (issue 45).
     let overview = app.get("/api/recommendations/overview").await.json();
-    assert_eq!(overview["stagesCompleted"], 1);
+    assert_eq!(overview["stagesCompleted"], 0);
+    assert_eq!(overview["stagesInProgress"], 1);
     assert_eq!(overview["totalStages"], 9);
     let stage = overview["stages"]
         .as_array()
@@ -294,7 +296,8 @@ async fn compute_ranks_every_active_vendor_and_saves_the_top_three_as_picks() {
         .iter()
         .find(|s| s["categoryId"] == cat)
         .unwrap();
-    assert_eq!(stage["status"], "completed");
+    assert_eq!(stage["status"], "in_progress");
+    assert_eq!(stage["reasons"], json!(["picks", "questionnaire"]));
     assert_eq!(stage["picks"], top3.len());
 }
 
@@ -1007,7 +1010,7 @@ async fn a_category_outside_the_stages_keeps_its_picks_beside_the_nine_stages() 
         ]
     );
     let row = others.iter().find(|o| o["categoryId"] == pm).unwrap();
-    assert_eq!(row["status"], "completed");
+    assert_eq!(row["status"], "in_progress");
     assert_eq!(row["picks"], top3.len());
     assert_eq!(row["stage"], Value::Null);
     assert!(

@@ -1,5 +1,5 @@
 //! The shortlist: GET/PUT/DELETE /api/shortlist/{vendorId}, the demo outcome, the brief (JSON and
-//! CSV), the meeting-click hook and other firms' outcomes in the ranking (from 5 firms up).
+//! CSV), what a meeting click does (nothing but ask) and other firms' outcomes in the ranking (from 5 firms up).
 
 use axum::http::{Method, StatusCode, header};
 use serde_json::{Value, json};
@@ -328,19 +328,147 @@ async fn delete_takes_a_vendor_off_and_a_second_delete_is_fine() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn a_meeting_click_books_a_demo_but_never_moves_a_later_status_back() {
+async fn a_meeting_click_changes_no_status_and_the_entry_asks_whether_a_demo_was_booked() {
     let mut app = signed_in().await;
     let body = json!({ "vendorId": LAWMATICS, "sourcePage": "BROWSE" });
     let res = app.post("/api/meeting-clicks", body.clone()).await;
     assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let day = &res.json()["recordedAt"].as_str().unwrap()[..10].to_string();
+    assert_eq!(
+        shortlist(&mut app).await["groups"],
+        json!([]),
+        "nothing added"
+    );
+
+    // Added by the person: Considering, asked about the click.
+    put(&mut app, LAWMATICS, json!({})).await;
     let e = entry(&shortlist(&mut app).await, LAWMATICS).unwrap();
-    assert_eq!(e["status"], "Demo booked");
+    assert_eq!(e["status"], "Considering");
+    assert_eq!(e["shownStatus"], "Considering");
+    assert_eq!(e["schedulerOpenedOn"], day.as_str());
+    assert_eq!(
+        e["asks"],
+        json!({ "demoBooked": true, "demoHappened": false, "chosen": false, "satisfaction": false })
+    );
+    // Another vendor nobody clicked is not asked about.
+    let res = put(&mut app, AVVO, json!({})).await;
+    assert_eq!(res.json()["asks"]["demoBooked"], false);
+
+    // "Yes": Demo booked with its date, said by the person; then the demo questions.
+    let res = put(
+        &mut app,
+        LAWMATICS,
+        json!({ "status": "Demo booked", "demoDate": "2026-03-10" }),
+    )
+    .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let e = res.json();
+    assert_eq!(e["shownStatus"], "Demo booked");
+    assert_eq!(e["demoDate"], "2026-03-10");
+    assert_eq!(e["asks"]["demoBooked"], false);
     assert_eq!(e["asks"]["demoHappened"], true);
 
+    // A later status is never moved by a click, of either kind.
     put(&mut app, LAWMATICS, json!({ "status": "Chosen" })).await;
     app.post("/api/meeting-clicks", body).await;
+    app.post(
+        "/api/meeting-clicks",
+        json!({ "vendorId": LAWMATICS, "sourcePage": "BROWSE", "kind": "WEBSITE" }),
+    )
+    .await;
     let e = entry(&shortlist(&mut app).await, LAWMATICS).unwrap();
     assert_eq!(e["status"], "Chosen");
+    let statuses: Vec<&str> = e["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, ["Considering", "Demo booked", "Chosen"]);
+}
+
+/// Writes what a Schedule Meeting click wrote before clicks were clicks: the vendor on the
+/// firm's shortlist as Demo booked, by the clicker, in the click's second.
+fn legacy_click_entry(app: &TestApp, firm: u64, vendor: u64, at: i64, by: &str) {
+    use litstack::shortlist::model::{Entry, Stamp, Status};
+    let mut tx = app.state.store.begin().unwrap();
+    litstack::shortlist::storage::update_in(
+        &mut tx,
+        litstack::accounts::FirmId::for_fixtures(firm),
+        vendor,
+        |_| {
+            let stamp = Stamp { at, by: Some(by) };
+            Ok((Entry::new(Status::DemoBooked, stamp), ()))
+        },
+    )
+    .unwrap();
+    tx.commit().unwrap();
+}
+
+async fn click_at(app: &mut TestApp, vendor: u64) -> i64 {
+    let res = app
+        .post(
+            "/api/meeting-clicks",
+            json!({ "vendorId": vendor, "sourcePage": "GET_REC_STAGES" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    chrono::DateTime::parse_from_rfc3339(res.json()["recordedAt"].as_str().unwrap())
+        .unwrap()
+        .timestamp()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_entry_booked_only_by_a_click_shows_scheduler_opened_and_its_history_stays() {
+    let mut app = TestApp::new();
+    let firm = app.sign_up().await.json()["user"]["firm"]["id"]
+        .as_u64()
+        .unwrap();
+    const CLIO_GROW: u64 = 17; // Intake, has a scheduler
+    let at = click_at(&mut app, LAWMATICS).await;
+    legacy_click_entry(&app, firm, LAWMATICS, at, "Ann Doe");
+    let other = click_at(&mut app, CLIO_GROW).await;
+    legacy_click_entry(&app, firm, CLIO_GROW, other, "Ann Doe");
+    // Demo booked by someone who did not click then: theirs, and shown as it is.
+    legacy_click_entry(&app, firm, AVVO, at, "Bo Lee");
+
+    let list = shortlist(&mut app).await;
+    let e = entry(&list, LAWMATICS).unwrap();
+    assert_eq!(e["status"], "Demo booked", "the stored status is unchanged");
+    assert_eq!(e["shownStatus"], "Scheduler opened");
+    assert_eq!(e["asks"]["demoBooked"], true);
+    assert_eq!(e["asks"]["demoHappened"], false, "no booking was said");
+    assert_eq!(e["history"].as_array().unwrap().len(), 1);
+    assert_eq!(e["history"][0]["status"], "Demo booked");
+    assert_eq!(e["history"][0]["by"], "Ann Doe");
+    let avvo = entry(&list, AVVO).unwrap();
+    assert_eq!(avvo["shownStatus"], "Demo booked");
+    assert_eq!(avvo["asks"]["demoBooked"], false);
+    assert_eq!(avvo["asks"]["demoHappened"], true);
+    // The brief reads the same entries.
+    let brief = app.get("/api/shortlist/brief").await.json().to_string();
+    assert!(brief.contains("Scheduler opened"), "{brief}");
+
+    // "No": back to Considering, a change after the click; nothing asked any more.
+    let res = put(&mut app, LAWMATICS, json!({ "status": "Considering" })).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let e = res.json();
+    assert_eq!(
+        (&e["shownStatus"], &e["asks"]["demoBooked"]),
+        (&json!("Considering"), &json!(false))
+    );
+    // "Yes, on a date": Demo booked as the person said.
+    let res = put(
+        &mut app,
+        CLIO_GROW,
+        json!({ "status": "Demo booked", "demoDate": "2026-03-10" }),
+    )
+    .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let e = res.json();
+    assert_eq!(e["shownStatus"], "Demo booked");
+    assert_eq!(e["asks"]["demoBooked"], false);
+    assert_eq!(e["asks"]["demoHappened"], true);
 }
 
 async fn sign_up_firm(app: &mut TestApp, email: &str, firm: &str) {

@@ -96,7 +96,7 @@ describe('every screen passes axe-core', () => {
   const screens: [path: string, ready: (p: Page) => Promise<unknown>][] = [
     [
       '/matches',
-      (p) => Promise.all([p.getByText(/\d+ of \d+ stages completed/).waitFor(), p.getByRole('list', { name: 'Stages' }).waitFor()]),
+      (p) => Promise.all([p.getByText(/\d+ of \d+ stages completed/).waitFor(), p.getByRole('region', { name: 'Progress' }).waitFor()]),
     ],
     ['/trends', (p) => p.getByRole('heading', { name: 'Geographic Distribution' }).waitFor()],
     ['/vendors', (p) => p.getByRole('list', { name: 'Vendors' }).getByRole('article').first().waitFor()],

@@ -120,24 +120,18 @@ describe('the coverage map', () => {
     await page.getByRole('dialog', { name: 'Questionnaire' }).waitFor();
   });
 
-  test('the strip on /matches marks every stage and links the gaps', async () => {
+  test('the progress banner on /matches is the one progress figure, with what firms your size have', async () => {
     await page.goto('/matches');
-    const strip = page.getByRole('region', { name: 'Your coverage' });
-    await strip.getByText('Your tech stack covers 2 of 9 stages; firms your size usually cover 7').waitFor();
-    const stages = strip.getByRole('list', { name: 'Stages' });
-    expect(await stages.getByRole('listitem').count()).toBe(9);
-    expect(await stages.getByText('Stage 2, Intake: has a tool').count()).toBe(1);
-    expect(await stages.getByRole('link', { name: 'Stage 2, Intake' }).count()).toBe(0);
-    await stages
-      .getByRole('link', { name: 'Stage 3, Case Setup & Document Drafting: no tool. Find a case setup & document drafting tool' })
+    const banner = page.getByRole('region', { name: 'Progress' });
+    // Two stages with a tool: completed; the coverage strip is no longer a second figure.
+    await banner.getByText('2 of 9 stages completed').waitFor();
+    await banner
+      .getByText(/^Your tech stack has tools for 2 stages; \d+ stages? in progress; firms your size usually have tools for 7 stages\.$/)
       .waitFor();
-    await stages.getByRole('link', { name: 'Stage 9, Staffing: not answered. Find a staffing tool' }).waitFor();
-    const others = strip.getByRole('list', { name: 'Across the firm' });
-    expect(await others.getByRole('listitem').count()).toBe(5);
-    await screenshots('coverage-strip');
-    await expectAccessible('/matches with the coverage strip');
-    await stages.getByRole('link', { name: /^Stage 9, Staffing/ }).click();
-    await page.waitForURL('**/matches?categoryId=9');
-    await page.getByRole('dialog', { name: 'Questionnaire' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Your coverage' }).count()).toBe(0);
+    await screenshots('coverage-banner');
+    await expectAccessible('/matches with the progress banner');
+    await banner.getByRole('link', { name: 'See the coverage map' }).click();
+    await page.waitForURL('**/tech-stack');
   });
 });

@@ -117,7 +117,7 @@ describe('a firm of three', () => {
     await member.page.getByLabel('Password').fill('we-decide-together-1');
     await member.page.getByRole('button', { name: `Join ${FIRM}` }).click();
     await member.page.waitForURL('**/matches');
-    await member.page.getByRole('list', { name: 'Stages' }).waitFor();
+    await member.page.getByRole('region', { name: 'Progress' }).waitFor();
 
     viewer = await newBrowser();
     await viewer.page.goto(links.viewer!);
@@ -126,7 +126,7 @@ describe('a firm of three', () => {
     await viewer.page.getByLabel('Password').fill('i-only-read-here-1');
     await viewer.page.getByRole('button', { name: `Join ${FIRM}` }).click();
     await viewer.page.waitForURL('**/matches');
-    await viewer.page.getByRole('list', { name: 'Stages' }).waitFor();
+    await viewer.page.getByRole('region', { name: 'Progress' }).waitFor();
 
     // The firm answered the onboarding questions when it began: nobody is asked again.
     for (const page of [member.page, viewer.page]) {

@@ -3,17 +3,24 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 
 import { axeViolations, describeViolations } from './support/axe';
 import { launchBrowser, type TestBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { makeDataDir, removeDataDir, startServer, type TestServer } from './support/server';
 import { signUpAndOnboard } from './support/session';
 
 // What firms pay: the owner gives the firm's consent from the keyboard on the Firm page (what is
 // shared, who agreed when) and withdraws it; a vendor the firm holds a contract for shows "What
-// firms pay" in its "fewer than 5 firms shared" state, with no number. axe at 1280 and 390.
+// firms pay" in its "fewer than 5 firms shared" state, with no number. Four more firms share and
+// are verified: the same day nothing changes (the figures are drawn once a day); the binary
+// restarted on the same data with its clock on the next day shows the bands (never a price), and
+// one firm's withdrawal withholds them at once. axe at 1280 and 390.
 
+const OWNER = { email: 'pat@doe-injury.test', password: 'browse-the-directory-1' };
+
+let dataDir: string;
 let server: TestServer;
 let browser: TestBrowser;
 let page: Page;
 let tool: { id: number; name: string };
+let category: number;
 
 async function checkWidths(what: string, shot: string) {
   for (const width of [1280, 390]) {
@@ -27,7 +34,8 @@ async function checkWidths(what: string, shot: string) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  dataDir = await makeDataDir();
+  server = await startServer({ dataDir });
   browser = await launchBrowser({ baseURL: server.url });
   page = browser.page;
   await browser.setWidth(1280);
@@ -38,6 +46,7 @@ beforeAll(async () => {
   };
   const item = list.items.find((i) => i.vendors.length > 0)!;
   tool = item.vendors[0]!;
+  category = item.category.id;
   const listed = await page.request.post('/api/profile/category-adoption', {
     data: { items: [{ categoryId: item.category.id, hasTool: true, selectedVendorIds: [tool.id] }] },
   });
@@ -52,7 +61,56 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  if (dataDir) await removeDataDir(dataDir);
 });
+
+/** Firm `n` signs up, lists the tool with a contract at `dollars` a seat a year, and shares. */
+async function aSharingFirm(n: number, dollars: number): Promise<{ firmId: number; email: string; password: string }> {
+  const email = `owner${n}@firm${n}.test`;
+  const password = `what-firms-pay-${n}-secret`;
+  await browser.context.clearCookies();
+  const signUp = await page.request.post('/api/auth/sign-up', {
+    data: { name: `Owner ${n}`, email, password, lawFirm: `Firm ${n} Law`, firmSize: 'E6_20' },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const user = ((await signUp.json()) as { user: { id: number; firm: { id: number } } }).user;
+  const listed = await page.request.post('/api/profile/category-adoption', {
+    data: { items: [{ categoryId: category, hasTool: true, selectedVendorIds: [tool.id] }] },
+  });
+  expect(listed.ok(), await listed.text()).toBe(true);
+  const contract = await page.request.put(`/api/techstack/${tool.id}/contract`, {
+    data: {
+      startDate: new Date().toISOString().slice(0, 10),
+      termMonths: 12,
+      noticeDays: 30,
+      annualCost: dollars * 100 * 4,
+      seats: 4,
+      responsibleUserId: user.id,
+    },
+  });
+  expect(contract.ok(), await contract.text()).toBe(true);
+  const shared = await page.request.put('/api/firm/price-sharing', { data: { share: true } });
+  expect(shared.ok(), await shared.text()).toBe(true);
+  return { firmId: user.firm.id, email, password };
+}
+
+async function signIn(who: { email: string; password: string }) {
+  await browser.context.clearCookies();
+  const signedIn = await page.request.post('/api/auth/sign-in', { data: { email: who.email, password: who.password } });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+}
+
+function pricesTable() {
+  return page.getByRole('table', { name: `What firms pay for ${tool.name} per seat a year, by firm size` });
+}
+
+/** Tomorrow (UTC) at 09:00, as the restarted binary's clock reads it. */
+function tomorrow(): { day: string; start: string } {
+  const now = new Date();
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+  const day = next.toISOString().slice(0, 10);
+  return { day, start: `${day}T09:00:00Z` };
+}
 
 test('the owner shares what the firm pays from the keyboard, sees who agreed when, and withdraws it', async () => {
   await page.goto('/firm');
@@ -90,10 +148,75 @@ test('the vendor profile says "Fewer than 5 firms shared" and shows no number', 
   expect(shared.ok()).toBe(true);
   await page.goto(`/vendors/${tool.id}`);
   await page.getByRole('heading', { level: 2, name: 'What firms pay' }).waitFor();
-  const table = page.getByRole('table', { name: `What firms pay for ${tool.name} per seat a year, by firm size` });
+  const table = pricesTable();
   await table.getByRole('cell', { name: 'Fewer than 5 firms shared' }).waitFor();
+  await page.getByText(/never one firm's price/).waitFor();
   const text = (await table.textContent()) ?? '';
   expect(text).not.toContain('$');
   await page.getByRole('heading', { level: 2, name: 'What firms pay' }).scrollIntoViewIfNeeded();
   await checkWidths('the vendor profile with what firms pay', 'price-sharing-profile');
+});
+
+let others: { firmId: number; email: string; password: string }[] = [];
+
+test('four more verified sharing firms change nothing the same day: the figures are drawn once a day', async () => {
+  // The owner's firm pays $1,200 a seat (960,000 cents for 8 seats); four others pay $60, $150,
+  // $300 and $700. The operator (the first account) verifies them.
+  others = [];
+  for (const [n, dollars] of [
+    [1, 60],
+    [2, 150],
+    [3, 300],
+    [4, 700],
+  ] as const) {
+    others.push(await aSharingFirm(n, dollars));
+  }
+  await signIn(OWNER);
+  for (const firm of others) {
+    const verified = await page.request.patch(`/api/admin/firms/${firm.firmId}`, { data: { verified: true } });
+    expect(verified.ok(), await verified.text()).toBe(true);
+  }
+  await page.goto(`/vendors/${tool.id}`);
+  await pricesTable().getByRole('cell', { name: 'Fewer than 5 firms shared' }).waitFor();
+});
+
+test("the next day's figures show the median's band and the middle half, never a price", async () => {
+  await browser.close();
+  await server.stop();
+  const { day, start } = tomorrow();
+  server = await startServer({ dataDir, clockStart: start });
+  browser = await launchBrowser({ baseURL: server.url });
+  page = browser.page;
+  await browser.setWidth(1280);
+  await signIn(OWNER);
+  await page.goto(`/vendors/${tool.id}`);
+  const table = pricesTable();
+  // 60, 150, 300, 700, 1,200: the 2nd, 3rd and 4th as bands; $60 and $1,200 are in no figure.
+  await table.getByRole('cell', { name: '$200 – $500' }).waitFor();
+  const rows = await table.locator('tbody tr').allTextContents();
+  expect(rows).toEqual(['Every size together$200 – $500$100 – $1,0005']);
+  for (const price of ['$60', '$150', '$300', '$700', '$1,200']) expect(rows.join(' ')).not.toContain(price);
+  const [y, m, d] = day.split('-').map(Number);
+  const label = new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  await page.getByText(`Figures of ${label}.`).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'What firms pay' }).scrollIntoViewIfNeeded();
+  await checkWidths('the vendor profile with the bands of what firms pay', 'price-sharing-bands');
+});
+
+test('a counted firm that stops sharing withholds the figures at once', async () => {
+  await signIn(others[0]!);
+  const withdrawn = await page.request.put('/api/firm/price-sharing', { data: { share: false } });
+  expect(withdrawn.ok(), await withdrawn.text()).toBe(true);
+  await signIn(OWNER);
+  await page.goto(`/vendors/${tool.id}`);
+  const table = pricesTable();
+  await table.getByRole('cell', { name: 'Not shown until the next daily update' }).waitFor();
+  expect((await table.textContent()) ?? '').not.toContain('$');
+  await page.getByRole('heading', { level: 2, name: 'What firms pay' }).scrollIntoViewIfNeeded();
+  await checkWidths('the vendor profile with what firms pay withheld', 'price-sharing-withheld');
 });

@@ -47,11 +47,22 @@ async function signUp(name: string, email: string) {
   await dialog.waitFor({ state: 'detached' });
 }
 
+/** No sideways scroll at the phone's and a laptop's widths (issue 45). */
+async function expectNoSidewaysScroll(what: string) {
+  for (const width of [390, 1280]) {
+    await browser.setWidth(width);
+    await page.waitForTimeout(100);
+    const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(scrollWidth, `${what} at ${width} px`).toBeLessThanOrEqual(innerWidth);
+  }
+  await browser.setWidth(1440);
+}
+
 async function progress(): Promise<string> {
   return (await page.getByRole('region', { name: 'Progress' }).innerText()).replace(/\s+/g, ' ');
 }
 
-/** Stages with at least one pick, from the server (what the banner must say). */
+/** Stages completed on the server (a tool or a final decision): what the banner must say. */
 async function completedOnServer(): Promise<number> {
   return page.evaluate(async () => {
     const res = await fetch('/api/recommendations/overview', { credentials: 'include' });
@@ -138,16 +149,17 @@ describe('recommendations for a new firm', () => {
     // Not "based on similar firms": no booking has been imported on this server.
     await toast('Showing picks that fit your firm; no demo bookings have been imported yet').waitFor();
     await page.getByRole('button', { name: 'Clear picks' }).waitFor();
-    const completed = await completedOnServer();
-    expect(completed).toBeGreaterThan(0);
-    await page.getByText(`${completed} of 9 stages completed`).waitFor();
-    // Picks are not tools: the coverage strip right below still counts the tech stack (empty),
-    // and says what each figure counts.
-    const strip = page.getByRole('region', { name: 'Your coverage' });
-    await strip.getByText(/^Your tech stack covers 0 of 9 stages/).waitFor();
-    await strip
-      .getByText('Coverage counts the tools your firm already uses; stages completed counts the stages you have picks for.')
-      .waitFor();
+    // Picks are not decisions (issue 45): every stage is in progress, none completed, and the
+    // banner is the page's one progress figure.
+    expect(await completedOnServer()).toBe(0);
+    const banner = page.getByRole('region', { name: 'Progress' });
+    await banner.getByText('Your tech stack has tools for 0 stages; 9 stages in progress.', { exact: true }).waitFor();
+    expect(await progress()).toContain('0 of 9 stages completed');
+    expect(await progress()).toContain('0% through your litigation lifecycle');
+    for (const title of ['Lead Generation', 'Intake', 'Staffing']) {
+      expect(await stageButton(title).innerText()).toContain('In Progress');
+    }
+    expect(await page.getByRole('region', { name: 'Your coverage' }).count()).toBe(0);
     expect(await page.getByText(/Your firm covers/).count()).toBe(0);
     const panel = stagePanel('Lead Generation');
     await panel.getByRole('article').first().waitFor();
@@ -191,6 +203,7 @@ describe('recommendations for a new firm', () => {
     expect(await page.getByText('Serves firms of 6-20 employees like yours', { exact: true }).count()).toBeLessThanOrEqual(1);
     await browser.screenshotAtWidths('matches-pick-for-me');
     await expectNoAxeViolations('/matches after Pick For Me');
+    await expectNoSidewaysScroll('/matches after Pick For Me');
     // In Intake one vendor stands out for what it is built for, and says so without a tie.
     await stageButton('Intake').click();
     const intake = stagePanel('Intake');
@@ -199,6 +212,34 @@ describe('recommendations for a new firm', () => {
     await best.getByText('Built for personal-injury firms', { exact: true }).waitFor();
     expect(await best.getByText('Tie', { exact: true }).count()).toBe(0);
     await stageButton('Lead Generation').click();
+  });
+
+  test('a Schedule Meeting click opens the scheduler, adds nothing to the shortlist and changes no status', async () => {
+    const before = await page.evaluate(async () => (await fetch('/api/recommendations/overview')).json());
+    // A pick with a scheduler, wherever the firm's picks are.
+    type Item = { categoryName: string; picks: { name: string; bookingUrl: string | null }[] };
+    const items = await page.evaluate(
+      async () => ((await (await fetch('/api/recommendations/persisted')).json()) as { items: Item[] }).items,
+    );
+    const item = items.find((i) => i.picks.some((p) => p.bookingUrl));
+    const vendor = item!.picks.find((p) => p.bookingUrl)!.name;
+    await page.goto(`/matches?showCategory=${encodeURIComponent(item!.categoryName)}`);
+    const card = page.getByRole('article', { name: vendor });
+    const [popup] = await Promise.all([
+      browser.context.waitForEvent('page'),
+      card.getByRole('button', { name: 'Schedule Meeting' }).click(),
+    ]);
+    await popup.close();
+    await toast(`Opening ${vendor}'s scheduler`).waitFor();
+    type Click = { vendorName: string; kind: string; bookingUrl: string | null };
+    const clicks = () => page.evaluate(async () => (await (await fetch('/api/meeting-clicks')).json()) as Click[]);
+    await expect.poll(async () => (await clicks()).length).toBe(1);
+    expect((await clicks())[0]).toMatchObject({ vendorName: vendor, kind: 'BOOKING' });
+    expect((await clicks())[0]!.bookingUrl).toMatch(/utm_source=litstack/);
+    const shortlist = await page.evaluate(async () => (await fetch('/api/shortlist')).json());
+    expect(shortlist).toEqual({ groups: [] });
+    expect(await page.evaluate(async () => (await fetch('/api/recommendations/overview')).json())).toEqual(before);
+    expect(await card.getByRole('button', { name: `Add to shortlist: ${vendor}`, pressed: false }).count()).toBe(1);
   });
 
   test('Clear picks asks first, and Undo brings every category’s picks back with their source', async () => {
@@ -295,11 +336,13 @@ describe('recommendations for a new firm', () => {
     await page.waitForURL(/\/matches\?showCategory=Lead%20Generation$/);
     await dialog.waitFor({ state: 'detached' });
     expect(await stagePanel('Lead Generation').getByRole('article').count()).toBe(3);
-    await page.getByText('1 of 9 stages completed').waitFor();
-    expect(await progress()).toContain('11%');
+    // Answers and picks start a stage; they complete nothing.
+    expect(await stageButton('Lead Generation').innerText()).toContain('In Progress');
+    await page.getByText('0 of 9 stages completed').waitFor();
+    expect(await progress()).toContain('0%');
   });
 
-  test('a questionnaire opened from the address, retaken once, completes Intake', async () => {
+  test('a questionnaire opened from the address, retaken once, puts Intake in progress', async () => {
     await page.goto('/matches?categoryId=2');
     const dialog = questionnaire();
     await dialog.getByRole('heading', { name: 'Questionnaire' }).waitFor();
@@ -310,11 +353,47 @@ describe('recommendations for a new firm', () => {
     await dialog.getByRole('heading', { name: 'Your Recommendations' }).waitFor();
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.waitForURL('**/matches?showCategory=Intake');
-    await page.getByText('2 of 9 stages completed').waitFor();
+    await page.getByText('0 of 9 stages completed').waitFor();
+    expect(await stageButton('Intake').innerText()).toContain('In Progress');
+  });
+
+  test('a card without a booking link has the disabled Schedule Meeting and Visit Website only', async () => {
+    await page.goto('/matches?showCategory=Lead%20Generation');
+    const avvo = stagePanel('Lead Generation').getByRole('article', { name: 'Avvo' });
+    await avvo.waitFor();
+    const schedule = avvo.getByRole('button', { name: 'Schedule Meeting' });
+    expect(await schedule.isDisabled()).toBe(true);
+    await avvo.getByLabel('Schedule Meeting with Avvo: No scheduler available').waitFor();
+    await avvo.getByRole('link', { name: 'Visit Website' }).waitFor();
+    expect(await avvo.getByText(/Request a demo/).count()).toBe(0);
+    // Two buttons with words; shortlist, compare and dismiss are named icon buttons.
+    const worded = await avvo
+      .locator('button:visible')
+      .evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()).filter((t) => t !== ''));
+    expect(worded).toEqual(['Schedule Meeting']);
+    expect(await avvo.getByRole('link', { name: 'Visit Website' }).count()).toBe(1);
+    await avvo.getByRole('button', { name: 'Add to shortlist: Avvo' }).waitFor();
+    await avvo.getByRole('button', { name: 'Compare Avvo' }).waitFor();
+  });
+
+  test('adding a tool to the tech stack completes its stage', async () => {
+    const res = await page.request.post('/api/profile/category-adoption', {
+      data: { items: [{ categoryId: 2, hasTool: true, selectedVendorIds: [12] }] },
+    });
+    expect(res.status()).toBe(200);
+    await page.reload();
+    await page.getByText('1 of 9 stages completed').waitFor();
+    expect(await progress()).toContain('11% through your litigation lifecycle');
     expect(await stageButton('Intake').innerText()).toContain('Completed');
+    expect(await stageButton('Lead Generation').innerText()).toContain('In Progress');
+    await page
+      .getByRole('region', { name: 'Progress' })
+      .getByText(/^Your tech stack has tools for 1 stage; \d+ stages? in progress\.$/)
+      .waitFor();
   });
 
   test('a dismissed pick stays gone after a reload', async () => {
+    await page.goto('/matches?showCategory=Intake');
     const panel = stagePanel('Intake');
     const first = panel.getByRole('article').first();
     const name = await first.getAttribute('aria-label');
@@ -333,7 +412,8 @@ describe('recommendations for a new firm', () => {
 
   test('Continue to next stage opens the first stage not completed', async () => {
     await page.getByRole('button', { name: 'Continue to next stage' }).click();
-    await stagePanel('Case Setup & Document Drafting').waitFor();
+    // Intake has a tool: the first stage not completed is Lead Generation, in progress.
+    await stagePanel('Lead Generation').waitFor();
     expect(await stagePanel('Intake').count()).toBe(0);
     await browser.screenshotAtWidths('matches-progress');
   });

@@ -308,30 +308,37 @@ describe('other firms’ demo outcomes', () => {
 });
 
 describe('after a Schedule Meeting click', () => {
-  test('the vendor is on the shortlist as Demo booked and its /past card asks about the demo', async () => {
+  test('nothing is added or changed; an entry added after it asks whether a demo was booked', async () => {
     // A vendor the Intake questionnaire recommended, other than Lawmatics (already Chosen).
     const past = await page.request.get('/api/past-recommendations?pageSize=50');
     type Item = { vendor: { id: number; name: string; bookingUrl: string | null } };
     const items = ((await past.json()) as { items: Item[] }).items;
     const vendor = items.map((i) => i.vendor).find((v) => v.id !== LAWMATICS && v.bookingUrl);
     expect(vendor, JSON.stringify(items)).toBeDefined();
+    const before = (await (await page.request.get('/api/shortlist')).json()) as unknown;
     // The click as the card records it (without opening the vendor's site from the test).
     for (const id of [vendor!.id, LAWMATICS]) {
       const click = await page.request.post('/api/meeting-clicks', { data: { vendorId: id, sourcePage: 'PAST_RECS' } });
       expect(click.status(), await click.text()).toBe(201);
     }
+    // A click is a click: the shortlist is as it was, Lawmatics still Chosen.
+    expect(await (await page.request.get('/api/shortlist')).json()).toEqual(before);
 
     await page.goto('/past');
-    const question = card(vendor!.name).getByRole('group', { name: 'Did the demo happen?' });
+    await card(vendor!.name).getByRole('button', { name: 'Add to shortlist' }).click();
+    const question = card(vendor!.name).getByRole('group', {
+      name: new RegExp(`^You opened ${vendor!.name}'s scheduler on .+\\. Did you book a demo\\?$`),
+    });
     await question.waitFor();
-    await card(vendor!.name).getByRole('button', { name: 'On shortlist', pressed: true }).waitFor();
-    await screenshots('past-demo-question');
-    await question.getByRole('button', { name: 'Not yet' }).click();
-    await question.waitFor({ state: 'detached' });
+    await screenshots('past-demo-booked-question');
+    await question.getByRole('button', { name: 'Yes' }).click();
+    await question.getByLabel('Day of the demo').fill('2026-03-10');
+    await question.getByRole('button', { name: 'Save: demo booked' }).click();
+    await card(vendor!.name).getByRole('group', { name: 'Did the demo happen?' }).waitFor();
 
     await page.goto('/shortlist');
     await expect.poll(() => page.getByLabel(`Status of ${vendor!.name}`).inputValue()).toBe('Demo booked');
-    // A click never moves a later status back.
+    await expect.poll(() => page.getByLabel(`Demo date with ${vendor!.name}`).inputValue()).toBe('2026-03-10');
     expect(await page.getByLabel('Status of Lawmatics').inputValue()).toBe('Chosen');
   });
 });

@@ -272,26 +272,31 @@ describe('Browse Vendors', () => {
     expect(clicks[0]!.bookingUrl).toMatch(/utm_source=litstack/);
   });
 
-  test('a vendor without a booking link asks for a demo on its site, opens it and the click is recorded apart', async () => {
+  test('a vendor without a booking link: the disabled Schedule Meeting and Visit Website, whose click is recorded apart', async () => {
     await page.goto('/vendors?q=Avvo');
     const avvo = card('Avvo');
     await avvo.waitFor();
-    expect(await avvo.getByRole('button', { name: 'Schedule Meeting' }).count()).toBe(0);
-    const request = avvo.getByRole('button', { name: "Request a demo on Avvo's site" });
-    await request.focus();
+    expect(await avvo.getByRole('button', { name: 'Schedule Meeting' }).isDisabled()).toBe(true);
+    expect(await avvo.getByText(/Request a demo/).count()).toBe(0);
     const violations = await axeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
+    const why = avvo.getByLabel('Schedule Meeting with Avvo: No scheduler available');
+    await why.focus();
+    await page.getByRole('tooltip').getByText('No scheduler available').waitFor();
 
+    const website = avvo.getByRole('link', { name: 'Visit Website' });
+    await website.focus();
     const [popup] = await Promise.all([browser.context.waitForEvent('page'), page.keyboard.press('Enter')]);
     await popup.waitForLoadState('domcontentloaded');
     expect(popup.url()).toBe('https://www.avvo.com/?utm_source=litstack');
     expect(await popup.evaluate(() => window.opener)).toBeNull();
     await popup.close();
 
-    await page
-      .getByRole('region', { name: /Notifications/ })
-      .getByText('Meeting click logged', { exact: true })
-      .waitFor();
+    // The toast says what opened: the website, not a scheduler.
+    const region = page.getByRole('region', { name: /Notifications/ });
+    await region.getByText("Opening Avvo's website", { exact: true }).waitFor();
+    expect(await region.getByText(/scheduler/i).count()).toBe(0);
+    await expect.poll(async () => ((await (await page.request.get('/api/meeting-clicks')).json()) as unknown[]).length).toBe(2);
     const clicks = (await (await page.request.get('/api/meeting-clicks')).json()) as Array<{
       vendorName: string;
       kind: string;
@@ -299,14 +304,23 @@ describe('Browse Vendors', () => {
     }>;
     expect(clicks[0]).toMatchObject({ vendorName: 'Avvo', kind: 'WEBSITE', websiteUrl: 'https://www.avvo.com/?utm_source=litstack' });
     expect(clicks.filter((c) => c.kind === 'BOOKING')).toHaveLength(1);
-    await browser.screenshot('vendors-request-demo', { fullPage: false });
-    await browser.setWidth(390);
-    await avvo.scrollIntoViewIfNeeded();
-    await browser.screenshot('vendors-request-demo-390', { fullPage: false });
+    // A click is a click: nothing went onto the shortlist.
+    expect(await (await page.request.get('/api/shortlist')).json()).toEqual({ groups: [] });
+    await browser.screenshot('vendors-no-scheduler-website', { fullPage: false });
+  });
+
+  test('no card runs off the page at 390 or 1280 px', async () => {
+    for (const width of [390, 1280]) {
+      await browser.setWidth(width);
+      await page.goto('/vendors');
+      await cards().first().waitFor();
+      const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      expect(scrollWidth, `/vendors at ${width} px`).toBeLessThanOrEqual(innerWidth);
+    }
     await browser.setWidth(1440);
   });
 
-  test('a vendor with neither a booking link nor a website has a disabled button that says why', async () => {
+  test('a vendor with neither a booking link nor a website has both buttons disabled, and Schedule Meeting says why', async () => {
     const csv = 'name,category,websiteUrl,bookingUrl\nQq Offline Co,Intake,,\n';
     const res = await page.request.post('/api/admin/demo-bookings/import', {
       multipart: { file: { name: 'vendors.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
@@ -318,8 +332,9 @@ describe('Browse Vendors', () => {
     const button = offline.getByRole('button', { name: 'Schedule Meeting' });
     expect(await button.isDisabled()).toBe(true);
     const pages = browser.context.pages().length;
-    await offline.getByLabel('Schedule Meeting: No scheduler or website available').focus();
-    await page.getByRole('tooltip').getByText('No scheduler or website available').waitFor();
+    await offline.getByLabel('Schedule Meeting with Qq Offline Co: No scheduler available').focus();
+    await page.getByRole('tooltip').getByText('No scheduler available').waitFor();
+    expect(await offline.getByRole('button', { name: 'Visit Website' }).isDisabled()).toBe(true);
     expect(browser.context.pages().length).toBe(pages);
     await browser.screenshot('vendors-no-scheduler', { fullPage: false });
   });

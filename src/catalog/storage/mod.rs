@@ -14,7 +14,9 @@ pub use export::export;
 
 use std::collections::HashMap;
 
-use super::model::{BookingSource, Category, MeetingClick, Vendor, VendorSource};
+use super::model::{
+    BookingSource, Category, ClickKind, MeetingClick, SourcePage, Vendor, VendorSource,
+};
 use super::vendor_csv;
 use crate::error::{AppError, Result};
 use crate::store::{Store, WriteTx};
@@ -196,8 +198,30 @@ impl<'t, 's> VendorImport<'t, 's> {
     }
 }
 
-/// Stores a meeting click inside the caller's transaction (the shortlist's, which puts a booked
-/// vendor on the firm's shortlist in the same commit); answers its new id.
+/// Stores a meeting click made now by `user_id` and answers it with its id. A click is a click:
+/// it changes no status anywhere (a booking is what the person says, on the shortlist).
+pub fn record_meeting_click(
+    store: &Store,
+    user_id: u64,
+    vendor_id: u64,
+    source_page: SourcePage,
+    kind: ClickKind,
+) -> Result<MeetingClick> {
+    let mut tx = store.begin()?;
+    let mut click = MeetingClick {
+        id: 0,
+        user_id,
+        vendor_id,
+        source_page,
+        at: crate::clock::now_secs(),
+        kind,
+    };
+    click.id = insert_meeting_click_in(&mut tx, &click)?;
+    tx.commit()?;
+    Ok(click)
+}
+
+/// Stores a meeting click inside the caller's transaction; answers its new id.
 pub fn insert_meeting_click_in(tx: &mut WriteTx, click: &MeetingClick) -> Result<u64> {
     match tx {
         WriteTx::File(txn) => file::insert_meeting_click(txn, click),
@@ -234,8 +258,6 @@ pub fn vendor_meeting_clicks(
 mod tests {
     use super::*;
     use crate::accounts::FirmId;
-    use crate::catalog::model::{ClickKind, SourcePage};
-    use crate::shortlist::storage::record_meeting_click;
     use crate::store::FileStore;
     use crate::store::postgres::test_store;
 
@@ -342,7 +364,7 @@ mod tests {
     }
 
     #[test]
-    fn a_meeting_click_and_its_shortlist_entry_commit_together() {
+    fn a_meeting_click_is_stored_and_changes_no_shortlist() {
         let (file, pg) = on_both(|store| {
             save_seed(
                 store,
@@ -350,92 +372,36 @@ mod tests {
                 &csv("1,Acme,Intake,,https://acme.example.com/demo,,,,,,,https://acme.example.com,2026-11-03\n"),
             )
             .unwrap();
-            let first = record_meeting_click(
-                store,
-                9,
-                crate::accounts::FirmId::from_stored(9),
-                "Pat Doe",
-                1,
-                SourcePage::Browse,
-                ClickKind::Booking,
-            )
-            .unwrap();
-            let second = record_meeting_click(
-                store,
-                9,
-                crate::accounts::FirmId::from_stored(9),
-                "Pat Doe",
-                1,
-                SourcePage::Profile,
-                ClickKind::Booking,
-            )
-            .unwrap();
-            record_meeting_click(
-                store,
-                10,
-                crate::accounts::FirmId::from_stored(10),
-                "Pat Doe",
-                1,
-                SourcePage::Compare,
-                ClickKind::Booking,
-            )
-            .unwrap();
+            let first =
+                record_meeting_click(store, 9, 1, SourcePage::Browse, ClickKind::Booking).unwrap();
+            let second =
+                record_meeting_click(store, 9, 1, SourcePage::Profile, ClickKind::Website).unwrap();
+            record_meeting_click(store, 10, 1, SourcePage::Compare, ClickKind::Booking).unwrap();
             assert_eq!((first.id, second.id), (1, 2));
-            let mine: Vec<(u64, SourcePage)> = recent_meeting_clicks(store, 9, 10)
+            let mine: Vec<(u64, SourcePage, ClickKind)> = recent_meeting_clicks(store, 9, 10)
                 .unwrap()
                 .iter()
-                .map(|c| (c.id, c.source_page))
+                .map(|c| (c.id, c.source_page, c.kind))
                 .collect();
             let newest = recent_meeting_clicks(store, 9, 1).unwrap();
             assert_eq!(newest[0].at, second.at);
-            // The entry was written in the click's transaction; a failing shortlist write would
-            // have taken the click with it.
-            let mut tx = store.begin().unwrap();
-            let status =
-                crate::shortlist::storage::update_in(&mut tx, FirmId::from_stored(9), 1, |entry| {
-                    let entry = entry.unwrap();
-                    let status = entry.status;
-                    Ok((entry, status))
-                })
-                .unwrap();
-            drop(tx);
-            let mut tx = store.begin().unwrap();
-            let failed = crate::shortlist::storage::update_in(
-                &mut tx,
-                FirmId::from_stored(11),
-                1,
-                |current| {
-                    let stamp = crate::shortlist::model::Stamp::at(0);
-                    Ok((crate::shortlist::demo_booked(current, stamp, None), ()))
-                },
-            )
-            .and_then(|()| {
-                Err::<(), _>(crate::error::bad_request("the click fails after the entry"))
+            // Nothing went onto the shortlist of either clicker's firm.
+            let shortlisted = [9, 10].map(|firm| {
+                crate::shortlist::storage::load(store, FirmId::from_stored(firm))
+                    .unwrap()
+                    .len()
             });
-            assert!(failed.is_err());
-            drop(tx);
-            let mut tx = store.begin().unwrap();
-            let absent = crate::shortlist::storage::update_in(
-                &mut tx,
-                FirmId::from_stored(11),
-                1,
-                |entry| {
-                    Ok((
-                        crate::shortlist::model::Entry::new(
-                            crate::shortlist::model::Status::Considering,
-                            crate::shortlist::model::Stamp::at(0),
-                        ),
-                        entry.is_none(),
-                    ))
-                },
-            )
-            .unwrap();
-            (mine, status, absent)
+            (mine, shortlisted)
         });
         assert_eq!(file, pg);
-        assert_eq!(file.0, [(2, SourcePage::Profile), (1, SourcePage::Browse)]);
-        assert_eq!(file.1, crate::shortlist::model::Status::DemoBooked);
-        assert!(file.2);
+        assert_eq!(
+            file.0,
+            [
+                (2, SourcePage::Profile, ClickKind::Website),
+                (1, SourcePage::Browse, ClickKind::Booking)
+            ]
+        );
+        assert_eq!(file.1, [0, 0]);
     }
 
     /// An import that starts while another is open waits for it and then finds its vendor (one
@@ -495,36 +461,9 @@ mod tests {
 "),
         )
         .unwrap();
-        record_meeting_click(
-            &file,
-            3,
-            crate::accounts::FirmId::from_stored(3),
-            "Pat Doe",
-            5,
-            SourcePage::GetRec,
-            ClickKind::Booking,
-        )
-        .unwrap();
-        record_meeting_click(
-            &file,
-            4,
-            crate::accounts::FirmId::from_stored(4),
-            "Pat Doe",
-            6,
-            SourcePage::Browse,
-            ClickKind::Booking,
-        )
-        .unwrap();
-        record_meeting_click(
-            &file,
-            3,
-            crate::accounts::FirmId::from_stored(3),
-            "Pat Doe",
-            6,
-            SourcePage::Browse,
-            ClickKind::Website,
-        )
-        .unwrap();
+        record_meeting_click(&file, 3, 5, SourcePage::GetRec, ClickKind::Booking).unwrap();
+        record_meeting_click(&file, 4, 6, SourcePage::Browse, ClickKind::Booking).unwrap();
+        record_meeting_click(&file, 3, 6, SourcePage::Browse, ClickKind::Website).unwrap();
         // A vendor once merged into vendor 5: its bookings count for 5 on the hub too.
         let mut tx = file.begin().unwrap();
         removal::alias_in(&mut tx, "acme duplicate", 99, 5).unwrap();
@@ -555,17 +494,9 @@ mod tests {
         for store in [&file, &pg] {
             assert_eq!(import(store, ",Next,Billing,,,,,,,,\n").inserted, 1);
             assert_eq!(
-                record_meeting_click(
-                    store,
-                    3,
-                    crate::accounts::FirmId::from_stored(3),
-                    "Pat Doe",
-                    5,
-                    SourcePage::Profile,
-                    ClickKind::Booking
-                )
-                .unwrap()
-                .id,
+                record_meeting_click(store, 3, 5, SourcePage::Profile, ClickKind::Booking)
+                    .unwrap()
+                    .id,
                 4
             );
         }

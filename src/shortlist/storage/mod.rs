@@ -6,11 +6,8 @@
 pub mod demos;
 mod export;
 mod file;
-mod meetings;
 mod postgres;
 pub mod vendors;
-
-pub use meetings::record_meeting_click;
 
 pub use export::export;
 

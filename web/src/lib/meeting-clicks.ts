@@ -9,12 +9,11 @@ import { queryKeys } from './query-keys';
 export type MeetingTarget = { kind: ClickKind; url: string };
 
 /**
- * The vendor's booking link when it has a usable one, else its website (where the firm requests
- * a demo), else null: the one rule every Schedule Meeting button follows.
+ * The vendor's booking link when it has a usable one, else null: the one rule every Schedule
+ * Meeting button follows (a vendor's website is Visit Website's, never Schedule Meeting's).
  */
-export function meetingTarget(bookingUrl: string | null | undefined, websiteUrl: string | null | undefined): MeetingTarget | null {
+export function meetingTarget(bookingUrl: string | null | undefined): MeetingTarget | null {
   if (bookingUrl && withUtm(bookingUrl, 'x')) return { kind: 'BOOKING', url: bookingUrl };
-  if (websiteUrl && withUtm(websiteUrl, 'x')) return { kind: 'WEBSITE', url: websiteUrl };
   return null;
 }
 
@@ -57,7 +56,8 @@ export function useRecordMeetingClick({ onSuccess, failureMessage = 'Failed to t
     mutationFn: recordMeetingClick,
     onSuccess: (click) => {
       void queryClient.invalidateQueries({ queryKey: meetingClicksQueryKey });
-      // A booking click put the vendor on the shortlist as Demo booked.
+      // A click changes no status, but a shortlisted vendor's entry now asks whether a demo was
+      // booked.
       void queryClient.invalidateQueries({ queryKey: queryKeys.shortlist });
       onSuccess?.(click);
     },

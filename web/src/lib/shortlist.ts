@@ -65,7 +65,12 @@ export function putOutcome(vendorId: number, change: OutcomeChange): Promise<Sho
 /** Adds, changes, removes or restores entries; the shortlist refreshes after each. */
 export function useShortlistMutations() {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.shortlist });
+  // The shortlist moves a stage's progress too (an entry puts its stage in progress).
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.shortlist }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.recommendationsOverview }),
+    ]);
   const put = useMutation({
     mutationFn: ({ vendorId, change }: { vendorId: number; change: EntryChange }) => putEntry(vendorId, change),
     onSuccess: refresh,

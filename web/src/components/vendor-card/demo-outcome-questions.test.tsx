@@ -16,7 +16,7 @@ const held = {
   vendorName: 'Lawmatics',
   categoryId: 2,
   status: 'Demo held',
-  asks: { demoHappened: false, chosen: true, satisfaction: false },
+  asks: { demoBooked: false, demoHappened: false, chosen: true, satisfaction: false },
 } as ShortlistEntry;
 
 /** A firm that held a demo of Lawmatics and already uses Lead Docket (11) and "Zapier" for intake. */
@@ -26,7 +26,7 @@ function serve() {
   const mock = mockFetch({
     'GET /api/shortlist': () => ({ body: list() }),
     'PUT /api/shortlist/12/outcome': () => {
-      entry = { ...held, status: 'Chosen', asks: { demoHappened: false, chosen: false, satisfaction: false } };
+      entry = { ...held, status: 'Chosen', asks: { demoBooked: false, demoHappened: false, chosen: false, satisfaction: false } };
       return { body: entry };
     },
     'GET /api/profile/category-adoption': {
@@ -72,5 +72,59 @@ describe('DemoOutcomeQuestions', () => {
     await user.click(await screen.findByRole('button', { name: 'Not now' }));
     expect(screen.queryByText(/Add Lawmatics to your tech stack/)).toBeNull();
     expect(calls.filter((c) => c.url.includes('category-adoption'))).toEqual([]);
+  });
+});
+
+describe('after a Schedule Meeting click', () => {
+  const opened = (shownStatus: string, status: ShortlistEntry['status']) =>
+    ({
+      vendorId: 12,
+      vendorName: 'Lawmatics',
+      categoryId: 2,
+      status,
+      shownStatus,
+      schedulerOpenedOn: '2026-11-20',
+      asks: { demoBooked: true, demoHappened: false, chosen: false, satisfaction: false },
+    }) as ShortlistEntry;
+
+  function serveEntry(entry: ShortlistEntry) {
+    const mock = mockFetch({
+      'GET /api/shortlist': { body: { groups: [{ categoryId: 2, categoryName: 'Intake', stage: 2, compareIds: [], entries: [entry] }] } },
+      'PUT /api/shortlist/12': { body: { ...entry, asks: { ...entry.asks, demoBooked: false } } },
+    });
+    vi.stubGlobal('fetch', mock.fetchMock);
+    return mock;
+  }
+
+  it('asks whether a demo was booked; Yes sends Demo booked with the day', async () => {
+    const { calls } = serveEntry(opened('Considering', 'Considering'));
+    renderWithProviders(<DemoOutcomeQuestions vendorId={12} />, { user: testUser('member') });
+    const user = userEvent.setup();
+    await screen.findByText("You opened Lawmatics's scheduler on Nov 20, 2026. Did you book a demo?");
+    // Nothing to take back on an entry the person added: no "No".
+    expect(screen.queryByRole('button', { name: 'No' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    const day = screen.getByLabelText('Day of the demo');
+    await user.clear(day);
+    await user.type(day, '2026-12-01');
+    await user.click(screen.getByRole('button', { name: 'Save: demo booked' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ status: 'Demo booked', demoDate: '2026-12-01' }));
+  });
+
+  it('on an entry a click once marked Demo booked, No sets it back to Considering', async () => {
+    const { calls } = serveEntry(opened('Scheduler opened', 'Demo booked'));
+    renderWithProviders(<DemoOutcomeQuestions vendorId={12} />, { user: testUser('member') });
+    const user = userEvent.setup();
+    await screen.findByText(/Did you book a demo\?$/);
+    expect(screen.queryByText('Did the demo happen?')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ status: 'Considering' }));
+  });
+
+  it('is not asked of a viewer', async () => {
+    serveEntry(opened('Considering', 'Considering'));
+    renderWithProviders(<DemoOutcomeQuestions vendorId={12} />, { user: testUser('viewer') });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText(/Did you book a demo/)).toBeNull();
   });
 });

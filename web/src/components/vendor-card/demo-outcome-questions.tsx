@@ -2,19 +2,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import { useFirmAccess } from '@/lib/auth';
-import type { OutcomeChange } from '@/lib/api/types';
+import type { OutcomeChange, ShortlistEntry } from '@/lib/api/types';
+import { formatDate } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
 import { findEntry, useShortlist, useShortlistMutations } from '@/lib/shortlist';
 import { addAsPrimaryTool } from '@/lib/tech-stack';
 
 /**
- * The questions after a booked demo, for a vendor on the shortlist: "Did the demo happen?"
- * (Yes / No / Not yet), after Yes "Did you choose it?", and 90 days after Chosen "How satisfied
- * are you, 1-5?". The server says which to ask; "Not yet" hides the question until next time.
- * Not asked of a viewer, who cannot answer for the firm.
+ * The questions about a vendor on the shortlist. After a member opened its scheduler: "You opened
+ * X's scheduler on DATE. Did you book a demo?" (Yes asks the demo's date and sets Demo booked; No,
+ * for an entry a click once marked Demo booked, sets it back to Considering; Not yet). After a
+ * booked demo: "Did the demo happen?" (Yes / No / Not yet), after Yes "Did you choose it?", and
+ * 90 days after Chosen "How satisfied are you, 1-5?". The server says which to ask; "Not yet"
+ * hides the question until next time. Not asked of a viewer, who cannot answer for the firm.
  */
 export function DemoOutcomeQuestions({ vendorId }: { vendorId: number }) {
   const { canWrite } = useFirmAccess();
@@ -52,6 +56,10 @@ function OutcomeQuestions({ vendorId }: { vendorId: number }) {
           toast({ title: 'Error', description: getErrorMessage(error, 'Failed to save your answer'), variant: 'destructive' }),
       },
     );
+
+  if (entry.asks.demoBooked && entry.schedulerOpenedOn) {
+    return <DemoBookedQuestion entry={entry} onLater={() => setLater(true)} />;
+  }
 
   let question: string;
   let choices: { label: string; change?: OutcomeChange }[];
@@ -91,6 +99,75 @@ function OutcomeQuestions({ vendorId }: { vendorId: number }) {
       </div>
     </div>
   );
+}
+
+/** "You opened X's scheduler on DATE. Did you book a demo?": a click is not a booking until said. */
+function DemoBookedQuestion({ entry, onLater }: { entry: ShortlistEntry; onLater: () => void }) {
+  const { put } = useShortlistMutations();
+  const headingId = useId();
+  const [asking, setAsking] = useState(false);
+  const [day, setDay] = useState(today());
+  const [error, setError] = useState<string | undefined>();
+  const fail = (e: unknown) => setError(getErrorMessage(e, 'Failed to save your answer'));
+  const yes = () => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return setError('Choose the day of the demo');
+    put.mutate({ vendorId: entry.vendorId, change: { status: 'Demo booked', demoDate: day } }, { onError: fail });
+  };
+  // Only an entry a click marked Demo booked has a status to take back.
+  const no = () => put.mutate({ vendorId: entry.vendorId, change: { status: 'Considering' } }, { onError: fail });
+  const byClick = entry.shownStatus === 'Scheduler opened';
+  return (
+    <div role="group" aria-labelledby={headingId} className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2">
+      <p id={headingId} className="text-sm font-medium text-amber-950">
+        You opened {entry.vendorName}'s scheduler on {formatDate(entry.schedulerOpenedOn)}. Did you book a demo?
+      </p>
+      {asking ? (
+        <form
+          className="mt-2 space-y-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            yes();
+          }}
+        >
+          <TextField type="date" label="Day of the demo" value={day} error={error} onChange={(e) => setDay(e.target.value)} />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" size="sm" disabled={put.isPending}>
+              Save: demo booked
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={() => setAsking(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button size="sm" variant="outline" disabled={put.isPending} onClick={() => setAsking(true)}>
+              Yes
+            </Button>
+            {byClick ? (
+              <Button size="sm" variant="outline" disabled={put.isPending} onClick={no}>
+                No
+              </Button>
+            ) : null}
+            <Button size="sm" variant="outline" disabled={put.isPending} onClick={onLater}>
+              Not yet
+            </Button>
+          </div>
+          {error ? (
+            <p role="alert" className="mt-1 text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Today in UTC, YYYY-MM-DD: the date field's first value. */
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
 }
 
 /** "Add {vendor} to your tech stack?": the chosen vendor as its category's primary tool. */

@@ -2,6 +2,7 @@ import { Button, type ButtonSize } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { useFirmAccess } from '@/lib/auth';
 import { findEntry, useShortlist, useShortlistMutations } from '@/lib/shortlist';
 
@@ -12,6 +13,8 @@ type ShortlistToggleProps = {
   vendorName: string;
   size?: ButtonSize;
   className?: string;
+  /** `icon`: a small icon button, named for screen readers (a card's row of icon buttons). */
+  display?: 'button' | 'icon';
 };
 
 /**
@@ -24,7 +27,7 @@ export function ShortlistToggle(props: ShortlistToggleProps) {
   return canWrite ? <ShortlistToggleButton {...props} /> : null;
 }
 
-function ShortlistToggleButton({ vendorId, vendorName, size = 'sm', className }: ShortlistToggleProps) {
+function ShortlistToggleButton({ vendorId, vendorName, size = 'sm', className, display = 'button' }: ShortlistToggleProps) {
   const shortlist = useShortlist();
   const { put } = useShortlistMutations();
   const removal = useRemoveFromShortlist();
@@ -39,6 +42,24 @@ function ShortlistToggleButton({ vendorId, vendorName, size = 'sm', className }:
       toast({ title: 'Error', description: getErrorMessage(error, 'Failed to update the shortlist'), variant: 'destructive' }),
     );
   };
+
+  if (display === 'icon') {
+    // The words of the text button, with the vendor: many cards share a screen.
+    const name = `${onList ? 'On shortlist' : 'Add to shortlist'}: ${vendorName}`;
+    return (
+      <Button
+        variant="outline"
+        className={cn('h-8 w-8 px-0', onList && 'border-indigo-600! bg-indigo-50! text-indigo-800! hover:bg-indigo-100!', className)}
+        aria-pressed={onList}
+        aria-label={name}
+        title={name}
+        disabled={pending || shortlist.isPending}
+        onClick={toggle}
+      >
+        <Icon name="bookmark" className={cn('h-4 w-4', onList && 'fill-current')} />
+      </Button>
+    );
+  }
 
   return (
     <Button

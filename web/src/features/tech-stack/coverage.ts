@@ -1,5 +1,5 @@
 /**
- * The words of the coverage map, shared by the map on /tech-stack and the strip on /matches.
+ * The words of the coverage map on /tech-stack (the progress banner on /matches says the same in its own words).
  * Every figure about other firms comes from the server already suppressed (shares from 5 firms
  * up, counts under 5 as "fewer than 5"); these functions only phrase it.
  */

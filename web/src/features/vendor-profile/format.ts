@@ -56,8 +56,18 @@ export function sizesLabel(sizes: SizeRef[]): string {
   return `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]} together`;
 }
 
-/** "$300" median and "$100 – $500" range per seat a year; null when fewer than 5 firms shared. */
-export function priceText(figure: PriceFigure): { median: string; range: string } | null {
-  if (figure.median == null || figure.min == null || figure.max == null) return null;
-  return { median: formatDollars(figure.median), range: `${formatDollars(figure.min)} – ${formatDollars(figure.max)}` };
+/**
+ * The median band ("$200 – $500") and the middle half ("$100 – $1,000": from the lower quartile's
+ * band to the upper quartile's) per seat a year; null when there is no figure (fewer than 5 firms
+ * shared, or withheld). Only the server's fixed bands, never a price.
+ */
+export function priceText(figure: PriceFigure): { median: string; middle: string } | null {
+  const { lowerQuartile: low, median, upperQuartile: high } = figure;
+  if (!low || !median || !high) return null;
+  const to = high.to;
+  let middle: string;
+  if (to == null) middle = `${formatDollars(low.from)} or more`;
+  else if (low.from === 0) middle = `under ${formatDollars(to)}`;
+  else middle = `${formatDollars(low.from)} – ${formatDollars(to)}`;
+  return { median: median.text, middle };
 }

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: daa3fc588c98ddf76b8fcb1ad0f72c637db601275fbcddd3e2fabaa8a93ff84a
+ * openapi.json sha256: f65d8c6e8c75c4c5aec6a9b89623c034283e40eae966626b0d7e2023feafbff8
  */
 
 export interface paths {
@@ -831,8 +831,9 @@ export interface paths {
         };
         /**
          * GET /api/decisions/draft?categoryId=: what the proposal form starts from, composed from the
-         *     category's evaluation: the vendors with the highest weighted scores and reasons from the
-         *     scores (highest score first, the criteria where it led). Nothing is stored.
+         *     category's evaluation as the caller may see it (owners and admins; 403 for others): the
+         *     vendors with the highest weighted scores and reasons from the scores (highest score first,
+         *     the criteria where it led). Nothing is stored.
          */
         get: operations["get_draft"];
         put?: never;
@@ -933,7 +934,8 @@ export interface paths {
         };
         /**
          * GET /api/decisions/{id}/versions/{n}: a stored version of the record, as its canonical JSON
-         *     (hash it to check it) or as CSV (one row per fact, the hash in the first row).
+         *     (hash it to check it) or as CSV (one row per fact, the hash in the first row); for a caller
+         *     who may not see some scorecards yet, without them (`scoresHidden` says so).
          */
         get: operations["get_version"];
         put?: never;
@@ -1307,8 +1309,9 @@ export interface paths {
         get: operations["get_price_sharing"];
         /**
          * PUT /api/firm/price-sharing: gives (`share: true`) or withdraws the firm's consent to share the
-         *     annual cost per seat of its contracts with other firms (owners and admins). A withdrawal takes
-         *     the firm's figures out of every vendor profile's "What firms pay" at once.
+         *     annual cost per seat of its contracts with other firms (owners and admins). Consent counts from
+         *     the next day's "What firms pay" figures (drawn once a day); a withdrawal hides at once every
+         *     vendor's figures the firm was counted in, until the next day's figures leave it out.
          */
         put: operations["put_price_sharing"];
         post?: never;
@@ -1376,8 +1379,9 @@ export interface paths {
         get: operations["list_clicks"];
         put?: never;
         /**
-         * POST /api/meeting-clicks: records a click on a vendor's Schedule Meeting (kind BOOKING) or
-         *     "Request a demo on {vendor}'s site" (kind WEBSITE) and answers the link to open.
+         * POST /api/meeting-clicks: records a click on a vendor's Schedule Meeting (kind BOOKING) or its
+         *     Visit Website (kind WEBSITE) and answers the link to open. A click is a click: it changes no
+         *     status (the shortlist asks the person whether they booked a demo).
          */
         post: operations["record_click"];
         delete?: never;
@@ -1617,10 +1621,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * GET /api/recommendations/overview: each stage's status and number of picks, and the same for
-         *     the categories outside the stages.
-         */
+        /** GET /api/recommendations/overview: each stage's status and number of picks, and the progress. */
         get: operations["overview"];
         put?: never;
         post?: never;
@@ -2143,7 +2144,15 @@ export interface components {
         Asks: {
             /** @description "Did you choose it?": the demo happened and nobody said yet. */
             chosen: boolean;
-            /** @description "Did the demo happen?": a demo was booked and nobody said yet. */
+            /**
+             * @description "You opened X's scheduler on DATE. Did you book a demo?": a member opened the vendor's
+             *     scheduler and the entry does not say a demo was booked (Considering, or Scheduler opened).
+             */
+            demoBooked: boolean;
+            /**
+             * @description "Did the demo happen?": a demo was booked (said by a person, not a click) and nobody said
+             *     yet.
+             */
             demoHappened: boolean;
             /** @description "How satisfied are you, 1-5?": 90 days after Chosen, until answered. */
             satisfaction: boolean;
@@ -2322,8 +2331,7 @@ export interface components {
             count: number;
         };
         /**
-         * @description What a click opened: the vendor's booking link, or (for a vendor without one) its website,
-         *     where the firm asks for a demo. Counted apart everywhere clicks are counted or listed.
+         * @description What a click opened: the vendor's booking link, or its website. Counted apart everywhere clicks are counted or listed.
          * @enum {string}
          */
         ClickKind: "BOOKING" | "WEBSITE";
@@ -2601,6 +2609,11 @@ export interface components {
              */
             runnerUpId?: number | null;
             /**
+             * @description Set when the draft leaves out scores the caller may not see yet (they have not submitted
+             *     their own), with the line to show: "Scores appear after you submit yours".
+             */
+            scoresHidden?: string | null;
+            /**
              * Format: int64
              * @description The vendor with the highest weighted score, if any was scored.
              */
@@ -2619,6 +2632,12 @@ export interface components {
             evaluation?: null | components["schemas"]["EvaluationRecord"];
             /** @description `litstack-decision-record/2`. */
             format: string;
+            /**
+             * @description Only in an answer to a caller who may not see some of the scorecards yet (never in a
+             *     stored version, so such an answer does not hash to the version's hash): "Scores and
+             *     comments appear once the decision is final"; the vendors concerned say it too.
+             */
+            scoresHidden?: string | null;
             shortlist: components["schemas"]["RecordShortlistVendor"][];
         };
         /** @description `POST /api/decisions` and `PUT /api/decisions/{id}`. */
@@ -2689,11 +2708,20 @@ export interface components {
             proposedAt: string;
             proposedBy: string;
             reasons: string;
-            /** @description The current version's record (brief v2), as `GET .../versions/{n}` serves it. */
+            /**
+             * @description The current version's record (brief v2), as `GET .../versions/{n}` serves it to the
+             *     caller: without the scorecards they may not see yet (see `scoresHidden`).
+             */
             record: components["schemas"]["DecisionRecord"];
             /** Format: int64 */
             runnerUpId?: number | null;
             runnerUpName?: string | null;
+            /**
+             * @description Set when the record leaves out scores the caller may not see yet, with the line to show:
+             *     "Scores and comments appear once the decision is final" (or, for a person who can still
+             *     score, "Scores appear after you submit yours").
+             */
+            scoresHidden?: string | null;
             /** @description YYYY-MM-DD. */
             startDate: string;
             status: components["schemas"]["DecisionStatus"];
@@ -2817,6 +2845,19 @@ export interface components {
             priceBracket?: number | null;
             recommendation?: null | components["schemas"]["Recommendation"];
             rejectReason?: string | null;
+            /**
+             * @description The day (YYYY-MM-DD, UTC) a member of the firm last opened the vendor's scheduler, when
+             *     the entry asks "Did you book a demo?" about it (see `asks.demo_booked`).
+             */
+            schedulerOpenedOn?: string | null;
+            /**
+             * @description The status as the screens show it: "Scheduler opened" for an entry that carries Demo booked
+             *     only because a member opened the vendor's scheduler (from before a click stopped setting
+             *     statuses: the change by the same person in the same second as their Schedule Meeting click,
+             *     with no later change and no demo date); else the status's own label. The stored status and
+             *     history stay as they were.
+             */
+            shownStatus: string;
             sourceUrl?: string | null;
             status: components["schemas"]["Status"];
             /** Format: int64 */
@@ -3430,14 +3471,29 @@ export interface components {
         };
         /** @description Progress through the litigation stages, and the categories outside them. */
         Overview: {
+            firmSize?: null | components["schemas"]["FirmSize"];
             /**
              * @description The categories that are not a stage ("Across the firm"), by id; never counted in the
              *     progress.
              */
             others: components["schemas"]["StageOverview"][];
             stages: components["schemas"]["StageOverview"][];
+            /** @description Stages with a tool in the tech stack or a final decision. */
             stagesCompleted: number;
+            /**
+             * @description Stages with picks, a questionnaire, shortlist entries, an evaluation or an open decision,
+             *     and not completed.
+             */
+            stagesInProgress: number;
+            /** @description Stages the firm's tech stack has a tool for (part of the completed ones). */
+            stagesWithTool: number;
             totalStages: number;
+            /**
+             * Format: int32
+             * @description How many stages other firms of that size usually have a tool for (the median of those
+             *     that answered every stage); null below 5 such firms or without a size.
+             */
+            usualStages?: number | null;
         };
         /** @description One page of a list, with the page clamped into range. */
         Page_PastRecommendation: {
@@ -3554,19 +3610,40 @@ export interface components {
             roleChanged?: null | components["schemas"]["PrefChange"];
         };
         /**
-         * @description Annual cost per seat in whole US dollars: the median and the range (lowest, highest) of the
-         *     firms' figures, all three null when fewer than 5 firms shared (0 included).
+         * @description A band of the fixed ladder of annual cost per seat (whole US dollars): under $10, $10-$20,
+         *     $20-$50, $50-$100, $100-$200, ... in 1-2-5 steps up to $50,000 or more.
+         */
+        PriceBand: {
+            /**
+             * Format: int64
+             * @description The lowest price of the band (0 for the first).
+             */
+            from: number;
+            /** @description "$50 – $100", "under $10", "$50,000 or more". */
+            text: string;
+            /**
+             * Format: int64
+             * @description The band's upper end, not included; null for the top band ("$50,000 or more").
+             */
+            to?: number | null;
+        };
+        /**
+         * @description Annual cost per seat as fixed bands in whole US dollars: the band of the lower quartile, the
+         *     median and the upper quartile of the firms' figures (each the price at a rank, never a mean,
+         *     a lowest or a highest). All three are null when fewer than 5 firms shared (0 included) or the
+         *     figures are withheld.
          */
         PriceFigure: {
+            /**
+             * @description How many firms the figure is drawn from: the number from 5 up, "fewer than 5", or "not
+             *     shown" while withheld.
+             */
             firms: components["schemas"]["ShownCount"];
-            /** Format: int64 */
-            max?: number | null;
-            /** Format: int64 */
-            median?: number | null;
-            /** Format: int64 */
-            min?: number | null;
-            /** @description "12 firms shared" / "fewer than 5 firms shared". */
+            lowerQuartile?: null | components["schemas"]["PriceBand"];
+            median?: null | components["schemas"]["PriceBand"];
+            /** @description "12 firms shared" / "fewer than 5 firms shared" / "not shown until the next daily update". */
             text: string;
+            upperQuartile?: null | components["schemas"]["PriceBand"];
         };
         /** @description One size, or neighbouring sizes shown together, and what their firms pay. */
         PriceGroup: {
@@ -3783,6 +3860,12 @@ export interface components {
             incumbent: boolean;
             references: components["schemas"]["RecordReference"][];
             scorecards: components["schemas"]["RecordScorecard"][];
+            /**
+             * @description Only in an answer to a caller who may not see this vendor's scorecards yet (never in a
+             *     stored version): why the scorecards, and perhaps the weighted score and the flags, are
+             *     left out ("Scores and comments appear once the decision is final").
+             */
+            scoresHidden?: string | null;
             vendorId: string;
             vendorName: string;
             /**
@@ -4119,13 +4202,15 @@ export interface components {
          * @enum {string}
          */
         StackBy: "category";
-        /** @description One stage of the overview. */
+        /** @description One stage (or category outside the stages) of the overview. */
         StageOverview: {
             /** Format: int64 */
             categoryId: number;
             categoryName: string;
             /** @description How many picks the stage shows. */
             picks: number;
+            /** @description Why it has that status, in the order above; empty for Not Started. */
+            reasons: components["schemas"]["StageReason"][];
             /** Format: int32 */
             stage?: number | null;
             status: components["schemas"]["StageStatus"];
@@ -4151,6 +4236,12 @@ export interface components {
             tieNote?: string | null;
             usedSizeFallback: boolean;
         };
+        /**
+         * @description What the firm has in a category, each a reason for its status (Completed: `tool`,
+         *     `final_decision`; In Progress: the others).
+         * @enum {string}
+         */
+        StageReason: "tool" | "final_decision" | "open_decision" | "evaluation" | "shortlist" | "picks" | "questionnaire";
         /** @enum {string} */
         StageStatus: "completed" | "in_progress" | "not_started";
         StateChange: {
@@ -4448,9 +4539,16 @@ export interface components {
         VendorSort: "name_asc" | "name_desc" | "partner_first" | "no_booking_first";
         /** @description One vendor of the evaluation as the caller sees it. */
         VendorSummary: {
-            /** @description Per criterion, the scores by person; empty while hidden. */
+            /**
+             * @description Per criterion, the scores by person; empty while hidden. An approver who has not scored
+             *     gets each criterion's disagreement flag with no scores.
+             */
             criteria: components["schemas"]["CriterionScores"][];
-            /** @description Why the scores are hidden: "Scores appear after you submit yours". */
+            /**
+             * @description Why they are not: "Scores appear after you submit yours", "Scores and comments appear
+             *     once the decision is final", or, for an approver who has not scored, that they see the
+             *     weighted total and the flags only.
+             */
             hiddenNote?: string | null;
             /** @description The firm's tool when this round began: the baseline to beat. */
             incumbent: boolean;
@@ -4459,8 +4557,9 @@ export interface components {
             /** @description Everyone in the firm sees the reference calls. */
             references: components["schemas"]["ReferenceView"][];
             /**
-             * @description Whether the scores below are shown: after the caller submitted their own (a viewer, who
-             *     never scores: once two people submitted).
+             * @description Whether everyone's scores and comments below are shown: once the caller submitted their
+             *     own scorecard for the vendor, or once a decision on the round is final (a viewer, who never
+             *     scores: only then).
              */
             scoresVisible: boolean;
             /**
@@ -4473,7 +4572,8 @@ export interface components {
             vendorName: string;
             /**
              * Format: int32
-             * @description 0-100, from the submitted scorecards; absent while hidden or unscored.
+             * @description 0-100, from the submitted scorecards; absent while unscored or hidden (an approver who
+             *     has not scored sees it from two scorecards).
              */
             weightedScore?: number | null;
         };
@@ -4552,16 +4652,26 @@ export interface components {
         };
         /**
          * @description What firms pay for the vendor: annual cost per seat from the contracts of verified firms that
-         *     agreed to share it, drawn only from 5 firms or more (see `vendor_profile::prices`).
+         *     agreed to share it, drawn once a day from 5 firms or more and shown only as fixed bands, never
+         *     one firm's price (see `vendor_profile::prices`). A firm that joins, is verified or edits a
+         *     contract changes nothing until the next day's figures; a firm that stops sharing hides the
+         *     figures it counted in at once, until the next day's figures leave it out.
          */
         WhatFirmsPay: {
+            /** @description The UTC day the figures were drawn for (YYYY-MM-DD): they change once a day. */
+            asOf: string;
             /**
              * @description By firm size, smallest first: a size under 5 firms (0 included) shown with its
-             *     neighbours; one group of every size when fewer than 5 firms shared in all.
+             *     neighbours; one group of every size when fewer than 5 firms shared in all (or withheld).
              */
             bySize: components["schemas"]["PriceGroup"][];
             /** @description Across the firm sizes of `bySize`. */
             overall: components["schemas"]["PriceFigure"];
+            /**
+             * @description True when a firm counted in the day's figures has stopped sharing since: every figure
+             *     reads "not shown until the next daily update" until then.
+             */
+            withheld: boolean;
         };
     };
     responses: never;
@@ -7350,6 +7460,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A member or viewer: only owners and admins propose decisions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_decision: {
@@ -7746,7 +7865,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The version's canonical JSON (RFC 8785), or CSV with `?format=csv` */
+            /** @description The version's canonical JSON (RFC 8785), or CSV with `?format=csv`. For a caller who may not see some scorecards yet (they have not submitted their own and the decision is not final) they are left out and `scoresHidden` says so: that answer does not hash to the version's hash */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7957,7 +8076,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The criteria and, per vendor, the caller's scorecard status, the reference calls and — once the caller submitted their own scorecard for it (a viewer: once two people did) — everyone's scores, the weighted score and the disagreements */
+            /** @description The criteria and, per vendor, the caller's scorecard status, the reference calls and — once the caller submitted their own scorecard for it, or once a decision on the round is final (a viewer: only then) — everyone's scores, the weighted score and the disagreements; an approver of the open decision who has not scored sees the flags and the weighted total from two scorecards */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9727,7 +9846,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A foreign origin */
+            /** @description A foreign origin, or a viewer (clicks are recorded for the firm) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -8,11 +8,12 @@ type CompareScheduleButtonProps = {
   vendorId: number;
   vendorName: string;
   bookingUrl: string | null | undefined;
-  websiteUrl: string | null | undefined;
+  /** Kept for the callers; the website is Visit Website's. */
+  websiteUrl?: string | null | undefined;
 };
 
-/** Schedule Meeting (or a demo request on the vendor's site) in a comparison column, tracked as sourcePage COMPARE. */
-export function CompareScheduleButton({ vendorId, vendorName, bookingUrl, websiteUrl }: CompareScheduleButtonProps) {
+/** Schedule Meeting in a comparison column (disabled without a scheduler), tracked as sourcePage COMPARE. */
+export function CompareScheduleButton({ vendorId, vendorName, bookingUrl }: CompareScheduleButtonProps) {
   const { utmSource } = useClientConfig();
   const click = useRecordMeetingClick({ onSuccess: () => toast({ title: 'Opening scheduler...' }) });
   const schedule = (target: MeetingTarget) => {
@@ -21,13 +22,6 @@ export function CompareScheduleButton({ vendorId, vendorName, bookingUrl, websit
     click.mutate({ vendorId, sourcePage: 'COMPARE', kind: target.kind });
   };
   return (
-    <ScheduleMeetingButton
-      size="sm"
-      vendorName={vendorName}
-      bookingUrl={bookingUrl}
-      websiteUrl={websiteUrl}
-      pending={click.isPending}
-      onSchedule={schedule}
-    />
+    <ScheduleMeetingButton size="sm" vendorName={vendorName} bookingUrl={bookingUrl} pending={click.isPending} onSchedule={schedule} />
   );
 }

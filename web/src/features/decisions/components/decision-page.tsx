@@ -165,7 +165,7 @@ export function DecisionPage() {
       <TechStackQuestion decision={d} />
       <DecisionFacts record={d.record} />
       <ApprovalsSection decision={d} onChanged={() => void decision.refetch()} />
-      <EvaluationSection evaluation={d.record.evaluation} />
+      <EvaluationSection evaluation={d.record.evaluation} scoresHidden={d.scoresHidden} />
       <ShortlistHistory record={d.record} />
       <section aria-labelledby="versions-heading" className="space-y-2 print:hidden">
         <h2 id="versions-heading" className="text-lg font-semibold text-slate-900">

@@ -32,10 +32,13 @@ const row = (c: (typeof categories)[number], done: boolean): CategoryOverview =>
   categoryId: c.id,
   categoryName: c.name,
   status: done ? 'completed' : 'not_started',
+  reasons: done ? ['tool'] : [],
   picks: done ? 1 : 0,
 });
 const overview: Overview = {
   stagesCompleted: 0,
+  stagesInProgress: 0,
+  stagesWithTool: 0,
   totalStages: 9,
   stages: categories.filter((c) => c.stage !== null).map((c) => row(c, false)),
   others: categories.filter((c) => c.stage === null).map((c) => row(c, c.id === 10)),

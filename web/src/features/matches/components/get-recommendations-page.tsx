@@ -35,15 +35,13 @@ type GetRecommendationsPageProps = {
   onOpenTechStack?: () => void;
   /** The My Tech Stack modal itself, mounted by the app. */
   techStackModal?: ReactNode;
-  /** The firm's coverage strip (tech-stack feature), mounted by the app above the progress. */
-  coverageStrip?: ReactNode;
 };
 
 /**
  * Get Recommendations (/matches): progress, the nine stages and their picks, then the categories
  * outside the stages ("Across the firm", not counted in the progress), and the questionnaire.
  */
-export function GetRecommendationsPage({ onOpenTechStack, techStackModal, coverageStrip }: GetRecommendationsPageProps = {}) {
+export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetRecommendationsPageProps = {}) {
   useSignals();
   const { toast } = useToast();
   const [, navigate] = useLocation();
@@ -227,8 +225,6 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
         </p>
       ) : null}
 
-      {coverageStrip}
-
       {overview.isPending ? (
         <div className="flex justify-center py-16">
           <Spinner label="Loading your stages..." />
@@ -237,7 +233,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal, covera
         <Alert>Failed to load your recommendations. Please reload the page.</Alert>
       ) : (
         <>
-          <ProgressBanner completed={overview.data.stagesCompleted} total={overview.data.totalStages} onContinue={onContinue} />
+          <ProgressBanner overview={overview.data} onContinue={onContinue} />
           {persisted.isError ? <Alert>Failed to load your saved picks.</Alert> : null}
           <section aria-labelledby="case-stages">
             <h2 id="case-stages" className="mb-3 text-lg font-semibold text-slate-900">

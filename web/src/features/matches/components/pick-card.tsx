@@ -2,14 +2,13 @@ import { useSignal, useSignals } from '@preact/signals-react/runtime';
 
 import { Icon } from '@/components/ui/icon';
 import { useToast } from '@/components/ui/use-toast';
-import { OutboundLink } from '@/components/outbound-link';
 import { CompareToggle } from '@/components/vendor-card/compare-toggle';
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting-button';
 import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
+import { VisitWebsiteButton } from '@/components/vendor-card/visit-website-button';
 import { VendorLogo } from '@/components/vendor-logo';
 import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-profile-link';
-import { buttonClasses } from '@/components/ui/button';
 import type { DismissRequest, Pick } from '@/lib/api/types';
 import { useFirmAccess } from '@/lib/auth';
 import { useClientConfig } from '@/lib/client-config';
@@ -20,7 +19,10 @@ import { useDismissPick } from '../api/dismiss-pick';
 import { DismissDialog } from './dismiss-dialog';
 import { track } from './matches-state';
 
-/** One saved pick of a stage: logo, name, price, the reason, dismiss, schedule and website. */
+/**
+ * One saved pick of a stage: logo, name, price, the reason; shortlist, compare and dismiss as
+ * named icon buttons; then at most two buttons, Schedule Meeting and Visit Website.
+ */
 export function PickCard({ pick }: { pick: Pick }) {
   useSignals();
   const { toast } = useToast();
@@ -28,7 +30,7 @@ export function PickCard({ pick }: { pick: Pick }) {
   const { utmSource } = useClientConfig();
   const dismiss = useDismissPick();
   const { canWrite } = useFirmAccess();
-  const click = useRecordMeetingClick({ onSuccess: () => toast({ title: 'Opening scheduler...' }) });
+  const click = useRecordMeetingClick();
 
   // The card unmounts once the picks refresh, so the toast hangs on the promise, not on per-call
   // callbacks (which are dropped for an unmounted observer). A failure stays in the dialog.
@@ -43,43 +45,49 @@ export function PickCard({ pick }: { pick: Pick }) {
   const onSchedule = (target: MeetingTarget) => {
     track('schedule_click', { vendorId: pick.vendorId, sourcePage: 'GET_REC_STAGES' });
     openOutbound(target.url, utmSource);
+    toast({ title: `Opening ${pick.name}'s scheduler` });
     click.mutate({ vendorId: pick.vendorId, sourcePage: 'GET_REC_STAGES', kind: target.kind });
   };
 
   return (
-    <article className="relative flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={pick.name}>
-      {canWrite ? (
-        <>
-          <button
-            type="button"
-            onClick={() => (asking.value = true)}
-            disabled={dismiss.isPending}
-            aria-label={`Dismiss ${pick.name}`}
-            className="absolute top-2 right-2 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            <Icon name="close" className="h-4 w-4" />
-          </button>
-          <DismissDialog
-            vendorId={pick.vendorId}
-            vendorName={pick.name}
-            open={asking.value}
-            onOpenChange={(open) => (asking.value = open)}
-            onDismiss={onDismiss}
-            pending={dismiss.isPending}
-          />
-        </>
-      ) : null}
-      <div className="flex items-center gap-3 pr-8">
+    <article className="flex min-w-0 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={pick.name}>
+      <div className="flex items-start gap-3">
         <VendorLogoLink vendorId={pick.vendorId}>
           <VendorLogo name={pick.name} logoUrl={pick.logoUrl} websiteUrl={pick.websiteUrl} className="h-10 w-10" />
         </VendorLogoLink>
-        <div className="min-w-0">
-          <h4 className="truncate font-semibold text-slate-900">
+        <div className="min-w-0 flex-1">
+          <h4 className="font-semibold break-words text-slate-900">
             <VendorNameLink vendorId={pick.vendorId}>{pick.name}</VendorNameLink>
           </h4>
           <PriceBracket bracket={pick.priceBracket} />
         </div>
+        <div className="-mt-1 -mr-1 flex shrink-0 items-center gap-1">
+          <ShortlistToggle vendorId={pick.vendorId} vendorName={pick.name} display="icon" />
+          <CompareToggle vendor={{ id: pick.vendorId, name: pick.name }} display="icon" />
+          {canWrite ? (
+            <button
+              type="button"
+              onClick={() => (asking.value = true)}
+              disabled={dismiss.isPending}
+              aria-label={`Dismiss ${pick.name}`}
+              title={`Dismiss ${pick.name}`}
+              className="rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              <Icon name="close" className="h-4 w-4" />
+            </button>
+          ) : null}
+        </div>
       </div>
+      {canWrite ? (
+        <DismissDialog
+          vendorId={pick.vendorId}
+          vendorName={pick.name}
+          open={asking.value}
+          onOpenChange={(open) => (asking.value = open)}
+          onDismiss={onDismiss}
+          pending={dismiss.isPending}
+        />
+      ) : null}
       <div className="flex-1 space-y-1.5">
         <p className="text-sm text-slate-600">{pick.reason}</p>
         {pick.tie ? (
@@ -89,20 +97,15 @@ export function PickCard({ pick }: { pick: Pick }) {
           </p>
         ) : null}
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap gap-2 [&>*]:grow">
         <ScheduleMeetingButton
           size="sm"
           vendorName={pick.name}
           bookingUrl={pick.bookingUrl}
-          websiteUrl={pick.websiteUrl}
           pending={click.isPending}
           onSchedule={onSchedule}
         />
-        <ShortlistToggle vendorId={pick.vendorId} vendorName={pick.name} />
-        <OutboundLink href={pick.websiteUrl} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-          Visit Website
-        </OutboundLink>
-        <CompareToggle vendor={{ id: pick.vendorId, name: pick.name }} />
+        <VisitWebsiteButton vendorId={pick.vendorId} vendorName={pick.name} websiteUrl={pick.websiteUrl} sourcePage="GET_REC_STAGES" />
       </div>
     </article>
   );

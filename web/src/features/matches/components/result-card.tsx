@@ -1,13 +1,12 @@
 import { useSignal, useSignals } from '@preact/signals-react/runtime';
 
-import { Button, buttonClasses } from '@/components/ui/button';
 import { useToast } from '@/components/ui/use-toast';
-import { OutboundLink } from '@/components/outbound-link';
 import { CompareToggle } from '@/components/vendor-card/compare-toggle';
 import { PartnerBadge } from '@/components/vendor-card/partner-badge';
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting-button';
 import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
+import { VisitWebsiteButton } from '@/components/vendor-card/visit-website-button';
 import { VendorLogo } from '@/components/vendor-logo';
 import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-profile-link';
 import { NeedsMetList } from '@/components/vendor-card/needs-met-list';
@@ -114,26 +113,19 @@ export function ResultCard({ result }: { result: RankedVendor }) {
       ) : null}
       {showBreakdown.value ? <RankingBreakdown id={breakdownId} score={result.score} factors={result.breakdown} /> : null}
 
-      <div className="flex flex-wrap gap-2">
-        {vendor.websiteUrl ? (
-          <OutboundLink href={vendor.websiteUrl} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-            Visit Website
-          </OutboundLink>
-        ) : (
-          <Button size="sm" variant="outline" disabled>
-            Visit Website
-          </Button>
-        )}
+      <div className="flex flex-wrap items-center gap-2">
+        <VisitWebsiteButton vendorId={vendor.id} vendorName={vendor.name} websiteUrl={vendor.websiteUrl} sourcePage="GET_REC" />
         <ScheduleMeetingButton
           size="sm"
           vendorName={vendor.name}
           bookingUrl={vendor.bookingUrl}
-          websiteUrl={vendor.websiteUrl}
           pending={click.isPending}
           onSchedule={onSchedule}
         />
-        <CompareToggle vendor={vendor} />
-        <ShortlistToggle vendorId={vendor.id} vendorName={vendor.name} />
+        <span className="ml-auto flex gap-1">
+          <ShortlistToggle vendorId={vendor.id} vendorName={vendor.name} display="icon" />
+          <CompareToggle vendor={vendor} display="icon" />
+        </span>
       </div>
     </article>
   );

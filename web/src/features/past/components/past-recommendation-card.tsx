@@ -27,8 +27,9 @@ export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
   const strength = item.reasons.strengths[0];
   const integrations = vendor.integrations;
 
-  // Without a booking link the button asks for a demo on the vendor's site instead.
-  const target = meetingTarget(vendor.bookingUrl, vendor.websiteUrl);
+  // Without a booking link: the spec's "No booking URL available" (Visit Website is the way to
+  // the vendor's site).
+  const target = meetingTarget(vendor.bookingUrl);
   const onSchedule = () => {
     if (!target) {
       toast({ title: 'No booking URL available', variant: 'destructive' });

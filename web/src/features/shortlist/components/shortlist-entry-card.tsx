@@ -85,7 +85,7 @@ export function ShortlistEntryCard({ entry }: { entry: ShortlistEntry }) {
           <div>
             <dt className="font-medium text-slate-700">Status</dt>
             <dd className="text-slate-900">
-              {entry.status}
+              {entry.shownStatus}
               {entry.status === 'Rejected' && entry.rejectReason ? ` (${entry.rejectReason})` : null}
             </dd>
           </div>
@@ -109,7 +109,8 @@ export function ShortlistEntryCard({ entry }: { entry: ShortlistEntry }) {
         <ol className="mt-2 space-y-1">
           {entry.history.map((h, i) => (
             <li key={i}>
-              {h.status} · <time dateTime={h.at}>{formatDay(h.at)}</time>
+              {i === entry.history.length - 1 && entry.shownStatus !== entry.status ? `${h.status} (${entry.shownStatus})` : h.status} ·{' '}
+              <time dateTime={h.at}>{formatDay(h.at)}</time>
               {h.by ? ` · ${h.by}` : ''}
             </li>
           ))}
@@ -140,8 +141,8 @@ export function ShortlistEntryCard({ entry }: { entry: ShortlistEntry }) {
         onConfirm={() => void onRemove()}
       >
         <p>
-          Its status ({entry.status}), {noted ? 'note, ' : ''}status history of {countOf(entry.history.length, 'change')} and demo outcome
-          go with it. Right after, Undo in the message that follows puts it all back.
+          Its status ({entry.shownStatus}), {noted ? 'note, ' : ''}status history of {countOf(entry.history.length, 'change')} and demo
+          outcome go with it. Right after, Undo in the message that follows puts it all back.
         </p>
       </ConfirmDialog>
     </article>

@@ -17,17 +17,18 @@ const entry: ShortlistEntry = {
   categoryId: 2,
   description: 'Intake and CRM.',
   status: 'Demo booked',
+  shownStatus: 'Demo booked',
   note: 'Ask about the Clio sync',
   history: [{ status: 'Considering', at: '2026-11-01T10:00:00Z' }],
   // A demo was booked: a member is asked whether it happened.
-  asks: { demoHappened: true, chosen: false, satisfaction: false },
+  asks: { demoBooked: false, demoHappened: true, chosen: false, satisfaction: false },
   outcome: {},
   priceBracket: 2,
 };
 const list: Shortlist = { groups: [{ categoryId: 2, categoryName: 'Intake', stage: 2, compareIds: [], entries: [entry] }] };
 
-function setup(user: User) {
-  const { fetchMock } = mockFetch({ 'GET /api/shortlist': { body: list } });
+function setup(user: User, shown: Shortlist = list) {
+  const { fetchMock } = mockFetch({ 'GET /api/shortlist': { body: shown } });
   vi.stubGlobal('fetch', fetchMock);
   return renderWithProviders(<ShortlistPage />, { user });
 }
@@ -55,6 +56,33 @@ describe('ShortlistPage for each firm role', () => {
     expect(within(card).getByText('Did the demo happen?')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Remove from shortlist' })).toBeTruthy();
     expect(screen.queryByText(VIEW_ONLY_NOTE)).toBeNull();
+  });
+});
+
+describe('ShortlistPage and an entry a click once marked Demo booked', () => {
+  const byClick: ShortlistEntry = {
+    ...entry,
+    shownStatus: 'Scheduler opened',
+    schedulerOpenedOn: '2026-11-01',
+    history: [{ status: 'Demo booked', at: '2026-11-01T10:00:00Z', by: 'Ann Doe' }],
+    asks: { demoBooked: true, demoHappened: false, chosen: false, satisfaction: false },
+  };
+  const shown: Shortlist = { groups: [{ ...list.groups[0]!, entries: [byClick] }] };
+
+  it('shows it as Scheduler opened, keeps its history and asks whether a demo was booked', async () => {
+    setup(testUser('member'), shown);
+    const card = await screen.findByRole('article', { name: 'Lawmatics' });
+    expect((within(card).getByLabelText('Status of Lawmatics') as HTMLSelectElement).value).toBe('Scheduler opened');
+    expect(within(card).getByText("You opened Lawmatics's scheduler on Nov 1, 2026. Did you book a demo?")).toBeTruthy();
+    expect(within(card).queryByText('Did the demo happen?')).toBeNull();
+    // The stored change is shown as it was, with what it is read as.
+    expect(within(card).getByText(/^Demo booked \(Scheduler opened\)/)).toBeTruthy();
+  });
+
+  it('reads Scheduler opened to a viewer', async () => {
+    setup(testUser('viewer'), shown);
+    const card = await screen.findByRole('article', { name: 'Lawmatics' });
+    expect(within(card).getByText('Scheduler opened')).toBeTruthy();
   });
 });
 

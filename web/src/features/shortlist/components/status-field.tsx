@@ -8,6 +8,8 @@ import type { ShortlistEntry, ShortlistStatus } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 import { MAX_REJECT_REASON, shortlistStatuses, useShortlistMutations } from '@/lib/shortlist';
 
+const SCHEDULER_OPENED = 'Scheduler opened';
+
 /** The entry's status; choosing Rejected asks for a reason before it is saved. */
 export function StatusField({ entry }: { entry: ShortlistEntry }) {
   const id = useId();
@@ -15,6 +17,8 @@ export function StatusField({ entry }: { entry: ShortlistEntry }) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // Demo booked only because a scheduler was opened: shown as what it is until someone says.
+  const byClick = entry.shownStatus === SCHEDULER_OPENED;
 
   const save = (status: ShortlistStatus, rejectReason?: string) =>
     put.mutate(
@@ -56,11 +60,16 @@ export function StatusField({ entry }: { entry: ShortlistEntry }) {
         </label>
         <select
           id={id}
-          value={rejecting ? 'Rejected' : entry.status}
+          value={rejecting ? 'Rejected' : byClick ? SCHEDULER_OPENED : entry.status}
           disabled={put.isPending}
           onChange={(e) => onChange(e.target.value as ShortlistStatus)}
           className={cn(inputClasses, 'h-10 border-slate-300 pr-8')}
         >
+          {byClick ? (
+            <option value={SCHEDULER_OPENED} disabled>
+              {SCHEDULER_OPENED}
+            </option>
+          ) : null}
           {shortlistStatuses.map((s) => (
             <option key={s} value={s}>
               {s}
@@ -93,7 +102,7 @@ export function StatusField({ entry }: { entry: ShortlistEntry }) {
             </Button>
           </div>
         </form>
-      ) : entry.status === 'Demo booked' ? (
+      ) : entry.status === 'Demo booked' && !byClick ? (
         <DemoDateField entry={entry} />
       ) : entry.rejectReason && entry.status === 'Rejected' ? (
         <p className="text-sm text-slate-700">

@@ -5,7 +5,6 @@ import type { Coverage } from '@/lib/api/types';
 import { mockFetch, renderWithProviders } from '@/testing/render-app';
 
 import { CoverageMap } from './coverage-map';
-import { CoverageStrip } from './coverage-strip';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -44,26 +43,5 @@ describe('the coverage map', () => {
     serve({ status: 500, body: { error: 'Something went wrong' } });
     renderWithProviders(<CoverageMap />);
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to load your coverage map.');
-  });
-});
-
-describe('the coverage strip', () => {
-  it('names each cell by stage, category and answer, and links the gaps', async () => {
-    serve({ body: coverage });
-    renderWithProviders(<CoverageStrip />);
-    const stages = await screen.findByRole('list', { name: 'Stages' });
-    within(stages).getByText('Stage 1, Lead Generation: has a tool');
-    expect(within(stages).getAllByRole('link')).toHaveLength(1);
-    const gap = within(stages).getByRole('link', { name: 'Stage 2, Intake: not answered. Find an intake tool' });
-    expect(gap.getAttribute('href')).toBe('/matches?categoryId=2');
-    const others = screen.getByRole('list', { name: 'Across the firm' });
-    within(others).getByRole('link', { name: 'Practice Management: no tool. Find a practice management tool' });
-  });
-
-  it('says when it cannot load and points to Tech Stack', async () => {
-    serve({ status: 500, body: { error: 'Something went wrong' } });
-    renderWithProviders(<CoverageStrip />);
-    await screen.findByText(/Your coverage could not be loaded/);
-    expect(screen.getByRole('link', { name: 'See it on Tech Stack' }).getAttribute('href')).toBe('/tech-stack');
   });
 });

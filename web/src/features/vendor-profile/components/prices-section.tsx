@@ -1,32 +1,36 @@
 import type { PriceFigure, VendorProfile } from '@/lib/api/types';
 import { formatShown } from '@/lib/format';
 
-import { priceText, sizesLabel } from '../format';
+import { formatDate, priceText, sizesLabel } from '../format';
 
-const FEWER = 'Fewer than 5 firms shared';
+/** "Fewer than 5 firms shared" / "Not shown until the next daily update", as the server says it. */
+function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 function Cells({ figure }: { figure: PriceFigure }) {
   const price = priceText(figure);
   if (!price) {
     return (
       <td colSpan={3} className="px-3 py-2 text-slate-600">
-        {FEWER}
+        {sentence(figure.text)}
       </td>
     );
   }
   return (
     <>
       <td className="px-3 py-2 font-medium text-slate-900 tabular-nums">{price.median}</td>
-      <td className="px-3 py-2 text-slate-700 tabular-nums">{price.range}</td>
+      <td className="px-3 py-2 text-slate-700 tabular-nums">{price.middle}</td>
       <td className="px-3 py-2 text-slate-700 tabular-nums">{formatShown(figure.firms)}</td>
     </>
   );
 }
 
 /**
- * "What firms pay": the median and range of annual cost per seat from the contracts of verified
- * firms that agreed to share, per firm size and overall, only where at least 5 firms shared (the
- * server decides; sizes under 5 come joined to their neighbours).
+ * "What firms pay": bands of annual cost per seat (the median's, and the middle half from the lower
+ * quartile's band to the upper quartile's) from the contracts of verified firms that agreed to
+ * share, per firm size and overall, only where at least 5 firms shared, drawn once a day (the
+ * server decides all of it; sizes under 5 come joined to their neighbours).
  */
 export function PricesSection({ profile }: { profile: VendorProfile }) {
   const pay = profile.whatFirmsPay;
@@ -37,7 +41,9 @@ export function PricesSection({ profile }: { profile: VendorProfile }) {
       </h2>
       <p className="text-sm text-slate-600">
         Annual cost per seat of {profile.name}, from the contracts of verified firms that chose to share it. A figure shows only where at
-        least 5 firms shared.
+        least 5 firms shared, and only as a price band, never one firm&apos;s price: the median, and the middle half (a quarter of the firms
+        pay less, a quarter more). The figures are drawn once a day: a firm that joins or changes its contract counts from the next day, and
+        a firm that stops sharing hides them at once, until the next day&apos;s figures leave it out.
       </p>
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
@@ -51,7 +57,7 @@ export function PricesSection({ profile }: { profile: VendorProfile }) {
                 Median
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
-                Range
+                Middle half
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
                 Firms
@@ -78,7 +84,8 @@ export function PricesSection({ profile }: { profile: VendorProfile }) {
           </tbody>
         </table>
       </div>
-      {pay.bySize.some((g) => g.sizes.length > 1) ? (
+      <p className="text-xs text-slate-500">Figures of {formatDate(pay.asOf)}.</p>
+      {pay.bySize.some((g) => g.sizes.length > 1) && !pay.withheld ? (
         <p className="text-xs text-slate-500">Sizes where fewer than 5 firms shared are counted together with their neighbours.</p>
       ) : null}
     </section>

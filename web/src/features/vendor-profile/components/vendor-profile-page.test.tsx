@@ -57,11 +57,25 @@ const profile: VendorProfile = {
     },
   ],
   whatFirmsPay: {
-    overall: { firms: { value: null, text: 'fewer than 5' }, median: null, min: null, max: null, text: 'fewer than 5 firms shared' },
+    asOf: '2026-11-25',
+    withheld: false,
+    overall: {
+      firms: { value: null, text: 'fewer than 5' },
+      lowerQuartile: null,
+      median: null,
+      upperQuartile: null,
+      text: 'fewer than 5 firms shared',
+    },
     bySize: [
       {
         sizes: (['SOLO', 'E2_5', 'E6_20', 'E21_50', 'E51_200', 'E200P'] as const).map((code) => ({ code, label: code })),
-        figure: { firms: { value: null, text: 'fewer than 5' }, median: null, min: null, max: null, text: 'fewer than 5 firms shared' },
+        figure: {
+          firms: { value: null, text: 'fewer than 5' },
+          lowerQuartile: null,
+          median: null,
+          upperQuartile: null,
+          text: 'fewer than 5 firms shared',
+        },
       },
     ],
   },
@@ -134,34 +148,47 @@ describe('VendorProfilePage', () => {
     expect(figures.textContent).not.toMatch(/\b0 (demo|firms)|\bno (firms|demo bookings)/i);
   });
 
-  it('shows what firms pay per seat by size, and "Fewer than 5 firms shared" with no number below that', async () => {
-    const shown = (firms: number, median: number, min: number, max: number) => ({
+  it('shows what firms pay per seat by size as bands only, and "Fewer than 5 firms shared" with no number below that', async () => {
+    const band = (from: number, to: number | null) => ({
+      from,
+      to,
+      text: to == null ? `$${from.toLocaleString('en-US')} or more` : `$${from.toLocaleString('en-US')} – $${to.toLocaleString('en-US')}`,
+    });
+    const shown = (firms: number, low: [number, number | null], median: [number, number | null], high: [number, number | null]) => ({
       firms: { value: firms, text: String(firms) },
-      median,
-      min,
-      max,
+      lowerQuartile: band(...low),
+      median: band(...median),
+      upperQuartile: band(...high),
       text: `${firms} firms shared`,
     });
     const priced: VendorProfile = {
       ...profile,
       whatFirmsPay: {
-        overall: shown(11, 1200, 95, 2400),
+        asOf: '2026-11-25',
+        withheld: false,
+        overall: shown(11, [100, 200], [1000, 2000], [2000, 5000]),
         bySize: [
           {
             sizes: [
               { code: 'SOLO', label: 'Solo' },
               { code: 'E2_5', label: '2-5' },
             ],
-            figure: shown(5, 900, 95, 1500),
+            figure: shown(5, [100, 200], [500, 1000], [1000, 2000]),
           },
-          { sizes: [{ code: 'E6_20', label: '6-20' }], figure: shown(6, 1300, 1000, 2400) },
+          { sizes: [{ code: 'E6_20', label: '6-20' }], figure: shown(6, [1000, 2000], [1000, 2000], [50000, null]) },
         ],
       },
     };
     renderAt('/vendors/7', { 'GET /api/vendors/7': { body: priced }, 'GET /api/vendors/7/evidence': { body: evidence } });
     const table = await screen.findByRole('table', { name: /What firms pay for Docketly/ });
     const rows = Array.from(table.querySelectorAll('tbody tr')).map((row) => row.textContent);
-    expect(rows).toEqual(['Solo and 2-5 together$900$95 – $1,5005', '6-20$1,300$1,000 – $2,4006', 'All sizes$1,200$95 – $2,40011']);
+    expect(rows).toEqual([
+      'Solo and 2-5 together$500 – $1,000$100 – $2,0005',
+      '6-20$1,000 – $2,000$1,000 or more6',
+      'All sizes$1,000 – $2,000$100 – $5,00011',
+    ]);
+    expect(screen.getByText('Figures of Nov 25, 2026.')).toBeTruthy();
+    expect(screen.getByText(/never one firm's price/)).toBeTruthy();
   });
 
   it('says "Fewer than 5 firms shared" and no number while too few firms shared', async () => {
@@ -171,6 +198,31 @@ describe('VendorProfilePage', () => {
       'Every size togetherFewer than 5 firms shared',
     ]);
     expect(table.textContent).not.toMatch(/\$|\b0\b/);
+  });
+
+  it('says the figures are not shown until the next daily update when they are withheld', async () => {
+    const hidden = {
+      firms: { value: null, text: 'not shown' },
+      lowerQuartile: null,
+      median: null,
+      upperQuartile: null,
+      text: 'not shown until the next daily update',
+    };
+    const withheld: VendorProfile = {
+      ...profile,
+      whatFirmsPay: {
+        ...profile.whatFirmsPay,
+        withheld: true,
+        overall: hidden,
+        bySize: [{ ...profile.whatFirmsPay.bySize[0]!, figure: hidden }],
+      },
+    };
+    renderAt('/vendors/7', { 'GET /api/vendors/7': { body: withheld }, 'GET /api/vendors/7/evidence': { body: evidence } });
+    const table = await screen.findByRole('table', { name: /What firms pay for Docketly/ });
+    expect(Array.from(table.querySelectorAll('tbody tr')).map((row) => row.textContent)).toEqual([
+      'Every size togetherNot shown until the next daily update',
+    ]);
+    expect(table.textContent).not.toMatch(/\$|\d/);
   });
 
   it('records Schedule Meeting as a click from the profile and opens the tagged scheduler', async () => {

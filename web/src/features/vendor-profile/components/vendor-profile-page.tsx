@@ -131,7 +131,6 @@ function ProfileView({ id, profile }: { id: string; profile: VendorProfile }) {
             size="sm"
             vendorName={profile.name}
             bookingUrl={profile.bookingUrl}
-            websiteUrl={profile.websiteUrl}
             pending={click.isPending}
             onSchedule={schedule}
           />

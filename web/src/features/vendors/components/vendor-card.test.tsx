@@ -124,46 +124,55 @@ describe('VendorCard', () => {
     expect((screen.getByRole('button', { name: 'Schedule Meeting' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it("without a booking link asks for a demo on the vendor's site, opens it and records a website click", async () => {
+  it('without a booking link: the disabled Schedule Meeting with "No scheduler available", and Visit Website only', async () => {
     const { calls } = serve({
       'POST /api/meeting-clicks': {
         status: 201,
         body: { id: 1, vendorId: 7, sourcePage: 'BROWSE', kind: 'WEBSITE', bookingUrl: null, recordedAt: '' },
       },
     });
-    const open = vi.spyOn(window, 'open').mockReturnValue(null);
     renderWithProviders(<VendorCard vendor={{ ...base, bookingUrl: null }} />, { user: testUser('member') });
+    const schedule = screen.getByRole('button', { name: 'Schedule Meeting' }) as HTMLButtonElement;
+    expect(schedule.disabled).toBe(true);
+    expect(screen.getByLabelText(`Schedule Meeting with ${base.name}: No scheduler available`)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Request a demo/ })).toBeNull();
 
-    await userEvent.click(screen.getByRole('button', { name: `Request a demo on ${base.name}'s site` }));
-
-    expect(open).toHaveBeenCalledWith(`${base.websiteUrl}?utm_source=litstack`, '_blank', 'noopener,noreferrer');
+    // Visit Website is a link (it opens in a new tab by itself); the click is recorded as a
+    // website click and the toast says what opened.
+    const website = screen.getByRole('link', { name: 'Visit Website' });
+    website.addEventListener('click', (e) => e.preventDefault());
+    await userEvent.click(website);
+    expect(await screen.findByText(`Opening ${base.name}'s website`)).toBeTruthy();
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ vendorId: 7, sourcePage: 'BROWSE', kind: 'WEBSITE' }),
     );
-    expect(screen.queryByRole('button', { name: 'Schedule Meeting' })).toBeNull();
   });
 
-  it('without a booking link or a website the button is disabled and says why', async () => {
+  it('without a booking link or a website both buttons are disabled', async () => {
     serve();
     renderWithProviders(<VendorCard vendor={{ ...base, bookingUrl: null, websiteUrl: null }} />, { user: testUser('member') });
-    const button = screen.getByRole('button', { name: 'Schedule Meeting' }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
-    expect(screen.getByLabelText('Schedule Meeting: No scheduler or website available')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Schedule Meeting' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Visit Website' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('leaves Schedule Meeting and Add to shortlist out for a viewer, and keeps the website link', async () => {
     serve({ 'GET /api/shortlist': { body: { groups: [] } } });
     renderWithProviders(<VendorCard vendor={base} />, { user: testUser('viewer') });
     expect(screen.getByRole('link', { name: /Visit Website/ })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Compare/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: `Compare ${base.name}` })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Schedule Meeting' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Add to shortlist' })).toBeNull();
+    expect(screen.queryByRole('button', { name: `Add to shortlist: ${base.name}` })).toBeNull();
   });
 
-  it('offers Schedule Meeting and Add to shortlist to a member', async () => {
+  it('offers Schedule Meeting, and shortlist and compare as named icon buttons, to a member', async () => {
     serve({ 'GET /api/shortlist': { body: { groups: [] } } });
-    renderWithProviders(<VendorCard vendor={base} />, { user: testUser('member') });
+    const { container } = renderWithProviders(<VendorCard vendor={base} />, { user: testUser('member') });
     expect(screen.getByRole('button', { name: 'Schedule Meeting' })).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Add to shortlist' })).toBeTruthy();
+    const shortlist = await screen.findByRole('button', { name: `Add to shortlist: ${base.name}` });
+    expect(shortlist.getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByRole('button', { name: `Compare ${base.name}` }).getAttribute('aria-pressed')).toBe('false');
+    // At most two buttons with words: Schedule Meeting and Visit Website.
+    const worded = [...container.querySelectorAll('button, a')].filter((b) => (b.textContent ?? '').trim() !== '' && !b.closest('h3'));
+    expect(worded.map((b) => b.textContent?.trim()).filter((t) => t === 'Schedule Meeting' || t === 'Visit Website')).toHaveLength(2);
   });
 });

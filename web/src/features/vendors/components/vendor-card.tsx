@@ -1,12 +1,11 @@
 import { useId } from 'react';
 
-import { OutboundLink } from '@/components/outbound-link';
-import { Button, buttonClasses } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { CompareToggle } from '@/components/vendor-card/compare-toggle';
 import { PartnerBadge } from '@/components/vendor-card/partner-badge';
 import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting-button';
 import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
+import { VisitWebsiteButton } from '@/components/vendor-card/visit-website-button';
 import { VerifiedOn } from '@/components/vendor-card/verified-on';
 import { VendorLogo } from '@/components/vendor-logo';
 import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-profile-link';
@@ -20,7 +19,11 @@ import { categoryLabel } from '@/lib/stages';
 const SHOWN_HIGHLIGHTS = 3;
 const SHOWN_INTEGRATIONS = 2;
 
-/** One vendor in the directory. All vendor text is rendered as text, never as markup. */
+/**
+ * One vendor in the directory. All vendor text is rendered as text, never as markup. Shortlist and
+ * compare are named icon buttons beside the name; the card's two buttons are Schedule Meeting
+ * (disabled without a scheduler) and Visit Website.
+ */
 export function VendorCard({ vendor }: { vendor: Vendor }) {
   const titleId = useId();
   const { utmSource } = useClientConfig();
@@ -70,6 +73,10 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
             )}
           </div>
         </div>
+        <div className="-mt-1 -mr-1 flex shrink-0 items-center gap-1">
+          <ShortlistToggle vendorId={vendor.id} vendorName={vendor.name} display="icon" />
+          <CompareToggle vendor={vendor} display="icon" />
+        </div>
       </div>
 
       {highlights.length > 0 ? (
@@ -107,29 +114,22 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
 
       <div className="mt-auto space-y-3 pt-5">
         <VerifiedOn verifiedOn={vendor.verifiedOn} sourceUrl={vendor.sourceUrl} bookingAddedOn={vendor.bookingAddedOn} />
-        <div className="flex flex-wrap gap-2 [&>*]:grow [&>*]:basis-32">
-          <OutboundLink
-            href={vendor.websiteUrl}
-            className={cn(buttonClasses({ variant: 'outline', size: 'sm' }), 'w-full')}
-            fallback={
-              <Button variant="outline" size="sm" disabled className="w-full">
-                Visit Website
-              </Button>
-            }
-          >
-            Visit Website
-          </OutboundLink>
+        <div className="flex flex-wrap gap-2 [&>*]:grow">
           <ScheduleMeetingButton
             size="sm"
             className="w-full"
             vendorName={vendor.name}
             bookingUrl={vendor.bookingUrl}
-            websiteUrl={vendor.websiteUrl}
             pending={meetingClick.isPending}
             onSchedule={schedule}
           />
-          <CompareToggle vendor={vendor} className="w-full" />
-          <ShortlistToggle vendorId={vendor.id} vendorName={vendor.name} className="w-full" />
+          <VisitWebsiteButton
+            vendorId={vendor.id}
+            vendorName={vendor.name}
+            websiteUrl={vendor.websiteUrl}
+            sourcePage="BROWSE"
+            className="w-full"
+          />
         </div>
       </div>
     </article>

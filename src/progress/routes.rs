@@ -1,0 +1,27 @@
+//! `GET /api/recommendations/overview`.
+
+use axum::extract::State;
+
+use super::model::Overview;
+use crate::accounts::CurrentUser;
+use crate::blocking::Blocking;
+use crate::error::{ErrorBody, Result};
+use crate::extract::Json;
+use crate::recommend::RecommendState;
+
+/// GET /api/recommendations/overview: each stage's status and number of picks, and the progress.
+#[utoipa::path(get, path = "/recommendations/overview", tag = "recommendations",
+    responses(
+        (status = 200, body = Overview),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    ))]
+pub(super) async fn overview(
+    State(state): State<RecommendState>,
+    current: CurrentUser,
+) -> Result<Json<Overview>> {
+    let user = current.user;
+    state
+        .blocking(move |app| super::status::overview(app, &user))
+        .await
+        .map(Json)
+}

@@ -1,0 +1,663 @@
+//! The day's snapshot of "What firms pay" (`prices`): drawn once per UTC day by the clock
+//! (`clock::today`), stored in the settings of either backend, and read by every request of every
+//! hub node. Nothing is recomputed per request or per node.
+//!
+//! Stored as settings rows (redb `SETTINGS`, PostgreSQL `settings`), no table of its own:
+//! - `what_firms_pay`: the head, `{day, computedAt}`: the day of the snapshot in force.
+//! - `what_firms_pay/<vendor id>`: one per vendor that 5 or more firms shared for that day: the
+//!   drawn bands (never a price) and the ids of the firms counted. A vendor without a row reads
+//!   "fewer than 5 firms shared".
+//!
+//! One node draws the day: the head is replaced only by a later day, in the same transaction that
+//! replaces the vendor rows (redb: one write transaction; PostgreSQL: an upsert of the head whose
+//! `WHERE` keeps an equal or later day, so a second node's write of the same day changes
+//! nothing). A server draws it at start when there is none for today, and checks every few
+//! minutes (`spawn`); a read that finds no snapshot, or one of an earlier day, draws it first.
+//!
+//! A withdrawal needs no hook: a read checks that every firm its vendor's row counted still
+//! shares, and withholds the vendor's figures otherwise, until the next day's snapshot (which
+//! reads the consents afresh and leaves the firm out). A firm merged away or deleted no longer
+//! shares either. Backups copy the rows with the settings; an export to PostgreSQL leaves them
+//! behind (the hub draws its own at start), and a firm merge needs nothing (the merged-away firm
+//! withholds the vendors it counted in, until the next day).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use redb::ReadableTable;
+use serde::{Deserialize, Serialize};
+
+use super::model::WhatFirmsPay;
+use super::prices::{self, DrawnPay, Shared, Standing};
+use crate::catalog::Catalog;
+use crate::error::{AppError, Result};
+use crate::peers::shown::is_hidden;
+use crate::store::{SETTINGS, Store, codec, open_read};
+
+const HEAD: &str = "what_firms_pay";
+const PREFIX: &str = "what_firms_pay/";
+
+fn vendor_key(vendor_id: u64) -> String {
+    format!("{PREFIX}{vendor_id}")
+}
+
+/// The snapshot in force: the day it was drawn for (YYYY-MM-DD) and when.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Head {
+    pub day: String,
+    pub computed_at: i64,
+}
+
+/// One vendor's row of the day: the firms counted (by id) and the bands drawn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub day: String,
+    pub firms: Vec<u64>,
+    pub pay: DrawnPay,
+}
+
+/// One vendor's row from what its sharing firms pay (`(firm id, what it pays)`, each firm once),
+/// or `None` under 5 firms.
+pub fn entry_of(day: &str, shared: &[(u64, Shared)]) -> Option<Entry> {
+    if is_hidden(shared.len() as u32) {
+        return None;
+    }
+    let prices: Vec<Shared> = shared.iter().map(|(_, s)| *s).collect();
+    Some(Entry {
+        day: day.to_string(),
+        firms: shared.iter().map(|(id, _)| *id).collect(),
+        pay: prices::draw(&prices),
+    })
+}
+
+/// How a vendor's row stands, given the firms that share now: withheld when a firm it counted no
+/// longer shares.
+pub fn standing<'a>(entry: Option<&'a Entry>, sharing_now: &BTreeSet<u64>) -> Standing<'a> {
+    match entry {
+        None => Standing::TooFew,
+        Some(e) if e.firms.iter().all(|f| sharing_now.contains(f)) => Standing::Drawn(&e.pay),
+        Some(_) => Standing::Withheld,
+    }
+}
+
+/// What the verified, sharing firms of known size pay per seat, by vendor: each firm's contract
+/// for a vendor still listed in its tech stack, each firm once per vendor.
+pub fn shared_by_vendor(
+    store: &Store,
+    catalog: &Catalog,
+) -> Result<BTreeMap<u64, Vec<(u64, Shared)>>> {
+    let mut by_vendor: BTreeMap<u64, Vec<(u64, Shared)>> = BTreeMap::new();
+    for firm_id in crate::accounts::price_sharing::sharing_firms(store)? {
+        let Some(firm) = crate::accounts::find_firm(store, firm_id.get())?.filter(|f| f.verified)
+        else {
+            continue;
+        };
+        let Some(size) = firm.size else {
+            continue;
+        };
+        let contracts = crate::techstack::storage::contracts::contracts(store, firm_id)?;
+        if contracts.is_empty() {
+            continue;
+        }
+        let tools = crate::techstack::firm_tools(store, catalog, firm_id)?;
+        for contract in contracts {
+            let listed = tools
+                .iter()
+                .any(|t| t.has_tool == Some(true) && t.vendor_ids.contains(&contract.vendor_id));
+            if listed {
+                by_vendor.entry(contract.vendor_id).or_default().push((
+                    firm_id.get(),
+                    Shared {
+                        size,
+                        cents_per_seat: prices::per_seat(contract.annual_cost, contract.seats),
+                    },
+                ));
+            }
+        }
+    }
+    Ok(by_vendor)
+}
+
+/// Draws the snapshot of `day` from the store as it is now and stores it, unless the snapshot
+/// in force is of `day` or later. True when this call stored it.
+pub fn take(store: &Store, catalog: &Catalog, day: chrono::NaiveDate) -> Result<bool> {
+    let day = day.to_string();
+    if head(store)?.is_some_and(|h| h.day >= day) {
+        return Ok(false);
+    }
+    let entries: Vec<(u64, Entry)> = shared_by_vendor(store, catalog)?
+        .into_iter()
+        .filter_map(|(vendor, shared)| entry_of(&day, &shared).map(|e| (vendor, e)))
+        .collect();
+    let head = Head {
+        day,
+        computed_at: crate::clock::now_secs(),
+    };
+    let stored = replace(store, &head, &entries)?;
+    if stored {
+        tracing::info!(day = %head.day, vendors = entries.len(), "drew the day's \"What firms pay\"");
+    }
+    Ok(stored)
+}
+
+/// One node draws at a time (another request waits and then finds the day drawn).
+static DRAWING: Mutex<()> = Mutex::new(());
+
+/// Makes sure a snapshot of today (or later) is in force.
+pub fn ensure_today(store: &Store, catalog: &Catalog) -> Result<()> {
+    let today = crate::clock::today();
+    if head(store)?.is_some_and(|h| h.day >= today.to_string()) {
+        return Ok(());
+    }
+    let _one = DRAWING.lock().unwrap_or_else(|e| e.into_inner());
+    take(store, catalog, today)?;
+    Ok(())
+}
+
+/// What firms pay for `vendor_id`, from the snapshot in force (drawn first if there is none for
+/// today).
+pub fn what_firms_pay(store: &Store, catalog: &Catalog, vendor_id: u64) -> Result<WhatFirmsPay> {
+    let (head, entry) = match read(store, vendor_id)? {
+        (Some(h), e) if h.day >= crate::clock::today().to_string() => (h, e),
+        _ => {
+            ensure_today(store, catalog)?;
+            match read(store, vendor_id)? {
+                (Some(h), e) => (h, e),
+                (None, _) => {
+                    return Err(AppError::Internal(anyhow::anyhow!(
+                        "the day's \"What firms pay\" was drawn but is not stored"
+                    )));
+                }
+            }
+        }
+    };
+    // A row of another day than the head's is a leftover: none for this day.
+    let entry = entry.filter(|e| e.day == head.day);
+    let sharing_now: BTreeSet<u64> = match &entry {
+        Some(_) => crate::accounts::price_sharing::sharing_firms(store)?
+            .into_iter()
+            .map(|f| f.get())
+            .collect(),
+        None => BTreeSet::new(),
+    };
+    Ok(prices::publish(
+        standing(entry.as_ref(), &sharing_now),
+        &head.day,
+    ))
+}
+
+/// How often a server checks whether the day's snapshot is drawn.
+const EVERY: Duration = Duration::from_secs(300);
+
+/// Draws the day's snapshot at start when there is none for today, then checks every few
+/// minutes for the life of the server.
+pub fn spawn(state: crate::recommend::RecommendState) {
+    crate::periodic::every(
+        Duration::ZERO,
+        EVERY,
+        "drawing the day's \"What firms pay\"",
+        move || {
+            let state = state.clone();
+            async move {
+                use crate::blocking::Blocking;
+                state
+                    .blocking(|app| ensure_today(&app.store, &app.catalog.load()))
+                    .await
+            }
+        },
+    );
+}
+
+fn decode_json<T: serde::de::DeserializeOwned>(value: &str) -> Result<T> {
+    serde_json::from_str(value).map_err(|e| AppError::Internal(e.into()))
+}
+
+fn encode_json<T: Serialize>(value: &T) -> Result<String> {
+    serde_json::to_string(value).map_err(|e| AppError::Internal(e.into()))
+}
+
+/// The snapshot in force, if any.
+pub fn head(store: &Store) -> Result<Option<Head>> {
+    match store {
+        Store::File(db) => {
+            let txn = db.read()?;
+            let Some(table) = open_read(&txn, SETTINGS)? else {
+                return Ok(None);
+            };
+            let value = table.get(HEAD)?;
+            Ok(value.map(|v| codec::decode(v.value())).transpose()?)
+        }
+        Store::Postgres(db) => {
+            let value: Option<String> = db.run(
+                sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
+                    .bind(HEAD)
+                    .fetch_optional(db.pool()),
+            )?;
+            value.map(|v| decode_json(&v)).transpose()
+        }
+    }
+}
+
+/// The head and the vendor's row, read together (one transaction, one statement).
+fn read(store: &Store, vendor_id: u64) -> Result<(Option<Head>, Option<Entry>)> {
+    let key = vendor_key(vendor_id);
+    match store {
+        Store::File(db) => {
+            let txn = db.read()?;
+            let Some(table) = open_read(&txn, SETTINGS)? else {
+                return Ok((None, None));
+            };
+            let head = table.get(HEAD)?;
+            let entry = table.get(key.as_str())?;
+            Ok((
+                head.map(|v| codec::decode(v.value())).transpose()?,
+                entry.map(|v| codec::decode(v.value())).transpose()?,
+            ))
+        }
+        Store::Postgres(db) => {
+            let rows: Vec<(String, String)> = db.run(
+                sqlx::query_as("SELECT key, value FROM settings WHERE key = $1 OR key = $2")
+                    .bind(HEAD)
+                    .bind(&key)
+                    .fetch_all(db.pool()),
+            )?;
+            let mut head = None;
+            let mut entry = None;
+            for (k, v) in rows {
+                if k == HEAD {
+                    head = Some(decode_json(&v)?);
+                } else {
+                    entry = Some(decode_json(&v)?);
+                }
+            }
+            Ok((head, entry))
+        }
+    }
+}
+
+/// Stores `head` and `entries` in place of the snapshot in force, unless that is of the same day
+/// or later. True when stored.
+fn replace(store: &Store, head: &Head, entries: &[(u64, Entry)]) -> Result<bool> {
+    match store {
+        Store::File(db) => {
+            let txn = db.write()?;
+            {
+                let mut table = txn.open_table(SETTINGS)?;
+                let current: Option<Head> = table
+                    .get(HEAD)?
+                    .map(|v| codec::decode(v.value()))
+                    .transpose()?;
+                if current.is_some_and(|c| c.day >= head.day) {
+                    return Ok(false);
+                }
+                let old: Vec<String> = table
+                    .range(PREFIX..)?
+                    .map(|e| e.map(|(k, _)| k.value().to_string()))
+                    .take_while(|k| k.as_ref().map_or(true, |k| k.starts_with(PREFIX)))
+                    .collect::<std::result::Result<_, _>>()?;
+                for key in old {
+                    table.remove(key.as_str())?;
+                }
+                for (vendor, entry) in entries {
+                    table.insert(
+                        vendor_key(*vendor).as_str(),
+                        codec::encode(entry).as_slice(),
+                    )?;
+                }
+                table.insert(HEAD, codec::encode(head).as_slice())?;
+            }
+            txn.commit()?;
+            Ok(true)
+        }
+        Store::Postgres(db) => {
+            let head_json = encode_json(head)?;
+            let mut keys = Vec::with_capacity(entries.len());
+            let mut values = Vec::with_capacity(entries.len());
+            for (vendor, entry) in entries {
+                keys.push(vendor_key(*vendor));
+                values.push(encode_json(entry)?);
+            }
+            db.run(async {
+                let mut tx = db.pool().begin().await?;
+                // The claim: the head moves only to a later day. A node that draws the same day
+                // second waits for the first's row lock, then finds the day taken.
+                let won: Option<String> = sqlx::query_scalar(
+                    "INSERT INTO settings (key, value) VALUES ($1, $2) \
+                     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value \
+                     WHERE (settings.value::json ->> 'day') < (EXCLUDED.value::json ->> 'day') \
+                     RETURNING key",
+                )
+                .bind(HEAD)
+                .bind(&head_json)
+                .fetch_optional(&mut *tx)
+                .await?;
+                if won.is_none() {
+                    tx.rollback().await?;
+                    return Ok(false);
+                }
+                sqlx::query("DELETE FROM settings WHERE starts_with(key, $1)")
+                    .bind(PREFIX)
+                    .execute(&mut *tx)
+                    .await?;
+                sqlx::query(
+                    "INSERT INTO settings (key, value) \
+                     SELECT * FROM UNNEST($1::text[], $2::text[])",
+                )
+                .bind(&keys)
+                .bind(&values)
+                .execute(&mut *tx)
+                .await?;
+                tx.commit().await?;
+                Ok(true)
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The differencing property of issue 44 on a model of the store: firms, their consents,
+    //! verification and contracts, one vendor, the days, and the real rule in between (the row
+    //! drawn each day, `entry_of`; the withdrawal check, `standing`; the answer, `publish`).
+
+    use super::*;
+    use crate::firm_size::FirmSize;
+    use proptest::prelude::*;
+
+    /// The target: the firm whose price the attacker is after.
+    const TARGET: usize = 0;
+    /// The attacker's own sharing firm, whose figure it sets as it likes.
+    const ATTACKER: usize = 1;
+
+    #[derive(Debug, Clone)]
+    struct Firm {
+        size: FirmSize,
+        dollars: u64,
+        /// Holds a contract for the vendor, listed in its stack.
+        listed: bool,
+        verified: bool,
+        shares: bool,
+    }
+
+    #[derive(Debug, Clone)]
+    enum Event {
+        /// The firm signs up and saves its contract for the vendor.
+        Joins(usize),
+        Verified(usize),
+        /// The firm's contract now costs this many dollars a seat (the target's: its n-th price).
+        Edits(usize, u64),
+        Withdraws(usize),
+        SharesAgain(usize),
+        NextDay,
+    }
+
+    /// The model: the firms and the day's row for the vendor.
+    struct World {
+        firms: Vec<Firm>,
+        day: u32,
+        entry: Option<Entry>,
+    }
+
+    impl World {
+        fn day_text(&self) -> String {
+            (chrono::NaiveDate::from_ymd_opt(2027, 1, 1).unwrap()
+                + chrono::Days::new(u64::from(self.day)))
+            .to_string()
+        }
+
+        /// A new day's row, from the firms as they are now (as `take` draws it from the store).
+        fn draw(&mut self) {
+            let shared: Vec<(u64, Shared)> = self
+                .firms
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| f.listed && f.verified && f.shares)
+                .map(|(id, f)| {
+                    (
+                        id as u64,
+                        Shared {
+                            size: f.size,
+                            cents_per_seat: f.dollars * 100,
+                        },
+                    )
+                })
+                .collect();
+            self.entry = entry_of(&self.day_text(), &shared);
+        }
+
+        /// What anyone (the attacker) reads on the profile now.
+        fn answer(&self) -> WhatFirmsPay {
+            let sharing: BTreeSet<u64> = (0..self.firms.len() as u64)
+                .filter(|id| self.firms[*id as usize].shares)
+                .collect();
+            prices::publish(standing(self.entry.as_ref(), &sharing), &self.day_text())
+        }
+
+        /// Applies `event`; the target's n-th edit sets `target_prices[n]`.
+        fn apply(&mut self, event: &Event, target_prices: &[u64], edits: &mut usize) {
+            match *event {
+                Event::Joins(i) => self.firms[i].listed = true,
+                Event::Verified(i) => self.firms[i].verified = true,
+                Event::Edits(i, dollars) => {
+                    self.firms[i].dollars = if i == TARGET {
+                        *edits += 1;
+                        target_prices[*edits % target_prices.len()]
+                    } else {
+                        dollars
+                    };
+                }
+                Event::Withdraws(i) => self.firms[i].shares = false,
+                Event::SharesAgain(i) => self.firms[i].shares = true,
+                Event::NextDay => {
+                    self.day += 1;
+                    self.draw();
+                }
+            }
+        }
+    }
+
+    /// Every answer the attacker reads: one at the start and one after each event. The target's
+    /// prices are `target_prices` (its first, then one per edit, in turn).
+    fn run(firms: &[Firm], events: &[Event], target_prices: &[u64]) -> Vec<WhatFirmsPay> {
+        let mut firms = firms.to_vec();
+        firms[TARGET].dollars = target_prices[0];
+        let mut world = World {
+            firms,
+            day: 0,
+            entry: None,
+        };
+        world.draw();
+        let mut edits = 0;
+        let mut answers = vec![world.answer()];
+        for event in events {
+            let before = world.answer();
+            let counted = world.entry.as_ref().is_some_and(|e| {
+                e.firms
+                    .iter()
+                    .any(|f| matches!(event, Event::Withdraws(i) if *f == *i as u64))
+            });
+            world.apply(event, target_prices, &mut edits);
+            let after = world.answer();
+            match event {
+                // Joining, being verified or editing changes nothing until the next day.
+                Event::Joins(_) | Event::Verified(_) | Event::Edits(..) => {
+                    assert_eq!(after, before, "{event:?} changed the day's answer")
+                }
+                // A withdrawal of a firm the day's figures counted hides them at once.
+                Event::Withdraws(_) if counted => assert!(after.withheld, "{event:?}: {after:?}"),
+                Event::Withdraws(_) => assert_eq!(after, before),
+                Event::SharesAgain(_) | Event::NextDay => {}
+            }
+            // No figure from under 5 firms.
+            for figure in
+                std::iter::once(&after.overall).chain(after.by_size.iter().map(|g| &g.figure))
+            {
+                if figure.median.is_some() {
+                    assert!(figure.firms.value >= Some(5), "{after:?}");
+                }
+            }
+            // Figures shown are drawn only from firms that hold a contract and share now.
+            if let Some(e) = world
+                .entry
+                .as_ref()
+                .filter(|_| after.overall.median.is_some())
+            {
+                assert!(e.firms.iter().all(|f| world.firms[*f as usize].listed));
+                assert!(e.firms.iter().all(|f| world.firms[*f as usize].shares));
+            }
+            answers.push(after);
+        }
+        answers
+    }
+
+    /// A round price (a multiple of $10) in band `band` of the ladder; `pick` chooses which.
+    fn round_in(band: u8, pick: u64) -> u64 {
+        let b = prices::band(band);
+        let to = b.to.unwrap_or(b.from * 2);
+        let steps = (to - b.from).div_ceil(10);
+        b.from + 10 * (pick % steps)
+    }
+
+    fn sizes() -> impl Strategy<Value = FirmSize> {
+        prop::sample::select(FirmSize::ALL.to_vec())
+    }
+
+    fn round_price() -> impl Strategy<Value = u64> {
+        (0u8..=12, any::<u64>()).prop_map(|(band, pick)| round_in(band, pick))
+    }
+
+    fn firm() -> impl Strategy<Value = Firm> {
+        (
+            sizes(),
+            round_price(),
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+        )
+            .prop_map(|(size, dollars, listed, verified, shares)| Firm {
+                size,
+                dollars,
+                listed,
+                verified,
+                shares,
+            })
+    }
+
+    fn events(firms: usize) -> impl Strategy<Value = Vec<Event>> {
+        let event = prop_oneof![
+            (0..firms).prop_map(Event::Joins),
+            (0..firms).prop_map(Event::Verified),
+            // The attacker sets its own figure more often than anything else.
+            (0..firms, round_price()).prop_map(|(i, d)| Event::Edits(i, d)),
+            round_price().prop_map(|d| Event::Edits(ATTACKER, d)),
+            round_price().prop_map(|d| Event::Edits(ATTACKER, d)),
+            (0..firms).prop_map(Event::Withdraws),
+            (0..firms).prop_map(Event::SharesAgain),
+            Just(Event::NextDay),
+        ];
+        prop::collection::vec(event, 0..60)
+    }
+
+    /// The firms, the events, and the target's prices: a band and two picks within it each.
+    type WorldCase = (Vec<Firm>, Vec<Event>, Vec<(u8, u64, u64)>);
+
+    /// A world: the target (not yet in: it joins, is verified and shares by events, or starts in
+    /// any state), the attacker's firm (listed, verified, sharing), 3 to 12 other firms in any
+    /// state; the events; the target's prices by band and, for each, two picks within the band.
+    fn worlds() -> impl Strategy<Value = WorldCase> {
+        (3usize..12, firm(), firm()).prop_flat_map(|(others, target, attacker)| {
+            let firms = others + 2;
+            (
+                prop::collection::vec(firm(), others).prop_map(move |rest| {
+                    let mut all = vec![target.clone(), attacker.clone()];
+                    all[ATTACKER].listed = true;
+                    all[ATTACKER].verified = true;
+                    all[ATTACKER].shares = true;
+                    all.extend(rest);
+                    all
+                }),
+                events(firms),
+                prop::collection::vec((0u8..=12, any::<u64>(), any::<u64>()), 1..5),
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// The differencing property of issue 44, exactly: take any firms (sizes, round prices in
+        /// whole $10, verified or not, sharing or not), an attacker that owns one sharing firm and
+        /// sets its figure at will, and any sequence of days and events: the target firm joins,
+        /// is verified, edits its price, withdraws or shares again, and so may every other firm.
+        /// The attacker reads the answer at the start and after every single event. Then the
+        /// whole sequence of answers is *identical* whichever round prices the target had, as
+        /// long as each is in the same band of the ladder as the real one. So no sequence of
+        /// answers tells the target's price apart from any other price of its band: nothing finer
+        /// than the band is ever revealed, and no answer holds a point price, a lowest or a
+        /// highest. Along the way: within a day a join, a verification or an edit changes no
+        /// answer; a withdrawal of a counted firm withholds the vendor's figures at once; a figure
+        /// comes only from 5 firms or more.
+        ///
+        /// What it does not claim: that the band itself stays hidden. A figure is the band of the
+        /// price at a rank, and an attacker who knows every other firm's price can set its own so
+        /// that the rank lands on the target; no published median of 5 firms can prevent that.
+        #[test]
+        fn no_sequence_of_answers_reveals_a_firms_price_within_its_band(
+            (firms, events, prices) in worlds()
+        ) {
+            let real: Vec<u64> = prices.iter().map(|(b, pick, _)| round_in(*b, *pick)).collect();
+            let other: Vec<u64> = prices.iter().map(|(b, _, pick)| round_in(*b, *pick)).collect();
+            prop_assert_eq!(run(&firms, &events, &real), run(&firms, &events, &other));
+        }
+    }
+
+    /// The check has teeth: the answers of before issue 44 (the median, the lowest and the
+    /// highest, recomputed on every request) tell $590 from $600, two prices of one band, after
+    /// one verification, as the probe found (max 590 -> 610).
+    #[test]
+    fn the_old_answers_fail_the_same_comparison_and_the_new_ones_pass() {
+        let old = |prices: &[u64]| {
+            let mut sorted = prices.to_vec();
+            sorted.sort_unstable();
+            (
+                sorted[sorted.len() / 2],
+                sorted[0],
+                sorted[sorted.len() - 1],
+            )
+        };
+        let others = [100, 200, 300, 400, 500];
+        let with = |target: u64| [&others[..], &[target]].concat();
+        assert_eq!(prices::band_of(59_000), prices::band_of(60_000));
+        assert_ne!(
+            old(&with(590)),
+            old(&with(600)),
+            "the old rule singles the firm out"
+        );
+
+        let firm = |dollars| Firm {
+            size: FirmSize::E6To20,
+            dollars,
+            listed: true,
+            verified: true,
+            shares: true,
+        };
+        let mut firms = vec![firm(0), firm(100)];
+        firms[TARGET].verified = false;
+        firms.extend([200, 300, 400, 500].map(firm));
+        let events = [
+            Event::Verified(TARGET),
+            Event::NextDay,
+            Event::Withdraws(TARGET),
+        ];
+        let a = run(&firms, &events, &[590]);
+        assert_eq!(a, run(&firms, &events, &[600]));
+        // The target's verification shows only the next day, and its withdrawal hides it then.
+        assert_eq!(a[0], a[1]);
+        assert_ne!(a[1], a[2]);
+        assert!(a[3].withheld);
+        // ...but a price in another band is told apart: the check can fail.
+        assert_ne!(a, run(&firms, &events, &[50]));
+    }
+}
