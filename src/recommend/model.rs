@@ -202,8 +202,10 @@ pub struct StagePicks {
 pub struct PersistedPicks {
     pub items: Vec<StagePicks>,
     pub used_any_size_fallback: bool,
-    /// For the whole page: the widest fallback any category's picks used (no real bookings, no
-    /// bookings in a stage, all firms, neighbouring sizes), or null when none did.
+    /// For the whole page: while no real booking exists, where the picks' evidence comes from
+    /// (and, while Vendor Trends shows the generated sample set, that picks never use it), with or
+    /// without picks; else the widest fallback any category's picks used (no bookings in a stage,
+    /// all firms, neighbouring sizes), or null when none did.
     pub fallback_note: Option<String>,
     /// True when some picks were ranked by fit alone because no real booking had been imported,
     /// so nothing here rests on what similar firms booked.

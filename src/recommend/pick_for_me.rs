@@ -23,25 +23,31 @@ pub const OVERALL_NOTE: &str =
     "Not enough recent data for your firm size; showing popular picks overall.";
 pub const UNKNOWN_SIZE_NOTE: &str =
     "Your firm size is not set, so these picks use demo bookings from all firms.";
-pub const NO_STAGE_DATA_NOTE: &str = "No recent demo bookings in this category yet, so these picks are ranked by what your firm told us: its size, software spend, caseload, practice area, tech stack and dismissals.";
+pub const NO_STAGE_DATA_NOTE: &str = "No recent demo bookings in this category yet, so these picks are ranked by what your firm told us: its size, software spend, caseload, tech stack and dismissals.";
 /// [`NO_STAGE_DATA_NOTE`] when what the firm told us does not tell the picks apart (the tie note
 /// beside it says so).
 pub const NO_STAGE_DATA_TIED_NOTE: &str =
     "No recent demo bookings in this category yet, so these picks rest on what your firm told us.";
-pub const NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so these picks are ranked by what your firm told us: its size, software spend, caseload, practice area, tech stack and dismissals. An administrator can import bookings under Import.";
+pub const NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so these picks are ranked by what your firm told us: its size, software spend, caseload, tech stack and dismissals. An administrator can import bookings under Import.";
 pub const NO_REAL_BOOKINGS_UNKNOWN_SIZE_NOTE: &str = "No demo bookings have been imported yet, so these picks are ranked by what your firm told us (set your firm size in your profile to count it too). An administrator can import bookings under Import.";
 /// [`NO_REAL_BOOKINGS_NOTE`] when what the firm told us does not tell the picks apart.
 pub const NO_REAL_BOOKINGS_TIED_NOTE: &str = "No demo bookings have been imported yet, so these picks rest on what your firm told us. An administrator can import bookings under Import.";
 /// The page-wide note when the widest basis of any stage is [`Basis::NoStageBookings`].
-pub const SOME_STAGES_NO_DATA_NOTE: &str = "Some categories have no recent demo bookings yet, so their picks rest on what your firm told us: its size, software spend, caseload, practice area, tech stack and dismissals.";
-/// The page-wide note when no real booking exists (each category's own note says more).
-pub const PAGE_NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so the picks rest on what your firm told us: its size, software spend, caseload, practice area, tech stack and dismissals. An administrator can import bookings under Import.";
+pub const SOME_STAGES_NO_DATA_NOTE: &str = "Some categories have no recent demo bookings yet, so their picks rest on what your firm told us: its size, software spend, caseload, tech stack and dismissals.";
+/// The page-wide note while no real booking exists and no sample set either: the one story of
+/// where the page's evidence comes from, said once for every category (their own notes then say
+/// nothing more of it).
+pub const PAGE_NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so the picks rest on what your firm told us: its size, software spend, caseload, tech stack and dismissals. An administrator can import bookings under Import.";
+/// [`PAGE_NO_REAL_BOOKINGS_NOTE`] while Vendor Trends shows the generated sample set.
+pub const PAGE_SAMPLE_ONLY_NOTE: &str = "Vendor Trends shows generated sample bookings to demonstrate the dashboard; picks never use them. Until real demo bookings are imported (an administrator can, under Import), the picks rest on what your firm told us: its size, software spend, caseload, tech stack and dismissals.";
 /// Earlier wordings of the notes without booking evidence; picks saved then still carry them.
-const OLD_NO_STAGE_DATA_NOTES: [&str; 2] = [
+const OLD_NO_STAGE_DATA_NOTES: [&str; 3] = [
     "No recent demo bookings in this stage yet; these picks are chosen by fit with your firm's size.",
+    "No recent demo bookings in this category yet, so these picks are ranked by what your firm told us: its size, software spend, caseload, practice area, tech stack and dismissals.",
     "No recent demo bookings in this category yet, so these picks are ranked by fit with your firm's size, practice area and tech stack.",
 ];
-const OLD_NO_REAL_BOOKINGS_NOTES: [&str; 2] = [
+const OLD_NO_REAL_BOOKINGS_NOTES: [&str; 3] = [
+    "No demo bookings have been imported yet, so these picks are ranked by what your firm told us: its size, software spend, caseload, practice area, tech stack and dismissals. An administrator can import bookings under Import.",
     "No demo bookings have been imported yet, so these picks are ranked by fit with your firm's size, practice area and tech stack. An administrator can import bookings under Import.",
     "No demo bookings have been imported yet, so these picks are ranked by fit with your firm's practice area and tech stack (set your firm size in your profile to count it too). An administrator can import bookings under Import.",
 ];

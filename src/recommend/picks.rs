@@ -119,6 +119,16 @@ pub fn persisted(
 ) -> Result<PersistedPicks> {
     let dismissed = super::dismissals::out_of_ranking(app, firm_id)?;
     let sets = storage::pick_sets(&app.store, firm_id)?;
+    // Until a real booking exists the page tells one story of its evidence, once, even before
+    // any pick: categories then say nothing more of it.
+    let bookings = app.bookings.load();
+    let data_story = (!bookings.has_real_data()).then(|| {
+        if bookings.sample.is_empty() {
+            pick_for_me::PAGE_NO_REAL_BOOKINGS_NOTE
+        } else {
+            pick_for_me::PAGE_SAMPLE_ONLY_NOTE
+        }
+    });
     let mut any_fallback = false;
     let mut widest: (Basis, Option<&str>) = (Basis::OwnSize, None);
     let mut items = Vec::new();
@@ -148,7 +158,9 @@ pub fn persisted(
             category_name: stage.name.clone(),
             stage: stage.stage,
             picks,
-            note: note.map(String::from),
+            note: note
+                .filter(|_| !(data_story.is_some() && basis == Basis::NoRealBookings))
+                .map(String::from),
             tie_note,
             source: set.source,
             used_size_fallback: set.used_size_fallback,
@@ -157,7 +169,9 @@ pub fn persisted(
     Ok(PersistedPicks {
         items,
         used_any_size_fallback: any_fallback,
-        fallback_note: widest.0.page_note(widest.1),
+        fallback_note: data_story
+            .map(String::from)
+            .or_else(|| widest.0.page_note(widest.1)),
         ranked_without_bookings: widest.0 == Basis::NoRealBookings,
     })
 }

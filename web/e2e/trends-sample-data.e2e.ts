@@ -39,7 +39,16 @@ async function shots(name: string) {
   await browser.setWidth(1280);
 }
 
+const SAMPLE_STORY =
+  'Vendor Trends shows generated sample bookings to demonstrate the dashboard; picks never use them. Until real demo bookings are imported (an administrator can, under Import), the picks rest on what your firm told us: its size, software spend, caseload, tech stack and dismissals.';
+const NO_BOOKINGS_STORY =
+  'No demo bookings have been imported yet, so the picks rest on what your firm told us: its size, software spend, caseload, tech stack and dismissals. An administrator can import bookings under Import.';
+
 test('a fresh launch says its bookings are samples, and an admin removes them for good', async () => {
+  // Matches tells the same story as Trends before any pick: the samples are never evidence.
+  await page.goto('/matches');
+  await page.getByRole('note').getByText(SAMPLE_STORY, { exact: true }).waitFor();
+
   await page.goto('/trends');
   const banner = page.getByRole('note');
   const text = await banner.getByText(/bookings shown are generated sample data$/).textContent();
@@ -76,6 +85,11 @@ test('a fresh launch says its bookings are samples, and an admin removes them fo
   expect(await page.getByRole('note').count()).toBe(0);
   const trends = await (await page.request.get('/api/trends?includeSample=true')).json();
   expect(trends).toMatchObject({ total: 0, sampleCount: 0, hasSampleData: false });
+
+  // With the samples gone, Matches no longer speaks of them.
+  await page.goto('/matches');
+  await page.getByRole('note').getByText(NO_BOOKINGS_STORY, { exact: true }).waitFor();
+  expect(await page.getByText(/sample/).count()).toBe(0);
 });
 
 test('once real bookings exist the samples are left out, and the switch shows them again', async () => {

@@ -220,7 +220,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
       <ViewOnlyNote />
 
       {persisted.data?.fallbackNote ? (
-        <p role="note" className="mb-4 rounded-lg border border-yellow-200 bg-yellow-50 px-4 py-3 text-sm text-yellow-900">
+        <p role="note" className="mb-4 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">
           {persisted.data.fallbackNote}
         </p>
       ) : null}
