@@ -107,7 +107,17 @@ parts!(crate::shortlist::ShortlistState {
     firm_changed
 });
 parts!(crate::views::ViewsState { store });
-parts!(crate::evaluations::EvaluationsState { store, catalog });
+impl FromRef<AppState> for crate::evaluations::EvaluationsState {
+    fn from_ref(app: &AppState) -> Self {
+        crate::evaluations::EvaluationsState {
+            store: app.store.clone(),
+            catalog: app.catalog.clone(),
+            decisions: crate::evaluations::visibility::DecisionsOf::new(
+                crate::decisions::record::category_decisions,
+            ),
+        }
+    }
+}
 parts!(crate::mail::MailState { store, config });
 parts!(crate::techstack::TechstackState {
     store,

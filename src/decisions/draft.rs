@@ -16,6 +16,9 @@ pub struct DecisionDraft {
     pub runner_up_id: Option<u64>,
     /// Reasons composed from the scores; empty when nothing was scored.
     pub reasons: String,
+    /// Set when the draft leaves out scores the caller may not see yet (they have not submitted
+    /// their own), with the line to show: "Scores appear after you submit yours".
+    pub scores_hidden: Option<String>,
 }
 
 /// The average score of a vendor on one criterion (None: nobody scored it).
@@ -31,13 +34,20 @@ fn average(v: &RecordVendor, criterion: &str) -> Option<f64> {
 }
 
 pub fn draft(record: Option<&EvaluationRecord>) -> DecisionDraft {
+    let Some(record) = record else {
+        return DecisionDraft {
+            vendor_id: None,
+            runner_up_id: None,
+            reasons: String::new(),
+            scores_hidden: None,
+        };
+    };
+    let scores_hidden = record.vendors.iter().find_map(|v| v.scores_hidden.clone());
     let empty = DecisionDraft {
         vendor_id: None,
         runner_up_id: None,
         reasons: String::new(),
-    };
-    let Some(record) = record else {
-        return empty;
+        scores_hidden: scores_hidden.clone(),
     };
     let mut ranked: Vec<&RecordVendor> = record
         .vendors
@@ -94,6 +104,7 @@ pub fn draft(record: Option<&EvaluationRecord>) -> DecisionDraft {
         vendor_id: id(first),
         runner_up_id: second.and_then(|s| id(s)),
         reasons: text,
+        scores_hidden,
     }
 }
 
@@ -129,6 +140,7 @@ mod tests {
                     .collect(),
             }],
             references: Vec::new(),
+            scores_hidden: None,
         }
     }
 

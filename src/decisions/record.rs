@@ -14,10 +14,12 @@ use crate::catalog::SharedCatalog;
 use crate::clock::rfc3339;
 use crate::error::Result;
 use crate::evaluations::EvaluationRecord;
+use crate::evaluations::model::Round;
+use crate::evaluations::visibility::{self, Caller, CategoryDecisions, RoundFacts};
 use crate::shortlist::model::Entry;
 use crate::store::Store;
 
-use super::model::Decision;
+use super::model::{Decision, DecisionStatus};
 
 /// Names the record format; a reader can tell what it holds.
 pub const FORMAT: &str = "litstack-decision-record/2";
@@ -150,6 +152,11 @@ pub struct DecisionRecord {
     /// The category's evaluation; null while the firm has none.
     pub evaluation: Option<EvaluationRecord>,
     pub shortlist: Vec<RecordShortlistVendor>,
+    /// Only in an answer to a caller who may not see some of the scorecards yet (never in a
+    /// stored version, so such an answer does not hash to the version's hash): "Scores and
+    /// comments appear once the decision is final"; the vendors concerned say it too.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scores_hidden: Option<String>,
 }
 
 fn vendor(live: &Live, id: u64) -> RecordVendorRef {
@@ -212,9 +219,130 @@ pub fn content(decision: &Decision, live: &Live) -> Value {
             .collect(),
         evaluation: live.evaluation.clone(),
         shortlist,
+        scores_hidden: None,
     };
     // Plain data of strings, whole numbers, booleans and lists: it always serialises.
     serde_json::to_value(record).unwrap_or(Value::Null)
+}
+
+/// The round a stored record's evaluation holds, if it holds one.
+fn round_of(content: &Value) -> Option<u32> {
+    content["evaluation"]["round"]
+        .as_u64()
+        .and_then(|r| u32::try_from(r).ok())
+}
+
+/// What the firm's decisions in a category say of its rounds, for `evaluations::visibility`: the
+/// rounds a final decision's frozen record holds, and the approvers of the open decision.
+pub fn category_decisions(
+    store: &Store,
+    firm_id: FirmId,
+    category_id: u64,
+) -> Result<CategoryDecisions> {
+    let mut out = CategoryDecisions::default();
+    for d in super::storage::list(store, firm_id)? {
+        if d.terms.category_id != category_id {
+            continue;
+        }
+        match d.status {
+            DecisionStatus::Open => out
+                .open_approvers
+                .extend(d.terms.approvers.iter().map(|a| a.user_id)),
+            DecisionStatus::Final => {
+                let versions = super::storage::versions(store, firm_id, d.id)?;
+                if let Some(round) = versions
+                    .last()
+                    .and_then(|v| round_of(&serde_json::from_str(&v.content).unwrap_or_default()))
+                {
+                    out.decided_rounds.push(round);
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The category's live evaluation record as `user` may see it now (the rule of
+/// `evaluations::visibility`, for the latest round: a record is of the latest round).
+pub fn evaluation_for(
+    store: &Store,
+    user: &crate::accounts::User,
+    category_id: u64,
+    record: Option<EvaluationRecord>,
+) -> Result<Option<EvaluationRecord>> {
+    let Some(mut record) = record else {
+        return Ok(None);
+    };
+    let firm_id = user.firm.id;
+    let rounds = crate::evaluations::storage::rounds(store, firm_id, category_id)?;
+    let latest = rounds.last().map_or(record.round, |r| r.round);
+    let empty = Round::new(0, 0, record.round, 0);
+    let round = rounds
+        .iter()
+        .find(|r| r.round == record.round)
+        .unwrap_or(&empty);
+    let facts = category_decisions(store, firm_id, category_id)?.facts(record.round, latest);
+    for v in &mut record.vendors {
+        let Ok(id) = v.vendor_id.parse::<u64>() else {
+            continue;
+        };
+        visibility::redact_vendor(v, visibility::seen(Caller::of(user), round, &facts, id));
+    }
+    Ok(Some(record))
+}
+
+/// A decision's records as one caller may read them: the rule of `evaluations::visibility`
+/// applied to each version's evaluation when it is rendered (the stored versions stay as they
+/// are: they are hashed).
+pub struct Audience {
+    caller: Caller,
+    rounds: Vec<Round>,
+    decisions: CategoryDecisions,
+    final_: bool,
+    approvers: Vec<u64>,
+}
+
+impl Audience {
+    /// Reads what the rule needs of the decision's category for `user`.
+    pub fn read(store: &Store, d: &Decision, user: &crate::accounts::User) -> Result<Audience> {
+        let firm_id = FirmId::from_stored(d.firm_id);
+        let category = d.terms.category_id;
+        Ok(Audience {
+            caller: Caller::of(user),
+            rounds: crate::evaluations::storage::rounds(store, firm_id, category)?,
+            decisions: category_decisions(store, firm_id, category)?,
+            final_: d.status == DecisionStatus::Final,
+            approvers: d.terms.approvers.iter().map(|a| a.user_id).collect(),
+        })
+    }
+
+    /// The record `content` (a stored version's JSON) as the caller may see it, and the line that
+    /// says what is hidden (also set as the record's `scoresHidden`), if anything is.
+    pub fn render(&self, content: &Value) -> (Value, Option<String>) {
+        let mut value = content.clone();
+        let Some(n) = round_of(&value) else {
+            return (value, None);
+        };
+        let latest = self.rounds.last().map_or(n, |r| r.round);
+        let empty = Round::new(0, 0, n, 0);
+        let round = self.rounds.iter().find(|r| r.round == n).unwrap_or(&empty);
+        let facts = RoundFacts {
+            decided: self.final_ || self.decisions.decided_rounds.contains(&n),
+            approvers: if self.final_ {
+                Vec::new()
+            } else {
+                self.approvers.clone()
+            },
+            latest: n >= latest,
+        };
+        let note = visibility::redact_value(&mut value["evaluation"], |vendor| {
+            visibility::seen(self.caller, round, &facts, vendor)
+        });
+        if let (Some(note), Value::Object(map)) = (&note, &mut value) {
+            map.insert("scoresHidden".into(), Value::from(note.as_str()));
+        }
+        (value, note)
+    }
 }
 
 /// The record as CSV rows: the first names the version and its hash, then the header

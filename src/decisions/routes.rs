@@ -97,9 +97,14 @@ pub struct DecisionView {
     pub tech_stack: TechStackView,
     /// The caller is an approver and the decision is open.
     pub can_answer: bool,
-    /// The current version's record (brief v2), as `GET .../versions/{n}` serves it.
+    /// The current version's record (brief v2), as `GET .../versions/{n}` serves it to the
+    /// caller: without the scorecards they may not see yet (see `scoresHidden`).
     #[schema(value_type = super::record::DecisionRecord)]
     pub record: serde_json::Value,
+    /// Set when the record leaves out scores the caller may not see yet, with the line to show:
+    /// "Scores and comments appear once the decision is final" (or, for a person who can still
+    /// score, "Scores appear after you submit yours").
+    pub scores_hidden: Option<String>,
 }
 
 /// A decision in the firm's list.
@@ -142,6 +147,10 @@ pub struct OpenBody {
     pub open_decision_id: u64,
 }
 
+/// The draft's 403.
+pub const DRAFT_MANAGERS_ONLY: &str =
+    "Only the firm's owners and admins propose decisions, so only they get a draft of one.";
+
 pub const STALE: &str = "This decision changed since you opened it";
 
 fn parse_value(content: &str) -> serde_json::Value {
@@ -164,7 +173,16 @@ fn tech_view(step: &TechStep) -> TechStackView {
     }
 }
 
-fn view(state: &DecisionsState, d: &Decision, versions: &[Version], caller: u64) -> DecisionView {
+fn view(
+    state: &DecisionsState,
+    d: &Decision,
+    versions: &[Version],
+    user: &crate::accounts::User,
+) -> Result<DecisionView> {
+    let audience = record::Audience::read(&state.store, d, user)?;
+    // Every version is read as the caller may see it, so "What changed since" tells no more.
+    let rendered = |v: &Version| audience.render(&parse_value(&v.content));
+    let caller = user.id;
     let snapshot = state.catalog.load();
     let name = |id: u64| {
         snapshot
@@ -173,7 +191,7 @@ fn view(state: &DecisionsState, d: &Decision, versions: &[Version], caller: u64)
             .unwrap_or_else(|| format!("Vendor {id}"))
     };
     let current = versions.last();
-    let current_value = current.map(|v| parse_value(&v.content)).unwrap_or_default();
+    let (current_value, scores_hidden) = current.map(rendered).unwrap_or_default();
     let approvers = d
         .terms
         .approvers
@@ -191,7 +209,7 @@ fn view(state: &DecisionsState, d: &Decision, versions: &[Version], caller: u64)
                 Some(l) if !on_current => versions
                     .iter()
                     .find(|v| v.hash == l.hash && v.n == l.version)
-                    .map(|old| diff::lines(&parse_value(&old.content), &current_value))
+                    .map(|old| diff::lines(&rendered(old).0, &current_value))
                     .unwrap_or_default(),
                 _ => Vec::new(),
             };
@@ -206,7 +224,7 @@ fn view(state: &DecisionsState, d: &Decision, versions: &[Version], caller: u64)
             }
         })
         .collect();
-    DecisionView {
+    Ok(DecisionView {
         id: d.id,
         category_id: d.terms.category_id,
         category_name: snapshot
@@ -239,7 +257,8 @@ fn view(state: &DecisionsState, d: &Decision, versions: &[Version], caller: u64)
         can_answer: d.status == DecisionStatus::Open
             && d.terms.approvers.iter().any(|a| a.user_id == caller),
         record: current_value,
-    }
+        scores_hidden,
+    })
 }
 
 /// GET /api/decisions: the firm's decisions, newest first.
@@ -325,7 +344,7 @@ pub async fn propose(
                         format!("Proposed decision {} (version {}, {})", d.id, v.n, &v.hash[..12]),
                     );
                     let versions = super::storage::versions(&app.store, user.firm.id, d.id)?;
-                    Ok((StatusCode::CREATED, Json(view(app, &d, &versions, user.id))).into_response())
+                    Ok((StatusCode::CREATED, Json(view(app, &d, &versions, &user)?)).into_response())
                 }
             }
         })
@@ -342,29 +361,37 @@ pub struct DraftQuery {
 }
 
 /// GET /api/decisions/draft?categoryId=: what the proposal form starts from, composed from the
-/// category's evaluation: the vendors with the highest weighted scores and reasons from the
-/// scores (highest score first, the criteria where it led). Nothing is stored.
+/// category's evaluation as the caller may see it (owners and admins; 403 for others): the
+/// vendors with the highest weighted scores and reasons from the scores (highest score first,
+/// the criteria where it led). Nothing is stored.
 #[utoipa::path(get, path = "/decisions/draft", tag = "decisions",
     params(DraftQuery),
     responses(
         (status = 200, body = super::draft::DecisionDraft),
         (status = 400, description = "The category id is not a whole number", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "A member or viewer: only owners and admins propose decisions", body = ErrorBody),
     ))]
 pub async fn get_draft(
     State(state): State<DecisionsState>,
     current: CurrentUser,
     Query(query): Query<DraftQuery>,
 ) -> Result<Json<super::draft::DecisionDraft>> {
+    if !current.user.firm_role.manages_firm() {
+        return Err(crate::error::forbidden(DRAFT_MANAGERS_ONLY));
+    }
     let category = match query.category_id.as_deref().map(str::trim) {
         None | Some("") => None,
         Some(raw) => Some(path_id(raw, "category")?),
     };
-    let firm_id = current.user.firm.id;
+    let user = current.user;
     state
         .blocking(move |app| {
             let record = match category {
-                Some(c) => record::evaluation(&app.store, &app.catalog, firm_id, c)?,
+                Some(c) => {
+                    let record = record::evaluation(&app.store, &app.catalog, user.firm.id, c)?;
+                    record::evaluation_for(&app.store, &user, c, record)?
+                }
                 None => None,
             };
             Ok(Json(super::draft::draft(record.as_ref())))
@@ -392,7 +419,7 @@ pub async fn get_decision(
     state
         .blocking(move |app| {
             let (d, versions) = decide::read(app, user.firm.id, id, now_secs())?;
-            Ok(Json(view(app, &d, &versions, user.id)))
+            Ok(Json(view(app, &d, &versions, &user)?))
         })
         .await
 }
@@ -441,7 +468,7 @@ pub async fn edit(
                 ),
             );
             let versions = super::storage::versions(&app.store, user.firm.id, d.id)?;
-            Ok(Json(view(app, &d, &versions, user.id)))
+            Ok(Json(view(app, &d, &versions, &user)?))
         })
         .await
 }
@@ -491,7 +518,7 @@ async fn answer(
                             format!("Decision {id} is final: every approver approved version {n} ({short})"),
                         );
                     }
-                    Ok(Json(view(app, &d, &versions, user.id)).into_response())
+                    Ok(Json(view(app, &d, &versions, &user)?).into_response())
                 }
             }
         })
@@ -552,7 +579,8 @@ pub struct VersionQuery {
 }
 
 /// GET /api/decisions/{id}/versions/{n}: a stored version of the record, as its canonical JSON
-/// (hash it to check it) or as CSV (one row per fact, the hash in the first row).
+/// (hash it to check it) or as CSV (one row per fact, the hash in the first row); for a caller
+/// who may not see some scorecards yet, without them (`scoresHidden` says so).
 #[utoipa::path(get, path = "/decisions/{id}/versions/{n}", tag = "decisions",
     params(
         ("id" = u64, Path, description = "The decision's id"),
@@ -560,7 +588,7 @@ pub struct VersionQuery {
         VersionQuery,
     ),
     responses(
-        (status = 200, description = "The version's canonical JSON (RFC 8785), or CSV with `?format=csv`",
+        (status = 200, description = "The version's canonical JSON (RFC 8785), or CSV with `?format=csv`. For a caller who may not see some scorecards yet (they have not submitted their own and the decision is not final) they are left out and `scoresHidden` says so: that answer does not hash to the version's hash",
             content(("application/json"), ("text/csv"))),
         (status = 400, description = "An id that is not a whole number, or an unknown format", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
@@ -583,19 +611,21 @@ pub async fn get_version(
             )));
         }
     };
-    let firm_id = current.user.firm.id;
+    let user = current.user;
+    let firm_id = user.firm.id;
     state
         .blocking(move |app| {
-            if super::storage::get(&app.store, firm_id, id)?.is_none() {
-                return Err(not_found(format!("There is no decision with id {id}")));
-            }
+            let d = super::storage::get(&app.store, firm_id, id)?
+                .ok_or_else(|| not_found(format!("There is no decision with id {id}")))?;
             let v = super::storage::versions(&app.store, firm_id, id)?
                 .into_iter()
                 .find(|v| u64::from(v.n) == n)
                 .ok_or_else(|| not_found(format!("Decision {id} has no version {n}")))?;
+            let (shown, hidden) =
+                record::Audience::read(&app.store, &d, &user)?.render(&parse_value(&v.content));
             if csv {
                 let mut file = crate::download::CsvFile::default();
-                let rows = record::csv_rows(&parse_value(&v.content), v.n, &v.hash);
+                let rows = record::csv_rows(&shown, v.n, &v.hash);
                 for (i, row) in rows.iter().enumerate() {
                     file.row(row)?;
                     if i == 0 {
@@ -607,6 +637,12 @@ pub async fn get_version(
                     &format!("decision-{id}-v{}.csv", v.n),
                 ));
             }
+            // The stored canonical text itself, unless some of it is not the caller's to read
+            // yet: then the record without it, which says so in `scoresHidden`.
+            let body = match hidden {
+                None => v.content,
+                Some(_) => super::canonical::canonical(&shown),
+            };
             Ok((
                 [
                     (header::CONTENT_TYPE, "application/json".to_string()),
@@ -615,7 +651,7 @@ pub async fn get_version(
                         format!("inline; filename=\"decision-{id}-v{}.json\"", v.n),
                     ),
                 ],
-                v.content,
+                body,
             )
                 .into_response())
         })
@@ -651,7 +687,7 @@ pub async fn tech_stack(
         .blocking(move |app| {
             let d = decide::answer_tech_stack(app, &user, id, replace)?;
             let versions = super::storage::versions(&app.store, user.firm.id, d.id)?;
-            Ok(Json(view(app, &d, &versions, user.id)))
+            Ok(Json(view(app, &d, &versions, &user)?))
         })
         .await
 }

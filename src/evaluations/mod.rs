@@ -13,6 +13,7 @@ pub mod score;
 pub mod storage;
 pub mod vendors;
 pub mod views;
+pub mod visibility;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -20,11 +21,13 @@ use utoipa_axum::routes;
 pub use record::{EvaluationRecord, record};
 pub use storage::export;
 
-/// What the evaluations need: the store and the catalog (categories and vendor names).
+/// What the evaluations need: the store, the catalog (categories and vendor names) and how to
+/// read what the firm's decisions say of a category's rounds (who sees scores: `visibility`).
 #[derive(Clone)]
 pub struct EvaluationsState {
     pub store: std::sync::Arc<crate::store::Store>,
     pub catalog: crate::catalog::SharedCatalog,
+    pub decisions: visibility::DecisionsOf,
 }
 
 /// The evaluation routes: each one's path and method are in its handler's `#[utoipa::path]`.

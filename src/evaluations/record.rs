@@ -88,6 +88,11 @@ pub struct RecordVendor {
     pub disagreements: Vec<String>,
     pub scorecards: Vec<RecordScorecard>,
     pub references: Vec<RecordReference>,
+    /// Only in an answer to a caller who may not see this vendor's scorecards yet (never in a
+    /// stored version): why the scorecards, and perhaps the weighted score and the flags, are
+    /// left out ("Scores and comments appear once the decision is final").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scores_hidden: Option<String>,
 }
 
 /// A category's evaluation as a decision record holds it.
@@ -202,6 +207,7 @@ pub fn of_round(
                             by: r.by.clone(),
                         })
                         .collect(),
+                    scores_hidden: None,
                 }
             })
             .collect(),

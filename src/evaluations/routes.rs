@@ -93,6 +93,10 @@ fn evaluation(
         Some(_) => Vec::new(),
         None => criteria::suggestions(&app.store, &catalog, firm, category_id)?,
     };
+    let facts = app
+        .decisions
+        .read(&app.store, firm, category_id)?
+        .facts(round.round, latest_round.max(1));
     Ok(views::evaluation_view(views::Context {
         round: &round,
         latest_round: latest_round.max(1),
@@ -100,6 +104,7 @@ fn evaluation(
         vendors: &vendors,
         suggestions: &suggestions,
         user,
+        facts: &facts,
     }))
 }
 
@@ -107,7 +112,7 @@ fn evaluation(
 #[utoipa::path(get, path = "/evaluations/{categoryId}", tag = "evaluations",
     params(("categoryId" = u64, Path, description = "The category's id"), RoundQuery),
     responses(
-        (status = 200, description = "The criteria and, per vendor, the caller's scorecard status, the reference calls and — once the caller submitted their own scorecard for it (a viewer: once two people did) — everyone's scores, the weighted score and the disagreements", body = EvaluationView),
+        (status = 200, description = "The criteria and, per vendor, the caller's scorecard status, the reference calls and — once the caller submitted their own scorecard for it, or once a decision on the round is final (a viewer: only then) — everyone's scores, the weighted score and the disagreements; an approver of the open decision who has not scored sees the flags and the weighted total from two scorecards", body = EvaluationView),
         (status = 400, description = "An id or round that is not a whole number", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "No such category, or no such round", body = ErrorBody),

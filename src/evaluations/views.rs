@@ -1,6 +1,7 @@
 //! What the API answers of an evaluation, for one person: the criteria, and per vendor their own
-//! scorecard's status and, once they submitted theirs (no anchoring), everyone's scores, the
-//! weighted score and the disagreements.
+//! scorecard's status and, as far as `visibility::seen` lets them (once they submitted theirs, no
+//! anchoring; an approver the summary; everyone once the decision is final), everyone's scores,
+//! the weighted score and the disagreements.
 
 use serde::Serialize;
 
@@ -11,11 +12,9 @@ use super::model::{Criterion, Reference, Round, Scorecard};
 use super::record::{RecordCriteriaChange, RecordCriterion, RecordQuestion, RecordScore};
 use super::score::{self, TALK_ABOUT_IT};
 use super::vendors::EvaluatedVendor;
+use super::visibility::{self, Access, Caller, RoundFacts};
 
-/// Shown for a vendor until the person submits their own scorecard for it.
-pub const SCORES_HIDDEN: &str = "Scores appear after you submit yours";
-/// Shown to a viewer for a vendor with fewer than two submitted scorecards.
-pub const SCORES_HIDDEN_VIEWER: &str = "Scores appear once two people have submitted theirs";
+pub use super::visibility::{SCORES_HIDDEN, SCORES_HIDDEN_UNTIL_FINAL, SCORES_SUMMARY};
 
 /// The criteria of the round.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -189,14 +188,19 @@ pub struct VendorSummary {
     pub my_scorecard: ScorecardStatus,
     /// How many people of the firm submitted a scorecard for it.
     pub submitted_count: u32,
-    /// Whether the scores below are shown: after the caller submitted their own (a viewer, who
-    /// never scores: once two people submitted).
+    /// Whether everyone's scores and comments below are shown: once the caller submitted their
+    /// own scorecard for the vendor, or once a decision on the round is final (a viewer, who never
+    /// scores: only then).
     pub scores_visible: bool,
-    /// Why the scores are hidden: "Scores appear after you submit yours".
+    /// Why they are not: "Scores appear after you submit yours", "Scores and comments appear
+    /// once the decision is final", or, for an approver who has not scored, that they see the
+    /// weighted total and the flags only.
     pub hidden_note: Option<String>,
-    /// 0-100, from the submitted scorecards; absent while hidden or unscored.
+    /// 0-100, from the submitted scorecards; absent while unscored or hidden (an approver who
+    /// has not scored sees it from two scorecards).
     pub weighted_score: Option<u8>,
-    /// Per criterion, the scores by person; empty while hidden.
+    /// Per criterion, the scores by person; empty while hidden. An approver who has not scored
+    /// gets each criterion's disagreement flag with no scores.
     pub criteria: Vec<CriterionScores>,
     /// Everyone in the firm sees the reference calls.
     pub references: Vec<ReferenceView>,
@@ -228,6 +232,8 @@ pub struct Context<'a> {
     pub vendors: &'a [EvaluatedVendor],
     pub suggestions: &'a [Criterion],
     pub user: &'a User,
+    /// What the firm's decisions say about the round.
+    pub facts: &'a RoundFacts,
 }
 
 pub fn evaluation_view(cx: Context<'_>) -> EvaluationView {
@@ -238,6 +244,7 @@ pub fn evaluation_view(cx: Context<'_>) -> EvaluationView {
         vendors,
         suggestions,
         user,
+        facts,
     } = cx;
     let criteria = round.criteria.clone().unwrap_or_default();
     let viewer = user.firm_role == FirmRole::Viewer;
@@ -246,13 +253,17 @@ pub fn evaluation_view(cx: Context<'_>) -> EvaluationView {
         .map(|v| {
             let cards = round.submitted(v.id);
             let mine = status(round.scorecard(v.id, user.id));
-            let visible = if viewer {
-                cards.len() >= 2
-            } else {
-                mine == ScorecardStatus::Submitted
-            };
+            let seen = visibility::seen(Caller::of(user), round, facts, v.id);
+            let visible = seen.access == Access::All;
             let (weighted, _) = score::vendor_scores(&criteria, &cards);
-            let per_criterion = if visible {
+            let weighted = match seen.access {
+                Access::All => weighted,
+                Access::Summary => visibility::summary_total(cards.len(), weighted),
+                Access::Hidden => None,
+            };
+            let per_criterion = if seen.access == Access::Hidden {
+                Vec::new()
+            } else {
                 criteria
                     .iter()
                     .map(|c| {
@@ -276,12 +287,11 @@ pub fn evaluation_view(cx: Context<'_>) -> EvaluationView {
                             weight: c.weight,
                             disagreement,
                             flag: disagreement.then(|| TALK_ABOUT_IT.to_string()),
-                            scores,
+                            // The summary: the flag, never who scored what.
+                            scores: if visible { scores } else { Vec::new() },
                         }
                     })
                     .collect()
-            } else {
-                Vec::new()
             };
             let mut references: Vec<&Reference> = round
                 .references
@@ -296,15 +306,8 @@ pub fn evaluation_view(cx: Context<'_>) -> EvaluationView {
                 my_scorecard: mine,
                 submitted_count: cards.len() as u32,
                 scores_visible: visible,
-                hidden_note: (!visible).then(|| {
-                    if viewer {
-                        SCORES_HIDDEN_VIEWER
-                    } else {
-                        SCORES_HIDDEN
-                    }
-                    .to_string()
-                }),
-                weighted_score: if visible { weighted } else { None },
+                hidden_note: seen.note.map(str::to_string),
+                weighted_score: weighted,
                 criteria: per_criterion,
                 references: references
                     .into_iter()

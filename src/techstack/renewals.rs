@@ -238,11 +238,22 @@ pub async fn put_contract(
             let firm_id = user.firm.id;
             tool_in_stack(app, firm_id, tool_id)?;
             let members = crate::accounts::storage::firm_members(&app.store, firm_id)?;
-            if !members.iter().any(|m| m.id == terms.responsible_user_id) {
-                return Err(bad_request(format!(
-                    "responsibleUserId must be a member of your firm ({} is not)",
-                    terms.responsible_user_id
-                )));
+            match members.iter().find(|m| m.id == terms.responsible_user_id) {
+                None => {
+                    return Err(bad_request(format!(
+                        "responsibleUserId must be a member of your firm ({} is not)",
+                        terms.responsible_user_id
+                    )));
+                }
+                // The responsible person acts on the renewal: a viewer cannot change anything.
+                Some(m) if m.firm_role == crate::accounts::FirmRole::Viewer => {
+                    return Err(bad_request(format!(
+                        "{} has view-only access and cannot act on a renewal: choose a member \
+                         who may edit, or ask an owner to change their role",
+                        m.name
+                    )));
+                }
+                Some(_) => {}
             }
             let contract =
                 terms.stored(firm_id.get(), tool_id, now_secs(), Some(user.name.clone()));

@@ -137,7 +137,7 @@ async fn a_proposal_checks_each_field_and_who_proposes() {
     assert_eq!(draft.status, StatusCode::OK, "{}", draft.text());
     assert_eq!(
         draft.json(),
-        json!({"vendorId": null, "runnerUpId": null, "reasons": ""})
+        json!({"vendorId": null, "runnerUpId": null, "reasons": "", "scoresHidden": null})
     );
     let res = f.app.get("/api/decisions/draft?categoryId=abc").await;
     assert_eq!(res.status, StatusCode::BAD_REQUEST, "{}", res.text());

@@ -276,10 +276,19 @@ async fn scores_are_hidden_until_ones_own_submission_then_flagged_and_weighted()
     assert_eq!(lawmatics["weightedScore"], 75);
     // Lead Docket: nobody scored it.
     assert_eq!(vendor(&got, LEAD_DOCKET)["submittedCount"], 0);
-    // The viewer sees them from two scorecards on.
+    // The viewer, who never scores, sees none of them while no decision on the round is final
+    // (issue 44: two scorecards in are no longer enough), and is told when they will.
     app.cookie = vi;
     let seen = summary(&mut app).await;
-    assert_eq!(vendor(&seen, LAWMATICS)["weightedScore"], 75);
+    let lawmatics = vendor(&seen, LAWMATICS);
+    assert_eq!(lawmatics["scoresVisible"], false);
+    assert_eq!(lawmatics["weightedScore"], Value::Null);
+    assert_eq!(lawmatics["criteria"], json!([]));
+    assert_eq!(
+        lawmatics["hiddenNote"],
+        "Scores and comments appear once the decision is final"
+    );
+    assert!(!seen.to_string().contains("\"score\":5"), "{seen}");
     assert_eq!(vendor(&seen, LEAD_DOCKET)["scoresVisible"], false);
     app.cookie = ann;
     // Ann's own scorecard reads back.

@@ -51,6 +51,7 @@ mod renewal_reminders;
 mod renewals;
 mod sample;
 mod scenario;
+mod score_visibility;
 mod secrets;
 mod sessions_list;
 mod shortlist;

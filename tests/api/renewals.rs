@@ -221,7 +221,20 @@ async fn viewers_read_members_write_and_other_firms_see_no_tool() {
 
     app.cookie = owner.clone();
     let token = app.invite("vi@doe-law.com", "viewer").await;
-    app.join(&token, "Vi Doe", "vi@doe-law.com").await;
+    let vi = app.join(&token, "Vi Doe", "vi@doe-law.com").await.json()["user"]["id"]
+        .as_u64()
+        .unwrap();
+    // A viewer cannot be made responsible: they could not act on the renewal.
+    let viewer_session = app.cookie.clone();
+    app.cookie = owner.clone();
+    let res = put(&mut app, tool, contract(today(), 12, 30, vi)).await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST, "{}", res.text());
+    assert!(
+        res.error().contains("Vi Doe has view-only access"),
+        "{}",
+        res.error()
+    );
+    app.cookie = viewer_session;
     let res = put(&mut app, tool, contract(today(), 12, 30, mo)).await;
     assert_eq!(res.status, StatusCode::FORBIDDEN, "{}", res.text());
     let res = app.get(&path(tool)).await;

@@ -615,7 +615,11 @@ Bkl Orphan,Intake,https://o.example.com,,,,https://o.example.com/contact,2026-11
     let nothing = vendor(&page, "Bkl Nothing");
     assert!(nothing["bookingSourceUrl"].is_null());
     assert!(nothing["bookingVerifiedOn"].is_null());
-    assert!(nothing["bookingAddedOn"].as_str().is_some_and(|day| day.len() == 10));
+    assert!(
+        nothing["bookingAddedOn"]
+            .as_str()
+            .is_some_and(|day| day.len() == 10)
+    );
     assert!(vendor(&page, "Kept Intake")["bookingSourceUrl"].is_null());
 
     // The operator's list puts the vendors still without a booking link first, and counts them.

@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
+import { screens as registry } from '@/app/screens';
+
 import { axeViolations, describeViolations } from './support/axe';
 import { launchBrowser, widths, type TestBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
@@ -19,12 +21,31 @@ async function withShortlistEntry(p: Page) {
   await p.reload();
 }
 
+/**
+ * At phone width nothing scrolls sideways: the page is no wider than the window (wide tables
+ * scroll inside their own box), and the page does not hide an overflow to pass.
+ */
+async function expectNoSidewaysScroll(what: string) {
+  const { scrollWidth, innerWidth, hidden } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    // An open modal dialog locks the page's scrolling (overflow: hidden on body) while it is open:
+    // that hides nothing of the page's width.
+    hidden:
+      document.querySelector('[role="dialog"], [role="alertdialog"]') === null &&
+      [document.documentElement, document.body].some((el) => ['hidden', 'clip'].includes(getComputedStyle(el).overflowX)),
+  }));
+  expect(hidden, `${what}: the page hides its sideways overflow`).toBe(false);
+  expect(scrollWidth, `${what} scrolls sideways at ${innerWidth} px`).toBeLessThanOrEqual(innerWidth);
+}
+
 async function expectAccessible(what: string) {
   for (const width of [widths.desktop, widths.phone]) {
     await browser.setWidth(width);
     await page.waitForTimeout(200);
     const violations = await axeViolations(page);
     expect(violations, `${what} at ${width} px:\n${describeViolations(violations)}`).toEqual([]);
+    if (width === widths.phone) await expectNoSidewaysScroll(what);
   }
   await browser.setWidth(widths.desktop);
 }
@@ -95,6 +116,10 @@ describe('every screen passes axe-core', () => {
     ['/vendors/1', (p) => p.getByRole('heading', { name: 'Avvo', level: 1 }).waitFor()],
     ['/vendors/abc', (p) => p.getByText('Vendor not found').first().waitFor()],
     ['/compare?ids=1,2,3', (p) => p.getByRole('table').waitFor()],
+    ['/evaluations/2', (p) => p.getByRole('heading', { name: 'Evaluation', level: 1 }).waitFor()],
+    ['/decisions', (p) => p.getByRole('heading', { name: 'Decisions', level: 1 }).waitFor()],
+    ['/decisions/new?category=2', (p) => p.getByRole('heading', { name: 'Propose a decision', level: 1 }).waitFor()],
+    ['/admin/firms', (p) => p.getByRole('heading', { name: 'Firms', level: 1 }).waitFor()],
     ['/admin/import', (p) => p.getByRole('button', { name: 'Import Demo Bookings' }).waitFor()],
     ['/admin/vendors', (p) => p.getByRole('heading', { name: 'Manage Vendors', level: 1 }).waitFor()],
     [
@@ -103,6 +128,29 @@ describe('every screen passes axe-core', () => {
     ],
     ['/no-such-page', (p) => p.getByText('404 Page Not Found').waitFor()],
   ];
+  test('the list above covers every screen of the registry', () => {
+    // Beside the list: a decision's screen (its own test below, once one is proposed) and the
+    // screens before sign-in (the first test).
+    const listed = [
+      ...screens.map(([path]) => path),
+      '/decisions/1',
+      '/auth/sign-in',
+      '/auth/sign-up',
+      '/auth/forgot-password',
+      '/join',
+      '/reset-password',
+    ];
+    const missing = registry
+      .map((s) => s.path)
+      // The unsubscribe screen is reached from a mail's link (notifications.e2e.ts checks it).
+      .filter((path) => path !== '/' && path !== '/unsubscribe')
+      .filter((pattern) => {
+        const route = new RegExp(`^${pattern.replace(/:\w+/g, '[^/?]+')}(\\?.*)?$`);
+        return !listed.some((path) => route.test(path));
+      });
+    expect(missing, 'screens of app/screens.ts that this test does not open').toEqual([]);
+  });
+
   for (const [path, ready] of screens) {
     test(path, async () => {
       await page.goto(path);
@@ -111,6 +159,18 @@ describe('every screen passes axe-core', () => {
       await expectAccessible(path);
     });
   }
+
+  test('/decisions/:id, a proposed decision', async () => {
+    const proposed = await page.request.post('/api/decisions', {
+      data: { categoryId: 2, vendorId: 12, reasons: 'Demo went well', annualCost: 600_000, startDate: '2027-01-01' },
+    });
+    expect(proposed.status(), await proposed.text()).toBe(201);
+    const { id } = (await proposed.json()) as { id: number };
+    await page.goto(`/decisions/${id}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible('/decisions/:id');
+  });
 
   test('the questionnaire modal', async () => {
     await page.goto('/matches?categoryId=2');

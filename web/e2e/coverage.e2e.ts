@@ -18,7 +18,7 @@ const stackOf = (yes: number[]) => ({ items: STAGES.map((categoryId) => ({ categ
 
 /** Another firm (its own law-firm name and cookie jar) of 6-20 employees that saved its stack. */
 async function peerFirm(n: number, yes: number[]) {
-  const api = await request.newContext({ baseURL: server.url });
+  const api = await request.newContext({ baseURL: server.url, extraHTTPHeaders: { Origin: server.url } });
   const signUp = await api.post('/api/auth/sign-up', {
     data: { name: `Peer ${n}`, email: `peer${n}@peers.test`, password: 'compare-my-stack-1', lawFirm: `Peer Firm ${n}`, firmSize: 'E6_20' },
   });

@@ -63,6 +63,9 @@ beforeAll(async () => {
   await signInAs('ann@owner-law.test');
   await inviteAndJoin(page, { name: 'Dee Park', email: 'dee@owner-law.test', password: PASSWORD });
   await signInAs('ann@owner-law.test');
+  // Vi joins as a viewer: she never scores, so she reads the scores once the decision is final.
+  await inviteAndJoin(page, { name: 'Vi Viewer', email: 'vi@owner-law.test', password: PASSWORD, role: 'viewer' });
+  await signInAs('ann@owner-law.test');
   // Two vendors of one category on the shortlist, their demos held.
   const list = (await (await page.request.get('/api/profile/category-adoption')).json()) as {
     items: { category: { id: number; name: string }; vendors: { id: number; name: string }[] }[];
@@ -143,6 +146,16 @@ test('a decision is proposed, approved, made stale by an edit, approved by both,
   // The record holds the evaluation and its disagreement flag.
   await page.getByText('Talk about this before deciding: Ease of use').waitFor();
   await checkWidths('decision-open');
+  // The viewer reads the open decision without anyone's scorecard, and is told why (issue 44).
+  await signInAs('vi@owner-law.test');
+  await page.reload();
+  await page.getByRole('note').getByText('Scores and comments appear once the decision is final').waitFor();
+  await page.getByText(`${chosen.name}: scores hidden for now`).waitFor();
+  expect(await page.getByText('No scorecard submitted.').count()).toBe(0);
+  expect(await page.getByText('Talk about this before deciding').count()).toBe(0);
+  await checkWidths('decision-open-viewer');
+  await signInAs('ann@owner-law.test');
+  await page.reload();
   await page.getByRole('button', { name: 'Approve version 1' }).click();
   await approvals.getByText('Approved this version').waitFor();
 
@@ -167,6 +180,14 @@ test('a decision is proposed, approved, made stale by an edit, approved by both,
   await page.getByText(/^Final since/).waitFor();
   await page.getByText(`${chosen.name} is now the category's tool in your tech stack.`).waitFor();
   await checkWidths('decision-final');
+  // Final: the viewer reads the scorecards now.
+  await signInAs('vi@owner-law.test');
+  await page.reload();
+  await page.getByText('Talk about this before deciding: Ease of use').waitFor();
+  expect(await page.getByRole('note').count()).toBe(0);
+  await signInAs('ann@owner-law.test');
+  await page.reload();
+  await page.getByText(/^Final since/).waitFor();
   await guideShot('3-final-decision');
 
   // The record prints with its hash in the footer, navigation hidden.

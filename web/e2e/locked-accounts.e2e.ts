@@ -38,7 +38,7 @@ beforeAll(async () => {
   browser = await launchBrowser({ baseURL: server.url });
   page = browser.page;
   await signUpAndOnboard(page, 'ops@locked-out.test');
-  ann = await request.newContext({ baseURL: server.url });
+  ann = await request.newContext({ baseURL: server.url, extraHTTPHeaders: { Origin: server.url } });
   const signUp = await ann.post('/api/auth/sign-up', {
     data: { name: 'Ann Doe', email: ANN.email, password: ANN.password, lawFirm: 'Doe Injury Law', firmSize: 'E6_20' },
   });

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 11c42b360d2fb94e092553f91ac53ecf63895c69f455bd450b21418c0f5ea139
+ * openapi.json sha256: 239e9a9c96dedf0a376e4954299bd0b66c2d8bdace6012275fe1b5db845e9233
  */
 
 export interface paths {
@@ -831,8 +831,9 @@ export interface paths {
         };
         /**
          * GET /api/decisions/draft?categoryId=: what the proposal form starts from, composed from the
-         *     category's evaluation: the vendors with the highest weighted scores and reasons from the
-         *     scores (highest score first, the criteria where it led). Nothing is stored.
+         *     category's evaluation as the caller may see it (owners and admins; 403 for others): the
+         *     vendors with the highest weighted scores and reasons from the scores (highest score first,
+         *     the criteria where it led). Nothing is stored.
          */
         get: operations["get_draft"];
         put?: never;
@@ -933,7 +934,8 @@ export interface paths {
         };
         /**
          * GET /api/decisions/{id}/versions/{n}: a stored version of the record, as its canonical JSON
-         *     (hash it to check it) or as CSV (one row per fact, the hash in the first row).
+         *     (hash it to check it) or as CSV (one row per fact, the hash in the first row); for a caller
+         *     who may not see some scorecards yet, without them (`scoresHidden` says so).
          */
         get: operations["get_version"];
         put?: never;
@@ -2607,6 +2609,11 @@ export interface components {
              */
             runnerUpId?: number | null;
             /**
+             * @description Set when the draft leaves out scores the caller may not see yet (they have not submitted
+             *     their own), with the line to show: "Scores appear after you submit yours".
+             */
+            scoresHidden?: string | null;
+            /**
              * Format: int64
              * @description The vendor with the highest weighted score, if any was scored.
              */
@@ -2625,6 +2632,12 @@ export interface components {
             evaluation?: null | components["schemas"]["EvaluationRecord"];
             /** @description `litstack-decision-record/2`. */
             format: string;
+            /**
+             * @description Only in an answer to a caller who may not see some of the scorecards yet (never in a
+             *     stored version, so such an answer does not hash to the version's hash): "Scores and
+             *     comments appear once the decision is final"; the vendors concerned say it too.
+             */
+            scoresHidden?: string | null;
             shortlist: components["schemas"]["RecordShortlistVendor"][];
         };
         /** @description `POST /api/decisions` and `PUT /api/decisions/{id}`. */
@@ -2695,11 +2708,20 @@ export interface components {
             proposedAt: string;
             proposedBy: string;
             reasons: string;
-            /** @description The current version's record (brief v2), as `GET .../versions/{n}` serves it. */
+            /**
+             * @description The current version's record (brief v2), as `GET .../versions/{n}` serves it to the
+             *     caller: without the scorecards they may not see yet (see `scoresHidden`).
+             */
             record: components["schemas"]["DecisionRecord"];
             /** Format: int64 */
             runnerUpId?: number | null;
             runnerUpName?: string | null;
+            /**
+             * @description Set when the record leaves out scores the caller may not see yet, with the line to show:
+             *     "Scores and comments appear once the decision is final" (or, for a person who can still
+             *     score, "Scores appear after you submit yours").
+             */
+            scoresHidden?: string | null;
             /** @description YYYY-MM-DD. */
             startDate: string;
             status: components["schemas"]["DecisionStatus"];
@@ -3870,6 +3892,12 @@ export interface components {
             incumbent: boolean;
             references: components["schemas"]["RecordReference"][];
             scorecards: components["schemas"]["RecordScorecard"][];
+            /**
+             * @description Only in an answer to a caller who may not see this vendor's scorecards yet (never in a
+             *     stored version): why the scorecards, and perhaps the weighted score and the flags, are
+             *     left out ("Scores and comments appear once the decision is final").
+             */
+            scoresHidden?: string | null;
             vendorId: string;
             vendorName: string;
             /**
@@ -4543,9 +4571,16 @@ export interface components {
         VendorSort: "name_asc" | "name_desc" | "partner_first" | "no_booking_first";
         /** @description One vendor of the evaluation as the caller sees it. */
         VendorSummary: {
-            /** @description Per criterion, the scores by person; empty while hidden. */
+            /**
+             * @description Per criterion, the scores by person; empty while hidden. An approver who has not scored
+             *     gets each criterion's disagreement flag with no scores.
+             */
             criteria: components["schemas"]["CriterionScores"][];
-            /** @description Why the scores are hidden: "Scores appear after you submit yours". */
+            /**
+             * @description Why they are not: "Scores appear after you submit yours", "Scores and comments appear
+             *     once the decision is final", or, for an approver who has not scored, that they see the
+             *     weighted total and the flags only.
+             */
             hiddenNote?: string | null;
             /** @description The firm's tool when this round began: the baseline to beat. */
             incumbent: boolean;
@@ -4554,8 +4589,9 @@ export interface components {
             /** @description Everyone in the firm sees the reference calls. */
             references: components["schemas"]["ReferenceView"][];
             /**
-             * @description Whether the scores below are shown: after the caller submitted their own (a viewer, who
-             *     never scores: once two people submitted).
+             * @description Whether everyone's scores and comments below are shown: once the caller submitted their
+             *     own scorecard for the vendor, or once a decision on the round is final (a viewer, who never
+             *     scores: only then).
              */
             scoresVisible: boolean;
             /**
@@ -4568,7 +4604,8 @@ export interface components {
             vendorName: string;
             /**
              * Format: int32
-             * @description 0-100, from the submitted scorecards; absent while hidden or unscored.
+             * @description 0-100, from the submitted scorecards; absent while unscored or hidden (an approver who
+             *     has not scored sees it from two scorecards).
              */
             weightedScore?: number | null;
         };
@@ -7455,6 +7492,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A member or viewer: only owners and admins propose decisions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_decision: {
@@ -7851,7 +7897,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The version's canonical JSON (RFC 8785), or CSV with `?format=csv` */
+            /** @description The version's canonical JSON (RFC 8785), or CSV with `?format=csv`. For a caller who may not see some scorecards yet (they have not submitted their own and the decision is not final) they are left out and `scoresHidden` says so: that answer does not hash to the version's hash */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8062,7 +8108,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The criteria and, per vendor, the caller's scorecard status, the reference calls and — once the caller submitted their own scorecard for it (a viewer: once two people did) — everyone's scores, the weighted score and the disagreements */
+            /** @description The criteria and, per vendor, the caller's scorecard status, the reference calls and — once the caller submitted their own scorecard for it, or once a decision on the round is final (a viewer: only then) — everyone's scores, the weighted score and the disagreements; an approver of the open decision who has not scored sees the flags and the weighted total from two scorecards */
             200: {
                 headers: {
                     [name: string]: unknown;

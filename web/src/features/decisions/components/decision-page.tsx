@@ -165,7 +165,7 @@ export function DecisionPage() {
       <TechStackQuestion decision={d} />
       <DecisionFacts record={d.record} />
       <ApprovalsSection decision={d} onChanged={() => void decision.refetch()} />
-      <EvaluationSection evaluation={d.record.evaluation} />
+      <EvaluationSection evaluation={d.record.evaluation} scoresHidden={d.scoresHidden} />
       <ShortlistHistory record={d.record} />
       <section aria-labelledby="versions-heading" className="space-y-2 print:hidden">
         <h2 id="versions-heading" className="text-lg font-semibold text-slate-900">
@@ -176,7 +176,7 @@ export function DecisionPage() {
             <li key={v.n} className="flex flex-wrap items-baseline gap-x-2">
               <button
                 type="button"
-                className="font-medium text-indigo-700 underline underline-offset-2"
+                className="min-h-6 font-medium text-indigo-700 underline underline-offset-2"
                 onClick={() => download(versionUrl(d.id, v.n, 'json'), `decision-${d.id}-v${v.n}.json`)}
               >
                 Version {v.n} (JSON)

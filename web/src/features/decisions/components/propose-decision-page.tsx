@@ -97,7 +97,12 @@ export function ProposeDecisionPage() {
       {vendors.length === 0 ? (
         <Alert>Put the category's vendors on the shortlist first: a decision chooses among them.</Alert>
       ) : (
-        <section aria-label="The decision" className="max-w-3xl rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+        <section aria-label="The decision" className="max-w-3xl space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+          {draft.data.scoresHidden ? (
+            <p role="note" className="rounded-md border border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-800">
+              {draft.data.scoresHidden}: the reasons are not pre-filled from scores you cannot see yet.
+            </p>
+          ) : null}
           <DecisionForm
             categoryId={categoryId}
             vendors={vendors}

@@ -55,7 +55,8 @@ function VendorScores({ evaluation, vendor }: { evaluation: EvaluationRecord; ve
     <div className="space-y-2 rounded-lg border border-slate-200 p-3 print:rounded-none print:border-x-0 print:border-b-0 print:px-0">
       <h3 id={headingId} className="font-semibold text-slate-900">
         {vendor.vendorName}
-        {vendor.incumbent ? ' (current tool)' : ''}: {vendor.weightedScore != null ? `${vendor.weightedScore} of 100` : 'not scored'}
+        {vendor.incumbent ? ' (current tool)' : ''}:{' '}
+        {vendor.weightedScore != null ? `${vendor.weightedScore} of 100` : vendor.scoresHidden ? 'scores hidden for now' : 'not scored'}
       </h3>
       {vendor.disagreements.length > 0 ? (
         <p className="rounded-md bg-amber-50 px-2 py-1 text-sm text-amber-900">
@@ -98,6 +99,8 @@ function VendorScores({ evaluation, vendor }: { evaluation: EvaluationRecord; ve
             </tbody>
           </table>
         </div>
+      ) : vendor.scoresHidden ? (
+        <p className="rounded-md bg-slate-100 px-2 py-1 text-sm text-slate-700">{vendor.scoresHidden}</p>
       ) : (
         <p className="text-sm text-slate-600">No scorecard submitted.</p>
       )}
@@ -120,10 +123,25 @@ function VendorScores({ evaluation, vendor }: { evaluation: EvaluationRecord; ve
   );
 }
 
-/** The evaluation: criteria and weights, each vendor's scorecards, flags and references. */
-export function EvaluationSection({ evaluation }: { evaluation: EvaluationRecord | null | undefined }) {
+/**
+ * The evaluation: criteria and weights, each vendor's scorecards, flags and references. For a
+ * reader who may not see the scorecards yet (`scoresHidden`), the server leaves them out and
+ * each vendor says why, never an empty table.
+ */
+export function EvaluationSection({
+  evaluation,
+  scoresHidden,
+}: {
+  evaluation: EvaluationRecord | null | undefined;
+  scoresHidden?: string | null;
+}) {
   return (
     <Section id="record-evaluation" title="Evaluation">
+      {scoresHidden ? (
+        <p role="note" className="rounded-md border border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-800">
+          {scoresHidden}
+        </p>
+      ) : null}
       {!evaluation ? (
         <p className="text-sm text-slate-600">The firm has not evaluated this category: no criteria or scorecards.</p>
       ) : (

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'wouter';
 
 import { Alert } from '@/components/ui/alert';
+import { ViewOnlyNote } from '@/components/view-only-note';
 import { Button } from '@/components/ui/button';
 import { ChoiceGroup } from '@/components/ui/choice-group';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -42,6 +43,7 @@ export function EvaluationPage() {
           ) : null
         }
       />
+      <ViewOnlyNote />
       <CriteriaSection categoryId={categoryId} evaluation={data} />
       {data.vendors.length === 0 ? (
         <Notice>Put vendors of this category on the shortlist to evaluate them.</Notice>
@@ -56,21 +58,28 @@ type Row = { id?: string; name: string; weight: string };
 
 function CriteriaSection({ categoryId, evaluation }: { categoryId: string; evaluation: Evaluation }) {
   const { criteria } = evaluation;
+  // Only those whose save the server accepts get the editor: a viewer reads the criteria.
+  const mayEdit = evaluation.canScore && (!criteria.locked || evaluation.canManage);
   const [rows, setRows] = useState<Row[]>(() => toRows(criteria.criteria));
-  const [editing, setEditing] = useState(!criteria.locked && criteria.suggested);
+  const [editing, setEditing] = useState(mayEdit && !criteria.locked && criteria.suggested);
   const [reason, setReason] = useState('');
   const save = useSaveCriteria(categoryId);
   useEffect(() => setRows(toRows(criteria.criteria)), [criteria.criteria]);
   const sum = rows.reduce((total, row) => total + (Number.parseInt(row.weight, 10) || 0), 0);
-  const mayEdit = evaluation.canScore && (!criteria.locked || evaluation.canManage);
   return (
     <section aria-labelledby="criteria-heading" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
       <h2 id="criteria-heading" className="text-lg font-semibold text-slate-900">
         Criteria
       </h2>
-      {criteria.suggested ? <Notice>Suggested from the standard set and your questionnaire answers: save them to start.</Notice> : null}
+      {criteria.suggested ? (
+        <Notice>
+          {mayEdit
+            ? 'Suggested from the standard set and your questionnaire answers: save them to start.'
+            : 'Suggested from the standard set and your questionnaire answers; nothing is saved yet.'}
+        </Notice>
+      ) : null}
       {criteria.locked ? <p className="text-sm text-slate-600">The criteria are locked: the first scorecard is in.</p> : null}
-      {editing ? (
+      {editing && mayEdit ? (
         <form
           className="space-y-3"
           onSubmit={(event) => {
@@ -202,13 +211,7 @@ function VendorSection({ categoryId, evaluation, vendor }: { categoryId: string;
       {evaluation.canScore && !evaluation.criteria.suggested ? (
         <ScoreForm categoryId={categoryId} evaluation={evaluation} vendor={vendor} />
       ) : null}
-      {vendor.scoresVisible ? (
-        <Scores vendor={vendor} />
-      ) : (
-        <p className="text-sm text-slate-600">
-          {vendor.hiddenNote} ({vendor.submittedCount} submitted so far)
-        </p>
-      )}
+      {vendor.scoresVisible ? <Scores vendor={vendor} /> : <HiddenScores vendor={vendor} />}
       <References categoryId={categoryId} evaluation={evaluation} vendor={vendor} />
     </section>
   );
@@ -279,6 +282,27 @@ function ScoreForm({ categoryId, evaluation, vendor }: { categoryId: string; eva
         Submit scorecard
       </Button>
     </form>
+  );
+}
+
+/**
+ * Scores the caller may not see yet: why, how many are in, and — for an approver who has not
+ * scored — the weighted total (from two scorecards) and the criteria people disagree on.
+ */
+function HiddenScores({ vendor }: { vendor: EvaluationVendor }) {
+  const flagged = vendor.criteria.filter((c) => c.flag);
+  return (
+    <div className="space-y-1 text-sm text-slate-700">
+      <p>
+        {vendor.hiddenNote} ({vendor.submittedCount} submitted so far)
+      </p>
+      {vendor.weightedScore != null ? <p className="font-semibold text-slate-900">Weighted score: {vendor.weightedScore} of 100</p> : null}
+      {flagged.length > 0 ? (
+        <p className="font-semibold text-amber-800">
+          {flagged[0]?.flag}: {flagged.map((c) => c.name).join(', ')}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

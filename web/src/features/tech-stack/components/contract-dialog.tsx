@@ -94,7 +94,10 @@ export function ContractDialog({
     save.mutate({ toolId, body: parsed.body }, { onError: (e) => setError({ field: fieldOfMessage(e.message), message: e.message }) });
   };
   const formId = `contract-${toolId}`;
-  const memberOptions = (members.data?.items ?? []).map((m) => ({ value: String(m.userId), label: m.isYou ? `${m.name} (you)` : m.name }));
+  // The responsible person acts on the renewal: viewers, who cannot, are not offered.
+  const memberOptions = (members.data?.items ?? [])
+    .filter((m) => m.role !== 'viewer')
+    .map((m) => ({ value: String(m.userId), label: m.isYou ? `${m.name} (you)` : m.name }));
 
   return (
     <Modal
