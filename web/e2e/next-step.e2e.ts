@@ -12,7 +12,8 @@ import { signUpAndOnboard } from './support/session';
 // The one suggested next step on /matches (issue 45), as the server orders them: a firm of one
 // is asked to invite a colleague; once there are colleagues, the owner is asked to answer the
 // questionnaire of the first stage not started; three Intake vendors on the shortlist ask for an
-// evaluation of Intake. A viewer is never offered a step that writes. With LITSTACK_GUIDE_SHOTS=1
+// evaluation of Intake; a contract's notice date within 30 days comes before that, for every
+// role. A viewer is never offered a step that writes. With LITSTACK_GUIDE_SHOTS=1
 // it also writes /matches on a fresh install and the Firm page to docs/guide/ at 1280 and 390 px.
 
 const PASSWORD = 'a-long-and-unusual-passphrase-42';
@@ -192,5 +193,48 @@ describe('the next step on /matches', () => {
 
     await nextStep(owner.page).getByRole('link', { name: 'Start an evaluation' }).click();
     await owner.page.waitForURL(`**/evaluations/${INTAKE}`);
+  });
+
+  test('a notice date within 30 days comes before the evaluation, for every role, and the card opens the renewals', async () => {
+    const page = owner.page;
+    const me = ((await (await page.request.get('/api/auth/me')).json()) as { user: { id: number } }).user.id;
+    const tool = INTAKE_VENDORS[1]!;
+    const adopted = await page.request.post('/api/profile/category-adoption', {
+      data: { items: [{ categoryId: INTAKE, hasTool: true, selectedVendorIds: [tool] }] },
+    });
+    expect(adopted.ok(), await adopted.text()).toBe(true);
+    // A 12-month term from today whose notice period leaves 10 days to give notice.
+    const start = new Date();
+    const renewal = new Date(start);
+    renewal.setUTCMonth(renewal.getUTCMonth() + 12);
+    const noticeDays = Math.round((renewal.getTime() - start.getTime()) / 86_400_000) - 10;
+    const contract = await page.request.put(`/api/techstack/${tool}/contract`, {
+      data: {
+        startDate: start.toISOString().slice(0, 10),
+        termMonths: 12,
+        noticeDays,
+        annualCost: 1_200_000,
+        seats: 8,
+        responsibleUserId: me,
+      },
+    });
+    expect(contract.ok(), await contract.text()).toBe(true);
+    const deadline = ((await contract.json()) as { optOutDeadline: string }).optOutDeadline;
+
+    for (const browser of [viewer, owner]) {
+      await openMatches(browser.page);
+      await expect.poll(() => nextStep(browser.page).innerText()).toMatch(/Notice for .+ is due in (9|10|11) days/);
+      expect(await nextStep(browser.page).getByRole('link').allInnerTexts()).toEqual(['See renewals']);
+    }
+    expect(deadline).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await expectCalm(owner, '/matches with a notice date near');
+    await nextStep(page).getByRole('link', { name: 'See renewals' }).click();
+    await page.waitForURL('**/tech-stack*');
+    const heading = page.locator('#renewals-heading');
+    await heading.waitFor();
+    // The renewals sit below the coverage map: the card's link brings them into view.
+    await expect.poll(() => heading.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await owner.screenshot('next-step-renewals', { fullPage: false });
   });
 });

@@ -20,7 +20,7 @@ describe('NextStepCard', () => {
   it('says a renewal’s notice date as a date, and how near it is', () => {
     const s = suggestionOf({ kind: 'renewal_notice', vendorName: 'Clio', noticeDate: '2026-12-01', daysUntil: 1 });
     expect(s?.title).toBe('Notice for Clio is due in 1 day');
-    expect(s?.detail).toBe('Give notice by Dec 1, 2026 if the firm does not want the contract to renew.');
+    expect(s?.detail).toBe('The firm must give notice by Dec 1, 2026 if it does not want the contract to renew.');
   });
 
   it('names the decision that waits for approval and opens it', () => {

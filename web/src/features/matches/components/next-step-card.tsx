@@ -25,7 +25,8 @@ export function suggestionOf(step: NextStep): Suggestion | null {
     case 'renewal_notice':
       return {
         title: `Notice for ${step.vendorName ?? 'a tool'} is due ${days(step.daysUntil ?? 0)}`,
-        detail: `Give notice by ${formatDate(step.noticeDate)} if the firm does not want the contract to renew.`,
+        // Said of the firm, not asked of the reader: every role is shown it, viewers too.
+        detail: `The firm must give notice by ${formatDate(step.noticeDate)} if it does not want the contract to renew.`,
         href: `${paths.techStack}#renewals-heading`,
         action: 'See renewals',
       };
@@ -59,6 +60,22 @@ export function suggestionOf(step: NextStep): Suggestion | null {
   }
 }
 
+/**
+ * A link's `#anchor` is on a screen that draws it once its data is in: look for it a short while
+ * after moving there, and bring it into view.
+ */
+function scrollToAnchorOf(href: string) {
+  const id = href.split('#')[1];
+  if (!id) return;
+  let tries = 0;
+  const look = () => {
+    const target = document.getElementById(id);
+    if (target) target.scrollIntoView({ block: 'start' });
+    else if (++tries < 60) window.setTimeout(look, 50);
+  };
+  window.setTimeout(look, 0);
+}
+
 /** The one suggested next step, as one calm card above the stages; nothing when none applies. */
 export function NextStepCard({ step }: { step: Overview['nextStep'] }) {
   const suggestion = step ? suggestionOf(step) : null;
@@ -75,6 +92,7 @@ export function NextStepCard({ step }: { step: Overview['nextStep'] }) {
         </div>
         <Link
           href={suggestion.href}
+          onClick={() => scrollToAnchorOf(suggestion.href)}
           className="self-start rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:self-auto"
         >
           {suggestion.action}
