@@ -69,4 +69,42 @@ pub struct Overview {
     /// The categories that are not a stage ("Across the firm"), by id; never counted in the
     /// progress.
     pub others: Vec<StageOverview>,
+    /// The one suggested next step for the caller; null when none applies.
+    pub next_step: Option<NextStep>,
+}
+
+/// What the suggested next step asks of the caller (the first that applies, in this order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NextStepKind {
+    /// An open decision waits for the caller's approval of its current version.
+    ApproveDecision,
+    /// A contract's opt-out deadline is within 30 days.
+    RenewalNotice,
+    /// Three or more vendors of a category are shortlisted and it has no evaluation.
+    StartEvaluation,
+    /// The firm has one member, and the caller may invite (owners and admins).
+    InviteColleague,
+    /// The first stage not started: its questionnaire.
+    AnswerQuestionnaire,
+}
+
+/// One suggested next step for the caller, only ever one their role may take.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NextStep {
+    pub kind: NextStepKind,
+    /// The category it is about (approve, evaluate, questionnaire, and the contract's tool's).
+    pub category_id: Option<u64>,
+    pub category_name: Option<String>,
+    /// The decision waiting for approval.
+    pub decision_id: Option<u64>,
+    /// The decided vendor, or the tool whose contract renews.
+    pub vendor_name: Option<String>,
+    /// The contract's opt-out deadline (YYYY-MM-DD).
+    pub notice_date: Option<String>,
+    /// Whole days until that deadline (0 to 30).
+    pub days_until: Option<i64>,
+    /// How many vendors of the category are shortlisted (start an evaluation).
+    pub shortlisted: Option<usize>,
 }

@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-use super::model::{Overview, StageOverview, StageReason, StageStatus};
+use super::model::{NextStep, NextStepKind, Overview, StageOverview, StageReason, StageStatus};
 use crate::accounts::model::User;
 use crate::decisions::model::DecisionStatus;
 use crate::error::Result;
@@ -37,7 +37,8 @@ pub fn overview(app: &RecommendState, user: &User) -> Result<Overview> {
             add(item.category_id, StageReason::Tool);
         }
     }
-    for decision in crate::decisions::storage::list(&app.store, firm_id)? {
+    let decisions = crate::decisions::storage::list(&app.store, firm_id)?;
+    for decision in &decisions {
         add(
             decision.terms.category_id,
             match decision.status {
@@ -46,14 +47,18 @@ pub fn overview(app: &RecommendState, user: &User) -> Result<Overview> {
             },
         );
     }
+    let mut evaluated: HashSet<u64> = HashSet::new();
     for category in &catalog.categories {
         if !crate::evaluations::storage::rounds(&app.store, firm_id, category.id)?.is_empty() {
             add(category.id, StageReason::Evaluation);
+            evaluated.insert(category.id);
         }
     }
+    let mut shortlisted: HashMap<u64, usize> = HashMap::new();
     for (vendor_id, _) in crate::shortlist::storage::load(&app.store, firm_id)? {
         if let Some(vendor) = catalog.vendor(vendor_id) {
             add(vendor.category_id, StageReason::Shortlist);
+            *shortlisted.entry(vendor.category_id).or_default() += 1;
         }
     }
     let picks: HashMap<u64, usize> = crate::recommend::picks::persisted(app, firm_id, &catalog)?
@@ -89,6 +94,15 @@ pub fn overview(app: &RecommendState, user: &User) -> Result<Overview> {
             .map(row)
             .partition(|r| r.stage.is_some());
     let count = |status: StageStatus| stages.iter().filter(|s| s.status == status).count();
+    let next_step = next_step(
+        app,
+        user,
+        &catalog,
+        &decisions,
+        &evaluated,
+        &shortlisted,
+        &stages,
+    )?;
     Ok(Overview {
         stages_completed: count(StageStatus::Completed),
         stages_in_progress: count(StageStatus::InProgress),
@@ -98,7 +112,125 @@ pub fn overview(app: &RecommendState, user: &User) -> Result<Overview> {
         usual_stages: coverage.headline.usual_stages,
         stages,
         others,
+        next_step,
     })
+}
+
+/// How near an opt-out deadline must be (in days) to be the next step.
+pub const RENEWAL_WINDOW_DAYS: i64 = 30;
+
+/// How many vendors of one category on the shortlist call for an evaluation.
+pub const EVALUATE_AT: usize = 3;
+
+fn step(kind: NextStepKind) -> NextStep {
+    NextStep {
+        kind,
+        category_id: None,
+        category_name: None,
+        decision_id: None,
+        vendor_name: None,
+        notice_date: None,
+        days_until: None,
+        shortlisted: None,
+    }
+}
+
+/// The one next step for the caller, the first that applies: a decision waiting for their
+/// approval; a contract's notice date within 30 days; three vendors shortlisted in a category
+/// with no evaluation; a firm of one (owners and admins invite); the first stage not started.
+/// Each step needs a role that may take it: a viewer is offered none that writes.
+fn next_step(
+    app: &RecommendState,
+    user: &User,
+    catalog: &crate::catalog::Catalog,
+    decisions: &[crate::decisions::model::Decision],
+    evaluated: &HashSet<u64>,
+    shortlisted: &HashMap<u64, usize>,
+    stages: &[StageOverview],
+) -> Result<Option<NextStep>> {
+    let firm_id = user.firm.id;
+    let writes = user.firm_role.may_write().is_ok();
+    let name_of = |category_id: u64| catalog.category(category_id).map(|c| c.name.clone());
+
+    if writes {
+        for d in decisions
+            .iter()
+            .filter(|d| d.status == DecisionStatus::Open)
+        {
+            if !d.terms.approvers.iter().any(|a| a.user_id == user.id) {
+                continue;
+            }
+            let versions = crate::decisions::storage::versions(&app.store, firm_id, d.id)?;
+            let Some(current) = versions.last() else {
+                continue;
+            };
+            // Waiting: no answer yet, or an approval of an earlier version. An objection to the
+            // current version is an answer, not a wait.
+            let waiting = match d.latest(user.id) {
+                None => true,
+                Some(a) => a.hash != current.hash,
+            };
+            if waiting {
+                return Ok(Some(NextStep {
+                    category_id: Some(d.terms.category_id),
+                    category_name: name_of(d.terms.category_id),
+                    decision_id: Some(d.id),
+                    vendor_name: catalog.vendor(d.terms.vendor_id).map(|v| v.name.clone()),
+                    ..step(NextStepKind::ApproveDecision)
+                }));
+            }
+        }
+    }
+
+    // Reading the renewals is open to every role; the deadline is the one the renewals show.
+    let today = crate::techstack::deadline::today();
+    let renewals = crate::techstack::renewals::renewals(&app.store, catalog, firm_id, today)?;
+    if let Some(near) = renewals
+        .iter()
+        .find(|r| (0..=RENEWAL_WINDOW_DAYS).contains(&r.days_until_deadline))
+    {
+        let category_id = catalog.vendor(near.tool_id).map(|v| v.category_id);
+        return Ok(Some(NextStep {
+            category_id,
+            category_name: category_id.and_then(name_of),
+            vendor_name: Some(near.tool_name.clone()),
+            notice_date: Some(near.opt_out_deadline.clone()),
+            days_until: Some(near.days_until_deadline),
+            ..step(NextStepKind::RenewalNotice)
+        }));
+    }
+
+    if writes {
+        let ready = crate::recommend::picks::page_order(catalog)
+            .into_iter()
+            .find(|c| {
+                shortlisted.get(&c.id).copied().unwrap_or(0) >= EVALUATE_AT
+                    && !evaluated.contains(&c.id)
+            });
+        if let Some(c) = ready {
+            return Ok(Some(NextStep {
+                category_id: Some(c.id),
+                category_name: Some(c.name.clone()),
+                shortlisted: shortlisted.get(&c.id).copied(),
+                ..step(NextStepKind::StartEvaluation)
+            }));
+        }
+    }
+
+    if user.firm_role.manages_firm()
+        && crate::accounts::storage::firm_members(&app.store, firm_id)?.len() == 1
+    {
+        return Ok(Some(step(NextStepKind::InviteColleague)));
+    }
+
+    if writes && let Some(s) = stages.iter().find(|s| s.status == StageStatus::NotStarted) {
+        return Ok(Some(NextStep {
+            category_id: Some(s.category_id),
+            category_name: Some(s.category_name.clone()),
+            ..step(NextStepKind::AnswerQuestionnaire)
+        }));
+    }
+    Ok(None)
 }
 
 #[cfg(test)]

@@ -45,6 +45,7 @@ mod profile_vendor;
 mod query_engine;
 mod recommend;
 mod recommend_fit;
+mod recommend_next_step;
 mod recommend_progress;
 mod renewal_reminders;
 mod renewals;

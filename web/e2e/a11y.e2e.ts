@@ -122,6 +122,7 @@ describe('every screen passes axe-core', () => {
     ['/admin/firms', (p) => p.getByRole('heading', { name: 'Firms', level: 1 }).waitFor()],
     ['/admin/import', (p) => p.getByRole('button', { name: 'Import Demo Bookings' }).waitFor()],
     ['/admin/vendors', (p) => p.getByRole('heading', { name: 'Manage Vendors', level: 1 }).waitFor()],
+    ['/admin/locked-accounts', (p) => p.getByText('No account is locked.').waitFor()],
     [
       '/admin/mail',
       (p) => Promise.all([p.getByRole('form', { name: 'Mail server settings' }).waitFor(), p.getByText('No message yet.').waitFor()]),

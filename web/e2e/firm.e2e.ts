@@ -99,6 +99,8 @@ describe('a firm of three', () => {
     const pending = page.getByRole('list', { name: 'Pending invitations' });
     await pending.getByText('sam@doe-injury.test', { exact: true }).waitFor();
     await pending.getByText('vic@doe-injury.test', { exact: true }).waitFor();
+    // The audit log is a tab below the members.
+    await page.getByRole('tablist', { name: 'Firm settings' }).getByRole('tab', { name: 'Audit log' }).click();
     const log = page.getByRole('list', { name: 'Audit log' });
     await log.getByText('Invited vic@doe-injury.test as viewer').waitFor();
   });
@@ -211,6 +213,7 @@ describe('a firm of three', () => {
     await ask.getByRole('button', { name: 'Remove' }).click();
     await ask.waitFor({ state: 'detached' });
     await page.getByRole('row', { name: /Sam Lee/ }).waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: 'Audit log' }).click();
     await page.getByRole('list', { name: 'Audit log' }).getByText('Removed Sam Lee (sam@doe-injury.test)').waitFor();
 
     // Sam's tab still shows the shortlist; the next screen's request finds the session gone.

@@ -6,7 +6,7 @@ import { launchBrowser, widths, type TestBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { signUpAndOnboard } from './support/session';
 
-// The operator's "Locked accounts" section on /admin/import: an account that ten wrong passwords
+// The operator's "Locked accounts" screen, /admin/locked-accounts: an account that ten wrong passwords
 // locked is listed, and unlocking it lets its owner sign in from that address again.
 
 let server: TestServer;
@@ -16,7 +16,7 @@ let ann: APIRequestContext;
 
 const ANN = { email: 'ann@locked-out.test', password: 'my-own-long-phrase-9' };
 
-const section = () => page.getByRole('region', { name: 'Locked accounts' });
+const section = () => page.getByRole('region', { name: 'Locked now' });
 
 async function signInAsAnn(password: string): Promise<number> {
   const res = await ann.post('/api/auth/sign-in', { data: { email: ANN.email, password } });
@@ -52,8 +52,17 @@ afterAll(async () => {
 });
 
 describe('locked accounts', () => {
-  test('none is listed at first', async () => {
+  test('none is listed at first; the screen is in the install’s group of the sidebar, not on Import', async () => {
     await page.goto('/admin/import');
+    await page.getByRole('button', { name: 'Import Demo Bookings' }).waitFor();
+    expect(await page.getByText('No account is locked.').count()).toBe(0);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('list', { name: 'This install' })
+      .getByRole('link', { name: 'Locked accounts' })
+      .click();
+    await page.waitForURL('**/admin/locked-accounts');
+    await page.getByRole('heading', { name: 'Locked accounts', level: 1 }).waitFor();
     await section().getByText('No account is locked.').waitFor();
   });
 
@@ -61,7 +70,7 @@ describe('locked accounts', () => {
     for (let i = 0; i < 10; i++) expect(await signInAsAnn('wrong-password-1')).toBe(401);
     expect(await signInAsAnn(ANN.password)).toBe(429);
 
-    await page.goto('/admin/import');
+    await page.goto('/admin/locked-accounts');
     const list = section().getByRole('list', { name: 'Locked accounts' });
     await list.getByText(ANN.email).waitFor();
     expect(await list.getByText(/Too many failed sign-ins from 1 address/).count()).toBe(1);

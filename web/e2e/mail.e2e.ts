@@ -268,7 +268,7 @@ describe('mail', () => {
       await client.dispose();
     }
     const page = operator.page;
-    await page.goto('/admin/import');
+    await page.goto('/admin/locked-accounts');
     const before = await seen();
     await page
       .getByRole('list', { name: 'Locked accounts' })

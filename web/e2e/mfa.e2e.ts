@@ -148,6 +148,7 @@ describe('the firm requires two-step sign-in', () => {
     await phone.page.request.post('/api/auth/sign-out');
 
     await page.goto('/firm');
+    await page.getByRole('tab', { name: 'Security' }).click();
     const toggle = page.getByRole('switch', { name: 'Require two-step sign-in for every member' });
     await page.getByText('1 member has not set it up yet.').waitFor();
     expect(await toggle.isChecked()).toBe(false);

@@ -114,6 +114,8 @@ function tomorrow(): { day: string; start: string } {
 
 test('the owner shares what the firm pays from the keyboard, sees who agreed when, and withdraws it', async () => {
   await page.goto('/firm');
+  const tab = page.getByRole('tab', { name: 'What firms pay' });
+  await tab.click();
   const toggle = page.getByRole('switch', { name: 'Share what we pay with other firms' });
   await toggle.waitFor();
   expect(await toggle.isChecked()).toBe(false);
@@ -122,8 +124,9 @@ test('the owner shares what the firm pays from the keyboard, sees who agreed whe
     .getByText(/annual cost per seat from your contracts on the tech stack, counted only together with 4 or more other firms/)
     .waitFor();
 
-  // From the keyboard: Tab reaches the switch, Space turns it on.
-  await page.getByRole('switch', { name: 'Require two-step sign-in for every member' }).focus();
+  // From the keyboard: from the tab, Tab reaches its panel, then the switch; Space turns it on.
+  await tab.focus();
+  await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('switch');
   expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);

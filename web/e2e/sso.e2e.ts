@@ -60,6 +60,7 @@ describe('single sign-on', () => {
   test('the owner sets the firm’s provider on /firm; the domain waits for the operator', async () => {
     const page = owner.page;
     await page.goto('/firm');
+    await page.getByRole('tab', { name: 'Security' }).click();
     const section = page.getByRole('region', { name: 'Single sign-on' });
     await section.getByLabel('Issuer URL').fill(issuer!);
     await section.getByLabel('Client ID').fill(clientId!);
@@ -132,6 +133,7 @@ describe('single sign-on', () => {
     const confirmed = await page.request.post('/api/auth/mfa/totp/confirm', { data: { code: totp(secret) } });
     expect(confirmed.status()).toBe(200);
     await page.goto('/firm');
+    await page.getByRole('tab', { name: 'Security' }).click();
     const section = page.getByRole('region', { name: 'Single sign-on' });
     await section.getByRole('switch', { name: /Require SSO/ }).check();
     await section.getByRole('button', { name: 'Save Single Sign-On' }).click();

@@ -18,12 +18,16 @@ import { publicScreens } from './public-screens';
  */
 export type ScreenAccess = 'public' | 'signed-in' | 'operator' | { firmRoles: readonly FirmRole[] };
 
-export type NavSection = 'main' | 'operator';
+/**
+ * The sidebar's groups, each under its heading: finding vendors, deciding on one, the firm's own
+ * things, and the operator's install (shown to the operator only).
+ */
+export type NavSection = 'choose' | 'decide' | 'firm' | 'install';
 
 export type ScreenNav = {
   label: string;
   icon: IconName;
-  /** The sidebar lists `main` first, then `operator`; in each, by `order`. */
+  /** The sidebar lists its groups in `navSections` order; in each, by `order`. */
   section: NavSection;
   order: number;
   /** Other routes on which this item also counts as the current one. */
@@ -66,7 +70,7 @@ export const screens: readonly Screen[] = [
     path: paths.matches,
     title: 'Get Recommendations',
     access: 'signed-in',
-    nav: { label: 'Vendor Matches', icon: 'matches', section: 'main', order: 1, alsoActiveOn: [paths.home] },
+    nav: { label: 'Vendor Matches', icon: 'matches', section: 'choose', order: 1, alsoActiveOn: [paths.home] },
     component: matches,
     preload: true,
   },
@@ -74,7 +78,7 @@ export const screens: readonly Screen[] = [
     path: paths.trends,
     title: 'Demo Booking Trends',
     access: 'signed-in',
-    nav: { label: 'Vendor Trends', icon: 'trends', section: 'main', order: 2 },
+    nav: { label: 'Vendor Trends', icon: 'trends', section: 'choose', order: 2 },
     component: onDemand(
       () => import('@/features/trends/components/trends-page'),
       (m) => m.TrendsPage,
@@ -85,7 +89,7 @@ export const screens: readonly Screen[] = [
     path: paths.vendors,
     title: 'Browse Vendors',
     access: 'signed-in',
-    nav: { label: 'Browse Vendors', icon: 'grid', section: 'main', order: 3, alsoActiveOn: [paths.compare] },
+    nav: { label: 'Browse Vendors', icon: 'grid', section: 'choose', order: 3, alsoActiveOn: [paths.compare] },
     component: onDemand(
       () => import('@/features/vendors/components/browse-vendors-page'),
       (m) => m.BrowseVendorsPage,
@@ -111,7 +115,7 @@ export const screens: readonly Screen[] = [
     path: paths.past,
     title: 'Past Recommendations',
     access: 'signed-in',
-    nav: { label: 'Past Matches', icon: 'past', section: 'main', order: 4 },
+    nav: { label: 'Past Matches', icon: 'past', section: 'choose', order: 4 },
     component: onDemand(
       () => import('@/features/past/components/past-recommendations-page'),
       (m) => m.PastRecommendationsPage,
@@ -122,7 +126,7 @@ export const screens: readonly Screen[] = [
     path: paths.shortlist,
     title: 'Shortlist',
     access: 'signed-in',
-    nav: { label: 'Shortlist', icon: 'shortlist', section: 'main', order: 5, alsoActiveOn: [paths.shortlistBrief] },
+    nav: { label: 'Shortlist', icon: 'shortlist', section: 'decide', order: 5, alsoActiveOn: [paths.shortlistBrief] },
     component: onDemand(
       () => import('@/features/shortlist/components/shortlist-page'),
       (m) => m.ShortlistPage,
@@ -151,7 +155,7 @@ export const screens: readonly Screen[] = [
     path: paths.techStack,
     title: 'Tech Stack',
     access: 'signed-in',
-    nav: { label: 'Tech Stack', icon: 'techStack', section: 'main', order: 6 },
+    nav: { label: 'Tech Stack', icon: 'techStack', section: 'firm', order: 6 },
     component: onDemand(
       () => import('@/features/tech-stack/components/tech-stack-page'),
       (m) => m.TechStackPage,
@@ -163,7 +167,7 @@ export const screens: readonly Screen[] = [
     path: paths.decisions,
     title: 'Decisions',
     access: 'signed-in',
-    nav: { label: 'Decisions', icon: 'check', section: 'main', order: 5.5, alsoActiveOn: [paths.decisionNew, paths.decision] },
+    nav: { label: 'Decisions', icon: 'check', section: 'decide', order: 5.5, alsoActiveOn: [paths.decisionNew, paths.decision] },
     component: onDemand(
       () => import('@/features/decisions/components/decisions-page'),
       (m) => m.DecisionsPage,
@@ -191,7 +195,7 @@ export const screens: readonly Screen[] = [
     path: paths.profile,
     title: 'Profile Settings',
     access: 'signed-in',
-    nav: { label: 'Profile', icon: 'profile', section: 'main', order: 8 },
+    nav: { label: 'Profile', icon: 'profile', section: 'firm', order: 8 },
     component: onDemand(
       () => import('@/features/profile/components/profile-page'),
       (m) => m.ProfilePage,
@@ -202,7 +206,7 @@ export const screens: readonly Screen[] = [
     path: paths.firm,
     title: 'Firm',
     access: 'signed-in',
-    nav: { label: 'Firm', icon: 'users', section: 'main', order: 7 },
+    nav: { label: 'Firm', icon: 'users', section: 'firm', order: 7 },
     component: onDemand(
       () => import('@/features/firm/components/firm-page'),
       (m) => m.FirmPage,
@@ -221,7 +225,7 @@ export const screens: readonly Screen[] = [
     path: paths.admin.import,
     title: 'Demo Booking Import',
     access: 'operator',
-    nav: { label: 'Import', icon: 'import', section: 'operator', order: 1 },
+    nav: { label: 'Import', icon: 'import', section: 'install', order: 1 },
     component: onDemand(
       () => import('@/features/admin/components/demo-booking-import-page'),
       (m) => m.DemoBookingImportPage,
@@ -231,7 +235,7 @@ export const screens: readonly Screen[] = [
     path: paths.admin.vendors,
     title: 'Manage Vendors',
     access: 'operator',
-    nav: { label: 'Manage Vendors', icon: 'building', section: 'operator', order: 2 },
+    nav: { label: 'Manage Vendors', icon: 'building', section: 'install', order: 2 },
     component: onDemand(
       () => import('@/features/admin/components/vendor-admin-page'),
       (m) => m.VendorAdminPage,
@@ -241,7 +245,7 @@ export const screens: readonly Screen[] = [
     path: paths.admin.firms,
     title: 'Firms',
     access: 'operator',
-    nav: { label: 'Firms', icon: 'firms', section: 'operator', order: 3 },
+    nav: { label: 'Firms', icon: 'firms', section: 'install', order: 3 },
     component: onDemand(
       () => import('@/features/admin/components/firm-admin-page'),
       (m) => m.FirmAdminPage,
@@ -251,10 +255,21 @@ export const screens: readonly Screen[] = [
     path: paths.admin.mail,
     title: 'Mail',
     access: 'operator',
-    nav: { label: 'Mail', icon: 'mail', section: 'operator', order: 4 },
+    nav: { label: 'Mail', icon: 'mail', section: 'install', order: 4 },
     component: onDemand(
       () => import('@/features/admin/components/mail-admin-page'),
       (m) => m.MailAdminPage,
+    ),
+  },
+  // Lockouts are install-wide (any firm's account), so only the operator unlocks them.
+  {
+    path: paths.admin.lockedAccounts,
+    title: 'Locked accounts',
+    access: 'operator',
+    nav: { label: 'Locked accounts', icon: 'lock', section: 'install', order: 5 },
+    component: onDemand(
+      () => import('@/features/admin/components/locked-accounts-page'),
+      (m) => m.LockedAccountsPage,
     ),
   },
 ];

@@ -40,6 +40,8 @@ export const paths = {
     firms: '/admin/firms',
     /** The operator's mail server, test message and outbox. */
     mail: '/admin/mail',
+    /** The operator's list of accounts locked by failed sign-ins. */
+    lockedAccounts: '/admin/locked-accounts',
   },
 } as const;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { adminNavItems, isNavItemActive, navItems } from './nav-items';
+import { adminNavItems, isNavItemActive, navGroupsFor, navItems } from './nav-items';
 
 const item = (label: string) => [...navItems, ...adminNavItems].find((candidate) => candidate.label === label)!;
 
@@ -49,6 +49,26 @@ describe('isNavItemActive', () => {
       ['Manage Vendors', '/admin/vendors'],
       ['Firms', '/admin/firms'],
       ['Mail', '/admin/mail'],
+      ['Locked accounts', '/admin/locked-accounts'],
     ]);
+  });
+});
+
+describe('navGroupsFor', () => {
+  const person = { id: 1, name: 'Ada', email: 'ada@firm.test', lawFirm: 'Lovelace Law', firmSize: null, firmRole: 'viewer' as const };
+
+  it('groups the items under choose, decide and the firm, without renaming them', () => {
+    const groups = navGroupsFor({ ...person, isAdmin: false } as never);
+    expect(groups.map((g) => [g.heading, g.items.map((i) => i.label)])).toEqual([
+      ['Choose', ['Vendor Matches', 'Vendor Trends', 'Browse Vendors', 'Past Matches']],
+      ['Decide', ['Shortlist', 'Decisions']],
+      ['Your firm', ['Tech Stack', 'Firm', 'Profile']],
+    ]);
+  });
+
+  it('adds the install’s group for the operator only', () => {
+    const groups = navGroupsFor({ ...person, isAdmin: true } as never);
+    expect(groups.at(-1)?.heading).toBe('This install');
+    expect(groups.at(-1)?.items.map((i) => i.label)).toEqual(['Import', 'Manage Vendors', 'Firms', 'Mail', 'Locked accounts']);
   });
 });

@@ -21,6 +21,13 @@ describe('Sidebar', () => {
     expect(within(nav).getByRole('link', { name: 'Vendor Matches' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Profile' }).getAttribute('aria-current')).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Import' })).toBeNull();
+    // Each group is a list named by its heading.
+    expect(
+      within(nav)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Choose', 'Decide', 'Your firm']);
+    expect(within(within(nav).getByRole('list', { name: 'Decide' })).getByRole('link', { name: 'Decisions' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
   });
 
@@ -31,5 +38,6 @@ describe('Sidebar', () => {
     const link = await screen.findByRole('link', { name: 'Import' });
     expect(link.getAttribute('href')).toBe('/admin/import');
     expect(link.getAttribute('aria-current')).toBe('page');
+    expect(within(screen.getByRole('list', { name: 'This install' })).getByRole('link', { name: 'Locked accounts' })).toBeTruthy();
   });
 });

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 
 import { BrandMark } from '@/components/ui/brand-mark';
@@ -6,7 +7,7 @@ import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
-import { isNavItemActive, navItemsFor } from './nav-items';
+import { isNavItemActive, navGroupsFor } from './nav-items';
 
 function initials(name: string): string {
   const letters = name
@@ -27,7 +28,9 @@ export function Sidebar({ onNavigate }: SidebarProps) {
   const search = useSearch();
   const address = search ? `${location}?${search}` : location;
   const user = useUser().data;
-  const items = navItemsFor(user);
+  const groups = navGroupsFor(user);
+  // The sidebar shows twice on a phone (the hidden column and the drawer): ids of its own.
+  const idBase = useId();
 
   return (
     <div className="flex h-full flex-col bg-slate-900 text-slate-300">
@@ -35,28 +38,41 @@ export function Sidebar({ onNavigate }: SidebarProps) {
         <BrandMark inverted />
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
-        <ul className="space-y-1">
-          {items.map((item) => {
-            const active = isNavItemActive(address, item);
+        <div className="space-y-5">
+          {groups.map((group) => {
+            const headingId = `${idBase}-${group.section}`;
             return (
-              <li key={item.href}>
-                <Link
-                  href={item.href}
-                  onClick={onNavigate}
-                  aria-current={active ? 'page' : undefined}
-                  className={cn(
-                    'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
-                    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400',
-                    active ? 'bg-indigo-600 text-white shadow-sm' : 'text-slate-300 hover:bg-white/10 hover:text-white',
-                  )}
-                >
-                  <Icon name={item.icon} className="h-4.5 w-4.5" />
-                  {item.label}
-                </Link>
-              </li>
+              <div key={group.section}>
+                {/* A heading per group: screen readers list them, and each list is named by its heading. */}
+                <h2 id={headingId} className="px-3 pb-1.5 text-xs font-semibold tracking-wide text-slate-400 uppercase">
+                  {group.heading}
+                </h2>
+                <ul aria-labelledby={headingId} className="space-y-1">
+                  {group.items.map((item) => {
+                    const active = isNavItemActive(address, item);
+                    return (
+                      <li key={item.href}>
+                        <Link
+                          href={item.href}
+                          onClick={onNavigate}
+                          aria-current={active ? 'page' : undefined}
+                          className={cn(
+                            'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400',
+                            active ? 'bg-indigo-600 text-white shadow-sm' : 'text-slate-300 hover:bg-white/10 hover:text-white',
+                          )}
+                        >
+                          <Icon name={item.icon} className="h-4.5 w-4.5" />
+                          {item.label}
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
             );
           })}
-        </ul>
+        </div>
       </nav>
       <div className="shrink-0 space-y-2 border-t border-white/10 p-3">
         {user ? (

@@ -49,29 +49,9 @@ function stubXhr(answer: Answer, held = false) {
   return Object.assign(sent, { release: () => release() });
 }
 
-const lockedAnn = {
-  userId: 2,
-  name: 'Ann Doe',
-  email: 'ann@doe-law.test',
-  lockedClients: 1,
-  failures: 10,
-  accountWide: false,
-  secondsLeft: 840,
-};
-
-function setup(isAdmin = true, locked: unknown[] = [], emailed = false) {
-  let items = locked;
+function setup(isAdmin = true) {
   const { fetchMock, calls } = mockFetch({
-    'POST /api/admin/users/2/reset-link': {
-      status: 201,
-      body: { link: 'http://litstack.test/reset-password#op1', emailed, expiresAt: '2026-11-23T10:15:00Z' },
-    },
     'GET /api/auth/me': { body: { user: user(isAdmin) } },
-    'GET /api/admin/locked-accounts': () => ({ body: { items } }),
-    'POST /api/admin/users/2/unlock': () => {
-      items = [];
-      return { status: 204, body: undefined };
-    },
   });
   vi.stubGlobal('fetch', fetchMock);
   return { ...renderWithProviders(<DemoBookingImportPage />, { path: '/admin/import' }), calls };
@@ -176,26 +156,5 @@ describe('DemoBookingImportPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Import Demo Bookings' }));
     expect(await within(toastRegion()).findByText('Import Failed')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('This file is neither a bookings file nor a vendor file.'));
-  });
-
-  test('lists locked accounts and unlocks one', async () => {
-    const { calls } = setup(true, [lockedAnn]);
-    const list = await screen.findByRole('list', { name: 'Locked accounts' });
-    expect(within(list).getByText('ann@doe-law.test')).toBeTruthy();
-    expect(within(list).getByText(/Too many failed sign-ins from 1 address\. Unlocks by itself in 14 minutes\./)).toBeTruthy();
-    await userEvent.click(within(list).getByRole('button', { name: 'Unlock ann@doe-law.test' }));
-    expect(await screen.findByText('No account is locked.')).toBeTruthy();
-    expect(within(toastRegion()).getByText('Account unlocked')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/api/admin/users/2/unlock'))).toBe(true);
-  });
-
-  test.each([true, false])('makes a reset link for a locked account, and says whether it was emailed (%s)', async (emailed) => {
-    setup(true, [lockedAnn], emailed);
-    const list = await screen.findByRole('list', { name: 'Locked accounts' });
-    await userEvent.click(within(list).getByRole('button', { name: 'Reset link for ann@doe-law.test' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Password-reset link for Ann Doe' });
-    expect((within(dialog).getByLabelText('Reset link') as HTMLInputElement).value).toBe('http://litstack.test/reset-password#op1');
-    expect(within(dialog).queryByText('We emailed the link to ann@doe-law.test.') !== null).toBe(emailed);
-    expect(dialog.textContent?.includes('so send it to ann@doe-law.test yourself')).toBe(!emailed);
   });
 });

@@ -18,7 +18,6 @@ import { AdminAccessRequired } from './admin-access-required';
 import { AdminSection } from './admin-section';
 import { CsvFormatRequirements } from './csv-format-requirements';
 import { ImportResults } from './import-results';
-import { LockedAccounts } from './locked-accounts';
 
 const isCsvName = (name: string) => name.toLowerCase().endsWith('.csv');
 
@@ -185,9 +184,6 @@ function ImportScreen() {
                 <p className="text-sm text-slate-500">No import yet. The counts and any row errors show here after an import.</p>
               )}
             </div>
-          </AdminSection>
-          <AdminSection title="Locked accounts">
-            <LockedAccounts />
           </AdminSection>
         </div>
         <AdminSection title="CSV Format Requirements">

@@ -103,6 +103,9 @@ describe('FirmPage', () => {
 
     expect(screen.getByRole('form', { name: 'Invite a person' })).toBeTruthy();
     expect(await screen.findByText('new@doe.test')).toBeTruthy();
+    // The rest is in tabs; the audit log is the last.
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Details', 'Security', 'What firms pay', 'Audit log']);
+    await userEvent.click(screen.getByRole('tab', { name: 'Audit log' }));
     expect(await screen.findByText('Invited new@doe.test as viewer')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe('/api/firm/audit?format=csv');
   });
@@ -118,6 +121,7 @@ describe('FirmPage', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('form', { name: 'Invite a person' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Audit log' })).toBeNull();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Details', 'Security', 'What firms pay']);
     // Reads it would be refused are never asked for.
     expect(calls.some((c) => c.url.startsWith('/api/firm/invitations') || c.url.startsWith('/api/firm/audit'))).toBe(false);
   });
@@ -136,6 +140,7 @@ describe('FirmPage', () => {
       'PUT /api/firm/mfa-required': { status: 400, body: { error: ownFirst } },
     });
     renderWithProviders(<FirmPage />, { path: '/firm' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Security' }));
     const toggle = await screen.findByRole('switch', { name: 'Require two-step sign-in for every member' });
     expect((toggle as HTMLInputElement).checked).toBe(false);
     expect(screen.getByText('2 members have not set it up yet.')).toBeTruthy();
@@ -149,6 +154,7 @@ describe('FirmPage', () => {
       'PUT /api/firm/price-sharing': { body: { share: true, since: '2026-11-24T15:00:00Z', by: 'Pat Doe' } },
     });
     renderWithProviders(<FirmPage />, { path: '/firm' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'What firms pay' }));
     const toggle = await screen.findByRole('switch', { name: 'Share what we pay with other firms' });
     expect((toggle as HTMLInputElement).checked).toBe(false);
     expect(toggle.getAttribute('aria-describedby')).toBe('price-sharing-what price-sharing-consent');
@@ -163,6 +169,7 @@ describe('FirmPage', () => {
   it('tells a member whether the firm shares what it pays, with no switch for it', async () => {
     serve('member', { 'GET /api/firm/price-sharing': { body: { share: false, since: '2026-11-20T10:00:00Z', by: 'Pat Doe' } } });
     renderWithProviders(<FirmPage />, { path: '/firm' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'What firms pay' }));
     expect(await screen.findByText('Not shared since Nov 20, 2026 (Pat Doe withdrew it).')).toBeTruthy();
     expect(screen.queryByRole('switch', { name: 'Share what we pay with other firms' })).toBeNull();
   });
@@ -170,8 +177,43 @@ describe('FirmPage', () => {
   it('tells a member that the firm requires two-step sign-in, with no switch', async () => {
     serve('member', { 'GET /api/firm': { body: { firm: { ...firm, mfaRequired: true, mfaRequiredByInstall: false } } } });
     renderWithProviders(<FirmPage />, { path: '/firm' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Security' }));
     expect(await screen.findByText('Your firm requires two-step sign-in for every member.')).toBeTruthy();
     expect(screen.queryByRole('switch')).toBeNull();
+  });
+
+  it('moves between the tabs with the arrow keys, Home and End, one tab stop for them all', async () => {
+    window.history.replaceState(null, '', '/firm');
+    serve('owner');
+    renderWithProviders(<FirmPage />, { path: '/firm' });
+    const details = await screen.findByRole('tab', { name: 'Details' });
+    expect(details.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getAllByRole('tab').filter((t) => t.tabIndex === 0)).toEqual([details]);
+    expect(screen.getByRole('tabpanel', { name: 'Details' })).toBeTruthy();
+    details.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    const security = screen.getByRole('tab', { name: 'Security' });
+    expect(document.activeElement).toBe(security);
+    expect(security.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel', { name: 'Security' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Single sign-on' })).toBeTruthy();
+    await userEvent.keyboard('{End}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Audit log' }));
+    await userEvent.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(details);
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Audit log' }).getAttribute('aria-selected')).toBe('true');
+    expect(window.location.hash).toBe('#audit');
+    await userEvent.keyboard('{Home}');
+    expect(details.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('opens the tab a link names', async () => {
+    window.history.replaceState(null, '', '/firm#sso');
+    serve('owner');
+    renderWithProviders(<FirmPage />, { path: '/firm' });
+    expect((await screen.findByRole('tab', { name: 'Security' })).getAttribute('aria-selected')).toBe('true');
+    window.history.replaceState(null, '', '/firm');
   });
 
   it('shows the server’s reason when removing the last owner is refused', async () => {

@@ -1,7 +1,10 @@
+import { useState } from 'react';
+
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
+import { Tabs, type TabItem } from '@/components/ui/tabs';
 import { getErrorMessage } from '@/lib/api-client';
 import { useFirmAccess, VIEW_ONLY_NOTE } from '@/lib/auth';
 
@@ -21,11 +24,34 @@ import { SsoSettings } from './sso-settings';
 
 const MANAGED_BY_OTHERS = 'Owners and admins manage the firm’s members, invitations and details.';
 
-/** /firm: the firm's details, its members and, for owners and admins, invitations and the audit log. */
+const TAB_OF_ANCHOR: Record<string, string> = {
+  details: 'details',
+  'firm-details': 'details',
+  security: 'security',
+  'two-step': 'security',
+  sso: 'security',
+  'price-sharing': 'price-sharing',
+  audit: 'audit',
+};
+
+function tabOfHash(hash: string): string {
+  return TAB_OF_ANCHOR[hash.replace(/^#/, '')] ?? 'details';
+}
+
+/**
+ * /firm: its members (and, for owners and admins, invitations) first; then tabs for the firm's
+ * details, sign-in security, what firms pay and, for owners and admins, the audit log.
+ */
 export function FirmPage() {
   const { role, canManage } = useFirmAccess();
   const firm = useFirm();
   const members = useMembers();
+  // A link may open a tab: /firm#audit, or a section's own anchor (/firm#sso).
+  const [tab, setTab] = useState(() => tabOfHash(window.location.hash));
+  const selectTab = (id: string) => {
+    setTab(id);
+    window.history.replaceState(window.history.state, '', `#${id}`);
+  };
 
   if (firm.isError || members.isError) {
     const error = firm.error ?? members.error;
@@ -53,6 +79,82 @@ export function FirmPage() {
   }
 
   const details = firm.data.firm;
+  // The rest in tabs, each only for those who may see what it holds (the audit log: owners and admins).
+  const tabs: TabItem[] = [
+    {
+      id: 'details',
+      label: 'Details',
+      content: (
+        <FirmSection id="firm-details" icon="building" title="Firm details" description="The name and size everyone in the firm sees.">
+          <FirmDetails firm={details} canManage={canManage} />
+        </FirmSection>
+      ),
+    },
+    {
+      id: 'security',
+      label: 'Security',
+      content: (
+        <div className="space-y-6">
+          <FirmSection
+            id="two-step"
+            icon="lock"
+            title="Two-step sign-in"
+            description="A code from a phone app at each sign-in, on top of the password."
+          >
+            <RequireTwoStep firm={details} isOwner={role === 'owner'} />
+          </FirmSection>
+          {role === 'owner' ? (
+            <FirmSection
+              id="sso"
+              icon="lock"
+              title="Single sign-on"
+              description="Your people sign in with your firm’s identity provider (OpenID Connect: Microsoft Entra ID, Google Workspace, Okta…)."
+            >
+              <SsoSettings />
+            </FirmSection>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      id: 'price-sharing',
+      label: 'What firms pay',
+      content: (
+        <FirmSection
+          id="price-sharing"
+          icon="trends"
+          title="What firms pay"
+          description="Other firms see the median and range of what firms pay for a tool, never who pays what."
+        >
+          <PriceSharingSettings canManage={canManage} />
+        </FirmSection>
+      ),
+    },
+    ...(canManage
+      ? [
+          {
+            id: 'audit',
+            label: 'Audit log',
+            content: (
+              <FirmSection
+                id="audit"
+                icon="past"
+                title="Audit log"
+                description="Invitations, joins, role changes, removals, reset links and failed sign-ins, newest first."
+                actions={
+                  <a href={auditCsvUrl} download className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                    <Icon name="import" className="h-4 w-4" />
+                    Download CSV
+                  </a>
+                }
+              >
+                <AuditLogList />
+              </FirmSection>
+            ),
+          },
+        ]
+      : []),
+  ];
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader
@@ -66,29 +168,8 @@ export function FirmPage() {
           </>
         }
       />
+      {/* Members first: who is in the firm is what most people come here for. */}
       <div className="space-y-6">
-        <FirmSection id="firm-details" icon="building" title="Firm details" description="The name and size everyone in the firm sees.">
-          <FirmDetails firm={details} canManage={canManage} />
-        </FirmSection>
-
-        <FirmSection
-          id="two-step"
-          icon="lock"
-          title="Two-step sign-in"
-          description="A code from a phone app at each sign-in, on top of the password."
-        >
-          <RequireTwoStep firm={details} isOwner={role === 'owner'} />
-        </FirmSection>
-
-        <FirmSection
-          id="price-sharing"
-          icon="trends"
-          title="What firms pay"
-          description="Other firms see the median and range of what firms pay for a tool, never who pays what."
-        >
-          <PriceSharingSettings canManage={canManage} />
-        </FirmSection>
-
         <FirmSection
           id="members"
           icon="users"
@@ -99,46 +180,20 @@ export function FirmPage() {
         </FirmSection>
 
         {canManage ? (
-          <>
-            <FirmSection
-              id="invitations"
-              icon="mail"
-              title="Invite people"
-              description="An invitation is a link for one email address: it works once and for 7 days."
-            >
-              <div className="space-y-6">
-                <InviteForm myRole={role} firmName={details.name} />
-                <InvitationsList />
-              </div>
-            </FirmSection>
-
-            {role === 'owner' ? (
-              <FirmSection
-                id="sso"
-                icon="lock"
-                title="Single sign-on"
-                description="Your people sign in with your firm’s identity provider (OpenID Connect: Microsoft Entra ID, Google Workspace, Okta…)."
-              >
-                <SsoSettings />
-              </FirmSection>
-            ) : null}
-
-            <FirmSection
-              id="audit"
-              icon="past"
-              title="Audit log"
-              description="Invitations, joins, role changes, removals, reset links and failed sign-ins, newest first."
-              actions={
-                <a href={auditCsvUrl} download className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-                  <Icon name="import" className="h-4 w-4" />
-                  Download CSV
-                </a>
-              }
-            >
-              <AuditLogList />
-            </FirmSection>
-          </>
+          <FirmSection
+            id="invitations"
+            icon="mail"
+            title="Invite people"
+            description="An invitation is a link for one email address: it works once and for 7 days."
+          >
+            <div className="space-y-6">
+              <InviteForm myRole={role} firmName={details.name} />
+              <InvitationsList />
+            </div>
+          </FirmSection>
         ) : null}
+
+        <Tabs label="Firm settings" tabs={tabs} selected={tab} onSelect={selectTab} />
       </div>
     </div>
   );

@@ -24,6 +24,7 @@ import { usePersisted } from '../api/get-persisted';
 import { usePickForMe } from '../api/pick-for-me';
 import { useRestorePicks } from '../api/restore-picks';
 import { openStageId, track } from './matches-state';
+import { NextStepCard } from './next-step-card';
 import { ProgressBanner } from './progress-banner';
 import { QuestionnaireModal } from './questionnaire-modal';
 import { StageAccordion } from './stage-accordion';
@@ -234,6 +235,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
       ) : (
         <>
           <ProgressBanner overview={overview.data} onContinue={onContinue} />
+          <NextStepCard step={overview.data.nextStep} />
           {persisted.isError ? <Alert>Failed to load your saved picks.</Alert> : null}
           <section aria-labelledby="case-stages">
             <h2 id="case-stages" className="mb-3 text-lg font-semibold text-slate-900">
