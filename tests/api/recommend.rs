@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, TestResponse};
 
 const PAGE_NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so the picks rest on what your firm told us: its size, software spend, caseload, tech stack and dismissals. An administrator can import bookings under Import.";
+const PAGE_SAMPLE_ONLY_NOTE: &str = "Vendor Trends shows generated sample bookings to demonstrate the dashboard; picks never use them. Until real demo bookings are imported (an administrator can, under Import), the picks rest on what your firm told us: its size, software spend, caseload, tech stack and dismissals.";
 const SOME_STAGES_NO_DATA_NOTE: &str = "Some categories have no recent demo bookings yet, so their picks rest on what your firm told us: its size, software spend, caseload, tech stack and dismissals.";
 
 /// A category's picks without booking evidence: the page's note says once what they rest on, so
@@ -825,7 +826,8 @@ async fn sample_bookings_are_never_evidence_then_real_ones_are_quoted_exactly() 
         .call(Method::POST, "/api/recommendations/pick-for-me", None)
         .await;
     let picks = res.json();
-    assert_eq!(picks["fallbackNote"], PAGE_NO_REAL_BOOKINGS_NOTE);
+    // The page says the samples on Vendor Trends are never evidence.
+    assert_eq!(picks["fallbackNote"], PAGE_SAMPLE_ONLY_NOTE);
     for item in picks["items"].as_array().unwrap() {
         if item["categoryId"] == cat {
             // The questionnaire's picks stay the firm's (Pick For Me fills the rest).

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 239e9a9c96dedf0a376e4954299bd0b66c2d8bdace6012275fe1b5db845e9233
+ * openapi.json sha256: 015f0c5b9bd8baead4dc5b8c899de697261735073fedb44f22b9bbebc592a1fb
  */
 
 export interface paths {
@@ -3575,8 +3575,10 @@ export interface components {
         /** @description The saved picks of every category that has any: the nine stages in order, then the others. */
         PersistedPicks: {
             /**
-             * @description For the whole page: the widest fallback any category's picks used (no real bookings, no
-             *     bookings in a stage, all firms, neighbouring sizes), or null when none did.
+             * @description For the whole page: while no real booking exists, where the picks' evidence comes from
+             *     (and, while Vendor Trends shows the generated sample set, that picks never use it), with or
+             *     without picks; else the widest fallback any category's picks used (no bookings in a stage,
+             *     all firms, neighbouring sizes), or null when none did.
              */
             fallbackNote?: string | null;
             items: components["schemas"]["StagePicks"][];
