@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: f65d8c6e8c75c4c5aec6a9b89623c034283e40eae966626b0d7e2023feafbff8
+ * openapi.json sha256: b9f2b5268890e4aa22591accb591a8b0a1a4c1ab27b0c88a3390f6ad6e1c4d13
  */
 
 export interface paths {
@@ -2347,10 +2347,10 @@ export interface components {
             code: string;
         };
         /**
-         * @description The periods a trends answer can be compared with.
+         * @description The periods a trends answer can be compared with; `none` for no comparison.
          * @enum {string}
          */
-        CompareWith: "previous" | "year" | "custom";
+        CompareWith: "none" | "previous" | "year" | "custom";
         /** @description One column. */
         ComparedVendor: {
             bookingUrl?: string | null;
@@ -4342,6 +4342,7 @@ export interface components {
          */
         TrendsAnswer: components["schemas"]["Trends"] & components["schemas"]["SampleShare"] & {
             changes?: null | components["schemas"]["Changes"];
+            /** @description The comparison the answer holds: `none` without one. */
             compare: components["schemas"]["CompareWith"];
             comparison?: null | components["schemas"]["Trends"];
         };
@@ -4609,6 +4610,7 @@ export interface components {
         /** @description The vendors inside a category, or across all categories. */
         VendorsAnswer: components["schemas"]["SampleShare"] & {
             category?: null | components["schemas"]["CategoryRef"];
+            /** @description The comparison the answer holds: `none` without one (then its counts are 0). */
             compare: components["schemas"]["CompareWith"];
             comparisonRangeEnd?: string | null;
             comparisonRangeStart?: string | null;
@@ -11552,8 +11554,9 @@ export interface operations {
                 /** @description Count the generated sample bookings too. Default: only while no real booking exists. */
                 includeSample?: boolean;
                 /**
-                 * @description The period to compare with: the previous period of equal length (default), the same
-                 *     dates a year earlier, or `compareStart`-`compareEnd`.
+                 * @description The period to compare with: nothing (`none`), the previous period of equal length, the
+                 *     same dates a year earlier, or `compareStart`-`compareEnd`. Absent: the previous period
+                 *     when it holds at least 20 bookings (enough to call a trend), else nothing.
                  */
                 compare?: components["schemas"]["CompareWith"];
                 /** @description With `compare=custom`: the comparison's first day, inclusive (YYYY-MM-DD). */
@@ -11673,8 +11676,9 @@ export interface operations {
                 /** @description Count the generated sample bookings too. Default: only while no real booking exists. */
                 includeSample?: boolean;
                 /**
-                 * @description The period to compare with: the previous period of equal length (default), the same
-                 *     dates a year earlier, or `compareStart`-`compareEnd`.
+                 * @description The period to compare with: nothing (`none`), the previous period of equal length, the
+                 *     same dates a year earlier, or `compareStart`-`compareEnd`. Absent: the previous period
+                 *     when it holds at least 20 bookings (enough to call a trend), else nothing.
                  */
                 compare?: components["schemas"]["CompareWith"];
                 /** @description With `compare=custom`: the comparison's first day, inclusive (YYYY-MM-DD). */
