@@ -148,6 +148,9 @@ test('a fresh launch compares nothing until a comparison is chosen, and its samp
     expect(await block.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await block.getByText(/^Firm size /).waitFor();
   }
+  // Without a comparison the vendors' three columns fit a phone too.
+  const share = (await panel('Top Vendors').getByRole('columnheader', { name: 'Share' }).boundingBox())!;
+  expect(share.x + share.width).toBeLessThanOrEqual(390);
   await expectNoViolations('/trends at 390 px');
   await browser.setWidth(1280);
 
