@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use dashmap::DashMap;
 
 use super::filters::Filters;
-use super::periods::Compare;
+use super::periods::Comparing;
 use super::query::Shape;
 
 /// JSON bytes one index keeps at most; past this the cache starts over. Dashboard questions are
@@ -25,7 +25,7 @@ const BUDGET_BYTES: usize = 8 * 1024 * 1024;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Question {
     /// The filters, the comparison period and the series' shape.
-    Trends(Filters, Compare, Shape),
+    Trends(Filters, Comparing, Shape),
     TopCities(Filters),
     /// Newest first: the filters, limit and offset.
     Newest(Filters, usize, usize),

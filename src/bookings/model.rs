@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::index::FilterOptions;
-use super::periods::{Change, Compare, Granularity};
+use super::periods::{Change, Comparing, Granularity};
 use super::query::{self, BookingItem, CityCount, Filters, Shape, Trends};
 use super::report::Panel;
 use super::vendors::VendorRow;
@@ -73,8 +73,8 @@ macro_rules! parses_filters {
 macro_rules! parses_compare {
     ($($query:ty),*) => {$(
         impl $query {
-            pub(super) fn compare(&self) -> Result<Compare> {
-                Compare::parse(
+            pub(super) fn compare(&self) -> Result<Comparing> {
+                Comparing::parse(
                     self.compare.as_deref(),
                     self.compare_start.as_deref(),
                     self.compare_end.as_deref(),
@@ -87,11 +87,12 @@ macro_rules! parses_compare {
 parses_filters!(TrendsQuery, CitiesQuery, VendorsQuery, ListQuery);
 parses_compare!(TrendsQuery, VendorsQuery);
 
-/// The periods a trends answer can be compared with.
+/// The periods a trends answer can be compared with; `none` for no comparison.
 #[derive(utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[expect(dead_code, reason = "documents the compare parameter's values")]
 pub(super) enum CompareWith {
+    None,
     Previous,
     Year,
     Custom,
@@ -134,8 +135,9 @@ pub(super) struct TrendsQuery {
     /// Count the generated sample bookings too. Default: only while no real booking exists.
     #[param(value_type = Option<bool>)]
     pub(super) include_sample: Option<String>,
-    /// The period to compare with: the previous period of equal length (default), the same
-    /// dates a year earlier, or `compareStart`-`compareEnd`.
+    /// The period to compare with: nothing (`none`), the previous period of equal length, the
+    /// same dates a year earlier, or `compareStart`-`compareEnd`. Absent: the previous period
+    /// when it holds at least 20 bookings (enough to call a trend), else nothing.
     #[param(value_type = Option<CompareWith>)]
     pub(super) compare: Option<String>,
     /// With `compare=custom`: the comparison's first day, inclusive (YYYY-MM-DD).
@@ -252,8 +254,9 @@ pub(super) struct VendorsQuery {
     /// Count the generated sample bookings too. Default: only while no real booking exists.
     #[param(value_type = Option<bool>)]
     pub(super) include_sample: Option<String>,
-    /// The period to compare with: the previous period of equal length (default), the same
-    /// dates a year earlier, or `compareStart`-`compareEnd`.
+    /// The period to compare with: nothing (`none`), the previous period of equal length, the
+    /// same dates a year earlier, or `compareStart`-`compareEnd`. Absent: the previous period
+    /// when it holds at least 20 bookings (enough to call a trend), else nothing.
     #[param(value_type = Option<CompareWith>)]
     pub(super) compare: Option<String>,
     /// With `compare=custom`: the comparison's first day, inclusive (YYYY-MM-DD).
@@ -376,10 +379,14 @@ impl SampleShare {
 pub(super) struct TrendsAnswer<'a> {
     #[serde(flatten)]
     pub(super) trends: Trends<'a>,
+    /// The comparison the answer holds: `none` without one.
     #[schema(value_type = CompareWith)]
     pub(super) compare: &'static str,
-    /// The same figures for the comparison period; null without a period to compare (no dates
-    /// and no bookings).
+    /// The same, for the CSV files' heading.
+    #[serde(skip)]
+    pub(super) compared: Option<super::periods::Compare>,
+    /// The same figures for the comparison period; null without a comparison (none asked for,
+    /// by default too few bookings in the previous period, or no dates and no bookings).
     pub(super) comparison: Option<Trends<'a>>,
     /// From the comparison period to this one; null without a comparison.
     pub(super) changes: Option<Changes<'a>>,
@@ -480,6 +487,7 @@ pub(super) struct VendorsAnswer {
     pub(super) vendor_count: u64,
     pub(super) range_start: Option<String>,
     pub(super) range_end: Option<String>,
+    /// The comparison the answer holds: `none` without one (then its counts are 0).
     #[schema(value_type = CompareWith)]
     pub(super) compare: &'static str,
     pub(super) comparison_range_start: Option<String>,

@@ -12,11 +12,29 @@ use crate::error::{AppError, bad_request};
 /// A change is given as a percentage only when both periods have at least this many bookings.
 pub const MIN_BOOKINGS_FOR_CHANGE: u64 = 20;
 
-/// The period an answer is compared with.
+/// Whether a period's bookings are enough to call a trend: the one rule behind a change's
+/// percentage and behind comparing by default.
+pub fn enough_for_a_trend(bookings: u64) -> bool {
+    bookings >= MIN_BOOKINGS_FOR_CHANGE
+}
+
+/// What a request asks to compare with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Comparing {
+    /// No `compare` given: the previous period when it holds enough bookings to call a trend,
+    /// else nothing (a comparison with an empty period would only say "too few" everywhere).
+    #[default]
+    Auto,
+    /// `compare=none`: no comparison.
+    Off,
+    /// A comparison the person chose, shown whatever it holds.
+    With(Compare),
+}
+
+/// The period an answer is compared with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Compare {
     /// The days just before the period, as many as it has.
-    #[default]
     Previous,
     /// The same dates a year earlier (29 February becomes the 28th).
     Year,
@@ -28,16 +46,18 @@ fn present(raw: Option<&str>) -> Option<&str> {
     raw.map(str::trim).filter(|s| !s.is_empty())
 }
 
-impl Compare {
+impl Comparing {
     pub fn parse(
         raw: Option<&str>,
         start: Option<&str>,
         end: Option<&str>,
-    ) -> Result<Compare, AppError> {
+    ) -> Result<Comparing, AppError> {
         let (start, end) = (present(start), present(end));
-        let compare = match present(raw) {
-            None | Some("previous") => Compare::Previous,
-            Some("year") => Compare::Year,
+        let comparing = match present(raw) {
+            None => Comparing::Auto,
+            Some("none") => Comparing::Off,
+            Some("previous") => Comparing::With(Compare::Previous),
+            Some("year") => Comparing::With(Compare::Year),
             Some("custom") => {
                 let (Some(start), Some(end)) = (start, end) else {
                     return Err(bad_request(
@@ -53,18 +73,43 @@ impl Compare {
                         "The comparison's start date must be on or before its end date",
                     ));
                 }
-                return Ok(Compare::Custom(start, end));
+                return Ok(Comparing::With(Compare::Custom(start, end)));
             }
-            Some(_) => return Err(bad_request("compare must be previous, year or custom")),
+            Some(_) => {
+                return Err(bad_request(
+                    "compare must be none, previous, year or custom",
+                ));
+            }
         };
         if start.is_some() || end.is_some() {
             return Err(bad_request(
                 "compareStart and compareEnd go with compare=custom",
             ));
         }
-        Ok(compare)
+        Ok(comparing)
     }
 
+    /// The comparison of the days `[start, end]` under the filters `f`, if any: a chosen one
+    /// whenever it has dates; by default the previous period, only when `count` finds enough
+    /// bookings in it to call a trend.
+    pub fn resolve(
+        self,
+        f: &Filters,
+        period: Option<(i32, i32)>,
+        count: impl FnOnce(&Filters) -> u64,
+    ) -> Option<(Compare, Filters)> {
+        match self {
+            Comparing::Off => None,
+            Comparing::With(compare) => compare.filters(f, period).map(|then| (compare, then)),
+            Comparing::Auto => {
+                let then = Compare::Previous.filters(f, period)?;
+                enough_for_a_trend(count(&then)).then_some((Compare::Previous, then))
+            }
+        }
+    }
+}
+
+impl Compare {
     /// The parameter's value.
     pub fn code(self) -> &'static str {
         match self {
@@ -167,7 +212,7 @@ pub struct Change {
 
 impl Change {
     pub fn of(count: u64, comparison: u64) -> Change {
-        let too_few = count.min(comparison) < MIN_BOOKINGS_FOR_CHANGE;
+        let too_few = !enough_for_a_trend(count.min(comparison));
         let difference = count as i64 - comparison as i64;
         let percent = (!too_few && comparison > 0)
             .then(|| (difference as f64 * 1000.0 / comparison as f64).round() / 10.0);
@@ -225,19 +270,43 @@ mod tests {
 
     #[test]
     fn compare_parameters_are_checked() {
-        assert_eq!(Compare::parse(None, None, None).unwrap(), Compare::Previous);
+        assert_eq!(Comparing::parse(None, None, None).unwrap(), Comparing::Auto);
         assert_eq!(
-            Compare::parse(Some("year"), None, Some(" ")).unwrap(),
-            Compare::Year
+            Comparing::parse(Some("none"), None, None).unwrap(),
+            Comparing::Off
         );
-        let custom = Compare::parse(Some("custom"), Some("2026-01-01"), Some("2026-01-31"));
-        assert!(matches!(custom, Ok(Compare::Custom(..))));
-        let err = |r: Result<Compare, AppError>| r.unwrap_err().to_string();
-        assert!(err(Compare::parse(Some("custom"), None, None)).contains("required"));
-        assert!(err(Compare::parse(Some("year"), Some("2026-01-01"), None)).contains("go with"));
-        assert!(err(Compare::parse(Some("last"), None, None)).contains("previous, year or custom"));
-        let inverted = Compare::parse(Some("custom"), Some("2026-02-01"), Some("2026-01-31"));
+        assert_eq!(
+            Comparing::parse(Some("year"), None, Some(" ")).unwrap(),
+            Comparing::With(Compare::Year)
+        );
+        let custom = Comparing::parse(Some("custom"), Some("2026-01-01"), Some("2026-01-31"));
+        assert!(matches!(custom, Ok(Comparing::With(Compare::Custom(..)))));
+        let err = |r: Result<Comparing, AppError>| r.unwrap_err().to_string();
+        assert!(err(Comparing::parse(Some("custom"), None, None)).contains("required"));
+        assert!(err(Comparing::parse(Some("year"), Some("2026-01-01"), None)).contains("go with"));
+        assert!(
+            err(Comparing::parse(Some("last"), None, None))
+                .contains("none, previous, year or custom")
+        );
+        let inverted = Comparing::parse(Some("custom"), Some("2026-02-01"), Some("2026-01-31"));
         assert!(err(inverted).contains("on or before"));
+    }
+
+    #[test]
+    fn by_default_the_previous_period_is_compared_only_with_enough_bookings() {
+        let f = Filters::default();
+        let period = Some((day(2026, 2, 1), day(2026, 2, 28)));
+        let auto = |n: u64| Comparing::Auto.resolve(&f, period, |_| n);
+        assert!(auto(0).is_none(), "never a comparison with an empty period");
+        assert!(auto(MIN_BOOKINGS_FOR_CHANGE - 1).is_none());
+        let (compare, then) = auto(MIN_BOOKINGS_FOR_CHANGE).unwrap();
+        assert_eq!(compare, Compare::Previous);
+        assert_eq!(then.start, NaiveDate::from_ymd_opt(2026, 1, 4));
+        // A comparison the person chose is shown even when empty; none is never.
+        let year = Comparing::With(Compare::Year).resolve(&f, period, |_| 0);
+        assert_eq!(year.map(|(c, _)| c), Some(Compare::Year));
+        assert!(Comparing::Off.resolve(&f, period, |_| 1_000).is_none());
+        assert!(Comparing::Auto.resolve(&f, None, |_| 1_000).is_none());
     }
 
     #[test]

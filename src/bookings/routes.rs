@@ -15,7 +15,7 @@ use super::model::{
     BookingPage, Changes, CitiesAnswer, CitiesQuery, ListQuery, OptionsAnswer, OptionsQuery,
     SampleShare, TrendsAnswer, TrendsQuery, VendorsAnswer, VendorsQuery, parse_csv,
 };
-use super::periods::Compare;
+use super::periods::{Compare, Comparing};
 use super::query::{self, Filters, Shape, parse_include_sample};
 use super::report::{self, Heading};
 use super::vendors;
@@ -69,20 +69,25 @@ fn trends_answer<'a>(
     sets: &BookingSets,
     idx: &'a BookingIndex,
     filters: &Filters,
-    compare: Compare,
+    comparing: Comparing,
     shape: Shape,
 ) -> TrendsAnswer<'a> {
     let now = query::trends(idx, filters, shape);
-    let comparison = compare
-        .filters(filters, now.period)
-        .map(|f| query::trends(idx, &f, shape));
+    let compared = comparing.resolve(filters, now.period, |f| query::count(idx, f));
+    let comparison = compared.as_ref().map(|(_, f)| query::trends(idx, f, shape));
     TrendsAnswer {
         changes: comparison.as_ref().map(|then| Changes::between(&now, then)),
         trends: now,
-        compare: compare.code(),
+        compare: compare_code(compared.as_ref()),
+        compared: compared.map(|(compare, _)| compare),
         comparison,
         sample: SampleShare::filtered(sets, idx, filters),
     }
+}
+
+/// The answer's `compare`: the comparison it holds, `none` without one.
+fn compare_code(compared: Option<&(Compare, Filters)>) -> &'static str {
+    compared.map_or("none", |(compare, _)| compare.code())
 }
 
 /// GET /api/trends: booking totals by category, state and day (or week or month) for the filters,
@@ -103,11 +108,11 @@ pub(super) async fn trends(
 ) -> Result<Response> {
     let filters = q.filters()?;
     let include = parse_include_sample(q.include_sample.as_deref())?;
-    let (compare, shape, panel) = (q.compare()?, q.shape()?, q.csv_panel()?);
+    let (comparing, shape, panel) = (q.compare()?, q.shape()?, q.csv_panel()?);
     if let Some(panel) = panel {
         let sets = sets(&state, include).await?;
         let idx = sets.view(include);
-        let answer = trends_answer(&sets, idx, &filters, compare, shape);
+        let answer = trends_answer(&sets, idx, &filters, comparing, shape);
         let then = answer.comparison.as_ref();
         let heading = Heading {
             title: "",
@@ -116,7 +121,9 @@ pub(super) async fn trends(
                 answer.trends.range_start.as_deref(),
                 answer.trends.range_end.as_deref(),
             ),
-            comparison: then.map(|t| (compare, t.range_start.as_deref(), t.range_end.as_deref())),
+            comparison: then
+                .zip(answer.compared)
+                .map(|(t, compare)| (compare, t.range_start.as_deref(), t.range_end.as_deref())),
             sample_count: answer.sample.sample_count,
         };
         let (body, name) = report::trends_csv(
@@ -128,9 +135,9 @@ pub(super) async fn trends(
         )?;
         return Ok(csv_response(body, &name));
     }
-    let question = Question::Trends(filters.clone(), compare, shape);
+    let question = Question::Trends(filters.clone(), comparing, shape);
     answer(&state, &request, include, question, |sets, idx| {
-        serde_json::to_vec(&trends_answer(sets, idx, &filters, compare, shape))
+        serde_json::to_vec(&trends_answer(sets, idx, &filters, comparing, shape))
     })
     .await
 }
@@ -152,31 +159,27 @@ pub(super) async fn vendors(
 ) -> Result<Response> {
     let filters = q.filters()?;
     let include = parse_include_sample(q.include_sample.as_deref())?;
-    let compare = q.compare()?;
+    let comparing = q.compare()?;
     let csv = parse_csv(q.format.as_deref())?;
     let catalog = state.catalog.load();
     let category = q.category(&catalog)?;
     let sets = sets(&state, include).await?;
     let idx = sets.view(include);
     let period = query::period(idx, &filters);
-    let comparison = compare.filters(&filters, period);
+    // The same rule and count as the trends answer's, so both panels compare or neither does.
+    let compared = comparing.resolve(&filters, period, |f| query::count(idx, f));
+    let comparison = compared.as_ref().map(|(_, f)| f);
     let panel = vendors::panel(
         idx,
         &catalog,
         &filters,
-        comparison.as_ref(),
+        comparison,
         category.as_ref().map(|c| c.name.as_str()),
     );
     let (range_start, range_end) = days(period);
     let (comparison_start, comparison_end) = (
-        comparison
-            .as_ref()
-            .and_then(|f| f.start)
-            .map(|d| d.to_string()),
-        comparison
-            .as_ref()
-            .and_then(|f| f.end)
-            .map(|d| d.to_string()),
+        comparison.and_then(|f| f.start).map(|d| d.to_string()),
+        comparison.and_then(|f| f.end).map(|d| d.to_string()),
     );
     let sample = SampleShare::filtered(&sets, idx, &filters);
     if csv {
@@ -188,9 +191,9 @@ pub(super) async fn vendors(
             title: &title,
             filters: &filters,
             period: (range_start.as_deref(), range_end.as_deref()),
-            comparison: comparison.as_ref().map(|_| {
+            comparison: compared.as_ref().map(|(compare, _)| {
                 (
-                    compare,
+                    *compare,
                     comparison_start.as_deref(),
                     comparison_end.as_deref(),
                 )
@@ -208,7 +211,7 @@ pub(super) async fn vendors(
         vendor_count: panel.vendor_count,
         range_start,
         range_end,
-        compare: compare.code(),
+        compare: compare_code(compared.as_ref()),
         comparison_range_start: comparison_start,
         comparison_range_end: comparison_end,
         sample,

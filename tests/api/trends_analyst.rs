@@ -144,6 +144,64 @@ async fn trends_a_change_from_fewer_than_20_bookings_has_no_percentage() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn trends_by_default_compare_only_with_a_previous_period_that_can_call_a_trend() {
+    let mut app = with_bookings().await;
+    // February's 28 days before it hold 32 bookings: compared by default.
+    let t = app.get(&format!("/api/trends?{FEBRUARY}")).await.json();
+    assert_eq!(t["compare"], "previous");
+    assert_eq!(t["comparison"]["total"], 32);
+    // Florida's hold none, and the whole span (no dates) has nothing before it: no comparison,
+    // for the trends and the vendors alike, and the CSV says none.
+    for query in [format!("{FEBRUARY}&state=FL"), String::new()] {
+        let t = app.get(&format!("/api/trends?{query}")).await.json();
+        assert_eq!(t["compare"], "none", "{query}");
+        assert!(
+            t["comparison"].is_null() && t["changes"].is_null(),
+            "{query}"
+        );
+        let v = app
+            .get(&format!("/api/trends/vendors?{query}"))
+            .await
+            .json();
+        assert_eq!(v["compare"], "none", "{query}");
+        assert!(v["comparisonRangeStart"].is_null(), "{query}");
+        assert_eq!(v["comparisonTotal"], 0);
+        let csv = app
+            .get(&format!("/api/trends?{query}&format=csv&panel=summary"))
+            .await
+            .text();
+        assert!(!csv.contains("Compared with"), "{csv}");
+    }
+    // The rule of a change's percentage: 22 bookings the day before are enough, 10 are not
+    // (19 and 20: `periods`' unit test).
+    let day = |d: &str| format!("start={d}&end={d}");
+    let t = app
+        .get(&format!("/api/trends?{}", day("2026-01-11")))
+        .await
+        .json();
+    assert_eq!(t["compare"], "previous", "22 on the 10th");
+    assert_eq!(t["comparison"]["total"], 22);
+    let t = app
+        .get(&format!("/api/trends?{}", day("2026-01-21")))
+        .await
+        .json();
+    assert_eq!(t["compare"], "none", "10 on the 20th");
+    // Chosen, a comparison is shown even when empty; `none` turns the default off.
+    let t = app
+        .get(&format!("/api/trends?{FEBRUARY}&state=FL&compare=previous"))
+        .await
+        .json();
+    assert_eq!(t["compare"], "previous");
+    assert_eq!(t["comparison"]["total"], 0);
+    let t = app
+        .get(&format!("/api/trends?{FEBRUARY}&compare=none"))
+        .await
+        .json();
+    assert_eq!(t["compare"], "none");
+    assert!(t["comparison"].is_null());
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn trends_series_by_week_and_month_stack_the_categories_and_mark_partial_buckets() {
     let mut app = with_bookings().await;
     let t = app
@@ -248,7 +306,10 @@ async fn trends_vendors_inside_a_category_with_their_share_and_profile() {
 async fn trends_bad_shapes_are_refused_with_a_message() {
     let mut app = with_bookings().await;
     for (query, message) in [
-        ("compare=last", "compare must be previous, year or custom"),
+        (
+            "compare=last",
+            "compare must be none, previous, year or custom",
+        ),
         (
             "compare=custom",
             "compareStart and compareEnd are required with compare=custom",
@@ -510,8 +571,8 @@ async fn trends_every_panel_downloads_as_csv_equal_to_the_json() {
         );
     }
 
-    // The vendors, a formula-looking name escaped.
-    let all = format!("{FEBRUARY}&state=FL");
+    // The vendors, a formula-looking name escaped (compared as chosen: Florida's January is empty).
+    let all = format!("{FEBRUARY}&state=FL&compare=previous");
     let vendors_json = app.get(&format!("/api/trends/vendors?{all}")).await.json();
     let vendors = download(
         &app.get(&format!("/api/trends/vendors?{all}&format=csv"))

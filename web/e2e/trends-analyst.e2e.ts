@@ -162,7 +162,17 @@ describe('/trends for an analyst', () => {
   test('picking a category lists its vendors as the API counts them, each catalog vendor a link to its profile', async () => {
     await page.goto(PERIOD);
     await card('Total Demos').getByText('44', { exact: true }).waitFor();
-    // The previous period (5 bookings) is too few to call a trend: the difference, no percentage.
+    // The previous period holds 5 bookings, too few to call a trend: by default nothing is compared.
+    await page.getByText(/^Not compared: the previous period of equal length holds fewer than 20 bookings/).waitFor();
+    expect(await page.getByLabel('Compare with').inputValue()).toBe('none');
+    expect(
+      await card('Total Demos')
+        .getByText(/Comparison period/)
+        .count(),
+    ).toBe(0);
+    // Chosen, it is shown: the difference, no percentage.
+    await page.getByLabel('Compare with').selectOption({ label: 'Previous period' });
+    await waitForParam('compare', 'previous');
     await card('Total Demos').getByText('+39, too few bookings to call a trend').waitFor();
 
     const vendors = panel('Top Vendors');

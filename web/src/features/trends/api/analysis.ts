@@ -1,8 +1,9 @@
 /**
  * How /trends reads its numbers, kept in the address beside the filters: what the period is
  * compared with, the series' bucket size and stacking, and the vendor panel's category. Defaults
- * stay out of the address ("previous", "day", unstacked, every category), so an address written
- * before these existed still opens the same screen, and a saved view keeps whatever is set.
+ * stay out of the address ("day", unstacked, every category; without `compare` the server
+ * compares with the previous period only when it holds enough bookings to call a trend), and a
+ * saved view keeps whatever is set.
  */
 import type { CompareWith, TrendGranularity } from '@/lib/api/types';
 
@@ -10,7 +11,8 @@ export type CompareMode = CompareWith;
 export type Granularity = TrendGranularity;
 
 export type TrendsAnalysis = {
-  compare?: Exclude<CompareMode, 'previous'>;
+  /** Chosen by the person; absent: the server's default. */
+  compare?: CompareMode;
   compareStart?: string;
   compareEnd?: string;
   granularity?: Exclude<Granularity, 'day'>;
@@ -31,14 +33,14 @@ export const analysisNames = [
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The analysis the address asks for. Junk is ignored (an unknown `compare` is the previous period,
+ * The analysis the address asks for. Junk is ignored (an unknown `compare` is the default,
  * a `categoryId` that is not a whole number is every category); the custom dates are kept only
  * with `compare=custom`, one at a time while the person is still picking them.
  */
 export function parseAnalysis(get: (name: string) => string | undefined): TrendsAnalysis {
   const analysis: TrendsAnalysis = {};
   const compare = get('compare');
-  if (compare === 'year' || compare === 'custom') analysis.compare = compare;
+  if (compare === 'none' || compare === 'previous' || compare === 'year' || compare === 'custom') analysis.compare = compare;
   if (analysis.compare === 'custom') {
     const start = get('compareStart');
     const end = get('compareEnd');
@@ -61,20 +63,24 @@ export function customDatesProblem(analysis: TrendsAnalysis): string | null {
   return null;
 }
 
-/** The comparison part of an API query: the previous period (nothing) while custom dates are incomplete. */
-export function comparisonQuery(analysis: TrendsAnalysis): { compare?: 'year' | 'custom'; compareStart?: string; compareEnd?: string } {
-  if (analysis.compare === 'year') return { compare: 'year' };
-  if (analysis.compare === 'custom' && customDatesProblem(analysis) === null) {
-    return { compare: 'custom', compareStart: analysis.compareStart, compareEnd: analysis.compareEnd };
+type ComparisonQuery = { compare?: CompareMode; compareStart?: string; compareEnd?: string };
+
+/**
+ * The comparison part of an API query: nothing for the server's default, no comparison while
+ * custom dates are incomplete.
+ */
+export function comparisonQuery(analysis: TrendsAnalysis): ComparisonQuery {
+  const { compare } = analysis;
+  if (compare === 'custom') {
+    return customDatesProblem(analysis) === null
+      ? { compare: 'custom', compareStart: analysis.compareStart, compareEnd: analysis.compareEnd }
+      : { compare: 'none' };
   }
-  return {};
+  return compare ? { compare } : {};
 }
 
 /** The /api/trends part of the analysis: comparison, bucket size and stacking, absent values left out. */
-export function trendsAnalysisQuery(analysis: TrendsAnalysis): {
-  compare?: 'year' | 'custom';
-  compareStart?: string;
-  compareEnd?: string;
+export function trendsAnalysisQuery(analysis: TrendsAnalysis): ComparisonQuery & {
   granularity?: 'week' | 'month';
   stackBy?: 'category';
 } {
@@ -82,10 +88,7 @@ export function trendsAnalysisQuery(analysis: TrendsAnalysis): {
 }
 
 /** The /api/trends/vendors part: the comparison and the category. */
-export function vendorsAnalysisQuery(analysis: TrendsAnalysis): {
-  compare?: 'year' | 'custom';
-  compareStart?: string;
-  compareEnd?: string;
+export function vendorsAnalysisQuery(analysis: TrendsAnalysis): ComparisonQuery & {
   categoryId?: number;
 } {
   return dropEmpty({ ...comparisonQuery(analysis), categoryId: analysis.categoryId });

@@ -12,8 +12,10 @@ describe('the CSV download addresses', () => {
     expect(trendsCsvUrl({}, {}, 'summary')).toBe('/api/trends?format=csv&panel=summary');
   });
 
-  it('leave incomplete custom dates out, as the screen does', () => {
-    expect(trendsCsvUrl({}, { compare: 'custom', compareStart: '2025-01-01' }, 'states')).toBe('/api/trends?format=csv&panel=states');
+  it('compare nothing while custom dates are incomplete, as the screen does', () => {
+    expect(trendsCsvUrl({}, { compare: 'custom', compareStart: '2025-01-01' }, 'states')).toBe(
+      '/api/trends?compare=none&format=csv&panel=states',
+    );
     expect(trendsCsvUrl({}, { compare: 'custom', compareStart: '2025-01-01', compareEnd: '2025-03-31' }, 'states')).toBe(
       '/api/trends?compare=custom&compareStart=2025-01-01&compareEnd=2025-03-31&format=csv&panel=states',
     );

@@ -3,10 +3,11 @@ import { TextField } from '@/components/ui/text-field';
 import type { Option } from '@/lib/options';
 
 import { customDatesProblem, type CompareMode, type TrendsAnalysis } from '../api/analysis';
-import { CHANGE_RULE } from '../change';
+import { CHANGE_RULE, TOO_FEW, TREND_MINIMUM } from '../change';
 import { formatDay } from '../format';
 
 export const compareOptions: ReadonlyArray<Option<CompareMode>> = [
+  { value: 'none', label: 'No comparison' },
   { value: 'previous', label: 'Previous period' },
   { value: 'year', label: 'Same period last year' },
   { value: 'custom', label: 'Custom dates' },
@@ -14,6 +15,7 @@ export const compareOptions: ReadonlyArray<Option<CompareMode>> = [
 
 /** How the comparison period was chosen, in words, as the answer's `compare` names it. */
 export const compareNames: Record<CompareMode, string> = {
+  none: 'no comparison',
   previous: 'the previous period of equal length',
   year: 'the same period a year earlier',
   custom: 'custom dates',
@@ -45,17 +47,35 @@ type CompareControlProps = {
   onChange: (updates: Pick<TrendsAnalysis, 'compare' | 'compareStart' | 'compareEnd'>) => void;
   /** The periods the answer on screen compares, when it has them. */
   periods: ComparePeriods | null;
+  /** The answer on screen: the comparison it holds, and whether its period has any days. */
+  answered: { compare: CompareMode; hasPeriod: boolean; comparisonEmpty: boolean } | null;
 };
 
+/** Why nothing is compared, in words, when nothing is. */
+function notComparedText(analysis: TrendsAnalysis, answered: CompareControlProps['answered']): string {
+  if (!answered) return '';
+  if (!answered.hasPeriod) return 'No period to compare yet.';
+  if (analysis.compare === 'none') return 'Not compared with another period.';
+  // The server's default: the previous period, only with enough bookings to call a trend.
+  return `Not compared: the previous period of equal length holds fewer than ${TREND_MINIMUM} bookings, ${TOO_FEW}. Choose a period to compare with.`;
+}
+
 /**
- * "Compare with": the previous period of equal length (the default), the same period a year
- * earlier, or two dates of one's own; the periods compared in words, and the page's one
- * statement of when a change gets a percentage.
+ * "Compare with": nothing, the previous period of equal length, the same period a year earlier,
+ * or two dates of one's own. Until the person chooses, the server compares with the previous
+ * period only when it holds enough bookings to call a trend (never with an empty one). Says the
+ * periods compared in words, and is the page's one statement of when a change gets a percentage.
  */
-export function CompareControl({ analysis, onChange, periods }: CompareControlProps) {
-  const mode: CompareMode = analysis.compare ?? 'previous';
+export function CompareControl({ analysis, onChange, periods, answered }: CompareControlProps) {
+  const mode: CompareMode = analysis.compare ?? answered?.compare ?? 'none';
   const problem = customDatesProblem(analysis);
-  const text = periods ? periodsText(periods) : null;
+  const emptyPeriod =
+    periods && answered?.comparisonEmpty
+      ? `${rangeText(periods.comparisonStart, periods.comparisonEnd)} (${compareNames[periods.compare]})`
+      : null;
+  const text = emptyPeriod
+    ? `Nothing to compare with: ${emptyPeriod} holds no bookings.`
+    : ((periods ? periodsText(periods) : null) ?? notComparedText(analysis, answered));
   return (
     <section aria-label="Comparison" className="mb-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-900/5 sm:p-5">
       <div className="flex flex-wrap items-end gap-3">
@@ -69,7 +89,7 @@ export function CompareControl({ analysis, onChange, periods }: CompareControlPr
             onChange(
               next === 'custom'
                 ? { compare: 'custom', compareStart: analysis.compareStart, compareEnd: analysis.compareEnd }
-                : { compare: next === 'previous' ? undefined : next, compareStart: undefined, compareEnd: undefined },
+                : { compare: next, compareStart: undefined, compareEnd: undefined },
             );
           }}
         />
@@ -100,7 +120,7 @@ export function CompareControl({ analysis, onChange, periods }: CompareControlPr
           </>
         ) : null}
         <p className="min-w-[16rem] flex-1 pb-2 text-sm text-slate-700" aria-live="polite">
-          {problem ? 'Until both dates are set, the previous period is compared.' : (text ?? 'No period to compare yet.')}
+          {problem ? 'Until both dates are set, nothing is compared.' : text}
         </p>
       </div>
       <details className="mt-3 text-sm text-slate-700">

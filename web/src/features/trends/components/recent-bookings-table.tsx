@@ -12,6 +12,9 @@ import { bookingLocation, formatCount, relativeBookingDate } from '../format';
 import { DownloadCsvButton } from './download-buttons';
 import { EmptyState, Panel } from './panel';
 
+const firmSizeOf = (booking: DemoBookingPage['items'][number]) =>
+  labelOf(firmSizeOptions, booking.standardizedPracticeAreaBrokenOut) ?? booking.standardizedPracticeAreaBrokenOut;
+
 type RecentBookingsTableProps = {
   page: DemoBookingPage | undefined;
   offset: number;
@@ -62,17 +65,34 @@ export function RecentBookingsTable({
         <EmptyState>No demo bookings found</EmptyState>
       ) : (
         <>
-          {/* Scrolls sideways on a phone: focusable and named, so the keyboard can scroll it too. */}
+          {/* A phone gets one block per booking, every field whole; wider screens the table. */}
+          <ul aria-label="Recent demo bookings" className="divide-y divide-slate-100 sm:hidden" aria-busy={isFetching}>
+            {items.map((booking) => (
+              <li key={booking.id} className="py-2.5 text-sm">
+                <p className="font-medium text-slate-900">
+                  {categoryLabel(booking.clientCategory)}
+                  {booking.sample ? <span className="ml-2 text-xs font-normal text-amber-700">(sample)</span> : null}
+                </p>
+                <p className="text-slate-700">{bookingLocation(booking)}</p>
+                <p className="text-slate-700">
+                  <time dateTime={booking.createdTime ?? undefined}>{relativeBookingDate(booking.createdTime)}</time>
+                  <span aria-hidden="true"> · </span>
+                  <span className="sr-only">, </span>
+                  <span>Firm size {firmSizeOf(booking)}</span>
+                </p>
+              </li>
+            ))}
+          </ul>
           <div
             role="region"
             aria-label="Recent demo bookings table"
             tabIndex={0}
-            className="-mx-5 overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600 sm:mx-0"
+            className="hidden overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600 sm:block"
           >
             <table className="w-full min-w-[26rem] text-left text-sm" aria-busy={isFetching}>
               <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-500 uppercase">
                 <tr>
-                  <th scope="col" className="px-5 py-2 sm:px-3">
+                  <th scope="col" className="px-3 py-2">
                     Category
                   </th>
                   <th scope="col" className="px-3 py-2">
@@ -81,7 +101,7 @@ export function RecentBookingsTable({
                   <th scope="col" className="px-3 py-2">
                     Date
                   </th>
-                  <th scope="col" className="px-5 py-2 sm:px-3">
+                  <th scope="col" className="px-3 py-2">
                     Firm Size
                   </th>
                 </tr>
@@ -89,7 +109,7 @@ export function RecentBookingsTable({
               <tbody className="divide-y divide-slate-100">
                 {items.map((booking) => (
                   <tr key={booking.id}>
-                    <td className="px-5 py-2.5 font-medium text-slate-900 sm:px-3">
+                    <td className="px-3 py-2.5 font-medium text-slate-900">
                       {categoryLabel(booking.clientCategory)}
                       {booking.sample ? <span className="ml-2 text-xs font-normal text-amber-700">(sample)</span> : null}
                     </td>
@@ -97,9 +117,7 @@ export function RecentBookingsTable({
                     <td className="px-3 py-2.5 whitespace-nowrap text-slate-700">
                       <time dateTime={booking.createdTime ?? undefined}>{relativeBookingDate(booking.createdTime)}</time>
                     </td>
-                    <td className="px-5 py-2.5 text-slate-700 sm:px-3">
-                      {labelOf(firmSizeOptions, booking.standardizedPracticeAreaBrokenOut) ?? booking.standardizedPracticeAreaBrokenOut}
-                    </td>
+                    <td className="px-3 py-2.5 text-slate-700">{firmSizeOf(booking)}</td>
                   </tr>
                 ))}
               </tbody>

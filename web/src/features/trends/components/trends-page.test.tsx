@@ -39,7 +39,7 @@ const trends = {
     { start: '2026-03-02', count: 9, partial: false },
   ],
   stacks: null,
-  compare: 'previous',
+  compare: 'none',
   comparison: null,
   changes: null,
   last30: 110,
@@ -368,6 +368,46 @@ describe('TrendsPage', () => {
     expect(within(banner).getByText(/An administrator can import real bookings/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Import bookings' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove sample data' })).toBeNull();
+  });
+
+  test('by default nothing is compared while the previous period holds too few bookings, and the control says why', async () => {
+    const { requests } = setup();
+    expect(
+      await screen.findByText(
+        'Not compared: the previous period of equal length holds fewer than 20 bookings, too few bookings to call a trend. Choose a period to compare with.',
+      ),
+    ).toBeTruthy();
+    expect((screen.getByLabelText('Compare with') as HTMLSelectElement).value).toBe('none');
+    expect(screen.queryByText(/Comparison period/)).toBeNull();
+    // The default is the server's: no compare parameter is sent.
+    expect(requests('/api/trends').every((query) => !query.has('compare'))).toBe(true);
+  });
+
+  test('a chosen comparison period without a booking is shown as nothing to compare, never "vs 0"', async () => {
+    const comparison = { ...trends, total: 0, categoryCounts: [], stateCounts: [], rangeStart: '2025-01-01', rangeEnd: '2025-03-01' };
+    const none = { difference: 800, percent: null, tooFew: true };
+    setup('/trends?compare=year', {
+      'GET /api/trends': {
+        body: {
+          ...trends,
+          compare: 'year',
+          comparison,
+          changes: {
+            total: { ...none, difference: 12345 },
+            categories: [],
+            states: [{ state: 'TX', count: 800, comparisonCount: 0, change: none }],
+          },
+        },
+      },
+    });
+    expect(
+      await screen.findByText('Nothing to compare with: Jan 1, 2025 to Mar 1, 2025 (the same period a year earlier) holds no bookings.'),
+    ).toBeTruthy();
+    expect((screen.getByLabelText('Compare with') as HTMLSelectElement).value).toBe('year');
+    await screen.findByRole('list', { name: 'Top 2 states by bookings' });
+    expect(screen.queryByText(/Comparison period/)).toBeNull();
+    expect(screen.queryByText(/^\+[\d,]+, too few bookings to call a trend/)).toBeNull();
+    expect(screen.queryAllByText(/^vs/)).toHaveLength(0);
   });
 
   test('with a comparison, the cards, states and vendors show both figures and the change, a small one without a percentage', async () => {

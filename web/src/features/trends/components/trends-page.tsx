@@ -65,16 +65,22 @@ function useFilterParams() {
   return { filters, analysis, page, setParams };
 }
 
-/** The answer's comparison and series, the absent ones as null. */
-const comparisonOf = (trends: Trends) => ({
-  comparison: trends.comparison ?? null,
-  changes: trends.changes ?? null,
-  series: trends.series,
-  stacks: trends.stacks ?? null,
-  compare: trends.compare,
-  // The answer's own bucket size: while a new one loads, the chart keeps naming what it shows.
-  granularity: trends.granularity,
-});
+/**
+ * The answer's comparison and series, the absent ones as null. A comparison period without a
+ * single booking is shown as none (the control says so): "vs 0" on every row says nothing.
+ */
+const comparisonOf = (trends: Trends) => {
+  const comparison = trends.comparison && trends.comparison.total > 0 ? trends.comparison : null;
+  return {
+    comparison,
+    changes: comparison ? (trends.changes ?? null) : null,
+    series: trends.series,
+    stacks: trends.stacks ?? null,
+    compare: trends.compare,
+    // The answer's own bucket size: while a new one loads, the chart keeps naming what it shows.
+    granularity: trends.granularity,
+  };
+};
 
 /** /trends: demo-booking analytics under one set of filters kept in the address. */
 export function TrendsPage() {
@@ -158,13 +164,22 @@ export function TrendsPage() {
         analysis={analysis}
         onChange={changeAnalysis}
         periods={
-          trends.data && answer?.comparison
+          trends.data?.comparison
             ? {
-                compare: answer.compare,
+                compare: trends.data.compare,
                 rangeStart: trends.data.rangeStart,
                 rangeEnd: trends.data.rangeEnd,
-                comparisonStart: answer.comparison.rangeStart,
-                comparisonEnd: answer.comparison.rangeEnd,
+                comparisonStart: trends.data.comparison.rangeStart,
+                comparisonEnd: trends.data.comparison.rangeEnd,
+              }
+            : null
+        }
+        answered={
+          trends.data
+            ? {
+                compare: trends.data.compare,
+                hasPeriod: Boolean(trends.data.rangeStart),
+                comparisonEmpty: trends.data.comparison?.total === 0,
               }
             : null
         }

@@ -5,6 +5,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { vendorProfilePath } from '@/config/paths';
 import type { Category, Trends } from '@/lib/api/types';
+import { cn } from '@/lib/cn';
 import { categoryLabel } from '@/lib/stages';
 
 import type { TrendVendors } from '@/lib/api/types';
@@ -99,7 +100,8 @@ export function VendorsPanel({ categoryId, onCategory, catalog, categoryCounts, 
           tabIndex={0}
           className="-mx-1 overflow-x-auto px-1 focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
-          <table className="w-full min-w-[32rem] text-sm" aria-busy={vendors.isFetching}>
+          {/* Three columns fit a phone; with the comparison's two more it scrolls in its box. */}
+          <table className={cn('w-full text-sm', compared && 'min-w-[32rem]')} aria-busy={vendors.isFetching}>
             <caption className="sr-only">
               {categoryName ? `${categoryName} vendors` : 'Top vendors of all categories'}, most bookings first
             </caption>
