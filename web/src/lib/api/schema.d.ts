@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: b9f2b5268890e4aa22591accb591a8b0a1a4c1ab27b0c88a3390f6ad6e1c4d13
+ * openapi.json sha256: 9f9cacc6f8316c4f7cad699d60f616c7540cf2565fd7c0467565f2792dafbc73
  */
 
 export interface paths {
@@ -3371,6 +3371,37 @@ export interface components {
              */
             params: string;
         };
+        /** @description One suggested next step for the caller, only ever one their role may take. */
+        NextStep: {
+            /**
+             * Format: int64
+             * @description The category it is about (approve, evaluate, questionnaire, and the contract's tool's).
+             */
+            categoryId?: number | null;
+            categoryName?: string | null;
+            /**
+             * Format: int64
+             * @description Whole days until that deadline (0 to 30).
+             */
+            daysUntil?: number | null;
+            /**
+             * Format: int64
+             * @description The decision waiting for approval.
+             */
+            decisionId?: number | null;
+            kind: components["schemas"]["NextStepKind"];
+            /** @description The contract's opt-out deadline (YYYY-MM-DD). */
+            noticeDate?: string | null;
+            /** @description How many vendors of the category are shortlisted (start an evaluation). */
+            shortlisted?: number | null;
+            /** @description The decided vendor, or the tool whose contract renews. */
+            vendorName?: string | null;
+        };
+        /**
+         * @description What the suggested next step asks of the caller (the first that applies, in this order).
+         * @enum {string}
+         */
+        NextStepKind: "approve_decision" | "renewal_notice" | "start_evaluation" | "invite_colleague" | "answer_questionnaire";
         /**
          * @description Why a person is told something: each kind has its label, its mail kind and whether it is about
          *     the account's security. New kinds go at the end (redb stores the variant's index).
@@ -3472,6 +3503,7 @@ export interface components {
         /** @description Progress through the litigation stages, and the categories outside them. */
         Overview: {
             firmSize?: null | components["schemas"]["FirmSize"];
+            nextStep?: null | components["schemas"]["NextStep"];
             /**
              * @description The categories that are not a stage ("Across the firm"), by id; never counted in the
              *     progress.
@@ -3543,8 +3575,10 @@ export interface components {
         /** @description The saved picks of every category that has any: the nine stages in order, then the others. */
         PersistedPicks: {
             /**
-             * @description For the whole page: the widest fallback any category's picks used (no real bookings, no
-             *     bookings in a stage, all firms, neighbouring sizes), or null when none did.
+             * @description For the whole page: while no real booking exists, where the picks' evidence comes from
+             *     (and, while Vendor Trends shows the generated sample set, that picks never use it), with or
+             *     without picks; else the widest fallback any category's picks used (no bookings in a stage,
+             *     all firms, neighbouring sizes), or null when none did.
              */
             fallbackNote?: string | null;
             items: components["schemas"]["StagePicks"][];
