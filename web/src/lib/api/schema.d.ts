@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: f65d8c6e8c75c4c5aec6a9b89623c034283e40eae966626b0d7e2023feafbff8
+ * openapi.json sha256: 39c2ebd514e39818ac3df6ce17917268012d3850ec00d58b0fb997575f483c9a
  */
 
 export interface paths {
@@ -1732,6 +1732,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/responses/latest/{category_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/responses/latest/{category_id}: the firm's latest answers to the category's
+         *     questionnaire (whoever at the firm gave them), so that a reopened questionnaire shows them.
+         */
+        get: operations["latest_response"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shortlist": {
         parameters: {
             query?: never;
@@ -3139,6 +3159,13 @@ export interface components {
             /** @description About the account's security: its email cannot be turned off. */
             security: boolean;
         };
+        /**
+         * @description The firm's latest answers to a category's questionnaire, which a reopened questionnaire
+         *     starts from; `response` is absent when nobody at the firm has answered it.
+         */
+        LatestResponse: {
+            response?: null | components["schemas"]["SavedResponse"];
+        };
         /** @description An account that some client, or everyone, may not try to sign in to now. */
         LockedAccount: {
             /** @description Whether the account-wide threshold is reached (then every client that failed is refused). */
@@ -3993,6 +4020,24 @@ export interface components {
         SaveRequest: {
             /** @description The categories to save; at least one, each at most once. */
             items: components["schemas"]["SaveItem"][];
+        };
+        SavedAnswer: {
+            /** Format: int64 */
+            questionId: number;
+            selectedValues: string[];
+        };
+        SavedResponse: {
+            /** @description When they were given (RFC 3339, UTC). */
+            answeredAt: string;
+            /**
+             * @description Only answers the questionnaire still offers: a question or option removed since is left
+             *     out.
+             */
+            answers: components["schemas"]["SavedAnswer"][];
+            /** Format: int64 */
+            categoryId: number;
+            /** Format: int64 */
+            responseId: number;
         };
         /** @description A saved view of /trends. */
         SavedViewView: {
@@ -11002,6 +11047,55 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    latest_response: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A category id */
+                category_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LatestResponse"];
+                };
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such category */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
