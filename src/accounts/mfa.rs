@@ -40,7 +40,9 @@ const STEP_SECS: u64 = 30;
 
 pub const WRONG_CODE: &str = "That code is not right. Check that your phone's time is correct, \
     or use one of your recovery codes.";
-pub const REPLAYED: &str = "This code was already used. Wait for the next one.";
+/// A right code whose step was used already: most often the code that just confirmed the setup
+/// or signed in, typed again before the app shows the next one.
+pub const REPLAYED: &str = "This code was just used. Wait for the next one.";
 pub const CHALLENGE_GONE: &str =
     "This sign-in has expired or was already finished. Sign in again with your password.";
 const NO_FACTOR: &str = "Two-step sign-in is not on for your account.";

@@ -2,12 +2,12 @@
 //! Columns are matched by name ignoring case, spaces and underscores; list columns are separated
 //! by semicolons.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::model::{BookingSource, Category, ImportedBy, PartnerLevel, Vendor, VendorSource};
 use super::storage::{self, VendorImport};
 use crate::firm_size::FirmSize;
-use crate::upload::{ImportReport, normalize_header, parse_web_url, truncate};
+use crate::upload::{ImportReport, RowProblems, normalize_header, parse_web_url, truncate};
 
 pub const REQUIRED: [&str; 4] = ["name", "category", "websiteUrl", "bookingUrl"];
 pub const OPTIONAL: [&str; 18] = [
@@ -154,68 +154,74 @@ struct Row {
     booking: Option<BookingSource>,
 }
 
-/// Parses one row into a vendor (without its id), or says what is wrong with it.
+/// Parses one row into a vendor (without its id), or says what is wrong with it: every problem
+/// of the row, each column checked whatever the others hold, so the file is fixed in one pass.
 fn parse_row(
     cols: &Columns,
     record: &csv::StringRecord,
     categories: &[Category],
     imported: Option<&ImportedBy>,
 ) -> Result<Row, String> {
-    let name = text(cols.get(record, "name"), "name", 120)?;
-    if name.is_empty() {
-        return Err("name is required".into());
+    let mut p = RowProblems::default();
+    let name = p.check(text(cols.get(record, "name"), "name", 120));
+    if name.as_deref() == Some("") {
+        p.add("name is required");
     }
     let category_name = cols.get(record, "category");
-    if category_name.is_empty() {
-        return Err("category is required".into());
-    }
-    let category = categories
-        .iter()
-        .find(|c| c.name.eq_ignore_ascii_case(category_name))
-        .ok_or_else(|| format!("unknown category \"{}\"", truncate(category_name, 60)))?;
+    let category = if category_name.is_empty() {
+        p.add("category is required");
+        None
+    } else {
+        p.check(
+            categories
+                .iter()
+                .find(|c| c.name.eq_ignore_ascii_case(category_name))
+                .ok_or_else(|| format!("unknown category \"{}\"", truncate(category_name, 60))),
+        )
+    };
     let id = match cols.get(record, "id") {
-        "" => None,
-        raw => Some(
-            raw.parse::<u64>()
-                .ok()
-                .filter(|&id| id > 0)
-                .ok_or_else(|| {
-                    format!(
-                        "id must be a positive whole number, not \"{}\"",
-                        truncate(raw, 20)
-                    )
-                })?,
-        ),
+        "" => Some(None),
+        raw => p
+            .check(raw.parse::<u64>().ok().filter(|&id| id > 0).ok_or_else(|| {
+                format!(
+                    "id must be a positive whole number, not \"{}\"",
+                    truncate(raw, 20)
+                )
+            }))
+            .map(Some),
     };
     let price_bracket = match cols.get(record, "priceBracket") {
-        "" => None,
-        raw => Some(
-            raw.parse::<u8>()
-                .ok()
-                .filter(|p| (1..=4).contains(p))
-                .ok_or_else(|| {
-                    format!(
-                        "priceBracket must be 1, 2, 3 or 4, not \"{}\"",
-                        truncate(raw, 20)
-                    )
-                })?,
-        ),
+        "" => Some(None),
+        raw => p
+            .check(
+                raw.parse::<u8>()
+                    .ok()
+                    .filter(|b| (1..=4).contains(b))
+                    .ok_or_else(|| {
+                        format!(
+                            "priceBracket must be 1, 2, 3 or 4, not \"{}\"",
+                            truncate(raw, 20)
+                        )
+                    }),
+            )
+            .map(Some),
     };
-    let firm_sizes_supported = list(cols.get(record, "firmSizeSupported"))
-        .iter()
-        .map(|s| {
-            FirmSize::parse(s).ok_or_else(|| format!("unknown firm size \"{}\"", truncate(s, 20)))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let firm_sizes_supported = p.check(
+        list(cols.get(record, "firmSizeSupported"))
+            .iter()
+            .map(|s| {
+                FirmSize::parse(s)
+                    .ok_or_else(|| format!("unknown firm size \"{}\"", truncate(s, 20)))
+            })
+            .collect::<Result<Vec<_>, _>>(),
+    );
     let partner_level = match cols.get(record, "partnerLevel") {
-        "" => None,
-        raw => Some(parse_partner_level(raw)?),
-    };
-    let url = |column: &str| {
-        parse_web_url(cols.get(record, column)).map_err(|e| format!("{column}: {e}"))
+        "" => Some(None),
+        raw => p.check(parse_partner_level(raw)).map(Some),
     };
     // A link or day column holding a formula gets the formula message, as the text columns do
     // (anything else wrong with it gets the link's or the day's own message below).
+    let mut formula = HashSet::new();
     for column in [
         "websiteUrl",
         "bookingUrl",
@@ -226,9 +232,29 @@ fn parse_row(
         "bookingVerifiedOn",
     ] {
         if let Some(start) = formula_start(cols.get(record, column)) {
-            return Err(formula_message(column, start));
+            p.add(formula_message(column, start));
+            formula.insert(column);
         }
     }
+    let url = |p: &mut RowProblems, column: &'static str| {
+        if formula.contains(column) {
+            return None;
+        }
+        p.check(parse_web_url(cols.get(record, column)).map_err(|e| format!("{column}: {e}")))
+    };
+    let website_url = url(&mut p, "websiteUrl");
+    let booking_url = url(&mut p, "bookingUrl");
+    let logo_url = url(&mut p, "logoUrl");
+    let source_url = url(&mut p, "sourceUrl");
+    let booking_source_url = url(&mut p, "bookingSourceUrl");
+    let day = |p: &mut RowProblems, column: &'static str| {
+        if formula.contains(column) {
+            return None;
+        }
+        p.check(parse_day(cols.get(record, column), column))
+    };
+    let verified_on = day(&mut p, "verifiedOn");
+    let booking_verified_on = day(&mut p, "bookingVerifiedOn");
     for column in [
         "shortHighlights",
         "integrations",
@@ -237,56 +263,107 @@ fn parse_row(
         "tags",
     ] {
         let raw = cols.get(record, column);
-        text(raw, column, usize::MAX)?;
-        for entry in list(raw) {
-            text(&entry, column, usize::MAX)?;
+        if p.check(text(raw, column, usize::MAX)).is_some() {
+            for entry in list(raw) {
+                p.check(text(&entry, column, usize::MAX));
+            }
         }
     }
+    let description = p.check(text(cols.get(record, "description"), "description", 2000));
+    let flag = |p: &mut RowProblems, column: &str, default: bool| {
+        p.check(boolean(cols.get(record, column), column, default))
+    };
+    let is_recommended_partner = flag(&mut p, "isRecommendedPartner", false);
+    let is_active = flag(&mut p, "isActive", true);
+    let needs_review = flag(&mut p, "needsReview", false);
+    let short_highlights = list(cols.get(record, "shortHighlights"));
+    let integrations = list(cols.get(record, "integrations"));
+    let tags: Vec<String> = list(cols.get(record, "tags"))
+        .into_iter()
+        .map(|t| t.to_lowercase())
+        .collect();
+    if [&short_highlights, &integrations, &tags]
+        .iter()
+        .any(|list| list.len() > 50 || list.iter().any(|s| s.chars().count() > 200))
+    {
+        p.add("a list column has more than 50 entries or an entry over 200 characters");
+    }
+    // The booking link's provenance is judged only when the columns it reads could be read.
+    let (source, booking) = match (source_url, verified_on) {
+        (Some(source_url), Some(verified_on)) => {
+            let source = VendorSource {
+                source_url,
+                verified_on,
+            };
+            let booking = match (
+                booking_url.as_ref(),
+                booking_source_url,
+                booking_verified_on,
+            ) {
+                (Some(link), Some(page), Some(day)) => {
+                    p.check(booking_source(link.is_some(), page, day, &source, imported))
+                }
+                _ => None,
+            };
+            (source, booking)
+        }
+        _ => (VendorSource::default(), None),
+    };
+    p.finish()?;
+    let (
+        Some(name),
+        Some(category),
+        Some(id),
+        Some(price_bracket),
+        Some(firm_sizes_supported),
+        Some(partner_level),
+        Some(website_url),
+        Some(booking_url),
+        Some(logo_url),
+        Some(description),
+        Some(is_recommended_partner),
+        Some(is_active),
+        Some(needs_review),
+        Some(booking),
+    ) = (
+        name,
+        category,
+        id,
+        price_bracket,
+        firm_sizes_supported,
+        partner_level,
+        website_url,
+        booking_url,
+        logo_url,
+        description,
+        is_recommended_partner,
+        is_active,
+        needs_review,
+        booking,
+    )
+    else {
+        return Err("the row could not be read".into());
+    };
     let vendor = Vendor {
         id: 0,
         name,
         category_id: category.id,
-        website_url: url("websiteUrl")?,
-        booking_url: url("bookingUrl")?,
-        logo_url: url("logoUrl")?,
-        description: text(cols.get(record, "description"), "description", 2000)?,
-        short_highlights: list(cols.get(record, "shortHighlights")),
-        integrations: list(cols.get(record, "integrations")),
+        website_url,
+        booking_url,
+        logo_url,
+        description,
+        short_highlights,
+        integrations,
         price_bracket,
         firm_sizes_supported,
         practice_areas_supported: list(cols.get(record, "practiceAreasSupported")),
         geo_focus: Some(cols.get(record, "geoFocus").to_string()).filter(|s| !s.is_empty()),
-        tags: list(cols.get(record, "tags"))
-            .into_iter()
-            .map(|t| t.to_lowercase())
-            .collect(),
-        is_recommended_partner: boolean(
-            cols.get(record, "isRecommendedPartner"),
-            "isRecommendedPartner",
-            false,
-        )?,
+        tags,
+        is_recommended_partner,
         partner_level,
-        is_active: boolean(cols.get(record, "isActive"), "isActive", true)?,
-        needs_review: boolean(cols.get(record, "needsReview"), "needsReview", false)?,
+        is_active,
+        needs_review,
     };
-    for list in [&vendor.short_highlights, &vendor.integrations, &vendor.tags] {
-        if list.len() > 50 || list.iter().any(|s| s.chars().count() > 200) {
-            return Err(
-                "a list column has more than 50 entries or an entry over 200 characters".into(),
-            );
-        }
-    }
-    let source = VendorSource {
-        source_url: url("sourceUrl")?,
-        verified_on: parse_verified_on(cols.get(record, "verifiedOn"))?,
-    };
-    let booking = booking_source(
-        vendor.booking_url.is_some(),
-        url("bookingSourceUrl")?,
-        parse_day(cols.get(record, "bookingVerifiedOn"), "bookingVerifiedOn")?,
-        &source,
-        imported,
-    )?;
     Ok(Row {
         id,
         vendor,

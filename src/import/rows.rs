@@ -10,7 +10,7 @@ use crate::bookings::{Booking, reference};
 use crate::catalog::Catalog;
 use crate::firm_size::FirmSize;
 use crate::store::IDENTITY_LEN;
-use crate::upload::{normalize_header, truncate};
+use crate::upload::{RowProblems, normalize_header, truncate};
 
 const MAX_TEXT: usize = 100;
 const MAX_CLIENT: usize = 120;
@@ -217,42 +217,66 @@ impl<'a> RowParser<'a> {
     }
 
     /// Checks `rec` and puts it into `self.booking`; returns the file's Id of the row, if any.
+    /// Every column is checked whatever the others hold, so a refused row's reason names each of
+    /// its problems.
     pub(super) fn parse<'r>(
         &mut self,
         rec: &'r csv::ByteRecord,
     ) -> Result<Option<&'r str>, String> {
         let cols = self.cols;
-        let category_raw = field(rec, Some(cols.category))?;
-        if category_raw.is_empty() {
-            return Err("Category is required".into());
-        }
-        let category = self
-            .catalog
-            .category_by_name(category_raw)
-            .ok_or_else(|| format!("unknown category \"{}\"", truncate(category_raw, 60)))?;
-        let created = parse_created(field(rec, Some(cols.created))?)?;
-        if created > self.latest {
+        let mut p = RowProblems::default();
+        let category = match read(&mut p, rec, Some(cols.category)) {
+            None => None,
+            Some("") => {
+                p.add("Category is required");
+                None
+            }
+            Some(raw) => p.check(
+                self.catalog
+                    .category_by_name(raw)
+                    .ok_or_else(|| format!("unknown category \"{}\"", truncate(raw, 60))),
+            ),
+        };
+        let created =
+            read(&mut p, rec, Some(cols.created)).and_then(|raw| p.check(parse_created(raw)));
+        if let Some(created) = created
+            && created > self.latest
+        {
             let day = DateTime::from_timestamp(created, 0).map(|d| d.format("%Y-%m-%d"));
-            return Err(match day {
+            p.add(match day {
                 Some(day) => format!("Created Time {day} is in the future"),
                 None => "Created Time is in the future".into(),
             });
         }
-        let client = text(field(rec, cols.client)?, "Client", MAX_CLIENT)?;
-        self.unknown_client = client.is_some_and(|c| self.names_no_vendor(c));
-        let firm_size = parse_size(field(rec, cols.size)?)?;
-        let city_state = text(field(rec, cols.city_state)?, "City State", MAX_TEXT)?;
-        let state = match field(rec, cols.state)? {
-            "" => city_state
+        let client = read(&mut p, rec, cols.client)
+            .and_then(|raw| p.check(text(raw, "Client", MAX_CLIENT)))
+            .flatten();
+        let firm_size = read(&mut p, rec, cols.size).and_then(|raw| p.check(parse_size(raw)));
+        let city_state = read(&mut p, rec, cols.city_state)
+            .and_then(|raw| p.check(text(raw, "City State", MAX_TEXT)))
+            .flatten();
+        let state = match read(&mut p, rec, cols.state) {
+            None => None,
+            Some("") => city_state
                 .and_then(|cs| cs.rsplit_once(','))
                 .and_then(|(_, st)| reference::state_code(st)),
-            raw => Some(
+            Some(raw) => p.check(
                 reference::state_code(raw)
-                    .ok_or_else(|| format!("unknown state \"{}\"", truncate(raw, 40)))?,
+                    .ok_or_else(|| format!("unknown state \"{}\"", truncate(raw, 40))),
             ),
         };
-        let dma = text(field(rec, cols.dma)?, "DMA", MAX_TEXT)?;
-        let file_id = text(field(rec, cols.id)?, "Id", MAX_TEXT)?;
+        let dma = read(&mut p, rec, cols.dma)
+            .and_then(|raw| p.check(text(raw, "DMA", MAX_TEXT)))
+            .flatten();
+        let file_id = read(&mut p, rec, cols.id)
+            .and_then(|raw| p.check(text(raw, "Id", MAX_TEXT)))
+            .flatten();
+        p.finish()?;
+        let (Some(category), Some(created), Some(firm_size)) = (category, created, firm_size)
+        else {
+            return Err("the row could not be read".into());
+        };
+        self.unknown_client = client.is_some_and(|c| self.names_no_vendor(c));
         let b = &mut self.booking;
         set(&mut b.category, &category.name);
         set(&mut b.client, client.unwrap_or(""));
@@ -263,6 +287,12 @@ impl<'a> RowParser<'a> {
         b.created = created;
         Ok(file_id)
     }
+}
+
+/// Column `i` of `rec` (empty when the header has no such column), or `None` with the problem
+/// noted when it is not UTF-8 text.
+fn read<'r>(p: &mut RowProblems, rec: &'r csv::ByteRecord, i: Option<usize>) -> Option<&'r str> {
+    p.check(field(rec, i))
 }
 
 /// The identity of a row: keyed hash of its file Id, or of its fields with the person's

@@ -7,6 +7,7 @@
 //! personal-injury focus more weight in Pick For Me. Only the firm's own dismissals count.
 
 use crate::accounts::FirmId;
+use crate::accounts::model::User;
 
 use super::model::{DismissedList, DismissedView};
 use super::storage;
@@ -111,16 +112,21 @@ fn view(catalog: &Catalog, vendor_id: u64, dismissal: &Dismissal) -> Option<Dism
     })
 }
 
-/// Dismisses one of the user's picks and answers the stored dismissal; 404 when the vendor is
-/// not one of the picks.
+/// Dismisses one of the firm's picks and answers the stored dismissal; 404 when the vendor is
+/// not one of the picks (or is dismissed already). The stage is then refilled from the remaining
+/// candidates (`refill`); a refill that fails leaves the dismissal standing, with one pick fewer.
 pub fn dismiss(
     app: &RecommendState,
-    firm_id: FirmId,
+    user: &User,
     vendor_id: u64,
     reason: DismissReason,
 ) -> Result<DismissedView> {
+    let firm_id = user.firm.id;
     if !storage::dismiss(&app.store, firm_id, vendor_id, reason)? {
         return Err(not_found("That vendor is not one of your picks"));
+    }
+    if let Err(error) = super::refill::after_dismissal(app, user, vendor_id) {
+        tracing::warn!(firm_id = firm_id.get(), vendor_id, %error, "a stage could not be refilled after a dismissal");
     }
     let dismissals = storage::dismissals(&app.store, firm_id)?;
     let (_, dismissal) = dismissals

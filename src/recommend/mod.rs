@@ -28,6 +28,7 @@ pub mod pick_for_me;
 pub mod picks;
 pub mod ranking;
 pub mod reason_lines;
+pub mod refill;
 pub mod responses;
 mod routes;
 pub mod scores;
@@ -57,6 +58,7 @@ where
 {
     OpenApiRouter::new()
         .routes(routes!(routes::submit_response))
+        .routes(routes!(routes::latest_response))
         .routes(routes!(routes::compute))
         .routes(routes!(routes::pick_for_me))
         .routes(routes!(routes::persisted, routes::clear_picks))

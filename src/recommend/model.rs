@@ -105,6 +105,33 @@ pub struct AnswerRequest {
     pub selected_values: Vec<String>,
 }
 
+/// The firm's latest answers to a category's questionnaire, which a reopened questionnaire
+/// starts from; `response` is absent when nobody at the firm has answered it.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LatestResponse {
+    pub response: Option<SavedResponse>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedResponse {
+    pub response_id: u64,
+    pub category_id: u64,
+    /// Only answers the questionnaire still offers: a question or option removed since is left
+    /// out.
+    pub answers: Vec<SavedAnswer>,
+    /// When they were given (RFC 3339, UTC).
+    pub answered_at: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedAnswer {
+    pub question_id: u64,
+    pub selected_values: Vec<String>,
+}
+
 /// A stored questionnaire response.
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

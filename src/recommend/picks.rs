@@ -53,17 +53,7 @@ pub fn pick_for_me_for(
     let firm = inputs::facts(&ctx);
     let dismissed = super::dismissals::out_of_ranking(app, user.firm.id)?;
     let dismissals = storage::dismissals(&app.store, user.firm.id)?;
-    // Sample rows are never evidence: with no real booking every stage is ranked by fit.
-    let demand = inputs::has_real_bookings(app).then(|| {
-        let (exact, near) = match ctx.size {
-            Some(size) => (
-                inputs::demand(app, &[size]),
-                inputs::demand(app, &pick_for_me::neighbourhood(size)),
-            ),
-            None => (HashMap::new(), HashMap::new()),
-        };
-        (exact, near, inputs::demand(app, &[]))
-    });
+    let demand = demand_tiers(app, &ctx);
     let tiers = demand.as_ref().map(|(exact, near, all)| DemandTiers {
         exact,
         neighbours: near,
@@ -111,6 +101,23 @@ pub fn pick_for_me_for(
     persisted(app, user.firm.id, &catalog)
 }
 
+/// Real demand for Pick For Me (`DemandTiers`): the firm's own size, its neighbours, all firms.
+/// Sample rows are never evidence: with no real booking (`None`) every stage is ranked by fit.
+pub type Demand = (HashMap<u64, u32>, HashMap<u64, u32>, HashMap<u64, u32>);
+
+pub fn demand_tiers(app: &RecommendState, ctx: &inputs::FirmContext) -> Option<Demand> {
+    inputs::has_real_bookings(app).then(|| {
+        let (exact, near) = match ctx.size {
+            Some(size) => (
+                inputs::demand(app, &[size]),
+                inputs::demand(app, &pick_for_me::neighbourhood(size)),
+            ),
+            None => (HashMap::new(), HashMap::new()),
+        };
+        (exact, near, inputs::demand(app, &[]))
+    })
+}
+
 /// The saved picks of every category, as SPEC's persisted / Pick For Me result.
 pub fn persisted(
     app: &RecommendState,
@@ -141,6 +148,8 @@ pub fn persisted(
         if basis > widest.0 {
             widest = (basis, note);
         }
+        // A dismissed pick stays stored (its undo puts it back), and the picks that replaced it
+        // come after it: the first three shown are the stage's picks.
         let picks: Vec<PickView> = set
             .picks
             .iter()
@@ -151,6 +160,7 @@ pub fn persisted(
                     .filter(|v| v.is_active)
                     .map(|v| PickView::new(v, p))
             })
+            .take(pick_for_me::PICKS_PER_STAGE)
             .collect();
         any_fallback |= set.used_size_fallback;
         items.push(StagePicks {

@@ -1,7 +1,7 @@
 //! Questionnaire responses: parsed against the category's questions at the edge, so a stored
 //! response only ever holds offered options, one value for a single-choice question.
 
-use super::model::ResponseRequest;
+use super::model::{ResponseRequest, SavedAnswer};
 use super::ranking::Need;
 use crate::catalog::{Catalog, FieldType, OptionKind};
 use crate::error::{Result, bad_request};
@@ -72,6 +72,31 @@ pub fn parse(request: &ResponseRequest, catalog: &Catalog) -> Result<Vec<(u64, V
         return Err(bad_request(EMPTY_ANSWERS));
     }
     Ok(out)
+}
+
+/// The answers of a stored response that the category's questionnaire still offers, in the
+/// questionnaire's order.
+pub fn still_offered(
+    catalog: &Catalog,
+    category_id: u64,
+    answers: &[(u64, Vec<String>)],
+) -> Vec<SavedAnswer> {
+    catalog
+        .questions(category_id)
+        .iter()
+        .filter_map(|q| {
+            let (_, values) = answers.iter().find(|(id, _)| *id == q.id)?;
+            let selected_values: Vec<String> = values
+                .iter()
+                .filter(|v| q.options.iter().any(|o| o.label == **v))
+                .cloned()
+                .collect();
+            (!selected_values.is_empty()).then_some(SavedAnswer {
+                question_id: q.id,
+                selected_values,
+            })
+        })
+        .collect()
 }
 
 /// The needs a response expresses: each chosen option of kind need that stands for capabilities.

@@ -6,9 +6,9 @@ use axum::response::{IntoResponse, Response};
 
 use super::dismissals::{self, DismissReason};
 use super::model::{
-    ComputeRequest, ComputeResult, DismissRequest, DismissedList, DismissedView, PastQuery,
-    PastRecommendation, PersistedPicks, PickForMeQuery, PicksRestored, ResponseCreated,
-    ResponseRequest,
+    ComputeRequest, ComputeResult, DismissRequest, DismissedList, DismissedView, LatestResponse,
+    PastQuery, PastRecommendation, PersistedPicks, PickForMeQuery, PicksRestored, ResponseCreated,
+    ResponseRequest, SavedResponse,
 };
 use super::{compute, history, picks, responses, storage};
 use crate::accounts::CurrentUser;
@@ -47,6 +47,51 @@ pub(super) async fn submit_response(
         StatusCode::CREATED,
         Json(ResponseCreated { response_id: id }),
     ))
+}
+
+/// GET /api/responses/latest/{category_id}: the firm's latest answers to the category's
+/// questionnaire (whoever at the firm gave them), so that a reopened questionnaire shows them.
+#[utoipa::path(get, path = "/responses/latest/{category_id}", tag = "recommendations",
+    params(("category_id" = u64, Path, description = "A category id")),
+    responses(
+        (status = 200, body = LatestResponse),
+        (status = 400, description = "The id is not a whole number", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such category", body = ErrorBody),
+    ))]
+pub(super) async fn latest_response(
+    State(state): State<RecommendState>,
+    current: CurrentUser,
+    Path(raw): Path<String>,
+) -> Result<Json<LatestResponse>> {
+    let category_id = crate::catalog::parse_category_id(&raw)?;
+    if state.catalog.load().category(category_id).is_none() {
+        return Err(not_found(format!(
+            "There is no category with id {category_id}"
+        )));
+    }
+    let firm_id = current.user.firm.id;
+    state
+        .blocking(move |app| {
+            let response = match storage::latest_response_id(&app.store, firm_id, category_id)? {
+                Some(id) => storage::load_response(&app.store, id)?
+                    .filter(|r| r.firm_id == firm_id.get() && r.category_id == category_id),
+                None => None,
+            };
+            let catalog = app.catalog.load();
+            Ok(LatestResponse {
+                response: response.map(|r| SavedResponse {
+                    response_id: r.id,
+                    category_id,
+                    answers: responses::still_offered(&catalog, category_id, &r.answers),
+                    answered_at: chrono::DateTime::from_timestamp(r.at, 0)
+                        .unwrap_or_default()
+                        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+                }),
+            })
+        })
+        .await
+        .map(Json)
 }
 
 /// POST /api/recommendations/compute: ranks a category's vendors for one of the user's responses
@@ -188,9 +233,9 @@ pub(super) async fn dismiss_pick(
     if state.catalog.load().vendor(vendor_id).is_none() {
         return Err(not_found(format!("There is no vendor with id {vendor_id}")));
     }
-    let user_id = current.user.firm.id;
+    let user = current.user;
     let view = state
-        .blocking(move |app| dismissals::dismiss(app, user_id, vendor_id, reason))
+        .blocking(move |app| dismissals::dismiss(app, &user, vendor_id, reason))
         .await?;
     Ok((StatusCode::CREATED, Json(view)))
 }

@@ -6,5 +6,5 @@
 mod report;
 mod text;
 
-pub use report::{ImportReport, LISTED_ERRORS, LISTED_UNKNOWN_VENDORS};
+pub use report::{ImportReport, LISTED_ERRORS, LISTED_UNKNOWN_VENDORS, RowProblems};
 pub use text::{normalize_header, parse_web_url, truncate};

@@ -90,6 +90,44 @@ impl ImportReport {
     }
 }
 
+/// Every problem of one row, so that its error names them all ("Row 7: a; b; c") and the file
+/// is fixed in one pass rather than one problem per import. The same problem is listed once.
+#[derive(Debug, Default)]
+pub struct RowProblems(Vec<String>);
+
+impl RowProblems {
+    /// The value of `result`, or `None` with its problem noted.
+    pub fn check<T>(&mut self, result: Result<T, String>) -> Option<T> {
+        match result {
+            Ok(value) => Some(value),
+            Err(problem) => {
+                self.add(problem);
+                None
+            }
+        }
+    }
+
+    pub fn add(&mut self, problem: impl Into<String>) {
+        let problem = problem.into();
+        if !self.0.contains(&problem) {
+            self.0.push(problem);
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// `Ok(())` for a row without problems, else every problem in one reason.
+    pub fn finish(self) -> Result<(), String> {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(self.0.join("; "))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,6 +140,18 @@ mod tests {
             r.errors,
             ["Row 2: unknown category \"\u{fffd}[2J\u{fffd}]0;owned\u{fffd}\u{fffd}\u{fffd}\""]
         );
+    }
+
+    #[test]
+    fn a_rows_problems_are_listed_together_each_once() {
+        let mut problems = RowProblems::default();
+        assert_eq!(problems.check::<u8>(Ok(1)), Some(1));
+        assert!(problems.is_empty());
+        assert_eq!(problems.check::<u8>(Err("a".into())), None);
+        problems.add("b");
+        problems.add("a");
+        assert_eq!(problems.finish(), Err("a; b".to_string()));
+        assert_eq!(RowProblems::default().finish(), Ok(()));
     }
 
     #[test]

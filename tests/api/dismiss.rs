@@ -7,7 +7,7 @@ use litstack::firm_size::FirmSize;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, TestResponse};
-use crate::recommend::store_vendors;
+use crate::recommend::{pick_ids, store_vendors};
 
 /// A stage category with a questionnaire.
 fn stage_with_questions(app: &TestApp) -> u64 {
@@ -370,4 +370,160 @@ async fn another_users_dismissals_are_never_visible_undoable_or_effective() {
     let items = dismissed_list(&mut app).await;
     assert_eq!(items.len(), 1, "Bob's undo did not touch Ann's dismissal");
     assert_eq!(items[0]["vendorId"], ids[1]);
+}
+
+async fn persisted_picks(app: &mut TestApp, category_id: u64) -> Vec<u64> {
+    let res = app.get("/api/recommendations/persisted").await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    pick_ids(&res.json(), category_id)
+}
+
+/// Five vendors tie at the top of a questionnaire: dismissing one of the three picks puts the
+/// next of them in its place (the stage is never left with two while candidates remain), with a
+/// reason, in the history; Undo brings the dismissed pick back in its place and the stage is as
+/// it was; dismissing it again leaves the same three.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_dismissed_questionnaire_pick_is_replaced_and_undo_puts_it_back_in_its_place() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let cat = stage_with_questions(&app);
+    let ids = add_priced_vendors(
+        &app,
+        cat,
+        &[
+            ("Aa One", 2),
+            ("Bb Two", 2),
+            ("Cc Three", 2),
+            ("Dd Four", 2),
+            ("Ee Five", 2),
+        ],
+    );
+    questionnaire(&mut app, cat).await;
+    assert_eq!(persisted_picks(&mut app, cat).await, ids[..3]);
+
+    let res = dismiss(
+        &mut app,
+        json!({ "vendorId": ids[1], "reason": "already_evaluated" }),
+    )
+    .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    assert_eq!(
+        persisted_picks(&mut app, cat).await,
+        [ids[0], ids[2], ids[3]],
+        "the next tied candidate fills the stage"
+    );
+    let persisted = app.get("/api/recommendations/persisted").await.json();
+    let item = persisted["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["categoryId"] == cat)
+        .unwrap()
+        .clone();
+    assert_eq!(item["source"], "questionnaire");
+    let replacement = &item["picks"][2];
+    assert!(
+        !replacement["reason"].as_str().unwrap().is_empty(),
+        "{replacement}"
+    );
+    let past = app
+        .get("/api/past-recommendations?pageSize=50")
+        .await
+        .json();
+    assert!(
+        past["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["vendorId"] == ids[3] || p["vendor"]["id"] == ids[3]),
+        "the replacement is in the history: {past}"
+    );
+    // The overview counts the three picks shown.
+    let overview = app.get("/api/recommendations/overview").await.json();
+    let row = overview["stages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["categoryId"] == cat)
+        .unwrap()
+        .clone();
+    assert_eq!(row["picks"], 3, "{row}");
+
+    let res = undo(&mut app, &ids[1].to_string()).await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{}", res.text());
+    assert_eq!(
+        persisted_picks(&mut app, cat).await,
+        ids[..3],
+        "the pick is back in its place, the replacement out of the three"
+    );
+
+    let res = dismiss(
+        &mut app,
+        json!({ "vendorId": ids[1], "reason": "already_evaluated" }),
+    )
+    .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    assert_eq!(
+        persisted_picks(&mut app, cat).await,
+        [ids[0], ids[2], ids[3]]
+    );
+    // Dismissed once: a second dismissal of it is refused, as before.
+    let res = dismiss(
+        &mut app,
+        json!({ "vendorId": ids[1], "reason": "already_evaluated" }),
+    )
+    .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+    assert_eq!(res.error(), "That vendor is not one of your picks");
+}
+
+/// Pick For Me's picks refill the same way: a dismissed pick's place goes to the next vendor
+/// Pick For Me ranks, the others keep their order, and Undo restores the three as they were.
+/// Another firm's undo of it is refused and changes nothing.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_dismissed_pick_for_me_pick_is_replaced_and_only_its_firm_can_undo_it() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let cat = stage_with_questions(&app);
+    add_priced_vendors(
+        &app,
+        cat,
+        &[
+            ("Aa One", 2),
+            ("Bb Two", 2),
+            ("Cc Three", 2),
+            ("Dd Four", 2),
+            ("Ee Five", 2),
+        ],
+    );
+    let res = app
+        .call(Method::POST, "/api/recommendations/pick-for-me", None)
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let before = persisted_picks(&mut app, cat).await;
+    assert_eq!(before.len(), 3, "{before:?}");
+
+    let res = dismiss(
+        &mut app,
+        json!({ "vendorId": before[0], "reason": "not_right_for_practice" }),
+    )
+    .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let after = persisted_picks(&mut app, cat).await;
+    assert_eq!(after.len(), 3, "refilled: {after:?}");
+    assert_eq!(after[..2], before[1..], "the others keep their order");
+    assert!(!before.contains(&after[2]), "a new vendor: {after:?}");
+
+    app.sign_out().await;
+    app.sign_up_as("Bob Roe", "bob@roe-law.com").await;
+    let res = undo(&mut app, &before[0].to_string()).await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+    app.sign_out().await;
+    app.sign_in("ann@doe-law.com", crate::helpers::PASSWORD)
+        .await;
+    assert_eq!(persisted_picks(&mut app, cat).await, after);
+
+    let res = undo(&mut app, &before[0].to_string()).await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{}", res.text());
+    assert_eq!(persisted_picks(&mut app, cat).await, before);
 }

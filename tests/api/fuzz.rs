@@ -831,8 +831,13 @@ fn vendor_row_errors_name_the_right_line_with_windows_line_ends() {
         let report = vendor_csv::import(&mut tables, data.as_bytes(), &categories, None).unwrap();
         assert_eq!(report.errors.len(), 2, "{:?}", report.errors);
         assert_eq!(report.errors[0], "Row 2: name is required", "{data:?}");
-        // The row starts on line 3; its name spans two lines, which a name may not.
-        assert_eq!(report.errors[1], "Row 3: name contains a control character");
+        // The row starts on line 3; its name spans two lines, which a name may not, and every
+        // other problem of the row is named with it.
+        assert_eq!(
+            report.errors[1],
+            "Row 3: name contains a control character; websiteUrl: \"javascript:x\" must start \
+             with http:// or https://"
+        );
     }
 }
 

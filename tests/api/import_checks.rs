@@ -112,3 +112,45 @@ async fn clients_that_name_no_catalog_vendor_are_imported_counted_and_named_most
         .json();
     assert_eq!(report["unknownVendorRows"], 0, "{report}");
 }
+
+/// A row with several problems names every one of them in its one error, so the file is fixed in
+/// one pass; the shape of the report (one "Row N: ..." line per refused row) stays.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_row_with_four_problems_reports_all_four() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let csv = format!(
+        "{HEADER}\
+1,2026-13-45,Telepathy,Lawmatics,HUGE,\"Austin, TX\",XX,Austin\n\
+2,2026-01-05T10:00:00Z,Intake,Lawmatics,SOLO,\"Austin, TX\",TX,Austin\n"
+    );
+    let res = upload(&mut app, "bookings.csv", csv.as_bytes()).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let report = res.json();
+    assert_eq!(report["inserted"], 1, "{report}");
+    assert_eq!(report["rowErrors"], 1, "{report}");
+    assert_eq!(
+        errors(&report),
+        [
+            "Row 2: unknown category \"Telepathy\"; Created Time \"2026-13-45\" is not a date \
+             (use 2026-01-31T14:05:00Z or 1/31/2026 2:05 PM); unknown firm size \"HUGE\"; \
+             unknown state \"XX\""
+        ]
+    );
+
+    let vendors = "name,category,websiteUrl,bookingUrl,priceBracket,isActive\n\
+                   ,Alchemy,javascript:alert(1),https://b.example.com,9,maybe\n\
+                   Fine Intake,Intake,https://f.example.com,,2,true\n";
+    let res = upload(&mut app, "vendors.csv", vendors.as_bytes()).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let report = res.json();
+    assert_eq!(report["inserted"], 1, "{report}");
+    assert_eq!(
+        errors(&report),
+        [
+            "Row 2: name is required; unknown category \"Alchemy\"; priceBracket must be 1, 2, 3 \
+             or 4, not \"9\"; websiteUrl: \"javascript:alert(1)\" must start with http:// or \
+             https://; isActive must be true or false, not \"maybe\""
+        ]
+    );
+}

@@ -149,6 +149,35 @@ async fn setup_shows_a_qr_code_and_a_confirmed_factor_makes_sign_in_two_steps() 
     );
 }
 
+/// The code that turned two-step sign-in on is used up: typed again at the next sign-in (as a
+/// person does who signs in right after the setup) it is refused, and the message says why
+/// rather than calling a right code wrong.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_code_that_confirmed_the_setup_is_refused_at_the_next_sign_in_as_just_used() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let setup = app.post("/api/auth/mfa/totp/setup", json!({})).await;
+    assert_eq!(setup.status, StatusCode::OK, "{}", setup.text());
+    let secret = setup.json()["secret"].as_str().unwrap().to_string();
+    let code = code_at(&secret, 0);
+    let confirmed = app
+        .post("/api/auth/mfa/totp/confirm", json!({ "code": code }))
+        .await;
+    assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.text());
+
+    let token = password_step(&mut app, ANN).await;
+    let again = verify(&mut app, &token, &code).await;
+    assert_eq!(again.status, StatusCode::UNAUTHORIZED, "{}", again.text());
+    assert_eq!(
+        again.error(),
+        "This code was just used. Wait for the next one."
+    );
+    assert!(app.cookie.is_none(), "no session from a used code");
+    // The sign-in is still open: the next code finishes it.
+    let res = verify(&mut app, &token, &code_at(&secret, 1)).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_code_is_accepted_once_and_a_recovery_code_once_and_the_token_once() {
     let mut app = TestApp::new();
@@ -174,7 +203,7 @@ async fn a_code_is_accepted_once_and_a_recovery_code_once_and_the_token_once() {
     assert_eq!(replayed.status, StatusCode::UNAUTHORIZED);
     assert_eq!(
         replayed.error(),
-        "This code was already used. Wait for the next one."
+        "This code was just used. Wait for the next one."
     );
     // A recovery code signs in, typed loosely, once.
     let loose = recovery[0].to_uppercase().replace('-', " ");

@@ -66,8 +66,8 @@ struct World {
 
 /// An operator (the first account) and a user of another firm, and everything that can refer to
 /// the duplicate: the user's tech stack, both firms' shortlists (the operator's firm has both
-/// vendors on it), the user's picks and past recommendations, the operator's firm's dismissal
-/// and past recommendation, the user's website click and two imported bookings naming it.
+/// vendors on it), the user's picks and past recommendations, the operator's firm's picks (its
+/// dismissed pick stays in its set, for the dismissal's undo), dismissal and past recommendation, the user's website click and two imported bookings naming it.
 async fn referenced() -> World {
     let mut app = TestApp::new();
     let admin_firm = app
@@ -170,7 +170,7 @@ async fn a_vendor_something_refers_to_is_not_deleted_and_the_answer_says_what_re
     assert_eq!(
         res.error(),
         "Dupe Intake cannot be deleted while anything refers to it: 1 firm has it in its tech \
-         stack, 2 shortlist entries, 1 saved set of picks, 1 dismissal, 2 past recommendations, \
+         stack, 2 shortlist entries, 2 saved sets of picks, 1 dismissal, 2 past recommendations, \
          1 meeting click, 2 bookings. Merge it into another vendor instead, or make it inactive."
     );
     assert!(stored(&w.app, DUPE).is_some());
@@ -221,7 +221,7 @@ async fn a_merge_moves_every_reference_to_the_kept_vendor_and_deletes_the_duplic
         body["moved"],
         json!({
             "techStacks": 1, "shortlistEntries": 1, "shortlistKept": [w.admin_firm],
-            "picks": 1, "dismissals": 1, "pastRecommendations": 1, "meetingClicks": 1,
+            "picks": 2, "dismissals": 1, "pastRecommendations": 1, "meetingClicks": 1,
             "evaluations": 0, "scorecardsDropped": 0
         })
     );

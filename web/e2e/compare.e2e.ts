@@ -124,6 +124,9 @@ describe('Compare', () => {
     await page.getByRole('navigation', { name: 'Pagination' }).waitFor();
     for (const width of [1280, 390]) {
       await browser.setWidth(width);
+      // The tray (and the space kept for it) settles at the new width before the page is
+      // scrolled to its end.
+      await page.waitForTimeout(100);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.waitForTimeout(100);
       const trayBox = (await tray().boundingBox())!;
@@ -228,6 +231,54 @@ describe('Compare', () => {
     await browser.setWidth(1440);
     await page.getByRole('link', { name: 'Back to Browse Vendors' }).click();
     await page.getByRole('heading', { name: 'Browse Vendors', level: 1 }).waitFor();
+  });
+
+  test('names in the tray never break inside a word, and the tray shows only where comparing is done', async () => {
+    await page.goto('/vendors');
+    await toggleFromBrowse('SmartAdvocate');
+    await tray().getByRole('link', { name: 'Compare (4)' }).waitFor();
+    for (const width of [1280, 390]) {
+      await browser.setWidth(width);
+      await page.waitForTimeout(150);
+      // Each name is one line: a name never wraps, least of all inside a word ("SmartAdvoca/te");
+      // one cut short ends in "…" with the whole name in its title.
+      const names = await tray()
+        .getByRole('listitem')
+        .evaluateAll((items) =>
+          items.map((li) => {
+            const span = li.querySelector('span')!;
+            const range = document.createRange();
+            range.selectNodeContents(span);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+            return { text: span.textContent, title: span.title, lines, cut: span.scrollWidth > span.clientWidth };
+          }),
+        );
+      for (const name of names) {
+        expect(name.lines, `${name.text} at ${width}`).toBe(1);
+        expect(name.title).toBe(name.text);
+      }
+      expect(names.find((n) => n.text === 'SmartAdvocate')?.cut, `SmartAdvocate whole at ${width}`).toBe(false);
+      // On a phone the tray stays short: the page above it keeps most of the screen.
+      const box = (await tray().boundingBox())!;
+      if (width === 390) expect(box.height).toBeLessThanOrEqual(110);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await browser.screenshot(`compare-tray-names-${width}`, { fullPage: false });
+      await expectNoAxeViolations(page, `/vendors with four in the tray at ${width}`);
+    }
+    await browser.setWidth(1440);
+
+    // Pages without a Compare control do not carry it; the selection waits for the next that has.
+    for (const address of ['/trends', '/shortlist', '/profile']) {
+      await page.goto(address);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await tray().count(), address).toBe(0);
+    }
+    await page.goto('/vendors/96');
+    await tray().getByRole('link', { name: 'Compare (4)' }).waitFor();
+    await page.goto('/matches');
+    await tray().getByRole('link', { name: 'Compare (4)' }).waitFor();
+    await tray().getByRole('button', { name: 'Remove SmartAdvocate from the comparison' }).click();
+    await tray().getByRole('link', { name: 'Compare (3)' }).waitFor();
   });
 
   test('the tray is clean for axe at desktop and phone width', async () => {

@@ -102,7 +102,7 @@ describe('two-step sign-in', () => {
     const page = laptop.page;
     await page.getByLabel('Code', { exact: true }).fill(totp(secret, 1));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('alert').getByText('This code was already used. Wait for the next one.').waitFor();
+    await page.getByRole('alert').getByText('This code was just used. Wait for the next one.').waitFor();
     await laptop.screenshot('mfa-code-replayed-1280');
     await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
     await page.getByLabel('Recovery code').fill(recoveryCodes[0] ?? '');

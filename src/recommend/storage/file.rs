@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use redb::ReadableTable;
 
 use super::Author;
-use super::Restored;
+use super::{Refill, Restored};
 use crate::error::Result;
 use crate::recommend::dismiss_reason::{DismissReason, Dismissal};
 use crate::recommend::model::{ClearedSet, PastRec, PickSet, StageSave, StoredResponse};
@@ -219,31 +219,54 @@ pub fn dismiss(
     let txn = store.write()?;
     crate::store::merged::refuse_in_file(&txn, firm_id)?;
     let mut found = false;
+    for entry in txn
+        .open_table(PICKS)?
+        .range((firm_id.get(), 0)..=(firm_id.get(), u64::MAX))?
     {
-        let mut picks = txn.open_table(PICKS)?;
-        let mut changed: Vec<((u64, u64), PickSet)> = Vec::new();
-        for entry in picks.range((firm_id.get(), 0)..=(firm_id.get(), u64::MAX))? {
-            let (k, v) = entry?;
-            let mut set: PickSet = codec::decode(v.value())?;
-            let before = set.picks.len();
-            set.picks.retain(|p| p.vendor_id != vendor_id);
-            if set.picks.len() != before {
-                changed.push((k.value(), set));
-            }
-        }
-        for (key, set) in changed {
-            found = true;
-            picks.insert(key, codec::encode(&set).as_slice())?;
-        }
+        let set: PickSet = codec::decode(entry?.1.value())?;
+        found |= set.picks.iter().any(|p| p.vendor_id == vendor_id);
     }
-    if !found {
+    let mut dismissed = txn.open_table(DISMISSED)?;
+    if !found || dismissed.get((firm_id.get(), vendor_id))?.is_some() {
         return Ok(false);
     }
     let dismissal = Dismissal { at, reason };
-    txn.open_table(DISMISSED)?.insert(
+    dismissed.insert(
         (firm_id.get(), vendor_id),
         codec::encode(&dismissal).as_slice(),
     )?;
+    drop(dismissed);
+    txn.commit()?;
+    Ok(true)
+}
+
+pub fn refill_picks(
+    store: &FileStore,
+    firm_id: FirmId,
+    expected: &PickSet,
+    refill: &Refill,
+) -> Result<bool> {
+    let txn = store.write()?;
+    crate::store::merged::refuse_in_file(&txn, firm_id)?;
+    let key = (firm_id.get(), refill.category_id);
+    {
+        let mut picks = txn.open_table(PICKS)?;
+        let current: Option<PickSet> = picks
+            .get(key)?
+            .map(|v| codec::decode(v.value()))
+            .transpose()?;
+        if current.as_ref() != Some(expected) {
+            return Ok(false);
+        }
+        picks.insert(key, codec::encode(&refill.set).as_slice())?;
+        let mut past = txn.open_table(PAST_RECS)?;
+        for (vendor_id, rec) in &refill.history {
+            past.insert(
+                (firm_id.get(), refill.category_id, *vendor_id),
+                codec::encode(rec).as_slice(),
+            )?;
+        }
+    }
     txn.commit()?;
     Ok(true)
 }

@@ -144,9 +144,10 @@ pub fn restore_cleared_picks(store: &Store, firm_id: FirmId) -> Result<Option<Re
     }
 }
 
-/// Removes a vendor from the user's picks and remembers the dismissal with its reason (replacing
-/// an earlier one). False when the vendor was not one of the picks (nothing is written then), as
-/// for a vendor already dismissed.
+/// Remembers the dismissal of one of the firm's picks with its reason. The pick stays in its
+/// stored set, where every read leaves it out while the dismissal stands, so that undoing the
+/// dismissal puts it back in its place. False when the vendor is not in any of the sets, or is
+/// dismissed already (nothing is written then).
 pub fn dismiss(
     store: &Store,
     firm_id: FirmId,
@@ -157,6 +158,30 @@ pub fn dismiss(
     match store {
         Store::File(db) => file::dismiss(db, firm_id, vendor_id, reason, at),
         Store::Postgres(db) => postgres::dismiss(db, firm_id, vendor_id, reason, at),
+    }
+}
+
+/// A stage's picks topped up after a dismissal: the new set (the stored picks with the
+/// replacements after them) and the replacements' history entries (vendor id, rank, reasons).
+#[derive(Debug, Clone)]
+pub struct Refill {
+    pub category_id: u64,
+    pub set: PickSet,
+    pub history: Vec<(u64, PastRec)>,
+}
+
+/// Writes `refill` if the category's stored set is still `expected` (nothing saved, cleared or
+/// refilled in it since it was read), with the replacements' history. False, and nothing
+/// written, when the set changed meanwhile: the newer picks stand.
+pub fn refill_picks(
+    store: &Store,
+    firm_id: FirmId,
+    expected: &PickSet,
+    refill: &Refill,
+) -> Result<bool> {
+    match store {
+        Store::File(db) => file::refill_picks(db, firm_id, expected, refill),
+        Store::Postgres(db) => postgres::refill_picks(db, firm_id, expected, refill),
     }
 }
 

@@ -19,12 +19,10 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use sqlx::types::Json;
 
-use super::{Author, Restored};
+use super::{Author, Refill, Restored};
 use crate::error::Result;
 use crate::recommend::dismiss_reason::{DismissReason, Dismissal};
-use crate::recommend::model::{
-    ClearedSet, PastRec, PickSet, StageSave, StoredPick, StoredResponse,
-};
+use crate::recommend::model::{ClearedSet, PastRec, PickSet, StageSave, StoredResponse};
 use crate::store::PgStore;
 use crate::store::postgres::code;
 
@@ -401,28 +399,16 @@ pub fn dismiss(
         let mut tx = store.pool().begin().await?;
         crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
         lock_users_picks(&mut tx, firm_id).await?;
-        let rows = sqlx::query_as::<_, (i64, Json<Vec<StoredPick>>)>(
-            "SELECT category_id, vendors FROM picks WHERE firm_id = $1 \
-             ORDER BY category_id FOR UPDATE",
+        // The pick stays in its set (reads leave it out while the dismissal stands).
+        let found: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM picks p, jsonb_array_elements(p.vendors) v \
+             WHERE p.firm_id = $1 AND (v->>'vendor_id')::bigint = $2) \
+             AND NOT EXISTS (SELECT 1 FROM dismissals WHERE firm_id = $1 AND vendor_id = $2)",
         )
         .bind(firm_id.get() as i64)
-        .fetch_all(&mut *tx)
+        .bind(vendor_id as i64)
+        .fetch_one(&mut *tx)
         .await?;
-        let mut found = false;
-        for (category_id, Json(mut picks)) in rows {
-            let before = picks.len();
-            picks.retain(|p| p.vendor_id != vendor_id);
-            if picks.len() == before {
-                continue;
-            }
-            found = true;
-            sqlx::query("UPDATE picks SET vendors = $3 WHERE firm_id = $1 AND category_id = $2")
-                .bind(firm_id.get() as i64)
-                .bind(category_id)
-                .bind(Json(&picks))
-                .execute(&mut *tx)
-                .await?;
-        }
         if !found {
             // Nothing written: the transaction rolls back as it drops.
             return Ok(false);
@@ -440,6 +426,60 @@ pub fn dismiss(
         .bind(dismissed_at)
         .execute(&mut *tx)
         .await?;
+        tx.commit().await?;
+        Ok::<_, crate::error::AppError>(true)
+    })
+}
+
+pub fn refill_picks(
+    store: &PgStore,
+    firm_id: FirmId,
+    expected: &PickSet,
+    refill: &Refill,
+) -> Result<bool> {
+    let source = code(&refill.set.source)?;
+    let saved_at = time(refill.set.at)?;
+    let mut history = Vec::with_capacity(refill.history.len());
+    for (vendor_id, rec) in &refill.history {
+        history.push((*vendor_id, rec, time(rec.at)?));
+    }
+    store.run(async {
+        let mut tx = store.pool().begin().await?;
+        crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
+        lock_users_picks(&mut tx, firm_id).await?;
+        let row = sqlx::query_as::<_, rows::PicksRow>(
+            "SELECT category_id, vendors, source, note, used_size_fallback, saved_at FROM picks \
+             WHERE firm_id = $1 AND category_id = $2",
+        )
+        .bind(firm_id.get() as i64)
+        .bind(refill.category_id as i64)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let current = row
+            .map(<(u64, PickSet)>::try_from)
+            .transpose()?
+            .map(|(_, set)| set);
+        if current.as_ref() != Some(expected) {
+            return Ok(false);
+        }
+        upsert_picks(
+            &mut tx,
+            firm_id,
+            refill.category_id,
+            &refill.set,
+            &source,
+            saved_at,
+        )
+        .await?;
+        for (vendor_id, rec, at) in &history {
+            upsert_past(
+                &mut tx,
+                (firm_id.get(), refill.category_id, *vendor_id),
+                rec,
+                *at,
+            )
+            .await?;
+        }
         tx.commit().await?;
         Ok::<_, crate::error::AppError>(true)
     })

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { client, unwrap } from './api-client';
 import type { DismissReasonCode, DismissedList } from './api/types';
@@ -37,11 +37,23 @@ export function undoDismissal(vendorId: number): Promise<void> {
   return unwrap(client.DELETE('/api/recommendations/dismissed/{vendor_id}', { params: { path: { vendor_id: vendorId } } }));
 }
 
+/**
+ * After a dismissal is undone: the dismissed list, and the picks and the stage overview (a stage
+ * that still holds the vendor shows it again in its place), and the history.
+ */
+export function refreshAfterUndo(client: QueryClient): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: queryKeys.dismissed }),
+    client.invalidateQueries({ queryKey: queryKeys.recommendations }),
+    client.invalidateQueries({ queryKey: queryKeys.pastRecommendations }),
+  ]);
+}
+
 /** Undoes a dismissal: the vendor can be ranked and picked again. */
 export function useUndoDismissal() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: undoDismissal,
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.dismissed }),
+    onSuccess: () => refreshAfterUndo(client),
   });
 }

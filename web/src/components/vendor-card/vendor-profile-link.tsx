@@ -10,6 +10,13 @@ type VendorProfileLinkProps = {
   className?: string;
 };
 
+/**
+ * How a card's heading sets a vendor's name: it wraps between words and never inside one (the
+ * browser's default, which `break-words` would undo); a single word too long for the card ends
+ * in "…" (the heading's title, and the link, hold the whole name). Two lines at most.
+ */
+export const vendorNameClasses = 'line-clamp-2 overflow-hidden text-ellipsis break-normal hyphens-none';
+
 /** A vendor's name as a link to its profile (/vendors/{id}), on every card that names a vendor. */
 export function VendorNameLink({ vendorId, children, className }: VendorProfileLinkProps) {
   return (

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 9f9cacc6f8316c4f7cad699d60f616c7540cf2565fd7c0467565f2792dafbc73
+ * openapi.json sha256: 39c2ebd514e39818ac3df6ce17917268012d3850ec00d58b0fb997575f483c9a
  */
 
 export interface paths {
@@ -1732,6 +1732,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/responses/latest/{category_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/responses/latest/{category_id}: the firm's latest answers to the category's
+         *     questionnaire (whoever at the firm gave them), so that a reopened questionnaire shows them.
+         */
+        get: operations["latest_response"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shortlist": {
         parameters: {
             query?: never;
@@ -2347,10 +2367,10 @@ export interface components {
             code: string;
         };
         /**
-         * @description The periods a trends answer can be compared with; `none` for no comparison.
+         * @description The periods a trends answer can be compared with.
          * @enum {string}
          */
-        CompareWith: "none" | "previous" | "year" | "custom";
+        CompareWith: "previous" | "year" | "custom";
         /** @description One column. */
         ComparedVendor: {
             bookingUrl?: string | null;
@@ -3139,6 +3159,13 @@ export interface components {
             /** @description About the account's security: its email cannot be turned off. */
             security: boolean;
         };
+        /**
+         * @description The firm's latest answers to a category's questionnaire, which a reopened questionnaire
+         *     starts from; `response` is absent when nobody at the firm has answered it.
+         */
+        LatestResponse: {
+            response?: null | components["schemas"]["SavedResponse"];
+        };
         /** @description An account that some client, or everyone, may not try to sign in to now. */
         LockedAccount: {
             /** @description Whether the account-wide threshold is reached (then every client that failed is refused). */
@@ -3371,37 +3398,6 @@ export interface components {
              */
             params: string;
         };
-        /** @description One suggested next step for the caller, only ever one their role may take. */
-        NextStep: {
-            /**
-             * Format: int64
-             * @description The category it is about (approve, evaluate, questionnaire, and the contract's tool's).
-             */
-            categoryId?: number | null;
-            categoryName?: string | null;
-            /**
-             * Format: int64
-             * @description Whole days until that deadline (0 to 30).
-             */
-            daysUntil?: number | null;
-            /**
-             * Format: int64
-             * @description The decision waiting for approval.
-             */
-            decisionId?: number | null;
-            kind: components["schemas"]["NextStepKind"];
-            /** @description The contract's opt-out deadline (YYYY-MM-DD). */
-            noticeDate?: string | null;
-            /** @description How many vendors of the category are shortlisted (start an evaluation). */
-            shortlisted?: number | null;
-            /** @description The decided vendor, or the tool whose contract renews. */
-            vendorName?: string | null;
-        };
-        /**
-         * @description What the suggested next step asks of the caller (the first that applies, in this order).
-         * @enum {string}
-         */
-        NextStepKind: "approve_decision" | "renewal_notice" | "start_evaluation" | "invite_colleague" | "answer_questionnaire";
         /**
          * @description Why a person is told something: each kind has its label, its mail kind and whether it is about
          *     the account's security. New kinds go at the end (redb stores the variant's index).
@@ -3503,7 +3499,6 @@ export interface components {
         /** @description Progress through the litigation stages, and the categories outside them. */
         Overview: {
             firmSize?: null | components["schemas"]["FirmSize"];
-            nextStep?: null | components["schemas"]["NextStep"];
             /**
              * @description The categories that are not a stage ("Across the firm"), by id; never counted in the
              *     progress.
@@ -3575,10 +3570,8 @@ export interface components {
         /** @description The saved picks of every category that has any: the nine stages in order, then the others. */
         PersistedPicks: {
             /**
-             * @description For the whole page: while no real booking exists, where the picks' evidence comes from
-             *     (and, while Vendor Trends shows the generated sample set, that picks never use it), with or
-             *     without picks; else the widest fallback any category's picks used (no bookings in a stage,
-             *     all firms, neighbouring sizes), or null when none did.
+             * @description For the whole page: the widest fallback any category's picks used (no real bookings, no
+             *     bookings in a stage, all firms, neighbouring sizes), or null when none did.
              */
             fallbackNote?: string | null;
             items: components["schemas"]["StagePicks"][];
@@ -4028,6 +4021,24 @@ export interface components {
             /** @description The categories to save; at least one, each at most once. */
             items: components["schemas"]["SaveItem"][];
         };
+        SavedAnswer: {
+            /** Format: int64 */
+            questionId: number;
+            selectedValues: string[];
+        };
+        SavedResponse: {
+            /** @description When they were given (RFC 3339, UTC). */
+            answeredAt: string;
+            /**
+             * @description Only answers the questionnaire still offers: a question or option removed since is left
+             *     out.
+             */
+            answers: components["schemas"]["SavedAnswer"][];
+            /** Format: int64 */
+            categoryId: number;
+            /** Format: int64 */
+            responseId: number;
+        };
         /** @description A saved view of /trends. */
         SavedViewView: {
             /** @description RFC 3339, UTC. */
@@ -4376,7 +4387,6 @@ export interface components {
          */
         TrendsAnswer: components["schemas"]["Trends"] & components["schemas"]["SampleShare"] & {
             changes?: null | components["schemas"]["Changes"];
-            /** @description The comparison the answer holds: `none` without one. */
             compare: components["schemas"]["CompareWith"];
             comparison?: null | components["schemas"]["Trends"];
         };
@@ -4644,7 +4654,6 @@ export interface components {
         /** @description The vendors inside a category, or across all categories. */
         VendorsAnswer: components["schemas"]["SampleShare"] & {
             category?: null | components["schemas"]["CategoryRef"];
-            /** @description The comparison the answer holds: `none` without one (then its counts are 0). */
             compare: components["schemas"]["CompareWith"];
             comparisonRangeEnd?: string | null;
             comparisonRangeStart?: string | null;
@@ -11046,6 +11055,55 @@ export interface operations {
             };
         };
     };
+    latest_response: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A category id */
+                category_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LatestResponse"];
+                };
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such category */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_shortlist: {
         parameters: {
             query?: never;
@@ -11588,9 +11646,8 @@ export interface operations {
                 /** @description Count the generated sample bookings too. Default: only while no real booking exists. */
                 includeSample?: boolean;
                 /**
-                 * @description The period to compare with: nothing (`none`), the previous period of equal length, the
-                 *     same dates a year earlier, or `compareStart`-`compareEnd`. Absent: the previous period
-                 *     when it holds at least 20 bookings (enough to call a trend), else nothing.
+                 * @description The period to compare with: the previous period of equal length (default), the same
+                 *     dates a year earlier, or `compareStart`-`compareEnd`.
                  */
                 compare?: components["schemas"]["CompareWith"];
                 /** @description With `compare=custom`: the comparison's first day, inclusive (YYYY-MM-DD). */
@@ -11710,9 +11767,8 @@ export interface operations {
                 /** @description Count the generated sample bookings too. Default: only while no real booking exists. */
                 includeSample?: boolean;
                 /**
-                 * @description The period to compare with: nothing (`none`), the previous period of equal length, the
-                 *     same dates a year earlier, or `compareStart`-`compareEnd`. Absent: the previous period
-                 *     when it holds at least 20 bookings (enough to call a trend), else nothing.
+                 * @description The period to compare with: the previous period of equal length (default), the same
+                 *     dates a year earlier, or `compareStart`-`compareEnd`.
                  */
                 compare?: components["schemas"]["CompareWith"];
                 /** @description With `compare=custom`: the comparison's first day, inclusive (YYYY-MM-DD). */

@@ -147,6 +147,7 @@ export type TrendVendorsQuery = NonNullable<operations['vendors']['parameters'][
 // Recommendations
 export type Question = Schemas['QuestionView'];
 export type ResponseRequest = Schemas['ResponseRequest'];
+export type LatestResponse = Schemas['LatestResponse'];
 export type ResponseCreated = Schemas['ResponseCreated'];
 export type Answer = Schemas['AnswerRequest'];
 export type ComputeRequest = Schemas['ComputeRequest'];

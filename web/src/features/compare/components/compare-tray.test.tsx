@@ -56,4 +56,24 @@ describe('Compare toggle and tray', () => {
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.queryByRole('region', { name: 'Comparison tray' })).toBeNull();
   });
+
+  it('shows only on the pages that compare, and keeps a long name whole in its title', async () => {
+    const user = userEvent.setup();
+    const long = { id: 9, name: 'SmartAdvocate Case Management Platform for Injury Firms' };
+    const first = renderWithProviders(
+      <>
+        <CompareToggle vendor={long} />
+        <CompareTray />
+      </>,
+      { path: '/trends' },
+    );
+    await user.click(screen.getByRole('button', { name: `Compare ${long.name}` }));
+    expect(screen.queryByRole('region', { name: 'Comparison tray' })).toBeNull();
+    first.unmount();
+
+    renderWithProviders(<CompareTray />, { path: '/vendors/9' });
+    const tray = screen.getByRole('region', { name: 'Comparison tray' });
+    expect(tray.querySelector(`[title="${long.name}"]`)?.textContent).toBe(long.name);
+    expect(screen.getByRole('button', { name: `Remove ${long.name} from the comparison` })).toBeTruthy();
+  });
 });

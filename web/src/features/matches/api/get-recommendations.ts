@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { client, unwrap } from '@/lib/api-client';
 import type { ComputeRequest, ComputeResult, ResponseRequest } from '@/lib/api/types';
 
+import { latestResponseQueryKey } from './get-latest-response';
 import { invalidatePicks } from './invalidate';
 
 export async function submitResponse(input: ResponseRequest): Promise<number> {
@@ -30,6 +31,7 @@ export function useGetRecommendations() {
       const responseId = await submitResponse(input);
       return computeRecommendations({ responseId, categoryId: input.categoryId });
     },
-    onSettled: () => invalidatePicks(client),
+    onSettled: (_data, _error, input) =>
+      Promise.all([invalidatePicks(client), client.invalidateQueries({ queryKey: latestResponseQueryKey(input.categoryId) })]),
   });
 }

@@ -8,14 +8,15 @@ import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting
 import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VisitWebsiteButton } from '@/components/vendor-card/visit-website-button';
 import { VendorLogo } from '@/components/vendor-logo';
-import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-profile-link';
+import { VendorLogoLink, VendorNameLink, vendorNameClasses } from '@/components/vendor-card/vendor-profile-link';
 import type { DismissRequest, Pick } from '@/lib/api/types';
+import { cn } from '@/lib/cn';
 import { useFirmAccess } from '@/lib/auth';
 import { useClientConfig } from '@/lib/client-config';
 import { openOutbound } from '@/lib/outbound';
 import { type MeetingTarget, useRecordMeetingClick } from '@/lib/meeting-clicks';
 
-import { useDismissPick } from '../api/dismiss-pick';
+import { useDismissPick, useUndoPickDismissal } from '../api/dismiss-pick';
 import { DismissDialog } from './dismiss-dialog';
 import { track } from './matches-state';
 
@@ -29,16 +30,26 @@ export function PickCard({ pick }: { pick: Pick }) {
   const asking = useSignal(false);
   const { utmSource } = useClientConfig();
   const dismiss = useDismissPick();
+  const undoDismissal = useUndoPickDismissal();
   const { canWrite } = useFirmAccess();
   const click = useRecordMeetingClick();
 
   // The card unmounts once the picks refresh, so the toast hangs on the promise, not on per-call
-  // callbacks (which are dropped for an unmounted observer). A failure stays in the dialog.
+  // callbacks (which are dropped for an unmounted observer). A failure stays in the dialog. The
+  // server refills the stage from the remaining candidates; Undo puts the pick back in its place.
   const onDismiss = (input: DismissRequest) => {
     track('dismiss_vendor', { vendorId: pick.vendorId, reason: input.reason });
     return dismiss.mutateAsync(input).then(() => {
       asking.value = false;
-      toast({ title: 'Vendor dismissed', description: `${pick.name} has been hidden` });
+      toast({
+        title: 'Vendor dismissed',
+        description: `${pick.name} has been hidden`,
+        action: {
+          label: 'Undo',
+          altText: `Undo: bring ${pick.name} back. Press F8 to reach this button, or undo it under Past Recommendations.`,
+          onAction: () => undoDismissal(pick.vendorId, pick.name),
+        },
+      });
     });
   };
 
@@ -51,16 +62,12 @@ export function PickCard({ pick }: { pick: Pick }) {
 
   return (
     <article className="flex min-w-0 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={pick.name}>
-      <div className="flex items-start gap-3">
+      {/* The logo and the icon buttons share the first row, so the name below has the card's
+          whole width: it wraps between words, never inside one ("Lawmatic/s"). */}
+      <div className="flex items-start justify-between gap-3">
         <VendorLogoLink vendorId={pick.vendorId}>
           <VendorLogo name={pick.name} logoUrl={pick.logoUrl} websiteUrl={pick.websiteUrl} className="h-10 w-10" />
         </VendorLogoLink>
-        <div className="min-w-0 flex-1">
-          <h4 className="font-semibold break-words text-slate-900">
-            <VendorNameLink vendorId={pick.vendorId}>{pick.name}</VendorNameLink>
-          </h4>
-          <PriceBracket bracket={pick.priceBracket} />
-        </div>
         <div className="-mt-1 -mr-1 flex shrink-0 items-center gap-1">
           <ShortlistToggle vendorId={pick.vendorId} vendorName={pick.name} display="icon" />
           <CompareToggle vendor={{ id: pick.vendorId, name: pick.name }} display="icon" />
@@ -77,6 +84,12 @@ export function PickCard({ pick }: { pick: Pick }) {
             </button>
           ) : null}
         </div>
+      </div>
+      <div className="-mt-1 min-w-0">
+        <h4 className={cn('font-semibold text-slate-900', vendorNameClasses)} title={pick.name}>
+          <VendorNameLink vendorId={pick.vendorId}>{pick.name}</VendorNameLink>
+        </h4>
+        <PriceBracket bracket={pick.priceBracket} />
       </div>
       {canWrite ? (
         <DismissDialog

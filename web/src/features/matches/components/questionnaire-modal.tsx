@@ -1,5 +1,5 @@
 import { useSignal, useSignals } from '@preact/signals-react/runtime';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -7,8 +7,10 @@ import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
 import type { Answer, ComputeResult, Question } from '@/lib/api/types';
+import { formatDate } from '@/lib/format';
 import { categoryLabel } from '@/lib/stages';
 
+import { useLatestResponse } from '../api/get-latest-response';
 import { useGetRecommendations } from '../api/get-recommendations';
 import { useQuestions } from '../api/get-questions';
 import { ResultCard } from './result-card';
@@ -29,17 +31,38 @@ export function QuestionnaireModal({ categoryId, categoryName, onClose, onDone }
   useSignals();
   const { toast } = useToast();
   const questions = useQuestions(categoryId);
+  const latest = useLatestResponse(categoryId);
   const answers = useSignal<Record<number, string[]>>({});
+  /** Whether the person has changed an answer since the questionnaire opened. */
+  const touched = useSignal(false);
   const result = useSignal<ComputeResult | null>(null);
   const recommend = useGetRecommendations();
+  const resultsRef = useRef<HTMLDivElement>(null);
 
-  // Opening a category starts from empty answers.
+  // Opening a category starts from the firm's latest answers (empty when none).
   useEffect(() => {
     answers.value = {};
+    touched.value = false;
     result.value = null;
-  }, [categoryId, answers, result]);
+  }, [categoryId, answers, touched, result]);
+  const saved = latest.data?.response ?? null;
+  useEffect(() => {
+    if (!saved || touched.value) return;
+    answers.value = Object.fromEntries(saved.answers.map((a) => [a.questionId, a.selectedValues]));
+  }, [saved, answers, touched]);
+
+  // The results replace the questions in the same scrolling body: show them from their top (the
+  // body kept the questions' scroll), and take focus there, as the button that had it is gone.
+  const inResults = result.value !== null;
+  useLayoutEffect(() => {
+    const results = resultsRef.current;
+    if (!inResults || !results) return;
+    results.parentElement?.scrollTo({ top: 0 });
+    results.focus({ preventScroll: true });
+  }, [inResults]);
 
   const choose = (question: Question, option: string) => {
+    touched.value = true;
     const current = answers.value[question.id] ?? [];
     const next =
       question.fieldType === 'SINGLE' ? [option] : current.includes(option) ? current.filter((o) => o !== option) : [...current, option];
@@ -71,7 +94,6 @@ export function QuestionnaireModal({ categoryId, categoryName, onClose, onDone }
   };
 
   const shown = result.value?.vendors.slice(0, TOP) ?? [];
-  const inResults = result.value !== null;
 
   const footer = inResults ? (
     shown.length > 0 ? (
@@ -98,22 +120,24 @@ export function QuestionnaireModal({ categoryId, categoryName, onClose, onDone }
       footer={footer}
     >
       {inResults ? (
-        shown.length > 0 ? (
-          <div className="space-y-4">
-            <p className="text-sm text-slate-700">Based on your answers, here are the top {shown.length} recommended vendors:</p>
-            {shown.map((r) => (
-              <ResultCard key={r.vendor.id} result={r} />
-            ))}
-          </div>
-        ) : (
-          <div className="space-y-4 py-6 text-center">
-            <p className="text-slate-700">No vendors found matching your criteria in this category.</p>
-            <Button variant="outline" onClick={retake}>
-              Try Different Answers
-            </Button>
-          </div>
-        )
-      ) : questions.isPending ? (
+        <div ref={resultsRef} tabIndex={-1} className="focus:outline-none" data-testid="questionnaire-results">
+          {shown.length > 0 ? (
+            <div className="space-y-4">
+              <p className="text-sm text-slate-700">Based on your answers, here are the top {shown.length} recommended vendors:</p>
+              {shown.map((r) => (
+                <ResultCard key={r.vendor.id} result={r} />
+              ))}
+            </div>
+          ) : (
+            <div className="space-y-4 py-6 text-center">
+              <p className="text-slate-700">No vendors found matching your criteria in this category.</p>
+              <Button variant="outline" onClick={retake}>
+                Try Different Answers
+              </Button>
+            </div>
+          )}
+        </div>
+      ) : questions.isPending || latest.isPending ? (
         <div className="flex justify-center py-10">
           <Spinner label="Loading questions" />
         </div>
@@ -127,6 +151,13 @@ export function QuestionnaireModal({ categoryId, categoryName, onClose, onDone }
             submit();
           }}
         >
+          {saved && saved.answers.length > 0 ? (
+            <p role="note" className="rounded-lg border border-indigo-100 bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
+              {touched.value
+                ? `Started from your firm's answers of ${formatDate(saved.answeredAt)}.`
+                : `These are your firm's answers of ${formatDate(saved.answeredAt)}. Change any of them, or get recommendations for them again.`}
+            </p>
+          ) : null}
           {questions.data.map((q, i) => (
             <fieldset key={q.id} className="space-y-2" disabled={recommend.isPending}>
               <legend className="mb-2 text-sm font-medium text-slate-900">

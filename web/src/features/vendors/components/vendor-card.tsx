@@ -8,7 +8,7 @@ import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VisitWebsiteButton } from '@/components/vendor-card/visit-website-button';
 import { VerifiedOn } from '@/components/vendor-card/verified-on';
 import { VendorLogo } from '@/components/vendor-logo';
-import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-profile-link';
+import { VendorLogoLink, VendorNameLink, vendorNameClasses } from '@/components/vendor-card/vendor-profile-link';
 import type { Vendor } from '@/lib/api/types';
 import { useClientConfig } from '@/lib/client-config';
 import { cn } from '@/lib/cn';
@@ -51,31 +51,33 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
         vendor.isActive ? 'border-slate-200 bg-white' : 'border-red-200 bg-red-50',
       )}
     >
-      <div className="flex items-start gap-3">
+      {/* The logo and the icon buttons share the first row, so the name below has the card's
+          whole width: it wraps between words, never inside one ("SmartAdvoca/te"). */}
+      <div className="flex items-start justify-between gap-3">
         <VendorLogoLink vendorId={vendor.id}>
           <VendorLogo name={vendor.name} logoUrl={vendor.logoUrl} websiteUrl={vendor.websiteUrl} />
         </VendorLogoLink>
-        <div className="min-w-0 flex-1 space-y-1.5">
-          <h3 id={titleId} className="text-base leading-snug font-semibold break-words text-slate-900">
-            <VendorNameLink vendorId={vendor.id}>{vendor.name}</VendorNameLink>
-          </h3>
-          <div className="flex flex-wrap items-center gap-1.5">
-            <PartnerBadge isRecommendedPartner={vendor.isRecommendedPartner} partnerLevel={vendor.partnerLevel} />
-            {vendor.categoryName ? (
-              <span className="inline-flex items-center rounded-md bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 ring-1 ring-indigo-200 ring-inset">
-                {categoryLabel(vendor.categoryName)}
-              </span>
-            ) : null}
-            {vendor.isActive ? null : (
-              <span className="inline-flex items-center rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700 ring-1 ring-red-300 ring-inset">
-                Inactive
-              </span>
-            )}
-          </div>
-        </div>
         <div className="-mt-1 -mr-1 flex shrink-0 items-center gap-1">
           <ShortlistToggle vendorId={vendor.id} vendorName={vendor.name} display="icon" />
           <CompareToggle vendor={vendor} display="icon" />
+        </div>
+      </div>
+      <div className="mt-3 min-w-0 space-y-1.5">
+        <h3 id={titleId} className={cn('text-base leading-snug font-semibold text-slate-900', vendorNameClasses)} title={vendor.name}>
+          <VendorNameLink vendorId={vendor.id}>{vendor.name}</VendorNameLink>
+        </h3>
+        <div className="flex flex-wrap items-center gap-1.5">
+          <PartnerBadge isRecommendedPartner={vendor.isRecommendedPartner} partnerLevel={vendor.partnerLevel} />
+          {vendor.categoryName ? (
+            <span className="inline-flex items-center rounded-md bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 ring-1 ring-indigo-200 ring-inset">
+              {categoryLabel(vendor.categoryName)}
+            </span>
+          ) : null}
+          {vendor.isActive ? null : (
+            <span className="inline-flex items-center rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700 ring-1 ring-red-300 ring-inset">
+              Inactive
+            </span>
+          )}
         </div>
       </div>
 
