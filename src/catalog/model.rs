@@ -160,6 +160,10 @@ pub struct QuestionOption {
     pub label: String,
     /// Required: every option of data/questions.json says which kind it is.
     pub kind: OptionKind,
+    /// A need phrased as an evaluation criterion ("Bilingual intake" for "Often; we need
+    /// bilingual intake"): what an evaluation suggests weighing when the firm chose it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub criterion: Option<String>,
     #[serde(default)]
     pub tags: Vec<String>,
 }

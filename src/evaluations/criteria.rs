@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use crate::accounts::FirmId;
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, OptionKind};
 use crate::error::{Result, bad_request};
 use crate::store::Store;
 
@@ -63,29 +63,43 @@ pub fn even_weights(n: usize) -> Vec<u8> {
     weights
 }
 
-/// The suggested criteria: the standard set, then each need the firm chose in its latest
-/// questionnaire answers for the category (named after it), weights spread evenly.
+/// At most this many suggested criteria: more weights than a team can argue about in one
+/// meeting, and each gets too small a share to tip a score.
+pub const MAX_SUGGESTED: usize = 8;
+/// At most this many of the suggestions come from the firm's questionnaire needs; the rest of
+/// the eight are the standard set, in its order (the last ones give way to the firm's needs).
+pub const MAX_FROM_NEEDS: usize = 3;
+
+/// The suggested criteria: up to three of the needs the firm chose in its latest questionnaire
+/// answers for the category, each phrased as a criterion (the option's `criterion`, never the
+/// answer's text), after as much of the standard set as fits in eight; weights spread evenly.
 pub fn suggestions(
     store: &Store,
     catalog: &Catalog,
     firm_id: FirmId,
     category_id: u64,
 ) -> Result<Vec<Criterion>> {
-    let mut names: Vec<String> = STANDARD.iter().map(|s| s.to_string()).collect();
+    let mut from_needs: Vec<String> = Vec::new();
     if let Some(id) = crate::recommend::storage::latest_response_id(store, firm_id, category_id)?
         && let Some(response) = crate::recommend::storage::load_response(store, id)?
     {
-        for need in crate::recommend::responses::needs(catalog, category_id, &response.answers) {
-            let name: String = need.label.chars().take(MAX_NAME).collect();
-            if names.len() < MAX_CRITERIA
-                && !names
-                    .iter()
-                    .any(|n| n.to_lowercase() == name.to_lowercase())
-            {
-                names.push(name);
+        let known = |name: &str, list: &[String]| {
+            STANDARD.iter().any(|s| s.eq_ignore_ascii_case(name))
+                || list.iter().any(|n| n.eq_ignore_ascii_case(name))
+        };
+        for name in need_criteria(catalog, category_id, &response.answers) {
+            if from_needs.len() < MAX_FROM_NEEDS && !known(&name, &from_needs) {
+                from_needs.push(name);
             }
         }
     }
+    let standard = MAX_SUGGESTED - from_needs.len();
+    let names: Vec<String> = STANDARD
+        .iter()
+        .take(standard)
+        .map(|s| s.to_string())
+        .chain(from_needs)
+        .collect();
     let weights = even_weights(names.len());
     let mut taken = HashSet::new();
     Ok(names
@@ -97,6 +111,34 @@ pub fn suggestions(
             Criterion { id, name, weight }
         })
         .collect())
+}
+
+/// The criterion of each need option chosen in `answers`, in the questionnaire's answer order.
+/// An option without one (an older catalog) is left out rather than quoted as answer text.
+fn need_criteria(
+    catalog: &Catalog,
+    category_id: u64,
+    answers: &[(u64, Vec<String>)],
+) -> Vec<String> {
+    let questions = catalog.questions(category_id);
+    let mut out = Vec::new();
+    for (question_id, values) in answers {
+        let Some(question) = questions.iter().find(|q| q.id == *question_id) else {
+            continue;
+        };
+        for value in values {
+            let criterion = question
+                .options
+                .iter()
+                .find(|o| o.label == *value && o.kind == OptionKind::Need)
+                .and_then(|o| o.criterion.as_deref())
+                .map(|c| c.chars().take(MAX_NAME).collect::<String>());
+            if let Some(c) = criterion {
+                out.push(c);
+            }
+        }
+    }
+    out
 }
 
 /// One criterion as a request sends it.
@@ -212,6 +254,38 @@ mod tests {
             name: name.into(),
             weight,
         }
+    }
+
+    /// Every need of the shipped questionnaires is phrased as a criterion a saved set accepts:
+    /// one line of at most 80 characters, never the answer's own text; context options have none.
+    #[test]
+    fn every_shipped_need_has_a_criterion() {
+        let data: Vec<crate::catalog::model::Questionnaire> =
+            serde_json::from_str(include_str!("../../data/questions.json")).unwrap();
+        let mut problems = Vec::new();
+        for option in data
+            .iter()
+            .flat_map(|q| &q.questions)
+            .flat_map(|q| &q.options)
+        {
+            match (option.kind, option.criterion.as_deref()) {
+                (OptionKind::Need, None) => problems.push(format!("{}: none", option.label)),
+                (OptionKind::Need, Some(c)) => {
+                    let ok = !c.trim().is_empty()
+                        && c.trim() == c
+                        && c.chars().count() <= MAX_NAME
+                        && !c.contains(['\n', '\r', ';']);
+                    if !ok {
+                        problems.push(format!("{}: \"{c}\"", option.label));
+                    }
+                }
+                (OptionKind::Context, Some(c)) => {
+                    problems.push(format!("{}: context with \"{c}\"", option.label))
+                }
+                (OptionKind::Context, None) => {}
+            }
+        }
+        assert!(problems.is_empty(), "{problems:#?}");
     }
 
     #[test]

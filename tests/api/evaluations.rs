@@ -183,6 +183,88 @@ async fn suggestions_then_saved_criteria_and_their_checks() {
     assert_eq!(app.get(&criteria_path()).await.json(), saved);
 }
 
+/// The firm's questionnaire needs join the suggestions phrased as criteria, never as the
+/// answer's text, and the suggestions stop at eight: three needs displace the standard set's
+/// last two (issue 45: "at most eight suggested criteria, each phrased as a criterion").
+#[tokio::test(flavor = "multi_thread")]
+async fn suggestions_are_at_most_eight_and_phrase_needs_as_criteria() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let names = |got: &Value| -> Vec<String> {
+        got["criteria"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // One need: the whole standard set and the need make eight.
+    let res = app
+        .post(
+            "/api/responses",
+            json!({ "categoryId": INTAKE, "answers": [
+                { "questionId": 203, "selectedValues": ["Often; we need bilingual intake"] },
+            ] }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let got = app.get(&criteria_path()).await.json();
+    assert_eq!(
+        names(&got),
+        [
+            "Ease of use",
+            "Fit for personal-injury work",
+            "Integrations with our stack",
+            "Data security",
+            "Price",
+            "Support",
+            "Onboarding",
+            "Bilingual intake"
+        ]
+    );
+    // Every need of the questionnaire chosen: still eight, the first three needs phrased as
+    // criteria, no answer text, weights adding up to 100.
+    let res = app
+        .post(
+            "/api/responses",
+            json!({ "categoryId": INTAKE, "answers": [
+                { "questionId": 201, "selectedValues": ["Phone calls", "Website chat", "Text messages", "Web forms and referrals"] },
+                { "questionId": 203, "selectedValues": ["Often; we need bilingual intake"] },
+                { "questionId": 204, "selectedValues": [
+                    "Sign the retainer electronically on the same call",
+                    "Automatic follow-up texts and emails",
+                    "The new case lands in our case management system",
+                    "We can see which ad or source produced the case"
+                ] },
+                { "questionId": 205, "selectedValues": ["Yes, with a human backup"] },
+            ] }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let got = app.get(&criteria_path()).await.json();
+    assert_eq!(
+        names(&got),
+        [
+            "Ease of use",
+            "Fit for personal-injury work",
+            "Integrations with our stack",
+            "Data security",
+            "Price",
+            "Phone answering",
+            "Website chat",
+            "Text messaging"
+        ]
+    );
+    let sum: u64 = got["criteria"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["weight"].as_u64().unwrap())
+        .sum();
+    assert_eq!(sum, 100);
+    assert!(!got.to_string().contains("Often;"), "{got}");
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn scores_are_hidden_until_ones_own_submission_then_flagged_and_weighted() {
     let mut app = TestApp::new();

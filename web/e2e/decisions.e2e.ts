@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
+import { formatDate } from '@/lib/format';
+
 import { axeViolations, describeViolations } from './support/axe';
 import { launchBrowser, type TestBrowser } from './support/browser';
 import { startServer, webDir, type TestServer } from './support/server';
@@ -14,6 +16,7 @@ import { inviteAndJoin, signUpAndOnboard } from './support/session';
 // second approver, approves it, edits the cost (her approval is stale and the screen says what
 // changed), both approve the current version, it is final (the shortlist says "Not chosen"),
 // and the record prints with its hash in the footer. axe at 1280 and 390 on each new screen.
+// Then the final decision's contract starts with the decision's cost and start date (issue 45).
 // With LITSTACK_GUIDE_SHOTS=1 it also writes the README's screenshots to docs/guide/.
 
 let server: TestServer;
@@ -25,6 +28,12 @@ let vendors: { id: number; name: string }[];
 const PASSWORD = 'decide-together-1';
 const guideDir = path.resolve(webDir, '..', 'docs', 'guide');
 const guide = process.env.LITSTACK_GUIDE_SHOTS === '1';
+
+/** Today plus `days`, as YYYY-MM-DD in UTC (the server's day). */
+function day(days: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10);
+}
 
 async function signInAs(email: string) {
   await page.request.post('/api/auth/sign-out');
@@ -208,4 +217,24 @@ test('a decision is proposed, approved, made stale by an edit, approved by both,
   await status(other.name).waitFor();
   expect(await status(other.name).inputValue()).toBe('Not chosen');
   expect(await status(chosen.name).inputValue()).toBe('Chosen');
+});
+
+test("the final decision's contract starts with its cost and start date, and the renewal row names the notice day", async () => {
+  const [chosen] = vendors as [{ id: number; name: string }];
+  await page.goto('/tech-stack');
+  const tools = page.getByRole('list', { name: 'Tools and their contracts' });
+  await tools.getByRole('button', { name: `Contract: ${chosen.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Contract: ${chosen.name}` });
+  // Version 2 of the decision holds $14,500 from March 1, 2026.
+  await dialog.getByText(/^The start date and annual cost come from the final decision of /).waitFor();
+  expect(await dialog.getByLabel('Start date').inputValue()).toBe('2026-03-01');
+  expect(await dialog.getByLabel('Annual cost (USD)').inputValue()).toBe('14500');
+  await checkWidths('decision-contract');
+  await dialog.getByLabel('Seats').fill('6');
+  await dialog.getByLabel('Renewal date').fill(day(100));
+  await dialog.getByRole('button', { name: 'Save contract' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  // 30 days' notice (the dialog's default) before a renewal 100 days away.
+  await tools.getByText(`Notice due in 70 days, by ${formatDate(day(70))}`, { exact: true }).waitFor();
+  await tools.getByText(/\$14,500 a year/).waitFor();
 });

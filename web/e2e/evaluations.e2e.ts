@@ -1,20 +1,33 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { axeViolations, describeViolations } from './support/axe';
 import { launchBrowser, type TestBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { startServer, webDir, type TestServer } from './support/server';
 import { inviteAndJoin, signUpAndOnboard } from './support/session';
 
 // Three members of one firm score two Intake vendors against two criteria, each on the evaluation
 // screen; scores stay hidden from a person until they submit their own, and a spread of two on
 // Price raises "Talk about this before deciding". One of them scores from the keyboard only.
+// "Side by side" puts every vendor's weighted score in one table, each total only where the
+// score-visibility rule lets the person see it (issue 45). With LITSTACK_GUIDE_SHOTS=1 the
+// screen is also saved to docs/guide/ at 1280 and 390 px.
 
 let server: TestServer;
 let browser: TestBrowser;
 let page: Page;
 
 const PASSWORD = 'analytical-engine-1843';
+const guideDir = path.resolve(webDir, '..', 'docs', 'guide');
+const guide = process.env.LITSTACK_GUIDE_SHOTS === '1';
+
+/** The "Side by side" table's row of a vendor. */
+function sideBySideRow(vendor: string) {
+  return page.getByRole('table', { name: /^Weighted scores of the vendors/ }).getByRole('row', { name: new RegExp(`^${vendor}`) });
+}
 const LEAD_DOCKET = 'Lead Docket';
 const LAWMATICS = 'Lawmatics';
 
@@ -93,6 +106,14 @@ describe('an evaluation', () => {
     await page.reload();
     await page.getByText('Scores appear after you submit yours (1 submitted so far)').first().waitFor();
     expect(await page.getByText('Ada Lovelace: 5').count()).toBe(0);
+    // Side by side: no total he may not see, the reason instead.
+    await sideBySideRow(LAWMATICS).getByText('Scores appear after you submit yours').waitFor();
+    expect(
+      await page
+        .getByRole('table', { name: /^Weighted scores of the vendors/ })
+        .getByText('of 100')
+        .count(),
+    ).toBe(0);
     await score(LAWMATICS, '3', 'Did not see');
     await score(LEAD_DOCKET, '3', '4');
 
@@ -120,6 +141,25 @@ describe('an evaluation', () => {
     await lawmatics.getByText('Weighted score: 65 of 100').waitFor();
     const leadDocket = page.getByRole('region', { name: /^Lead Docket/ });
     expect(await leadDocket.getByText('Talk about this before deciding').count()).toBe(0);
+    // Side by side: both totals, each beside three scorecards and Cy's own.
+    await sideBySideRow(LAWMATICS).getByText('65 of 100').waitFor();
+    // Lead Docket: price 3, 3, 3 -> 50 at 60; support 3, 4, 3 -> mean 3.33 -> 58.3 at 40: 53.
+    await sideBySideRow(LEAD_DOCKET)
+      .getByText(/^\d+ of 100$/)
+      .waitFor();
+    expect(await sideBySideRow(LAWMATICS).getByRole('cell').allTextContents()).toEqual(['65 of 100', '3', 'Submitted']);
+    if (guide) {
+      await mkdir(guideDir, { recursive: true });
+      for (const width of [1280, 390]) {
+        await browser.setWidth(width);
+        // The phone's sticky top bar would be drawn over the middle of a picture taller than the window.
+        await page.locator('main').screenshot({
+          path: path.join(guideDir, `evaluation-${width}.png`),
+          animations: 'disabled',
+          style: 'header.sticky { position: static !important; }',
+        });
+      }
+    }
 
     for (const width of [1280, 390]) {
       await browser.setWidth(width);

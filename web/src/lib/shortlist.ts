@@ -62,7 +62,23 @@ export function putOutcome(vendorId: number, change: OutcomeChange): Promise<Sho
   return unwrap(client.PUT('/api/shortlist/{vendor_id}/outcome', { params: { path: { vendor_id: vendorId } }, body: change }));
 }
 
-/** Adds, changes, removes or restores entries; the shortlist refreshes after each. */
+/**
+ * The shortlist with `entry` put in place of the vendor's entry; `undefined` when the vendor has
+ * no entry there yet (a new entry's place in its group is the server's to say).
+ */
+export function withEntry(list: Shortlist | undefined, entry: ShortlistEntry): Shortlist | undefined {
+  if (!findEntry(list, entry.vendorId) || !list) return undefined;
+  return {
+    ...list,
+    groups: list.groups.map((g) => ({ ...g, entries: g.entries.map((e) => (e.vendorId === entry.vendorId ? entry : e)) })),
+  };
+}
+
+/**
+ * Adds, changes, removes or restores entries. A change shows the server's answer at once (the
+ * entry it returns replaces the one on screen) and the shortlist is read again in the background;
+ * an entry added or put back waits for that read, which places it in its group.
+ */
 export function useShortlistMutations() {
   const queryClient = useQueryClient();
   // The shortlist moves a stage's progress too (an entry puts its stage in progress).
@@ -71,15 +87,42 @@ export function useShortlistMutations() {
       queryClient.invalidateQueries({ queryKey: queryKeys.shortlist }),
       queryClient.invalidateQueries({ queryKey: queryKeys.recommendationsOverview }),
     ]);
+  const settle = (entry: ShortlistEntry) => {
+    const next = withEntry(queryClient.getQueryData<Shortlist>(queryKeys.shortlist), entry);
+    if (!next) return refresh();
+    queryClient.setQueryData(queryKeys.shortlist, next);
+    void refresh();
+    return undefined;
+  };
   const put = useMutation({
     mutationFn: ({ vendorId, change }: { vendorId: number; change: EntryChange }) => putEntry(vendorId, change),
-    onSuccess: refresh,
+    onSuccess: settle,
   });
-  const remove = useMutation({ mutationFn: removeEntry, onSuccess: refresh });
+  const remove = useMutation({
+    mutationFn: removeEntry,
+    onSuccess: (_, vendorId) => {
+      queryClient.setQueryData<Shortlist>(queryKeys.shortlist, (list) =>
+        list
+          ? {
+              ...list,
+              groups: list.groups
+                .map((g) => {
+                  const entries = g.entries.filter((e) => e.vendorId !== vendorId);
+                  // A group of one has nothing to compare (the server sends none).
+                  const compareIds = entries.length > 1 ? g.compareIds.filter((id) => id !== vendorId) : [];
+                  return { ...g, entries, compareIds };
+                })
+                .filter((g) => g.entries.length > 0),
+            }
+          : list,
+      );
+      void refresh();
+    },
+  });
   const restore = useMutation({ mutationFn: restoreEntry, onSuccess: refresh });
   const outcome = useMutation({
     mutationFn: ({ vendorId, change }: { vendorId: number; change: OutcomeChange }) => putOutcome(vendorId, change),
-    onSuccess: refresh,
+    onSuccess: settle,
   });
   return { put, remove, restore, outcome };
 }

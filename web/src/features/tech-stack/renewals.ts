@@ -11,6 +11,18 @@ export function noticeText(contract: Pick<Contract, 'daysUntilDeadline' | 'notic
   return `Notice was due ${countOf(-days, 'day')} ago`;
 }
 
+/**
+ * The deadline with its day, as a renewal row shows it: "Notice due in 23 days, by Dec 18, 2026";
+ * "Notice was due 3 days ago, on Dec 15, 2026".
+ */
+export function noticeWithDateText(contract: Pick<Contract, 'daysUntilDeadline' | 'noticeBeforeStart' | 'optOutDeadline'>): string {
+  const day = formatDate(contract.optOutDeadline);
+  const text = noticeText(contract);
+  if (contract.noticeBeforeStart || contract.daysUntilDeadline < 0) return `${text}, on ${day}`;
+  if (contract.daysUntilDeadline === 0) return `${text}, ${day}`;
+  return `${text}, by ${day}`;
+}
+
 /** "Renews on Mar 1, 2027": the next renewal, after any that passed (contracts renew themselves). */
 export function renewsText(contract: Pick<Contract, 'nextRenewalDate'>): string {
   return `Renews on ${formatDate(contract.nextRenewalDate)}`;

@@ -15,10 +15,11 @@ export function useUpdateMailSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMailSettings,
-    onSuccess: async (saved) => {
+    onSuccess: (saved) => {
       // The answer is the saved state; the outbox says whether mail is on.
       queryClient.setQueryData(mailSettingsKey, saved);
-      await queryClient.invalidateQueries({ queryKey: outboxKey });
+      // Read again in the background: the screen already shows the answer.
+      void queryClient.invalidateQueries({ queryKey: outboxKey });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { client, unwrap } from '@/lib/api-client';
+import type { Evaluation } from '@/lib/api/types';
 
 import { evaluationKey } from './get-evaluation';
 
@@ -15,6 +16,12 @@ export function useDeleteReference(categoryId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteReference(categoryId, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: evaluationKey(categoryId) }),
+    // The 204 confirms it: the call leaves the screen at once; the evaluation is read again behind.
+    onSuccess: (_, id) => {
+      queryClient.setQueryData<Evaluation>(evaluationKey(categoryId), (old) =>
+        old ? { ...old, vendors: old.vendors.map((v) => ({ ...v, references: v.references.filter((r) => r.id !== id) })) } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: evaluationKey(categoryId), exact: true });
+    },
   });
 }

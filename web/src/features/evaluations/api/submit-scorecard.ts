@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { client, unwrap } from '@/lib/api-client';
 import type { Scorecard } from '@/lib/api/types';
 
-import { evaluationKey } from './get-evaluation';
+import { evaluationKey, getEvaluation } from './get-evaluation';
+import { scorecardQueryOptions } from './get-scorecard';
 
 /** Submits the signed-in person's saved scorecard for a vendor. */
 export function submitScorecard(categoryId: string, vendorId: number): Promise<Scorecard> {
@@ -17,7 +18,19 @@ export function submitScorecard(categoryId: string, vendorId: number): Promise<S
 export function useSubmitScorecard(categoryId: string, vendorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => submitScorecard(categoryId, vendorId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: evaluationKey(categoryId) }),
+    mutationFn: async () => {
+      const card = await submitScorecard(categoryId, vendorId);
+      // An older read still on its way must not land over the one below.
+      await queryClient.cancelQueries({ queryKey: evaluationKey(categoryId), exact: true });
+      // What a submission unlocks (everyone's scores, the weighted total) is the evaluation's to
+      // say, by the visibility rule: read it once, straight after, and show it with the answer,
+      // so the screen never says "Scores appear after you submit yours" once they are in.
+      const evaluation = await getEvaluation(categoryId);
+      return { card, evaluation };
+    },
+    onSuccess: ({ card, evaluation }) => {
+      queryClient.setQueryData(evaluationKey(categoryId), evaluation);
+      queryClient.setQueryData(scorecardQueryOptions(categoryId, vendorId).queryKey, card);
+    },
   });
 }

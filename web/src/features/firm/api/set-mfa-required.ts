@@ -14,9 +14,10 @@ export function useSetMfaRequired() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setMfaRequired,
-    onSuccess: async ({ firm }) => {
+    onSuccess: ({ firm }) => {
       queryClient.setQueryData(firmKeys.detail, { firm });
-      await queryClient.invalidateQueries({ queryKey: firmKeys.audit });
+      // Read again in the background: the screen already shows the answer.
+      void queryClient.invalidateQueries({ queryKey: firmKeys.audit });
     },
   });
 }

@@ -14,9 +14,10 @@ export function useSetPriceSharing() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setPriceSharing,
-    onSuccess: async (answer) => {
+    onSuccess: (answer) => {
       queryClient.setQueryData(firmKeys.priceSharing, answer);
-      await queryClient.invalidateQueries({ queryKey: firmKeys.audit });
+      // Read again in the background: the screen already shows the answer.
+      void queryClient.invalidateQueries({ queryKey: firmKeys.audit });
     },
   });
 }

@@ -14,9 +14,10 @@ export function useUpdateSso() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSso,
-    onSuccess: async (saved) => {
+    onSuccess: (saved) => {
       queryClient.setQueryData(firmKeys.sso, saved);
-      await queryClient.invalidateQueries({ queryKey: firmKeys.audit });
+      // Read again in the background: the screen already shows the answer.
+      void queryClient.invalidateQueries({ queryKey: firmKeys.audit });
     },
   });
 }

@@ -40,6 +40,35 @@ describe('NoteField', () => {
   });
 });
 
+describe('NoteField saving while typing goes on', () => {
+  it('keeps one save on its way and sends the latest text after it, so an older note never lands last', async () => {
+    const mock = mockFetch({ 'PUT /api/shortlist/12': { body: {} }, 'GET /api/shortlist': { body: { groups: [] } } });
+    const gates: Array<() => void> = [];
+    // Each PUT waits until the test lets it through.
+    const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
+      if ((init?.method ?? 'GET') === 'PUT') await new Promise<void>((resolve) => gates.push(resolve));
+      return mock.fetchMock(input, init);
+    };
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<NoteField vendorId={12} vendorName="Lawmatics" initial="" />);
+    const field = screen.getByLabelText('Note on Lawmatics');
+    fireEvent.change(field, { target: { value: 'First' } });
+    await waitFor(() => expect(gates).toHaveLength(1));
+    await screen.findByText('Saving...');
+    // More typing while the first save is on its way: no second save yet.
+    fireEvent.change(field, { target: { value: 'First, then more' } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(gates).toHaveLength(1);
+    gates[0]!();
+    await waitFor(() => expect(gates).toHaveLength(2));
+    expect(screen.queryByText('Saved')).toBeNull();
+    gates[1]!();
+    await screen.findByText('Saved');
+    const puts = mock.calls.filter((c) => c.method === 'PUT');
+    expect(puts.map((c) => c.body)).toEqual([{ note: 'First' }, { note: 'First, then more' }]);
+  });
+});
+
 /** The card around the field: the shortlist's note changes when the list refreshes. */
 function Refreshing() {
   const [initial, setInitial] = useState('First');

@@ -16,7 +16,9 @@ export function useSaveTechStack({ onSuccess, onError }: { onSuccess?: () => voi
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveTechStack,
-    onSuccess: () => {
+    onSuccess: (saved) => {
+      // The answer is the whole stack as saved: shown at once, the rest read in the background.
+      queryClient.setQueryData(categoryAdoptionQueryKey, saved);
       void Promise.all([
         queryClient.invalidateQueries({ queryKey: categoryAdoptionQueryKey }),
         // The recommendations overview reads the tech stack.

@@ -1,11 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import type { Contract, ContractRequest } from '@/lib/api/types';
+import { formatDate } from '@/lib/format';
 import { centsOf, dollarsOf } from '@/lib/money';
+
+import { useDecidedTerms } from '../api/get-decided-terms';
 
 import { useFirmMembers } from '../api/get-firm-members';
 import { useSaveContract } from '../api/save-contract';
@@ -79,6 +82,18 @@ export function ContractDialog({
   const [fields, setFields] = useState<Fields>(() => fieldsOf(contract, you));
   const [error, setError] = useState<{ field: keyof Fields | null; message: string } | null>(null);
   const save = useSaveContract({ onSuccess: () => onOpenChange(false) });
+  // A first contract for a tool the firm decided on starts from the decision's cost and start
+  // date; a saved contract keeps its own.
+  const decided = useDecidedTerms(toolId, { enabled: open && !contract });
+  const terms = contract ? null : (decided.data ?? null);
+  useEffect(() => {
+    if (!terms) return;
+    setFields((f) => ({
+      ...f,
+      startDate: f.startDate || terms.startDate,
+      annualCost: f.annualCost || dollarsOf(terms.annualCost),
+    }));
+  }, [terms]);
 
   const set = (name: keyof Fields) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: event.target.value }));
   const errorFor = (name: keyof Fields) => (error?.field === name ? error.message : undefined);
@@ -120,6 +135,11 @@ export function ContractDialog({
         {contract ? (
           <p className="text-sm text-slate-700 sm:col-span-2">
             {noticeText(contract)}. {renewsText(contract)}.
+          </p>
+        ) : terms ? (
+          <p className="text-sm text-slate-700 sm:col-span-2">
+            The start date and annual cost come from the final decision
+            {terms.finalAt ? ` of ${formatDate(terms.finalAt)}` : ''}; change them if the contract says otherwise.
           </p>
         ) : null}
         <TextField

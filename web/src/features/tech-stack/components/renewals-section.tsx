@@ -11,7 +11,7 @@ import { categoryLabel } from '@/lib/stages';
 
 import { RENEWALS_ICS_URL, useRenewals } from '../api/get-renewals';
 import { useReEvaluate } from '../api/re-evaluate';
-import { annualCostText, noticeIsNear, noticeText, renewsText } from '../renewals';
+import { annualCostText, noticeIsNear, noticeWithDateText, renewsText } from '../renewals';
 import { CalendarFeedControls } from './calendar-feed-controls';
 import { ContractDialog } from './contract-dialog';
 
@@ -55,7 +55,7 @@ function ToolRow({ tool, canWrite, you }: { tool: Tool; canWrite: boolean; you: 
                   noticeIsNear(contract) ? 'text-amber-800' : contract.daysUntilDeadline < 0 ? 'text-slate-600' : 'text-slate-900',
                 )}
               >
-                {noticeText(contract)}
+                {noticeWithDateText(contract)}
               </p>
               <p className="text-slate-600">
                 {renewsText(contract)} · {annualCostText(contract.annualCost)}

@@ -71,8 +71,8 @@ describe('TechStackPage for each firm role', () => {
     expect(screen.queryByRole('button', { name: 'Save Tech Stack' })).toBeNull();
     expect(screen.queryByRole('radio')).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
-    // The contract's deadline, without a control to change it.
-    expect(await screen.findByText('Notice due in 23 days')).toBeTruthy();
+    // The contract's deadline and its day, without a control to change it.
+    expect(await screen.findByText('Notice due in 23 days, by Dec 2, 2026')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Contract: Staffer' })).toBeNull();
   });
 
@@ -82,7 +82,7 @@ describe('TechStackPage for each firm role', () => {
     expect(screen.getAllByRole('radio').length).toBeGreaterThan(0);
     expect(screen.queryByText(VIEW_ONLY_NOTE)).toBeNull();
     const tools = screen.getByRole('list', { name: 'Tools and their contracts' });
-    expect(await within(tools).findByText('Notice due in 23 days')).toBeTruthy();
+    expect(await within(tools).findByText('Notice due in 23 days, by Dec 2, 2026')).toBeTruthy();
     expect(within(tools).getByText('Renews on Jan 1, 2027 · $12,000 a year · Ann Doe')).toBeTruthy();
     expect(within(tools).getByRole('button', { name: 'Contract: Staffer' })).toBeTruthy();
     // The calendar feed is for owners and admins.
