@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 39c2ebd514e39818ac3df6ce17917268012d3850ec00d58b0fb997575f483c9a
+ * openapi.json sha256: e44925b679bed3a92715daf29748c23ef5accbc8249413ec1748b1cbc729d174
  */
 
 export interface paths {
@@ -2367,10 +2367,10 @@ export interface components {
             code: string;
         };
         /**
-         * @description The periods a trends answer can be compared with.
+         * @description The periods a trends answer can be compared with; `none` for no comparison.
          * @enum {string}
          */
-        CompareWith: "previous" | "year" | "custom";
+        CompareWith: "none" | "previous" | "year" | "custom";
         /** @description One column. */
         ComparedVendor: {
             bookingUrl?: string | null;
@@ -3398,6 +3398,37 @@ export interface components {
              */
             params: string;
         };
+        /** @description One suggested next step for the caller, only ever one their role may take. */
+        NextStep: {
+            /**
+             * Format: int64
+             * @description The category it is about (approve, evaluate, questionnaire, and the contract's tool's).
+             */
+            categoryId?: number | null;
+            categoryName?: string | null;
+            /**
+             * Format: int64
+             * @description Whole days until that deadline (0 to 30).
+             */
+            daysUntil?: number | null;
+            /**
+             * Format: int64
+             * @description The decision waiting for approval.
+             */
+            decisionId?: number | null;
+            kind: components["schemas"]["NextStepKind"];
+            /** @description The contract's opt-out deadline (YYYY-MM-DD). */
+            noticeDate?: string | null;
+            /** @description How many vendors of the category are shortlisted (start an evaluation). */
+            shortlisted?: number | null;
+            /** @description The decided vendor, or the tool whose contract renews. */
+            vendorName?: string | null;
+        };
+        /**
+         * @description What the suggested next step asks of the caller (the first that applies, in this order).
+         * @enum {string}
+         */
+        NextStepKind: "approve_decision" | "renewal_notice" | "start_evaluation" | "invite_colleague" | "answer_questionnaire";
         /**
          * @description Why a person is told something: each kind has its label, its mail kind and whether it is about
          *     the account's security. New kinds go at the end (redb stores the variant's index).
@@ -3499,6 +3530,7 @@ export interface components {
         /** @description Progress through the litigation stages, and the categories outside them. */
         Overview: {
             firmSize?: null | components["schemas"]["FirmSize"];
+            nextStep?: null | components["schemas"]["NextStep"];
             /**
              * @description The categories that are not a stage ("Across the firm"), by id; never counted in the
              *     progress.
@@ -3570,8 +3602,10 @@ export interface components {
         /** @description The saved picks of every category that has any: the nine stages in order, then the others. */
         PersistedPicks: {
             /**
-             * @description For the whole page: the widest fallback any category's picks used (no real bookings, no
-             *     bookings in a stage, all firms, neighbouring sizes), or null when none did.
+             * @description For the whole page: while no real booking exists, where the picks' evidence comes from
+             *     (and, while Vendor Trends shows the generated sample set, that picks never use it), with or
+             *     without picks; else the widest fallback any category's picks used (no bookings in a stage,
+             *     all firms, neighbouring sizes), or null when none did.
              */
             fallbackNote?: string | null;
             items: components["schemas"]["StagePicks"][];
@@ -4387,6 +4421,7 @@ export interface components {
          */
         TrendsAnswer: components["schemas"]["Trends"] & components["schemas"]["SampleShare"] & {
             changes?: null | components["schemas"]["Changes"];
+            /** @description The comparison the answer holds: `none` without one. */
             compare: components["schemas"]["CompareWith"];
             comparison?: null | components["schemas"]["Trends"];
         };
@@ -4654,6 +4689,7 @@ export interface components {
         /** @description The vendors inside a category, or across all categories. */
         VendorsAnswer: components["schemas"]["SampleShare"] & {
             category?: null | components["schemas"]["CategoryRef"];
+            /** @description The comparison the answer holds: `none` without one (then its counts are 0). */
             compare: components["schemas"]["CompareWith"];
             comparisonRangeEnd?: string | null;
             comparisonRangeStart?: string | null;
@@ -11646,8 +11682,9 @@ export interface operations {
                 /** @description Count the generated sample bookings too. Default: only while no real booking exists. */
                 includeSample?: boolean;
                 /**
-                 * @description The period to compare with: the previous period of equal length (default), the same
-                 *     dates a year earlier, or `compareStart`-`compareEnd`.
+                 * @description The period to compare with: nothing (`none`), the previous period of equal length, the
+                 *     same dates a year earlier, or `compareStart`-`compareEnd`. Absent: the previous period
+                 *     when it holds at least 20 bookings (enough to call a trend), else nothing.
                  */
                 compare?: components["schemas"]["CompareWith"];
                 /** @description With `compare=custom`: the comparison's first day, inclusive (YYYY-MM-DD). */
@@ -11767,8 +11804,9 @@ export interface operations {
                 /** @description Count the generated sample bookings too. Default: only while no real booking exists. */
                 includeSample?: boolean;
                 /**
-                 * @description The period to compare with: the previous period of equal length (default), the same
-                 *     dates a year earlier, or `compareStart`-`compareEnd`.
+                 * @description The period to compare with: nothing (`none`), the previous period of equal length, the
+                 *     same dates a year earlier, or `compareStart`-`compareEnd`. Absent: the previous period
+                 *     when it holds at least 20 bookings (enough to call a trend), else nothing.
                  */
                 compare?: components["schemas"]["CompareWith"];
                 /** @description With `compare=custom`: the comparison's first day, inclusive (YYYY-MM-DD). */
