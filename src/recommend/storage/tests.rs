@@ -215,7 +215,9 @@ fn dismissing_takes_a_pick_out_of_every_set_and_remembers_why() {
 
         let other = DismissReason::Other("We build our own".into());
         assert!(dismiss(store, fid(7), 11, other.clone()).unwrap());
-        assert_eq!(vendors_of(store, 7), [(1, vec![10]), (2, vec![20])]);
+        // The stored sets keep a dismissed pick (hidden while the dismissal stands, back in its
+        // place when it is undone).
+        assert_eq!(vendors_of(store, 7), [(1, vec![10, 11]), (2, vec![11, 20])]);
         assert_eq!(
             vendors_of(store, 8),
             [(1, vec![11])],
@@ -229,8 +231,8 @@ fn dismissing_takes_a_pick_out_of_every_set_and_remembers_why() {
         assert!(dismiss(store, fid(7), 10, DismissReason::DoesntIntegrate).unwrap());
         assert_eq!(
             vendors_of(store, 7),
-            [(1, vec![]), (2, vec![])],
-            "an emptied set stays"
+            [(1, vec![10, 11]), (2, vec![11, 20])],
+            "every set as saved"
         );
 
         let found = dismissals(store, fid(7)).unwrap();
@@ -264,7 +266,8 @@ fn dismissing_takes_a_pick_out_of_every_set_and_remembers_why() {
         );
         assert_eq!(dismissed(store, fid(7)).unwrap(), HashSet::from([10, 20]));
 
-        // Picked again later and dismissed again: the new reason replaces the old.
+        // Undone, picked again later and dismissed again: the new reason replaces the old.
+        assert!(undo_dismissal(store, fid(7), 10).unwrap());
         save_picks(store, fid(7), &[stage(1, &[10], 300)]).unwrap();
         assert!(dismiss(store, fid(7), 10, DismissReason::AlreadyEvaluated).unwrap());
         assert_eq!(
@@ -296,7 +299,10 @@ fn concurrent_dismissals_of_one_users_picks_lose_none() {
                 assert!(handle.join().unwrap().unwrap());
             }
         });
-        assert_eq!(vendors_of(a, 7), [(1, vec![]), (2, vec![])]);
+        assert_eq!(
+            vendors_of(a, 7),
+            [(1, vendors.clone()), (2, vendors.clone())]
+        );
         assert_eq!(dismissed(b, fid(7)).unwrap().len(), 8);
     });
 }
@@ -384,7 +390,7 @@ fn an_export_copies_every_row_and_keeps_the_ids() {
         .unwrap();
         dismiss(&file, fid(firm_id), 30, DismissReason::NotGiven).unwrap();
     }
-    // Firm 8 clears its picks: the one set with a pick left is kept for the undo.
+    // Firm 8 clears its picks: both sets are kept for the undo (a dismissed pick stays in its set).
     clear_picks(&file, fid(8)).unwrap();
     let Store::File(source) = &file else {
         unreachable!()
@@ -402,7 +408,7 @@ fn an_export_copies_every_row_and_keeps_the_ids() {
             counted("picks_cleared").source,
             counted("picks_cleared").copied
         ),
-        (1, 1)
+        (2, 2)
     );
     assert_eq!(
         (counted("dismissals").source, counted("dismissals").copied),
@@ -477,7 +483,7 @@ fn a_merge_moves_responses_picks_dismissals_and_history_keeping_the_kept_firms_o
         assert!(responded_categories(store, fid(2)).unwrap().is_empty());
         assert!(latest_response_id(store, fid(3), 5).unwrap().is_some());
         // Picks: the kept firm's category 5 stays; category 6 comes from the merged firm.
-        assert_eq!(vendors_of(store, 1), vec![(5, vec![11]), (6, vec![])]);
+        assert_eq!(vendors_of(store, 1), vec![(5, vec![11, 12]), (6, vec![12])]);
         assert!(vendors_of(store, 2).is_empty());
         // Dismissals: the union, the kept firm's reason on a clash.
         let reasons: Vec<(u64, DismissReason)> = dismissals(store, fid(1))
@@ -536,7 +542,8 @@ fn a_clear_keeps_the_picks_and_its_undo_puts_back_all_but_newer_ones() {
             ..stage(3, &[30, 31], 150)
         };
         save_picks(store, fid(firm), &[stage(1, &[10, 11], 100), pfm]).unwrap();
-        // A set every pick of which was dismissed: nothing to keep.
+        // A set every pick of which was dismissed: kept too (the dismissal hides it, an undo of
+        // the dismissal brings it back).
         save_picks(store, fid(firm), &[stage(5, &[50], 120)]).unwrap();
         assert!(dismiss(store, fid(firm), 50, DismissReason::TooExpensive).unwrap());
         save_picks(store, fid(9), &[stage(1, &[12], 100)]).unwrap();
@@ -550,10 +557,10 @@ fn a_clear_keeps_the_picks_and_its_undo_puts_back_all_but_newer_ones() {
             .into_iter()
             .map(|(c, k)| (c, k.set))
             .collect();
-        assert_eq!(kept, before[..2].to_vec(), "the sets with picks, unchanged");
+        assert_eq!(kept, before, "the sets, unchanged");
         // A clear that finds no pick keeps what the last one kept.
         clear_picks(store, fid(firm)).unwrap();
-        assert_eq!(cleared_picks(store, fid(firm)).unwrap().len(), 2);
+        assert_eq!(cleared_picks(store, fid(firm)).unwrap().len(), 3);
         // Category 3 gets new picks after the clear: they stay.
         save_picks(store, fid(firm), &[stage(3, &[32], 200)]).unwrap();
 
@@ -561,7 +568,7 @@ fn a_clear_keeps_the_picks_and_its_undo_puts_back_all_but_newer_ones() {
         assert_eq!(
             done,
             Restored {
-                restored: vec![1],
+                restored: vec![1, 5],
                 kept_newer: vec![3]
             }
         );
