@@ -9,6 +9,7 @@ use chrono::{Days, NaiveDate};
 use serde_json::{Value, json};
 
 use crate::helpers::{PASSWORD, TestApp};
+use crate::scenario::ok;
 
 const LEAD_GENERATION: u64 = 1;
 const INTAKE: u64 = 2;
@@ -21,21 +22,6 @@ async fn next_step(app: &mut TestApp) -> Value {
     let res = app.get("/api/recommendations/overview").await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
     res.json()["nextStep"].clone()
-}
-
-async fn ok(app: &mut TestApp, method: Method, path: &str, body: Option<Value>) -> Value {
-    let res = app.call(method, path, body).await;
-    assert!(
-        res.status.is_success(),
-        "{path}: {} {}",
-        res.status,
-        res.text()
-    );
-    if res.body.is_empty() {
-        Value::Null
-    } else {
-        res.json()
-    }
 }
 
 /// Ann (owner) with Mo (member) and Vi (viewer) joined; Ann signed in again. Answers Ann's id.

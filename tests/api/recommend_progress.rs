@@ -6,6 +6,7 @@ use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::helpers::TestApp;
+use crate::scenario::ok;
 
 const LEAD_GENERATION: u64 = 1;
 const INTAKE: u64 = 2;
@@ -38,21 +39,6 @@ fn statuses(overview: &Value) -> Vec<String> {
         .iter()
         .map(|s| s["status"].as_str().unwrap().to_string())
         .collect()
-}
-
-async fn ok(app: &mut TestApp, method: Method, path: &str, body: Option<Value>) -> Value {
-    let res = app.call(method, path, body).await;
-    assert!(
-        res.status.is_success(),
-        "{path}: {} {}",
-        res.status,
-        res.text()
-    );
-    if res.body.is_empty() {
-        Value::Null
-    } else {
-        res.json()
-    }
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -27,7 +27,12 @@ pub fn stage_and_vendors(app: &TestApp) -> (u64, [u64; 2]) {
 /// Calls the API and requires a success: the answer as JSON (Null for an empty body).
 pub async fn ok(app: &mut TestApp, method: Method, path: &str, body: Option<Value>) -> Value {
     let res = app.call(method.clone(), path, body).await;
-    assert!(res.status.is_success(), "{method} {path}: {}", res.text());
+    assert!(
+        res.status.is_success(),
+        "{method} {path}: {} {}",
+        res.status,
+        res.text()
+    );
     if res.body.is_empty() {
         Value::Null
     } else {

@@ -12,6 +12,7 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 use crate::helpers::{TestApp, TestResponse};
+use crate::scenario::ok;
 
 const INTAKE: u64 = 2;
 const LEAD_DOCKET: u64 = 11; // Intake
@@ -31,21 +32,6 @@ struct Person {
     id: u64,
     /// May see every scorecard while the decision is open (they submitted their own).
     scored: bool,
-}
-
-async fn ok(app: &mut TestApp, method: Method, path: &str, body: Option<Value>) -> Value {
-    let res = app.call(method.clone(), path, body).await;
-    assert!(
-        res.status.is_success(),
-        "{method} {path}: {} {}",
-        res.status,
-        res.text()
-    );
-    if res.body.is_empty() {
-        Value::Null
-    } else {
-        res.json()
-    }
 }
 
 /// Ann (owner), Al (admin), Mo and Mi (members), Vi (viewer); Lead Docket and Lawmatics on the
