@@ -5,6 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Chromium, poppler-utils, python3-venv and PostgreSQL, installed where missing (as root).
+bash scripts/test-tools.sh
+
 # Hub mode's tests need PostgreSQL: the rest of this script runs beside a throwaway cluster.
 if [ -z "${LITSTACK_TEST_DATABASE_URL:-}" ]; then
   exec bash scripts/with-postgres.sh bash scripts/test.sh "$@"

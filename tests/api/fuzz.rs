@@ -1,7 +1,7 @@
 //! Property tests over hostile input: the CSV importers, the query-string parsers and the URL
 //! check. Each property runs a fixed number of generated cases (`CASES_*` below, small enough for
 //! the whole set to take seconds in a debug build); `LITSTACK_FUZZ_CASES=N` runs N cases per
-//! property instead, for a long run (see the README's "Hostile input").
+//! property instead, for a long run (see docs/testing.md, "Hostile input").
 //!
 //! Invariants checked on every case:
 //! - the importers never panic and never fail with an internal error; every rejected row is

@@ -17,7 +17,7 @@ import { inviteAndJoin, signUpAndOnboard } from './support/session';
 // changed), both approve the current version, it is final (the shortlist says "Not chosen"),
 // and the record prints with its hash in the footer. axe at 1280 and 390 on each new screen.
 // Then the final decision's contract starts with the decision's cost and start date (issue 45).
-// With LITSTACK_GUIDE_SHOTS=1 it also writes the README's screenshots to docs/guide/.
+// With LITSTACK_GUIDE_SHOTS=1 it also writes the screenshots of docs/decision-path.md to docs/guide/.
 
 let server: TestServer;
 let browser: TestBrowser;

@@ -5,7 +5,7 @@ import { startServer, type TestServer } from './support/server';
 import { signUpAndOnboard } from './support/session';
 
 // How soon /trends shows real figures after an in-app navigation (its code and its data both
-// fetched on demand), on a launch with the 50,000 sample bookings. Printed for the README; the
+// fetched on demand), on a launch with the 50,000 sample bookings. Printed for docs/performance.md; the
 // bound asserted is loose because this machine is shared.
 
 let server: TestServer;
