@@ -11,7 +11,12 @@ use crate::store::TableCount;
 /// Copies the redb file of `data_dir` into the PostgreSQL database of `database_url` (which must
 /// hold no Litstack data yet) and returns every table's counts, all of them equal.
 pub fn to_postgres(data_dir: &Path, database_url: &str) -> anyhow::Result<Vec<TableCount>> {
-    let counts = crate::store::export::into_empty(data_dir, database_url, |from, to| {
+    // The domains' tables, found in both backends (the store's own settings and counters aside).
+    let filled: Vec<&str> = crate::store::registry::all(&crate::registry::DOMAINS[1..])
+        .filter(|t| t.postgres && !t.redb.is_empty())
+        .map(|t| t.name)
+        .collect();
+    let counts = crate::store::export::into_empty(data_dir, database_url, &filled, |from, to| {
         let mut counts = Vec::new();
         counts.extend(crate::accounts::export(from, to)?);
         counts.extend(crate::profile::export(from, to)?);

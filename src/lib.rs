@@ -30,6 +30,7 @@ pub mod periodic;
 pub mod profile;
 pub mod progress;
 pub mod recommend;
+pub mod registry;
 pub mod server;
 pub mod shortlist;
 pub mod signed_out;
@@ -172,7 +173,7 @@ struct ClientConfig {
 #[utoipa::path(get, path = "/config", tag = "meta",
     responses(
         (status = 200, body = ClientConfig),
-        (status = 401, description = "Not signed in", body = error::ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 async fn client_config(
     State(state): State<AppState>,

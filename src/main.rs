@@ -407,7 +407,7 @@ fn check(data_dir: &std::path::Path) -> anyhow::Result<()> {
 }
 
 fn backup(file: &std::path::Path, data_dir: PathBuf) -> anyhow::Result<()> {
-    let rows = litstack::store::backup_file(&data_dir, file)?;
+    let rows = litstack::store::backup_file(&data_dir, file, &litstack::registry::redb_tables())?;
     println!(
         "Backed up {rows} rows to {} (integrity check passed).",
         file.display()

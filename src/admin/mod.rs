@@ -126,7 +126,8 @@ async fn download_backup(
         .blocking(|app| {
             let dir = tempfile_dir(&app.config.data_dir)?;
             let path = dir.join("backup.redb");
-            let rows = backup::backup_to(app.store.file()?, &path)?;
+            let rows =
+                backup::backup_to(app.store.file()?, &path, &crate::registry::redb_tables())?;
             let bytes = std::fs::read(&path).map_err(anyhow::Error::from)?;
             let _ = std::fs::remove_dir_all(&dir);
             Ok((bytes, rows))

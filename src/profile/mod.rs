@@ -4,7 +4,7 @@
 pub mod bands;
 pub mod model;
 mod routes;
-mod storage;
+pub(crate) mod storage;
 
 pub use storage::{export, merge_firm_in};
 

@@ -3,21 +3,11 @@
 
 use std::path::{Path, PathBuf};
 
-use redb::{Database, ReadTransaction, ReadableDatabase, ReadableTable};
-
-use super::RENEWAL_REMINDERS;
-use super::{
-    ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, DISMISSED, FIRM_MEMBERS, FIRMS,
-    MEETING_CLICK_KINDS, MEETING_CLICK_TIMES, MEETING_CLICKS, META, ONBOARDING, OUTBOX, OUTBOX_DUE,
-    PAST_RECS, PICKS, PICKS_CLEARED, RESPONSES, SAVED_VIEWS, SESSIONS, SETTINGS, SHORTLIST,
-    SHORTLIST_REMOVED, SSO_CONFIGS, SSO_DOMAINS, SSO_FLOWS, SSO_LINKS, USER_EMAILS, USER_RESPONSES,
-    USERS, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
+use redb::{
+    Database, ReadTransaction, ReadableDatabase, ReadableTable, ReadableTableMetadata, TableHandle,
 };
-use super::{CALENDAR_FEEDS, CONTRACTS};
-use super::{DECISION_VERSIONS, DECISIONS};
-use super::{DEMO_DATES, DEMO_FOLLOWUPS, NOTICE_PREFS, NOTICES, OUTBOX_UNSUBSCRIBE};
-use super::{FileStore, IDENTITY_LEN};
-use super::{KNOWN_DEVICES, MFA_CHALLENGES, SESSION_DEVICES, USER_FACTORS};
+
+use super::{BOOKING_IDENTITIES, FileStore, IDENTITY_LEN, META};
 
 /// What `litstack check` reports: whether the file passed redb's integrity check and how many
 /// rows each table holds.
@@ -27,7 +17,7 @@ pub struct CheckReport {
     /// redb's integrity check passed without having to repair anything.
     pub integrity_ok: bool,
     pub schema_version: Option<u64>,
-    /// (table name, rows), in schema order; a table missing from the file is not listed.
+    /// (table name, rows) of every table in the file, in redb's order (by name).
     pub tables: Vec<(String, u64)>,
     /// Booking identities stored (each booking has exactly one).
     pub booking_identities: u64,
@@ -92,58 +82,7 @@ impl FileStore {
             Err(redb::TableError::TableDoesNotExist(_)) => None,
             Err(e) => return Err(e.into()),
         };
-        let mut tables = Vec::new();
-        count(&txn, META, &mut tables)?;
-        count(&txn, USERS, &mut tables)?;
-        count(&txn, FIRMS, &mut tables)?;
-        count(&txn, FIRM_MEMBERS, &mut tables)?;
-        count(&txn, USER_EMAILS, &mut tables)?;
-        count(&txn, SESSIONS, &mut tables)?;
-        count(&txn, ONBOARDING, &mut tables)?;
-        count(&txn, CATEGORIES, &mut tables)?;
-        count(&txn, VENDORS, &mut tables)?;
-        count(&txn, VENDOR_SOURCES, &mut tables)?;
-        count(&txn, MEETING_CLICKS, &mut tables)?;
-        count(&txn, MEETING_CLICK_TIMES, &mut tables)?;
-        count(&txn, MEETING_CLICK_KINDS, &mut tables)?;
-        count(&txn, VENDOR_BOOKING_SOURCES, &mut tables)?;
-        count(&txn, VENDOR_ALIASES, &mut tables)?;
-        count(&txn, ADOPTION, &mut tables)?;
-        count(&txn, BOOKINGS, &mut tables)?;
-        count(&txn, BOOKING_IDENTITIES, &mut tables)?;
-        count(&txn, RESPONSES, &mut tables)?;
-        count(&txn, USER_RESPONSES, &mut tables)?;
-        count(&txn, PICKS, &mut tables)?;
-        count(&txn, DISMISSED, &mut tables)?;
-        count(&txn, PAST_RECS, &mut tables)?;
-        count(&txn, PICKS_CLEARED, &mut tables)?;
-        count(&txn, SHORTLIST, &mut tables)?;
-        count(&txn, SHORTLIST_REMOVED, &mut tables)?;
-        count(&txn, SAVED_VIEWS, &mut tables)?;
-        count(&txn, SSO_CONFIGS, &mut tables)?;
-        count(&txn, SSO_DOMAINS, &mut tables)?;
-        count(&txn, SSO_FLOWS, &mut tables)?;
-        count(&txn, SSO_LINKS, &mut tables)?;
-        count(&txn, CONTRACTS, &mut tables)?;
-        count(&txn, CALENDAR_FEEDS, &mut tables)?;
-        count(&txn, DECISIONS, &mut tables)?;
-        count(&txn, DECISION_VERSIONS, &mut tables)?;
-        count(&txn, OUTBOX, &mut tables)?;
-        count(&txn, OUTBOX_DUE, &mut tables)?;
-        count(&txn, SETTINGS, &mut tables)?;
-        count(&txn, USER_FACTORS, &mut tables)?;
-        count(&txn, MFA_CHALLENGES, &mut tables)?;
-        count(&txn, SESSION_DEVICES, &mut tables)?;
-        count(&txn, KNOWN_DEVICES, &mut tables)?;
-        count(&txn, OUTBOX_UNSUBSCRIBE, &mut tables)?;
-        count(&txn, NOTICES, &mut tables)?;
-        count(&txn, NOTICE_PREFS, &mut tables)?;
-        count(&txn, DEMO_DATES, &mut tables)?;
-        count(&txn, DEMO_FOLLOWUPS, &mut tables)?;
-        count(&txn, super::FIRM_MFA_REQUIRED, &mut tables)?;
-        count(&txn, RENEWAL_REMINDERS, &mut tables)?;
-        count(&txn, super::EVALUATION_ROUNDS, &mut tables)?;
-        count(&txn, super::FIRM_PRICE_SHARING, &mut tables)?;
+        let tables = rows_per_table(&txn)?;
         let mut identity_bytes = 0;
         match txn.open_table(BOOKING_IDENTITIES) {
             Ok(runs) => {
@@ -164,17 +103,19 @@ impl FileStore {
     }
 }
 
-fn count<K: redb::Key + 'static, V: redb::Value + 'static>(
-    txn: &ReadTransaction,
-    def: redb::TableDefinition<'static, K, V>,
-    out: &mut Vec<(String, u64)>,
-) -> anyhow::Result<()> {
-    use redb::{ReadableTableMetadata, TableHandle};
-    let name = def.name().to_string();
-    match txn.open_table(def) {
-        Ok(table) => out.push((name, table.len()?)),
-        Err(redb::TableError::TableDoesNotExist(_)) => {}
-        Err(e) => return Err(e.into()),
+impl FileStore {
+    /// The rows of every table of the open file, as `check` counts them.
+    pub fn table_rows(&self) -> anyhow::Result<Vec<(String, u64)>> {
+        rows_per_table(&self.read()?)
     }
-    Ok(())
+}
+
+/// Every table the file holds, whatever declared it: a check counts what is there.
+fn rows_per_table(txn: &ReadTransaction) -> anyhow::Result<Vec<(String, u64)>> {
+    let mut tables = Vec::new();
+    for table in txn.list_tables()? {
+        let rows = txn.open_untyped_table(table.clone())?.len()?;
+        tables.push((table.name().to_string(), rows));
+    }
+    Ok(tables)
 }

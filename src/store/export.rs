@@ -7,10 +7,11 @@ use super::{FileStore, PgStore, TableCount};
 use crate::error::Result;
 
 /// Opens the redb file of `data_dir` and the database of `database_url`, refuses a database that
-/// already holds Litstack data, and runs `copy` from one into the other.
+/// already holds Litstack data (a row in any of `tables`), and runs `copy` from one into the other.
 pub fn into_empty(
     data_dir: &Path,
     database_url: &str,
+    tables: &[&str],
     copy: impl FnOnce(&FileStore, &PgStore) -> Result<Vec<TableCount>>,
 ) -> anyhow::Result<Vec<TableCount>> {
     anyhow::ensure!(
@@ -20,7 +21,7 @@ pub fn into_empty(
     );
     let from = FileStore::open(data_dir)?;
     let to = PgStore::connect(database_url)?;
-    let held = rows_held(&to)?;
+    let held = rows_held(&to, tables)?;
     anyhow::ensure!(
         held == 0,
         "the PostgreSQL database at {} already holds Litstack data ({held} rows): export into an \
@@ -30,55 +31,8 @@ pub fn into_empty(
     Ok(copy(&from, &to)?)
 }
 
-/// Rows in the tables an export fills (the change log and settings aside).
-fn rows_held(store: &PgStore) -> anyhow::Result<i64> {
-    let tables = [
-        "firms",
-        "users",
-        "sessions",
-        "ended_sessions",
-        "invitations",
-        "firm_audit",
-        "merged_firms",
-        "onboarding",
-        "categories",
-        "vendors",
-        "vendor_booking_sources",
-        "vendor_aliases",
-        "meeting_clicks",
-        "category_adoption",
-        "shortlist",
-        "shortlist_removed",
-        "saved_views",
-        "sso_configs",
-        "sso_domains",
-        "sso_flows",
-        "sso_links",
-        "tool_contracts",
-        "calendar_feeds",
-        "decisions",
-        "decision_versions",
-        "outbox",
-        "outbox_unsubscribe",
-        "notices",
-        "notice_prefs",
-        "demo_dates",
-        "demo_followups",
-        "renewal_reminders",
-        "evaluation_rounds",
-        "responses",
-        "picks",
-        "dismissals",
-        "past_recommendations",
-        "picks_cleared",
-        "bookings",
-        "user_factors",
-        "mfa_challenges",
-        "session_devices",
-        "known_devices",
-        "firm_mfa_required",
-        "firm_price_sharing",
-    ];
+/// Rows in `tables`, the tables an export fills.
+fn rows_held(store: &PgStore, tables: &[&str]) -> anyhow::Result<i64> {
     let sql = tables
         .iter()
         .map(|t| format!("(SELECT count(*) FROM {t})"))

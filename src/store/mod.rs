@@ -20,6 +20,7 @@ mod file;
 pub mod merged;
 mod migrate;
 pub mod postgres;
+pub mod registry;
 mod space;
 pub mod tables;
 mod transaction;
@@ -33,6 +34,53 @@ pub use file::{
 pub use postgres::PgStore;
 pub use tables::*;
 pub use transaction::{PgTx, WriteTx};
+
+/// The store's own tables, for the registry of data (`crate::registry`): what every domain
+/// shares (the schema version, the settings, the id counters, hub mode's change log).
+pub const TABLES: &[registry::Table] = &[
+    registry::Table {
+        name: "meta",
+        holder: registry::Holder::Install,
+        redb: &[&META],
+        postgres: false,
+        secrets: &[],
+        refers_to: &[],
+    },
+    // The mail settings, the unsubscribe secret and hub mode's booking key.
+    registry::Table {
+        name: "settings",
+        holder: registry::Holder::Install,
+        redb: &[&SETTINGS],
+        postgres: true,
+        secrets: &["value"],
+        refers_to: &[],
+    },
+    registry::Table {
+        name: "counters",
+        holder: registry::Holder::Install,
+        redb: &[],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
+    registry::Table {
+        name: "changes",
+        holder: registry::Holder::Install,
+        redb: &[],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
+    // sqlx's record of the migrations applied.
+    registry::Table {
+        name: "_sqlx_migrations",
+        holder: registry::Holder::Install,
+        redb: &[],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
+];
 
 /// Bytes of one booking identity in `BOOKING_IDENTITIES`.
 pub const IDENTITY_LEN: usize = 16;
@@ -87,8 +135,12 @@ pub fn check_file(data_dir: &Path) -> anyhow::Result<CheckReport> {
 
 /// Backs the redb file of `data_dir` up into a new file `target` (`litstack backup`); answers how
 /// many rows it holds.
-pub fn backup_file(data_dir: &Path, target: &Path) -> anyhow::Result<u64> {
-    backup::backup_to(&FileStore::open(data_dir)?, target)
+pub fn backup_file(
+    data_dir: &Path,
+    target: &Path,
+    tables: &[&dyn registry::RedbTable],
+) -> anyhow::Result<u64> {
+    backup::backup_to(&FileStore::open(data_dir)?, target, tables)
 }
 
 /// One table's rows in a copy from the redb file to PostgreSQL (`litstack export-to-postgres`):

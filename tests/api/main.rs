@@ -47,6 +47,7 @@ mod recommend;
 mod recommend_fit;
 mod recommend_next_step;
 mod recommend_progress;
+mod registry;
 mod renewal_reminders;
 mod renewals;
 mod sample;

@@ -172,8 +172,12 @@ async fn a_backup_never_overwrites_an_existing_file() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("exists.redb");
     std::fs::write(&target, b"precious").unwrap();
-    let err =
-        litstack::store::backup::backup_to(app.state.store.file().unwrap(), &target).unwrap_err();
+    let err = litstack::store::backup::backup_to(
+        app.state.store.file().unwrap(),
+        &target,
+        &litstack::registry::redb_tables(),
+    )
+    .unwrap_err();
     assert!(err.to_string().contains("already exists"));
     assert_eq!(std::fs::read(&target).unwrap(), b"precious");
 }
@@ -493,7 +497,12 @@ async fn a_backup_holds_every_table_row_for_row() {
     use_everything(&mut app).await;
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("copy.redb");
-    let rows = litstack::store::backup::backup_to(app.state.store.file().unwrap(), &copy).unwrap();
+    let rows = litstack::store::backup::backup_to(
+        app.state.store.file().unwrap(),
+        &copy,
+        &litstack::registry::redb_tables(),
+    )
+    .unwrap();
     let kept = app.shut_down();
 
     let original = tables_of(&kept.path().join("data").join("litstack.redb"));

@@ -23,6 +23,12 @@ use super::model::{Email, EndedSession, Firm, Session, User};
 use super::sessions::TokenHash;
 use crate::accounts::FirmId;
 use crate::error::Result;
+use crate::store::registry::{Holder, Reference, Table, Target};
+use crate::store::{
+    ENDED_SESSIONS, FIRM_AUDIT, FIRM_INVITATIONS, FIRM_MEMBERS, FIRM_MFA_REQUIRED,
+    FIRM_PRICE_SHARING, FIRMS, INVITATION_TOKENS, INVITATIONS, KNOWN_DEVICES, MERGED_FIRMS,
+    MFA_CHALLENGES, RESET_LINKS, SESSION_DEVICES, SESSIONS, USER_EMAILS, USER_FACTORS, USERS,
+};
 use crate::store::{Store, WriteTx};
 
 const EMAIL_TAKEN: &str = "An account with this email already exists";
@@ -268,6 +274,135 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<Mer
         WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
     }
 }
+
+/// This domain's tables, for the registry of data (`crate::registry`).
+pub const TABLES: &[Table] = &[
+    Table {
+        name: "firms",
+        holder: Holder::Firm { column: "id" },
+        redb: &[&FIRMS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
+    Table {
+        name: "users",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&USERS, &FIRM_MEMBERS, &USER_EMAILS],
+        postgres: true,
+        secrets: &["password_hash"],
+        refers_to: &[],
+    },
+    Table {
+        name: "sessions",
+        holder: Holder::Member { column: "user_id" },
+        redb: &[&SESSIONS],
+        postgres: true,
+        secrets: &["token_hash"],
+        refers_to: &[],
+    },
+    // Why a browser was signed out, by its token's hash, kept a week: names no firm or person.
+    Table {
+        name: "ended_sessions",
+        holder: Holder::Install,
+        redb: &[&ENDED_SESSIONS],
+        postgres: true,
+        secrets: &["token_hash"],
+        refers_to: &[],
+    },
+    Table {
+        name: "invitations",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&INVITATIONS, &INVITATION_TOKENS, &FIRM_INVITATIONS],
+        postgres: true,
+        secrets: &["token_hash"],
+        refers_to: &[],
+    },
+    Table {
+        name: "reset_links",
+        holder: Holder::Member { column: "user_id" },
+        redb: &[&RESET_LINKS],
+        postgres: true,
+        secrets: &["token_hash"],
+        refers_to: &[],
+    },
+    Table {
+        name: "firm_audit",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&FIRM_AUDIT],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
+    Table {
+        name: "merged_firms",
+        holder: Holder::Firm { column: "into_id" },
+        redb: &[&MERGED_FIRMS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
+    Table {
+        name: "user_factors",
+        holder: Holder::Member { column: "user_id" },
+        redb: &[&USER_FACTORS],
+        postgres: true,
+        secrets: &["secret", "recovery_hashes"],
+        refers_to: &[],
+    },
+    Table {
+        name: "mfa_challenges",
+        holder: Holder::Member { column: "user_id" },
+        redb: &[&MFA_CHALLENGES],
+        postgres: true,
+        secrets: &["token_hash"],
+        refers_to: &[],
+    },
+    Table {
+        name: "session_devices",
+        holder: Holder::Member { column: "user_id" },
+        redb: &[&SESSION_DEVICES],
+        postgres: true,
+        secrets: &["token_hash"],
+        refers_to: &[],
+    },
+    Table {
+        name: "known_devices",
+        holder: Holder::Member { column: "user_id" },
+        redb: &[&KNOWN_DEVICES],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
+    Table {
+        name: "firm_mfa_required",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&FIRM_MFA_REQUIRED],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
+    Table {
+        name: "firm_price_sharing",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&FIRM_PRICE_SHARING],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[Reference {
+            column: "by_user",
+            to: Target::User,
+        }],
+    },
+    // Sign-in and sign-up windows: hub mode's (a firm's own install keeps them in memory).
+    Table {
+        name: "rate_limits",
+        holder: Holder::Member { column: "user_id" },
+        redb: &[],
+        postgres: true,
+        secrets: &["key"],
+        refers_to: &[],
+    },
+];
 
 #[cfg(test)]
 mod tests {

@@ -23,6 +23,8 @@ use std::sync::Arc;
 
 use super::index::{Columns, ColumnsBuilder};
 use crate::error::Result;
+use crate::store::registry::{Holder, Table};
+use crate::store::{BOOKING_IDENTITIES, BOOKINGS};
 use crate::store::{IDENTITY_LEN, Store};
 
 /// The current booking generation.
@@ -286,6 +288,35 @@ impl RowWriter<'_, '_> {
         }
     }
 }
+
+/// This domain's tables, for the registry of data (`crate::registry`).
+pub const TABLES: &[Table] = &[
+    Table {
+        name: "bookings",
+        holder: Holder::Install,
+        redb: &[&BOOKINGS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
+    Table {
+        name: "booking_identities",
+        holder: Holder::Install,
+        redb: &[&BOOKING_IDENTITIES],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
+    // Hub mode's encoded index of the bookings, for nodes that start.
+    Table {
+        name: "bookings_snapshot",
+        holder: Holder::Install,
+        redb: &[],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
+];
 
 #[cfg(test)]
 mod tests;

@@ -19,6 +19,11 @@ use super::model::{
 };
 use super::vendor_csv;
 use crate::error::{AppError, Result};
+use crate::store::registry::{Holder, Reference, Table, Target};
+use crate::store::{
+    CATEGORIES, MEETING_CLICK_KINDS, MEETING_CLICK_TIMES, MEETING_CLICKS, VENDOR_ALIASES,
+    VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
+};
 use crate::store::{Store, WriteTx};
 use crate::upload::ImportReport;
 
@@ -253,6 +258,79 @@ pub fn vendor_meeting_clicks(
         Store::Postgres(db) => postgres::vendor_meeting_clicks(db, user_id, vendor_id),
     }
 }
+
+/// This domain's tables, for the registry of data (`crate::registry`).
+pub const TABLES: &[Table] = &[
+    Table {
+        name: "categories",
+        holder: Holder::Install,
+        redb: &[&CATEGORIES],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
+    Table {
+        name: "vendors",
+        holder: Holder::Install,
+        redb: &[&VENDORS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[Reference {
+            column: "category_id",
+            to: Target::Category,
+        }],
+    },
+    Table {
+        name: "vendor_sources",
+        holder: Holder::Install,
+        redb: &[&VENDOR_SOURCES],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[Reference {
+            column: "vendor_id",
+            to: Target::Vendor,
+        }],
+    },
+    Table {
+        name: "vendor_booking_sources",
+        holder: Holder::Install,
+        redb: &[&VENDOR_BOOKING_SOURCES],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[
+            Reference {
+                column: "vendor_id",
+                to: Target::Vendor,
+            },
+            Reference {
+                column: "imported_by",
+                to: Target::User,
+            },
+        ],
+    },
+    Table {
+        name: "vendor_aliases",
+        holder: Holder::Install,
+        redb: &[&VENDOR_ALIASES],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[Reference {
+            column: "vendor_id",
+            to: Target::Vendor,
+        }],
+    },
+    Table {
+        name: "meeting_clicks",
+        holder: Holder::Member { column: "user_id" },
+        redb: &[&MEETING_CLICKS, &MEETING_CLICK_TIMES, &MEETING_CLICK_KINDS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[Reference {
+            column: "vendor_id",
+            to: Target::Vendor,
+        }],
+    },
+];
 
 #[cfg(test)]
 mod tests {

@@ -16,6 +16,8 @@ use crate::error::Result;
 use crate::store::{Store, WriteTx};
 
 use super::model::{Decision, Version};
+use crate::store::registry::{Holder, Reference, Table, Target};
+use crate::store::{DECISION_VERSIONS, DECISIONS};
 
 /// The firm's decisions, by id.
 pub fn list(store: &Store, firm_id: FirmId) -> Result<Vec<Decision>> {
@@ -100,6 +102,29 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
         WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
     }
 }
+
+/// This domain's tables, for the registry of data (`crate::registry`).
+pub const TABLES: &[Table] = &[
+    Table {
+        name: "decisions",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&DECISIONS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[Reference {
+            column: "category_id",
+            to: Target::Category,
+        }],
+    },
+    Table {
+        name: "decision_versions",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&DECISION_VERSIONS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
+];
 
 #[cfg(test)]
 mod tests {

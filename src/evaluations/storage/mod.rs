@@ -14,6 +14,8 @@ use crate::error::{AppError, Result};
 use crate::store::{Store, WriteTx};
 
 use super::model::Round;
+use crate::store::EVALUATION_ROUNDS;
+use crate::store::registry::{Holder, Reference, Table, Target};
 
 /// The firm's rounds of a category's evaluation, oldest first; empty when it has none.
 pub fn rounds(store: &Store, firm_id: FirmId, category_id: u64) -> Result<Vec<Round>> {
@@ -89,6 +91,19 @@ fn decode(text: &str) -> Result<Round> {
         ))
     })
 }
+
+/// This domain's tables, for the registry of data (`crate::registry`).
+pub const TABLES: &[Table] = &[Table {
+    name: "evaluation_rounds",
+    holder: Holder::Firm { column: "firm_id" },
+    redb: &[&EVALUATION_ROUNDS],
+    postgres: true,
+    secrets: &[],
+    refers_to: &[Reference {
+        column: "category_id",
+        to: Target::Category,
+    }],
+}];
 
 #[cfg(test)]
 mod tests;

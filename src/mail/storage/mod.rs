@@ -7,7 +7,9 @@ mod postgres;
 use crate::error::Result;
 use crate::mail::model::{self, Letter, Queued, Status};
 use crate::mail::settings::MailSettings;
+use crate::store::registry::{Holder, Table};
 use crate::store::{FileStore, PgStore, PgTx, Store, TableCount};
+use crate::store::{OUTBOX, OUTBOX_DUE};
 
 /// How an attempt to send ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -197,3 +199,16 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
         to.counted("outbox_unsubscribe", unsubscribe.len() as u64)?,
     ])
 }
+
+/// This domain's tables, for the registry of data (`crate::registry`).
+pub const TABLES: &[Table] = &[
+    // A message's firm is empty for the install's own mail; its text can hold a reset or sign-in link.
+    Table {
+        name: "outbox",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&OUTBOX, &OUTBOX_DUE],
+        postgres: true,
+        secrets: &["body_text", "body_html"],
+        refers_to: &[],
+    },
+];

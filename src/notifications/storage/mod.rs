@@ -10,7 +10,9 @@ use std::collections::HashMap;
 use crate::error::Result;
 use crate::mail::Letter;
 use crate::notifications::model::{Notice, NoticeKind, Pref, Stored};
+use crate::store::registry::{Holder, Reference, Table, Target};
 use crate::store::{FileStore, PgStore, PgTx, Store, TableCount};
+use crate::store::{NOTICE_PREFS, NOTICES, OUTBOX_UNSUBSCRIBE};
 
 /// The `settings` key of the install's unsubscribe secret.
 const SECRET_KEY: &str = "unsubscribe_secret";
@@ -138,3 +140,35 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
         to.counted("notice_prefs", prefs.len() as u64)?,
     ])
 }
+
+/// This domain's tables, for the registry of data (`crate::registry`).
+pub const TABLES: &[Table] = &[
+    Table {
+        name: "notices",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&NOTICES],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[Reference {
+            column: "user_id",
+            to: Target::User,
+        }],
+    },
+    Table {
+        name: "notice_prefs",
+        holder: Holder::Member { column: "user_id" },
+        redb: &[&NOTICE_PREFS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
+    // A queued message's unsubscribe address (the message's own row says whose).
+    Table {
+        name: "outbox_unsubscribe",
+        holder: Holder::Install,
+        redb: &[&OUTBOX_UNSUBSCRIBE],
+        postgres: true,
+        secrets: &["url"],
+        refers_to: &[],
+    },
+];

@@ -10,6 +10,8 @@ pub use export::export;
 use super::bands::Onboarding;
 use crate::accounts::FirmId;
 use crate::error::Result;
+use crate::store::ONBOARDING;
+use crate::store::registry::{Holder, Table};
 use crate::store::{Store, WriteTx};
 
 pub fn find_onboarding(store: &Store, firm_id: FirmId) -> Result<Option<Onboarding>> {
@@ -35,6 +37,16 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
         WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
     }
 }
+
+/// This domain's tables, for the registry of data (`crate::registry`).
+pub const TABLES: &[Table] = &[Table {
+    name: "onboarding",
+    holder: Holder::Firm { column: "firm_id" },
+    redb: &[&ONBOARDING],
+    postgres: true,
+    secrets: &[],
+    refers_to: &[],
+}];
 
 #[cfg(test)]
 mod tests {

@@ -18,6 +18,8 @@ pub use export::export;
 use super::dismiss_reason::{DismissReason, Dismissal};
 use super::model::{ClearedSet, PastRec, PickSet, StageSave, StoredResponse};
 use crate::error::Result;
+use crate::store::registry::{Holder, Reference, Table, Target};
+use crate::store::{DISMISSED, PAST_RECS, PICKS, PICKS_CLEARED, RESPONSES, USER_RESPONSES};
 use crate::store::{Store, WriteTx};
 
 /// Who answers a questionnaire, and for which firm: a response keeps its author.
@@ -212,6 +214,77 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
         WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
     }
 }
+
+/// This domain's tables, for the registry of data (`crate::registry`).
+pub const TABLES: &[Table] = &[
+    Table {
+        name: "responses",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&RESPONSES, &USER_RESPONSES],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[
+            Reference {
+                column: "category_id",
+                to: Target::Category,
+            },
+            Reference {
+                column: "user_id",
+                to: Target::User,
+            },
+        ],
+    },
+    Table {
+        name: "picks",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&PICKS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[Reference {
+            column: "category_id",
+            to: Target::Category,
+        }],
+    },
+    Table {
+        name: "dismissals",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&DISMISSED],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[Reference {
+            column: "vendor_id",
+            to: Target::Vendor,
+        }],
+    },
+    Table {
+        name: "past_recommendations",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&PAST_RECS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[
+            Reference {
+                column: "category_id",
+                to: Target::Category,
+            },
+            Reference {
+                column: "vendor_id",
+                to: Target::Vendor,
+            },
+        ],
+    },
+    Table {
+        name: "picks_cleared",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&PICKS_CLEARED],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[Reference {
+            column: "category_id",
+            to: Target::Category,
+        }],
+    },
+];
 
 #[cfg(test)]
 mod tests;

@@ -17,6 +17,8 @@ use crate::shortlist::ShortlistState;
 use crate::store::{Store, WriteTx};
 
 use super::model::{Entry, Removed, Stamp};
+use crate::store::registry::{Holder, Reference, Table, Target};
+use crate::store::{DEMO_DATES, DEMO_FOLLOWUPS, SHORTLIST, SHORTLIST_REMOVED};
 
 /// What `restore` found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -186,6 +188,54 @@ pub fn merge_entries(ours: Entry, theirs: Entry) -> Entry {
     base.added_at = base.added_at.min(other.added_at);
     base
 }
+
+/// This domain's tables, for the registry of data (`crate::registry`).
+pub const TABLES: &[Table] = &[
+    Table {
+        name: "shortlist",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&SHORTLIST],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[Reference {
+            column: "vendor_id",
+            to: Target::Vendor,
+        }],
+    },
+    Table {
+        name: "shortlist_removed",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&SHORTLIST_REMOVED],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[Reference {
+            column: "vendor_id",
+            to: Target::Vendor,
+        }],
+    },
+    Table {
+        name: "demo_dates",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&DEMO_DATES],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[Reference {
+            column: "vendor_id",
+            to: Target::Vendor,
+        }],
+    },
+    Table {
+        name: "demo_followups",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&DEMO_FOLLOWUPS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[Reference {
+            column: "vendor_id",
+            to: Target::Vendor,
+        }],
+    },
+];
 
 #[cfg(test)]
 mod tests {

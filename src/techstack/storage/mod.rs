@@ -17,6 +17,8 @@ use crate::store::{Store, WriteTx};
 use crate::techstack::TechstackState;
 
 use super::model::Adoption;
+use crate::store::registry::{Holder, Reference, Table, Target};
+use crate::store::{ADOPTION, CALENDAR_FEEDS, CONTRACTS, RENEWAL_REMINDERS};
 
 /// Every category the user has answered, by category id (ascending), as stored.
 pub fn load(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, Adoption)>> {
@@ -111,6 +113,63 @@ pub fn union(ours: Adoption, theirs: Adoption) -> Adoption {
     }
     merged
 }
+
+/// This domain's tables, for the registry of data (`crate::registry`).
+pub const TABLES: &[Table] = &[
+    Table {
+        name: "category_adoption",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&ADOPTION],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[
+            Reference {
+                column: "category_id",
+                to: Target::Category,
+            },
+            Reference {
+                column: "primary_vendor_id",
+                to: Target::Vendor,
+            },
+        ],
+    },
+    Table {
+        name: "tool_contracts",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&CONTRACTS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[
+            Reference {
+                column: "vendor_id",
+                to: Target::Vendor,
+            },
+            Reference {
+                column: "responsible_user_id",
+                to: Target::User,
+            },
+        ],
+    },
+    Table {
+        name: "calendar_feeds",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&CALENDAR_FEEDS],
+        postgres: true,
+        secrets: &["token_hash"],
+        refers_to: &[],
+    },
+    Table {
+        name: "renewal_reminders",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&RENEWAL_REMINDERS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[Reference {
+            column: "vendor_id",
+            to: Target::Vendor,
+        }],
+    },
+];
 
 #[cfg(test)]
 mod tests {

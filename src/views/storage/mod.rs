@@ -11,6 +11,8 @@ use crate::error::{Result, conflict};
 use crate::store::{Store, WriteTx};
 
 use super::model::{MAX_VIEWS, NewView, SavedView};
+use crate::store::SAVED_VIEWS;
+use crate::store::registry::{Holder, Table};
 
 /// The firm's views, by name (ignoring case).
 pub fn list(store: &Store, firm_id: FirmId) -> Result<Vec<SavedView>> {
@@ -94,6 +96,16 @@ fn renamed(ours: &mut Vec<SavedView>, theirs: Vec<SavedView>, into: u64) -> Vec<
     }
     moved
 }
+
+/// This domain's tables, for the registry of data (`crate::registry`).
+pub const TABLES: &[Table] = &[Table {
+    name: "saved_views",
+    holder: Holder::Firm { column: "firm_id" },
+    redb: &[&SAVED_VIEWS],
+    postgres: true,
+    secrets: &[],
+    refers_to: &[],
+}];
 
 #[cfg(test)]
 mod tests;

@@ -11,6 +11,8 @@ use super::model::{DomainClaim, DomainStatus, Flow, SsoConfig, SsoLink};
 use crate::accounts::FirmId;
 use crate::accounts::sessions::TokenHash;
 use crate::error::{Result, bad_request, conflict};
+use crate::store::registry::{Holder, Table};
+use crate::store::{SSO_CONFIGS, SSO_DOMAINS, SSO_FLOWS, SSO_LINKS};
 use crate::store::{Store, WriteTx};
 
 pub fn config(store: &Store, firm: FirmId) -> Result<Option<SsoConfig>> {
@@ -147,3 +149,39 @@ fn check_confirm(existing: &[DomainClaim], firm_id: u64, domain: &str) -> Result
     }
     Ok(())
 }
+
+/// This domain's tables, for the registry of data (`crate::registry`).
+pub const TABLES: &[Table] = &[
+    Table {
+        name: "sso_configs",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&SSO_CONFIGS],
+        postgres: true,
+        secrets: &["client_secret"],
+        refers_to: &[],
+    },
+    Table {
+        name: "sso_domains",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&SSO_DOMAINS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
+    Table {
+        name: "sso_flows",
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&SSO_FLOWS],
+        postgres: true,
+        secrets: &["state_hash", "nonce", "pkce_verifier"],
+        refers_to: &[],
+    },
+    Table {
+        name: "sso_links",
+        holder: Holder::Member { column: "user_id" },
+        redb: &[&SSO_LINKS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
+];

@@ -1,0 +1,326 @@
+//! The registry of data: what each table is, declared once by the domain that owns it. Each
+//! domain's `storage` declares its tables as `Table`s (`crate::registry` lists the domains'
+//! declarations); backup and the row counts of `litstack check` and of the export to PostgreSQL
+//! read them here instead of keeping their own lists, so a table cannot be declared for one and
+//! forgotten by another. `problems` is what the registry test holds against the tables that
+//! really exist in redb and PostgreSQL.
+
+use std::collections::BTreeSet;
+
+use redb::{ReadTransaction, ReadableTable, TableDefinition, TableHandle, WriteTransaction};
+
+/// One table of Litstack's data, as its domain declares it.
+pub struct Table {
+    /// Its name in hub mode's PostgreSQL database, and the name it goes by everywhere else.
+    pub name: &'static str,
+    /// Whose rows these are, and how the firm is found in a row.
+    pub holder: Holder,
+    /// The redb tables that hold it in a firm's own install: its main table first, then the
+    /// indexes kept beside it. Empty for what exists only in PostgreSQL.
+    pub redb: &'static [&'static dyn RedbTable],
+    /// Whether hub mode's PostgreSQL database has it as a table (`name`).
+    pub postgres: bool,
+    /// Fields that are secrets (hashes of passwords and tokens, second-factor secrets, client
+    /// secrets): never in an export of a firm's data, never in a log.
+    pub secrets: &'static [&'static str],
+    /// Columns that name a vendor or a person: what a vendor merge or a firm's move must follow.
+    pub refers_to: &'static [Reference],
+}
+
+/// Whose data a table holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Holder {
+    /// The install's own (the catalog, bookings, settings, the mail outbox): no firm's.
+    Install,
+    /// A firm's, by the firm id in `column` (in redb, the key's first element or the value's
+    /// firm).
+    Firm { column: &'static str },
+    /// A person's of a firm, by the user id in `column`: the firm is the person's firm.
+    Member { column: &'static str },
+}
+
+/// A column that names a row of another table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reference {
+    pub column: &'static str,
+    pub to: Target,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    Vendor,
+    User,
+    Category,
+}
+
+impl Table {
+    pub fn is_firm_data(&self) -> bool {
+        !matches!(self.holder, Holder::Install)
+    }
+
+    /// The column that finds the firm (directly or through its member), if the rows are a firm's.
+    pub fn firm_column(&self) -> Option<&'static str> {
+        match self.holder {
+            Holder::Install => None,
+            Holder::Firm { column } | Holder::Member { column } => Some(column),
+        }
+    }
+}
+
+/// A redb table of the registry: named, and copied row by row with its own key and value types
+/// (redb opens a table only with the types it was made with).
+pub trait RedbTable: Sync {
+    fn name(&self) -> &str;
+    /// Copies every row from `from` into the same table of `to`; a table missing from `from` is
+    /// no rows. Answers how many rows were copied.
+    fn copy(&self, from: &ReadTransaction, to: &WriteTransaction) -> anyhow::Result<u64>;
+}
+
+impl<K: redb::Key + 'static, V: redb::Value + 'static> RedbTable for TableDefinition<'static, K, V>
+where
+    TableDefinition<'static, K, V>: Sync,
+{
+    fn name(&self) -> &str {
+        TableHandle::name(self)
+    }
+
+    fn copy(&self, from: &ReadTransaction, to: &WriteTransaction) -> anyhow::Result<u64> {
+        let source = match from.open_table(*self) {
+            Ok(t) => t,
+            Err(redb::TableError::TableDoesNotExist(_)) => return Ok(0),
+            Err(e) => return Err(e.into()),
+        };
+        let mut target = to.open_table(*self)?;
+        let mut rows = 0;
+        for entry in source.iter()? {
+            let (k, v) = entry?;
+            target.insert(k.value(), v.value())?;
+            rows += 1;
+        }
+        Ok(rows)
+    }
+}
+
+/// The tables of every domain, in the order the domains list them.
+pub fn all<'a>(domains: &'a [&'a [Table]]) -> impl Iterator<Item = &'a Table> + 'a {
+    domains.iter().flat_map(|tables| tables.iter())
+}
+
+/// Every redb table the registry declares, by name.
+pub fn redb_tables<'a>(domains: &'a [&'a [Table]]) -> Vec<&'a dyn RedbTable> {
+    all(domains).flat_map(|t| t.redb.iter().copied()).collect()
+}
+
+/// What the tables that really exist say against the declarations: a table that exists but is
+/// declared nowhere (backup, check and the exports would miss it), a name declared twice, and a
+/// PostgreSQL table whose firm or user column the declaration does not name as its holder.
+/// `redb_present` are the redb file's table names; `postgres_columns` each PostgreSQL table with
+/// its columns. Tables a fresh install has not made yet are not a problem (redb makes most of
+/// them at their first write).
+pub fn problems(
+    domains: &[&[Table]],
+    redb_present: &[String],
+    postgres_columns: &[(String, Vec<String>)],
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut seen = BTreeSet::new();
+    let mut redb_declared = BTreeSet::new();
+    for table in all(domains) {
+        if !seen.insert(table.name) {
+            problems.push(format!("{} is declared twice", table.name));
+        }
+        for r in table.redb {
+            if !redb_declared.insert(r.name().to_string()) {
+                problems.push(format!("the redb table {} is declared twice", r.name()));
+            }
+        }
+    }
+    for name in redb_present {
+        if !redb_declared.contains(name.as_str()) {
+            problems.push(format!(
+                "the redb table {name} is declared by no domain's storage"
+            ));
+        }
+    }
+    for (name, columns) in postgres_columns {
+        let Some(table) = all(domains).find(|t| t.postgres && t.name == name) else {
+            problems.push(format!(
+                "the PostgreSQL table {name} is declared by no domain's storage"
+            ));
+            continue;
+        };
+        let has = |c: &str| columns.iter().any(|x| x == c);
+        match table.holder {
+            Holder::Install if has("firm_id") => problems.push(format!(
+                "{name} has a firm_id column but is declared as the install's, not a firm's"
+            )),
+            Holder::Firm { column } | Holder::Member { column } if !has(column) => problems.push(
+                format!("{name} is declared as held by {column}, which it lacks"),
+            ),
+            Holder::Member { .. } if has("firm_id") => problems.push(format!(
+                "{name} has a firm_id column: declare the firm as its holder"
+            )),
+            _ => {}
+        }
+        for reference in table.refers_to {
+            if !has(reference.column) {
+                problems.push(format!(
+                    "{name} is declared to refer by {}, which it lacks",
+                    reference.column
+                ));
+            }
+        }
+    }
+    problems
+}
+
+/// The tables that exist in a store: the redb file's, or each PostgreSQL table with its columns.
+pub struct Present {
+    pub redb: Vec<String>,
+    pub postgres: Vec<(String, Vec<String>)>,
+}
+
+pub fn present(store: &super::Store) -> anyhow::Result<Present> {
+    match store {
+        super::Store::File(file) => {
+            let txn = file.read()?;
+            let redb = txn.list_tables()?.map(|t| t.name().to_string()).collect();
+            Ok(Present {
+                redb,
+                postgres: Vec::new(),
+            })
+        }
+        super::Store::Postgres(pg) => {
+            let rows: Vec<(String, String)> = pg.run(
+                sqlx::query_as(
+                    "SELECT c.table_name::text, c.column_name::text \
+                       FROM information_schema.columns c \
+                       JOIN information_schema.tables t \
+                         ON t.table_schema = c.table_schema AND t.table_name = c.table_name \
+                      WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' \
+                      ORDER BY c.table_name, c.ordinal_position",
+                )
+                .fetch_all(pg.pool()),
+            )?;
+            let mut postgres: Vec<(String, Vec<String>)> = Vec::new();
+            for (table, column) in rows {
+                match postgres.last_mut() {
+                    Some((name, columns)) if *name == table => columns.push(column),
+                    _ => postgres.push((table, vec![column])),
+                }
+            }
+            Ok(Present {
+                redb: Vec::new(),
+                postgres,
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const A: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("a_rows");
+    const A_INDEX: TableDefinition<u64, u64> = TableDefinition::new("a_index");
+    const B: TableDefinition<u64, &[u8]> = TableDefinition::new("b_rows");
+
+    const DOMAIN: &[Table] = &[
+        Table {
+            name: "a",
+            holder: Holder::Firm { column: "firm_id" },
+            redb: &[&A, &A_INDEX],
+            postgres: true,
+            secrets: &[],
+            refers_to: &[Reference {
+                column: "vendor_id",
+                to: Target::Vendor,
+            }],
+        },
+        Table {
+            name: "b",
+            holder: Holder::Install,
+            redb: &[&B],
+            postgres: true,
+            secrets: &[],
+            refers_to: &[],
+        },
+    ];
+
+    fn columns(list: &[(&str, &[&str])]) -> Vec<(String, Vec<String>)> {
+        list.iter()
+            .map(|(t, cs)| (t.to_string(), cs.iter().map(|c| c.to_string()).collect()))
+            .collect()
+    }
+
+    fn names(list: &[&str]) -> Vec<String> {
+        list.iter().map(|n| n.to_string()).collect()
+    }
+
+    #[test]
+    fn declared_tables_that_exist_as_declared_are_no_problem() {
+        let pg = columns(&[("a", &["firm_id", "vendor_id"]), ("b", &["id"])]);
+        let redb = names(&["a_rows", "a_index", "b_rows"]);
+        assert_eq!(problems(&[DOMAIN], &redb, &pg), Vec::<String>::new());
+        // Tables not made yet are fine.
+        assert_eq!(problems(&[DOMAIN], &[], &[]), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_table_left_out_is_named() {
+        let redb = names(&["a_rows", "c_rows"]);
+        let pg = columns(&[("c", &["id"])]);
+        assert_eq!(
+            problems(&[DOMAIN], &redb, &pg),
+            [
+                "the redb table c_rows is declared by no domain's storage",
+                "the PostgreSQL table c is declared by no domain's storage",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_firm_table_declared_without_its_firm_key_is_named() {
+        const WITHOUT_KEY: &[Table] = &[Table {
+            name: "a",
+            holder: Holder::Install,
+            redb: &[&A],
+            postgres: true,
+            secrets: &[],
+            refers_to: &[],
+        }];
+        let pg = columns(&[("a", &["firm_id", "vendor_id"])]);
+        assert_eq!(
+            problems(&[WITHOUT_KEY], &[], &pg),
+            ["a has a firm_id column but is declared as the install's, not a firm's"]
+        );
+        let pg = columns(&[("a", &["owner", "vendor_id"])]);
+        assert_eq!(
+            problems(&[DOMAIN], &[], &pg),
+            ["a is declared as held by firm_id, which it lacks"]
+        );
+    }
+
+    #[test]
+    fn a_name_declared_twice_is_named() {
+        assert_eq!(
+            problems(&[DOMAIN, DOMAIN], &[], &[]),
+            [
+                "a is declared twice",
+                "the redb table a_rows is declared twice",
+                "the redb table a_index is declared twice",
+                "b is declared twice",
+                "the redb table b_rows is declared twice",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_reference_to_a_missing_column_is_named() {
+        let pg = columns(&[("a", &["firm_id"]), ("b", &["id"])]);
+        assert_eq!(
+            problems(&[DOMAIN], &[], &pg),
+            ["a is declared to refer by vendor_id, which it lacks"]
+        );
+    }
+}
