@@ -21,6 +21,12 @@ pub struct ErrorBody {
     pub code: Option<&'static str>,
 }
 
+/// The 401 of every route that needs a session, declared once for the API description:
+/// `responses(..., NotSignedIn)` in a route's `#[utoipa::path]`.
+#[derive(utoipa::IntoResponses)]
+#[response(status = 401, description = "Not signed in")]
+pub struct NotSignedIn(pub ErrorBody);
+
 /// The body of a 401 for a session the server ended (a password or email change, a reset link, a
 /// removal from the firm): the error says why, `reason` names it for the app.
 #[derive(serde::Serialize, utoipa::ToSchema)]
@@ -32,6 +38,12 @@ pub struct SignedOutBody {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<crate::signed_out::EndReason>,
 }
+
+/// What a session that may only set up a second factor is told (`AppError::MfaSetupRequired`).
+/// Kept here, with the answer it is part of, so the ground every domain stands on names none.
+pub const MFA_SETUP_REQUIRED: &str = "Set up a second factor to continue";
+/// The machine-readable code of that 403; the web app signs the person into the setup on it.
+pub const MFA_SETUP_REQUIRED_CODE: &str = "mfa_setup_required";
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -45,7 +57,7 @@ pub enum AppError {
     #[error("{0}")]
     Forbidden(String),
     /// A 403 for a session that may only set up a second factor (`code`: `mfa_setup_required`).
-    #[error("{}", crate::accounts::mfa_required::SETUP_REQUIRED)]
+    #[error("{}", MFA_SETUP_REQUIRED)]
     MfaSetupRequired,
     #[error("{0}")]
     NotFound(String),
@@ -165,7 +177,7 @@ impl IntoResponse for AppError {
             AppError::MfaSetupRequired => {
                 let body = ErrorBody {
                     error: message,
-                    code: Some(crate::accounts::mfa_required::SETUP_REQUIRED_CODE),
+                    code: Some(MFA_SETUP_REQUIRED_CODE),
                 };
                 (status, Json(body)).into_response()
             }

@@ -152,7 +152,7 @@ fn open_sessions(
 #[utoipa::path(get, path = "/auth/sessions", tag = "auth",
     responses(
         (status = 200, body = Vec<SessionView>),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub async fn list(
     State(state): State<AccountsState>,
@@ -191,7 +191,7 @@ pub async fn list(
     params(("id" = String, Path, description = "The session's id from the list")),
     responses(
         (status = 204, description = "The session ended"),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
         (status = 404, description = "No session of yours has this id", body = crate::error::ErrorBody),
     ))]
@@ -230,7 +230,7 @@ pub struct SignedOutOthers {
 #[utoipa::path(post, path = "/auth/sessions/sign-out-others", tag = "auth",
     responses(
         (status = 200, body = SignedOutOthers),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
     ))]
 pub async fn sign_out_others(

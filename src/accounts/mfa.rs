@@ -312,7 +312,7 @@ pub struct MfaStatus {
 #[utoipa::path(get, path = "/auth/mfa", tag = "auth",
     responses(
         (status = 200, body = MfaStatus),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub async fn status(
     State(state): State<AccountsState>,
@@ -334,7 +334,7 @@ pub async fn status(
 #[utoipa::path(post, path = "/auth/mfa/totp/setup", tag = "auth",
     responses(
         (status = 200, body = TotpSetup),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
         (status = 409, description = "Two-step sign-in is already on", body = crate::error::ErrorBody),
     ))]
@@ -384,7 +384,7 @@ pub async fn setup(
     responses(
         (status = 200, body = RecoveryCodes),
         (status = 400, description = "A wrong code, or no setup is pending", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
         (status = 409, description = "Two-step sign-in is already on", body = crate::error::ErrorBody),
         (status = 429, description = "Too many wrong codes; see Retry-After", body = crate::error::ErrorBody),
@@ -459,7 +459,7 @@ pub async fn confirm(
     responses(
         (status = 204, description = "Two-step sign-in is off"),
         (status = 400, description = "A missing or wrong code, two-step sign-in is not on, or the firm or the install requires it", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
         (status = 429, description = "Too many wrong codes; see Retry-After", body = crate::error::ErrorBody),
     ))]

@@ -36,10 +36,6 @@ pub enum RequiredBy {
     Firm,
 }
 
-pub const SETUP_REQUIRED: &str = "Set up a second factor to continue";
-/// The machine-readable code of the 403 a setup-only session gets.
-pub const SETUP_REQUIRED_CODE: &str = "mfa_setup_required";
-
 /// Why a required factor cannot be turned off.
 pub fn stays_on(by: RequiredBy) -> &'static str {
     match by {

@@ -73,7 +73,7 @@ fn list_of(store: &crate::store::Store, user_id: u64) -> Result<NoticeList> {
 #[utoipa::path(get, path = "/notifications", tag = "notifications",
     responses(
         (status = 200, body = NoticeList),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub async fn list_notices(
     State(state): State<AccountsState>,
@@ -94,7 +94,7 @@ pub async fn list_notices(
     responses(
         (status = 200, body = NoticeList),
         (status = 400, description = "Neither ids nor all", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
     ))]
@@ -209,7 +209,7 @@ fn prefs_of(store: &crate::store::Store, user_id: u64) -> Result<NoticePrefs> {
 #[utoipa::path(get, path = "/me/notifications", tag = "notifications",
     responses(
         (status = 200, body = NoticePrefs),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub async fn get_prefs(
     State(state): State<AccountsState>,
@@ -230,7 +230,7 @@ pub async fn get_prefs(
     responses(
         (status = 200, body = NoticePrefs),
         (status = 400, description = "An unknown kind, or a security email turned off", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
     ))]

@@ -304,7 +304,7 @@ pub async fn setup_status(State(state): State<AccountsState>) -> Result<Json<Set
 #[utoipa::path(post, path = "/auth/sign-out", tag = "auth",
     responses(
         (status = 204, description = "Signed out; the session cookie is cleared"),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
     ))]
 pub async fn sign_out(
@@ -376,7 +376,7 @@ pub struct MeAnswer {
     responses(
         (status = 204, description = "Password changed"),
         (status = 400, description = "Invalid input, a wrong current password, or a missing or wrong code when two-step sign-in is on", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
         (status = 429, description = "Too many wrong passwords; see Retry-After", body = crate::error::ErrorBody),

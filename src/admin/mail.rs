@@ -81,7 +81,7 @@ pub struct MailSettingsChange {
 #[utoipa::path(get, path = "/admin/mail", tag = "admin",
     responses(
         (status = 200, body = MailSettingsView),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn get_mail(
@@ -98,7 +98,7 @@ pub(super) async fn get_mail(
     responses(
         (status = 200, body = MailSettingsView),
         (status = 400, description = "An invalid URL or address", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
@@ -145,7 +145,7 @@ pub(super) async fn put_mail(
 #[utoipa::path(delete, path = "/admin/mail", tag = "admin",
     responses(
         (status = 204, description = "Mail is off"),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn delete_mail(
@@ -184,7 +184,7 @@ pub struct TestMailAnswer {
     responses(
         (status = 200, body = TestMailAnswer),
         (status = 400, description = "An invalid address", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
         (status = 409, description = "Mail is not set up", body = crate::error::ErrorBody),
     ))]
@@ -270,7 +270,7 @@ pub struct Outbox {
 #[utoipa::path(get, path = "/admin/outbox", tag = "admin",
     responses(
         (status = 200, body = Outbox),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn outbox(State(state): State<MailState>, _: AdminUser) -> Result<Json<Outbox>> {
@@ -294,7 +294,7 @@ pub(super) async fn outbox(State(state): State<MailState>, _: AdminUser) -> Resu
     responses(
         (status = 200, body = OutboxItem),
         (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
         (status = 404, description = "No such message", body = crate::error::ErrorBody),
         (status = 409, description = "The message was sent or dropped", body = crate::error::ErrorBody),
@@ -326,7 +326,7 @@ pub(super) async fn retry_message(
     responses(
         (status = 200, body = OutboxItem),
         (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
         (status = 404, description = "No such message", body = crate::error::ErrorBody),
         (status = 409, description = "The message was already sent", body = crate::error::ErrorBody),

@@ -63,7 +63,7 @@ pub struct LockedAccounts {
 #[utoipa::path(get, path = "/admin/locked-accounts", tag = "admin",
     responses(
         (status = 200, body = LockedAccounts),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
     ))]
 async fn locked_accounts(
@@ -81,7 +81,7 @@ async fn locked_accounts(
     responses(
         (status = 204, description = "Unlocked (or was not locked)"),
         (status = 400, description = "The id is not a whole number", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
         (status = 404, description = "No such account", body = crate::error::ErrorBody),
     ))]
@@ -110,7 +110,7 @@ async fn unlock_account(
     responses(
         (status = 200, description = "A redb database file (attachment)",
             content_type = "application/octet-stream", body = Vec<u8>),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
         (status = 409, description = "Hub mode: the data is in PostgreSQL, backed up with its own tools",
             body = crate::error::ErrorBody),

@@ -98,7 +98,7 @@ fn compare_code(compared: Option<&(Compare, Filters)>) -> &'static str {
         (status = 200, description = "The trends (JSON), or one panel's numbers (CSV)",
             content((TrendsAnswer = "application/json"), (String = "text/csv"))),
         (status = 400, description = "An invalid filter or shape", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub(super) async fn trends(
     State(state): State<BookingsState>,
@@ -150,7 +150,7 @@ pub(super) async fn trends(
         (status = 200, description = "The vendors (JSON), or the same numbers (CSV)",
             content((VendorsAnswer = "application/json"), (String = "text/csv"))),
         (status = 400, description = "An invalid filter or category", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub(super) async fn vendors(
     State(state): State<BookingsState>,
@@ -226,7 +226,7 @@ pub(super) async fn vendors(
         (status = 200, description = "The cities (JSON), or the same numbers (CSV)",
             content((CitiesAnswer = "application/json"), (String = "text/csv"))),
         (status = 400, description = "An invalid filter or no state", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub(super) async fn top_cities(
     State(state): State<BookingsState>,
@@ -282,7 +282,7 @@ fn days(period: Option<(i32, i32)>) -> (Option<String>, Option<String>) {
         (status = 200, description = "A page of bookings (JSON), or the same rows (CSV)",
             content((BookingPage = "application/json"), (String = "text/csv"))),
         (status = 400, description = "An invalid filter", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub(super) async fn list_bookings(
     State(state): State<BookingsState>,
@@ -310,7 +310,7 @@ pub(super) async fn list_bookings(
         (status = 200, description = "A page of bookings (JSON), or the same rows (CSV)",
             content((BookingPage = "application/json"), (String = "text/csv"))),
         (status = 400, description = "An invalid filter or no state", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub(super) async fn state_bookings(
     State(state): State<BookingsState>,
@@ -382,7 +382,7 @@ async fn newest(
     responses(
         (status = 200, body = OptionsAnswer),
         (status = 400, description = "An invalid includeSample", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub(super) async fn filter_options(
     State(state): State<BookingsState>,
@@ -411,7 +411,7 @@ pub(super) async fn filter_options(
 #[utoipa::path(delete, path = "/admin/sample-bookings", tag = "admin",
     responses(
         (status = 204, description = "No sample booking is left (there may have been none)"),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn remove_sample(

@@ -21,7 +21,7 @@ use crate::extract::{Json, Query};
 #[utoipa::path(get, path = "/categories", tag = "catalog",
     responses(
         (status = 200, body = Vec<Category>),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub(super) async fn list_categories(
     State(state): State<CatalogState>,
@@ -36,7 +36,7 @@ pub(super) async fn list_categories(
     responses(
         (status = 200, body = VendorPage),
         (status = 400, description = "An invalid filter", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub(super) async fn list_vendors(
     State(state): State<CatalogState>,
@@ -79,7 +79,7 @@ pub(super) async fn list_vendors(
     responses(
         (status = 200, body = Vec<QuestionView>),
         (status = 400, description = "The id is not a whole number", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 404, description = "No such category", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn list_questions(
@@ -111,7 +111,7 @@ pub(super) async fn list_questions(
 #[utoipa::path(get, path = "/meeting-clicks", tag = "catalog",
     responses(
         (status = 200, body = Vec<MeetingClickView>),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub(super) async fn list_clicks(
     State(state): State<CatalogState>,
@@ -139,7 +139,7 @@ pub(super) async fn list_clicks(
     responses(
         (status = 201, body = MeetingClickView),
         (status = 400, description = "Invalid input, no such vendor, or a vendor without the link of the click's kind", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin, or a viewer (clicks are recorded for the firm)", body = crate::error::ErrorBody),
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
@@ -174,7 +174,7 @@ pub(super) async fn record_click(
     responses(
         (status = 200, description = "The vendor as updated", body = VendorView),
         (status = 400, description = "An invalid id, field or link", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
         (status = 404, description = "No such vendor", body = crate::error::ErrorBody),
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),

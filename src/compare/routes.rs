@@ -31,7 +31,7 @@ pub struct CompareQuery {
     responses(
         (status = 200, body = Comparison),
         (status = 400, description = "Fewer than 2 or more than 4 ids, an id twice, or an id that is not a whole number", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 404, description = "No vendor has one of the ids", body = crate::error::ErrorBody),
     ))]
 pub async fn get_comparison(

@@ -265,7 +265,7 @@ fn view(
 #[utoipa::path(get, path = "/decisions", tag = "decisions",
     responses(
         (status = 200, body = DecisionList),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub async fn list_decisions(
     State(state): State<DecisionsState>,
@@ -307,7 +307,7 @@ pub async fn list_decisions(
     responses(
         (status = 201, body = DecisionView),
         (status = 400, description = "A missing or invalid value (the message names the field)", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A member or viewer, or a foreign origin", body = ErrorBody),
         (status = 409, description = "The category has an open decision: the body adds its id as `openDecisionId`", body = ErrorBody),
     ))]
@@ -369,7 +369,7 @@ pub struct DraftQuery {
     responses(
         (status = 200, body = super::draft::DecisionDraft),
         (status = 400, description = "The category id is not a whole number", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A member or viewer: only owners and admins propose decisions", body = ErrorBody),
     ))]
 pub async fn get_draft(
@@ -406,7 +406,7 @@ pub async fn get_draft(
     responses(
         (status = 200, body = DecisionView),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 404, description = "The firm has no decision of that id", body = ErrorBody),
     ))]
 pub async fn get_decision(
@@ -431,7 +431,7 @@ pub async fn get_decision(
     responses(
         (status = 200, body = DecisionView),
         (status = 400, description = "A missing or invalid value (the message names the field)", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A member or viewer, or a foreign origin", body = ErrorBody),
         (status = 404, description = "The firm has no decision of that id", body = ErrorBody),
         (status = 409, description = "The decision is final: its record is frozen", body = ErrorBody),
@@ -533,7 +533,7 @@ async fn answer(
     responses(
         (status = 200, body = DecisionView),
         (status = 400, description = "A missing hash or a too long comment", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not one of the decision's approvers, or a foreign origin", body = ErrorBody),
         (status = 404, description = "The firm has no decision of that id", body = ErrorBody),
         (status = 409, description = "The hash is not the current version's (\"This decision changed since you opened it\"; the body adds the current hash as `currentHash`), or the decision is final", body = ErrorBody),
@@ -555,7 +555,7 @@ pub async fn approve(
     responses(
         (status = 200, body = DecisionView),
         (status = 400, description = "A missing hash or comment, or a too long comment", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not one of the decision's approvers, or a foreign origin", body = ErrorBody),
         (status = 404, description = "The firm has no decision of that id", body = ErrorBody),
         (status = 409, description = "The hash is not the current version's (\"This decision changed since you opened it\"; the body adds the current hash as `currentHash`), or the decision is final", body = ErrorBody),
@@ -591,7 +591,7 @@ pub struct VersionQuery {
         (status = 200, description = "The version's canonical JSON (RFC 8785), or CSV with `?format=csv`. For a caller who may not see some scorecards yet (they have not submitted their own and the decision is not final) they are left out and `scoresHidden` says so: that answer does not hash to the version's hash",
             content(("application/json"), ("text/csv"))),
         (status = 400, description = "An id that is not a whole number, or an unknown format", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 404, description = "No such decision or version", body = ErrorBody),
     ))]
 pub async fn get_version(
@@ -666,7 +666,7 @@ pub async fn get_version(
     responses(
         (status = 200, body = DecisionView),
         (status = 400, description = "replace is missing", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A member or viewer, or a foreign origin", body = ErrorBody),
         (status = 404, description = "The firm has no decision of that id", body = ErrorBody),
         (status = 409, description = "The decision asks nothing about the tech stack", body = ErrorBody),

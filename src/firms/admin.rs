@@ -20,7 +20,7 @@ use crate::extract::path_id;
 #[utoipa::path(get, path = "/admin/firms", tag = "admin",
     responses(
         (status = 200, body = AdminFirms),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn list_firms(
@@ -50,7 +50,7 @@ pub(super) async fn list_firms(
     responses(
         (status = 200, body = AdminFirmEnvelope),
         (status = 400, description = "An invalid id or field", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
         (status = 404, description = "No such firm", body = crate::error::ErrorBody),
         (status = 409, description = "The operator's own firm cannot be disabled", body = crate::error::ErrorBody),
@@ -97,7 +97,7 @@ pub(super) async fn operator_update_firm(
     responses(
         (status = 201, body = ResetLinkView),
         (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
         (status = 404, description = "No such account", body = crate::error::ErrorBody),
     ))]
@@ -140,7 +140,7 @@ pub(super) async fn operator_reset_link(
 #[utoipa::path(get, path = "/admin/settings", tag = "admin",
     responses(
         (status = 200, body = InstallSettings),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn get_settings(
@@ -157,7 +157,7 @@ pub(super) async fn get_settings(
     responses(
         (status = 200, body = InstallSettings),
         (status = 400, description = "An unknown mode", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]

@@ -29,7 +29,7 @@ pub(super) struct AuditQuery {
         (status = 200, description = "The log as JSON, or as a CSV file with `?format=csv`",
             content((AuditLog = "application/json"), (String = "text/csv"))),
         (status = 400, description = "An unknown format", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an owner or admin", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn firm_audit(

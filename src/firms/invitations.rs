@@ -26,7 +26,7 @@ const OWNERS_INVITE_OWNERS: &str = "Only an owner can invite someone as an owner
     responses(
         (status = 201, body = InvitationCreated),
         (status = 400, description = "An invalid email or role", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an owner or admin, or a foreign origin", body = crate::error::ErrorBody),
         (status = 409, description = "The email already has an account", body = crate::error::ErrorBody),
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
@@ -74,7 +74,7 @@ pub(super) async fn create_invitation(
 #[utoipa::path(get, path = "/firm/invitations", tag = "firm",
     responses(
         (status = 200, body = Invitations),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an owner or admin", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn list_invitations(
@@ -102,7 +102,7 @@ pub(super) async fn list_invitations(
     responses(
         (status = 204, description = "Withdrawn (or already used or withdrawn)"),
         (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an owner or admin, or a foreign origin", body = crate::error::ErrorBody),
         (status = 404, description = "No such invitation in the firm", body = crate::error::ErrorBody),
     ))]
@@ -140,7 +140,7 @@ pub(super) async fn revoke_invitation(
     responses(
         (status = 201, body = ResetLinkView),
         (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an owner or admin, or a foreign origin", body = crate::error::ErrorBody),
         (status = 404, description = "No such member in the firm", body = crate::error::ErrorBody),
     ))]

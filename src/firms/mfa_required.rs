@@ -29,7 +29,7 @@ pub struct MfaRequiredBody {
     responses(
         (status = 200, description = "Saved; the firm as `GET /api/firm` shows it", body = FirmEnvelope),
         (status = 400, description = "Invalid input, or the owner has no second factor yet", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an owner of the firm, or a foreign origin", body = crate::error::ErrorBody),
         (status = 409, description = "The firm was merged into another", body = crate::error::ErrorBody),
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),

@@ -47,7 +47,7 @@ impl PriceSharing {
 #[utoipa::path(get, path = "/firm/price-sharing", tag = "firm",
     responses(
         (status = 200, body = PriceSharing),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub(super) async fn get_price_sharing(
     State(state): State<AccountsState>,
@@ -69,7 +69,7 @@ pub(super) async fn get_price_sharing(
     responses(
         (status = 200, description = "Saved; the choice as `GET` answers it", body = PriceSharing),
         (status = 400, description = "Invalid input", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A member or viewer, or a foreign origin", body = ErrorBody),
         (status = 409, description = "The firm was merged into another", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),

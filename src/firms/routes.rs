@@ -38,7 +38,7 @@ pub(super) fn firm_view(app: &AccountsState, user: &User) -> Result<FirmEnvelope
 #[utoipa::path(get, path = "/firm", tag = "firm",
     responses(
         (status = 200, body = FirmEnvelope),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub(super) async fn get_firm(
     State(state): State<AccountsState>,
@@ -56,7 +56,7 @@ pub(super) async fn get_firm(
     responses(
         (status = 200, body = FirmEnvelope),
         (status = 400, description = "An invalid name, size or answer", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an owner or admin of the firm, or a foreign origin", body = crate::error::ErrorBody),
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
@@ -115,7 +115,7 @@ pub(super) fn member(app: &AccountsState, me: &User, user_id: u64) -> Result<Use
 #[utoipa::path(get, path = "/firm/members", tag = "firm",
     responses(
         (status = 200, body = Members),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub(super) async fn list_members(
     State(state): State<AccountsState>,
@@ -145,7 +145,7 @@ pub(super) async fn list_members(
     responses(
         (status = 200, body = MemberEnvelope),
         (status = 400, description = "An invalid id or role", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not allowed for this role, or a foreign origin", body = crate::error::ErrorBody),
         (status = 404, description = "No such member in the firm", body = crate::error::ErrorBody),
         (status = 409, description = "The firm's last owner", body = crate::error::ErrorBody),
@@ -215,7 +215,7 @@ pub(super) async fn change_role(
     responses(
         (status = 204, description = "Removed"),
         (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not allowed for this role, or a foreign origin", body = crate::error::ErrorBody),
         (status = 404, description = "No such member in the firm", body = crate::error::ErrorBody),
         (status = 409, description = "The firm's last owner", body = crate::error::ErrorBody),

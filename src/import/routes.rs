@@ -28,7 +28,7 @@ pub(super) struct ImportForm {
     responses(
         (status = 200, body = ImportReport),
         (status = 400, description = "No file, or a file that cannot be imported", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
         (status = 413, description = "The file is over the import limit", body = crate::error::ErrorBody),
     ))]

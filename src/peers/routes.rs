@@ -13,7 +13,7 @@ use crate::extract::Json;
 #[utoipa::path(get, path = "/profile/coverage", tag = "profile",
     responses(
         (status = 200, body = Coverage),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub async fn get_coverage(
     State(state): State<Peers>,

@@ -15,7 +15,7 @@ use crate::extract::Json;
 #[utoipa::path(get, path = "/profile", tag = "profile",
     responses(
         (status = 200, body = ProfileView),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub(super) async fn get_profile(
     State(state): State<AccountsState>,
@@ -42,7 +42,7 @@ pub(super) async fn get_profile(
     responses(
         (status = 200, body = UserEnvelope),
         (status = 400, description = "Invalid input or a wrong current password", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
         (status = 409, description = "An account with this email already exists", body = crate::error::ErrorBody),
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
@@ -127,7 +127,7 @@ pub(super) async fn update_profile(
 #[utoipa::path(get, path = "/profile/onboarding", tag = "profile",
     responses(
         (status = 200, body = OnboardingStatus),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub(super) async fn onboarding_status(
     State(state): State<AccountsState>,
@@ -148,7 +148,7 @@ pub(super) async fn onboarding_status(
     responses(
         (status = 200, body = OnboardingStatus),
         (status = 400, description = "A missing or unknown answer", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]

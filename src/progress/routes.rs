@@ -5,7 +5,7 @@ use axum::extract::State;
 use super::model::Overview;
 use crate::accounts::CurrentUser;
 use crate::blocking::Blocking;
-use crate::error::{ErrorBody, Result};
+use crate::error::Result;
 use crate::extract::Json;
 use crate::recommend::RecommendState;
 
@@ -13,7 +13,7 @@ use crate::recommend::RecommendState;
 #[utoipa::path(get, path = "/recommendations/overview", tag = "recommendations",
     responses(
         (status = 200, body = Overview),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub(super) async fn overview(
     State(state): State<RecommendState>,

@@ -24,7 +24,7 @@ use crate::recommend::RecommendState;
     responses(
         (status = 201, body = ResponseCreated),
         (status = 400, description = "Invalid answers or an unknown category", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
     ))]
@@ -56,7 +56,7 @@ pub(super) async fn submit_response(
     responses(
         (status = 200, body = LatestResponse),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 404, description = "No such category", body = ErrorBody),
     ))]
 pub(super) async fn latest_response(
@@ -101,7 +101,7 @@ pub(super) async fn latest_response(
     responses(
         (status = 200, body = ComputeResult),
         (status = 400, description = "Invalid input, an unknown category or a response for another category", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin", body = ErrorBody),
         (status = 404, description = "No such response of this user", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
@@ -137,7 +137,7 @@ pub(super) async fn compute(
     responses(
         (status = 200, body = PersistedPicks),
         (status = 400, description = "An unknown replace value", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
     ))]
 pub(super) async fn pick_for_me(
@@ -157,15 +157,15 @@ pub(super) async fn pick_for_me(
 #[utoipa::path(get, path = "/recommendations/persisted", tag = "recommendations",
     responses(
         (status = 200, body = PersistedPicks),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub(super) async fn persisted(
     State(state): State<RecommendState>,
     current: CurrentUser,
 ) -> Result<Json<PersistedPicks>> {
-    let user_id = current.user.firm.id;
+    let firm_id = current.user.firm.id;
     state
-        .blocking(move |app| picks::persisted(app, user_id, &app.catalog.load()))
+        .blocking(move |app| picks::persisted(app, firm_id, &app.catalog.load()))
         .await
         .map(Json)
 }
@@ -175,16 +175,16 @@ pub(super) async fn persisted(
 #[utoipa::path(delete, path = "/recommendations/persisted", tag = "recommendations",
     responses(
         (status = 204, description = "Picks cleared, and kept for an undo"),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin", body = ErrorBody),
     ))]
 pub(super) async fn clear_picks(
     State(state): State<RecommendState>,
     current: CurrentUser,
 ) -> Result<StatusCode> {
-    let user_id = current.user.firm.id;
+    let firm_id = current.user.firm.id;
     state
-        .blocking(move |app| storage::clear_picks(&app.store, user_id))
+        .blocking(move |app| storage::clear_picks(&app.store, firm_id))
         .await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -195,7 +195,7 @@ pub(super) async fn clear_picks(
 #[utoipa::path(post, path = "/recommendations/persisted/restore", tag = "recommendations",
     responses(
         (status = 200, body = PicksRestored),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
         (status = 404, description = "No cleared picks to restore", body = ErrorBody),
     ))]
@@ -218,7 +218,7 @@ pub(super) async fn restore_picks(
     responses(
         (status = 201, body = DismissedView),
         (status = 400, description = "An unknown reason, Other without a text, or a text over 200 characters", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin", body = ErrorBody),
         (status = 404, description = "No such vendor, or not one of the user's picks", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
@@ -244,15 +244,15 @@ pub(super) async fn dismiss_pick(
 #[utoipa::path(get, path = "/recommendations/dismissed", tag = "recommendations",
     responses(
         (status = 200, body = DismissedList),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub(super) async fn list_dismissed(
     State(state): State<RecommendState>,
     current: CurrentUser,
 ) -> Result<Json<DismissedList>> {
-    let user_id = current.user.firm.id;
+    let firm_id = current.user.firm.id;
     state
-        .blocking(move |app| dismissals::list(app, user_id))
+        .blocking(move |app| dismissals::list(app, firm_id))
         .await
         .map(Json)
 }
@@ -264,7 +264,7 @@ pub(super) async fn list_dismissed(
     responses(
         (status = 204, description = "The dismissal is undone"),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin", body = ErrorBody),
         (status = 404, description = "Not one of the user's dismissed vendors", body = ErrorBody),
     ))]
@@ -274,9 +274,9 @@ pub(super) async fn undo_dismissal(
     Path(raw): Path<String>,
 ) -> Result<StatusCode> {
     let vendor_id = crate::catalog::parse_vendor_id(&raw)?;
-    let user_id = current.user.firm.id;
+    let firm_id = current.user.firm.id;
     let undone = state
-        .blocking(move |app| storage::undo_dismissal(&app.store, user_id, vendor_id))
+        .blocking(move |app| storage::undo_dismissal(&app.store, firm_id, vendor_id))
         .await?;
     if !undone {
         return Err(not_found("That vendor is not among your dismissed vendors"));
@@ -290,21 +290,21 @@ pub(super) async fn undo_dismissal(
     responses(
         (status = 200, body = Page<PastRecommendation>),
         (status = 400, description = "An invalid filter", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub(super) async fn past_recommendations(
     State(state): State<RecommendState>,
     current: CurrentUser,
     Query(query): Query<PastQuery>,
 ) -> Result<Response> {
-    let user_id = current.user.firm.id;
+    let firm_id = current.user.firm.id;
     state
         .blocking(move |app| {
             let catalog = app.catalog.load();
             let categories = parse_category_ids(query.category_ids.as_deref(), &catalog)?;
             let page = parse_page(query.page.as_deref())?;
             let page_size = parse_page_size(query.page_size.as_deref())?;
-            let page = history::page(app, &catalog, user_id, &categories, page, page_size)?;
+            let page = history::page(app, &catalog, firm_id, &categories, page, page_size)?;
             // Serialised here, while the catalog the vendor views borrow from is held.
             Ok(Json(page).into_response())
         })

@@ -29,19 +29,19 @@ fn vendor_id(raw: &str, state: &ShortlistState) -> Result<u64> {
     Ok(id)
 }
 
-/// GET /api/shortlist: the user's shortlist, grouped by stage, then the other categories.
+/// GET /api/shortlist: the firm's shortlist, grouped by stage, then the other categories.
 #[utoipa::path(get, path = "/shortlist", tag = "shortlist",
     responses(
         (status = 200, body = Shortlist),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub async fn get_shortlist(
     State(state): State<ShortlistState>,
     current: CurrentUser,
 ) -> Result<Json<Shortlist>> {
-    let user_id = current.user.firm.id;
+    let firm_id = current.user.firm.id;
     let list = state
-        .blocking(move |app| views::shortlist(app, user_id))
+        .blocking(move |app| views::shortlist(app, firm_id))
         .await?;
     Ok(Json(list))
 }
@@ -54,7 +54,7 @@ pub async fn get_shortlist(
     responses(
         (status = 200, body = EntryView),
         (status = 400, description = "Invalid input: an unknown status, a note over 2,000 or a reason over 200 characters, Rejected without a reason", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin", body = ErrorBody),
         (status = 404, description = "No such vendor", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
@@ -67,7 +67,7 @@ pub async fn put_entry(
 ) -> Result<Json<EntryView>> {
     let vendor_id = vendor_id(&raw, &state)?;
     let change = parse_entry(request)?;
-    let user_id = current.user.firm.id;
+    let firm_id = current.user.firm.id;
     let author = current.user.name.clone();
     let member = current.user.id;
     let view = state
@@ -78,10 +78,10 @@ pub async fn put_entry(
             };
             let demo_date = change.demo_date;
             // Read once: what a new entry records, and what the answer shows as "now".
-            let recs = views::latest_recommendations(app, user_id)?;
+            let recs = views::latest_recommendations(app, firm_id)?;
             let entry = storage::update_then(
                 app,
-                user_id,
+                firm_id,
                 vendor_id,
                 |current| {
                     let mut entry = current.unwrap_or_else(|| Entry {
@@ -105,12 +105,12 @@ pub async fn put_entry(
                             day,
                             set_by: member,
                         });
-                        storage::demos::set_in(tx, user_id, vendor_id, date)
+                        storage::demos::set_in(tx, firm_id, vendor_id, date)
                     }
                     None => Ok(()),
                 },
             )?;
-            views::one_given(app, user_id, vendor_id, &entry, &recs)
+            views::one_given(app, firm_id, vendor_id, &entry, &recs)
         })
         .await?;
     view.map(Json)
@@ -124,7 +124,7 @@ pub async fn put_entry(
     responses(
         (status = 204, description = "The vendor is not on the shortlist (any more); its entry is kept for 30 days for an undo"),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin", body = ErrorBody),
         (status = 404, description = "No such vendor", body = ErrorBody),
     ))]
@@ -156,7 +156,7 @@ pub async fn delete_entry(
     responses(
         (status = 200, description = "The entry, back on the shortlist", body = EntryView),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
         (status = 404, description = "No such vendor, or nothing of it removed from the firm's shortlist in the last 30 days", body = ErrorBody),
         (status = 409, description = "The vendor is on the shortlist again", body = ErrorBody),
@@ -207,9 +207,9 @@ pub async fn restore_entry(
     responses(
         (status = 200, body = EntryView),
         (status = 400, description = "Invalid input: satisfaction outside 1-5, chosen before the demo was held", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin", body = ErrorBody),
-        (status = 404, description = "No such vendor, or not on the user's shortlist", body = ErrorBody),
+        (status = 404, description = "No such vendor, or not on the firm's shortlist", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
     ))]
 pub async fn put_outcome(
@@ -219,7 +219,7 @@ pub async fn put_outcome(
     Json(request): Json<OutcomeRequest>,
 ) -> Result<Json<EntryView>> {
     let vendor_id = vendor_id(&raw, &state)?;
-    let user_id = current.user.firm.id;
+    let firm_id = current.user.firm.id;
     let author = current.user.name.clone();
     let view = state
         .blocking(move |app| {
@@ -227,13 +227,13 @@ pub async fn put_outcome(
                 at: now_secs(),
                 by: Some(&author),
             };
-            let entry = storage::update(app, user_id, vendor_id, |current| {
+            let entry = storage::update(app, firm_id, vendor_id, |current| {
                 let mut entry =
                     current.ok_or_else(|| not_found("That vendor is not on your shortlist"))?;
                 apply_outcome(&mut entry, &request, stamp)?;
                 Ok((entry.clone(), entry))
             })?;
-            views::one(app, user_id, vendor_id, &entry)
+            views::one(app, firm_id, vendor_id, &entry)
         })
         .await?;
     view.map(Json)
@@ -245,7 +245,7 @@ pub async fn put_outcome(
 #[utoipa::path(get, path = "/shortlist/brief", tag = "shortlist",
     responses(
         (status = 200, body = Brief),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub async fn get_brief(
     State(state): State<ShortlistState>,
@@ -261,7 +261,7 @@ pub async fn get_brief(
     responses(
         (status = 200, description = "The brief, one row per shortlisted vendor",
             content_type = "text/csv", body = String),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub async fn get_brief_csv(
     State(state): State<ShortlistState>,

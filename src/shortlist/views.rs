@@ -346,7 +346,7 @@ pub fn one_given(
     }))
 }
 
-/// The user's shortlist, grouped.
+/// The firm's shortlist, grouped.
 pub fn shortlist(app: &ShortlistState, firm_id: FirmId) -> Result<Shortlist> {
     let catalog = app.catalog.load();
     let entries = storage::load(&app.store, firm_id)?;

@@ -182,7 +182,7 @@ pub fn renewals(
     responses(
         (status = 200, body = ContractView),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 404, description = "Not a tool of the firm's stack, or no contract saved yet", body = ErrorBody),
     ))]
 pub async fn get_contract(
@@ -219,7 +219,7 @@ pub async fn get_contract(
     responses(
         (status = 200, body = ContractView),
         (status = 400, description = "A missing or invalid value (the message names the field), or a responsible person who is not a member", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
         (status = 404, description = "Not a tool of the firm's stack", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
@@ -334,7 +334,7 @@ fn ics_response(body: String) -> Response {
         (status = 200, description = "The renewals as JSON, or an RFC 5545 calendar with `?format=ics`",
             content((RenewalList = "application/json"), (String = "text/calendar"))),
         (status = 400, description = "An unknown format", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub async fn list_renewals(
     State(state): State<RenewalsState>,
@@ -362,7 +362,7 @@ pub async fn list_renewals(
 #[utoipa::path(get, path = "/firm/calendar-feed", tag = "firm",
     responses(
         (status = 200, body = CalendarFeedState),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub async fn get_feed(
     State(state): State<RenewalsState>,
@@ -383,7 +383,7 @@ pub async fn get_feed(
 #[utoipa::path(post, path = "/firm/calendar-feed", tag = "firm",
     responses(
         (status = 201, body = CalendarFeedUrl),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an owner or admin, or a foreign origin", body = ErrorBody),
     ))]
 pub async fn create_feed(
@@ -426,7 +426,7 @@ pub async fn create_feed(
 #[utoipa::path(delete, path = "/firm/calendar-feed", tag = "firm",
     responses(
         (status = 204, description = "The firm has no calendar feed now"),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an owner or admin, or a foreign origin", body = ErrorBody),
     ))]
 pub async fn delete_feed(

@@ -62,15 +62,15 @@ struct OtherVendor {
 #[utoipa::path(get, path = "/profile/category-adoption", tag = "profile",
     responses(
         (status = 200, body = AdoptionList),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub async fn get_adoption(
     State(state): State<TechstackState>,
     current: CurrentUser,
 ) -> Result<Json<AdoptionList>> {
-    let user_id = current.user.firm.id;
+    let firm_id = current.user.firm.id;
     let list = state
-        .blocking(move |app| current_list(app, user_id))
+        .blocking(move |app| current_list(app, firm_id))
         .await?;
     Ok(Json(list))
 }
@@ -82,7 +82,7 @@ pub async fn get_adoption(
     responses(
         (status = 200, body = AdoptionList),
         (status = 400, description = "Invalid input", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
@@ -92,11 +92,11 @@ pub async fn save_adoption(
     Json(request): Json<SaveRequest>,
 ) -> Result<Json<AdoptionList>> {
     let items = parse_save(request, &state.catalog.load())?;
-    let user_id = current.user.firm.id;
+    let firm_id = current.user.firm.id;
     let list = state
         .blocking(move |app| {
-            storage::save(app, user_id, &items)?;
-            current_list(app, user_id)
+            storage::save(app, firm_id, &items)?;
+            current_list(app, firm_id)
         })
         .await?;
     Ok(Json(list))

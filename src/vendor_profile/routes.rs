@@ -19,7 +19,7 @@ use super::profile::profile_for;
     responses(
         (status = 200, body = VendorProfile),
         (status = 400, description = "The id is not a whole number", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 404, description = "No such vendor", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn get_vendor_profile(
@@ -40,7 +40,7 @@ pub(super) async fn get_vendor_profile(
     responses(
         (status = 200, body = VendorEvidence),
         (status = 400, description = "The id is not a whole number", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 404, description = "No such vendor", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn get_evidence(

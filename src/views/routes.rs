@@ -66,7 +66,7 @@ pub struct NewSavedView {
 #[utoipa::path(get, path = "/views", tag = "views",
     responses(
         (status = 200, body = SavedViews),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
     ))]
 pub async fn list_views(
     State(state): State<ViewsState>,
@@ -87,7 +87,7 @@ pub async fn list_views(
     responses(
         (status = 201, body = SavedViewView),
         (status = 400, description = "A missing or too long name, or parameters the screen does not use", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
         (status = 409, description = "The firm has a view of that name, or 100 views already", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
@@ -126,7 +126,7 @@ pub async fn create_view(
     responses(
         (status = 204, description = "The view is deleted"),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
         (status = 404, description = "The firm has no view of that id", body = ErrorBody),
     ))]

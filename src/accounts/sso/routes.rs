@@ -56,7 +56,7 @@ fn view(config: Option<&SsoConfig>, claims: &[super::model::DomainClaim]) -> Sso
 #[utoipa::path(get, path = "/firm/sso", tag = "firm",
     responses(
         (status = 200, body = SsoSettingsView),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an owner of the firm", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn get_sso_settings(
@@ -82,7 +82,7 @@ pub(super) async fn get_sso_settings(
     responses(
         (status = 200, body = SsoSettingsView),
         (status = 400, description = "Invalid input, a public or taken domain, or a provider that does not answer as one", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an owner of the firm, or a foreign origin", body = crate::error::ErrorBody),
         (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
     ))]
@@ -522,7 +522,7 @@ fn sign_in(
 #[utoipa::path(get, path = "/admin/firms/sso-domains", tag = "admin",
     responses(
         (status = 200, body = AdminDomainClaims),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn list_sso_domains(
@@ -562,7 +562,7 @@ pub(super) async fn list_sso_domains(
     responses(
         (status = 200, body = AdminDomainClaim),
         (status = 400, description = "An invalid id, domain or status", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in", body = crate::error::ErrorBody),
+        crate::error::NotSignedIn,
         (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
         (status = 404, description = "No such claim", body = crate::error::ErrorBody),
         (status = 409, description = "Another firm's claim to the domain is confirmed", body = crate::error::ErrorBody),

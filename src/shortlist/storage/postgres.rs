@@ -32,7 +32,7 @@ macro_rules! columns {
     };
 }
 
-/// The class of the per-user advisory lock that serialises one user's shortlist writes.
+/// The class of the per-firm advisory lock that serialises one firm's shortlist writes.
 const SHORTLIST_LOCK: i32 = 0x5348_4c53;
 
 pub fn load(store: &PgStore, firm_id: FirmId) -> Result<Vec<(u64, Entry)>> {

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: e44925b679bed3a92715daf29748c23ef5accbc8249413ec1748b1cbc729d174
+ * openapi.json sha256: 1664e646b75c2c0dd3da16fb9eb16e6e13ee3f041dc407df4d09c26b9c0f3378
  */
 
 export interface paths {
@@ -1759,7 +1759,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /api/shortlist: the user's shortlist, grouped by stage, then the other categories. */
+        /** GET /api/shortlist: the firm's shortlist, grouped by stage, then the other categories. */
         get: operations["get_shortlist"];
         put?: never;
         post?: never;
@@ -11426,7 +11426,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such vendor, or not on the user's shortlist */
+            /** @description No such vendor, or not on the firm's shortlist */
             404: {
                 headers: {
                     [name: string]: unknown;
