@@ -105,6 +105,17 @@ enum FirmsAction {
         #[command(flatten)]
         data: DataArgs,
     },
+    /// Write everything firm FIRM holds on this install into one archive (a zip: manifest.json,
+    /// people.csv and tables/<table>.json; no password, token or second-factor secret).
+    Export {
+        /// The firm's id (see `litstack firms list`).
+        firm: u64,
+        /// The archive to write; it must not exist yet.
+        #[arg(long)]
+        out: PathBuf,
+        #[command(flatten)]
+        data: DataArgs,
+    },
     /// Merge firm --from into firm --into, keeping all data of both; --from no longer exists.
     Merge {
         /// The firm that is kept.
@@ -358,6 +369,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Firms {
             action: FirmsAction::Merge { into, from, data },
         }) => merge_firms(into, from, data.config()),
+        Some(Command::Firms {
+            action: FirmsAction::Export { firm, out, data },
+        }) => export_firm(firm, &out, data.config()),
     };
     drop(in_runtime);
     litstack::bookings::lifecycle::finish_snapshots();
@@ -447,6 +461,18 @@ fn list_firms(config: Config) -> anyhow::Result<()> {
             firm.name
         );
     }
+    Ok(())
+}
+
+fn export_firm(firm: u64, out: &std::path::Path, config: Config) -> anyhow::Result<()> {
+    let state = AppState::open_for_command(config)?;
+    let archive = litstack::firms::archive::export_to_file(&state.sub(), firm, out)?;
+    println!(
+        "Wrote firm {firm}'s archive to {}: {} rows in {} files, no secrets.",
+        out.display(),
+        archive.rows,
+        archive.files
+    );
     Ok(())
 }
 

@@ -73,10 +73,12 @@ pub enum AuditAction {
     EvaluationCriteriaChanged,
     /// An owner or admin gave or withdrew the firm's consent to share what it pays (issue 32).
     PriceSharingChanged,
+    /// An owner took the firm's archive: everything it holds here (issue 46).
+    FirmExported,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 34] = [
+    pub const ALL: [AuditAction; 35] = [
         AuditAction::InvitationCreated,
         AuditAction::InvitationRevoked,
         AuditAction::MemberJoined,
@@ -111,6 +113,7 @@ impl AuditAction {
         AuditAction::DecisionFinal,
         AuditAction::EvaluationCriteriaChanged,
         AuditAction::PriceSharingChanged,
+        AuditAction::FirmExported,
     ];
 
     pub fn code(self) -> &'static str {
@@ -149,6 +152,7 @@ impl AuditAction {
             AuditAction::DecisionFinal => "decision_final",
             AuditAction::EvaluationCriteriaChanged => "evaluation_criteria_changed",
             AuditAction::PriceSharingChanged => "price_sharing_changed",
+            AuditAction::FirmExported => "firm_exported",
         }
     }
 

@@ -3,6 +3,7 @@
 //! by `accounts` (an account and its firm are read together); this domain holds the rules.
 
 mod admin;
+pub mod archive;
 mod audit;
 mod invitations;
 pub mod merge;
@@ -44,6 +45,7 @@ where
             price_sharing::get_price_sharing,
             price_sharing::put_price_sharing
         ))
+        .routes(routes!(archive::export_firm))
 }
 
 /// A body whose fields are all optional, read from a JSON object only: serde would also take a

@@ -40,6 +40,7 @@ pub use transaction::{PgTx, WriteTx};
 pub const TABLES: &[registry::Table] = &[
     registry::Table {
         name: "meta",
+        export: registry::Export::Left(registry::INSTALL_OWN),
         holder: registry::Holder::Install,
         redb: &[&META],
         postgres: false,
@@ -49,6 +50,7 @@ pub const TABLES: &[registry::Table] = &[
     // The mail settings, the unsubscribe secret and hub mode's booking key.
     registry::Table {
         name: "settings",
+        export: registry::Export::Left(registry::INSTALL_OWN),
         holder: registry::Holder::Install,
         redb: &[&SETTINGS],
         postgres: true,
@@ -57,6 +59,7 @@ pub const TABLES: &[registry::Table] = &[
     },
     registry::Table {
         name: "counters",
+        export: registry::Export::Left(registry::INSTALL_OWN),
         holder: registry::Holder::Install,
         redb: &[],
         postgres: true,
@@ -65,6 +68,7 @@ pub const TABLES: &[registry::Table] = &[
     },
     registry::Table {
         name: "changes",
+        export: registry::Export::Left(registry::INSTALL_OWN),
         holder: registry::Holder::Install,
         redb: &[],
         postgres: true,
@@ -74,6 +78,7 @@ pub const TABLES: &[registry::Table] = &[
     // sqlx's record of the migrations applied.
     registry::Table {
         name: "_sqlx_migrations",
+        export: registry::Export::Left(registry::INSTALL_OWN),
         holder: registry::Holder::Install,
         redb: &[],
         postgres: true,

@@ -25,6 +25,93 @@ pub struct Table {
     pub secrets: &'static [&'static str],
     /// Columns that name a vendor or a person: what a vendor merge or a firm's move must follow.
     pub refers_to: &'static [Reference],
+    /// How it goes into one firm's archive (`litstack firms export`, `POST /api/firm/export`).
+    pub export: Export,
+}
+
+/// How a table goes into one firm's archive.
+#[derive(Clone, Copy)]
+pub enum Export {
+    /// The firm's rows, read through its domain; the fields named in `secrets` are taken out.
+    Rows(FirmRows),
+    /// Not in a firm's archive, and why (the archive's manifest says so).
+    Left(&'static str),
+}
+
+/// Why the install's own tables are in no firm's archive.
+pub const INSTALL_OWN: &str = "the install's own, not a firm's";
+
+/// Reads one firm's rows of a table for its archive, as JSON objects.
+pub type FirmRows = fn(&super::Store, &Taking) -> crate::error::Result<Vec<serde_json::Value>>;
+
+/// One firm's archive being taken: whose, by whom, and what the firm's decisions say of its
+/// evaluation rounds (an open round's scores follow the rule of who sees them).
+pub struct Taking {
+    pub firm: crate::firm_id::FirmId,
+    /// The firm's members' ids: what the tables held by a member are read for.
+    pub members: Vec<u64>,
+    pub by: Taker,
+    /// (category, round) of every round a final decision holds: everyone of the firm sees its
+    /// scores.
+    pub decided_rounds: Vec<(u64, u32)>,
+}
+
+/// A table's rows for an archive, as JSON.
+pub fn rows<T: serde::Serialize>(
+    items: impl IntoIterator<Item = T>,
+) -> crate::error::Result<Vec<serde_json::Value>> {
+    items
+        .into_iter()
+        .map(|item| serde_json::to_value(item).map_err(|e| anyhow::Error::from(e).into()))
+        .collect()
+}
+
+/// One row of a value stored under keys outside it (a firm's picks by category, say): the keys
+/// as fields beside the value's own (the value under "value" when it is not an object).
+pub fn keyed<T: serde::Serialize>(
+    keys: &[(&str, u64)],
+    value: T,
+) -> crate::error::Result<serde_json::Value> {
+    let value = serde_json::to_value(value).map_err(anyhow::Error::from)?;
+    let mut row = serde_json::Map::new();
+    for (name, id) in keys {
+        row.insert((*name).to_string(), (*id).into());
+    }
+    match value {
+        serde_json::Value::Object(fields) => row.extend(fields),
+        other => {
+            row.insert("value".into(), other);
+        }
+    }
+    Ok(serde_json::Value::Object(row))
+}
+
+/// Who takes a firm's archive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Taker {
+    /// The install's operator, on the command line (moving the firm to another install).
+    Operator,
+    /// A member of the firm (its owner), through the API: the archive holds what they may see.
+    Member { user_id: u64 },
+}
+
+impl Taking {
+    /// Whether the taker sees every scorecard of `vendor_id` in an evaluation round: the operator
+    /// always; a member once a final decision holds the round, or after submitting their own
+    /// scorecard for the vendor (`submitted_by` answers that).
+    pub fn sees_scores(
+        &self,
+        category: u64,
+        round: u32,
+        submitted_by: impl Fn(u64) -> bool,
+    ) -> bool {
+        match self.by {
+            Taker::Operator => true,
+            Taker::Member { user_id } => {
+                self.decided_rounds.contains(&(category, round)) || submitted_by(user_id)
+            }
+        }
+    }
 }
 
 /// Whose data a table holds.
@@ -236,6 +323,7 @@ mod tests {
                 column: "vendor_id",
                 to: Target::Vendor,
             }],
+            export: Export::Left("a test table"),
         },
         Table {
             name: "b",
@@ -244,6 +332,7 @@ mod tests {
             postgres: true,
             secrets: &[],
             refers_to: &[],
+            export: Export::Left(INSTALL_OWN),
         },
     ];
 
@@ -288,6 +377,7 @@ mod tests {
             postgres: true,
             secrets: &[],
             refers_to: &[],
+            export: Export::Left(INSTALL_OWN),
         }];
         let pg = columns(&[("a", &["firm_id", "vendor_id"])]);
         assert_eq!(

@@ -407,6 +407,13 @@ fn routes() -> Vec<Route> {
             Access::User,
             Payload::Json(json!({ "share": true })),
         ),
+        // A firm's archive (issue 46): owners; a read, but a POST for its second-factor code.
+        r(
+            Method::POST,
+            "/api/firm/export",
+            Access::User,
+            Payload::Json(json!({ "code": null })),
+        ),
         r(
             Method::PUT,
             "/api/admin/mail",
@@ -964,6 +971,8 @@ fn allowed(route: &Route) -> Allowed {
         // The firm's single sign-on holds its provider's secret: owners only.
         ("PUT", "/api/firm/sso") => Allowed::Owners,
         ("PUT", "/api/firm/mfa-required") => Allowed::Owners,
+        // The firm's archive: everything it holds (issue 46).
+        ("POST", "/api/firm/export") => Allowed::Owners,
         // Proposing and editing a decision, and answering its tech-stack question (issue 32).
         ("POST", "/api/decisions")
         | ("PUT", "/api/decisions/999")

@@ -12,7 +12,7 @@ use crate::scenario::{answer_first_options_and_rank, ok, stage_and_vendors};
 /// A firm that has used most screens: a member, onboarding, a tech stack with a contract and its
 /// calendar feed, a shortlist with a note, a questionnaire's picks and a dismissal, a saved view,
 /// a meeting click, price sharing, an invitation.
-async fn a_firm_that_used_the_product(app: &mut TestApp) {
+pub async fn a_firm_that_used_the_product(app: &mut TestApp) {
     let (category, vendors) = stage_and_vendors(app);
     let owner = app.sign_up().await.json()["user"]["id"].as_u64().unwrap();
     app.complete_onboarding().await;

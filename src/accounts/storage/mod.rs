@@ -3,6 +3,7 @@
 //! the first-launch setup token. Nothing else opens them; other domains go through the functions
 //! of `accounts`.
 
+mod archive;
 pub(crate) mod audit;
 pub(super) mod devices;
 mod export;
@@ -23,7 +24,7 @@ use super::model::{Email, EndedSession, Firm, Session, User};
 use super::sessions::TokenHash;
 use crate::accounts::FirmId;
 use crate::error::Result;
-use crate::store::registry::{Holder, Reference, Table, Target};
+use crate::store::registry::{Export, Holder, INSTALL_OWN, Reference, Table, Target};
 use crate::store::{
     ENDED_SESSIONS, FIRM_AUDIT, FIRM_INVITATIONS, FIRM_MEMBERS, FIRM_MFA_REQUIRED,
     FIRM_PRICE_SHARING, FIRMS, INVITATION_TOKENS, INVITATIONS, KNOWN_DEVICES, MERGED_FIRMS,
@@ -279,6 +280,7 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<Mer
 pub const TABLES: &[Table] = &[
     Table {
         name: "firms",
+        export: Export::Rows(archive::firm),
         holder: Holder::Firm { column: "id" },
         redb: &[&FIRMS],
         postgres: true,
@@ -287,6 +289,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "users",
+        export: Export::Rows(archive::members),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&USERS, &FIRM_MEMBERS, &USER_EMAILS],
         postgres: true,
@@ -295,6 +298,9 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "sessions",
+        export: Export::Left(
+            "sign-in sessions of this install: members sign in again where the firm goes",
+        ),
         holder: Holder::Member { column: "user_id" },
         redb: &[&SESSIONS],
         postgres: true,
@@ -304,6 +310,7 @@ pub const TABLES: &[Table] = &[
     // Why a browser was signed out, by its token's hash, kept a week: names no firm or person.
     Table {
         name: "ended_sessions",
+        export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
         redb: &[&ENDED_SESSIONS],
         postgres: true,
@@ -312,6 +319,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "invitations",
+        export: Export::Rows(archive::invitations),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&INVITATIONS, &INVITATION_TOKENS, &FIRM_INVITATIONS],
         postgres: true,
@@ -320,6 +328,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "reset_links",
+        export: Export::Left("one-time password links of this install"),
         holder: Holder::Member { column: "user_id" },
         redb: &[&RESET_LINKS],
         postgres: true,
@@ -328,6 +337,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "firm_audit",
+        export: Export::Rows(archive::audit),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&FIRM_AUDIT],
         postgres: true,
@@ -336,6 +346,9 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "merged_firms",
+        export: Export::Left(
+            "which of this install's firm ids were merged into the firm: the ids mean nothing elsewhere",
+        ),
         holder: Holder::Firm { column: "into_id" },
         redb: &[&MERGED_FIRMS],
         postgres: true,
@@ -344,6 +357,9 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "user_factors",
+        export: Export::Left(
+            "second-factor secrets stay with this install: members set up a factor again",
+        ),
         holder: Holder::Member { column: "user_id" },
         redb: &[&USER_FACTORS],
         postgres: true,
@@ -352,6 +368,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "mfa_challenges",
+        export: Export::Left("sign-ins in progress"),
         holder: Holder::Member { column: "user_id" },
         redb: &[&MFA_CHALLENGES],
         postgres: true,
@@ -360,6 +377,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "session_devices",
+        export: Export::Left("the devices of this install's sessions"),
         holder: Holder::Member { column: "user_id" },
         redb: &[&SESSION_DEVICES],
         postgres: true,
@@ -368,6 +386,9 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "known_devices",
+        export: Export::Left(
+            "the devices members signed in from on this install, for its new-device mails",
+        ),
         holder: Holder::Member { column: "user_id" },
         redb: &[&KNOWN_DEVICES],
         postgres: true,
@@ -376,6 +397,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "firm_mfa_required",
+        export: Export::Rows(archive::mfa_required),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&FIRM_MFA_REQUIRED],
         postgres: true,
@@ -384,6 +406,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "firm_price_sharing",
+        export: Export::Rows(archive::price_sharing),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&FIRM_PRICE_SHARING],
         postgres: true,
@@ -396,6 +419,7 @@ pub const TABLES: &[Table] = &[
     // Sign-in and sign-up windows: hub mode's (a firm's own install keeps them in memory).
     Table {
         name: "rate_limits",
+        export: Export::Left("sign-in throttling of this install"),
         holder: Holder::Member { column: "user_id" },
         redb: &[],
         postgres: true,

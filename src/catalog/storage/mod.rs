@@ -19,7 +19,7 @@ use super::model::{
 };
 use super::vendor_csv;
 use crate::error::{AppError, Result};
-use crate::store::registry::{Holder, Reference, Table, Target};
+use crate::store::registry::{Export, Holder, INSTALL_OWN, Reference, Table, Taking, Target, rows};
 use crate::store::{
     CATEGORIES, MEETING_CLICK_KINDS, MEETING_CLICK_TIMES, MEETING_CLICKS, VENDOR_ALIASES,
     VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
@@ -259,10 +259,20 @@ pub fn vendor_meeting_clicks(
     }
 }
 
+// A firm's archive: its members' clicks on vendors' booking pages and websites.
+fn archive_meeting_clicks(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
+    let mut clicks = Vec::new();
+    for &user_id in &taking.members {
+        clicks.extend(recent_meeting_clicks(store, user_id, usize::MAX)?);
+    }
+    rows(clicks)
+}
+
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[
     Table {
         name: "categories",
+        export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
         redb: &[&CATEGORIES],
         postgres: true,
@@ -271,6 +281,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "vendors",
+        export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
         redb: &[&VENDORS],
         postgres: true,
@@ -282,6 +293,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "vendor_sources",
+        export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
         redb: &[&VENDOR_SOURCES],
         postgres: true,
@@ -293,6 +305,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "vendor_booking_sources",
+        export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
         redb: &[&VENDOR_BOOKING_SOURCES],
         postgres: true,
@@ -310,6 +323,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "vendor_aliases",
+        export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
         redb: &[&VENDOR_ALIASES],
         postgres: true,
@@ -321,6 +335,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "meeting_clicks",
+        export: Export::Rows(archive_meeting_clicks),
         holder: Holder::Member { column: "user_id" },
         redb: &[&MEETING_CLICKS, &MEETING_CLICK_TIMES, &MEETING_CLICK_KINDS],
         postgres: true,

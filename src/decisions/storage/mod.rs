@@ -16,7 +16,7 @@ use crate::error::Result;
 use crate::store::{Store, WriteTx};
 
 use super::model::{Decision, Version};
-use crate::store::registry::{Holder, Reference, Table, Target};
+use crate::store::registry::{Export, Holder, Reference, Table, Taker, Taking, Target, rows};
 use crate::store::{DECISION_VERSIONS, DECISIONS};
 
 /// The firm's decisions, by id.
@@ -103,10 +103,60 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
     }
 }
 
+// A firm's archive: its decisions and every version of their records. Taken by a member, an open
+// decision's version shows the scores the member may see, as the API renders it to them (the
+// row then says `scores_hidden`, and its hash no longer matches the text).
+fn archive_decisions(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
+    rows(list(store, taking.firm)?)
+}
+
+fn archive_versions(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
+    use crate::evaluations::visibility::{self, Access, Seen};
+    let mut out = Vec::new();
+    for decision in list(store, taking.firm)? {
+        let category = decision.terms.category_id;
+        let rounds = crate::evaluations::storage::rounds(store, taking.firm, category)?;
+        for version in versions(store, taking.firm, decision.id)? {
+            let mut row = serde_json::to_value(&version).map_err(anyhow::Error::from)?;
+            let open = decision.status != super::model::DecisionStatus::Final;
+            if open && taking.by != Taker::Operator {
+                let mut content: serde_json::Value =
+                    serde_json::from_str(&version.content).map_err(anyhow::Error::from)?;
+                let n = content["evaluation"]["round"].as_u64().unwrap_or(0) as u32;
+                let round = rounds.iter().find(|r| r.round == n);
+                let note = visibility::redact_value(&mut content["evaluation"], |vendor| {
+                    let submitted = |by: u64| {
+                        round
+                            .and_then(|r| r.scorecard(vendor, by))
+                            .is_some_and(|c| c.submitted_at.is_some())
+                    };
+                    match taking.sees_scores(category, n, submitted) {
+                        true => Seen {
+                            access: Access::All,
+                            note: None,
+                        },
+                        false => Seen {
+                            access: Access::Hidden,
+                            note: Some(visibility::SCORES_HIDDEN),
+                        },
+                    }
+                });
+                if let Some(note) = note {
+                    row["content"] = content.to_string().into();
+                    row["scores_hidden"] = note.into();
+                }
+            }
+            out.push(row);
+        }
+    }
+    Ok(out)
+}
+
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[
     Table {
         name: "decisions",
+        export: Export::Rows(archive_decisions),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&DECISIONS],
         postgres: true,
@@ -118,6 +168,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "decision_versions",
+        export: Export::Rows(archive_versions),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&DECISION_VERSIONS],
         postgres: true,

@@ -15,7 +15,7 @@ use crate::store::{Store, WriteTx};
 
 use super::model::Round;
 use crate::store::EVALUATION_ROUNDS;
-use crate::store::registry::{Holder, Reference, Table, Target};
+use crate::store::registry::{Export, Holder, Reference, Table, Taker, Taking, Target, rows};
 
 /// The firm's rounds of a category's evaluation, oldest first; empty when it has none.
 pub fn rounds(store: &Store, firm_id: FirmId, category_id: u64) -> Result<Vec<Round>> {
@@ -92,9 +92,38 @@ fn decode(text: &str) -> Result<Round> {
     })
 }
 
+// A firm's archive: its evaluation rounds. Taken by a member, a round keeps their own
+// scorecards and, of others' submitted ones, those of the vendors whose scores they may see
+// (`Taking::sees_scores`); others' drafts are never in it.
+fn archive_rounds(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
+    let mut rounds: Vec<Round> = load_all(store)?
+        .into_iter()
+        .filter(|r| r.firm_id == taking.firm.get())
+        .collect();
+    if let Taker::Member { user_id } = taking.by {
+        for round in &mut rounds {
+            let whole = round.clone();
+            let submitted = |vendor: u64, by: u64| {
+                whole
+                    .scorecard(vendor, by)
+                    .is_some_and(|c| c.submitted_at.is_some())
+            };
+            round.scorecards.retain(|card| {
+                card.user_id == user_id
+                    || (card.submitted_at.is_some()
+                        && taking.sees_scores(whole.category_id, whole.round, |by| {
+                            submitted(card.vendor_id, by)
+                        }))
+            });
+        }
+    }
+    rows(rounds)
+}
+
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[Table {
     name: "evaluation_rounds",
+    export: Export::Rows(archive_rounds),
     holder: Holder::Firm { column: "firm_id" },
     redb: &[&EVALUATION_ROUNDS],
     postgres: true,

@@ -7,7 +7,7 @@ mod postgres;
 use crate::error::Result;
 use crate::mail::model::{self, Letter, Queued, Status};
 use crate::mail::settings::MailSettings;
-use crate::store::registry::{Holder, Table};
+use crate::store::registry::{Export, Holder, Table};
 use crate::store::{FileStore, PgStore, PgTx, Store, TableCount};
 use crate::store::{OUTBOX, OUTBOX_DUE};
 
@@ -205,6 +205,7 @@ pub const TABLES: &[Table] = &[
     // A message's firm is empty for the install's own mail; its text can hold a reset or sign-in link.
     Table {
         name: "outbox",
+        export: Export::Left("mail this install queued or sent"),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&OUTBOX, &OUTBOX_DUE],
         postgres: true,

@@ -10,7 +10,9 @@ use std::collections::HashMap;
 use crate::error::Result;
 use crate::mail::Letter;
 use crate::notifications::model::{Notice, NoticeKind, Pref, Stored};
-use crate::store::registry::{Holder, Reference, Table, Target};
+use crate::store::registry::{
+    Export, Holder, INSTALL_OWN, Reference, Table, Taking, Target, keyed, rows,
+};
 use crate::store::{FileStore, PgStore, PgTx, Store, TableCount};
 use crate::store::{NOTICE_PREFS, NOTICES, OUTBOX_UNSUBSCRIBE};
 
@@ -141,10 +143,35 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
     ])
 }
 
+// A firm's archive: its members' notices and their choices of how to be told.
+fn archive_notices(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
+    let mut notices = Vec::new();
+    for &user_id in &taking.members {
+        notices.extend(list(store, user_id, usize::MAX)?.1);
+    }
+    rows(notices)
+}
+
+fn archive_prefs(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
+    let mut out = Vec::new();
+    for &user_id in &taking.members {
+        let mut prefs: Vec<_> = prefs(store, user_id)?.into_iter().collect();
+        prefs.sort_by_key(|(kind, _)| format!("{kind:?}"));
+        for (kind, pref) in prefs {
+            let kind = serde_json::to_value(kind).map_err(anyhow::Error::from)?;
+            let mut row = keyed(&[("user_id", user_id)], pref)?;
+            row["kind"] = kind;
+            out.push(row);
+        }
+    }
+    Ok(out)
+}
+
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[
     Table {
         name: "notices",
+        export: Export::Rows(archive_notices),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&NOTICES],
         postgres: true,
@@ -156,6 +183,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "notice_prefs",
+        export: Export::Rows(archive_prefs),
         holder: Holder::Member { column: "user_id" },
         redb: &[&NOTICE_PREFS],
         postgres: true,
@@ -165,6 +193,7 @@ pub const TABLES: &[Table] = &[
     // A queued message's unsubscribe address (the message's own row says whose).
     Table {
         name: "outbox_unsubscribe",
+        export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
         redb: &[&OUTBOX_UNSUBSCRIBE],
         postgres: true,

@@ -144,7 +144,7 @@ pub fn list(db: &PgStore, user_id: u64, limit: usize) -> Result<(usize, Vec<Stor
             "SELECT {COLUMNS} FROM notices WHERE user_id = $1 ORDER BY id DESC LIMIT $2"
         )))
         .bind(user_id as i64)
-        .bind(limit as i64)
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
         .fetch_all(db.pool())
         .await?;
         let items = rows

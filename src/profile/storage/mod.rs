@@ -11,7 +11,7 @@ use super::bands::Onboarding;
 use crate::accounts::FirmId;
 use crate::error::Result;
 use crate::store::ONBOARDING;
-use crate::store::registry::{Holder, Table};
+use crate::store::registry::{Export, Holder, Table, Taking, rows};
 use crate::store::{Store, WriteTx};
 
 pub fn find_onboarding(store: &Store, firm_id: FirmId) -> Result<Option<Onboarding>> {
@@ -38,9 +38,15 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
     }
 }
 
+// A firm's archive: its onboarding answers.
+fn archive_onboarding(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
+    rows(find_onboarding(store, taking.firm)?)
+}
+
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[Table {
     name: "onboarding",
+    export: Export::Rows(archive_onboarding),
     holder: Holder::Firm { column: "firm_id" },
     redb: &[&ONBOARDING],
     postgres: true,

@@ -44,6 +44,22 @@ pub fn insert_response(
     Ok(id)
 }
 
+/// Every response of the firm, oldest first: a walk of all responses (a firm's archive is rare).
+pub fn responses(store: &FileStore, firm_id: FirmId) -> Result<Vec<StoredResponse>> {
+    let txn = store.read()?;
+    let Some(table) = open_read(&txn, RESPONSES)? else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for entry in table.iter()? {
+        let response: StoredResponse = codec::decode(entry?.1.value())?;
+        if response.firm_id == firm_id.get() {
+            out.push(response);
+        }
+    }
+    Ok(out)
+}
+
 pub fn load_response(store: &FileStore, id: u64) -> Result<Option<StoredResponse>> {
     let txn = store.read()?;
     let Some(table) = open_read(&txn, RESPONSES)? else {

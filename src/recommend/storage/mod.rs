@@ -18,7 +18,7 @@ pub use export::export;
 use super::dismiss_reason::{DismissReason, Dismissal};
 use super::model::{ClearedSet, PastRec, PickSet, StageSave, StoredResponse};
 use crate::error::Result;
-use crate::store::registry::{Holder, Reference, Table, Target};
+use crate::store::registry::{Export, Holder, Reference, Table, Taking, Target, keyed, rows};
 use crate::store::{DISMISSED, PAST_RECS, PICKS, PICKS_CLEARED, RESPONSES, USER_RESPONSES};
 use crate::store::{Store, WriteTx};
 
@@ -215,10 +215,55 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
     }
 }
 
+// A firm's archive: its questionnaire answers, picks, dismissals and the history of what was
+// recommended.
+fn archive_responses(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
+    rows(responses(store, taking.firm)?)
+}
+
+fn archive_picks(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
+    pick_sets(store, taking.firm)?
+        .into_iter()
+        .map(|(category, set)| keyed(&[("category_id", category)], set))
+        .collect()
+}
+
+fn archive_dismissals(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
+    dismissals(store, taking.firm)?
+        .into_iter()
+        .map(|(vendor, dismissal)| keyed(&[("vendor_id", vendor)], dismissal))
+        .collect()
+}
+
+fn archive_past(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
+    past(store, taking.firm)?
+        .into_iter()
+        .map(|(category, vendor, rec)| {
+            keyed(&[("category_id", category), ("vendor_id", vendor)], rec)
+        })
+        .collect()
+}
+
+fn archive_cleared(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
+    cleared_picks(store, taking.firm)?
+        .into_iter()
+        .map(|(category, set)| keyed(&[("category_id", category)], set))
+        .collect()
+}
+
+/// Every questionnaire response of the firm, oldest first (a firm's archive).
+pub fn responses(store: &Store, firm_id: FirmId) -> Result<Vec<StoredResponse>> {
+    match store {
+        Store::File(db) => file::responses(db, firm_id),
+        Store::Postgres(db) => postgres::responses(db, firm_id),
+    }
+}
+
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[
     Table {
         name: "responses",
+        export: Export::Rows(archive_responses),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&RESPONSES, &USER_RESPONSES],
         postgres: true,
@@ -236,6 +281,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "picks",
+        export: Export::Rows(archive_picks),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&PICKS],
         postgres: true,
@@ -247,6 +293,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "dismissals",
+        export: Export::Rows(archive_dismissals),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&DISMISSED],
         postgres: true,
@@ -258,6 +305,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "past_recommendations",
+        export: Export::Rows(archive_past),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&PAST_RECS],
         postgres: true,
@@ -275,6 +323,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "picks_cleared",
+        export: Export::Rows(archive_cleared),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&PICKS_CLEARED],
         postgres: true,

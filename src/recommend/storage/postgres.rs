@@ -85,6 +85,19 @@ pub fn insert_response(
     Ok(id as u64)
 }
 
+/// Every response of the firm, oldest first.
+pub fn responses(store: &PgStore, firm_id: FirmId) -> Result<Vec<StoredResponse>> {
+    let rows = store.run(
+        sqlx::query_as::<_, rows::ResponseRow>(
+            "SELECT id, user_id, firm_id, category_id, answers, submitted_at FROM responses \
+             WHERE firm_id = $1 ORDER BY id",
+        )
+        .bind(firm_id.get() as i64)
+        .fetch_all(store.pool()),
+    )?;
+    Ok(rows.into_iter().map(StoredResponse::from).collect())
+}
+
 pub fn load_response(store: &PgStore, id: u64) -> Result<Option<StoredResponse>> {
     let row = store.run(
         sqlx::query_as::<_, rows::ResponseRow>(

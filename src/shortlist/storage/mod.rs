@@ -17,7 +17,7 @@ use crate::shortlist::ShortlistState;
 use crate::store::{Store, WriteTx};
 
 use super::model::{Entry, Removed, Stamp};
-use crate::store::registry::{Holder, Reference, Table, Target};
+use crate::store::registry::{Export, Holder, Reference, Table, Taking, Target, keyed};
 use crate::store::{DEMO_DATES, DEMO_FOLLOWUPS, SHORTLIST, SHORTLIST_REMOVED};
 
 /// What `restore` found.
@@ -189,10 +189,37 @@ pub fn merge_entries(ours: Entry, theirs: Entry) -> Entry {
     base
 }
 
+// A firm's archive: its shortlist with each entry's history, the entries it took off (kept for
+// their Undo) and its demo dates.
+fn archive_shortlist(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
+    load(store, taking.firm)?
+        .into_iter()
+        .map(|(vendor, entry)| keyed(&[("vendor_id", vendor)], entry))
+        .collect()
+}
+
+fn archive_removed(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
+    load_all_removed(store)?
+        .into_iter()
+        .filter(|((firm, _), _)| *firm == taking.firm.get())
+        .map(|((_, vendor), removed)| keyed(&[("vendor_id", vendor)], removed))
+        .collect()
+}
+
+fn archive_demo_dates(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
+    let mut dates: Vec<_> = demos::load(store, taking.firm)?.into_iter().collect();
+    dates.sort_by_key(|(vendor, _)| *vendor);
+    dates
+        .into_iter()
+        .map(|(vendor, date)| keyed(&[("vendor_id", vendor)], date))
+        .collect()
+}
+
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[
     Table {
         name: "shortlist",
+        export: Export::Rows(archive_shortlist),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&SHORTLIST],
         postgres: true,
@@ -204,6 +231,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "shortlist_removed",
+        export: Export::Rows(archive_removed),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&SHORTLIST_REMOVED],
         postgres: true,
@@ -215,6 +243,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "demo_dates",
+        export: Export::Rows(archive_demo_dates),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&DEMO_DATES],
         postgres: true,
@@ -226,6 +255,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "demo_followups",
+        export: Export::Left("which demo follow-ups this install sent"),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&DEMO_FOLLOWUPS],
         postgres: true,

@@ -17,7 +17,7 @@ use crate::store::{Store, WriteTx};
 use crate::techstack::TechstackState;
 
 use super::model::Adoption;
-use crate::store::registry::{Holder, Reference, Table, Target};
+use crate::store::registry::{Export, Holder, Reference, Table, Taking, Target, keyed, rows};
 use crate::store::{ADOPTION, CALENDAR_FEEDS, CONTRACTS, RENEWAL_REMINDERS};
 
 /// Every category the user has answered, by category id (ascending), as stored.
@@ -114,10 +114,23 @@ pub fn union(ours: Adoption, theirs: Adoption) -> Adoption {
     merged
 }
 
+// A firm's archive: its tools by category, and their contracts.
+fn archive_adoption(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
+    load(store, taking.firm)?
+        .into_iter()
+        .map(|(category, adoption)| keyed(&[("category_id", category)], adoption))
+        .collect()
+}
+
+fn archive_contracts(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
+    rows(contracts::contracts(store, taking.firm)?)
+}
+
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[
     Table {
         name: "category_adoption",
+        export: Export::Rows(archive_adoption),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&ADOPTION],
         postgres: true,
@@ -135,6 +148,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "tool_contracts",
+        export: Export::Rows(archive_contracts),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&CONTRACTS],
         postgres: true,
@@ -152,6 +166,9 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "calendar_feeds",
+        export: Export::Left(
+            "only the hash of the feed's secret address: the firm makes a new feed",
+        ),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&CALENDAR_FEEDS],
         postgres: true,
@@ -160,6 +177,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "renewal_reminders",
+        export: Export::Left("which renewal reminders this install sent"),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&RENEWAL_REMINDERS],
         postgres: true,

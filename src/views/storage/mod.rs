@@ -12,7 +12,7 @@ use crate::store::{Store, WriteTx};
 
 use super::model::{MAX_VIEWS, NewView, SavedView};
 use crate::store::SAVED_VIEWS;
-use crate::store::registry::{Holder, Table};
+use crate::store::registry::{Export, Holder, Table, Taking, rows};
 
 /// The firm's views, by name (ignoring case).
 pub fn list(store: &Store, firm_id: FirmId) -> Result<Vec<SavedView>> {
@@ -97,9 +97,15 @@ fn renamed(ours: &mut Vec<SavedView>, theirs: Vec<SavedView>, into: u64) -> Vec<
     moved
 }
 
+// A firm's archive: its saved views of /trends.
+fn archive_views(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
+    rows(list(store, taking.firm)?)
+}
+
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[Table {
     name: "saved_views",
+    export: Export::Rows(archive_views),
     holder: Holder::Firm { column: "firm_id" },
     redb: &[&SAVED_VIEWS],
     postgres: true,

@@ -11,7 +11,7 @@ use super::model::{DomainClaim, DomainStatus, Flow, SsoConfig, SsoLink};
 use crate::accounts::FirmId;
 use crate::accounts::sessions::TokenHash;
 use crate::error::{Result, bad_request, conflict};
-use crate::store::registry::{Holder, Table};
+use crate::store::registry::{Export, Holder, Table, Taking, rows};
 use crate::store::{SSO_CONFIGS, SSO_DOMAINS, SSO_FLOWS, SSO_LINKS};
 use crate::store::{Store, WriteTx};
 
@@ -150,10 +150,20 @@ fn check_confirm(existing: &[DomainClaim], firm_id: u64, domain: &str) -> Result
     Ok(())
 }
 
+// A firm's archive: its provider (without the client secret) and its domain claims.
+fn archive_config(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
+    rows(config(store, taking.firm)?)
+}
+
+fn archive_domains(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
+    rows(firm_claims(store, taking.firm)?)
+}
+
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[
     Table {
         name: "sso_configs",
+        export: Export::Rows(archive_config),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&SSO_CONFIGS],
         postgres: true,
@@ -162,6 +172,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "sso_domains",
+        export: Export::Rows(archive_domains),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&SSO_DOMAINS],
         postgres: true,
@@ -170,6 +181,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "sso_flows",
+        export: Export::Left("sign-ins in progress"),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&SSO_FLOWS],
         postgres: true,
@@ -178,6 +190,9 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "sso_links",
+        export: Export::Left(
+            "identities linked at this install's sign-in: linked again at the first single sign-on",
+        ),
         holder: Holder::Member { column: "user_id" },
         redb: &[&SSO_LINKS],
         postgres: true,
