@@ -18,23 +18,11 @@ pub fn to_postgres(data_dir: &Path, database_url: &str) -> anyhow::Result<Vec<Ta
         .collect();
     let counts = crate::store::export::into_empty(data_dir, database_url, &filled, |from, to| {
         let mut counts = Vec::new();
-        counts.extend(crate::accounts::export(from, to)?);
-        counts.extend(crate::profile::export(from, to)?);
-        counts.extend(crate::catalog::export(from, to)?);
-        counts.extend(crate::techstack::export(from, to)?);
-        counts.extend(crate::shortlist::export(from, to)?);
-        counts.extend(crate::views::export(from, to)?);
-        counts.extend(crate::accounts::sso::export(from, to)?);
-        counts.extend(crate::techstack::storage::export_contracts(from, to)?);
-        counts.extend(crate::decisions::export(from, to)?);
-        counts.extend(crate::techstack::storage::reminders::export(from, to)?);
-        counts.extend(crate::mail::storage::export(from, to)?);
-        counts.extend(crate::notifications::storage::export(from, to)?);
-        counts.extend(crate::recommend::export(from, to)?);
-        counts.extend(crate::bookings::export(from, to)?);
-        counts.extend(crate::accounts::storage::mfa_required::export(from, to)?);
-        counts.extend(crate::evaluations::export(from, to)?);
-        counts.extend(crate::accounts::storage::price_sharing::export(from, to)?);
+        for domain in crate::registry::DOMAINS {
+            for copy in domain.copy_to_postgres {
+                counts.extend(copy(from, to)?);
+            }
+        }
         Ok(counts)
     })?;
     let differ: Vec<&TableCount> = counts.iter().filter(|c| c.source != c.copied).collect();

@@ -1,27 +1,100 @@
 //! The registry of Litstack's data: every domain's table declarations (`store::registry::Table`,
-//! each in the domain's `storage`), in one list. Backup, `litstack check` and the export to
-//! PostgreSQL read the tables from here; a new table is declared once, in its domain, and listed
-//! here only when it belongs to a new domain. tests/api/registry.rs holds the list against the
-//! tables that really exist on both backends.
+//! each in the domain's `storage`) and its part in the moves that span every domain, in one list.
+//! Backup, `litstack check`, the export to PostgreSQL, the firm merge and a firm's archive read
+//! it; a new table is declared once, in its domain, and a domain is listed here once.
+//! tests/api/registry.rs holds the list against the tables that really exist on both backends.
 
-use crate::store::registry::{self, RedbTable, Table};
+use crate::store::registry::{self, Domain, RedbTable, Table};
 
-/// Every domain's tables; the store's own first.
-pub const DOMAINS: &[&[Table]] = &[
-    crate::store::TABLES,
-    crate::accounts::storage::TABLES,
-    crate::accounts::sso::storage::TABLES,
-    crate::profile::storage::TABLES,
-    crate::catalog::storage::TABLES,
-    crate::techstack::storage::TABLES,
-    crate::recommend::storage::TABLES,
-    crate::shortlist::storage::TABLES,
-    crate::views::storage::TABLES,
-    crate::decisions::storage::TABLES,
-    crate::evaluations::storage::TABLES,
-    crate::mail::storage::TABLES,
-    crate::notifications::storage::TABLES,
-    crate::bookings::storage::TABLES,
+/// Every domain: its tables, its part in a firm merge and in the copy to PostgreSQL. The store's
+/// own first; the accounts before the domains whose rows name their firms and members.
+pub const DOMAINS: &[Domain] = &[
+    Domain {
+        tables: crate::store::TABLES,
+        merge_firm_in: &[],
+        copy_to_postgres: &[],
+    },
+    Domain {
+        tables: crate::accounts::storage::TABLES,
+        // The members move first, on their own (`firms::storage::merge_firms`).
+        merge_firm_in: &[
+            crate::accounts::storage::mfa_required::merge_firm_in,
+            crate::accounts::storage::price_sharing::merge_firm_in,
+        ],
+        copy_to_postgres: &[
+            crate::accounts::storage::export,
+            crate::accounts::storage::mfa_required::export,
+            crate::accounts::storage::price_sharing::export,
+        ],
+    },
+    Domain {
+        tables: crate::accounts::sso::storage::TABLES,
+        merge_firm_in: &[crate::accounts::sso::storage::merge_firm_in],
+        copy_to_postgres: &[crate::accounts::sso::storage::export],
+    },
+    Domain {
+        tables: crate::profile::storage::TABLES,
+        merge_firm_in: &[crate::profile::storage::merge_firm_in],
+        copy_to_postgres: &[crate::profile::storage::export],
+    },
+    Domain {
+        tables: crate::catalog::storage::TABLES,
+        merge_firm_in: &[],
+        copy_to_postgres: &[crate::catalog::storage::export],
+    },
+    Domain {
+        tables: crate::techstack::storage::TABLES,
+        merge_firm_in: &[
+            crate::techstack::storage::merge_firm_in,
+            crate::techstack::storage::contracts::merge_firm_in,
+            crate::techstack::storage::reminders::merge_firm_in,
+        ],
+        copy_to_postgres: &[
+            crate::techstack::storage::export,
+            crate::techstack::storage::export_contracts,
+            crate::techstack::storage::reminders::export,
+        ],
+    },
+    Domain {
+        tables: crate::recommend::storage::TABLES,
+        merge_firm_in: &[crate::recommend::storage::merge_firm_in],
+        copy_to_postgres: &[crate::recommend::storage::export],
+    },
+    Domain {
+        tables: crate::shortlist::storage::TABLES,
+        merge_firm_in: &[crate::shortlist::storage::merge_firm_in],
+        copy_to_postgres: &[crate::shortlist::storage::export],
+    },
+    Domain {
+        tables: crate::views::storage::TABLES,
+        merge_firm_in: &[crate::views::storage::merge_firm_in],
+        copy_to_postgres: &[crate::views::storage::export],
+    },
+    Domain {
+        tables: crate::decisions::storage::TABLES,
+        merge_firm_in: &[crate::decisions::storage::merge_firm_in],
+        copy_to_postgres: &[crate::decisions::storage::export],
+    },
+    Domain {
+        tables: crate::evaluations::storage::TABLES,
+        merge_firm_in: &[crate::evaluations::storage::merge_firm_in],
+        copy_to_postgres: &[crate::evaluations::storage::export],
+    },
+    Domain {
+        tables: crate::mail::storage::TABLES,
+        merge_firm_in: &[],
+        copy_to_postgres: &[crate::mail::storage::export],
+    },
+    Domain {
+        tables: crate::notifications::storage::TABLES,
+        merge_firm_in: &[],
+        copy_to_postgres: &[crate::notifications::storage::export],
+    },
+    Domain {
+        tables: crate::bookings::storage::TABLES,
+        merge_firm_in: &[],
+        copy_to_postgres: &[crate::bookings::storage::export],
+    },
 ];
 
 /// Every declared table.

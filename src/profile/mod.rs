@@ -6,7 +6,6 @@ pub mod model;
 mod routes;
 pub(crate) mod storage;
 
-pub use storage::{export, merge_firm_in};
 
 use crate::accounts::FirmId;
 use utoipa_axum::router::OpenApiRouter;

@@ -188,13 +188,33 @@ where
     }
 }
 
+/// One domain's declaration: its tables, and its part in the moves that span every domain.
+pub struct Domain {
+    pub tables: &'static [Table],
+    /// Move firm `from`'s rows into firm `into` inside the firm merge's one write transaction
+    /// (`firms::storage::merge_firms`; the accounts' own move of the members goes first).
+    pub merge_firm_in: &'static [MergeIn],
+    /// Copy its tables from the redb file into an empty PostgreSQL database, keeping ids
+    /// (`litstack export-to-postgres`), in this order.
+    pub copy_to_postgres: &'static [CopyToPostgres],
+}
+
+pub type MergeIn = fn(
+    &mut super::WriteTx,
+    crate::firm_id::FirmId,
+    crate::firm_id::FirmId,
+) -> crate::error::Result<()>;
+
+pub type CopyToPostgres =
+    fn(&super::FileStore, &super::PgStore) -> crate::error::Result<Vec<super::TableCount>>;
+
 /// The tables of every domain, in the order the domains list them.
-pub fn all<'a>(domains: &'a [&'a [Table]]) -> impl Iterator<Item = &'a Table> + 'a {
-    domains.iter().flat_map(|tables| tables.iter())
+pub fn all(domains: &'static [Domain]) -> impl Iterator<Item = &'static Table> {
+    domains.iter().flat_map(|domain| domain.tables.iter())
 }
 
 /// Every redb table the registry declares, by name.
-pub fn redb_tables<'a>(domains: &'a [&'a [Table]]) -> Vec<&'a dyn RedbTable> {
+pub fn redb_tables(domains: &'static [Domain]) -> Vec<&'static dyn RedbTable> {
     all(domains).flat_map(|t| t.redb.iter().copied()).collect()
 }
 
@@ -205,7 +225,7 @@ pub fn redb_tables<'a>(domains: &'a [&'a [Table]]) -> Vec<&'a dyn RedbTable> {
 /// its columns. Tables a fresh install has not made yet are not a problem (redb makes most of
 /// them at their first write).
 pub fn problems(
-    domains: &[&[Table]],
+    domains: &'static [Domain],
     redb_present: &[String],
     postgres_columns: &[(String, Vec<String>)],
 ) -> Vec<String> {
@@ -312,7 +332,7 @@ mod tests {
     const A_INDEX: TableDefinition<u64, u64> = TableDefinition::new("a_index");
     const B: TableDefinition<u64, &[u8]> = TableDefinition::new("b_rows");
 
-    const DOMAIN: &[Table] = &[
+    const TABLES: &[Table] = &[
         Table {
             name: "a",
             holder: Holder::Firm { column: "firm_id" },
@@ -336,6 +356,24 @@ mod tests {
         },
     ];
 
+    const DOMAIN: &[Domain] = &[Domain {
+        tables: TABLES,
+        merge_firm_in: &[],
+        copy_to_postgres: &[],
+    }];
+    const TWICE: &[Domain] = &[
+        Domain {
+            tables: TABLES,
+            merge_firm_in: &[],
+            copy_to_postgres: &[],
+        },
+        Domain {
+            tables: TABLES,
+            merge_firm_in: &[],
+            copy_to_postgres: &[],
+        },
+    ];
+
     fn columns(list: &[(&str, &[&str])]) -> Vec<(String, Vec<String>)> {
         list.iter()
             .map(|(t, cs)| (t.to_string(), cs.iter().map(|c| c.to_string()).collect()))
@@ -350,9 +388,9 @@ mod tests {
     fn declared_tables_that_exist_as_declared_are_no_problem() {
         let pg = columns(&[("a", &["firm_id", "vendor_id"]), ("b", &["id"])]);
         let redb = names(&["a_rows", "a_index", "b_rows"]);
-        assert_eq!(problems(&[DOMAIN], &redb, &pg), Vec::<String>::new());
+        assert_eq!(problems(DOMAIN, &redb, &pg), Vec::<String>::new());
         // Tables not made yet are fine.
-        assert_eq!(problems(&[DOMAIN], &[], &[]), Vec::<String>::new());
+        assert_eq!(problems(DOMAIN, &[], &[]), Vec::<String>::new());
     }
 
     #[test]
@@ -360,7 +398,7 @@ mod tests {
         let redb = names(&["a_rows", "c_rows"]);
         let pg = columns(&[("c", &["id"])]);
         assert_eq!(
-            problems(&[DOMAIN], &redb, &pg),
+            problems(DOMAIN, &redb, &pg),
             [
                 "the redb table c_rows is declared by no domain's storage",
                 "the PostgreSQL table c is declared by no domain's storage",
@@ -370,7 +408,12 @@ mod tests {
 
     #[test]
     fn a_firm_table_declared_without_its_firm_key_is_named() {
-        const WITHOUT_KEY: &[Table] = &[Table {
+        const WITHOUT_KEY: &[Domain] = &[Domain {
+            tables: WITHOUT_KEY_TABLES,
+            merge_firm_in: &[],
+            copy_to_postgres: &[],
+        }];
+        const WITHOUT_KEY_TABLES: &[Table] = &[Table {
             name: "a",
             holder: Holder::Install,
             redb: &[&A],
@@ -381,12 +424,12 @@ mod tests {
         }];
         let pg = columns(&[("a", &["firm_id", "vendor_id"])]);
         assert_eq!(
-            problems(&[WITHOUT_KEY], &[], &pg),
+            problems(WITHOUT_KEY, &[], &pg),
             ["a has a firm_id column but is declared as the install's, not a firm's"]
         );
         let pg = columns(&[("a", &["owner", "vendor_id"])]);
         assert_eq!(
-            problems(&[DOMAIN], &[], &pg),
+            problems(DOMAIN, &[], &pg),
             ["a is declared as held by firm_id, which it lacks"]
         );
     }
@@ -394,7 +437,7 @@ mod tests {
     #[test]
     fn a_name_declared_twice_is_named() {
         assert_eq!(
-            problems(&[DOMAIN, DOMAIN], &[], &[]),
+            problems(TWICE, &[], &[]),
             [
                 "a is declared twice",
                 "the redb table a_rows is declared twice",
@@ -409,7 +452,7 @@ mod tests {
     fn a_reference_to_a_missing_column_is_named() {
         let pg = columns(&[("a", &["firm_id"]), ("b", &["id"])]);
         assert_eq!(
-            problems(&[DOMAIN], &[], &pg),
+            problems(DOMAIN, &[], &pg),
             ["a is declared to refer by vendor_id, which it lacks"]
         );
     }

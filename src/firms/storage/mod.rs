@@ -1,6 +1,6 @@
 //! The firm merge's one write transaction, across every domain that holds firm data: each
-//! domain's storage moves its own rows inside it, and the commit keeps all of it or nothing
-//! (see `super::merge`).
+//! domain's storage moves its own rows inside it (the registry of data lists them), and the
+//! commit keeps all of it or nothing (see `super::merge`).
 
 use crate::accounts::FirmId;
 use crate::accounts::MergedFirms;
@@ -22,18 +22,11 @@ pub fn merge_firms(
 ) -> Result<MergedFirms> {
     let mut tx = store.begin()?;
     let moved = crate::accounts::storage::merge_firm_in(&mut tx, into, from)?;
-    crate::profile::merge_firm_in(&mut tx, into, from)?;
-    crate::techstack::storage::merge_firm_in(&mut tx, into, from)?;
-    crate::recommend::storage::merge_firm_in(&mut tx, into, from)?;
-    crate::shortlist::storage::merge_firm_in(&mut tx, into, from)?;
-    crate::views::storage::merge_firm_in(&mut tx, into, from)?;
-    crate::accounts::sso::storage::merge_firm_in(&mut tx, into, from)?;
-    crate::techstack::storage::contracts::merge_firm_in(&mut tx, into, from)?;
-    crate::decisions::storage::merge_firm_in(&mut tx, into, from)?;
-    crate::accounts::storage::mfa_required::merge_firm_in(&mut tx, into, from)?;
-    crate::techstack::storage::reminders::merge_firm_in(&mut tx, into, from)?;
-    crate::evaluations::storage::merge_firm_in(&mut tx, into, from)?;
-    crate::accounts::storage::price_sharing::merge_firm_in(&mut tx, into, from)?;
+    for domain in crate::registry::DOMAINS {
+        for merge_in in domain.merge_firm_in {
+            merge_in(&mut tx, into, from)?;
+        }
+    }
     crate::accounts::storage::audit::append_in(&mut tx, audit(&moved))?;
     for &user_id in &moved.members {
         tx.record_change(Change::User { user_id })?;
