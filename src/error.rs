@@ -27,6 +27,29 @@ pub struct ErrorBody {
 #[response(status = 401, description = "Not signed in")]
 pub struct NotSignedIn(pub ErrorBody);
 
+/// The 403 of a state-changing route any signed-in person may call: a request from another site.
+#[derive(utoipa::IntoResponses)]
+#[response(status = 403, description = "A foreign origin")]
+pub struct ForeignOrigin(pub ErrorBody);
+
+/// The 403 of the operator's state-changing routes.
+#[derive(utoipa::IntoResponses)]
+#[response(
+    status = 403,
+    description = "Not an administrator, or a foreign origin"
+)]
+pub struct NotOperatorOrForeignOrigin(pub ErrorBody);
+
+/// The 403 of the operator's reads.
+#[derive(utoipa::IntoResponses)]
+#[response(status = 403, description = "Not an administrator")]
+pub struct NotOperator(pub ErrorBody);
+
+/// The 413 of a route with a JSON body over `JSON_BODY_LIMIT`.
+#[derive(utoipa::IntoResponses)]
+#[response(status = 413, description = "The body is too large")]
+pub struct TooLarge(pub ErrorBody);
+
 /// The body of a 401 for a session the server ended (a password or email change, a reset link, a
 /// removal from the firm): the error says why, `reason` names it for the app.
 #[derive(serde::Serialize, utoipa::ToSchema)]

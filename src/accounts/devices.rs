@@ -192,7 +192,7 @@ pub async fn list(
     responses(
         (status = 204, description = "The session ended"),
         crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+        crate::error::ForeignOrigin,
         (status = 404, description = "No session of yours has this id", body = crate::error::ErrorBody),
     ))]
 pub async fn end_one(
@@ -231,7 +231,7 @@ pub struct SignedOutOthers {
     responses(
         (status = 200, body = SignedOutOthers),
         crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+        crate::error::ForeignOrigin,
     ))]
 pub async fn sign_out_others(
     State(state): State<AccountsState>,

@@ -57,10 +57,10 @@ const LINK_TOKEN_INVALID: &str = "This link is not complete. Copy the whole link
     responses(
         (status = 200, body = InvitationPreview),
         (status = 400, description = "Invalid input", body = crate::error::ErrorBody),
-        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+        crate::error::ForeignOrigin,
         (status = 404, description = "No such invitation", body = crate::error::ErrorBody),
         (status = 410, description = "Expired, used or withdrawn, and which", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub async fn look_up_invitation(
     State(state): State<AccountsState>,
@@ -104,9 +104,9 @@ pub struct ResetPassword {
     responses(
         (status = 204, description = "The password is set; every session of the account ended"),
         (status = 400, description = "Invalid input, or a weak password", body = crate::error::ErrorBody),
-        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+        crate::error::ForeignOrigin,
         (status = 410, description = "The link expired, was used, or is not valid", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub async fn reset_password(
     State(state): State<AccountsState>,
@@ -183,8 +183,8 @@ const FORGOT_WINDOW: std::time::Duration = std::time::Duration::from_secs(3_600)
     responses(
         (status = 202, description = "Accepted, whether or not an account uses the email", body = ForgotPasswordAnswer),
         (status = 400, description = "Not an email address", body = crate::error::ErrorBody),
-        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::ForeignOrigin,
+        crate::error::TooLarge,
         (status = 429, description = "Too many requests from this client; see Retry-After", body = crate::error::ErrorBody),
         (status = 409, description = "This server does not send email", body = crate::error::ErrorBody),
     ))]

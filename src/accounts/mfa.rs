@@ -335,7 +335,7 @@ pub async fn status(
     responses(
         (status = 200, body = TotpSetup),
         crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+        crate::error::ForeignOrigin,
         (status = 409, description = "Two-step sign-in is already on", body = crate::error::ErrorBody),
     ))]
 pub async fn setup(
@@ -385,7 +385,7 @@ pub async fn setup(
         (status = 200, body = RecoveryCodes),
         (status = 400, description = "A wrong code, or no setup is pending", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+        crate::error::ForeignOrigin,
         (status = 409, description = "Two-step sign-in is already on", body = crate::error::ErrorBody),
         (status = 429, description = "Too many wrong codes; see Retry-After", body = crate::error::ErrorBody),
     ))]
@@ -460,7 +460,7 @@ pub async fn confirm(
         (status = 204, description = "Two-step sign-in is off"),
         (status = 400, description = "A missing or wrong code, two-step sign-in is not on, or the firm or the install requires it", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+        crate::error::ForeignOrigin,
         (status = 429, description = "Too many wrong codes; see Retry-After", body = crate::error::ErrorBody),
     ))]
 pub async fn disable(
@@ -503,7 +503,7 @@ pub async fn disable(
         (status = 400, description = "Invalid input", body = crate::error::ErrorBody),
         (status = 401, description = "A wrong or already used code, or the sign-in expired", body = crate::error::ErrorBody),
         (status = 403, description = "A foreign origin, or the firm is disabled", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::TooLarge,
         (status = 429, description = "Too many attempts; see Retry-After", body = crate::error::ErrorBody),
     ))]
 pub async fn verify(

@@ -95,8 +95,8 @@ pub async fn list_notices(
         (status = 200, body = NoticeList),
         (status = 400, description = "Neither ids nor all", body = ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        crate::error::ForeignOrigin,
+        crate::error::TooLarge,
     ))]
 pub async fn mark_read(
     State(state): State<AccountsState>,
@@ -231,8 +231,8 @@ pub async fn get_prefs(
         (status = 200, body = NoticePrefs),
         (status = 400, description = "An unknown kind, or a security email turned off", body = ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        crate::error::ForeignOrigin,
+        crate::error::TooLarge,
     ))]
 pub async fn put_prefs(
     State(state): State<AccountsState>,
@@ -318,8 +318,8 @@ pub async fn look_up_unsubscribe(
     responses(
         (status = 200, description = "That kind's email is off", body = String, content_type = "text/plain"),
         (status = 400, description = "A bad or forged token", body = ErrorBody),
-        (status = 403, description = "A foreign origin", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        crate::error::ForeignOrigin,
+        crate::error::TooLarge,
     ))]
 pub async fn unsubscribe(
     State(state): State<AccountsState>,

@@ -39,7 +39,7 @@ pub const SETUP_TOKEN_NEEDED: &str = "This Litstack serves a network address, so
         (status = 404, description = "The invitation link is not valid", body = crate::error::ErrorBody),
         (status = 409, description = "An account with this email already exists", body = crate::error::ErrorBody),
         (status = 410, description = "The invitation expired, was used or was withdrawn", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::TooLarge,
         (status = 429, description = "Too many sign-up attempts from this client; see Retry-After", body = crate::error::ErrorBody),
     ))]
 pub async fn sign_up(
@@ -156,8 +156,8 @@ pub async fn sign_up(
             body = SignInAnswer),
         (status = 400, description = "Invalid input", body = crate::error::ErrorBody),
         (status = 401, description = "Invalid email or password", body = crate::error::ErrorBody),
-        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::ForeignOrigin,
+        crate::error::TooLarge,
         (status = 429, description = "Too many attempts; see Retry-After", body = crate::error::ErrorBody),
     ))]
 pub async fn sign_in(
@@ -305,7 +305,7 @@ pub async fn setup_status(State(state): State<AccountsState>) -> Result<Json<Set
     responses(
         (status = 204, description = "Signed out; the session cookie is cleared"),
         crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+        crate::error::ForeignOrigin,
     ))]
 pub async fn sign_out(
     State(state): State<AccountsState>,
@@ -377,8 +377,8 @@ pub struct MeAnswer {
         (status = 204, description = "Password changed"),
         (status = 400, description = "Invalid input, a wrong current password, or a missing or wrong code when two-step sign-in is on", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::ForeignOrigin,
+        crate::error::TooLarge,
         (status = 429, description = "Too many wrong passwords; see Retry-After", body = crate::error::ErrorBody),
     ))]
 pub async fn change_password(

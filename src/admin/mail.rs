@@ -82,7 +82,7 @@ pub struct MailSettingsChange {
     responses(
         (status = 200, body = MailSettingsView),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
+        crate::error::NotOperator,
     ))]
 pub(super) async fn get_mail(
     State(state): State<MailState>,
@@ -99,8 +99,8 @@ pub(super) async fn get_mail(
         (status = 200, body = MailSettingsView),
         (status = 400, description = "An invalid URL or address", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::NotOperatorOrForeignOrigin,
+        crate::error::TooLarge,
     ))]
 pub(super) async fn put_mail(
     State(state): State<MailState>,
@@ -146,7 +146,7 @@ pub(super) async fn put_mail(
     responses(
         (status = 204, description = "Mail is off"),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+        crate::error::NotOperatorOrForeignOrigin,
     ))]
 pub(super) async fn delete_mail(
     State(state): State<MailState>,
@@ -185,7 +185,7 @@ pub struct TestMailAnswer {
         (status = 200, body = TestMailAnswer),
         (status = 400, description = "An invalid address", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+        crate::error::NotOperatorOrForeignOrigin,
         (status = 409, description = "Mail is not set up", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn test_mail(
@@ -271,7 +271,7 @@ pub struct Outbox {
     responses(
         (status = 200, body = Outbox),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
+        crate::error::NotOperator,
     ))]
 pub(super) async fn outbox(State(state): State<MailState>, _: AdminUser) -> Result<Json<Outbox>> {
     let (settings, items) = state
@@ -295,7 +295,7 @@ pub(super) async fn outbox(State(state): State<MailState>, _: AdminUser) -> Resu
         (status = 200, body = OutboxItem),
         (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+        crate::error::NotOperatorOrForeignOrigin,
         (status = 404, description = "No such message", body = crate::error::ErrorBody),
         (status = 409, description = "The message was sent or dropped", body = crate::error::ErrorBody),
     ))]
@@ -327,7 +327,7 @@ pub(super) async fn retry_message(
         (status = 200, body = OutboxItem),
         (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+        crate::error::NotOperatorOrForeignOrigin,
         (status = 404, description = "No such message", body = crate::error::ErrorBody),
         (status = 409, description = "The message was already sent", body = crate::error::ErrorBody),
     ))]

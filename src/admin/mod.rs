@@ -64,7 +64,7 @@ pub struct LockedAccounts {
     responses(
         (status = 200, body = LockedAccounts),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
+        crate::error::NotOperator,
     ))]
 async fn locked_accounts(
     State(state): State<AccountsState>,
@@ -82,7 +82,7 @@ async fn locked_accounts(
         (status = 204, description = "Unlocked (or was not locked)"),
         (status = 400, description = "The id is not a whole number", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+        crate::error::NotOperatorOrForeignOrigin,
         (status = 404, description = "No such account", body = crate::error::ErrorBody),
     ))]
 async fn unlock_account(
@@ -111,7 +111,7 @@ async fn unlock_account(
         (status = 200, description = "A redb database file (attachment)",
             content_type = "application/octet-stream", body = Vec<u8>),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
+        crate::error::NotOperator,
         (status = 409, description = "Hub mode: the data is in PostgreSQL, backed up with its own tools",
             body = crate::error::ErrorBody),
     ))]

@@ -289,7 +289,7 @@ pub fn merge_vendors(app: &VendorsState, from: u64, into: u64) -> Result<(MergeM
         (status = 204, description = "The vendor is gone from the directory"),
         (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+        crate::error::NotOperatorOrForeignOrigin,
         (status = 404, description = "No such vendor", body = crate::error::ErrorBody),
         (status = 409, description = "Something still refers to the vendor; the message names what", body = crate::error::ErrorBody),
     ))]
@@ -312,10 +312,10 @@ pub(super) async fn delete_vendor_route(
         (status = 200, body = VendorMerged),
         (status = 400, description = "The same vendor twice, vendors of two categories, or an invalid field", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+        crate::error::NotOperatorOrForeignOrigin,
         (status = 404, description = "No such vendor", body = crate::error::ErrorBody),
         (status = 409, description = "A decision names the duplicate (its record is signed): nothing was merged; the message says so", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub(super) async fn merge_vendors_route(
     State(state): State<VendorsState>,

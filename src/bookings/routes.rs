@@ -412,7 +412,7 @@ pub(super) async fn filter_options(
     responses(
         (status = 204, description = "No sample booking is left (there may have been none)"),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+        crate::error::NotOperatorOrForeignOrigin,
     ))]
 pub(super) async fn remove_sample(
     State(state): State<BookingsState>,

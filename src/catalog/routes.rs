@@ -141,7 +141,7 @@ pub(super) async fn list_clicks(
         (status = 400, description = "Invalid input, no such vendor, or a vendor without the link of the click's kind", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
         (status = 403, description = "A foreign origin, or a viewer (clicks are recorded for the firm)", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub(super) async fn record_click(
     State(state): State<CatalogState>,
@@ -175,9 +175,9 @@ pub(super) async fn record_click(
         (status = 200, description = "The vendor as updated", body = VendorView),
         (status = 400, description = "An invalid id, field or link", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+        crate::error::NotOperatorOrForeignOrigin,
         (status = 404, description = "No such vendor", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub(super) async fn update_vendor(
     State(state): State<CatalogState>,

@@ -21,7 +21,7 @@ use crate::extract::path_id;
     responses(
         (status = 200, body = AdminFirms),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
+        crate::error::NotOperator,
     ))]
 pub(super) async fn list_firms(
     State(state): State<AccountsState>,
@@ -51,10 +51,10 @@ pub(super) async fn list_firms(
         (status = 200, body = AdminFirmEnvelope),
         (status = 400, description = "An invalid id or field", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+        crate::error::NotOperatorOrForeignOrigin,
         (status = 404, description = "No such firm", body = crate::error::ErrorBody),
         (status = 409, description = "The operator's own firm cannot be disabled", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub(super) async fn operator_update_firm(
     State(state): State<AccountsState>,
@@ -98,7 +98,7 @@ pub(super) async fn operator_update_firm(
         (status = 201, body = ResetLinkView),
         (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+        crate::error::NotOperatorOrForeignOrigin,
         (status = 404, description = "No such account", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn operator_reset_link(
@@ -141,7 +141,7 @@ pub(super) async fn operator_reset_link(
     responses(
         (status = 200, body = InstallSettings),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
+        crate::error::NotOperator,
     ))]
 pub(super) async fn get_settings(
     State(state): State<AccountsState>,
@@ -158,8 +158,8 @@ pub(super) async fn get_settings(
         (status = 200, body = InstallSettings),
         (status = 400, description = "An unknown mode", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::NotOperatorOrForeignOrigin,
+        crate::error::TooLarge,
     ))]
 pub(super) async fn put_settings(
     State(state): State<AccountsState>,

@@ -240,7 +240,7 @@ pub struct ExportRequest {
         (status = 400, description = "A second-factor code is missing or wrong", body = ErrorBody),
         crate::error::NotSignedIn,
         (status = 403, description = "Not an owner of the firm, or a foreign origin", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        crate::error::TooLarge,
         (status = 429, description = "Too many wrong codes; see Retry-After", body = ErrorBody),
     ))]
 pub(super) async fn export_firm(

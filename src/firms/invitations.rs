@@ -29,7 +29,7 @@ const OWNERS_INVITE_OWNERS: &str = "Only an owner can invite someone as an owner
         crate::error::NotSignedIn,
         (status = 403, description = "Not an owner or admin, or a foreign origin", body = crate::error::ErrorBody),
         (status = 409, description = "The email already has an account", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub(super) async fn create_invitation(
     State(state): State<AccountsState>,

@@ -93,9 +93,9 @@ pub fn merge_firms(app: &AccountsState, operator: &str, into: u64, from: u64) ->
         (status = 200, body = AdminFirmEnvelope),
         (status = 400, description = "The same firm twice, or an invalid id or field", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+        crate::error::NotOperatorOrForeignOrigin,
         (status = 404, description = "No such firm", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub(super) async fn merge_firms_route(
     State(state): State<AccountsState>,

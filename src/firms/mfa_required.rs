@@ -32,7 +32,7 @@ pub struct MfaRequiredBody {
         crate::error::NotSignedIn,
         (status = 403, description = "Not an owner of the firm, or a foreign origin", body = crate::error::ErrorBody),
         (status = 409, description = "The firm was merged into another", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub(super) async fn put_mfa_required(
     State(state): State<AccountsState>,

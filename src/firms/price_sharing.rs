@@ -72,7 +72,7 @@ pub(super) async fn get_price_sharing(
         crate::error::NotSignedIn,
         (status = 403, description = "A member or viewer, or a foreign origin", body = ErrorBody),
         (status = 409, description = "The firm was merged into another", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub(super) async fn put_price_sharing(
     State(state): State<AccountsState>,

@@ -58,7 +58,7 @@ pub(super) async fn get_firm(
         (status = 400, description = "An invalid name, size or answer", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
         (status = 403, description = "Not an owner or admin of the firm, or a foreign origin", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub(super) async fn update_firm(
     State(state): State<AccountsState>,
@@ -149,7 +149,7 @@ pub(super) async fn list_members(
         (status = 403, description = "Not allowed for this role, or a foreign origin", body = crate::error::ErrorBody),
         (status = 404, description = "No such member in the firm", body = crate::error::ErrorBody),
         (status = 409, description = "The firm's last owner", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub(super) async fn change_role(
     State(state): State<AccountsState>,

@@ -29,7 +29,7 @@ pub(super) struct ImportForm {
         (status = 200, body = ImportReport),
         (status = 400, description = "No file, or a file that cannot be imported", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+        crate::error::NotOperatorOrForeignOrigin,
         (status = 413, description = "The file is over the import limit", body = crate::error::ErrorBody),
     ))]
 pub(super) async fn import_upload(

@@ -43,9 +43,9 @@ pub(super) async fn get_profile(
         (status = 200, body = UserEnvelope),
         (status = 400, description = "Invalid input or a wrong current password", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
+        crate::error::ForeignOrigin,
         (status = 409, description = "An account with this email already exists", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub(super) async fn update_profile(
     State(state): State<AccountsState>,
@@ -149,8 +149,8 @@ pub(super) async fn onboarding_status(
         (status = 200, body = OnboardingStatus),
         (status = 400, description = "A missing or unknown answer", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::ForeignOrigin,
+        crate::error::TooLarge,
     ))]
 pub(super) async fn save_onboarding(
     State(state): State<AccountsState>,

@@ -25,8 +25,8 @@ use crate::recommend::RecommendState;
         (status = 201, body = ResponseCreated),
         (status = 400, description = "Invalid answers or an unknown category", body = ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        crate::error::ForeignOrigin,
+        crate::error::TooLarge,
     ))]
 pub(super) async fn submit_response(
     State(state): State<RecommendState>,
@@ -102,9 +102,9 @@ pub(super) async fn latest_response(
         (status = 200, body = ComputeResult),
         (status = 400, description = "Invalid input, an unknown category or a response for another category", body = ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin", body = ErrorBody),
+        crate::error::ForeignOrigin,
         (status = 404, description = "No such response of this user", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub(super) async fn compute(
     State(state): State<RecommendState>,
@@ -176,7 +176,7 @@ pub(super) async fn persisted(
     responses(
         (status = 204, description = "Picks cleared, and kept for an undo"),
         crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin", body = ErrorBody),
+        crate::error::ForeignOrigin,
     ))]
 pub(super) async fn clear_picks(
     State(state): State<RecommendState>,
@@ -219,9 +219,9 @@ pub(super) async fn restore_picks(
         (status = 201, body = DismissedView),
         (status = 400, description = "An unknown reason, Other without a text, or a text over 200 characters", body = ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin", body = ErrorBody),
+        crate::error::ForeignOrigin,
         (status = 404, description = "No such vendor, or not one of the user's picks", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub(super) async fn dismiss_pick(
     State(state): State<RecommendState>,
@@ -265,7 +265,7 @@ pub(super) async fn list_dismissed(
         (status = 204, description = "The dismissal is undone"),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin", body = ErrorBody),
+        crate::error::ForeignOrigin,
         (status = 404, description = "Not one of the user's dismissed vendors", body = ErrorBody),
     ))]
 pub(super) async fn undo_dismissal(

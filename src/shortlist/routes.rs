@@ -55,9 +55,9 @@ pub async fn get_shortlist(
         (status = 200, body = EntryView),
         (status = 400, description = "Invalid input: an unknown status, a note over 2,000 or a reason over 200 characters, Rejected without a reason", body = ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin", body = ErrorBody),
+        crate::error::ForeignOrigin,
         (status = 404, description = "No such vendor", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub async fn put_entry(
     State(state): State<ShortlistState>,
@@ -125,7 +125,7 @@ pub async fn put_entry(
         (status = 204, description = "The vendor is not on the shortlist (any more); its entry is kept for 30 days for an undo"),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin", body = ErrorBody),
+        crate::error::ForeignOrigin,
         (status = 404, description = "No such vendor", body = ErrorBody),
     ))]
 pub async fn delete_entry(
@@ -208,9 +208,9 @@ pub async fn restore_entry(
         (status = 200, body = EntryView),
         (status = 400, description = "Invalid input: satisfaction outside 1-5, chosen before the demo was held", body = ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin", body = ErrorBody),
+        crate::error::ForeignOrigin,
         (status = 404, description = "No such vendor, or not on the firm's shortlist", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub async fn put_outcome(
     State(state): State<ShortlistState>,

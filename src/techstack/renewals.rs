@@ -222,7 +222,7 @@ pub async fn get_contract(
         crate::error::NotSignedIn,
         (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
         (status = 404, description = "Not a tool of the firm's stack", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub async fn put_contract(
     State(state): State<RenewalsState>,

@@ -83,8 +83,8 @@ pub async fn get_adoption(
         (status = 200, body = AdoptionList),
         (status = 400, description = "Invalid input", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::ForeignOrigin,
+        crate::error::TooLarge,
     ))]
 pub async fn save_adoption(
     State(state): State<TechstackState>,

@@ -90,7 +90,7 @@ pub async fn list_views(
         crate::error::NotSignedIn,
         (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
         (status = 409, description = "The firm has a view of that name, or 100 views already", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub async fn create_view(
     State(state): State<ViewsState>,

@@ -84,7 +84,7 @@ pub(super) async fn get_sso_settings(
         (status = 400, description = "Invalid input, a public or taken domain, or a provider that does not answer as one", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
         (status = 403, description = "Not an owner of the firm, or a foreign origin", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub(super) async fn put_sso_settings(
     State(state): State<AccountsState>,
@@ -523,7 +523,7 @@ fn sign_in(
     responses(
         (status = 200, body = AdminDomainClaims),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator", body = crate::error::ErrorBody),
+        crate::error::NotOperator,
     ))]
 pub(super) async fn list_sso_domains(
     State(state): State<AccountsState>,
@@ -563,10 +563,10 @@ pub(super) async fn list_sso_domains(
         (status = 200, body = AdminDomainClaim),
         (status = 400, description = "An invalid id, domain or status", body = crate::error::ErrorBody),
         crate::error::NotSignedIn,
-        (status = 403, description = "Not an administrator, or a foreign origin", body = crate::error::ErrorBody),
+        crate::error::NotOperatorOrForeignOrigin,
         (status = 404, description = "No such claim", body = crate::error::ErrorBody),
         (status = 409, description = "Another firm's claim to the domain is confirmed", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::error::ErrorBody),
+        crate::error::TooLarge,
     ))]
 pub(super) async fn decide_sso_domain(
     State(state): State<AccountsState>,
