@@ -4,6 +4,8 @@
  */
 export const queryKeys = {
   me: ['auth', 'me'],
+  /** Whether the signed-in person has two-step sign-in on: Profile sets it up, Firm's export asks for a code. */
+  mfa: ['auth', 'mfa'],
   categories: ['categories'],
   /** The directory, the admin list, vendor profiles and their evidence. */
   vendors: ['vendors'],

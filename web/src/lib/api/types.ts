@@ -70,6 +70,8 @@ export type MessageStatus = Schemas['MessageStatus'];
 // The firm's own screens: details, members, invitations, one-time links, the audit log
 export type Firm = Schemas['FirmView'];
 export type FirmEnvelope = Schemas['FirmEnvelope'];
+/** POST /api/firm/export: the owner's current code, when the owner has a second factor. */
+export type FirmExportRequest = Schemas['ExportRequest'];
 export type FirmUpdate = Schemas['FirmUpdate'];
 export type Member = Schemas['MemberView'];
 export type Members = Schemas['Members'];

@@ -49,6 +49,8 @@ function serve(role: FirmRole, extra: Parameters<typeof mockFetch>[0] = {}) {
     'GET /api/auth/me': { body: { user: me(role) } },
     'GET /api/firm': { body: { firm } },
     'GET /api/firm/members': { body: members(role) },
+    // The owner's own two-step sign-in: off.
+    'GET /api/auth/mfa': { body: { enabled: false, recoveryCodesLeft: 0 } },
     // The owner's Single sign-on section: nothing set up.
     'GET /api/firm/sso': {
       body: { configured: false, issuer: '', clientId: '', clientSecretSet: false, domains: [], defaultRole: 'viewer', requireSso: false },
@@ -317,5 +319,99 @@ describe('FirmPage', () => {
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ role: 'viewer' });
     // The select is back on the role the member still has.
     await waitFor(() => expect((within(sam).getByLabelText('Role of Sam Lee') as HTMLSelectElement).value).toBe('member'));
+  });
+
+  describe('Your firm’s data', () => {
+    const fileName = 'litstack-firm-3-2026-11-24.zip';
+    const zip = () =>
+      new Response(new Blob(['PK\x03\x04']), {
+        headers: { 'Content-Type': 'application/zip', 'Content-Disposition': `attachment; filename="${fileName}"` },
+      });
+
+    /** `serve`, with the export answered by `answer` (a zip or the server's JSON refusal). */
+    function serveExport(mfaEnabled: boolean, answer: (body: unknown) => Response | Promise<Response>) {
+      window.history.replaceState(null, '', '/firm');
+      const mock = serve('owner', { 'GET /api/auth/mfa': { body: { enabled: mfaEnabled, recoveryCodesLeft: mfaEnabled ? 10 : 0 } } });
+      vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input) !== '/api/firm/export' || init?.method !== 'POST') return mock.fetchMock(input, init);
+        const body: unknown = JSON.parse(String(init.body));
+        mock.calls.push({ method: 'POST', url: '/api/firm/export', body });
+        return answer(body);
+      });
+      return mock;
+    }
+
+    function saved(): string[] {
+      const names: string[] = [];
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        names.push(this.download);
+      });
+      return names;
+    }
+
+    afterEach(() => vi.restoreAllMocks());
+
+    it('lets an owner download everything the firm holds as one file, named as the server says', async () => {
+      let answer: (response: Response) => void = () => {};
+      const { calls } = serveExport(false, () => new Promise<Response>((resolve) => (answer = resolve)));
+      const names = saved();
+      renderWithProviders(<FirmPage />, { path: '/firm' });
+
+      const section = await screen.findByRole('region', { name: 'Your firm’s data' });
+      expect(section.textContent).toContain('Passwords and sign-in secrets are never in it.');
+      const button = await within(section).findByRole('button', { name: 'Export firm data' });
+      // No second factor: nothing to type.
+      expect(within(section).queryByRole('textbox')).toBeNull();
+      await userEvent.click(button);
+      expect(within(section).getByRole('button', { name: 'Exporting...' }).hasAttribute('disabled')).toBe(true);
+      expect(calls.find((c) => c.url === '/api/firm/export')?.body).toEqual({ code: null });
+
+      answer(zip());
+      const said = await within(section).findByText(`Downloaded ${fileName}.`);
+      expect(said.getAttribute('aria-live')).toBe('polite');
+      expect(names).toEqual([fileName]);
+      expect(within(section).getByRole('button', { name: 'Export firm data' }).hasAttribute('disabled')).toBe(false);
+      expect(within(section).queryByRole('alert')).toBeNull();
+    });
+
+    it('asks an owner with two-step sign-in for a code, and shows the server’s word when it is missing', async () => {
+      const missing = 'Enter a current code from your authenticator app (or a recovery code).';
+      const { calls } = serveExport(true, (body) =>
+        (body as { code: string | null }).code ? zip() : Response.json({ error: missing }, { status: 400 }),
+      );
+      const names = saved();
+      renderWithProviders(<FirmPage />, { path: '/firm' });
+
+      const section = await screen.findByRole('region', { name: 'Your firm’s data' });
+      const field = await within(section).findByLabelText('Code from your authenticator app');
+      expect(field.getAttribute('autocomplete')).toBe('one-time-code');
+      expect(field.hasAttribute('required')).toBe(true);
+      // Recovery codes have letters and dashes: a plain text field.
+      expect(field.getAttribute('inputmode')).toBeNull();
+      expect(field.getAttribute('type') ?? 'text').toBe('text');
+
+      await userEvent.click(within(section).getByRole('button', { name: 'Export firm data' }));
+      expect((await within(section).findByRole('alert')).textContent).toBe(missing);
+      expect(names).toEqual([]);
+
+      await userEvent.type(field, ' 123456 ');
+      await userEvent.click(within(section).getByRole('button', { name: 'Export firm data' }));
+      expect(await within(section).findByText(`Downloaded ${fileName}.`)).toBeTruthy();
+      expect(calls.filter((c) => c.url === '/api/firm/export').map((c) => c.body)).toEqual([{ code: null }, { code: '123456' }]);
+      expect(names).toEqual([fileName]);
+      expect(within(section).queryByRole('alert')).toBeNull();
+      // A code works once: the field is empty again.
+      expect((field as HTMLInputElement).value).toBe('');
+    });
+
+    it.each(['admin', 'member', 'viewer'] as const)('is not shown to an %s, who cannot export', async (role) => {
+      window.history.replaceState(null, '', '/firm');
+      const { calls } = serve(role);
+      renderWithProviders(<FirmPage />, { path: '/firm' });
+      await screen.findByRole('region', { name: 'Firm details' });
+      expect(screen.queryByRole('region', { name: 'Your firm’s data' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Export firm data' })).toBeNull();
+      expect(calls.some((c) => c.url === '/api/auth/mfa')).toBe(false);
+    });
   });
 });

@@ -14,6 +14,7 @@ import { useMembers } from '../api/get-members';
 
 import { AuditLogList } from './audit-log';
 import { FirmDetails } from './firm-details';
+import { FirmExport, WHAT_IS_EXPORTED } from './firm-export';
 import { FirmSection } from './firm-section';
 import { InvitationsList } from './invitations-list';
 import { InviteForm } from './invite-form';
@@ -27,6 +28,7 @@ const MANAGED_BY_OTHERS = 'Owners and admins manage the firm’s members, invita
 const TAB_OF_ANCHOR: Record<string, string> = {
   details: 'details',
   'firm-details': 'details',
+  'firm-data': 'details',
   security: 'security',
   'two-step': 'security',
   sso: 'security',
@@ -40,7 +42,8 @@ function tabOfHash(hash: string): string {
 
 /**
  * /firm: its members (and, for owners and admins, invitations) first; then tabs for the firm's
- * details, sign-in security, what firms pay and, for owners and admins, the audit log.
+ * details (and, for owners, its data to download), sign-in security, what firms pay and, for
+ * owners and admins, the audit log.
  */
 export function FirmPage() {
   const { role, canManage } = useFirmAccess();
@@ -85,9 +88,16 @@ export function FirmPage() {
       id: 'details',
       label: 'Details',
       content: (
-        <FirmSection id="firm-details" icon="building" title="Firm details" description="The name and size everyone in the firm sees.">
-          <FirmDetails firm={details} canManage={canManage} />
-        </FirmSection>
+        <div className="space-y-6">
+          <FirmSection id="firm-details" icon="building" title="Firm details" description="The name and size everyone in the firm sees.">
+            <FirmDetails firm={details} canManage={canManage} />
+          </FirmSection>
+          {role === 'owner' ? (
+            <FirmSection id="firm-data" icon="download" title="Your firm’s data" description={WHAT_IS_EXPORTED}>
+              <FirmExport />
+            </FirmSection>
+          ) : null}
+        </div>
       ),
     },
     {
