@@ -65,6 +65,10 @@ async fn an_owner_takes_every_table_of_the_firm_and_no_secret_or_other_firm() {
     let owner_cookie = app.cookie.clone().unwrap();
     // Secrets whose plain text or hash must be nowhere in the archive.
     let invitation = app.invite("bo@doe-law.com", "member").await;
+    let provider = crate::sso::Provider::start().await;
+    let sso = json!({ "issuer": provider.issuer, "clientId": "litstack",
+        "clientSecret": "SNTL-client-secret", "domains": ["doe-law.com"], "requireSso": false });
+    ok(&mut app, Method::PUT, "/api/firm/sso", Some(sso)).await;
     let feed = app.post("/api/firm/calendar-feed", json!({})).await.json();
     let feed_url = feed["url"].as_str().unwrap_or_default().to_string();
     let feed_token = feed_url
@@ -74,6 +78,7 @@ async fn an_owner_takes_every_table_of_the_firm_and_no_secret_or_other_firm() {
         .trim_end_matches(".ics");
     assert!(feed_token.len() > 10, "{feed}");
     let mut sentinels = vec![
+        "SNTL-client-secret".to_string(),
         PASSWORD.to_string(),
         invitation.clone(),
         sha256_hex(&invitation),
@@ -161,6 +166,8 @@ async fn an_owner_takes_every_table_of_the_firm_and_no_secret_or_other_firm() {
         ("saved_views", 1),
         ("meeting_clicks", 1),
         ("firm_price_sharing", 1),
+        ("sso_configs", 1),
+        ("sso_domains", 1),
         ("invitations", 2),
         ("firm_audit", 3),
     ] {

@@ -39,13 +39,13 @@ struct Shared {
 }
 
 /// The test's provider on loopback.
-struct Provider {
-    issuer: String,
+pub struct Provider {
+    pub issuer: String,
     shared: Arc<Mutex<Shared>>,
 }
 
 impl Provider {
-    async fn start() -> Provider {
+    pub async fn start() -> Provider {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let issuer = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
         let shared = Arc::new(Mutex::new(Shared {
