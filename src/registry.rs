@@ -13,6 +13,7 @@ pub const DOMAINS: &[Domain] = &[
         tables: crate::store::TABLES,
         merge_firm_in: &[],
         copy_to_postgres: &[],
+        not_copied: &[],
     },
     Domain {
         tables: crate::accounts::storage::TABLES,
@@ -26,21 +27,34 @@ pub const DOMAINS: &[Domain] = &[
             crate::accounts::storage::mfa_required::export,
             crate::accounts::storage::price_sharing::export,
         ],
+        not_copied: &[
+            (
+                "reset_links",
+                "a reset link lasts 15 minutes: the operator issues a new one",
+            ),
+            (
+                "mfa_challenges",
+                "a second-factor sign-in lasts 5 minutes: the person signs in again",
+            ),
+        ],
     },
     Domain {
         tables: crate::accounts::sso::storage::TABLES,
         merge_firm_in: &[crate::accounts::sso::storage::merge_firm_in],
         copy_to_postgres: &[crate::accounts::sso::storage::export],
+        not_copied: &[],
     },
     Domain {
         tables: crate::profile::storage::TABLES,
         merge_firm_in: &[crate::profile::storage::merge_firm_in],
         copy_to_postgres: &[crate::profile::storage::export],
+        not_copied: &[],
     },
     Domain {
         tables: crate::catalog::storage::TABLES,
         merge_firm_in: &[],
         copy_to_postgres: &[crate::catalog::storage::export],
+        not_copied: &[],
     },
     Domain {
         tables: crate::techstack::storage::TABLES,
@@ -54,46 +68,55 @@ pub const DOMAINS: &[Domain] = &[
             crate::techstack::storage::export_contracts,
             crate::techstack::storage::reminders::export,
         ],
+        not_copied: &[],
     },
     Domain {
         tables: crate::recommend::storage::TABLES,
         merge_firm_in: &[crate::recommend::storage::merge_firm_in],
         copy_to_postgres: &[crate::recommend::storage::export],
+        not_copied: &[],
     },
     Domain {
         tables: crate::shortlist::storage::TABLES,
         merge_firm_in: &[crate::shortlist::storage::merge_firm_in],
         copy_to_postgres: &[crate::shortlist::storage::export],
+        not_copied: &[],
     },
     Domain {
         tables: crate::views::storage::TABLES,
         merge_firm_in: &[crate::views::storage::merge_firm_in],
         copy_to_postgres: &[crate::views::storage::export],
+        not_copied: &[],
     },
     Domain {
         tables: crate::decisions::storage::TABLES,
         merge_firm_in: &[crate::decisions::storage::merge_firm_in],
         copy_to_postgres: &[crate::decisions::storage::export],
+        not_copied: &[],
     },
     Domain {
         tables: crate::evaluations::storage::TABLES,
         merge_firm_in: &[crate::evaluations::storage::merge_firm_in],
         copy_to_postgres: &[crate::evaluations::storage::export],
+        not_copied: &[],
     },
     Domain {
         tables: crate::mail::storage::TABLES,
         merge_firm_in: &[],
         copy_to_postgres: &[crate::mail::storage::export],
+        not_copied: &[],
     },
     Domain {
         tables: crate::notifications::storage::TABLES,
         merge_firm_in: &[],
         copy_to_postgres: &[crate::notifications::storage::export],
+        not_copied: &[],
     },
     Domain {
         tables: crate::bookings::storage::TABLES,
         merge_firm_in: &[],
         copy_to_postgres: &[crate::bookings::storage::export],
+        not_copied: &[],
     },
 ];
 

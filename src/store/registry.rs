@@ -197,6 +197,8 @@ pub struct Domain {
     /// Copy its tables from the redb file into an empty PostgreSQL database, keeping ids
     /// (`litstack export-to-postgres`), in this order.
     pub copy_to_postgres: &'static [CopyToPostgres],
+    /// Its tables the copy to PostgreSQL leaves behind, and why.
+    pub not_copied: &'static [(&'static str, &'static str)],
 }
 
 pub type MergeIn = fn(
@@ -360,17 +362,20 @@ mod tests {
         tables: TABLES,
         merge_firm_in: &[],
         copy_to_postgres: &[],
+        not_copied: &[],
     }];
     const TWICE: &[Domain] = &[
         Domain {
             tables: TABLES,
             merge_firm_in: &[],
             copy_to_postgres: &[],
+            not_copied: &[],
         },
         Domain {
             tables: TABLES,
             merge_firm_in: &[],
             copy_to_postgres: &[],
+            not_copied: &[],
         },
     ];
 
@@ -412,6 +417,7 @@ mod tests {
             tables: WITHOUT_KEY_TABLES,
             merge_firm_in: &[],
             copy_to_postgres: &[],
+            not_copied: &[],
         }];
         const WITHOUT_KEY_TABLES: &[Table] = &[Table {
             name: "a",

@@ -106,3 +106,40 @@ async fn a_backup_holds_every_row_of_every_table_in_the_file() {
     assert!(copy.integrity_ok);
     assert_eq!(copy.tables, source);
 }
+
+/// The copy to PostgreSQL (`litstack export-to-postgres`) reports a count for every table the
+/// registry declares on both backends, each equal to the file's: no domain's copy leaves one out
+/// but those its declaration names with why (`Domain::not_copied`).
+#[tokio::test(flavor = "multi_thread")]
+async fn the_copy_to_postgresql_counts_every_declared_table() {
+    let mut app = TestApp::on_file();
+    a_firm_that_used_the_product(&mut app).await;
+    let data_dir = app.data_dir();
+    let _kept = app.shut_down();
+    let url = crate::helpers::fresh_database();
+
+    // A command-line step, run outside the test's runtime.
+    let counts =
+        tokio::task::spawn_blocking(move || litstack::export::to_postgres(&data_dir, &url))
+            .await
+            .unwrap()
+            .unwrap();
+
+    let counted: Vec<&str> = counts.iter().map(|c| c.table).collect();
+    let missing: Vec<&str> = litstack::registry::DOMAINS[1..]
+        .iter()
+        .flat_map(|d| {
+            d.tables
+                .iter()
+                .filter(|t| !d.not_copied.iter().any(|(name, _)| *name == t.name))
+        })
+        .filter(|t| t.postgres && !t.redb.is_empty())
+        .map(|t| t.name)
+        .filter(|name| !counted.contains(name))
+        .collect();
+    assert_eq!(missing, Vec::<&str>::new(), "copied without a count");
+    assert!(counts.iter().all(|c| c.source == c.copied), "{counts:?}");
+    let rows = |table: &str| counts.iter().find(|c| c.table == table).map(|c| c.copied);
+    assert_eq!(rows("saved_views"), Some(1));
+    assert_eq!(rows("tool_contracts"), Some(1));
+}
