@@ -106,7 +106,7 @@ parts!(crate::shortlist::ShortlistState {
     catalog,
     firm_changed
 });
-parts!(crate::views::ViewsState { store });
+parts!(crate::saved_views::ViewsState { store });
 impl FromRef<AppState> for crate::evaluations::EvaluationsState {
     fn from_ref(app: &AppState) -> Self {
         crate::evaluations::EvaluationsState {

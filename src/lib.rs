@@ -31,6 +31,7 @@ pub mod profile;
 pub mod progress;
 pub mod recommend;
 pub mod registry;
+pub mod saved_views;
 pub mod server;
 pub mod shortlist;
 pub mod signed_out;
@@ -39,7 +40,6 @@ pub mod store;
 pub mod techstack;
 pub mod upload;
 pub mod vendor_profile;
-pub mod views;
 pub mod web;
 
 use axum::Router;
@@ -118,7 +118,7 @@ fn domain_routers() -> [OpenApiRouter<AppState>; 17] {
         compare::router(),
         shortlist::router(),
         firms::router(),
-        views::router(),
+        saved_views::router(),
         decisions::router(),
         evaluations::router(),
         progress::router(),

@@ -83,9 +83,9 @@ pub const DOMAINS: &[Domain] = &[
         not_copied: &[],
     },
     Domain {
-        tables: crate::views::storage::TABLES,
-        merge_firm_in: &[crate::views::storage::merge_firm_in],
-        copy_to_postgres: &[crate::views::storage::export],
+        tables: crate::saved_views::storage::TABLES,
+        merge_firm_in: &[crate::saved_views::storage::merge_firm_in],
+        copy_to_postgres: &[crate::saved_views::storage::export],
         not_copied: &[],
     },
     Domain {

@@ -52,6 +52,7 @@ mod registry;
 mod renewal_reminders;
 mod renewals;
 mod sample;
+mod saved_views;
 mod scenario;
 mod score_visibility;
 mod secrets;
@@ -65,7 +66,6 @@ mod trends_analyst;
 mod undo;
 mod vendor_removal;
 mod vendors;
-mod views;
 // Evaluations (issue 32).
 mod evaluations;
 mod web;

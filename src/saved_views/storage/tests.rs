@@ -2,9 +2,9 @@
 
 use super::*;
 use crate::accounts::FirmId;
+use crate::saved_views::model::{ViewName, ViewParams};
 use crate::store::FileStore;
 use crate::store::postgres::test_store;
-use crate::views::model::{ViewName, ViewParams};
 
 fn new_view(name: &str) -> NewView {
     NewView {

@@ -5,8 +5,8 @@ use redb::ReadableTable;
 
 use crate::accounts::FirmId;
 use crate::error::Result;
+use crate::saved_views::model::{NewView, SavedView};
 use crate::store::{self, FileStore, SAVED_VIEWS, codec};
-use crate::views::model::{NewView, SavedView};
 
 pub fn list(store: &FileStore, firm_id: FirmId) -> Result<Vec<SavedView>> {
     let rows: Vec<(u64, SavedView)> = store::user_rows(&store.read()?, SAVED_VIEWS, firm_id.get())?;

@@ -3,7 +3,7 @@
 
 use axum::http::{Method, StatusCode};
 use litstack::accounts::FirmId;
-use litstack::views::model::{NewView, ViewName, ViewParams};
+use litstack::saved_views::model::{NewView, ViewName, ViewParams};
 use serde_json::{Value, json};
 
 use crate::helpers::TestApp;
@@ -143,7 +143,7 @@ async fn views_a_taken_name_and_the_hundred_and_first_view_are_409s() {
             created_at: 0,
             created_by: None,
         };
-        litstack::views::storage::create(&app.state.store, FirmId::for_fixtures(firm), &view)
+        litstack::saved_views::storage::create(&app.state.store, FirmId::for_fixtures(firm), &view)
             .unwrap();
     }
     assert_eq!(

@@ -6,8 +6,8 @@ use sqlx::PgConnection;
 
 use crate::accounts::FirmId;
 use crate::error::Result;
+use crate::saved_views::model::{NewView, SavedView};
 use crate::store::{PgStore, PgTx};
-use crate::views::model::{NewView, SavedView};
 
 /// The first key of the firm's advisory lock, the firm's id folded into the second.
 const VIEWS_LOCK: i32 = 0x5356_5753;
