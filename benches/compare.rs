@@ -28,7 +28,7 @@ fn user(id: u64, size: FirmSize) -> User {
         name: format!("Bench {id}"),
         email: format!("bench{id}@example.com"),
         firm: Firm {
-            id: litstack::accounts::FirmId::for_fixtures(id),
+            id: litstack::firm_id::FirmId::for_fixtures(id),
             name: format!("Bench Law {id}"),
             size: Some(size),
             created_at: 0,
@@ -79,7 +79,7 @@ fn setup() -> (tempfile::TempDir, AppState, User, VendorIds) {
             .collect();
         litstack::techstack::storage::save(
             &state.sub(),
-            litstack::accounts::FirmId::for_fixtures(id),
+            litstack::firm_id::FirmId::for_fixtures(id),
             &items,
         )
         .unwrap();

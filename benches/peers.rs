@@ -46,7 +46,7 @@ fn user(id: u64, law_firm: String, size: Option<FirmSize>) -> User {
         name: format!("Bench {id}"),
         email: format!("bench{id}@example.com"),
         firm: Firm {
-            id: litstack::accounts::FirmId::for_fixtures(id),
+            id: litstack::firm_id::FirmId::for_fixtures(id),
             name: law_firm,
             size,
             created_at: 0,
@@ -191,7 +191,7 @@ fn fill(state: &AppState, vendor: u64) -> User {
         &state.store,
         litstack::recommend::storage::Author {
             user_id: VIEWER,
-            firm_id: litstack::accounts::FirmId::for_fixtures(VIEWER),
+            firm_id: litstack::firm_id::FirmId::for_fixtures(VIEWER),
         },
         category,
         answers,

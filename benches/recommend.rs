@@ -26,7 +26,7 @@ fn setup() -> (tempfile::TempDir, AppState, User, u64, u64) {
         name: "Bench".into(),
         email: "bench@example.com".into(),
         firm: litstack::accounts::Firm {
-            id: litstack::accounts::FirmId::for_fixtures(1),
+            id: litstack::firm_id::FirmId::for_fixtures(1),
             name: "Bench Law".into(),
             size: Some(FirmSize::E6To20),
             created_at: 0,

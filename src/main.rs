@@ -442,7 +442,7 @@ fn promote(email: &str, config: Config) -> anyhow::Result<()> {
 fn list_firms(config: Config) -> anyhow::Result<()> {
     let state = AppState::open_for_command(config)?;
     let err = |e: litstack::error::AppError| anyhow::anyhow!("{e}");
-    let mut members = std::collections::HashMap::<litstack::accounts::FirmId, usize>::new();
+    let mut members = std::collections::HashMap::<litstack::firm_id::FirmId, usize>::new();
     for user in litstack::accounts::all_users(&state.store).map_err(err)? {
         *members.entry(user.firm.id).or_default() += 1;
     }

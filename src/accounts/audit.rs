@@ -3,7 +3,7 @@
 //! admins read it (and download it as CSV). It names people and emails of the firm, never a
 //! password or a token.
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use serde::{Deserialize, Serialize};
 
 use super::AccountsState;

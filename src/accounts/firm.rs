@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{AppError, Result, bad_request, forbidden};
 use crate::firm_size::FirmSize;
 
-pub use crate::firm_id::FirmId;
+use crate::firm_id::FirmId;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Firm {

@@ -14,8 +14,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::model::User;
-use super::{AccountsState, FirmId, storage};
+use super::{AccountsState, storage};
 use crate::error::Result;
+use crate::firm_id::FirmId;
 
 /// A firm's choice, as stored (FIRM_MFA_REQUIRED / `firm_mfa_required`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

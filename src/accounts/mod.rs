@@ -23,6 +23,7 @@ pub mod sso;
 pub(crate) mod storage;
 pub mod text;
 
+use crate::firm_id::FirmId;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -30,8 +31,7 @@ pub use budget::WriteBudgets;
 pub use client_ip::{ClientIp, TrustedProxy};
 pub use limiter::RateLimiter;
 pub use model::{
-    Email, EndReason, EndedSession, Firm, FirmId, FirmRole, User, UserEnvelope, UserView,
-    parse_firm_size,
+    Email, EndReason, EndedSession, Firm, FirmRole, User, UserEnvelope, UserView, parse_firm_size,
 };
 pub use sessions::{AdminUser, CurrentUser, SessionCache, TokenHash};
 pub use storage::export;

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{AppError, Result, bad_request};
 use crate::firm_size::FirmSize;
 
-pub use super::firm::{Firm, FirmId, FirmRole, FirmSummary};
+pub use super::firm::{Firm, FirmRole, FirmSummary};
 pub use super::text::{FirmName, PersonName};
 
 /// An account, with its firm as stored now (the store reads both together).

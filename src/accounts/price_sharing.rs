@@ -9,8 +9,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::model::User;
-use super::{AccountsState, FirmId, storage};
+use super::{AccountsState, storage};
 use crate::error::Result;
+use crate::firm_id::FirmId;
 
 /// A firm's choice, as stored (FIRM_PRICE_SHARING / `firm_price_sharing`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -437,7 +437,7 @@ mod tests {
             name: "A".into(),
             email: "a@example.com".into(),
             firm: crate::accounts::Firm {
-                id: crate::accounts::FirmId::from_stored(user_id),
+                id: crate::firm_id::FirmId::from_stored(user_id),
                 name: "F".into(),
                 size: None,
                 created_at: 0,

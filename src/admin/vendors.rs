@@ -218,7 +218,7 @@ pub fn merge_vendors(app: &VendorsState, from: u64, into: u64) -> Result<(MergeM
     for &firm_id in &moves.firms {
         // A firm id the store read back from the rows it moved.
         app.peers
-            .changed(crate::accounts::FirmId::from_stored(firm_id));
+            .changed(crate::firm_id::FirmId::from_stored(firm_id));
     }
     let storage::VendorMoves {
         stack_firms,

@@ -3,9 +3,9 @@
 //! is one transaction: the decision is re-read in it (PostgreSQL: under its row lock) and its
 //! latest version too, so two nodes or two requests never store the same version twice.
 
-use crate::accounts::FirmId;
 use crate::accounts::model::User;
 use crate::error::{Result, bad_request, conflict, not_found};
+use crate::firm_id::FirmId;
 use crate::shortlist::model::{Entry, Stamp, Status};
 use crate::store::WriteTx;
 use crate::techstack::model::Adoption;

@@ -9,13 +9,13 @@ use std::collections::HashMap;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::accounts::FirmId;
 use crate::catalog::SharedCatalog;
 use crate::clock::rfc3339;
 use crate::error::Result;
 use crate::evaluations::EvaluationRecord;
 use crate::evaluations::model::Round;
 use crate::evaluations::visibility::{self, Caller, CategoryDecisions, RoundFacts};
+use crate::firm_id::FirmId;
 use crate::shortlist::model::Entry;
 use crate::store::Store;
 

@@ -3,9 +3,9 @@
 
 use std::collections::HashSet;
 
-use crate::accounts::FirmId;
 use crate::catalog::{Catalog, OptionKind};
 use crate::error::{Result, bad_request};
+use crate::firm_id::FirmId;
 use crate::store::Store;
 
 use super::model::Criterion;

@@ -115,7 +115,7 @@ pub struct EvaluationRecord {
 pub fn record(
     store: &crate::store::Store,
     catalog: &crate::catalog::Catalog,
-    firm: crate::accounts::FirmId,
+    firm: crate::firm_id::FirmId,
     category_id: &str,
 ) -> crate::error::Result<Option<EvaluationRecord>> {
     let Ok(category) = category_id.parse::<u64>() else {

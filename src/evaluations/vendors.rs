@@ -2,9 +2,9 @@
 //! incumbent, and any vendor someone already scored or checked references for (their work stays
 //! in the evaluation when the vendor leaves the shortlist).
 
-use crate::accounts::FirmId;
 use crate::catalog::Catalog;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::store::Store;
 
 use super::model::Round;

@@ -97,11 +97,7 @@ impl CategoryDecisions {
 }
 
 /// How the evaluations read a category's decisions (store, firm, category id).
-type ReadDecisions = dyn Fn(
-        &crate::store::Store,
-        crate::accounts::FirmId,
-        u64,
-    ) -> crate::error::Result<CategoryDecisions>
+type ReadDecisions = dyn Fn(&crate::store::Store, crate::firm_id::FirmId, u64) -> crate::error::Result<CategoryDecisions>
     + Send
     + Sync;
 
@@ -114,7 +110,7 @@ impl DecisionsOf {
     pub fn new(
         read: impl Fn(
             &crate::store::Store,
-            crate::accounts::FirmId,
+            crate::firm_id::FirmId,
             u64,
         ) -> crate::error::Result<CategoryDecisions>
         + Send
@@ -127,7 +123,7 @@ impl DecisionsOf {
     pub fn read(
         &self,
         store: &crate::store::Store,
-        firm: crate::accounts::FirmId,
+        firm: crate::firm_id::FirmId,
         category_id: u64,
     ) -> crate::error::Result<CategoryDecisions> {
         (self.0)(store, firm, category_id)

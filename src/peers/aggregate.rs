@@ -8,7 +8,7 @@
 //! Readers take a read lock for the microseconds a figure needs; a refresh reads the account's
 //! rows outside it (refreshes take turns, so the last one always reads the latest commit).
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 

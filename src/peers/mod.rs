@@ -40,9 +40,9 @@ pub use shown::{FEWER_THAN, MIN_FIRMS, ShownCount};
 use std::sync::Arc;
 
 use crate::accounts::Firm;
-use crate::accounts::FirmId;
 use crate::catalog::SharedCatalog;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::firm_size::FirmSize;
 use crate::shortlist::model::Entry;
 use crate::store::Store;

@@ -126,7 +126,7 @@ impl Rows {
 /// because their names are alike.
 fn user(id: u64, firm: &str, size: Option<FirmSize>) -> Firm {
     Firm {
-        id: crate::accounts::FirmId::from_stored(id),
+        id: crate::firm_id::FirmId::from_stored(id),
         name: firm.to_string(),
         size,
         created_at: 0,

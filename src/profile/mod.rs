@@ -6,7 +6,7 @@ pub mod model;
 mod routes;
 pub(crate) mod storage;
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 

@@ -6,8 +6,8 @@
 //! tools" gives integrations more weight, and "Not right for our practice" gives
 //! personal-injury focus more weight in Pick For Me. Only the firm's own dismissals count.
 
-use crate::accounts::FirmId;
 use crate::accounts::model::User;
+use crate::firm_id::FirmId;
 
 use super::model::{DismissedList, DismissedView};
 use super::storage;

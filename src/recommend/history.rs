@@ -4,10 +4,10 @@
 use super::model::{PastRecommendation, RecommendationReasons};
 use super::reason_lines::ReasonList;
 use super::storage;
-use crate::accounts::FirmId;
 use crate::catalog::listing::Page;
 use crate::catalog::{Catalog, vendor_view};
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::recommend::RecommendState;
 
 /// One page of the user's past recommendations in the given categories (all when empty). Vendors

@@ -2,7 +2,7 @@
 //! them, and the order /matches shows them in (the progress through the stages is `progress`'s).
 //! Dismissed and inactive vendors are never shown.
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use std::collections::{HashMap, HashSet};
 
 use super::model::{

@@ -20,7 +20,7 @@ mod routes;
 pub mod storage;
 pub mod views;
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 

@@ -1,7 +1,7 @@
 //! What the screens read: the shortlist grouped by stage (then the other categories) and the
 //! due-diligence brief built from the same entries. Owned, typed values; nothing here writes.
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use std::collections::HashMap;
 
 use serde::Serialize;

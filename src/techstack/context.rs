@@ -3,10 +3,10 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::accounts::FirmId;
 use crate::accounts::model::User;
 use crate::catalog::Catalog;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::firm_size::FirmSize;
 use crate::profile::Onboarding;
 use crate::store::Store;

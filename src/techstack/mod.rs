@@ -57,7 +57,8 @@ mod tests {
     use std::sync::{Arc, Mutex};
 
     use super::*;
-    use crate::accounts::{FirmChanged, FirmId};
+    use crate::accounts::FirmChanged;
+    use crate::firm_id::FirmId;
 
     /// The tech stack's own state and nothing else: a store, the seeded catalog, and a hook that
     /// records the firms it is told of (the app's would recount the peer figures).

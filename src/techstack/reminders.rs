@@ -11,9 +11,10 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-use crate::accounts::{FirmId, FirmRole, User};
+use crate::accounts::{FirmRole, User};
 use crate::blocking::Blocking;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::notifications::{Delivery, Notice, NoticeKind};
 
 use super::RenewalsState;

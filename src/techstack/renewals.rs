@@ -11,13 +11,14 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
+use crate::accounts::CurrentUser;
 use crate::accounts::audit::{self, AuditAction};
-use crate::accounts::{CurrentUser, FirmId};
 use crate::blocking::Blocking;
 use crate::catalog::Catalog;
 use crate::clock::{now_secs, rfc3339};
 use crate::error::{ErrorBody, Result, bad_request, not_found};
 use crate::extract::{Json, Query, path_id};
+use crate::firm_id::FirmId;
 use crate::store::Store;
 
 use super::contracts::{self, Contract, ContractRequest};

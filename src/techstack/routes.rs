@@ -1,6 +1,6 @@
 //! `GET/POST /api/profile/category-adoption`: the tech-stack form's data and its save.
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use axum::extract::State;
 use serde::Serialize;
 

@@ -1,7 +1,7 @@
 //! What a firm uses, as recommendations read it: the answered categories, the tools' names and
 //! the integrations those tools declare.
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use std::collections::HashSet;
 
 use super::storage;

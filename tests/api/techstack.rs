@@ -2,7 +2,7 @@
 //! recommendations read (`firm_tools`, `tool_names`, `tool_integrations`).
 
 use axum::http::StatusCode;
-use litstack::accounts::FirmId;
+use litstack::firm_id::FirmId;
 use serde_json::{Value, json};
 
 use crate::helpers::TestApp;

@@ -1,5 +1,5 @@
 use axum::http::{Method, StatusCode, header};
-use litstack::accounts::FirmId;
+use litstack::firm_id::FirmId;
 use serde_json::json;
 
 use crate::helpers::TestApp;

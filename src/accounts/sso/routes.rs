@@ -19,11 +19,12 @@ use crate::accounts::devices::{self, SessionDevice};
 use crate::accounts::model::{Email, User};
 use crate::accounts::sessions::{self, COOKIE, CurrentUser};
 use crate::accounts::storage::{FirmChoice, NewUser};
-use crate::accounts::{AccountsState, AdminUser, ClientIp, FirmId, FirmRole, password};
+use crate::accounts::{AccountsState, AdminUser, ClientIp, FirmRole, password};
 use crate::blocking::Blocking;
 use crate::clock::{now_secs, rfc3339};
 use crate::error::{Result, bad_request, forbidden, not_found};
 use crate::extract::{Json, Query, path_id};
+use crate::firm_id::FirmId;
 
 const OWNERS_ONLY: &str = "Only the firm's owners can see and change its single sign-on.";
 

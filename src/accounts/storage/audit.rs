@@ -1,9 +1,9 @@
 //! The firm audit log in either backend: FIRM_AUDIT ((firm id, entry id) -> entry) in the redb
 //! file, `firm_audit` in PostgreSQL (0012). Append-only.
 
-use crate::accounts::FirmId;
 use crate::accounts::audit::{AuditAction, AuditEntry};
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::store::{self, FIRM_AUDIT, Store, WriteTx, codec, open_read};
 
 use super::postgres::at;

@@ -3,7 +3,7 @@
 //! per email" is enforced here, in `claim_email`, for sign-up and email changes; redb runs one
 //! write transaction at a time, which makes each operation one step.
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::records::{StoredFirm, StoredUser};

@@ -6,9 +6,9 @@ use redb::ReadableTable;
 use sqlx::Row;
 
 use super::postgres::at;
-use crate::accounts::FirmId;
 use crate::accounts::mfa_required::Requirement;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::store::postgres::changes::{self, Change};
 use crate::store::{FIRM_MFA_REQUIRED, PgStore, Store, WriteTx, codec, open_read};
 

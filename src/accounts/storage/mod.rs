@@ -22,8 +22,8 @@ pub use export::export;
 
 use super::model::{Email, EndedSession, Firm, Session, User};
 use super::sessions::TokenHash;
-use crate::accounts::FirmId;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::store::registry::{Export, Holder, INSTALL_OWN, Reference, Table, Target};
 use crate::store::{
     ENDED_SESSIONS, FIRM_AUDIT, FIRM_INVITATIONS, FIRM_MEMBERS, FIRM_MFA_REQUIRED,

@@ -10,7 +10,7 @@
 //! - every write that makes another node's cached user or session stale records
 //!   `Change::User` in its own transaction, last.
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 

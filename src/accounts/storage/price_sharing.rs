@@ -6,9 +6,9 @@ use redb::ReadableTable;
 use sqlx::Row;
 
 use super::postgres::at;
-use crate::accounts::FirmId;
 use crate::accounts::price_sharing::Consent;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::store::{FIRM_PRICE_SHARING, PgStore, Store, WriteTx, codec, open_read};
 
 const COLUMNS: &str = "share, by_user, by_name, at";

@@ -72,7 +72,7 @@ impl StoredFirm {
 
     pub(crate) fn into_firm(self) -> Firm {
         Firm {
-            id: crate::accounts::FirmId::from_stored(self.id),
+            id: crate::firm_id::FirmId::from_stored(self.id),
             name: self.name,
             size: self.size,
             created_at: self.created_at,

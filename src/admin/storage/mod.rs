@@ -97,7 +97,7 @@ pub fn merge_vendor(
     firms.dedup();
     for &firm_id in &firms {
         tx.record_change(Change::Peers {
-            firm_id: crate::accounts::FirmId::from_stored(firm_id),
+            firm_id: crate::firm_id::FirmId::from_stored(firm_id),
         })?;
     }
     removal::commit(tx)?;

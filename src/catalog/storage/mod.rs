@@ -350,7 +350,7 @@ pub const TABLES: &[Table] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::accounts::FirmId;
+    use crate::firm_id::FirmId;
     use crate::store::FileStore;
     use crate::store::postgres::test_store;
 

@@ -2,9 +2,9 @@
 
 use redb::{ReadableTable, WriteTransaction};
 
-use crate::accounts::FirmId;
 use crate::decisions::model::{Decision, DecisionStatus, Version};
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::store::{self, DECISION_VERSIONS, DECISIONS, FileStore, codec};
 
 pub fn list(db: &FileStore, firm_id: FirmId) -> Result<Vec<Decision>> {

@@ -11,8 +11,8 @@ pub mod vendors;
 
 pub use postgres::export;
 
-use crate::accounts::FirmId;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::store::{Store, WriteTx};
 
 use super::model::{Decision, Version};

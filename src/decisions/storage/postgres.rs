@@ -4,9 +4,9 @@
 
 use sqlx::types::Json;
 
-use crate::accounts::FirmId;
 use crate::decisions::model::{Decision, DecisionStatus, Version};
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::store::{FileStore, PgStore, PgTx, TableCount};
 
 /// The first key of the firm's advisory lock for proposals.

@@ -3,9 +3,9 @@
 
 use redb::ReadableTable;
 
-use crate::accounts::FirmId;
 use crate::error::Result;
 use crate::evaluations::model::Round;
+use crate::firm_id::FirmId;
 use crate::store::{self, EVALUATION_ROUNDS, FileStore};
 
 type Table<'t> = redb::Table<'t, (u64, u64, u32), &'static [u8]>;

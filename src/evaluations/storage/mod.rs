@@ -9,8 +9,8 @@ pub mod vendors;
 
 pub use export::export;
 
-use crate::accounts::FirmId;
 use crate::error::{AppError, Result};
+use crate::firm_id::FirmId;
 use crate::store::{Store, WriteTx};
 
 use super::model::Round;

@@ -5,9 +5,9 @@
 
 use sqlx::PgConnection;
 
-use crate::accounts::FirmId;
 use crate::error::Result;
 use crate::evaluations::model::Round;
+use crate::firm_id::FirmId;
 use crate::store::{PgStore, PgTx};
 
 /// The first key of the firm's advisory lock, the firm's id folded into the second.

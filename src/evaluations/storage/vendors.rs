@@ -79,7 +79,7 @@ pub fn merge_vendor_in(tx: &mut WriteTx, from: u64, into: u64) -> Result<MovedEv
             .fetch_all(tx.conn()?),
         )?;
         for firm in firms {
-            super::postgres::lock_firm(tx, crate::accounts::FirmId::from_stored(firm as u64))?;
+            super::postgres::lock_firm(tx, crate::firm_id::FirmId::from_stored(firm as u64))?;
         }
     }
     let mut rounds = rounds_naming_in(tx, from)?;
@@ -223,7 +223,7 @@ mod tests {
 
     #[test]
     fn both_backends_find_and_merge_the_rounds_naming_a_vendor() {
-        use crate::accounts::FirmId;
+        use crate::firm_id::FirmId;
         use crate::store::{FileStore, Store};
         let dir = tempfile::tempdir().unwrap();
         let stores = [

@@ -2,10 +2,10 @@
 //! domain's storage moves its own rows inside it (the registry of data lists them), and the
 //! commit keeps all of it or nothing (see `super::merge`).
 
-use crate::accounts::FirmId;
 use crate::accounts::MergedFirms;
 use crate::accounts::audit::AuditEntry;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::store::Store;
 use crate::store::postgres::changes::Change;
 

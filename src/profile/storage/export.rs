@@ -1,6 +1,6 @@
 //! Copying the onboarding answers of a redb install into PostgreSQL (`litstack export-to-postgres`).
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use crate::profile::bands::Onboarding;
 use crate::store::PgStore;
 

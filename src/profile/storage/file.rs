@@ -1,7 +1,7 @@
 //! Onboarding in the redb file: the ONBOARDING table, user id -> `Onboarding`.
 
-use crate::accounts::FirmId;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::profile::bands::Onboarding;
 use crate::store::{FileStore, ONBOARDING, codec};
 

@@ -8,8 +8,8 @@ mod postgres;
 pub use export::export;
 
 use super::bands::Onboarding;
-use crate::accounts::FirmId;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::store::ONBOARDING;
 use crate::store::registry::{Export, Holder, Table, Taking, rows};
 use crate::store::{Store, WriteTx};

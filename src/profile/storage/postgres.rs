@@ -1,8 +1,8 @@
 //! Onboarding in PostgreSQL: the `onboarding` table, one row per user, one column per answer
 //! (the answer's code, as the API spells it).
 
-use crate::accounts::FirmId;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::profile::bands::Onboarding;
 use crate::store::PgStore;
 use crate::store::postgres::{code, from_code};

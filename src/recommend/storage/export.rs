@@ -2,7 +2,7 @@
 
 use super::file;
 use super::postgres::{answers_json, insert_cleared, time, upsert_past, upsert_picks};
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use crate::store::postgres::code;
 use crate::store::{FileStore, PgStore, TableCount};
 

@@ -3,7 +3,7 @@
 //! vendor) -> dismissal), PAST_RECS ((user, category, vendor) -> the latest recommendation) and
 //! PICKS_CLEARED ((firm, category) -> the picks the last "Clear picks" kept for its undo).
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use std::collections::HashSet;
 
 use redb::ReadableTable;

@@ -10,7 +10,7 @@ mod file;
 mod postgres;
 pub mod vendors;
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use std::collections::HashSet;
 
 pub use export::export;

@@ -11,7 +11,7 @@
 //!   or waits for it; "Clear picks" and its undo take the same lock;
 //! - every other write is a single statement.
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use std::collections::HashSet;
 
 use chrono::{DateTime, Utc};

@@ -1,6 +1,6 @@
 //! Every recommendation storage operation, run on both backends with the same expectations.
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use std::collections::HashSet;
 
 /// A firm id as the store holds it.

@@ -3,8 +3,8 @@
 
 use redb::ReadableTable;
 
-use crate::accounts::FirmId;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::saved_views::model::{NewView, SavedView};
 use crate::store::{self, FileStore, SAVED_VIEWS, codec};
 

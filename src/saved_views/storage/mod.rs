@@ -6,8 +6,8 @@ mod postgres;
 
 pub use export::export;
 
-use crate::accounts::FirmId;
 use crate::error::{Result, conflict};
+use crate::firm_id::FirmId;
 use crate::store::{Store, WriteTx};
 
 use super::model::{MAX_VIEWS, NewView, SavedView};

@@ -4,8 +4,8 @@
 
 use sqlx::PgConnection;
 
-use crate::accounts::FirmId;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::saved_views::model::{NewView, SavedView};
 use crate::store::{PgStore, PgTx};
 

@@ -1,7 +1,7 @@
 //! The saved views' storage on both backends: the same answers, the same refusals.
 
 use super::*;
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use crate::saved_views::model::{ViewName, ViewParams};
 use crate::store::FileStore;
 use crate::store::postgres::test_store;

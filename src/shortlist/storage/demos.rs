@@ -8,8 +8,8 @@ use std::collections::HashMap;
 use redb::{ReadableTable, WriteTransaction};
 use sqlx::PgConnection;
 
-use crate::accounts::FirmId;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::notifications::Delivery;
 use crate::shortlist::model::{DemoDate, Entry};
 use crate::store::{

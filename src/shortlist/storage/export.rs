@@ -1,7 +1,7 @@
 //! Copying the shortlist (and the removed entries kept for their Undo) of a redb install into
 //! PostgreSQL (`litstack export-to-postgres`).
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use crate::store::{FileStore, PgStore, PgTx, TableCount};
 
 use super::postgres::{put, put_removed};

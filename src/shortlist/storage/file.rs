@@ -1,7 +1,7 @@
 //! The shortlist in the redb file: the SHORTLIST table, (firm id, vendor id) -> `Entry`, and
 //! SHORTLIST_REMOVED, (firm id, vendor id) -> `Removed`, the entries kept for their Undo.
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use redb::{ReadableTable, WriteTransaction};
 
 use super::Restore;

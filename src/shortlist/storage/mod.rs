@@ -11,8 +11,8 @@ pub mod vendors;
 
 pub use export::export;
 
-use crate::accounts::FirmId;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::shortlist::ShortlistState;
 use crate::store::{Store, WriteTx};
 

@@ -3,7 +3,7 @@
 //! JSONB; and `shortlist_removed` (0015_undo.sql), the same columns plus when and by whom, for the
 //! entries kept for their Undo.
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use sqlx::PgConnection;
 use sqlx::types::Json;
 

@@ -5,8 +5,8 @@
 use redb::ReadableTable;
 use serde::{Deserialize, Serialize};
 
-use crate::accounts::FirmId;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::store::{self, CALENDAR_FEEDS, CONTRACTS, FileStore, Store, WriteTx, codec};
 use crate::techstack::contracts::Contract;
 

@@ -4,8 +4,8 @@
 use chrono::{Datelike, NaiveDate};
 use sqlx::PgConnection;
 
-use crate::accounts::FirmId;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::store::{PgStore, PgTx, TableCount};
 use crate::techstack::contracts::Contract;
 

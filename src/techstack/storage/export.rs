@@ -1,6 +1,6 @@
 //! Copying the tech-stack answers of a redb install into PostgreSQL (`litstack export-to-postgres`).
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use crate::store::{FileStore, PgStore, PgTx, TableCount};
 
 use super::postgres::put;

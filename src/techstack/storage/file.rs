@@ -1,7 +1,7 @@
 //! The tech stack in the redb file: the ADOPTION table, (user id, category id) -> `Adoption`.
 
-use crate::accounts::FirmId;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::store::{self, ADOPTION, FileStore, codec};
 use crate::techstack::model::Adoption;
 

@@ -11,8 +11,8 @@ pub mod vendors;
 pub use contracts_pg::export as export_contracts;
 pub use export::export;
 
-use crate::accounts::FirmId;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::store::{Store, WriteTx};
 use crate::techstack::TechstackState;
 

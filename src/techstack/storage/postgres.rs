@@ -2,7 +2,7 @@
 //! one row per (user, category). A save writes whole rows (an upsert each), so two nodes saving
 //! at once leave one answer or the other per category, never a mix.
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use sqlx::PgConnection;
 
 use crate::error::Result;

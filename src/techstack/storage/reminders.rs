@@ -5,8 +5,8 @@
 
 use redb::ReadableTable;
 
-use crate::accounts::FirmId;
 use crate::error::Result;
+use crate::firm_id::FirmId;
 use crate::notifications::Delivery;
 use crate::store::{
     FileStore, PgStore, PgTx, RENEWAL_REMINDERS, Store, TableCount, WriteTx, open_read,

@@ -51,7 +51,7 @@ pub fn save_config(
     domains: &[String],
 ) -> Result<Vec<DomainClaim>> {
     let txn = db.write()?;
-    store::merged::refuse_in_file(&txn, crate::accounts::FirmId::from_stored(config.firm_id))?;
+    store::merged::refuse_in_file(&txn, crate::firm_id::FirmId::from_stored(config.firm_id))?;
     let firm = config.firm_id;
     let mut mine = Vec::new();
     {

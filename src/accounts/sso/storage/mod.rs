@@ -8,9 +8,9 @@ mod postgres;
 pub use export::export;
 
 use super::model::{DomainClaim, DomainStatus, Flow, SsoConfig, SsoLink};
-use crate::accounts::FirmId;
 use crate::accounts::sessions::TokenHash;
 use crate::error::{Result, bad_request, conflict};
+use crate::firm_id::FirmId;
 use crate::store::registry::{Export, Holder, Table, Taking, rows};
 use crate::store::{SSO_CONFIGS, SSO_DOMAINS, SSO_FLOWS, SSO_LINKS};
 use crate::store::{Store, WriteTx};

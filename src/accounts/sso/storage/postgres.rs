@@ -6,9 +6,10 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
 use super::super::model::{DomainClaim, DomainStatus, FLOW_SECS, Flow, SsoConfig, SsoLink};
+use crate::accounts::FirmRole;
 use crate::accounts::sessions::TokenHash;
-use crate::accounts::{FirmId, FirmRole};
 use crate::error::{AppError, Result};
+use crate::firm_id::FirmId;
 use crate::store::{PgStore, PgTx};
 
 const SSO_LOCK: i64 = 0x4c69_7473_0022;

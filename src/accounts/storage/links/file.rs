@@ -3,7 +3,7 @@
 //! (token hash -> link). Tables are created at their first write; readers treat a missing one as
 //! empty.
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use redb::{ReadableTable, WriteTransaction};
 
 use super::super::file as accounts_file;

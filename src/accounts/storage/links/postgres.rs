@@ -1,7 +1,7 @@
 //! Invitations and reset links in PostgreSQL (migrations/postgres/0012_invitations.sql). Using a
 //! link locks its row (`FOR UPDATE`), so two nodes cannot both use it.
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 

@@ -1,7 +1,7 @@
 //! The account tables' rows as PostgreSQL hands them over (as `select_users!` and
 //! `select_firms!` name their columns), each converted into its domain type in one place.
 
-use crate::accounts::FirmId;
+use crate::firm_id::FirmId;
 use chrono::{DateTime, Utc};
 
 use super::role_from;
