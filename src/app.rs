@@ -93,13 +93,20 @@ parts!(crate::bookings::BookingsState {
     catalog,
     bookings
 });
-parts!(crate::recommend::RecommendState {
-    store,
-    config,
-    catalog,
-    bookings,
-    peers
-});
+impl FromRef<AppState> for crate::recommend::RecommendState {
+    fn from_ref(app: &AppState) -> Self {
+        crate::recommend::RecommendState {
+            store: app.store.clone(),
+            config: app.config.clone(),
+            catalog: app.catalog.clone(),
+            bookings: app.bookings.clone(),
+            peers: app.peers.clone(),
+            rejected: crate::recommend::RejectedOf::new(
+                crate::shortlist::storage::rejected_vendors,
+            ),
+        }
+    }
+}
 parts!(crate::shortlist::ShortlistState {
     store,
     config,

@@ -22,12 +22,7 @@ pub fn out_of_ranking(
     firm_id: FirmId,
 ) -> Result<std::collections::HashSet<u64>> {
     let mut out = storage::dismissed(&app.store, firm_id)?;
-    out.extend(
-        crate::shortlist::storage::load(&app.store, firm_id)?
-            .into_iter()
-            .filter(|(_, e)| e.status == crate::shortlist::model::Status::Rejected)
-            .map(|(vendor_id, _)| vendor_id),
-    );
+    out.extend(app.rejected.read(&app.store, firm_id)?);
     Ok(out)
 }
 

@@ -46,6 +46,36 @@ pub struct RecommendState {
     pub catalog: crate::catalog::SharedCatalog,
     pub bookings: crate::bookings::SharedBookings,
     pub peers: crate::peers::Peers,
+    pub rejected: RejectedOf,
+}
+
+/// How the recommendations read the vendors a firm marked Rejected on its shortlist, which are
+/// never ranked for it (set by the app: `shortlist/` sits above `recommend/`, so the
+/// recommendations are told how to ask, as the evaluations are told how to read decisions).
+#[derive(Clone)]
+pub struct RejectedOf(std::sync::Arc<ReadRejected>);
+
+type ReadRejected = dyn Fn(&crate::store::Store, crate::firm_id::FirmId) -> crate::error::Result<Vec<u64>>
+    + Send
+    + Sync;
+
+impl RejectedOf {
+    pub fn new(
+        read: impl Fn(&crate::store::Store, crate::firm_id::FirmId) -> crate::error::Result<Vec<u64>>
+        + Send
+        + Sync
+        + 'static,
+    ) -> RejectedOf {
+        RejectedOf(std::sync::Arc::new(read))
+    }
+
+    pub fn read(
+        &self,
+        store: &crate::store::Store,
+        firm: crate::firm_id::FirmId,
+    ) -> crate::error::Result<Vec<u64>> {
+        (self.0)(store, firm)
+    }
 }
 
 /// The recommendation routes: each one's path and method are in its handler's

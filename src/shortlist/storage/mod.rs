@@ -32,6 +32,15 @@ pub enum Restore {
 }
 
 /// The user's entries by vendor id (ascending).
+/// The vendors the firm marked Rejected: the recommendations never rank them for it.
+pub fn rejected_vendors(store: &Store, firm_id: FirmId) -> Result<Vec<u64>> {
+    Ok(load(store, firm_id)?
+        .into_iter()
+        .filter(|(_, e)| e.status == super::model::Status::Rejected)
+        .map(|(vendor_id, _)| vendor_id)
+        .collect())
+}
+
 pub fn load(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, Entry)>> {
     match store {
         Store::File(db) => file::load(db, firm_id),
