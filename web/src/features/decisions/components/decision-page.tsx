@@ -7,96 +7,21 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
-import type { DecisionView } from '@/lib/api/types';
 import { useFirmAccess } from '@/lib/auth';
 import { downloadFromApi } from '@/lib/download';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { dollarsOf } from '@/lib/money';
-import { useShortlist } from '@/lib/shortlist';
 
-import { useAnswerTechStack } from '../api/answer-tech-stack';
-import { useEditDecision } from '../api/edit-decision';
 import { useDecision, versionUrl } from '../api/get-decision';
-import { useFirmMembers } from '../api/get-firm-members';
-import { vendorOptions } from '../form';
 import { ApprovalsSection } from './approvals-section';
-import { DecisionForm } from './decision-form';
-import { DecisionFacts, EvaluationSection, ShortlistHistory } from './record-sections';
+import { DecisionFacts } from './decision-facts';
+import { EditSection } from './edit-section';
+import { EvaluationSection } from './evaluation-section';
+import { ShortlistHistory } from './shortlist-history';
+import { TechStackQuestion } from './tech-stack-question';
 
 function download(url: string, name: string) {
   void downloadFromApi(url, name).catch((e: Error) =>
     toast({ title: 'The record was not downloaded', description: e.message, variant: 'destructive' }),
-  );
-}
-
-function TechStackQuestion({ decision }: { decision: DecisionView }) {
-  const answer = useAnswerTechStack(decision.id);
-  const { canManage } = useFirmAccess();
-  const t = decision.techStack;
-  const text: Record<string, string> = {
-    added: `${decision.vendorName} is now the category's tool in your tech stack.`,
-    alreadyThere: `${decision.vendorName} was in your tech stack already.`,
-    replaced: `${decision.vendorName} replaced ${t.current ?? 'the old tool'} in your tech stack.`,
-    addedBeside: `${decision.vendorName} is listed beside ${t.current ?? 'the current tool'} in your tech stack.`,
-  };
-  if (t.outcome === 'pending') return null;
-  if (!t.needsConfirmation) return <p className="text-sm text-slate-700 print:hidden">{text[t.outcome]}</p>;
-  if (!canManage) {
-    return (
-      <p className="text-sm text-slate-700 print:hidden">
-        An owner or admin is asked whether {decision.vendorName} replaces {t.current} in the tech stack.
-      </p>
-    );
-  }
-  return (
-    <div
-      role="group"
-      aria-labelledby="tech-stack-question"
-      className="space-y-2 rounded-xl border border-indigo-200 bg-indigo-50 p-4 print:hidden"
-    >
-      <p id="tech-stack-question" className="text-sm font-medium text-slate-900">
-        Replace {t.current} with {decision.vendorName} in your tech stack?
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <Button size="sm" disabled={answer.isPending} onClick={() => answer.mutate({ id: decision.id, replace: true })}>
-          Replace {t.current}
-        </Button>
-        <Button size="sm" variant="outline" disabled={answer.isPending} onClick={() => answer.mutate({ id: decision.id, replace: false })}>
-          Keep both
-        </Button>
-      </div>
-      {answer.isError ? <Alert>{getErrorMessage(answer.error, 'The tech stack was not changed: please try again.')}</Alert> : null}
-    </div>
-  );
-}
-
-function EditSection({ decision, onDone }: { decision: DecisionView; onDone: () => void }) {
-  const shortlist = useShortlist();
-  const members = useFirmMembers();
-  const edit = useEditDecision(decision.id);
-  if (!shortlist.data || !members.data) return <Spinner label="Preparing the form..." />;
-  return (
-    <section aria-label="Edit the decision" className="rounded-xl border border-slate-200 bg-white p-4 print:hidden">
-      <DecisionForm
-        categoryId={decision.categoryId}
-        vendors={vendorOptions(shortlist.data.groups, decision.categoryId)}
-        members={members.data.items}
-        initial={{
-          vendorId: String(decision.vendorId),
-          runnerUpId: decision.runnerUpId != null ? String(decision.runnerUpId) : '',
-          reasons: decision.reasons,
-          annualCost: dollarsOf(decision.annualCost),
-          startDate: decision.startDate,
-          approvers: decision.approvers.map((a) => a.userId),
-        }}
-        submitLabel="Save as a new version"
-        submit={async (body) => {
-          await edit.mutateAsync({ id: decision.id, body });
-          onDone();
-        }}
-        onCancel={onDone}
-      />
-    </section>
   );
 }
 
