@@ -9,6 +9,8 @@ pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 pub const DEFAULT_DATA_DIR: &str = "./litstack-data";
 pub const DEFAULT_UTM_SOURCE: &str = "litstack";
 pub const DEFAULT_SESSION_IDLE_HOURS: u64 = 7 * 24;
+/// The grace period of a firm's deletion: an owner can take it back until then.
+pub const DEFAULT_FIRM_DELETION_DAYS: u32 = 30;
 pub const DEFAULT_SESSION_MAX_DAYS: u64 = 30;
 pub const DEFAULT_IMPORT_MAX_MB: usize = 256;
 pub const DEFAULT_PARTNER_WEIGHT: f64 = 0.0;
@@ -64,6 +66,8 @@ pub struct Config {
     /// Every account must sign in with a second factor (`--require-mfa`): an account without one
     /// sets it up at its next sign-in before anything else.
     pub require_mfa: bool,
+    /// Days between scheduling a firm's deletion and its running (`--firm-deletion-days`).
+    pub firm_deletion_days: u32,
 }
 
 /// Timeouts and caps of the HTTP connections (see `server.rs`).
@@ -111,6 +115,7 @@ impl Config {
             smtp: None,
             sso_allow_http: false,
             require_mfa: false,
+            firm_deletion_days: DEFAULT_FIRM_DELETION_DAYS,
         }
     }
 }

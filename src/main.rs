@@ -223,6 +223,10 @@ struct ServeArgs {
     /// Believe X-Forwarded-For only from this proxy address (e.g. 127.0.0.1 behind nginx).
     #[arg(long, env = "LITSTACK_TRUSTED_PROXY")]
     trusted_proxy: Option<std::net::IpAddr>,
+    /// Days between scheduling a firm's deletion and its running; an owner can take it back until
+    /// then (0: at the next hourly run).
+    #[arg(long, env = "LITSTACK_FIRM_DELETION_DAYS", default_value_t = config::DEFAULT_FIRM_DELETION_DAYS)]
+    firm_deletion_days: u32,
     /// Largest CSV file the import accepts, in MiB.
     #[arg(long, env = "LITSTACK_IMPORT_MAX_MB", default_value_t = config::DEFAULT_IMPORT_MAX_MB)]
     import_max_mb: usize,
@@ -302,6 +306,7 @@ impl ServeArgs {
             }),
             sso_allow_http: self.sso_allow_http,
             require_mfa: self.require_mfa,
+            firm_deletion_days: self.firm_deletion_days,
         }
     }
 }

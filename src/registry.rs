@@ -21,11 +21,13 @@ pub const DOMAINS: &[Domain] = &[
         merge_firm_in: &[
             crate::accounts::storage::mfa_required::merge_firm_in,
             crate::accounts::storage::price_sharing::merge_firm_in,
+            crate::accounts::storage::deletion::merge_firm_in,
         ],
         copy_to_postgres: &[
             crate::accounts::storage::export,
             crate::accounts::storage::mfa_required::export,
             crate::accounts::storage::price_sharing::export,
+            crate::accounts::storage::deletion::export,
         ],
         not_copied: &[
             (

@@ -45,6 +45,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     spawn_housekeeping(state.clone());
     crate::vendor_profile::price_snapshot::spawn(state.sub());
     crate::mail::sender::spawn(state.sub());
+    crate::firms::deletion::spawn(state.sub());
     crate::shortlist::followup::spawn(
         state.sub(),
         crate::notifications::background_base(&state.config, local),

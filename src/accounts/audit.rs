@@ -75,10 +75,14 @@ pub enum AuditAction {
     PriceSharingChanged,
     /// An owner took the firm's archive: everything it holds here (issue 46).
     FirmExported,
+    /// An owner or the operator scheduled the firm's deletion.
+    FirmDeletionScheduled,
+    /// An owner or the operator took the firm's scheduled deletion back.
+    FirmDeletionCancelled,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 35] = [
+    pub const ALL: [AuditAction; 37] = [
         AuditAction::InvitationCreated,
         AuditAction::InvitationRevoked,
         AuditAction::MemberJoined,
@@ -114,6 +118,8 @@ impl AuditAction {
         AuditAction::EvaluationCriteriaChanged,
         AuditAction::PriceSharingChanged,
         AuditAction::FirmExported,
+        AuditAction::FirmDeletionScheduled,
+        AuditAction::FirmDeletionCancelled,
     ];
 
     pub fn code(self) -> &'static str {
@@ -153,6 +159,8 @@ impl AuditAction {
             AuditAction::EvaluationCriteriaChanged => "evaluation_criteria_changed",
             AuditAction::PriceSharingChanged => "price_sharing_changed",
             AuditAction::FirmExported => "firm_exported",
+            AuditAction::FirmDeletionScheduled => "firm_deletion_scheduled",
+            AuditAction::FirmDeletionCancelled => "firm_deletion_cancelled",
         }
     }
 

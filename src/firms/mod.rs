@@ -5,6 +5,7 @@
 mod admin;
 pub mod archive;
 mod audit;
+pub mod deletion;
 mod invitations;
 pub mod merge;
 mod mfa_required;
@@ -46,6 +47,15 @@ where
             price_sharing::put_price_sharing
         ))
         .routes(routes!(archive::export_firm))
+        .routes(routes!(
+            deletion::get_deletion,
+            deletion::schedule_deletion,
+            deletion::cancel_deletion
+        ))
+        .routes(routes!(
+            deletion::operator_schedule_deletion,
+            deletion::operator_cancel_deletion
+        ))
 }
 
 /// A body whose fields are all optional, read from a JSON object only: serde would also take a

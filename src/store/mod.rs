@@ -40,6 +40,7 @@ pub use transaction::{PgTx, WriteTx};
 pub const TABLES: &[registry::Table] = &[
     registry::Table {
         name: "meta",
+        purge: registry::Purge::Never,
         export: registry::Export::Left(registry::INSTALL_OWN),
         holder: registry::Holder::Install,
         redb: &[&META],
@@ -50,6 +51,7 @@ pub const TABLES: &[registry::Table] = &[
     // The mail settings, the unsubscribe secret and hub mode's booking key.
     registry::Table {
         name: "settings",
+        purge: registry::Purge::Never,
         export: registry::Export::Left(registry::INSTALL_OWN),
         holder: registry::Holder::Install,
         redb: &[&SETTINGS],
@@ -59,6 +61,7 @@ pub const TABLES: &[registry::Table] = &[
     },
     registry::Table {
         name: "counters",
+        purge: registry::Purge::Never,
         export: registry::Export::Left(registry::INSTALL_OWN),
         holder: registry::Holder::Install,
         redb: &[],
@@ -68,6 +71,7 @@ pub const TABLES: &[registry::Table] = &[
     },
     registry::Table {
         name: "changes",
+        purge: registry::Purge::Never,
         export: registry::Export::Left(registry::INSTALL_OWN),
         holder: registry::Holder::Install,
         redb: &[],
@@ -78,6 +82,7 @@ pub const TABLES: &[registry::Table] = &[
     // sqlx's record of the migrations applied.
     registry::Table {
         name: "_sqlx_migrations",
+        purge: registry::Purge::Never,
         export: registry::Export::Left(registry::INSTALL_OWN),
         holder: registry::Holder::Install,
         redb: &[],

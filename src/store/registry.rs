@@ -27,7 +27,28 @@ pub struct Table {
     pub refers_to: &'static [Reference],
     /// How it goes into one firm's archive (`litstack firms export`, `POST /api/firm/export`).
     pub export: Export,
+    /// How a deleted firm's rows leave it (`firms::deletion`).
+    pub purge: Purge,
 }
+
+/// How a deleted firm's rows leave a table. PostgreSQL deletes them by the holder column
+/// (`Holder`); the redb tables need to be told where the firm is in their keys.
+#[derive(Clone, Copy)]
+pub enum Purge {
+    /// The install's: untouched.
+    Never,
+    /// Every redb table of it is keyed by the holder's id first: the firm's (`Holder::Firm`) or
+    /// a member's (`Holder::Member`).
+    ByKey,
+    /// The domain takes the firm's rows out of its redb tables itself (keys that do not start
+    /// with the holder's id).
+    By(PurgeFile),
+    /// Its redb rows go with the named table's (whose purge finds them).
+    With(&'static str),
+}
+
+/// Takes one firm's rows out of a table's redb tables, inside the deletion's write transaction.
+pub type PurgeFile = fn(&WriteTransaction, &Taking) -> crate::error::Result<()>;
 
 /// How a table goes into one firm's archive.
 #[derive(Clone, Copy)]
@@ -161,9 +182,56 @@ pub trait RedbTable: Sync {
     /// Copies every row from `from` into the same table of `to`; a table missing from `from` is
     /// no rows. Answers how many rows were copied.
     fn copy(&self, from: &ReadTransaction, to: &WriteTransaction) -> anyhow::Result<u64>;
+    /// Deletes every row whose key starts with one of `ids`; answers how many. A table whose
+    /// keys do not start with an id is an error (its declaration must say `Purge::By`).
+    fn purge_keys(&self, txn: &WriteTransaction, ids: &[u64]) -> anyhow::Result<u64>;
 }
 
-impl<K: redb::Key + 'static, V: redb::Value + 'static> RedbTable for TableDefinition<'static, K, V>
+/// A redb key type, and the id it starts with (none for text and byte keys).
+pub trait FirstId: redb::Key + 'static {
+    fn first_id(key: Self::SelfType<'_>) -> Option<u64>;
+}
+
+impl FirstId for u64 {
+    fn first_id(key: u64) -> Option<u64> {
+        Some(key)
+    }
+}
+
+macro_rules! first_of_tuple {
+    ($($rest:ident),+) => {
+        impl FirstId for (u64, $($rest),+) {
+            fn first_id(key: Self::SelfType<'_>) -> Option<u64> {
+                Some(key.0)
+            }
+        }
+    };
+}
+first_of_tuple!(u64);
+first_of_tuple!(u64, u64);
+first_of_tuple!(u64, u32);
+first_of_tuple!(u64, i64);
+first_of_tuple!(u64, i64, u32);
+
+impl FirstId for (u64, &'static str) {
+    fn first_id(key: Self::SelfType<'_>) -> Option<u64> {
+        Some(key.0)
+    }
+}
+
+impl FirstId for &'static str {
+    fn first_id(_: &str) -> Option<u64> {
+        None
+    }
+}
+
+impl FirstId for &'static [u8] {
+    fn first_id(_: &[u8]) -> Option<u64> {
+        None
+    }
+}
+
+impl<K: FirstId, V: redb::Value + 'static> RedbTable for TableDefinition<'static, K, V>
 where
     TableDefinition<'static, K, V>: Sync,
 {
@@ -186,6 +254,77 @@ where
         }
         Ok(rows)
     }
+
+    fn purge_keys(&self, txn: &WriteTransaction, ids: &[u64]) -> anyhow::Result<u64> {
+        let name = TableHandle::name(self);
+        if !txn.list_tables()?.any(|t| t.name() == name) {
+            return Ok(0);
+        }
+        let mut table = txn.open_table(*self)?;
+        let before = redb::ReadableTableMetadata::len(&table)?;
+        let mut keyed = true;
+        table.retain(|key, _| match K::first_id(key) {
+            Some(id) => !ids.contains(&id),
+            None => {
+                keyed = false;
+                true
+            }
+        })?;
+        anyhow::ensure!(
+            keyed || before == 0,
+            "the table {} is not keyed by an id: its declaration must purge it itself",
+            TableHandle::name(self)
+        );
+        Ok(before - redb::ReadableTableMetadata::len(&table)?)
+    }
+}
+
+/// Takes firm `taking.firm`'s rows out of `tables`, in the given order, inside `tx`: in redb as
+/// each table's `Purge` says; in PostgreSQL by the holder column. The caller lists the tables
+/// that others refer to (users, firms) last.
+pub fn purge_in<'t>(
+    tx: &mut super::WriteTx,
+    tables: impl Iterator<Item = &'t Table>,
+    taking: &Taking,
+) -> crate::error::Result<()> {
+    let firm = [taking.firm.get()];
+    for table in tables {
+        let ids: &[u64] = match table.holder {
+            Holder::Install => continue,
+            Holder::Firm { .. } => &firm,
+            Holder::Member { .. } => &taking.members,
+        };
+        match tx {
+            super::WriteTx::File(txn) => match table.purge {
+                Purge::Never | Purge::With(_) => {}
+                Purge::ByKey => {
+                    for redb in table.redb {
+                        redb.purge_keys(txn, ids)?;
+                    }
+                }
+                Purge::By(purge) => purge(txn, taking)?,
+            },
+            super::WriteTx::Postgres(pg) => {
+                let (Some(column), true, false) = (
+                    table.firm_column(),
+                    table.postgres,
+                    matches!(table.purge, Purge::Never),
+                ) else {
+                    continue;
+                };
+                let ids: Vec<i64> = ids.iter().map(|&id| id as i64).collect();
+                let store = pg.store();
+                // The names are the registry's own constants, never input.
+                let sql = format!("DELETE FROM {} WHERE {column} = ANY($1)", table.name);
+                store.run(
+                    sqlx::query(sqlx::AssertSqlSafe(sql))
+                        .bind(ids)
+                        .execute(pg.conn()?),
+                )?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// One domain's declaration: its tables, and its part in the moves that span every domain.
@@ -346,6 +485,7 @@ mod tests {
                 to: Target::Vendor,
             }],
             export: Export::Left("a test table"),
+            purge: Purge::ByKey,
         },
         Table {
             name: "b",
@@ -355,6 +495,7 @@ mod tests {
             secrets: &[],
             refers_to: &[],
             export: Export::Left(INSTALL_OWN),
+            purge: Purge::Never,
         },
     ];
 
@@ -427,6 +568,7 @@ mod tests {
             secrets: &[],
             refers_to: &[],
             export: Export::Left(INSTALL_OWN),
+            purge: Purge::Never,
         }];
         let pg = columns(&[("a", &["firm_id", "vendor_id"])]);
         assert_eq!(

@@ -171,3 +171,6 @@ pub const FIRM_MFA_REQUIRED: TableDefinition<u64, &[u8]> =
 /// cost per seat) with other firms, and who chose when. No row: not shared (issue 32).
 pub const FIRM_PRICE_SHARING: TableDefinition<u64, &[u8]> =
     TableDefinition::new("firm_price_sharing");
+/// Firm id -> `accounts::storage::deletion::Deletion`: the firm's deletion, scheduled with its
+/// grace period (issue 46). No row: none. Created by the first schedule; missing reads as empty.
+pub const FIRM_DELETIONS: TableDefinition<u64, &[u8]> = TableDefinition::new("firm_deletions");

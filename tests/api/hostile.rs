@@ -414,6 +414,32 @@ fn routes() -> Vec<Route> {
             Access::User,
             Payload::Json(json!({ "code": null })),
         ),
+        // A firm's deletion (issue 46): owners schedule and take back their own firm's; the
+        // operator any firm's but their own (firm 1 is the operator's: 409, a JSON error).
+        r(
+            Method::POST,
+            "/api/firm/deletion",
+            Access::User,
+            Payload::Json(json!({ "code": null })),
+        ),
+        r(
+            Method::DELETE,
+            "/api/firm/deletion",
+            Access::User,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/admin/firms/1/deletion",
+            Access::Admin,
+            Payload::Empty,
+        ),
+        r(
+            Method::DELETE,
+            "/api/admin/firms/1/deletion",
+            Access::Admin,
+            Payload::Empty,
+        ),
         r(
             Method::PUT,
             "/api/admin/mail",
@@ -973,6 +999,7 @@ fn allowed(route: &Route) -> Allowed {
         ("PUT", "/api/firm/mfa-required") => Allowed::Owners,
         // The firm's archive: everything it holds (issue 46).
         ("POST", "/api/firm/export") => Allowed::Owners,
+        (_, "/api/firm/deletion") => Allowed::Owners,
         // Proposing and editing a decision, and answering its tech-stack question (issue 32).
         ("POST", "/api/decisions")
         | ("PUT", "/api/decisions/999")

@@ -16,6 +16,7 @@ mod dismiss;
 mod edge;
 mod ended_sessions;
 mod faults;
+mod firm_deletion;
 mod firm_export;
 mod firm_merge;
 mod firm_scope;

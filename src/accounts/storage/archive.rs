@@ -43,3 +43,116 @@ pub fn mfa_required(store: &Store, taking: &Taking) -> Result<Vec<Value>> {
 pub fn price_sharing(store: &Store, taking: &Taking) -> Result<Vec<Value>> {
     rows(super::price_sharing::find(store, taking.firm)?)
 }
+
+// A deleted firm's rows in the accounts' redb tables whose keys do not start with its id
+// (`store::registry::Purge::By`). A value that no longer decodes is kept: it names nobody known.
+pub mod purge {
+    use redb::{ReadableTable, WriteTransaction};
+
+    use crate::accounts::links::ResetLink;
+    use crate::accounts::mfa::Challenge;
+    use crate::accounts::model::Session;
+    use crate::error::Result;
+    use crate::store::registry::{RedbTable, Taking};
+    use crate::store::{
+        FIRM_INVITATIONS, FIRM_MEMBERS, INVITATION_TOKENS, INVITATIONS, MERGED_FIRMS,
+        MFA_CHALLENGES, RESET_LINKS, SESSION_DEVICES, SESSIONS, USER_EMAILS, USERS, codec,
+    };
+
+    /// Whether `name` exists in the file: a purge never makes an empty table.
+    fn exists(txn: &WriteTransaction, name: &str) -> Result<bool> {
+        Ok(txn
+            .list_tables()?
+            .any(|t| redb::TableHandle::name(&t) == name))
+    }
+
+    pub fn users(txn: &WriteTransaction, taking: &Taking) -> Result<()> {
+        USERS.purge_keys(txn, &taking.members)?;
+        FIRM_MEMBERS.purge_keys(txn, &[taking.firm.get()])?;
+        if exists(txn, "user_emails")? {
+            txn.open_table(USER_EMAILS)?
+                .retain(|_, user| !taking.members.contains(&user))?;
+        }
+        Ok(())
+    }
+
+    /// The members' sessions, and the devices they were started from (keyed by the same hash).
+    pub fn sessions(txn: &WriteTransaction, taking: &Taking) -> Result<()> {
+        if !exists(txn, "sessions")? {
+            return Ok(());
+        }
+        let mut gone: Vec<Vec<u8>> = Vec::new();
+        for entry in txn.open_table(SESSIONS)?.iter()? {
+            let (hash, value) = entry?;
+            let session: Option<Session> = codec::decode(value.value()).ok();
+            if session.is_some_and(|s| taking.members.contains(&s.user_id)) {
+                gone.push(hash.value().to_vec());
+            }
+        }
+        let mut sessions = txn.open_table(SESSIONS)?;
+        for hash in &gone {
+            sessions.remove(hash.as_slice())?;
+        }
+        if exists(txn, "session_devices")? {
+            let mut devices = txn.open_table(SESSION_DEVICES)?;
+            for hash in &gone {
+                devices.remove(hash.as_slice())?;
+            }
+        }
+        Ok(())
+    }
+
+    pub fn invitations(txn: &WriteTransaction, taking: &Taking) -> Result<()> {
+        let firm = taking.firm.get();
+        let mut ids = Vec::new();
+        if exists(txn, "firm_invitations")? {
+            for entry in txn
+                .open_table(FIRM_INVITATIONS)?
+                .range((firm, 0)..=(firm, u64::MAX))?
+            {
+                ids.push(entry?.0.value().1);
+            }
+        }
+        if exists(txn, "invitations")? {
+            let mut table = txn.open_table(INVITATIONS)?;
+            for id in &ids {
+                table.remove(*id)?;
+            }
+        }
+        if exists(txn, "invitation_tokens")? {
+            txn.open_table(INVITATION_TOKENS)?
+                .retain(|_, id| !ids.contains(&id))?;
+        }
+        FIRM_INVITATIONS.purge_keys(txn, &[firm])?;
+        Ok(())
+    }
+
+    pub fn reset_links(txn: &WriteTransaction, taking: &Taking) -> Result<()> {
+        if exists(txn, "reset_links")? {
+            txn.open_table(RESET_LINKS)?.retain(|_, value| {
+                let link: Option<ResetLink> = codec::decode(value).ok();
+                link.is_none_or(|l| !taking.members.contains(&l.user_id))
+            })?;
+        }
+        Ok(())
+    }
+
+    pub fn mfa_challenges(txn: &WriteTransaction, taking: &Taking) -> Result<()> {
+        if exists(txn, "mfa_challenges")? {
+            txn.open_table(MFA_CHALLENGES)?.retain(|_, value| {
+                let challenge: Option<Challenge> = codec::decode(value).ok();
+                challenge.is_none_or(|c| !taking.members.contains(&c.user_id))
+            })?;
+        }
+        Ok(())
+    }
+
+    /// The firms once merged into this one: their ids led here.
+    pub fn merged_firms(txn: &WriteTransaction, taking: &Taking) -> Result<()> {
+        if exists(txn, "merged_firms")? {
+            txn.open_table(MERGED_FIRMS)?
+                .retain(|_, into| into != taking.firm.get())?;
+        }
+        Ok(())
+    }
+}

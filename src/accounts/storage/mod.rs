@@ -5,6 +5,7 @@
 
 mod archive;
 pub(crate) mod audit;
+pub(crate) mod deletion;
 pub(super) mod devices;
 mod export;
 mod file;
@@ -24,7 +25,8 @@ use super::model::{Email, EndedSession, Firm, Session, User};
 use super::sessions::TokenHash;
 use crate::error::Result;
 use crate::firm_id::FirmId;
-use crate::store::registry::{Export, Holder, INSTALL_OWN, Reference, Table, Target};
+use crate::store::FIRM_DELETIONS;
+use crate::store::registry::{Export, Holder, INSTALL_OWN, Purge, Reference, Table, Target};
 use crate::store::{
     ENDED_SESSIONS, FIRM_AUDIT, FIRM_INVITATIONS, FIRM_MEMBERS, FIRM_MFA_REQUIRED,
     FIRM_PRICE_SHARING, FIRMS, INVITATION_TOKENS, INVITATIONS, KNOWN_DEVICES, MERGED_FIRMS,
@@ -280,6 +282,7 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<Mer
 pub const TABLES: &[Table] = &[
     Table {
         name: "firms",
+        purge: Purge::ByKey,
         export: Export::Rows(archive::firm),
         holder: Holder::Firm { column: "id" },
         redb: &[&FIRMS],
@@ -289,6 +292,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "users",
+        purge: Purge::By(archive::purge::users),
         export: Export::Rows(archive::members),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&USERS, &FIRM_MEMBERS, &USER_EMAILS],
@@ -298,6 +302,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "sessions",
+        purge: Purge::By(archive::purge::sessions),
         export: Export::Left(
             "sign-in sessions of this install: members sign in again where the firm goes",
         ),
@@ -310,6 +315,7 @@ pub const TABLES: &[Table] = &[
     // Why a browser was signed out, by its token's hash, kept a week: names no firm or person.
     Table {
         name: "ended_sessions",
+        purge: Purge::Never,
         export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
         redb: &[&ENDED_SESSIONS],
@@ -319,6 +325,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "invitations",
+        purge: Purge::By(archive::purge::invitations),
         export: Export::Rows(archive::invitations),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&INVITATIONS, &INVITATION_TOKENS, &FIRM_INVITATIONS],
@@ -328,6 +335,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "reset_links",
+        purge: Purge::By(archive::purge::reset_links),
         export: Export::Left("one-time password links of this install"),
         holder: Holder::Member { column: "user_id" },
         redb: &[&RESET_LINKS],
@@ -337,6 +345,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "firm_audit",
+        purge: Purge::ByKey,
         export: Export::Rows(archive::audit),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&FIRM_AUDIT],
@@ -346,6 +355,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "merged_firms",
+        purge: Purge::By(archive::purge::merged_firms),
         export: Export::Left(
             "which of this install's firm ids were merged into the firm: the ids mean nothing elsewhere",
         ),
@@ -357,6 +367,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "user_factors",
+        purge: Purge::ByKey,
         export: Export::Left(
             "second-factor secrets stay with this install: members set up a factor again",
         ),
@@ -368,6 +379,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "mfa_challenges",
+        purge: Purge::By(archive::purge::mfa_challenges),
         export: Export::Left("sign-ins in progress"),
         holder: Holder::Member { column: "user_id" },
         redb: &[&MFA_CHALLENGES],
@@ -377,6 +389,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "session_devices",
+        purge: Purge::With("sessions"),
         export: Export::Left("the devices of this install's sessions"),
         holder: Holder::Member { column: "user_id" },
         redb: &[&SESSION_DEVICES],
@@ -386,6 +399,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "known_devices",
+        purge: Purge::ByKey,
         export: Export::Left(
             "the devices members signed in from on this install, for its new-device mails",
         ),
@@ -397,6 +411,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "firm_mfa_required",
+        purge: Purge::ByKey,
         export: Export::Rows(archive::mfa_required),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&FIRM_MFA_REQUIRED],
@@ -406,6 +421,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "firm_price_sharing",
+        purge: Purge::ByKey,
         export: Export::Rows(archive::price_sharing),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&FIRM_PRICE_SHARING],
@@ -416,9 +432,24 @@ pub const TABLES: &[Table] = &[
             to: Target::User,
         }],
     },
+    // A scheduled deletion: it goes with the firm, or with an undo.
+    Table {
+        name: "firm_deletions",
+        export: Export::Left("the firm's scheduled deletion on this install"),
+        purge: Purge::ByKey,
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&FIRM_DELETIONS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[Reference {
+            column: "by_user",
+            to: Target::User,
+        }],
+    },
     // Sign-in and sign-up windows: hub mode's (a firm's own install keeps them in memory).
     Table {
         name: "rate_limits",
+        purge: Purge::ByKey,
         export: Export::Left("sign-in throttling of this install"),
         holder: Holder::Member { column: "user_id" },
         redb: &[],

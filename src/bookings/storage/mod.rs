@@ -23,7 +23,7 @@ use std::sync::Arc;
 
 use super::index::{Columns, ColumnsBuilder};
 use crate::error::Result;
-use crate::store::registry::{Export, Holder, INSTALL_OWN, Table};
+use crate::store::registry::{Export, Holder, INSTALL_OWN, Purge, Table};
 use crate::store::{BOOKING_IDENTITIES, BOOKINGS};
 use crate::store::{IDENTITY_LEN, Store};
 
@@ -293,6 +293,7 @@ impl RowWriter<'_, '_> {
 pub const TABLES: &[Table] = &[
     Table {
         name: "bookings",
+        purge: Purge::Never,
         export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
         redb: &[&BOOKINGS],
@@ -302,6 +303,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "booking_identities",
+        purge: Purge::Never,
         export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
         redb: &[&BOOKING_IDENTITIES],
@@ -312,6 +314,7 @@ pub const TABLES: &[Table] = &[
     // Hub mode's encoded index of the bookings, for nodes that start.
     Table {
         name: "bookings_snapshot",
+        purge: Purge::Never,
         export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
         redb: &[],

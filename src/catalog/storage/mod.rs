@@ -19,7 +19,9 @@ use super::model::{
 };
 use super::vendor_csv;
 use crate::error::{AppError, Result};
-use crate::store::registry::{Export, Holder, INSTALL_OWN, Reference, Table, Taking, Target, rows};
+use crate::store::registry::{
+    Export, Holder, INSTALL_OWN, Purge, Reference, Table, Taking, Target, rows,
+};
 use crate::store::{
     CATEGORIES, MEETING_CLICK_KINDS, MEETING_CLICK_TIMES, MEETING_CLICKS, VENDOR_ALIASES,
     VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
@@ -268,10 +270,42 @@ fn archive_meeting_clicks(store: &Store, taking: &Taking) -> Result<Vec<serde_js
     rows(clicks)
 }
 
+// A deleted firm's members' clicks: by (member, vendor, click) and (member, click), and the kinds
+// of those clicks by click id.
+fn purge_meeting_clicks(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
+    use crate::store::registry::RedbTable;
+    use redb::ReadableTable;
+    let mut clicks = Vec::new();
+    if txn
+        .list_tables()?
+        .any(|t| redb::TableHandle::name(&t) == "meeting_click_times")
+    {
+        let table = txn.open_table(crate::store::MEETING_CLICK_TIMES)?;
+        for &user in &taking.members {
+            for entry in table.range((user, 0)..=(user, u64::MAX))? {
+                clicks.push(entry?.0.value().1);
+            }
+        }
+    }
+    crate::store::MEETING_CLICKS.purge_keys(txn, &taking.members)?;
+    crate::store::MEETING_CLICK_TIMES.purge_keys(txn, &taking.members)?;
+    if txn
+        .list_tables()?
+        .any(|t| redb::TableHandle::name(&t) == "meeting_click_kinds")
+    {
+        let mut kinds = txn.open_table(crate::store::MEETING_CLICK_KINDS)?;
+        for click in clicks {
+            kinds.remove(click)?;
+        }
+    }
+    Ok(())
+}
+
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[
     Table {
         name: "categories",
+        purge: Purge::Never,
         export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
         redb: &[&CATEGORIES],
@@ -281,6 +315,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "vendors",
+        purge: Purge::Never,
         export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
         redb: &[&VENDORS],
@@ -293,6 +328,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "vendor_sources",
+        purge: Purge::Never,
         export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
         redb: &[&VENDOR_SOURCES],
@@ -305,6 +341,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "vendor_booking_sources",
+        purge: Purge::Never,
         export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
         redb: &[&VENDOR_BOOKING_SOURCES],
@@ -323,6 +360,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "vendor_aliases",
+        purge: Purge::Never,
         export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
         redb: &[&VENDOR_ALIASES],
@@ -335,6 +373,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "meeting_clicks",
+        purge: Purge::By(purge_meeting_clicks),
         export: Export::Rows(archive_meeting_clicks),
         holder: Holder::Member { column: "user_id" },
         redb: &[&MEETING_CLICKS, &MEETING_CLICK_TIMES, &MEETING_CLICK_KINDS],

@@ -16,7 +16,9 @@ use crate::firm_id::FirmId;
 use crate::store::{Store, WriteTx};
 
 use super::model::{Decision, Version};
-use crate::store::registry::{Export, Holder, Reference, Table, Taker, Taking, Target, rows};
+use crate::store::registry::{
+    Export, Holder, Purge, Reference, Table, Taker, Taking, Target, rows,
+};
 use crate::store::{DECISION_VERSIONS, DECISIONS};
 
 /// The firm's decisions, by id.
@@ -156,6 +158,7 @@ fn archive_versions(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Va
 pub const TABLES: &[Table] = &[
     Table {
         name: "decisions",
+        purge: Purge::ByKey,
         export: Export::Rows(archive_decisions),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&DECISIONS],
@@ -168,6 +171,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "decision_versions",
+        purge: Purge::ByKey,
         export: Export::Rows(archive_versions),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&DECISION_VERSIONS],

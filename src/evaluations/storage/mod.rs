@@ -15,7 +15,9 @@ use crate::store::{Store, WriteTx};
 
 use super::model::Round;
 use crate::store::EVALUATION_ROUNDS;
-use crate::store::registry::{Export, Holder, Reference, Table, Taker, Taking, Target, rows};
+use crate::store::registry::{
+    Export, Holder, Purge, Reference, Table, Taker, Taking, Target, rows,
+};
 
 /// The firm's rounds of a category's evaluation, oldest first; empty when it has none.
 pub fn rounds(store: &Store, firm_id: FirmId, category_id: u64) -> Result<Vec<Round>> {
@@ -123,6 +125,7 @@ fn archive_rounds(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Valu
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[Table {
     name: "evaluation_rounds",
+    purge: Purge::ByKey,
     export: Export::Rows(archive_rounds),
     holder: Holder::Firm { column: "firm_id" },
     redb: &[&EVALUATION_ROUNDS],

@@ -7,7 +7,7 @@ mod postgres;
 use crate::error::Result;
 use crate::mail::model::{self, Letter, Queued, Status};
 use crate::mail::settings::MailSettings;
-use crate::store::registry::{Export, Holder, Table};
+use crate::store::registry::{Export, Holder, Purge, Table, Taking};
 use crate::store::{FileStore, PgStore, PgTx, Store, TableCount};
 use crate::store::{OUTBOX, OUTBOX_DUE};
 
@@ -200,11 +200,53 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
     ])
 }
 
+// A deleted firm's mail, queued or sent: the messages, their places in the queue and their
+// unsubscribe addresses.
+fn purge_outbox(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
+    use redb::ReadableTable;
+    if !txn
+        .list_tables()?
+        .any(|t| redb::TableHandle::name(&t) == "outbox")
+    {
+        return Ok(());
+    }
+    let mut gone = Vec::new();
+    for entry in txn.open_table(crate::store::OUTBOX)?.iter()? {
+        let (id, value) = entry?;
+        let queued: Option<Queued> = crate::store::codec::decode(value.value()).ok();
+        if queued.is_some_and(|q| q.firm_id == Some(taking.firm.get())) {
+            gone.push(id.value());
+        }
+    }
+    let mut outbox = txn.open_table(crate::store::OUTBOX)?;
+    for id in &gone {
+        outbox.remove(*id)?;
+    }
+    if txn
+        .list_tables()?
+        .any(|t| redb::TableHandle::name(&t) == "outbox_due")
+    {
+        txn.open_table(crate::store::OUTBOX_DUE)?
+            .retain(|(_, id), _| !gone.contains(&id))?;
+    }
+    if txn
+        .list_tables()?
+        .any(|t| redb::TableHandle::name(&t) == "outbox_unsubscribe")
+    {
+        let mut unsubscribe = txn.open_table(crate::store::OUTBOX_UNSUBSCRIBE)?;
+        for id in &gone {
+            unsubscribe.remove(*id)?;
+        }
+    }
+    Ok(())
+}
+
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[
     // A message's firm is empty for the install's own mail; its text can hold a reset or sign-in link.
     Table {
         name: "outbox",
+        purge: Purge::By(purge_outbox),
         export: Export::Left("mail this install queued or sent"),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&OUTBOX, &OUTBOX_DUE],

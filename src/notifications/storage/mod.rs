@@ -11,7 +11,7 @@ use crate::error::Result;
 use crate::mail::Letter;
 use crate::notifications::model::{Notice, NoticeKind, Pref, Stored};
 use crate::store::registry::{
-    Export, Holder, INSTALL_OWN, Reference, Table, Taking, Target, keyed, rows,
+    Export, Holder, INSTALL_OWN, Purge, Reference, Table, Taking, Target, keyed, rows,
 };
 use crate::store::{FileStore, PgStore, PgTx, Store, TableCount};
 use crate::store::{NOTICE_PREFS, NOTICES, OUTBOX_UNSUBSCRIBE};
@@ -167,10 +167,18 @@ fn archive_prefs(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value
     Ok(out)
 }
 
+// A deleted firm's notices, keyed by their members.
+fn purge_notices(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
+    use crate::store::registry::RedbTable;
+    crate::store::NOTICES.purge_keys(txn, &taking.members)?;
+    Ok(())
+}
+
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[
     Table {
         name: "notices",
+        purge: Purge::By(purge_notices),
         export: Export::Rows(archive_notices),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&NOTICES],
@@ -183,6 +191,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "notice_prefs",
+        purge: Purge::ByKey,
         export: Export::Rows(archive_prefs),
         holder: Holder::Member { column: "user_id" },
         redb: &[&NOTICE_PREFS],
@@ -193,6 +202,7 @@ pub const TABLES: &[Table] = &[
     // A queued message's unsubscribe address (the message's own row says whose).
     Table {
         name: "outbox_unsubscribe",
+        purge: Purge::With("outbox"),
         export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
         redb: &[&OUTBOX_UNSUBSCRIBE],

@@ -11,7 +11,7 @@ use super::bands::Onboarding;
 use crate::error::Result;
 use crate::firm_id::FirmId;
 use crate::store::ONBOARDING;
-use crate::store::registry::{Export, Holder, Table, Taking, rows};
+use crate::store::registry::{Export, Holder, Purge, Table, Taking, rows};
 use crate::store::{Store, WriteTx};
 
 pub fn find_onboarding(store: &Store, firm_id: FirmId) -> Result<Option<Onboarding>> {
@@ -46,6 +46,7 @@ fn archive_onboarding(store: &Store, taking: &Taking) -> Result<Vec<serde_json::
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[Table {
     name: "onboarding",
+    purge: Purge::ByKey,
     export: Export::Rows(archive_onboarding),
     holder: Holder::Firm { column: "firm_id" },
     redb: &[&ONBOARDING],

@@ -18,7 +18,9 @@ pub use export::export;
 use super::dismiss_reason::{DismissReason, Dismissal};
 use super::model::{ClearedSet, PastRec, PickSet, StageSave, StoredResponse};
 use crate::error::Result;
-use crate::store::registry::{Export, Holder, Reference, Table, Taking, Target, keyed, rows};
+use crate::store::registry::{
+    Export, Holder, Purge, Reference, Table, Taking, Target, keyed, rows,
+};
 use crate::store::{DISMISSED, PAST_RECS, PICKS, PICKS_CLEARED, RESPONSES, USER_RESPONSES};
 use crate::store::{Store, WriteTx};
 
@@ -259,10 +261,29 @@ pub fn responses(store: &Store, firm_id: FirmId) -> Result<Vec<StoredResponse>> 
     }
 }
 
+// A deleted firm's questionnaire responses: by response id (the firm is in the value), and the
+// latest per category by (firm, category).
+fn purge_responses(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
+    use crate::store::registry::RedbTable;
+    if txn
+        .list_tables()?
+        .any(|t| redb::TableHandle::name(&t) == "responses")
+    {
+        txn.open_table(crate::store::RESPONSES)?
+            .retain(|_, value| {
+                let response: Option<StoredResponse> = crate::store::codec::decode(value).ok();
+                response.is_none_or(|r| r.firm_id != taking.firm.get())
+            })?;
+    }
+    crate::store::USER_RESPONSES.purge_keys(txn, &[taking.firm.get()])?;
+    Ok(())
+}
+
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[
     Table {
         name: "responses",
+        purge: Purge::By(purge_responses),
         export: Export::Rows(archive_responses),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&RESPONSES, &USER_RESPONSES],
@@ -281,6 +302,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "picks",
+        purge: Purge::ByKey,
         export: Export::Rows(archive_picks),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&PICKS],
@@ -293,6 +315,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "dismissals",
+        purge: Purge::ByKey,
         export: Export::Rows(archive_dismissals),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&DISMISSED],
@@ -305,6 +328,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "past_recommendations",
+        purge: Purge::ByKey,
         export: Export::Rows(archive_past),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&PAST_RECS],
@@ -323,6 +347,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "picks_cleared",
+        purge: Purge::ByKey,
         export: Export::Rows(archive_cleared),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&PICKS_CLEARED],

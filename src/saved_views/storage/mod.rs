@@ -12,7 +12,7 @@ use crate::store::{Store, WriteTx};
 
 use super::model::{MAX_VIEWS, NewView, SavedView};
 use crate::store::SAVED_VIEWS;
-use crate::store::registry::{Export, Holder, Table, Taking, rows};
+use crate::store::registry::{Export, Holder, Purge, Table, Taking, rows};
 
 /// The firm's views, by name (ignoring case).
 pub fn list(store: &Store, firm_id: FirmId) -> Result<Vec<SavedView>> {
@@ -105,6 +105,7 @@ fn archive_views(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[Table {
     name: "saved_views",
+    purge: Purge::ByKey,
     export: Export::Rows(archive_views),
     holder: Holder::Firm { column: "firm_id" },
     redb: &[&SAVED_VIEWS],

@@ -17,7 +17,7 @@ use crate::shortlist::ShortlistState;
 use crate::store::{Store, WriteTx};
 
 use super::model::{Entry, Removed, Stamp};
-use crate::store::registry::{Export, Holder, Reference, Table, Taking, Target, keyed};
+use crate::store::registry::{Export, Holder, Purge, Reference, Table, Taking, Target, keyed};
 use crate::store::{DEMO_DATES, DEMO_FOLLOWUPS, SHORTLIST, SHORTLIST_REMOVED};
 
 /// What `restore` found.
@@ -228,6 +228,7 @@ fn archive_demo_dates(store: &Store, taking: &Taking) -> Result<Vec<serde_json::
 pub const TABLES: &[Table] = &[
     Table {
         name: "shortlist",
+        purge: Purge::ByKey,
         export: Export::Rows(archive_shortlist),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&SHORTLIST],
@@ -240,6 +241,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "shortlist_removed",
+        purge: Purge::ByKey,
         export: Export::Rows(archive_removed),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&SHORTLIST_REMOVED],
@@ -252,6 +254,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "demo_dates",
+        purge: Purge::ByKey,
         export: Export::Rows(archive_demo_dates),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&DEMO_DATES],
@@ -264,6 +267,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "demo_followups",
+        purge: Purge::ByKey,
         export: Export::Left("which demo follow-ups this install sent"),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&DEMO_FOLLOWUPS],

@@ -303,6 +303,39 @@ fn on_server(admin_url: &str, statement: String) -> anyhow::Result<()> {
     })
 }
 
+/// Every row of every table of the database at `url`, as PostgreSQL writes rows as text: for the
+/// tests that look for what a deletion must have left nowhere.
+#[doc(hidden)]
+pub fn all_rows_as_text(url: &str) -> anyhow::Result<String> {
+    let options = PgConnectOptions::from_str(url)?;
+    let handle = runtime_here().map_err(|e| anyhow::anyhow!(e))?;
+    wait(&handle, async {
+        use sqlx::Connection;
+        let mut db = sqlx::PgConnection::connect_with(&options).await?;
+        let tables: Vec<String> = sqlx::query_scalar(
+            "SELECT table_name::text FROM information_schema.tables \
+             WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1",
+        )
+        .fetch_all(&mut db)
+        .await?;
+        let mut out = String::new();
+        for table in tables {
+            // The names come from the catalog; quoted as identifiers all the same.
+            let sql = format!(
+                "SELECT coalesce(string_agg(t::text, E'\\n'), '') FROM \"{}\" t",
+                table.replace('"', "\"\"")
+            );
+            let rows: String = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+                .fetch_one(&mut db)
+                .await?;
+            out.push_str(&rows);
+            out.push('\n');
+        }
+        db.close().await?;
+        anyhow::Ok(out)
+    })
+}
+
 /// The runtime of the library's tests, plain `#[test]` functions: a store opened in it
 /// (`test_store`, or `PgStore::connect` under `test_runtime().enter()`) is driven by its threads,
 /// as the server's runtime drives the server's store.

@@ -17,7 +17,9 @@ use crate::store::{Store, WriteTx};
 use crate::techstack::TechstackState;
 
 use super::model::Adoption;
-use crate::store::registry::{Export, Holder, Reference, Table, Taking, Target, keyed, rows};
+use crate::store::registry::{
+    Export, Holder, Purge, Reference, Table, Taking, Target, keyed, rows,
+};
 use crate::store::{ADOPTION, CALENDAR_FEEDS, CONTRACTS, RENEWAL_REMINDERS};
 
 /// Every category the user has answered, by category id (ascending), as stored.
@@ -130,6 +132,7 @@ fn archive_contracts(store: &Store, taking: &Taking) -> Result<Vec<serde_json::V
 pub const TABLES: &[Table] = &[
     Table {
         name: "category_adoption",
+        purge: Purge::ByKey,
         export: Export::Rows(archive_adoption),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&ADOPTION],
@@ -148,6 +151,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "tool_contracts",
+        purge: Purge::ByKey,
         export: Export::Rows(archive_contracts),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&CONTRACTS],
@@ -166,6 +170,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "calendar_feeds",
+        purge: Purge::ByKey,
         export: Export::Left(
             "only the hash of the feed's secret address: the firm makes a new feed",
         ),
@@ -177,6 +182,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "renewal_reminders",
+        purge: Purge::ByKey,
         export: Export::Left("which renewal reminders this install sent"),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&RENEWAL_REMINDERS],

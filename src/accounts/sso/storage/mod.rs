@@ -11,7 +11,7 @@ use super::model::{DomainClaim, DomainStatus, Flow, SsoConfig, SsoLink};
 use crate::accounts::sessions::TokenHash;
 use crate::error::{Result, bad_request, conflict};
 use crate::firm_id::FirmId;
-use crate::store::registry::{Export, Holder, Table, Taking, rows};
+use crate::store::registry::{Export, Holder, Purge, Table, Taking, rows};
 use crate::store::{SSO_CONFIGS, SSO_DOMAINS, SSO_FLOWS, SSO_LINKS};
 use crate::store::{Store, WriteTx};
 
@@ -159,10 +159,74 @@ fn archive_domains(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Val
     rows(firm_claims(store, taking.firm)?)
 }
 
+// A deleted firm's rows in the redb tables keyed by a domain, a flow or an identity.
+fn purge_domains(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
+    use redb::ReadableTable;
+    if !txn
+        .list_tables()?
+        .any(|t| redb::TableHandle::name(&t) == "sso_domains")
+    {
+        return Ok(());
+    }
+    let mut table = txn.open_table(crate::store::SSO_DOMAINS)?;
+    let mut changed: Vec<(String, Vec<DomainClaim>)> = Vec::new();
+    for entry in table.iter()? {
+        let (domain, value) = entry?;
+        let claims: Vec<DomainClaim> = crate::store::codec::decode(value.value())?;
+        if claims.iter().any(|c| c.firm_id == taking.firm.get()) {
+            let kept = claims
+                .into_iter()
+                .filter(|c| c.firm_id != taking.firm.get())
+                .collect();
+            changed.push((domain.value().to_string(), kept));
+        }
+    }
+    for (domain, kept) in changed {
+        if kept.is_empty() {
+            table.remove(domain.as_str())?;
+        } else {
+            table.insert(
+                domain.as_str(),
+                crate::store::codec::encode(&kept).as_slice(),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn purge_flows(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
+    if txn
+        .list_tables()?
+        .any(|t| redb::TableHandle::name(&t) == "sso_flows")
+    {
+        txn.open_table(crate::store::SSO_FLOWS)?
+            .retain(|_, value| {
+                let flow: Option<Flow> = crate::store::codec::decode(value).ok();
+                flow.is_none_or(|f| f.firm_id != taking.firm.get())
+            })?;
+    }
+    Ok(())
+}
+
+fn purge_links(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
+    if txn
+        .list_tables()?
+        .any(|t| redb::TableHandle::name(&t) == "sso_links")
+    {
+        txn.open_table(crate::store::SSO_LINKS)?
+            .retain(|_, value| {
+                let link: Option<SsoLink> = crate::store::codec::decode(value).ok();
+                link.is_none_or(|l| !taking.members.contains(&l.user_id))
+            })?;
+    }
+    Ok(())
+}
+
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[
     Table {
         name: "sso_configs",
+        purge: Purge::ByKey,
         export: Export::Rows(archive_config),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&SSO_CONFIGS],
@@ -172,6 +236,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "sso_domains",
+        purge: Purge::By(purge_domains),
         export: Export::Rows(archive_domains),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&SSO_DOMAINS],
@@ -181,6 +246,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "sso_flows",
+        purge: Purge::By(purge_flows),
         export: Export::Left("sign-ins in progress"),
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&SSO_FLOWS],
@@ -190,6 +256,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "sso_links",
+        purge: Purge::By(purge_links),
         export: Export::Left(
             "identities linked at this install's sign-in: linked again at the first single sign-on",
         ),

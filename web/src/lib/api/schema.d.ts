@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 6662a92c711d5c9f203ac6f9e0288176cca3d419a934fa5bee60b2bb82ce504a
+ * openapi.json sha256: d37cbee142cbd4c100908ddd8a72fe6b73e80bd9fbd563d1a21ad80e6d29dfc6
  */
 
 export interface paths {
@@ -91,6 +91,27 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/firms/{firmId}/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/admin/firms/{firmId}/deletion: the operator schedules a firm's deletion, after the
+         *     install's grace period (never a firm the operator belongs to).
+         */
+        post: operations["operator_schedule_deletion"];
+        /** DELETE /api/admin/firms/{firmId}/deletion: the operator takes a firm's scheduled deletion back. */
+        delete: operations["operator_cancel_deletion"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1184,6 +1205,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/firm/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/firm/deletion: whether the caller's firm is scheduled for deletion, and when. */
+        get: operations["get_deletion"];
+        put?: never;
+        /**
+         * POST /api/firm/deletion: schedules the deletion of the caller's firm (owners; a current code
+         *     where the owner has a second factor), after the install's grace period; an owner can take it
+         *     back until then. Scheduling again keeps the first schedule.
+         */
+        post: operations["schedule_deletion"];
+        /** DELETE /api/firm/deletion: takes the scheduled deletion of the caller's firm back (owners). */
+        delete: operations["cancel_deletion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/firm/export": {
         parameters: {
             query?: never;
@@ -2208,7 +2252,7 @@ export interface components {
          */
         Attribute: "category" | "priceBracket" | "firmSizes" | "practiceAreas" | "integrations" | "highlights" | "partner" | "recentDemoBookings" | "peerAdoption" | "matchScore" | "verifiedOn" | "scheduling" | "isActive";
         /** @enum {string} */
-        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in" | "contract_saved" | "calendar_feed_created" | "calendar_feed_revoked" | "mfa_required_changed" | "decision_proposed" | "decision_edited" | "decision_approved" | "decision_objected" | "decision_final" | "evaluation_criteria_changed" | "price_sharing_changed" | "firm_exported";
+        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in" | "contract_saved" | "calendar_feed_created" | "calendar_feed_revoked" | "mfa_required_changed" | "decision_proposed" | "decision_edited" | "decision_approved" | "decision_objected" | "decision_final" | "evaluation_criteria_changed" | "price_sharing_changed" | "firm_exported" | "firm_deletion_scheduled" | "firm_deletion_cancelled";
         /** @description One line of the firm's audit log. */
         AuditEntryView: {
             action: components["schemas"]["AuditAction"];
@@ -2777,6 +2821,17 @@ export interface components {
             versionHash: string;
             /** @description Oldest first. */
             versions: components["schemas"]["VersionSummary"][];
+        };
+        /** @description The firm's scheduled deletion, as every member reads it (the Firm page's notice). */
+        DeletionView: {
+            /** @description Who scheduled it, by their name then ("The operator" for the install's operator). */
+            by?: string | null;
+            /** @description When it runs (RFC 3339): every row of the firm is removed from then on. */
+            dueAt?: string | null;
+            /** @description Whether the firm's deletion is scheduled. */
+            scheduled: boolean;
+            /** @description When it was scheduled (RFC 3339). */
+            scheduledAt?: string | null;
         };
         /**
          * @description The reason codes a dismissal takes ("not_given" only describes dismissals from before
@@ -4120,6 +4175,14 @@ export interface components {
         SavedViews: {
             items: components["schemas"]["SavedViewView"][];
         };
+        /** @description The body of `POST /api/firm/deletion`. */
+        ScheduleRequest: {
+            /**
+             * @description A current code of the owner's second factor (or a recovery code); asked only of an owner
+             *     who has one.
+             */
+            code?: string | null;
+        };
         /** @description One score as a request sends it. */
         ScoreInput: {
             /** @description At most 1,000 characters. */
@@ -5053,6 +5116,153 @@ export interface operations {
             /** @description Not an administrator */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    operator_schedule_deletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The firm's id */
+                firmId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Scheduled; the deletion as the firm's members read it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletionView"];
+                };
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such firm */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The operator is a member of the firm, or it was merged into another */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    operator_cancel_deletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The firm's id */
+                firmId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken back: the firm stays */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such firm, or no deletion is scheduled */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9026,6 +9236,168 @@ export interface operations {
             };
             /** @description Not an owner or admin, or a foreign origin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_deletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletionView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    schedule_deletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleRequest"];
+            };
+        };
+        responses: {
+            /** @description Scheduled; the deletion as `GET` answers it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletionView"];
+                };
+            };
+            /** @description A second-factor code is missing or wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner of the firm, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The install's operator is a member of the firm, or the firm was merged into another */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong codes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_deletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken back: the firm stays */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner of the firm, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No deletion is scheduled */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

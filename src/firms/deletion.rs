@@ -1,0 +1,312 @@
+//! Deleting a firm, in two steps: an owner (or the install's operator) schedules it, with a grace
+//! period in which an owner can take it back (`--firm-deletion-days`, 30 by default); then the
+//! deletion task removes every row of the firm from every table the registry of data declares,
+//! in one write transaction that also takes the schedule's row, so a crash leaves the firm whole
+//! and the next run does it, and on a hub one node's run does it while another's finds nothing.
+//! Its members' sessions end with their rows; their queued mail goes with the outbox rows; the
+//! peer figures count the firm no more. The install keeps the fact of the deletion in its
+//! security log. A firm the operator belongs to is never deleted: nobody could run the install.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+
+use crate::accounts::audit::{self, AuditAction};
+use crate::accounts::storage::deletion::{self as stored, Deletion};
+use crate::accounts::{self, AccountsState, AdminUser, ClientIp, CurrentUser, FirmRole};
+use crate::blocking::Blocking;
+use crate::clock::rfc3339;
+use crate::error::{ErrorBody, Result, conflict, forbidden, not_found};
+use crate::extract::{Json, path_id};
+use crate::firm_id::FirmId;
+use crate::store::Store;
+use crate::store::postgres::changes::Change;
+use crate::store::registry::{Taker, Taking};
+
+pub const OWNERS_ONLY: &str = "Only an owner of your firm can delete it.";
+pub const OPERATORS_FIRM: &str = "This firm cannot be deleted: the install's operator is one of \
+                                  its members, and nobody could run Litstack without them.";
+pub const NOT_SCHEDULED: &str = "The firm's deletion is not scheduled.";
+
+const DAY: i64 = 86_400;
+
+/// The firm's scheduled deletion, as every member reads it (the Firm page's notice).
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeletionView {
+    /// Whether the firm's deletion is scheduled.
+    pub scheduled: bool,
+    /// When it runs (RFC 3339): every row of the firm is removed from then on.
+    pub due_at: Option<String>,
+    /// When it was scheduled (RFC 3339).
+    pub scheduled_at: Option<String>,
+    /// Who scheduled it, by their name then ("The operator" for the install's operator).
+    pub by: Option<String>,
+}
+
+impl DeletionView {
+    fn of(deletion: Option<Deletion>) -> DeletionView {
+        DeletionView {
+            scheduled: deletion.is_some(),
+            due_at: deletion.as_ref().map(|d| rfc3339(d.due_at)),
+            scheduled_at: deletion.as_ref().map(|d| rfc3339(d.scheduled_at)),
+            by: deletion.map(|d| d.by_name),
+        }
+    }
+}
+
+/// The body of `POST /api/firm/deletion`.
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ScheduleRequest {
+    /// A current code of the owner's second factor (or a recovery code); asked only of an owner
+    /// who has one.
+    #[serde(default)]
+    pub code: Option<String>,
+}
+
+/// Schedules firm `firm`'s deletion `app.config.firm_deletion_days` from `now`, by `by` (an
+/// owner, or `None`: the operator); answers the deletion that stands (an earlier one stays).
+fn schedule(
+    app: &AccountsState,
+    firm: FirmId,
+    by: Option<&accounts::User>,
+    now: i64,
+) -> Result<Deletion> {
+    let members = accounts::firm_members(app, firm)?;
+    if members.iter().any(|m| m.is_admin) {
+        return Err(conflict(OPERATORS_FIRM));
+    }
+    let wanted = Deletion {
+        scheduled_at: now,
+        due_at: now + i64::from(app.config.firm_deletion_days) * DAY,
+        by_user: by.map(|u| u.id),
+        by_name: by.map_or_else(|| "The operator".to_string(), |u| u.name.clone()),
+    };
+    let standing = stored::schedule(&app.store, firm, &wanted)?;
+    if standing == wanted {
+        audit::record(
+            &app.store,
+            firm,
+            by,
+            AuditAction::FirmDeletionScheduled,
+            format!(
+                "{} scheduled the firm's deletion for {}",
+                wanted.by_name,
+                &rfc3339(wanted.due_at)[..10]
+            ),
+        );
+        tracing::info!(target: "security", firm_id = firm.get(), by = ?wanted.by_user,
+            due_at = wanted.due_at, "a firm's deletion was scheduled");
+    }
+    Ok(standing)
+}
+
+fn cancel(app: &AccountsState, firm: FirmId, by: Option<&accounts::User>) -> Result<()> {
+    if !stored::cancel(&app.store, firm)? {
+        return Err(not_found(NOT_SCHEDULED));
+    }
+    let name = by.map_or("The operator", |u| u.name.as_str());
+    audit::record(
+        &app.store,
+        firm,
+        by,
+        AuditAction::FirmDeletionCancelled,
+        format!("{name} took the firm's scheduled deletion back"),
+    );
+    tracing::info!(target: "security", firm_id = firm.get(), "a firm's deletion was taken back");
+    Ok(())
+}
+
+/// Runs every deletion due at `now`; answers the firms deleted.
+pub fn run_due(app: &AccountsState, now: i64) -> Result<Vec<u64>> {
+    let mut deleted = Vec::new();
+    for firm in stored::due(&app.store, now)? {
+        if delete_now(app, FirmId::from_stored(firm))? {
+            deleted.push(firm);
+        }
+    }
+    Ok(deleted)
+}
+
+/// Removes every row of `firm`, if its deletion still stands (else nothing: another run did it,
+/// or an owner took it back). One write transaction across every domain's tables, in the
+/// registry's order backwards, so the members and the firm row go last.
+fn delete_now(app: &AccountsState, firm: FirmId) -> Result<bool> {
+    let members: Vec<u64> = accounts::firm_members(app, firm)?
+        .iter()
+        .map(|m| m.id)
+        .collect();
+    let taking = Taking {
+        firm,
+        members: members.clone(),
+        by: Taker::Operator,
+        decided_rounds: Vec::new(),
+    };
+    let mut tx = app.store.begin()?;
+    if !stored::take_in(&mut tx, firm)? {
+        return Ok(false);
+    }
+    let tables: Vec<_> = crate::registry::tables().collect();
+    crate::store::registry::purge_in(&mut tx, tables.into_iter().rev(), &taking)?;
+    for &user_id in &members {
+        tx.record_change(Change::User { user_id })?;
+    }
+    tx.record_change(Change::Peers { firm_id: firm })?;
+    tx.commit()?;
+    for &user_id in &members {
+        app.sessions.forget_user(user_id, None);
+    }
+    app.firm_changed.tell(firm);
+    tracing::info!(target: "security", firm_id = firm.get(), members = members.len(),
+        "a firm was deleted: every row of it removed");
+    Ok(true)
+}
+
+/// Runs the deletions for the life of the server: a pass at start, then every hour.
+pub fn spawn(state: AccountsState) {
+    const EVERY: std::time::Duration = std::time::Duration::from_secs(3600);
+    crate::periodic::every(
+        std::time::Duration::ZERO,
+        EVERY,
+        "firm deletions",
+        move || {
+            let state = state.clone();
+            async move {
+                let now = crate::clock::now_secs();
+                state.blocking(move |app| run_due(app, now)).await.map(drop)
+            }
+        },
+    );
+}
+
+/// Whether the firm `id` exists, for the operator's routes.
+fn existing(store: &Store, id: u64) -> Result<FirmId> {
+    accounts::find_firm(store, id)?
+        .map(|f| f.id)
+        .ok_or_else(|| not_found(format!("There is no firm with id {id}")))
+}
+
+/// GET /api/firm/deletion: whether the caller's firm is scheduled for deletion, and when.
+#[utoipa::path(get, path = "/firm/deletion", tag = "firm",
+    responses(
+        (status = 200, body = DeletionView),
+        crate::error::NotSignedIn,
+    ))]
+pub(super) async fn get_deletion(
+    State(state): State<AccountsState>,
+    current: CurrentUser,
+) -> Result<Json<DeletionView>> {
+    let firm = current.user.firm.id;
+    let found = state
+        .blocking(move |app| stored::find(&app.store, firm))
+        .await?;
+    Ok(Json(DeletionView::of(found)))
+}
+
+/// POST /api/firm/deletion: schedules the deletion of the caller's firm (owners; a current code
+/// where the owner has a second factor), after the install's grace period; an owner can take it
+/// back until then. Scheduling again keeps the first schedule.
+#[utoipa::path(post, path = "/firm/deletion", tag = "firm",
+    request_body = ScheduleRequest,
+    responses(
+        (status = 200, description = "Scheduled; the deletion as `GET` answers it", body = DeletionView),
+        (status = 400, description = "A second-factor code is missing or wrong", body = ErrorBody),
+        crate::error::NotSignedIn,
+        (status = 403, description = "Not an owner of the firm, or a foreign origin", body = ErrorBody),
+        (status = 409, description = "The install's operator is a member of the firm, or the firm was merged into another", body = ErrorBody),
+        crate::error::TooLarge,
+        (status = 429, description = "Too many wrong codes; see Retry-After", body = ErrorBody),
+    ))]
+pub(super) async fn schedule_deletion(
+    State(state): State<AccountsState>,
+    current: CurrentUser,
+    ClientIp(ip): ClientIp,
+    Json(body): Json<serde_json::Map<String, serde_json::Value>>,
+) -> Result<Json<DeletionView>> {
+    let body: ScheduleRequest = super::object_body(body)?;
+    let user = current.user;
+    if user.firm_role != FirmRole::Owner {
+        return Err(forbidden(OWNERS_ONLY));
+    }
+    let deletion = state
+        .blocking(move |app| {
+            accounts::mfa::step_up(app, &user, &ip, body.code.as_deref())?;
+            schedule(app, user.firm.id, Some(&user), crate::clock::now_secs())
+        })
+        .await?;
+    Ok(Json(DeletionView::of(Some(deletion))))
+}
+
+/// DELETE /api/firm/deletion: takes the scheduled deletion of the caller's firm back (owners).
+#[utoipa::path(delete, path = "/firm/deletion", tag = "firm",
+    responses(
+        (status = 204, description = "Taken back: the firm stays"),
+        crate::error::NotSignedIn,
+        (status = 403, description = "Not an owner of the firm, or a foreign origin", body = ErrorBody),
+        (status = 404, description = "No deletion is scheduled", body = ErrorBody),
+    ))]
+pub(super) async fn cancel_deletion(
+    State(state): State<AccountsState>,
+    current: CurrentUser,
+) -> Result<StatusCode> {
+    let user = current.user;
+    if user.firm_role != FirmRole::Owner {
+        return Err(forbidden(OWNERS_ONLY));
+    }
+    state
+        .blocking(move |app| cancel(app, user.firm.id, Some(&user)))
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// POST /api/admin/firms/{firmId}/deletion: the operator schedules a firm's deletion, after the
+/// install's grace period (never a firm the operator belongs to).
+#[utoipa::path(post, path = "/admin/firms/{firmId}/deletion", tag = "admin",
+    params(("firmId" = u64, Path, description = "The firm's id")),
+    responses(
+        (status = 200, description = "Scheduled; the deletion as the firm's members read it", body = DeletionView),
+        (status = 400, description = "The id is not a whole number", body = ErrorBody),
+        crate::error::NotSignedIn,
+        crate::error::NotOperatorOrForeignOrigin,
+        (status = 404, description = "No such firm", body = ErrorBody),
+        (status = 409, description = "The operator is a member of the firm, or it was merged into another", body = ErrorBody),
+    ))]
+pub(super) async fn operator_schedule_deletion(
+    State(state): State<AccountsState>,
+    AdminUser(_admin): AdminUser,
+    Path(raw): Path<String>,
+) -> Result<Json<DeletionView>> {
+    let id = path_id(&raw, "firm")?;
+    let deletion = state
+        .blocking(move |app| {
+            let firm = existing(&app.store, id)?;
+            schedule(app, firm, None, crate::clock::now_secs())
+        })
+        .await?;
+    Ok(Json(DeletionView::of(Some(deletion))))
+}
+
+/// DELETE /api/admin/firms/{firmId}/deletion: the operator takes a firm's scheduled deletion back.
+#[utoipa::path(delete, path = "/admin/firms/{firmId}/deletion", tag = "admin",
+    params(("firmId" = u64, Path, description = "The firm's id")),
+    responses(
+        (status = 204, description = "Taken back: the firm stays"),
+        (status = 400, description = "The id is not a whole number", body = ErrorBody),
+        crate::error::NotSignedIn,
+        crate::error::NotOperatorOrForeignOrigin,
+        (status = 404, description = "No such firm, or no deletion is scheduled", body = ErrorBody),
+    ))]
+pub(super) async fn operator_cancel_deletion(
+    State(state): State<AccountsState>,
+    AdminUser(_admin): AdminUser,
+    Path(raw): Path<String>,
+) -> Result<StatusCode> {
+    let id = path_id(&raw, "firm")?;
+    state
+        .blocking(move |app| {
+            let firm = existing(&app.store, id)?;
+            cancel(app, firm, None)
+        })
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}

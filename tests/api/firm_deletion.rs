@@ -1,0 +1,231 @@
+//! A firm leaves (issue 46): an owner, or the operator, schedules the firm's deletion with a grace
+//! period and can take it back; when it is due, every row of the firm goes from every table, on
+//! both backends, and nothing of another firm; the members' sessions end; a firm the operator
+//! belongs to is never deleted. Both backends (LITSTACK_TEST_BACKEND).
+
+use axum::http::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, TestResponse, on_postgres};
+use crate::registry::a_firm_that_used_the_product;
+use crate::scenario::ok;
+
+const NOTE: &str = "SNTL-deleted-note";
+const VIEW: &str = "SNTL-deleted-view";
+const INVITED: &str = "sntl-deleted@doe-law.com";
+
+async fn schedule(app: &mut TestApp) -> TestResponse {
+    app.post("/api/firm/deletion", json!({})).await
+}
+
+/// The operator's firm first (the install's first account), then Ann's firm, which used most of
+/// the product and holds three sentinels, then Zed's. Answers Ann's and Zed's firm ids and the
+/// three sessions (operator, Ann, Zed).
+async fn three_firms(app: &mut TestApp) -> (u64, u64, [Option<String>; 3]) {
+    app.sign_up_as("Olga Operator", "olga@install.test").await;
+    let operator = app.cookie.take();
+    a_firm_that_used_the_product(app).await;
+    let ann_firm = app.get("/api/firm").await.json()["firm"]["id"]
+        .as_u64()
+        .unwrap();
+    let vendor = app.get("/api/shortlist").await;
+    assert_eq!(vendor.status, StatusCode::OK);
+    ok(
+        app,
+        Method::POST,
+        "/api/views",
+        Some(json!({ "name": VIEW, "params": "state=NY" })),
+    )
+    .await;
+    let path = "/api/shortlist/11";
+    ok(
+        app,
+        Method::PUT,
+        path,
+        Some(json!({ "status": "Considering", "note": NOTE })),
+    )
+    .await;
+    app.invite(INVITED, "member").await;
+    let ann = app.cookie.take();
+    let zed_firm = app.sign_up_as("Zed Roe", "zed@roe-law.com").await.json()["user"]["firm"]["id"]
+        .as_u64()
+        .unwrap();
+    ok(
+        app,
+        Method::POST,
+        "/api/views",
+        Some(json!({ "name": "Zed's view", "params": "state=CA" })),
+    )
+    .await;
+    ok(
+        app,
+        Method::PUT,
+        path,
+        Some(json!({ "status": "Considering", "note": "Zed's note" })),
+    )
+    .await;
+    let zed = app.cookie.take();
+    (ann_firm, zed_firm, [operator, ann, zed])
+}
+
+/// Every row the store holds, as text: each PostgreSQL table's rows, or a fresh backup of the
+/// redb file (a copy of the live rows only).
+async fn every_row(app: &TestApp) -> String {
+    if on_postgres() {
+        let url = app.state.config.database_url.clone().unwrap();
+        return tokio::task::spawn_blocking(move || {
+            litstack::store::postgres::all_rows_as_text(&url).unwrap()
+        })
+        .await
+        .unwrap();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("copy.redb");
+    let file = app.state.store.file().unwrap();
+    litstack::store::backup::backup_to(file, &copy, &litstack::registry::redb_tables()).unwrap();
+    String::from_utf8_lossy(&std::fs::read(&copy).unwrap()).into_owned()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_owner_schedules_the_deletion_and_takes_it_back_and_no_one_else_can() {
+    let mut app = TestApp::new();
+    let (ann_firm, _, [operator, ann, _]) = three_firms(&mut app).await;
+    app.cookie = ann.clone();
+    for (email, role) in [("al@doe-law.com", "admin"), ("vi@doe-law.com", "viewer")] {
+        app.cookie = ann.clone();
+        let token = app.invite(email, role).await;
+        app.join(&token, role, email).await;
+        assert_eq!(
+            schedule(&mut app).await.status,
+            StatusCode::FORBIDDEN,
+            "{role}"
+        );
+        let res = app.call(Method::DELETE, "/api/firm/deletion", None).await;
+        assert_eq!(res.status, StatusCode::FORBIDDEN, "{role}");
+        assert_eq!(
+            app.get("/api/firm/deletion").await.json()["scheduled"],
+            false
+        );
+    }
+    app.cookie = ann.clone();
+
+    let res = schedule(&mut app).await;
+
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let first = res.json();
+    assert_eq!(first["scheduled"], true);
+    assert_eq!(first["by"], "Ann Doe");
+    let due = chrono::DateTime::parse_from_rfc3339(first["dueAt"].as_str().unwrap()).unwrap();
+    let days = (due.timestamp() - litstack::clock::now_secs()) as f64 / 86_400.0;
+    assert!((29.9..=30.0).contains(&days), "{days}");
+    // Asking again keeps the first schedule; every member reads it.
+    assert_eq!(schedule(&mut app).await.json(), first);
+    assert_eq!(app.get("/api/firm/deletion").await.json(), first);
+    let log = app.get("/api/firm/audit").await.json().to_string();
+    assert!(
+        log.contains("Ann Doe scheduled the firm's deletion for "),
+        "{log}"
+    );
+
+    let res = app.call(Method::DELETE, "/api/firm/deletion", None).await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{}", res.text());
+    assert_eq!(
+        app.get("/api/firm/deletion").await.json()["scheduled"],
+        false
+    );
+    let res = app.call(Method::DELETE, "/api/firm/deletion", None).await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+    assert_eq!(res.error(), "The firm's deletion is not scheduled.");
+    let log = app.get("/api/firm/audit").await.json().to_string();
+    assert!(
+        log.contains("Ann Doe took the firm's scheduled deletion back"),
+        "{log}"
+    );
+
+    // The operator schedules and takes back any firm but their own.
+    app.cookie = operator;
+    let path = format!("/api/admin/firms/{ann_firm}/deletion");
+    let res = app.post(&path, json!({})).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["by"], "The operator");
+    let res = app.call(Method::DELETE, &path, None).await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT);
+    let own = app.get("/api/firm").await.json()["firm"]["id"]
+        .as_u64()
+        .unwrap();
+    let res = app
+        .post(&format!("/api/admin/firms/{own}/deletion"), json!({}))
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT);
+    assert!(
+        res.error().starts_with("This firm cannot be deleted"),
+        "{}",
+        res.error()
+    );
+    let res = schedule(&mut app).await;
+    assert_eq!(
+        res.status,
+        StatusCode::CONFLICT,
+        "the operator's own firm, as its owner"
+    );
+    for (bad, status) in [
+        ("999", StatusCode::NOT_FOUND),
+        ("x1", StatusCode::BAD_REQUEST),
+    ] {
+        let res = app
+            .post(&format!("/api/admin/firms/{bad}/deletion"), json!({}))
+            .await;
+        assert_eq!(res.status, status, "{bad}: {}", res.text());
+    }
+    app.cookie = ann;
+    let res = app.post(&path, json!({})).await;
+    assert_eq!(
+        res.status,
+        StatusCode::FORBIDDEN,
+        "an owner is not the operator"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_due_deletion_removes_every_row_of_the_firm_and_nothing_of_another() {
+    let mut app = TestApp::with_config(|c| c.firm_deletion_days = 0);
+    let (ann_firm, _zed_firm, [operator, ann, zed]) = three_firms(&mut app).await;
+    app.cookie = zed.clone();
+    let zed_before = app.get("/api/shortlist").await.json();
+    let zed_views = app.get("/api/views").await.json();
+    let before = every_row(&app).await;
+    for sentinel in [NOTE, VIEW, INVITED, "ann@doe-law.com"] {
+        assert!(before.contains(sentinel), "{sentinel} is stored before");
+    }
+    app.cookie = ann.clone();
+    assert_eq!(schedule(&mut app).await.status, StatusCode::OK);
+    let now = litstack::clock::now_secs();
+
+    let deleted = litstack::firms::deletion::run_due(&app.state.sub(), now).unwrap();
+    let again = litstack::firms::deletion::run_due(&app.state.sub(), now).unwrap();
+
+    assert_eq!(deleted, [ann_firm]);
+    assert_eq!(again, Vec::<u64>::new(), "a deletion runs once");
+    let after = every_row(&app).await;
+    for sentinel in [NOTE, VIEW, INVITED, "ann@doe-law.com"] {
+        assert!(!after.contains(sentinel), "{sentinel} is still stored");
+    }
+    // Ann's session ended with her account.
+    let res = app.get("/api/auth/me").await;
+    assert_eq!(res.status, StatusCode::UNAUTHORIZED);
+    // Zed's firm is as it was.
+    app.cookie = zed;
+    assert_eq!(app.get("/api/shortlist").await.json(), zed_before);
+    assert_eq!(app.get("/api/views").await.json(), zed_views);
+    assert!(after.contains("Zed's note") && after.contains("zed@roe-law.com"));
+    app.cookie = operator;
+    let firms: Value = app.get("/api/admin/firms").await.json();
+    let ids: Vec<u64> = firms["items"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{firms}"))
+        .iter()
+        .map(|f| f["id"].as_u64().unwrap())
+        .collect();
+    assert!(!ids.contains(&ann_firm), "{firms}");
+    assert_eq!(ids.len(), 2, "{firms}");
+}
