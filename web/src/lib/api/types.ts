@@ -72,6 +72,10 @@ export type Firm = Schemas['FirmView'];
 export type FirmEnvelope = Schemas['FirmEnvelope'];
 /** POST /api/firm/export: the owner's current code, when the owner has a second factor. */
 export type FirmExportRequest = Schemas['ExportRequest'];
+/** GET /api/firm/deletion (and what scheduling answers): whether, when and by whom the firm's deletion is scheduled. */
+export type FirmDeletion = Schemas['DeletionView'];
+/** POST /api/firm/deletion: the owner's current code, when the owner has a second factor. */
+export type FirmDeletionRequest = Schemas['ScheduleRequest'];
 export type FirmUpdate = Schemas['FirmUpdate'];
 export type Member = Schemas['MemberView'];
 export type Members = Schemas['Members'];

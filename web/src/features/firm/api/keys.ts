@@ -7,4 +7,5 @@ export const firmKeys = {
   audit: ['firm', 'audit'],
   sso: ['firm', 'sso'],
   priceSharing: ['firm', 'price-sharing'],
+  deletion: ['firm', 'deletion'],
 } as const;

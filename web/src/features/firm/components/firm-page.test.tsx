@@ -57,6 +57,8 @@ function serve(role: FirmRole, extra: Parameters<typeof mockFetch>[0] = {}) {
     },
     // What firms pay: never chosen.
     'GET /api/firm/price-sharing': { body: { share: false, since: null, by: null } },
+    // The firm's deletion: not scheduled.
+    'GET /api/firm/deletion': { body: { scheduled: false, dueAt: null, scheduledAt: null, by: null } },
     'GET /api/firm/invitations': {
       body: {
         items: [
@@ -412,6 +414,164 @@ describe('FirmPage', () => {
       expect(screen.queryByRole('region', { name: 'Your firm’s data' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Export firm data' })).toBeNull();
       expect(calls.some((c) => c.url === '/api/auth/mfa')).toBe(false);
+    });
+  });
+
+  describe('Deleting the firm', () => {
+    const dueAt = '2026-12-24T12:00:00Z';
+    const scheduledBy = { scheduled: true, dueAt, scheduledAt: '2026-11-24T12:00:00Z', by: 'Pat Doe' };
+    const notScheduled = { scheduled: false, dueAt: null, scheduledAt: null, by: null };
+    const notice = 'This firm will be deleted on Dec 24, 2026 (asked by Pat Doe). Everything it holds here will be removed.';
+
+    /** The notice at the top of the page (the toasts are a status region too). */
+    async function findNotice(): Promise<HTMLElement> {
+      const line = await screen.findByText(/^This firm will be deleted on/);
+      const status = line.closest<HTMLElement>('[role="status"]');
+      if (!status) throw new Error('the notice is not a status region');
+      expect(status.textContent).toContain(notice);
+      return status;
+    }
+
+    /**
+     * `serve` with a server that holds the firm's deletion: POST schedules it (or answers
+     * `refuse(body)`, when that gives an answer), DELETE takes it back.
+     */
+    function serveDeletion(
+      role: FirmRole,
+      {
+        mfaEnabled = false,
+        scheduled = false,
+        refuse = () => null,
+      }: { mfaEnabled?: boolean; scheduled?: boolean; refuse?: () => { status: number; body: unknown } | null } = {},
+    ) {
+      window.history.replaceState(null, '', '/firm');
+      let deletion: object = scheduled ? scheduledBy : notScheduled;
+      return serve(role, {
+        'GET /api/auth/mfa': { body: { enabled: mfaEnabled, recoveryCodesLeft: mfaEnabled ? 10 : 0 } },
+        'GET /api/firm/deletion': () => ({ body: deletion }),
+        'POST /api/firm/deletion': () => {
+          const refused = refuse();
+          if (refused) return refused;
+          deletion = scheduledBy;
+          return { body: deletion };
+        },
+        'DELETE /api/firm/deletion': () => {
+          deletion = notScheduled;
+          return { status: 204 };
+        },
+      });
+    }
+
+    it('lets an owner schedule it from a dialog that says what goes, and the page then says when it runs', async () => {
+      const { calls } = serveDeletion('owner');
+      renderWithProviders(<FirmPage />, { path: '/firm' });
+
+      const section = await screen.findByRole('region', { name: 'Delete the firm' });
+      expect(section.textContent).toContain(
+        'Deleting the firm removes every member’s account and everything the firm holds here. It runs on the day shown when you ask, and until then any owner can keep the firm.',
+      );
+      expect(screen.queryByText(notice)).toBeNull();
+      await userEvent.click(await within(section).findByRole('button', { name: 'Delete firm...' }));
+
+      const dialog = await screen.findByRole('dialog', { name: 'Delete Doe Injury Law?' });
+      expect(dialog.textContent).toContain('Every member’s account goes');
+      expect(dialog.textContent).toContain('Until that day any owner can keep the firm');
+      // No second factor: nothing to type.
+      expect(within(dialog).queryByRole('textbox')).toBeNull();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule deletion' }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(calls.find((c) => c.method === 'POST' && c.url === '/api/firm/deletion')?.body).toEqual({ code: null });
+      const status = await findNotice();
+      expect(within(status).getByRole('button', { name: 'Keep the firm' })).toBeTruthy();
+      expect(within(section).getByText(/Scheduled: the firm will be deleted on Dec 24, 2026\./)).toBeTruthy();
+      expect(within(section).queryByRole('button')).toBeNull();
+    });
+
+    it('asks an owner with two-step sign-in for a code, and shows the server’s word in the dialog when it is missing', async () => {
+      const missing = 'Enter a current code from your authenticator app (or a recovery code).';
+      const { calls } = serveDeletion('owner', {
+        mfaEnabled: true,
+        refuse: () => {
+          const last = calls.filter((c) => c.method === 'POST').at(-1)?.body as { code: string | null } | undefined;
+          return last?.code ? null : { status: 400, body: { error: missing } };
+        },
+      });
+      renderWithProviders(<FirmPage />, { path: '/firm' });
+
+      const section = await screen.findByRole('region', { name: 'Delete the firm' });
+      await userEvent.click(await within(section).findByRole('button', { name: 'Delete firm...' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete Doe Injury Law?' });
+      const field = within(dialog).getByLabelText('Code from your authenticator app');
+      expect(field.getAttribute('autocomplete')).toBe('one-time-code');
+      expect(field.hasAttribute('required')).toBe(true);
+
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule deletion' }));
+      expect((await within(dialog).findByRole('alert')).textContent).toBe(missing);
+      expect(screen.queryByText(notice)).toBeNull();
+
+      // Enter in the field schedules too.
+      await userEvent.type(field, ' 123456 {Enter}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(calls.filter((c) => c.method === 'POST' && c.url === '/api/firm/deletion').map((c) => c.body)).toEqual([
+        { code: null },
+        { code: '123456' },
+      ]);
+      await findNotice();
+    });
+
+    it('shows the server’s refusal in the dialog, which stays open, when the firm cannot be deleted', async () => {
+      const operators =
+        'This firm cannot be deleted: the install’s operator is one of its members, and nobody could run Litstack without them.';
+      serveDeletion('owner', { refuse: () => ({ status: 409, body: { error: operators } }) });
+      renderWithProviders(<FirmPage />, { path: '/firm' });
+      const section = await screen.findByRole('region', { name: 'Delete the firm' });
+      await userEvent.click(await within(section).findByRole('button', { name: 'Delete firm...' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete Doe Injury Law?' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule deletion' }));
+      expect((await within(dialog).findByRole('alert')).textContent).toBe(operators);
+      // Closed, the section is as it was; opened again, asked afresh.
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(screen.queryByText(notice)).toBeNull();
+      await userEvent.click(within(section).getByRole('button', { name: 'Delete firm...' }));
+      expect(within(await screen.findByRole('dialog')).queryByRole('alert')).toBeNull();
+    });
+
+    it('tells a member the firm is to be deleted, when and by whom, with nothing to press', async () => {
+      const { calls } = serveDeletion('member', { scheduled: true });
+      renderWithProviders(<FirmPage />, { path: '/firm' });
+      const status = await findNotice();
+      expect(within(status).queryByRole('button')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Keep the firm' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Delete firm...' })).toBeNull();
+      expect(screen.queryByRole('region', { name: 'Delete the firm' })).toBeNull();
+      expect(calls.some((c) => c.url === '/api/auth/mfa')).toBe(false);
+    });
+
+    it.each(['admin', 'viewer'] as const)('shows the notice, with no control over the deletion, to: %s', async (role) => {
+      serveDeletion(role, { scheduled: true });
+      renderWithProviders(<FirmPage />, { path: '/firm' });
+      await findNotice();
+      await screen.findByRole('region', { name: 'Firm details' });
+      expect(screen.queryByRole('region', { name: 'Delete the firm' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Keep the firm' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Delete firm...' })).toBeNull();
+    });
+
+    it('lets an owner keep the firm: the notice goes and a polite message says the firm stays', async () => {
+      const { calls } = serveDeletion('owner', { scheduled: true });
+      renderWithProviders(<FirmPage />, { path: '/firm' });
+      const status = await findNotice();
+      await userEvent.click(within(status).getByRole('button', { name: 'Keep the firm' }));
+
+      const stays = await screen.findByText('The firm stays.');
+      expect(stays.closest('[aria-live="polite"]')).toBeTruthy();
+      expect(screen.queryByText(notice)).toBeNull();
+      expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/firm/deletion')).toBe(true);
+      // The owner can schedule it again.
+      const section = screen.getByRole('region', { name: 'Delete the firm' });
+      expect(await within(section).findByRole('button', { name: 'Delete firm...' })).toBeTruthy();
     });
   });
 });

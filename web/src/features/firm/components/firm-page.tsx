@@ -13,6 +13,7 @@ import { useFirm } from '../api/get-firm';
 import { useMembers } from '../api/get-members';
 
 import { AuditLogList } from './audit-log';
+import { DeleteFirm, FirmDeletionNotice, WHAT_DELETION_DOES } from './firm-deletion';
 import { FirmDetails } from './firm-details';
 import { FirmExport, WHAT_IS_EXPORTED } from './firm-export';
 import { FirmSection } from './firm-section';
@@ -29,6 +30,7 @@ const TAB_OF_ANCHOR: Record<string, string> = {
   details: 'details',
   'firm-details': 'details',
   'firm-data': 'details',
+  'delete-firm': 'details',
   security: 'security',
   'two-step': 'security',
   sso: 'security',
@@ -41,9 +43,10 @@ function tabOfHash(hash: string): string {
 }
 
 /**
- * /firm: its members (and, for owners and admins, invitations) first; then tabs for the firm's
- * details (and, for owners, its data to download), sign-in security, what firms pay and, for
- * owners and admins, the audit log.
+ * /firm: a scheduled deletion of the firm, if there is one, above all; its members (and, for
+ * owners and admins, invitations) first; then tabs for the firm's details (and, for owners, its
+ * data to download and its deletion), sign-in security, what firms pay and, for owners and
+ * admins, the audit log.
  */
 export function FirmPage() {
   const { role, canManage } = useFirmAccess();
@@ -95,6 +98,11 @@ export function FirmPage() {
           {role === 'owner' ? (
             <FirmSection id="firm-data" icon="download" title="Your firm’s data" description={WHAT_IS_EXPORTED}>
               <FirmExport />
+            </FirmSection>
+          ) : null}
+          {role === 'owner' ? (
+            <FirmSection id="delete-firm" icon="trash" title="Delete the firm" description={WHAT_DELETION_DOES}>
+              <DeleteFirm firmName={details.name} />
             </FirmSection>
           ) : null}
         </div>
@@ -178,6 +186,8 @@ export function FirmPage() {
           </>
         }
       />
+      {/* A scheduled deletion concerns everyone, so it comes before anything else. */}
+      <FirmDeletionNotice isOwner={role === 'owner'} />
       {/* Members first: who is in the firm is what most people come here for. */}
       <div className="space-y-6">
         <FirmSection

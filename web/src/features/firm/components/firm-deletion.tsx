@@ -1,0 +1,166 @@
+import { useState, type FormEvent } from 'react';
+
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Icon } from '@/components/ui/icon';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { getErrorMessage } from '@/lib/api-client';
+
+import { useFirmDeletion } from '../api/get-firm-deletion';
+import { useMfaStatus } from '../api/get-mfa-status';
+import { useKeepFirm } from '../api/keep-firm';
+import { useScheduleFirmDeletion } from '../api/schedule-firm-deletion';
+import { formatDay } from '../format';
+
+export const WHAT_DELETION_DOES =
+  'Deleting the firm removes every member’s account and everything the firm holds here. It runs on the day shown when you ask, and until then any owner can keep the firm.';
+
+export const THE_FIRM_STAYS = 'The firm stays.';
+
+/**
+ * The owner's "Delete the firm": a dialog that says what goes and asks (with a current code, when
+ * the owner has two-step sign-in on) before the server schedules it; once scheduled, the day it
+ * runs. Taking it back is the notice's "Keep the firm", at the top of the page.
+ */
+export function DeleteFirm({ firmName }: { firmName: string }) {
+  const deletion = useFirmDeletion();
+  const mfa = useMfaStatus();
+  const schedule = useScheduleFirmDeletion();
+  const [asking, setAsking] = useState(false);
+  const [code, setCode] = useState('');
+  if (deletion.isPending || mfa.isPending) return <Spinner label="Loading..." size="sm" />;
+  if (deletion.isError)
+    return <Alert>{getErrorMessage(deletion.error, 'Could not load whether the firm is to be deleted. Please try again.')}</Alert>;
+  if (mfa.isError) return <Alert>{getErrorMessage(mfa.error, 'Could not load your sign-in settings. Please try again.')}</Alert>;
+
+  if (deletion.data.scheduled) {
+    return (
+      <p className="text-sm text-slate-700">
+        Scheduled: the firm will be deleted on {formatDay(deletion.data.dueAt ?? '')}. Until then, “Keep the firm” at the top of this page
+        takes it back.
+      </p>
+    );
+  }
+
+  const needsCode = mfa.data.enabled;
+  const pending = schedule.isPending;
+  const close = () => {
+    setAsking(false);
+    setCode('');
+    schedule.reset();
+  };
+  // A missing code goes to the server too: it says what it needs, in one place.
+  const submit = () => {
+    if (pending) return;
+    schedule.mutate({ code: needsCode ? code.trim() || null : null }, { onSuccess: close });
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <div className="flex justify-end">
+      <Button variant="outline" className="text-red-700 hover:bg-red-50" onClick={() => setAsking(true)}>
+        <Icon name="trash" className="h-4 w-4" />
+        Delete firm...
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={(open) => (open ? setAsking(true) : close())}
+        title={`Delete ${firmName}?`}
+        confirmLabel="Schedule deletion"
+        pendingLabel="Scheduling..."
+        destructive
+        pending={pending}
+        error={schedule.isError ? getErrorMessage(schedule.error, 'Could not schedule the firm’s deletion. Please try again.') : null}
+        onConfirm={submit}
+      >
+        <p>
+          Every member’s account goes, and with it everything {firmName} holds here: the tech stack, contracts, shortlist, evaluations,
+          decisions, saved views, audit log and recommendations. Members are signed out for good. To keep a copy, export the firm’s data
+          first.
+        </p>
+        <p>
+          It does not happen now: the deletion runs after this Litstack’s waiting period, on the day shown once you schedule it. Until that
+          day any owner can keep the firm, and nothing is lost.
+        </p>
+        {needsCode ? (
+          // Enter in the field schedules too, as the dialog's button does.
+          <form onSubmit={onSubmit} noValidate>
+            <TextField
+              className="sm:max-w-xs"
+              label="Code from your authenticator app"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              hint="Or one of your recovery codes."
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              disabled={pending}
+            />
+          </form>
+        ) : null}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/**
+ * What every member reads at the top of the Firm page while the firm's deletion is scheduled: the
+ * day and who asked; owners have "Keep the firm". Once kept, a polite "The firm stays."
+ */
+export function FirmDeletionNotice({ isOwner }: { isOwner: boolean }) {
+  const deletion = useFirmDeletion();
+  const keep = useKeepFirm();
+  const [kept, setKept] = useState(false);
+  const scheduled = deletion.data?.scheduled ? deletion.data : null;
+
+  return (
+    <>
+      {scheduled ? (
+        <div
+          role="status"
+          className="mb-6 flex flex-wrap items-start gap-x-3 gap-y-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3.5 text-sm text-amber-950"
+        >
+          <Icon name="alert" className="mt-px h-5 w-5 shrink-0 text-amber-700" />
+          <div className="min-w-0 flex-1 basis-64 space-y-3">
+            <p>
+              <span className="font-semibold">
+                This firm will be deleted on {formatDay(scheduled.dueAt ?? '')} (asked by {scheduled.by ?? 'an owner'}).
+              </span>{' '}
+              Everything it holds here will be removed.
+            </p>
+            {keep.isError ? <Alert>{getErrorMessage(keep.error, 'Could not keep the firm. Please try again.')}</Alert> : null}
+          </div>
+          {isOwner ? (
+            <Button
+              variant="outline"
+              size="sm"
+              className="ml-8 sm:ml-0"
+              disabled={keep.isPending}
+              onClick={() => {
+                setKept(false);
+                keep.mutate(undefined, { onSuccess: () => setKept(true) });
+              }}
+            >
+              {keep.isPending ? 'Keeping...' : 'Keep the firm'}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {/* Always in the page, so the message is announced as it appears. */}
+      <div aria-live="polite">
+        {kept && !scheduled ? (
+          <p className="mb-6 flex items-start gap-2.5 rounded-lg border border-emerald-200 bg-emerald-50 px-3.5 py-3 text-sm text-emerald-900">
+            <Icon name="check" className="mt-px h-4.5 w-4.5 text-emerald-700" />
+            {THE_FIRM_STAYS}
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}
