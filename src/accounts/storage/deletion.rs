@@ -42,12 +42,12 @@ pub fn find(store: &Store, firm_id: FirmId) -> Result<Option<Deletion>> {
             .bind(firm_id.get() as i64)
             .fetch_optional(db.pool())
             .await?;
-            row.map(|r| deletion(&r)).transpose()
+            row.map(|r| from_row(&r)).transpose()
         }),
     }
 }
 
-fn deletion(row: &sqlx::postgres::PgRow) -> Result<Deletion> {
+fn from_row(row: &sqlx::postgres::PgRow) -> Result<Deletion> {
     Ok(Deletion {
         scheduled_at: row.try_get::<DateTime<Utc>, _>("scheduled_at")?.timestamp(),
         due_at: row.try_get::<DateTime<Utc>, _>("due_at")?.timestamp(),
@@ -104,14 +104,10 @@ fn save_pg(db: &PgStore, firm_id: FirmId, deletion: &Deletion) -> Result<Deletio
         .bind(firm_id.get() as i64)
         .fetch_one(&mut *tx)
         .await?;
-        let standing = deletion_of(&row)?;
+        let standing = from_row(&row)?;
         tx.commit().await?;
         Ok(standing)
     })
-}
-
-fn deletion_of(row: &sqlx::postgres::PgRow) -> Result<Deletion> {
-    deletion(row)
 }
 
 fn has_table(txn: &redb::WriteTransaction) -> Result<bool> {
