@@ -33,9 +33,20 @@ pub(super) async fn list_firms(
             for user in accounts::all_users(&app.store)? {
                 *members.entry(user.firm.id.get()).or_default() += 1;
             }
+            let due: std::collections::HashMap<u64, i64> =
+                crate::accounts::storage::deletion::all_due_times(&app.store)?
+                    .into_iter()
+                    .collect();
             Ok(accounts::all_firms(&app.store)?
                 .iter()
-                .map(|f| AdminFirm::of(f, members.get(&f.id.get()).copied().unwrap_or(0)))
+                .map(|f| {
+                    let id = f.id.get();
+                    AdminFirm::of(
+                        f,
+                        members.get(&id).copied().unwrap_or(0),
+                        due.get(&id).copied(),
+                    )
+                })
                 .collect())
         })
         .await?;
@@ -83,7 +94,8 @@ pub(super) async fn operator_update_firm(
             }
             accounts::save_firm(app, &firm)?;
             let members = accounts::firm_members(app, firm.id)?.len();
-            Ok(AdminFirm::of(&firm, members))
+            let due = crate::accounts::storage::deletion::find(&app.store, firm.id)?;
+            Ok(AdminFirm::of(&firm, members, due.map(|d| d.due_at)))
         })
         .await?;
     tracing::info!(target: "security", firm_id, by = admin.id, verified = firm.verified, disabled = firm.disabled, "firm changed by the operator");

@@ -104,11 +104,15 @@ pub(super) async fn merge_firms_route(
 ) -> Result<Json<AdminFirmEnvelope>> {
     let FirmMerge { into, from } = super::object_body(body)?;
     let operator = admin.name.clone();
-    let merged = state
-        .blocking(move |app| merge_firms(app, &operator, into, from))
+    let (merged, due) = state
+        .blocking(move |app| {
+            let merged = merge_firms(app, &operator, into, from)?;
+            let due = crate::accounts::storage::deletion::find(&app.store, merged.firm.id)?;
+            Ok((merged, due.map(|d| d.due_at)))
+        })
         .await?;
     tracing::info!(target: "security", into, from, moved = merged.moved, by = admin.id, "firms merged by the operator");
     Ok(Json(AdminFirmEnvelope {
-        firm: AdminFirm::of(&merged.firm, merged.members),
+        firm: AdminFirm::of(&merged.firm, merged.members, due),
     }))
 }

@@ -132,10 +132,14 @@ pub struct AdminFirm {
     pub members: usize,
     pub verified: bool,
     pub disabled: bool,
+    /// When the firm's scheduled deletion runs (RFC 3339); null while none is scheduled.
+    #[schema(format = DateTime)]
+    pub deletion_due_at: Option<String>,
 }
 
 impl AdminFirm {
-    pub fn of(firm: &Firm, members: usize) -> AdminFirm {
+    /// `deletion_due`: when its scheduled deletion runs (Unix seconds), if one is.
+    pub fn of(firm: &Firm, members: usize, deletion_due: Option<i64>) -> AdminFirm {
         AdminFirm {
             id: firm.id.get(),
             name: firm.name.clone(),
@@ -144,6 +148,7 @@ impl AdminFirm {
             members,
             verified: firm.verified,
             disabled: firm.disabled,
+            deletion_due_at: deletion_due.map(rfc3339),
         }
     }
 }

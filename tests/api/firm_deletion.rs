@@ -148,6 +148,22 @@ async fn an_owner_schedules_the_deletion_and_takes_it_back_and_no_one_else_can()
     let res = app.post(&path, json!({})).await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
     assert_eq!(res.json()["by"], "The operator");
+    // The operator's list says when each scheduled firm goes, and null of the others.
+    let firms = app.get("/api/admin/firms").await.json();
+    let due_of = |id: u64| {
+        firms["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["id"] == id)
+            .unwrap()["deletionDueAt"]
+            .clone()
+    };
+    assert_eq!(due_of(ann_firm), res.json()["dueAt"]);
+    let own = app.get("/api/firm").await.json()["firm"]["id"]
+        .as_u64()
+        .unwrap();
+    assert_eq!(due_of(own), Value::Null);
     let res = app.call(Method::DELETE, &path, None).await;
     assert_eq!(res.status, StatusCode::NO_CONTENT);
     let own = app.get("/api/firm").await.json()["firm"]["id"]

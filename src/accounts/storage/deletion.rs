@@ -139,6 +139,35 @@ pub fn cancel(store: &Store, firm_id: FirmId) -> Result<bool> {
     }
 }
 
+/// Every scheduled deletion: (firm id, when it runs), for the operator's list of firms.
+pub fn all_due_times(store: &Store) -> Result<Vec<(u64, i64)>> {
+    match store {
+        Store::File(db) => {
+            let txn = db.read()?;
+            let Some(table) = open_read(&txn, FIRM_DELETIONS)? else {
+                return Ok(Vec::new());
+            };
+            let mut out = Vec::new();
+            for entry in table.iter()? {
+                let (firm, value) = entry?;
+                let deletion: Deletion = codec::decode(value.value())?;
+                out.push((firm.value(), deletion.due_at));
+            }
+            Ok(out)
+        }
+        Store::Postgres(db) => Ok(db
+            .run(
+                sqlx::query_as::<_, (i64, DateTime<Utc>)>(
+                    "SELECT firm_id, due_at FROM firm_deletions ORDER BY firm_id",
+                )
+                .fetch_all(db.pool()),
+            )?
+            .into_iter()
+            .map(|(firm, due)| (firm as u64, due.timestamp()))
+            .collect()),
+    }
+}
+
 /// The firms whose deletion is due at `now`.
 pub fn due(store: &Store, now: i64) -> Result<Vec<u64>> {
     match store {

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: d37cbee142cbd4c100908ddd8a72fe6b73e80bd9fbd563d1a21ad80e6d29dfc6
+ * openapi.json sha256: b275a701e33ca88a32ffbe84affcc0fd8c5f4eda7fcff3d628381cbea63a8fe8
  */
 
 export interface paths {
@@ -2140,6 +2140,11 @@ export interface components {
         AdminFirm: {
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the firm's scheduled deletion runs (RFC 3339); null while none is scheduled.
+             */
+            deletionDueAt?: string | null;
             disabled: boolean;
             /** Format: int64 */
             id: number;
