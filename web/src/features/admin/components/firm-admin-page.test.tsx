@@ -3,12 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 
 import { currentToast } from '@/components/ui/use-toast';
+import { formatDate } from '@/lib/format';
 import type { AdminFirm, SignUpMode } from '@/lib/api/types';
 import { mockFetch, renderWithProviders, testUser } from '@/testing/render-app';
 
 import { FirmAdminPage } from './firm-admin-page';
 
 const OWN_FIRM_409 = 'You cannot disable your own firm: you would lose access to Litstack, and nobody could enable it again.';
+const OPERATORS_FIRM_409 =
+  "This firm cannot be deleted: the install's operator is one of its members, and nobody could run Litstack without them.";
+const DUE_AT = '2026-12-21T10:00:00Z';
 
 const firm = (id: number, name: string, extra: Partial<AdminFirm> = {}): AdminFirm => ({
   id,
@@ -38,6 +42,15 @@ function serve({ settingsError }: { settingsError?: string } = {}) {
     'GET /api/admin/firms': () => ({ body: { items: firms } }),
     'PATCH /api/admin/firms/1': patch(1),
     'PATCH /api/admin/firms/2': patch(2),
+    'POST /api/admin/firms/1/deletion': () => ({ status: 409, body: { error: OPERATORS_FIRM_409 } }),
+    'POST /api/admin/firms/2/deletion': () => {
+      firms = firms.map((f) => (f.id === 2 ? { ...f, deletionDueAt: DUE_AT } : f));
+      return { body: { scheduled: true, dueAt: DUE_AT, scheduledAt: '2026-11-21T10:00:00Z', by: 'Ada Lovelace' } };
+    },
+    'DELETE /api/admin/firms/2/deletion': () => {
+      firms = firms.map((f) => (f.id === 2 ? { ...f, deletionDueAt: null } : f));
+      return { status: 204, body: undefined };
+    },
     'POST /api/admin/firms/merge': () => {
       firms = [firm(1, 'Lovelace Law', { verified: true, members: 3 })];
       return { body: { firm: firms[0] } };
@@ -114,6 +127,52 @@ describe('FirmAdminPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Disable Lovelace Law?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Disable firm' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain(OWN_FIRM_409);
+  });
+
+  test('schedules another firm’s deletion after a confirmation, shows the day in its row, and keeps the firm', async () => {
+    const { calls } = serve();
+    renderWithProviders(<FirmAdminPage />, { user: operator });
+    await userEvent.click(await screen.findByRole('button', { name: 'Schedule deletion... of Babbage Injury' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule the deletion of Babbage Injury?' });
+    expect(dialog.textContent).toContain(
+      'Babbage Injury and every member’s account will be removed, with everything the firm holds here, after this install’s waiting period. Until then you or an owner of the firm can keep it.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule deletion' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(currentToast.value?.title).toBe(`Babbage Injury will be deleted on ${formatDate(DUE_AT)}`);
+
+    const keep = await screen.findByRole('button', { name: 'Keep firm Babbage Injury' });
+    const [, , other] = within(screen.getByRole('table')).getAllByRole('row');
+    expect(within(other!).getByRole('rowheader').textContent).toContain(`Deletion on ${formatDate(DUE_AT)}`);
+    expect(within(other!).queryByRole('button', { name: /^Schedule deletion/ })).toBeNull();
+
+    await userEvent.click(keep);
+    expect(await screen.findByRole('button', { name: 'Schedule deletion... of Babbage Injury' })).toBeTruthy();
+    expect(screen.queryByText(/Deletion on/)).toBeNull();
+    expect(currentToast.value?.title).toBe('Babbage Injury stays');
+    expect(writes(calls)).toEqual([
+      ['POST /api/admin/firms/2/deletion', undefined],
+      ['DELETE /api/admin/firms/2/deletion', undefined],
+    ]);
+  });
+
+  test('offers no deletion for the operator’s own firm', async () => {
+    serve();
+    renderWithProviders(<FirmAdminPage />, { user: operator });
+    await screen.findByRole('button', { name: 'Schedule deletion... of Babbage Injury' });
+    expect(screen.queryByRole('button', { name: 'Schedule deletion... of Lovelace Law' })).toBeNull();
+  });
+
+  test('shows the server’s refusal in the dialog when the page did not know the firm is the operator’s', async () => {
+    serve();
+    renderWithProviders(<FirmAdminPage />, {
+      user: testUser('owner', { isAdmin: true, firm: { id: 99, name: 'Elsewhere', size: 'E6_20' } }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Schedule deletion... of Lovelace Law' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule the deletion of Lovelace Law?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule deletion' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(OPERATORS_FIRM_409);
+    expect(screen.queryByText(/Deletion on/)).toBeNull();
   });
 
   test('merges another firm into this one after saying which is kept and which is gone', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -14,6 +15,8 @@ import { labelOf } from '@/lib/options';
 import { formatDate } from '@/lib/format';
 
 import { useAdminFirms } from '../api/get-admin-firms';
+import { useKeepAdminFirm } from '../api/keep-admin-firm';
+import { useScheduleAdminFirmDeletion } from '../api/schedule-admin-firm-deletion';
 import { useUpdateAdminFirm } from '../api/update-admin-firm';
 
 import { AdminAccessRequired } from './admin-access-required';
@@ -38,7 +41,7 @@ export function FirmAdminPage() {
 
 const created = (at: string) => formatDate(at);
 
-type Dialog = { kind: 'disable' | 'merge'; firm: AdminFirm } | null;
+type Dialog = { kind: 'disable' | 'merge' | 'delete'; firm: AdminFirm } | null;
 
 function FirmAdminScreen({ ownFirmId }: { ownFirmId: number }) {
   const firms = useAdminFirms();
@@ -94,6 +97,7 @@ function FirmAdminScreen({ ownFirmId }: { ownFirmId: number }) {
                       own={firm.id === ownFirmId}
                       onDisable={() => setDialog({ kind: 'disable', firm })}
                       onMerge={() => setDialog({ kind: 'merge', firm })}
+                      onScheduleDeletion={() => setDialog({ kind: 'delete', firm })}
                     />
                   ))}
                 </tbody>
@@ -109,15 +113,63 @@ function FirmAdminScreen({ ownFirmId }: { ownFirmId: number }) {
         </AdminSection>
       </div>
       {dialog?.kind === 'disable' ? <DisableFirmDialog firm={dialog.firm} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'delete' ? <ScheduleDeletionDialog firm={dialog.firm} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'merge' ? <MergeFirmsDialog into={dialog.firm} firms={items} onClose={() => setDialog(null)} /> : null}
     </>
   );
 }
 
-type FirmRowProps = { firm: AdminFirm; own: boolean; onDisable: () => void; onMerge: () => void };
+/**
+ * Asks before scheduling a firm's deletion, saying what goes and that it can be kept until then;
+ * the server's refusal (the operator's own firm: 409) stays in the dialog.
+ */
+function ScheduleDeletionDialog({ firm, onClose }: { firm: AdminFirm; onClose: () => void }) {
+  const schedule = useScheduleAdminFirmDeletion();
+  const submit = () => {
+    if (schedule.isPending) return;
+    schedule.mutate(firm.id, {
+      onSuccess: (answer) => {
+        toast({ title: `${firm.name} will be deleted on ${formatDate(answer.dueAt)}`, description: 'You can keep it until then.' });
+        onClose();
+      },
+    });
+  };
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Schedule the deletion of ${firm.name}?`}
+      confirmLabel="Schedule deletion"
+      pendingLabel="Scheduling..."
+      destructive
+      pending={schedule.isPending}
+      error={schedule.isError ? getErrorMessage(schedule.error, 'Could not schedule the firm’s deletion. Please try again.') : null}
+      onConfirm={submit}
+    >
+      <p>
+        {firm.name} and every member’s account will be removed, with everything the firm holds here, after this install’s waiting period.
+        Until then you or an owner of the firm can keep it.
+      </p>
+    </ConfirmDialog>
+  );
+}
 
-function FirmRow({ firm, own, onDisable, onMerge }: FirmRowProps) {
+type FirmRowProps = { firm: AdminFirm; own: boolean; onDisable: () => void; onMerge: () => void; onScheduleDeletion: () => void };
+
+function FirmRow({ firm, own, onDisable, onMerge, onScheduleDeletion }: FirmRowProps) {
   const update = useUpdateAdminFirm();
+  const keep = useKeepAdminFirm();
+  const dueAt = firm.deletionDueAt ?? null;
+  const keepFirm = () =>
+    keep.mutate(firm.id, {
+      onSuccess: () => toast({ title: `${firm.name} stays`, description: 'Its deletion is taken back.' }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: getErrorMessage(error, 'The firm could not be kept. Please try again.'),
+          variant: 'destructive',
+        }),
+    });
   const size = labelOf(firmSizeOptions, firm.size) ?? 'Size not given';
   const change = (patch: AdminFirmUpdate, done: string) =>
     update.mutate(
@@ -147,6 +199,11 @@ function FirmRow({ firm, own, onDisable, onMerge }: FirmRowProps) {
         </span>
         <span className="block text-xs text-slate-500 lg:hidden">Created {created(firm.createdAt)}</span>
         {firm.disabled ? <span className="block text-xs font-semibold text-red-700 md:hidden">Disabled</span> : null}
+        {dueAt ? (
+          <span className="mt-0.5 block text-xs font-semibold text-red-700">
+            Deletion on <time dateTime={dueAt}>{formatDate(dueAt)}</time>
+          </span>
+        ) : null}
       </th>
       <td className="hidden px-3 py-3 align-top whitespace-nowrap text-slate-700 md:table-cell">{size}</td>
       <td className="hidden px-3 py-3 text-right align-top text-slate-700 tabular-nums sm:table-cell">{firm.members}</td>
@@ -164,7 +221,7 @@ function FirmRow({ firm, own, onDisable, onMerge }: FirmRowProps) {
         {firm.disabled ? <span className="font-semibold text-red-700">Disabled</span> : <span className="text-slate-700">Active</span>}
       </td>
       <td className="px-5 py-3 align-top sm:pr-0">
-        <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:flex-wrap sm:justify-end lg:flex-nowrap">
+        <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
           <Button
             variant="outline"
             size="sm"
@@ -193,6 +250,23 @@ function FirmRow({ firm, own, onDisable, onMerge }: FirmRowProps) {
           <Button variant="ghost" size="sm" onClick={onMerge}>
             Merge…<span className="sr-only"> into {firm.name}</span>
           </Button>
+          {dueAt ? (
+            <Button variant="outline" size="sm" disabled={keep.isPending} onClick={keepFirm}>
+              {keep.isPending ? 'Keeping...' : 'Keep firm'}
+              <span className="sr-only"> {firm.name}</span>
+            </Button>
+          ) : own ? null : (
+            // The operator's own firm cannot be deleted (the server says why): no button for it.
+            // On a phone its words may take two lines, so the column stays as narrow as the others.
+            <Button
+              variant="ghost"
+              size="sm"
+              className="max-sm:h-auto! max-sm:min-h-8 max-sm:py-1 max-sm:whitespace-normal!"
+              onClick={onScheduleDeletion}
+            >
+              Schedule deletion...<span className="sr-only"> of {firm.name}</span>
+            </Button>
+          )}
         </div>
       </td>
     </tr>
