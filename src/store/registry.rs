@@ -187,6 +187,12 @@ pub trait RedbTable: Sync {
     fn purge_keys(&self, txn: &WriteTransaction, ids: &[u64]) -> anyhow::Result<u64>;
 }
 
+/// Whether the redb table `name` exists in `txn`: a purge never makes an empty table (opening a
+/// table in a write transaction makes it).
+pub fn has_table(txn: &WriteTransaction, name: &str) -> crate::error::Result<bool> {
+    Ok(txn.list_tables()?.any(|t| t.name() == name))
+}
+
 /// A redb key type, and the id it starts with (none for text and byte keys).
 pub trait FirstId: redb::Key + 'static {
     fn first_id(key: Self::SelfType<'_>) -> Option<u64>;
@@ -257,7 +263,7 @@ where
 
     fn purge_keys(&self, txn: &WriteTransaction, ids: &[u64]) -> anyhow::Result<u64> {
         let name = TableHandle::name(self);
-        if !txn.list_tables()?.any(|t| t.name() == name) {
+        if !has_table(txn, name)? {
             return Ok(0);
         }
         let mut table = txn.open_table(*self)?;

@@ -59,12 +59,7 @@ pub mod purge {
         MFA_CHALLENGES, RESET_LINKS, SESSION_DEVICES, SESSIONS, USER_EMAILS, USERS, codec,
     };
 
-    /// Whether `name` exists in the file: a purge never makes an empty table.
-    fn exists(txn: &WriteTransaction, name: &str) -> Result<bool> {
-        Ok(txn
-            .list_tables()?
-            .any(|t| redb::TableHandle::name(&t) == name))
-    }
+    use crate::store::registry::has_table as exists;
 
     pub fn users(txn: &WriteTransaction, taking: &Taking) -> Result<()> {
         USERS.purge_keys(txn, &taking.members)?;

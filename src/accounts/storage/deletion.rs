@@ -111,9 +111,7 @@ fn save_pg(db: &PgStore, firm_id: FirmId, deletion: &Deletion) -> Result<Deletio
 }
 
 fn has_table(txn: &redb::WriteTransaction) -> Result<bool> {
-    Ok(txn
-        .list_tables()?
-        .any(|t| redb::TableHandle::name(&t) == "firm_deletions"))
+    crate::store::registry::has_table(txn, "firm_deletions")
 }
 
 /// Takes the firm's scheduled deletion back; answers whether there was one.

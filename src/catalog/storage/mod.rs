@@ -276,10 +276,7 @@ fn purge_meeting_clicks(txn: &redb::WriteTransaction, taking: &Taking) -> Result
     use crate::store::registry::RedbTable;
     use redb::ReadableTable;
     let mut clicks = Vec::new();
-    if txn
-        .list_tables()?
-        .any(|t| redb::TableHandle::name(&t) == "meeting_click_times")
-    {
+    if crate::store::registry::has_table(txn, "meeting_click_times")? {
         let table = txn.open_table(crate::store::MEETING_CLICK_TIMES)?;
         for &user in &taking.members {
             for entry in table.range((user, 0)..=(user, u64::MAX))? {
@@ -289,10 +286,7 @@ fn purge_meeting_clicks(txn: &redb::WriteTransaction, taking: &Taking) -> Result
     }
     crate::store::MEETING_CLICKS.purge_keys(txn, &taking.members)?;
     crate::store::MEETING_CLICK_TIMES.purge_keys(txn, &taking.members)?;
-    if txn
-        .list_tables()?
-        .any(|t| redb::TableHandle::name(&t) == "meeting_click_kinds")
-    {
+    if crate::store::registry::has_table(txn, "meeting_click_kinds")? {
         let mut kinds = txn.open_table(crate::store::MEETING_CLICK_KINDS)?;
         for click in clicks {
             kinds.remove(click)?;

@@ -204,10 +204,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
 // unsubscribe addresses.
 fn purge_outbox(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
     use redb::ReadableTable;
-    if !txn
-        .list_tables()?
-        .any(|t| redb::TableHandle::name(&t) == "outbox")
-    {
+    if !crate::store::registry::has_table(txn, "outbox")? {
         return Ok(());
     }
     let mut gone = Vec::new();
@@ -222,17 +219,11 @@ fn purge_outbox(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
     for id in &gone {
         outbox.remove(*id)?;
     }
-    if txn
-        .list_tables()?
-        .any(|t| redb::TableHandle::name(&t) == "outbox_due")
-    {
+    if crate::store::registry::has_table(txn, "outbox_due")? {
         txn.open_table(crate::store::OUTBOX_DUE)?
             .retain(|(_, id), _| !gone.contains(&id))?;
     }
-    if txn
-        .list_tables()?
-        .any(|t| redb::TableHandle::name(&t) == "outbox_unsubscribe")
-    {
+    if crate::store::registry::has_table(txn, "outbox_unsubscribe")? {
         let mut unsubscribe = txn.open_table(crate::store::OUTBOX_UNSUBSCRIBE)?;
         for id in &gone {
             unsubscribe.remove(*id)?;

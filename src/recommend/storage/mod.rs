@@ -265,10 +265,7 @@ pub fn responses(store: &Store, firm_id: FirmId) -> Result<Vec<StoredResponse>> 
 // latest per category by (firm, category).
 fn purge_responses(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
     use crate::store::registry::RedbTable;
-    if txn
-        .list_tables()?
-        .any(|t| redb::TableHandle::name(&t) == "responses")
-    {
+    if crate::store::registry::has_table(txn, "responses")? {
         txn.open_table(crate::store::RESPONSES)?
             .retain(|_, value| {
                 let response: Option<StoredResponse> = crate::store::codec::decode(value).ok();

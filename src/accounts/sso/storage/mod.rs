@@ -162,10 +162,7 @@ fn archive_domains(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Val
 // A deleted firm's rows in the redb tables keyed by a domain, a flow or an identity.
 fn purge_domains(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
     use redb::ReadableTable;
-    if !txn
-        .list_tables()?
-        .any(|t| redb::TableHandle::name(&t) == "sso_domains")
-    {
+    if !crate::store::registry::has_table(txn, "sso_domains")? {
         return Ok(());
     }
     let mut table = txn.open_table(crate::store::SSO_DOMAINS)?;
@@ -195,10 +192,7 @@ fn purge_domains(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
 }
 
 fn purge_flows(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
-    if txn
-        .list_tables()?
-        .any(|t| redb::TableHandle::name(&t) == "sso_flows")
-    {
+    if crate::store::registry::has_table(txn, "sso_flows")? {
         txn.open_table(crate::store::SSO_FLOWS)?
             .retain(|_, value| {
                 let flow: Option<Flow> = crate::store::codec::decode(value).ok();
@@ -209,10 +203,7 @@ fn purge_flows(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
 }
 
 fn purge_links(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
-    if txn
-        .list_tables()?
-        .any(|t| redb::TableHandle::name(&t) == "sso_links")
-    {
+    if crate::store::registry::has_table(txn, "sso_links")? {
         txn.open_table(crate::store::SSO_LINKS)?
             .retain(|_, value| {
                 let link: Option<SsoLink> = crate::store::codec::decode(value).ok();
