@@ -116,6 +116,16 @@ enum FirmsAction {
         #[command(flatten)]
         data: DataArgs,
     },
+    /// Load a firm's archive (from `litstack firms export` or the Firm page) as a new firm of this
+    /// install: unverified, sharing no prices, its members without passwords until each uses a
+    /// reset link. Refused, with nothing written, when the archive is damaged or newer than this
+    /// install, names a vendor this catalog lacks, or holds an email with an account here.
+    Import {
+        /// The archive to load.
+        file: PathBuf,
+        #[command(flatten)]
+        data: DataArgs,
+    },
     /// Merge firm --from into firm --into, keeping all data of both; --from no longer exists.
     Merge {
         /// The firm that is kept.
@@ -377,6 +387,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Firms {
             action: FirmsAction::Export { firm, out, data },
         }) => export_firm(firm, &out, data.config()),
+        Some(Command::Firms {
+            action: FirmsAction::Import { file, data },
+        }) => import_firm(&file, data.config()),
     };
     drop(in_runtime);
     litstack::bookings::lifecycle::finish_snapshots();
@@ -478,6 +491,23 @@ fn export_firm(firm: u64, out: &std::path::Path, config: Config) -> anyhow::Resu
         archive.rows,
         archive.files
     );
+    Ok(())
+}
+
+fn import_firm(file: &std::path::Path, config: Config) -> anyhow::Result<()> {
+    let state = AppState::open_for_command(config)?;
+    let imported = litstack::firms::import::import_file(&state.sub(), file)?;
+    let rows: usize = imported.tables.iter().map(|t| t.rows).sum();
+    println!(
+        "Imported {} as firm {}: {} members, {rows} rows.",
+        imported.name, imported.firm_id, imported.members
+    );
+    for left in &imported.left_out {
+        println!("Not taken: {} ({}).", left.table, left.why);
+    }
+    for note in &imported.notes {
+        println!("{note}");
+    }
     Ok(())
 }
 

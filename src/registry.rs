@@ -92,8 +92,14 @@ pub const DOMAINS: &[Domain] = &[
     },
     Domain {
         tables: crate::decisions::storage::TABLES,
-        merge_firm_in: &[crate::decisions::storage::merge_firm_in],
-        copy_to_postgres: &[crate::decisions::storage::export],
+        merge_firm_in: &[
+            crate::decisions::storage::merge_firm_in,
+            crate::decisions::storage::imported::merge_firm_in,
+        ],
+        copy_to_postgres: &[
+            crate::decisions::storage::export,
+            crate::decisions::storage::imported::export,
+        ],
         not_copied: &[],
     },
     Domain {

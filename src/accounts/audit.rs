@@ -79,10 +79,12 @@ pub enum AuditAction {
     FirmDeletionScheduled,
     /// An owner or the operator took the firm's scheduled deletion back.
     FirmDeletionCancelled,
+    /// The operator loaded the firm from another install's archive.
+    FirmImported,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 37] = [
+    pub const ALL: [AuditAction; 38] = [
         AuditAction::InvitationCreated,
         AuditAction::InvitationRevoked,
         AuditAction::MemberJoined,
@@ -120,6 +122,7 @@ impl AuditAction {
         AuditAction::FirmExported,
         AuditAction::FirmDeletionScheduled,
         AuditAction::FirmDeletionCancelled,
+        AuditAction::FirmImported,
     ];
 
     pub fn code(self) -> &'static str {
@@ -161,6 +164,7 @@ impl AuditAction {
             AuditAction::FirmExported => "firm_exported",
             AuditAction::FirmDeletionScheduled => "firm_deletion_scheduled",
             AuditAction::FirmDeletionCancelled => "firm_deletion_cancelled",
+            AuditAction::FirmImported => "firm_imported",
         }
     }
 

@@ -5,8 +5,9 @@
 //! left out (`Export::Left`); no field the registry marks secret is ever written.
 //!
 //! The archive is a zip: `manifest.json` (format, schema version, the firm, and each file's rows
-//! and SHA-256), `people.csv` (the members, for people), and `tables/<table>.json` (one JSON
-//! array per table).
+//! and SHA-256), `people.csv` (the members, for people), `catalog.json` (the categories and
+//! vendors of this install, which the rows name by this install's ids: another install matches
+//! them by name, `firms::import`), and `tables/<table>.json` (one JSON array per table).
 
 use axum::extract::State;
 use axum::http::header;
@@ -28,7 +29,8 @@ use crate::store::registry::{Export, Taker, Taking};
 /// What the manifest calls this kind of file.
 pub const FORMAT: &str = "litstack-firm-archive";
 /// The archive's own layout; an importer refuses a newer one.
-pub const FORMAT_VERSION: u32 = 1;
+/// Format 2 added `catalog.json`, which an import matches vendors and categories by.
+pub const FORMAT_VERSION: u32 = 2;
 
 pub const OWNERS_ONLY: &str = "Only an owner of your firm can export all of its data.";
 
@@ -61,7 +63,7 @@ pub fn build(app: &AccountsState, firm_id: u64, by: Taker, now: i64) -> Result<A
     let mut members = Vec::new();
     for table in crate::registry::tables().filter(|t| t.is_firm_data()) {
         match table.export {
-            Export::Rows(read) => {
+            Export::Rows { read, .. } => {
                 let mut rows = read(store, &taking)?;
                 for row in &mut rows {
                     strip(row, table.secrets);
@@ -79,6 +81,7 @@ pub fn build(app: &AccountsState, firm_id: u64, by: Taker, now: i64) -> Result<A
         0,
         ("people.csv".into(), people_csv(&members)?, members.len()),
     );
+    files.insert(1, catalog_json(store)?);
 
     let manifest = json!({
         "format": FORMAT,
@@ -183,6 +186,26 @@ fn people_csv(members: &[Value]) -> Result<Vec<u8>> {
         ])?;
     }
     Ok(csv.finish())
+}
+
+/// `catalog.json`: the categories and vendors by this install's ids, with what another install
+/// can know them by (name, website).
+fn catalog_json(store: &Store) -> Result<(String, Vec<u8>, usize)> {
+    let catalog = crate::catalog::storage::load_catalog(store)?;
+    let categories: Vec<Value> = catalog
+        .categories
+        .iter()
+        .map(|c| json!({ "id": c.id, "name": c.name }))
+        .collect();
+    let vendors: Vec<Value> = catalog
+        .vendors
+        .iter()
+        .map(|v| json!({ "id": v.id, "name": v.name, "websiteUrl": v.website_url }))
+        .collect();
+    let rows = vendors.len();
+    let bytes = serde_json::to_vec_pretty(&json!({ "categories": categories, "vendors": vendors }))
+        .map_err(anyhow::Error::from)?;
+    Ok(("catalog.json".into(), bytes, rows))
 }
 
 /// The (category, round) of every round a final decision of the firm holds.

@@ -6,6 +6,7 @@ mod admin;
 pub mod archive;
 mod audit;
 pub mod deletion;
+pub mod import;
 mod invitations;
 pub mod merge;
 mod mfa_required;
@@ -15,7 +16,7 @@ mod routes;
 mod storage;
 
 use crate::accounts::AccountsState;
-use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
 /// The /api/firm and /api/admin/firms routes: each one's path and method are in its handler's
@@ -47,6 +48,11 @@ where
             price_sharing::put_price_sharing
         ))
         .routes(routes!(archive::export_firm))
+        // An archive is a zip of up to `import::MAX_ARCHIVE`, beyond the JSON bodies' limit.
+        .routes(
+            routes!(import::import_route)
+                .layer(axum::extract::DefaultBodyLimit::max(import::MAX_ARCHIVE)),
+        )
         .routes(routes!(
             deletion::get_deletion,
             deletion::schedule_deletion,

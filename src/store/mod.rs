@@ -7,6 +7,7 @@
 //! Each domain's `storage` module is the only code that touches its tables, in either backend:
 //! it states each operation once, at the level of intent, and matches on `Store` to run it.
 
+pub mod arrival;
 mod backend;
 pub mod backup;
 pub mod change_log;

@@ -53,11 +53,28 @@ pub type PurgeFile = fn(&WriteTransaction, &Taking) -> crate::error::Result<()>;
 /// How a table goes into one firm's archive.
 #[derive(Clone, Copy)]
 pub enum Export {
-    /// The firm's rows, read through its domain; the fields named in `secrets` are taken out.
-    Rows(FirmRows),
+    /// The firm's rows, read through its domain (the fields named in `secrets` are taken out),
+    /// and how an import of the archive writes them into another install.
+    Rows { read: FirmRows, load: Load },
     /// Not in a firm's archive, and why (the archive's manifest says so).
     Left(&'static str),
 }
+
+/// How a table's rows in a firm's archive become rows of a new firm (`firms::import`).
+#[derive(Clone, Copy)]
+pub enum Load {
+    /// Parsed through its domain's types and written with this install's ids, inside the
+    /// import's one write transaction; answers how many rows it wrote.
+    Rows(LoadRows),
+    /// Not taken into another install, and why (the import's report says so).
+    Left(&'static str),
+}
+
+pub type LoadRows = fn(
+    &mut super::WriteTx,
+    &mut super::arrival::Arrival,
+    Vec<serde_json::Value>,
+) -> crate::error::Result<usize>;
 
 /// Why the install's own tables are in no firm's archive.
 pub const INSTALL_OWN: &str = "the install's own, not a firm's";

@@ -174,3 +174,5 @@ pub const FIRM_PRICE_SHARING: TableDefinition<u64, &[u8]> =
 /// Firm id -> `accounts::storage::deletion::Deletion`: the firm's deletion, scheduled with its
 /// grace period (issue 46). No row: none. Created by the first schedule; missing reads as empty.
 pub const FIRM_DELETIONS: TableDefinition<u64, &[u8]> = TableDefinition::new("firm_deletions");
+/// firm id -> the maps of ids of each import the firm came through (`decisions::storage::imported`).
+pub const IMPORTED_IDS: TableDefinition<u64, &[u8]> = TableDefinition::new("imported_ids");

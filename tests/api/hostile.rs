@@ -440,6 +440,13 @@ fn routes() -> Vec<Route> {
             Access::Admin,
             Payload::Empty,
         ),
+        // A zip body: an empty or JSON one is refused as no archive (400).
+        r(
+            Method::POST,
+            "/api/admin/firms/import",
+            Access::Admin,
+            Payload::Empty,
+        ),
         r(
             Method::PUT,
             "/api/admin/mail",

@@ -18,6 +18,7 @@ mod ended_sessions;
 mod faults;
 mod firm_deletion;
 mod firm_export;
+mod firm_import;
 mod firm_merge;
 mod firm_scope;
 mod firms;

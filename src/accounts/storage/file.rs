@@ -17,7 +17,10 @@ use crate::store::{
     USERS, codec,
 };
 
-fn get_firm(table: &impl ReadableTable<u64, &'static [u8]>, id: u64) -> Result<Option<Firm>> {
+pub(super) fn get_firm(
+    table: &impl ReadableTable<u64, &'static [u8]>,
+    id: u64,
+) -> Result<Option<Firm>> {
     Ok(table
         .get(id)?
         .map(|v| codec::decode::<StoredFirm>(v.value()).map(StoredFirm::into_firm))
@@ -173,7 +176,7 @@ pub fn put_account(txn: &WriteTransaction, user: &User) -> Result<()> {
     claim_email(txn, &Email::parse(&user.email)?, user.id)
 }
 
-fn put_firm(txn: &WriteTransaction, firm: &Firm) -> Result<()> {
+pub(super) fn put_firm(txn: &WriteTransaction, firm: &Firm) -> Result<()> {
     txn.open_table(FIRMS)?.insert(
         firm.id.get(),
         codec::encode(&StoredFirm::of(firm)).as_slice(),

@@ -4,6 +4,7 @@
 //! of `accounts`.
 
 mod archive;
+pub(crate) mod arrival;
 pub(crate) mod audit;
 pub(crate) mod deletion;
 pub(super) mod devices;
@@ -26,7 +27,7 @@ use super::sessions::TokenHash;
 use crate::error::Result;
 use crate::firm_id::FirmId;
 use crate::store::FIRM_DELETIONS;
-use crate::store::registry::{Export, Holder, INSTALL_OWN, Purge, Reference, Table, Target};
+use crate::store::registry::{Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Target};
 use crate::store::{
     ENDED_SESSIONS, FIRM_AUDIT, FIRM_INVITATIONS, FIRM_MEMBERS, FIRM_MFA_REQUIRED,
     FIRM_PRICE_SHARING, FIRMS, INVITATION_TOKENS, INVITATIONS, KNOWN_DEVICES, MERGED_FIRMS,
@@ -283,7 +284,10 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "firms",
         purge: Purge::ByKey,
-        export: Export::Rows(archive::firm),
+        export: Export::Rows {
+            read: archive::firm,
+            load: Load::Rows(arrival::firms),
+        },
         holder: Holder::Firm { column: "id" },
         redb: &[&FIRMS],
         postgres: true,
@@ -293,7 +297,10 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "users",
         purge: Purge::By(archive::purge::users),
-        export: Export::Rows(archive::members),
+        export: Export::Rows {
+            read: archive::members,
+            load: Load::Rows(arrival::users),
+        },
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&USERS, &FIRM_MEMBERS, &USER_EMAILS],
         postgres: true,
@@ -326,7 +333,12 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "invitations",
         purge: Purge::By(archive::purge::invitations),
-        export: Export::Rows(archive::invitations),
+        export: Export::Rows {
+            read: archive::invitations,
+            load: Load::Left(
+                "an invitation's link worked on the install that sent it: invite the people again",
+            ),
+        },
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&INVITATIONS, &INVITATION_TOKENS, &FIRM_INVITATIONS],
         postgres: true,
@@ -346,7 +358,10 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "firm_audit",
         purge: Purge::ByKey,
-        export: Export::Rows(archive::audit),
+        export: Export::Rows {
+            read: archive::audit,
+            load: Load::Rows(arrival::audit),
+        },
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&FIRM_AUDIT],
         postgres: true,
@@ -412,7 +427,10 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "firm_mfa_required",
         purge: Purge::ByKey,
-        export: Export::Rows(archive::mfa_required),
+        export: Export::Rows {
+            read: archive::mfa_required,
+            load: Load::Rows(arrival::mfa_required),
+        },
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&FIRM_MFA_REQUIRED],
         postgres: true,
@@ -422,7 +440,12 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "firm_price_sharing",
         purge: Purge::ByKey,
-        export: Export::Rows(archive::price_sharing),
+        export: Export::Rows {
+            read: archive::price_sharing,
+            load: Load::Left(
+                "a firm arrives sharing no prices: an owner chooses again on the Firm page",
+            ),
+        },
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&FIRM_PRICE_SHARING],
         postgres: true,

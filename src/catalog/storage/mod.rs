@@ -19,8 +19,9 @@ use super::model::{
 };
 use super::vendor_csv;
 use crate::error::{AppError, Result};
+use crate::store::arrival::{Arrival, parse};
 use crate::store::registry::{
-    Export, Holder, INSTALL_OWN, Purge, Reference, Table, Taking, Target, rows,
+    Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Taking, Target, rows,
 };
 use crate::store::{
     CATEGORIES, MEETING_CLICK_KINDS, MEETING_CLICK_TIMES, MEETING_CLICKS, VENDOR_ALIASES,
@@ -261,13 +262,42 @@ pub fn vendor_meeting_clicks(
     }
 }
 
-// A firm's archive: its members' clicks on vendors' booking pages and websites.
+// A firm's archive: its members' clicks on vendors' booking pages and websites, each with what
+// it opened (stored apart from the click's value, so named here).
 fn archive_meeting_clicks(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
     let mut clicks = Vec::new();
     for &user_id in &taking.members {
         clicks.extend(recent_meeting_clicks(store, user_id, usize::MAX)?);
     }
-    rows(clicks)
+    let kinds: Vec<ClickKind> = clicks.iter().map(|c| c.kind).collect();
+    let mut out = rows(clicks)?;
+    for (row, kind) in out.iter_mut().zip(kinds) {
+        row["kind"] = serde_json::to_value(kind).map_err(anyhow::Error::from)?;
+    }
+    Ok(out)
+}
+
+/// An archive's clicks as the new firm's members' own, with this install's vendor ids.
+fn load_meeting_clicks(
+    tx: &mut WriteTx,
+    arrival: &mut Arrival,
+    rows: Vec<serde_json::Value>,
+) -> Result<usize> {
+    let count = rows.len();
+    for (i, mut row) in rows.into_iter().enumerate() {
+        let kind = row
+            .as_object_mut()
+            .and_then(|r| r.remove("kind"))
+            .unwrap_or_default();
+        let mut click: MeetingClick = parse("meeting_clicks", i, row)?;
+        if !kind.is_null() {
+            click.kind = parse("meeting_clicks", i, kind)?;
+        }
+        click.user_id = arrival.user(click.user_id)?;
+        click.vendor_id = arrival.vendor(click.vendor_id)?;
+        insert_meeting_click_in(tx, &click)?;
+    }
+    Ok(count)
 }
 
 // A deleted firm's members' clicks: by (member, vendor, click) and (member, click), and the kinds
@@ -368,7 +398,10 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "meeting_clicks",
         purge: Purge::By(purge_meeting_clicks),
-        export: Export::Rows(archive_meeting_clicks),
+        export: Export::Rows {
+            read: archive_meeting_clicks,
+            load: Load::Rows(load_meeting_clicks),
+        },
         holder: Holder::Member { column: "user_id" },
         redb: &[&MEETING_CLICKS, &MEETING_CLICK_TIMES, &MEETING_CLICK_KINDS],
         postgres: true,

@@ -6,6 +6,7 @@
 //! `find_in` locks the decision's row, so one decision's changes take turns on every node.
 
 mod file;
+pub mod imported;
 mod postgres;
 pub mod vendors;
 
@@ -17,9 +18,9 @@ use crate::store::{Store, WriteTx};
 
 use super::model::{Decision, Version};
 use crate::store::registry::{
-    Export, Holder, Purge, Reference, Table, Taker, Taking, Target, rows,
+    Export, Holder, Load, Purge, Reference, Table, Taker, Taking, Target, rows,
 };
-use crate::store::{DECISION_VERSIONS, DECISIONS};
+use crate::store::{DECISION_VERSIONS, DECISIONS, IMPORTED_IDS};
 
 /// The firm's decisions, by id.
 pub fn list(store: &Store, firm_id: FirmId) -> Result<Vec<Decision>> {
@@ -159,7 +160,10 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "decisions",
         purge: Purge::ByKey,
-        export: Export::Rows(archive_decisions),
+        export: Export::Rows {
+            read: archive_decisions,
+            load: Load::Rows(imported::decisions),
+        },
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&DECISIONS],
         postgres: true,
@@ -172,9 +176,26 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "decision_versions",
         purge: Purge::ByKey,
-        export: Export::Rows(archive_versions),
+        export: Export::Rows {
+            read: archive_versions,
+            load: Load::Rows(imported::versions),
+        },
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&DECISION_VERSIONS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
+    // The ids of the install a firm was imported from, which its decision versions name.
+    Table {
+        name: "imported_ids",
+        purge: Purge::ByKey,
+        export: Export::Rows {
+            read: imported::archive,
+            load: Load::Rows(imported::load),
+        },
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&IMPORTED_IDS],
         postgres: true,
         secrets: &[],
         refers_to: &[],

@@ -15,8 +15,9 @@ use crate::store::{Store, WriteTx};
 
 use super::model::Round;
 use crate::store::EVALUATION_ROUNDS;
+use crate::store::arrival::{Arrival, parse_all};
 use crate::store::registry::{
-    Export, Holder, Purge, Reference, Table, Taker, Taking, Target, rows,
+    Export, Holder, Load, Purge, Reference, Table, Taker, Taking, Target, rows,
 };
 
 /// The firm's rounds of a category's evaluation, oldest first; empty when it has none.
@@ -122,11 +123,54 @@ fn archive_rounds(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Valu
     rows(rounds)
 }
 
+/// An import: the archive's rounds as the new firm's, their categories, vendors and members in
+/// this install's ids (the names in them kept as they were).
+fn load_rounds(
+    tx: &mut WriteTx,
+    arrival: &mut Arrival,
+    rows: Vec<serde_json::Value>,
+) -> Result<usize> {
+    let firm_id = arrival.firm()?.get();
+    let rounds: Vec<Round> = parse_all("evaluation_rounds", rows)?;
+    for mut round in rounds.iter().cloned() {
+        round.firm_id = firm_id;
+        round.category_id = arrival.category(round.category_id)?;
+        round.incumbent = round.incumbent.map(|v| arrival.vendor(v)).transpose()?;
+        for change in &mut round.changes {
+            change.by_user = arrival.user(change.by_user)?;
+        }
+        for card in &mut round.scorecards {
+            card.vendor_id = arrival.vendor(card.vendor_id)?;
+            card.user_id = arrival.user(card.user_id)?;
+        }
+        for reference in &mut round.references {
+            reference.vendor_id = arrival.vendor(reference.vendor_id)?;
+            reference.user_id = arrival.user(reference.user_id)?;
+        }
+        match tx {
+            WriteTx::File(txn) => {
+                txn.open_table(EVALUATION_ROUNDS)?.insert(
+                    (round.firm_id, round.category_id, round.round),
+                    encode(&round).as_bytes(),
+                )?;
+            }
+            WriteTx::Postgres(tx) => {
+                let store = tx.store();
+                store.run(postgres::put(tx.conn()?, &round))?;
+            }
+        }
+    }
+    Ok(rounds.len())
+}
+
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[Table {
     name: "evaluation_rounds",
     purge: Purge::ByKey,
-    export: Export::Rows(archive_rounds),
+    export: Export::Rows {
+        read: archive_rounds,
+        load: Load::Rows(load_rounds),
+    },
     holder: Holder::Firm { column: "firm_id" },
     redb: &[&EVALUATION_ROUNDS],
     postgres: true,

@@ -10,11 +10,13 @@ use std::collections::HashMap;
 use crate::error::Result;
 use crate::mail::Letter;
 use crate::notifications::model::{Notice, NoticeKind, Pref, Stored};
+use crate::store::arrival::{Arrival, unkeyed};
 use crate::store::registry::{
-    Export, Holder, INSTALL_OWN, Purge, Reference, Table, Taking, Target, keyed, rows,
+    Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Taking, Target, keyed,
 };
-use crate::store::{FileStore, PgStore, PgTx, Store, TableCount};
+use crate::store::{FileStore, PgStore, PgTx, Store, TableCount, WriteTx};
 use crate::store::{NOTICE_PREFS, NOTICES, OUTBOX_UNSUBSCRIBE};
+use serde_json::Value;
 
 /// The `settings` key of the install's unsubscribe secret.
 const SECRET_KEY: &str = "unsubscribe_secret";
@@ -147,9 +149,71 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
 fn archive_notices(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
     let mut notices = Vec::new();
     for &user_id in &taking.members {
-        notices.extend(list(store, user_id, usize::MAX)?.1);
+        for notice in list(store, user_id, usize::MAX)?.1 {
+            notices.push(keyed(&[("user_id", user_id)], notice)?);
+        }
     }
-    rows(notices)
+    Ok(notices)
+}
+
+// An import: the members' notices, read or not, with their words as they were. A notice's link
+// named a record of the old install by its id, so it is left out rather than point elsewhere.
+fn load_notices(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+    let firm_id = arrival.firm()?.get();
+    let count = rows.len();
+    for (i, row) in rows.into_iter().enumerate() {
+        let (keys, mut notice): (_, Stored) = unkeyed("notices", i, row, &["user_id"])?;
+        let user_id = arrival.user(keys[0])?;
+        notice.firm_id = firm_id;
+        notice.link = String::new();
+        match tx {
+            WriteTx::File(txn) => {
+                notice.id = crate::store::next_id(txn, "notices")?;
+                txn.open_table(NOTICES)?.insert(
+                    (user_id, notice.id),
+                    crate::store::codec::encode(&notice).as_slice(),
+                )?;
+            }
+            WriteTx::Postgres(tx) => {
+                let store = tx.store();
+                store.run(postgres::put_new_notice(tx.conn()?, user_id, &notice))?;
+            }
+        }
+    }
+    if count > 0 {
+        arrival.notes.push(
+            "The notices under the bell keep their words; their links pointed at the old \
+             install's records and are left out."
+                .into(),
+        );
+    }
+    Ok(count)
+}
+
+fn load_prefs(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+    let count = rows.len();
+    for (i, mut row) in rows.into_iter().enumerate() {
+        let kind = row
+            .as_object_mut()
+            .and_then(|r| r.remove("kind"))
+            .unwrap_or_default();
+        let kind: NoticeKind = crate::store::arrival::parse("notice_prefs", i, kind)?;
+        let (keys, pref): (_, Pref) = unkeyed("notice_prefs", i, row, &["user_id"])?;
+        let user_id = arrival.user(keys[0])?;
+        match tx {
+            WriteTx::File(txn) => {
+                txn.open_table(NOTICE_PREFS)?.insert(
+                    (user_id, kind.code()),
+                    crate::store::codec::encode(&pref).as_slice(),
+                )?;
+            }
+            WriteTx::Postgres(tx) => {
+                let store = tx.store();
+                store.run(postgres::put_pref(tx.conn()?, user_id, kind, pref))?;
+            }
+        }
+    }
+    Ok(count)
 }
 
 fn archive_prefs(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
@@ -179,7 +243,10 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "notices",
         purge: Purge::By(purge_notices),
-        export: Export::Rows(archive_notices),
+        export: Export::Rows {
+            read: archive_notices,
+            load: Load::Rows(load_notices),
+        },
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&NOTICES],
         postgres: true,
@@ -192,7 +259,10 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "notice_prefs",
         purge: Purge::ByKey,
-        export: Export::Rows(archive_prefs),
+        export: Export::Rows {
+            read: archive_prefs,
+            load: Load::Rows(load_prefs),
+        },
         holder: Holder::Member { column: "user_id" },
         redb: &[&NOTICE_PREFS],
         postgres: true,

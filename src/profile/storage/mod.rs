@@ -11,8 +11,10 @@ use super::bands::Onboarding;
 use crate::error::Result;
 use crate::firm_id::FirmId;
 use crate::store::ONBOARDING;
-use crate::store::registry::{Export, Holder, Purge, Table, Taking, rows};
+use crate::store::arrival::{Arrival, parse_all};
+use crate::store::registry::{Export, Holder, Load, Purge, Table, Taking, rows};
 use crate::store::{Store, WriteTx};
+use serde_json::Value;
 
 pub fn find_onboarding(store: &Store, firm_id: FirmId) -> Result<Option<Onboarding>> {
     match store {
@@ -38,7 +40,27 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
     }
 }
 
-// A firm's archive: its onboarding answers.
+// A firm's archive: its onboarding answers; an import writes them as the new firm's.
+fn load_onboarding(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+    let firm_id = arrival.firm()?;
+    let answers: Vec<Onboarding> = parse_all("onboarding", rows)?;
+    for answers in &answers {
+        match tx {
+            WriteTx::File(txn) => {
+                txn.open_table(ONBOARDING)?.insert(
+                    firm_id.get(),
+                    crate::store::codec::encode(answers).as_slice(),
+                )?;
+            }
+            WriteTx::Postgres(tx) => {
+                let store = tx.store();
+                store.run(postgres::upsert(tx.conn()?, firm_id, answers))?;
+            }
+        }
+    }
+    Ok(answers.len())
+}
+
 fn archive_onboarding(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
     rows(find_onboarding(store, taking.firm)?)
 }
@@ -47,7 +69,10 @@ fn archive_onboarding(store: &Store, taking: &Taking) -> Result<Vec<serde_json::
 pub const TABLES: &[Table] = &[Table {
     name: "onboarding",
     purge: Purge::ByKey,
-    export: Export::Rows(archive_onboarding),
+    export: Export::Rows {
+        read: archive_onboarding,
+        load: Load::Rows(load_onboarding),
+    },
     holder: Holder::Firm { column: "firm_id" },
     redb: &[&ONBOARDING],
     postgres: true,

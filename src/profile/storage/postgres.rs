@@ -41,36 +41,46 @@ impl TryFrom<OnboardingRow> for Onboarding {
 }
 
 pub fn save_onboarding(store: &PgStore, firm_id: FirmId, answers: &Onboarding) -> Result<()> {
+    store.run(async {
+        let mut tx = store.pool().begin().await?;
+        crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
+        upsert(&mut tx, firm_id, answers).await?;
+        tx.commit().await?;
+        Ok(())
+    })
+}
+
+/// Writes the firm's answers inside `conn`'s transaction, replacing any earlier ones.
+pub(super) async fn upsert(
+    conn: &mut sqlx::PgConnection,
+    firm_id: FirmId,
+    answers: &Onboarding,
+) -> Result<()> {
     let codes = [
         code(&answers.attorneys_count_band)?,
         code(&answers.employees_count_band)?,
         code(&answers.injury_cases_per_month_band)?,
         code(&answers.annual_software_spend_band)?,
     ];
-    store.run(async {
-        let mut tx = store.pool().begin().await?;
-        crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
-        sqlx::query(
-            "INSERT INTO onboarding (firm_id, attorneys_count_band, employees_count_band, \
-             injury_cases_per_month_band, annual_software_spend_band, saved_at) \
-             VALUES ($1, $2, $3, $4, $5, now()) \
-             ON CONFLICT (firm_id) DO UPDATE SET \
-             attorneys_count_band = EXCLUDED.attorneys_count_band, \
-             employees_count_band = EXCLUDED.employees_count_band, \
-             injury_cases_per_month_band = EXCLUDED.injury_cases_per_month_band, \
-             annual_software_spend_band = EXCLUDED.annual_software_spend_band, \
-             saved_at = EXCLUDED.saved_at",
-        )
-        .bind(firm_id.get() as i64)
-        .bind(&codes[0])
-        .bind(&codes[1])
-        .bind(&codes[2])
-        .bind(&codes[3])
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(())
-    })
+    sqlx::query(
+        "INSERT INTO onboarding (firm_id, attorneys_count_band, employees_count_band, \
+         injury_cases_per_month_band, annual_software_spend_band, saved_at) \
+         VALUES ($1, $2, $3, $4, $5, now()) \
+         ON CONFLICT (firm_id) DO UPDATE SET \
+         attorneys_count_band = EXCLUDED.attorneys_count_band, \
+         employees_count_band = EXCLUDED.employees_count_band, \
+         injury_cases_per_month_band = EXCLUDED.injury_cases_per_month_band, \
+         annual_software_spend_band = EXCLUDED.annual_software_spend_band, \
+         saved_at = EXCLUDED.saved_at",
+    )
+    .bind(firm_id.get() as i64)
+    .bind(&codes[0])
+    .bind(&codes[1])
+    .bind(&codes[2])
+    .bind(&codes[3])
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 /// `into` keeps its answers; `from`'s become `into`'s only when it has none; `from`'s go.

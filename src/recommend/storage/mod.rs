@@ -5,6 +5,7 @@
 //! Nothing here is cached in memory: every answer is read per request, so a write on one node
 //! needs no change record for the others.
 
+mod arrival;
 mod export;
 mod file;
 mod postgres;
@@ -19,7 +20,7 @@ use super::dismiss_reason::{DismissReason, Dismissal};
 use super::model::{ClearedSet, PastRec, PickSet, StageSave, StoredResponse};
 use crate::error::Result;
 use crate::store::registry::{
-    Export, Holder, Purge, Reference, Table, Taking, Target, keyed, rows,
+    Export, Holder, Load, Purge, Reference, Table, Taking, Target, keyed, rows,
 };
 use crate::store::{DISMISSED, PAST_RECS, PICKS, PICKS_CLEARED, RESPONSES, USER_RESPONSES};
 use crate::store::{Store, WriteTx};
@@ -281,7 +282,10 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "responses",
         purge: Purge::By(purge_responses),
-        export: Export::Rows(archive_responses),
+        export: Export::Rows {
+            read: archive_responses,
+            load: Load::Rows(arrival::responses),
+        },
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&RESPONSES, &USER_RESPONSES],
         postgres: true,
@@ -300,7 +304,10 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "picks",
         purge: Purge::ByKey,
-        export: Export::Rows(archive_picks),
+        export: Export::Rows {
+            read: archive_picks,
+            load: Load::Rows(arrival::picks),
+        },
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&PICKS],
         postgres: true,
@@ -313,7 +320,10 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "dismissals",
         purge: Purge::ByKey,
-        export: Export::Rows(archive_dismissals),
+        export: Export::Rows {
+            read: archive_dismissals,
+            load: Load::Rows(arrival::dismissals),
+        },
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&DISMISSED],
         postgres: true,
@@ -326,7 +336,10 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "past_recommendations",
         purge: Purge::ByKey,
-        export: Export::Rows(archive_past),
+        export: Export::Rows {
+            read: archive_past,
+            load: Load::Rows(arrival::past),
+        },
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&PAST_RECS],
         postgres: true,
@@ -345,7 +358,10 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "picks_cleared",
         purge: Purge::ByKey,
-        export: Export::Rows(archive_cleared),
+        export: Export::Rows {
+            read: archive_cleared,
+            load: Load::Rows(arrival::cleared),
+        },
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&PICKS_CLEARED],
         postgres: true,

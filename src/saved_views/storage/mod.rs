@@ -10,9 +10,10 @@ use crate::error::{Result, conflict};
 use crate::firm_id::FirmId;
 use crate::store::{Store, WriteTx};
 
-use super::model::{MAX_VIEWS, NewView, SavedView};
+use super::model::{MAX_VIEWS, NewView, SavedView, ViewName, ViewParams};
 use crate::store::SAVED_VIEWS;
-use crate::store::registry::{Export, Holder, Purge, Table, Taking, rows};
+use crate::store::arrival::{Arrival, parse_all};
+use crate::store::registry::{Export, Holder, Load, Purge, Table, Taking, rows};
 
 /// The firm's views, by name (ignoring case).
 pub fn list(store: &Store, firm_id: FirmId) -> Result<Vec<SavedView>> {
@@ -102,11 +103,53 @@ fn archive_views(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value
     rows(list(store, taking.firm)?)
 }
 
+/// An import: the archive's views as the new firm's, with fresh ids; a view whose name or
+/// parameters a save would refuse is refused here too.
+fn load_views(
+    tx: &mut WriteTx,
+    arrival: &mut Arrival,
+    rows: Vec<serde_json::Value>,
+) -> Result<usize> {
+    let firm_id = arrival.firm()?;
+    let views: Vec<SavedView> = parse_all("saved_views", rows)?;
+    for view in &views {
+        let refused = |e: crate::error::AppError| {
+            crate::error::bad_request(format!(
+                "The archive's saved view \"{}\" cannot be kept: {e}",
+                view.name
+            ))
+        };
+        let new = NewView {
+            name: ViewName::parse(&view.name).map_err(refused)?,
+            params: ViewParams::parse(&view.params).map_err(refused)?,
+            created_at: view.created_at,
+            created_by: view.created_by.clone(),
+        };
+        match tx {
+            WriteTx::File(txn) => {
+                let id = crate::store::next_id(txn, "saved_views")?;
+                txn.open_table(SAVED_VIEWS)?.insert(
+                    (firm_id.get(), id),
+                    crate::store::codec::encode(&stored(firm_id, id, &new)).as_slice(),
+                )?;
+            }
+            WriteTx::Postgres(tx) => {
+                let store = tx.store();
+                store.run(postgres::put(tx.conn()?, &stored(firm_id, 0, &new), false))?;
+            }
+        }
+    }
+    Ok(views.len())
+}
+
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[Table {
     name: "saved_views",
     purge: Purge::ByKey,
-    export: Export::Rows(archive_views),
+    export: Export::Rows {
+        read: archive_views,
+        load: Load::Rows(load_views),
+    },
     holder: Holder::Firm { column: "firm_id" },
     redb: &[&SAVED_VIEWS],
     postgres: true,

@@ -17,8 +17,12 @@ use crate::shortlist::ShortlistState;
 use crate::store::{Store, WriteTx};
 
 use super::model::{Entry, Removed, Stamp};
-use crate::store::registry::{Export, Holder, Purge, Reference, Table, Taking, Target, keyed};
+use crate::store::arrival::{Arrival, unkeyed};
+use crate::store::registry::{
+    Export, Holder, Load, Purge, Reference, Table, Taking, Target, keyed,
+};
 use crate::store::{DEMO_DATES, DEMO_FOLLOWUPS, SHORTLIST, SHORTLIST_REMOVED};
+use serde_json::Value;
 
 /// What `restore` found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -200,6 +204,65 @@ pub fn merge_entries(ours: Entry, theirs: Entry) -> Entry {
 
 // A firm's archive: its shortlist with each entry's history, the entries it took off (kept for
 // their Undo) and its demo dates.
+// An import: the archive's entries, the entries kept for their Undo and the demo dates, under
+// this catalog's vendor ids (the names in them are kept as they were: who did what, then).
+fn load_shortlist(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+    let firm_id = arrival.firm()?;
+    let count = rows.len();
+    for (i, row) in rows.into_iter().enumerate() {
+        let (keys, entry): (_, Entry) = unkeyed("shortlist", i, row, &["vendor_id"])?;
+        let vendor = arrival.vendor(keys[0])?;
+        match tx {
+            WriteTx::File(txn) => {
+                txn.open_table(SHORTLIST)?.insert(
+                    (firm_id.get(), vendor),
+                    crate::store::codec::encode(&entry).as_slice(),
+                )?;
+            }
+            WriteTx::Postgres(tx) => {
+                let store = tx.store();
+                store.run(postgres::put(tx.conn()?, firm_id, vendor, &entry))?;
+            }
+        }
+    }
+    Ok(count)
+}
+
+fn load_removed(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+    let firm_id = arrival.firm()?;
+    let count = rows.len();
+    for (i, row) in rows.into_iter().enumerate() {
+        let (keys, kept): (_, Removed) = unkeyed("shortlist_removed", i, row, &["vendor_id"])?;
+        let vendor = arrival.vendor(keys[0])?;
+        match tx {
+            WriteTx::File(txn) => {
+                txn.open_table(SHORTLIST_REMOVED)?.insert(
+                    (firm_id.get(), vendor),
+                    crate::store::codec::encode(&kept).as_slice(),
+                )?;
+            }
+            WriteTx::Postgres(tx) => {
+                let store = tx.store();
+                store.run(postgres::put_removed(tx.conn()?, firm_id, vendor, &kept))?;
+            }
+        }
+    }
+    Ok(count)
+}
+
+fn load_demo_dates(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+    let firm_id = arrival.firm()?;
+    let count = rows.len();
+    for (i, row) in rows.into_iter().enumerate() {
+        let (keys, mut date): (_, super::model::DemoDate) =
+            unkeyed("demo_dates", i, row, &["vendor_id"])?;
+        let vendor = arrival.vendor(keys[0])?;
+        date.set_by = arrival.user(date.set_by)?;
+        demos::set_in(tx, firm_id, vendor, Some(date))?;
+    }
+    Ok(count)
+}
+
 fn archive_shortlist(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
     load(store, taking.firm)?
         .into_iter()
@@ -229,7 +292,10 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "shortlist",
         purge: Purge::ByKey,
-        export: Export::Rows(archive_shortlist),
+        export: Export::Rows {
+            read: archive_shortlist,
+            load: Load::Rows(load_shortlist),
+        },
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&SHORTLIST],
         postgres: true,
@@ -242,7 +308,10 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "shortlist_removed",
         purge: Purge::ByKey,
-        export: Export::Rows(archive_removed),
+        export: Export::Rows {
+            read: archive_removed,
+            load: Load::Rows(load_removed),
+        },
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&SHORTLIST_REMOVED],
         postgres: true,
@@ -255,7 +324,10 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "demo_dates",
         purge: Purge::ByKey,
-        export: Export::Rows(archive_demo_dates),
+        export: Export::Rows {
+            read: archive_demo_dates,
+            load: Load::Rows(load_demo_dates),
+        },
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&DEMO_DATES],
         postgres: true,

@@ -57,6 +57,23 @@ pub fn save_contract(store: &Store, contract: &Contract) -> Result<()> {
     }
 }
 
+/// Saves `contract` inside the caller's transaction (a firm's import).
+pub fn put_in(tx: &mut WriteTx, contract: &Contract) -> Result<()> {
+    match tx {
+        WriteTx::File(txn) => {
+            txn.open_table(CONTRACTS)?.insert(
+                (contract.firm_id, contract.vendor_id),
+                codec::encode(contract).as_slice(),
+            )?;
+        }
+        WriteTx::Postgres(tx) => {
+            let store = tx.store();
+            store.run(pg::put(tx.conn()?, contract))?;
+        }
+    }
+    Ok(())
+}
+
 /// Every firm's contracts, by firm then vendor: what the renewal reminders go through.
 pub fn all_contracts(store: &Store) -> Result<Vec<Contract>> {
     match store {

@@ -17,10 +17,13 @@ use crate::store::{Store, WriteTx};
 use crate::techstack::TechstackState;
 
 use super::model::Adoption;
+use crate::store::arrival::{Arrival, parse_all, unkeyed};
 use crate::store::registry::{
-    Export, Holder, Purge, Reference, Table, Taking, Target, keyed, rows,
+    Export, Holder, Load, Purge, Reference, Table, Taking, Target, keyed, rows,
 };
 use crate::store::{ADOPTION, CALENDAR_FEEDS, CONTRACTS, RENEWAL_REMINDERS};
+use crate::techstack::contracts as contracts_model;
+use serde_json::Value;
 
 /// Every category the user has answered, by category id (ascending), as stored.
 pub fn load(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, Adoption)>> {
@@ -128,12 +131,50 @@ fn archive_contracts(store: &Store, taking: &Taking) -> Result<Vec<serde_json::V
     rows(contracts::contracts(store, taking.firm)?)
 }
 
+// An import: the archive's tools by category and their contracts, in this install's categories
+// and vendors.
+fn load_adoption(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+    let firm_id = arrival.firm()?;
+    let count = rows.len();
+    for (i, row) in rows.into_iter().enumerate() {
+        let (keys, mut adoption): (_, Adoption) =
+            unkeyed("category_adoption", i, row, &["category_id"])?;
+        let category = arrival.category(keys[0])?;
+        adoption.vendor_ids = adoption
+            .vendor_ids
+            .iter()
+            .map(|&id| arrival.vendor(id))
+            .collect::<Result<_>>()?;
+        adoption.primary_vendor_id = adoption
+            .primary_vendor_id
+            .map(|id| arrival.vendor(id))
+            .transpose()?;
+        put_in(tx, firm_id, category, &adoption)?;
+    }
+    Ok(count)
+}
+
+fn load_contracts(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+    let firm_id = arrival.firm()?.get();
+    let count = rows.len();
+    for mut contract in parse_all::<contracts_model::Contract>("tool_contracts", rows)? {
+        contract.firm_id = firm_id;
+        contract.vendor_id = arrival.vendor(contract.vendor_id)?;
+        contract.responsible_user_id = arrival.user(contract.responsible_user_id)?;
+        contracts::put_in(tx, &contract)?;
+    }
+    Ok(count)
+}
+
 /// This domain's tables, for the registry of data (`crate::registry`).
 pub const TABLES: &[Table] = &[
     Table {
         name: "category_adoption",
         purge: Purge::ByKey,
-        export: Export::Rows(archive_adoption),
+        export: Export::Rows {
+            read: archive_adoption,
+            load: Load::Rows(load_adoption),
+        },
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&ADOPTION],
         postgres: true,
@@ -152,7 +193,10 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "tool_contracts",
         purge: Purge::ByKey,
-        export: Export::Rows(archive_contracts),
+        export: Export::Rows {
+            read: archive_contracts,
+            load: Load::Rows(load_contracts),
+        },
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&CONTRACTS],
         postgres: true,

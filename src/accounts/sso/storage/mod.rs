@@ -11,7 +11,7 @@ use super::model::{DomainClaim, DomainStatus, Flow, SsoConfig, SsoLink};
 use crate::accounts::sessions::TokenHash;
 use crate::error::{Result, bad_request, conflict};
 use crate::firm_id::FirmId;
-use crate::store::registry::{Export, Holder, Purge, Table, Taking, rows};
+use crate::store::registry::{Export, Holder, Load, Purge, Table, Taking, rows};
 use crate::store::{SSO_CONFIGS, SSO_DOMAINS, SSO_FLOWS, SSO_LINKS};
 use crate::store::{Store, WriteTx};
 
@@ -218,7 +218,12 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "sso_configs",
         purge: Purge::ByKey,
-        export: Export::Rows(archive_config),
+        export: Export::Rows {
+            read: archive_config,
+            load: Load::Left(
+                "the provider's client secret never leaves an install: an owner sets up single sign-on again",
+            ),
+        },
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&SSO_CONFIGS],
         postgres: true,
@@ -228,7 +233,12 @@ pub const TABLES: &[Table] = &[
     Table {
         name: "sso_domains",
         purge: Purge::By(purge_domains),
-        export: Export::Rows(archive_domains),
+        export: Export::Rows {
+            read: archive_domains,
+            load: Load::Left(
+                "the operator confirms a firm's domains on each install: an owner claims them again",
+            ),
+        },
         holder: Holder::Firm { column: "firm_id" },
         redb: &[&SSO_DOMAINS],
         postgres: true,

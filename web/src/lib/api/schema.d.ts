@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: b275a701e33ca88a32ffbe84affcc0fd8c5f4eda7fcff3d628381cbea63a8fe8
+ * openapi.json sha256: 9d808ad3dfa2348204850fa73b01fade54949adceaf188c25d187e3eece73ea3
  */
 
 export interface paths {
@@ -53,6 +53,27 @@ export interface paths {
         get: operations["list_firms"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/firms/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/admin/firms/import: the operator loads a firm's archive (the zip as the body) as a
+         *     new firm of this install. Refused with what to do when the archive is damaged, newer than this
+         *     install, names a vendor this catalog lacks, or holds an email with an account here.
+         */
+        post: operations["import_route"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2257,7 +2278,7 @@ export interface components {
          */
         Attribute: "category" | "priceBracket" | "firmSizes" | "practiceAreas" | "integrations" | "highlights" | "partner" | "recentDemoBookings" | "peerAdoption" | "matchScore" | "verifiedOn" | "scheduling" | "isActive";
         /** @enum {string} */
-        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in" | "contract_saved" | "calendar_feed_created" | "calendar_feed_revoked" | "mfa_required_changed" | "decision_proposed" | "decision_edited" | "decision_approved" | "decision_objected" | "decision_final" | "evaluation_criteria_changed" | "price_sharing_changed" | "firm_exported" | "firm_deletion_scheduled" | "firm_deletion_cancelled";
+        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in" | "contract_saved" | "calendar_feed_created" | "calendar_feed_revoked" | "mfa_required_changed" | "decision_proposed" | "decision_edited" | "decision_approved" | "decision_objected" | "decision_final" | "evaluation_criteria_changed" | "price_sharing_changed" | "firm_exported" | "firm_deletion_scheduled" | "firm_deletion_cancelled" | "firm_imported";
         /** @description One line of the firm's audit log. */
         AuditEntryView: {
             action: components["schemas"]["AuditAction"];
@@ -3187,6 +3208,23 @@ export interface components {
             /** Format: int64 */
             updated: number;
         };
+        /** @description What an import did, for the operator. */
+        ImportedFirm: {
+            /**
+             * Format: int64
+             * @description The new firm's id on this install.
+             */
+            firmId: number;
+            /** @description The archive's tables this install does not take, and why. */
+            leftOut: components["schemas"]["LeftOut"][];
+            /** @description Its members, each without a password until they use a reset link (or single sign-on). */
+            members: number;
+            name: string;
+            /** @description What was carried over differently from the archive, in words. */
+            notes: string[];
+            /** @description Rows written, by table. */
+            tables: components["schemas"]["TableRows"][];
+        };
         /** @description GET and PUT /api/admin/settings: the install's settings the operator changes at run time. */
         InstallSettings: {
             /**
@@ -3253,6 +3291,10 @@ export interface components {
          */
         LatestResponse: {
             response?: null | components["schemas"]["SavedResponse"];
+        };
+        LeftOut: {
+            table: string;
+            why: string;
         };
         /** @description An account that some client, or everyone, may not try to sign in to now. */
         LockedAccount: {
@@ -4437,6 +4479,10 @@ export interface components {
          * @enum {string}
          */
         Status: "Considering" | "Demo booked" | "Demo held" | "Chosen" | "Rejected" | "Not chosen";
+        TableRows: {
+            rows: number;
+            table: string;
+        };
         /** @description `POST /api/decisions/{id}/tech-stack`. */
         TechStackRequest: {
             /** @description true: the chosen vendor replaces the current tool; false: it is added beside it. */
@@ -5005,6 +5051,87 @@ export interface operations {
             /** @description Not an administrator */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    import_route: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A firm's archive, as `litstack firms export` or the Firm page wrote it */
+        requestBody: {
+            content: {
+                "application/zip": number[];
+            };
+        };
+        responses: {
+            /** @description The firm, made from the archive */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedFirm"];
+                };
+            };
+            /** @description Not a firm archive, damaged, newer than this install, or naming a vendor or category this catalog lacks */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member's email has an account on this install */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,0 +1,220 @@
+//! The accounts' tables of a firm's archive written as a new firm of this install
+//! (`store::registry::Load::Rows`, `firms::import`): the firm, unverified and enabled; its
+//! members with this install's ids, their emails checked again inside the transaction, and no
+//! password (`password::unusable_hash`: a reset link or single sign-on lets them in); its audit
+//! log; whether it requires a second factor.
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::postgres::at;
+use super::{EMAIL_TAKEN, file};
+use crate::accounts::audit::AuditEntry;
+use crate::accounts::mfa_required::Requirement;
+use crate::accounts::model::{Email, Firm, User, parse_law_firm, parse_name};
+use crate::accounts::{FirmRole, password};
+use crate::error::{Result, bad_request, conflict};
+use crate::firm_id::FirmId;
+use crate::firm_size::FirmSize;
+use crate::store::arrival::{Arrival, parse, parse_all};
+use crate::store::{self, FIRM_MFA_REQUIRED, WriteTx, codec};
+
+#[derive(Deserialize)]
+struct ArchivedFirm {
+    name: String,
+    size: Option<FirmSize>,
+    created_at: i64,
+}
+
+/// The firm: its name and size as the archive has them (checked as a sign-up checks them), made
+/// unverified (this install's operator verifies it) and enabled.
+pub fn firms(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+    let [row] = <[Value; 1]>::try_from(rows)
+        .map_err(|_| bad_request("The archive's tables/firms.json must hold exactly one firm"))?;
+    let archived: ArchivedFirm = parse("firms", 0, row)?;
+    let mut firm = Firm {
+        id: FirmId::from_stored(0),
+        name: parse_law_firm(&archived.name)?,
+        size: archived.size,
+        created_at: archived.created_at,
+        verified: false,
+        disabled: false,
+    };
+    firm.id = match tx {
+        WriteTx::File(txn) => {
+            firm.id = FirmId::from_stored(store::next_id(txn, "firms")?);
+            file::put_firm(txn, &firm)?;
+            firm.id
+        }
+        WriteTx::Postgres(tx) => {
+            let store = tx.store();
+            let size = firm
+                .size
+                .as_ref()
+                .map(crate::store::postgres::code)
+                .transpose()?;
+            let id: i64 = store.run(
+                sqlx::query_scalar(
+                    "INSERT INTO firms (name, firm_size, created_at, verified, disabled) \
+                     VALUES ($1, $2, $3, false, false) RETURNING id",
+                )
+                .bind(&firm.name)
+                .bind(size)
+                .bind(at(firm.created_at))
+                .fetch_one(tx.conn()?),
+            )?;
+            FirmId::from_stored(id as u64)
+        }
+    };
+    arrival.set_firm(firm.id);
+    arrival
+        .notes
+        .push("The firm is unverified here: verify it on the Firms screen to count it as evidence for other firms.".into());
+    Ok(1)
+}
+
+#[derive(Deserialize)]
+struct ArchivedMember {
+    id: u64,
+    name: String,
+    email: String,
+    role: String,
+    created_at: i64,
+}
+
+/// The members, with this install's ids and no password; never the install's operator. An email
+/// another account holds here is a 409 (checked before, and again here inside the transaction).
+pub fn users(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+    let members: Vec<ArchivedMember> = parse_all("users", rows)?;
+    let firm_id = arrival.firm()?;
+    let mut made = Vec::new();
+    for (i, member) in members.iter().enumerate() {
+        let where_ = |e: crate::error::AppError| {
+            bad_request(format!(
+                "The archive's tables/users.json, row {}: {e}",
+                i + 1
+            ))
+        };
+        let role = FirmRole::from_code(&member.role)
+            .ok_or_else(|| where_(bad_request(format!("no role \"{}\"", member.role))))?;
+        let email = Email::parse(&member.email).map_err(where_)?;
+        let name = parse_name(&member.name).map_err(where_)?;
+        made.push((member.id, name, email, role, member.created_at));
+    }
+    if !made.iter().any(|m| m.3 == FirmRole::Owner) {
+        return Err(bad_request(
+            "The archive's firm has no owner: a firm always has one",
+        ));
+    }
+    let firm = match tx {
+        WriteTx::File(txn) => file::get_firm(&txn.open_table(crate::store::FIRMS)?, firm_id.get())?,
+        WriteTx::Postgres(_) => None,
+    };
+    for (archived, name, email, role, created_at) in made {
+        let id = match tx {
+            WriteTx::File(txn) => {
+                let user = User {
+                    id: store::next_id(txn, "users")?,
+                    name,
+                    email: email.as_str().to_string(),
+                    firm: firm
+                        .clone()
+                        .ok_or_else(|| bad_request("The firm was not made"))?,
+                    firm_role: role,
+                    password_hash: password::unusable_hash(),
+                    is_admin: false,
+                    created_at,
+                };
+                file::put_account(txn, &user).map_err(|e| taken(e, &email))?;
+                user.id
+            }
+            WriteTx::Postgres(tx) => {
+                let store = tx.store();
+                let id: i64 = store
+                    .run(
+                        sqlx::query_scalar(
+                            "INSERT INTO users (name, email, email_key, firm_id, firm_role, \
+                             password_hash, is_admin, created_at) \
+                             VALUES ($1, $2, $3, $4, $5, $6, false, $7) RETURNING id",
+                        )
+                        .bind(&name)
+                        .bind(email.as_str())
+                        .bind(email.key())
+                        .bind(firm_id.get() as i64)
+                        .bind(role.code())
+                        .bind(password::unusable_hash())
+                        .bind(at(created_at))
+                        .fetch_one(tx.conn()?),
+                    )
+                    .map_err(|e| match &e {
+                        sqlx::Error::Database(db) if db.is_unique_violation() => {
+                            taken(conflict(EMAIL_TAKEN), &email)
+                        }
+                        _ => e.into(),
+                    })?;
+                id as u64
+            }
+        };
+        arrival.add_user(archived, id);
+    }
+    arrival.notes.push(
+        "The members have no password here: give each a reset link from the Firms screen, or \
+         let them sign in through single sign-on."
+            .into(),
+    );
+    Ok(members.len())
+}
+
+fn taken(e: crate::error::AppError, email: &Email) -> crate::error::AppError {
+    if e.to_string() == EMAIL_TAKEN {
+        conflict(format!(
+            "{} already has an account on this install, and an email belongs to one firm",
+            email.as_str()
+        ))
+    } else {
+        e
+    }
+}
+
+/// The firm's audit log, each line as it was (when, who by name, what), with this install's ids.
+pub fn audit(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+    let firm_id = arrival.firm()?.get();
+    let entries: Vec<AuditEntry> = parse_all("firm_audit", rows)?;
+    let count = entries.len();
+    for mut entry in entries {
+        entry.firm_id = firm_id;
+        super::audit::append_in(tx, entry)?;
+    }
+    Ok(count)
+}
+
+/// Whether the firm requires a second factor of its members, set by the same owner.
+pub fn mfa_required(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+    let firm_id = arrival.firm()?.get();
+    let mut count = 0;
+    for mut requirement in parse_all::<Requirement>("firm_mfa_required", rows)? {
+        requirement.set_by = arrival.user(requirement.set_by)?;
+        match tx {
+            WriteTx::File(txn) => {
+                txn.open_table(FIRM_MFA_REQUIRED)?
+                    .insert(firm_id, codec::encode(&requirement).as_slice())?;
+            }
+            WriteTx::Postgres(tx) => {
+                let store = tx.store();
+                store.run(
+                    sqlx::query(
+                        "INSERT INTO firm_mfa_required (firm_id, required, set_by, set_at) \
+                         VALUES ($1, $2, $3, $4)",
+                    )
+                    .bind(firm_id as i64)
+                    .bind(requirement.required)
+                    .bind(requirement.set_by as i64)
+                    .bind(at(requirement.set_at))
+                    .execute(tx.conn()?),
+                )?;
+            }
+        }
+        count += 1;
+    }
+    Ok(count)
+}

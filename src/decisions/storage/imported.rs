@@ -1,0 +1,247 @@
+//! A firm's decisions arriving from another install's archive (`store::registry::Load::Rows`,
+//! `firms::import`). A decision's own row is rewritten in this install's ids (its category,
+//! vendors, approvers); its versions are kept byte for byte, so every hash still verifies and the
+//! approvals bound to those hashes still hold. The text of a version names the other install's
+//! ids, so the import stores the map beside them: `imported_ids`, one row per firm, each import's
+//! map from the archive's ids to this install's, oldest first.
+
+use std::collections::BTreeMap;
+
+use redb::ReadableTable;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::decisions::canonical;
+use crate::decisions::model::{Decision, Version};
+use crate::error::{Result, bad_request};
+use crate::firm_id::FirmId;
+use crate::store::arrival::{Arrival, parse, parse_all};
+use crate::store::registry::Taking;
+use crate::store::{IMPORTED_IDS, Store, WriteTx, open_read};
+
+/// One import's map from the archive's ids to this install's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IdStep {
+    /// When the import ran (Unix seconds).
+    pub imported_at: i64,
+    pub users: BTreeMap<u64, u64>,
+    pub vendors: BTreeMap<u64, u64>,
+    pub categories: BTreeMap<u64, u64>,
+    pub decisions: BTreeMap<u64, u64>,
+}
+
+/// The maps of every import the firm came through, oldest first; empty for a firm made here.
+pub fn steps(store: &Store, firm_id: FirmId) -> Result<Vec<IdStep>> {
+    let text: Option<Vec<u8>> = match store {
+        Store::File(db) => {
+            let txn = db.read()?;
+            match open_read(&txn, IMPORTED_IDS)? {
+                Some(table) => table.get(firm_id.get())?.map(|v| v.value().to_vec()),
+                None => None,
+            }
+        }
+        Store::Postgres(db) => db
+            .run(
+                sqlx::query_scalar::<_, sqlx::types::Json<Vec<IdStep>>>(
+                    "SELECT steps FROM imported_ids WHERE firm_id = $1",
+                )
+                .bind(firm_id.get() as i64)
+                .fetch_optional(db.pool()),
+            )?
+            .map(|steps| serde_json::to_vec(&steps.0))
+            .transpose()
+            .map_err(anyhow::Error::from)?,
+    };
+    match text {
+        Some(text) => Ok(serde_json::from_slice(&text).map_err(anyhow::Error::from)?),
+        None => Ok(Vec::new()),
+    }
+}
+
+/// A firm's archive: the maps of the imports it came through.
+pub fn archive(store: &Store, taking: &Taking) -> Result<Vec<Value>> {
+    crate::store::registry::rows(steps(store, taking.firm)?)
+}
+
+/// An import: the archive's earlier maps, kept for `finish_in`.
+pub fn load(_: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+    let count = rows.len();
+    parse_all::<IdStep>("imported_ids", rows.clone())?;
+    arrival.stash.insert("imported_ids", rows);
+    Ok(count)
+}
+
+/// Writes the new firm's maps: the archive's earlier ones and this import's own, last.
+pub fn finish_in(tx: &mut WriteTx, arrival: &mut Arrival) -> Result<()> {
+    let firm_id = arrival.firm()?.get();
+    let earlier = arrival.stash.remove("imported_ids").unwrap_or_default();
+    let mut steps: Vec<IdStep> = parse_all("imported_ids", earlier)?;
+    steps.push(IdStep {
+        imported_at: arrival.now,
+        users: arrival.users().clone(),
+        vendors: arrival.vendor_map(),
+        categories: arrival.category_map(),
+        decisions: arrival.ids("decisions"),
+    });
+    match tx {
+        WriteTx::File(txn) => {
+            let text = serde_json::to_vec(&steps).map_err(anyhow::Error::from)?;
+            txn.open_table(IMPORTED_IDS)?
+                .insert(firm_id, text.as_slice())?;
+        }
+        WriteTx::Postgres(tx) => {
+            let store = tx.store();
+            store.run(
+                sqlx::query("INSERT INTO imported_ids (firm_id, steps) VALUES ($1, $2)")
+                    .bind(firm_id as i64)
+                    .bind(sqlx::types::Json(&steps))
+                    .execute(tx.conn()?),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The decisions, with fresh ids, in this install's categories, vendors and members.
+pub fn decisions(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+    let firm_id = arrival.firm()?.get();
+    let count = rows.len();
+    for mut decision in parse_all::<Decision>("decisions", rows)? {
+        let archived = decision.id;
+        decision.id = super::next_id_in(tx)?;
+        decision.firm_id = firm_id;
+        let terms = &mut decision.terms;
+        terms.category_id = arrival.category(terms.category_id)?;
+        terms.vendor_id = arrival.vendor(terms.vendor_id)?;
+        terms.runner_up_id = terms.runner_up_id.map(|v| arrival.vendor(v)).transpose()?;
+        for approver in &mut terms.approvers {
+            approver.user_id = arrival.user(approver.user_id)?;
+        }
+        for approval in &mut decision.approvals {
+            approval.user_id = arrival.user(approval.user_id)?;
+        }
+        super::put_in(tx, &decision)?;
+        arrival.map_id("decisions", archived, decision.id);
+    }
+    Ok(count)
+}
+
+/// Every version, its text and hash as they were. A version whose text no longer hashes to its
+/// hash (an open decision's, taken by a member who may not see every score) is refused: only the
+/// operator's archive (`litstack firms export`) keeps such a text whole.
+pub fn versions(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+    let firm_id = arrival.firm()?.get();
+    let count = rows.len();
+    let mut versions = Vec::with_capacity(count);
+    for (i, row) in rows.into_iter().enumerate() {
+        let hidden = row.get("scores_hidden").is_some();
+        let version: Version = parse("decision_versions", i, row)?;
+        if hidden || canonical::hash(&version.content) != version.hash {
+            return Err(bad_request(format!(
+                "Version {} of decision {} in the archive no longer matches its hash (scores \
+                 hidden from the member who exported it): export the firm with `litstack firms \
+                 export` on its install, which keeps every version whole",
+                version.n, version.decision_id
+            )));
+        }
+        versions.push(version);
+    }
+    versions.sort_by_key(|v| (v.decision_id, v.n));
+    for mut version in versions {
+        version.decision_id = arrival.id("decisions", version.decision_id)?;
+        version.firm_id = firm_id;
+        super::add_version_in(tx, &version)?;
+    }
+    Ok(count)
+}
+
+/// A firm merge: the merged firm's maps follow its decisions to the kept firm (each map names
+/// the decisions it made, so a version's map is still found), oldest first.
+pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()> {
+    let (into, from) = (into.get(), from.get());
+    let read = |text: Option<Vec<u8>>| -> Result<Vec<IdStep>> {
+        Ok(text
+            .map(|t| serde_json::from_slice(&t))
+            .transpose()
+            .map_err(anyhow::Error::from)?
+            .unwrap_or_default())
+    };
+    match tx {
+        WriteTx::File(txn) => {
+            if !crate::store::registry::has_table(txn, "imported_ids")? {
+                return Ok(());
+            }
+            let mut table = txn.open_table(IMPORTED_IDS)?;
+            let theirs = read(table.remove(from)?.map(|v| v.value().to_vec()))?;
+            if theirs.is_empty() {
+                return Ok(());
+            }
+            let mut steps = read(table.get(into)?.map(|v| v.value().to_vec()))?;
+            steps.extend(theirs);
+            steps.sort_by_key(|s| s.imported_at);
+            let text = serde_json::to_vec(&steps).map_err(anyhow::Error::from)?;
+            table.insert(into, text.as_slice())?;
+        }
+        WriteTx::Postgres(tx) => {
+            let store = tx.store();
+            let conn = tx.conn()?;
+            store.run(async {
+                let theirs: Option<sqlx::types::Json<Vec<IdStep>>> = sqlx::query_scalar(
+                    "DELETE FROM imported_ids WHERE firm_id = $1 RETURNING steps",
+                )
+                .bind(from as i64)
+                .fetch_optional(&mut *conn)
+                .await?;
+                let Some(theirs) = theirs else {
+                    return Ok(());
+                };
+                let ours: Option<sqlx::types::Json<Vec<IdStep>>> = sqlx::query_scalar(
+                    "SELECT steps FROM imported_ids WHERE firm_id = $1 FOR UPDATE",
+                )
+                .bind(into as i64)
+                .fetch_optional(&mut *conn)
+                .await?;
+                let mut steps = ours.map(|s| s.0).unwrap_or_default();
+                steps.extend(theirs.0);
+                steps.sort_by_key(|s| s.imported_at);
+                sqlx::query(
+                    "INSERT INTO imported_ids (firm_id, steps) VALUES ($1, $2) \
+                     ON CONFLICT (firm_id) DO UPDATE SET steps = EXCLUDED.steps",
+                )
+                .bind(into as i64)
+                .bind(sqlx::types::Json(&steps))
+                .execute(&mut *conn)
+                .await?;
+                Ok::<_, crate::error::AppError>(())
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// Copies the redb file's maps into PostgreSQL (`litstack export-to-postgres`) and counts them.
+pub fn export(
+    from: &crate::store::FileStore,
+    to: &crate::store::PgStore,
+) -> Result<Vec<crate::store::TableCount>> {
+    let txn = from.read()?;
+    let mut rows: Vec<(u64, Vec<IdStep>)> = Vec::new();
+    if let Some(table) = open_read(&txn, IMPORTED_IDS)? {
+        for entry in table.iter()? {
+            let (firm, text) = entry?;
+            let steps = serde_json::from_slice(text.value()).map_err(anyhow::Error::from)?;
+            rows.push((firm.value(), steps));
+        }
+    }
+    let mut tx = crate::store::PgTx::begin(to)?;
+    for (firm, steps) in &rows {
+        to.run(
+            sqlx::query("INSERT INTO imported_ids (firm_id, steps) VALUES ($1, $2)")
+                .bind(*firm as i64)
+                .bind(sqlx::types::Json(steps))
+                .execute(tx.conn()?),
+        )?;
+    }
+    tx.commit()?;
+    Ok(vec![to.counted("imported_ids", rows.len() as u64)?])
+}

@@ -1,0 +1,556 @@
+//! A firm moves to another install (issue 46): the operator's archive of a firm that used every
+//! part of the product is loaded by another install's operator (`POST /api/admin/firms/import`),
+//! then taken again from there into a third: every table the registry loads holds the same rows
+//! (ids aside), vendors are matched by name to the other catalog's ids, decision versions keep
+//! their text and hash byte for byte beside the map of ids. Under LITSTACK_TEST_BACKEND=postgres
+//! the middle install is a hub, so the firm goes redb -> PostgreSQL -> redb. Damaged, newer,
+//! foreign and clashing archives are refused with nothing written; only the operator imports;
+//! `litstack firms import` does the same on the command line.
+
+use std::collections::BTreeMap;
+use std::io::{Read as _, Write as _};
+
+use axum::body::Body;
+use axum::http::{Method, StatusCode, header};
+use litstack::store::registry::{Export, Load, Taker};
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+use crate::bookings::upload;
+use crate::helpers::{PASSWORD, TestApp, TestResponse};
+use crate::registry::a_firm_that_used_the_product;
+use crate::scenario::ok;
+
+/// A vendor the firm shortlists, added to each install's catalog after others so that its id
+/// differs between them: the import must find it by name.
+const ADDED: &str = "Zephyrcase Test";
+
+async fn add_vendors(app: &mut TestApp, names: &[&str]) {
+    let mut csv = String::from("name,category,websiteUrl,bookingUrl,priceBracket\n");
+    for name in names {
+        let slug = name.to_lowercase().replace(' ', "");
+        csv.push_str(&format!(
+            "{name},Practice Management,https://{slug}.example.com,https://{slug}.example.com/demo,2\n"
+        ));
+    }
+    let res = upload(app, "vendors.csv", csv.as_bytes()).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["inserted"], names.len(), "{}", res.text());
+}
+
+fn vendor_id(app: &TestApp, name: &str) -> u64 {
+    app.state
+        .catalog
+        .load()
+        .vendors
+        .iter()
+        .find(|v| v.name == name)
+        .map(|v| v.id)
+        .expect("the vendor is in the catalog")
+}
+
+/// A firm (Ann, the install's first account, with Di invited) that used the product, an added
+/// vendor on its shortlist, an evaluation round with a submitted scorecard, and a final decision.
+async fn a_firm_on_its_own_install() -> (TestApp, u64) {
+    let mut app = TestApp::on_file();
+    a_firm_that_used_the_product(&mut app).await;
+    add_vendors(&mut app, &["Aardvark Test", ADDED]).await;
+    let added = vendor_id(&app, ADDED);
+    let path = format!("/api/shortlist/{added}");
+    ok(
+        &mut app,
+        Method::PUT,
+        &path,
+        Some(json!({ "status": "Demo held" })),
+    )
+    .await;
+
+    let list = app.get("/api/profile/category-adoption").await.json();
+    let item = list["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["vendors"].as_array().unwrap().len() >= 3)
+        .expect("a category with three vendors")
+        .clone();
+    let category = item["category"]["id"].as_u64().unwrap();
+    let vendors: Vec<u64> = (0..2)
+        .map(|n| item["vendors"][n]["id"].as_u64().unwrap())
+        .collect();
+    for v in &vendors {
+        let path = format!("/api/shortlist/{v}");
+        ok(
+            &mut app,
+            Method::PUT,
+            &path,
+            Some(json!({ "status": "Demo held" })),
+        )
+        .await;
+    }
+    let criteria = json!({ "criteria": [
+        { "name": "Price", "weight": 60 }, { "name": "Support", "weight": 40 } ] });
+    let path = format!("/api/evaluations/{category}/criteria");
+    ok(&mut app, Method::PUT, &path, Some(criteria)).await;
+    let card = format!("/api/evaluations/{category}/scorecards/{}", vendors[0]);
+    let scores = json!({ "scores": [
+        { "criterionId": "price", "score": 4, "comment": "fair" },
+        { "criterionId": "support", "score": 5 } ] });
+    ok(&mut app, Method::PUT, &card, Some(scores)).await;
+    ok(&mut app, Method::POST, &format!("{card}/submit"), None).await;
+
+    let me = app.get("/api/auth/me").await.json();
+    let ann = me["user"]["id"].as_u64().unwrap();
+    let firm = me["user"]["firm"]["id"].as_u64().unwrap();
+    let proposal = json!({
+        "categoryId": category, "vendorId": vendors[0], "runnerUpId": vendors[1],
+        "reasons": "Highest weighted score", "annualCost": 1_200_000,
+        "startDate": "2026-03-01", "approvers": [ann] });
+    let decision = ok(&mut app, Method::POST, "/api/decisions", Some(proposal)).await;
+    let id = decision["id"].as_u64().unwrap();
+    let hash = decision["versionHash"].as_str().unwrap().to_string();
+    let approve = json!({ "versionHash": hash, "comment": "Agreed" });
+    let done = ok(
+        &mut app,
+        Method::POST,
+        &format!("/api/decisions/{id}/approve"),
+        Some(approve),
+    )
+    .await;
+    assert_eq!(done["status"], "final", "{done}");
+    (app, firm)
+}
+
+/// The operator's archive of `firm`.
+fn archive(app: &TestApp, firm: u64) -> Vec<u8> {
+    litstack::firms::archive::build(&app.state.sub(), firm, Taker::Operator, 1_790_000_000)
+        .unwrap()
+        .bytes
+}
+
+/// An install whose operator (its first account, of another firm) is signed in, with the added
+/// vendor at another id than the source's.
+async fn another_install(app: TestApp) -> TestApp {
+    let mut app = app;
+    let res = app
+        .sign_up_as("Oz Operator", "oz@operator.example.com")
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    add_vendors(&mut app, &["Filler One Test", "Filler Two Test", ADDED]).await;
+    app
+}
+
+async fn import(app: &mut TestApp, zip: Vec<u8>) -> TestResponse {
+    let req = app
+        .request(Method::POST, "/api/admin/firms/import")
+        .header(header::CONTENT_TYPE, "application/zip")
+        .body(Body::from(zip))
+        .unwrap();
+    app.send(req).await
+}
+
+fn unzip(bytes: &[u8]) -> BTreeMap<String, Vec<u8>> {
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip");
+    let mut files = BTreeMap::new();
+    for i in 0..archive.len() {
+        let mut file = archive.by_index(i).unwrap();
+        let mut content = Vec::new();
+        file.read_to_end(&mut content).unwrap();
+        files.insert(file.name().unwrap().to_string(), content);
+    }
+    files
+}
+
+fn rezip(files: &BTreeMap<String, Vec<u8>>) -> Vec<u8> {
+    let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default();
+    for (path, bytes) in files {
+        out.start_file(path.as_str(), options).unwrap();
+        out.write_all(bytes).unwrap();
+    }
+    out.finish().unwrap().into_inner()
+}
+
+/// Fields that hold one install's ids, or what an import sets anew (the firm unverified, never
+/// the operator, a notice without its link): left out of the comparison.
+const ANEW: &[&str] = &[
+    "id",
+    "firm_id",
+    "user_id",
+    "vendor_id",
+    "category_id",
+    "decision_id",
+    "set_by",
+    "responsible_user_id",
+    "by_user",
+    "vendor_ids",
+    "primary_vendor_id",
+    "runner_up_id",
+    "incumbent",
+    "link",
+    "verified",
+    "operator",
+];
+
+fn without_ids(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            map.retain(|k, _| !ANEW.contains(&k.as_str()));
+            map.values_mut().for_each(without_ids);
+        }
+        Value::Array(items) => items.iter_mut().for_each(without_ids),
+        _ => {}
+    }
+}
+
+/// The rows of every table an import loads, ids left out, in a stable order; the audit lines of
+/// the moves themselves and the maps of ids aside.
+fn loaded_tables(zip: &[u8]) -> BTreeMap<&'static str, Vec<String>> {
+    let files = unzip(zip);
+    let mut out = BTreeMap::new();
+    for table in litstack::registry::tables() {
+        let Export::Rows {
+            load: Load::Rows(_),
+            ..
+        } = table.export
+        else {
+            continue;
+        };
+        if table.name == "imported_ids" {
+            continue;
+        }
+        let path = format!("tables/{}.json", table.name);
+        let rows: Vec<Value> = serde_json::from_slice(&files[&path]).unwrap();
+        let mut rows: Vec<String> = rows
+            .into_iter()
+            .filter(|r| r["action"] != "firm_imported")
+            .map(|mut r| {
+                without_ids(&mut r);
+                r.to_string()
+            })
+            .collect();
+        rows.sort();
+        out.insert(table.name, rows);
+    }
+    out
+}
+
+fn table(zip: &[u8], name: &str) -> Vec<Value> {
+    serde_json::from_slice(&unzip(zip)[&format!("tables/{name}.json")]).unwrap()
+}
+
+/// How many firms the install has, as its operator (signed in) lists them.
+async fn firm_count(app: &mut TestApp) -> usize {
+    let firms = ok(app, Method::GET, "/api/admin/firms", None).await;
+    firms["items"].as_array().unwrap().len()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_firm_moves_to_another_install_and_back_with_every_row_and_its_decisions_hashes() {
+    let (source, firm) = a_firm_on_its_own_install().await;
+    let first = archive(&source, firm);
+    let mut middle = another_install(TestApp::new()).await;
+
+    // Act
+    let res = import(&mut middle, first.clone()).await;
+
+    // Assert: a new firm, every loaded table's rows, the vendor found by name.
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let report = res.json();
+    let moved = report["firmId"].as_u64().unwrap();
+    assert_ne!(moved, firm, "the firm gets this install's next id");
+    assert_eq!(report["members"], 1, "{report}");
+    let left: Vec<&str> = report["leftOut"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["table"].as_str().unwrap())
+        .collect();
+    for table in ["invitations", "firm_price_sharing", "sso_configs"] {
+        assert!(left.contains(&table), "{table} is not taken: {report}");
+    }
+    let second = archive(&middle, moved);
+    assert_eq!(loaded_tables(&second), loaded_tables(&first));
+    let added_there = vendor_id(&middle, ADDED);
+    assert_ne!(added_there, vendor_id(&source, ADDED));
+    let shortlist = table(&second, "shortlist");
+    assert!(
+        shortlist.iter().any(|e| e["vendor_id"] == added_there),
+        "{shortlist:?}"
+    );
+    // Unverified, sharing no prices, nobody the operator, nobody with a password.
+    let firm_row = &table(&second, "firms")[0];
+    assert_eq!(firm_row["verified"], false);
+    assert!(table(&second, "firm_price_sharing").is_empty());
+    let members = table(&second, "users");
+    assert_eq!(members.len(), 1, "{members:?}");
+    assert_eq!(members[0]["email"], "ann@doe-law.com");
+    assert_eq!(members[0]["operator"], false);
+    let ann = members[0]["id"].as_u64().unwrap();
+    middle.sign_out().await;
+    assert_eq!(
+        middle.sign_in("ann@doe-law.com", PASSWORD).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+
+    // Decision versions are the same bytes, their hashes verify, beside the map of ids.
+    let versions = table(&second, "decision_versions");
+    assert_eq!(versions, {
+        let mut before = table(&first, "decision_versions");
+        for v in &mut before {
+            v["firm_id"] = moved.into();
+            v["decision_id"] = versions[0]["decision_id"].clone();
+        }
+        before
+    });
+    for v in &versions {
+        let content = v["content"].as_str().unwrap();
+        assert_eq!(hex::encode(Sha256::digest(content)), v["hash"], "{v}");
+    }
+    let steps = table(&second, "imported_ids");
+    assert_eq!(steps.len(), 1, "{steps:?}");
+    let decision = table(&second, "decisions")[0]["id"].as_u64().unwrap();
+    let old_decision = table(&first, "decisions")[0]["id"].as_u64().unwrap();
+    assert_eq!(
+        steps[0]["decisions"][old_decision.to_string()],
+        decision,
+        "{steps:?}"
+    );
+    assert_eq!(
+        steps[0]["vendors"][vendor_id(&source, ADDED).to_string()],
+        added_there
+    );
+
+    // A member comes in through a reset link the operator gives, and reads the final decision.
+    middle.sign_in("oz@operator.example.com", PASSWORD).await;
+    let link = ok(
+        &mut middle,
+        Method::POST,
+        &format!("/api/admin/users/{ann}/reset-link"),
+        None,
+    )
+    .await;
+    let token = link["link"]
+        .as_str()
+        .unwrap()
+        .rsplit('#')
+        .next()
+        .unwrap()
+        .to_string();
+    middle.sign_out().await;
+    let reset = json!({ "token": token, "newPassword": "a-new-long-secret-9" });
+    ok(
+        &mut middle,
+        Method::POST,
+        "/api/auth/reset-password",
+        Some(reset),
+    )
+    .await;
+    let res = middle
+        .sign_in("ann@doe-law.com", "a-new-long-secret-9")
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let read = ok(
+        &mut middle,
+        Method::GET,
+        &format!("/api/decisions/{decision}"),
+        None,
+    )
+    .await;
+    assert_eq!(read["status"], "final", "{read}");
+    let log = middle.get("/api/firm/audit").await.json();
+    assert!(
+        log.to_string()
+            .contains("imported the firm from an archive"),
+        "{log}"
+    );
+
+    // And on to a third install (redb): the same rows, and two maps of ids.
+    let mut last = another_install(TestApp::on_file()).await;
+    let res = import(&mut last, second.clone()).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let third = archive(&last, res.json()["firmId"].as_u64().unwrap());
+    assert_eq!(loaded_tables(&third), loaded_tables(&first));
+    let steps = table(&third, "imported_ids");
+    assert_eq!(steps.len(), 2, "{steps:?}");
+    assert_eq!(
+        table(&third, "decision_versions")[0]["hash"],
+        versions[0]["hash"]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_damaged_newer_foreign_or_clashing_archive_is_refused_with_nothing_written() {
+    let (source, firm) = a_firm_on_its_own_install().await;
+    let good = archive(&source, firm);
+    let mut app = another_install(TestApp::new()).await;
+    let firms = firm_count(&mut app).await;
+    let files = unzip(&good);
+
+    let with = |path: &str, edit: &dyn Fn(&mut Vec<u8>)| {
+        let mut files = files.clone();
+        edit(files.get_mut(path).unwrap());
+        rezip(&files)
+    };
+    let manifest_with = |key: &str, value: Value| {
+        with("manifest.json", &|bytes| {
+            let mut m: Value = serde_json::from_slice(bytes).unwrap();
+            m[key] = value.clone();
+            *bytes = serde_json::to_vec(&m).unwrap();
+        })
+    };
+    let cases: Vec<(&str, Vec<u8>, StatusCode, &str)> = vec![
+        (
+            "not a zip",
+            b"name,email\nAnn,ann@doe-law.com\n".to_vec(),
+            StatusCode::BAD_REQUEST,
+            "not a complete zip file",
+        ),
+        (
+            "truncated",
+            good[..good.len() / 2].to_vec(),
+            StatusCode::BAD_REQUEST,
+            "not a complete zip file",
+        ),
+        (
+            "a table changed after the manifest",
+            with("tables/shortlist.json", &|b| b.extend_from_slice(b" ")),
+            StatusCode::BAD_REQUEST,
+            "tables/shortlist.json does not match its manifest",
+        ),
+        (
+            "a newer format",
+            manifest_with("formatVersion", json!(99)),
+            StatusCode::BAD_REQUEST,
+            "written by a newer Litstack",
+        ),
+        (
+            "a newer schema",
+            manifest_with("schemaVersion", json!(99)),
+            StatusCode::BAD_REQUEST,
+            "written by a newer Litstack",
+        ),
+        (
+            "another kind of file",
+            manifest_with("format", json!("something-else")),
+            StatusCode::BAD_REQUEST,
+            "not a Litstack firm archive",
+        ),
+        (
+            "a file the manifest does not list",
+            {
+                let mut extra = files.clone();
+                extra.insert("tables/extra.json".into(), b"[]".to_vec());
+                rezip(&extra)
+            },
+            StatusCode::BAD_REQUEST,
+            "which its manifest does not list",
+        ),
+    ];
+    for (what, zip, status, says) in cases {
+        let res = import(&mut app, zip).await;
+        assert_eq!(res.status, status, "{what}: {}", res.text());
+        assert!(res.error().contains(says), "{what}: {}", res.error());
+    }
+
+    // A vendor this catalog lacks is named, with what to do.
+    let mut lacking = TestApp::new();
+    lacking
+        .sign_up_as("Oz Operator", "oz@operator.example.com")
+        .await;
+    let before = firm_count(&mut lacking).await;
+    let res = import(&mut lacking, good.clone()).await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST, "{}", res.text());
+    assert!(
+        res.error()
+            .contains(&format!("names the vendor \"{ADDED}\"")),
+        "{}",
+        res.error()
+    );
+    assert_eq!(
+        firm_count(&mut lacking).await,
+        before,
+        "nothing was written"
+    );
+
+    // An email with an account here is a 409 naming it.
+    let taken = app.sign_up_as("Ann Other", "ann@doe-law.com").await;
+    assert_eq!(taken.status, StatusCode::CREATED, "{}", taken.text());
+    app.sign_out().await;
+    app.sign_in("oz@operator.example.com", PASSWORD).await;
+    let res = import(&mut app, good.clone()).await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{}", res.text());
+    assert!(res.error().contains("ann@doe-law.com"), "{}", res.error());
+    assert_eq!(
+        firm_count(&mut app).await,
+        firms + 1,
+        "only Ann Other's own firm"
+    );
+
+    // Only the operator imports.
+    app.sign_out().await;
+    assert_eq!(
+        import(&mut app, good.clone()).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    app.sign_in("ann@doe-law.com", PASSWORD).await;
+    assert_eq!(import(&mut app, good).await.status, StatusCode::FORBIDDEN);
+}
+
+/// `litstack firms export` on one data directory, `litstack firms import` on another.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_command_line_moves_a_firm_between_data_directories() {
+    let (source, firm) = a_firm_on_its_own_install().await;
+    let from = source.shut_down();
+    let target = another_install(TestApp::on_file()).await;
+    let to = target.shut_down();
+    let zip = from.path().join("firm.zip");
+    let run = |args: &[&str], dir: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_litstack"))
+            .args(args)
+            .arg("--data-dir")
+            .arg(dir.join("data"))
+            .output()
+            .unwrap()
+    };
+    let zip_arg = zip.to_str().unwrap();
+    let done = run(
+        &["firms", "export", &firm.to_string(), "--out", zip_arg],
+        from.path(),
+    );
+    assert!(
+        done.status.success(),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+
+    // Act
+    let done = run(&["firms", "import", zip_arg], to.path());
+
+    // Assert
+    assert!(
+        done.status.success(),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+    let said = String::from_utf8_lossy(&done.stdout);
+    assert!(
+        said.starts_with("Imported Doe & Partners as firm "),
+        "{said}"
+    );
+    assert!(said.contains("Not taken: invitations"), "{said}");
+    assert!(said.contains("reset link"), "{said}");
+    let again = run(&["firms", "import", zip_arg], to.path());
+    assert!(!again.status.success());
+    assert!(
+        String::from_utf8_lossy(&again.stderr).contains("already have an account"),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    let missing = run(&["firms", "import", "/nonexistent/firm.zip"], to.path());
+    assert!(!missing.status.success());
+    assert!(
+        String::from_utf8_lossy(&missing.stderr).contains("cannot read /nonexistent/firm.zip"),
+        "{}",
+        String::from_utf8_lossy(&missing.stderr)
+    );
+}
