@@ -122,7 +122,7 @@ fn archive_rounds(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Valu
     rows(rounds)
 }
 
-/// This domain's tables, for the registry of data (`crate::registry`).
+/// This domain's tables, for the registry of data (the list in src/registry.rs).
 pub const TABLES: &[Table] = &[Table {
     name: "evaluation_rounds",
     purge: Purge::ByKey,

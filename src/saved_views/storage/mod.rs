@@ -102,7 +102,7 @@ fn archive_views(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value
     rows(list(store, taking.firm)?)
 }
 
-/// This domain's tables, for the registry of data (`crate::registry`).
+/// This domain's tables, for the registry of data (the list in src/registry.rs).
 pub const TABLES: &[Table] = &[Table {
     name: "saved_views",
     purge: Purge::ByKey,

@@ -128,7 +128,7 @@ fn archive_contracts(store: &Store, taking: &Taking) -> Result<Vec<serde_json::V
     rows(contracts::contracts(store, taking.firm)?)
 }
 
-/// This domain's tables, for the registry of data (`crate::registry`).
+/// This domain's tables, for the registry of data (the list in src/registry.rs).
 pub const TABLES: &[Table] = &[
     Table {
         name: "category_adoption",
