@@ -311,3 +311,14 @@ mod tests {
         assert!(parse_law_firm("Firm\nName").is_err());
     }
 }
+
+/// A firm's choice to share what it pays (`price_sharing.rs`), as stored (FIRM_PRICE_SHARING /
+/// `firm_price_sharing`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Consent {
+    pub share: bool,
+    /// The owner or admin who last chose, by id and by their name then.
+    pub by_user: u64,
+    pub by_name: String,
+    pub at: i64,
+}
