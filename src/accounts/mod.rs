@@ -22,6 +22,7 @@ pub mod settings;
 pub mod sso;
 pub(crate) mod storage;
 pub mod text;
+mod windows;
 
 use crate::firm_id::FirmId;
 use utoipa_axum::router::OpenApiRouter;
