@@ -79,7 +79,7 @@ pub fn use_reset_link(
     password_hash: &str,
 ) -> Result<User> {
     match store {
-        Store::File(db) => file::use_reset_link(db, hash, now, password_hash),
+        Store::File(db) => super::file::use_reset_link(db, hash, now, password_hash),
         Store::Postgres(db) => postgres::use_reset_link(db, hash, now, password_hash),
     }
 }
