@@ -2,6 +2,7 @@
 //! others are promoted with `litstack users promote EMAIL`.
 
 pub mod audit;
+mod audit_entry;
 pub mod budget;
 mod client_ip;
 pub mod devices;

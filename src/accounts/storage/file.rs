@@ -9,8 +9,8 @@ use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 use super::records::{StoredFirm, StoredUser};
 use super::{EMAIL_TAKEN, FirmChoice, NewUser};
 use crate::accounts::links::{self, ResetLink};
+use crate::accounts::model::TokenHash;
 use crate::accounts::model::{Email, EndReason, EndedSession, Firm, FirmRole, Session, User};
-use crate::accounts::sessions::TokenHash;
 use crate::clock::now_secs;
 use crate::error::{Result, conflict, gone, not_found};
 use crate::store::{

@@ -7,7 +7,7 @@ use crate::firm_id::FirmId;
 use redb::{ReadableTable, WriteTransaction};
 
 use crate::accounts::links::{self, Invitation, ResetLink};
-use crate::accounts::sessions::TokenHash;
+use crate::accounts::model::TokenHash;
 use crate::error::Result;
 use crate::mail::storage::{self as mail_storage, Outgoing};
 use crate::store::{

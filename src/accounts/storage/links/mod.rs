@@ -6,8 +6,8 @@ pub(super) mod file;
 pub(super) mod postgres;
 
 use crate::accounts::links::{Invitation, ResetLink};
+use crate::accounts::model::TokenHash;
 use crate::accounts::model::User;
-use crate::accounts::sessions::TokenHash;
 use crate::error::Result;
 use crate::firm_id::FirmId;
 use crate::mail::storage::Outgoing;
