@@ -4,25 +4,16 @@
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use super::AccountsState;
+pub use super::model::SessionDevice;
 use super::sessions::{CurrentUser, TokenHash};
 use super::storage;
 use crate::blocking::Blocking;
 use crate::error::{Result, not_found};
 use crate::extract::Json;
-
-/// What a session was started from, as stored (SESSION_DEVICES / `session_devices`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SessionDevice {
-    /// "Chrome on Windows", "Safari on iOS", "Unknown device".
-    pub device: String,
-    /// The client address as `ClientIp` gives it.
-    pub address: String,
-    pub started_at: i64,
-}
 
 /// A short readable summary of a User-Agent: the browser and the system, nothing else.
 pub fn summarize(user_agent: &str) -> String {

@@ -7,7 +7,7 @@ use axum::http::{HeaderMap, header};
 use serde::{Deserialize, Serialize};
 
 use super::firm::FirmRole;
-use super::sessions::TokenHash;
+use super::model::TokenHash;
 use crate::error::{AppError, bad_request, gone, not_found};
 
 pub const INVITATION_DAYS: i64 = 7;

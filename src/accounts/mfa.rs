@@ -25,6 +25,7 @@ use super::audit::{self, AuditAction};
 use super::client_ip::ClientIp;
 use super::limiter;
 use super::lockout::{self, ACCOUNT_WINDOW, PAIR_FAILURES, SignInLimits, refused_is_fine};
+pub use super::model::{Challenge, Factor};
 use super::model::{Email, User, UserEnvelope, UserView};
 use super::sessions::{self, COOKIE, CurrentUser, TokenHash};
 use super::storage::{self, mfa::Change};
@@ -46,33 +47,6 @@ pub const REPLAYED: &str = "This code was just used. Wait for the next one.";
 pub const CHALLENGE_GONE: &str =
     "This sign-in has expired or was already finished. Sign in again with your password.";
 const NO_FACTOR: &str = "Two-step sign-in is not on for your account.";
-
-/// An account's TOTP factor as stored (USER_FACTORS / `user_factors`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Factor {
-    /// The shared key (20 random bytes). Never logged, never shown again after setup.
-    pub secret: Vec<u8>,
-    pub created_at: i64,
-    /// `None` while setup waits for its first code.
-    pub confirmed_at: Option<i64>,
-    /// The last time step a code was accepted for; that one and earlier ones are refused.
-    pub last_used_step: u64,
-    /// SHA-256 of each unused recovery code.
-    pub recovery: Vec<TokenHash>,
-}
-
-impl Factor {
-    pub fn is_on(&self) -> bool {
-        self.confirmed_at.is_some()
-    }
-}
-
-/// A sign-in waiting for its second factor (MFA_CHALLENGES / `mfa_challenges`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Challenge {
-    pub user_id: u64,
-    pub expires_at: i64,
-}
 
 /// The TOTP of `secret` for `account` (an email), as authenticator apps read it.
 fn totp(secret: &[u8], account: &str) -> Result<totp_rs::Totp> {

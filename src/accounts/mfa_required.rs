@@ -11,21 +11,13 @@
 //!   and in hub mode the change log tells the others), and when the account's or the firm's record
 //!   changes (a firm merge, say).
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
+pub use super::model::Requirement;
 use super::model::User;
 use super::{AccountsState, storage};
 use crate::error::Result;
 use crate::firm_id::FirmId;
-
-/// A firm's choice, as stored (FIRM_MFA_REQUIRED / `firm_mfa_required`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Requirement {
-    pub required: bool,
-    /// The owner who last set it.
-    pub set_by: u64,
-    pub set_at: i64,
-}
 
 /// Who requires a second factor of an account.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]

@@ -2,6 +2,7 @@
 //! others are promoted with `litstack users promote EMAIL`.
 
 pub mod audit;
+mod audit_entry;
 pub mod budget;
 mod client_ip;
 pub mod devices;
@@ -22,6 +23,7 @@ pub mod settings;
 pub mod sso;
 pub(crate) mod storage;
 pub mod text;
+mod windows;
 
 use crate::firm_id::FirmId;
 use utoipa_axum::router::OpenApiRouter;

@@ -311,3 +311,63 @@ mod tests {
         assert!(parse_law_firm("Firm\nName").is_err());
     }
 }
+
+/// A firm's choice to share what it pays (`price_sharing.rs`), as stored (FIRM_PRICE_SHARING /
+/// `firm_price_sharing`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Consent {
+    pub share: bool,
+    /// The owner or admin who last chose, by id and by their name then.
+    pub by_user: u64,
+    pub by_name: String,
+    pub at: i64,
+}
+
+/// The SHA-256 of a token (a session's, a link's, a recovery code's): what the store keeps.
+pub type TokenHash = [u8; 32];
+
+/// What a session was started from, as stored (SESSION_DEVICES / `session_devices`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionDevice {
+    /// "Chrome on Windows", "Safari on iOS", "Unknown device".
+    pub device: String,
+    /// The client address as `ClientIp` gives it.
+    pub address: String,
+    pub started_at: i64,
+}
+
+/// An account's TOTP factor as stored (USER_FACTORS / `user_factors`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Factor {
+    /// The shared key (20 random bytes). Never logged, never shown again after setup.
+    pub secret: Vec<u8>,
+    pub created_at: i64,
+    /// `None` while setup waits for its first code.
+    pub confirmed_at: Option<i64>,
+    /// The last time step a code was accepted for; that one and earlier ones are refused.
+    pub last_used_step: u64,
+    /// SHA-256 of each unused recovery code.
+    pub recovery: Vec<TokenHash>,
+}
+
+impl Factor {
+    pub fn is_on(&self) -> bool {
+        self.confirmed_at.is_some()
+    }
+}
+
+/// A sign-in waiting for its second factor (MFA_CHALLENGES / `mfa_challenges`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Challenge {
+    pub user_id: u64,
+    pub expires_at: i64,
+}
+
+/// A firm's choice to require a second factor (`mfa_required.rs`), as stored (FIRM_MFA_REQUIRED / `firm_mfa_required`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Requirement {
+    pub required: bool,
+    /// The owner who last set it.
+    pub set_by: u64,
+    pub set_at: i64,
+}

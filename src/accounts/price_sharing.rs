@@ -6,22 +6,11 @@
 //! figures counted, so a withdrawal withholds them on every node at once, with no hook and no
 //! cache to invalidate, until the next day's figures leave the firm out.
 
-use serde::{Deserialize, Serialize};
-
+pub use super::model::Consent;
 use super::model::User;
 use super::{AccountsState, storage};
 use crate::error::Result;
 use crate::firm_id::FirmId;
-
-/// A firm's choice, as stored (FIRM_PRICE_SHARING / `firm_price_sharing`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Consent {
-    pub share: bool,
-    /// The owner or admin who last chose, by id and by their name then.
-    pub by_user: u64,
-    pub by_name: String,
-    pub at: i64,
-}
 
 /// The firm's choice; `None` when nobody ever chose (not shared).
 pub fn consent(app: &AccountsState, firm_id: FirmId) -> Result<Option<Consent>> {

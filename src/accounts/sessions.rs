@@ -14,6 +14,7 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 
 use super::AccountsState;
+pub use super::model::TokenHash;
 use super::model::{Session, User};
 use super::storage;
 use crate::blocking::Blocking;
@@ -23,8 +24,6 @@ use crate::error::{AppError, Result, forbidden, unauthorized};
 pub const COOKIE: &str = "litstack_session";
 /// `last_seen` is written back at most this often per session, not on every request.
 const TOUCH_EVERY_SECS: i64 = 300;
-
-pub type TokenHash = [u8; 32];
 
 #[derive(Clone)]
 struct Cached {

@@ -11,6 +11,8 @@ mod routes;
 mod seed;
 mod snapshot;
 pub(crate) mod storage;
+#[cfg(test)]
+mod storage_tests;
 pub mod vendor_csv;
 
 use utoipa::OpenApi;

@@ -15,7 +15,10 @@ pub fn seed(store: &Store) -> anyhow::Result<()> {
         return Ok(());
     }
     let categories = parse_categories(SEED_CATEGORIES)?;
-    let Some(report) = storage::save_seed(store, &categories, SEED_VENDORS.as_bytes())? else {
+    let import = |tables: &mut storage::VendorImport| {
+        super::vendor_csv::import(tables, SEED_VENDORS.as_bytes(), &categories, None)
+    };
+    let Some(report) = storage::save_seed(store, &categories, import)? else {
         // Another node seeded it while this one started.
         return Ok(());
     };

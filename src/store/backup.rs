@@ -1,7 +1,7 @@
 //! Consistent backups: every table is copied through one read transaction into a new database
 //! file, so the copy is a snapshot of a single committed state even while the server writes.
-//! Never a file copy, which could catch a half-written page. The tables are the registry's
-//! (`crate::registry::redb_tables`).
+//! Never a file copy, which could catch a half-written page. The tables are the registry's (the
+//! list in src/registry.rs, which its caller passes in).
 
 use std::path::Path;
 

@@ -1,4 +1,4 @@
-//! The change log as a node reads it (`crate::hub`), in either backend: in hub mode the
+//! The change log as a node reads it (src/hub.rs reads it), in either backend: in hub mode the
 //! `changes` table of PostgreSQL (`postgres::changes`, which also writes it) and a connection that
 //! listens for its notifications; on the redb file there is no other node, so nothing to read.
 

@@ -1,4 +1,4 @@
-//! The two stores of `litstack export-to-postgres` (`crate::export`): the redb file it copies
+//! The two stores of `litstack export-to-postgres` (src/export.rs drives them): the redb file it copies
 //! from, and the PostgreSQL database it copies into, which must hold no Litstack data yet.
 
 use std::path::Path;

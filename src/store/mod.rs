@@ -14,7 +14,6 @@ pub mod change_log;
 mod check;
 pub mod codec;
 pub mod export;
-pub mod failure;
 #[doc(hidden)]
 pub mod fault;
 mod file;
@@ -36,7 +35,7 @@ pub use postgres::PgStore;
 pub use tables::*;
 pub use transaction::{PgTx, WriteTx};
 
-/// The store's own tables, for the registry of data (`crate::registry`): what every domain
+/// The store's own tables, for the registry of data (the list in src/registry.rs): what every domain
 /// shares (the schema version, the settings, the id counters, hub mode's change log).
 pub const TABLES: &[registry::Table] = &[
     registry::Table {

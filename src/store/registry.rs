@@ -1,6 +1,6 @@
 //! The registry of data: what each table is, declared once by the domain that owns it. Each
-//! domain's `storage` declares its tables as `Table`s (`crate::registry` lists the domains'
-//! declarations); backup and the row counts of `litstack check` and of the export to PostgreSQL
+//! domain's `storage` declares its tables as `Table`s (the list in src/registry.rs gathers
+//! the domains' declarations); backup and the row counts of `litstack check` and of the export to PostgreSQL
 //! read them here instead of keeping their own lists, so a table cannot be declared for one and
 //! forgotten by another. `problems` is what the registry test holds against the tables that
 //! really exist in redb and PostgreSQL.

@@ -50,7 +50,7 @@ pub mod purge {
     use redb::{ReadableTable, WriteTransaction};
 
     use crate::accounts::links::ResetLink;
-    use crate::accounts::mfa::Challenge;
+    use crate::accounts::model::Challenge;
     use crate::accounts::model::Session;
     use crate::error::Result;
     use crate::store::registry::{RedbTable, Taking};

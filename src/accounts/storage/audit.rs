@@ -1,7 +1,7 @@
 //! The firm audit log in either backend: FIRM_AUDIT ((firm id, entry id) -> entry) in the redb
 //! file, `firm_audit` in PostgreSQL (0012). Append-only.
 
-use crate::accounts::audit::{AuditAction, AuditEntry};
+use crate::accounts::audit_entry::{AuditAction, AuditEntry};
 use crate::error::Result;
 use crate::firm_id::FirmId;
 use crate::store::{self, FIRM_AUDIT, Store, WriteTx, codec, open_read};

@@ -7,9 +7,9 @@ use redb::ReadableTable;
 use sqlx::Row;
 
 use super::postgres::at;
-use crate::accounts::devices::SessionDevice;
 use crate::accounts::model::Session;
-use crate::accounts::sessions::TokenHash;
+use crate::accounts::model::SessionDevice;
+use crate::accounts::model::TokenHash;
 use crate::error::Result;
 use crate::notifications::Delivery;
 use crate::store::{KNOWN_DEVICES, SESSION_DEVICES, SESSIONS, Store, codec, open_read};

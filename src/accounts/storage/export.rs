@@ -1,6 +1,6 @@
 //! Copying the accounts of a redb install into PostgreSQL (`litstack export-to-postgres`).
 
-use crate::accounts::audit::AuditEntry;
+use crate::accounts::audit_entry::AuditEntry;
 use crate::accounts::links::Invitation;
 use crate::accounts::model::{EndedSession, Session};
 
@@ -78,7 +78,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
             let (user_id, value) = entry?;
             factors.push((
                 user_id.value(),
-                codec::decode::<crate::accounts::mfa::Factor>(value.value())?,
+                codec::decode::<crate::accounts::model::Factor>(value.value())?,
             ));
         }
     }
@@ -89,7 +89,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
             let (key, value) = entry?;
             devices.push((
                 key.value().to_vec(),
-                codec::decode::<crate::accounts::devices::SessionDevice>(value.value())?,
+                codec::decode::<crate::accounts::model::SessionDevice>(value.value())?,
             ));
         }
     }

@@ -9,8 +9,8 @@ use redb::ReadableTable;
 use sqlx::Row;
 
 use super::postgres::at;
-use crate::accounts::mfa::{Challenge, Factor};
-use crate::accounts::sessions::TokenHash;
+use crate::accounts::model::TokenHash;
+use crate::accounts::model::{Challenge, Factor};
 use crate::error::Result;
 use crate::store::{MFA_CHALLENGES, Store, USER_FACTORS, codec, open_read};
 

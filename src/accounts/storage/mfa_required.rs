@@ -6,7 +6,7 @@ use redb::ReadableTable;
 use sqlx::Row;
 
 use super::postgres::at;
-use crate::accounts::mfa_required::Requirement;
+use crate::accounts::model::Requirement;
 use crate::error::Result;
 use crate::firm_id::FirmId;
 use crate::store::postgres::changes::{self, Change};

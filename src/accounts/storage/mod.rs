@@ -22,8 +22,8 @@ pub(super) mod windows;
 
 pub use export::export;
 
+use super::model::TokenHash;
 use super::model::{Email, EndedSession, Firm, Session, User};
-use super::sessions::TokenHash;
 use crate::error::Result;
 use crate::firm_id::FirmId;
 use crate::store::FIRM_DELETIONS;
@@ -279,7 +279,7 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<Mer
     }
 }
 
-/// This domain's tables, for the registry of data (`crate::registry`).
+/// This domain's tables, for the registry of data (the list in src/registry.rs).
 pub const TABLES: &[Table] = &[
     Table {
         name: "firms",
@@ -765,12 +765,12 @@ mod tests {
             None,
         )
         .unwrap();
-        let entry = crate::accounts::audit::AuditEntry {
+        let entry = crate::accounts::audit_entry::AuditEntry {
             id: 0,
             firm_id: ann.firm.id.get(),
             at: 12,
             actor: Some("Ann".into()),
-            action: crate::accounts::audit::AuditAction::InvitationCreated,
+            action: crate::accounts::audit_entry::AuditAction::InvitationCreated,
             detail: "Invited Cy@Doe.com as admin".into(),
         };
         audit::append(&file, entry.clone()).unwrap();
@@ -821,7 +821,7 @@ mod tests {
         );
         assert_eq!(
             audit::firm_entries(&hub, ann.firm.id).unwrap(),
-            vec![crate::accounts::audit::AuditEntry { id: 1, ..entry }]
+            vec![crate::accounts::audit_entry::AuditEntry { id: 1, ..entry }]
         );
         let users = |s: &Store| -> Vec<(u64, String, bool, i64)> {
             all_users(s)
@@ -969,12 +969,12 @@ mod tests {
                 None,
             )
             .unwrap();
-            let line = crate::accounts::audit::AuditEntry {
+            let line = crate::accounts::audit_entry::AuditEntry {
                 id: 0,
                 firm_id: from,
                 at: 5,
                 actor: Some("Ann".into()),
-                action: crate::accounts::audit::AuditAction::InvitationCreated,
+                action: crate::accounts::audit_entry::AuditAction::InvitationCreated,
                 detail: "Invited di@doe.com".into(),
             };
             audit::append(store, line).unwrap();

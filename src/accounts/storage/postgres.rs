@@ -15,10 +15,10 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
 use super::{EMAIL_TAKEN, FirmChoice, NewUser};
+use crate::accounts::model::TokenHash;
 use crate::accounts::model::{
     ENDED_KEPT_SECS, Email, EndReason, EndedSession, Firm, FirmRole, Session, User,
 };
-use crate::accounts::sessions::TokenHash;
 use crate::clock::now_secs;
 use crate::error::{AppError, Result, conflict};
 use crate::store::postgres::changes::{self, Change};

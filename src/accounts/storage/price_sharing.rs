@@ -6,7 +6,7 @@ use redb::ReadableTable;
 use sqlx::Row;
 
 use super::postgres::at;
-use crate::accounts::price_sharing::Consent;
+use crate::accounts::model::Consent;
 use crate::error::Result;
 use crate::firm_id::FirmId;
 use crate::store::{FIRM_PRICE_SHARING, PgStore, Store, WriteTx, codec, open_read};

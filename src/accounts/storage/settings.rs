@@ -1,7 +1,7 @@
 //! The install's sign-up mode, in either backend: META `sign_up_invite_only` (0 or 1) in the redb
 //! file, the `settings` row `sign_up` in PostgreSQL. Absent means open, as the spec has it.
 
-use crate::accounts::settings::SignUpMode;
+use crate::config::SignUpMode;
 use crate::error::Result;
 use crate::store::{self, Store};
 

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use super::rate_limits as postgres;
-use crate::accounts::limiter::{RateLimiter, Scope, Tag, TaggedWindow, refuse_for};
+use crate::accounts::windows::{RateLimiter, Scope, Tag, TaggedWindow, refuse_for};
 use crate::error::Result;
 use crate::store::Store;
 

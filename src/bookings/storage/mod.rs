@@ -289,7 +289,7 @@ impl RowWriter<'_, '_> {
     }
 }
 
-/// This domain's tables, for the registry of data (`crate::registry`).
+/// This domain's tables, for the registry of data (the list in src/registry.rs).
 pub const TABLES: &[Table] = &[
     Table {
         name: "bookings",

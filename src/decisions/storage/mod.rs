@@ -155,7 +155,7 @@ fn archive_versions(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Va
     Ok(out)
 }
 
-/// This domain's tables, for the registry of data (`crate::registry`).
+/// This domain's tables, for the registry of data (the list in src/registry.rs).
 pub const TABLES: &[Table] = &[
     Table {
         name: "decisions",

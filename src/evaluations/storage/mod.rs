@@ -163,7 +163,7 @@ fn load_rounds(
     Ok(rounds.len())
 }
 
-/// This domain's tables, for the registry of data (`crate::registry`).
+/// This domain's tables, for the registry of data (the list in src/registry.rs).
 pub const TABLES: &[Table] = &[Table {
     name: "evaluation_rounds",
     purge: Purge::ByKey,

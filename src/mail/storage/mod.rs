@@ -232,7 +232,7 @@ fn purge_outbox(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
     Ok(())
 }
 
-/// This domain's tables, for the registry of data (`crate::registry`).
+/// This domain's tables, for the registry of data (the list in src/registry.rs).
 pub const TABLES: &[Table] = &[
     // A message's firm is empty for the install's own mail; its text can hold a reset or sign-in link.
     Table {

@@ -65,7 +65,7 @@ fn archive_onboarding(store: &Store, taking: &Taking) -> Result<Vec<serde_json::
     rows(find_onboarding(store, taking.firm)?)
 }
 
-/// This domain's tables, for the registry of data (`crate::registry`).
+/// This domain's tables, for the registry of data (the list in src/registry.rs).
 pub const TABLES: &[Table] = &[Table {
     name: "onboarding",
     purge: Purge::ByKey,

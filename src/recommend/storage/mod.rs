@@ -277,7 +277,7 @@ fn purge_responses(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> 
     Ok(())
 }
 
-/// This domain's tables, for the registry of data (`crate::registry`).
+/// This domain's tables, for the registry of data (the list in src/registry.rs).
 pub const TABLES: &[Table] = &[
     Table {
         name: "responses",

@@ -142,7 +142,7 @@ fn load_views(
     Ok(views.len())
 }
 
-/// This domain's tables, for the registry of data (`crate::registry`).
+/// This domain's tables, for the registry of data (the list in src/registry.rs).
 pub const TABLES: &[Table] = &[Table {
     name: "saved_views",
     purge: Purge::ByKey,

@@ -287,7 +287,7 @@ fn archive_demo_dates(store: &Store, taking: &Taking) -> Result<Vec<serde_json::
         .collect()
 }
 
-/// This domain's tables, for the registry of data (`crate::registry`).
+/// This domain's tables, for the registry of data (the list in src/registry.rs).
 pub const TABLES: &[Table] = &[
     Table {
         name: "shortlist",
@@ -469,6 +469,23 @@ mod tests {
             all.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
             [(1, 9), (2, 3), (2, 9)]
         );
+    }
+
+    /// A meeting click (the catalog's) is a click: it puts nothing on the shortlist of the
+    /// clicker's firm, on either backend. The shipped catalog has vendor 1.
+    #[test]
+    fn a_meeting_click_changes_no_shortlist() {
+        use crate::catalog::model::{ClickKind, SourcePage};
+        use crate::catalog::storage::record_meeting_click;
+        let (_dir, stores) = stores();
+        for store in &stores {
+            crate::catalog::seed(store).unwrap();
+            record_meeting_click(store, 9, 1, SourcePage::Browse, ClickKind::Booking).unwrap();
+            record_meeting_click(store, 9, 1, SourcePage::Profile, ClickKind::Website).unwrap();
+            record_meeting_click(store, 10, 1, SourcePage::Compare, ClickKind::Booking).unwrap();
+            let shortlisted = [9, 10].map(|firm| entries(store, firm).len());
+            assert_eq!(shortlisted, [0, 0]);
+        }
     }
 
     /// Read-modify-writes from many threads at once (on PostgreSQL, as from many nodes): none is

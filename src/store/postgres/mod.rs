@@ -206,37 +206,6 @@ fn wait<F: Future>(handle: &Handle, fut: F) -> F::Output {
     tokio::task::block_in_place(|| handle.block_on(tokio::task::coop::unconstrained(fut)))
 }
 
-/// Whether a sqlx error means the database is out of reach (down, restarting, all connections in
-/// use for too long), which a request answers with 503 rather than 500.
-pub fn is_unavailable(e: &sqlx::Error) -> bool {
-    match e {
-        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
-        sqlx::Error::Database(db) => {
-            // 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now,
-            // 08xxx connection exceptions.
-            db.code()
-                .is_some_and(|c| c.starts_with("57P") || c.starts_with("08"))
-        }
-        _ => false,
-    }
-}
-
-/// Whether PostgreSQL refused a write for want of space on its own disk: SQLSTATE 53100
-/// (`disk_full`), or a "could not extend file" that arrives under another code (PostgreSQL
-/// reports some failed writes of its files as internal errors, the cause in the message).
-pub fn is_disk_full(e: &sqlx::Error) -> bool {
-    match e {
-        sqlx::Error::Database(db) => disk_full_report(db.code().as_deref(), db.message()),
-        _ => false,
-    }
-}
-
-fn disk_full_report(code: Option<&str>, message: &str) -> bool {
-    code == Some("53100")
-        || message.contains("could not extend file")
-        || message.contains("No space left on device")
-}
-
 /// The API code of a serde enum (`"E6_20"`), as a text column stores it.
 pub fn code<T: serde::Serialize>(value: &T) -> anyhow::Result<String> {
     match serde_json::to_value(value)? {

@@ -166,7 +166,7 @@ fn load_contracts(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> 
     Ok(count)
 }
 
-/// This domain's tables, for the registry of data (`crate::registry`).
+/// This domain's tables, for the registry of data (the list in src/registry.rs).
 pub const TABLES: &[Table] = &[
     Table {
         name: "category_adoption",

@@ -6,11 +6,9 @@
 use crate::firm_id::FirmId;
 use redb::{ReadableTable, WriteTransaction};
 
-use super::super::file as accounts_file;
 use crate::accounts::links::{self, Invitation, ResetLink};
-use crate::accounts::model::User;
-use crate::accounts::sessions::TokenHash;
-use crate::error::{Result, gone};
+use crate::accounts::model::TokenHash;
+use crate::error::Result;
 use crate::mail::storage::{self as mail_storage, Outgoing};
 use crate::store::{
     self, FIRM_INVITATIONS, FileStore, INVITATION_TOKENS, INVITATIONS, RESET_LINKS, codec,
@@ -146,31 +144,6 @@ pub fn find_reset_link(db: &FileStore, hash: &TokenHash) -> Result<Option<ResetL
         .get(hash.as_slice())?
         .map(|v| codec::decode(v.value()))
         .transpose()?)
-}
-
-pub fn use_reset_link(
-    db: &FileStore,
-    hash: &TokenHash,
-    now: i64,
-    password_hash: &str,
-) -> Result<User> {
-    let txn = db.write()?;
-    let found: Option<ResetLink> = txn
-        .open_table(RESET_LINKS)?
-        .get(hash.as_slice())?
-        .map(|v| codec::decode(v.value()))
-        .transpose()?;
-    let mut link = found.ok_or_else(|| gone(links::RESET_UNUSABLE))?;
-    link.usable(now)?;
-    let mut user =
-        accounts_file::load_in(&txn, link.user_id)?.ok_or_else(|| gone(links::RESET_UNUSABLE))?;
-    link.used_at = Some(now);
-    txn.open_table(RESET_LINKS)?
-        .insert(hash.as_slice(), codec::encode(&link).as_slice())?;
-    user.password_hash = password_hash.to_string();
-    accounts_file::put_user_and_end_sessions(&txn, &user)?;
-    txn.commit()?;
-    Ok(user)
 }
 
 /// Gives every invitation of firm `from` (pending, used, revoked, expired) to firm `into`.

@@ -6,8 +6,8 @@ pub(super) mod file;
 pub(super) mod postgres;
 
 use crate::accounts::links::{Invitation, ResetLink};
+use crate::accounts::model::TokenHash;
 use crate::accounts::model::User;
-use crate::accounts::sessions::TokenHash;
 use crate::error::Result;
 use crate::firm_id::FirmId;
 use crate::mail::storage::Outgoing;
@@ -79,7 +79,7 @@ pub fn use_reset_link(
     password_hash: &str,
 ) -> Result<User> {
     match store {
-        Store::File(db) => file::use_reset_link(db, hash, now, password_hash),
+        Store::File(db) => super::file::use_reset_link(db, hash, now, password_hash),
         Store::Postgres(db) => postgres::use_reset_link(db, hash, now, password_hash),
     }
 }

@@ -7,8 +7,8 @@ use sqlx::PgConnection;
 
 use super::super::postgres::{self as accounts_pg, at, role_from, update_user_in, user_by_id_in};
 use crate::accounts::links::{self, Invitation, ResetLink};
+use crate::accounts::model::TokenHash;
 use crate::accounts::model::{EndReason, EndedSession, User};
-use crate::accounts::sessions::TokenHash;
 use crate::error::{Result, gone};
 use crate::mail::storage::{self as mail_storage, Outgoing};
 use crate::store::PgStore;

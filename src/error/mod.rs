@@ -1,11 +1,15 @@
 //! One error type for the whole API. Every failure becomes `{"error": "<readable message>"}` with
-//! the right status; internal causes are logged, never sent to the client.
+//! the right status; internal causes are logged, never sent to the client. What a store's failure
+//! means (a full disk, a database out of reach, a read that met a failed write) is read in
+//! `failure.rs`, which knows redb's and sqlx's error types; the store raises them and asks nothing.
 
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::store::failure::{Failure, classify};
+pub mod failure;
+
+use failure::{Failure, classify};
 
 pub type Result<T, E = AppError> = std::result::Result<T, E>;
 

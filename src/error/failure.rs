@@ -1,9 +1,11 @@
 //! What a store's failure means for the person asking: a full disk (507), a database out of reach
-//! or a read that met a failed write (503), or anything else (500). `crate::error` asks this
-//! module, so that only the store knows redb's and sqlx's error types; the conversions of those
-//! types into `AppError` live here for the same reason.
+//! or a read that met a failed write (503), or anything else (500). `AppError` (this module's
+//! parent, `src/error/mod.rs`) asks `classify` here for its status and message. This file is where
+//! the error type meets redb's and sqlx's error types: it reads them (PostgreSQL's codes for a
+//! database out of reach or out of disk included) and converts them into `AppError`. The store
+//! only raises them; it names none of this.
 
-use crate::error::AppError;
+use super::AppError;
 
 /// A store failure a person can be told about in words of their own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,8 +25,7 @@ pub fn classify(cause: &anyhow::Error) -> Option<Failure> {
     if any_cause(cause, &disk_full) {
         Some(Failure::DiskFull)
     } else if any_cause(cause, &|e| {
-        e.downcast_ref::<sqlx::Error>()
-            .is_some_and(super::postgres::is_unavailable)
+        e.downcast_ref::<sqlx::Error>().is_some_and(is_unavailable)
     }) {
         Some(Failure::Unavailable)
     } else if any_cause(cause, &reopening) {
@@ -66,7 +67,7 @@ fn reopening(e: Cause) -> bool {
 /// A write failed for want of space: an `io::Error` of kind `StorageFull` (ENOSPC) or
 /// `QuotaExceeded` (EDQUOT), including inside redb's error types, which carry the I/O error
 /// without exposing it as their `source()`; in hub mode, PostgreSQL's own disk full
-/// (`postgres::is_disk_full`).
+/// (`is_disk_full`).
 fn disk_full(e: Cause) -> bool {
     use std::io::ErrorKind;
     fn io_full(e: &std::io::Error) -> bool {
@@ -79,7 +80,7 @@ fn disk_full(e: Cause) -> bool {
         return io_full(e);
     }
     if let Some(e) = e.downcast_ref::<sqlx::Error>() {
-        return super::postgres::is_disk_full(e);
+        return is_disk_full(e);
     }
     if let Some(e) = e.downcast_ref::<redb::StorageError>() {
         return storage_full(e);
@@ -100,6 +101,37 @@ fn disk_full(e: Cause) -> bool {
         return storage_full(e);
     }
     false
+}
+
+/// Whether a sqlx error means the database is out of reach (down, restarting, all connections in
+/// use for too long), which a request answers with 503 rather than 500.
+pub fn is_unavailable(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
+        sqlx::Error::Database(db) => {
+            // 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now,
+            // 08xxx connection exceptions.
+            db.code()
+                .is_some_and(|c| c.starts_with("57P") || c.starts_with("08"))
+        }
+        _ => false,
+    }
+}
+
+/// Whether PostgreSQL refused a write for want of space on its own disk: SQLSTATE 53100
+/// (`disk_full`), or a "could not extend file" that arrives under another code (PostgreSQL
+/// reports some failed writes of its files as internal errors, the cause in the message).
+pub fn is_disk_full(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::Database(db) => disk_full_report(db.code().as_deref(), db.message()),
+        _ => false,
+    }
+}
+
+fn disk_full_report(code: Option<&str>, message: &str) -> bool {
+    code == Some("53100")
+        || message.contains("could not extend file")
+        || message.contains("No space left on device")
 }
 
 macro_rules! internal_from {

@@ -1,0 +1,284 @@
+//! The catalog's storage (`storage/`) on both backends, fed through the vendor CSV importer
+//! (`vendor_csv.rs`) as the seed and the operator's imports feed it. Here, beside both, so that
+//! the storage names no importer. That a meeting click changes no shortlist is the shortlist's
+//! test (`shortlist/storage/mod.rs`).
+
+use super::model::{Category, ClickKind, SourcePage, Vendor, VendorSource};
+use super::storage::{
+    VendorImport, export, import_vendors, is_seeded, load_catalog, recent_meeting_clicks,
+    record_meeting_click, removal, update_vendor,
+};
+use super::vendor_csv;
+use crate::store::postgres::test_store;
+use crate::store::{FileStore, Store};
+use crate::upload::ImportReport;
+
+/// The seed's transaction with `rows` as its vendor file, as `seed.rs` runs it.
+fn save_seed(
+    store: &Store,
+    categories: &[Category],
+    vendors_csv: &[u8],
+) -> crate::error::Result<Option<ImportReport>> {
+    super::storage::save_seed(store, categories, |tables| {
+        vendor_csv::import(tables, vendors_csv, categories, None)
+    })
+}
+
+/// Runs `check` on a fresh redb file and a fresh PostgreSQL database; returns both answers.
+fn on_both<T>(check: impl Fn(&Store) -> T) -> (T, T) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = Store::File(FileStore::open(dir.path()).unwrap());
+    let pg = Store::Postgres(test_store());
+    (check(&file), check(&pg))
+}
+
+fn categories() -> Vec<Category> {
+    vec![
+        Category {
+            id: 1,
+            name: "Intake".into(),
+            stage: Some(1),
+        },
+        Category {
+            id: 7,
+            name: "Billing".into(),
+            stage: None,
+        },
+    ]
+}
+
+const HEADER: &str = "id,name,category,websiteUrl,bookingUrl,firmSizeSupported,tags,\
+                      priceBracket,partnerLevel,sourceUrl,verifiedOn,bookingSourceUrl,\
+                      bookingVerifiedOn\n";
+
+fn csv(rows: &str) -> Vec<u8> {
+    format!("{HEADER}{rows}").into_bytes()
+}
+
+fn import(store: &Store, rows: &str) -> ImportReport {
+    import_vendors(store, |tables| {
+        vendor_csv::import(tables, &csv(rows), &categories(), None)
+    })
+    .unwrap()
+}
+
+type Answer = (Vec<Category>, Vec<Vendor>, Vec<(u64, VendorSource)>);
+
+fn answer(store: &Store) -> Answer {
+    let rows = load_catalog(store).unwrap();
+    let mut sources: Vec<(u64, VendorSource)> = rows.sources.into_iter().collect();
+    sources.sort_by_key(|(id, _)| *id);
+    (rows.categories, rows.vendors, sources)
+}
+
+#[test]
+fn seed_import_and_edit_answer_alike_on_both_backends() {
+    let (file, pg) = on_both(|store| {
+        assert!(!is_seeded(store).unwrap());
+        let seeded = save_seed(
+            store,
+            &categories(),
+            &csv("3,Acme Intake,Intake,https://acme.example.com,,SOLO;E6_20,Forms,2,Gold,https://src.example.com,2026-11-02\n"),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!((seeded.inserted, seeded.updated), (1, 0));
+        assert!(is_seeded(store).unwrap());
+        // A second seed (another node starting at once) writes nothing.
+        assert!(
+            save_seed(store, &categories(), &csv(",Other,Intake,,,,,,,,\n"))
+                .unwrap()
+                .is_none()
+        );
+
+        // No id: the next after the seed's 3. A file's own id moves the sequence past it.
+        let report = import(
+            store,
+            ",Bill Co,Billing,,https://bill.example.com/demo,,,,,,,https://bill.example.com,2026-11-03\n\
+             20,Twenty,Billing,,,,,,,,\n\
+             ,Acme Intake,Intake,https://acme.example.com,,SOLO;E6_20,Forms,3,,,\n\
+             ,Bad,Nowhere,,,,,,,,\n",
+        );
+        assert_eq!(
+            (report.inserted, report.updated, report.errors.len()),
+            (2, 1, 1)
+        );
+        let report = import(store, ",After Twenty,Billing,,,,,,,,\n");
+        assert_eq!(report.inserted, 1);
+
+        let edited = update_vendor(store, 4, |mut v| {
+            v.is_recommended_partner = true;
+            Ok(Some(v))
+        })
+        .unwrap();
+        assert!(edited);
+        assert!(!update_vendor(store, 999, |v| Ok(Some(v))).unwrap());
+        // An edit that refuses writes nothing and keeps its error.
+        assert!(update_vendor(store, 4, |_| Err(crate::error::bad_request("no"))).is_err());
+        answer(store)
+    });
+    assert_eq!(file, pg);
+    let ids: Vec<u64> = file.1.iter().map(|v| v.id).collect();
+    assert_eq!(ids, [3, 4, 20, 21]);
+    assert_eq!(file.1[0].price_bracket, Some(3));
+    assert!(file.1[1].is_recommended_partner);
+    // The second import dropped Acme's source: an empty source removes the row.
+    assert!(file.2.is_empty());
+}
+
+#[test]
+fn a_meeting_click_is_stored() {
+    let (file, pg) = on_both(|store| {
+        save_seed(
+            store,
+            &categories(),
+            &csv("1,Acme,Intake,,https://acme.example.com/demo,,,,,,,https://acme.example.com,2026-11-03\n"),
+        )
+        .unwrap();
+        let first =
+            record_meeting_click(store, 9, 1, SourcePage::Browse, ClickKind::Booking).unwrap();
+        let second =
+            record_meeting_click(store, 9, 1, SourcePage::Profile, ClickKind::Website).unwrap();
+        record_meeting_click(store, 10, 1, SourcePage::Compare, ClickKind::Booking).unwrap();
+        assert_eq!((first.id, second.id), (1, 2));
+        let mine: Vec<(u64, SourcePage, ClickKind)> = recent_meeting_clicks(store, 9, 10)
+            .unwrap()
+            .iter()
+            .map(|c| (c.id, c.source_page, c.kind))
+            .collect();
+        let newest = recent_meeting_clicks(store, 9, 1).unwrap();
+        assert_eq!(newest[0].at, second.at);
+        mine
+    });
+    assert_eq!(file, pg);
+    assert_eq!(
+        file,
+        [
+            (2, SourcePage::Profile, ClickKind::Website),
+            (1, SourcePage::Browse, ClickKind::Booking)
+        ]
+    );
+}
+
+/// An import that starts while another is open waits for it and then finds its vendor (one
+/// vendor, not two), as under redb's one writer.
+#[test]
+fn concurrent_vendor_imports_are_serialised() {
+    let row = ",Same Name,Billing,,,,,,,,\n";
+    let (file, pg) = on_both(|store| {
+        save_seed(store, &categories(), &csv("")).unwrap();
+        std::thread::scope(|s| {
+            let mut tx = store.begin().unwrap();
+            let mut tables = VendorImport::open(&mut tx).unwrap();
+            let second = s.spawn(|| import(store, row));
+            // Long enough for the second import to read the vendors, were it not held.
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            let first = vendor_csv::import(&mut tables, &csv(row), &categories(), None).unwrap();
+            drop(tables);
+            tx.commit().unwrap();
+            let second = second.join().unwrap();
+            (
+                first.inserted,
+                second.inserted,
+                second.skipped,
+                answer(store).1.len(),
+            )
+        })
+    });
+    assert_eq!(file, (1, 0, 1, 1));
+    assert_eq!(pg, file);
+}
+
+/// The shipped seed reads back the same from both backends.
+#[test]
+fn the_shipped_seed_is_the_same_catalog_on_both_backends() {
+    let (file, pg) = on_both(|store| {
+        crate::catalog::seed(store).unwrap();
+        crate::catalog::seed(store).unwrap();
+        answer(store)
+    });
+    assert!(file.1.len() > 100);
+    assert_eq!(file, pg);
+}
+
+/// A redb file's catalog copied into PostgreSQL answers the same, keeps its ids, and the next
+/// vendor and click get the same ids on both.
+#[test]
+fn export_copies_every_row_keeping_ids_and_moves_the_sequences() {
+    let dir = tempfile::tempdir().unwrap();
+    let file_store = FileStore::open(dir.path()).unwrap();
+    let file = Store::File(file_store);
+    save_seed(
+        &file,
+        &categories(),
+        &csv(
+            "5,Acme,Intake,,https://acme.example.com/demo,,,,,https://src.example.com,2026-01-31
+              ,Bill Co,Billing,,,E200P,,,,,
+",
+        ),
+    )
+    .unwrap();
+    record_meeting_click(&file, 3, 5, SourcePage::GetRec, ClickKind::Booking).unwrap();
+    record_meeting_click(&file, 4, 6, SourcePage::Browse, ClickKind::Booking).unwrap();
+    record_meeting_click(&file, 3, 6, SourcePage::Browse, ClickKind::Website).unwrap();
+    // A vendor once merged into vendor 5: its bookings count for 5 on the hub too.
+    let mut tx = file.begin().unwrap();
+    removal::alias_in(&mut tx, "acme duplicate", 99, 5).unwrap();
+    tx.commit().unwrap();
+    let pg = test_store();
+    let Store::File(file_store) = &file else {
+        unreachable!()
+    };
+    let counts = export(file_store, &pg).unwrap();
+    let counted: Vec<(&str, u64, u64)> = counts
+        .iter()
+        .map(|c| (c.table, c.source, c.copied))
+        .collect();
+    assert_eq!(
+        counted,
+        [
+            ("categories", 2, 2),
+            ("vendors", 2, 2),
+            ("vendor_sources", 1, 1),
+            ("vendor_booking_sources", 1, 1),
+            ("vendor_aliases", 1, 1),
+            ("meeting_clicks", 3, 3)
+        ]
+    );
+    let pg = Store::Postgres(pg);
+    assert!(is_seeded(&pg).unwrap());
+    assert_eq!(answer(&pg), answer(&file));
+    for store in [&file, &pg] {
+        assert_eq!(import(store, ",Next,Billing,,,,,,,,\n").inserted, 1);
+        assert_eq!(
+            record_meeting_click(store, 3, 5, SourcePage::Profile, ClickKind::Booking)
+                .unwrap()
+                .id,
+            4
+        );
+    }
+    assert_eq!(answer(&pg), answer(&file));
+    assert_eq!(answer(&pg).1.last().unwrap().id, 7);
+    let clicks = |store: &Store| -> Vec<(u64, u64, SourcePage, ClickKind)> {
+        recent_meeting_clicks(store, 3, 10)
+            .unwrap()
+            .iter()
+            .map(|c| (c.id, c.vendor_id, c.source_page, c.kind))
+            .collect()
+    };
+    assert_eq!(clicks(&pg), clicks(&file));
+    assert_eq!(clicks(&pg)[1].3, ClickKind::Website);
+    for store in [&file, &pg] {
+        let rows = load_catalog(store).unwrap();
+        assert_eq!(rows.aliases.get("acme duplicate"), Some(&5));
+        assert_eq!(
+            rows.booking_sources[&5].checked_page().unwrap().1,
+            "2026-01-31"
+        );
+    }
+    // A second copy into a database that has a catalog is refused.
+    let Store::Postgres(pg) = &pg else {
+        unreachable!()
+    };
+    assert!(export(file_store, pg).is_err());
+}
