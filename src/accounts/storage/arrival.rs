@@ -9,8 +9,8 @@ use serde_json::Value;
 
 use super::postgres::at;
 use super::{EMAIL_TAKEN, file};
-use crate::accounts::audit::AuditEntry;
-use crate::accounts::mfa_required::Requirement;
+use crate::accounts::audit_entry::AuditEntry;
+use crate::accounts::model::Requirement;
 use crate::accounts::model::{Email, Firm, User, parse_law_firm, parse_name};
 use crate::accounts::{FirmRole, password};
 use crate::error::{Result, bad_request, conflict};
