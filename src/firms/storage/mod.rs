@@ -1,6 +1,6 @@
 //! The firm merge's one write transaction, across every domain that holds firm data: each
 //! domain's storage moves its own rows inside it (the registry of data lists them), and the
-//! commit keeps all of it or nothing (see `super::merge`).
+//! commit keeps all of it or nothing (the rules of the merge are in firms/merge.rs).
 
 use crate::accounts::MergedFirms;
 use crate::accounts::audit::AuditEntry;
