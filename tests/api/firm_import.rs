@@ -554,3 +554,95 @@ async fn the_command_line_moves_a_firm_between_data_directories() {
         String::from_utf8_lossy(&missing.stderr)
     );
 }
+
+/// Rows of `firm` (or of its members `users`) in every firm table the registry declares in
+/// PostgreSQL, by table: counted by each table's holder column.
+async fn firm_rows(url: &str, firm: u64, users: &[u64]) -> BTreeMap<&'static str, i64> {
+    use litstack::store::registry::Holder;
+    use sqlx::Connection as _;
+    let mut db = sqlx::PgConnection::connect(url).await.unwrap();
+    let mut counts = BTreeMap::new();
+    for table in litstack::registry::tables().filter(|t| t.postgres) {
+        let (column, ids): (&str, Vec<i64>) = match table.holder {
+            Holder::Install => continue,
+            Holder::Firm { column } => (column, vec![firm as i64]),
+            Holder::Member { column } => (column, users.iter().map(|&u| u as i64).collect()),
+        };
+        // The names are the registry's constants.
+        let sql = format!(
+            "SELECT count(*) FROM {} WHERE {column} = ANY($1)",
+            table.name
+        );
+        let n: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+            .bind(ids)
+            .fetch_one(&mut db)
+            .await
+            .unwrap();
+        counts.insert(table.name, n);
+    }
+    counts
+}
+
+/// An imported firm's deletion leaves no row of it in any firm table: on PostgreSQL each table
+/// counted by its holder column; on redb no text of the firm anywhere in the file's rows.
+#[tokio::test(flavor = "multi_thread")]
+async fn an_imported_firm_once_deleted_leaves_no_row_in_any_firm_table() {
+    let (source, firm) = a_firm_on_its_own_install().await;
+    let mut app = another_install(TestApp::new()).await;
+    let res = import(&mut app, archive(&source, firm)).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let moved = res.json()["firmId"].as_u64().unwrap();
+    let members: Vec<u64> = table(&archive(&app, moved), "users")
+        .iter()
+        .map(|u| u["id"].as_u64().unwrap())
+        .collect();
+    let texts = [
+        "ann@doe-law.com",
+        "ask about pricing",
+        "Highest weighted score",
+    ];
+    let url = app.state.config.database_url.clone();
+    if let Some(url) = &url {
+        let before = firm_rows(url, moved, &members).await;
+        for table in [
+            "users",
+            "shortlist",
+            "decisions",
+            "decision_versions",
+            "imported_ids",
+        ] {
+            assert!(before[table] > 0, "{table}: {before:?}");
+        }
+    } else {
+        let text = redb_rows(&app);
+        assert!(texts.iter().all(|t| text.contains(t)));
+    }
+    let path = format!("/api/admin/firms/{moved}/deletion");
+    ok(&mut app, Method::POST, &path, None).await;
+
+    // Act
+    let later = litstack::clock::now_secs() + 40 * 86_400;
+    let deleted = litstack::firms::deletion::run_due(&app.state.sub(), later).unwrap();
+
+    // Assert
+    assert_eq!(deleted, [moved]);
+    if let Some(url) = &url {
+        let after = firm_rows(url, moved, &members).await;
+        assert!(after.values().all(|&n| n == 0), "{after:?}");
+        assert!(after.len() > 30, "every firm table is counted: {after:?}");
+    } else {
+        let text = redb_rows(&app);
+        for t in texts {
+            assert!(!text.contains(t), "{t} is still stored");
+        }
+    }
+}
+
+/// The redb file's live rows, as text (a fresh backup holds only those).
+fn redb_rows(app: &TestApp) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("copy.redb");
+    let file = app.state.store.file().unwrap();
+    litstack::store::backup::backup_to(file, &copy, &litstack::registry::redb_tables()).unwrap();
+    String::from_utf8_lossy(&std::fs::read(&copy).unwrap()).into_owned()
+}
