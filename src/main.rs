@@ -508,6 +508,16 @@ fn import_firm(file: &std::path::Path, config: Config) -> anyhow::Result<()> {
     for note in &imported.notes {
         println!("{note}");
     }
+    for person in &imported.people {
+        println!(
+            "- {} <{}>, {} (account {}: POST /api/admin/users/{}/reset-link)",
+            person.name,
+            person.email,
+            person.role.code(),
+            person.user_id,
+            person.user_id
+        );
+    }
     Ok(())
 }
 

@@ -47,12 +47,25 @@ pub struct ImportedFirm {
     pub name: String,
     /// Its members, each without a password until they use a reset link (or single sign-on).
     pub members: usize,
+    /// The members, by role: the operator gives an owner a reset link
+    /// (`POST /api/admin/users/{user_id}/reset-link`), and the owner the others theirs.
+    pub people: Vec<ImportedPerson>,
     /// Rows written, by table.
     pub tables: Vec<TableRows>,
     /// The archive's tables this install does not take, and why.
     pub left_out: Vec<LeftOut>,
     /// What was carried over differently from the archive, in words.
     pub notes: Vec<String>,
+}
+
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportedPerson {
+    /// Their account's id on this install.
+    pub user_id: u64,
+    pub name: String,
+    pub email: String,
+    pub role: crate::accounts::FirmRole,
 }
 
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
@@ -161,6 +174,16 @@ pub fn import(app: &AccountsState, bytes: &[u8], now: i64) -> Result<ImportedFir
     let name = crate::accounts::find_firm(&app.store, firm.get())?
         .map(|f| f.name)
         .unwrap_or_default();
+    let mut people: Vec<ImportedPerson> = crate::accounts::firm_members(app, firm)?
+        .into_iter()
+        .map(|u| ImportedPerson {
+            user_id: u.id,
+            name: u.name,
+            email: u.email,
+            role: u.firm_role,
+        })
+        .collect();
+    people.sort_by(|a, b| (a.role, &a.name).cmp(&(b.role, &b.name)));
     let rows: usize = tables.iter().map(|t| t.rows).sum();
     audit::record(
         &app.store,
@@ -175,6 +198,7 @@ pub fn import(app: &AccountsState, bytes: &[u8], now: i64) -> Result<ImportedFir
         firm_id: firm.get(),
         name,
         members,
+        people,
         tables,
         left_out,
         notes: arrival.notes,

@@ -259,6 +259,8 @@ async fn a_firm_moves_to_another_install_and_back_with_every_row_and_its_decisio
     let moved = report["firmId"].as_u64().unwrap();
     assert_ne!(moved, firm, "the firm gets this install's next id");
     assert_eq!(report["members"], 1, "{report}");
+    assert_eq!(report["people"][0]["email"], "ann@doe-law.com", "{report}");
+    assert_eq!(report["people"][0]["role"], "owner", "{report}");
     let left: Vec<&str> = report["leftOut"]
         .as_array()
         .unwrap()
@@ -286,6 +288,7 @@ async fn a_firm_moves_to_another_install_and_back_with_every_row_and_its_decisio
     assert_eq!(members[0]["email"], "ann@doe-law.com");
     assert_eq!(members[0]["operator"], false);
     let ann = members[0]["id"].as_u64().unwrap();
+    assert_eq!(report["people"][0]["userId"], ann);
     middle.sign_out().await;
     assert_eq!(
         middle.sign_in("ann@doe-law.com", PASSWORD).await.status,

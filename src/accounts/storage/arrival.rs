@@ -158,8 +158,9 @@ pub fn users(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Resul
         arrival.add_user(archived, id);
     }
     arrival.notes.push(
-        "The members have no password here: give each a reset link from the Firms screen, or \
-         let them sign in through single sign-on."
+        "The members have no password here: give an owner a reset link (the people below), and \
+         the owner gives the others theirs on the Firm page; or they sign in through single \
+         sign-on once an owner sets it up again."
             .into(),
     );
     Ok(members.len())

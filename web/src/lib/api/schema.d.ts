@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 9d808ad3dfa2348204850fa73b01fade54949adceaf188c25d187e3eece73ea3
+ * openapi.json sha256: ebb22b70551ef2b8f4eb99640e62cb65ff8a030879a4d8df71287e4253a744a3
  */
 
 export interface paths {
@@ -3222,8 +3222,23 @@ export interface components {
             name: string;
             /** @description What was carried over differently from the archive, in words. */
             notes: string[];
+            /**
+             * @description The members, by role: the operator gives an owner a reset link
+             *     (`POST /api/admin/users/{user_id}/reset-link`), and the owner the others theirs.
+             */
+            people: components["schemas"]["ImportedPerson"][];
             /** @description Rows written, by table. */
             tables: components["schemas"]["TableRows"][];
+        };
+        ImportedPerson: {
+            email: string;
+            name: string;
+            role: components["schemas"]["FirmRole"];
+            /**
+             * Format: int64
+             * @description Their account's id on this install.
+             */
+            userId: number;
         };
         /** @description GET and PUT /api/admin/settings: the install's settings the operator changes at run time. */
         InstallSettings: {
