@@ -103,6 +103,16 @@ function readErrorBody(text: string): { message?: string; reason?: string; code?
 }
 
 /**
+ * The ApiError of a non-OK answer: the server's `error` text (else "<status>: <body or status
+ * text>"), with its `reason` and `code`. Also for the uploads that do not go through `client`
+ * (lib/upload.ts).
+ */
+export function apiErrorOf(status: number, body: string, statusText: string): ApiError {
+  const { message: serverMessage, reason, code } = readErrorBody(body);
+  return new ApiError(status, serverMessage ?? `${status}: ${body || statusText}`, serverMessage, reason, code);
+}
+
+/**
  * The error and session handling of every call. State-changing calls always declare JSON, even
  * without a payload. A non-OK answer throws an ApiError with the server's `error` text (else
  * "<status>: <body or status text>") and, on a 401 for a session the server ended, its `reason`
@@ -118,10 +128,7 @@ export const sessionAndErrors: Middleware = {
   },
   async onResponse({ response }) {
     if (response.ok) return undefined;
-    const text = await response.text();
-    const { message: serverMessage, reason, code } = readErrorBody(text);
-    const message = serverMessage ?? `${response.status}: ${text || response.statusText}`;
-    throw new ApiError(response.status, message, serverMessage, reason, code);
+    throw apiErrorOf(response.status, await response.text(), response.statusText);
   },
   onError({ error }) {
     if (error instanceof DOMException && error.name === 'AbortError') return undefined;

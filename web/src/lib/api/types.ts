@@ -55,6 +55,8 @@ export type InstallSettings = Schemas['InstallSettings'];
 export type SignUpMode = Schemas['SignUpMode'];
 /** POST /api/admin/firms/merge: everything of `from` moves into `into`, and `from` is gone. */
 export type FirmMerge = Schemas['FirmMerge'];
+/** POST /api/admin/firms/import: the firm an archive made, its rows by table, what it left out and why. */
+export type ImportedFirm = Schemas['ImportedFirm'];
 
 // The operator's mail: the SMTP settings (never the password), a test message, the outbox
 export type MailSettings = Schemas['MailSettingsView'];

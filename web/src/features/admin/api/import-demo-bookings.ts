@@ -1,54 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { ApiError, apiUrl } from '@/lib/api-client';
+import { apiUrl } from '@/lib/api-client';
 import type { ImportReport } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
-
-export type UploadProgress = { loaded: number; total: number };
+import { upload, type UploadProgress } from '@/lib/upload';
 
 export const IMPORT_URL = apiUrl('/api/admin/demo-bookings/import');
 
-function serverMessage(xhr: XMLHttpRequest): string | undefined {
-  try {
-    const body: unknown = JSON.parse(xhr.responseText);
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim()) return body.error;
-  } catch {
-    // Not JSON (a proxy's error page, say): no message of the server's own.
-  }
-  return undefined;
-}
-
-/**
- * Uploads `file` as the multipart field "file". XMLHttpRequest rather than fetch, because only
- * it reports upload progress. Rejects with an ApiError carrying the server's message.
- */
+/** Uploads `file` as the multipart field "file", reporting the upload's progress. */
 export function importCsv(file: File, onProgress?: (progress: UploadProgress) => void): Promise<ImportReport> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', IMPORT_URL);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          resolve(JSON.parse(xhr.responseText) as ImportReport);
-        } catch {
-          reject(new ApiError(xhr.status, 'The server answered with something other than an import report.'));
-        }
-        return;
-      }
-      const message = serverMessage(xhr);
-      reject(new ApiError(xhr.status, message ?? `${xhr.status}: ${xhr.statusText || 'Import failed'}`, message));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'Could not reach the server. Check your connection and try again.'));
-    xhr.onabort = () => reject(new ApiError(0, 'The upload was cancelled.'));
-    const form = new FormData();
-    form.append('file', file);
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append('file', file);
+  return upload<ImportReport>(IMPORT_URL, form, { onProgress });
 }
 
 /** Every cached read an import can change. */

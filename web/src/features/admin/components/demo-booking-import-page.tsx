@@ -11,8 +11,9 @@ import { getErrorMessage } from '@/lib/api-client';
 import type { ImportReport } from '@/lib/api/types';
 import { useUser } from '@/lib/auth';
 import { countOf } from '@/lib/format';
+import type { UploadProgress } from '@/lib/upload';
 
-import { useImportCsv, type UploadProgress } from '../api/import-demo-bookings';
+import { useImportCsv } from '../api/import-demo-bookings';
 
 import { AdminAccessRequired } from './admin-access-required';
 import { AdminSection } from './admin-section';

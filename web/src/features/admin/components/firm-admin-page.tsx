@@ -23,6 +23,7 @@ import { AdminAccessRequired } from './admin-access-required';
 import { AdminSection } from './admin-section';
 import { SsoDomainClaims } from './sso-domain-claims';
 import { DisableFirmDialog } from './disable-firm-dialog';
+import { FirmImport } from './firm-import';
 import { MergeFirmsDialog } from './merge-firms-dialog';
 import { SignUpModeSetting } from './sign-up-mode-setting';
 
@@ -104,6 +105,9 @@ function FirmAdminScreen({ ownFirmId }: { ownFirmId: number }) {
               </table>
             </div>
           )}
+        </AdminSection>
+        <AdminSection title="Import a firm">
+          <FirmImport />
         </AdminSection>
         <AdminSection title="Single sign-on domains">
           <SsoDomainClaims />
