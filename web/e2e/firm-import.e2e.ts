@@ -86,7 +86,9 @@ test('the operator of install B imports the archive from install A, sees what it
   await page.goto('/admin/firms');
   await page.getByRole('heading', { name: 'Firms', level: 1 }).waitFor();
   await section()
-    .getByText('Loads a firm’s archive from another Litstack install as a new firm. Its members sign in after you give each a reset link.')
+    .getByText(
+      'Loads a firm’s archive from another Litstack install as a new firm. Its people have no password here: you give an owner a reset link, and the owner gives the others theirs.',
+    )
     .waitFor();
   expect(await page.getByRole('rowheader', { name: new RegExp(`^${OWNER.lawFirm}`) }).count()).toBe(0);
 
@@ -106,6 +108,16 @@ test('the operator of install B imports the archive from install A, sees what it
   await row.getByRole('cell', { name: '2', exact: true }).waitFor();
   await section().scrollIntoViewIfNeeded();
   await checkWidths('/admin/firms after an import', 'firm-import-result');
+
+  // The owner has no password here: the operator makes them a one-time reset link, and it works.
+  expect(await result.getByRole('button', { name: `Reset link for ${MEMBER.email}` }).count()).toBe(0);
+  await result.getByRole('button', { name: `Reset link for ${OWNER.email}` }).click();
+  const dialog = page.getByRole('dialog', { name: /^Password-reset link for / });
+  await dialog.waitFor();
+  const link = await dialog.getByLabel('Reset link').inputValue();
+  expect(link).toMatch(/\/reset-password#.{20,}/);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await dialog.waitFor({ state: 'hidden' });
 });
 
 test('the same archive again is refused: the server names the emails that have accounts here', async () => {

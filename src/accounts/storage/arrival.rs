@@ -158,9 +158,9 @@ pub fn users(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Resul
         arrival.add_user(archived, id);
     }
     arrival.notes.push(
-        "The members have no password here: give an owner a reset link (the people below), and \
-         the owner gives the others theirs on the Firm page; or they sign in through single \
-         sign-on once an owner sets it up again."
+        "The members have no password here: give an owner a reset link (the import lists its \
+         people), and the owner gives the others theirs on the Firm page; or they sign in \
+         through single sign-on once an owner sets it up again."
             .into(),
     );
     Ok(members.len())

@@ -3,6 +3,8 @@ import { useEffect, useId, useRef } from 'react';
 import type { ImportedFirm } from '@/lib/api/types';
 import { countOf, formatCount } from '@/lib/format';
 
+import { ImportedPeople } from './imported-people';
+
 /**
  * What an import did, as the server answered it: the new firm, its members, the rows written to
  * each table, the archive's tables this install does not take (with why) and the server's notes.
@@ -32,6 +34,8 @@ export function FirmImportResult({ firm }: { firm: ImportedFirm }) {
           <dd className="mt-1 font-semibold text-slate-900 tabular-nums">{formatCount(firm.members)}</dd>
         </div>
       </dl>
+
+      {firm.people.length > 0 ? <ImportedPeople people={firm.people} /> : null}
 
       <div>
         <h4 className="mb-2 text-sm font-semibold text-slate-900">

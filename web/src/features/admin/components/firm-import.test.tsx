@@ -7,7 +7,8 @@ import { mockFetch, renderWithProviders, testUser } from '@/testing/render-app';
 
 import { FirmAdminPage } from './firm-admin-page';
 
-const ABOUT = 'Loads a firm’s archive from another Litstack install as a new firm. Its members sign in after you give each a reset link.';
+const ABOUT =
+  'Loads a firm’s archive from another Litstack install as a new firm. Its people have no password here: you give an owner a reset link, and the owner gives the others theirs.';
 const NOT_AN_ARCHIVE = 'This is not a Litstack firm archive: it is not a complete zip file (invalid Zip archive: Could not find EOCD)';
 const TAKEN =
   'These people already have an account on this install, and an email belongs to one firm: pat@doe-injury.test. Remove those accounts here, or change the emails in the firm and export it again';
@@ -16,6 +17,10 @@ const IMPORTED: ImportedFirm = {
   firmId: 7,
   name: 'Doe Injury Law',
   members: 2,
+  people: [
+    { userId: 21, name: 'Pat Doe', email: 'pat@doe-injury.test', role: 'owner' },
+    { userId: 22, name: 'Lee Roe', email: 'lee@doe-injury.test', role: 'member' },
+  ],
   tables: [
     { table: 'firms', rows: 1 },
     { table: 'users', rows: 2 },
@@ -146,9 +151,14 @@ describe('FirmImport', () => {
     expect(within(within(result).getByText('Firm id').parentElement!).getByText('7')).toBeTruthy();
     expect(within(within(result).getByText('Members').parentElement!).getByText('2')).toBeTruthy();
     expect(within(result).getByRole('heading', { name: 'Rows written: 4 rows in 5 tables' })).toBeTruthy();
+    // Its people: an owner gets a reset link here; the owner gives the others theirs.
+    expect(within(result).getByRole('button', { name: 'Reset link for pat@doe-injury.test' })).toBeTruthy();
+    expect(within(result).queryByRole('button', { name: 'Reset link for lee@doe-injury.test' })).toBeNull();
     const rows = within(result)
       .getAllByRole('listitem')
+      .slice(2)
       .map((item) => item.textContent);
+    expect(within(result).getAllByRole('listitem')[1]!.textContent).toBe('Lee Roelee@doe-injury.test · member');
     expect(rows).toEqual([
       'firms1 row',
       'users2 rows',

@@ -78,7 +78,8 @@ export function FirmImport() {
     <div className="space-y-5">
       <form onSubmit={submit} className="space-y-4" aria-busy={pending}>
         <p id={aboutId} className="text-sm text-slate-600">
-          Loads a firm’s archive from another Litstack install as a new firm. Its members sign in after you give each a reset link.
+          Loads a firm’s archive from another Litstack install as a new firm. Its people have no password here: you give an owner a reset
+          link, and the owner gives the others theirs.
         </p>
         <div className="space-y-1.5">
           <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
