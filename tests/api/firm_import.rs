@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 use crate::bookings::upload;
-use crate::helpers::{PASSWORD, TestApp, TestResponse};
+use crate::helpers::{PASSWORD, TestApp, TestResponse, on_postgres};
 use crate::registry::a_firm_that_used_the_product;
 use crate::scenario::ok;
 
@@ -499,63 +499,136 @@ async fn a_damaged_newer_foreign_or_clashing_archive_is_refused_with_nothing_wri
     assert_eq!(import(&mut app, good).await.status, StatusCode::FORBIDDEN);
 }
 
-/// `litstack firms export` on one data directory, `litstack firms import` on another.
-#[tokio::test(flavor = "multi_thread")]
-async fn the_command_line_moves_a_firm_between_data_directories() {
-    let (source, firm) = a_firm_on_its_own_install().await;
-    let from = source.shut_down();
-    let target = another_install(TestApp::on_file()).await;
-    let to = target.shut_down();
-    let zip = from.path().join("firm.zip");
-    let run = |args: &[&str], dir: &std::path::Path| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_litstack"))
+/// One install as the command line reaches it: its data directory, and in hub mode its database.
+struct Install {
+    dir: tempfile::TempDir,
+    database_url: Option<String>,
+}
+
+impl Install {
+    /// Runs `litstack ARGS` against this install; answers (success, stdout, stderr).
+    fn run(&self, args: &[&str]) -> (bool, String, String) {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_litstack"));
+        command
             .args(args)
             .arg("--data-dir")
-            .arg(dir.join("data"))
-            .output()
+            .arg(self.dir.path().join("data"));
+        if let Some(url) = &self.database_url {
+            command.arg("--database-url").arg(url);
+        }
+        let out = command.output().unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    /// A new install of its own (a hub's database under LITSTACK_TEST_BACKEND=postgres when
+    /// `hub`), the added vendor in its catalog at another id than the source's.
+    fn new(hub: bool) -> Install {
+        let install = Install {
+            dir: tempfile::tempdir().unwrap(),
+            database_url: (hub && on_postgres()).then(crate::helpers::fresh_database),
+        };
+        let csv = install.dir.path().join("vendors.csv");
+        let mut text = String::from("name,category,websiteUrl,bookingUrl,priceBracket\n");
+        for name in ["Filler One Test", "Filler Two Test", ADDED] {
+            let slug = name.to_lowercase().replace(' ', "");
+            text.push_str(&format!(
+                "{name},Practice Management,https://{slug}.example.com,https://{slug}.example.com/demo,2\n"
+            ));
+        }
+        std::fs::write(&csv, text).unwrap();
+        let (ok, out, err) = install.run(&["import", "vendors", csv.to_str().unwrap()]);
+        assert!(ok, "{out}{err}");
+        install
+    }
+
+    /// `litstack firms import FILE`: the new firm's id, from what the command says.
+    fn import(&self, zip: &std::path::Path) -> u64 {
+        let (ok, out, err) = self.run(&["firms", "import", zip.to_str().unwrap()]);
+        assert!(ok, "{out}{err}");
+        assert!(out.starts_with("Imported Doe & Partners as firm "), "{out}");
+        out["Imported Doe & Partners as firm ".len()..]
+            .split(':')
+            .next()
             .unwrap()
+            .parse()
+            .unwrap()
+    }
+
+    /// `litstack firms export FIRM --out FILE`: the archive's bytes.
+    fn export(&self, firm: u64) -> Vec<u8> {
+        let zip = self.dir.path().join(format!("firm-{firm}.zip"));
+        let (ok, out, err) = self.run(&[
+            "firms",
+            "export",
+            &firm.to_string(),
+            "--out",
+            zip.to_str().unwrap(),
+        ]);
+        assert!(ok, "{out}{err}");
+        std::fs::read(zip).unwrap()
+    }
+}
+
+/// The real binary moves a firm with `litstack firms export` and `litstack firms import`: from a
+/// data directory to a hub's database (under LITSTACK_TEST_BACKEND=postgres; another data
+/// directory otherwise) and on to a third install's data directory, every loaded table's rows
+/// the same and every decision version's hash verified.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_command_line_moves_a_firm_to_a_hub_and_back() {
+    let (source, firm) = a_firm_on_its_own_install().await;
+    let from = Install {
+        dir: source.shut_down(),
+        database_url: None,
     };
-    let zip_arg = zip.to_str().unwrap();
-    let done = run(
-        &["firms", "export", &firm.to_string(), "--out", zip_arg],
-        from.path(),
-    );
-    assert!(
-        done.status.success(),
-        "{}",
-        String::from_utf8_lossy(&done.stderr)
-    );
+    let first = from.export(firm);
+    let hub = Install::new(true);
+    let zip = from.dir.path().join("first.zip");
+    std::fs::write(&zip, &first).unwrap();
 
     // Act
-    let done = run(&["firms", "import", zip_arg], to.path());
+    let (ok, said, err) = hub.run(&["firms", "import", zip.to_str().unwrap()]);
 
     // Assert
-    assert!(
-        done.status.success(),
-        "{}",
-        String::from_utf8_lossy(&done.stderr)
-    );
-    let said = String::from_utf8_lossy(&done.stdout);
-    assert!(
-        said.starts_with("Imported Doe & Partners as firm "),
-        "{said}"
-    );
+    assert!(ok, "{said}{err}");
     assert!(said.contains("Not taken: invitations"), "{said}");
     assert!(said.contains("reset link"), "{said}");
-    let again = run(&["firms", "import", zip_arg], to.path());
-    assert!(!again.status.success());
     assert!(
-        String::from_utf8_lossy(&again.stderr).contains("already have an account"),
-        "{}",
-        String::from_utf8_lossy(&again.stderr)
+        said.contains("- Ann Doe <ann@doe-law.com>, owner (account "),
+        "{said}"
     );
-    let missing = run(&["firms", "import", "/nonexistent/firm.zip"], to.path());
-    assert!(!missing.status.success());
+    let moved: u64 = said["Imported Doe & Partners as firm ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let second = hub.export(moved);
+    assert_eq!(loaded_tables(&second), loaded_tables(&first));
+    let again = hub.run(&["firms", "import", zip.to_str().unwrap()]);
+    assert!(!again.0);
+    assert!(again.2.contains("already have an account"), "{}", again.2);
+    let missing = hub.run(&["firms", "import", "/nonexistent/firm.zip"]);
+    assert!(!missing.0);
     assert!(
-        String::from_utf8_lossy(&missing.stderr).contains("cannot read /nonexistent/firm.zip"),
+        missing.2.contains("cannot read /nonexistent/firm.zip"),
         "{}",
-        String::from_utf8_lossy(&missing.stderr)
+        missing.2
     );
+
+    let last = Install::new(false);
+    let zip = last.dir.path().join("second.zip");
+    std::fs::write(&zip, &second).unwrap();
+    let third = last.export(last.import(&zip));
+    assert_eq!(loaded_tables(&third), loaded_tables(&first));
+    for version in table(&third, "decision_versions") {
+        let content = version["content"].as_str().unwrap();
+        assert_eq!(hex::encode(Sha256::digest(content)), version["hash"]);
+    }
+    assert_eq!(table(&third, "imported_ids").len(), 2);
 }
 
 /// Rows of `firm` (or of its members `users`) in every firm table the registry declares in
