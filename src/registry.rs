@@ -12,7 +12,7 @@ pub const DOMAINS: &[Domain] = &[
     Domain {
         tables: crate::store::TABLES,
         merge_firm_in: &[],
-        copy_to_postgres: &[],
+        copy_to_postgres: &[crate::store::merged::export],
         not_copied: &[],
     },
     Domain {

@@ -146,6 +146,7 @@ fn delete_now(app: &AccountsState, firm: FirmId) -> Result<bool> {
     if !stored::take_in(&mut tx, firm)? {
         return Ok(false);
     }
+    crate::store::merged::record_deleted(&mut tx, firm, crate::clock::now_secs())?;
     let tables: Vec<_> = crate::registry::tables().collect();
     crate::store::registry::purge_in(&mut tx, tables.into_iter().rev(), &taking)?;
     for &user_id in &members {

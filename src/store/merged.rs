@@ -4,19 +4,25 @@
 //! a write is refused (a 409 asking to reload, after which the session names the kept firm)
 //! rather than landing under an id no firm has, where nobody would ever see it again.
 //!
+//! A firm's deletion is the same race: its rows go in one transaction, and a write begun before
+//! it must not leave a row behind under the deleted id. The deletion notes the id
+//! (`DELETED_FIRMS` / `deleted_firms`, nothing else of the firm) and the same check refuses it.
+//!
 //! On redb one writer at a time makes the check and the merge exclusive. On PostgreSQL the check
-//! first takes a key-share lock on the firm's row, which a merge holds `FOR UPDATE` until its
-//! commit: a write that starts during a merge waits for it, then finds the firm merged.
+//! first takes a key-share lock on the firm's row, which a merge or a deletion holds `FOR UPDATE`
+//! until its commit: a write that starts during one waits for it, then finds the firm gone.
 
 use crate::firm_id::FirmId;
 use redb::{ReadableTable, WriteTransaction};
 use sqlx::PgConnection;
 
-use super::MERGED_FIRMS;
-use crate::error::{Result, conflict};
+use super::{DELETED_FIRMS, MERGED_FIRMS};
+use crate::error::{Result, conflict, gone};
 
 pub const MERGED: &str =
     "Your firm was merged into another one while you worked. Reload the page to carry on there.";
+
+pub const DELETED: &str = "Your firm was deleted from this install while you worked.";
 
 /// Remembers that `from` was merged into `into`, inside the merge's transaction.
 pub fn record_in_file(txn: &WriteTransaction, from: u64, into: u64) -> Result<()> {
@@ -33,15 +39,20 @@ pub async fn record_in_pg(conn: &mut PgConnection, from: u64, into: u64) -> Resu
     Ok(())
 }
 
-/// A 409 when `firm_id` was merged away; call inside the write's transaction.
+/// A 409 when `firm_id` was merged away, a 410 when it was deleted; call inside the write's
+/// transaction.
 pub fn refuse_in_file(txn: &WriteTransaction, firm_id: FirmId) -> Result<()> {
     if txn.open_table(MERGED_FIRMS)?.get(firm_id.get())?.is_some() {
         return Err(conflict(MERGED));
     }
+    if txn.open_table(DELETED_FIRMS)?.get(firm_id.get())?.is_some() {
+        return Err(gone(DELETED));
+    }
     Ok(())
 }
 
-/// A 409 when `firm_id` was merged away, waiting first for a merge of it in progress; call as
+/// A 409 when `firm_id` was merged away, a 410 when it was deleted, waiting first for a merge or
+/// deletion of it in progress; call as
 /// the first statement of the write's transaction (before its other locks, as the merge takes
 /// the firm rows before its own).
 pub async fn refuse_in_pg(conn: &mut PgConnection, firm_id: FirmId) -> Result<()> {
@@ -49,13 +60,18 @@ pub async fn refuse_in_pg(conn: &mut PgConnection, firm_id: FirmId) -> Result<()
         .bind(firm_id.get() as i64)
         .execute(&mut *conn)
         .await?;
-    let merged: bool =
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM merged_firms WHERE from_id = $1)")
-            .bind(firm_id.get() as i64)
-            .fetch_one(&mut *conn)
-            .await?;
+    let (merged, deleted): (bool, bool) = sqlx::query_as(
+        "SELECT EXISTS (SELECT 1 FROM merged_firms WHERE from_id = $1), \
+                EXISTS (SELECT 1 FROM deleted_firms WHERE id = $1)",
+    )
+    .bind(firm_id.get() as i64)
+    .fetch_one(&mut *conn)
+    .await?;
     if merged {
         return Err(conflict(MERGED));
+    }
+    if deleted {
+        return Err(gone(DELETED));
     }
     Ok(())
 }
@@ -69,4 +85,60 @@ pub fn record(tx: &mut super::WriteTx, from: u64, into: u64) -> Result<()> {
             store.run(record_in_pg(tx.conn()?, from, into))
         }
     }
+}
+
+/// Notes, inside the deletion's transaction, that `firm_id` was deleted at `at` (Unix seconds).
+/// On PostgreSQL it first locks the firm's row, so a write that began before waits for the
+/// deletion and is then refused.
+pub fn record_deleted(tx: &mut super::WriteTx, firm_id: FirmId, at: i64) -> Result<()> {
+    match tx {
+        super::WriteTx::File(txn) => {
+            txn.open_table(DELETED_FIRMS)?.insert(firm_id.get(), at)?;
+            Ok(())
+        }
+        super::WriteTx::Postgres(tx) => {
+            let store = tx.store();
+            let conn = tx.conn()?;
+            store.run(async {
+                sqlx::query("SELECT 1 FROM firms WHERE id = $1 FOR UPDATE")
+                    .bind(firm_id.get() as i64)
+                    .execute(&mut *conn)
+                    .await?;
+                sqlx::query(
+                    "INSERT INTO deleted_firms (id, deleted_at) VALUES ($1, $2) \
+                     ON CONFLICT (id) DO NOTHING",
+                )
+                .bind(firm_id.get() as i64)
+                .bind(chrono::DateTime::from_timestamp(at, 0).unwrap_or_default())
+                .execute(&mut *conn)
+                .await?;
+                Ok(())
+            })
+        }
+    }
+}
+
+/// Copies the redb file's deleted firms into PostgreSQL (`litstack export-to-postgres`).
+pub fn export(from: &super::FileStore, to: &super::PgStore) -> Result<Vec<super::TableCount>> {
+    use redb::ReadableTableMetadata;
+    let txn = from.read()?;
+    let mut rows = Vec::new();
+    if let Some(table) = super::open_read(&txn, DELETED_FIRMS)? {
+        for entry in table.iter()? {
+            let (id, at) = entry?;
+            rows.push((id.value(), at.value()));
+        }
+        debug_assert_eq!(rows.len() as u64, table.len()?);
+    }
+    let mut tx = super::PgTx::begin(to)?;
+    for (id, at) in &rows {
+        to.run(
+            sqlx::query("INSERT INTO deleted_firms (id, deleted_at) VALUES ($1, $2)")
+                .bind(*id as i64)
+                .bind(chrono::DateTime::from_timestamp(*at, 0).unwrap_or_default())
+                .execute(tx.conn()?),
+        )?;
+    }
+    tx.commit()?;
+    Ok(vec![to.counted("deleted_firms", rows.len() as u64)?])
 }

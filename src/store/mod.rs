@@ -59,6 +59,17 @@ pub const TABLES: &[registry::Table] = &[
         secrets: &["value"],
         refers_to: &[],
     },
+    // Firms deleted here, by id and day only: a late write for one is refused (`merged.rs`).
+    registry::Table {
+        name: "deleted_firms",
+        purge: registry::Purge::Never,
+        export: registry::Export::Left(registry::INSTALL_OWN),
+        holder: registry::Holder::Install,
+        redb: &[&DELETED_FIRMS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
     registry::Table {
         name: "counters",
         purge: registry::Purge::Never,

@@ -96,6 +96,8 @@ pub const SHORTLIST_REMOVED: TableDefinition<(u64, u64), &[u8]> =
     TableDefinition::new("shortlist_removed");
 /// Merged firm id -> the id of the firm it was merged into (`store::merged`).
 pub const MERGED_FIRMS: TableDefinition<u64, u64> = TableDefinition::new("merged_firms");
+/// Deleted firm id -> when (Unix seconds): a late write for it is refused (`store::merged`).
+pub const DELETED_FIRMS: TableDefinition<u64, i64> = TableDefinition::new("deleted_firms");
 /// (firm id, view id) -> `saved_views::SavedView`: the firm's saved views of /trends. Created by the
 /// first save; readers treat a missing table as empty.
 pub const SAVED_VIEWS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("saved_views");
