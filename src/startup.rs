@@ -45,7 +45,12 @@ impl AppState {
         let store = Arc::new(store);
         let bookings = crate::bookings::load(&store, &config.data_dir)?;
         let catalog = Arc::new(ArcSwap::from_pointee(catalog));
-        let peers = Peers::new(store.clone(), catalog.clone());
+        // The figures count the firms' demo outcomes, which the shortlist (above them) keeps.
+        let outcomes = crate::peers::OutcomesOf {
+            firm: crate::shortlist::demo_outcomes,
+            all: crate::shortlist::all_demo_outcomes,
+        };
+        let peers = Peers::new(store.clone(), catalog.clone(), outcomes);
         let state = AppState {
             firm_changed: {
                 let peers = peers.clone();

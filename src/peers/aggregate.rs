@@ -18,7 +18,7 @@ use crate::firm_size::FirmSize;
 use crate::store::Store;
 
 use super::figures::Figures;
-use super::{Member, majority_size};
+use super::{Member, OutcomesOf, majority_size};
 
 /// The peer figures of every firm, kept current on write. Built empty; `reload` fills it.
 #[derive(Default)]
@@ -33,7 +33,12 @@ impl PeerFigures {
     /// Builds the aggregate from every account's rows: at start, and when a hub node missed part
     /// of the change log. The only whole-table read; held under the lock so that no refresh is
     /// lost in between.
-    pub fn reload(&self, store: &Store, catalog: &SharedCatalog) -> Result<()> {
+    pub fn reload(
+        &self,
+        store: &Store,
+        catalog: &SharedCatalog,
+        outcomes: OutcomesOf,
+    ) -> Result<()> {
         let _turn = self
             .refreshing
             .lock()
@@ -51,8 +56,11 @@ impl PeerFigures {
                 .push((category_id, adoption));
         }
         let mut entries: HashMap<u64, Vec<_>> = HashMap::new();
-        for ((user_id, vendor_id), entry) in crate::shortlist::storage::load_all(store)? {
-            entries.entry(user_id).or_default().push((vendor_id, entry));
+        for ((user_id, vendor_id), outcome) in (outcomes.all)(store)? {
+            entries
+                .entry(user_id)
+                .or_default()
+                .push((vendor_id, outcome));
         }
         let members = firms.iter().map(|firm| {
             let mine = answers.remove(&firm.id.get()).unwrap_or_default();
@@ -65,12 +73,12 @@ impl PeerFigures {
     }
 
     /// Re-reads `firm_id`'s rows and recomputes it (and the size group it left, if it moved).
-    pub fn refresh(&self, store: &Store, firm_id: FirmId) -> Result<()> {
+    pub fn refresh(&self, store: &Store, outcomes: OutcomesOf, firm_id: FirmId) -> Result<()> {
         let _turn = self
             .refreshing
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        let member = Member::read(store, firm_id)?;
+        let member = Member::read(store, outcomes, firm_id)?;
         let mut state = self.state.write().unwrap_or_else(PoisonError::into_inner);
         if let Some(aggregate) = state.as_mut() {
             aggregate.set(firm_id.get(), member);

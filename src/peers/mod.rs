@@ -18,6 +18,9 @@
 //! follows the change log (`Change::Peers`, `Change::User`; see hub.rs). The screens that show
 //! the figures with the firm's own data are here too: the coverage map (`coverage`) and the
 //! demo-outcome disclosure (`disclosure`, `outcomes`).
+//!
+//! The demo outcomes are the firms' shortlist answers; `shortlist/` sits above `peers/` (it shows
+//! the recommendations), so the figures read them through `OutcomesOf`, which the app sets.
 
 mod aggregate;
 pub mod coverage;
@@ -44,7 +47,6 @@ use crate::catalog::SharedCatalog;
 use crate::error::Result;
 use crate::firm_id::FirmId;
 use crate::firm_size::FirmSize;
-use crate::shortlist::model::Entry;
 use crate::store::Store;
 
 use crate::techstack::model::Adoption;
@@ -86,11 +88,15 @@ pub struct Member {
 }
 
 impl Member {
-    pub fn new(firm: &Firm, answers: Vec<(u64, Adoption)>, entries: &[(u64, Entry)]) -> Member {
-        let held: Vec<(u64, bool)> = entries
+    pub fn new(
+        firm: &Firm,
+        answers: Vec<(u64, Adoption)>,
+        outcomes: &[(u64, DemoOutcome)],
+    ) -> Member {
+        let held: Vec<(u64, bool)> = outcomes
             .iter()
-            .filter(|(_, e)| e.outcome.demo_held == Some(true))
-            .map(|(vendor_id, e)| (*vendor_id, e.outcome.chosen == Some(true)))
+            .filter(|(_, o)| o.demo_held == Some(true))
+            .map(|(vendor_id, o)| (*vendor_id, o.chosen == Some(true)))
             .collect();
         Member {
             firm: firm.id.to_string(),
@@ -103,16 +109,41 @@ impl Member {
 
     /// The firm's contribution as stored now; `None` when there is no such firm, or when it is
     /// not verified: only verified firms are evidence for other firms.
-    pub fn read(store: &Store, firm_id: FirmId) -> Result<Option<Member>> {
+    pub fn read(store: &Store, outcomes: OutcomesOf, firm_id: FirmId) -> Result<Option<Member>> {
         let Some(firm) = crate::accounts::find_firm(store, firm_id.get())?.filter(|f| f.verified)
         else {
             return Ok(None);
         };
         let answers = crate::techstack::storage::load(store, firm_id)?;
-        let entries = crate::shortlist::storage::load(store, firm_id)?;
-        Ok(Some(Member::new(&firm, answers, &entries)))
+        let outcomes = (outcomes.firm)(store, firm_id)?;
+        Ok(Some(Member::new(&firm, answers, &outcomes)))
     }
 }
+
+/// What a firm's shortlist says of a vendor's demo: the part of the entry's outcome the figures
+/// count (the shortlist keeps the satisfaction beside it).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DemoOutcome {
+    /// `None` until the firm answered.
+    pub demo_held: Option<bool>,
+    /// Only answered after the demo was held.
+    pub chosen: Option<bool>,
+}
+
+/// How the figures read the demo outcomes firms note on their shortlists (set by the app:
+/// `shortlist/` sits above `peers/`, so the figures are told how to read them, as the
+/// recommendations are told how to read the rejected vendors).
+#[derive(Clone, Copy)]
+pub struct OutcomesOf {
+    pub firm: ReadFirmOutcomes,
+    pub all: ReadAllOutcomes,
+}
+
+/// One firm's outcomes, as (vendor id, outcome), one per shortlisted vendor.
+type ReadFirmOutcomes = fn(&Store, FirmId) -> Result<Vec<(u64, DemoOutcome)>>;
+
+/// Every firm's, as ((firm id, vendor id), outcome): only for building the figures at start.
+type ReadAllOutcomes = fn(&Store) -> Result<Vec<((u64, u64), DemoOutcome)>>;
 
 /// The peer figures with what they are read from: the store and the catalog. Cloned into each
 /// domain state that reads or moves them.
@@ -121,26 +152,29 @@ pub struct Peers {
     figures: Arc<PeerFigures>,
     store: Arc<Store>,
     catalog: SharedCatalog,
+    outcomes: OutcomesOf,
 }
 
 impl Peers {
     /// Empty figures; `reload` fills them.
-    pub fn new(store: Arc<Store>, catalog: SharedCatalog) -> Peers {
+    pub fn new(store: Arc<Store>, catalog: SharedCatalog, outcomes: OutcomesOf) -> Peers {
         Peers {
             figures: Arc::default(),
             store,
             catalog,
+            outcomes,
         }
     }
 
     /// Builds the figures from every firm's rows (at start, and when a hub node missed changes).
     pub fn reload(&self) -> Result<()> {
-        self.figures.reload(&self.store, &self.catalog)
+        self.figures
+            .reload(&self.store, &self.catalog, self.outcomes)
     }
 
     /// Re-reads one firm's rows and recomputes it.
     pub fn refresh(&self, firm_id: FirmId) -> Result<()> {
-        self.figures.refresh(&self.store, firm_id)
+        self.figures.refresh(&self.store, self.outcomes, firm_id)
     }
 
     /// Runs `f` over the figures, as of the catalog now.

@@ -3,11 +3,10 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::Tally;
+use super::{DemoOutcome, Tally};
 use crate::accounts::Firm as Account;
 use crate::catalog::Catalog;
 use crate::firm_size::FirmSize;
-use crate::shortlist::model::Entry;
 use crate::techstack::model::Adoption;
 
 use super::{CoverageCounts, MIN_FIRMS, majority_size};
@@ -105,15 +104,15 @@ impl Peers {
     /// Per vendor, the firms of `size` (other than `user_id`'s) that had a demo and chose it.
     pub fn tallies(
         &self,
-        entries: &[((u64, u64), Entry)],
+        outcomes: &[((u64, u64), DemoOutcome)],
         user_id: u64,
         size: FirmSize,
     ) -> HashMap<u64, Tally> {
         let own = self.firm_of(user_id).map(|f| f.key.clone());
         let mut held: HashMap<u64, HashSet<String>> = HashMap::new();
         let mut chose: HashMap<u64, HashSet<String>> = HashMap::new();
-        for ((owner, vendor_id), entry) in entries {
-            if entry.outcome.demo_held != Some(true) {
+        for ((owner, vendor_id), outcome) in outcomes {
+            if outcome.demo_held != Some(true) {
                 continue;
             }
             let Some(firm) = self.firm_of(*owner) else {
@@ -123,7 +122,7 @@ impl Peers {
                 continue;
             }
             held.entry(*vendor_id).or_default().insert(firm.key.clone());
-            if entry.outcome.chosen == Some(true) {
+            if outcome.chosen == Some(true) {
                 chose
                     .entry(*vendor_id)
                     .or_default()

@@ -7,14 +7,13 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 
-use super::Member;
 use super::aggregate::Aggregate;
 use super::figures::Figures;
 use super::reference::{Peers, coverage_counts};
+use super::{DemoOutcome, Member};
 use crate::accounts::Firm;
 use crate::catalog::Catalog;
 use crate::firm_size::FirmSize;
-use crate::shortlist::model::{Entry, Stamp, Status};
 use crate::techstack::model::Adoption;
 
 const USERS: u64 = 14;
@@ -102,7 +101,7 @@ fn write() -> impl Strategy<Value = Write> {
 struct Rows {
     users: BTreeMap<u64, Firm>,
     answers: BTreeMap<(u64, u64), Adoption>,
-    entries: BTreeMap<(u64, u64), Entry>,
+    entries: BTreeMap<(u64, u64), DemoOutcome>,
 }
 
 impl Rows {
@@ -113,10 +112,10 @@ impl Rows {
             .range((user_id, 0)..=(user_id, u64::MAX))
             .map(|((_, c), a)| (*c, a.clone()))
             .collect();
-        let entries: Vec<(u64, Entry)> = self
+        let entries: Vec<(u64, DemoOutcome)> = self
             .entries
             .range((user_id, 0)..=(user_id, u64::MAX))
-            .map(|((_, v), e)| (*v, e.clone()))
+            .map(|((_, v), e)| (*v, *e))
             .collect();
         Some(Member::new(user, answers, &entries))
     }
@@ -200,12 +199,9 @@ fn apply(rows: &mut Rows, catalog: &Catalog, w: &Write) -> u64 {
             held,
             chosen,
         } => {
-            let entry = rows
-                .entries
-                .entry((*user, vendor(*v)))
-                .or_insert_with(|| Entry::new(Status::DemoBooked, Stamp::at(0)));
-            entry.outcome.demo_held = *held;
-            entry.outcome.chosen = *chosen;
+            let entry = rows.entries.entry((*user, vendor(*v))).or_default();
+            entry.demo_held = *held;
+            entry.chosen = *chosen;
             *user
         }
         Write::Remove { user, vendor: v } => {
@@ -224,7 +220,7 @@ fn apply(rows: &mut Rows, catalog: &Catalog, w: &Write) -> u64 {
 fn check(aggregate: &Aggregate, rows: &Rows, catalog: &Catalog) -> Result<(), TestCaseError> {
     let users: Vec<Firm> = rows.users.values().cloned().collect();
     let answers: Vec<_> = rows.answers.iter().map(|(k, a)| (*k, a.clone())).collect();
-    let entries: Vec<_> = rows.entries.iter().map(|(k, e)| (*k, e.clone())).collect();
+    let entries: Vec<_> = rows.entries.iter().map(|(k, e)| (*k, *e)).collect();
     let peers = Peers::build(&users, &answers, catalog);
     let figures = Figures::new(aggregate);
     let stage_ids: Vec<u64> = catalog.stages().iter().map(|c| c.id).collect();

@@ -27,6 +27,7 @@ use utoipa_axum::routes;
 pub use storage::export;
 
 use crate::error::Result;
+use crate::peers::DemoOutcome;
 use crate::store::Store;
 use model::Recorded;
 
@@ -55,6 +56,30 @@ where
         .routes(routes!(routes::put_entry, routes::delete_entry))
         .routes(routes!(routes::put_outcome))
         .routes(routes!(routes::restore_entry))
+}
+
+/// The firm's demo outcomes, vendor by vendor, as the peer figures count them (the app hands this
+/// and `all_demo_outcomes` to `peers::OutcomesOf`).
+pub fn demo_outcomes(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, DemoOutcome)>> {
+    Ok(storage::load(store, firm_id)?
+        .into_iter()
+        .map(|(vendor_id, entry)| (vendor_id, demo_outcome(&entry)))
+        .collect())
+}
+
+/// Every firm's demo outcomes, as ((firm id, vendor id), outcome): the figures' start.
+pub fn all_demo_outcomes(store: &Store) -> Result<Vec<((u64, u64), DemoOutcome)>> {
+    Ok(storage::load_all(store)?
+        .into_iter()
+        .map(|(key, entry)| (key, demo_outcome(&entry)))
+        .collect())
+}
+
+fn demo_outcome(entry: &model::Entry) -> DemoOutcome {
+    DemoOutcome {
+        demo_held: entry.outcome.demo_held,
+        chosen: entry.outcome.chosen,
+    }
 }
 
 /// Why Litstack recommended the vendor to the firm most recently, as it stands now: what an entry

@@ -7,7 +7,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::postgres::at;
+use super::postgres::rows::at;
 use super::{EMAIL_TAKEN, file};
 use crate::accounts::audit_entry::AuditEntry;
 use crate::accounts::model::Requirement;

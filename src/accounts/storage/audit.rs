@@ -6,7 +6,7 @@ use crate::error::Result;
 use crate::firm_id::FirmId;
 use crate::store::{self, FIRM_AUDIT, Store, WriteTx, codec, open_read};
 
-use super::postgres::at;
+use super::postgres::rows::at;
 
 pub fn append(store: &Store, mut entry: AuditEntry) -> Result<()> {
     match store {

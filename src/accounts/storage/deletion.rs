@@ -6,7 +6,7 @@ use redb::ReadableTable;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
-use super::postgres::at;
+use super::postgres::rows::at;
 use crate::error::Result;
 use crate::firm_id::FirmId;
 use crate::store::{FIRM_DELETIONS, PgStore, Store, WriteTx, codec, open_read};

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use redb::ReadableTable;
 use sqlx::Row;
 
-use super::postgres::at;
+use super::postgres::rows::at;
 use crate::accounts::model::Session;
 use crate::accounts::model::SessionDevice;
 use crate::accounts::model::TokenHash;

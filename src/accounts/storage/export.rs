@@ -10,7 +10,7 @@ use crate::store::{
     open_read,
 };
 
-use super::postgres::at;
+use super::postgres::rows::at;
 use super::records::{StoredFirm, StoredUser};
 
 /// Copies the redb file's accounts into PostgreSQL keeping ids and token hashes, moves the id

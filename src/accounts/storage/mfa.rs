@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use redb::ReadableTable;
 use sqlx::Row;
 
-use super::postgres::at;
+use super::postgres::rows::at;
 use crate::accounts::model::TokenHash;
 use crate::accounts::model::{Challenge, Factor};
 use crate::error::Result;

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use redb::ReadableTable;
 use sqlx::Row;
 
-use super::postgres::at;
+use super::postgres::rows::at;
 use crate::accounts::model::Requirement;
 use crate::error::Result;
 use crate::firm_id::FirmId;

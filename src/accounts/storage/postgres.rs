@@ -14,19 +14,21 @@ use crate::firm_id::FirmId;
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
+use super::links::postgres::{ResetLinkRow, select_reset_links};
 use super::{EMAIL_TAKEN, FirmChoice, NewUser};
+use crate::accounts::links::{self, ResetLink};
 use crate::accounts::model::TokenHash;
 use crate::accounts::model::{
     ENDED_KEPT_SECS, Email, EndReason, EndedSession, Firm, FirmRole, Session, User,
 };
 use crate::clock::now_secs;
-use crate::error::{AppError, Result, conflict};
+use crate::error::{AppError, Result, conflict, gone};
 use crate::store::postgres::changes::{self, Change};
 use crate::store::postgres::code;
 use crate::store::{PgStore, PgTx};
 
-mod rows;
-use rows::{EndedRow, FirmRow, SessionRow, UserRow};
+pub(super) mod rows;
+use rows::{EndedRow, FirmRow, SessionRow, UserRow, at};
 
 /// Serialises sign-ups (and the creation of the setup token) across nodes.
 const SIGN_UP_LOCK: i64 = 0x4c69_7473_0002;
@@ -56,15 +58,6 @@ macro_rules! select_firms {
             $rest
         )
     };
-}
-
-pub(super) fn at(secs: i64) -> DateTime<Utc> {
-    DateTime::from_timestamp(secs, 0).unwrap_or_default()
-}
-
-pub(super) fn role_from(code: &str) -> Result<FirmRole> {
-    FirmRole::from_code(code)
-        .ok_or_else(|| anyhow::anyhow!("unknown firm role {code:?} in the database").into())
 }
 
 /// A unique violation (another account took the email meanwhile) is the same 409 as the check.
@@ -225,7 +218,7 @@ pub fn create_user(
 }
 
 /// The account `id` with its firm, read inside `tx`.
-pub(super) async fn user_by_id_in(tx: &mut PgConnection, id: u64) -> Result<Option<User>> {
+async fn user_by_id_in(tx: &mut PgConnection, id: u64) -> Result<Option<User>> {
     let row = sqlx::query_as::<_, UserRow>(select_users!("WHERE u.id = $1 FOR UPDATE OF u"))
         .bind(id as i64)
         .fetch_optional(&mut *tx)
@@ -264,7 +257,7 @@ pub fn has_users(store: &PgStore) -> Result<bool> {
 }
 
 /// Writes every column of `user` but its email key (set only by an email change).
-pub(super) async fn update_user_in(tx: &mut PgConnection, user: &User) -> Result<()> {
+async fn update_user_in(tx: &mut PgConnection, user: &User) -> Result<()> {
     sqlx::query(
         "UPDATE users SET name = $2, email = $3, firm_id = $4, firm_role = $5, \
          password_hash = $6, is_admin = $7 WHERE id = $1",
@@ -283,7 +276,7 @@ pub(super) async fn update_user_in(tx: &mut PgConnection, user: &User) -> Result
 
 /// Deletes every session of `user_id` but `keep`, noting `why` for each (and dropping the notes
 /// past their week). Returns how many ended.
-pub(super) async fn revoke_other_sessions(
+async fn revoke_other_sessions(
     tx: &mut PgConnection,
     user_id: u64,
     keep: &TokenHash,
@@ -312,7 +305,45 @@ pub(super) async fn revoke_other_sessions(
 }
 
 /// A `keep` that is no session: SHA-256 never yields all zeros for a token.
-pub(super) const NO_SESSION: TokenHash = [0; 32];
+const NO_SESSION: TokenHash = [0; 32];
+
+/// Uses the reset link of `hash`: sets the account's new password and ends its sessions, in one
+/// transaction with marking the link used (here, beside the accounts it writes, as on redb).
+pub fn use_reset_link(
+    db: &PgStore,
+    hash: &TokenHash,
+    now: i64,
+    password_hash: &str,
+) -> Result<User> {
+    db.run(async {
+        let mut tx = db.pool().begin().await?;
+        let link = sqlx::query_as::<_, ResetLinkRow>(select_reset_links!(
+            "WHERE token_hash = $1 FOR UPDATE"
+        ))
+        .bind(hash.as_slice())
+        .fetch_optional(&mut *tx)
+        .await?
+        .map(ResetLink::try_from)
+        .transpose()?
+        .ok_or_else(|| gone(links::RESET_UNUSABLE))?;
+        link.usable(now)?;
+        let mut user = user_by_id_in(&mut tx, link.user_id)
+            .await?
+            .ok_or_else(|| gone(links::RESET_UNUSABLE))?;
+        sqlx::query("UPDATE reset_links SET used_at = $2 WHERE token_hash = $1")
+            .bind(hash.as_slice())
+            .bind(at(now))
+            .execute(&mut *tx)
+            .await?;
+        user.password_hash = password_hash.to_string();
+        update_user_in(&mut tx, &user).await?;
+        let why = EndedSession::new(EndReason::PasswordReset, None);
+        revoke_other_sessions(&mut tx, user.id, &NO_SESSION, &why).await?;
+        changes::record(&mut tx, Change::User { user_id: user.id }).await?;
+        tx.commit().await?;
+        Ok(user)
+    })
+}
 
 /// Why the session `hash` was ended by the server, if it was within the last week.
 pub fn find_ended_session(store: &PgStore, hash: &TokenHash) -> Result<Option<EndedSession>> {

@@ -80,6 +80,6 @@ pub fn use_reset_link(
 ) -> Result<User> {
     match store {
         Store::File(db) => super::file::use_reset_link(db, hash, now, password_hash),
-        Store::Postgres(db) => postgres::use_reset_link(db, hash, now, password_hash),
+        Store::Postgres(db) => super::postgres::use_reset_link(db, hash, now, password_hash),
     }
 }

@@ -5,14 +5,12 @@ use crate::firm_id::FirmId;
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
-use super::super::postgres::{self as accounts_pg, at, role_from, update_user_in, user_by_id_in};
+use super::super::postgres::rows::{at, role_from};
 use crate::accounts::links::{self, Invitation, ResetLink};
 use crate::accounts::model::TokenHash;
-use crate::accounts::model::{EndReason, EndedSession, User};
-use crate::error::{Result, gone};
+use crate::error::Result;
 use crate::mail::storage::{self as mail_storage, Outgoing};
 use crate::store::PgStore;
-use crate::store::postgres::changes::{self, Change};
 
 /// `SELECT` of every invitation column, then `$rest` (a literal: the SQL stays a static string).
 macro_rules! select_invitations {
@@ -35,6 +33,7 @@ macro_rules! select_reset_links {
         )
     };
 }
+pub(in crate::accounts::storage) use select_reset_links;
 
 fn hash_from(bytes: Vec<u8>) -> anyhow::Result<TokenHash> {
     bytes
@@ -79,9 +78,9 @@ impl TryFrom<InvitationRow> for Invitation {
     }
 }
 
-/// A `reset_links` row.
+/// A `reset_links` row (read here and, using the link, beside the accounts in `storage/postgres.rs`).
 #[derive(sqlx::FromRow)]
-struct ResetLinkRow {
+pub(in crate::accounts::storage) struct ResetLinkRow {
     token_hash: Vec<u8>,
     user_id: i64,
     created_at: DateTime<Utc>,
@@ -247,43 +246,6 @@ pub fn find_reset_link(db: &PgStore, hash: &TokenHash) -> Result<Option<ResetLin
                 .map(ResetLink::try_from)
                 .transpose()?,
         )
-    })
-}
-
-pub fn use_reset_link(
-    db: &PgStore,
-    hash: &TokenHash,
-    now: i64,
-    password_hash: &str,
-) -> Result<User> {
-    db.run(async {
-        let mut tx = db.pool().begin().await?;
-        let link = sqlx::query_as::<_, ResetLinkRow>(select_reset_links!(
-            "WHERE token_hash = $1 FOR UPDATE"
-        ))
-        .bind(hash.as_slice())
-        .fetch_optional(&mut *tx)
-        .await?
-        .map(ResetLink::try_from)
-        .transpose()?
-        .ok_or_else(|| gone(links::RESET_UNUSABLE))?;
-        link.usable(now)?;
-        let mut user = user_by_id_in(&mut tx, link.user_id)
-            .await?
-            .ok_or_else(|| gone(links::RESET_UNUSABLE))?;
-        sqlx::query("UPDATE reset_links SET used_at = $2 WHERE token_hash = $1")
-            .bind(hash.as_slice())
-            .bind(at(now))
-            .execute(&mut *tx)
-            .await?;
-        user.password_hash = password_hash.to_string();
-        update_user_in(&mut tx, &user).await?;
-        let why = EndedSession::new(EndReason::PasswordReset, None);
-        accounts_pg::revoke_other_sessions(&mut tx, user.id, &accounts_pg::NO_SESSION, &why)
-            .await?;
-        changes::record(&mut tx, Change::User { user_id: user.id }).await?;
-        tx.commit().await?;
-        Ok(user)
     })
 }
 

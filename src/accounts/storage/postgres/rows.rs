@@ -1,13 +1,25 @@
 //! The account tables' rows as PostgreSQL hands them over (as `select_users!` and
-//! `select_firms!` name their columns), each converted into its domain type in one place.
+//! `select_firms!` name their columns), each converted into its domain type in one place, and the
+//! two conversions every account table shares (`at`, `role_from`; the invitations' rows in
+//! `storage/links/postgres.rs` read them too).
 
 use crate::firm_id::FirmId;
 use chrono::{DateTime, Utc};
 
-use super::role_from;
-use crate::accounts::model::{EndReason, EndedSession, Firm, Session, User};
-use crate::error::AppError;
+use crate::accounts::model::{EndReason, EndedSession, Firm, FirmRole, Session, User};
+use crate::error::{AppError, Result};
 use crate::store::postgres::from_code;
+
+/// The time `secs` (seconds since the epoch) as a timestamp column takes it.
+pub(in crate::accounts::storage) fn at(secs: i64) -> DateTime<Utc> {
+    DateTime::from_timestamp(secs, 0).unwrap_or_default()
+}
+
+/// A stored `firm_role` code as the role it names.
+pub(in crate::accounts::storage) fn role_from(code: &str) -> Result<FirmRole> {
+    FirmRole::from_code(code)
+        .ok_or_else(|| anyhow::anyhow!("unknown firm role {code:?} in the database").into())
+}
 
 /// A `firms` row, its columns named as `select_firms!` and `select_users!` name them.
 #[derive(sqlx::FromRow)]
