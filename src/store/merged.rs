@@ -142,3 +142,43 @@ pub fn export(from: &super::FileStore, to: &super::PgStore) -> Result<Vec<super:
     tx.commit()?;
     Ok(vec![to.counted("deleted_firms", rows.len() as u64)?])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::AppError;
+    use crate::store::{FileStore, Store};
+
+    fn refused(store: &Store, firm: FirmId) -> Option<String> {
+        let outcome = match store {
+            Store::File(db) => {
+                let txn = db.write().unwrap();
+                refuse_in_file(&txn, firm)
+            }
+            Store::Postgres(db) => db.run(async {
+                let mut tx = db.pool().begin().await?;
+                refuse_in_pg(&mut tx, firm).await
+            }),
+        };
+        outcome.err().map(|e: AppError| e.to_string())
+    }
+
+    /// After a firm's deletion a write for it is refused on both backends; another firm writes.
+    #[test]
+    fn a_write_for_a_deleted_firm_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let stores = [
+            Store::File(FileStore::open(dir.path()).unwrap()),
+            Store::Postgres(crate::store::postgres::test_store()),
+        ];
+        for store in &stores {
+            let (gone_firm, other) = (FirmId::from_stored(7), FirmId::from_stored(8));
+            assert_eq!(refused(store, gone_firm), None);
+            let mut tx = store.begin().unwrap();
+            record_deleted(&mut tx, gone_firm, 1_790_000_000).unwrap();
+            tx.commit().unwrap();
+            assert_eq!(refused(store, gone_firm).as_deref(), Some(DELETED));
+            assert_eq!(refused(store, other), None);
+        }
+    }
+}
