@@ -45,7 +45,10 @@ pub fn refuse_in_file(txn: &WriteTransaction, firm_id: FirmId) -> Result<()> {
     if txn.open_table(MERGED_FIRMS)?.get(firm_id.get())?.is_some() {
         return Err(conflict(MERGED));
     }
-    if txn.open_table(DELETED_FIRMS)?.get(firm_id.get())?.is_some() {
+    // Made by the first deletion; a write never makes it empty (opening it would).
+    if super::registry::has_table(txn, "deleted_firms")?
+        && txn.open_table(DELETED_FIRMS)?.get(firm_id.get())?.is_some()
+    {
         return Err(gone(DELETED));
     }
     Ok(())
