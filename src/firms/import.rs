@@ -35,6 +35,10 @@ use super::archive::{FORMAT, FORMAT_VERSION};
 pub const MAX_ARCHIVE: usize = 256 << 20;
 /// The most one file of the archive may hold, unpacked.
 const MAX_FILE: u64 = 512 << 20;
+/// The most all files of the archive may hold together, unpacked.
+const MAX_UNPACKED: u64 = 1 << 30;
+/// The most the manifest may hold.
+const MAX_MANIFEST: u64 = 16 << 20;
 /// The most files an archive may hold.
 const MAX_FILES: usize = 200;
 
@@ -226,7 +230,7 @@ fn unpack(bytes: &[u8]) -> Result<BTreeMap<String, Vec<Value>>> {
             zip.len()
         )));
     }
-    let manifest = read(&mut zip, "manifest.json", MAX_FILE)?;
+    let manifest = read(&mut zip, "manifest.json", MAX_MANIFEST)?;
     let manifest: Manifest = serde_json::from_slice(&manifest).map_err(|e| {
         bad_request(format!(
             "This is not a Litstack firm archive: its manifest.json cannot be read ({e})"
@@ -250,6 +254,13 @@ fn unpack(bytes: &[u8]) -> Result<BTreeMap<String, Vec<Value>>> {
             "The archive is of format {}, which lacks the catalog its rows name: export the firm \
              again with this version of Litstack",
             manifest.format_version
+        )));
+    }
+    let total = (manifest.files.iter()).fold(0u64, |sum, f| sum.saturating_add(f.bytes));
+    if total > MAX_UNPACKED {
+        return Err(bad_request(format!(
+            "The archive unpacks to more than {} GB, the most an import takes",
+            MAX_UNPACKED >> 30
         )));
     }
     let mut files = BTreeMap::new();

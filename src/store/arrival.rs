@@ -11,6 +11,9 @@ use serde::de::DeserializeOwned;
 use crate::error::{Result, bad_request};
 use crate::firm_id::FirmId;
 
+/// Where the ids of people who had left an imported firm count down from (`Arrival::user`).
+const FORMER_MEMBERS: u64 = i64::MAX as u64;
+
 /// A vendor or category of the archive's catalog, and what this install's catalog has for it.
 #[derive(Debug, Clone)]
 pub struct Matched {
@@ -69,13 +72,15 @@ impl Arrival {
         self.users.insert(archived, here);
     }
 
-    /// This install's id for the archive's member `archived`.
+    /// This install's id for the person `archived` of the archive: a member's new account, or,
+    /// for someone who had left the firm (a contract's responsible person, an old scorecard's
+    /// author), an id of their own that no account here has or will have (ids count up from 1;
+    /// these count down from the largest a PostgreSQL `bigint` holds). Their records keep the
+    /// names they were written with, as a former member's do on the install they came from.
     pub fn user(&self, archived: u64) -> Result<u64> {
-        self.users.get(&archived).copied().ok_or_else(|| {
-            bad_request(format!(
-                "The archive names person {archived}, who is not among its members: the archive \
-                 is damaged"
-            ))
+        Ok(match self.users.get(&archived) {
+            Some(&here) => here,
+            None => FORMER_MEMBERS - archived.min(FORMER_MEMBERS),
         })
     }
 

@@ -101,6 +101,26 @@ async fn a_firm_on_its_own_install() -> (TestApp, u64) {
     let me = app.get("/api/auth/me").await.json();
     let ann = me["user"]["id"].as_u64().unwrap();
     let firm = me["user"]["firm"]["id"].as_u64().unwrap();
+
+    // Cy joins, answers for a contract, and leaves the firm: the contract still names Cy.
+    let owner = app.cookie.clone();
+    let token = app.invite("cy@doe-law.com", "member").await;
+    let joined = app.join(&token, "Cy Lee", "cy@doe-law.com").await;
+    assert_eq!(joined.status, StatusCode::CREATED, "{}", joined.text());
+    let cy = joined.json()["user"]["id"].as_u64().unwrap();
+    app.cookie = owner;
+    let contract = json!({ "startDate": "2026-02-01", "termMonths": 12, "noticeDays": 30,
+        "annualCost": 99_000, "seats": 3, "responsibleUserId": cy });
+    let in_stack = crate::scenario::stage_and_vendors(&app).1[0];
+    let path = format!("/api/techstack/{in_stack}/contract");
+    ok(&mut app, Method::PUT, &path, Some(contract)).await;
+    ok(
+        &mut app,
+        Method::DELETE,
+        &format!("/api/firm/members/{cy}"),
+        None,
+    )
+    .await;
     let proposal = json!({
         "categoryId": category, "vendorId": vendors[0], "runnerUpId": vendors[1],
         "reasons": "Highest weighted score", "annualCost": 1_200_000,
