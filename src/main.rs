@@ -1,13 +1,12 @@
 //! The `litstack` command: parses the command line and dispatches.
 
-use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 use litstack::AppState;
-use litstack::config::{self, Config};
+use litstack::config::{Config, Storage};
 
 #[derive(Parser)]
 #[command(
@@ -19,7 +18,7 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     #[command(flatten)]
-    serve: ServeArgs,
+    serve: Config,
     /// For tests and rehearsals only: the clock reads this RFC 3339 instant at start and runs on
     /// from there (reminders and deadlines at their dates), instead of the system's time.
     /// A blank one (`LITSTACK_CLOCK_START=` in an env file) means none.
@@ -30,19 +29,19 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the web app (the default).
-    Serve(Box<ServeArgs>),
+    Serve(Box<Config>),
     /// Write a consistent copy of the database to FILE (stop the server first, or download a
     /// backup from the running server at /api/admin/backup).
     Backup {
         file: PathBuf,
         #[command(flatten)]
-        data: DataArgs,
+        storage: Storage,
     },
     /// Check the database (after a crash, say): redb's integrity check and the rows per table.
     /// Stop the server first.
     Check {
         #[command(flatten)]
-        data: DataArgs,
+        storage: Storage,
     },
     /// Import a demo-bookings or vendors CSV file, as the admin page does.
     Import {
@@ -50,7 +49,7 @@ enum Command {
         kind: ImportKind,
         file: PathBuf,
         #[command(flatten)]
-        data: DataArgs,
+        storage: Storage,
     },
     /// Write deterministic synthetic demo bookings as CSV.
     GenBookings {
@@ -69,7 +68,7 @@ enum Command {
     /// way a firm moves to a hub, then check every table's rows. Stop the server first.
     ExportToPostgres {
         #[command(flatten)]
-        data: DataArgs,
+        storage: Storage,
     },
     /// Manage accounts.
     Users {
@@ -94,7 +93,7 @@ enum SampleAction {
     /// Remove every sample booking for good (stop the server first); they are never seeded again.
     Remove {
         #[command(flatten)]
-        data: DataArgs,
+        storage: Storage,
     },
 }
 
@@ -103,7 +102,7 @@ enum FirmsAction {
     /// Every firm: id, name, members, verified, disabled.
     List {
         #[command(flatten)]
-        data: DataArgs,
+        storage: Storage,
     },
     /// Write everything firm FIRM holds on this install into one archive (a zip: manifest.json,
     /// people.csv and tables/<table>.json; no password, token or second-factor secret).
@@ -114,7 +113,7 @@ enum FirmsAction {
         #[arg(long)]
         out: PathBuf,
         #[command(flatten)]
-        data: DataArgs,
+        storage: Storage,
     },
     /// Load a firm's archive (from `litstack firms export` or the Firm page) as a new firm of this
     /// install: unverified, sharing no prices, its members without passwords until each uses a
@@ -124,7 +123,7 @@ enum FirmsAction {
         /// The archive to load.
         file: PathBuf,
         #[command(flatten)]
-        data: DataArgs,
+        storage: Storage,
     },
     /// Merge firm --from into firm --into, keeping all data of both; --from no longer exists.
     Merge {
@@ -135,7 +134,7 @@ enum FirmsAction {
         #[arg(long)]
         from: u64,
         #[command(flatten)]
-        data: DataArgs,
+        storage: Storage,
     },
 }
 
@@ -145,183 +144,64 @@ enum UsersAction {
     Promote {
         email: String,
         #[command(flatten)]
-        data: DataArgs,
+        storage: Storage,
     },
 }
 
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum ImportKind {
-    Bookings,
-    Vendors,
-}
-
-#[derive(Args, Clone)]
-struct DataArgs {
-    /// Where the database lives.
-    #[arg(
-        long,
-        env = "LITSTACK_DATA_DIR",
-        default_value = config::DEFAULT_DATA_DIR,
-        global = true
-    )]
-    data_dir: PathBuf,
-    /// Hub mode: keep everything in this PostgreSQL database (postgres://user:password@host/db)
-    /// instead of the data directory's file, which then holds only this node's bookings snapshot.
-    #[arg(
-        long,
-        env = "LITSTACK_DATABASE_URL",
-        hide_env_values = true,
-        global = true
-    )]
-    database_url: Option<String>,
-}
-
-impl DataArgs {
-    /// The database URL, if one is given. A blank one (`LITSTACK_DATABASE_URL=` in an env file)
-    /// means none: the data directory's file, as without the variable.
-    fn database_url(&self) -> Option<String> {
-        self.database_url
-            .as_deref()
-            .map(str::trim)
-            .filter(|url| !url.is_empty())
-            .map(str::to_string)
-    }
-
-    /// The configuration of a command-line tool: the defaults, on this store.
-    fn config(&self) -> Config {
-        Config {
-            database_url: self.database_url(),
-            ..Config::for_data_dir(self.data_dir.clone())
-        }
-    }
-}
-
-#[derive(Args, Clone)]
-struct ServeArgs {
-    /// Address to listen on. Use 0.0.0.0:8080 to serve the local network.
-    #[arg(long, env = "LITSTACK_ADDR", default_value = config::DEFAULT_ADDR)]
-    addr: SocketAddr,
-    #[command(flatten)]
-    data: DataArgs,
-    /// Do not load the sample demo bookings on first launch.
-    #[arg(long, env = "LITSTACK_NO_SAMPLE_DATA")]
-    no_sample_data: bool,
-    /// Mark the session cookie Secure (when served behind HTTPS).
-    #[arg(long, env = "LITSTACK_SECURE_COOKIES")]
-    secure_cookies: bool,
-    /// The utm_source tag added to outbound vendor links.
-    #[arg(long, env = "LITSTACK_UTM_SOURCE", default_value = config::DEFAULT_UTM_SOURCE)]
-    utm_source: String,
-    /// Let the web app ask public icon services for vendor logos that the catalog has none for
-    /// (they learn which vendors a firm looks at; off by default: the catalog's logo or a letter).
-    #[arg(long, env = "LITSTACK_THIRD_PARTY_LOGOS")]
-    third_party_logos: bool,
-    /// No logos from third parties: the default now, still accepted so older service files start.
-    #[arg(
-        long,
-        env = "LITSTACK_NO_THIRD_PARTY_LOGOS",
-        hide = true,
-        conflicts_with = "third_party_logos"
-    )]
-    no_third_party_logos: bool,
-    /// Sign a session out after this many hours without a request.
-    #[arg(long, env = "LITSTACK_SESSION_IDLE_HOURS", default_value_t = config::DEFAULT_SESSION_IDLE_HOURS)]
-    session_idle_hours: u64,
-    /// Sign a session out this many days after sign-in, however active.
-    #[arg(long, env = "LITSTACK_SESSION_MAX_DAYS", default_value_t = config::DEFAULT_SESSION_MAX_DAYS)]
-    session_max_days: u64,
-    /// Believe X-Forwarded-For only from this proxy address (e.g. 127.0.0.1 behind nginx).
-    #[arg(long, env = "LITSTACK_TRUSTED_PROXY")]
-    trusted_proxy: Option<std::net::IpAddr>,
-    /// Days between scheduling a firm's deletion and its running; an owner can take it back until
-    /// then (0: at the next hourly run).
-    #[arg(long, env = "LITSTACK_FIRM_DELETION_DAYS", default_value_t = config::DEFAULT_FIRM_DELETION_DAYS)]
-    firm_deletion_days: u32,
-    /// Largest CSV file the import accepts, in MiB.
-    #[arg(long, env = "LITSTACK_IMPORT_MAX_MB", default_value_t = config::DEFAULT_IMPORT_MAX_MB)]
-    import_max_mb: usize,
-    /// How much partner status lifts a vendor in recommendations (0 = not at all).
-    #[arg(long, env = "LITSTACK_PARTNER_WEIGHT", default_value_t = config::DEFAULT_PARTNER_WEIGHT)]
-    partner_weight: f64,
-    /// The address people open Litstack at, e.g. https://litstack.firm.test behind a reverse
-    /// proxy: its host name is served, and a browser's requests from there are same-origin.
-    #[arg(long, env = "LITSTACK_PUBLIC_URL")]
-    public_url: Option<litstack::hosts::PublicUrl>,
-    /// More host names to serve, comma-separated (localhost and IP addresses always are); a
-    /// request for any other name is refused with 421.
-    #[arg(long, env = "LITSTACK_ALLOWED_HOSTS", value_delimiter = ',',
-        value_parser = litstack::hosts::parse_host_name)]
-    allowed_hosts: Vec<String>,
-    /// Open connections at most (lowered to fit the open-file limit); more are refused.
-    #[arg(long, env = "LITSTACK_MAX_CONNECTIONS", default_value_t = config::DEFAULT_MAX_CONNECTIONS)]
-    max_connections: usize,
-    /// Open connections from one client address at most (the --trusted-proxy is not capped).
-    #[arg(long, env = "LITSTACK_MAX_CONNECTIONS_PER_CLIENT",
-        default_value_t = config::DEFAULT_MAX_CONNECTIONS_PER_CLIENT)]
-    max_connections_per_client: usize,
-    /// Who may create an account: `open` (anyone; each sign-up makes a firm) or `invite-only`
-    /// (only through a firm's invitation). Saved, and changeable on the operator's Firms screen;
-    /// left out, the saved mode stays (open on a new install).
-    #[arg(long, env = "LITSTACK_SIGN_UP", value_enum)]
-    sign_up: Option<litstack::accounts::settings::SignUpMode>,
-    /// The mail server invitations and reset links are sent through:
-    /// smtp://user:password@host:587 (STARTTLS) or smtps://user:password@host:465 (TLS). Saved,
-    /// and changeable on the operator's Mail screen; left out, the saved settings stay.
-    #[arg(long, env = "LITSTACK_SMTP_URL", hide_env_values = true)]
-    smtp_url: Option<String>,
-    /// The address messages come from, e.g. "Litstack <litstack@firm.example>" (default: the SMTP
-    /// user, when it is an email address).
-    #[arg(long, env = "LITSTACK_MAIL_FROM", requires = "smtp_url")]
-    mail_from: Option<String>,
-    /// Allow plain SMTP (STARTTLS only when offered) to a host that is not this machine.
-    #[arg(long, env = "LITSTACK_SMTP_ALLOW_PLAIN", requires = "smtp_url")]
-    smtp_allow_plain: bool,
-    /// Allow a firm's single sign-on provider (OpenID Connect issuer) on plain http to a host
-    /// that is not this machine. Without it, issuers must be https (http only on loopback).
-    #[arg(long, env = "LITSTACK_SSO_ALLOW_HTTP")]
-    sso_allow_http: bool,
-    /// Require a second factor (two-step sign-in) of every account on this install: an account
-    /// without one sets it up at its next sign-in before it sees anything else.
-    #[arg(long, env = "LITSTACK_REQUIRE_MFA")]
-    require_mfa: bool,
-}
-
-impl ServeArgs {
-    fn config(&self) -> Config {
-        Config {
-            addr: self.addr,
-            data_dir: self.data.data_dir.clone(),
-            database_url: self.data.database_url(),
-            secure_cookies: self.secure_cookies,
-            utm_source: self.utm_source.clone(),
-            third_party_logos: self.third_party_logos && !self.no_third_party_logos,
-            session_idle: config::session_idle(self.session_idle_hours),
-            session_absolute: config::session_absolute(self.session_max_days),
-            import_max_bytes: config::import_max_bytes(self.import_max_mb),
-            trusted_proxy: self.trusted_proxy,
-            sample_data: !self.no_sample_data,
-            partner_weight: self.partner_weight.clamp(0.0, 100.0),
-            public_url: self.public_url.clone(),
-            allowed_hosts: self.allowed_hosts.clone(),
-            connections: config::Connections {
-                max_open: self.max_connections.max(1),
-                max_per_client: self.max_connections_per_client.max(1),
-                ..config::Connections::default()
-            },
-            sign_up: self.sign_up,
-            smtp: self.smtp_url.clone().map(|url| config::SmtpFlags {
-                url,
-                from: self.mail_from.clone(),
-                allow_plain: self.smtp_allow_plain,
-            }),
-            sso_allow_http: self.sso_allow_http,
-            require_mfa: self.require_mfa,
-            firm_deletion_days: self.firm_deletion_days,
-        }
-    }
-}
-
 fn main() -> ExitCode {
+    init_logging();
+    let cli = Cli::parse();
+    match run(cli.clock_start.as_deref(), || {
+        dispatch(cli.command, cli.serve)
+    }) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("litstack: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Each subcommand is one function; without one, `serve` with the flags given.
+fn dispatch(command: Option<Command>, flags: Config) -> anyhow::Result<()> {
+    match command {
+        None => serve(flags),
+        Some(Command::Serve(config)) => serve(*config),
+        Some(Command::Backup { file, storage }) => backup(&file, &storage),
+        Some(Command::Check { storage }) => check(&storage),
+        Some(Command::Import {
+            kind,
+            file,
+            storage,
+        }) => import(kind, &file, storage),
+        Some(Command::GenBookings {
+            rows,
+            seed,
+            end,
+            out,
+        }) => gen_bookings(rows, seed, end, out.as_deref()),
+        Some(Command::ExportToPostgres { storage }) => export_to_postgres(&storage),
+        Some(Command::Users {
+            action: UsersAction::Promote { email, storage },
+        }) => promote(&email, storage),
+        Some(Command::Sample {
+            action: SampleAction::Remove { storage },
+        }) => remove_sample(storage),
+        Some(Command::Firms { action }) => match action {
+            FirmsAction::List { storage } => list_firms(storage),
+            FirmsAction::Merge {
+                into,
+                from,
+                storage,
+            } => merge_firms(into, from, storage),
+            FirmsAction::Export { firm, out, storage } => export_firm(firm, &out, storage),
+            FirmsAction::Import { file, storage } => import_firm(&file, storage),
+        },
+    }
+}
+
+/// Logs go to standard error, at `info` (RUST_LOG overrides).
+fn init_logging() {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -331,19 +211,16 @@ fn main() -> ExitCode {
         // Colour codes only on a terminal: in a file or a journal they would split `key=value`.
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
-    match run(Cli::parse()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("litstack: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
 }
 
 /// Runs a command in the one (multi-thread) runtime, which a tool's PostgreSQL store uses too.
-fn run(cli: Cli) -> anyhow::Result<()> {
+/// `clock_start` is `--clock-start` (tests and rehearsals only); a blank one means none.
+fn run(
+    clock_start: Option<&str>,
+    command: impl FnOnce() -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
     // Before anything reads the clock.
-    if let Some(value) = cli.clock_start.as_deref().filter(|v| !v.trim().is_empty()) {
+    if let Some(value) = clock_start.filter(|v| !v.trim().is_empty()) {
         let start = litstack::clock::parse_start(value)
             .map_err(|e| anyhow::anyhow!("--clock-start (LITSTACK_CLOCK_START): {e}"))?;
         litstack::clock::start_at(start).map_err(anyhow::Error::msg)?;
@@ -354,43 +231,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     }
     let runtime = tokio::runtime::Runtime::new()?;
     let in_runtime = runtime.enter();
-    let serve = |args: ServeArgs| runtime.block_on(litstack::server::serve(args.config()));
-    let result = match cli.command {
-        None => serve(cli.serve),
-        Some(Command::Serve(args)) => serve(*args),
-        Some(Command::Backup { file, data }) => {
-            file_only(&data, "backup").and_then(|()| backup(&file, data.data_dir))
-        }
-        Some(Command::Check { data }) => {
-            file_only(&data, "check").and_then(|()| check(&data.data_dir))
-        }
-        Some(Command::Import { kind, file, data }) => import(kind, &file, data.config()),
-        Some(Command::GenBookings {
-            rows,
-            seed,
-            end,
-            out,
-        }) => gen_bookings(rows, seed, end, out),
-        Some(Command::ExportToPostgres { data }) => export_to_postgres(&data),
-        Some(Command::Users {
-            action: UsersAction::Promote { email, data },
-        }) => promote(&email, data.config()),
-        Some(Command::Sample {
-            action: SampleAction::Remove { data },
-        }) => remove_sample(data.config()),
-        Some(Command::Firms {
-            action: FirmsAction::List { data },
-        }) => list_firms(data.config()),
-        Some(Command::Firms {
-            action: FirmsAction::Merge { into, from, data },
-        }) => merge_firms(into, from, data.config()),
-        Some(Command::Firms {
-            action: FirmsAction::Export { firm, out, data },
-        }) => export_firm(firm, &out, data.config()),
-        Some(Command::Firms {
-            action: FirmsAction::Import { file, data },
-        }) => import_firm(&file, data.config()),
-    };
+    let result = command();
     drop(in_runtime);
     litstack::bookings::lifecycle::finish_snapshots();
     // Dropping the runtime would wait for an import still running after the shutdown grace
@@ -399,37 +240,37 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     result
 }
 
+/// `serve`: the web app, until a shutdown signal.
+fn serve(config: Config) -> anyhow::Result<()> {
+    tokio::runtime::Handle::current().block_on(litstack::server::serve(config))
+}
+
 /// `backup` and `check` work on the data directory's redb file; a hub's data is PostgreSQL's.
-fn file_only(data: &DataArgs, command: &str) -> anyhow::Result<()> {
+fn file_only(storage: &Storage, command: &str) -> anyhow::Result<()> {
     anyhow::ensure!(
-        data.database_url().is_none(),
+        storage.database_url().is_none(),
         "`litstack {command}` works on a data directory's redb file; with --database-url \
          (LITSTACK_DATABASE_URL) the data is in PostgreSQL: use its own tools (pg_dump, amcheck)"
     );
     Ok(())
 }
 
-fn export_to_postgres(data: &DataArgs) -> anyhow::Result<()> {
-    let Some(url) = data.database_url() else {
-        anyhow::bail!(
-            "export-to-postgres needs --database-url (or LITSTACK_DATABASE_URL): the empty \
-             PostgreSQL database to copy {} into",
-            data.data_dir.display()
-        );
-    };
-    let counts = litstack::export::to_postgres(&data.data_dir, &url)?;
-    print!("{}", litstack::export::report(&counts));
+/// `backup FILE`: a consistent copy of the redb file.
+fn backup(file: &Path, storage: &Storage) -> anyhow::Result<()> {
+    file_only(storage, "backup")?;
+    let rows =
+        litstack::store::backup_file(&storage.data_dir, file, &litstack::registry::redb_tables())?;
     println!(
-        "Copied {} tables from {}; every table holds as many rows as the file. Start the nodes \
-         with --database-url.",
-        counts.len(),
-        data.data_dir.display()
+        "Backed up {rows} rows to {} (integrity check passed).",
+        file.display()
     );
     Ok(())
 }
 
-fn check(data_dir: &std::path::Path) -> anyhow::Result<()> {
-    let report = litstack::store::check_file(data_dir)?;
+/// `check`: redb's integrity check and the rows per table.
+fn check(storage: &Storage) -> anyhow::Result<()> {
+    file_only(storage, "check")?;
+    let report = litstack::store::check_file(&storage.data_dir)?;
     std::io::Write::write_all(&mut std::io::stdout().lock(), report.to_string().as_bytes())?;
     anyhow::ensure!(
         report.integrity_ok,
@@ -438,17 +279,29 @@ fn check(data_dir: &std::path::Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn backup(file: &std::path::Path, data_dir: PathBuf) -> anyhow::Result<()> {
-    let rows = litstack::store::backup_file(&data_dir, file, &litstack::registry::redb_tables())?;
+/// `export-to-postgres`: the data directory copied into an empty PostgreSQL database.
+fn export_to_postgres(storage: &Storage) -> anyhow::Result<()> {
+    let Some(url) = storage.database_url() else {
+        anyhow::bail!(
+            "export-to-postgres needs --database-url (or LITSTACK_DATABASE_URL): the empty \
+             PostgreSQL database to copy {} into",
+            storage.data_dir.display()
+        );
+    };
+    let counts = litstack::export::to_postgres(&storage.data_dir, url)?;
+    print!("{}", litstack::export::report(&counts));
     println!(
-        "Backed up {rows} rows to {} (integrity check passed).",
-        file.display()
+        "Copied {} tables from {}; every table holds as many rows as the file. Start the nodes \
+         with --database-url.",
+        counts.len(),
+        storage.data_dir.display()
     );
     Ok(())
 }
 
-fn promote(email: &str, config: Config) -> anyhow::Result<()> {
-    let state = AppState::open_for_command(config)?;
+/// `users promote EMAIL`.
+fn promote(email: &str, storage: Storage) -> anyhow::Result<()> {
+    let state = AppState::open_for_command(Config::for_storage(storage))?;
     if litstack::accounts::promote(&state.sub(), email)? {
         println!("{email} is now an administrator.");
         Ok(())
@@ -457,8 +310,9 @@ fn promote(email: &str, config: Config) -> anyhow::Result<()> {
     }
 }
 
-fn list_firms(config: Config) -> anyhow::Result<()> {
-    let state = AppState::open_for_command(config)?;
+/// `firms list`: one line per firm.
+fn list_firms(storage: Storage) -> anyhow::Result<()> {
+    let state = AppState::open_for_command(Config::for_storage(storage))?;
     let err = |e: litstack::error::AppError| anyhow::anyhow!("{e}");
     let mut members = std::collections::HashMap::<litstack::firm_id::FirmId, usize>::new();
     for user in litstack::accounts::all_users(&state.store).map_err(err)? {
@@ -482,8 +336,9 @@ fn list_firms(config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn export_firm(firm: u64, out: &std::path::Path, config: Config) -> anyhow::Result<()> {
-    let state = AppState::open_for_command(config)?;
+/// `firms export FIRM --out FILE`.
+fn export_firm(firm: u64, out: &Path, storage: Storage) -> anyhow::Result<()> {
+    let state = AppState::open_for_command(Config::for_storage(storage))?;
     let archive = litstack::firms::archive::export_to_file(&state.sub(), firm, out)?;
     println!(
         "Wrote firm {firm}'s archive to {}: {} rows in {} files, no secrets.",
@@ -494,8 +349,9 @@ fn export_firm(firm: u64, out: &std::path::Path, config: Config) -> anyhow::Resu
     Ok(())
 }
 
-fn import_firm(file: &std::path::Path, config: Config) -> anyhow::Result<()> {
-    let state = AppState::open_for_command(config)?;
+/// `firms import FILE`: the archive as a new firm, with its people and their account ids.
+fn import_firm(file: &Path, storage: Storage) -> anyhow::Result<()> {
+    let state = AppState::open_for_command(Config::for_storage(storage))?;
     let imported = litstack::firms::import::import_file(&state.sub(), file)?;
     let rows: usize = imported.tables.iter().map(|t| t.rows).sum();
     println!(
@@ -521,8 +377,9 @@ fn import_firm(file: &std::path::Path, config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn merge_firms(into: u64, from: u64, config: Config) -> anyhow::Result<()> {
-    let state = AppState::open_for_command(config)?;
+/// `firms merge --into A --from B`.
+fn merge_firms(into: u64, from: u64, storage: Storage) -> anyhow::Result<()> {
+    let state = AppState::open_for_command(Config::for_storage(storage))?;
     let by = "The operator (command line)";
     let merged = litstack::firms::merge::merge_firms(&state.sub(), by, into, from)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -553,8 +410,9 @@ fn merge_firms(into: u64, from: u64, config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn remove_sample(config: Config) -> anyhow::Result<()> {
-    let state = AppState::open_for_command(config)?;
+/// `sample remove`: every sample booking, for good.
+fn remove_sample(storage: Storage) -> anyhow::Result<()> {
+    let state = AppState::open_for_command(Config::for_storage(storage))?;
     let removed = litstack::bookings::sample::remove(&state.sub())?;
     tracing::info!(target: "security", removed, "sample bookings removed from the command line");
     match removed {
@@ -565,9 +423,17 @@ fn remove_sample(config: Config) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn import(kind: ImportKind, file: &std::path::Path, config: Config) -> anyhow::Result<()> {
+/// The files `litstack import` takes.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ImportKind {
+    Bookings,
+    Vendors,
+}
+
+/// `import KIND FILE`: a CSV file, as the admin page imports it, with a progress bar.
+fn import(kind: ImportKind, file: &Path, storage: Storage) -> anyhow::Result<()> {
     use litstack::import::{Kind, Options, run};
-    let state = AppState::open_for_command(config)?;
+    let state = AppState::open_for_command(Config::for_storage(storage))?;
     let f = std::fs::File::open(file).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     let bar = indicatif::ProgressBar::new(f.metadata()?.len());
     bar.set_style(indicatif::ProgressStyle::with_template(
@@ -602,17 +468,18 @@ fn import(kind: ImportKind, file: &std::path::Path, config: Config) -> anyhow::R
     Ok(())
 }
 
+/// `gen-bookings`: synthetic demo bookings as CSV, to `out` or standard output.
 fn gen_bookings(
     rows: u64,
     seed: u64,
     end: Option<chrono::NaiveDate>,
-    out: Option<PathBuf>,
+    out: Option<&Path>,
 ) -> anyhow::Result<()> {
     use litstack::bookings::generate::{seed_catalog, write_csv};
     let end = end.unwrap_or_else(litstack::clock::today);
     let catalog = seed_catalog();
     match out {
-        Some(path) => write_csv(std::fs::File::create(&path)?, rows, seed, end, &catalog),
+        Some(path) => write_csv(std::fs::File::create(path)?, rows, seed, end, &catalog),
         None => write_csv(std::io::stdout().lock(), rows, seed, end, &catalog),
     }
 }
