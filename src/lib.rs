@@ -8,6 +8,7 @@ pub mod blocking;
 pub mod bookings;
 pub mod catalog;
 pub mod clock;
+pub mod commands;
 pub mod compare;
 pub mod config;
 pub mod decisions;
