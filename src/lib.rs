@@ -8,6 +8,7 @@ pub mod blocking;
 pub mod bookings;
 pub mod catalog;
 pub mod clock;
+pub mod commands;
 pub mod compare;
 pub mod config;
 pub mod decisions;
@@ -181,7 +182,7 @@ async fn client_config(
 ) -> axum::Json<ClientConfig> {
     axum::Json(ClientConfig {
         utm_source: state.config.utm_source.clone(),
-        third_party_logos: state.config.third_party_logos,
+        third_party_logos: state.config.logos_from_third_parties(),
     })
 }
 

@@ -60,13 +60,13 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         tokio::task::spawn_blocking(move || crate::startup::announce_setup_token(&app)).await??;
     }
     println!("Litstack is serving at http://{local}");
-    tracing::info!(%local, data_dir = %state.config.data_dir.display(), "serving");
+    tracing::info!(%local, data_dir = %state.config.storage.data_dir.display(), "serving");
     let caps = Arc::new(ConnectionCaps::new(
-        max_open(state.config.connections.max_open, open_files),
-        state.config.connections.max_per_client,
+        max_open(state.config.connections().max_open, open_files),
+        state.config.connections().max_per_client,
         state.config.trusted_proxy,
     ));
-    let limits = state.config.connections;
+    let limits = state.config.connections();
     let app = RequestBodyTimeoutLayer::new(limits.body_read_timeout).layer(crate::app(state));
     // HTTP/1 only, as before (HTTP/2 is not built in): the version sniffing of `auto` waits for
     // bytes with no timeout, the HTTP/1 header timeout runs from the connection's first moment.

@@ -32,8 +32,8 @@ impl AppState {
         // commits meanwhile is replayed.
         let hub = match crate::store::change_log::database_id(&store)? {
             Some(id) => {
-                config.data_dir = config.data_dir.join(format!("hub-{id}"));
-                crate::store::private_dir(&config.data_dir)?;
+                config.storage.data_dir = config.storage.data_dir.join(format!("hub-{id}"));
+                crate::store::private_dir(&config.storage.data_dir)?;
                 Some(Arc::new(crate::hub::Hub::new(
                     crate::store::change_log::latest(&store)?,
                 )))
@@ -43,7 +43,7 @@ impl AppState {
         crate::catalog::seed(&store)?;
         let catalog = Catalog::load(&store)?;
         let store = Arc::new(store);
-        let bookings = crate::bookings::load(&store, &config.data_dir)?;
+        let bookings = crate::bookings::load(&store, &config.storage.data_dir)?;
         let catalog = Arc::new(ArcSwap::from_pointee(catalog));
         // The figures count the firms' demo outcomes, which the shortlist (above them) keeps.
         let outcomes = crate::peers::OutcomesOf {
@@ -88,7 +88,7 @@ impl AppState {
             tracing::info!(target: "mail", released, "messages a stopped process was sending are due again");
         }
         // `--smtp-url` likewise: checked, then stored for every node.
-        if let Some(flags) = &state.config.smtp {
+        if let Some(flags) = &state.config.smtp() {
             let settings = crate::mail::MailSettings::from_flags(flags)
                 .map_err(|e| anyhow::anyhow!("--smtp-url: {e}"))?;
             crate::mail::storage::set_settings(&state.store, Some(&settings))

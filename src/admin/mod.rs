@@ -124,7 +124,7 @@ async fn download_backup(
     }
     let (bytes, rows) = state
         .blocking(|app| {
-            let dir = tempfile_dir(&app.config.data_dir)?;
+            let dir = tempfile_dir(&app.config.storage.data_dir)?;
             let path = dir.join("backup.redb");
             let rows =
                 backup::backup_to(app.store.file()?, &path, &crate::registry::redb_tables())?;

@@ -185,7 +185,7 @@ fn install_sets(app: &BookingsState, sets: Arc<BookingSets>) {
     // In hub mode a copy for nodes starting without their own (a task of its own, too).
     storage::store_snapshot(&app.store, &sets, false);
     let shared = app.bookings.clone();
-    write_later(app.config.data_dir.clone(), sets, move |sets| {
+    write_later(app.config.storage.data_dir.clone(), sets, move |sets| {
         !Arc::ptr_eq(&shared.load_full(), sets)
     });
 }

@@ -377,7 +377,7 @@ pub(super) fn import_bookings(
     options: Options,
 ) -> Result<ImportReport, ImportError> {
     let catalog = app.catalog.load_full();
-    let key = booking_key(&app.store, &app.config.data_dir)?;
+    let key = booking_key(&app.store, &app.config.storage.data_dir)?;
     let mac = <Hmac<Sha256> as Mac>::new_from_slice(&key).map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut held = Vec::new();
     (&mut input)

@@ -116,12 +116,12 @@ pub enum Store {
 }
 
 impl Store {
-    /// Opens the PostgreSQL database when `config.database_url` is set (migrating it under an
-    /// advisory lock), else the redb file of `config.data_dir`.
+    /// Opens the PostgreSQL database when `config.database_url()` is set (migrating it under an
+    /// advisory lock), else the redb file of `config.storage.data_dir`.
     pub fn open(config: &crate::config::Config) -> Result<Store, OpenError> {
-        match &config.database_url {
+        match config.database_url() {
             Some(url) => Ok(Store::Postgres(PgStore::connect(url)?)),
-            None => Ok(Store::File(FileStore::open(&config.data_dir)?)),
+            None => Ok(Store::File(FileStore::open(&config.storage.data_dir)?)),
         }
     }
 

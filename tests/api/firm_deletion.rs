@@ -72,7 +72,7 @@ async fn three_firms(app: &mut TestApp) -> (u64, u64, [Option<String>; 3]) {
 /// redb file (a copy of the live rows only).
 async fn every_row(app: &TestApp) -> String {
     if on_postgres() {
-        let url = app.state.config.database_url.clone().unwrap();
+        let url = app.state.config.storage.database_url.clone().unwrap();
         return tokio::task::spawn_blocking(move || {
             litstack::store::postgres::all_rows_as_text(&url).unwrap()
         })

@@ -697,7 +697,7 @@ async fn an_imported_firm_once_deleted_leaves_no_row_in_any_firm_table() {
         "ask about pricing",
         "Highest weighted score",
     ];
-    let url = app.state.config.database_url.clone();
+    let url = app.state.config.storage.database_url.clone();
     if let Some(url) = &url {
         let before = firm_rows(url, moved, &members).await;
         for table in [

@@ -476,7 +476,7 @@ async fn a_merge_on_one_hub_node_reaches_the_other_nodes_sessions() {
     let url = crate::helpers::fresh_database();
     let node = || {
         let url = url.clone();
-        TestApp::with_config(move |c| c.database_url = Some(url))
+        TestApp::with_config(move |c| c.storage.database_url = Some(url))
     };
     let (mut a, mut b) = (node(), node());
     let own = a.sign_up().await.json()["user"]["firm"]["id"]

@@ -48,8 +48,8 @@ fn bookings(first_id: u64, rows: u64) -> String {
 async fn an_install_on_a_disk_that_fills() -> (TestApp, DiskFull) {
     let mut disk = None;
     let mut app = TestApp::with_config(|c| {
-        c.database_url = None;
-        disk = Some(DiskFull::install(&c.data_dir));
+        c.storage.database_url = None;
+        disk = Some(DiskFull::install(&c.storage.data_dir));
     });
     app.sign_up().await;
     let res = upload(&mut app, "bookings.csv", bookings(1, 300).as_bytes()).await;

@@ -166,7 +166,7 @@ impl TestApp {
     /// An app on the redb file whatever the run's backend: for the file's own behaviour (its
     /// lock, permissions, backups).
     pub fn on_file() -> TestApp {
-        Self::with_config(|c| c.database_url = None)
+        Self::with_config(|c| c.storage.database_url = None)
     }
 
     pub fn with_config(adjust: impl FnOnce(&mut Config)) -> TestApp {
@@ -176,12 +176,12 @@ impl TestApp {
         let mut own = None;
         if on_postgres() {
             let (url, name) = new_database();
-            config.database_url = Some(url);
-            own = Some((config.database_url.clone(), OwnDatabase { name }));
+            config.storage.database_url = Some(url);
+            own = Some((config.storage.database_url.clone(), OwnDatabase { name }));
         }
         adjust(&mut config);
         // Kept only if the app still uses it (`adjust` may have chosen another database or none).
-        let own = own.and_then(|(url, db)| (url == config.database_url).then_some(db));
+        let own = own.and_then(|(url, db)| (url == config.storage.database_url).then_some(db));
         let _in_runtime = enter_runtime();
         let state = AppState::open(config).unwrap();
         let router = litstack::app(state.clone());
@@ -237,7 +237,7 @@ impl TestApp {
     }
 
     pub fn data_dir(&self) -> std::path::PathBuf {
-        self.state.config.data_dir.clone()
+        self.state.config.storage.data_dir.clone()
     }
 
     pub async fn send(&mut self, req: Request<Body>) -> TestResponse {

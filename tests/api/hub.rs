@@ -8,7 +8,7 @@ use crate::helpers::{cluster_url, enter_runtime, fresh_database};
 fn config_for(url: &str) -> litstack::Config {
     let dir = std::env::temp_dir().join(format!("litstack-hub-{}", std::process::id()));
     let mut config = litstack::Config::for_data_dir(dir);
-    config.database_url = Some(url.into());
+    config.storage.database_url = Some(url.into());
     config
 }
 
@@ -181,7 +181,7 @@ async fn an_install_copied_into_postgresql_answers_as_it_did() {
         .to_string();
     assert!(again.contains("already holds Litstack data"), "{again}");
 
-    let mut hub = TestApp::with_config(|c| c.database_url = Some(url));
+    let mut hub = TestApp::with_config(|c| c.storage.database_url = Some(url));
     hub.cookie = cookie;
     for (path, was) in screens.iter().zip(before) {
         let res = hub.get(path).await;

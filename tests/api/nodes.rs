@@ -16,7 +16,7 @@ pub(crate) async fn two_nodes() -> (TestApp, TestApp) {
     let url = fresh_database();
     let node = || {
         let url = url.clone();
-        TestApp::with_config(move |c| c.database_url = Some(url))
+        TestApp::with_config(move |c| c.storage.database_url = Some(url))
     };
     let (mut a, mut b) = (node(), node());
     a.sign_up().await;
@@ -172,7 +172,7 @@ async fn a_node_whose_listener_is_killed_catches_up_and_listens_again() {
 async fn while_the_database_is_away_requests_answer_503_and_the_node_recovers_by_itself() {
     let cluster = crate::cluster::Cluster::start();
     let url = litstack::store::postgres::create_database(&cluster.url(), "away").unwrap();
-    let mut node = TestApp::with_config(|c| c.database_url = Some(url));
+    let mut node = TestApp::with_config(|c| c.storage.database_url = Some(url));
     node.sign_up().await;
     assert_eq!(node.get("/api/profile").await.status, StatusCode::OK);
 
@@ -222,8 +222,8 @@ async fn a_data_directory_pointed_at_another_hub_never_loads_the_first_hubs_book
     let shared = tempfile::tempdir().unwrap();
     let node_on = |url: String, dir: std::path::PathBuf| {
         TestApp::with_config(move |c| {
-            c.database_url = Some(url);
-            c.data_dir = dir;
+            c.storage.database_url = Some(url);
+            c.storage.data_dir = dir;
         })
     };
     // Hub one: six bookings, at booking generation 1, snapshot written in the shared directory.
@@ -398,8 +398,8 @@ fn store_snapshot_bytes(node: &TestApp, generation: i64, bytes: &[u8]) {
 
 /// A new node on `a`'s database with a data directory of its own (no snapshot), signed in as `a`.
 fn new_node_beside(a: &TestApp) -> TestApp {
-    let url = a.state.config.database_url.clone();
-    let mut node = TestApp::with_config(move |c| c.database_url = url);
+    let url = a.state.config.storage.database_url.clone();
+    let mut node = TestApp::with_config(move |c| c.storage.database_url = url);
     node.cookie = a.cookie.clone();
     node
 }

@@ -518,7 +518,7 @@ async fn notifications_two_hub_nodes_follow_up_each_demo_once() {
     let url = crate::helpers::fresh_database();
     let node = || {
         let url = url.clone();
-        TestApp::with_config(move |c| c.database_url = Some(url))
+        TestApp::with_config(move |c| c.storage.database_url = Some(url))
     };
     let (mut a, b) = (node(), node());
     let (_, member, _, _) = owner_and_member(&mut a).await;

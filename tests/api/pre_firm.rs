@@ -18,11 +18,11 @@ const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pre-f
 #[tokio::test(flavor = "multi_thread")]
 async fn a_data_directory_from_before_firms_gives_each_account_a_firm_of_its_own_with_its_data() {
     let app = TestApp::with_config(|c| {
-        c.database_url = None;
-        std::fs::create_dir_all(&c.data_dir).unwrap();
+        c.storage.database_url = None;
+        std::fs::create_dir_all(&c.storage.data_dir).unwrap();
         std::fs::copy(
             Path::new(FIXTURE).join("litstack.redb"),
-            c.data_dir.join("litstack.redb"),
+            c.storage.data_dir.join("litstack.redb"),
         )
         .unwrap();
     });
@@ -35,7 +35,7 @@ async fn a_hub_database_from_before_firms_gives_each_account_a_firm_of_its_own_w
         return;
     }
     let url = database_before_firms().await;
-    let app = TestApp::with_config(|c| c.database_url = Some(url));
+    let app = TestApp::with_config(|c| c.storage.database_url = Some(url));
     each_account_owns_a_firm_with_its_data_after_every_start(app).await;
 }
 
@@ -86,11 +86,11 @@ async fn each_account_owns_a_firm_with_its_data_after_every_start(mut app: TestA
 
 /// Starts the install again, as a restart of the server does.
 fn started_again(app: TestApp) -> TestApp {
-    match app.state.config.database_url.clone() {
+    match app.state.config.storage.database_url.clone() {
         None => app.restarted(),
         Some(url) => {
             drop(app);
-            TestApp::with_config(|c| c.database_url = Some(url))
+            TestApp::with_config(|c| c.storage.database_url = Some(url))
         }
     }
 }

@@ -324,7 +324,7 @@ async fn renewal_reminders_two_hub_nodes_send_each_milestone_once() {
     let url = crate::helpers::fresh_database();
     let node = || {
         let url = url.clone();
-        TestApp::with_config(move |c| c.database_url = Some(url))
+        TestApp::with_config(move |c| c.storage.database_url = Some(url))
     };
     let (mut a, b) = (node(), node());
     let (f, _) = firm(&mut a, false).await;

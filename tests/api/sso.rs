@@ -675,7 +675,7 @@ async fn a_flow_begun_on_one_hub_node_is_finished_on_another() {
     let url = crate::helpers::fresh_database();
     let node = || {
         let url = url.clone();
-        TestApp::with_config(move |c| c.database_url = Some(url))
+        TestApp::with_config(move |c| c.storage.database_url = Some(url))
     };
     let (mut a, mut b) = (node(), node());
     let firm = a.sign_up().await.json()["user"]["firm"]["id"]

@@ -272,7 +272,7 @@ fn another_node_catches_up_by_extending_or_rebuilding() {
     );
 
     // B's restart finds the snapshot of the current generation.
-    let restarted = load(&b.app.store, &b.app.config.data_dir).unwrap();
+    let restarted = load(&b.app.store, &b.app.config.storage.data_dir).unwrap();
     assert!(
         restarted.real.cols == a.sets().real.cols,
         "the indexes differ"
