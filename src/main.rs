@@ -74,8 +74,8 @@ enum Command {
         #[command(subcommand)]
         action: UsersAction,
     },
-    /// See and merge firms (as the operator's Firms screen does). Stop the server first, or run
-    /// it against the hub's --database-url.
+    /// List, export, import and merge firms (as the operator's Firms screen does). Stop the
+    /// server first, or run it against the hub's --database-url.
     Firms {
         #[command(subcommand)]
         action: FirmsAction,
