@@ -89,6 +89,9 @@ PY
 )"
 
 export LITSTACK_FUZZ_SESSION="$token"
+# Bodies schemathesis cannot make by itself (the firm import's zip): scripts/api_fuzz_hooks.py.
+export PYTHONPATH="$root/scripts${PYTHONPATH:+:$PYTHONPATH}"
+export SCHEMATHESIS_HOOKS=api_fuzz_hooks
 # schemathesis keeps its cache (for `st replay`) in the working directory: keep it in target/.
 reports="$target/api-fuzz"
 rm -rf "$reports"
