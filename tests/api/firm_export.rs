@@ -18,7 +18,7 @@ use crate::registry::a_firm_that_used_the_product;
 use crate::scenario::ok;
 
 /// The archive's files by path.
-fn unzip(bytes: &[u8]) -> BTreeMap<String, Vec<u8>> {
+pub fn unzip(bytes: &[u8]) -> BTreeMap<String, Vec<u8>> {
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip");
     let mut files = BTreeMap::new();
     for i in 0..archive.len() {

@@ -8,7 +8,7 @@
 //! `litstack firms import` does the same on the command line.
 
 use std::collections::BTreeMap;
-use std::io::{Read as _, Write as _};
+use std::io::Write as _;
 
 use axum::body::Body;
 use axum::http::{Method, StatusCode, header};
@@ -17,6 +17,7 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 use crate::bookings::upload;
+use crate::firm_export::unzip;
 use crate::helpers::{PASSWORD, TestApp, TestResponse, on_postgres};
 use crate::registry::a_firm_that_used_the_product;
 use crate::scenario::ok;
@@ -166,18 +167,6 @@ async fn import(app: &mut TestApp, zip: Vec<u8>) -> TestResponse {
         .body(Body::from(zip))
         .unwrap();
     app.send(req).await
-}
-
-fn unzip(bytes: &[u8]) -> BTreeMap<String, Vec<u8>> {
-    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip");
-    let mut files = BTreeMap::new();
-    for i in 0..archive.len() {
-        let mut file = archive.by_index(i).unwrap();
-        let mut content = Vec::new();
-        file.read_to_end(&mut content).unwrap();
-        files.insert(file.name().unwrap().to_string(), content);
-    }
-    files
 }
 
 fn rezip(files: &BTreeMap<String, Vec<u8>>) -> Vec<u8> {

@@ -118,7 +118,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
     let (notices, prefs) = file::load_all(from)?;
     let mut tx = PgTx::begin(to)?;
     for (user, s) in &notices {
-        to.run(postgres::put_notice(tx.conn()?, *user, s))?;
+        to.run(postgres::put_notice(tx.conn()?, *user, s, true))?;
     }
     for (user, kind, pref) in &prefs {
         to.run(postgres::put_pref(tx.conn()?, *user, *kind, *pref))?;
@@ -176,7 +176,7 @@ fn load_notices(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Re
             }
             WriteTx::Postgres(tx) => {
                 let store = tx.store();
-                store.run(postgres::put_new_notice(tx.conn()?, user_id, &notice))?;
+                store.run(postgres::put_notice(tx.conn()?, user_id, &notice, false))?;
             }
         }
     }

@@ -222,32 +222,21 @@ pub fn set_prefs(db: &PgStore, user_id: u64, prefs: &[(NoticeKind, Pref)]) -> Re
 }
 
 /// Inserts an exported notice with its id.
-/// Inserts `s` as a new notice of `user_id` (the database gives its id).
-pub async fn put_new_notice(conn: &mut PgConnection, user_id: u64, s: &Stored) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO notices (user_id, kind, firm_id, title, body, link, created_at, read) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(user_id as i64)
-    .bind(s.kind.code())
-    .bind(s.firm_id as i64)
-    .bind(&s.title)
-    .bind(&s.body)
-    .bind(&s.link)
-    .bind(at(s.created_at))
-    .bind(s.read)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-pub async fn put_notice(conn: &mut PgConnection, user_id: u64, s: &Stored) -> sqlx::Result<()> {
+/// Inserts `s` as a notice of `user_id`: with its own id when `keep_id` (the copy into an empty
+/// database), else the database's next (a firm's import).
+pub async fn put_notice(
+    conn: &mut PgConnection,
+    user_id: u64,
+    s: &Stored,
+    keep_id: bool,
+) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO notices (user_id, id, kind, firm_id, title, body, link, created_at, read) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+         VALUES ($1, COALESCE($2, nextval(pg_get_serial_sequence('notices', 'id'))), $3, $4, \
+         $5, $6, $7, $8, $9)",
     )
     .bind(user_id as i64)
-    .bind(s.id as i64)
+    .bind(keep_id.then_some(s.id as i64))
     .bind(s.kind.code())
     .bind(s.firm_id as i64)
     .bind(&s.title)

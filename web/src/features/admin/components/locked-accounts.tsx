@@ -1,17 +1,13 @@
-import { useState } from 'react';
-
-import { OneTimeLinkDialog } from '@/components/one-time-link-dialog';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
-import type { LockedAccount, ResetLink } from '@/lib/api/types';
-import { formatDateTime } from '@/lib/format';
+import type { LockedAccount } from '@/lib/api/types';
 
-import { useCreateOperatorResetLink } from '../api/create-operator-reset-link';
 import { useLockedAccounts } from '../api/get-locked-accounts';
 import { useUnlockAccount } from '../api/unlock-account';
+import { OperatorResetLink } from './operator-reset-link';
 
 function minutesLeft(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
@@ -28,8 +24,6 @@ function why(account: LockedAccount): string {
 
 function LockedAccountRow({ account }: { account: LockedAccount }) {
   const unlock = useUnlockAccount();
-  const issueLink = useCreateOperatorResetLink();
-  const [resetLink, setResetLink] = useState<ResetLink | null>(null);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="min-w-0">
@@ -54,39 +48,8 @@ function LockedAccountRow({ account }: { account: LockedAccount }) {
         >
           {unlock.isPending ? 'Unlocking...' : 'Unlock'}
         </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={issueLink.isPending}
-          aria-label={`Reset link for ${account.email}`}
-          onClick={() =>
-            issueLink.mutate(account.userId, {
-              onSuccess: setResetLink,
-              onError: (error) =>
-                toast({
-                  title: 'No reset link',
-                  description: getErrorMessage(error, 'Failed to make a reset link. Please try again.'),
-                  variant: 'destructive',
-                }),
-            })
-          }
-        >
-          {issueLink.isPending ? 'Making link...' : 'Reset link'}
-        </Button>
+        <OperatorResetLink userId={account.userId} name={account.name} email={account.email} />
       </div>
-      <OneTimeLinkDialog
-        link={resetLink?.link ?? null}
-        onClose={() => setResetLink(null)}
-        title={`Password-reset link for ${account.name}`}
-        linkLabel="Reset link"
-      >
-        {resetLink?.emailed ? <p className="font-medium text-emerald-800">We emailed the link to {account.email}.</p> : null}
-        <p>
-          This link is shown only once. It works one time, for 15 minutes
-          {resetLink ? ` (until ${formatDateTime(resetLink.expiresAt)})` : ''}; using it ends {account.name}&apos;s open sessions.
-        </p>
-        {resetLink?.emailed ? null : <p>Email delivery is not set up, so send it to {account.email} yourself.</p>}
-      </OneTimeLinkDialog>
     </li>
   );
 }
