@@ -14,7 +14,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use litstack::AppState;
 use litstack::accounts::model::{Firm, FirmRole, User};
 use litstack::compare::{self, VendorIds};
-use litstack::firm_size::FirmSize;
+use litstack::platform::firm_size::FirmSize;
 use litstack::recommend::storage;
 use litstack::techstack::Adoption;
 use rand::rngs::StdRng;
@@ -28,7 +28,7 @@ fn user(id: u64, size: FirmSize) -> User {
         name: format!("Bench {id}"),
         email: format!("bench{id}@example.com"),
         firm: Firm {
-            id: litstack::firm_id::FirmId::for_fixtures(id),
+            id: litstack::platform::firm_id::FirmId::for_fixtures(id),
             name: format!("Bench Law {id}"),
             size: Some(size),
             created_at: 0,
@@ -79,7 +79,7 @@ fn setup() -> (tempfile::TempDir, AppState, User, VendorIds) {
             .collect();
         litstack::techstack::storage::save(
             &state.sub(),
-            litstack::firm_id::FirmId::for_fixtures(id),
+            litstack::platform::firm_id::FirmId::for_fixtures(id),
             &items,
         )
         .unwrap();

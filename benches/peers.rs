@@ -22,11 +22,11 @@ use criterion::Criterion;
 use litstack::accounts::model::{Firm, FirmRole, User};
 use litstack::catalog::model::{MeetingClick, SourcePage};
 use litstack::compare::{self, VendorIds};
-use litstack::firm_size::FirmSize;
-use litstack::shortlist::model::{Entry, Stamp, Status};
-use litstack::store::{
+use litstack::platform::firm_size::FirmSize;
+use litstack::platform::store::{
     ADOPTION, MEETING_CLICK_TIMES, MEETING_CLICKS, SHORTLIST, bump_sequence, codec,
 };
+use litstack::shortlist::model::{Entry, Stamp, Status};
 use litstack::techstack::Adoption;
 use litstack::vendor_profile::{profile_for, vendor_evidence};
 use litstack::{AppState, Config};
@@ -46,7 +46,7 @@ fn user(id: u64, law_firm: String, size: Option<FirmSize>) -> User {
         name: format!("Bench {id}"),
         email: format!("bench{id}@example.com"),
         firm: Firm {
-            id: litstack::firm_id::FirmId::for_fixtures(id),
+            id: litstack::platform::firm_id::FirmId::for_fixtures(id),
             name: law_firm,
             size,
             created_at: 0,
@@ -191,7 +191,7 @@ fn fill(state: &AppState, vendor: u64) -> User {
         &state.store,
         litstack::recommend::storage::Author {
             user_id: VIEWER,
-            firm_id: litstack::firm_id::FirmId::for_fixtures(VIEWER),
+            firm_id: litstack::platform::firm_id::FirmId::for_fixtures(VIEWER),
         },
         category,
         answers,

@@ -14,7 +14,7 @@ mod support;
 use criterion::{Criterion, criterion_group, criterion_main};
 use litstack::AppState;
 use litstack::accounts::model::User;
-use litstack::firm_size::FirmSize;
+use litstack::platform::firm_size::FirmSize;
 use litstack::recommend::{compute, picks, storage};
 
 fn setup() -> (tempfile::TempDir, AppState, User, u64, u64) {
@@ -26,7 +26,7 @@ fn setup() -> (tempfile::TempDir, AppState, User, u64, u64) {
         name: "Bench".into(),
         email: "bench@example.com".into(),
         firm: litstack::accounts::Firm {
-            id: litstack::firm_id::FirmId::for_fixtures(1),
+            id: litstack::platform::firm_id::FirmId::for_fixtures(1),
             name: "Bench Law".into(),
             size: Some(FirmSize::E6To20),
             created_at: 0,

@@ -19,8 +19,8 @@ use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use litstack::bookings::periods::{Compare, Granularity};
 use litstack::bookings::query::{self, Filters, Shape};
 use litstack::bookings::vendors;
-use litstack::firm_size::FirmSize;
 use litstack::import::{Options, run};
+use litstack::platform::firm_size::FirmSize;
 use litstack::{AppState, Config};
 
 pub const ROWS: u64 = 1_000_000;

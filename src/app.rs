@@ -10,10 +10,10 @@ use crate::accounts::password::HashingSlots;
 use crate::accounts::{AccountsState, FirmChanged, RateLimiter, SessionCache};
 use crate::bookings::SharedBookings;
 use crate::catalog::SharedCatalog;
-use crate::config::Config;
 use crate::hub::Hub;
 use crate::peers::Peers;
-use crate::store::Store;
+use crate::platform::config::Config;
+use crate::platform::store::Store;
 
 #[derive(Clone)]
 pub struct AppState {

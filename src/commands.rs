@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::AppState;
-use crate::config::{Config, Storage};
+use crate::platform::config::{Config, Storage};
 
 /// Logs go to standard error, at `info` (RUST_LOG overrides).
 pub fn init_logging() {
@@ -29,12 +29,12 @@ pub fn run(
 ) -> anyhow::Result<()> {
     // Before anything reads the clock.
     if let Some(value) = clock_start.filter(|v| !v.trim().is_empty()) {
-        let start = crate::clock::parse_start(value)
+        let start = crate::platform::clock::parse_start(value)
             .map_err(|e| anyhow::anyhow!("--clock-start (LITSTACK_CLOCK_START): {e}"))?;
-        crate::clock::start_at(start).map_err(anyhow::Error::msg)?;
+        crate::platform::clock::start_at(start).map_err(anyhow::Error::msg)?;
         tracing::warn!(
             "The clock starts at {}, not the system's time: for tests and rehearsals only",
-            crate::clock::rfc3339(start)
+            crate::platform::clock::rfc3339(start)
         );
     }
     let runtime = tokio::runtime::Runtime::new()?;
@@ -66,7 +66,11 @@ fn file_only(storage: &Storage, command: &str) -> anyhow::Result<()> {
 /// `backup FILE`: a consistent copy of the redb file.
 pub fn backup(file: &Path, storage: &Storage) -> anyhow::Result<()> {
     file_only(storage, "backup")?;
-    let rows = crate::store::backup_file(&storage.data_dir, file, &crate::registry::redb_tables())?;
+    let rows = crate::platform::store::backup_file(
+        &storage.data_dir,
+        file,
+        &crate::registry::redb_tables(),
+    )?;
     println!(
         "Backed up {rows} rows to {} (integrity check passed).",
         file.display()
@@ -77,7 +81,7 @@ pub fn backup(file: &Path, storage: &Storage) -> anyhow::Result<()> {
 /// `check`: redb's integrity check and the rows per table.
 pub fn check(storage: &Storage) -> anyhow::Result<()> {
     file_only(storage, "check")?;
-    let report = crate::store::check_file(&storage.data_dir)?;
+    let report = crate::platform::store::check_file(&storage.data_dir)?;
     std::io::Write::write_all(&mut std::io::stdout().lock(), report.to_string().as_bytes())?;
     anyhow::ensure!(
         report.integrity_ok,
@@ -120,8 +124,8 @@ pub fn promote(email: &str, storage: Storage) -> anyhow::Result<()> {
 /// `firms list`: one line per firm.
 pub fn list_firms(storage: Storage) -> anyhow::Result<()> {
     let state = AppState::open_for_command(Config::for_storage(storage))?;
-    let err = |e: crate::error::AppError| anyhow::anyhow!("{e}");
-    let mut members = std::collections::HashMap::<crate::firm_id::FirmId, usize>::new();
+    let err = |e: crate::platform::error::AppError| anyhow::anyhow!("{e}");
+    let mut members = std::collections::HashMap::<crate::platform::firm_id::FirmId, usize>::new();
     for user in crate::accounts::all_users(&state.store).map_err(err)? {
         *members.entry(user.firm.id).or_default() += 1;
     }
@@ -283,7 +287,7 @@ pub fn gen_bookings(
     out: Option<&Path>,
 ) -> anyhow::Result<()> {
     use crate::bookings::generate::{seed_catalog, write_csv};
-    let end = end.unwrap_or_else(crate::clock::today);
+    let end = end.unwrap_or_else(crate::platform::clock::today);
     let catalog = seed_catalog();
     match out {
         Some(path) => write_csv(std::fs::File::create(path)?, rows, seed, end, &catalog),

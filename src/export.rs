@@ -6,25 +6,26 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::store::TableCount;
+use crate::platform::store::TableCount;
 
 /// Copies the redb file of `data_dir` into the PostgreSQL database of `database_url` (which must
 /// hold no Litstack data yet) and returns every table's counts, all of them equal.
 pub fn to_postgres(data_dir: &Path, database_url: &str) -> anyhow::Result<Vec<TableCount>> {
     // The domains' tables, found in both backends (the store's own settings and counters aside).
-    let filled: Vec<&str> = crate::store::registry::all(&crate::registry::DOMAINS[1..])
+    let filled: Vec<&str> = crate::platform::store::registry::all(&crate::registry::DOMAINS[1..])
         .filter(|t| t.postgres && !t.redb.is_empty())
         .map(|t| t.name)
         .collect();
-    let counts = crate::store::export::into_empty(data_dir, database_url, &filled, |from, to| {
-        let mut counts = Vec::new();
-        for domain in crate::registry::DOMAINS {
-            for copy in domain.copy_to_postgres {
-                counts.extend(copy(from, to)?);
+    let counts =
+        crate::platform::store::export::into_empty(data_dir, database_url, &filled, |from, to| {
+            let mut counts = Vec::new();
+            for domain in crate::registry::DOMAINS {
+                for copy in domain.copy_to_postgres {
+                    counts.extend(copy(from, to)?);
+                }
             }
-        }
-        Ok(counts)
-    })?;
+            Ok(counts)
+        })?;
     let differ: Vec<&TableCount> = counts.iter().filter(|c| c.source != c.copied).collect();
     anyhow::ensure!(
         differ.is_empty(),

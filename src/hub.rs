@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use crate::accounts::AccountsState;
 use crate::bookings::BookingsState;
 use crate::peers::Peers;
-use crate::store::change_log::{self, Change};
+use crate::platform::store::change_log::{self, Change};
 
 /// The longest a change waits to be applied when its notification is lost.
 pub const POLL: Duration = Duration::from_secs(1);

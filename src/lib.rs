@@ -4,30 +4,20 @@
 pub mod accounts;
 pub mod admin;
 pub mod app;
-pub mod blocking;
 pub mod bookings;
 pub mod catalog;
-pub mod clock;
 pub mod commands;
 pub mod compare;
-pub mod config;
 pub mod decisions;
-pub mod download;
-pub mod error;
 pub mod evaluations;
 pub mod export;
-pub mod extract;
-pub mod firm_id;
-pub mod firm_size;
 pub mod firms;
-pub mod hosts;
 pub mod hub;
 pub mod import;
 pub mod mail;
 pub mod notifications;
-pub mod openapi;
 pub mod peers;
-pub mod periodic;
+pub mod platform;
 pub mod profile;
 pub mod progress;
 pub mod recommend;
@@ -35,13 +25,9 @@ pub mod registry;
 pub mod saved_views;
 pub mod server;
 pub mod shortlist;
-pub mod signed_out;
 pub mod startup;
-pub mod store;
 pub mod techstack;
-pub mod upload;
 pub mod vendor_profile;
-pub mod web;
 
 use axum::Router;
 use axum::extract::MatchedPath;
@@ -56,7 +42,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub use app::AppState;
-pub use config::Config;
+pub use platform::config::Config;
+use platform::{openapi, web};
 
 /// JSON bodies are small; the CSV import sets its own, larger limit.
 pub const JSON_BODY_LIMIT: usize = 64 * 1024;
@@ -174,7 +161,7 @@ struct ClientConfig {
 #[utoipa::path(get, path = "/config", tag = "meta",
     responses(
         (status = 200, body = ClientConfig),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 async fn client_config(
     State(state): State<AppState>,

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use litstack::commands::{self, ImportKind};
-use litstack::config::{Config, Storage};
+use litstack::platform::config::{Config, Storage};
 
 #[derive(Parser)]
 #[command(

@@ -4,15 +4,15 @@
 //! it; a new table is declared once, in its domain, and a domain is listed here once.
 //! tests/api/registry.rs holds the list against the tables that really exist on both backends.
 
-use crate::store::registry::{self, Domain, RedbTable, Table};
+use crate::platform::store::registry::{self, Domain, RedbTable, Table};
 
 /// Every domain: its tables, its part in a firm merge and in the copy to PostgreSQL. The store's
 /// own first; the accounts before the domains whose rows name their firms and members.
 pub const DOMAINS: &[Domain] = &[
     Domain {
-        tables: crate::store::TABLES,
+        tables: crate::platform::store::TABLES,
         merge_firm_in: &[],
-        copy_to_postgres: &[crate::store::merged::export],
+        copy_to_postgres: &[crate::platform::store::merged::export],
         not_copied: &[],
     },
     Domain {
@@ -140,7 +140,7 @@ pub fn redb_tables() -> Vec<&'static dyn RedbTable> {
 
 /// What the tables of `store` say against the declarations (`store::registry::problems`): empty
 /// when every table that exists is declared, with the firm key its columns show.
-pub fn problems(store: &crate::store::Store) -> anyhow::Result<Vec<String>> {
+pub fn problems(store: &crate::platform::store::Store) -> anyhow::Result<Vec<String>> {
     let present = registry::present(store)?;
     Ok(registry::problems(
         DOMAINS,

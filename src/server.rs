@@ -189,15 +189,18 @@ async fn accept_failed(e: std::io::Error) {
 /// Expired rate-limit windows are dropped at start and every few minutes.
 fn spawn_housekeeping(state: AppState) {
     let every = std::time::Duration::from_secs(300);
-    crate::periodic::every(
+    crate::platform::periodic::every(
         std::time::Duration::ZERO,
         every,
         "sweeping the sign-in rate limits",
         move || {
             let accounts = state.accounts();
             async move {
-                crate::blocking::Blocking::blocking(&accounts, crate::accounts::sweep_rate_limits)
-                    .await
+                crate::platform::blocking::Blocking::blocking(
+                    &accounts,
+                    crate::accounts::sweep_rate_limits,
+                )
+                .await
             }
         },
     );

@@ -7,9 +7,9 @@ use arc_swap::ArcSwap;
 
 use crate::app::AppState;
 use crate::catalog::Catalog;
-use crate::config::Config;
 use crate::peers::Peers;
-use crate::store::Store;
+use crate::platform::config::Config;
+use crate::platform::store::Store;
 
 impl AppState {
     /// Opens the store, seeds what a first launch needs and loads the in-memory views; in hub mode
@@ -30,12 +30,12 @@ impl AppState {
         // named for the database: a snapshot is keyed by the booking generation, which another
         // database may share. The change log's position is read before the views load, so what
         // commits meanwhile is replayed.
-        let hub = match crate::store::change_log::database_id(&store)? {
+        let hub = match crate::platform::store::change_log::database_id(&store)? {
             Some(id) => {
                 config.storage.data_dir = config.storage.data_dir.join(format!("hub-{id}"));
-                crate::store::private_dir(&config.storage.data_dir)?;
+                crate::platform::store::private_dir(&config.storage.data_dir)?;
                 Some(Arc::new(crate::hub::Hub::new(
-                    crate::store::change_log::latest(&store)?,
+                    crate::platform::store::change_log::latest(&store)?,
                 )))
             }
             None => None,

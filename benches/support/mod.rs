@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use litstack::bookings::{Booking, BookingSets, ColumnsBuilder};
-use litstack::firm_size::FirmSize;
+use litstack::platform::firm_size::FirmSize;
 use litstack::{AppState, Config};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -3,14 +3,14 @@
 //! admins read it (and download it as CSV). It names people and emails of the firm, never a
 //! password or a token.
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 
 use super::AccountsState;
 pub use super::audit_entry::{AuditAction, AuditEntry};
 use super::model::User;
 use super::storage;
-use crate::clock::now_secs;
-use crate::store::Store;
+use crate::platform::clock::now_secs;
+use crate::platform::store::Store;
 
 /// Adds a line to `firm_id`'s log. It is written after the change it records; a failure to write
 /// it is logged and does not undo or refuse that change.
@@ -35,7 +35,10 @@ pub fn record(
 }
 
 /// The firm's log, newest first.
-pub fn entries(app: &AccountsState, firm_id: FirmId) -> crate::error::Result<Vec<AuditEntry>> {
+pub fn entries(
+    app: &AccountsState,
+    firm_id: FirmId,
+) -> crate::platform::error::Result<Vec<AuditEntry>> {
     let mut entries = storage::audit::firm_entries(&app.store, firm_id)?;
     entries.reverse();
     Ok(entries)

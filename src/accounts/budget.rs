@@ -29,7 +29,7 @@ use governor::{Quota, RateLimiter};
 
 use super::client_ip::ClientIp;
 use super::sessions::{COOKIE, TokenHash, hash_token};
-use crate::error::AppError;
+use crate::platform::error::AppError;
 
 /// Changes one session may make in a minute.
 pub const SESSION_PER_MINUTE: u32 = 600;

@@ -11,9 +11,9 @@ use super::AccountsState;
 pub use super::model::SessionDevice;
 use super::sessions::{CurrentUser, TokenHash};
 use super::storage;
-use crate::blocking::Blocking;
-use crate::error::{Result, not_found};
-use crate::extract::Json;
+use crate::platform::blocking::Blocking;
+use crate::platform::error::{Result, not_found};
+use crate::platform::extract::Json;
 
 /// A short readable summary of a User-Agent: the browser and the system, nothing else.
 pub fn summarize(user_agent: &str) -> String {
@@ -63,7 +63,7 @@ pub fn of_request(headers: &HeaderMap, address: &str) -> SessionDevice {
     SessionDevice {
         device: summarize(ua),
         address: address.chars().take(64).collect(),
-        started_at: crate::clock::now_secs(),
+        started_at: crate::platform::clock::now_secs(),
     }
 }
 
@@ -129,7 +129,7 @@ fn open_sessions(
     app: &AccountsState,
     user_id: u64,
 ) -> Result<Vec<(TokenHash, super::model::Session, Option<SessionDevice>)>> {
-    let now = crate::clock::now_secs();
+    let now = crate::platform::clock::now_secs();
     let (idle, absolute) = (
         app.config.session_idle.as_secs() as i64,
         app.config.session_absolute.as_secs() as i64,
@@ -143,7 +143,7 @@ fn open_sessions(
 #[utoipa::path(get, path = "/auth/sessions", tag = "auth",
     responses(
         (status = 200, body = Vec<SessionView>),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub async fn list(
     State(state): State<AccountsState>,
@@ -166,8 +166,8 @@ pub async fn list(
                 id: session_id(&hash),
                 device: device.device,
                 address: device.address,
-                started_at: crate::clock::rfc3339(session.created_at),
-                last_seen: crate::clock::rfc3339(session.last_seen),
+                started_at: crate::platform::clock::rfc3339(session.created_at),
+                last_seen: crate::platform::clock::rfc3339(session.last_seen),
                 current,
             };
             (current, session.last_seen, view)
@@ -182,9 +182,9 @@ pub async fn list(
     params(("id" = String, Path, description = "The session's id from the list")),
     responses(
         (status = 204, description = "The session ended"),
-        crate::error::NotSignedIn,
-        crate::error::ForeignOrigin,
-        (status = 404, description = "No session of yours has this id", body = crate::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::ForeignOrigin,
+        (status = 404, description = "No session of yours has this id", body = crate::platform::error::ErrorBody),
     ))]
 pub async fn end_one(
     State(state): State<AccountsState>,
@@ -221,8 +221,8 @@ pub struct SignedOutOthers {
 #[utoipa::path(post, path = "/auth/sessions/sign-out-others", tag = "auth",
     responses(
         (status = 200, body = SignedOutOthers),
-        crate::error::NotSignedIn,
-        crate::error::ForeignOrigin,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::ForeignOrigin,
     ))]
 pub async fn sign_out_others(
     State(state): State<AccountsState>,

@@ -4,10 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{AppError, Result, bad_request, forbidden};
-use crate::firm_size::FirmSize;
+use crate::platform::error::{AppError, Result, bad_request, forbidden};
+use crate::platform::firm_size::FirmSize;
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Firm {

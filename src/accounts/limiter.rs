@@ -13,8 +13,8 @@ use std::time::Duration;
 use super::AccountsState;
 use super::storage::windows;
 pub use super::windows::{RateLimiter, Scope, Tag, TaggedWindow, minutes};
-use crate::blocking::Blocking;
-use crate::error::{AppError, Result};
+use crate::platform::blocking::Blocking;
+use crate::platform::error::{AppError, Result};
 
 /// Runs limiter work from an async handler: at once on redb (the windows are in memory), on a
 /// blocking thread in hub mode (it waits for the database).

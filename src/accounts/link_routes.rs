@@ -14,11 +14,11 @@ use super::password;
 use super::sessions::hash_token;
 use super::storage;
 use super::{FirmRole, find_firm};
-use crate::blocking::Blocking;
-use crate::clock::now_secs;
-use crate::clock::rfc3339;
-use crate::error::{Result, bad_request, gone};
-use crate::extract::Json;
+use crate::platform::blocking::Blocking;
+use crate::platform::clock::now_secs;
+use crate::platform::clock::rfc3339;
+use crate::platform::error::{Result, bad_request, gone};
+use crate::platform::extract::Json;
 
 /// POST /api/auth/invitation.
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -56,11 +56,11 @@ const LINK_TOKEN_INVALID: &str = "This link is not complete. Copy the whole link
     request_body = InvitationLookup,
     responses(
         (status = 200, body = InvitationPreview),
-        (status = 400, description = "Invalid input", body = crate::error::ErrorBody),
-        crate::error::ForeignOrigin,
-        (status = 404, description = "No such invitation", body = crate::error::ErrorBody),
-        (status = 410, description = "Expired, used or withdrawn, and which", body = crate::error::ErrorBody),
-        crate::error::TooLarge,
+        (status = 400, description = "Invalid input", body = crate::platform::error::ErrorBody),
+        crate::platform::error::ForeignOrigin,
+        (status = 404, description = "No such invitation", body = crate::platform::error::ErrorBody),
+        (status = 410, description = "Expired, used or withdrawn, and which", body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooLarge,
     ))]
 pub async fn look_up_invitation(
     State(state): State<AccountsState>,
@@ -103,10 +103,10 @@ pub struct ResetPassword {
     request_body = ResetPassword,
     responses(
         (status = 204, description = "The password is set; every session of the account ended"),
-        (status = 400, description = "Invalid input, or a weak password", body = crate::error::ErrorBody),
-        crate::error::ForeignOrigin,
-        (status = 410, description = "The link expired, was used, or is not valid", body = crate::error::ErrorBody),
-        crate::error::TooLarge,
+        (status = 400, description = "Invalid input, or a weak password", body = crate::platform::error::ErrorBody),
+        crate::platform::error::ForeignOrigin,
+        (status = 410, description = "The link expired, was used, or is not valid", body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooLarge,
     ))]
 pub async fn reset_password(
     State(state): State<AccountsState>,
@@ -182,11 +182,11 @@ const FORGOT_WINDOW: std::time::Duration = std::time::Duration::from_secs(3_600)
     request_body = ForgotPassword,
     responses(
         (status = 202, description = "Accepted, whether or not an account uses the email", body = ForgotPasswordAnswer),
-        (status = 400, description = "Not an email address", body = crate::error::ErrorBody),
-        crate::error::ForeignOrigin,
-        crate::error::TooLarge,
-        (status = 429, description = "Too many requests from this client; see Retry-After", body = crate::error::ErrorBody),
-        (status = 409, description = "This server does not send email", body = crate::error::ErrorBody),
+        (status = 400, description = "Not an email address", body = crate::platform::error::ErrorBody),
+        crate::platform::error::ForeignOrigin,
+        crate::platform::error::TooLarge,
+        (status = 429, description = "Too many requests from this client; see Retry-After", body = crate::platform::error::ErrorBody),
+        (status = 409, description = "This server does not send email", body = crate::platform::error::ErrorBody),
     ))]
 pub async fn forgot_password(
     State(state): State<AccountsState>,
@@ -205,7 +205,7 @@ pub async fn forgot_password(
         .await?
         .is_some();
     if !mail_on {
-        return Err(crate::error::conflict(MAIL_OFF));
+        return Err(crate::platform::error::conflict(MAIL_OFF));
     }
     let base = links::link_base(&state.config, &headers);
     // After the answer: a known and an unknown email take the same time to answer.

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::firm::FirmRole;
 use super::model::TokenHash;
-use crate::error::{AppError, bad_request, gone, not_found};
+use crate::platform::error::{AppError, bad_request, gone, not_found};
 
 pub const INVITATION_DAYS: i64 = 7;
 pub const RESET_MINUTES: i64 = 15;
@@ -104,7 +104,7 @@ impl ResetLink {
 
 /// Where the links Litstack hands out point: the public URL when one is set, else the origin the
 /// person's browser sent this (same-origin, checked) request from, else the Host it named.
-pub fn link_base(config: &crate::config::Config, headers: &HeaderMap) -> String {
+pub fn link_base(config: &crate::platform::config::Config, headers: &HeaderMap) -> String {
     if let Some(public) = &config.public_url {
         return public.origin.clone();
     }

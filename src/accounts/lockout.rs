@@ -24,7 +24,7 @@ use serde::Serialize;
 use super::AccountsState;
 use super::limiter::{self, Scope, Tag};
 use super::model::Email;
-use crate::error::{AppError, Result};
+use crate::platform::error::{AppError, Result};
 
 /// Failures one client may have across accounts in `CLIENT_WINDOW`.
 pub const CLIENT_FAILURES: u32 = 30;

@@ -29,9 +29,9 @@ pub use super::model::{Challenge, Factor};
 use super::model::{Email, User, UserEnvelope, UserView};
 use super::sessions::{self, COOKIE, CurrentUser, TokenHash};
 use super::storage::{self, mfa::Change};
-use crate::blocking::Blocking;
-use crate::error::{AppError, Result, bad_request, conflict, unauthorized};
-use crate::extract::Json;
+use crate::platform::blocking::Blocking;
+use crate::platform::error::{AppError, Result, bad_request, conflict, unauthorized};
+use crate::platform::extract::Json;
 
 pub const ISSUER: &str = "Litstack";
 /// How long the second step of a sign-in may take.
@@ -134,7 +134,7 @@ fn judge(factor: Option<Factor>, code: &str, now: i64) -> (Change, Verdict) {
 /// Judges `code` for `user_id` and stores what it used up, in one step.
 fn use_code(app: &AccountsState, user_id: u64, code: &str) -> Result<Verdict> {
     // The phone's codes follow the world's time, not a clock set for a rehearsal.
-    let now = crate::clock::system_secs();
+    let now = crate::platform::clock::system_secs();
     storage::mfa::change_factor(&app.store, user_id, |factor| Ok(judge(factor, code, now)))
 }
 
@@ -148,7 +148,7 @@ pub fn start_challenge(app: &AccountsState, user_id: u64) -> Result<String> {
     let (token, hash) = sessions::new_token();
     let challenge = Challenge {
         user_id,
-        expires_at: crate::clock::now_secs() + CHALLENGE_SECS,
+        expires_at: crate::platform::clock::now_secs() + CHALLENGE_SECS,
     };
     storage::mfa::create_challenge(&app.store, &hash, &challenge)?;
     Ok(token)
@@ -286,7 +286,7 @@ pub struct MfaStatus {
 #[utoipa::path(get, path = "/auth/mfa", tag = "auth",
     responses(
         (status = 200, body = MfaStatus),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub async fn status(
     State(state): State<AccountsState>,
@@ -308,9 +308,9 @@ pub async fn status(
 #[utoipa::path(post, path = "/auth/mfa/totp/setup", tag = "auth",
     responses(
         (status = 200, body = TotpSetup),
-        crate::error::NotSignedIn,
-        crate::error::ForeignOrigin,
-        (status = 409, description = "Two-step sign-in is already on", body = crate::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::ForeignOrigin,
+        (status = 409, description = "Two-step sign-in is already on", body = crate::platform::error::ErrorBody),
     ))]
 pub async fn setup(
     State(state): State<AccountsState>,
@@ -335,7 +335,7 @@ pub async fn setup(
                 }
                 let pending = Factor {
                     secret,
-                    created_at: crate::clock::now_secs(),
+                    created_at: crate::platform::clock::now_secs(),
                     confirmed_at: None,
                     last_used_step: 0,
                     recovery: Vec::new(),
@@ -357,11 +357,11 @@ pub async fn setup(
     request_body = CodeBody,
     responses(
         (status = 200, body = RecoveryCodes),
-        (status = 400, description = "A wrong code, or no setup is pending", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::ForeignOrigin,
-        (status = 409, description = "Two-step sign-in is already on", body = crate::error::ErrorBody),
-        (status = 429, description = "Too many wrong codes; see Retry-After", body = crate::error::ErrorBody),
+        (status = 400, description = "A wrong code, or no setup is pending", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::ForeignOrigin,
+        (status = 409, description = "Two-step sign-in is already on", body = crate::platform::error::ErrorBody),
+        (status = 429, description = "Too many wrong codes; see Retry-After", body = crate::platform::error::ErrorBody),
     ))]
 pub async fn confirm(
     State(state): State<AccountsState>,
@@ -377,7 +377,7 @@ pub async fn confirm(
     }
     let user = current.user;
     let (codes, hashes) = new_recovery_codes();
-    let now = crate::clock::now_secs();
+    let now = crate::platform::clock::now_secs();
     let key = format!("mfa-{}", lockout::password_change_key(&user.email, &ip));
     let outcome = state
         .blocking(move |app| {
@@ -391,7 +391,7 @@ pub async fn confirm(
                 if factor.is_on() {
                     return Err(conflict("Two-step sign-in is already on."));
                 }
-                let world = crate::clock::system_secs() as u64;
+                let world = crate::platform::clock::system_secs() as u64;
                 let Some(step) = matching_step(&factor.secret, &code, world) else {
                     return Ok((Change::Keep, false));
                 };
@@ -432,10 +432,10 @@ pub async fn confirm(
     request_body = CodeBody,
     responses(
         (status = 204, description = "Two-step sign-in is off"),
-        (status = 400, description = "A missing or wrong code, two-step sign-in is not on, or the firm or the install requires it", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::ForeignOrigin,
-        (status = 429, description = "Too many wrong codes; see Retry-After", body = crate::error::ErrorBody),
+        (status = 400, description = "A missing or wrong code, two-step sign-in is not on, or the firm or the install requires it", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::ForeignOrigin,
+        (status = 429, description = "Too many wrong codes; see Retry-After", body = crate::platform::error::ErrorBody),
     ))]
 pub async fn disable(
     State(state): State<AccountsState>,
@@ -474,11 +474,11 @@ pub async fn disable(
     request_body = VerifyBody,
     responses(
         (status = 200, description = "Signed in; the session cookie is set", body = UserEnvelope),
-        (status = 400, description = "Invalid input", body = crate::error::ErrorBody),
-        (status = 401, description = "A wrong or already used code, or the sign-in expired", body = crate::error::ErrorBody),
-        (status = 403, description = "A foreign origin, or the firm is disabled", body = crate::error::ErrorBody),
-        crate::error::TooLarge,
-        (status = 429, description = "Too many attempts; see Retry-After", body = crate::error::ErrorBody),
+        (status = 400, description = "Invalid input", body = crate::platform::error::ErrorBody),
+        (status = 401, description = "A wrong or already used code, or the sign-in expired", body = crate::platform::error::ErrorBody),
+        (status = 403, description = "A foreign origin, or the firm is disabled", body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooLarge,
+        (status = 429, description = "Too many attempts; see Retry-After", body = crate::platform::error::ErrorBody),
     ))]
 pub async fn verify(
     State(state): State<AccountsState>,
@@ -502,7 +502,7 @@ pub async fn verify(
     let client = ip.clone();
     let (user, token) = state
         .blocking(move |app| {
-            let challenge = open_challenge(app, &hash, crate::clock::now_secs())?;
+            let challenge = open_challenge(app, &hash, crate::platform::clock::now_secs())?;
             let Some(user) = app.load_user(challenge.user_id)? else {
                 return Err(unauthorized(CHALLENGE_GONE));
             };
@@ -533,7 +533,7 @@ pub async fn verify(
                 return Err(unauthorized(CHALLENGE_GONE));
             }
             if user.firm.disabled {
-                return Err(crate::error::forbidden(sessions::FIRM_DISABLED));
+                return Err(crate::platform::error::forbidden(sessions::FIRM_DISABLED));
             }
             let (token, session) = sessions::new_token();
             storage::rotate_session(&app.store, previous.as_ref(), &session, user.id)?;
@@ -633,8 +633,8 @@ mod tests {
     fn an_expired_challenge_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         let app = AccountsState {
-            store: std::sync::Arc::new(crate::store::open_file(dir.path()).unwrap()),
-            config: std::sync::Arc::new(crate::config::Config::for_data_dir(dir.path())),
+            store: std::sync::Arc::new(crate::platform::store::open_file(dir.path()).unwrap()),
+            config: std::sync::Arc::new(crate::platform::config::Config::for_data_dir(dir.path())),
             sessions: Default::default(),
             limiter: Default::default(),
             hashing: Default::default(),
@@ -653,7 +653,7 @@ mod tests {
         let ann = storage::create_user(&app.store, new, &[1; 32], |_| Ok(())).unwrap();
         let token = start_challenge(&app, ann.id).unwrap();
         let hash = sessions::hash_token(&token);
-        let now = crate::clock::now_secs();
+        let now = crate::platform::clock::now_secs();
         assert_eq!(open_challenge(&app, &hash, now).unwrap().user_id, ann.id);
         let late = open_challenge(&app, &hash, now + CHALLENGE_SECS + 1);
         assert!(matches!(late, Err(AppError::Unauthorized(m)) if m == CHALLENGE_GONE));

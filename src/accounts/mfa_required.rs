@@ -16,8 +16,8 @@ use serde::Serialize;
 pub use super::model::Requirement;
 use super::model::User;
 use super::{AccountsState, storage};
-use crate::error::Result;
-use crate::firm_id::FirmId;
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
 
 /// Who requires a second factor of an account.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -77,7 +77,7 @@ pub fn set(app: &AccountsState, owner: &User, required: bool) -> Result<()> {
     let requirement = Requirement {
         required,
         set_by: owner.id,
-        set_at: crate::clock::now_secs(),
+        set_at: crate::platform::clock::now_secs(),
     };
     storage::mfa_required::save(&app.store, owner.firm.id, &requirement)?;
     app.sessions.reload_firm(owner.firm.id);

@@ -25,7 +25,7 @@ pub(crate) mod storage;
 pub mod text;
 mod windows;
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -42,9 +42,9 @@ use std::sync::{Arc, Mutex};
 
 use axum::extract::FromRef;
 
-use crate::config::Config;
-use crate::error::Result;
-use crate::store::Store;
+use crate::platform::config::Config;
+use crate::platform::error::Result;
+use crate::platform::store::Store;
 
 /// What the accounts need: the store, the settings, the session cache, the sign-in limiter, the
 /// password hashing slots and the setup token, and whom to tell when a firm changes.
@@ -133,7 +133,7 @@ pub fn find_firm(store: &Store, id: u64) -> Result<Option<Firm>> {
 pub fn existing_firm(app: &AccountsState, id: u64) -> Result<FirmId> {
     find_firm(&app.store, id)?
         .map(|firm| firm.id)
-        .ok_or_else(|| crate::error::not_found(format!("There is no firm with id {id}")))
+        .ok_or_else(|| crate::platform::error::not_found(format!("There is no firm with id {id}")))
 }
 
 /// Saves the firm's record and shows it to its members' cached sessions and to the peer figures.
@@ -238,7 +238,7 @@ fn role_notice(
             title: letter.subject.clone(),
             body: format!("{} changed your role in {}.", by.name, user.firm.name),
             link: "/firm".to_string(),
-            created_at: crate::clock::now_secs(),
+            created_at: crate::platform::clock::now_secs(),
         },
         letter,
         base: base.to_string(),
@@ -306,11 +306,11 @@ pub fn invite(
     base: &str,
 ) -> Result<(links::Invitation, IssuedLink)> {
     if find_by_email(app, email)?.is_some() {
-        return Err(crate::error::conflict(
+        return Err(crate::platform::error::conflict(
             "An account with this email already exists. A person belongs to one firm: ask them to use another email, or remove that account first.",
         ));
     }
-    let now = crate::clock::now_secs();
+    let now = crate::platform::clock::now_secs();
     for earlier in storage::links::firm_invitations(&app.store, by.firm.id)? {
         if earlier.email_key == email.key() && earlier.is_pending(now) {
             storage::links::revoke_invitation(&app.store, by.firm.id, earlier.id, now)?;
@@ -363,7 +363,7 @@ pub fn revoke_invitation(
     firm_id: FirmId,
     id: u64,
 ) -> Result<Option<links::Invitation>> {
-    storage::links::revoke_invitation(&app.store, firm_id, id, crate::clock::now_secs())
+    storage::links::revoke_invitation(&app.store, firm_id, id, crate::platform::clock::now_secs())
 }
 
 /// A one-time password-reset link for `user`, issued by `by`: the stored link and its token.
@@ -373,7 +373,7 @@ pub fn issue_reset_link(
     by: &User,
     base: &str,
 ) -> Result<(links::ResetLink, IssuedLink)> {
-    let now = crate::clock::now_secs();
+    let now = crate::platform::clock::now_secs();
     let (token, hash) = sessions::new_token();
     let link = links::ResetLink {
         token_hash: hash,
@@ -411,7 +411,7 @@ mod tests {
         let told = Arc::new(Mutex::new(Vec::new()));
         let seen = told.clone();
         let state = AccountsState {
-            store: Arc::new(crate::store::open_file(dir).unwrap()),
+            store: Arc::new(crate::platform::store::open_file(dir).unwrap()),
             config: Arc::new(Config::for_data_dir(dir)),
             sessions: Default::default(),
             limiter: Default::default(),
@@ -431,7 +431,7 @@ mod tests {
             email: Email::parse("ann@doe.com").unwrap(),
             firm: FirmChoice::New {
                 name: "Doe LLP".into(),
-                size: crate::firm_size::FirmSize::parse("E6_20"),
+                size: crate::platform::firm_size::FirmSize::parse("E6_20"),
             },
             password_hash: "hash".into(),
         };

@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{AppError, Result, bad_request};
-use crate::firm_size::FirmSize;
+use crate::platform::error::{AppError, Result, bad_request};
+use crate::platform::firm_size::FirmSize;
 
 pub use super::firm::{Firm, FirmRole, FirmSummary};
 pub use super::text::{FirmName, PersonName};
@@ -82,7 +82,7 @@ pub struct Session {
     pub last_seen: i64,
 }
 
-pub use crate::signed_out::{ENDED_KEPT_SECS, EndReason, EndedSession};
+pub use crate::platform::signed_out::{ENDED_KEPT_SECS, EndReason, EndedSession};
 
 /// An email address: NFC, trimmed, at most 254 characters, one `@` with a dotted domain, nothing
 /// invisible or direction-changing in it (`text::is_hidden`).

@@ -8,12 +8,12 @@ use axum::response::IntoResponse;
 use serde::{Deserialize, Serialize};
 
 use super::{AccountsState, CurrentUser, storage};
-use crate::blocking::Blocking;
-use crate::clock::rfc3339;
-use crate::error::{ErrorBody, Result, bad_request};
-use crate::extract::{Json, Query};
 use crate::notifications::model::{LIST_LIMIT, NoticeKind, Pref, Stored};
 use crate::notifications::{storage as notices, token};
+use crate::platform::blocking::Blocking;
+use crate::platform::clock::rfc3339;
+use crate::platform::error::{ErrorBody, Result, bad_request};
+use crate::platform::extract::{Json, Query};
 
 /// One notice under the bell.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -61,7 +61,7 @@ pub struct MarkRead {
     pub all: Option<bool>,
 }
 
-fn list_of(store: &crate::store::Store, user_id: u64) -> Result<NoticeList> {
+fn list_of(store: &crate::platform::store::Store, user_id: u64) -> Result<NoticeList> {
     let (unread, items) = notices::list(store, user_id, LIST_LIMIT)?;
     Ok(NoticeList {
         unread,
@@ -73,7 +73,7 @@ fn list_of(store: &crate::store::Store, user_id: u64) -> Result<NoticeList> {
 #[utoipa::path(get, path = "/notifications", tag = "notifications",
     responses(
         (status = 200, body = NoticeList),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub async fn list_notices(
     State(state): State<AccountsState>,
@@ -94,9 +94,9 @@ pub async fn list_notices(
     responses(
         (status = 200, body = NoticeList),
         (status = 400, description = "Neither ids nor all", body = ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::ForeignOrigin,
-        crate::error::TooLarge,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::ForeignOrigin,
+        crate::platform::error::TooLarge,
     ))]
 pub async fn mark_read(
     State(state): State<AccountsState>,
@@ -186,7 +186,7 @@ impl PrefsChange {
 
 pub const SECURITY_EMAIL: &str = "Emails about your account's security cannot be turned off: they tell you when someone else may be using it.";
 
-fn prefs_of(store: &crate::store::Store, user_id: u64) -> Result<NoticePrefs> {
+fn prefs_of(store: &crate::platform::store::Store, user_id: u64) -> Result<NoticePrefs> {
     let chosen = notices::prefs(store, user_id)?;
     Ok(NoticePrefs {
         kinds: NoticeKind::ALL
@@ -209,7 +209,7 @@ fn prefs_of(store: &crate::store::Store, user_id: u64) -> Result<NoticePrefs> {
 #[utoipa::path(get, path = "/me/notifications", tag = "notifications",
     responses(
         (status = 200, body = NoticePrefs),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub async fn get_prefs(
     State(state): State<AccountsState>,
@@ -230,9 +230,9 @@ pub async fn get_prefs(
     responses(
         (status = 200, body = NoticePrefs),
         (status = 400, description = "An unknown kind, or a security email turned off", body = ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::ForeignOrigin,
-        crate::error::TooLarge,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::ForeignOrigin,
+        crate::platform::error::TooLarge,
     ))]
 pub async fn put_prefs(
     State(state): State<AccountsState>,
@@ -318,8 +318,8 @@ pub async fn look_up_unsubscribe(
     responses(
         (status = 200, description = "That kind's email is off", body = String, content_type = "text/plain"),
         (status = 400, description = "A bad or forged token", body = ErrorBody),
-        crate::error::ForeignOrigin,
-        crate::error::TooLarge,
+        crate::platform::error::ForeignOrigin,
+        crate::platform::error::TooLarge,
     ))]
 pub async fn unsubscribe(
     State(state): State<AccountsState>,

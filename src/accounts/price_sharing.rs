@@ -9,8 +9,8 @@
 pub use super::model::Consent;
 use super::model::User;
 use super::{AccountsState, storage};
-use crate::error::Result;
-use crate::firm_id::FirmId;
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
 
 /// The firm's choice; `None` when nobody ever chose (not shared).
 pub fn consent(app: &AccountsState, firm_id: FirmId) -> Result<Option<Consent>> {
@@ -23,7 +23,7 @@ pub fn shares(consent: Option<&Consent>) -> bool {
 }
 
 /// The firms that share now (verified or not: the figures check).
-pub fn sharing_firms(store: &crate::store::Store) -> Result<Vec<FirmId>> {
+pub fn sharing_firms(store: &crate::platform::store::Store) -> Result<Vec<FirmId>> {
     storage::price_sharing::sharing_firms(store)
 }
 
@@ -33,7 +33,7 @@ pub fn set(app: &AccountsState, by: &User, share: bool) -> Result<Consent> {
         share,
         by_user: by.id,
         by_name: by.name.clone(),
-        at: crate::clock::now_secs(),
+        at: crate::platform::clock::now_secs(),
     };
     storage::price_sharing::save(&app.store, by.firm.id, &consent)?;
     Ok(consent)

@@ -19,9 +19,9 @@ use super::password;
 use super::sessions::{self, COOKIE, CurrentUser};
 use super::settings::{self, SignUpMode};
 use super::storage::{self, FirmChoice, NewUser};
-use crate::blocking::Blocking;
-use crate::error::{AppError, Result, bad_request, unauthorized};
-use crate::extract::Json;
+use crate::platform::blocking::Blocking;
+use crate::platform::error::{AppError, Result, bad_request, unauthorized};
+use crate::platform::extract::Json;
 use subtle::ConstantTimeEq;
 
 const INVALID_CREDENTIALS: &str = "Invalid email or password";
@@ -34,13 +34,13 @@ pub const SETUP_TOKEN_NEEDED: &str = "This Litstack serves a network address, so
     request_body = SignUp,
     responses(
         (status = 201, description = "Account created; the session cookie is set", body = UserEnvelope),
-        (status = 400, description = "Invalid input", body = crate::error::ErrorBody),
-        (status = 403, description = "The first account needs the setup token, sign-up is by invitation only, or a foreign origin", body = crate::error::ErrorBody),
-        (status = 404, description = "The invitation link is not valid", body = crate::error::ErrorBody),
-        (status = 409, description = "An account with this email already exists", body = crate::error::ErrorBody),
-        (status = 410, description = "The invitation expired, was used or was withdrawn", body = crate::error::ErrorBody),
-        crate::error::TooLarge,
-        (status = 429, description = "Too many sign-up attempts from this client; see Retry-After", body = crate::error::ErrorBody),
+        (status = 400, description = "Invalid input", body = crate::platform::error::ErrorBody),
+        (status = 403, description = "The first account needs the setup token, sign-up is by invitation only, or a foreign origin", body = crate::platform::error::ErrorBody),
+        (status = 404, description = "The invitation link is not valid", body = crate::platform::error::ErrorBody),
+        (status = 409, description = "An account with this email already exists", body = crate::platform::error::ErrorBody),
+        (status = 410, description = "The invitation expired, was used or was withdrawn", body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooLarge,
+        (status = 429, description = "Too many sign-up attempts from this client; see Retry-After", body = crate::platform::error::ErrorBody),
     ))]
 pub async fn sign_up(
     State(state): State<AccountsState>,
@@ -84,7 +84,7 @@ pub async fn sign_up(
             })
             .await?;
         if invite_only {
-            return Err(crate::error::forbidden(settings::INVITE_ONLY));
+            return Err(crate::platform::error::forbidden(settings::INVITE_ONLY));
         }
     }
 
@@ -108,7 +108,7 @@ pub async fn sign_up(
                 if let Some(expected) = expected {
                     let given = setup_token.as_deref().unwrap_or("").trim();
                     if !bool::from(given.as_bytes().ct_eq(expected.as_bytes())) {
-                        return Err(crate::error::forbidden(SETUP_TOKEN_NEEDED));
+                        return Err(crate::platform::error::forbidden(SETUP_TOKEN_NEEDED));
                     }
                 }
                 Ok(())
@@ -154,11 +154,11 @@ pub async fn sign_up(
         (status = 200, description = "Signed in and the session cookie set (`user`), or the \
             password was right and a second factor is due (`mfaRequired`, `mfaToken`: no cookie)",
             body = SignInAnswer),
-        (status = 400, description = "Invalid input", body = crate::error::ErrorBody),
-        (status = 401, description = "Invalid email or password", body = crate::error::ErrorBody),
-        crate::error::ForeignOrigin,
-        crate::error::TooLarge,
-        (status = 429, description = "Too many attempts; see Retry-After", body = crate::error::ErrorBody),
+        (status = 400, description = "Invalid input", body = crate::platform::error::ErrorBody),
+        (status = 401, description = "Invalid email or password", body = crate::platform::error::ErrorBody),
+        crate::platform::error::ForeignOrigin,
+        crate::platform::error::TooLarge,
+        (status = 429, description = "Too many attempts; see Retry-After", body = crate::platform::error::ErrorBody),
     ))]
 pub async fn sign_in(
     State(state): State<AccountsState>,
@@ -216,7 +216,7 @@ pub async fn sign_in(
             drop(slot);
             // Only a person with the right password learns that their firm is disabled.
             if user.firm.disabled {
-                return Err(crate::error::forbidden(sessions::FIRM_DISABLED));
+                return Err(crate::platform::error::forbidden(sessions::FIRM_DISABLED));
             }
             // A firm that requires single sign-on refuses its members' passwords (owners keep a
             // break-glass sign-in): told only to whom knows the password.
@@ -304,8 +304,8 @@ pub async fn setup_status(State(state): State<AccountsState>) -> Result<Json<Set
 #[utoipa::path(post, path = "/auth/sign-out", tag = "auth",
     responses(
         (status = 204, description = "Signed out; the session cookie is cleared"),
-        crate::error::NotSignedIn,
-        crate::error::ForeignOrigin,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::ForeignOrigin,
     ))]
 pub async fn sign_out(
     State(state): State<AccountsState>,
@@ -334,7 +334,7 @@ pub async fn sign_out(
         (status = 200, body = MeAnswer),
         (status = 401, description = "Not signed in; `reason` says why when the server ended the \
             session (a password or email change, a reset link, a removal from the firm). Any \
-            route that needs a session answers the same", body = crate::error::SignedOutBody),
+            route that needs a session answers the same", body = crate::platform::error::SignedOutBody),
     ))]
 pub async fn me(
     State(state): State<AccountsState>,
@@ -375,11 +375,11 @@ pub struct MeAnswer {
     request_body = ChangePassword,
     responses(
         (status = 204, description = "Password changed"),
-        (status = 400, description = "Invalid input, a wrong current password, or a missing or wrong code when two-step sign-in is on", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::ForeignOrigin,
-        crate::error::TooLarge,
-        (status = 429, description = "Too many wrong passwords; see Retry-After", body = crate::error::ErrorBody),
+        (status = 400, description = "Invalid input, a wrong current password, or a missing or wrong code when two-step sign-in is on", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::ForeignOrigin,
+        crate::platform::error::TooLarge,
+        (status = 429, description = "Too many wrong passwords; see Retry-After", body = crate::platform::error::ErrorBody),
     ))]
 pub async fn change_password(
     State(state): State<AccountsState>,

@@ -17,9 +17,9 @@ use super::AccountsState;
 pub use super::model::TokenHash;
 use super::model::{Session, User};
 use super::storage;
-use crate::blocking::Blocking;
-use crate::clock::now_secs;
-use crate::error::{AppError, Result, forbidden, unauthorized};
+use crate::platform::blocking::Blocking;
+use crate::platform::clock::now_secs;
+use crate::platform::error::{AppError, Result, forbidden, unauthorized};
 
 pub const COOKIE: &str = "litstack_session";
 /// `last_seen` is written back at most this often per session, not on every request.
@@ -436,7 +436,7 @@ mod tests {
             name: "A".into(),
             email: "a@example.com".into(),
             firm: crate::accounts::Firm {
-                id: crate::firm_id::FirmId::from_stored(user_id),
+                id: crate::platform::firm_id::FirmId::from_stored(user_id),
                 name: "F".into(),
                 size: None,
                 created_at: 0,

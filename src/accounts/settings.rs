@@ -4,9 +4,9 @@
 
 use super::AccountsState;
 use super::storage;
-use crate::error::Result;
+use crate::platform::error::Result;
 
-pub use crate::config::SignUpMode;
+pub use crate::platform::config::SignUpMode;
 
 pub const INVITE_ONLY: &str = "This Litstack accepts new accounts by invitation only. Ask your firm's owner or admin to invite you.";
 

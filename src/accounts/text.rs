@@ -5,7 +5,7 @@
 
 use unicode_normalization::UnicodeNormalization;
 
-use crate::error::{AppError, bad_request};
+use crate::platform::error::{AppError, bad_request};
 
 /// Whether `c` is invisible or changes the direction text is shown in. Controls (C0, DEL, C1),
 /// line and paragraph separators, zero-width and other invisible format characters, the

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use dashmap::DashMap;
 
-use crate::error::{AppError, Result};
+use crate::platform::error::{AppError, Result};
 
 /// Which sign-in failures a window counts for an existing account.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,13 +7,13 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
 use crate::accounts::AdminUser;
-use crate::blocking::Blocking;
-use crate::clock::{now_secs, rfc3339};
-use crate::error::{Result, bad_request, conflict, not_found};
-use crate::extract::{Json, path_id};
 use crate::mail::settings::Security;
 use crate::mail::storage::{self, Outcome};
 use crate::mail::{MailSettings, MailState, MessageKind, Queued, Status, letters, sender};
+use crate::platform::blocking::Blocking;
+use crate::platform::clock::{now_secs, rfc3339};
+use crate::platform::error::{Result, bad_request, conflict, not_found};
+use crate::platform::extract::{Json, path_id};
 
 /// How many messages the outbox lists.
 const OUTBOX_ROWS: usize = 200;
@@ -81,8 +81,8 @@ pub struct MailSettingsChange {
 #[utoipa::path(get, path = "/admin/mail", tag = "admin",
     responses(
         (status = 200, body = MailSettingsView),
-        crate::error::NotSignedIn,
-        crate::error::NotOperator,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperator,
     ))]
 pub(super) async fn get_mail(
     State(state): State<MailState>,
@@ -97,10 +97,10 @@ pub(super) async fn get_mail(
     request_body = MailSettingsChange,
     responses(
         (status = 200, body = MailSettingsView),
-        (status = 400, description = "An invalid URL or address", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::NotOperatorOrForeignOrigin,
-        crate::error::TooLarge,
+        (status = 400, description = "An invalid URL or address", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
+        crate::platform::error::TooLarge,
     ))]
 pub(super) async fn put_mail(
     State(state): State<MailState>,
@@ -145,8 +145,8 @@ pub(super) async fn put_mail(
 #[utoipa::path(delete, path = "/admin/mail", tag = "admin",
     responses(
         (status = 204, description = "Mail is off"),
-        crate::error::NotSignedIn,
-        crate::error::NotOperatorOrForeignOrigin,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
     ))]
 pub(super) async fn delete_mail(
     State(state): State<MailState>,
@@ -183,10 +183,10 @@ pub struct TestMailAnswer {
     request_body = TestMail,
     responses(
         (status = 200, body = TestMailAnswer),
-        (status = 400, description = "An invalid address", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::NotOperatorOrForeignOrigin,
-        (status = 409, description = "Mail is not set up", body = crate::error::ErrorBody),
+        (status = 400, description = "An invalid address", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
+        (status = 409, description = "Mail is not set up", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn test_mail(
     State(state): State<MailState>,
@@ -270,8 +270,8 @@ pub struct Outbox {
 #[utoipa::path(get, path = "/admin/outbox", tag = "admin",
     responses(
         (status = 200, body = Outbox),
-        crate::error::NotSignedIn,
-        crate::error::NotOperator,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperator,
     ))]
 pub(super) async fn outbox(State(state): State<MailState>, _: AdminUser) -> Result<Json<Outbox>> {
     let (settings, items) = state
@@ -293,11 +293,11 @@ pub(super) async fn outbox(State(state): State<MailState>, _: AdminUser) -> Resu
     params(("message_id" = u64, Path, description = "An outbox message id")),
     responses(
         (status = 200, body = OutboxItem),
-        (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::NotOperatorOrForeignOrigin,
-        (status = 404, description = "No such message", body = crate::error::ErrorBody),
-        (status = 409, description = "The message was sent or dropped", body = crate::error::ErrorBody),
+        (status = 400, description = "An invalid id", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
+        (status = 404, description = "No such message", body = crate::platform::error::ErrorBody),
+        (status = 409, description = "The message was sent or dropped", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn retry_message(
     State(state): State<MailState>,
@@ -325,11 +325,11 @@ pub(super) async fn retry_message(
     params(("message_id" = u64, Path, description = "An outbox message id")),
     responses(
         (status = 200, body = OutboxItem),
-        (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::NotOperatorOrForeignOrigin,
-        (status = 404, description = "No such message", body = crate::error::ErrorBody),
-        (status = 409, description = "The message was already sent", body = crate::error::ErrorBody),
+        (status = 400, description = "An invalid id", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
+        (status = 404, description = "No such message", body = crate::platform::error::ErrorBody),
+        (status = 409, description = "The message was already sent", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn drop_message(
     State(state): State<MailState>,

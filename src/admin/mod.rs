@@ -13,10 +13,10 @@ use axum::response::IntoResponse;
 use crate::accounts::AccountsState;
 use crate::accounts::AdminUser;
 use crate::accounts::lockout::{self, LockedAccount};
-use crate::blocking::Blocking;
-use crate::error::{Result, not_found};
-use crate::extract::Json;
-use crate::store::backup;
+use crate::platform::blocking::Blocking;
+use crate::platform::error::{Result, not_found};
+use crate::platform::extract::Json;
+use crate::platform::store::backup;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -25,7 +25,7 @@ use utoipa_axum::routes;
 /// firms whose stack or shortlist moved).
 #[derive(Clone)]
 pub struct VendorsState {
-    pub store: std::sync::Arc<crate::store::Store>,
+    pub store: std::sync::Arc<crate::platform::store::Store>,
     pub catalog: crate::catalog::SharedCatalog,
     pub bookings: crate::bookings::SharedBookings,
     pub peers: crate::peers::Peers,
@@ -63,8 +63,8 @@ pub struct LockedAccounts {
 #[utoipa::path(get, path = "/admin/locked-accounts", tag = "admin",
     responses(
         (status = 200, body = LockedAccounts),
-        crate::error::NotSignedIn,
-        crate::error::NotOperator,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperator,
     ))]
 async fn locked_accounts(
     State(state): State<AccountsState>,
@@ -80,10 +80,10 @@ async fn locked_accounts(
     params(("user_id" = u64, Path, description = "An account id")),
     responses(
         (status = 204, description = "Unlocked (or was not locked)"),
-        (status = 400, description = "The id is not a whole number", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::NotOperatorOrForeignOrigin,
-        (status = 404, description = "No such account", body = crate::error::ErrorBody),
+        (status = 400, description = "The id is not a whole number", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
+        (status = 404, description = "No such account", body = crate::platform::error::ErrorBody),
     ))]
 async fn unlock_account(
     State(state): State<AccountsState>,
@@ -94,7 +94,9 @@ async fn unlock_account(
         .parse::<u64>()
         .ok()
         .filter(|_| raw.bytes().all(|b| b.is_ascii_digit()))
-        .ok_or_else(|| crate::error::bad_request("The account id must be a whole number"))?;
+        .ok_or_else(|| {
+            crate::platform::error::bad_request("The account id must be a whole number")
+        })?;
     if !state
         .blocking(move |app| lockout::unlock(app, user_id))
         .await?
@@ -110,17 +112,17 @@ async fn unlock_account(
     responses(
         (status = 200, description = "A redb database file (attachment)",
             content_type = "application/octet-stream", body = Vec<u8>),
-        crate::error::NotSignedIn,
-        crate::error::NotOperator,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperator,
         (status = 409, description = "Hub mode: the data is in PostgreSQL, backed up with its own tools",
-            body = crate::error::ErrorBody),
+            body = crate::platform::error::ErrorBody),
     ))]
 async fn download_backup(
     State(state): State<AccountsState>,
     AdminUser(admin): AdminUser,
 ) -> Result<impl IntoResponse> {
     if state.store.is_hub() {
-        return Err(crate::error::conflict(HUB_BACKUP));
+        return Err(crate::platform::error::conflict(HUB_BACKUP));
     }
     let (bytes, rows) = state
         .blocking(|app| {
@@ -136,7 +138,7 @@ async fn download_backup(
     tracing::info!(target: "security", user_id = admin.id, rows, bytes = bytes.len(), "backup downloaded");
     let name = format!(
         "litstack-backup-{}.redb",
-        crate::clock::now().format("%Y%m%d-%H%M%S")
+        crate::platform::clock::now().format("%Y%m%d-%H%M%S")
     );
     Ok((
         [

@@ -21,11 +21,11 @@ use serde::{Deserialize, Serialize};
 use super::VendorsState;
 use super::storage;
 use crate::accounts::AdminUser;
-use crate::blocking::Blocking;
 use crate::catalog::model::{VendorView, parse_vendor_id, vendor_view};
 use crate::catalog::{Catalog, reload};
-use crate::error::{Result, bad_request, conflict, not_found};
-use crate::extract::Json;
+use crate::platform::blocking::Blocking;
+use crate::platform::error::{Result, bad_request, conflict, not_found};
+use crate::platform::extract::Json;
 use crate::recommend::storage::vendors::VendorRows;
 
 /// What still refers to a vendor.
@@ -218,7 +218,7 @@ pub fn merge_vendors(app: &VendorsState, from: u64, into: u64) -> Result<(MergeM
     for &firm_id in &moves.firms {
         // A firm id the store read back from the rows it moved.
         app.peers
-            .changed(crate::firm_id::FirmId::from_stored(firm_id));
+            .changed(crate::platform::firm_id::FirmId::from_stored(firm_id));
     }
     let storage::VendorMoves {
         stack_firms,
@@ -287,11 +287,11 @@ pub fn merge_vendors(app: &VendorsState, from: u64, into: u64) -> Result<(MergeM
     params(("id" = u64, Path, description = "A vendor id")),
     responses(
         (status = 204, description = "The vendor is gone from the directory"),
-        (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::NotOperatorOrForeignOrigin,
-        (status = 404, description = "No such vendor", body = crate::error::ErrorBody),
-        (status = 409, description = "Something still refers to the vendor; the message names what", body = crate::error::ErrorBody),
+        (status = 400, description = "An invalid id", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
+        (status = 404, description = "No such vendor", body = crate::platform::error::ErrorBody),
+        (status = 409, description = "Something still refers to the vendor; the message names what", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn delete_vendor_route(
     State(state): State<VendorsState>,
@@ -310,12 +310,12 @@ pub(super) async fn delete_vendor_route(
     request_body = VendorMerge,
     responses(
         (status = 200, body = VendorMerged),
-        (status = 400, description = "The same vendor twice, vendors of two categories, or an invalid field", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::NotOperatorOrForeignOrigin,
-        (status = 404, description = "No such vendor", body = crate::error::ErrorBody),
-        (status = 409, description = "A decision names the duplicate (its record is signed): nothing was merged; the message says so", body = crate::error::ErrorBody),
-        crate::error::TooLarge,
+        (status = 400, description = "The same vendor twice, vendors of two categories, or an invalid field", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
+        (status = 404, description = "No such vendor", body = crate::platform::error::ErrorBody),
+        (status = 409, description = "A decision names the duplicate (its record is signed): nothing was merged; the message says so", body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooLarge,
     ))]
 pub(super) async fn merge_vendors_route(
     State(state): State<VendorsState>,

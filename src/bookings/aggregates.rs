@@ -3,7 +3,7 @@
 //! cost one subtraction per category, state or city instead of a pass over the rows.
 
 use super::columns::Columns;
-use crate::firm_size::FirmSize;
+use crate::platform::firm_size::FirmSize;
 
 const SIZES: usize = FirmSize::ALL.len();
 

@@ -530,7 +530,7 @@ mod tests {
             let booking = Booking {
                 category: "Intake".into(),
                 client: format!("Vendor {i}"),
-                firm_size: crate::firm_size::FirmSize::Solo,
+                firm_size: crate::platform::firm_size::FirmSize::Solo,
                 city_state: None,
                 state: None,
                 dma: None,

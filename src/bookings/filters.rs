@@ -5,8 +5,8 @@
 use chrono::{Datelike, NaiveDate};
 
 use super::reference;
-use crate::error::{AppError, bad_request};
-use crate::firm_size::FirmSize;
+use crate::platform::error::{AppError, bad_request};
+use crate::platform::firm_size::FirmSize;
 
 pub const SECS_PER_DAY: i64 = 86_400;
 /// Days since 1970-01-01 of 0001-01-01 (chrono counts days from the common era).
@@ -42,7 +42,7 @@ pub fn parse_state(raw: &str) -> Result<&'static str, AppError> {
     reference::state_code(raw).ok_or_else(|| {
         bad_request(format!(
             "Unknown state \"{}\": use a two-letter US state code such as TX.",
-            crate::upload::truncate(raw, 40)
+            crate::platform::upload::truncate(raw, 40)
         ))
     })
 }
@@ -71,7 +71,7 @@ impl Filters {
                     let codes: Vec<&str> = FirmSize::ALL.iter().map(|s| s.code()).collect();
                     bad_request(format!(
                         "Unknown firm size \"{}\": use one of {}.",
-                        crate::upload::truncate(raw, 40),
+                        crate::platform::upload::truncate(raw, 40),
                         codes.join(", ")
                     ))
                 })

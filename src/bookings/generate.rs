@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 
 use super::query::{date_of, day_number};
 use super::reference;
-use crate::firm_size::FirmSize;
+use crate::platform::firm_size::FirmSize;
 
 const SEED_CATEGORIES: &str = include_str!("../../data/categories.csv");
 const SEED_VENDORS: &str = include_str!("../../data/vendors.csv");
@@ -79,7 +79,11 @@ pub fn seed_catalog() -> Vec<CategoryVendors> {
     let mut reader = csv::Reader::from_reader(SEED_VENDORS.as_bytes());
     let headers: Vec<String> = reader
         .headers()
-        .map(|h| h.iter().map(crate::upload::normalize_header).collect())
+        .map(|h| {
+            h.iter()
+                .map(crate::platform::upload::normalize_header)
+                .collect()
+        })
         .unwrap_or_default();
     let (Some(name), Some(category)) = (
         headers.iter().position(|h| h == "name"),

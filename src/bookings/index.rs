@@ -19,7 +19,7 @@ use super::aggregates::{self, DaySums, IndexSums, RowLists};
 // Where the import and the snapshot have always found the columns.
 use super::columns::{ArchivedCodes, ArchivedColumns};
 pub use super::columns::{Codes, Columns, ColumnsBuilder, UNKNOWN};
-use crate::firm_size::FirmSize;
+use crate::platform::firm_size::FirmSize;
 
 pub const UNKNOWN_CITY: &str = "Unknown City";
 const SIZES: usize = FirmSize::ALL.len();

@@ -9,8 +9,8 @@ use super::index::{Columns, ColumnsBuilder};
 use super::storage::{self, Appended};
 use super::{BookingSets, snapshot};
 use crate::bookings::BookingsState;
-use crate::error::Result;
-use crate::store::Store;
+use crate::platform::error::Result;
+use crate::platform::store::Store;
 
 /// The indexes at start: from the snapshot when it is intact and of the current generation; else,
 /// in hub mode, from the snapshot stored in the database (and the file written from it); else

@@ -39,7 +39,7 @@ pub use sample::{SAMPLE_MARKER, SAMPLE_ROWS};
 pub use sets::BookingSets;
 pub use storage::{export, generation, read_columns};
 
-use crate::firm_size::FirmSize;
+use crate::platform::firm_size::FirmSize;
 
 /// META key of the booking generation: incremented by every commit that changes bookings; the
 /// snapshot carries the generation it was built from.
@@ -125,8 +125,8 @@ pub type SharedBookings = std::sync::Arc<arc_swap::ArcSwap<BookingSets>>;
 /// (vendor and category names) and the indexes they swap.
 #[derive(Clone)]
 pub struct BookingsState {
-    pub store: std::sync::Arc<crate::store::Store>,
-    pub config: std::sync::Arc<crate::config::Config>,
+    pub store: std::sync::Arc<crate::platform::store::Store>,
+    pub config: std::sync::Arc<crate::platform::config::Config>,
     pub catalog: crate::catalog::SharedCatalog,
     pub bookings: SharedBookings,
 }

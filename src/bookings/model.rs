@@ -10,8 +10,8 @@ use super::report::Panel;
 use super::vendors::VendorRow;
 use super::{BookingIndex, BookingSets};
 use crate::catalog::{Catalog, CategoryRef};
-use crate::error::{Result, bad_request};
-use crate::firm_size::FirmSize;
+use crate::platform::error::{Result, bad_request};
+use crate::platform::firm_size::FirmSize;
 
 /// A demo booking as stored: one row of an imported file, already validated and normalised.
 /// Names and emails from the file are never part of it (see `import::rows::identity`).
@@ -282,7 +282,7 @@ impl VendorsQuery {
         let unknown = || {
             bad_request(format!(
                 "Unknown category id {}: pick a category from the list",
-                crate::upload::truncate(raw, 20)
+                crate::platform::upload::truncate(raw, 20)
             ))
         };
         let id: u64 = raw.parse().map_err(|_| unknown())?;

@@ -7,7 +7,7 @@ use chrono::{Datelike, Months, NaiveDate};
 use serde::Serialize;
 
 use super::filters::{Filters, date_of, day_number, parse_date};
-use crate::error::{AppError, bad_request};
+use crate::platform::error::{AppError, bad_request};
 
 /// A change is given as a percentage only when both periods have at least this many bookings.
 pub const MIN_BOOKINGS_FOR_CHANGE: u64 = 20;

@@ -13,7 +13,7 @@ pub use super::filters::{Filters, date_of, day_number, parse_include_sample};
 use super::index::BookingIndex;
 use super::periods::Granularity;
 use super::series::{self, Bucket, Stack};
-use crate::firm_size::FirmSize;
+use crate::platform::firm_size::FirmSize;
 
 fn format_day(day: i32) -> String {
     DayLabel(day).to_string()

@@ -7,7 +7,7 @@ use super::model::Changes;
 use super::periods::{Change, Compare};
 use super::query::{BookingItem, CityCount, Trends};
 use super::vendors::VendorPanel;
-use crate::download::CsvFile;
+use crate::platform::download::CsvFile;
 
 /// The panels of /trends whose numbers `GET /api/trends?format=csv&panel=` downloads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, utoipa::ToSchema)]

@@ -21,11 +21,11 @@ use super::report::{self, Heading};
 use super::vendors;
 use super::{BookingIndex, BookingSets};
 use crate::accounts::{AdminUser, CurrentUser};
-use crate::blocking::Blocking;
 use crate::bookings::BookingsState;
-use crate::download::csv_response;
-use crate::error::{AppError, Result, bad_request};
-use crate::extract::Query;
+use crate::platform::blocking::Blocking;
+use crate::platform::download::csv_response;
+use crate::platform::error::{AppError, Result, bad_request};
+use crate::platform::extract::Query;
 
 const STATE_REQUIRED: &str = "state is required: use a two-letter US state code such as TX.";
 
@@ -97,8 +97,8 @@ fn compare_code(compared: Option<&(Compare, Filters)>) -> &'static str {
     responses(
         (status = 200, description = "The trends (JSON), or one panel's numbers (CSV)",
             content((TrendsAnswer = "application/json"), (String = "text/csv"))),
-        (status = 400, description = "An invalid filter or shape", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
+        (status = 400, description = "An invalid filter or shape", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
     ))]
 pub(super) async fn trends(
     State(state): State<BookingsState>,
@@ -149,8 +149,8 @@ pub(super) async fn trends(
     responses(
         (status = 200, description = "The vendors (JSON), or the same numbers (CSV)",
             content((VendorsAnswer = "application/json"), (String = "text/csv"))),
-        (status = 400, description = "An invalid filter or category", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
+        (status = 400, description = "An invalid filter or category", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
     ))]
 pub(super) async fn vendors(
     State(state): State<BookingsState>,
@@ -225,8 +225,8 @@ pub(super) async fn vendors(
     responses(
         (status = 200, description = "The cities (JSON), or the same numbers (CSV)",
             content((CitiesAnswer = "application/json"), (String = "text/csv"))),
-        (status = 400, description = "An invalid filter or no state", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
+        (status = 400, description = "An invalid filter or no state", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
     ))]
 pub(super) async fn top_cities(
     State(state): State<BookingsState>,
@@ -281,8 +281,8 @@ fn days(period: Option<(i32, i32)>) -> (Option<String>, Option<String>) {
     responses(
         (status = 200, description = "A page of bookings (JSON), or the same rows (CSV)",
             content((BookingPage = "application/json"), (String = "text/csv"))),
-        (status = 400, description = "An invalid filter", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
+        (status = 400, description = "An invalid filter", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
     ))]
 pub(super) async fn list_bookings(
     State(state): State<BookingsState>,
@@ -309,8 +309,8 @@ pub(super) async fn list_bookings(
     responses(
         (status = 200, description = "A page of bookings (JSON), or the same rows (CSV)",
             content((BookingPage = "application/json"), (String = "text/csv"))),
-        (status = 400, description = "An invalid filter or no state", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
+        (status = 400, description = "An invalid filter or no state", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
     ))]
 pub(super) async fn state_bookings(
     State(state): State<BookingsState>,
@@ -381,8 +381,8 @@ async fn newest(
     params(OptionsQuery),
     responses(
         (status = 200, body = OptionsAnswer),
-        (status = 400, description = "An invalid includeSample", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
+        (status = 400, description = "An invalid includeSample", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
     ))]
 pub(super) async fn filter_options(
     State(state): State<BookingsState>,
@@ -411,8 +411,8 @@ pub(super) async fn filter_options(
 #[utoipa::path(delete, path = "/admin/sample-bookings", tag = "admin",
     responses(
         (status = 204, description = "No sample booking is left (there may have been none)"),
-        crate::error::NotSignedIn,
-        crate::error::NotOperatorOrForeignOrigin,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
     ))]
 pub(super) async fn remove_sample(
     State(state): State<BookingsState>,

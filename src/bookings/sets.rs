@@ -134,7 +134,7 @@ impl BookingSets {
 mod tests {
     use super::*;
     use crate::bookings::{Booking, ColumnsBuilder};
-    use crate::firm_size::FirmSize;
+    use crate::platform::firm_size::FirmSize;
 
     fn booking(created: i64, city: &str, sample: bool) -> Booking {
         Booking {
@@ -207,7 +207,7 @@ mod tests {
     mod extension {
         use super::super::*;
         use crate::bookings::{Booking, ColumnsBuilder};
-        use crate::firm_size::FirmSize;
+        use crate::platform::firm_size::FirmSize;
         use proptest::prelude::*;
 
         /// (day, second of the day, category, vendor, state (0 none), metro area, city, size).

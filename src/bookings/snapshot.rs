@@ -38,7 +38,7 @@ pub fn write(data_dir: &Path, sets: &BookingSets) -> anyhow::Result<()> {
     let tmp = data_dir.join("bookings.idx.tmp");
     let written = (|| -> anyhow::Result<()> {
         let mut file = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-        crate::store::restrict_file(&tmp);
+        crate::platform::store::restrict_file(&tmp);
         encode(sets, &mut file)?;
         file.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         Ok(())
@@ -249,7 +249,7 @@ fn validate(c: &Columns) -> Result<(), String> {
         && c.sample.is_well_formed()
         && c.size
             .iter()
-            .all(|&v| (v as usize) < crate::firm_size::FirmSize::ALL.len())
+            .all(|&v| (v as usize) < crate::platform::firm_size::FirmSize::ALL.len())
         && c.times.windows(2).all(|w| w[0] <= w[1])
         && !c.states.is_empty()
         && !c.dmas.is_empty()
@@ -266,7 +266,7 @@ fn validate(c: &Columns) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::bookings::{Booking, ColumnsBuilder};
-    use crate::firm_size::FirmSize;
+    use crate::platform::firm_size::FirmSize;
 
     fn sets(rows: i64, generation: u64) -> BookingSets {
         let mut b = ColumnsBuilder::default();

@@ -6,8 +6,8 @@
 use serde::{Deserialize, Deserializer};
 
 use super::model::{PartnerLevel, Vendor};
-use crate::error::{Result, bad_request};
-use crate::upload::{parse_web_url, truncate};
+use crate::platform::error::{Result, bad_request};
+use crate::platform::upload::{parse_web_url, truncate};
 
 /// A field that may be absent (left as it is), null (cleared) or a value.
 fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {

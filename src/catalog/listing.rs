@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Catalog;
 use super::model::Vendor;
-use crate::error::{AppError, Result, bad_request};
+use crate::platform::error::{AppError, Result, bad_request};
 
 pub const DEFAULT_PAGE_SIZE: usize = 24;
 pub const MAX_PAGE_SIZE: usize = 100;
@@ -73,7 +73,7 @@ pub fn parse_category_ids(raw: Option<&str>, catalog: &Catalog) -> Result<Vec<u6
         let id: u64 = part.parse().map_err(|_| {
             bad_request(format!(
                 "categoryIds must be a comma-separated list of category ids; \"{}\" is not one",
-                crate::upload::truncate(part, 20)
+                crate::platform::upload::truncate(part, 20)
             ))
         })?;
         if catalog.category(id).is_none() {

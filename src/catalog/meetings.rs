@@ -9,9 +9,9 @@
 use super::model::{ClickKind, MeetingClick, MeetingClickView};
 use super::outbound::with_utm;
 use super::{Catalog, storage};
-pub use crate::clock::rfc3339;
-use crate::error::{Result, bad_request};
-use crate::store::Store;
+pub use crate::platform::clock::rfc3339;
+use crate::platform::error::{Result, bad_request};
+use crate::platform::store::Store;
 
 /// How many of a user's own clicks `GET /api/meeting-clicks` returns.
 pub const RECENT_CLICKS: usize = 50;

@@ -40,8 +40,8 @@ pub type SharedCatalog = std::sync::Arc<arc_swap::ArcSwap<Catalog>>;
 /// What the catalog needs: the store, the settings (the link tag) and the catalog it swaps.
 #[derive(Clone)]
 pub struct CatalogState {
-    pub store: std::sync::Arc<crate::store::Store>,
-    pub config: std::sync::Arc<crate::config::Config>,
+    pub store: std::sync::Arc<crate::platform::store::Store>,
+    pub config: std::sync::Arc<crate::platform::config::Config>,
     pub catalog: SharedCatalog,
 }
 
@@ -68,7 +68,7 @@ mod tests {
     /// The vendors of the embedded data/vendors.csv, through the importer admins use.
     fn shipped() -> Catalog {
         let dir = tempfile::tempdir().unwrap();
-        let store = crate::store::open_file(dir.path()).unwrap();
+        let store = crate::platform::store::open_file(dir.path()).unwrap();
         seed(&store).unwrap();
         Catalog::load(&store).unwrap()
     }

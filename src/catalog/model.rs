@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::Catalog;
 use super::listing::Page;
-use crate::error::{Result, bad_request};
-use crate::firm_size::FirmSize;
+use crate::platform::error::{Result, bad_request};
+use crate::platform::firm_size::FirmSize;
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -102,7 +102,9 @@ impl ImportedBy {
         ImportedBy {
             user_id,
             file_name: if name.is_empty() { "vendors.csv" } else { name }.to_string(),
-            on: crate::clock::today().format("%Y-%m-%d").to_string(),
+            on: crate::platform::clock::today()
+                .format("%Y-%m-%d")
+                .to_string(),
         }
     }
 }

@@ -12,16 +12,16 @@ use super::model::{
 };
 use super::{admin, meetings, reload, storage};
 use crate::accounts::{AdminUser, CurrentUser};
-use crate::blocking::Blocking;
 use crate::catalog::CatalogState;
-use crate::error::{Result, bad_request, not_found};
-use crate::extract::{Json, Query};
+use crate::platform::blocking::Blocking;
+use crate::platform::error::{Result, bad_request, not_found};
+use crate::platform::extract::{Json, Query};
 
 /// GET /api/categories: every category, stage categories with their stage.
 #[utoipa::path(get, path = "/categories", tag = "catalog",
     responses(
         (status = 200, body = Vec<Category>),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub(super) async fn list_categories(
     State(state): State<CatalogState>,
@@ -35,8 +35,8 @@ pub(super) async fn list_categories(
     params(VendorQuery),
     responses(
         (status = 200, body = VendorPage),
-        (status = 400, description = "An invalid filter", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
+        (status = 400, description = "An invalid filter", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
     ))]
 pub(super) async fn list_vendors(
     State(state): State<CatalogState>,
@@ -78,9 +78,9 @@ pub(super) async fn list_vendors(
     params(("category_id" = u64, Path, description = "A category id")),
     responses(
         (status = 200, body = Vec<QuestionView>),
-        (status = 400, description = "The id is not a whole number", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        (status = 404, description = "No such category", body = crate::error::ErrorBody),
+        (status = 400, description = "The id is not a whole number", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        (status = 404, description = "No such category", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn list_questions(
     State(state): State<CatalogState>,
@@ -111,7 +111,7 @@ pub(super) async fn list_questions(
 #[utoipa::path(get, path = "/meeting-clicks", tag = "catalog",
     responses(
         (status = 200, body = Vec<MeetingClickView>),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub(super) async fn list_clicks(
     State(state): State<CatalogState>,
@@ -138,10 +138,10 @@ pub(super) async fn list_clicks(
     request_body = MeetingClickRequest,
     responses(
         (status = 201, body = MeetingClickView),
-        (status = 400, description = "Invalid input, no such vendor, or a vendor without the link of the click's kind", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        (status = 403, description = "A foreign origin, or a viewer (clicks are recorded for the firm)", body = crate::error::ErrorBody),
-        crate::error::TooLarge,
+        (status = 400, description = "Invalid input, no such vendor, or a vendor without the link of the click's kind", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        (status = 403, description = "A foreign origin, or a viewer (clicks are recorded for the firm)", body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooLarge,
     ))]
 pub(super) async fn record_click(
     State(state): State<CatalogState>,
@@ -173,11 +173,11 @@ pub(super) async fn record_click(
     request_body = admin::VendorUpdate,
     responses(
         (status = 200, description = "The vendor as updated", body = VendorView),
-        (status = 400, description = "An invalid id, field or link", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::NotOperatorOrForeignOrigin,
-        (status = 404, description = "No such vendor", body = crate::error::ErrorBody),
-        crate::error::TooLarge,
+        (status = 400, description = "An invalid id, field or link", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
+        (status = 404, description = "No such vendor", body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooLarge,
     ))]
 pub(super) async fn update_vendor(
     State(state): State<CatalogState>,

@@ -3,7 +3,7 @@
 
 use super::model::Category;
 use super::storage;
-use crate::store::Store;
+use crate::platform::store::Store;
 
 const SEED_CATEGORIES: &str = include_str!("../../data/categories.csv");
 const SEED_VENDORS: &str = include_str!("../../data/vendors.csv");

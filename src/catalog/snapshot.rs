@@ -7,7 +7,7 @@ use anyhow::Context;
 
 use super::model::{self, BookingSource, Category, Question, Vendor, VendorSource};
 use super::storage::{self, CatalogRows};
-use crate::store::Store;
+use crate::platform::store::Store;
 
 const QUESTIONS: &str = include_str!("../../data/questions.json");
 
@@ -166,7 +166,10 @@ impl Catalog {
 /// Replaces the in-memory catalog with what the store holds now. Call it after committing a
 /// catalog change. Loads and swaps run one at a time, so that a load which began before another
 /// writer's commit can never be swapped in after that writer's newer load.
-pub fn reload(store: &crate::store::Store, catalog: &super::SharedCatalog) -> anyhow::Result<()> {
+pub fn reload(
+    store: &crate::platform::store::Store,
+    catalog: &super::SharedCatalog,
+) -> anyhow::Result<()> {
     static SWAPS: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _turn = SWAPS
         .lock()

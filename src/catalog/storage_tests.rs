@@ -9,16 +9,16 @@ use super::storage::{
     record_meeting_click, removal, update_vendor,
 };
 use super::vendor_csv;
-use crate::store::postgres::test_store;
-use crate::store::{FileStore, Store};
-use crate::upload::ImportReport;
+use crate::platform::store::postgres::test_store;
+use crate::platform::store::{FileStore, Store};
+use crate::platform::upload::ImportReport;
 
 /// The seed's transaction with `rows` as its vendor file, as `seed.rs` runs it.
 fn save_seed(
     store: &Store,
     categories: &[Category],
     vendors_csv: &[u8],
-) -> crate::error::Result<Option<ImportReport>> {
+) -> crate::platform::error::Result<Option<ImportReport>> {
     super::storage::save_seed(store, categories, |tables| {
         vendor_csv::import(tables, vendors_csv, categories, None)
     })
@@ -114,7 +114,9 @@ fn seed_import_and_edit_answer_alike_on_both_backends() {
         assert!(edited);
         assert!(!update_vendor(store, 999, |v| Ok(Some(v))).unwrap());
         // An edit that refuses writes nothing and keeps its error.
-        assert!(update_vendor(store, 4, |_| Err(crate::error::bad_request("no"))).is_err());
+        assert!(
+            update_vendor(store, 4, |_| Err(crate::platform::error::bad_request("no"))).is_err()
+        );
         answer(store)
     });
     assert_eq!(file, pg);

@@ -6,8 +6,10 @@ use std::collections::{HashMap, HashSet};
 
 use super::model::{BookingSource, Category, ImportedBy, PartnerLevel, Vendor, VendorSource};
 use super::storage::{self, VendorImport};
-use crate::firm_size::FirmSize;
-use crate::upload::{ImportReport, RowProblems, normalize_header, parse_web_url, truncate};
+use crate::platform::firm_size::FirmSize;
+use crate::platform::upload::{
+    ImportReport, RowProblems, normalize_header, parse_web_url, truncate,
+};
 
 pub const REQUIRED: [&str; 4] = ["name", "category", "websiteUrl", "bookingUrl"];
 pub const OPTIONAL: [&str; 18] = [

@@ -1,6 +1,6 @@
 //! The `ids` of a comparison, parsed at the edge: 2 to 4 distinct whole numbers.
 
-use crate::error::{Result, bad_request};
+use crate::platform::error::{Result, bad_request};
 
 pub const MIN_VENDORS: usize = 2;
 pub const MAX_VENDORS: usize = 4;

@@ -2,8 +2,8 @@
 
 use serde::Serialize;
 
-use crate::firm_size::FirmSize;
 use crate::peers::ShownCount;
+use crate::platform::firm_size::FirmSize;
 
 /// One column per vendor, in the order asked for, with the rows that differ.
 #[derive(Debug, Serialize, utoipa::ToSchema)]

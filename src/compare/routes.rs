@@ -6,9 +6,9 @@ use serde::Deserialize;
 use super::ids::VendorIds;
 use super::model::Comparison;
 use crate::accounts::CurrentUser;
-use crate::blocking::Blocking;
-use crate::error::Result;
-use crate::extract::{Json, Query};
+use crate::platform::blocking::Blocking;
+use crate::platform::error::Result;
+use crate::platform::extract::{Json, Query};
 use crate::recommend::RecommendState;
 
 /// The raw query string; `ids` is text so that each mistake gets its own message.
@@ -30,9 +30,9 @@ pub struct CompareQuery {
     params(CompareQuery),
     responses(
         (status = 200, body = Comparison),
-        (status = 400, description = "Fewer than 2 or more than 4 ids, an id twice, or an id that is not a whole number", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        (status = 404, description = "No vendor has one of the ids", body = crate::error::ErrorBody),
+        (status = 400, description = "Fewer than 2 or more than 4 ids, an id twice, or an id that is not a whole number", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        (status = 404, description = "No vendor has one of the ids", body = crate::platform::error::ErrorBody),
     ))]
 pub async fn get_comparison(
     State(state): State<RecommendState>,

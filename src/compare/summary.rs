@@ -4,7 +4,7 @@
 //! of a shown count above every other.
 
 use super::model::ComparedVendor;
-use crate::firm_size::FirmSize;
+use crate::platform::firm_size::FirmSize;
 
 /// At most this many sentences per line, the strongest first.
 const SENTENCES: usize = 2;

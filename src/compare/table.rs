@@ -11,8 +11,8 @@ use super::model::{
 use super::summary;
 use crate::accounts::model::User;
 use crate::catalog::{Catalog, Vendor};
-use crate::error::{Result, not_found};
 use crate::peers::ShownCount;
+use crate::platform::error::{Result, not_found};
 use crate::recommend::LatestScores;
 use crate::recommend::RecommendState;
 use crate::recommend::ranking::DEMAND_DAYS;
@@ -35,7 +35,7 @@ pub fn compare(app: &RecommendState, user: &User, ids: &VendorIds) -> Result<Com
     // Real bookings only (vendor_demand never counts sample rows); all firms when the size is
     // unknown, as the recommendations do.
     let sizes: Vec<_> = firm.size.into_iter().collect();
-    let since = crate::clock::today() - chrono::Duration::days(DEMAND_DAYS);
+    let since = crate::platform::clock::today() - chrono::Duration::days(DEMAND_DAYS);
     let demand =
         crate::bookings::vendor_demand(&app.bookings.load(), &app.catalog.load(), &sizes, since);
     let adoption = firm.size.map(|size| {

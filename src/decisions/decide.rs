@@ -4,10 +4,10 @@
 //! latest version too, so two nodes or two requests never store the same version twice.
 
 use crate::accounts::model::User;
-use crate::error::{Result, bad_request, conflict, not_found};
-use crate::firm_id::FirmId;
+use crate::platform::error::{Result, bad_request, conflict, not_found};
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::WriteTx;
 use crate::shortlist::model::{Entry, Stamp, Status};
-use crate::store::WriteTx;
 use crate::techstack::model::Adoption;
 
 use super::DecisionsState;
@@ -26,7 +26,7 @@ pub enum VerdictOutcome {
     Stale { current_hash: String },
 }
 
-fn not_found_decision(id: u64) -> crate::error::AppError {
+fn not_found_decision(id: u64) -> crate::platform::error::AppError {
     not_found(format!("There is no decision with id {id}"))
 }
 
@@ -316,7 +316,7 @@ pub fn verdict(
     let firm_id = user.firm.id;
     let current = storage::get(&state.store, firm_id, id)?.ok_or_else(|| not_found_decision(id))?;
     if !current.terms.approvers.iter().any(|a| a.user_id == user.id) {
-        return Err(crate::error::forbidden(
+        return Err(crate::platform::error::forbidden(
             "Only the decision's approvers can approve or object",
         ));
     }

@@ -26,9 +26,9 @@ pub use storage::export;
 /// peer figures recount it).
 #[derive(Clone)]
 pub struct DecisionsState {
-    pub store: std::sync::Arc<crate::store::Store>,
+    pub store: std::sync::Arc<crate::platform::store::Store>,
     /// Where the approvers' notices link to.
-    pub config: std::sync::Arc<crate::config::Config>,
+    pub config: std::sync::Arc<crate::platform::config::Config>,
     pub catalog: crate::catalog::SharedCatalog,
     pub firm_changed: crate::accounts::FirmChanged,
 }

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{Result, bad_request};
+use crate::platform::error::{Result, bad_request};
 
 pub const MAX_REASONS: usize = 4_000;
 pub const MAX_COMMENT: usize = 2_000;

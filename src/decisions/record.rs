@@ -10,14 +10,14 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::catalog::SharedCatalog;
-use crate::clock::rfc3339;
-use crate::error::Result;
 use crate::evaluations::EvaluationRecord;
 use crate::evaluations::model::Round;
 use crate::evaluations::visibility::{self, Caller, CategoryDecisions, RoundFacts};
-use crate::firm_id::FirmId;
+use crate::platform::clock::rfc3339;
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::Store;
 use crate::shortlist::model::Entry;
-use crate::store::Store;
 
 use super::model::{Decision, DecisionStatus};
 

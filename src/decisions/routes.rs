@@ -7,10 +7,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::accounts::CurrentUser;
 use crate::accounts::audit::{self, AuditAction};
-use crate::blocking::Blocking;
-use crate::clock::{now_secs, rfc3339};
-use crate::error::{ErrorBody, Result, bad_request, not_found};
-use crate::extract::{Json, Query, path_id};
+use crate::platform::blocking::Blocking;
+use crate::platform::clock::{now_secs, rfc3339};
+use crate::platform::error::{ErrorBody, Result, bad_request, not_found};
+use crate::platform::extract::{Json, Query, path_id};
 
 use super::DecisionsState;
 use super::decide::{self, VerdictOutcome};
@@ -265,7 +265,7 @@ fn view(
 #[utoipa::path(get, path = "/decisions", tag = "decisions",
     responses(
         (status = 200, body = DecisionList),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub async fn list_decisions(
     State(state): State<DecisionsState>,
@@ -307,7 +307,7 @@ pub async fn list_decisions(
     responses(
         (status = 201, body = DecisionView),
         (status = 400, description = "A missing or invalid value (the message names the field)", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "A member or viewer, or a foreign origin", body = ErrorBody),
         (status = 409, description = "The category has an open decision: the body adds its id as `openDecisionId`", body = ErrorBody),
     ))]
@@ -369,7 +369,7 @@ pub struct DraftQuery {
     responses(
         (status = 200, body = super::draft::DecisionDraft),
         (status = 400, description = "The category id is not a whole number", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "A member or viewer: only owners and admins propose decisions", body = ErrorBody),
     ))]
 pub async fn get_draft(
@@ -378,7 +378,7 @@ pub async fn get_draft(
     Query(query): Query<DraftQuery>,
 ) -> Result<Json<super::draft::DecisionDraft>> {
     if !current.user.firm_role.manages_firm() {
-        return Err(crate::error::forbidden(DRAFT_MANAGERS_ONLY));
+        return Err(crate::platform::error::forbidden(DRAFT_MANAGERS_ONLY));
     }
     let category = match query.category_id.as_deref().map(str::trim) {
         None | Some("") => None,
@@ -406,7 +406,7 @@ pub async fn get_draft(
     responses(
         (status = 200, body = DecisionView),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 404, description = "The firm has no decision of that id", body = ErrorBody),
     ))]
 pub async fn get_decision(
@@ -431,7 +431,7 @@ pub async fn get_decision(
     responses(
         (status = 200, body = DecisionView),
         (status = 400, description = "A missing or invalid value (the message names the field)", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "A member or viewer, or a foreign origin", body = ErrorBody),
         (status = 404, description = "The firm has no decision of that id", body = ErrorBody),
         (status = 409, description = "The decision is final: its record is frozen", body = ErrorBody),
@@ -533,7 +533,7 @@ async fn answer(
     responses(
         (status = 200, body = DecisionView),
         (status = 400, description = "A missing hash or a too long comment", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "Not one of the decision's approvers, or a foreign origin", body = ErrorBody),
         (status = 404, description = "The firm has no decision of that id", body = ErrorBody),
         (status = 409, description = "The hash is not the current version's (\"This decision changed since you opened it\"; the body adds the current hash as `currentHash`), or the decision is final", body = ErrorBody),
@@ -555,7 +555,7 @@ pub async fn approve(
     responses(
         (status = 200, body = DecisionView),
         (status = 400, description = "A missing hash or comment, or a too long comment", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "Not one of the decision's approvers, or a foreign origin", body = ErrorBody),
         (status = 404, description = "The firm has no decision of that id", body = ErrorBody),
         (status = 409, description = "The hash is not the current version's (\"This decision changed since you opened it\"; the body adds the current hash as `currentHash`), or the decision is final", body = ErrorBody),
@@ -591,7 +591,7 @@ pub struct VersionQuery {
         (status = 200, description = "The version's canonical JSON (RFC 8785), or CSV with `?format=csv`. For a caller who may not see some scorecards yet (they have not submitted their own and the decision is not final) they are left out and `scoresHidden` says so: that answer does not hash to the version's hash",
             content(("application/json"), ("text/csv"))),
         (status = 400, description = "An id that is not a whole number, or an unknown format", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 404, description = "No such decision or version", body = ErrorBody),
     ))]
 pub async fn get_version(
@@ -624,7 +624,7 @@ pub async fn get_version(
             let (shown, hidden) =
                 record::Audience::read(&app.store, &d, &user)?.render(&parse_value(&v.content));
             if csv {
-                let mut file = crate::download::CsvFile::default();
+                let mut file = crate::platform::download::CsvFile::default();
                 let rows = record::csv_rows(&shown, v.n, &v.hash);
                 for (i, row) in rows.iter().enumerate() {
                     file.row(row)?;
@@ -632,7 +632,7 @@ pub async fn get_version(
                         file.blank();
                     }
                 }
-                return Ok(crate::download::csv_response(
+                return Ok(crate::platform::download::csv_response(
                     file.finish(),
                     &format!("decision-{id}-v{}.csv", v.n),
                 ));
@@ -666,7 +666,7 @@ pub async fn get_version(
     responses(
         (status = 200, body = DecisionView),
         (status = 400, description = "replace is missing", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "A member or viewer, or a foreign origin", body = ErrorBody),
         (status = 404, description = "The firm has no decision of that id", body = ErrorBody),
         (status = 409, description = "The decision asks nothing about the tech stack", body = ErrorBody),

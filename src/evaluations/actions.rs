@@ -3,7 +3,7 @@
 //! reference calls and a new round. No store, no clock: the caller passes the time.
 
 use crate::accounts::{FirmRole, User};
-use crate::error::{Result, bad_request, conflict, forbidden, not_found};
+use crate::platform::error::{Result, bad_request, conflict, forbidden, not_found};
 
 use super::criteria::{self, CriterionInput};
 use super::model::{CriteriaChange, Criterion, Reference, Round, Score, Scorecard};
@@ -77,7 +77,7 @@ fn parse_scores(criteria: &[Criterion], input: &[ScoreInput]) -> Result<Vec<Scor
         let Some(criterion) = criteria.iter().find(|c| c.id == s.criterion_id) else {
             return Err(bad_request(format!(
                 "There is no criterion \"{}\" in this evaluation",
-                crate::upload::truncate(&s.criterion_id, 80)
+                crate::platform::upload::truncate(&s.criterion_id, 80)
             )));
         };
         if scores.iter().any(|k| k.criterion_id == criterion.id) {

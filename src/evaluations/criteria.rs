@@ -4,9 +4,9 @@
 use std::collections::HashSet;
 
 use crate::catalog::{Catalog, OptionKind};
-use crate::error::{Result, bad_request};
-use crate::firm_id::FirmId;
-use crate::store::Store;
+use crate::platform::error::{Result, bad_request};
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::Store;
 
 use super::model::Criterion;
 

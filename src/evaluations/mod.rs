@@ -25,7 +25,7 @@ pub use storage::export;
 /// read what the firm's decisions say of a category's rounds (who sees scores: `visibility`).
 #[derive(Clone)]
 pub struct EvaluationsState {
-    pub store: std::sync::Arc<crate::store::Store>,
+    pub store: std::sync::Arc<crate::platform::store::Store>,
     pub catalog: crate::catalog::SharedCatalog,
     pub decisions: visibility::DecisionsOf,
 }

@@ -113,11 +113,11 @@ pub struct EvaluationRecord {
 /// when the firm has no evaluation of the category. Reads only; the same evaluation always
 /// gives the same record.
 pub fn record(
-    store: &crate::store::Store,
+    store: &crate::platform::store::Store,
     catalog: &crate::catalog::Catalog,
-    firm: crate::firm_id::FirmId,
+    firm: crate::platform::firm_id::FirmId,
     category_id: &str,
-) -> crate::error::Result<Option<EvaluationRecord>> {
+) -> crate::platform::error::Result<Option<EvaluationRecord>> {
     let Ok(category) = category_id.parse::<u64>() else {
         return Ok(None);
     };
@@ -133,7 +133,7 @@ pub fn of_round(
     round: &super::model::Round,
     vendors: &[super::vendors::EvaluatedVendor],
 ) -> EvaluationRecord {
-    use crate::clock::rfc3339;
+    use crate::platform::clock::rfc3339;
     let criteria: Vec<super::model::Criterion> = round.criteria.clone().unwrap_or_default();
     let criterion = |c: &super::model::Criterion| RecordCriterion {
         id: c.id.clone(),

@@ -3,7 +3,7 @@
 use chrono::NaiveDate;
 use serde::Deserialize;
 
-use crate::error::{Result, bad_request};
+use crate::platform::error::{Result, bad_request};
 
 pub const MAX_FIRM_CALLED: usize = 120;
 pub const MAX_FIRM_SIZE: usize = 60;

@@ -6,11 +6,11 @@ use serde::Deserialize;
 
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::{CurrentUser, User};
-use crate::blocking::Blocking;
 use crate::catalog::Catalog;
-use crate::clock::now_secs;
-use crate::error::{ErrorBody, Result, bad_request, not_found};
-use crate::extract::{Json, Query, path_id};
+use crate::platform::blocking::Blocking;
+use crate::platform::clock::now_secs;
+use crate::platform::error::{ErrorBody, Result, bad_request, not_found};
+use crate::platform::extract::{Json, Query, path_id};
 
 use super::EvaluationsState;
 use super::actions::{self, ScoreInput};
@@ -114,7 +114,7 @@ fn evaluation(
     responses(
         (status = 200, description = "The criteria and, per vendor, the caller's scorecard status, the reference calls and — once the caller submitted their own scorecard for it, or once a decision on the round is final (a viewer: only then) — everyone's scores, the weighted score and the disagreements; an approver of the open decision who has not scored sees the flags and the weighted total from two scorecards", body = EvaluationView),
         (status = 400, description = "An id or round that is not a whole number", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 404, description = "No such category, or no such round", body = ErrorBody),
     ))]
 pub async fn get_evaluation(
@@ -143,7 +143,7 @@ pub async fn get_evaluation(
     responses(
         (status = 200, description = "The latest round's criteria, or the suggestions (not saved) while none are", body = CriteriaView),
         (status = 400, description = "An id that is not a whole number", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 404, description = "No such category", body = ErrorBody),
     ))]
 pub async fn get_criteria(
@@ -175,7 +175,7 @@ pub struct CriteriaRequest {
     responses(
         (status = 200, body = CriteriaView),
         (status = 400, description = "A bad set of criteria (weights not adding up to 100, a name twice, …), or a locked change without a reason", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "A viewer; a member once the criteria are locked; or a foreign origin", body = ErrorBody),
         (status = 404, description = "No such category", body = ErrorBody),
     ))]
@@ -233,7 +233,7 @@ pub async fn put_criteria(
     responses(
         (status = 200, body = ScorecardView),
         (status = 400, description = "An id that is not a whole number", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 404, description = "No such category, or the vendor is not part of the evaluation", body = ErrorBody),
     ))]
 pub async fn get_scorecard(
@@ -294,7 +294,7 @@ fn scorecard_write(
     responses(
         (status = 200, body = ScorecardView),
         (status = 400, description = "An unknown criterion, a score not 1-5, a comment over 1,000 characters, or a submitted scorecard left incomplete", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "A viewer (viewers never score), or a foreign origin", body = ErrorBody),
         (status = 404, description = "No such category, or the vendor is not part of the evaluation", body = ErrorBody),
         (status = 409, description = "No criteria are saved yet", body = ErrorBody),
@@ -332,7 +332,7 @@ pub async fn put_scorecard(
     responses(
         (status = 200, body = ScorecardView),
         (status = 400, description = "A criterion without an entry (named), or no score at all", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
         (status = 404, description = "No such category, or the vendor is not part of the evaluation", body = ErrorBody),
         (status = 409, description = "No criteria are saved yet", body = ErrorBody),
@@ -364,7 +364,7 @@ pub async fn submit_scorecard(
     responses(
         (status = 201, body = ReferenceView),
         (status = 400, description = "A missing or too long field, a date not YYYY-MM-DD or in the future, or 0 or over 20 questions", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
         (status = 404, description = "No such category, or the vendor is not part of the evaluation", body = ErrorBody),
     ))]
@@ -414,7 +414,7 @@ pub async fn post_reference(
     responses(
         (status = 204, description = "Deleted"),
         (status = 400, description = "An id that is not a whole number", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "A viewer, a member who did not record it, or a foreign origin", body = ErrorBody),
         (status = 404, description = "No such category or reference check", body = ErrorBody),
     ))]
@@ -448,7 +448,7 @@ pub async fn delete_reference(
     responses(
         (status = 200, description = "The latest round: a new one with the last round's criteria and weights and the firm's current tool as the incumbent; or, while the latest round has no submitted scorecard, that round (asking twice starts one round)", body = EvaluationView),
         (status = 400, description = "An id that is not a whole number", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
         (status = 404, description = "No such category", body = ErrorBody),
     ))]

@@ -3,9 +3,9 @@
 //! in the evaluation when the vendor leaves the shortlist).
 
 use crate::catalog::Catalog;
-use crate::error::Result;
-use crate::firm_id::FirmId;
-use crate::store::Store;
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::Store;
 
 use super::model::Round;
 

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use crate::accounts::{FirmRole, User};
-use crate::clock::rfc3339;
+use crate::platform::clock::rfc3339;
 
 use super::model::{Criterion, Reference, Round, Scorecard};
 use super::record::{RecordCriteriaChange, RecordCriterion, RecordQuestion, RecordScore};

@@ -97,7 +97,11 @@ impl CategoryDecisions {
 }
 
 /// How the evaluations read a category's decisions (store, firm, category id).
-type ReadDecisions = dyn Fn(&crate::store::Store, crate::firm_id::FirmId, u64) -> crate::error::Result<CategoryDecisions>
+type ReadDecisions = dyn Fn(
+        &crate::platform::store::Store,
+        crate::platform::firm_id::FirmId,
+        u64,
+    ) -> crate::platform::error::Result<CategoryDecisions>
     + Send
     + Sync;
 
@@ -109,10 +113,10 @@ pub struct DecisionsOf(std::sync::Arc<ReadDecisions>);
 impl DecisionsOf {
     pub fn new(
         read: impl Fn(
-            &crate::store::Store,
-            crate::firm_id::FirmId,
+            &crate::platform::store::Store,
+            crate::platform::firm_id::FirmId,
             u64,
-        ) -> crate::error::Result<CategoryDecisions>
+        ) -> crate::platform::error::Result<CategoryDecisions>
         + Send
         + Sync
         + 'static,
@@ -122,10 +126,10 @@ impl DecisionsOf {
 
     pub fn read(
         &self,
-        store: &crate::store::Store,
-        firm: crate::firm_id::FirmId,
+        store: &crate::platform::store::Store,
+        firm: crate::platform::firm_id::FirmId,
         category_id: u64,
-    ) -> crate::error::Result<CategoryDecisions> {
+    ) -> crate::platform::error::Result<CategoryDecisions> {
         (self.0)(store, firm, category_id)
     }
 }

@@ -10,18 +10,18 @@ use super::model::{
 use crate::accounts::AccountsState;
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::{self, AdminUser, settings};
-use crate::blocking::Blocking;
-use crate::clock::rfc3339;
-use crate::error::{Result, conflict, not_found};
-use crate::extract::Json;
-use crate::extract::path_id;
+use crate::platform::blocking::Blocking;
+use crate::platform::clock::rfc3339;
+use crate::platform::error::{Result, conflict, not_found};
+use crate::platform::extract::Json;
+use crate::platform::extract::path_id;
 
 /// GET /api/admin/firms: every firm, with how many members it has.
 #[utoipa::path(get, path = "/admin/firms", tag = "admin",
     responses(
         (status = 200, body = AdminFirms),
-        crate::error::NotSignedIn,
-        crate::error::NotOperator,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperator,
     ))]
 pub(super) async fn list_firms(
     State(state): State<AccountsState>,
@@ -60,12 +60,12 @@ pub(super) async fn list_firms(
     request_body = AdminFirmUpdate,
     responses(
         (status = 200, body = AdminFirmEnvelope),
-        (status = 400, description = "An invalid id or field", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::NotOperatorOrForeignOrigin,
-        (status = 404, description = "No such firm", body = crate::error::ErrorBody),
-        (status = 409, description = "The operator's own firm cannot be disabled", body = crate::error::ErrorBody),
-        crate::error::TooLarge,
+        (status = 400, description = "An invalid id or field", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
+        (status = 404, description = "No such firm", body = crate::platform::error::ErrorBody),
+        (status = 409, description = "The operator's own firm cannot be disabled", body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooLarge,
     ))]
 pub(super) async fn operator_update_firm(
     State(state): State<AccountsState>,
@@ -108,10 +108,10 @@ pub(super) async fn operator_update_firm(
     params(("user_id" = u64, Path, description = "An account id")),
     responses(
         (status = 201, body = ResetLinkView),
-        (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::NotOperatorOrForeignOrigin,
-        (status = 404, description = "No such account", body = crate::error::ErrorBody),
+        (status = 400, description = "An invalid id", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
+        (status = 404, description = "No such account", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn operator_reset_link(
     State(state): State<AccountsState>,
@@ -152,8 +152,8 @@ pub(super) async fn operator_reset_link(
 #[utoipa::path(get, path = "/admin/settings", tag = "admin",
     responses(
         (status = 200, body = InstallSettings),
-        crate::error::NotSignedIn,
-        crate::error::NotOperator,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperator,
     ))]
 pub(super) async fn get_settings(
     State(state): State<AccountsState>,
@@ -168,10 +168,10 @@ pub(super) async fn get_settings(
     request_body = InstallSettings,
     responses(
         (status = 200, body = InstallSettings),
-        (status = 400, description = "An unknown mode", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::NotOperatorOrForeignOrigin,
-        crate::error::TooLarge,
+        (status = 400, description = "An unknown mode", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
+        crate::platform::error::TooLarge,
     ))]
 pub(super) async fn put_settings(
     State(state): State<AccountsState>,

@@ -17,14 +17,14 @@ use sha2::{Digest, Sha256};
 
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::{self, AccountsState, ClientIp, CurrentUser, FirmRole};
-use crate::blocking::Blocking;
-use crate::clock::rfc3339;
-use crate::download::CsvFile;
-use crate::error::{ErrorBody, Result, forbidden, not_found};
-use crate::extract::Json;
-use crate::firm_id::FirmId;
-use crate::store::Store;
-use crate::store::registry::{Export, Taker, Taking};
+use crate::platform::blocking::Blocking;
+use crate::platform::clock::rfc3339;
+use crate::platform::download::CsvFile;
+use crate::platform::error::{ErrorBody, Result, forbidden, not_found};
+use crate::platform::extract::Json;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::Store;
+use crate::platform::store::registry::{Export, Taker, Taking};
 
 /// What the manifest calls this kind of file.
 pub const FORMAT: &str = "litstack-firm-archive";
@@ -86,7 +86,7 @@ pub fn build(app: &AccountsState, firm_id: u64, by: Taker, now: i64) -> Result<A
     let manifest = json!({
         "format": FORMAT,
         "formatVersion": FORMAT_VERSION,
-        "schemaVersion": crate::store::SCHEMA_VERSION,
+        "schemaVersion": crate::platform::store::SCHEMA_VERSION,
         "litstackVersion": env!("CARGO_PKG_VERSION"),
         "exportedAt": rfc3339(now),
         "takenBy": match by {
@@ -127,8 +127,13 @@ pub fn export_to_file(
     out: &std::path::Path,
 ) -> anyhow::Result<Archive> {
     use std::io::Write as _;
-    let archive = build(app, firm_id, Taker::Operator, crate::clock::now_secs())
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let archive = build(
+        app,
+        firm_id,
+        Taker::Operator,
+        crate::platform::clock::now_secs(),
+    )
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut file = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
@@ -139,7 +144,7 @@ pub fn export_to_file(
             }
             _ => anyhow::anyhow!("cannot write {}: {e}", out.display()),
         })?;
-    crate::store::restrict_file(out);
+    crate::platform::store::restrict_file(out);
     file.write_all(&archive.bytes)?;
     file.sync_all()?;
     let firm = FirmId::from_stored(firm_id);
@@ -261,9 +266,9 @@ pub struct ExportRequest {
         (status = 200, description = "The firm's archive (a zip: manifest.json, people.csv and \
             tables/<table>.json)", content_type = "application/zip", body = Vec<u8>),
         (status = 400, description = "A second-factor code is missing or wrong", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "Not an owner of the firm, or a foreign origin", body = ErrorBody),
-        crate::error::TooLarge,
+        crate::platform::error::TooLarge,
         (status = 429, description = "Too many wrong codes; see Retry-After", body = ErrorBody),
     ))]
 pub(super) async fn export_firm(
@@ -280,7 +285,7 @@ pub(super) async fn export_firm(
     let archive = state
         .blocking(move |app| {
             accounts::mfa::step_up(app, &user, &ip, body.code.as_deref())?;
-            let now = crate::clock::now_secs();
+            let now = crate::platform::clock::now_secs();
             let taker = Taker::Member { user_id: user.id };
             let archive = build(app, user.firm.id.get(), taker, now)?;
             audit::record(

@@ -8,10 +8,10 @@ use serde::Deserialize;
 use super::model::{AuditEntryView, AuditLog};
 use crate::accounts::AccountsState;
 use crate::accounts::{CurrentUser, audit};
-use crate::blocking::Blocking;
-use crate::download::safe_cell;
-use crate::error::{Result, bad_request};
-use crate::extract::{Json, Query};
+use crate::platform::blocking::Blocking;
+use crate::platform::download::safe_cell;
+use crate::platform::error::{Result, bad_request};
+use crate::platform::extract::{Json, Query};
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
@@ -28,9 +28,9 @@ pub(super) struct AuditQuery {
     responses(
         (status = 200, description = "The log as JSON, or as a CSV file with `?format=csv`",
             content((AuditLog = "application/json"), (String = "text/csv"))),
-        (status = 400, description = "An unknown format", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        (status = 403, description = "Not an owner or admin", body = crate::error::ErrorBody),
+        (status = 400, description = "An unknown format", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        (status = 403, description = "Not an owner or admin", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn firm_audit(
     State(state): State<AccountsState>,

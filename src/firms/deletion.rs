@@ -13,14 +13,14 @@ use axum::http::StatusCode;
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::storage::deletion::{self as stored, Deletion};
 use crate::accounts::{self, AccountsState, AdminUser, ClientIp, CurrentUser, FirmRole};
-use crate::blocking::Blocking;
-use crate::clock::rfc3339;
-use crate::error::{ErrorBody, Result, conflict, forbidden, not_found};
-use crate::extract::{Json, path_id};
-use crate::firm_id::FirmId;
-use crate::store::Store;
-use crate::store::postgres::changes::Change;
-use crate::store::registry::{Taker, Taking};
+use crate::platform::blocking::Blocking;
+use crate::platform::clock::rfc3339;
+use crate::platform::error::{ErrorBody, Result, conflict, forbidden, not_found};
+use crate::platform::extract::{Json, path_id};
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::Store;
+use crate::platform::store::postgres::changes::Change;
+use crate::platform::store::registry::{Taker, Taking};
 
 pub const OWNERS_ONLY: &str = "Only an owner of your firm can delete it.";
 pub const OPERATORS_FIRM: &str = "This firm cannot be deleted: the install's operator is one of \
@@ -146,9 +146,13 @@ fn delete_now(app: &AccountsState, firm: FirmId) -> Result<bool> {
     if !stored::take_in(&mut tx, firm)? {
         return Ok(false);
     }
-    crate::store::merged::record_deleted(&mut tx, firm, crate::clock::now_secs())?;
+    crate::platform::store::merged::record_deleted(
+        &mut tx,
+        firm,
+        crate::platform::clock::now_secs(),
+    )?;
     let tables: Vec<_> = crate::registry::tables().collect();
-    crate::store::registry::purge_in(&mut tx, tables.into_iter().rev(), &taking)?;
+    crate::platform::store::registry::purge_in(&mut tx, tables.into_iter().rev(), &taking)?;
     for &user_id in &members {
         tx.record_change(Change::User { user_id })?;
     }
@@ -166,14 +170,14 @@ fn delete_now(app: &AccountsState, firm: FirmId) -> Result<bool> {
 /// Runs the deletions for the life of the server: a pass at start, then every hour.
 pub fn spawn(state: AccountsState) {
     const EVERY: std::time::Duration = std::time::Duration::from_secs(3600);
-    crate::periodic::every(
+    crate::platform::periodic::every(
         std::time::Duration::ZERO,
         EVERY,
         "firm deletions",
         move || {
             let state = state.clone();
             async move {
-                let now = crate::clock::now_secs();
+                let now = crate::platform::clock::now_secs();
                 state.blocking(move |app| run_due(app, now)).await.map(drop)
             }
         },
@@ -191,7 +195,7 @@ fn existing(store: &Store, id: u64) -> Result<FirmId> {
 #[utoipa::path(get, path = "/firm/deletion", tag = "firm",
     responses(
         (status = 200, body = DeletionView),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub(super) async fn get_deletion(
     State(state): State<AccountsState>,
@@ -212,10 +216,10 @@ pub(super) async fn get_deletion(
     responses(
         (status = 200, description = "Scheduled; the deletion as `GET` answers it", body = DeletionView),
         (status = 400, description = "A second-factor code is missing or wrong", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "Not an owner of the firm, or a foreign origin", body = ErrorBody),
         (status = 409, description = "The install's operator is a member of the firm, or the firm was merged into another", body = ErrorBody),
-        crate::error::TooLarge,
+        crate::platform::error::TooLarge,
         (status = 429, description = "Too many wrong codes; see Retry-After", body = ErrorBody),
     ))]
 pub(super) async fn schedule_deletion(
@@ -232,7 +236,12 @@ pub(super) async fn schedule_deletion(
     let deletion = state
         .blocking(move |app| {
             accounts::mfa::step_up(app, &user, &ip, body.code.as_deref())?;
-            schedule(app, user.firm.id, Some(&user), crate::clock::now_secs())
+            schedule(
+                app,
+                user.firm.id,
+                Some(&user),
+                crate::platform::clock::now_secs(),
+            )
         })
         .await?;
     Ok(Json(DeletionView::of(Some(deletion))))
@@ -242,7 +251,7 @@ pub(super) async fn schedule_deletion(
 #[utoipa::path(delete, path = "/firm/deletion", tag = "firm",
     responses(
         (status = 204, description = "Taken back: the firm stays"),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "Not an owner of the firm, or a foreign origin", body = ErrorBody),
         (status = 404, description = "No deletion is scheduled", body = ErrorBody),
     ))]
@@ -267,8 +276,8 @@ pub(super) async fn cancel_deletion(
     responses(
         (status = 200, description = "Scheduled; the deletion as the firm's members read it", body = DeletionView),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::NotOperatorOrForeignOrigin,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
         (status = 404, description = "No such firm", body = ErrorBody),
         (status = 409, description = "The operator is a member of the firm, or it was merged into another", body = ErrorBody),
     ))]
@@ -281,7 +290,7 @@ pub(super) async fn operator_schedule_deletion(
     let deletion = state
         .blocking(move |app| {
             let firm = existing(&app.store, id)?;
-            schedule(app, firm, None, crate::clock::now_secs())
+            schedule(app, firm, None, crate::platform::clock::now_secs())
         })
         .await?;
     Ok(Json(DeletionView::of(Some(deletion))))
@@ -293,8 +302,8 @@ pub(super) async fn operator_schedule_deletion(
     responses(
         (status = 204, description = "Taken back: the firm stays"),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::NotOperatorOrForeignOrigin,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
         (status = 404, description = "No such firm, or no deletion is scheduled", body = ErrorBody),
     ))]
 pub(super) async fn operator_cancel_deletion(

@@ -20,14 +20,14 @@ use sha2::{Digest, Sha256};
 
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::{AccountsState, AdminUser, Email};
-use crate::blocking::Blocking;
-use crate::error::{ErrorBody, Result, bad_request, conflict};
-use crate::extract::Json;
-use crate::firm_id::FirmId;
-use crate::store::Store;
-use crate::store::arrival::{Arrival, Matched};
-use crate::store::postgres::changes::Change;
-use crate::store::registry::{Export, Load};
+use crate::platform::blocking::Blocking;
+use crate::platform::error::{ErrorBody, Result, bad_request, conflict};
+use crate::platform::extract::Json;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::Store;
+use crate::platform::store::arrival::{Arrival, Matched};
+use crate::platform::store::postgres::changes::Change;
+use crate::platform::store::registry::{Export, Load};
 
 use super::archive::{FORMAT, FORMAT_VERSION};
 
@@ -242,7 +242,7 @@ fn unpack(bytes: &[u8]) -> Result<BTreeMap<String, Vec<Value>>> {
         ));
     }
     if manifest.format_version > FORMAT_VERSION
-        || manifest.schema_version > crate::store::SCHEMA_VERSION
+        || manifest.schema_version > crate::platform::store::SCHEMA_VERSION
     {
         return Err(bad_request(
             "The archive was written by a newer Litstack than this install: update this install, \
@@ -440,7 +440,7 @@ pub fn import_file(app: &AccountsState, path: &std::path::Path) -> anyhow::Resul
     }
     let bytes =
         std::fs::read(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
-    import(app, &bytes, crate::clock::now_secs()).map_err(|e| anyhow::anyhow!("{e}"))
+    import(app, &bytes, crate::platform::clock::now_secs()).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 /// POST /api/admin/firms/import: the operator loads a firm's archive (the zip as the body) as a
@@ -453,11 +453,11 @@ pub fn import_file(app: &AccountsState, path: &std::path::Path) -> anyhow::Resul
         (status = 201, description = "The firm, made from the archive", body = ImportedFirm),
         (status = 400, description = "Not a firm archive, damaged, newer than this install, or \
             naming a vendor or category this catalog lacks", body = ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::NotOperatorOrForeignOrigin,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
         (status = 409, description = "A member's email has an account on this install",
             body = ErrorBody),
-        crate::error::TooLarge,
+        crate::platform::error::TooLarge,
     ))]
 pub(super) async fn import_route(
     State(state): State<AccountsState>,
@@ -466,7 +466,7 @@ pub(super) async fn import_route(
 ) -> Result<(axum::http::StatusCode, Json<ImportedFirm>)> {
     let by = admin.0.id;
     let imported = state
-        .blocking(move |app| import(app, &body, crate::clock::now_secs()))
+        .blocking(move |app| import(app, &body, crate::platform::clock::now_secs()))
         .await?;
     tracing::info!(target: "security", by, firm_id = imported.firm_id,
         "the operator imported a firm");

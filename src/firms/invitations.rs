@@ -11,12 +11,12 @@ use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::links::link_base;
 use crate::accounts::lockout::{self, NamesAddress};
 use crate::accounts::{self, CurrentUser, Email, FirmRole};
-use crate::blocking::Blocking;
-use crate::clock::now_secs;
-use crate::clock::rfc3339;
-use crate::error::{Result, forbidden, not_found};
-use crate::extract::Json;
-use crate::extract::path_id;
+use crate::platform::blocking::Blocking;
+use crate::platform::clock::now_secs;
+use crate::platform::clock::rfc3339;
+use crate::platform::error::{Result, forbidden, not_found};
+use crate::platform::extract::Json;
+use crate::platform::extract::path_id;
 
 const OWNERS_INVITE_OWNERS: &str = "Only an owner can invite someone as an owner.";
 
@@ -25,11 +25,11 @@ const OWNERS_INVITE_OWNERS: &str = "Only an owner can invite someone as an owner
     request_body = NewInvitation,
     responses(
         (status = 201, body = InvitationCreated),
-        (status = 400, description = "An invalid email or role", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        (status = 403, description = "Not an owner or admin, or a foreign origin", body = crate::error::ErrorBody),
-        (status = 409, description = "The email already has an account", body = crate::error::ErrorBody),
-        crate::error::TooLarge,
+        (status = 400, description = "An invalid email or role", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        (status = 403, description = "Not an owner or admin, or a foreign origin", body = crate::platform::error::ErrorBody),
+        (status = 409, description = "The email already has an account", body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooLarge,
     ))]
 pub(super) async fn create_invitation(
     State(state): State<AccountsState>,
@@ -74,8 +74,8 @@ pub(super) async fn create_invitation(
 #[utoipa::path(get, path = "/firm/invitations", tag = "firm",
     responses(
         (status = 200, body = Invitations),
-        crate::error::NotSignedIn,
-        (status = 403, description = "Not an owner or admin", body = crate::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        (status = 403, description = "Not an owner or admin", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn list_invitations(
     State(state): State<AccountsState>,
@@ -101,10 +101,10 @@ pub(super) async fn list_invitations(
     params(("invitation_id" = u64, Path, description = "An invitation id")),
     responses(
         (status = 204, description = "Withdrawn (or already used or withdrawn)"),
-        (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        (status = 403, description = "Not an owner or admin, or a foreign origin", body = crate::error::ErrorBody),
-        (status = 404, description = "No such invitation in the firm", body = crate::error::ErrorBody),
+        (status = 400, description = "An invalid id", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        (status = 403, description = "Not an owner or admin, or a foreign origin", body = crate::platform::error::ErrorBody),
+        (status = 404, description = "No such invitation in the firm", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn revoke_invitation(
     State(state): State<AccountsState>,
@@ -139,10 +139,10 @@ pub(super) async fn revoke_invitation(
     params(("user_id" = u64, Path, description = "A member's account id")),
     responses(
         (status = 201, body = ResetLinkView),
-        (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        (status = 403, description = "Not an owner or admin, or a foreign origin", body = crate::error::ErrorBody),
-        (status = 404, description = "No such member in the firm", body = crate::error::ErrorBody),
+        (status = 400, description = "An invalid id", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        (status = 403, description = "Not an owner or admin, or a foreign origin", body = crate::platform::error::ErrorBody),
+        (status = 404, description = "No such member in the firm", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn member_reset_link(
     State(state): State<AccountsState>,

@@ -17,10 +17,10 @@ use super::model::{AdminFirm, AdminFirmEnvelope, FirmMerge};
 use crate::accounts::AccountsState;
 use crate::accounts::audit::{AuditAction, AuditEntry};
 use crate::accounts::{AdminUser, Firm};
-use crate::blocking::Blocking;
-use crate::clock::now_secs;
-use crate::error::{Result, bad_request};
-use crate::extract::Json;
+use crate::platform::blocking::Blocking;
+use crate::platform::clock::now_secs;
+use crate::platform::error::{Result, bad_request};
+use crate::platform::extract::Json;
 
 /// What a merge did.
 #[derive(Debug)]
@@ -91,11 +91,11 @@ pub fn merge_firms(app: &AccountsState, operator: &str, into: u64, from: u64) ->
     request_body = FirmMerge,
     responses(
         (status = 200, body = AdminFirmEnvelope),
-        (status = 400, description = "The same firm twice, or an invalid id or field", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::NotOperatorOrForeignOrigin,
-        (status = 404, description = "No such firm", body = crate::error::ErrorBody),
-        crate::error::TooLarge,
+        (status = 400, description = "The same firm twice, or an invalid id or field", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
+        (status = 404, description = "No such firm", body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooLarge,
     ))]
 pub(super) async fn merge_firms_route(
     State(state): State<AccountsState>,

@@ -6,9 +6,9 @@ use axum::extract::State;
 use super::model::FirmEnvelope;
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::{self, AccountsState, CurrentUser, FirmRole};
-use crate::blocking::Blocking;
-use crate::error::{Result, bad_request, forbidden};
-use crate::extract::Json;
+use crate::platform::blocking::Blocking;
+use crate::platform::error::{Result, bad_request, forbidden};
+use crate::platform::extract::Json;
 
 pub const OWNERS_ONLY: &str = "Only an owner can require two-step sign-in for the firm.";
 pub const OWN_FACTOR_FIRST: &str = "Set up two-step sign-in for your own account first (on your \
@@ -28,11 +28,11 @@ pub struct MfaRequiredBody {
     request_body = MfaRequiredBody,
     responses(
         (status = 200, description = "Saved; the firm as `GET /api/firm` shows it", body = FirmEnvelope),
-        (status = 400, description = "Invalid input, or the owner has no second factor yet", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        (status = 403, description = "Not an owner of the firm, or a foreign origin", body = crate::error::ErrorBody),
-        (status = 409, description = "The firm was merged into another", body = crate::error::ErrorBody),
-        crate::error::TooLarge,
+        (status = 400, description = "Invalid input, or the owner has no second factor yet", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        (status = 403, description = "Not an owner of the firm, or a foreign origin", body = crate::platform::error::ErrorBody),
+        (status = 409, description = "The firm was merged into another", body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooLarge,
     ))]
 pub(super) async fn put_mfa_required(
     State(state): State<AccountsState>,

@@ -68,7 +68,7 @@ where
 /// JSON array as such a struct (its fields in order), which no client means.
 fn object_body<T: serde::de::DeserializeOwned>(
     body: serde_json::Map<String, serde_json::Value>,
-) -> crate::error::Result<T> {
+) -> crate::platform::error::Result<T> {
     serde_json::from_value(serde_json::Value::Object(body))
-        .map_err(|e| crate::error::bad_request(format!("Invalid request: {e}")))
+        .map_err(|e| crate::platform::error::bad_request(format!("Invalid request: {e}")))
 }

@@ -6,8 +6,8 @@ use crate::accounts::audit::{AuditAction, AuditEntry};
 use crate::accounts::links::Invitation;
 use crate::accounts::settings::SignUpMode;
 use crate::accounts::{Firm, FirmRole, User};
-use crate::clock::rfc3339;
-use crate::firm_size::FirmSize;
+use crate::platform::clock::rfc3339;
+use crate::platform::firm_size::FirmSize;
 use crate::profile::Onboarding;
 use crate::profile::model::OnboardingAnswers;
 

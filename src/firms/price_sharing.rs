@@ -6,10 +6,10 @@ use axum::extract::State;
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::price_sharing::{self, Consent};
 use crate::accounts::{AccountsState, CurrentUser};
-use crate::blocking::Blocking;
-use crate::clock::rfc3339;
-use crate::error::{ErrorBody, Result, forbidden};
-use crate::extract::Json;
+use crate::platform::blocking::Blocking;
+use crate::platform::clock::rfc3339;
+use crate::platform::error::{ErrorBody, Result, forbidden};
+use crate::platform::extract::Json;
 
 pub const MANAGERS_ONLY: &str =
     "Only an owner or an admin of your firm can choose whether it shares what it pays.";
@@ -47,7 +47,7 @@ impl PriceSharing {
 #[utoipa::path(get, path = "/firm/price-sharing", tag = "firm",
     responses(
         (status = 200, body = PriceSharing),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub(super) async fn get_price_sharing(
     State(state): State<AccountsState>,
@@ -69,10 +69,10 @@ pub(super) async fn get_price_sharing(
     responses(
         (status = 200, description = "Saved; the choice as `GET` answers it", body = PriceSharing),
         (status = 400, description = "Invalid input", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "A member or viewer, or a foreign origin", body = ErrorBody),
         (status = 409, description = "The firm was merged into another", body = ErrorBody),
-        crate::error::TooLarge,
+        crate::platform::error::TooLarge,
     ))]
 pub(super) async fn put_price_sharing(
     State(state): State<AccountsState>,

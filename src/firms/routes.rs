@@ -11,10 +11,10 @@ use crate::accounts::AccountsState;
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::model::parse_law_firm;
 use crate::accounts::{self, CurrentUser, FirmRole, User, parse_firm_size};
-use crate::blocking::Blocking;
-use crate::error::{Result, conflict, forbidden, not_found};
-use crate::extract::Json;
-use crate::extract::path_id;
+use crate::platform::blocking::Blocking;
+use crate::platform::error::{Result, conflict, forbidden, not_found};
+use crate::platform::extract::Json;
+use crate::platform::extract::path_id;
 
 const LAST_OWNER: &str = "A firm needs at least one owner. Make another member an owner first.";
 const OWNERS_ONLY: &str = "Only an owner can make someone an owner or change an owner's role.";
@@ -38,7 +38,7 @@ pub(super) fn firm_view(app: &AccountsState, user: &User) -> Result<FirmEnvelope
 #[utoipa::path(get, path = "/firm", tag = "firm",
     responses(
         (status = 200, body = FirmEnvelope),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub(super) async fn get_firm(
     State(state): State<AccountsState>,
@@ -55,10 +55,10 @@ pub(super) async fn get_firm(
     request_body = FirmUpdate,
     responses(
         (status = 200, body = FirmEnvelope),
-        (status = 400, description = "An invalid name, size or answer", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        (status = 403, description = "Not an owner or admin of the firm, or a foreign origin", body = crate::error::ErrorBody),
-        crate::error::TooLarge,
+        (status = 400, description = "An invalid name, size or answer", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        (status = 403, description = "Not an owner or admin of the firm, or a foreign origin", body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooLarge,
     ))]
 pub(super) async fn update_firm(
     State(state): State<AccountsState>,
@@ -115,7 +115,7 @@ pub(super) fn member(app: &AccountsState, me: &User, user_id: u64) -> Result<Use
 #[utoipa::path(get, path = "/firm/members", tag = "firm",
     responses(
         (status = 200, body = Members),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub(super) async fn list_members(
     State(state): State<AccountsState>,
@@ -144,12 +144,12 @@ pub(super) async fn list_members(
     request_body = RoleChange,
     responses(
         (status = 200, body = MemberEnvelope),
-        (status = 400, description = "An invalid id or role", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        (status = 403, description = "Not allowed for this role, or a foreign origin", body = crate::error::ErrorBody),
-        (status = 404, description = "No such member in the firm", body = crate::error::ErrorBody),
-        (status = 409, description = "The firm's last owner", body = crate::error::ErrorBody),
-        crate::error::TooLarge,
+        (status = 400, description = "An invalid id or role", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        (status = 403, description = "Not allowed for this role, or a foreign origin", body = crate::platform::error::ErrorBody),
+        (status = 404, description = "No such member in the firm", body = crate::platform::error::ErrorBody),
+        (status = 409, description = "The firm's last owner", body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooLarge,
     ))]
 pub(super) async fn change_role(
     State(state): State<AccountsState>,
@@ -214,11 +214,11 @@ pub(super) async fn change_role(
     params(("user_id" = u64, Path, description = "A member's account id")),
     responses(
         (status = 204, description = "Removed"),
-        (status = 400, description = "An invalid id", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        (status = 403, description = "Not allowed for this role, or a foreign origin", body = crate::error::ErrorBody),
-        (status = 404, description = "No such member in the firm", body = crate::error::ErrorBody),
-        (status = 409, description = "The firm's last owner", body = crate::error::ErrorBody),
+        (status = 400, description = "An invalid id", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        (status = 403, description = "Not allowed for this role, or a foreign origin", body = crate::platform::error::ErrorBody),
+        (status = 404, description = "No such member in the firm", body = crate::platform::error::ErrorBody),
+        (status = 409, description = "The firm's last owner", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn remove_member(
     State(state): State<AccountsState>,

@@ -2,7 +2,7 @@
 //! the file. An open-addressing table of indexes into one array of identities: about 30 bytes a
 //! row where a `HashMap` took about 70 (at 10M rows, 300 MB against 700 MB while it grows).
 
-use crate::store::IDENTITY_LEN;
+use crate::platform::store::IDENTITY_LEN;
 
 pub(super) type Identity = [u8; IDENTITY_LEN];
 

@@ -11,7 +11,7 @@
 //!
 //! The import sits above the bookings and the catalog: its route (`routes`, the admin's upload)
 //! and the first-launch sample set (`sample`) live here, and no domain below imports it; what
-//! they share with it (the report, the text rules) is in `crate::upload`.
+//! they share with it (the report, the text rules) is in `crate::platform::upload`.
 
 mod identities;
 mod kind;
@@ -34,8 +34,8 @@ pub use sample::seed_sample;
 use crate::bookings::BookingsState;
 use crate::catalog::CatalogState;
 use crate::catalog::vendor_csv;
-use crate::error::AppError;
-use crate::upload::ImportReport;
+use crate::platform::error::AppError;
+use crate::platform::upload::ImportReport;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {

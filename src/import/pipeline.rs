@@ -19,9 +19,9 @@ use crate::bookings::BookingsState;
 use crate::bookings::storage::{BookingsTxn, Finish, Replaced, WantedIdentities, booking_key};
 use crate::bookings::{self, Booking, ColumnsBuilder};
 use crate::catalog::Catalog;
-use crate::firm_size::FirmSize;
-use crate::store::codec;
-use crate::upload::{ImportReport, LISTED_UNKNOWN_VENDORS, truncate};
+use crate::platform::firm_size::FirmSize;
+use crate::platform::store::codec;
+use crate::platform::upload::{ImportReport, LISTED_UNKNOWN_VENDORS, truncate};
 
 /// Rows handed from the parsing thread to the writing thread at a time.
 const BATCH: usize = 4096;
@@ -389,7 +389,7 @@ pub(super) fn import_bookings(
         catalog: &catalog,
         mac: &mac,
         sample: options.sample,
-        now: crate::clock::now_secs(),
+        now: crate::platform::clock::now_secs(),
     };
     let held_at = std::time::Instant::now();
     let file_identities = (held.len() as u64 <= HELD_FILE)

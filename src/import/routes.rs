@@ -9,9 +9,9 @@ use super::reader::{UploadReader, too_large};
 use super::{ImportError, ImportState, Options};
 use crate::accounts::AdminUser;
 use crate::catalog::ImportedBy;
-use crate::error::{AppError, Result, bad_request};
-use crate::extract::Json;
-use crate::upload::ImportReport;
+use crate::platform::error::{AppError, Result, bad_request};
+use crate::platform::extract::Json;
+use crate::platform::upload::ImportReport;
 
 /// The import form: one CSV file.
 #[derive(utoipa::ToSchema)]
@@ -27,10 +27,10 @@ pub(super) struct ImportForm {
     request_body(content = ImportForm, content_type = "multipart/form-data"),
     responses(
         (status = 200, body = ImportReport),
-        (status = 400, description = "No file, or a file that cannot be imported", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::NotOperatorOrForeignOrigin,
-        (status = 413, description = "The file is over the import limit", body = crate::error::ErrorBody),
+        (status = 400, description = "No file, or a file that cannot be imported", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
+        (status = 413, description = "The file is over the import limit", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn import_upload(
     State(state): State<ImportState>,

@@ -8,9 +8,9 @@ use sha2::Sha256;
 use super::{EXPECTED_COLUMNS, ImportError};
 use crate::bookings::{Booking, reference};
 use crate::catalog::Catalog;
-use crate::firm_size::FirmSize;
-use crate::store::IDENTITY_LEN;
-use crate::upload::{RowProblems, normalize_header, truncate};
+use crate::platform::firm_size::FirmSize;
+use crate::platform::store::IDENTITY_LEN;
+use crate::platform::upload::{RowProblems, normalize_header, truncate};
 
 const MAX_TEXT: usize = 100;
 const MAX_CLIENT: usize = 120;

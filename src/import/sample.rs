@@ -15,7 +15,13 @@ pub fn seed_sample(app: &BookingsState) -> anyhow::Result<()> {
     let mut csv = Vec::new();
     let catalog = generate::from_catalog(&app.catalog.load());
     // The sample ends now: its newest bookings are the hours before the first launch, none later.
-    generate::write_csv_until(&mut csv, SAMPLE_ROWS, 42, crate::clock::now(), &catalog)?;
+    generate::write_csv_until(
+        &mut csv,
+        SAMPLE_ROWS,
+        42,
+        crate::platform::clock::now(),
+        &catalog,
+    )?;
     let options = Options {
         sample: true,
         marker: Some(SAMPLE_MARKER),

@@ -15,14 +15,14 @@ pub mod storage;
 pub use model::{Letter, MessageKind, Queued, Status};
 pub use settings::MailSettings;
 
-use crate::error::Result;
-use crate::store::Store;
+use crate::platform::error::Result;
+use crate::platform::store::Store;
 
 /// What mail needs: the store (outbox, settings) and the server's settings.
 #[derive(Clone)]
 pub struct MailState {
     pub store: std::sync::Arc<Store>,
-    pub config: std::sync::Arc<crate::config::Config>,
+    pub config: std::sync::Arc<crate::platform::config::Config>,
 }
 
 /// The mail settings, when mail is on.

@@ -12,8 +12,8 @@ use super::MailState;
 use super::model::Queued;
 use super::settings::MailSettings;
 use super::storage::{self, Outcome};
-use crate::blocking::Blocking;
-use crate::clock::now_secs;
+use crate::platform::blocking::Blocking;
+use crate::platform::clock::now_secs;
 
 /// How often the sender looks for due messages.
 const EVERY: Duration = Duration::from_secs(2);
@@ -117,7 +117,7 @@ pub async fn attempt(
 }
 
 /// Sends what is due, once.
-pub async fn send_due(state: &MailState) -> crate::error::Result<usize> {
+pub async fn send_due(state: &MailState) -> crate::platform::error::Result<usize> {
     let Some(settings) = state.blocking(|app| storage::settings(&app.store)).await? else {
         return Ok(0);
     };
@@ -154,7 +154,7 @@ pub async fn send_due(state: &MailState) -> crate::error::Result<usize> {
 
 /// Runs the sender for the life of the server, the first pass at once.
 pub fn spawn(state: MailState) {
-    crate::periodic::every(Duration::ZERO, EVERY, "sending the outbox", move || {
+    crate::platform::periodic::every(Duration::ZERO, EVERY, "sending the outbox", move || {
         let state = state.clone();
         async move { send_due(&state).await.map(drop) }
     });

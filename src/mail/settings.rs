@@ -15,7 +15,7 @@ use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Tls, TlsParameters};
 use serde::{Deserialize, Serialize};
 
-use crate::error::{AppError, bad_request};
+use crate::platform::error::{AppError, bad_request};
 
 /// The mail settings, as stored (the password inside the URL).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -74,7 +74,9 @@ impl MailSettings {
 
     /// The settings of the start flags; without `--mail-from` the SMTP user is the From
     /// address when it is one.
-    pub fn from_flags(flags: &crate::config::SmtpFlags) -> Result<MailSettings, AppError> {
+    pub fn from_flags(
+        flags: &crate::platform::config::SmtpFlags,
+    ) -> Result<MailSettings, AppError> {
         let from = match &flags.from {
             Some(from) => from.clone(),
             None => {

@@ -32,7 +32,7 @@ pub fn new_sign_in(
     now: i64,
 ) -> Delivery {
     let title = NoticeKind::NewSignIn.label().to_string();
-    let at = crate::clock::rfc3339(now)
+    let at = crate::platform::clock::rfc3339(now)
         .replace('T', " ")
         .replace('Z', " UTC");
     let body = format!(
@@ -66,7 +66,10 @@ pub fn new_sign_in(
 
 /// Where links in a message written without a request (the demo follow-up) point: the public URL
 /// when one is set, else `local`, the address the server listens on.
-pub fn background_base(config: &crate::config::Config, local: std::net::SocketAddr) -> String {
+pub fn background_base(
+    config: &crate::platform::config::Config,
+    local: std::net::SocketAddr,
+) -> String {
     match &config.public_url {
         Some(public) => public.origin.clone(),
         None => {

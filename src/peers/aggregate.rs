@@ -8,14 +8,14 @@
 //! Readers take a read lock for the microseconds a figure needs; a refresh reads the account's
 //! rows outside it (refreshes take turns, so the last one always reads the latest commit).
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 use crate::catalog::{Catalog, SharedCatalog};
-use crate::error::Result;
-use crate::firm_size::FirmSize;
-use crate::store::Store;
+use crate::platform::error::Result;
+use crate::platform::firm_size::FirmSize;
+use crate::platform::store::Store;
 
 use super::figures::Figures;
 use super::{Member, OutcomesOf, majority_size};

@@ -12,8 +12,8 @@ use std::collections::HashMap;
 
 use crate::accounts::model::User;
 use crate::catalog::Category;
-use crate::error::Result;
-use crate::firm_size::FirmSize;
+use crate::platform::error::Result;
+use crate::platform::firm_size::FirmSize;
 use crate::techstack::context::SizeSource;
 
 use super::model::{Coverage, CoverageHeadline, CoverageItem};

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::Tally;
-use crate::firm_size::FirmSize;
+use crate::platform::firm_size::FirmSize;
 
 use super::MIN_FIRMS;
 use super::aggregate::{Aggregate, Shape};

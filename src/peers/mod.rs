@@ -44,10 +44,10 @@ use std::sync::Arc;
 
 use crate::accounts::Firm;
 use crate::catalog::SharedCatalog;
-use crate::error::Result;
-use crate::firm_id::FirmId;
-use crate::firm_size::FirmSize;
-use crate::store::Store;
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::firm_size::FirmSize;
+use crate::platform::store::Store;
 
 use crate::techstack::model::Adoption;
 

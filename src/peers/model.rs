@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::shown::ShownCount;
-use crate::firm_size::FirmSize;
+use crate::platform::firm_size::FirmSize;
 use crate::techstack::context::SizeSource;
 
 /// `GET /api/profile/coverage`: the firm's coverage map.

@@ -7,9 +7,9 @@
 
 use std::collections::HashMap;
 
-use crate::error::Result;
-use crate::firm_size::FirmSize;
 use crate::peers::Peers;
+use crate::platform::error::Result;
+use crate::platform::firm_size::FirmSize;
 
 use super::disclosure::{ShownOutcome, Tally, shown_outcome};
 

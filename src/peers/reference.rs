@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use super::{DemoOutcome, Tally};
 use crate::accounts::Firm as Account;
 use crate::catalog::Catalog;
-use crate::firm_size::FirmSize;
+use crate::platform::firm_size::FirmSize;
 use crate::techstack::model::Adoption;
 
 use super::{CoverageCounts, MIN_FIRMS, majority_size};

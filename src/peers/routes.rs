@@ -5,15 +5,15 @@ use axum::extract::State;
 use super::model::Coverage;
 use super::{Peers, coverage};
 use crate::accounts::CurrentUser;
-use crate::blocking::Blocking;
-use crate::error::Result;
-use crate::extract::Json;
+use crate::platform::blocking::Blocking;
+use crate::platform::error::Result;
+use crate::platform::extract::Json;
 
 /// GET /api/profile/coverage: the firm's coverage map against other firms of its size.
 #[utoipa::path(get, path = "/profile/coverage", tag = "profile",
     responses(
         (status = 200, body = Coverage),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub async fn get_coverage(
     State(state): State<Peers>,

@@ -13,7 +13,7 @@ use super::reference::{Peers, coverage_counts};
 use super::{DemoOutcome, Member};
 use crate::accounts::Firm;
 use crate::catalog::Catalog;
-use crate::firm_size::FirmSize;
+use crate::platform::firm_size::FirmSize;
 use crate::techstack::model::Adoption;
 
 const USERS: u64 = 14;
@@ -125,7 +125,7 @@ impl Rows {
 /// because their names are alike.
 fn user(id: u64, firm: &str, size: Option<FirmSize>) -> Firm {
     Firm {
-        id: crate::firm_id::FirmId::from_stored(id),
+        id: crate::platform::firm_id::FirmId::from_stored(id),
         name: firm.to_string(),
         size,
         created_at: 0,
@@ -136,7 +136,7 @@ fn user(id: u64, firm: &str, size: Option<FirmSize>) -> Firm {
 
 fn seed_catalog() -> Arc<Catalog> {
     let dir = tempfile::tempdir().unwrap();
-    let store = crate::store::open_file(dir.path()).unwrap();
+    let store = crate::platform::store::open_file(dir.path()).unwrap();
     crate::catalog::seed(&store).unwrap();
     Arc::new(Catalog::load(&store).unwrap())
 }

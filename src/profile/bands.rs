@@ -56,8 +56,8 @@ pub struct Onboarding {
 
 impl EmployeesBand {
     /// The firm-size band that best matches this head count, used when the profile has none.
-    pub fn firm_size(self) -> crate::firm_size::FirmSize {
-        use crate::firm_size::FirmSize;
+    pub fn firm_size(self) -> crate::platform::firm_size::FirmSize {
+        use crate::platform::firm_size::FirmSize;
         match self {
             EmployeesBand::E2To10 => FirmSize::E6To20,
             EmployeesBand::E11To50 => FirmSize::E21To50,

@@ -6,15 +6,15 @@ pub mod model;
 mod routes;
 pub(crate) mod storage;
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub use bands::Onboarding;
 
 use crate::accounts::AccountsState;
-use crate::error::Result;
-use crate::store::Store;
+use crate::platform::error::Result;
+use crate::platform::store::Store;
 
 /// The /api/profile routes: each one's path and method are in its handler's `#[utoipa::path]`.
 pub fn router<S>() -> OpenApiRouter<S>

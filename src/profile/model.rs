@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::bands::{self, AttorneysBand, CasesBand, EmployeesBand, Onboarding, SpendBand};
-use crate::error::{Result, bad_request};
-use crate::firm_size::FirmSize;
+use crate::platform::error::{Result, bad_request};
+use crate::platform::firm_size::FirmSize;
 
 /// The profile form's data: the user's own details and the firm's onboarding answers.
 #[derive(Serialize, utoipa::ToSchema)]

@@ -7,15 +7,15 @@ use super::{load_onboarding, storage};
 use crate::accounts::AccountsState;
 use crate::accounts::model::{Email, parse_law_firm, parse_name};
 use crate::accounts::{self, CurrentUser, UserEnvelope, UserView, parse_firm_size, password};
-use crate::blocking::Blocking;
-use crate::error::{Result, bad_request};
-use crate::extract::Json;
+use crate::platform::blocking::Blocking;
+use crate::platform::error::{Result, bad_request};
+use crate::platform::extract::Json;
 
 /// GET /api/profile: the user's details and onboarding answers.
 #[utoipa::path(get, path = "/profile", tag = "profile",
     responses(
         (status = 200, body = ProfileView),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub(super) async fn get_profile(
     State(state): State<AccountsState>,
@@ -41,11 +41,11 @@ pub(super) async fn get_profile(
     request_body = ProfileUpdate,
     responses(
         (status = 200, body = UserEnvelope),
-        (status = 400, description = "Invalid input or a wrong current password", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::ForeignOrigin,
-        (status = 409, description = "An account with this email already exists", body = crate::error::ErrorBody),
-        crate::error::TooLarge,
+        (status = 400, description = "Invalid input or a wrong current password", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::ForeignOrigin,
+        (status = 409, description = "An account with this email already exists", body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooLarge,
     ))]
 pub(super) async fn update_profile(
     State(state): State<AccountsState>,
@@ -90,7 +90,9 @@ pub(super) async fn update_profile(
         .blocking(move |app| {
             let _slot = slot;
             let Some(mut user) = app.load_user(user_id)? else {
-                return Err(crate::error::unauthorized("Your account no longer exists."));
+                return Err(crate::platform::error::unauthorized(
+                    "Your account no longer exists.",
+                ));
             };
             if new_email.is_some() && !password::verify(&current_password, &user.password_hash) {
                 return Err(bad_request("Current password is incorrect"));
@@ -99,7 +101,7 @@ pub(super) async fn update_profile(
             // The firm's name and size are the firm's: only its owners and admins change them.
             if user.firm.name != law_firm || user.firm.size != firm_size {
                 user.firm_role.may_manage().map_err(|_| {
-                    crate::error::forbidden(
+                    crate::platform::error::forbidden(
                         "Only the firm's owners and admins can change the firm's name or size.",
                     )
                 })?;
@@ -127,7 +129,7 @@ pub(super) async fn update_profile(
 #[utoipa::path(get, path = "/profile/onboarding", tag = "profile",
     responses(
         (status = 200, body = OnboardingStatus),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub(super) async fn onboarding_status(
     State(state): State<AccountsState>,
@@ -147,10 +149,10 @@ pub(super) async fn onboarding_status(
     request_body = OnboardingAnswers,
     responses(
         (status = 200, body = OnboardingStatus),
-        (status = 400, description = "A missing or unknown answer", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::ForeignOrigin,
-        crate::error::TooLarge,
+        (status = 400, description = "A missing or unknown answer", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::ForeignOrigin,
+        crate::platform::error::TooLarge,
     ))]
 pub(super) async fn save_onboarding(
     State(state): State<AccountsState>,

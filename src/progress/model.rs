@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::firm_size::FirmSize;
+use crate::platform::firm_size::FirmSize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]

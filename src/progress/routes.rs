@@ -4,16 +4,16 @@ use axum::extract::State;
 
 use super::model::Overview;
 use crate::accounts::CurrentUser;
-use crate::blocking::Blocking;
-use crate::error::Result;
-use crate::extract::Json;
+use crate::platform::blocking::Blocking;
+use crate::platform::error::Result;
+use crate::platform::extract::Json;
 use crate::recommend::RecommendState;
 
 /// GET /api/recommendations/overview: each stage's status and number of picks, and the progress.
 #[utoipa::path(get, path = "/recommendations/overview", tag = "recommendations",
     responses(
         (status = 200, body = Overview),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub(super) async fn overview(
     State(state): State<RecommendState>,

@@ -5,7 +5,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use super::model::{NextStep, NextStepKind, Overview, StageOverview, StageReason, StageStatus};
 use crate::accounts::model::User;
 use crate::decisions::model::DecisionStatus;
-use crate::error::Result;
+use crate::platform::error::Result;
 use crate::recommend::RecommendState;
 
 /// The status its reasons give a category: a tool or a final decision completes it; anything

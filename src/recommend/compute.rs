@@ -8,8 +8,8 @@ use super::ranking::Ranked;
 use super::{fit, scores, storage};
 use crate::accounts::model::User;
 use crate::catalog::{Catalog, vendor_view};
-use crate::clock::now_secs;
-use crate::error::{Result, bad_request, not_found};
+use crate::platform::clock::now_secs;
+use crate::platform::error::{Result, bad_request, not_found};
 use crate::recommend::RecommendState;
 
 /// Ranks a category's vendors for one of the user's responses, saves the top three as the

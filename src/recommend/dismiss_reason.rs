@@ -7,7 +7,7 @@ use serde::de::value::StrDeserializer;
 use serde::{Deserialize, Serialize};
 
 use super::model::DismissReasonCode;
-use crate::error::{Result, bad_request};
+use crate::platform::error::{Result, bad_request};
 
 /// Longest "Other" text, in characters.
 pub const MAX_OTHER_CHARS: usize = 200;

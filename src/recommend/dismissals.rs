@@ -7,12 +7,12 @@
 //! personal-injury focus more weight in Pick For Me. Only the firm's own dismissals count.
 
 use crate::accounts::model::User;
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 
 use super::model::{DismissedList, DismissedView};
 use super::storage;
 use crate::catalog::{Catalog, Vendor};
-use crate::error::{Result, not_found};
+use crate::platform::error::{Result, not_found};
 use crate::recommend::RecommendState;
 
 /// The vendors never ranked for the firm: those it dismissed, and those it marked Rejected on its

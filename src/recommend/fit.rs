@@ -10,7 +10,7 @@
 //! catalog's vendor id (the order they joined the catalog), and the picks say so.
 
 use crate::catalog::Vendor;
-use crate::firm_size::FirmSize;
+use crate::platform::firm_size::FirmSize;
 use crate::profile::bands::{CasesBand, SpendBand};
 
 use super::dismissals::DismissalEffects;

@@ -6,8 +6,8 @@ use super::reason_lines::ReasonList;
 use super::storage;
 use crate::catalog::listing::Page;
 use crate::catalog::{Catalog, vendor_view};
-use crate::error::Result;
-use crate::firm_id::FirmId;
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
 use crate::recommend::RecommendState;
 
 /// One page of the user's past recommendations in the given categories (all when empty). Vendors

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use crate::firm_size::FirmSize;
+use crate::platform::firm_size::FirmSize;
 use crate::recommend::RecommendState;
 
 use super::fit::FirmFacts;
@@ -31,6 +31,6 @@ pub fn has_real_bookings(app: &RecommendState) -> bool {
 /// Real demo bookings per catalog vendor over the last [`DEMAND_DAYS`] days from firms of the
 /// given sizes (all firms when `sizes` is empty); sample rows are never counted.
 pub fn demand(app: &RecommendState, sizes: &[FirmSize]) -> HashMap<u64, u32> {
-    let since = crate::clock::today() - chrono::Duration::days(DEMAND_DAYS);
+    let since = crate::platform::clock::today() - chrono::Duration::days(DEMAND_DAYS);
     crate::bookings::vendor_demand(&app.bookings.load(), &app.catalog.load(), sizes, since)
 }

@@ -41,8 +41,8 @@ pub use storage::export;
 /// evidence the same way: the store, the settings, the catalog, the bookings and the peer figures.
 #[derive(Clone)]
 pub struct RecommendState {
-    pub store: std::sync::Arc<crate::store::Store>,
-    pub config: std::sync::Arc<crate::config::Config>,
+    pub store: std::sync::Arc<crate::platform::store::Store>,
+    pub config: std::sync::Arc<crate::platform::config::Config>,
     pub catalog: crate::catalog::SharedCatalog,
     pub bookings: crate::bookings::SharedBookings,
     pub peers: crate::peers::Peers,
@@ -55,13 +55,19 @@ pub struct RecommendState {
 #[derive(Clone)]
 pub struct RejectedOf(std::sync::Arc<ReadRejected>);
 
-type ReadRejected = dyn Fn(&crate::store::Store, crate::firm_id::FirmId) -> crate::error::Result<Vec<u64>>
+type ReadRejected = dyn Fn(
+        &crate::platform::store::Store,
+        crate::platform::firm_id::FirmId,
+    ) -> crate::platform::error::Result<Vec<u64>>
     + Send
     + Sync;
 
 impl RejectedOf {
     pub fn new(
-        read: impl Fn(&crate::store::Store, crate::firm_id::FirmId) -> crate::error::Result<Vec<u64>>
+        read: impl Fn(
+            &crate::platform::store::Store,
+            crate::platform::firm_id::FirmId,
+        ) -> crate::platform::error::Result<Vec<u64>>
         + Send
         + Sync
         + 'static,
@@ -71,9 +77,9 @@ impl RejectedOf {
 
     pub fn read(
         &self,
-        store: &crate::store::Store,
-        firm: crate::firm_id::FirmId,
-    ) -> crate::error::Result<Vec<u64>> {
+        store: &crate::platform::store::Store,
+        firm: crate::platform::firm_id::FirmId,
+    ) -> crate::platform::error::Result<Vec<u64>> {
         (self.0)(store, firm)
     }
 }

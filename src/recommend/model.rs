@@ -272,12 +272,12 @@ pub struct PickForMeQuery {
 }
 
 impl PickForMeQuery {
-    pub fn replaces_questionnaire_picks(&self) -> crate::error::Result<bool> {
+    pub fn replaces_questionnaire_picks(&self) -> crate::platform::error::Result<bool> {
         // An empty value means left out, as for every query parameter.
         match self.replace.as_deref() {
             None | Some("") => Ok(false),
             Some("questionnaire") => Ok(true),
-            Some(_) => Err(crate::error::bad_request(
+            Some(_) => Err(crate::platform::error::bad_request(
                 "replace must be \"questionnaire\" (or left out to keep the questionnaire's picks)",
             )),
         }

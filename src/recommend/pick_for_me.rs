@@ -8,7 +8,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::catalog::Vendor;
-use crate::firm_size::FirmSize;
+use crate::platform::firm_size::FirmSize;
 
 use super::dismissals::DismissalEffects;
 use super::fit::{self, Fact, FirmFacts, Fit};

@@ -2,7 +2,7 @@
 //! them, and the order /matches shows them in (the progress through the stages is `progress`'s).
 //! Dismissed and inactive vendors are never shown.
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use std::collections::{HashMap, HashSet};
 
 use super::model::{
@@ -13,8 +13,8 @@ use super::pick_for_me::{self, Basis, DemandTiers};
 use super::{inputs, storage};
 use crate::accounts::model::User;
 use crate::catalog::{Catalog, Category, Vendor};
-use crate::clock::now_secs;
-use crate::error::{Result, not_found};
+use crate::platform::clock::now_secs;
+use crate::platform::error::{Result, not_found};
 use crate::recommend::RecommendState;
 
 /// The categories in the order /matches shows them: the nine stages, then the categories outside

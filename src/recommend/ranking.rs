@@ -11,8 +11,8 @@ use std::collections::{HashMap, HashSet};
 use super::dismissals::DismissalEffects;
 pub use super::model::Factor;
 use crate::catalog::Vendor;
-use crate::firm_size::FirmSize;
 use crate::peers::ShownOutcome;
+use crate::platform::firm_size::FirmSize;
 use factors::{CategoryDemand, FirmTools};
 pub use reasons::Reason;
 

@@ -12,7 +12,7 @@ use super::ranking::Ranked;
 use super::{dismissals, fit, inputs, picks, scores, storage};
 use crate::accounts::model::User;
 use crate::catalog::{Catalog, Vendor};
-use crate::error::Result;
+use crate::platform::error::Result;
 use crate::recommend::RecommendState;
 
 /// One replacement: the pick to store and its reasons for the history.
@@ -62,7 +62,7 @@ pub fn after_dismissal(app: &RecommendState, user: &User, vendor_id: u64) -> Res
     if replacements.is_empty() {
         return Ok(());
     }
-    let at = crate::clock::now_secs();
+    let at = crate::platform::clock::now_secs();
     let history = replacements
         .iter()
         .enumerate()

@@ -4,8 +4,8 @@
 use super::model::{ResponseRequest, SavedAnswer};
 use super::ranking::Need;
 use crate::catalog::{Catalog, FieldType, OptionKind};
-use crate::error::{Result, bad_request};
-use crate::upload::truncate;
+use crate::platform::error::{Result, bad_request};
+use crate::platform::upload::truncate;
 
 pub const EMPTY_ANSWERS: &str = "Please answer at least one question";
 

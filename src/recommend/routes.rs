@@ -12,10 +12,10 @@ use super::model::{
 };
 use super::{compute, history, picks, responses, storage};
 use crate::accounts::CurrentUser;
-use crate::blocking::Blocking;
 use crate::catalog::listing::{Page, parse_category_ids, parse_page, parse_page_size};
-use crate::error::{ErrorBody, Result, not_found};
-use crate::extract::{Json, Query};
+use crate::platform::blocking::Blocking;
+use crate::platform::error::{ErrorBody, Result, not_found};
+use crate::platform::extract::{Json, Query};
 use crate::recommend::RecommendState;
 
 /// POST /api/responses: stores the user's answers to a category's questionnaire.
@@ -24,9 +24,9 @@ use crate::recommend::RecommendState;
     responses(
         (status = 201, body = ResponseCreated),
         (status = 400, description = "Invalid answers or an unknown category", body = ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::ForeignOrigin,
-        crate::error::TooLarge,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::ForeignOrigin,
+        crate::platform::error::TooLarge,
     ))]
 pub(super) async fn submit_response(
     State(state): State<RecommendState>,
@@ -56,7 +56,7 @@ pub(super) async fn submit_response(
     responses(
         (status = 200, body = LatestResponse),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 404, description = "No such category", body = ErrorBody),
     ))]
 pub(super) async fn latest_response(
@@ -101,10 +101,10 @@ pub(super) async fn latest_response(
     responses(
         (status = 200, body = ComputeResult),
         (status = 400, description = "Invalid input, an unknown category or a response for another category", body = ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::ForeignOrigin,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::ForeignOrigin,
         (status = 404, description = "No such response of this user", body = ErrorBody),
-        crate::error::TooLarge,
+        crate::platform::error::TooLarge,
     ))]
 pub(super) async fn compute(
     State(state): State<RecommendState>,
@@ -137,7 +137,7 @@ pub(super) async fn compute(
     responses(
         (status = 200, body = PersistedPicks),
         (status = 400, description = "An unknown replace value", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
     ))]
 pub(super) async fn pick_for_me(
@@ -157,7 +157,7 @@ pub(super) async fn pick_for_me(
 #[utoipa::path(get, path = "/recommendations/persisted", tag = "recommendations",
     responses(
         (status = 200, body = PersistedPicks),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub(super) async fn persisted(
     State(state): State<RecommendState>,
@@ -175,8 +175,8 @@ pub(super) async fn persisted(
 #[utoipa::path(delete, path = "/recommendations/persisted", tag = "recommendations",
     responses(
         (status = 204, description = "Picks cleared, and kept for an undo"),
-        crate::error::NotSignedIn,
-        crate::error::ForeignOrigin,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::ForeignOrigin,
     ))]
 pub(super) async fn clear_picks(
     State(state): State<RecommendState>,
@@ -195,7 +195,7 @@ pub(super) async fn clear_picks(
 #[utoipa::path(post, path = "/recommendations/persisted/restore", tag = "recommendations",
     responses(
         (status = 200, body = PicksRestored),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
         (status = 404, description = "No cleared picks to restore", body = ErrorBody),
     ))]
@@ -218,10 +218,10 @@ pub(super) async fn restore_picks(
     responses(
         (status = 201, body = DismissedView),
         (status = 400, description = "An unknown reason, Other without a text, or a text over 200 characters", body = ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::ForeignOrigin,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::ForeignOrigin,
         (status = 404, description = "No such vendor, or not one of the user's picks", body = ErrorBody),
-        crate::error::TooLarge,
+        crate::platform::error::TooLarge,
     ))]
 pub(super) async fn dismiss_pick(
     State(state): State<RecommendState>,
@@ -244,7 +244,7 @@ pub(super) async fn dismiss_pick(
 #[utoipa::path(get, path = "/recommendations/dismissed", tag = "recommendations",
     responses(
         (status = 200, body = DismissedList),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub(super) async fn list_dismissed(
     State(state): State<RecommendState>,
@@ -264,8 +264,8 @@ pub(super) async fn list_dismissed(
     responses(
         (status = 204, description = "The dismissal is undone"),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::ForeignOrigin,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::ForeignOrigin,
         (status = 404, description = "Not one of the user's dismissed vendors", body = ErrorBody),
     ))]
 pub(super) async fn undo_dismissal(
@@ -290,7 +290,7 @@ pub(super) async fn undo_dismissal(
     responses(
         (status = 200, body = Page<PastRecommendation>),
         (status = 400, description = "An invalid filter", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub(super) async fn past_recommendations(
     State(state): State<RecommendState>,

@@ -11,7 +11,7 @@ use super::responses;
 use super::storage;
 use crate::accounts::model::User;
 use crate::catalog::Catalog;
-use crate::error::Result;
+use crate::platform::error::Result;
 use crate::recommend::RecommendState;
 
 /// Ranks the category's vendors for one response, with the firm's context and (real) peer demand.

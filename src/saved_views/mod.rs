@@ -17,7 +17,7 @@ pub use storage::export;
 /// What the saved views need: the store.
 #[derive(Clone)]
 pub struct ViewsState {
-    pub store: std::sync::Arc<crate::store::Store>,
+    pub store: std::sync::Arc<crate::platform::store::Store>,
 }
 
 /// The saved views' routes: each one's path and method are in its handler's `#[utoipa::path]`.

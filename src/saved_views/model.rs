@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{AppError, bad_request};
+use crate::platform::error::{AppError, bad_request};
 
 /// The most views one firm keeps.
 pub const MAX_VIEWS: usize = 100;

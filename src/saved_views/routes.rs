@@ -6,11 +6,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::accounts::CurrentUser;
 use crate::accounts::audit::{self, AuditAction};
-use crate::blocking::Blocking;
-use crate::clock::{now_secs, rfc3339};
-use crate::error::{ErrorBody, Result, not_found};
-use crate::extract::Json;
-use crate::extract::path_id;
+use crate::platform::blocking::Blocking;
+use crate::platform::clock::{now_secs, rfc3339};
+use crate::platform::error::{ErrorBody, Result, not_found};
+use crate::platform::extract::Json;
+use crate::platform::extract::path_id;
 
 use super::ViewsState;
 use super::model::{NewView, SavedView, ViewName, ViewParams};
@@ -66,7 +66,7 @@ pub struct NewSavedView {
 #[utoipa::path(get, path = "/views", tag = "views",
     responses(
         (status = 200, body = SavedViews),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub async fn list_views(
     State(state): State<ViewsState>,
@@ -87,10 +87,10 @@ pub async fn list_views(
     responses(
         (status = 201, body = SavedViewView),
         (status = 400, description = "A missing or too long name, or parameters the screen does not use", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
         (status = 409, description = "The firm has a view of that name, or 100 views already", body = ErrorBody),
-        crate::error::TooLarge,
+        crate::platform::error::TooLarge,
     ))]
 pub async fn create_view(
     State(state): State<ViewsState>,
@@ -126,7 +126,7 @@ pub async fn create_view(
     responses(
         (status = 204, description = "The view is deleted"),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
         (status = 404, description = "The firm has no view of that id", body = ErrorBody),
     ))]

@@ -2,7 +2,7 @@
 
 use super::views::Brief;
 
-use crate::download::safe_cell;
+use crate::platform::download::safe_cell;
 
 /// Between the items of a list in one cell: readable in a spreadsheet, and never in an item (the
 /// questionnaire's labels hold no "|", which a unit test of data/questions.json checks).

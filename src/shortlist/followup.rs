@@ -9,9 +9,9 @@
 
 use std::time::Duration;
 
-use crate::blocking::Blocking;
-use crate::error::Result;
 use crate::notifications::{Delivery, Notice, NoticeKind};
+use crate::platform::blocking::Blocking;
+use crate::platform::error::Result;
 
 use super::ShortlistState;
 use super::storage::demos;
@@ -58,7 +58,7 @@ fn delivery(
     }
 }
 
-/// Writes the follow-ups due at `now` (the task passes `crate::clock::now_secs()`; tests pass a
+/// Writes the follow-ups due at `now` (the task passes `crate::platform::clock::now_secs()`; tests pass a
 /// later day). Answers how many were written.
 pub fn run_once(app: &ShortlistState, base: &str, now: i64) -> Result<usize> {
     let today = now.div_euclid(86_400);
@@ -89,10 +89,10 @@ pub fn run_once(app: &ShortlistState, base: &str, now: i64) -> Result<usize> {
 
 /// Runs the follow-ups for the life of the server, the first pass at once.
 pub fn spawn(state: ShortlistState, base: String) {
-    crate::periodic::every(Duration::ZERO, EVERY, "demo follow-ups", move || {
+    crate::platform::periodic::every(Duration::ZERO, EVERY, "demo follow-ups", move || {
         let (state, base) = (state.clone(), base.clone());
         async move {
-            let now = crate::clock::now_secs();
+            let now = crate::platform::clock::now_secs();
             state
                 .blocking(move |app| run_once(app, &base, now))
                 .await

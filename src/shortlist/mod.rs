@@ -20,15 +20,15 @@ mod routes;
 pub mod storage;
 pub mod views;
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub use storage::export;
 
-use crate::error::Result;
 use crate::peers::DemoOutcome;
-use crate::store::Store;
+use crate::platform::error::Result;
+use crate::platform::store::Store;
 use model::Recorded;
 
 /// What the shortlist needs: the store, the settings (the link tag of a meeting click's answer),
@@ -36,8 +36,8 @@ use model::Recorded;
 /// figures recount it).
 #[derive(Clone)]
 pub struct ShortlistState {
-    pub store: std::sync::Arc<crate::store::Store>,
-    pub config: std::sync::Arc<crate::config::Config>,
+    pub store: std::sync::Arc<crate::platform::store::Store>,
+    pub config: std::sync::Arc<crate::platform::config::Config>,
     pub catalog: crate::catalog::SharedCatalog,
     pub firm_changed: crate::accounts::FirmChanged,
 }

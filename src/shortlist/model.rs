@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{Result, bad_request};
+use crate::platform::error::{Result, bad_request};
 
 /// Longest note, in characters.
 pub const MAX_NOTE: usize = 2_000;

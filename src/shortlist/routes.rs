@@ -5,10 +5,10 @@ use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 
 use crate::accounts::CurrentUser;
-use crate::blocking::Blocking;
-use crate::clock::now_secs;
-use crate::error::{ErrorBody, Result, conflict, not_found};
-use crate::extract::Json;
+use crate::platform::blocking::Blocking;
+use crate::platform::clock::now_secs;
+use crate::platform::error::{ErrorBody, Result, conflict, not_found};
+use crate::platform::extract::Json;
 use crate::shortlist::ShortlistState;
 
 use super::model::{
@@ -33,7 +33,7 @@ fn vendor_id(raw: &str, state: &ShortlistState) -> Result<u64> {
 #[utoipa::path(get, path = "/shortlist", tag = "shortlist",
     responses(
         (status = 200, body = Shortlist),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub async fn get_shortlist(
     State(state): State<ShortlistState>,
@@ -54,10 +54,10 @@ pub async fn get_shortlist(
     responses(
         (status = 200, body = EntryView),
         (status = 400, description = "Invalid input: an unknown status, a note over 2,000 or a reason over 200 characters, Rejected without a reason", body = ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::ForeignOrigin,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::ForeignOrigin,
         (status = 404, description = "No such vendor", body = ErrorBody),
-        crate::error::TooLarge,
+        crate::platform::error::TooLarge,
     ))]
 pub async fn put_entry(
     State(state): State<ShortlistState>,
@@ -95,7 +95,7 @@ pub async fn put_entry(
                     if demo_date.is_some_and(|day| day.is_some())
                         && entry.status != Status::DemoBooked
                     {
-                        return Err(crate::error::bad_request(DEMO_DATE_STATUS));
+                        return Err(crate::platform::error::bad_request(DEMO_DATE_STATUS));
                     }
                     Ok((entry.clone(), entry))
                 },
@@ -124,8 +124,8 @@ pub async fn put_entry(
     responses(
         (status = 204, description = "The vendor is not on the shortlist (any more); its entry is kept for 30 days for an undo"),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::ForeignOrigin,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::ForeignOrigin,
         (status = 404, description = "No such vendor", body = ErrorBody),
     ))]
 pub async fn delete_entry(
@@ -156,7 +156,7 @@ pub async fn delete_entry(
     responses(
         (status = 200, description = "The entry, back on the shortlist", body = EntryView),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
         (status = 404, description = "No such vendor, or nothing of it removed from the firm's shortlist in the last 30 days", body = ErrorBody),
         (status = 409, description = "The vendor is on the shortlist again", body = ErrorBody),
@@ -207,10 +207,10 @@ pub async fn restore_entry(
     responses(
         (status = 200, body = EntryView),
         (status = 400, description = "Invalid input: satisfaction outside 1-5, chosen before the demo was held", body = ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::ForeignOrigin,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::ForeignOrigin,
         (status = 404, description = "No such vendor, or not on the firm's shortlist", body = ErrorBody),
-        crate::error::TooLarge,
+        crate::platform::error::TooLarge,
     ))]
 pub async fn put_outcome(
     State(state): State<ShortlistState>,
@@ -245,7 +245,7 @@ pub async fn put_outcome(
 #[utoipa::path(get, path = "/shortlist/brief", tag = "shortlist",
     responses(
         (status = 200, body = Brief),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub async fn get_brief(
     State(state): State<ShortlistState>,
@@ -261,7 +261,7 @@ pub async fn get_brief(
     responses(
         (status = 200, description = "The brief, one row per shortlisted vendor",
             content_type = "text/csv", body = String),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub async fn get_brief_csv(
     State(state): State<ShortlistState>,

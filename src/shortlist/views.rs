@@ -1,15 +1,15 @@
 //! What the screens read: the shortlist grouped by stage (then the other categories) and the
 //! due-diligence brief built from the same entries. Owned, typed values; nothing here writes.
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use std::collections::HashMap;
 
 use serde::Serialize;
 
 use crate::accounts::model::User;
 use crate::catalog::{Catalog, Vendor};
-use crate::clock::now_secs;
-use crate::error::Result;
+use crate::platform::clock::now_secs;
+use crate::platform::error::Result;
 use crate::shortlist::ShortlistState;
 
 use super::model::{Entry, SATISFACTION_AFTER_DAYS, Status};
@@ -482,7 +482,7 @@ pub fn brief(app: &ShortlistState, user: &User) -> Result<Brief> {
     }
     Ok(Brief {
         firm_name: user.firm.name.clone(),
-        prepared_on: crate::clock::today().to_string(),
+        prepared_on: crate::platform::clock::today().to_string(),
         groups,
     })
 }

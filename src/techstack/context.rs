@@ -5,11 +5,11 @@ use std::collections::{HashMap, HashSet};
 
 use crate::accounts::model::User;
 use crate::catalog::Catalog;
-use crate::error::Result;
-use crate::firm_id::FirmId;
-use crate::firm_size::FirmSize;
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::firm_size::FirmSize;
+use crate::platform::store::Store;
 use crate::profile::Onboarding;
-use crate::store::Store;
 
 /// Where the firm's size came from, so the explanation can say so.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]

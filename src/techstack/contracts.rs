@@ -6,7 +6,7 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use crate::error::{Result, bad_request};
+use crate::platform::error::{Result, bad_request};
 
 use super::deadline::{self, Deadline, Terms};
 

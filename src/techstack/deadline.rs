@@ -76,7 +76,7 @@ pub fn opt_out(terms: Terms, today: NaiveDate) -> Deadline {
 
 /// Today's date in UTC by the server's clock.
 pub fn today() -> NaiveDate {
-    crate::clock::today()
+    crate::platform::clock::today()
 }
 
 #[cfg(test)]

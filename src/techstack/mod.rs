@@ -27,7 +27,7 @@ pub use tools::{FirmTools, firm_tools, tool_integrations, tool_names};
 /// when a firm's stack changes (the peer figures recount it).
 #[derive(Clone)]
 pub struct TechstackState {
-    pub store: std::sync::Arc<crate::store::Store>,
+    pub store: std::sync::Arc<crate::platform::store::Store>,
     pub catalog: crate::catalog::SharedCatalog,
     pub firm_changed: crate::accounts::FirmChanged,
 }
@@ -58,12 +58,12 @@ mod tests {
 
     use super::*;
     use crate::accounts::FirmChanged;
-    use crate::firm_id::FirmId;
+    use crate::platform::firm_id::FirmId;
 
     /// The tech stack's own state and nothing else: a store, the seeded catalog, and a hook that
     /// records the firms it is told of (the app's would recount the peer figures).
     fn techstack_alone(dir: &std::path::Path) -> (TechstackState, Arc<Mutex<Vec<FirmId>>>) {
-        let store = crate::store::open_file(dir).unwrap();
+        let store = crate::platform::store::open_file(dir).unwrap();
         crate::catalog::seed(&store).unwrap();
         let catalog = crate::catalog::Catalog::load(&store).unwrap();
         let told = Arc::new(Mutex::new(Vec::new()));

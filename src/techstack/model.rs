@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{Catalog, Category};
-use crate::error::{Result, bad_request};
+use crate::platform::error::{Result, bad_request};
 
 /// Listed plus other vendors, per category (SPEC section 9).
 pub const MAX_VENDORS: usize = 10;

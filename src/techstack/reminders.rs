@@ -12,10 +12,10 @@ use std::collections::BTreeSet;
 use std::time::Duration;
 
 use crate::accounts::{FirmRole, User};
-use crate::blocking::Blocking;
-use crate::error::Result;
-use crate::firm_id::FirmId;
 use crate::notifications::{Delivery, Notice, NoticeKind};
+use crate::platform::blocking::Blocking;
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
 
 use super::RenewalsState;
 use super::renewals::{ContractView, renewals};
@@ -98,7 +98,7 @@ fn recipients<'a>(members: &'a [User], item: &ContractView) -> Vec<&'a User> {
         .collect()
 }
 
-/// Writes the reminders due at `now` (the task passes `crate::clock::now_secs()`; tests pass the
+/// Writes the reminders due at `now` (the task passes `crate::platform::clock::now_secs()`; tests pass the
 /// day they test). Answers how many milestones were written (each one notice per recipient).
 pub fn run_once(app: &RenewalsState, base: &str, now: i64) -> Result<usize> {
     let today = chrono::DateTime::from_timestamp(now, 0)
@@ -154,7 +154,7 @@ pub async fn spawn(state: RenewalsState, base: String) {
     let pass = move || {
         let (state, base) = (state.clone(), base.clone());
         async move {
-            let now = crate::clock::now_secs();
+            let now = crate::platform::clock::now_secs();
             state
                 .blocking(move |app| run_once(app, &base, now))
                 .await
@@ -164,7 +164,7 @@ pub async fn spawn(state: RenewalsState, base: String) {
     if let Err(e) = pass.clone()().await {
         tracing::warn!(target: "notifications", "renewal reminders: {e}");
     }
-    crate::periodic::every(EVERY, EVERY, "renewal reminders", pass);
+    crate::platform::periodic::every(EVERY, EVERY, "renewal reminders", pass);
 }
 
 #[cfg(test)]

@@ -13,13 +13,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::accounts::CurrentUser;
 use crate::accounts::audit::{self, AuditAction};
-use crate::blocking::Blocking;
 use crate::catalog::Catalog;
-use crate::clock::{now_secs, rfc3339};
-use crate::error::{ErrorBody, Result, bad_request, not_found};
-use crate::extract::{Json, Query, path_id};
-use crate::firm_id::FirmId;
-use crate::store::Store;
+use crate::platform::blocking::Blocking;
+use crate::platform::clock::{now_secs, rfc3339};
+use crate::platform::error::{ErrorBody, Result, bad_request, not_found};
+use crate::platform::extract::{Json, Query, path_id};
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::Store;
 
 use super::contracts::{self, Contract, ContractRequest};
 use super::storage::contracts::{self as store_contracts, Feed};
@@ -31,7 +31,7 @@ use super::{deadline, ics};
 pub struct RenewalsState {
     pub store: std::sync::Arc<Store>,
     pub catalog: crate::catalog::SharedCatalog,
-    pub config: std::sync::Arc<crate::config::Config>,
+    pub config: std::sync::Arc<crate::platform::config::Config>,
 }
 
 /// A tool's contract with its next renewal and opt-out deadline.
@@ -183,7 +183,7 @@ pub fn renewals(
     responses(
         (status = 200, body = ContractView),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 404, description = "Not a tool of the firm's stack, or no contract saved yet", body = ErrorBody),
     ))]
 pub async fn get_contract(
@@ -220,10 +220,10 @@ pub async fn get_contract(
     responses(
         (status = 200, body = ContractView),
         (status = 400, description = "A missing or invalid value (the message names the field), or a responsible person who is not a member", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
         (status = 404, description = "Not a tool of the firm's stack", body = ErrorBody),
-        crate::error::TooLarge,
+        crate::platform::error::TooLarge,
     ))]
 pub async fn put_contract(
     State(state): State<RenewalsState>,
@@ -335,7 +335,7 @@ fn ics_response(body: String) -> Response {
         (status = 200, description = "The renewals as JSON, or an RFC 5545 calendar with `?format=ics`",
             content((RenewalList = "application/json"), (String = "text/calendar"))),
         (status = 400, description = "An unknown format", body = ErrorBody),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub async fn list_renewals(
     State(state): State<RenewalsState>,
@@ -363,7 +363,7 @@ pub async fn list_renewals(
 #[utoipa::path(get, path = "/firm/calendar-feed", tag = "firm",
     responses(
         (status = 200, body = CalendarFeedState),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub async fn get_feed(
     State(state): State<RenewalsState>,
@@ -384,7 +384,7 @@ pub async fn get_feed(
 #[utoipa::path(post, path = "/firm/calendar-feed", tag = "firm",
     responses(
         (status = 201, body = CalendarFeedUrl),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "Not an owner or admin, or a foreign origin", body = ErrorBody),
     ))]
 pub async fn create_feed(
@@ -427,7 +427,7 @@ pub async fn create_feed(
 #[utoipa::path(delete, path = "/firm/calendar-feed", tag = "firm",
     responses(
         (status = 204, description = "The firm has no calendar feed now"),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
         (status = 403, description = "Not an owner or admin, or a foreign origin", body = ErrorBody),
     ))]
 pub async fn delete_feed(

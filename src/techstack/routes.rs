@@ -1,15 +1,15 @@
 //! `GET/POST /api/profile/category-adoption`: the tech-stack form's data and its save.
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use axum::extract::State;
 use serde::Serialize;
 
 use crate::accounts::CurrentUser;
-use crate::blocking::Blocking;
 use crate::catalog::model::CategoryRef;
 use crate::catalog::{Catalog, Category};
-use crate::error::Result;
-use crate::extract::Json;
+use crate::platform::blocking::Blocking;
+use crate::platform::error::Result;
+use crate::platform::extract::Json;
 use crate::techstack::TechstackState;
 
 use super::model::{Adoption, SaveRequest, parse_save};
@@ -62,7 +62,7 @@ struct OtherVendor {
 #[utoipa::path(get, path = "/profile/category-adoption", tag = "profile",
     responses(
         (status = 200, body = AdoptionList),
-        crate::error::NotSignedIn,
+        crate::platform::error::NotSignedIn,
     ))]
 pub async fn get_adoption(
     State(state): State<TechstackState>,
@@ -81,10 +81,10 @@ pub async fn get_adoption(
     request_body = SaveRequest,
     responses(
         (status = 200, body = AdoptionList),
-        (status = 400, description = "Invalid input", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::ForeignOrigin,
-        crate::error::TooLarge,
+        (status = 400, description = "Invalid input", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::ForeignOrigin,
+        crate::platform::error::TooLarge,
     ))]
 pub async fn save_adoption(
     State(state): State<TechstackState>,

@@ -1,13 +1,13 @@
 //! What a firm uses, as recommendations read it: the answered categories, the tools' names and
 //! the integrations those tools declare.
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use std::collections::HashSet;
 
 use super::storage;
 use crate::catalog::Catalog;
-use crate::error::Result;
-use crate::store::Store;
+use crate::platform::error::Result;
+use crate::platform::store::Store;
 
 /// What a user's firm uses in one answered category.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::model::{Alternative, AlternativesBasis};
 use crate::catalog::Vendor;
-use crate::firm_size::FirmSize;
+use crate::platform::firm_size::FirmSize;
 use crate::recommend::pick_for_me::{
     integration_reason, serves_practice_area, shared_tools, size_fit,
 };

@@ -17,9 +17,9 @@ use crate::accounts::model::User;
 use crate::bookings::BookingIndex;
 use crate::bookings::query::day_number;
 use crate::catalog::Catalog;
-use crate::error::Result;
-use crate::firm_size::FirmSize;
 use crate::peers::shown::{ShownCount, is_hidden};
+use crate::platform::error::Result;
+use crate::platform::firm_size::FirmSize;
 use crate::recommend::RecommendState;
 use crate::recommend::inputs;
 
@@ -225,7 +225,7 @@ pub fn vendor_evidence(app: &RecommendState, user: &User, id: u64) -> Result<Ven
         return Err(super::profile::unknown_vendor(id));
     }
     let size = inputs::firm_context(&app.store, &app.catalog.load(), user)?.size;
-    let today = crate::clock::today();
+    let today = crate::platform::clock::today();
     let sets = app.bookings.load();
     let raw = count(&sets.real, &catalog, id, today, size);
     let adopting = match size {

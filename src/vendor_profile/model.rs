@@ -3,8 +3,8 @@
 use serde::Serialize;
 
 use crate::catalog::SourcePage;
-use crate::firm_size::FirmSize;
 use crate::peers::ShownCount;
+use crate::platform::firm_size::FirmSize;
 
 pub use crate::catalog::model::CategoryRef;
 pub use crate::techstack::model::Integration;

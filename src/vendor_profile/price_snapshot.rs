@@ -31,9 +31,9 @@ use serde::{Deserialize, Serialize};
 use super::model::WhatFirmsPay;
 use super::prices::{self, DrawnPay, Shared, Standing};
 use crate::catalog::Catalog;
-use crate::error::{AppError, Result};
 use crate::peers::shown::is_hidden;
-use crate::store::{SETTINGS, Store, codec, open_read};
+use crate::platform::error::{AppError, Result};
+use crate::platform::store::{SETTINGS, Store, codec, open_read};
 
 const HEAD: &str = "what_firms_pay";
 const PREFIX: &str = "what_firms_pay/";
@@ -133,7 +133,7 @@ pub fn take(store: &Store, catalog: &Catalog, day: chrono::NaiveDate) -> Result<
         .collect();
     let head = Head {
         day,
-        computed_at: crate::clock::now_secs(),
+        computed_at: crate::platform::clock::now_secs(),
     };
     let stored = replace(store, &head, &entries)?;
     if stored {
@@ -147,7 +147,7 @@ static DRAWING: Mutex<()> = Mutex::new(());
 
 /// Makes sure a snapshot of today (or later) is in force.
 pub fn ensure_today(store: &Store, catalog: &Catalog) -> Result<()> {
-    let today = crate::clock::today();
+    let today = crate::platform::clock::today();
     if head(store)?.is_some_and(|h| h.day >= today.to_string()) {
         return Ok(());
     }
@@ -160,7 +160,7 @@ pub fn ensure_today(store: &Store, catalog: &Catalog) -> Result<()> {
 /// today).
 pub fn what_firms_pay(store: &Store, catalog: &Catalog, vendor_id: u64) -> Result<WhatFirmsPay> {
     let (head, entry) = match read(store, vendor_id)? {
-        (Some(h), e) if h.day >= crate::clock::today().to_string() => (h, e),
+        (Some(h), e) if h.day >= crate::platform::clock::today().to_string() => (h, e),
         _ => {
             ensure_today(store, catalog)?;
             match read(store, vendor_id)? {
@@ -194,14 +194,14 @@ const EVERY: Duration = Duration::from_secs(300);
 /// Draws the day's snapshot at start when there is none for today, then checks every few
 /// minutes for the life of the server.
 pub fn spawn(state: crate::recommend::RecommendState) {
-    crate::periodic::every(
+    crate::platform::periodic::every(
         Duration::ZERO,
         EVERY,
         "drawing the day's \"What firms pay\"",
         move || {
             let state = state.clone();
             async move {
-                use crate::blocking::Blocking;
+                use crate::platform::blocking::Blocking;
                 state
                     .blocking(|app| ensure_today(&app.store, &app.catalog.load()))
                     .await
@@ -363,7 +363,7 @@ mod tests {
     //! drawn each day, `entry_of`; the withdrawal check, `standing`; the answer, `publish`).
 
     use super::*;
-    use crate::firm_size::FirmSize;
+    use crate::platform::firm_size::FirmSize;
     use proptest::prelude::*;
 
     /// The target: the firm whose price the attacker is after.

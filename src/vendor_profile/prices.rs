@@ -27,9 +27,9 @@ use serde::{Deserialize, Serialize};
 
 use super::model::{PriceBand, PriceFigure, PriceGroup, SizeRef, WhatFirmsPay};
 use super::suppress;
-use crate::firm_size::FirmSize;
 use crate::peers::ShownCount;
 use crate::peers::shown::is_hidden;
+use crate::platform::firm_size::FirmSize;
 
 /// What one sharing firm pays: its size and its contract's annual cost per seat, in cents.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

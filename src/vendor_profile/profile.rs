@@ -7,12 +7,12 @@ use super::model::{
 };
 use crate::accounts::model::User;
 use crate::catalog::meetings::{rfc3339, user_vendor_clicks};
-use crate::error::{Result, not_found};
+use crate::platform::error::{Result, not_found};
 use crate::recommend::RecommendState;
 use crate::recommend::{inputs, latest_scores, storage};
 
 /// "There is no vendor with id 999999" for an id the catalog does not hold.
-pub fn unknown_vendor(id: u64) -> crate::error::AppError {
+pub fn unknown_vendor(id: u64) -> crate::platform::error::AppError {
     not_found(format!("There is no vendor with id {id}"))
 }
 

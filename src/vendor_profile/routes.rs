@@ -4,10 +4,10 @@ use axum::extract::{Path, State};
 
 use super::model::{VendorEvidence, VendorProfile};
 use crate::accounts::CurrentUser;
-use crate::blocking::Blocking;
 use crate::catalog::parse_vendor_id;
-use crate::error::Result;
-use crate::extract::Json;
+use crate::platform::blocking::Blocking;
+use crate::platform::error::Result;
+use crate::platform::extract::Json;
 use crate::recommend::RecommendState;
 
 use super::evidence::vendor_evidence;
@@ -18,9 +18,9 @@ use super::profile::profile_for;
     params(("id" = String, Path, description = "A vendor id: a whole number like 42")),
     responses(
         (status = 200, body = VendorProfile),
-        (status = 400, description = "The id is not a whole number", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        (status = 404, description = "No such vendor", body = crate::error::ErrorBody),
+        (status = 400, description = "The id is not a whole number", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        (status = 404, description = "No such vendor", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn get_vendor_profile(
     State(state): State<RecommendState>,
@@ -39,9 +39,9 @@ pub(super) async fn get_vendor_profile(
     params(("id" = String, Path, description = "A vendor id: a whole number like 42")),
     responses(
         (status = 200, body = VendorEvidence),
-        (status = 400, description = "The id is not a whole number", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        (status = 404, description = "No such vendor", body = crate::error::ErrorBody),
+        (status = 400, description = "The id is not a whole number", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        (status = 404, description = "No such vendor", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn get_evidence(
     State(state): State<RecommendState>,

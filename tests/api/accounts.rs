@@ -233,10 +233,10 @@ async fn the_database_holds_no_token_or_password_in_clear() {
     app.cookie = None;
     app.sign_in("ann@doe-law.com", "wrong-password").await;
     let hay = match &*app.state.store {
-        litstack::store::Store::File(file) => {
+        litstack::platform::store::Store::File(file) => {
             String::from_utf8_lossy(&std::fs::read(file.path()).unwrap()).into_owned()
         }
-        litstack::store::Store::Postgres(db) => {
+        litstack::platform::store::Store::Postgres(db) => {
             let limits = db
                 .run(
                     sqlx::query_scalar::<_, String>(

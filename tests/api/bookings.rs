@@ -745,7 +745,7 @@ async fn vendor_demand_counts_bookings_per_catalog_vendor_by_size_and_date() {
         .find(|v| v.name == "Filevine")
         .map(|v| v.id);
     let Some(filevine) = filevine else { return }; // the seed catalog lacks it
-    use litstack::firm_size::FirmSize;
+    use litstack::platform::firm_size::FirmSize;
     let day = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
     let all = litstack::bookings::vendor_demand(
         &app.state.bookings.load(),

@@ -3,7 +3,7 @@
 
 use axum::http::{Method, StatusCode};
 use litstack::catalog::Vendor;
-use litstack::firm_size::FirmSize;
+use litstack::platform::firm_size::FirmSize;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, TestResponse};

@@ -4,7 +4,7 @@
 //! decision holds. Both backends (LITSTACK_TEST_BACKEND).
 
 use axum::http::{Method, StatusCode};
-use litstack::firm_id::FirmId;
+use litstack::platform::firm_id::FirmId;
 use serde_json::{Value, json};
 
 use crate::helpers::{PASSWORD, TestApp, TestResponse};

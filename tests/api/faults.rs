@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use litstack::store::FileStore;
+use litstack::platform::store::FileStore;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
 
@@ -359,7 +359,7 @@ fn restart_and_expect(data: &Path, expected: u64, what: &str) {
     let token = session(&addr(&server));
     assert_eq!(trends_total(&addr(&server), &token), expected, "{what}");
     stop(server);
-    let store = litstack::store::Store::File(FileStore::open(data).unwrap());
+    let store = litstack::platform::store::Store::File(FileStore::open(data).unwrap());
     let generation = litstack::bookings::generation(&store).unwrap();
     let snapshot = litstack::bookings::snapshot::read(data, generation)
         .unwrap_or_else(|e| panic!("{what}: the snapshot was not rewritten: {e}"));

@@ -74,7 +74,7 @@ async fn every_row(app: &TestApp) -> String {
     if on_postgres() {
         let url = app.state.config.storage.database_url.clone().unwrap();
         return tokio::task::spawn_blocking(move || {
-            litstack::store::postgres::all_rows_as_text(&url).unwrap()
+            litstack::platform::store::postgres::all_rows_as_text(&url).unwrap()
         })
         .await
         .unwrap();
@@ -82,7 +82,8 @@ async fn every_row(app: &TestApp) -> String {
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("copy.redb");
     let file = app.state.store.file().unwrap();
-    litstack::store::backup::backup_to(file, &copy, &litstack::registry::redb_tables()).unwrap();
+    litstack::platform::store::backup::backup_to(file, &copy, &litstack::registry::redb_tables())
+        .unwrap();
     String::from_utf8_lossy(&std::fs::read(&copy).unwrap()).into_owned()
 }
 
@@ -116,7 +117,7 @@ async fn an_owner_schedules_the_deletion_and_takes_it_back_and_no_one_else_can()
     assert_eq!(first["scheduled"], true);
     assert_eq!(first["by"], "Ann Doe");
     let due = chrono::DateTime::parse_from_rfc3339(first["dueAt"].as_str().unwrap()).unwrap();
-    let days = (due.timestamp() - litstack::clock::now_secs()) as f64 / 86_400.0;
+    let days = (due.timestamp() - litstack::platform::clock::now_secs()) as f64 / 86_400.0;
     assert!((29.9..=30.0).contains(&days), "{days}");
     // Asking again keeps the first schedule; every member reads it.
     assert_eq!(schedule(&mut app).await.json(), first);
@@ -215,7 +216,7 @@ async fn a_due_deletion_removes_every_row_of_the_firm_and_nothing_of_another() {
     }
     app.cookie = ann.clone();
     assert_eq!(schedule(&mut app).await.status, StatusCode::OK);
-    let now = litstack::clock::now_secs();
+    let now = litstack::platform::clock::now_secs();
 
     let deleted = litstack::firms::deletion::run_due(&app.state.sub(), now).unwrap();
     let again = litstack::firms::deletion::run_due(&app.state.sub(), now).unwrap();

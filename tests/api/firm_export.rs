@@ -112,7 +112,10 @@ async fn an_owner_takes_every_table_of_the_firm_and_no_secret_or_other_firm() {
     let manifest: Value = serde_json::from_slice(&files["manifest.json"]).unwrap();
     assert_eq!(manifest["format"], "litstack-firm-archive");
     assert_eq!(manifest["formatVersion"], 2);
-    assert_eq!(manifest["schemaVersion"], litstack::store::SCHEMA_VERSION);
+    assert_eq!(
+        manifest["schemaVersion"],
+        litstack::platform::store::SCHEMA_VERSION
+    );
     assert_eq!(manifest["takenBy"], "owner");
     assert_eq!(manifest["firm"]["name"], "Doe & Partners");
 

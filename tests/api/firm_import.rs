@@ -12,7 +12,7 @@ use std::io::Write as _;
 
 use axum::body::Body;
 use axum::http::{Method, StatusCode, header};
-use litstack::store::registry::{Export, Load, Taker};
+use litstack::platform::store::registry::{Export, Load, Taker};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
@@ -643,7 +643,7 @@ async fn the_command_line_moves_a_firm_to_a_hub_and_back() {
 /// Rows of `firm` (or of its members `users`) in every firm table the registry declares in
 /// PostgreSQL, by table: counted by each table's holder column.
 async fn firm_rows(url: &str, firm: u64, users: &[u64]) -> BTreeMap<&'static str, i64> {
-    use litstack::store::registry::Holder;
+    use litstack::platform::store::registry::Holder;
     use sqlx::Connection as _;
     let mut db = sqlx::PgConnection::connect(url).await.unwrap();
     let mut counts = BTreeMap::new();
@@ -706,7 +706,7 @@ async fn an_imported_firm_once_deleted_leaves_no_row_in_any_firm_table() {
     ok(&mut app, Method::POST, &path, None).await;
 
     // Act
-    let later = litstack::clock::now_secs() + 40 * 86_400;
+    let later = litstack::platform::clock::now_secs() + 40 * 86_400;
     let deleted = litstack::firms::deletion::run_due(&app.state.sub(), later).unwrap();
 
     // Assert
@@ -728,6 +728,7 @@ fn redb_rows(app: &TestApp) -> String {
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("copy.redb");
     let file = app.state.store.file().unwrap();
-    litstack::store::backup::backup_to(file, &copy, &litstack::registry::redb_tables()).unwrap();
+    litstack::platform::store::backup::backup_to(file, &copy, &litstack::registry::redb_tables())
+        .unwrap();
     String::from_utf8_lossy(&std::fs::read(&copy).unwrap()).into_owned()
 }

@@ -3,7 +3,7 @@
 //! request changes nothing.
 
 use axum::http::{Method, StatusCode};
-use litstack::firm_id::FirmId;
+use litstack::platform::firm_id::FirmId;
 use serde_json::{Value, json};
 
 use crate::helpers::TestApp;

@@ -1,13 +1,13 @@
 //! A full disk, in process and on any machine: the storage backend answers writes as a full disk
-//! does (`litstack::store::fault::DiskFull`: `ENOSPC`, which redb latches until the file is
+//! does (`litstack::platform::store::fault::DiskFull`: `ENOSPC`, which redb latches until the file is
 //! reopened). After a failed write of each kind, every read route answers as before, a sign-in
 //! (which saves a session) is refused readably, and once space is freed writes work again with
 //! nothing of the failed ones kept. `full_disk_real.rs` fills a real file system under the binary.
 
 use axum::http::{Method, StatusCode};
-use litstack::error::DISK_FULL;
-use litstack::store::fault::DiskFull;
-use litstack::store::{FileStore, SESSIONS, Store, codec};
+use litstack::platform::error::DISK_FULL;
+use litstack::platform::store::fault::DiskFull;
+use litstack::platform::store::{FileStore, SESSIONS, Store, codec};
 use redb::ReadableTable;
 use serde_json::{Value, json};
 

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use litstack::error::DISK_FULL;
+use litstack::platform::error::DISK_FULL;
 use serde_json::json;
 
 use crate::faults::{
@@ -166,7 +166,7 @@ fn on_a_full_file_system_writes_fail_readably_reads_go_on_and_writes_recover() {
     assert_eq!(trends_total(&addr, &token), after);
     stop(server);
     assert_eq!(checked_bookings(&data), after);
-    let report = litstack::store::FileStore::check(&data).unwrap();
+    let report = litstack::platform::store::FileStore::check(&data).unwrap();
     assert_eq!(
         report.rows("users"),
         Some(1 + signed_up as u64),

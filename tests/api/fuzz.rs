@@ -18,7 +18,7 @@ use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use litstack::catalog::{VendorImport, vendor_csv};
 use litstack::import::{ImportError, Options, run};
-use litstack::upload::parse_web_url;
+use litstack::platform::upload::parse_web_url;
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, TestCaseError, TestRunner};
 

@@ -27,7 +27,7 @@ impl Drop for OwnDatabase {
     fn drop(&mut self) {
         let _in_runtime = enter_runtime();
         // Best effort: a database left behind goes with the cluster at the end of the run.
-        let _ = litstack::store::postgres::drop_database(&cluster_url(), &self.name);
+        let _ = litstack::platform::store::postgres::drop_database(&cluster_url(), &self.name);
     }
 }
 
@@ -106,7 +106,7 @@ fn new_database() -> (String, String) {
         std::process::id(),
         NEXT.fetch_add(1, Ordering::Relaxed)
     );
-    let url = litstack::store::postgres::create_database(&cluster_url(), &name).unwrap();
+    let url = litstack::platform::store::postgres::create_database(&cluster_url(), &name).unwrap();
     (url, name)
 }
 

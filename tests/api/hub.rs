@@ -1,7 +1,7 @@
 //! Hub mode's start-up on PostgreSQL: the database URL, an unreachable server, and a database
 //! migrated by a newer binary. These always run on the throwaway cluster.
 
-use litstack::store::{OpenError, Store};
+use litstack::platform::store::{OpenError, Store};
 
 use crate::helpers::{cluster_url, enter_runtime, fresh_database};
 

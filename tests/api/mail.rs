@@ -595,7 +595,9 @@ fn mail_a_kill_between_the_commit_and_the_send_delivers_the_message_after_restar
     server.child.kill().unwrap();
     server.child.wait().unwrap();
     {
-        let store = litstack::store::Store::File(litstack::store::FileStore::open(&data).unwrap());
+        let store = litstack::platform::store::Store::File(
+            litstack::platform::store::FileStore::open(&data).unwrap(),
+        );
         let left = litstack::mail::storage::recent(&store, 10).unwrap();
         assert_eq!(left.len(), 1);
         assert_eq!(left[0].status, litstack::mail::Status::Queued);

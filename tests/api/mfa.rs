@@ -18,7 +18,7 @@ pub fn code_at(secret: &str, steps: i64) -> String {
     let totp = totp_rs::Builder::new()
         .with_secret(bytes)
         .build_noncompliant();
-    let now = litstack::clock::now_secs() + steps * 30;
+    let now = litstack::platform::clock::now_secs() + steps * 30;
     totp.generate(now as u64).to_string()
 }
 

@@ -139,7 +139,7 @@ async fn a_node_whose_listener_is_killed_catches_up_and_listens_again() {
     let node = hub(&b).node.clone();
     within(Duration::from_secs(5), &mut b, async |b| hub(b).listening()).await;
     // Kill B's listening connection from the server side.
-    let litstack::store::Store::Postgres(pg) = &*a.state.store else {
+    let litstack::platform::store::Store::Postgres(pg) = &*a.state.store else {
         panic!("not on PostgreSQL")
     };
     let killed: i64 = pg
@@ -171,7 +171,7 @@ async fn a_node_whose_listener_is_killed_catches_up_and_listens_again() {
 #[tokio::test(flavor = "multi_thread")]
 async fn while_the_database_is_away_requests_answer_503_and_the_node_recovers_by_itself() {
     let cluster = crate::cluster::Cluster::start();
-    let url = litstack::store::postgres::create_database(&cluster.url(), "away").unwrap();
+    let url = litstack::platform::store::postgres::create_database(&cluster.url(), "away").unwrap();
     let mut node = TestApp::with_config(|c| c.storage.database_url = Some(url));
     node.sign_up().await;
     assert_eq!(node.get("/api/profile").await.status, StatusCode::OK);
@@ -335,10 +335,10 @@ async fn a_tech_stack_change_on_one_node_moves_the_other_nodes_peer_figures() {
 }
 
 /// The database a node is on, for statements the API has no call for.
-fn pg(node: &TestApp) -> &litstack::store::PgStore {
+fn pg(node: &TestApp) -> &litstack::platform::store::PgStore {
     match &*node.state.store {
-        litstack::store::Store::Postgres(pg) => pg,
-        litstack::store::Store::File(_) => panic!("not a hub node"),
+        litstack::platform::store::Store::Postgres(pg) => pg,
+        litstack::platform::store::Store::File(_) => panic!("not a hub node"),
     }
 }
 

@@ -241,7 +241,7 @@ fn next_day(app: &TestApp) {
     use litstack::vendor_profile::price_snapshot;
     let day = match price_snapshot::head(&app.state.store).unwrap() {
         Some(head) => chrono::NaiveDate::parse_from_str(&head.day, "%Y-%m-%d").unwrap(),
-        None => litstack::clock::today(),
+        None => litstack::platform::clock::today(),
     };
     let drawn = price_snapshot::take(
         &app.state.store,

@@ -207,5 +207,5 @@ fn backup_on_the_command_line_refuses_while_the_server_runs_and_works_after() {
             .arg(&data),
     );
     assert!(stdout.contains("integrity check passed"), "{stdout}");
-    litstack::store::backup::verify(&target).unwrap();
+    litstack::platform::store::backup::verify(&target).unwrap();
 }

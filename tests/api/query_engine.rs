@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use chrono::NaiveDate;
 use litstack::bookings::query::{self, Filters};
 use litstack::bookings::{Booking, BookingSets, ColumnsBuilder, snapshot};
-use litstack::firm_size::FirmSize;
+use litstack::platform::firm_size::FirmSize;
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, TestRunner};
 

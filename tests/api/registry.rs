@@ -76,7 +76,7 @@ async fn every_table_that_exists_is_declared_with_the_firm_key_its_columns_show(
     assert_eq!(problems, Vec::<String>::new());
     if on_postgres() {
         // The migrations make every table: each one declared for PostgreSQL exists.
-        let present = litstack::store::registry::present(&app.state.store).unwrap();
+        let present = litstack::platform::store::registry::present(&app.state.store).unwrap();
         let missing: Vec<&str> = litstack::registry::tables()
             .filter(|t| t.postgres)
             .map(|t| t.name)
@@ -100,9 +100,10 @@ async fn a_backup_holds_every_row_of_every_table_in_the_file() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("backup.redb");
 
-    litstack::store::backup::backup_to(file, &target, &litstack::registry::redb_tables()).unwrap();
+    litstack::platform::store::backup::backup_to(file, &target, &litstack::registry::redb_tables())
+        .unwrap();
 
-    let copy = litstack::store::FileStore::check_file(&target).unwrap();
+    let copy = litstack::platform::store::FileStore::check_file(&target).unwrap();
     assert!(copy.integrity_ok);
     assert_eq!(copy.tables, source);
 }

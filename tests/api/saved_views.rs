@@ -2,7 +2,7 @@
 //! checked on the way in, and a 404 to every other firm.
 
 use axum::http::{Method, StatusCode};
-use litstack::firm_id::FirmId;
+use litstack::platform::firm_id::FirmId;
 use litstack::saved_views::model::{NewView, ViewName, ViewParams};
 use serde_json::{Value, json};
 

@@ -394,7 +394,7 @@ fn legacy_click_entry(app: &TestApp, firm: u64, vendor: u64, at: i64, by: &str) 
     let mut tx = app.state.store.begin().unwrap();
     litstack::shortlist::storage::update_in(
         &mut tx,
-        litstack::firm_id::FirmId::for_fixtures(firm),
+        litstack::platform::firm_id::FirmId::for_fixtures(firm),
         vendor,
         |_| {
             let stamp = Stamp { at, by: Some(by) };

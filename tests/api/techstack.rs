@@ -2,7 +2,7 @@
 //! recommendations read (`firm_tools`, `tool_names`, `tool_integrations`).
 
 use axum::http::StatusCode;
-use litstack::firm_id::FirmId;
+use litstack::platform::firm_id::FirmId;
 use serde_json::{Value, json};
 
 use crate::helpers::TestApp;

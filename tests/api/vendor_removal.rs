@@ -4,7 +4,7 @@
 //! backend (`LITSTACK_TEST_BACKEND=postgres`).
 
 use axum::http::{Method, StatusCode};
-use litstack::firm_id::FirmId;
+use litstack::platform::firm_id::FirmId;
 use serde_json::{Value, json};
 
 use crate::bookings::upload;

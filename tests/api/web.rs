@@ -1,5 +1,5 @@
 use axum::http::{Method, StatusCode, header};
-use litstack::firm_id::FirmId;
+use litstack::platform::firm_id::FirmId;
 use serde_json::json;
 
 use crate::helpers::TestApp;
@@ -111,7 +111,7 @@ async fn an_admin_downloads_a_backup_that_opens_and_passes_its_integrity_check()
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("copy.redb");
     std::fs::write(&copy, &res.body).unwrap();
-    litstack::store::backup::verify(&copy).unwrap();
+    litstack::platform::store::backup::verify(&copy).unwrap();
 
     // The copy is a working data directory: the account and its onboarding are there.
     let restored = dir.path().join("restored");
@@ -172,7 +172,7 @@ async fn a_backup_never_overwrites_an_existing_file() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("exists.redb");
     std::fs::write(&target, b"precious").unwrap();
-    let err = litstack::store::backup::backup_to(
+    let err = litstack::platform::store::backup::backup_to(
         app.state.store.file().unwrap(),
         &target,
         &litstack::registry::redb_tables(),
@@ -498,7 +498,7 @@ async fn a_backup_holds_every_table_row_for_row() {
     use_everything(&mut app).await;
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("copy.redb");
-    let rows = litstack::store::backup::backup_to(
+    let rows = litstack::platform::store::backup::backup_to(
         app.state.store.file().unwrap(),
         &copy,
         &litstack::registry::redb_tables(),

@@ -1,7 +1,7 @@
 //! Email domains as single sign-on claims them: lower-cased, IDNA-normalised (the ASCII form),
 //! and never a public mail service's.
 
-use crate::error::{Result, bad_request};
+use crate::platform::error::{Result, bad_request};
 
 /// Mail services anyone can open an address at: no firm can claim them. The one list.
 pub const PUBLIC_MAIL_DOMAINS: &[&str] = &[

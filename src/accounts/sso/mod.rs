@@ -19,7 +19,7 @@ use utoipa_axum::routes;
 use super::AccountsState;
 use super::audit::{self, AuditAction};
 use super::model::{FirmRole, User};
-use crate::error::{Result, forbidden};
+use crate::platform::error::{Result, forbidden};
 use model::DomainStatus;
 
 pub use storage::export;

@@ -20,11 +20,11 @@ use crate::accounts::model::{Email, User};
 use crate::accounts::sessions::{self, COOKIE, CurrentUser};
 use crate::accounts::storage::{FirmChoice, NewUser};
 use crate::accounts::{AccountsState, AdminUser, ClientIp, FirmRole, password};
-use crate::blocking::Blocking;
-use crate::clock::{now_secs, rfc3339};
-use crate::error::{Result, bad_request, forbidden, not_found};
-use crate::extract::{Json, Query, path_id};
-use crate::firm_id::FirmId;
+use crate::platform::blocking::Blocking;
+use crate::platform::clock::{now_secs, rfc3339};
+use crate::platform::error::{Result, bad_request, forbidden, not_found};
+use crate::platform::extract::{Json, Query, path_id};
+use crate::platform::firm_id::FirmId;
 
 const OWNERS_ONLY: &str = "Only the firm's owners can see and change its single sign-on.";
 
@@ -57,8 +57,8 @@ fn view(config: Option<&SsoConfig>, claims: &[super::model::DomainClaim]) -> Sso
 #[utoipa::path(get, path = "/firm/sso", tag = "firm",
     responses(
         (status = 200, body = SsoSettingsView),
-        crate::error::NotSignedIn,
-        (status = 403, description = "Not an owner of the firm", body = crate::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        (status = 403, description = "Not an owner of the firm", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn get_sso_settings(
     State(state): State<AccountsState>,
@@ -82,10 +82,10 @@ pub(super) async fn get_sso_settings(
     request_body = SsoSettingsUpdate,
     responses(
         (status = 200, body = SsoSettingsView),
-        (status = 400, description = "Invalid input, a public or taken domain, or a provider that does not answer as one", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        (status = 403, description = "Not an owner of the firm, or a foreign origin", body = crate::error::ErrorBody),
-        crate::error::TooLarge,
+        (status = 400, description = "Invalid input, a public or taken domain, or a provider that does not answer as one", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        (status = 403, description = "Not an owner of the firm, or a foreign origin", body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooLarge,
     ))]
 pub(super) async fn put_sso_settings(
     State(state): State<AccountsState>,
@@ -196,7 +196,7 @@ fn provider_for(app: &AccountsState, email: &str) -> Result<Option<(FirmId, SsoC
     params(EmailQuery),
     responses(
         (status = 200, body = SsoDiscovery),
-        (status = 400, description = "Not an email address", body = crate::error::ErrorBody),
+        (status = 400, description = "Not an email address", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn sso_discover(
     State(state): State<AccountsState>,
@@ -242,8 +242,8 @@ fn found(location: &str) -> Response {
     params(EmailQuery),
     responses(
         (status = 302, description = "To the firm's identity provider; to /auth/sign-in?sso=provider when it did not answer"),
-        (status = 400, description = "Not an email address", body = crate::error::ErrorBody),
-        (status = 404, description = "The email's domain has no single sign-on", body = crate::error::ErrorBody),
+        (status = 400, description = "Not an email address", body = crate::platform::error::ErrorBody),
+        (status = 404, description = "The email's domain has no single sign-on", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn sso_start(
     State(state): State<AccountsState>,
@@ -302,7 +302,7 @@ fn refused(code: &str) -> Response {
     params(CallbackQuery),
     responses(
         (status = 302, description = "Signed in (the session cookie is set) to the app, or to /auth/sign-in?sso=<why>"),
-        (status = 400, description = "A query no provider sends (a parameter twice, say)", body = crate::error::ErrorBody),
+        (status = 400, description = "A query no provider sends (a parameter twice, say)", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn sso_callback(
     State(state): State<AccountsState>,
@@ -523,8 +523,8 @@ fn sign_in(
 #[utoipa::path(get, path = "/admin/firms/sso-domains", tag = "admin",
     responses(
         (status = 200, body = AdminDomainClaims),
-        crate::error::NotSignedIn,
-        crate::error::NotOperator,
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperator,
     ))]
 pub(super) async fn list_sso_domains(
     State(state): State<AccountsState>,
@@ -562,12 +562,12 @@ pub(super) async fn list_sso_domains(
     request_body = DomainDecision,
     responses(
         (status = 200, body = AdminDomainClaim),
-        (status = 400, description = "An invalid id, domain or status", body = crate::error::ErrorBody),
-        crate::error::NotSignedIn,
-        crate::error::NotOperatorOrForeignOrigin,
-        (status = 404, description = "No such claim", body = crate::error::ErrorBody),
-        (status = 409, description = "Another firm's claim to the domain is confirmed", body = crate::error::ErrorBody),
-        crate::error::TooLarge,
+        (status = 400, description = "An invalid id, domain or status", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
+        (status = 404, description = "No such claim", body = crate::platform::error::ErrorBody),
+        (status = 409, description = "Another firm's claim to the domain is confirmed", body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooLarge,
     ))]
 pub(super) async fn decide_sso_domain(
     State(state): State<AccountsState>,

@@ -3,9 +3,9 @@
 
 use serde_json::{Value, json};
 
-use crate::error::Result;
-use crate::store::Store;
-use crate::store::registry::{Taking, rows};
+use crate::platform::error::Result;
+use crate::platform::store::Store;
+use crate::platform::store::registry::{Taking, rows};
 
 pub fn firm(store: &Store, taking: &Taking) -> Result<Vec<Value>> {
     rows(super::find_firm(store, taking.firm.get())?)
@@ -52,14 +52,14 @@ pub mod purge {
     use crate::accounts::links::ResetLink;
     use crate::accounts::model::Challenge;
     use crate::accounts::model::Session;
-    use crate::error::Result;
-    use crate::store::registry::{RedbTable, Taking};
-    use crate::store::{
+    use crate::platform::error::Result;
+    use crate::platform::store::registry::{RedbTable, Taking};
+    use crate::platform::store::{
         FIRM_INVITATIONS, FIRM_MEMBERS, INVITATION_TOKENS, INVITATIONS, MERGED_FIRMS,
         MFA_CHALLENGES, RESET_LINKS, SESSION_DEVICES, SESSIONS, USER_EMAILS, USERS, codec,
     };
 
-    use crate::store::registry::has_table as exists;
+    use crate::platform::store::registry::has_table as exists;
 
     pub fn users(txn: &WriteTransaction, taking: &Taking) -> Result<()> {
         USERS.purge_keys(txn, &taking.members)?;

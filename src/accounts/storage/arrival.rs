@@ -13,11 +13,11 @@ use crate::accounts::audit_entry::AuditEntry;
 use crate::accounts::model::Requirement;
 use crate::accounts::model::{Email, Firm, User, parse_law_firm, parse_name};
 use crate::accounts::{FirmRole, password};
-use crate::error::{Result, bad_request, conflict};
-use crate::firm_id::FirmId;
-use crate::firm_size::FirmSize;
-use crate::store::arrival::{Arrival, parse, parse_all};
-use crate::store::{self, FIRM_MFA_REQUIRED, WriteTx, codec};
+use crate::platform::error::{Result, bad_request, conflict};
+use crate::platform::firm_id::FirmId;
+use crate::platform::firm_size::FirmSize;
+use crate::platform::store::arrival::{Arrival, parse, parse_all};
+use crate::platform::store::{self, FIRM_MFA_REQUIRED, WriteTx, codec};
 
 #[derive(Deserialize)]
 struct ArchivedFirm {
@@ -51,7 +51,7 @@ pub fn firms(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Resul
             let size = firm
                 .size
                 .as_ref()
-                .map(crate::store::postgres::code)
+                .map(crate::platform::store::postgres::code)
                 .transpose()?;
             let id: i64 = store.run(
                 sqlx::query_scalar(
@@ -89,7 +89,7 @@ pub fn users(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Resul
     let firm_id = arrival.firm()?;
     let mut made = Vec::new();
     for (i, member) in members.iter().enumerate() {
-        let where_ = |e: crate::error::AppError| {
+        let where_ = |e: crate::platform::error::AppError| {
             bad_request(format!(
                 "The archive's tables/users.json, row {}: {e}",
                 i + 1
@@ -107,7 +107,10 @@ pub fn users(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Resul
         ));
     }
     let firm = match tx {
-        WriteTx::File(txn) => file::get_firm(&txn.open_table(crate::store::FIRMS)?, firm_id.get())?,
+        WriteTx::File(txn) => file::get_firm(
+            &txn.open_table(crate::platform::store::FIRMS)?,
+            firm_id.get(),
+        )?,
         WriteTx::Postgres(_) => None,
     };
     for (archived, name, email, role, created_at) in made {
@@ -166,7 +169,7 @@ pub fn users(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Resul
     Ok(members.len())
 }
 
-fn taken(e: crate::error::AppError, email: &Email) -> crate::error::AppError {
+fn taken(e: crate::platform::error::AppError, email: &Email) -> crate::platform::error::AppError {
     if e.to_string() == EMAIL_TAKEN {
         conflict(format!(
             "{} already has an account on this install, and an email belongs to one firm",

@@ -2,9 +2,9 @@
 //! file, `firm_audit` in PostgreSQL (0012). Append-only.
 
 use crate::accounts::audit_entry::{AuditAction, AuditEntry};
-use crate::error::Result;
-use crate::firm_id::FirmId;
-use crate::store::{self, FIRM_AUDIT, Store, WriteTx, codec, open_read};
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{self, FIRM_AUDIT, Store, WriteTx, codec, open_read};
 
 use super::postgres::rows::at;
 

@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
 use super::postgres::rows::at;
-use crate::error::Result;
-use crate::firm_id::FirmId;
-use crate::store::{FIRM_DELETIONS, PgStore, Store, WriteTx, codec, open_read};
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{FIRM_DELETIONS, PgStore, Store, WriteTx, codec, open_read};
 
 /// A deletion waiting out its grace period.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,7 +61,7 @@ pub fn schedule(store: &Store, firm_id: FirmId, deletion: &Deletion) -> Result<D
     match store {
         Store::File(db) => {
             let txn = db.write()?;
-            crate::store::merged::refuse_in_file(&txn, firm_id)?;
+            crate::platform::store::merged::refuse_in_file(&txn, firm_id)?;
             let standing = {
                 let mut table = txn.open_table(FIRM_DELETIONS)?;
                 let found: Option<Deletion> = table
@@ -86,7 +86,7 @@ pub fn schedule(store: &Store, firm_id: FirmId, deletion: &Deletion) -> Result<D
 fn save_pg(db: &PgStore, firm_id: FirmId, deletion: &Deletion) -> Result<Deletion> {
     db.run(async {
         let mut tx = db.pool().begin().await?;
-        crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
+        crate::platform::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
         sqlx::query(
             "INSERT INTO firm_deletions (firm_id, scheduled_at, due_at, by_user, by_name) \
              VALUES ($1, $2, $3, $4, $5) ON CONFLICT (firm_id) DO NOTHING",
@@ -111,7 +111,7 @@ fn save_pg(db: &PgStore, firm_id: FirmId, deletion: &Deletion) -> Result<Deletio
 }
 
 fn has_table(txn: &redb::WriteTransaction) -> Result<bool> {
-    crate::store::registry::has_table(txn, "firm_deletions")
+    crate::platform::store::registry::has_table(txn, "firm_deletions")
 }
 
 /// Takes the firm's scheduled deletion back; answers whether there was one.
@@ -235,9 +235,9 @@ pub fn merge_firm_in(tx: &mut WriteTx, _into: FirmId, from: FirmId) -> Result<()
 
 /// Copies the redb file's rows into PostgreSQL (`litstack export-to-postgres`) and counts them.
 pub fn export(
-    from: &crate::store::FileStore,
+    from: &crate::platform::store::FileStore,
     to: &PgStore,
-) -> Result<Vec<crate::store::TableCount>> {
+) -> Result<Vec<crate::platform::store::TableCount>> {
     use redb::ReadableTableMetadata;
     let txn = from.read()?;
     let mut source = 0;

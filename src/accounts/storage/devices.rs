@@ -10,9 +10,9 @@ use super::postgres::rows::at;
 use crate::accounts::model::Session;
 use crate::accounts::model::SessionDevice;
 use crate::accounts::model::TokenHash;
-use crate::error::Result;
 use crate::notifications::Delivery;
-use crate::store::{KNOWN_DEVICES, SESSION_DEVICES, SESSIONS, Store, codec, open_read};
+use crate::platform::error::Result;
+use crate::platform::store::{KNOWN_DEVICES, SESSION_DEVICES, SESSIONS, Store, codec, open_read};
 
 /// How many devices an account's known list keeps (the latest seen).
 const KNOWN_KEPT: usize = 20;
@@ -209,7 +209,7 @@ pub fn user_sessions(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::FileStore;
+    use crate::platform::store::FileStore;
 
     #[test]
     fn only_a_pair_new_to_an_account_that_signed_in_before_is_new() {
@@ -244,7 +244,9 @@ mod tests {
         };
         let dir = tempfile::tempdir().unwrap();
         check(&Store::File(FileStore::open(dir.path()).unwrap()));
-        check(&Store::Postgres(crate::store::postgres::test_store()));
+        check(&Store::Postgres(
+            crate::platform::store::postgres::test_store(),
+        ));
     }
 
     #[test]
@@ -294,6 +296,8 @@ mod tests {
         };
         let dir = tempfile::tempdir().unwrap();
         check(&Store::File(FileStore::open(dir.path()).unwrap()));
-        check(&Store::Postgres(crate::store::postgres::test_store()));
+        check(&Store::Postgres(
+            crate::platform::store::postgres::test_store(),
+        ));
     }
 }

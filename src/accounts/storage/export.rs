@@ -4,8 +4,8 @@ use crate::accounts::audit_entry::AuditEntry;
 use crate::accounts::links::Invitation;
 use crate::accounts::model::{EndedSession, Session};
 
-use crate::store::postgres::code;
-use crate::store::{
+use crate::platform::store::postgres::code;
+use crate::platform::store::{
     FIRM_AUDIT, FIRMS, FileStore, INVITATIONS, PgStore, SESSIONS, TableCount, USERS, codec,
     open_read,
 };
@@ -15,7 +15,7 @@ use super::records::{StoredFirm, StoredUser};
 
 /// Copies the redb file's accounts into PostgreSQL keeping ids and token hashes, moves the id
 /// sequence past them (and past any id the file had handed out), and counts the rows back.
-pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableCount>> {
+pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<Vec<TableCount>> {
     use redb::{ReadableTable, ReadableTableMetadata};
     let txn = from.read()?;
     let users_table = txn.open_table(USERS)?;
@@ -29,7 +29,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
     for entry in firms_table.iter()? {
         firms.push(codec::decode::<StoredFirm>(entry?.1.value())?.into_firm());
     }
-    let firms_handed_out = crate::store::meta_get(&txn, "seq:firms")?.unwrap_or(0);
+    let firms_handed_out = crate::platform::store::meta_get(&txn, "seq:firms")?.unwrap_or(0);
     let firm_rows = firms_table.len()?;
     let mut sessions = Vec::new();
     for entry in sessions_table.iter()? {
@@ -54,7 +54,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
     }
     // Firms merged away: a session from before the copy naming one is refused on the hub too.
     let mut merged = Vec::new();
-    if let Some(table) = open_read(&txn, crate::store::MERGED_FIRMS)? {
+    if let Some(table) = open_read(&txn, crate::platform::store::MERGED_FIRMS)? {
         for entry in table.iter()? {
             let (from_id, into_id) = entry?;
             merged.push((from_id.value(), into_id.value()));
@@ -62,7 +62,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
     }
     // Why sessions ended (a week's worth): the browsers still holding them are told on the hub.
     let mut ended = Vec::new();
-    if let Some(table) = open_read(&txn, crate::store::ENDED_SESSIONS)? {
+    if let Some(table) = open_read(&txn, crate::platform::store::ENDED_SESSIONS)? {
         for entry in table.iter()? {
             let (key, value) = entry?;
             ended.push((
@@ -73,7 +73,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
     }
     // Second factors go along (pending second-factor sign-ins, five minutes, do not).
     let mut factors = Vec::new();
-    if let Some(table) = open_read(&txn, crate::store::USER_FACTORS)? {
+    if let Some(table) = open_read(&txn, crate::platform::store::USER_FACTORS)? {
         for entry in table.iter()? {
             let (user_id, value) = entry?;
             factors.push((
@@ -84,7 +84,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
     }
     // What each session was started from, with the sessions.
     let mut devices = Vec::new();
-    if let Some(table) = open_read(&txn, crate::store::SESSION_DEVICES)? {
+    if let Some(table) = open_read(&txn, crate::platform::store::SESSION_DEVICES)? {
         for entry in table.iter()? {
             let (key, value) = entry?;
             devices.push((
@@ -94,7 +94,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
         }
     }
     let mut known = Vec::new();
-    if let Some(table) = open_read(&txn, crate::store::KNOWN_DEVICES)? {
+    if let Some(table) = open_read(&txn, crate::platform::store::KNOWN_DEVICES)? {
         for entry in table.iter()? {
             let (user_id, value) = entry?;
             for k in codec::decode::<Vec<super::devices::KnownDevice>>(value.value())? {
@@ -106,8 +106,8 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
     let open: std::collections::HashSet<&[u8]> =
         sessions.iter().map(|(k, _)| k.as_slice()).collect();
     devices.retain(|(hash, _)| open.contains(hash.as_slice()));
-    let sign_up = crate::store::meta_get(&txn, "sign_up_invite_only")?;
-    let handed_out = crate::store::meta_get(&txn, "seq:users")?.unwrap_or(0);
+    let sign_up = crate::platform::store::meta_get(&txn, "sign_up_invite_only")?;
+    let handed_out = crate::platform::store::meta_get(&txn, "seq:users")?.unwrap_or(0);
     let (user_rows, session_rows) = (users_table.len()?, sessions_table.len()?);
 
     to.run(async {
@@ -237,7 +237,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableC
         .execute(&mut *tx)
         .await?;
         for (from_id, into_id) in &merged {
-            crate::store::merged::record_in_pg(&mut tx, *from_id, *into_id).await?;
+            crate::platform::store::merged::record_in_pg(&mut tx, *from_id, *into_id).await?;
         }
         for (hash, e) in &ended {
             sqlx::query(

@@ -3,7 +3,7 @@
 //! per email" is enforced here, in `claim_email`, for sign-up and email changes; redb runs one
 //! write transaction at a time, which makes each operation one step.
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::records::{StoredFirm, StoredUser};
@@ -11,9 +11,9 @@ use super::{EMAIL_TAKEN, FirmChoice, NewUser};
 use crate::accounts::links::{self, ResetLink};
 use crate::accounts::model::TokenHash;
 use crate::accounts::model::{Email, EndReason, EndedSession, Firm, FirmRole, Session, User};
-use crate::clock::now_secs;
-use crate::error::{Result, conflict, gone, not_found};
-use crate::store::{
+use crate::platform::clock::now_secs;
+use crate::platform::error::{Result, conflict, gone, not_found};
+use crate::platform::store::{
     self, ENDED_SESSIONS, FIRM_MEMBERS, FIRMS, FileStore, RESET_LINKS, SESSION_DEVICES, SESSIONS,
     USER_EMAILS, USERS, codec,
 };
@@ -179,7 +179,7 @@ fn claim_email(txn: &WriteTransaction, email: &Email, user_id: u64) -> Result<()
 /// firm that no longer exists: refused, so no account is ever left without its firm.
 fn put_user(txn: &WriteTransaction, user: &User) -> Result<()> {
     if txn.open_table(FIRMS)?.get(user.firm.id.get())?.is_none() {
-        return Err(conflict(crate::store::merged::MERGED));
+        return Err(conflict(crate::platform::store::merged::MERGED));
     }
     let mut users = txn.open_table(USERS)?;
     let previous = users
@@ -454,9 +454,9 @@ pub fn remove_user(store: &FileStore, user: &User) -> Result<()> {
         .remove(user.email.to_lowercase().as_str())?;
     txn.open_table(FIRM_MEMBERS)?
         .remove((user.firm.id.get(), user.id))?;
-    txn.open_table(crate::store::USER_FACTORS)?
+    txn.open_table(crate::platform::store::USER_FACTORS)?
         .remove(user.id)?;
-    txn.open_table(crate::store::KNOWN_DEVICES)?
+    txn.open_table(crate::platform::store::KNOWN_DEVICES)?
         .remove(user.id)?;
     let why = EndedSession::new(EndReason::Removed, Some(user.firm.name.clone()));
     revoke_other_sessions(&txn, user.id, &NO_SESSION, &why)?;
@@ -527,7 +527,7 @@ pub(super) fn merge_firm_in(
     kept.verified |= gone.verified;
     put_firm(txn, &kept)?;
     txn.open_table(FIRMS)?.remove(from)?;
-    crate::store::merged::record_in_file(txn, from, into)?;
+    crate::platform::store::merged::record_in_file(txn, from, into)?;
     let members = txn
         .open_table(FIRM_MEMBERS)?
         .range((into, 0)..=(into, u64::MAX))?

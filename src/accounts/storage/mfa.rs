@@ -11,8 +11,8 @@ use sqlx::Row;
 use super::postgres::rows::at;
 use crate::accounts::model::TokenHash;
 use crate::accounts::model::{Challenge, Factor};
-use crate::error::Result;
-use crate::store::{MFA_CHALLENGES, Store, USER_FACTORS, codec, open_read};
+use crate::platform::error::Result;
+use crate::platform::store::{MFA_CHALLENGES, Store, USER_FACTORS, codec, open_read};
 
 /// What a change to a factor does to the stored row.
 pub enum Change {
@@ -140,7 +140,7 @@ async fn pg_factor(
 
 /// Stores a pending second-factor sign-in, dropping the expired ones.
 pub fn create_challenge(store: &Store, hash: &TokenHash, challenge: &Challenge) -> Result<()> {
-    let now = crate::clock::now_secs();
+    let now = crate::platform::clock::now_secs();
     match store {
         Store::File(db) => {
             let txn = db.write()?;
@@ -239,12 +239,14 @@ pub fn take_challenge(store: &Store, hash: &TokenHash) -> Result<Option<Challeng
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::FileStore;
+    use crate::platform::store::FileStore;
 
     fn on_both(check: impl Fn(&Store)) {
         let dir = tempfile::tempdir().unwrap();
         check(&Store::File(FileStore::open(dir.path()).unwrap()));
-        check(&Store::Postgres(crate::store::postgres::test_store()));
+        check(&Store::Postgres(
+            crate::platform::store::postgres::test_store(),
+        ));
     }
 
     fn user(store: &Store) -> u64 {
@@ -278,8 +280,9 @@ mod tests {
             change_factor(store, id, |_| Ok((Change::Put(put), ()))).unwrap();
             assert_eq!(find_factor(store, id).unwrap(), Some(factor.clone()));
             // A refused change writes nothing.
-            let refused: Result<()> =
-                change_factor(store, id, |_| Err(crate::error::bad_request("no")));
+            let refused: Result<()> = change_factor(store, id, |_| {
+                Err(crate::platform::error::bad_request("no"))
+            });
             assert!(refused.is_err());
             assert_eq!(find_factor(store, id).unwrap(), Some(factor));
             change_factor(store, id, |_| Ok((Change::Delete, ()))).unwrap();
@@ -291,7 +294,7 @@ mod tests {
     fn a_challenge_is_taken_once_and_expired_ones_are_swept() {
         on_both(|store| {
             let id = user(store);
-            let now = crate::clock::now_secs();
+            let now = crate::platform::clock::now_secs();
             let old = Challenge {
                 user_id: id,
                 expires_at: now - 1,

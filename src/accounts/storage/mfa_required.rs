@@ -7,10 +7,10 @@ use sqlx::Row;
 
 use super::postgres::rows::at;
 use crate::accounts::model::Requirement;
-use crate::error::Result;
-use crate::firm_id::FirmId;
-use crate::store::postgres::changes::{self, Change};
-use crate::store::{FIRM_MFA_REQUIRED, PgStore, Store, WriteTx, codec, open_read};
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::postgres::changes::{self, Change};
+use crate::platform::store::{FIRM_MFA_REQUIRED, PgStore, Store, WriteTx, codec, open_read};
 
 pub fn find(store: &Store, firm_id: FirmId) -> Result<Option<Requirement>> {
     match store {
@@ -48,7 +48,7 @@ pub fn save(store: &Store, firm_id: FirmId, requirement: &Requirement) -> Result
     match store {
         Store::File(db) => {
             let txn = db.write()?;
-            crate::store::merged::refuse_in_file(&txn, firm_id)?;
+            crate::platform::store::merged::refuse_in_file(&txn, firm_id)?;
             txn.open_table(FIRM_MFA_REQUIRED)?
                 .insert(firm_id.get(), codec::encode(requirement).as_slice())?;
             txn.commit()?;
@@ -61,7 +61,7 @@ pub fn save(store: &Store, firm_id: FirmId, requirement: &Requirement) -> Result
 fn save_pg(db: &PgStore, firm_id: FirmId, requirement: &Requirement) -> Result<()> {
     db.run(async {
         let mut tx = db.pool().begin().await?;
-        crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
+        crate::platform::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
         sqlx::query(
             "INSERT INTO firm_mfa_required (firm_id, required, set_by, set_at) \
              VALUES ($1, $2, $3, $4) ON CONFLICT (firm_id) DO UPDATE SET \
@@ -163,9 +163,9 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
 
 /// Copies the redb file's rows into PostgreSQL (`litstack export-to-postgres`) and counts them.
 pub fn export(
-    from: &crate::store::FileStore,
+    from: &crate::platform::store::FileStore,
     to: &PgStore,
-) -> Result<Vec<crate::store::TableCount>> {
+) -> Result<Vec<crate::platform::store::TableCount>> {
     use redb::ReadableTableMetadata;
     let txn = from.read()?;
     let mut source = 0;
@@ -205,7 +205,7 @@ mod tests {
     #[test]
     fn export_copies_every_firms_choice() {
         let dir = tempfile::tempdir().unwrap();
-        let file = Store::File(crate::store::FileStore::open(dir.path()).unwrap());
+        let file = Store::File(crate::platform::store::FileStore::open(dir.path()).unwrap());
         for (firm_id, required) in [(1, true), (7, false)] {
             let choice = req(required, firm_id).unwrap();
             save(&file, FirmId::from_stored(firm_id), &choice).unwrap();
@@ -213,7 +213,7 @@ mod tests {
         let Store::File(from) = &file else {
             unreachable!()
         };
-        let to = crate::store::postgres::test_store();
+        let to = crate::platform::store::postgres::test_store();
         let counts = export(from, &to).unwrap();
         assert_eq!((counts[0].source, counts[0].copied), (2, 2));
         let hub = Store::Postgres(to);

@@ -24,16 +24,18 @@ pub use export::export;
 
 use super::model::TokenHash;
 use super::model::{Email, EndedSession, Firm, Session, User};
-use crate::error::Result;
-use crate::firm_id::FirmId;
-use crate::store::FIRM_DELETIONS;
-use crate::store::registry::{Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Target};
-use crate::store::{
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::FIRM_DELETIONS;
+use crate::platform::store::registry::{
+    Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Target,
+};
+use crate::platform::store::{
     ENDED_SESSIONS, FIRM_AUDIT, FIRM_INVITATIONS, FIRM_MEMBERS, FIRM_MFA_REQUIRED,
     FIRM_PRICE_SHARING, FIRMS, INVITATION_TOKENS, INVITATIONS, KNOWN_DEVICES, MERGED_FIRMS,
     MFA_CHALLENGES, RESET_LINKS, SESSION_DEVICES, SESSIONS, USER_EMAILS, USER_FACTORS, USERS,
 };
-use crate::store::{Store, WriteTx};
+use crate::platform::store::{Store, WriteTx};
 
 const EMAIL_TAKEN: &str = "An account with this email already exists";
 
@@ -50,7 +52,7 @@ pub enum FirmChoice {
     /// A sign-up without an invitation: a new firm, with the person as its owner.
     New {
         name: String,
-        size: Option<crate::firm_size::FirmSize>,
+        size: Option<crate::platform::firm_size::FirmSize>,
     },
     /// A sign-up through an invitation (the hash of its token): the invitation's firm, with the
     /// role it fixed. The invitation must admit the new email; it is used up in the same step.
@@ -487,8 +489,8 @@ mod tests {
     use super::*;
     use crate::accounts::FirmRole;
     use crate::accounts::links::Invitation;
-    use crate::error::AppError;
-    use crate::store::{FileStore, PgStore};
+    use crate::platform::error::AppError;
+    use crate::platform::store::{FileStore, PgStore};
 
     fn new_user(email: &str) -> NewUser {
         NewUser {
@@ -496,7 +498,7 @@ mod tests {
             email: Email::parse(email).unwrap(),
             firm: FirmChoice::New {
                 name: "Doe LLP".into(),
-                size: crate::firm_size::FirmSize::parse("E6_20"),
+                size: crate::platform::firm_size::FirmSize::parse("E6_20"),
             },
             password_hash: "hash".into(),
         }
@@ -506,7 +508,9 @@ mod tests {
     fn on_both(check: impl Fn(&Store)) {
         let dir = tempfile::tempdir().unwrap();
         check(&Store::File(FileStore::open(dir.path()).unwrap()));
-        check(&Store::Postgres(crate::store::postgres::test_store()));
+        check(&Store::Postgres(
+            crate::platform::store::postgres::test_store(),
+        ));
     }
 
     #[test]
@@ -580,7 +584,7 @@ mod tests {
     fn a_first_account_refused_by_its_check_is_not_created() {
         on_both(|store| {
             let refused = create_user(store, new_user("ann@doe.com"), &[1; 32], |_| {
-                Err(crate::error::forbidden("no token"))
+                Err(crate::platform::error::forbidden("no token"))
             });
             assert!(matches!(refused, Err(AppError::Forbidden(_))));
             assert!(!has_users(store).unwrap());
@@ -615,8 +619,8 @@ mod tests {
     fn changes_after(
         db: &PgStore,
         after: i64,
-    ) -> Vec<Option<crate::store::postgres::changes::Change>> {
-        db.run(crate::store::postgres::changes::since(
+    ) -> Vec<Option<crate::platform::store::postgres::changes::Change>> {
+        db.run(crate::platform::store::postgres::changes::since(
             db.pool(),
             after,
             100,
@@ -629,8 +633,8 @@ mod tests {
 
     #[test]
     fn in_hub_mode_every_write_to_a_user_or_their_sessions_is_in_the_change_log() {
-        use crate::store::postgres::changes::{Change, latest};
-        let db = crate::store::postgres::test_store();
+        use crate::platform::store::postgres::changes::{Change, latest};
+        let db = crate::platform::store::postgres::test_store();
         let store = Store::Postgres(db);
         let Store::Postgres(db) = &store else {
             unreachable!()
@@ -678,7 +682,7 @@ mod tests {
 
     #[test]
     fn in_hub_mode_the_first_setup_token_stored_is_everyones_until_the_first_account() {
-        let store = Store::Postgres(crate::store::postgres::test_store());
+        let store = Store::Postgres(crate::platform::store::postgres::test_store());
         let Store::Postgres(db) = &store else {
             unreachable!()
         };
@@ -781,10 +785,10 @@ mod tests {
         };
         // A firm merged away before the copy: a write naming it is refused on the hub too.
         let txn = from.write().unwrap();
-        crate::store::merged::record_in_file(&txn, 99, ann.firm.id.get()).unwrap();
+        crate::platform::store::merged::record_in_file(&txn, 99, ann.firm.id.get()).unwrap();
         txn.commit().unwrap();
 
-        let to: PgStore = crate::store::postgres::test_store();
+        let to: PgStore = crate::platform::store::postgres::test_store();
         let counts = export(from, &to).unwrap();
         let counted: Vec<(&str, u64, u64)> = counts
             .iter()
@@ -807,7 +811,7 @@ mod tests {
         );
         let refused = to.run(async {
             let mut conn = to.pool().acquire().await.unwrap();
-            crate::store::merged::refuse_in_pg(&mut conn, FirmId::from_stored(99)).await
+            crate::platform::store::merged::refuse_in_pg(&mut conn, FirmId::from_stored(99)).await
         });
         assert_eq!(
             refused.unwrap_err().status(),
@@ -876,7 +880,7 @@ mod tests {
                 used_at: None,
                 revoked_at: None,
             };
-            let far = crate::clock::now_secs() + 3600;
+            let far = crate::platform::clock::now_secs() + 3600;
             links::create_invitation(store, invitation("bo@doe.com", 9, far), None).unwrap();
             links::create_invitation(store, invitation("di@doe.com", 8, 1), None).unwrap();
             let joining = |email: &str, token: u8| {

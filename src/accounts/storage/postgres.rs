@@ -10,7 +10,7 @@
 //! - every write that makes another node's cached user or session stale records
 //!   `Change::User` in its own transaction, last.
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
@@ -21,11 +21,11 @@ use crate::accounts::model::TokenHash;
 use crate::accounts::model::{
     ENDED_KEPT_SECS, Email, EndReason, EndedSession, Firm, FirmRole, Session, User,
 };
-use crate::clock::now_secs;
-use crate::error::{AppError, Result, conflict, gone};
-use crate::store::postgres::changes::{self, Change};
-use crate::store::postgres::code;
-use crate::store::{PgStore, PgTx};
+use crate::platform::clock::now_secs;
+use crate::platform::error::{AppError, Result, conflict, gone};
+use crate::platform::store::postgres::changes::{self, Change};
+use crate::platform::store::postgres::code;
+use crate::platform::store::{PgStore, PgTx};
 
 pub(super) mod rows;
 use rows::{EndedRow, FirmRow, SessionRow, UserRow, at};
@@ -171,7 +171,9 @@ pub fn create_user(
                     .bind(invitation.firm_id as i64)
                     .fetch_optional(&mut *tx)
                     .await?
-                    .ok_or_else(|| crate::error::not_found("This firm no longer exists"))?;
+                    .ok_or_else(|| {
+                        crate::platform::error::not_found("This firm no longer exists")
+                    })?;
                 (Firm::try_from(row)?, invitation.role)
             }
             FirmChoice::Sso { firm, role } => {
@@ -180,7 +182,9 @@ pub fn create_user(
                     .bind(firm.get() as i64)
                     .fetch_optional(&mut *tx)
                     .await?
-                    .ok_or_else(|| crate::error::not_found("This firm no longer exists"))?;
+                    .ok_or_else(|| {
+                        crate::platform::error::not_found("This firm no longer exists")
+                    })?;
                 (Firm::try_from(row)?, role)
             }
         };
@@ -538,7 +542,7 @@ pub fn save_firm(store: &PgStore, firm: &Firm) -> Result<()> {
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() == 0 {
-            return Err(crate::error::not_found("There is no firm with this id"));
+            return Err(crate::platform::error::not_found("There is no firm with this id"));
         }
         let members: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE firm_id = $1 ORDER BY id")
             .bind(firm.id.get() as i64)
@@ -625,7 +629,9 @@ pub(super) fn merge_firm_in(tx: &mut PgTx, into: FirmId, from: FirmId) -> Result
                 .iter()
                 .find(|f| f.id.get() == id)
                 .cloned()
-                .ok_or_else(|| crate::error::not_found(format!("There is no firm with id {id}")))
+                .ok_or_else(|| {
+                    crate::platform::error::not_found(format!("There is no firm with id {id}"))
+                })
         };
         let (mut kept, gone) = (found(into)?, found(from)?);
         let mut moved: Vec<i64> =
@@ -651,7 +657,7 @@ pub(super) fn merge_firm_in(tx: &mut PgTx, into: FirmId, from: FirmId) -> Result
             .bind(from as i64)
             .execute(&mut *conn)
             .await?;
-        crate::store::merged::record_in_pg(&mut *conn, from, into).await?;
+        crate::platform::store::merged::record_in_pg(&mut *conn, from, into).await?;
         let members: Vec<i64> =
             sqlx::query_scalar("SELECT id FROM users WHERE firm_id = $1 ORDER BY id")
                 .bind(into as i64)

@@ -7,9 +7,9 @@ use sqlx::Row;
 
 use super::postgres::rows::at;
 use crate::accounts::model::Consent;
-use crate::error::Result;
-use crate::firm_id::FirmId;
-use crate::store::{FIRM_PRICE_SHARING, PgStore, Store, WriteTx, codec, open_read};
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{FIRM_PRICE_SHARING, PgStore, Store, WriteTx, codec, open_read};
 
 const COLUMNS: &str = "share, by_user, by_name, at";
 const UPSERT: &str = "INSERT INTO firm_price_sharing (firm_id, share, by_user, by_name, at) \
@@ -84,7 +84,7 @@ pub fn save(store: &Store, firm_id: FirmId, consent: &Consent) -> Result<()> {
     match store {
         Store::File(db) => {
             let txn = db.write()?;
-            crate::store::merged::refuse_in_file(&txn, firm_id)?;
+            crate::platform::store::merged::refuse_in_file(&txn, firm_id)?;
             txn.open_table(FIRM_PRICE_SHARING)?
                 .insert(firm_id.get(), codec::encode(consent).as_slice())?;
             txn.commit()?;
@@ -97,7 +97,7 @@ pub fn save(store: &Store, firm_id: FirmId, consent: &Consent) -> Result<()> {
 fn save_pg(db: &PgStore, firm_id: FirmId, consent: &Consent) -> Result<()> {
     db.run(async {
         let mut tx = db.pool().begin().await?;
-        crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
+        crate::platform::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
         upsert(&mut tx, firm_id, consent).await?;
         tx.commit().await?;
         Ok(())
@@ -187,9 +187,9 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
 
 /// Copies the redb file's rows into PostgreSQL (`litstack export-to-postgres`) and counts them.
 pub fn export(
-    from: &crate::store::FileStore,
+    from: &crate::platform::store::FileStore,
     to: &PgStore,
-) -> Result<Vec<crate::store::TableCount>> {
+) -> Result<Vec<crate::platform::store::TableCount>> {
     use redb::ReadableTableMetadata;
     let txn = from.read()?;
     let mut source = 0;
@@ -235,7 +235,7 @@ mod tests {
     #[test]
     fn export_copies_every_firms_choice() {
         let dir = tempfile::tempdir().unwrap();
-        let file = Store::File(crate::store::FileStore::open(dir.path()).unwrap());
+        let file = Store::File(crate::platform::store::FileStore::open(dir.path()).unwrap());
         for (firm_id, share) in [(1, true), (7, false)] {
             let consent = choice(share, firm_id).unwrap();
             save(&file, FirmId::from_stored(firm_id), &consent).unwrap();
@@ -244,7 +244,7 @@ mod tests {
         let Store::File(from) = &file else {
             unreachable!()
         };
-        let to = crate::store::postgres::test_store();
+        let to = crate::platform::store::postgres::test_store();
         let counts = export(from, &to).unwrap();
         assert_eq!((counts[0].source, counts[0].copied), (2, 2));
         let hub = Store::Postgres(to);

@@ -5,8 +5,8 @@
 
 use sha2::{Digest, Sha256};
 
-use crate::error::Result;
-use crate::store::PgStore;
+use crate::platform::error::Result;
+use crate::platform::store::PgStore;
 
 /// The `rate_limits` key of a window's name: its SHA-256, so no address or email is in clear.
 fn limit_key(name: &str) -> Vec<u8> {
@@ -128,7 +128,7 @@ mod tests {
 
     #[test]
     fn in_hub_mode_sign_in_windows_fill_reopen_and_keep_no_name_in_clear() {
-        let db = crate::store::postgres::test_store();
+        let db = crate::platform::store::postgres::test_store();
         for _ in 0..3 {
             assert_eq!(
                 rate_limit_hit(&db, "ip:10.0.0.1", 3, 60.0, None).unwrap(),
@@ -172,7 +172,7 @@ mod tests {
 
     #[test]
     fn in_hub_mode_sign_in_windows_of_an_account_are_listed_and_reset_by_its_id() {
-        let db = crate::store::postgres::test_store();
+        let db = crate::platform::store::postgres::test_store();
         let hit = |name: &str, tag| rate_limit_hit(&db, name, 10, 900.0, tag);
         hit("pair:ann|1.1.1.1", Some((7, "pair"))).unwrap();
         // A later hit without a tag keeps the window's account.

@@ -52,7 +52,7 @@ impl StoredUser {
 pub(crate) struct StoredFirm {
     pub id: u64,
     pub name: String,
-    pub size: Option<crate::firm_size::FirmSize>,
+    pub size: Option<crate::platform::firm_size::FirmSize>,
     pub created_at: i64,
     pub verified: bool,
     pub disabled: bool,
@@ -72,7 +72,7 @@ impl StoredFirm {
 
     pub(crate) fn into_firm(self) -> Firm {
         Firm {
-            id: crate::firm_id::FirmId::from_stored(self.id),
+            id: crate::platform::firm_id::FirmId::from_stored(self.id),
             name: self.name,
             size: self.size,
             created_at: self.created_at,

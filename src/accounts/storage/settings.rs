@@ -1,9 +1,9 @@
 //! The install's sign-up mode, in either backend: META `sign_up_invite_only` (0 or 1) in the redb
 //! file, the `settings` row `sign_up` in PostgreSQL. Absent means open, as the spec has it.
 
-use crate::config::SignUpMode;
-use crate::error::Result;
-use crate::store::{self, Store};
+use crate::platform::config::SignUpMode;
+use crate::platform::error::Result;
+use crate::platform::store::{self, Store};
 
 const FILE_KEY: &str = "sign_up_invite_only";
 const PG_KEY: &str = "sign_up";

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use super::rate_limits as postgres;
 use crate::accounts::windows::{RateLimiter, Scope, Tag, TaggedWindow, refuse_for};
-use crate::error::Result;
-use crate::store::Store;
+use crate::platform::error::Result;
+use crate::platform::store::Store;
 
 /// Counts one event under `key`; refuses (429) once `limit` events fall in the current window.
 pub fn hit(

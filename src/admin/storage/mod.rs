@@ -4,12 +4,12 @@
 //! storage reads and writes its own rows (`*_in`) in the same transaction.
 
 use crate::catalog::storage::removal;
-use crate::error::Result;
 use crate::evaluations::storage::vendors::MovedEvaluations;
+use crate::platform::error::Result;
+use crate::platform::store::Store;
+use crate::platform::store::postgres::changes::Change;
 use crate::recommend::storage::vendors::VendorRows;
 use crate::shortlist::storage::vendors::MovedEntries;
-use crate::store::Store;
-use crate::store::postgres::changes::Change;
 
 /// What the stored data holds that names a vendor (the imported bookings are the index's).
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -97,7 +97,7 @@ pub fn merge_vendor(
     firms.dedup();
     for &firm_id in &firms {
         tx.record_change(Change::Peers {
-            firm_id: crate::firm_id::FirmId::from_stored(firm_id),
+            firm_id: crate::platform::firm_id::FirmId::from_stored(firm_id),
         })?;
     }
     removal::commit(tx)?;

@@ -2,7 +2,7 @@
 
 use crate::bookings::index::ColumnsBuilder;
 use crate::bookings::model::Booking;
-use crate::firm_size::FirmSize;
+use crate::platform::firm_size::FirmSize;
 
 /// One row of COPY's text format: tab-separated fields in the order of `push_rows`' SELECT,
 /// `\N` for NULL, backslash escapes for tabs, newlines and backslashes.

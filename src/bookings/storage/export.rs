@@ -1,10 +1,10 @@
 //! Copying the bookings of a redb install into PostgreSQL (`litstack export-to-postgres`).
 
 use crate::bookings::GENERATION;
-use crate::error::Result;
+use crate::platform::error::Result;
 
-use crate::store::postgres::changes::{self, Change};
-use crate::store::{FileStore, PgStore, TableCount};
+use crate::platform::store::postgres::changes::{self, Change};
+use crate::platform::store::{FileStore, PgStore, TableCount};
 
 use super::postgres::{COPY_CHUNK, REBUILT_AT, Txn, identity_line};
 

@@ -8,8 +8,10 @@ use super::{Finish, WantedIdentities};
 use crate::bookings::index::{Columns, ColumnsBuilder};
 use crate::bookings::model::Booking;
 use crate::bookings::{GENERATION, SAMPLE_MARKER};
-use crate::error::Result;
-use crate::store::{self, BOOKING_IDENTITIES, BOOKINGS, FileStore, IDENTITY_LEN, META, codec};
+use crate::platform::error::Result;
+use crate::platform::store::{
+    self, BOOKING_IDENTITIES, BOOKINGS, FileStore, IDENTITY_LEN, META, codec,
+};
 
 /// Identities per value of `BOOKING_IDENTITIES` (1 MiB).
 const IDENTITIES_PER_RUN: usize = 65_536;

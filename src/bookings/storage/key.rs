@@ -5,14 +5,14 @@
 
 use std::path::Path;
 
-use crate::store::{self, FileStore, PgStore, Store};
+use crate::platform::store::{self, FileStore, PgStore, Store};
 
 /// The `settings` key of the identity key in PostgreSQL (hex).
 pub const KEY_SETTING: &str = "booking_identity_key";
 const KEY_FILE: &str = "booking-identity.key";
 
 /// The install's key, created on first use (never logged).
-pub fn booking_key(store: &Store, data_dir: &Path) -> crate::error::Result<[u8; 32]> {
+pub fn booking_key(store: &Store, data_dir: &Path) -> crate::platform::error::Result<[u8; 32]> {
     Ok(match store {
         Store::File(_) => install_key(data_dir)?,
         Store::Postgres(db) => shared_key(db)?,

@@ -22,10 +22,10 @@ pub use wanted::WantedIdentities;
 use std::sync::Arc;
 
 use super::index::{Columns, ColumnsBuilder};
-use crate::error::Result;
-use crate::store::registry::{Export, Holder, INSTALL_OWN, Purge, Table};
-use crate::store::{BOOKING_IDENTITIES, BOOKINGS};
-use crate::store::{IDENTITY_LEN, Store};
+use crate::platform::error::Result;
+use crate::platform::store::registry::{Export, Holder, INSTALL_OWN, Purge, Table};
+use crate::platform::store::{BOOKING_IDENTITIES, BOOKINGS};
+use crate::platform::store::{IDENTITY_LEN, Store};
 
 /// The current booking generation.
 pub fn generation(store: &Store) -> Result<u64> {

@@ -17,7 +17,7 @@ use super::postgres::{counter, repeatable_read};
 use crate::bookings::GENERATION;
 use crate::bookings::sets::BookingSets;
 use crate::bookings::snapshot::{self, HEADER, Payload};
-use crate::store::{PgStore, Store};
+use crate::platform::store::{PgStore, Store};
 
 /// Bytes per stored part.
 const PART: usize = 32 << 20;

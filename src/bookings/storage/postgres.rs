@@ -16,9 +16,9 @@ use super::{Appended, Finish, WantedIdentities};
 use crate::bookings::GENERATION;
 use crate::bookings::index::{Columns, ColumnsBuilder};
 use crate::bookings::model::Booking;
-use crate::error::Result;
-use crate::store::postgres::changes::{self, Change};
-use crate::store::{IDENTITY_LEN, PgStore, PgTx};
+use crate::platform::error::Result;
+use crate::platform::store::postgres::changes::{self, Change};
+use crate::platform::store::{IDENTITY_LEN, PgStore, PgTx};
 
 /// The advisory lock that serialises the writers of bookings across nodes.
 const WRITERS_LOCK: i64 = 0x4c69_7473_0008;

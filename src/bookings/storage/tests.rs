@@ -10,11 +10,11 @@ use super::{BookingsTxn, generation, read_columns};
 use crate::bookings::lifecycle::{catch_up, load};
 use crate::bookings::{BookingSets, BookingsState, generate, sample};
 use crate::catalog::Catalog;
-use crate::config::Config;
 use crate::import::{self, Kind, Options};
-use crate::store::postgres::{create_database, test_runtime};
-use crate::store::{FileStore, PgStore, Store};
-use crate::upload::ImportReport;
+use crate::platform::config::Config;
+use crate::platform::store::postgres::{create_database, test_runtime};
+use crate::platform::store::{FileStore, PgStore, Store};
+use crate::platform::upload::ImportReport;
 
 /// The seeded catalog, read from a redb store of its own (the import checks categories by it).
 fn seeded_catalog() -> Catalog {

@@ -2,7 +2,7 @@
 //! thousands of rows meets millions of stored identities, so each stored one is tested against
 //! a bitmap of the wanted ones' leading bits (in cache) before the sorted list is searched.
 
-use crate::store::IDENTITY_LEN;
+use crate::platform::store::IDENTITY_LEN;
 
 /// Leading bits of an identity that pick its bit in the bitmap (2^20 bits, 128 KiB).
 const BITS: u32 = 20;

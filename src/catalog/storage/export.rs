@@ -1,8 +1,8 @@
 //! Copying the catalog of a redb install into PostgreSQL (`litstack export-to-postgres`).
 
-use crate::error::Result;
-use crate::store::postgres::code;
-use crate::store::{FileStore, PgStore, PgTx, TableCount};
+use crate::platform::error::Result;
+use crate::platform::store::postgres::code;
+use crate::platform::store::{FileStore, PgStore, PgTx, TableCount};
 
 use super::postgres::{
     insert_categories, lock_catalog, mark_seeded_on, put_booking_source, put_source,

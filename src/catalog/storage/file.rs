@@ -10,8 +10,8 @@ use super::CatalogRows;
 use crate::catalog::model::{
     BookingSource, Category, ClickKind, MeetingClick, Vendor, VendorSource,
 };
-use crate::error::Result;
-use crate::store::{
+use crate::platform::error::Result;
+use crate::platform::store::{
     self, CATEGORIES, FileStore, MEETING_CLICK_KINDS, MEETING_CLICK_TIMES, MEETING_CLICKS, META,
     VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS, codec,
 };

@@ -17,17 +17,17 @@ use std::collections::HashMap;
 use super::model::{
     BookingSource, Category, ClickKind, MeetingClick, SourcePage, Vendor, VendorSource,
 };
-use crate::error::{AppError, Result};
-use crate::store::arrival::{Arrival, parse};
-use crate::store::registry::{
+use crate::platform::error::{AppError, Result};
+use crate::platform::store::arrival::{Arrival, parse};
+use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Taking, Target, rows,
 };
-use crate::store::{
+use crate::platform::store::{
     CATEGORIES, MEETING_CLICK_KINDS, MEETING_CLICK_TIMES, MEETING_CLICKS, VENDOR_ALIASES,
     VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
 };
-use crate::store::{Store, WriteTx};
-use crate::upload::ImportReport;
+use crate::platform::store::{Store, WriteTx};
+use crate::platform::upload::ImportReport;
 
 /// What the store holds of the catalog.
 pub struct CatalogRows {
@@ -215,7 +215,7 @@ pub fn record_meeting_click(
         user_id,
         vendor_id,
         source_page,
-        at: crate::clock::now_secs(),
+        at: crate::platform::clock::now_secs(),
         kind,
     };
     click.id = insert_meeting_click_in(&mut tx, &click)?;
@@ -297,21 +297,21 @@ fn load_meeting_clicks(
 // A deleted firm's members' clicks: by (member, vendor, click) and (member, click), and the kinds
 // of those clicks by click id.
 fn purge_meeting_clicks(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
-    use crate::store::registry::RedbTable;
+    use crate::platform::store::registry::RedbTable;
     use redb::ReadableTable;
     let mut clicks = Vec::new();
-    if crate::store::registry::has_table(txn, "meeting_click_times")? {
-        let table = txn.open_table(crate::store::MEETING_CLICK_TIMES)?;
+    if crate::platform::store::registry::has_table(txn, "meeting_click_times")? {
+        let table = txn.open_table(crate::platform::store::MEETING_CLICK_TIMES)?;
         for &user in &taking.members {
             for entry in table.range((user, 0)..=(user, u64::MAX))? {
                 clicks.push(entry?.0.value().1);
             }
         }
     }
-    crate::store::MEETING_CLICKS.purge_keys(txn, &taking.members)?;
-    crate::store::MEETING_CLICK_TIMES.purge_keys(txn, &taking.members)?;
-    if crate::store::registry::has_table(txn, "meeting_click_kinds")? {
-        let mut kinds = txn.open_table(crate::store::MEETING_CLICK_KINDS)?;
+    crate::platform::store::MEETING_CLICKS.purge_keys(txn, &taking.members)?;
+    crate::platform::store::MEETING_CLICK_TIMES.purge_keys(txn, &taking.members)?;
+    if crate::platform::store::registry::has_table(txn, "meeting_click_kinds")? {
+        let mut kinds = txn.open_table(crate::platform::store::MEETING_CLICK_KINDS)?;
         for click in clicks {
             kinds.remove(click)?;
         }

@@ -14,10 +14,10 @@ use sqlx::PgConnection;
 
 use super::CatalogRows;
 use crate::catalog::model::{BookingSource, Category, MeetingClick, Vendor, VendorSource};
-use crate::error::Result;
-use crate::store::postgres::changes::{self, Change};
-use crate::store::postgres::code;
-use crate::store::{PgStore, PgTx};
+use crate::platform::error::Result;
+use crate::platform::store::postgres::changes::{self, Change};
+use crate::platform::store::postgres::code;
+use crate::platform::store::{PgStore, PgTx};
 
 mod rows;
 use rows::{BookingSourceRow, CategoryRow, ClickRow, VendorBookingSourceRow, VendorRow};

@@ -6,8 +6,8 @@
 use redb::ReadableTable;
 
 use crate::catalog::model::MeetingClick;
-use crate::error::Result;
-use crate::store::{
+use crate::platform::error::Result;
+use crate::platform::store::{
     MEETING_CLICK_TIMES, MEETING_CLICKS, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES,
     VENDORS, WriteTx, codec,
 };

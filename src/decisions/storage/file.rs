@@ -3,9 +3,9 @@
 use redb::{ReadableTable, WriteTransaction};
 
 use crate::decisions::model::{Decision, DecisionStatus, Version};
-use crate::error::Result;
-use crate::firm_id::FirmId;
-use crate::store::{self, DECISION_VERSIONS, DECISIONS, FileStore, codec};
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{self, DECISION_VERSIONS, DECISIONS, FileStore, codec};
 
 pub fn list(db: &FileStore, firm_id: FirmId) -> Result<Vec<Decision>> {
     let rows: Vec<(u64, Decision)> = store::user_rows(&db.read()?, DECISIONS, firm_id.get())?;

@@ -13,11 +13,11 @@ use serde_json::Value;
 
 use crate::decisions::canonical;
 use crate::decisions::model::{Decision, Version};
-use crate::error::{Result, bad_request};
-use crate::firm_id::FirmId;
-use crate::store::arrival::{Arrival, parse, parse_all};
-use crate::store::registry::Taking;
-use crate::store::{IMPORTED_IDS, Store, WriteTx, open_read};
+use crate::platform::error::{Result, bad_request};
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::arrival::{Arrival, parse, parse_all};
+use crate::platform::store::registry::Taking;
+use crate::platform::store::{IMPORTED_IDS, Store, WriteTx, open_read};
 
 /// One import's map from the archive's ids to this install's.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,7 +60,7 @@ pub fn steps(store: &Store, firm_id: FirmId) -> Result<Vec<IdStep>> {
 
 /// A firm's archive: the maps of the imports it came through.
 pub fn archive(store: &Store, taking: &Taking) -> Result<Vec<Value>> {
-    crate::store::registry::rows(steps(store, taking.firm)?)
+    crate::platform::store::registry::rows(steps(store, taking.firm)?)
 }
 
 /// An import: the archive's earlier maps, kept for `finish_in`.
@@ -168,7 +168,7 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
     };
     match tx {
         WriteTx::File(txn) => {
-            if !crate::store::registry::has_table(txn, "imported_ids")? {
+            if !crate::platform::store::registry::has_table(txn, "imported_ids")? {
                 return Ok(());
             }
             let mut table = txn.open_table(IMPORTED_IDS)?;
@@ -212,7 +212,7 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
                 .bind(sqlx::types::Json(&steps))
                 .execute(&mut *conn)
                 .await?;
-                Ok::<_, crate::error::AppError>(())
+                Ok::<_, crate::platform::error::AppError>(())
             })?;
         }
     }
@@ -221,9 +221,9 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
 
 /// Copies the redb file's maps into PostgreSQL (`litstack export-to-postgres`) and counts them.
 pub fn export(
-    from: &crate::store::FileStore,
-    to: &crate::store::PgStore,
-) -> Result<Vec<crate::store::TableCount>> {
+    from: &crate::platform::store::FileStore,
+    to: &crate::platform::store::PgStore,
+) -> Result<Vec<crate::platform::store::TableCount>> {
     let txn = from.read()?;
     let mut rows: Vec<(u64, Vec<IdStep>)> = Vec::new();
     if let Some(table) = open_read(&txn, IMPORTED_IDS)? {
@@ -233,7 +233,7 @@ pub fn export(
             rows.push((firm.value(), steps));
         }
     }
-    let mut tx = crate::store::PgTx::begin(to)?;
+    let mut tx = crate::platform::store::PgTx::begin(to)?;
     for (firm, steps) in &rows {
         to.run(
             sqlx::query("INSERT INTO imported_ids (firm_id, steps) VALUES ($1, $2)")

@@ -12,15 +12,15 @@ pub mod vendors;
 
 pub use postgres::export;
 
-use crate::error::Result;
-use crate::firm_id::FirmId;
-use crate::store::{Store, WriteTx};
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{Store, WriteTx};
 
 use super::model::{Decision, Version};
-use crate::store::registry::{
+use crate::platform::store::registry::{
     Export, Holder, Load, Purge, Reference, Table, Taker, Taking, Target, rows,
 };
-use crate::store::{DECISION_VERSIONS, DECISIONS, IMPORTED_IDS};
+use crate::platform::store::{DECISION_VERSIONS, DECISIONS, IMPORTED_IDS};
 
 /// The firm's decisions, by id.
 pub fn list(store: &Store, firm_id: FirmId) -> Result<Vec<Decision>> {
@@ -67,7 +67,7 @@ pub fn open_in_category_in(
 /// A new decision id, one sequence across firms.
 pub fn next_id_in(tx: &mut WriteTx) -> Result<u64> {
     match tx {
-        WriteTx::File(txn) => Ok(crate::store::next_id(txn, "decisions")?),
+        WriteTx::File(txn) => Ok(crate::platform::store::next_id(txn, "decisions")?),
         WriteTx::Postgres(tx) => postgres::next_id_in(tx),
     }
 }
@@ -206,8 +206,8 @@ pub const TABLES: &[Table] = &[
 mod tests {
     use super::*;
     use crate::decisions::model::{Approver, DecisionStatus, TechStep, Terms};
-    use crate::store::FileStore;
-    use crate::store::postgres::test_store;
+    use crate::platform::store::FileStore;
+    use crate::platform::store::postgres::test_store;
 
     fn decision(id: u64, firm_id: u64, category_id: u64) -> Decision {
         Decision {

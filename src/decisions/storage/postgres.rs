@@ -5,9 +5,9 @@
 use sqlx::types::Json;
 
 use crate::decisions::model::{Decision, DecisionStatus, Version};
-use crate::error::Result;
-use crate::firm_id::FirmId;
-use crate::store::{FileStore, PgStore, PgTx, TableCount};
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{FileStore, PgStore, PgTx, TableCount};
 
 /// The first key of the firm's advisory lock for proposals.
 const DECISIONS_LOCK: i32 = 0x4445_4349;
@@ -71,7 +71,10 @@ pub fn versions(store: &PgStore, firm_id: FirmId, id: u64) -> Result<Vec<Version
 
 pub fn find_in(tx: &mut PgTx, firm_id: FirmId, id: u64) -> Result<Option<Decision>> {
     let store = tx.store();
-    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
+    store.run(crate::platform::store::merged::refuse_in_pg(
+        tx.conn()?,
+        firm_id,
+    ))?;
     let row: Option<(Json<Decision>,)> = store.run(
         sqlx::query_as("SELECT body FROM decisions WHERE firm_id = $1 AND id = $2 FOR UPDATE")
             .bind(firm_id.get() as i64)
@@ -87,7 +90,10 @@ pub fn open_in_category_in(
     category_id: u64,
 ) -> Result<Option<u64>> {
     let store = tx.store();
-    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
+    store.run(crate::platform::store::merged::refuse_in_pg(
+        tx.conn()?,
+        firm_id,
+    ))?;
     store.run(
         sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
             .bind(DECISIONS_LOCK)

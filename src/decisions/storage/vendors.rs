@@ -6,8 +6,8 @@
 use redb::ReadableTable;
 
 use crate::decisions::model::Decision;
-use crate::error::Result;
-use crate::store::{DECISIONS, WriteTx, codec};
+use crate::platform::error::Result;
+use crate::platform::store::{DECISIONS, WriteTx, codec};
 
 /// How many decisions (open or final, of any firm) name vendor `id` as chosen or runner-up.
 pub fn decisions_naming_in(tx: &mut WriteTx, id: u64) -> Result<u64> {
@@ -42,7 +42,7 @@ pub fn decisions_naming_in(tx: &mut WriteTx, id: u64) -> Result<u64> {
 mod tests {
     use super::*;
     use crate::decisions::model::{DecisionStatus, TechStep, Terms};
-    use crate::store::{FileStore, Store};
+    use crate::platform::store::{FileStore, Store};
 
     fn decision(id: u64, vendor_id: u64, runner_up_id: Option<u64>) -> Decision {
         Decision {
@@ -75,7 +75,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let stores = [
             Store::File(FileStore::open(dir.path()).unwrap()),
-            Store::Postgres(crate::store::postgres::test_store()),
+            Store::Postgres(crate::platform::store::postgres::test_store()),
         ];
         for store in &stores {
             let mut tx = store.begin().unwrap();

@@ -3,10 +3,10 @@
 
 use redb::ReadableTable;
 
-use crate::error::Result;
 use crate::evaluations::model::Round;
-use crate::firm_id::FirmId;
-use crate::store::{self, EVALUATION_ROUNDS, FileStore};
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{self, EVALUATION_ROUNDS, FileStore};
 
 type Table<'t> = redb::Table<'t, (u64, u64, u32), &'static [u8]>;
 

@@ -9,14 +9,14 @@ pub mod vendors;
 
 pub use export::export;
 
-use crate::error::{AppError, Result};
-use crate::firm_id::FirmId;
-use crate::store::{Store, WriteTx};
+use crate::platform::error::{AppError, Result};
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{Store, WriteTx};
 
 use super::model::Round;
-use crate::store::EVALUATION_ROUNDS;
-use crate::store::arrival::{Arrival, parse_all};
-use crate::store::registry::{
+use crate::platform::store::EVALUATION_ROUNDS;
+use crate::platform::store::arrival::{Arrival, parse_all};
+use crate::platform::store::registry::{
     Export, Holder, Load, Purge, Reference, Table, Taker, Taking, Target, rows,
 };
 

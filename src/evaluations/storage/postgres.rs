@@ -5,10 +5,10 @@
 
 use sqlx::PgConnection;
 
-use crate::error::Result;
 use crate::evaluations::model::Round;
-use crate::firm_id::FirmId;
-use crate::store::{PgStore, PgTx};
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{PgStore, PgTx};
 
 /// The first key of the firm's advisory lock, the firm's id folded into the second.
 const EVALUATIONS_LOCK: i32 = 0x4556_414c;
@@ -104,7 +104,10 @@ pub fn update<T>(
     change: impl FnOnce(&mut Vec<Round>) -> Result<T>,
 ) -> Result<T> {
     let mut tx = PgTx::begin(store)?;
-    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
+    store.run(crate::platform::store::merged::refuse_in_pg(
+        tx.conn()?,
+        firm_id,
+    ))?;
     store.run(lock(tx.conn()?, firm_id))?;
     let mut rounds =
         decode_all(store.run(category_rounds(tx.conn()?, firm_id.get(), category_id))?)?;

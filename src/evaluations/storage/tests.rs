@@ -2,8 +2,8 @@
 
 use super::*;
 use crate::evaluations::model::{Criterion, Round};
-use crate::store::FileStore;
-use crate::store::postgres::test_store;
+use crate::platform::store::FileStore;
+use crate::platform::store::postgres::test_store;
 
 fn round(firm: u64, category: u64, n: u32, name: &str) -> Round {
     let mut r = Round::new(firm, category, n, 1_800_000_000);
@@ -48,7 +48,7 @@ fn rounds_read_back_alike_merge_and_export() {
             // A refused change writes nothing.
             let refused = update(store, firm(1), 5, |rounds| {
                 rounds[0].criteria = None;
-                Err::<(), _>(crate::error::bad_request("no"))
+                Err::<(), _>(crate::platform::error::bad_request("no"))
             });
             assert!(refused.is_err());
             assert_eq!(

@@ -6,9 +6,9 @@ use std::collections::BTreeSet;
 
 use redb::ReadableTable;
 
-use crate::error::Result;
 use crate::evaluations::model::Round;
-use crate::store::{EVALUATION_ROUNDS, PgTx, WriteTx};
+use crate::platform::error::Result;
+use crate::platform::store::{EVALUATION_ROUNDS, PgTx, WriteTx};
 
 /// Whether `round` names vendor `id`: its incumbent, a scorecard or a reference call.
 pub fn names_vendor(round: &Round, id: u64) -> bool {
@@ -79,7 +79,10 @@ pub fn merge_vendor_in(tx: &mut WriteTx, from: u64, into: u64) -> Result<MovedEv
             .fetch_all(tx.conn()?),
         )?;
         for firm in firms {
-            super::postgres::lock_firm(tx, crate::firm_id::FirmId::from_stored(firm as u64))?;
+            super::postgres::lock_firm(
+                tx,
+                crate::platform::firm_id::FirmId::from_stored(firm as u64),
+            )?;
         }
     }
     let mut rounds = rounds_naming_in(tx, from)?;
@@ -223,12 +226,12 @@ mod tests {
 
     #[test]
     fn both_backends_find_and_merge_the_rounds_naming_a_vendor() {
-        use crate::firm_id::FirmId;
-        use crate::store::{FileStore, Store};
+        use crate::platform::firm_id::FirmId;
+        use crate::platform::store::{FileStore, Store};
         let dir = tempfile::tempdir().unwrap();
         let stores = [
             Store::File(FileStore::open(dir.path()).unwrap()),
-            Store::Postgres(crate::store::postgres::test_store()),
+            Store::Postgres(crate::platform::store::postgres::test_store()),
         ];
         let reads: Vec<_> = stores
             .iter()

@@ -4,10 +4,10 @@
 
 use crate::accounts::MergedFirms;
 use crate::accounts::audit::AuditEntry;
-use crate::error::Result;
-use crate::firm_id::FirmId;
-use crate::store::Store;
-use crate::store::postgres::changes::Change;
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::Store;
+use crate::platform::store::postgres::changes::Change;
 
 /// Moves firm `from` into firm `into` in one transaction. Accounts go first: they find both firms
 /// (or refuse) and, on PostgreSQL, take the locks that keep sign-ups and the firm rows still

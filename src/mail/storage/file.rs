@@ -4,10 +4,10 @@
 use redb::{ReadableTable, WriteTransaction};
 
 use super::Outcome;
-use crate::error::Result;
 use crate::mail::model::{CLAIM_SECS, Letter, Queued, Status};
 use crate::mail::settings::MailSettings;
-use crate::store::{
+use crate::platform::error::Result;
+use crate::platform::store::{
     self, FileStore, OUTBOX, OUTBOX_DUE, OUTBOX_UNSUBSCRIBE, SETTINGS, codec, open_read,
 };
 

@@ -4,12 +4,12 @@
 mod file;
 mod postgres;
 
-use crate::error::Result;
 use crate::mail::model::{self, Letter, Queued, Status};
 use crate::mail::settings::MailSettings;
-use crate::store::registry::{Export, Holder, Purge, Table, Taking};
-use crate::store::{FileStore, PgStore, PgTx, Store, TableCount};
-use crate::store::{OUTBOX, OUTBOX_DUE};
+use crate::platform::error::Result;
+use crate::platform::store::registry::{Export, Holder, Purge, Table, Taking};
+use crate::platform::store::{FileStore, PgStore, PgTx, Store, TableCount};
+use crate::platform::store::{OUTBOX, OUTBOX_DUE};
 
 /// How an attempt to send ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -204,27 +204,27 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
 // unsubscribe addresses.
 fn purge_outbox(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
     use redb::ReadableTable;
-    if !crate::store::registry::has_table(txn, "outbox")? {
+    if !crate::platform::store::registry::has_table(txn, "outbox")? {
         return Ok(());
     }
     let mut gone = Vec::new();
-    for entry in txn.open_table(crate::store::OUTBOX)?.iter()? {
+    for entry in txn.open_table(crate::platform::store::OUTBOX)?.iter()? {
         let (id, value) = entry?;
-        let queued: Option<Queued> = crate::store::codec::decode(value.value()).ok();
+        let queued: Option<Queued> = crate::platform::store::codec::decode(value.value()).ok();
         if queued.is_some_and(|q| q.firm_id == Some(taking.firm.get())) {
             gone.push(id.value());
         }
     }
-    let mut outbox = txn.open_table(crate::store::OUTBOX)?;
+    let mut outbox = txn.open_table(crate::platform::store::OUTBOX)?;
     for id in &gone {
         outbox.remove(*id)?;
     }
-    if crate::store::registry::has_table(txn, "outbox_due")? {
-        txn.open_table(crate::store::OUTBOX_DUE)?
+    if crate::platform::store::registry::has_table(txn, "outbox_due")? {
+        txn.open_table(crate::platform::store::OUTBOX_DUE)?
             .retain(|(_, id), _| !gone.contains(&id))?;
     }
-    if crate::store::registry::has_table(txn, "outbox_unsubscribe")? {
-        let mut unsubscribe = txn.open_table(crate::store::OUTBOX_UNSUBSCRIBE)?;
+    if crate::platform::store::registry::has_table(txn, "outbox_unsubscribe")? {
+        let mut unsubscribe = txn.open_table(crate::platform::store::OUTBOX_UNSUBSCRIBE)?;
         for id in &gone {
             unsubscribe.remove(*id)?;
         }

@@ -6,10 +6,10 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
 use super::Outcome;
-use crate::error::{AppError, Result};
 use crate::mail::model::{CLAIM_SECS, Letter, MessageKind, Queued, Status};
 use crate::mail::settings::MailSettings;
-use crate::store::PgStore;
+use crate::platform::error::{AppError, Result};
+use crate::platform::store::PgStore;
 
 const MAIL_SETTINGS: &str = "mail";
 

@@ -6,10 +6,10 @@ use std::collections::HashMap;
 use redb::{ReadableTable, WriteTransaction};
 
 use super::{Delivery, SECRET_KEY, new_secret, unsubscribe_url};
-use crate::error::Result;
 use crate::mail::storage::{self as mail_storage, Outgoing};
 use crate::notifications::model::{KEEP_PER_PERSON, NoticeKind, Pref, Stored};
-use crate::store::{self, FileStore, NOTICE_PREFS, NOTICES, SETTINGS, codec, open_read};
+use crate::platform::error::Result;
+use crate::platform::store::{self, FileStore, NOTICE_PREFS, NOTICES, SETTINGS, codec, open_read};
 
 fn pref_in(txn: &WriteTransaction, user_id: u64, kind: NoticeKind) -> Result<Pref> {
     let table = txn.open_table(NOTICE_PREFS)?;

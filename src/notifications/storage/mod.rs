@@ -7,15 +7,15 @@ mod postgres;
 
 use std::collections::HashMap;
 
-use crate::error::Result;
 use crate::mail::Letter;
 use crate::notifications::model::{Notice, NoticeKind, Pref, Stored};
-use crate::store::arrival::{Arrival, unkeyed};
-use crate::store::registry::{
+use crate::platform::error::Result;
+use crate::platform::store::arrival::{Arrival, unkeyed};
+use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Taking, Target, keyed,
 };
-use crate::store::{FileStore, PgStore, PgTx, Store, TableCount, WriteTx};
-use crate::store::{NOTICE_PREFS, NOTICES, OUTBOX_UNSUBSCRIBE};
+use crate::platform::store::{FileStore, PgStore, PgTx, Store, TableCount, WriteTx};
+use crate::platform::store::{NOTICE_PREFS, NOTICES, OUTBOX_UNSUBSCRIBE};
 use serde_json::Value;
 
 /// The `settings` key of the install's unsubscribe secret.
@@ -168,10 +168,10 @@ fn load_notices(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Re
         notice.link = String::new();
         match tx {
             WriteTx::File(txn) => {
-                notice.id = crate::store::next_id(txn, "notices")?;
+                notice.id = crate::platform::store::next_id(txn, "notices")?;
                 txn.open_table(NOTICES)?.insert(
                     (user_id, notice.id),
-                    crate::store::codec::encode(&notice).as_slice(),
+                    crate::platform::store::codec::encode(&notice).as_slice(),
                 )?;
             }
             WriteTx::Postgres(tx) => {
@@ -197,14 +197,14 @@ fn load_prefs(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Resu
             .as_object_mut()
             .and_then(|r| r.remove("kind"))
             .unwrap_or_default();
-        let kind: NoticeKind = crate::store::arrival::parse("notice_prefs", i, kind)?;
+        let kind: NoticeKind = crate::platform::store::arrival::parse("notice_prefs", i, kind)?;
         let (keys, pref): (_, Pref) = unkeyed("notice_prefs", i, row, &["user_id"])?;
         let user_id = arrival.user(keys[0])?;
         match tx {
             WriteTx::File(txn) => {
                 txn.open_table(NOTICE_PREFS)?.insert(
                     (user_id, kind.code()),
-                    crate::store::codec::encode(&pref).as_slice(),
+                    crate::platform::store::codec::encode(&pref).as_slice(),
                 )?;
             }
             WriteTx::Postgres(tx) => {
@@ -233,8 +233,8 @@ fn archive_prefs(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value
 
 // A deleted firm's notices, keyed by their members.
 fn purge_notices(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
-    use crate::store::registry::RedbTable;
-    crate::store::NOTICES.purge_keys(txn, &taking.members)?;
+    use crate::platform::store::registry::RedbTable;
+    crate::platform::store::NOTICES.purge_keys(txn, &taking.members)?;
     Ok(())
 }
 

@@ -8,10 +8,10 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
 use super::{Delivery, SECRET_KEY, new_secret, unsubscribe_url};
-use crate::error::{AppError, Result};
 use crate::mail::storage::{self as mail_storage, Outgoing};
 use crate::notifications::model::{KEEP_PER_PERSON, NoticeKind, Pref, Stored};
-use crate::store::PgStore;
+use crate::platform::error::{AppError, Result};
+use crate::platform::store::PgStore;
 
 fn at(secs: i64) -> DateTime<Utc> {
     DateTime::from_timestamp(secs, 0).unwrap_or_default()

@@ -1,21 +1,22 @@
 //! Copying the onboarding answers of a redb install into PostgreSQL (`litstack export-to-postgres`).
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::PgStore;
 use crate::profile::bands::Onboarding;
-use crate::store::PgStore;
 
 use super::postgres::save_onboarding;
 
 /// Copies the redb file's onboarding answers into PostgreSQL (by user id) and counts them back.
 /// The file keeps no save time, so `saved_at` is the time of the copy.
 pub fn export(
-    from: &crate::store::FileStore,
+    from: &crate::platform::store::FileStore,
     to: &PgStore,
-) -> crate::error::Result<Vec<crate::store::TableCount>> {
+) -> crate::platform::error::Result<Vec<crate::platform::store::TableCount>> {
     use redb::{ReadableTable, ReadableTableMetadata};
     let txn = from.read()?;
-    let Some(table) = crate::store::open_read(&txn, crate::store::ONBOARDING)? else {
-        return Ok(vec![crate::store::TableCount {
+    let Some(table) = crate::platform::store::open_read(&txn, crate::platform::store::ONBOARDING)?
+    else {
+        return Ok(vec![crate::platform::store::TableCount {
             table: "onboarding",
             source: 0,
             copied: 0,
@@ -27,7 +28,7 @@ pub fn export(
         let (firm_id, value) = entry?;
         rows.push((
             firm_id.value(),
-            crate::store::codec::decode::<Onboarding>(value.value())?,
+            crate::platform::store::codec::decode::<Onboarding>(value.value())?,
         ));
     }
     for (firm_id, answers) in &rows {
@@ -39,9 +40,9 @@ pub fn export(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::platform::store::postgres::code;
+    use crate::platform::store::{FileStore, Store};
     use crate::profile::storage::postgres::find_onboarding;
-    use crate::store::postgres::code;
-    use crate::store::{FileStore, Store};
 
     #[test]
     fn export_copies_every_onboarding_by_user() {
@@ -61,7 +62,7 @@ mod tests {
         let Store::File(from) = &file else {
             unreachable!()
         };
-        let to = crate::store::postgres::test_store();
+        let to = crate::platform::store::postgres::test_store();
         let counts = export(from, &to).unwrap();
         assert_eq!((counts[0].source, counts[0].copied), (2, 2));
         for firm_id in [1, 7, 8] {

@@ -1,9 +1,9 @@
 //! Onboarding in the redb file: the ONBOARDING table, user id -> `Onboarding`.
 
-use crate::error::Result;
-use crate::firm_id::FirmId;
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{FileStore, ONBOARDING, codec};
 use crate::profile::bands::Onboarding;
-use crate::store::{FileStore, ONBOARDING, codec};
 
 pub fn find_onboarding(store: &FileStore, firm_id: FirmId) -> Result<Option<Onboarding>> {
     let txn = store.read()?;
@@ -17,7 +17,7 @@ pub fn find_onboarding(store: &FileStore, firm_id: FirmId) -> Result<Option<Onbo
 
 pub fn save_onboarding(store: &FileStore, firm_id: FirmId, answers: &Onboarding) -> Result<()> {
     let txn = store.write()?;
-    crate::store::merged::refuse_in_file(&txn, firm_id)?;
+    crate::platform::store::merged::refuse_in_file(&txn, firm_id)?;
     txn.open_table(ONBOARDING)?
         .insert(firm_id.get(), codec::encode(answers).as_slice())?;
     txn.commit()?;

@@ -8,12 +8,12 @@ mod postgres;
 pub use export::export;
 
 use super::bands::Onboarding;
-use crate::error::Result;
-use crate::firm_id::FirmId;
-use crate::store::ONBOARDING;
-use crate::store::arrival::{Arrival, parse_all};
-use crate::store::registry::{Export, Holder, Load, Purge, Table, Taking, rows};
-use crate::store::{Store, WriteTx};
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::ONBOARDING;
+use crate::platform::store::arrival::{Arrival, parse_all};
+use crate::platform::store::registry::{Export, Holder, Load, Purge, Table, Taking, rows};
+use crate::platform::store::{Store, WriteTx};
 use serde_json::Value;
 
 pub fn find_onboarding(store: &Store, firm_id: FirmId) -> Result<Option<Onboarding>> {
@@ -49,7 +49,7 @@ fn load_onboarding(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) ->
             WriteTx::File(txn) => {
                 txn.open_table(ONBOARDING)?.insert(
                     firm_id.get(),
-                    crate::store::codec::encode(answers).as_slice(),
+                    crate::platform::store::codec::encode(answers).as_slice(),
                 )?;
             }
             WriteTx::Postgres(tx) => {
@@ -83,7 +83,7 @@ pub const TABLES: &[Table] = &[Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::FileStore;
+    use crate::platform::store::FileStore;
 
     fn answers(attorneys: &str) -> Onboarding {
         serde_json::from_value(serde_json::json!({
@@ -104,14 +104,14 @@ mod tests {
         )
         .unwrap();
         // As the accounts' part of a whole merge does.
-        crate::store::merged::record(&mut tx, from, into).unwrap();
+        crate::platform::store::merged::record(&mut tx, from, into).unwrap();
         tx.commit().unwrap();
     }
 
     fn attorneys(store: &Store, firm_id: u64) -> Option<String> {
         find_onboarding(store, FirmId::from_stored(firm_id))
             .unwrap()
-            .map(|o| crate::store::postgres::code(&o.attorneys_count_band).unwrap())
+            .map(|o| crate::platform::store::postgres::code(&o.attorneys_count_band).unwrap())
     }
 
     #[test]
@@ -119,7 +119,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         for store in [
             Store::File(FileStore::open(dir.path()).unwrap()),
-            Store::Postgres(crate::store::postgres::test_store()),
+            Store::Postgres(crate::platform::store::postgres::test_store()),
         ] {
             save_onboarding(&store, FirmId::from_stored(1), &answers("A2_5")).unwrap();
             save_onboarding(&store, FirmId::from_stored(2), &answers("SOLO")).unwrap();
@@ -130,7 +130,7 @@ mod tests {
             // A write for a merged firm, from a request begun before the merge, is refused.
             let late = save_onboarding(&store, FirmId::from_stored(2), &answers("SOLO"));
             assert!(
-                matches!(late, Err(crate::error::AppError::Conflict(_))),
+                matches!(late, Err(crate::platform::error::AppError::Conflict(_))),
                 "{late:?}"
             );
             let found: Vec<Option<String>> = (1..=6).map(|id| attorneys(&store, id)).collect();

@@ -1,11 +1,11 @@
 //! Onboarding in PostgreSQL: the `onboarding` table, one row per user, one column per answer
 //! (the answer's code, as the API spells it).
 
-use crate::error::Result;
-use crate::firm_id::FirmId;
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::PgStore;
+use crate::platform::store::postgres::{code, from_code};
 use crate::profile::bands::Onboarding;
-use crate::store::PgStore;
-use crate::store::postgres::{code, from_code};
 
 pub fn find_onboarding(store: &PgStore, firm_id: FirmId) -> Result<Option<Onboarding>> {
     let row = store.run(
@@ -43,7 +43,7 @@ impl TryFrom<OnboardingRow> for Onboarding {
 pub fn save_onboarding(store: &PgStore, firm_id: FirmId, answers: &Onboarding) -> Result<()> {
     store.run(async {
         let mut tx = store.pool().begin().await?;
-        crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
+        crate::platform::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
         upsert(&mut tx, firm_id, answers).await?;
         tx.commit().await?;
         Ok(())
@@ -84,7 +84,11 @@ pub(super) async fn upsert(
 }
 
 /// `into` keeps its answers; `from`'s become `into`'s only when it has none; `from`'s go.
-pub fn merge_firm_in(tx: &mut crate::store::PgTx, into: FirmId, from: FirmId) -> Result<()> {
+pub fn merge_firm_in(
+    tx: &mut crate::platform::store::PgTx,
+    into: FirmId,
+    from: FirmId,
+) -> Result<()> {
     // Keys and binds take the plain ids.
     let (into, from) = (into.get(), from.get());
     let store = tx.store();

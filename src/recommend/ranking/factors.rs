@@ -7,8 +7,8 @@ use super::{
     partner_strength, price_signs, shown_count, size_phrase,
 };
 use crate::catalog::Vendor;
-use crate::firm_size::FirmSize;
 use crate::peers::ShownOutcome;
+use crate::platform::firm_size::FirmSize;
 use crate::recommend::dismissals::PriceCeiling;
 use crate::recommend::ranking::Need;
 

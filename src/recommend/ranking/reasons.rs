@@ -4,7 +4,7 @@
 use super::{
     DEMAND_DAYS, PeerGroup, bookings_phrase, join_and, needs_sentence, size_phrase, sizes_phrase,
 };
-use crate::firm_size::FirmSize;
+use crate::platform::firm_size::FirmSize;
 
 /// One reason for a vendor's place in a ranking.
 #[derive(Debug, Clone, PartialEq)]

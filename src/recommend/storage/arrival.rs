@@ -8,15 +8,15 @@ use redb::WriteTransaction;
 use serde_json::Value;
 
 use super::postgres::{answers_json, insert_cleared, time, upsert_past, upsert_picks};
-use crate::error::Result;
-use crate::firm_id::FirmId;
-use crate::recommend::dismiss_reason::{DismissReason, Dismissal};
-use crate::recommend::model::{ClearedSet, PastRec, PickSet, StoredResponse};
-use crate::store::arrival::{Arrival, parse_all, unkeyed};
-use crate::store::postgres::code;
-use crate::store::{
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::arrival::{Arrival, parse_all, unkeyed};
+use crate::platform::store::postgres::code;
+use crate::platform::store::{
     DISMISSED, PAST_RECS, PICKS, PICKS_CLEARED, RESPONSES, USER_RESPONSES, WriteTx, codec, next_id,
 };
+use crate::recommend::dismiss_reason::{DismissReason, Dismissal};
+use crate::recommend::model::{ClearedSet, PastRec, PickSet, StoredResponse};
 
 pub fn responses(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
     let firm_id = arrival.firm()?.get();

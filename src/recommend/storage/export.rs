@@ -2,15 +2,15 @@
 
 use super::file;
 use super::postgres::{answers_json, insert_cleared, time, upsert_past, upsert_picks};
-use crate::firm_id::FirmId;
-use crate::store::postgres::code;
-use crate::store::{FileStore, PgStore, TableCount};
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::postgres::code;
+use crate::platform::store::{FileStore, PgStore, TableCount};
 
 /// Copies every response (keeping its id), pick set, cleared pick set kept for its undo,
 /// dismissal and past recommendation in one transaction, moves the response id sequence past the
 /// file's, and answers each table's rows in the file and, counted back, in PostgreSQL. A response id already in PostgreSQL fails the copy
 /// as a whole.
-pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableCount>> {
+pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<Vec<TableCount>> {
     let rows = file::all_rows(from)?;
     // Codes and times first, so that nothing fails half-way through the transaction.
     let mut responses = Vec::with_capacity(rows.responses.len());

@@ -3,20 +3,20 @@
 //! vendor) -> dismissal), PAST_RECS ((user, category, vendor) -> the latest recommendation) and
 //! PICKS_CLEARED ((firm, category) -> the picks the last "Clear picks" kept for its undo).
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use std::collections::HashSet;
 
 use redb::ReadableTable;
 
 use super::Author;
 use super::{Refill, Restored};
-use crate::error::Result;
-use crate::recommend::dismiss_reason::{DismissReason, Dismissal};
-use crate::recommend::model::{ClearedSet, PastRec, PickSet, StageSave, StoredResponse};
-use crate::store::{
+use crate::platform::error::Result;
+use crate::platform::store::{
     DISMISSED, FileStore, PAST_RECS, PICKS, PICKS_CLEARED, RESPONSES, USER_RESPONSES,
     all_user_rows, codec, meta_get, next_id, open_read, user_rows,
 };
+use crate::recommend::dismiss_reason::{DismissReason, Dismissal};
+use crate::recommend::model::{ClearedSet, PastRec, PickSet, StageSave, StoredResponse};
 
 pub fn insert_response(
     store: &FileStore,
@@ -26,7 +26,7 @@ pub fn insert_response(
     at: i64,
 ) -> Result<u64> {
     let txn = store.write()?;
-    crate::store::merged::refuse_in_file(&txn, author.firm_id)?;
+    crate::platform::store::merged::refuse_in_file(&txn, author.firm_id)?;
     let id = next_id(&txn, "responses")?;
     let response = StoredResponse {
         id,
@@ -101,7 +101,7 @@ pub fn dismissals(store: &FileStore, firm_id: FirmId) -> Result<Vec<(u64, Dismis
 
 pub fn undo_dismissal(store: &FileStore, firm_id: FirmId, vendor_id: u64) -> Result<bool> {
     let txn = store.write()?;
-    crate::store::merged::refuse_in_file(&txn, firm_id)?;
+    crate::platform::store::merged::refuse_in_file(&txn, firm_id)?;
     let removed = txn
         .open_table(DISMISSED)?
         .remove((firm_id.get(), vendor_id))?
@@ -118,7 +118,7 @@ pub fn pick_sets(store: &FileStore, firm_id: FirmId) -> Result<Vec<(u64, PickSet
 
 pub fn save_picks(store: &FileStore, firm_id: FirmId, stages: &[StageSave]) -> Result<()> {
     let txn = store.write()?;
-    crate::store::merged::refuse_in_file(&txn, firm_id)?;
+    crate::platform::store::merged::refuse_in_file(&txn, firm_id)?;
     {
         let mut picks = txn.open_table(PICKS)?;
         let mut past = txn.open_table(PAST_RECS)?;
@@ -148,7 +148,7 @@ pub fn save_picks(store: &FileStore, firm_id: FirmId, stages: &[StageSave]) -> R
 
 pub fn clear_picks(store: &FileStore, firm_id: FirmId, at: i64) -> Result<()> {
     let txn = store.write()?;
-    crate::store::merged::refuse_in_file(&txn, firm_id)?;
+    crate::platform::store::merged::refuse_in_file(&txn, firm_id)?;
     {
         let mut picks = txn.open_table(PICKS)?;
         let mut keys = Vec::new();
@@ -194,7 +194,7 @@ pub fn cleared_picks(store: &FileStore, firm_id: FirmId) -> Result<Vec<(u64, Cle
 
 pub fn restore_cleared_picks(store: &FileStore, firm_id: FirmId) -> Result<Option<Restored>> {
     let txn = store.write()?;
-    crate::store::merged::refuse_in_file(&txn, firm_id)?;
+    crate::platform::store::merged::refuse_in_file(&txn, firm_id)?;
     let mut done = Restored::default();
     {
         let mut cleared = txn.open_table(PICKS_CLEARED)?;
@@ -233,7 +233,7 @@ pub fn dismiss(
     at: i64,
 ) -> Result<bool> {
     let txn = store.write()?;
-    crate::store::merged::refuse_in_file(&txn, firm_id)?;
+    crate::platform::store::merged::refuse_in_file(&txn, firm_id)?;
     let mut found = false;
     for entry in txn
         .open_table(PICKS)?
@@ -263,7 +263,7 @@ pub fn refill_picks(
     refill: &Refill,
 ) -> Result<bool> {
     let txn = store.write()?;
-    crate::store::merged::refuse_in_file(&txn, firm_id)?;
+    crate::platform::store::merged::refuse_in_file(&txn, firm_id)?;
     let key = (firm_id.get(), refill.category_id);
     {
         let mut picks = txn.open_table(PICKS)?;

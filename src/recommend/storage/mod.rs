@@ -11,19 +11,21 @@ mod file;
 mod postgres;
 pub mod vendors;
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use std::collections::HashSet;
 
 pub use export::export;
 
 use super::dismiss_reason::{DismissReason, Dismissal};
 use super::model::{ClearedSet, PastRec, PickSet, StageSave, StoredResponse};
-use crate::error::Result;
-use crate::store::registry::{
+use crate::platform::error::Result;
+use crate::platform::store::registry::{
     Export, Holder, Load, Purge, Reference, Table, Taking, Target, keyed, rows,
 };
-use crate::store::{DISMISSED, PAST_RECS, PICKS, PICKS_CLEARED, RESPONSES, USER_RESPONSES};
-use crate::store::{Store, WriteTx};
+use crate::platform::store::{
+    DISMISSED, PAST_RECS, PICKS, PICKS_CLEARED, RESPONSES, USER_RESPONSES,
+};
+use crate::platform::store::{Store, WriteTx};
 
 /// Who answers a questionnaire, and for which firm: a response keeps its author.
 #[derive(Debug, Clone, Copy)]
@@ -40,7 +42,7 @@ pub fn insert_response(
     category_id: u64,
     answers: Vec<(u64, Vec<String>)>,
 ) -> Result<u64> {
-    let at = crate::clock::now_secs();
+    let at = crate::platform::clock::now_secs();
     match store {
         Store::File(db) => file::insert_response(db, author, category_id, answers, at),
         Store::Postgres(db) => postgres::insert_response(db, author, category_id, answers, at),
@@ -117,7 +119,7 @@ pub fn save_picks(store: &Store, firm_id: FirmId, stages: &[StageSave]) -> Resul
 /// picks are kept, as they were, for `restore_cleared_picks`: they replace what an earlier clear
 /// kept (a clear that finds no pick keeps the earlier ones). One set per firm, so nothing grows.
 pub fn clear_picks(store: &Store, firm_id: FirmId) -> Result<()> {
-    let at = crate::clock::now_secs();
+    let at = crate::platform::clock::now_secs();
     match store {
         Store::File(db) => file::clear_picks(db, firm_id, at),
         Store::Postgres(db) => postgres::clear_picks(db, firm_id, at),
@@ -159,7 +161,7 @@ pub fn dismiss(
     vendor_id: u64,
     reason: DismissReason,
 ) -> Result<bool> {
-    let at = crate::clock::now_secs();
+    let at = crate::platform::clock::now_secs();
     match store {
         Store::File(db) => file::dismiss(db, firm_id, vendor_id, reason, at),
         Store::Postgres(db) => postgres::dismiss(db, firm_id, vendor_id, reason, at),
@@ -265,15 +267,16 @@ pub fn responses(store: &Store, firm_id: FirmId) -> Result<Vec<StoredResponse>> 
 // A deleted firm's questionnaire responses: by response id (the firm is in the value), and the
 // latest per category by (firm, category).
 fn purge_responses(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
-    use crate::store::registry::RedbTable;
-    if crate::store::registry::has_table(txn, "responses")? {
-        txn.open_table(crate::store::RESPONSES)?
+    use crate::platform::store::registry::RedbTable;
+    if crate::platform::store::registry::has_table(txn, "responses")? {
+        txn.open_table(crate::platform::store::RESPONSES)?
             .retain(|_, value| {
-                let response: Option<StoredResponse> = crate::store::codec::decode(value).ok();
+                let response: Option<StoredResponse> =
+                    crate::platform::store::codec::decode(value).ok();
                 response.is_none_or(|r| r.firm_id != taking.firm.get())
             })?;
     }
-    crate::store::USER_RESPONSES.purge_keys(txn, &[taking.firm.get()])?;
+    crate::platform::store::USER_RESPONSES.purge_keys(txn, &[taking.firm.get()])?;
     Ok(())
 }
 

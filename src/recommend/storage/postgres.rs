@@ -11,7 +11,7 @@
 //!   or waits for it; "Clear picks" and its undo take the same lock;
 //! - every other write is a single statement.
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use std::collections::HashSet;
 
 use chrono::{DateTime, Utc};
@@ -20,11 +20,11 @@ use sqlx::PgConnection;
 use sqlx::types::Json;
 
 use super::{Author, Refill, Restored};
-use crate::error::Result;
+use crate::platform::error::Result;
+use crate::platform::store::PgStore;
+use crate::platform::store::postgres::code;
 use crate::recommend::dismiss_reason::{DismissReason, Dismissal};
 use crate::recommend::model::{ClearedSet, PastRec, PickSet, StageSave, StoredResponse};
-use crate::store::PgStore;
-use crate::store::postgres::code;
 
 mod rows;
 
@@ -67,7 +67,7 @@ pub fn insert_response(
     let submitted_at = time(at)?;
     let id: i64 = store.run(async {
         let mut tx = store.pool().begin().await?;
-        crate::store::merged::refuse_in_pg(&mut tx, author.firm_id).await?;
+        crate::platform::store::merged::refuse_in_pg(&mut tx, author.firm_id).await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO responses (user_id, firm_id, category_id, answers, submitted_at) \
              VALUES ($1, $2, $3, $4, $5) RETURNING id",
@@ -80,7 +80,7 @@ pub fn insert_response(
         .fetch_one(&mut *tx)
         .await?;
         tx.commit().await?;
-        Ok::<_, crate::error::AppError>(id)
+        Ok::<_, crate::platform::error::AppError>(id)
     })?;
     Ok(id as u64)
 }
@@ -151,7 +151,7 @@ pub fn dismissals(store: &PgStore, firm_id: FirmId) -> Result<Vec<(u64, Dismissa
 pub fn undo_dismissal(store: &PgStore, firm_id: FirmId, vendor_id: u64) -> Result<bool> {
     store.run(async {
         let mut tx = store.pool().begin().await?;
-        crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
+        crate::platform::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
         let done = sqlx::query("DELETE FROM dismissals WHERE firm_id = $1 AND vendor_id = $2")
             .bind(firm_id.get() as i64)
             .bind(vendor_id as i64)
@@ -246,7 +246,7 @@ pub fn save_picks(store: &PgStore, firm_id: FirmId, stages: &[StageSave]) -> Res
     }
     store.run(async {
         let mut tx = store.pool().begin().await?;
-        crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
+        crate::platform::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
         lock_users_picks(&mut tx, firm_id).await?;
         for (stage, source, at) in &prepared {
             upsert_picks(&mut tx, firm_id, stage.category_id, &stage.set, source, *at).await?;
@@ -266,7 +266,7 @@ pub fn save_picks(store: &PgStore, firm_id: FirmId, stages: &[StageSave]) -> Res
             }
         }
         tx.commit().await?;
-        Ok::<_, crate::error::AppError>(())
+        Ok::<_, crate::platform::error::AppError>(())
     })
 }
 
@@ -274,7 +274,7 @@ pub fn clear_picks(store: &PgStore, firm_id: FirmId, at: i64) -> Result<()> {
     let cleared_at = time(at)?;
     store.run(async {
         let mut tx = store.pool().begin().await?;
-        crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
+        crate::platform::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
         lock_users_picks(&mut tx, firm_id).await?;
         let with_picks: i64 = sqlx::query_scalar(
             "SELECT count(*) FROM picks WHERE firm_id = $1 AND jsonb_array_length(vendors) > 0",
@@ -326,7 +326,7 @@ pub fn cleared_picks(store: &PgStore, firm_id: FirmId) -> Result<Vec<(u64, Clear
 pub fn restore_cleared_picks(store: &PgStore, firm_id: FirmId) -> Result<Option<Restored>> {
     store.run(async {
         let mut tx = store.pool().begin().await?;
-        crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
+        crate::platform::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
         lock_users_picks(&mut tx, firm_id).await?;
         let rows = sqlx::query_as::<_, (i64, bool)>(
             "SELECT c.category_id, EXISTS (SELECT 1 FROM picks p WHERE p.firm_id = c.firm_id \
@@ -367,7 +367,7 @@ pub fn restore_cleared_picks(store: &PgStore, firm_id: FirmId) -> Result<Option<
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
-        Ok::<_, crate::error::AppError>(Some(done))
+        Ok::<_, crate::platform::error::AppError>(Some(done))
     })
 }
 
@@ -410,7 +410,7 @@ pub fn dismiss(
     };
     store.run(async {
         let mut tx = store.pool().begin().await?;
-        crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
+        crate::platform::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
         lock_users_picks(&mut tx, firm_id).await?;
         // The pick stays in its set (reads leave it out while the dismissal stands).
         let found: bool = sqlx::query_scalar(
@@ -440,7 +440,7 @@ pub fn dismiss(
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
-        Ok::<_, crate::error::AppError>(true)
+        Ok::<_, crate::platform::error::AppError>(true)
     })
 }
 
@@ -458,7 +458,7 @@ pub fn refill_picks(
     }
     store.run(async {
         let mut tx = store.pool().begin().await?;
-        crate::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
+        crate::platform::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
         lock_users_picks(&mut tx, firm_id).await?;
         let row = sqlx::query_as::<_, rows::PicksRow>(
             "SELECT category_id, vendors, source, note, used_size_fallback, saved_at FROM picks \
@@ -494,7 +494,7 @@ pub fn refill_picks(
             .await?;
         }
         tx.commit().await?;
-        Ok::<_, crate::error::AppError>(true)
+        Ok::<_, crate::platform::error::AppError>(true)
     })
 }
 
@@ -517,7 +517,11 @@ pub fn past(store: &PgStore, firm_id: FirmId) -> Result<Vec<(u64, u64, PastRec)>
 /// Moves firm `from`'s recommendation rows to firm `into` inside `tx` (see
 /// `super::merge_firm_in`), holding both firms' picks locks (in id order) to the commit, so a
 /// save or a dismissal of either firm goes wholly before the merge or after it.
-pub fn merge_firm_in(tx: &mut crate::store::PgTx, into: FirmId, from: FirmId) -> Result<()> {
+pub fn merge_firm_in(
+    tx: &mut crate::platform::store::PgTx,
+    into: FirmId,
+    from: FirmId,
+) -> Result<()> {
     // Keys and binds take the plain ids.
     let (into, from) = (into.get(), from.get());
     let store = tx.store();

@@ -1,6 +1,6 @@
 //! Every recommendation storage operation, run on both backends with the same expectations.
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use std::collections::HashSet;
 
 /// A firm id as the store holds it.
@@ -17,9 +17,9 @@ fn author(id: u64) -> Author {
 }
 
 use super::*;
+use crate::platform::store::postgres::test_store;
+use crate::platform::store::{FileStore, PgStore};
 use crate::recommend::model::{PickSource, StoredPick};
-use crate::store::postgres::test_store;
-use crate::store::{FileStore, PgStore};
 
 /// Runs `test` on a fresh redb file and on a fresh PostgreSQL database.
 fn on_both_backends(test: impl Fn(&Store)) {
@@ -42,8 +42,8 @@ fn on_two_nodes_of_both_backends(test: impl Fn(&Store, &Store)) {
         std::process::id(),
         NEXT.fetch_add(1, Ordering::Relaxed)
     );
-    let _in_runtime = crate::store::postgres::test_runtime().enter();
-    let url = crate::store::postgres::create_database(&cluster, &name).unwrap();
+    let _in_runtime = crate::platform::store::postgres::test_runtime().enter();
+    let url = crate::platform::store::postgres::create_database(&cluster, &name).unwrap();
     let a = Store::Postgres(PgStore::connect(&url).unwrap());
     let b = Store::Postgres(PgStore::connect(&url).unwrap());
     test(&a, &b);
@@ -106,7 +106,7 @@ fn responses_number_from_one_and_the_latest_per_category_counts() {
         let first = load_response(store, 1).unwrap().unwrap();
         assert_eq!((first.id, first.firm_id, first.category_id), (1, 7, 1));
         assert_eq!(first.answers, answers, "answers keep their order and text");
-        assert!((first.at - crate::clock::now_secs()).abs() < 60);
+        assert!((first.at - crate::platform::clock::now_secs()).abs() < 60);
         assert_eq!(load_response(store, 99).unwrap(), None);
 
         assert_eq!(latest_response_id(store, fid(7), 1).unwrap(), Some(2));
@@ -250,7 +250,7 @@ fn dismissing_takes_a_pick_out_of_every_set_and_remembers_why() {
         assert!(
             found
                 .iter()
-                .all(|(_, d)| (d.at - crate::clock::now_secs()).abs() < 60)
+                .all(|(_, d)| (d.at - crate::platform::clock::now_secs()).abs() < 60)
         );
         assert_eq!(
             dismissed(store, fid(7)).unwrap(),
@@ -466,7 +466,7 @@ fn a_merge_moves_responses_picks_dismissals_and_history_keeping_the_kept_firms_o
         let mut tx = store.begin().unwrap();
         merge_firm_in(&mut tx, fid(1), fid(2)).unwrap();
         // As the accounts' part of a whole merge does.
-        crate::store::merged::record(&mut tx, 2, 1).unwrap();
+        crate::platform::store::merged::record(&mut tx, 2, 1).unwrap();
         tx.commit().unwrap();
 
         // Responses keep their author; the newer latest one wins per category.
@@ -521,12 +521,12 @@ fn a_merge_moves_responses_picks_dismissals_and_history_keeping_the_kept_firms_o
         // A write for the merged firm, from a request begun before the merge, is refused.
         let late = save_picks(store, fid(2), &[stage(7, &[1], 400)]);
         assert!(
-            matches!(late, Err(crate::error::AppError::Conflict(_))),
+            matches!(late, Err(crate::platform::error::AppError::Conflict(_))),
             "{late:?}"
         );
         let late = insert_response(store, merged, 7, vec![]);
         assert!(
-            matches!(late, Err(crate::error::AppError::Conflict(_))),
+            matches!(late, Err(crate::platform::error::AppError::Conflict(_))),
             "{late:?}"
         );
         assert!(vendors_of(store, 2).is_empty());

@@ -5,9 +5,9 @@
 use redb::ReadableTable;
 use sqlx::types::Json;
 
-use crate::error::Result;
+use crate::platform::error::Result;
+use crate::platform::store::{DISMISSED, PAST_RECS, PICKS, WriteTx, codec};
 use crate::recommend::model::PickSet;
-use crate::store::{DISMISSED, PAST_RECS, PICKS, WriteTx, codec};
 
 /// How many rows of each kind name a vendor (or, for a merge, moved to the kept vendor).
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]

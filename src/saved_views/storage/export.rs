@@ -1,12 +1,12 @@
 //! Copying the saved views of a redb install into PostgreSQL (`litstack export-to-postgres`).
 
-use crate::store::{FileStore, PgStore, PgTx, TableCount};
+use crate::platform::store::{FileStore, PgStore, PgTx, TableCount};
 
 use super::postgres::put;
 
 /// Copies every saved view of a redb file into PostgreSQL with its id, in one transaction, then
 /// moves the id sequence past them.
-pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableCount>> {
+pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<Vec<TableCount>> {
     let views = super::file::load_all(from)?;
     let mut tx = PgTx::begin(to)?;
     for view in &views {

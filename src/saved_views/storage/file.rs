@@ -3,10 +3,10 @@
 
 use redb::ReadableTable;
 
-use crate::error::Result;
-use crate::firm_id::FirmId;
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{self, FileStore, SAVED_VIEWS, codec};
 use crate::saved_views::model::{NewView, SavedView};
-use crate::store::{self, FileStore, SAVED_VIEWS, codec};
 
 pub fn list(store: &FileStore, firm_id: FirmId) -> Result<Vec<SavedView>> {
     let rows: Vec<(u64, SavedView)> = store::user_rows(&store.read()?, SAVED_VIEWS, firm_id.get())?;

@@ -6,14 +6,14 @@ mod postgres;
 
 pub use export::export;
 
-use crate::error::{Result, conflict};
-use crate::firm_id::FirmId;
-use crate::store::{Store, WriteTx};
+use crate::platform::error::{Result, conflict};
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{Store, WriteTx};
 
 use super::model::{MAX_VIEWS, NewView, SavedView, ViewName, ViewParams};
-use crate::store::SAVED_VIEWS;
-use crate::store::arrival::{Arrival, parse_all};
-use crate::store::registry::{Export, Holder, Load, Purge, Table, Taking, rows};
+use crate::platform::store::SAVED_VIEWS;
+use crate::platform::store::arrival::{Arrival, parse_all};
+use crate::platform::store::registry::{Export, Holder, Load, Purge, Table, Taking, rows};
 
 /// The firm's views, by name (ignoring case).
 pub fn list(store: &Store, firm_id: FirmId) -> Result<Vec<SavedView>> {
@@ -113,8 +113,8 @@ fn load_views(
     let firm_id = arrival.firm()?;
     let views: Vec<SavedView> = parse_all("saved_views", rows)?;
     for view in &views {
-        let refused = |e: crate::error::AppError| {
-            crate::error::bad_request(format!(
+        let refused = |e: crate::platform::error::AppError| {
+            crate::platform::error::bad_request(format!(
                 "The archive's saved view \"{}\" cannot be kept: {e}",
                 view.name
             ))
@@ -127,10 +127,10 @@ fn load_views(
         };
         match tx {
             WriteTx::File(txn) => {
-                let id = crate::store::next_id(txn, "saved_views")?;
+                let id = crate::platform::store::next_id(txn, "saved_views")?;
                 txn.open_table(SAVED_VIEWS)?.insert(
                     (firm_id.get(), id),
-                    crate::store::codec::encode(&stored(firm_id, id, &new)).as_slice(),
+                    crate::platform::store::codec::encode(&stored(firm_id, id, &new)).as_slice(),
                 )?;
             }
             WriteTx::Postgres(tx) => {

@@ -4,10 +4,10 @@
 
 use sqlx::PgConnection;
 
-use crate::error::Result;
-use crate::firm_id::FirmId;
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{PgStore, PgTx};
 use crate::saved_views::model::{NewView, SavedView};
-use crate::store::{PgStore, PgTx};
 
 /// The first key of the firm's advisory lock, the firm's id folded into the second.
 const VIEWS_LOCK: i32 = 0x5356_5753;
@@ -105,7 +105,10 @@ async fn lock(conn: &mut PgConnection, firm_id: FirmId) -> sqlx::Result<()> {
 
 pub fn create(store: &PgStore, firm_id: FirmId, view: &NewView) -> Result<SavedView> {
     let mut tx = PgTx::begin(store)?;
-    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
+    store.run(crate::platform::store::merged::refuse_in_pg(
+        tx.conn()?,
+        firm_id,
+    ))?;
     store.run(lock(tx.conn()?, firm_id))?;
     let existing = store.run(firm_views(tx.conn()?, firm_id.get()))?;
     super::check_new(&existing, view)?;
@@ -117,7 +120,10 @@ pub fn create(store: &PgStore, firm_id: FirmId, view: &NewView) -> Result<SavedV
 
 pub fn delete(store: &PgStore, firm_id: FirmId, id: u64) -> Result<Option<SavedView>> {
     let mut tx = PgTx::begin(store)?;
-    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
+    store.run(crate::platform::store::merged::refuse_in_pg(
+        tx.conn()?,
+        firm_id,
+    ))?;
     let row = store.run(
         sqlx::query_as::<_, ViewRow>(sqlx::AssertSqlSafe(format!(
             "DELETE FROM saved_views WHERE firm_id = $1 AND id = $2 RETURNING {COLUMNS}"

@@ -1,10 +1,10 @@
 //! The saved views' storage on both backends: the same answers, the same refusals.
 
 use super::*;
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::FileStore;
+use crate::platform::store::postgres::test_store;
 use crate::saved_views::model::{ViewName, ViewParams};
-use crate::store::FileStore;
-use crate::store::postgres::test_store;
 
 fn new_view(name: &str) -> NewView {
     NewView {
@@ -42,7 +42,7 @@ fn views_save_list_refuse_and_delete_alike_on_both_backends() {
         assert_eq!(texas.created_by.as_deref(), Some("Ann Doe"));
         let taken = create(&store, a, &new_view("TEXAS")).unwrap_err();
         assert!(
-            matches!(taken, crate::error::AppError::Conflict(_)),
+            matches!(taken, crate::platform::error::AppError::Conflict(_)),
             "{taken:?}"
         );
         assert!(

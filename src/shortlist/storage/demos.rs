@@ -8,14 +8,14 @@ use std::collections::HashMap;
 use redb::{ReadableTable, WriteTransaction};
 use sqlx::PgConnection;
 
-use crate::error::Result;
-use crate::firm_id::FirmId;
 use crate::notifications::Delivery;
-use crate::shortlist::model::{DemoDate, Entry};
-use crate::store::{
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{
     DEMO_DATES, DEMO_FOLLOWUPS, FileStore, PgStore, PgTx, SHORTLIST, Store, TableCount, WriteTx,
     codec, open_read,
 };
+use crate::shortlist::model::{DemoDate, Entry};
 
 fn date_of(day: i64) -> chrono::NaiveDate {
     chrono::DateTime::from_timestamp(day * 86_400, 0)

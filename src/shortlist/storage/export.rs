@@ -1,14 +1,14 @@
 //! Copying the shortlist (and the removed entries kept for their Undo) of a redb install into
 //! PostgreSQL (`litstack export-to-postgres`).
 
-use crate::firm_id::FirmId;
-use crate::store::{FileStore, PgStore, PgTx, TableCount};
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{FileStore, PgStore, PgTx, TableCount};
 
 use super::postgres::{put, put_removed};
 
 /// Copies every shortlist entry and removed entry of a redb file into PostgreSQL, in one
 /// transaction.
-pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableCount>> {
+pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<Vec<TableCount>> {
     let entries = super::file::load_all(from)?;
     let removed = super::file::load_all_removed(from)?;
     let mut tx = PgTx::begin(to)?;

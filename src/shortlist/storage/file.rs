@@ -1,13 +1,13 @@
 //! The shortlist in the redb file: the SHORTLIST table, (firm id, vendor id) -> `Entry`, and
 //! SHORTLIST_REMOVED, (firm id, vendor id) -> `Removed`, the entries kept for their Undo.
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use redb::{ReadableTable, WriteTransaction};
 
 use super::Restore;
-use crate::error::Result;
+use crate::platform::error::Result;
+use crate::platform::store::{self, FileStore, SHORTLIST, SHORTLIST_REMOVED, codec};
 use crate::shortlist::model::{Entry, Removed, Stamp};
-use crate::store::{self, FileStore, SHORTLIST, SHORTLIST_REMOVED, codec};
 
 pub fn load(store: &FileStore, firm_id: FirmId) -> Result<Vec<(u64, Entry)>> {
     Ok(store::user_rows(&store.read()?, SHORTLIST, firm_id.get())?)

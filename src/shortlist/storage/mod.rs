@@ -11,17 +11,17 @@ pub mod vendors;
 
 pub use export::export;
 
-use crate::error::Result;
-use crate::firm_id::FirmId;
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{Store, WriteTx};
 use crate::shortlist::ShortlistState;
-use crate::store::{Store, WriteTx};
 
 use super::model::{Entry, Removed, Stamp};
-use crate::store::arrival::{Arrival, unkeyed};
-use crate::store::registry::{
+use crate::platform::store::arrival::{Arrival, unkeyed};
+use crate::platform::store::registry::{
     Export, Holder, Load, Purge, Reference, Table, Taking, Target, keyed,
 };
-use crate::store::{DEMO_DATES, DEMO_FOLLOWUPS, SHORTLIST, SHORTLIST_REMOVED};
+use crate::platform::store::{DEMO_DATES, DEMO_FOLLOWUPS, SHORTLIST, SHORTLIST_REMOVED};
 use serde_json::Value;
 
 /// What `restore` found.
@@ -216,7 +216,7 @@ fn load_shortlist(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> 
             WriteTx::File(txn) => {
                 txn.open_table(SHORTLIST)?.insert(
                     (firm_id.get(), vendor),
-                    crate::store::codec::encode(&entry).as_slice(),
+                    crate::platform::store::codec::encode(&entry).as_slice(),
                 )?;
             }
             WriteTx::Postgres(tx) => {
@@ -238,7 +238,7 @@ fn load_removed(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Re
             WriteTx::File(txn) => {
                 txn.open_table(SHORTLIST_REMOVED)?.insert(
                     (firm_id.get(), vendor),
-                    crate::store::codec::encode(&kept).as_slice(),
+                    crate::platform::store::codec::encode(&kept).as_slice(),
                 )?;
             }
             WriteTx::Postgres(tx) => {
@@ -355,9 +355,9 @@ pub const TABLES: &[Table] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::platform::store::FileStore;
+    use crate::platform::store::postgres::test_store;
     use crate::shortlist::model::{Entry, Stamp, Status};
-    use crate::store::FileStore;
-    use crate::store::postgres::test_store;
 
     fn entries(store: &Store, firm_id: u64) -> Vec<(u64, Entry)> {
         match store {
@@ -454,7 +454,7 @@ mod tests {
                     &mut tx,
                     FirmId::from_stored(1),
                     5,
-                    |_| -> Result<(Entry, ())> { Err(crate::error::bad_request("no")) },
+                    |_| -> Result<(Entry, ())> { Err(crate::platform::error::bad_request("no")) },
                 );
                 assert!(refused.is_err());
                 drop(tx);
@@ -712,7 +712,7 @@ mod tests {
                 let mut tx = store.begin().unwrap();
                 merge_firm_in(&mut tx, FirmId::from_stored(1), FirmId::from_stored(2)).unwrap();
                 // As the accounts' part of a whole merge does.
-                crate::store::merged::record(&mut tx, 2, 1).unwrap();
+                crate::platform::store::merged::record(&mut tx, 2, 1).unwrap();
                 tx.commit().unwrap();
                 assert!(entries(store, 2).is_empty());
                 let mut tx = store.begin().unwrap();
@@ -720,7 +720,7 @@ mod tests {
                     Ok((Entry::new(Status::Considering, Stamp::at(1)), ()))
                 });
                 assert!(
-                    matches!(late, Err(crate::error::AppError::Conflict(_))),
+                    matches!(late, Err(crate::platform::error::AppError::Conflict(_))),
                     "{late:?}"
                 );
                 drop(tx);

@@ -3,16 +3,16 @@
 //! JSONB; and `shortlist_removed` (0015_undo.sql), the same columns plus when and by whom, for the
 //! entries kept for their Undo.
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use sqlx::PgConnection;
 use sqlx::types::Json;
 
 use super::Restore;
-use crate::error::Result;
+use crate::platform::error::Result;
+use crate::platform::store::postgres::changes::{self, Change};
+use crate::platform::store::postgres::code;
+use crate::platform::store::{PgStore, PgTx};
 use crate::shortlist::model::{Entry, KEEP_REMOVED_DAYS, Removed, Stamp};
-use crate::store::postgres::changes::{self, Change};
-use crate::store::postgres::code;
-use crate::store::{PgStore, PgTx};
 
 mod rows;
 use rows::{EntryRow, RemovedRow};
@@ -134,7 +134,10 @@ pub fn update_in<T>(
     change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
 ) -> Result<T> {
     let store = tx.store();
-    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
+    store.run(crate::platform::store::merged::refuse_in_pg(
+        tx.conn()?,
+        firm_id,
+    ))?;
     store.run(
         sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
             .bind(SHORTLIST_LOCK)
@@ -195,7 +198,10 @@ pub fn remove(
 ) -> Result<Option<Entry>> {
     let cutoff = timestamp(stamp.at - KEEP_REMOVED_DAYS * 86_400)?;
     let mut tx = PgTx::begin(store)?;
-    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
+    store.run(crate::platform::store::merged::refuse_in_pg(
+        tx.conn()?,
+        firm_id,
+    ))?;
     let conn = tx.conn()?;
     let entry = store.run(async {
         lock_firms_shortlist(&mut *conn, firm_id).await?;
@@ -243,7 +249,10 @@ pub fn remove(
 pub fn restore(store: &PgStore, firm_id: FirmId, vendor_id: u64, now: i64) -> Result<Restore> {
     let cutoff = timestamp(now - KEEP_REMOVED_DAYS * 86_400)?;
     let mut tx = PgTx::begin(store)?;
-    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
+    store.run(crate::platform::store::merged::refuse_in_pg(
+        tx.conn()?,
+        firm_id,
+    ))?;
     let conn = tx.conn()?;
     let found = store.run(async {
         lock_firms_shortlist(&mut *conn, firm_id).await?;

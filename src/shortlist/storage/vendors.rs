@@ -4,9 +4,9 @@
 
 use redb::ReadableTable;
 
-use crate::error::Result;
+use crate::platform::error::Result;
+use crate::platform::store::{SHORTLIST, WriteTx, codec};
 use crate::shortlist::model::Entry;
-use crate::store::{SHORTLIST, WriteTx, codec};
 
 /// The firms with vendor `id` on their shortlist.
 pub fn firms_listing_in(tx: &mut WriteTx, id: u64) -> Result<Vec<u64>> {

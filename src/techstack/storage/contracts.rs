@@ -5,9 +5,9 @@
 use redb::ReadableTable;
 use serde::{Deserialize, Serialize};
 
-use crate::error::Result;
-use crate::firm_id::FirmId;
-use crate::store::{self, CALENDAR_FEEDS, CONTRACTS, FileStore, Store, WriteTx, codec};
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{self, CALENDAR_FEEDS, CONTRACTS, FileStore, Store, WriteTx, codec};
 use crate::techstack::contracts::Contract;
 
 use super::contracts_pg as pg;
@@ -238,7 +238,7 @@ pub fn delete_vendor_in(tx: &mut WriteTx, id: u64) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::postgres::test_store;
+    use crate::platform::store::postgres::test_store;
 
     fn contract(firm_id: u64, vendor_id: u64, term_months: u32) -> Contract {
         Contract {

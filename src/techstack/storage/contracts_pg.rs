@@ -4,9 +4,9 @@
 use chrono::{Datelike, NaiveDate};
 use sqlx::PgConnection;
 
-use crate::error::Result;
-use crate::firm_id::FirmId;
-use crate::store::{PgStore, PgTx, TableCount};
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{PgStore, PgTx, TableCount};
 use crate::techstack::contracts::Contract;
 
 use super::contracts::Feed;
@@ -90,7 +90,10 @@ pub(super) async fn put(conn: &mut PgConnection, c: &Contract) -> sqlx::Result<(
 pub fn save_contract(store: &PgStore, contract: &Contract) -> Result<()> {
     let mut tx = PgTx::begin(store)?;
     let firm_id = FirmId::from_stored(contract.firm_id);
-    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
+    store.run(crate::platform::store::merged::refuse_in_pg(
+        tx.conn()?,
+        firm_id,
+    ))?;
     store.run(put(tx.conn()?, contract))?;
     tx.commit()?;
     Ok(())
@@ -134,7 +137,10 @@ async fn put_feed(conn: &mut PgConnection, feed: &Feed) -> sqlx::Result<()> {
 pub fn set_feed(store: &PgStore, feed: &Feed) -> Result<()> {
     let mut tx = PgTx::begin(store)?;
     let firm_id = FirmId::from_stored(feed.firm_id);
-    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
+    store.run(crate::platform::store::merged::refuse_in_pg(
+        tx.conn()?,
+        firm_id,
+    ))?;
     store.run(put_feed(tx.conn()?, feed))?;
     tx.commit()?;
     Ok(())
@@ -142,7 +148,10 @@ pub fn set_feed(store: &PgStore, feed: &Feed) -> Result<()> {
 
 pub fn delete_feed(store: &PgStore, firm_id: FirmId) -> Result<bool> {
     let mut tx = PgTx::begin(store)?;
-    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
+    store.run(crate::platform::store::merged::refuse_in_pg(
+        tx.conn()?,
+        firm_id,
+    ))?;
     let done = store.run(
         sqlx::query("DELETE FROM calendar_feeds WHERE firm_id = $1")
             .bind(firm_id.get() as i64)
@@ -234,9 +243,9 @@ pub fn delete_vendor_in(tx: &mut PgTx, id: u64) -> Result<()> {
 
 /// Copies every contract and feed of a redb file into PostgreSQL, in one transaction.
 pub fn export(
-    from: &crate::store::FileStore,
+    from: &crate::platform::store::FileStore,
     to: &PgStore,
-) -> crate::error::Result<Vec<TableCount>> {
+) -> crate::platform::error::Result<Vec<TableCount>> {
     let contracts = super::contracts::load_all_file(from)?;
     let feeds = super::contracts::feeds_file(from)?;
     let mut tx = PgTx::begin(to)?;

@@ -1,8 +1,8 @@
 //! The tech stack in the redb file: the ADOPTION table, (user id, category id) -> `Adoption`.
 
-use crate::error::Result;
-use crate::firm_id::FirmId;
-use crate::store::{self, ADOPTION, FileStore, codec};
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{self, ADOPTION, FileStore, codec};
 use crate::techstack::model::Adoption;
 
 pub fn load(store: &FileStore, firm_id: FirmId) -> Result<Vec<(u64, Adoption)>> {

@@ -11,17 +11,17 @@ pub mod vendors;
 pub use contracts_pg::export as export_contracts;
 pub use export::export;
 
-use crate::error::Result;
-use crate::firm_id::FirmId;
-use crate::store::{Store, WriteTx};
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{Store, WriteTx};
 use crate::techstack::TechstackState;
 
 use super::model::Adoption;
-use crate::store::arrival::{Arrival, parse_all, unkeyed};
-use crate::store::registry::{
+use crate::platform::store::arrival::{Arrival, parse_all, unkeyed};
+use crate::platform::store::registry::{
     Export, Holder, Load, Purge, Reference, Table, Taking, Target, keyed, rows,
 };
-use crate::store::{ADOPTION, CALENDAR_FEEDS, CONTRACTS, RENEWAL_REMINDERS};
+use crate::platform::store::{ADOPTION, CALENDAR_FEEDS, CONTRACTS, RENEWAL_REMINDERS};
 use crate::techstack::contracts as contracts_model;
 use serde_json::Value;
 
@@ -242,8 +242,8 @@ pub const TABLES: &[Table] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::FileStore;
-    use crate::store::postgres::test_store;
+    use crate::platform::store::FileStore;
+    use crate::platform::store::postgres::test_store;
 
     fn adoption(vendor_ids: &[u64], other: &[&str]) -> Adoption {
         Adoption {
@@ -355,7 +355,7 @@ mod tests {
                 let mut tx = store.begin().unwrap();
                 merge_firm_in(&mut tx, FirmId::from_stored(1), FirmId::from_stored(2)).unwrap();
                 // As the accounts' part of a whole merge does.
-                crate::store::merged::record(&mut tx, 2, 1).unwrap();
+                crate::platform::store::merged::record(&mut tx, 2, 1).unwrap();
                 tx.commit().unwrap();
                 assert!(read(store, 2).0.is_empty());
                 let late = match store {
@@ -367,7 +367,7 @@ mod tests {
                     }
                 };
                 assert!(
-                    matches!(late, Err(crate::error::AppError::Conflict(_))),
+                    matches!(late, Err(crate::platform::error::AppError::Conflict(_))),
                     "{late:?}"
                 );
                 assert!(read(store, 2).0.is_empty());

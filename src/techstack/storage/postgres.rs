@@ -2,12 +2,12 @@
 //! one row per (user, category). A save writes whole rows (an upsert each), so two nodes saving
 //! at once leave one answer or the other per category, never a mix.
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use sqlx::PgConnection;
 
-use crate::error::Result;
-use crate::store::postgres::changes::{self, Change};
-use crate::store::{PgStore, PgTx};
+use crate::platform::error::Result;
+use crate::platform::store::postgres::changes::{self, Change};
+use crate::platform::store::{PgStore, PgTx};
 use crate::techstack::model::Adoption;
 
 pub fn load(store: &PgStore, firm_id: FirmId) -> Result<Vec<(u64, Adoption)>> {
@@ -90,7 +90,10 @@ pub(super) async fn put(
 /// makes every node recount the user's firm.
 pub fn save(store: &PgStore, firm_id: FirmId, items: &[(u64, Adoption)]) -> Result<()> {
     let mut tx = PgTx::begin(store)?;
-    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
+    store.run(crate::platform::store::merged::refuse_in_pg(
+        tx.conn()?,
+        firm_id,
+    ))?;
     store.run(async {
         let conn = tx.conn()?;
         for (category_id, adoption) in items {
@@ -148,7 +151,10 @@ pub fn merge_firm_in(tx: &mut PgTx, into: FirmId, from: FirmId) -> Result<()> {
 
 pub fn category_in(tx: &mut PgTx, firm_id: FirmId, category_id: u64) -> Result<Option<Adoption>> {
     let store = tx.store();
-    store.run(crate::store::merged::refuse_in_pg(tx.conn()?, firm_id))?;
+    store.run(crate::platform::store::merged::refuse_in_pg(
+        tx.conn()?,
+        firm_id,
+    ))?;
     let row = store.run(
         sqlx::query_as::<_, AdoptionRow>(
             "SELECT firm_id, category_id, has_tool, vendor_ids, primary_vendor_id, other_vendors \

@@ -5,10 +5,10 @@
 
 use redb::ReadableTable;
 
-use crate::error::Result;
-use crate::firm_id::FirmId;
 use crate::notifications::Delivery;
-use crate::store::{
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{
     FileStore, PgStore, PgTx, RENEWAL_REMINDERS, Store, TableCount, WriteTx, open_read,
 };
 
@@ -277,7 +277,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::postgres::test_store;
+    use crate::platform::store::postgres::test_store;
 
     fn read(store: &Store) -> Vec<Claim> {
         all(store).unwrap().into_iter().map(|(c, _)| c).collect()

@@ -4,8 +4,8 @@
 
 use redb::ReadableTable;
 
-use crate::error::Result;
-use crate::store::{ADOPTION, WriteTx, codec};
+use crate::platform::error::Result;
+use crate::platform::store::{ADOPTION, WriteTx, codec};
 use crate::techstack::model::Adoption;
 
 /// The firms whose tech stack lists vendor `id` (as a tool or the primary one).

@@ -1,9 +1,9 @@
 //! Copying single sign-on's tables of a redb install into PostgreSQL.
 
-use crate::store::{FileStore, PgStore, PgTx, TableCount};
+use crate::platform::store::{FileStore, PgStore, PgTx, TableCount};
 
 /// Copies the providers, domain claims, flows and links of a redb file in one transaction.
-pub fn export(from: &FileStore, to: &PgStore) -> crate::error::Result<Vec<TableCount>> {
+pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<Vec<TableCount>> {
     let (configs, claims, flows, links) = super::file::load_all(from)?;
     let mut tx = PgTx::begin(to)?;
     for c in &configs {

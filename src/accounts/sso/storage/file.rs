@@ -4,8 +4,8 @@ use redb::{ReadableTable, WriteTransaction};
 
 use super::super::model::{DomainClaim, DomainStatus, FLOW_SECS, Flow, SsoConfig, SsoLink};
 use crate::accounts::sessions::TokenHash;
-use crate::error::Result;
-use crate::store::{
+use crate::platform::error::Result;
+use crate::platform::store::{
     self, FileStore, SSO_CONFIGS, SSO_DOMAINS, SSO_FLOWS, SSO_LINKS, codec, open_read,
 };
 
@@ -51,7 +51,10 @@ pub fn save_config(
     domains: &[String],
 ) -> Result<Vec<DomainClaim>> {
     let txn = db.write()?;
-    store::merged::refuse_in_file(&txn, crate::firm_id::FirmId::from_stored(config.firm_id))?;
+    store::merged::refuse_in_file(
+        &txn,
+        crate::platform::firm_id::FirmId::from_stored(config.firm_id),
+    )?;
     let firm = config.firm_id;
     let mut mine = Vec::new();
     {

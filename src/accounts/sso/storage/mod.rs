@@ -9,11 +9,11 @@ pub use export::export;
 
 use super::model::{DomainClaim, DomainStatus, Flow, SsoConfig, SsoLink};
 use crate::accounts::sessions::TokenHash;
-use crate::error::{Result, bad_request, conflict};
-use crate::firm_id::FirmId;
-use crate::store::registry::{Export, Holder, Load, Purge, Table, Taking, rows};
-use crate::store::{SSO_CONFIGS, SSO_DOMAINS, SSO_FLOWS, SSO_LINKS};
-use crate::store::{Store, WriteTx};
+use crate::platform::error::{Result, bad_request, conflict};
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::registry::{Export, Holder, Load, Purge, Table, Taking, rows};
+use crate::platform::store::{SSO_CONFIGS, SSO_DOMAINS, SSO_FLOWS, SSO_LINKS};
+use crate::platform::store::{Store, WriteTx};
 
 pub fn config(store: &Store, firm: FirmId) -> Result<Option<SsoConfig>> {
     match store {
@@ -162,14 +162,14 @@ fn archive_domains(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Val
 // A deleted firm's rows in the redb tables keyed by a domain, a flow or an identity.
 fn purge_domains(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
     use redb::ReadableTable;
-    if !crate::store::registry::has_table(txn, "sso_domains")? {
+    if !crate::platform::store::registry::has_table(txn, "sso_domains")? {
         return Ok(());
     }
-    let mut table = txn.open_table(crate::store::SSO_DOMAINS)?;
+    let mut table = txn.open_table(crate::platform::store::SSO_DOMAINS)?;
     let mut changed: Vec<(String, Vec<DomainClaim>)> = Vec::new();
     for entry in table.iter()? {
         let (domain, value) = entry?;
-        let claims: Vec<DomainClaim> = crate::store::codec::decode(value.value())?;
+        let claims: Vec<DomainClaim> = crate::platform::store::codec::decode(value.value())?;
         if claims.iter().any(|c| c.firm_id == taking.firm.get()) {
             let kept = claims
                 .into_iter()
@@ -184,7 +184,7 @@ fn purge_domains(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
         } else {
             table.insert(
                 domain.as_str(),
-                crate::store::codec::encode(&kept).as_slice(),
+                crate::platform::store::codec::encode(&kept).as_slice(),
             )?;
         }
     }
@@ -192,10 +192,10 @@ fn purge_domains(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
 }
 
 fn purge_flows(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
-    if crate::store::registry::has_table(txn, "sso_flows")? {
-        txn.open_table(crate::store::SSO_FLOWS)?
+    if crate::platform::store::registry::has_table(txn, "sso_flows")? {
+        txn.open_table(crate::platform::store::SSO_FLOWS)?
             .retain(|_, value| {
-                let flow: Option<Flow> = crate::store::codec::decode(value).ok();
+                let flow: Option<Flow> = crate::platform::store::codec::decode(value).ok();
                 flow.is_none_or(|f| f.firm_id != taking.firm.get())
             })?;
     }
@@ -203,10 +203,10 @@ fn purge_flows(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
 }
 
 fn purge_links(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
-    if crate::store::registry::has_table(txn, "sso_links")? {
-        txn.open_table(crate::store::SSO_LINKS)?
+    if crate::platform::store::registry::has_table(txn, "sso_links")? {
+        txn.open_table(crate::platform::store::SSO_LINKS)?
             .retain(|_, value| {
-                let link: Option<SsoLink> = crate::store::codec::decode(value).ok();
+                let link: Option<SsoLink> = crate::platform::store::codec::decode(value).ok();
                 link.is_none_or(|l| !taking.members.contains(&l.user_id))
             })?;
     }

@@ -8,9 +8,9 @@ use sqlx::PgConnection;
 use super::super::model::{DomainClaim, DomainStatus, FLOW_SECS, Flow, SsoConfig, SsoLink};
 use crate::accounts::FirmRole;
 use crate::accounts::sessions::TokenHash;
-use crate::error::{AppError, Result};
-use crate::firm_id::FirmId;
-use crate::store::{PgStore, PgTx};
+use crate::platform::error::{AppError, Result};
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{PgStore, PgTx};
 
 const SSO_LOCK: i64 = 0x4c69_7473_0022;
 
@@ -192,7 +192,8 @@ pub fn save_config(
     db.run(async {
         let mut tx = db.pool().begin().await?;
         lock(&mut tx).await?;
-        crate::store::merged::refuse_in_pg(&mut tx, FirmId::from_stored(config.firm_id)).await?;
+        crate::platform::store::merged::refuse_in_pg(&mut tx, FirmId::from_stored(config.firm_id))
+            .await?;
         put_config(&mut tx, config).await?;
         sqlx::query("DELETE FROM sso_domains WHERE firm_id = $1 AND NOT (domain = ANY($2))")
             .bind(config.firm_id as i64)

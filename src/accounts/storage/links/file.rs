@@ -3,14 +3,14 @@
 //! (token hash -> link). Tables are created at their first write; readers treat a missing one as
 //! empty.
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use redb::{ReadableTable, WriteTransaction};
 
 use crate::accounts::links::{self, Invitation, ResetLink};
 use crate::accounts::model::TokenHash;
-use crate::error::Result;
 use crate::mail::storage::{self as mail_storage, Outgoing};
-use crate::store::{
+use crate::platform::error::Result;
+use crate::platform::store::{
     self, FIRM_INVITATIONS, FileStore, INVITATION_TOKENS, INVITATIONS, RESET_LINKS, codec,
     open_read,
 };

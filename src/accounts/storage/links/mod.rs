@@ -8,10 +8,10 @@ pub(super) mod postgres;
 use crate::accounts::links::{Invitation, ResetLink};
 use crate::accounts::model::TokenHash;
 use crate::accounts::model::User;
-use crate::error::Result;
-use crate::firm_id::FirmId;
 use crate::mail::storage::Outgoing;
-use crate::store::Store;
+use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::Store;
 
 /// Stores a new invitation (its `id` is the store's) and returns it with its id.
 /// With `mail`, the invitation's message is queued in the same transaction.

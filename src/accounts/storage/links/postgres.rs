@@ -1,16 +1,16 @@
 //! Invitations and reset links in PostgreSQL (migrations/postgres/0012_invitations.sql). Using a
 //! link locks its row (`FOR UPDATE`), so two nodes cannot both use it.
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
 use super::super::postgres::rows::{at, role_from};
 use crate::accounts::links::{self, Invitation, ResetLink};
 use crate::accounts::model::TokenHash;
-use crate::error::Result;
 use crate::mail::storage::{self as mail_storage, Outgoing};
-use crate::store::PgStore;
+use crate::platform::error::Result;
+use crate::platform::store::PgStore;
 
 /// `SELECT` of every invitation column, then `$rest` (a literal: the SQL stays a static string).
 macro_rules! select_invitations {
@@ -59,7 +59,7 @@ struct InvitationRow {
 }
 
 impl TryFrom<InvitationRow> for Invitation {
-    type Error = crate::error::AppError;
+    type Error = crate::platform::error::AppError;
     fn try_from(row: InvitationRow) -> Result<Invitation> {
         Ok(Invitation {
             id: row.id as u64,
@@ -112,8 +112,11 @@ pub fn create_invitation(
         let mut tx = db.pool().begin().await?;
         // A firm merged away while its owner's page was open takes no invitation: a 409 asking to
         // reload, not a row under a firm that is gone.
-        crate::store::merged::refuse_in_pg(&mut tx, FirmId::from_stored(invitation.firm_id))
-            .await?;
+        crate::platform::store::merged::refuse_in_pg(
+            &mut tx,
+            FirmId::from_stored(invitation.firm_id),
+        )
+        .await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO invitations (firm_id, email, email_key, role, token_hash, created_at, \
              expires_at, invited_by, invited_by_name) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \

@@ -3,12 +3,12 @@
 //! two conversions every account table shares (`at`, `role_from`; the invitations' rows in
 //! `storage/links/postgres.rs` read them too).
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use chrono::{DateTime, Utc};
 
 use crate::accounts::model::{EndReason, EndedSession, Firm, FirmRole, Session, User};
-use crate::error::{AppError, Result};
-use crate::store::postgres::from_code;
+use crate::platform::error::{AppError, Result};
+use crate::platform::store::postgres::from_code;
 
 /// The time `secs` (seconds since the epoch) as a timestamp column takes it.
 pub(in crate::accounts::storage) fn at(secs: i64) -> DateTime<Utc> {

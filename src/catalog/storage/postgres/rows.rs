@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 
 use crate::catalog::model::{BookingSource, Category, ClickKind, ImportedBy, MeetingClick, Vendor};
-use crate::store::postgres::from_code;
+use crate::platform::store::postgres::from_code;
 
 #[derive(sqlx::FromRow)]
 pub(super) struct CategoryRow {

@@ -5,9 +5,9 @@ use chrono::{DateTime, Utc};
 use sqlx::types::Json;
 
 use super::Answer;
+use crate::platform::store::postgres::from_code;
 use crate::recommend::dismiss_reason::{DismissReason, Dismissal};
 use crate::recommend::model::{ClearedSet, PastRec, PickSet, StoredPick, StoredResponse};
-use crate::store::postgres::from_code;
 
 /// A `responses` row.
 #[derive(sqlx::FromRow)]

@@ -3,8 +3,8 @@
 
 use sqlx::types::Json;
 
+use crate::platform::store::postgres::from_code;
 use crate::shortlist::model::{Entry, Outcome, Recorded, Removed, StatusChange};
-use crate::store::postgres::from_code;
 
 /// A row of `shortlist` (or the entry part of `shortlist_removed`), as `columns!` selects it.
 #[derive(sqlx::FromRow)]

@@ -12,12 +12,12 @@
 //! first takes a key-share lock on the firm's row, which a merge or a deletion holds `FOR UPDATE`
 //! until its commit: a write that starts during one waits for it, then finds the firm gone.
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use redb::{ReadableTable, WriteTransaction};
 use sqlx::PgConnection;
 
 use super::{DELETED_FIRMS, MERGED_FIRMS};
-use crate::error::{Result, conflict, gone};
+use crate::platform::error::{Result, conflict, gone};
 
 pub const MERGED: &str =
     "Your firm was merged into another one while you worked. Reload the page to carry on there.";
@@ -149,8 +149,8 @@ pub fn export(from: &super::FileStore, to: &super::PgStore) -> Result<Vec<super:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::AppError;
-    use crate::store::{FileStore, Store};
+    use crate::platform::error::AppError;
+    use crate::platform::store::{FileStore, Store};
 
     fn refused(store: &Store, firm: FirmId) -> Option<String> {
         let outcome = match store {
@@ -172,7 +172,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let stores = [
             Store::File(FileStore::open(dir.path()).unwrap()),
-            Store::Postgres(crate::store::postgres::test_store()),
+            Store::Postgres(crate::platform::store::postgres::test_store()),
         ];
         for store in &stores {
             let (gone_firm, other) = (FirmId::from_stored(7), FirmId::from_stored(8));

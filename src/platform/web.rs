@@ -7,9 +7,9 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 
-use crate::config::Config;
-use crate::error::{AppError, ErrorBody, forbidden, not_found};
-use crate::hosts;
+use crate::platform::config::Config;
+use crate::platform::error::{AppError, ErrorBody, forbidden, not_found};
+use crate::platform::hosts;
 
 #[derive(RustEmbed)]
 #[folder = "web/dist"]

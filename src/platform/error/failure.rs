@@ -158,7 +158,7 @@ mod tests {
     use axum::http::StatusCode;
     use axum::response::IntoResponse;
 
-    use crate::error::{AppError, DATABASE_UNAVAILABLE, DISK_FULL, TRY_AGAIN};
+    use crate::platform::error::{AppError, DATABASE_UNAVAILABLE, DISK_FULL, TRY_AGAIN};
     use std::borrow::Cow;
 
     /// A PostgreSQL error as sqlx hands it over, with the code and message PostgreSQL sent.

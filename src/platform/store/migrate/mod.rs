@@ -265,7 +265,7 @@ struct V5User {
     name: String,
     email: String,
     law_firm: String,
-    firm_size: Option<crate::firm_size::FirmSize>,
+    firm_size: Option<crate::platform::firm_size::FirmSize>,
     password_hash: String,
     is_admin: bool,
     created_at: i64,

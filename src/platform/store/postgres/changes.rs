@@ -9,7 +9,7 @@
 //! `record` takes a transaction-scoped advisory lock first, so change ids commit in id order and
 //! a reader that has seen id N has seen every change below N.
 
-use crate::firm_id::FirmId;
+use crate::platform::firm_id::FirmId;
 use sqlx::PgConnection;
 
 /// The channel every node listens on; the payload is the change id.

@@ -118,7 +118,7 @@ pub enum Store {
 impl Store {
     /// Opens the PostgreSQL database when `config.database_url()` is set (migrating it under an
     /// advisory lock), else the redb file of `config.storage.data_dir`.
-    pub fn open(config: &crate::config::Config) -> Result<Store, OpenError> {
+    pub fn open(config: &crate::platform::config::Config) -> Result<Store, OpenError> {
         match config.database_url() {
             Some(url) => Ok(Store::Postgres(PgStore::connect(url)?)),
             None => Ok(Store::File(FileStore::open(&config.storage.data_dir)?)),

@@ -108,7 +108,7 @@ pub fn request_authority(req: &Request) -> Option<Option<&str>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Config;
+    use crate::platform::config::Config;
 
     fn config(public_url: Option<&str>, allowed: &[&str]) -> Config {
         Config {

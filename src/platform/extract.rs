@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::error::{AppError, bad_request};
+use crate::platform::error::{AppError, bad_request};
 
 /// A JSON body. Request types use `#[serde(deny_unknown_fields)]` so no field can be smuggled in.
 pub struct Json<T>(pub T);

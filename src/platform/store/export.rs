@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use super::{FileStore, PgStore, TableCount};
-use crate::error::Result;
+use crate::platform::error::Result;
 
 /// Opens the redb file of `data_dir` and the database of `database_url`, refuses a database that
 /// already holds Litstack data (a row in any of `tables`), and runs `copy` from one into the other.

@@ -6,7 +6,7 @@
 use std::future::Future;
 use std::time::Duration;
 
-use crate::error::Result;
+use crate::platform::error::Result;
 
 /// Runs `pass` for the life of the server: the first time after `first` (zero: at once; a caller
 /// that ran a pass before serving waits a whole `every`), then every `every`. `task` names the

@@ -90,11 +90,11 @@ pub struct Config {
     /// The address people open Litstack at, e.g. https://litstack.firm.test behind a reverse
     /// proxy: its host name is served, and a browser's requests from there are same-origin.
     #[arg(long, env = "LITSTACK_PUBLIC_URL")]
-    pub public_url: Option<crate::hosts::PublicUrl>,
+    pub public_url: Option<crate::platform::hosts::PublicUrl>,
     /// More host names to serve, comma-separated (localhost and IP addresses always are); a
     /// request for any other name is refused with 421.
     #[arg(long, env = "LITSTACK_ALLOWED_HOSTS", value_delimiter = ',',
-        value_parser = crate::hosts::parse_host_name)]
+        value_parser = crate::platform::hosts::parse_host_name)]
     pub allowed_hosts: Vec<String>,
     /// Open connections at most (lowered to fit the open-file limit); more are refused.
     #[arg(long, env = "LITSTACK_MAX_CONNECTIONS", default_value_t = DEFAULT_MAX_CONNECTIONS,
@@ -330,7 +330,7 @@ impl Config {
     /// Whether `host` (as `hosts::host_name` gives it) is a name this install is served at.
     pub fn serves(&self, host: &str) -> bool {
         host == "localhost"
-            || crate::hosts::is_ip_literal(host)
+            || crate::platform::hosts::is_ip_literal(host)
             || self.public_url.as_ref().is_some_and(|u| u.host == host)
             || self.allowed_hosts.iter().any(|name| name == host)
     }

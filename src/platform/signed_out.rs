@@ -59,7 +59,7 @@ impl EndedSession {
         EndedSession {
             reason,
             firm_name,
-            at: crate::clock::now_secs(),
+            at: crate::platform::clock::now_secs(),
         }
     }
 

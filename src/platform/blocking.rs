@@ -4,7 +4,7 @@
 
 use std::future::Future;
 
-use crate::error::Result;
+use crate::platform::error::Result;
 
 pub trait Blocking: Clone + Send + Sync + 'static {
     /// Runs `f` with a clone of this state on a blocking thread.

@@ -1,7 +1,7 @@
 //! Each migration step on a file written by the version before it.
 
 use super::*;
-use crate::store::meta_get;
+use crate::platform::store::meta_get;
 use redb::Database;
 
 #[test]
@@ -34,7 +34,7 @@ fn version_1_identities_become_runs_of_consecutive_ids() {
         txn.commit().unwrap();
     }
 
-    let store = crate::store::FileStore::open(dir.path()).unwrap();
+    let store = crate::platform::store::FileStore::open(dir.path()).unwrap();
     let txn = store.read().unwrap();
     let runs: Vec<(u64, Vec<u8>)> = txn
         .open_table(BOOKING_IDENTITIES)
@@ -106,7 +106,7 @@ fn version_2_vendors_lose_the_invented_partner_values_an_admin_never_changed() {
         txn.commit().unwrap();
     }
 
-    let store = crate::store::FileStore::open(dir.path()).unwrap();
+    let store = crate::platform::store::FileStore::open(dir.path()).unwrap();
 
     let txn = store.read().unwrap();
     let vendors = txn.open_table(VENDORS).unwrap();
@@ -168,7 +168,7 @@ fn version_4_meeting_clicks_move_to_a_range_per_user_and_vendor() {
         txn.commit().unwrap();
     }
 
-    let store = crate::store::FileStore::open(dir.path()).unwrap();
+    let store = crate::platform::store::FileStore::open(dir.path()).unwrap();
 
     let txn = store.read().unwrap();
     let by_owner = txn.open_table(MEETING_CLICKS).unwrap();
@@ -223,7 +223,7 @@ fn version_3_dismissals_keep_their_time_and_read_no_reason_given() {
         txn.commit().unwrap();
     }
 
-    let store = crate::store::FileStore::open(dir.path()).unwrap();
+    let store = crate::platform::store::FileStore::open(dir.path()).unwrap();
 
     let txn = store.read().unwrap();
     let table = txn.open_table(DISMISSED).unwrap();
@@ -306,7 +306,7 @@ fn version_7_shortlist_entries_keep_everything_and_have_no_author_yet() {
         txn.commit().unwrap();
     }
 
-    let store = crate::store::FileStore::open(dir.path()).unwrap();
+    let store = crate::platform::store::FileStore::open(dir.path()).unwrap();
 
     let txn = store.read().unwrap();
     let entry: Entry = codec::decode(
@@ -374,7 +374,7 @@ fn version_8_booking_sources_were_all_checked_against_a_page() {
         }
         txn.commit().unwrap();
     }
-    let store = crate::store::FileStore::open(dir.path()).unwrap();
+    let store = crate::platform::store::FileStore::open(dir.path()).unwrap();
     let txn = store.read().unwrap();
     let table = txn.open_table(VENDOR_BOOKING_SOURCES).unwrap();
     let read: BookingSource = codec::decode(table.get(5).unwrap().unwrap().value()).unwrap();
@@ -414,7 +414,7 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
     ) {
         assert_eq!(codec::decode::<B>(&codec::encode(frozen)).unwrap(), today);
     }
-    let firm_size = crate::firm_size::FirmSize::parse("E6_20");
+    let firm_size = crate::platform::firm_size::FirmSize::parse("E6_20");
     // One value built twice: as the frozen shape and as today's type.
     macro_rules! same_value {
         ($($frozen:ident)::+, $($today:ident)::+ { $($field:ident: $value:expr),* $(,)? }) => {

@@ -48,7 +48,7 @@ pub enum Purge {
 }
 
 /// Takes one firm's rows out of a table's redb tables, inside the deletion's write transaction.
-pub type PurgeFile = fn(&WriteTransaction, &Taking) -> crate::error::Result<()>;
+pub type PurgeFile = fn(&WriteTransaction, &Taking) -> crate::platform::error::Result<()>;
 
 /// How a table goes into one firm's archive.
 #[derive(Clone, Copy)]
@@ -74,18 +74,19 @@ pub type LoadRows = fn(
     &mut super::WriteTx,
     &mut super::arrival::Arrival,
     Vec<serde_json::Value>,
-) -> crate::error::Result<usize>;
+) -> crate::platform::error::Result<usize>;
 
 /// Why the install's own tables are in no firm's archive.
 pub const INSTALL_OWN: &str = "the install's own, not a firm's";
 
 /// Reads one firm's rows of a table for its archive, as JSON objects.
-pub type FirmRows = fn(&super::Store, &Taking) -> crate::error::Result<Vec<serde_json::Value>>;
+pub type FirmRows =
+    fn(&super::Store, &Taking) -> crate::platform::error::Result<Vec<serde_json::Value>>;
 
 /// One firm's archive being taken: whose, by whom, and what the firm's decisions say of its
 /// evaluation rounds (an open round's scores follow the rule of who sees them).
 pub struct Taking {
-    pub firm: crate::firm_id::FirmId,
+    pub firm: crate::platform::firm_id::FirmId,
     /// The firm's members' ids: what the tables held by a member are read for.
     pub members: Vec<u64>,
     pub by: Taker,
@@ -97,7 +98,7 @@ pub struct Taking {
 /// A table's rows for an archive, as JSON.
 pub fn rows<T: serde::Serialize>(
     items: impl IntoIterator<Item = T>,
-) -> crate::error::Result<Vec<serde_json::Value>> {
+) -> crate::platform::error::Result<Vec<serde_json::Value>> {
     items
         .into_iter()
         .map(|item| serde_json::to_value(item).map_err(|e| anyhow::Error::from(e).into()))
@@ -109,7 +110,7 @@ pub fn rows<T: serde::Serialize>(
 pub fn keyed<T: serde::Serialize>(
     keys: &[(&str, u64)],
     value: T,
-) -> crate::error::Result<serde_json::Value> {
+) -> crate::platform::error::Result<serde_json::Value> {
     let value = serde_json::to_value(value).map_err(anyhow::Error::from)?;
     let mut row = serde_json::Map::new();
     for (name, id) in keys {
@@ -206,7 +207,7 @@ pub trait RedbTable: Sync {
 
 /// Whether the redb table `name` exists in `txn`: a purge never makes an empty table (opening a
 /// table in a write transaction makes it).
-pub fn has_table(txn: &WriteTransaction, name: &str) -> crate::error::Result<bool> {
+pub fn has_table(txn: &WriteTransaction, name: &str) -> crate::platform::error::Result<bool> {
     Ok(txn.list_tables()?.any(|t| t.name() == name))
 }
 
@@ -309,7 +310,7 @@ pub fn purge_in<'t>(
     tx: &mut super::WriteTx,
     tables: impl Iterator<Item = &'t Table>,
     taking: &Taking,
-) -> crate::error::Result<()> {
+) -> crate::platform::error::Result<()> {
     let firm = [taking.firm.get()];
     for table in tables {
         let ids: &[u64] = match table.holder {
@@ -365,12 +366,14 @@ pub struct Domain {
 
 pub type MergeIn = fn(
     &mut super::WriteTx,
-    crate::firm_id::FirmId,
-    crate::firm_id::FirmId,
-) -> crate::error::Result<()>;
+    crate::platform::firm_id::FirmId,
+    crate::platform::firm_id::FirmId,
+) -> crate::platform::error::Result<()>;
 
-pub type CopyToPostgres =
-    fn(&super::FileStore, &super::PgStore) -> crate::error::Result<Vec<super::TableCount>>;
+pub type CopyToPostgres = fn(
+    &super::FileStore,
+    &super::PgStore,
+) -> crate::platform::error::Result<Vec<super::TableCount>>;
 
 /// The tables of every domain, in the order the domains list them.
 pub fn all(domains: &'static [Domain]) -> impl Iterator<Item = &'static Table> {

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::firm_size::FirmSize;
+use crate::platform::firm_size::FirmSize;
 
 /// A vendor, schemas 2 to 7.
 #[derive(Serialize, Deserialize)]

@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 
 use serde::de::DeserializeOwned;
 
-use crate::error::{Result, bad_request};
-use crate::firm_id::FirmId;
+use crate::platform::error::{Result, bad_request};
+use crate::platform::firm_id::FirmId;
 
 /// Where the ids of people who had left an imported firm count down from (`Arrival::user`).
 const FORMER_MEMBERS: u64 = i64::MAX as u64;

@@ -30,7 +30,7 @@ pub const SESSION: &str = "session";
             others are refused with 403. Request bodies refuse \
             unknown fields. An empty query parameter (`?start=`) is the same as leaving it out."
     ),
-    components(schemas(crate::error::ErrorBody)),
+    components(schemas(crate::platform::error::ErrorBody)),
     security(("session" = []))
 )]
 pub struct ApiDoc;

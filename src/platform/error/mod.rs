@@ -63,7 +63,7 @@ pub struct SignedOutBody {
     pub error: String,
     /// Why the session ended; absent when it merely ran out or was never there.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<crate::signed_out::EndReason>,
+    pub reason: Option<crate::platform::signed_out::EndReason>,
 }
 
 /// What a session that may only set up a second factor is told (`AppError::MfaSetupRequired`).
@@ -80,7 +80,7 @@ pub enum AppError {
     Unauthorized(String),
     /// A 401 for a cookie whose session the server ended, saying why.
     #[error("{}", .0.message())]
-    SessionEnded(crate::signed_out::EndedSession),
+    SessionEnded(crate::platform::signed_out::EndedSession),
     #[error("{0}")]
     Forbidden(String),
     /// A 403 for a session that may only set up a second factor (`code`: `mfa_setup_required`).

@@ -1,0 +1,20 @@
+//! The ground every domain stands on, knowing none of them: the store and its registry of
+//! tables, the error every answer is made of, our extractors, blocking work, the clock, the
+//! settings, the served host names, periodic passes, uploads, downloads, the web app's shell and
+//! the API document's assembly.
+
+pub mod blocking;
+pub mod clock;
+pub mod config;
+pub mod download;
+pub mod error;
+pub mod extract;
+pub mod firm_id;
+pub mod firm_size;
+pub mod hosts;
+pub mod openapi;
+pub mod periodic;
+pub mod signed_out;
+pub mod store;
+pub mod upload;
+pub mod web;
