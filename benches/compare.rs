@@ -12,8 +12,8 @@
 mod support;
 use criterion::{Criterion, criterion_group, criterion_main};
 use litstack::AppState;
-use litstack::accounts::model::{Firm, FirmRole, User};
 use litstack::compare::{self, VendorIds};
+use litstack::platform::caller::{Firm, FirmRole, User};
 use litstack::platform::firm_size::FirmSize;
 use litstack::recommend::storage;
 use litstack::techstack::Adoption;

@@ -19,9 +19,9 @@ mod support;
 use std::time::Instant;
 
 use criterion::Criterion;
-use litstack::accounts::model::{Firm, FirmRole, User};
 use litstack::catalog::model::{MeetingClick, SourcePage};
 use litstack::compare::{self, VendorIds};
+use litstack::platform::caller::{Firm, FirmRole, User};
 use litstack::platform::firm_size::FirmSize;
 use litstack::platform::store::{
     ADOPTION, MEETING_CLICK_TIMES, MEETING_CLICKS, SHORTLIST, bump_sequence, codec,

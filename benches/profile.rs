@@ -14,7 +14,7 @@ mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use litstack::AppState;
-use litstack::accounts::model::User;
+use litstack::platform::caller::User;
 use litstack::platform::firm_size::FirmSize;
 use litstack::vendor_profile::{profile_for, vendor_evidence};
 
@@ -28,7 +28,7 @@ fn setup() -> (tempfile::TempDir, AppState, User, u64) {
         id: 1,
         name: "Bench".into(),
         email: "bench@example.com".into(),
-        firm: litstack::accounts::Firm {
+        firm: litstack::platform::caller::Firm {
             id: litstack::platform::firm_id::FirmId::for_fixtures(1),
             name: "Bench Law".into(),
             size: Some(FirmSize::E6To20),
@@ -36,7 +36,7 @@ fn setup() -> (tempfile::TempDir, AppState, User, u64) {
             verified: true,
             disabled: false,
         },
-        firm_role: litstack::accounts::FirmRole::Owner,
+        firm_role: litstack::platform::caller::FirmRole::Owner,
         password_hash: String::new(),
         is_admin: false,
         created_at: 0,

@@ -13,7 +13,7 @@ mod support;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use litstack::AppState;
-use litstack::accounts::model::User;
+use litstack::platform::caller::User;
 use litstack::platform::firm_size::FirmSize;
 use litstack::recommend::{compute, picks, storage};
 
@@ -25,7 +25,7 @@ fn setup() -> (tempfile::TempDir, AppState, User, u64, u64) {
         id: 1,
         name: "Bench".into(),
         email: "bench@example.com".into(),
-        firm: litstack::accounts::Firm {
+        firm: litstack::platform::caller::Firm {
             id: litstack::platform::firm_id::FirmId::for_fixtures(1),
             name: "Bench Law".into(),
             size: Some(FirmSize::E6To20),
@@ -33,7 +33,7 @@ fn setup() -> (tempfile::TempDir, AppState, User, u64, u64) {
             verified: true,
             disabled: false,
         },
-        firm_role: litstack::accounts::FirmRole::Owner,
+        firm_role: litstack::platform::caller::FirmRole::Owner,
         password_hash: String::new(),
         is_admin: false,
         created_at: 0,

@@ -157,3 +157,10 @@ impl FromRef<AppState> for crate::import::ImportState {
         }
     }
 }
+
+/// The extractors of who is asking find sessions in the accounts.
+impl FromRef<AppState> for crate::platform::caller::Sessions {
+    fn from_ref(app: &AppState) -> Self {
+        crate::platform::caller::Sessions(Arc::new(app.accounts()))
+    }
+}

@@ -165,7 +165,7 @@ struct ClientConfig {
     ))]
 async fn client_config(
     State(state): State<AppState>,
-    _: accounts::CurrentUser,
+    _: crate::platform::caller::CurrentUser,
 ) -> axum::Json<ClientConfig> {
     axum::Json(ClientConfig {
         utm_source: state.config.utm_source.clone(),

@@ -6,8 +6,8 @@
 use axum::http::{HeaderMap, header};
 use serde::{Deserialize, Serialize};
 
-use super::firm::FirmRole;
 use super::model::TokenHash;
+use crate::platform::caller::FirmRole;
 use crate::platform::error::{AppError, bad_request, gone, not_found};
 
 pub const INVITATION_DAYS: i64 = 7;

@@ -5,23 +5,8 @@ use serde::{Deserialize, Serialize};
 use crate::platform::error::{AppError, Result, bad_request};
 use crate::platform::firm_size::FirmSize;
 
-pub use super::firm::{Firm, FirmRole, FirmSummary};
 pub use super::text::{FirmName, PersonName};
-
-/// An account, with its firm as stored now (the store reads both together).
-#[derive(Debug, Clone)]
-pub struct User {
-    pub id: u64,
-    pub name: String,
-    /// As typed at sign-up (trimmed); uniqueness is on its lower-cased form.
-    pub email: String,
-    pub firm: Firm,
-    pub firm_role: FirmRole,
-    pub password_hash: String,
-    /// The install's operator: imports, the catalog, sample data, backups. Not a firm role.
-    pub is_admin: bool,
-    pub created_at: i64,
-}
+pub(super) use crate::platform::caller::{Firm, FirmRole, FirmSummary, TokenHash, User};
 
 /// What the API shows of a user.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -322,9 +307,6 @@ pub struct Consent {
     pub by_name: String,
     pub at: i64,
 }
-
-/// The SHA-256 of a token (a session's, a link's, a recovery code's): what the store keeps.
-pub type TokenHash = [u8; 32];
 
 /// What a session was started from, as stored (SESSION_DEVICES / `session_devices`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

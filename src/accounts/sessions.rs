@@ -3,25 +3,26 @@
 //! an idle period and at an absolute age, at sign-out, and (for the other devices) when the
 //! password or email changes.
 
-use axum::extract::{FromRef, FromRequestParts};
-use axum::http::request::Parts;
-use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use std::sync::Arc;
+
+use axum::extract::FromRef;
+use axum_extra::extract::cookie::{Cookie, SameSite};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use dashmap::DashMap;
 use dashmap::mapref::entry::Entry;
 use rand::RngCore;
-use sha2::{Digest, Sha256};
 
 use super::AccountsState;
-pub use super::model::TokenHash;
-use super::model::{Session, User};
+use super::model::Session;
 use super::storage;
-use crate::platform::blocking::Blocking;
+pub(super) use crate::platform::caller::{
+    AdminUser, COOKIE, CurrentUser, FIRM_DISABLED, TokenHash, hash_token,
+};
+use crate::platform::caller::{SIGNED_OUT, SessionSource, Sessions, User};
 use crate::platform::clock::now_secs;
-use crate::platform::error::{AppError, Result, forbidden, unauthorized};
+use crate::platform::error::{AppError, Result, unauthorized};
 
-pub const COOKIE: &str = "litstack_session";
 /// `last_seen` is written back at most this often per session, not on every request.
 const TOUCH_EVERY_SECS: i64 = 300;
 
@@ -58,10 +59,6 @@ pub fn new_token() -> (String, TokenHash) {
     let token = hex::encode(bytes);
     let hash = hash_token(&token);
     (token, hash)
-}
-
-pub fn hash_token(token: &str) -> TokenHash {
-    Sha256::digest(token.as_bytes()).into()
 }
 
 pub fn session_cookie(app: &AccountsState, token: String) -> Cookie<'static> {
@@ -284,132 +281,27 @@ impl AccountsState {
     }
 }
 
-/// The signed-in user of a request, and the hash of its session token. Rejects with 401.
-pub struct CurrentUser {
-    pub user: User,
-    pub session: TokenHash,
-    /// The session may only set up a second factor (see `mfa_required`): only the routes
-    /// `setup_only_may` names reach a handler.
-    pub mfa_setup_due: bool,
-}
-
-const SIGNED_OUT: &str = "You are not signed in. Please sign in to continue.";
-
-/// Whether a request by a viewer may go on: reads always; of the writes only a person's own
-/// (their session, password and own details, under /api/auth and /api/profile, where the firm's
-/// fields are checked by the handler; their notices and notification preferences) and the
-/// operator's (/api/admin, checked by `AdminUser`).
-/// Every other write changes the firm's data, which a viewer never does.
-fn viewer_may(parts: &Parts) -> bool {
-    use axum::http::Method;
-    if matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS) {
-        return true;
-    }
-    let full = parts
-        .extensions
-        .get::<axum::extract::OriginalUri>()
-        .map(|o| o.path().to_string())
-        .unwrap_or_else(|| parts.uri.path().to_string());
-    let path = full.strip_prefix("/api").unwrap_or(&full);
-    path.starts_with("/auth/")
-        || path == "/profile"
-        || path.starts_with("/admin/")
-        || path == "/notifications/read"
-        || path == "/me/notifications"
-}
-
-/// The path of a request under /api, as routed (nested routers see a shorter one).
-fn api_path(parts: &Parts) -> String {
-    let full = parts
-        .extensions
-        .get::<axum::extract::OriginalUri>()
-        .map(|o| o.path().to_string())
-        .unwrap_or_else(|| parts.uri.path().to_string());
-    full.strip_prefix("/api").unwrap_or(&full).to_string()
-}
-
-/// What a session that may only set up a second factor may do: read who it is and the factor's
-/// status, set one up and confirm it, sign out.
-fn setup_only_may(parts: &Parts) -> bool {
-    use axum::http::Method;
-    let path = api_path(parts);
-    match parts.method {
-        Method::GET | Method::HEAD => matches!(path.as_str(), "/auth/me" | "/auth/mfa"),
-        Method::POST => matches!(
-            path.as_str(),
-            "/auth/sign-out" | "/auth/mfa/totp/setup" | "/auth/mfa/totp/confirm"
-        ),
-        _ => false,
-    }
-}
-
-impl<S> FromRequestParts<S> for CurrentUser
-where
-    S: Send + Sync,
-    AccountsState: FromRef<S>,
-{
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self> {
-        let state = AccountsState::from_ref(state);
-        let jar = CookieJar::from_headers(&parts.headers);
-        let Some(token) = jar.get(COOKIE).map(|c| c.value().to_string()) else {
-            return Err(unauthorized(SIGNED_OUT));
-        };
-        if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(unauthorized(SIGNED_OUT));
-        }
-        let hash = hash_token(&token);
+/// The accounts are where the extractors (`platform::caller`) find a session's account.
+impl SessionSource for AccountsState {
+    fn cached(&self, hash: &TokenHash) -> Option<User> {
         let (idle, absolute) = (
-            state.config.session_idle.as_secs() as i64,
-            state.config.session_absolute.as_secs() as i64,
+            self.config.session_idle.as_secs() as i64,
+            self.config.session_absolute.as_secs() as i64,
         );
-        let (user, mfa_setup_due) = match state.sessions.fast(&hash, idle, absolute) {
-            Some(user) => (user, false),
-            None => {
-                state
-                    .blocking(move |app| match app.session_user(&hash)? {
-                        Some(user) => Ok(user),
-                        None => Err(app.signed_out(&hash)),
-                    })
-                    .await?
-            }
-        };
-        if user.firm.disabled {
-            return Err(forbidden(FIRM_DISABLED));
+        self.sessions.fast(hash, idle, absolute)
+    }
+
+    fn look_up(&self, hash: &TokenHash) -> Result<(User, bool)> {
+        match self.session_user(hash)? {
+            Some(found) => Ok(found),
+            None => Err(self.signed_out(hash)),
         }
-        if mfa_setup_due && !setup_only_may(parts) {
-            return Err(AppError::MfaSetupRequired);
-        }
-        if user.firm_role == super::FirmRole::Viewer && !viewer_may(parts) {
-            return Err(forbidden(super::firm::VIEWER_WRITES));
-        }
-        Ok(CurrentUser {
-            user,
-            session: hash,
-            mfa_setup_due,
-        })
     }
 }
 
-pub const FIRM_DISABLED: &str = "Your firm's access to Litstack is disabled. Ask the person who runs this Litstack to enable it.";
-
-/// A signed-in administrator. Rejects with 401 when signed out and 403 for other users.
-pub struct AdminUser(pub User);
-
-impl<S> FromRequestParts<S> for AdminUser
-where
-    S: Send + Sync,
-    AccountsState: FromRef<S>,
-{
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self> {
-        let CurrentUser { user, .. } = CurrentUser::from_request_parts(parts, state).await?;
-        if !user.is_admin {
-            return Err(forbidden("Admin access required."));
-        }
-        Ok(AdminUser(user))
+impl FromRef<AccountsState> for Sessions {
+    fn from_ref(app: &AccountsState) -> Sessions {
+        Sessions(Arc::new(app.clone()))
     }
 }
 
@@ -423,6 +315,8 @@ impl AdminUser {
 
 #[cfg(test)]
 mod tests {
+    use sha2::{Digest, Sha256};
+
     use super::*;
 
     fn cached(user_id: u64) -> Cached {

@@ -6,11 +6,11 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
-use crate::accounts::AdminUser;
 use crate::mail::settings::Security;
 use crate::mail::storage::{self, Outcome};
 use crate::mail::{MailSettings, MailState, MessageKind, Queued, Status, letters, sender};
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::AdminUser;
 use crate::platform::clock::{now_secs, rfc3339};
 use crate::platform::error::{Result, bad_request, conflict, not_found};
 use crate::platform::extract::{Json, path_id};

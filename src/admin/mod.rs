@@ -11,9 +11,9 @@ use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 
 use crate::accounts::AccountsState;
-use crate::accounts::AdminUser;
 use crate::accounts::lockout::{self, LockedAccount};
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::AdminUser;
 use crate::platform::error::{Result, not_found};
 use crate::platform::extract::Json;
 use crate::platform::store::backup;
@@ -37,6 +37,7 @@ pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     AccountsState: axum::extract::FromRef<S>,
+    crate::platform::caller::Sessions: axum::extract::FromRef<S>,
     VendorsState: axum::extract::FromRef<S>,
     crate::mail::MailState: axum::extract::FromRef<S>,
 {

@@ -20,10 +20,10 @@ use serde::{Deserialize, Serialize};
 
 use super::VendorsState;
 use super::storage;
-use crate::accounts::AdminUser;
 use crate::catalog::model::{VendorView, parse_vendor_id, vendor_view};
 use crate::catalog::{Catalog, reload};
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::AdminUser;
 use crate::platform::error::{Result, bad_request, conflict, not_found};
 use crate::platform::extract::Json;
 use crate::recommend::storage::vendors::VendorRows;

@@ -148,7 +148,7 @@ pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     BookingsState: axum::extract::FromRef<S>,
-    crate::accounts::AccountsState: axum::extract::FromRef<S>,
+    crate::platform::caller::Sessions: axum::extract::FromRef<S>,
 {
     let mut router = OpenApiRouter::with_openapi(BookingsApi::openapi())
         .routes(routes!(routes::trends))

@@ -50,7 +50,7 @@ pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     CatalogState: axum::extract::FromRef<S>,
-    crate::accounts::AccountsState: axum::extract::FromRef<S>,
+    crate::platform::caller::Sessions: axum::extract::FromRef<S>,
 {
     OpenApiRouter::with_openapi(CatalogApi::openapi())
         .routes(routes!(routes::list_categories))

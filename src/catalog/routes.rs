@@ -11,9 +11,9 @@ use super::model::{
     VendorPage, VendorView, parse_category_id, parse_vendor_id, vendor_view,
 };
 use super::{admin, meetings, reload, storage};
-use crate::accounts::{AdminUser, CurrentUser};
 use crate::catalog::CatalogState;
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::{AdminUser, CurrentUser};
 use crate::platform::error::{Result, bad_request, not_found};
 use crate::platform::extract::{Json, Query};
 

@@ -5,8 +5,8 @@ use serde::Deserialize;
 
 use super::ids::VendorIds;
 use super::model::Comparison;
-use crate::accounts::CurrentUser;
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::CurrentUser;
 use crate::platform::error::Result;
 use crate::platform::extract::{Json, Query};
 use crate::recommend::RecommendState;

@@ -9,9 +9,9 @@ use super::model::{
     Attribute, CategoryRef, ComparedVendor, Comparison, Integration, MatchScore, PartnerStatus,
 };
 use super::summary;
-use crate::accounts::model::User;
 use crate::catalog::{Catalog, Vendor};
 use crate::peers::ShownCount;
+use crate::platform::caller::User;
 use crate::platform::error::{Result, not_found};
 use crate::recommend::LatestScores;
 use crate::recommend::RecommendState;

@@ -3,7 +3,7 @@
 //! is one transaction: the decision is re-read in it (PostgreSQL: under its row lock) and its
 //! latest version too, so two nodes or two requests never store the same version twice.
 
-use crate::accounts::model::User;
+use crate::platform::caller::User;
 use crate::platform::error::{Result, bad_request, conflict, not_found};
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::WriteTx;
@@ -62,7 +62,7 @@ pub fn terms(state: &DecisionsState, firm_id: FirmId, p: Parsed) -> Result<Terms
     let approvers: Vec<Approver> = if p.approvers.is_empty() {
         members
             .iter()
-            .filter(|m| m.firm_role == crate::accounts::FirmRole::Owner)
+            .filter(|m| m.firm_role == crate::platform::caller::FirmRole::Owner)
             .map(|m| Approver {
                 user_id: m.id,
                 name: m.name.clone(),
@@ -74,7 +74,7 @@ pub fn terms(state: &DecisionsState, firm_id: FirmId, p: Parsed) -> Result<Terms
             .map(|id| {
                 members
                     .iter()
-                    .find(|m| m.id == *id && m.firm_role != crate::accounts::FirmRole::Viewer)
+                    .find(|m| m.id == *id && m.firm_role != crate::platform::caller::FirmRole::Viewer)
                     .map(|m| Approver {
                         user_id: m.id,
                         name: m.name.clone(),

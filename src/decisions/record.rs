@@ -266,7 +266,7 @@ pub fn category_decisions(
 /// `evaluations::visibility`, for the latest round: a record is of the latest round).
 pub fn evaluation_for(
     store: &Store,
-    user: &crate::accounts::User,
+    user: &crate::platform::caller::User,
     category_id: u64,
     record: Option<EvaluationRecord>,
 ) -> Result<Option<EvaluationRecord>> {
@@ -304,7 +304,11 @@ pub struct Audience {
 
 impl Audience {
     /// Reads what the rule needs of the decision's category for `user`.
-    pub fn read(store: &Store, d: &Decision, user: &crate::accounts::User) -> Result<Audience> {
+    pub fn read(
+        store: &Store,
+        d: &Decision,
+        user: &crate::platform::caller::User,
+    ) -> Result<Audience> {
         let firm_id = FirmId::from_stored(d.firm_id);
         let category = d.terms.category_id;
         Ok(Audience {

@@ -5,9 +5,9 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
-use crate::accounts::CurrentUser;
 use crate::accounts::audit::{self, AuditAction};
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::CurrentUser;
 use crate::platform::clock::{now_secs, rfc3339};
 use crate::platform::error::{ErrorBody, Result, bad_request, not_found};
 use crate::platform::extract::{Json, Query, path_id};
@@ -177,7 +177,7 @@ fn view(
     state: &DecisionsState,
     d: &Decision,
     versions: &[Version],
-    user: &crate::accounts::User,
+    user: &crate::platform::caller::User,
 ) -> Result<DecisionView> {
     let audience = record::Audience::read(&state.store, d, user)?;
     // Every version is read as the caller may see it, so "What changed since" tells no more.

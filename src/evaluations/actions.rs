@@ -2,7 +2,7 @@
 //! transaction (`storage::update`): the lock, the recorded change, drafts and submissions,
 //! reference calls and a new round. No store, no clock: the caller passes the time.
 
-use crate::accounts::{FirmRole, User};
+use crate::platform::caller::{FirmRole, User};
 use crate::platform::error::{Result, bad_request, conflict, forbidden, not_found};
 
 use super::criteria::{self, CriterionInput};

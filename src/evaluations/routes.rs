@@ -5,9 +5,9 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 
 use crate::accounts::audit::{self, AuditAction};
-use crate::accounts::{CurrentUser, User};
 use crate::catalog::Catalog;
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::{CurrentUser, User};
 use crate::platform::clock::now_secs;
 use crate::platform::error::{ErrorBody, Result, bad_request, not_found};
 use crate::platform::extract::{Json, Query, path_id};

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::accounts::{FirmRole, User};
+use crate::platform::caller::{FirmRole, User};
 use crate::platform::clock::rfc3339;
 
 use super::model::{Criterion, Reference, Round, Scorecard};

@@ -11,7 +11,7 @@
 
 use serde_json::Value;
 
-use crate::accounts::FirmRole;
+use crate::platform::caller::FirmRole;
 
 use super::model::Round;
 use super::record::RecordVendor;
@@ -52,7 +52,7 @@ pub struct Caller {
 }
 
 impl Caller {
-    pub fn of(user: &crate::accounts::User) -> Caller {
+    pub fn of(user: &crate::platform::caller::User) -> Caller {
         Caller {
             user_id: user.id,
             role: user.firm_role,

@@ -9,8 +9,9 @@ use super::model::{
 };
 use crate::accounts::AccountsState;
 use crate::accounts::audit::{self, AuditAction};
-use crate::accounts::{self, AdminUser, settings};
+use crate::accounts::{self, settings};
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::AdminUser;
 use crate::platform::clock::rfc3339;
 use crate::platform::error::{Result, conflict, not_found};
 use crate::platform::extract::Json;

@@ -16,8 +16,9 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 use crate::accounts::audit::{self, AuditAction};
-use crate::accounts::{self, AccountsState, ClientIp, CurrentUser, FirmRole};
+use crate::accounts::{self, AccountsState, ClientIp};
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::{CurrentUser, FirmRole};
 use crate::platform::clock::rfc3339;
 use crate::platform::download::CsvFile;
 use crate::platform::error::{ErrorBody, Result, forbidden, not_found};

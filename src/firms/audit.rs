@@ -7,8 +7,9 @@ use serde::Deserialize;
 
 use super::model::{AuditEntryView, AuditLog};
 use crate::accounts::AccountsState;
-use crate::accounts::{CurrentUser, audit};
+use crate::accounts::audit;
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::CurrentUser;
 use crate::platform::download::safe_cell;
 use crate::platform::error::{Result, bad_request};
 use crate::platform::extract::{Json, Query};

@@ -12,8 +12,9 @@ use axum::http::StatusCode;
 
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::storage::deletion::{self as stored, Deletion};
-use crate::accounts::{self, AccountsState, AdminUser, ClientIp, CurrentUser, FirmRole};
+use crate::accounts::{self, AccountsState, ClientIp};
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::{AdminUser, CurrentUser, FirmRole};
 use crate::platform::clock::rfc3339;
 use crate::platform::error::{ErrorBody, Result, conflict, forbidden, not_found};
 use crate::platform::extract::{Json, path_id};
@@ -69,7 +70,7 @@ pub struct ScheduleRequest {
 fn schedule(
     app: &AccountsState,
     firm: FirmId,
-    by: Option<&accounts::User>,
+    by: Option<&crate::platform::caller::User>,
     now: i64,
 ) -> Result<Deletion> {
     let members = accounts::firm_members(app, firm)?;
@@ -101,7 +102,11 @@ fn schedule(
     Ok(standing)
 }
 
-fn cancel(app: &AccountsState, firm: FirmId, by: Option<&accounts::User>) -> Result<()> {
+fn cancel(
+    app: &AccountsState,
+    firm: FirmId,
+    by: Option<&crate::platform::caller::User>,
+) -> Result<()> {
     if !stored::cancel(&app.store, firm)? {
         return Err(not_found(NOT_SCHEDULED));
     }

@@ -19,8 +19,9 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::accounts::audit::{self, AuditAction};
-use crate::accounts::{AccountsState, AdminUser, Email};
+use crate::accounts::{AccountsState, Email};
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::AdminUser;
 use crate::platform::error::{ErrorBody, Result, bad_request, conflict};
 use crate::platform::extract::Json;
 use crate::platform::firm_id::FirmId;
@@ -69,7 +70,7 @@ pub struct ImportedPerson {
     pub user_id: u64,
     pub name: String,
     pub email: String,
-    pub role: crate::accounts::FirmRole,
+    pub role: crate::platform::caller::FirmRole,
 }
 
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]

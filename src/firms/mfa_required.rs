@@ -5,8 +5,9 @@ use axum::extract::State;
 
 use super::model::FirmEnvelope;
 use crate::accounts::audit::{self, AuditAction};
-use crate::accounts::{self, AccountsState, CurrentUser, FirmRole};
+use crate::accounts::{self, AccountsState};
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::{CurrentUser, FirmRole};
 use crate::platform::error::{Result, bad_request, forbidden};
 use crate::platform::extract::Json;
 

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::accounts::audit::{AuditAction, AuditEntry};
 use crate::accounts::links::Invitation;
 use crate::accounts::settings::SignUpMode;
-use crate::accounts::{Firm, FirmRole, User};
+use crate::platform::caller::{Firm, FirmRole, User};
 use crate::platform::clock::rfc3339;
 use crate::platform::firm_size::FirmSize;
 use crate::profile::Onboarding;

@@ -3,10 +3,11 @@
 
 use axum::extract::State;
 
+use crate::accounts::AccountsState;
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::price_sharing::{self, Consent};
-use crate::accounts::{AccountsState, CurrentUser};
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::CurrentUser;
 use crate::platform::clock::rfc3339;
 use crate::platform::error::{ErrorBody, Result, forbidden};
 use crate::platform::extract::Json;

@@ -10,8 +10,9 @@ use super::model::{
 use crate::accounts::AccountsState;
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::model::parse_law_firm;
-use crate::accounts::{self, CurrentUser, FirmRole, User, parse_firm_size};
+use crate::accounts::{self, parse_firm_size};
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::{CurrentUser, FirmRole, User};
 use crate::platform::error::{Result, conflict, forbidden, not_found};
 use crate::platform::extract::Json;
 use crate::platform::extract::path_id;

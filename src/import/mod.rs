@@ -98,7 +98,7 @@ pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     ImportState: axum::extract::FromRef<S>,
-    crate::accounts::AccountsState: axum::extract::FromRef<S>,
+    crate::platform::caller::Sessions: axum::extract::FromRef<S>,
 {
     // The import counts the upload's bytes itself against `import_max_bytes`.
     OpenApiRouter::new().routes(routes!(routes::import_upload).layer(DefaultBodyLimit::disable()))

@@ -7,8 +7,8 @@ use axum::http::{HeaderMap, header};
 
 use super::reader::{UploadReader, too_large};
 use super::{ImportError, ImportState, Options};
-use crate::accounts::AdminUser;
 use crate::catalog::ImportedBy;
+use crate::platform::caller::AdminUser;
 use crate::platform::error::{AppError, Result, bad_request};
 use crate::platform::extract::Json;
 use crate::platform::upload::ImportReport;

@@ -10,8 +10,8 @@
 
 use std::collections::HashMap;
 
-use crate::accounts::model::User;
 use crate::catalog::Category;
+use crate::platform::caller::User;
 use crate::platform::error::Result;
 use crate::platform::firm_size::FirmSize;
 use crate::techstack::context::SizeSource;

@@ -3,7 +3,7 @@
 //! tech-stack data), and every count about other firms is shown through `shown`, the one privacy
 //! rule: from `MIN_FIRMS` up as it is, 0 to 4 as "fewer than 5".
 //!
-//! A firm is the firm entity (`accounts::Firm`): its tech stack, shortlist and outcomes are keyed
+//! A firm is the firm entity (`crate::platform::caller::Firm`): its tech stack, shortlist and outcomes are keyed
 //! by its id, and only verified firms count, so sign-ups typing a firm's name can neither join
 //! its count nor move another firm's across the threshold. `Member` is what one firm adds, read
 //! from its own rows only. (The aggregate can combine several members under one key, with the
@@ -42,8 +42,8 @@ pub use shown::{FEWER_THAN, MIN_FIRMS, ShownCount};
 
 use std::sync::Arc;
 
-use crate::accounts::Firm;
 use crate::catalog::SharedCatalog;
+use crate::platform::caller::Firm;
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
 use crate::platform::firm_size::FirmSize;
@@ -57,7 +57,7 @@ pub fn router<S>() -> utoipa_axum::router::OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     Peers: axum::extract::FromRef<S>,
-    crate::accounts::AccountsState: axum::extract::FromRef<S>,
+    crate::platform::caller::Sessions: axum::extract::FromRef<S>,
 {
     utoipa_axum::router::OpenApiRouter::new().routes(utoipa_axum::routes!(routes::get_coverage))
 }

@@ -4,8 +4,8 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{DemoOutcome, Tally};
-use crate::accounts::Firm as Account;
 use crate::catalog::Catalog;
+use crate::platform::caller::Firm as Account;
 use crate::platform::firm_size::FirmSize;
 use crate::techstack::model::Adoption;
 

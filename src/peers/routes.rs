@@ -4,8 +4,8 @@ use axum::extract::State;
 
 use super::model::Coverage;
 use super::{Peers, coverage};
-use crate::accounts::CurrentUser;
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::CurrentUser;
 use crate::platform::error::Result;
 use crate::platform::extract::Json;
 

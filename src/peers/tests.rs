@@ -11,8 +11,8 @@ use super::aggregate::Aggregate;
 use super::figures::Figures;
 use super::reference::{Peers, coverage_counts};
 use super::{DemoOutcome, Member};
-use crate::accounts::Firm;
 use crate::catalog::Catalog;
+use crate::platform::caller::Firm;
 use crate::platform::firm_size::FirmSize;
 use crate::techstack::model::Adoption;
 

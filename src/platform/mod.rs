@@ -4,6 +4,7 @@
 //! the API document's assembly.
 
 pub mod blocking;
+pub mod caller;
 pub mod clock;
 pub mod config;
 pub mod download;

@@ -13,7 +13,7 @@ use axum::response::IntoResponse;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::accounts::sessions::COOKIE;
+use crate::platform::caller::COOKIE;
 
 /// The name of the session cookie scheme (the `security` attribute above repeats it).
 pub const SESSION: &str = "session";

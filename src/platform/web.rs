@@ -182,7 +182,7 @@ fn carries_session(req: &Request) -> bool {
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .any(|(name, value)| name == crate::accounts::sessions::COOKIE && !value.is_empty())
+        .any(|(name, value)| name == crate::platform::caller::COOKIE && !value.is_empty())
 }
 
 fn is_same_origin(req: &Request, config: &Config) -> bool {

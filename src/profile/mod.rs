@@ -21,6 +21,7 @@ pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     AccountsState: axum::extract::FromRef<S>,
+    crate::platform::caller::Sessions: axum::extract::FromRef<S>,
 {
     OpenApiRouter::new()
         .routes(routes!(routes::get_profile, routes::update_profile))

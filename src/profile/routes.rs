@@ -6,8 +6,9 @@ use super::model::{OnboardingAnswers, OnboardingStatus, ProfileUpdate, ProfileUs
 use super::{load_onboarding, storage};
 use crate::accounts::AccountsState;
 use crate::accounts::model::{Email, parse_law_firm, parse_name};
-use crate::accounts::{self, CurrentUser, UserEnvelope, UserView, parse_firm_size, password};
+use crate::accounts::{self, UserEnvelope, UserView, parse_firm_size, password};
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::CurrentUser;
 use crate::platform::error::{Result, bad_request};
 use crate::platform::extract::Json;
 

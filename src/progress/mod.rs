@@ -22,7 +22,7 @@ pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     crate::recommend::RecommendState: axum::extract::FromRef<S>,
-    crate::accounts::AccountsState: axum::extract::FromRef<S>,
+    crate::platform::caller::Sessions: axum::extract::FromRef<S>,
 {
     OpenApiRouter::new().routes(routes!(routes::overview))
 }

@@ -3,8 +3,8 @@
 use axum::extract::State;
 
 use super::model::Overview;
-use crate::accounts::CurrentUser;
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::CurrentUser;
 use crate::platform::error::Result;
 use crate::platform::extract::Json;
 use crate::recommend::RecommendState;

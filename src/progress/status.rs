@@ -3,8 +3,8 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::model::{NextStep, NextStepKind, Overview, StageOverview, StageReason, StageStatus};
-use crate::accounts::model::User;
 use crate::decisions::model::DecisionStatus;
+use crate::platform::caller::User;
 use crate::platform::error::Result;
 use crate::recommend::RecommendState;
 

@@ -6,8 +6,8 @@ use super::model::{ComputeResult, PickSet, PickSource, RankedView, StageSave, St
 use super::pick_for_me::PICKS_PER_STAGE;
 use super::ranking::Ranked;
 use super::{fit, scores, storage};
-use crate::accounts::model::User;
 use crate::catalog::{Catalog, vendor_view};
+use crate::platform::caller::User;
 use crate::platform::clock::now_secs;
 use crate::platform::error::{Result, bad_request, not_found};
 use crate::recommend::RecommendState;

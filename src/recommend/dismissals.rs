@@ -6,7 +6,7 @@
 //! tools" gives integrations more weight, and "Not right for our practice" gives
 //! personal-injury focus more weight in Pick For Me. Only the firm's own dismissals count.
 
-use crate::accounts::model::User;
+use crate::platform::caller::User;
 use crate::platform::firm_id::FirmId;
 
 use super::model::{DismissedList, DismissedView};

@@ -11,8 +11,8 @@ use super::model::{
 };
 use super::pick_for_me::{self, Basis, DemandTiers};
 use super::{inputs, storage};
-use crate::accounts::model::User;
 use crate::catalog::{Catalog, Category, Vendor};
+use crate::platform::caller::User;
 use crate::platform::clock::now_secs;
 use crate::platform::error::{Result, not_found};
 use crate::recommend::RecommendState;

@@ -10,8 +10,8 @@ use super::model::{PastRec, PickSet, PickSource, StoredPick};
 use super::pick_for_me::{self, DemandTiers, PICKS_PER_STAGE};
 use super::ranking::Ranked;
 use super::{dismissals, fit, inputs, picks, scores, storage};
-use crate::accounts::model::User;
 use crate::catalog::{Catalog, Vendor};
+use crate::platform::caller::User;
 use crate::platform::error::Result;
 use crate::recommend::RecommendState;
 

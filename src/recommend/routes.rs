@@ -11,9 +11,9 @@ use super::model::{
     ResponseRequest, SavedResponse,
 };
 use super::{compute, history, picks, responses, storage};
-use crate::accounts::CurrentUser;
 use crate::catalog::listing::{Page, parse_category_ids, parse_page, parse_page_size};
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::CurrentUser;
 use crate::platform::error::{ErrorBody, Result, not_found};
 use crate::platform::extract::{Json, Query};
 use crate::recommend::RecommendState;

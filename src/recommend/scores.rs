@@ -9,8 +9,8 @@ use super::model::StoredResponse;
 use super::ranking::{self, Demand, PeerGroup, RankInputs, Ranked};
 use super::responses;
 use super::storage;
-use crate::accounts::model::User;
 use crate::catalog::Catalog;
+use crate::platform::caller::User;
 use crate::platform::error::Result;
 use crate::recommend::RecommendState;
 

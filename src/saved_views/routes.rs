@@ -4,9 +4,9 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
-use crate::accounts::CurrentUser;
 use crate::accounts::audit::{self, AuditAction};
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::CurrentUser;
 use crate::platform::clock::{now_secs, rfc3339};
 use crate::platform::error::{ErrorBody, Result, not_found};
 use crate::platform::extract::Json;

@@ -23,7 +23,7 @@ const LATE_DAYS: i64 = 7;
 
 /// The follow-up's words and link for `vendor` to `user`.
 fn delivery(
-    user: &crate::accounts::model::User,
+    user: &crate::platform::caller::User,
     vendor: &str,
     vendor_id: u64,
     day: &str,

@@ -47,7 +47,7 @@ pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     ShortlistState: axum::extract::FromRef<S>,
-    crate::accounts::AccountsState: axum::extract::FromRef<S>,
+    crate::platform::caller::Sessions: axum::extract::FromRef<S>,
 {
     OpenApiRouter::new()
         .routes(routes!(routes::get_shortlist))

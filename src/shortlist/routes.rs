@@ -4,8 +4,8 @@ use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 
-use crate::accounts::CurrentUser;
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::CurrentUser;
 use crate::platform::clock::now_secs;
 use crate::platform::error::{ErrorBody, Result, conflict, not_found};
 use crate::platform::extract::Json;

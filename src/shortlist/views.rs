@@ -6,8 +6,8 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::accounts::model::User;
 use crate::catalog::{Catalog, Vendor};
+use crate::platform::caller::User;
 use crate::platform::clock::now_secs;
 use crate::platform::error::Result;
 use crate::shortlist::ShortlistState;

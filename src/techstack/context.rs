@@ -3,8 +3,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::accounts::model::User;
 use crate::catalog::Catalog;
+use crate::platform::caller::User;
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
 use crate::platform::firm_size::FirmSize;

@@ -38,7 +38,7 @@ where
     S: Clone + Send + Sync + 'static,
     TechstackState: axum::extract::FromRef<S>,
     RenewalsState: axum::extract::FromRef<S>,
-    crate::accounts::AccountsState: axum::extract::FromRef<S>,
+    crate::platform::caller::Sessions: axum::extract::FromRef<S>,
 {
     OpenApiRouter::new()
         .routes(routes!(routes::get_adoption, routes::save_adoption))

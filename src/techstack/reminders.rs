@@ -11,9 +11,9 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-use crate::accounts::{FirmRole, User};
 use crate::notifications::{Delivery, Notice, NoticeKind};
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::{FirmRole, User};
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
 

@@ -11,10 +11,10 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
-use crate::accounts::CurrentUser;
 use crate::accounts::audit::{self, AuditAction};
 use crate::catalog::Catalog;
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::CurrentUser;
 use crate::platform::clock::{now_secs, rfc3339};
 use crate::platform::error::{ErrorBody, Result, bad_request, not_found};
 use crate::platform::extract::{Json, Query, path_id};
@@ -123,7 +123,7 @@ fn tool_in_stack(app: &RenewalsState, firm_id: FirmId, tool_id: u64) -> Result<(
 
 fn view(
     catalog: &Catalog,
-    members: &[crate::accounts::User],
+    members: &[crate::platform::caller::User],
     contract: &Contract,
     today: chrono::NaiveDate,
 ) -> ContractView {
@@ -247,7 +247,7 @@ pub async fn put_contract(
                     )));
                 }
                 // The responsible person acts on the renewal: a viewer cannot change anything.
-                Some(m) if m.firm_role == crate::accounts::FirmRole::Viewer => {
+                Some(m) if m.firm_role == crate::platform::caller::FirmRole::Viewer => {
                     return Err(bad_request(format!(
                         "{} has view-only access and cannot act on a renewal: choose a member \
                          who may edit, or ask an owner to change their role",
@@ -470,7 +470,7 @@ pub async fn feed_calendar(
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(gone());
     }
-    let hash = crate::accounts::sessions::hash_token(token);
+    let hash = crate::platform::caller::hash_token(token);
     let today = deadline::today();
     let body = state
         .blocking(move |app| {

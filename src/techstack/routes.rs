@@ -4,10 +4,10 @@ use crate::platform::firm_id::FirmId;
 use axum::extract::State;
 use serde::Serialize;
 
-use crate::accounts::CurrentUser;
 use crate::catalog::model::CategoryRef;
 use crate::catalog::{Catalog, Category};
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::CurrentUser;
 use crate::platform::error::Result;
 use crate::platform::extract::Json;
 use crate::techstack::TechstackState;

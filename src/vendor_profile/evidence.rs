@@ -13,11 +13,11 @@ use chrono::{Datelike, NaiveDate};
 
 use super::model::{MonthGroup, PeerAdoption, RecentForSize, SizeGroup, VendorEvidence};
 use super::suppress;
-use crate::accounts::model::User;
 use crate::bookings::BookingIndex;
 use crate::bookings::query::day_number;
 use crate::catalog::Catalog;
 use crate::peers::shown::{ShownCount, is_hidden};
+use crate::platform::caller::User;
 use crate::platform::error::Result;
 use crate::platform::firm_size::FirmSize;
 use crate::recommend::RecommendState;

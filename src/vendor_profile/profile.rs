@@ -5,8 +5,8 @@ use super::alternatives::{self, FirmFit};
 use super::model::{
     CategoryRef, FirmHistory, Integration, MeetingClickItem, PastRecommendation, VendorProfile,
 };
-use crate::accounts::model::User;
 use crate::catalog::meetings::{rfc3339, user_vendor_clicks};
+use crate::platform::caller::User;
 use crate::platform::error::{Result, not_found};
 use crate::recommend::RecommendState;
 use crate::recommend::{inputs, latest_scores, storage};

@@ -3,9 +3,9 @@
 use axum::extract::{Path, State};
 
 use super::model::{VendorEvidence, VendorProfile};
-use crate::accounts::CurrentUser;
 use crate::catalog::parse_vendor_id;
 use crate::platform::blocking::Blocking;
+use crate::platform::caller::CurrentUser;
 use crate::platform::error::Result;
 use crate::platform::extract::Json;
 use crate::recommend::RecommendState;

@@ -106,7 +106,7 @@ fn age_session(app: &TestApp) {
     let Store::File(file) = &*app.state.store else {
         unreachable!("a full-disk test runs on the redb file");
     };
-    let hash = litstack::accounts::sessions::hash_token(app.cookie.as_deref().unwrap());
+    let hash = litstack::platform::caller::hash_token(app.cookie.as_deref().unwrap());
     let txn = file.write().unwrap();
     {
         let mut sessions = txn.open_table(SESSIONS).unwrap();

@@ -7,7 +7,7 @@ pub const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
 
 /// Accounts: user id -> the stored account (`accounts` storage's `StoredUser`: its firm by id).
 pub const USERS: TableDefinition<u64, &[u8]> = TableDefinition::new("users");
-/// Firm id -> `accounts::Firm`. Until schema 6 each account was its own firm, by typed name.
+/// Firm id -> `crate::platform::caller::Firm`. Until schema 6 each account was its own firm, by typed name.
 pub const FIRMS: TableDefinition<u64, &[u8]> = TableDefinition::new("firms");
 /// (firm id, user id): a firm's members, so listing them never walks every account.
 pub const FIRM_MEMBERS: TableDefinition<(u64, u64), ()> = TableDefinition::new("firm_members");

@@ -459,7 +459,7 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
         }
     );
     {
-        use crate::accounts::FirmRole;
+        use crate::platform::caller::FirmRole;
         same(&shapes::FirmRole::Owner, FirmRole::Owner);
         same(&shapes::FirmRole::Admin, FirmRole::Admin);
         same(&shapes::FirmRole::Member, FirmRole::Member);
