@@ -1,12 +1,13 @@
 //! The registry of Litstack's data: every domain's table declarations (`store::registry::Table`,
 //! each in the domain's `storage`) and its part in the moves that span every domain, in one list.
-//! Backup, `litstack check`, the export to PostgreSQL, the firm merge and a firm's archive read
-//! it; a new table is declared once, in its domain, and a domain is listed here once.
+//! Backup, `litstack check`, the export to PostgreSQL, the firm merge, a firm's archive and
+//! deletion, and the operator's vendor delete and merge read it; a new table is declared once, in its domain, and a domain is listed here once.
 //! tests/api/registry.rs holds the list against the tables that really exist on both backends.
 
 use crate::platform::store::registry::{self, Domain, RedbTable, Table};
 
-/// Every domain: its tables, its part in a firm merge and in the copy to PostgreSQL. The store's
+/// Every domain: its tables, its part in a firm merge, in the copy to PostgreSQL and in a vendor
+/// delete and merge. The store's
 /// own first; the accounts before the domains whose rows name their firms and members.
 pub const DOMAINS: &[Domain] = &[
     Domain {
@@ -14,6 +15,7 @@ pub const DOMAINS: &[Domain] = &[
         merge_firm_in: &[],
         copy_to_postgres: &[crate::platform::store::merged::export],
         not_copied: &[],
+        vendors: None,
     },
     Domain {
         tables: crate::accounts::storage::TABLES,
@@ -39,24 +41,28 @@ pub const DOMAINS: &[Domain] = &[
                 "a second-factor sign-in lasts 5 minutes: the person signs in again",
             ),
         ],
+        vendors: None,
     },
     Domain {
         tables: crate::accounts::sso::storage::TABLES,
         merge_firm_in: &[crate::accounts::sso::storage::merge_firm_in],
         copy_to_postgres: &[crate::accounts::sso::storage::export],
         not_copied: &[],
+        vendors: None,
     },
     Domain {
         tables: crate::profile::storage::TABLES,
         merge_firm_in: &[crate::profile::storage::merge_firm_in],
         copy_to_postgres: &[crate::profile::storage::export],
         not_copied: &[],
+        vendors: None,
     },
     Domain {
         tables: crate::catalog::storage::TABLES,
         merge_firm_in: &[],
         copy_to_postgres: &[crate::catalog::storage::export],
         not_copied: &[],
+        vendors: Some(crate::catalog::storage::removal::PART),
     },
     Domain {
         tables: crate::techstack::storage::TABLES,
@@ -71,24 +77,28 @@ pub const DOMAINS: &[Domain] = &[
             crate::techstack::storage::reminders::export,
         ],
         not_copied: &[],
+        vendors: Some(crate::techstack::storage::vendors::PART),
     },
     Domain {
         tables: crate::recommend::storage::TABLES,
         merge_firm_in: &[crate::recommend::storage::merge_firm_in],
         copy_to_postgres: &[crate::recommend::storage::export],
         not_copied: &[],
+        vendors: Some(crate::recommend::storage::vendors::PART),
     },
     Domain {
         tables: crate::shortlist::storage::TABLES,
         merge_firm_in: &[crate::shortlist::storage::merge_firm_in],
         copy_to_postgres: &[crate::shortlist::storage::export],
         not_copied: &[],
+        vendors: Some(crate::shortlist::storage::vendors::PART),
     },
     Domain {
         tables: crate::saved_views::storage::TABLES,
         merge_firm_in: &[crate::saved_views::storage::merge_firm_in],
         copy_to_postgres: &[crate::saved_views::storage::export],
         not_copied: &[],
+        vendors: None,
     },
     Domain {
         tables: crate::decisions::storage::TABLES,
@@ -101,30 +111,35 @@ pub const DOMAINS: &[Domain] = &[
             crate::decisions::storage::imported::export,
         ],
         not_copied: &[],
+        vendors: Some(crate::decisions::storage::vendors::PART),
     },
     Domain {
         tables: crate::evaluations::storage::TABLES,
         merge_firm_in: &[crate::evaluations::storage::merge_firm_in],
         copy_to_postgres: &[crate::evaluations::storage::export],
         not_copied: &[],
+        vendors: Some(crate::evaluations::storage::vendors::PART),
     },
     Domain {
         tables: crate::mail::storage::TABLES,
         merge_firm_in: &[],
         copy_to_postgres: &[crate::mail::storage::export],
         not_copied: &[],
+        vendors: None,
     },
     Domain {
         tables: crate::notifications::storage::TABLES,
         merge_firm_in: &[],
         copy_to_postgres: &[crate::notifications::storage::export],
         not_copied: &[],
+        vendors: None,
     },
     Domain {
         tables: crate::bookings::storage::TABLES,
         merge_firm_in: &[],
         copy_to_postgres: &[crate::bookings::storage::export],
         not_copied: &[],
+        vendors: None,
     },
 ];
 
@@ -147,4 +162,9 @@ pub fn problems(store: &crate::platform::store::Store) -> anyhow::Result<Vec<Str
         &present.redb,
         &present.postgres,
     ))
+}
+
+/// Every domain's part in the operator's vendor delete and merge, in the registry's order.
+pub fn vendor_parts() -> impl Iterator<Item = &'static registry::VendorPart> {
+    DOMAINS.iter().filter_map(|domain| domain.vendors.as_ref())
 }

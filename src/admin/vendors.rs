@@ -21,12 +21,19 @@ use serde::{Deserialize, Serialize};
 use super::VendorsState;
 use super::storage;
 use crate::catalog::model::{VendorView, parse_vendor_id, vendor_view};
+use crate::catalog::storage::removal::MEETING_CLICKS_NAMING;
 use crate::catalog::{Catalog, reload};
+use crate::decisions::storage::vendors::NAMING_DECISIONS;
+use crate::evaluations::storage::vendors::{EVALUATIONS, SCORECARDS_DROPPED};
 use crate::platform::blocking::Blocking;
 use crate::platform::caller::AdminUser;
 use crate::platform::error::{Result, bad_request, conflict, not_found};
 use crate::platform::extract::Json;
-use crate::recommend::storage::vendors::VendorRows;
+use crate::recommend::storage::vendors::{
+    DISMISSALS, PAST_RECOMMENDATIONS, SAVED_PICKS, VendorRows,
+};
+use crate::shortlist::storage::vendors::SHORTLIST_ENTRIES;
+use crate::techstack::storage::vendors::TECH_STACKS;
 
 /// What still refers to a vendor.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -111,13 +118,17 @@ pub fn delete_vendor(app: &VendorsState, id: u64) -> Result<String> {
     let bookings = bookings_naming(app, &catalog, id);
     storage::delete_vendor(&app.store, id, |stored| {
         let refs = References {
-            tech_stacks: stored.tech_stacks,
-            shortlist_entries: stored.shortlist_entries,
-            recommendations: stored.recommendations,
-            meeting_clicks: stored.meeting_clicks,
+            tech_stacks: stored.of(TECH_STACKS),
+            shortlist_entries: stored.of(SHORTLIST_ENTRIES),
+            recommendations: VendorRows {
+                picks: stored.of(SAVED_PICKS),
+                dismissals: stored.of(DISMISSALS),
+                past_recommendations: stored.of(PAST_RECOMMENDATIONS),
+            },
+            meeting_clicks: stored.of(MEETING_CLICKS_NAMING),
             bookings,
-            evaluations: stored.evaluations,
-            decisions: stored.decisions,
+            evaluations: stored.of(EVALUATIONS),
+            decisions: stored.of(NAMING_DECISIONS),
         };
         if !refs.is_empty() {
             return Err(conflict(format!(
@@ -199,20 +210,22 @@ pub fn merge_vendors(app: &VendorsState, from: u64, into: u64) -> Result<(MergeM
     }
     let (dup_name, kept_name) = (dup.name.clone(), kept.name.clone());
 
-    let moves = storage::merge_vendor(&app.store, from, into, &dup_name.to_lowercase(), |n| {
-        if n == 0 {
-            return Ok(());
-        }
-        Err(conflict(format!(
-            "{dup_name} cannot be merged: {n} {} (a signed record keeps the vendor it names). \
-             Make it inactive instead.",
-            if n == 1 {
-                "decision names it"
-            } else {
-                "decisions name it"
+    let moves =
+        storage::merge_vendor(&app.store, from, into, &dup_name.to_lowercase(), |naming| {
+            let n = naming.of(NAMING_DECISIONS);
+            if n == 0 {
+                return Ok(());
             }
-        )))
-    })?;
+            Err(conflict(format!(
+                "{dup_name} cannot be merged: {n} {} (a signed record keeps the vendor it names). \
+             Make it inactive instead.",
+                if n == 1 {
+                    "decision names it"
+                } else {
+                    "decisions name it"
+                }
+            )))
+        })?;
     reload(&app.store, &app.catalog)?;
     // Firms whose tech stack or shortlist changed are recounted in the peer figures.
     for &firm_id in &moves.firms {
@@ -221,24 +234,18 @@ pub fn merge_vendors(app: &VendorsState, from: u64, into: u64) -> Result<(MergeM
             .changed(crate::platform::firm_id::FirmId::from_stored(firm_id));
     }
     let storage::VendorMoves {
-        stack_firms,
-        entries,
-        recommendations: recs,
-        meeting_clicks: clicks,
-        evaluations,
-        ..
+        moved, kept_both, ..
     } = moves;
-
     let moved = MergeMoved {
-        tech_stacks: stack_firms.len() as u64,
-        shortlist_entries: entries.moved.len() as u64,
-        shortlist_kept: entries.kept_both,
-        picks: recs.picks,
-        dismissals: recs.dismissals,
-        past_recommendations: recs.past_recommendations,
-        meeting_clicks: clicks,
-        evaluations: evaluations.evaluations,
-        scorecards_dropped: evaluations.scorecards_dropped,
+        tech_stacks: moved.of(TECH_STACKS),
+        shortlist_entries: moved.of(SHORTLIST_ENTRIES),
+        shortlist_kept: kept_both,
+        picks: moved.of(SAVED_PICKS),
+        dismissals: moved.of(DISMISSALS),
+        past_recommendations: moved.of(PAST_RECOMMENDATIONS),
+        meeting_clicks: moved.of(MEETING_CLICKS_NAMING),
+        evaluations: moved.of(EVALUATIONS),
+        scorecards_dropped: moved.of(SCORECARDS_DROPPED),
     };
     let mut message = format!("{dup_name} was merged into {kept_name}");
     let kept_both = moved.shortlist_kept.len();

@@ -7,6 +7,7 @@ use redb::ReadableTable;
 
 use crate::catalog::model::MeetingClick;
 use crate::platform::error::Result;
+use crate::platform::store::registry::{VendorMoved, VendorPart};
 use crate::platform::store::{
     MEETING_CLICK_TIMES, MEETING_CLICKS, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES,
     VENDORS, WriteTx, codec,
@@ -167,3 +168,19 @@ pub fn commit(tx: WriteTx) -> Result<()> {
     super::commit_catalog(tx)?;
     Ok(())
 }
+
+/// Meeting clicks naming a vendor.
+pub const MEETING_CLICKS_NAMING: &str = "meeting_clicks";
+
+/// The catalog's part in a vendor delete and merge, beside the vendor's own row (which
+/// `delete_vendor_in` and `alias_in` take care of last): the meeting clicks.
+pub const PART: VendorPart = VendorPart {
+    naming: |tx, id| Ok(vec![(MEETING_CLICKS_NAMING, clicks_naming_in(tx, id)?)]),
+    merge: |tx, from, into| {
+        Ok(VendorMoved {
+            counts: vec![(MEETING_CLICKS_NAMING, merge_clicks_in(tx, from, into)?)],
+            ..VendorMoved::default()
+        })
+    },
+    delete: None,
+};

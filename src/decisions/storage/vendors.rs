@@ -7,6 +7,7 @@ use redb::ReadableTable;
 
 use crate::decisions::model::Decision;
 use crate::platform::error::Result;
+use crate::platform::store::registry::{VendorMoved, VendorPart};
 use crate::platform::store::{DECISIONS, WriteTx, codec};
 
 /// How many decisions (open or final, of any firm) name vendor `id` as chosen or runner-up.
@@ -97,3 +98,14 @@ mod tests {
         }
     }
 }
+
+/// Decisions naming a vendor as chosen or runner-up.
+pub const NAMING_DECISIONS: &str = "decisions";
+
+/// The decisions' part in a vendor delete and merge: counted, never rewritten (a vendor merge
+/// that a decision's count refuses writes nothing).
+pub const PART: VendorPart = VendorPart {
+    naming: |tx, id| Ok(vec![(NAMING_DECISIONS, decisions_naming_in(tx, id)?)]),
+    merge: |_, _, _| Ok(VendorMoved::default()),
+    delete: None,
+};

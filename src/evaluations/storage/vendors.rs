@@ -8,6 +8,7 @@ use redb::ReadableTable;
 
 use crate::evaluations::model::Round;
 use crate::platform::error::Result;
+use crate::platform::store::registry::{VendorMoved, VendorPart};
 use crate::platform::store::{EVALUATION_ROUNDS, PgTx, WriteTx};
 
 /// Whether `round` names vendor `id`: its incumbent, a scorecard or a reference call.
@@ -293,3 +294,24 @@ mod tests {
         assert_eq!(all[2].references, [reference(1, 8)]);
     }
 }
+
+/// Evaluations (a firm's rounds of one category) naming a vendor.
+pub const EVALUATIONS: &str = "evaluations";
+/// Scorecards a merge dropped (their author had scored the kept vendor in the same round).
+pub const SCORECARDS_DROPPED: &str = "scorecards_dropped";
+
+/// The evaluations' part in a vendor delete and merge.
+pub const PART: VendorPart = VendorPart {
+    naming: |tx, id| Ok(vec![(EVALUATIONS, evaluations_naming_in(tx, id)?)]),
+    merge: |tx, from, into| {
+        let moved = merge_vendor_in(tx, from, into)?;
+        Ok(VendorMoved {
+            counts: vec![
+                (EVALUATIONS, moved.evaluations),
+                (SCORECARDS_DROPPED, moved.scorecards_dropped),
+            ],
+            ..VendorMoved::default()
+        })
+    },
+    delete: None,
+};

@@ -362,6 +362,35 @@ pub struct Domain {
     pub copy_to_postgres: &'static [CopyToPostgres],
     /// Its tables the copy to PostgreSQL leaves behind, and why.
     pub not_copied: &'static [(&'static str, &'static str)],
+    /// Its part in the operator's vendor delete and merge, when its rows name vendors.
+    pub vendors: Option<VendorPart>,
+}
+
+/// A domain's part in the operator's vendor delete and merge (`admin::storage`): each runs inside
+/// that one write transaction, in the registry's order.
+#[derive(Clone, Copy)]
+pub struct VendorPart {
+    /// How many of its rows name vendor `id`, by kind (`("shortlist_entries", 3)`): what refuses
+    /// a delete, and for a merge what a domain that never rewrites a row (signed records) counts.
+    pub naming: fn(&mut super::WriteTx, u64) -> crate::platform::error::Result<Naming>,
+    /// Makes its rows that name `from` name `into`.
+    pub merge: fn(&mut super::WriteTx, u64, u64) -> crate::platform::error::Result<VendorMoved>,
+    /// Takes out what stays of a deleted vendor once nothing of the firms' names it.
+    pub delete: Option<fn(&mut super::WriteTx, u64) -> crate::platform::error::Result<()>>,
+}
+
+/// Rows by kind, as the operator's answers name them.
+pub type Naming = Vec<(&'static str, u64)>;
+
+/// What a domain's part of a vendor merge moved.
+#[derive(Debug, Default)]
+pub struct VendorMoved {
+    /// Rows moved, by kind (`picks`, `evaluations`, `scorecards_dropped`, ...).
+    pub counts: Naming,
+    /// Firms whose rows that count across firms changed: their peer figures are recounted.
+    pub firms: Vec<u64>,
+    /// Firms that had rows for both vendors and keep the kept vendor's.
+    pub kept_both: Vec<u64>,
 }
 
 pub type MergeIn = fn(
@@ -399,6 +428,17 @@ pub fn problems(
     let mut problems = Vec::new();
     let mut seen = BTreeSet::new();
     let mut redb_declared = BTreeSet::new();
+    for domain in domains {
+        for table in domain.tables {
+            let names_vendors = table.refers_to.iter().any(|r| r.to == Target::Vendor);
+            if names_vendors && domain.vendors.is_none() {
+                problems.push(format!(
+                    "{} names vendors, but its domain takes no part in a vendor delete and merge",
+                    table.name
+                ));
+            }
+        }
+    }
     for table in all(domains) {
         if !seen.insert(table.name) {
             problems.push(format!("{} is declared twice", table.name));
@@ -525,11 +565,19 @@ mod tests {
         },
     ];
 
+    /// A part the problems only look for; never run.
+    const PART: VendorPart = VendorPart {
+        naming: |_, _| Ok(Vec::new()),
+        merge: |_, _, _| Ok(VendorMoved::default()),
+        delete: None,
+    };
+
     const DOMAIN: &[Domain] = &[Domain {
         tables: TABLES,
         merge_firm_in: &[],
         copy_to_postgres: &[],
         not_copied: &[],
+        vendors: Some(PART),
     }];
     const TWICE: &[Domain] = &[
         Domain {
@@ -537,12 +585,14 @@ mod tests {
             merge_firm_in: &[],
             copy_to_postgres: &[],
             not_copied: &[],
+            vendors: Some(PART),
         },
         Domain {
             tables: TABLES,
             merge_firm_in: &[],
             copy_to_postgres: &[],
             not_copied: &[],
+            vendors: Some(PART),
         },
     ];
 
@@ -585,6 +635,7 @@ mod tests {
             merge_firm_in: &[],
             copy_to_postgres: &[],
             not_copied: &[],
+            vendors: Some(PART),
         }];
         const WITHOUT_KEY_TABLES: &[Table] = &[Table {
             name: "a",
@@ -628,6 +679,21 @@ mod tests {
         assert_eq!(
             problems(DOMAIN, &[], &pg),
             ["a is declared to refer by vendor_id, which it lacks"]
+        );
+    }
+
+    #[test]
+    fn a_table_naming_vendors_in_a_domain_without_a_vendor_part_is_named() {
+        const WITHOUT_PART: &[Domain] = &[Domain {
+            tables: TABLES,
+            merge_firm_in: &[],
+            copy_to_postgres: &[],
+            not_copied: &[],
+            vendors: None,
+        }];
+        assert_eq!(
+            problems(WITHOUT_PART, &[], &[]),
+            ["a names vendors, but its domain takes no part in a vendor delete and merge"]
         );
     }
 }

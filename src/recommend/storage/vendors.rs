@@ -6,6 +6,7 @@ use redb::ReadableTable;
 use sqlx::types::Json;
 
 use crate::platform::error::Result;
+use crate::platform::store::registry::{Naming, VendorMoved, VendorPart};
 use crate::platform::store::{DISMISSED, PAST_RECS, PICKS, WriteTx, codec};
 use crate::recommend::model::PickSet;
 
@@ -196,3 +197,30 @@ pub fn merge_vendor_in(tx: &mut WriteTx, from: u64, into: u64) -> Result<VendorR
     }
     Ok(out)
 }
+
+/// Saved pick sets naming a vendor.
+pub const SAVED_PICKS: &str = "picks";
+pub const DISMISSALS: &str = "dismissals";
+pub const PAST_RECOMMENDATIONS: &str = "past_recommendations";
+
+impl VendorRows {
+    fn counts(self) -> Naming {
+        vec![
+            (SAVED_PICKS, self.picks),
+            (DISMISSALS, self.dismissals),
+            (PAST_RECOMMENDATIONS, self.past_recommendations),
+        ]
+    }
+}
+
+/// The recommendations' part in a vendor delete and merge.
+pub const PART: VendorPart = VendorPart {
+    naming: |tx, id| Ok(rows_naming_in(tx, id)?.counts()),
+    merge: |tx, from, into| {
+        Ok(VendorMoved {
+            counts: merge_vendor_in(tx, from, into)?.counts(),
+            ..VendorMoved::default()
+        })
+    },
+    delete: None,
+};

@@ -5,6 +5,7 @@
 use redb::ReadableTable;
 
 use crate::platform::error::Result;
+use crate::platform::store::registry::{VendorMoved, VendorPart};
 use crate::platform::store::{SHORTLIST, WriteTx, codec};
 use crate::shortlist::model::Entry;
 
@@ -100,3 +101,25 @@ pub fn merge_vendor_in(tx: &mut WriteTx, from: u64, into: u64) -> Result<MovedEn
     }
     Ok(out)
 }
+
+/// Shortlist entries naming a vendor.
+pub const SHORTLIST_ENTRIES: &str = "shortlist_entries";
+
+/// The shortlists' part in a vendor delete and merge.
+pub const PART: VendorPart = VendorPart {
+    naming: |tx, id| {
+        Ok(vec![(
+            SHORTLIST_ENTRIES,
+            firms_listing_in(tx, id)?.len() as u64,
+        )])
+    },
+    merge: |tx, from, into| {
+        let MovedEntries { moved, kept_both } = merge_vendor_in(tx, from, into)?;
+        Ok(VendorMoved {
+            counts: vec![(SHORTLIST_ENTRIES, moved.len() as u64)],
+            firms: moved.iter().chain(&kept_both).copied().collect(),
+            kept_both,
+        })
+    },
+    delete: None,
+};

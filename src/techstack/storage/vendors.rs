@@ -5,6 +5,7 @@
 use redb::ReadableTable;
 
 use crate::platform::error::Result;
+use crate::platform::store::registry::{VendorMoved, VendorPart};
 use crate::platform::store::{ADOPTION, WriteTx, codec};
 use crate::techstack::model::Adoption;
 
@@ -149,3 +150,21 @@ mod tests {
         assert_eq!(merged.primary_vendor_id, Some(5));
     }
 }
+
+/// Tech stacks naming a vendor, by the firms that list it.
+pub const TECH_STACKS: &str = "tech_stacks";
+
+/// The tech stacks' part in a vendor delete and merge: the firms' answers and contracts.
+pub const PART: VendorPart = VendorPart {
+    naming: |tx, id| Ok(vec![(TECH_STACKS, firms_listing_in(tx, id)?.len() as u64)]),
+    merge: |tx, from, into| {
+        let firms = merge_vendor_in(tx, from, into)?;
+        super::contracts::merge_vendor_in(tx, from, into)?;
+        Ok(VendorMoved {
+            counts: vec![(TECH_STACKS, firms.len() as u64)],
+            firms,
+            kept_both: Vec::new(),
+        })
+    },
+    delete: Some(super::contracts::delete_vendor_in),
+};
