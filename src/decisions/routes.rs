@@ -1,6 +1,6 @@
 //! The decisions' handlers: parse, call `decide`, answer.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -10,7 +10,8 @@ use crate::accounts::audit::{self, AuditAction};
 use crate::platform::blocking::Blocking;
 use crate::platform::clock::{now_secs, rfc3339};
 use crate::platform::error::{ErrorBody, Result, bad_request, not_found};
-use crate::platform::extract::{Json, Query, path_id};
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::ids::{CategoryId, DecisionId, VersionId};
 
 use super::DecisionsState;
 use super::decide::{self, VerdictOutcome};
@@ -382,7 +383,7 @@ pub async fn get_draft(
     }
     let category = match query.category_id.as_deref().map(str::trim) {
         None | Some("") => None,
-        Some(raw) => Some(path_id(raw, "category")?),
+        Some(raw) => Some(CategoryId::parse(raw)?.get()),
     };
     let user = current.user;
     state
@@ -412,9 +413,9 @@ pub async fn get_draft(
 pub async fn get_decision(
     State(state): State<DecisionsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(id): Path<DecisionId>,
 ) -> Result<Json<DecisionView>> {
-    let id = path_id(&raw, "decision")?;
+    let id = id.get();
     let user = current.user;
     state
         .blocking(move |app| {
@@ -439,11 +440,11 @@ pub async fn get_decision(
 pub async fn edit(
     State(state): State<DecisionsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(id): Path<DecisionId>,
     headers: HeaderMap,
     Json(request): Json<DecisionRequest>,
 ) -> Result<Json<DecisionView>> {
-    let id = path_id(&raw, "decision")?;
+    let id = id.get();
     current.user.firm_role.may_manage()?;
     let base = crate::accounts::links::link_base(&state.config, &headers);
     let parsed = parse(request)?;
@@ -476,11 +477,11 @@ pub async fn edit(
 async fn answer(
     state: DecisionsState,
     current: CurrentUser,
-    raw: String,
+    id: DecisionId,
     request: VerdictRequest,
     verdict: Verdict,
 ) -> Result<Response> {
-    let id = path_id(&raw, "decision")?;
+    let id = id.get();
     let (hash, comment) = parse_verdict(request, verdict)?;
     let user = current.user;
     state
@@ -541,10 +542,10 @@ async fn answer(
 pub async fn approve(
     State(state): State<DecisionsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(id): Path<DecisionId>,
     Json(request): Json<VerdictRequest>,
 ) -> Result<Response> {
-    answer(state, current, raw, request, Verdict::Approved).await
+    answer(state, current, id, request, Verdict::Approved).await
 }
 
 /// POST /api/decisions/{id}/object: an approver objects to the version of `versionHash`, saying
@@ -563,10 +564,10 @@ pub async fn approve(
 pub async fn object(
     State(state): State<DecisionsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(id): Path<DecisionId>,
     Json(request): Json<VerdictRequest>,
 ) -> Result<Response> {
-    answer(state, current, raw, request, Verdict::Objected).await
+    answer(state, current, id, request, Verdict::Objected).await
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -597,11 +598,10 @@ pub struct VersionQuery {
 pub async fn get_version(
     State(state): State<DecisionsState>,
     current: CurrentUser,
-    Path((raw, raw_n)): Path<(String, String)>,
+    Path((id, n)): Path<(DecisionId, VersionId)>,
     Query(query): Query<VersionQuery>,
 ) -> Result<Response> {
-    let id = path_id(&raw, "decision")?;
-    let n = path_id(&raw_n, "version")?;
+    let (id, n) = (id.get(), n.get());
     let csv = match query.format.as_deref() {
         None | Some("" | "json") => false,
         Some("csv") => true,
@@ -674,10 +674,10 @@ pub async fn get_version(
 pub async fn tech_stack(
     State(state): State<DecisionsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(id): Path<DecisionId>,
     Json(request): Json<TechStackRequest>,
 ) -> Result<Json<DecisionView>> {
-    let id = path_id(&raw, "decision")?;
+    let id = id.get();
     current.user.firm_role.may_manage()?;
     let replace = request
         .replace

@@ -7,7 +7,7 @@
 //! peer figures count the firm no more. The install keeps the fact of the deletion in its
 //! security log. A firm the operator belongs to is never deleted: nobody could run the install.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 
 use crate::accounts::audit::{self, AuditAction};
@@ -16,8 +16,9 @@ use crate::accounts::{self, AccountsState, AdminUser, ClientIp, CurrentUser, Fir
 use crate::platform::blocking::Blocking;
 use crate::platform::clock::rfc3339;
 use crate::platform::error::{ErrorBody, Result, conflict, forbidden, not_found};
-use crate::platform::extract::{Json, path_id};
+use crate::platform::extract::{Json, Path};
 use crate::platform::firm_id::FirmId;
+use crate::platform::ids::NamedFirmId;
 use crate::platform::store::Store;
 use crate::platform::store::postgres::changes::Change;
 use crate::platform::store::registry::{Taker, Taking};
@@ -284,9 +285,9 @@ pub(super) async fn cancel_deletion(
 pub(super) async fn operator_schedule_deletion(
     State(state): State<AccountsState>,
     AdminUser(_admin): AdminUser,
-    Path(raw): Path<String>,
+    Path(id): Path<NamedFirmId>,
 ) -> Result<Json<DeletionView>> {
-    let id = path_id(&raw, "firm")?;
+    let id = id.get();
     let deletion = state
         .blocking(move |app| {
             let firm = existing(&app.store, id)?;
@@ -309,9 +310,9 @@ pub(super) async fn operator_schedule_deletion(
 pub(super) async fn operator_cancel_deletion(
     State(state): State<AccountsState>,
     AdminUser(_admin): AdminUser,
-    Path(raw): Path<String>,
+    Path(id): Path<NamedFirmId>,
 ) -> Result<StatusCode> {
-    let id = path_id(&raw, "firm")?;
+    let id = id.get();
     state
         .blocking(move |app| {
             let firm = existing(&app.store, id)?;

@@ -2,7 +2,7 @@
 //! admins hand to people. A link is answered once, in full, so it can be copied; only its token's
 //! hash is kept (`accounts::links`).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 
 use super::model::{InvitationCreated, InvitationView, Invitations, NewInvitation, ResetLinkView};
@@ -15,8 +15,8 @@ use crate::platform::blocking::Blocking;
 use crate::platform::clock::now_secs;
 use crate::platform::clock::rfc3339;
 use crate::platform::error::{Result, forbidden, not_found};
-use crate::platform::extract::Json;
-use crate::platform::extract::path_id;
+use crate::platform::extract::{Json, Path};
+use crate::platform::ids::{InvitationId, MemberId};
 
 const OWNERS_INVITE_OWNERS: &str = "Only an owner can invite someone as an owner.";
 
@@ -109,9 +109,9 @@ pub(super) async fn list_invitations(
 pub(super) async fn revoke_invitation(
     State(state): State<AccountsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(id): Path<InvitationId>,
 ) -> Result<StatusCode> {
-    let id = path_id(&raw, "invitation")?;
+    let id = id.get();
     current.user.firm_role.may_manage()?;
     let me = current.user;
     state
@@ -148,9 +148,9 @@ pub(super) async fn member_reset_link(
     State(state): State<AccountsState>,
     headers: HeaderMap,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(user_id): Path<MemberId>,
 ) -> Result<(StatusCode, Json<ResetLinkView>)> {
-    let user_id = path_id(&raw, "member")?;
+    let user_id = user_id.get();
     current.user.firm_role.may_manage()?;
     let base = link_base(&state.config, &headers);
     let me = current.user;

@@ -1,7 +1,7 @@
 //! /api/firm: the signed-in person's firm, its members and their roles. Everyone in the firm reads;
 //! owners and admins change; only an owner makes or unmakes an owner; a firm keeps one owner.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 
 use super::model::{
@@ -13,8 +13,8 @@ use crate::accounts::model::parse_law_firm;
 use crate::accounts::{self, CurrentUser, FirmRole, User, parse_firm_size};
 use crate::platform::blocking::Blocking;
 use crate::platform::error::{Result, conflict, forbidden, not_found};
-use crate::platform::extract::Json;
-use crate::platform::extract::path_id;
+use crate::platform::extract::{Json, Path};
+use crate::platform::ids::MemberId;
 
 const LAST_OWNER: &str = "A firm needs at least one owner. Make another member an owner first.";
 const OWNERS_ONLY: &str = "Only an owner can make someone an owner or change an owner's role.";
@@ -155,10 +155,10 @@ pub(super) async fn change_role(
     State(state): State<AccountsState>,
     current: CurrentUser,
     headers: axum::http::HeaderMap,
-    Path(raw): Path<String>,
+    Path(user_id): Path<MemberId>,
     Json(body): Json<RoleChange>,
 ) -> Result<Json<MemberEnvelope>> {
-    let user_id = path_id(&raw, "member")?;
+    let user_id = user_id.get();
     let role = FirmRole::parse(&body.role)?;
     current.user.firm_role.may_manage()?;
     let me = current.user;
@@ -223,9 +223,9 @@ pub(super) async fn change_role(
 pub(super) async fn remove_member(
     State(state): State<AccountsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(user_id): Path<MemberId>,
 ) -> Result<StatusCode> {
-    let user_id = path_id(&raw, "member")?;
+    let user_id = user_id.get();
     current.user.firm_role.may_manage()?;
     let me = current.user;
     state

@@ -1,6 +1,6 @@
 //! The saved views' handlers: parse, call, answer.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
@@ -9,8 +9,8 @@ use crate::accounts::audit::{self, AuditAction};
 use crate::platform::blocking::Blocking;
 use crate::platform::clock::{now_secs, rfc3339};
 use crate::platform::error::{ErrorBody, Result, not_found};
-use crate::platform::extract::Json;
-use crate::platform::extract::path_id;
+use crate::platform::extract::{Json, Path};
+use crate::platform::ids::ViewId;
 
 use super::ViewsState;
 use super::model::{NewView, SavedView, ViewName, ViewParams};
@@ -133,9 +133,9 @@ pub async fn create_view(
 pub async fn delete_view(
     State(state): State<ViewsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(id): Path<ViewId>,
 ) -> Result<StatusCode> {
-    let id = path_id(&raw, "view")?;
+    let id = id.get();
     let user = current.user;
     state
         .blocking(move |app| {

@@ -6,7 +6,7 @@
 //! the firm does not list answers 404, another firm's tool included. Every "today" is the
 //! server's clock (`deadline::today`), so a reminder task computes the same deadlines.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -17,8 +17,9 @@ use crate::catalog::Catalog;
 use crate::platform::blocking::Blocking;
 use crate::platform::clock::{now_secs, rfc3339};
 use crate::platform::error::{ErrorBody, Result, bad_request, not_found};
-use crate::platform::extract::{Json, Query, path_id};
+use crate::platform::extract::{Json, Path, Query};
 use crate::platform::firm_id::FirmId;
+use crate::platform::ids::ToolId;
 use crate::platform::store::Store;
 
 use super::contracts::{self, Contract, ContractRequest};
@@ -189,9 +190,9 @@ pub fn renewals(
 pub async fn get_contract(
     State(state): State<RenewalsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(tool_id): Path<ToolId>,
 ) -> Result<Json<ContractView>> {
-    let tool_id = path_id(&raw, "tool")?;
+    let tool_id = tool_id.get();
     let firm_id = current.user.firm.id;
     let view = state
         .blocking(move |app| {
@@ -228,10 +229,10 @@ pub async fn get_contract(
 pub async fn put_contract(
     State(state): State<RenewalsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(tool_id): Path<ToolId>,
     Json(request): Json<ContractRequest>,
 ) -> Result<Json<ContractView>> {
-    let tool_id = path_id(&raw, "tool")?;
+    let tool_id = tool_id.get();
     let terms = contracts::parse(request)?;
     let user = current.user;
     let view = state
