@@ -309,7 +309,7 @@ pub async fn list_decisions(
         (status = 201, body = DecisionView),
         (status = 400, description = "A missing or invalid value (the message names the field)", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A member or viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::MemberOrViewerOrForeignOrigin,
         (status = 409, description = "The category has an open decision: the body adds its id as `openDecisionId`", body = ErrorBody),
     ))]
 pub async fn propose(
@@ -433,7 +433,7 @@ pub async fn get_decision(
         (status = 200, body = DecisionView),
         (status = 400, description = "A missing or invalid value (the message names the field)", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A member or viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::MemberOrViewerOrForeignOrigin,
         (status = 404, description = "The firm has no decision of that id", body = ErrorBody),
         (status = 409, description = "The decision is final: its record is frozen", body = ErrorBody),
     ))]
@@ -535,7 +535,7 @@ async fn answer(
         (status = 200, body = DecisionView),
         (status = 400, description = "A missing hash or a too long comment", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not one of the decision's approvers, or a foreign origin", body = ErrorBody),
+        crate::platform::error::NotApproverOrForeignOrigin,
         (status = 404, description = "The firm has no decision of that id", body = ErrorBody),
         (status = 409, description = "The hash is not the current version's (\"This decision changed since you opened it\"; the body adds the current hash as `currentHash`), or the decision is final", body = ErrorBody),
     ))]
@@ -557,7 +557,7 @@ pub async fn approve(
         (status = 200, body = DecisionView),
         (status = 400, description = "A missing hash or comment, or a too long comment", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not one of the decision's approvers, or a foreign origin", body = ErrorBody),
+        crate::platform::error::NotApproverOrForeignOrigin,
         (status = 404, description = "The firm has no decision of that id", body = ErrorBody),
         (status = 409, description = "The hash is not the current version's (\"This decision changed since you opened it\"; the body adds the current hash as `currentHash`), or the decision is final", body = ErrorBody),
     ))]
@@ -667,7 +667,7 @@ pub async fn get_version(
         (status = 200, body = DecisionView),
         (status = 400, description = "replace is missing", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A member or viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::MemberOrViewerOrForeignOrigin,
         (status = 404, description = "The firm has no decision of that id", body = ErrorBody),
         (status = 409, description = "The decision asks nothing about the tech stack", body = ErrorBody),
     ))]

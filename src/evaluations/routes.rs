@@ -327,7 +327,7 @@ pub async fn put_scorecard(
         (status = 200, body = ScorecardView),
         (status = 400, description = "A criterion without an entry (named), or no score at all", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::ViewerOrForeignOrigin,
         (status = 404, description = "No such category, or the vendor is not part of the evaluation", body = ErrorBody),
         (status = 409, description = "No criteria are saved yet", body = ErrorBody),
     ))]
@@ -355,7 +355,7 @@ pub async fn submit_scorecard(
         (status = 201, body = ReferenceView),
         (status = 400, description = "A missing or too long field, a date not YYYY-MM-DD or in the future, or 0 or over 20 questions", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::ViewerOrForeignOrigin,
         (status = 404, description = "No such category, or the vendor is not part of the evaluation", body = ErrorBody),
     ))]
 pub async fn post_reference(
@@ -439,7 +439,7 @@ pub async fn delete_reference(
         (status = 200, description = "The latest round: a new one with the last round's criteria and weights and the firm's current tool as the incumbent; or, while the latest round has no submitted scorecard, that round (asking twice starts one round)", body = EvaluationView),
         (status = 400, description = "An id that is not a whole number", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::ViewerOrForeignOrigin,
         (status = 404, description = "No such category", body = ErrorBody),
     ))]
 pub async fn re_evaluate(

@@ -218,10 +218,10 @@ pub(super) async fn get_deletion(
         (status = 200, description = "Scheduled; the deletion as `GET` answers it", body = DeletionView),
         (status = 400, description = "A second-factor code is missing or wrong", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner of the firm, or a foreign origin", body = ErrorBody),
+        crate::platform::error::NotOwnerOrForeignOrigin,
         (status = 409, description = "The install's operator is a member of the firm, or the firm was merged into another", body = ErrorBody),
         crate::platform::error::TooLarge,
-        (status = 429, description = "Too many wrong codes; see Retry-After", body = ErrorBody),
+        crate::platform::error::TooManyWrongCodes,
     ))]
 pub(super) async fn schedule_deletion(
     State(state): State<AccountsState>,
@@ -253,7 +253,7 @@ pub(super) async fn schedule_deletion(
     responses(
         (status = 204, description = "Taken back: the firm stays"),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner of the firm, or a foreign origin", body = ErrorBody),
+        crate::platform::error::NotOwnerOrForeignOrigin,
         (status = 404, description = "No deletion is scheduled", body = ErrorBody),
     ))]
 pub(super) async fn cancel_deletion(

@@ -27,7 +27,7 @@ const OWNERS_INVITE_OWNERS: &str = "Only an owner can invite someone as an owner
         (status = 201, body = InvitationCreated),
         (status = 400, description = "An invalid email or role", body = crate::platform::error::ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner or admin, or a foreign origin", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotOwnerOrAdminOrForeignOrigin,
         (status = 409, description = "The email already has an account", body = crate::platform::error::ErrorBody),
         crate::platform::error::TooLarge,
     ))]
@@ -75,7 +75,7 @@ pub(super) async fn create_invitation(
     responses(
         (status = 200, body = Invitations),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner or admin", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotOwnerOrAdmin,
     ))]
 pub(super) async fn list_invitations(
     State(state): State<AccountsState>,
@@ -103,7 +103,7 @@ pub(super) async fn list_invitations(
         (status = 204, description = "Withdrawn (or already used or withdrawn)"),
         (status = 400, description = "An invalid id", body = crate::platform::error::ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner or admin, or a foreign origin", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotOwnerOrAdminOrForeignOrigin,
         (status = 404, description = "No such invitation in the firm", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn revoke_invitation(
@@ -141,7 +141,7 @@ pub(super) async fn revoke_invitation(
         (status = 201, body = ResetLinkView),
         (status = 400, description = "An invalid id", body = crate::platform::error::ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner or admin, or a foreign origin", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotOwnerOrAdminOrForeignOrigin,
         (status = 404, description = "No such member in the firm", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn member_reset_link(

@@ -146,7 +146,7 @@ pub(super) async fn list_members(
         (status = 200, body = MemberEnvelope),
         (status = 400, description = "An invalid id or role", body = crate::platform::error::ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not allowed for this role, or a foreign origin", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotAllowedForRoleOrForeignOrigin,
         (status = 404, description = "No such member in the firm", body = crate::platform::error::ErrorBody),
         (status = 409, description = "The firm's last owner", body = crate::platform::error::ErrorBody),
         crate::platform::error::TooLarge,
@@ -216,7 +216,7 @@ pub(super) async fn change_role(
         (status = 204, description = "Removed"),
         (status = 400, description = "An invalid id", body = crate::platform::error::ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not allowed for this role, or a foreign origin", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotAllowedForRoleOrForeignOrigin,
         (status = 404, description = "No such member in the firm", body = crate::platform::error::ErrorBody),
         (status = 409, description = "The firm's last owner", body = crate::platform::error::ErrorBody),
     ))]

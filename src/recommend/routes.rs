@@ -139,7 +139,7 @@ pub(super) async fn compute(
         (status = 200, body = PersistedPicks),
         (status = 400, description = "An unknown replace value", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::ViewerOrForeignOrigin,
     ))]
 pub(super) async fn pick_for_me(
     State(state): State<RecommendState>,
@@ -197,7 +197,7 @@ pub(super) async fn clear_picks(
     responses(
         (status = 200, body = PicksRestored),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::ViewerOrForeignOrigin,
         (status = 404, description = "No cleared picks to restore", body = ErrorBody),
     ))]
 pub(super) async fn restore_picks(

@@ -88,7 +88,7 @@ pub async fn list_views(
         (status = 201, body = SavedViewView),
         (status = 400, description = "A missing or too long name, or parameters the screen does not use", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::ViewerOrForeignOrigin,
         (status = 409, description = "The firm has a view of that name, or 100 views already", body = ErrorBody),
         crate::platform::error::TooLarge,
     ))]
@@ -127,7 +127,7 @@ pub async fn create_view(
         (status = 204, description = "The view is deleted"),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::ViewerOrForeignOrigin,
         (status = 404, description = "The firm has no view of that id", body = ErrorBody),
     ))]
 pub async fn delete_view(

@@ -159,7 +159,7 @@ pub async fn delete_entry(
         (status = 200, description = "The entry, back on the shortlist", body = EntryView),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::ViewerOrForeignOrigin,
         (status = 404, description = "No such vendor, or nothing of it removed from the firm's shortlist in the last 30 days", body = ErrorBody),
         (status = 409, description = "The vendor is on the shortlist again", body = ErrorBody),
     ))]

@@ -222,7 +222,7 @@ pub async fn get_contract(
         (status = 200, body = ContractView),
         (status = 400, description = "A missing or invalid value (the message names the field), or a responsible person who is not a member", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::ViewerOrForeignOrigin,
         (status = 404, description = "Not a tool of the firm's stack", body = ErrorBody),
         crate::platform::error::TooLarge,
     ))]
@@ -386,7 +386,7 @@ pub async fn get_feed(
     responses(
         (status = 201, body = CalendarFeedUrl),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner or admin, or a foreign origin", body = ErrorBody),
+        crate::platform::error::NotOwnerOrAdminOrForeignOrigin,
     ))]
 pub async fn create_feed(
     State(state): State<RenewalsState>,
@@ -429,7 +429,7 @@ pub async fn create_feed(
     responses(
         (status = 204, description = "The firm has no calendar feed now"),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner or admin, or a foreign origin", body = ErrorBody),
+        crate::platform::error::NotOwnerOrAdminOrForeignOrigin,
     ))]
 pub async fn delete_feed(
     State(state): State<RenewalsState>,

@@ -59,7 +59,7 @@ fn view(config: Option<&SsoConfig>, claims: &[super::model::DomainClaim]) -> Sso
     responses(
         (status = 200, body = SsoSettingsView),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner of the firm", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotOwner,
     ))]
 pub(super) async fn get_sso_settings(
     State(state): State<AccountsState>,
@@ -85,7 +85,7 @@ pub(super) async fn get_sso_settings(
         (status = 200, body = SsoSettingsView),
         (status = 400, description = "Invalid input, a public or taken domain, or a provider that does not answer as one", body = crate::platform::error::ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner of the firm, or a foreign origin", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotOwnerOrForeignOrigin,
         crate::platform::error::TooLarge,
     ))]
 pub(super) async fn put_sso_settings(
