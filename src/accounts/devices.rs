@@ -2,7 +2,7 @@
 //! User-Agent, "Chrome on Windows"; the full string is never kept) and address, listed on
 //! /profile with "Sign out" per session and "Sign out everywhere else".
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -13,7 +13,7 @@ use super::sessions::{CurrentUser, TokenHash};
 use super::storage;
 use crate::platform::blocking::Blocking;
 use crate::platform::error::{Result, not_found};
-use crate::platform::extract::Json;
+use crate::platform::extract::{Json, Path};
 
 /// A short readable summary of a User-Agent: the browser and the system, nothing else.
 pub fn summarize(user_agent: &str) -> String {

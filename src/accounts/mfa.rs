@@ -361,7 +361,7 @@ pub async fn setup(
         crate::platform::error::NotSignedIn,
         crate::platform::error::ForeignOrigin,
         (status = 409, description = "Two-step sign-in is already on", body = crate::platform::error::ErrorBody),
-        (status = 429, description = "Too many wrong codes; see Retry-After", body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooManyWrongCodes,
     ))]
 pub async fn confirm(
     State(state): State<AccountsState>,
@@ -435,7 +435,7 @@ pub async fn confirm(
         (status = 400, description = "A missing or wrong code, two-step sign-in is not on, or the firm or the install requires it", body = crate::platform::error::ErrorBody),
         crate::platform::error::NotSignedIn,
         crate::platform::error::ForeignOrigin,
-        (status = 429, description = "Too many wrong codes; see Retry-After", body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooManyWrongCodes,
     ))]
 pub async fn disable(
     State(state): State<AccountsState>,
@@ -478,7 +478,7 @@ pub async fn disable(
         (status = 401, description = "A wrong or already used code, or the sign-in expired", body = crate::platform::error::ErrorBody),
         (status = 403, description = "A foreign origin, or the firm is disabled", body = crate::platform::error::ErrorBody),
         crate::platform::error::TooLarge,
-        (status = 429, description = "Too many attempts; see Retry-After", body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooManyAttempts,
     ))]
 pub async fn verify(
     State(state): State<AccountsState>,

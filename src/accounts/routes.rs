@@ -158,7 +158,7 @@ pub async fn sign_up(
         (status = 401, description = "Invalid email or password", body = crate::platform::error::ErrorBody),
         crate::platform::error::ForeignOrigin,
         crate::platform::error::TooLarge,
-        (status = 429, description = "Too many attempts; see Retry-After", body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooManyAttempts,
     ))]
 pub async fn sign_in(
     State(state): State<AccountsState>,

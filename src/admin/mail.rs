@@ -2,7 +2,7 @@
 //! that shows the mail server's answer, and the outbox — what is queued, sent or failed, with the
 //! server's last answer — where a message can be retried or dropped.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
@@ -13,7 +13,8 @@ use crate::platform::blocking::Blocking;
 use crate::platform::caller::AdminUser;
 use crate::platform::clock::{now_secs, rfc3339};
 use crate::platform::error::{Result, bad_request, conflict, not_found};
-use crate::platform::extract::{Json, path_id};
+use crate::platform::extract::{Json, Path};
+use crate::platform::ids::MessageId;
 
 /// How many messages the outbox lists.
 const OUTBOX_ROWS: usize = 200;
@@ -302,9 +303,9 @@ pub(super) async fn outbox(State(state): State<MailState>, _: AdminUser) -> Resu
 pub(super) async fn retry_message(
     State(state): State<MailState>,
     _: AdminUser,
-    Path(raw): Path<String>,
+    Path(id): Path<MessageId>,
 ) -> Result<Json<OutboxItem>> {
-    change_message(&state, &raw, |id, q| match q.status {
+    change_message(&state, id, |id, q| match q.status {
         Status::Failed | Status::Queued => {
             q.status = Status::Queued;
             q.attempts = 0;
@@ -334,9 +335,9 @@ pub(super) async fn retry_message(
 pub(super) async fn drop_message(
     State(state): State<MailState>,
     _: AdminUser,
-    Path(raw): Path<String>,
+    Path(id): Path<MessageId>,
 ) -> Result<Json<OutboxItem>> {
-    change_message(&state, &raw, |id, q| match q.status {
+    change_message(&state, id, |id, q| match q.status {
         Status::Sent => Err(conflict(format!("Message {id} was already sent."))),
         _ => {
             q.status = Status::Dropped;
@@ -349,14 +350,14 @@ pub(super) async fn drop_message(
     .await
 }
 
-/// Applies the operator's `change` to the message `raw` names, under its row's lock: a 400 for an
-/// id that is not one, a 404 for a message that is not there.
+/// Applies the operator's `change` to the message `id`, under its row's lock: a 404 for a message
+/// that is not there.
 async fn change_message(
     state: &MailState,
-    raw: &str,
+    id: MessageId,
     change: impl FnOnce(u64, &mut Queued) -> Result<()> + Send + 'static,
 ) -> Result<Json<OutboxItem>> {
-    let id = path_id(raw, "message")?;
+    let id = id.get();
     let changed = state
         .blocking(move |app| storage::change(&app.store, id, |q| change(id, q)))
         .await?

@@ -6,7 +6,7 @@ pub mod mail;
 pub mod storage;
 pub mod vendors;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 
@@ -15,7 +15,8 @@ use crate::accounts::lockout::{self, LockedAccount};
 use crate::platform::blocking::Blocking;
 use crate::platform::caller::AdminUser;
 use crate::platform::error::{Result, not_found};
-use crate::platform::extract::Json;
+use crate::platform::extract::{Json, Path};
+use crate::platform::ids::AccountId;
 use crate::platform::store::backup;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -89,15 +90,9 @@ async fn locked_accounts(
 async fn unlock_account(
     State(state): State<AccountsState>,
     AdminUser(admin): AdminUser,
-    Path(raw): Path<String>,
+    Path(user_id): Path<AccountId>,
 ) -> Result<StatusCode> {
-    let user_id = raw
-        .parse::<u64>()
-        .ok()
-        .filter(|_| raw.bytes().all(|b| b.is_ascii_digit()))
-        .ok_or_else(|| {
-            crate::platform::error::bad_request("The account id must be a whole number")
-        })?;
+    let user_id = user_id.get();
     if !state
         .blocking(move |app| lockout::unlock(app, user_id))
         .await?

@@ -15,12 +15,12 @@
 //! their hashes), so a merge whose duplicate a decision names is refused (409) before anything is
 //! written: that vendor can be made inactive instead.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 
 use super::VendorsState;
 use super::storage;
-use crate::catalog::model::{VendorView, parse_vendor_id, vendor_view};
+use crate::catalog::model::{VendorView, vendor_view};
 use crate::catalog::storage::removal::MEETING_CLICKS_NAMING;
 use crate::catalog::{Catalog, reload};
 use crate::decisions::storage::vendors::NAMING_DECISIONS;
@@ -28,7 +28,8 @@ use crate::evaluations::storage::vendors::{EVALUATIONS, SCORECARDS_DROPPED};
 use crate::platform::blocking::Blocking;
 use crate::platform::caller::AdminUser;
 use crate::platform::error::{Result, bad_request, conflict, not_found};
-use crate::platform::extract::Json;
+use crate::platform::extract::{Json, Path};
+use crate::platform::ids::VendorId;
 use crate::recommend::storage::vendors::{
     DISMISSALS, PAST_RECOMMENDATIONS, SAVED_PICKS, VendorRows,
 };
@@ -303,9 +304,9 @@ pub fn merge_vendors(app: &VendorsState, from: u64, into: u64) -> Result<(MergeM
 pub(super) async fn delete_vendor_route(
     State(state): State<VendorsState>,
     AdminUser(admin): AdminUser,
-    Path(raw): Path<String>,
+    Path(id): Path<VendorId>,
 ) -> Result<axum::http::StatusCode> {
-    let id = parse_vendor_id(&raw)?;
+    let id = id.get();
     let name = state.blocking(move |app| delete_vendor(app, id)).await?;
     // The vendor's name is catalog data, not a person's: fine in the log.
     tracing::info!(target: "security", user_id = admin.id, vendor_id = id, vendor = %name, "vendor deleted");

@@ -215,21 +215,6 @@ impl PartnerLevel {
     }
 }
 
-/// A vendor id from a path or a list: ASCII digits only (no sign, space or decimal point) that fit
-/// a u64. Every route that takes a vendor id parses it here, so all answer alike.
-pub fn parse_vendor_id(raw: &str) -> Result<u64> {
-    let digits = !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit());
-    digits
-        .then(|| raw.parse().ok())
-        .flatten()
-        .ok_or_else(|| bad_request("Vendor ids are whole numbers like 42"))
-}
-
-pub fn parse_category_id(raw: &str) -> Result<u64> {
-    raw.parse()
-        .map_err(|_| bad_request("The category id must be a whole number"))
-}
-
 /// A vendor as the directory shows it, with its category's name and where its facts come from.
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -1,21 +1,22 @@
 //! The catalog's routes: categories, the vendor directory, questionnaires, meeting clicks and the
 //! administrator's vendor update.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
 use super::listing::{Page, VendorFilter, VendorQuery, parse_page, parse_page_size};
 use super::model::{
     Category, ClickKind, MeetingClickRequest, MeetingClickView, QuestionView, SourcePage,
-    VendorPage, VendorView, parse_category_id, parse_vendor_id, vendor_view,
+    VendorPage, VendorView, vendor_view,
 };
 use super::{admin, meetings, reload, storage};
 use crate::catalog::CatalogState;
 use crate::platform::blocking::Blocking;
 use crate::platform::caller::{AdminUser, CurrentUser};
 use crate::platform::error::{Result, bad_request, not_found};
-use crate::platform::extract::{Json, Query};
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::ids::{CategoryId, VendorId};
 
 /// GET /api/categories: every category, stage categories with their stage.
 #[utoipa::path(get, path = "/categories", tag = "catalog",
@@ -85,9 +86,9 @@ pub(super) async fn list_vendors(
 pub(super) async fn list_questions(
     State(state): State<CatalogState>,
     _: CurrentUser,
-    Path(raw): Path<String>,
+    Path(id): Path<CategoryId>,
 ) -> Result<Response> {
-    let id = parse_category_id(&raw)?;
+    let id = id.get();
     let catalog = state.catalog.load();
     if catalog.category(id).is_none() {
         return Err(not_found(format!("There is no category with id {id}")));
@@ -182,10 +183,10 @@ pub(super) async fn record_click(
 pub(super) async fn update_vendor(
     State(state): State<CatalogState>,
     AdminUser(admin): AdminUser,
-    Path(raw): Path<String>,
+    Path(id): Path<VendorId>,
     Json(body): Json<serde_json::Value>,
 ) -> Result<Response> {
-    let id = parse_vendor_id(&raw)?;
+    let id = id.get();
     // Every field is optional, and serde would read `[]` as an empty struct: only an object is a
     // partial update.
     if !body.is_object() {

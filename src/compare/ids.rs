@@ -1,6 +1,7 @@
 //! The `ids` of a comparison, parsed at the edge: 2 to 4 distinct whole numbers.
 
 use crate::platform::error::{Result, bad_request};
+use crate::platform::ids::VendorId;
 
 pub const MIN_VENDORS: usize = 2;
 pub const MAX_VENDORS: usize = 4;
@@ -21,7 +22,7 @@ impl VendorIds {
         }
         let ids = raw
             .split(',')
-            .map(crate::catalog::parse_vendor_id)
+            .map(|raw| VendorId::parse(raw).map(VendorId::get))
             .collect::<Result<Vec<u64>>>()?;
         if !(MIN_VENDORS..=MAX_VENDORS).contains(&ids.len()) {
             return Err(bad_request(COUNT));

@@ -1,6 +1,6 @@
 //! The decisions' handlers: parse, call `decide`, answer.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -10,7 +10,8 @@ use crate::platform::blocking::Blocking;
 use crate::platform::caller::CurrentUser;
 use crate::platform::clock::{now_secs, rfc3339};
 use crate::platform::error::{ErrorBody, Result, bad_request, not_found};
-use crate::platform::extract::{Json, Query, path_id};
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::ids::{CategoryId, DecisionId, VersionId};
 
 use super::DecisionsState;
 use super::decide::{self, VerdictOutcome};
@@ -308,7 +309,7 @@ pub async fn list_decisions(
         (status = 201, body = DecisionView),
         (status = 400, description = "A missing or invalid value (the message names the field)", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A member or viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::MemberOrViewerOrForeignOrigin,
         (status = 409, description = "The category has an open decision: the body adds its id as `openDecisionId`", body = ErrorBody),
     ))]
 pub async fn propose(
@@ -382,7 +383,7 @@ pub async fn get_draft(
     }
     let category = match query.category_id.as_deref().map(str::trim) {
         None | Some("") => None,
-        Some(raw) => Some(path_id(raw, "category")?),
+        Some(raw) => Some(CategoryId::parse(raw)?.get()),
     };
     let user = current.user;
     state
@@ -412,9 +413,9 @@ pub async fn get_draft(
 pub async fn get_decision(
     State(state): State<DecisionsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(id): Path<DecisionId>,
 ) -> Result<Json<DecisionView>> {
-    let id = path_id(&raw, "decision")?;
+    let id = id.get();
     let user = current.user;
     state
         .blocking(move |app| {
@@ -432,18 +433,18 @@ pub async fn get_decision(
         (status = 200, body = DecisionView),
         (status = 400, description = "A missing or invalid value (the message names the field)", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A member or viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::MemberOrViewerOrForeignOrigin,
         (status = 404, description = "The firm has no decision of that id", body = ErrorBody),
         (status = 409, description = "The decision is final: its record is frozen", body = ErrorBody),
     ))]
 pub async fn edit(
     State(state): State<DecisionsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(id): Path<DecisionId>,
     headers: HeaderMap,
     Json(request): Json<DecisionRequest>,
 ) -> Result<Json<DecisionView>> {
-    let id = path_id(&raw, "decision")?;
+    let id = id.get();
     current.user.firm_role.may_manage()?;
     let base = crate::accounts::links::link_base(&state.config, &headers);
     let parsed = parse(request)?;
@@ -476,11 +477,11 @@ pub async fn edit(
 async fn answer(
     state: DecisionsState,
     current: CurrentUser,
-    raw: String,
+    id: DecisionId,
     request: VerdictRequest,
     verdict: Verdict,
 ) -> Result<Response> {
-    let id = path_id(&raw, "decision")?;
+    let id = id.get();
     let (hash, comment) = parse_verdict(request, verdict)?;
     let user = current.user;
     state
@@ -534,17 +535,17 @@ async fn answer(
         (status = 200, body = DecisionView),
         (status = 400, description = "A missing hash or a too long comment", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not one of the decision's approvers, or a foreign origin", body = ErrorBody),
+        crate::platform::error::NotApproverOrForeignOrigin,
         (status = 404, description = "The firm has no decision of that id", body = ErrorBody),
         (status = 409, description = "The hash is not the current version's (\"This decision changed since you opened it\"; the body adds the current hash as `currentHash`), or the decision is final", body = ErrorBody),
     ))]
 pub async fn approve(
     State(state): State<DecisionsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(id): Path<DecisionId>,
     Json(request): Json<VerdictRequest>,
 ) -> Result<Response> {
-    answer(state, current, raw, request, Verdict::Approved).await
+    answer(state, current, id, request, Verdict::Approved).await
 }
 
 /// POST /api/decisions/{id}/object: an approver objects to the version of `versionHash`, saying
@@ -556,17 +557,17 @@ pub async fn approve(
         (status = 200, body = DecisionView),
         (status = 400, description = "A missing hash or comment, or a too long comment", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not one of the decision's approvers, or a foreign origin", body = ErrorBody),
+        crate::platform::error::NotApproverOrForeignOrigin,
         (status = 404, description = "The firm has no decision of that id", body = ErrorBody),
         (status = 409, description = "The hash is not the current version's (\"This decision changed since you opened it\"; the body adds the current hash as `currentHash`), or the decision is final", body = ErrorBody),
     ))]
 pub async fn object(
     State(state): State<DecisionsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(id): Path<DecisionId>,
     Json(request): Json<VerdictRequest>,
 ) -> Result<Response> {
-    answer(state, current, raw, request, Verdict::Objected).await
+    answer(state, current, id, request, Verdict::Objected).await
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -597,11 +598,10 @@ pub struct VersionQuery {
 pub async fn get_version(
     State(state): State<DecisionsState>,
     current: CurrentUser,
-    Path((raw, raw_n)): Path<(String, String)>,
+    Path((id, n)): Path<(DecisionId, VersionId)>,
     Query(query): Query<VersionQuery>,
 ) -> Result<Response> {
-    let id = path_id(&raw, "decision")?;
-    let n = path_id(&raw_n, "version")?;
+    let (id, n) = (id.get(), n.get());
     let csv = match query.format.as_deref() {
         None | Some("" | "json") => false,
         Some("csv") => true,
@@ -667,17 +667,17 @@ pub async fn get_version(
         (status = 200, body = DecisionView),
         (status = 400, description = "replace is missing", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A member or viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::MemberOrViewerOrForeignOrigin,
         (status = 404, description = "The firm has no decision of that id", body = ErrorBody),
         (status = 409, description = "The decision asks nothing about the tech stack", body = ErrorBody),
     ))]
 pub async fn tech_stack(
     State(state): State<DecisionsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(id): Path<DecisionId>,
     Json(request): Json<TechStackRequest>,
 ) -> Result<Json<DecisionView>> {
-    let id = path_id(&raw, "decision")?;
+    let id = id.get();
     current.user.firm_role.may_manage()?;
     let replace = request
         .replace

@@ -1,6 +1,6 @@
 //! The evaluations' handlers: parse, call, answer.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
 
@@ -10,7 +10,8 @@ use crate::platform::blocking::Blocking;
 use crate::platform::caller::{CurrentUser, User};
 use crate::platform::clock::now_secs;
 use crate::platform::error::{ErrorBody, Result, bad_request, not_found};
-use crate::platform::extract::{Json, Query, path_id};
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::ids::{CategoryId, ReferenceCheckId, VendorId};
 
 use super::EvaluationsState;
 use super::actions::{self, ScoreInput};
@@ -21,23 +22,22 @@ use super::storage;
 use super::vendors::{self, EvaluatedVendor};
 use super::views::{self, CriteriaView, EvaluationView, ReferenceView, ScorecardView};
 
-/// The category of a path: 400 for an id that is not a number, 404 for one the catalog lacks.
-fn category(catalog: &Catalog, raw: &str) -> Result<(u64, String)> {
-    let id = path_id(raw, "category")?;
+/// The category of a path: 404 for one the catalog lacks.
+fn known_category(catalog: &Catalog, id: CategoryId) -> Result<(u64, String)> {
+    let id = id.get();
     let category = catalog
         .category(id)
         .ok_or_else(|| not_found(format!("There is no category with id {id}")))?;
     Ok((id, category.name.clone()))
 }
 
-/// The vendor of a path, checked to be one of the evaluation's (404 otherwise).
-fn vendor(
+/// The vendor `id` (of a path or a body), checked to be one of the evaluation's (404 otherwise).
+fn evaluated_vendor(
     app: &EvaluationsState,
     user: &User,
     category_id: u64,
-    raw: &str,
+    id: u64,
 ) -> Result<EvaluatedVendor> {
-    let id = path_id(raw, "vendor")?;
     let catalog = app.catalog.load();
     let latest = storage::rounds(&app.store, user.firm.id, category_id)?.pop();
     vendors::vendors(
@@ -69,11 +69,11 @@ pub struct RoundQuery {
 fn evaluation(
     app: &EvaluationsState,
     user: &User,
-    raw_category: &str,
+    category: CategoryId,
     wanted: Option<u32>,
 ) -> Result<EvaluationView> {
     let catalog = app.catalog.load();
-    let (category_id, category_name) = category(&catalog, raw_category)?;
+    let (category_id, category_name) = known_category(&catalog, category)?;
     let firm = user.firm.id;
     let rounds = storage::rounds(&app.store, firm, category_id)?;
     let latest_round = rounds.last().map_or(0, |r| r.round);
@@ -120,7 +120,7 @@ fn evaluation(
 pub async fn get_evaluation(
     State(state): State<EvaluationsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(category): Path<CategoryId>,
     Query(q): Query<RoundQuery>,
 ) -> Result<Json<EvaluationView>> {
     let wanted = match q.round.as_deref().map(str::trim) {
@@ -132,7 +132,7 @@ pub async fn get_evaluation(
     };
     let user = current.user;
     let view = state
-        .blocking(move |app| evaluation(app, &user, &raw, wanted))
+        .blocking(move |app| evaluation(app, &user, category, wanted))
         .await?;
     Ok(Json(view))
 }
@@ -149,11 +149,11 @@ pub async fn get_evaluation(
 pub async fn get_criteria(
     State(state): State<EvaluationsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(category): Path<CategoryId>,
 ) -> Result<Json<CriteriaView>> {
     let user = current.user;
     let view = state
-        .blocking(move |app| Ok(evaluation(app, &user, &raw, None)?.criteria))
+        .blocking(move |app| Ok(evaluation(app, &user, category, None)?.criteria))
         .await?;
     Ok(Json(view))
 }
@@ -182,14 +182,14 @@ pub struct CriteriaRequest {
 pub async fn put_criteria(
     State(state): State<EvaluationsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(category): Path<CategoryId>,
     Json(request): Json<CriteriaRequest>,
 ) -> Result<Json<CriteriaView>> {
     let user = current.user;
     let view = state
         .blocking(move |app| {
             let catalog = app.catalog.load();
-            let (category_id, category_name) = category(&catalog, &raw)?;
+            let (category_id, category_name) = known_category(&catalog, category)?;
             let firm = user.firm.id;
             let suggestions = criteria::suggestions(&app.store, &catalog, firm, category_id)?;
             let now = now_secs();
@@ -239,13 +239,13 @@ pub async fn put_criteria(
 pub async fn get_scorecard(
     State(state): State<EvaluationsState>,
     current: CurrentUser,
-    Path((raw_category, raw_vendor)): Path<(String, String)>,
+    Path((category, vendor)): Path<(CategoryId, VendorId)>,
 ) -> Result<Json<ScorecardView>> {
     let user = current.user;
     let view = state
         .blocking(move |app| {
-            let (category_id, _) = category(&app.catalog.load(), &raw_category)?;
-            let vendor = vendor(app, &user, category_id, &raw_vendor)?;
+            let (category_id, _) = known_category(&app.catalog.load(), category)?;
+            let vendor = evaluated_vendor(app, &user, category_id, vendor.get())?;
             let round = storage::rounds(&app.store, user.firm.id, category_id)?
                 .pop()
                 .unwrap_or_else(|| Round::new(user.firm.id.get(), category_id, 1, 0));
@@ -267,12 +267,12 @@ pub struct ScorecardRequest {
 fn scorecard_write(
     app: &EvaluationsState,
     user: &User,
-    raw_category: &str,
-    raw_vendor: &str,
+    category: CategoryId,
+    vendor: VendorId,
     write: impl FnOnce(&mut Round, &EvaluatedVendor, i64) -> Result<()>,
 ) -> Result<ScorecardView> {
-    let (category_id, _) = category(&app.catalog.load(), raw_category)?;
-    let vendor = vendor(app, user, category_id, raw_vendor)?;
+    let (category_id, _) = known_category(&app.catalog.load(), category)?;
+    let vendor = evaluated_vendor(app, user, category_id, vendor.get())?;
     let firm = user.firm.id;
     let now = now_secs();
     let round = storage::update(&app.store, firm, category_id, |rounds| {
@@ -302,21 +302,15 @@ fn scorecard_write(
 pub async fn put_scorecard(
     State(state): State<EvaluationsState>,
     current: CurrentUser,
-    Path((raw_category, raw_vendor)): Path<(String, String)>,
+    Path((category, vendor)): Path<(CategoryId, VendorId)>,
     Json(request): Json<ScorecardRequest>,
 ) -> Result<Json<ScorecardView>> {
     let user = current.user;
     let view = state
         .blocking(move |app| {
-            scorecard_write(
-                app,
-                &user,
-                &raw_category,
-                &raw_vendor,
-                |round, vendor, now| {
-                    actions::save_scorecard(round, &user, vendor.id, &request.scores, now).map(drop)
-                },
-            )
+            scorecard_write(app, &user, category, vendor, |round, vendor, now| {
+                actions::save_scorecard(round, &user, vendor.id, &request.scores, now).map(drop)
+            })
         })
         .await?;
     Ok(Json(view))
@@ -333,25 +327,21 @@ pub async fn put_scorecard(
         (status = 200, body = ScorecardView),
         (status = 400, description = "A criterion without an entry (named), or no score at all", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::ViewerOrForeignOrigin,
         (status = 404, description = "No such category, or the vendor is not part of the evaluation", body = ErrorBody),
         (status = 409, description = "No criteria are saved yet", body = ErrorBody),
     ))]
 pub async fn submit_scorecard(
     State(state): State<EvaluationsState>,
     current: CurrentUser,
-    Path((raw_category, raw_vendor)): Path<(String, String)>,
+    Path((category, vendor)): Path<(CategoryId, VendorId)>,
 ) -> Result<Json<ScorecardView>> {
     let user = current.user;
     let view = state
         .blocking(move |app| {
-            scorecard_write(
-                app,
-                &user,
-                &raw_category,
-                &raw_vendor,
-                |round, vendor, now| actions::submit(round, &user, vendor.id, now).map(drop),
-            )
+            scorecard_write(app, &user, category, vendor, |round, vendor, now| {
+                actions::submit(round, &user, vendor.id, now).map(drop)
+            })
         })
         .await?;
     Ok(Json(view))
@@ -365,22 +355,22 @@ pub async fn submit_scorecard(
         (status = 201, body = ReferenceView),
         (status = 400, description = "A missing or too long field, a date not YYYY-MM-DD or in the future, or 0 or over 20 questions", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::ViewerOrForeignOrigin,
         (status = 404, description = "No such category, or the vendor is not part of the evaluation", body = ErrorBody),
     ))]
 pub async fn post_reference(
     State(state): State<EvaluationsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(category): Path<CategoryId>,
     Json(request): Json<ReferenceRequest>,
 ) -> Result<(StatusCode, Json<ReferenceView>)> {
     let user = current.user;
     let view = state
         .blocking(move |app| {
-            let (category_id, _) = category(&app.catalog.load(), &raw)?;
+            let (category_id, _) = known_category(&app.catalog.load(), category)?;
             let now = now_secs();
             let parsed = references::parse(request, now)?;
-            let vendor = vendor(app, &user, category_id, &parsed.vendor_id.to_string())?;
+            let vendor = evaluated_vendor(app, &user, category_id, parsed.vendor_id)?;
             let firm = user.firm.id;
             let saved = storage::update(&app.store, firm, category_id, |rounds| {
                 let round = actions::current(rounds, firm.get(), category_id, now);
@@ -421,13 +411,13 @@ pub async fn post_reference(
 pub async fn delete_reference(
     State(state): State<EvaluationsState>,
     current: CurrentUser,
-    Path((raw_category, raw_id)): Path<(String, String)>,
+    Path((category, id)): Path<(CategoryId, ReferenceCheckId)>,
 ) -> Result<StatusCode> {
     let user = current.user;
     state
         .blocking(move |app| {
-            let (category_id, _) = category(&app.catalog.load(), &raw_category)?;
-            let id = path_id(&raw_id, "reference check")?;
+            let (category_id, _) = known_category(&app.catalog.load(), category)?;
+            let id = id.get();
             let firm = user.firm.id;
             storage::update(&app.store, firm, category_id, |rounds| {
                 let Some(round) = rounds.last_mut() else {
@@ -449,19 +439,19 @@ pub async fn delete_reference(
         (status = 200, description = "The latest round: a new one with the last round's criteria and weights and the firm's current tool as the incumbent; or, while the latest round has no submitted scorecard, that round (asking twice starts one round)", body = EvaluationView),
         (status = 400, description = "An id that is not a whole number", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::ViewerOrForeignOrigin,
         (status = 404, description = "No such category", body = ErrorBody),
     ))]
 pub async fn re_evaluate(
     State(state): State<EvaluationsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(category): Path<CategoryId>,
 ) -> Result<Json<EvaluationView>> {
     let user = current.user;
     let view = state
         .blocking(move |app| {
             let catalog = app.catalog.load();
-            let (category_id, _) = category(&catalog, &raw)?;
+            let (category_id, _) = known_category(&catalog, category)?;
             let firm = user.firm.id;
             let incumbent = vendors::current_tool(&app.store, &catalog, firm, category_id)?;
             let now = now_secs();
@@ -474,7 +464,7 @@ pub async fn re_evaluate(
                     now,
                 ))
             })?;
-            evaluation(app, &user, &raw, None)
+            evaluation(app, &user, category, None)
         })
         .await?;
     Ok(Json(view))

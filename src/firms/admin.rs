@@ -1,7 +1,7 @@
 //! /api/admin/firms: the operator's view of every firm. Verifying a firm makes it evidence for
 //! other firms (peer counts, shares, outcomes); disabling it keeps its members from signing in.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 
 use super::model::{
@@ -14,8 +14,8 @@ use crate::platform::blocking::Blocking;
 use crate::platform::caller::AdminUser;
 use crate::platform::clock::rfc3339;
 use crate::platform::error::{Result, conflict, not_found};
-use crate::platform::extract::Json;
-use crate::platform::extract::path_id;
+use crate::platform::extract::{Json, Path};
+use crate::platform::ids::{AccountId, NamedFirmId};
 
 /// GET /api/admin/firms: every firm, with how many members it has.
 #[utoipa::path(get, path = "/admin/firms", tag = "admin",
@@ -71,11 +71,11 @@ pub(super) async fn list_firms(
 pub(super) async fn operator_update_firm(
     State(state): State<AccountsState>,
     AdminUser(admin): AdminUser,
-    Path(raw): Path<String>,
+    Path(firm_id): Path<NamedFirmId>,
     Json(body): Json<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<Json<AdminFirmEnvelope>> {
     let body: AdminFirmUpdate = super::object_body(body)?;
-    let firm_id = path_id(&raw, "firm")?;
+    let firm_id = firm_id.get();
     // Disabling the operator's own firm would sign the operator out and leave nobody able to
     // enable it again.
     if body.disabled == Some(true) && firm_id == admin.firm.id.get() {
@@ -118,9 +118,9 @@ pub(super) async fn operator_reset_link(
     State(state): State<AccountsState>,
     headers: HeaderMap,
     AdminUser(admin): AdminUser,
-    Path(raw): Path<String>,
+    Path(user_id): Path<AccountId>,
 ) -> Result<(StatusCode, Json<ResetLinkView>)> {
-    let user_id = path_id(&raw, "account")?;
+    let user_id = user_id.get();
     let base = crate::accounts::links::link_base(&state.config, &headers);
     let view = state
         .blocking(move |app| {

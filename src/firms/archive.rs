@@ -268,9 +268,9 @@ pub struct ExportRequest {
             tables/<table>.json)", content_type = "application/zip", body = Vec<u8>),
         (status = 400, description = "A second-factor code is missing or wrong", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner of the firm, or a foreign origin", body = ErrorBody),
+        crate::platform::error::NotOwnerOrForeignOrigin,
         crate::platform::error::TooLarge,
-        (status = 429, description = "Too many wrong codes; see Retry-After", body = ErrorBody),
+        crate::platform::error::TooManyWrongCodes,
     ))]
 pub(super) async fn export_firm(
     State(state): State<AccountsState>,

@@ -31,7 +31,7 @@ pub(super) struct AuditQuery {
             content((AuditLog = "application/json"), (String = "text/csv"))),
         (status = 400, description = "An unknown format", body = crate::platform::error::ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner or admin", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotOwnerOrAdmin,
     ))]
 pub(super) async fn firm_audit(
     State(state): State<AccountsState>,

@@ -7,7 +7,7 @@
 //! peer figures count the firm no more. The install keeps the fact of the deletion in its
 //! security log. A firm the operator belongs to is never deleted: nobody could run the install.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 
 use crate::accounts::audit::{self, AuditAction};
@@ -17,8 +17,9 @@ use crate::platform::blocking::Blocking;
 use crate::platform::caller::{AdminUser, CurrentUser, FirmRole};
 use crate::platform::clock::rfc3339;
 use crate::platform::error::{ErrorBody, Result, conflict, forbidden, not_found};
-use crate::platform::extract::{Json, path_id};
+use crate::platform::extract::{Json, Path};
 use crate::platform::firm_id::FirmId;
+use crate::platform::ids::NamedFirmId;
 use crate::platform::store::Store;
 use crate::platform::store::postgres::changes::Change;
 use crate::platform::store::registry::{Taker, Taking};
@@ -222,10 +223,10 @@ pub(super) async fn get_deletion(
         (status = 200, description = "Scheduled; the deletion as `GET` answers it", body = DeletionView),
         (status = 400, description = "A second-factor code is missing or wrong", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner of the firm, or a foreign origin", body = ErrorBody),
+        crate::platform::error::NotOwnerOrForeignOrigin,
         (status = 409, description = "The install's operator is a member of the firm, or the firm was merged into another", body = ErrorBody),
         crate::platform::error::TooLarge,
-        (status = 429, description = "Too many wrong codes; see Retry-After", body = ErrorBody),
+        crate::platform::error::TooManyWrongCodes,
     ))]
 pub(super) async fn schedule_deletion(
     State(state): State<AccountsState>,
@@ -257,7 +258,7 @@ pub(super) async fn schedule_deletion(
     responses(
         (status = 204, description = "Taken back: the firm stays"),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner of the firm, or a foreign origin", body = ErrorBody),
+        crate::platform::error::NotOwnerOrForeignOrigin,
         (status = 404, description = "No deletion is scheduled", body = ErrorBody),
     ))]
 pub(super) async fn cancel_deletion(
@@ -289,9 +290,9 @@ pub(super) async fn cancel_deletion(
 pub(super) async fn operator_schedule_deletion(
     State(state): State<AccountsState>,
     AdminUser(_admin): AdminUser,
-    Path(raw): Path<String>,
+    Path(id): Path<NamedFirmId>,
 ) -> Result<Json<DeletionView>> {
-    let id = path_id(&raw, "firm")?;
+    let id = id.get();
     let deletion = state
         .blocking(move |app| {
             let firm = existing(&app.store, id)?;
@@ -314,9 +315,9 @@ pub(super) async fn operator_schedule_deletion(
 pub(super) async fn operator_cancel_deletion(
     State(state): State<AccountsState>,
     AdminUser(_admin): AdminUser,
-    Path(raw): Path<String>,
+    Path(id): Path<NamedFirmId>,
 ) -> Result<StatusCode> {
-    let id = path_id(&raw, "firm")?;
+    let id = id.get();
     state
         .blocking(move |app| {
             let firm = existing(&app.store, id)?;

@@ -2,7 +2,7 @@
 //! admins hand to people. A link is answered once, in full, so it can be copied; only its token's
 //! hash is kept (`accounts::links`).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 
 use super::model::{InvitationCreated, InvitationView, Invitations, NewInvitation, ResetLinkView};
@@ -16,8 +16,8 @@ use crate::platform::caller::{CurrentUser, FirmRole};
 use crate::platform::clock::now_secs;
 use crate::platform::clock::rfc3339;
 use crate::platform::error::{Result, forbidden, not_found};
-use crate::platform::extract::Json;
-use crate::platform::extract::path_id;
+use crate::platform::extract::{Json, Path};
+use crate::platform::ids::{InvitationId, MemberId};
 
 const OWNERS_INVITE_OWNERS: &str = "Only an owner can invite someone as an owner.";
 
@@ -28,7 +28,7 @@ const OWNERS_INVITE_OWNERS: &str = "Only an owner can invite someone as an owner
         (status = 201, body = InvitationCreated),
         (status = 400, description = "An invalid email or role", body = crate::platform::error::ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner or admin, or a foreign origin", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotOwnerOrAdminOrForeignOrigin,
         (status = 409, description = "The email already has an account", body = crate::platform::error::ErrorBody),
         crate::platform::error::TooLarge,
     ))]
@@ -76,7 +76,7 @@ pub(super) async fn create_invitation(
     responses(
         (status = 200, body = Invitations),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner or admin", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotOwnerOrAdmin,
     ))]
 pub(super) async fn list_invitations(
     State(state): State<AccountsState>,
@@ -104,15 +104,15 @@ pub(super) async fn list_invitations(
         (status = 204, description = "Withdrawn (or already used or withdrawn)"),
         (status = 400, description = "An invalid id", body = crate::platform::error::ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner or admin, or a foreign origin", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotOwnerOrAdminOrForeignOrigin,
         (status = 404, description = "No such invitation in the firm", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn revoke_invitation(
     State(state): State<AccountsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(id): Path<InvitationId>,
 ) -> Result<StatusCode> {
-    let id = path_id(&raw, "invitation")?;
+    let id = id.get();
     current.user.firm_role.may_manage()?;
     let me = current.user;
     state
@@ -142,16 +142,16 @@ pub(super) async fn revoke_invitation(
         (status = 201, body = ResetLinkView),
         (status = 400, description = "An invalid id", body = crate::platform::error::ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner or admin, or a foreign origin", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotOwnerOrAdminOrForeignOrigin,
         (status = 404, description = "No such member in the firm", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn member_reset_link(
     State(state): State<AccountsState>,
     headers: HeaderMap,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(user_id): Path<MemberId>,
 ) -> Result<(StatusCode, Json<ResetLinkView>)> {
-    let user_id = path_id(&raw, "member")?;
+    let user_id = user_id.get();
     current.user.firm_role.may_manage()?;
     let base = link_base(&state.config, &headers);
     let me = current.user;

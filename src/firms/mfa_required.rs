@@ -31,7 +31,7 @@ pub struct MfaRequiredBody {
         (status = 200, description = "Saved; the firm as `GET /api/firm` shows it", body = FirmEnvelope),
         (status = 400, description = "Invalid input, or the owner has no second factor yet", body = crate::platform::error::ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner of the firm, or a foreign origin", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotOwnerOrForeignOrigin,
         (status = 409, description = "The firm was merged into another", body = crate::platform::error::ErrorBody),
         crate::platform::error::TooLarge,
     ))]

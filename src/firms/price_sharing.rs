@@ -71,7 +71,7 @@ pub(super) async fn get_price_sharing(
         (status = 200, description = "Saved; the choice as `GET` answers it", body = PriceSharing),
         (status = 400, description = "Invalid input", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A member or viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::MemberOrViewerOrForeignOrigin,
         (status = 409, description = "The firm was merged into another", body = ErrorBody),
         crate::platform::error::TooLarge,
     ))]

@@ -1,7 +1,7 @@
 //! /api/firm: the signed-in person's firm, its members and their roles. Everyone in the firm reads;
 //! owners and admins change; only an owner makes or unmakes an owner; a firm keeps one owner.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 
 use super::model::{
@@ -14,8 +14,8 @@ use crate::accounts::{self, parse_firm_size};
 use crate::platform::blocking::Blocking;
 use crate::platform::caller::{CurrentUser, FirmRole, User};
 use crate::platform::error::{Result, conflict, forbidden, not_found};
-use crate::platform::extract::Json;
-use crate::platform::extract::path_id;
+use crate::platform::extract::{Json, Path};
+use crate::platform::ids::MemberId;
 
 const LAST_OWNER: &str = "A firm needs at least one owner. Make another member an owner first.";
 const OWNERS_ONLY: &str = "Only an owner can make someone an owner or change an owner's role.";
@@ -147,7 +147,7 @@ pub(super) async fn list_members(
         (status = 200, body = MemberEnvelope),
         (status = 400, description = "An invalid id or role", body = crate::platform::error::ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not allowed for this role, or a foreign origin", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotAllowedForRoleOrForeignOrigin,
         (status = 404, description = "No such member in the firm", body = crate::platform::error::ErrorBody),
         (status = 409, description = "The firm's last owner", body = crate::platform::error::ErrorBody),
         crate::platform::error::TooLarge,
@@ -156,10 +156,10 @@ pub(super) async fn change_role(
     State(state): State<AccountsState>,
     current: CurrentUser,
     headers: axum::http::HeaderMap,
-    Path(raw): Path<String>,
+    Path(user_id): Path<MemberId>,
     Json(body): Json<RoleChange>,
 ) -> Result<Json<MemberEnvelope>> {
-    let user_id = path_id(&raw, "member")?;
+    let user_id = user_id.get();
     let role = FirmRole::parse(&body.role)?;
     current.user.firm_role.may_manage()?;
     let me = current.user;
@@ -217,16 +217,16 @@ pub(super) async fn change_role(
         (status = 204, description = "Removed"),
         (status = 400, description = "An invalid id", body = crate::platform::error::ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not allowed for this role, or a foreign origin", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotAllowedForRoleOrForeignOrigin,
         (status = 404, description = "No such member in the firm", body = crate::platform::error::ErrorBody),
         (status = 409, description = "The firm's last owner", body = crate::platform::error::ErrorBody),
     ))]
 pub(super) async fn remove_member(
     State(state): State<AccountsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(user_id): Path<MemberId>,
 ) -> Result<StatusCode> {
-    let user_id = path_id(&raw, "member")?;
+    let user_id = user_id.get();
     current.user.firm_role.may_manage()?;
     let me = current.user;
     state

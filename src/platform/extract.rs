@@ -1,7 +1,9 @@
-//! Our own `Json` and `Query` extractors: a malformed body or query string is answered with our
-//! `{"error"}` shape and a message a person can act on, never axum's plain-text rejection.
+//! Our own `Json`, `Query` and `Path` extractors: a malformed body, query string or path id is
+//! answered with our `{"error"}` shape and a message a person can act on, never axum's plain-text
+//! rejection.
 
-use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::path::ErrorKind;
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
@@ -121,13 +123,41 @@ where
     }
 }
 
-/// An id in a path: ASCII digits only (no sign or space) that fit a u64, else a 400 naming what
-/// it should be ("The view id must be a whole number").
-pub fn path_id(raw: &str, what: &str) -> Result<u64, AppError> {
-    raw.parse::<u64>()
-        .ok()
-        .filter(|_| raw.bytes().all(|b| b.is_ascii_digit()))
-        .ok_or_else(|| bad_request(format!("The {what} id must be a whole number")))
+/// The path's parameters parsed into `T`: an id of `platform::ids` (`Path<VendorId>`), a tuple of
+/// them (`Path<(CategoryId, VendorId)>`), or a `String` for a segment that is not an id. A
+/// malformed id answers 400 with its type's message before the handler runs.
+pub struct Path<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Path<T>
+where
+    T: DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(value)) => Ok(Path(value)),
+            Err(rejection) => Err(path_rejection(rejection)),
+        }
+    }
+}
+
+fn path_rejection(rejection: PathRejection) -> AppError {
+    match rejection {
+        // A route whose parameters do not match its handler's type: our mistake, not the client's.
+        PathRejection::FailedToDeserializePathParams(e) if e.status().is_server_error() => {
+            AppError::Internal(anyhow::anyhow!(e.body_text()))
+        }
+        // What an id type's `Deserialize` failed with: its own message.
+        PathRejection::FailedToDeserializePathParams(e) => match e.into_kind() {
+            ErrorKind::DeserializeError { message, .. } | ErrorKind::Message(message) => {
+                bad_request(message)
+            }
+            kind => bad_request(format!("Invalid URL: {kind}")),
+        },
+        other => AppError::Internal(anyhow::anyhow!(other.body_text())),
+    }
 }
 
 #[cfg(test)]

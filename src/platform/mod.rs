@@ -13,6 +13,7 @@ pub mod extract;
 pub mod firm_id;
 pub mod firm_size;
 pub mod hosts;
+pub mod ids;
 pub mod openapi;
 pub mod periodic;
 pub mod signed_out;

@@ -1,6 +1,6 @@
 //! The recommendation routes: each parses its input, calls the domain and answers.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
@@ -15,7 +15,8 @@ use crate::catalog::listing::{Page, parse_category_ids, parse_page, parse_page_s
 use crate::platform::blocking::Blocking;
 use crate::platform::caller::CurrentUser;
 use crate::platform::error::{ErrorBody, Result, not_found};
-use crate::platform::extract::{Json, Query};
+use crate::platform::extract::{Json, Path, Query};
+use crate::platform::ids::{CategoryId, VendorId};
 use crate::recommend::RecommendState;
 
 /// POST /api/responses: stores the user's answers to a category's questionnaire.
@@ -62,9 +63,9 @@ pub(super) async fn submit_response(
 pub(super) async fn latest_response(
     State(state): State<RecommendState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(category_id): Path<CategoryId>,
 ) -> Result<Json<LatestResponse>> {
-    let category_id = crate::catalog::parse_category_id(&raw)?;
+    let category_id = category_id.get();
     if state.catalog.load().category(category_id).is_none() {
         return Err(not_found(format!(
             "There is no category with id {category_id}"
@@ -138,7 +139,7 @@ pub(super) async fn compute(
         (status = 200, body = PersistedPicks),
         (status = 400, description = "An unknown replace value", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::ViewerOrForeignOrigin,
     ))]
 pub(super) async fn pick_for_me(
     State(state): State<RecommendState>,
@@ -196,7 +197,7 @@ pub(super) async fn clear_picks(
     responses(
         (status = 200, body = PicksRestored),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::ViewerOrForeignOrigin,
         (status = 404, description = "No cleared picks to restore", body = ErrorBody),
     ))]
 pub(super) async fn restore_picks(
@@ -271,9 +272,9 @@ pub(super) async fn list_dismissed(
 pub(super) async fn undo_dismissal(
     State(state): State<RecommendState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(vendor_id): Path<VendorId>,
 ) -> Result<StatusCode> {
-    let vendor_id = crate::catalog::parse_vendor_id(&raw)?;
+    let vendor_id = vendor_id.get();
     let firm_id = current.user.firm.id;
     let undone = state
         .blocking(move |app| storage::undo_dismissal(&app.store, firm_id, vendor_id))

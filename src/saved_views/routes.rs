@@ -1,6 +1,6 @@
 //! The saved views' handlers: parse, call, answer.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
@@ -9,8 +9,8 @@ use crate::platform::blocking::Blocking;
 use crate::platform::caller::CurrentUser;
 use crate::platform::clock::{now_secs, rfc3339};
 use crate::platform::error::{ErrorBody, Result, not_found};
-use crate::platform::extract::Json;
-use crate::platform::extract::path_id;
+use crate::platform::extract::{Json, Path};
+use crate::platform::ids::ViewId;
 
 use super::ViewsState;
 use super::model::{NewView, SavedView, ViewName, ViewParams};
@@ -88,7 +88,7 @@ pub async fn list_views(
         (status = 201, body = SavedViewView),
         (status = 400, description = "A missing or too long name, or parameters the screen does not use", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::ViewerOrForeignOrigin,
         (status = 409, description = "The firm has a view of that name, or 100 views already", body = ErrorBody),
         crate::platform::error::TooLarge,
     ))]
@@ -127,15 +127,15 @@ pub async fn create_view(
         (status = 204, description = "The view is deleted"),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::ViewerOrForeignOrigin,
         (status = 404, description = "The firm has no view of that id", body = ErrorBody),
     ))]
 pub async fn delete_view(
     State(state): State<ViewsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(id): Path<ViewId>,
 ) -> Result<StatusCode> {
-    let id = path_id(&raw, "view")?;
+    let id = id.get();
     let user = current.user;
     state
         .blocking(move |app| {

@@ -1,6 +1,6 @@
 //! The shortlist's handlers: parse, call, answer.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 
@@ -8,7 +8,8 @@ use crate::platform::blocking::Blocking;
 use crate::platform::caller::CurrentUser;
 use crate::platform::clock::now_secs;
 use crate::platform::error::{ErrorBody, Result, conflict, not_found};
-use crate::platform::extract::Json;
+use crate::platform::extract::{Json, Path};
+use crate::platform::ids::VendorId;
 use crate::shortlist::ShortlistState;
 
 use super::model::{
@@ -21,8 +22,9 @@ use super::{csv, storage};
 pub const DEMO_DATE_STATUS: &str =
     "A demo date goes with the status Demo booked: send the status \"Demo booked\" with it.";
 
-fn vendor_id(raw: &str, state: &ShortlistState) -> Result<u64> {
-    let id = crate::catalog::parse_vendor_id(raw)?;
+/// The id of a vendor the catalog has (404 otherwise).
+fn known_vendor(id: VendorId, state: &ShortlistState) -> Result<u64> {
+    let id = id.get();
     if state.catalog.load().vendor(id).is_none() {
         return Err(not_found(format!("There is no vendor with id {id}")));
     }
@@ -62,10 +64,10 @@ pub async fn get_shortlist(
 pub async fn put_entry(
     State(state): State<ShortlistState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(vendor): Path<VendorId>,
     Json(request): Json<EntryRequest>,
 ) -> Result<Json<EntryView>> {
-    let vendor_id = vendor_id(&raw, &state)?;
+    let vendor_id = known_vendor(vendor, &state)?;
     let change = parse_entry(request)?;
     let firm_id = current.user.firm.id;
     let author = current.user.name.clone();
@@ -131,9 +133,9 @@ pub async fn put_entry(
 pub async fn delete_entry(
     State(state): State<ShortlistState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(vendor): Path<VendorId>,
 ) -> Result<StatusCode> {
-    let vendor_id = vendor_id(&raw, &state)?;
+    let vendor_id = known_vendor(vendor, &state)?;
     let firm_id = current.user.firm.id;
     let author = current.user.name.clone();
     state
@@ -157,16 +159,16 @@ pub async fn delete_entry(
         (status = 200, description = "The entry, back on the shortlist", body = EntryView),
         (status = 400, description = "The id is not a whole number", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::ViewerOrForeignOrigin,
         (status = 404, description = "No such vendor, or nothing of it removed from the firm's shortlist in the last 30 days", body = ErrorBody),
         (status = 409, description = "The vendor is on the shortlist again", body = ErrorBody),
     ))]
 pub async fn restore_entry(
     State(state): State<ShortlistState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(vendor): Path<VendorId>,
 ) -> Result<Json<EntryView>> {
-    let vendor_id = vendor_id(&raw, &state)?;
+    let vendor_id = known_vendor(vendor, &state)?;
     let firm_id = current.user.firm.id;
     let name = state
         .catalog
@@ -215,10 +217,10 @@ pub async fn restore_entry(
 pub async fn put_outcome(
     State(state): State<ShortlistState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(vendor): Path<VendorId>,
     Json(request): Json<OutcomeRequest>,
 ) -> Result<Json<EntryView>> {
-    let vendor_id = vendor_id(&raw, &state)?;
+    let vendor_id = known_vendor(vendor, &state)?;
     let firm_id = current.user.firm.id;
     let author = current.user.name.clone();
     let view = state

@@ -6,7 +6,7 @@
 //! the firm does not list answers 404, another firm's tool included. Every "today" is the
 //! server's clock (`deadline::today`), so a reminder task computes the same deadlines.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -17,8 +17,9 @@ use crate::platform::blocking::Blocking;
 use crate::platform::caller::CurrentUser;
 use crate::platform::clock::{now_secs, rfc3339};
 use crate::platform::error::{ErrorBody, Result, bad_request, not_found};
-use crate::platform::extract::{Json, Query, path_id};
+use crate::platform::extract::{Json, Path, Query};
 use crate::platform::firm_id::FirmId;
+use crate::platform::ids::ToolId;
 use crate::platform::store::Store;
 
 use super::contracts::{self, Contract, ContractRequest};
@@ -189,9 +190,9 @@ pub fn renewals(
 pub async fn get_contract(
     State(state): State<RenewalsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(tool_id): Path<ToolId>,
 ) -> Result<Json<ContractView>> {
-    let tool_id = path_id(&raw, "tool")?;
+    let tool_id = tool_id.get();
     let firm_id = current.user.firm.id;
     let view = state
         .blocking(move |app| {
@@ -221,17 +222,17 @@ pub async fn get_contract(
         (status = 200, body = ContractView),
         (status = 400, description = "A missing or invalid value (the message names the field), or a responsible person who is not a member", body = ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "A viewer, or a foreign origin", body = ErrorBody),
+        crate::platform::error::ViewerOrForeignOrigin,
         (status = 404, description = "Not a tool of the firm's stack", body = ErrorBody),
         crate::platform::error::TooLarge,
     ))]
 pub async fn put_contract(
     State(state): State<RenewalsState>,
     current: CurrentUser,
-    Path(raw): Path<String>,
+    Path(tool_id): Path<ToolId>,
     Json(request): Json<ContractRequest>,
 ) -> Result<Json<ContractView>> {
-    let tool_id = path_id(&raw, "tool")?;
+    let tool_id = tool_id.get();
     let terms = contracts::parse(request)?;
     let user = current.user;
     let view = state
@@ -385,7 +386,7 @@ pub async fn get_feed(
     responses(
         (status = 201, body = CalendarFeedUrl),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner or admin, or a foreign origin", body = ErrorBody),
+        crate::platform::error::NotOwnerOrAdminOrForeignOrigin,
     ))]
 pub async fn create_feed(
     State(state): State<RenewalsState>,
@@ -428,7 +429,7 @@ pub async fn create_feed(
     responses(
         (status = 204, description = "The firm has no calendar feed now"),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner or admin, or a foreign origin", body = ErrorBody),
+        crate::platform::error::NotOwnerOrAdminOrForeignOrigin,
     ))]
 pub async fn delete_feed(
     State(state): State<RenewalsState>,

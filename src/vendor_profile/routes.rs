@@ -1,13 +1,13 @@
 //! The handlers: parse the id, call, answer.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 
 use super::model::{VendorEvidence, VendorProfile};
-use crate::catalog::parse_vendor_id;
 use crate::platform::blocking::Blocking;
 use crate::platform::caller::CurrentUser;
 use crate::platform::error::Result;
-use crate::platform::extract::Json;
+use crate::platform::extract::{Json, Path};
+use crate::platform::ids::VendorId;
 use crate::recommend::RecommendState;
 
 use super::evidence::vendor_evidence;
@@ -25,9 +25,9 @@ use super::profile::profile_for;
 pub(super) async fn get_vendor_profile(
     State(state): State<RecommendState>,
     user: CurrentUser,
-    Path(raw): Path<String>,
+    Path(id): Path<VendorId>,
 ) -> Result<Json<VendorProfile>> {
-    let id = parse_vendor_id(&raw)?;
+    let id = id.get();
     let profile = state
         .blocking(move |app| profile_for(app, &user.user, id))
         .await?;
@@ -46,9 +46,9 @@ pub(super) async fn get_vendor_profile(
 pub(super) async fn get_evidence(
     State(state): State<RecommendState>,
     user: CurrentUser,
-    Path(raw): Path<String>,
+    Path(id): Path<VendorId>,
 ) -> Result<Json<VendorEvidence>> {
-    let id = parse_vendor_id(&raw)?;
+    let id = id.get();
     let evidence = state
         .blocking(move |app| vendor_evidence(app, &user.user, id))
         .await?;

@@ -465,6 +465,61 @@ async fn another_firm_sees_only_its_own_evaluation() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_malformed_id_in_the_path_is_refused_with_the_message_of_its_kind() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let category = "The category id must be a whole number";
+    let vendor = "Vendor ids are whole numbers like 42";
+    let reference = "The reference check id must be a whole number";
+    let base = format!("/api/evaluations/{INTAKE}");
+    for (method, path, message) in [
+        (Method::GET, "/api/evaluations/abc".to_string(), category),
+        (
+            Method::GET,
+            "/api/evaluations/%2B2/criteria".into(),
+            category,
+        ),
+        (Method::GET, format!("{base}/scorecards/-1"), vendor),
+        (Method::GET, format!("{base}/scorecards/1.5"), vendor),
+        // The first segment is read first.
+        (
+            Method::GET,
+            "/api/evaluations/x/scorecards/y".into(),
+            category,
+        ),
+        // Both ids are read before the category is looked up.
+        (
+            Method::GET,
+            "/api/evaluations/999/scorecards/y".into(),
+            vendor,
+        ),
+        (
+            Method::POST,
+            format!("{base}/scorecards/%2012/submit"),
+            vendor,
+        ),
+        (
+            Method::DELETE,
+            format!("{base}/references/99999999999999999999"),
+            reference,
+        ),
+    ] {
+        let res = app.call(method, &path, None).await;
+        assert_eq!(
+            res.status,
+            StatusCode::BAD_REQUEST,
+            "{path}: {}",
+            res.text()
+        );
+        assert_eq!(res.error(), message, "{path}");
+    }
+    // A segment that is not UTF-8 is refused in our shape too.
+    let res = app.get("/api/evaluations/%FF/criteria").await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+    assert!(!res.error().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn references_round_trip_and_bad_ones_are_refused() {
     let mut app = TestApp::new();
     let (ann, mo, vi) = firm(&mut app).await;

@@ -1,7 +1,7 @@
 //! /api/firm/sso (the owner's settings), /api/auth/sso/{discover,start,callback} (the sign-in)
 //! and /api/admin/firms/sso-domains (the operator's confirmations).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::CookieJar;
@@ -23,8 +23,9 @@ use crate::accounts::{AccountsState, AdminUser, ClientIp, FirmRole, password};
 use crate::platform::blocking::Blocking;
 use crate::platform::clock::{now_secs, rfc3339};
 use crate::platform::error::{Result, bad_request, forbidden, not_found};
-use crate::platform::extract::{Json, Query, path_id};
+use crate::platform::extract::{Json, Path, Query};
 use crate::platform::firm_id::FirmId;
+use crate::platform::ids::NamedFirmId;
 
 const OWNERS_ONLY: &str = "Only the firm's owners can see and change its single sign-on.";
 
@@ -58,7 +59,7 @@ fn view(config: Option<&SsoConfig>, claims: &[super::model::DomainClaim]) -> Sso
     responses(
         (status = 200, body = SsoSettingsView),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner of the firm", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotOwner,
     ))]
 pub(super) async fn get_sso_settings(
     State(state): State<AccountsState>,
@@ -84,7 +85,7 @@ pub(super) async fn get_sso_settings(
         (status = 200, body = SsoSettingsView),
         (status = 400, description = "Invalid input, a public or taken domain, or a provider that does not answer as one", body = crate::platform::error::ErrorBody),
         crate::platform::error::NotSignedIn,
-        (status = 403, description = "Not an owner of the firm, or a foreign origin", body = crate::platform::error::ErrorBody),
+        crate::platform::error::NotOwnerOrForeignOrigin,
         crate::platform::error::TooLarge,
     ))]
 pub(super) async fn put_sso_settings(
@@ -572,10 +573,10 @@ pub(super) async fn list_sso_domains(
 pub(super) async fn decide_sso_domain(
     State(state): State<AccountsState>,
     AdminUser(admin): AdminUser,
-    Path((raw_firm, raw_domain)): Path<(String, String)>,
+    Path((firm_id, raw_domain)): Path<(NamedFirmId, String)>,
     Json(body): Json<DomainDecision>,
 ) -> Result<Json<AdminDomainClaim>> {
-    let firm_id = path_id(&raw_firm, "firm")?;
+    let firm_id = firm_id.get();
     let domain = domains::normalise(&raw_domain)?;
     if body.status == DomainStatus::Pending {
         return Err(bad_request("The status must be confirmed or refused"));

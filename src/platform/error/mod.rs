@@ -49,6 +49,69 @@ pub struct NotOperatorOrForeignOrigin(pub ErrorBody);
 #[response(status = 403, description = "Not an administrator")]
 pub struct NotOperator(pub ErrorBody);
 
+/// The 403 of a firm's write that every role but a viewer may make.
+#[derive(utoipa::IntoResponses)]
+#[response(status = 403, description = "A viewer, or a foreign origin")]
+pub struct ViewerOrForeignOrigin(pub ErrorBody);
+
+/// The 403 of a firm's write for owners and admins, said by the roles it refuses
+/// (`NotOwnerOrAdminOrForeignOrigin` says the same by the roles it lets through).
+#[derive(utoipa::IntoResponses)]
+#[response(status = 403, description = "A member or viewer, or a foreign origin")]
+pub struct MemberOrViewerOrForeignOrigin(pub ErrorBody);
+
+/// The 403 of a firm's read for owners and admins.
+#[derive(utoipa::IntoResponses)]
+#[response(status = 403, description = "Not an owner or admin")]
+pub struct NotOwnerOrAdmin(pub ErrorBody);
+
+/// The 403 of a firm's write for owners and admins.
+#[derive(utoipa::IntoResponses)]
+#[response(
+    status = 403,
+    description = "Not an owner or admin, or a foreign origin"
+)]
+pub struct NotOwnerOrAdminOrForeignOrigin(pub ErrorBody);
+
+/// The 403 of a firm's read for its owners.
+#[derive(utoipa::IntoResponses)]
+#[response(status = 403, description = "Not an owner of the firm")]
+pub struct NotOwner(pub ErrorBody);
+
+/// The 403 of a firm's write for its owners.
+#[derive(utoipa::IntoResponses)]
+#[response(
+    status = 403,
+    description = "Not an owner of the firm, or a foreign origin"
+)]
+pub struct NotOwnerOrForeignOrigin(pub ErrorBody);
+
+/// The 403 of a change to a member, which some roles may make to some members.
+#[derive(utoipa::IntoResponses)]
+#[response(
+    status = 403,
+    description = "Not allowed for this role, or a foreign origin"
+)]
+pub struct NotAllowedForRoleOrForeignOrigin(pub ErrorBody);
+
+/// The 403 of an approver's verdict on a decision.
+#[derive(utoipa::IntoResponses)]
+#[response(
+    status = 403,
+    description = "Not one of the decision's approvers, or a foreign origin"
+)]
+pub struct NotApproverOrForeignOrigin(pub ErrorBody);
+
+/// The 429 of a route that checks a second factor's code and locks after wrong ones.
+#[derive(utoipa::IntoResponses)]
+#[response(status = 429, description = "Too many wrong codes; see Retry-After")]
+pub struct TooManyWrongCodes(pub ErrorBody);
+
+/// The 429 of a sign-in step: the password, or the second factor after it.
+#[derive(utoipa::IntoResponses)]
+#[response(status = 429, description = "Too many attempts; see Retry-After")]
+pub struct TooManyAttempts(pub ErrorBody);
+
 /// The 413 of a route with a JSON body over `JSON_BODY_LIMIT`.
 #[derive(utoipa::IntoResponses)]
 #[response(status = 413, description = "The body is too large")]
