@@ -39,6 +39,17 @@ pub fn decisions_naming_in(tx: &mut WriteTx, id: u64) -> Result<u64> {
     }
 }
 
+/// Decisions naming a vendor as chosen or runner-up.
+pub const NAMING_DECISIONS: &str = "decisions";
+
+/// The decisions' part in a vendor delete and merge: counted, never rewritten (a vendor merge
+/// that a decision's count refuses writes nothing).
+pub const PART: VendorPart = VendorPart {
+    naming: |tx, id| Ok(vec![(NAMING_DECISIONS, decisions_naming_in(tx, id)?)]),
+    merge: |_, _, _| Ok(VendorMoved::default()),
+    delete: None,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,14 +109,3 @@ mod tests {
         }
     }
 }
-
-/// Decisions naming a vendor as chosen or runner-up.
-pub const NAMING_DECISIONS: &str = "decisions";
-
-/// The decisions' part in a vendor delete and merge: counted, never rewritten (a vendor merge
-/// that a decision's count refuses writes nothing).
-pub const PART: VendorPart = VendorPart {
-    naming: |tx, id| Ok(vec![(NAMING_DECISIONS, decisions_naming_in(tx, id)?)]),
-    merge: |_, _, _| Ok(VendorMoved::default()),
-    delete: None,
-};

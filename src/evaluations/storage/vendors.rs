@@ -159,6 +159,27 @@ fn pg_rounds_naming(tx: &mut PgTx, id: u64) -> Result<Vec<Round>> {
     rows.iter().map(|r| super::decode(r)).collect()
 }
 
+/// Evaluations (a firm's rounds of one category) naming a vendor.
+pub const EVALUATIONS: &str = "evaluations";
+/// Scorecards a merge dropped (their author had scored the kept vendor in the same round).
+pub const SCORECARDS_DROPPED: &str = "scorecards_dropped";
+
+/// The evaluations' part in a vendor delete and merge.
+pub const PART: VendorPart = VendorPart {
+    naming: |tx, id| Ok(vec![(EVALUATIONS, evaluations_naming_in(tx, id)?)]),
+    merge: |tx, from, into| {
+        let moved = merge_vendor_in(tx, from, into)?;
+        Ok(VendorMoved {
+            counts: vec![
+                (EVALUATIONS, moved.evaluations),
+                (SCORECARDS_DROPPED, moved.scorecards_dropped),
+            ],
+            ..VendorMoved::default()
+        })
+    },
+    delete: None,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,24 +315,3 @@ mod tests {
         assert_eq!(all[2].references, [reference(1, 8)]);
     }
 }
-
-/// Evaluations (a firm's rounds of one category) naming a vendor.
-pub const EVALUATIONS: &str = "evaluations";
-/// Scorecards a merge dropped (their author had scored the kept vendor in the same round).
-pub const SCORECARDS_DROPPED: &str = "scorecards_dropped";
-
-/// The evaluations' part in a vendor delete and merge.
-pub const PART: VendorPart = VendorPart {
-    naming: |tx, id| Ok(vec![(EVALUATIONS, evaluations_naming_in(tx, id)?)]),
-    merge: |tx, from, into| {
-        let moved = merge_vendor_in(tx, from, into)?;
-        Ok(VendorMoved {
-            counts: vec![
-                (EVALUATIONS, moved.evaluations),
-                (SCORECARDS_DROPPED, moved.scorecards_dropped),
-            ],
-            ..VendorMoved::default()
-        })
-    },
-    delete: None,
-};

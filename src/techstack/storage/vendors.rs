@@ -130,6 +130,24 @@ pub fn merge_vendor_in(tx: &mut WriteTx, from: u64, into: u64) -> Result<Vec<u64
     }
 }
 
+/// Tech stacks naming a vendor, by the firms that list it.
+pub const TECH_STACKS: &str = "tech_stacks";
+
+/// The tech stacks' part in a vendor delete and merge: the firms' answers and contracts.
+pub const PART: VendorPart = VendorPart {
+    naming: |tx, id| Ok(vec![(TECH_STACKS, firms_listing_in(tx, id)?.len() as u64)]),
+    merge: |tx, from, into| {
+        let firms = merge_vendor_in(tx, from, into)?;
+        super::contracts::merge_vendor_in(tx, from, into)?;
+        Ok(VendorMoved {
+            counts: vec![(TECH_STACKS, firms.len() as u64)],
+            firms,
+            kept_both: Vec::new(),
+        })
+    },
+    delete: Some(super::contracts::delete_vendor_in),
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,21 +168,3 @@ mod tests {
         assert_eq!(merged.primary_vendor_id, Some(5));
     }
 }
-
-/// Tech stacks naming a vendor, by the firms that list it.
-pub const TECH_STACKS: &str = "tech_stacks";
-
-/// The tech stacks' part in a vendor delete and merge: the firms' answers and contracts.
-pub const PART: VendorPart = VendorPart {
-    naming: |tx, id| Ok(vec![(TECH_STACKS, firms_listing_in(tx, id)?.len() as u64)]),
-    merge: |tx, from, into| {
-        let firms = merge_vendor_in(tx, from, into)?;
-        super::contracts::merge_vendor_in(tx, from, into)?;
-        Ok(VendorMoved {
-            counts: vec![(TECH_STACKS, firms.len() as u64)],
-            firms,
-            kept_both: Vec::new(),
-        })
-    },
-    delete: Some(super::contracts::delete_vendor_in),
-};
