@@ -1,5 +1,7 @@
+import { useState } from 'react';
+
 import { GetRecommendationsPage } from '@/features/matches/components/get-recommendations-page';
-import { MyTechStackModal, openMyTechStack } from '@/features/tech-stack/components/my-tech-stack-modal';
+import { MyTechStackModal } from '@/features/tech-stack/components/my-tech-stack-modal';
 
 /**
  * /matches with the My Tech Stack modal of the tech-stack feature (features do not import each
@@ -7,5 +9,11 @@ import { MyTechStackModal, openMyTechStack } from '@/features/tech-stack/compone
  * map on /tech-stack.
  */
 export function MatchesScreen() {
-  return <GetRecommendationsPage onOpenTechStack={openMyTechStack} techStackModal={<MyTechStackModal />} />;
+  const [techStackOpen, setTechStackOpen] = useState(false);
+  return (
+    <GetRecommendationsPage
+      onOpenTechStack={() => setTechStackOpen(true)}
+      techStackModal={<MyTechStackModal open={techStackOpen} onOpenChange={setTechStackOpen} />}
+    />
+  );
 }

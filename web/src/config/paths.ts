@@ -1,4 +1,7 @@
-/** Every route path of the app, named once. Build links and redirects from here. */
+/**
+ * Every route path of the app, named once. Build links and redirects from here; a link that
+ * carries a value is built in links.ts from its pattern here (`fillPath`).
+ */
 export const paths = {
   auth: {
     signIn: '/auth/sign-in',
@@ -32,7 +35,7 @@ export const paths = {
   resetPassword: '/reset-password',
   /** Public: a mail's unsubscribe link, `/unsubscribe?token=<token>`. */
   unsubscribe: '/unsubscribe',
-  /** The side-by-side comparison, `?ids=1,2,3`. */
+  /** The side-by-side comparison, `?ids=1,2,3` (`comparePath`). */
   compare: '/compare',
   admin: {
     import: '/admin/import',
@@ -45,15 +48,26 @@ export const paths = {
   },
 } as const;
 
-/** The profile of one vendor: /vendors/42. */
-export const vendorProfilePath = (id: number | string) => `/vendors/${id}`;
-export const evaluationPath = (categoryId: number | string) => `/evaluations/${categoryId}`;
+/** The names of a route pattern's `:params`: `'id'` for `/vendors/:id`, `'a' | 'b'` for `/x/:a/y/:b`. */
+export type PathParamNames<Pattern extends string> = Pattern extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : Pattern extends `${string}:${infer Name}`
+    ? Name
+    : never;
 
-/** Browse Vendors filtered to one category. */
-export const vendorsInCategoryPath = (categoryId: number) => `${paths.vendors}?categoryIds=${categoryId}`;
+/** A value for each of a route pattern's `:params`. */
+export type PathParams<Pattern extends string> = { [Name in PathParamNames<Pattern>]: string | number };
 
-/** One decision: /decisions/7. */
-export const decisionPath = (id: number | string) => `/decisions/${id}`;
-
-/** The proposal form for a category: /decisions/new?category=3. */
-export const newDecisionPath = (categoryId: number) => `/decisions/new?category=${categoryId}`;
+/**
+ * A route pattern of {@link paths} with its `:params` filled in, each value URI-encoded:
+ * `fillPath(paths.vendorProfile, { id: 42 })` is `/vendors/42`. A missing param is a type error,
+ * and a thrown one for a caller that got round the types.
+ */
+export function fillPath<Pattern extends string>(pattern: Pattern, params: PathParams<Pattern>): string {
+  const values = params as Record<string, string | number | undefined>;
+  return pattern.replace(/:(\w+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${pattern} needs a value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { addToCompare, clearCompare, compareHref, compareSelection, isCompared, removeFromCompare } from './compare-selection';
+import { addToCompare, clearCompare, compareSelection, isCompared, removeFromCompare } from './compare-selection';
 
 describe('compare selection', () => {
   beforeEach(() => clearCompare());
@@ -21,9 +21,5 @@ describe('compare selection', () => {
     expect(JSON.parse(sessionStorage.getItem('litstack.compare')!)).toEqual([{ id: 9, name: 'Nine' }]);
     clearCompare();
     expect(compareSelection.value).toEqual([]);
-  });
-
-  it('builds the shareable address in the order picked', () => {
-    expect(compareHref([3, 1, 2])).toBe('/compare?ids=3,1,2');
   });
 });

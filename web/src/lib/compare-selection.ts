@@ -1,4 +1,4 @@
-import { computed, signal } from '@preact/signals-react';
+import { signal } from '@preact/signals-react';
 
 /**
  * The vendors picked for side-by-side comparison (the tray), shared by every vendor card's
@@ -47,8 +47,6 @@ function write(next: CompareVendor[]) {
   }
 }
 
-export const comparedIds = computed(() => compareSelection.value.map((v) => v.id));
-
 export function isCompared(id: number): boolean {
   return compareSelection.value.some((v) => v.id === id);
 }
@@ -68,9 +66,4 @@ export function removeFromCompare(id: number): void {
 
 export function clearCompare(): void {
   write([]);
-}
-
-/** The comparison's address for the ids, in the order given. */
-export function compareHref(ids: readonly number[]): string {
-  return `/compare?ids=${ids.join(',')}`;
 }

@@ -1,20 +1,19 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
 
 import { BrandMark } from '@/components/ui/brand-mark';
 import { Icon } from '@/components/ui/icon';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 
-import { mobileNavOpen } from './mobile-nav-state';
 import { Sidebar } from './sidebar';
 
 /** On phone widths the sidebar folds into a top bar whose menu button opens it as a drawer. */
 export function MobileTopBar() {
-  useSignals();
-  const close = () => (mobileNavOpen.value = false);
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur md:hidden print:hidden">
-      <Dialog.Root open={mobileNavOpen.value} onOpenChange={(open) => (mobileNavOpen.value = open)}>
+      <Dialog.Root open={open} onOpenChange={setOpen}>
         <Dialog.Trigger
           className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
           aria-label="Open navigation"

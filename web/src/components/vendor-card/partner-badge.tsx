@@ -1,4 +1,4 @@
-import { useSignal, useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
 
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
@@ -19,8 +19,7 @@ type PartnerBadgeProps = {
  * shows it. Renders nothing for a vendor that is neither.
  */
 export function PartnerBadge({ isRecommendedPartner, partnerLevel }: PartnerBadgeProps) {
-  useSignals();
-  const open = useSignal(false);
+  const [open, setOpen] = useState(false);
   const level = partnerLevel?.trim();
   if (!isRecommendedPartner && !level) return null;
   const gold = level?.toLowerCase() === 'gold';
@@ -30,7 +29,7 @@ export function PartnerBadge({ isRecommendedPartner, partnerLevel }: PartnerBadg
         <button
           type="button"
           aria-haspopup="dialog"
-          onClick={() => (open.value = true)}
+          onClick={() => setOpen(true)}
           className="inline-flex cursor-pointer items-center gap-1.5 rounded-full focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600"
         >
           {isRecommendedPartner ? (
@@ -50,7 +49,7 @@ export function PartnerBadge({ isRecommendedPartner, partnerLevel }: PartnerBadg
           ) : null}
         </button>
       </Tooltip>
-      <PartnerDisclosure open={open.value} onOpenChange={(next) => (open.value = next)} />
+      <PartnerDisclosure open={open} onOpenChange={setOpen} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useSignal, useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -44,18 +44,17 @@ export function PartnerDisclosure({ open, onOpenChange }: PartnerDisclosureProps
 
 /** The "What does Partner mean?" link and the dialog it opens. */
 export function PartnerExplainer() {
-  useSignals();
-  const open = useSignal(false);
+  const [open, setOpen] = useState(false);
   return (
     <>
       <button
         type="button"
-        onClick={() => (open.value = true)}
+        onClick={() => setOpen(true)}
         className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         What does Partner mean?
       </button>
-      <PartnerDisclosure open={open.value} onOpenChange={(next) => (open.value = next)} />
+      <PartnerDisclosure open={open} onOpenChange={setOpen} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
-import { vendorProfilePath } from '@/config/paths';
+import { vendorProfilePath } from '@/config/links';
 import { cn } from '@/lib/cn';
 
 type VendorProfileLinkProps = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Coverage, CoverageItem } from '@/lib/api/types';
 
-import { comparedWith, headline, isGap, peerLine, questionnairePath, statusLabel, toolPhrase } from './coverage';
+import { comparedWith, headline, isGap, peerLine, statusLabel, toolPhrase } from './coverage';
 
 const intake: CoverageItem = { categoryId: 2, categoryName: 'Intake', stage: 2, hasTool: false, peerShare: 78 };
 
@@ -44,12 +44,11 @@ describe('the coverage map words', () => {
     expect(comparedWith(coverage({ firmSize: null, sizeSource: 'unknown', peerFirms: null }))).toMatch(/firm size is not set/);
   });
 
-  it('marks each answer and links gaps to the questionnaire', () => {
+  it('marks each answer and tells the gaps', () => {
     expect([true, false, null].map(statusLabel)).toEqual(['Has a tool', 'No tool', 'Not answered']);
     expect(isGap({ ...intake, hasTool: true })).toBe(false);
     expect(isGap({ ...intake, hasTool: false })).toBe(true);
     expect(isGap({ ...intake, hasTool: null })).toBe(true);
-    expect(questionnairePath(2)).toBe('/matches?categoryId=2');
     expect(toolPhrase('E-Discovery')).toBe('an e-discovery tool');
   });
 });

@@ -3,8 +3,6 @@
  * Every figure about other firms comes from the server already suppressed (shares from 5 firms
  * up, counts under 5 as "fewer than 5"); these functions only phrase it.
  */
-import { paths } from '@/config/paths';
-import { withQuery } from '@/lib/api-client';
 import type { Coverage, CoverageItem } from '@/lib/api/types';
 import { firmSizeOptions } from '@/lib/firm-options';
 import { categoryLabel } from '@/lib/stages';
@@ -53,9 +51,4 @@ export function comparedWith(coverage: Coverage): string {
 /** Stages and categories without a tool, answered or not: where the questionnaire can help. */
 export function isGap(item: CoverageItem): boolean {
   return item.hasTool !== true;
-}
-
-/** The category's questionnaire on /matches. */
-export function questionnairePath(categoryId: number): string {
-  return withQuery(paths.matches, { categoryId });
 }

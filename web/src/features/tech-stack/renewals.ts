@@ -1,6 +1,7 @@
-import type { Contract } from '@/lib/api/types';
+import type { CategoryAdoption, Contract } from '@/lib/api/types';
 import { countOf, formatDate } from '@/lib/format';
 import { formatCents } from '@/lib/money';
+import { categoryLabel } from '@/lib/stages';
 
 /** What the tech stack says about a contract's opt-out deadline. */
 export function noticeText(contract: Pick<Contract, 'daysUntilDeadline' | 'noticeBeforeStart'>): string {
@@ -36,4 +37,24 @@ export function noticeIsNear(contract: Pick<Contract, 'daysUntilDeadline' | 'not
 /** "$12,000 a year", or "$12,000.50 a year" when there are cents. */
 export function annualCostText(cents: number): string {
   return `${formatCents(cents)} a year`;
+}
+
+/** A tool of the firm's stack, with its contract when one is kept. */
+export type RenewalTool = { id: number; name: string; category: string; categoryId: number; contract: Contract | undefined };
+
+/** The catalog tools the firm lists (categories answered Yes), those with a contract first, by deadline. */
+export function toolsOf(items: CategoryAdoption[], contracts: Contract[]): RenewalTool[] {
+  const tools: RenewalTool[] = items.flatMap((item) =>
+    item.adoption.hasTool === true
+      ? item.selectedVendors.map((selected) => ({
+          id: selected.vendorId,
+          name: item.vendors.find((v) => v.id === selected.vendorId)?.name ?? `Vendor ${selected.vendorId}`,
+          category: categoryLabel(item.category.name),
+          categoryId: item.category.id,
+          contract: contracts.find((c) => c.toolId === selected.vendorId),
+        }))
+      : [],
+  );
+  const order = (tool: RenewalTool) => (tool.contract ? contracts.indexOf(tool.contract) : contracts.length);
+  return tools.sort((a, b) => order(a) - order(b) || a.name.localeCompare(b.name));
 }

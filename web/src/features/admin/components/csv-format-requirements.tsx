@@ -1,3 +1,5 @@
+import { CsvColumnList } from './csv-column-list';
+
 const bookingColumns: Array<[string, string]> = [
   ['Category (or Client Category)', 'The legal-technology category the demo was for, e.g. Intake.'],
   ['Client', 'The vendor the demo was booked with, by its catalog name; other names are imported and listed in the results.'],
@@ -22,19 +24,6 @@ const vendorRequired: Array<[string, string]> = [
 const vendorOptional =
   'logoUrl, description, shortHighlights, integrations, priceBracket (1-4), firmSizeSupported, practiceAreasSupported, geoFocus, tags, isRecommendedPartner, partnerLevel (Gold, Silver or Bronze), isActive, sourceUrl (the http(s) page the row was checked against), verifiedOn (the day it was checked, like 2026-11-22), bookingSourceUrl (the page the booking link was checked against), bookingVerifiedOn (the day, like 2026-11-22)';
 
-function ColumnList({ columns }: { columns: Array<[string, string]> }) {
-  return (
-    <dl className="space-y-2 text-sm">
-      {columns.map(([name, text]) => (
-        <div key={name}>
-          <dt className="font-mono text-xs font-semibold text-slate-800">{name}</dt>
-          <dd className="text-slate-600">{text}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 /** "CSV Format Requirements": the two kinds of file the import takes and their columns. */
 export function CsvFormatRequirements() {
   return (
@@ -46,12 +35,12 @@ export function CsvFormatRequirements() {
       </p>
       <div>
         <h3 className="mb-2 font-semibold text-slate-900">Demo bookings file</h3>
-        <ColumnList columns={bookingColumns} />
+        <CsvColumnList columns={bookingColumns} />
       </div>
       <div>
         <h3 className="mb-2 font-semibold text-slate-900">Vendors file</h3>
         <p className="mb-2">Required columns:</p>
-        <ColumnList columns={vendorRequired} />
+        <CsvColumnList columns={vendorRequired} />
         <p className="mt-3">
           Optional columns: <span className="font-mono text-xs">{vendorOptional}</span>. List columns (shortHighlights, integrations,
           firmSizeSupported, practiceAreasSupported, tags) are separated by semicolons; true/false columns also take yes/no and 1/0. No text

@@ -1,5 +1,4 @@
-import { useSignal, useSignals } from '@preact/signals-react/runtime';
-import { useId, useRef, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -26,53 +25,50 @@ function formatBytes(bytes: number): string {
  * is shown beside the form as it is, and what the import did is shown from its answer.
  */
 export function FirmImport() {
-  useSignals();
   const inputId = useId();
   const aboutId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const file = useSignal<File | null>(null);
-  const progress = useSignal<UploadProgress | null>(null);
-  const imported = useSignal<ImportedFirm | null>(null);
-  const failure = useSignal<string | null>(null);
-  const importFirm = useImportFirm({ onProgress: (next) => (progress.value = next) });
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [imported, setImported] = useState<ImportedFirm | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const importFirm = useImportFirm({ onProgress: setProgress });
 
   const choose = (chosen: File | null) => {
-    file.value = chosen;
-    failure.value = null;
+    setFile(chosen);
+    setFailure(null);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (importFirm.isPending) return;
-    const archive = file.value;
-    if (!archive) {
-      failure.value = 'Choose the firm’s archive (a .zip file) first.';
+    if (!file) {
+      setFailure('Choose the firm’s archive (a .zip file) first.');
       inputRef.current?.focus();
       return;
     }
     // The server would refuse it too, but only after the whole file was sent.
-    if (archive.size > MAX_ARCHIVE_BYTES) {
-      failure.value = `The archive is larger than ${MAX_ARCHIVE_BYTES / (1024 * 1024)} MB, the most an import takes`;
+    if (file.size > MAX_ARCHIVE_BYTES) {
+      setFailure(`The archive is larger than ${MAX_ARCHIVE_BYTES / (1024 * 1024)} MB, the most an import takes`);
       return;
     }
-    failure.value = null;
-    imported.value = null;
-    progress.value = { loaded: 0, total: archive.size };
-    importFirm.mutate(archive, {
+    setFailure(null);
+    setImported(null);
+    setProgress({ loaded: 0, total: file.size });
+    importFirm.mutate(file, {
       onSuccess: (answer) => {
-        imported.value = answer;
-        file.value = null;
+        setImported(answer);
+        setFile(null);
         if (inputRef.current) inputRef.current.value = '';
       },
-      onError: (error) => (failure.value = getErrorMessage(error, 'The firm could not be imported. Please try again.')),
-      onSettled: () => (progress.value = null),
+      onError: (error) => setFailure(getErrorMessage(error, 'The firm could not be imported. Please try again.')),
+      onSettled: () => setProgress(null),
     });
   };
 
   const pending = importFirm.isPending;
-  const up = progress.value;
-  const percent = up && up.total > 0 ? Math.min(100, Math.round((up.loaded / up.total) * 100)) : 0;
-  const uploaded = up !== null && up.total > 0 && up.loaded >= up.total;
+  const percent = progress && progress.total > 0 ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : 0;
+  const uploaded = progress !== null && progress.total > 0 && progress.loaded >= progress.total;
 
   return (
     <div className="space-y-5">
@@ -95,9 +91,9 @@ export function FirmImport() {
             onChange={(event) => choose(event.target.files?.[0] ?? null)}
             className="block w-full max-w-full min-w-0 text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-indigo-700 hover:file:bg-indigo-100"
           />
-          {file.value ? (
+          {file ? (
             <p className="text-xs break-all text-slate-500">
-              {file.value.name} · {formatBytes(file.value.size)}
+              {file.name} · {formatBytes(file.size)}
             </p>
           ) : null}
         </div>
@@ -105,7 +101,7 @@ export function FirmImport() {
           <Icon name="import" className="h-4 w-4" />
           {pending ? 'Importing…' : 'Import firm'}
         </Button>
-        {pending && up ? (
+        {pending && progress ? (
           uploaded ? (
             <Spinner size="sm" label="Upload complete. Loading the firm…" />
           ) : (
@@ -121,14 +117,14 @@ export function FirmImport() {
                 <div className="h-full rounded-full bg-indigo-600 transition-[width]" style={{ width: `${percent}%` }} />
               </div>
               <p className="text-xs text-slate-600">
-                Uploading: {formatBytes(up.loaded)} of {formatBytes(up.total)} ({percent}%)
+                Uploading: {formatBytes(progress.loaded)} of {formatBytes(progress.total)} ({percent}%)
               </p>
             </div>
           )
         ) : null}
-        {failure.value ? <Alert>{failure.value}</Alert> : null}
+        {failure ? <Alert>{failure}</Alert> : null}
       </form>
-      {imported.value ? <FirmImportResult firm={imported.value} /> : null}
+      {imported ? <FirmImportResult firm={imported} /> : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useUser } from '@/lib/auth';
 
 import { AdminAccessRequired } from './admin-access-required';
 import { AdminSection } from './admin-section';
-import { MailSettingsSection } from './mail-settings-form';
+import { MailSettingsSection } from './mail-settings-section';
 import { OutboxList } from './outbox-list';
 import { TestMailForm } from './test-mail-form';
 

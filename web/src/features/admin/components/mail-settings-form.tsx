@@ -3,44 +3,17 @@ import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import type { MailSettings } from '@/lib/api/types';
 
-import { useMailSettings } from '../api/get-mail-settings';
 import { useTurnMailOff } from '../api/turn-mail-off';
 import { useUpdateMailSettings } from '../api/update-mail-settings';
-import { checkMailForm, describeServer, formValuesOf, mailSettingsChange, type MailFormValues } from '../mail';
+import { checkMailForm, formValuesOf, mailSettingsChange, type MailFormValues } from '../mail';
+import { MailStatus } from './mail-status';
 
-/** The saved settings loaded, then the form (which starts from them). */
-export function MailSettingsSection() {
-  const settings = useMailSettings();
-  if (settings.error) return <Alert>{getErrorMessage(settings.error, 'Failed to load the mail settings. Please try again.')}</Alert>;
-  if (!settings.data) return <Spinner label="Loading the mail settings..." />;
-  return <MailSettingsForm saved={settings.data} />;
-}
-
-function MailStatus({ saved }: { saved: MailSettings }) {
-  const server = describeServer(saved);
-  if (!saved.enabled || !server) {
-    return (
-      <p className="rounded-lg bg-slate-50 px-3.5 py-3 text-sm text-slate-700">
-        <span className="font-semibold text-slate-900">Mail is off.</span> Nothing is sent: whoever makes an invitation or a reset link
-        copies it and hands it over. &ldquo;Forgot password?&rdquo; is not offered on the sign-in screen.
-      </p>
-    );
-  }
-  return (
-    <p className="rounded-lg bg-emerald-50 px-3.5 py-3 text-sm text-emerald-900">
-      <span className="font-semibold">Mail is on:</span> sending through {server}
-      {saved.username ? `, as ${saved.username}` : ''}, from {saved.from}.
-    </p>
-  );
-}
-
-function MailSettingsForm({ saved }: { saved: MailSettings }) {
+export function MailSettingsForm({ saved }: { saved: MailSettings }) {
   const plainHintId = useId();
   const [values, setValues] = useState<MailFormValues>(() => formValuesOf(saved));
   const [submitted, setSubmitted] = useState(false);

@@ -1,14 +1,10 @@
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
-import type { AdminDomainClaim } from '@/lib/api/types';
-import { formatDate } from '@/lib/format';
 
 import { useDecideSsoDomain } from '../api/decide-sso-domain';
 import { useSsoDomains } from '../api/get-sso-domains';
-
-const STATUS_TEXT = { pending: 'Pending', confirmed: 'Confirmed', refused: 'Refused' } as const;
+import { SsoDomainClaimRow } from './sso-domain-claim-row';
 
 /** /admin/firms: the firms' claims to email domains for single sign-on; only confirmed ones act. */
 export function SsoDomainClaims() {
@@ -29,7 +25,7 @@ export function SsoDomainClaims() {
       ) : (
         <ul className="divide-y divide-slate-100" aria-label="Domain claims">
           {items.map((claim) => (
-            <ClaimRow
+            <SsoDomainClaimRow
               key={`${claim.domain}|${claim.firmId}`}
               claim={claim}
               pending={decide.isPending}
@@ -39,39 +35,5 @@ export function SsoDomainClaims() {
         </ul>
       )}
     </div>
-  );
-}
-
-function ClaimRow({
-  claim,
-  pending,
-  onDecide,
-}: {
-  claim: AdminDomainClaim;
-  pending: boolean;
-  onDecide: (status: 'confirmed' | 'refused') => void;
-}) {
-  const label = `${claim.domain} for ${claim.firmName}`;
-  return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
-      <div className="min-w-0">
-        <p className="font-medium text-slate-900">{claim.domain}</p>
-        <p className="text-slate-600">
-          {claim.firmName} · claimed {formatDate(claim.claimedAt)} · <span className="font-medium">{STATUS_TEXT[claim.status]}</span>
-        </p>
-      </div>
-      <div className="flex gap-2">
-        {claim.status !== 'confirmed' ? (
-          <Button size="sm" disabled={pending} aria-label={`Confirm ${label}`} onClick={() => onDecide('confirmed')}>
-            Confirm
-          </Button>
-        ) : null}
-        {claim.status !== 'refused' ? (
-          <Button size="sm" variant="outline" disabled={pending} aria-label={`Refuse ${label}`} onClick={() => onDecide('refused')}>
-            Refuse
-          </Button>
-        ) : null}
-      </div>
-    </li>
   );
 }

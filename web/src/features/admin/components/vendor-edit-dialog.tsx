@@ -1,44 +1,10 @@
-import { useSignal, useSignals } from '@preact/signals-react/runtime';
-import { useId, type FormEvent } from 'react';
+import { useState } from 'react';
 
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
-import { SelectField } from '@/components/ui/select-field';
-import { TextField } from '@/components/ui/text-field';
-import { verifiedMonth } from '@/components/vendor-card/verified-on';
-import { toast } from '@/components/ui/use-toast';
-import { getErrorMessage } from '@/lib/api-client';
-import type { PartnerLevel, Vendor, VendorUpdate } from '@/lib/api/types';
-
-import { PARTNER_LEVELS, useUpdateVendor } from '../api/update-vendor';
+import type { Vendor } from '@/lib/api/types';
 
 import { VendorDeleteConfirm } from './vendor-delete-confirm';
+import { VendorEditForm } from './vendor-edit-form';
 import { VendorMergeForm } from './vendor-merge-form';
-
-const levelOptions = [{ value: '', label: 'None' }, ...PARTNER_LEVELS.map((level) => ({ value: level, label: level }))];
-
-const LINK_MESSAGE = 'Enter an address starting with http:// or https://, or leave it empty.';
-
-/** An empty field, or something that at least starts like a web address; the server checks the rest. */
-const looksLikeLink = (text: string) => text === '' || /^https?:\/\/\S+$/i.test(text);
-
-/** The fields the form changed, and only those: the server leaves the others as they are. */
-export function changedFields(
-  vendor: Vendor,
-  form: { level: string; star: boolean; active: boolean; booking: string; logo: string },
-): VendorUpdate {
-  const update: VendorUpdate = {};
-  const level = form.level === '' ? null : (form.level as PartnerLevel);
-  if (level !== (vendor.partnerLevel ?? null)) update.partnerLevel = level;
-  if (form.star !== vendor.isRecommendedPartner) update.isRecommendedPartner = form.star;
-  if (form.active !== vendor.isActive) update.isActive = form.active;
-  const booking = form.booking.trim() || null;
-  if (booking !== (vendor.bookingUrl ?? null)) update.bookingUrl = booking;
-  const logo = form.logo.trim() || null;
-  if (logo !== (vendor.logoUrl ?? null)) update.logoUrl = logo;
-  return update;
-}
 
 type VendorEditDialogProps = {
   vendor: Vendor;
@@ -50,135 +16,8 @@ type VendorEditDialogProps = {
  * (confirmed) and "Merge into…" (choose the vendor, confirm). Mounted while open.
  */
 export function VendorEditDialog({ vendor, onClose }: VendorEditDialogProps) {
-  useSignals();
-  const mode = useSignal<'edit' | 'delete' | 'merge'>('edit');
-  if (mode.value === 'delete') return <VendorDeleteConfirm vendor={vendor} onBack={() => (mode.value = 'edit')} onDone={onClose} />;
-  if (mode.value === 'merge') return <VendorMergeForm vendor={vendor} onBack={() => (mode.value = 'edit')} onDone={onClose} />;
-  return (
-    <VendorEditForm vendor={vendor} onClose={onClose} onDelete={() => (mode.value = 'delete')} onMerge={() => (mode.value = 'merge')} />
-  );
-}
-
-function VendorEditForm({ vendor, onClose, onDelete, onMerge }: VendorEditDialogProps & { onDelete: () => void; onMerge: () => void }) {
-  useSignals();
-  const formId = useId();
-  const level = useSignal(vendor.partnerLevel ?? '');
-  const star = useSignal(vendor.isRecommendedPartner);
-  const active = useSignal(vendor.isActive);
-  const booking = useSignal(vendor.bookingUrl ?? '');
-  const logo = useSignal(vendor.logoUrl ?? '');
-  const showFieldErrors = useSignal(false);
-  const failure = useSignal<string | null>(null);
-  const update = useUpdateVendor();
-
-  const bookingError = showFieldErrors.value && !looksLikeLink(booking.value.trim()) ? LINK_MESSAGE : undefined;
-  const logoError = showFieldErrors.value && !looksLikeLink(logo.value.trim()) ? LINK_MESSAGE : undefined;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    failure.value = null;
-    if (!looksLikeLink(booking.value.trim()) || !looksLikeLink(logo.value.trim())) {
-      showFieldErrors.value = true;
-      return;
-    }
-    const changes = changedFields(vendor, {
-      level: level.value,
-      star: star.value,
-      active: active.value,
-      booking: booking.value,
-      logo: logo.value,
-    });
-    if (Object.keys(changes).length === 0) {
-      onClose();
-      return;
-    }
-    update.mutate(
-      { id: vendor.id, update: changes },
-      {
-        onSuccess: (saved) => {
-          toast({ title: 'Vendor saved', description: `${saved.name} was updated.` });
-          onClose();
-        },
-        onError: (error) => (failure.value = getErrorMessage(error, 'The vendor could not be saved. Please try again.')),
-      },
-    );
-  };
-
-  return (
-    <Modal
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Edit ${vendor.name}`}
-      description={vendor.categoryName}
-      footer={
-        <>
-          <div className="flex gap-2 sm:mr-auto">
-            <Button variant="ghost" onClick={onDelete} disabled={update.isPending}>
-              <span className="text-red-700">Delete</span>
-            </Button>
-            <Button variant="ghost" onClick={onMerge} disabled={update.isPending}>
-              Merge into…
-            </Button>
-          </div>
-          <Button variant="outline" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={submit} className="space-y-4" aria-busy={update.isPending} noValidate>
-        {failure.value ? <Alert>{failure.value}</Alert> : null}
-        <SelectField label="Partner level" options={levelOptions} value={level.value} onChange={(e) => (level.value = e.target.value)} />
-        <label className="flex items-start gap-2.5 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            checked={star.value}
-            onChange={(e) => (star.value = e.target.checked)}
-            className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-indigo-600"
-          />
-          <span>
-            Recommended partner <span className="text-slate-500">(shows a star)</span>
-          </span>
-        </label>
-        <label className="flex items-start gap-2.5 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            checked={active.value}
-            onChange={(e) => (active.value = e.target.checked)}
-            className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-indigo-600"
-          />
-          <span>
-            Active <span className="text-slate-500">(inactive vendors are hidden from the directory by default and never recommended)</span>
-          </span>
-        </label>
-        <TextField
-          label="Booking URL"
-          inputMode="url"
-          autoComplete="off"
-          placeholder="https://vendor.example.com/demo"
-          value={booking.value}
-          onChange={(e) => (booking.value = e.target.value)}
-          hint={
-            vendor.bookingVerifiedOn && vendor.bookingSourceUrl
-              ? `The vendor’s own demo or scheduling page, checked in ${verifiedMonth(vendor.bookingVerifiedOn)} against ${vendor.bookingSourceUrl}. A new link here drops that check. Empty: the button asks for a demo on the vendor’s website.`
-              : 'The vendor’s own demo or scheduling page. Empty: the button asks for a demo on the vendor’s website.'
-          }
-          error={bookingError}
-        />
-        <TextField
-          label="Logo URL"
-          inputMode="url"
-          autoComplete="off"
-          placeholder="https://vendor.example.com/logo.png"
-          value={logo.value}
-          onChange={(e) => (logo.value = e.target.value)}
-          hint="Empty: the logo comes from the vendor’s website, or its initials."
-          error={logoError}
-        />
-      </form>
-    </Modal>
-  );
+  const [mode, setMode] = useState<'edit' | 'delete' | 'merge'>('edit');
+  if (mode === 'delete') return <VendorDeleteConfirm vendor={vendor} onBack={() => setMode('edit')} onDone={onClose} />;
+  if (mode === 'merge') return <VendorMergeForm vendor={vendor} onBack={() => setMode('edit')} onDone={onClose} />;
+  return <VendorEditForm vendor={vendor} onClose={onClose} onDelete={() => setMode('delete')} onMerge={() => setMode('merge')} />;
 }

@@ -1,5 +1,4 @@
-import { useSignal, useSignals } from '@preact/signals-react/runtime';
-import { useId, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -26,21 +25,20 @@ type VendorMergeFormProps = {
  * which evaluations moved) is the toast; its refusal (a decision names the vendor) the alert.
  */
 export function VendorMergeForm({ vendor, onBack, onDone }: VendorMergeFormProps) {
-  useSignals();
   const formId = useId();
-  const into = useSignal('');
-  const missing = useSignal(false);
+  const [into, setInto] = useState('');
+  const [missing, setMissing] = useState(false);
   const candidates = useCategoryVendors(vendor.categoryId);
   const merge = useMergeVendors();
   const options = (candidates.data?.items ?? [])
     .filter((v) => v.id !== vendor.id)
     .map((v) => ({ value: String(v.id), label: v.isActive ? v.name : `${v.name} (inactive)` }));
-  const chosen = options.find((o) => o.value === into.value);
+  const chosen = options.find((o) => o.value === into);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!chosen) {
-      missing.value = true;
+      setMissing(true);
       return;
     }
     merge.mutate(
@@ -84,12 +82,12 @@ export function VendorMergeForm({ vendor, onBack, onDone }: VendorMergeFormProps
             label={`Keep this vendor instead of ${vendor.name}`}
             placeholder="Choose a vendor"
             options={options}
-            value={into.value}
+            value={into}
             onChange={(e) => {
-              into.value = e.target.value;
-              missing.value = false;
+              setInto(e.target.value);
+              setMissing(false);
             }}
-            error={missing.value ? 'Choose the vendor to keep.' : undefined}
+            error={missing ? 'Choose the vendor to keep.' : undefined}
           />
         )}
         <p>

@@ -4,8 +4,9 @@ import { Link, useLocation, useRoute } from 'wouter';
 
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
+import { comparePath } from '@/config/links';
 import { paths } from '@/config/paths';
-import { MIN_COMPARED, clearCompare, compareHref, compareSelection, removeFromCompare } from '@/lib/compare-selection';
+import { MIN_COMPARED, clearCompare, compareSelection, removeFromCompare } from '@/lib/compare-selection';
 
 /**
  * The pages that list vendors with a Compare control, where comparing is done: the tray shows
@@ -89,7 +90,7 @@ export function CompareTray() {
               Clear
             </Button>
             {ready ? (
-              <Link href={compareHref(selected.map((v) => v.id))} className={buttonClasses({ size: 'sm' })}>
+              <Link href={comparePath(selected.map((v) => v.id))} className={buttonClasses({ size: 'sm' })}>
                 Compare ({selected.length})
               </Link>
             ) : (

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
-import { decisionPath, newDecisionPath } from '@/config/paths';
+import { decisionPath, newDecisionPath } from '@/config/links';
 import { getErrorMessage } from '@/lib/api-client';
 import { useFirmAccess } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
@@ -41,7 +41,7 @@ export function DecisionsPage() {
               className="flex flex-col gap-3 sm:flex-row sm:items-end"
               onSubmit={(e) => {
                 e.preventDefault();
-                if (category) navigate(newDecisionPath(Number(category)));
+                if (category) navigate(newDecisionPath(category));
               }}
             >
               <SelectField

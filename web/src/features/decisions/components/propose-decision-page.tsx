@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useLocation } from 'wouter';
 
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
-import { decisionPath, paths } from '@/config/paths';
+import { decisionPath } from '@/config/links';
+import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import { useFirmAccess } from '@/lib/auth';
 import { useShortlist } from '@/lib/shortlist';
+import { usePageParams } from '@/lib/use-page-params';
 
 import { useDraft } from '../api/get-draft';
 import { useFirmMembers } from '../api/get-firm-members';
@@ -22,7 +24,7 @@ import { DecisionForm } from './decision-form';
  * highest weighted score first, the criteria where it led), the owners are ticked to approve.
  */
 export function ProposeDecisionPage() {
-  const raw = new URLSearchParams(useSearch()).get('category') ?? '';
+  const raw = usePageParams().get('category') ?? '';
   const categoryId = /^\d{1,19}$/.test(raw) ? Number(raw) : null;
   const [, navigate] = useLocation();
   const { canManage } = useFirmAccess();

@@ -5,6 +5,7 @@ import { ViewOnlyNote } from '@/components/view-only-note';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { Notice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
+import { newDecisionPath } from '@/config/links';
 import { getErrorMessage } from '@/lib/api-client';
 
 import { useEvaluation } from '../api/get-evaluation';
@@ -25,7 +26,7 @@ export function EvaluationPage() {
         description={`${data.categoryName}, round ${data.round}. Agree the criteria before the demos, then each person scores each vendor.`}
         actions={
           data.canManage ? (
-            <Link className="text-sm font-medium text-indigo-700 underline" href={`/decisions/new?category=${categoryId}`}>
+            <Link className="text-sm font-medium text-indigo-700 underline" href={newDecisionPath(categoryId)}>
               Propose a decision
             </Link>
           ) : null

@@ -13,7 +13,8 @@ import { useFirm } from '../api/get-firm';
 import { useMembers } from '../api/get-members';
 
 import { AuditLogList } from './audit-log';
-import { DeleteFirm, FirmDeletionNotice, WHAT_DELETION_DOES } from './firm-deletion';
+import { DeleteFirm, WHAT_DELETION_DOES } from './delete-firm';
+import { FirmDeletionNotice } from './firm-deletion-notice';
 import { FirmDetails } from './firm-details';
 import { FirmExport, WHAT_IS_EXPORTED } from './firm-export';
 import { FirmSection } from './firm-section';

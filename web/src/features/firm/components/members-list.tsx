@@ -5,18 +5,11 @@ import { labelOf } from '@/lib/options';
 import { formatDay, formatLastActive } from '../format';
 import { memberActions } from '../member-actions';
 
-import { MemberButtons, MemberRoleControl } from './member-actions-bar';
+import { MemberButtons } from './member-buttons';
+import { MemberRoleControl } from './member-role-control';
+import { MemberName } from './member-name';
 
 type MembersListProps = { members: readonly Member[]; myRole: FirmRole | null; firmName: string };
-
-function MemberName({ member }: { member: Member }) {
-  return (
-    <>
-      <span className="font-medium text-slate-900">{member.name}</span>
-      {member.isYou ? <span className="text-slate-500"> (you)</span> : null}
-    </>
-  );
-}
 
 /**
  * The firm's members: a table from tablet width up, one card per member on a phone (the same

@@ -1,5 +1,4 @@
-import { useSignal, useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -23,38 +22,37 @@ type DismissDialogProps = {
 
 /** Asks why a pick is dismissed (the reasons change later rankings) before dismissing it. */
 export function DismissDialog({ vendorId, vendorName, open, onOpenChange, onDismiss, pending }: DismissDialogProps) {
-  useSignals();
-  const reason = useSignal<DismissReasonCode | undefined>(undefined);
-  const otherText = useSignal('');
-  const error = useSignal<string | null>(null);
+  const [reason, setReason] = useState<DismissReasonCode | undefined>(undefined);
+  const [otherText, setOtherText] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const textId = useId();
 
   // Every opening starts from no answer.
   useEffect(() => {
     if (open) {
-      reason.value = undefined;
-      otherText.value = '';
-      error.value = null;
+      setReason(undefined);
+      setOtherText('');
+      setError(null);
     }
-  }, [open, reason, otherText, error]);
+  }, [open]);
 
   const submit = () => {
-    if (!reason.value) {
-      error.value = 'Choose a reason.';
+    if (!reason) {
+      setError('Choose a reason.');
       return;
     }
-    const text = otherText.value.trim();
-    if (reason.value === 'other' && !text) {
-      error.value = 'Say why in a few words.';
+    const text = otherText.trim();
+    if (reason === 'other' && !text) {
+      setError('Say why in a few words.');
       return;
     }
     if (text.length > MAX_OTHER_TEXT) {
-      error.value = `The reason must be at most ${MAX_OTHER_TEXT} characters.`;
+      setError(`The reason must be at most ${MAX_OTHER_TEXT} characters.`);
       return;
     }
-    error.value = null;
-    onDismiss({ vendorId, reason: reason.value, ...(reason.value === 'other' ? { otherText: text } : {}) }).catch((e: unknown) => {
-      error.value = getErrorMessage(e, 'Failed to dismiss vendor');
+    setError(null);
+    onDismiss({ vendorId, reason, ...(reason === 'other' ? { otherText: text } : {}) }).catch((e: unknown) => {
+      setError(getErrorMessage(e, 'Failed to dismiss vendor'));
     });
   };
 
@@ -85,13 +83,13 @@ export function DismissDialog({ vendorId, vendorName, open, onOpenChange, onDism
         <ChoiceGroup
           legend="Why are you dismissing it?"
           options={dismissReasons}
-          value={reason.value}
+          value={reason}
           onChange={(value) => {
-            reason.value = value;
-            error.value = null;
+            setReason(value);
+            setError(null);
           }}
         />
-        {reason.value === 'other' ? (
+        {reason === 'other' ? (
           <div className="space-y-1.5">
             <label htmlFor={textId} className="block text-sm font-medium text-slate-700">
               Your reason
@@ -100,17 +98,17 @@ export function DismissDialog({ vendorId, vendorName, open, onOpenChange, onDism
               id={textId}
               rows={2}
               maxLength={MAX_OTHER_TEXT}
-              value={otherText.value}
-              onChange={(event) => (otherText.value = event.target.value)}
+              value={otherText}
+              onChange={(event) => setOtherText(event.target.value)}
               aria-describedby={`${textId}-count`}
               className={cn(inputClasses, 'border-slate-300')}
             />
             <p id={`${textId}-count`} className="text-xs text-slate-500">
-              {otherText.value.length} of {MAX_OTHER_TEXT} characters
+              {otherText.length} of {MAX_OTHER_TEXT} characters
             </p>
           </div>
         ) : null}
-        {error.value ? <Alert>{error.value}</Alert> : null}
+        {error ? <Alert>{error}</Alert> : null}
       </form>
     </Modal>
   );

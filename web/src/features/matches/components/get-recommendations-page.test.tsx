@@ -8,13 +8,11 @@ import type { User } from '@/lib/api/types';
 import { VIEW_ONLY_NOTE } from '@/lib/auth';
 import { mockFetch, renderWithProviders, testUser } from '@/testing/render-app';
 
-import { openStageId } from './matches-state';
 import { GetRecommendationsPage } from './get-recommendations-page';
 import { stages } from './stages';
 
 beforeEach(() => {
   currentToast.value = null;
-  openStageId.value = null;
 });
 
 afterEach(() => {

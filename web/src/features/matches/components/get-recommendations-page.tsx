@@ -1,4 +1,3 @@
-import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 
@@ -10,6 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { ViewOnlyNote } from '@/components/view-only-note';
 import { useToast } from '@/components/ui/use-toast';
+import { questionnairePath } from '@/config/links';
 import { paths } from '@/config/paths';
 import { getErrorMessage, withQuery } from '@/lib/api-client';
 import type { StageStatus } from '@/lib/api/types';
@@ -23,7 +23,7 @@ import { useOverview } from '../api/get-overview';
 import { usePersisted } from '../api/get-persisted';
 import { usePickForMe } from '../api/pick-for-me';
 import { useRestorePicks } from '../api/restore-picks';
-import { openStageId, track } from './matches-state';
+import { track } from './analytics';
 import { NextStepCard } from './next-step-card';
 import { ProgressBanner } from './progress-banner';
 import { QuestionnaireModal } from './questionnaire-modal';
@@ -43,7 +43,6 @@ type GetRecommendationsPageProps = {
  * outside the stages ("Across the firm", not counted in the progress), and the questionnaire.
  */
 export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetRecommendationsPageProps = {}) {
-  useSignals();
   const { toast } = useToast();
   const [, navigate] = useLocation();
   const { get } = usePageParams();
@@ -54,6 +53,8 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
   const clear = useClearPicks();
   const restore = useRestorePicks();
   const { canWrite } = useFirmAccess();
+  // The one open stage of the accordions (its category id), or null when all are closed.
+  const [openStageId, setOpenStageId] = useState<number | null>(null);
 
   const stageRows = overview.data?.stages ?? [];
   const otherRows = overview.data?.others ?? [];
@@ -89,7 +90,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
       toast({ title: 'Category not found', description: `Could not find ${name}`, variant: 'destructive' });
       return;
     }
-    openStageId.value = category.id;
+    setOpenStageId(category.id);
     void persisted.refetch();
     const card = stages.find((s) => s.categoryName === name) ?? acrossTheFirmCard(name);
     requestAnimationFrame(() => document.getElementById(cardAnchor(card, category.id))?.scrollIntoView({ block: 'nearest' }));
@@ -102,7 +103,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
 
   const openQuestionnaire = (categoryId: number) => {
     track('questionnaire_open', { categoryId });
-    navigate(withQuery(paths.matches, { categoryId }));
+    navigate(questionnairePath(categoryId));
   };
 
   // Categories whose picks the firm's own questionnaires produced: Pick For Me asks before
@@ -171,7 +172,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
     clear.mutate(undefined, {
       onSuccess: () => {
         closeClear();
-        openStageId.value = null;
+        setOpenStageId(null);
         toast({
           title: 'Recommendations cleared',
           description: `The picks in ${countOf(cleared, 'category', 'categories')} are cleared.`,
@@ -189,7 +190,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
     const next = stages.find((s) => statusOf(categoryIdOf(s.categoryName)) !== 'completed');
     const id = next && categoryIdOf(next.categoryName);
     if (id === undefined || !next) return;
-    openStageId.value = id;
+    setOpenStageId(id);
     requestAnimationFrame(() => document.getElementById(`stage-${next.number}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
   };
 
@@ -241,7 +242,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
             <h2 id="case-stages" className="mb-3 text-lg font-semibold text-slate-900">
               Stages of a case
             </h2>
-            <StageAccordion className="space-y-3">
+            <StageAccordion openId={openStageId} onOpenIdChange={setOpenStageId} className="space-y-3">
               {stages.map((stage) => {
                 const categoryId = categoryIdOf(stage.categoryName);
                 return (
@@ -249,6 +250,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
                     key={stage.number}
                     stage={stage}
                     categoryId={categoryId}
+                    open={categoryId !== undefined && openStageId === categoryId}
                     status={statusOf(categoryId)}
                     picks={picksOf(categoryId)}
                     onGetRecommendation={openQuestionnaire}
@@ -265,12 +267,13 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
               <p className="mt-1 mb-4 text-sm text-slate-600">
                 Tools that serve the whole firm rather than one stage of a case. They are not counted in the stage progress.
               </p>
-              <StageAccordion className="space-y-3">
+              <StageAccordion openId={openStageId} onOpenIdChange={setOpenStageId} className="space-y-3">
                 {otherRows.map((row) => (
                   <StageItem
                     key={row.categoryId}
                     stage={acrossTheFirmCard(row.categoryName)}
                     categoryId={row.categoryId}
+                    open={openStageId === row.categoryId}
                     status={row.status}
                     picks={picksOf(row.categoryId)}
                     onGetRecommendation={openQuestionnaire}

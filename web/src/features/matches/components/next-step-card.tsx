@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 
-import { decisionPath, evaluationPath, paths } from '@/config/paths';
+import { decisionPath, evaluationPath, questionnairePath } from '@/config/links';
+import { paths } from '@/config/paths';
 import type { Overview } from '@/lib/api/types';
 import { formatDate } from '@/lib/format';
 
@@ -52,7 +53,7 @@ export function suggestionOf(step: NextStep): Suggestion | null {
         : {
             title: `Answer the questionnaire for ${step.categoryName ?? 'the next stage'}`,
             detail: 'A few questions about your firm, and we suggest up to 3 vendors.',
-            href: `${paths.matches}?categoryId=${step.categoryId}`,
+            href: questionnairePath(step.categoryId),
             action: 'Answer the questionnaire',
           };
     default:

@@ -1,4 +1,4 @@
-import { useSignal, useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
 
 import { Icon } from '@/components/ui/icon';
 import { useToast } from '@/components/ui/use-toast';
@@ -18,16 +18,15 @@ import { type MeetingTarget, useRecordMeetingClick } from '@/lib/meeting-clicks'
 
 import { useDismissPick, useUndoPickDismissal } from '../api/dismiss-pick';
 import { DismissDialog } from './dismiss-dialog';
-import { track } from './matches-state';
+import { track } from './analytics';
 
 /**
  * One saved pick of a stage: logo, name, price, the reason; shortlist, compare and dismiss as
  * named icon buttons; then at most two buttons, Schedule Meeting and Visit Website.
  */
 export function PickCard({ pick }: { pick: Pick }) {
-  useSignals();
   const { toast } = useToast();
-  const asking = useSignal(false);
+  const [asking, setAsking] = useState(false);
   const { utmSource } = useClientConfig();
   const dismiss = useDismissPick();
   const undoDismissal = useUndoPickDismissal();
@@ -40,7 +39,7 @@ export function PickCard({ pick }: { pick: Pick }) {
   const onDismiss = (input: DismissRequest) => {
     track('dismiss_vendor', { vendorId: pick.vendorId, reason: input.reason });
     return dismiss.mutateAsync(input).then(() => {
-      asking.value = false;
+      setAsking(false);
       toast({
         title: 'Vendor dismissed',
         description: `${pick.name} has been hidden`,
@@ -74,7 +73,7 @@ export function PickCard({ pick }: { pick: Pick }) {
           {canWrite ? (
             <button
               type="button"
-              onClick={() => (asking.value = true)}
+              onClick={() => setAsking(true)}
               disabled={dismiss.isPending}
               aria-label={`Dismiss ${pick.name}`}
               title={`Dismiss ${pick.name}`}
@@ -95,8 +94,8 @@ export function PickCard({ pick }: { pick: Pick }) {
         <DismissDialog
           vendorId={pick.vendorId}
           vendorName={pick.name}
-          open={asking.value}
-          onOpenChange={(open) => (asking.value = open)}
+          open={asking}
+          onOpenChange={setAsking}
           onDismiss={onDismiss}
           pending={dismiss.isPending}
         />

@@ -1,5 +1,4 @@
-import { useSignal, useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -28,32 +27,31 @@ const TOP = 3;
 
 /** The category questionnaire and its results: questions, then "Your Recommendations". */
 export function QuestionnaireModal({ categoryId, categoryName, onClose, onDone }: QuestionnaireModalProps) {
-  useSignals();
   const { toast } = useToast();
   const questions = useQuestions(categoryId);
   const latest = useLatestResponse(categoryId);
-  const answers = useSignal<Record<number, string[]>>({});
+  const [answers, setAnswers] = useState<Record<number, string[]>>({});
   /** Whether the person has changed an answer since the questionnaire opened. */
-  const touched = useSignal(false);
-  const result = useSignal<ComputeResult | null>(null);
+  const [touched, setTouched] = useState(false);
+  const [result, setResult] = useState<ComputeResult | null>(null);
   const recommend = useGetRecommendations();
   const resultsRef = useRef<HTMLDivElement>(null);
 
   // Opening a category starts from the firm's latest answers (empty when none).
   useEffect(() => {
-    answers.value = {};
-    touched.value = false;
-    result.value = null;
-  }, [categoryId, answers, touched, result]);
+    setAnswers({});
+    setTouched(false);
+    setResult(null);
+  }, [categoryId]);
   const saved = latest.data?.response ?? null;
   useEffect(() => {
-    if (!saved || touched.value) return;
-    answers.value = Object.fromEntries(saved.answers.map((a) => [a.questionId, a.selectedValues]));
-  }, [saved, answers, touched]);
+    if (!saved || touched) return;
+    setAnswers(Object.fromEntries(saved.answers.map((a) => [a.questionId, a.selectedValues])));
+  }, [saved, touched]);
 
   // The results replace the questions in the same scrolling body: show them from their top (the
   // body kept the questions' scroll), and take focus there, as the button that had it is gone.
-  const inResults = result.value !== null;
+  const inResults = result !== null;
   useLayoutEffect(() => {
     const results = resultsRef.current;
     if (!inResults || !results) return;
@@ -62,15 +60,15 @@ export function QuestionnaireModal({ categoryId, categoryName, onClose, onDone }
   }, [inResults]);
 
   const choose = (question: Question, option: string) => {
-    touched.value = true;
-    const current = answers.value[question.id] ?? [];
+    setTouched(true);
+    const current = answers[question.id] ?? [];
     const next =
       question.fieldType === 'SINGLE' ? [option] : current.includes(option) ? current.filter((o) => o !== option) : [...current, option];
-    answers.value = { ...answers.value, [question.id]: next };
+    setAnswers({ ...answers, [question.id]: next });
   };
 
   const submit = () => {
-    const list: Answer[] = Object.entries(answers.value)
+    const list: Answer[] = Object.entries(answers)
       .filter(([, values]) => values.length > 0)
       .map(([questionId, selectedValues]) => ({ questionId: Number(questionId), selectedValues }));
     if (list.length === 0) {
@@ -80,7 +78,7 @@ export function QuestionnaireModal({ categoryId, categoryName, onClose, onDone }
     recommend.mutate(
       { categoryId, answers: list },
       {
-        onSuccess: (data) => (result.value = data),
+        onSuccess: setResult,
         onError: (error) => {
           console.error(error);
           toast({ title: 'Failed to generate recommendations', variant: 'destructive' });
@@ -90,10 +88,10 @@ export function QuestionnaireModal({ categoryId, categoryName, onClose, onDone }
   };
 
   const retake = () => {
-    result.value = null;
+    setResult(null);
   };
 
-  const shown = result.value?.vendors.slice(0, TOP) ?? [];
+  const shown = result?.vendors.slice(0, TOP) ?? [];
 
   const footer = inResults ? (
     shown.length > 0 ? (
@@ -153,7 +151,7 @@ export function QuestionnaireModal({ categoryId, categoryName, onClose, onDone }
         >
           {saved && saved.answers.length > 0 ? (
             <p role="note" className="rounded-lg border border-indigo-100 bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
-              {touched.value
+              {touched
                 ? `Started from your firm's answers of ${formatDate(saved.answeredAt)}.`
                 : `These are your firm's answers of ${formatDate(saved.answeredAt)}. Change any of them, or get recommendations for them again.`}
             </p>
@@ -166,7 +164,7 @@ export function QuestionnaireModal({ categoryId, categoryName, onClose, onDone }
               </legend>
               <div className="grid gap-2 sm:grid-cols-2">
                 {q.options.map((option) => {
-                  const checked = (answers.value[q.id] ?? []).includes(option);
+                  const checked = (answers[q.id] ?? []).includes(option);
                   return (
                     <label
                       key={option}

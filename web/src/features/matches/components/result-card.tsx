@@ -1,4 +1,4 @@
-import { useSignal, useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
 
 import { useToast } from '@/components/ui/use-toast';
 import { CompareToggle } from '@/components/vendor-card/compare-toggle';
@@ -16,14 +16,13 @@ import { cn } from '@/lib/cn';
 import { type MeetingTarget, useRecordMeetingClick } from '@/lib/meeting-clicks';
 import { openOutbound } from '@/lib/outbound';
 
-import { track } from './matches-state';
+import { track } from './analytics';
 import { RankingBreakdown } from './ranking-breakdown';
 
 /** One recommended vendor of the results view, with why it was picked and how it was ranked. */
 export function ResultCard({ result }: { result: RankedVendor }) {
-  useSignals();
-  const showGaps = useSignal(false);
-  const showBreakdown = useSignal(false);
+  const [showGaps, setShowGaps] = useState(false);
+  const [showBreakdown, setShowBreakdown] = useState(false);
   const { toast } = useToast();
   const { utmSource } = useClientConfig();
   const click = useRecordMeetingClick({ onSuccess: () => toast({ title: 'Opening scheduler...' }) });
@@ -78,24 +77,24 @@ export function ResultCard({ result }: { result: RankedVendor }) {
       <div className="flex flex-wrap gap-x-4 gap-y-1">
         <button
           type="button"
-          aria-expanded={showGaps.value}
+          aria-expanded={showGaps}
           aria-controls={gapsId}
-          onClick={() => (showGaps.value = !showGaps.value)}
+          onClick={() => setShowGaps(!showGaps)}
           className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
         >
-          {showGaps.value ? 'Hide gaps' : 'Show gaps'}
+          {showGaps ? 'Hide gaps' : 'Show gaps'}
         </button>
         <button
           type="button"
-          aria-expanded={showBreakdown.value}
+          aria-expanded={showBreakdown}
           aria-controls={breakdownId}
-          onClick={() => (showBreakdown.value = !showBreakdown.value)}
+          onClick={() => setShowBreakdown(!showBreakdown)}
           className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
         >
           How this was ranked
         </button>
       </div>
-      {showGaps.value ? (
+      {showGaps ? (
         <div id={gapsId} className="text-sm text-slate-700">
           {result.missingTags.length > 0 ? (
             <>
@@ -111,7 +110,7 @@ export function ResultCard({ result }: { result: RankedVendor }) {
           )}
         </div>
       ) : null}
-      {showBreakdown.value ? <RankingBreakdown id={breakdownId} score={result.score} factors={result.breakdown} /> : null}
+      {showBreakdown ? <RankingBreakdown id={breakdownId} score={result.score} factors={result.breakdown} /> : null}
 
       <div className="flex flex-wrap items-center gap-2">
         <VisitWebsiteButton vendorId={vendor.id} vendorName={vendor.name} websiteUrl={vendor.websiteUrl} sourcePage="GET_REC" />

@@ -1,22 +1,22 @@
-import { useSignals } from '@preact/signals-react/runtime';
 import * as Accordion from '@radix-ui/react-accordion';
 import { Link } from 'wouter';
 
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
-import { paths } from '@/config/paths';
-import { withQuery } from '@/lib/api-client';
+import { vendorsInCategoryPath } from '@/config/links';
 import type { StagePicks, StageStatus } from '@/lib/api/types';
 import { useFirmAccess } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
-import { openStageId, track } from './matches-state';
+import { track } from './analytics';
 import { PickCard } from './pick-card';
 import { cardAnchor, statusLabels, type StageDef } from './stages';
 
 type StageItemProps = {
   stage: StageDef;
   categoryId: number | undefined;
+  /** Whether this card is the accordion's open one. */
+  open: boolean;
   status: StageStatus;
   picks: StagePicks | undefined;
   onGetRecommendation: (categoryId: number) => void;
@@ -32,9 +32,7 @@ const statusClasses: Record<StageStatus, string> = {
  * One card of a {@link StageAccordion}: number (or, for a category outside the stages, an icon),
  * title, blurb, status; opened, its picks.
  */
-export function StageItem({ stage, categoryId, status, picks, onGetRecommendation }: StageItemProps) {
-  useSignals();
-  const open = categoryId !== undefined && openStageId.value === categoryId;
+export function StageItem({ stage, categoryId, open, status, picks, onGetRecommendation }: StageItemProps) {
   const anchor = cardAnchor(stage, categoryId);
   const titleId = `${anchor}-title`;
   const shown = (picks?.picks ?? []).slice(0, 3);
@@ -87,7 +85,7 @@ export function StageItem({ stage, categoryId, status, picks, onGetRecommendatio
                 </Button>
               ) : null}
               <Link
-                href={withQuery(paths.vendors, { categoryIds: categoryId })}
+                href={vendorsInCategoryPath(categoryId)}
                 className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
               >
                 Browse all {stage.title} vendors

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 
 import { Icon } from '@/components/ui/icon';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatCount, formatDateTime } from '@/lib/format';
 
@@ -99,7 +100,7 @@ export function NotificationBell({ className }: { className?: string }) {
               {items.map((item) => (
                 <li key={item.id}>
                   <Link
-                    href={item.link || '/'}
+                    href={item.link || paths.home}
                     onClick={() => {
                       if (!item.read) markRead.mutate({ ids: [item.id] });
                       close(false);

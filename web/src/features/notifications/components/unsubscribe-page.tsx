@@ -1,10 +1,9 @@
-import { useSearch } from 'wouter';
-
 import { Alert } from '@/components/ui/alert';
 import { BrandMark } from '@/components/ui/brand-mark';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
+import { usePageParams } from '@/lib/use-page-params';
 
 import { useUnsubscribeLookUp } from '../api/look-up-unsubscribe';
 import { useUnsubscribe } from '../api/unsubscribe';
@@ -16,7 +15,7 @@ const BAD_LINK = 'This unsubscribe link is not valid. Check that you opened the 
  * emails the link turns off; one button does it (the same one-click POST a mail provider sends).
  */
 export function UnsubscribePage() {
-  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const token = usePageParams().get('token') ?? '';
   const lookUp = useUnsubscribeLookUp(token);
   const unsubscribe = useUnsubscribe();
 

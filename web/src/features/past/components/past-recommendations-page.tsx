@@ -11,7 +11,7 @@ import { useDismissed } from '@/lib/dismissals';
 import { formatCount } from '@/lib/format';
 
 import { usePastRecommendations } from '../api/get-past-recommendations';
-import { DismissedCard } from './dismissed-card';
+import { DismissedList } from './dismissed-list';
 import { PastRecommendationCard } from './past-recommendation-card';
 import { usePastFilters } from './use-past-filters';
 
@@ -141,37 +141,9 @@ export function PastRecommendationsPage() {
   );
 }
 
-/** The dismissed vendors, in the chosen categories. */
-function DismissedList({ categoryIds, query }: { categoryIds: number[]; query: ReturnType<typeof useDismissed> }) {
-  if (query.isError) return <Alert>Failed to load your dismissed vendors. Please try again.</Alert>;
-  if (query.isPending) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading your dismissed vendors..." />
-      </div>
-    );
-  }
-  const items = query.data.items.filter((d) => categoryIds.length === 0 || categoryIds.includes(d.categoryId));
-  if (items.length === 0) {
-    return (
-      <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-        <h2 className="text-lg font-semibold text-slate-900">No dismissed vendors</h2>
-        <p className="mt-1 text-sm text-slate-600">
-          {categoryIds.length > 0 ? 'No dismissed vendors match your current filters.' : "You haven't dismissed any recommended vendor."}
-        </p>
-      </div>
-    );
-  }
-  return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {items.map((item) => (
-        <DismissedCard key={item.vendorId} item={item} />
-      ))}
-    </div>
-  );
-}
-
 const chip =
   'rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600';
+
 const chipOn = 'bg-indigo-600 text-white ring-indigo-600';
+
 const chipOff = 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50';

@@ -1,5 +1,4 @@
-import { useSignal } from '@preact/signals-react';
-import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -17,13 +16,12 @@ import { FirmDetailsFields, isComplete, type FirmDetailsDraft } from './firm-det
  * It cannot be dismissed: there is no close button and Escape or a click outside do nothing.
  */
 export function OnboardingModal() {
-  useSignals();
   const me = useUser();
   const status = useOnboardingStatus({ enabled: Boolean(me.data) });
-  const answers = useSignal<FirmDetailsDraft>({});
+  const [draft, setDraft] = useState<FirmDetailsDraft>({});
   const save = useSaveFirmDetails({
     onSuccess: () => {
-      answers.value = {};
+      setDraft({});
       toast({ title: 'Welcome aboard!', description: 'Your profile has been set up successfully.' });
     },
     onError: (error) =>
@@ -37,7 +35,6 @@ export function OnboardingModal() {
   // The firm's questions: asked of those who may answer them (owners and admins), never of a
   // member or viewer, whom the server would refuse.
   const open = status.data?.completed === false && firmAccess(me.data).canManage;
-  const draft = answers.value;
   const complete = isComplete(draft);
 
   return (
@@ -60,7 +57,7 @@ export function OnboardingModal() {
         </Button>
       }
     >
-      <FirmDetailsFields value={draft} onChange={(next) => (answers.value = next)} disabled={save.isPending} />
+      <FirmDetailsFields value={draft} onChange={setDraft} disabled={save.isPending} />
     </Modal>
   );
 }

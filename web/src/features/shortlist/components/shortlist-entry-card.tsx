@@ -8,7 +8,7 @@ import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { useRemoveFromShortlist } from '@/components/vendor-card/use-remove-from-shortlist';
 import { VerifiedOn } from '@/components/vendor-card/verified-on';
 import { NeedsMetList } from '@/components/vendor-card/needs-met-list';
-import { paths } from '@/config/paths';
+import { vendorProfilePath } from '@/config/links';
 import { getErrorMessage } from '@/lib/api-client';
 import type { ShortlistEntry } from '@/lib/api/types';
 import { useFirmAccess } from '@/lib/auth';
@@ -117,10 +117,7 @@ export function ShortlistEntryCard({ entry }: { entry: ShortlistEntry }) {
         </ol>
       </details>
       <div className="mt-auto flex flex-wrap gap-2">
-        <Link
-          href={`${paths.vendors}/${entry.vendorId}`}
-          className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
-        >
+        <Link href={vendorProfilePath(entry.vendorId)} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">
           View {entry.vendorName}'s profile
         </Link>
         {canWrite ? (

@@ -1,54 +1,19 @@
 import { useEffect } from 'react';
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { ViewOnlyNote } from '@/components/view-only-note';
 import { Spinner } from '@/components/ui/spinner';
-import { evaluationPath, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
-import type { ShortlistGroup } from '@/lib/api/types';
 import { useShortlist } from '@/lib/shortlist';
 import { useFirmAccess } from '@/lib/auth';
-import { categoryLabel } from '@/lib/stages';
+import { usePageParams } from '@/lib/use-page-params';
 
 import { briefCsvUrl } from '../api/get-brief';
-import { groupTitle } from './format';
-import { ShortlistEntryCard } from './shortlist-entry-card';
-
-function Group({ group }: { group: ShortlistGroup }) {
-  const headingId = `shortlist-group-${group.categoryId}`;
-  return (
-    <section aria-labelledby={headingId} className="space-y-3">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-          {groupTitle(group)}
-        </h2>
-        {group.compareIds.length >= 2 ? (
-          <Link
-            href={`${paths.compare}?ids=${group.compareIds.join(',')}`}
-            className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
-          >
-            Compare {categoryLabel(group.categoryName)} vendors side by side
-          </Link>
-        ) : null}
-        <Link
-          href={evaluationPath(group.categoryId)}
-          className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
-          aria-label={`Evaluate ${categoryLabel(group.categoryName)} vendors`}
-        >
-          Evaluate
-        </Link>
-      </div>
-      <div className="grid gap-4 lg:grid-cols-2">
-        {group.entries.map((entry) => (
-          <ShortlistEntryCard key={entry.vendorId} entry={entry} />
-        ))}
-      </div>
-    </section>
-  );
-}
+import { ShortlistGroupSection } from './shortlist-group-section';
 
 /** /shortlist: the vendors the firm is considering, by stage and then the other categories. */
 export function ShortlistPage() {
@@ -104,13 +69,13 @@ export function ShortlistPage() {
       ) : (
         <div className="space-y-10">
           {stages.map((group) => (
-            <Group key={group.categoryId} group={group} />
+            <ShortlistGroupSection key={group.categoryId} group={group} />
           ))}
           {others.length > 0 ? (
             <div className="space-y-6">
               {stages.length > 0 ? <p className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Across the firm</p> : null}
               {others.map((group) => (
-                <Group key={group.categoryId} group={group} />
+                <ShortlistGroupSection key={group.categoryId} group={group} />
               ))}
             </div>
           ) : null}
@@ -125,7 +90,7 @@ export function ShortlistPage() {
  * vendor's outcome questions are scrolled to and focused.
  */
 function useOpenOutcome(ready: boolean) {
-  const vendor = new URLSearchParams(useSearch()).get('outcome');
+  const vendor = usePageParams().get('outcome');
   useEffect(() => {
     if (!ready || !vendor || !/^\d+$/.test(vendor)) return;
     const target = document.getElementById(`outcome-${vendor}`);

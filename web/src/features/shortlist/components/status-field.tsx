@@ -8,6 +8,8 @@ import type { ShortlistEntry, ShortlistStatus } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 import { MAX_REJECT_REASON, shortlistStatuses, useShortlistMutations } from '@/lib/shortlist';
 
+import { DemoDateField } from './demo-date-field';
+
 const SCHEDULER_OPENED = 'Scheduler opened';
 
 /** The entry's status; choosing Rejected asks for a reason before it is saved. */
@@ -110,37 +112,5 @@ export function StatusField({ entry }: { entry: ShortlistEntry }) {
         </p>
       ) : null}
     </div>
-  );
-}
-
-/**
- * The day of a booked demo: saved as it is picked (an empty field clears it). The day after it,
- * whoever set it is asked how the demo went.
- */
-function DemoDateField({ entry }: { entry: ShortlistEntry }) {
-  const { put } = useShortlistMutations();
-  const [value, setValue] = useState(entry.demoDate ?? '');
-  const [error, setError] = useState<string | undefined>();
-  const save = (demoDate: string) => {
-    setValue(demoDate);
-    if (demoDate !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(demoDate)) return;
-    put.mutate(
-      { vendorId: entry.vendorId, change: { status: 'Demo booked', demoDate } },
-      {
-        onSuccess: () => setError(undefined),
-        onError: (e) => setError(getErrorMessage(e, 'The demo date could not be saved')),
-      },
-    );
-  };
-  return (
-    <TextField
-      type="date"
-      label={`Demo date with ${entry.vendorName}`}
-      hint="The day after, you are asked how it went."
-      value={value}
-      error={error}
-      disabled={put.isPending}
-      onChange={(e) => save(e.target.value)}
-    />
   );
 }

@@ -1,6 +1,4 @@
-import { useSignal } from '@preact/signals-react';
-import { useSignals } from '@preact/signals-react/runtime';
-import { useId, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
@@ -38,17 +36,16 @@ type CategoryAdoptionCardProps = {
  */
 export function CategoryAdoptionCard({ item, value, onChange, disabled, headingLevel }: CategoryAdoptionCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  useSignals();
   const id = useId();
   const headingId = `${id}-heading`;
-  const otherName = useSignal('');
+  const [otherName, setOtherName] = useState('');
   const { category, vendors } = item;
   const count = vendorCount(value);
   const full = isFull(value);
 
   const add = () => {
-    onChange(addOther(value, otherName.value, vendors));
-    otherName.value = '';
+    onChange(addOther(value, otherName, vendors));
+    setOtherName('');
   };
   const onOtherKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
@@ -206,13 +203,13 @@ export function CategoryAdoptionCard({ item, value, onChange, disabled, headingL
                 aria-label={`Other ${categoryLabel(category.name)} tool`}
                 placeholder="Another tool? Type its name and press Enter"
                 maxLength={MAX_OTHER_NAME}
-                value={otherName.value}
+                value={otherName}
                 disabled={disabled}
-                onChange={(event) => (otherName.value = event.target.value)}
+                onChange={(event) => setOtherName(event.target.value)}
                 onKeyDown={onOtherKeyDown}
                 className={cn(inputClasses, 'h-10 min-w-0 flex-1 border-slate-300')}
               />
-              <Button variant="outline" disabled={disabled || otherName.value.trim() === ''} onClick={add}>
+              <Button variant="outline" disabled={disabled || otherName.trim() === ''} onClick={add}>
                 Add
               </Button>
             </div>

@@ -1,16 +1,31 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { CategoryAdoption } from '@/lib/api/types';
 import { mockFetch, renderWithProviders } from '@/testing/render-app';
 
-import { MyTechStackModal, myTechStackOpen, openMyTechStack } from './my-tech-stack-modal';
+import { MyTechStackModal } from './my-tech-stack-modal';
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  myTechStackOpen.value = false;
 });
+
+/** The modal as a screen mounts it: closed until its button opens it. */
+function OpensFromAButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open my tech stack
+      </button>
+      <MyTechStackModal open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
+const openIt = () => userEvent.click(screen.getByRole('button', { name: 'Open my tech stack' }));
 
 const vendors = (prefix: string, first: number, n: number) =>
   Array.from({ length: n }, (_, i) => ({ id: first + i, name: `${prefix} ${i + 1}`, logoUrl: null, websiteUrl: null }));
@@ -47,9 +62,9 @@ describe('MyTechStackModal', () => {
   // A whole story of ~30 clicks and keystrokes: on a busy 2-core machine it can pass 5 s.
   it('fills the form and saves only what was answered, with the success toast', { timeout: 20_000 }, async () => {
     const calls = serve();
-    renderWithProviders(<MyTechStackModal />);
+    renderWithProviders(<OpensFromAButton />);
     expect(screen.queryByRole('dialog')).toBeNull();
-    openMyTechStack();
+    await openIt();
 
     const dialog = await screen.findByRole('dialog', { name: 'My Tech Stack' });
     expect(dialog.textContent).toContain('Tell us what legal technology tools you currently use.');
@@ -137,13 +152,13 @@ describe('MyTechStackModal', () => {
 
   it('Cancel drops the edits', async () => {
     serve();
-    renderWithProviders(<MyTechStackModal />);
-    openMyTechStack();
+    renderWithProviders(<OpensFromAButton />);
+    await openIt();
     const intake = await screen.findByRole('region', { name: 'Intake' });
     await userEvent.click(within(intake).getByRole('radio', { name: 'Yes' }));
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    openMyTechStack();
+    await openIt();
     const again = await screen.findByRole('region', { name: 'Intake' });
     expect((within(again).getByRole('radio', { name: 'Yes' }) as HTMLInputElement).checked).toBe(false);
   });

@@ -1,6 +1,3 @@
-import { signal } from '@preact/signals-react';
-import { useSignals } from '@preact/signals-react/runtime';
-
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,31 +6,16 @@ import { LoadError } from './load-error';
 import { TechStackForm } from './tech-stack-form';
 import { useTechStackEditor } from './use-tech-stack-editor';
 
-/** Whether the My Tech Stack modal is open, for screens that mount it without props. */
-export const myTechStackOpen = signal(false);
-
-/** Opens the My Tech Stack modal mounted with no `open` prop. */
-export function openMyTechStack(): void {
-  myTechStackOpen.value = true;
-}
-
 type MyTechStackModalProps = {
-  /** Controlled use; without it the modal follows {@link myTechStackOpen}. */
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 };
 
 /**
  * The tech-stack form in a dialog, opened from the recommendations page. Cancel drops the edits;
  * Save keeps the dialog open until the save succeeds.
  */
-export function MyTechStackModal({ open: openProp, onOpenChange }: MyTechStackModalProps) {
-  useSignals();
-  const open = openProp ?? myTechStackOpen.value;
-  const setOpen = (next: boolean) => {
-    if (openProp === undefined) myTechStackOpen.value = next;
-    onOpenChange?.(next);
-  };
+export function MyTechStackModal({ open, onOpenChange: setOpen }: MyTechStackModalProps) {
   const editor = useTechStackEditor({ enabled: open, resetKey: open, onSaved: () => setOpen(false) });
   const { query } = editor;
 

@@ -1,99 +1,12 @@
-import { useState } from 'react';
-import { useLocation } from 'wouter';
-
 import { Button } from '@/components/ui/button';
-import { evaluationPath } from '@/config/paths';
 import { toast } from '@/components/ui/use-toast';
-import type { CategoryAdoption, Contract } from '@/lib/api/types';
-import { cn } from '@/lib/cn';
+import type { CategoryAdoption } from '@/lib/api/types';
 import { downloadFromApi } from '@/lib/download';
-import { categoryLabel } from '@/lib/stages';
 
 import { RENEWALS_ICS_URL, useRenewals } from '../api/get-renewals';
-import { useReEvaluate } from '../api/re-evaluate';
-import { annualCostText, noticeIsNear, noticeWithDateText, renewsText } from '../renewals';
+import { toolsOf } from '../renewals';
 import { CalendarFeedControls } from './calendar-feed-controls';
-import { ContractDialog } from './contract-dialog';
-
-type Tool = { id: number; name: string; category: string; categoryId: number; contract: Contract | undefined };
-
-/** The catalog tools the firm lists (categories answered Yes), those with a contract first, by deadline. */
-function toolsOf(items: CategoryAdoption[], contracts: Contract[]): Tool[] {
-  const tools: Tool[] = items.flatMap((item) =>
-    item.adoption.hasTool === true
-      ? item.selectedVendors.map((selected) => ({
-          id: selected.vendorId,
-          name: item.vendors.find((v) => v.id === selected.vendorId)?.name ?? `Vendor ${selected.vendorId}`,
-          category: categoryLabel(item.category.name),
-          categoryId: item.category.id,
-          contract: contracts.find((c) => c.toolId === selected.vendorId),
-        }))
-      : [],
-  );
-  const order = (tool: Tool) => (tool.contract ? contracts.indexOf(tool.contract) : contracts.length);
-  return tools.sort((a, b) => order(a) - order(b) || a.name.localeCompare(b.name));
-}
-
-function ToolRow({ tool, canWrite, you }: { tool: Tool; canWrite: boolean; you: number | undefined }) {
-  const [open, setOpen] = useState(false);
-  const [, navigate] = useLocation();
-  const reEvaluate = useReEvaluate();
-  const { contract } = tool;
-  return (
-    <li className="flex flex-col gap-2 px-4 py-3.5 sm:flex-row sm:items-center sm:justify-between sm:px-5">
-      <div className="min-w-0">
-        <h3 className="text-base font-semibold text-slate-900">{tool.name}</h3>
-        <p className="text-xs text-slate-500">{tool.category}</p>
-      </div>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
-        <div className="text-sm sm:text-right">
-          {contract ? (
-            <>
-              <p
-                className={cn(
-                  'font-medium',
-                  noticeIsNear(contract) ? 'text-amber-800' : contract.daysUntilDeadline < 0 ? 'text-slate-600' : 'text-slate-900',
-                )}
-              >
-                {noticeWithDateText(contract)}
-              </p>
-              <p className="text-slate-600">
-                {renewsText(contract)} · {annualCostText(contract.annualCost)}
-                {contract.responsibleName ? ` · ${contract.responsibleName}` : ''}
-              </p>
-            </>
-          ) : (
-            <p className="text-slate-500">No contract saved</p>
-          )}
-        </div>
-        {canWrite ? (
-          <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-label={`Contract: ${tool.name}`}>
-            Contract
-          </Button>
-        ) : null}
-        {canWrite ? (
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={reEvaluate.isPending}
-            aria-label={`Re-evaluate ${tool.category}`}
-            onClick={() =>
-              reEvaluate.mutate(tool.categoryId, {
-                onSuccess: () => navigate(evaluationPath(tool.categoryId)),
-                onError: () => toast({ title: 'The evaluation could not be started. Try again.' }),
-              })
-            }
-          >
-            Re-evaluate
-          </Button>
-        ) : null}
-      </div>
-      {open ? (
-        <ContractDialog toolId={tool.id} toolName={tool.name} contract={contract} you={you} open={open} onOpenChange={setOpen} />
-      ) : null}
-    </li>
-  );
-}
+import { RenewalToolRow } from './renewal-tool-row';
 
 /**
  * "Contracts and renewals" on /tech-stack: every catalog tool the firm lists, with its contract's
@@ -140,7 +53,7 @@ export function RenewalsSection({
       ) : (
         <ul aria-label="Tools and their contracts" className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
           {tools.map((tool) => (
-            <ToolRow key={tool.id} tool={tool} canWrite={canWrite} you={you} />
+            <RenewalToolRow key={tool.id} tool={tool} canWrite={canWrite} you={you} />
           ))}
         </ul>
       )}

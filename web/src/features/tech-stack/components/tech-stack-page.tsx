@@ -1,4 +1,3 @@
-import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense } from 'react';
 
 import { Button } from '@/components/ui/button';
@@ -21,7 +20,6 @@ const CoverageMap = lazy(() => import('./coverage-map').then((module) => ({ defa
  * A viewer reads the tools as text.
  */
 export function TechStackPage() {
-  useSignals();
   const editor = useTechStackEditor();
   const { query } = editor;
   const { canWrite, canManage } = useFirmAccess();

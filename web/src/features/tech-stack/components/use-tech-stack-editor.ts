@@ -1,5 +1,4 @@
-import { useSignal } from '@preact/signals-react';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 
 import { toast } from '@/components/ui/use-toast';
 
@@ -18,7 +17,7 @@ export function useTechStackEditor({
   onSaved,
 }: { enabled?: boolean; resetKey?: unknown; onSaved?: () => void } = {}) {
   const query = useCategoryAdoption({ enabled });
-  const draft = useSignal<TechStackDraft>({});
+  const [draft, setDraft] = useState<TechStackDraft>({});
   // The stack as last loaded: what a save compares against, so only changed categories are sent.
   const base = useRef<TechStackDraft>({});
   const lastReset = useRef<unknown>(resetKey);
@@ -28,10 +27,12 @@ export function useTechStackEditor({
     if (!items) return;
     const loaded = draftFromItems(items);
     // A new `resetKey` (the modal reopened) starts over; a refreshed list keeps unsaved edits.
-    draft.value = lastReset.current === resetKey ? rebase(draft.value, base.current, loaded) : loaded;
+    const keepEdits = lastReset.current === resetKey;
+    const previous = base.current;
+    setDraft((current) => (keepEdits ? rebase(current, previous, loaded) : loaded));
     lastReset.current = resetKey;
     base.current = loaded;
-  }, [items, resetKey, draft]);
+  }, [items, resetKey]);
 
   const save = useSaveTechStack({
     onSuccess: () => {
@@ -50,17 +51,17 @@ export function useTechStackEditor({
   return {
     query,
     items: list,
-    draft: draft.value,
+    draft,
     setCategory: (categoryId: number, next: CategoryDraft) => {
-      draft.value = { ...draft.value, [categoryId]: next };
+      setDraft((current) => ({ ...current, [categoryId]: next }));
     },
-    answered: answeredCount(draft.value, list),
+    answered: answeredCount(draft, list),
     total: list.length,
     // The categories answered so far can be saved; the unanswered ones are not sent.
-    canSave: hasAnswersToSave(draft.value, list, base.current) && !save.isPending,
+    canSave: hasAnswersToSave(draft, list, base.current) && !save.isPending,
     saving: save.isPending,
     submit: () => {
-      const changed = toSaveItems(draft.value, list, base.current);
+      const changed = toSaveItems(draft, list, base.current);
       // Nothing changed: there is nothing to send, and the stack stands as saved.
       if (changed.length === 0) onSaved?.();
       else save.mutate(changed);

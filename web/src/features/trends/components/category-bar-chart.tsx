@@ -1,4 +1,4 @@
-import { useSignal, useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
 import type { CSSProperties } from 'react';
 
 import { Button } from '@/components/ui/button';
@@ -10,9 +10,12 @@ import type { TrendChanges } from '@/lib/api/types';
 import { formatChange } from '../change';
 import { formatCount } from '../format';
 
-import { ChangeText, TooFewNote } from './change-text';
-import { DownloadCsvButton, DownloadPngButton } from './download-buttons';
-import { EmptyState, Panel } from './panel';
+import { ChangeText } from './change-text';
+import { DownloadCsvButton } from './download-csv-button';
+import { DownloadPngButton } from './download-png-button';
+import { EmptyState } from './empty-state';
+import { Panel } from './panel';
+import { TooFewNote } from './too-few-note';
 
 /** Categories shown before "See All Categories" (SPEC section 9). */
 export const TOP_CATEGORIES = 8;
@@ -44,9 +47,8 @@ type CategoryBarChartProps = {
 
 /** "Bookings by Category": one button per category (bar and label), largest first. */
 export function CategoryBarChart({ categories, changes, rangeStart, rangeEnd, csvUrl, onSelect }: CategoryBarChartProps) {
-  useSignals();
-  const showAll = useSignal(false);
-  const shown = showAll.value ? categories : categories.slice(0, TOP_CATEGORIES);
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? categories : categories.slice(0, TOP_CATEGORIES);
   const byName = new Map((changes ?? []).map((entry) => [entry.name, entry]));
   const largest = categories.reduce((max, entry) => Math.max(max, entry.count, byName.get(entry.name)?.comparisonCount ?? 0), 0);
   const anyTooFew = shown.some((entry) => byName.get(entry.name)?.change.tooFew);
@@ -58,8 +60,8 @@ export function CategoryBarChart({ categories, changes, rangeStart, rangeEnd, cs
       actions={
         <>
           {categories.length > TOP_CATEGORIES ? (
-            <Button variant="outline" size="sm" aria-expanded={showAll.value} onClick={() => (showAll.value = !showAll.value)}>
-              {showAll.value ? 'See Top Categories' : 'See All Categories'}
+            <Button variant="outline" size="sm" aria-expanded={showAll} onClick={() => setShowAll(!showAll)}>
+              {showAll ? 'See Top Categories' : 'See All Categories'}
             </Button>
           ) : null}
           <DownloadPngButton

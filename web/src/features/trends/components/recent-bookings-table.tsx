@@ -9,8 +9,9 @@ import { categoryLabel } from '@/lib/stages';
 import { BOOKINGS_PAGE_SIZE } from '../api/get-demo-bookings';
 import { bookingLocation, formatCount, relativeBookingDate } from '../format';
 
-import { DownloadCsvButton } from './download-buttons';
-import { EmptyState, Panel } from './panel';
+import { DownloadCsvButton } from './download-csv-button';
+import { EmptyState } from './empty-state';
+import { Panel } from './panel';
 
 const firmSizeOf = (booking: DemoBookingPage['items'][number]) =>
   labelOf(firmSizeOptions, booking.standardizedPracticeAreaBrokenOut) ?? booking.standardizedPracticeAreaBrokenOut;

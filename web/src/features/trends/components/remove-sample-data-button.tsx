@@ -1,4 +1,4 @@
-import { useSignal, useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,35 +10,34 @@ import { useRemoveSampleBookings } from '../api/remove-sample-bookings';
 
 /** "Remove sample data" (admins): asks first, since the generated set never comes back. */
 export function RemoveSampleDataButton() {
-  useSignals();
-  const open = useSignal(false);
+  const [open, setOpen] = useState(false);
   const removal = useRemoveSampleBookings({
     onRemoved: () => {
-      open.value = false;
+      setOpen(false);
       toast({ title: 'Sample data removed', description: 'The trends now count real bookings only.' });
     },
   });
 
-  const setOpen = (next: boolean) => {
+  const onOpenChange = (next: boolean) => {
     if (removal.isPending) return;
-    open.value = next;
+    setOpen(next);
     if (!next) removal.reset();
   };
   const confirm = () => removal.mutate();
 
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen(true)}>
+      <Button variant="outline" onClick={() => onOpenChange(true)}>
         Remove sample data
       </Button>
       <Modal
-        open={open.value}
-        onOpenChange={setOpen}
+        open={open}
+        onOpenChange={onOpenChange}
         title="Remove sample data?"
         description="Every generated sample booking is deleted for good; imported bookings stay. The sample set is not loaded again."
         footer={
           <>
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={removal.isPending}>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={removal.isPending}>
               Cancel
             </Button>
             <Button variant="destructive" onClick={confirm} disabled={removal.isPending}>

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useRef, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
 
 import { buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import type { SavedView } from '@/lib/api/types';
 import { useFirmAccess } from '@/lib/auth';
+import { usePageParams } from '@/lib/use-page-params';
 
 import { useDeleteSavedView } from '../api/delete-saved-view';
 import { useSavedViews } from '../api/get-saved-views';
@@ -19,15 +20,15 @@ const itemClasses =
   'flex cursor-default items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none select-none data-[disabled]:text-slate-500 data-[highlighted]:bg-indigo-50 data-[highlighted]:text-indigo-900';
 
 /** The address's query string without the page: a view keeps the filters, not where the table was. */
-function currentParams(search: string): string {
-  const params = new URLSearchParams(search);
-  params.delete('page');
-  return params.toString();
+function currentParams(params: URLSearchParams): string {
+  const kept = new URLSearchParams(params);
+  kept.delete('page');
+  return kept.toString();
 }
 
 /** /trends' "Saved views" menu: open one of the firm's views, save the current one, delete one. */
 export function SavedViewsMenu() {
-  const search = useSearch();
+  const { params } = usePageParams();
   const [, navigate] = useLocation();
   const { canWrite } = useFirmAccess();
   const views = useSavedViews();
@@ -118,7 +119,7 @@ export function SavedViewsMenu() {
         </DropdownMenu.Content>
       </DropdownMenu.Root>
 
-      <SaveViewDialog open={saving} onOpenChange={setSaving} params={currentParams(search)} />
+      <SaveViewDialog open={saving} onOpenChange={setSaving} params={currentParams(params)} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={closeDelete}

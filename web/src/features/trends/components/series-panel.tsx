@@ -8,7 +8,8 @@ import type { Option } from '@/lib/options';
 import type { Granularity } from '../api/analysis';
 import type { TrendBucket, TrendStack } from '@/lib/api/types';
 
-import { DownloadCsvButton, DownloadPngButton } from './download-buttons';
+import { DownloadCsvButton } from './download-csv-button';
+import { DownloadPngButton } from './download-png-button';
 import { Panel } from './panel';
 
 // uPlot is only needed here: load it with the chart, not with the app.

@@ -2,41 +2,9 @@ import type { Trends } from '@/lib/api/types';
 import { isUnknownState, stateName } from '@/lib/us-states';
 
 import type { TrendChanges, TrendPeriod } from '@/lib/api/types';
-import type { Change } from '../change';
 import { formatCount, formatDay, percentChange } from '../format';
 
-import { ChangeText } from './change-text';
-
-type StatCardProps = {
-  title: string;
-  value: string;
-  detail: string;
-  tone?: 'up' | 'down' | 'neutral';
-  /** The comparison period's figure and the change to it. */
-  compared?: { figure: string; change?: Change } | null;
-};
-
-function StatCard({ title, value, detail, tone = 'neutral', compared }: StatCardProps) {
-  const toneClass = tone === 'up' ? 'text-emerald-700' : tone === 'down' ? 'text-red-700' : 'text-slate-600';
-  return (
-    <div className="min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-900/5 sm:p-5">
-      <dt className="text-sm font-medium text-slate-600">{title}</dt>
-      <dd className="mt-2 truncate text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{value}</dd>
-      <dd className={`mt-1 text-xs ${toneClass}`}>{detail}</dd>
-      {compared ? (
-        <dd className="mt-1 text-xs text-slate-700">
-          Comparison period: <span className="font-semibold tabular-nums">{compared.figure}</span>
-          {compared.change ? (
-            <>
-              {', change '}
-              <ChangeText change={compared.change} />
-            </>
-          ) : null}
-        </dd>
-      ) : null}
-    </div>
-  );
-}
+import { StatCard } from './stat-card';
 
 const toneOf = (change: string | null) =>
   change === null ? 'neutral' : change.startsWith('+') ? 'up' : change.startsWith('-') ? 'down' : 'neutral';

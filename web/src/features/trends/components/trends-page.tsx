@@ -1,13 +1,12 @@
-import { useSignal, useSignals } from '@preact/signals-react/runtime';
 import { useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 
 import { Alert } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { paths } from '@/config/paths';
+import { questionnairePath } from '@/config/links';
 import type { Trends } from '@/lib/api/types';
 import { useUser } from '@/lib/auth';
 import { categoriesQueryOptions, findCategoryByName, useCategories } from '@/lib/categories';
@@ -24,7 +23,7 @@ import { useTrendVendors } from '../api/get-trend-vendors';
 import { CategoryBarChart } from './category-bar-chart';
 import { CompareControl, rangeText } from './compare-control';
 import { GeographicDistribution } from './geographic-distribution';
-import { DownloadCsvButton } from './download-buttons';
+import { DownloadCsvButton } from './download-csv-button';
 import { RecentBookingsTable } from './recent-bookings-table';
 import { RemoveSampleDataButton } from './remove-sample-data-button';
 import { SampleDataBanner } from './sample-data-banner';
@@ -84,11 +83,10 @@ const comparisonOf = (trends: Trends) => {
 
 /** /trends: demo-booking analytics under one set of filters kept in the address. */
 export function TrendsPage() {
-  useSignals();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const { filters, analysis, page, setParams } = useFilterParams();
-  const drilledState = useSignal<string | null>(null);
+  const [drilledState, setDrilledState] = useState<string | null>(null);
   const isAdmin = useUser().data?.isAdmin ?? false;
 
   // Queries follow the filters 300 ms after they stop changing; an inverted range keeps the last
@@ -128,7 +126,7 @@ export function TrendsPage() {
     try {
       const categories = await queryClient.fetchQuery(categoriesQueryOptions());
       const category = findCategoryByName(categories, name);
-      if (category) navigate(`${paths.matches}?categoryId=${category.id}`);
+      if (category) navigate(questionnairePath(category.id));
       else toast({ title: 'Category not found', description: `Could not find ${name}`, variant: 'destructive' });
     } catch (error) {
       toast({
@@ -260,8 +258,8 @@ export function TrendsPage() {
                     changes={answer.changes?.states}
                     filters={applied}
                     csvUrl={trendsCsvUrl(applied, appliedAnalysis, 'states')}
-                    selectedState={drilledState.value}
-                    onSelectState={(state) => (drilledState.value = state)}
+                    selectedState={drilledState}
+                    onSelectState={setDrilledState}
                   />
                 </div>
               </div>

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Alert } from '@/components/ui/alert';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
-import { vendorProfilePath } from '@/config/paths';
+import { vendorProfilePath } from '@/config/links';
 import type { Category, Trends } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 import { categoryLabel } from '@/lib/stages';
@@ -12,8 +12,9 @@ import type { TrendVendors } from '@/lib/api/types';
 import { formatCount } from '../format';
 
 import { ChangeText } from './change-text';
-import { DownloadCsvButton } from './download-buttons';
-import { EmptyState, Panel } from './panel';
+import { DownloadCsvButton } from './download-csv-button';
+import { EmptyState } from './empty-state';
+import { Panel } from './panel';
 
 /**
  * "12.5%": a share of 0..1 with one decimal, a tie rounded to the even digit as the server's CSV

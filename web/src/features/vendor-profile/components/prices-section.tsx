@@ -1,30 +1,7 @@
-import type { PriceFigure, VendorProfile } from '@/lib/api/types';
-import { formatShown } from '@/lib/format';
+import type { VendorProfile } from '@/lib/api/types';
 
-import { formatDate, priceText, sizesLabel } from '../format';
-
-/** "Fewer than 5 firms shared" / "Not shown until the next daily update", as the server says it. */
-function sentence(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function Cells({ figure }: { figure: PriceFigure }) {
-  const price = priceText(figure);
-  if (!price) {
-    return (
-      <td colSpan={3} className="px-3 py-2 text-slate-600">
-        {sentence(figure.text)}
-      </td>
-    );
-  }
-  return (
-    <>
-      <td className="px-3 py-2 font-medium text-slate-900 tabular-nums">{price.median}</td>
-      <td className="px-3 py-2 text-slate-700 tabular-nums">{price.middle}</td>
-      <td className="px-3 py-2 text-slate-700 tabular-nums">{formatShown(figure.firms)}</td>
-    </>
-  );
-}
+import { formatDate, sizesLabel } from '../format';
+import { PriceCells } from './price-cells';
 
 /**
  * "What firms pay": bands of annual cost per seat (the median's, and the middle half from the lower
@@ -70,7 +47,7 @@ export function PricesSection({ profile }: { profile: VendorProfile }) {
                 <th scope="row" className="px-3 py-2 font-normal text-slate-700">
                   {group.sizes.length === 6 ? 'Every size together' : sizesLabel(group.sizes)}
                 </th>
-                <Cells figure={group.figure} />
+                <PriceCells figure={group.figure} />
               </tr>
             ))}
             {pay.bySize.length > 1 ? (
@@ -78,7 +55,7 @@ export function PricesSection({ profile }: { profile: VendorProfile }) {
                 <th scope="row" className="px-3 py-2 font-medium text-slate-900">
                   All sizes
                 </th>
-                <Cells figure={pay.overall} />
+                <PriceCells figure={pay.overall} />
               </tr>
             ) : null}
           </tbody>

@@ -1,13 +1,6 @@
 import type { VendorProfile } from '@/lib/api/types';
 
-function Detail({ term, children }: { term: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{term}</dt>
-      <dd className="mt-1 text-sm text-slate-800">{children}</dd>
-    </div>
-  );
-}
+import { ProfileDetail } from './profile-detail';
 
 /** Description, highlights, sizes, practice areas, geographic focus and integrations. */
 export function ProfileDetails({ profile }: { profile: VendorProfile }) {
@@ -30,9 +23,9 @@ export function ProfileDetails({ profile }: { profile: VendorProfile }) {
         </ul>
       ) : null}
       <dl className="grid gap-4 sm:grid-cols-3">
-        <Detail term="Firm sizes">{sizes ? `${sizes} employees` : 'Not stated'}</Detail>
-        <Detail term="Practice areas">{areas || 'Not stated'}</Detail>
-        <Detail term="Geographic focus">{profile.geoFocus || 'Not stated'}</Detail>
+        <ProfileDetail term="Firm sizes">{sizes ? `${sizes} employees` : 'Not stated'}</ProfileDetail>
+        <ProfileDetail term="Practice areas">{areas || 'Not stated'}</ProfileDetail>
+        <ProfileDetail term="Geographic focus">{profile.geoFocus || 'Not stated'}</ProfileDetail>
       </dl>
       <div>
         <h3 className="text-sm font-semibold text-slate-900">Integrations</h3>

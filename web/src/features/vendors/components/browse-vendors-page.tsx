@@ -1,5 +1,4 @@
-import { useSignal, useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -23,7 +22,6 @@ import { VendorsPagination } from './vendors-pagination';
 const SKELETONS = 12;
 
 export function BrowseVendorsPage() {
-  useSignals();
   const categories = useCategories();
   const { filters, setFilter, setPage, clearFilters, cleanAddress } = useVendorFilters(categories.data);
   const vendors = useVendors(
@@ -39,8 +37,8 @@ export function BrowseVendorsPage() {
   );
 
   // The search box: typed text, sent to the address 300 ms after typing stops.
-  const searchText = useSignal(filters.q);
-  const debouncedSearch = useDebouncedValue(searchText.value, 300);
+  const [searchText, setSearchText] = useState(filters.q);
+  const debouncedSearch = useDebouncedValue(searchText, 300);
   const lastSent = useRef(filters.q);
   // Only a settled change of the text is sent, so the effect runs on `debouncedSearch` alone.
   const sendSearch = useEffectEvent((q: string) => {
@@ -53,9 +51,9 @@ export function BrowseVendorsPage() {
   useEffect(() => {
     if (filters.q.trim() !== lastSent.current.trim()) {
       lastSent.current = filters.q;
-      searchText.value = filters.q;
+      setSearchText(filters.q);
     }
-  }, [filters.q, searchText]);
+  }, [filters.q]);
 
   // Junk in the address (unknown category ids, an unknown sort, page=abc) is dropped from it.
   useEffect(() => {
@@ -104,8 +102,8 @@ export function BrowseVendorsPage() {
               placeholder="Search vendors..."
               maxLength={200}
               autoComplete="off"
-              value={searchText.value}
-              onChange={(e) => (searchText.value = e.target.value)}
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
               className={cn(inputClasses, 'h-10 border-slate-300')}
             />
           </div>

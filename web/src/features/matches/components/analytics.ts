@@ -1,8 +1,3 @@
-import { signal } from '@preact/signals-react';
-
-/** The one open stage of the accordion (its category id), or null when all are closed. */
-export const openStageId = signal<number | null>(null);
-
 /** Console analytics events of SPEC section 7 (never sent anywhere). */
 export function track(
   event: 'schedule_click' | 'dismiss_vendor' | 'questionnaire_open' | 'stage_open' | 'pick_for_me_click',

@@ -1,0 +1,164 @@
+import { useId, useState, type FormEvent } from 'react';
+
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
+import { verifiedMonth } from '@/components/vendor-card/verified-on';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/api-client';
+import type { PartnerLevel, Vendor, VendorUpdate } from '@/lib/api/types';
+
+import { PARTNER_LEVELS, useUpdateVendor } from '../api/update-vendor';
+
+const levelOptions = [{ value: '', label: 'None' }, ...PARTNER_LEVELS.map((level) => ({ value: level, label: level }))];
+
+const LINK_MESSAGE = 'Enter an address starting with http:// or https://, or leave it empty.';
+
+/** An empty field, or something that at least starts like a web address; the server checks the rest. */
+const looksLikeLink = (text: string) => text === '' || /^https?:\/\/\S+$/i.test(text);
+
+/** The fields the form changed, and only those: the server leaves the others as they are. */
+export function changedFields(
+  vendor: Vendor,
+  form: { level: string; star: boolean; active: boolean; booking: string; logo: string },
+): VendorUpdate {
+  const update: VendorUpdate = {};
+  const level = form.level === '' ? null : (form.level as PartnerLevel);
+  if (level !== (vendor.partnerLevel ?? null)) update.partnerLevel = level;
+  if (form.star !== vendor.isRecommendedPartner) update.isRecommendedPartner = form.star;
+  if (form.active !== vendor.isActive) update.isActive = form.active;
+  const booking = form.booking.trim() || null;
+  if (booking !== (vendor.bookingUrl ?? null)) update.bookingUrl = booking;
+  const logo = form.logo.trim() || null;
+  if (logo !== (vendor.logoUrl ?? null)) update.logoUrl = logo;
+  return update;
+}
+
+type VendorEditFormProps = {
+  vendor: Vendor;
+  onClose: () => void;
+  /** To the delete confirmation. */
+  onDelete: () => void;
+  /** To "Merge into…". */
+  onMerge: () => void;
+};
+
+/** The edit form of {@link VendorEditDialog}, with its Delete and "Merge into…" buttons. */
+export function VendorEditForm({ vendor, onClose, onDelete, onMerge }: VendorEditFormProps) {
+  const formId = useId();
+  const [level, setLevel] = useState(vendor.partnerLevel ?? '');
+  const [star, setStar] = useState(vendor.isRecommendedPartner);
+  const [active, setActive] = useState(vendor.isActive);
+  const [booking, setBooking] = useState(vendor.bookingUrl ?? '');
+  const [logo, setLogo] = useState(vendor.logoUrl ?? '');
+  const [showFieldErrors, setShowFieldErrors] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const update = useUpdateVendor();
+
+  const bookingError = showFieldErrors && !looksLikeLink(booking.trim()) ? LINK_MESSAGE : undefined;
+  const logoError = showFieldErrors && !looksLikeLink(logo.trim()) ? LINK_MESSAGE : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    if (!looksLikeLink(booking.trim()) || !looksLikeLink(logo.trim())) {
+      setShowFieldErrors(true);
+      return;
+    }
+    const changes = changedFields(vendor, { level, star, active, booking, logo });
+    if (Object.keys(changes).length === 0) {
+      onClose();
+      return;
+    }
+    update.mutate(
+      { id: vendor.id, update: changes },
+      {
+        onSuccess: (saved) => {
+          toast({ title: 'Vendor saved', description: `${saved.name} was updated.` });
+          onClose();
+        },
+        onError: (error) => setFailure(getErrorMessage(error, 'The vendor could not be saved. Please try again.')),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Edit ${vendor.name}`}
+      description={vendor.categoryName}
+      footer={
+        <>
+          <div className="flex gap-2 sm:mr-auto">
+            <Button variant="ghost" onClick={onDelete} disabled={update.isPending}>
+              <span className="text-red-700">Delete</span>
+            </Button>
+            <Button variant="ghost" onClick={onMerge} disabled={update.isPending}>
+              Merge into…
+            </Button>
+          </div>
+          <Button variant="outline" onClick={onClose} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} className="space-y-4" aria-busy={update.isPending} noValidate>
+        {failure ? <Alert>{failure}</Alert> : null}
+        <SelectField label="Partner level" options={levelOptions} value={level} onChange={(e) => setLevel(e.target.value)} />
+        <label className="flex items-start gap-2.5 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={star}
+            onChange={(e) => setStar(e.target.checked)}
+            className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-indigo-600"
+          />
+          <span>
+            Recommended partner <span className="text-slate-500">(shows a star)</span>
+          </span>
+        </label>
+        <label className="flex items-start gap-2.5 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={active}
+            onChange={(e) => setActive(e.target.checked)}
+            className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-indigo-600"
+          />
+          <span>
+            Active <span className="text-slate-500">(inactive vendors are hidden from the directory by default and never recommended)</span>
+          </span>
+        </label>
+        <TextField
+          label="Booking URL"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://vendor.example.com/demo"
+          value={booking}
+          onChange={(e) => setBooking(e.target.value)}
+          hint={
+            vendor.bookingVerifiedOn && vendor.bookingSourceUrl
+              ? `The vendor’s own demo or scheduling page, checked in ${verifiedMonth(vendor.bookingVerifiedOn)} against ${vendor.bookingSourceUrl}. A new link here drops that check. Empty: the button asks for a demo on the vendor’s website.`
+              : 'The vendor’s own demo or scheduling page. Empty: the button asks for a demo on the vendor’s website.'
+          }
+          error={bookingError}
+        />
+        <TextField
+          label="Logo URL"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://vendor.example.com/logo.png"
+          value={logo}
+          onChange={(e) => setLogo(e.target.value)}
+          hint="Empty: the logo comes from the vendor’s website, or its initials."
+          error={logoError}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,169 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+
+import { OutboundLink } from '@/components/outbound-link';
+import { PartnerBadge } from '@/components/vendor-card/partner-badge';
+import { PriceBracket } from '@/components/vendor-card/price-bracket';
+import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
+import { VerifiedOn } from '@/components/vendor-card/verified-on';
+import { questionnairePath } from '@/config/links';
+import type { ComparedAttribute, ComparedVendor, Comparison } from '@/lib/api/types';
+import { cn } from '@/lib/cn';
+import { firmSizeOptions } from '@/lib/firm-options';
+import { categoryLabel } from '@/lib/stages';
+import { formatShown } from '@/lib/format';
+
+import { CompareScheduleButton } from './compare-schedule-button';
+import { linkClasses } from './styles';
+
+const sizeLabel = (code: string) => firmSizeOptions.find((o) => o.value === code)?.label ?? code;
+
+type Row = { key: ComparedAttribute | 'summary'; label: string; cell: (v: ComparedVendor) => ReactNode };
+
+/** The table's rows; `canWrite`: whether to offer the questionnaire (a viewer cannot submit one). */
+export function comparisonRows(comparison: Comparison, canWrite: boolean): Row[] {
+  const none = <span className="text-slate-500">Not listed</span>;
+  const yourSize = comparison.firmSize ? `firms your size (${sizeLabel(comparison.firmSize)})` : 'all firms';
+  return [
+    { key: 'summary', label: 'What sets it apart', cell: (v) => <p className="font-medium text-slate-900">{v.summary}</p> },
+    { key: 'category', label: 'Category', cell: (v) => categoryLabel(v.category.name) },
+    {
+      key: 'priceBracket',
+      label: 'Price',
+      cell: (v) => (v.priceBracket ? <PriceBracket bracket={v.priceBracket} /> : none),
+    },
+    {
+      key: 'firmSizes',
+      label: 'Firm sizes',
+      cell: (v) =>
+        v.firmSizes.length > 0 ? (
+          <ul className="flex flex-wrap gap-1">
+            {v.firmSizes.map((s) => (
+              <li
+                key={s}
+                className={cn(
+                  'rounded-md px-1.5 py-0.5 text-xs',
+                  s === comparison.firmSize ? 'bg-indigo-100 font-semibold text-indigo-900' : 'bg-slate-100 text-slate-700',
+                )}
+              >
+                {sizeLabel(s)}
+                {s === comparison.firmSize ? <span className="sr-only"> (your size)</span> : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          none
+        ),
+    },
+    {
+      key: 'practiceAreas',
+      label: 'Practice areas',
+      cell: (v) => (v.practiceAreas.length > 0 ? v.practiceAreas.join(', ') : none),
+    },
+    {
+      key: 'integrations',
+      label: 'Integrations',
+      cell: (v) =>
+        v.integrations.length > 0 ? (
+          <ul className="flex flex-wrap gap-1">
+            {v.integrations.map((i) => (
+              <li
+                key={i.name}
+                className={cn(
+                  'rounded-md px-1.5 py-0.5 text-xs',
+                  i.inYourStack
+                    ? 'bg-emerald-100 font-semibold text-emerald-900 ring-1 ring-emerald-300 ring-inset'
+                    : 'bg-slate-100 text-slate-700',
+                )}
+              >
+                {i.inYourStack ? <span aria-hidden="true">✓ </span> : null}
+                {i.name}
+                {i.inYourStack ? <span className="sr-only"> (in your tech stack)</span> : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          none
+        ),
+    },
+    {
+      key: 'highlights',
+      label: 'Highlights',
+      cell: (v) =>
+        v.highlights.length > 0 ? (
+          <ul className="list-disc space-y-0.5 pl-4">
+            {v.highlights.map((h, i) => (
+              <li key={i}>{h}</li>
+            ))}
+          </ul>
+        ) : (
+          none
+        ),
+    },
+    {
+      key: 'partner',
+      label: 'Partner status',
+      cell: (v) =>
+        v.partner.isRecommendedPartner || v.partner.partnerLevel ? (
+          <PartnerBadge isRecommendedPartner={v.partner.isRecommendedPartner} partnerLevel={v.partner.partnerLevel} />
+        ) : (
+          <span className="text-slate-600">Not a partner</span>
+        ),
+    },
+    {
+      key: 'recentDemoBookings',
+      label: `Demo bookings in the last ${comparison.demandDays} days by ${yourSize}`,
+      cell: (v) => formatShown(v.recentDemoBookings),
+    },
+    {
+      key: 'peerAdoption',
+      label: 'Other firms your size using it',
+      cell: (v) => (v.peerAdoption ? formatShown(v.peerAdoption) : <span className="text-slate-600">Add your firm size to see this</span>),
+    },
+    {
+      key: 'matchScore',
+      label: 'Your match score',
+      cell: (v) =>
+        v.matchScore ? (
+          <span>
+            <strong className="text-base text-slate-900">{v.matchScore.score}</strong> of 100
+            <span className="block text-xs text-slate-600">Questionnaire of {v.matchScore.answeredOn}</span>
+          </span>
+        ) : canWrite ? (
+          <Link href={questionnairePath(v.category.id)} className={linkClasses}>
+            Answer the {categoryLabel(v.category.name)} questionnaire
+          </Link>
+        ) : (
+          <span className="text-slate-600">No questionnaire answered</span>
+        ),
+    },
+    {
+      key: 'verifiedOn',
+      label: 'Verified',
+      cell: (v) =>
+        v.verifiedOn ? (
+          <VerifiedOn verifiedOn={v.verifiedOn} sourceUrl={v.sourceUrl} />
+        ) : (
+          <span className="text-slate-600">Not verified yet</span>
+        ),
+    },
+    {
+      key: 'isActive',
+      label: 'Status',
+      cell: (v) => (v.isActive ? 'Active' : <span className="font-semibold text-red-700">No longer active</span>),
+    },
+    {
+      key: 'scheduling',
+      label: 'Meet the vendor',
+      cell: (v) => (
+        <div className="flex flex-col items-start gap-2">
+          <CompareScheduleButton vendorId={v.id} vendorName={v.name} bookingUrl={v.bookingUrl} websiteUrl={v.websiteUrl} />
+          <ShortlistToggle vendorId={v.id} vendorName={v.name} />
+          <OutboundLink href={v.websiteUrl} className={linkClasses}>
+            Visit Website<span className="sr-only"> of {v.name}</span>
+          </OutboundLink>
+        </div>
+      ),
+    },
+  ];
+}
