@@ -6,7 +6,7 @@ use serde::Deserialize;
 use super::ids::VendorIds;
 use super::model::Comparison;
 use crate::platform::blocking::Blocking;
-use crate::platform::caller::CurrentUser;
+use crate::platform::caller::FirmMember;
 use crate::platform::error::Result;
 use crate::platform::extract::{Json, Query};
 use crate::recommend::RecommendState;
@@ -36,11 +36,11 @@ pub struct CompareQuery {
     ))]
 pub async fn get_comparison(
     State(state): State<RecommendState>,
-    current: CurrentUser,
+    member: FirmMember,
     Query(query): Query<CompareQuery>,
 ) -> Result<Json<Comparison>> {
     let ids = VendorIds::parse(query.ids.as_deref())?;
-    let user = current.user;
+    let user = member.user;
     let comparison = state
         .blocking(move |app| super::compare(app, &user, &ids))
         .await?;

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::accounts::audit::{self, AuditAction};
 use crate::platform::blocking::Blocking;
-use crate::platform::caller::CurrentUser;
+use crate::platform::caller::FirmMember;
 use crate::platform::clock::{now_secs, rfc3339};
 use crate::platform::error::{ErrorBody, Result, bad_request, not_found};
 use crate::platform::extract::{Json, Path, Query};
@@ -270,9 +270,9 @@ fn view(
     ))]
 pub async fn list_decisions(
     State(state): State<DecisionsState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<Json<DecisionList>> {
-    let firm_id = current.user.firm.id;
+    let firm_id = member.firm;
     let items = state
         .blocking(move |app| {
             let snapshot = app.catalog.load();
@@ -314,14 +314,14 @@ pub async fn list_decisions(
     ))]
 pub async fn propose(
     State(state): State<DecisionsState>,
-    current: CurrentUser,
+    member: FirmMember,
     headers: HeaderMap,
     Json(request): Json<DecisionRequest>,
 ) -> Result<Response> {
-    current.user.firm_role.may_manage()?;
+    member.role.may_manage()?;
     let base = crate::accounts::links::link_base(&state.config, &headers);
     let parsed = parse(request)?;
-    let user = current.user;
+    let user = member.user;
     state
         .blocking(move |app| {
             let terms = decide::terms(app, user.firm.id, parsed)?;
@@ -375,17 +375,17 @@ pub struct DraftQuery {
     ))]
 pub async fn get_draft(
     State(state): State<DecisionsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Query(query): Query<DraftQuery>,
 ) -> Result<Json<super::draft::DecisionDraft>> {
-    if !current.user.firm_role.manages_firm() {
+    if !member.role.manages_firm() {
         return Err(crate::platform::error::forbidden(DRAFT_MANAGERS_ONLY));
     }
     let category = match query.category_id.as_deref().map(str::trim) {
         None | Some("") => None,
         Some(raw) => Some(CategoryId::parse(raw)?.get()),
     };
-    let user = current.user;
+    let user = member.user;
     state
         .blocking(move |app| {
             let record = match category {
@@ -412,11 +412,11 @@ pub async fn get_draft(
     ))]
 pub async fn get_decision(
     State(state): State<DecisionsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(id): Path<DecisionId>,
 ) -> Result<Json<DecisionView>> {
     let id = id.get();
-    let user = current.user;
+    let user = member.user;
     state
         .blocking(move |app| {
             let (d, versions) = decide::read(app, user.firm.id, id, now_secs())?;
@@ -439,16 +439,16 @@ pub async fn get_decision(
     ))]
 pub async fn edit(
     State(state): State<DecisionsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(id): Path<DecisionId>,
     headers: HeaderMap,
     Json(request): Json<DecisionRequest>,
 ) -> Result<Json<DecisionView>> {
     let id = id.get();
-    current.user.firm_role.may_manage()?;
+    member.role.may_manage()?;
     let base = crate::accounts::links::link_base(&state.config, &headers);
     let parsed = parse(request)?;
-    let user = current.user;
+    let user = member.user;
     state
         .blocking(move |app| {
             if super::storage::get(&app.store, user.firm.id, id)?.is_none() {
@@ -476,14 +476,14 @@ pub async fn edit(
 
 async fn answer(
     state: DecisionsState,
-    current: CurrentUser,
+    member: FirmMember,
     id: DecisionId,
     request: VerdictRequest,
     verdict: Verdict,
 ) -> Result<Response> {
     let id = id.get();
     let (hash, comment) = parse_verdict(request, verdict)?;
-    let user = current.user;
+    let user = member.user;
     state
         .blocking(move |app| {
             match decide::verdict(app, &user, id, verdict, hash, comment, now_secs())? {
@@ -541,11 +541,11 @@ async fn answer(
     ))]
 pub async fn approve(
     State(state): State<DecisionsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(id): Path<DecisionId>,
     Json(request): Json<VerdictRequest>,
 ) -> Result<Response> {
-    answer(state, current, id, request, Verdict::Approved).await
+    answer(state, member, id, request, Verdict::Approved).await
 }
 
 /// POST /api/decisions/{id}/object: an approver objects to the version of `versionHash`, saying
@@ -563,11 +563,11 @@ pub async fn approve(
     ))]
 pub async fn object(
     State(state): State<DecisionsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(id): Path<DecisionId>,
     Json(request): Json<VerdictRequest>,
 ) -> Result<Response> {
-    answer(state, current, id, request, Verdict::Objected).await
+    answer(state, member, id, request, Verdict::Objected).await
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -597,7 +597,7 @@ pub struct VersionQuery {
     ))]
 pub async fn get_version(
     State(state): State<DecisionsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path((id, n)): Path<(DecisionId, VersionId)>,
     Query(query): Query<VersionQuery>,
 ) -> Result<Response> {
@@ -611,7 +611,7 @@ pub async fn get_version(
             )));
         }
     };
-    let user = current.user;
+    let user = member.user;
     let firm_id = user.firm.id;
     state
         .blocking(move |app| {
@@ -673,16 +673,16 @@ pub async fn get_version(
     ))]
 pub async fn tech_stack(
     State(state): State<DecisionsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(id): Path<DecisionId>,
     Json(request): Json<TechStackRequest>,
 ) -> Result<Json<DecisionView>> {
     let id = id.get();
-    current.user.firm_role.may_manage()?;
+    member.role.may_manage()?;
     let replace = request
         .replace
         .ok_or_else(|| bad_request("replace is required: true or false"))?;
-    let user = current.user;
+    let user = member.user;
     state
         .blocking(move |app| {
             let d = decide::answer_tech_stack(app, &user, id, replace)?;

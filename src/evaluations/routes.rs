@@ -7,7 +7,7 @@ use serde::Deserialize;
 use crate::accounts::audit::{self, AuditAction};
 use crate::catalog::Catalog;
 use crate::platform::blocking::Blocking;
-use crate::platform::caller::{CurrentUser, User};
+use crate::platform::caller::{FirmMember, User};
 use crate::platform::clock::now_secs;
 use crate::platform::error::{ErrorBody, Result, bad_request, not_found};
 use crate::platform::extract::{Json, Path, Query};
@@ -119,7 +119,7 @@ fn evaluation(
     ))]
 pub async fn get_evaluation(
     State(state): State<EvaluationsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(category): Path<CategoryId>,
     Query(q): Query<RoundQuery>,
 ) -> Result<Json<EvaluationView>> {
@@ -130,7 +130,7 @@ pub async fn get_evaluation(
                 .map_err(|_| bad_request("The round must be a whole number like 1"))?,
         ),
     };
-    let user = current.user;
+    let user = member.user;
     let view = state
         .blocking(move |app| evaluation(app, &user, category, wanted))
         .await?;
@@ -148,10 +148,10 @@ pub async fn get_evaluation(
     ))]
 pub async fn get_criteria(
     State(state): State<EvaluationsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(category): Path<CategoryId>,
 ) -> Result<Json<CriteriaView>> {
-    let user = current.user;
+    let user = member.user;
     let view = state
         .blocking(move |app| Ok(evaluation(app, &user, category, None)?.criteria))
         .await?;
@@ -181,11 +181,11 @@ pub struct CriteriaRequest {
     ))]
 pub async fn put_criteria(
     State(state): State<EvaluationsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(category): Path<CategoryId>,
     Json(request): Json<CriteriaRequest>,
 ) -> Result<Json<CriteriaView>> {
-    let user = current.user;
+    let user = member.user;
     let view = state
         .blocking(move |app| {
             let catalog = app.catalog.load();
@@ -238,10 +238,10 @@ pub async fn put_criteria(
     ))]
 pub async fn get_scorecard(
     State(state): State<EvaluationsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path((category, vendor)): Path<(CategoryId, VendorId)>,
 ) -> Result<Json<ScorecardView>> {
-    let user = current.user;
+    let user = member.user;
     let view = state
         .blocking(move |app| {
             let (category_id, _) = known_category(&app.catalog.load(), category)?;
@@ -301,11 +301,11 @@ fn scorecard_write(
     ))]
 pub async fn put_scorecard(
     State(state): State<EvaluationsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path((category, vendor)): Path<(CategoryId, VendorId)>,
     Json(request): Json<ScorecardRequest>,
 ) -> Result<Json<ScorecardView>> {
-    let user = current.user;
+    let user = member.user;
     let view = state
         .blocking(move |app| {
             scorecard_write(app, &user, category, vendor, |round, vendor, now| {
@@ -333,10 +333,10 @@ pub async fn put_scorecard(
     ))]
 pub async fn submit_scorecard(
     State(state): State<EvaluationsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path((category, vendor)): Path<(CategoryId, VendorId)>,
 ) -> Result<Json<ScorecardView>> {
-    let user = current.user;
+    let user = member.user;
     let view = state
         .blocking(move |app| {
             scorecard_write(app, &user, category, vendor, |round, vendor, now| {
@@ -360,11 +360,11 @@ pub async fn submit_scorecard(
     ))]
 pub async fn post_reference(
     State(state): State<EvaluationsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(category): Path<CategoryId>,
     Json(request): Json<ReferenceRequest>,
 ) -> Result<(StatusCode, Json<ReferenceView>)> {
-    let user = current.user;
+    let user = member.user;
     let view = state
         .blocking(move |app| {
             let (category_id, _) = known_category(&app.catalog.load(), category)?;
@@ -410,10 +410,10 @@ pub async fn post_reference(
     ))]
 pub async fn delete_reference(
     State(state): State<EvaluationsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path((category, id)): Path<(CategoryId, ReferenceCheckId)>,
 ) -> Result<StatusCode> {
-    let user = current.user;
+    let user = member.user;
     state
         .blocking(move |app| {
             let (category_id, _) = known_category(&app.catalog.load(), category)?;
@@ -444,10 +444,10 @@ pub async fn delete_reference(
     ))]
 pub async fn re_evaluate(
     State(state): State<EvaluationsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(category): Path<CategoryId>,
 ) -> Result<Json<EvaluationView>> {
-    let user = current.user;
+    let user = member.user;
     let view = state
         .blocking(move |app| {
             let catalog = app.catalog.load();

@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::{self, AccountsState, ClientIp};
 use crate::platform::blocking::Blocking;
-use crate::platform::caller::{CurrentUser, FirmRole};
+use crate::platform::caller::{FirmMember, FirmRole};
 use crate::platform::clock::rfc3339;
 use crate::platform::download::CsvFile;
 use crate::platform::error::{ErrorBody, Result, forbidden, not_found};
@@ -274,12 +274,12 @@ pub struct ExportRequest {
     ))]
 pub(super) async fn export_firm(
     State(state): State<AccountsState>,
-    current: CurrentUser,
+    member: FirmMember,
     ClientIp(ip): ClientIp,
     Json(body): Json<serde_json::Map<String, Value>>,
 ) -> Result<impl IntoResponse> {
     let body: ExportRequest = super::object_body(body)?;
-    let user = current.user;
+    let user = member.user;
     if user.firm_role != FirmRole::Owner {
         return Err(forbidden(OWNERS_ONLY));
     }

@@ -9,7 +9,7 @@ use super::model::{AuditEntryView, AuditLog};
 use crate::accounts::AccountsState;
 use crate::accounts::audit;
 use crate::platform::blocking::Blocking;
-use crate::platform::caller::CurrentUser;
+use crate::platform::caller::FirmMember;
 use crate::platform::download::safe_cell;
 use crate::platform::error::{Result, bad_request};
 use crate::platform::extract::{Json, Query};
@@ -35,10 +35,10 @@ pub(super) struct AuditQuery {
     ))]
 pub(super) async fn firm_audit(
     State(state): State<AccountsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Query(query): Query<AuditQuery>,
 ) -> Result<Response> {
-    current.user.firm_role.may_manage()?;
+    member.role.may_manage()?;
     let csv = match query.format.as_deref() {
         None | Some("" | "json") => false,
         Some("csv") => true,
@@ -48,7 +48,7 @@ pub(super) async fn firm_audit(
             )));
         }
     };
-    let firm_id = current.user.firm.id;
+    let firm_id = member.firm;
     let items: Vec<AuditEntryView> = state
         .blocking(move |app| audit::entries(app, firm_id))
         .await?

@@ -14,7 +14,7 @@ use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::storage::deletion::{self as stored, Deletion};
 use crate::accounts::{self, AccountsState, ClientIp};
 use crate::platform::blocking::Blocking;
-use crate::platform::caller::{AdminUser, CurrentUser, FirmRole};
+use crate::platform::caller::{AdminUser, FirmMember, FirmRole};
 use crate::platform::clock::rfc3339;
 use crate::platform::error::{ErrorBody, Result, conflict, forbidden, not_found};
 use crate::platform::extract::{Json, Path};
@@ -205,9 +205,9 @@ fn existing(store: &Store, id: u64) -> Result<FirmId> {
     ))]
 pub(super) async fn get_deletion(
     State(state): State<AccountsState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<Json<DeletionView>> {
-    let firm = current.user.firm.id;
+    let firm = member.firm;
     let found = state
         .blocking(move |app| stored::find(&app.store, firm))
         .await?;
@@ -230,12 +230,12 @@ pub(super) async fn get_deletion(
     ))]
 pub(super) async fn schedule_deletion(
     State(state): State<AccountsState>,
-    current: CurrentUser,
+    member: FirmMember,
     ClientIp(ip): ClientIp,
     Json(body): Json<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<Json<DeletionView>> {
     let body: ScheduleRequest = super::object_body(body)?;
-    let user = current.user;
+    let user = member.user;
     if user.firm_role != FirmRole::Owner {
         return Err(forbidden(OWNERS_ONLY));
     }
@@ -263,9 +263,9 @@ pub(super) async fn schedule_deletion(
     ))]
 pub(super) async fn cancel_deletion(
     State(state): State<AccountsState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<StatusCode> {
-    let user = current.user;
+    let user = member.user;
     if user.firm_role != FirmRole::Owner {
         return Err(forbidden(OWNERS_ONLY));
     }

@@ -12,7 +12,7 @@ use crate::accounts::links::link_base;
 use crate::accounts::lockout::{self, NamesAddress};
 use crate::accounts::{self, Email};
 use crate::platform::blocking::Blocking;
-use crate::platform::caller::{CurrentUser, FirmRole};
+use crate::platform::caller::{FirmMember, FirmRole};
 use crate::platform::clock::now_secs;
 use crate::platform::clock::rfc3339;
 use crate::platform::error::{Result, forbidden, not_found};
@@ -35,17 +35,17 @@ const OWNERS_INVITE_OWNERS: &str = "Only an owner can invite someone as an owner
 pub(super) async fn create_invitation(
     State(state): State<AccountsState>,
     headers: HeaderMap,
-    current: CurrentUser,
+    member: FirmMember,
     Json(body): Json<NewInvitation>,
 ) -> Result<(StatusCode, Json<InvitationCreated>)> {
-    current.user.firm_role.may_manage()?;
+    member.role.may_manage()?;
     let email = Email::parse(&body.email)?;
     let role = FirmRole::parse(&body.role)?;
-    if role == FirmRole::Owner && current.user.firm_role != FirmRole::Owner {
+    if role == FirmRole::Owner && member.role != FirmRole::Owner {
         return Err(forbidden(OWNERS_INVITE_OWNERS));
     }
     let base = link_base(&state.config, &headers);
-    let me = current.user;
+    let me = member.user;
     let (invitation, link) = state
         .blocking(move |app| {
             // A 409 says the address has an account: counted per address, whatever the answer.
@@ -80,10 +80,10 @@ pub(super) async fn create_invitation(
     ))]
 pub(super) async fn list_invitations(
     State(state): State<AccountsState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<Json<Invitations>> {
-    current.user.firm_role.may_manage()?;
-    let firm_id = current.user.firm.id;
+    member.role.may_manage()?;
+    let firm_id = member.firm;
     let all = state
         .blocking(move |app| accounts::firm_invitations(app, firm_id))
         .await?;
@@ -109,12 +109,12 @@ pub(super) async fn list_invitations(
     ))]
 pub(super) async fn revoke_invitation(
     State(state): State<AccountsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(id): Path<InvitationId>,
 ) -> Result<StatusCode> {
     let id = id.get();
-    current.user.firm_role.may_manage()?;
-    let me = current.user;
+    member.role.may_manage()?;
+    let me = member.user;
     state
         .blocking(move |app| {
             let invitation =
@@ -148,16 +148,16 @@ pub(super) async fn revoke_invitation(
 pub(super) async fn member_reset_link(
     State(state): State<AccountsState>,
     headers: HeaderMap,
-    current: CurrentUser,
+    member: FirmMember,
     Path(user_id): Path<MemberId>,
 ) -> Result<(StatusCode, Json<ResetLinkView>)> {
     let user_id = user_id.get();
-    current.user.firm_role.may_manage()?;
+    member.role.may_manage()?;
     let base = link_base(&state.config, &headers);
-    let me = current.user;
+    let me = member.user;
     let view = state
         .blocking(move |app| {
-            let target = super::routes::member(app, &me, user_id)?;
+            let target = super::routes::find_member(app, &me, user_id)?;
             // An owner's password is an owner's to hand out.
             if target.firm_role == FirmRole::Owner
                 && me.firm_role != FirmRole::Owner

@@ -7,7 +7,7 @@ use super::model::FirmEnvelope;
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::{self, AccountsState};
 use crate::platform::blocking::Blocking;
-use crate::platform::caller::{CurrentUser, FirmRole};
+use crate::platform::caller::{FirmMember, FirmRole};
 use crate::platform::error::{Result, bad_request, forbidden};
 use crate::platform::extract::Json;
 
@@ -37,10 +37,10 @@ pub struct MfaRequiredBody {
     ))]
 pub(super) async fn put_mfa_required(
     State(state): State<AccountsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Json(body): Json<MfaRequiredBody>,
 ) -> Result<Json<FirmEnvelope>> {
-    let user = current.user;
+    let user = member.user;
     if user.firm_role != FirmRole::Owner {
         return Err(forbidden(OWNERS_ONLY));
     }

@@ -7,7 +7,7 @@ use crate::accounts::AccountsState;
 use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::price_sharing::{self, Consent};
 use crate::platform::blocking::Blocking;
-use crate::platform::caller::CurrentUser;
+use crate::platform::caller::FirmMember;
 use crate::platform::clock::rfc3339;
 use crate::platform::error::{ErrorBody, Result, forbidden};
 use crate::platform::extract::Json;
@@ -52,9 +52,9 @@ impl PriceSharing {
     ))]
 pub(super) async fn get_price_sharing(
     State(state): State<AccountsState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<Json<PriceSharing>> {
-    let firm_id = current.user.firm.id;
+    let firm_id = member.firm;
     let consent = state
         .blocking(move |app| price_sharing::consent(app, firm_id))
         .await?;
@@ -77,10 +77,10 @@ pub(super) async fn get_price_sharing(
     ))]
 pub(super) async fn put_price_sharing(
     State(state): State<AccountsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Json(body): Json<PriceSharingBody>,
 ) -> Result<Json<PriceSharing>> {
-    let user = current.user;
+    let user = member.user;
     if !user.firm_role.manages_firm() {
         return Err(forbidden(MANAGERS_ONLY));
     }

@@ -12,7 +12,7 @@ use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::model::parse_law_firm;
 use crate::accounts::{self, parse_firm_size};
 use crate::platform::blocking::Blocking;
-use crate::platform::caller::{CurrentUser, FirmRole, User};
+use crate::platform::caller::{FirmMember, FirmRole, User};
 use crate::platform::error::{Result, conflict, forbidden, not_found};
 use crate::platform::extract::{Json, Path};
 use crate::platform::ids::MemberId;
@@ -43,9 +43,9 @@ pub(super) fn firm_view(app: &AccountsState, user: &User) -> Result<FirmEnvelope
     ))]
 pub(super) async fn get_firm(
     State(state): State<AccountsState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<Json<FirmEnvelope>> {
-    let user = current.user;
+    let user = member.user;
     Ok(Json(
         state.blocking(move |app| firm_view(app, &user)).await?,
     ))
@@ -63,11 +63,11 @@ pub(super) async fn get_firm(
     ))]
 pub(super) async fn update_firm(
     State(state): State<AccountsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Json(body): Json<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<Json<FirmEnvelope>> {
     let body: FirmUpdate = super::object_body(body)?;
-    current.user.firm_role.may_manage()?;
+    member.role.may_manage()?;
     let name = body.name.as_deref().map(parse_law_firm).transpose()?;
     let size = match body.size {
         Some(raw) => Some(parse_firm_size(raw.as_deref())?),
@@ -75,7 +75,7 @@ pub(super) async fn update_firm(
     };
     // Every field is checked before anything is written.
     let onboarding = body.onboarding.map(|a| a.parse()).transpose()?;
-    let user = current.user;
+    let user = member.user;
     let answer = state
         .blocking(move |app| {
             let mut firm = accounts::find_firm(&app.store, user.firm.id.get())?
@@ -106,7 +106,7 @@ fn members_of(app: &AccountsState, me: &User) -> Result<Vec<User>> {
 }
 
 /// A member of `me`'s firm; anyone else (another firm's, or no one) is a 404 alike.
-pub(super) fn member(app: &AccountsState, me: &User, user_id: u64) -> Result<User> {
+pub(super) fn find_member(app: &AccountsState, me: &User, user_id: u64) -> Result<User> {
     app.load_user(user_id)?
         .filter(|u| u.firm.id == me.firm.id)
         .ok_or_else(|| not_found(format!("There is no member with id {user_id} in your firm")))
@@ -120,9 +120,9 @@ pub(super) fn member(app: &AccountsState, me: &User, user_id: u64) -> Result<Use
     ))]
 pub(super) async fn list_members(
     State(state): State<AccountsState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<Json<Members>> {
-    let me = current.user;
+    let me = member.user;
     let my_id = me.id;
     let (members, seen) = state
         .blocking(move |app| {
@@ -154,19 +154,19 @@ pub(super) async fn list_members(
     ))]
 pub(super) async fn change_role(
     State(state): State<AccountsState>,
-    current: CurrentUser,
+    member: FirmMember,
     headers: axum::http::HeaderMap,
     Path(user_id): Path<MemberId>,
     Json(body): Json<RoleChange>,
 ) -> Result<Json<MemberEnvelope>> {
     let user_id = user_id.get();
     let role = FirmRole::parse(&body.role)?;
-    current.user.firm_role.may_manage()?;
-    let me = current.user;
+    member.role.may_manage()?;
+    let me = member.user;
     let base = crate::accounts::links::link_base(&state.config, &headers);
     let changed = state
         .blocking(move |app| {
-            let mut target = member(app, &me, user_id)?;
+            let mut target = find_member(app, &me, user_id)?;
             let touches_owner = role == FirmRole::Owner || target.firm_role == FirmRole::Owner;
             if touches_owner && me.firm_role != FirmRole::Owner {
                 return Err(forbidden(OWNERS_ONLY));
@@ -223,15 +223,15 @@ pub(super) async fn change_role(
     ))]
 pub(super) async fn remove_member(
     State(state): State<AccountsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(user_id): Path<MemberId>,
 ) -> Result<StatusCode> {
     let user_id = user_id.get();
-    current.user.firm_role.may_manage()?;
-    let me = current.user;
+    member.role.may_manage()?;
+    let me = member.user;
     state
         .blocking(move |app| {
-            let target = member(app, &me, user_id)?;
+            let target = find_member(app, &me, user_id)?;
             if target.firm_role == FirmRole::Owner {
                 if me.firm_role != FirmRole::Owner {
                     return Err(forbidden(OWNERS_ONLY));

@@ -5,7 +5,7 @@ use axum::extract::State;
 use super::model::Coverage;
 use super::{Peers, coverage};
 use crate::platform::blocking::Blocking;
-use crate::platform::caller::CurrentUser;
+use crate::platform::caller::FirmMember;
 use crate::platform::error::Result;
 use crate::platform::extract::Json;
 
@@ -17,9 +17,9 @@ use crate::platform::extract::Json;
     ))]
 pub async fn get_coverage(
     State(state): State<Peers>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<Json<Coverage>> {
-    let user = current.user;
+    let user = member.user;
     let map = state
         .blocking(move |app| coverage::coverage(app, &user))
         .await?;

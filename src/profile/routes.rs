@@ -8,7 +8,7 @@ use crate::accounts::AccountsState;
 use crate::accounts::model::{Email, parse_law_firm, parse_name};
 use crate::accounts::{self, UserEnvelope, UserView, parse_firm_size, password};
 use crate::platform::blocking::Blocking;
-use crate::platform::caller::CurrentUser;
+use crate::platform::caller::{CurrentUser, FirmMember};
 use crate::platform::error::{Result, bad_request};
 use crate::platform::extract::Json;
 
@@ -20,9 +20,9 @@ use crate::platform::extract::Json;
     ))]
 pub(super) async fn get_profile(
     State(state): State<AccountsState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<Json<ProfileView>> {
-    let user = current.user;
+    let user = member.user;
     let onboarding = state
         .blocking(move |app| load_onboarding(&app.store, user.firm.id))
         .await?;
@@ -134,9 +134,9 @@ pub(super) async fn update_profile(
     ))]
 pub(super) async fn onboarding_status(
     State(state): State<AccountsState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<Json<OnboardingStatus>> {
-    let id = current.user.firm.id;
+    let id = member.firm;
     let found = state
         .blocking(move |app| load_onboarding(&app.store, id))
         .await?;
@@ -157,13 +157,13 @@ pub(super) async fn onboarding_status(
     ))]
 pub(super) async fn save_onboarding(
     State(state): State<AccountsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Json(body): Json<OnboardingAnswers>,
 ) -> Result<Json<OnboardingStatus>> {
     let answers = body.parse()?;
     // The firm's answers: asked once, of whoever sets the firm up; later its owners and admins.
-    current.user.firm_role.may_manage()?;
-    let id = current.user.firm.id;
+    member.role.may_manage()?;
+    let id = member.firm;
     state
         .blocking(move |app| storage::save_onboarding(&app.store, id, &answers))
         .await?;

@@ -4,7 +4,7 @@ use axum::extract::State;
 
 use super::model::Overview;
 use crate::platform::blocking::Blocking;
-use crate::platform::caller::CurrentUser;
+use crate::platform::caller::FirmMember;
 use crate::platform::error::Result;
 use crate::platform::extract::Json;
 use crate::recommend::RecommendState;
@@ -17,9 +17,9 @@ use crate::recommend::RecommendState;
     ))]
 pub(super) async fn overview(
     State(state): State<RecommendState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<Json<Overview>> {
-    let user = current.user;
+    let user = member.user;
     state
         .blocking(move |app| super::status::overview(app, &user))
         .await

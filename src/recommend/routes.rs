@@ -13,7 +13,7 @@ use super::model::{
 use super::{compute, history, picks, responses, storage};
 use crate::catalog::listing::{Page, parse_category_ids, parse_page, parse_page_size};
 use crate::platform::blocking::Blocking;
-use crate::platform::caller::CurrentUser;
+use crate::platform::caller::FirmMember;
 use crate::platform::error::{ErrorBody, Result, not_found};
 use crate::platform::extract::{Json, Path, Query};
 use crate::platform::ids::{CategoryId, VendorId};
@@ -31,14 +31,14 @@ use crate::recommend::RecommendState;
     ))]
 pub(super) async fn submit_response(
     State(state): State<RecommendState>,
-    current: CurrentUser,
+    member: FirmMember,
     Json(request): Json<ResponseRequest>,
 ) -> Result<impl IntoResponse> {
     let answers = responses::parse(&request, &state.catalog.load())?;
-    current.user.firm_role.may_write()?;
+    member.role.may_write()?;
     let author = storage::Author {
-        user_id: current.user.id,
-        firm_id: current.user.firm.id,
+        user_id: member.user.id,
+        firm_id: member.firm,
     };
     let category_id = request.category_id;
     let id = state
@@ -62,7 +62,7 @@ pub(super) async fn submit_response(
     ))]
 pub(super) async fn latest_response(
     State(state): State<RecommendState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(category_id): Path<CategoryId>,
 ) -> Result<Json<LatestResponse>> {
     let category_id = category_id.get();
@@ -71,7 +71,7 @@ pub(super) async fn latest_response(
             "There is no category with id {category_id}"
         )));
     }
-    let firm_id = current.user.firm.id;
+    let firm_id = member.firm;
     state
         .blocking(move |app| {
             let response = match storage::latest_response_id(&app.store, firm_id, category_id)? {
@@ -109,10 +109,10 @@ pub(super) async fn latest_response(
     ))]
 pub(super) async fn compute(
     State(state): State<RecommendState>,
-    current: CurrentUser,
+    member: FirmMember,
     Json(request): Json<ComputeRequest>,
 ) -> Result<Response> {
-    let user = current.user;
+    let user = member.user;
     state
         .blocking(move |app| {
             let catalog = app.catalog.load();
@@ -143,11 +143,11 @@ pub(super) async fn compute(
     ))]
 pub(super) async fn pick_for_me(
     State(state): State<RecommendState>,
-    current: CurrentUser,
+    member: FirmMember,
     Query(query): Query<PickForMeQuery>,
 ) -> Result<Json<PersistedPicks>> {
     let replace = query.replaces_questionnaire_picks()?;
-    let user = current.user;
+    let user = member.user;
     state
         .blocking(move |app| picks::pick_for_me_for(app, &user, replace))
         .await
@@ -162,9 +162,9 @@ pub(super) async fn pick_for_me(
     ))]
 pub(super) async fn persisted(
     State(state): State<RecommendState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<Json<PersistedPicks>> {
-    let firm_id = current.user.firm.id;
+    let firm_id = member.firm;
     state
         .blocking(move |app| picks::persisted(app, firm_id, &app.catalog.load()))
         .await
@@ -181,9 +181,9 @@ pub(super) async fn persisted(
     ))]
 pub(super) async fn clear_picks(
     State(state): State<RecommendState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<StatusCode> {
-    let firm_id = current.user.firm.id;
+    let firm_id = member.firm;
     state
         .blocking(move |app| storage::clear_picks(&app.store, firm_id))
         .await?;
@@ -202,9 +202,9 @@ pub(super) async fn clear_picks(
     ))]
 pub(super) async fn restore_picks(
     State(state): State<RecommendState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<Json<PicksRestored>> {
-    let firm_id = current.user.firm.id;
+    let firm_id = member.firm;
     state
         .blocking(move |app| picks::restore_cleared(app, firm_id))
         .await
@@ -226,7 +226,7 @@ pub(super) async fn restore_picks(
     ))]
 pub(super) async fn dismiss_pick(
     State(state): State<RecommendState>,
-    current: CurrentUser,
+    member: FirmMember,
     Json(request): Json<DismissRequest>,
 ) -> Result<(StatusCode, Json<DismissedView>)> {
     let reason = DismissReason::parse(&request.reason, request.other_text.as_deref())?;
@@ -234,7 +234,7 @@ pub(super) async fn dismiss_pick(
     if state.catalog.load().vendor(vendor_id).is_none() {
         return Err(not_found(format!("There is no vendor with id {vendor_id}")));
     }
-    let user = current.user;
+    let user = member.user;
     let view = state
         .blocking(move |app| dismissals::dismiss(app, &user, vendor_id, reason))
         .await?;
@@ -249,9 +249,9 @@ pub(super) async fn dismiss_pick(
     ))]
 pub(super) async fn list_dismissed(
     State(state): State<RecommendState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<Json<DismissedList>> {
-    let firm_id = current.user.firm.id;
+    let firm_id = member.firm;
     state
         .blocking(move |app| dismissals::list(app, firm_id))
         .await
@@ -271,11 +271,11 @@ pub(super) async fn list_dismissed(
     ))]
 pub(super) async fn undo_dismissal(
     State(state): State<RecommendState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(vendor_id): Path<VendorId>,
 ) -> Result<StatusCode> {
     let vendor_id = vendor_id.get();
-    let firm_id = current.user.firm.id;
+    let firm_id = member.firm;
     let undone = state
         .blocking(move |app| storage::undo_dismissal(&app.store, firm_id, vendor_id))
         .await?;
@@ -295,10 +295,10 @@ pub(super) async fn undo_dismissal(
     ))]
 pub(super) async fn past_recommendations(
     State(state): State<RecommendState>,
-    current: CurrentUser,
+    member: FirmMember,
     Query(query): Query<PastQuery>,
 ) -> Result<Response> {
-    let firm_id = current.user.firm.id;
+    let firm_id = member.firm;
     state
         .blocking(move |app| {
             let catalog = app.catalog.load();

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::accounts::audit::{self, AuditAction};
 use crate::platform::blocking::Blocking;
-use crate::platform::caller::CurrentUser;
+use crate::platform::caller::FirmMember;
 use crate::platform::clock::{now_secs, rfc3339};
 use crate::platform::error::{ErrorBody, Result, not_found};
 use crate::platform::extract::{Json, Path};
@@ -70,9 +70,9 @@ pub struct NewSavedView {
     ))]
 pub async fn list_views(
     State(state): State<ViewsState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<Json<SavedViews>> {
-    let firm_id = current.user.firm.id;
+    let firm_id = member.firm;
     let views = state
         .blocking(move |app| storage::list(&app.store, firm_id))
         .await?;
@@ -94,16 +94,16 @@ pub async fn list_views(
     ))]
 pub async fn create_view(
     State(state): State<ViewsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Json(request): Json<NewSavedView>,
 ) -> Result<(StatusCode, Json<SavedViewView>)> {
     let view = NewView {
         name: ViewName::parse(&request.name)?,
         params: ViewParams::parse(&request.params)?,
         created_at: now_secs(),
-        created_by: Some(current.user.name.clone()),
+        created_by: Some(member.user.name.clone()),
     };
-    let user = current.user;
+    let user = member.user;
     let saved = state
         .blocking(move |app| {
             let saved = storage::create(&app.store, user.firm.id, &view)?;
@@ -132,11 +132,11 @@ pub async fn create_view(
     ))]
 pub async fn delete_view(
     State(state): State<ViewsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(id): Path<ViewId>,
 ) -> Result<StatusCode> {
     let id = id.get();
-    let user = current.user;
+    let user = member.user;
     state
         .blocking(move |app| {
             let Some(view) = storage::delete(&app.store, user.firm.id, id)? else {

@@ -5,7 +5,7 @@ use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 
 use crate::platform::blocking::Blocking;
-use crate::platform::caller::CurrentUser;
+use crate::platform::caller::FirmMember;
 use crate::platform::clock::now_secs;
 use crate::platform::error::{ErrorBody, Result, conflict, not_found};
 use crate::platform::extract::{Json, Path};
@@ -39,9 +39,9 @@ fn known_vendor(id: VendorId, state: &ShortlistState) -> Result<u64> {
     ))]
 pub async fn get_shortlist(
     State(state): State<ShortlistState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<Json<Shortlist>> {
-    let firm_id = current.user.firm.id;
+    let firm_id = member.firm;
     let list = state
         .blocking(move |app| views::shortlist(app, firm_id))
         .await?;
@@ -63,15 +63,15 @@ pub async fn get_shortlist(
     ))]
 pub async fn put_entry(
     State(state): State<ShortlistState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(vendor): Path<VendorId>,
     Json(request): Json<EntryRequest>,
 ) -> Result<Json<EntryView>> {
     let vendor_id = known_vendor(vendor, &state)?;
     let change = parse_entry(request)?;
-    let firm_id = current.user.firm.id;
-    let author = current.user.name.clone();
-    let member = current.user.id;
+    let firm_id = member.firm;
+    let author = member.user.name.clone();
+    let member_id = member.user.id;
     let view = state
         .blocking(move |app| {
             let stamp = Stamp {
@@ -105,7 +105,7 @@ pub async fn put_entry(
                     Some(day) => {
                         let date = day.map(|day| DemoDate {
                             day,
-                            set_by: member,
+                            set_by: member_id,
                         });
                         storage::demos::set_in(tx, firm_id, vendor_id, date)
                     }
@@ -132,12 +132,12 @@ pub async fn put_entry(
     ))]
 pub async fn delete_entry(
     State(state): State<ShortlistState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(vendor): Path<VendorId>,
 ) -> Result<StatusCode> {
     let vendor_id = known_vendor(vendor, &state)?;
-    let firm_id = current.user.firm.id;
-    let author = current.user.name.clone();
+    let firm_id = member.firm;
+    let author = member.user.name.clone();
     state
         .blocking(move |app| {
             let stamp = Stamp {
@@ -165,11 +165,11 @@ pub async fn delete_entry(
     ))]
 pub async fn restore_entry(
     State(state): State<ShortlistState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(vendor): Path<VendorId>,
 ) -> Result<Json<EntryView>> {
     let vendor_id = known_vendor(vendor, &state)?;
-    let firm_id = current.user.firm.id;
+    let firm_id = member.firm;
     let name = state
         .catalog
         .load()
@@ -216,13 +216,13 @@ pub async fn restore_entry(
     ))]
 pub async fn put_outcome(
     State(state): State<ShortlistState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(vendor): Path<VendorId>,
     Json(request): Json<OutcomeRequest>,
 ) -> Result<Json<EntryView>> {
     let vendor_id = known_vendor(vendor, &state)?;
-    let firm_id = current.user.firm.id;
-    let author = current.user.name.clone();
+    let firm_id = member.firm;
+    let author = member.user.name.clone();
     let view = state
         .blocking(move |app| {
             let stamp = Stamp {
@@ -251,9 +251,9 @@ pub async fn put_outcome(
     ))]
 pub async fn get_brief(
     State(state): State<ShortlistState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<Json<Brief>> {
-    let user = current.user;
+    let user = member.user;
     let brief = state.blocking(move |app| views::brief(app, &user)).await?;
     Ok(Json(brief))
 }
@@ -267,9 +267,9 @@ pub async fn get_brief(
     ))]
 pub async fn get_brief_csv(
     State(state): State<ShortlistState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<impl IntoResponse> {
-    let user = current.user;
+    let user = member.user;
     let (body, day) = state
         .blocking(move |app| {
             let brief = views::brief(app, &user)?;

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::accounts::audit::{self, AuditAction};
 use crate::catalog::Catalog;
 use crate::platform::blocking::Blocking;
-use crate::platform::caller::CurrentUser;
+use crate::platform::caller::FirmMember;
 use crate::platform::clock::{now_secs, rfc3339};
 use crate::platform::error::{ErrorBody, Result, bad_request, not_found};
 use crate::platform::extract::{Json, Path, Query};
@@ -189,11 +189,11 @@ pub fn renewals(
     ))]
 pub async fn get_contract(
     State(state): State<RenewalsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(tool_id): Path<ToolId>,
 ) -> Result<Json<ContractView>> {
     let tool_id = tool_id.get();
-    let firm_id = current.user.firm.id;
+    let firm_id = member.firm;
     let view = state
         .blocking(move |app| {
             tool_in_stack(app, firm_id, tool_id)?;
@@ -228,13 +228,13 @@ pub async fn get_contract(
     ))]
 pub async fn put_contract(
     State(state): State<RenewalsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Path(tool_id): Path<ToolId>,
     Json(request): Json<ContractRequest>,
 ) -> Result<Json<ContractView>> {
     let tool_id = tool_id.get();
     let terms = contracts::parse(request)?;
-    let user = current.user;
+    let user = member.user;
     let view = state
         .blocking(move |app| {
             let firm_id = user.firm.id;
@@ -340,12 +340,12 @@ fn ics_response(body: String) -> Response {
     ))]
 pub async fn list_renewals(
     State(state): State<RenewalsState>,
-    current: CurrentUser,
+    member: FirmMember,
     Query(query): Query<RenewalsQuery>,
 ) -> Result<Response> {
     let ics = wants_ics(query.format.as_deref())?;
-    let firm_id = current.user.firm.id;
-    let firm_name = current.user.firm.name.clone();
+    let firm_id = member.firm;
+    let firm_name = member.user.firm.name.clone();
     let today = deadline::today();
     let items = state
         .blocking(move |app| renewals(&app.store, &app.catalog.load(), firm_id, today))
@@ -368,9 +368,9 @@ pub async fn list_renewals(
     ))]
 pub async fn get_feed(
     State(state): State<RenewalsState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<Json<CalendarFeedState>> {
-    let firm_id = current.user.firm.id;
+    let firm_id = member.firm;
     let feed = state
         .blocking(move |app| store_contracts::feed(&app.store, firm_id))
         .await?;
@@ -390,13 +390,13 @@ pub async fn get_feed(
     ))]
 pub async fn create_feed(
     State(state): State<RenewalsState>,
-    current: CurrentUser,
+    member: FirmMember,
     headers: HeaderMap,
 ) -> Result<(StatusCode, Json<CalendarFeedUrl>)> {
-    current.user.firm_role.may_manage()?;
+    member.role.may_manage()?;
     let (token, hash) = crate::accounts::sessions::new_token();
     let base = crate::accounts::links::link_base(&state.config, &headers);
-    let user = current.user;
+    let user = member.user;
     state
         .blocking(move |app| {
             let feed = Feed {
@@ -433,10 +433,10 @@ pub async fn create_feed(
     ))]
 pub async fn delete_feed(
     State(state): State<RenewalsState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<StatusCode> {
-    current.user.firm_role.may_manage()?;
-    let user = current.user;
+    member.role.may_manage()?;
+    let user = member.user;
     state
         .blocking(move |app| {
             if store_contracts::delete_feed(&app.store, user.firm.id)? {

@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::catalog::model::CategoryRef;
 use crate::catalog::{Catalog, Category};
 use crate::platform::blocking::Blocking;
-use crate::platform::caller::CurrentUser;
+use crate::platform::caller::FirmMember;
 use crate::platform::error::Result;
 use crate::platform::extract::Json;
 use crate::techstack::TechstackState;
@@ -66,9 +66,9 @@ struct OtherVendor {
     ))]
 pub async fn get_adoption(
     State(state): State<TechstackState>,
-    current: CurrentUser,
+    member: FirmMember,
 ) -> Result<Json<AdoptionList>> {
-    let firm_id = current.user.firm.id;
+    let firm_id = member.firm;
     let list = state
         .blocking(move |app| current_list(app, firm_id))
         .await?;
@@ -88,11 +88,11 @@ pub async fn get_adoption(
     ))]
 pub async fn save_adoption(
     State(state): State<TechstackState>,
-    current: CurrentUser,
+    member: FirmMember,
     Json(request): Json<SaveRequest>,
 ) -> Result<Json<AdoptionList>> {
     let items = parse_save(request, &state.catalog.load())?;
-    let firm_id = current.user.firm.id;
+    let firm_id = member.firm;
     let list = state
         .blocking(move |app| {
             storage::save(app, firm_id, &items)?;
