@@ -121,6 +121,27 @@ pub fn promote(email: &str, storage: Storage) -> anyhow::Result<()> {
     }
 }
 
+/// `users reset-link EMAIL --public-url URL`.
+pub fn reset_link(
+    email: &str,
+    public_url: &crate::platform::hosts::PublicUrl,
+    storage: Storage,
+) -> anyhow::Result<()> {
+    let state = AppState::open_for_command(Config::for_storage(storage))?;
+    let (user, issued) = crate::accounts::reset_link_for(&state.sub(), email, &public_url.origin)?;
+    println!(
+        "A one-time password-reset link for {} <{}>, valid for {} minutes:",
+        user.name,
+        user.email,
+        crate::accounts::links::RESET_MINUTES
+    );
+    println!("{}", issued.url);
+    if issued.emailed {
+        println!("It was emailed to them too.");
+    }
+    Ok(())
+}
+
 /// `firms list`: one line per firm.
 pub fn list_firms(storage: Storage) -> anyhow::Result<()> {
     let state = AppState::open_for_command(Config::for_storage(storage))?;
@@ -175,13 +196,16 @@ pub fn import_firm(file: &Path, storage: Storage) -> anyhow::Result<()> {
     for note in &imported.notes {
         println!("{note}");
     }
+    println!(
+        "Its members have no password yet. Give an owner a one-time reset link with \
+         `litstack users reset-link EMAIL`; the owner gives the others theirs on the Firm page."
+    );
     for person in &imported.people {
         println!(
-            "- {} <{}>, {} (account {}: POST /api/admin/users/{}/reset-link)",
+            "- {} <{}>, {} (account {})",
             person.name,
             person.email,
             person.role.code(),
-            person.user_id,
             person.user_id
         );
     }

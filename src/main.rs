@@ -145,6 +145,16 @@ enum UsersAction {
         #[command(flatten)]
         storage: Storage,
     },
+    /// Print a one-time password-reset link (valid 15 minutes) for an account, e.g. the owner of
+    /// a firm just imported; it is mailed too when mail is set up.
+    ResetLink {
+        email: String,
+        /// The address people open Litstack at, which the link starts with.
+        #[arg(long, env = "LITSTACK_PUBLIC_URL")]
+        public_url: litstack::platform::hosts::PublicUrl,
+        #[command(flatten)]
+        storage: Storage,
+    },
 }
 
 fn main() -> ExitCode {
@@ -184,6 +194,14 @@ fn dispatch(command: Option<Command>, serve: Config) -> anyhow::Result<()> {
         Some(Command::Users {
             action: UsersAction::Promote { email, storage },
         }) => commands::promote(&email, storage),
+        Some(Command::Users {
+            action:
+                UsersAction::ResetLink {
+                    email,
+                    public_url,
+                    storage,
+                },
+        }) => commands::reset_link(&email, &public_url, storage),
         Some(Command::Sample {
             action: SampleAction::Remove { storage },
         }) => commands::remove_sample(storage),

@@ -400,6 +400,41 @@ pub fn issue_reset_link(
     Ok((link, IssuedLink { url, emailed }))
 }
 
+/// A one-time password-reset link for the account of `email`, made by the operator on the
+/// command line (`litstack users reset-link`), as the Firms screen makes one; the firm's audit
+/// log says so. The link records the install's administrator as its issuer, or the account
+/// itself (as a forgotten password's link does) on an install where no one has signed up yet,
+/// such as a hub a firm was just imported into. `base`: the address people open Litstack at.
+pub fn reset_link_for(
+    app: &AccountsState,
+    email: &str,
+    base: &str,
+) -> anyhow::Result<(User, IssuedLink)> {
+    let as_anyhow = |e: crate::platform::error::AppError| anyhow::anyhow!("{e}");
+    let email = Email::parse(email).map_err(as_anyhow)?;
+    let user = find_by_email(app, &email)
+        .map_err(as_anyhow)?
+        .ok_or_else(|| anyhow::anyhow!("there is no account with the email {}", email.as_str()))?;
+    let operator = storage::all_users(&app.store)
+        .map_err(as_anyhow)?
+        .into_iter()
+        .find(|u| u.is_admin);
+    let by = operator.as_ref().unwrap_or(&user);
+    let (_, issued) = issue_reset_link(app, &user, by, base).map_err(as_anyhow)?;
+    audit::record(
+        &app.store,
+        user.firm.id,
+        None,
+        audit::AuditAction::ResetLinkIssued,
+        format!(
+            "The operator issued a password-reset link for {} (command line)",
+            user.name
+        ),
+    );
+    tracing::info!(target: "security", user_id = user.id, "reset link issued from the command line");
+    Ok((user, issued))
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::{Arc, Mutex};

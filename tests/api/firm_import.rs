@@ -599,10 +599,10 @@ async fn the_command_line_moves_a_firm_to_a_hub_and_back() {
     std::fs::write(&zip, &first).unwrap();
 
     // Act
-    let (ok, said, err) = hub.run(&["firms", "import", zip.to_str().unwrap()]);
+    let (imported, said, err) = hub.run(&["firms", "import", zip.to_str().unwrap()]);
 
     // Assert
-    assert!(ok, "{said}{err}");
+    assert!(imported, "{said}{err}");
     assert!(said.contains("Not taken: invitations"), "{said}");
     assert!(said.contains("reset link"), "{said}");
     assert!(
@@ -632,12 +632,57 @@ async fn the_command_line_moves_a_firm_to_a_hub_and_back() {
     let zip = last.dir.path().join("second.zip");
     std::fs::write(&zip, &second).unwrap();
     let third = last.export(last.import(&zip));
+    let stranger = last.run(&[
+        "users",
+        "reset-link",
+        "nobody@doe-law.com",
+        "--public-url",
+        "http://localhost:9",
+    ]);
+    assert!(!stranger.0);
+    assert!(
+        stranger
+            .2
+            .contains("there is no account with the email nobody@doe-law.com"),
+        "{}",
+        stranger.2
+    );
+    let (made, said, err) = last.run(&[
+        "users",
+        "reset-link",
+        "ann@doe-law.com",
+        "--public-url",
+        "http://localhost:9",
+    ]);
+    assert!(made, "{said}{err}");
+    let link = said.lines().nth(1).unwrap();
+    let token = link
+        .strip_prefix("http://localhost:9/reset-password#")
+        .expect(link);
     assert_eq!(loaded_tables(&third), loaded_tables(&first));
     for version in table(&third, "decision_versions") {
         let content = version["content"].as_str().unwrap();
         assert_eq!(hex::encode(Sha256::digest(content)), version["hash"]);
     }
     assert_eq!(table(&third, "imported_ids").len(), 2);
+
+    // The owner signs in on the third install through the link the command printed.
+    let mut app = TestApp::on_dir(last.dir);
+    let reset = json!({ "token": token, "newPassword": "a-new-long-secret-9" });
+    ok(
+        &mut app,
+        Method::POST,
+        "/api/auth/reset-password",
+        Some(reset),
+    )
+    .await;
+    let res = app.sign_in("ann@doe-law.com", "a-new-long-secret-9").await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let log = ok(&mut app, Method::GET, "/api/firm/audit", None).await;
+    assert!(
+        crate::helpers::audit_actions(&log).contains(&"reset_link_issued"),
+        "{log}"
+    );
 }
 
 /// Rows of `firm` (or of its members `users`) in every firm table the registry declares in

@@ -194,6 +194,23 @@ impl TestApp {
         }
     }
 
+    /// An app on the redb data directory inside `dir` that a command wrote (`litstack ...
+    /// --data-dir DIR/data`).
+    pub fn on_dir(dir: tempfile::TempDir) -> TestApp {
+        watchdog();
+        let config = Config::for_data_dir(dir.path().join("data"));
+        let _in_runtime = enter_runtime();
+        let state = AppState::open(config).unwrap();
+        let router = litstack::app(state.clone());
+        TestApp {
+            state,
+            router,
+            cookie: None,
+            _dir: dir,
+            _database: None,
+        }
+    }
+
     /// Stops this app (its store closes) and hands over its directory, data directory inside.
     pub fn shut_down(self) -> tempfile::TempDir {
         self.stopped().0
