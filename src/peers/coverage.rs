@@ -21,7 +21,7 @@ use super::shown::{ShownCount, share};
 use super::{CoverageCounts, Peers};
 use crate::techstack::FirmTools;
 
-/// The coverage map of the user's firm: the user's own tech stack against every other firm's.
+/// The coverage map of the user's firm: its own tech stack against every other firm's.
 pub fn coverage(app: &Peers, user: &User) -> Result<Coverage> {
     // The size rule is the recommendations' own, so both screens compare with the same firms.
     let context = crate::techstack::context::firm_context(&app.store, &app.catalog.load(), user)?;

@@ -1,4 +1,4 @@
-//! The shortlist's types: a stored entry per (user, vendor), the requests that change it (parsed
+//! The shortlist's types: a stored entry per (firm, vendor), the requests that change it (parsed
 //! at the edge into valid values) and the views the screens read.
 
 use serde::{Deserialize, Serialize};

@@ -35,7 +35,6 @@ pub enum Restore {
     Restored(Entry),
 }
 
-/// The user's entries by vendor id (ascending).
 /// The vendors the firm marked Rejected: the recommendations never rank them for it.
 pub fn rejected_vendors(store: &Store, firm_id: FirmId) -> Result<Vec<u64>> {
     Ok(load(store, firm_id)?
@@ -52,7 +51,7 @@ pub fn load(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, Entry)>> {
     }
 }
 
-/// Every user's entries, as ((user id, vendor id), entry), in that order. Only for building the
+/// Every firm's entries, as ((firm id, vendor id), entry), in that order. Only for building the
 /// peer figures (at start) and tests: requests read the aggregate.
 pub fn load_all(store: &Store) -> Result<Vec<((u64, u64), Entry)>> {
     match store {
@@ -64,31 +63,31 @@ pub fn load_all(store: &Store) -> Result<Vec<((u64, u64), Entry)>> {
 /// Reads, changes and writes one entry in one transaction; `change` may refuse (nothing is
 /// written then). `None` in: the vendor is not on the shortlist yet.
 pub fn update<T>(
-    app: &ShortlistState,
+    state: &ShortlistState,
     firm_id: FirmId,
     vendor_id: u64,
     change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
 ) -> Result<T> {
-    let mut tx = app.store.begin()?;
+    let mut tx = state.store.begin()?;
     let out = update_in(&mut tx, firm_id, vendor_id, change)?;
     tx.commit()?;
-    app.firm_changed.tell(firm_id);
+    state.firm_changed.tell(firm_id);
     Ok(out)
 }
 
 /// `update`, then `then` writes beside the entry in the same transaction (the demo date).
 pub fn update_then<T>(
-    app: &ShortlistState,
+    state: &ShortlistState,
     firm_id: FirmId,
     vendor_id: u64,
     change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
     then: impl FnOnce(&mut WriteTx, &T) -> Result<()>,
 ) -> Result<T> {
-    let mut tx = app.store.begin()?;
+    let mut tx = state.store.begin()?;
     let out = update_in(&mut tx, firm_id, vendor_id, change)?;
     then(&mut tx, &out)?;
     tx.commit()?;
-    app.firm_changed.tell(firm_id);
+    state.firm_changed.tell(firm_id);
     Ok(out)
 }
 
@@ -109,13 +108,18 @@ pub fn update_in<T>(
 /// Takes an entry off the shortlist and keeps it, whole, for its Undo: it replaces an earlier
 /// removed copy of the vendor, and the firm's removed entries older than `KEEP_REMOVED_DAYS` are
 /// pruned in the same write. Whether there was an entry (nothing is written when there was not).
-pub fn remove(app: &ShortlistState, firm_id: FirmId, vendor_id: u64, stamp: Stamp) -> Result<bool> {
-    let removed = match &*app.store {
+pub fn remove(
+    state: &ShortlistState,
+    firm_id: FirmId,
+    vendor_id: u64,
+    stamp: Stamp,
+) -> Result<bool> {
+    let removed = match &*state.store {
         Store::File(db) => file::remove(db, firm_id, vendor_id, stamp)?,
         Store::Postgres(db) => postgres::remove(db, firm_id, vendor_id, stamp)?,
     };
     if removed.is_some() {
-        app.firm_changed.tell(firm_id);
+        state.firm_changed.tell(firm_id);
     }
     Ok(removed.is_some())
 }
@@ -124,13 +128,18 @@ pub fn remove(app: &ShortlistState, firm_id: FirmId, vendor_id: u64, stamp: Stam
 /// (note and its author, status and its whole history, outcome, recorded reasons), from what the
 /// store kept; never from anything a client sends. Refused, writing nothing, while the vendor is
 /// on the shortlist again.
-pub fn restore(app: &ShortlistState, firm_id: FirmId, vendor_id: u64, now: i64) -> Result<Restore> {
-    let found = match &*app.store {
+pub fn restore(
+    state: &ShortlistState,
+    firm_id: FirmId,
+    vendor_id: u64,
+    now: i64,
+) -> Result<Restore> {
+    let found = match &*state.store {
         Store::File(db) => file::restore(db, firm_id, vendor_id, now)?,
         Store::Postgres(db) => postgres::restore(db, firm_id, vendor_id, now)?,
     };
     if matches!(found, Restore::Restored(_)) {
-        app.firm_changed.tell(firm_id);
+        state.firm_changed.tell(firm_id);
     }
     Ok(found)
 }

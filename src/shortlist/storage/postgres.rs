@@ -124,8 +124,8 @@ pub(super) async fn put(
     Ok(())
 }
 
-/// Read-modify-write without a lost update across nodes: the user's advisory lock (taken before
-/// the read, held to the commit) serialises their writes, including the first write of an entry,
+/// Read-modify-write without a lost update across nodes: the firm's advisory lock (taken before
+/// the read, held to the commit) serialises its writes, including the first write of an entry,
 /// which `SELECT … FOR UPDATE` alone could not lock as it has no row yet.
 pub fn update_in<T>(
     tx: &mut PgTx,
@@ -141,7 +141,7 @@ pub fn update_in<T>(
     store.run(
         sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
             .bind(SHORTLIST_LOCK)
-            // Folded into the lock's second key; two users sharing a key only wait for each other.
+            // Folded into the lock's second key; two firms sharing a key only wait for each other.
             .bind((firm_id.get() % (i32::MAX as u64)) as i32)
             .execute(tx.conn()?),
     )?;
@@ -159,7 +159,7 @@ pub fn update_in<T>(
     let before = current.as_ref().map(peer_outcome);
     let (entry, out) = change(current)?;
     store.run(put(tx.conn()?, firm_id, vendor_id, &entry))?;
-    // Other nodes recount the user's firm only when what the peer figures count changed.
+    // Other nodes recount the firm only when what the peer figures count changed.
     if before.unwrap_or_default() != peer_outcome(&entry) {
         store.run(changes::record(tx.conn()?, Change::Peers { firm_id }))?;
     }
