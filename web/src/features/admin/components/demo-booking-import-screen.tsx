@@ -4,7 +4,6 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { PageHeader } from '@/components/ui/page-header';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import type { ImportReport } from '@/lib/api/types';
@@ -16,14 +15,10 @@ import { useImportCsv } from '../api/import-demo-bookings';
 import { AdminSection } from './admin-section';
 import { CsvFormatRequirements } from './csv-format-requirements';
 import { ImportResults } from './import-results';
+import { FileField } from './file-field';
+import { UploadStatus } from './upload-status';
 
 const isCsvName = (name: string) => name.toLowerCase().endsWith('.csv');
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 function successMessage(report: ImportReport): string {
   const [one, many] = report.kind === 'vendors' ? ['vendor', 'vendors'] : ['booking', 'bookings'];
@@ -95,8 +90,6 @@ export function DemoBookingImportScreen() {
   };
 
   const pending = importCsv.isPending;
-  const percent = progress && progress.total > 0 ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : 0;
-  const uploaded = progress !== null && progress.total > 0 && progress.loaded >= progress.total;
 
   return (
     <>
@@ -108,52 +101,20 @@ export function DemoBookingImportScreen() {
         <div className="space-y-6">
           <AdminSection title="Upload a CSV file">
             <form onSubmit={submit} className="space-y-4" aria-busy={pending}>
-              <div className="space-y-1.5">
-                <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
-                  CSV file
-                </label>
-                <input
-                  ref={inputRef}
-                  id={inputId}
-                  type="file"
-                  accept=".csv,text/csv"
-                  disabled={pending}
-                  onChange={(event) => choose(event.target.files?.[0] ?? null)}
-                  className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-indigo-700 hover:file:bg-indigo-100"
-                />
-                {file ? (
-                  <p className="text-xs text-slate-500">
-                    {file.name} · {formatBytes(file.size)}
-                  </p>
-                ) : null}
-              </div>
+              <FileField
+                id={inputId}
+                label="CSV file"
+                accept=".csv,text/csv"
+                file={file}
+                disabled={pending}
+                inputRef={inputRef}
+                onChoose={choose}
+              />
               <Button type="submit" disabled={pending}>
                 <Icon name="import" className="h-4 w-4" />
                 {pending ? 'Importing...' : 'Import Demo Bookings'}
               </Button>
-              {pending && progress ? (
-                <div className="space-y-1.5">
-                  {uploaded ? (
-                    <Spinner size="sm" label="Upload complete. Importing the rows..." />
-                  ) : (
-                    <>
-                      <div
-                        role="progressbar"
-                        aria-label="Upload progress"
-                        aria-valuemin={0}
-                        aria-valuemax={100}
-                        aria-valuenow={percent}
-                        className="h-2 overflow-hidden rounded-full bg-slate-200"
-                      >
-                        <div className="h-full rounded-full bg-indigo-600 transition-[width]" style={{ width: `${percent}%` }} />
-                      </div>
-                      <p className="text-xs text-slate-600">
-                        Uploading: {formatBytes(progress.loaded)} of {formatBytes(progress.total)} ({percent}%)
-                      </p>
-                    </>
-                  )}
-                </div>
-              ) : null}
+              {pending && progress ? <UploadStatus progress={progress} afterUpload="Upload complete. Importing the rows..." /> : null}
             </form>
           </AdminSection>
           <AdminSection title="Import Results">

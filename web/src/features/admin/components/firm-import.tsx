@@ -3,7 +3,6 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
-import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
 import type { ImportedFirm } from '@/lib/api/types';
 import type { UploadProgress } from '@/lib/upload';
@@ -11,12 +10,8 @@ import type { UploadProgress } from '@/lib/upload';
 import { MAX_ARCHIVE_BYTES, useImportFirm } from '../api/import-firm';
 
 import { FirmImportResult } from './firm-import-result';
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+import { FileField } from './file-field';
+import { UploadStatus } from './upload-status';
 
 /**
  * The operator loads a firm's archive (the Firm page's export, or `litstack firms export`) from
@@ -67,8 +62,6 @@ export function FirmImport() {
   };
 
   const pending = importFirm.isPending;
-  const percent = progress && progress.total > 0 ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : 0;
-  const uploaded = progress !== null && progress.total > 0 && progress.loaded >= progress.total;
 
   return (
     <div className="space-y-5">
@@ -77,51 +70,21 @@ export function FirmImport() {
           Loads a firm’s archive from another Litstack install as a new firm. Its people have no password here: you give an owner a reset
           link, and the owner gives the others theirs.
         </p>
-        <div className="space-y-1.5">
-          <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
-            Firm archive (.zip)
-          </label>
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="file"
-            accept=".zip,application/zip"
-            aria-describedby={aboutId}
-            disabled={pending}
-            onChange={(event) => choose(event.target.files?.[0] ?? null)}
-            className="block w-full max-w-full min-w-0 text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-indigo-700 hover:file:bg-indigo-100"
-          />
-          {file ? (
-            <p className="text-xs break-all text-slate-500">
-              {file.name} · {formatBytes(file.size)}
-            </p>
-          ) : null}
-        </div>
+        <FileField
+          id={inputId}
+          label="Firm archive (.zip)"
+          accept=".zip,application/zip"
+          file={file}
+          disabled={pending}
+          inputRef={inputRef}
+          onChoose={choose}
+          describedBy={aboutId}
+        />
         <Button type="submit" disabled={pending}>
           <Icon name="import" className="h-4 w-4" />
           {pending ? 'Importing…' : 'Import firm'}
         </Button>
-        {pending && progress ? (
-          uploaded ? (
-            <Spinner size="sm" label="Upload complete. Loading the firm…" />
-          ) : (
-            <div className="space-y-1.5">
-              <div
-                role="progressbar"
-                aria-label="Upload progress"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={percent}
-                className="h-2 overflow-hidden rounded-full bg-slate-200"
-              >
-                <div className="h-full rounded-full bg-indigo-600 transition-[width]" style={{ width: `${percent}%` }} />
-              </div>
-              <p className="text-xs text-slate-600">
-                Uploading: {formatBytes(progress.loaded)} of {formatBytes(progress.total)} ({percent}%)
-              </p>
-            </div>
-          )
-        ) : null}
+        {pending && progress ? <UploadStatus progress={progress} afterUpload="Upload complete. Loading the firm…" /> : null}
         {failure ? <Alert>{failure}</Alert> : null}
       </form>
       {imported ? <FirmImportResult firm={imported} /> : null}
