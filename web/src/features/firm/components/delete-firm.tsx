@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
+import { SecondFactorCodeField } from '@/components/ui/second-factor-code-field';
 import { getErrorMessage } from '@/lib/api-client';
 
 import { useFirmDeletion } from '../api/get-firm-deletion';
@@ -88,14 +88,9 @@ export function DeleteFirm({ firmName }: { firmName: string }) {
         {needsCode ? (
           // Enter in the field schedules too, as the dialog's button does.
           <form onSubmit={onSubmit} noValidate>
-            <TextField
+            <SecondFactorCodeField
               className="sm:max-w-xs"
-              label="Code from your authenticator app"
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
               required
-              hint="Or one of your recovery codes."
               value={code}
               onChange={(event) => setCode(event.target.value)}
               disabled={pending}

@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
+import { SecondFactorCodeField } from '@/components/ui/second-factor-code-field';
 import { getErrorMessage } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
 
@@ -49,14 +49,9 @@ export function FirmExport() {
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {archive.isError ? <Alert>{getErrorMessage(archive.error, 'Could not export your firm’s data. Please try again.')}</Alert> : null}
       {needsCode ? (
-        <TextField
+        <SecondFactorCodeField
           className="sm:max-w-xs"
-          label="Code from your authenticator app"
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
           required
-          hint="Or one of your recovery codes."
           value={code}
           onChange={(event) => setCode(event.target.value)}
           disabled={pending}

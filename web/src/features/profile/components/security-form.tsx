@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { SecondFactorCodeField } from '@/components/ui/second-factor-code-field';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
@@ -80,16 +81,7 @@ export function SecurityForm() {
           onChange={set('confirmPassword')}
           disabled={pending}
         />
-        {needsCode ? (
-          <TextField
-            label="Code from your authenticator app"
-            autoComplete="one-time-code"
-            hint="Or one of your recovery codes."
-            value={values.code}
-            onChange={set('code')}
-            disabled={pending}
-          />
-        ) : null}
+        {needsCode ? <SecondFactorCodeField value={values.code} onChange={set('code')} disabled={pending} /> : null}
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={!filled || pending}>
