@@ -421,10 +421,12 @@ pub fn reset_link_for(
         .find(|u| u.is_admin);
     let by = operator.as_ref().unwrap_or(&user);
     let (_, issued) = issue_reset_link(app, &user, by, base).map_err(as_anyhow)?;
+    // The operator's account when there is one, as the Firms screen records it; none before
+    // anyone has signed up (the log then shows no one signed in, and the detail says who did).
     audit::record(
         &app.store,
         user.firm.id,
-        None,
+        operator.as_ref(),
         audit::AuditAction::ResetLinkIssued,
         format!(
             "The operator issued a password-reset link for {} (command line)",
