@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Catalog;
+use super::facts::SecurityFilter;
 use super::model::Vendor;
 use crate::platform::error::{AppError, Result, bad_request};
 
@@ -59,6 +60,32 @@ pub struct VendorQuery {
     pub page_size: Option<String>,
     #[param(value_type = Option<bool>)]
     pub include_inactive: Option<String>,
+    /// Comma-separated security facts a vendor must state: `baa` (signs a HIPAA business
+    /// associate agreement), `soc2` (a SOC 2 Type II report), `sso` (single sign-on). A vendor
+    /// that does not state a fact does not meet it.
+    pub security: Option<String>,
+}
+
+/// Parses `security`: known codes only, each once.
+pub fn parse_security(raw: Option<&str>) -> Result<Vec<SecurityFilter>> {
+    let mut out = Vec::new();
+    for code in raw
+        .unwrap_or("")
+        .split(',')
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
+        let filter = SecurityFilter::parse(code).ok_or_else(|| {
+            bad_request(format!(
+                "security must be a comma-separated list of baa, soc2 and sso; \"{}\" is not one",
+                crate::platform::upload::truncate(code, 20)
+            ))
+        })?;
+        if !out.contains(&filter) {
+            out.push(filter);
+        }
+    }
+    Ok(out)
 }
 
 /// Parses a comma-separated list of category ids, each of which must exist.
@@ -171,6 +198,7 @@ pub struct VendorFilter {
     pub q: Option<String>,
     pub sort: VendorSort,
     pub include_inactive: bool,
+    pub security: Vec<SecurityFilter>,
 }
 
 impl VendorFilter {
@@ -186,6 +214,7 @@ impl VendorFilter {
             q: q.map(fold),
             sort: VendorSort::parse(query.sort.as_deref())?,
             include_inactive: parse_bool(query.include_inactive.as_deref(), "includeInactive")?,
+            security: parse_security(query.security.as_deref())?,
         })
     }
 
@@ -196,6 +225,10 @@ impl VendorFilter {
             .iter()
             .filter(|v| self.include_inactive || v.is_active)
             .filter(|v| self.category_ids.is_empty() || self.category_ids.contains(&v.category_id))
+            .filter(|v| {
+                let facts = catalog.facts(v.id);
+                self.security.iter().all(|f| f.met_by(facts))
+            })
             .filter_map(|v| match &self.q {
                 None => Some((true, v)),
                 Some(q) => {
@@ -250,6 +283,17 @@ mod tests {
         assert!(parse_page(Some("abc")).is_err());
         assert_eq!(parse_page_size(Some("0")).unwrap(), 1);
         assert_eq!(parse_page_size(Some("100000")).unwrap(), MAX_PAGE_SIZE);
+    }
+
+    #[test]
+    fn security_filters_are_known_codes_each_once() {
+        assert_eq!(
+            parse_security(Some("baa, soc2,baa")).unwrap(),
+            vec![SecurityFilter::Baa, SecurityFilter::Soc2TypeII]
+        );
+        assert!(parse_security(Some("")).unwrap().is_empty());
+        let err = format!("{:?}", parse_security(Some("hipaa")).unwrap_err());
+        assert!(err.contains("hipaa") && err.contains("is not one"), "{err}");
     }
 
     #[test]

@@ -3,6 +3,8 @@
 //! `Catalog`, replaced whole after a vendor import or an administrator's change.
 
 pub mod admin;
+pub mod facts;
+mod facts_file;
 pub mod listing;
 pub mod meetings;
 pub mod model;

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Catalog;
+use super::facts::VendorFactsView;
 use super::listing::Page;
 use crate::platform::error::{Result, bad_request};
 use crate::platform::firm_size::FirmSize;
@@ -234,6 +235,8 @@ pub struct VendorView<'a> {
     /// The day the install's administrator imported the booking link in a vendor file that named
     /// no page for it (YYYY-MM-DD): shown as "Added by your administrator on DATE".
     pub booking_added_on: Option<&'a str>,
+    /// Where each fact came from, and the security profile.
+    pub facts: VendorFactsView,
 }
 
 pub fn vendor_view<'a>(catalog: &'a Catalog, vendor: &'a Vendor) -> VendorView<'a> {
@@ -251,6 +254,7 @@ pub fn vendor_view<'a>(catalog: &'a Catalog, vendor: &'a Vendor) -> VendorView<'
         booking_source_url: booking.and_then(|b| b.checked_page()).map(|(url, _)| url),
         booking_verified_on: booking.and_then(|b| b.checked_page()).map(|(_, day)| day),
         booking_added_on: booking.and_then(|b| b.imported()).map(|by| by.on.as_str()),
+        facts: catalog.facts_view(vendor),
     }
 }
 

@@ -194,10 +194,11 @@ pub(super) async fn update_vendor(
     }
     let update: admin::VendorUpdate =
         serde_json::from_value(body).map_err(|e| bad_request(format!("Invalid request: {e}")))?;
+    let by = super::facts::Provenance::administrator_today(Some(admin.id), None);
     let changed = state
         .blocking(move |app| {
             let mut changed = Vec::new();
-            let found = storage::update_vendor(&app.store, id, |stored| {
+            let found = storage::update_vendor(&app.store, id, &by, |stored| {
                 let (vendor, fields) = admin::apply(stored, &update)?;
                 changed = fields;
                 Ok((!changed.is_empty()).then_some(vendor))

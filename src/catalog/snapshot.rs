@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use anyhow::Context;
 
+use super::facts::{self, VendorFacts, VendorFactsView};
 use super::model::{self, BookingSource, Category, Question, Vendor, VendorSource};
 use super::storage::{self, CatalogRows};
 use crate::platform::store::Store;
@@ -20,6 +21,8 @@ pub struct Catalog {
     sources: HashMap<u64, VendorSource>,
     /// Where each booking link was checked, by vendor id.
     booking_sources: HashMap<u64, BookingSource>,
+    /// Where each vendor's facts came from, and its security profile, by vendor id.
+    facts: HashMap<u64, VendorFacts>,
     /// Lower-cased names of merged vendors -> the kept vendor's id.
     aliases: HashMap<String, u64>,
     questions: HashMap<u64, Vec<Question>>,
@@ -32,6 +35,7 @@ impl Catalog {
             vendors,
             sources,
             booking_sources,
+            facts,
             aliases,
         } = storage::load_catalog(store)?;
         let questionnaires: Vec<model::Questionnaire> =
@@ -49,6 +53,7 @@ impl Catalog {
             vendors,
             sources,
             booking_sources,
+            facts,
             aliases,
             questions,
         })
@@ -62,6 +67,20 @@ impl Catalog {
     /// Where a vendor's booking link was checked, if it was.
     pub fn booking_source(&self, vendor_id: u64) -> Option<&BookingSource> {
         self.booking_sources.get(&vendor_id)
+    }
+
+    /// What the catalog stores of a vendor's facts beyond its row, if anything.
+    pub fn facts(&self, vendor_id: u64) -> Option<&VendorFacts> {
+        self.facts.get(&vendor_id)
+    }
+
+    /// Where each of `vendor`'s facts came from, and its security profile, as firms see them.
+    pub fn facts_view(&self, vendor: &Vendor) -> VendorFactsView {
+        facts::view(
+            vendor,
+            self.facts(vendor.id),
+            self.booking_source(vendor.id),
+        )
     }
 
     /// The vendor a booking's Client (lower-cased) counts for: the lowest id of that name, else

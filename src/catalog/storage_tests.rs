@@ -3,6 +3,7 @@
 //! the storage names no importer. That a meeting click changes no shortlist is the shortlist's
 //! test (`shortlist/storage/mod.rs`).
 
+use super::facts::{Provenance, VendorFacts};
 use super::model::{Category, ClickKind, SourcePage, Vendor, VendorSource};
 use super::storage::{
     VendorImport, export, import_vendors, is_seeded, load_catalog, recent_meeting_clicks,
@@ -62,13 +63,20 @@ fn import(store: &Store, rows: &str) -> ImportReport {
     .unwrap()
 }
 
-type Answer = (Vec<Category>, Vec<Vendor>, Vec<(u64, VendorSource)>);
+type Answer = (
+    Vec<Category>,
+    Vec<Vendor>,
+    Vec<(u64, VendorSource)>,
+    Vec<(u64, VendorFacts)>,
+);
 
 fn answer(store: &Store) -> Answer {
     let rows = load_catalog(store).unwrap();
     let mut sources: Vec<(u64, VendorSource)> = rows.sources.into_iter().collect();
     sources.sort_by_key(|(id, _)| *id);
-    (rows.categories, rows.vendors, sources)
+    let mut facts: Vec<(u64, VendorFacts)> = rows.facts.into_iter().collect();
+    facts.sort_by_key(|(id, _)| *id);
+    (rows.categories, rows.vendors, sources, facts)
 }
 
 #[test]
@@ -106,16 +114,19 @@ fn seed_import_and_edit_answer_alike_on_both_backends() {
         let report = import(store, ",After Twenty,Billing,,,,,,,,\n");
         assert_eq!(report.inserted, 1);
 
-        let edited = update_vendor(store, 4, |mut v| {
+        let edited = update_vendor(store, 4, &Provenance::Estimate, |mut v| {
             v.is_recommended_partner = true;
             Ok(Some(v))
         })
         .unwrap();
         assert!(edited);
-        assert!(!update_vendor(store, 999, |v| Ok(Some(v))).unwrap());
+        assert!(!update_vendor(store, 999, &Provenance::Estimate, |v| Ok(Some(v))).unwrap());
         // An edit that refuses writes nothing and keeps its error.
         assert!(
-            update_vendor(store, 4, |_| Err(crate::platform::error::bad_request("no"))).is_err()
+            update_vendor(store, 4, &Provenance::Estimate, |_| Err(
+                crate::platform::error::bad_request("no")
+            ))
+            .is_err()
         );
         answer(store)
     });
@@ -220,6 +231,13 @@ fn export_copies_every_row_keeping_ids_and_moves_the_sequences() {
         ),
     )
     .unwrap();
+    // The administrator's logo for vendor 6: its provenance is a vendor_facts row.
+    let by = Provenance::administrator_today(Some(1), None);
+    update_vendor(&file, 6, &by, |mut v| {
+        v.logo_url = Some("https://bill.example.com/logo.png".into());
+        Ok(Some(v))
+    })
+    .unwrap();
     record_meeting_click(&file, 3, 5, SourcePage::GetRec, ClickKind::Booking).unwrap();
     record_meeting_click(&file, 4, 6, SourcePage::Browse, ClickKind::Booking).unwrap();
     record_meeting_click(&file, 3, 6, SourcePage::Browse, ClickKind::Website).unwrap();
@@ -243,6 +261,7 @@ fn export_copies_every_row_keeping_ids_and_moves_the_sequences() {
             ("vendors", 2, 2),
             ("vendor_sources", 1, 1),
             ("vendor_booking_sources", 1, 1),
+            ("vendor_facts", 1, 1),
             ("vendor_aliases", 1, 1),
             ("meeting_clicks", 3, 3)
         ]

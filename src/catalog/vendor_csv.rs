@@ -4,6 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::facts::{Provenance, VendorFacts};
 use super::model::{BookingSource, Category, ImportedBy, PartnerLevel, Vendor, VendorSource};
 use super::storage::{self, VendorImport};
 use crate::platform::firm_size::FirmSize;
@@ -482,6 +483,16 @@ pub fn import(
             .collect(),
     );
 
+    // The facts a row changes are the administrator's (the spec's vendor file names no page per
+    // fact); the shipped catalog's are Litstack's until data/vendor-facts.csv names their page.
+    let entered = match imported {
+        Some(by) => Provenance::Administrator {
+            user_id: by.user_id,
+            file: Some(by.file_name.clone()),
+            on: by.on.clone(),
+        },
+        None => Provenance::Estimate,
+    };
     let mut existing = tables.vendors()?;
     let mut row_errors = 0u64;
     let mut seen_ids = std::collections::HashSet::new();
@@ -528,6 +539,9 @@ pub fn import(
                 }
                 let old_source = tables.source(vendor.id)?;
                 let old_booking = tables.booking_source(vendor.id)?;
+                let old_facts = tables.facts(vendor.id)?;
+                let mut facts = old_facts.clone();
+                facts.note_row_changes(Some(&existing[i]), &vendor, &entered);
                 // The same link again, with no source of its own: it keeps the provenance it has
                 // (re-sending a file does not re-date its links).
                 if booking.as_ref().is_some_and(|b| b.imported().is_some())
@@ -536,12 +550,19 @@ pub fn import(
                 {
                     booking = old_booking.clone();
                 }
-                if existing[i] == vendor && old_source == source && old_booking == booking {
+                if existing[i] == vendor
+                    && old_source == source
+                    && old_booking == booking
+                    && old_facts == facts
+                {
                     report.skipped += 1;
                 } else {
                     tables.put(&vendor, &source)?;
                     if old_booking != booking {
                         tables.put_booking_source(vendor.id, booking.as_ref())?;
+                    }
+                    if old_facts != facts {
+                        tables.put_facts(vendor.id, &facts)?;
                     }
                     existing[i] = vendor;
                     report.updated += 1;
@@ -554,6 +575,9 @@ pub fn import(
                 if booking.is_some() {
                     tables.put_booking_source(vendor.id, booking.as_ref())?;
                 }
+                let mut facts = VendorFacts::default();
+                facts.note_row_changes(None, &vendor, &entered);
+                tables.put_facts(vendor.id, &facts)?;
                 existing.push(vendor);
                 report.inserted += 1;
             }

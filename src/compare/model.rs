@@ -37,6 +37,15 @@ pub enum Attribute {
     VerifiedOn,
     Scheduling,
     IsActive,
+    /// Signs a HIPAA business associate agreement.
+    HipaaBaa,
+    Soc2,
+    Iso27001,
+    Sso,
+    Mfa,
+    DataLocation,
+    AiTraining,
+    DataExport,
 }
 
 pub use crate::catalog::model::CategoryRef;
@@ -93,6 +102,8 @@ pub struct ComparedVendor {
     /// The day the vendor's facts were checked (YYYY-MM-DD).
     pub verified_on: Option<String>,
     pub source_url: Option<String>,
+    /// Where each fact came from, and the security profile.
+    pub facts: crate::catalog::facts::VendorFactsView,
     pub booking_url: Option<String>,
     pub website_url: Option<String>,
     pub is_active: bool,

@@ -189,6 +189,7 @@ mod tests {
             match_score: None,
             verified_on: None,
             source_url: None,
+            facts: Default::default(),
             booking_url: None,
             website_url: None,
             is_active: true,

@@ -9,6 +9,7 @@ use super::model::{
     Attribute, CategoryRef, ComparedVendor, Comparison, Integration, MatchScore, PartnerStatus,
 };
 use super::summary;
+use crate::catalog::facts::SecurityView;
 use crate::catalog::{Catalog, Vendor};
 use crate::peers::ShownCount;
 use crate::platform::caller::User;
@@ -117,6 +118,7 @@ fn column(
         match_score,
         verified_on: source.and_then(|s| s.verified_on.clone()),
         source_url: source.and_then(|s| s.source_url.clone()),
+        facts: catalog.facts_view(v),
         booking_url: v.booking_url.clone(),
         website_url: v.website_url.clone(),
         is_active: v.is_active,
@@ -148,7 +150,14 @@ pub fn differing(columns: &[ComparedVendor]) -> Vec<Attribute> {
         };
         keys.any(|k| k != first)
     }
-    let rows: [(Attribute, bool); 13] = [
+    // A security fact differs on its stated value; "Not stated" is a value too.
+    fn security<T: PartialEq>(
+        columns: &[ComparedVendor],
+        key: impl Fn(&SecurityView) -> Option<T>,
+    ) -> bool {
+        differs(columns, |c| key(&c.facts.security))
+    }
+    let rows: [(Attribute, bool); 21] = [
         (Attribute::Category, differs(columns, |c| c.category.id)),
         (
             Attribute::PriceBracket,
@@ -198,6 +207,40 @@ pub fn differing(columns: &[ComparedVendor]) -> Vec<Attribute> {
             differs(columns, |c| c.booking_url.is_some()),
         ),
         (Attribute::IsActive, differs(columns, |c| c.is_active)),
+        (
+            Attribute::HipaaBaa,
+            security(columns, |s| s.hipaa_baa.as_ref().map(|f| f.value)),
+        ),
+        (
+            Attribute::Soc2,
+            security(columns, |s| s.soc2.as_ref().map(|f| f.value.clone())),
+        ),
+        (
+            Attribute::Iso27001,
+            security(columns, |s| s.iso27001.as_ref().map(|f| f.value)),
+        ),
+        (
+            Attribute::Sso,
+            security(columns, |s| s.sso.as_ref().map(|f| f.value.clone())),
+        ),
+        (
+            Attribute::Mfa,
+            security(columns, |s| s.mfa.as_ref().map(|f| f.value)),
+        ),
+        (
+            Attribute::DataLocation,
+            security(columns, |s| {
+                s.data_location.as_ref().map(|f| f.value.clone())
+            }),
+        ),
+        (
+            Attribute::AiTraining,
+            security(columns, |s| s.ai_training.as_ref().map(|f| f.value)),
+        ),
+        (
+            Attribute::DataExport,
+            security(columns, |s| s.data_export.as_ref().map(|f| f.value)),
+        ),
     ];
     rows.into_iter()
         .filter(|(_, differ)| *differ)

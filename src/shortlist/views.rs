@@ -49,6 +49,8 @@ pub struct EntryView {
     /// The day the vendor's facts were checked (YYYY-MM-DD).
     pub verified_on: Option<String>,
     pub source_url: Option<String>,
+    /// Where each fact came from, and the security profile.
+    pub facts: crate::catalog::facts::VendorFactsView,
     /// Why it was recommended when the firm added it, as it was then (absent if it was added
     /// without a recommendation).
     pub recommendation: Option<Recommendation>,
@@ -252,6 +254,7 @@ pub fn entry_view(
         website_url: vendor.website_url.clone(),
         verified_on: source.and_then(|s| s.verified_on.clone()),
         source_url: source.and_then(|s| s.source_url.clone()),
+        facts: catalog.facts_view(vendor),
         recommendation: entry
             .recorded
             .as_ref()

@@ -114,6 +114,8 @@ pub struct VendorProfile {
     /// The day the install's administrator imported the booking link in a vendor file that named
     /// no page for it (YYYY-MM-DD): "Added by your administrator on DATE".
     pub booking_added_on: Option<String>,
+    /// Where each fact came from, and the security profile.
+    pub facts: crate::catalog::facts::VendorFactsView,
     pub integrations: Vec<Integration>,
     pub history: FirmHistory,
     pub alternatives_basis: AlternativesBasis,

@@ -119,6 +119,7 @@ pub fn profile_for(app: &RecommendState, user: &User, id: u64) -> Result<VendorP
             .booking_source(id)
             .and_then(|b| b.imported())
             .map(|by| by.on.clone()),
+        facts: catalog.facts_view(vendor),
         integrations,
         history: FirmHistory {
             recommendations,

@@ -9,7 +9,7 @@ async fn signed_in() -> TestApp {
     app
 }
 
-fn names(page: &Value) -> Vec<String> {
+pub(crate) fn names(page: &Value) -> Vec<String> {
     page["items"]
         .as_array()
         .unwrap()

@@ -66,6 +66,7 @@ mod techstack;
 mod test_log;
 mod trends_analyst;
 mod undo;
+mod vendor_facts;
 mod vendor_removal;
 mod vendors;
 // Evaluations (issue 32).

@@ -298,7 +298,7 @@ async fn bad_vendor_updates_are_refused_clearly_and_write_nothing() {
     assert_eq!(listed(&mut app, 2).await["isActive"], true);
 }
 
-async fn upload(app: &mut TestApp, content: &str) -> TestResponse {
+pub(crate) async fn upload(app: &mut TestApp, content: &str) -> TestResponse {
     let boundary = "vendorsboundary31x";
     let body = format!(
         "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"vendors.csv\"\r\n\

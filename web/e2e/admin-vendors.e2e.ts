@@ -81,22 +81,28 @@ describe('Manage Vendors', () => {
     expect(await page.getByRole('list', { name: 'Vendors' }).getByRole('heading', { level: 3 }).first().textContent()).toBe('Avvo');
   });
 
-  test('a vendor imported with sourceUrl and verifiedOn says when it was verified', async () => {
+  test('a vendor imported with sourceUrl and verifiedOn: its booking link names that page, its other facts the administrator', async () => {
     const csv =
-      'name,category,websiteUrl,bookingUrl,sourceUrl,verifiedOn\n' +
-      'Qwzx Verified,Intake,https://qwzx.example.com,,https://qwzx.example.com/about,2026-11-22\n' +
-      'Qwzx Misdated,Intake,https://qwzx2.example.com,,,22/11/2026\n';
+      'name,category,websiteUrl,bookingUrl,priceBracket,sourceUrl,verifiedOn\n' +
+      'Qwzx Verified,Intake,https://qwzx.example.com,https://qwzx.example.com/demo,2,https://qwzx.example.com/about,2026-11-22\n' +
+      'Qwzx Misdated,Intake,https://qwzx2.example.com,,,,22/11/2026\n';
     const res = await page.request.post('/api/admin/demo-bookings/import', {
       multipart: { file: { name: 'vendors.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
     });
     const report = await res.json();
     expect(report.inserted).toBe(1);
     expect(report.errors).toEqual(['Row 3: verifiedOn must be a date like 2026-11-22']);
+    const today = new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
     await page.goto('/vendors?q=qwzx');
     const card = vendorCard('Qwzx Verified');
-    await card.getByText('Verified Nov 2026').waitFor();
-    expect(await card.getByRole('link', { name: 'Source' }).getAttribute('href')).toBe('https://qwzx.example.com/about');
+    await card.getByText('Checked on qwzx.example.com, Nov 2026').waitFor();
+    expect(await card.getByRole('link', { name: 'Source of the booking link' }).getAttribute('href')).toBe(
+      'https://qwzx.example.com/about',
+    );
+    // The bracket came in the administrator's file: not an estimate, and not the page's.
+    await card.getByText(`Added by your administrator on ${today}`).waitFor();
+    expect(await card.getByText(/^Verified|Litstack’s estimate/).count()).toBe(0);
     await browser.screenshot('vendors-verified-1280', { fullPage: false });
     await browser.setWidth(390);
     await card.scrollIntoViewIfNeeded();
@@ -120,7 +126,7 @@ describe('Manage Vendors', () => {
     expect(await card.getByText(/^Verified/).count()).toBe(0);
     await browser.screenshot('vendors-added-by-administrator-1280', { fullPage: false });
     await card.getByRole('heading').getByRole('link').click();
-    await page.getByText(`Added by your administrator on ${today}`).waitFor();
+    await page.getByText(`Added by your administrator on ${today}`).first().waitFor();
     await browser.setWidth(390);
     await browser.screenshot('vendor-profile-added-by-administrator-390', { fullPage: false });
     await browser.setWidth(1280);

@@ -7,13 +7,13 @@ import { startServer, type TestServer } from './support/server';
 import { signUpAndOnboard } from './support/session';
 
 // The comparison against the seed catalog: three Intake vendors put in the tray from Browse
-// Vendors (Smith.ai integrates with Clio, which the firm's tech stack names; Lead Docket and
+// Vendors (Clio Grow integrates with Clio, which the firm's tech stack names; Lead Docket and
 // Captorra do not), the shared address reloaded in a fresh signed-in browser, and bad addresses.
 
 const EMAIL = 'pat@doe-injury.test';
 const PASSWORD = 'browse-the-directory-1';
-const IDS = { smith: 14, leadDocket: 11, captorra: 13 };
-const SHARED = `/compare?ids=${IDS.smith},${IDS.leadDocket},${IDS.captorra}`;
+const IDS = { clioGrow: 17, leadDocket: 11, captorra: 13, evenUp: 43, supio: 44, caseMark: 49 };
+const SHARED = `/compare?ids=${IDS.clioGrow},${IDS.leadDocket},${IDS.captorra}`;
 
 let server: TestServer;
 let browser: TestBrowser;
@@ -46,19 +46,19 @@ async function expectTheComparison(p: Page) {
   const headers = await table.getByRole('columnheader').allTextContents();
   expect(headers).toEqual([
     'Vendor',
-    expect.stringMatching(/Smith\.ai$/),
+    expect.stringMatching(/Clio Grow$/),
     expect.stringMatching(/Lead Docket$/),
     expect.stringMatching(/Captorra$/),
   ]);
-  await table.getByRole('columnheader', { name: 'Smith.ai', exact: true }).waitFor();
+  await table.getByRole('columnheader', { name: 'Clio Grow', exact: true }).waitFor();
   // A difference is marked, visibly and in the row header a screen reader reads with each cell.
   const integrations = table.getByRole('rowheader', { name: /^Integrations/ });
   expect(await integrations.textContent()).toContain('Differs');
-  // The firm's own tool is highlighted in Smith.ai's column only.
+  // The firm's own tool is highlighted in Clio Grow's column only.
   const stackTools = table.getByText('(in your tech stack)');
   expect(await stackTools.count()).toBe(1);
   expect(await stackTools.locator('xpath=..').textContent()).toContain('Clio');
-  await p.getByText('Only Smith.ai integrates with Clio, which your firm uses.').waitFor();
+  await p.getByText('Only Clio Grow integrates with Clio, which your firm uses.').waitFor();
 }
 
 async function expectNoAxeViolations(p: Page, where: string) {
@@ -91,9 +91,9 @@ describe('Compare', () => {
     await page.getByRole('heading', { name: 'Browse Vendors', level: 1 }).waitFor();
     expect(await tray().count()).toBe(0);
 
-    await toggleFromBrowse('Smith.ai');
+    await toggleFromBrowse('Clio Grow');
     await tray().waitFor();
-    expect(await page.getByRole('button', { name: 'Comparing Smith.ai', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Comparing Clio Grow', exact: true }).getAttribute('aria-pressed')).toBe('true');
     expect(await tray().getByRole('button', { name: 'Compare (1)' }).isDisabled()).toBe(true);
     await toggleFromBrowse('Lead Docket');
     await toggleFromBrowse('Captorra');
@@ -116,7 +116,7 @@ describe('Compare', () => {
     await tray().getByRole('link', { name: 'Compare (3)' }).waitFor();
     await page.reload();
     await tray().getByRole('link', { name: 'Compare (3)' }).waitFor();
-    expect(await tray().getByRole('listitem').allTextContents()).toEqual(['Smith.ai', 'Lead Docket', 'Captorra']);
+    expect(await tray().getByRole('listitem').allTextContents()).toEqual(['Clio Grow', 'Lead Docket', 'Captorra']);
   });
 
   test('the tray never covers the page’s own buttons', async () => {
@@ -144,7 +144,7 @@ describe('Compare', () => {
     await page.goto('/vendors');
     await tray().getByRole('link', { name: 'Compare (3)' }).click();
     await page.waitForURL((url) => url.pathname === '/compare');
-    expect(new URL(page.url()).searchParams.get('ids')).toBe(`${IDS.smith},${IDS.leadDocket},${IDS.captorra}`);
+    expect(new URL(page.url()).searchParams.get('ids')).toBe(`${IDS.clioGrow},${IDS.leadDocket},${IDS.captorra}`);
     await expectTheComparison(page);
 
     for (const width of [1280, 390]) {
@@ -189,6 +189,44 @@ describe('Compare', () => {
     await browser.setWidth(1440);
   });
 
+  test('the security facts are compared with the page each was read on, a difference marked', async () => {
+    // EvenUp states a BAA and a SOC 2 Type II report, CaseMark that it does not train AI on
+    // customer data, Supio none of these.
+    await page.goto(`/compare?ids=${IDS.evenUp},${IDS.supio},${IDS.caseMark}`);
+    const table = page.getByRole('table');
+    await table.waitFor();
+    const row = (label: RegExp) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label }) });
+    const cells = (label: RegExp) => row(label).getByRole('cell').allInnerTexts();
+
+    const baa = table.getByRole('rowheader', { name: /^HIPAA business associate agreement/ });
+    expect(await baa.textContent()).toContain('Differs');
+    const [evenUp, supio, caseMark] = await cells(/^HIPAA business associate agreement/);
+    expect(evenUp).toMatch(/^Signs a BAA\s+Checked on evenuplaw\.com, Nov 2026 · Source/);
+    expect([supio, caseMark]).toEqual(['Not stated', 'Not stated']);
+    expect(
+      await row(/^HIPAA/)
+        .getByRole('link', { name: 'Source of EvenUp’s HIPAA business associate agreement' })
+        .getAttribute('href'),
+    ).toBe('https://www.evenuplaw.com/dpa/');
+    expect((await cells(/^SOC 2/))[0]).toMatch(/^Type II report\s+Checked on trust\.evenuplaw\.com, Nov 2026/);
+    expect((await cells(/^AI training on your data/))[2]).toMatch(/^Does not train AI models on customer data/);
+    expect(await table.getByRole('rowheader', { name: /^AI training on your data/ }).textContent()).toContain('Differs');
+    // Nobody states ISO 27001: the same for all, not marked.
+    expect(await table.getByRole('rowheader', { name: /^ISO 27001/ }).textContent()).toBe('ISO 27001');
+    expect(await cells(/^ISO 27001/)).toEqual(['Not stated', 'Not stated', 'Not stated']);
+    // The price bracket is Litstack’s estimate; the blanket "Verified" row is gone.
+    for (const cell of await cells(/^Price/)) expect(cell).toContain('Litstack’s estimate');
+    expect(await table.getByRole('rowheader', { name: /^Verified/ }).count()).toBe(0);
+
+    for (const width of [1280, 390]) {
+      await browser.setWidth(width);
+      await page.waitForTimeout(150);
+      await browser.screenshot(`compare-security-${width}`);
+      await expectNoAxeViolations(page, `/compare with security facts at ${width}`);
+    }
+    await browser.setWidth(1440);
+  });
+
   test('the shared address shows the same comparison in a fresh signed-in browser', async () => {
     const other = await launchBrowser({ baseURL: server.url });
     try {
@@ -211,11 +249,11 @@ describe('Compare', () => {
   test('bad addresses say what is wrong and offer a way back', async () => {
     const cases: Array<[string, string]> = [
       ['/compare', 'Compare 2 to 4 vendors'],
-      [`/compare?ids=${IDS.smith}`, 'Compare 2 to 4 vendors'],
+      [`/compare?ids=${IDS.clioGrow}`, 'Compare 2 to 4 vendors'],
       ['/compare?ids=1,2,3,4,5', 'Compare 2 to 4 vendors'],
-      [`/compare?ids=${IDS.smith},abc`, 'Vendor ids are whole numbers like 42'],
-      [`/compare?ids=${IDS.smith},${IDS.smith}`, `Vendor ${IDS.smith} is listed twice`],
-      [`/compare?ids=${IDS.smith},999999`, 'There is no vendor with id 999999'],
+      [`/compare?ids=${IDS.clioGrow},abc`, 'Vendor ids are whole numbers like 42'],
+      [`/compare?ids=${IDS.clioGrow},${IDS.clioGrow}`, `Vendor ${IDS.clioGrow} is listed twice`],
+      [`/compare?ids=${IDS.clioGrow},999999`, 'There is no vendor with id 999999'],
     ];
     for (const [address, message] of cases) {
       await page.goto(address);

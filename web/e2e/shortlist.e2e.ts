@@ -142,6 +142,12 @@ describe('the shortlist', () => {
     const compare = page.getByRole('link', { name: 'Compare Intake vendors side by side' });
     expect(await compare.getAttribute('href')).toBe('/compare?ids=12,11');
     expect(await page.getByRole('link', { name: "View Lawmatics's profile" }).getAttribute('href')).toBe('/vendors/12');
+    // Each card says where its facts come from: the price is Litstack’s estimate, shown once. The
+    // blanket "Verified" line is gone.
+    const lawmatics = card('Lawmatics');
+    expect(await lawmatics.getByRole('img', { name: /^Price: / }).count()).toBe(1);
+    await lawmatics.getByText('Litstack’s estimate', { exact: true }).waitFor();
+    expect(await page.getByText(/^Verified [A-Z][a-z]{2} \d{4}$/).count()).toBe(0);
   });
 
   test('a note is saved as you type and is there after a reload', async () => {
@@ -265,6 +271,13 @@ describe('the shortlist', () => {
       'Chosen since',
       'Leads are not exclusive',
       'Moderate ($$)',
+      // Where each fact came from, in words that print: the price is Litstack’s estimate.
+      'Litstack’s estimate',
+      'Booking link',
+      'Security',
+      // Lawmatics states two-factor sign-in; what nobody states reads so.
+      'Two-factor sign-in: Available',
+      'Not stated: HIPAA business associate agreement',
       // Why Lawmatics was recommended: the needs sentence and the need it met, as a list.
       'Meets your need',
       'Needs met:',

@@ -133,6 +133,11 @@ describe('the vendor profile', () => {
     expect(rows.some((r) => /\(together\)\t5$/.test(r))).toBe(true);
     expect(rows.some((r) => /\t[0-4]$/.test(r))).toBe(false);
     await page.getByText('22 demo bookings in all.', { exact: true }).waitFor();
+    // Each fact says where it came from; the old blanket "Verified" line is gone.
+    await page.getByRole('heading', { level: 2, name: 'Security' }).waitFor();
+    const facts = page.getByRole('region', { name: 'Facts and sources' });
+    await facts.getByRole('heading', { level: 2, name: 'Facts and sources' }).waitFor();
+    expect(await page.getByText(/^Verified [A-Z][a-z]{2} \d{4}$/).count()).toBe(0);
     await page.getByRole('heading', { name: `Your history with ${vendor.name}` }).waitFor();
     await page.getByText(/^Recommended on .* for Lead Generation$/).waitFor();
     const alternatives = page.getByRole('region', { name: 'Alternatives' });
@@ -144,6 +149,45 @@ describe('the vendor profile', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshots('vendor-profile');
     await expectNoAxeViolations('the vendor profile');
+  });
+
+  test('EvenUp’s profile shows its security facts with the pages they were read on, and its price as Litstack’s estimate', async () => {
+    await page.goto('/vendors/43');
+    await page.getByRole('heading', { level: 1, name: 'EvenUp' }).waitFor();
+    const security = page.getByRole('region', { name: 'Security' });
+    await security.getByRole('heading', { level: 2, name: 'Security' }).waitFor();
+    const row = (term: string) => security.locator('dl > div').filter({ has: page.locator('dt', { hasText: term }) });
+    expect(await row('HIPAA business associate agreement').innerText()).toMatch(
+      /Signs a BAA\s+Checked on evenuplaw\.com, Nov 2026 · Source/,
+    );
+    expect(
+      await row('HIPAA business associate agreement')
+        .getByRole('link', { name: 'Source of EvenUp’s HIPAA business associate agreement' })
+        .getAttribute('href'),
+    ).toBe('https://www.evenuplaw.com/dpa/');
+    expect(await row('SOC 2').innerText()).toMatch(/Type II report\s+Checked on trust\.evenuplaw\.com, Nov 2026/);
+    expect(await row('ISO 27001').innerText()).toMatch(/Not stated$/);
+    expect(
+      await row('Trust page')
+        .getByRole('link', { name: /^trust\.evenuplaw\.com/ })
+        .getAttribute('href'),
+    ).toBe('https://trust.evenuplaw.com/');
+    expect(await security.getByText('Not stated', { exact: true }).count()).toBe(6);
+
+    const facts = page.getByRole('region', { name: 'Facts and sources' });
+    const price = facts.locator('dl > div').filter({ has: page.locator('dt', { hasText: 'Price bracket' }) });
+    expect(await price.innerText()).toMatch(/Premium \(\$\$\$\)\s+Litstack’s estimate/);
+    // The header's bracket says so too, and leads to the sources from the keyboard.
+    await page.getByRole('img', { name: 'Price: Premium (3 of 4), Litstack’s estimate' }).waitFor();
+    await page.getByRole('link', { name: 'Where each fact comes from' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#facts-and-sources');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshots('vendor-profile-security');
+    await expectNoAxeViolations('EvenUp’s profile with its security facts');
   });
 
   test('every vendor name on Browse Vendors leads to its profile', async () => {

@@ -138,6 +138,42 @@ describe('Browse Vendors', () => {
     await page.getByText('Showing 1 to 24 of 142 vendors').waitFor();
   });
 
+  test('filters by the security facts vendors state, each card saying where each fact comes from', async () => {
+    const security = page.getByRole('group', { name: 'Security:' });
+    await security.getByRole('checkbox', { name: 'Signs a BAA' }).check();
+    await waitForParam('security', 'baa');
+    await waitForSettled();
+    // The shipped catalog states a signed BAA for these five, each on a page read on 2026-11-25.
+    expect(await cardNames()).toEqual(['Box', 'Clio Manage', 'EvenUp', 'Everlaw', 'Ruby']);
+    const evenUp = card('EvenUp');
+    await evenUp.getByText('Signs a BAA', { exact: true }).waitFor();
+    expect(await evenUp.getByRole('link', { name: 'Source of “Signs a BAA”' }).getAttribute('href')).toBe('https://www.evenuplaw.com/dpa/');
+    await evenUp.getByText('SOC 2 Type II', { exact: true }).waitFor();
+    await evenUp.getByText('Checked on trust.evenuplaw.com, Nov 2026').waitFor();
+    // The bracket is Litstack's estimate, and says so.
+    await evenUp.getByText('Litstack’s estimate').waitFor();
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await browser.screenshot('vendors-security-filter', { fullPage: false });
+
+    await security.getByRole('checkbox', { name: 'SOC 2 Type II' }).check();
+    await waitForParam('security', 'baa,soc2');
+    await waitForSettled();
+    expect(await cardNames()).toEqual(['EvenUp']);
+    // Junk in the address is dropped; an unknown code never reaches the server.
+    await page.goto('/vendors?security=sso,hipaa');
+    await waitForParam('security', 'sso');
+    await waitForSettled();
+    expect(await security.getByRole('checkbox', { name: 'Single sign-on' }).isChecked()).toBe(true);
+    expect((await cardNames()).length).toBeGreaterThan(5);
+    const refused = await page.request.get('/api/vendors?security=hipaa');
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).error).toContain('"hipaa" is not one');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await waitForParam('security', null);
+    await page.getByText('Showing 1 to 24 of 142 vendors').waitFor();
+  });
+
   test('sorts by name both ways, and says Partners First has no partner to put first', async () => {
     const sort = page.getByLabel('Sort by');
     await sort.selectOption({ label: 'Name Z-A' });

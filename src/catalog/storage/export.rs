@@ -5,7 +5,7 @@ use crate::platform::store::postgres::code;
 use crate::platform::store::{FileStore, PgStore, PgTx, TableCount};
 
 use super::postgres::{
-    insert_categories, lock_catalog, mark_seeded_on, put_booking_source, put_source,
+    insert_categories, lock_catalog, mark_seeded_on, put_booking_source, put_facts, put_source,
     record_catalog_change, timestamp, upsert_vendor,
 };
 
@@ -41,6 +41,9 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
         }
         for (vendor_id, source) in &rows.booking_sources {
             put_booking_source(&mut *conn, *vendor_id, Some(source)).await?;
+        }
+        for (vendor_id, facts) in &rows.facts {
+            put_facts(&mut *conn, *vendor_id, facts).await?;
         }
         for (name, vendor_id) in &rows.aliases {
             sqlx::query("INSERT INTO vendor_aliases (name, vendor_id) VALUES ($1, $2)")
@@ -101,6 +104,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
         to.counted("vendors", rows.vendors.len() as u64)?,
         to.counted("vendor_sources", rows.sources.len() as u64)?,
         to.counted("vendor_booking_sources", rows.booking_sources.len() as u64)?,
+        to.counted("vendor_facts", rows.facts.len() as u64)?,
         to.counted("vendor_aliases", rows.aliases.len() as u64)?,
         to.counted("meeting_clicks", clicks.len() as u64)?,
     ])

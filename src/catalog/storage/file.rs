@@ -7,13 +7,14 @@ use std::collections::HashMap;
 use redb::{ReadableTable, WriteTransaction};
 
 use super::CatalogRows;
+use crate::catalog::facts::{Provenance, VendorFacts};
 use crate::catalog::model::{
     BookingSource, Category, ClickKind, MeetingClick, Vendor, VendorSource,
 };
 use crate::platform::error::Result;
 use crate::platform::store::{
     self, CATEGORIES, FileStore, MEETING_CLICK_KINDS, MEETING_CLICK_TIMES, MEETING_CLICKS, META,
-    VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS, codec,
+    VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_FACTS, VENDOR_SOURCES, VENDORS, codec,
 };
 
 /// The code of a click kind in `MEETING_CLICK_KINDS` (a booking click has no row).
@@ -42,6 +43,13 @@ pub fn load_catalog(store: &FileStore) -> Result<CatalogRows> {
             booking_sources.insert(id.value(), codec::decode(value.value())?);
         }
     }
+    let mut facts = HashMap::new();
+    if let Some(table) = store::open_read(&txn, VENDOR_FACTS)? {
+        for entry in table.iter()? {
+            let (id, value) = entry?;
+            facts.insert(id.value(), codec::decode(value.value())?);
+        }
+    }
     let mut aliases = HashMap::new();
     if let Some(table) = store::open_read(&txn, VENDOR_ALIASES)? {
         for entry in table.iter()? {
@@ -54,6 +62,7 @@ pub fn load_catalog(store: &FileStore) -> Result<CatalogRows> {
         vendors,
         sources,
         booking_sources,
+        facts,
         aliases,
     })
 }
@@ -81,6 +90,7 @@ pub fn put_categories(txn: &WriteTransaction, categories: &[Category]) -> Result
 pub fn update_vendor(
     store: &FileStore,
     id: u64,
+    by: &Provenance,
     edit: impl FnOnce(Vendor) -> Result<Option<Vendor>>,
 ) -> Result<bool> {
     let txn = store.write()?;
@@ -90,10 +100,18 @@ pub fn update_vendor(
             Some(bytes) => codec::decode(bytes.value())?,
             None => return Ok(false),
         };
+        let old = stored.clone();
         let old_link = stored.booking_url.clone();
         let changed = edit(stored)?;
         if let Some(vendor) = &changed {
             table.insert(id, codec::encode(vendor).as_slice())?;
+            let mut facts_table = txn.open_table(VENDOR_FACTS)?;
+            let mut facts: VendorFacts = match facts_table.get(id)? {
+                Some(bytes) => codec::decode(bytes.value())?,
+                None => VendorFacts::default(),
+            };
+            facts.note_row_changes(Some(&old), vendor, by);
+            put_facts_in(&mut facts_table, id, &facts)?;
             // Where the old link was checked says nothing about a new one.
             if vendor.booking_url != old_link {
                 txn.open_table(VENDOR_BOOKING_SOURCES)?.remove(id)?;
@@ -114,6 +132,7 @@ pub struct VendorWrites<'txn> {
     vendors: redb::Table<'txn, u64, &'static [u8]>,
     sources: redb::Table<'txn, u64, &'static [u8]>,
     booking_sources: redb::Table<'txn, u64, &'static [u8]>,
+    facts: redb::Table<'txn, u64, &'static [u8]>,
 }
 
 impl<'txn> VendorWrites<'txn> {
@@ -123,7 +142,19 @@ impl<'txn> VendorWrites<'txn> {
             vendors: txn.open_table(VENDORS)?,
             sources: txn.open_table(VENDOR_SOURCES)?,
             booking_sources: txn.open_table(VENDOR_BOOKING_SOURCES)?,
+            facts: txn.open_table(VENDOR_FACTS)?,
         })
+    }
+
+    pub fn facts(&self, id: u64) -> Result<VendorFacts> {
+        Ok(match self.facts.get(id)? {
+            Some(bytes) => codec::decode(bytes.value())?,
+            None => VendorFacts::default(),
+        })
+    }
+
+    pub fn put_facts(&mut self, id: u64, facts: &VendorFacts) -> Result<()> {
+        put_facts_in(&mut self.facts, id, facts)
     }
 
     pub fn booking_source(&self, id: u64) -> Result<Option<BookingSource>> {
@@ -183,6 +214,20 @@ impl<'txn> VendorWrites<'txn> {
         }
         Ok(())
     }
+}
+
+/// Stores a vendor's facts; empty ones remove the row.
+fn put_facts_in(
+    table: &mut redb::Table<'_, u64, &'static [u8]>,
+    id: u64,
+    facts: &VendorFacts,
+) -> Result<()> {
+    if facts.is_empty() {
+        table.remove(id)?;
+    } else {
+        table.insert(id, codec::encode(facts).as_slice())?;
+    }
+    Ok(())
 }
 
 /// Stores a click with the next id of the `meeting_clicks` sequence, under its user and vendor,

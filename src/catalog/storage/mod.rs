@@ -14,6 +14,7 @@ pub use export::export;
 
 use std::collections::HashMap;
 
+use super::facts::{Provenance, VendorFacts};
 use super::model::{
     BookingSource, Category, ClickKind, MeetingClick, SourcePage, Vendor, VendorSource,
 };
@@ -24,7 +25,7 @@ use crate::platform::store::registry::{
 };
 use crate::platform::store::{
     CATEGORIES, MEETING_CLICK_KINDS, MEETING_CLICK_TIMES, MEETING_CLICKS, VENDOR_ALIASES,
-    VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
+    VENDOR_BOOKING_SOURCES, VENDOR_FACTS, VENDOR_SOURCES, VENDORS,
 };
 use crate::platform::store::{Store, WriteTx};
 use crate::platform::upload::ImportReport;
@@ -37,6 +38,8 @@ pub struct CatalogRows {
     pub sources: HashMap<u64, VendorSource>,
     /// Where each booking link was checked, by vendor id.
     pub booking_sources: HashMap<u64, BookingSource>,
+    /// Where each vendor's facts came from, and its security profile, by vendor id.
+    pub facts: HashMap<u64, VendorFacts>,
     /// Lower-cased names of merged vendors -> the kept vendor's id.
     pub aliases: HashMap<String, u64>,
 }
@@ -96,6 +99,42 @@ pub fn save_seed(
     Ok(Some(report))
 }
 
+/// Runs `write` once in the store's life: in one transaction with `marker`, under the catalog's
+/// write lock, so a second call (or another node starting at the same time) writes nothing.
+/// `Ok(false)` when it had run before.
+pub fn once(
+    store: &Store,
+    marker: &str,
+    write: impl FnOnce(&mut VendorImport) -> anyhow::Result<()>,
+) -> Result<bool> {
+    // Every start asks: a read answers it without the write lock once it has run.
+    let marked = match store {
+        Store::File(db) => file::is_seeded(db, marker)?,
+        Store::Postgres(db) => postgres::is_seeded(db, marker)?,
+    };
+    if marked {
+        return Ok(false);
+    }
+    let mut tx = store.begin()?;
+    let done = match &mut tx {
+        WriteTx::File(txn) => file::is_seeded_in(txn, marker)?,
+        WriteTx::Postgres(tx) => {
+            postgres::lock_catalog(tx)?;
+            postgres::is_seeded_in(tx, marker)?
+        }
+    };
+    if done {
+        return Ok(false);
+    }
+    write(&mut VendorImport::open(&mut tx)?)?;
+    match &mut tx {
+        WriteTx::File(txn) => file::mark_seeded(txn, marker)?,
+        WriteTx::Postgres(tx) => postgres::mark_seeded(tx, marker)?,
+    }
+    commit_catalog(tx)?;
+    Ok(true)
+}
+
 /// Runs a vendor import in one transaction: all its writes, or none when `import` fails.
 /// Imports and vendor edits run one at a time (redb's one writer; on PostgreSQL the catalog's
 /// advisory lock, taken when the import opens). `import`'s own error comes back as it is (the
@@ -119,15 +158,17 @@ fn commit_catalog(mut tx: WriteTx) -> Result<()> {
 }
 
 /// Edits vendor `id` in one transaction: `edit` gets the stored vendor and returns it changed,
-/// or `None` to write nothing. `Ok(false)` when there is no such vendor.
+/// or `None` to write nothing; the facts it changes are credited to `by`. `Ok(false)` when there
+/// is no such vendor.
 pub fn update_vendor(
     store: &Store,
     id: u64,
+    by: &Provenance,
     edit: impl FnOnce(Vendor) -> Result<Option<Vendor>>,
 ) -> Result<bool> {
     match store {
-        Store::File(db) => file::update_vendor(db, id, edit),
-        Store::Postgres(db) => postgres::update_vendor(db, id, edit),
+        Store::File(db) => file::update_vendor(db, id, by, edit),
+        Store::Postgres(db) => postgres::update_vendor(db, id, by, edit),
     }
 }
 
@@ -187,6 +228,22 @@ impl<'t, 's> VendorImport<'t, 's> {
         match self {
             VendorImport::File(w) => w.booking_source(id),
             VendorImport::Postgres(w) => w.booking_source(id),
+        }
+    }
+
+    /// Where a vendor's facts came from, and its security profile (empty when none is stored).
+    pub fn facts(&mut self, id: u64) -> Result<VendorFacts> {
+        match self {
+            VendorImport::File(w) => w.facts(id),
+            VendorImport::Postgres(w) => w.facts(id),
+        }
+    }
+
+    /// Stores a vendor's facts (empty ones remove the row). Call it after `put` for a new vendor.
+    pub fn put_facts(&mut self, id: u64, facts: &VendorFacts) -> Result<()> {
+        match self {
+            VendorImport::File(w) => w.put_facts(id, facts),
+            VendorImport::Postgres(w) => w.put_facts(id, facts),
         }
     }
 
@@ -375,6 +432,19 @@ pub const TABLES: &[Table] = &[
                 to: Target::User,
             },
         ],
+    },
+    Table {
+        name: "vendor_facts",
+        purge: Purge::Never,
+        export: Export::Left(INSTALL_OWN),
+        holder: Holder::Install,
+        redb: &[&VENDOR_FACTS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[Reference {
+            column: "vendor_id",
+            to: Target::Vendor,
+        }],
     },
     Table {
         name: "vendor_aliases",

@@ -13,6 +13,7 @@ use chrono::NaiveDate;
 use sqlx::PgConnection;
 
 use super::CatalogRows;
+use crate::catalog::facts::{Provenance, VendorFacts};
 use crate::catalog::model::{BookingSource, Category, MeetingClick, Vendor, VendorSource};
 use crate::platform::error::Result;
 use crate::platform::store::postgres::changes::{self, Change};
@@ -52,6 +53,7 @@ pub fn load_catalog(store: &PgStore) -> Result<CatalogRows> {
         let vendors = all_vendors(&mut tx).await?;
         let sources = all_sources(&mut tx).await?;
         let booking_sources = all_booking_sources(&mut tx).await?;
+        let facts = all_facts(&mut tx).await?;
         let aliases =
             sqlx::query_as::<_, (String, i64)>("SELECT name, vendor_id FROM vendor_aliases")
                 .fetch_all(&mut *tx)
@@ -65,9 +67,56 @@ pub fn load_catalog(store: &PgStore) -> Result<CatalogRows> {
             vendors,
             sources,
             booking_sources,
+            facts,
             aliases,
         })
     })
+}
+
+pub(super) async fn all_facts(conn: &mut PgConnection) -> Result<HashMap<u64, VendorFacts>> {
+    let rows = sqlx::query_as::<_, (i64, sqlx::types::Json<VendorFacts>)>(
+        "SELECT vendor_id, facts FROM vendor_facts",
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, facts)| (id as u64, facts.0))
+        .collect())
+}
+
+async fn facts_of(conn: &mut PgConnection, vendor_id: u64) -> Result<VendorFacts> {
+    let row = sqlx::query_scalar::<_, sqlx::types::Json<VendorFacts>>(
+        "SELECT facts FROM vendor_facts WHERE vendor_id = $1",
+    )
+    .bind(vendor_id as i64)
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|f| f.0).unwrap_or_default())
+}
+
+/// Stores a vendor's facts; empty ones remove the row.
+pub(super) async fn put_facts(
+    conn: &mut PgConnection,
+    vendor_id: u64,
+    facts: &VendorFacts,
+) -> Result<()> {
+    if facts.is_empty() {
+        sqlx::query("DELETE FROM vendor_facts WHERE vendor_id = $1")
+            .bind(vendor_id as i64)
+            .execute(conn)
+            .await?;
+    } else {
+        sqlx::query(
+            "INSERT INTO vendor_facts (vendor_id, facts) VALUES ($1, $2) \
+             ON CONFLICT (vendor_id) DO UPDATE SET facts = EXCLUDED.facts",
+        )
+        .bind(vendor_id as i64)
+        .bind(sqlx::types::Json(facts))
+        .execute(conn)
+        .await?;
+    }
+    Ok(())
 }
 
 async fn all_vendors(conn: &mut PgConnection) -> Result<Vec<Vendor>> {
@@ -297,6 +346,7 @@ pub(super) async fn insert_categories(
 pub fn update_vendor(
     store: &PgStore,
     id: u64,
+    by: &Provenance,
     edit: impl FnOnce(Vendor) -> Result<Option<Vendor>>,
 ) -> Result<bool> {
     let mut tx = PgTx::begin(store)?;
@@ -312,10 +362,17 @@ pub fn update_vendor(
     )?;
     let Some(row) = row else { return Ok(false) };
     let stored = Vendor::try_from(row)?;
+    let old = stored.clone();
     let old_link = stored.booking_url.clone();
     // Nothing to write: the transaction is rolled back unused.
     if let Some(vendor) = edit(stored)? {
-        store.run(upsert_vendor(tx.conn()?, &vendor))?;
+        store.run(async {
+            let conn = tx.conn()?;
+            upsert_vendor(&mut *conn, &vendor).await?;
+            let mut facts = facts_of(&mut *conn, id).await?;
+            facts.note_row_changes(Some(&old), &vendor, by);
+            put_facts(conn, id, &facts).await
+        })?;
         // Where the old link was checked says nothing about a new one.
         if vendor.booking_url != old_link {
             store.run(put_booking_source(tx.conn()?, id, None))?;
@@ -387,6 +444,16 @@ impl<'t, 's> VendorWrites<'t, 's> {
     pub fn put_booking_source(&mut self, id: u64, source: Option<&BookingSource>) -> Result<()> {
         let store = self.tx.store();
         store.run(put_booking_source(self.tx.conn()?, id, source))
+    }
+
+    pub fn facts(&mut self, id: u64) -> Result<VendorFacts> {
+        let store = self.tx.store();
+        store.run(facts_of(self.tx.conn()?, id))
+    }
+
+    pub fn put_facts(&mut self, id: u64, facts: &VendorFacts) -> Result<()> {
+        let store = self.tx.store();
+        store.run(put_facts(self.tx.conn()?, id, facts))
     }
 
     pub fn put(&mut self, vendor: &Vendor, source: &VendorSource) -> Result<()> {

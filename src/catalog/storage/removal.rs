@@ -9,8 +9,8 @@ use crate::catalog::model::MeetingClick;
 use crate::platform::error::Result;
 use crate::platform::store::registry::{VendorMoved, VendorPart};
 use crate::platform::store::{
-    MEETING_CLICK_TIMES, MEETING_CLICKS, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES,
-    VENDORS, WriteTx, codec,
+    MEETING_CLICK_TIMES, MEETING_CLICKS, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_FACTS,
+    VENDOR_SOURCES, VENDORS, WriteTx, codec,
 };
 
 /// Takes the catalog's write lock (PostgreSQL; redb's one writer already serialises).
@@ -132,6 +132,7 @@ pub fn delete_vendor_in(tx: &mut WriteTx, id: u64) -> Result<()> {
             txn.open_table(VENDORS)?.remove(id)?;
             txn.open_table(VENDOR_SOURCES)?.remove(id)?;
             txn.open_table(VENDOR_BOOKING_SOURCES)?.remove(id)?;
+            txn.open_table(VENDOR_FACTS)?.remove(id)?;
             let mut aliases = txn.open_table(VENDOR_ALIASES)?;
             let mut gone: Vec<String> = Vec::new();
             for entry in aliases.iter()? {
@@ -151,6 +152,7 @@ pub fn delete_vendor_in(tx: &mut WriteTx, id: u64) -> Result<()> {
                 for sql in [
                     "DELETE FROM vendor_sources WHERE vendor_id = $1",
                     "DELETE FROM vendor_booking_sources WHERE vendor_id = $1",
+                    "DELETE FROM vendor_facts WHERE vendor_id = $1",
                     "DELETE FROM vendor_aliases WHERE vendor_id = $1",
                     "DELETE FROM vendors WHERE id = $1",
                 ] {

@@ -56,6 +56,9 @@ pub const MEETING_CLICK_KINDS: TableDefinition<u64, u8> =
 /// Vendor id -> `catalog::BookingSource`: where the vendor's booking link was checked, and when.
 pub const VENDOR_BOOKING_SOURCES: TableDefinition<u64, &[u8]> =
     TableDefinition::new("vendor_booking_sources");
+/// Vendor id -> `catalog::VendorFacts`: where each of the vendor's facts came from, and the facts
+/// the vendor row has no column for (a stated price, the pricing model, the security profile).
+pub const VENDOR_FACTS: TableDefinition<u64, &[u8]> = TableDefinition::new("vendor_facts");
 /// Lower-cased name of a vendor merged into another -> the kept vendor's id: bookings whose
 /// Client names the merged vendor count for the kept one.
 pub const VENDOR_ALIASES: TableDefinition<&str, u64> = TableDefinition::new("vendor_aliases");

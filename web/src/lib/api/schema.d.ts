@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: ebb22b70551ef2b8f4eb99640e62cb65ff8a030879a4d8df71287e4253a744a3
+ * openapi.json sha256: cf80fa69dae693cc1163a295eba96d9a423c836a19b7975dc8c7078b6a144644
  */
 
 export interface paths {
@@ -2276,7 +2276,7 @@ export interface components {
          * @description A row of the comparison.
          * @enum {string}
          */
-        Attribute: "category" | "priceBracket" | "firmSizes" | "practiceAreas" | "integrations" | "highlights" | "partner" | "recentDemoBookings" | "peerAdoption" | "matchScore" | "verifiedOn" | "scheduling" | "isActive";
+        Attribute: "category" | "priceBracket" | "firmSizes" | "practiceAreas" | "integrations" | "highlights" | "partner" | "recentDemoBookings" | "peerAdoption" | "matchScore" | "verifiedOn" | "scheduling" | "isActive" | "hipaaBaa" | "soc2" | "iso27001" | "sso" | "mfa" | "dataLocation" | "aiTraining" | "dataExport";
         /** @enum {string} */
         AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in" | "contract_saved" | "calendar_feed_created" | "calendar_feed_revoked" | "mfa_required_changed" | "decision_proposed" | "decision_edited" | "decision_approved" | "decision_objected" | "decision_final" | "evaluation_criteria_changed" | "price_sharing_changed" | "firm_exported" | "firm_deletion_scheduled" | "firm_deletion_cancelled" | "firm_imported";
         /** @description One line of the firm's audit log. */
@@ -2465,6 +2465,8 @@ export interface components {
         ComparedVendor: {
             bookingUrl?: string | null;
             category: components["schemas"]["CategoryRef"];
+            /** @description Where each fact came from, and the security profile. */
+            facts: components["schemas"]["VendorFactsView"];
             firmSizes: components["schemas"]["FirmSize"][];
             highlights: string[];
             /** Format: int64 */
@@ -2947,6 +2949,8 @@ export interface components {
             /** @description The day of the booked demo (YYYY-MM-DD, UTC), when one was set. */
             demoDate?: string | null;
             description: string;
+            /** @description Where each fact came from, and the security profile. */
+            facts: components["schemas"]["VendorFactsView"];
             /** @description Status changes, oldest first. */
             history: components["schemas"]["HistoryItem"][];
             note: string;
@@ -3900,6 +3904,25 @@ export interface components {
             onboarding?: null | components["schemas"]["Onboarding"];
             user: components["schemas"]["ProfileUser"];
         };
+        /**
+         * @description Where a fact came from, as firms see it: the page and the day it was read, the install's
+         *     administrator and the day, or Litstack's estimate. No person is named.
+         */
+        ProvenanceView: {
+            /** @description YYYY-MM-DD. */
+            checkedOn: string;
+            /** @enum {string} */
+            kind: "page";
+            url: string;
+        } | {
+            /** @enum {string} */
+            kind: "administrator";
+            /** @description YYYY-MM-DD. */
+            on: string;
+        } | {
+            /** @enum {string} */
+            kind: "estimate";
+        };
         QuestionInput: {
             answer: string;
             question: string;
@@ -4285,6 +4308,18 @@ export interface components {
          * @enum {string}
          */
         Security: "tls" | "starttls" | "starttlsIfOffered";
+        /** @description The security profile as firms see it; an absent field is "Not stated". */
+        SecurityView: {
+            aiTraining?: null | components["schemas"]["StatedFlag"];
+            dataExport?: null | components["schemas"]["StatedFlag"];
+            dataLocation?: null | components["schemas"]["StatedText"];
+            hipaaBaa?: null | components["schemas"]["StatedFlag"];
+            iso27001?: null | components["schemas"]["StatedFlag"];
+            mfa?: null | components["schemas"]["StatedFlag"];
+            soc2?: null | components["schemas"]["StatedSoc2"];
+            sso?: null | components["schemas"]["StatedSso"];
+            trustPage?: null | components["schemas"]["StatedText"];
+        };
         SelectedVendor: {
             isPrimary: boolean;
             /** Format: int64 */
@@ -4386,6 +4421,14 @@ export interface components {
          * @enum {string}
          */
         SizeSource: "profile" | "onboarding" | "unknown";
+        /** @description A SOC 2 report: its type, and the end of the period it covers when the vendor says. */
+        Soc2: {
+            /** @description YYYY-MM-DD. */
+            periodEnd?: string | null;
+            report: components["schemas"]["Soc2Type"];
+        };
+        /** @enum {string} */
+        Soc2Type: "Type I" | "Type II";
         /**
          * @description The screen a click came from (SPEC section 7).
          * @enum {string}
@@ -4396,10 +4439,21 @@ export interface components {
          * @enum {string}
          */
         SpendBand: "S0_5K" | "S5_10K" | "S10_40K" | "S40_100K" | "S100_500K" | "S500_1M" | "S1M_P";
+        /**
+         * @description Single sign-on: offered or not, by which protocols (empty when the vendor does not say), on
+         *     which plan.
+         */
+        Sso: {
+            offered: boolean;
+            plan?: string | null;
+            protocols: components["schemas"]["SsoProtocol"][];
+        };
         /** @description GET /api/auth/sso/discover: whether the email's domain signs in through its firm's provider. */
         SsoDiscovery: {
             sso: boolean;
         };
+        /** @enum {string} */
+        SsoProtocol: "SAML" | "OIDC";
         /** @description PUT /api/firm/sso. */
         SsoSettingsUpdate: {
             clientId: string;
@@ -4488,6 +4542,26 @@ export interface components {
             /** Format: int32 */
             count: number;
             state: string;
+        };
+        /** @description A stated fact and where it came from. */
+        StatedFlag: {
+            provenance: components["schemas"]["ProvenanceView"];
+            value: boolean;
+        };
+        /** @description A stated fact and where it came from. */
+        StatedSoc2: {
+            provenance: components["schemas"]["ProvenanceView"];
+            value: components["schemas"]["Soc2"];
+        };
+        /** @description A stated fact and where it came from. */
+        StatedSso: {
+            provenance: components["schemas"]["ProvenanceView"];
+            value: components["schemas"]["Sso"];
+        };
+        /** @description A stated fact and where it came from. */
+        StatedText: {
+            provenance: components["schemas"]["ProvenanceView"];
+            value: string;
         };
         /**
          * @description Where a shortlisted vendor stands, in lifecycle order.
@@ -4663,6 +4737,22 @@ export interface components {
             /** Format: int64 */
             vendorId: number;
         };
+        /**
+         * @description Where each of a vendor's facts came from, as firms see it. A fact the vendor does not state
+         *     (no booking link, no integrations listed) has no entry.
+         */
+        VendorFactsView: {
+            bookingLink?: null | components["schemas"]["ProvenanceView"];
+            description?: null | components["schemas"]["ProvenanceView"];
+            highlights?: null | components["schemas"]["ProvenanceView"];
+            integrations?: null | components["schemas"]["ProvenanceView"];
+            logo?: null | components["schemas"]["ProvenanceView"];
+            price?: null | components["schemas"]["ProvenanceView"];
+            pricingModel?: null | components["schemas"]["StatedText"];
+            security: components["schemas"]["SecurityView"];
+            statedPrice?: null | components["schemas"]["StatedText"];
+            website?: null | components["schemas"]["ProvenanceView"];
+        };
         /** @description POST /api/admin/vendors/merge: the vendor to fold in and the one it duplicates. */
         VendorMerge: {
             /**
@@ -4695,6 +4785,8 @@ export interface components {
                 /** @description The day the booking link was checked (YYYY-MM-DD). */
                 bookingVerifiedOn?: string | null;
                 categoryName: string;
+                /** @description Where each fact came from, and the security profile. */
+                facts: components["schemas"]["VendorFactsView"];
                 /** @description The page the vendor's facts were checked against. */
                 sourceUrl?: string | null;
                 /** @description The day they were checked (YYYY-MM-DD); absent when never verified. */
@@ -4726,6 +4818,8 @@ export interface components {
             bookingUrl?: string | null;
             category: components["schemas"]["CategoryRef"];
             description: string;
+            /** @description Where each fact came from, and the security profile. */
+            facts: components["schemas"]["VendorFactsView"];
             firmSizesSupported: components["schemas"]["SizeRef"][];
             geoFocus?: string | null;
             history: components["schemas"]["FirmHistory"];
@@ -4838,6 +4932,8 @@ export interface components {
             /** @description The day the booking link was checked (YYYY-MM-DD). */
             bookingVerifiedOn?: string | null;
             categoryName: string;
+            /** @description Where each fact came from, and the security profile. */
+            facts: components["schemas"]["VendorFactsView"];
             /** @description The page the vendor's facts were checked against. */
             sourceUrl?: string | null;
             /** @description The day they were checked (YYYY-MM-DD); absent when never verified. */
@@ -12578,6 +12674,12 @@ export interface operations {
                 /** @description Default 24, clamped to 1-100. */
                 pageSize?: number;
                 includeInactive?: boolean;
+                /**
+                 * @description Comma-separated security facts a vendor must state: `baa` (signs a HIPAA business
+                 *     associate agreement), `soc2` (a SOC 2 Type II report), `sso` (single sign-on). A vendor
+                 *     that does not state a fact does not meet it.
+                 */
+                security?: string;
             };
             header?: never;
             path?: never;

@@ -108,6 +108,10 @@ export type VendorUpdate = Schemas['VendorUpdate'];
 export type PartnerLevel = Schemas['PartnerLevel'];
 export type VendorProfile = Schemas['VendorProfile'];
 export type VendorEvidence = Schemas['VendorEvidence'];
+/** Where each of a vendor's facts came from, and its security profile. */
+export type VendorFacts = Schemas['VendorFactsView'];
+export type Provenance = Schemas['ProvenanceView'];
+export type SecurityProfile = Schemas['SecurityView'];
 export type SizeRef = Schemas['SizeRef'];
 /** A count about other firms as the server lets it be shown: `value` is absent or null for "fewer than 5" (0 included). */
 export type ShownCount = Schemas['ShownCount'];

@@ -28,6 +28,7 @@ const vendor = (id: number, name: string, extra: Partial<Vendor> = {}): Vendor =
   practiceAreasSupported: [],
   tags: [],
   needsReview: false,
+  facts: { security: {} },
   ...extra,
 });
 

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { verifiedMonth } from '@/components/vendor-card/verified-on';
+import { verifiedMonth } from '@/lib/vendor-facts';
 import { Spinner } from '@/components/ui/spinner';
 import { inputClasses } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { verifiedMonth } from '@/components/vendor-card/verified-on';
+import { verifiedMonth } from '@/lib/vendor-facts';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import type { PartnerLevel, Vendor, VendorUpdate } from '@/lib/api/types';

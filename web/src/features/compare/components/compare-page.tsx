@@ -24,7 +24,7 @@ export function ComparePage() {
     <>
       <PageHeader
         title="Compare vendors"
-        description="Side by side, with the tools in your tech stack highlighted and what firms your size book and use. Counts under 5 are shown as “fewer than 5”."
+        description="Side by side, with the tools in your tech stack highlighted and what firms your size book and use. Counts under 5 are shown as “fewer than 5”. Each fact says where it comes from, and a security fact no source states reads “Not stated”."
       />
       <ViewOnlyNote />
     </>

@@ -5,13 +5,14 @@ import { OutboundLink } from '@/components/outbound-link';
 import { PartnerBadge } from '@/components/vendor-card/partner-badge';
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
-import { VerifiedOn } from '@/components/vendor-card/verified-on';
+import { ProvenanceNote } from '@/components/vendor-facts/provenance-note';
 import { questionnairePath } from '@/config/links';
 import type { ComparedAttribute, ComparedVendor, Comparison } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 import { firmSizeOptions } from '@/lib/firm-options';
 import { categoryLabel } from '@/lib/stages';
 import { formatShown } from '@/lib/format';
+import { UNCONFIRMED_LINK, securityLines } from '@/lib/vendor-facts';
 
 import { CompareScheduleButton } from './compare-schedule-button';
 import { linkClasses } from './styles';
@@ -19,6 +20,29 @@ import { linkClasses } from './styles';
 const sizeLabel = (code: string) => firmSizeOptions.find((o) => o.value === code)?.label ?? code;
 
 type Row = { key: ComparedAttribute | 'summary'; label: string; cell: (v: ComparedVendor) => ReactNode };
+
+/** The security facts compared, in the order of the vendor profile (the trust page is left to the profile). */
+const securityKeys = ['hipaaBaa', 'soc2', 'iso27001', 'sso', 'mfa', 'dataLocation', 'aiTraining', 'dataExport'] as const;
+const securityLabels = new Map(securityLines({}).map((line) => [line.key, line.label]));
+
+/** Where a fact came from: small, under its value. */
+const noteClasses = 'mt-1 block text-xs';
+
+/** One security fact of a vendor: its value or "Not stated", and where it was read. */
+function securityCell(v: ComparedVendor, key: (typeof securityKeys)[number]) {
+  const line = securityLines(v.facts.security).find((l) => l.key === key)!;
+  if (line.value === null) return <span className="text-slate-500">Not stated</span>;
+  return (
+    <>
+      <span className={cn(line.good && 'font-medium text-emerald-800')}>{line.value}</span>
+      {line.provenance ? (
+        <span className={noteClasses}>
+          <ProvenanceNote provenance={line.provenance} fact={`${v.name}’s ${line.label}`} />
+        </span>
+      ) : null}
+    </>
+  );
+}
 
 /** The table's rows; `canWrite`: whether to offer the questionnaire (a viewer cannot submit one). */
 export function comparisonRows(comparison: Comparison, canWrite: boolean): Row[] {
@@ -30,7 +54,27 @@ export function comparisonRows(comparison: Comparison, canWrite: boolean): Row[]
     {
       key: 'priceBracket',
       label: 'Price',
-      cell: (v) => (v.priceBracket ? <PriceBracket bracket={v.priceBracket} /> : none),
+      cell: (v) =>
+        v.priceBracket || v.facts.statedPrice ? (
+          <>
+            <PriceBracket bracket={v.priceBracket} />
+            {v.priceBracket && v.facts.price ? (
+              <span className={noteClasses}>
+                <ProvenanceNote provenance={v.facts.price} fact={`${v.name}’s price bracket`} />
+              </span>
+            ) : null}
+            {v.facts.statedPrice ? (
+              <span className="mt-2 block">
+                {v.facts.statedPrice.value}
+                <span className={noteClasses}>
+                  <ProvenanceNote provenance={v.facts.statedPrice.provenance} fact={`${v.name}’s stated price`} />
+                </span>
+              </span>
+            ) : null}
+          </>
+        ) : (
+          none
+        ),
     },
     {
       key: 'firmSizes',
@@ -137,16 +181,7 @@ export function comparisonRows(comparison: Comparison, canWrite: boolean): Row[]
           <span className="text-slate-600">No questionnaire answered</span>
         ),
     },
-    {
-      key: 'verifiedOn',
-      label: 'Verified',
-      cell: (v) =>
-        v.verifiedOn ? (
-          <VerifiedOn verifiedOn={v.verifiedOn} sourceUrl={v.sourceUrl} />
-        ) : (
-          <span className="text-slate-600">Not verified yet</span>
-        ),
-    },
+    ...securityKeys.map((key): Row => ({ key, label: securityLabels.get(key) ?? key, cell: (v) => securityCell(v, key) })),
     {
       key: 'isActive',
       label: 'Status',
@@ -158,6 +193,12 @@ export function comparisonRows(comparison: Comparison, canWrite: boolean): Row[]
       cell: (v) => (
         <div className="flex flex-col items-start gap-2">
           <CompareScheduleButton vendorId={v.id} vendorName={v.name} bookingUrl={v.bookingUrl} websiteUrl={v.websiteUrl} />
+          {v.bookingUrl && v.facts.bookingLink ? (
+            <span className="-mt-1 text-xs">
+              <span className="text-slate-600">Booking link: </span>
+              <ProvenanceNote provenance={v.facts.bookingLink} fact={`${v.name}’s booking link`} estimate={UNCONFIRMED_LINK} />
+            </span>
+          ) : null}
           <ShortlistToggle vendorId={v.id} vendorName={v.name} />
           <OutboundLink href={v.websiteUrl} className={linkClasses}>
             Visit Website<span className="sr-only"> of {v.name}</span>

@@ -53,7 +53,7 @@ export function ResultCard({ result }: { result: RankedVendor }) {
               {result.rank === 1 ? 'Best Match' : 'Top Match'}
             </span>
             <PartnerBadge isRecommendedPartner={vendor.isRecommendedPartner} partnerLevel={vendor.partnerLevel} />
-            <PriceBracket bracket={vendor.priceBracket} />
+            <PriceBracket bracket={vendor.priceBracket} provenance={vendor.facts.price} />
           </div>
           <h3 className="text-lg font-semibold text-slate-900">
             <VendorNameLink vendorId={vendor.id}>{vendor.name}</VendorNameLink>

@@ -4,10 +4,9 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DemoOutcomeQuestions } from '@/components/vendor-card/demo-outcome-questions';
-import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { useRemoveFromShortlist } from '@/components/vendor-card/use-remove-from-shortlist';
-import { VerifiedOn } from '@/components/vendor-card/verified-on';
 import { NeedsMetList } from '@/components/vendor-card/needs-met-list';
+import { CardFacts } from '@/components/vendor-facts/card-facts';
 import { vendorProfilePath } from '@/config/links';
 import { getErrorMessage } from '@/lib/api-client';
 import type { ShortlistEntry } from '@/lib/api/types';
@@ -47,10 +46,7 @@ export function ShortlistEntryCard({ entry }: { entry: ShortlistEntry }) {
           <h3 id={titleId} className="font-semibold break-words text-slate-900">
             {entry.vendorName}
           </h3>
-          <div className="flex flex-wrap items-center gap-2">
-            <PriceBracket bracket={entry.priceBracket} />
-            <VerifiedOn verifiedOn={entry.verifiedOn} sourceUrl={entry.sourceUrl} />
-          </div>
+          <CardFacts facts={entry.facts} priceBracket={entry.priceBracket} />
         </div>
       </div>
       {entry.description ? <p className="line-clamp-2 text-sm text-slate-600">{entry.description}</p> : null}

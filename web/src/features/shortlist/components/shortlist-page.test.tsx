@@ -24,6 +24,7 @@ const entry: ShortlistEntry = {
   asks: { demoBooked: false, demoHappened: true, chosen: false, satisfaction: false },
   outcome: {},
   priceBracket: 2,
+  facts: { price: { kind: 'estimate' }, security: {} },
 };
 const list: Shortlist = { groups: [{ categoryId: 2, categoryName: 'Intake', stage: 2, compareIds: [], entries: [entry] }] };
 
@@ -152,5 +153,37 @@ describe('ShortlistPage Remove', () => {
     expect(await screen.findByText('Lawmatics is back on your shortlist')).toBeTruthy();
     expect(await screen.findByRole('article', { name: 'Lawmatics' })).toBeTruthy();
     expect(writes()).toEqual(['DELETE /api/shortlist/12', 'POST /api/shortlist/12/restore']);
+  });
+});
+
+describe('ShortlistPage and where a card’s facts come from', () => {
+  it('shows the price once as Litstack’s estimate, and the booking link and security facts with their pages', async () => {
+    const withFacts: ShortlistEntry = {
+      ...entry,
+      verifiedOn: '2026-11-22',
+      sourceUrl: 'https://www.lawmatics.com/',
+      facts: {
+        price: { kind: 'estimate' },
+        bookingLink: { kind: 'page', url: 'https://www.lawmatics.com/demo', checkedOn: '2026-11-25' },
+        security: {
+          hipaaBaa: { value: true, provenance: { kind: 'page', url: 'javascript:alert(1)', checkedOn: '2026-11-25' } },
+          sso: { value: { offered: true, protocols: ['SAML'] }, provenance: { kind: 'administrator', on: '2026-11-25' } },
+        },
+      },
+    };
+    setup(testUser('member'), { groups: [{ ...list.groups[0]!, entries: [withFacts] }] });
+    const card = await screen.findByRole('article', { name: 'Lawmatics' });
+    expect(within(card).getAllByRole('img', { name: /^Price: / })).toHaveLength(1);
+    expect(within(card).getByText('Litstack’s estimate')).toBeTruthy();
+    expect(within(card).getByText('Checked on lawmatics.com, Nov 2026')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Source of the booking link' }).getAttribute('href')).toBe(
+      'https://www.lawmatics.com/demo',
+    );
+    expect(within(card).getByText('Signs a BAA')).toBeTruthy();
+    expect(within(card).getByText('Single sign-on (SAML)')).toBeTruthy();
+    expect(within(card).getByText('Added by your administrator on Nov 25, 2026')).toBeTruthy();
+    // The blanket claim is gone, and a javascript: page is no link.
+    expect(within(card).queryByText(/^Verified /)).toBeNull();
+    for (const link of within(card).getAllByRole('link')) expect(link.getAttribute('href') ?? '').not.toMatch(/^javascript:/i);
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
@@ -39,6 +39,14 @@ const profile: VendorProfile = {
   isActive: false,
   sourceUrl: null,
   verifiedOn: '2026-11-02',
+  facts: {
+    website: { kind: 'page', url: 'https://www.docketly.example/about', checkedOn: '2026-11-02' },
+    description: { kind: 'estimate' },
+    highlights: { kind: 'estimate' },
+    integrations: { kind: 'administrator', on: '2026-11-25' },
+    price: { kind: 'estimate' },
+    security: {},
+  },
   integrations: [
     { name: 'Filevine', inYourStack: true },
     { name: 'Clio', inYourStack: false },
@@ -242,5 +250,106 @@ describe('VendorProfilePage', () => {
     const posted = calls.find((c) => c.method === 'POST');
     expect(posted?.body).toEqual({ vendorId: 7, sourcePage: 'PROFILE', kind: 'BOOKING' });
     expect(String(open.mock.calls[0]?.[0])).toMatch(/^https:\/\/docketly\.example\/book\?utm_source=/);
+  });
+
+  it('says where each fact comes from: a page and its month, the administrator, or Litstack’s estimate', async () => {
+    renderAt('/vendors/7', { 'GET /api/vendors/7': { body: profile }, 'GET /api/vendors/7/evidence': { body: evidence } });
+    const section = await screen.findByRole('region', { name: 'Facts and sources' });
+    // The old blanket claim is gone.
+    expect(screen.queryByText(/^Verified /)).toBeNull();
+    const row = (term: string) => within(section).getByText(term, { selector: 'dt' }).parentElement!;
+    expect(row('Website').textContent).toContain('docketly.example');
+    expect(row('Website').textContent).toContain('Checked on docketly.example, Nov 2026');
+    const source = within(row('Website')).getByRole('link', { name: 'Source of Docketly’s website' });
+    expect(source.getAttribute('href')).toBe('https://www.docketly.example/about');
+    expect(source.getAttribute('target')).toBe('_blank');
+    expect(source.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(row('Description').textContent).toBe('DescriptionLitstack’s summary');
+    expect(row('Highlights').textContent).toBe('HighlightsLitstack’s summary');
+    expect(row('Integrations').textContent).toContain('Added by your administrator on Nov 25, 2026');
+    expect(row('Price bracket').textContent).toBe('Price bracketModerate ($$)Litstack’s estimate');
+    // No booking link, no logo, no stated price: no row.
+    expect(within(section).queryByText('Booking link')).toBeNull();
+    expect(within(section).queryByText('Logo')).toBeNull();
+    expect(within(section).queryByText('Stated price')).toBeNull();
+    // The header's bracket says it is an estimate, and leads to the sources.
+    expect(screen.getByRole('img', { name: 'Price: Moderate (2 of 4), Litstack’s estimate' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Where each fact comes from' }).getAttribute('href')).toBe('#facts-and-sources');
+  });
+
+  it('never turns a javascript: address into a link', async () => {
+    const hostile: VendorProfile = {
+      ...profile,
+      facts: {
+        ...profile.facts,
+        website: { kind: 'page', url: 'javascript:alert(1)', checkedOn: '2026-11-02' },
+        statedPrice: {
+          value: 'From $39 per user per month',
+          provenance: { kind: 'page', url: 'javascript:alert(2)', checkedOn: '2026-11-02' },
+        },
+        security: { trustPage: { value: 'javascript:alert(3)', provenance: { kind: 'administrator', on: '2026-11-25' } } },
+      },
+    };
+    renderAt('/vendors/7', { 'GET /api/vendors/7': { body: hostile }, 'GET /api/vendors/7/evidence': { body: evidence } });
+    const section = await screen.findByRole('region', { name: 'Facts and sources' });
+    expect(within(section).getAllByText('Checked Nov 2026')).toHaveLength(2);
+    expect(within(section).getByText('From $39 per user per month')).toBeTruthy();
+    const security = screen.getByRole('region', { name: 'Security' });
+    expect(within(security).getByText('javascript:alert(3)')).toBeTruthy();
+    for (const link of screen.getAllByRole('link')) expect(link.getAttribute('href') ?? '').not.toMatch(/^javascript:/i);
+    expect(within(section).queryByRole('link')).toBeNull();
+    expect(within(security).queryByRole('link')).toBeNull();
+  });
+
+  it('shows the security facts as stated, with their pages, and “Not stated” for the rest', async () => {
+    const stated: VendorProfile = {
+      ...profile,
+      name: 'EvenUp',
+      facts: {
+        ...profile.facts,
+        security: {
+          hipaaBaa: { value: true, provenance: { kind: 'page', url: 'https://www.evenuplaw.com/dpa/', checkedOn: '2026-11-25' } },
+          soc2: { value: { report: 'Type II' }, provenance: { kind: 'page', url: 'https://trust.evenuplaw.com', checkedOn: '2026-11-25' } },
+          trustPage: {
+            value: 'https://trust.evenuplaw.com',
+            provenance: { kind: 'page', url: 'https://trust.evenuplaw.com', checkedOn: '2026-11-25' },
+          },
+        },
+      },
+    };
+    renderAt('/vendors/7', { 'GET /api/vendors/7': { body: stated }, 'GET /api/vendors/7/evidence': { body: evidence } });
+    const section = await screen.findByRole('region', { name: 'Security' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Security' })).toBeTruthy();
+    const row = (term: string) => within(section).getByText(term, { selector: 'dt' }).parentElement!;
+    expect(row('HIPAA business associate agreement').textContent).toBe(
+      'HIPAA business associate agreementSigns a BAAChecked on evenuplaw.com, Nov 2026 · Source of EvenUp’s HIPAA business associate agreement',
+    );
+    expect(
+      within(row('HIPAA business associate agreement'))
+        .getByRole('link', { name: 'Source of EvenUp’s HIPAA business associate agreement' })
+        .getAttribute('href'),
+    ).toBe('https://www.evenuplaw.com/dpa/');
+    expect(row('SOC 2').textContent).toContain('Type II report');
+    expect(row('SOC 2').textContent).toContain('Checked on trust.evenuplaw.com, Nov 2026');
+    for (const term of [
+      'ISO 27001',
+      'Single sign-on',
+      'Two-factor sign-in',
+      'Where data is kept',
+      'AI training on your data',
+      'Export when you leave',
+    ]) {
+      expect(row(term).textContent, term).toBe(`${term}Not stated`);
+    }
+    const trust = within(row('Trust page')).getByRole('link', { name: /^trust\.evenuplaw\.com/ });
+    expect(trust.getAttribute('href')).toBe('https://trust.evenuplaw.com/');
+    expect(trust.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('says calmly when none of the security facts is stated', async () => {
+    renderAt('/vendors/7', { 'GET /api/vendors/7': { body: profile }, 'GET /api/vendors/7/evidence': { body: evidence } });
+    const section = await screen.findByRole('region', { name: 'Security' });
+    expect(within(section).getByText('Docketly’s security practices are not stated on any page Litstack has read.')).toBeTruthy();
+    expect(within(section).getAllByText('Not stated')).toHaveLength(9);
   });
 });

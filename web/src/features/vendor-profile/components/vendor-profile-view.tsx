@@ -9,7 +9,6 @@ import { PartnerBadge } from '@/components/vendor-card/partner-badge';
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting-button';
 import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
-import { VerifiedOn } from '@/components/vendor-card/verified-on';
 import { VendorLogo } from '@/components/vendor-logo';
 import { ViewOnlyNote } from '@/components/view-only-note';
 import { vendorsInCategoryPath } from '@/config/links';
@@ -23,9 +22,11 @@ import { categoryLabel } from '@/lib/stages';
 import { vendorProfileQueryKey } from '../api/get-vendor-profile';
 import { AlternativesSection } from './alternatives-section';
 import { EvidenceSection } from './evidence-section';
+import { FactsSection } from './facts-section';
 import { HistorySection } from './history-section';
 import { PricesSection } from './prices-section';
 import { ProfileDetails } from './profile-details';
+import { SecuritySection } from './security-section';
 
 /** A vendor's profile once loaded. */
 export function VendorProfileView({ id, profile }: { id: string; profile: VendorProfile }) {
@@ -70,9 +71,16 @@ export function VendorProfileView({ id, profile }: { id: string; profile: Vendor
                 {categoryLabel(profile.category.name)}
               </Link>
               <PartnerBadge isRecommendedPartner={profile.isRecommendedPartner} partnerLevel={profile.partnerLevel} />
-              <PriceBracket bracket={profile.priceBracket} />
+              <PriceBracket bracket={profile.priceBracket} provenance={profile.facts.price} />
             </div>
-            <VerifiedOn verifiedOn={profile.verifiedOn} sourceUrl={profile.sourceUrl} bookingAddedOn={profile.bookingAddedOn} />
+            <p className="text-xs text-slate-500">
+              <a
+                href="#facts-and-sources"
+                className="font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                Where each fact comes from
+              </a>
+            </p>
           </div>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
@@ -103,6 +111,8 @@ export function VendorProfileView({ id, profile }: { id: string; profile: Vendor
       <EvidenceSection vendorId={id} />
       <PricesSection profile={profile} />
       <ProfileDetails profile={profile} />
+      <SecuritySection name={profile.name} security={profile.facts.security} />
+      <FactsSection profile={profile} />
       <HistorySection profile={profile} />
       <AlternativesSection profile={profile} />
     </article>

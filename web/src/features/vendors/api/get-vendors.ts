@@ -10,6 +10,8 @@ export type VendorListParams = {
   sort: VendorSort;
   page: number;
   includeInactive: boolean;
+  /** Security facts a vendor must state: baa, soc2, sso. */
+  security: string[];
 };
 
 export function getVendors(params: VendorListParams, signal?: AbortSignal): Promise<VendorPage> {
@@ -22,6 +24,7 @@ export function getVendors(params: VendorListParams, signal?: AbortSignal): Prom
           sort: params.sort === 'name_asc' ? undefined : params.sort,
           page: params.page === 1 ? undefined : params.page,
           includeInactive: params.includeInactive ? true : undefined,
+          security: params.security.length > 0 ? params.security.join(',') : undefined,
         },
       },
       signal,

@@ -14,6 +14,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 import { useVendors } from '../api/get-vendors';
 import { CategoryChips } from './category-chips';
+import { SecurityFilters } from './security-filters';
 import { sortOptions, useVendorFilters } from './use-vendor-filters';
 import { VendorCard } from './vendor-card';
 import { VendorCardSkeleton } from './vendor-card-skeleton';
@@ -31,6 +32,7 @@ export function BrowseVendorsPage() {
       sort: filters.sort,
       page: filters.page,
       includeInactive: filters.includeInactive,
+      security: filters.security,
     },
     // Category ids in the address are checked against the real list before asking.
     { enabled: categories.isSuccess },
@@ -138,6 +140,7 @@ export function BrowseVendorsPage() {
             ) : null}
           </div>
         </div>
+        <SecurityFilters selected={filters.security} onChange={(security) => setFilter({ security })} />
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-500">
           <p>
             {filters.sort !== 'partner_first'

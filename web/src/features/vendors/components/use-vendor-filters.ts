@@ -14,20 +14,32 @@ export const sortOptions = optionsOf<Exclude<VendorSort, 'no_booking_first'>>({
 
 const isSort = (value: string | undefined): value is VendorSort => sortOptions.some((o) => o.value === value);
 
+/** The security facts Browse filters by (the API's `security` codes), in the order shown. */
+export const securityOptions = optionsOf<SecurityCode>({
+  baa: 'Signs a BAA',
+  soc2: 'SOC 2 Type II',
+  sso: 'Single sign-on',
+});
+export type SecurityCode = 'baa' | 'soc2' | 'sso';
+const isSecurity = (value: string): value is SecurityCode => securityOptions.some((o) => o.value === value);
+
 export type VendorFilters = {
   categoryIds: number[];
   q: string;
   sort: VendorSort;
   page: number;
   includeInactive: boolean;
-  /** Categories, search or inactive vendors are narrowing or widening the list. */
+  /** Security facts a vendor must state. */
+  security: SecurityCode[];
+  /** Categories, search, security facts or inactive vendors are narrowing or widening the list. */
   active: boolean;
   /** The address holds values that had to be dropped (junk ids, unknown sort, bad page). */
   needsCleaning: boolean;
 };
 
 /**
- * The directory's state, read from the address (categoryIds, q, sort, page, includeInactive) and
+ * The directory's state, read from the address (categoryIds, q, sort, page, includeInactive,
+ * security) and
  * written back to it, so Back and Forward restore it. Junk in the address is ignored; category
  * ids are checked against `categories` once those are known.
  */
@@ -45,31 +57,37 @@ export function useVendorFilters(categories: Category[] | undefined) {
     const rawInactive = get('includeInactive');
     const includeInactive = rawInactive === 'true';
     const q = (get('q') ?? '').slice(0, 200);
+    const rawSecurity = getList('security');
+    const security = securityOptions.map((o) => o.value).filter((code) => rawSecurity.includes(code));
     return {
       categoryIds,
       q,
       sort,
       page,
       includeInactive,
-      active: categoryIds.length > 0 || q.trim() !== '' || includeInactive,
+      security,
+      active: categoryIds.length > 0 || q.trim() !== '' || includeInactive || security.length > 0,
       needsCleaning:
         (known !== null && rawIds.length !== categoryIds.length) ||
         (rawSort !== undefined && rawSort !== sort) ||
         rawSort === 'name_asc' ||
         (rawPage !== undefined && String(page) !== rawPage) ||
         rawPage === '1' ||
-        (rawInactive !== undefined && !includeInactive),
+        (rawInactive !== undefined && !includeInactive) ||
+        rawSecurity.length !== security.length ||
+        rawSecurity.some((code) => !isSecurity(code)),
     };
   }, [get, getList, categories]);
 
   /** Any filter change goes back to page 1. */
   const setFilter = useCallback(
-    (updates: { categoryIds?: number[]; q?: string; sort?: VendorSort; includeInactive?: boolean }) => {
+    (updates: { categoryIds?: number[]; q?: string; sort?: VendorSort; includeInactive?: boolean; security?: SecurityCode[] }) => {
       const next: Record<string, string | number[] | undefined> = { page: undefined };
       if (updates.categoryIds) next.categoryIds = updates.categoryIds;
       if (updates.q !== undefined) next.q = updates.q.trim();
       if (updates.sort) next.sort = updates.sort === 'name_asc' ? undefined : updates.sort;
       if (updates.includeInactive !== undefined) next.includeInactive = updates.includeInactive ? 'true' : undefined;
+      if (updates.security) next.security = updates.security.length > 0 ? updates.security.join(',') : undefined;
       setParams(next);
     },
     [setParams],
@@ -81,7 +99,7 @@ export function useVendorFilters(categories: Category[] | undefined) {
   );
 
   const clearFilters = useCallback(
-    () => setParams({ categoryIds: undefined, q: undefined, includeInactive: undefined, page: undefined }),
+    () => setParams({ categoryIds: undefined, q: undefined, includeInactive: undefined, security: undefined, page: undefined }),
     [setParams],
   );
 
@@ -93,6 +111,7 @@ export function useVendorFilters(categories: Category[] | undefined) {
         sort: filters.sort === 'name_asc' ? undefined : filters.sort,
         page: filters.page === 1 ? undefined : filters.page,
         includeInactive: filters.includeInactive ? 'true' : undefined,
+        security: filters.security.length > 0 ? filters.security.join(',') : undefined,
       },
       { replace: true },
     );

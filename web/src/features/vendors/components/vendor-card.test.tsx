@@ -40,6 +40,13 @@ const base: Vendor = {
   needsReview: false,
   sourceUrl: 'https://slotwise.example.com/about',
   verifiedOn: '2026-11-22',
+  facts: {
+    website: { kind: 'page', url: 'https://slotwise.example.com/about', checkedOn: '2026-11-22' },
+    bookingLink: { kind: 'page', url: 'https://slotwise.example.com/about', checkedOn: '2026-11-22' },
+    description: { kind: 'estimate' },
+    price: { kind: 'estimate' },
+    security: {},
+  },
 };
 
 function serve(extra: Parameters<typeof mockFetch>[0] = {}) {
@@ -49,6 +56,42 @@ function serve(extra: Parameters<typeof mockFetch>[0] = {}) {
 }
 
 describe('VendorCard', () => {
+  it('says where the price, the booking link and each stated security fact come from', () => {
+    serve();
+    renderWithProviders(
+      <VendorCard
+        vendor={{
+          ...base,
+          facts: {
+            ...base.facts,
+            security: {
+              hipaaBaa: { value: true, provenance: { kind: 'page', url: 'https://slotwise.example.com/baa', checkedOn: '2026-11-25' } },
+              sso: { value: { offered: true, protocols: ['SAML'], plan: null }, provenance: { kind: 'administrator', on: '2026-11-24' } },
+              soc2: {
+                value: { report: 'Type II', periodEnd: null },
+                provenance: { kind: 'page', url: 'javascript:alert(1)', checkedOn: '2026-11-25' },
+              },
+            },
+          },
+        }}
+      />,
+    );
+    expect(screen.getByText('Litstack’s estimate')).toBeTruthy();
+    expect(screen.getByRole('img', { name: /Price: Moderate/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Source of the booking link' }).getAttribute('href')).toBe(
+      'https://slotwise.example.com/about',
+    );
+    expect(screen.getByText('Signs a BAA')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Source of “Signs a BAA”' }).getAttribute('href')).toBe('https://slotwise.example.com/baa');
+    expect(screen.getByText('Single sign-on (SAML)')).toBeTruthy();
+    expect(screen.getByText('Added by your administrator on Nov 24, 2026')).toBeTruthy();
+    // A source that is not a web page is never a link.
+    expect(screen.getByText('SOC 2 Type II')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /SOC 2/ })).toBeNull();
+    // Facts nobody stated are not listed.
+    expect(screen.queryByText(/ISO 27001|Two-factor|Not stated/)).toBeNull();
+  });
+
   it('shows markup in vendor text as text, never as elements', () => {
     serve();
     const { container } = renderWithProviders(
@@ -73,7 +116,7 @@ describe('VendorCard', () => {
     expect(screen.getByText('Gold Partner')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Recommended partner' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Gold Partner/ }).getAttribute('aria-haspopup')).toBe('dialog');
-    expect(screen.getByText('Verified Nov 2026')).toBeTruthy();
+    expect(screen.queryByText(/Verified/)).toBeNull();
     expect(screen.getByRole('list', { name: 'Highlights' }).querySelectorAll('li')).toHaveLength(3);
     expect(screen.getByText('+2 more')).toBeTruthy();
     expect(screen.queryByText('Litify')).toBeNull();

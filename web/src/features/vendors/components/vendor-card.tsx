@@ -6,7 +6,7 @@ import { PartnerBadge } from '@/components/vendor-card/partner-badge';
 import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting-button';
 import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VisitWebsiteButton } from '@/components/vendor-card/visit-website-button';
-import { VerifiedOn } from '@/components/vendor-card/verified-on';
+import { CardFacts } from '@/components/vendor-facts/card-facts';
 import { VendorLogo } from '@/components/vendor-logo';
 import { VendorLogoLink, VendorNameLink, vendorNameClasses } from '@/components/vendor-card/vendor-profile-link';
 import type { Vendor } from '@/lib/api/types';
@@ -21,8 +21,9 @@ const SHOWN_INTEGRATIONS = 2;
 
 /**
  * One vendor in the directory. All vendor text is rendered as text, never as markup. Shortlist and
- * compare are named icon buttons beside the name; the card's two buttons are Schedule Meeting
- * (disabled without a scheduler) and Visit Website.
+ * compare are named icon buttons beside the name; above the card's two buttons, Schedule Meeting
+ * (disabled without a scheduler) and Visit Website, the price, booking link and security facts
+ * each say where they come from.
  */
 export function VendorCard({ vendor }: { vendor: Vendor }) {
   const titleId = useId();
@@ -115,7 +116,7 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
       ) : null}
 
       <div className="mt-auto space-y-3 pt-5">
-        <VerifiedOn verifiedOn={vendor.verifiedOn} sourceUrl={vendor.sourceUrl} bookingAddedOn={vendor.bookingAddedOn} />
+        <CardFacts facts={vendor.facts} priceBracket={vendor.priceBracket} />
         <div className="flex flex-wrap gap-2 [&>*]:grow">
           <ScheduleMeetingButton
             size="sm"

@@ -1,0 +1,163 @@
+import type { Provenance, SecurityProfile } from '@/lib/api/types';
+import { formatDate, formatMonth } from '@/lib/format';
+
+/**
+ * "Nov 2026" from a YYYY-MM-DD day, or null for anything else. Read from the text, not through
+ * `Date`, so a time zone west of UTC cannot turn 1 November into October.
+ */
+export function verifiedMonth(day: string | null | undefined): string | null {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day ?? '') ? formatMonth(day) : null;
+}
+
+/** A booking link on Litstack's list that no page we read confirms (an estimate's words for it). */
+export const UNCONFIRMED_LINK = 'Not confirmed on any page we read';
+
+/** The host of a page's address ("evenuplaw.com"), or null for anything that is not http(s). */
+export function pageHost(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+    return parsed.hostname.replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+}
+
+/** The plain http(s) address of a page, never a `javascript:` one. */
+export function pageAddress(url: string | null | undefined): string | null {
+  return pageHost(url) === null ? null : new URL(url as string).href;
+}
+
+/**
+ * Where a fact came from, in words: "Checked on evenuplaw.com, Nov 2026", "Added by your
+ * administrator on Nov 25, 2026", or Litstack's own `estimate` wording ("Litstack's estimate").
+ */
+export function provenanceText(provenance: Provenance, estimate = 'Litstack’s estimate'): string {
+  switch (provenance.kind) {
+    case 'page': {
+      const host = pageHost(provenance.url);
+      const month = formatMonth(provenance.checkedOn) ?? provenance.checkedOn;
+      return host ? `Checked on ${host}, ${month}` : `Checked ${month}`;
+    }
+    case 'administrator':
+      return `Added by your administrator on ${formatDate(provenance.on)}`;
+    case 'estimate':
+      return estimate;
+  }
+}
+
+/** One fact of the security profile, ready to show: its label, its value in words (null: "Not stated"). */
+export type SecurityLine = {
+  key: keyof SecurityProfile;
+  label: string;
+  value: string | null;
+  /** The fact as a phrase that stands alone on a card ("SOC 2 Type II", "Single sign-on (SAML)"). */
+  statement: string | null;
+  provenance: Provenance | null;
+  /** A stated fact a firm would want (a BAA signed, SSO offered), for a calm highlight. */
+  good: boolean;
+};
+
+const yesNo = (value: boolean | undefined, yes: string, no: string) => (value === undefined ? null : value ? yes : no);
+
+/** Every fact of the profile in a fixed order, "Not stated" ones included. */
+export function securityLines(s: SecurityProfile): SecurityLine[] {
+  const soc2 = s.soc2?.value;
+  const sso = s.sso?.value;
+  const ssoText = (() => {
+    if (!sso) return null;
+    if (!sso.offered) return 'Not offered';
+    const how = sso.protocols.length > 0 ? sso.protocols.join(', ') : 'Offered';
+    return sso.plan ? `${how} (${sso.plan})` : how;
+  })();
+  return [
+    {
+      key: 'hipaaBaa',
+      label: 'HIPAA business associate agreement',
+      value: yesNo(s.hipaaBaa?.value, 'Signs a BAA', 'Does not sign a BAA'),
+      statement: yesNo(s.hipaaBaa?.value, 'Signs a BAA', 'Does not sign a BAA'),
+      provenance: s.hipaaBaa?.provenance ?? null,
+      good: s.hipaaBaa?.value === true,
+    },
+    {
+      key: 'soc2',
+      label: 'SOC 2',
+      value: soc2 ? `${soc2.report} report${soc2.periodEnd ? `, period ending ${formatDate(soc2.periodEnd)}` : ''}` : null,
+      statement: soc2 ? `SOC 2 ${soc2.report}` : null,
+      provenance: s.soc2?.provenance ?? null,
+      good: soc2?.report === 'Type II',
+    },
+    {
+      key: 'iso27001',
+      label: 'ISO 27001',
+      value: yesNo(s.iso27001?.value, 'Certified', 'Not certified'),
+      statement: yesNo(s.iso27001?.value, 'ISO 27001 certified', 'Not ISO 27001 certified'),
+      provenance: s.iso27001?.provenance ?? null,
+      good: s.iso27001?.value === true,
+    },
+    {
+      key: 'sso',
+      label: 'Single sign-on',
+      value: ssoText,
+      statement: !sso
+        ? null
+        : !sso.offered
+          ? 'No single sign-on'
+          : sso.protocols.length > 0
+            ? `Single sign-on (${sso.protocols.join(', ')})`
+            : 'Single sign-on',
+      provenance: s.sso?.provenance ?? null,
+      good: sso?.offered === true,
+    },
+    {
+      key: 'mfa',
+      label: 'Two-factor sign-in',
+      value: yesNo(s.mfa?.value, 'Available', 'Not available'),
+      statement: yesNo(s.mfa?.value, 'Two-factor sign-in', 'No two-factor sign-in'),
+      provenance: s.mfa?.provenance ?? null,
+      good: s.mfa?.value === true,
+    },
+    {
+      key: 'dataLocation',
+      label: 'Where data is kept',
+      value: s.dataLocation?.value ?? null,
+      statement: s.dataLocation ? `Data kept in ${s.dataLocation.value}` : null,
+      provenance: s.dataLocation?.provenance ?? null,
+      good: false,
+    },
+    {
+      key: 'aiTraining',
+      label: 'AI training on your data',
+      value: yesNo(s.aiTraining?.value, 'Trains AI models on customer data', 'Does not train AI models on customer data'),
+      statement: yesNo(s.aiTraining?.value, 'Trains AI models on customer data', 'Does not train AI models on customer data'),
+      provenance: s.aiTraining?.provenance ?? null,
+      good: s.aiTraining?.value === false,
+    },
+    {
+      key: 'dataExport',
+      label: 'Export when you leave',
+      value: yesNo(s.dataExport?.value, 'You can export all your data', 'No full export'),
+      statement: yesNo(s.dataExport?.value, 'Full data export when you leave', 'No full data export'),
+      provenance: s.dataExport?.provenance ?? null,
+      good: s.dataExport?.value === true,
+    },
+    {
+      key: 'trustPage',
+      label: 'Trust page',
+      value: s.trustPage?.value ?? null,
+      statement: s.trustPage ? 'Trust page' : null,
+      provenance: s.trustPage?.provenance ?? null,
+      good: false,
+    },
+  ];
+}
+
+/**
+ * The security facts a card shows: the three Browse filters by (BAA, SOC 2, single sign-on),
+ * only where the vendor states them.
+ */
+export function cardSecurityLines(s: SecurityProfile): SecurityLine[] {
+  const shown = new Set<keyof SecurityProfile>(['hipaaBaa', 'soc2', 'sso']);
+  return securityLines(s).filter((line) => shown.has(line.key) && line.value !== null);
+}
