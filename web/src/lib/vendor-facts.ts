@@ -71,13 +71,12 @@ export function securityLines(s: SecurityProfile): SecurityLine[] {
     const how = sso.protocols.length > 0 ? sso.protocols.join(', ') : 'Offered';
     return sso.plan ? `${how} (${sso.plan})` : how;
   })();
-  return [
+  const lines: Omit<SecurityLine, 'provenance'>[] = [
     {
       key: 'hipaaBaa',
       label: 'HIPAA business associate agreement',
       value: yesNo(s.hipaaBaa?.value, 'Signs a BAA', 'Does not sign a BAA'),
       statement: yesNo(s.hipaaBaa?.value, 'Signs a BAA', 'Does not sign a BAA'),
-      provenance: s.hipaaBaa?.provenance ?? null,
       good: s.hipaaBaa?.value === true,
     },
     {
@@ -85,7 +84,6 @@ export function securityLines(s: SecurityProfile): SecurityLine[] {
       label: 'SOC 2',
       value: soc2 ? `${soc2.report} report${soc2.periodEnd ? `, period ending ${formatDate(soc2.periodEnd)}` : ''}` : null,
       statement: soc2 ? `SOC 2 ${soc2.report}` : null,
-      provenance: s.soc2?.provenance ?? null,
       good: soc2?.report === 'Type II',
     },
     {
@@ -93,7 +91,6 @@ export function securityLines(s: SecurityProfile): SecurityLine[] {
       label: 'ISO 27001',
       value: yesNo(s.iso27001?.value, 'Certified', 'Not certified'),
       statement: yesNo(s.iso27001?.value, 'ISO 27001 certified', 'Not ISO 27001 certified'),
-      provenance: s.iso27001?.provenance ?? null,
       good: s.iso27001?.value === true,
     },
     {
@@ -107,7 +104,6 @@ export function securityLines(s: SecurityProfile): SecurityLine[] {
           : sso.protocols.length > 0
             ? `Single sign-on (${sso.protocols.join(', ')})`
             : 'Single sign-on',
-      provenance: s.sso?.provenance ?? null,
       good: sso?.offered === true,
     },
     {
@@ -115,7 +111,6 @@ export function securityLines(s: SecurityProfile): SecurityLine[] {
       label: 'Two-factor sign-in',
       value: yesNo(s.mfa?.value, 'Available', 'Not available'),
       statement: yesNo(s.mfa?.value, 'Two-factor sign-in', 'No two-factor sign-in'),
-      provenance: s.mfa?.provenance ?? null,
       good: s.mfa?.value === true,
     },
     {
@@ -123,7 +118,6 @@ export function securityLines(s: SecurityProfile): SecurityLine[] {
       label: 'Where data is kept',
       value: s.dataLocation?.value ?? null,
       statement: s.dataLocation ? `Data kept in ${s.dataLocation.value}` : null,
-      provenance: s.dataLocation?.provenance ?? null,
       good: false,
     },
     {
@@ -131,7 +125,6 @@ export function securityLines(s: SecurityProfile): SecurityLine[] {
       label: 'AI training on your data',
       value: yesNo(s.aiTraining?.value, 'Trains AI models on customer data', 'Does not train AI models on customer data'),
       statement: yesNo(s.aiTraining?.value, 'Trains AI models on customer data', 'Does not train AI models on customer data'),
-      provenance: s.aiTraining?.provenance ?? null,
       good: s.aiTraining?.value === false,
     },
     {
@@ -139,7 +132,6 @@ export function securityLines(s: SecurityProfile): SecurityLine[] {
       label: 'Export when you leave',
       value: yesNo(s.dataExport?.value, 'You can export all your data', 'No full export'),
       statement: yesNo(s.dataExport?.value, 'Full data export when you leave', 'No full data export'),
-      provenance: s.dataExport?.provenance ?? null,
       good: s.dataExport?.value === true,
     },
     {
@@ -147,10 +139,11 @@ export function securityLines(s: SecurityProfile): SecurityLine[] {
       label: 'Trust page',
       value: s.trustPage?.value ?? null,
       statement: s.trustPage ? 'Trust page' : null,
-      provenance: s.trustPage?.provenance ?? null,
       good: false,
     },
   ];
+  // Each line's provenance is its fact's own.
+  return lines.map((line) => ({ ...line, provenance: s[line.key]?.provenance ?? null }));
 }
 
 /**
