@@ -114,6 +114,15 @@ parts!(crate::shortlist::ShortlistState {
     firm_changed
 });
 parts!(crate::saved_views::ViewsState { store });
+impl FromRef<AppState> for crate::catalog_feed::FeedState {
+    fn from_ref(app: &AppState) -> Self {
+        crate::catalog_feed::FeedState {
+            store: app.store.clone(),
+            catalog: app.catalog.clone(),
+            served_file: app.config.catalog_feed_file.clone().map(Arc::new),
+        }
+    }
+}
 impl FromRef<AppState> for crate::evaluations::EvaluationsState {
     fn from_ref(app: &AppState) -> Self {
         crate::evaluations::EvaluationsState {

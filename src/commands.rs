@@ -318,3 +318,95 @@ pub fn gen_bookings(
         None => write_csv(std::io::stdout().lock(), rows, seed, end, &catalog),
     }
 }
+
+/// `catalog keygen --out FILE`: a new signing key, readable by its owner only; prints the public
+/// key installs pull with.
+pub fn catalog_keygen(out: &Path) -> anyhow::Result<()> {
+    let key = crate::catalog_feed::SecretKey::generate();
+    key.write_new(out)?;
+    println!(
+        "Wrote a signing key to {} (keep it off serving machines and out of backups).",
+        out.display()
+    );
+    println!("Its public key, for `litstack catalog pull --public-key`:");
+    println!("{}", key.public());
+    Ok(())
+}
+
+/// What `catalog publish` takes besides the store.
+pub struct PublishArgs<'a> {
+    pub key: &'a Path,
+    pub out: &'a Path,
+    pub feed: &'a str,
+    pub expires_in_days: u32,
+    pub also_trust: &'a [String],
+    pub revoke: &'a [String],
+}
+
+/// `catalog publish`: the next version of this install's catalog, signed, written to `out`
+/// (replaced whole: a server reading it sees the old file or the new one).
+pub fn catalog_publish(args: &PublishArgs, storage: Storage) -> anyhow::Result<()> {
+    let key = crate::catalog_feed::SecretKey::read(args.key)?;
+    let also_trust = args
+        .also_trust
+        .iter()
+        .map(|k| {
+            crate::catalog_feed::PublicKey::parse(k)
+                .map_err(|e| anyhow::anyhow!("--also-trust {k}: {e}"))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let state = AppState::open_for_command(Config::for_storage(storage))?;
+    let publication = crate::catalog_feed::Publication {
+        feed: args.feed.to_string(),
+        expires_in_days: args.expires_in_days,
+        key: &key,
+        also_trust,
+        revoke: args.revoke.to_vec(),
+    };
+    let (envelope, payload) = crate::catalog_feed::publish(&state.store, &publication)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let tmp = args.out.with_extension("partial");
+    std::fs::write(&tmp, envelope.to_bytes())
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, args.out)
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", args.out.display()))?;
+    println!(
+        "Published version {} of \"{}\" to {}: {} vendors, {} merged, {} retired; expires {}; \
+         signed by key {}.",
+        payload.version,
+        payload.feed,
+        args.out.display(),
+        payload.vendors.len(),
+        payload.merged.len(),
+        payload.retired.len(),
+        payload.expires_on,
+        key.public().id()
+    );
+    Ok(())
+}
+
+/// `catalog pull SOURCE --public-key KEY`: a signed catalog from a file or an address, checked
+/// and applied (or refused with nothing changed).
+pub fn catalog_pull(
+    source: &str,
+    public_key: Option<&str>,
+    storage: Storage,
+) -> anyhow::Result<()> {
+    let key = public_key
+        .map(|k| {
+            crate::catalog_feed::PublicKey::parse(k)
+                .map_err(|e| anyhow::anyhow!("--public-key: {e}"))
+        })
+        .transpose()?;
+    let state = AppState::open_for_command(Config::for_storage(storage))?;
+    let bytes = tokio::runtime::Handle::current()
+        .block_on(crate::catalog_feed::fetch(source))
+        .map_err(anyhow::Error::msg)?;
+    let report = crate::catalog_feed::pull(&state.store, &state.catalog, &bytes, key)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    println!("{}", report.message);
+    for line in &report.left_out {
+        println!("  left out: {line}");
+    }
+    Ok(())
+}

@@ -6,6 +6,7 @@ pub mod admin;
 pub mod app;
 pub mod bookings;
 pub mod catalog;
+pub mod catalog_feed;
 pub mod commands;
 pub mod compare;
 pub mod decisions;
@@ -91,13 +92,14 @@ pub fn app(state: AppState) -> Router {
 
 /// Every domain's routes. A schema two domains use is one type (`catalog::model::CategoryRef`,
 /// `techstack::model::Integration`); the test below keeps it so.
-fn domain_routers() -> [OpenApiRouter<AppState>; 17] {
+fn domain_routers() -> [OpenApiRouter<AppState>; 18] {
     [
         accounts::router(),
         profile::router(),
         techstack::router(),
         peers::router(),
         catalog::router(),
+        catalog_feed::router(),
         vendor_profile::router(),
         admin::router(),
         bookings::router(),

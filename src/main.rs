@@ -80,10 +80,59 @@ enum Command {
         #[command(subcommand)]
         action: FirmsAction,
     },
+    /// Publish this install's catalog as a signed feed, or pull one another install published.
+    Catalog {
+        #[command(subcommand)]
+        action: CatalogAction,
+    },
     /// Manage the generated sample demo bookings of the first launch.
     Sample {
         #[command(subcommand)]
         action: SampleAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum CatalogAction {
+    /// Write a new Ed25519 signing key to FILE (never overwritten) and print its public key.
+    Keygen {
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Sign the next version of this install's catalog with --key and write it to --out (serve
+    /// it with --catalog-feed-file). Run it where the key is, never on a serving node.
+    Publish {
+        /// The signing key `catalog keygen` wrote.
+        #[arg(long)]
+        key: PathBuf,
+        /// The feed file to write (replaced whole).
+        #[arg(long)]
+        out: PathBuf,
+        /// The feed's name: installs that follow it refuse a file of another name.
+        #[arg(long)]
+        feed: String,
+        /// Days until the feed is stale.
+        #[arg(long, default_value_t = 90)]
+        expires_in_days: u32,
+        /// A further public key installs trust from this version on (the next key, to rotate).
+        #[arg(long)]
+        also_trust: Vec<String>,
+        /// A key id installs never trust again (revocation).
+        #[arg(long)]
+        revoke: Vec<String>,
+        #[command(flatten)]
+        storage: Storage,
+    },
+    /// Check a signed catalog (a file or an http(s) address) and apply it: refused with nothing
+    /// changed when its signature, its name or its version is wrong.
+    Pull {
+        source: String,
+        /// The publisher's public key (needed on the first pull; later versions are checked
+        /// against the keys the last one named).
+        #[arg(long)]
+        public_key: Option<String>,
+        #[command(flatten)]
+        storage: Storage,
     },
 }
 
@@ -205,6 +254,33 @@ fn dispatch(command: Option<Command>, serve: Config) -> anyhow::Result<()> {
         Some(Command::Sample {
             action: SampleAction::Remove { storage },
         }) => commands::remove_sample(storage),
+        Some(Command::Catalog { action }) => match action {
+            CatalogAction::Keygen { out } => commands::catalog_keygen(&out),
+            CatalogAction::Publish {
+                key,
+                out,
+                feed,
+                expires_in_days,
+                also_trust,
+                revoke,
+                storage,
+            } => commands::catalog_publish(
+                &commands::PublishArgs {
+                    key: &key,
+                    out: &out,
+                    feed: &feed,
+                    expires_in_days,
+                    also_trust: &also_trust,
+                    revoke: &revoke,
+                },
+                storage,
+            ),
+            CatalogAction::Pull {
+                source,
+                public_key,
+                storage,
+            } => commands::catalog_pull(&source, public_key.as_deref(), storage),
+        },
         Some(Command::Firms { action }) => match action {
             FirmsAction::List { storage } => commands::list_firms(storage),
             FirmsAction::Merge {

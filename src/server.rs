@@ -189,6 +189,16 @@ async fn accept_failed(e: std::io::Error) {
 /// Expired rate-limit windows are dropped at start and every few minutes.
 fn spawn_housekeeping(state: AppState) {
     let every = std::time::Duration::from_secs(300);
+    let feed: crate::catalog_feed::FeedState = state.sub();
+    crate::platform::periodic::every(
+        std::time::Duration::from_secs(60),
+        std::time::Duration::from_secs(3600),
+        "pulling the catalog feed",
+        move || {
+            let feed = feed.clone();
+            async move { crate::catalog_feed::routes::scheduled_pull(&feed).await }
+        },
+    );
     crate::platform::periodic::every(
         std::time::Duration::ZERO,
         every,

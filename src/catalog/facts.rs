@@ -27,6 +27,9 @@ pub enum Provenance {
     },
     /// Litstack's own estimate or summary, not checked against a page.
     Estimate,
+    /// Entered by the administrator of the install that published the signed catalog `feed`
+    /// this install applies (`catalog_feed`); the feed names no person.
+    Publisher { feed: String, on: String },
 }
 
 impl Provenance {
@@ -225,6 +228,13 @@ pub enum ProvenanceView {
     },
     /// Litstack's estimate, not checked against a page.
     Estimate,
+    /// Entered by the administrator of the signed catalog this install applies.
+    Publisher {
+        /// The catalog's name.
+        feed: String,
+        /// YYYY-MM-DD.
+        on: String,
+    },
 }
 
 impl From<&Provenance> for ProvenanceView {
@@ -238,6 +248,10 @@ impl From<&Provenance> for ProvenanceView {
                 ProvenanceView::Administrator { on: on.clone() }
             }
             Provenance::Estimate => ProvenanceView::Estimate,
+            Provenance::Publisher { feed, on } => ProvenanceView::Publisher {
+                feed: feed.clone(),
+                on: on.clone(),
+            },
         }
     }
 }

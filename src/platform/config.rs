@@ -126,6 +126,10 @@ pub struct Config {
     /// that is not this machine. Without it, issuers must be https (http only on loopback).
     #[arg(long, env = "LITSTACK_SSO_ALLOW_HTTP")]
     pub sso_allow_http: bool,
+    /// A signed catalog written by `litstack catalog publish`, served to other installs at
+    /// /api/catalog/feed (read at each request, so a newer file is served once it replaces this).
+    #[arg(long, env = "LITSTACK_CATALOG_FEED_FILE")]
+    pub catalog_feed_file: Option<PathBuf>,
     /// Require a second factor (two-step sign-in) of every account on this install: an account
     /// without one sets it up at its next sign-in before it sees anything else.
     #[arg(long, env = "LITSTACK_REQUIRE_MFA")]
@@ -218,6 +222,7 @@ impl Config {
             mail_from: None,
             smtp_allow_plain: false,
             sso_allow_http: false,
+            catalog_feed_file: None,
             require_mfa: false,
         }
     }

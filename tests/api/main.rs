@@ -8,6 +8,7 @@ mod accounts;
 mod accounts_concurrency;
 mod bookings;
 mod catalog;
+mod catalog_feed;
 mod cluster;
 mod compare;
 mod coverage;

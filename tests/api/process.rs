@@ -73,7 +73,7 @@ pub fn succeeds(cmd: &mut Command) -> String {
 }
 
 /// Runs a command that should fail at once; returns (exit code, stderr).
-fn fails(cmd: &mut Command) -> (i32, String) {
+pub fn fails(cmd: &mut Command) -> (i32, String) {
     let out = cmd
         .stdout(Stdio::null())
         .output()

@@ -46,6 +46,12 @@ describe('provenanceText', () => {
     // The estimate words never replace a page's or the administrator's.
     expect(provenanceText(page('https://a.example'), 'Litstack’s summary')).toBe('Checked on a.example, Nov 2026');
   });
+
+  it('credits a signed catalog’s publisher by the catalog’s name, never a person', () => {
+    expect(provenanceText({ kind: 'publisher', feed: 'litstack-main', on: '2026-11-26' })).toBe(
+      'From the litstack-main catalog, added by its publisher on Nov 26, 2026',
+    );
+  });
 });
 
 describe('securityLines', () => {

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: cf80fa69dae693cc1163a295eba96d9a423c836a19b7975dc8c7078b6a144644
+ * openapi.json sha256: 8b30afabc72ab745a60a7ab62f75fa34cd27a67cff8b60dc1c62258dc6098de4
  */
 
 export interface paths {
@@ -16,6 +16,58 @@ export interface paths {
         get: operations["download_backup"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/catalog-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/admin/catalog-feed: the feed this install follows. */
+        get: operations["feed_status"];
+        /** PUT /api/admin/catalog-feed: sets where the feed comes from and the schedule. */
+        put: operations["set_feed_source"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/catalog-feed/choices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /api/admin/catalog-feed/choices: keeps the feed's value of a fact, or this install's. */
+        post: operations["choose_feed_value"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/catalog-feed/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /api/admin/catalog-feed/pull: fetches the feed from its source and applies it. */
+        post: operations["pull_feed_now"];
         delete?: never;
         options?: never;
         head?: never;
@@ -787,6 +839,23 @@ export interface paths {
          *     session: the secret token is the key. An unknown or revoked token answers 404.
          */
         get: operations["feed_calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalog/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/catalog/feed: the signed catalog this install publishes, as its publisher placed it. */
+        get: operations["served_feed"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2226,6 +2295,21 @@ export interface components {
             /** @description Option labels of the question; one at most for a single-choice question. */
             selectedValues?: string[];
         };
+        /** @description The feed version this install applied. */
+        Applied: {
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            appliedAt: number;
+            /** @description YYYY-MM-DD. */
+            expiresOn: string;
+            feed: string;
+            /** @description YYYY-MM-DD. */
+            publishedOn: string;
+            /** Format: int64 */
+            version: number;
+        };
         /** @description One approver and where they stand on the current version. */
         ApproverView: {
             /** @description RFC 3339. */
@@ -2266,6 +2350,16 @@ export interface components {
             demoHappened: boolean;
             /** @description "How satisfied are you, 1-5?": 90 days after Chosen, until answered. */
             satisfaction: boolean;
+        };
+        /** @description The last pull, as the operator sees it. */
+        Attempt: {
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            at: number;
+            message: string;
+            ok: boolean;
         };
         /**
          * @description How many attorneys the firm has.
@@ -2424,6 +2518,23 @@ export interface components {
             categories: components["schemas"]["CategoryChange"][];
             states: components["schemas"]["StateChange"][];
             total: components["schemas"]["Change"];
+        };
+        /** @description A fact both this install and the feed changed, as the operator chooses between them. */
+        Choice: {
+            /** @description The fact's name (`bookingLink`, `hipaaBaa`, …). */
+            fact: string;
+            feed: string;
+            /** @description This install's value and the feed's, as text ("Not stated" when absent). */
+            local: string;
+            vendor: string;
+            /** Format: int64 */
+            vendorId: number;
+        };
+        ChoiceMade: {
+            fact: string;
+            keep: components["schemas"]["Keep"];
+            /** Format: int64 */
+            vendorId: number;
         };
         /** @description A state's top cities. */
         CitiesAnswer: components["schemas"]["SampleShare"] & {
@@ -3056,6 +3167,19 @@ export interface components {
             /** Format: double */
             points: number;
         };
+        /** @description The feed this install follows, as Manage Vendors shows it. */
+        FeedStatus: {
+            applied?: null | components["schemas"]["Applied"];
+            choices: components["schemas"]["Choice"][];
+            lastAttempt?: null | components["schemas"]["Attempt"];
+            publicKey?: string | null;
+            schedule: components["schemas"]["Schedule"];
+            /** @description Whether this install serves a signed feed of its own at /api/catalog/feed. */
+            servesFeed: boolean;
+            source?: string | null;
+            /** @description The applied version is past its expiry day. */
+            stale: boolean;
+        };
         /** @enum {string} */
         FieldType: "SINGLE" | "MULTI";
         /** @description The filter options, computed once per index. */
@@ -3295,6 +3419,11 @@ export interface components {
         Invitations: {
             items: components["schemas"]["InvitationView"][];
         };
+        /**
+         * @description Which value of a fact to keep.
+         * @enum {string}
+         */
+        Keep: "feed" | "local";
         /** @description One kind of notice and how the caller gets it. */
         KindPref: {
             email: boolean;
@@ -3922,6 +4051,34 @@ export interface components {
         } | {
             /** @enum {string} */
             kind: "estimate";
+        } | {
+            /** @description The catalog's name. */
+            feed: string;
+            /** @enum {string} */
+            kind: "publisher";
+            /** @description YYYY-MM-DD. */
+            on: string;
+        };
+        /** @description What a pull did. */
+        PullReport: {
+            /** @description Vendors new to this install. */
+            added: number;
+            /** @description Facts both changed: the operator chooses (Manage Vendors). */
+            conflicts: number;
+            feed: string;
+            /** @description Facts this install changed that the feed left alone, kept. */
+            keptLocal: number;
+            /** @description Facts left out because a link failed the import's checks. */
+            leftOut: string[];
+            /** @description Vendors the feed retired or merged away, now inactive here. */
+            madeInactive: number;
+            message: string;
+            /** @description The feed is past its expiry day. */
+            stale: boolean;
+            /** @description Vendors with at least one fact changed. */
+            updated: number;
+            /** Format: int64 */
+            version: number;
         };
         QuestionInput: {
             answer: string;
@@ -4260,6 +4417,11 @@ export interface components {
         SavedViews: {
             items: components["schemas"]["SavedViewView"][];
         };
+        /**
+         * @description How often the server pulls the feed by itself.
+         * @enum {string}
+         */
+        Schedule: "never" | "daily" | "weekly";
         /** @description The body of `POST /api/firm/deletion`. */
         ScheduleRequest: {
             /**
@@ -4568,6 +4730,14 @@ export interface components {
          * @enum {string}
          */
         Status: "Considering" | "Demo booked" | "Demo held" | "Chosen" | "Rejected" | "Not chosen";
+        /** @description Where to pull from, whose key signs it, and how often. */
+        SubscriptionEdit: {
+            /** @description The publisher's public key ("ed25519:" and 64 hexadecimal digits); empty: none. */
+            publicKey?: string | null;
+            schedule: components["schemas"]["Schedule"];
+            /** @description An http(s) address, or the absolute path of a file on this server; empty: none. */
+            source?: string | null;
+        };
         TableRows: {
             rows: number;
             table: string;
@@ -5055,6 +5225,249 @@ export interface operations {
             /** @description Hub mode: the data is in PostgreSQL, backed up with its own tools */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    feed_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedStatus"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_feed_source: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionEdit"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedStatus"];
+                };
+            };
+            /** @description An invalid source or key, or a schedule without both */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    choose_feed_value: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChoiceMade"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedStatus"];
+                };
+            };
+            /** @description An invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such open choice */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pull_feed_now: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PullReport"];
+                };
+            };
+            /** @description No source, or the file was refused (its signature, its name, an older version); the message says which, and nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7768,6 +8181,35 @@ export interface operations {
                 };
             };
             /** @description No such feed (never made, replaced or revoked) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    served_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed feed file (JSON) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": number[];
+                };
+            };
+            /** @description This install serves no feed */
             404: {
                 headers: {
                     [name: string]: unknown;
