@@ -75,6 +75,17 @@ impl Catalog {
     }
 
     /// Where each of `vendor`'s facts came from, and its security profile, as firms see them.
+    /// Where the vendor's price bracket came from (`None` when it has none): Litstack's estimate
+    /// unless a page or the administrator says.
+    pub fn price_provenance(&self, vendor: &Vendor) -> Option<facts::ProvenanceView> {
+        vendor.price_bracket?;
+        Some(
+            self.facts(vendor.id)
+                .and_then(|f| f.row.get(&facts::RowFact::Price))
+                .map_or(facts::ProvenanceView::Estimate, Into::into),
+        )
+    }
+
     pub fn facts_view(&self, vendor: &Vendor) -> VendorFactsView {
         facts::view(
             vendor,

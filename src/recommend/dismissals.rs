@@ -97,6 +97,7 @@ fn view(catalog: &Catalog, vendor_id: u64, dismissal: &Dismissal) -> Option<Dism
             .map(|c| c.name.clone())
             .unwrap_or_default(),
         price_bracket: vendor.price_bracket,
+        price: catalog.price_provenance(vendor),
         reason: dismissal.reason.code(),
         reason_label: dismissal.reason.label(),
         other_text: match &dismissal.reason {

@@ -187,10 +187,12 @@ pub struct PickView {
     pub website_url: Option<String>,
     pub booking_url: Option<String>,
     pub price_bracket: Option<u8>,
+    /// Where the bracket came from (`estimate` unless a page or the administrator says).
+    pub price: Option<crate::catalog::facts::ProvenanceView>,
 }
 
 impl PickView {
-    pub fn new(vendor: &Vendor, pick: &StoredPick) -> PickView {
+    pub fn new(catalog: &crate::catalog::Catalog, vendor: &Vendor, pick: &StoredPick) -> PickView {
         let (reason, tie) = pick.card();
         PickView {
             vendor_id: vendor.id,
@@ -201,6 +203,7 @@ impl PickView {
             website_url: vendor.website_url.clone(),
             booking_url: vendor.booking_url.clone(),
             price_bracket: vendor.price_bracket,
+            price: catalog.price_provenance(vendor),
         }
     }
 }
@@ -341,6 +344,8 @@ pub struct DismissedView {
     pub category_id: u64,
     pub category_name: String,
     pub price_bracket: Option<u8>,
+    /// Where the bracket came from (`estimate` unless a page or the administrator says).
+    pub price: Option<crate::catalog::facts::ProvenanceView>,
     /// too_expensive, doesnt_integrate, already_evaluated, not_right_for_practice, other, or
     /// not_given for a dismissal from before reasons were asked.
     pub reason: &'static str,

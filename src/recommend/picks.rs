@@ -158,7 +158,7 @@ pub fn persisted(
                 catalog
                     .vendor(p.vendor_id)
                     .filter(|v| v.is_active)
-                    .map(|v| PickView::new(v, p))
+                    .map(|v| PickView::new(catalog, v, p))
             })
             .take(pick_for_me::PICKS_PER_STAGE)
             .collect();

@@ -67,6 +67,8 @@ pub fn choose<'a>(
         logo_url: v.logo_url.clone(),
         website_url: v.website_url.clone(),
         price_bracket: v.price_bracket,
+        // Set by the caller, which holds the catalog's facts.
+        price: None,
         score,
         reason,
     };

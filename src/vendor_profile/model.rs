@@ -72,6 +72,8 @@ pub struct Alternative {
     pub logo_url: Option<String>,
     pub website_url: Option<String>,
     pub price_bracket: Option<u8>,
+    /// Where the bracket came from (`estimate` unless a page or the administrator says).
+    pub price: Option<crate::catalog::facts::ProvenanceView>,
     /// The match score from the user's latest questionnaire in the category, when ordered by it.
     pub score: Option<u32>,
     pub reason: String,

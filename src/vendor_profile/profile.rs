@@ -81,7 +81,7 @@ pub fn profile_for(app: &RecommendState, user: &User, id: u64) -> Result<VendorP
             .zip(answered)
             .map(|(l, day)| (&l.scores, day)),
     };
-    let (alternatives_basis, alternatives) = alternatives::choose(
+    let (alternatives_basis, mut alternatives) = alternatives::choose(
         vendor,
         catalog
             .vendors
@@ -91,6 +91,11 @@ pub fn profile_for(app: &RecommendState, user: &User, id: u64) -> Result<VendorP
         &category.name,
     );
 
+    for alt in &mut alternatives {
+        alt.price = catalog
+            .vendor(alt.id)
+            .and_then(|v| catalog.price_provenance(v));
+    }
     let what_firms_pay = super::price_snapshot::what_firms_pay(&app.store, &catalog, id)?;
     let source = catalog.source(id);
     Ok(VendorProfile {

@@ -44,6 +44,16 @@ async fn the_shipped_catalog_says_where_each_fact_comes_from_and_browse_filters_
     // facts whose stated values differ ("Not stated" is a value too).
     let profile = app.get(&format!("/api/vendors/{EVENUP}")).await.json();
     assert_eq!(profile["facts"], *evenup);
+    // The alternatives' brackets are Litstack's estimates too, and say so.
+    let alternatives = profile["alternatives"].as_array().unwrap();
+    assert!(!alternatives.is_empty());
+    for alt in alternatives {
+        let expected = match alt["priceBracket"].is_null() {
+            true => Value::Null,
+            false => json!({"kind": "estimate"}),
+        };
+        assert_eq!(alt["price"], expected, "{alt}");
+    }
     let compared = app
         .get(&format!("/api/compare?ids={EVENUP},{FILEVINE}"))
         .await;

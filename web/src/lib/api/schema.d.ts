@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 8b30afabc72ab745a60a7ab62f75fa34cd27a67cff8b60dc1c62258dc6098de4
+ * openapi.json sha256: f6a5e96dad29da749a425e40e41e2f165a6a2a38246e2fcd6bae44a50f1da4e7
  */
 
 export interface paths {
@@ -2274,6 +2274,7 @@ export interface components {
             id: number;
             logoUrl?: string | null;
             name: string;
+            price?: null | components["schemas"]["ProvenanceView"];
             /** Format: int32 */
             priceBracket?: number | null;
             reason: string;
@@ -2998,6 +2999,7 @@ export interface components {
             /** Format: date-time */
             dismissedAt: string;
             otherText?: string | null;
+            price?: null | components["schemas"]["ProvenanceView"];
             /** Format: int32 */
             priceBracket?: number | null;
             /**
@@ -3916,6 +3918,7 @@ export interface components {
             bookingUrl?: string | null;
             logoUrl?: string | null;
             name: string;
+            price?: null | components["schemas"]["ProvenanceView"];
             /** Format: int32 */
             priceBracket?: number | null;
             reason: string;

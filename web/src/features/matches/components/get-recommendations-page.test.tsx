@@ -57,6 +57,7 @@ const persisted: PersistedPicks = {
           websiteUrl: null,
           bookingUrl: null,
           priceBracket: 2,
+          price: { kind: 'estimate' },
         },
         {
           vendorId: 98,
@@ -100,6 +101,9 @@ describe('GetRecommendationsPage', () => {
     expect(within(panel).getByText('Meets your need')).toBeTruthy();
     // A pick that ties says so on its card, and the note above the picks says how many tie.
     expect(within(within(panel).getByRole('article', { name: 'Clio Manage' })).queryByText('Tie')).toBeNull();
+    // A bracket Litstack estimated says so; one with no provenance given is shown as it is.
+    const clio = within(panel).getByRole('article', { name: 'Clio Manage' });
+    expect(within(clio).getByRole('img', { name: 'Price: Moderate (2 of 4), Litstack’s estimate' })).toBeTruthy();
     const tied = within(panel).getByRole('article', { name: 'MyCase' });
     expect(within(tied).getByText('Tie')).toBeTruthy();
     expect(within(tied).getByText(/^Fits your firm as well as 1 other vendor here/)).toBeTruthy();

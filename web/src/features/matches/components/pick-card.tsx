@@ -88,7 +88,7 @@ export function PickCard({ pick }: { pick: Pick }) {
         <h4 className={cn('font-semibold text-slate-900', vendorNameClasses)} title={pick.name}>
           <VendorNameLink vendorId={pick.vendorId}>{pick.name}</VendorNameLink>
         </h4>
-        <PriceBracket bracket={pick.priceBracket} />
+        <PriceBracket bracket={pick.priceBracket} provenance={pick.price} />
       </div>
       {canWrite ? (
         <DismissDialog

@@ -11,7 +11,7 @@ export function DismissedCard({ item }: { item: Dismissal }) {
       <div className="min-w-0 space-y-1">
         <h2 className="font-semibold text-slate-900">{item.vendorName}</h2>
         <div className="flex flex-wrap items-center gap-1.5">
-          <PriceBracket bracket={item.priceBracket} />
+          <PriceBracket bracket={item.priceBracket} provenance={item.price} />
           <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">
             {categoryLabel(item.categoryName)}
           </span>

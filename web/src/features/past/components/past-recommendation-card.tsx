@@ -50,7 +50,7 @@ export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
             <VendorNameLink vendorId={vendor.id}>{vendor.name}</VendorNameLink>
           </h2>
           <div className="flex flex-wrap items-center gap-1.5">
-            <PriceBracket bracket={vendor.priceBracket} />
+            <PriceBracket bracket={vendor.priceBracket} provenance={vendor.facts.price} />
             <PartnerBadge isRecommendedPartner={vendor.isRecommendedPartner} partnerLevel={vendor.partnerLevel} />
             <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">
               {categoryLabel(vendor.categoryName)}

@@ -29,7 +29,7 @@ export function AlternativesSection({ profile }: { profile: VendorProfile }) {
                 <div className="min-w-0 space-y-1">
                   <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
                     <VendorNameLink vendorId={alt.id}>{alt.name}</VendorNameLink>
-                    <PriceBracket bracket={alt.priceBracket} />
+                    <PriceBracket bracket={alt.priceBracket} provenance={alt.price} />
                   </p>
                   <p className="text-sm text-slate-600">{alt.reason}</p>
                 </div>
