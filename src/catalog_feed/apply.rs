@@ -150,21 +150,8 @@ fn check_and_apply(
             "The file is signed by a key it revokes itself. Nothing was applied.",
         ));
     }
-    if let Some(applied) = sub
-        .applied
-        .as_ref()
-        .filter(|a| a.feed == payload.feed && a.version == payload.version)
-    {
-        return Ok(PullReport {
-            feed: applied.feed.clone(),
-            version: applied.version,
-            stale: payload.expires() < crate::platform::clock::today(),
-            message: format!(
-                "Version {} of \"{}\" is applied already: nothing newer to apply.",
-                applied.version, applied.feed
-            ),
-            ..PullReport::default()
-        });
+    if !check_sequence(&sub, &payload)? {
+        return Ok(up_to_date(&payload));
     }
     let snapshot = catalog.load_full();
     let report = apply(store, &snapshot, payload, public_key)?;
@@ -179,10 +166,11 @@ fn capitalized(s: &str) -> String {
         .unwrap_or_default()
 }
 
-/// Whether `payload` may follow what `sub` applied: the same feed, a newer version.
-fn check_sequence(sub: &Subscription, payload: &Payload) -> Result<()> {
+/// Whether `payload` may follow what `sub` applied: the same feed, a newer version (`true`), or
+/// the very version applied (`false`: nothing to do; every node of a hub pulls on the schedule).
+fn check_sequence(sub: &Subscription, payload: &Payload) -> Result<bool> {
     let Some(applied) = &sub.applied else {
-        return Ok(());
+        return Ok(true);
     };
     if applied.feed != payload.feed {
         return Err(bad_request(format!(
@@ -197,7 +185,20 @@ fn check_sequence(sub: &Subscription, payload: &Payload) -> Result<()> {
             payload.version, payload.feed, applied.version
         )));
     }
-    Ok(())
+    Ok(payload.version > applied.version)
+}
+
+fn up_to_date(payload: &Payload) -> PullReport {
+    PullReport {
+        feed: payload.feed.clone(),
+        version: payload.version,
+        stale: payload.expires() < crate::platform::clock::today(),
+        message: format!(
+            "Version {} of \"{}\" is applied already: nothing newer to apply.",
+            payload.version, payload.feed
+        ),
+        ..PullReport::default()
+    }
 }
 
 fn apply(
@@ -235,7 +236,9 @@ fn apply(
     removal::lock_in(&mut tx)?;
     // Read again under the lock: another pull may have applied meanwhile.
     let mut sub: Subscription = storage::get_in(&mut tx, SUBSCRIPTION)?.unwrap_or_default();
-    check_sequence(&sub, &payload)?;
+    if !check_sequence(&sub, &payload)? {
+        return Ok(up_to_date(&payload));
+    }
     let mut ids: StableIds = storage::get_in(&mut tx, IDS)?.unwrap_or_default();
     let mut conflicts: Vec<Conflict> = Vec::new();
     let mut last_feed = BTreeMap::new();
