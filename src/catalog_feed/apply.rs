@@ -489,29 +489,47 @@ fn blank_vendor(id: u64) -> Vendor {
     }
 }
 
+/// `n` and the noun, singular for one.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn summary(r: &PullReport) -> String {
     let mut parts = vec![format!(
-        "Applied version {} of \"{}\": {} vendors added, {} updated",
-        r.version, r.feed, r.added, r.updated
+        "Applied version {} of \"{}\": {} added, {} updated",
+        r.version,
+        r.feed,
+        count(r.added, "vendor", "vendors"),
+        r.updated
     )];
     if r.made_inactive > 0 {
         parts.push(format!("{} made inactive", r.made_inactive));
     }
     if r.kept_local > 0 {
-        parts.push(format!("{} of your own edits kept", r.kept_local));
+        parts.push(format!(
+            "{} kept",
+            count(
+                r.kept_local,
+                "fact you changed here",
+                "facts you changed here"
+            )
+        ));
     }
     let mut text = parts.join(", ");
     text.push('.');
     if r.conflicts > 0 {
         text.push_str(&format!(
-            " {} facts changed both here and in the feed: choose which to keep on Manage Vendors.",
-            r.conflicts
+            " {} changed both here and in the feed: choose which to keep on Manage Vendors.",
+            count(r.conflicts, "fact", "facts")
         ));
     }
     if !r.left_out.is_empty() {
         text.push_str(&format!(
-            " {} facts were left out because a link failed the checks.",
-            r.left_out.len()
+            " {} left out because a link failed the checks.",
+            match r.left_out.len() {
+                1 => "1 fact was".to_string(),
+                n => format!("{n} facts were"),
+            }
         ));
     }
     if r.stale {

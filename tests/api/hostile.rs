@@ -515,6 +515,25 @@ fn routes() -> Vec<Route> {
             Access::Admin,
             Payload::Json(json!({ "into": 1, "from": 2 })),
         ),
+        // The shared catalog (issue 47): the operator's source, a pull and a choice.
+        r(
+            Method::PUT,
+            "/api/admin/catalog-feed",
+            Access::Admin,
+            Payload::Json(json!({ "source": null, "publicKey": null, "schedule": "never" })),
+        ),
+        r(
+            Method::POST,
+            "/api/admin/catalog-feed/pull",
+            Access::Admin,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/admin/catalog-feed/choices",
+            Access::Admin,
+            Payload::Json(json!({ "vendorId": 1, "fact": "website", "keep": "feed" })),
+        ),
         // Single sign-on (issue 31): the firm's provider (its discovery at a closed port answers
         // a quick 400) and the operator's decision on a domain claim.
         r(

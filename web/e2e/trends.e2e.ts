@@ -165,7 +165,9 @@ describe('the trends dashboard and the admin import', () => {
     // (10 minutes old) fell before midnight UTC and the oldest after it.
     const days = utcDay(importedAt - rows[0]![5]) - utcDay(importedAt - rows[19]![5]) + 1;
     expect([57, 58]).toContain(days);
-    await card('Avg. per Day').getByText((20 / days).toFixed(1), { exact: true }).waitFor();
+    await card('Avg. per Day')
+      .getByText((20 / days).toFixed(1), { exact: true })
+      .waitFor();
     // The card's second line (the third compares with the comparison period).
     expect(await card('Total Demos').locator('dd').nth(1).textContent()).toMatch(
       /^Last 30 days to \w{3} \d{1,2}, \d{4}: (.+ vs the 30 days before|no bookings in the 30 days before)$/,

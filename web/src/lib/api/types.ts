@@ -126,6 +126,20 @@ export type ClickKind = Schemas['ClickKind'];
 export type VendorMerged = Schemas['VendorMerged'];
 export type VendorMerge = Schemas['VendorMerge'];
 
+// The shared catalog: the signed feed this install follows (Manage Vendors)
+/** GET|PUT /api/admin/catalog-feed: where the feed comes from, what was applied, the last pull, the open choices. */
+export type FeedStatus = Schemas['FeedStatus'];
+export type FeedApplied = Schemas['Applied'];
+export type FeedAttempt = Schemas['Attempt'];
+/** A fact both this install and the feed changed: the operator keeps one. */
+export type FeedChoice = Schemas['Choice'];
+export type FeedSchedule = Schemas['Schedule'];
+export type FeedSubscriptionEdit = Schemas['SubscriptionEdit'];
+/** POST /api/admin/catalog-feed/choices. */
+export type FeedChoiceMade = Schemas['ChoiceMade'];
+/** POST /api/admin/catalog-feed/pull: what the pull did. */
+export type PullReport = Schemas['PullReport'];
+
 // Demo bookings and trends
 export type SampleShare = Schemas['SampleShare'];
 export type Trends = Schemas['TrendsAnswer'];

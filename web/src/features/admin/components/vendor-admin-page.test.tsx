@@ -47,6 +47,8 @@ function setup(isAdmin: boolean, patch: { status?: number; body?: unknown } = {}
     'GET /api/auth/me': { body: { user: user(isAdmin) } },
     'GET /api/vendors': { body: page([vendor(1, 'Avvo'), vendor(2, 'Nolo', { isActive: false, partnerLevel: 'Silver' })]) },
     'PATCH /api/admin/vendors/1': { status: patch.status ?? 200, body: patch.body ?? vendor(1, 'Avvo', { partnerLevel: 'Gold' }) },
+    // The shared catalog's section below the table: no feed followed.
+    'GET /api/admin/catalog-feed': { body: { schedule: 'never', stale: false, choices: [], servesFeed: false } },
     ...more,
   });
   vi.stubGlobal('fetch', mock.fetchMock);

@@ -4,22 +4,23 @@ import { Link } from 'wouter';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { verifiedMonth } from '@/lib/vendor-facts';
+import { UNCONFIRMED_LINK, provenanceText } from '@/lib/vendor-facts';
 import { Spinner } from '@/components/ui/spinner';
 import { inputClasses } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
 import type { Vendor } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
-import { countOf, formatDate } from '@/lib/format';
+import { countOf } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 import { useAdminVendors } from '../api/get-admin-vendors';
 
+import { CatalogFeedPanel } from './catalog-feed-panel';
 import { PartnerCell } from './partner-cell';
 import { VendorEditDialog } from './vendor-edit-dialog';
 
-/** The vendor table, searched and paged, and the edit dialog of the vendor chosen. */
+/** The vendor table, searched and paged, the edit dialog of the vendor chosen, and the shared catalog this install follows. */
 export function VendorAdminScreen() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -122,13 +123,10 @@ export function VendorAdminScreen() {
                         {vendor.bookingUrl ? (
                           <>
                             <span className="block truncate">{vendor.bookingUrl}</span>
-                            {vendor.bookingVerifiedOn ? (
-                              <span className="block text-xs text-slate-500">Checked {verifiedMonth(vendor.bookingVerifiedOn)}</span>
-                            ) : vendor.bookingAddedOn ? (
-                              <span className="block text-xs text-slate-500">Imported {formatDate(vendor.bookingAddedOn)}</span>
-                            ) : (
-                              <span className="block text-xs text-slate-500">Entered by hand</span>
-                            )}
+                            {/* Where the link came from, as firms are told: a page, an edit here, a shared catalog. */}
+                            <span className="block text-xs text-slate-500">
+                              {vendor.facts.bookingLink ? provenanceText(vendor.facts.bookingLink, UNCONFIRMED_LINK) : UNCONFIRMED_LINK}
+                            </span>
                           </>
                         ) : (
                           <span className="text-slate-500">None</span>
@@ -165,6 +163,9 @@ export function VendorAdminScreen() {
             </nav>
           </div>
         )}
+      </div>
+      <div className="mt-6">
+        <CatalogFeedPanel />
       </div>
       {editing ? <VendorEditDialog key={editing.id} vendor={editing} onClose={() => setEditing(null)} /> : null}
     </>
