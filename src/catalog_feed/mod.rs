@@ -56,6 +56,10 @@ pub async fn fetch(source: &str) -> Result<Vec<u8>, String> {
         let meta = tokio::fs::metadata(path)
             .await
             .map_err(|e| format!("Cannot read {source}: {e}"))?;
+        // A device or a pipe would be read for ever, or wait for ever.
+        if !meta.is_file() {
+            return Err(format!("{source} is not a file"));
+        }
         if meta.len() > signed::MAX_BYTES as u64 {
             return Err(format!("{source} is too large to be a catalog feed"));
         }

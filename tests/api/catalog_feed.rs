@@ -162,6 +162,17 @@ async fn the_operator_follows_a_feed_and_a_refused_file_changes_nothing() {
             .starts_with("Cannot read /nonexistent/feed.json")
     );
 
+    // A device is not a file: never read (it would never end).
+    app.call(
+        Method::PUT,
+        "/api/admin/catalog-feed",
+        Some(json!({"source": "/dev/zero", "publicKey": key, "schedule": "never"})),
+    )
+    .await;
+    let device = app.post("/api/admin/catalog-feed/pull", json!({})).await;
+    assert_eq!(device.status, StatusCode::BAD_REQUEST);
+    assert_eq!(device.json()["error"], "/dev/zero is not a file");
+
     // An open choice that is not there.
     let gone = app
         .post(
