@@ -305,7 +305,7 @@ mod tests {
             Ok(())
         })
         .unwrap();
-        storage::update_vendor(&store, 43, &Provenance::Estimate, |mut v| {
+        storage::update_vendor(&store, 43, &Provenance::Estimate, |mut v, _| {
             v.name = "EvenUp Law".into();
             Ok(Some(v))
         })

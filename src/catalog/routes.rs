@@ -198,8 +198,8 @@ pub(super) async fn update_vendor(
     let changed = state
         .blocking(move |app| {
             let mut changed = Vec::new();
-            let found = storage::update_vendor(&app.store, id, &by, |stored| {
-                let (vendor, fields) = admin::apply(stored, &update)?;
+            let found = storage::update_vendor(&app.store, id, &by, |stored, facts| {
+                let (vendor, fields) = admin::apply_all(stored, facts, &update, &by)?;
                 changed = fields;
                 Ok((!changed.is_empty()).then_some(vendor))
             })?;

@@ -114,16 +114,16 @@ fn seed_import_and_edit_answer_alike_on_both_backends() {
         let report = import(store, ",After Twenty,Billing,,,,,,,,\n");
         assert_eq!(report.inserted, 1);
 
-        let edited = update_vendor(store, 4, &Provenance::Estimate, |mut v| {
+        let edited = update_vendor(store, 4, &Provenance::Estimate, |mut v, _| {
             v.is_recommended_partner = true;
             Ok(Some(v))
         })
         .unwrap();
         assert!(edited);
-        assert!(!update_vendor(store, 999, &Provenance::Estimate, |v| Ok(Some(v))).unwrap());
+        assert!(!update_vendor(store, 999, &Provenance::Estimate, |v, _| Ok(Some(v))).unwrap());
         // An edit that refuses writes nothing and keeps its error.
         assert!(
-            update_vendor(store, 4, &Provenance::Estimate, |_| Err(
+            update_vendor(store, 4, &Provenance::Estimate, |_, _| Err(
                 crate::platform::error::bad_request("no")
             ))
             .is_err()
@@ -233,7 +233,7 @@ fn export_copies_every_row_keeping_ids_and_moves_the_sequences() {
     .unwrap();
     // The administrator's logo for vendor 6: its provenance is a vendor_facts row.
     let by = Provenance::administrator_today(Some(1), None);
-    update_vendor(&file, 6, &by, |mut v| {
+    update_vendor(&file, 6, &by, |mut v, _| {
         v.logo_url = Some("https://bill.example.com/logo.png".into());
         Ok(Some(v))
     })

@@ -77,7 +77,7 @@ impl Install {
     /// The administrator edits a vendor here.
     fn edit(&self, name: &str, change: impl FnOnce(&mut crate::catalog::Vendor)) {
         let by = Provenance::administrator_today(Some(1), None);
-        update_vendor(&self.store, self.vendor_id(name), &by, |mut v| {
+        update_vendor(&self.store, self.vendor_id(name), &by, |mut v, _| {
             change(&mut v);
             Ok(Some(v))
         })

@@ -143,3 +143,93 @@ fn shipped_row_with(id: u64, column: &str, value: &str) -> String {
     out.write_record(&record).unwrap();
     String::from_utf8(out.into_inner().unwrap()).unwrap()
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_operator_states_security_facts_each_credited_to_the_administrator() {
+    let mut app = TestApp::new();
+    app.sign_up_as("Ada Admin", "ada@admin-law.com").await;
+    let path = format!("/api/admin/vendors/{FILEVINE}");
+    let before = app.get(&format!("/api/vendors/{FILEVINE}")).await.json()["facts"].clone();
+
+    // Bad facts are refused whole, each naming what to fix; nothing changes.
+    for (facts, says) in [
+        (json!({"statedPrice": "=HYPERLINK(1)"}), "formula"),
+        (
+            json!({"pricingModel": ""}),
+            "pricingModel must be a text of 1-80",
+        ),
+        (
+            json!({"dataLocation": "x".repeat(81)}),
+            "dataLocation must be a text of 1-80",
+        ),
+        (
+            json!({"soc2": {"report": "Type II", "periodEnd": "2026-13-01"}}),
+            "soc2.periodEnd",
+        ),
+        (json!({"soc2": {"report": "Type III"}}), "Invalid request"),
+        (
+            json!({"sso": {"offered": false, "protocols": ["SAML"], "plan": null}}),
+            "not offered",
+        ),
+        (json!({"trustPage": "javascript:alert(1)"}), "trustPage"),
+        (json!({"hipaaBaa": "yes"}), "Invalid request"),
+        (json!({"hipaa": true}), "Invalid request"),
+    ] {
+        let res = app
+            .patch(&path, json!({"isActive": false, "facts": facts}))
+            .await;
+        assert_eq!(
+            res.status,
+            StatusCode::BAD_REQUEST,
+            "{facts}: {}",
+            res.text()
+        );
+        let error = res.json()["error"].as_str().unwrap().to_string();
+        assert!(error.contains(says), "{facts}: {error}");
+    }
+    let unchanged = app.get(&format!("/api/vendors/{FILEVINE}")).await.json();
+    assert_eq!(unchanged["facts"], before);
+    assert_eq!(unchanged["isActive"], true);
+
+    let res = app
+        .patch(
+            &path,
+            json!({"facts": {
+                "hipaaBaa": true,
+                "soc2": {"report": "Type II", "periodEnd": "2026-06-30"},
+                "sso": {"offered": true, "protocols": ["SAML", "OIDC", "SAML"], "plan": "Enterprise"},
+                "statedPrice": "From $99 per user per month",
+                "trustPage": "https://trust.filevine.com/"
+            }}),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
+    let admin = json!({"kind": "administrator", "on": today});
+    let facts = res.json()["facts"].clone();
+    assert_eq!(
+        facts["security"]["hipaaBaa"],
+        json!({"value": true, "provenance": admin})
+    );
+    assert_eq!(
+        facts["security"]["sso"]["value"],
+        json!({"offered": true, "protocols": ["SAML", "OIDC"], "plan": "Enterprise"})
+    );
+    assert_eq!(facts["security"]["soc2"]["provenance"], admin);
+    assert_eq!(facts["statedPrice"]["value"], "From $99 per user per month");
+    // What was not sent keeps where it came from.
+    assert_eq!(facts["security"]["mfa"], before["security"]["mfa"]);
+    assert_eq!(facts["website"], before["website"]);
+    // Browse filters by what the operator stated.
+    let baa = app.get("/api/vendors?security=baa").await.json();
+    assert!(names(&baa).contains(&"Filevine".to_string()), "{baa}");
+
+    // The same value again changes nothing (not re-dated); null makes it "Not stated".
+    let res = app
+        .patch(&path, json!({"facts": {"hipaaBaa": true, "sso": null}}))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let facts = res.json()["facts"].clone();
+    assert_eq!(facts["security"]["hipaaBaa"]["provenance"], admin);
+    assert_eq!(facts["security"]["sso"], Value::Null);
+}

@@ -132,6 +132,49 @@ describe('Manage Vendors', () => {
     await browser.setWidth(1280);
   });
 
+  test('the operator states that a vendor signs a BAA: Browse finds it, credited to the administrator', async () => {
+    await page.goto('/vendors?security=baa');
+    await page.getByRole('heading', { name: 'Browse Vendors', level: 1 }).waitFor();
+    await vendorCard('EvenUp').waitFor();
+    expect(await vendorCard('Nolo').count()).toBe(0);
+
+    await page.goto('/admin/vendors');
+    await page.getByLabel('Search vendors').fill('nolo');
+    await page.getByRole('button', { name: 'Edit Nolo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Nolo' });
+    const baa = dialog.getByLabel('Signs a BAA');
+    expect(await baa.inputValue()).toBe('');
+    await baa.selectOption('yes');
+    await dialog.getByLabel('SOC 2').selectOption('Type II');
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await browser.screenshot('admin-vendors-security-1280', { fullPage: false });
+    await browser.setWidth(390);
+    await dialog.getByRole('group', { name: 'Security facts' }).scrollIntoViewIfNeeded();
+    await browser.screenshot('admin-vendors-security-390', { fullPage: false });
+    await browser.setWidth(1280);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Nolo was updated.', { exact: true }).waitFor();
+
+    const today = new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    await page.goto('/vendors?security=baa,soc2');
+    const card = vendorCard('Nolo');
+    await card.getByText('Signs a BAA').waitFor();
+    await card.getByText('SOC 2 Type II').waitFor();
+    expect(await card.getByText(`Added by your administrator on ${today}`).count()).toBeGreaterThan(0);
+
+    // Back to "Not stated": gone from the filtered directory.
+    await page.goto('/admin/vendors');
+    await page.getByLabel('Search vendors').fill('nolo');
+    await page.getByRole('button', { name: 'Edit Nolo' }).click();
+    await dialog.getByLabel('Signs a BAA').selectOption('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Nolo was updated.', { exact: true }).waitFor();
+    await page.goto('/vendors?security=baa');
+    await vendorCard('EvenUp').waitFor();
+    expect(await vendorCard('Nolo').count()).toBe(0);
+  });
+
   test('a link that is not a web address is refused in the dialog and nothing is saved', async () => {
     await page.goto('/admin/vendors');
     await page.getByLabel('Search vendors').fill('nolo');

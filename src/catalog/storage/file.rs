@@ -91,7 +91,7 @@ pub fn update_vendor(
     store: &FileStore,
     id: u64,
     by: &Provenance,
-    edit: impl FnOnce(Vendor) -> Result<Option<Vendor>>,
+    edit: impl FnOnce(Vendor, &mut VendorFacts) -> Result<Option<Vendor>>,
 ) -> Result<bool> {
     let txn = store.write()?;
     let changed = {
@@ -102,14 +102,14 @@ pub fn update_vendor(
         };
         let old = stored.clone();
         let old_link = stored.booking_url.clone();
-        let changed = edit(stored)?;
+        let mut facts_table = txn.open_table(VENDOR_FACTS)?;
+        let mut facts: VendorFacts = match facts_table.get(id)? {
+            Some(bytes) => codec::decode(bytes.value())?,
+            None => VendorFacts::default(),
+        };
+        let changed = edit(stored, &mut facts)?;
         if let Some(vendor) = &changed {
             table.insert(id, codec::encode(vendor).as_slice())?;
-            let mut facts_table = txn.open_table(VENDOR_FACTS)?;
-            let mut facts: VendorFacts = match facts_table.get(id)? {
-                Some(bytes) => codec::decode(bytes.value())?,
-                None => VendorFacts::default(),
-            };
             facts.note_row_changes(Some(&old), vendor, by);
             put_facts_in(&mut facts_table, id, &facts)?;
             // Where the old link was checked says nothing about a new one.

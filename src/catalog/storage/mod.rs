@@ -157,14 +157,14 @@ fn commit_catalog(mut tx: WriteTx) -> Result<()> {
     Ok(tx.commit()?)
 }
 
-/// Edits vendor `id` in one transaction: `edit` gets the stored vendor and returns it changed,
-/// or `None` to write nothing; the facts it changes are credited to `by`. `Ok(false)` when there
-/// is no such vendor.
+/// Edits vendor `id` in one transaction: `edit` gets the stored vendor and its facts (which it
+/// may change in place) and returns the vendor, changed or not, or `None` to write nothing; the
+/// row facts it changes are credited to `by`. `Ok(false)` when there is no such vendor.
 pub fn update_vendor(
     store: &Store,
     id: u64,
     by: &Provenance,
-    edit: impl FnOnce(Vendor) -> Result<Option<Vendor>>,
+    edit: impl FnOnce(Vendor, &mut VendorFacts) -> Result<Option<Vendor>>,
 ) -> Result<bool> {
     match store {
         Store::File(db) => file::update_vendor(db, id, by, edit),

@@ -347,7 +347,7 @@ pub fn update_vendor(
     store: &PgStore,
     id: u64,
     by: &Provenance,
-    edit: impl FnOnce(Vendor) -> Result<Option<Vendor>>,
+    edit: impl FnOnce(Vendor, &mut VendorFacts) -> Result<Option<Vendor>>,
 ) -> Result<bool> {
     let mut tx = PgTx::begin(store)?;
     lock_catalog(&mut tx)?;
@@ -364,12 +364,12 @@ pub fn update_vendor(
     let stored = Vendor::try_from(row)?;
     let old = stored.clone();
     let old_link = stored.booking_url.clone();
+    let mut facts = store.run(facts_of(tx.conn()?, id))?;
     // Nothing to write: the transaction is rolled back unused.
-    if let Some(vendor) = edit(stored)? {
+    if let Some(vendor) = edit(stored, &mut facts)? {
         store.run(async {
             let conn = tx.conn()?;
             upsert_vendor(&mut *conn, &vendor).await?;
-            let mut facts = facts_of(&mut *conn, id).await?;
             facts.note_row_changes(Some(&old), &vendor, by);
             put_facts(conn, id, &facts).await
         })?;

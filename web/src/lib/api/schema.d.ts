@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: f6a5e96dad29da749a425e40e41e2f165a6a2a38246e2fcd6bae44a50f1da4e7
+ * openapi.json sha256: 269f7117fbfedbd296a7b655e9f370cf1f5431ff508bb3f8171c61e6a3e52455
  */
 
 export interface paths {
@@ -3169,6 +3169,30 @@ export interface components {
             /** Format: double */
             points: number;
         };
+        /**
+         * @description The facts an administrator states for a vendor: each left out stays as it is, null makes it
+         *     "Not stated", a value is credited to the administrator today.
+         */
+        FactsUpdate: {
+            /** @description Trains AI models on customer data. */
+            aiTraining?: boolean | null;
+            /** @description A firm can export all its data when it leaves. */
+            dataExport?: boolean | null;
+            /** @description Where the data is kept, 1-80 characters. */
+            dataLocation?: string | null;
+            /** @description Signs a HIPAA business associate agreement. */
+            hipaaBaa?: boolean | null;
+            iso27001?: boolean | null;
+            mfa?: boolean | null;
+            /** @description How the vendor charges, 1-80 characters. */
+            pricingModel?: string | null;
+            soc2?: null | components["schemas"]["Soc2"];
+            sso?: null | components["schemas"]["Sso"];
+            /** @description A price as the vendor states it, 1-80 characters. */
+            statedPrice?: string | null;
+            /** @description The vendor's trust or security page, http(s). */
+            trustPage?: string | null;
+        };
         /** @description The feed this install follows, as Manage Vendors shows it. */
         FeedStatus: {
             applied?: null | components["schemas"]["Applied"];
@@ -5085,6 +5109,7 @@ export interface components {
         VendorUpdate: {
             /** @description The vendor's own scheduling page, http(s); null or "" for none. */
             bookingUrl?: string | null;
+            facts?: null | components["schemas"]["FactsUpdate"];
             /** @description An inactive vendor is listed only when asked for and never recommended. */
             isActive?: boolean | null;
             /** @description The recommended-partner star. */

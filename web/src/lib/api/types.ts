@@ -105,6 +105,7 @@ export type Vendor = Schemas['VendorView'];
 export type VendorPage = Schemas['VendorPage'];
 export type VendorSort = Schemas['VendorSort'];
 export type VendorUpdate = Schemas['VendorUpdate'];
+export type FactsUpdate = Schemas['FactsUpdate'];
 export type PartnerLevel = Schemas['PartnerLevel'];
 export type VendorProfile = Schemas['VendorProfile'];
 export type VendorEvidence = Schemas['VendorEvidence'];

@@ -35,8 +35,8 @@ export function VendorAdminScreen() {
         title="Manage Vendors"
         description={
           <>
-            Set each vendor’s partner status, whether it is active, and its booking and logo links. Changes show in the directory and in
-            recommendations at once. To change many vendors at a time,{' '}
+            Set each vendor’s partner status, whether it is active, its booking and logo links, and the security facts it states. Changes
+            show in the directory and in recommendations at once. To change many vendors at a time,{' '}
             <Link href={paths.admin.import} className="font-medium text-indigo-700 underline-offset-2 hover:underline">
               import a vendor CSV
             </Link>

@@ -11,6 +11,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import type { PartnerLevel, Vendor, VendorUpdate } from '@/lib/api/types';
 
 import { PARTNER_LEVELS, useUpdateVendor } from '../api/update-vendor';
+import { flagOptions, securityChanges, securityFormOf, soc2Options, ssoOptions, type SecurityForm } from '../security-edit';
 
 const levelOptions = [{ value: '', label: 'None' }, ...PARTNER_LEVELS.map((level) => ({ value: level, label: level }))];
 
@@ -53,6 +54,11 @@ export function VendorEditForm({ vendor, onClose, onDelete, onMerge }: VendorEdi
   const [active, setActive] = useState(vendor.isActive);
   const [booking, setBooking] = useState(vendor.bookingUrl ?? '');
   const [logo, setLogo] = useState(vendor.logoUrl ?? '');
+  const [security, setSecurity] = useState<SecurityForm>(() => securityFormOf(vendor.facts.security));
+  const setFact =
+    <K extends keyof SecurityForm>(key: K) =>
+    (event: { target: { value: string } }) =>
+      setSecurity((current) => ({ ...current, [key]: event.target.value as SecurityForm[K] }));
   const [showFieldErrors, setShowFieldErrors] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateVendor();
@@ -68,6 +74,8 @@ export function VendorEditForm({ vendor, onClose, onDelete, onMerge }: VendorEdi
       return;
     }
     const changes = changedFields(vendor, { level, star, active, booking, logo });
+    const facts = securityChanges(vendor.facts.security, security);
+    if (facts) changes.facts = facts;
     if (Object.keys(changes).length === 0) {
       onClose();
       return;
@@ -158,6 +166,18 @@ export function VendorEditForm({ vendor, onClose, onDelete, onMerge }: VendorEdi
           hint="Empty: the logo comes from the vendor’s website, or its initials."
           error={logoError}
         />
+        <fieldset className="space-y-3 border-t border-slate-100 pt-4">
+          <legend className="float-left mb-1 w-full text-sm font-semibold text-slate-900">Security facts</legend>
+          <p className="clear-left text-sm text-slate-600">
+            What the vendor states. Firms see a fact you set here as added by your administrator today; “Not stated” shows nothing.
+          </p>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <SelectField label="Signs a BAA" options={flagOptions} value={security.baa} onChange={setFact('baa')} />
+            <SelectField label="SOC 2" options={soc2Options} value={security.soc2} onChange={setFact('soc2')} />
+            <SelectField label="Single sign-on" options={ssoOptions} value={security.sso} onChange={setFact('sso')} />
+            <SelectField label="Multi-factor sign-in" options={flagOptions} value={security.mfa} onChange={setFact('mfa')} />
+          </div>
+        </fieldset>
       </form>
     </Modal>
   );
