@@ -316,7 +316,19 @@ fn apply(
                             true
                         } else if last_value.is_some_and(|l| same_value(Some(l), Some(feed_value)))
                         {
-                            report.kept_local += 1;
+                            // A choice still open from an earlier version stays open.
+                            match sub
+                                .conflicts
+                                .iter()
+                                .find(|c| c.stable_id == fv.id && c.fact == *name)
+                            {
+                                Some(open) => conflicts.push(Conflict {
+                                    local: local_value.cloned().unwrap_or(Value::Null),
+                                    vendor_id: id,
+                                    ..open.clone()
+                                }),
+                                None => report.kept_local += 1,
+                            }
                             false
                         } else {
                             conflicts.push(Conflict {

@@ -297,6 +297,10 @@ fn a_local_edit_stays_until_the_feed_changes_that_fact_and_then_the_operator_cho
     );
     let sub: Subscription = storage::get(&puller.store, SUBSCRIPTION).unwrap().unwrap();
     assert_eq!(sub.conflicts[0].fact, "description");
+    // A later version that leaves that fact alone keeps the choice open.
+    publisher.edit("Supio", |v| v.tags.push("medical-chronology".into()));
+    let report = puller.pull(&publisher.publish(&key, "main"), None).unwrap();
+    assert_eq!((report.conflicts, report.kept_local), (1, 0), "{report:?}");
 
     super::apply::resolve(
         &puller.store,
