@@ -177,8 +177,14 @@ describe('the vendor profile', () => {
     const facts = page.getByRole('region', { name: 'Facts and sources' });
     const price = facts.locator('dl > div').filter({ has: page.locator('dt', { hasText: 'Price bracket' }) });
     expect(await price.innerText()).toMatch(/Premium \(\$\$\$\)\s+Litstack’s estimate/);
-    // The header's bracket says so too, and leads to the sources from the keyboard.
-    await page.getByRole('img', { name: 'Price: Premium (3 of 4), Litstack’s estimate' }).waitFor();
+    // The header's bracket says so too (as the alternatives' do), and leads to the sources from
+    // the keyboard.
+    await page.locator('header').getByRole('img', { name: 'Price: Premium (3 of 4), Litstack’s estimate' }).waitFor();
+    await page
+      .getByRole('region', { name: /Alternatives/ })
+      .getByRole('img', { name: /Litstack’s estimate$/ })
+      .first()
+      .waitFor();
     await page.getByRole('link', { name: 'Where each fact comes from' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#facts-and-sources');
