@@ -18,7 +18,7 @@ use super::state::{Applied, Attempt, Conflict, StableId, StableIds, Subscription
 use super::storage::{self, IDS, SUBSCRIPTION};
 use crate::catalog::facts::{Provenance, RowFact, VendorFacts};
 use crate::catalog::storage::removal;
-use crate::catalog::{Catalog, SharedCatalog, Vendor, VendorImport, VendorSource};
+use crate::catalog::{BookingSource, Catalog, SharedCatalog, Vendor, VendorImport, VendorSource};
 use crate::platform::error::{AppError, Result, bad_request};
 use crate::platform::store::Store;
 
@@ -288,18 +288,7 @@ fn apply(
                         )));
                     }
                     let local = vendors[&id].clone();
-                    let facts = writes.facts(id)?;
-                    let booking = writes.booking_source(id)?;
-                    let category = catalog
-                        .category(local.category_id)
-                        .map_or("", |c| c.name.as_str());
-                    let held = Held {
-                        vendor: &local,
-                        facts: Some(&facts),
-                        booking: booking.as_ref(),
-                        category,
-                    };
-                    let here = FeedVendor::of(&fv.id, &held).facts();
+                    let (facts, booking, here) = held_here(&mut writes, catalog, &local, &fv.id)?;
                     let edits = local_edits(Some(&facts), booking.as_ref());
                     let last = sub.last_feed.get(&fv.id);
                     let mut chosen = BTreeMap::new();
@@ -446,6 +435,29 @@ fn apply(
     Ok(report)
 }
 
+/// A vendor's stored facts and booking link's source, and every fact of it as a feed writes them
+/// under the stable id `stable`.
+fn held_here(
+    writes: &mut VendorImport,
+    catalog: &Catalog,
+    local: &Vendor,
+    stable: &str,
+) -> Result<(VendorFacts, Option<BookingSource>, BTreeMap<String, Value>)> {
+    let facts = writes.facts(local.id)?;
+    let booking = writes.booking_source(local.id)?;
+    let category = catalog
+        .category(local.category_id)
+        .map_or("", |c| c.name.as_str());
+    let held = Held {
+        vendor: local,
+        facts: Some(&facts),
+        booking: booking.as_ref(),
+        category,
+    };
+    let here = FeedVendor::of(stable, &held).facts();
+    Ok((facts, booking, here))
+}
+
 /// Gives the facts `keep_old` names their provenance (and value) of `old` back: after
 /// `write_into` credited every fact to the feed, the facts that kept this install's value keep
 /// this install's provenance.
@@ -585,18 +597,8 @@ pub fn resolve(
                 "There is no vendor with id {vendor_id}"
             )));
         };
-        let facts = writes.facts(vendor_id)?;
-        let booking = writes.booking_source(vendor_id)?;
-        let category = snapshot
-            .category(local.category_id)
-            .map_or("", |c| c.name.as_str());
-        let held = Held {
-            vendor: &local,
-            facts: Some(&facts),
-            booking: booking.as_ref(),
-            category,
-        };
-        let mut all = FeedVendor::of(&conflict.stable_id, &held).facts();
+        let (facts, booking, mut all) =
+            held_here(&mut writes, &snapshot, &local, &conflict.stable_id)?;
         all.insert(conflict.fact.clone(), conflict.feed.clone());
         let chosen = FeedVendor::from_facts(&conflict.stable_id, all)
             .map_err(|e| AppError::from(anyhow::anyhow!("the feed's value cannot be kept: {e}")))?;

@@ -298,30 +298,24 @@ impl FeedVendor {
             }
         }
         facts.row = row;
-        let keep = |f: &Option<Fact<String>>| {
-            f.as_ref().map(|f| Stated {
-                value: f.value.clone(),
-                provenance: f.provenance.stored(feed),
-            })
-        };
         fn keep_as<T: Clone>(feed: &str, f: &Option<Fact<T>>) -> Option<Stated<T>> {
             f.as_ref().map(|f| Stated {
                 value: f.value.clone(),
                 provenance: f.provenance.stored(feed),
             })
         }
-        facts.stated_price = keep(&self.stated_price);
-        facts.pricing_model = keep(&self.pricing_model);
+        facts.stated_price = keep_as(feed, &self.stated_price);
+        facts.pricing_model = keep_as(feed, &self.pricing_model);
         let s = &mut facts.security;
         s.soc2 = keep_as(feed, &self.soc2);
         s.iso27001 = keep_as(feed, &self.iso27001);
         s.hipaa_baa = keep_as(feed, &self.hipaa_baa);
         s.sso = keep_as(feed, &self.sso);
         s.mfa = keep_as(feed, &self.mfa);
-        s.data_location = keep(&self.data_location);
+        s.data_location = keep_as(feed, &self.data_location);
         s.ai_training = keep_as(feed, &self.ai_training);
         s.data_export = keep_as(feed, &self.data_export);
-        s.trust_page = keep(&self.trust_page);
+        s.trust_page = keep_as(feed, &self.trust_page);
     }
 
     /// The vendor's links checked as a vendor file's are (http or https, a real host name): the
