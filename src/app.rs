@@ -114,6 +114,14 @@ parts!(crate::shortlist::ShortlistState {
     firm_changed
 });
 parts!(crate::saved_views::ViewsState { store });
+impl FromRef<AppState> for crate::vendor_accounts::VendorAccountsState {
+    fn from_ref(app: &AppState) -> Self {
+        crate::vendor_accounts::VendorAccountsState {
+            accounts: app.accounts(),
+            catalog: app.catalog.clone(),
+        }
+    }
+}
 impl FromRef<AppState> for crate::catalog_feed::FeedState {
     fn from_ref(app: &AppState) -> Self {
         crate::catalog_feed::FeedState {

@@ -28,6 +28,7 @@ pub mod server;
 pub mod shortlist;
 pub mod startup;
 pub mod techstack;
+pub mod vendor_accounts;
 pub mod vendor_profile;
 
 use axum::Router;
@@ -92,7 +93,7 @@ pub fn app(state: AppState) -> Router {
 
 /// Every domain's routes. A schema two domains use is one type (`catalog::model::CategoryRef`,
 /// `techstack::model::Integration`); the test below keeps it so.
-fn domain_routers() -> [OpenApiRouter<AppState>; 18] {
+fn domain_routers() -> [OpenApiRouter<AppState>; 19] {
     [
         accounts::router(),
         profile::router(),
@@ -112,6 +113,7 @@ fn domain_routers() -> [OpenApiRouter<AppState>; 18] {
         decisions::router(),
         evaluations::router(),
         progress::router(),
+        vendor_accounts::router(),
     ]
 }
 

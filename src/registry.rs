@@ -124,6 +124,13 @@ pub const DOMAINS: &[Domain] = &[
         vendors: Some(crate::evaluations::storage::vendors::PART),
     },
     Domain {
+        tables: crate::vendor_accounts::storage::TABLES,
+        merge_firm_in: &[],
+        copy_to_postgres: &[crate::vendor_accounts::export],
+        not_copied: &[],
+        vendors: Some(crate::vendor_accounts::storage::PART),
+    },
+    Domain {
         tables: crate::mail::storage::TABLES,
         merge_firm_in: &[],
         copy_to_postgres: &[crate::mail::storage::export],

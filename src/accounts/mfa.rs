@@ -49,7 +49,7 @@ pub const CHALLENGE_GONE: &str =
 const NO_FACTOR: &str = "Two-step sign-in is not on for your account.";
 
 /// The TOTP of `secret` for `account` (an email), as authenticator apps read it.
-fn totp(secret: &[u8], account: &str) -> Result<totp_rs::Totp> {
+pub(crate) fn totp(secret: &[u8], account: &str) -> Result<totp_rs::Totp> {
     totp_rs::Builder::new()
         .with_secret(secret.to_vec())
         .with_issuer(Some(ISSUER))
@@ -205,7 +205,7 @@ fn recovery_used(app: &AccountsState, user: &User, left: usize) {
     );
 }
 
-fn new_secret() -> Vec<u8> {
+pub(crate) fn new_secret() -> Vec<u8> {
     let mut bytes = vec![0u8; 20];
     rand::rng().fill_bytes(&mut bytes);
     bytes
@@ -230,7 +230,7 @@ fn new_recovery_codes() -> (Vec<String>, Vec<TokenHash>) {
 }
 
 /// The QR code of `uri` as an SVG document (rendered here, no outside service).
-fn qr_svg(uri: &str) -> Result<String> {
+pub(crate) fn qr_svg(uri: &str) -> Result<String> {
     let code = qrcode::QrCode::new(uri.as_bytes())
         .map_err(|e| anyhow::anyhow!("rendering the QR code: {e}"))?;
     Ok(code

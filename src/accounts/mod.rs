@@ -6,7 +6,7 @@ mod audit_entry;
 pub mod budget;
 mod client_ip;
 pub mod devices;
-mod limiter;
+pub mod limiter;
 mod link_routes;
 pub mod links;
 pub mod lockout;

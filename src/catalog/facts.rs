@@ -30,6 +30,15 @@ pub enum Provenance {
     /// Entered by the administrator of the install that published the signed catalog `feed`
     /// this install applies (`catalog_feed`); the feed names no person.
     Publisher { feed: String, on: String },
+    /// Supplied by the vendor itself through a vendor account (`vendor_accounts`) and approved by
+    /// the operator `approved_by`: `vendor` is the listing's name then. Both ids are `None` when
+    /// the fact came through a signed catalog, which names no person.
+    Vendor {
+        vendor: String,
+        account_id: Option<u64>,
+        approved_by: Option<u64>,
+        on: String,
+    },
 }
 
 impl Provenance {
@@ -235,6 +244,13 @@ pub enum ProvenanceView {
         /// YYYY-MM-DD.
         on: String,
     },
+    /// Supplied by the vendor and approved by the install's operator.
+    Vendor {
+        /// The vendor's name.
+        vendor: String,
+        /// YYYY-MM-DD.
+        on: String,
+    },
 }
 
 impl From<&Provenance> for ProvenanceView {
@@ -250,6 +266,10 @@ impl From<&Provenance> for ProvenanceView {
             Provenance::Estimate => ProvenanceView::Estimate,
             Provenance::Publisher { feed, on } => ProvenanceView::Publisher {
                 feed: feed.clone(),
+                on: on.clone(),
+            },
+            Provenance::Vendor { vendor, on, .. } => ProvenanceView::Vendor {
+                vendor: vendor.clone(),
                 on: on.clone(),
             },
         }

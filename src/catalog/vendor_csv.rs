@@ -129,6 +129,11 @@ fn text(raw: &str, column: &str, max: usize) -> Result<String, String> {
     Ok(raw.to_string())
 }
 
+/// A vendor's own text checked as a file's column is (`text`): for a vendor account's proposal.
+pub fn checked_text(raw: &str, column: &str, max: usize) -> Result<String, String> {
+    text(raw, column, max)
+}
+
 fn formula_message(column: &str, start: &str) -> String {
     format!(
         "{column} starts with \"{start}\", which a spreadsheet runs as a formula: remove it or \

@@ -32,6 +32,11 @@ pub enum FeedProvenance {
         on: String,
     },
     Estimate,
+    /// Supplied by the vendor, approved by the publishing install's operator (neither named).
+    Vendor {
+        vendor: String,
+        on: String,
+    },
 }
 
 impl FeedProvenance {
@@ -45,6 +50,10 @@ impl FeedProvenance {
                 FeedProvenance::Publisher { on: on.clone() }
             }
             Provenance::Estimate => FeedProvenance::Estimate,
+            Provenance::Vendor { vendor, on, .. } => FeedProvenance::Vendor {
+                vendor: vendor.clone(),
+                on: on.clone(),
+            },
         }
     }
 
@@ -60,6 +69,12 @@ impl FeedProvenance {
                 on: on.clone(),
             },
             FeedProvenance::Estimate => Provenance::Estimate,
+            FeedProvenance::Vendor { vendor, on } => Provenance::Vendor {
+                vendor: vendor.clone(),
+                account_id: None,
+                approved_by: None,
+                on: on.clone(),
+            },
         }
     }
 }

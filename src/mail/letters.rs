@@ -155,6 +155,67 @@ pub fn role_changed(
     )
 }
 
+const VENDOR_FOOTER: &str = "Sent by Litstack, where law firms choose their legal technology, about your company's listing.";
+
+/// A link that makes a vendor account for `vendor`'s listing: an operator's invitation
+/// (`inviter`) or the proof of an address that claims it.
+pub fn vendor_access(
+    to: &str,
+    vendor: &str,
+    inviter: Option<&str>,
+    link: &str,
+    days: i64,
+) -> Letter {
+    let (subject, first) = match inviter {
+        Some(inviter) => (
+            format!("{inviter} invited you to keep {vendor}'s listing on Litstack"),
+            format!(
+                "{inviter} invited you to keep {vendor}'s listing on Litstack: you can propose changes to its booking link, pricing, integrations, security facts and description."
+            ),
+        ),
+        None => (
+            format!("Confirm your address to keep {vendor}'s listing on Litstack"),
+            format!(
+                "Someone asked, with this address, to keep {vendor}'s listing on Litstack. Open the link to confirm it is you and choose a password."
+            ),
+        ),
+    };
+    letter(
+        MessageKind::VendorAccess,
+        None,
+        to,
+        subject,
+        vec![
+            first,
+            format!(
+                "The link works once and for {days} days. If you did not expect this message, you can ignore it."
+            ),
+        ],
+        Some(("Set up your vendor account", link)),
+        VENDOR_FOOTER,
+    )
+}
+
+/// The operator's decision on a vendor's proposal.
+pub fn vendor_review(
+    to: &str,
+    name: &str,
+    vendor: &str,
+    title: &str,
+    body: &str,
+    link: &str,
+) -> Letter {
+    letter(
+        MessageKind::VendorReview,
+        None,
+        to,
+        title.to_string(),
+        vec![format!("Hello {name},"), body.to_string()],
+        Some((&format!("See {vendor}'s listing"), link)),
+        VENDOR_FOOTER,
+    )
+}
+
 /// A notification by mail: "Hello name," then what the bell says, and its link.
 pub fn notice(
     kind: MessageKind,

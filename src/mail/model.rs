@@ -20,6 +20,12 @@ pub enum MessageKind {
     RenewalReminder,
     /// A decision waits for the person's approval (issue 32).
     DecisionApproval,
+    /// A link that makes a vendor account: the operator's invitation or a claim's proof.
+    VendorAccess,
+    /// The operator decided a vendor's proposal.
+    VendorReview,
+    /// The operator is told a listing was claimed.
+    VendorClaim,
 }
 
 impl MessageKind {
@@ -33,6 +39,9 @@ impl MessageKind {
             MessageKind::DemoFollowUp => "demoFollowUp",
             MessageKind::RenewalReminder => "renewalReminder",
             MessageKind::DecisionApproval => "decisionApproval",
+            MessageKind::VendorAccess => "vendorAccess",
+            MessageKind::VendorReview => "vendorReview",
+            MessageKind::VendorClaim => "vendorClaim",
         }
     }
 
@@ -46,6 +55,9 @@ impl MessageKind {
             MessageKind::DemoFollowUp,
             MessageKind::RenewalReminder,
             MessageKind::DecisionApproval,
+            MessageKind::VendorAccess,
+            MessageKind::VendorReview,
+            MessageKind::VendorClaim,
         ]
         .into_iter()
         .find(|k| k.code() == code)

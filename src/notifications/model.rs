@@ -15,15 +15,18 @@ pub enum NoticeKind {
     RenewalReminder,
     /// A decision names the person to approve it: proposed, or edited since (issue 32).
     DecisionApproval,
+    /// The operator: a vendor claimed its listing (issue 47).
+    VendorClaim,
 }
 
 impl NoticeKind {
-    pub const ALL: [NoticeKind; 5] = [
+    pub const ALL: [NoticeKind; 6] = [
         NoticeKind::RoleChanged,
         NoticeKind::NewSignIn,
         NoticeKind::DemoFollowUp,
         NoticeKind::RenewalReminder,
         NoticeKind::DecisionApproval,
+        NoticeKind::VendorClaim,
     ];
 
     pub fn code(self) -> &'static str {
@@ -33,6 +36,7 @@ impl NoticeKind {
             NoticeKind::DemoFollowUp => "demoFollowUp",
             NoticeKind::RenewalReminder => "renewalReminder",
             NoticeKind::DecisionApproval => "decisionApproval",
+            NoticeKind::VendorClaim => "vendorClaim",
         }
     }
 
@@ -48,6 +52,7 @@ impl NoticeKind {
             NoticeKind::DemoFollowUp => "The day after a booked demo",
             NoticeKind::RenewalReminder => "Renewal notice deadlines",
             NoticeKind::DecisionApproval => "Decisions waiting for your approval",
+            NoticeKind::VendorClaim => "A vendor claimed its listing",
         }
     }
 
@@ -64,6 +69,7 @@ impl NoticeKind {
             NoticeKind::DemoFollowUp => MessageKind::DemoFollowUp,
             NoticeKind::RenewalReminder => MessageKind::RenewalReminder,
             NoticeKind::DecisionApproval => MessageKind::DecisionApproval,
+            NoticeKind::VendorClaim => MessageKind::VendorClaim,
         }
     }
 }

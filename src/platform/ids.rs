@@ -93,6 +93,10 @@ ids! {
     VersionId => "The version id must be a whole number";
     /// One of the firm's saved views.
     ViewId => "The view id must be a whole number";
+    /// A change a vendor proposed for its listing.
+    ProposalId => "The proposal id must be a whole number";
+    /// A vendor account, or one of its sessions.
+    VendorAccountId => "The id must be a whole number";
 }
 
 #[cfg(test)]

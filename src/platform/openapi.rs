@@ -15,6 +15,9 @@ use utoipa::{Modify, OpenApi};
 
 use crate::platform::caller::COOKIE;
 
+/// The name of the vendor session cookie scheme (`vendor_accounts`' routes repeat it).
+pub const VENDOR_SESSION: &str = "vendorSession";
+
 /// The name of the session cookie scheme (the `security` attribute above repeats it).
 pub const SESSION: &str = "session";
 
@@ -55,6 +58,15 @@ impl Modify for SessionCookie {
             "The HttpOnly session cookie set by sign-up and sign-in.",
         );
         components.add_security_scheme(SESSION, SecurityScheme::ApiKey(ApiKey::Cookie(key)));
+        let vendor = ApiKeyValue::with_description(
+            crate::platform::caller::VENDOR_COOKIE,
+            "The HttpOnly session cookie of a vendor account (/api/vendor), set by its sign-in. \
+             Another cookie than a firm's: it opens no firm route.",
+        );
+        components.add_security_scheme(
+            VENDOR_SESSION,
+            SecurityScheme::ApiKey(ApiKey::Cookie(vendor)),
+        );
     }
 }
 

@@ -12,6 +12,8 @@ pub struct TestApp {
     pub state: AppState,
     pub router: Router,
     pub cookie: Option<String>,
+    /// A vendor account's session (`litstack_vendor`), sent beside the firm's when set.
+    pub vendor_cookie: Option<String>,
     _dir: tempfile::TempDir,
     /// The database this app made for itself in hub mode, dropped after the app (last field).
     _database: Option<OwnDatabase>,
@@ -189,6 +191,7 @@ impl TestApp {
             state,
             router,
             cookie: None,
+            vendor_cookie: None,
             _dir: dir,
             _database: own,
         }
@@ -206,6 +209,7 @@ impl TestApp {
             state,
             router,
             cookie: None,
+            vendor_cookie: None,
             _dir: dir,
             _database: None,
         }
@@ -267,6 +271,9 @@ impl TestApp {
             if let Some(value) = pair.strip_prefix("litstack_session=") {
                 self.cookie = (!value.is_empty()).then(|| value.to_string());
             }
+            if let Some(value) = pair.strip_prefix("litstack_vendor=") {
+                self.vendor_cookie = (!value.is_empty()).then(|| value.to_string());
+            }
         }
         let body = res.into_body().collect().await.unwrap().to_bytes().to_vec();
         TestResponse {
@@ -285,8 +292,19 @@ impl TestApp {
             .uri(path)
             .header(header::HOST, "localhost")
             .header("sec-fetch-site", "same-origin");
-        if let Some(c) = &self.cookie {
-            b = b.header(header::COOKIE, format!("litstack_session={c}"));
+        let cookies: Vec<String> = [
+            self.cookie
+                .as_ref()
+                .map(|c| format!("litstack_session={c}")),
+            self.vendor_cookie
+                .as_ref()
+                .map(|c| format!("litstack_vendor={c}")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if !cookies.is_empty() {
+            b = b.header(header::COOKIE, cookies.join("; "));
         }
         b
     }
@@ -411,6 +429,7 @@ impl TestApp {
     pub fn restarted(self) -> TestApp {
         let config = (*self.state.config).clone();
         let cookie = self.cookie.clone();
+        let vendor_cookie = self.vendor_cookie.clone();
         let (dir, database) = self.stopped();
         let _in_runtime = enter_runtime();
         let state = AppState::open(config).unwrap();
@@ -419,6 +438,7 @@ impl TestApp {
             state,
             router,
             cookie,
+            vendor_cookie,
             _dir: dir,
             _database: database,
         }

@@ -25,6 +25,8 @@ enum Access {
     User,
     /// A signed-in administrator.
     Admin,
+    /// A signed-in vendor account (its own cookie, `litstack_vendor`).
+    Vendor,
 }
 
 #[derive(Clone, Debug)]
@@ -534,6 +536,93 @@ fn routes() -> Vec<Route> {
             Access::Admin,
             Payload::Json(json!({ "vendorId": 1, "fact": "website", "keep": "feed" })),
         ),
+        // Vendor accounts (issue 47): a vendor's way in, its own routes, the operator's queue.
+        r(
+            Method::POST,
+            "/api/vendor/claims",
+            Access::Public,
+            Payload::Json(json!({ "vendorId": 1, "email": "pat@example.com" })),
+        ),
+        r(
+            Method::POST,
+            "/api/vendor/links/check",
+            Access::Public,
+            Payload::Json(json!({ "token": "ab".repeat(32) })),
+        ),
+        r(
+            Method::POST,
+            "/api/vendor/links/accept",
+            Access::Public,
+            Payload::Json(
+                json!({ "token": "ab".repeat(32), "name": "Pat", "password": "quiet-harbour-lantern-42" }),
+            ),
+        ),
+        r(
+            Method::POST,
+            "/api/vendor/sign-in",
+            Access::Public,
+            Payload::Json(json!({ "email": "pat@example.com", "password": "not-it-at-all" })),
+        ),
+        r(
+            Method::POST,
+            "/api/vendor/sign-out",
+            Access::Public,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/vendor/proposals",
+            Access::Vendor,
+            Payload::Json(json!({ "description": "A plain text." })),
+        ),
+        r(
+            Method::POST,
+            "/api/vendor/proposals/1/withdraw",
+            Access::Vendor,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/vendor/notices/read",
+            Access::Vendor,
+            Payload::Empty,
+        ),
+        r(
+            Method::DELETE,
+            "/api/vendor/sessions/1",
+            Access::Vendor,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/vendor/mfa/setup",
+            Access::Vendor,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/vendor/mfa/confirm",
+            Access::Vendor,
+            Payload::Json(json!({ "code": "123456" })),
+        ),
+        r(
+            Method::POST,
+            "/api/admin/vendors/1/vendor-invitations",
+            Access::Admin,
+            Payload::Json(json!({ "email": "sam@example.com" })),
+        ),
+        r(
+            Method::DELETE,
+            "/api/admin/vendor-accounts/999",
+            Access::Admin,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/admin/vendor-proposals/999/decision",
+            Access::Admin,
+            Payload::Json(json!({ "approve": false, "reason": "Not checked" })),
+        ),
         // Single sign-on (issue 31): the firm's provider (its discovery at a closed port answers
         // a quick 400) and the operator's decision on a domain claim.
         r(
@@ -604,6 +693,29 @@ async fn two_users() -> (TestApp, String, String) {
     (app, admin, user)
 }
 
+/// A vendor account's session, invited by `admin` for the first listing, as `vendor:<token>`.
+async fn vendor_session(app: &mut TestApp, admin: &str) -> String {
+    app.cookie = Some(admin.to_string());
+    let res = app
+        .post(
+            "/api/admin/vendors/1/vendor-invitations",
+            json!({ "email": "vera@vendor-side.test" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let link = res.json()["link"].as_str().unwrap().to_string();
+    let token = link.split_once('#').unwrap().1;
+    app.cookie = None;
+    let res = app
+        .post(
+            "/api/vendor/links/accept",
+            json!({ "token": token, "name": "Vera", "password": "quiet-harbour-lantern-42" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    format!("vendor:{}", app.vendor_cookie.take().unwrap())
+}
+
 fn multipart(content: &[u8]) -> (String, Vec<u8>) {
     let boundary = "hostileboundary9x";
     let mut body = format!(
@@ -631,7 +743,11 @@ async fn send(
         .header(header::HOST, "localhost")
         .header(header::CONTENT_LENGTH, body.len());
     if let Some(c) = cookie {
-        b = b.header(header::COOKIE, format!("litstack_session={c}"));
+        // A vendor's session (`vendor_session`) is written `vendor:<token>`.
+        b = match c.strip_prefix("vendor:") {
+            Some(token) => b.header(header::COOKIE, format!("litstack_vendor={token}")),
+            None => b.header(header::COOKIE, format!("litstack_session={c}")),
+        };
     }
     // As a browser's fetch from our own page: it always says where it comes from.
     b = b.header("sec-fetch-site", "same-origin");
@@ -692,6 +808,7 @@ fn wrong_type(v: &Value) -> Value {
 #[tokio::test(flavor = "multi_thread")]
 async fn every_state_changing_route_refuses_hostile_requests_with_a_json_error() {
     let (mut app, admin, user) = two_users().await;
+    let vendor = vendor_session(&mut app, &admin).await;
     let mut failures: Vec<String> = Vec::new();
     let mut fail = |route: &Route, what: &str, detail: String| {
         failures.push(format!("{} {} {what}: {detail}", route.method, route.path));
@@ -700,6 +817,7 @@ async fn every_state_changing_route_refuses_hostile_requests_with_a_json_error()
     for route in routes() {
         let own = match route.access {
             Access::Admin => Some(admin.as_str()),
+            Access::Vendor => Some(vendor.as_str()),
             _ => Some(user.as_str()),
         };
         let (ctype, body) = valid_body(&route);
@@ -1057,9 +1175,10 @@ async fn every_firm_role_meets_every_state_changing_route_as_its_role_allows() {
         assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
         sessions.push((role, app.cookie.take().unwrap()));
     }
+    // A vendor's own routes take a vendor session, which no firm role has.
     let mut routes: Vec<Route> = routes()
         .into_iter()
-        .filter(|r| r.access != Access::Public)
+        .filter(|r| !matches!(r.access, Access::Public | Access::Vendor))
         .collect();
     // Signing out last keeps each role's session for the rest.
     routes.sort_by_key(|r| r.path == "/api/auth/sign-out");

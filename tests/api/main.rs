@@ -67,6 +67,7 @@ mod techstack;
 mod test_log;
 mod trends_analyst;
 mod undo;
+mod vendor_accounts;
 mod vendor_facts;
 mod vendor_removal;
 mod vendors;

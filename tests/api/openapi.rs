@@ -16,7 +16,7 @@ use crate::helpers::TestApp;
 const METHODS: [&str; 5] = ["get", "post", "patch", "put", "delete"];
 
 /// Public operations: everything else needs the session cookie.
-const PUBLIC: [(&str, &str); 15] = [
+const PUBLIC: [(&str, &str); 21] = [
     ("POST", "/api/auth/sign-up"),
     ("POST", "/api/auth/forgot-password"),
     ("POST", "/api/auth/sign-in"),
@@ -35,6 +35,14 @@ const PUBLIC: [(&str, &str); 15] = [
     ("GET", "/api/calendar/{file}"),
     // The signed catalog an install serves (issue 47): catalog facts only, no person.
     ("GET", "/api/catalog/feed"),
+    // A vendor's way in (issue 47): the listings a claim may name, the claim, the mailed link,
+    // sign-in and sign-out. Every other /api/vendor route takes the vendor session instead.
+    ("GET", "/api/vendor/listings"),
+    ("POST", "/api/vendor/claims"),
+    ("POST", "/api/vendor/links/check"),
+    ("POST", "/api/vendor/links/accept"),
+    ("POST", "/api/vendor/sign-in"),
+    ("POST", "/api/vendor/sign-out"),
 ];
 
 pub async fn document() -> Value {

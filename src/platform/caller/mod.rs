@@ -9,6 +9,6 @@ pub mod user;
 pub use firm::{Firm, FirmRole, FirmSummary, MANAGERS_ONLY, VIEWER_WRITES};
 pub use session::{
     AdminUser, COOKIE, CurrentUser, FIRM_DISABLED, FirmMember, SIGNED_OUT, SessionSource, Sessions,
-    TokenHash, hash_token,
+    TokenHash, VENDOR_COOKIE, hash_token,
 };
 pub use user::User;

@@ -19,6 +19,10 @@ use crate::platform::firm_id::FirmId;
 /// The session cookie's name.
 pub const COOKIE: &str = "litstack_session";
 
+/// A vendor account's session cookie (`vendor_accounts::caller`): another name, read from another
+/// table, so it never opens a firm's route and a firm's never opens a vendor's.
+pub const VENDOR_COOKIE: &str = "litstack_vendor";
+
 /// The SHA-256 of a token (a session's, a link's, a recovery code's): what the store keeps.
 pub type TokenHash = [u8; 32];
 

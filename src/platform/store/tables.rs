@@ -181,3 +181,7 @@ pub const FIRM_PRICE_SHARING: TableDefinition<u64, &[u8]> =
 pub const FIRM_DELETIONS: TableDefinition<u64, &[u8]> = TableDefinition::new("firm_deletions");
 /// firm id -> the maps of ids of each import the firm came through (`decisions::storage::imported`).
 pub const IMPORTED_IDS: TableDefinition<u64, &[u8]> = TableDefinition::new("imported_ids");
+/// Vendor accounts (`vendor_accounts/`): key -> a JSON document (an account, the account of an
+/// address, a session, a link, a proposal, a notice, a sequence), by the key's kind prefix.
+/// Created by the first write; missing reads as empty.
+pub const VENDOR_ACCOUNTS: TableDefinition<&str, &[u8]> = TableDefinition::new("vendor_accounts");

@@ -47,6 +47,44 @@ export const publicScreens: readonly Screen[] = [
       (m) => m.ResetPasswordPage,
     ),
   },
+  // The vendor's side: a vendor account has its own session, which these screens read themselves
+  // (GET /api/vendor/me), so they stay outside the firm's signed-in app.
+  {
+    path: paths.vendor.home,
+    title: 'Your listing',
+    access: 'public',
+    component: onDemand(
+      () => import('@/features/vendor-account/components/vendor-home-page'),
+      (m) => m.VendorHomePage,
+    ),
+  },
+  {
+    path: paths.vendor.claim,
+    title: 'Claim your listing',
+    access: 'public',
+    component: onDemand(
+      () => import('@/features/vendor-account/components/claim-page'),
+      (m) => m.ClaimPage,
+    ),
+  },
+  {
+    path: paths.vendor.join,
+    title: 'Keep your listing',
+    access: 'public',
+    component: onDemand(
+      () => import('@/features/vendor-account/components/join-page'),
+      (m) => m.JoinPage,
+    ),
+  },
+  {
+    path: paths.vendor.signIn,
+    title: 'Vendor sign-in',
+    access: 'public',
+    component: onDemand(
+      () => import('@/features/vendor-account/components/sign-in-page'),
+      (m) => m.SignInPage,
+    ),
+  },
   {
     path: paths.unsubscribe,
     title: 'Unsubscribe',

@@ -30,6 +30,10 @@ describe('the screen registry', () => {
       '/auth/forgot-password',
       '/join',
       '/reset-password',
+      '/vendor',
+      '/vendor/claim',
+      '/vendor/join',
+      '/vendor/sign-in',
       '/unsubscribe',
     ]);
   });

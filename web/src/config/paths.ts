@@ -37,6 +37,19 @@ export const paths = {
   unsubscribe: '/unsubscribe',
   /** The side-by-side comparison, `?ids=1,2,3` (`comparePath`). */
   compare: '/compare',
+  /**
+   * The vendor's side, outside the firm's app: a vendor account has its own session, so these are
+   * public screens that ask GET /api/vendor/me themselves.
+   */
+  vendor: {
+    /** The vendor's home: its listing as firms see it, proposals, notices and security. */
+    home: '/vendor',
+    /** Public: claim a listing by an address at its domain, `/vendor/claim (optionally ?vendor=<listing id>, preselected)`. */
+    claim: '/vendor/claim',
+    /** Public: a mailed link (an invitation or a claim), `/vendor/join#<token>`. */
+    join: '/vendor/join',
+    signIn: '/vendor/sign-in',
+  },
   admin: {
     import: '/admin/import',
     vendors: '/admin/vendors',

@@ -48,6 +48,7 @@ describe('provenanceText', () => {
   });
 
   it('credits a signed catalog’s publisher by the catalog’s name, never a person', () => {
+    expect(provenanceText({ kind: 'vendor', vendor: 'EvenUp', on: '2026-11-26' })).toBe('Supplied by EvenUp on Nov 26, 2026');
     expect(provenanceText({ kind: 'publisher', feed: 'litstack-main', on: '2026-11-26' })).toBe(
       'From the litstack-main catalog, added by its publisher on Nov 26, 2026',
     );

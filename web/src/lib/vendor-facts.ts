@@ -44,6 +44,8 @@ export function provenanceText(provenance: Provenance, estimate = 'Litstack’s 
       return `Added by your administrator on ${formatDate(provenance.on)}`;
     case 'publisher':
       return `From the ${provenance.feed} catalog, added by its publisher on ${formatDate(provenance.on)}`;
+    case 'vendor':
+      return `Supplied by ${provenance.vendor} on ${formatDate(provenance.on)}`;
     case 'estimate':
       return estimate;
   }

@@ -12,6 +12,10 @@ const kindLabels: Record<MessageKind, string> = {
   demoFollowUp: 'Demo follow-up',
   renewalReminder: 'Renewal reminder',
   decisionApproval: 'Decision to approve',
+  // Vendor accounts.
+  vendorAccess: 'Vendor account link',
+  vendorReview: 'Vendor proposal decided',
+  vendorClaim: 'Listing claimed',
 };
 
 const statusLabels: Record<MessageStatus, string> = {

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 269f7117fbfedbd296a7b655e9f370cf1f5431ff508bb3f8171c61e6a3e52455
+ * openapi.json sha256: bde02cf7bac12e5d3c8b5a765bd918a673ef31555f58f137631c28db6b9b9410
  */
 
 export interface paths {
@@ -415,6 +415,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/vendor-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/admin/vendor-accounts: every vendor account, by listing. */
+        get: operations["list_vendor_accounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/vendor-accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * DELETE /api/admin/vendor-accounts/{id}: removes a vendor account and ends its sessions; its
+         *     proposals stay, as decided or open.
+         */
+        delete: operations["remove_vendor_account"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/vendor-proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/admin/vendor-proposals: the proposals waiting for the operator, and the last decided. */
+        get: operations["proposal_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/vendor-proposals/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/admin/vendor-proposals/{id}/decision: approves a proposal (its facts go live,
+         *     credited to the vendor and to this operator's approval) or rejects it with a reason; the
+         *     proposer is told.
+         */
+        post: operations["decide_proposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/vendors/merge": {
         parameters: {
             query?: never;
@@ -448,6 +523,26 @@ export interface paths {
         head?: never;
         /** PATCH /api/admin/vendors/{id}: changes a vendor's partner status, activity and links. */
         patch: operations["update_vendor"];
+        trace?: never;
+    };
+    "/api/admin/vendors/{id}/vendor-invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/admin/vendors/{id}/vendor-invitations: invites a person to keep the listing; the
+         *     link is mailed, or answered when mail is off.
+         */
+        post: operations["invite_vendor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/auth/change-password": {
@@ -2122,6 +2217,281 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vendor/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/vendor/claims: mails a link to an address at the listing's registrable domain. A
+         *     listing with no website, or on a shared host, and an address at a public mail service, a
+         *     shared host or an internationalised name are refused: the operator invites those.
+         */
+        post: operations["claim_listing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendor/links/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/vendor/links/accept: makes the link's vendor account, signs it in and tells the
+         *     operators of a claim.
+         */
+        post: operations["accept_vendor_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendor/links/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /api/vendor/links/check: which listing and address a mailed link is for. */
+        post: operations["check_vendor_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendor/listings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/vendor/listings: the catalog's active listings by name, each with the domain a claim
+         *     needs. Public: names and websites are the catalog's own public facts.
+         */
+        get: operations["claimable_listings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendor/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/vendor/me: the signed-in vendor account and its listing. */
+        get: operations["vendor_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendor/mfa/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /api/vendor/mfa/confirm: turns the authenticator on with a first code from it. */
+        post: operations["vendor_mfa_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendor/mfa/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/vendor/mfa/setup: a new authenticator secret for the account (replacing one not yet
+         *     confirmed); sign-in asks for codes once `confirm` gets one.
+         */
+        post: operations["vendor_mfa_setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendor/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/vendor/notices: what the account was told, newest first. */
+        get: operations["vendor_notices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendor/notices/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /api/vendor/notices/read: marks every notice of the account read. */
+        post: operations["read_vendor_notices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendor/proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/vendor/proposals: the listing's proposals, newest first, by any of its people. */
+        get: operations["list_proposals"];
+        put?: never;
+        /**
+         * POST /api/vendor/proposals: proposes changes to the listing's facts, checked now as the
+         *     operator's edit checks them; it waits for the operator.
+         */
+        post: operations["propose_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendor/proposals/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /api/vendor/proposals/{id}/withdraw: takes back an open proposal of the listing. */
+        post: operations["withdraw_proposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendor/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/vendor/sessions: where the account is signed in. */
+        get: operations["vendor_sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendor/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** DELETE /api/vendor/sessions/{id}: ends one of the account's sessions. */
+        delete: operations["end_vendor_session"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendor/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/vendor/sign-in: a vendor account's sign-in, counted in the same limits as a firm's
+         *     (per client, per address, per pair).
+         */
+        post: operations["vendor_sign_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendor/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /api/vendor/sign-out: ends this browser's vendor session. */
+        post: operations["vendor_sign_out"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vendors": {
         parameters: {
             query?: never;
@@ -2212,6 +2582,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptBody: {
+            /** @description The person's name, 1-100 characters. */
+            name: string;
+            /** @description 8-128 characters, not a common one. */
+            password: string;
+            token: string;
+        };
+        AccountView: {
+            email: string;
+            /** @description Sign-in asks for a code from an authenticator app. */
+            hasFactor: boolean;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         /** @description A domain claim on the operator's screen. */
         AdminDomainClaim: {
             /** @description RFC 3339. */
@@ -2552,6 +2937,26 @@ export interface components {
             /** Format: int32 */
             count: number;
         };
+        ClaimBody: {
+            /** @description An address at the listing's own domain. */
+            email: string;
+            /** Format: int64 */
+            vendorId: number;
+        };
+        /** @description A listing as the claim form offers it. */
+        ClaimableListing: {
+            /**
+             * @description The registrable domain an address must be at to claim it; `None` when the listing can only
+             *     be invited (no website, or a website on a shared host).
+             */
+            domain?: string | null;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        ClaimableListings: {
+            items: components["schemas"]["ClaimableListing"][];
+        };
         /**
          * @description What a click opened: the vendor's booking link, or its website. Counted apart everywhere clicks are counted or listed.
          * @enum {string}
@@ -2822,6 +3227,11 @@ export interface components {
             /** Format: int32 */
             count: number;
             date: string;
+        };
+        DecisionBody: {
+            approve: boolean;
+            /** @description Why, 1-500 characters: required to reject, shown to the vendor. */
+            reason?: string | null;
         };
         /** @description What the screen pre-fills. */
         DecisionDraft: {
@@ -3206,6 +3616,15 @@ export interface components {
             /** @description The applied version is past its expiry day. */
             stale: boolean;
         };
+        /** @description One fact a proposal changes, as the operator's queue shows it. */
+        FieldChange: {
+            /** @description The listing's value now, as text; "Not stated" when it has none. */
+            current: string;
+            /** @description The request's name of the fact (`bookingUrl`, `hipaaBaa`, ...). */
+            field: string;
+            label: string;
+            proposed: string;
+        };
         /** @enum {string} */
         FieldType: "SINGLE" | "MULTI";
         /** @description The filter options, computed once per index. */
@@ -3470,6 +3889,29 @@ export interface components {
             table: string;
             why: string;
         };
+        LinkBody: {
+            /** @description The token after `#` in the mailed link. */
+            token: string;
+        };
+        /** @description What a link is for, before the person takes it up. */
+        LinkView: {
+            email: string;
+            /** @description Whether the operator invited the address (else it claimed the listing). */
+            invited: boolean;
+            vendorName: string;
+        };
+        /** @description The listing's facts as firms see them, each with where it came from. */
+        ListingView: {
+            bookingUrl?: string | null;
+            description: string;
+            facts: components["schemas"]["VendorFactsView"];
+            /** Format: int64 */
+            id: number;
+            integrations: string[];
+            name: string;
+            shortHighlights: string[];
+            websiteUrl?: string | null;
+        };
         /** @description An account that some client, or everyone, may not try to sign in to now. */
         LockedAccount: {
             /** @description Whether the account-wide threshold is reached (then every client that failed is refused). */
@@ -3657,7 +4099,7 @@ export interface components {
          * @description Why a message is sent: what it says, and whether a person may turn it off.
          * @enum {string}
          */
-        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval";
+        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorAccess" | "vendorReview" | "vendorClaim";
         /**
          * @description Where a message is on its way.
          * @enum {string}
@@ -3738,7 +4180,7 @@ export interface components {
          *     the account's security. New kinds go at the end (redb stores the variant's index).
          * @enum {string}
          */
-        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval";
+        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorClaim";
         /** @description The caller's newest notices (at most 50), newest first, and how many are unread. */
         NoticeList: {
             items: components["schemas"]["NoticeView"][];
@@ -4060,6 +4502,59 @@ export interface components {
             onboarding?: null | components["schemas"]["Onboarding"];
             user: components["schemas"]["ProfileUser"];
         };
+        ProposalList: {
+            items: components["schemas"]["ProposalView"][];
+        };
+        ProposalQueue: {
+            /** @description The 50 last decided or withdrawn, newest first. */
+            decided: components["schemas"]["ProposalView"][];
+            /** @description Waiting for a decision, oldest first. */
+            open: components["schemas"]["ProposalView"][];
+        };
+        /** @enum {string} */
+        ProposalStatus: "open" | "approved" | "rejected" | "withdrawn";
+        /** @description A proposal as its listing's people and the operator see it. */
+        ProposalView: {
+            /** @description Who proposed it, by their name then. */
+            byName: string;
+            /**
+             * @description What it changes against the listing as it is now (an open proposal), or the facts it
+             *     named (a decided one: `current` is then the value at the decision's time no more).
+             */
+            changes: components["schemas"]["FieldChange"][];
+            decidedAt?: string | null;
+            /** Format: int64 */
+            id: number;
+            /**
+             * @description Why an open proposal can no longer be approved as it is (the listing or the rules
+             *     changed since), if so.
+             */
+            problem?: string | null;
+            /** @description The operator's reason for a rejection. */
+            reason?: string | null;
+            status: components["schemas"]["ProposalStatus"];
+            /** @description RFC 3339, UTC. */
+            submittedAt: string;
+            /** Format: int64 */
+            vendorId: number;
+            vendorName: string;
+        };
+        /**
+         * @description POST /api/vendor/proposals: the facts of the listing to change; any left out stay as they
+         *     are. The booking link and the trust page are http(s) addresses, checked as an import checks
+         *     them.
+         */
+        ProposedChanges: {
+            /** @description The vendor's own scheduling page, http(s); null or "" for none. */
+            bookingUrl?: string | null;
+            /** @description Up to 2,000 characters. */
+            description?: string | null;
+            facts?: null | components["schemas"]["FactsUpdate"];
+            /** @description The products it connects to: up to 50 names of up to 200 characters. */
+            integrations?: string[] | null;
+            /** @description Up to 10 short lines of up to 200 characters. */
+            shortHighlights?: string[] | null;
+        };
         /**
          * @description Where a fact came from, as firms see it: the page and the day it was read, the install's
          *     administrator and the day, or Litstack's estimate. No person is named.
@@ -4085,6 +4580,13 @@ export interface components {
             kind: "publisher";
             /** @description YYYY-MM-DD. */
             on: string;
+        } | {
+            /** @enum {string} */
+            kind: "vendor";
+            /** @description YYYY-MM-DD. */
+            on: string;
+            /** @description The vendor's name. */
+            vendor: string;
         };
         /** @description What a pull did. */
         PullReport: {
@@ -4514,6 +5016,9 @@ export interface components {
             /** Format: int64 */
             vendorId: number;
         };
+        Sent: {
+            message: string;
+        };
         SessionView: {
             address: string;
             /** @description The session of this request. */
@@ -4905,6 +5410,22 @@ export interface components {
             tags: string[];
             websiteUrl?: string | null;
         };
+        VendorAccountView: {
+            createdAt: string;
+            email: string;
+            hasFactor: boolean;
+            /** Format: int64 */
+            id: number;
+            /** @description Invited by an operator (else it claimed the listing by its domain). */
+            invited: boolean;
+            name: string;
+            /** Format: int64 */
+            vendorId: number;
+            vendorName: string;
+        };
+        VendorAccounts: {
+            items: components["schemas"]["VendorAccountView"][];
+        };
         VendorChoice: {
             /** Format: int64 */
             id: number;
@@ -4950,6 +5471,22 @@ export interface components {
             statedPrice?: null | components["schemas"]["StatedText"];
             website?: null | components["schemas"]["ProvenanceView"];
         };
+        VendorInvitation: {
+            /** @description The link, when this Litstack sends no mail: hand it to the person yourself. */
+            link?: string | null;
+            /** @description The link was mailed to the address. */
+            mailed: boolean;
+        };
+        VendorInvitationBody: {
+            email: string;
+        };
+        /** @description The signed-in vendor account and its listing as firms see it. */
+        VendorMe: {
+            account: components["schemas"]["AccountView"];
+            listing: components["schemas"]["ListingView"];
+            /** @description Notices not read yet. */
+            unread: number;
+        };
         /** @description POST /api/admin/vendors/merge: the vendor to fold in and the one it duplicates. */
         VendorMerge: {
             /**
@@ -4968,6 +5505,17 @@ export interface components {
             message: string;
             moved: components["schemas"]["MergeMoved"];
             vendor: components["schemas"]["VendorView"];
+        };
+        VendorNoticeView: {
+            body: string;
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            read: boolean;
+            title: string;
+        };
+        VendorNotices: {
+            items: components["schemas"]["VendorNoticeView"][];
         };
         /** @description A page of the vendor directory, and whether "Partners First" has any partner to put first. */
         VendorPage: {
@@ -5059,6 +5607,33 @@ export interface components {
              *     catalog does not have.
              */
             vendorId?: number | null;
+        };
+        VendorSessionView: {
+            createdAt: string;
+            /** @description The session of this request. */
+            current: boolean;
+            device: string;
+            expiresAt: string;
+            /** Format: int64 */
+            id: number;
+        };
+        VendorSessions: {
+            items: components["schemas"]["VendorSessionView"][];
+        };
+        VendorSignIn: {
+            /** @description The authenticator app's 6-digit code, when the account has one. */
+            code?: string | null;
+            email: string;
+            password: string;
+        };
+        /** @description A sign-in's answer: signed in, or a code is needed first. */
+        VendorSignedIn: {
+            /**
+             * @description The password was right and the account asks for an authenticator code: send it again
+             *     with `code`.
+             */
+            codeRequired: boolean;
+            me?: null | components["schemas"]["VendorMe"];
         };
         /**
          * @description The vendor orders `sort` accepts.
@@ -6884,6 +7459,221 @@ export interface operations {
             };
         };
     };
+    list_vendor_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorAccounts"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_vendor_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A vendor account id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such vendor account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    proposal_queue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalQueue"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide_proposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A proposal id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalView"];
+                };
+            };
+            /** @description No reason for a rejection, or the proposal no longer passes the checks */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such proposal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Decided already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     merge_vendors_route: {
         parameters: {
             query?: never;
@@ -7112,6 +7902,88 @@ export interface operations {
             };
             /** @description The body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invite_vendor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A vendor id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorInvitationBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorInvitation"];
+                };
+            };
+            /** @description A bad address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such vendor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address has a vendor account */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13111,6 +13983,787 @@ export interface operations {
             };
             /** @description The body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    claim_listing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimBody"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sent"];
+                };
+            };
+            /** @description The address cannot claim this listing, or mail is off */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such listing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_vendor_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorMe"];
+                };
+            };
+            /** @description A bad name or password */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address has a vendor account already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link was used or expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_vendor_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkView"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link was used or expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    claimable_listings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimableListings"];
+                };
+            };
+        };
+    };
+    vendor_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorMe"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_mfa_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorMe"];
+                };
+            };
+            /** @description A wrong code, or no setup is pending */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_mfa_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpSetup"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An app is set up already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_notices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorNotices"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_vendor_notices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All read */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_proposals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    propose_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProposedChanges"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalView"];
+                };
+            };
+            /** @description A bad field or link, or nothing changes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many proposals wait already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdraw_proposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A proposal id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such proposal of this listing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Decided already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorSessions"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    end_vendor_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session id from the list */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such session of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_sign_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorSignIn"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorSignedIn"];
+                };
+            };
+            /** @description A malformed address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A wrong password or code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_sign_out: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A foreign origin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -49,6 +49,9 @@ function setup(isAdmin: boolean, patch: { status?: number; body?: unknown } = {}
     'PATCH /api/admin/vendors/1': { status: patch.status ?? 200, body: patch.body ?? vendor(1, 'Avvo', { partnerLevel: 'Gold' }) },
     // The shared catalog's section below the table: no feed followed.
     'GET /api/admin/catalog-feed': { body: { schedule: 'never', stale: false, choices: [], servesFeed: false } },
+    // The vendors' proposals above the table and their accounts below it: none yet.
+    'GET /api/admin/vendor-proposals': { body: { open: [], decided: [] } },
+    'GET /api/admin/vendor-accounts': { body: { items: [] } },
     ...more,
   });
   vi.stubGlobal('fetch', mock.fetchMock);
@@ -64,6 +67,20 @@ describe('VendorAdminPage', () => {
     expect(await screen.findByRole('heading', { name: 'Admin access required' })).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     expect(calls.some((c) => c.url.startsWith('/api/vendors'))).toBe(false);
+  });
+
+  test('puts the proposals from vendors first, as work waiting, and the vendor accounts after the table', async () => {
+    const { calls } = setup(true);
+    await screen.findByText('No proposals are waiting.');
+    await screen.findByText('No one keeps a vendor listing yet.');
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Proposals from vendors', 'Vendor accounts', 'Shared catalog']);
+    const order = (a: Element, b: Element) => a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING;
+    expect(order(screen.getByRole('region', { name: 'Proposals from vendors' }), await screen.findByRole('table'))).toBeTruthy();
+    expect(order(screen.getByRole('table'), screen.getByRole('region', { name: 'Vendor accounts' }))).toBeTruthy();
+    expect(document.getElementById('vendor-proposals')).toBeTruthy();
+    expect(document.getElementById('vendor-accounts')).toBeTruthy();
+    expect(calls.some((c) => c.method !== 'GET')).toBe(false);
   });
 
   test('lists vendors with inactive ones, and saves only the fields changed', async () => {

@@ -18,9 +18,15 @@ import { useAdminVendors } from '../api/get-admin-vendors';
 
 import { CatalogFeedPanel } from './catalog-feed-panel';
 import { PartnerCell } from './partner-cell';
+import { VendorAccountsSection } from './vendor-accounts-section';
 import { VendorEditDialog } from './vendor-edit-dialog';
+import { VendorProposalsSection } from './vendor-proposals-section';
 
-/** The vendor table, searched and paged, the edit dialog of the vendor chosen, and the shared catalog this install follows. */
+/**
+ * The proposals vendors made for their listings (work waiting, so first), the vendor table,
+ * searched and paged, the edit dialog of the vendor chosen, the people who keep a listing, and the
+ * shared catalog this install follows.
+ */
 export function VendorAdminScreen() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -44,6 +50,9 @@ export function VendorAdminScreen() {
           </>
         }
       />
+      <div className="mb-6">
+        <VendorProposalsSection />
+      </div>
       <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-900/5 sm:p-6">
         <div className="mb-4 max-w-md">
           <label htmlFor="admin-vendor-search" className="mb-1.5 block text-sm font-medium text-slate-700">
@@ -163,6 +172,9 @@ export function VendorAdminScreen() {
             </nav>
           </div>
         )}
+      </div>
+      <div className="mt-6">
+        <VendorAccountsSection />
       </div>
       <div className="mt-6">
         <CatalogFeedPanel />

@@ -22,7 +22,8 @@ export function NotificationPrefsForm({ kinds }: { kinds: KindPref[] }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const change: PrefsChange = {};
-    for (const k of values) change[k.kind] = { email: k.email, inApp: k.inApp };
+    // The operator's "listing claimed" notice is never a choice (the server lists it for no one).
+    for (const k of values) if (k.kind !== 'vendorClaim') change[k.kind] = { email: k.email, inApp: k.inApp };
     save.mutate(change);
   };
 

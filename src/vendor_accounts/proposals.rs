@@ -1,0 +1,309 @@
+//! What a vendor may propose for its listing, checked as the operator's own edit is checked
+//! (`catalog::admin`), and what the operator sees of it: each changed fact, now and proposed.
+
+use serde::Deserialize;
+
+use crate::catalog::Vendor;
+use crate::catalog::admin::{FactsUpdate, VendorUpdate, apply_all};
+use crate::catalog::facts::{Provenance, Soc2, Sso, Stated, VendorFacts};
+use crate::catalog::vendor_csv::checked_text;
+use crate::platform::error::{Result, bad_request};
+
+/// POST /api/vendor/proposals: the facts of the listing to change; any left out stay as they
+/// are. The booking link and the trust page are http(s) addresses, checked as an import checks
+/// them.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ProposedChanges {
+    /// The vendor's own scheduling page, http(s); null or "" for none.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>, max_length = 2000)]
+    pub booking_url: Option<Option<String>>,
+    /// Up to 2,000 characters.
+    #[serde(default)]
+    #[schema(max_length = 2000)]
+    pub description: Option<String>,
+    /// Up to 10 short lines of up to 200 characters.
+    #[serde(default)]
+    pub short_highlights: Option<Vec<String>>,
+    /// The products it connects to: up to 50 names of up to 200 characters.
+    #[serde(default)]
+    pub integrations: Option<Vec<String>>,
+    /// The price as stated, the pricing model and the security profile.
+    #[serde(default)]
+    pub facts: Option<FactsUpdate>,
+}
+
+fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> std::result::Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
+
+/// The listing with `raw` applied, credited to `by`, and the names of the facts it changes.
+pub fn apply(
+    vendor: &Vendor,
+    facts: &VendorFacts,
+    raw: &serde_json::Value,
+    by: &Provenance,
+) -> Result<(Vendor, VendorFacts, Vec<&'static str>)> {
+    let Some(object) = raw.as_object() else {
+        return Err(bad_request("The request body must be a JSON object."));
+    };
+    let changes: ProposedChanges = serde_json::from_value(raw.clone())
+        .map_err(|e| bad_request(format!("Invalid request: {e}")))?;
+    // The link and the facts go through the operator's own checks.
+    let mut shared = serde_json::Map::new();
+    for key in ["bookingUrl", "facts"] {
+        if let Some(value) = object.get(key) {
+            shared.insert(key.to_string(), value.clone());
+        }
+    }
+    let update: VendorUpdate = serde_json::from_value(shared.into())
+        .map_err(|e| bad_request(format!("Invalid request: {e}")))?;
+    let mut new_facts = facts.clone();
+    let (mut new, mut changed) = apply_all(vendor.clone(), &mut new_facts, &update, by)?;
+    if let Some(text) = &changes.description {
+        let text = checked_text(text.trim(), "description", 2000).map_err(bad_request)?;
+        if text != new.description {
+            new.description = text;
+            changed.push("description");
+        }
+    }
+    for (name, list, field, most) in [
+        (
+            "shortHighlights",
+            &changes.short_highlights,
+            &mut new.short_highlights,
+            10,
+        ),
+        (
+            "integrations",
+            &changes.integrations,
+            &mut new.integrations,
+            50,
+        ),
+    ] {
+        let Some(list) = list else { continue };
+        if list.len() > most {
+            return Err(bad_request(format!("{name} has more than {most} entries")));
+        }
+        let mut checked = Vec::new();
+        for entry in list {
+            let entry = entry.trim();
+            if entry.is_empty() || entry.contains(';') {
+                return Err(bad_request(format!(
+                    "{name} has an empty entry or one with a \";\": give each as its own text"
+                )));
+            }
+            let entry = checked_text(entry, name, 200).map_err(bad_request)?;
+            if !checked.contains(&entry) {
+                checked.push(entry);
+            }
+        }
+        if *field != checked {
+            *field = checked;
+            changed.push(name);
+        }
+    }
+    Ok((new, new_facts, changed))
+}
+
+/// One fact a proposal changes, as the operator's queue shows it.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldChange {
+    /// The request's name of the fact (`bookingUrl`, `hipaaBaa`, ...).
+    pub field: String,
+    pub label: String,
+    /// The listing's value now, as text; "Not stated" when it has none.
+    pub current: String,
+    pub proposed: String,
+}
+
+const NOT_STATED: &str = "Not stated";
+
+fn yes_no(value: Option<&Stated<bool>>) -> String {
+    match value.map(|s| s.value) {
+        Some(true) => "Yes".into(),
+        Some(false) => "No".into(),
+        None => NOT_STATED.into(),
+    }
+}
+
+fn text(value: Option<&Stated<String>>) -> String {
+    value.map_or(NOT_STATED.into(), |s| s.value.clone())
+}
+
+fn soc2(value: Option<&Stated<Soc2>>) -> String {
+    value.map_or(NOT_STATED.into(), |s| {
+        let report = match s.value.report {
+            crate::catalog::facts::Soc2Type::TypeI => "Type I",
+            crate::catalog::facts::Soc2Type::TypeII => "Type II",
+        };
+        match &s.value.period_end {
+            Some(day) => format!("{report}, period ending {day}"),
+            None => report.to_string(),
+        }
+    })
+}
+
+fn sso(value: Option<&Stated<Sso>>) -> String {
+    value.map_or(NOT_STATED.into(), |s| {
+        if !s.value.offered {
+            return "Not offered".into();
+        }
+        let mut out = String::from("Offered");
+        if !s.value.protocols.is_empty() {
+            let names: Vec<_> = s
+                .value
+                .protocols
+                .iter()
+                .map(|p| {
+                    serde_json::to_value(p)
+                        .ok()
+                        .and_then(|v| v.as_str().map(String::from))
+                        .unwrap_or_default()
+                })
+                .collect();
+            out.push_str(&format!(" ({})", names.join(", ")));
+        }
+        if let Some(plan) = &s.value.plan {
+            out.push_str(&format!(" on {plan}"));
+        }
+        out
+    })
+}
+
+fn list(items: &[String]) -> String {
+    if items.is_empty() {
+        NOT_STATED.into()
+    } else {
+        items.join("; ")
+    }
+}
+
+/// Each fact `field` names, read from a listing: its label and value as text.
+fn read(field: &str, vendor: &Vendor, facts: &VendorFacts) -> (&'static str, String) {
+    let s = &facts.security;
+    match field {
+        "bookingUrl" => (
+            "Booking link",
+            vendor.booking_url.clone().unwrap_or(NOT_STATED.into()),
+        ),
+        "logoUrl" => ("Logo", vendor.logo_url.clone().unwrap_or(NOT_STATED.into())),
+        "description" => (
+            "Description",
+            if vendor.description.is_empty() {
+                NOT_STATED.into()
+            } else {
+                vendor.description.clone()
+            },
+        ),
+        "shortHighlights" => ("Highlights", list(&vendor.short_highlights)),
+        "integrations" => ("Integrations", list(&vendor.integrations)),
+        "statedPrice" => ("Price", text(facts.stated_price.as_ref())),
+        "pricingModel" => ("Pricing model", text(facts.pricing_model.as_ref())),
+        "soc2" => ("SOC 2", soc2(s.soc2.as_ref())),
+        "iso27001" => ("ISO 27001", yes_no(s.iso27001.as_ref())),
+        "hipaaBaa" => ("Signs a BAA", yes_no(s.hipaa_baa.as_ref())),
+        "sso" => ("Single sign-on", sso(s.sso.as_ref())),
+        "mfa" => ("Multi-factor sign-in", yes_no(s.mfa.as_ref())),
+        "dataLocation" => ("Data location", text(s.data_location.as_ref())),
+        "aiTraining" => ("Trains AI on customer data", yes_no(s.ai_training.as_ref())),
+        "dataExport" => ("Data export on exit", yes_no(s.data_export.as_ref())),
+        "trustPage" => ("Trust page", text(s.trust_page.as_ref())),
+        _ => ("Other", String::new()),
+    }
+}
+
+/// What `raw` would change in the listing as it is now: one row per fact. A proposal whose facts
+/// the listing has meanwhile taken (or that no longer passes the checks) shows no row, or the
+/// reason, and approving it changes nothing or is refused with that reason.
+pub fn diff(
+    vendor: &Vendor,
+    facts: &VendorFacts,
+    raw: &serde_json::Value,
+) -> Result<Vec<FieldChange>> {
+    let (new, new_facts, changed) = apply(vendor, facts, raw, &Provenance::Estimate)?;
+    Ok(changed
+        .into_iter()
+        .map(|field| {
+            let (label, current) = read(field, vendor, facts);
+            let (_, proposed) = read(field, &new, &new_facts);
+            FieldChange {
+                field: field.to_string(),
+                label: label.to_string(),
+                current,
+                proposed,
+            }
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vendor() -> Vendor {
+        serde_json::from_value(serde_json::json!({
+            "id": 7, "name": "Acme", "categoryId": 2, "websiteUrl": "https://acme.com",
+            "bookingUrl": null, "logoUrl": null, "description": "Intake software.",
+            "shortHighlights": [], "integrations": ["Clio"], "priceBracket": 2,
+            "firmSizesSupported": [], "practiceAreasSupported": [], "geoFocus": null, "tags": [],
+            "isRecommendedPartner": false, "partnerLevel": null, "isActive": true,
+            "needsReview": false
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_proposal_shows_each_changed_fact_now_and_proposed() {
+        let raw = serde_json::json!({
+            "bookingUrl": "https://acme.com/demo",
+            "integrations": ["Clio", "Filevine"],
+            "description": "Intake software.",
+            "facts": { "hipaaBaa": true }
+        });
+        let rows = diff(&vendor(), &VendorFacts::default(), &raw).unwrap();
+        let shown: Vec<_> = rows
+            .iter()
+            .map(|r| (r.label.as_str(), r.current.as_str(), r.proposed.as_str()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("Booking link", "Not stated", "https://acme.com/demo"),
+                ("Signs a BAA", "Not stated", "Yes"),
+                ("Integrations", "Clio", "Clio; Filevine"),
+            ]
+        );
+    }
+
+    #[test]
+    fn links_formulas_and_unknown_fields_are_refused() {
+        let refused = |raw: serde_json::Value| {
+            apply(
+                &vendor(),
+                &VendorFacts::default(),
+                &raw,
+                &Provenance::Estimate,
+            )
+            .unwrap_err()
+            .to_string()
+        };
+        assert!(
+            refused(serde_json::json!({ "bookingUrl": "javascript:alert(1)" }))
+                .starts_with("bookingUrl: ")
+        );
+        assert!(
+            refused(serde_json::json!({ "description": "=HYPERLINK(\"x\")" })).contains("formula")
+        );
+        assert!(refused(serde_json::json!({ "partnerLevel": "Gold" })).contains("unknown field"));
+        assert!(
+            refused(serde_json::json!({ "facts": { "trustPage": "ftp://acme.com" } }))
+                .starts_with("trustPage: ")
+        );
+        assert!(refused(serde_json::json!([])).contains("JSON object"));
+    }
+}

@@ -1,0 +1,390 @@
+//! The operator's side: invite a person to keep a listing, see and remove vendor accounts, and
+//! the queue of proposals (the spec's `needsReview`): each open one with what it changes,
+//! approved (the facts go live as "Supplied by VENDOR on DAY") or rejected with a reason, and the
+//! proposer told under their bell and by mail.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use serde::{Deserialize, Serialize};
+
+use super::VendorAccountsState;
+use super::model::{Account, LINK_DAYS, Link, LinkKind, Notice, Proposal, Session, Status};
+use super::routes::{ProposalView, proposal_view};
+use super::storage::{self, keys};
+use crate::accounts::links::link_base;
+use crate::accounts::model::Email;
+use crate::catalog::facts::Provenance;
+use crate::platform::blocking::Blocking;
+use crate::platform::caller::AdminUser;
+use crate::platform::clock::{now_secs, rfc3339};
+use crate::platform::error::{ErrorBody, Result, bad_request, conflict, not_found};
+use crate::platform::extract::{Json, Path};
+use crate::platform::ids::{ProposalId, VendorAccountId, VendorId};
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct VendorInvitationBody {
+    pub email: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VendorInvitation {
+    /// The link was mailed to the address.
+    pub mailed: bool,
+    /// The link, when this Litstack sends no mail: hand it to the person yourself.
+    pub link: Option<String>,
+}
+
+/// POST /api/admin/vendors/{id}/vendor-invitations: invites a person to keep the listing; the
+/// link is mailed, or answered when mail is off.
+#[utoipa::path(post, path = "/admin/vendors/{id}/vendor-invitations", tag = "admin",
+    params(("id" = u64, Path, description = "A vendor id")),
+    request_body = VendorInvitationBody,
+    responses(
+        (status = 201, body = VendorInvitation),
+        (status = 400, description = "A bad address", body = ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
+        (status = 404, description = "No such vendor", body = ErrorBody),
+        (status = 409, description = "The address has a vendor account", body = ErrorBody),
+    ))]
+pub async fn invite_vendor(
+    State(state): State<VendorAccountsState>,
+    AdminUser(admin): AdminUser,
+    headers: HeaderMap,
+    Path(id): Path<VendorId>,
+    Json(body): Json<VendorInvitationBody>,
+) -> Result<(StatusCode, Json<VendorInvitation>)> {
+    let email = Email::parse(&body.email)?;
+    let vendor = state
+        .catalog
+        .load()
+        .vendor(id.get())
+        .cloned()
+        .ok_or_else(|| not_found(format!("There is no vendor with id {id}")))?;
+    let base = link_base(&state.accounts.config, &headers);
+    let answer = state
+        .blocking(move |app| {
+            storage::write(&app.accounts.store, |docs| {
+                if docs.get::<u64>(&keys::email(&email.key()))?.is_some() {
+                    return Err(conflict(format!(
+                        "{} has a vendor account already",
+                        email.as_str()
+                    )));
+                }
+                let (token, hash) = crate::accounts::sessions::new_token();
+                let now = now_secs();
+                docs.put(
+                    &keys::link(&hash),
+                    &Link {
+                        kind: LinkKind::Invitation,
+                        vendor_id: vendor.id,
+                        email: email.as_str().to_string(),
+                        created_at: now,
+                        expires_at: now + LINK_DAYS * 86_400,
+                        invited_by: Some(admin.id),
+                    },
+                )?;
+                let url = format!("{base}/vendor/join#{token}");
+                match docs.mail_settings()? {
+                    Some(settings) => {
+                        let letter = crate::mail::letters::vendor_access(
+                            email.as_str(),
+                            &vendor.name,
+                            Some(&admin.name),
+                            &url,
+                            LINK_DAYS,
+                        );
+                        docs.mail(&crate::mail::storage::Outgoing::new(&settings, letter), now)?;
+                        Ok(VendorInvitation {
+                            mailed: true,
+                            link: None,
+                        })
+                    }
+                    None => Ok(VendorInvitation {
+                        mailed: false,
+                        link: Some(url),
+                    }),
+                }
+            })
+        })
+        .await?;
+    tracing::info!(target: "security", user_id = admin.id, vendor_id = id.get(), "vendor invited");
+    Ok((StatusCode::CREATED, Json(answer)))
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VendorAccountView {
+    pub id: u64,
+    pub vendor_id: u64,
+    pub vendor_name: String,
+    pub name: String,
+    pub email: String,
+    /// Invited by an operator (else it claimed the listing by its domain).
+    pub invited: bool,
+    pub has_factor: bool,
+    pub created_at: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct VendorAccounts {
+    pub items: Vec<VendorAccountView>,
+}
+
+/// GET /api/admin/vendor-accounts: every vendor account, by listing.
+#[utoipa::path(get, path = "/admin/vendor-accounts", tag = "admin",
+    responses(
+        (status = 200, body = VendorAccounts),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperator,
+    ))]
+pub async fn list_vendor_accounts(
+    State(state): State<VendorAccountsState>,
+    AdminUser(_): AdminUser,
+) -> Result<Json<VendorAccounts>> {
+    let accounts = state
+        .blocking(|app| storage::scan::<Account>(&app.accounts.store, keys::ACCOUNTS))
+        .await?;
+    let catalog = state.catalog.load();
+    let mut items: Vec<VendorAccountView> = accounts
+        .into_iter()
+        .map(|(_, a)| VendorAccountView {
+            id: a.id,
+            vendor_id: a.vendor_id,
+            vendor_name: catalog
+                .vendor(a.vendor_id)
+                .map(|v| v.name.clone())
+                .unwrap_or_default(),
+            has_factor: a.has_factor(),
+            name: a.name,
+            email: a.email,
+            invited: a.invited_by.is_some(),
+            created_at: rfc3339(a.created_at),
+        })
+        .collect();
+    items.sort_by(|a, b| {
+        (a.vendor_name.to_lowercase(), a.id).cmp(&(b.vendor_name.to_lowercase(), b.id))
+    });
+    Ok(Json(VendorAccounts { items }))
+}
+
+/// DELETE /api/admin/vendor-accounts/{id}: removes a vendor account and ends its sessions; its
+/// proposals stay, as decided or open.
+#[utoipa::path(delete, path = "/admin/vendor-accounts/{id}", tag = "admin",
+    params(("id" = u64, Path, description = "A vendor account id")),
+    responses(
+        (status = 204, description = "Removed"),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
+        (status = 404, description = "No such vendor account", body = ErrorBody),
+    ))]
+pub async fn remove_vendor_account(
+    State(state): State<VendorAccountsState>,
+    AdminUser(admin): AdminUser,
+    Path(id): Path<VendorAccountId>,
+) -> Result<StatusCode> {
+    let id = id.get();
+    state
+        .blocking(move |app| {
+            storage::write(&app.accounts.store, |docs| {
+                let Some(account) = docs.get::<Account>(&keys::account(id))? else {
+                    return Err(not_found(format!("There is no vendor account {id}")));
+                };
+                docs.delete(&keys::account(id))?;
+                docs.delete(&keys::email(&account.email_key))?;
+                for (key, session) in docs.scan::<Session>(keys::SESSIONS)? {
+                    if session.account_id == id {
+                        docs.delete(&key)?;
+                    }
+                }
+                for (key, _) in docs.scan::<Notice>(&keys::notices(id))? {
+                    docs.delete(&key)?;
+                }
+                Ok(())
+            })
+        })
+        .await?;
+    tracing::info!(target: "security", user_id = admin.id, account = id, "vendor account removed");
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ProposalQueue {
+    /// Waiting for a decision, oldest first.
+    pub open: Vec<ProposalView>,
+    /// The 50 last decided or withdrawn, newest first.
+    pub decided: Vec<ProposalView>,
+}
+
+/// GET /api/admin/vendor-proposals: the proposals waiting for the operator, and the last decided.
+#[utoipa::path(get, path = "/admin/vendor-proposals", tag = "admin",
+    responses(
+        (status = 200, body = ProposalQueue),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperator,
+    ))]
+pub async fn proposal_queue(
+    State(state): State<VendorAccountsState>,
+    AdminUser(_): AdminUser,
+) -> Result<Json<ProposalQueue>> {
+    let all = state
+        .blocking(|app| storage::scan::<Proposal>(&app.accounts.store, keys::PROPOSALS))
+        .await?;
+    let (open, mut decided): (Vec<_>, Vec<_>) = all
+        .into_iter()
+        .map(|(_, p)| p)
+        .partition(|p| p.status == Status::Open);
+    decided.sort_by_key(|p| std::cmp::Reverse((p.decided_at, p.id)));
+    decided.truncate(50);
+    Ok(Json(ProposalQueue {
+        open: open.iter().map(|p| proposal_view(&state, p)).collect(),
+        decided: decided.iter().map(|p| proposal_view(&state, p)).collect(),
+    }))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DecisionBody {
+    pub approve: bool,
+    /// Why, 1-500 characters: required to reject, shown to the vendor.
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+/// POST /api/admin/vendor-proposals/{id}/decision: approves a proposal (its facts go live,
+/// credited to the vendor and to this operator's approval) or rejects it with a reason; the
+/// proposer is told.
+#[utoipa::path(post, path = "/admin/vendor-proposals/{id}/decision", tag = "admin",
+    params(("id" = u64, Path, description = "A proposal id")),
+    request_body = DecisionBody,
+    responses(
+        (status = 200, body = ProposalView),
+        (status = 400, description = "No reason for a rejection, or the proposal no longer passes the checks", body = ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
+        (status = 404, description = "No such proposal", body = ErrorBody),
+        (status = 409, description = "Decided already", body = ErrorBody),
+    ))]
+pub async fn decide_proposal(
+    State(state): State<VendorAccountsState>,
+    AdminUser(admin): AdminUser,
+    headers: HeaderMap,
+    Path(id): Path<ProposalId>,
+    Json(body): Json<DecisionBody>,
+) -> Result<Json<ProposalView>> {
+    let reason = match body
+        .reason
+        .as_deref()
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+    {
+        Some(r) if r.chars().count() > 500 || r.chars().any(|c| c.is_control() && c != '\n') => {
+            return Err(bad_request(
+                "The reason must be at most 500 characters of text",
+            ));
+        }
+        Some(r) => Some(r.to_string()),
+        None if !body.approve => {
+            return Err(bad_request(
+                "Say why the proposal is rejected: the vendor is told",
+            ));
+        }
+        None => None,
+    };
+    let base = link_base(&state.accounts.config, &headers);
+    let id = id.get();
+    let decided = state
+        .blocking(move |app| {
+            let store = &app.accounts.store;
+            let proposal = storage::get::<Proposal>(store, &keys::proposal(id))?
+                .ok_or_else(|| not_found(format!("There is no proposal {id}")))?;
+            if proposal.status != Status::Open {
+                return Err(conflict("This proposal was decided already"));
+            }
+            let (vendor_name, changes) = {
+                let catalog = app.catalog.load();
+                let vendor = catalog
+                    .vendor(proposal.vendor_id)
+                    .ok_or_else(|| not_found("The proposal's listing is no longer in the catalog"))?;
+                let facts = catalog.facts(vendor.id).cloned().unwrap_or_default();
+                // An approval applies what passes the checks now; a rejection keeps the rows
+                // the operator saw, or none when they no longer pass.
+                let changes = match super::proposals::diff(vendor, &facts, &proposal.changes) {
+                    Ok(changes) => changes,
+                    Err(e) if body.approve => return Err(e),
+                    Err(_) => Vec::new(),
+                };
+                (vendor.name.clone(), changes)
+            };
+            if body.approve {
+                let by = Provenance::Vendor {
+                    vendor: vendor_name.clone(),
+                    account_id: Some(proposal.account_id),
+                    approved_by: Some(admin.id),
+                    on: crate::platform::clock::today().format("%Y-%m-%d").to_string(),
+                };
+                let mut changed = false;
+                crate::catalog::storage::update_vendor(store, proposal.vendor_id, &by, |vendor, facts| {
+                    let (new, new_facts, fields) =
+                        super::proposals::apply(&vendor, facts, &proposal.changes, &by)?;
+                    *facts = new_facts;
+                    changed = !fields.is_empty();
+                    Ok(changed.then_some(new))
+                })?;
+                if changed {
+                    crate::catalog::reload(store, &app.catalog)?;
+                }
+            }
+            storage::write(store, |docs| {
+                let key = keys::proposal(id);
+                let mut p: Proposal = docs
+                    .get(&key)?
+                    .ok_or_else(|| not_found(format!("There is no proposal {id}")))?;
+                if p.status != Status::Open {
+                    return Err(conflict("This proposal was decided already"));
+                }
+                let now = now_secs();
+                p.status = if body.approve { Status::Approved } else { Status::Rejected };
+                p.decided_at = Some(now);
+                p.decided_by = Some(admin.id);
+                p.reason = reason.clone();
+                p.decided_changes = Some(changes);
+                docs.put(&key, &p)?;
+                if let Some(account) = docs.get::<Account>(&keys::account(p.account_id))? {
+                    let (title, body) = if body.approve {
+                        (
+                            format!("Your proposal for {vendor_name} is live"),
+                            format!("The operator approved your proposal of {}: firms now see its facts as supplied by {vendor_name}.", rfc3339(p.submitted_at).replace('T', " ").replace('Z', " UTC")),
+                        )
+                    } else {
+                        (
+                            format!("Your proposal for {vendor_name} was not approved"),
+                            format!("The operator did not approve your proposal of {}. Their reason: {}", rfc3339(p.submitted_at).replace('T', " ").replace('Z', " UTC"), reason.as_deref().unwrap_or("")),
+                        )
+                    };
+                    let notice_id = docs.next_id("notices")?;
+                    docs.put(
+                        &keys::notice(account.id, notice_id),
+                        &Notice { id: notice_id, title: title.clone(), body: body.clone(), created_at: now, read: false },
+                    )?;
+                    if let Some(settings) = docs.mail_settings()? {
+                        let letter = crate::mail::letters::vendor_review(
+                            &account.email,
+                            &account.name,
+                            &vendor_name,
+                            &title,
+                            &body,
+                            &format!("{base}/vendor"),
+                        );
+                        docs.mail(&crate::mail::storage::Outgoing::new(&settings, letter), now)?;
+                    }
+                }
+                Ok(p)
+            })
+        })
+        .await?;
+    tracing::info!(target: "security", user_id = admin.id, proposal = id, approved = body.approve, "vendor proposal decided");
+    Ok(Json(proposal_view(&state, &decided)))
+}

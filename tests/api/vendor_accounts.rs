@@ -1,0 +1,552 @@
+//! Vendor accounts (issue 47): a vendor claims its listing through a link mailed by the real SMTP
+//! server on loopback, proposes facts, the operator approves, and firms see them as supplied by
+//! the vendor; claims that prove nothing are refused; a vendor session opens no route of the API
+//! description but the vendor's own; sign-in limits and the authenticator.
+
+use axum::http::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::TestApp;
+use crate::mail::{link_in, smtp_url, wait_for};
+
+const PASSWORD: &str = "quiet-harbour-lantern-42";
+
+/// A unique address at `domain` for one test's vendor (the test SMTP server's folder is shared).
+fn address_at(name: &str, domain: &str) -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    format!(
+        "{name}.{}.{}@{domain}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// The operator signed up, with mail on; answers the operator's session.
+async fn operator_with_mail(app: &mut TestApp) -> Option<String> {
+    app.sign_up().await;
+    let res = app
+        .call(
+            Method::PUT,
+            "/api/admin/mail",
+            Some(json!({ "smtpUrl": smtp_url(), "from": "Litstack <litstack@ops.test>" })),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    app.cookie.clone()
+}
+
+/// A listing a claim can name: its id, name and domain.
+async fn claimable(app: &mut TestApp) -> (u64, String, String) {
+    let res = app.get("/api/vendor/listings").await;
+    assert_eq!(res.status, StatusCode::OK);
+    let listing = res.json()["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["domain"].is_string())
+        .cloned()
+        .expect("a listing with a website");
+    (
+        listing["id"].as_u64().unwrap(),
+        listing["name"].as_str().unwrap().to_string(),
+        listing["domain"].as_str().unwrap().to_string(),
+    )
+}
+
+async fn send_due(app: &TestApp) {
+    litstack::mail::sender::send_due(&app.state.sub())
+        .await
+        .unwrap();
+}
+
+/// Claims listing `id` as `email` and takes up the mailed link: the vendor session is then the
+/// app's vendor cookie, and no firm session is sent.
+async fn claim_and_join(app: &mut TestApp, id: u64, email: &str) -> Value {
+    app.cookie = None;
+    let res = app
+        .post(
+            "/api/vendor/claims",
+            json!({ "vendorId": id, "email": email }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::ACCEPTED, "{}", res.text());
+    send_due(app).await;
+    let mail = wait_for(email, 1);
+    let (_, token) = link_in(&mail[0], "/vendor/join");
+    let check = app
+        .post("/api/vendor/links/check", json!({ "token": token }))
+        .await;
+    assert_eq!(check.status, StatusCode::OK, "{}", check.text());
+    assert_eq!(check.json()["invited"], false);
+    let res = app
+        .post(
+            "/api/vendor/links/accept",
+            json!({ "token": token, "name": "Pat Keeper", "password": PASSWORD }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    assert!(app.vendor_cookie.is_some());
+    // The link works once.
+    let again = app
+        .post(
+            "/api/vendor/links/accept",
+            json!({ "token": token, "name": "Pat Keeper", "password": PASSWORD }),
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::GONE, "{}", again.text());
+    res.json()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_claimed_listing_proposes_facts_the_operator_approves_and_firms_see_supplied() {
+    let mut app = TestApp::new();
+    let operator = operator_with_mail(&mut app).await;
+    let (id, name, domain) = claimable(&mut app).await;
+    let email = address_at("pat", &domain);
+    let me = claim_and_join(&mut app, id, &email).await;
+    assert_eq!(me["listing"]["id"], id);
+    assert_eq!(me["account"]["email"], email.as_str());
+
+    // A vendor session is no firm session.
+    assert_eq!(
+        app.get("/api/auth/me").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(app.get("/api/vendor/me").await.status, StatusCode::OK);
+
+    // Bad proposals are refused with the field named, and nothing waits.
+    for (body, says) in [
+        (
+            json!({ "bookingUrl": "javascript:alert(1)" }),
+            "bookingUrl: ",
+        ),
+        (json!({ "partnerLevel": "Gold" }), "unknown field"),
+        (json!({ "description": "=HYPERLINK(\"x\")" }), "formula"),
+        (json!({}), "changes nothing"),
+        (
+            json!({ "facts": { "trustPage": "ftp://x.test" } }),
+            "trustPage: ",
+        ),
+    ] {
+        let res = app.post("/api/vendor/proposals", body.clone()).await;
+        assert_eq!(
+            res.status,
+            StatusCode::BAD_REQUEST,
+            "{body}: {}",
+            res.text()
+        );
+        assert!(res.error().contains(says), "{body}: {}", res.error());
+    }
+    let link = format!("https://{domain}/book-a-demo");
+    let res = app
+        .post(
+            "/api/vendor/proposals",
+            json!({ "bookingUrl": link, "facts": { "hipaaBaa": true } }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let proposal = res.json();
+    let labels: Vec<_> = proposal["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["label"].as_str().unwrap(),
+                c["proposed"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        labels,
+        [("Booking link", link.as_str()), ("Signs a BAA", "Yes")]
+    );
+    assert_eq!(proposal["status"], "open");
+
+    // The operator was told of the claim, and sees the proposal with its diff.
+    app.vendor_cookie = None;
+    app.cookie = operator;
+    let notices = app.get("/api/notifications").await.json();
+    assert!(
+        notices
+            .to_string()
+            .contains(&format!("{name}'s listing was claimed")),
+        "{notices}"
+    );
+    let queue = app.get("/api/admin/vendor-proposals").await.json();
+    assert_eq!(queue["open"].as_array().unwrap().len(), 1, "{queue}");
+    let pid = queue["open"][0]["id"].as_u64().unwrap();
+    let decision = format!("/api/admin/vendor-proposals/{pid}/decision");
+    let res = app.post(&decision, json!({ "approve": false })).await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+    assert!(res.error().contains("Say why"), "{}", res.error());
+    let res = app.post(&decision, json!({ "approve": true })).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["status"], "approved");
+    // Decided, it keeps the rows the operator approved, though the listing now says the same.
+    assert_eq!(
+        res.json()["changes"].as_array().unwrap().len(),
+        2,
+        "{}",
+        res.text()
+    );
+    let res = app.post(&decision, json!({ "approve": true })).await;
+    assert_eq!(res.status, StatusCode::CONFLICT);
+
+    // A firm sees the link and the BAA as supplied by the vendor, on the day.
+    app.sign_up_as("Fran Firm", "fran@firm-side.test").await;
+    let profile = app.get(&format!("/api/vendors/{id}")).await;
+    assert_eq!(profile.status, StatusCode::OK, "{}", profile.text());
+    let profile = profile.json();
+    let text = profile.to_string();
+    assert!(text.contains(&link), "{text}");
+    let today = litstack::platform::clock::today()
+        .format("%Y-%m-%d")
+        .to_string();
+    let supplied = format!(
+        "\"kind\":\"vendor\",\"on\":\"{today}\",\"vendor\":{}",
+        json!(name)
+    );
+    // The booking link and the BAA: two facts supplied by the vendor.
+    assert_eq!(text.matches(&supplied).count(), 2, "{supplied} in {text}");
+
+    // The vendor is told under the bell and by mail.
+    send_due(&app).await;
+    let mail = wait_for(&email, 2);
+    assert!(
+        mail[1]["subject"].as_str().unwrap().contains("is live"),
+        "{}",
+        mail[1]
+    );
+    app.cookie = None;
+    app.sign_out().await;
+    let res = app
+        .post(
+            "/api/vendor/sign-in",
+            json!({ "email": email, "password": PASSWORD }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let notices = app.get("/api/vendor/notices").await.json();
+    assert!(
+        notices["items"][0]["title"]
+            .as_str()
+            .unwrap()
+            .contains("is live"),
+        "{notices}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn claims_that_prove_nothing_are_refused_and_nothing_is_mailed() {
+    let mut app = TestApp::new();
+    let operator = operator_with_mail(&mut app).await;
+    let (id, name, domain) = claimable(&mut app).await;
+    app.cookie = None;
+    for (email, says) in [
+        ("someone@gmail.com".to_string(), "public mail service"),
+        (
+            address_at("x", "not-the-vendor.test"),
+            &format!("needs an address at {domain}") as &str,
+        ),
+        (format!("x@{domain}.evil.test"), "needs an address at"),
+        ("x@xn--80ak6aa92e.com".to_string(), "internationalised"),
+        ("x@vendor.github.io".to_string(), "shared host"),
+        ("not an address".to_string(), "valid email"),
+    ] {
+        let res = app
+            .post(
+                "/api/vendor/claims",
+                json!({ "vendorId": id, "email": email }),
+            )
+            .await;
+        assert_eq!(
+            res.status,
+            StatusCode::BAD_REQUEST,
+            "{email}: {}",
+            res.text()
+        );
+        assert!(res.error().contains(says), "{email}: {}", res.error());
+    }
+    let res = app
+        .post(
+            "/api/vendor/claims",
+            json!({ "vendorId": 999_999, "email": format!("a@{domain}") }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+    // A listing without a website can only be invited.
+    let listings = app.get("/api/vendor/listings").await.json();
+    if let Some(no_site) = listings["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["domain"].is_null())
+    {
+        let res = app
+            .post(
+                "/api/vendor/claims",
+                json!({ "vendorId": no_site["id"], "email": format!("a@{domain}") }),
+            )
+            .await;
+        assert_eq!(res.status, StatusCode::BAD_REQUEST);
+        assert!(res.error().contains("invitation"), "{}", res.error());
+    }
+    // With mail off, a claim cannot prove an address.
+    app.cookie = operator;
+    assert_eq!(
+        app.call(Method::DELETE, "/api/admin/mail", None)
+            .await
+            .status,
+        StatusCode::NO_CONTENT
+    );
+    app.cookie = None;
+    let res = app
+        .post(
+            "/api/vendor/claims",
+            json!({ "vendorId": id, "email": address_at("y", &domain) }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST);
+    assert!(
+        res.error().contains("invitation"),
+        "{name}: {}",
+        res.error()
+    );
+    assert!(
+        litstack::mail::storage::recent(&app.state.store, 100)
+            .unwrap()
+            .is_empty()
+    );
+}
+
+/// Every operation of the API description, called with a vendor session alone: none but the
+/// vendor's own and the public ones answers a success, and none fails with a 500.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_vendor_session_opens_no_route_but_its_own() {
+    let mut app = TestApp::new();
+    let operator = operator_with_mail(&mut app).await;
+    let (id, _, domain) = claimable(&mut app).await;
+    claim_and_join(&mut app, id, &address_at("walk", &domain)).await;
+    let vendor = app.vendor_cookie.clone();
+    let doc = app.get("/api/openapi.json").await.json();
+    let mut walked = 0;
+    for (path, ops) in doc["paths"].as_object().unwrap() {
+        for (method, op) in ops.as_object().unwrap() {
+            let Ok(method) = method.to_uppercase().parse::<Method>() else {
+                continue;
+            };
+            let public = op["security"] == json!([{}]);
+            let own = op["security"] == json!([{ "vendorSession": [] }]);
+            if public || own || path == "/api/vendor/sign-out" {
+                continue;
+            }
+            let concrete = path
+                .replace("{id}", "1")
+                .replace("{file}", "x.ics")
+                .replace("{vendorId}", "1")
+                .replace("{token}", "x")
+                .replace("{version}", "1")
+                .replace("{categoryId}", "1");
+            app.cookie = None;
+            app.vendor_cookie = vendor.clone();
+            let body = (method != Method::GET && method != Method::DELETE).then(|| json!({}));
+            let res = app.call(method.clone(), &concrete, body).await;
+            assert!(
+                matches!(res.status.as_u16(), 401 | 403),
+                "{method} {concrete} answered {} to a vendor session: {}",
+                res.status,
+                res.text()
+            );
+            walked += 1;
+        }
+    }
+    assert!(walked > 100, "walked {walked} operations");
+    // And a firm's session (the operator's) opens no vendor route.
+    app.vendor_cookie = None;
+    app.cookie = operator;
+    for path in [
+        "/api/vendor/me",
+        "/api/vendor/proposals",
+        "/api/vendor/sessions",
+    ] {
+        assert_eq!(
+            app.get(path).await.status,
+            StatusCode::UNAUTHORIZED,
+            "{path}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn vendor_sign_in_counts_failures_and_asks_for_the_authenticator() {
+    let mut app = TestApp::new();
+    operator_with_mail(&mut app).await;
+    let (id, _, domain) = claimable(&mut app).await;
+    let email = address_at("mfa", &domain);
+    claim_and_join(&mut app, id, &email).await;
+
+    let setup = app.post("/api/vendor/mfa/setup", json!({})).await;
+    assert_eq!(setup.status, StatusCode::OK, "{}", setup.text());
+    let secret = setup.json()["secret"].as_str().unwrap().to_string();
+    let wrong = app
+        .post("/api/vendor/mfa/confirm", json!({ "code": "000000" }))
+        .await;
+    assert_eq!(wrong.status, StatusCode::BAD_REQUEST);
+    let res = app
+        .post(
+            "/api/vendor/mfa/confirm",
+            json!({ "code": crate::mfa::code_at(&secret, 0) }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["account"]["hasFactor"], true);
+
+    let first = app.vendor_cookie.take();
+    let res = app
+        .post(
+            "/api/vendor/sign-in",
+            json!({ "email": email, "password": PASSWORD }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["codeRequired"], true);
+    assert!(app.vendor_cookie.is_none());
+    let res = app
+        .post(
+            "/api/vendor/sign-in",
+            json!({ "email": email, "password": PASSWORD, "code": crate::mfa::code_at(&secret, 1) }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["me"]["account"]["email"], email.as_str());
+
+    // Two sessions; the first is ended from the second.
+    let sessions = app.get("/api/vendor/sessions").await.json();
+    let items = sessions["items"].as_array().unwrap();
+    assert_eq!(items.len(), 2, "{sessions}");
+    let other = items.iter().find(|s| s["current"] == false).unwrap()["id"]
+        .as_u64()
+        .unwrap();
+    let res = app
+        .call(
+            Method::DELETE,
+            &format!("/api/vendor/sessions/{other}"),
+            None,
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT);
+    let second = app.vendor_cookie.replace(first.unwrap());
+    assert_eq!(
+        app.get("/api/vendor/me").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    app.vendor_cookie = second;
+
+    // Wrong passwords count in the sign-in limits until they refuse.
+    let mut statuses = Vec::new();
+    for _ in 0..12 {
+        let res = app
+            .post(
+                "/api/vendor/sign-in",
+                json!({ "email": email, "password": "not-the-password-1" }),
+            )
+            .await;
+        statuses.push(res.status.as_u16());
+    }
+    assert!(statuses.contains(&429), "{statuses:?}");
+    assert!(
+        statuses.iter().all(|s| matches!(s, 401 | 429)),
+        "{statuses:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_invitation_without_mail_is_handed_over_and_a_merge_moves_the_account() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let operator = app.cookie.clone();
+    // Two vendors of one category: a merge needs them.
+    let (kept, gone) = {
+        let catalog = app.state.catalog.load();
+        let active: Vec<_> = catalog.vendors.iter().filter(|v| v.is_active).collect();
+        let kept = active[0];
+        let gone = active[1..]
+            .iter()
+            .find(|v| v.category_id == kept.category_id)
+            .unwrap();
+        (kept.id, gone.id)
+    };
+    let res = app
+        .post(
+            &format!("/api/admin/vendors/{gone}/vendor-invitations"),
+            json!({ "email": "sam@anywhere.test" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let answer = res.json();
+    assert_eq!(answer["mailed"], false);
+    let token = answer["link"]
+        .as_str()
+        .unwrap()
+        .split_once('#')
+        .unwrap()
+        .1
+        .to_string();
+    app.cookie = None;
+    let res = app
+        .post(
+            "/api/vendor/links/accept",
+            json!({ "token": token, "name": "Sam", "password": "password" }),
+        )
+        .await;
+    assert_eq!(
+        res.status,
+        StatusCode::BAD_REQUEST,
+        "a common password: {}",
+        res.text()
+    );
+    let res = app
+        .post(
+            "/api/vendor/links/accept",
+            json!({ "token": token, "name": "Sam", "password": PASSWORD }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let res = app
+        .post(
+            "/api/vendor/proposals",
+            json!({ "description": "A plain description of the product." }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+
+    // The same address cannot be invited twice.
+    let vendor = app.vendor_cookie.take();
+    app.cookie = operator;
+    let res = app
+        .post(
+            &format!("/api/admin/vendors/{kept}/vendor-invitations"),
+            json!({ "email": "SAM@anywhere.test" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT);
+    let res = app
+        .post(
+            "/api/admin/vendors/merge",
+            json!({ "from": gone, "into": kept }),
+        )
+        .await;
+    assert!(res.status.is_success(), "{}", res.text());
+    let accounts = app.get("/api/admin/vendor-accounts").await.json();
+    assert_eq!(accounts["items"][0]["vendorId"], kept, "{accounts}");
+    let queue = app.get("/api/admin/vendor-proposals").await.json();
+    assert_eq!(queue["open"][0]["vendorId"], kept, "{queue}");
+    app.cookie = None;
+    app.vendor_cookie = vendor;
+    assert_eq!(
+        app.get("/api/vendor/me").await.json()["listing"]["id"],
+        kept
+    );
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+
+import { BrandMark } from '@/components/ui/brand-mark';
+
+type VendorAuthLayoutProps = {
+  title: string;
+  subtitle: ReactNode;
+  children: ReactNode;
+  footer: ReactNode;
+};
+
+/** The centred card of the vendor's claim, join and sign-in screens (the firm's sign-in look). */
+export function VendorAuthLayout({ title, subtitle, children, footer }: VendorAuthLayoutProps) {
+  return (
+    <div className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-indigo-50 via-slate-50 to-slate-100 px-4 py-10 sm:justify-center sm:py-12">
+      <header className="mb-8">
+        <BrandMark />
+      </header>
+      <main className="w-full max-w-md rounded-2xl bg-white px-6 py-8 shadow-xl ring-1 shadow-slate-900/5 ring-slate-900/5 sm:px-8">
+        <div className="mb-6 space-y-1.5 text-center">
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+          <p className="text-sm text-slate-600">{subtitle}</p>
+        </div>
+        {children}
+        <div className="mt-6 space-y-2 border-t border-slate-100 pt-5 text-center text-sm text-slate-600">{footer}</div>
+      </main>
+      <footer className="mt-8 max-w-md text-center text-xs text-slate-500">
+        For vendors who keep their company’s listing on Litstack.
+      </footer>
+    </div>
+  );
+}

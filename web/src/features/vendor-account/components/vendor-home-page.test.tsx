@@ -1,0 +1,183 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { queryKeys } from '@/lib/query-keys';
+import { mockFetch, renderWithProviders, testUser } from '@/testing/render-app';
+
+import type { VendorMe, VendorProposal } from '../types';
+
+import { VendorHomePage } from './vendor-home-page';
+
+const signedOut = { status: 401, body: { error: 'You are not signed in to a vendor account. Please sign in to continue.' } };
+
+const me: VendorMe = {
+  account: { id: 3, name: 'Ana Ruiz', email: 'ana@supio.test', hasFactor: false },
+  listing: {
+    id: 44,
+    name: 'Supio',
+    websiteUrl: 'https://www.supio.test/',
+    bookingUrl: 'https://supio.test/demo',
+    description: 'Demand drafting.',
+    shortHighlights: ['Drafts demands'],
+    integrations: [],
+    facts: {
+      website: { kind: 'page', url: 'https://www.supio.test/', checkedOn: '2026-11-25' },
+      bookingLink: { kind: 'vendor', vendor: 'Supio', on: '2026-11-20' },
+      security: { hipaaBaa: { value: true, provenance: { kind: 'vendor', vendor: 'Supio', on: '2026-11-20' } } },
+    },
+  },
+  unread: 1,
+};
+
+const openProposal: VendorProposal = {
+  id: 9,
+  vendorId: 44,
+  vendorName: 'Supio',
+  byName: 'Ana Ruiz',
+  submittedAt: '2026-11-24T10:00:00Z',
+  status: 'open',
+  changes: [{ field: 'bookingUrl', label: 'Booking link', current: 'https://supio.test/demo', proposed: 'https://supio.test/book' }],
+};
+
+const rejected: VendorProposal = {
+  ...openProposal,
+  id: 8,
+  status: 'rejected',
+  decidedAt: '2026-11-23T10:00:00Z',
+  reason: 'The page does not say so.',
+  changes: [{ field: 'soc2', label: 'SOC 2', current: 'Not stated', proposed: 'Type II' }],
+};
+
+function signedIn(extra: Record<string, { status?: number; body?: unknown } | (() => { status?: number; body?: unknown })> = {}) {
+  return mockFetch({
+    'GET /api/vendor/me': { body: me },
+    'GET /api/vendor/proposals': { body: { items: [openProposal, rejected] } },
+    'GET /api/vendor/notices': {
+      body: {
+        items: [{ id: 1, title: 'Your proposal for Supio is live', body: 'Approved.', createdAt: '2026-11-20T10:00:00Z', read: false }],
+      },
+    },
+    'GET /api/vendor/sessions': {
+      body: {
+        items: [{ id: 5, device: 'Firefox on Linux', createdAt: '2026-11-24T09:00:00Z', expiresAt: '2026-12-24T09:00:00Z', current: true }],
+      },
+    },
+    ...extra,
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the vendor’s home', () => {
+  it('sends a browser without a vendor session to the vendor sign-in, and leaves a firm’s sign-in alone', async () => {
+    const { fetchMock, calls } = mockFetch({ 'GET /api/vendor/me': signedOut });
+    vi.stubGlobal('fetch', fetchMock);
+    const firmUser = testUser('member');
+    const { location, queryClient } = renderWithProviders(<VendorHomePage />, { path: '/vendor', user: firmUser });
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/vendor/sign-in'));
+    expect(calls.some((c) => c.url === '/api/auth/me')).toBe(false);
+    // A vendor's 401 is not the end of the firm's session.
+    expect(queryClient.getQueryData(queryKeys.me)).toEqual(firmUser);
+  });
+
+  it('shows the listing with where each fact came from, the proposals and the notices', async () => {
+    vi.stubGlobal('fetch', signedIn().fetchMock);
+    renderWithProviders(<VendorHomePage />, { path: '/vendor' });
+    expect(await screen.findByRole('heading', { name: 'Supio', level: 1 })).toBeTruthy();
+    expect(screen.getByText('Ana Ruiz')).toBeTruthy();
+
+    const listing = screen.getByRole('region', { name: 'Your listing as firms see it' });
+    expect(within(listing).getAllByText('Supplied by Supio on Nov 20, 2026')).toHaveLength(2);
+    expect(within(listing).getByText('Signs a BAA')).toBeTruthy();
+    expect(within(listing).getAllByText('Not stated').length).toBeGreaterThan(0);
+
+    const proposals = screen.getByRole('region', { name: 'Your proposals' });
+    const items = await within(proposals).findAllByRole('listitem');
+    expect(within(proposals).getByText('Waiting for review')).toBeTruthy();
+    expect(within(proposals).getByText('https://supio.test/demo → https://supio.test/book', { exact: false })).toBeTruthy();
+    expect(within(proposals).getByText('Not approved')).toBeTruthy();
+    expect(within(proposals).getByText('The page does not say so.', { exact: false })).toBeTruthy();
+    expect(items.length).toBeGreaterThanOrEqual(2);
+    // Only the open one can be withdrawn.
+    expect(within(proposals).getAllByRole('button', { name: /^Withdraw/ })).toHaveLength(1);
+
+    const notices = screen.getByRole('region', { name: 'Notices (1 new)' });
+    expect(await within(notices).findByText('Your proposal for Supio is live')).toBeTruthy();
+  });
+
+  it('proposes only the fields the person changed', async () => {
+    const { fetchMock, calls } = signedIn({ 'POST /api/vendor/proposals': { status: 201, body: openProposal } });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<VendorHomePage />, { path: '/vendor' });
+    const form = await screen.findByRole('form', { name: 'Propose a change' });
+    const booking = within(form).getByLabelText('Booking link');
+    await userEvent.clear(booking);
+    await userEvent.type(booking, 'https://supio.test/book');
+    await userEvent.selectOptions(within(form).getByLabelText('Trains AI on customer data'), 'no');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send for review' }));
+
+    expect((await within(form).findByRole('status')).textContent).toMatch(/Sent for review/);
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/vendor/proposals')?.body).toEqual({
+      bookingUrl: 'https://supio.test/book',
+      facts: { aiTraining: false },
+    });
+    // The form is back to the listing as it stands.
+    expect((within(form).getByLabelText('Booking link') as HTMLInputElement).value).toBe('https://supio.test/demo');
+  });
+
+  it('asks for a change before sending a proposal that changes nothing', async () => {
+    const { fetchMock, calls } = signedIn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<VendorHomePage />, { path: '/vendor' });
+    const form = await screen.findByRole('form', { name: 'Propose a change' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Send for review' }));
+    expect(within(form).getByRole('alert').textContent).toBe('Change a field first: a proposal sends only what you change.');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it.each([
+    [400, 'bookingUrl: a link must be an http(s) address'],
+    [409, 'Your listing has 10 proposals waiting for the operator: withdraw one, or wait for a decision'],
+    [401, 'You are not signed in to a vendor account. Please sign in to continue.'],
+  ])('shows the server’s refusal of a proposal (%i) as its own words', async (status, error) => {
+    vi.stubGlobal('fetch', signedIn({ 'POST /api/vendor/proposals': { status, body: { error } } }).fetchMock);
+    renderWithProviders(<VendorHomePage />, { path: '/vendor' });
+    const form = await screen.findByRole('form', { name: 'Propose a change' });
+    const booking = within(form).getByLabelText('Booking link');
+    await userEvent.clear(booking);
+    await userEvent.type(booking, 'javascript:alert(1)');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send for review' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(error);
+    expect(within(form).queryByRole('status')).toBeNull();
+  });
+
+  it('withdraws an open proposal, and shows the server’s words when it cannot', async () => {
+    const { fetchMock, calls } = signedIn({
+      'POST /api/vendor/proposals/9/withdraw': { status: 409, body: { error: 'This proposal was decided already' } },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<VendorHomePage />, { path: '/vendor' });
+    const proposals = await screen.findByRole('region', { name: 'Your proposals' });
+    await userEvent.click(await within(proposals).findByRole('button', { name: /^Withdraw/ }));
+    expect((await within(proposals).findByRole('alert')).textContent).toBe('This proposal was decided already');
+    expect(calls.some((c) => c.url === '/api/vendor/proposals/9/withdraw')).toBe(true);
+  });
+
+  it('marks the notices read', async () => {
+    let read = false;
+    const { fetchMock, calls } = signedIn({
+      'POST /api/vendor/notices/read': () => {
+        read = true;
+        return { status: 204 };
+      },
+      'GET /api/vendor/me': () => ({ body: { ...me, unread: read ? 0 : 1 } }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<VendorHomePage />, { path: '/vendor' });
+    const notices = await screen.findByRole('region', { name: 'Notices (1 new)' });
+    await userEvent.click(await within(notices).findByRole('button', { name: 'Mark all as read' }));
+    await screen.findByRole('region', { name: 'Notices' });
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/vendor/notices/read']);
+  });
+});
