@@ -411,7 +411,31 @@ async fn use_everything(app: &mut TestApp) {
             Some(json!({ "share": true })),
         )
         .await);
+    // A vendor keeps its listing (issue 47): the operator invites a person, who joins.
+    let invited = ok(app
+        .post(
+            "/api/admin/vendors/1/vendor-invitations",
+            json!({ "email": "vera@vendor-side.test" }),
+        )
+        .await);
+    // Mailed (mail is on here): the link is in the queued message's text.
+    assert_eq!(invited["mailed"], true);
+    let queued = litstack::mail::storage::recent(&app.state.store, 50).unwrap();
+    let text = queued
+        .iter()
+        .find(|m| m.to == "vera@vendor-side.test")
+        .and_then(|m| m.text.clone())
+        .unwrap();
+    let token = text
+        .split_whitespace()
+        .find_map(|w| w.split_once("/vendor/join#"))
+        .unwrap()
+        .1
+        .to_string();
     app.cookie = None;
+    let accept = json!({ "token": token, "name": "Vera", "password": "quiet-harbour-lantern-42" });
+    ok(app.post("/api/vendor/links/accept", accept).await);
+    app.vendor_cookie = None;
     let res = ok(app
         .sign_in("ann@doe-law.com", "Copper-Meadow-Whistle-27")
         .await);

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: bde02cf7bac12e5d3c8b5a765bd918a673ef31555f58f137631c28db6b9b9410
+ * openapi.json sha256: 70ccedddbc5748d2690797e03f4d93ae7dcdc1512169899c252963a9fb9194dc
  */
 
 export interface paths {
@@ -4518,8 +4518,8 @@ export interface components {
             /** @description Who proposed it, by their name then. */
             byName: string;
             /**
-             * @description What it changes against the listing as it is now (an open proposal), or the facts it
-             *     named (a decided one: `current` is then the value at the decision's time no more).
+             * @description What it changes against the listing as it is now (an open or withdrawn proposal), or what
+             *     it changed against the listing at the decision (a decided one).
              */
             changes: components["schemas"]["FieldChange"][];
             decidedAt?: string | null;
