@@ -176,6 +176,7 @@ pub async fn list_vendor_accounts(
     params(("id" = u64, Path, description = "A vendor account id")),
     responses(
         (status = 204, description = "Removed"),
+        (status = 400, description = "A malformed id", body = ErrorBody),
         crate::platform::error::NotSignedIn,
         crate::platform::error::NotOperatorOrForeignOrigin,
         (status = 404, description = "No such vendor account", body = ErrorBody),

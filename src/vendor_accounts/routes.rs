@@ -278,6 +278,7 @@ fn valid_link(store: &crate::platform::store::Store, token: &str) -> Result<Link
     request_body = LinkBody,
     responses(
         (status = 200, body = LinkView),
+        (status = 400, description = "A malformed body", body = ErrorBody),
         (status = 410, description = "The link was used or expired", body = ErrorBody),
         crate::platform::error::ForeignOrigin,
     ))]
@@ -799,6 +800,7 @@ pub async fn propose_change(
     params(("id" = u64, Path, description = "A proposal id")),
     responses(
         (status = 200, body = ProposalView),
+        (status = 400, description = "A malformed id", body = ErrorBody),
         crate::platform::error::NotSignedIn,
         crate::platform::error::ForeignOrigin,
         (status = 404, description = "No such proposal of this listing", body = ErrorBody),
@@ -950,6 +952,7 @@ pub async fn vendor_sessions(
     params(("id" = u64, Path, description = "A session id from the list")),
     responses(
         (status = 204, description = "Ended"),
+        (status = 400, description = "A malformed id", body = ErrorBody),
         crate::platform::error::NotSignedIn,
         crate::platform::error::ForeignOrigin,
         (status = 404, description = "No such session of this account", body = ErrorBody),

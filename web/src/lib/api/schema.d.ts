@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 70ccedddbc5748d2690797e03f4d93ae7dcdc1512169899c252963a9fb9194dc
+ * openapi.json sha256: eb5633ad61cb274a9f53a92e5518e93fb8fb5fdb6b60ab5a07c4ff9d7dc72410
  */
 
 export interface paths {
@@ -7515,6 +7515,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A malformed id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -14153,6 +14162,15 @@ export interface operations {
                     "application/json": components["schemas"]["LinkView"];
                 };
             };
+            /** @description A malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description A foreign origin */
             403: {
                 headers: {
@@ -14551,6 +14569,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalView"];
                 };
             };
+            /** @description A malformed id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -14646,6 +14673,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A malformed id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not signed in */
             401: {
