@@ -75,6 +75,7 @@ pub async fn invite_vendor(
                 }
                 let (token, hash) = crate::accounts::sessions::new_token();
                 let now = now_secs();
+                docs.sweep(now)?;
                 docs.put(
                     &keys::link(&hash),
                     &Link {

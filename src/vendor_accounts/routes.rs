@@ -213,6 +213,7 @@ pub async fn claim_listing(
                 };
                 let (token, hash) = crate::accounts::sessions::new_token();
                 let now = now_secs();
+                docs.sweep(now)?;
                 docs.put(
                     &keys::link(&hash),
                     &Link {
@@ -412,6 +413,7 @@ fn start_session(
     lifetime: i64,
 ) -> Result<()> {
     use rand::Rng;
+    docs.sweep(now)?;
     docs.put(
         &keys::session(hash),
         &Session {

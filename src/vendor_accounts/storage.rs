@@ -221,6 +221,27 @@ impl Docs<'_, '_> {
         })
     }
 
+    /// Deletes the sessions and links past their end: called by every write that adds one, so
+    /// the table never holds more than the live ones and the few that ended since.
+    pub fn sweep(&mut self, now: i64) -> Result<()> {
+        let ended: Vec<String> = self
+            .scan::<super::model::Session>(keys::SESSIONS)?
+            .into_iter()
+            .filter(|(_, s)| s.expires_at <= now)
+            .map(|(k, _)| k)
+            .chain(
+                self.scan::<super::model::Link>(keys::LINKS)?
+                    .into_iter()
+                    .filter(|(_, l)| l.expires_at <= now)
+                    .map(|(k, _)| k),
+            )
+            .collect();
+        for key in ended {
+            self.delete(&key)?;
+        }
+        Ok(())
+    }
+
     /// The next id of a sequence, from 1.
     pub fn next_id(&mut self, name: &str) -> Result<u64> {
         let key = keys::sequence(name);

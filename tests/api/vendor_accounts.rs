@@ -36,6 +36,16 @@ async fn operator_with_mail(app: &mut TestApp) -> Option<String> {
     app.cookie.clone()
 }
 
+/// The id of the first proposal the vendor session `cookie` sees.
+async fn app_proposal_id(app: &mut TestApp, cookie: &Option<String>) -> u64 {
+    let saved = std::mem::replace(&mut app.vendor_cookie, cookie.clone());
+    let id = app.get("/api/vendor/proposals").await.json()["items"][0]["id"]
+        .as_u64()
+        .unwrap();
+    app.vendor_cookie = saved;
+    id
+}
+
 /// A listing a claim can name: its id, name and domain.
 async fn claimable(app: &mut TestApp) -> (u64, String, String) {
     let res = app.get("/api/vendor/listings").await;
@@ -495,6 +505,38 @@ async fn an_invitation_without_mail_is_handed_over_and_a_merge_moves_the_account
         .1
         .to_string();
     app.cookie = None;
+    // Bad takes of the link are refused, and the link still works after them.
+    for (body, status, says) in [
+        (
+            json!({ "token": token, "name": "", "password": PASSWORD }),
+            400,
+            "name",
+        ),
+        (
+            json!({ "token": token, "name": "S".repeat(101), "password": PASSWORD }),
+            400,
+            "name",
+        ),
+        (
+            json!({ "token": "", "name": "Sam", "password": PASSWORD }),
+            410,
+            "not valid any more",
+        ),
+        (
+            json!({ "token": "ab".repeat(32), "name": "Sam", "password": PASSWORD }),
+            410,
+            "not valid any more",
+        ),
+        (json!({ "token": token, "name": "Sam" }), 400, "password"),
+    ] {
+        let res = app.post("/api/vendor/links/accept", body.clone()).await;
+        assert_eq!(res.status.as_u16(), status, "{body}: {}", res.text());
+        assert!(
+            res.error().to_lowercase().contains(says),
+            "{body}: {}",
+            res.error()
+        );
+    }
     let res = app
         .post(
             "/api/vendor/links/accept",
@@ -522,8 +564,77 @@ async fn an_invitation_without_mail_is_handed_over_and_a_merge_moves_the_account
         .await;
     assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
 
+    let sam = app.vendor_cookie.take();
+    let sams_proposal = app_proposal_id(&mut app, &sam).await;
+
+    // A person of another listing reaches neither Sam's proposal nor Sam's sessions: 404.
+    app.vendor_cookie = None;
+    app.cookie = operator.clone();
+    let res = app
+        .post(
+            &format!("/api/admin/vendors/{kept}/vendor-invitations"),
+            json!({ "email": "kim@elsewhere.test" }),
+        )
+        .await;
+    let token = res.json()["link"]
+        .as_str()
+        .unwrap()
+        .split_once('#')
+        .unwrap()
+        .1
+        .to_string();
+    app.cookie = None;
+    let res = app
+        .post(
+            "/api/vendor/links/accept",
+            json!({ "token": token, "name": "Kim", "password": PASSWORD }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let res = app
+        .post(
+            &format!("/api/vendor/proposals/{sams_proposal}/withdraw"),
+            json!({}),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND, "{}", res.text());
+    assert!(
+        app.get("/api/vendor/proposals").await.json()["items"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    app.vendor_cookie = sam.clone();
+    let sams_session = app.get("/api/vendor/sessions").await.json()["items"][0]["id"]
+        .as_u64()
+        .unwrap();
+    app.vendor_cookie = None;
+    app.post(
+        "/api/vendor/sign-in",
+        json!({ "email": "kim@elsewhere.test", "password": PASSWORD }),
+    )
+    .await;
+    let res = app
+        .call(
+            Method::DELETE,
+            &format!("/api/vendor/sessions/{sams_session}"),
+            None,
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND, "{}", res.text());
+    app.vendor_cookie = sam;
+
     // The same address cannot be invited twice.
     let vendor = app.vendor_cookie.take();
+    // A reason too long for a rejection is refused before anything changes.
+    app.cookie = operator.clone();
+    let res = app
+        .post(
+            &format!("/api/admin/vendor-proposals/{sams_proposal}/decision"),
+            json!({ "approve": false, "reason": "x".repeat(501) }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST, "{}", res.text());
     app.cookie = operator;
     let res = app
         .post(
