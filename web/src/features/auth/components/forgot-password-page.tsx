@@ -12,7 +12,7 @@ import { isValidEmail } from '@/lib/validation';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import { messages } from '../validation';
 
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
 
 /**
  * /auth/forgot-password: an email in, a reset link mailed out. The page shows the server's answer,

@@ -13,7 +13,7 @@ import { hasErrors, rules, validate } from '@/lib/validation';
 import { useSignUp } from '../api/sign-up';
 import { messages } from '../validation';
 
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
 import { SignInLink } from './sign-in-link';
 
 /** The invitation's sign-up form: the invited email fixed, a name and a password to choose. */

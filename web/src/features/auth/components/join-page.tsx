@@ -8,7 +8,7 @@ import { useInvitation } from '../api/get-invitation';
 import { INCOMPLETE_LINK } from '../link-token';
 import { useLinkToken } from '../use-link-token';
 
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
 import { JoinForm } from './join-form';
 import { SignInLink } from './sign-in-link';
 import { SignedInAlready } from './signed-in-already';

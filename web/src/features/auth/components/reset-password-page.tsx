@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { INCOMPLETE_LINK } from '../link-token';
 import { useLinkToken } from '../use-link-token';
 
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
 import { ResetPasswordForm } from './reset-password-form';
 
 /**

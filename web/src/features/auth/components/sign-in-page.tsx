@@ -20,7 +20,7 @@ import { useSignIn } from '../api/sign-in';
 import { returnPath } from '../return-path';
 import { validateSignIn, type SignInValues } from '../validation';
 
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
 
 // Only accounts with two-step sign-in see the code step: it loads when asked for, so the
 // sign-in screen's first bundle stays small.

@@ -16,7 +16,7 @@ import { useSetupStatus } from '../api/setup-status';
 import { useSignUp } from '../api/sign-up';
 import { validateSignUp, type SignUpValues } from '../validation';
 
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
 
 export function SignUpPage() {
   const me = useUser();

@@ -8,7 +8,7 @@ import type { User } from '@/lib/api/types';
 
 import { useSignOut } from '../api/sign-out';
 
-import { AuthLayout } from './auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
 
 /** Someone is signed in on this browser: joining needs a fresh account, so offer to sign out. */
 export function SignedInAlready({ user }: { user: User }) {

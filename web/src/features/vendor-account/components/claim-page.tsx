@@ -17,7 +17,8 @@ import type { ClaimableListing } from '../types';
 import { messages } from '../validation';
 
 import { TextLink } from './text-link';
-import { VendorAuthLayout } from './vendor-auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
+import { VENDOR_TAGLINE } from '../tagline';
 
 /** The listing a claim link preselects (`?vendor=<id>`), or null when it names none. */
 export function listingIdOf(value: string | undefined): number | null {
@@ -45,7 +46,8 @@ export function ClaimPage() {
   const listings = useClaimableListings();
 
   return (
-    <VendorAuthLayout
+    <AuthLayout
+      tagline={VENDOR_TAGLINE}
       title="Claim your listing"
       subtitle="Choose your company’s listing and we email a link to your work address."
       footer={
@@ -70,7 +72,7 @@ export function ClaimPage() {
       ) : (
         <ClaimForm listings={listings.data} preselected={preselected} />
       )}
-    </VendorAuthLayout>
+    </AuthLayout>
   );
 }
 

@@ -12,7 +12,8 @@ import { vendorErrorMessage } from '../api/vendor-call';
 import type { VendorLink } from '../types';
 import { validateNewAccount } from '../validation';
 
-import { VendorAuthLayout } from './vendor-auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
+import { VENDOR_TAGLINE } from '../tagline';
 
 /** A mailed link's account form: the address fixed, a name and a password to choose. */
 export function JoinForm({ token, link, footer }: { token: string; link: VendorLink; footer: ReactNode }) {
@@ -31,7 +32,8 @@ export function JoinForm({ token, link, footer }: { token: string; link: VendorL
   };
 
   return (
-    <VendorAuthLayout
+    <AuthLayout
+      tagline={VENDOR_TAGLINE}
       title={`Keep ${link.vendorName}’s listing`}
       subtitle={
         link.invited
@@ -65,6 +67,6 @@ export function JoinForm({ token, link, footer }: { token: string; link: VendorL
           {pending ? 'Saving...' : `Keep ${link.vendorName}’s listing`}
         </Button>
       </form>
-    </VendorAuthLayout>
+    </AuthLayout>
   );
 }

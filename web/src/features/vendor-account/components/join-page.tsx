@@ -8,7 +8,8 @@ import { INCOMPLETE_LINK, useLinkToken } from '../use-link-token';
 
 import { JoinForm } from './join-form';
 import { TextLink } from './text-link';
-import { VendorAuthLayout } from './vendor-auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
+import { VENDOR_TAGLINE } from '../tagline';
 
 const signInFooter = (
   <p>
@@ -26,29 +27,35 @@ export function JoinPage() {
 
   if (!token) {
     return (
-      <VendorAuthLayout
+      <AuthLayout
+        tagline={VENDOR_TAGLINE}
         title="Keep your listing"
         subtitle="A link from your email lets you keep your company’s listing."
         footer={signInFooter}
       >
         <Alert>{INCOMPLETE_LINK}</Alert>
-      </VendorAuthLayout>
+      </AuthLayout>
     );
   }
   if (link.isError) {
     return (
-      <VendorAuthLayout title="This link cannot be used" subtitle="A link works once and for 7 days." footer={signInFooter}>
+      <AuthLayout
+        tagline={VENDOR_TAGLINE}
+        title="This link cannot be used"
+        subtitle="A link works once and for 7 days."
+        footer={signInFooter}
+      >
         <Alert>{vendorErrorMessage(link.error, 'Failed to read the link. Please try again.')}</Alert>
-      </VendorAuthLayout>
+      </AuthLayout>
     );
   }
   if (!link.data) {
     return (
-      <VendorAuthLayout title="Keep your listing" subtitle="Reading your link..." footer={signInFooter}>
+      <AuthLayout tagline={VENDOR_TAGLINE} title="Keep your listing" subtitle="Reading your link..." footer={signInFooter}>
         <div className="py-6 text-center">
           <Spinner label="Checking the link..." />
         </div>
-      </VendorAuthLayout>
+      </AuthLayout>
     );
   }
   return <JoinForm key={token} token={token} link={link.data} footer={signInFooter} />;

@@ -15,7 +15,8 @@ import { validateSignIn, type SignInValues } from '../validation';
 
 import { CodeStep } from './code-step';
 import { TextLink } from './text-link';
-import { VendorAuthLayout } from './vendor-auth-layout';
+import { AuthLayout } from '@/components/auth-layout';
+import { VENDOR_TAGLINE } from '../tagline';
 
 /**
  * /vendor/sign-in: a vendor account's email and password, then, for an account with an
@@ -48,7 +49,8 @@ export function SignInPage() {
   };
 
   return (
-    <VendorAuthLayout
+    <AuthLayout
+      tagline={VENDOR_TAGLINE}
       title="Vendor sign-in"
       subtitle="Sign in to keep your company’s listing on Litstack."
       footer={
@@ -100,6 +102,6 @@ export function SignInPage() {
           </Button>
         </form>
       )}
-    </VendorAuthLayout>
+    </AuthLayout>
   );
 }

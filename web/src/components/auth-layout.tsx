@@ -2,15 +2,26 @@ import type { ReactNode } from 'react';
 
 import { BrandMark } from '@/components/ui/brand-mark';
 
-type VendorAuthLayoutProps = {
+type AuthLayoutProps = {
   title: string;
   subtitle: ReactNode;
   children: ReactNode;
   footer: ReactNode;
+  /** The line under the card: whom these screens are for. */
+  tagline?: string;
 };
 
-/** The centred card of the vendor's claim, join and sign-in screens (the firm's sign-in look). */
-export function VendorAuthLayout({ title, subtitle, children, footer }: VendorAuthLayoutProps) {
+/**
+ * The centred card of the screens before sign-in: the firm's sign-in, sign-up and links, and the
+ * vendor's claim, join and sign-in.
+ */
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+  tagline = 'Legal-technology vendor discovery for personal-injury firms.',
+}: AuthLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-indigo-50 via-slate-50 to-slate-100 px-4 py-10 sm:justify-center sm:py-12">
       <header className="mb-8">
@@ -24,9 +35,7 @@ export function VendorAuthLayout({ title, subtitle, children, footer }: VendorAu
         {children}
         <div className="mt-6 space-y-2 border-t border-slate-100 pt-5 text-center text-sm text-slate-600">{footer}</div>
       </main>
-      <footer className="mt-8 max-w-md text-center text-xs text-slate-500">
-        For vendors who keep their company’s listing on Litstack.
-      </footer>
+      <footer className="mt-8 max-w-md text-center text-xs text-slate-500">{tagline}</footer>
     </div>
   );
 }
