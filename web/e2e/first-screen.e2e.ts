@@ -8,7 +8,9 @@ import { startServer, type TestServer } from './support/server';
 // The sign-in screen is the first one anybody sees: its JavaScript must stay small, with every
 // signed-in screen arriving on demand. Measured as served, gzip-compressed.
 
-const LIMIT_KB = 90;
+// 91 since the vendor's four public screens joined the router (issue 47): 90.2 kB measured with
+// them in one on-demand chunk.
+const LIMIT_KB = 91;
 
 let server: TestServer;
 let browser: TestBrowser;

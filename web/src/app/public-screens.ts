@@ -4,6 +4,8 @@ import { SignInPage } from '@/features/auth/components/sign-in-page';
 import { onDemand } from './on-demand';
 import type { Screen } from './screens';
 
+const vendorScreens = () => import('@/features/vendor-account/screens');
+
 /**
  * The screens before sign-in (part of the registry in screens.ts, which lists them first). The
  * router holds these alone: every other path goes to the signed-in app, loaded on demand.
@@ -53,37 +55,25 @@ export const publicScreens: readonly Screen[] = [
     path: paths.vendor.home,
     title: 'Your listing',
     access: 'public',
-    component: onDemand(
-      () => import('@/features/vendor-account/components/vendor-home-page'),
-      (m) => m.VendorHomePage,
-    ),
+    component: onDemand(vendorScreens, (m) => m.VendorHomePage),
   },
   {
     path: paths.vendor.claim,
     title: 'Claim your listing',
     access: 'public',
-    component: onDemand(
-      () => import('@/features/vendor-account/components/claim-page'),
-      (m) => m.ClaimPage,
-    ),
+    component: onDemand(vendorScreens, (m) => m.ClaimPage),
   },
   {
     path: paths.vendor.join,
     title: 'Keep your listing',
     access: 'public',
-    component: onDemand(
-      () => import('@/features/vendor-account/components/join-page'),
-      (m) => m.JoinPage,
-    ),
+    component: onDemand(vendorScreens, (m) => m.JoinPage),
   },
   {
     path: paths.vendor.signIn,
     title: 'Vendor sign-in',
     access: 'public',
-    component: onDemand(
-      () => import('@/features/vendor-account/components/sign-in-page'),
-      (m) => m.SignInPage,
-    ),
+    component: onDemand(vendorScreens, (m) => m.SignInPage),
   },
   {
     path: paths.unsubscribe,

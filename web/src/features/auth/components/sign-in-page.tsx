@@ -93,12 +93,9 @@ export function SignInPage() {
           <Link href={paths.auth.signUp} className="font-medium text-indigo-700 hover:text-indigo-800 hover:underline">
             Create account
           </Link>
-          <span className="mt-2 block text-xs">
-            A legal-technology vendor?{' '}
-            <Link href={paths.vendor.signIn} className="font-medium text-indigo-700 hover:text-indigo-800 hover:underline">
-              Keep your company’s listing
-            </Link>
-          </span>
+          <Link href={paths.vendor.signIn} className="mt-2 block text-xs hover:underline">
+            For vendors: keep your company’s listing
+          </Link>
         </>
       }
     >
