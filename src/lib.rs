@@ -144,8 +144,9 @@ fn api(state: &AppState) -> OpenApiRouter<AppState> {
             state.config.clone(),
             web::same_origin_only,
         ))
-        // API answers are per user and change with every write: never stored by a cache.
-        .layer(SetResponseHeaderLayer::overriding(
+        // API answers are per user and change with every write: never stored by a cache. A
+        // route that says otherwise keeps its word (a logo, named by its hash, never changes).
+        .layer(SetResponseHeaderLayer::if_not_present(
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-store"),
         ))

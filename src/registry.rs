@@ -68,6 +68,20 @@ pub const DOMAINS: &[Domain] = &[
         vendors: Some(crate::catalog::storage::removal::PART),
     },
     Domain {
+        tables: crate::catalog::logos::TABLES,
+        merge_firm_in: &[],
+        copy_to_postgres: &[crate::catalog::logos::export],
+        not_copied: &[],
+        vendors: Some(crate::catalog::logos::PART),
+    },
+    Domain {
+        tables: crate::vendor_profile::views::TABLES,
+        merge_firm_in: &[],
+        copy_to_postgres: &[crate::vendor_profile::views::export],
+        not_copied: &[],
+        vendors: Some(crate::vendor_profile::views::PART),
+    },
+    Domain {
         tables: crate::techstack::storage::TABLES,
         merge_firm_in: &[
             crate::techstack::storage::merge_firm_in,

@@ -35,13 +35,33 @@ pub struct VendorUpdate {
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<String>, max_length = 2000)]
     booking_url: Option<Option<String>>,
-    /// A logo image, http(s); null or "" for none.
+    /// A logo image's http(s) address, copied at once and served by Litstack
+    /// (`/api/logos/...`, which the vendor's `logoUrl` then is); null or "" for none.
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<String>, max_length = 2000)]
     logo_url: Option<Option<String>>,
+    /// The address of the copy `logo_url` was made into (`logos::copy`): what the vendor's
+    /// `logoUrl` becomes. Never read from a request.
+    #[serde(skip)]
+    copied_logo: Option<String>,
     /// Facts beyond the row; any left out stay as they are.
     #[serde(default)]
     facts: Option<FactsUpdate>,
+}
+
+impl VendorUpdate {
+    /// The logo address to copy before the update applies: a new, non-empty one.
+    pub fn logo_to_copy(&self) -> Option<&str> {
+        match &self.logo_url {
+            Some(Some(raw)) if !raw.trim().is_empty() => Some(raw.trim()),
+            _ => None,
+        }
+    }
+
+    /// Makes the vendor's logo the copy served at `path` (`logos::copy`).
+    pub fn use_copied_logo(&mut self, path: String) {
+        self.copied_logo = Some(path);
+    }
 }
 
 /// The facts an administrator states for a vendor: each left out stays as it is, null makes it
@@ -261,8 +281,12 @@ pub fn apply(mut vendor: Vendor, update: &VendorUpdate) -> Result<(Vendor, Vec<&
     ] {
         if let Some(raw) = raw {
             // The import's link check: plain http(s) with a host, nothing else.
-            let url = parse_web_url(raw.as_deref().unwrap_or(""))
+            let mut url = parse_web_url(raw.as_deref().unwrap_or(""))
                 .map_err(|e| bad_request(format!("{name}: {e}")))?;
+            // A logo is served from its copy; unchanged when the copy is the one it has.
+            if name == "logoUrl" && url.is_some() {
+                url = update.copied_logo.clone().or(url);
+            }
             if *field != url {
                 *field = url;
                 changed.push(name);

@@ -6,6 +6,7 @@ pub mod admin;
 pub mod facts;
 mod facts_file;
 pub mod listing;
+pub mod logos;
 pub mod meetings;
 pub mod model;
 pub mod outbound;
@@ -61,6 +62,7 @@ where
         .routes(routes!(routes::list_clicks, routes::record_click))
         // Its DELETE and the merge are the operator's vendor removal (`admin::vendors`).
         .routes(routes!(routes::update_vendor))
+        .routes(routes!(logos::served_logo))
 }
 
 #[cfg(test)]

@@ -192,8 +192,16 @@ pub(super) async fn update_vendor(
     if !body.is_object() {
         return Err(bad_request("The request body must be a JSON object."));
     }
-    let update: admin::VendorUpdate =
+    let mut update: admin::VendorUpdate =
         serde_json::from_value(body).map_err(|e| bad_request(format!("Invalid request: {e}")))?;
+    if let Some(raw) = update.logo_to_copy() {
+        if state.catalog.load().vendor(id).is_none() {
+            return Err(not_found(format!("There is no vendor with id {id}")));
+        }
+        let private = state.config.private_logo_hosts;
+        let path = super::logos::copy(state.store.clone(), id, raw, private).await?;
+        update.use_copied_logo(path);
+    }
     let by = super::facts::Provenance::administrator_today(Some(admin.id), None);
     let changed = state
         .blocking(move |app| {
@@ -208,6 +216,14 @@ pub(super) async fn update_vendor(
             }
             if !changed.is_empty() {
                 reload(&app.store, &app.catalog)?;
+            }
+            if changed.contains(&"logoUrl") {
+                let current = app
+                    .catalog
+                    .load()
+                    .vendor(id)
+                    .and_then(|v| v.logo_url.clone());
+                super::logos::keep_only(&app.store, id, current.as_deref())?;
             }
             Ok(changed)
         })

@@ -63,7 +63,18 @@ pub fn publish(store: &Store, p: &Publication) -> Result<(Envelope, Payload)> {
                 .category(v.category_id)
                 .map_or("", |c| c.name.as_str()),
         };
-        vendors.push(FeedVendor::of(&stable.id, &held));
+        let mut vendor = FeedVendor::of(&stable.id, &held);
+        // A logo copied here is published as the address it was copied from: another install
+        // has neither the copy nor this install's vendor ids.
+        if let Some(logo) = vendor.logo.as_mut()
+            && crate::catalog::logos::is_served(&logo.value)
+        {
+            match crate::catalog::logos::source_of(store, &logo.value)? {
+                Some(source) => logo.value = source,
+                None => vendor.logo = None,
+            }
+        }
+        vendors.push(vendor);
     }
     // Vendors published once and gone since: merged where their name leads to a vendor now.
     let present: HashMap<u64, &str> = ids

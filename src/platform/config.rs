@@ -60,6 +60,10 @@ pub struct Config {
         conflicts_with = "third_party_logos"
     )]
     pub no_third_party_logos: bool,
+    /// Copy vendor logos from private and loopback addresses too (an install whose vendors'
+    /// images sit on its own network); off, only public addresses are fetched.
+    #[arg(long, env = "LITSTACK_PRIVATE_LOGO_HOSTS")]
+    pub private_logo_hosts: bool,
     /// Sign a session out after this many hours without a request.
     #[arg(long = "session-idle-hours", value_name = "SESSION_IDLE_HOURS",
         env = "LITSTACK_SESSION_IDLE_HOURS",
@@ -207,6 +211,7 @@ impl Config {
             utm_source: DEFAULT_UTM_SOURCE.into(),
             third_party_logos: false,
             no_third_party_logos: false,
+            private_logo_hosts: false,
             session_idle: session_idle(DEFAULT_SESSION_IDLE_HOURS),
             session_absolute: session_absolute(DEFAULT_SESSION_MAX_DAYS),
             trusted_proxy: None,

@@ -15,6 +15,7 @@ pub mod model;
 pub mod proposals;
 mod queue;
 mod routes;
+pub mod stats;
 pub mod storage;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -49,6 +50,7 @@ where
         .routes(routes!(routes::list_proposals, routes::propose_change))
         .routes(routes!(routes::withdraw_proposal))
         .routes(routes!(routes::vendor_notices))
+        .routes(routes!(routes::vendor_stats))
         .routes(routes!(routes::read_vendor_notices))
         .routes(routes!(routes::vendor_sessions))
         .routes(routes!(routes::end_vendor_session))

@@ -19,6 +19,11 @@ pub struct ProposedChanges {
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<String>, max_length = 2000)]
     pub booking_url: Option<Option<String>>,
+    /// A logo image's http(s) address (PNG, JPEG, GIF or WebP, at most 512 KB): copied when the
+    /// operator approves, then served by Litstack; null or "" for none.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>, max_length = 2000)]
+    pub logo_url: Option<Option<String>>,
     /// Up to 2,000 characters.
     #[serde(default)]
     #[schema(max_length = 2000)]
@@ -40,12 +45,23 @@ fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
     T::deserialize(d).map(Some)
 }
 
-/// The listing with `raw` applied, credited to `by`, and the names of the facts it changes.
+/// The logo address a proposal asks for, to copy before it is approved: a non-empty one.
+pub fn logo_to_copy(raw: &serde_json::Value) -> Option<String> {
+    raw.get("logoUrl")
+        .and_then(|v| v.as_str())
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(String::from)
+}
+
+/// The listing with `raw` applied, credited to `by`, and the names of the facts it changes. A
+/// proposed logo is the vendor's address until the approval copies it (`copied_logo`).
 pub fn apply(
     vendor: &Vendor,
     facts: &VendorFacts,
     raw: &serde_json::Value,
     by: &Provenance,
+    copied_logo: Option<String>,
 ) -> Result<(Vendor, VendorFacts, Vec<&'static str>)> {
     let Some(object) = raw.as_object() else {
         return Err(bad_request("The request body must be a JSON object."));
@@ -54,13 +70,16 @@ pub fn apply(
         .map_err(|e| bad_request(format!("Invalid request: {e}")))?;
     // The link and the facts go through the operator's own checks.
     let mut shared = serde_json::Map::new();
-    for key in ["bookingUrl", "facts"] {
+    for key in ["bookingUrl", "logoUrl", "facts"] {
         if let Some(value) = object.get(key) {
             shared.insert(key.to_string(), value.clone());
         }
     }
-    let update: VendorUpdate = serde_json::from_value(shared.into())
+    let mut update: VendorUpdate = serde_json::from_value(shared.into())
         .map_err(|e| bad_request(format!("Invalid request: {e}")))?;
+    if let Some(path) = copied_logo {
+        update.use_copied_logo(path);
+    }
     let mut new_facts = facts.clone();
     let (mut new, mut changed) = apply_all(vendor.clone(), &mut new_facts, &update, by)?;
     if let Some(text) = &changes.description {
@@ -191,7 +210,16 @@ fn read(field: &str, vendor: &Vendor, facts: &VendorFacts) -> (&'static str, Str
             "Booking link",
             vendor.booking_url.clone().unwrap_or(NOT_STATED.into()),
         ),
-        "logoUrl" => ("Logo", vendor.logo_url.clone().unwrap_or(NOT_STATED.into())),
+        "logoUrl" => (
+            "Logo",
+            match vendor.logo_url.as_deref() {
+                None => NOT_STATED.into(),
+                Some(url) if crate::catalog::logos::is_served(url) => {
+                    "The image Litstack serves now".into()
+                }
+                Some(url) => url.to_string(),
+            },
+        ),
         "description" => (
             "Description",
             if vendor.description.is_empty() {
@@ -225,7 +253,7 @@ pub fn diff(
     facts: &VendorFacts,
     raw: &serde_json::Value,
 ) -> Result<Vec<FieldChange>> {
-    let (new, new_facts, changed) = apply(vendor, facts, raw, &Provenance::Estimate)?;
+    let (new, new_facts, changed) = apply(vendor, facts, raw, &Provenance::Estimate, None)?;
     Ok(changed
         .into_iter()
         .map(|field| {
@@ -288,6 +316,7 @@ mod tests {
                 &VendorFacts::default(),
                 &raw,
                 &Provenance::Estimate,
+                None,
             )
             .unwrap_err()
             .to_string()
@@ -295,6 +324,10 @@ mod tests {
         assert!(
             refused(serde_json::json!({ "bookingUrl": "javascript:alert(1)" }))
                 .starts_with("bookingUrl: ")
+        );
+        assert!(
+            refused(serde_json::json!({ "logoUrl": "data:image/svg+xml,<svg/>" }))
+                .starts_with("logoUrl: ")
         );
         assert!(
             refused(serde_json::json!({ "description": "=HYPERLINK(\"x\")" })).contains("formula")

@@ -297,6 +297,32 @@ pub async fn decide_proposal(
     };
     let base = link_base(&state.accounts.config, &headers);
     let id = id.get();
+    // A proposed logo is copied before anything is written: a logo that cannot be copied refuses
+    // the approval with the reason, and the operator can reject with it.
+    let copied_logo = if body.approve {
+        let proposal = state
+            .blocking(move |app| storage::get::<Proposal>(&app.accounts.store, &keys::proposal(id)))
+            .await?
+            .ok_or_else(|| not_found(format!("There is no proposal {id}")))?;
+        match super::proposals::logo_to_copy(&proposal.changes) {
+            Some(raw) if proposal.status == Status::Open => {
+                let private = state.accounts.config.private_logo_hosts;
+                let store = state.accounts.store.clone();
+                let path = crate::catalog::logos::copy(store, proposal.vendor_id, &raw, private)
+                    .await
+                    .map_err(|e| {
+                        bad_request(format!(
+                            "{e}. Reject the proposal with this reason, or ask the vendor for \
+                             another image."
+                        ))
+                    })?;
+                Some(path)
+            }
+            _ => None,
+        }
+    } else {
+        None
+    };
     let decided = state
         .blocking(move |app| {
             let store = &app.accounts.store;
@@ -329,14 +355,23 @@ pub async fn decide_proposal(
                 };
                 let mut changed = false;
                 crate::catalog::storage::update_vendor(store, proposal.vendor_id, &by, |vendor, facts| {
-                    let (new, new_facts, fields) =
-                        super::proposals::apply(&vendor, facts, &proposal.changes, &by)?;
+                    let (new, new_facts, fields) = super::proposals::apply(
+                        &vendor,
+                        facts,
+                        &proposal.changes,
+                        &by,
+                        copied_logo.clone(),
+                    )?;
                     *facts = new_facts;
                     changed = !fields.is_empty();
                     Ok(changed.then_some(new))
                 })?;
                 if changed {
                     crate::catalog::reload(store, &app.catalog)?;
+                }
+                if copied_logo.is_some() {
+                    let current = app.catalog.load().vendor(proposal.vendor_id).and_then(|v| v.logo_url.clone());
+                    crate::catalog::logos::keep_only(store, proposal.vendor_id, current.as_deref())?;
                 }
             }
             storage::write(store, |docs| {

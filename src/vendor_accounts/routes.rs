@@ -65,6 +65,8 @@ pub struct ListingView {
     pub name: String,
     pub website_url: Option<String>,
     pub booking_url: Option<String>,
+    /// The logo Litstack serves (`/api/logos/...`), or a link it has not copied.
+    pub logo_url: Option<String>,
     pub description: String,
     pub short_highlights: Vec<String>,
     pub integrations: Vec<String>,
@@ -82,6 +84,7 @@ fn listing_view(state: &VendorAccountsState, vendor_id: u64) -> Result<ListingVi
         name: vendor.name.clone(),
         website_url: vendor.website_url.clone(),
         booking_url: vendor.booking_url.clone(),
+        logo_url: vendor.logo_url.clone(),
         description: vendor.description.clone(),
         short_highlights: vendor.short_highlights.clone(),
         integrations: vendor.integrations.clone(),
@@ -850,6 +853,27 @@ pub struct VendorNoticeView {
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct VendorNotices {
     pub items: Vec<VendorNoticeView>,
+}
+
+/// GET /api/vendor/stats: the listing's profile views and scheduler opens by month, each only
+/// when 5 or more verified firms make it up.
+#[utoipa::path(get, path = "/vendor/stats", tag = "vendor", security(("vendorSession" = [])),
+    responses((status = 200, body = super::stats::VendorStats), crate::platform::error::NotSignedIn))]
+pub async fn vendor_stats(
+    State(state): State<VendorAccountsState>,
+    who: VendorCaller,
+) -> Result<Json<super::stats::VendorStats>> {
+    let vendor = who.account.vendor_id;
+    let stats = state
+        .blocking(move |app| {
+            super::stats::for_vendor(
+                &app.accounts.store,
+                vendor,
+                crate::platform::clock::now_secs(),
+            )
+        })
+        .await?;
+    Ok(Json(stats))
 }
 
 /// GET /api/vendor/notices: what the account was told, newest first.

@@ -15,6 +15,7 @@ pub mod prices;
 pub mod profile;
 mod routes;
 pub mod suppress;
+pub mod views;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

@@ -29,7 +29,16 @@ pub(super) async fn get_vendor_profile(
 ) -> Result<Json<VendorProfile>> {
     let id = id.get();
     let profile = state
-        .blocking(move |app| profile_for(app, &user.user, id))
+        .blocking(move |app| {
+            let profile = profile_for(app, &user.user, id)?;
+            // Counted for the vendor's own statistics (over 5 or more verified firms only); a
+            // count that cannot be written (a full disk) does not keep the profile from the firm.
+            let now = crate::platform::clock::now_secs();
+            if let Err(e) = super::views::record(&app.store, user.user.id, id, now) {
+                tracing::warn!(vendor_id = id, error = %e, "a profile view was not counted");
+            }
+            Ok(profile)
+        })
         .await?;
     Ok(Json(profile))
 }

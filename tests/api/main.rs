@@ -69,6 +69,7 @@ mod trends_analyst;
 mod undo;
 mod vendor_accounts;
 mod vendor_facts;
+mod vendor_logos;
 mod vendor_removal;
 mod vendors;
 // Evaluations (issue 32).

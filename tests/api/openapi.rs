@@ -16,7 +16,7 @@ use crate::helpers::TestApp;
 const METHODS: [&str; 5] = ["get", "post", "patch", "put", "delete"];
 
 /// Public operations: everything else needs the session cookie.
-const PUBLIC: [(&str, &str); 21] = [
+const PUBLIC: [(&str, &str); 22] = [
     ("POST", "/api/auth/sign-up"),
     ("POST", "/api/auth/forgot-password"),
     ("POST", "/api/auth/sign-in"),
@@ -38,6 +38,7 @@ const PUBLIC: [(&str, &str); 21] = [
     // A vendor's way in (issue 47): the listings a claim may name, the claim, the mailed link,
     // sign-in and sign-out. Every other /api/vendor route takes the vendor session instead.
     ("GET", "/api/vendor/listings"),
+    ("GET", "/api/logos/{vendor}/{sha256}"),
     ("POST", "/api/vendor/claims"),
     ("POST", "/api/vendor/links/check"),
     ("POST", "/api/vendor/links/accept"),

@@ -63,6 +63,13 @@ pub async fn a_firm_that_used_the_product(app: &mut TestApp) {
     ok(app, Method::POST, "/api/meeting-clicks", Some(click)).await;
     let share = json!({ "share": true });
     ok(app, Method::PUT, "/api/firm/price-sharing", Some(share)).await;
+    ok(
+        app,
+        Method::GET,
+        &format!("/api/vendors/{}", vendors[0]),
+        None,
+    )
+    .await;
     app.invite("di@doe-law.com", "member").await;
 }
 
@@ -113,8 +120,22 @@ async fn a_backup_holds_every_row_of_every_table_in_the_file() {
 /// but those its declaration names with why (`Domain::not_copied`).
 #[tokio::test(flavor = "multi_thread")]
 async fn the_copy_to_postgresql_counts_every_declared_table() {
-    let mut app = TestApp::on_file();
+    let mut app = TestApp::with_config(|c| {
+        c.storage.database_url = None;
+        c.private_logo_hosts = true;
+    });
     a_firm_that_used_the_product(&mut app).await;
+    // The operator's logo, copied from a web server on loopback.
+    let server = crate::vendor_logos::vendor_server().await;
+    let vendor = app.state.catalog.load().vendors[0].id;
+    let logo = json!({ "logoUrl": format!("{server}/logo.png") });
+    ok(
+        &mut app,
+        Method::PATCH,
+        &format!("/api/admin/vendors/{vendor}"),
+        Some(logo),
+    )
+    .await;
     let data_dir = app.data_dir();
     let _kept = app.shut_down();
     let url = crate::helpers::fresh_database();
@@ -143,4 +164,6 @@ async fn the_copy_to_postgresql_counts_every_declared_table() {
     let rows = |table: &str| counts.iter().find(|c| c.table == table).map(|c| c.copied);
     assert_eq!(rows("saved_views"), Some(1));
     assert_eq!(rows("tool_contracts"), Some(1));
+    assert_eq!(rows("profile_views"), Some(1));
+    assert_eq!(rows("vendor_logos"), Some(1));
 }

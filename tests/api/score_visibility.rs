@@ -120,7 +120,11 @@ fn every_get(doc: &Value, decision: u64, feed_file: &str) -> Vec<String> {
             continue;
         };
         // Public sign-in redirects and the signed unsubscribe link: no session, no firm data.
-        if path.starts_with("/api/auth/sso/") || path == "/api/unsubscribe" {
+        // A copied logo: an image of the catalog's, public.
+        if path.starts_with("/api/auth/sso/")
+            || path == "/api/unsubscribe"
+            || path.starts_with("/api/logos/")
+        {
             continue;
         }
         let id = if path.starts_with("/api/decisions/") {

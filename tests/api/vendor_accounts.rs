@@ -661,3 +661,115 @@ async fn an_invitation_without_mail_is_handed_over_and_a_merge_moves_the_account
         kept
     );
 }
+
+/// A vendor sees its listing's profile views and scheduler opens for the month only once 5
+/// verified firms make a figure up; an unverified firm's views count for nothing; no firm is named.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_vendor_sees_monthly_figures_only_over_five_verified_firms() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let vendor = {
+        let catalog = app.state.catalog.load();
+        catalog
+            .vendors
+            .iter()
+            .find(|v| v.is_active && v.booking_url.is_some())
+            .unwrap()
+            .id
+    };
+    let res = app
+        .post(
+            &format!("/api/admin/vendors/{vendor}/vendor-invitations"),
+            json!({ "email": "lee@anywhere.test" }),
+        )
+        .await;
+    let token = res.json()["link"]
+        .as_str()
+        .unwrap()
+        .split_once('#')
+        .unwrap()
+        .1
+        .to_string();
+    let operator = app.cookie.take();
+    app.post(
+        "/api/vendor/links/accept",
+        json!({ "token": token, "name": "Lee", "password": PASSWORD }),
+    )
+    .await;
+    let vendor_session = app.vendor_cookie.take();
+
+    // Four more firms; with the operator's, five are verified.
+    let mut firms = vec![operator];
+    for i in 1..=4 {
+        app.cookie = None;
+        let res = app
+            .sign_up_as(&format!("Member {i}"), &format!("m{i}@firm{i}.test"))
+            .await;
+        assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+        firms.push(app.cookie.clone());
+    }
+    app.verify_all_firms();
+    app.cookie = None;
+    app.sign_up_as("Unverified", "u@unverified.test").await;
+    let unverified = app.cookie.clone();
+
+    async fn now_month(app: &mut TestApp, session: &Option<String>) -> Value {
+        let (cookie, vendor) = (
+            app.cookie.take(),
+            app.vendor_cookie.replace(session.clone().unwrap()),
+        );
+        let res = app.get("/api/vendor/stats").await;
+        assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+        app.cookie = cookie;
+        app.vendor_cookie = vendor;
+        let answer = res.json();
+        assert_eq!(answer["months"].as_array().unwrap().len(), 12, "{answer}");
+        assert_eq!(answer["minFirms"], 5);
+        answer["months"][0].clone()
+    }
+
+    // Four verified firms and an unverified one, however often: nothing shows.
+    for session in &firms[..4] {
+        app.cookie = session.clone();
+        assert_eq!(
+            app.get(&format!("/api/vendors/{vendor}")).await.status,
+            StatusCode::OK
+        );
+        let res = app
+            .post(
+                "/api/meeting-clicks",
+                json!({ "vendorId": vendor, "sourcePage": "PROFILE" }),
+            )
+            .await;
+        assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    }
+    app.cookie = unverified;
+    for _ in 0..3 {
+        app.get(&format!("/api/vendors/{vendor}")).await;
+    }
+    let month = now_month(&mut app, &vendor_session).await;
+    assert!(month["profileViews"].is_null(), "{month}");
+    assert!(month["schedulerOpens"].is_null(), "{month}");
+
+    // The fifth verified firm: both figures show, the unverified firm's views left out.
+    app.cookie = firms[4].clone();
+    app.get(&format!("/api/vendors/{vendor}")).await;
+    app.get(&format!("/api/vendors/{vendor}")).await;
+    app.post(
+        "/api/meeting-clicks",
+        json!({ "vendorId": vendor, "sourcePage": "BROWSE" }),
+    )
+    .await;
+    let month = now_month(&mut app, &vendor_session).await;
+    assert_eq!(month["profileViews"], 6, "{month}");
+    assert_eq!(month["schedulerOpens"], 5, "{month}");
+    let keys: Vec<&String> = month.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["month", "profileViews", "schedulerOpens"]);
+
+    // Without a vendor session (a firm member only), nothing.
+    app.vendor_cookie = None;
+    assert_eq!(
+        app.get("/api/vendor/stats").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+}

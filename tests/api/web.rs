@@ -411,6 +411,16 @@ async fn use_everything(app: &mut TestApp) {
             Some(json!({ "share": true })),
         )
         .await);
+    // A firm member opens a profile (counted for the vendor's figures), and the operator gives
+    // a vendor a logo, which Litstack copies (issue 47).
+    ok(app.get(&format!("/api/vendors/{slotwise}")).await);
+    let server = crate::vendor_logos::vendor_server().await;
+    ok(app
+        .patch(
+            &format!("/api/admin/vendors/{slotwise}"),
+            json!({ "logoUrl": format!("{server}/logo.png") }),
+        )
+        .await);
     // A vendor keeps its listing (issue 47): the operator invites a person, who joins.
     let invited = ok(app
         .post(
@@ -491,6 +501,7 @@ fn rows_of(txn: &redb::ReadTransaction, name: &str) -> Rows {
         ((u64, u64, i64), i64),
         ((u64, u64, i64, u32), i64),
         ((u64, u64, u32), &[u8]),
+        ((u64, u64, u32), u64),
     );
     panic!("{name}: a table of key and value types this test does not know yet: add them above")
 }
@@ -518,7 +529,11 @@ fn tables_of(path: &std::path::Path) -> std::collections::BTreeMap<String, Rows>
 /// fails here as soon as a feature writes to it.
 #[tokio::test(flavor = "multi_thread")]
 async fn a_backup_holds_every_table_row_for_row() {
-    let mut app = TestApp::on_file();
+    // On the file, and allowed to copy a logo from the web server on loopback.
+    let mut app = TestApp::with_config(|c| {
+        c.storage.database_url = None;
+        c.private_logo_hosts = true;
+    });
     use_everything(&mut app).await;
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("copy.redb");

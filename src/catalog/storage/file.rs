@@ -315,6 +315,28 @@ pub fn vendor_meeting_clicks(
     Ok(out)
 }
 
+/// Every click that opened `vendor_id`'s scheduler: (user, Unix seconds). A walk of every click,
+/// for the vendor's own monthly statistics.
+pub fn scheduler_opens(store: &FileStore, vendor_id: u64) -> Result<Vec<(u64, i64)>> {
+    let txn = store.read()?;
+    let Some(clicks) = store::open_read(&txn, MEETING_CLICKS)? else {
+        return Ok(Vec::new());
+    };
+    let kinds = store::open_read(&txn, MEETING_CLICK_KINDS)?;
+    let mut out = Vec::new();
+    for entry in clicks.iter()? {
+        let (key, value) = entry?;
+        if key.value().1 != vendor_id {
+            continue;
+        }
+        let click = with_kind(kinds.as_ref(), codec::decode(value.value())?)?;
+        if click.kind == ClickKind::Booking {
+            out.push((click.user_id, click.at));
+        }
+    }
+    Ok(out)
+}
+
 /// Every stored click, by id: for the copy to PostgreSQL.
 pub fn all_meeting_clicks(store: &FileStore) -> Result<Vec<MeetingClick>> {
     let txn = store.read()?;

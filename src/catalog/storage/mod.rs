@@ -301,6 +301,14 @@ pub fn recent_meeting_clicks(
     }
 }
 
+/// Every click that opened `vendor_id`'s scheduler, by anyone: (user, Unix seconds).
+pub fn scheduler_opens(store: &Store, vendor_id: u64) -> Result<Vec<(u64, i64)>> {
+    match store {
+        Store::File(db) => file::scheduler_opens(db, vendor_id),
+        Store::Postgres(db) => postgres::scheduler_opens(db, vendor_id),
+    }
+}
+
 /// The user's clicks on one vendor, newest first, read by (user, vendor).
 pub fn vendor_meeting_clicks(
     store: &Store,

@@ -523,6 +523,19 @@ pub fn recent_meeting_clicks(
 
 /// The user's clicks on one vendor, newest first, through the index on (user, vendor, id)
 /// (migrations/postgres/0010_meeting_clicks_by_vendor.sql).
+/// Every click that opened `vendor_id`'s scheduler: (user, Unix seconds).
+pub fn scheduler_opens(store: &PgStore, vendor_id: u64) -> Result<Vec<(u64, i64)>> {
+    let rows: Vec<(i64, i64)> = store.run(
+        sqlx::query_as(
+            "SELECT user_id, extract(epoch FROM at)::bigint FROM meeting_clicks \
+             WHERE vendor_id = $1 AND kind = 'BOOKING'",
+        )
+        .bind(vendor_id as i64)
+        .fetch_all(store.pool()),
+    )?;
+    Ok(rows.into_iter().map(|(u, at)| (u as u64, at)).collect())
+}
+
 pub fn vendor_meeting_clicks(
     store: &PgStore,
     user_id: u64,

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: eb5633ad61cb274a9f53a92e5518e93fb8fb5fdb6b60ab5a07c4ff9d7dc72410
+ * openapi.json sha256: b12e7022bc53f37414a9af68fd87b73e4fbd90dd11b6781f36c38622020edf0d
  */
 
 export interface paths {
@@ -1592,6 +1592,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/logos/{vendor}/{sha256}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/logos/{vendor}/{sha256}: a logo Litstack copied. Public, like the catalog's names: a
+         *     vendor's screens and the sign-in pages show logos too. The hash in the address names the
+         *     bytes, so a browser keeps it for a year.
+         */
+        get: operations["served_logo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/notifications": {
         parameters: {
             query?: never;
@@ -2486,6 +2507,26 @@ export interface paths {
         put?: never;
         /** POST /api/vendor/sign-out: ends this browser's vendor session. */
         post: operations["vendor_sign_out"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendor/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/vendor/stats: the listing's profile views and scheduler opens by month, each only
+         *     when 5 or more verified firms make it up.
+         */
+        get: operations["vendor_stats"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3908,6 +3949,8 @@ export interface components {
             /** Format: int64 */
             id: number;
             integrations: string[];
+            /** @description The logo Litstack serves (`/api/logos/...`), or a link it has not copied. */
+            logoUrl?: string | null;
             name: string;
             shortHighlights: string[];
             websiteUrl?: string | null;
@@ -4114,6 +4157,22 @@ export interface components {
             enabled: boolean;
             /** @description Unused recovery codes left. */
             recoveryCodesLeft: number;
+        };
+        MonthFigures: {
+            /** @description YYYY-MM. */
+            month: string;
+            /**
+             * Format: int64
+             * @description Times firms' people opened the listing's profile; null when fewer than 5 verified firms
+             *     did (none included).
+             */
+            profileViews?: number | null;
+            /**
+             * Format: int64
+             * @description Times firms' people opened the listing's scheduler (Schedule Meeting); null when fewer
+             *     than 5 verified firms did (none included).
+             */
+            schedulerOpens?: number | null;
         };
         /** @description Demo bookings of neighbouring months (or sizes) shown as one count (see `suppress::groups`). */
         MonthGroup: {
@@ -4552,6 +4611,11 @@ export interface components {
             facts?: null | components["schemas"]["FactsUpdate"];
             /** @description The products it connects to: up to 50 names of up to 200 characters. */
             integrations?: string[] | null;
+            /**
+             * @description A logo image's http(s) address (PNG, JPEG, GIF or WebP, at most 512 KB): copied when the
+             *     operator approves, then served by Litstack; null or "" for none.
+             */
+            logoUrl?: string | null;
             /** @description Up to 10 short lines of up to 200 characters. */
             shortHighlights?: string[] | null;
         };
@@ -5640,6 +5704,15 @@ export interface components {
          * @enum {string}
          */
         VendorSort: "name_asc" | "name_desc" | "partner_first" | "no_booking_first";
+        VendorStats: {
+            /**
+             * Format: int32
+             * @description The fewest verified firms a figure is counted over.
+             */
+            minFirms: number;
+            /** @description The last 12 months, newest first. */
+            months: components["schemas"]["MonthFigures"][];
+        };
         /** @description One vendor of the evaluation as the caller sees it. */
         VendorSummary: {
             /**
@@ -5689,7 +5762,10 @@ export interface components {
             isActive?: boolean | null;
             /** @description The recommended-partner star. */
             isRecommendedPartner?: boolean | null;
-            /** @description A logo image, http(s); null or "" for none. */
+            /**
+             * @description A logo image's http(s) address, copied at once and served by Litstack
+             *     (`/api/logos/...`, which the vendor's `logoUrl` then is); null or "" for none.
+             */
             logoUrl?: string | null;
             partnerLevel?: null | components["schemas"]["PartnerLevel"];
         };
@@ -11825,6 +11901,40 @@ export interface operations {
             };
         };
     };
+    served_logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vendor's id */
+                vendor: number;
+                /** @description The image's SHA-256, in hex */
+                sha256: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            /** @description No such logo */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_prefs: {
         parameters: {
             query?: never;
@@ -14812,6 +14922,34 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendor_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorStats"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

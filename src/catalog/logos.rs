@@ -1,0 +1,493 @@
+//! Vendor logos, copied and served by Litstack, so no firm user's browser asks a vendor's server
+//! (which would learn who looks at it). When the operator sets a logo link or approves a
+//! vendor's proposed one, the image is fetched once (`copy`): http(s) only, no redirect, a public
+//! address unless the install allows private ones, at most `MAX_BYTES`, and a PNG, JPEG, GIF or
+//! WebP by its first bytes (an SVG can carry script). The copy is stored by vendor and content
+//! hash, and the vendor's `logoUrl` becomes its address here, `/api/logos/{vendor}/{sha256}`,
+//! served to anyone with a year's immutable caching. A vendor's older copies go once a newer one
+//! is its logo (`keep_only`); a deleted vendor's go with it.
+//!
+//! The vendor CSV's `logoUrl` column is stored as given and not fetched: the web app shows such a
+//! link only when the operator allows third-party logos (`--third-party-logos`).
+
+use std::net::{IpAddr, SocketAddr};
+
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use redb::ReadableTable;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::platform::error::{Result, bad_request, not_found};
+use crate::platform::store::registry::{
+    Export, Holder, INSTALL_OWN, Purge, Table, VendorMoved, VendorPart,
+};
+use crate::platform::store::{
+    FileStore, PgStore, PgTx, Store, TableCount, VENDOR_LOGOS, WriteTx, codec, open_read,
+};
+
+/// The largest logo copied: a logo this size is already far sharper than a card shows it.
+pub const MAX_BYTES: usize = 512 * 1024;
+
+/// Where the served copies live.
+pub const PATH_PREFIX: &str = "/api/logos/";
+
+/// One stored copy.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Logo {
+    pub content_type: String,
+    /// The http(s) address it was copied from.
+    pub source_url: String,
+    /// The day it was copied, YYYY-MM-DD.
+    pub copied_on: String,
+    pub bytes: Vec<u8>,
+}
+
+fn key(vendor: u64, sha: &str) -> String {
+    format!("{vendor:016x}:{sha}")
+}
+
+fn vendor_prefix(vendor: u64) -> String {
+    format!("{vendor:016x}:")
+}
+
+/// The address a copy is served at.
+pub fn served_path(vendor: u64, sha: &str) -> String {
+    format!("{PATH_PREFIX}{vendor}/{sha}")
+}
+
+/// Whether `url` is a copy served here (rather than a vendor's own address).
+pub fn is_served(url: &str) -> bool {
+    url.starts_with(PATH_PREFIX)
+}
+
+/// The image type its first bytes show, if it is one a logo may be.
+pub fn sniff(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Some("image/png")
+    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        Some("image/jpeg")
+    } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
+        Some("image/gif")
+    } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+        Some("image/webp")
+    } else {
+        None
+    }
+}
+
+/// Whether an address is one the public internet routes to: not this machine, not a private or
+/// shared network, not link-local (where cloud metadata services answer), not multicast.
+pub fn is_public(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => {
+            let [a, b, ..] = v4.octets();
+            !(v4.is_loopback()
+                || v4.is_private()
+                || v4.is_link_local()
+                || v4.is_unspecified()
+                || v4.is_broadcast()
+                || v4.is_multicast()
+                || v4.is_documentation()
+                || a == 0
+                // Shared address space (carrier-grade NAT), 100.64.0.0/10.
+                || (a == 100 && (64..128).contains(&b))
+                // Benchmarking, 198.18.0.0/15, and the reserved 240.0.0.0/4.
+                || (a == 198 && (b == 18 || b == 19))
+                || a >= 240)
+        }
+        IpAddr::V6(v6) => {
+            if let Some(v4) = v6.to_ipv4_mapped() {
+                return is_public(IpAddr::V4(v4));
+            }
+            let first = v6.segments()[0];
+            !(v6.is_loopback()
+                || v6.is_unspecified()
+                || v6.is_multicast()
+                // Unique local fc00::/7 and link-local fe80::/10.
+                || (first & 0xfe00) == 0xfc00
+                || (first & 0xffc0) == 0xfe80
+                // Documentation, 2001:db8::/32.
+                || (first == 0x2001 && v6.segments()[1] == 0x0db8))
+        }
+    }
+}
+
+/// Fetches the image at `raw` (an http(s) address, checked as the import checks links) and
+/// answers it as a `Logo`; every refusal says what to do instead.
+pub async fn fetch(raw: &str, private_hosts: bool) -> Result<Logo> {
+    let url = crate::platform::upload::parse_web_url(raw)
+        .map_err(|e| bad_request(format!("logoUrl: {e}")))?
+        .ok_or_else(|| bad_request("logoUrl: give the image's http(s) address"))?;
+    let parsed = url::Url::parse(&url).map_err(|e| bad_request(format!("logoUrl: {e}")))?;
+    let host = parsed
+        .host_str()
+        .ok_or_else(|| bad_request("logoUrl: the address has no host"))?
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .to_string();
+    let port = parsed.port_or_known_default().unwrap_or(443);
+    let addresses: Vec<SocketAddr> = tokio::net::lookup_host((host.as_str(), port))
+        .await
+        .map_err(|_| bad_request(format!("The logo's host {host} cannot be found")))?
+        .collect();
+    let Some(first) = addresses.first().copied() else {
+        return Err(bad_request(format!(
+            "The logo's host {host} cannot be found"
+        )));
+    };
+    if !private_hosts && addresses.iter().any(|a| !is_public(a.ip())) {
+        return Err(bad_request(format!(
+            "The logo's host {host} is on a private network: Litstack copies logos only from \
+             public addresses"
+        )));
+    }
+    use openidconnect::reqwest;
+    // The address checked above is the one connected to, so a second lookup cannot move it.
+    let client = reqwest::ClientBuilder::new()
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(std::time::Duration::from_secs(15))
+        .resolve(&host, first)
+        .build()
+        .map_err(|e| anyhow::anyhow!("the HTTP client could not start: {e}"))?;
+    let mut response = client
+        .get(url.as_str())
+        .header("Accept", "image/png, image/jpeg, image/gif, image/webp")
+        .send()
+        .await
+        .map_err(|e| bad_request(format!("The logo at {url} could not be fetched: {e}")))?;
+    let status = response.status();
+    if status.is_redirection() {
+        return Err(bad_request(format!(
+            "The logo at {url} answered with a redirect: give the image's own address"
+        )));
+    }
+    if !status.is_success() {
+        return Err(bad_request(format!(
+            "The logo at {url} answered {status}: no image there"
+        )));
+    }
+    let mut bytes = Vec::new();
+    while let Some(chunk) = response
+        .chunk()
+        .await
+        .map_err(|e| bad_request(format!("The download of the logo at {url} broke off: {e}")))?
+    {
+        bytes.extend_from_slice(&chunk);
+        if bytes.len() > MAX_BYTES {
+            return Err(bad_request(format!(
+                "The logo at {url} is larger than {} KB: give a smaller image",
+                MAX_BYTES / 1024
+            )));
+        }
+    }
+    let content_type = sniff(&bytes).ok_or_else(|| {
+        bad_request(format!(
+            "The logo at {url} is not a PNG, JPEG, GIF or WebP image (an SVG is refused: it can \
+             carry script)"
+        ))
+    })?;
+    Ok(Logo {
+        content_type: content_type.to_string(),
+        source_url: url,
+        copied_on: crate::platform::clock::today().to_string(),
+        bytes,
+    })
+}
+
+/// Fetches and stores a copy of the logo at `raw` for `vendor`; answers the address it is
+/// served at, for the vendor's `logoUrl`.
+pub async fn copy(
+    store: std::sync::Arc<Store>,
+    vendor: u64,
+    raw: &str,
+    private_hosts: bool,
+) -> Result<String> {
+    let logo = fetch(raw, private_hosts).await?;
+    let sha = hex::encode(Sha256::digest(&logo.bytes));
+    let path = served_path(vendor, &sha);
+    tokio::task::spawn_blocking(move || {
+        let mut tx = store.begin()?;
+        put(&mut tx, vendor, &sha, &logo)?;
+        tx.commit()?;
+        Ok::<_, crate::platform::error::AppError>(())
+    })
+    .await
+    .map_err(anyhow::Error::from)??;
+    Ok(path)
+}
+
+fn put(tx: &mut WriteTx, vendor: u64, sha: &str, logo: &Logo) -> Result<()> {
+    match tx {
+        WriteTx::File(txn) => {
+            txn.open_table(VENDOR_LOGOS)?
+                .insert(key(vendor, sha).as_str(), codec::encode(logo).as_slice())?;
+        }
+        WriteTx::Postgres(tx) => {
+            let store = tx.store();
+            store.run(
+                sqlx::query(
+                    "INSERT INTO vendor_logos \
+                     (vendor_id, sha256, content_type, source_url, copied_on, bytes) \
+                     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (vendor_id, sha256) DO NOTHING",
+                )
+                .bind(vendor as i64)
+                .bind(sha)
+                .bind(&logo.content_type)
+                .bind(&logo.source_url)
+                .bind(&logo.copied_on)
+                .bind(&logo.bytes)
+                .execute(tx.conn()?),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+type PgLogo = (String, String, String, Vec<u8>);
+
+fn from_pg((content_type, source_url, copied_on, bytes): PgLogo) -> Logo {
+    Logo {
+        content_type,
+        source_url,
+        copied_on,
+        bytes,
+    }
+}
+
+/// The stored copy of `vendor`'s logo with hash `sha`.
+pub fn get(store: &Store, vendor: u64, sha: &str) -> Result<Option<Logo>> {
+    match store {
+        Store::File(db) => {
+            let txn = db.read()?;
+            let Some(table) = open_read(&txn, VENDOR_LOGOS)? else {
+                return Ok(None);
+            };
+            let value = table.get(key(vendor, sha).as_str())?;
+            Ok(value.map(|v| codec::decode(v.value())).transpose()?)
+        }
+        Store::Postgres(db) => {
+            let row: Option<PgLogo> = db.run(
+                sqlx::query_as(
+                    "SELECT content_type, source_url, copied_on, bytes FROM vendor_logos \
+                     WHERE vendor_id = $1 AND sha256 = $2",
+                )
+                .bind(vendor as i64)
+                .bind(sha)
+                .fetch_optional(db.pool()),
+            )?;
+            Ok(row.map(from_pg))
+        }
+    }
+}
+
+/// The address `logo_url` names, when it is a copy served here: (vendor, sha).
+fn parse_served(logo_url: &str) -> Option<(u64, &str)> {
+    let rest = logo_url.strip_prefix(PATH_PREFIX)?;
+    let (vendor, sha) = rest.split_once('/')?;
+    Some((vendor.parse().ok()?, sha))
+}
+
+/// Where the copy `logo_url` names was copied from, for the operator's and the vendor's eyes.
+pub fn source_of(store: &Store, logo_url: &str) -> Result<Option<String>> {
+    let Some((vendor, sha)) = parse_served(logo_url) else {
+        return Ok(None);
+    };
+    Ok(get(store, vendor, sha)?.map(|l| l.source_url))
+}
+
+/// Deletes `vendor`'s copies other than the one `current` (its `logoUrl`) serves.
+pub fn keep_only(store: &Store, vendor: u64, current: Option<&str>) -> Result<()> {
+    let keep = current
+        .and_then(parse_served)
+        .filter(|(v, _)| *v == vendor)
+        .map(|(_, sha)| key(vendor, sha));
+    let mut tx = store.begin()?;
+    remove_in(&mut tx, vendor, keep.as_deref())?;
+    tx.commit()?;
+    Ok(())
+}
+
+fn remove_in(tx: &mut WriteTx, vendor: u64, keep: Option<&str>) -> Result<()> {
+    match tx {
+        WriteTx::File(txn) => {
+            let mut table = txn.open_table(VENDOR_LOGOS)?;
+            let prefix = vendor_prefix(vendor);
+            let end = format!("{prefix}\u{10FFFF}");
+            let gone: Vec<String> = table
+                .range(prefix.as_str()..end.as_str())?
+                .map(|entry| entry.map(|(k, _)| k.value().to_string()))
+                .collect::<std::result::Result<_, _>>()?;
+            for k in gone.iter().filter(|k| Some(k.as_str()) != keep) {
+                table.remove(k.as_str())?;
+            }
+        }
+        WriteTx::Postgres(tx) => {
+            let store = tx.store();
+            let keep_sha = keep.and_then(|k| k.split_once(':')).map(|(_, sha)| sha);
+            store.run(
+                sqlx::query(
+                    "DELETE FROM vendor_logos WHERE vendor_id = $1 \
+                     AND sha256 IS DISTINCT FROM $2",
+                )
+                .bind(vendor as i64)
+                .bind(keep_sha)
+                .execute(tx.conn()?),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// GET /api/logos/{vendor}/{sha256}: a logo Litstack copied. Public, like the catalog's names: a
+/// vendor's screens and the sign-in pages show logos too. The hash in the address names the
+/// bytes, so a browser keeps it for a year.
+#[utoipa::path(get, path = "/logos/{vendor}/{sha256}", tag = "vendors", security(()),
+    params(
+        ("vendor" = u64, Path, description = "The vendor's id"),
+        ("sha256" = String, Path, description = "The image's SHA-256, in hex"),
+    ),
+    responses(
+        (status = 200, description = "The image", content_type = "image/png"),
+        (status = 404, description = "No such logo", body = crate::platform::error::ErrorBody),
+    ))]
+pub async fn served_logo(
+    axum::extract::State(state): axum::extract::State<super::CatalogState>,
+    crate::platform::extract::Path((vendor, sha)): crate::platform::extract::Path<(u64, String)>,
+) -> Result<Response> {
+    use crate::platform::blocking::Blocking;
+    if sha.len() != 64 || !sha.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(not_found("There is no such logo"));
+    }
+    let logo = state
+        .blocking(move |s| get(&s.store, vendor, &sha))
+        .await?
+        .ok_or_else(|| not_found("There is no such logo"))?;
+    let mut response = (StatusCode::OK, logo.bytes).into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_str(&logo.content_type)
+            .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+    );
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=31536000, immutable"),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    Ok(response)
+}
+
+// ---- The operator's vendor delete and merge, and the registry ----
+
+/// A deleted vendor's copies go with it, and so do a merged duplicate's (the kept vendor keeps
+/// its own logo).
+pub const PART: VendorPart = VendorPart {
+    naming: |_, _| Ok(Vec::new()),
+    merge: |tx, from, _into| {
+        remove_in(tx, from, None)?;
+        Ok(VendorMoved::default())
+    },
+    delete: Some(|tx, vendor| remove_in(tx, vendor, None)),
+};
+
+/// Copies every stored logo of a redb file into PostgreSQL (`litstack export-to-postgres`).
+pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
+    let rows: Vec<(u64, String, Logo)> = {
+        let txn = from.read()?;
+        let mut rows = Vec::new();
+        if let Some(table) = open_read(&txn, VENDOR_LOGOS)? {
+            for entry in table.iter()? {
+                let (k, v) = entry?;
+                let k = k.value();
+                let (vendor, sha) = k
+                    .split_once(':')
+                    .and_then(|(v, s)| Some((u64::from_str_radix(v, 16).ok()?, s.to_string())))
+                    .ok_or_else(|| anyhow::anyhow!("a stored logo's key {k} cannot be read"))?;
+                rows.push((vendor, sha, codec::decode(v.value())?));
+            }
+        }
+        rows
+    };
+    let mut tx = WriteTx::Postgres(PgTx::begin(to)?);
+    for (vendor, sha, logo) in &rows {
+        put(&mut tx, *vendor, sha, logo)?;
+    }
+    tx.commit()?;
+    Ok(vec![to.counted("vendor_logos", rows.len() as u64)?])
+}
+
+/// This room's table, for the registry of data (the list in src/registry.rs).
+pub const TABLES: &[Table] = &[Table {
+    name: "vendor_logos",
+    purge: Purge::Never,
+    export: Export::Left(INSTALL_OWN),
+    holder: Holder::Install,
+    redb: &[&VENDOR_LOGOS],
+    postgres: true,
+    secrets: &[],
+    refers_to: &[crate::platform::store::registry::Reference {
+        column: "vendor_id",
+        to: crate::platform::store::registry::Target::Vendor,
+    }],
+}];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_raster_images_by_their_first_bytes() {
+        assert_eq!(sniff(b"\x89PNG\r\n\x1a\n...."), Some("image/png"));
+        assert_eq!(sniff(&[0xFF, 0xD8, 0xFF, 0xE0]), Some("image/jpeg"));
+        assert_eq!(sniff(b"GIF89a.."), Some("image/gif"));
+        assert_eq!(sniff(b"RIFF\0\0\0\0WEBPVP8 "), Some("image/webp"));
+        assert_eq!(sniff(b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>"), None);
+        assert_eq!(sniff(b"<html>"), None);
+        assert_eq!(sniff(b""), None);
+    }
+
+    #[test]
+    fn private_and_special_addresses_are_not_public() {
+        for ip in [
+            "127.0.0.1",
+            "10.1.2.3",
+            "172.16.0.1",
+            "192.168.1.1",
+            "169.254.169.254",
+            "100.64.0.1",
+            "0.0.0.0",
+            "::1",
+            "fd00::1",
+            "fe80::1",
+            "::ffff:127.0.0.1",
+            "::ffff:10.0.0.1",
+        ] {
+            assert!(!is_public(ip.parse().unwrap()), "{ip}");
+        }
+        for ip in ["93.184.216.34", "8.8.8.8", "2606:4700::1111"] {
+            assert!(is_public(ip.parse().unwrap()), "{ip}");
+        }
+    }
+
+    #[test]
+    fn a_served_address_names_its_vendor_and_hash() {
+        let path = served_path(12, "ab");
+        assert!(is_served(&path));
+        assert_eq!(parse_served(&path), Some((12, "ab")));
+        assert!(!is_served("https://acme.example.com/logo.png"));
+    }
+
+    #[tokio::test]
+    async fn a_private_host_is_refused_before_anything_is_fetched() {
+        let e = fetch("http://127.0.0.1:9/logo.png", false)
+            .await
+            .unwrap_err();
+        assert!(e.to_string().contains("private network"), "{e}");
+        let e = fetch("javascript:alert(1)", false).await.unwrap_err();
+        assert!(e.to_string().starts_with("logoUrl: "), "{e}");
+    }
+}
