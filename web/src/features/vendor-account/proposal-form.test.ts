@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { changesNothing, changesOf, formValuesOf, linesOf } from './proposal-form';
+import { LINK_MESSAGE, changesNothing, changesOf, formValuesOf, linesOf, logoLinkError } from './proposal-form';
 import type { VendorListing } from './types';
 
 const checked = { kind: 'page' as const, url: 'https://acme.test/security', checkedOn: '2026-11-25' };
@@ -45,6 +45,22 @@ describe('a proposal sends only what the person changed', () => {
     const initial = formValuesOf(listing());
     expect(changesOf(initial, { ...initial, bookingUrl: 'https://acme.test/book' })).toEqual({ bookingUrl: 'https://acme.test/book' });
     expect(changesOf(initial, { ...initial, bookingUrl: '   ' })).toEqual({ bookingUrl: null });
+  });
+
+  it('sends a logo link only when the person typed one, trimmed: the field starts empty whatever the logo', () => {
+    const initial = formValuesOf({ ...listing(), logoUrl: '/api/logos/7/abc123' });
+    expect(initial.logoUrl).toBe('');
+    expect(changesOf(initial, { ...initial, logoUrl: '   ' })).toEqual({});
+    expect(changesOf(initial, { ...initial, logoUrl: ' https://acme.test/logo.png ' })).toEqual({ logoUrl: 'https://acme.test/logo.png' });
+  });
+
+  it('refuses a logo link that is not an http(s) address before sending, and lets an empty one through', () => {
+    expect(logoLinkError({ logoUrl: '' })).toBeUndefined();
+    expect(logoLinkError({ logoUrl: ' https://acme.test/logo.png ' })).toBeUndefined();
+    expect(logoLinkError({ logoUrl: 'HTTP://acme.test/logo.gif' })).toBeUndefined();
+    for (const bad of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '//acme.test/logo.png', 'acme.test/logo.png', 'https://']) {
+      expect(logoLinkError({ logoUrl: bad }), bad).toBe(LINK_MESSAGE);
+    }
   });
 
   it('sends lists line by line, trimmed, and the description trimmed', () => {

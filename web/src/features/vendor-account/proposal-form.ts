@@ -11,6 +11,8 @@ export type TriState = '' | 'yes' | 'no';
 
 export type ProposalFormValues = {
   bookingUrl: string;
+  /** A new logo's http(s) address; always starts empty, since the logo firms see is a copy Litstack serves. */
+  logoUrl: string;
   description: string;
   /** One per line. */
   highlights: string;
@@ -43,6 +45,7 @@ export function formValuesOf(listing: VendorListing): ProposalFormValues {
   const sso = security.sso?.value;
   return {
     bookingUrl: listing.bookingUrl ?? '',
+    logoUrl: '',
     description: listing.description,
     highlights: listing.shortHighlights.join('\n'),
     integrations: listing.integrations.join('\n'),
@@ -86,6 +89,8 @@ const textFact = (value: string): string | null => (value.trim() === '' ? null :
 export function changesOf(initial: ProposalFormValues, current: ProposalFormValues): ProposalChanges {
   const changes: ProposalChanges = {};
   if (current.bookingUrl.trim() !== initial.bookingUrl.trim()) changes.bookingUrl = textFact(current.bookingUrl);
+  // Only a logo link the person typed: the field starts empty, and empty leaves the logo as it is.
+  if (current.logoUrl.trim() !== '') changes.logoUrl = current.logoUrl.trim();
   if (current.description.trim() !== initial.description.trim()) changes.description = current.description.trim();
   if (!sameList(linesOf(current.highlights), linesOf(initial.highlights))) changes.shortHighlights = linesOf(current.highlights);
   if (!sameList(linesOf(current.integrations), linesOf(initial.integrations))) changes.integrations = linesOf(current.integrations);
@@ -115,6 +120,17 @@ export function changesOf(initial: ProposalFormValues, current: ProposalFormValu
   }
   if (Object.keys(facts).length > 0) changes.facts = facts;
   return changes;
+}
+
+export const LINK_MESSAGE = 'Enter an address starting with http:// or https://, or leave it empty.';
+
+/**
+ * The logo link's message when it does not even start like a web address (an empty field is
+ * fine); the server checks the rest, and the image itself when the operator approves.
+ */
+export function logoLinkError(values: Pick<ProposalFormValues, 'logoUrl'>): string | undefined {
+  const text = values.logoUrl.trim();
+  return text === '' || /^https?:\/\/\S+$/i.test(text) ? undefined : LINK_MESSAGE;
 }
 
 /** Whether a proposal body changes nothing. */

@@ -24,5 +24,9 @@ export type SsoProtocol = Schemas['SsoProtocol'];
 /** POST /api/vendor/proposals's body: any field left out stays as it is; null makes a fact "Not stated". */
 export type ProposalChanges = Schemas['ProposedChanges'];
 
+/** GET /api/vendor/stats: the last 12 months' figures, newest first; a null figure is one fewer than `minFirms` firms made up. */
+export type VendorStats = Schemas['VendorStats'];
+export type MonthFigures = Schemas['MonthFigures'];
+
 /** GET /api/vendor/listings: one listing the claim form offers, with the domain a claim needs. */
 export type ClaimableListing = Schemas['ClaimableListing'];

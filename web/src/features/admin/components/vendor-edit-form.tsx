@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import { VendorLogo } from '@/components/vendor-logo';
 import { verifiedMonth } from '@/lib/vendor-facts';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
@@ -20,10 +21,20 @@ const LINK_MESSAGE = 'Enter an address starting with http:// or https://, or lea
 /** An empty field, or something that at least starts like a web address; the server checks the rest. */
 const looksLikeLink = (text: string) => text === '' || /^https?:\/\/\S+$/i.test(text);
 
-/** The fields the form changed, and only those: the server leaves the others as they are. */
+/** Whether the vendor's logo is a copy Litstack serves (rather than none, or a link a CSV import left uncopied). */
+export const servesLogo = (vendor: Pick<Vendor, 'logoUrl'>) => vendor.logoUrl?.startsWith('/api/logos/') ?? false;
+
+const COPIES_LOGO_HINT = 'Litstack copies the image (PNG, JPEG, GIF or WebP, at most 512 KB) when you save, and serves the copy to firms.';
+const SERVED_LOGO_HINT = 'Litstack serves a copy of this logo. Enter a new http(s) address to replace it.';
+
+/**
+ * The fields the form changed, and only those: the server leaves the others as they are. A logo
+ * Litstack serves starts as an empty field, so there empty means "unchanged" and only `removeLogo`
+ * clears it.
+ */
 export function changedFields(
   vendor: Vendor,
-  form: { level: string; star: boolean; active: boolean; booking: string; logo: string },
+  form: { level: string; star: boolean; active: boolean; booking: string; logo: string; removeLogo?: boolean },
 ): VendorUpdate {
   const update: VendorUpdate = {};
   const level = form.level === '' ? null : (form.level as PartnerLevel);
@@ -33,7 +44,10 @@ export function changedFields(
   const booking = form.booking.trim() || null;
   if (booking !== (vendor.bookingUrl ?? null)) update.bookingUrl = booking;
   const logo = form.logo.trim() || null;
-  if (logo !== (vendor.logoUrl ?? null)) update.logoUrl = logo;
+  if (servesLogo(vendor)) {
+    if (form.removeLogo) update.logoUrl = null;
+    else if (logo) update.logoUrl = logo;
+  } else if (logo !== (vendor.logoUrl ?? null)) update.logoUrl = logo;
   return update;
 }
 
@@ -53,7 +67,9 @@ export function VendorEditForm({ vendor, onClose, onDelete, onMerge }: VendorEdi
   const [star, setStar] = useState(vendor.isRecommendedPartner);
   const [active, setActive] = useState(vendor.isActive);
   const [booking, setBooking] = useState(vendor.bookingUrl ?? '');
-  const [logo, setLogo] = useState(vendor.logoUrl ?? '');
+  const served = servesLogo(vendor);
+  const [logo, setLogo] = useState(served ? '' : (vendor.logoUrl ?? ''));
+  const [removeLogo, setRemoveLogo] = useState(false);
   const [security, setSecurity] = useState<SecurityForm>(() => securityFormOf(vendor.facts.security));
   const setFact =
     <K extends keyof SecurityForm>(key: K) =>
@@ -64,16 +80,18 @@ export function VendorEditForm({ vendor, onClose, onDelete, onMerge }: VendorEdi
   const update = useUpdateVendor();
 
   const bookingError = showFieldErrors && !looksLikeLink(booking.trim()) ? LINK_MESSAGE : undefined;
-  const logoError = showFieldErrors && !looksLikeLink(logo.trim()) ? LINK_MESSAGE : undefined;
+  // A logo being removed is not checked: what the field holds is not sent.
+  const logoChecked = !(served && removeLogo);
+  const logoError = showFieldErrors && logoChecked && !looksLikeLink(logo.trim()) ? LINK_MESSAGE : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    if (!looksLikeLink(booking.trim()) || !looksLikeLink(logo.trim())) {
+    if (!looksLikeLink(booking.trim()) || (logoChecked && !looksLikeLink(logo.trim()))) {
       setShowFieldErrors(true);
       return;
     }
-    const changes = changedFields(vendor, { level, star, active, booking, logo });
+    const changes = changedFields(vendor, { level, star, active, booking, logo, removeLogo });
     const facts = securityChanges(vendor.facts.security, security);
     if (facts) changes.facts = facts;
     if (Object.keys(changes).length === 0) {
@@ -156,16 +174,45 @@ export function VendorEditForm({ vendor, onClose, onDelete, onMerge }: VendorEdi
           }
           error={bookingError}
         />
-        <TextField
-          label="Logo URL"
-          inputMode="url"
-          autoComplete="off"
-          placeholder="https://vendor.example.com/logo.png"
-          value={logo}
-          onChange={(e) => setLogo(e.target.value)}
-          hint="Empty: the logo comes from the vendor’s website, or its initials."
-          error={logoError}
-        />
+        {served ? (
+          <div className="space-y-3">
+            <div className="flex items-start gap-3">
+              <VendorLogo name={vendor.name} logoUrl={vendor.logoUrl} websiteUrl={vendor.websiteUrl} className="mt-7 h-10 w-10" />
+              <TextField
+                className="min-w-0 flex-1"
+                label="Logo URL"
+                inputMode="url"
+                autoComplete="off"
+                placeholder="https://vendor.example.com/logo.png"
+                value={logo}
+                onChange={(e) => setLogo(e.target.value)}
+                disabled={removeLogo}
+                hint={SERVED_LOGO_HINT}
+                error={logoError}
+              />
+            </div>
+            <label className="flex items-start gap-2.5 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                checked={removeLogo}
+                onChange={(e) => setRemoveLogo(e.target.checked)}
+                className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-indigo-600"
+              />
+              <span>Remove the logo</span>
+            </label>
+          </div>
+        ) : (
+          <TextField
+            label="Logo URL"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://vendor.example.com/logo.png"
+            value={logo}
+            onChange={(e) => setLogo(e.target.value)}
+            hint={COPIES_LOGO_HINT}
+            error={logoError}
+          />
+        )}
         <fieldset className="space-y-3 border-t border-slate-100 pt-4">
           <legend className="float-left mb-1 w-full text-sm font-semibold text-slate-900">Security facts</legend>
           <p className="clear-left text-sm text-slate-600">

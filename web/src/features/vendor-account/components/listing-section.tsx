@@ -1,3 +1,4 @@
+import { VendorLogo } from '@/components/vendor-logo';
 import { UNCONFIRMED_LINK, securityLines } from '@/lib/vendor-facts';
 
 import type { VendorListing } from '../types';
@@ -8,7 +9,7 @@ import { ListingFact } from './listing-fact';
 const SUMMARY = 'Litstack’s summary';
 
 /**
- * "Your listing as firms see it": each fact of the listing with the line firms read under it
+ * "Your listing as firms see it": its logo and name as a firm's card shows them, then each fact of the listing with the line firms read under it
  * (read on a page, added by the operator, supplied by the vendor, or Litstack's estimate).
  */
 export function ListingSection({ listing }: { listing: VendorListing }) {
@@ -27,6 +28,10 @@ export function ListingSection({ listing }: { listing: VendorListing }) {
       title="Your listing as firms see it"
       description="Under each fact, the line firms read about where it came from. A fact nobody states reads “Not stated”."
     >
+      <div className="mb-3 flex items-center gap-3">
+        <VendorLogo name={name} logoUrl={listing.logoUrl} websiteUrl={listing.websiteUrl} />
+        <p className="min-w-0 text-base font-semibold break-words text-slate-900">{name}</p>
+      </div>
       <dl className="divide-y divide-slate-100">
         <ListingFact term="Website" provenance={facts.website} fact={`${name}’s website`}>
           {listing.websiteUrl || null}

@@ -9,7 +9,7 @@ import type { Option } from '@/lib/options';
 
 import { useProposeChange } from '../api/propose-change';
 import { vendorErrorMessage } from '../api/vendor-call';
-import { changesNothing, changesOf, formValuesOf, type ProposalFormValues, type TriState } from '../proposal-form';
+import { changesNothing, changesOf, formValuesOf, logoLinkError, type ProposalFormValues, type TriState } from '../proposal-form';
 import type { SsoProtocol, VendorListing } from '../types';
 
 import { HomeSection } from './home-section';
@@ -28,6 +28,8 @@ const soc2Options: ReadonlyArray<Option<ProposalFormValues['soc2']>> = [
 const protocols: readonly SsoProtocol[] = ['SAML', 'OIDC'];
 
 const NOTHING_CHANGED = 'Change a field first: a proposal sends only what you change.';
+const LOGO_HINT =
+  "A PNG, JPEG, GIF or WebP image of at most 512 KB. Litstack copies it when the operator approves and serves the copy to firms, so no firm's browser asks your server.";
 
 /**
  * "Propose a change": the listing's facts as a form, each starting as it stands. Only the fields
@@ -37,6 +39,8 @@ export function ProposeChangeSection({ listing }: { listing: VendorListing }) {
   const [initial] = useState(() => formValuesOf(listing));
   const [values, setValues] = useState(initial);
   const [nothing, setNothing] = useState(false);
+  // The logo link's message shows once a send was tried, then follows the typing.
+  const [showFieldErrors, setShowFieldErrors] = useState(false);
   const propose = useProposeChange();
   const pending = propose.isPending;
 
@@ -58,14 +62,25 @@ export function ProposeChangeSection({ listing }: { listing: VendorListing }) {
       protocols.filter((p) => (p === protocol ? on : values.ssoProtocols.includes(p))),
     );
 
+  const logoError = showFieldErrors ? logoLinkError(values) : undefined;
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (logoLinkError(values)) {
+      setShowFieldErrors(true);
+      return;
+    }
     const changes = changesOf(initial, values);
     if (changesNothing(changes)) {
       setNothing(true);
       return;
     }
-    propose.mutate(changes, { onSuccess: () => setValues(initial) });
+    propose.mutate(changes, {
+      onSuccess: () => {
+        setValues(initial);
+        setShowFieldErrors(false);
+      },
+    });
   };
 
   return (
@@ -82,6 +97,15 @@ export function ProposeChangeSection({ listing }: { listing: VendorListing }) {
           placeholder="https://"
           hint="Your own page for booking a demo, starting with https://. Leave it empty for none."
           {...text('bookingUrl')}
+        />
+        <TextField
+          label="Logo link"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          hint={LOGO_HINT}
+          error={logoError}
+          {...text('logoUrl')}
         />
         <TextAreaField label="Description" rows={4} hint="Up to 2,000 characters." {...text('description')} />
         <TextAreaField label="Highlights" rows={3} hint="One per line, up to 10." {...text('highlights')} />
@@ -155,6 +179,7 @@ export function ProposeChangeSection({ listing }: { listing: VendorListing }) {
             onClick={() => {
               setValues(initial);
               setNothing(false);
+              setShowFieldErrors(false);
               propose.reset();
             }}
           >

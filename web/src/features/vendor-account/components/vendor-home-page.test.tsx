@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/query-keys';
 import { mockFetch, renderWithProviders, testUser } from '@/testing/render-app';
 
-import type { VendorMe, VendorProposal } from '../types';
+import type { MonthFigures, VendorMe, VendorProposal, VendorStats } from '../types';
 
 import { VendorHomePage } from './vendor-home-page';
 
@@ -18,6 +18,7 @@ const me: VendorMe = {
     name: 'Supio',
     websiteUrl: 'https://www.supio.test/',
     bookingUrl: 'https://supio.test/demo',
+    logoUrl: '/api/logos/44/5e1f',
     description: 'Demand drafting.',
     shortHighlights: ['Drafts demands'],
     integrations: [],
@@ -49,6 +50,15 @@ const rejected: VendorProposal = {
   changes: [{ field: 'soc2', label: 'SOC 2', current: 'Not stated', proposed: 'Type II' }],
 };
 
+/** The last 12 months, newest first (December 2026 back to January 2026), with `figures` by month. */
+function stats(figures: Record<string, Partial<MonthFigures>> = {}): VendorStats {
+  const months = Array.from({ length: 12 }, (_, i) => {
+    const month = `2026-${String(12 - i).padStart(2, '0')}`;
+    return { month, profileViews: null, schedulerOpens: null, ...figures[month] };
+  });
+  return { months, minFirms: 5 };
+}
+
 function signedIn(extra: Record<string, { status?: number; body?: unknown } | (() => { status?: number; body?: unknown })> = {}) {
   return mockFetch({
     'GET /api/vendor/me': { body: me },
@@ -63,6 +73,7 @@ function signedIn(extra: Record<string, { status?: number; body?: unknown } | ((
         items: [{ id: 5, device: 'Firefox on Linux', createdAt: '2026-11-24T09:00:00Z', expiresAt: '2026-12-24T09:00:00Z', current: true }],
       },
     },
+    'GET /api/vendor/stats': { body: stats() },
     ...extra,
   });
 }
@@ -162,6 +173,93 @@ describe('the vendor’s home', () => {
     await userEvent.click(await within(proposals).findByRole('button', { name: /^Withdraw/ }));
     expect((await within(proposals).findByRole('alert')).textContent).toBe('This proposal was decided already');
     expect(calls.some((c) => c.url === '/api/vendor/proposals/9/withdraw')).toBe(true);
+  });
+
+  it('shows the listing’s logo, the copy Litstack serves, beside its name', async () => {
+    vi.stubGlobal('fetch', signedIn().fetchMock);
+    renderWithProviders(<VendorHomePage />, { path: '/vendor' });
+    const listing = await screen.findByRole('region', { name: 'Your listing as firms see it' });
+    const logo = within(listing).getByRole('img', { name: 'Supio logo' });
+    expect(logo.getAttribute('src')).toBe('/api/logos/44/5e1f');
+    expect(logo.closest('div')?.parentElement?.textContent).toContain('Supio');
+  });
+
+  it('proposes a logo link only when one is typed, and refuses one that is not an http(s) address before sending', async () => {
+    const { fetchMock, calls } = signedIn({ 'POST /api/vendor/proposals': { status: 201, body: openProposal } });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<VendorHomePage />, { path: '/vendor' });
+    const form = await screen.findByRole('form', { name: 'Propose a change' });
+    const logo = within(form).getByLabelText('Logo link') as HTMLInputElement;
+    // It starts empty: the logo firms see is Litstack's copy, not a link to edit.
+    expect(logo.value).toBe('');
+    expect(logo.type).toBe('url');
+    expect(
+      within(form).getByText(/^A PNG, JPEG, GIF or WebP image of at most 512 KB\. Litstack copies it when the operator approves/),
+    ).toBeTruthy();
+
+    await userEvent.type(logo, 'javascript:alert(1)');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send for review' }));
+    expect(within(form).getByText('Enter an address starting with http:// or https://, or leave it empty.')).toBeTruthy();
+    expect(logo.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await userEvent.clear(logo);
+    await userEvent.type(logo, ' https://supio.test/logo.png ');
+    expect(within(form).queryByText('Enter an address starting with http:// or https://, or leave it empty.')).toBeNull();
+    await userEvent.click(within(form).getByRole('button', { name: 'Send for review' }));
+    expect((await within(form).findByRole('status')).textContent).toMatch(/Sent for review/);
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/vendor/proposals')?.body).toEqual({
+      logoUrl: 'https://supio.test/logo.png',
+    });
+    expect(logo.value).toBe('');
+  });
+
+  it('shows the listing’s figures by month, a figure too few firms made up as such', async () => {
+    const figures = stats({ '2026-11': { profileViews: 1208, schedulerOpens: null }, '2026-10': { profileViews: 64, schedulerOpens: 7 } });
+    vi.stubGlobal('fetch', signedIn({ 'GET /api/vendor/stats': { body: figures } }).fetchMock);
+    renderWithProviders(<VendorHomePage />, { path: '/vendor' });
+    const section = await screen.findByRole('region', { name: "Your listing's figures" });
+    expect(
+      within(section).getByText(
+        "Profile views and scheduler opens, counted over verified firms only. A month's figure shows once 5 or more firms make it up; Litstack never tells you which firms.",
+      ),
+    ).toBeTruthy();
+    const table = await within(section).findByRole('table');
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => Array.from(row.children, (cell) => cell.textContent));
+    expect(rows[0]).toEqual(['Month', 'Profile views', 'Scheduler opens']);
+    // All 12 months, newest first, once any has a figure.
+    expect(rows).toHaveLength(13);
+    expect(rows[1]).toEqual(['December 2026', 'Fewer than 5 firms', 'Fewer than 5 firms']);
+    expect(rows[2]).toEqual(['November 2026', '1,208', 'Fewer than 5 firms']);
+    expect(rows[3]).toEqual(['October 2026', '64', '7']);
+    expect(rows[12]?.[0]).toBe('January 2026');
+    // After the listing, before the proposal form.
+    const order = (a: Element, b: Element) => a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING;
+    expect(order(screen.getByRole('region', { name: 'Your listing as firms see it' }), section)).toBeTruthy();
+    expect(order(section, screen.getByRole('region', { name: 'Propose a change' }))).toBeTruthy();
+  });
+
+  it('says no month has figures yet, with no table, until one has', async () => {
+    vi.stubGlobal('fetch', signedIn().fetchMock);
+    renderWithProviders(<VendorHomePage />, { path: '/vendor' });
+    const section = await screen.findByRole('region', { name: "Your listing's figures" });
+    expect(
+      await within(section).findByText('No month has figures yet: a figure shows once 5 or more verified firms make it up.'),
+    ).toBeTruthy();
+    expect(within(section).queryByRole('table')).toBeNull();
+  });
+
+  it('says when the figures cannot be loaded', async () => {
+    vi.stubGlobal(
+      'fetch',
+      signedIn({ 'GET /api/vendor/stats': { status: 500, body: { error: 'Something went wrong on our side.' } } }).fetchMock,
+    );
+    renderWithProviders(<VendorHomePage />, { path: '/vendor' });
+    const section = await screen.findByRole('region', { name: "Your listing's figures" });
+    expect((await within(section).findByRole('alert')).textContent).toBe('Something went wrong on our side.');
+    expect(within(section).queryByRole('table')).toBeNull();
   });
 
   it('marks the notices read', async () => {

@@ -4,11 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useVendorNotices } from '../api/get-notices';
 import { useVendorProposals } from '../api/get-proposals';
 import { useVendorSessions } from '../api/get-sessions';
+import { useVendorStats } from '../api/get-stats';
 import { vendorMeKey } from '../api/get-vendor-me';
 import { VendorUnauthorized } from '../api/vendor-call';
 import { formValuesOf } from '../proposal-form';
 import type { VendorMe } from '../types';
 
+import { FiguresSection } from './figures-section';
 import { ListingSection } from './listing-section';
 import { NoticesSection } from './notices-section';
 import { ProposalsSection } from './proposals-section';
@@ -17,15 +19,16 @@ import { SecuritySection } from './security-section';
 import { VendorHeader } from './vendor-header';
 
 /**
- * The signed-in vendor's page, one column: the listing as firms see it, a proposal form, the
- * proposals, the notices and the account's security.
+ * The signed-in vendor's page, one column: the listing as firms see it, its monthly figures, a
+ * proposal form, the proposals, the notices and the account's security.
  */
 export function VendorHome({ me }: { me: VendorMe }) {
   const { account, listing } = me;
   const proposals = useVendorProposals();
   const notices = useVendorNotices();
   const sessions = useVendorSessions();
-  useSessionEndedSignsOut(proposals.error, notices.error, sessions.error);
+  const stats = useVendorStats();
+  useSessionEndedSignsOut(proposals.error, notices.error, sessions.error, stats.error);
 
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -40,6 +43,7 @@ export function VendorHome({ me }: { me: VendorMe }) {
           </p>
         </header>
         <ListingSection listing={listing} />
+        <FiguresSection stats={stats} />
         {/* A fresh form whenever the listing itself changes (an approved proposal). */}
         <ProposeChangeSection key={JSON.stringify(formValuesOf(listing))} listing={listing} />
         <ProposalsSection proposals={proposals} />
