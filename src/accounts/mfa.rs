@@ -83,11 +83,11 @@ pub enum Verdict {
     NoFactor,
 }
 
-fn is_totp_code(code: &str) -> bool {
+pub(crate) fn is_totp_code(code: &str) -> bool {
     code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit())
 }
 
-fn recovery_hash(code: &str) -> TokenHash {
+pub(crate) fn recovery_hash(code: &str) -> TokenHash {
     let normal: String = code
         .chars()
         .filter(|c| c.is_ascii_alphanumeric())
@@ -213,7 +213,7 @@ pub(crate) fn new_secret() -> Vec<u8> {
 
 /// Ten new recovery codes (80 random bits each, as `xxxx-xxxx-xxxx-xxxx-xxxx` in hex) and their
 /// hashes.
-fn new_recovery_codes() -> (Vec<String>, Vec<TokenHash>) {
+pub(crate) fn new_recovery_codes() -> (Vec<String>, Vec<TokenHash>) {
     (0..RECOVERY_CODES)
         .map(|_| {
             let mut bytes = [0u8; 10];

@@ -191,8 +191,7 @@ fn prefs_of(store: &crate::platform::store::Store, user_id: u64) -> Result<Notic
     Ok(NoticePrefs {
         kinds: NoticeKind::ALL
             .into_iter()
-            // The operator's duty, not a person's choice: told under the bell and by mail always.
-            .filter(|kind| *kind != NoticeKind::VendorClaim)
+            .filter(|kind| !kind.operators_duty())
             .map(|kind| {
                 let pref = chosen.get(&kind).copied().unwrap_or_default();
                 KindPref {

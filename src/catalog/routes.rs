@@ -194,6 +194,7 @@ pub(super) async fn update_vendor(
     }
     let mut update: admin::VendorUpdate =
         serde_json::from_value(body).map_err(|e| bad_request(format!("Invalid request: {e}")))?;
+    let copying = update.logo_to_copy().is_some();
     if let Some(raw) = update.logo_to_copy() {
         if state.catalog.load().vendor(id).is_none() {
             return Err(not_found(format!("There is no vendor with id {id}")));
@@ -227,7 +228,21 @@ pub(super) async fn update_vendor(
             }
             Ok(changed)
         })
-        .await?;
+        .await;
+    // A copy made for an update that failed is not kept.
+    if copying && changed.is_err() {
+        let _ = state
+            .blocking(move |app| {
+                let current = app
+                    .catalog
+                    .load()
+                    .vendor(id)
+                    .and_then(|v| v.logo_url.clone());
+                super::logos::keep_only(&app.store, id, current.as_deref())
+            })
+            .await;
+    }
+    let changed = changed?;
     if !changed.is_empty() {
         tracing::info!(target: "security", user_id = admin.id, vendor_id = id, fields = ?changed, "vendor updated");
     }

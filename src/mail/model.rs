@@ -26,6 +26,8 @@ pub enum MessageKind {
     VendorReview,
     /// The operator is told a listing was claimed.
     VendorClaim,
+    /// The operator is told a vendor proposed changes to its listing.
+    VendorProposal,
 }
 
 impl MessageKind {
@@ -42,6 +44,7 @@ impl MessageKind {
             MessageKind::VendorAccess => "vendorAccess",
             MessageKind::VendorReview => "vendorReview",
             MessageKind::VendorClaim => "vendorClaim",
+            MessageKind::VendorProposal => "vendorProposal",
         }
     }
 
@@ -58,6 +61,7 @@ impl MessageKind {
             MessageKind::VendorAccess,
             MessageKind::VendorReview,
             MessageKind::VendorClaim,
+            MessageKind::VendorProposal,
         ]
         .into_iter()
         .find(|k| k.code() == code)

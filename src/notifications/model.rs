@@ -17,16 +17,19 @@ pub enum NoticeKind {
     DecisionApproval,
     /// The operator: a vendor claimed its listing (issue 47).
     VendorClaim,
+    /// The operator: a vendor proposed changes to its listing (issue 47).
+    VendorProposal,
 }
 
 impl NoticeKind {
-    pub const ALL: [NoticeKind; 6] = [
+    pub const ALL: [NoticeKind; 7] = [
         NoticeKind::RoleChanged,
         NoticeKind::NewSignIn,
         NoticeKind::DemoFollowUp,
         NoticeKind::RenewalReminder,
         NoticeKind::DecisionApproval,
         NoticeKind::VendorClaim,
+        NoticeKind::VendorProposal,
     ];
 
     pub fn code(self) -> &'static str {
@@ -37,6 +40,7 @@ impl NoticeKind {
             NoticeKind::RenewalReminder => "renewalReminder",
             NoticeKind::DecisionApproval => "decisionApproval",
             NoticeKind::VendorClaim => "vendorClaim",
+            NoticeKind::VendorProposal => "vendorProposal",
         }
     }
 
@@ -53,6 +57,7 @@ impl NoticeKind {
             NoticeKind::RenewalReminder => "Renewal notice deadlines",
             NoticeKind::DecisionApproval => "Decisions waiting for your approval",
             NoticeKind::VendorClaim => "A vendor claimed its listing",
+            NoticeKind::VendorProposal => "A vendor proposed changes to its listing",
         }
     }
 
@@ -60,6 +65,12 @@ impl NoticeKind {
     /// preference.
     pub fn security(self) -> bool {
         matches!(self, NoticeKind::NewSignIn)
+    }
+
+    /// The operator's duty, not a person's choice: told under the bell and by mail always, and
+    /// left out of the preferences.
+    pub fn operators_duty(self) -> bool {
+        matches!(self, NoticeKind::VendorClaim | NoticeKind::VendorProposal)
     }
 
     pub fn message_kind(self) -> MessageKind {
@@ -70,6 +81,7 @@ impl NoticeKind {
             NoticeKind::RenewalReminder => MessageKind::RenewalReminder,
             NoticeKind::DecisionApproval => MessageKind::DecisionApproval,
             NoticeKind::VendorClaim => MessageKind::VendorClaim,
+            NoticeKind::VendorProposal => MessageKind::VendorProposal,
         }
     }
 }

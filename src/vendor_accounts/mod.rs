@@ -59,6 +59,8 @@ where
         .routes(routes!(queue::invite_vendor))
         .routes(routes!(queue::list_vendor_accounts))
         .routes(routes!(queue::remove_vendor_account))
+        .routes(routes!(queue::list_vendor_invitations))
+        .routes(routes!(queue::revoke_vendor_invitation))
         .routes(routes!(queue::proposal_queue))
         .routes(routes!(queue::decide_proposal))
 }

@@ -28,6 +28,9 @@ pub struct Totp {
     pub secret: Vec<u8>,
     pub confirmed: bool,
     pub last_step: Option<u64>,
+    /// The SHA-256 of each recovery code not used yet, in hex (the codes are shown once).
+    #[serde(default)]
+    pub recovery: Vec<String>,
 }
 
 impl Account {

@@ -212,6 +212,104 @@ pub async fn remove_vendor_account(
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// An invitation not taken up yet.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VendorInvitationView {
+    /// What names it to revoke it (the link's hash; the link itself is never shown again).
+    pub id: String,
+    pub vendor_id: u64,
+    pub vendor_name: String,
+    pub email: String,
+    /// RFC 3339, UTC.
+    pub created_at: String,
+    pub expires_at: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct VendorInvitations {
+    pub items: Vec<VendorInvitationView>,
+}
+
+/// GET /api/admin/vendor-invitations: the operator's invitations still waiting, newest first.
+#[utoipa::path(get, path = "/admin/vendor-invitations", tag = "admin",
+    responses(
+        (status = 200, body = VendorInvitations),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperator,
+    ))]
+pub async fn list_vendor_invitations(
+    State(state): State<VendorAccountsState>,
+    AdminUser(_): AdminUser,
+) -> Result<Json<VendorInvitations>> {
+    let links = state
+        .blocking(|app| storage::scan::<Link>(&app.accounts.store, keys::LINKS))
+        .await?;
+    let now = now_secs();
+    let catalog = state.catalog.load();
+    let mut items: Vec<(i64, VendorInvitationView)> = links
+        .into_iter()
+        .filter(|(_, l)| l.kind == LinkKind::Invitation && l.expires_at > now)
+        .map(|(key, l)| {
+            let view = VendorInvitationView {
+                id: key.trim_start_matches(keys::LINKS).to_string(),
+                vendor_id: l.vendor_id,
+                vendor_name: catalog
+                    .vendor(l.vendor_id)
+                    .map(|v| v.name.clone())
+                    .unwrap_or_default(),
+                email: l.email,
+                created_at: rfc3339(l.created_at),
+                expires_at: rfc3339(l.expires_at),
+            };
+            (l.created_at, view)
+        })
+        .collect();
+    items.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.email.cmp(&b.1.email)));
+    Ok(Json(VendorInvitations {
+        items: items.into_iter().map(|(_, v)| v).collect(),
+    }))
+}
+
+/// DELETE /api/admin/vendor-invitations/{id}: revokes an invitation not taken up yet; its link
+/// then says it no longer works.
+#[utoipa::path(delete, path = "/admin/vendor-invitations/{id}", tag = "admin",
+    params(("id" = String, Path, description = "An invitation's id, as the list gives it")),
+    responses(
+        (status = 204, description = "Revoked"),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
+        (status = 404, description = "No such invitation waiting", body = ErrorBody),
+    ))]
+pub async fn revoke_vendor_invitation(
+    State(state): State<VendorAccountsState>,
+    AdminUser(admin): AdminUser,
+    Path(id): Path<String>,
+) -> Result<StatusCode> {
+    let gone = || {
+        not_found("There is no such invitation waiting: it was taken up, revoked or has expired")
+    };
+    if id.len() != 64 || !id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+        return Err(gone());
+    }
+    state
+        .blocking(move |app| {
+            storage::write(&app.accounts.store, |docs| {
+                let key = format!("{}{id}", keys::LINKS);
+                match docs.get::<Link>(&key)? {
+                    Some(l) if l.kind == LinkKind::Invitation && l.expires_at > now_secs() => {
+                        docs.delete(&key)?;
+                        Ok(())
+                    }
+                    _ => Err(gone()),
+                }
+            })
+        })
+        .await?;
+    tracing::info!(target: "security", user_id = admin.id, "vendor invitation revoked");
+    Ok(StatusCode::NO_CONTENT)
+}
+
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct ProposalQueue {
     /// Waiting for a decision, oldest first.
@@ -323,6 +421,7 @@ pub async fn decide_proposal(
     } else {
         None
     };
+    let copying = copied_logo.is_some();
     let decided = state
         .blocking(move |app| {
             let store = &app.accounts.store;
@@ -421,7 +520,27 @@ pub async fn decide_proposal(
                 Ok(p)
             })
         })
-        .await?;
+        .await;
+    // A copy made for an approval that failed is not kept.
+    if copying && decided.is_err() {
+        let _ = state
+            .blocking(move |app| {
+                let Some(proposal) =
+                    storage::get::<Proposal>(&app.accounts.store, &keys::proposal(id))?
+                else {
+                    return Ok(());
+                };
+                let vendor = proposal.vendor_id;
+                let current = app
+                    .catalog
+                    .load()
+                    .vendor(vendor)
+                    .and_then(|v| v.logo_url.clone());
+                crate::catalog::logos::keep_only(&app.accounts.store, vendor, current.as_deref())
+            })
+            .await;
+    }
+    let decided = decided?;
     tracing::info!(target: "security", user_id = admin.id, proposal = id, approved = body.approve, "vendor proposal decided");
     Ok(Json(proposal_view(&state, &decided)))
 }

@@ -55,6 +55,8 @@ pub struct AccountView {
     pub email: String,
     /// Sign-in asks for a code from an authenticator app.
     pub has_factor: bool,
+    /// Recovery codes not used yet (0 without an authenticator).
+    pub recovery_codes_left: usize,
 }
 
 /// The listing's facts as firms see them, each with where it came from.
@@ -98,6 +100,11 @@ fn account_view(account: &Account) -> AccountView {
         name: account.name.clone(),
         email: account.email.clone(),
         has_factor: account.has_factor(),
+        recovery_codes_left: account
+            .totp
+            .as_ref()
+            .filter(|t| t.confirmed)
+            .map_or(0, |t| t.recovery.len()),
     }
 }
 
@@ -362,10 +369,7 @@ pub async fn accept_vendor_link(
     let lifetime = state.accounts.config.session_absolute.as_secs() as i64;
     let account = state
         .blocking(move |app| {
-            let operators: Vec<_> = crate::accounts::storage::all_users(&app.accounts.store)?
-                .into_iter()
-                .filter(|u| u.is_admin)
-                .collect();
+            let operators = operators(&app.accounts.store)?;
             storage::write(&app.accounts.store, |docs| {
                 // Read again inside the write: a link is taken up once.
                 let link: Link = docs
@@ -395,7 +399,13 @@ pub async fn accept_vendor_link(
                 docs.put(&keys::account(id), &account)?;
                 start_session(docs, &session_hash, id, &device, now, lifetime)?;
                 if link.kind == LinkKind::Claim {
-                    tell_operators(docs, &operators, &vendor_name, &account, &base, now)?;
+                    tell_operators(
+                        docs,
+                        &operators,
+                        &claimed(&vendor_name, &account),
+                        &base,
+                        now,
+                    )?;
                 }
                 Ok(account)
             })
@@ -429,40 +439,40 @@ fn start_session(
     )
 }
 
-/// Every operator is told, under the bell and by mail, that a listing was claimed.
+/// What every operator is told, under the bell and by mail.
+struct ToOperators<'a> {
+    kind: NoticeKind,
+    title: String,
+    body: String,
+    link: &'a str,
+    action: &'a str,
+}
+
 fn tell_operators(
     docs: &mut Docs,
     operators: &[crate::platform::caller::User],
-    vendor: &str,
-    account: &Account,
+    told: &ToOperators,
     base: &str,
     now: i64,
 ) -> Result<()> {
-    let title = format!("{vendor}'s listing was claimed");
-    let body = format!(
-        "{} ({}) proved an address at {vendor}'s domain and now keeps its listing. If they \
-         should not, remove the account under Manage Vendors → Vendor accounts.",
-        account.name, account.email
-    );
-    let link = "/admin/vendors#vendor-accounts".to_string();
     for operator in operators {
         let letter = crate::mail::letters::notice(
-            NoticeKind::VendorClaim.message_kind(),
+            told.kind.message_kind(),
             operator.firm.id.get(),
             &operator.email,
             &operator.name,
-            &title,
-            &body,
-            Some(("See the vendor accounts", &format!("{base}{link}"))),
+            &told.title,
+            &told.body,
+            Some((told.action, &format!("{base}{}", told.link))),
         );
         docs.notify(&Delivery {
             notice: OperatorNotice {
-                kind: NoticeKind::VendorClaim,
+                kind: told.kind,
                 user_id: operator.id,
                 firm_id: operator.firm.id.get(),
-                title: title.clone(),
-                body: body.clone(),
-                link: link.clone(),
+                title: told.title.clone(),
+                body: told.body.clone(),
+                link: told.link.to_string(),
                 created_at: now,
             },
             letter,
@@ -470,6 +480,29 @@ fn tell_operators(
         })?;
     }
     Ok(())
+}
+
+/// That a listing was claimed: who proved an address at its domain.
+fn claimed(vendor: &str, account: &Account) -> ToOperators<'static> {
+    ToOperators {
+        kind: NoticeKind::VendorClaim,
+        title: format!("{vendor}'s listing was claimed"),
+        body: format!(
+            "{} ({}) proved an address at {vendor}'s domain and now keeps its listing. If they \
+             should not, remove the account under Manage Vendors → Vendor accounts.",
+            account.name, account.email
+        ),
+        link: "/admin/vendors#vendor-accounts",
+        action: "See the vendor accounts",
+    }
+}
+
+/// The operators of the install: whom a claim and a proposal are told to.
+fn operators(store: &crate::platform::store::Store) -> Result<Vec<crate::platform::caller::User>> {
+    Ok(crate::accounts::storage::all_users(store)?
+        .into_iter()
+        .filter(|u| u.is_admin)
+        .collect())
 }
 
 // ---- Sign-in ----
@@ -568,6 +601,9 @@ pub async fn vendor_sign_in(
                 start_session(docs, &hash, account.id, &device, now_secs(), lifetime)
             })?;
             limits.succeeded(&app.accounts)?;
+            // As the code left it (a recovery code used up).
+            let account =
+                storage::get::<Account>(store, &keys::account(account.id))?.unwrap_or(account);
             Ok(Some(account))
         })
         .await?;
@@ -592,25 +628,64 @@ pub async fn vendor_sign_in(
     ))
 }
 
-/// Whether `code` is right for the account's confirmed factor, for a step not used before; the
-/// step is kept so the same code cannot be used twice.
+/// Whether `code` is right for the account's confirmed factor: an authenticator code for a step
+/// not used before (the step is kept so the same code cannot be used twice), or a recovery code
+/// not used yet (then used up, and the account told how many are left).
 fn take_code(store: &crate::platform::store::Store, id: u64, code: &str) -> Result<bool> {
+    use crate::accounts::mfa::{is_totp_code, matching_step, recovery_hash};
+    let code: String = code.chars().filter(|c| !c.is_whitespace()).collect();
     storage::write(store, |docs| {
         let Some(mut account) = docs.get::<Account>(&keys::account(id))? else {
             return Ok(false);
         };
-        let Some(totp) = account.totp.as_mut() else {
+        let Some(totp) = account.totp.as_mut().filter(|t| t.confirmed) else {
             return Ok(false);
         };
-        let now = crate::platform::clock::system_secs() as u64;
-        let Some(step) = crate::accounts::mfa::matching_step(&totp.secret, code, now) else {
-            return Ok(false);
-        };
-        if totp.last_step.is_some_and(|last| step <= last) {
+        if is_totp_code(&code) {
+            let now = crate::platform::clock::system_secs() as u64;
+            let Some(step) = matching_step(&totp.secret, &code, now) else {
+                return Ok(false);
+            };
+            if totp.last_step.is_some_and(|last| step <= last) {
+                return Ok(false);
+            }
+            totp.last_step = Some(step);
+            docs.put(&keys::account(id), &account)?;
+            return Ok(true);
+        }
+        if code.len() > 64 {
             return Ok(false);
         }
-        totp.last_step = Some(step);
+        let hash = recovery_hash(&code);
+        let Some(i) = totp.recovery.iter().position(|h| {
+            hex::decode(h)
+                .is_ok_and(|h| bool::from(subtle::ConstantTimeEq::ct_eq(&h[..], &hash[..])))
+        }) else {
+            return Ok(false);
+        };
+        totp.recovery.remove(i);
+        let left = totp.recovery.len();
         docs.put(&keys::account(id), &account)?;
+        let notice_id = docs.next_id("notices")?;
+        docs.put(
+            &keys::notice(id, notice_id),
+            &Notice {
+                id: notice_id,
+                title: "A recovery code was used to sign in".into(),
+                body: format!(
+                    "{} left. If this was not you, end the sessions you do not know under \
+                     Security and tell the operator.",
+                    if left == 1 {
+                        "1 recovery code is".to_string()
+                    } else {
+                        format!("{left} recovery codes are")
+                    }
+                ),
+                created_at: now_secs(),
+                read: false,
+            },
+        )?;
+        tracing::info!(target: "security", account = id, left, "a vendor recovery code was used");
         Ok(true)
     })
 }
@@ -749,10 +824,11 @@ pub async fn list_proposals(
 pub async fn propose_change(
     State(state): State<VendorAccountsState>,
     who: VendorCaller,
+    headers: HeaderMap,
     Json(body): Json<serde_json::Value>,
 ) -> Result<(StatusCode, Json<ProposalView>)> {
     let account = who.account;
-    {
+    let (vendor_name, labels) = {
         let catalog = state.catalog.load();
         let vendor = catalog
             .vendor(account.vendor_id)
@@ -764,9 +840,13 @@ pub async fn propose_change(
                 "This proposal changes nothing: the listing already states every value in it",
             ));
         }
-    }
+        let labels: Vec<String> = changes.into_iter().map(|c| c.label).collect();
+        (vendor.name.clone(), labels)
+    };
+    let base = link_base(&state.accounts.config, &headers);
     let proposal = state
         .blocking(move |app| {
+            let operators = operators(&app.accounts.store)?;
             storage::write(&app.accounts.store, |docs| {
                 let open = docs
                     .scan::<Proposal>(keys::PROPOSALS)?
@@ -793,6 +873,20 @@ pub async fn propose_change(
                     decided_changes: None,
                 };
                 docs.put(&keys::proposal(id), &proposal)?;
+                // The operators learn what waits for them; the values are in the queue.
+                let told = ToOperators {
+                    kind: NoticeKind::VendorProposal,
+                    title: format!("{vendor_name} proposed changes to its listing"),
+                    body: format!(
+                        "{} proposed: {}. Approve or reject it under Manage Vendors → Proposals \
+                         from vendors.",
+                        account.name,
+                        labels.join(", ")
+                    ),
+                    link: "/admin/vendors#vendor-proposals",
+                    action: "See the proposals",
+                };
+                tell_operators(docs, &operators, &told, &base, proposal.submitted_at)?;
                 Ok(proposal)
             })
         })
@@ -1044,6 +1138,7 @@ pub async fn vendor_mfa_setup(
                     secret,
                     confirmed: false,
                     last_step: None,
+                    recovery: Vec::new(),
                 });
                 docs.put(&keys::account(id), &account)
             })
@@ -1056,11 +1151,21 @@ pub async fn vendor_mfa_setup(
     }))
 }
 
-/// POST /api/vendor/mfa/confirm: turns the authenticator on with a first code from it.
+/// The authenticator is on: the account, and its ten recovery codes, shown this once.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VendorFactorOn {
+    pub me: VendorMe,
+    /// Each signs in once in place of a code from the app. Only their hashes are kept.
+    pub recovery_codes: Vec<String>,
+}
+
+/// POST /api/vendor/mfa/confirm: turns the authenticator on with a first code from it, and
+/// answers ten recovery codes.
 #[utoipa::path(post, path = "/vendor/mfa/confirm", tag = "vendor", security(("vendorSession" = [])),
     request_body = crate::accounts::mfa::CodeBody,
     responses(
-        (status = 200, body = VendorMe),
+        (status = 200, body = VendorFactorOn),
         (status = 400, description = "A wrong code, or no setup is pending", body = ErrorBody),
         crate::platform::error::NotSignedIn,
         crate::platform::error::ForeignOrigin,
@@ -1069,8 +1174,9 @@ pub async fn vendor_mfa_confirm(
     State(state): State<VendorAccountsState>,
     who: VendorCaller,
     Json(body): Json<crate::accounts::mfa::CodeBody>,
-) -> Result<Json<VendorMe>> {
+) -> Result<Json<VendorFactorOn>> {
     let id = who.account.id;
+    let (codes, hashes) = crate::accounts::mfa::new_recovery_codes();
     let account = state
         .blocking(move |app| {
             storage::write(&app.accounts.store, |docs| {
@@ -1090,11 +1196,16 @@ pub async fn vendor_mfa_confirm(
                 };
                 totp.confirmed = true;
                 totp.last_step = Some(step);
+                totp.recovery = hashes.iter().map(hex::encode).collect();
                 docs.put(&keys::account(id), &account)?;
                 Ok(account)
             })
         })
         .await?;
     tracing::info!(target: "security", account = id, "vendor second factor on");
-    Ok(Json(state.blocking(move |app| me(app, &account)).await?))
+    let me = state.blocking(move |app| me(app, &account)).await?;
+    Ok(Json(VendorFactorOn {
+        me,
+        recovery_codes: codes,
+    }))
 }

@@ -73,18 +73,25 @@ fn add_in(tx: &mut WriteTx, user_id: u64, vendor_id: u64, month: u32, views: u64
 
 /// Every row of `vendor_id`'s profile views.
 pub fn of_vendor(store: &Store, vendor_id: u64) -> Result<Vec<Views>> {
-    Ok(all(store)?
-        .into_iter()
-        .filter(|v| v.vendor_id == vendor_id)
-        .collect())
+    rows_where(store, |v| v.vendor_id == vendor_id, "vendor_id", vendor_id)
 }
 
-fn all(store: &Store) -> Result<Vec<Views>> {
+/// The rows `keep` takes; on PostgreSQL, those whose `column` is `id` (a name from the code).
+fn rows_where(
+    store: &Store,
+    keep: impl Fn(&Views) -> bool,
+    column: &'static str,
+    id: u64,
+) -> Result<Vec<Views>> {
     match store {
-        Store::File(db) => all_in_file(db),
+        Store::File(db) => Ok(all_in_file(db)?.into_iter().filter(keep).collect()),
         Store::Postgres(db) => {
+            let sql = format!(
+                "SELECT user_id, vendor_id, month, views FROM profile_views WHERE {column} = $1"
+            );
             let rows: Vec<(i64, i64, i32, i64)> = db.run(
-                sqlx::query_as("SELECT user_id, vendor_id, month, views FROM profile_views")
+                sqlx::query_as(sqlx::AssertSqlSafe(sql))
+                    .bind(id as i64)
                     .fetch_all(db.pool()),
             )?;
             Ok(rows
@@ -122,11 +129,21 @@ fn all_in_file(db: &FileStore) -> Result<Vec<Views>> {
 // ---- The firm's archive ----
 
 fn archive(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
-    crate::platform::store::registry::rows(
-        all(store)?
+    let rows = match store {
+        // One walk of the file for every member.
+        Store::File(db) => all_in_file(db)?
             .into_iter()
-            .filter(|v| taking.members.contains(&v.user_id)),
-    )
+            .filter(|v| taking.members.contains(&v.user_id))
+            .collect(),
+        Store::Postgres(_) => {
+            let mut rows = Vec::new();
+            for &member in &taking.members {
+                rows.extend(rows_where(store, |_| true, "user_id", member)?);
+            }
+            rows
+        }
+    };
+    crate::platform::store::registry::rows(rows)
 }
 
 // ---- The operator's vendor delete and merge ----

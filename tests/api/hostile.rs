@@ -618,6 +618,12 @@ fn routes() -> Vec<Route> {
             Payload::Empty,
         ),
         r(
+            Method::DELETE,
+            "/api/admin/vendor-invitations/0000000000000000000000000000000000000000000000000000000000000000",
+            Access::Admin,
+            Payload::Empty,
+        ),
+        r(
             Method::POST,
             "/api/admin/vendor-proposals/999/decision",
             Access::Admin,

@@ -174,7 +174,8 @@ async fn a_claimed_listing_proposes_facts_the_operator_approves_and_firms_see_su
     );
     assert_eq!(proposal["status"], "open");
 
-    // The operator was told of the claim, and sees the proposal with its diff.
+    // The operator was told of the claim and of the proposal (what it changes, not the values),
+    // and sees the proposal with its diff.
     app.vendor_cookie = None;
     app.cookie = operator;
     let notices = app.get("/api/notifications").await.json();
@@ -184,6 +185,21 @@ async fn a_claimed_listing_proposes_facts_the_operator_approves_and_firms_see_su
             .contains(&format!("{name}'s listing was claimed")),
         "{notices}"
     );
+    let told = notices["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["title"] == format!("{name} proposed changes to its listing"))
+        .unwrap_or_else(|| panic!("no notice of the proposal: {notices}"));
+    assert!(
+        told["body"]
+            .as_str()
+            .unwrap()
+            .contains("proposed: Booking link, Signs a BAA."),
+        "{told}"
+    );
+    assert!(!told.to_string().contains(&link), "{told}");
+    assert_eq!(told["link"], "/admin/vendors#vendor-proposals");
     let queue = app.get("/api/admin/vendor-proposals").await.json();
     assert_eq!(queue["open"].as_array().unwrap().len(), 1, "{queue}");
     let pid = queue["open"][0]["id"].as_u64().unwrap();
@@ -411,7 +427,16 @@ async fn vendor_sign_in_counts_failures_and_asks_for_the_authenticator() {
         )
         .await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
-    assert_eq!(res.json()["account"]["hasFactor"], true);
+    let on = res.json();
+    assert_eq!(on["me"]["account"]["hasFactor"], true);
+    assert_eq!(on["me"]["account"]["recoveryCodesLeft"], 10);
+    let codes: Vec<String> = on["recoveryCodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(codes.len(), 10);
 
     let first = app.vendor_cookie.take();
     let res = app
@@ -453,6 +478,36 @@ async fn vendor_sign_in_counts_failures_and_asks_for_the_authenticator() {
         StatusCode::UNAUTHORIZED
     );
     app.vendor_cookie = second;
+
+    // A recovery code signs in once in place of the app's code (typed loosely), and the account
+    // is told how many are left; used again, it is refused.
+    let saved = app.vendor_cookie.take();
+    let loose = codes[0].to_uppercase().replace('-', " ");
+    let res = app
+        .post(
+            "/api/vendor/sign-in",
+            json!({ "email": email, "password": PASSWORD, "code": loose }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["me"]["account"]["recoveryCodesLeft"], 9);
+    let notices = app.get("/api/vendor/notices").await.json();
+    assert!(
+        notices["items"][0]["body"]
+            .as_str()
+            .unwrap()
+            .starts_with("9 recovery codes are left"),
+        "{notices}"
+    );
+    app.vendor_cookie = None;
+    let res = app
+        .post(
+            "/api/vendor/sign-in",
+            json!({ "email": email, "password": PASSWORD, "code": codes[0] }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::UNAUTHORIZED, "{}", res.text());
+    app.vendor_cookie = saved;
 
     // Wrong passwords count in the sign-in limits until they refuse.
     let mut statuses = Vec::new();
@@ -497,6 +552,59 @@ async fn an_invitation_without_mail_is_handed_over_and_a_merge_moves_the_account
     assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
     let answer = res.json();
     assert_eq!(answer["mailed"], false);
+    // A second invitation, to a mistyped address, is listed and revoked: its link then fails.
+    let res = app
+        .post(
+            &format!("/api/admin/vendors/{gone}/vendor-invitations"),
+            json!({ "email": "sam@anywhere.tset" }),
+        )
+        .await;
+    let mistyped = res.json()["link"]
+        .as_str()
+        .unwrap()
+        .split_once('#')
+        .unwrap()
+        .1
+        .to_string();
+    let waiting = app.get("/api/admin/vendor-invitations").await.json();
+    let items = waiting["items"].as_array().unwrap();
+    let mut emails: Vec<&str> = items.iter().map(|i| i["email"].as_str().unwrap()).collect();
+    emails.sort_unstable();
+    assert_eq!(
+        emails,
+        ["sam@anywhere.test", "sam@anywhere.tset"],
+        "{waiting}"
+    );
+    assert!(
+        !waiting.to_string().contains(&mistyped),
+        "the link is never shown again"
+    );
+    let wrong = items
+        .iter()
+        .find(|i| i["email"] == "sam@anywhere.tset")
+        .unwrap();
+    let revoke = format!(
+        "/api/admin/vendor-invitations/{}",
+        wrong["id"].as_str().unwrap()
+    );
+    let res = app.call(Method::DELETE, &revoke, None).await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{}", res.text());
+    let res = app.call(Method::DELETE, &revoke, None).await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+    let res = app
+        .call(
+            Method::DELETE,
+            "/api/admin/vendor-invitations/not-an-id",
+            None,
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND);
+    let waiting = app.get("/api/admin/vendor-invitations").await.json();
+    assert_eq!(waiting["items"].as_array().unwrap().len(), 1, "{waiting}");
+    let res = app
+        .post("/api/vendor/links/check", json!({ "token": mistyped }))
+        .await;
+    assert!(res.status.is_client_error(), "{}", res.text());
     let token = answer["link"]
         .as_str()
         .unwrap()

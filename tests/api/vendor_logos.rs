@@ -133,6 +133,22 @@ async fn the_operators_logo_is_copied_served_and_replaced() {
     assert!(res.error().starts_with("logoUrl: "), "{}", res.error());
     assert_eq!(logo_of(&mut app, id).await, served.as_str());
 
+    // A copy made for an update that is refused for another field is not kept.
+    let res = app
+        .patch(
+            &format!("/api/admin/vendors/{id}"),
+            json!({ "logoUrl": format!("{base}/other.png"), "partnerLevel": "Platinum" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST, "{}", res.text());
+    let other = {
+        use sha2::Digest;
+        hex::encode(sha2::Sha256::digest(png(2)))
+    };
+    let orphan = format!("/api/logos/{id}/{other}");
+    assert_eq!(app.get(&orphan).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(logo_of(&mut app, id).await, served.as_str());
+
     // A new logo replaces the copy; the old one is gone. Clearing it removes the last one.
     let res = app
         .patch(
@@ -141,7 +157,7 @@ async fn the_operators_logo_is_copied_served_and_replaced() {
         )
         .await;
     let replaced = res.json()["logoUrl"].as_str().unwrap().to_string();
-    assert_ne!(replaced, served);
+    assert_eq!(replaced, orphan);
     assert_eq!(app.get(&served).await.status, StatusCode::NOT_FOUND);
     assert_eq!(app.get(&replaced).await.body, png(2));
     let res = app

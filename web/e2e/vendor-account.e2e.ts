@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { axeViolations, describeViolations } from './support/axe';
-import { launchBrowser, widths, type TestBrowser } from './support/browser';
+import { launchBrowser, screenshotDir, widths, type TestBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { signUpAndOnboard } from './support/session';
 import { totp } from './support/totp';
@@ -16,7 +16,8 @@ import { totp } from './support/totp';
 // work address and lands on her listing. She proposes a booking link and that Supio signs a BAA (a
 // `javascript:` link first, which is refused); the operator approves through the API, and both
 // Ana's page and a firm's vendor profile then credit the facts to Supio. Last, Ana sets up an
-// authenticator app and signs in again with its code.
+// authenticator app, is shown its ten recovery codes once (and downloads them), signs in again
+// with its code, then with a recovery code, and is told how many are left.
 
 const smtpUrl = process.env.LITSTACK_TEST_SMTP_URL;
 const maildir = process.env.LITSTACK_TEST_MAILDIR;
@@ -32,6 +33,8 @@ let server: TestServer;
 let operator: TestBrowser;
 let ana: TestBrowser;
 let supioId: number;
+/** The authenticator's recovery codes, as its set-up showed them. */
+let recoveryCodes: string[] = [];
 
 // The day the server credits an approval to (UTC), as the screens show it.
 const today = () => new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -117,6 +120,19 @@ const factOf = (scope: Locator, term: string) =>
     .locator('dl > div')
     .filter({ has: scope.page().locator('dt').getByText(term, { exact: true }) })
     .locator('dd');
+
+/** Signs out from the header, then types Ana's email and password, which leads to the code step. */
+async function signOutAndEnterPassword(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL('**/vendor/sign-in');
+  // Signed out: the vendor's home sends the browser back to sign-in.
+  await page.goto('/vendor');
+  await page.waitForURL('**/vendor/sign-in');
+  await page.getByLabel('Email').fill(ANA);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { name: 'Code from your authenticator app' }).waitFor();
+}
 
 beforeAll(async () => {
   if (!smtpUrl || !maildir)
@@ -291,7 +307,7 @@ describe('a vendor keeps its listing', () => {
     await firmBaa.getByText(supplied).waitFor();
   });
 
-  test('Ana sets up an authenticator app, then signs in with its code', async () => {
+  test('Ana sets up an authenticator app, saves its ten recovery codes, then signs in with its code', async () => {
     const page = ana.page;
     const security = page.getByRole('region', { name: 'Security' });
     await security.getByRole('button', { name: 'Set up an authenticator app' }).click();
@@ -301,18 +317,37 @@ describe('a vendor keeps its listing', () => {
     await expectAccessible(ana, '/vendor, setting up an authenticator');
     await setup.getByLabel('Code from the app').fill(totp(secret));
     await setup.getByRole('button', { name: 'Turn on' }).click();
-    await security.getByText('On: signing in asks for a code from your authenticator app.').waitFor();
+
+    // The ten recovery codes, shown this once.
+    const list = security.getByRole('list', { name: 'Recovery codes' });
+    await list.waitFor();
+    await security.getByRole('status').getByText('Your authenticator app is on.').waitFor();
+    recoveryCodes = (await list.getByRole('listitem').allTextContents()).map((code) => code.trim());
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[0-9a-f]{4}(-[0-9a-f]{4}){4}$/);
+    expect(await security.getByText(/recovery codes are left/).count()).toBe(0);
+    await security.getByRole('button', { name: 'I saved them' }).scrollIntoViewIfNeeded();
+    await expectAccessible(ana, '/vendor, the recovery codes');
+    await screenshots(ana, 'vendor-account-recovery-codes');
+    await security.screenshot({ path: path.join(screenshotDir, 'vendor-account-recovery-codes-section-1280.png') });
+    await ana.setWidth(widths.phone);
+    await security.screenshot({ path: path.join(screenshotDir, 'vendor-account-recovery-codes-section-390.png') });
+    await ana.setWidth(1280);
+
+    // Downloaded as a text file with all ten.
+    const [download] = await Promise.all([page.waitForEvent('download'), security.getByRole('button', { name: 'Download .txt' }).click()]);
+    expect(download.suggestedFilename()).toBe('litstack-recovery-codes.txt');
+    const saved = await readFile((await download.path())!, 'utf8');
+    for (const code of recoveryCodes) expect(saved).toContain(code);
+
+    await security.getByRole('button', { name: 'I saved them' }).click();
+    await security.getByText('On: signing in asks for a code from your authenticator app. 10 recovery codes are left.').waitFor();
+    expect(await security.getByRole('list', { name: 'Recovery codes' }).count()).toBe(0);
     await security.getByRole('list', { name: 'Sessions' }).getByText('This browser').waitFor();
 
-    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL('**/vendor/sign-in');
-    // Signed out: the vendor's home sends the browser back to sign-in.
-    await page.goto('/vendor');
-    await page.waitForURL('**/vendor/sign-in');
-    await page.getByLabel('Email').fill(ANA);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('heading', { name: 'Code from your authenticator app' }).waitFor();
+    await signOutAndEnterPassword(page);
+    expect(await page.getByLabel('Code', { exact: true }).getAttribute('inputmode')).toBe('numeric');
     await expectAccessible(ana, '/vendor/sign-in, the code step');
     // The code of the next step: the one that confirmed the app cannot be used twice.
     await page.getByLabel('Code', { exact: true }).fill(totp(secret, 1));
@@ -323,5 +358,39 @@ describe('a vendor keeps its listing', () => {
     // A vendor's session opens no firm route.
     const firmMe = await page.request.get('/api/auth/me');
     expect(firmMe.status()).toBe(401);
+  });
+
+  test('Ana signs in with a recovery code, typed loosely; it works once, and the account says how many are left', async () => {
+    const page = ana.page;
+    await signOutAndEnterPassword(page);
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByRole('heading', { name: 'Sign in with a recovery code' }).waitFor();
+    const field = page.getByLabel('Recovery code', { exact: true });
+    expect(await field.getAttribute('inputmode')).toBeNull();
+    expect(await field.getAttribute('maxlength')).toBeNull();
+    await expectAccessible(ana, '/vendor/sign-in, a recovery code');
+    await screenshots(ana, 'vendor-account-sign-in-recovery-code');
+    // Upper case and spaces for dashes: the server reads it loosely.
+    const used = recoveryCodes[0]!;
+    await field.fill(used.toUpperCase().replaceAll('-', ' '));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/\/vendor$/);
+    await page.getByRole('heading', { name: SUPIO, level: 1 }).waitFor();
+
+    const notices = page.getByRole('region', { name: 'Notices (1 new)' });
+    await notices.getByText('A recovery code was used to sign in').waitFor();
+    await notices
+      .getByText('9 recovery codes are left. If this was not you, end the sessions you do not know under Security and tell the operator.')
+      .waitFor();
+    const security = page.getByRole('region', { name: 'Security' });
+    await security.getByText('On: signing in asks for a code from your authenticator app. 9 recovery codes are left.').waitFor();
+
+    // The same recovery code again is refused.
+    await signOutAndEnterPassword(page);
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code', { exact: true }).fill(used);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('alert').getByText('That code is not right', { exact: false }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/vendor/sign-in');
   });
 });

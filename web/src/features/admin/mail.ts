@@ -16,6 +16,7 @@ const kindLabels: Record<MessageKind, string> = {
   vendorAccess: 'Vendor account link',
   vendorReview: 'Vendor proposal decided',
   vendorClaim: 'Listing claimed',
+  vendorProposal: 'Vendor proposal waiting',
 };
 
 const statusLabels: Record<MessageStatus, string> = {

@@ -17,6 +17,8 @@ export type VendorSession = Schemas['VendorSessionView'];
 export type VendorSignInRequest = Schemas['VendorSignIn'];
 export type VendorSignedIn = Schemas['VendorSignedIn'];
 export type TotpSetup = Schemas['TotpSetup'];
+/** POST /api/vendor/mfa/confirm: the account with its authenticator on, and its ten recovery codes, shown this once. */
+export type VendorFactorOn = Schemas['VendorFactorOn'];
 export type FactsUpdate = Schemas['FactsUpdate'];
 export type Soc2Report = Schemas['Soc2Type'];
 export type SsoProtocol = Schemas['SsoProtocol'];

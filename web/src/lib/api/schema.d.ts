@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: b12e7022bc53f37414a9af68fd87b73e4fbd90dd11b6781f36c38622020edf0d
+ * openapi.json sha256: a323a339b3997956776038c16866d78ed0f46abe3dbbca9d0e402ced57aff8d9
  */
 
 export interface paths {
@@ -447,6 +447,43 @@ export interface paths {
          *     proposals stay, as decided or open.
          */
         delete: operations["remove_vendor_account"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/vendor-invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/admin/vendor-invitations: the operator's invitations still waiting, newest first. */
+        get: operations["list_vendor_invitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/vendor-invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * DELETE /api/admin/vendor-invitations/{id}: revokes an invitation not taken up yet; its link
+         *     then says it no longer works.
+         */
+        delete: operations["revoke_vendor_invitation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2342,7 +2379,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /api/vendor/mfa/confirm: turns the authenticator on with a first code from it. */
+        /**
+         * POST /api/vendor/mfa/confirm: turns the authenticator on with a first code from it, and
+         *     answers ten recovery codes.
+         */
         post: operations["vendor_mfa_confirm"];
         delete?: never;
         options?: never;
@@ -2637,6 +2677,8 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+            /** @description Recovery codes not used yet (0 without an authenticator). */
+            recoveryCodesLeft: number;
         };
         /** @description A domain claim on the operator's screen. */
         AdminDomainClaim: {
@@ -4142,7 +4184,7 @@ export interface components {
          * @description Why a message is sent: what it says, and whether a person may turn it off.
          * @enum {string}
          */
-        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorAccess" | "vendorReview" | "vendorClaim";
+        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorAccess" | "vendorReview" | "vendorClaim" | "vendorProposal";
         /**
          * @description Where a message is on its way.
          * @enum {string}
@@ -4239,7 +4281,7 @@ export interface components {
          *     the account's security. New kinds go at the end (redb stores the variant's index).
          * @enum {string}
          */
-        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorClaim";
+        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorClaim" | "vendorProposal";
         /** @description The caller's newest notices (at most 50), newest first, and how many are unread. */
         NoticeList: {
             items: components["schemas"]["NoticeView"][];
@@ -5519,6 +5561,12 @@ export interface components {
             /** Format: int64 */
             vendorId: number;
         };
+        /** @description The authenticator is on: the account, and its ten recovery codes, shown this once. */
+        VendorFactorOn: {
+            me: components["schemas"]["VendorMe"];
+            /** @description Each signs in once in place of a code from the app. Only their hashes are kept. */
+            recoveryCodes: string[];
+        };
         /**
          * @description Where each of a vendor's facts came from, as firms see it. A fact the vendor does not state
          *     (no booking link, no integrations listed) has no entry.
@@ -5543,6 +5591,21 @@ export interface components {
         };
         VendorInvitationBody: {
             email: string;
+        };
+        /** @description An invitation not taken up yet. */
+        VendorInvitationView: {
+            /** @description RFC 3339, UTC. */
+            createdAt: string;
+            email: string;
+            expiresAt: string;
+            /** @description What names it to revoke it (the link's hash; the link itself is never shown again). */
+            id: string;
+            /** Format: int64 */
+            vendorId: number;
+            vendorName: string;
+        };
+        VendorInvitations: {
+            items: components["schemas"]["VendorInvitationView"][];
         };
         /** @description The signed-in vendor account and its listing as firms see it. */
         VendorMe: {
@@ -7619,6 +7682,102 @@ export interface operations {
                 };
             };
             /** @description No such vendor account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_vendor_invitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorInvitations"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_vendor_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An invitation's id, as the list gives it */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such invitation waiting */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14377,7 +14536,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["VendorMe"];
+                    "application/json": components["schemas"]["VendorFactorOn"];
                 };
             };
             /** @description A wrong code, or no setup is pending */

@@ -7,6 +7,10 @@ import type { KindPref, NoticeKind, PrefsChange } from '@/lib/api/types';
 
 import { useSaveNotificationPrefs } from '../api/save-notification-prefs';
 
+/** The operator's notices of vendors' claims and proposals: always on, not a preference. */
+const OPERATORS_DUTY: NoticeKind[] = ['vendorClaim', 'vendorProposal'];
+const isChoosable = (kind: NoticeKind): kind is keyof PrefsChange => !OPERATORS_DUTY.includes(kind);
+
 const SECURITY_REASON = 'Always on: it tells you when someone else may be using your account.';
 
 /** Each kind of message, by email and in the app, on or off. */
@@ -22,8 +26,8 @@ export function NotificationPrefsForm({ kinds }: { kinds: KindPref[] }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const change: PrefsChange = {};
-    // The operator's "listing claimed" notice is never a choice (the server lists it for no one).
-    for (const k of values) if (k.kind !== 'vendorClaim') change[k.kind] = { email: k.email, inApp: k.inApp };
+    // The operator's vendor notices are never a choice (the server lists them for no one).
+    for (const { kind, email, inApp } of values) if (isChoosable(kind)) change[kind] = { email, inApp };
     save.mutate(change);
   };
 

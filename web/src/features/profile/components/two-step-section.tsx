@@ -1,11 +1,11 @@
 import { useState } from 'react';
 
+import { RecoveryCodesShown } from '@/components/recovery-codes-shown';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
 
 import { useMfaStatus } from '../api/get-mfa-status';
-import { RecoveryCodesShown } from './recovery-codes-shown';
 import { TwoStepSetUp } from './two-step-set-up';
 import { TwoStepTurnOff } from './two-step-turn-off';
 
@@ -23,7 +23,7 @@ export function TwoStepSection({ onSaved }: { onSaved?: () => void } = {}) {
       setCodes(null);
       onSaved?.();
     };
-    return <RecoveryCodesShown codes={codes} onDone={done} />;
+    return <RecoveryCodesShown codes={codes} turnedOn="Two-step sign-in is on." onDone={done} />;
   }
   if (status.isPending) return <Spinner label="Loading..." />;
   if (status.isError) return <Alert>{getErrorMessage(status.error, 'Failed to load two-step sign-in.')}</Alert>;

@@ -9,12 +9,15 @@ import { useSetUpAuthenticator } from '../api/set-up-authenticator';
 import { vendorErrorMessage } from '../api/vendor-call';
 import type { TotpSetup } from '../types';
 
-/** No authenticator yet: start the setup, scan the QR code (or type the key), confirm with a code. */
-export function AuthenticatorSetUp() {
+/**
+ * No authenticator yet: start the setup, scan the QR code (or type the key), confirm with a code.
+ * `onConfirmed` gets the ten recovery codes the server answers, to show once.
+ */
+export function AuthenticatorSetUp({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
   const setup = useSetUpAuthenticator();
   const [pending, setPending] = useState<TotpSetup | null>(null);
   const [code, setCode] = useState('');
-  const confirm = useConfirmAuthenticator({ onSuccess: () => setPending(null) });
+  const confirm = useConfirmAuthenticator({ onSuccess: onConfirmed });
 
   if (!pending) {
     return (
@@ -55,9 +58,6 @@ export function AuthenticatorSetUp() {
           </code>
         </div>
       </div>
-      <p className="text-sm text-slate-600">
-        There are no recovery codes: if you lose the app, ask the operator of this Litstack to remove this account and invite you again.
-      </p>
       {confirm.isError ? <Alert>{vendorErrorMessage(confirm.error, 'The code was not accepted.')}</Alert> : null}
       <TextField
         label="Code from the app"

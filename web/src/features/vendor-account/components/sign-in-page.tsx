@@ -20,7 +20,8 @@ import { VENDOR_TAGLINE } from '../tagline';
 
 /**
  * /vendor/sign-in: a vendor account's email and password, then, for an account with an
- * authenticator app, its 6-digit code (the same request again with `code`).
+ * authenticator app, its 6-digit code or one of its recovery codes (the same request again with
+ * `code`).
  */
 export function SignInPage() {
   const me = useVendorMe();
@@ -69,6 +70,7 @@ export function SignInPage() {
           pending={pending}
           error={signIn.isError ? vendorErrorMessage(signIn.error, 'The code was not accepted') : null}
           onCode={(code) => signIn.mutate({ email: values.email.trim(), password: values.password, code })}
+          onSwitch={() => signIn.reset()}
           onStartOver={() => {
             setCodeStep(false);
             signIn.reset();

@@ -5,14 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/query-keys';
 import { mockFetch, renderWithProviders, testUser } from '@/testing/render-app';
 
-import type { MonthFigures, VendorMe, VendorProposal, VendorStats } from '../types';
+import type { MonthFigures, TotpSetup, VendorFactorOn, VendorMe, VendorProposal, VendorStats } from '../types';
 
 import { VendorHomePage } from './vendor-home-page';
 
 const signedOut = { status: 401, body: { error: 'You are not signed in to a vendor account. Please sign in to continue.' } };
 
 const me: VendorMe = {
-  account: { id: 3, name: 'Ana Ruiz', email: 'ana@supio.test', hasFactor: false },
+  account: { id: 3, name: 'Ana Ruiz', email: 'ana@supio.test', hasFactor: false, recoveryCodesLeft: 0 },
   listing: {
     id: 44,
     name: 'Supio',
@@ -277,5 +277,103 @@ describe('the vendor’s home', () => {
     await userEvent.click(await within(notices).findByRole('button', { name: 'Mark all as read' }));
     await screen.findByRole('region', { name: 'Notices' });
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/vendor/notices/read']);
+  });
+});
+
+describe('the vendor’s authenticator app', () => {
+  const setup: TotpSetup = {
+    otpauthUri: 'otpauth://totp/Litstack:ana@supio.test?secret=JBSWY3DPEHPK3PXP&issuer=Litstack',
+    qrSvg: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>',
+    secret: 'JBSWY3DPEHPK3PXP',
+  };
+  const codes = Array.from({ length: 10 }, (_, i) => `${i}a2b-3c4d-5e6f-7a8b-9c0d`);
+  const turnedOn: VendorFactorOn = {
+    me: { ...me, account: { ...me.account, hasFactor: true, recoveryCodesLeft: 10 } },
+    recoveryCodes: codes,
+  };
+  const withFactor = (recoveryCodesLeft: number): VendorMe => ({ ...me, account: { ...me.account, hasFactor: true, recoveryCodesLeft } });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    Reflect.deleteProperty(navigator, 'clipboard');
+  });
+
+  it('shows the ten recovery codes once it is turned on, to copy or download, then how many are left', async () => {
+    const writeText = vi.fn<(text: string) => Promise<void>>(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    const { fetchMock, calls } = signedIn({
+      'POST /api/vendor/mfa/setup': { body: setup },
+      'POST /api/vendor/mfa/confirm': { body: turnedOn },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<VendorHomePage />, { path: '/vendor' });
+    const security = await screen.findByRole('region', { name: 'Security' });
+    await userEvent.click(within(security).getByRole('button', { name: 'Set up an authenticator app' }));
+    const form = await within(security).findByRole('form', { name: 'Set up an authenticator app' });
+    expect(within(form).getByTestId('vendor-totp-secret').textContent).toBe(setup.secret);
+    await userEvent.type(within(form).getByLabelText('Code from the app'), '123456');
+    await userEvent.click(within(form).getByRole('button', { name: 'Turn on' }));
+
+    const list = await within(security).findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(codes);
+    expect(within(security).getByRole('status').textContent).toBe('Your authenticator app is on.');
+    expect(within(security).getByText(/^Save these recovery codes somewhere safe\..* They are shown only now\.$/)).toBeTruthy();
+    expect(within(security).queryByRole('form', { name: 'Set up an authenticator app' })).toBeNull();
+    // Until the person says they saved them, the codes stay: no count in their place.
+    expect(within(security).queryByText(/recovery codes are left/)).toBeNull();
+    expect(calls.find((c) => c.url === '/api/vendor/mfa/confirm')?.body).toEqual({ code: '123456' });
+
+    await userEvent.click(within(security).getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledTimes(1);
+    expect(writeText.mock.calls[0]?.[0]).toBe(
+      `Litstack recovery codes. Each works once, in place of a code from your app.\n\n${codes.join('\n')}\n`,
+    );
+    expect(await screen.findByText('The recovery codes are on your clipboard.')).toBeTruthy();
+    await userEvent.click(within(security).getByRole('button', { name: 'Download .txt' }));
+    expect(downloads).toEqual(['litstack-recovery-codes.txt']);
+
+    await userEvent.click(within(security).getByRole('button', { name: 'I saved them' }));
+    expect(within(security).queryByRole('list', { name: 'Recovery codes' })).toBeNull();
+    expect(within(security).queryByText(codes[0]!)).toBeNull();
+    expect(
+      within(security).getByText('On: signing in asks for a code from your authenticator app. 10 recovery codes are left.'),
+    ).toBeTruthy();
+  });
+
+  it('shows the server’s refusal of a wrong first code, and no recovery codes', async () => {
+    const error = "That code is not right. Check that your phone's time is correct, or use one of your recovery codes.";
+    vi.stubGlobal(
+      'fetch',
+      signedIn({ 'POST /api/vendor/mfa/setup': { body: setup }, 'POST /api/vendor/mfa/confirm': { status: 400, body: { error } } })
+        .fetchMock,
+    );
+    renderWithProviders(<VendorHomePage />, { path: '/vendor' });
+    const security = await screen.findByRole('region', { name: 'Security' });
+    await userEvent.click(within(security).getByRole('button', { name: 'Set up an authenticator app' }));
+    const form = await within(security).findByRole('form', { name: 'Set up an authenticator app' });
+    await userEvent.type(within(form).getByLabelText('Code from the app'), '000000');
+    await userEvent.click(within(form).getByRole('button', { name: 'Turn on' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(error);
+    expect(within(security).queryByRole('list', { name: 'Recovery codes' })).toBeNull();
+  });
+
+  it.each([
+    [10, 'On: signing in asks for a code from your authenticator app. 10 recovery codes are left.'],
+    [1, 'On: signing in asks for a code from your authenticator app. 1 recovery code is left.'],
+    [0, 'On: signing in asks for a code from your authenticator app. 0 recovery codes are left.'],
+  ])('says the app is on and how many recovery codes are left (%i)', async (left, said) => {
+    vi.stubGlobal('fetch', signedIn({ 'GET /api/vendor/me': { body: withFactor(left) } }).fetchMock);
+    renderWithProviders(<VendorHomePage />, { path: '/vendor' });
+    const security = await screen.findByRole('region', { name: 'Security' });
+    expect(within(security).getByText(said)).toBeTruthy();
+    expect(within(security).queryByRole('button', { name: 'Set up an authenticator app' })).toBeNull();
   });
 });

@@ -2,8 +2,19 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { saveBlob } from '@/lib/download';
 
-/** The recovery codes, shown once after two-step sign-in is turned on, to copy or download. */
-export function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+type RecoveryCodesShownProps = {
+  codes: string[];
+  /** The line that says the factor is on, in the screen's own words ("Two-step sign-in is on."). */
+  turnedOn: string;
+  /** The person says they saved the codes: the screen hides them for good. */
+  onDone: () => void;
+};
+
+/**
+ * The recovery codes, shown once after an authenticator app is turned on (a firm member's
+ * two-step sign-in, a vendor account's authenticator), to copy or download.
+ */
+export function RecoveryCodesShown({ codes, turnedOn, onDone }: RecoveryCodesShownProps) {
   const text = `Litstack recovery codes. Each works once, in place of a code from your app.\n\n${codes.join('\n')}\n`;
   const copy = async () => {
     try {
@@ -16,7 +27,7 @@ export function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone:
   return (
     <div className="space-y-4">
       <p role="status" className="text-sm font-medium text-green-800">
-        Two-step sign-in is on.
+        {turnedOn}
       </p>
       <p className="text-sm text-slate-700">
         Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.
