@@ -1,16 +1,20 @@
+import path from 'node:path';
+
 import { request, type APIRequestContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { axeViolations, describeViolations } from './support/axe';
-import { launchBrowser, widths, type TestBrowser } from './support/browser';
+import { launchBrowser, screenshotDir, widths, type TestBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { signUpAndOnboard } from './support/session';
 
 // The operator's side of vendor accounts, on Manage Vendors: the operator invites a person to
 // keep Nolo's listing (this install sends no mail, so the link is shown to hand over), the person
 // takes the link up and proposes changes through the API, and the operator rejects one proposal
-// (a reason is required) and approves the other from the keyboard. A firm then sees Nolo's
-// booking link supplied by Nolo, and that it signs a BAA. Last, the operator removes the account.
+// (a reason is required) and approves the other from the keyboard. An invitation sent to a wrong
+// address waits under "Invitations waiting" until the operator revokes it; its link then no longer
+// works. A firm then sees Nolo's booking link supplied by Nolo, and that it signs a BAA. Last, the
+// operator removes the account.
 
 const NOLO = 2;
 const BOOKING = 'https://www.nolo.com/demo-for-firms';
@@ -25,6 +29,7 @@ let vendor: APIRequestContext;
 const proposals = () => page.getByRole('region', { name: 'Proposals from vendors' });
 const accounts = () => page.getByRole('region', { name: 'Vendor accounts' });
 const inviteForm = () => accounts().getByRole('form', { name: 'Invite a person' });
+const waiting = () => accounts().getByRole('region', { name: 'Invitations waiting' });
 const toast = (text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 // The day the server credits an approval to (UTC), as the screens show it.
 const today = () => new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -47,6 +52,32 @@ async function screenshots(name: string, { fullPage = true } = {}) {
     await browser.screenshot(`${name}-${width}`, { fullPage });
   }
   await browser.setWidth(1280);
+}
+
+/** The Vendor accounts section alone, at 1280 px and at 390 px, then back to 1280. */
+async function sectionScreenshots(name: string) {
+  await closeToast();
+  for (const width of [1280, widths.phone]) {
+    await browser.setWidth(width);
+    await page.waitForTimeout(150);
+    await accounts().screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), animations: 'disabled' });
+  }
+  await browser.setWidth(1280);
+}
+
+/** Invites `email` to keep Nolo's listing; answers the link shown to hand over. */
+async function inviteToNolo(email: string): Promise<string> {
+  const form = inviteForm();
+  await form.getByLabel('Find the listing').fill('nolo');
+  await form.getByRole('option', { name: 'Nolo', exact: true }).waitFor({ state: 'attached' });
+  await form.getByLabel('Listing', { exact: true }).selectOption({ label: 'Nolo' });
+  await form.getByLabel('Their email').fill(email);
+  await form.getByRole('button', { name: 'Invite' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invitation to keep Nolo’s listing' });
+  const link = await dialog.getByLabel('Invitation link').inputValue();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return link;
 }
 
 /** No axe violation at 1280 px and at 390 px. */
@@ -117,6 +148,8 @@ describe('Vendor accounts and their proposals on Manage Vendors', () => {
     await accounts()
       .getByText(/^The invitation link for jo@nolo\.com \(Nolo\) is not shown again/)
       .waitFor();
+    // It waits to be taken up.
+    await waiting().getByRole('listitem').filter({ hasText: 'jo@nolo.com' }).waitFor();
 
     // The person takes the link up: the vendor session is in `vendor`'s cookies.
     const token = link.split('#')[1]!;
@@ -140,6 +173,52 @@ describe('Vendor accounts and their proposals on Manage Vendors', () => {
     await row.getByText('Jo Nolo', { exact: true }).waitFor();
     expect(await row.getByText('Invited', { exact: true }).count()).toBeGreaterThan(0);
     await row.getByRole('cell', { name: 'Off', exact: true }).waitFor();
+    // Taken up, the invitation no longer waits: with none waiting, the list is not there.
+    expect(await waiting().count()).toBe(0);
+  });
+
+  test('an invitation sent to a wrong address waits until the operator revokes it, and its link then no longer works', async () => {
+    await openManageVendors();
+    const link = await inviteToNolo('kim@nolo.cmo');
+    const token = link.split('#')[1]!;
+
+    // Read again as the section loads: the address, the listing and the day its link stops working; never the link.
+    await openManageVendors();
+    const items = waiting().getByRole('list', { name: 'Invitations waiting' }).getByRole('listitem');
+    const row = items.filter({ hasText: 'kim@nolo.cmo' });
+    await row.waitFor();
+    expect(await items.count()).toBe(1);
+    const expires = (await row.locator('time').getAttribute('datetime'))!;
+    expect(Math.abs(Date.parse(expires) - Date.now() - 7 * 86_400_000)).toBeLessThan(5 * 60_000);
+    const day = await page.evaluate(
+      (at) => new Date(at).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }),
+      expires,
+    );
+    expect(await row.textContent()).toBe(`kim@nolo.cmoNolo · Expires ${day}Revoke the invitation to kim@nolo.cmo`);
+    expect(await page.content()).not.toContain(token);
+    await row.scrollIntoViewIfNeeded();
+    await expectAccessible('Vendor accounts with an invitation waiting');
+    await sectionScreenshots('vendor-queue-invitations-waiting');
+
+    await row.getByRole('button', { name: 'Revoke the invitation to kim@nolo.cmo' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke the invitation to kim@nolo.cmo?' });
+    await confirm.getByText('The link sent to kim@nolo.cmo to keep Nolo’s listing stops working at once.').waitFor();
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Revoke invitation' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await toast('The link sent to kim@nolo.cmo no longer works.').waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect(await waiting().count()).toBe(0);
+    expect((await (await page.request.get('/api/admin/vendor-invitations')).json()).items).toEqual([]);
+
+    // The link handed over says it no longer works, and asks nothing.
+    await page.goto(`/vendor/join#${token}`);
+    await page.getByRole('heading', { name: 'This link cannot be used', level: 1 }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'This link is not valid any more: it was used, or more than 7 days passed. Ask for a new one.',
+    );
+    expect(await page.getByLabel(/Password/).count()).toBe(0);
   });
 
   test('the operator rejects one proposal with a reason and approves the other from the keyboard', async () => {

@@ -6,6 +6,7 @@ import type { Vendor } from '@/lib/api/types';
 import { mockFetch, renderWithProviders, testUser } from '@/testing/render-app';
 
 import type { VendorAccount } from '../api/get-vendor-accounts';
+import type { WaitingVendorInvitation } from '../api/get-vendor-invitations';
 import { VendorAccountsSection } from './vendor-accounts-section';
 
 afterEach(() => {
@@ -27,6 +28,16 @@ const account = (id: number, extra: Partial<VendorAccount> = {}): VendorAccount 
   ...extra,
 });
 
+const invitation = (n: number, extra: Partial<WaitingVendorInvitation> = {}): WaitingVendorInvitation => ({
+  id: String(n).repeat(64).slice(0, 64),
+  vendorId: 43,
+  vendorName: 'EvenUp',
+  email: 'sam@example.com',
+  createdAt: '2026-11-25T12:00:00Z',
+  expiresAt: '2026-12-02T12:00:00Z',
+  ...extra,
+});
+
 const vendor = (id: number, name: string, isActive = true) => ({ id, name, isActive }) as Vendor;
 const vendorPage = (items: Vendor[], total = items.length) => ({
   items,
@@ -38,14 +49,16 @@ const vendorPage = (items: Vendor[], total = items.length) => ({
   withoutBookingLink: 0,
 });
 
+/** No invitation waiting, unless a test says otherwise. */
 function serve(routes: Parameters<typeof mockFetch>[0]) {
-  const mock = mockFetch(routes);
+  const mock = mockFetch({ 'GET /api/admin/vendor-invitations': { body: { items: [] } }, ...routes });
   vi.stubGlobal('fetch', mock.fetchMock);
   return mock;
 }
 
 const vendors = { body: vendorPage([vendor(43, 'EvenUp'), vendor(44, 'Nolo', false)], 145) };
 const inviteForm = () => screen.findByRole('form', { name: 'Invite a person' });
+const waiting = () => screen.findByRole('list', { name: 'Invitations waiting' });
 
 describe('VendorAccountsSection', () => {
   it('lists who keeps which listing, and removes an account once confirmed', async () => {
@@ -145,6 +158,105 @@ describe('VendorAccountsSection', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Invite' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('jo@evenuplaw.com has a vendor account already');
     expect(screen.queryByText(/We mailed an invitation/)).toBeNull();
+  });
+
+  it('lists the invitations waiting, and revokes one once confirmed', async () => {
+    let items = [invitation(1), invitation(2, { vendorId: 44, vendorName: 'Nolo', email: 'kim@nolo.com' })];
+    const { calls } = serve({
+      'GET /api/admin/vendor-accounts': { body: { items: [account(1)] } },
+      'GET /api/vendors': vendors,
+      'GET /api/admin/vendor-invitations': () => ({ body: { items } }),
+      [`DELETE /api/admin/vendor-invitations/${invitation(1).id}`]: () => {
+        items = items.filter((i) => i.id !== invitation(1).id);
+        return { status: 204 };
+      },
+    });
+    renderWithProviders(<VendorAccountsSection />, { path: '/admin/vendors', user: operator });
+    const list = await waiting();
+    expect(screen.getByRole('region', { name: 'Invitations waiting' })).toBeTruthy();
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('sam@example.com')).toBeTruthy();
+    expect(rows[0]!.textContent).toContain('EvenUp · Expires Dec 2, 2026');
+    expect(within(rows[0]!).getByText('Dec 2, 2026').getAttribute('datetime')).toBe('2026-12-02T12:00:00Z');
+    expect(rows[1]!.textContent).toContain('kim@nolo.com');
+    expect(rows[1]!.textContent).toContain('Nolo · Expires');
+
+    await userEvent.click(within(rows[0]!).getByRole('button', { name: 'Revoke the invitation to sam@example.com' }));
+    const dialog = screen.getByRole('dialog', { name: 'Revoke the invitation to sam@example.com?' });
+    expect(within(dialog).getByText(/The link sent to sam@example\.com to keep EvenUp’s listing stops working at once\./)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke invitation' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('The link sent to sam@example.com no longer works.')).toBeTruthy();
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(list).queryByText('sam@example.com')).toBeNull();
+    expect(within(list).getByText('kim@nolo.com')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([`/api/admin/vendor-invitations/${invitation(1).id}`]);
+  });
+
+  it('shows the server’s refusal when the invitation is no longer waiting, and the list drops it', async () => {
+    const gone = 'There is no such invitation waiting: it was taken up, revoked or has expired';
+    let items = [invitation(1, { email: 'lee@evenuplaw.com' })];
+    serve({
+      'GET /api/admin/vendor-accounts': { body: { items: [] } },
+      'GET /api/vendors': vendors,
+      'GET /api/admin/vendor-invitations': () => ({ body: { items } }),
+      [`DELETE /api/admin/vendor-invitations/${invitation(1).id}`]: () => {
+        // Taken up meanwhile.
+        items = [];
+        return { status: 404, body: { error: gone } };
+      },
+    });
+    renderWithProviders(<VendorAccountsSection />, { path: '/admin/vendors', user: operator });
+    const list = await waiting();
+    await userEvent.click(within(list).getByRole('button', { name: 'Revoke the invitation to lee@evenuplaw.com' }));
+    const dialog = screen.getByRole('dialog', { name: 'Revoke the invitation to lee@evenuplaw.com?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke invitation' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(gone);
+    // The list is read again: the invitation has left it, and so has the section, while the dialog still says why.
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Invitations waiting' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Revoke the invitation to lee@evenuplaw.com?' })).toBeTruthy();
+    expect(screen.queryByText('The link sent to lee@evenuplaw.com no longer works.')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows nothing of invitations when none is waiting', async () => {
+    const { calls } = serve({ 'GET /api/admin/vendor-accounts': { body: { items: [account(1)] } }, 'GET /api/vendors': vendors });
+    renderWithProviders(<VendorAccountsSection />, { path: '/admin/vendors', user: operator });
+    await screen.findByRole('table', { name: 'Vendor accounts' });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/vendor-invitations')).toBe(true));
+    await inviteForm();
+    expect(screen.queryByText('Invitations waiting')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Invitations waiting' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Revoke/ })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('reads the invitations waiting again once a person is invited', async () => {
+    const link = 'http://127.0.0.1:8080/vendor/join#abc123';
+    let items: WaitingVendorInvitation[] = [];
+    serve({
+      'GET /api/admin/vendor-accounts': { body: { items: [] } },
+      'GET /api/vendors': vendors,
+      'GET /api/admin/vendor-invitations': () => ({ body: { items } }),
+      'POST /api/admin/vendors/43/vendor-invitations': () => {
+        items = [invitation(1, { email: 'jo@evenuplaw.com' })];
+        return { status: 201, body: { mailed: false, link } };
+      },
+    });
+    renderWithProviders(<VendorAccountsSection />, { path: '/admin/vendors', user: operator });
+    const form = await inviteForm();
+    await within(form).findByRole('option', { name: 'EvenUp' });
+    expect(screen.queryByRole('list', { name: 'Invitations waiting' })).toBeNull();
+    await userEvent.selectOptions(within(form).getByLabelText('Listing'), 'EvenUp');
+    await userEvent.type(within(form).getByLabelText('Their email'), 'jo@evenuplaw.com');
+    await userEvent.click(within(form).getByRole('button', { name: 'Invite' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Done' }));
+    const list = await waiting();
+    expect(within(list).getByText('jo@evenuplaw.com')).toBeTruthy();
+    expect(list.textContent).not.toContain('abc123');
   });
 
   it('is scrolled to when opened from the operator’s notice (#vendor-accounts)', async () => {

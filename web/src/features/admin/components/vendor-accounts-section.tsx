@@ -6,6 +6,7 @@ import { getErrorMessage } from '@/lib/api-client';
 
 import { useVendorAccounts } from '../api/get-vendor-accounts';
 import { AdminSection } from './admin-section';
+import { VendorAccountsInvitations } from './vendor-accounts-invitations';
 import { VendorAccountsInviteForm } from './vendor-accounts-invite-form';
 import { VendorAccountsList } from './vendor-accounts-list';
 
@@ -13,7 +14,8 @@ const ANCHOR = 'vendor-accounts';
 
 /**
  * "Vendor accounts" on Manage Vendors: the people who keep a vendor's listing (invited here, or
- * claimed by an address at the vendor's domain), each removable, and the invitation of another.
+ * claimed by an address at the vendor's domain), each removable; the invitations not taken up yet,
+ * each revocable; and the invitation of another.
  * The operator's notice of a claim links here (/admin/vendors#vendor-accounts).
  */
 export function VendorAccountsSection() {
@@ -34,6 +36,7 @@ export function VendorAccountsSection() {
           ) : (
             <VendorAccountsList accounts={accounts.data} />
           )}
+          <VendorAccountsInvitations />
           <VendorAccountsInviteForm />
         </div>
       </AdminSection>

@@ -49,9 +49,10 @@ function setup(isAdmin: boolean, patch: { status?: number; body?: unknown } = {}
     'PATCH /api/admin/vendors/1': { status: patch.status ?? 200, body: patch.body ?? vendor(1, 'Avvo', { partnerLevel: 'Gold' }) },
     // The shared catalog's section below the table: no feed followed.
     'GET /api/admin/catalog-feed': { body: { schedule: 'never', stale: false, choices: [], servesFeed: false } },
-    // The vendors' proposals above the table and their accounts below it: none yet.
+    // The vendors' proposals above the table and their accounts (and invitations) below it: none yet.
     'GET /api/admin/vendor-proposals': { body: { open: [], decided: [] } },
     'GET /api/admin/vendor-accounts': { body: { items: [] } },
+    'GET /api/admin/vendor-invitations': { body: { items: [] } },
     ...more,
   });
   vi.stubGlobal('fetch', mock.fetchMock);
