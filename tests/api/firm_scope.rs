@@ -259,6 +259,10 @@ async fn every_get_and_some_writes(app: &mut TestApp, category: u64, vendors: [u
         if path.starts_with("/api/vendor/") {
             continue;
         }
+        // A copied vendor logo (issue 47): an image of the catalog's, public, no firm's table.
+        if path.starts_with("/api/logos/") {
+            continue;
+        }
         let id = if path.starts_with("/api/decisions/") {
             decision
         } else {
