@@ -348,7 +348,8 @@ fn remove_in(tx: &mut WriteTx, vendor: u64, keep: Option<&str>) -> Result<()> {
         ("sha256" = String, Path, description = "The image's SHA-256, in hex"),
     ),
     responses(
-        (status = 200, description = "The image", content_type = "image/png"),
+        (status = 200, description = "The image, as its first bytes showed it", content(("image/png"), ("image/jpeg"), ("image/gif"), ("image/webp"))),
+        (status = 400, description = "A vendor id that is not a whole number", body = crate::platform::error::ErrorBody),
         (status = 404, description = "No such logo", body = crate::platform::error::ErrorBody),
     ))]
 pub async fn served_logo(

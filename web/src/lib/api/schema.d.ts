@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: a323a339b3997956776038c16866d78ed0f46abe3dbbca9d0e402ced57aff8d9
+ * openapi.json sha256: 80b0368eece3bd4c6d2b111440a187e942d067a9bfb64576a415bf1b8c178e0a
  */
 
 export interface paths {
@@ -12074,13 +12074,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The image */
+            /** @description The image, as its first bytes showed it */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "image/gif": unknown;
+                    "image/jpeg": unknown;
                     "image/png": unknown;
+                    "image/webp": unknown;
+                };
+            };
+            /** @description A vendor id that is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such logo */
