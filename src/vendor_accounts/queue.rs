@@ -468,7 +468,8 @@ pub async fn decide_proposal(
                 if changed {
                     crate::catalog::reload(store, &app.catalog)?;
                 }
-                if copied_logo.is_some() {
+                // A logo replaced or removed leaves no copy behind.
+                if changed && proposal.changes.get("logoUrl").is_some() {
                     let current = app.catalog.load().vendor(proposal.vendor_id).and_then(|v| v.logo_url.clone());
                     crate::catalog::logos::keep_only(store, proposal.vendor_id, current.as_deref())?;
                 }

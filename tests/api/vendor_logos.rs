@@ -288,8 +288,26 @@ async fn a_vendors_logo_is_copied_when_the_operator_approves_it() {
     assert_eq!(app.get(served).await.body, png(1));
 
     // The vendor sees its listing with the copy, as firms do.
-    app.cookie = None;
+    let operator_again = app.cookie.take();
     app.vendor_cookie = vendor_cookie;
     let me = app.get("/api/vendor/me").await.json();
     assert_eq!(me["listing"]["logoUrl"], served, "{me}");
+
+    // The vendor proposes no logo; approved, the copy goes too.
+    let res = app
+        .post("/api/vendor/proposals", json!({ "logoUrl": null }))
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let removal = res.json()["id"].as_u64().unwrap();
+    app.vendor_cookie = None;
+    app.cookie = operator_again;
+    let res = app
+        .post(
+            &format!("/api/admin/vendor-proposals/{removal}/decision"),
+            json!({ "approve": true }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert!(logo_of(&mut app, id).await.is_null());
+    assert_eq!(app.get(served).await.status, StatusCode::NOT_FOUND);
 }
