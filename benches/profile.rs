@@ -1,7 +1,8 @@
 //! Vendor profile latency at scale: the evidence (`GET /api/vendors/{id}/evidence` without the
 //! HTTP layer: 24 months by month and by size, 90 days for the firm's size, peer adoption, and
 //! the JSON) and the whole profile, over one million real demo bookings spread over two years
-//! across every catalog vendor, for the vendor with the most bookings. Target: evidence <= 2 ms.
+//! across every catalog vendor, for the vendor with the most bookings, and the view count the
+//! route writes beside it. Target: evidence <= 2 ms.
 //!
 //! `LITSTACK_SKIP_WEB_BUILD=1 cargo bench --bench profile`
 #![expect(
@@ -54,6 +55,14 @@ fn bench(c: &mut Criterion) {
     });
     c.bench_function("profile/profile (1M bookings)", |b| {
         b.iter(|| serde_json::to_vec(&profile_for(&state.sub(), &user, vendor).unwrap()).unwrap())
+    });
+    // What the route adds to each profile: counting the view for the vendor's figures (one
+    // durable write of the member's row for the month).
+    c.bench_function("profile/view counted", |b| {
+        b.iter(|| {
+            litstack::vendor_profile::views::record(&state.store, user.id, vendor, 1_795_676_400)
+                .unwrap()
+        })
     });
 }
 
