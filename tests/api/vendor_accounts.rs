@@ -36,6 +36,30 @@ async fn operator_with_mail(app: &mut TestApp) -> Option<String> {
     app.cookie.clone()
 }
 
+/// The link token in an invitation's answer when no mail was sent (`{"link": ".../vendor/join#TOKEN"}`).
+fn token_of(answer: &Value) -> String {
+    answer["link"]
+        .as_str()
+        .unwrap()
+        .split_once('#')
+        .unwrap()
+        .1
+        .to_string()
+}
+
+/// The signed-in operator invites `email` for listing `vendor`, by a link handed over (no mail):
+/// its token.
+pub async fn handed_over_invitation(app: &mut TestApp, vendor: u64, email: &str) -> String {
+    let res = app
+        .post(
+            &format!("/api/admin/vendors/{vendor}/vendor-invitations"),
+            json!({ "email": email }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    token_of(&res.json())
+}
+
 /// The id of the first proposal the vendor session `cookie` sees.
 async fn app_proposal_id(app: &mut TestApp, cookie: &Option<String>) -> u64 {
     let saved = std::mem::replace(&mut app.vendor_cookie, cookie.clone());
@@ -559,13 +583,7 @@ async fn an_invitation_without_mail_is_handed_over_and_a_merge_moves_the_account
             json!({ "email": "sam@anywhere.tset" }),
         )
         .await;
-    let mistyped = res.json()["link"]
-        .as_str()
-        .unwrap()
-        .split_once('#')
-        .unwrap()
-        .1
-        .to_string();
+    let mistyped = token_of(&res.json());
     let waiting = app.get("/api/admin/vendor-invitations").await.json();
     let items = waiting["items"].as_array().unwrap();
     let mut emails: Vec<&str> = items.iter().map(|i| i["email"].as_str().unwrap()).collect();
@@ -605,13 +623,7 @@ async fn an_invitation_without_mail_is_handed_over_and_a_merge_moves_the_account
         .post("/api/vendor/links/check", json!({ "token": mistyped }))
         .await;
     assert!(res.status.is_client_error(), "{}", res.text());
-    let token = answer["link"]
-        .as_str()
-        .unwrap()
-        .split_once('#')
-        .unwrap()
-        .1
-        .to_string();
+    let token = token_of(&answer);
     app.cookie = None;
     // Bad takes of the link are refused, and the link still works after them.
     for (body, status, says) in [
@@ -678,19 +690,7 @@ async fn an_invitation_without_mail_is_handed_over_and_a_merge_moves_the_account
     // A person of another listing reaches neither Sam's proposal nor Sam's sessions: 404.
     app.vendor_cookie = None;
     app.cookie = operator.clone();
-    let res = app
-        .post(
-            &format!("/api/admin/vendors/{kept}/vendor-invitations"),
-            json!({ "email": "kim@elsewhere.test" }),
-        )
-        .await;
-    let token = res.json()["link"]
-        .as_str()
-        .unwrap()
-        .split_once('#')
-        .unwrap()
-        .1
-        .to_string();
+    let token = handed_over_invitation(&mut app, kept, "kim@elsewhere.test").await;
     app.cookie = None;
     let res = app
         .post(
@@ -785,19 +785,7 @@ async fn a_vendor_sees_monthly_figures_only_over_five_verified_firms() {
             .unwrap()
             .id
     };
-    let res = app
-        .post(
-            &format!("/api/admin/vendors/{vendor}/vendor-invitations"),
-            json!({ "email": "lee@anywhere.test" }),
-        )
-        .await;
-    let token = res.json()["link"]
-        .as_str()
-        .unwrap()
-        .split_once('#')
-        .unwrap()
-        .1
-        .to_string();
+    let token = handed_over_invitation(&mut app, vendor, "lee@anywhere.test").await;
     let operator = app.cookie.take();
     app.post(
         "/api/vendor/links/accept",

@@ -193,20 +193,8 @@ async fn a_vendors_logo_is_copied_when_the_operator_approves_it() {
     let mut app = TestApp::with_config(|c| c.private_logo_hosts = true);
     app.sign_up().await;
     let id = first_vendor(&app);
-    let res = app
-        .post(
-            &format!("/api/admin/vendors/{id}/vendor-invitations"),
-            json!({ "email": "pat@anywhere.test" }),
-        )
-        .await;
-    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
-    let token = res.json()["link"]
-        .as_str()
-        .unwrap()
-        .split_once('#')
-        .unwrap()
-        .1
-        .to_string();
+    let token =
+        crate::vendor_accounts::handed_over_invitation(&mut app, id, "pat@anywhere.test").await;
     let operator = app.cookie.take();
     let res = app
         .post(
