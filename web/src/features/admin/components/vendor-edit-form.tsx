@@ -174,23 +174,24 @@ export function VendorEditForm({ vendor, onClose, onDelete, onMerge }: VendorEdi
           }
           error={bookingError}
         />
-        {served ? (
-          <div className="space-y-3">
-            <div className="flex items-start gap-3">
-              <VendorLogo name={vendor.name} logoUrl={vendor.logoUrl} websiteUrl={vendor.websiteUrl} className="mt-7 h-10 w-10" />
-              <TextField
-                className="min-w-0 flex-1"
-                label="Logo URL"
-                inputMode="url"
-                autoComplete="off"
-                placeholder="https://vendor.example.com/logo.png"
-                value={logo}
-                onChange={(e) => setLogo(e.target.value)}
-                disabled={removeLogo}
-                hint={SERVED_LOGO_HINT}
-                error={logoError}
-              />
-            </div>
+        {/* One field either way: beside a served copy it replaces it, and can be turned off to remove it. */}
+        <div className="space-y-3">
+          <div className="flex items-start gap-3">
+            {served && <VendorLogo name={vendor.name} logoUrl={vendor.logoUrl} websiteUrl={vendor.websiteUrl} className="mt-7 h-10 w-10" />}
+            <TextField
+              className="min-w-0 flex-1"
+              label="Logo URL"
+              inputMode="url"
+              autoComplete="off"
+              placeholder="https://vendor.example.com/logo.png"
+              value={logo}
+              onChange={(e) => setLogo(e.target.value)}
+              disabled={served && removeLogo}
+              hint={served ? SERVED_LOGO_HINT : COPIES_LOGO_HINT}
+              error={logoError}
+            />
+          </div>
+          {served && (
             <label className="flex items-start gap-2.5 text-sm text-slate-700">
               <input
                 type="checkbox"
@@ -200,19 +201,8 @@ export function VendorEditForm({ vendor, onClose, onDelete, onMerge }: VendorEdi
               />
               <span>Remove the logo</span>
             </label>
-          </div>
-        ) : (
-          <TextField
-            label="Logo URL"
-            inputMode="url"
-            autoComplete="off"
-            placeholder="https://vendor.example.com/logo.png"
-            value={logo}
-            onChange={(e) => setLogo(e.target.value)}
-            hint={COPIES_LOGO_HINT}
-            error={logoError}
-          />
-        )}
+          )}
+        </div>
         <fieldset className="space-y-3 border-t border-slate-100 pt-4">
           <legend className="float-left mb-1 w-full text-sm font-semibold text-slate-900">Security facts</legend>
           <p className="clear-left text-sm text-slate-600">
