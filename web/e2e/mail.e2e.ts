@@ -216,7 +216,9 @@ describe('mail', () => {
     const page = sam.page;
     await page.getByRole('complementary').getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/auth/sign-in');
-    // From the keyboard: the link follows the password field.
+    // From the keyboard: the link follows the password field. It shows once the server has said
+    // it mails reset links.
+    await page.getByRole('link', { name: 'Forgot password?' }).waitFor();
     await page.getByLabel('Password').focus();
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('Forgot password?');
