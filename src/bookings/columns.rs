@@ -9,7 +9,9 @@
 //! and the larger dictionaries' ids narrow until a value needs the wide form (`Narrow`), the
 //! sample flag as one bit.
 
-use std::collections::HashMap;
+// The import looks up five dictionaries per row: foldhash, not SipHash (the texts come from an
+// administrator's file, and the seed is still random per process).
+use foldhash::HashMap;
 
 use super::model::Booking;
 
@@ -416,11 +418,11 @@ impl Default for ColumnsBuilder {
     fn default() -> Self {
         let mut b = ColumnsBuilder {
             cols: Columns::default(),
-            category_ids: HashMap::new(),
-            state_ids: HashMap::new(),
-            dma_ids: HashMap::new(),
-            city_ids: HashMap::new(),
-            vendor_ids: HashMap::new(),
+            category_ids: HashMap::default(),
+            state_ids: HashMap::default(),
+            dma_ids: HashMap::default(),
+            city_ids: HashMap::default(),
+            vendor_ids: HashMap::default(),
         };
         intern(&mut b.state_ids, &mut b.cols.states, UNKNOWN);
         intern(&mut b.dma_ids, &mut b.cols.dmas, UNKNOWN);

@@ -91,26 +91,58 @@ pub fn appended(
     generation: u64,
     new: Option<Columns>,
 ) -> Result<()> {
+    prepare_append(app, base, generation, new).install(app)
+}
+
+/// The indexes an append will swap in, built before they are installed: an import builds them
+/// beside its commit (a sync of the whole file), and installs them once the commit is done.
+pub enum Prepared {
+    /// The indexes extended by the new rows, from the index of generation `base`.
+    Sets { base: u64, sets: Arc<BookingSets> },
+    /// A rebuild from the database is due instead (the write updated rows, or the index moved).
+    Refresh,
+}
+
+/// What `appended` swaps in, without swapping it; `Prepared::install` does.
+pub fn prepare_append(
+    app: &BookingsState,
+    base: u64,
+    generation: u64,
+    new: Option<Columns>,
+) -> Prepared {
     let current = app.bookings.load_full();
     let Some(new) = new.filter(|_| current.generation == base) else {
-        drop(current);
-        return refresh(app);
+        return Prepared::Refresh;
     };
     // Many new rows against the index's (a first import) are quicker built whole: on two threads,
     // over arrays of each value's local key, where the extension goes row by row.
     let few = new.ids.len() <= current.len() / 4;
-    match few.then(|| current.extended(&new, generation)).flatten() {
-        Some(sets) => {
-            drop(current);
-            install_sets(app, Arc::new(sets));
-        }
+    let sets = match few.then(|| current.extended(&new, generation)).flatten() {
+        Some(sets) => sets,
         None => {
-            let all = current.all_columns().appended(&new);
+            let mut all = current.all_columns().appended(&new);
             drop(current);
-            install(app, generation, all);
+            all.shrink_to_fit();
+            BookingSets::from_columns(all, generation)
+        }
+    };
+    Prepared::Sets {
+        base,
+        sets: Arc::new(sets),
+    }
+}
+
+impl Prepared {
+    /// Swaps the prepared indexes in, unless the index left `base` meanwhile: then it is rebuilt.
+    pub fn install(self, app: &BookingsState) -> Result<()> {
+        match self {
+            Prepared::Sets { base, sets } if app.bookings.load().generation == base => {
+                install_sets(app, sets);
+                Ok(())
+            }
+            _ => refresh(app),
         }
     }
-    Ok(())
 }
 
 /// After a write to the bookings committed `generation`: swaps in `rows` (every row, as the write

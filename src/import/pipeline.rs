@@ -32,8 +32,11 @@ const BATCHES_AHEAD: usize = 8;
 #[derive(Default)]
 struct Batch {
     entries: Vec<Entry>,
-    /// The texts of the rows back to back; each row knows where its texts end.
-    text: Vec<u8>,
+    /// The encoded bookings back to back; each row knows where its own ends.
+    values: Vec<u8>,
+    /// The texts of the rows back to back, checked as UTF-8 once by the parser; each row knows
+    /// where its texts end.
+    text: String,
 }
 
 enum Entry {
@@ -41,8 +44,8 @@ enum Entry {
     Error(u64, String),
 }
 
-/// A checked row: its identity and, in `Batch::text`, its encoded booking and the texts the index
-/// keeps (empty for an absent value).
+/// A checked row: its identity, its encoded booking in `Batch::values` and, in `Batch::text`, the
+/// texts the index keeps (empty for an absent value).
 struct ParsedRow {
     line: u64,
     identity: Identity,
@@ -50,25 +53,27 @@ struct ParsedRow {
     created: i64,
     /// Its Client names no catalog vendor: imported, and counted in the report.
     unknown_client: bool,
+    /// Where its encoded booking ends in `Batch::values` (it starts where the row before's ends).
+    value_end: usize,
     /// Where each of `TEXTS` ends in `Batch::text` (each starts where the one before ends).
     ends: [usize; TEXTS],
 }
 
 /// The texts of a parsed row, in their order in `Batch::text`.
-const TEXTS: usize = 7;
-const VALUE: usize = 0;
-const FILE_ID: usize = 1;
-const CATEGORY: usize = 2;
-const CLIENT: usize = 3;
-const CITY_STATE: usize = 4;
-const STATE: usize = 5;
-const DMA: usize = 6;
+const TEXTS: usize = 6;
+const FILE_ID: usize = 0;
+const CATEGORY: usize = 1;
+const CLIENT: usize = 2;
+const CITY_STATE: usize = 3;
+const STATE: usize = 4;
+const DMA: usize = 5;
 
 impl Batch {
     fn with_capacity() -> Batch {
         Batch {
             entries: Vec::with_capacity(BATCH),
-            text: Vec::with_capacity(BATCH * 192),
+            values: Vec::with_capacity(BATCH * 96),
+            text: String::with_capacity(BATCH * 96),
         }
     }
 
@@ -88,13 +93,11 @@ impl Batch {
             b.state.as_deref().unwrap_or(""),
             b.dma.as_deref().unwrap_or(""),
         ];
-        self.text.extend_from_slice(&codec::encode(b));
-        ends[VALUE] = self.text.len();
-        self.text
-            .extend_from_slice(file_id.unwrap_or("").as_bytes());
+        codec::encode_onto(b, &mut self.values);
+        self.text.push_str(file_id.unwrap_or(""));
         ends[FILE_ID] = self.text.len();
         for (i, t) in texts.into_iter().enumerate() {
-            self.text.extend_from_slice(t.as_bytes());
+            self.text.push_str(t);
             ends[CATEGORY + i] = self.text.len();
         }
         self.entries.push(Entry::Row(ParsedRow {
@@ -103,6 +106,7 @@ impl Batch {
             firm_size: b.firm_size,
             created: b.created,
             unknown_client,
+            value_end: self.values.len(),
             ends,
         }));
     }
@@ -183,9 +187,8 @@ struct UnknownClients {
 const UNKNOWN_NAMES_CAP: usize = 1_000;
 
 impl UnknownClients {
-    fn count(&mut self, client: &[u8]) {
+    fn count(&mut self, name: &str) {
         self.rows += 1;
-        let name = std::str::from_utf8(client).unwrap_or("");
         if let Some(n) = self.by_name.get_mut(name) {
             *n += 1;
         } else if self.by_name.len() < UNKNOWN_NAMES_CAP {
@@ -249,7 +252,7 @@ fn write_rows(
     // The booking handed to the index and the writer, its texts refilled for every row.
     let mut booking = Booking::blank(sample);
     for batch in batches {
-        let mut start = 0;
+        let (mut value_start, mut start) = (0, 0);
         for entry in batch.entries {
             let row = match entry {
                 Entry::Row(row) => row,
@@ -265,9 +268,9 @@ fn write_rows(
                 let from = if i == 0 { row_start } else { row.ends[i - 1] };
                 &batch.text[from..row.ends[i]]
             };
-            let value = text(VALUE);
+            let value = &batch.values[value_start..row.value_end];
+            value_start = row.value_end;
             let fill = |booking: &mut Booking| {
-                let text = |i| std::str::from_utf8(text(i)).unwrap_or("");
                 let optional = |i| Some(text(i)).filter(|t| !t.is_empty());
                 set(&mut booking.category, text(CATEGORY));
                 set(&mut booking.client, text(CLIENT));
@@ -280,7 +283,7 @@ fn write_rows(
             match known.get(&row.identity) {
                 Some(id) if mark(id) => {
                     row_errors += 1;
-                    let reason = match std::str::from_utf8(text(FILE_ID)).unwrap_or("") {
+                    let reason = match text(FILE_ID) {
                         "" => "this row repeats an earlier row of this file".into(),
                         fid => format!(
                             "the id \"{}\" appears twice in this file",
@@ -452,20 +455,33 @@ pub(super) fn import_bookings(
     let changed = report.inserted + report.updated > 0;
     let generation = generation + changed as u64;
     tracing::debug!(elapsed = ?started.elapsed(), "import: identities written");
-    txn.finish(Finish {
+    let finish = Finish {
         generation: changed.then_some(generation),
         rebuilt: report.updated > 0,
         last_id,
         marker: options.marker,
-    })?;
-    tracing::debug!(elapsed = ?started.elapsed(), "import: committed");
-    if changed {
-        // An updated row changed the index in place: only a rebuild from the database has it
-        // right.
-        let rows = builder.filter(|_| report.updated == 0);
-        let new = rows.map(ColumnsBuilder::finish);
-        bookings::lifecycle::appended(app, generation - 1, generation, new)?;
-        tracing::debug!(elapsed = ?started.elapsed(), "import: index installed");
+    };
+    if !changed {
+        txn.finish(finish)?;
+        return Ok(report.finish(row_errors));
     }
+    // The new index is built beside the commit, which syncs the whole file; it is swapped in only
+    // once the commit is done. An updated row changed the index in place: only a rebuild from the
+    // database has it right.
+    let rows = builder.filter(|_| report.updated == 0);
+    let (committed, prepared) = std::thread::scope(|s| {
+        let prepared = s.spawn(|| {
+            let new = rows.map(ColumnsBuilder::finish);
+            bookings::lifecycle::prepare_append(app, generation - 1, generation, new)
+        });
+        let committed = txn.finish(finish);
+        (committed, prepared.join())
+    });
+    committed?;
+    tracing::debug!(elapsed = ?started.elapsed(), "import: committed");
+    // Should the building have failed, the rows are committed all the same: rebuild from them.
+    let prepared = prepared.unwrap_or(bookings::lifecycle::Prepared::Refresh);
+    prepared.install(app)?;
+    tracing::debug!(elapsed = ?started.elapsed(), "import: index installed");
     Ok(report.finish(row_errors))
 }

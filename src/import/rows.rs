@@ -177,7 +177,7 @@ pub(super) struct RowParser<'a> {
     latest: i64,
     /// Whether each Client text seen so far names a catalog vendor (few distinct texts repeat
     /// over millions of rows, so each is compared once).
-    known_clients: std::collections::HashMap<String, bool>,
+    known_clients: foldhash::HashMap<String, bool>,
     /// The last row parsed.
     pub booking: Booking,
     /// Whether the last row's Client names no catalog vendor.
@@ -198,7 +198,7 @@ impl<'a> RowParser<'a> {
             cols,
             catalog,
             latest: now + FUTURE_SLACK_SECS,
-            known_clients: std::collections::HashMap::new(),
+            known_clients: foldhash::HashMap::default(),
             booking: Booking::blank(sample),
             unknown_client: false,
         }
