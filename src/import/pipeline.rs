@@ -2,8 +2,8 @@
 //! their identities and encodes them (work that needs nothing from other rows); the other, in file
 //! order, recognises re-imported rows, numbers new ones, writes them into the one transaction of
 //! the file (`bookings::storage::BookingsTxn`, redb or PostgreSQL) and appends them to the index.
-//! The commit, then the swap of the index, end it.
-//! Measured at 1M rows, the two sides then take about the same time.
+//! The commit, with the new index built beside it, then the swap of the index, end it.
+//! On two cores the writing side is the one that waits (benches/README.md, issue #48).
 
 use std::io::Read;
 use std::sync::mpsc::{Receiver, SyncSender};
