@@ -610,6 +610,64 @@ async fn row_errors_name_the_row_and_the_reason() {
     }
 }
 
+/// The import hands each row's encoded booking and texts to its writer back to back: a row after a
+/// repeated id, a refused row and text of several bytes a character still gets its own values,
+/// in the index and in the stored rows an update makes the index be rebuilt from.
+#[tokio::test(flavor = "multi_thread")]
+async fn rows_after_a_repeated_id_and_a_refused_row_keep_their_own_values() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let csv = format!(
+        "{HEADER}\
+a,2026-01-01T00:00:00Z,Intake,,,\"Austin, TX\",TX,,,\n\
+a,2026-01-02T00:00:00Z,Intake,,,\"Dallas, TX\",TX,,,\n\
+b,not a date,Intake,,,,,,,\n\
+c,2026-01-03T00:00:00Z,Practice Management,,,\"Española, NM\",NM,,,\n\
+d,2026-01-04T00:00:00Z,Marketing Services,,,\"Zürich Ridge, CO\",CO,,,\n"
+    );
+    let r = upload(&mut app, "mixed.csv", csv.as_bytes()).await.json();
+    assert_eq!(
+        (r["inserted"].as_u64(), r["skipped"].as_u64()),
+        (Some(3), Some(2)),
+        "{r}"
+    );
+    let want = [
+        ("Zürich Ridge, CO", "Marketing Services"),
+        ("Española, NM", "Practice Management"),
+        ("Austin, TX", "Intake"),
+    ];
+    let listed = |page: &serde_json::Value| -> Vec<(String, String)> {
+        page["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| {
+                let text = |k: &str| i[k].as_str().unwrap_or_default().to_string();
+                (text("cityState"), text("clientCategory"))
+            })
+            .collect()
+    };
+    let page = app.get("/api/demo-bookings").await.json();
+    assert_eq!(
+        listed(&page),
+        want.map(|(a, b)| (a.into(), b.into())),
+        "{page}"
+    );
+    // An updated row: the index is rebuilt from the stored rows.
+    let update = format!("{HEADER}a,2026-01-01T00:00:00Z,Intake,,,\"Austin, TX\",TX,Austin,,\n");
+    let r = upload(&mut app, "update.csv", update.as_bytes())
+        .await
+        .json();
+    assert_eq!(r["updated"], 1, "{r}");
+    let page = app.get("/api/demo-bookings").await.json();
+    assert_eq!(
+        listed(&page),
+        want.map(|(a, b)| (a.into(), b.into())),
+        "{page}"
+    );
+    assert_eq!(page["items"][2]["dma"], "Austin", "{page}");
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_bom_windows_line_endings_and_invalid_utf8_are_handled() {
     let mut app = TestApp::new();

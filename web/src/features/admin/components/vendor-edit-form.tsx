@@ -174,7 +174,7 @@ export function VendorEditForm({ vendor, onClose, onDelete, onMerge }: VendorEdi
           }
           error={bookingError}
         />
-        {/* One field either way: beside a served copy it replaces it, and can be turned off to remove it. */}
+        {/* One field either way: beside a served copy it replaces the copy, and "Remove the logo" under it removes it. */}
         <div className="space-y-3">
           <div className="flex items-start gap-3">
             {served && <VendorLogo name={vendor.name} logoUrl={vendor.logoUrl} websiteUrl={vendor.websiteUrl} className="mt-7 h-10 w-10" />}
