@@ -4,8 +4,12 @@
 # its peak during the import (VmHWM reset just before it) and after (once the snapshot is written),
 # and that the trends count the new rows. Each run imports into a fresh copy of the install, so
 # runs compare. Prints one markdown table.
+# KIND=late imports instead 10,000 rows with fresh ids whose days fall among the stored rows' (a
+# re-sent or corrected export, an office's late rows): `gen-bookings --seed 9` over the scale
+# file's dates.
 # Usage: benches/append.sh [BIN ...]   (default: the release binary; builds it when missing)
 #   SCALE=10 RUNS=3 benches/append.sh /path/to/old/litstack target/release/litstack
+#   KIND=late SCALE=10 RUNS=3 benches/append.sh target/release/litstack
 # The install is target/bench-data/scale-${SCALE}m (as benches/scale.sh makes it, imported here
 # when missing); the day's file is the 10,000 rows of `gen-bookings --seed 8` moved to
 # 2026-07-01, the day after the scale files end.
@@ -13,7 +17,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 DATA_ROOT="$TARGET/bench-data"
-SCALE="${SCALE:-10}" RUNS="${RUNS:-3}"
+SCALE="${SCALE:-10}" RUNS="${RUNS:-3}" KIND="${KIND:-day}"
 ADDR=127.0.0.1:18095
 PASSWORD="plum-orbit-cascade-1947"
 export LITSTACK_SKIP_WEB_BUILD=1 RUST_LOG=warn
@@ -26,9 +30,26 @@ fi
 mkdir -p "$DATA_ROOT"
 csv="$DATA_ROOT/scale-${SCALE}m.csv"
 install="$DATA_ROOT/scale-${SCALE}m"
-day="$DATA_ROOT/append-10k.csv"
+case "$KIND" in
+  day) day="$DATA_ROOT/append-10k.csv" ;;
+  late) day="$DATA_ROOT/late-10k.csv" ;;
+  *) echo "append.sh: KIND is day or late, not $KIND" >&2; exit 2 ;;
+esac
 [ -f "$csv" ] || "${BINS[0]}" gen-bookings --rows "${SCALE}000000" --seed 7 --end 2026-06-30 --out "$csv"
 [ -f "$install/litstack.redb" ] || "${BINS[0]}" import bookings "$csv" --data-dir "$install" >/dev/null
+if [ "$KIND" = late ] && [ ! -f "$day" ]; then
+  "${BINS[0]}" gen-bookings --rows 10000 --seed 9 --end 2026-06-30 --out "$day.tmp"
+  python3 - "$day.tmp" "$day" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+out = csv.writer(open(sys.argv[2], "w", newline=""), lineterminator="\n")
+out.writerow(rows[0])
+for i, r in enumerate(rows[1:]):
+    r[0] = f"late-{i + 1}"
+    out.writerow(r)
+PY
+  rm -f "$day.tmp"
+fi
 if [ ! -f "$day" ]; then
   "${BINS[0]}" gen-bookings --rows 10000 --seed 8 --end 2026-06-30 --out "$day.tmp"
   python3 - "$day.tmp" "$day" <<'PY'
@@ -95,7 +116,8 @@ for run in $(seq 1 "$RUNS"); do
 done
 rm -rf "$DATA_ROOT/append-run" "$DATA_ROOT"/append-base-*
 echo
-echo "10,000 rows into ${SCALE}M, commit $(git -C "$ROOT" rev-parse --short HEAD), $(nproc) cores, $(date -u +%F)."
+[ "$KIND" = late ] && what="10,000 rows among the stored days" || what="a day's 10,000 rows"
+echo "$what into ${SCALE}M, commit $(git -C "$ROOT" rev-parse --short HEAD), $(nproc) cores, $(date -u +%F)."
 echo
 echo "| run | binary | upload to answer | RSS before | peak during | RSS after | trends total | load |"
 echo "|---|---|---:|---:|---:|---:|---|---:|"

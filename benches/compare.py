@@ -19,7 +19,8 @@ read_csv, CHECKPOINT), IMPORT_RUNS each, medians of wall time and of peak memory
 
 Then "Appends, 20M and the hub start", Litstack against DuckDB into a file: a day's 10,000 rows
 appended to the 10M install (benches/append.sh against INSERT and CHECKPOINT into a copy of a
-DuckDB file holding the same rows, kept in target/bench-data), the durable import of 20M rows, the
+DuckDB file holding the same rows, kept in target/bench-data), 10,000 rows with fresh ids whose
+days fall among the stored ones (append.sh KIND=late, the same against DuckDB), the durable import of 20M rows, the
 start at 20M and 10M (benches/start.sh against DuckDB opening its file and answering the no-filter
 trends), and a hub node's start from PostgreSQL's stored snapshot at 1M (benches/hub.sh) and at
 the append's size (benches/hub-start.sh), Litstack only. --no-20m and --no-hub leave those rows out; APPEND_SCALE (millions, default 10) and
@@ -476,6 +477,7 @@ APPEND_SCALE = int(os.environ.get("APPEND_SCALE", "10"))
 BIG_ROWS = int(os.environ.get("BIG_ROWS", "20000000"))
 DATA = TARGET / "bench-data"
 DAY = DATA / "append-10k.csv"   # benches/append.sh writes it: 10,000 rows on the day after END
+LATE = DATA / "late-10k.csv"    # and with KIND=late: 10,000 rows with fresh ids among the stored days
 ADDR = "127.0.0.1:18190"        # benches/start.sh's
 # Reads this process's memory in MB, for the DuckDB scripts below.
 STATUS = """
@@ -491,12 +493,13 @@ def number(cell):
     return float(re.match(r"[\d,.]+", cell.strip()).group().replace(",", ""))
 
 
-def litstack_append(scale, env):
-    """benches/append.sh's runs of the day's rows into a copy of the scale's install: medians of
-    upload to answer (ms) and of RSS before, peak during and after (MB)."""
+def litstack_append(scale, env, kind="day"):
+    """benches/append.sh's runs of the day's rows (or with kind "late", of rows among the stored
+    days) into a copy of the scale's install: medians of upload to answer (ms) and of RSS before,
+    peak during and after (MB)."""
     out = subprocess.run([str(ROOT / "benches" / "append.sh"), str(BIN)], check=True,
                          capture_output=True, text=True,
-                         env={**env, "SCALE": str(scale), "RUNS": str(APPEND_RUNS)}).stdout
+                         env={**env, "SCALE": str(scale), "RUNS": str(APPEND_RUNS), "KIND": kind}).stdout
     # | run | binary | upload to answer | RSS before | peak during | RSS after | trends total | load |
     runs = [line.split("|")[1:-1] for line in out.splitlines() if re.match(r"\| \d+ \|", line)]
     if len(runs) != APPEND_RUNS:
@@ -508,8 +511,8 @@ def litstack_append(scale, env):
     return [statistics.median(number(run[i]) for run in runs) for i in (2, 3, 4, 5)]
 
 
-def duckdb_append(db, runs):
-    """The day's rows inserted into a fresh copy of db, then CHECKPOINT, runs times: medians of
+def duckdb_append(db, runs, rows_file=DAY):
+    """The day's rows (or those of rows_file) inserted into a fresh copy of db, then CHECKPOINT, runs times: medians of
     the time inside Python from the INSERT to the checkpoint's end (the file is open already, as
     the server is) and of the process's RSS before, peak during and after."""
     import shutil
@@ -522,7 +525,7 @@ before = status('VmRSS')
 with open('/proc/self/clear_refs', 'w') as f:
     f.write('5')   # resets VmHWM: the peak of the insert alone
 t = time.perf_counter()
-c.execute({f"INSERT INTO b SELECT * FROM read_csv('{DAY}', header = true, all_varchar = true)"!r})
+c.execute({f"INSERT INTO b SELECT * FROM read_csv('{rows_file}', header = true, all_varchar = true)"!r})
 c.execute('CHECKPOINT')
 ms = (time.perf_counter() - t) * 1000
 peak, after = status('VmHWM'), status('VmRSS')
@@ -671,6 +674,12 @@ def appends_table(env):
         tmp.rename(base)
     dms, dbefore, dpeak, dafter = duckdb_append(base, APPEND_RUNS)
     row(f"a day's 10,000 rows appended to {small}: wall; RSS before / peak / after",
+        f"{ms:,.0f} ms; {before:.0f} / {peak:.0f} / {after:.0f} MB",
+        f"{dms:,.0f} ms; {dbefore:.0f} / {dpeak:.0f} / {dafter:.0f} MB", f"{ms / dms:.2f}x")
+    # 1b. 10,000 rows with fresh ids whose days fall among the stored ones (append.sh KIND=late).
+    ms, before, peak, after = litstack_append(APPEND_SCALE, env, "late")
+    dms, dbefore, dpeak, dafter = duckdb_append(base, APPEND_RUNS, LATE)
+    row(f"10,000 rows among the stored days of {small}: wall; RSS before / peak / after",
         f"{ms:,.0f} ms; {before:.0f} / {peak:.0f} / {after:.0f} MB",
         f"{dms:,.0f} ms; {dbefore:.0f} / {dpeak:.0f} / {dafter:.0f} MB", f"{ms / dms:.2f}x")
 

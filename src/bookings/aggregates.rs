@@ -76,6 +76,38 @@ impl Running {
         self.cum[at] += 1;
     }
 
+    /// The sums of two sets of rows together, over `days` and `keys`: each part is running sums
+    /// over its own days and keys (ascending, among `days` and `keys`).
+    fn sum_of(days: &[i32], keys: &[u32], parts: [(&Running, &[i32], &[u32]); 2]) -> Running {
+        let mut out = Running::new(days.len(), keys.len());
+        let width = keys.len();
+        for (sums, their_days, their_keys) in parts {
+            let at: Vec<usize> = their_keys
+                .iter()
+                .map(|k| keys.partition_point(|x| x < k))
+                .collect();
+            // `cum[i]` counts the rows on the days before the i-th: of a part, those on its days
+            // before that day.
+            let mut d = 0;
+            for i in 0..=days.len() {
+                while d < their_days.len() && days.get(i).is_none_or(|&day| their_days[d] < day) {
+                    d += 1;
+                }
+                let from = &sums.cum[d * sums.keys..(d + 1) * sums.keys];
+                let to = &mut out.cum[i * width..(i + 1) * width];
+                if their_keys.len() == width {
+                    // Every key (the usual case for the stored rows): a plain add that vectorizes.
+                    to.iter_mut().zip(from).for_each(|(t, &n)| *t += n);
+                } else {
+                    for (&n, &k) in from.iter().zip(&at) {
+                        to[k] += n;
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Whether these are running sums of `keys` keys over `days` days that `between` can read:
     /// the right length and never decreasing, so no subtraction underflows.
     fn is_valid(&self, days: usize, keys: usize) -> bool {
@@ -334,6 +366,65 @@ impl DaySums {
         true
     }
 
+    /// These sums and those of other rows (`new`, built over columns whose dictionaries grew from
+    /// these sums' own, the vendors' from `rekey.0` names to `rekey.1` when given) together, on
+    /// any days: what `build` gives for both sets of rows at once. An extra key missing from
+    /// either is missing from the result.
+    fn with_added(&self, new: &DaySums, rekey: Option<(u32, u32)>) -> DaySums {
+        let days = union(&self.days, &new.days);
+        let numbers = |sums: &Running| (0..sums.keys as u32).collect::<Vec<u32>>();
+        let (old_cats, new_cats) = (numbers(&self.categories), numbers(&new.categories));
+        let cats = union(&old_cats, &new_cats);
+        let states = union(&self.states, &new.states);
+        let both = |old: (&Running, &[u32]), new_part: (&Running, &[u32]), keys: &[u32]| {
+            Running::sum_of(
+                &days,
+                keys,
+                [
+                    (old.0, &self.days, old.1),
+                    (new_part.0, &new.days, new_part.1),
+                ],
+            )
+        };
+        let extras = self
+            .extras
+            .iter()
+            .zip(&new.extras)
+            .enumerate()
+            .map(|(key, extra)| match extra {
+                (Some((old_values, old_sums)), Some((new_values, new_sums))) => {
+                    let old_values: Vec<u32> = match rekey {
+                        Some((from, to)) if key == PAIRS => old_values
+                            .iter()
+                            .map(|v| v / from * to + v % from)
+                            .collect(),
+                        _ => old_values.clone(),
+                    };
+                    let values = union(&old_values, new_values);
+                    let sums = both((old_sums, &old_values), (new_sums, new_values), &values);
+                    Some((values, sums))
+                }
+                _ => None,
+            })
+            .collect();
+        DaySums {
+            categories: both(
+                (&self.categories, &old_cats),
+                (&new.categories, &new_cats),
+                &cats,
+            ),
+            state_sums: both(
+                (&self.state_sums, &self.states),
+                (&new.state_sums, &new.states),
+                &states,
+            ),
+            totals: both((&self.totals, &[0]), (&new.totals, &[0]), &[0]),
+            days,
+            states,
+            extras,
+        }
+    }
+
     /// Re-keys the (category, vendor) pair values after the vendor dictionary grew from `old` to
     /// `new` names: `category * vendors + vendor`, so the order of the values is kept.
     fn rekey_pairs(&mut self, old: u32, new: u32) {
@@ -440,16 +531,65 @@ impl DaySums {
     }
 }
 
-/// Above this many distinct days the sums over every row are not built and trends scan instead.
-const MAX_DAYS: usize = 5_000;
-/// Above this many counters in all the lists of one column, that column's trends scan instead.
-const MAX_GROUP_CELLS: usize = 4_000_000;
-/// Above this many counters for the extra key of one column's lists, those are counted by a scan.
-const MAX_EXTRA_CELLS: usize = 4_000_000;
-/// Counters for the (category, vendor) pairs of all the states' (or all the metro areas') lists
-/// together: enough for the largest places, whose scans would be slow; a small place's vendors
-/// are a short scan.
-const MAX_PLACE_PAIR_CELLS: usize = 1_000_000;
+/// The values of two ascending lists, ascending, each once.
+fn union<T: Ord + Copy>(a: &[T], b: &[T]) -> Vec<T> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        let next = match (a.get(i), b.get(j)) {
+            (Some(&x), Some(&y)) if x == y => {
+                i += 1;
+                j += 1;
+                x
+            }
+            (Some(&x), Some(&y)) if x < y => {
+                i += 1;
+                x
+            }
+            (Some(&x), None) => {
+                i += 1;
+                x
+            }
+            (_, Some(&y)) => {
+                j += 1;
+                y
+            }
+            (None, None) => unreachable!("the loop runs while either list has a value"),
+        };
+        out.push(next);
+    }
+    out
+}
+
+/// How large the sums of one index may grow; past a cap, the trends it serves scan instead.
+struct Caps {
+    /// Above this many distinct days the sums over every row are not built.
+    days: usize,
+    /// Counters in all the lists of one column.
+    group_cells: usize,
+    /// Counters for the extra key of one column's lists.
+    extra_cells: usize,
+    /// Counters for the (category, vendor) pairs of all the states' (or all the metro areas')
+    /// lists together: enough for the largest places, whose scans would be slow; a small place's
+    /// vendors are a short scan.
+    place_pair_cells: usize,
+}
+
+const CAPS: Caps = Caps {
+    days: 5_000,
+    group_cells: 4_000_000,
+    extra_cells: 4_000_000,
+    place_pair_cells: 1_000_000,
+};
+
+/// The sums of a few new rows, to be added to an index's (`IndexSums::with_added`): each group
+/// whole, so that no sum the index has is missing from them.
+const UNCAPPED: Caps = Caps {
+    days: usize::MAX,
+    group_cells: usize::MAX,
+    extra_cells: usize::MAX,
+    place_pair_cells: usize::MAX,
+};
 
 /// The sums over every row (first) and over the rows of each firm size (`by_size` order), with
 /// the extra key's when given.
@@ -458,9 +598,13 @@ fn of_every_row(
     row_days: &[i32],
     by_size: &[Vec<u32>],
     extra: &[Option<ExtraKey<'_>>],
+    caps: &Caps,
 ) -> Option<Vec<DaySums>> {
-    let max_cells = (MAX_DAYS + 1) * (cols.categories.len().max(1) + cols.states.len() + 1);
-    let mut extra_left = vec![MAX_EXTRA_CELLS; extra.len()];
+    let max_cells = caps
+        .days
+        .saturating_add(1)
+        .saturating_mul(cols.categories.len().max(1) + cols.states.len() + 1);
+    let mut extra_left = vec![caps.extra_cells; extra.len()];
     let every_row = 0..cols.times.len();
     let every = DaySums::build(cols, row_days, every_row, extra, max_cells, &mut extra_left)?;
     let mut out = vec![every];
@@ -486,8 +630,9 @@ fn of_lists(
     row_days: &[i32],
     lists: &[Vec<u32>],
     extra: &[(Option<ExtraKey<'_>>, usize)],
+    caps: &Caps,
 ) -> Option<Vec<DaySums>> {
-    let mut cells_left = MAX_GROUP_CELLS;
+    let mut cells_left = caps.group_cells;
     let mut extra_left: Vec<usize> = extra.iter().map(|&(_, budget)| budget).collect();
     let extra: Vec<Option<ExtraKey<'_>>> = extra.iter().map(|&(key, _)| key).collect();
     let mut order: Vec<usize> = (0..lists.len()).collect();
@@ -509,8 +654,9 @@ fn of_lists_by_size(
     row_days: &[i32],
     lists: &[Vec<u32>],
     sizes: usize,
+    caps: &Caps,
 ) -> Option<Vec<Vec<DaySums>>> {
-    let mut cells_left = MAX_GROUP_CELLS;
+    let mut cells_left = caps.group_cells;
     let mut out = Vec::with_capacity(lists.len());
     for rows in lists {
         // One pass to split the list by size, then the sums of each part.
@@ -553,26 +699,37 @@ impl IndexSums {
         city_of: &[u32],
         city_names: usize,
     ) -> IndexSums {
+        IndexSums::build_within(cols, lists, city_of, city_names, &CAPS)
+    }
+
+    fn build_within(
+        cols: &Columns,
+        lists: &RowLists<'_>,
+        city_of: &[u32],
+        city_names: usize,
+        caps: &Caps,
+    ) -> IndexSums {
         let row_days = days_of_rows(&cols.times);
         let vendors = cols.vendors.len() as u32;
         let pair = |r: usize| u32::from(cols.category[r]) * vendors + cols.vendor.get(r);
         let pairs: Option<ExtraKey> = category_vendor_pairs(cols).map(|n| (&pair as _, n));
         std::thread::scope(|scope| {
             let others = scope.spawn(|| {
-                let every = of_every_row(cols, &row_days, lists.by_size, &[pairs]);
+                let every = of_every_row(cols, &row_days, lists.by_size, &[pairs], caps);
                 let dmas = of_lists(
                     cols,
                     &row_days,
                     lists.by_dma,
-                    &[(pairs, MAX_PLACE_PAIR_CELLS)],
+                    &[(pairs, caps.place_pair_cells)],
+                    caps,
                 );
                 (every, dmas)
             });
             let city = |r: usize| city_of[cols.city_state.get(r) as usize];
             let cities: Option<ExtraKey> = Some((&city, city_names));
-            let keys = [(pairs, MAX_PLACE_PAIR_CELLS), (cities, MAX_EXTRA_CELLS)];
-            let states = of_lists(cols, &row_days, lists.by_state, &keys);
-            let state_sizes = of_lists_by_size(cols, &row_days, lists.by_state, SIZES);
+            let keys = [(pairs, caps.place_pair_cells), (cities, caps.extra_cells)];
+            let states = of_lists(cols, &row_days, lists.by_state, &keys, caps);
+            let state_sizes = of_lists_by_size(cols, &row_days, lists.by_state, SIZES, caps);
             let (every_row, dmas) = others
                 .join()
                 .unwrap_or_else(|e| std::panic::resume_unwind(e));
@@ -582,6 +739,67 @@ impl IndexSums {
                 dmas,
                 state_sizes,
             }
+        })
+    }
+
+    /// The sums of a few new rows (`cols` holding only them), every group built whole so that
+    /// they can be added to an index's sums (`with_added`).
+    pub fn of_new_rows(
+        cols: &Columns,
+        lists: &RowLists<'_>,
+        city_of: &[u32],
+        city_names: usize,
+    ) -> IndexSums {
+        IndexSums::build_within(cols, lists, city_of, city_names, &UNCAPPED)
+    }
+
+    /// These sums and `new`'s (`of_new_rows`, over columns whose dictionaries grew from these
+    /// sums' columns, the vendors' from `old_vendors` names) together, on any days: the sums of
+    /// the rows of both, without counting a row again. `None` when `new` lacks a group these
+    /// have (then build the sums from every row).
+    pub fn with_added(
+        &self,
+        new: &IndexSums,
+        old_vendors: usize,
+        vendors: usize,
+    ) -> Option<IndexSums> {
+        let rekey = (old_vendors != vendors && old_vendors > 0)
+            .then_some((old_vendors as u32, vendors as u32));
+        // A group the old rows lack (a new state or metro area) is the new rows' alone.
+        fn groups(old: &[DaySums], new: &[DaySums], rekey: Option<(u32, u32)>) -> Vec<DaySums> {
+            new.iter()
+                .enumerate()
+                .map(|(i, added)| match old.get(i) {
+                    Some(sums) => sums.with_added(added, rekey),
+                    None => added.clone(),
+                })
+                .collect()
+        }
+        fn each<T>(
+            old: &Option<Vec<T>>,
+            new: &Option<Vec<T>>,
+            add: impl Fn(&[T], &[T]) -> Vec<T>,
+        ) -> Option<Option<Vec<T>>> {
+            match (old, new) {
+                (None, _) => Some(None),
+                (Some(old), Some(new)) => Some(Some(add(old, new))),
+                (Some(_), None) => None,
+            }
+        }
+        let of_groups = |old: &[DaySums], new: &[DaySums]| groups(old, new, rekey);
+        Some(IndexSums {
+            every_row: each(&self.every_row, &new.every_row, of_groups)?,
+            states: each(&self.states, &new.states, of_groups)?,
+            dmas: each(&self.dmas, &new.dmas, of_groups)?,
+            state_sizes: each(&self.state_sizes, &new.state_sizes, |old, new| {
+                new.iter()
+                    .enumerate()
+                    .map(|(i, sizes)| match old.get(i) {
+                        Some(old_sizes) => groups(old_sizes, sizes, None),
+                        None => sizes.clone(),
+                    })
+                    .collect()
+            })?,
         })
     }
 

@@ -117,6 +117,15 @@ macro_rules! narrow_column {
                     $name::Wide(v) => apply(v, perm),
                 }
             }
+
+            /// These values with those of `new` put in between (see `interleave`); wide when
+            /// either is.
+            fn interleaved(&self, new: &Self, before: &[usize]) -> Self {
+                match (self, new) {
+                    ($name::Narrow(a), $name::Narrow(b)) => $name::Narrow(interleave(a, b, before)),
+                    _ => $name::Wide(interleave(&self.to_vec(), &new.to_vec(), before)),
+                }
+            }
         }
     };
 }
@@ -156,6 +165,14 @@ impl Flags {
             self.bits[self.len / 64] |= 1 << (self.len % 64);
         }
         self.len += 1;
+    }
+
+    /// `len` flags, none set.
+    pub fn unset(len: usize) -> Flags {
+        Flags {
+            bits: vec![0; len.div_ceil(64)],
+            len,
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -204,6 +221,20 @@ fn apply<T: Copy>(v: &mut Vec<T>, perm: &[u32]) {
     *v = perm.iter().map(|&i| v[i as usize]).collect();
 }
 
+/// `old` with `new[j]` put before `old[before[j]]` (`before` non-decreasing, at most `old.len()`):
+/// the old values between two new ones copied as one slice.
+fn interleave<T: Copy>(old: &[T], new: &[T], before: &[usize]) -> Vec<T> {
+    let mut out = Vec::with_capacity(old.len() + new.len());
+    let mut from = 0;
+    for (&value, &at) in new.iter().zip(before) {
+        out.extend_from_slice(&old[from..at]);
+        out.push(value);
+        from = at;
+    }
+    out.extend_from_slice(&old[from..]);
+    out
+}
+
 /// The stored part of the index: the columns and their dictionaries (what the snapshot holds).
 #[derive(Debug, Default, Clone, PartialEq, rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)]
 pub struct Columns {
@@ -246,7 +277,7 @@ impl Columns {
     }
 
     /// No rows, the same dictionaries.
-    pub(super) fn without_rows(&self) -> Columns {
+    pub fn without_rows(&self) -> Columns {
         Columns {
             categories: self.categories.clone(),
             states: self.states.clone(),
@@ -341,6 +372,64 @@ impl Columns {
         // These rows are in order already: only the new ones can be out of it.
         out.sort_rows_from(self.ids.len());
         out
+    }
+
+    /// These rows and the rows of `new` (sorted, with the dictionaries of `new`, which only grew
+    /// from these) in one (time, id) order, and the position each row of `new` took: a merge of two
+    /// sorted runs, where `appended` sorts every row again. For rows of `new` that fall among
+    /// these (a re-sent export, the rows of a late office).
+    pub fn merged_with(&self, new: &Columns) -> (Columns, Vec<u32>) {
+        // Where each new row goes: after the stored rows of an earlier time, and of its time with a
+        // smaller id (a run of one time is short).
+        let before: Vec<usize> = (0..new.ids.len())
+            .map(|j| {
+                let (time, id) = (new.times[j], new.ids.get(j));
+                let lo = self.times.partition_point(|&t| t < time);
+                let hi = self.times.partition_point(|&t| t <= time);
+                lo + (lo..hi).take_while(|&r| self.ids.get(r) <= id).count()
+            })
+            .collect();
+        let n = self.ids.len() + new.ids.len();
+        let sample = if self.sample.count_set() == 0 && new.sample.count_set() == 0 {
+            // The real rows' index (no flag set): no bit to move.
+            Flags::unset(n)
+        } else {
+            let mut sample = Flags::default().with_room(n);
+            let mut from = 0;
+            for (j, &at) in before.iter().enumerate() {
+                for r in from..at {
+                    sample.push(self.sample.get(r));
+                }
+                sample.push(new.sample.get(j));
+                from = at;
+            }
+            for r in from..self.ids.len() {
+                sample.push(self.sample.get(r));
+            }
+            sample
+        };
+        let out = Columns {
+            ids: self.ids.interleaved(&new.ids, &before),
+            times: interleave(&self.times, &new.times, &before),
+            category: interleave(&self.category, &new.category, &before),
+            state: interleave(&self.state, &new.state, &before),
+            dma: self.dma.interleaved(&new.dma, &before),
+            city_state: self.city_state.interleaved(&new.city_state, &before),
+            size: interleave(&self.size, &new.size, &before),
+            vendor: self.vendor.interleaved(&new.vendor, &before),
+            sample,
+            categories: new.categories.clone(),
+            states: new.states.clone(),
+            dmas: new.dmas.clone(),
+            city_states: new.city_states.clone(),
+            vendors: new.vendors.clone(),
+        };
+        let at = before
+            .iter()
+            .enumerate()
+            .map(|(j, &b)| (b + j) as u32)
+            .collect();
+        (out, at)
     }
 
     /// Whether every row of `new` comes after the last of these in (time, id) order.
@@ -509,6 +598,20 @@ mod tests {
         ids.push(u64::from(u32::MAX));
         ids.push(u64::from(u32::MAX) + 1);
         assert_eq!(ids.get(1), 1 << 32);
+    }
+
+    #[test]
+    fn values_put_among_others_keep_their_order_and_a_wide_column_widens_the_merge() {
+        assert_eq!(interleave(&[1, 2, 3], &[9, 8], &[0, 3]), [9, 1, 2, 3, 8]);
+        assert_eq!(interleave(&[1, 2], &[7, 8], &[1, 1]), [1, 7, 8, 2]);
+        let mut narrow = Codes::default();
+        narrow.push(1);
+        narrow.push(2);
+        let mut wide = Codes::default();
+        wide.push(70_000);
+        let merged = narrow.interleaved(&wide, &[1]);
+        assert_eq!(merged.to_vec(), [1, 70_000, 2]);
+        assert!(matches!(merged, Codes::Wide(_)));
     }
 
     #[test]

@@ -81,10 +81,11 @@ pub fn extension(app: &BookingsState, generation: u64) -> Option<ColumnsBuilder>
 }
 
 /// After a write that started from the index of generation `base` committed `generation` by
-/// adding rows: adds `new` (the rows of its `extension`) to the current indexes, without a pass
-/// over the rows they hold when every new row comes after them (a daily export: the answer does
-/// not wait for a rebuild of millions of rows), else merged with every row. Without `new` (the
-/// write updated rows) or on another base, rebuilds from the database.
+/// adding rows: adds `new` (the rows of its `extension`) to the current indexes without counting
+/// the rows they hold again — appended when every new row comes after them (a daily export),
+/// merged among them otherwise (a re-sent export, an office's late rows): the answer does not wait
+/// for a rebuild of millions of rows. Without `new` (the write updated rows) or on another base,
+/// rebuilds from the database.
 pub fn appended(
     app: &BookingsState,
     base: u64,

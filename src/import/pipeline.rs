@@ -472,7 +472,10 @@ pub(super) fn import_bookings(
     let (committed, prepared) = std::thread::scope(|s| {
         let prepared = s.spawn(|| {
             let new = rows.map(ColumnsBuilder::finish);
-            bookings::lifecycle::prepare_append(app, generation - 1, generation, new)
+            let prepared =
+                bookings::lifecycle::prepare_append(app, generation - 1, generation, new);
+            tracing::debug!(elapsed = ?started.elapsed(), "import: index built");
+            prepared
         });
         let committed = txn.finish(finish);
         (committed, prepared.join())

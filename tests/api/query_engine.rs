@@ -2,7 +2,9 @@
 //! answer the index gives (through its pre-aggregated paths — per-day running sums for all sizes,
 //! one size, one state (and its cities) or one metro area — or its row scans) equals what counting
 //! the bookings one by one gives: the trends, the count, the top cities and the vendor demand; the
-//! same for the index read back from its snapshot, whose running sums are stored, not rebuilt.
+//! same for the index read back from its snapshot, whose running sums are stored, not rebuilt, and
+//! for the index of some of the bookings to which an import added the rest, on any days (merged
+//! among the stored rows, or appended after them).
 //! The analyst's shapes too (`analyst`): day, ISO-week and month buckets across a year boundary and
 //! a leap day, the stacked categories, both comparison periods and the vendors inside a category.
 
@@ -139,10 +141,14 @@ fn every_trends_answer_equals_a_plain_count_of_the_bookings() {
         failure_persistence: None,
         ..ProptestConfig::default()
     });
-    let input = (proptest::collection::vec(booking(), 0..300), filters());
+    let input = (
+        proptest::collection::vec(booking(), 0..300),
+        filters(),
+        0..300usize,
+    );
     let dir = tempfile::tempdir().unwrap();
     runner
-        .run(&input, |(bookings, f)| {
+        .run(&input, |(bookings, f, stored)| {
             let mut builder = ColumnsBuilder::default();
             for (i, b) in bookings.iter().enumerate() {
                 builder.push(i as u64 + 1, b);
@@ -152,7 +158,21 @@ fn every_trends_answer_equals_a_plain_count_of_the_bookings() {
             let fail = |e: String| TestCaseError::fail(e);
             snapshot::write(dir.path(), &built).map_err(|e| fail(e.to_string()))?;
             let read = snapshot::read(dir.path(), 1).map_err(fail)?;
-            for idx in [&built.real, &read.real] {
+            // The first `stored` bookings imported, then the rest: their days fall anywhere.
+            let stored = stored.min(bookings.len());
+            let mut first = ColumnsBuilder::default();
+            for (i, b) in bookings[..stored].iter().enumerate() {
+                first.push(i as u64 + 1, b);
+            }
+            let before = BookingSets::from_columns(first.finish(), 1);
+            let mut rest = ColumnsBuilder::extend(before.real.cols.without_rows());
+            for (i, b) in bookings.iter().enumerate().skip(stored) {
+                rest.push(i as u64 + 1, b);
+            }
+            let added = before
+                .extended(&rest.finish(), 2)
+                .ok_or_else(|| fail("the rest was not added".into()))?;
+            for idx in [&built.real, &read.real, &added.real] {
                 let answer = query::trends(idx, &f, Default::default());
 
                 let wanted: Vec<&Booking> = bookings.iter().filter(|b| matches(b, &f)).collect();
