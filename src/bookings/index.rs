@@ -181,8 +181,9 @@ fn with_room(
 /// Row lists (`lists`, grown to `len` keys) after new rows were merged into the columns: an old
 /// position moves past the new rows put before it (`before[j]`: the old rows before new row j,
 /// ascending), and new row j (at merged position `at[j]`) joins the list of its `key`. Each list
-/// walks `before` beside its rows: a few thousand entries that stay in the cache, where a table of
-/// every row's move is a cache miss for each row of a sparse list (perf: 2x slower at 10M).
+/// walks `before` beside its rows: entries that stay in the cache, where a table of every row's
+/// move is a cache miss for each row of a sparse list (10,000 rows into 10M: the index built in
+/// 0.38-0.41 s this way, 0.86-0.95 s through such a table).
 fn lists_with_rows(
     lists: &[Vec<u32>],
     before: &[u32],
