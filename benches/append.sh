@@ -37,29 +37,22 @@ case "$KIND" in
 esac
 [ -f "$csv" ] || "${BINS[0]}" gen-bookings --rows "${SCALE}000000" --seed 7 --end 2026-06-30 --out "$csv"
 [ -f "$install/litstack.redb" ] || "${BINS[0]}" import bookings "$csv" --data-dir "$install" >/dev/null
-if [ "$KIND" = late ] && [ ! -f "$day" ]; then
-  "${BINS[0]}" gen-bookings --rows 10000 --seed 9 --end 2026-06-30 --out "$day.tmp"
-  python3 - "$day.tmp" "$day" <<'PY'
-import csv, sys
-rows = list(csv.reader(open(sys.argv[1])))
-out = csv.writer(open(sys.argv[2], "w", newline=""), lineterminator="\n")
-out.writerow(rows[0])
-for i, r in enumerate(rows[1:]):
-    r[0] = f"late-{i + 1}"
-    out.writerow(r)
-PY
-  rm -f "$day.tmp"
-fi
+# The day's rows are moved to 2026-07-01, after every stored one, with ids `day-N`; the late rows
+# keep their days among the stored ones, with fresh ids `late-N`.
 if [ ! -f "$day" ]; then
-  "${BINS[0]}" gen-bookings --rows 10000 --seed 8 --end 2026-06-30 --out "$day.tmp"
-  python3 - "$day.tmp" "$day" <<'PY'
+  [ "$KIND" = late ] && seed=9 || seed=8
+  "${BINS[0]}" gen-bookings --rows 10000 --seed "$seed" --end 2026-06-30 --out "$day.tmp"
+  python3 - "$day.tmp" "$day" "$KIND" <<'PY'
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1])))
+kind = sys.argv[3]
 out = csv.writer(open(sys.argv[2], "w", newline=""), lineterminator="\n")
 out.writerow(rows[0])
 for i, r in enumerate(rows[1:]):
-    s = i * 86400 // (len(rows) - 1)
-    r[0], r[1] = f"day-{i + 1}", f"2026-07-01T{s // 3600:02d}:{s % 3600 // 60:02d}:{s % 60:02d}Z"
+    r[0] = f"{kind}-{i + 1}"
+    if kind == "day":
+        s = i * 86400 // (len(rows) - 1)
+        r[1] = f"2026-07-01T{s // 3600:02d}:{s % 3600 // 60:02d}:{s % 60:02d}Z"
     out.writerow(r)
 PY
   rm -f "$day.tmp"
