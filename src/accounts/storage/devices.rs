@@ -84,6 +84,15 @@ pub fn put_device(
         }
         Store::Postgres(db) => db.run(async {
             let mut tx = db.pool().begin().await?;
+            // The account's row lock, so two sign-ins of one account at once judge one after the
+            // other. Taken first: the inserts below share the row through their foreign keys, and
+            // two sign-ins that each shared it before asking for the lock waited on each other
+            // until the server's deadlock check failed one. `NO KEY`: rows that only refer to the
+            // account are still written meanwhile.
+            sqlx::query("SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE")
+                .bind(user_id as i64)
+                .execute(&mut *tx)
+                .await?;
             let done = sqlx::query(
                 "INSERT INTO session_devices (token_hash, user_id, device, address, started_at) \
                  SELECT token_hash, user_id, $2, $3, $4 FROM sessions WHERE token_hash = $1 \
@@ -98,12 +107,6 @@ pub fn put_device(
             if done.rows_affected() == 0 {
                 return Ok(false);
             }
-            // The account's row lock: two sign-ins of one account at once judge one after the
-            // other.
-            sqlx::query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE")
-                .bind(user_id as i64)
-                .execute(&mut *tx)
-                .await?;
             let had_any: bool = sqlx::query_scalar(
                 "SELECT EXISTS (SELECT 1 FROM known_devices WHERE user_id = $1)",
             )
@@ -293,6 +296,64 @@ mod tests {
                 let table = txn.open_table(SESSION_DEVICES).unwrap();
                 assert!(table.get([1u8; 32].as_slice()).unwrap().is_none());
             }
+        };
+        let dir = tempfile::tempdir().unwrap();
+        check(&Store::File(FileStore::open(dir.path()).unwrap()));
+        check(&Store::Postgres(
+            crate::platform::store::postgres::test_store(),
+        ));
+    }
+
+    /// Sign-ins of one account at once (a firm's shared login, a browser's tabs restored) each
+    /// note their device. On PostgreSQL each insert shares the account's row through the foreign
+    /// key; a lock of that row taken after it made two such sign-ins wait on each other until
+    /// the server's deadlock check (one second) failed one of them, and its device was lost.
+    #[test]
+    fn sign_ins_of_one_account_at_once_all_note_their_device() {
+        const AT_ONCE: u8 = 8;
+        let check = |store: &Store| {
+            let new = super::super::NewUser {
+                name: "Ann".into(),
+                email: crate::accounts::Email::parse("ann@doe.com").unwrap(),
+                firm: super::super::FirmChoice::New {
+                    name: "Doe LLP".into(),
+                    size: None,
+                },
+                password_hash: "hash".into(),
+            };
+            let ann = super::super::create_user(store, new, &[1; 32], |_| Ok(())).unwrap();
+            for hash in 2..2 + AT_ONCE {
+                super::super::rotate_session(store, None, &[hash; 32], ann.id).unwrap();
+            }
+            let start = std::sync::Barrier::new(AT_ONCE as usize);
+            std::thread::scope(|scope| {
+                let noted: Vec<_> = (2..2 + AT_ONCE)
+                    .map(|hash| {
+                        let start = &start;
+                        scope.spawn(move || {
+                            let device = SessionDevice {
+                                device: "Chrome on Windows".into(),
+                                address: format!("10.0.0.{hash}"),
+                                started_at: 100,
+                            };
+                            start.wait();
+                            put_device(store, &[hash; 32], ann.id, &device, None)
+                        })
+                    })
+                    .collect();
+                for noted in noted {
+                    noted
+                        .join()
+                        .unwrap()
+                        .expect("every sign-in notes its device");
+                }
+            });
+            let with_device = user_sessions(store, ann.id)
+                .unwrap()
+                .iter()
+                .filter(|(_, _, d)| d.is_some())
+                .count();
+            assert_eq!(with_device, AT_ONCE as usize);
         };
         let dir = tempfile::tempdir().unwrap();
         check(&Store::File(FileStore::open(dir.path()).unwrap()));
