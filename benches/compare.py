@@ -26,7 +26,12 @@ trends), and a hub node's start from PostgreSQL's stored snapshot at 1M (benches
 the append's size (benches/hub-start.sh), Litstack only. --no-20m and --no-hub leave those rows out; APPEND_SCALE (millions, default 10) and
 BIG_ROWS (default 20000000) make it small enough to check end to end.
 
+With --100m, only the 100M run (HUNDRED_ROWS, default 100000000; about 10 GB of CSV and 15 GB of
+results in target/bench-data): both durable imports afresh, both starts, and benches/scale.sh at
+that size (query shapes uncached, resident memory, cached trends over HTTP).
+
 Usage: python3 benches/compare.py [--skip-cargo] [--no-scale] [--import-10m] [--import-only]
+       python3 benches/compare.py --100m [--skip-cargo]   (only that section; about 20 minutes)
        python3 benches/compare.py --appends [--skip-cargo] [--no-20m] [--no-hub]   (only that section)
        APPEND_SCALE=1 BIG_ROWS=2000000 python3 benches/compare.py --appends --skip-cargo
 """
@@ -730,6 +735,52 @@ def appends_table(env):
     print(f"\nload average after: {os.getloadavg()[0]:.2f}")
 
 
+HUNDRED_ROWS = int(os.environ.get("HUNDRED_ROWS", "100000000"))
+
+
+def hundred_million_table(env):
+    """The 100M run: the generated file imported afresh by both (Litstack durably, DuckDB into a
+    file; one run each), both starts at that size, then benches/scale.sh at that size for the
+    in-process query shapes (uncached), the start's RSS and the cached trends over HTTP. Polars is
+    left out: its eager frame of the file would need several times the file's 10 GB."""
+    import shutil
+    if "--skip-cargo" not in sys.argv:
+        subprocess.run(["cargo", "build", "--release", "--bin", "litstack"], cwd=ROOT, check=True, env=env)
+    if HUNDRED_ROWS <= 0 or HUNDRED_ROWS % 1_000_000:
+        sys.exit("compare: HUNDRED_ROWS must be a whole number of millions")
+    n = HUNDRED_ROWS // 1_000_000
+    csv, install, duck = DATA / f"scale-{n}m.csv", DATA / f"scale-{n}m", DATA / f"scale-{n}m.duckdb"
+    DATA.mkdir(parents=True, exist_ok=True)
+    if not csv.exists():
+        subprocess.run([str(BIN), "gen-bookings", "--rows", str(HUNDRED_ROWS), "--seed", "7", "--end", END,
+                        "--out", str(csv)], check=True)
+    # Both imported afresh: the previous results are removed first (at 100M they take 15 GB).
+    shutil.rmtree(install, ignore_errors=True)
+    duck.unlink(missing_ok=True)
+    print(f"\n{n}M bookings (load average {os.getloadavg()[0]:.2f} before; CSV {csv.stat().st_size / 1e9:.1f} GB; "
+          f"one run of each import, starts: {START_ROUNDS} rounds each after one untimed; medians):\n")
+    print("| measure | Litstack | DuckDB into a file | Litstack / DuckDB |")
+    print("|---|---:|---:|---:|")
+    ow, om = timed([str(BIN), "import", "bookings", str(csv), "--data-dir", str(install)])
+    # benches/scale.sh quotes its import from this file when it finds the install made.
+    (DATA / f"scale-{n}m-import.txt").write_text(f"{ow:.2f} s, max RSS {om * 1024:.0f} KB\n")
+    dw, dm = duckdb_into_file(csv, duck)
+    size = lambda p: sum(f.stat().st_size for f in p.rglob("*") if f.is_file()) if p.is_dir() else p.stat().st_size
+    print(f"| durable import: wall, peak RSS | {ow:,.1f} s, {om:,.0f} MB | {dw:,.1f} s, {dm:,.0f} MB | "
+          f"{ow / dw:.2f}x |", flush=True)
+    print(f"| on disk after the import | {size(install) / 1e9:.1f} GB | {size(duck) / 1e9:.1f} GB | "
+          f"{size(install) / size(duck):.1f}x |", flush=True)
+    ours_, theirs = litstack_start(install, env), duckdb_start(duck)
+    print(f"| start: to the first answer, RSS then | {ours_[0]:,.0f} ms, {ours_[1]:,.0f} MB | "
+          f"{theirs[0]:,.0f} ms, {theirs[1]:,.0f} MB | {ours_[0] / theirs[0]:.2f}x |", flush=True)
+    print("\nImport: `litstack import bookings` into a fresh data directory (committed, index and snapshot "
+          "written) against DuckDB's CREATE TABLE AS read_csv and CHECKPOINT (text columns), peak RSS "
+          "of each process. Start: as in the appends table. Then benches/scale.sh at this size:")
+    sys.stdout.flush()
+    subprocess.run([str(ROOT / "benches" / "scale.sh")], cwd=ROOT, check=True, env={**env, "SCALES": str(n)})
+    print(f"\nload average after: {os.getloadavg()[0]:.2f}")
+
+
 def main():
     in_venv()
     env = {**os.environ, "LITSTACK_SKIP_WEB_BUILD": "1"}
@@ -738,6 +789,9 @@ def main():
     print(f"Commit {commit}")
     if "--appends" in sys.argv:
         appends_table(env)
+        return
+    if "--100m" in sys.argv:
+        hundred_million_table(env)
         return
     if "--import-only" not in sys.argv:
         query_table(env)
