@@ -361,4 +361,42 @@ mod tests {
             crate::platform::store::postgres::test_store(),
         ));
     }
+
+    /// A member removed while signing in: the removal must go through. It ends the sessions and
+    /// deletes the account's row while the sign-in locks that row and refers to a session; taken
+    /// in opposite orders, the two waited on each other until PostgreSQL failed one.
+    #[test]
+    fn a_member_removed_while_signing_in_is_removed() {
+        let store = Store::Postgres(crate::platform::store::postgres::test_store());
+        for round in 0..20u8 {
+            let new = super::super::NewUser {
+                name: "Ann".into(),
+                email: crate::accounts::Email::parse(&format!("ann{round}@doe.com")).unwrap(),
+                firm: super::super::FirmChoice::New {
+                    name: "Doe LLP".into(),
+                    size: None,
+                },
+                password_hash: "hash".into(),
+            };
+            let ann = super::super::create_user(&store, new, &[round; 32], |_| Ok(())).unwrap();
+            let start = std::sync::Barrier::new(2);
+            std::thread::scope(|scope| {
+                let store = &store;
+                let start = &start;
+                let ann = &ann;
+                scope.spawn(move || {
+                    let device = SessionDevice {
+                        device: "Chrome on Windows".into(),
+                        address: "10.0.0.1".into(),
+                        started_at: 100,
+                    };
+                    start.wait();
+                    // Either notes the device or finds the session gone: both are fine here.
+                    let _ = put_device(store, &[round; 32], ann.id, &device, None);
+                });
+                start.wait();
+                super::super::remove_user(store, ann).expect("the member is removed");
+            });
+        }
+    }
 }

@@ -569,6 +569,17 @@ pub fn firm_members(store: &PgStore, firm_id: FirmId) -> Result<Vec<User>> {
 pub fn remove_user(store: &PgStore, user: &User) -> Result<()> {
     store.run(async {
         let mut tx = store.pool().begin().await?;
+        // The account's rows in the order its other writers take them: reset links (as a link is
+        // used), the account's row, then its sessions (as a sign-in or a new password does).
+        // Sessions first made a removal and a sign-in wait on each other.
+        sqlx::query("DELETE FROM reset_links WHERE user_id = $1")
+            .bind(user.id as i64)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE")
+            .bind(user.id as i64)
+            .execute(&mut *tx)
+            .await?;
         let why = EndedSession::new(EndReason::Removed, Some(user.firm.name.clone()));
         revoke_other_sessions(&mut tx, user.id, &NO_SESSION, &why).await?;
         sqlx::query("DELETE FROM users WHERE id = $1")
