@@ -1070,4 +1070,36 @@ mod tests {
             );
         });
     }
+
+    /// A member removed while signing in again over their old session: the removal must go
+    /// through. A sign-in that ended the old session before adding the new one, which refers to
+    /// the account's row, took the rows in the other order from a removal, which locks the
+    /// account's row and then ends its sessions: each waited on the other until PostgreSQL
+    /// failed one.
+    #[test]
+    fn a_member_removed_while_signing_in_again_is_removed() {
+        on_both(|store| {
+            for round in 0..20u8 {
+                let ann = create_user(
+                    store,
+                    new_user(&format!("ann{round}@doe.com")),
+                    &[round; 32],
+                    |_| Ok(()),
+                )
+                .unwrap();
+                let start = std::sync::Barrier::new(2);
+                std::thread::scope(|scope| {
+                    let (start, ann) = (&start, &ann);
+                    scope.spawn(move || {
+                        start.wait();
+                        // Refused once the account is gone: fine here.
+                        let _ =
+                            rotate_session(store, Some(&[round; 32]), &[round + 100; 32], ann.id);
+                    });
+                    start.wait();
+                    remove_user(store, ann).expect("the member is removed");
+                });
+            }
+        });
+    }
 }

@@ -435,11 +435,13 @@ pub fn rotate_session(
 ) -> Result<()> {
     store.run(async {
         let mut tx = store.pool().begin().await?;
+        // The new session first: its reference to the account's row comes before the old
+        // session's end, the order a member's removal takes them in (`remove_user`).
+        insert_session(&mut tx, hash, user_id).await?;
         let ended = match previous {
             Some(old) => remove_session(&mut tx, old).await?,
             None => None,
         };
-        insert_session(&mut tx, hash, user_id).await?;
         // Only the ended session can be cached elsewhere; the new one is in no node's memory.
         if let Some(owner) = ended {
             changes::record(&mut tx, Change::User { user_id: owner }).await?;
