@@ -211,21 +211,13 @@ pub fn user_sessions(
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::{new_user, on_both};
     use super::*;
-    use crate::platform::store::FileStore;
 
     #[test]
     fn only_a_pair_new_to_an_account_that_signed_in_before_is_new() {
         let check = |store: &Store| {
-            let new = super::super::NewUser {
-                name: "Ann".into(),
-                email: crate::accounts::Email::parse("ann@doe.com").unwrap(),
-                firm: super::super::FirmChoice::New {
-                    name: "Doe LLP".into(),
-                    size: None,
-                },
-                password_hash: "hash".into(),
-            };
+            let new = new_user("ann@doe.com");
             let ann = super::super::create_user(store, new, &[1; 32], |_| Ok(())).unwrap();
             let at = |device: &str, address: &str, hash: u8| {
                 super::super::rotate_session(store, None, &[hash; 32], ann.id).unwrap();
@@ -245,25 +237,13 @@ mod tests {
             assert!(at("Firefox on Linux", "10.0.0.1", 5), "another device");
             assert!(!at("Firefox on Linux", "10.0.0.1", 6));
         };
-        let dir = tempfile::tempdir().unwrap();
-        check(&Store::File(FileStore::open(dir.path()).unwrap()));
-        check(&Store::Postgres(
-            crate::platform::store::postgres::test_store(),
-        ));
+        on_both(check);
     }
 
     #[test]
     fn a_device_is_listed_with_its_session_and_ends_with_it() {
         let check = |store: &Store| {
-            let new = super::super::NewUser {
-                name: "Ann".into(),
-                email: crate::accounts::Email::parse("ann@doe.com").unwrap(),
-                firm: super::super::FirmChoice::New {
-                    name: "Doe LLP".into(),
-                    size: None,
-                },
-                password_hash: "hash".into(),
-            };
+            let new = new_user("ann@doe.com");
             let ann = super::super::create_user(store, new, &[1; 32], |_| Ok(())).unwrap();
             let device = SessionDevice {
                 device: "Firefox on Linux".into(),
@@ -297,11 +277,7 @@ mod tests {
                 assert!(table.get([1u8; 32].as_slice()).unwrap().is_none());
             }
         };
-        let dir = tempfile::tempdir().unwrap();
-        check(&Store::File(FileStore::open(dir.path()).unwrap()));
-        check(&Store::Postgres(
-            crate::platform::store::postgres::test_store(),
-        ));
+        on_both(check);
     }
 
     /// Sign-ins of one account at once (a firm's shared login, a browser's tabs restored) each
@@ -312,15 +288,7 @@ mod tests {
     fn sign_ins_of_one_account_at_once_all_note_their_device() {
         const AT_ONCE: u8 = 8;
         let check = |store: &Store| {
-            let new = super::super::NewUser {
-                name: "Ann".into(),
-                email: crate::accounts::Email::parse("ann@doe.com").unwrap(),
-                firm: super::super::FirmChoice::New {
-                    name: "Doe LLP".into(),
-                    size: None,
-                },
-                password_hash: "hash".into(),
-            };
+            let new = new_user("ann@doe.com");
             let ann = super::super::create_user(store, new, &[1; 32], |_| Ok(())).unwrap();
             for hash in 2..2 + AT_ONCE {
                 super::super::rotate_session(store, None, &[hash; 32], ann.id).unwrap();
@@ -355,11 +323,7 @@ mod tests {
                 .count();
             assert_eq!(with_device, AT_ONCE as usize);
         };
-        let dir = tempfile::tempdir().unwrap();
-        check(&Store::File(FileStore::open(dir.path()).unwrap()));
-        check(&Store::Postgres(
-            crate::platform::store::postgres::test_store(),
-        ));
+        on_both(check);
     }
 
     /// A member removed while signing in: the removal must go through. It ends the sessions and
@@ -369,15 +333,7 @@ mod tests {
     fn a_member_removed_while_signing_in_is_removed() {
         let store = Store::Postgres(crate::platform::store::postgres::test_store());
         for round in 0..20u8 {
-            let new = super::super::NewUser {
-                name: "Ann".into(),
-                email: crate::accounts::Email::parse(&format!("ann{round}@doe.com")).unwrap(),
-                firm: super::super::FirmChoice::New {
-                    name: "Doe LLP".into(),
-                    size: None,
-                },
-                password_hash: "hash".into(),
-            };
+            let new = new_user(&format!("ann{round}@doe.com"));
             let ann = super::super::create_user(&store, new, &[round; 32], |_| Ok(())).unwrap();
             let start = std::sync::Barrier::new(2);
             std::thread::scope(|scope| {

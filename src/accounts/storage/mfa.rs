@@ -238,27 +238,11 @@ pub fn take_challenge(store: &Store, hash: &TokenHash) -> Result<Option<Challeng
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::{new_user, on_both};
     use super::*;
-    use crate::platform::store::FileStore;
-
-    fn on_both(check: impl Fn(&Store)) {
-        let dir = tempfile::tempdir().unwrap();
-        check(&Store::File(FileStore::open(dir.path()).unwrap()));
-        check(&Store::Postgres(
-            crate::platform::store::postgres::test_store(),
-        ));
-    }
 
     fn user(store: &Store) -> u64 {
-        let new = super::super::NewUser {
-            name: "Ann".into(),
-            email: crate::accounts::Email::parse("ann@doe.com").unwrap(),
-            firm: super::super::FirmChoice::New {
-                name: "Doe LLP".into(),
-                size: None,
-            },
-            password_hash: "hash".into(),
-        };
+        let new = new_user("ann@doe.com");
         super::super::create_user(store, new, &[1; 32], |_| Ok(()))
             .unwrap()
             .id

@@ -492,7 +492,8 @@ mod tests {
     use crate::platform::error::AppError;
     use crate::platform::store::{FileStore, PgStore};
 
-    fn new_user(email: &str) -> NewUser {
+    /// A new account named Ann in a new firm; shared by the storage's other test modules.
+    pub(super) fn new_user(email: &str) -> NewUser {
         NewUser {
             name: "Ann".into(),
             email: Email::parse(email).unwrap(),
@@ -505,7 +506,7 @@ mod tests {
     }
 
     /// Runs `check` on a fresh redb file and on a fresh PostgreSQL database.
-    fn on_both(check: impl Fn(&Store)) {
+    pub(super) fn on_both(check: impl Fn(&Store)) {
         let dir = tempfile::tempdir().unwrap();
         check(&Store::File(FileStore::open(dir.path()).unwrap()));
         check(&Store::Postgres(
