@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Spawn to first answer and resident memory 1 s later, for one or more binaries in turn on their
-# own data directories (each already holding its snapshot: start each once first).
+# own data directories (each already holding its snapshot: start each once first); then the
+# graceful stop (SIGTERM) to exit, and whether it left the redb file's recovery flag set (the next
+# start then repairs the file before it answers).
 # Usage: ROUNDS=5 benches/start.sh BIN:DATA_DIR [BIN:DATA_DIR ...]
 # e.g.   benches/start.sh /tmp/old/litstack:target/bench-data/old-10m target/release/litstack:target/bench-data/scale-10m
 set -euo pipefail
@@ -16,8 +18,12 @@ once() {
   ms=$(( ($(date +%s%N) - start) / 1000000 ))
   sleep 1
   rss=$(awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$pid/status")
+  start=$(date +%s%N)
   kill "$pid"; wait "$pid" 2>/dev/null || true
-  echo "$ms ms, $rss MB"
+  stop=$(( ($(date +%s%N) - start) / 1000000 ))
+  # redb's header: the byte after the 9-byte magic number, bit 2 "recovery required".
+  flag=$(python3 -c 'import sys; print("left for repair" if open(sys.argv[1], "rb").read(10)[9] & 2 else "clean")' "$data/litstack.redb")
+  echo "$ms ms, $rss MB, stopped in $stop ms, $flag"
 }
 echo "load $(cut -d' ' -f1 /proc/loadavg) before, $(nproc) cores, $(date -u +%F)"
 for round in $(seq 1 "$ROUNDS"); do

@@ -67,6 +67,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         state.config.trusted_proxy,
     ));
     let limits = state.config.connections();
+    let store = state.store.clone();
     let app = RequestBodyTimeoutLayer::new(limits.body_read_timeout).layer(crate::app(state));
     // HTTP/1 only, as before (HTTP/2 is not built in): the version sniffing of `auto` waits for
     // bytes with no timeout, the HTTP/1 header timeout runs from the connection's first moment.
@@ -125,6 +126,10 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
              (an unfinished import is rolled back)"
         ),
     }
+    // Closed here, not by whichever task drops the store last while the runtime shuts down: the
+    // process waits at most 500 ms for that (`commands::run`), and a file left open is repaired
+    // at the next start.
+    tokio::task::spawn_blocking(move || store.close()).await?;
     tracing::info!("stopped");
     Ok(())
 }

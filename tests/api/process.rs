@@ -40,9 +40,14 @@ pub fn start(data_dir: &std::path::Path, extra: &[&str]) -> Server {
 /// Spawns a command that ends up serving (litstack, or a shell that execs it) and waits for the
 /// line announcing its URL.
 pub fn serving(mut cmd: Command) -> Server {
+    cmd.stderr(Stdio::null());
+    serving_with_stderr(cmd)
+}
+
+/// `serving` for a command whose standard error the caller has set.
+pub fn serving_with_stderr(mut cmd: Command) -> Server {
     let mut child = cmd
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
         .spawn()
         .expect("starting litstack");
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
@@ -158,7 +163,14 @@ fn a_data_directory_that_cannot_be_written_is_a_clear_error() {
 #[test]
 fn sigterm_stops_the_server_gracefully() {
     let dir = tempfile::tempdir().unwrap();
-    let mut server = start(dir.path(), &[]);
+    let mut cmd = litstack();
+    cmd.env("RUST_LOG", "info")
+        .args(["serve", "--addr", "127.0.0.1:0", "--no-sample-data"])
+        .arg("--data-dir")
+        .arg(dir.path());
+    let log = dir.path().join("server.log");
+    cmd.stderr(std::fs::File::create(&log).unwrap());
+    let mut server = serving_with_stderr(cmd);
     let pid = server.child.id().to_string();
     assert!(
         Command::new("kill")
@@ -179,6 +191,21 @@ fn sigterm_stops_the_server_gracefully() {
         std::thread::sleep(Duration::from_millis(50));
     };
     assert!(status.success(), "{status:?}");
+    // The server closed the file itself, before its runtime's shutdown could cut the close short,
+    // so the next open finds the recovery flag clear and repairs nothing.
+    let log = std::fs::read_to_string(&log).unwrap();
+    assert!(log.contains("the database file is closed"), "{log}");
+    let repaired = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let seen = repaired.clone();
+    let db = redb::Builder::new()
+        .set_repair_callback(move |_| seen.store(true, std::sync::atomic::Ordering::Relaxed))
+        .open(dir.path().join("litstack.redb"))
+        .unwrap();
+    drop(db);
+    assert!(
+        !repaired.load(std::sync::atomic::Ordering::Relaxed),
+        "the file needed a repair after a graceful stop"
+    );
     // The database is intact and can be opened again.
     let again = start(dir.path(), &[]);
     drop(again);

@@ -125,6 +125,14 @@ impl Store {
         }
     }
 
+    /// Closes the redb file at a graceful stop (`FileStore::close`); PostgreSQL's connections
+    /// close with the pool.
+    pub fn close(&self) {
+        if let Store::File(file) = self {
+            file.close();
+        }
+    }
+
     /// Whether this is hub mode's PostgreSQL database, shared by every node: its calls wait on the
     /// network (an async caller moves them to a blocking thread), and what only the redb file
     /// has (its backup) does not exist.
