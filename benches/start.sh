@@ -22,7 +22,9 @@ once() {
   kill "$pid"; wait "$pid" 2>/dev/null || true
   stop=$(( ($(date +%s%N) - start) / 1000000 ))
   # redb's header: the byte after the 9-byte magic number, bit 2 "recovery required".
-  flag=$(python3 -c 'import sys; print("left for repair" if open(sys.argv[1], "rb").read(10)[9] & 2 else "clean")' "$data/litstack.redb")
+  flag="no redb file"
+  [ ! -f "$data/litstack.redb" ] ||
+    flag=$(python3 -c 'import sys; print("left for repair" if open(sys.argv[1], "rb").read(10)[9] & 2 else "clean")' "$data/litstack.redb")
   echo "$ms ms, $rss MB, stopped in $stop ms, $flag"
 }
 echo "load $(cut -d' ' -f1 /proc/loadavg) before, $(nproc) cores, $(date -u +%F)"
