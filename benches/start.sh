@@ -3,10 +3,12 @@
 # own data directories (each already holding its snapshot: start each once first); then the
 # graceful stop (SIGTERM) to exit, and whether it left the redb file's recovery flag set (the next
 # start then repairs the file before it answers).
+# BUSY=N runs N busy loops beside the server from 1 s before its stop to 3 s after (a machine with
+# other work: at 100M, before the server closed its file itself, such stops left it for repair).
 # Usage: ROUNDS=5 benches/start.sh BIN:DATA_DIR [BIN:DATA_DIR ...]
 # e.g.   benches/start.sh /tmp/old/litstack:target/bench-data/old-10m target/release/litstack:target/bench-data/scale-10m
 set -euo pipefail
-ROUNDS="${ROUNDS:-5}"
+ROUNDS="${ROUNDS:-5}" BUSY="${BUSY:-0}"
 ADDR=127.0.0.1:18190
 [ $# -gt 0 ] || { echo "usage: benches/start.sh BIN:DATA_DIR ..." >&2; exit 2; }
 once() {
@@ -18,6 +20,8 @@ once() {
   ms=$(( ($(date +%s%N) - start) / 1000000 ))
   sleep 1
   rss=$(awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$pid/status")
+  for _ in $(seq 1 "$BUSY"); do timeout 4 sh -c 'while :; do :; done' & done
+  [ "$BUSY" -eq 0 ] || sleep 1
   start=$(date +%s%N)
   kill "$pid"; wait "$pid" 2>/dev/null || true
   stop=$(( ($(date +%s%N) - start) / 1000000 ))
@@ -25,6 +29,7 @@ once() {
   flag="no redb file"
   [ ! -f "$data/litstack.redb" ] ||
     flag=$(python3 -c 'import sys; print("left for repair" if open(sys.argv[1], "rb").read(10)[9] & 2 else "clean")' "$data/litstack.redb")
+  [ "$BUSY" -eq 0 ] || { wait; sleep 1; }
   echo "$ms ms, $rss MB, stopped in $stop ms, $flag"
 }
 echo "load $(cut -d' ' -f1 /proc/loadavg) before, $(nproc) cores, $(date -u +%F)"
