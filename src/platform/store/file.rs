@@ -182,7 +182,9 @@ impl FileStore {
         };
         let started = Instant::now();
         let Some(db) = last_handle(opened.db) else {
-            tracing::warn!("the database is still in use at the stop: the next start repairs it");
+            tracing::warn!(
+                "the database is still in use at the stop: the next start may repair it"
+            );
             return;
         };
         // A write transaction another thread began before the slot was taken ends first (a
