@@ -3,10 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use redb::{
-    Database, ReadTransaction, ReadableDatabase, ReadableTable, ReadableTableMetadata, TableHandle,
-};
+use redb::{ReadTransaction, ReadableDatabase, ReadableTable, ReadableTableMetadata, TableHandle};
 
+use super::file::RepairLog;
 use super::{BOOKING_IDENTITIES, FileStore, IDENTITY_LEN, META};
 
 /// What `litstack check` reports: whether the file passed redb's integrity check and how many
@@ -65,8 +64,12 @@ impl FileStore {
     pub fn check_file(path: &Path) -> anyhow::Result<CheckReport> {
         use anyhow::Context;
         anyhow::ensure!(path.is_file(), "there is no database at {}", path.display());
-        let mut db = match Database::open(path) {
-            Ok(db) => db,
+        let (builder, repair) = RepairLog::builder(path);
+        let mut db = match builder.open(path) {
+            Ok(db) => {
+                repair.done();
+                db
+            }
             Err(redb::DatabaseError::DatabaseAlreadyOpen) => anyhow::bail!(
                 "another Litstack process is already using {} (stop it first)",
                 path.display()

@@ -4,12 +4,12 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
 use redb::{
-    Database, ReadTransaction, ReadableDatabase, ReadableTable, StorageError, TransactionError,
-    WriteTransaction,
+    Database, ReadTransaction, ReadableDatabase, ReadableTable, RepairSession, StorageError,
+    TransactionError, WriteTransaction,
 };
 
 use super::backend::{Backend, Health};
@@ -232,13 +232,63 @@ fn open_file(path: &Path, space: &Arc<Space>) -> Result<Opened, redb::DatabaseEr
         .open(path)?;
     let health = Arc::new(Health::default());
     let backend = Backend::new(file, health.clone(), space.clone())?;
-    let db = Database::builder()
+    let (mut builder, repair) = RepairLog::builder(path);
+    let db = builder
         .set_cache_size(CACHE_BYTES)
         .create_with_backend(backend)?;
+    repair.done();
     Ok(Opened {
         db: Arc::new(db),
         health,
     })
+}
+
+/// Says in the log what redb does when it opens a file that was not closed (a crash, a kill -9, a
+/// power loss): before the open returns it reads every table again (43 s at 100M bookings, 13.7 GB,
+/// on 2 cores), and without these lines the server would say nothing meanwhile.
+pub(super) struct RepairLog {
+    began: Arc<OnceLock<Instant>>,
+}
+
+impl RepairLog {
+    /// A builder whose repair, if it runs, logs its start and its progress.
+    pub(super) fn builder(path: &Path) -> (redb::Builder, RepairLog) {
+        // The size tells the operator how long to expect.
+        let size_mb = std::fs::metadata(path).map_or(0, |m| m.len() / 1_000_000);
+        let began = Arc::new(OnceLock::new());
+        let seen = began.clone();
+        let mut builder = Database::builder();
+        builder.set_repair_callback(move |session: &mut RepairSession| {
+            let began = *seen.get_or_init(Instant::now);
+            // redb calls this as each step begins: at 0%, at 30% only when it must roll the last
+            // commit back, then at 60% and 90%.
+            let done_percent = (session.progress() * 100.0).round() as u32;
+            if done_percent == 0 {
+                tracing::warn!(
+                    size_mb,
+                    "the database file was not closed at the last stop (a crash, a kill or a power \
+                     loss): repairing it before anything else, which reads the whole file"
+                );
+            } else {
+                tracing::info!(
+                    done_percent,
+                    elapsed_ms = began.elapsed().as_millis(),
+                    "repairing the database file"
+                );
+            }
+        });
+        (builder, RepairLog { began })
+    }
+
+    /// Logs the end of a repair, if one ran.
+    pub(super) fn done(&self) {
+        if let Some(began) = self.began.get() {
+            tracing::info!(
+                elapsed_ms = began.elapsed().as_millis(),
+                "the database file is repaired"
+            );
+        }
+    }
 }
 
 /// Opens the file after a failure. A write transaction of the failed database that is still
