@@ -29,8 +29,16 @@ pub fn record(
         action,
         detail,
     };
-    if let Err(e) = storage::audit::append(store, entry) {
-        tracing::error!(firm_id = firm_id.get(), action = action.code(), error = %e, "an audit entry was not saved");
+    match storage::audit::append(store, entry) {
+        Ok(true) => {}
+        Ok(false) => tracing::info!(
+            firm_id = firm_id.get(),
+            action = action.code(),
+            "the firm was deleted or merged meanwhile: its audit entry is not kept"
+        ),
+        Err(e) => {
+            tracing::error!(firm_id = firm_id.get(), action = action.code(), error = %e, "an audit entry was not saved");
+        }
     }
 }
 

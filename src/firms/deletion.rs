@@ -138,6 +138,12 @@ pub fn run_due(app: &AccountsState, now: i64) -> Result<Vec<u64>> {
 /// or an owner took it back). One write transaction across every domain's tables, in the
 /// registry's order backwards, so the members and the firm row go last.
 fn delete_now(app: &AccountsState, firm: FirmId) -> Result<bool> {
+    let mut tx = app.store.begin()?;
+    // Before the members are read: a sign-up committed after the read would leave an account.
+    stored::hold_sign_ups_in(&mut tx)?;
+    if !stored::take_in(&mut tx, firm)? {
+        return Ok(false);
+    }
     let members: Vec<u64> = accounts::firm_members(app, firm)?
         .iter()
         .map(|m| m.id)
@@ -148,10 +154,6 @@ fn delete_now(app: &AccountsState, firm: FirmId) -> Result<bool> {
         by: Taker::Operator,
         decided_rounds: Vec::new(),
     };
-    let mut tx = app.store.begin()?;
-    if !stored::take_in(&mut tx, firm)? {
-        return Ok(false);
-    }
     crate::platform::store::merged::record_deleted(
         &mut tx,
         firm,

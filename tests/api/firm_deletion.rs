@@ -4,6 +4,7 @@
 //! belongs to is never deleted. Both backends (LITSTACK_TEST_BACKEND).
 
 use axum::http::{Method, StatusCode};
+use http_body_util::BodyExt;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, TestResponse, on_postgres};
@@ -245,4 +246,78 @@ async fn a_due_deletion_removes_every_row_of_the_firm_and_nothing_of_another() {
         .collect();
     assert!(!ids.contains(&ann_firm), "{firms}");
     assert_eq!(ids.len(), 2, "{firms}");
+}
+
+/// A deletion that runs while people sign up through the firm's invitations: each sign-up lands
+/// before it, and its account goes with the firm, or is refused; neither side fails for the
+/// other, and nothing of the firm stays. Both once failed here: on PostgreSQL the deletion locked
+/// the firm's row and then its invitations while a sign-up locked its invitation and then the
+/// firm's row (a deadlock, the sign-up's 500); on redb the "joined" audit line of a sign-up just
+/// before the deletion was written after it, and stayed with the joiner's email.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_deletion_while_invited_people_sign_up_removes_every_one_of_them() {
+    use tower::ServiceExt;
+    let mut app = TestApp::with_config(|c| c.firm_deletion_days = 0);
+    app.sign_up_as("Olga Operator", "olga@install.test").await;
+    for round in 0..8u64 {
+        app.cookie = None;
+        let owner = format!("owner{round}@doe-law.com");
+        let res = app.sign_up_as("Ann Doe", &owner).await;
+        assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+        let firm = res.json()["user"]["firm"]["id"].as_u64().unwrap();
+        let mut joins = Vec::new();
+        for i in 0..3 {
+            let email = format!("joiner{round}-{i}@doe-law.com");
+            let token = app.invite(&email, "member").await;
+            let mut req = app
+                .request(Method::POST, "/api/auth/sign-up")
+                .header("content-type", "application/json")
+                .body(axum::body::Body::from(
+                    json!({ "name": "Jo", "email": email, "password": crate::helpers::PASSWORD,
+                            "inviteToken": token })
+                    .to_string(),
+                ))
+                .unwrap();
+            // Each from its own address: one address may sign up only so often.
+            let from: std::net::SocketAddr =
+                format!("127.0.{round}.{}:5000", i + 1).parse().unwrap();
+            req.extensions_mut()
+                .insert(axum::extract::ConnectInfo(from));
+            joins.push(req);
+        }
+        assert_eq!(schedule(&mut app).await.status, StatusCode::OK);
+        let joins: Vec<_> = joins
+            .into_iter()
+            .map(|req| {
+                let router = app.router.clone();
+                tokio::spawn(async move { router.oneshot(req).await.unwrap() })
+            })
+            .collect();
+        // The deletion starts a little later each round, so it meets the sign-ups at each step.
+        tokio::time::sleep(std::time::Duration::from_millis(round * 15)).await;
+        let accounts = app.state.sub();
+        let now = litstack::platform::clock::now_secs();
+        let deleted =
+            tokio::task::spawn_blocking(move || litstack::firms::deletion::run_due(&accounts, now));
+        for join in joins {
+            let res = join.await.unwrap();
+            let status = res.status();
+            let body = res.into_body().collect().await.unwrap().to_bytes();
+            let body = String::from_utf8_lossy(&body);
+            assert!(
+                status == StatusCode::CREATED || status.is_client_error(),
+                "round {round}: {status} {body}"
+            );
+        }
+        let deleted = deleted.await.unwrap().expect("the deletion finishes");
+        assert_eq!(deleted, [firm], "round {round}");
+        let rows = every_row(&app).await;
+        for gone in [owner, format!("joiner{round}-")] {
+            if let Some(at) = rows.find(&gone) {
+                let around = &rows.as_bytes()[at.saturating_sub(300)..(at + 200).min(rows.len())];
+                let around = String::from_utf8_lossy(around);
+                panic!("round {round}: {gone} is still stored: {around:?}");
+            }
+        }
+    }
 }

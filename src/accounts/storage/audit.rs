@@ -4,22 +4,28 @@
 use crate::accounts::audit_entry::{AuditAction, AuditEntry};
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
-use crate::platform::store::{self, FIRM_AUDIT, Store, WriteTx, codec, open_read};
+use crate::platform::store::{self, FIRM_AUDIT, FIRMS, Store, WriteTx, codec, open_read};
 
 use super::postgres::rows::at;
 
-pub fn append(store: &Store, mut entry: AuditEntry) -> Result<()> {
+/// Adds `entry` to its firm's log; `false` when the firm no longer exists (deleted or merged
+/// away between the change and its line), so no row is left of a firm that is gone.
+pub fn append(store: &Store, mut entry: AuditEntry) -> Result<bool> {
     match store {
         Store::File(db) => {
+            use redb::ReadableTable;
             let txn = db.write()?;
+            if txn.open_table(FIRMS)?.get(entry.firm_id)?.is_none() {
+                return Ok(false);
+            }
             entry.id = store::next_id(&txn, "audit")?;
             txn.open_table(FIRM_AUDIT)?
                 .insert((entry.firm_id, entry.id), codec::encode(&entry).as_slice())?;
             txn.commit()?;
-            Ok(())
+            Ok(true)
         }
         Store::Postgres(db) => db.run(async {
-            sqlx::query(
+            let written = sqlx::query(
                 "INSERT INTO firm_audit (firm_id, at, actor, action, detail) \
                  VALUES ($1, $2, $3, $4, $5)",
             )
@@ -29,8 +35,13 @@ pub fn append(store: &Store, mut entry: AuditEntry) -> Result<()> {
             .bind(entry.action.code())
             .bind(&entry.detail)
             .execute(db.pool())
-            .await?;
-            Ok(())
+            .await;
+            match written {
+                Ok(_) => Ok(true),
+                // The firm's row went first: the line's reference to it is refused.
+                Err(sqlx::Error::Database(e)) if e.is_foreign_key_violation() => Ok(false),
+                Err(e) => Err(e.into()),
+            }
         }),
     }
 }

@@ -198,6 +198,20 @@ pub fn due(store: &Store, now: i64) -> Result<Vec<u64>> {
     }
 }
 
+/// Holds off every sign-up until `tx` ends, so no one joins the firm while its rows go: the
+/// deletion takes this first, then reads the members. On PostgreSQL a sign-up through an
+/// invitation locks the invitation and then the firm's row; the deletion, taking the firm's row
+/// first and the invitations later, deadlocked against it. redb's one writer needs nothing more.
+pub fn hold_sign_ups_in(tx: &mut WriteTx) -> Result<()> {
+    match tx {
+        WriteTx::File(_) => Ok(()),
+        WriteTx::Postgres(pg) => {
+            let store = pg.store();
+            Ok(store.run(super::postgres::lock_sign_ups(pg.conn()?))?)
+        }
+    }
+}
+
 /// Whether the firm's deletion still stands inside `tx`, taking its row with it: the one
 /// deletion run that finds it does the work (on PostgreSQL another node's run waits on the row
 /// and then finds none).

@@ -582,6 +582,27 @@ mod tests {
     }
 
     #[test]
+    fn an_audit_line_for_a_firm_that_is_gone_is_not_written() {
+        on_both(|store| {
+            let ann = create_user(store, new_user("ann@doe.com"), &[1; 32], |_| Ok(())).unwrap();
+            let line = |firm_id| crate::accounts::audit_entry::AuditEntry {
+                id: 0,
+                firm_id,
+                at: 5,
+                actor: Some("Ann".into()),
+                action: crate::accounts::audit_entry::AuditAction::InvitationCreated,
+                detail: "Invited di@doe.com".into(),
+            };
+            assert!(audit::append(store, line(ann.firm.id.get())).unwrap());
+            let gone = ann.firm.id.get() + 1;
+            assert!(!audit::append(store, line(gone)).unwrap());
+            let gone = FirmId::from_stored(gone);
+            assert_eq!(audit::firm_entries(store, gone).unwrap(), Vec::new());
+            assert_eq!(audit::firm_entries(store, ann.firm.id).unwrap().len(), 1);
+        });
+    }
+
+    #[test]
     fn a_first_account_refused_by_its_check_is_not_created() {
         on_both(|store| {
             let refused = create_user(store, new_user("ann@doe.com"), &[1; 32], |_| {
@@ -778,7 +799,7 @@ mod tests {
             action: crate::accounts::audit_entry::AuditAction::InvitationCreated,
             detail: "Invited Cy@Doe.com as admin".into(),
         };
-        audit::append(&file, entry.clone()).unwrap();
+        assert!(audit::append(&file, entry.clone()).unwrap());
         // Bo changes the password in session 3: session 2 ends, and why is kept.
         save_password(&file, &bo, &[3; 32]).unwrap();
         let Store::File(from) = &file else {
@@ -982,7 +1003,7 @@ mod tests {
                 action: crate::accounts::audit_entry::AuditAction::InvitationCreated,
                 detail: "Invited di@doe.com".into(),
             };
-            audit::append(store, line).unwrap();
+            assert!(audit::append(store, line).unwrap());
 
             // A missing firm is a 404 naming it, and the rolled-back transaction wrote nothing.
             for (a, b) in [(into, 99), (99, from)] {

@@ -68,7 +68,7 @@ fn email_taken_on_conflict(e: sqlx::Error) -> AppError {
     }
 }
 
-async fn lock_sign_ups(tx: &mut PgConnection) -> sqlx::Result<()> {
+pub(super) async fn lock_sign_ups(tx: &mut PgConnection) -> sqlx::Result<()> {
     sqlx::query("SELECT pg_advisory_xact_lock($1)")
         .bind(SIGN_UP_LOCK)
         .execute(&mut *tx)
