@@ -162,9 +162,9 @@ fn delete_now(app: &AccountsState, firm: FirmId) -> Result<bool> {
     let tables: Vec<_> = crate::registry::tables().collect();
     crate::platform::store::registry::purge_in(&mut tx, tables.into_iter().rev(), &taking)?;
     for &user_id in &members {
-        tx.record_change(Change::User { user_id })?;
+        tx.record_change(Change::User { user_id });
     }
-    tx.record_change(Change::Peers { firm_id: firm })?;
+    tx.record_change(Change::Peers { firm_id: firm });
     tx.commit()?;
     for &user_id in &members {
         app.sessions.forget_user(user_id, None);

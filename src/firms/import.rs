@@ -170,9 +170,9 @@ pub fn import(app: &AccountsState, bytes: &[u8], now: i64) -> Result<ImportedFir
     let firm = arrival.firm()?;
     let members = arrival.users().len();
     for &user_id in arrival.users().values() {
-        tx.record_change(Change::User { user_id })?;
+        tx.record_change(Change::User { user_id });
     }
-    tx.record_change(Change::Peers { firm_id: firm })?;
+    tx.record_change(Change::Peers { firm_id: firm });
     tx.commit()?;
     app.firm_changed.tell(firm);
 

@@ -700,3 +700,75 @@ async fn the_record_holds_the_evaluation_and_a_new_scorecard_makes_an_approval_s
         .clone();
     assert_eq!(vendor["disagreements"], json!([ids[0]]), "{vendor}");
 }
+
+/// A decision made final while the tech stack of its category is saved: both answer, whichever
+/// is first. On PostgreSQL the final step once took the change log's lock as it marked the vendor
+/// Chosen (the peer figures count that), then waited for the category's row, which the save held
+/// while it waited for that lock: a deadlock, the save's 500, in 3 runs of 3.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_decision_made_final_while_the_tech_stack_is_saved_both_answer() {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let mut f = firm().await;
+    for round in 0..24u64 {
+        let (chosen, runner_up) = if round % 2 == 0 {
+            (f.vendors[0], f.vendors[1])
+        } else {
+            (f.vendors[1], f.vendors[0])
+        };
+        // Rejected after its demo and then back to Demo held, the vendor counts as not chosen,
+        // so the final step records a change of the peer figures each round.
+        for status in [
+            json!({"status": "Rejected", "rejectReason": "Too costly"}),
+            json!({"status": "Demo held"}),
+        ] {
+            let path = format!("/api/shortlist/{chosen}");
+            let res = f.app.call(Method::PUT, &path, Some(status)).await;
+            assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+        }
+        let body = with(proposal(&f, json!([])), "vendorId", json!(chosen));
+        let body = with(body, "runnerUpId", json!(runner_up));
+        let res = f.app.post("/api/decisions", body).await;
+        assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+        let d = res.json();
+        let approve = f
+            .app
+            .request(
+                Method::POST,
+                &format!("/api/decisions/{}/approve", d["id"].as_u64().unwrap()),
+            )
+            .header("content-type", "application/json")
+            .body(axum::body::Body::from(
+                json!({ "versionHash": d["versionHash"], "comment": "" }).to_string(),
+            ))
+            .unwrap();
+        let tool = f.vendors[2 - (round as usize % 3).min(2)];
+        let save = f
+            .app
+            .request(Method::POST, ADOPTION)
+            .header("content-type", "application/json")
+            .body(axum::body::Body::from(
+                json!({ "items": [{ "categoryId": f.category, "hasTool": true,
+                                    "selectedVendorIds": [tool] }] })
+                .to_string(),
+            ))
+            .unwrap();
+        let send = |req: axum::http::Request<axum::body::Body>| {
+            let router = f.app.router.clone();
+            tokio::spawn(async move {
+                let res = router.oneshot(req).await.unwrap();
+                let status = res.status();
+                let body = res.into_body().collect().await.unwrap().to_bytes();
+                (status, String::from_utf8_lossy(&body).into_owned())
+            })
+        };
+        let approved = send(approve);
+        // The save starts a little later each round, so it meets the final step at each point.
+        tokio::time::sleep(std::time::Duration::from_millis(round % 8)).await;
+        let sent = [approved, send(save)];
+        for (what, answer) in ["the approval", "the save"].into_iter().zip(sent) {
+            let (status, body) = answer.await.unwrap();
+            assert_eq!(status, StatusCode::OK, "round {round}, {what}: {body}");
+        }
+    }
+}

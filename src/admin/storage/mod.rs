@@ -94,7 +94,7 @@ pub fn merge_vendor(
     for &firm_id in &firms {
         tx.record_change(Change::Peers {
             firm_id: crate::platform::firm_id::FirmId::from_stored(firm_id),
-        })?;
+        });
     }
     removal::commit(tx)?;
     Ok(VendorMoves {

@@ -16,7 +16,7 @@ use super::CatalogRows;
 use crate::catalog::facts::{Provenance, VendorFacts};
 use crate::catalog::model::{BookingSource, Category, MeetingClick, Vendor, VendorSource};
 use crate::platform::error::Result;
-use crate::platform::store::postgres::changes::{self, Change};
+use crate::platform::store::postgres::changes::Change;
 use crate::platform::store::postgres::code;
 use crate::platform::store::{PgStore, PgTx};
 
@@ -286,8 +286,7 @@ pub fn lock_catalog(tx: &mut PgTx) -> Result<()> {
 }
 
 pub fn record_catalog_change(tx: &mut PgTx) -> Result<()> {
-    let store = tx.store();
-    store.run(changes::record(tx.conn()?, Change::Catalog))?;
+    tx.record_change(Change::Catalog);
     Ok(())
 }
 

@@ -29,10 +29,10 @@ pub fn merge_firms(
     }
     crate::accounts::storage::audit::append_in(&mut tx, audit(&moved))?;
     for &user_id in &moved.members {
-        tx.record_change(Change::User { user_id })?;
+        tx.record_change(Change::User { user_id });
     }
     for firm_id in [into, from] {
-        tx.record_change(Change::Peers { firm_id })?;
+        tx.record_change(Change::Peers { firm_id });
     }
     tx.commit()?;
     Ok(moved)

@@ -5,6 +5,7 @@
 
 use sqlx::PgConnection;
 
+use super::postgres::changes::Change;
 use super::{PgStore, Store};
 
 #[expect(
@@ -43,6 +44,9 @@ pub struct PgTx<'s> {
     store: &'s PgStore,
     /// `None` only once committed.
     tx: Option<sqlx::Transaction<'static, sqlx::Postgres>>,
+    /// Changes for the change log, recorded by `commit`: the log's ordering lock is then the
+    /// last lock the transaction takes, whichever domains wrote through it.
+    changes: Vec<Change>,
 }
 
 impl<'s> PgTx<'s> {
@@ -51,7 +55,19 @@ impl<'s> PgTx<'s> {
         Ok(PgTx {
             store,
             tx: Some(tx),
+            changes: Vec::new(),
         })
+    }
+
+    /// Records `change` in the change log when the transaction commits (once, however often it
+    /// is noted). Recorded at once, it would take the log's ordering lock mid-transaction: a
+    /// transaction spanning domains then held it while it waited for another's row lock, and that
+    /// other, recording its own change last, waited for it (a decision made final against a tech
+    /// stack save).
+    pub fn record_change(&mut self, change: Change) {
+        if !self.changes.contains(&change) {
+            self.changes.push(change);
+        }
     }
 
     pub fn store(&self) -> &'s PgStore {
@@ -69,8 +85,14 @@ impl<'s> PgTx<'s> {
     }
 
     pub fn commit(mut self) -> sqlx::Result<()> {
+        let changes = std::mem::take(&mut self.changes);
         match self.tx.take() {
-            Some(tx) => self.store.run(tx.commit()),
+            Some(mut tx) => self.store.run(async move {
+                for change in changes {
+                    super::postgres::changes::record(&mut tx, change).await?;
+                }
+                tx.commit().await
+            }),
             None => Ok(()),
         }
     }
@@ -87,16 +109,11 @@ impl Drop for PgTx<'_> {
 }
 
 impl WriteTx<'_> {
-    /// Records `change` in the change log inside this transaction (hub mode; the redb file has no
-    /// other node to tell). Call it last, just before `commit`: it holds the log's ordering lock.
-    pub fn record_change(
-        &mut self,
-        change: super::postgres::changes::Change,
-    ) -> anyhow::Result<()> {
+    /// Records `change` in the change log when this transaction commits (hub mode; the redb file
+    /// has no other node to tell).
+    pub fn record_change(&mut self, change: Change) {
         if let WriteTx::Postgres(tx) = self {
-            let store = tx.store();
-            store.run(super::postgres::changes::record(tx.conn()?, change))?;
+            tx.record_change(change);
         }
-        Ok(())
     }
 }

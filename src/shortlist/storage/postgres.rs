@@ -9,7 +9,7 @@ use sqlx::types::Json;
 
 use super::Restore;
 use crate::platform::error::Result;
-use crate::platform::store::postgres::changes::{self, Change};
+use crate::platform::store::postgres::changes::Change;
 use crate::platform::store::postgres::code;
 use crate::platform::store::{PgStore, PgTx};
 use crate::shortlist::model::{Entry, KEEP_REMOVED_DAYS, Removed, Stamp};
@@ -161,7 +161,7 @@ pub fn update_in<T>(
     store.run(put(tx.conn()?, firm_id, vendor_id, &entry))?;
     // Other nodes recount the firm only when what the peer figures count changed.
     if before.unwrap_or_default() != peer_outcome(&entry) {
-        store.run(changes::record(tx.conn()?, Change::Peers { firm_id }))?;
+        tx.record_change(Change::Peers { firm_id });
     }
     Ok(out)
 }
@@ -238,7 +238,7 @@ pub fn remove(
         .as_ref()
         .is_some_and(|e| peer_outcome(e) != (false, false))
     {
-        store.run(changes::record(tx.conn()?, Change::Peers { firm_id }))?;
+        tx.record_change(Change::Peers { firm_id });
     }
     tx.commit()?;
     Ok(entry)
@@ -296,7 +296,7 @@ pub fn restore(store: &PgStore, firm_id: FirmId, vendor_id: u64, now: i64) -> Re
     match &found {
         Restore::Restored(entry) => {
             if peer_outcome(entry) != (false, false) {
-                store.run(changes::record(tx.conn()?, Change::Peers { firm_id }))?;
+                tx.record_change(Change::Peers { firm_id });
             }
             tx.commit()?;
         }

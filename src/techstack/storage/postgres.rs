@@ -6,7 +6,7 @@ use crate::platform::firm_id::FirmId;
 use sqlx::PgConnection;
 
 use crate::platform::error::Result;
-use crate::platform::store::postgres::changes::{self, Change};
+use crate::platform::store::postgres::changes::Change;
 use crate::platform::store::{PgStore, PgTx};
 use crate::techstack::model::Adoption;
 
@@ -99,9 +99,9 @@ pub fn save(store: &PgStore, firm_id: FirmId, items: &[(u64, Adoption)]) -> Resu
         for (category_id, adoption) in items {
             put(&mut *conn, firm_id, *category_id, adoption).await?;
         }
-        changes::record(conn, Change::Peers { firm_id }).await?;
         anyhow::Ok(())
     })?;
+    tx.record_change(Change::Peers { firm_id });
     tx.commit()?;
     Ok(())
 }
@@ -169,11 +169,7 @@ pub fn category_in(tx: &mut PgTx, firm_id: FirmId, category_id: u64) -> Result<O
 
 pub fn put_in(tx: &mut PgTx, firm_id: FirmId, category_id: u64, adoption: &Adoption) -> Result<()> {
     let store = tx.store();
-    store.run(async {
-        let conn = tx.conn()?;
-        put(&mut *conn, firm_id, category_id, adoption).await?;
-        changes::record(conn, Change::Peers { firm_id }).await?;
-        anyhow::Ok(())
-    })?;
+    store.run(put(tx.conn()?, firm_id, category_id, adoption))?;
+    tx.record_change(Change::Peers { firm_id });
     Ok(())
 }

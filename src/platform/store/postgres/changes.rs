@@ -60,7 +60,8 @@ impl Change {
 }
 
 /// Records `change` and notifies the listeners, inside the caller's transaction. Call it last,
-/// just before the commit: it holds the ordering lock until then.
+/// just before the commit: it holds the ordering lock until then (`PgTx::record_change` leaves it
+/// to the commit).
 pub async fn record(tx: &mut PgConnection, change: Change) -> sqlx::Result<i64> {
     let (kind, subject) = change.parts();
     sqlx::query("SELECT pg_advisory_xact_lock($1)")
