@@ -321,3 +321,74 @@ async fn a_deletion_while_invited_people_sign_up_removes_every_one_of_them() {
         }
     }
 }
+
+/// Signs up an owner of a new firm, leaves their session in the jar; answers the firm's id.
+async fn new_firm(app: &mut TestApp, email: &str) -> u64 {
+    app.cookie = None;
+    let res = app.sign_up_as("Bo Roe", email).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    res.json()["user"]["firm"]["id"].as_u64().unwrap()
+}
+
+/// A firm's deletion and the operator's merge of that firm, at once: one acts, and the other
+/// finds nothing left to do (the merge takes the scheduled deletion with the merged firm) or
+/// refuses (the deleted firm is gone). On PostgreSQL the two once locked the firm's row and its
+/// scheduled deletion in opposite orders.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_deletion_and_a_merge_of_the_firm_at_once_both_finish() {
+    use tower::ServiceExt;
+    let mut app = TestApp::with_config(|c| c.firm_deletion_days = 0);
+    app.sign_up_as("Olga Operator", "olga@install.test").await;
+    let operator = app.cookie.take();
+    for round in 0..8u64 {
+        let other = new_firm(&mut app, &format!("other{round}@roe-law.com")).await;
+        let leaving = new_firm(&mut app, &format!("leaving{round}@doe-law.com")).await;
+        assert_eq!(schedule(&mut app).await.status, StatusCode::OK);
+        // Half the rounds merge the leaving firm away, half merge the other one into it.
+        let (into, from) = if round % 2 == 0 {
+            (other, leaving)
+        } else {
+            (leaving, other)
+        };
+        app.cookie = operator.clone();
+        let merge = app
+            .request(Method::POST, "/api/admin/firms/merge")
+            .header("content-type", "application/json")
+            .body(axum::body::Body::from(
+                json!({ "into": into, "from": from }).to_string(),
+            ))
+            .unwrap();
+        let router = app.router.clone();
+        let merged = tokio::spawn(async move { router.oneshot(merge).await.unwrap() });
+        tokio::time::sleep(std::time::Duration::from_millis(round % 4)).await;
+        let accounts = app.state.sub();
+        let now = litstack::platform::clock::now_secs();
+        let deleted =
+            tokio::task::spawn_blocking(move || litstack::firms::deletion::run_due(&accounts, now));
+        let merged = merged.await.unwrap();
+        let status = merged.status();
+        let body = merged.into_body().collect().await.unwrap().to_bytes();
+        let body = String::from_utf8_lossy(&body);
+        assert!(
+            status == StatusCode::OK || status == StatusCode::NOT_FOUND,
+            "round {round}: {status} {body}"
+        );
+        let deleted = deleted.await.unwrap().expect("the deletion finishes");
+        // The leaving firm went, by the deletion or inside the firm it was merged into.
+        let firms = app.get("/api/admin/firms").await.json();
+        let left: Vec<u64> = firms["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["id"].as_u64().unwrap())
+            .collect();
+        assert!(
+            !left.contains(&leaving) || deleted.is_empty(),
+            "round {round}: {left:?}"
+        );
+        assert!(
+            !left.contains(&leaving) || status == StatusCode::OK,
+            "round {round}: the leaving firm stays though nothing took it: {left:?}"
+        );
+    }
+}

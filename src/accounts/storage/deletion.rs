@@ -201,7 +201,10 @@ pub fn due(store: &Store, now: i64) -> Result<Vec<u64>> {
 /// Holds off every sign-up until `tx` ends, so no one joins the firm while its rows go: the
 /// deletion takes this first, then reads the members. On PostgreSQL a sign-up through an
 /// invitation locks the invitation and then the firm's row; the deletion, taking the firm's row
-/// first and the invitations later, deadlocked against it. redb's one writer needs nothing more.
+/// first and the invitations later, deadlocked against it. A merge takes this lock first too, so
+/// a deletion and a merge of the firm take turns (they, too, deadlocked: the merge locked the
+/// firm's row and then its scheduled deletion, the deletion the other way round). redb's one
+/// writer needs nothing more.
 pub fn hold_sign_ups_in(tx: &mut WriteTx) -> Result<()> {
     match tx {
         WriteTx::File(_) => Ok(()),
