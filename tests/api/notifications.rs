@@ -551,3 +551,67 @@ async fn notifications_two_hub_nodes_follow_up_each_demo_once() {
     let bell = a.get("/api/notifications").await.json();
     assert_eq!(demo_notices(&bell).len(), vendors.len(), "{bell}");
 }
+
+/// A demo follow-up written while the operator merges another firm, with a follow-up of the same
+/// demo day, into the firm: both finish. On PostgreSQL the follow-up claimed its day and then
+/// waited for the shortlist entry, which the merge could hold while it waited to move the other
+/// firm's claim of that day onto the claimed key; the follow-up now takes the firm's row first.
+/// (This test did not catch that order before the fix in 3 runs: the window is a few ms.)
+#[tokio::test(flavor = "multi_thread")]
+async fn notifications_a_follow_up_during_a_merge_into_the_firm_both_finish() {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let mut app = TestApp::new();
+    app.sign_up_as("Olga Operator", "olga@install.test").await;
+    let operator = app.cookie.take();
+    for round in 0..8u32 {
+        let day = format!("2026-03-{:02}", 10 + round);
+        let now = at(&format!("2026-03-{:02}", 11 + round), 7);
+        let mut firm = Vec::new();
+        for who in ["into", "from"] {
+            app.cookie = None;
+            let res = app
+                .sign_up_as("Bo Roe", &format!("{who}{round}@roe-law.com"))
+                .await;
+            assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+            firm.push((
+                res.json()["user"]["firm"]["id"].as_u64().unwrap(),
+                app.cookie.take(),
+            ));
+        }
+        // The firm merged away was followed up on that day's demo already.
+        app.cookie = firm[1].1.clone();
+        assert_eq!(book(&mut app, AVVO, &day).await.status, StatusCode::OK);
+        assert_eq!(follow_ups(&app, now), 1);
+        app.cookie = firm[0].1.clone();
+        assert_eq!(book(&mut app, AVVO, &day).await.status, StatusCode::OK);
+
+        app.cookie = operator.clone();
+        let merge = app
+            .request(Method::POST, "/api/admin/firms/merge")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(
+                json!({ "into": firm[0].0, "from": firm[1].0 }).to_string(),
+            ))
+            .unwrap();
+        let router = app.router.clone();
+        let merged = tokio::spawn(async move { router.oneshot(merge).await.unwrap() });
+        let shortlist = app.state.sub();
+        let followed = tokio::task::spawn_blocking(move || {
+            // A little later each round, so the follow-up meets the merge at each step.
+            std::thread::sleep(Duration::from_micros(u64::from(round) * 900));
+            litstack::shortlist::followup::run_once(&shortlist, "http://localhost", now)
+        });
+        let merged = merged.await.unwrap();
+        let status = merged.status();
+        let body = merged.into_body().collect().await.unwrap().to_bytes();
+        assert_eq!(
+            status,
+            StatusCode::OK,
+            "round {round}: {}",
+            String::from_utf8_lossy(&body)
+        );
+        let followed = followed.await.unwrap();
+        assert!(followed.is_ok(), "round {round}: {followed:?}");
+    }
+}

@@ -199,6 +199,14 @@ pub fn follow_up(
         }
         Store::Postgres(db) => {
             let mut tx = PgTx::begin(db)?;
+            // The firm's row first, as a merge takes it: a merge of the firm runs wholly before
+            // or after. Claimed first, the day's key could be the one the merge moves the other
+            // firm's claim onto, while the merge held the shortlist entry this waits for.
+            db.run(
+                sqlx::query("SELECT 1 FROM firms WHERE id = $1 FOR KEY SHARE")
+                    .bind(key.0 as i64)
+                    .execute(tx.conn()?),
+            )?;
             let claimed = db.run(
                 sqlx::query(
                     "INSERT INTO demo_followups (firm_id, vendor_id, demo_on, sent_at) \
