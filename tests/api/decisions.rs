@@ -707,8 +707,6 @@ async fn the_record_holds_the_evaluation_and_a_new_scorecard_makes_an_approval_s
 /// while it waited for that lock: a deadlock, the save's 500, in 3 runs of 3.
 #[tokio::test(flavor = "multi_thread")]
 async fn a_decision_made_final_while_the_tech_stack_is_saved_both_answer() {
-    use http_body_util::BodyExt;
-    use tower::ServiceExt;
     let mut f = firm().await;
     for round in 0..24u64 {
         let (chosen, runner_up) = if round % 2 == 0 {
@@ -731,44 +729,27 @@ async fn a_decision_made_final_while_the_tech_stack_is_saved_both_answer() {
         let res = f.app.post("/api/decisions", body).await;
         assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
         let d = res.json();
-        let approve = f
+        let path = format!("/api/decisions/{}/approve", d["id"].as_u64().unwrap());
+        let approve = json!({ "versionHash": d["versionHash"], "comment": "" });
+        let approved = f
             .app
-            .request(
-                Method::POST,
-                &format!("/api/decisions/{}/approve", d["id"].as_u64().unwrap()),
-            )
-            .header("content-type", "application/json")
-            .body(axum::body::Body::from(
-                json!({ "versionHash": d["versionHash"], "comment": "" }).to_string(),
-            ))
-            .unwrap();
-        let tool = f.vendors[2 - (round as usize % 3).min(2)];
-        let save = f
-            .app
-            .request(Method::POST, ADOPTION)
-            .header("content-type", "application/json")
-            .body(axum::body::Body::from(
-                json!({ "items": [{ "categoryId": f.category, "hasTool": true,
-                                    "selectedVendorIds": [tool] }] })
-                .to_string(),
-            ))
-            .unwrap();
-        let send = |req: axum::http::Request<axum::body::Body>| {
-            let router = f.app.router.clone();
-            tokio::spawn(async move {
-                let res = router.oneshot(req).await.unwrap();
-                let status = res.status();
-                let body = res.into_body().collect().await.unwrap().to_bytes();
-                (status, String::from_utf8_lossy(&body).into_owned())
-            })
-        };
-        let approved = send(approve);
+            .spawn_send(f.app.json_request(Method::POST, &path, approve));
         // The save starts a little later each round, so it meets the final step at each point.
         tokio::time::sleep(std::time::Duration::from_millis(round % 8)).await;
-        let sent = [approved, send(save)];
-        for (what, answer) in ["the approval", "the save"].into_iter().zip(sent) {
-            let (status, body) = answer.await.unwrap();
-            assert_eq!(status, StatusCode::OK, "round {round}, {what}: {body}");
+        let tool = f.vendors[round as usize % 3];
+        let save = json!({ "items": [{ "categoryId": f.category, "hasTool": true,
+                                       "selectedVendorIds": [tool] }] });
+        let saved = f
+            .app
+            .spawn_send(f.app.json_request(Method::POST, ADOPTION, save));
+        for (what, answer) in [("the approval", approved), ("the save", saved)] {
+            let res = answer.await.unwrap();
+            assert_eq!(
+                res.status,
+                StatusCode::OK,
+                "round {round}, {what}: {}",
+                res.text()
+            );
         }
     }
 }

@@ -4,7 +4,6 @@
 //! belongs to is never deleted. Both backends (LITSTACK_TEST_BACKEND).
 
 use axum::http::{Method, StatusCode};
-use http_body_util::BodyExt;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, TestResponse, on_postgres};
@@ -256,7 +255,6 @@ async fn a_due_deletion_removes_every_row_of_the_firm_and_nothing_of_another() {
 /// before the deletion was written after it, and stayed with the joiner's email.
 #[tokio::test(flavor = "multi_thread")]
 async fn a_deletion_while_invited_people_sign_up_removes_every_one_of_them() {
-    use tower::ServiceExt;
     let mut app = TestApp::with_config(|c| c.firm_deletion_days = 0);
     app.sign_up_as("Olga Operator", "olga@install.test").await;
     for round in 0..8u64 {
@@ -269,15 +267,9 @@ async fn a_deletion_while_invited_people_sign_up_removes_every_one_of_them() {
         for i in 0..3 {
             let email = format!("joiner{round}-{i}@doe-law.com");
             let token = app.invite(&email, "member").await;
-            let mut req = app
-                .request(Method::POST, "/api/auth/sign-up")
-                .header("content-type", "application/json")
-                .body(axum::body::Body::from(
-                    json!({ "name": "Jo", "email": email, "password": crate::helpers::PASSWORD,
-                            "inviteToken": token })
-                    .to_string(),
-                ))
-                .unwrap();
+            let body = json!({ "name": "Jo", "email": email, "password": crate::helpers::PASSWORD,
+                               "inviteToken": token });
+            let mut req = app.json_request(Method::POST, "/api/auth/sign-up", body);
             // Each from its own address: one address may sign up only so often.
             let from: std::net::SocketAddr =
                 format!("127.0.{round}.{}:5000", i + 1).parse().unwrap();
@@ -286,13 +278,7 @@ async fn a_deletion_while_invited_people_sign_up_removes_every_one_of_them() {
             joins.push(req);
         }
         assert_eq!(schedule(&mut app).await.status, StatusCode::OK);
-        let joins: Vec<_> = joins
-            .into_iter()
-            .map(|req| {
-                let router = app.router.clone();
-                tokio::spawn(async move { router.oneshot(req).await.unwrap() })
-            })
-            .collect();
+        let joins: Vec<_> = joins.into_iter().map(|req| app.spawn_send(req)).collect();
         // The deletion starts a little later each round, so it meets the sign-ups at each step.
         tokio::time::sleep(std::time::Duration::from_millis(round * 15)).await;
         let accounts = app.state.sub();
@@ -301,12 +287,11 @@ async fn a_deletion_while_invited_people_sign_up_removes_every_one_of_them() {
             tokio::task::spawn_blocking(move || litstack::firms::deletion::run_due(&accounts, now));
         for join in joins {
             let res = join.await.unwrap();
-            let status = res.status();
-            let body = res.into_body().collect().await.unwrap().to_bytes();
-            let body = String::from_utf8_lossy(&body);
             assert!(
-                status == StatusCode::CREATED || status.is_client_error(),
-                "round {round}: {status} {body}"
+                res.status == StatusCode::CREATED || res.status.is_client_error(),
+                "round {round}: {} {}",
+                res.status,
+                res.text()
             );
         }
         let deleted = deleted.await.unwrap().expect("the deletion finishes");
@@ -336,7 +321,6 @@ async fn new_firm(app: &mut TestApp, email: &str) -> u64 {
 /// scheduled deletion in opposite orders.
 #[tokio::test(flavor = "multi_thread")]
 async fn a_deletion_and_a_merge_of_the_firm_at_once_both_finish() {
-    use tower::ServiceExt;
     let mut app = TestApp::with_config(|c| c.firm_deletion_days = 0);
     app.sign_up_as("Olga Operator", "olga@install.test").await;
     let operator = app.cookie.take();
@@ -351,27 +335,20 @@ async fn a_deletion_and_a_merge_of_the_firm_at_once_both_finish() {
             (leaving, other)
         };
         app.cookie = operator.clone();
-        let merge = app
-            .request(Method::POST, "/api/admin/firms/merge")
-            .header("content-type", "application/json")
-            .body(axum::body::Body::from(
-                json!({ "into": into, "from": from }).to_string(),
-            ))
-            .unwrap();
-        let router = app.router.clone();
-        let merged = tokio::spawn(async move { router.oneshot(merge).await.unwrap() });
+        let merge = json!({ "into": into, "from": from });
+        let merged =
+            app.spawn_send(app.json_request(Method::POST, "/api/admin/firms/merge", merge));
         tokio::time::sleep(std::time::Duration::from_millis(round % 4)).await;
         let accounts = app.state.sub();
         let now = litstack::platform::clock::now_secs();
         let deleted =
             tokio::task::spawn_blocking(move || litstack::firms::deletion::run_due(&accounts, now));
         let merged = merged.await.unwrap();
-        let status = merged.status();
-        let body = merged.into_body().collect().await.unwrap().to_bytes();
-        let body = String::from_utf8_lossy(&body);
+        let status = merged.status;
         assert!(
             status == StatusCode::OK || status == StatusCode::NOT_FOUND,
-            "round {round}: {status} {body}"
+            "round {round}: {status} {}",
+            merged.text()
         );
         let deleted = deleted.await.unwrap().expect("the deletion finishes");
         // The leaving firm went, by the deletion or inside the firm it was merged into.

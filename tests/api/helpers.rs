@@ -39,6 +39,18 @@ pub struct TestResponse {
     pub body: Vec<u8>,
 }
 
+/// The whole of a response: status, headers and body.
+async fn read(res: axum::response::Response) -> TestResponse {
+    let status = res.status();
+    let headers = res.headers().clone();
+    let body = res.into_body().collect().await.unwrap().to_bytes().to_vec();
+    TestResponse {
+        status,
+        headers,
+        body,
+    }
+}
+
 impl TestResponse {
     pub fn json(&self) -> Value {
         serde_json::from_slice(&self.body).unwrap_or_else(|_| {
@@ -262,10 +274,8 @@ impl TestApp {
     }
 
     pub async fn send(&mut self, req: Request<Body>) -> TestResponse {
-        let res = self.router.clone().oneshot(req).await.unwrap();
-        let status = res.status();
-        let headers = res.headers().clone();
-        for set in headers.get_all(header::SET_COOKIE) {
+        let res = read(self.router.clone().oneshot(req).await.unwrap()).await;
+        for set in res.headers.get_all(header::SET_COOKIE) {
             let set = set.to_str().unwrap();
             let pair = set.split(';').next().unwrap();
             if let Some(value) = pair.strip_prefix("litstack_session=") {
@@ -275,12 +285,22 @@ impl TestApp {
                 self.vendor_cookie = (!value.is_empty()).then(|| value.to_string());
             }
         }
-        let body = res.into_body().collect().await.unwrap().to_bytes().to_vec();
-        TestResponse {
-            status,
-            headers,
-            body,
-        }
+        res
+    }
+
+    /// A JSON request with this app's cookies, as `call` sends it, to send elsewhere.
+    pub fn json_request(&self, method: Method, path: &str, body: Value) -> Request<Body> {
+        self.request(method, path)
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap()
+    }
+
+    /// Sends `req` on a task of its own, to race it against other work; the answer leaves this
+    /// app's cookie jar as it is.
+    pub fn spawn_send(&self, req: Request<Body>) -> tokio::task::JoinHandle<TestResponse> {
+        let router = self.router.clone();
+        tokio::spawn(async move { read(router.oneshot(req).await.unwrap()).await })
     }
 
     pub fn request(&self, method: Method, path: &str) -> axum::http::request::Builder {

@@ -559,8 +559,6 @@ async fn notifications_two_hub_nodes_follow_up_each_demo_once() {
 /// (This test did not catch that order before the fix in 3 runs: the window is a few ms.)
 #[tokio::test(flavor = "multi_thread")]
 async fn notifications_a_follow_up_during_a_merge_into_the_firm_both_finish() {
-    use http_body_util::BodyExt;
-    use tower::ServiceExt;
     let mut app = TestApp::new();
     app.sign_up_as("Olga Operator", "olga@install.test").await;
     let operator = app.cookie.take();
@@ -587,15 +585,9 @@ async fn notifications_a_follow_up_during_a_merge_into_the_firm_both_finish() {
         assert_eq!(book(&mut app, AVVO, &day).await.status, StatusCode::OK);
 
         app.cookie = operator.clone();
-        let merge = app
-            .request(Method::POST, "/api/admin/firms/merge")
-            .header(header::CONTENT_TYPE, "application/json")
-            .body(Body::from(
-                json!({ "into": firm[0].0, "from": firm[1].0 }).to_string(),
-            ))
-            .unwrap();
-        let router = app.router.clone();
-        let merged = tokio::spawn(async move { router.oneshot(merge).await.unwrap() });
+        let merge = json!({ "into": firm[0].0, "from": firm[1].0 });
+        let merged =
+            app.spawn_send(app.json_request(Method::POST, "/api/admin/firms/merge", merge));
         let shortlist = app.state.sub();
         let followed = tokio::task::spawn_blocking(move || {
             // A little later each round, so the follow-up meets the merge at each step.
@@ -603,13 +595,11 @@ async fn notifications_a_follow_up_during_a_merge_into_the_firm_both_finish() {
             litstack::shortlist::followup::run_once(&shortlist, "http://localhost", now)
         });
         let merged = merged.await.unwrap();
-        let status = merged.status();
-        let body = merged.into_body().collect().await.unwrap().to_bytes();
         assert_eq!(
-            status,
+            merged.status,
             StatusCode::OK,
             "round {round}: {}",
-            String::from_utf8_lossy(&body)
+            merged.text()
         );
         let followed = followed.await.unwrap();
         assert!(followed.is_ok(), "round {round}: {followed:?}");
