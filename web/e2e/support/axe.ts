@@ -21,6 +21,15 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
   // scripts) does not govern; once per document, since a client-side navigation keeps it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(script);
   return page.evaluate(async () => {
+    // A colour caught mid-animation (a dialog's content popping in, a button's hover) is not the
+    // page's colour: let every finite animation and transition end first. Endless ones (a
+    // spinner) would never end, and are left running.
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    );
     type AxeResult = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeResult[] }> } }).axe;
     const result = await axe.run(document, {
