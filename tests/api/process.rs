@@ -230,6 +230,19 @@ fn a_start_after_a_kill_says_that_it_repairs_the_file() {
     let first_log = std::fs::read_to_string(&first_log).unwrap();
     assert!(!first_log.contains("repair"), "{first_log}");
 
+    // `check` on a copy of the killed file repairs it as it opens and says so.
+    let copy = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        dir.path().join("litstack.redb"),
+        copy.path().join("litstack.redb"),
+    )
+    .unwrap();
+    let report = succeeds(litstack().arg("check").arg("--data-dir").arg(copy.path()));
+    assert!(report.contains("integrity check: passed"), "{report}");
+    assert!(report.contains("repaired at open: yes"), "{report}");
+    let again = succeeds(litstack().arg("check").arg("--data-dir").arg(copy.path()));
+    assert!(!again.contains("repaired at open"), "{again}");
+
     // A kill leaves the file unclosed: redb repairs it at the next open, before the server
     // answers (43 s at 100M bookings). The operator is told why, and how far it has got.
     let second_log = dir.path().join("second.log");

@@ -13,8 +13,12 @@ use super::{BOOKING_IDENTITIES, FileStore, IDENTITY_LEN, META};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CheckReport {
     pub path: PathBuf,
-    /// redb's integrity check passed without having to repair anything.
+    /// redb's integrity check passed on the file as opened: after the repair, when the open had
+    /// to make one (`repaired_at_open`).
     pub integrity_ok: bool,
+    /// The file was not closed at its last use (a crash, a kill, a power loss), so redb repaired
+    /// it as it opened, before the check.
+    pub repaired_at_open: bool,
     pub schema_version: Option<u64>,
     /// (table name, rows) of every table in the file, in redb's order (by name).
     pub tables: Vec<(String, u64)>,
@@ -40,6 +44,13 @@ impl std::fmt::Display for CheckReport {
             "FAILED (redb repaired what it could; restore a backup if data is missing)"
         };
         writeln!(f, "integrity check: {verdict}")?;
+        if self.repaired_at_open {
+            writeln!(
+                f,
+                "repaired at open: yes (the file was not closed at its last use; redb repaired it \
+                 before the check)"
+            )?;
+        }
         match self.schema_version {
             Some(v) => writeln!(f, "schema version: {v}")?,
             None => writeln!(f, "schema version: none (an empty database)")?,
@@ -65,11 +76,8 @@ impl FileStore {
         use anyhow::Context;
         anyhow::ensure!(path.is_file(), "there is no database at {}", path.display());
         let (builder, repair) = RepairLog::builder(path);
-        let mut db = match builder.open(path) {
-            Ok(db) => {
-                repair.done();
-                db
-            }
+        let (mut db, repaired_at_open) = match builder.open(path) {
+            Ok(db) => (db, repair.done()),
             Err(redb::DatabaseError::DatabaseAlreadyOpen) => anyhow::bail!(
                 "another Litstack process is already using {} (stop it first)",
                 path.display()
@@ -99,6 +107,7 @@ impl FileStore {
         Ok(CheckReport {
             path: path.into(),
             integrity_ok,
+            repaired_at_open,
             schema_version,
             tables,
             booking_identities: (identity_bytes / IDENTITY_LEN) as u64,

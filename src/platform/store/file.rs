@@ -236,7 +236,8 @@ fn open_file(path: &Path, space: &Arc<Space>) -> Result<Opened, redb::DatabaseEr
     let db = builder
         .set_cache_size(CACHE_BYTES)
         .create_with_backend(backend)?;
-    repair.done();
+    // Logged: nothing else differs for a repaired file once open.
+    let _repaired = repair.done();
     Ok(Opened {
         db: Arc::new(db),
         health,
@@ -280,14 +281,16 @@ impl RepairLog {
         (builder, RepairLog { began })
     }
 
-    /// Logs the end of a repair, if one ran.
-    pub(super) fn done(&self) {
-        if let Some(began) = self.began.get() {
-            tracing::info!(
-                elapsed_ms = began.elapsed().as_millis(),
-                "the database file is repaired"
-            );
-        }
+    /// Logs the end of a repair, if one ran, and says whether one did.
+    pub(super) fn done(&self) -> bool {
+        let Some(began) = self.began.get() else {
+            return false;
+        };
+        tracing::info!(
+            elapsed_ms = began.elapsed().as_millis(),
+            "the database file is repaired"
+        );
+        true
     }
 }
 

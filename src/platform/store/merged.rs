@@ -59,6 +59,28 @@ pub fn refuse_in_file(txn: &WriteTransaction, firm_id: FirmId) -> Result<()> {
 /// the first statement of the write's transaction (before its other locks, as the merge takes
 /// the firm rows before its own).
 pub async fn refuse_in_pg(conn: &mut PgConnection, firm_id: FirmId) -> Result<()> {
+    match hold_in_pg(conn, firm_id).await? {
+        Held::Open => Ok(()),
+        Held::Merged => Err(conflict(MERGED)),
+        Held::Deleted => Err(gone(DELETED)),
+    }
+}
+
+/// Whether `firm_id` is still a firm (neither merged away nor deleted), taking the same lock as
+/// `refuse_in_pg`: for a write with nothing to refuse, which simply does nothing for a firm gone.
+pub async fn is_open_in_pg(conn: &mut PgConnection, firm_id: FirmId) -> Result<bool> {
+    Ok(matches!(hold_in_pg(conn, firm_id).await?, Held::Open))
+}
+
+enum Held {
+    Open,
+    Merged,
+    Deleted,
+}
+
+/// Key-share locks the firm's row, so a merge or deletion of it runs wholly before or after the
+/// caller's transaction, and says what the firm is then.
+async fn hold_in_pg(conn: &mut PgConnection, firm_id: FirmId) -> Result<Held> {
     sqlx::query("SELECT 1 FROM firms WHERE id = $1 FOR KEY SHARE")
         .bind(firm_id.get() as i64)
         .execute(&mut *conn)
@@ -70,13 +92,13 @@ pub async fn refuse_in_pg(conn: &mut PgConnection, firm_id: FirmId) -> Result<()
     .bind(firm_id.get() as i64)
     .fetch_one(&mut *conn)
     .await?;
-    if merged {
-        return Err(conflict(MERGED));
-    }
-    if deleted {
-        return Err(gone(DELETED));
-    }
-    Ok(())
+    Ok(if merged {
+        Held::Merged
+    } else if deleted {
+        Held::Deleted
+    } else {
+        Held::Open
+    })
 }
 
 /// `record_in_file` or `record_in_pg`, in either backend's transaction.

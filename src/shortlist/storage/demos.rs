@@ -13,7 +13,7 @@ use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::{
     DEMO_DATES, DEMO_FOLLOWUPS, FileStore, PgStore, PgTx, SHORTLIST, Store, TableCount, WriteTx,
-    codec, open_read,
+    codec, merged, open_read,
 };
 use crate::shortlist::model::{DemoDate, Entry};
 
@@ -202,11 +202,10 @@ pub fn follow_up(
             // The firm's row first, as a merge takes it: a merge of the firm runs wholly before
             // or after. Claimed first, the day's key could be the one the merge moves the other
             // firm's claim onto, while the merge held the shortlist entry this waits for.
-            db.run(
-                sqlx::query("SELECT 1 FROM firms WHERE id = $1 FOR KEY SHARE")
-                    .bind(key.0 as i64)
-                    .execute(tx.conn()?),
-            )?;
+            let firm = FirmId::from_stored(key.0);
+            if !db.run(merged::is_open_in_pg(tx.conn()?, firm))? {
+                return Ok(false);
+            }
             let claimed = db.run(
                 sqlx::query(
                     "INSERT INTO demo_followups (firm_id, vendor_id, demo_on, sent_at) \
@@ -221,7 +220,7 @@ pub fn follow_up(
             if claimed.rows_affected() == 0 {
                 return Ok(false);
             }
-            let entry = super::postgres::find_in(&mut tx, FirmId::from_stored(key.0), key.1)?;
+            let entry = super::postgres::find_in(&mut tx, firm, key.1)?;
             let Some(delivery) = make(entry.as_ref()) else {
                 // Dropped: the claim rolls back.
                 return Ok(false);
