@@ -475,7 +475,8 @@ pub async fn disable(
     responses(
         (status = 200, description = "Signed in; the session cookie is set", body = UserEnvelope),
         (status = 400, description = "Invalid input", body = crate::platform::error::ErrorBody),
-        (status = 401, description = "A wrong or already used code, or the sign-in expired", body = crate::platform::error::ErrorBody),
+        (status = 401, description = "A wrong or already used code, the sign-in expired, or the \
+            account was removed meanwhile", body = crate::platform::error::ErrorBody),
         (status = 403, description = "A foreign origin, or the firm is disabled", body = crate::platform::error::ErrorBody),
         crate::platform::error::TooLarge,
         crate::platform::error::TooManyAttempts,
@@ -536,7 +537,9 @@ pub async fn verify(
                 return Err(crate::platform::error::forbidden(sessions::FIRM_DISABLED));
             }
             let (token, session) = sessions::new_token();
-            storage::rotate_session(&app.store, previous.as_ref(), &session, user.id)?;
+            if !storage::rotate_session(&app.store, previous.as_ref(), &session, user.id)? {
+                return Err(unauthorized(sessions::ACCOUNT_GONE));
+            }
             if let Some(old) = previous {
                 app.sessions.forget(&old);
             }

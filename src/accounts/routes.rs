@@ -155,7 +155,8 @@ pub async fn sign_up(
             password was right and a second factor is due (`mfaRequired`, `mfaToken`: no cookie)",
             body = SignInAnswer),
         (status = 400, description = "Invalid input", body = crate::platform::error::ErrorBody),
-        (status = 401, description = "Invalid email or password", body = crate::platform::error::ErrorBody),
+        (status = 401, description = "Invalid email or password, or the account was removed while \
+            it signed in", body = crate::platform::error::ErrorBody),
         crate::platform::error::ForeignOrigin,
         crate::platform::error::TooLarge,
         crate::platform::error::TooManyAttempts,
@@ -229,7 +230,9 @@ pub async fn sign_in(
             }
             // Rotate: a new token at every sign-in, and the one the browser held (if any) ends.
             let (token, hash) = sessions::new_token();
-            storage::rotate_session(&app.store, previous.as_ref(), &hash, user.id)?;
+            if !storage::rotate_session(&app.store, previous.as_ref(), &hash, user.id)? {
+                return Err(unauthorized(sessions::ACCOUNT_GONE));
+            }
             if let Some(old) = previous {
                 app.sessions.forget(&old);
             }

@@ -52,6 +52,21 @@ async fn read(res: axum::response::Response) -> TestResponse {
 }
 
 impl TestResponse {
+    /// The value of the cookie `name` this response sets (empty when it ends it).
+    pub fn set_cookie(&self, name: &str) -> Option<String> {
+        self.headers
+            .get_all(header::SET_COOKIE)
+            .iter()
+            .filter_map(|set| set.to_str().ok()?.split(';').next())
+            .find_map(|pair| Some(pair.strip_prefix(name)?.strip_prefix('=')?.to_string()))
+    }
+
+    /// The session this response starts, if it starts one.
+    pub fn session(&self) -> Option<String> {
+        self.set_cookie("litstack_session")
+            .filter(|v| !v.is_empty())
+    }
+
     pub fn json(&self) -> Value {
         serde_json::from_slice(&self.body).unwrap_or_else(|_| {
             panic!(
@@ -275,15 +290,11 @@ impl TestApp {
 
     pub async fn send(&mut self, req: Request<Body>) -> TestResponse {
         let res = read(self.router.clone().oneshot(req).await.unwrap()).await;
-        for set in res.headers.get_all(header::SET_COOKIE) {
-            let set = set.to_str().unwrap();
-            let pair = set.split(';').next().unwrap();
-            if let Some(value) = pair.strip_prefix("litstack_session=") {
-                self.cookie = (!value.is_empty()).then(|| value.to_string());
-            }
-            if let Some(value) = pair.strip_prefix("litstack_vendor=") {
-                self.vendor_cookie = (!value.is_empty()).then(|| value.to_string());
-            }
+        if let Some(value) = res.set_cookie("litstack_session") {
+            self.cookie = (!value.is_empty()).then_some(value);
+        }
+        if let Some(value) = res.set_cookie("litstack_vendor") {
+            self.vendor_cookie = (!value.is_empty()).then_some(value);
         }
         res
     }

@@ -504,7 +504,9 @@ fn sign_in(
     if user.firm.disabled {
         return Ok(Err("disabled"));
     }
-    crate::accounts::storage::rotate_session(&app.store, previous, &hash, user.id)?;
+    if !crate::accounts::storage::rotate_session(&app.store, previous, &hash, user.id)? {
+        return Ok(Err("gone"));
+    }
     if let Some(old) = previous {
         app.sessions.forget(old);
     }

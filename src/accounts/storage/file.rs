@@ -345,21 +345,25 @@ fn put_new_session(txn: &WriteTransaction, hash: &TokenHash, user_id: u64) -> Re
     Ok(())
 }
 
-/// Starts the session `hash` for `user_id`, ending `previous` (the browser's old one) if given.
+/// Starts the session `hash` for `user_id`, ending `previous` (the browser's old one) if given;
+/// `false`, writing nothing, when the account is gone.
 pub fn rotate_session(
     store: &FileStore,
     previous: Option<&TokenHash>,
     hash: &TokenHash,
     user_id: u64,
-) -> Result<()> {
+) -> Result<bool> {
     let txn = store.write()?;
+    if txn.open_table(USERS)?.get(user_id)?.is_none() {
+        return Ok(false);
+    }
     if let Some(old) = previous {
         txn.open_table(SESSIONS)?.remove(old.as_slice())?;
         txn.open_table(SESSION_DEVICES)?.remove(old.as_slice())?;
     }
     put_new_session(&txn, hash, user_id)?;
     txn.commit()?;
-    Ok(())
+    Ok(true)
 }
 
 pub fn find_session(store: &FileStore, hash: &TokenHash) -> Result<Option<Session>> {

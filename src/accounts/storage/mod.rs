@@ -213,13 +213,14 @@ pub fn save_new_email(
     }
 }
 
-/// Starts the session `hash` for `user_id`, ending `previous` (the browser's old one) if given.
+/// Starts the session `hash` for `user_id`, ending `previous` (the browser's old one) if given;
+/// `false`, writing nothing, when the account is gone (removed since the caller read it).
 pub fn rotate_session(
     store: &Store,
     previous: Option<&TokenHash>,
     hash: &TokenHash,
     user_id: u64,
-) -> Result<()> {
+) -> Result<bool> {
     match store {
         Store::File(db) => file::rotate_session(db, previous, hash, user_id),
         Store::Postgres(db) => postgres::rotate_session(db, previous, hash, user_id),

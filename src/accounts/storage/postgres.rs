@@ -370,6 +370,7 @@ pub fn save_user(
 ) -> Result<()> {
     store.run(async {
         let mut tx = store.pool().begin().await?;
+        hold_firm_of_account(&mut tx, user.id).await?;
         update_user_in(&mut tx, user).await?;
         if let Some(d) = notice {
             crate::notifications::storage::deliver_pg(&mut tx, d).await?;
@@ -383,6 +384,7 @@ pub fn save_user(
 pub fn save_password(store: &PgStore, user: &User, keep: &TokenHash) -> Result<usize> {
     store.run(async {
         let mut tx = store.pool().begin().await?;
+        hold_firm_of_account(&mut tx, user.id).await?;
         update_user_in(&mut tx, user).await?;
         let why = EndedSession::new(EndReason::PasswordChanged, None);
         let ended = revoke_other_sessions(&mut tx, user.id, keep, &why).await?;
@@ -400,6 +402,7 @@ pub fn save_new_email(
 ) -> Result<()> {
     store.run(async {
         let mut tx = store.pool().begin().await?;
+        hold_firm_of_account(&mut tx, user.id).await?;
         // The unique index on `email_key` refuses an email another account holds, even one taken
         // by a sign-up committing at the same moment; a change of case keeps the same key.
         sqlx::query("UPDATE users SET email_key = $2 WHERE id = $1")
@@ -417,6 +420,34 @@ pub fn save_new_email(
     })
 }
 
+/// Key-shares the row of the firm of account `user_id`: the first statement of a write of the
+/// account's own rows (its sessions and their devices, its settings). A deletion or a merge of
+/// the firm locks that row first, `FOR UPDATE`, then purges or moves the account's rows; such a
+/// write then runs wholly before or after it. Taking the account's rows first instead, a sign-in
+/// over its old session (the session, then its device by cascade) and the deletion's purge (the
+/// devices, then the sessions) waited on each other until PostgreSQL failed one.
+pub(super) async fn hold_firm_of_account(tx: &mut PgConnection, user_id: u64) -> sqlx::Result<()> {
+    sqlx::query(
+        "SELECT 1 FROM firms WHERE id = (SELECT firm_id FROM users WHERE id = $1) FOR KEY SHARE",
+    )
+    .bind(user_id as i64)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// `hold_firm_of_account` for the account of the session `hash`.
+async fn hold_firm_of_session(tx: &mut PgConnection, hash: &TokenHash) -> sqlx::Result<()> {
+    sqlx::query(
+        "SELECT 1 FROM firms WHERE id = (SELECT u.firm_id FROM sessions s \
+         JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1) FOR KEY SHARE",
+    )
+    .bind(hash.as_slice())
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
 /// Deletes the session `hash`; returns whose it was.
 async fn remove_session(tx: &mut PgConnection, hash: &TokenHash) -> sqlx::Result<Option<u64>> {
     let owner: Option<i64> =
@@ -432,11 +463,22 @@ pub fn rotate_session(
     previous: Option<&TokenHash>,
     hash: &TokenHash,
     user_id: u64,
-) -> Result<()> {
+) -> Result<bool> {
     store.run(async {
         let mut tx = store.pool().begin().await?;
-        // The new session first: its reference to the account's row comes before the old
-        // session's end, the order a member's removal takes them in (`remove_user`).
+        hold_firm_of_account(&mut tx, user_id).await?;
+        // Then the account's row, as the new session's reference to it would take it: before
+        // the old session's end, the order a member's removal takes them in (`remove_user`).
+        // Taken explicitly, a removal or a firm's deletion that deleted the row meanwhile is
+        // waited for and then seen, where the insert would fail on its foreign key.
+        let exists = sqlx::query("SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE")
+            .bind(user_id as i64)
+            .fetch_optional(&mut *tx)
+            .await?
+            .is_some();
+        if !exists {
+            return Ok(false);
+        }
         insert_session(&mut tx, hash, user_id).await?;
         let ended = match previous {
             Some(old) => remove_session(&mut tx, old).await?,
@@ -447,7 +489,7 @@ pub fn rotate_session(
             changes::record(&mut tx, Change::User { user_id: owner }).await?;
         }
         tx.commit().await?;
-        Ok(())
+        Ok(true)
     })
 }
 
@@ -465,6 +507,7 @@ pub fn find_session(store: &PgStore, hash: &TokenHash) -> Result<Option<Session>
 pub fn delete_session(store: &PgStore, hash: &TokenHash) -> Result<()> {
     store.run(async {
         let mut tx = store.pool().begin().await?;
+        hold_firm_of_session(&mut tx, hash).await?;
         if let Some(owner) = remove_session(&mut tx, hash).await? {
             changes::record(&mut tx, Change::User { user_id: owner }).await?;
         }

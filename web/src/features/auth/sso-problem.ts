@@ -9,6 +9,7 @@ export function ssoProblem(code: string | null): string | null {
     'other-firm': 'Your account belongs to another firm than the one your identity provider signs in to.',
     domain: 'Your identity provider signed you in with an email address your firm has not claimed here.',
     disabled: 'Your firm’s account is disabled. Contact the Litstack operator.',
+    gone: 'Your account was removed while you were signing in.',
     provider: 'Your firm’s identity provider did not answer. Try again, or sign in with your password.',
   };
   return texts[code] ?? 'Signing in with your firm’s identity provider did not work. Please try again.';

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 80b0368eece3bd4c6d2b111440a187e942d067a9bfb64576a415bf1b8c178e0a
+ * openapi.json sha256: 578b57adb7e3ff7ebc994ca20fca1b39de69a2d8c8880e4680dd19db22ca6c10
  */
 
 export interface paths {
@@ -8733,7 +8733,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A wrong or already used code, or the sign-in expired */
+            /** @description A wrong or already used code, the sign-in expired, or the account was removed meanwhile */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9025,7 +9025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid email or password */
+            /** @description Invalid email or password, or the account was removed while it signed in */
             401: {
                 headers: {
                     [name: string]: unknown;
