@@ -7,6 +7,8 @@
 # KIND=late imports instead 10,000 rows with fresh ids whose days fall among the stored rows' (a
 # re-sent or corrected export, an office's late rows): `gen-bookings --seed 9` over the scale
 # file's dates.
+# TRIM=1 adds the resident size after glibc's malloc_trim(0), called in the server through gdb once
+# the snapshot is written: what the allocator holds free, told apart from what the index holds.
 # Usage: benches/append.sh [BIN ...]   (default: the release binary; builds it when missing)
 #   SCALE=10 RUNS=3 benches/append.sh /path/to/old/litstack target/release/litstack
 #   KIND=late SCALE=10 RUNS=3 benches/append.sh target/release/litstack
@@ -17,7 +19,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 DATA_ROOT="$TARGET/bench-data"
-SCALE="${SCALE:-10}" RUNS="${RUNS:-3}" KIND="${KIND:-day}"
+SCALE="${SCALE:-10}" RUNS="${RUNS:-3}" KIND="${KIND:-day}" TRIM="${TRIM:-0}"
 ADDR=127.0.0.1:18095
 PASSWORD="plum-orbit-cascade-1947"
 export LITSTACK_SKIP_WEB_BUILD=1 RUST_LOG=warn
@@ -101,10 +103,15 @@ for run in $(seq 1 "$RUNS"); do
     # The snapshot is written after the answer: wait for it before reading the resident size.
     sleep 3
     rss_after=$(kb $pid VmRSS)
+    trimmed=""
+    if [ "$TRIM" = 1 ]; then
+      gdb -p $pid -batch -ex 'call (int) malloc_trim(0)' >/dev/null 2>&1
+      trimmed=" | $(kb $pid VmRSS) MB"
+    fi
     kill $pid; wait $pid 2>/dev/null || true
     trap - EXIT
     ms=$(awk '{printf "%.0f", ($1 - $2) * 1000}' <<<"$answer")
-    lines+=("| $run | ${bin#"$ROOT"/} | ${ms} ms | ${rss_before} MB | ${peak} MB | ${rss_after} MB | ${before_total} → ${after_total} | $(cut -d' ' -f1 /proc/loadavg) |")
+    lines+=("| $run | ${bin#"$ROOT"/} | ${ms} ms | ${rss_before} MB | ${peak} MB | ${rss_after} MB${trimmed} | ${before_total} → ${after_total} | $(cut -d' ' -f1 /proc/loadavg) |")
   done
 done
 rm -rf "$DATA_ROOT/append-run" "$DATA_ROOT"/append-base-*
@@ -112,6 +119,11 @@ echo
 [ "$KIND" = late ] && what="10,000 rows among the stored days" || what="a day's 10,000 rows"
 echo "$what into ${SCALE}M, commit $(git -C "$ROOT" rev-parse --short HEAD), $(nproc) cores, $(date -u +%F)."
 echo
-echo "| run | binary | upload to answer | RSS before | peak during | RSS after | trends total | load |"
-echo "|---|---|---:|---:|---:|---:|---|---:|"
+if [ "$TRIM" = 1 ]; then
+  echo "| run | binary | upload to answer | RSS before | peak during | RSS after | after malloc_trim | trends total | load |"
+  echo "|---|---|---:|---:|---:|---:|---:|---|---:|"
+else
+  echo "| run | binary | upload to answer | RSS before | peak during | RSS after | trends total | load |"
+  echo "|---|---|---:|---:|---:|---:|---|---:|"
+fi
 printf '%s\n' "${lines[@]}"

@@ -1,0 +1,63 @@
+//! Memory the allocator holds free, given back to the system. glibc's malloc hands freed pages back
+//! only from the top of a heap, so the pages of an index replaced by an import stay resident
+//! beneath the new one's: at 10M bookings, 130 MB after a day's import (benches/README.md).
+//! `malloc_trim(0)` walks every arena and returns each free page, live allocations untouched.
+
+/// Gives the pages the allocator holds free back to the system, and says whether there were any.
+/// It holds each arena's lock while it walks it (tens of milliseconds with a large heap): call it
+/// off any request's path, once a large structure was dropped.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[expect(
+    unsafe_code,
+    reason = "an FFI call to glibc: malloc_trim takes no pointer, and the allocator serializes it \
+              with every other malloc and free"
+)]
+pub fn give_back_free() -> bool {
+    // SAFETY: malloc_trim(0) reads and writes only the allocator's own state, under its locks.
+    unsafe { libc::malloc_trim(0) == 1 }
+}
+
+/// Elsewhere (musl, macOS) there is no such call; those allocators return memory on their own.
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+pub fn give_back_free() -> bool {
+    false
+}
+
+#[cfg(all(test, target_os = "linux", target_env = "gnu"))]
+mod tests {
+    use super::*;
+
+    fn resident_anonymous_mb() -> u64 {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("RssAnon:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .map_or(0, |kb| kb / 1024)
+    }
+
+    #[test]
+    fn memory_freed_beneath_a_live_allocation_goes_back_to_the_system() {
+        // On a thread of its own: a fresh arena, which no other test's allocations share.
+        std::thread::spawn(|| {
+            // 256 MB in pieces below the size glibc would map on their own, each written so that
+            // it is resident, and one small piece after them that stays: free() alone then gives
+            // nothing back.
+            let mut pieces: Vec<Vec<u8>> = (0..4096).map(|_| vec![1u8; 64 * 1024]).collect();
+            let kept = vec![2u8; 1024];
+            let full = resident_anonymous_mb();
+            pieces.clear();
+            pieces.shrink_to_fit();
+            let freed = resident_anonymous_mb();
+            assert!(give_back_free(), "nothing was given back");
+            let trimmed = resident_anonymous_mb();
+            assert!(kept[0] == 2);
+            assert!(
+                freed.saturating_sub(trimmed) >= 128,
+                "resident {full} MB full, {freed} MB after the free, {trimmed} MB after the trim"
+            );
+        })
+        .join()
+        .unwrap_or_else(|e| std::panic::resume_unwind(e));
+    }
+}
