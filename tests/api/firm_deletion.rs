@@ -296,14 +296,7 @@ async fn a_deletion_while_invited_people_sign_up_removes_every_one_of_them() {
         }
         let deleted = deleted.await.unwrap().expect("the deletion finishes");
         assert_eq!(deleted, [firm], "round {round}");
-        let rows = every_row(&app).await;
-        for gone in [owner, format!("joiner{round}-")] {
-            if let Some(at) = rows.find(&gone) {
-                let around = &rows.as_bytes()[at.saturating_sub(300)..(at + 200).min(rows.len())];
-                let around = String::from_utf8_lossy(around);
-                panic!("round {round}: {gone} is still stored: {around:?}");
-            }
-        }
+        nothing_stored_of(&app, &[&owner, &format!("joiner{round}-")], round).await;
     }
 }
 
@@ -392,13 +385,18 @@ async fn a_deletion_while_its_members_sign_in_removes_every_one_of_them() {
         }
         app.cookie = None;
         assert_eq!(sessions_stored(&app), operators, "round {round}");
-        let rows = every_row(&app).await;
-        for gone in [owner, format!("member{round}-")] {
-            if let Some(at) = rows.find(&gone) {
-                let around = &rows.as_bytes()[at.saturating_sub(300)..(at + 200).min(rows.len())];
-                let around = String::from_utf8_lossy(around);
-                panic!("round {round}: {gone} is still stored: {around:?}");
-            }
+        nothing_stored_of(&app, &[&owner, &format!("member{round}-")], round).await;
+    }
+}
+
+/// Fails when any of `texts` (an email, or its start) is still stored anywhere, showing where.
+async fn nothing_stored_of(app: &TestApp, texts: &[&str], round: u64) {
+    let rows = every_row(app).await;
+    for gone in texts {
+        if let Some(at) = rows.find(gone) {
+            let around = &rows.as_bytes()[at.saturating_sub(300)..(at + 200).min(rows.len())];
+            let around = String::from_utf8_lossy(around);
+            panic!("round {round}: {gone} is still stored: {around:?}");
         }
     }
 }
