@@ -3,6 +3,7 @@
 //! both backends, and nothing of another firm; the members' sessions end; a firm the operator
 //! belongs to is never deleted. Both backends (LITSTACK_TEST_BACKEND).
 
+use axum::body::Body;
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -300,9 +301,9 @@ async fn a_deletion_while_invited_people_sign_up_removes_every_one_of_them() {
     }
 }
 
-/// A firm's deletion while its members sign in, fresh and over their old sessions: every sign-in
-/// answers (signed in before the deletion, or refused after it), no session of theirs works
-/// after it, and no row of them stays. On PostgreSQL a sign-in that read the account before the
+/// A firm's deletion while its members sign in, fresh and over their old sessions, one signs out
+/// and the owner removes another: each answers (before the deletion, or refused after it), no
+/// session of theirs works after it, and no row of them stays. On PostgreSQL a sign-in that read the account before the
 /// deletion once failed on the new session's foreign key (a 500); on redb it stored a session
 /// for an account that no longer existed.
 #[tokio::test(flavor = "multi_thread")]
@@ -327,12 +328,14 @@ async fn a_deletion_while_its_members_sign_in_removes_every_one_of_them() {
         let firm = new_firm(&mut app, &owner).await;
         let owner_session = app.cookie.clone();
         let mut members = vec![(owner.clone(), owner_session.clone())];
+        let mut member_ids = Vec::new();
         for i in 0..2 {
             app.cookie = owner_session.clone();
             let email = format!("member{round}-{i}@doe-law.com");
             let token = app.invite(&email, "member").await;
             let res = app.join(&token, "Mo", &email).await;
             assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+            member_ids.push(res.json()["user"]["id"].as_u64().unwrap());
             members.push((email, app.cookie.clone()));
         }
         app.cookie = owner_session;
@@ -353,6 +356,20 @@ async fn a_deletion_while_its_members_sign_in_removes_every_one_of_them() {
                 sign_ins.push(app.spawn_send(req));
             }
         }
+        // Meanwhile the owner removes the second member, and the first signs out.
+        app.cookie = members[0].1.clone();
+        let path = format!("/api/firm/members/{}", member_ids[1]);
+        let removal = app.spawn_send(
+            app.request(Method::DELETE, &path)
+                .body(Body::empty())
+                .unwrap(),
+        );
+        app.cookie = members[1].1.clone();
+        let sign_out = app.spawn_send(
+            app.request(Method::POST, "/api/auth/sign-out")
+                .body(Body::empty())
+                .unwrap(),
+        );
         app.cookie = None;
         // The deletion starts a little later each round, so it meets the sign-ins at each step.
         tokio::time::sleep(std::time::Duration::from_millis(round * 10)).await;
@@ -370,6 +387,15 @@ async fn a_deletion_while_its_members_sign_in_removes_every_one_of_them() {
                 res.text()
             );
             sessions.extend(res.session());
+        }
+        for (what, answer) in [("removal", removal), ("sign-out", sign_out)] {
+            let res = answer.await.unwrap();
+            assert!(
+                res.status.is_success() || res.status.is_client_error(),
+                "round {round}: the {what}: {} {}",
+                res.status,
+                res.text()
+            );
         }
         let deleted = deleted.await.unwrap().expect("the deletion finishes");
         assert_eq!(deleted, [firm], "round {round}");
