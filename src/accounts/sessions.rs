@@ -19,13 +19,13 @@ use super::storage;
 pub(super) use crate::platform::caller::{
     AdminUser, COOKIE, CurrentUser, FIRM_DISABLED, TokenHash, hash_token,
 };
+use crate::platform::caller::{SIGNED_OUT, SessionSource, Sessions, User};
+use crate::platform::clock::now_secs;
+use crate::platform::error::{AppError, Result, unauthorized};
 
 /// A sign-in whose account was removed (a member's removal, the firm's deletion) between the check
 /// of its password or identity and its new session.
 pub(super) const ACCOUNT_GONE: &str = "Your account was removed while you were signing in.";
-use crate::platform::caller::{SIGNED_OUT, SessionSource, Sessions, User};
-use crate::platform::clock::now_secs;
-use crate::platform::error::{AppError, Result, unauthorized};
 
 /// `last_seen` is written back at most this often per session, not on every request.
 const TOUCH_EVERY_SECS: i64 = 300;

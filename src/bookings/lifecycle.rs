@@ -251,8 +251,8 @@ fn write_later(
 }
 
 /// Gives the allocator's free pages back to the system once `after` freed a large part of them:
-/// otherwise glibc keeps them resident beneath the live index (at 10M bookings, 130 MB after a
-/// day's import).
+/// otherwise glibc keeps them resident beneath the live index (at 10M bookings, 77-139 MB after
+/// a day's import).
 fn give_back_free(after: &'static str) {
     let began = std::time::Instant::now();
     let given_back = crate::platform::memory::give_back_free();

@@ -86,7 +86,7 @@ pub fn put_device(
             let mut tx = db.pool().begin().await?;
             super::postgres::hold_firm_of_account(&mut tx, user_id).await?;
             // Then the account's row lock, so two sign-ins of one account at once judge one after the
-            // other. Taken first: the inserts below share the row through their foreign keys, and
+            // other. Taken before the inserts: they share the row through their foreign keys, and
             // two sign-ins that each shared it before asking for the lock waited on each other
             // until the server's deadlock check failed one. `NO KEY`: rows that only refer to the
             // account are still written meanwhile.
