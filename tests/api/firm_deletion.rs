@@ -301,11 +301,13 @@ async fn a_deletion_while_invited_people_sign_up_removes_every_one_of_them() {
     }
 }
 
-/// A firm's deletion while its members sign in, fresh and over their old sessions, one signs out
-/// and the owner removes another: each answers (before the deletion, or refused after it), no
-/// session of theirs works after it, and no row of them stays. On PostgreSQL a sign-in that read the account before the
-/// deletion once failed on the new session's foreign key (a 500); on redb it stored a session
-/// for an account that no longer existed.
+/// A firm's deletion while its members sign in, fresh and over their old sessions, one signs out,
+/// the owner removes another and uses a reset link: each answers (before the deletion, or refused
+/// after it; the deletion starts later each round, so that more of them come first), no
+/// session of theirs works after it, and no row of them stays. On PostgreSQL a sign-in that read
+/// the account before the deletion once failed on the new session's foreign key, or deadlocked
+/// with the purge over its old session (a 500); on redb it stored a session for an account that
+/// no longer existed.
 #[tokio::test(flavor = "multi_thread")]
 async fn a_deletion_while_its_members_sign_in_removes_every_one_of_them() {
     let mut app = TestApp::with_config(|c| c.firm_deletion_days = 0);
@@ -356,7 +358,18 @@ async fn a_deletion_while_its_members_sign_in_removes_every_one_of_them() {
                 sign_ins.push(app.spawn_send(req));
             }
         }
-        // Meanwhile the owner removes the second member, and the first signs out.
+        // Meanwhile the owner removes the second member, the first signs out, and the owner sets
+        // a new password through a reset link.
+        let (_, link) =
+            litstack::accounts::reset_link_for(&app.state.sub(), &owner, "http://localhost:9")
+                .unwrap();
+        let token = link.url.split_once('#').unwrap().1.to_string();
+        app.cookie = None;
+        let reset = app.spawn_send(app.json_request(
+            Method::POST,
+            "/api/auth/reset-password",
+            json!({ "token": token, "newPassword": "a-new-long-secret-9" }),
+        ));
         app.cookie = members[0].1.clone();
         let path = format!("/api/firm/members/{}", member_ids[1]);
         let removal = app.spawn_send(
@@ -372,7 +385,7 @@ async fn a_deletion_while_its_members_sign_in_removes_every_one_of_them() {
         );
         app.cookie = None;
         // The deletion starts a little later each round, so it meets the sign-ins at each step.
-        tokio::time::sleep(std::time::Duration::from_millis(round * 10)).await;
+        tokio::time::sleep(std::time::Duration::from_millis(round * 40)).await;
         let accounts = app.state.sub();
         let now = litstack::platform::clock::now_secs();
         let deleted =
@@ -388,7 +401,11 @@ async fn a_deletion_while_its_members_sign_in_removes_every_one_of_them() {
             );
             sessions.extend(res.session());
         }
-        for (what, answer) in [("removal", removal), ("sign-out", sign_out)] {
+        for (what, answer) in [
+            ("removal", removal),
+            ("sign-out", sign_out),
+            ("reset", reset),
+        ] {
             let res = answer.await.unwrap();
             assert!(
                 res.status.is_success() || res.status.is_client_error(),

@@ -321,6 +321,15 @@ pub fn use_reset_link(
 ) -> Result<User> {
     db.run(async {
         let mut tx = db.pool().begin().await?;
+        // The firm's row before the link's: read plainly first, to learn whose link it is.
+        let holder: Option<i64> =
+            sqlx::query_scalar("SELECT user_id FROM reset_links WHERE token_hash = $1")
+                .bind(hash.as_slice())
+                .fetch_optional(&mut *tx)
+                .await?;
+        if let Some(holder) = holder {
+            hold_firm_of_account(&mut tx, holder as u64).await?;
+        }
         let link = sqlx::query_as::<_, ResetLinkRow>(select_reset_links!(
             "WHERE token_hash = $1 FOR UPDATE"
         ))
@@ -421,9 +430,9 @@ pub fn save_new_email(
 }
 
 /// Key-shares the row of the firm of account `user_id`: the first statement of a write of the
-/// account's own rows (its sessions and their devices, its settings). A deletion or a merge of
-/// the firm locks that row first, `FOR UPDATE`, then purges or moves the account's rows; such a
-/// write then runs wholly before or after it. Taking the account's rows first instead, a sign-in
+/// account's own rows (its sessions and their devices, its settings, its reset links, its
+/// removal). A deletion or a merge of the firm locks that row first, `FOR UPDATE`, then purges or
+/// moves the account's rows; such a write then runs wholly before or after it. Taking the account's rows first instead, a sign-in
 /// over its old session (the session, then its device by cascade) and the deletion's purge (the
 /// devices, then the sessions) waited on each other until PostgreSQL failed one.
 pub(super) async fn hold_firm_of_account(tx: &mut PgConnection, user_id: u64) -> sqlx::Result<()> {
@@ -614,9 +623,10 @@ pub fn firm_members(store: &PgStore, firm_id: FirmId) -> Result<Vec<User>> {
 pub fn remove_user(store: &PgStore, user: &User) -> Result<()> {
     store.run(async {
         let mut tx = store.pool().begin().await?;
-        // The account's rows in the order its other writers take them: reset links (as a link is
-        // used), the account's row, then its sessions (as a sign-in or a new password does).
-        // Sessions first made a removal and a sign-in wait on each other.
+        hold_firm_of_account(&mut tx, user.id).await?;
+        // Then the account's rows in the order its other writers take them: reset links (as a
+        // link is used), the account's row, then its sessions (as a sign-in or a new password
+        // does). Sessions first made a removal and a sign-in wait on each other.
         sqlx::query("DELETE FROM reset_links WHERE user_id = $1")
             .bind(user.id as i64)
             .execute(&mut *tx)
