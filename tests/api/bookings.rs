@@ -465,6 +465,164 @@ async fn a_few_rows_into_thousands_are_told_apart_as_before() {
     assert_eq!(of("Marketing Services"), Some(2));
 }
 
+/// The known six with 5,000 more rows in March, so that a small file takes the path of a few rows
+/// into many (its identities read first, the stored ones searched for them).
+async fn with_many_bookings() -> TestApp {
+    let mut app = with_known_bookings().await;
+    let mut many = HEADER.to_string();
+    for i in 0..5_000 {
+        many += &format!(
+            "m-{i},2026-03-{:02}T10:00:00Z,Intake,Clio,SOLO,\"Austin, TX\",TX,Austin,,\n",
+            2 + i % 27
+        );
+    }
+    let res = upload(&mut app, "many.csv", many.as_bytes()).await.json();
+    assert_eq!(res["inserted"].as_u64(), Some(5_000));
+    app
+}
+
+/// A corrected row that moves to another day and another state: the index counts it only where it
+/// is now, on both sides of the move, and the list puts it in its new place.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_correction_that_moves_a_row_to_another_day_and_state_counts_it_only_there() {
+    let mut app = with_many_bookings().await;
+    let total = |t: Value| t["total"].as_u64().unwrap();
+    assert_eq!(total(app.get("/api/trends?state=FL").await.json()), 1);
+    let moved = format!(
+        "{HEADER}2,2026-04-02T08:00:00Z,Practice Management,Clio,E2_5,\"Miami, FL\",FL,Miami-Ft. Lauderdale,,\n"
+    );
+    let res = upload(&mut app, "fix.csv", moved.as_bytes()).await.json();
+    assert_eq!(
+        (
+            res["inserted"].as_u64(),
+            res["updated"].as_u64(),
+            res["skipped"].as_u64()
+        ),
+        (Some(0), Some(1), Some(0)),
+        "{res}"
+    );
+    assert_eq!(total(app.get("/api/trends").await.json()), 5_006);
+    assert_eq!(total(app.get("/api/trends?state=FL").await.json()), 2);
+    assert_eq!(
+        total(app.get("/api/trends?state=FL&firmSize=E2_5").await.json()),
+        1
+    );
+    assert_eq!(total(app.get("/api/trends?dma=Houston").await.json()), 0);
+    let old_day = app
+        .get("/api/trends?start=2026-01-06&end=2026-01-06")
+        .await
+        .json();
+    assert_eq!(
+        old_day["daily"],
+        json!([{"date": "2026-01-06", "count": 1}])
+    );
+    let new_day = app
+        .get("/api/trends?start=2026-04-02&end=2026-04-02")
+        .await
+        .json();
+    assert_eq!(
+        new_day["daily"],
+        json!([{"date": "2026-04-02", "count": 1}])
+    );
+    assert_eq!(
+        counts(&new_day["categoryCounts"], "name"),
+        pairs(&[("Practice Management", 1)])
+    );
+    let tx_cities = app.get("/api/trends/cities?state=TX").await.json();
+    assert!(
+        !tx_cities.to_string().contains("Houston"),
+        "no Texas city left for the moved row: {tx_cities}"
+    );
+    let florida = app.get("/api/demo-bookings?state=FL").await.json();
+    let times: Vec<&str> = florida["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["createdTime"].as_str().unwrap())
+        .collect();
+    assert_eq!(times, ["2026-04-02T08:00:00Z", "2026-02-10T09:00:00Z"]);
+    let newest = app.get("/api/demo-bookings?limit=1").await.json();
+    assert_eq!(newest["items"][0]["createdTime"], "2026-04-02T08:00:00Z");
+    assert_eq!(newest["items"][0]["state"], "FL");
+    assert_eq!(newest["total"], 5_006);
+}
+
+/// A row dated before every stored one, and a file of rows all stored already, both among many.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_row_older_than_every_stored_one_and_a_file_all_stored_are_counted_right() {
+    let mut app = with_many_bookings().await;
+    let oldest = format!(
+        "{HEADER}old-1,2025-12-31T23:59:59Z,Intake,Lawmatics,SOLO,\"Austin, TX\",TX,Austin,,\n\
+         m-7,2026-03-09T10:00:00Z,Intake,Clio,SOLO,\"Austin, TX\",TX,Austin,,\n"
+    );
+    let res = upload(&mut app, "old.csv", oldest.as_bytes()).await.json();
+    assert_eq!(
+        (
+            res["inserted"].as_u64(),
+            res["updated"].as_u64(),
+            res["skipped"].as_u64()
+        ),
+        (Some(1), Some(0), Some(1)),
+        "{res}"
+    );
+    let all = app.get("/api/trends").await.json();
+    assert_eq!(all["total"], 5_007);
+    assert_eq!(all["daily"][0], json!({"date": "2025-12-31", "count": 1}));
+    assert_eq!(all["daily"][5], json!({"date": "2026-01-05", "count": 1}));
+    let before = app.get("/api/trends?end=2025-12-31").await.json();
+    assert_eq!(before["total"], 1);
+    assert_eq!(
+        counts(&before["categoryCounts"], "name"),
+        pairs(&[("Intake", 1)])
+    );
+    let last = app
+        .get("/api/demo-bookings?limit=1&offset=5006")
+        .await
+        .json();
+    assert_eq!(last["items"][0]["createdTime"], "2025-12-31T23:59:59Z");
+    assert_eq!(last["items"][0]["client"], "Lawmatics");
+    // The lists of a state and a metro area hold it at their end, and every row they held.
+    for filter in ["state=TX", "dma=Austin"] {
+        let n = app
+            .get(&format!("/api/demo-bookings?{filter}"))
+            .await
+            .json()["total"]
+            .as_u64()
+            .unwrap();
+        let end = app
+            .get(&format!(
+                "/api/demo-bookings?{filter}&limit=2&offset={}",
+                n - 2
+            ))
+            .await
+            .json();
+        let times: Vec<&str> = end["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["createdTime"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            times,
+            ["2026-01-05T10:00:00Z", "2025-12-31T23:59:59Z"],
+            "{filter}"
+        );
+    }
+
+    // Every row of this file is stored as it is: nothing written, nothing counted twice.
+    let again = upload(&mut app, "old.csv", oldest.as_bytes()).await.json();
+    assert_eq!(
+        (
+            again["inserted"].as_u64(),
+            again["updated"].as_u64(),
+            again["skipped"].as_u64()
+        ),
+        (Some(0), Some(0), Some(2)),
+        "{again}"
+    );
+    assert_eq!(app.get("/api/trends").await.json(), all);
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn answers_are_remembered_only_until_the_next_import() {
     let mut app = with_known_bookings().await;
