@@ -60,8 +60,14 @@ fn bench(c: &mut Criterion) {
     // durable write of the member's row for the month).
     c.bench_function("profile/view counted", |b| {
         b.iter(|| {
-            litstack::vendor_profile::views::record(&state.store, user.id, vendor, 1_795_676_400)
-                .unwrap()
+            litstack::vendor_profile::views::record(
+                &state.store,
+                user.firm.id,
+                user.id,
+                vendor,
+                1_795_676_400,
+            )
+            .unwrap()
         })
     });
 }

@@ -14,6 +14,7 @@ use crate::platform::blocking::Blocking;
 use crate::platform::clock::rfc3339;
 use crate::platform::error::{ErrorBody, Result, bad_request};
 use crate::platform::extract::{Json, Query};
+use crate::platform::firm_id::FirmId;
 
 /// One notice under the bell.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -122,11 +123,11 @@ pub async fn mark_read(
             ));
         }
     };
-    let user_id = current.user.id;
+    let (firm, user_id) = (current.user.firm.id, current.user.id);
     Ok(Json(
         state
             .blocking(move |app| {
-                notices::mark_read(&app.store, user_id, ids.as_deref())?;
+                notices::mark_read(&app.store, firm, user_id, ids.as_deref())?;
                 list_of(&app.store, user_id)
             })
             .await?,
@@ -253,11 +254,11 @@ pub async fn put_prefs(
             },
         ));
     }
-    let user_id = current.user.id;
+    let (firm, user_id) = (current.user.firm.id, current.user.id);
     Ok(Json(
         state
             .blocking(move |app| {
-                notices::set_prefs(&app.store, user_id, &changes)?;
+                notices::set_prefs(&app.store, firm, user_id, &changes)?;
                 prefs_of(&app.store, user_id)
             })
             .await?,
@@ -282,13 +283,16 @@ pub struct UnsubscribeView {
 pub const BAD_TOKEN: &str = "This unsubscribe link is not valid. Check that you opened the whole link, or choose your messages under Notifications on your profile.";
 
 /// The token's claim, for an account that exists.
-fn claim(app: &AccountsState, raw: String) -> Result<token::Unsubscribe> {
+/// The token's claim, with the firm of its person (who must still have an account).
+fn claim(app: &AccountsState, raw: String) -> Result<(token::Unsubscribe, FirmId)> {
     let secret = notices::secret(&app.store)?;
     let claim = token::verify(&secret, &raw).ok_or_else(|| bad_request(BAD_TOKEN))?;
-    if claim.kind.security() || storage::find_user(&app.store, claim.user_id)?.is_none() {
+    if claim.kind.security() {
         return Err(bad_request(BAD_TOKEN));
     }
-    Ok(claim)
+    let user = storage::find_user(&app.store, claim.user_id)?;
+    let firm = user.ok_or_else(|| bad_request(BAD_TOKEN))?.firm.id;
+    Ok((claim, firm))
 }
 
 /// GET /api/unsubscribe?token= (public): what the link would turn off; changes nothing.
@@ -302,7 +306,7 @@ pub async fn look_up_unsubscribe(
     State(state): State<AccountsState>,
     Query(query): Query<UnsubscribeQuery>,
 ) -> Result<Json<UnsubscribeView>> {
-    let claim = state.blocking(move |app| claim(app, query.token)).await?;
+    let (claim, _) = state.blocking(move |app| claim(app, query.token)).await?;
     Ok(Json(UnsubscribeView {
         kind: claim.kind,
         label: claim.kind.label().to_string(),
@@ -328,13 +332,14 @@ pub async fn unsubscribe(
 ) -> Result<impl IntoResponse> {
     let label = state
         .blocking(move |app| {
-            let claim = claim(app, query.token)?;
+            let (claim, firm) = claim(app, query.token)?;
             let current = notices::prefs(&app.store, claim.user_id)?
                 .get(&claim.kind)
                 .copied()
                 .unwrap_or_default();
             notices::set_prefs(
                 &app.store,
+                firm,
                 claim.user_id,
                 &[(
                     claim.kind,

@@ -158,10 +158,17 @@ pub(super) async fn record_click(
         &state.config.utm_source,
     )?;
     user.user.firm_role.may_write()?;
-    let user_id = user.user.id;
+    let (firm, user_id) = (user.user.firm.id, user.user.id);
     let click = state
         .blocking(move |app| {
-            storage::record_meeting_click(&app.store, user_id, req.vendor_id, source_page, kind)
+            storage::record_meeting_click(
+                &app.store,
+                firm,
+                user_id,
+                req.vendor_id,
+                source_page,
+                kind,
+            )
         })
         .await?;
     let view = meetings::view(&state.catalog.load(), &state.config.utm_source, &click);

@@ -10,6 +10,7 @@ use super::storage::{
     record_meeting_click, removal, update_vendor,
 };
 use super::vendor_csv;
+use crate::platform::firm_id::FirmId;
 use crate::platform::store::postgres::test_store;
 use crate::platform::store::{FileStore, Store};
 use crate::platform::upload::ImportReport;
@@ -148,11 +149,33 @@ fn a_meeting_click_is_stored() {
             &csv("1,Acme,Intake,,https://acme.example.com/demo,,,,,,,https://acme.example.com,2026-11-03\n"),
         )
         .unwrap();
-        let first =
-            record_meeting_click(store, 9, 1, SourcePage::Browse, ClickKind::Booking).unwrap();
-        let second =
-            record_meeting_click(store, 9, 1, SourcePage::Profile, ClickKind::Website).unwrap();
-        record_meeting_click(store, 10, 1, SourcePage::Compare, ClickKind::Booking).unwrap();
+        let first = record_meeting_click(
+            store,
+            FirmId::for_fixtures(1),
+            9,
+            1,
+            SourcePage::Browse,
+            ClickKind::Booking,
+        )
+        .unwrap();
+        let second = record_meeting_click(
+            store,
+            FirmId::for_fixtures(1),
+            9,
+            1,
+            SourcePage::Profile,
+            ClickKind::Website,
+        )
+        .unwrap();
+        record_meeting_click(
+            store,
+            FirmId::for_fixtures(1),
+            10,
+            1,
+            SourcePage::Compare,
+            ClickKind::Booking,
+        )
+        .unwrap();
         assert_eq!((first.id, second.id), (1, 2));
         let mine: Vec<(u64, SourcePage, ClickKind)> = recent_meeting_clicks(store, 9, 10)
             .unwrap()
@@ -238,9 +261,33 @@ fn export_copies_every_row_keeping_ids_and_moves_the_sequences() {
         Ok(Some(v))
     })
     .unwrap();
-    record_meeting_click(&file, 3, 5, SourcePage::GetRec, ClickKind::Booking).unwrap();
-    record_meeting_click(&file, 4, 6, SourcePage::Browse, ClickKind::Booking).unwrap();
-    record_meeting_click(&file, 3, 6, SourcePage::Browse, ClickKind::Website).unwrap();
+    record_meeting_click(
+        &file,
+        FirmId::for_fixtures(1),
+        3,
+        5,
+        SourcePage::GetRec,
+        ClickKind::Booking,
+    )
+    .unwrap();
+    record_meeting_click(
+        &file,
+        FirmId::for_fixtures(1),
+        4,
+        6,
+        SourcePage::Browse,
+        ClickKind::Booking,
+    )
+    .unwrap();
+    record_meeting_click(
+        &file,
+        FirmId::for_fixtures(1),
+        3,
+        6,
+        SourcePage::Browse,
+        ClickKind::Website,
+    )
+    .unwrap();
     // A vendor once merged into vendor 5: its bookings count for 5 on the hub too.
     let mut tx = file.begin().unwrap();
     removal::alias_in(&mut tx, "acme duplicate", 99, 5).unwrap();
@@ -272,9 +319,16 @@ fn export_copies_every_row_keeping_ids_and_moves_the_sequences() {
     for store in [&file, &pg] {
         assert_eq!(import(store, ",Next,Billing,,,,,,,,\n").inserted, 1);
         assert_eq!(
-            record_meeting_click(store, 3, 5, SourcePage::Profile, ClickKind::Booking)
-                .unwrap()
-                .id,
+            record_meeting_click(
+                store,
+                FirmId::for_fixtures(1),
+                3,
+                5,
+                SourcePage::Profile,
+                ClickKind::Booking
+            )
+            .unwrap()
+            .id,
             4
         );
     }

@@ -34,7 +34,9 @@ pub(super) async fn get_vendor_profile(
             // Counted for the vendor's own statistics (over 5 or more verified firms only); a
             // count that cannot be written (a full disk) does not keep the profile from the firm.
             let now = crate::platform::clock::now_secs();
-            if let Err(e) = super::views::record(&app.store, user.user.id, id, now) {
+            if let Err(e) =
+                super::views::record(&app.store, user.user.firm.id, user.user.id, id, now)
+            {
                 tracing::warn!(vendor_id = id, error = %e, "a profile view was not counted");
             }
             Ok(profile)

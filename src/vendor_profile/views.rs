@@ -9,6 +9,8 @@ use redb::ReadableTable;
 use serde::{Deserialize, Serialize};
 
 use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::merged;
 use crate::platform::store::registry::{
     Export, Holder, Load, Purge, Reference, Table, Taking, Target, VendorMoved, VendorPart,
 };
@@ -35,10 +37,15 @@ pub struct Views {
     pub views: u64,
 }
 
-/// Counts one view of `vendor_id`'s profile by `user_id` now.
-pub fn record(store: &Store, user_id: u64, vendor_id: u64, now: i64) -> Result<()> {
+/// Counts one view of `vendor_id`'s profile by `user_id` of `firm` now; nothing when the firm was
+/// merged away or deleted meanwhile (its members' views were moved or purged, and one more must
+/// not land behind them).
+pub fn record(store: &Store, firm: FirmId, user_id: u64, vendor_id: u64, now: i64) -> Result<()> {
     let month = month_of(now);
     let mut tx = store.begin()?;
+    if !merged::is_open(&mut tx, firm)? {
+        return Ok(());
+    }
     add_in(&mut tx, user_id, vendor_id, month, 1)?;
     tx.commit()?;
     Ok(())
@@ -280,10 +287,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = crate::platform::store::open_file(dir.path()).unwrap();
         for _ in 0..3 {
-            record(&store, 7, 42, 1_795_676_400).unwrap();
+            record(&store, FirmId::for_fixtures(1), 7, 42, 1_795_676_400).unwrap();
         }
-        record(&store, 8, 42, 1_795_676_400).unwrap();
-        record(&store, 7, 43, 1_795_676_400).unwrap();
+        record(&store, FirmId::for_fixtures(1), 8, 42, 1_795_676_400).unwrap();
+        record(&store, FirmId::for_fixtures(1), 7, 43, 1_795_676_400).unwrap();
         let mut rows = of_vendor(&store, 42).unwrap();
         rows.sort_by_key(|r| r.user_id);
         assert_eq!(

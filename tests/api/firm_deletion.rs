@@ -432,6 +432,97 @@ async fn a_deletion_while_its_members_sign_in_removes_every_one_of_them() {
     }
 }
 
+/// The rows of the tables a member writes of their own as they work: profile views, meeting
+/// clicks, notification choices.
+fn member_rows(app: &TestApp) -> u64 {
+    const TABLES: [&str; 3] = ["profile_views", "meeting_clicks", "notice_prefs"];
+    match &*app.state.store {
+        litstack::platform::store::Store::File(file) => file
+            .table_rows()
+            .unwrap()
+            .iter()
+            .filter(|(t, _)| TABLES.contains(&t.as_str()))
+            .map(|(_, n)| n)
+            .sum(),
+        litstack::platform::store::Store::Postgres(pg) => TABLES
+            .iter()
+            .map(|t| pg.counted(t, 0).unwrap().copied)
+            .sum(),
+    }
+}
+
+/// A firm's deletion while its members open a vendor's profile, click its scheduler, choose their
+/// notifications and mark them read: each of those answers (a 410 once the firm is gone, never a
+/// 500), and none of their rows lands behind the deletion's purge.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_deletion_while_its_members_work_leaves_none_of_their_rows() {
+    let mut app = TestApp::with_config(|c| c.firm_deletion_days = 0);
+    app.sign_up_as("Olga Operator", "olga@install.test").await;
+    let vendor = app.import_vendors(
+        "name,category,websiteUrl,bookingUrl,description,bookingSourceUrl,bookingVerifiedOn\n\
+         Slotwise,Intake,https://slotwise.example.com,https://slotwise.example.com/book,Books intake calls.,https://slotwise.example.com/contact,2026-11-20\n",
+    )[0];
+    for round in 0..6u64 {
+        let owner = format!("owner{round}@doe-law.com");
+        let firm = new_firm(&mut app, &owner).await;
+        let owner_session = app.cookie.clone();
+        let mut sessions = vec![owner_session.clone()];
+        for i in 0..2 {
+            app.cookie = owner_session.clone();
+            let email = format!("member{round}-{i}@doe-law.com");
+            let token = app.invite(&email, "member").await;
+            let res = app.join(&token, "Mo", &email).await;
+            assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+            sessions.push(app.cookie.clone());
+        }
+        app.cookie = owner_session;
+        assert_eq!(schedule(&mut app).await.status, StatusCode::OK);
+        let mut work = Vec::new();
+        for session in &sessions {
+            app.cookie = session.clone();
+            for _ in 0..3 {
+                let profile = format!("/api/vendors/{vendor}");
+                let profile = app.request(Method::GET, &profile).body(Body::empty());
+                work.push(("profile", app.spawn_send(profile.unwrap())));
+                let click = json!({ "vendorId": vendor, "sourcePage": "PROFILE" });
+                let click = app.json_request(Method::POST, "/api/meeting-clicks", click);
+                work.push(("click", app.spawn_send(click)));
+                let choice = json!({ "demoFollowUp": { "email": false, "inApp": true } });
+                let choice = app.json_request(Method::PUT, "/api/me/notifications", choice);
+                work.push(("choice", app.spawn_send(choice)));
+                let read = json!({ "all": true });
+                let read = app.json_request(Method::POST, "/api/notifications/read", read);
+                work.push(("read", app.spawn_send(read)));
+            }
+        }
+        app.cookie = None;
+        // The deletion starts a little later each round, so it meets the writes at each step.
+        tokio::time::sleep(std::time::Duration::from_millis(round * 3)).await;
+        let accounts = app.state.sub();
+        let now = litstack::platform::clock::now_secs();
+        let deleted =
+            tokio::task::spawn_blocking(move || litstack::firms::deletion::run_due(&accounts, now));
+        let mut answered = std::collections::BTreeMap::new();
+        for (what, answer) in work {
+            let res = answer.await.unwrap();
+            assert!(
+                res.status.is_success() || res.status.is_client_error(),
+                "round {round}: the {what}: {} {}",
+                res.status,
+                res.text()
+            );
+            *answered.entry((what, res.status.as_u16())).or_insert(0) += 1;
+        }
+        let deleted = deleted.await.unwrap().expect("the deletion finishes");
+        assert_eq!(deleted, [firm], "round {round}");
+        assert_eq!(
+            member_rows(&app),
+            0,
+            "round {round}: rows left behind the deletion; answers {answered:?}"
+        );
+    }
+}
+
 /// Fails when any of `texts` (an email, or its start) is still stored anywhere, showing where.
 async fn nothing_stored_of(app: &TestApp, texts: &[&str], round: u64) {
     let rows = every_row(app).await;

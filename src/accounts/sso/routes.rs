@@ -442,6 +442,7 @@ fn sign_in(
                 }
                 storage::put_link(
                     &app.store,
+                    firm,
                     &SsoLink {
                         user_id: user.id,
                         ..link
@@ -469,6 +470,7 @@ fn sign_in(
                 })?;
                 storage::put_link(
                     &app.store,
+                    firm,
                     &SsoLink {
                         user_id: user.id,
                         ..link

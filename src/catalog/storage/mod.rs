@@ -19,6 +19,7 @@ use super::model::{
     BookingSource, Category, ClickKind, MeetingClick, SourcePage, Vendor, VendorSource,
 };
 use crate::platform::error::{AppError, Result};
+use crate::platform::firm_id::FirmId;
 use crate::platform::store::arrival::{Arrival, parse};
 use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Taking, Target, rows,
@@ -257,16 +258,20 @@ impl<'t, 's> VendorImport<'t, 's> {
     }
 }
 
-/// Stores a meeting click made now by `user_id` and answers it with its id. A click is a click:
-/// it changes no status anywhere (a booking is what the person says, on the shortlist).
+/// Stores a meeting click made now by `user_id` of `firm` and answers it with its id. A click is a
+/// click: it changes no status anywhere (a booking is what the person says, on the shortlist).
+/// Refused when the firm was merged away or deleted meanwhile: its members' clicks were moved or
+/// purged, and one more must not land behind them.
 pub fn record_meeting_click(
     store: &Store,
+    firm: FirmId,
     user_id: u64,
     vendor_id: u64,
     source_page: SourcePage,
     kind: ClickKind,
 ) -> Result<MeetingClick> {
     let mut tx = store.begin()?;
+    crate::platform::store::merged::refuse(&mut tx, firm)?;
     let mut click = MeetingClick {
         id: 0,
         user_id,

@@ -9,6 +9,7 @@ use super::{Delivery, SECRET_KEY, new_secret, unsubscribe_url};
 use crate::mail::storage::{self as mail_storage, Outgoing};
 use crate::notifications::model::{KEEP_PER_PERSON, NoticeKind, Pref, Stored};
 use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
 use crate::platform::store::{self, FileStore, NOTICE_PREFS, NOTICES, SETTINGS, codec, open_read};
 
 fn pref_in(txn: &WriteTransaction, user_id: u64, kind: NoticeKind) -> Result<Pref> {
@@ -97,8 +98,9 @@ pub fn list(db: &FileStore, user_id: u64, limit: usize) -> Result<(usize, Vec<St
 }
 
 /// Marks `ids` of `user_id` read (every one when `None`); others' ids are skipped.
-pub fn mark_read(db: &FileStore, user_id: u64, ids: Option<&[u64]>) -> Result<()> {
+pub fn mark_read(db: &FileStore, firm: FirmId, user_id: u64, ids: Option<&[u64]>) -> Result<()> {
     let txn = db.write()?;
+    store::merged::refuse_in_file(&txn, firm)?;
     {
         let mut table = txn.open_table(NOTICES)?;
         let keys: Vec<u64> = match ids {
@@ -137,8 +139,14 @@ pub fn prefs(db: &FileStore, user_id: u64) -> Result<HashMap<NoticeKind, Pref>> 
     Ok(out)
 }
 
-pub fn set_prefs(db: &FileStore, user_id: u64, prefs: &[(NoticeKind, Pref)]) -> Result<()> {
+pub fn set_prefs(
+    db: &FileStore,
+    firm: FirmId,
+    user_id: u64,
+    prefs: &[(NoticeKind, Pref)],
+) -> Result<()> {
     let txn = db.write()?;
+    store::merged::refuse_in_file(&txn, firm)?;
     {
         let mut table = txn.open_table(NOTICE_PREFS)?;
         for (kind, pref) in prefs {

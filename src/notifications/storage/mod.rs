@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use crate::mail::Letter;
 use crate::notifications::model::{Notice, NoticeKind, Pref, Stored};
 use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
 use crate::platform::store::arrival::{Arrival, unkeyed};
 use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Taking, Target, keyed,
@@ -83,10 +84,10 @@ pub fn list(store: &Store, user_id: u64, limit: usize) -> Result<(usize, Vec<Sto
 }
 
 /// Marks `ids` of `user_id` read (all when `None`); ids that are not theirs are skipped.
-pub fn mark_read(store: &Store, user_id: u64, ids: Option<&[u64]>) -> Result<()> {
+pub fn mark_read(store: &Store, firm: FirmId, user_id: u64, ids: Option<&[u64]>) -> Result<()> {
     match store {
-        Store::File(db) => file::mark_read(db, user_id, ids),
-        Store::Postgres(db) => postgres::mark_read(db, user_id, ids),
+        Store::File(db) => file::mark_read(db, firm, user_id, ids),
+        Store::Postgres(db) => postgres::mark_read(db, firm, user_id, ids),
     }
 }
 
@@ -98,10 +99,17 @@ pub fn prefs(store: &Store, user_id: u64) -> Result<HashMap<NoticeKind, Pref>> {
     }
 }
 
-pub fn set_prefs(store: &Store, user_id: u64, prefs: &[(NoticeKind, Pref)]) -> Result<()> {
+/// Stores the choices of `user_id` of `firm`; refused, like a write of the firm's data, when the
+/// firm was merged away or deleted meanwhile (its members' choices went with it).
+pub fn set_prefs(
+    store: &Store,
+    firm: FirmId,
+    user_id: u64,
+    prefs: &[(NoticeKind, Pref)],
+) -> Result<()> {
     match store {
-        Store::File(db) => file::set_prefs(db, user_id, prefs),
-        Store::Postgres(db) => postgres::set_prefs(db, user_id, prefs),
+        Store::File(db) => file::set_prefs(db, firm, user_id, prefs),
+        Store::Postgres(db) => postgres::set_prefs(db, firm, user_id, prefs),
     }
 }
 

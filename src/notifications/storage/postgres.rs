@@ -11,7 +11,8 @@ use super::{Delivery, SECRET_KEY, new_secret, unsubscribe_url};
 use crate::mail::storage::{self as mail_storage, Outgoing};
 use crate::notifications::model::{KEEP_PER_PERSON, NoticeKind, Pref, Stored};
 use crate::platform::error::{AppError, Result};
-use crate::platform::store::PgStore;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{PgStore, merged};
 
 fn at(secs: i64) -> DateTime<Utc> {
     DateTime::from_timestamp(secs, 0).unwrap_or_default()
@@ -155,24 +156,29 @@ pub fn list(db: &PgStore, user_id: u64, limit: usize) -> Result<(usize, Vec<Stor
     })
 }
 
-pub fn mark_read(db: &PgStore, user_id: u64, ids: Option<&[u64]>) -> Result<()> {
+/// Takes the firm's row first (`merged::refuse_in_pg`): a firm's deletion takes it before it
+/// deletes the notices, so the two never hold some of the same rows each.
+pub fn mark_read(db: &PgStore, firm: FirmId, user_id: u64, ids: Option<&[u64]>) -> Result<()> {
     db.run(async {
+        let mut tx = db.pool().begin().await?;
+        merged::refuse_in_pg(&mut tx, firm).await?;
         match ids {
             Some(ids) => {
                 let ids: Vec<i64> = ids.iter().map(|i| *i as i64).collect();
                 sqlx::query("UPDATE notices SET read = true WHERE user_id = $1 AND id = ANY($2)")
                     .bind(user_id as i64)
                     .bind(ids)
-                    .execute(db.pool())
+                    .execute(&mut *tx)
                     .await?;
             }
             None => {
                 sqlx::query("UPDATE notices SET read = true WHERE user_id = $1 AND NOT read")
                     .bind(user_id as i64)
-                    .execute(db.pool())
+                    .execute(&mut *tx)
                     .await?;
             }
         }
+        tx.commit().await?;
         Ok(())
     })
 }
@@ -210,9 +216,15 @@ pub async fn put_pref(
     Ok(())
 }
 
-pub fn set_prefs(db: &PgStore, user_id: u64, prefs: &[(NoticeKind, Pref)]) -> Result<()> {
+pub fn set_prefs(
+    db: &PgStore,
+    firm: FirmId,
+    user_id: u64,
+    prefs: &[(NoticeKind, Pref)],
+) -> Result<()> {
     db.run(async {
         let mut tx = db.pool().begin().await?;
+        merged::refuse_in_pg(&mut tx, firm).await?;
         for (kind, pref) in prefs {
             put_pref(&mut tx, user_id, *kind, *pref).await?;
         }

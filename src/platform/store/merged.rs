@@ -42,16 +42,22 @@ pub async fn record_in_pg(conn: &mut PgConnection, from: u64, into: u64) -> Resu
 /// A 409 when `firm_id` was merged away, a 410 when it was deleted; call inside the write's
 /// transaction.
 pub fn refuse_in_file(txn: &WriteTransaction, firm_id: FirmId) -> Result<()> {
+    held_in_file(txn, firm_id)?.refusal()
+}
+
+/// What `firm_id` is, inside a write of the redb file (whose one writer at a time makes the answer
+/// hold until its commit).
+fn held_in_file(txn: &WriteTransaction, firm_id: FirmId) -> Result<Held> {
     if txn.open_table(MERGED_FIRMS)?.get(firm_id.get())?.is_some() {
-        return Err(conflict(MERGED));
+        return Ok(Held::Merged);
     }
     // Made by the first deletion; a write never makes it empty (opening it would).
     if super::registry::has_table(txn, "deleted_firms")?
         && txn.open_table(DELETED_FIRMS)?.get(firm_id.get())?.is_some()
     {
-        return Err(gone(DELETED));
+        return Ok(Held::Deleted);
     }
-    Ok(())
+    Ok(Held::Open)
 }
 
 /// A 409 when `firm_id` was merged away, a 410 when it was deleted, waiting first for a merge or
@@ -59,11 +65,7 @@ pub fn refuse_in_file(txn: &WriteTransaction, firm_id: FirmId) -> Result<()> {
 /// the first statement of the write's transaction (before its other locks, as the merge takes
 /// the firm rows before its own).
 pub async fn refuse_in_pg(conn: &mut PgConnection, firm_id: FirmId) -> Result<()> {
-    match hold_in_pg(conn, firm_id).await? {
-        Held::Open => Ok(()),
-        Held::Merged => Err(conflict(MERGED)),
-        Held::Deleted => Err(gone(DELETED)),
-    }
+    hold_in_pg(conn, firm_id).await?.refusal()
 }
 
 /// Whether `firm_id` is still a firm (neither merged away nor deleted), taking the same lock as
@@ -76,6 +78,16 @@ enum Held {
     Open,
     Merged,
     Deleted,
+}
+
+impl Held {
+    fn refusal(self) -> Result<()> {
+        match self {
+            Held::Open => Ok(()),
+            Held::Merged => Err(conflict(MERGED)),
+            Held::Deleted => Err(gone(DELETED)),
+        }
+    }
 }
 
 /// Key-share locks the firm's row, so a merge or deletion of it runs wholly before or after the
@@ -99,6 +111,28 @@ async fn hold_in_pg(conn: &mut PgConnection, firm_id: FirmId) -> Result<Held> {
     } else {
         Held::Open
     })
+}
+
+/// `refuse_in_file` or `refuse_in_pg`, in either backend's transaction: the first step of a write
+/// of a firm's data or of one of its members' own rows.
+pub fn refuse(tx: &mut super::WriteTx, firm_id: FirmId) -> Result<()> {
+    held(tx, firm_id)?.refusal()
+}
+
+/// Whether `firm_id` is still a firm, with the lock and check of `refuse`: for a write that, for a
+/// firm gone, simply does nothing (a profile view counted as the page is read).
+pub fn is_open(tx: &mut super::WriteTx, firm_id: FirmId) -> Result<bool> {
+    Ok(matches!(held(tx, firm_id)?, Held::Open))
+}
+
+fn held(tx: &mut super::WriteTx, firm_id: FirmId) -> Result<Held> {
+    match tx {
+        super::WriteTx::File(txn) => held_in_file(txn, firm_id),
+        super::WriteTx::Postgres(tx) => {
+            let store = tx.store();
+            store.run(hold_in_pg(tx.conn()?, firm_id))
+        }
+    }
 }
 
 /// `record_in_file` or `record_in_pg`, in either backend's transaction.

@@ -5,6 +5,7 @@ use redb::{ReadableTable, WriteTransaction};
 use super::super::model::{DomainClaim, DomainStatus, FLOW_SECS, Flow, SsoConfig, SsoLink};
 use crate::accounts::sessions::TokenHash;
 use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
 use crate::platform::store::{
     self, FileStore, SSO_CONFIGS, SSO_DOMAINS, SSO_FLOWS, SSO_LINKS, codec, open_read,
 };
@@ -199,8 +200,9 @@ pub fn link(db: &FileStore, issuer: &str, subject: &str) -> Result<Option<SsoLin
         .transpose()?)
 }
 
-pub fn put_link(db: &FileStore, link: &SsoLink) -> Result<()> {
+pub fn put_link(db: &FileStore, firm: FirmId, link: &SsoLink) -> Result<()> {
     let txn = db.write()?;
+    crate::platform::store::merged::refuse_in_file(&txn, firm)?;
     txn.open_table(SSO_LINKS)?.insert(
         link_key(&link.issuer, &link.subject).as_str(),
         codec::encode(link).as_slice(),

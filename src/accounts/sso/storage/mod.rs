@@ -106,11 +106,12 @@ pub fn link(store: &Store, issuer: &str, subject: &str) -> Result<Option<SsoLink
     }
 }
 
-/// Links the identity to an account (replacing a link to an account that no longer exists).
-pub fn put_link(store: &Store, link: &SsoLink) -> Result<()> {
+/// Links the identity to an account of `firm` (replacing a link to an account that no longer
+/// exists); refused when the firm was merged away or deleted meanwhile, as its links went with it.
+pub fn put_link(store: &Store, firm: FirmId, link: &SsoLink) -> Result<()> {
     match store {
-        Store::File(db) => file::put_link(db, link),
-        Store::Postgres(db) => postgres::put_link(db, link),
+        Store::File(db) => file::put_link(db, firm, link),
+        Store::Postgres(db) => postgres::put_link(db, firm, link),
     }
 }
 

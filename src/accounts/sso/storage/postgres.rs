@@ -344,10 +344,12 @@ pub(super) async fn insert_link(conn: &mut PgConnection, l: &SsoLink) -> sqlx::R
     Ok(())
 }
 
-pub fn put_link(db: &PgStore, link: &SsoLink) -> Result<()> {
+pub fn put_link(db: &PgStore, firm: FirmId, link: &SsoLink) -> Result<()> {
     db.run(async {
-        let mut conn = db.pool().acquire().await?;
-        insert_link(&mut conn, link).await?;
+        let mut tx = db.pool().begin().await?;
+        crate::platform::store::merged::refuse_in_pg(&mut tx, firm).await?;
+        insert_link(&mut tx, link).await?;
+        tx.commit().await?;
         Ok(())
     })
 }
