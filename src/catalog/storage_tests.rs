@@ -149,33 +149,12 @@ fn a_meeting_click_is_stored() {
             &csv("1,Acme,Intake,,https://acme.example.com/demo,,,,,,,https://acme.example.com,2026-11-03\n"),
         )
         .unwrap();
-        let first = record_meeting_click(
-            store,
-            FirmId::for_fixtures(1),
-            9,
-            1,
-            SourcePage::Browse,
-            ClickKind::Booking,
-        )
-        .unwrap();
-        let second = record_meeting_click(
-            store,
-            FirmId::for_fixtures(1),
-            9,
-            1,
-            SourcePage::Profile,
-            ClickKind::Website,
-        )
-        .unwrap();
-        record_meeting_click(
-            store,
-            FirmId::for_fixtures(1),
-            10,
-            1,
-            SourcePage::Compare,
-            ClickKind::Booking,
-        )
-        .unwrap();
+        let click = |user, page, kind| {
+            record_meeting_click(store, FirmId::for_fixtures(1), user, 1, page, kind).unwrap()
+        };
+        let first = click(9, SourcePage::Browse, ClickKind::Booking);
+        let second = click(9, SourcePage::Profile, ClickKind::Website);
+        click(10, SourcePage::Compare, ClickKind::Booking);
         assert_eq!((first.id, second.id), (1, 2));
         let mine: Vec<(u64, SourcePage, ClickKind)> = recent_meeting_clicks(store, 9, 10)
             .unwrap()
@@ -261,33 +240,14 @@ fn export_copies_every_row_keeping_ids_and_moves_the_sequences() {
         Ok(Some(v))
     })
     .unwrap();
-    record_meeting_click(
-        &file,
-        FirmId::for_fixtures(1),
-        3,
-        5,
-        SourcePage::GetRec,
-        ClickKind::Booking,
-    )
-    .unwrap();
-    record_meeting_click(
-        &file,
-        FirmId::for_fixtures(1),
-        4,
-        6,
-        SourcePage::Browse,
-        ClickKind::Booking,
-    )
-    .unwrap();
-    record_meeting_click(
-        &file,
-        FirmId::for_fixtures(1),
-        3,
-        6,
-        SourcePage::Browse,
-        ClickKind::Website,
-    )
-    .unwrap();
+    let firm = FirmId::for_fixtures(1);
+    for (user, vendor, page, kind) in [
+        (3, 5, SourcePage::GetRec, ClickKind::Booking),
+        (4, 6, SourcePage::Browse, ClickKind::Booking),
+        (3, 6, SourcePage::Browse, ClickKind::Website),
+    ] {
+        record_meeting_click(&file, firm, user, vendor, page, kind).unwrap();
+    }
     // A vendor once merged into vendor 5: its bookings count for 5 on the hub too.
     let mut tx = file.begin().unwrap();
     removal::alias_in(&mut tx, "acme duplicate", 99, 5).unwrap();
@@ -318,19 +278,9 @@ fn export_copies_every_row_keeping_ids_and_moves_the_sequences() {
     assert_eq!(answer(&pg), answer(&file));
     for store in [&file, &pg] {
         assert_eq!(import(store, ",Next,Billing,,,,,,,,\n").inserted, 1);
-        assert_eq!(
-            record_meeting_click(
-                store,
-                FirmId::for_fixtures(1),
-                3,
-                5,
-                SourcePage::Profile,
-                ClickKind::Booking
-            )
-            .unwrap()
-            .id,
-            4
-        );
+        let click =
+            record_meeting_click(store, firm, 3, 5, SourcePage::Profile, ClickKind::Booking);
+        assert_eq!(click.unwrap().id, 4);
     }
     assert_eq!(answer(&pg), answer(&file));
     assert_eq!(answer(&pg).1.last().unwrap().id, 7);

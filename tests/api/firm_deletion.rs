@@ -385,11 +385,7 @@ async fn a_deletion_while_its_members_sign_in_removes_every_one_of_them() {
         );
         app.cookie = None;
         // The deletion starts a little later each round, so it meets the sign-ins at each step.
-        tokio::time::sleep(std::time::Duration::from_millis(round * 40)).await;
-        let accounts = app.state.sub();
-        let now = litstack::platform::clock::now_secs();
-        let deleted =
-            tokio::task::spawn_blocking(move || litstack::firms::deletion::run_due(&accounts, now));
+        let deleted = deletion_after(&app, round * 40).await;
         let mut sessions = Vec::new();
         for sign_in in sign_ins {
             let res = sign_in.await.unwrap();
@@ -401,19 +397,12 @@ async fn a_deletion_while_its_members_sign_in_removes_every_one_of_them() {
             );
             sessions.extend(res.session());
         }
-        for (what, answer) in [
+        let others = vec![
             ("removal", removal),
             ("sign-out", sign_out),
             ("reset", reset),
-        ] {
-            let res = answer.await.unwrap();
-            assert!(
-                res.status.is_success() || res.status.is_client_error(),
-                "round {round}: the {what}: {} {}",
-                res.status,
-                res.text()
-            );
-        }
+        ];
+        answered(round, others).await;
         let deleted = deleted.await.unwrap().expect("the deletion finishes");
         assert_eq!(deleted, [firm], "round {round}");
         for session in sessions {
@@ -430,6 +419,37 @@ async fn a_deletion_while_its_members_sign_in_removes_every_one_of_them() {
         assert_eq!(sessions_stored(&app), operators, "round {round}");
         nothing_stored_of(&app, &[&owner, &format!("member{round}-")], round).await;
     }
+}
+
+/// Runs the due deletions, after `delay_ms`, on a thread of their own.
+async fn deletion_after(
+    app: &TestApp,
+    delay_ms: u64,
+) -> tokio::task::JoinHandle<litstack::platform::error::Result<Vec<u64>>> {
+    tokio::time::sleep(std::time::Duration::from_millis(delay_ms)).await;
+    let accounts = app.state.sub();
+    let now = litstack::platform::clock::now_secs();
+    tokio::task::spawn_blocking(move || litstack::firms::deletion::run_due(&accounts, now))
+}
+
+/// Waits for each request: done or refused (a 4xx), never a server error; counts the answers by
+/// what was asked and their status.
+async fn answered(
+    round: u64,
+    work: Vec<(&'static str, tokio::task::JoinHandle<TestResponse>)>,
+) -> std::collections::BTreeMap<(&'static str, u16), u32> {
+    let mut answered = std::collections::BTreeMap::new();
+    for (what, answer) in work {
+        let res = answer.await.unwrap();
+        assert!(
+            res.status.is_success() || res.status.is_client_error(),
+            "round {round}: the {what}: {} {}",
+            res.status,
+            res.text()
+        );
+        *answered.entry((what, res.status.as_u16())).or_insert(0) += 1;
+    }
+    answered
 }
 
 /// The rows of the tables a member writes of their own as they work: profile views, meeting
@@ -497,22 +517,8 @@ async fn a_deletion_while_its_members_work_leaves_none_of_their_rows() {
         }
         app.cookie = None;
         // The deletion starts a little later each round, so it meets the writes at each step.
-        tokio::time::sleep(std::time::Duration::from_millis(round * 3)).await;
-        let accounts = app.state.sub();
-        let now = litstack::platform::clock::now_secs();
-        let deleted =
-            tokio::task::spawn_blocking(move || litstack::firms::deletion::run_due(&accounts, now));
-        let mut answered = std::collections::BTreeMap::new();
-        for (what, answer) in work {
-            let res = answer.await.unwrap();
-            assert!(
-                res.status.is_success() || res.status.is_client_error(),
-                "round {round}: the {what}: {} {}",
-                res.status,
-                res.text()
-            );
-            *answered.entry((what, res.status.as_u16())).or_insert(0) += 1;
-        }
+        let deleted = deletion_after(&app, round * 3).await;
+        let answered = answered(round, work).await;
         let deleted = deleted.await.unwrap().expect("the deletion finishes");
         assert_eq!(deleted, [firm], "round {round}");
         assert_eq!(

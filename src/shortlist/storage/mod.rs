@@ -489,33 +489,12 @@ mod tests {
         let (_dir, stores) = stores();
         for store in &stores {
             crate::catalog::seed(store).unwrap();
-            record_meeting_click(
-                store,
-                FirmId::for_fixtures(1),
-                9,
-                1,
-                SourcePage::Browse,
-                ClickKind::Booking,
-            )
-            .unwrap();
-            record_meeting_click(
-                store,
-                FirmId::for_fixtures(1),
-                9,
-                1,
-                SourcePage::Profile,
-                ClickKind::Website,
-            )
-            .unwrap();
-            record_meeting_click(
-                store,
-                FirmId::for_fixtures(1),
-                10,
-                1,
-                SourcePage::Compare,
-                ClickKind::Booking,
-            )
-            .unwrap();
+            let click = |user, page, kind| {
+                record_meeting_click(store, FirmId::for_fixtures(1), user, 1, page, kind).unwrap()
+            };
+            click(9, SourcePage::Browse, ClickKind::Booking);
+            click(9, SourcePage::Profile, ClickKind::Website);
+            click(10, SourcePage::Compare, ClickKind::Booking);
             let shortlisted = [9, 10].map(|firm| entries(store, firm).len());
             assert_eq!(shortlisted, [0, 0]);
         }
