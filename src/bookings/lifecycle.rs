@@ -252,8 +252,9 @@ fn write_later(
 
 /// Gives the allocator's free pages back to the system once `after` freed a large part of them:
 /// otherwise glibc keeps them resident beneath the live index (at 10M bookings, 77-139 MB after
-/// a day's import).
-fn give_back_free(after: &'static str) {
+/// a day's import). It holds the allocator's locks for milliseconds: call it off a request's path
+/// and off the async runtime's threads.
+pub(super) fn give_back_free(after: &'static str) {
     let began = std::time::Instant::now();
     let given_back = crate::platform::memory::give_back_free();
     tracing::debug!(

@@ -13,8 +13,12 @@ use std::sync::Arc;
 
 use futures_util::TryStreamExt as _;
 
-use super::postgres::{counter, repeatable_read};
+use sqlx::pool::PoolConnection;
+use sqlx::{Connection as _, Postgres};
+
+use super::postgres::counter;
 use crate::bookings::GENERATION;
+use crate::bookings::lifecycle::give_back_free;
 use crate::bookings::sets::BookingSets;
 use crate::bookings::snapshot::{self, HEADER, Payload};
 use crate::platform::store::{PgStore, Store};
@@ -50,16 +54,26 @@ pub fn spawn_write(owner: &Arc<Store>, sets: Arc<BookingSets>, replace: bool) {
             return;
         };
         let generation = sets.generation;
-        match write(store, sets, replace).await {
+        let encoded = match write(store, sets, replace).await {
             Ok(Stored::Written(bytes)) => {
-                tracing::debug!(generation, bytes, "the bookings snapshot was stored")
+                tracing::debug!(generation, bytes, "the bookings snapshot was stored");
+                true
             }
-            Ok(_) => {}
-            Err(e) => tracing::warn!(
-                error = %e,
-                generation,
-                "the bookings snapshot could not be stored in the database"
-            ),
+            Ok(Stored::Already | Stored::Stale) => false,
+            Err(e) => {
+                tracing::warn!(
+                    error = %e,
+                    generation,
+                    "the bookings snapshot could not be stored in the database"
+                );
+                true
+            }
+        };
+        // The encoder's archives and parts (at 1M bookings, 40 MB) are freed by now: given back as
+        // after the file's write.
+        if encoded {
+            let after = "the bookings snapshot was stored in the database";
+            let _ = tokio::task::spawn_blocking(move || give_back_free(after)).await;
         }
     });
 }
@@ -69,7 +83,8 @@ pub fn spawn_write(owner: &Arc<Store>, sets: Arc<BookingSets>, replace: bool) {
 /// if it is: a node that refused the stored one rebuilt its index from the rows).
 async fn write(store: &PgStore, sets: Arc<BookingSets>, replace: bool) -> anyhow::Result<Stored> {
     let generation = sets.generation as i64;
-    let mut tx = store.pool().begin().await?;
+    let mut conn = unpooled(store).await?;
+    let mut tx = conn.begin().await?;
     // Held until commit or rollback: storers on every node take turns.
     sqlx::query("SELECT pg_advisory_xact_lock($1)")
         .bind(SNAPSHOT_LOCK)
@@ -116,6 +131,16 @@ async fn write(store: &PgStore, sets: Arc<BookingSets>, replace: bool) -> anyhow
     encoder.await??;
     tx.commit().await?;
     Ok(Stored::Written(written))
+}
+
+/// A connection for a snapshot's parts, closed when dropped instead of going back to the pool. A
+/// part grows the connection's buffer to twice its size (a bind message of 32 MiB, a row of as
+/// much), and sqlx keeps a buffer's size as long as the connection lives: after storing the
+/// snapshot of 1M bookings a hub node held 67 MB so (heaptrack), in a connection of its pool.
+async fn unpooled(store: &PgStore) -> sqlx::Result<PoolConnection<Postgres>> {
+    let mut conn = store.pool().acquire().await?;
+    conn.close_on_drop();
+    Ok(conn)
 }
 
 /// Takes the encoded snapshot and sends it on in parts of `PART` bytes.
@@ -166,7 +191,12 @@ pub fn read(
     store.run(async {
         // One snapshot of the database for both statements: a store committing meanwhile does
         // not change the parts under the count.
-        let mut tx = repeatable_read(store).await.map_err(failed)?;
+        let mut conn = unpooled(store).await.map_err(failed)?;
+        let mut tx = conn.begin().await.map_err(failed)?;
+        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            .execute(&mut *tx)
+            .await
+            .map_err(failed)?;
         let (parts, total): (i64, Option<i64>) = sqlx::query_as(
             "SELECT count(*), sum(length(bytes))::bigint FROM bookings_snapshot \
              WHERE generation = $1",
