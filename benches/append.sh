@@ -9,6 +9,9 @@
 # file's dates.
 # TRIM=1 adds the resident size after glibc's malloc_trim(0), called in the server through gdb once
 # the snapshot is written: what the allocator holds free, told apart from what the index holds.
+# RUST_LOG=litstack=debug keeps the servers' logs (the import's phases) in
+# target/bench-data/append-server.log; PERF=FILE records the server during each upload with
+# `perf record -g` into FILE (the last run's).
 # Usage: benches/append.sh [BIN ...]   (default: the release binary; builds it when missing)
 #   SCALE=10 RUNS=3 benches/append.sh /path/to/old/litstack target/release/litstack
 #   KIND=late SCALE=10 RUNS=3 benches/append.sh target/release/litstack
@@ -22,7 +25,7 @@ DATA_ROOT="$TARGET/bench-data"
 SCALE="${SCALE:-10}" RUNS="${RUNS:-3}" KIND="${KIND:-day}" TRIM="${TRIM:-0}"
 ADDR=127.0.0.1:18095
 PASSWORD="plum-orbit-cascade-1947"
-export LITSTACK_SKIP_WEB_BUILD=1 RUST_LOG=warn
+export LITSTACK_SKIP_WEB_BUILD=1 RUST_LOG="${RUST_LOG:-warn}"
 
 BINS=("$@")
 if [ ${#BINS[@]} -eq 0 ]; then
@@ -60,6 +63,8 @@ PY
   rm -f "$day.tmp"
 fi
 
+LOG="$DATA_ROOT/append-server.log"
+: > "$LOG"
 kb() { awk -v k="$2:" '$1 == k {printf "%.0f", $2 / 1024}' "/proc/$1/status"; }
 total() { curl -s -H "Cookie: litstack_session=$1" "http://$ADDR/api/trends" | python3 -c 'import json,sys; print(json.load(sys.stdin)["total"])'; }
 
@@ -67,7 +72,7 @@ total() { curl -s -H "Cookie: litstack_session=$1" "http://$ADDR/api/trends" | p
 for i in "${!BINS[@]}"; do
   base="$DATA_ROOT/append-base-$i"
   rm -rf "$base" && cp -a "$install" "$base"
-  "${BINS[$i]}" serve --addr "$ADDR" --data-dir "$base" --no-sample-data >/dev/null 2>&1 &
+  "${BINS[$i]}" serve --addr "$ADDR" --data-dir "$base" --no-sample-data >/dev/null 2>>"$LOG" &
   pid=$!
   until curl -s -o /dev/null "http://$ADDR/api/auth/me"; do sleep 0.05; done
   kill $pid; wait $pid 2>/dev/null || true
@@ -79,7 +84,7 @@ for run in $(seq 1 "$RUNS"); do
     bin=${BINS[$i]}
     work="$DATA_ROOT/append-run"
     rm -rf "$work" && cp -a "$DATA_ROOT/append-base-$i" "$work"
-    "$bin" serve --addr "$ADDR" --data-dir "$work" --no-sample-data >/dev/null 2>&1 &
+    "$bin" serve --addr "$ADDR" --data-dir "$work" --no-sample-data >/dev/null 2>>"$LOG" &
     pid=$!
     trap 'kill $pid 2>/dev/null' EXIT
     until curl -s -o /dev/null "http://$ADDR/api/auth/me"; do sleep 0.01; done
@@ -95,10 +100,16 @@ for run in $(seq 1 "$RUNS"); do
     sleep 1
     rss_before=$(kb $pid VmRSS)
     echo 5 > "/proc/$pid/clear_refs"   # resets VmHWM: the peak of the import alone
+    if [ -n "${PERF:-}" ]; then
+      perf record -q -F 1999 -g -o "$PERF" -p $pid >/dev/null 2>&1 &
+      perf_pid=$!
+      sleep 0.5
+    fi
     answer=$(curl -s -o "$DATA_ROOT/append-answer.json" -w '%{time_total} %{time_pretransfer}' \
       -H "Cookie: litstack_session=$cookie" -H "Origin: http://$ADDR" -F "file=@$day;type=text/csv" \
       "http://$ADDR/api/admin/demo-bookings/import")
     peak=$(kb $pid VmHWM)
+    [ -z "${PERF:-}" ] || { kill -INT $perf_pid; wait $perf_pid || true; }
     after_total=$(total "$cookie")
     # The snapshot is written after the answer: wait for it before reading the resident size.
     sleep 3

@@ -237,7 +237,7 @@ fn open_file(path: &Path, space: &Arc<Space>) -> Result<Opened, redb::DatabaseEr
         .set_cache_size(CACHE_BYTES)
         .create_with_backend(backend)?;
     // Logged: nothing else differs for a repaired file once open.
-    let _repaired = repair.done();
+    repair.done();
     Ok(Opened {
         db: Arc::new(db),
         health,
