@@ -282,7 +282,6 @@ pub struct UnsubscribeView {
 
 pub const BAD_TOKEN: &str = "This unsubscribe link is not valid. Check that you opened the whole link, or choose your messages under Notifications on your profile.";
 
-/// The token's claim, for an account that exists.
 /// The token's claim, with the firm of its person (who must still have an account).
 fn claim(app: &AccountsState, raw: String) -> Result<(token::Unsubscribe, FirmId)> {
     let secret = notices::secret(&app.store)?;
