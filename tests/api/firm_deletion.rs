@@ -326,21 +326,8 @@ async fn a_deletion_while_its_members_sign_in_removes_every_one_of_them() {
     let operators = sessions_stored(&app);
     // Six rounds of three sign-ups: within the sign-ups one address may make in an hour.
     for round in 0..6u64 {
-        let owner = format!("owner{round}@doe-law.com");
-        let firm = new_firm(&mut app, &owner).await;
-        let owner_session = app.cookie.clone();
-        let mut members = vec![(owner.clone(), owner_session.clone())];
-        let mut member_ids = Vec::new();
-        for i in 0..2 {
-            app.cookie = owner_session.clone();
-            let email = format!("member{round}-{i}@doe-law.com");
-            let token = app.invite(&email, "member").await;
-            let res = app.join(&token, "Mo", &email).await;
-            assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
-            member_ids.push(res.json()["user"]["id"].as_u64().unwrap());
-            members.push((email, app.cookie.clone()));
-        }
-        app.cookie = owner_session;
+        let (firm, members, member_ids) = firm_of_three(&mut app, round).await;
+        let owner = members[0].0.clone();
         assert_eq!(schedule(&mut app).await.status, StatusCode::OK);
         let mut sign_ins = Vec::new();
         for (i, (email, session)) in members.iter().enumerate() {
@@ -483,19 +470,8 @@ async fn a_deletion_while_its_members_work_leaves_none_of_their_rows() {
          Slotwise,Intake,https://slotwise.example.com,https://slotwise.example.com/book,Books intake calls.,https://slotwise.example.com/contact,2026-11-20\n",
     )[0];
     for round in 0..6u64 {
-        let owner = format!("owner{round}@doe-law.com");
-        let firm = new_firm(&mut app, &owner).await;
-        let owner_session = app.cookie.clone();
-        let mut sessions = vec![owner_session.clone()];
-        for i in 0..2 {
-            app.cookie = owner_session.clone();
-            let email = format!("member{round}-{i}@doe-law.com");
-            let token = app.invite(&email, "member").await;
-            let res = app.join(&token, "Mo", &email).await;
-            assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
-            sessions.push(app.cookie.clone());
-        }
-        app.cookie = owner_session;
+        let (firm, people, _) = firm_of_three(&mut app, round).await;
+        let sessions: Vec<Option<String>> = people.into_iter().map(|(_, s)| s).collect();
         assert_eq!(schedule(&mut app).await.status, StatusCode::OK);
         let mut work = Vec::new();
         for session in &sessions {
@@ -539,6 +515,30 @@ async fn nothing_stored_of(app: &TestApp, texts: &[&str], round: u64) {
             panic!("round {round}: {gone} is still stored: {around:?}");
         }
     }
+}
+
+/// A new firm of round `round`: its owner, then two members who joined it, each with their email
+/// and session; and the members' ids. Leaves the owner's session in the jar.
+async fn firm_of_three(
+    app: &mut TestApp,
+    round: u64,
+) -> (u64, Vec<(String, Option<String>)>, Vec<u64>) {
+    let owner = format!("owner{round}@doe-law.com");
+    let firm = new_firm(app, &owner).await;
+    let owner_session = app.cookie.clone();
+    let mut people = vec![(owner, owner_session.clone())];
+    let mut member_ids = Vec::new();
+    for i in 0..2 {
+        app.cookie = owner_session.clone();
+        let email = format!("member{round}-{i}@doe-law.com");
+        let token = app.invite(&email, "member").await;
+        let res = app.join(&token, "Mo", &email).await;
+        assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+        member_ids.push(res.json()["user"]["id"].as_u64().unwrap());
+        people.push((email, app.cookie.clone()));
+    }
+    app.cookie = owner_session;
+    (firm, people, member_ids)
 }
 
 /// Signs up an owner of a new firm, leaves their session in the jar; answers the firm's id.
