@@ -77,6 +77,25 @@ fn ids(page: &Value) -> Vec<u64> {
         .collect()
 }
 
+/// An import's inserted, updated and skipped counts.
+fn report_counts(res: &Value) -> (Option<u64>, Option<u64>, Option<u64>) {
+    (
+        res["inserted"].as_u64(),
+        res["updated"].as_u64(),
+        res["skipped"].as_u64(),
+    )
+}
+
+/// The created times of a page of bookings, in its order.
+fn times(page: &Value) -> Vec<String> {
+    page["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["createdTime"].as_str().unwrap().to_string())
+        .collect()
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn trends_count_every_booking_by_category_and_state_most_first() {
     let mut app = with_known_bookings().await;
@@ -492,15 +511,7 @@ async fn a_correction_that_moves_a_row_to_another_day_and_state_counts_it_only_t
         "{HEADER}2,2026-04-02T08:00:00Z,Practice Management,Clio,E2_5,\"Miami, FL\",FL,Miami-Ft. Lauderdale,,\n"
     );
     let res = upload(&mut app, "fix.csv", moved.as_bytes()).await.json();
-    assert_eq!(
-        (
-            res["inserted"].as_u64(),
-            res["updated"].as_u64(),
-            res["skipped"].as_u64()
-        ),
-        (Some(0), Some(1), Some(0)),
-        "{res}"
-    );
+    assert_eq!(report_counts(&res), (Some(0), Some(1), Some(0)), "{res}");
     assert_eq!(total(app.get("/api/trends").await.json()), 5_006);
     assert_eq!(total(app.get("/api/trends?state=FL").await.json()), 2);
     assert_eq!(
@@ -534,13 +545,10 @@ async fn a_correction_that_moves_a_row_to_another_day_and_state_counts_it_only_t
         "no Texas city left for the moved row: {tx_cities}"
     );
     let florida = app.get("/api/demo-bookings?state=FL").await.json();
-    let times: Vec<&str> = florida["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["createdTime"].as_str().unwrap())
-        .collect();
-    assert_eq!(times, ["2026-04-02T08:00:00Z", "2026-02-10T09:00:00Z"]);
+    assert_eq!(
+        times(&florida),
+        ["2026-04-02T08:00:00Z", "2026-02-10T09:00:00Z"]
+    );
     let newest = app.get("/api/demo-bookings?limit=1").await.json();
     assert_eq!(newest["items"][0]["createdTime"], "2026-04-02T08:00:00Z");
     assert_eq!(newest["items"][0]["state"], "FL");
@@ -556,15 +564,7 @@ async fn a_row_older_than_every_stored_one_and_a_file_all_stored_are_counted_rig
          m-7,2026-03-09T10:00:00Z,Intake,Clio,SOLO,\"Austin, TX\",TX,Austin,,\n"
     );
     let res = upload(&mut app, "old.csv", oldest.as_bytes()).await.json();
-    assert_eq!(
-        (
-            res["inserted"].as_u64(),
-            res["updated"].as_u64(),
-            res["skipped"].as_u64()
-        ),
-        (Some(1), Some(0), Some(1)),
-        "{res}"
-    );
+    assert_eq!(report_counts(&res), (Some(1), Some(0), Some(1)), "{res}");
     let all = app.get("/api/trends").await.json();
     assert_eq!(all["total"], 5_007);
     assert_eq!(all["daily"][0], json!({"date": "2025-12-31", "count": 1}));
@@ -596,14 +596,8 @@ async fn a_row_older_than_every_stored_one_and_a_file_all_stored_are_counted_rig
             ))
             .await
             .json();
-        let times: Vec<&str> = end["items"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|i| i["createdTime"].as_str().unwrap())
-            .collect();
         assert_eq!(
-            times,
+            times(&end),
             ["2026-01-05T10:00:00Z", "2025-12-31T23:59:59Z"],
             "{filter}"
         );
@@ -612,11 +606,7 @@ async fn a_row_older_than_every_stored_one_and_a_file_all_stored_are_counted_rig
     // Every row of this file is stored as it is: nothing written, nothing counted twice.
     let again = upload(&mut app, "old.csv", oldest.as_bytes()).await.json();
     assert_eq!(
-        (
-            again["inserted"].as_u64(),
-            again["updated"].as_u64(),
-            again["skipped"].as_u64()
-        ),
+        report_counts(&again),
         (Some(0), Some(0), Some(2)),
         "{again}"
     );
