@@ -2,6 +2,7 @@
 //! area), built once per index, so that a trends answer or a state's top cities over any day range
 //! cost one subtraction per category, state or city instead of a pass over the rows.
 
+use super::blocks::RowList;
 use super::columns::Columns;
 use crate::platform::firm_size::FirmSize;
 
@@ -151,11 +152,11 @@ impl LocalKeys {
 
 /// The UTC day of every row, computed once for all the sums of an index and then dropped: rows are
 /// in time order, so a division is needed only when a row starts a new day.
-pub fn days_of_rows(times: &[u32]) -> Vec<i32> {
+pub fn days_of_rows(times: impl ExactSizeIterator<Item = u32>) -> Vec<i32> {
     let mut out = Vec::with_capacity(times.len());
     let (mut day, mut next) = (0i32, i64::MIN);
     let mut start = i64::MAX;
-    for &t in times {
+    for t in times {
         let t = i64::from(t);
         if t >= next || t < start {
             day = day_of(t);
@@ -596,7 +597,7 @@ const UNCAPPED: Caps = Caps {
 fn of_every_row(
     cols: &Columns,
     row_days: &[i32],
-    by_size: &[Vec<u32>],
+    by_size: &[RowList],
     extra: &[Option<ExtraKey<'_>>],
     caps: &Caps,
 ) -> Option<Vec<DaySums>> {
@@ -609,7 +610,7 @@ fn of_every_row(
     let every = DaySums::build(cols, row_days, every_row, extra, max_cells, &mut extra_left)?;
     let mut out = vec![every];
     for rows in by_size {
-        let rows = rows.iter().map(|&r| r as usize);
+        let rows = rows.iter().map(|r| r as usize);
         out.push(DaySums::build(
             cols,
             row_days,
@@ -628,7 +629,7 @@ fn of_every_row(
 fn of_lists(
     cols: &Columns,
     row_days: &[i32],
-    lists: &[Vec<u32>],
+    lists: &[RowList],
     extra: &[(Option<ExtraKey<'_>>, usize)],
     caps: &Caps,
 ) -> Option<Vec<DaySums>> {
@@ -639,7 +640,7 @@ fn of_lists(
     order.sort_by_key(|&i| std::cmp::Reverse(lists[i].len()));
     let mut out: Vec<Option<DaySums>> = (0..lists.len()).map(|_| None).collect();
     for i in order {
-        let rows = lists[i].iter().map(|&r| r as usize);
+        let rows = lists[i].iter().map(|r| r as usize);
         let sums = DaySums::build(cols, row_days, rows, &extra, cells_left, &mut extra_left)?;
         cells_left -= sums.cells();
         out[i] = Some(sums);
@@ -652,7 +653,7 @@ fn of_lists(
 fn of_lists_by_size(
     cols: &Columns,
     row_days: &[i32],
-    lists: &[Vec<u32>],
+    lists: &[RowList],
     sizes: usize,
     caps: &Caps,
 ) -> Option<Vec<Vec<DaySums>>> {
@@ -661,7 +662,7 @@ fn of_lists_by_size(
     for rows in lists {
         // One pass to split the list by size, then the sums of each part.
         let mut parts: Vec<Vec<u32>> = vec![Vec::new(); sizes];
-        for &r in rows {
+        for r in rows.iter() {
             parts[cols.size[r as usize] as usize].push(r);
         }
         let mut by_size = Vec::with_capacity(sizes);
@@ -709,7 +710,7 @@ impl IndexSums {
         city_names: usize,
         caps: &Caps,
     ) -> IndexSums {
-        let row_days = days_of_rows(&cols.times);
+        let row_days = days_of_rows(cols.times.iter());
         let vendors = cols.vendors.len() as u32;
         let pair = |r: usize| u32::from(cols.category[r]) * vendors + cols.vendor.get(r);
         let pairs: Option<ExtraKey> = category_vendor_pairs(cols).map(|n| (&pair as _, n));
@@ -915,9 +916,9 @@ pub fn category_vendor_pairs(cols: &Columns) -> Option<usize> {
 
 /// The row lists the sums are built over, per dictionary id (per size index for `by_size`).
 pub struct RowLists<'a> {
-    pub by_size: &'a [Vec<u32>],
-    pub by_state: &'a [Vec<u32>],
-    pub by_dma: &'a [Vec<u32>],
+    pub by_size: &'a [RowList],
+    pub by_state: &'a [RowList],
+    pub by_dma: &'a [RowList],
 }
 
 impl DaySums {
@@ -963,6 +964,6 @@ mod tests {
         assert_eq!(day_of(-1), -1);
         let times = [0, 86_399, 86_400, 10 * 86_400 + 5, u32::MAX];
         let expected: Vec<i32> = times.iter().map(|&t| day_of(t.into())).collect();
-        assert_eq!(days_of_rows(&times), expected);
+        assert_eq!(days_of_rows(times.into_iter()), expected);
     }
 }

@@ -13,6 +13,7 @@
 // administrator's file, and the seed is still random per process).
 use foldhash::HashMap;
 
+use super::blocks::Blocks;
 use super::model::Booking;
 
 pub const UNKNOWN: &str = "Unknown";
@@ -25,13 +26,13 @@ macro_rules! narrow_column {
         $(#[$doc])*
         #[derive(Debug, Clone, PartialEq, rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)]
         pub enum $name {
-            Narrow(Vec<$narrow>),
-            Wide(Vec<$wide>),
+            Narrow(Blocks<$narrow>),
+            Wide(Blocks<$wide>),
         }
 
         impl Default for $name {
             fn default() -> Self {
-                $name::Narrow(Vec::new())
+                $name::Narrow(Blocks::default())
             }
         }
 
@@ -60,8 +61,7 @@ macro_rules! narrow_column {
                     $name::Narrow(v) => match <$narrow>::try_from(value) {
                         Ok(small) => v.push(small),
                         Err(_) => {
-                            let mut wide: Vec<$wide> = Vec::with_capacity(v.len() * 2 + 1);
-                            wide.extend(v.iter().map(|&x| <$wide>::from(x)));
+                            let mut wide: Blocks<$wide> = v.iter().map(<$wide>::from).collect();
                             wide.push(value);
                             *self = $name::Wide(wide);
                         }
@@ -72,8 +72,8 @@ macro_rules! narrow_column {
 
             pub fn iter(&self) -> Box<dyn Iterator<Item = $wide> + '_> {
                 match self {
-                    $name::Narrow(v) => Box::new(v.iter().map(|&x| <$wide>::from(x))),
-                    $name::Wide(v) => Box::new(v.iter().copied()),
+                    $name::Narrow(v) => Box::new(v.iter().map(<$wide>::from)),
+                    $name::Wide(v) => Box::new(v.iter()),
                 }
             }
 
@@ -85,8 +85,8 @@ macro_rules! narrow_column {
             /// Whether every value is below `bound`.
             pub fn all_below(&self, bound: usize) -> bool {
                 match self {
-                    $name::Narrow(v) => v.iter().all(|&x| (x as usize) < bound),
-                    $name::Wide(v) => v.iter().all(|&x| (x as usize) < bound),
+                    $name::Narrow(v) => v.all(|x| (x as usize) < bound),
+                    $name::Wide(v) => v.all(|x| (x as usize) < bound),
                 }
             }
 
@@ -94,20 +94,6 @@ macro_rules! narrow_column {
                 match self {
                     $name::Narrow(v) => v.shrink_to_fit(),
                     $name::Wide(v) => v.shrink_to_fit(),
-                }
-            }
-
-            /// These values with room for `more`, in one allocation (a clone then pushes would
-            /// grow the column to twice its rows).
-            fn with_room(&self, more: usize) -> Self {
-                fn room<T: Copy>(v: &[T], more: usize) -> Vec<T> {
-                    let mut out = Vec::with_capacity(v.len() + more);
-                    out.extend_from_slice(v);
-                    out
-                }
-                match self {
-                    $name::Narrow(v) => $name::Narrow(room(v, more)),
-                    $name::Wide(v) => $name::Wide(room(v, more)),
                 }
             }
 
@@ -123,7 +109,10 @@ macro_rules! narrow_column {
             fn interleaved(&self, new: &Self, before: &[usize]) -> Self {
                 match (self, new) {
                     ($name::Narrow(a), $name::Narrow(b)) => $name::Narrow(interleave(a, b, before)),
-                    _ => $name::Wide(interleave(&self.to_vec(), &new.to_vec(), before)),
+                    _ => {
+                        let wide = |c: &Self| -> Blocks<$wide> { c.iter().collect() };
+                        $name::Wide(interleave(&wide(self), &wide(new), before))
+                    }
                 }
             }
         }
@@ -217,21 +206,22 @@ impl Flags {
     }
 }
 
-fn apply<T: Copy>(v: &mut Vec<T>, perm: &[u32]) {
+fn apply<T: Copy>(v: &mut Blocks<T>, perm: &[u32]) {
     *v = perm.iter().map(|&i| v[i as usize]).collect();
 }
 
 /// `old` with `new[j]` put before `old[before[j]]` (`before` non-decreasing, at most `old.len()`):
-/// the old values between two new ones copied as one slice.
-fn interleave<T: Copy>(old: &[T], new: &[T], before: &[usize]) -> Vec<T> {
-    let mut out = Vec::with_capacity(old.len() + new.len());
-    let mut from = 0;
-    for (&value, &at) in new.iter().zip(before) {
-        out.extend_from_slice(&old[from..at]);
+/// the old blocks before the first new value shared, the old values between two new ones copied
+/// as slices.
+fn interleave<T: Copy>(old: &Blocks<T>, new: &Blocks<T>, before: &[usize]) -> Blocks<T> {
+    let mut out = old.head(before.first().copied().unwrap_or(old.len()));
+    let mut from = out.len();
+    for (value, &at) in new.iter().zip(before) {
+        out.extend_from_range(old, from, at);
         out.push(value);
         from = at;
     }
-    out.extend_from_slice(&old[from..]);
+    out.extend_from_range(old, from, old.len());
     out
 }
 
@@ -240,12 +230,12 @@ fn interleave<T: Copy>(old: &[T], new: &[T], before: &[usize]) -> Vec<T> {
 pub struct Columns {
     pub ids: RowIds,
     /// Unix seconds (see the module's note).
-    pub times: Vec<u32>,
-    pub category: Vec<u16>,
-    pub state: Vec<u16>,
+    pub times: Blocks<u32>,
+    pub category: Blocks<u16>,
+    pub state: Blocks<u16>,
     pub dma: Codes,
     pub city_state: Codes,
-    pub size: Vec<u8>,
+    pub size: Blocks<u8>,
     pub vendor: Codes,
     pub sample: Flags,
     pub categories: Vec<String>,
@@ -345,27 +335,23 @@ impl Columns {
     /// These rows then the rows of `new`, with the dictionaries of `new` (which only grew from
     /// these: its ids read the same names), in (time, id) order again.
     pub fn appended(&self, new: &Columns) -> Columns {
-        let (n, more) = (self.ids.len() + new.ids.len(), new.ids.len());
+        // The clones share every block: only the last one is copied, by the first push into it.
         let mut out = Columns {
-            ids: self.ids.with_room(more),
-            times: Vec::with_capacity(n),
-            category: Vec::with_capacity(n),
-            state: Vec::with_capacity(n),
-            dma: self.dma.with_room(more),
-            city_state: self.city_state.with_room(more),
-            size: Vec::with_capacity(n),
-            vendor: self.vendor.with_room(more),
-            sample: self.sample.with_room(more),
+            ids: self.ids.clone(),
+            times: self.times.clone(),
+            category: self.category.clone(),
+            state: self.state.clone(),
+            dma: self.dma.clone(),
+            city_state: self.city_state.clone(),
+            size: self.size.clone(),
+            vendor: self.vendor.clone(),
+            sample: self.sample.with_room(new.ids.len()),
             categories: new.categories.clone(),
             states: new.states.clone(),
             dmas: new.dmas.clone(),
             city_states: new.city_states.clone(),
             vendors: new.vendors.clone(),
         };
-        out.times.extend_from_slice(&self.times);
-        out.category.extend_from_slice(&self.category);
-        out.state.extend_from_slice(&self.state);
-        out.size.extend_from_slice(&self.size);
         for r in 0..new.ids.len() {
             out.push_row(new, r);
         }
@@ -602,8 +588,26 @@ mod tests {
 
     #[test]
     fn values_put_among_others_keep_their_order_and_a_wide_column_widens_the_merge() {
-        assert_eq!(interleave(&[1, 2, 3], &[9, 8], &[0, 3]), [9, 1, 2, 3, 8]);
-        assert_eq!(interleave(&[1, 2], &[7, 8], &[1, 1]), [1, 7, 8, 2]);
+        let b = |v: &[u32]| -> Blocks<u32> { Blocks::from_slice(v) };
+        let merged = |old: &[u32], new: &[u32], before: &[usize]| {
+            interleave(&b(old), &b(new), before).to_vec()
+        };
+        assert_eq!(merged(&[1, 2, 3], &[9, 8], &[0, 3]), [9, 1, 2, 3, 8]);
+        assert_eq!(merged(&[1, 2], &[7, 8], &[1, 1]), [1, 7, 8, 2]);
+        // Past the first block: that block is shared, the rest copied with the new value in it.
+        let block = 1 << super::super::blocks::COLUMN_BITS;
+        let old = b(&(0..2 * block as u32 + 5).collect::<Vec<u32>>());
+        let out = interleave(&old, &b(&[u32::MAX]), &[block + 3]);
+        assert_eq!(out.shared_with(&old), 1);
+        assert_eq!(out.len(), 2 * block + 6);
+        assert_eq!(
+            (out[block + 3], out[block + 4]),
+            (u32::MAX, block as u32 + 3)
+        );
+        assert_eq!(
+            (out[block + 2], out[2 * block + 5]),
+            (block as u32 + 2, 2 * block as u32 + 4)
+        );
         let mut narrow = Codes::default();
         narrow.push(1);
         narrow.push(2);

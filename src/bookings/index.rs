@@ -16,6 +16,7 @@
 use std::collections::HashMap;
 
 use super::aggregates::{self, DaySums, IndexSums, RowLists};
+use super::blocks::{Blocks, RowList};
 // Where the import and the snapshot have always found the columns.
 use super::columns::{ArchivedCodes, ArchivedColumns};
 pub use super::columns::{Codes, Columns, ColumnsBuilder, UNKNOWN};
@@ -37,10 +38,10 @@ pub struct BookingIndex {
     /// The booking generation of the database these rows are from.
     pub generation: u64,
     pub cols: Columns,
-    pub by_state: Vec<Vec<u32>>,
-    pub by_dma: Vec<Vec<u32>>,
+    pub by_state: Vec<RowList>,
+    pub by_dma: Vec<RowList>,
     /// Row positions per vendor dictionary id (the Client column), for a vendor's own evidence.
-    pub by_vendor: Vec<Vec<u32>>,
+    pub by_vendor: Vec<RowList>,
     /// The first row of each distinct day and that day, ascending: a scan finds the day of a row
     /// from its position here instead of reading its time.
     pub day_starts: Vec<(u32, i32)>,
@@ -60,16 +61,13 @@ pub struct BookingIndex {
 }
 
 /// The rows of each value below `len`, ascending; `None` when a value is `len` or more. Two
-/// passes: the counts first, so each list is allocated once at its size.
-fn lists_by_value(
-    values: impl Iterator<Item = usize> + Clone,
-    len: usize,
-) -> Option<Vec<Vec<u32>>> {
+/// passes: the counts first, so that each list's first block is allocated once.
+fn lists_by_value(values: impl Iterator<Item = usize> + Clone, len: usize) -> Option<Vec<RowList>> {
     let mut counts = vec![0usize; len];
     for v in values.clone() {
         *counts.get_mut(v)? += 1;
     }
-    let mut lists: Vec<Vec<u32>> = counts.iter().map(|&n| Vec::with_capacity(n)).collect();
+    let mut lists: Vec<RowList> = counts.iter().map(|&n| RowList::with_capacity(n)).collect();
     for (row, v) in values.enumerate() {
         lists[v].push(row as u32);
     }
@@ -77,15 +75,15 @@ fn lists_by_value(
 }
 
 /// The rows of each value of a column, ascending.
-pub(super) fn posting<T: Copy + Into<u64>>(values: &[T], len: usize) -> Vec<Vec<u32>> {
-    lists_by_value(values.iter().map(|&v| v.into() as usize), len)
+pub(super) fn posting<T: Copy + Into<u64>>(values: &Blocks<T>, len: usize) -> Vec<RowList> {
+    lists_by_value(values.iter().map(|v| v.into() as usize), len)
         .unwrap_or_else(|| panic!("a column holds a value past its {len} dictionary entries"))
 }
 
 /// The row lists (state, metro area, vendor) of a snapshot's archived columns, read in place;
 /// `None` when a value is outside its dictionary (the snapshot is then not used).
-pub(super) fn lists_of_archive(c: &ArchivedColumns) -> Option<[Vec<Vec<u32>>; 3]> {
-    fn codes(codes: &ArchivedCodes, len: usize) -> Option<Vec<Vec<u32>>> {
+pub(super) fn lists_of_archive(c: &ArchivedColumns) -> Option<[Vec<RowList>; 3]> {
+    fn codes(codes: &ArchivedCodes, len: usize) -> Option<Vec<RowList>> {
         match codes {
             ArchivedCodes::Narrow(v) => {
                 lists_by_value(v.iter().map(|x| x.to_native() as usize), len)
@@ -103,7 +101,7 @@ pub(super) fn lists_of_archive(c: &ArchivedColumns) -> Option<[Vec<Vec<u32>>; 3]
     ])
 }
 
-fn posting_of(codes: &Codes, len: usize) -> Vec<Vec<u32>> {
+fn posting_of(codes: &Codes, len: usize) -> Vec<RowList> {
     match codes {
         Codes::Narrow(v) => posting(v, len),
         Codes::Wide(v) => posting(v, len),
@@ -112,10 +110,10 @@ fn posting_of(codes: &Codes, len: usize) -> Vec<Vec<u32>> {
 
 /// The first row of each run of equal days, with its day (rows are in time order, so a new day
 /// starts at the first time past the current day's end).
-fn day_starts(times: &[u32]) -> Vec<(u32, i32)> {
+fn day_starts(times: impl Iterator<Item = u32>) -> Vec<(u32, i32)> {
     let mut out: Vec<(u32, i32)> = Vec::new();
     let mut day_end = i64::MIN;
-    for (row, &t) in times.iter().enumerate() {
+    for (row, t) in times.enumerate() {
         let t = i64::from(t);
         if t >= day_end {
             let day = aggregates::day_of(t);
@@ -145,9 +143,9 @@ pub fn city_names(city_states: &[String]) -> (Vec<String>, Vec<u32>) {
 }
 
 /// Which firm sizes (by index) have a row.
-fn sizes_present(sizes: &[u8]) -> [bool; SIZES] {
+fn sizes_present(sizes: impl Iterator<Item = u8>) -> [bool; SIZES] {
     let mut present = [false; SIZES];
-    for &s in sizes {
+    for s in sizes {
         present[s as usize] = true;
         if present.iter().all(|&p| p) {
             break;
@@ -156,26 +154,11 @@ fn sizes_present(sizes: &[u8]) -> [bool; SIZES] {
     present
 }
 
-/// `lists` grown to `len` keys, each copied once with room for the new rows `key` gives it (a
-/// copy then pushes would hold the longest lists twice over).
-fn with_room(
-    lists: &[Vec<u32>],
-    len: usize,
-    new_rows: usize,
-    key: impl Fn(usize) -> usize,
-) -> Vec<Vec<u32>> {
-    let mut more = vec![0usize; len];
-    for r in 0..new_rows {
-        more[key(r)] += 1;
-    }
-    (0..len)
-        .map(|k| {
-            let old = lists.get(k).map_or(&[][..], Vec::as_slice);
-            let mut list = Vec::with_capacity(old.len() + more[k]);
-            list.extend_from_slice(old);
-            list
-        })
-        .collect()
+/// `lists` grown to `len` keys: clones, which share every sealed block.
+fn grown(lists: &[RowList], len: usize) -> Vec<RowList> {
+    let mut out = lists.to_vec();
+    out.resize_with(len, RowList::default);
+    out
 }
 
 /// Row lists (`lists`, grown to `len` keys) after new rows were merged into the columns: an old
@@ -185,23 +168,29 @@ fn with_room(
 /// move is a cache miss for each row of a sparse list (10,000 rows into 10M: the index built in
 /// 0.38-0.41 s this way, 0.86-0.95 s through such a table).
 fn lists_with_rows(
-    lists: &[Vec<u32>],
+    lists: &[RowList],
     before: &[u32],
     at: &[u32],
     len: usize,
     key: &dyn Fn(usize) -> usize,
-) -> Vec<Vec<u32>> {
+) -> Vec<RowList> {
     let mut added: Vec<Vec<u32>> = vec![Vec::new(); len];
     for (j, &r) in at.iter().enumerate() {
         added[key(j)].push(r);
     }
+    let empty = RowList::default();
     (0..len)
         .map(|k| {
-            let old = lists.get(k).map_or(&[][..], Vec::as_slice);
+            let old = lists.get(k).unwrap_or(&empty);
             let added = &added[k];
-            let mut out = Vec::with_capacity(old.len() + added.len());
+            // The entries before the first new row and before its place stay as they are: their
+            // sealed blocks are shared.
+            let first_moved = before.first().copied().unwrap_or(u32::MAX);
+            let first_added = added.first().copied().unwrap_or(u32::MAX);
+            let same = old.partition_point(|&r| r < first_moved && r < first_added);
+            let mut out = old.head(same);
             let (mut shift, mut next) = (0, 0);
-            for &r in old {
+            for r in old.iter_from(out.len()) {
                 while shift < before.len() && before[shift] <= r {
                     shift += 1;
                 }
@@ -239,7 +228,7 @@ impl BookingIndex {
     pub fn with_lists(
         cols: Columns,
         sums: Option<IndexSums>,
-        lists: Option<[Vec<Vec<u32>>; 3]>,
+        lists: Option<[Vec<RowList>; 3]>,
         generation: u64,
     ) -> BookingIndex {
         // Two threads: with the sums read from the snapshot, these passes over every row are most
@@ -265,7 +254,7 @@ impl BookingIndex {
             };
             IndexSums::build(&cols, &lists, &city_of, city_names.len())
         });
-        let day_starts = day_starts(&cols.times);
+        let day_starts = day_starts(cols.times.iter());
         let lists = [by_state, by_dma, by_vendor];
         BookingIndex::assemble(
             cols,
@@ -278,24 +267,19 @@ impl BookingIndex {
     }
 
     /// This index with the rows of `new` added (all after its own in (time, id) order; the
-    /// dictionaries of `new` only grown from its own), without a pass over the rows it holds: the row lists are
-    /// copied and extended, the sums extended by the new rows' days. `None` when the sums cannot
-    /// be extended (then build the index from the columns).
+    /// dictionaries of `new` only grown from its own), without a pass over the rows it holds: the
+    /// columns and row lists share this index's sealed blocks and grow their tails, the sums are
+    /// extended by the new rows' days. `None` when the sums cannot be extended (then build the
+    /// index from the columns).
     pub fn extended(&self, new: &Columns, generation: u64) -> Option<BookingIndex> {
         let first_new = self.len();
-        // The copies of the columns, of the row lists and of the sums are most of the time (at 10M
-        // rows, about 350 MB into fresh pages): the columns on one thread, the rest on the other.
+        // The columns on one thread; the lists and the copy of the sums on the other.
         let (cols, mut lists, mut sums) = std::thread::scope(|scope| {
             let cols = scope.spawn(|| self.cols.appended(new));
-            let n = new.ids.len();
             let lists = [
-                with_room(&self.by_state, new.states.len(), n, |r| {
-                    new.state[r] as usize
-                }),
-                with_room(&self.by_dma, new.dmas.len(), n, |r| new.dma.get(r) as usize),
-                with_room(&self.by_vendor, new.vendors.len(), n, |r| {
-                    new.vendor.get(r) as usize
-                }),
+                grown(&self.by_state, new.states.len()),
+                grown(&self.by_dma, new.dmas.len()),
+                grown(&self.by_vendor, new.vendors.len()),
             ];
             let sums = self.sums.clone();
             let cols = cols.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
@@ -313,7 +297,7 @@ impl BookingIndex {
         }
         let mut starts = self.day_starts.clone();
         let last_day = starts.last().map(|&(_, d)| d);
-        let new_days = day_starts(&cols.times[first_new..]);
+        let new_days = day_starts(cols.times.iter_from(first_new));
         starts.extend(
             new_days
                 .into_iter()
@@ -360,7 +344,7 @@ impl BookingIndex {
         });
         let sums = sums?;
         let before: Vec<u32> = at.iter().enumerate().map(|(j, &r)| r - j as u32).collect();
-        let moved = |lists: &[Vec<u32>], len: usize, key: &(dyn Fn(usize) -> usize + Sync)| {
+        let moved = |lists: &[RowList], len: usize, key: &(dyn Fn(usize) -> usize + Sync)| {
             lists_with_rows(lists, &before, &at, len, key)
         };
         let (lists, day_starts) = std::thread::scope(|scope| {
@@ -368,7 +352,7 @@ impl BookingIndex {
                 let by_vendor = moved(&self.by_vendor, new.vendors.len(), &|j| {
                     new.vendor.get(j) as usize
                 });
-                (by_vendor, day_starts(&cols.times))
+                (by_vendor, day_starts(cols.times.iter()))
             });
             let by_state = moved(&self.by_state, new.states.len(), &|j| new.state[j] as usize);
             let by_dma = moved(&self.by_dma, new.dmas.len(), &|j| new.dma.get(j) as usize);
@@ -390,13 +374,13 @@ impl BookingIndex {
     /// The index of its parts; what is left (options and lookups) is per dictionary entry.
     fn assemble(
         cols: Columns,
-        [by_state, by_dma, by_vendor]: [Vec<Vec<u32>>; 3],
+        [by_state, by_dma, by_vendor]: [Vec<RowList>; 3],
         day_starts: Vec<(u32, i32)>,
         (city_names, city_of): (Vec<String>, Vec<u32>),
         sums: IndexSums,
         generation: u64,
     ) -> BookingIndex {
-        let present = |lists: &[Vec<u32>], dict: &[String]| -> Vec<String> {
+        let present = |lists: &[RowList], dict: &[String]| -> Vec<String> {
             let mut v: Vec<String> = dict
                 .iter()
                 .zip(lists)
@@ -409,7 +393,7 @@ impl BookingIndex {
         let filter_options = FilterOptions {
             dmas: present(&by_dma, &cols.dmas),
             states: present(&by_state, &cols.states),
-            firm_sizes: sizes_present(&cols.size)
+            firm_sizes: sizes_present(cols.size.iter())
                 .into_iter()
                 .zip(FirmSize::ALL)
                 .filter(|(present, _)| *present)
@@ -458,15 +442,13 @@ impl BookingIndex {
     pub fn first_day(&self) -> Option<i32> {
         self.cols
             .times
-            .first()
-            .map(|&t| aggregates::day_of(t.into()))
+            .iter()
+            .next()
+            .map(|t| aggregates::day_of(t.into()))
     }
 
     pub fn last_day(&self) -> Option<i32> {
-        self.cols
-            .times
-            .last()
-            .map(|&t| aggregates::day_of(t.into()))
+        self.cols.times.last().map(|t| aggregates::day_of(t.into()))
     }
 
     /// The dictionary id of a metro area (any case), if any booking has it.
@@ -481,7 +463,7 @@ impl BookingIndex {
 
     /// The row positions `[lo, hi)` of the base list whose times fall in `[from, to)`; an empty
     /// range (`lo == hi`) when `to` is not after `from`, as for a period that starts after today.
-    pub fn rows_in(&self, base: Option<&[u32]>, from: i64, to: i64) -> (usize, usize) {
+    pub fn rows_in(&self, base: Option<&RowList>, from: i64, to: i64) -> (usize, usize) {
         let to = to.max(from);
         match base {
             None => self.cols.time_range(from, to),
@@ -638,7 +620,7 @@ mod tests {
         let idx = index();
         assert_eq!(idx.cols.ids.to_vec(), [2, 3, 1, 4, 5], "sorted by time");
         let il = &idx.by_state[idx.state_id("IL").unwrap() as usize];
-        assert_eq!(il, &[1, 2, 4]);
+        assert_eq!(il.to_vec(), [1, 2, 4]);
         let (from, to) = (20_001 * DAY, 20_003 * DAY);
         assert_eq!(idx.rows_in(Some(il), from, to), (0, 2));
         assert_eq!(idx.rows_in(None, from, to), (1, 4));

@@ -196,8 +196,7 @@ pub fn catch_up(app: &BookingsState) -> Result<()> {
 /// Swaps in the indexes of `cols` (every row), then writes their snapshot (and in hub mode stores
 /// it in the database, in the background).
 pub fn install(app: &BookingsState, generation: u64, mut cols: Columns) {
-    // Columns grown row by row hold up to twice their rows: give that back before the snapshot
-    // copies them (at 10M rows, 230 MB).
+    // Each column's tail keeps room for a whole block: give back what it does not use.
     cols.shrink_to_fit();
     install_sets(app, Arc::new(BookingSets::from_columns(cols, generation)));
 }

@@ -8,6 +8,7 @@
 
 pub mod aggregates;
 pub mod answers;
+pub mod blocks;
 pub mod columns;
 pub mod filters;
 pub mod generate;

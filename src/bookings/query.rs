@@ -2,6 +2,7 @@
 //! one index into a `Selection` (the smallest row list that satisfies a filter, plus the checks
 //! left), then counted into arrays indexed by dictionary id.
 
+use super::blocks::RowList;
 use chrono::{DateTime, Datelike};
 use serde::Serialize;
 
@@ -70,7 +71,7 @@ impl Serialize for DayLabel {
 pub struct Selection<'a> {
     idx: &'a BookingIndex,
     /// The row list every result row is in (`None` = every row).
-    base: Option<&'a [u32]>,
+    base: Option<&'a RowList>,
     pub(super) state: Option<u16>,
     pub(super) dma: Option<u32>,
     pub(super) size: Option<u8>,
@@ -94,7 +95,7 @@ impl<'a> Selection<'a> {
             id
         });
         let size = f.firm_size.map(|s| s.index() as u8);
-        let mut lists: Vec<&'a [u32]> = Vec::new();
+        let mut lists: Vec<&'a RowList> = Vec::new();
         if let Some(d) = dma {
             lists.push(&idx.by_dma[d as usize]);
         }
@@ -134,11 +135,17 @@ impl<'a> Selection<'a> {
         match self.base {
             None if !self.check => (lo..hi).for_each(visit),
             None => (lo..hi).filter(|&r| self.matches(r)).for_each(visit),
-            Some(list) if !self.check => list[lo..hi].iter().for_each(|&r| visit(r as usize)),
+            Some(list) if !self.check => {
+                for part in list.slices_in(lo, hi) {
+                    part.iter().for_each(|&r| visit(r as usize));
+                }
+            }
             Some(list) => {
-                for &r in &list[lo..hi] {
-                    if self.matches(r as usize) {
-                        visit(r as usize);
+                for part in list.slices_in(lo, hi) {
+                    for &r in part {
+                        if self.matches(r as usize) {
+                            visit(r as usize);
+                        }
                     }
                 }
             }
@@ -195,7 +202,11 @@ impl<'a> Selection<'a> {
         let (lo, hi) = self.idx.rows_in(self.base, from, to);
         let rows: Box<dyn Iterator<Item = usize>> = match self.base {
             None => Box::new((lo..hi).rev()),
-            Some(list) => Box::new(list[lo..hi].iter().rev().map(|&r| r as usize)),
+            Some(list) => Box::new(
+                list.slices_in(lo, hi)
+                    .rev()
+                    .flat_map(|part| part.iter().rev().map(|&r| r as usize)),
+            ),
         };
         if self.check {
             rows.filter(|&r| self.matches(r))
@@ -665,7 +676,7 @@ mod tests {
         let idx = index();
         let f = filters(Some("TX"), Some(FirmSize::Solo));
         let sel = Selection::new(&idx, &f);
-        assert_eq!(sel.base.map(<[u32]>::len), Some(4), "TX's rows");
+        assert_eq!(sel.base.map(RowList::len), Some(4), "TX's rows");
         assert!(sel.check);
         assert_eq!(count(&idx, &f), 2);
         let (items, total) = newest(&idx, &f, 0, 10);

@@ -208,6 +208,7 @@ mod tests {
 
     mod extension {
         use super::super::*;
+        use crate::bookings::blocks::{COLUMN_BITS, LIST_BITS};
         use crate::bookings::{Booking, ColumnsBuilder};
         use crate::platform::firm_size::FirmSize;
         use proptest::prelude::*;
@@ -268,7 +269,7 @@ mod tests {
             /// every running sum, whether appended or merged in.
             #[test]
             fn an_index_extended_by_new_rows_is_the_index_of_all_of_them(
-                old in prop::collection::vec((row(6, 2, 3), any::<bool>()), 0..40),
+                old in prop::collection::vec((row(6, 2, 3), any::<bool>()), 0..80),
                 new in prop::collection::vec(row(3, 4, 6), 1..25),
                 shift in -3i64..3,
                 sample_new in any::<bool>(),
@@ -298,6 +299,24 @@ mod tests {
                 let extended = extended.unwrap();
                 same(&extended.real, &built.real);
                 same(&extended.sample, &built.sample);
+                // The blocks before the first new row are the old index's own, not copies; so is
+                // every sealed block of a row list the new rows only follow.
+                let (old, new) = if sample_new {
+                    (&sets.sample, &extended.sample)
+                } else {
+                    (&sets.real, &extended.real)
+                };
+                let first = added.times[0];
+                let kept = old.cols.times.partition_point(|&t| t <= first);
+                prop_assert_eq!(
+                    new.cols.times.shared_with(&old.cols.times),
+                    kept >> COLUMN_BITS
+                );
+                if kept == old.len() {
+                    for (list, was) in new.by_vendor.iter().zip(&old.by_vendor) {
+                        prop_assert_eq!(list.shared_with(was), was.len() >> LIST_BITS);
+                    }
+                }
             }
         }
 

@@ -239,18 +239,15 @@ fn validate(c: &Columns) -> Result<(), String> {
         c.sample.len(),
     ];
     let ok = lengths.iter().all(|&l| l == n)
-        && c.category
-            .iter()
-            .all(|&v| (v as usize) < c.categories.len())
-        && c.state.iter().all(|&v| (v as usize) < c.states.len())
+        && c.category.all(|v| (v as usize) < c.categories.len())
+        && c.state.all(|v| (v as usize) < c.states.len())
         && c.dma.all_below(c.dmas.len())
         && c.city_state.all_below(c.city_states.len())
         && c.vendor.all_below(c.vendors.len())
         && c.sample.is_well_formed()
         && c.size
-            .iter()
-            .all(|&v| (v as usize) < crate::platform::firm_size::FirmSize::ALL.len())
-        && c.times.windows(2).all(|w| w[0] <= w[1])
+            .all(|v| (v as usize) < crate::platform::firm_size::FirmSize::ALL.len())
+        && c.times.is_sorted()
         && !c.states.is_empty()
         && !c.dmas.is_empty()
         && !c.city_states.is_empty()
@@ -345,7 +342,8 @@ mod tests {
         let mut cols = std::mem::take(&mut good.real.cols);
         // A vendor id past the dictionary: the row lists built from the archive must not index
         // with it.
-        cols.vendor = crate::bookings::columns::Codes::Narrow(vec![0, 1, 2, 3, 99]);
+        cols.vendor =
+            crate::bookings::columns::Codes::Narrow([0, 1, 2, 3, 99].into_iter().collect());
         let bad = BookingSets::from_parts(
             2,
             BookingIndex::with_lists(

@@ -89,8 +89,8 @@ pub fn count(
         let list = &idx.by_vendor[key];
         let (lo, hi) = idx.rows_in(Some(list), bounds[0], bounds[MONTHS]);
         let mut month = 0;
-        for &r in &list[lo..hi] {
-            let r = r as usize;
+        for r in list.slices_in(lo, hi).flatten() {
+            let r = *r as usize;
             let t = idx.cols.time(r);
             // Rows are in time order: the month only moves forward.
             while t >= bounds[month + 1] {

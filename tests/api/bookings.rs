@@ -1045,7 +1045,7 @@ fn first_launch_seeds_labelled_sample_bookings_once() {
     let idx = &sets.sample;
     assert_eq!(idx.len(), litstack::bookings::SAMPLE_ROWS as usize);
     assert_eq!(idx.cols.sample.count_set(), idx.len());
-    let unknown = idx.cols.state.iter().filter(|&&s| s == 0).count();
+    let unknown = idx.cols.state.iter().filter(|&s| s == 0).count();
     assert!(
         (200..=800).contains(&unknown),
         "about 1% without a location: {unknown}"
