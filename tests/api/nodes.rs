@@ -383,16 +383,27 @@ fn execute(node: &TestApp, sql: &'static str) {
     pg.run(sqlx::query(sql).execute(pg.pool())).unwrap();
 }
 
-/// Replaces the stored snapshot with `bytes` under `generation`, as one part.
+/// Replaces the stored snapshot with `bytes` under `generation`, as one part, in the storers'
+/// turn (their advisory lock): a node storing its own snapshot meanwhile then finds this one
+/// stored, where between a bare DELETE and INSERT it could store its own and take the key.
 fn store_snapshot_bytes(node: &TestApp, generation: i64, bytes: &[u8]) {
-    execute(node, "DELETE FROM bookings_snapshot");
     let pg = pg(node);
-    pg.run(
+    pg.run(async {
+        let mut tx = pg.pool().begin().await?;
+        sqlx::query("SELECT pg_advisory_xact_lock($1)")
+            .bind(litstack::bookings::storage::SNAPSHOT_LOCK)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM bookings_snapshot")
+            .execute(&mut *tx)
+            .await?;
         sqlx::query("INSERT INTO bookings_snapshot (generation, part, bytes) VALUES ($1, 0, $2)")
             .bind(generation)
             .bind(bytes)
-            .execute(pg.pool()),
-    )
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await
+    })
     .unwrap();
 }
 

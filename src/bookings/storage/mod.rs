@@ -12,6 +12,7 @@ mod export;
 mod file;
 mod key;
 mod pg_snapshot;
+pub use pg_snapshot::SNAPSHOT_LOCK;
 mod postgres;
 mod wanted;
 

@@ -26,7 +26,7 @@ use crate::platform::store::{PgStore, Store};
 /// Bytes per stored part.
 const PART: usize = 32 << 20;
 /// The advisory lock the writers of the stored snapshot take turns with.
-const SNAPSHOT_LOCK: i64 = 0x4c69_7473_0030;
+pub const SNAPSHOT_LOCK: i64 = 0x4c69_7473_0030;
 
 /// What storing the snapshot did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
