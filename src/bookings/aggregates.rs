@@ -2,7 +2,7 @@
 //! area), built once per index, so that a trends answer or a state's top cities over any day range
 //! cost one subtraction per category, state or city instead of a pass over the rows.
 
-use super::blocks::RowList;
+use super::blocks::{Blocks, RowList, SUM_BITS};
 use super::columns::Columns;
 use crate::platform::firm_size::FirmSize;
 
@@ -17,30 +17,52 @@ pub fn day_of(t: i64) -> i32 {
 }
 
 /// Running counts of `keys` keys over the distinct days of some rows: `cum[d * keys + k]` is how
-/// many of the rows on the days before the d-th have key `k`.
+/// many of the rows on the days before the d-th have key `k`. The counters are in shared blocks:
+/// an index extended by a day's rows shares every block of its sums but those its new days touch.
 #[derive(Clone, Debug, PartialEq, rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)]
 struct Running {
+    keys: usize,
+    cum: Blocks<u32, SUM_BITS>,
+}
+
+/// Running counts being built: each day's count per key, then `finish` makes them running sums.
+struct Counter {
     keys: usize,
     cum: Vec<u32>,
 }
 
-impl Running {
-    fn new(days: usize, keys: usize) -> Running {
-        Running {
+impl Counter {
+    fn new(days: usize, keys: usize) -> Counter {
+        Counter {
             keys,
             cum: vec![0; (days + 1) * keys],
         }
     }
 
-    /// Counts one row of the d-th day with key `k` (before `accumulate`).
+    /// Counts one row of the d-th day with key `k`.
     fn add(&mut self, d: usize, k: usize) {
         self.cum[(d + 1) * self.keys + k] += 1;
     }
 
-    /// Turns the per-day counts into running sums.
-    fn accumulate(&mut self) {
+    /// The counts as running sums.
+    fn finish(mut self) -> Running {
         for i in self.keys..self.cum.len() {
             self.cum[i] += self.cum[i - self.keys];
+        }
+        Running::of(self.keys, &self.cum)
+    }
+}
+
+impl Running {
+    /// Sums over no row on `days` days.
+    fn new(days: usize, keys: usize) -> Running {
+        Counter::new(days, keys).finish()
+    }
+
+    fn of(keys: usize, cum: &[u32]) -> Running {
+        Running {
+            keys,
+            cum: Blocks::from_slice(cum),
         }
     }
 
@@ -49,39 +71,50 @@ impl Running {
         self.cum[hi * self.keys + k] - self.cum[lo * self.keys + k]
     }
 
+    /// The running counts at the start of the d-th day, appended to `out`.
+    fn day_into(&self, d: usize, out: &mut Vec<u32>) {
+        for s in self.cum.slices_in(d * self.keys, (d + 1) * self.keys) {
+            out.extend_from_slice(s);
+        }
+    }
+
     /// The same sums over the keys `to` (ascending, a superset of `from`, the keys these sums are
     /// over, `days` days): a new key counts 0 on every day so far.
     fn over_keys(&self, days: usize, from: &[u32], to: &[u32]) -> Running {
-        let mut out = Running::new(days, to.len());
+        let mut out = vec![0; (days + 1) * to.len()];
         let mut at = 0;
         for (i, &key) in from.iter().enumerate() {
             while to[at] != key {
                 at += 1;
             }
             for d in 0..=days {
-                out.cum[d * to.len() + at] = self.cum[d * self.keys + i];
+                out[d * to.len() + at] = self.cum[d * self.keys + i];
             }
         }
-        out
+        Running::of(to.len(), &out)
     }
 
     /// Opens one more day after the last: its running counts start where the last day's end.
     fn next_day(&mut self) {
         let last = self.cum.len() - self.keys;
-        self.cum.extend_from_within(last..);
+        for i in last..last + self.keys {
+            let count = self.cum[i];
+            self.cum.push(count);
+        }
     }
 
-    /// Counts one row of the last day with key `k` (after `accumulate`).
+    /// Counts one row of the last day with key `k` (after `finish`).
     fn add_to_last(&mut self, k: usize) {
         let at = self.cum.len() - self.keys + k;
-        self.cum[at] += 1;
+        *self.cum.get_mut(at) += 1;
     }
 
     /// The sums of two sets of rows together, over `days` and `keys`: each part is running sums
     /// over its own days and keys (ascending, among `days` and `keys`).
     fn sum_of(days: &[i32], keys: &[u32], parts: [(&Running, &[i32], &[u32]); 2]) -> Running {
-        let mut out = Running::new(days.len(), keys.len());
         let width = keys.len();
+        let mut out = vec![0; (days.len() + 1) * width];
+        let mut from = Vec::with_capacity(width);
         for (sums, their_days, their_keys) in parts {
             let at: Vec<usize> = their_keys
                 .iter()
@@ -94,11 +127,12 @@ impl Running {
                 while d < their_days.len() && days.get(i).is_none_or(|&day| their_days[d] < day) {
                     d += 1;
                 }
-                let from = &sums.cum[d * sums.keys..(d + 1) * sums.keys];
-                let to = &mut out.cum[i * width..(i + 1) * width];
+                from.clear();
+                sums.day_into(d, &mut from);
+                let to = &mut out[i * width..(i + 1) * width];
                 if their_keys.len() == width {
                     // Every key (the usual case for the stored rows): a plain add that vectorizes.
-                    to.iter_mut().zip(from).for_each(|(t, &n)| *t += n);
+                    to.iter_mut().zip(&from).for_each(|(t, &n)| *t += n);
                 } else {
                     for (&n, &k) in from.iter().zip(&at) {
                         to[k] += n;
@@ -106,7 +140,7 @@ impl Running {
                 }
             }
         }
-        out
+        Running::of(width, &out)
     }
 
     /// Whether these are running sums of `keys` keys over `days` days that `between` can read:
@@ -114,7 +148,7 @@ impl Running {
     fn is_valid(&self, days: usize, keys: usize) -> bool {
         self.keys == keys
             && self.cum.len() == (days + 1) * keys
-            && (keys..self.cum.len()).all(|i| self.cum[i] >= self.cum[i - keys])
+            && (self.cum.iter().zip(self.cum.iter_from(keys))).all(|(before, at)| at >= before)
     }
 }
 
@@ -226,7 +260,7 @@ impl DaySums {
         if (days.len() + 1) * (ncat + states.keys.len() + 1) > max_cells {
             return None;
         }
-        let mut keys: Vec<Option<(LocalKeys, ExtraKey<'_>, Running)>> = keys
+        let mut keys: Vec<Option<(LocalKeys, ExtraKey<'_>, Counter)>> = keys
             .into_iter()
             .zip(extra_left.iter_mut())
             .map(|(k, left)| {
@@ -235,14 +269,14 @@ impl DaySums {
                 let cells = (days.len() + 1) * ids.keys.len();
                 (cells <= *left).then(|| {
                     *left -= cells;
-                    let sums = Running::new(days.len(), ids.keys.len());
+                    let sums = Counter::new(days.len(), ids.keys.len());
                     (ids, key, sums)
                 })
             })
             .collect();
-        let mut categories = Running::new(days.len(), ncat);
-        let mut state_sums = Running::new(days.len(), states.keys.len());
-        let mut totals = Running::new(days.len(), 1);
+        let mut categories = Counter::new(days.len(), ncat);
+        let mut state_sums = Counter::new(days.len(), states.keys.len());
+        let mut totals = Counter::new(days.len(), 1);
         let mut d = 0usize;
         for r in rows {
             let day = row_days[r];
@@ -256,24 +290,16 @@ impl DaySums {
                 sums.add(d, ids.local[key_of(r) as usize] as usize);
             }
         }
-        categories.accumulate();
-        state_sums.accumulate();
-        totals.accumulate();
         let extras = keys
             .into_iter()
-            .map(|k| {
-                k.map(|(ids, _, mut sums)| {
-                    sums.accumulate();
-                    (ids.keys, sums)
-                })
-            })
+            .map(|k| k.map(|(ids, _, sums)| (ids.keys, sums.finish())))
             .collect();
         Some(DaySums {
             days,
-            categories,
+            categories: categories.finish(),
             states: states.keys,
-            state_sums,
-            totals,
+            state_sums: state_sums.finish(),
+            totals: totals.finish(),
             extras,
         })
     }
@@ -885,7 +911,7 @@ impl IndexSums {
         let pairs = category_vendor_pairs(cols).unwrap_or(0);
         let every_row = self.every_row.as_ref().is_none_or(|groups| {
             all_valid(groups, SIZES + 1, &[pairs])
-                && groups[0].totals.cum.last() == Some(&(cols.times.len() as u32))
+                && groups[0].totals.cum.last() == Some(cols.times.len() as u32)
         });
         let states = self
             .states
@@ -921,6 +947,19 @@ pub struct RowLists<'a> {
     pub by_dma: &'a [RowList],
 }
 
+impl IndexSums {
+    /// How many sealed blocks of every row's daily totals these sums share with `old`'s, and how
+    /// many counters `old`'s hold.
+    #[cfg(test)]
+    pub fn totals_shared_with(&self, old: &IndexSums) -> Option<(usize, usize)> {
+        let (new, old) = (&self.every_row.as_ref()?[0], &old.every_row.as_ref()?[0]);
+        Some((
+            new.totals.cum.shared_with(&old.totals.cum),
+            old.totals.cum.len(),
+        ))
+    }
+}
+
 impl DaySums {
     fn cells(&self) -> usize {
         self.categories.cum.len() + self.state_sums.cum.len() + self.totals.cum.len()
@@ -932,18 +971,65 @@ mod tests {
 
     #[test]
     fn running_counts_give_any_day_range_by_one_subtraction() {
-        let mut sums = Running::new(3, 2);
+        let mut counter = Counter::new(3, 2);
         for (d, k) in [(0, 0), (0, 1), (1, 1), (2, 0), (2, 0)] {
-            sums.add(d, k);
+            counter.add(d, k);
         }
-        sums.accumulate();
+        let mut sums = counter.finish();
         assert_eq!((sums.between(0, 3, 0), sums.between(0, 3, 1)), (3, 2));
         assert_eq!((sums.between(1, 2, 0), sums.between(1, 2, 1)), (0, 1));
         assert_eq!(sums.between(2, 2, 0), 0, "an empty range");
         assert!(sums.is_valid(3, 2));
         assert!(!sums.is_valid(4, 2), "another number of days");
-        sums.cum[4] = 0;
+        *sums.cum.get_mut(4) = 0;
         assert!(!sums.is_valid(3, 2), "a decreasing sum would underflow");
+    }
+
+    #[test]
+    fn a_copy_of_running_counts_shares_the_blocks_before_its_last_day_and_changes_its_own() {
+        const BLOCK: usize = 1 << SUM_BITS;
+        let mut counter = Counter::new(3 * BLOCK, 3);
+        for d in 0..3 * BLOCK {
+            counter.add(d, d % 3);
+        }
+        let old = counter.finish();
+        let mut new = old.clone();
+        let last_day = 3 * BLOCK - 1;
+        new.add_to_last(2);
+        new.next_day();
+        new.add_to_last(0);
+        // The counters after the last day start at 9 * BLOCK (a block end, so the block before
+        // is whole and shared); the copy counts them, and the new day's, in its own tail.
+        assert_eq!(
+            new.cum.shared_with(&old.cum),
+            9,
+            "the 9 sealed blocks before the last day"
+        );
+        assert_eq!(new.between(last_day, last_day + 1, 2), 2);
+        assert_eq!(old.between(last_day, last_day + 1, 2), 1);
+        assert_eq!(new.between(last_day + 1, last_day + 2, 0), 1);
+        assert_eq!(old.between(0, last_day + 1, 2), BLOCK as u32);
+        assert_eq!(new.between(0, last_day + 2, 2), BLOCK as u32 + 1);
+        assert!(old.is_valid(3 * BLOCK, 3) && new.is_valid(3 * BLOCK + 1, 3));
+
+        // Counters after the last day that begin inside a sealed block (10 days, 11 rows of 3
+        // counters in blocks of 8: the last row's are 30 and 31, in block 3, and 32 in the
+        // tail): that block is copied.
+        assert_eq!(BLOCK, 8);
+        let mut counter = Counter::new(10, 3);
+        counter.add(9, 1);
+        let old = counter.finish();
+        let mut new = old.clone();
+        new.add_to_last(1);
+        new.add_to_last(2);
+        assert_eq!(
+            new.cum.shared_with(&old.cum),
+            3,
+            "blocks 0 to 2, not block 3"
+        );
+        assert_eq!((old.between(9, 10, 1), new.between(9, 10, 1)), (1, 2));
+        assert_eq!(new.between(9, 10, 2), 1);
+        assert!(new.is_valid(10, 3));
     }
 
     #[test]

@@ -208,7 +208,7 @@ mod tests {
 
     mod extension {
         use super::super::*;
-        use crate::bookings::blocks::{COLUMN_BITS, LIST_BITS};
+        use crate::bookings::blocks::{COLUMN_BITS, LIST_BITS, SUM_BITS};
         use crate::bookings::{Booking, ColumnsBuilder};
         use crate::platform::firm_size::FirmSize;
         use proptest::prelude::*;
@@ -315,6 +315,10 @@ mod tests {
                 if kept == old.len() {
                     for (list, was) in new.by_vendor.iter().zip(&old.by_vendor) {
                         prop_assert_eq!(list.shared_with(was), was.len() >> LIST_BITS);
+                    }
+                    // So are the daily totals' blocks before the old last day's counter.
+                    if let Some((shared, counters)) = new.sums.totals_shared_with(&old.sums) {
+                        prop_assert!(shared >= (counters - 1) >> SUM_BITS);
                     }
                 }
             }
