@@ -1,7 +1,8 @@
-//! A column of the bookings, or a row list, held in sealed blocks behind an `Arc` and a short tail:
-//! the index an import builds shares every sealed block with the index it replaces, so a day's rows
-//! copy the tails and add their own, where plain vectors copied every row into fresh pages (at
-//! 10M bookings, 190 MB of columns and 120 MB of row lists for 10,000 new rows).
+//! A column of the bookings, a row list or a running sum's counters, held in sealed blocks behind
+//! an `Arc` and a short tail: the index an import builds shares every sealed block with the index
+//! it replaces, so a day's rows copy the tails and add their own, where plain vectors copied every
+//! row into fresh pages (at 10M bookings, 190 MB of columns, 120 MB of row lists and the sums for
+//! 10,000 new rows).
 //!
 //! Invariants: every sealed block holds exactly `1 << BITS` values and is never changed while
 //! another copy shares it (`get_mut` copies such a block first); the tail holds fewer; row `r` is

@@ -219,8 +219,11 @@ impl FileStore {
 
 /// redb's page cache. Its default (1 GiB, half of it for a transaction's written pages) made a
 /// 10M-row import hold 1.7 GB; the bookings are answered from their own index, and every other
-/// table fits in a fraction of this.
-const CACHE_BYTES: usize = 64 * 1024 * 1024;
+/// table fits in a fraction of this. 32 MiB, not 64: a day's import reads every stored identity
+/// through it (160 MB at 10M bookings), which fills it to the brim and leaves it full; at 32 MiB
+/// that import peaks and stays 30 MB lower, and imports of 1M and 10M rows take as long
+/// (benches/README.md).
+const CACHE_BYTES: usize = 32 * 1024 * 1024;
 
 /// Opens (creating if needed) the database file; redb repairs it here after a crash.
 fn open_file(path: &Path, space: &Arc<Space>) -> Result<Opened, redb::DatabaseError> {
