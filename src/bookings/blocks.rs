@@ -135,10 +135,12 @@ impl<T: Copy, const BITS: u32> Blocks<T, BITS> {
         }
     }
 
-    /// The values of `v`, in blocks.
+    /// The values of `v`, in blocks, with a tail no larger than its values (sealing leaves the
+    /// tail room for a block, which the many short arrays of the sums would each waste).
     pub fn from_slice(v: &[T]) -> Blocks<T, BITS> {
         let mut out = Blocks::default();
         out.extend_from_slice(v);
+        out.shrink_to_fit();
         out
     }
 
