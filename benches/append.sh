@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A day's export of 10,000 new bookings imported through the import route into an install of N
 # million (default 10): the time from the upload to the answer, the server's resident memory before,
-# its peak during the import (VmHWM reset just before it) and after (once the snapshot is written),
-# and that the trends count the new rows. Each run imports into a fresh copy of the install, so
+# its peak (VmHWM reset just before the upload) up to the answer and again once the snapshot the
+# import writes after its answer is written, the resident size then, and that the trends count the
+# new rows. Each run imports into a fresh copy of the install, so
 # runs compare. Prints one markdown table.
 # KIND=late imports instead 10,000 rows with fresh ids whose days fall among the stored rows' (a
 # re-sent or corrected export, an office's late rows): `gen-bookings --seed 9` over the scale
@@ -114,6 +115,7 @@ for run in $(seq 1 "$RUNS"); do
     # The snapshot is written after the answer: wait for it before reading the resident size.
     sleep 3
     rss_after=$(kb $pid VmRSS)
+    peak_all=$(kb $pid VmHWM)
     trimmed=""
     if [ "$TRIM" = 1 ]; then
       gdb -p $pid -batch -ex 'call (int) malloc_trim(0)' >/dev/null 2>&1
@@ -122,7 +124,7 @@ for run in $(seq 1 "$RUNS"); do
     kill $pid; wait $pid 2>/dev/null || true
     trap - EXIT
     ms=$(awk '{printf "%.0f", ($1 - $2) * 1000}' <<<"$answer")
-    lines+=("| $run | ${bin#"$ROOT"/} | ${ms} ms | ${rss_before} MB | ${peak} MB | ${rss_after} MB${trimmed} | ${before_total} → ${after_total} | $(cut -d' ' -f1 /proc/loadavg) |")
+    lines+=("| $run | ${bin#"$ROOT"/} | ${ms} ms | ${rss_before} MB | ${peak} MB | ${peak_all} MB | ${rss_after} MB${trimmed} | ${before_total} → ${after_total} | $(cut -d' ' -f1 /proc/loadavg) |")
   done
 done
 rm -rf "$DATA_ROOT/append-run" "$DATA_ROOT"/append-base-*
@@ -131,10 +133,10 @@ echo
 echo "$what into ${SCALE}M, commit $(git -C "$ROOT" rev-parse --short HEAD), $(nproc) cores, $(date -u +%F)."
 echo
 if [ "$TRIM" = 1 ]; then
-  echo "| run | binary | upload to answer | RSS before | peak during | RSS after | after malloc_trim | trends total | load |"
-  echo "|---|---|---:|---:|---:|---:|---:|---|---:|"
+  echo "| run | binary | upload to answer | RSS before | peak to the answer | peak with the snapshot | RSS after | after malloc_trim | trends total | load |"
+  echo "|---|---|---:|---:|---:|---:|---:|---:|---|---:|"
 else
-  echo "| run | binary | upload to answer | RSS before | peak during | RSS after | trends total | load |"
-  echo "|---|---|---:|---:|---:|---:|---|---:|"
+  echo "| run | binary | upload to answer | RSS before | peak to the answer | peak with the snapshot | RSS after | trends total | load |"
+  echo "|---|---|---:|---:|---:|---:|---:|---|---:|"
 fi
 printf '%s\n' "${lines[@]}"

@@ -69,8 +69,8 @@ pub fn spawn_write(owner: &Arc<Store>, sets: Arc<BookingSets>, replace: bool) {
                 true
             }
         };
-        // The encoder's archives and parts (at 1M bookings, 40 MB) are freed by now: given back as
-        // after the file's write.
+        // The encoder's parts (32 MiB each, two at most) are freed by now: given back as after the
+        // file's write.
         if encoded {
             let after = "the bookings snapshot was stored in the database";
             let _ = tokio::task::spawn_blocking(move || give_back_free(after)).await;
@@ -105,8 +105,8 @@ async fn write(store: &PgStore, sets: Arc<BookingSets>, replace: bool) -> anyhow
         .execute(&mut *tx)
         .await?;
     // Encoded on a blocking thread and handed over a part at a time: no more than two parts are
-    // held beside the archives `encode` makes. Should this task be dropped, the encoder's next
-    // part finds the channel closed and it stops.
+    // held (`encode` streams its archives). Should this task be dropped, the encoder's next part
+    // finds the channel closed and it stops.
     let (send, mut parts) = tokio::sync::mpsc::channel::<Vec<u8>>(1);
     let encoder = tokio::task::spawn_blocking(move || {
         let mut out = PartSender {
