@@ -618,6 +618,36 @@ mod tests {
         assert!(matches!(merged, Codes::Wide(_)));
     }
 
+    /// A first import takes its rows' columns as the index's (`lifecycle::prepare_append`): the
+    /// same columns as appending them to an index of no rows would make.
+    #[test]
+    fn rows_appended_to_no_rows_are_the_new_columns_as_they_are() {
+        use crate::bookings::Booking;
+        use crate::platform::firm_size::FirmSize;
+        let booking = |i: i64| Booking {
+            category: ["Intake", "Billing", "Records"][i as usize % 3].into(),
+            client: format!("Vendor {}", i % 5),
+            firm_size: FirmSize::ALL[i as usize % FirmSize::ALL.len()],
+            city_state: Some(format!("City {}, TX", i % 7)),
+            state: Some(["TX", "CA"][i as usize % 2].into()),
+            dma: (i % 4 != 0).then(|| "Austin".into()),
+            // Out of time order, with repeated times, so that `finish` sorts.
+            created: 1_700_000_000 + (i * 7_919 % 101) * 3_600,
+            sample: i % 6 == 0,
+        };
+        // An index whose rows are gone kept its dictionaries; the import's grow from them.
+        let mut before = ColumnsBuilder::default();
+        before.push(1, &booking(1));
+        let none = before.finish().without_rows();
+        let mut import = ColumnsBuilder::extend(none.clone());
+        for i in 0..200 {
+            import.push(i as u64 + 10, &booking(i));
+        }
+        let new = import.finish();
+        assert!(new.vendors.len() > none.vendors.len());
+        assert_eq!(none.appended(&new), new);
+    }
+
     #[test]
     fn flags_hold_one_bit_a_row_and_a_stray_bit_is_ill_formed() {
         let mut flags = Flags::default();

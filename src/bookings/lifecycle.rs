@@ -121,7 +121,16 @@ pub fn prepare_append(
     let sets = match few.then(|| current.extended(&new, generation)).flatten() {
         Some(sets) => sets,
         None => {
-            let mut all = current.all_columns().appended(&new);
+            // Into an empty index the new rows are every row: taken as they are. Otherwise they
+            // are copied behind the current rows, and their own columns freed before the index is
+            // built (at 10M rows, 170 MB held beside its row lists and sums).
+            let mut all = if current.is_empty() {
+                new
+            } else {
+                let all = current.all_columns().appended(&new);
+                drop(new);
+                all
+            };
             drop(current);
             all.shrink_to_fit();
             BookingSets::from_columns(all, generation)
