@@ -1,6 +1,7 @@
 //! The identities an import knows, each with its booking id: the stored ones and the new ones of
-//! the file. An open-addressing table of indexes into one array of identities: about 30 bytes a
-//! row where a `HashMap` took about 70 (at 10M rows, 300 MB against 700 MB while it grows).
+//! the file. An open-addressing table of indexes into one array of identities: about 24 bytes a
+//! row where a `HashMap` took about 70 (at 10M rows, 230 MB against 700 MB while it grows). Its
+//! slots are 32 bits while the indexes fit in `NARROW_INDEX_BITS` (134M identities), 64 past that.
 
 use crate::platform::store::IDENTITY_LEN;
 
@@ -13,27 +14,135 @@ pub(super) struct Identities {
     stored_ids: Vec<u64>,
     /// The id of the first new identity; the others follow it.
     first_new: u64,
-    /// 0 for an empty slot, else the identity's tag (high half) and its index in `all` plus one.
-    slots: Vec<u64>,
+    slots: Slots,
 }
 
-/// Identities are HMAC outputs, already uniformly random: their bytes are the hash.
+enum Slots {
+    Narrow(Vec<u32>),
+    Wide(Vec<u64>),
+}
+
+/// Bits of a narrow slot that hold an index; the others hold a tag. A few in the crate's tests, so
+/// that they cross to wide slots.
+const NARROW_INDEX_BITS: u32 = if cfg!(test) { 8 } else { 27 };
+
+/// A slot of the table: 0 when empty, else an index into `all` plus one and, in the bits left, a
+/// tag of the identity's, so that a probe past another identity mostly ends without reading it.
+trait Slot: Copy + Default {
+    /// How many identities the slots can index.
+    const INDEXES: usize;
+    fn new(index: usize, tag: u64) -> Self;
+    /// The index it holds; `None` when empty.
+    fn index(self) -> Option<usize>;
+    fn has_tag(self, tag: u64) -> bool;
+}
+
+impl Slot for u32 {
+    const INDEXES: usize = (1 << NARROW_INDEX_BITS) - 1;
+
+    fn new(index: usize, tag: u64) -> u32 {
+        ((tag >> (32 + NARROW_INDEX_BITS)) as u32) << NARROW_INDEX_BITS | (index + 1) as u32
+    }
+
+    fn index(self) -> Option<usize> {
+        (self & ((1 << NARROW_INDEX_BITS) - 1))
+            .checked_sub(1)
+            .map(|i| i as usize)
+    }
+
+    fn has_tag(self, tag: u64) -> bool {
+        self >> NARROW_INDEX_BITS == (tag >> (32 + NARROW_INDEX_BITS)) as u32
+    }
+}
+
+impl Slot for u64 {
+    const INDEXES: usize = u32::MAX as usize;
+
+    fn new(index: usize, tag: u64) -> u64 {
+        tag & 0xffff_ffff_0000_0000 | (index as u64 + 1)
+    }
+
+    fn index(self) -> Option<usize> {
+        (self & 0xffff_ffff).checked_sub(1).map(|i| i as usize)
+    }
+
+    fn has_tag(self, tag: u64) -> bool {
+        self & 0xffff_ffff_0000_0000 == tag & 0xffff_ffff_0000_0000
+    }
+}
+
+/// Identities are HMAC outputs, already uniformly random: their bytes are the hash. The first
+/// eight pick the slot, the last eight give the tag.
 fn place(identity: &Identity) -> (usize, u64) {
     let word = |at: usize| {
         let mut w = [0u8; 8];
         w.copy_from_slice(&identity[at..at + 8]);
         u64::from_le_bytes(w)
     };
-    (word(0) as usize, word(8) & 0xffff_ffff_0000_0000)
+    (word(0) as usize, word(8))
+}
+
+/// The index in `all` of `identity`, if a slot holds it.
+fn find<S: Slot>(slots: &[S], all: &[Identity], identity: &Identity) -> Option<usize> {
+    let (hash, tag) = place(identity);
+    let mask = slots.len() - 1;
+    let mut at = hash & mask;
+    loop {
+        let slot = slots[at];
+        let index = slot.index()?;
+        if slot.has_tag(tag) && all[index] == *identity {
+            return Some(index);
+        }
+        at = (at + 1) & mask;
+    }
+}
+
+/// Puts `all[index]` in the first free slot from its place.
+fn put<S: Slot>(slots: &mut [S], all: &[Identity], index: usize) {
+    let (hash, tag) = place(&all[index]);
+    let mask = slots.len() - 1;
+    let mut at = hash & mask;
+    while slots[at].index().is_some() {
+        at = (at + 1) & mask;
+    }
+    slots[at] = S::new(index, tag);
+}
+
+/// `len` slots holding every identity of `all`.
+fn filled<S: Slot>(len: usize, all: &[Identity]) -> Vec<S> {
+    let mut slots = vec![S::default(); len];
+    for index in 0..all.len() {
+        put(&mut slots, all, index);
+    }
+    slots
+}
+
+impl Slots {
+    fn len(&self) -> usize {
+        match self {
+            Slots::Narrow(s) => s.len(),
+            Slots::Wide(s) => s.len(),
+        }
+    }
+
+    /// `len` slots for `all`, as narrow as `identities` of them allow.
+    fn for_identities(len: usize, all: &[Identity], identities: usize) -> Slots {
+        if identities <= u32::INDEXES {
+            Slots::Narrow(filled(len, all))
+        } else {
+            Slots::Wide(filled(len, all))
+        }
+    }
 }
 
 impl Identities {
     pub(super) fn new(first_new: u64, stored: usize) -> Identities {
+        let len = (stored * 4 / 3 + 1).next_power_of_two().max(1024);
         Identities {
             all: Vec::with_capacity(stored),
             stored_ids: Vec::with_capacity(stored),
             first_new,
-            slots: vec![0; (stored * 4 / 3 + 1).next_power_of_two().max(1024)],
+            slots: Slots::for_identities(len, &[], stored),
         }
     }
 
@@ -52,23 +161,14 @@ impl Identities {
 
     /// The booking id of a known identity.
     pub(super) fn get(&self, identity: &Identity) -> Option<u64> {
-        let (hash, tag) = place(identity);
-        let mask = self.slots.len() - 1;
-        let mut at = hash & mask;
-        loop {
-            let slot = self.slots[at];
-            if slot == 0 {
-                return None;
-            }
-            let index = (slot & 0xffff_ffff) as usize - 1;
-            if slot & !0xffff_ffff == tag && self.all[index] == *identity {
-                return Some(match self.stored_ids.get(index) {
-                    Some(&id) => id,
-                    None => self.first_new + (index - self.stored_ids.len()) as u64,
-                });
-            }
-            at = (at + 1) & mask;
-        }
+        let index = match &self.slots {
+            Slots::Narrow(s) => find(s, &self.all, identity),
+            Slots::Wide(s) => find(s, &self.all, identity),
+        }?;
+        Some(match self.stored_ids.get(index) {
+            Some(&id) => id,
+            None => self.first_new + (index - self.stored_ids.len()) as u64,
+        })
     }
 
     /// The new identities, in id order from `first_new`.
@@ -77,28 +177,21 @@ impl Identities {
     }
 
     fn add(&mut self, identity: Identity) {
-        // At most three slots in four taken, so that a probe ends soon.
-        if (self.all.len() + 1) * 4 > self.slots.len() * 3 {
-            self.grow();
+        let len = self.slots.len();
+        // At most three slots in four taken, so that a probe ends soon; and slots as wide as the
+        // next index needs.
+        let full = (self.all.len() + 1) * 4 > len * 3;
+        let too_narrow =
+            matches!(self.slots, Slots::Narrow(_)) && self.all.len() + 1 > u32::INDEXES;
+        if full || too_narrow {
+            let len = if full { len * 2 } else { len };
+            self.slots = Slots::for_identities(len, &self.all, self.all.len() + 1);
         }
         self.all.push(identity);
-        self.place_index(self.all.len() - 1);
-    }
-
-    fn place_index(&mut self, index: usize) {
-        let (hash, tag) = place(&self.all[index]);
-        let mask = self.slots.len() - 1;
-        let mut at = hash & mask;
-        while self.slots[at] != 0 {
-            at = (at + 1) & mask;
-        }
-        self.slots[at] = tag | (index as u64 + 1);
-    }
-
-    fn grow(&mut self) {
-        self.slots = vec![0; self.slots.len() * 2];
-        for index in 0..self.all.len() {
-            self.place_index(index);
+        let index = self.all.len() - 1;
+        match &mut self.slots {
+            Slots::Narrow(s) => put(s, &self.all, index),
+            Slots::Wide(s) => put(s, &self.all, index),
         }
     }
 }
@@ -127,5 +220,37 @@ mod tests {
         assert_eq!(known.get(&identity(2999)), Some(3097));
         assert_eq!(known.get(&identity(3000)), None);
         assert_eq!(known.new_ones().len(), 2997);
+    }
+
+    #[test]
+    fn slots_widen_past_the_narrow_indexes_and_a_shared_tag_is_told_apart_by_the_identity() {
+        // Each identity's slot and tag are the same (equal first and last words): only the bytes
+        // between tell them apart.
+        let identity = |n: u32| {
+            let mut i = [0u8; IDENTITY_LEN];
+            i[8..12].copy_from_slice(&n.to_le_bytes());
+            i[12..16].copy_from_slice(&[0xab; 4]);
+            i
+        };
+        let narrow = u32::INDEXES as u32;
+        let mut known = Identities::new(1, 0);
+        for n in 0..narrow {
+            known.add_new(identity(n));
+        }
+        assert!(matches!(known.slots, Slots::Narrow(_)));
+        for n in narrow..narrow + 50 {
+            known.add_new(identity(n));
+        }
+        assert!(
+            matches!(known.slots, Slots::Wide(_)),
+            "past {narrow} indexes"
+        );
+        for n in 0..narrow + 50 {
+            assert_eq!(known.get(&identity(n)), Some(1 + u64::from(n)), "{n}");
+        }
+        assert_eq!(known.get(&identity(narrow + 50)), None);
+        // An install already past the narrow indexes starts wide.
+        let stored = Identities::new(1_000, u32::INDEXES + 1);
+        assert!(matches!(stored.slots, Slots::Wide(_)));
     }
 }
