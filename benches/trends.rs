@@ -5,7 +5,10 @@
 //! The generated file is kept in target/bench-data/ so benches/compare.py can query the same rows.
 //!
 //! With `LITSTACK_BENCH_DATA=<data dir>` the query shapes run instead over the bookings already
-//! imported there (benches/scale.sh: 1M, 3M, 10M), as the group `queries_at_<rows>`.
+//! imported there (benches/scale.sh: 1M, 3M, 10M), as the group `queries_at_<rows>`. With
+//! `LITSTACK_BENCH_LATE=<n>` they run over that index after an import of n rows among its days (a
+//! second run of rows, as such an import leaves it until a compaction), as the group
+//! `queries_with_<n>_late`.
 #![expect(
     clippy::unwrap_used,
     reason = "setup that cannot work should stop the run at once"
@@ -75,6 +78,42 @@ fn filters(
     Filters::parse(dma, state, size, start.as_deref(), end.as_deref()).unwrap()
 }
 
+/// `sets` after an import of `n` rows among its days: copies of rows spread over the index, each
+/// dated at an even step from its first row's time to its last's, with fresh ids.
+fn with_late_rows(
+    sets: &litstack::bookings::BookingSets,
+    n: usize,
+) -> litstack::bookings::BookingSets {
+    use litstack::bookings::columns::UNKNOWN;
+    let c = &sets.real.cols;
+    let rows = c.ids.len();
+    let (first, last) = (c.time(0), c.time(rows - 1));
+    let named = |name: &str| (name != UNKNOWN).then(|| name.to_string());
+    let mut late = litstack::bookings::ColumnsBuilder::extend(c.without_rows());
+    for i in 0..n {
+        let r = i * (rows / n);
+        let city_state = &c.city_states[c.city_state.get(r) as usize];
+        let booking = litstack::bookings::Booking {
+            category: c.categories[c.category[r] as usize].clone(),
+            client: c.vendors[c.vendor.get(r) as usize].clone(),
+            firm_size: FirmSize::from_index(c.size[r] as usize).unwrap(),
+            city_state: (!city_state.is_empty()).then(|| city_state.clone()),
+            state: named(&c.states[c.state[r] as usize]),
+            dma: named(&c.dmas[c.dma.get(r) as usize]),
+            created: first + (last - first) * i as i64 / n as i64,
+            sample: false,
+        };
+        late.push(10_000_000_000 + i as u64, &booking);
+    }
+    let late = sets.extended(&late.finish(), sets.generation + 1).unwrap();
+    assert_eq!(
+        late.real.runs.len(),
+        2,
+        "the late rows are a run of their own"
+    );
+    late
+}
+
 fn queries(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
     let imported = std::env::var_os("LITSTACK_BENCH_DATA").map(PathBuf::from);
@@ -82,12 +121,20 @@ fn queries(c: &mut Criterion) {
         Some(data) => AppState::open(Config::for_data_dir(data)).unwrap(),
         None => import_into(&dir.path().join("data")),
     };
+    let late: Option<usize> = std::env::var("LITSTACK_BENCH_LATE")
+        .ok()
+        .map(|n| n.parse().unwrap());
     let sets = state.bookings.load_full();
+    let sets = match late {
+        Some(n) => std::sync::Arc::new(with_late_rows(&sets, n)),
+        None => sets,
+    };
     // Every row is real: the index trends answer from by default.
     let idx = &sets.real;
-    let group = match imported {
-        Some(_) => format!("queries_at_{}", idx.len()),
-        None => "queries".to_string(),
+    let group = match (imported, late) {
+        (_, Some(n)) => format!("queries_with_{n}_late"),
+        (Some(_), None) => format!("queries_at_{}", idx.len()),
+        (None, None) => "queries".to_string(),
     };
     let mut g = c.benchmark_group(group);
 

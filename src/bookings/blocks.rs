@@ -120,21 +120,6 @@ impl<T: Copy, const BITS: u32> Blocks<T, BITS> {
         }
     }
 
-    /// The values of rows `[from, to)` of `other`, appended.
-    pub fn extend_from_range(&mut self, other: &Blocks<T, BITS>, from: usize, to: usize) {
-        for s in other.slices_in(from, to) {
-            self.extend_from_slice(s);
-        }
-    }
-
-    /// The sealed blocks that lie wholly before row `rows`, shared.
-    pub fn head(&self, rows: usize) -> Blocks<T, BITS> {
-        Blocks {
-            sealed: self.sealed[..(rows >> BITS).min(self.sealed.len())].to_vec(),
-            tail: Vec::new(),
-        }
-    }
-
     /// The values of `v`, in blocks, with a tail no larger than its values (sealing leaves the
     /// tail room for a block, which the many short arrays of the sums would each waste).
     pub fn from_slice(v: &[T]) -> Blocks<T, BITS> {
@@ -212,19 +197,6 @@ impl<T: Copy, const BITS: u32> Blocks<T, BITS> {
     /// Whether `pred` holds for every value (a pass over each block as a slice).
     pub fn all(&self, pred: impl Fn(T) -> bool) -> bool {
         self.slices().all(|s| s.iter().all(|&v| pred(v)))
-    }
-
-    /// Whether the values never go down.
-    pub fn is_sorted(&self) -> bool
-    where
-        T: PartialOrd,
-    {
-        let mut last: Option<T> = None;
-        self.slices().all(|s| {
-            let ok = s.is_sorted() && last.zip(s.first()).is_none_or(|(a, &b)| a <= b);
-            last = s.last().copied().or(last);
-            ok
-        })
     }
 
     /// Gives back the room the tail holds beyond its values.
@@ -404,16 +376,14 @@ mod tests {
             values[BLOCK + 3..]
         );
         assert_eq!(blocks.iter_from(values.len()).count(), 0);
-        let mut part = blocks.head(BLOCK + 5);
-        assert_eq!((part.len(), part.shared_with(&blocks)), (BLOCK, 1));
-        part.extend_from_range(&blocks, BLOCK, BLOCK + 7);
+        let mut part = blocks.clone();
         part.extend_from_slice(&[1, 2]);
-        assert_eq!(part.len(), BLOCK + 9);
-        assert_eq!(part[BLOCK + 6], values[BLOCK + 6]);
-        assert_eq!(part[BLOCK + 8], 2);
+        assert_eq!(part.len(), values.len() + 2);
+        assert_eq!(part[values.len() + 1], 2);
+        assert_eq!(part.shared_with(&blocks), 2);
         assert_eq!(
-            blocks[BLOCK + 7],
-            values[BLOCK + 7],
+            blocks.len(),
+            values.len(),
             "the shared original is untouched"
         );
         for probe in [0, 1, 3 * BLOCK as u32 - 1, 3 * BLOCK as u32, u32::MAX] {
@@ -424,13 +394,7 @@ mod tests {
             );
         }
 
-        assert!(blocks.is_sorted() && blocks.all(|v| v % 3 == 0));
-        let mut down = values.clone();
-        down[BLOCK] = 0;
-        assert!(
-            !Blocks::<u32>::from_slice(&down).is_sorted(),
-            "a fall at a block's start"
-        );
+        assert!(blocks.all(|v| v % 3 == 0));
 
         let mut grown = blocks.clone();
         grown.push(7);

@@ -103,18 +103,6 @@ macro_rules! narrow_column {
                     $name::Wide(v) => apply(v, perm),
                 }
             }
-
-            /// These values with those of `new` put in between (see `interleave`); wide when
-            /// either is.
-            fn interleaved(&self, new: &Self, before: &[usize]) -> Self {
-                match (self, new) {
-                    ($name::Narrow(a), $name::Narrow(b)) => $name::Narrow(interleave(a, b, before)),
-                    _ => {
-                        let wide = |c: &Self| -> Blocks<$wide> { c.iter().collect() };
-                        $name::Wide(interleave(&wide(self), &wide(new), before))
-                    }
-                }
-            }
         }
     };
 }
@@ -210,21 +198,6 @@ fn apply<T: Copy>(v: &mut Blocks<T>, perm: &[u32]) {
     *v = perm.iter().map(|&i| v[i as usize]).collect();
 }
 
-/// `old` with `new[j]` put before `old[before[j]]` (`before` non-decreasing, at most `old.len()`):
-/// the old blocks before the first new value shared, the old values between two new ones copied
-/// as slices.
-fn interleave<T: Copy>(old: &Blocks<T>, new: &Blocks<T>, before: &[usize]) -> Blocks<T> {
-    let mut out = old.head(before.first().copied().unwrap_or(old.len()));
-    let mut from = out.len();
-    for (value, &at) in new.iter().zip(before) {
-        out.extend_from_range(old, from, at);
-        out.push(value);
-        from = at;
-    }
-    out.extend_from_range(old, from, old.len());
-    out
-}
-
 /// The stored part of the index: the columns and their dictionaries (what the snapshot holds).
 #[derive(Debug, Default, Clone, PartialEq, rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)]
 pub struct Columns {
@@ -258,12 +231,29 @@ impl Columns {
         i64::from(self.times[r])
     }
 
-    /// The rows `[lo, hi)` whose times fall in `[from, to)` (`to` at least `from`).
-    pub fn time_range(&self, from: i64, to: i64) -> (usize, usize) {
-        (
-            self.times.partition_point(|&t| i64::from(t) < from),
-            self.times.partition_point(|&t| i64::from(t) < to),
-        )
+    /// The rows `[lo, hi)` among `rows` (a run of rows in time order) whose times fall in
+    /// `[from, to)` (`to` at least `from`).
+    pub fn time_range(&self, rows: std::ops::Range<usize>, from: i64, to: i64) -> (usize, usize) {
+        if rows == (0..self.times.len()) {
+            // Every row: the search through the blocks' last values first.
+            return (
+                self.times.partition_point(|&t| i64::from(t) < from),
+                self.times.partition_point(|&t| i64::from(t) < to),
+            );
+        }
+        let first_at = |at: i64| {
+            let (mut lo, mut hi) = (rows.start, rows.end);
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if self.time(mid) < at {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            lo
+        };
+        (first_at(from), first_at(to))
     }
 
     /// No rows, the same dictionaries.
@@ -335,6 +325,16 @@ impl Columns {
     /// These rows then the rows of `new`, with the dictionaries of `new` (which only grew from
     /// these: its ids read the same names), in (time, id) order again.
     pub fn appended(&self, new: &Columns) -> Columns {
+        let mut out = self.followed_by(new);
+        // These rows are in order already: only the new ones can be out of it.
+        out.sort_rows_from(self.ids.len());
+        out
+    }
+
+    /// These rows then the rows of `new` (with its dictionaries, as for `appended`), in that
+    /// order: where the new rows fall among these in time, they are a run of their own (see
+    /// `BookingIndex::runs`).
+    pub fn followed_by(&self, new: &Columns) -> Columns {
         // The clones share every block: only the last one is copied, by the first push into it.
         let mut out = Columns {
             ids: self.ids.clone(),
@@ -355,78 +355,13 @@ impl Columns {
         for r in 0..new.ids.len() {
             out.push_row(new, r);
         }
-        // These rows are in order already: only the new ones can be out of it.
-        out.sort_rows_from(self.ids.len());
         out
     }
 
-    /// These rows and the rows of `new` (sorted, with the dictionaries of `new`, which only grew
-    /// from these) in one (time, id) order, and the position each row of `new` took: a merge of two
-    /// sorted runs, where `appended` sorts every row again. For rows of `new` that fall among
-    /// these (a re-sent export, the rows of a late office).
-    pub fn merged_with(&self, new: &Columns) -> (Columns, Vec<u32>) {
-        // Where each new row goes: after the stored rows of an earlier time, and of its time with a
-        // smaller id (a run of one time is short).
-        let before: Vec<usize> = (0..new.ids.len())
-            .map(|j| {
-                let (time, id) = (new.times[j], new.ids.get(j));
-                let lo = self.times.partition_point(|&t| t < time);
-                let hi = self.times.partition_point(|&t| t <= time);
-                lo + (lo..hi).take_while(|&r| self.ids.get(r) <= id).count()
-            })
-            .collect();
-        let n = self.ids.len() + new.ids.len();
-        let sample = if self.sample.count_set() == 0 && new.sample.count_set() == 0 {
-            // The real rows' index (no flag set): no bit to move.
-            Flags::unset(n)
-        } else {
-            let mut sample = Flags::default().with_room(n);
-            let mut from = 0;
-            for (j, &at) in before.iter().enumerate() {
-                for r in from..at {
-                    sample.push(self.sample.get(r));
-                }
-                sample.push(new.sample.get(j));
-                from = at;
-            }
-            for r in from..self.ids.len() {
-                sample.push(self.sample.get(r));
-            }
-            sample
-        };
-        let out = Columns {
-            ids: self.ids.interleaved(&new.ids, &before),
-            times: interleave(&self.times, &new.times, &before),
-            category: interleave(&self.category, &new.category, &before),
-            state: interleave(&self.state, &new.state, &before),
-            dma: self.dma.interleaved(&new.dma, &before),
-            city_state: self.city_state.interleaved(&new.city_state, &before),
-            size: interleave(&self.size, &new.size, &before),
-            vendor: self.vendor.interleaved(&new.vendor, &before),
-            sample,
-            categories: new.categories.clone(),
-            states: new.states.clone(),
-            dmas: new.dmas.clone(),
-            city_states: new.city_states.clone(),
-            vendors: new.vendors.clone(),
-        };
-        let at = before
-            .iter()
-            .enumerate()
-            .map(|(j, &b)| (b + j) as u32)
-            .collect();
-        (out, at)
-    }
-
-    /// Whether every row of `new` comes after the last of these in (time, id) order.
-    pub fn precedes(&self, new: &Columns) -> bool {
-        let last = self.ids.len().checked_sub(1);
-        match (last, new.ids.is_empty()) {
-            (Some(last), false) => {
-                (self.times[last], self.ids.get(last)) <= (new.times[0], new.ids.get(0))
-            }
-            _ => true,
-        }
+    /// These rows in one (time, id) order: as they are when they are in it already.
+    pub fn sorted(mut self) -> Columns {
+        self.sort_rows_from(0);
+        self
     }
 
     /// Sorts the rows by (time, id), the rows before `from` known to be in order; nothing moves
@@ -584,38 +519,6 @@ mod tests {
         ids.push(u64::from(u32::MAX));
         ids.push(u64::from(u32::MAX) + 1);
         assert_eq!(ids.get(1), 1 << 32);
-    }
-
-    #[test]
-    fn values_put_among_others_keep_their_order_and_a_wide_column_widens_the_merge() {
-        let b = |v: &[u32]| -> Blocks<u32> { Blocks::from_slice(v) };
-        let merged = |old: &[u32], new: &[u32], before: &[usize]| {
-            interleave(&b(old), &b(new), before).to_vec()
-        };
-        assert_eq!(merged(&[1, 2, 3], &[9, 8], &[0, 3]), [9, 1, 2, 3, 8]);
-        assert_eq!(merged(&[1, 2], &[7, 8], &[1, 1]), [1, 7, 8, 2]);
-        // Past the first block: that block is shared, the rest copied with the new value in it.
-        let block = 1 << super::super::blocks::COLUMN_BITS;
-        let old = b(&(0..2 * block as u32 + 5).collect::<Vec<u32>>());
-        let out = interleave(&old, &b(&[u32::MAX]), &[block + 3]);
-        assert_eq!(out.shared_with(&old), 1);
-        assert_eq!(out.len(), 2 * block + 6);
-        assert_eq!(
-            (out[block + 3], out[block + 4]),
-            (u32::MAX, block as u32 + 3)
-        );
-        assert_eq!(
-            (out[block + 2], out[2 * block + 5]),
-            (block as u32 + 2, 2 * block as u32 + 4)
-        );
-        let mut narrow = Codes::default();
-        narrow.push(1);
-        narrow.push(2);
-        let mut wide = Codes::default();
-        wide.push(70_000);
-        let merged = narrow.interleaved(&wide, &[1]);
-        assert_eq!(merged.to_vec(), [1, 70_000, 2]);
-        assert!(matches!(merged, Codes::Wide(_)));
     }
 
     /// A first import takes its rows' columns as the index's (`lifecycle::prepare_append`): the

@@ -2,12 +2,13 @@
 //! atomic swap) after an import, so readers never block and never see half an import.
 //!
 //! Invariants:
-//! - the columns (`columns.rs`) are sorted by (created time, id), so a date range is two binary
-//!   searches;
+//! - the columns (`columns.rs`) are runs of rows sorted by (created time, id) (`runs`), so a date
+//!   range is two binary searches in each run: one run after a build, and one more for each import
+//!   of rows among the stored days until a compaction sorts them again (`lifecycle`);
 //! - per-value row lists (`by_state`, `by_dma`, `by_vendor`) hold row positions in ascending
-//!   order, so they are time-sorted too and a range inside one is again two binary searches; a firm
-//!   size has no list (a sixth of every row each, 4 B a row): its counts come from the sums and its
-//!   rows from a pass over the time range;
+//!   order, so within a run they are time-sorted too and a range inside one is again two binary
+//!   searches a run; a firm size has no list (a sixth of every row each, 4 B a row): its counts
+//!   come from the sums and its rows from a pass over the time range;
 //! - `aggregates.rs` holds running counts per distinct day for every row and each firm size, each
 //!   state (with its cities, and per firm size) and each metro area, each with its (category,
 //!   vendor) pairs, so the trends of those filters, a state's top cities, the vendors of a category
@@ -42,9 +43,13 @@ pub struct BookingIndex {
     pub by_dma: Vec<RowList>,
     /// Row positions per vendor dictionary id (the Client column), for a vendor's own evidence.
     pub by_vendor: Vec<RowList>,
-    /// The first row of each distinct day and that day, ascending: a scan finds the day of a row
-    /// from its position here instead of reading its time.
+    /// The first row of each distinct day of each run and that day, ascending by row: a scan finds
+    /// the day of a row from its position here instead of reading its time.
     pub day_starts: Vec<(u32, i32)>,
+    /// The first row of each run of rows in time order, ascending (none without rows). Rows an
+    /// import adds among the stored days (a re-sent export, an office's late rows) are a run of
+    /// their own behind the others: the import copies no stored row, and a query searches each run.
+    pub runs: Vec<u32>,
     /// City name (the part of cityState before the first comma) dictionary, and the map from a
     /// cityState id to its city name id.
     pub city_names: Vec<String>,
@@ -108,20 +113,49 @@ fn posting_of(codes: &Codes, len: usize) -> Vec<RowList> {
     }
 }
 
-/// The first row of each run of equal days, with its day (rows are in time order, so a new day
-/// starts at the first time past the current day's end).
-fn day_starts(times: impl Iterator<Item = u32>) -> Vec<(u32, i32)> {
-    let mut out: Vec<(u32, i32)> = Vec::new();
-    let mut day_end = i64::MIN;
-    for (row, t) in times.enumerate() {
-        let t = i64::from(t);
-        if t >= day_end {
-            let day = aggregates::day_of(t);
-            out.push((row as u32, day));
-            day_end = (i64::from(day) + 1) * 86_400;
-        }
+/// Adds the starts of the days and of the runs (see `BookingIndex`) of the rows from `first` on
+/// (times `times`) to those of the rows before them, of which the last has time `before`. One
+/// pass over every row at start: a row inside its run and day costs two comparisons.
+fn add_starts(
+    (days, runs): (&mut Vec<(u32, i32)>, &mut Vec<u32>),
+    times: impl Iterator<Item = u32>,
+    first: usize,
+    before: Option<u32>,
+) {
+    let span = |day: i32| (i64::from(day) * 86_400, (i64::from(day) + 1) * 86_400);
+    let (mut day_begin, mut day_end) = match (days.last(), before) {
+        (Some(&(_, day)), Some(_)) => span(day),
+        _ => (i64::MAX, i64::MIN),
+    };
+    let mut row = first as u32;
+    // The first row of all starts a run; popped again when there is none.
+    if before.is_none() {
+        runs.push(row);
     }
-    out
+    let mut last = before.unwrap_or(0);
+    for t in times {
+        if t < last {
+            runs.push(row);
+        }
+        last = t;
+        let t = i64::from(t);
+        if t >= day_end || t < day_begin {
+            let day = aggregates::day_of(t);
+            days.push((row, day));
+            (day_begin, day_end) = span(day);
+        }
+        row += 1;
+    }
+    if before.is_none() && row == first as u32 {
+        runs.pop();
+    }
+}
+
+/// The starts of the days and of the runs of rows of these times.
+fn starts(times: impl Iterator<Item = u32>) -> (Vec<(u32, i32)>, Vec<u32>) {
+    let (mut days, mut runs) = (Vec::new(), Vec::new());
+    add_starts((&mut days, &mut runs), times, 0, None);
+    (days, runs)
 }
 
 /// The city name of each cityState (the part before the first comma, `UNKNOWN_CITY` when empty):
@@ -159,52 +193,6 @@ fn grown(lists: &[RowList], len: usize) -> Vec<RowList> {
     let mut out = lists.to_vec();
     out.resize_with(len, RowList::default);
     out
-}
-
-/// Row lists (`lists`, grown to `len` keys) after new rows were merged into the columns: an old
-/// position moves past the new rows put before it (`before[j]`: the old rows before new row j,
-/// ascending), and new row j (at merged position `at[j]`) joins the list of its `key`. Each list
-/// walks `before` beside its rows: entries that stay in the cache, where a table of every row's
-/// move is a cache miss for each row of a sparse list (10,000 rows into 10M: the index built in
-/// 0.38-0.41 s this way, 0.86-0.95 s through such a table).
-fn lists_with_rows(
-    lists: &[RowList],
-    before: &[u32],
-    at: &[u32],
-    len: usize,
-    key: &dyn Fn(usize) -> usize,
-) -> Vec<RowList> {
-    let mut added: Vec<Vec<u32>> = vec![Vec::new(); len];
-    for (j, &r) in at.iter().enumerate() {
-        added[key(j)].push(r);
-    }
-    let empty = RowList::default();
-    (0..len)
-        .map(|k| {
-            let old = lists.get(k).unwrap_or(&empty);
-            let added = &added[k];
-            // The entries before the first new row and before its place stay as they are: their
-            // sealed blocks are shared.
-            let first_moved = before.first().copied().unwrap_or(u32::MAX);
-            let first_added = added.first().copied().unwrap_or(u32::MAX);
-            let same = old.partition_point(|&r| r < first_moved && r < first_added);
-            let mut out = old.head(same);
-            let (mut shift, mut next) = (0, 0);
-            for r in old.iter_from(out.len()) {
-                while shift < before.len() && before[shift] <= r {
-                    shift += 1;
-                }
-                let r = r + shift as u32;
-                while next < added.len() && added[next] < r {
-                    out.push(added[next]);
-                    next += 1;
-                }
-                out.push(r);
-            }
-            out.extend_from_slice(&added[next..]);
-            out
-        })
-        .collect()
 }
 
 impl BookingIndex {
@@ -254,40 +242,51 @@ impl BookingIndex {
             };
             IndexSums::build(&cols, &lists, &city_of, city_names.len())
         });
-        let day_starts = day_starts(cols.times.iter());
+        let starts = starts(cols.times.iter());
         let lists = [by_state, by_dma, by_vendor];
-        BookingIndex::assemble(
-            cols,
-            lists,
-            day_starts,
-            (city_names, city_of),
-            sums,
-            generation,
-        )
+        BookingIndex::assemble(cols, lists, starts, (city_names, city_of), sums, generation)
     }
 
-    /// This index with the rows of `new` added (all after its own in (time, id) order; the
-    /// dictionaries of `new` only grown from its own), without a pass over the rows it holds: the
-    /// columns and row lists share this index's sealed blocks and grow their tails, the sums are
-    /// extended by the new rows' days. `None` when the sums cannot be extended (then build the
-    /// index from the columns).
+    /// This index with the rows of `new` added (sorted; the dictionaries of `new` only grown from
+    /// its own), without a pass over the rows it holds: the columns and row lists share this
+    /// index's sealed blocks and grow their tails. Rows after every row it holds (a day's export)
+    /// continue its last run and extend the sums by their days; rows among its days (a re-sent or
+    /// corrected export, an office's late rows) are a run of their own, and the sums of those rows
+    /// alone are added to the running sums: no stored row is moved or counted again. `None` when
+    /// the sums cannot be extended (then build the index from the columns).
     pub fn extended(&self, new: &Columns, generation: u64) -> Option<BookingIndex> {
         let first_new = self.len();
-        // The columns on one thread; the lists and the copy of the sums on the other.
-        let (cols, mut lists, mut sums) = std::thread::scope(|scope| {
-            let cols = scope.spawn(|| self.cols.appended(new));
+        let after = self.precedes(new);
+        let old_vendors = self.cols.vendors.len();
+        // The columns on one thread; the lists and the sums on the other.
+        let (cols, mut lists, sums) = std::thread::scope(|scope| {
+            let cols = scope.spawn(|| self.cols.followed_by(new));
             let lists = [
                 grown(&self.by_state, new.states.len()),
                 grown(&self.by_dma, new.dmas.len()),
                 grown(&self.by_vendor, new.vendors.len()),
             ];
-            let sums = self.sums.clone();
+            let sums = if after {
+                Some(self.sums.clone())
+            } else {
+                let (city_names, city_of) = city_names(&new.city_states);
+                let by_size = posting(&new.size, SIZES);
+                let by_state = posting(&new.state, new.states.len());
+                let by_dma = posting_of(&new.dma, new.dmas.len());
+                let new_lists = RowLists {
+                    by_size: &by_size,
+                    by_state: &by_state,
+                    by_dma: &by_dma,
+                };
+                let added = IndexSums::of_new_rows(new, &new_lists, &city_of, city_names.len());
+                self.sums.with_added(&added, old_vendors, new.vendors.len())
+            };
             let cols = cols.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
             (cols, lists, sums)
         });
+        let mut sums = sums?;
         let (city_names, city_of) = city_names(&cols.city_states);
-        let old_vendors = self.cols.vendors.len();
-        if !sums.extend(&cols, first_new, old_vendors, &city_of, city_names.len()) {
+        if after && !sums.extend(&cols, first_new, old_vendors, &city_of, city_names.len()) {
             return None;
         }
         for r in first_new..cols.times.len() {
@@ -295,87 +294,61 @@ impl BookingIndex {
             lists[1][cols.dma.get(r) as usize].push(r as u32);
             lists[2][cols.vendor.get(r) as usize].push(r as u32);
         }
-        let mut starts = self.day_starts.clone();
-        let last_day = starts.last().map(|&(_, d)| d);
-        let new_days = day_starts(cols.times.iter_from(first_new));
-        starts.extend(
-            new_days
-                .into_iter()
-                .filter(|&(_, day)| Some(day) != last_day)
-                .map(|(row, day)| (row + first_new as u32, day)),
+        let (mut days, mut runs) = (self.day_starts.clone(), self.runs.clone());
+        add_starts(
+            (&mut days, &mut runs),
+            cols.times.iter_from(first_new),
+            first_new,
+            self.cols.times.last(),
         );
         Some(BookingIndex::assemble(
             cols,
             lists,
-            starts,
+            (days, runs),
             (city_names, city_of),
             sums,
             generation,
         ))
     }
 
-    /// This index with the rows of `new` added wherever they fall in (time, id) order (the
-    /// dictionaries of `new` only grown from its own): a re-sent or corrected export, rows older
-    /// than any stored. The columns are merged, each row list's positions moved past the new rows
-    /// put before them, and the sums of the new rows alone added to the running sums: no sort,
-    /// and no stored row counted again. `None` when the sums cannot be added (then build the
-    /// index from the columns).
-    pub fn with_rows_among(&self, new: &Columns, generation: u64) -> Option<BookingIndex> {
-        let (city_names, city_of) = city_names(&new.city_states);
-        // Two threads: the merge of the columns on one, the new rows' sums on the other.
-        let ((cols, at), sums) = std::thread::scope(|scope| {
-            let merged = scope.spawn(|| self.cols.merged_with(new));
-            let by_size = posting(&new.size, SIZES);
-            let by_state = posting(&new.state, new.states.len());
-            let by_dma = posting_of(&new.dma, new.dmas.len());
-            let lists = RowLists {
-                by_size: &by_size,
-                by_state: &by_state,
-                by_dma: &by_dma,
-            };
-            let added = IndexSums::of_new_rows(new, &lists, &city_of, city_names.len());
-            let sums = self
-                .sums
-                .with_added(&added, self.cols.vendors.len(), new.vendors.len());
-            let merged = merged
-                .join()
-                .unwrap_or_else(|e| std::panic::resume_unwind(e));
-            (merged, sums)
-        });
-        let sums = sums?;
-        let before: Vec<u32> = at.iter().enumerate().map(|(j, &r)| r - j as u32).collect();
-        let moved = |lists: &[RowList], len: usize, key: &(dyn Fn(usize) -> usize + Sync)| {
-            lists_with_rows(lists, &before, &at, len, key)
-        };
-        let (lists, day_starts) = std::thread::scope(|scope| {
-            let vendors = scope.spawn(|| {
-                let by_vendor = moved(&self.by_vendor, new.vendors.len(), &|j| {
-                    new.vendor.get(j) as usize
-                });
-                (by_vendor, day_starts(cols.times.iter()))
-            });
-            let by_state = moved(&self.by_state, new.states.len(), &|j| new.state[j] as usize);
-            let by_dma = moved(&self.by_dma, new.dmas.len(), &|j| new.dma.get(j) as usize);
-            let (by_vendor, starts) = vendors
-                .join()
-                .unwrap_or_else(|e| std::panic::resume_unwind(e));
-            ([by_state, by_dma, by_vendor], starts)
-        });
-        Some(BookingIndex::assemble(
-            cols,
-            lists,
-            day_starts,
-            (city_names, city_of),
-            sums,
-            generation,
-        ))
+    /// Whether every row of `new` comes after every row of this index in (time, id) order: the
+    /// last row of each run is its latest.
+    pub fn precedes(&self, new: &Columns) -> bool {
+        if new.ids.is_empty() {
+            return true;
+        }
+        let first = (new.times[0], new.ids.get(0));
+        self.run_ranges().all(|rows| {
+            (
+                self.cols.times[rows.end - 1],
+                self.cols.ids.get(rows.end - 1),
+            ) <= first
+        })
+    }
+
+    /// The rows of each run (see `runs`), in order.
+    pub fn run_ranges(&self) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+        let n = self.len();
+        self.runs.iter().enumerate().map(move |(k, &first)| {
+            first as usize..self.runs.get(k + 1).map_or(n, |&next| next as usize)
+        })
+    }
+
+    /// The columns in one (time, id) order: a copy that shares every block when they are one run,
+    /// the rows sorted again when an import added runs.
+    pub fn sorted_columns(&self) -> Columns {
+        if self.runs.len() > 1 {
+            self.cols.clone().sorted()
+        } else {
+            self.cols.clone()
+        }
     }
 
     /// The index of its parts; what is left (options and lookups) is per dictionary entry.
     fn assemble(
         cols: Columns,
         [by_state, by_dma, by_vendor]: [Vec<RowList>; 3],
-        day_starts: Vec<(u32, i32)>,
+        (day_starts, runs): (Vec<(u32, i32)>, Vec<u32>),
         (city_names, city_of): (Vec<String>, Vec<u32>),
         sums: IndexSums,
         generation: u64,
@@ -427,6 +400,7 @@ impl BookingIndex {
             dma_lookup,
             state_lookup,
             day_starts,
+            runs,
             answers: Default::default(),
         }
     }
@@ -439,16 +413,20 @@ impl BookingIndex {
         self.cols.ids.is_empty()
     }
 
+    /// The day of the earliest row: the first of a run.
     pub fn first_day(&self) -> Option<i32> {
-        self.cols
-            .times
-            .iter()
-            .next()
+        self.run_ranges()
+            .map(|rows| self.cols.times[rows.start])
+            .min()
             .map(|t| aggregates::day_of(t.into()))
     }
 
+    /// The day of the latest row: the last of a run.
     pub fn last_day(&self) -> Option<i32> {
-        self.cols.times.last().map(|t| aggregates::day_of(t.into()))
+        self.run_ranges()
+            .map(|rows| self.cols.times[rows.end - 1])
+            .max()
+            .map(|t| aggregates::day_of(t.into()))
     }
 
     /// The dictionary id of a metro area (any case), if any booking has it.
@@ -461,17 +439,29 @@ impl BookingIndex {
         self.state_lookup.get(code).copied()
     }
 
-    /// The row positions `[lo, hi)` of the base list whose times fall in `[from, to)`; an empty
-    /// range (`lo == hi`) when `to` is not after `from`, as for a period that starts after today.
-    pub fn rows_in(&self, base: Option<&RowList>, from: i64, to: i64) -> (usize, usize) {
+    /// The row positions `[lo, hi)` of the base list (of every row without one) whose times fall
+    /// in `[from, to)`, one range a run, in the runs' order; empty ranges (`lo == hi`) when `to` is
+    /// not after `from`, as for a period that starts after today.
+    pub fn rows_in<'a>(
+        &'a self,
+        base: Option<&'a RowList>,
+        from: i64,
+        to: i64,
+    ) -> impl Iterator<Item = (usize, usize)> + 'a {
         let to = to.max(from);
-        match base {
-            None => self.cols.time_range(from, to),
+        self.run_ranges().map(move |rows| match base {
+            None => self.cols.time_range(rows, from, to),
             Some(list) => {
-                let before = |at: i64| list.partition_point(|&r| self.cols.time(r as usize) < at);
+                // The list's rows of earlier runs, then this run's before `at`: one search.
+                let before = |at: i64| {
+                    list.partition_point(|&r| {
+                        let r = r as usize;
+                        r < rows.start || (r < rows.end && self.cols.time(r) < at)
+                    })
+                };
                 (before(from), before(to))
             }
-        }
+        })
     }
 
     /// The running sums that answer the trends of these filters exactly, if built: every row or
@@ -518,10 +508,11 @@ impl BookingIndex {
             if self.add_vendor_counts((None, None, size), from_day, i32::MAX, None, &mut counts) {
                 continue;
             }
-            let (lo, hi) = self.rows_in(None, from, i64::MAX);
-            for r in lo..hi {
-                if size.is_none_or(|s| self.cols.size[r] == s) {
-                    counts[self.cols.vendor.get(r) as usize] += 1;
+            for (lo, hi) in self.rows_in(None, from, i64::MAX) {
+                for r in lo..hi {
+                    if size.is_none_or(|s| self.cols.size[r] == s) {
+                        counts[self.cols.vendor.get(r) as usize] += 1;
+                    }
                 }
             }
         }
@@ -622,12 +613,70 @@ mod tests {
         let il = &idx.by_state[idx.state_id("IL").unwrap() as usize];
         assert_eq!(il.to_vec(), [1, 2, 4]);
         let (from, to) = (20_001 * DAY, 20_003 * DAY);
-        assert_eq!(idx.rows_in(Some(il), from, to), (0, 2));
-        assert_eq!(idx.rows_in(None, from, to), (1, 4));
+        let ranges = |base| idx.rows_in(base, from, to).collect::<Vec<_>>();
+        assert_eq!(ranges(Some(il)), [(0, 2)]);
+        assert_eq!(ranges(None), [(1, 4)]);
+        assert_eq!(idx.runs, [0]);
         assert_eq!(
             (idx.first_day(), idx.last_day()),
             (Some(20_000), Some(20_005))
         );
+    }
+
+    #[test]
+    fn rows_among_the_stored_days_are_a_run_of_their_own_searched_like_the_first() {
+        let idx = index();
+        let mut late = ColumnsBuilder::extend(idx.cols.without_rows());
+        late.push(
+            6,
+            &booking(1, Some("IL"), "Chicago", "Chicago", FirmSize::Solo),
+        );
+        late.push(
+            7,
+            &booking(-1, Some("IL"), "Chicago", "Chicago", FirmSize::Solo),
+        );
+        let late = late.finish();
+        assert!(!idx.precedes(&late));
+        let ext = idx.extended(&late, 4).unwrap();
+        assert_eq!(
+            ext.cols.ids.to_vec(),
+            [2, 3, 1, 4, 5, 7, 6],
+            "behind the stored rows"
+        );
+        assert_eq!(ext.runs, [0, 5]);
+        let run_starts: Vec<(u32, i32)> = ext.day_starts[4..].to_vec();
+        assert_eq!(run_starts, [(5, 19_999), (6, 20_001)]);
+        let il = &ext.by_state[ext.state_id("IL").unwrap() as usize];
+        assert_eq!(il.to_vec(), [1, 2, 4, 5, 6]);
+        let (from, to) = (20_001 * DAY, 20_003 * DAY);
+        let ranges = |base| ext.rows_in(base, from, to).collect::<Vec<_>>();
+        assert_eq!(ranges(Some(il)), [(0, 2), (4, 5)]);
+        assert_eq!(ranges(None), [(1, 4), (6, 7)]);
+        assert_eq!(
+            (ext.first_day(), ext.last_day()),
+            (Some(19_999), Some(20_005))
+        );
+        // Newest first across the runs, by time and then id.
+        let f = crate::bookings::query::Filters::default();
+        let (rows, total) = crate::bookings::query::newest(&ext, &f, 1, 5);
+        let ids: Vec<u64> = rows.iter().map(|b| b.id).collect();
+        assert_eq!((ids, total), (vec![4, 1, 6, 3, 2], 7));
+        // The running sums count the late rows on their days.
+        let every = ext.running_sums(None, None, None).unwrap();
+        assert_eq!(every.total(19_999, 20_001), 4);
+        // Sorted, they are one run again: the index a build of every row gives.
+        let sorted = BookingIndex::from_columns(ext.sorted_columns(), 4);
+        assert_eq!(sorted.runs, [0]);
+        assert_eq!(sorted.cols.ids.to_vec(), [7, 2, 3, 6, 1, 4, 5]);
+        assert_eq!(sorted.sums, ext.sums);
+        // A day's rows after every row continue the last run.
+        let mut day = ColumnsBuilder::extend(ext.cols.without_rows());
+        day.push(8, &booking(6, None, "", "Chicago", FirmSize::Solo));
+        let day = day.finish();
+        assert!(ext.precedes(&day));
+        let next = ext.extended(&day, 5).unwrap();
+        assert_eq!(next.runs, [0, 5]);
+        assert_eq!(next.last_day(), Some(20_006));
     }
 
     #[test]

@@ -82,10 +82,10 @@ pub fn extension(app: &BookingsState, generation: u64) -> Option<ColumnsBuilder>
 
 /// After a write that started from the index of generation `base` committed `generation` by
 /// adding rows: adds `new` (the rows of its `extension`) to the current indexes without counting
-/// the rows they hold again — appended when every new row comes after them (a daily export),
-/// merged among them otherwise (a re-sent export, an office's late rows): the answer does not wait
-/// for a rebuild of millions of rows. Without `new` (the write updated rows) or on another base,
-/// rebuilds from the database.
+/// the rows they hold again — appended when every new row comes after them (a daily export), as a
+/// run of their own otherwise (a re-sent export, an office's late rows; `compact` sorts the runs
+/// together later): the answer does not wait for a rebuild of millions of rows. Without `new`
+/// (the write updated rows) or on another base, rebuilds from the database.
 pub fn appended(
     app: &BookingsState,
     base: u64,
@@ -210,6 +210,36 @@ pub fn install(app: &BookingsState, generation: u64, mut cols: Columns) {
     install_sets(app, Arc::new(BookingSets::from_columns(cols, generation)));
 }
 
+/// The runs of rows (`BookingIndex::runs`) an index may hold before a compaction sorts them into
+/// one again: each more run is two more binary searches for a query of a date range, and a merge
+/// step for a listing of rows; a compaction is a build of the index from every row (at 10M
+/// bookings, seconds and the memory of a second index), so imports of late rows share one.
+pub const MOST_RUNS: usize = 8;
+
+/// Sorts the rows of the current indexes into one run again and swaps the result in, when an
+/// import left them in more than one (and more than `most` runs): in the writers' turn, so that
+/// no import waits on it beyond its own turn. True when it did.
+pub fn compact(app: &BookingsState, most: usize) -> bool {
+    let _one_at_a_time = super::one_writer();
+    let current = app.bookings.load_full();
+    if current.runs() <= most.max(1) {
+        return false;
+    }
+    let began = std::time::Instant::now();
+    let sets = BookingSets::from_columns(current.all_columns(), current.generation);
+    // Under the writers' turn nothing else swaps an index in; a check costs nothing.
+    if !Arc::ptr_eq(&current, &app.bookings.load_full()) {
+        return false;
+    }
+    drop(current);
+    install_sets(app, Arc::new(sets));
+    tracing::info!(
+        elapsed_ms = began.elapsed().as_millis(),
+        "the bookings index's runs of rows were sorted into one"
+    );
+    true
+}
+
 /// The snapshot writes after each swap, each on its own thread after the one before.
 static SNAPSHOTS: std::sync::Mutex<Option<std::thread::JoinHandle<()>>> =
     std::sync::Mutex::new(None);
@@ -220,6 +250,11 @@ static SNAPSHOTS: std::sync::Mutex<Option<std::thread::JoinHandle<()>>> =
 /// next start.
 fn install_sets(app: &BookingsState, sets: Arc<BookingSets>) {
     let replaced = app.bookings.swap(sets.clone());
+    if sets.runs() > MOST_RUNS {
+        // After the writer's answer, in the writers' turn after this one.
+        let app = app.clone();
+        std::thread::spawn(move || compact(&app, MOST_RUNS));
+    }
     // Giving back the replaced indexes' pages (at 10M bookings, a few hundred MB) need not hold up
     // the writer's answer.
     std::thread::spawn(move || {

@@ -125,26 +125,28 @@ impl<'a> Selection<'a> {
             && self.size.is_none_or(|s| c.size[row] == s)
     }
 
-    /// Calls `visit` for every matching row with a time in `[from, to)`, oldest first.
+    /// Calls `visit` for every matching row with a time in `[from, to)`: oldest first within each
+    /// run of rows (see `BookingIndex::runs`), one run after another.
     #[inline]
     pub fn for_each(&self, from: i64, to: i64, mut visit: impl FnMut(usize)) {
         if self.empty {
             return;
         }
-        let (lo, hi) = self.idx.rows_in(self.base, from, to);
-        match self.base {
-            None if !self.check => (lo..hi).for_each(visit),
-            None => (lo..hi).filter(|&r| self.matches(r)).for_each(visit),
-            Some(list) if !self.check => {
-                for part in list.slices_in(lo, hi) {
-                    part.iter().for_each(|&r| visit(r as usize));
+        for (lo, hi) in self.idx.rows_in(self.base, from, to) {
+            match self.base {
+                None if !self.check => (lo..hi).for_each(&mut visit),
+                None => (lo..hi).filter(|&r| self.matches(r)).for_each(&mut visit),
+                Some(list) if !self.check => {
+                    for part in list.slices_in(lo, hi) {
+                        part.iter().for_each(|&r| visit(r as usize));
+                    }
                 }
-            }
-            Some(list) => {
-                for part in list.slices_in(lo, hi) {
-                    for &r in part {
-                        if self.matches(r as usize) {
-                            visit(r as usize);
+                Some(list) => {
+                    for part in list.slices_in(lo, hi) {
+                        for &r in part {
+                            if self.matches(r as usize) {
+                                visit(r as usize);
+                            }
                         }
                     }
                 }
@@ -158,8 +160,11 @@ impl<'a> Selection<'a> {
             return 0;
         }
         if !self.check {
-            let (lo, hi) = self.idx.rows_in(self.base, from, to);
-            return (hi - lo) as u64;
+            return self
+                .idx
+                .rows_in(self.base, from, to)
+                .map(|(lo, hi)| (hi - lo) as u64)
+                .sum();
         }
         if let (None, None, Some(size)) = (self.state, self.dma, self.size) {
             return self.count_of_size(size, from, to);
@@ -194,19 +199,40 @@ impl<'a> Selection<'a> {
         n
     }
 
-    /// Matching rows in `[from, to)`, newest first, after skipping `offset`.
+    /// Matching rows in `[from, to)`, newest first (by time, then id), after skipping `offset`.
     pub fn newest(&self, from: i64, to: i64, offset: usize, limit: usize) -> Vec<usize> {
         if self.empty || limit == 0 {
             return Vec::new();
         }
-        let (lo, hi) = self.idx.rows_in(self.base, from, to);
-        let rows: Box<dyn Iterator<Item = usize>> = match self.base {
-            None => Box::new((lo..hi).rev()),
-            Some(list) => Box::new(
-                list.slices_in(lo, hi)
-                    .rev()
-                    .flat_map(|part| part.iter().rev().map(|&r| r as usize)),
-            ),
+        let newest_first = |(lo, hi): (usize, usize)| -> Box<dyn Iterator<Item = usize> + '_> {
+            match self.base {
+                None => Box::new((lo..hi).rev()),
+                Some(list) => Box::new(
+                    list.slices_in(lo, hi)
+                        .rev()
+                        .flat_map(|part| part.iter().rev().map(|&r| r as usize)),
+                ),
+            }
+        };
+        let mut runs: Vec<_> = self
+            .idx
+            .rows_in(self.base, from, to)
+            .filter(|&(lo, hi)| lo < hi)
+            .map(|range| newest_first(range).peekable())
+            .collect();
+        let rows: Box<dyn Iterator<Item = usize>> = if runs.len() <= 1 {
+            Box::new(runs.into_iter().flatten())
+        } else {
+            // The runs' rows by time (and id) again: the newest of each run's next row, each time.
+            let c = &self.idx.cols;
+            Box::new(std::iter::from_fn(move || {
+                let (_, k) = runs
+                    .iter_mut()
+                    .enumerate()
+                    .filter_map(|(k, run)| run.peek().map(|&r| ((c.times[r], c.ids.get(r)), k)))
+                    .max()?;
+                runs[k].next()
+            }))
         };
         if self.check {
             rows.filter(|&r| self.matches(r))
@@ -477,8 +503,8 @@ fn scan(
     };
     let mut days = vec![0u32; (last - first + 1) as usize];
     let c = &idx.cols;
-    // Rows come in time order: the day is found from the row's position among the first rows of
-    // the days, once per day, without reading the row's time (a cache miss per row at 1M rows).
+    // Rows come in time order within a run: the day is found from the row's position among the
+    // first rows of the days, once per day, without reading the row's time (a cache miss per row at 1M rows).
     let starts = &idx.day_starts;
     let (mut day, mut day_first, mut next_first) = (0usize, usize::MAX, 0usize);
     sel.for_each(from, to, |r| {

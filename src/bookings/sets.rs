@@ -44,10 +44,10 @@ impl BookingSets {
     }
 
     /// These indexes with the rows `new` added (sorted, with the dictionaries grown from these):
-    /// the index they belong to extended by them (`BookingIndex::extended`), the other given the
-    /// grown dictionaries; neither counts a row it held again. Rows after the index's are appended
-    /// (`BookingIndex::extended`), rows among them merged (`with_rows_among`). `None` when `new`
-    /// mixes real and sample rows: then build from every row.
+    /// the index they belong to extended by them (`BookingIndex::extended`: after its rows, or a
+    /// run of their own when they fall among its days), the other given the grown dictionaries;
+    /// neither counts a row it held again. `None` when `new` mixes real and sample rows: then
+    /// build from every row.
     pub fn extended(&self, new: &Columns, generation: u64) -> Option<BookingSets> {
         let samples = new.sample.count_set();
         let (target, other) = match samples {
@@ -55,11 +55,7 @@ impl BookingSets {
             n if n == new.ids.len() => (&self.sample, &self.real),
             _ => return None,
         };
-        let target = if target.cols.precedes(new) {
-            target.extended(new, generation)?
-        } else {
-            target.with_rows_among(new, generation)?
-        };
+        let target = target.extended(new, generation)?;
         let other = other.extended(&new.without_rows(), generation)?;
         let (real, sample) = if samples == 0 {
             (target, other)
@@ -106,7 +102,7 @@ impl BookingSets {
         } else {
             self.both.get_or_init(|| {
                 BookingIndex::from_columns(
-                    Columns::merge(&self.real.cols, &self.sample.cols),
+                    Columns::merge(&self.real.sorted_columns(), &self.sample.sorted_columns()),
                     self.generation,
                 )
             })
@@ -118,17 +114,23 @@ impl BookingSets {
         std::ptr::eq(view, &self.real) || self.sample.is_empty()
     }
 
-    /// Every row in one set of columns (what the snapshot holds and an import extends).
+    /// Every row in one set of columns, in one (time, id) order (what an import of many rows
+    /// extends, and a compaction builds from).
     pub fn all_columns(&self) -> Columns {
         if let Some(both) = self.both.get() {
-            both.cols.clone()
+            both.sorted_columns()
         } else if self.sample.is_empty() {
-            self.real.cols.clone()
+            self.real.sorted_columns()
         } else if self.real.is_empty() {
-            self.sample.cols.clone()
+            self.sample.sorted_columns()
         } else {
-            Columns::merge(&self.real.cols, &self.sample.cols)
+            Columns::merge(&self.real.sorted_columns(), &self.sample.sorted_columns())
         }
+    }
+
+    /// The most runs of rows (see `BookingIndex::runs`) either index holds.
+    pub fn runs(&self) -> usize {
+        self.real.runs.len().max(self.sample.runs.len())
     }
 }
 
@@ -252,6 +254,7 @@ mod tests {
             assert_eq!(a.by_dma, b.by_dma);
             assert_eq!(a.by_vendor, b.by_vendor);
             assert_eq!(a.day_starts, b.day_starts);
+            assert_eq!(a.runs, b.runs);
             assert_eq!(a.city_names, b.city_names);
             assert_eq!(a.city_of, b.city_of);
             assert_eq!(a.sums, b.sums);
@@ -266,7 +269,9 @@ mod tests {
             /// New rows (new vendors, categories, states, metro areas and cities among them), on
             /// any day — before the first stored one, among them, on the last or after it — give
             /// the index that all the rows would give: the same columns, row lists, day starts and
-            /// every running sum, whether appended or merged in.
+            /// every running sum when they come after every stored row; else the same running sums,
+            /// and once sorted the same columns, lists and day starts, from a run of their own
+            /// behind the stored rows. Either way no stored row is copied.
             #[test]
             fn an_index_extended_by_new_rows_is_the_index_of_all_of_them(
                 old in prop::collection::vec((row(6, 2, 3), any::<bool>()), 0..80),
@@ -297,29 +302,38 @@ mod tests {
                 let extended = sets.extended(&added, 2);
                 prop_assert!(extended.is_some(), "rows of one kind are always added");
                 let extended = extended.unwrap();
-                same(&extended.real, &built.real);
-                same(&extended.sample, &built.sample);
-                // The blocks before the first new row are the old index's own, not copies; so is
-                // every sealed block of a row list the new rows only follow.
                 let (old, new) = if sample_new {
                     (&sets.sample, &extended.sample)
                 } else {
                     (&sets.real, &extended.real)
                 };
-                let first = added.times[0];
-                let kept = old.cols.times.partition_point(|&t| t <= first);
-                prop_assert_eq!(
-                    new.cols.times.shared_with(&old.cols.times),
-                    kept >> COLUMN_BITS
-                );
-                if kept == old.len() {
-                    for (list, was) in new.by_vendor.iter().zip(&old.by_vendor) {
-                        prop_assert_eq!(list.shared_with(was), was.len() >> LIST_BITS);
-                    }
-                    // So are the daily totals' blocks before the old last day's counter.
+                if old.precedes(&added) {
+                    same(&extended.real, &built.real);
+                    same(&extended.sample, &built.sample);
+                    // The daily totals' blocks before the old last day's counter are the old
+                    // index's own.
                     if let Some((shared, counters)) = new.sums.totals_shared_with(&old.sums) {
                         prop_assert!(shared >= (counters - 1) >> SUM_BITS);
                     }
+                } else {
+                    prop_assert_eq!(new.runs.clone(), vec![0, old.len() as u32]);
+                    for (index, of_all) in [
+                        (&extended.real, &built.real),
+                        (&extended.sample, &built.sample),
+                    ] {
+                        let sums = Some(index.sums.clone());
+                        same(&BookingIndex::with_sums(index.sorted_columns(), sums, 2), of_all);
+                        prop_assert_eq!(index.first_day(), of_all.first_day());
+                        prop_assert_eq!(index.last_day(), of_all.last_day());
+                    }
+                }
+                // Every sealed block of the old columns and row lists is shared, not copied.
+                prop_assert_eq!(
+                    new.cols.times.shared_with(&old.cols.times),
+                    old.len() >> COLUMN_BITS
+                );
+                for (list, was) in new.by_vendor.iter().zip(&old.by_vendor) {
+                    prop_assert_eq!(list.shared_with(was), was.len() >> LIST_BITS);
                 }
             }
         }

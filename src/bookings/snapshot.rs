@@ -271,8 +271,9 @@ fn split_parts(payload: &[u8]) -> Option<[&[u8]; PARTS]> {
     (at == payload.len()).then_some(parts)
 }
 
-/// Checks what the archive format cannot: equal column lengths, ids inside their dictionaries and
-/// rows in time order. A snapshot failing any of these would make queries index out of bounds.
+/// Checks what the archive format cannot: equal column lengths and ids inside their dictionaries.
+/// A snapshot failing either would make queries index out of bounds. The rows' order needs no
+/// check: the index finds its runs of rows in time order from the times (`BookingIndex::runs`).
 fn validate(c: &Columns) -> Result<(), String> {
     let n = c.ids.len();
     let lengths = [
@@ -294,7 +295,6 @@ fn validate(c: &Columns) -> Result<(), String> {
         && c.sample.is_well_formed()
         && c.size
             .all(|v| (v as usize) < crate::platform::firm_size::FirmSize::ALL.len())
-        && c.times.is_sorted()
         && !c.states.is_empty()
         && !c.dmas.is_empty()
         && !c.city_states.is_empty()

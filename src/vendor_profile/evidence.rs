@@ -87,20 +87,21 @@ pub fn count(
     };
     for key in vendor_keys(idx, catalog, vendor_id) {
         let list = &idx.by_vendor[key];
-        let (lo, hi) = idx.rows_in(Some(list), bounds[0], bounds[MONTHS]);
-        let mut month = 0;
-        for r in list.slices_in(lo, hi).flatten() {
-            let r = *r as usize;
-            let t = idx.cols.time(r);
-            // Rows are in time order: the month only moves forward.
-            while t >= bounds[month + 1] {
-                month += 1;
-            }
-            out.months[month] += 1;
-            let s = idx.cols.size[r] as usize;
-            out.sizes[s] += 1;
-            if t >= recent_from && size.is_some_and(|size| size.index() == s) {
-                out.recent_for_size += 1;
+        for (lo, hi) in idx.rows_in(Some(list), bounds[0], bounds[MONTHS]) {
+            let mut month = 0;
+            for r in list.slices_in(lo, hi).flatten() {
+                let r = *r as usize;
+                let t = idx.cols.time(r);
+                // Rows are in time order within a run: the month only moves forward.
+                while t >= bounds[month + 1] {
+                    month += 1;
+                }
+                out.months[month] += 1;
+                let s = idx.cols.size[r] as usize;
+                out.sizes[s] += 1;
+                if t >= recent_from && size.is_some_and(|size| size.index() == s) {
+                    out.recent_for_size += 1;
+                }
             }
         }
     }

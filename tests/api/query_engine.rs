@@ -3,8 +3,9 @@
 //! one size, one state (and its cities) or one metro area — or its row scans) equals what counting
 //! the bookings one by one gives: the trends, the count, the top cities and the vendor demand; the
 //! same for the index read back from its snapshot, whose running sums are stored, not rebuilt, and
-//! for the index of some of the bookings to which an import added the rest, on any days (merged
-//! among the stored rows, or appended after them).
+//! for the index of some of the bookings to which imports added the rest, on any days (runs of
+//! their own behind the stored rows, or appended after them), that index read back from its
+//! snapshot, and its runs compacted into one.
 //! The analyst's shapes too (`analyst`): day, ISO-week and month buckets across a year boundary and
 //! a leap day, the stacked categories, both comparison periods and the vendors inside a category.
 
@@ -158,21 +159,41 @@ fn every_trends_answer_equals_a_plain_count_of_the_bookings() {
             let fail = |e: String| TestCaseError::fail(e);
             snapshot::write(dir.path(), &built).map_err(|e| fail(e.to_string()))?;
             let read = snapshot::read(dir.path(), 1).map_err(fail)?;
-            // The first `stored` bookings imported, then the rest: their days fall anywhere.
+            // The first `stored` bookings imported, then the rest in three imports: their days
+            // fall anywhere.
             let stored = stored.min(bookings.len());
             let mut first = ColumnsBuilder::default();
             for (i, b) in bookings[..stored].iter().enumerate() {
                 first.push(i as u64 + 1, b);
             }
-            let before = BookingSets::from_columns(first.finish(), 1);
-            let mut rest = ColumnsBuilder::extend(before.real.cols.without_rows());
-            for (i, b) in bookings.iter().enumerate().skip(stored) {
-                rest.push(i as u64 + 1, b);
+            let mut added = BookingSets::from_columns(first.finish(), 1);
+            let per_import = (bookings.len() - stored).div_ceil(3).max(1);
+            let mut generation = 1;
+            for (k, rest) in bookings[stored..].chunks(per_import).enumerate() {
+                let mut builder = ColumnsBuilder::extend(added.real.cols.without_rows());
+                for (i, b) in rest.iter().enumerate() {
+                    builder.push((stored + k * per_import + i) as u64 + 1, b);
+                }
+                generation += 1;
+                added = added
+                    .extended(&builder.finish(), generation)
+                    .ok_or_else(|| fail("the rest was not added".into()))?;
             }
-            let added = before
-                .extended(&rest.finish(), 2)
-                .ok_or_else(|| fail("the rest was not added".into()))?;
-            for idx in [&built.real, &read.real, &added.real] {
+            // Its runs as the snapshot holds them, and sorted into one.
+            let later = dir.path().join("added");
+            std::fs::create_dir_all(&later).map_err(|e| fail(e.to_string()))?;
+            snapshot::write(&later, &added).map_err(|e| fail(e.to_string()))?;
+            let added_read = snapshot::read(&later, generation).map_err(fail)?;
+            prop_assert_eq!(added_read.real.runs.clone(), added.real.runs.clone());
+            let compacted = BookingSets::from_columns(added.all_columns(), generation);
+            prop_assert!(compacted.real.runs.len() <= 1);
+            for idx in [
+                &built.real,
+                &read.real,
+                &added.real,
+                &added_read.real,
+                &compacted.real,
+            ] {
                 let answer = query::trends(idx, &f, Default::default());
 
                 let wanted: Vec<&Booking> = bookings.iter().filter(|b| matches(b, &f)).collect();
@@ -236,6 +257,21 @@ fn every_trends_answer_equals_a_plain_count_of_the_bookings() {
                     }
                 }
                 prop_assert_eq!(got_vendors, wanted_vendors);
+
+                // The listing: newest first (by time, then id), a page past the first rows.
+                let (page, total) = query::newest(idx, &f, 2, 5);
+                let mut newest: Vec<(i64, u64)> = bookings
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, b)| matches(b, &f))
+                    .map(|(i, b)| (b.created, i as u64 + 1))
+                    .collect();
+                newest.sort_unstable_by(|a, b| b.cmp(a));
+                let wanted_page: Vec<u64> =
+                    newest.iter().skip(2).take(5).map(|&(_, id)| id).collect();
+                let got_page: Vec<u64> = page.iter().map(|b| b.id).collect();
+                prop_assert_eq!(got_page, wanted_page);
+                prop_assert_eq!(total, wanted.len() as u64);
             }
             Ok(())
         })

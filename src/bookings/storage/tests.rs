@@ -1,13 +1,14 @@
 //! The bookings' guarantees, stated once and run on both backends: a load of an empty database,
 //! an import all or nothing, imports at once taking turns with ids never reused, another node
-//! catching up, and the copy of a redb install to PostgreSQL.
+//! catching up, rows among the stored days kept as runs until a compaction, and the copy of a redb
+//! install to PostgreSQL.
 
 use std::sync::Arc;
 
 use arc_swap::ArcSwap;
 
 use super::{BookingsTxn, generation, read_columns};
-use crate::bookings::lifecycle::{catch_up, load};
+use crate::bookings::lifecycle::{MOST_RUNS, catch_up, compact, finish_snapshots, load};
 use crate::bookings::{BookingSets, BookingsState, generate, sample};
 use crate::catalog::Catalog;
 use crate::import::{self, Kind, Options};
@@ -277,6 +278,71 @@ fn another_node_catches_up_by_extending_or_rebuilding() {
         restarted.real.cols == a.sets().real.cols,
         "the indexes differ"
     );
+}
+
+/// The trends and the newest rows the real index gives, unfiltered and for Texas, as JSON.
+fn answers(sets: &BookingSets) -> Vec<serde_json::Value> {
+    use crate::bookings::query::{self, Filters};
+    let texas = Filters {
+        state: Some("TX"),
+        ..Filters::default()
+    };
+    [Filters::default(), texas]
+        .iter()
+        .flat_map(|f| {
+            let trends = query::trends(&sets.real, f, Default::default());
+            let (rows, total) = query::newest(&sets.real, f, 3, 40);
+            [
+                serde_json::to_value(&trends).unwrap(),
+                serde_json::to_value(&rows).unwrap(),
+                serde_json::json!(total),
+            ]
+        })
+        .collect()
+}
+
+/// Rows among the stored days are a run of their own behind the stored rows: the index answers as
+/// the index of every row built at once does, a restart reads the runs from the snapshot, and a
+/// compaction sorts them into one — by itself once imports leave more than `MOST_RUNS`.
+#[test]
+fn rows_among_the_stored_days_are_runs_of_their_own_until_a_compaction() {
+    each_backend(|node| {
+        node.import(&bookings_csv(2_000, 11)).unwrap();
+        node.import(&bookings_csv(150, 12)).unwrap();
+        node.import(&bookings_csv(150, 13)).unwrap();
+        let sets = node.sets();
+        assert_eq!(sets.real.runs, [0, 2_000, 2_150]);
+        let (generation, cols) = read_columns(&node.app.store).unwrap();
+        let rebuilt = BookingSets::from_columns(cols, generation);
+        assert!(sets.real.sorted_columns() == rebuilt.real.cols);
+        assert!(sets.real.sums == rebuilt.real.sums);
+        assert_eq!(answers(&sets), answers(&rebuilt));
+
+        finish_snapshots();
+        let restarted = load(&node.app.store, &node.app.config.storage.data_dir).unwrap();
+        assert_eq!(restarted.real.runs, sets.real.runs);
+        assert!(restarted.real.cols == sets.real.cols);
+
+        assert!(compact(&node.app, 1));
+        let compacted = node.sets();
+        assert_eq!(compacted.real.runs, [0]);
+        assert!(compacted.real.cols == rebuilt.real.cols);
+        assert_eq!(answers(&compacted), answers(&rebuilt));
+        assert!(!compact(&node.app, 1), "one run: nothing to sort");
+
+        // Imports that leave more than MOST_RUNS runs are followed by a compaction.
+        for seed in 0..MOST_RUNS as u64 {
+            node.import(&bookings_csv(20, 100 + seed)).unwrap();
+        }
+        let began = std::time::Instant::now();
+        while node.sets().real.runs.len() > 1 {
+            assert!(began.elapsed().as_secs() < 60, "no compaction came");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let (generation, cols) = read_columns(&node.app.store).unwrap();
+        assert_eq!(node.sets().generation, generation);
+        assert!(node.sets().real.cols == BookingSets::from_columns(cols, generation).real.cols);
+    });
 }
 
 #[test]
