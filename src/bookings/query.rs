@@ -504,7 +504,8 @@ fn scan(
     let mut days = vec![0u32; (last - first + 1) as usize];
     let c = &idx.cols;
     // Rows come in time order within a run: the day is found from the row's position among the
-    // first rows of the days, once per day, without reading the row's time (a cache miss per row at 1M rows).
+    // first rows of the days, once per day, without reading the row's time (a cache miss per row
+    // at 1M rows).
     let starts = &idx.day_starts;
     let (mut day, mut day_first, mut next_first) = (0usize, usize::MAX, 0usize);
     sel.for_each(from, to, |r| {
