@@ -8,6 +8,11 @@
 # KIND=late imports instead 10,000 rows with fresh ids whose days fall among the stored rows' (a
 # re-sent or corrected export, an office's late rows): `gen-bookings --seed 9` over the scale
 # file's dates.
+# KIND=compaction imports, one after the other and GAP seconds apart (default 3), UPLOADS files
+# (default 9: `lifecycle::MOST_RUNS` + 1) of 1,000 rows among the stored days each
+# (`gen-bookings --seed 21...`, fresh ids): the eighth leaves more runs than an index keeps and
+# starts a compaction, which the ninth arrives during. Prints every upload's time, the peak over
+# them all, and the compaction's log line.
 # TRIM=1 adds the resident size after glibc's malloc_trim(0), called in the server through gdb once
 # the snapshot is written: what the allocator holds free, told apart from what the index holds.
 # RUST_LOG=litstack=debug keeps the servers' logs (the import's phases) in
@@ -24,9 +29,12 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 DATA_ROOT="$TARGET/bench-data"
 SCALE="${SCALE:-10}" RUNS="${RUNS:-3}" KIND="${KIND:-day}" TRIM="${TRIM:-0}"
+UPLOADS="${UPLOADS:-9}" GAP="${GAP:-3}"
 ADDR=127.0.0.1:18095
 PASSWORD="plum-orbit-cascade-1947"
-export LITSTACK_SKIP_WEB_BUILD=1 RUST_LOG="${RUST_LOG:-warn}"
+# The compaction's log line is at info.
+[ "$KIND" = compaction ] && default_log=litstack=info || default_log=warn
+export LITSTACK_SKIP_WEB_BUILD=1 RUST_LOG="${RUST_LOG:-$default_log}"
 
 BINS=("$@")
 if [ ${#BINS[@]} -eq 0 ]; then
@@ -37,32 +45,40 @@ mkdir -p "$DATA_ROOT"
 csv="$DATA_ROOT/scale-${SCALE}m.csv"
 install="$DATA_ROOT/scale-${SCALE}m"
 case "$KIND" in
-  day) day="$DATA_ROOT/append-10k.csv" ;;
-  late) day="$DATA_ROOT/late-10k.csv" ;;
-  *) echo "append.sh: KIND is day or late, not $KIND" >&2; exit 2 ;;
+  day) files=("$DATA_ROOT/append-10k.csv") ;;
+  late) files=("$DATA_ROOT/late-10k.csv") ;;
+  compaction) files=(); for k in $(seq 1 "$UPLOADS"); do files+=("$DATA_ROOT/late-1k-$k.csv"); done ;;
+  *) echo "append.sh: KIND is day, late or compaction, not $KIND" >&2; exit 2 ;;
 esac
 [ -f "$csv" ] || "${BINS[0]}" gen-bookings --rows "${SCALE}000000" --seed 7 --end 2026-06-30 --out "$csv"
 [ -f "$install/litstack.redb" ] || "${BINS[0]}" import bookings "$csv" --data-dir "$install" >/dev/null
 # The day's rows are moved to 2026-07-01, after every stored one, with ids `day-N`; the late rows
-# keep their days among the stored ones, with fresh ids `late-N`.
-if [ ! -f "$day" ]; then
-  [ "$KIND" = late ] && seed=9 || seed=8
-  "${BINS[0]}" gen-bookings --rows 10000 --seed "$seed" --end 2026-06-30 --out "$day.tmp"
-  python3 - "$day.tmp" "$day" "$KIND" <<'PY'
+# keep their days among the stored ones, with fresh ids `late-N` (`late{k}-N` for the k-th file of
+# a compaction run).
+for k in "${!files[@]}"; do
+  file=${files[$k]}
+  [ -f "$file" ] && continue
+  case "$KIND" in
+    day) seed=8 rows=10000 prefix=day ;;
+    late) seed=9 rows=10000 prefix=late ;;
+    compaction) seed=$((21 + k)) rows=1000 prefix="late$((k + 1))" ;;
+  esac
+  "${BINS[0]}" gen-bookings --rows "$rows" --seed "$seed" --end 2026-06-30 --out "$file.tmp"
+  python3 - "$file.tmp" "$file" "$prefix" <<'PY'
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1])))
-kind = sys.argv[3]
+prefix = sys.argv[3]
 out = csv.writer(open(sys.argv[2], "w", newline=""), lineterminator="\n")
 out.writerow(rows[0])
 for i, r in enumerate(rows[1:]):
-    r[0] = f"{kind}-{i + 1}"
-    if kind == "day":
+    r[0] = f"{prefix}-{i + 1}"
+    if prefix == "day":
         s = i * 86400 // (len(rows) - 1)
         r[1] = f"2026-07-01T{s // 3600:02d}:{s % 3600 // 60:02d}:{s % 60:02d}Z"
     out.writerow(r)
 PY
-  rm -f "$day.tmp"
-fi
+  rm -f "$file.tmp"
+done
 
 LOG="$DATA_ROOT/append-server.log"
 : > "$LOG"
@@ -106,13 +122,22 @@ for run in $(seq 1 "$RUNS"); do
       perf_pid=$!
       sleep 0.5
     fi
-    answer=$(curl -s -o "$DATA_ROOT/append-answer.json" -w '%{time_total} %{time_pretransfer}' \
-      -H "Cookie: litstack_session=$cookie" -H "Origin: http://$ADDR" -F "file=@$day;type=text/csv" \
-      "http://$ADDR/api/admin/demo-bookings/import")
+    times=()
+    for k in "${!files[@]}"; do
+      [ "$k" = 0 ] || sleep "$GAP"
+      answer=$(curl -s -o "$DATA_ROOT/append-answer.json" -w '%{time_total} %{time_pretransfer}' \
+        -H "Cookie: litstack_session=$cookie" -H "Origin: http://$ADDR" \
+        -F "file=@${files[$k]};type=text/csv" "http://$ADDR/api/admin/demo-bookings/import")
+      times+=("$(awk '{printf "%.0f", ($1 - $2) * 1000}' <<<"$answer")")
+    done
     peak=$(kb $pid VmHWM)
     [ -z "${PERF:-}" ] || { kill -INT $perf_pid; wait $perf_pid || true; }
     after_total=$(total "$cookie")
-    # The snapshot is written after the answer: wait for it before reading the resident size.
+    # The snapshot is written after the answer: wait for it before reading the resident size
+    # (and for the compaction, with its own snapshot, first).
+    if [ "$KIND" = compaction ]; then
+      for _ in $(seq 1 600); do grep -q 'sorted into one' "$LOG" && break; sleep 0.1; done
+    fi
     sleep 3
     rss_after=$(kb $pid VmRSS)
     peak_all=$(kb $pid VmHWM)
@@ -123,13 +148,22 @@ for run in $(seq 1 "$RUNS"); do
     fi
     kill $pid; wait $pid 2>/dev/null || true
     trap - EXIT
-    ms=$(awk '{printf "%.0f", ($1 - $2) * 1000}' <<<"$answer")
+    ms=$(IFS=/; echo "${times[*]}" | sed 's|/| / |g')
+    if [ "$KIND" = compaction ]; then
+      compacted=$(grep 'sorted into one' "$LOG" | tail -1 | grep -o '[a-z_]*ms=[0-9]*' | tr '\n' ' ')
+      ms="$ms (compaction: ${compacted:-none})"
+      : > "$LOG"
+    fi
     lines+=("| $run | ${bin#"$ROOT"/} | ${ms} ms | ${rss_before} MB | ${peak} MB | ${peak_all} MB | ${rss_after} MB${trimmed} | ${before_total} → ${after_total} | $(cut -d' ' -f1 /proc/loadavg) |")
   done
 done
 rm -rf "$DATA_ROOT/append-run" "$DATA_ROOT"/append-base-*
 echo
-[ "$KIND" = late ] && what="10,000 rows among the stored days" || what="a day's 10,000 rows"
+case "$KIND" in
+  day) what="a day's 10,000 rows" ;;
+  late) what="10,000 rows among the stored days" ;;
+  compaction) what="$UPLOADS imports of 1,000 rows among the stored days, ${GAP} s apart," ;;
+esac
 echo "$what into ${SCALE}M, commit $(git -C "$ROOT" rev-parse --short HEAD), $(nproc) cores, $(date -u +%F)."
 echo
 if [ "$TRIM" = 1 ]; then

@@ -194,6 +194,9 @@ impl Flags {
     }
 }
 
+/// Fewer runs of rows in order than this are merged (`Columns::sort_rows_from`), more are sorted.
+const FEW_RUNS: usize = 64;
+
 fn apply<T: Copy>(v: &mut Blocks<T>, perm: &[u32]) {
     *v = perm.iter().map(|&i| v[i as usize]).collect();
 }
@@ -266,6 +269,15 @@ impl Columns {
             vendors: self.vendors.clone(),
             ..Columns::default()
         }
+    }
+
+    /// The rows from `first` on, with these dictionaries.
+    pub fn rows_from(&self, first: usize) -> Columns {
+        let mut out = self.without_rows();
+        for r in first..self.ids.len() {
+            out.push_row(self, r);
+        }
+        out
     }
 
     /// The real rows and the sample rows, each still in time order and with the dictionaries of
@@ -370,10 +382,18 @@ impl Columns {
         let c = self;
         let n = c.ids.len();
         let key = |i: usize| (c.times[i], c.ids.get(i));
-        let sorted = (from.max(1)..n).all(|i| key(i - 1) <= key(i));
-        if !sorted {
+        // Where a row sorts after the row behind it, a run of rows in order ends.
+        let ends = (from.max(1)..n).filter(|&i| key(i - 1) > key(i)).count();
+        if ends > 0 {
             let mut perm: Vec<u32> = (0..n as u32).collect();
-            perm.sort_unstable_by_key(|&i| key(i as usize));
+            if ends < FEW_RUNS {
+                // Stored rows and a few runs behind them (an import's, a compaction's): the
+                // stable sort finds the runs and merges them, a pass per doubling of runs. Ids
+                // are unique, so it orders as any sort would.
+                perm.sort_by_key(|&i| key(i as usize));
+            } else {
+                perm.sort_unstable_by_key(|&i| key(i as usize));
+            }
             c.ids.permute(&perm);
             apply(&mut c.times, &perm);
             apply(&mut c.category, &perm);
@@ -549,6 +569,38 @@ mod tests {
         let new = import.finish();
         assert!(new.vendors.len() > none.vendors.len());
         assert_eq!(none.appended(&new), new);
+    }
+
+    /// A few runs of rows in order are merged, many are sorted (`sort_rows_from`): the same
+    /// columns either way.
+    #[test]
+    fn rows_in_a_few_runs_or_in_many_sort_to_the_same_columns() {
+        use crate::bookings::Booking;
+        use crate::platform::firm_size::FirmSize;
+        let build = |order: &mut dyn Iterator<Item = i64>| {
+            let mut b = ColumnsBuilder::default();
+            for t in order {
+                let booking = Booking {
+                    category: "Intake".into(),
+                    client: "Vendor".into(),
+                    firm_size: FirmSize::ALL[t as usize % FirmSize::ALL.len()],
+                    city_state: None,
+                    state: None,
+                    dma: None,
+                    created: 1_700_000_000 + t * 60,
+                    sample: t % 2 == 0,
+                };
+                b.push(t as u64 + 1, &booking);
+            }
+            b.finish()
+        };
+        // Three runs (every third minute, from 0, 1 and 2), and about 120 (7,919 and 300 share
+        // no factor, so every minute once).
+        let few = build(&mut (0..3).flat_map(|k| (0..300).filter(move |t| t % 3 == k)));
+        let many = build(&mut (0..300).map(|i| i * 7_919 % 300));
+        assert_eq!(few.ids.to_vec(), (1..=300).collect::<Vec<u64>>());
+        assert!(few == many);
+        assert!(few.sample.get(0) && !few.sample.get(299));
     }
 
     #[test]

@@ -344,6 +344,16 @@ impl BookingIndex {
         }
     }
 
+    /// This index with its rows in one run: the columns sorted, the row lists and day starts
+    /// derived again, the running sums kept (they never depended on the rows' order).
+    pub fn compacted(&self) -> BookingIndex {
+        BookingIndex::with_sums(
+            self.sorted_columns(),
+            Some(self.sums.clone()),
+            self.generation,
+        )
+    }
+
     /// The index of its parts; what is left (options and lookups) is per dictionary entry.
     fn assemble(
         cols: Columns,

@@ -217,26 +217,59 @@ pub fn install(app: &BookingsState, generation: u64, mut cols: Columns) {
 pub const MOST_RUNS: usize = 8;
 
 /// Sorts the rows of the current indexes into one run again and swaps the result in, when an
-/// import left them in more than one (and more than `most` runs): in the writers' turn, so an
-/// import that arrives meanwhile waits for it (at 10M bookings, seconds). True when it did.
+/// import left them in more than one (and more than `most` runs). The build (at 10M bookings,
+/// seconds and the memory of a second index) runs outside the writers' turn, so imports go on
+/// meanwhile; in the turn, the rows they added are added to the sorted index as they were to the
+/// current one (`install_compacted`). One compaction at a time: another returns false at once.
+/// True when it swapped one in.
 pub fn compact(app: &BookingsState, most: usize) -> bool {
-    let _one_at_a_time = super::one_writer();
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one_compaction = match ONE_AT_A_TIME.try_lock() {
+        Ok(turn) => turn,
+        // A compaction that panicked left nothing half-done: the index is swapped whole or not.
+        Err(std::sync::TryLockError::Poisoned(turn)) => turn.into_inner(),
+        Err(std::sync::TryLockError::WouldBlock) => return false,
+    };
     let current = app.bookings.load_full();
     if current.runs() <= most.max(1) {
         return false;
     }
     let began = std::time::Instant::now();
-    let sets = BookingSets::from_columns(current.all_columns(), current.generation);
-    // Under the writers' turn nothing else swaps an index in; a check costs nothing.
-    if !Arc::ptr_eq(&current, &app.bookings.load_full()) {
-        return false;
+    let sorted = current.compacted();
+    let built_ms = began.elapsed().as_millis();
+    let done = install_compacted(app, current, sorted);
+    if done {
+        tracing::info!(
+            built_ms,
+            elapsed_ms = began.elapsed().as_millis(),
+            "the bookings index's runs of rows were sorted into one"
+        );
     }
-    drop(current);
+    done
+}
+
+/// Swaps in `sorted` (the rows of `from` in one run), in the writers' turn: as it is when the
+/// index is still `from`; with the rows imports added since (one run more) when they only added
+/// rows; not at all when the index was rebuilt meanwhile (then its rows are in one run already,
+/// or the next import that leaves too many starts another compaction). True when it swapped.
+pub(crate) fn install_compacted(
+    app: &BookingsState,
+    from: Arc<BookingSets>,
+    sorted: BookingSets,
+) -> bool {
+    let _one_at_a_time = super::one_writer();
+    let latest = app.bookings.load_full();
+    let sets = if Arc::ptr_eq(&from, &latest) {
+        sorted
+    } else {
+        match sorted.with_rows_added(&from, &latest) {
+            Some(sets) => sets,
+            None => return false,
+        }
+    };
+    // Held no longer than the swap, so the replaced index's pages can be given back.
+    drop((from, latest));
     install_sets(app, Arc::new(sets));
-    tracing::info!(
-        elapsed_ms = began.elapsed().as_millis(),
-        "the bookings index's runs of rows were sorted into one"
-    );
     true
 }
 
@@ -251,7 +284,7 @@ static SNAPSHOTS: std::sync::Mutex<Option<std::thread::JoinHandle<()>>> =
 fn install_sets(app: &BookingsState, sets: Arc<BookingSets>) {
     let replaced = app.bookings.swap(sets.clone());
     if sets.runs() > MOST_RUNS {
-        // After the writer's answer, in the writers' turn after this one.
+        // After the writer's answer; it takes the writers' turn only to swap its result in.
         let app = app.clone();
         std::thread::spawn(move || compact(&app, MOST_RUNS));
     }

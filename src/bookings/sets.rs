@@ -6,6 +6,7 @@
 //! trends request wants the samples, is merged from them on first use and kept for the generation.
 
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::index::{BookingIndex, Columns};
 
@@ -15,6 +16,15 @@ pub struct BookingSets {
     pub real: BookingIndex,
     pub sample: BookingIndex,
     both: OnceLock<BookingIndex>,
+    /// Indexes built from their rows start a lineage; `extended` keeps it. So an index of the same
+    /// lineage with more rows holds these rows first, in this order, and the rest were added.
+    lineage: u64,
+}
+
+/// A lineage no index has had before.
+fn new_lineage() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 impl BookingSets {
@@ -30,6 +40,7 @@ impl BookingSets {
             real: BookingIndex::from_columns(real, generation),
             sample: BookingIndex::from_columns(sample, generation),
             both: OnceLock::new(),
+            lineage: new_lineage(),
         }
     }
 
@@ -40,6 +51,7 @@ impl BookingSets {
             real,
             sample,
             both: OnceLock::new(),
+            lineage: new_lineage(),
         }
     }
 
@@ -62,7 +74,35 @@ impl BookingSets {
         } else {
             (other, target)
         };
-        Some(BookingSets::from_parts(generation, real, sample))
+        Some(BookingSets {
+            lineage: self.lineage,
+            ..BookingSets::from_parts(generation, real, sample)
+        })
+    }
+
+    /// These indexes with the rows of each in one run (`BookingIndex::compacted`), of the same
+    /// generation; a lineage of their own, as a build from their rows would be.
+    pub fn compacted(&self) -> BookingSets {
+        BookingSets::from_parts(
+            self.generation,
+            self.real.compacted(),
+            self.sample.compacted(),
+        )
+    }
+
+    /// These indexes (built from the rows of `from`) extended by the real rows that imports added
+    /// to `from` to make `to`. `None` when `to` is not `from` extended (the index was rebuilt
+    /// since), when sample rows were added, or when `extended` declines.
+    pub fn with_rows_added(&self, from: &BookingSets, to: &BookingSets) -> Option<BookingSets> {
+        let extends = to.lineage == from.lineage
+            && to.real.len() >= from.real.len()
+            && to.sample.len() == from.sample.len();
+        if !extends {
+            return None;
+        }
+        // Each import since is a run of its own, or the tail of one: sorted, they are one run.
+        let added = to.real.cols.rows_from(from.real.len()).sorted();
+        self.extended(&added, to.generation)
     }
 
     /// Every row, real and sample.
@@ -115,7 +155,7 @@ impl BookingSets {
     }
 
     /// Every row in one set of columns, in one (time, id) order (what an import of many rows
-    /// extends, and a compaction builds from).
+    /// extends).
     pub fn all_columns(&self) -> Columns {
         if let Some(both) = self.both.get() {
             both.sorted_columns()

@@ -185,8 +185,10 @@ fn every_trends_answer_equals_a_plain_count_of_the_bookings() {
             snapshot::write(&later, &added).map_err(|e| fail(e.to_string()))?;
             let added_read = snapshot::read(&later, generation).map_err(fail)?;
             prop_assert_eq!(added_read.real.runs.clone(), added.real.runs.clone());
-            let compacted = BookingSets::from_columns(added.all_columns(), generation);
+            let compacted = added.compacted();
             prop_assert!(compacted.real.runs.len() <= 1);
+            prop_assert!(compacted.real.cols == built.real.cols);
+            prop_assert!(compacted.real.sums == built.real.sums);
             for idx in [
                 &built.real,
                 &read.real,

@@ -1,14 +1,16 @@
 //! The bookings' guarantees, stated once and run on both backends: a load of an empty database,
 //! an import all or nothing, imports at once taking turns with ids never reused, another node
-//! catching up, rows among the stored days kept as runs until a compaction, and the copy of a redb
-//! install to PostgreSQL.
+//! catching up, rows among the stored days kept as runs until a compaction (which keeps the rows
+//! imported while it builds), and the copy of a redb install to PostgreSQL.
 
 use std::sync::Arc;
 
 use arc_swap::ArcSwap;
 
 use super::{BookingsTxn, generation, read_columns};
-use crate::bookings::lifecycle::{MOST_RUNS, catch_up, compact, finish_snapshots, load};
+use crate::bookings::lifecycle::{
+    MOST_RUNS, catch_up, compact, finish_snapshots, install_compacted, load,
+};
 use crate::bookings::{BookingSets, BookingsState, generate, sample};
 use crate::catalog::Catalog;
 use crate::import::{self, Kind, Options};
@@ -342,6 +344,56 @@ fn rows_among_the_stored_days_are_runs_of_their_own_until_a_compaction() {
         let (generation, cols) = read_columns(&node.app.store).unwrap();
         assert_eq!(node.sets().generation, generation);
         assert!(node.sets().real.cols == BookingSets::from_columns(cols, generation).real.cols);
+    });
+}
+
+/// A compaction builds its sorted index outside the writers' turn: the imports that commit
+/// meanwhile add their rows to it when it is swapped in, and a rebuild meanwhile (an update of a
+/// stored row) makes it give up.
+#[test]
+fn a_compaction_keeps_the_rows_imported_while_it_built() {
+    each_backend(|node| {
+        let first = bookings_csv(2_000, 11);
+        node.import(&first).unwrap();
+        node.import(&bookings_csv(150, 12)).unwrap();
+        let from = node.app.bookings.load_full();
+        assert_eq!(from.real.runs, [0, 2_000]);
+        let sorted = from.compacted();
+
+        // Two imports of rows among the stored days while it builds: a run each.
+        node.import(&bookings_csv(150, 13)).unwrap();
+        node.import(&bookings_csv(40, 14)).unwrap();
+        assert_eq!(node.sets().real.runs, [0, 2_000, 2_150, 2_300]);
+        assert!(install_compacted(&node.app, from, sorted));
+        let sets = node.sets();
+        assert_eq!(
+            sets.real.runs,
+            [0, 2_150],
+            "the sorted rows, then the added ones"
+        );
+        let (generation, cols) = read_columns(&node.app.store).unwrap();
+        assert_eq!(sets.generation, generation);
+        let rebuilt = BookingSets::from_columns(cols, generation);
+        assert!(sets.real.sorted_columns() == rebuilt.real.cols);
+        assert!(sets.real.sums == rebuilt.real.sums);
+        assert_eq!(answers(&sets), answers(&rebuilt));
+
+        // Nothing imported meanwhile: the sorted index as built.
+        assert!(compact(&node.app, 1));
+        assert_eq!(node.sets().real.runs, [0]);
+
+        // A rebuild meanwhile: the index it built from is gone, and so is the compaction.
+        node.import(&bookings_csv(40, 15)).unwrap();
+        let from = node.app.bookings.load_full();
+        let sorted = from.compacted();
+        let changed = String::from_utf8(first)
+            .unwrap()
+            .replacen(",SOLO,", ",E200P,", 1);
+        assert_eq!(node.import(changed.as_bytes()).unwrap().updated, 1);
+        let rebuilt = node.app.bookings.load_full();
+        assert!(!install_compacted(&node.app, from, sorted));
+        assert!(Arc::ptr_eq(&node.app.bookings.load_full(), &rebuilt));
+        assert_eq!(rebuilt.real.runs, [0]);
     });
 }
 
