@@ -212,16 +212,16 @@ pub fn install(app: &BookingsState, generation: u64, mut cols: Columns) {
 
 /// The runs of rows (`BookingIndex::runs`) an index may hold before a compaction sorts them into
 /// one again: each more run is two more binary searches for a query of a date range, and a merge
-/// step for a listing of rows; a compaction is a build of the index from every row (at 10M
-/// bookings, seconds and the memory of a second index), so imports of late rows share one.
+/// step for a listing of rows; a compaction merges the runs and builds the row lists again (at 10M
+/// bookings, about a second and 350 MB while it runs), so imports of late rows share one.
 pub const MOST_RUNS: usize = 8;
 
 /// Sorts the rows of the current indexes into one run again and swaps the result in, when an
-/// import left them in more than one (and more than `most` runs). The build (at 10M bookings,
-/// seconds and the memory of a second index) runs outside the writers' turn, so imports go on
-/// meanwhile; in the turn, the rows they added are added to the sorted index as they were to the
-/// current one (`install_compacted`). One compaction at a time: another returns false at once.
-/// True when it swapped one in.
+/// import left them in more than one (and more than `most` runs). The build (the runs merged, the
+/// running sums kept) runs outside the writers' turn, so imports go on meanwhile; in the turn, the
+/// rows they added are added to the sorted index as they were to the current one
+/// (`install_compacted`). One compaction at a time in the process, as one writer: another returns
+/// false at once. True when it swapped one in.
 pub fn compact(app: &BookingsState, most: usize) -> bool {
     static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _one_compaction = match ONE_AT_A_TIME.try_lock() {
