@@ -7,7 +7,9 @@
 //! The kill loop's size comes from `LITSTACK_CRASH_ROWS` (rows in the imported file, default
 //! 10,000) and `LITSTACK_CRASH_KILLS` (default 20); `LITSTACK_CRASH_SEED` repeats a run's delays.
 //! `LITSTACK_CRASH_BASE_ROWS` imports that many bookings first and makes the file a day's export
-//! dated after them (the import that extends the index, not the one that builds it).
+//! dated after them (the import that extends the index, not the one that builds it); with
+//! `LITSTACK_CRASH_LATE=1` the file keeps its days, which fall among the stored ones (fresh ids:
+//! rows among the stored days, a run of their own in the index).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -263,9 +265,10 @@ fn killed_imports_leave_the_data_exactly_as_before_or_after() {
             .unwrap()
             .as_secs(),
     );
-    // With a base of its own, the file is a day's export into that many bookings: the import that
-    // extends the index instead of building it.
+    // With a base of its own, the file is a day's export into that many bookings (or rows among
+    // their days): the import that extends the index instead of building it.
     let base_rows = env_u64("LITSTACK_CRASH_BASE_ROWS", 0);
+    let late = env_u64("LITSTACK_CRASH_LATE", 0) == 1;
     let began = Instant::now();
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("crash.csv");
@@ -274,7 +277,9 @@ fn killed_imports_leave_the_data_exactly_as_before_or_after() {
     let before = if base_rows == 0 {
         base_data(&base)
     } else {
-        dated_next_day(&file);
+        if !late {
+            dated_next_day(&file);
+        }
         let base_file = dir.path().join("base.csv");
         generate(base_rows, 1, &base_file);
         base_data_of(&base, &base_file, base_rows)
@@ -335,10 +340,11 @@ fn killed_imports_leave_the_data_exactly_as_before_or_after() {
         stop(server);
     }
     eprintln!(
-        "kill loop: {kills} SIGKILLs during imports of {rows} rows onto {before} \
+        "kill loop: {kills} SIGKILLs during imports of {rows} rows {} {before} \
          (a full import took {:.2} s): {at_before} left the {before} bookings of before, \
          {at_after} the {after} of after ({finished_first} had finished first); \
          integrity check passed every time; {:.1} s in all (seed {seed})",
+        if late { "among the days of" } else { "onto" },
         full.as_secs_f64(),
         began.elapsed().as_secs_f64()
     );
