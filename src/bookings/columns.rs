@@ -194,7 +194,8 @@ impl Flags {
     }
 }
 
-/// Fewer runs of rows in order than this are merged (`Columns::sort_rows_from`), more are sorted.
+/// Rows in at most this many runs, each in order, are merged (`Columns::sort_rows_from`); rows in
+/// more are sorted.
 const FEW_RUNS: usize = 64;
 
 fn apply<T: Copy>(v: &mut Blocks<T>, perm: &[u32]) {
@@ -382,7 +383,7 @@ impl Columns {
         let c = self;
         let n = c.ids.len();
         let key = |i: usize| (c.times[i], c.ids.get(i));
-        // Where a row sorts after the row behind it, a run of rows in order ends.
+        // Where a row sorts after the next one, a run of rows in order ends.
         let ends = (from.max(1)..n).filter(|&i| key(i - 1) > key(i)).count();
         if ends > 0 {
             let mut perm: Vec<u32> = (0..n as u32).collect();
