@@ -220,16 +220,12 @@ pub const MOST_RUNS: usize = 8;
 /// import left them in more than one (and more than `most` runs). The build (the runs merged, the
 /// running sums kept) runs outside the writers' turn, so imports go on meanwhile; in the turn, the
 /// rows they added are added to the sorted index as they were to the current one
-/// (`install_compacted`). One compaction at a time in the process, as one writer: another returns
-/// false at once. True when it swapped one in.
+/// (`install_compacted`). One compaction at a time in the process, as one writer: another waits
+/// for it, then finds the runs it sorted. True when it swapped one in.
 pub fn compact(app: &BookingsState, most: usize) -> bool {
     static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let _one_compaction = match ONE_AT_A_TIME.try_lock() {
-        Ok(turn) => turn,
-        // A compaction that panicked left nothing half-done: the index is swapped whole or not.
-        Err(std::sync::TryLockError::Poisoned(turn)) => turn.into_inner(),
-        Err(std::sync::TryLockError::WouldBlock) => return false,
-    };
+    // A compaction that panicked left nothing half-done: the index is swapped whole or not.
+    let _one_compaction = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let current = app.bookings.load_full();
     if current.runs() <= most.max(1) {
         return false;
