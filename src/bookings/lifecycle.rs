@@ -195,10 +195,24 @@ pub fn catch_up(app: &BookingsState) -> Result<()> {
     let since = current.generation;
     let mut builder = ColumnsBuilder::extend(current.real.cols.without_rows());
     drop(current);
+    let began = std::time::Instant::now();
     match storage::append_rows_above(&app.store, since, largest, &mut builder)? {
         // A rebuild committed between the two reads: start over from the database.
         Appended::Rebuilt => refresh(app),
-        Appended::Current(generation) => appended(app, since, generation, Some(builder.finish())),
+        Appended::Current(generation) => {
+            let read_ms = began.elapsed().as_millis();
+            let new = builder.finish();
+            let rows = new.ids.len();
+            appended(app, since, generation, Some(new))?;
+            tracing::debug!(
+                generation,
+                rows,
+                read_ms,
+                elapsed_ms = began.elapsed().as_millis(),
+                "caught up with another node's import"
+            );
+            Ok(())
+        }
     }
 }
 

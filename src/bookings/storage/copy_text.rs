@@ -5,12 +5,12 @@ use crate::bookings::model::Booking;
 use crate::platform::firm_size::FirmSize;
 
 /// One row of COPY's text format: tab-separated fields in the order of `push_rows`' SELECT,
-/// `\N` for NULL, backslash escapes for tabs, newlines and backslashes.
+/// `\N` for NULL, backslash escapes for tabs, newlines and backslashes. Answers the row's id.
 pub(super) fn push_line(
     line: &[u8],
     booking: &mut Booking,
     builder: &mut ColumnsBuilder,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<u64> {
     let mut fields = line.split(|&b| b == b'\t');
     let mut next = || {
         fields
@@ -30,8 +30,9 @@ pub(super) fn push_line(
     copy_optional(&mut booking.dma, next()?)?;
     booking.created = number(next()?)?;
     booking.sample = next()? == b"t";
-    builder.push(u64::try_from(id)?, booking);
-    Ok(())
+    let id = u64::try_from(id)?;
+    builder.push(id, booking);
+    Ok(id)
 }
 
 fn number(field: &[u8]) -> anyhow::Result<i64> {

@@ -26,6 +26,8 @@ const WRITERS_LOCK: i64 = 0x4c69_7473_0008;
 pub(super) const REBUILT_AT: &str = "bookings:rebuilt_at";
 /// Rows per page when reading the bookings' identities.
 const PAGE: i64 = 100_000;
+/// Rows per statement when another node catches up on new rows.
+const CATCH_UP_PAGE: i64 = 65_536;
 /// Bytes of COPY data sent at a time.
 pub(super) const COPY_CHUNK: usize = 4 << 20;
 const COLUMNS: &str = "id, category, client, firm_size, city_state, state, dma, created, sample";
@@ -82,20 +84,26 @@ pub(super) async fn repeatable_read(
 /// `COPY … TO STDOUT` (text format) and are parsed here as they stream in: at 1M rows this is
 /// what another node waits for after an import, and it is several times quicker than decoding
 /// rows of a query.
+/// Pushes the rows above id `above` into `builder`, in id order: every one, or the first `limit`.
+/// Answers how many, and the last one's id.
 async fn push_rows(
     tx: &mut Transaction<'static, Postgres>,
     above: i64,
+    limit: Option<i64>,
     builder: &mut ColumnsBuilder,
-) -> Result<()> {
+) -> Result<(i64, u64)> {
     use futures_util::StreamExt as _;
-    // `above` is a number of ours, not input: formatting it into the statement is safe.
+    // `above` and `limit` are numbers of ours, not input: formatting them into the statement is
+    // safe.
+    let limit = limit.map(|n| format!(" LIMIT {n}")).unwrap_or_default();
     let statement = format!(
         "COPY (SELECT id, category, client, firm_size, city_state, state, dma, \
-         extract(epoch FROM created)::bigint, sample FROM bookings WHERE id > {above} ORDER BY id) \
-         TO STDOUT"
+         extract(epoch FROM created)::bigint, sample FROM bookings WHERE id > {above} ORDER BY id\
+         {limit}) TO STDOUT"
     );
     let mut stream = tx.copy_out_raw(&statement).await?;
     let mut booking = Booking::blank(false);
+    let (mut rows, mut last) = (0i64, 0u64);
     // A chunk ends anywhere: the unfinished line waits here for the next one.
     let mut pending: Vec<u8> = Vec::new();
     while let Some(chunk) = stream.next().await {
@@ -109,11 +117,15 @@ async fn push_rows(
             pending.extend_from_slice(&data[..=end]);
             data = &data[end + 1..];
             let line = std::mem::take(&mut pending);
-            push_line(&line[..line.len() - 1], &mut booking, builder)?;
+            last = push_line(&line[..line.len() - 1], &mut booking, builder)?;
+            rows += 1;
         }
         for line in data.split_inclusive(|&b| b == b'\n') {
             match line.strip_suffix(b"\n") {
-                Some(line) => push_line(line, &mut booking, builder)?,
+                Some(line) => {
+                    last = push_line(line, &mut booking, builder)?;
+                    rows += 1;
+                }
                 None => pending.extend_from_slice(line),
             }
         }
@@ -121,7 +133,7 @@ async fn push_rows(
     if !pending.is_empty() {
         return Err(anyhow::anyhow!("the bookings ended mid-row").into());
     }
-    Ok(())
+    Ok((rows, last))
 }
 
 /// Reads every booking into sorted columns, with the generation they belong to.
@@ -130,7 +142,7 @@ pub fn read_columns(store: &PgStore) -> Result<(u64, Columns)> {
         let mut tx = repeatable_read(store).await?;
         let generation = counter(&mut *tx, GENERATION).await?;
         let mut builder = ColumnsBuilder::default();
-        push_rows(&mut tx, 0, &mut builder).await?;
+        push_rows(&mut tx, 0, None, &mut builder).await?;
         tx.commit().await?;
         Ok((generation, builder.finish()))
     })
@@ -150,7 +162,18 @@ pub(super) fn append_rows_above(
         if counter(&mut *tx, REBUILT_AT).await? > since {
             return Ok(Appended::Rebuilt);
         }
-        push_rows(&mut tx, largest as i64, builder).await?;
+        // In pages, each an index scan from where the last ended. Asked for every row above
+        // `largest` at once, the planner may guess a third of the table from statistics that do
+        // not know the new rows (a table not analyzed since a large COPY) and sort the whole
+        // table: at 10M bookings, 400 ms for a day's 10,000 rows against 1 ms.
+        let mut above = largest as i64;
+        loop {
+            let (rows, last) = push_rows(&mut tx, above, Some(CATCH_UP_PAGE), builder).await?;
+            if rows < CATCH_UP_PAGE {
+                break;
+            }
+            above = last as i64;
+        }
         tx.commit().await?;
         Ok(Appended::Current(generation))
     })

@@ -282,6 +282,22 @@ fn another_node_catches_up_by_extending_or_rebuilding() {
     );
 }
 
+#[test]
+fn another_node_catches_up_on_more_rows_than_a_page_holds() {
+    let url = pg_database();
+    let (a, b) = (pg_node(&url), pg_node(&url));
+    a.import(&bookings_csv(1_000, 7)).unwrap();
+    catch_up(&b.app).unwrap();
+    // Only new rows: B reads those above its largest id, 65,536 at a time.
+    a.import(&bookings_csv(70_000, 8)).unwrap();
+    catch_up(&b.app).unwrap();
+    assert_eq!(b.sets().len(), 71_000);
+    assert!(
+        b.sets().real.cols == a.sets().real.cols,
+        "the indexes differ"
+    );
+}
+
 /// The trends and the newest rows the real index gives, unfiltered and for Texas, as JSON.
 fn answers(sets: &BookingSets) -> Vec<serde_json::Value> {
     use crate::bookings::query::{self, Filters};
