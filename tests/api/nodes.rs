@@ -347,8 +347,9 @@ fn stored_snapshots(node: &TestApp) -> Vec<(i64, Vec<u8>)> {
     let pg = pg(node);
     pg.run(
         sqlx::query_as(
-            "SELECT generation, string_agg(bytes, ''::bytea ORDER BY part) \
-             FROM bookings_snapshot GROUP BY generation ORDER BY generation",
+            "SELECT s.generation, string_agg(c.bytes, ''::bytea ORDER BY s.part) \
+             FROM bookings_snapshot s JOIN bookings_snapshot_chunks c USING (hash) \
+             GROUP BY s.generation ORDER BY s.generation",
         )
         .fetch_all(pg.pool()),
     )
@@ -383,7 +384,7 @@ fn execute(node: &TestApp, sql: &'static str) {
     pg.run(sqlx::query(sql).execute(pg.pool())).unwrap();
 }
 
-/// Replaces the stored snapshot with `bytes` under `generation`, as one part, in the storers'
+/// Replaces the stored snapshot with `bytes` under `generation`, as one chunk, in the storers'
 /// turn (their advisory lock): a node storing its own snapshot meanwhile then finds this one
 /// stored, where between a bare DELETE and INSERT it could store its own and take the key.
 fn store_snapshot_bytes(node: &TestApp, generation: i64, bytes: &[u8]) {
@@ -397,9 +398,15 @@ fn store_snapshot_bytes(node: &TestApp, generation: i64, bytes: &[u8]) {
         sqlx::query("DELETE FROM bookings_snapshot")
             .execute(&mut *tx)
             .await?;
-        sqlx::query("INSERT INTO bookings_snapshot (generation, part, bytes) VALUES ($1, 0, $2)")
-            .bind(generation)
+        let hash = <sha2::Sha256 as sha2::Digest>::digest(bytes).to_vec();
+        sqlx::query("INSERT INTO bookings_snapshot_chunks (hash, bytes) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+            .bind(&hash)
             .bind(bytes)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("INSERT INTO bookings_snapshot (generation, part, hash) VALUES ($1, 0, $2)")
+            .bind(generation)
+            .bind(&hash)
             .execute(&mut *tx)
             .await?;
         tx.commit().await

@@ -312,7 +312,18 @@ pub const TABLES: &[Table] = &[
         secrets: &[],
         refers_to: &[],
     },
-    // Hub mode's encoded index of the bookings, for nodes that start.
+    // Hub mode's encoded index of the bookings, for nodes that start: the chunks, and each
+    // generation's list of them.
+    Table {
+        name: "bookings_snapshot_chunks",
+        purge: Purge::Never,
+        export: Export::Left(INSTALL_OWN),
+        holder: Holder::Install,
+        redb: &[],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
     Table {
         name: "bookings_snapshot",
         purge: Purge::Never,

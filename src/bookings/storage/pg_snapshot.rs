@@ -1,20 +1,25 @@
-//! The bookings index snapshot kept in PostgreSQL (migrations/postgres/0030_bookings_snapshot.sql),
-//! so that a hub node starting without its own `bookings.idx` reads one blob instead of every row
-//! and rebuilding the sums. The blob is the snapshot file's bytes (`snapshot::encode`), cut into
-//! parts of `PART` bytes, keyed by the booking generation it reflects. It is only a quicker start:
-//! a snapshot that is missing, of another generation, cut short or damaged is refused, and the
-//! node reads the rows as before.
+//! The bookings index snapshot kept in PostgreSQL (migrations/postgres/0030_bookings_snapshot.sql,
+//! 0039_bookings_snapshot_chunks.sql), so that a hub node starting without its own `bookings.idx`
+//! reads it instead of every row and rebuilding the sums. It is the snapshot file's bytes
+//! (`snapshot::encode`) cut into content-defined chunks, each stored once under its SHA-256 and
+//! listed in order under the booking generation it reflects. It is only a quicker start: a
+//! snapshot that is missing, of another generation, cut short or damaged is refused, and the node
+//! reads the rows as before.
+//!
+//! Why chunks: an import changes the snapshot only at the tail of each column and of the running
+//! sums, and the cut points follow the bytes, not their offsets. So after a day's import nearly
+//! every chunk is one already stored, and only the others are written, where the whole snapshot was
+//! written again before (at 10M bookings, 230 MB for 10,000 rows).
 //!
 //! Storing takes its turn under `SNAPSHOT_LOCK` and stores only the database's current generation,
 //! once: nodes catching up on the same import find it stored and skip it, and a snapshot of an
 //! older generation is never written over a newer one.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use futures_util::TryStreamExt as _;
-
-use sqlx::pool::PoolConnection;
-use sqlx::{Connection as _, Postgres};
+use sha2::{Digest as _, Sha256};
 
 use super::postgres::counter;
 use crate::bookings::GENERATION;
@@ -23,16 +28,25 @@ use crate::bookings::sets::BookingSets;
 use crate::bookings::snapshot::{self, HEADER, Payload};
 use crate::platform::store::{PgStore, Store};
 
-/// Bytes per stored part.
-const PART: usize = 32 << 20;
+/// The chunks' sizes: the smallest, the average the cut points aim at, and the largest. A change
+/// costs the chunk it falls in, so about 64 KiB for each column's tail; 10M bookings make about
+/// 3,600 chunks.
+const CHUNK_MIN: usize = 16 << 10;
+const CHUNK_AVG: usize = 64 << 10;
+const CHUNK_MAX: usize = 256 << 10;
+/// Bytes gathered before they are cut into chunks: many chunks at a time, and always more than
+/// the largest, so that every chunk cut but the buffer's last is whole.
+const CHUNK_BUFFER: usize = 4 << 20;
 /// The advisory lock the writers of the stored snapshot take turns with.
 pub const SNAPSHOT_LOCK: i64 = 0x4c69_7473_0030;
+
+type Hash = [u8; 32];
 
 /// What storing the snapshot did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stored {
-    /// Written, in this many bytes.
-    Written(u64),
+    /// Stored: `written` bytes of chunks not stored before, of a snapshot of `total` bytes.
+    Written { written: u64, total: u64 },
     /// That generation's snapshot was already stored (another node caught up on the same write).
     Already,
     /// The database has moved past the generation: a newer snapshot belongs there.
@@ -40,10 +54,10 @@ pub enum Stored {
 }
 
 /// Stores the snapshot of `sets` in the background, on the store's runtime: only a quicker start,
-/// it must not hold up an import's answer or a node's start (at 1M bookings, 40 MB to encode and
-/// write). A failure is only logged. A task of the runtime, not a thread of its own: a runtime
-/// that shuts down (a server's at exit, a test's) drops it between two statements, and the
-/// transaction is rolled back.
+/// it must not hold up an import's answer or a node's start (at 10M bookings, 230 MB to encode).
+/// A failure is only logged. A task of the runtime, not a thread of its own: a runtime that shuts
+/// down (a server's at exit, a test's) drops it between two statements, and the transaction is
+/// rolled back.
 pub fn spawn_write(owner: &Arc<Store>, sets: Arc<BookingSets>, replace: bool) {
     let Store::Postgres(store) = &**owner else {
         return;
@@ -55,8 +69,13 @@ pub fn spawn_write(owner: &Arc<Store>, sets: Arc<BookingSets>, replace: bool) {
         };
         let generation = sets.generation;
         let encoded = match write(store, sets, replace).await {
-            Ok(Stored::Written(bytes)) => {
-                tracing::debug!(generation, bytes, "the bookings snapshot was stored");
+            Ok(Stored::Written { written, total }) => {
+                tracing::debug!(
+                    generation,
+                    bytes = written,
+                    total,
+                    "the bookings snapshot was stored"
+                );
                 true
             }
             Ok(Stored::Already | Stored::Stale) => false,
@@ -69,8 +88,7 @@ pub fn spawn_write(owner: &Arc<Store>, sets: Arc<BookingSets>, replace: bool) {
                 true
             }
         };
-        // The encoder's parts (32 MiB each, two at most) are freed by now: given back as after the
-        // file's write.
+        // The encoder's buffers are freed by now: given back as after the file's write.
         if encoded {
             let after = "the bookings snapshot was stored in the database";
             let _ = tokio::task::spawn_blocking(move || give_back_free(after)).await;
@@ -78,13 +96,17 @@ pub fn spawn_write(owner: &Arc<Store>, sets: Arc<BookingSets>, replace: bool) {
     });
 }
 
-/// Stores the snapshot of `sets` for its generation, replacing every other generation's, when that
-/// generation is still the database's current one and is not stored yet (or, with `replace`, even
-/// if it is: a node that refused the stored one rebuilt its index from the rows).
-async fn write(store: &PgStore, sets: Arc<BookingSets>, replace: bool) -> anyhow::Result<Stored> {
+/// Stores the snapshot of `sets` for its generation, in place of every other generation's, when
+/// that generation is still the database's current one and is not stored yet. With `replace` (a
+/// node refused the stored one and rebuilt its index from the rows) it is stored even so, and no
+/// stored chunk is trusted: a damaged one would otherwise be listed again.
+pub(crate) async fn write(
+    store: &PgStore,
+    sets: Arc<BookingSets>,
+    replace: bool,
+) -> anyhow::Result<Stored> {
     let generation = sets.generation as i64;
-    let mut conn = unpooled(store).await?;
-    let mut tx = conn.begin().await?;
+    let mut tx = store.pool().begin().await?;
     // Held until commit or rollback: storers on every node take turns.
     sqlx::query("SELECT pg_advisory_xact_lock($1)")
         .bind(SNAPSHOT_LOCK)
@@ -104,75 +126,117 @@ async fn write(store: &PgStore, sets: Arc<BookingSets>, replace: bool) -> anyhow
     sqlx::query("DELETE FROM bookings_snapshot")
         .execute(&mut *tx)
         .await?;
-    // Encoded on a blocking thread and handed over a part at a time: no more than two parts are
-    // held (`encode` streams its archives). Should this task be dropped, the encoder's next part
-    // finds the channel closed and it stops.
-    let (send, mut parts) = tokio::sync::mpsc::channel::<Vec<u8>>(1);
-    let encoder = tokio::task::spawn_blocking(move || {
-        let mut out = PartSender {
-            send,
-            buffer: Vec::with_capacity(PART),
-        };
-        snapshot::encode(&sets, &mut out)?;
-        out.send_part()?;
-        Ok::<_, anyhow::Error>(())
-    });
-    let (mut part, mut written) = (0i32, 0u64);
-    while let Some(bytes) = parts.recv().await {
-        sqlx::query("INSERT INTO bookings_snapshot (generation, part, bytes) VALUES ($1, $2, $3)")
-            .bind(generation)
-            .bind(part)
-            .bind(&bytes)
+    let mut known: HashSet<Hash> = if replace {
+        sqlx::query("DELETE FROM bookings_snapshot_chunks")
             .execute(&mut *tx)
             .await?;
-        part += 1;
-        written += bytes.len() as u64;
+        HashSet::new()
+    } else {
+        sqlx::query_scalar::<_, Vec<u8>>("SELECT hash FROM bookings_snapshot_chunks")
+            .fetch_all(&mut *tx)
+            .await?
+            .into_iter()
+            .filter_map(|hash| Hash::try_from(hash).ok())
+            .collect()
+    };
+    // Encoded, cut and hashed on a blocking thread and handed over a chunk at a time. Should this
+    // task be dropped, the encoder's next chunk finds the channel closed and it stops.
+    let (send, mut chunks) = tokio::sync::mpsc::channel::<Chunk>(16);
+    let encoder = tokio::task::spawn_blocking(move || {
+        let mut out = Chunker::new(|chunk| {
+            send.blocking_send(chunk)
+                .map_err(|_| std::io::Error::other("the snapshot's writer stopped"))
+        });
+        snapshot::encode(&sets, &mut out)?;
+        out.finish()?;
+        Ok::<_, anyhow::Error>(())
+    });
+    let (mut hashes, mut written, mut total) = (Vec::new(), 0u64, 0u64);
+    while let Some(chunk) = chunks.recv().await {
+        total += chunk.bytes.len() as u64;
+        if known.insert(chunk.hash) {
+            sqlx::query("INSERT INTO bookings_snapshot_chunks (hash, bytes) VALUES ($1, $2)")
+                .bind(&chunk.hash[..])
+                .bind(&chunk.bytes)
+                .execute(&mut *tx)
+                .await?;
+            written += chunk.bytes.len() as u64;
+        }
+        hashes.push(chunk.hash.to_vec());
     }
     encoder.await??;
+    sqlx::query(
+        "INSERT INTO bookings_snapshot (generation, part, hash) \
+         SELECT $1, (part - 1)::integer, hash FROM unnest($2::bytea[]) WITH ORDINALITY AS t (hash, part)",
+    )
+    .bind(generation)
+    .bind(&hashes)
+    .execute(&mut *tx)
+    .await?;
+    // The chunks only older generations listed.
+    sqlx::query(
+        "DELETE FROM bookings_snapshot_chunks c \
+         WHERE NOT EXISTS (SELECT 1 FROM bookings_snapshot s WHERE s.hash = c.hash)",
+    )
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
-    Ok(Stored::Written(written))
+    Ok(Stored::Written { written, total })
 }
 
-/// A connection for a snapshot's parts, closed when dropped instead of going back to the pool. A
-/// part grows the connection's buffer to twice its size (a bind message of 32 MiB, a row of as
-/// much), and sqlx keeps a buffer's size as long as the connection lives: after storing the
-/// snapshot of 1M bookings a hub node held 67 MB so (heaptrack), in a connection of its pool.
-async fn unpooled(store: &PgStore) -> sqlx::Result<PoolConnection<Postgres>> {
-    let mut conn = store.pool().acquire().await?;
-    conn.close_on_drop();
-    Ok(conn)
+/// One chunk of the snapshot and the SHA-256 of its bytes.
+struct Chunk {
+    hash: Hash,
+    bytes: Vec<u8>,
 }
 
-/// Takes the encoded snapshot and sends it on in parts of `PART` bytes.
-struct PartSender {
-    send: tokio::sync::mpsc::Sender<Vec<u8>>,
+/// Takes the encoded snapshot and hands it on in content-defined chunks (FastCDC), the same ones as
+/// a cut of the whole snapshot at once: where a chunk ends depends only on its own bytes, so each
+/// chunk cut from the buffer but its last is final, and the last is cut again with the bytes after.
+struct Chunker<F> {
+    send: F,
     buffer: Vec<u8>,
 }
 
-impl PartSender {
-    fn send_part(&mut self) -> std::io::Result<()> {
-        if self.buffer.is_empty() {
-            return Ok(());
+impl<F: FnMut(Chunk) -> std::io::Result<()>> Chunker<F> {
+    fn new(send: F) -> Self {
+        Chunker {
+            send,
+            buffer: Vec::with_capacity(CHUNK_BUFFER + CHUNK_MAX),
         }
-        let part = std::mem::replace(&mut self.buffer, Vec::with_capacity(PART));
-        self.send
-            .blocking_send(part)
-            .map_err(|_| std::io::Error::other("the snapshot's writer stopped"))
+    }
+
+    /// Hands on the buffer's chunks (with `last`, every one; otherwise all but the last).
+    fn cut(&mut self, last: bool) -> std::io::Result<()> {
+        let mut taken = 0;
+        for cut in fastcdc::v2020::FastCDC::new(&self.buffer, CHUNK_MIN, CHUNK_AVG, CHUNK_MAX) {
+            let end = cut.offset + cut.length;
+            if !last && end == self.buffer.len() {
+                break;
+            }
+            let bytes = self.buffer[cut.offset..end].to_vec();
+            (self.send)(Chunk {
+                hash: Sha256::digest(&bytes).into(),
+                bytes,
+            })?;
+            taken = end;
+        }
+        self.buffer.drain(..taken);
+        Ok(())
+    }
+
+    fn finish(mut self) -> std::io::Result<()> {
+        self.cut(true)
     }
 }
 
-impl std::io::Write for PartSender {
-    fn write(&mut self, mut data: &[u8]) -> std::io::Result<usize> {
-        let len = data.len();
-        while !data.is_empty() {
-            let take = (PART - self.buffer.len()).min(data.len());
-            self.buffer.extend_from_slice(&data[..take]);
-            data = &data[take..];
-            if self.buffer.len() == PART {
-                self.send_part()?;
-            }
+impl<F: FnMut(Chunk) -> std::io::Result<()>> std::io::Write for Chunker<F> {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        self.buffer.extend_from_slice(data);
+        if self.buffer.len() >= CHUNK_BUFFER {
+            self.cut(false)?;
         }
-        Ok(len)
+        Ok(data.len())
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
@@ -191,15 +255,15 @@ pub fn read(
     store.run(async {
         // One snapshot of the database for both statements: a store committing meanwhile does
         // not change the parts under the count.
-        let mut conn = unpooled(store).await.map_err(failed)?;
-        let mut tx = conn.begin().await.map_err(failed)?;
+        let mut tx = store.pool().begin().await.map_err(failed)?;
         sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             .execute(&mut *tx)
             .await
             .map_err(failed)?;
         let (parts, total): (i64, Option<i64>) = sqlx::query_as(
-            "SELECT count(*), sum(length(bytes))::bigint FROM bookings_snapshot \
-             WHERE generation = $1",
+            "SELECT count(*), sum(length(c.bytes))::bigint \
+             FROM bookings_snapshot s JOIN bookings_snapshot_chunks c USING (hash) \
+             WHERE s.generation = $1",
         )
         .bind(generation as i64)
         .fetch_one(&mut *tx)
@@ -212,7 +276,9 @@ pub fn read(
             ));
         }
         let mut rows = sqlx::query_as::<_, (i32, Vec<u8>)>(
-            "SELECT part, bytes FROM bookings_snapshot WHERE generation = $1 ORDER BY part",
+            "SELECT s.part, c.bytes \
+             FROM bookings_snapshot s JOIN bookings_snapshot_chunks c USING (hash) \
+             WHERE s.generation = $1 ORDER BY s.part",
         )
         .bind(generation as i64)
         .fetch(&mut *tx);
@@ -259,4 +325,78 @@ pub fn read(
             _ => Err("the stored snapshot is truncated".into()),
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write as _;
+
+    use super::*;
+
+    /// Bytes that cut into chunks of every kind: random runs, and runs of one byte long enough to
+    /// reach the largest chunk.
+    fn bytes(len: usize) -> Vec<u8> {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        (0..len)
+            .map(|i| {
+                if (i / 300_000) % 4 == 3 {
+                    return 7;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state as u8
+            })
+            .collect()
+    }
+
+    fn chunked(data: &[u8], write_size: usize) -> Vec<(Hash, usize)> {
+        let mut chunks = Vec::new();
+        let mut out = Chunker::new(|chunk: Chunk| {
+            assert_eq!(chunk.hash, <Hash>::from(Sha256::digest(&chunk.bytes)));
+            chunks.push((chunk.hash, chunk.bytes.len()));
+            Ok(())
+        });
+        for piece in data.chunks(write_size) {
+            out.write_all(piece).unwrap();
+        }
+        out.finish().unwrap();
+        chunks
+    }
+
+    #[test]
+    fn the_chunks_cut_as_written_are_those_of_the_whole_at_once() {
+        let data = bytes(11 << 20);
+        let whole: Vec<(Hash, usize)> =
+            fastcdc::v2020::FastCDC::new(&data, CHUNK_MIN, CHUNK_AVG, CHUNK_MAX)
+                .map(|c| {
+                    let bytes = &data[c.offset..c.offset + c.length];
+                    (Sha256::digest(bytes).into(), c.length)
+                })
+                .collect();
+        assert!(whole.len() > 100, "{} chunks", whole.len());
+        assert!(whole.iter().any(|c| c.1 == CHUNK_MAX));
+        for write_size in [1 << 16, 1_000_003, 5 << 20] {
+            assert!(
+                chunked(&data, write_size) == whole,
+                "writes of {write_size}"
+            );
+        }
+        assert!(chunked(&[], 1).is_empty());
+    }
+
+    #[test]
+    fn bytes_inserted_change_only_the_chunks_around_them() {
+        let data = bytes(6 << 20);
+        let mut changed = data.clone();
+        changed.splice(3_000_000..3_000_000, [1u8; 777]);
+        let before: HashSet<Hash> = chunked(&data, 1 << 16).into_iter().map(|c| c.0).collect();
+        let after = chunked(&changed, 1 << 16);
+        let new: usize = after
+            .iter()
+            .filter(|c| !before.contains(&c.0))
+            .map(|c| c.1)
+            .sum();
+        assert!(new <= 2 * CHUNK_MAX, "{new} bytes of new chunks");
+    }
 }

@@ -413,6 +413,96 @@ fn a_compaction_keeps_the_rows_imported_while_it_built() {
     });
 }
 
+/// The hashes of the chunks of the snapshot of `generation` the database stores, in order, and
+/// each chunk's length; waits up to 60 s for a node to store it (in the background, after the
+/// import's answer).
+fn stored_chunks(store: &PgStore, generation: u64) -> Vec<(Vec<u8>, i64)> {
+    let started = std::time::Instant::now();
+    loop {
+        let chunks: Vec<(Vec<u8>, i64)> = store
+            .run(
+                sqlx::query_as(
+                    "SELECT s.hash, length(c.bytes)::bigint \
+                     FROM bookings_snapshot s JOIN bookings_snapshot_chunks c USING (hash) \
+                     WHERE s.generation = $1 ORDER BY s.part",
+                )
+                .bind(generation as i64)
+                .fetch_all(store.pool()),
+            )
+            .unwrap();
+        if !chunks.is_empty() {
+            return chunks;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "no snapshot of generation {generation} stored"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_day_s_import_stores_only_the_snapshot_s_chunks_it_changed() {
+    let node = pg_node(&pg_database());
+    let Store::Postgres(store) = &*node.app.store else {
+        unreachable!()
+    };
+    node.import(&bookings_csv(400_000, 31)).unwrap();
+    let first = stored_chunks(store, 1);
+    // A day's export: 1,000 rows on the day after every stored one.
+    let day: String = String::from_utf8(bookings_csv(1_000, 32))
+        .unwrap()
+        .lines()
+        .enumerate()
+        .map(|(i, line)| match (i, line.split_once(',')) {
+            (0, _) | (_, None) => format!("{line}\n"),
+            (_, Some((id, rest))) => format!("{id},2026-07-01{}\n", &rest[10..]),
+        })
+        .collect();
+    node.import(day.as_bytes()).unwrap();
+    let second = stored_chunks(store, 2);
+
+    // Where the real index's columns are in the snapshot: after the header and the four
+    // archives' lengths, the first archive. The new chunks that overlap them are the columns' tails
+    // and the pointers to their blocks; the rest of the columns' chunks are stored already. (The
+    // running sums are thousands of short arrays, each with a new day at its end: nearly all of
+    // their chunks are new.)
+    let mut encoded = Vec::new();
+    crate::bookings::snapshot::encode(&node.sets(), &mut encoded).unwrap();
+    let header = crate::bookings::snapshot::HEADER;
+    let columns_len = u64::from_le_bytes(encoded[header..header + 8].try_into().unwrap()) as i64;
+    let columns = header as i64 + 32..header as i64 + 32 + columns_len;
+    let before: std::collections::HashSet<&Vec<u8>> = first.iter().map(|c| &c.0).collect();
+    let (mut at, mut new_in_columns, mut new) = (0i64, 0i64, 0i64);
+    for (hash, len) in &second {
+        if !before.contains(hash) {
+            new += len;
+            if at < columns.end && at + len > columns.start {
+                new_in_columns += len;
+            }
+        }
+        at += len;
+    }
+    assert_eq!(at as usize, encoded.len());
+    assert!(first.len() > 20, "{} chunks", first.len());
+    assert!(
+        new_in_columns * 4 < columns_len,
+        "{new_in_columns} bytes of the columns' {columns_len} were new chunks ({new} of {at} in all)"
+    );
+    // Only the current generation's chunks are kept, and they read back as the node's snapshot.
+    let kept: i64 = store
+        .run(
+            sqlx::query_scalar("SELECT count(*) FROM bookings_snapshot_chunks")
+                .fetch_one(store.pool()),
+        )
+        .unwrap();
+    let distinct: std::collections::HashSet<&Vec<u8>> = second.iter().map(|c| &c.0).collect();
+    assert_eq!(kept as usize, distinct.len());
+    let (stored_header, payload) = super::pg_snapshot::read(store, 2).unwrap();
+    assert!(stored_header[..] == encoded[..header]);
+    assert!(payload[..] == encoded[header..]);
+}
+
 #[test]
 fn the_sample_set_is_seeded_once_and_removed_on_both_backends() {
     each_backend(|node| {
