@@ -46,12 +46,21 @@ impl BookingSets {
 
     /// The two indexes from their halves (as `Columns::split` gives them) and their sums.
     pub fn from_parts(generation: u64, real: BookingIndex, sample: BookingIndex) -> BookingSets {
+        BookingSets::of_lineage(generation, real, sample, new_lineage())
+    }
+
+    fn of_lineage(
+        generation: u64,
+        real: BookingIndex,
+        sample: BookingIndex,
+        lineage: u64,
+    ) -> BookingSets {
         BookingSets {
             generation,
             real,
             sample,
             both: OnceLock::new(),
-            lineage: new_lineage(),
+            lineage,
         }
     }
 
@@ -74,10 +83,12 @@ impl BookingSets {
         } else {
             (other, target)
         };
-        Some(BookingSets {
-            lineage: self.lineage,
-            ..BookingSets::from_parts(generation, real, sample)
-        })
+        Some(BookingSets::of_lineage(
+            generation,
+            real,
+            sample,
+            self.lineage,
+        ))
     }
 
     /// These indexes with the rows of each in one run (`BookingIndex::compacted`), of the same
