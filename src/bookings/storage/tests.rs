@@ -1,7 +1,8 @@
 //! The bookings' guarantees, stated once and run on both backends: a load of an empty database,
 //! an import all or nothing, imports at once taking turns with ids never reused, another node
 //! catching up, rows among the stored days kept as runs until a compaction (which keeps the rows
-//! imported while it builds), and the copy of a redb install to PostgreSQL.
+//! imported while it builds), the copy of a redb install to PostgreSQL, and the hub's stored
+//! snapshot written as the chunks an import changed.
 
 use std::sync::Arc;
 
