@@ -1,5 +1,5 @@
 //! Demo bookings: the record of which firms booked demos with which vendors, where and when.
-//! Rows live in the store (redb's `BOOKINGS`, or PostgreSQL's `bookings` in hub mode); every query is answered from a `BookingIndex`, an immutable
+//! Rows live in the store (redb's `BOOKING_BLOCKS`, or PostgreSQL's `bookings` in hub mode); every query is answered from a `BookingIndex`, an immutable
 //! columnar index. the app's state holds two of them (`SharedBookings`), the real rows and the generated sample rows
 //! (`BookingSets`), replaced whole after an import or the removal of the sample set. At start the
 //! rows are loaded from the snapshot file when that matches the database's booking generation, and

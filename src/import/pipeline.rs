@@ -16,7 +16,7 @@ use super::reader::csv_error;
 use super::rows::{BookingColumns, RowParser, identity, set, set_optional};
 use super::{ImportError, Options};
 use crate::bookings::BookingsState;
-use crate::bookings::storage::{BookingsTxn, Finish, Replaced, WantedIdentities, booking_key};
+use crate::bookings::storage::{BookingsTxn, Finish, WantedIdentities, booking_key};
 use crate::bookings::{self, Booking, ColumnsBuilder};
 use crate::catalog::Catalog;
 use crate::platform::firm_size::FirmSize;
@@ -247,8 +247,9 @@ fn write_rows(
         touched[w] |= 1 << b;
         seen
     };
-    // Re-imported rows whose change the writer reports only at its end.
-    let mut compared_later = 0u64;
+    // Re-imported rows: the writer says at its end how many changed; the others were equal to
+    // the stored rows.
+    let mut re_imported = 0u64;
     // The booking handed to the index and the writer, its texts refilled for every row.
     let mut booking = Booking::blank(sample);
     for batch in batches {
@@ -299,11 +300,8 @@ fn write_rows(
                     if writer_takes_fields {
                         fill(&mut booking);
                     }
-                    match rows.replace(id, value, &booking)? {
-                        Replaced::Changed => report.updated += 1,
-                        Replaced::Same => report.skipped += 1, // equal to the stored row
-                        Replaced::Later => compared_later += 1,
-                    }
+                    rows.replace(id, value, &booking)?;
+                    re_imported += 1;
                 }
                 None => {
                     if row.unknown_client {
@@ -323,9 +321,9 @@ fn write_rows(
             }
         }
     }
-    let changed_later = rows.finish()?;
-    report.updated += changed_later;
-    report.skipped += compared_later - changed_later;
+    let changed = rows.finish()?;
+    report.updated += changed;
+    report.skipped += re_imported - changed;
     unknown_clients.report(&mut report);
     Ok(Written {
         report,

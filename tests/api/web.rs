@@ -211,8 +211,21 @@ async fn use_everything(app: &mut TestApp) {
     ok(app.post("/api/admin/vendors/merge", merge).await);
     let adoption = json!({ "items": [{ "categoryId": 2, "hasTool": false }] });
     ok(app.post("/api/profile/category-adoption", adoption).await);
-    let file = crate::bookings::known_file();
+    // Twenty rows, then one of them corrected: a change too small to write its block again is
+    // kept beside it (`booking_changes`).
+    let mut file = crate::bookings::known_file();
+    for id in 7..=20 {
+        file.push_str(&format!(
+            "{id},2026-01-07T10:00:00Z,Intake,Clio,SOLO,,,,,\n"
+        ));
+    }
     ok(crate::bookings::upload(app, "bookings.csv", file.as_bytes()).await);
+    let corrected = file.replace(
+        "20,2026-01-07T10:00:00Z,Intake,Clio,SOLO",
+        "20,2026-01-07T10:00:00Z,Intake,Clio,E2_5",
+    );
+    let report = ok(crate::bookings::upload(app, "bookings.csv", corrected.as_bytes()).await);
+    assert_eq!(report["updated"], 1, "{report}");
 
     // Picks in two categories, one cleared (kept for its undo), a dismissal, past picks.
     let intake = app.state.catalog.load().categories[0].id;

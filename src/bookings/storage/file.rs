@@ -1,16 +1,18 @@
-//! Demo bookings in the redb file: the rows (`BOOKINGS`), their identities (`BOOKING_IDENTITIES`,
-//! runs of consecutive ids), the booking generation and the id sequence in META. One redb write
-//! transaction is one import or removal; redb's single writer orders them.
+//! Demo bookings in the redb file: the rows in blocks (`BOOKING_BLOCKS`, see `row_blocks`) with the
+//! rows changed since their block was written (`BOOKING_CHANGES`), their identities
+//! (`BOOKING_IDENTITIES`, runs of consecutive ids), the booking generation and the id sequence in
+//! META. One redb write transaction is one import or removal; redb's single writer orders them.
 
-use redb::{ReadTransaction, ReadableTable, ReadableTableMetadata, WriteTransaction};
+use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 
 use super::{Finish, WantedIdentities};
 use crate::bookings::index::{Columns, ColumnsBuilder};
 use crate::bookings::model::Booking;
 use crate::bookings::{GENERATION, SAMPLE_MARKER};
 use crate::platform::error::Result;
+use crate::platform::store::row_blocks::{self, Block, BlockBuilder};
 use crate::platform::store::{
-    self, BOOKING_IDENTITIES, BOOKINGS, FileStore, IDENTITY_LEN, META, codec,
+    self, BOOKING_BLOCKS, BOOKING_CHANGES, BOOKING_IDENTITIES, FileStore, IDENTITY_LEN, META, codec,
 };
 
 /// Identities per value of `BOOKING_IDENTITIES` (1 MiB).
@@ -28,29 +30,29 @@ pub fn is_marked(store: &FileStore, marker: &str) -> Result<bool> {
 
 pub fn stored_counts(store: &FileStore) -> Result<(u64, u64)> {
     let txn = store.read()?;
-    let Some(bookings) = store::open_read(&txn, BOOKINGS)? else {
-        return Ok((0, 0));
-    };
+    let bookings = row_blocks::stored_bookings(&txn)?;
     let mut identities = 0;
     if let Some(runs) = store::open_read(&txn, BOOKING_IDENTITIES)? {
         for run in runs.iter()? {
             identities += (run?.1.value().len() / IDENTITY_LEN) as u64;
         }
     }
-    Ok((bookings.len()?, identities))
+    Ok((bookings, identities))
 }
 
 /// Reads every booking into sorted columns, with the generation they belong to.
 pub fn read_columns(store: &FileStore) -> Result<(u64, Columns)> {
     let txn = store.read()?;
     let generation = store::meta_get(&txn, GENERATION)?.unwrap_or(0);
-    let table = txn.open_table(BOOKINGS)?;
     let mut builder = ColumnsBuilder::default();
-    for entry in table.iter()? {
-        let (id, value) = entry?;
-        let booking: Booking = codec::decode(value.value())?;
-        builder.push(id.value(), &booking);
-    }
+    each_row(
+        &txn.open_table(BOOKING_BLOCKS)?,
+        &txn.open_table(BOOKING_CHANGES)?,
+        |id, row| {
+            builder.push(id, &codec::decode::<Booking>(row)?);
+            Ok(())
+        },
+    )?;
     Ok((generation, builder.finish()))
 }
 
@@ -71,12 +73,44 @@ pub fn for_each_booking(
     mut f: impl FnMut(u64, &Booking) -> Result<()>,
 ) -> Result<()> {
     let txn = store.read()?;
-    let Some(table) = store::open_read(&txn, BOOKINGS)? else {
+    let (Some(blocks), Some(changes)) = (
+        store::open_read(&txn, BOOKING_BLOCKS)?,
+        store::open_read(&txn, BOOKING_CHANGES)?,
+    ) else {
         return Ok(());
     };
-    for entry in table.iter()? {
-        let (id, value) = entry?;
-        f(id.value(), &codec::decode(value.value())?)?;
+    each_row(&blocks, &changes, |id, row| f(id, &codec::decode(row)?))
+}
+
+/// Calls `f` with every stored booking's id and encoded row, in id order: the blocks' rows, each
+/// as its latest change has it, the removed ones left out.
+fn each_row<B, C>(
+    blocks: &B,
+    changes: &C,
+    mut f: impl FnMut(u64, &[u8]) -> Result<()>,
+) -> Result<()>
+where
+    B: ReadableTable<u64, &'static [u8]>,
+    C: ReadableTable<u64, &'static [u8]>,
+{
+    let mut changes = changes.iter()?;
+    let mut change = changes.next().transpose()?;
+    for entry in blocks.iter()? {
+        let (first, value) = entry?;
+        for (id, row) in Block::parse(first.value(), value.value())?.rows() {
+            while change.as_ref().is_some_and(|(c, _)| c.value() < id) {
+                change = changes.next().transpose()?;
+            }
+            match &change {
+                Some((c, changed)) if c.value() == id => {
+                    let changed = changed.value();
+                    if !changed.is_empty() {
+                        f(id, changed)?;
+                    }
+                }
+                _ => f(id, row)?,
+            }
+        }
     }
     Ok(())
 }
@@ -189,7 +223,19 @@ impl Txn {
 
     pub fn rows(&self) -> Result<RowWriter<'_>> {
         Ok(RowWriter {
-            table: self.txn.open_table(BOOKINGS)?,
+            rows: self.stored()?,
+            block: BlockBuilder::default(),
+            held: Vec::new(),
+            held_bytes: Vec::new(),
+            changed: 0,
+        })
+    }
+
+    fn stored(&self) -> Result<StoredRows<'_>> {
+        Ok(StoredRows {
+            blocks: self.txn.open_table(BOOKING_BLOCKS)?,
+            changes: self.txn.open_table(BOOKING_CHANGES)?,
+            touched: Vec::new(),
         })
     }
 
@@ -204,26 +250,23 @@ impl Txn {
 
     /// The ids of every stored sample booking.
     pub fn sample_ids(&self) -> Result<Vec<u64>> {
-        let table = self.txn.open_table(BOOKINGS)?;
+        let rows = self.stored()?;
         let mut ids = Vec::new();
-        for entry in table.iter()? {
-            let (id, value) = entry?;
-            let booking: Booking = codec::decode(value.value())?;
-            if booking.sample {
-                ids.push(id.value());
+        each_row(&rows.blocks, &rows.changes, |id, row| {
+            if codec::decode::<Booking>(row)?.sample {
+                ids.push(id);
             }
-        }
+            Ok(())
+        })?;
         Ok(ids)
     }
 
     /// Removes the bookings of `ids` (sorted) with their identities.
     pub fn remove(&self, ids: &[u64]) -> Result<()> {
-        {
-            let mut bookings = self.txn.open_table(BOOKINGS)?;
-            for &id in ids {
-                bookings.remove(id)?;
-            }
-        }
+        let mut rows = self.stored()?;
+        rows.remove(ids)?;
+        rows.fold_touched()?;
+        drop(rows);
         remove_identities(&self.txn, ids)
     }
 
@@ -244,26 +287,201 @@ impl Txn {
     }
 }
 
-/// Writes booking rows inside one transaction.
+/// Writes booking rows inside one transaction: new ones into blocks, re-imported ones that
+/// changed into `BOOKING_CHANGES`.
 pub struct RowWriter<'txn> {
-    table: redb::Table<'txn, u64, &'static [u8]>,
+    rows: StoredRows<'txn>,
+    /// The new rows' block being filled.
+    block: BlockBuilder,
+    /// Re-imported rows not compared yet with the stored ones: id and where the row ends in
+    /// `held_bytes`.
+    held: Vec<(u64, usize)>,
+    held_bytes: Vec<u8>,
+    /// How many of the compared rows changed.
+    changed: u64,
 }
 
+/// Re-imported rows compared with the stored ones at a time, in id order: each block they fall
+/// in is read once per round instead of once per row.
+const COMPARED_AT_ONCE: usize = 65_536;
+
 impl RowWriter<'_> {
-    /// Stores a new booking, already encoded.
+    /// Stores a new booking, already encoded; ids come in ascending order.
     pub fn insert(&mut self, id: u64, value: &[u8]) -> Result<()> {
-        self.table.insert(id, value)?;
+        if !self.block.fits(id, value) {
+            self.store_block()?;
+        }
+        self.block.push(id, value);
         Ok(())
     }
 
-    /// Stores an encoded booking under `id` unless it equals the stored one; says whether it
-    /// changed.
-    pub fn replace(&mut self, id: u64, value: &[u8]) -> Result<bool> {
-        if self.table.get(id)?.is_some_and(|old| old.value() == value) {
-            return Ok(false);
+    /// Holds a re-imported booking to compare with the stored one: it is stored if it differs,
+    /// and counted by `finish`.
+    pub fn replace(&mut self, id: u64, value: &[u8]) -> Result<()> {
+        self.held_bytes.extend_from_slice(value);
+        self.held.push((id, self.held_bytes.len()));
+        if self.held.len() == COMPARED_AT_ONCE {
+            self.compare_held()?;
         }
-        self.table.insert(id, value)?;
-        Ok(true)
+        Ok(())
+    }
+
+    /// Stores what is still held; returns how many re-imported rows changed.
+    pub fn finish(mut self) -> Result<u64> {
+        if !self.block.is_empty() {
+            self.store_block()?;
+        }
+        self.compare_held()?;
+        self.rows.fold_touched()?;
+        Ok(self.changed)
+    }
+
+    fn store_block(&mut self) -> Result<()> {
+        let (first, value) = self.block.take();
+        self.rows.blocks.insert(first, value.as_slice())?;
+        Ok(())
+    }
+
+    fn compare_held(&mut self) -> Result<()> {
+        let mut start = 0;
+        let mut held: Vec<(u64, &[u8])> = (self.held.iter())
+            .map(|&(id, end)| {
+                let row = &self.held_bytes[start..end];
+                start = end;
+                (id, row)
+            })
+            .collect();
+        held.sort_unstable_by_key(|&(id, _)| id);
+        self.changed += self.rows.store_changed(&held)?;
+        self.held.clear();
+        self.held_bytes.clear();
+        Ok(())
+    }
+}
+
+/// The stored rows in a write: the blocks and the changes since they were written.
+struct StoredRows<'txn> {
+    blocks: redb::Table<'txn, u64, &'static [u8]>,
+    changes: redb::Table<'txn, u64, &'static [u8]>,
+    /// The blocks (by key) whose rows this write changed, to be folded if their changes are many.
+    touched: Vec<u64>,
+}
+
+/// A block is written again with its changes once they pass this share of its rows: a read then
+/// merges at most one changed row in 16, and a re-import that changes a few rows writes those
+/// rows, not their whole blocks.
+const FOLD_SHARE: usize = 16;
+
+impl StoredRows<'_> {
+    /// Calls `f` with every id of `ids` (ascending) that a block holds, with that block's key and
+    /// the row as the block has it. An id in no block is an error: its identity says it is stored.
+    fn in_blocks(
+        blocks: &redb::Table<'_, u64, &'static [u8]>,
+        ids: &[u64],
+        mut f: impl FnMut(usize, u64, &[u8]) -> Result<()>,
+    ) -> Result<()> {
+        let mut i = 0;
+        while i < ids.len() {
+            let missing = |id: u64| {
+                anyhow::anyhow!(
+                    "booking {id} has an identity but no stored row; run `litstack check`"
+                )
+            };
+            let found = blocks.range(..=ids[i])?.next_back();
+            let (first, value) = found.ok_or_else(|| missing(ids[i]))??;
+            let first = first.value();
+            let block = Block::parse(first, value.value())?;
+            let next = blocks.range(first + 1..)?.next().transpose()?;
+            let end = next.map_or(u64::MAX, |(key, _)| key.value());
+            while i < ids.len() && ids[i] < end {
+                let row = block.find(ids[i]).ok_or_else(|| missing(ids[i]))?;
+                f(i, first, block.row(row))?;
+                i += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Stores each of `rows` (re-imported, in id order) that differs from the stored one; returns
+    /// how many did.
+    fn store_changed(&mut self, rows: &[(u64, &[u8])]) -> Result<u64> {
+        let ids: Vec<u64> = rows.iter().map(|&(id, _)| id).collect();
+        let mut changed = 0;
+        let (changes, touched) = (&mut self.changes, &mut self.touched);
+        Self::in_blocks(&self.blocks, &ids, |i, first, in_block| {
+            let (id, row) = rows[i];
+            let same = match changes.get(id)? {
+                Some(stored) => stored.value() == row,
+                None => in_block == row,
+            };
+            if !same {
+                changes.insert(id, row)?;
+                touched.push(first);
+                changed += 1;
+            }
+            Ok(())
+        })?;
+        Ok(changed)
+    }
+
+    /// Marks the rows of `ids` (ascending) removed.
+    fn remove(&mut self, ids: &[u64]) -> Result<()> {
+        let (changes, touched) = (&mut self.changes, &mut self.touched);
+        Self::in_blocks(&self.blocks, ids, |i, first, _| {
+            changes.insert(ids[i], [].as_slice())?;
+            touched.push(first);
+            Ok(())
+        })
+    }
+
+    /// Writes again, with their changes, the touched blocks whose changes pass `FOLD_SHARE`.
+    fn fold_touched(&mut self) -> Result<()> {
+        let mut touched = std::mem::take(&mut self.touched);
+        touched.sort_unstable();
+        touched.dedup();
+        for first in touched {
+            let next = self.blocks.range(first + 1..)?.next().transpose()?;
+            let end = next.map_or(u64::MAX, |(key, _)| key.value());
+            let Some(value) = self.blocks.get(first)? else {
+                continue;
+            };
+            let block = Block::parse(first, value.value())?;
+            let changes = self.changes.range(first..end)?.count();
+            if changes * FOLD_SHARE <= block.len() {
+                continue;
+            }
+            let mut folded = Vec::new();
+            let mut builder = BlockBuilder::default();
+            let mut keep = |id: u64, row: &[u8]| {
+                if !builder.fits(id, row) {
+                    folded.push(builder.take());
+                }
+                builder.push(id, row);
+            };
+            let mut changes = self.changes.range(first..end)?;
+            let mut change = changes.next().transpose()?;
+            for (id, row) in block.rows() {
+                match &change {
+                    Some((c, changed)) if c.value() == id => {
+                        if !changed.value().is_empty() {
+                            keep(id, changed.value());
+                        }
+                        change = changes.next().transpose()?;
+                    }
+                    _ => keep(id, row),
+                }
+            }
+            if !builder.is_empty() {
+                folded.push(builder.take());
+            }
+            drop((change, changes, value));
+            self.blocks.remove(first)?;
+            for (key, value) in folded {
+                self.blocks.insert(key, value.as_slice())?;
+            }
+            self.changes.retain_in(first..end, |_, _| false)?;
+        }
+        Ok(())
     }
 }
 

@@ -25,7 +25,7 @@ use std::sync::Arc;
 use super::index::{Columns, ColumnsBuilder};
 use crate::platform::error::Result;
 use crate::platform::store::registry::{Export, Holder, INSTALL_OWN, Purge, Table};
-use crate::platform::store::{BOOKING_IDENTITIES, BOOKINGS};
+use crate::platform::store::{BOOKING_BLOCKS, BOOKING_CHANGES, BOOKING_IDENTITIES};
 use crate::platform::store::{IDENTITY_LEN, Store};
 
 /// The current booking generation.
@@ -189,7 +189,7 @@ impl<'s> BookingsTxn<'s> {
     /// The writer of this transaction's booking rows.
     pub fn rows(&mut self) -> Result<RowWriter<'_, 's>> {
         Ok(match self {
-            BookingsTxn::File(t) => RowWriter::File(t.rows()?),
+            BookingsTxn::File(t) => RowWriter::File(Box::new(t.rows()?)),
             BookingsTxn::Postgres(t) => RowWriter::Postgres(t.rows()),
         })
     }
@@ -234,18 +234,9 @@ impl<'s> BookingsTxn<'s> {
 
 /// Writes booking rows inside a `BookingsTxn`.
 pub enum RowWriter<'t, 's> {
-    File(file::RowWriter<'t>),
+    // Boxed: two redb tables and a block's buffers are eight times the size of the PostgreSQL one.
+    File(Box<file::RowWriter<'t>>),
     Postgres(postgres::RowWriter<'t, 's>),
-}
-
-/// What storing a re-imported row did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Replaced {
-    Changed,
-    /// Equal to the stored row: nothing written.
-    Same,
-    /// Known only when the writer finishes (PostgreSQL compares the rows in one statement).
-    Later,
 }
 
 impl RowWriter<'_, '_> {
@@ -262,29 +253,19 @@ impl RowWriter<'_, '_> {
         }
     }
 
-    /// Stores a re-imported booking under `id` unless it equals the stored one.
-    pub fn replace(
-        &mut self,
-        id: u64,
-        encoded: &[u8],
-        booking: &super::Booking,
-    ) -> Result<Replaced> {
+    /// Holds a re-imported booking to store under `id` unless it equals the stored one: both
+    /// backends compare the held rows many at a time, and `finish` says how many changed.
+    pub fn replace(&mut self, id: u64, encoded: &[u8], booking: &super::Booking) -> Result<()> {
         match self {
-            RowWriter::File(w) => Ok(match w.replace(id, encoded)? {
-                true => Replaced::Changed,
-                false => Replaced::Same,
-            }),
-            RowWriter::Postgres(w) => {
-                w.replace(id, booking)?;
-                Ok(Replaced::Later)
-            }
+            RowWriter::File(w) => w.replace(id, encoded),
+            RowWriter::Postgres(w) => w.replace(id, booking),
         }
     }
 
-    /// Writes what is still buffered; returns how many of the `Later` rows changed.
+    /// Writes what is still held; returns how many of the re-imported rows changed.
     pub fn finish(self) -> Result<u64> {
         match self {
-            RowWriter::File(_) => Ok(0),
+            RowWriter::File(w) => (*w).finish(),
             RowWriter::Postgres(w) => w.finish(),
         }
     }
@@ -297,7 +278,7 @@ pub const TABLES: &[Table] = &[
         purge: Purge::Never,
         export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
-        redb: &[&BOOKINGS],
+        redb: &[&BOOKING_BLOCKS, &BOOKING_CHANGES],
         postgres: true,
         secrets: &[],
         refers_to: &[],

@@ -616,3 +616,151 @@ fn a_node_starts_with_a_million_bookings() {
     );
     assert_eq!(other.sets().len(), 1_010_000);
 }
+
+/// The redb file's blocks (key, rows) and its changes (id, whether a removal).
+type Layout = (Vec<(u64, usize)>, Vec<(u64, bool)>);
+
+fn file_layout(store: &Store) -> Layout {
+    use crate::platform::store::row_blocks::Block;
+    use crate::platform::store::{BOOKING_BLOCKS, BOOKING_CHANGES};
+    use redb::ReadableTable;
+    let Store::File(db) = store else {
+        panic!("a redb store")
+    };
+    let txn = db.read().unwrap();
+    let blocks = txn.open_table(BOOKING_BLOCKS).unwrap();
+    let blocks = (blocks.iter().unwrap())
+        .map(|e| {
+            let (k, v) = e.unwrap();
+            (k.value(), Block::parse(k.value(), v.value()).unwrap().len())
+        })
+        .collect();
+    let changes = txn.open_table(BOOKING_CHANGES).unwrap();
+    let changes = (changes.iter().unwrap())
+        .map(|e| {
+            let (k, v) = e.unwrap();
+            (k.value(), v.value().is_empty())
+        })
+        .collect();
+    (blocks, changes)
+}
+
+/// `csv` with the firm size of its rows `rows` (by row, from 0) changed.
+fn with_firm_size_changed(csv: &[u8], rows: impl Fn(usize) -> bool) -> Vec<u8> {
+    let mut reader = csv::Reader::from_reader(csv);
+    let mut out = csv::Writer::from_writer(Vec::new());
+    out.write_record(reader.headers().unwrap()).unwrap();
+    let size = (reader.headers().unwrap().iter())
+        .position(|h| h == "Standardized Practice Area Broken Out")
+        .unwrap();
+    for (i, record) in reader.records().enumerate() {
+        let mut record: Vec<String> = record.unwrap().iter().map(String::from).collect();
+        if rows(i) {
+            record[size] = if record[size] == "SOLO" {
+                "E200P"
+            } else {
+                "SOLO"
+            }
+            .into();
+        }
+        out.write_record(&record).unwrap();
+    }
+    out.into_inner().unwrap()
+}
+
+#[test]
+fn the_file_stores_rows_in_blocks_and_a_re_import_s_changes_beside_them() {
+    let node = file_node();
+    // More rows than a block and than one round of comparisons hold.
+    let csv = bookings_csv(70_000, 21);
+    let first = node.import(&csv).unwrap();
+    assert_eq!(first.inserted, 70_000);
+    let (blocks, changes) = file_layout(&node.app.store);
+    // The first block closed at its bytes, before its rows.
+    let n = blocks[0].1;
+    assert_eq!(blocks, vec![(1, n), (n as u64 + 1, 70_000 - n)]);
+    assert!(changes.is_empty());
+    let again = node.import(&csv).unwrap();
+    assert_eq!((again.updated, again.skipped), (0, 70_000));
+    assert_eq!(file_layout(&node.app.store).0, blocks, "nothing written");
+
+    // A few rows changed in each block: kept as changes, the blocks untouched.
+    let few = with_firm_size_changed(&csv, |i| i % 1_000 == 7);
+    let report = node.import(&few).unwrap();
+    assert_eq!((report.updated, report.skipped), (70, 69_930));
+    let (after, changes) = file_layout(&node.app.store);
+    assert_eq!(after, blocks);
+    assert_eq!(changes.len(), 70);
+    let fresh = Node::new(
+        Store::File(FileStore::open(tempfile::tempdir().unwrap().path()).unwrap()),
+        tempfile::tempdir().unwrap(),
+    );
+    fresh.import(&few).unwrap();
+    let (_, read) = read_columns(&node.app.store).unwrap();
+    let (_, expected) = read_columns(&fresh.app.store).unwrap();
+    assert!(read == expected, "the reads merge the changes");
+    assert!(node.sets().real.cols == read, "the index has them too");
+
+    // One row in eight of the second block: past its share, it is written again with them.
+    let many = with_firm_size_changed(&few, |i| i >= n && i % 8 == 0);
+    let report = node.import(&many).unwrap();
+    assert_eq!(
+        report.updated as usize,
+        (n..70_000).filter(|i| i % 8 == 0).count()
+    );
+    let (after, changes) = file_layout(&node.app.store);
+    assert_eq!(after, blocks, "the same blocks, the second one rewritten");
+    let in_first = (0..n).filter(|i| i % 1_000 == 7).count();
+    assert_eq!(
+        changes.len(),
+        in_first,
+        "only the first block's changes are left"
+    );
+    assert!(changes.iter().all(|&(id, _)| id <= n as u64));
+    let (_, read) = read_columns(&node.app.store).unwrap();
+    let expected = Node::new(
+        Store::File(FileStore::open(tempfile::tempdir().unwrap().path()).unwrap()),
+        tempfile::tempdir().unwrap(),
+    );
+    expected.import(&many).unwrap();
+    assert!(read == read_columns(&expected.app.store).unwrap().1);
+    assert_eq!(
+        super::stored_counts(&node.app.store).unwrap(),
+        (70_000, 70_000)
+    );
+}
+
+#[test]
+fn removed_rows_are_marked_then_dropped_from_their_block() {
+    let node = file_node();
+    node.import(&bookings_csv(1_000, 22)).unwrap();
+    let remove = |ids: &[u64]| {
+        let _one = crate::bookings::one_writer();
+        let mut txn = BookingsTxn::begin(&node.app.store).unwrap();
+        txn.remove(ids).unwrap();
+        txn.finish(super::Finish::default()).unwrap();
+    };
+    remove(&[1, 500]);
+    let (blocks, changes) = file_layout(&node.app.store);
+    assert_eq!(blocks, vec![(1, 1_000)]);
+    assert_eq!(changes, vec![(1, true), (500, true)]);
+    assert_eq!(super::stored_counts(&node.app.store).unwrap(), (998, 998));
+    // Every third row: past the share, the block keeps the others with their ids listed.
+    let thirds: Vec<u64> = (2..=1_000).filter(|id| id % 3 == 0 && *id != 500).collect();
+    remove(&thirds);
+    let (blocks, changes) = file_layout(&node.app.store);
+    let kept: Vec<u64> = (2..=1_000).filter(|id| id % 3 != 0 && *id != 500).collect();
+    assert_eq!(blocks, vec![(2, kept.len())]);
+    assert!(changes.is_empty());
+    assert_eq!(stored_ids(&node.app.store), kept);
+    let counted = kept.len() as u64;
+    assert_eq!(
+        super::stored_counts(&node.app.store).unwrap(),
+        (counted, counted)
+    );
+    // A later import finds the others, and its new rows start a block of their own.
+    let report = node.import(&bookings_csv(1_000, 22)).unwrap();
+    assert_eq!((report.inserted, report.skipped), (335, 665));
+    let (blocks, _) = file_layout(&node.app.store);
+    assert_eq!(blocks, vec![(2, kept.len()), (1_001, 335)]);
+}

@@ -22,6 +22,8 @@ pub struct CheckReport {
     pub schema_version: Option<u64>,
     /// (table name, rows) of every table in the file, in redb's order (by name).
     pub tables: Vec<(String, u64)>,
+    /// Bookings stored (in blocks: the tables count blocks, not bookings).
+    pub bookings: u64,
     /// Booking identities stored (each booking has exactly one).
     pub booking_identities: u64,
 }
@@ -58,6 +60,7 @@ impl std::fmt::Display for CheckReport {
         for (table, rows) in &self.tables {
             writeln!(f, "{table:>20}: {rows} rows")?;
         }
+        writeln!(f, "bookings: {}", self.bookings)?;
         writeln!(f, "booking identities: {}", self.booking_identities)?;
         Ok(())
     }
@@ -104,8 +107,10 @@ impl FileStore {
             Err(redb::TableError::TableDoesNotExist(_)) => {}
             Err(e) => return Err(e.into()),
         }
+        let bookings = super::row_blocks::stored_bookings(&txn)?;
         Ok(CheckReport {
             path: path.into(),
+            bookings,
             integrity_ok,
             repaired_at_open,
             schema_version,

@@ -21,6 +21,7 @@ pub mod merged;
 mod migrate;
 pub mod postgres;
 pub mod registry;
+pub mod row_blocks;
 mod space;
 pub mod tables;
 mod transaction;
@@ -107,7 +108,7 @@ pub const TABLES: &[registry::Table] = &[
 pub const IDENTITY_LEN: usize = 16;
 
 /// The schema version this binary writes. Older files are migrated at start.
-pub const SCHEMA_VERSION: u64 = 8;
+pub const SCHEMA_VERSION: u64 = 9;
 
 /// The open store of this process: the data directory's redb file, or a PostgreSQL database.
 pub enum Store {

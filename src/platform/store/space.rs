@@ -79,14 +79,14 @@ impl Space {
 }
 
 #[cfg(unix)]
-fn free_bytes_of(dir: &std::path::Path) -> Option<u64> {
+pub(super) fn free_bytes_of(dir: &std::path::Path) -> Option<u64> {
     let stat = rustix::fs::statvfs(dir).ok()?;
     Some(stat.f_bavail.saturating_mul(stat.f_frsize))
 }
 
 /// Elsewhere every write is tried: a full disk then costs a reopen per failed write.
 #[cfg(not(unix))]
-fn free_bytes_of(_dir: &std::path::Path) -> Option<u64> {
+pub(super) fn free_bytes_of(_dir: &std::path::Path) -> Option<u64> {
     None
 }
 

@@ -66,8 +66,14 @@ pub const VENDOR_ALIASES: TableDefinition<&str, u64> = TableDefinition::new("ven
 /// schema 6 the key was the user's id, which the migration made the id of the user's own firm.
 pub const ADOPTION: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("category_adoption");
 
-/// Booking id -> `bookings::Booking`. Ids come from the `bookings` sequence.
-pub const BOOKINGS: TableDefinition<u64, &[u8]> = TableDefinition::new("bookings");
+/// First booking id of a block -> the block's encoded bookings (`row_blocks`: many
+/// `bookings::Booking` in id order). Ids come from the `bookings` sequence. Until schema 9 the
+/// table "bookings" held one booking per id.
+pub const BOOKING_BLOCKS: TableDefinition<u64, &[u8]> = TableDefinition::new("booking_blocks");
+/// Booking id -> the booking as a re-import or a removal changed it since its block was written:
+/// its encoded `bookings::Booking`, or nothing for a removed one. A block whose changes pass a
+/// share of its rows is written again with them (`bookings::storage::file`).
+pub const BOOKING_CHANGES: TableDefinition<u64, &[u8]> = TableDefinition::new("booking_changes");
 /// First booking id of a run of consecutive ids -> the 16-byte identities of that run, in id order
 /// (`store::IDENTITY_LEN` bytes each). An identity is a keyed hash of a booking's file
 /// id, or of its fields; it recognises a re-imported row without keeping names or emails in clear.

@@ -1,12 +1,12 @@
 //! Schema migrations: each step brings a file written by an older Litstack up to the next
 //! schema version, inside the one write transaction that opening the store runs.
 
-use redb::{ReadableTable, WriteTransaction};
+use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::{
-    ADOPTION, BOOKING_IDENTITIES, BOOKINGS, CATEGORIES, FIRM_MEMBERS, FIRMS, MEETING_CLICK_TIMES,
-    MEETING_CLICKS, ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS, SHORTLIST, USER_EMAILS,
-    USER_RESPONSES, USERS, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
+    ADOPTION, BOOKING_BLOCKS, BOOKING_CHANGES, BOOKING_IDENTITIES, CATEGORIES, FIRM_MEMBERS, FIRMS,
+    MEETING_CLICK_TIMES, MEETING_CLICKS, ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS,
+    SHORTLIST, USER_EMAILS, USER_RESPONSES, USERS, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
 };
 use super::{DISMISSED, META, OpenError, SCHEMA_VERSION, codec};
 mod shapes;
@@ -53,7 +53,10 @@ impl super::FileStore {
         if current < 8 {
             booking_sources_with_provenance(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 9 { ... }`.
+        if current < 9 {
+            bookings_in_blocks(&txn, self.path()).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 10 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -86,6 +89,92 @@ fn booking_sources_with_provenance(txn: &WriteTransaction) -> anyhow::Result<()>
     Ok(())
 }
 
+/// Until schema 9, booking id -> one encoded booking.
+const V8_BOOKINGS: redb::TableDefinition<u64, &[u8]> = redb::TableDefinition::new("bookings");
+
+/// Bookings converted between two progress lines.
+const PROGRESS_EVERY: u64 = 1_000_000;
+
+/// Version 9: the bookings move from one row per booking to blocks of many (`row_blocks`). The
+/// old rows are freed only when the transaction commits, so the file first grows by about their
+/// size: the step refuses to start without that much free disk. It is one transaction, like every
+/// step: a kill leaves the file as it was, and the next start converts it again.
+fn bookings_in_blocks(txn: &WriteTransaction, file: &std::path::Path) -> anyhow::Result<()> {
+    use super::row_blocks::BlockBuilder;
+    txn.open_table(BOOKING_CHANGES)?;
+    let mut blocks = txn.open_table(BOOKING_BLOCKS)?;
+    {
+        let old = txn.open_table(V8_BOOKINGS)?;
+        let rows = old.len()?;
+        if rows > 0 {
+            let stats = old.stats()?;
+            let needed = stats.stored_bytes() + 8 * rows + ROOM_TO_SPARE;
+            let dir = file.parent().unwrap_or(std::path::Path::new("."));
+            room_for(needed, super::space::free_bytes_of(dir), rows, dir)?;
+            tracing::info!(
+                bookings = rows,
+                needs_mb = needed >> 20,
+                "converting the stored bookings into blocks, once, at this version's first start"
+            );
+            let started = std::time::Instant::now();
+            let mut block = BlockBuilder::default();
+            let mut converted = 0u64;
+            for entry in old.iter()? {
+                let (id, row) = entry?;
+                let (id, row) = (id.value(), row.value());
+                if !block.fits(id, row) {
+                    let (first, value) = block.take();
+                    blocks.insert(first, value.as_slice())?;
+                }
+                block.push(id, row);
+                converted += 1;
+                if converted.is_multiple_of(PROGRESS_EVERY) {
+                    tracing::info!(
+                        converted,
+                        of = rows,
+                        "converting the stored bookings into blocks"
+                    );
+                }
+            }
+            if !block.is_empty() {
+                let (first, value) = block.take();
+                blocks.insert(first, value.as_slice())?;
+            }
+            tracing::info!(
+                bookings = converted,
+                elapsed_ms = started.elapsed().as_millis() as u64,
+                "the stored bookings are in blocks"
+            );
+        }
+    }
+    txn.delete_table(V8_BOOKINGS)?;
+    Ok(())
+}
+
+/// Free disk asked beyond the rows' own bytes: the blocks' pages and redb's own.
+const ROOM_TO_SPARE: u64 = 64 << 20;
+
+/// Refuses the conversion of `rows` bookings when the disk of `dir` has less than `needed` bytes
+/// free (unknown free space is not refused: the write itself would then tell).
+fn room_for(
+    needed: u64,
+    free: Option<u64>,
+    rows: u64,
+    dir: &std::path::Path,
+) -> anyhow::Result<()> {
+    match free {
+        Some(free) if free < needed => anyhow::bail!(
+            "this version stores the {rows} bookings in blocks, which needs about {} MB free on \
+             the disk of {} for the conversion, and {} MB are free; free some space and start \
+             again (the database is unchanged)",
+            needed.div_ceil(1 << 20),
+            dir.display(),
+            free >> 20,
+        ),
+        _ => Ok(()),
+    }
+}
+
 /// Version 1: every table exists, so readers never meet a missing table.
 fn create_tables(txn: &WriteTransaction) -> anyhow::Result<()> {
     txn.open_table(META)?;
@@ -97,7 +186,7 @@ fn create_tables(txn: &WriteTransaction) -> anyhow::Result<()> {
     txn.open_table(VENDORS)?;
     txn.open_table(V4_MEETING_CLICKS)?;
     txn.open_table(ADOPTION)?;
-    txn.open_table(BOOKINGS)?;
+    txn.open_table(V8_BOOKINGS)?;
     txn.open_table(BOOKING_IDENTITIES)?;
     txn.open_table(RESPONSES)?;
     txn.open_table(USER_RESPONSES)?;

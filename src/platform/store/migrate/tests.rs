@@ -405,7 +405,7 @@ fn version_8_booking_sources_were_all_checked_against_a_page() {
 #[test]
 fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version() {
     assert_eq!(
-        SCHEMA_VERSION, 8,
+        SCHEMA_VERSION, 9,
         "compare the shapes with the new version's types"
     );
     fn same<A: serde::Serialize, B: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -573,4 +573,73 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
     };
     let read: shapes::MeetingClickKeys = codec::decode(&codec::encode(&click)).unwrap();
     assert_eq!((read.id, read.user_id, read.vendor_id), (3, 4, 5));
+}
+
+#[test]
+fn version_9_bookings_move_into_blocks() {
+    use crate::platform::store::row_blocks::Block;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    // Ids with a gap (a removed sample set, a failed import), rows of different lengths.
+    let rows: Vec<(u64, Vec<u8>)> = (1..=40u64)
+        .chain(100..=130)
+        .map(|id| (id, vec![id as u8; (id % 7) as usize]))
+        .collect();
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            let mut old = txn.open_table(V8_BOOKINGS).unwrap();
+            for (id, row) in &rows {
+                old.insert(id, row.as_slice()).unwrap();
+            }
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 8)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+    let store = crate::platform::store::FileStore::open(dir.path()).unwrap();
+    let txn = store.read().unwrap();
+    let blocks = txn.open_table(BOOKING_BLOCKS).unwrap();
+    let mut read = Vec::new();
+    for entry in blocks.iter().unwrap() {
+        let (first, value) = entry.unwrap();
+        let block = Block::parse(first.value(), value.value()).unwrap();
+        read.extend(block.rows().map(|(id, row)| (id, row.to_vec())));
+    }
+    assert_eq!(read, rows);
+    assert_eq!(blocks.len().unwrap(), 1, "one block, its ids listed");
+    assert!(txn.open_table(BOOKING_CHANGES).unwrap().is_empty().unwrap());
+    assert!(
+        txn.open_table(V8_BOOKINGS).is_err(),
+        "the old table is gone"
+    );
+    assert_eq!(
+        crate::platform::store::row_blocks::stored_bookings(&txn).unwrap(),
+        rows.len() as u64
+    );
+    assert_eq!(
+        meta_get(&txn, "schema_version").unwrap(),
+        Some(SCHEMA_VERSION)
+    );
+}
+
+#[test]
+fn the_conversion_into_blocks_is_refused_without_the_disk_it_needs() {
+    let dir = std::path::Path::new("/srv/litstack");
+    let refused = room_for(300 << 20, Some(100 << 20), 2_000_000, dir).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "this version stores the 2000000 bookings in blocks, which needs about 300 MB free on \
+         the disk of /srv/litstack for the conversion, and 100 MB are free; free some space and \
+         start again (the database is unchanged)"
+    );
+    assert!(room_for(300 << 20, Some(300 << 20), 2_000_000, dir).is_ok());
+    assert!(
+        room_for(300 << 20, None, 2_000_000, dir).is_ok(),
+        "unknown: tried"
+    );
 }
