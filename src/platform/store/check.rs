@@ -107,7 +107,12 @@ impl FileStore {
             Err(redb::TableError::TableDoesNotExist(_)) => {}
             Err(e) => return Err(e.into()),
         }
-        let bookings = super::row_blocks::stored_bookings(&txn)?;
+        // A file of before schema 9 (converted at the next start, not by a check) holds a row per
+        // booking.
+        let bookings = match schema_version {
+            Some(v) if v < 9 => (tables.iter().find(|(t, _)| t == "bookings")).map_or(0, |t| t.1),
+            _ => super::row_blocks::stored_bookings(&txn)?,
+        };
         Ok(CheckReport {
             path: path.into(),
             bookings,
