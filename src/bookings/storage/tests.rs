@@ -764,3 +764,43 @@ fn removed_rows_are_marked_then_dropped_from_their_block() {
     let (blocks, _) = file_layout(&node.app.store);
     assert_eq!(blocks, vec![(2, kept.len()), (1_001, 335)]);
 }
+
+#[test]
+fn rows_are_numbered_as_the_file_has_them_across_batches_and_line_breaks() {
+    // Past four of the import's batches of 4,096 rows, with bad rows at and around the batches'
+    // edges and a quoted line break that moves every line after it.
+    let csv = String::from_utf8(bookings_csv(20_000, 23)).unwrap();
+    let bad_rows = [5, 3_000, 4_095, 4_096, 4_097, 8_192, 12_000, 19_999];
+    let mut file = String::new();
+    for (i, line) in csv.lines().enumerate() {
+        let row = i.wrapping_sub(1); // the header is line 1
+        let line = match row {
+            r if bad_rows.contains(&r) => {
+                let (id, rest) = line.split_once(',').unwrap();
+                let (_, rest) = rest.split_once(',').unwrap();
+                format!("{id},not a time,{rest}")
+            }
+            // Its metro area quoted over two lines.
+            2_000 => format!("{},\"Metro\narea\"", line.rsplit_once(',').unwrap().0),
+            _ => line.to_string(),
+        };
+        file.push_str(&line);
+        file.push('\n');
+    }
+    let report = file_node().import(file.as_bytes()).unwrap();
+    let lines: Vec<&str> = (report.errors.iter())
+        .map(|e| e.split_once(':').unwrap().0)
+        .collect();
+    // Row r starts on line r + 2, one further down past the line break of row 2,000, which is
+    // refused itself (no text holds a line break).
+    let mut refused = bad_rows.to_vec();
+    refused.insert(1, 2_000);
+    let expected: Vec<String> = (refused.iter())
+        .map(|&r| format!("Row {}", r + 2 + (r > 2_000) as usize))
+        .collect();
+    assert_eq!(lines, expected, "{:?}", report.errors);
+    assert_eq!(
+        (report.inserted, report.row_errors),
+        (20_000 - refused.len() as u64, refused.len() as u64)
+    );
+}
