@@ -173,6 +173,19 @@ async fn an_install_copied_into_postgresql_answers_as_it_did() {
             .unwrap_or_else(|| panic!("{table} not copied"));
         assert!(c.source > 0 && c.source == c.copied, "{c:?}");
     }
+    // The planner has the copied tables' statistics (a table never analyzed counts -1 rows).
+    {
+        use sqlx::Connection as _;
+        let mut db = sqlx::PgConnection::connect(&url).await.unwrap();
+        let never: Vec<String> = sqlx::query_scalar(
+            "SELECT relname::text FROM pg_class WHERE relname IN ('bookings', 'users', 'vendors') \
+             AND reltuples < 0",
+        )
+        .fetch_all(&mut db)
+        .await
+        .unwrap();
+        assert!(never.is_empty(), "not analyzed: {never:?}");
+    }
     // A second export into the same database is refused: it would mix two installs.
     let again = tokio::task::spawn_blocking(export)
         .await
