@@ -96,8 +96,9 @@ const V8_BOOKINGS: redb::TableDefinition<u64, &[u8]> = redb::TableDefinition::ne
 const PROGRESS_EVERY: u64 = 1_000_000;
 
 /// Version 9: the bookings move from one row per booking to blocks of many (`row_blocks`). The
-/// old rows are freed only when the transaction commits, so the file first grows by about their
-/// size: the step refuses to start without that much free disk. It is one transaction, like every
+/// old rows are freed only when the transaction commits, so the file may first grow by about
+/// their size (unless the blocks find free pages in it: at 10M it did not grow): the step refuses
+/// to start without that much free disk. It is one transaction, like every
 /// step: a kill leaves the file as it was, and the next start converts it again.
 fn bookings_in_blocks(txn: &WriteTransaction, file: &std::path::Path) -> anyhow::Result<()> {
     use super::row_blocks::BlockBuilder;
@@ -113,7 +114,7 @@ fn bookings_in_blocks(txn: &WriteTransaction, file: &std::path::Path) -> anyhow:
             room_for(needed, super::space::free_bytes_of(dir), rows, dir)?;
             tracing::info!(
                 bookings = rows,
-                needs_mb = needed >> 20,
+                needs_mb = needed.div_ceil(1 << 20),
                 "converting the stored bookings into blocks, once, at this version's first start"
             );
             let started = std::time::Instant::now();
