@@ -581,7 +581,8 @@ def litstack_start(data_dir, env):
         server.wait()
     out = subprocess.run([str(ROOT / "benches" / "start.sh"), f"{BIN}:{data_dir}"], check=True,
                          capture_output=True, text=True, env={**env, "ROUNDS": str(START_ROUNDS)}).stdout
-    rounds = re.findall(r"^round \d+ \| .*: (\d+) ms, (\d+) MB$", out, re.M)
+    # Each round: "round N | BIN: MS ms, RSS MB, stopped in STOP ms, FLAG".
+    rounds = re.findall(r"^round \d+ \| .*?: (\d+) ms, (\d+) MB\b", out, re.M)
     if len(rounds) != START_ROUNDS:
         sys.exit(f"compare: benches/start.sh printed {len(rounds)} rounds, not {START_ROUNDS}:\n{out}")
     return [statistics.median(int(r[i]) for r in rounds) for i in (0, 1)]
