@@ -4,7 +4,8 @@
 //! writing thread's time (benches/README.md, issue #48).
 //!
 //! A block covers the ids from its key up to the next block's key. Its rows lie back to back,
-//! followed by a trailer, so a block is written as its rows arrive and never copied to be stored:
+//! followed by a trailer, so a block is written as its rows arrive, not gathered into a second
+//! buffer:
 //!
 //! ```text
 //! rows' bytes | ends: u32 per row | [ids: u32 per row, each minus the key] | rows: u32 | flags: u8
