@@ -58,13 +58,42 @@ pub fn cities() -> &'static [City] {
 /// The canonical code of a state given as a code or a full name, any case.
 pub fn state_code(raw: &str) -> Option<&'static str> {
     let raw = raw.trim();
-    let states = states().iter();
-    if raw.len() == 2 {
-        states.clone().find(|s| s.code.eq_ignore_ascii_case(raw))
-    } else {
-        states.clone().find(|s| s.name.eq_ignore_ascii_case(raw))
+    match raw.as_bytes() {
+        // A code (nearly every import row) is one look-up in a table of letter pairs.
+        &[a, b] => {
+            let at = letter_pair(a, b)?;
+            by_code()[at].map(|i| states()[i as usize].code.as_str())
+        }
+        _ => states()
+            .iter()
+            .find(|s| s.name.eq_ignore_ascii_case(raw))
+            .map(|s| s.code.as_str()),
     }
-    .map(|s| s.code.as_str())
+}
+
+/// The place of two ASCII letters, any case, in a table of 26 x 26.
+fn letter_pair(a: u8, b: u8) -> Option<usize> {
+    let letter = |c: u8| {
+        c.is_ascii_alphabetic()
+            .then(|| (c.to_ascii_uppercase() - b'A') as usize)
+    };
+    Some(letter(a)? * 26 + letter(b)?)
+}
+
+/// Each state's place in `states()`, by the letter pair of its code.
+fn by_code() -> &'static [Option<u8>; 26 * 26] {
+    static T: OnceLock<[Option<u8>; 26 * 26]> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut table = [None; 26 * 26];
+        for (i, s) in states().iter().enumerate() {
+            let &[a, b] = s.code.as_bytes() else {
+                panic!("data/us-states.csv: the code {} is not two letters", s.code)
+            };
+            let at = letter_pair(a, b).expect("data/us-states.csv: a code of two letters");
+            table[at] = Some(u8::try_from(i).expect("fewer than 256 states"));
+        }
+        table
+    })
 }
 
 #[cfg(test)]
@@ -85,5 +114,12 @@ mod tests {
         assert_eq!(state_code("texas"), Some("TX"));
         assert_eq!(state_code("tx"), Some("TX"));
         assert_eq!(state_code("XX"), None);
+        assert_eq!(state_code(" dc "), Some("DC"));
+        for odd in ["", "T", "T1", "1X", "é", "[]", "texa"] {
+            assert_eq!(state_code(odd), None, "{odd:?}");
+        }
+        for s in states() {
+            assert_eq!(state_code(&s.code.to_lowercase()), Some(s.code.as_str()));
+        }
     }
 }

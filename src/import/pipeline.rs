@@ -13,7 +13,7 @@ use sha2::Sha256;
 
 use super::identities::{Identities, Identity};
 use super::reader::csv_error;
-use super::rows::{BookingColumns, RowParser, identity, set, set_optional};
+use super::rows::{BookingColumns, Record, RowParser, identity, set, set_optional};
 use super::{ImportError, Options};
 use crate::bookings::BookingsState;
 use crate::bookings::storage::{BookingsTxn, Finish, WantedIdentities, booking_key};
@@ -136,8 +136,9 @@ fn parse_rows(
         match reader.read_byte_record(&mut rec) {
             Ok(true) => {
                 let line = rec.position().map(|p| p.line()).unwrap_or(0);
-                let parsed = parser.parse(&rec).and_then(|file_id| {
-                    identity(cx.mac, &parser.booking, file_id, cx.cols, &rec).map(|k| (file_id, k))
+                let row = Record::new(&rec);
+                let parsed = parser.parse(row).and_then(|file_id| {
+                    identity(cx.mac, &parser.booking, file_id, cx.cols, row).map(|k| (file_id, k))
                 });
                 match parsed {
                     Ok((file_id, identity)) => batch.push_row(
@@ -361,9 +362,10 @@ fn file_identities(file: &[u8], stored: usize, cx: &ParseContext) -> Option<Want
     let mut rec = csv::ByteRecord::new();
     let mut found = Vec::new();
     while reader.read_byte_record(&mut rec).ok()? {
+        let row = Record::new(&rec);
         let parsed = parser
-            .parse(&rec)
-            .and_then(|file_id| identity(cx.mac, &parser.booking, file_id, cx.cols, &rec));
+            .parse(row)
+            .and_then(|file_id| identity(cx.mac, &parser.booking, file_id, cx.cols, row));
         if let Ok(identity) = parsed {
             found.push(identity);
         }

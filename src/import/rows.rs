@@ -1,7 +1,7 @@
 //! One demo-booking row: the columns a header names, each field checked and normalised, and the
 //! keyed identity that recognises the row when a file is imported again.
 
-use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, NaiveTime};
+use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
@@ -57,12 +57,47 @@ impl BookingColumns {
     }
 }
 
-fn field(rec: &csv::ByteRecord, i: Option<usize>) -> Result<&str, String> {
-    match i.and_then(|i| rec.get(i)) {
-        None => Ok(""),
-        Some(bytes) => std::str::from_utf8(bytes)
-            .map(str::trim)
-            .map_err(|_| "the row is not valid UTF-8 text".to_string()),
+/// A record's fields as text. The whole record is checked as UTF-8 once (nearly every row passes),
+/// a field on its own only when that fails, so that a bad byte in a column the import does not read
+/// refuses nothing.
+#[derive(Clone, Copy)]
+pub(super) struct Record<'r> {
+    rec: &'r csv::ByteRecord,
+    text: Option<&'r str>,
+}
+
+impl<'r> Record<'r> {
+    pub(super) fn new(rec: &'r csv::ByteRecord) -> Self {
+        Record {
+            rec,
+            text: std::str::from_utf8(rec.as_slice()).ok(),
+        }
+    }
+
+    /// Column `i`, trimmed (empty when the header has no such column).
+    fn field(self, i: Option<usize>) -> Result<&'r str, String> {
+        let Some(range) = i.and_then(|i| self.rec.range(i)) else {
+            return Ok("");
+        };
+        // `get` is `None` where a field would split a character of a valid record.
+        match self.text.and_then(|all| all.get(range.clone())) {
+            Some(raw) => Ok(trim(raw)),
+            None => std::str::from_utf8(&self.rec.as_slice()[range])
+                .map(trim)
+                .map_err(|_| "the row is not valid UTF-8 text".to_string()),
+        }
+    }
+}
+
+/// `str::trim`, with a short way for a field that starts and ends with a visible ASCII character
+/// (every whitespace character is either ASCII and invisible or not ASCII).
+fn trim(raw: &str) -> &str {
+    let visible = |b: Option<&u8>| b.is_some_and(u8::is_ascii_graphic);
+    let bytes = raw.as_bytes();
+    if visible(bytes.first()) && visible(bytes.last()) {
+        raw
+    } else {
+        raw.trim()
     }
 }
 
@@ -122,8 +157,9 @@ pub fn parse_created(raw: &str) -> Result<i64, String> {
     if raw.is_empty() {
         return Err("Created Time is required".into());
     }
-    let t = DateTime::parse_from_rfc3339(raw)
-        .map(|d| d.timestamp())
+    let t = utc_seconds(raw)
+        .ok_or(())
+        .or_else(|_| DateTime::parse_from_rfc3339(raw).map(|d| d.timestamp()))
         .or_else(|_| {
             DateTime::parse_from_str(raw, "%Y-%m-%d %H:%M:%S%.f%:z").map(|d| d.timestamp())
         })
@@ -154,14 +190,45 @@ pub fn parse_created(raw: &str) -> Result<i64, String> {
                 truncate(raw, 40)
             )
         })?;
-    let year = DateTime::from_timestamp(t, 0).map(|d| d.year());
-    if !year.is_some_and(|y| (2000..2100).contains(&y)) {
+    if !(YEAR_2000..YEAR_2100).contains(&t) {
         return Err(format!(
             "Created Time \"{}\" is not between 2000 and 2099",
             truncate(raw, 40)
         ));
     }
     Ok(t)
+}
+
+/// 2000-01-01T00:00:00Z and 2100-01-01T00:00:00Z, the bounds of a Created Time.
+const YEAR_2000: i64 = 946_684_800;
+const YEAR_2100: i64 = 4_102_444_800;
+
+/// `2026-01-31T14:05:00Z`, the form of nearly every export, read without the general parser;
+/// `None` for anything else (a leap second included), which the general parser then reads.
+fn utc_seconds(raw: &str) -> Option<i64> {
+    let b = raw.as_bytes();
+    let shape = b.len() == 20
+        && [
+            (4, b'-'),
+            (7, b'-'),
+            (10, b'T'),
+            (13, b':'),
+            (16, b':'),
+            (19, b'Z'),
+        ]
+        .iter()
+        .all(|&(at, c)| b[at] == c);
+    if !shape {
+        return None;
+    }
+    let number = |at: usize, len: usize| {
+        b[at..at + len].iter().try_fold(0u32, |n, &c| {
+            c.is_ascii_digit().then(|| n * 10 + u32::from(c - b'0'))
+        })
+    };
+    let date = NaiveDate::from_ymd_opt(number(0, 4)? as i32, number(5, 2)?, number(8, 2)?)?;
+    let time = NaiveTime::from_hms_opt(number(11, 2)?, number(14, 2)?, number(17, 2)?)?;
+    Some(date.and_time(time).and_utc().timestamp())
 }
 
 /// How far ahead of the server's clock a Created Time may be: a day covers every time zone and a
@@ -219,10 +286,7 @@ impl<'a> RowParser<'a> {
     /// Checks `rec` and puts it into `self.booking`; returns the file's Id of the row, if any.
     /// Every column is checked whatever the others hold, so a refused row's reason names each of
     /// its problems.
-    pub(super) fn parse<'r>(
-        &mut self,
-        rec: &'r csv::ByteRecord,
-    ) -> Result<Option<&'r str>, String> {
+    pub(super) fn parse<'r>(&mut self, rec: Record<'r>) -> Result<Option<&'r str>, String> {
         let cols = self.cols;
         let mut p = RowProblems::default();
         let category = match read(&mut p, rec, Some(cols.category)) {
@@ -291,8 +355,8 @@ impl<'a> RowParser<'a> {
 
 /// Column `i` of `rec` (empty when the header has no such column), or `None` with the problem
 /// noted when it is not UTF-8 text.
-fn read<'r>(p: &mut RowProblems, rec: &'r csv::ByteRecord, i: Option<usize>) -> Option<&'r str> {
-    p.check(field(rec, i))
+fn read<'r>(p: &mut RowProblems, rec: Record<'r>, i: Option<usize>) -> Option<&'r str> {
+    p.check(rec.field(i))
 }
 
 /// The identity of a row: keyed hash of its file Id, or of its fields with the person's
@@ -302,7 +366,7 @@ pub(super) fn identity(
     b: &Booking,
     file_id: Option<&str>,
     cols: &BookingColumns,
-    rec: &csv::ByteRecord,
+    rec: Record,
 ) -> Result<[u8; IDENTITY_LEN], String> {
     let mut m = mac.clone();
     match file_id {
@@ -320,9 +384,9 @@ pub(super) fn identity(
                 b.state.as_deref().unwrap_or(""),
                 b.dma.as_deref().unwrap_or(""),
                 &b.created.to_string(),
-                &field(rec, cols.name)?.to_lowercase(),
-                &field(rec, cols.email)?.to_lowercase(),
-                &field(rec, cols.company)?.to_lowercase(),
+                &rec.field(cols.name)?.to_lowercase(),
+                &rec.field(cols.email)?.to_lowercase(),
+                &rec.field(cols.company)?.to_lowercase(),
             ] {
                 m.update(part.as_bytes());
                 m.update(b"\x1f");
@@ -348,5 +412,89 @@ mod tests {
         assert_eq!(t("2026-01-31T00:00:00Z"), t("2026-01-31"));
         assert!(parse_created("31/01/2026").is_err());
         assert!(parse_created("").is_err());
+    }
+
+    #[test]
+    fn the_short_way_reads_utc_times_as_the_general_parser_does() {
+        let general = |s: &str| DateTime::parse_from_rfc3339(s).ok().map(|d| d.timestamp());
+        for s in [
+            "2026-01-31T14:05:00Z",
+            "2000-01-01T00:00:00Z",
+            "2099-12-31T23:59:59Z",
+            "2024-02-29T12:00:00Z",
+            "1999-12-31T23:59:59Z",
+        ] {
+            assert_eq!(utc_seconds(s), general(s), "{s}");
+            assert!(utc_seconds(s).is_some(), "{s}");
+        }
+        // Not its form, or not a time: the general parser decides.
+        for s in [
+            "2023-02-29T12:00:00Z",
+            "2026-13-01T00:00:00Z",
+            "2026-01-31T24:00:00Z",
+            "2026-01-31T14:60:00Z",
+            "2016-12-31T23:59:60Z",
+            "2026-01-31t14:05:00z",
+            "2026-01-31T14:05:00+00:00",
+            "2026-1-31T14:05:00Z",
+            "+026-01-31T14:05:00Z",
+            "2026-01-31T14:05:0xZ",
+        ] {
+            assert_eq!(utc_seconds(s), None, "{s}");
+        }
+        assert_eq!(
+            parse_created("2016-12-31T23:59:60Z"),
+            Ok(general("2016-12-31T23:59:60Z").unwrap())
+        );
+        assert!(parse_created("2023-02-29T12:00:00Z").is_err());
+        assert!(parse_created("1999-12-31T23:59:59Z").is_err());
+        assert!(parse_created("2000-01-01T00:00:00Z").is_ok());
+        assert!(parse_created("2099-12-31T23:59:59Z").is_ok());
+        assert!(parse_created("2100-01-01T00:00:00Z").is_err());
+    }
+
+    #[test]
+    fn trimming_agrees_with_str_trim() {
+        for s in [
+            "",
+            " ",
+            "a",
+            " a",
+            "a ",
+            "\ta\n",
+            "\u{a0}a",
+            "a\u{3000}",
+            "é",
+            " é ",
+            "a b",
+        ] {
+            assert_eq!(trim(s), s.trim(), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn a_bad_byte_refuses_only_the_columns_that_hold_it() {
+        let record = |fields: &[&[u8]]| {
+            let mut rec = csv::ByteRecord::new();
+            for f in fields {
+                rec.push_field(f);
+            }
+            rec
+        };
+        let not_utf8 = Err("the row is not valid UTF-8 text".to_string());
+        // A Latin-1 byte in the third column: the first two still read.
+        let rec = record(&[b" Intake ", b"x", b"Caf\xe9"]);
+        let row = Record::new(&rec);
+        assert_eq!(row.field(Some(0)), Ok("Intake"));
+        assert_eq!(row.field(Some(1)), Ok("x"));
+        assert_eq!(row.field(Some(2)), not_utf8);
+        assert_eq!(row.field(Some(3)), Ok(""));
+        assert_eq!(row.field(None), Ok(""));
+        // Valid as a whole, but "é" split between two columns: neither is text.
+        let rec = record(&[b"a\xc3", b"\xa9b", b"\xc3\xa9"]);
+        let row = Record::new(&rec);
+        assert_eq!(row.field(Some(0)), not_utf8);
+        assert_eq!(row.field(Some(1)), not_utf8);
+        assert_eq!(row.field(Some(2)), Ok("é"));
     }
 }
