@@ -254,6 +254,10 @@ fn write_rows(
     // The booking handed to the index and the writer, its texts refilled for every row.
     let mut booking = Booking::blank(sample);
     for batch in batches {
+        known.warm(batch.entries.iter().filter_map(|entry| match entry {
+            Entry::Row(row) => Some(&row.identity),
+            Entry::Error(..) => None,
+        }));
         let (mut value_start, mut start) = (0, 0);
         for entry in batch.entries {
             let row = match entry {
