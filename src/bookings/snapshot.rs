@@ -80,7 +80,8 @@ pub fn encode(sets: &BookingSets, out: &mut impl Write) -> anyhow::Result<()> {
 }
 
 /// `encode`'s bytes, with each archive serialized once: a file can take the header last, where
-/// PostgreSQL's stream cannot (at 10M bookings the second pass was a third of the write).
+/// PostgreSQL's stream cannot (the write after a 1M import took 68-76 ms against 90-99 with two
+/// passes, at 10M 347 against 421 ms).
 fn encode_into_file(sets: &BookingSets, file: &mut std::fs::File) -> anyhow::Result<()> {
     use std::io::{Seek, SeekFrom};
     file.write_all(&[0u8; HEAD])?;
