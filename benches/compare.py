@@ -501,19 +501,26 @@ def number(cell):
 def litstack_append(scale, env, kind="day"):
     """benches/append.sh's runs of the day's rows (or with kind "late", of rows among the stored
     days) into a copy of the scale's install: medians of upload to answer (ms) and of RSS before,
-    peak during and after (MB)."""
+    the peak up to the end of the snapshot's write, and after (MB)."""
     out = subprocess.run([str(ROOT / "benches" / "append.sh"), str(BIN)], check=True,
                          capture_output=True, text=True,
                          env={**env, "SCALE": str(scale), "RUNS": str(APPEND_RUNS), "KIND": kind}).stdout
-    # | run | binary | upload to answer | RSS before | peak during | RSS after | trends total | load |
+    # Its columns are found by their names, so a column it adds does not move the ones read here.
+    header = next((line.split("|")[1:-1] for line in out.splitlines() if line.startswith("| run |")), [])
+    names = [cell.strip() for cell in header]
+    wanted = ["upload to answer", "RSS before", "peak with the snapshot", "RSS after", "trends total"]
+    if any(name not in names for name in wanted):
+        sys.exit(f"compare: benches/append.sh's table lacks one of {wanted}:\n{out}")
+    at = {name: names.index(name) for name in wanted}
     runs = [line.split("|")[1:-1] for line in out.splitlines() if re.match(r"\| \d+ \|", line)]
     if len(runs) != APPEND_RUNS:
         sys.exit(f"compare: benches/append.sh printed {len(runs)} runs, not {APPEND_RUNS}:\n{out}")
     for run in runs:
-        before, after = (int(x) for x in run[6].split("→"))
+        total = run[at["trends total"]]
+        before, after = (int(x) for x in total.split("→"))
         if after - before != 10_000:
-            sys.exit(f"compare: after the day's import the trends counted {run[6].strip()}")
-    return [statistics.median(number(run[i]) for run in runs) for i in (2, 3, 4, 5)]
+            sys.exit(f"compare: after the day's import the trends counted {total.strip()}")
+    return [statistics.median(number(run[at[name]]) for run in runs) for name in wanted[:4]]
 
 
 def duckdb_append(db, runs, rows_file=DAY):
