@@ -2,7 +2,9 @@
 //! area), built once per index, so that a trends answer or a state's top cities over any day range
 //! cost one subtraction per category, state or city instead of a pass over the rows.
 
-use super::blocks::{Blocks, RowList, SUM_BITS};
+use foldhash::HashMap;
+
+use super::blocks::{Blocks, SUM_BITS};
 use super::columns::Columns;
 use crate::platform::firm_size::FirmSize;
 
@@ -156,31 +158,69 @@ impl Running {
 /// dictionary ids present, `local` maps a dictionary id to its position in `keys`.
 struct LocalKeys {
     keys: Vec<u32>,
-    local: Vec<u32>,
+    local: Local,
 }
 
+/// A dictionary id's position among the keys: a table over the whole dictionary where the
+/// groups' tables together stay small, else a hash map of the ids present (many groups over a
+/// large dictionary, such as the metro areas' (category, vendor) pairs after a file of a million
+/// Client names, would otherwise hold a table each of millions of entries).
+enum Local {
+    Table(Vec<u32>),
+    Map(HashMap<u32, u32>),
+}
+
+/// Entries of the tables of one partition's groups together, past which they are hash maps.
+const TABLE_ENTRIES: usize = 1 << 22;
+
 impl LocalKeys {
-    fn new(dictionary: usize) -> LocalKeys {
+    /// The keys of one of `groups` groups over a dictionary of `dictionary` values.
+    fn new(dictionary: usize, groups: usize) -> LocalKeys {
+        let local = if dictionary.saturating_mul(groups) <= TABLE_ENTRIES {
+            Local::Table(vec![u32::MAX; dictionary])
+        } else {
+            Local::Map(HashMap::default())
+        };
         LocalKeys {
             keys: Vec::new(),
-            local: vec![u32::MAX; dictionary],
+            local,
         }
     }
 
+    #[inline]
     fn add(&mut self, v: u32) {
-        if self.local[v as usize] == u32::MAX {
-            self.local[v as usize] = 0;
+        let new = match &mut self.local {
+            Local::Table(local) => {
+                let slot = &mut local[v as usize];
+                std::mem::replace(slot, 0) == u32::MAX
+            }
+            Local::Map(local) => local.insert(v, 0).is_none(),
+        };
+        if new {
             self.keys.push(v);
         }
     }
 
     /// Numbers the keys in ascending order.
-    fn finish(mut self) -> LocalKeys {
+    fn finish(&mut self) {
         self.keys.sort_unstable();
         for (i, &k) in self.keys.iter().enumerate() {
-            self.local[k as usize] = i as u32;
+            match &mut self.local {
+                Local::Table(local) => local[k as usize] = i as u32,
+                Local::Map(local) => {
+                    local.insert(k, i as u32);
+                }
+            }
         }
-        self
+    }
+
+    /// The position of `v`, one of the keys, after `finish`.
+    #[inline]
+    fn local(&self, v: u32) -> usize {
+        match &self.local {
+            Local::Table(local) => local[v as usize] as usize,
+            Local::Map(local) => local.get(&v).copied().unwrap_or_default() as usize,
+        }
     }
 }
 
@@ -227,83 +267,6 @@ pub const PAIRS: usize = 0;
 pub const CITIES: usize = 1;
 
 impl DaySums {
-    /// The sums over `rows` (ascending row positions), or `None` past `max_cells` counters;
-    /// extra key k's sums are left out past `extra_left[k]` counters, which is lowered by what
-    /// they take (`None` keys are not built).
-    fn build(
-        cols: &Columns,
-        row_days: &[i32],
-        rows: impl Iterator<Item = usize> + Clone,
-        extras: &[Option<ExtraKey<'_>>],
-        max_cells: usize,
-        extra_left: &mut [usize],
-    ) -> Option<DaySums> {
-        // One pass for the days and the states and extra keys present, one to count.
-        let mut days: Vec<i32> = Vec::new();
-        let mut states = LocalKeys::new(cols.states.len());
-        let mut keys: Vec<Option<(LocalKeys, ExtraKey<'_>)>> = extras
-            .iter()
-            .map(|e| e.map(|key @ (_, values)| (LocalKeys::new(values), key)))
-            .collect();
-        for r in rows.clone() {
-            let day = row_days[r];
-            if days.last() != Some(&day) {
-                days.push(day);
-            }
-            states.add(u32::from(cols.state[r]));
-            for (ids, (key_of, _)) in keys.iter_mut().flatten() {
-                ids.add(key_of(r));
-            }
-        }
-        let states = states.finish();
-        let ncat = cols.categories.len().max(1);
-        if (days.len() + 1) * (ncat + states.keys.len() + 1) > max_cells {
-            return None;
-        }
-        let mut keys: Vec<Option<(LocalKeys, ExtraKey<'_>, Counter)>> = keys
-            .into_iter()
-            .zip(extra_left.iter_mut())
-            .map(|(k, left)| {
-                let (ids, key) = k?;
-                let ids = ids.finish();
-                let cells = (days.len() + 1) * ids.keys.len();
-                (cells <= *left).then(|| {
-                    *left -= cells;
-                    let sums = Counter::new(days.len(), ids.keys.len());
-                    (ids, key, sums)
-                })
-            })
-            .collect();
-        let mut categories = Counter::new(days.len(), ncat);
-        let mut state_sums = Counter::new(days.len(), states.keys.len());
-        let mut totals = Counter::new(days.len(), 1);
-        let mut d = 0usize;
-        for r in rows {
-            let day = row_days[r];
-            while days[d] != day {
-                d += 1;
-            }
-            categories.add(d, cols.category[r] as usize);
-            state_sums.add(d, states.local[cols.state[r] as usize] as usize);
-            totals.add(d, 0);
-            for (ids, (key_of, _), sums) in keys.iter_mut().flatten() {
-                sums.add(d, ids.local[key_of(r) as usize] as usize);
-            }
-        }
-        let extras = keys
-            .into_iter()
-            .map(|k| k.map(|(ids, _, sums)| (ids.keys, sums.finish())))
-            .collect();
-        Some(DaySums {
-            days,
-            categories: categories.finish(),
-            states: states.keys,
-            state_sums: state_sums.finish(),
-            totals: totals.finish(),
-            extras,
-        })
-    }
-
     /// The sums of no row, with `extras` extra keys (each built, with no value yet).
     fn empty(categories: usize, extras: usize) -> DaySums {
         DaySums {
@@ -618,89 +581,219 @@ const UNCAPPED: Caps = Caps {
     place_pair_cells: usize::MAX,
 };
 
-/// The sums over every row (first) and over the rows of each firm size (`by_size` order), with
-/// the extra key's when given.
+/// What the first pass over the rows finds of one group: its rows, its days and the keys present.
+struct Found {
+    rows: usize,
+    /// Its distinct days, ascending.
+    days: Vec<i32>,
+    states: LocalKeys,
+    /// Each extra key's values, while it is built.
+    extras: Vec<Option<LocalKeys>>,
+}
+
+impl Found {
+    /// The counters of its categories, states and totals, once counted.
+    fn cells(&self, categories: usize) -> usize {
+        (self.days.len() + 1) * (categories + self.states.keys.len() + 1)
+    }
+
+    /// Leaves out each extra key whose counters pass what is left of its budget (`extra_left`,
+    /// by key) and takes the others' from it.
+    fn within(&mut self, extra_left: &mut [usize]) {
+        let days = self.days.len();
+        for (keys, left) in self.extras.iter_mut().zip(extra_left) {
+            let cells = keys.as_ref().map(|k| (days + 1) * k.keys.len());
+            match cells {
+                Some(cells) if cells <= *left => *left -= cells,
+                _ => *keys = None,
+            }
+        }
+    }
+}
+
+/// The sums of every group of a partition of the rows (`group_of` numbers each row's group, below
+/// `groups`) are built in two passes over the rows in row order, the first to find each group's
+/// days and keys, the second to count: a pass per group over its row list would gather the
+/// columns row by row, a cache miss for most rows (perf at 10M bookings: 60% of the sums' time).
+/// This is the first pass.
+fn find(
+    cols: &Columns,
+    row_days: &[i32],
+    groups: usize,
+    group_of: impl Fn(usize) -> usize,
+    extras: &[Option<ExtraKey<'_>>],
+) -> Vec<Found> {
+    let mut found: Vec<Found> = (0..groups)
+        .map(|_| Found {
+            rows: 0,
+            days: Vec::new(),
+            states: LocalKeys::new(cols.states.len(), groups),
+            extras: extras
+                .iter()
+                .map(|key| key.map(|(_, values)| LocalKeys::new(values, groups)))
+                .collect(),
+        })
+        .collect();
+    for (r, &day) in row_days.iter().enumerate() {
+        let group = &mut found[group_of(r)];
+        group.rows += 1;
+        if group.days.last() != Some(&day) {
+            group.days.push(day);
+        }
+        group.states.add(u32::from(cols.state[r]));
+        for (keys, key) in group.extras.iter_mut().zip(extras) {
+            if let (Some(keys), Some((key_of, _))) = (keys, key) {
+                keys.add(key_of(r));
+            }
+        }
+    }
+    for group in &mut found {
+        group.states.finish();
+        group
+            .extras
+            .iter_mut()
+            .flatten()
+            .for_each(LocalKeys::finish);
+    }
+    found
+}
+
+/// The second pass (see `find`): counts every row into its group's sums, the extra keys the
+/// budgets left (`Found::within`).
+fn count(
+    cols: &Columns,
+    row_days: &[i32],
+    found: Vec<Found>,
+    group_of: impl Fn(usize) -> usize,
+    extras: &[Option<ExtraKey<'_>>],
+) -> Vec<DaySums> {
+    struct Counting {
+        found: Found,
+        /// The position in `found.days` of the day being counted.
+        d: usize,
+        categories: Counter,
+        states: Counter,
+        totals: Counter,
+        extras: Vec<Option<Counter>>,
+    }
+    let ncat = cols.categories.len().max(1);
+    let mut groups: Vec<Counting> = found
+        .into_iter()
+        .map(|found| {
+            let days = found.days.len();
+            Counting {
+                d: 0,
+                categories: Counter::new(days, ncat),
+                states: Counter::new(days, found.states.keys.len()),
+                totals: Counter::new(days, 1),
+                extras: (found.extras.iter())
+                    .map(|keys| keys.as_ref().map(|k| Counter::new(days, k.keys.len())))
+                    .collect(),
+                found,
+            }
+        })
+        .collect();
+    for (r, &day) in row_days.iter().enumerate() {
+        let group = &mut groups[group_of(r)];
+        // Rows are in time order, so a group's days come in order too.
+        while group.found.days[group.d] != day {
+            group.d += 1;
+        }
+        let d = group.d;
+        group.categories.add(d, usize::from(cols.category[r]));
+        let state = group.found.states.local(u32::from(cols.state[r]));
+        group.states.add(d, state);
+        group.totals.add(d, 0);
+        let keys = group.found.extras.iter().zip(&mut group.extras);
+        for ((keys, sums), key) in keys.zip(extras) {
+            if let (Some(keys), Some(sums), Some((key_of, _))) = (keys, sums, key) {
+                sums.add(d, keys.local(key_of(r)));
+            }
+        }
+    }
+    groups
+        .into_iter()
+        .map(|group| DaySums {
+            days: group.found.days,
+            categories: group.categories.finish(),
+            states: group.found.states.keys,
+            state_sums: group.states.finish(),
+            totals: group.totals.finish(),
+            extras: (group.found.extras.into_iter().zip(group.extras))
+                .map(|(keys, sums)| Some((keys?.keys, sums?.finish())))
+                .collect(),
+        })
+        .collect()
+}
+
+/// The sums over every row (first) and over the rows of each firm size (`FirmSize::ALL` order),
+/// with the extra key's when given; `None` when a group passes the cap.
 fn of_every_row(
     cols: &Columns,
     row_days: &[i32],
-    by_size: &[RowList],
     extra: &[Option<ExtraKey<'_>>],
     caps: &Caps,
 ) -> Option<Vec<DaySums>> {
+    let ncat = cols.categories.len().max(1);
     let max_cells = caps
         .days
         .saturating_add(1)
-        .saturating_mul(cols.categories.len().max(1) + cols.states.len() + 1);
+        .saturating_mul(ncat + cols.states.len() + 1);
     let mut extra_left = vec![caps.extra_cells; extra.len()];
-    let every_row = 0..cols.times.len();
-    let every = DaySums::build(cols, row_days, every_row, extra, max_cells, &mut extra_left)?;
-    let mut out = vec![every];
-    for rows in by_size {
-        let rows = rows.iter().map(|r| r as usize);
-        out.push(DaySums::build(
-            cols,
-            row_days,
-            rows,
-            extra,
-            max_cells,
-            &mut extra_left,
-        )?);
+    let every = |_| 0;
+    let size = |r: usize| usize::from(cols.size[r]);
+    let mut all = find(cols, row_days, 1, every, extra);
+    let mut by_size = find(cols, row_days, SIZES, size, extra);
+    for group in all.iter_mut().chain(&mut by_size) {
+        if group.cells(ncat) > max_cells {
+            return None;
+        }
+        group.within(&mut extra_left);
     }
+    let mut out = count(cols, row_days, all, every, extra);
+    out.extend(count(cols, row_days, by_size, size, extra));
     Some(out)
 }
 
-/// The sums of each row list (one per state or metro area), with the extra keys' when given
-/// (`None` past the cap). The extra keys' budgets go to the longest lists first: a short list's
-/// counts are a short scan anyway.
+/// The sums of each group (one per state or metro area: `group_of`, below `groups`), with the
+/// extra keys' when given, each within its budget; `None` past the cap. The extra keys' budgets go
+/// to the groups of the most rows first: a small group's counts are a short scan anyway.
 fn of_lists(
     cols: &Columns,
     row_days: &[i32],
-    lists: &[RowList],
+    (groups, group_of): (usize, impl Fn(usize) -> usize),
     extra: &[(Option<ExtraKey<'_>>, usize)],
     caps: &Caps,
 ) -> Option<Vec<DaySums>> {
-    let mut cells_left = caps.group_cells;
+    let ncat = cols.categories.len().max(1);
     let mut extra_left: Vec<usize> = extra.iter().map(|&(_, budget)| budget).collect();
     let extra: Vec<Option<ExtraKey<'_>>> = extra.iter().map(|&(key, _)| key).collect();
-    let mut order: Vec<usize> = (0..lists.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(lists[i].len()));
-    let mut out: Vec<Option<DaySums>> = (0..lists.len()).map(|_| None).collect();
+    let mut found = find(cols, row_days, groups, &group_of, &extra);
+    let mut order: Vec<usize> = (0..groups).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(found[i].rows));
+    let mut cells_left = caps.group_cells;
     for i in order {
-        let rows = lists[i].iter().map(|r| r as usize);
-        let sums = DaySums::build(cols, row_days, rows, &extra, cells_left, &mut extra_left)?;
-        cells_left -= sums.cells();
-        out[i] = Some(sums);
+        let cells = found[i].cells(ncat);
+        cells_left = cells_left.checked_sub(cells)?;
+        found[i].within(&mut extra_left);
     }
-    out.into_iter().collect()
+    Some(count(cols, row_days, found, group_of, &extra))
 }
 
-/// The sums of each row list split by firm size (`[list][size]`), for the trends of a state and a
-/// size together; `None` past the cap.
-fn of_lists_by_size(
-    cols: &Columns,
-    row_days: &[i32],
-    lists: &[RowList],
-    sizes: usize,
-    caps: &Caps,
-) -> Option<Vec<Vec<DaySums>>> {
+/// The sums of each state's rows split by firm size (`[state][size]`), for the trends of a state
+/// and a size together; `None` past the cap.
+fn of_states_by_size(cols: &Columns, row_days: &[i32], caps: &Caps) -> Option<Vec<Vec<DaySums>>> {
+    let ncat = cols.categories.len().max(1);
+    let groups = cols.states.len() * SIZES;
+    let group_of = |r: usize| usize::from(cols.state[r]) * SIZES + usize::from(cols.size[r]);
+    let found = find(cols, row_days, groups, group_of, &[]);
     let mut cells_left = caps.group_cells;
-    let mut out = Vec::with_capacity(lists.len());
-    for rows in lists {
-        // One pass to split the list by size, then the sums of each part.
-        let mut parts: Vec<Vec<u32>> = vec![Vec::new(); sizes];
-        for r in rows.iter() {
-            parts[cols.size[r as usize] as usize].push(r);
-        }
-        let mut by_size = Vec::with_capacity(sizes);
-        for part in &parts {
-            let part = part.iter().map(|&r| r as usize);
-            let sums = DaySums::build(cols, row_days, part, &[], cells_left, &mut [])?;
-            cells_left -= sums.cells();
-            by_size.push(sums);
-        }
-        out.push(by_size);
+    for group in &found {
+        cells_left = cells_left.checked_sub(group.cells(ncat))?;
     }
-    Some(out)
+    let mut sums = count(cols, row_days, found, group_of, &[]).into_iter();
+    let states = (0..cols.states.len()).map(|_| sums.by_ref().take(SIZES).collect());
+    Some(states.collect())
 }
 
 /// Every running sum of one index (see `BookingIndex`), each `None` when over its cap: what the
@@ -717,36 +810,26 @@ pub struct IndexSums {
 }
 
 impl IndexSums {
-    /// Builds every sum of sorted columns, on two threads with about half the work each (perf at
-    /// 10M bookings): every row, the sizes and the metro areas on one, the states (with their
-    /// cities, and by size) on the other. `city_of` maps a cityState id to its city name id.
-    pub fn build(
-        cols: &Columns,
-        lists: &RowLists<'_>,
-        city_of: &[u32],
-        city_names: usize,
-    ) -> IndexSums {
-        IndexSums::build_within(cols, lists, city_of, city_names, &CAPS)
+    /// Builds every sum of sorted columns, on two threads with about half the work each: every
+    /// row, the sizes and the metro areas on one, the states (with their cities, and by size) on
+    /// the other. `city_of` maps a cityState id to its city name id.
+    pub fn build(cols: &Columns, city_of: &[u32], city_names: usize) -> IndexSums {
+        IndexSums::build_within(cols, city_of, city_names, &CAPS)
     }
 
-    fn build_within(
-        cols: &Columns,
-        lists: &RowLists<'_>,
-        city_of: &[u32],
-        city_names: usize,
-        caps: &Caps,
-    ) -> IndexSums {
+    fn build_within(cols: &Columns, city_of: &[u32], city_names: usize, caps: &Caps) -> IndexSums {
         let row_days = days_of_rows(cols.times.iter());
         let vendors = cols.vendors.len() as u32;
         let pair = |r: usize| u32::from(cols.category[r]) * vendors + cols.vendor.get(r);
         let pairs: Option<ExtraKey> = category_vendor_pairs(cols).map(|n| (&pair as _, n));
         std::thread::scope(|scope| {
             let others = scope.spawn(|| {
-                let every = of_every_row(cols, &row_days, lists.by_size, &[pairs], caps);
+                let every = of_every_row(cols, &row_days, &[pairs], caps);
+                let by_dma = (cols.dmas.len(), |r| cols.dma.get(r) as usize);
                 let dmas = of_lists(
                     cols,
                     &row_days,
-                    lists.by_dma,
+                    by_dma,
                     &[(pairs, caps.place_pair_cells)],
                     caps,
                 );
@@ -755,8 +838,9 @@ impl IndexSums {
             let city = |r: usize| city_of[cols.city_state.get(r) as usize];
             let cities: Option<ExtraKey> = Some((&city, city_names));
             let keys = [(pairs, caps.place_pair_cells), (cities, caps.extra_cells)];
-            let states = of_lists(cols, &row_days, lists.by_state, &keys, caps);
-            let state_sizes = of_lists_by_size(cols, &row_days, lists.by_state, SIZES, caps);
+            let by_state = (cols.states.len(), |r| usize::from(cols.state[r]));
+            let states = of_lists(cols, &row_days, by_state, &keys, caps);
+            let state_sizes = of_states_by_size(cols, &row_days, caps);
             let (every_row, dmas) = others
                 .join()
                 .unwrap_or_else(|e| std::panic::resume_unwind(e));
@@ -771,13 +855,8 @@ impl IndexSums {
 
     /// The sums of a few new rows (`cols` holding only them), every group built whole so that
     /// they can be added to an index's sums (`with_added`).
-    pub fn of_new_rows(
-        cols: &Columns,
-        lists: &RowLists<'_>,
-        city_of: &[u32],
-        city_names: usize,
-    ) -> IndexSums {
-        IndexSums::build_within(cols, lists, city_of, city_names, &UNCAPPED)
+    pub fn of_new_rows(cols: &Columns, city_of: &[u32], city_names: usize) -> IndexSums {
+        IndexSums::build_within(cols, city_of, city_names, &UNCAPPED)
     }
 
     /// These sums and `new`'s (`of_new_rows`, over columns whose dictionaries grew from these
@@ -940,13 +1019,6 @@ pub fn category_vendor_pairs(cols: &Columns) -> Option<usize> {
     (values <= MAX_PAIR_VALUES).then_some(values)
 }
 
-/// The row lists the sums are built over, per dictionary id (per size index for `by_size`).
-pub struct RowLists<'a> {
-    pub by_size: &'a [RowList],
-    pub by_state: &'a [RowList],
-    pub by_dma: &'a [RowList],
-}
-
 impl IndexSums {
     /// How many sealed blocks of every row's daily totals these sums share with `old`'s, and how
     /// many counters `old`'s hold.
@@ -960,11 +1032,6 @@ impl IndexSums {
     }
 }
 
-impl DaySums {
-    fn cells(&self) -> usize {
-        self.categories.cum.len() + self.state_sums.cum.len() + self.totals.cum.len()
-    }
-}
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1034,13 +1101,150 @@ mod tests {
 
     #[test]
     fn local_keys_list_the_values_present_in_order() {
-        let mut keys = LocalKeys::new(9);
-        for v in [7, 2, 7, 5] {
-            keys.add(v);
+        // A table for a small dictionary, a hash map past the tables' budget.
+        for (dictionary, groups) in [(9, 1), (TABLE_ENTRIES, 2)] {
+            let mut keys = LocalKeys::new(dictionary, groups);
+            assert_eq!(matches!(keys.local, Local::Map(_)), groups == 2);
+            for v in [7, 2, 7, 5] {
+                keys.add(v);
+            }
+            keys.finish();
+            assert_eq!(keys.keys, [2, 5, 7]);
+            assert_eq!((keys.local(2), keys.local(5), keys.local(7)), (0, 1, 2));
         }
-        let keys = keys.finish();
-        assert_eq!(keys.keys, [2, 5, 7]);
-        assert_eq!((keys.local[2], keys.local[5], keys.local[7]), (0, 1, 2));
+    }
+
+    mod in_row_order {
+        use super::*;
+        use crate::bookings::{Booking, ColumnsBuilder};
+        use proptest::prelude::*;
+
+        type Row = (i64, usize, usize, usize, usize, usize, usize);
+
+        fn columns(rows: &[Row]) -> Columns {
+            let mut builder = ColumnsBuilder::default();
+            for (id, &(day, cat, vendor, state, dma, city, size)) in rows.iter().enumerate() {
+                let state = ["", "TX", "CA", "NY"][state];
+                let booking = Booking {
+                    category: ["Intake", "Billing", "Marketing"][cat].into(),
+                    client: format!("Vendor {vendor}"),
+                    firm_size: FirmSize::ALL[size],
+                    city_state: (!state.is_empty()).then(|| format!("City {city}, {state}")),
+                    state: (!state.is_empty()).then(|| state.into()),
+                    dma: Some(format!("Metro {dma}")),
+                    created: 1_750_000_000 + day * 86_400 + (id as i64 % 7) * 3_600,
+                    sample: false,
+                };
+                builder.push(id as u64 + 1, &booking);
+            }
+            builder.finish()
+        }
+
+        /// One group's sums as `DaySums::extend` counts its rows, one by one.
+        fn one_by_one(cols: &Columns, rows: &[usize], extras: &[Option<ExtraKey>]) -> DaySums {
+            let mut sums = DaySums::empty(cols.categories.len().max(1), extras.len());
+            assert!(sums.extend(cols, rows, extras));
+            sums
+        }
+
+        /// The caps' rules applied to such sums in their order: `None` when a group's counters
+        /// pass `cells_left` (lowered by each group's when `shared`), each extra key left out
+        /// past what is left of its budget.
+        fn capped(
+            mut groups: Vec<DaySums>,
+            order: &[usize],
+            mut cells_left: usize,
+            shared: bool,
+            extra_left: &mut [usize],
+        ) -> Option<Vec<DaySums>> {
+            for &i in order {
+                let sums = &mut groups[i];
+                let days = sums.days.len() + 1;
+                let cells = sums.categories.cum.len() + days * (sums.states.len() + 1);
+                cells_left = cells_left.checked_sub(cells)?;
+                if !shared {
+                    cells_left += cells;
+                }
+                for (extra, left) in sums.extras.iter_mut().zip(&mut *extra_left) {
+                    match extra.as_ref().map(|(values, _)| days * values.len()) {
+                        Some(cells) if cells <= *left => *left -= cells,
+                        _ => *extra = None,
+                    }
+                }
+            }
+            Some(groups)
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(300))]
+
+            /// The sums built in two passes in row order are those of each group's rows counted
+            /// one by one, under any caps: a group of no row, groups past their budgets, extra
+            /// keys left out for the groups of fewer rows.
+            #[test]
+            fn the_sums_in_row_order_are_each_groups_rows_counted_one_by_one(
+                rows in prop::collection::vec(
+                    (0..12i64, 0..3usize, 0..5usize, 0..4usize, 0..3usize, 0..4usize,
+                     0..FirmSize::ALL.len()),
+                    0..120,
+                ),
+                days in prop::sample::select(vec![0, 3, 12, 5_000]),
+                group_cells in prop::sample::select(vec![0, 60, 400, 4_000_000]),
+                extra_cells in prop::sample::select(vec![0, 30, 200, 4_000_000]),
+                place_pair_cells in prop::sample::select(vec![0, 40, 300, 1_000_000]),
+            ) {
+                let caps = Caps { days, group_cells, extra_cells, place_pair_cells };
+                let cols = columns(&rows);
+                let (names, city_of) = crate::bookings::index::city_names(&cols.city_states);
+                let built = IndexSums::build_within(&cols, &city_of, names.len(), &caps);
+
+                let n = cols.times.len();
+                let vendors = cols.vendors.len() as u32;
+                let pair = |r: usize| u32::from(cols.category[r]) * vendors + cols.vendor.get(r);
+                let pairs: Option<ExtraKey> = category_vendor_pairs(&cols).map(|v| (&pair as _, v));
+                let city = |r: usize| city_of[cols.city_state.get(r) as usize];
+                let cities: Option<ExtraKey> = Some((&city, names.len()));
+                let rows_of = |groups: usize, of: &dyn Fn(usize) -> usize| {
+                    let mut lists = vec![Vec::new(); groups];
+                    (0..n).for_each(|r| lists[of(r)].push(r));
+                    lists
+                };
+                let by_rows = |lists: &[Vec<usize>]| {
+                    let mut order: Vec<usize> = (0..lists.len()).collect();
+                    order.sort_by_key(|&i| std::cmp::Reverse(lists[i].len()));
+                    order
+                };
+                let ncat = cols.categories.len().max(1);
+
+                let mut every = vec![(0..n).collect::<Vec<_>>()];
+                every.extend(rows_of(SIZES, &|r| usize::from(cols.size[r])));
+                let sums = every.iter().map(|rows| one_by_one(&cols, rows, &[pairs])).collect();
+                let max = days.saturating_add(1).saturating_mul(ncat + cols.states.len() + 1);
+                let order: Vec<usize> = (0..every.len()).collect();
+                let expected = capped(sums, &order, max, false, &mut [extra_cells]);
+                prop_assert_eq!(&built.every_row, &expected);
+
+                let states = rows_of(cols.states.len(), &|r| usize::from(cols.state[r]));
+                let sums = states.iter().map(|rows| one_by_one(&cols, rows, &[pairs, cities]));
+                let left = &mut [place_pair_cells, extra_cells];
+                let expected = capped(sums.collect(), &by_rows(&states), group_cells, true, left);
+                prop_assert_eq!(&built.states, &expected);
+
+                let dmas = rows_of(cols.dmas.len(), &|r| cols.dma.get(r) as usize);
+                let sums = dmas.iter().map(|rows| one_by_one(&cols, rows, &[pairs]));
+                let left = &mut [place_pair_cells];
+                let expected = capped(sums.collect(), &by_rows(&dmas), group_cells, true, left);
+                prop_assert_eq!(&built.dmas, &expected);
+
+                let of = |r: usize| usize::from(cols.state[r]) * SIZES + usize::from(cols.size[r]);
+                let parts = rows_of(cols.states.len() * SIZES, &of);
+                let sums = parts.iter().map(|rows| one_by_one(&cols, rows, &[])).collect();
+                let order: Vec<usize> = (0..parts.len()).collect();
+                let expected = capped(sums, &order, group_cells, true, &mut [])
+                    .map(|all| all.chunks(SIZES).map(<[DaySums]>::to_vec).collect());
+                prop_assert_eq!(&built.state_sizes, &expected);
+            }
+        }
     }
 
     #[test]

@@ -16,7 +16,7 @@
 
 use std::collections::HashMap;
 
-use super::aggregates::{self, DaySums, IndexSums, RowLists};
+use super::aggregates::{self, DaySums, IndexSums};
 use super::blocks::{Blocks, RowList};
 // Where the import and the snapshot have always found the columns.
 use super::columns::{ArchivedCodes, ArchivedColumns};
@@ -233,15 +233,7 @@ impl BookingIndex {
             })
         });
         let (city_names, city_of) = city_names(&cols.city_states);
-        let sums = sums.unwrap_or_else(|| {
-            let by_size = posting(&cols.size, SIZES);
-            let lists = RowLists {
-                by_size: &by_size,
-                by_state: &by_state,
-                by_dma: &by_dma,
-            };
-            IndexSums::build(&cols, &lists, &city_of, city_names.len())
-        });
+        let sums = sums.unwrap_or_else(|| IndexSums::build(&cols, &city_of, city_names.len()));
         let starts = starts(cols.times.iter());
         let lists = [by_state, by_dma, by_vendor];
         BookingIndex::assemble(cols, lists, starts, (city_names, city_of), sums, generation)
@@ -270,15 +262,7 @@ impl BookingIndex {
                 Some(self.sums.clone())
             } else {
                 let (city_names, city_of) = city_names(&new.city_states);
-                let by_size = posting(&new.size, SIZES);
-                let by_state = posting(&new.state, new.states.len());
-                let by_dma = posting_of(&new.dma, new.dmas.len());
-                let new_lists = RowLists {
-                    by_size: &by_size,
-                    by_state: &by_state,
-                    by_dma: &by_dma,
-                };
-                let added = IndexSums::of_new_rows(new, &new_lists, &city_of, city_names.len());
+                let added = IndexSums::of_new_rows(new, &city_of, city_names.len());
                 self.sums.with_added(&added, old_vendors, new.vendors.len())
             };
             let cols = cols.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
