@@ -1,9 +1,9 @@
-//! The bookings import as two threads sharing the machine: one reads and checks the rows, takes
-//! their identities and encodes them (work that needs nothing from other rows); the other, in file
-//! order, recognises re-imported rows, numbers new ones, writes them into the one transaction of
-//! the file (`bookings::storage::BookingsTxn`, redb or PostgreSQL) and appends them to the index.
-//! The commit, with the new index built beside it, then the swap of the index, end it.
-//! On two cores the writing side is the one that waits (benches/README.md, issue #48).
+//! The bookings import as parsers and a writer sharing the machine: the parsers (one per core)
+//! read the file in turns, check the rows, take their identities and encode them (work that needs
+//! nothing from other rows); the writer, in file order, recognises re-imported rows, numbers new
+//! ones, writes them into the one transaction of the file (`bookings::storage::BookingsTxn`, redb
+//! or PostgreSQL) and appends them to the index. The commit, with the new index built beside it,
+//! then the swap of the index, end it (benches/README.md, issue #48).
 
 use std::io::Read;
 use std::sync::mpsc::{Receiver, SyncSender};
@@ -23,9 +23,9 @@ use crate::platform::firm_size::FirmSize;
 use crate::platform::store::codec;
 use crate::platform::upload::{ImportReport, LISTED_UNKNOWN_VENDORS, truncate};
 
-/// Rows handed from the parsing thread to the writing thread at a time.
+/// Rows a parser reads in one turn and hands to the writer at a time.
 const BATCH: usize = 4096;
-/// Batches on their way to the writer: the parser runs at most this far ahead.
+/// Batches on their way to the writer: the parsers run at most this far ahead.
 const BATCHES_AHEAD: usize = 8;
 
 /// Parsed rows and row errors in file order, on their way from the parser to the writer.
@@ -122,56 +122,176 @@ struct ParseContext<'a> {
     now: i64,
 }
 
-/// The parsing side: reads and checks every row and takes its identity, handing rows and row
-/// errors to the writer in batches, in file order. It keeps no state between rows.
+/// The file's records, read by the parsers in turns: each takes the next `BATCH` records when its
+/// turn comes (so every row keeps its line number), then parses them while the others read, and
+/// the writer takes the parsed batches from the parsers in the same turns: in file order, with no
+/// batch waiting for its place. On two cores the parsing was the side the writer waited on
+/// (benches/README.md, issue #48).
+struct Turns<R> {
+    state: std::sync::Mutex<TurnState<R>>,
+    next: std::sync::Condvar,
+}
+
+struct TurnState<R> {
+    reader: csv::Reader<R>,
+    /// The turn whose parser may read now.
+    turn: usize,
+    /// The file was read to its end, or a parser stopped: no turn comes any more.
+    ended: bool,
+}
+
+/// One parser's records of a turn: `lines[i]` is `Ok(line)` for the record `records[i]`, or
+/// `Err(line)` where the CSV could not be read.
+#[derive(Default)]
+struct Chunk {
+    records: Vec<csv::ByteRecord>,
+    lines: Vec<Result<u64, u64>>,
+}
+
+impl<R: Read> Turns<R> {
+    fn new(reader: csv::Reader<R>) -> Turns<R> {
+        Turns {
+            state: std::sync::Mutex::new(TurnState {
+                reader,
+                turn: 0,
+                ended: false,
+            }),
+            next: std::sync::Condvar::new(),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, TurnState<R>> {
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Waits for `turn`, then reads the next records into `chunk`; false when no turn comes any
+    /// more.
+    fn read(&self, turn: usize, chunk: &mut Chunk) -> Result<bool, ImportError> {
+        let mut state = self.lock();
+        while state.turn != turn && !state.ended {
+            state = self
+                .next
+                .wait(state)
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+        if state.ended {
+            return Ok(false);
+        }
+        chunk.lines.clear();
+        while chunk.lines.len() < BATCH {
+            let i = chunk.lines.len();
+            if chunk.records.len() == i {
+                chunk.records.push(csv::ByteRecord::new());
+            }
+            let rec = &mut chunk.records[i];
+            match state.reader.read_byte_record(rec) {
+                Ok(true) => chunk.lines.push(Ok(rec.position().map_or(0, |p| p.line()))),
+                Ok(false) => {
+                    state.ended = true;
+                    break;
+                }
+                Err(e) => {
+                    if let csv::ErrorKind::Io(_) = e.kind() {
+                        return Err(csv_error(e)); // the parser's end ends the turns
+                    }
+                    chunk.lines.push(Err(e.position().map_or(0, |p| p.line())));
+                }
+            }
+        }
+        state.turn += 1;
+        drop(state);
+        self.next.notify_all();
+        Ok(!chunk.lines.is_empty())
+    }
+
+    /// No turn comes any more: a parser that stops, for any reason, stops them all.
+    fn end(&self) {
+        self.lock().ended = true;
+        self.next.notify_all();
+    }
+}
+
+/// Ends the turns when a parser stops, by returning, failing or panicking: the others would wait
+/// for its turn.
+struct EndsTurns<'a, R: Read>(&'a Turns<R>);
+
+impl<R: Read> Drop for EndsTurns<'_, R> {
+    fn drop(&mut self) {
+        self.0.end();
+    }
+}
+
+/// The parsed batches of `parsers` parsers, in their turns: the file's order.
+struct InTurns {
+    parsers: Vec<Receiver<Batch>>,
+    turn: usize,
+}
+
+impl Iterator for InTurns {
+    type Item = Batch;
+
+    fn next(&mut self) -> Option<Batch> {
+        // A parser gone before its turn means the file ended, or an error the import reports.
+        let batch = self.parsers[self.turn % self.parsers.len()].recv().ok()?;
+        self.turn += 1;
+        Some(batch)
+    }
+}
+
+/// A parser: in its turns (`first`, then every `parsers`-th), reads and checks rows and takes
+/// their identities, handing rows and row errors to the writer in one batch per turn. It keeps no
+/// state between rows.
 fn parse_rows(
-    mut reader: csv::Reader<impl Read>,
+    turns: &Turns<impl Read>,
+    (first, parsers): (usize, usize),
     cx: &ParseContext,
     to_writer: SyncSender<Batch>,
 ) -> Result<(), ImportError> {
+    let _ends = EndsTurns(turns);
     let mut parser = RowParser::new(cx.cols, cx.catalog, cx.sample, cx.now);
-    let mut batch = Batch::with_capacity();
-    let mut rec = csv::ByteRecord::new();
-    loop {
-        match reader.read_byte_record(&mut rec) {
-            Ok(true) => {
-                let line = rec.position().map(|p| p.line()).unwrap_or(0);
-                let row = Record::new(&rec);
-                let parsed = parser.parse(row).and_then(|file_id| {
-                    identity(cx.mac, &parser.booking, file_id, cx.cols, row).map(|k| (file_id, k))
-                });
-                match parsed {
-                    Ok((file_id, identity)) => batch.push_row(
-                        line,
-                        identity,
-                        file_id,
-                        &parser.booking,
-                        parser.unknown_client,
-                    ),
-                    Err(reason) => batch.entries.push(Entry::Error(line, reason)),
+    let mut chunk = Chunk::default();
+    for turn in (first..).step_by(parsers) {
+        if !turns.read(turn, &mut chunk)? {
+            break;
+        }
+        let mut batch = Batch::with_capacity();
+        for (rec, &line) in chunk.records.iter().zip(&chunk.lines) {
+            let line = match line {
+                Ok(line) => line,
+                Err(line) => {
+                    let reason = "the row could not be read as CSV (check its quotes)";
+                    batch.entries.push(Entry::Error(line, reason.into()));
+                    continue;
                 }
-            }
-            Ok(false) => break,
-            Err(e) => {
-                if let csv::ErrorKind::Io(_) = e.kind() {
-                    return Err(csv_error(e));
-                }
-                let line = e.position().map(|p| p.line()).unwrap_or(0);
-                let reason = "the row could not be read as CSV (check its quotes)";
-                batch.entries.push(Entry::Error(line, reason.into()));
+            };
+            let row = Record::new(rec);
+            let parsed = parser.parse(row).and_then(|file_id| {
+                identity(cx.mac, &parser.booking, file_id, cx.cols, row).map(|k| (file_id, k))
+            });
+            match parsed {
+                Ok((file_id, identity)) => batch.push_row(
+                    line,
+                    identity,
+                    file_id,
+                    &parser.booking,
+                    parser.unknown_client,
+                ),
+                Err(reason) => batch.entries.push(Entry::Error(line, reason)),
             }
         }
-        if batch.entries.len() == BATCH {
-            let full = std::mem::replace(&mut batch, Batch::with_capacity());
-            if to_writer.send(full).is_err() {
-                return Ok(()); // the writer failed; its error is the import's
-            }
+        if to_writer.send(batch).is_err() {
+            return Ok(()); // the writer failed; its error is the import's
         }
-    }
-    if !batch.entries.is_empty() {
-        let _ = to_writer.send(batch);
     }
     Ok(())
+}
+
+/// Parsers beside the writer: one per core, the writer's share included (on two cores the writer
+/// is busy about four fifths of the time), and past four the writer is the side that waits.
+fn parsers() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().clamp(1, 4))
 }
 
 /// The imported rows whose Client names no catalog vendor, by Client text.
@@ -226,7 +346,7 @@ struct Written {
 /// into the bookings and appends new ones to the index.
 fn write_rows(
     txn: &mut BookingsTxn,
-    batches: Receiver<Batch>,
+    batches: impl Iterator<Item = Batch>,
     mut known: Identities,
     mut builder: Option<ColumnsBuilder>,
     sample: bool,
@@ -434,13 +554,27 @@ pub(super) fn import_bookings(
     };
     drop(file_identities);
     tracing::debug!(elapsed = ?started.elapsed(), "import: stored identities read");
+    let turns = Turns::new(reader);
     let (parsed, written) = std::thread::scope(|s| {
-        let (to_writer, batches) = std::sync::mpsc::sync_channel(BATCHES_AHEAD);
-        let parser = s.spawn(|| parse_rows(reader, &cx, to_writer));
+        let n = parsers();
+        let mut batches = InTurns {
+            parsers: Vec::with_capacity(n),
+            turn: 0,
+        };
+        let mut running = Vec::with_capacity(n);
+        for first in 0..n {
+            let (to_writer, parsed) = std::sync::mpsc::sync_channel(BATCHES_AHEAD.div_ceil(n));
+            batches.parsers.push(parsed);
+            let (turns, cx) = (&turns, &cx);
+            running.push(s.spawn(move || parse_rows(turns, (first, n), cx, to_writer)));
+        }
         let written = write_rows(&mut txn, batches, known, builder, options.sample);
-        let parsed = parser
-            .join()
-            .unwrap_or_else(|_| Err(anyhow::anyhow!("the import's parser failed").into()));
+        // The first parser's error in file order, or a panic's.
+        let parsed = running.into_iter().try_for_each(|parser| {
+            parser
+                .join()
+                .unwrap_or_else(|_| Err(anyhow::anyhow!("the import's parser failed").into()))
+        });
         (parsed, written)
     });
     // A writer error explains a parser that stopped early, so it comes first.
