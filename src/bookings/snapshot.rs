@@ -54,9 +54,10 @@ pub fn write(data_dir: &Path, sets: &BookingSets) -> anyhow::Result<()> {
 
 /// Writes the snapshot of `sets` (header, then payload) to `out`: the file's bytes, also what a
 /// hub stores in PostgreSQL. The header names the archives' lengths and checksum before their
-/// bytes, so each archive is serialized twice: once into a tally that keeps only its checksum
-/// (its length is where the serializer ends), then straight into `out`. Held whole instead, the archives of 10M bookings (230 MB)
-/// were the largest thing an import allocated.
+/// bytes, and PostgreSQL's parts cannot be sought back to, so each archive is serialized twice:
+/// once through a tally into a sink, which keeps its checksum (its length is where the serializer
+/// ends), then straight into `out`. Held whole instead, the archives of 10M bookings (230 MB) were
+/// the largest thing an import allocated.
 pub fn encode(sets: &BookingSets, out: &mut impl Write) -> anyhow::Result<()> {
     // Each archive's length, and the checksum of its bytes and padding.
     let mut tallies = Vec::with_capacity(PARTS);

@@ -187,7 +187,7 @@ impl Identities {
                 let slot = slots[hash & mask];
                 match slot.index() {
                     Some(index) if slot.has_tag(tag) => seen ^ u64::from(all[index][0]),
-                    _ => seen ^ u64::from(slot.index().is_some()),
+                    index => seen ^ u64::from(index.is_some()),
                 }
             })
         }

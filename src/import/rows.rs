@@ -106,9 +106,10 @@ fn text<'r>(raw: &'r str, column: &str, max: usize) -> Result<Option<&'r str>, S
     if raw.is_empty() {
         return Ok(None);
     }
-    // ASCII (nearly every row) is checked byte by byte; a byte is a character there.
-    let (too_long, control) = if raw.is_ascii() {
-        (raw.len() > max, raw.bytes().any(|b| b.is_ascii_control()))
+    // Printable ASCII (nearly every row) is one pass with one test a byte; a byte is a character
+    // there, and none is a control character.
+    let (too_long, control) = if raw.bytes().all(|b| matches!(b, b' '..=b'~')) {
+        (raw.len() > max, false)
     } else {
         (raw.chars().count() > max, raw.chars().any(char::is_control))
     };
@@ -451,6 +452,27 @@ mod tests {
         assert!(parse_created("2000-01-01T00:00:00Z").is_ok());
         assert!(parse_created("2099-12-31T23:59:59Z").is_ok());
         assert!(parse_created("2100-01-01T00:00:00Z").is_err());
+    }
+
+    #[test]
+    fn a_text_is_refused_for_its_length_in_characters_and_for_any_control_character() {
+        let refused = |raw: &str| text(raw, "Client", 4).err();
+        for ok in ["", "Clio", "a b~", "éééé", "\u{a0}", "日本"] {
+            assert_eq!(refused(ok), None, "{ok:?}");
+        }
+        let long = Some("Client is longer than 4 characters".to_string());
+        let control = Some("Client contains a line break or control character".to_string());
+        for (raw, why) in [
+            ("Clio!", &long),
+            ("ééééé", &long),
+            ("a\tb", &control),
+            ("a\nb", &control),
+            ("\x7f", &control),
+            ("\x00", &control),
+            ("é\u{85}", &control),
+        ] {
+            assert_eq!(&refused(raw), why, "{raw:?}");
+        }
     }
 
     #[test]
