@@ -288,8 +288,8 @@ fn parse_rows(
     Ok(())
 }
 
-/// Parsers beside the writer: one per core, the writer's share included (on two cores the writer
-/// is busy about four fifths of the time), and past four the writer is the side that waits.
+/// Parsers beside the writer: one per core, up to four. The writer shares a core with them (on two
+/// cores it is busy about four fifths of the time); past four parsers it is the side that waits.
 fn parsers() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().clamp(1, 4))
 }
@@ -569,7 +569,7 @@ pub(super) fn import_bookings(
             running.push(s.spawn(move || parse_rows(turns, (first, n), cx, to_writer)));
         }
         let written = write_rows(&mut txn, batches, known, builder, options.sample);
-        // The first parser's error in file order, or a panic's.
+        // A failed read of the file (one parser meets it and ends the turns), or a panic.
         let parsed = running.into_iter().try_for_each(|parser| {
             parser
                 .join()
