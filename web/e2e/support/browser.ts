@@ -58,7 +58,14 @@ export async function launchBrowser({ baseURL }: { baseURL: string }): Promise<T
   };
   const screenshot = async (name: string, fullPage = true) => {
     const file = path.join(screenshotDir, `${name}.png`);
-    await page.screenshot({ path: file, fullPage, animations: 'disabled' });
+    const take = () => page.screenshot({ path: file, fullPage, animations: 'disabled' });
+    // Headless Chromium now and then stalls on a capture just after the viewport changed (once in
+    // a CI run: "taking page screenshot" past 10 s, fonts loaded); a picture for people to look at,
+    // not an assertion, so it is tried once more.
+    await take().catch((e: unknown) => {
+      if (!(e instanceof Error) || e.name !== 'TimeoutError') throw e;
+      return take();
+    });
     return file;
   };
 
