@@ -804,3 +804,17 @@ fn rows_are_numbered_as_the_file_has_them_across_batches_and_line_breaks() {
         (20_000 - refused.len() as u64, refused.len() as u64)
     );
 }
+
+#[test]
+fn a_file_of_whole_turns_or_of_a_header_alone_imports_every_row_it_has() {
+    // 8,192 rows fill the parsers' turns of 4,096 exactly: the turn after them reads the end of
+    // the file and no row. A header alone is a turn of no row at once.
+    let node = file_node();
+    let report = node.import(&bookings_csv(8_192, 31)).unwrap();
+    assert_eq!((report.inserted, report.row_errors), (8_192, 0));
+    assert_eq!(stored_ids(&node.app.store).len(), 8_192);
+    let header = b"Id,Created Time,Client Category,Client,City State,State,DMA\n";
+    let report = node.import(header).unwrap();
+    assert_eq!((report.inserted, report.row_errors), (0, 0));
+    assert_eq!(node.sets().real.len(), 8_192);
+}
