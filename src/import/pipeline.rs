@@ -20,7 +20,6 @@ use crate::bookings::storage::{BookingsTxn, Finish, WantedIdentities, booking_ke
 use crate::bookings::{self, Booking, ColumnsBuilder};
 use crate::catalog::Catalog;
 use crate::platform::firm_size::FirmSize;
-use crate::platform::store::codec;
 use crate::platform::upload::{ImportReport, LISTED_UNKNOWN_VENDORS, truncate};
 
 /// Rows a parser reads in one turn and hands to the writer at a time.
@@ -32,8 +31,6 @@ const BATCHES_AHEAD: usize = 8;
 #[derive(Default)]
 struct Batch {
     entries: Vec<Entry>,
-    /// The encoded bookings back to back; each row knows where its own ends.
-    values: Vec<u8>,
     /// The texts of the rows back to back, checked as UTF-8 once by the parser; each row knows
     /// where its texts end.
     text: String,
@@ -44,8 +41,8 @@ enum Entry {
     Error(u64, String),
 }
 
-/// A checked row: its identity, its encoded booking in `Batch::values` and, in `Batch::text`, the
-/// texts the index keeps (empty for an absent value).
+/// A checked row: its identity, its fields and, in `Batch::text`, its texts (empty for an absent
+/// value).
 struct ParsedRow {
     line: u64,
     identity: Identity,
@@ -53,8 +50,6 @@ struct ParsedRow {
     created: i64,
     /// Its Client names no catalog vendor: imported, and counted in the report.
     unknown_client: bool,
-    /// Where its encoded booking ends in `Batch::values` (it starts where the row before's ends).
-    value_end: usize,
     /// Where each of `TEXTS` ends in `Batch::text` (each starts where the one before ends).
     ends: [usize; TEXTS],
 }
@@ -72,7 +67,6 @@ impl Batch {
     fn with_capacity() -> Batch {
         Batch {
             entries: Vec::with_capacity(BATCH),
-            values: Vec::with_capacity(BATCH * 96),
             text: String::with_capacity(BATCH * 96),
         }
     }
@@ -93,7 +87,6 @@ impl Batch {
             b.state.as_deref().unwrap_or(""),
             b.dma.as_deref().unwrap_or(""),
         ];
-        codec::encode_onto(b, &mut self.values);
         self.text.push_str(file_id.unwrap_or(""));
         ends[FILE_ID] = self.text.len();
         for (i, t) in texts.into_iter().enumerate() {
@@ -106,7 +99,6 @@ impl Batch {
             firm_size: b.firm_size,
             created: b.created,
             unknown_client,
-            value_end: self.values.len(),
             ends,
         }));
     }
@@ -352,8 +344,6 @@ fn write_rows(
     sample: bool,
 ) -> anyhow::Result<Written> {
     let mut rows = txn.rows()?;
-    // redb stores the encoded row; PostgreSQL and the index take its fields.
-    let writer_takes_fields = rows.takes_fields();
     let mut report = ImportReport::new("bookings");
     let mut row_errors = 0u64;
     let mut unknown_clients = UnknownClients::default();
@@ -378,7 +368,7 @@ fn write_rows(
             Entry::Row(row) => Some(&row.identity),
             Entry::Error(..) => None,
         }));
-        let (mut value_start, mut start) = (0, 0);
+        let mut start = 0;
         for entry in batch.entries {
             let row = match entry {
                 Entry::Row(row) => row,
@@ -394,8 +384,6 @@ fn write_rows(
                 let from = if i == 0 { row_start } else { row.ends[i - 1] };
                 &batch.text[from..row.ends[i]]
             };
-            let value = &batch.values[value_start..row.value_end];
-            value_start = row.value_end;
             let fill = |booking: &mut Booking| {
                 let optional = |i| Some(text(i)).filter(|t| !t.is_empty());
                 set(&mut booking.category, text(CATEGORY));
@@ -422,10 +410,8 @@ fn write_rows(
                     if row.unknown_client {
                         unknown_clients.count(text(CLIENT));
                     }
-                    if writer_takes_fields {
-                        fill(&mut booking);
-                    }
-                    rows.replace(id, value, &booking)?;
+                    fill(&mut booking);
+                    rows.replace(id, &booking)?;
                     re_imported += 1;
                 }
                 None => {
@@ -435,10 +421,8 @@ fn write_rows(
                     let id = known.add_new(row.identity);
                     mark(id);
                     report.inserted += 1;
-                    if writer_takes_fields || builder.is_some() {
-                        fill(&mut booking);
-                    }
-                    rows.insert(id, value, &booking)?;
+                    fill(&mut booking);
+                    rows.insert(id, &booking)?;
                     if let Some(b) = builder.as_mut() {
                         b.push(id, &booking);
                     }

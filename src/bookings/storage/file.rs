@@ -1,5 +1,6 @@
-//! Demo bookings in the redb file: the rows in blocks (`BOOKING_BLOCKS`, see `row_blocks`) with the
-//! rows changed since their block was written (`BOOKING_CHANGES`), their identities
+//! Demo bookings in the redb file: the rows in blocks (`BOOKING_BLOCKS`, see `row_blocks`; a
+//! booking's fields are the columns of `in_columns`) with the rows changed since their block was
+//! written (`BOOKING_CHANGES`), their identities
 //! (`BOOKING_IDENTITIES`, runs of consecutive ids), the booking generation and the id sequence in
 //! META. One redb write transaction is one import or removal; redb's single writer orders them.
 
@@ -10,7 +11,8 @@ use crate::bookings::index::{Columns, ColumnsBuilder};
 use crate::bookings::model::Booking;
 use crate::bookings::{GENERATION, SAMPLE_MARKER};
 use crate::platform::error::Result;
-use crate::platform::store::row_blocks::{self, Block, BlockBuilder};
+use crate::platform::firm_size::FirmSize;
+use crate::platform::store::row_blocks::{self, Block, ColumnBuilder};
 use crate::platform::store::{
     self, BOOKING_BLOCKS, BOOKING_CHANGES, BOOKING_IDENTITIES, FileStore, IDENTITY_LEN, META, codec,
 };
@@ -45,11 +47,11 @@ pub fn read_columns(store: &FileStore) -> Result<(u64, Columns)> {
     let txn = store.read()?;
     let generation = store::meta_get(&txn, GENERATION)?.unwrap_or(0);
     let mut builder = ColumnsBuilder::default();
-    each_row(
+    each_booking(
         &txn.open_table(BOOKING_BLOCKS)?,
         &txn.open_table(BOOKING_CHANGES)?,
-        |id, row| {
-            builder.push(id, &codec::decode::<Booking>(row)?);
+        |id, booking| {
+            builder.push(id, booking);
             Ok(())
         },
     )?;
@@ -70,7 +72,7 @@ pub fn export_meta(store: &FileStore) -> Result<(u64, u64, bool)> {
 /// Calls `f` with every stored booking, in id order.
 pub fn for_each_booking(
     store: &FileStore,
-    mut f: impl FnMut(u64, &Booking) -> Result<()>,
+    f: impl FnMut(u64, &Booking) -> Result<()>,
 ) -> Result<()> {
     let txn = store.read()?;
     let (Some(blocks), Some(changes)) = (
@@ -79,15 +81,15 @@ pub fn for_each_booking(
     ) else {
         return Ok(());
     };
-    each_row(&blocks, &changes, |id, row| f(id, &codec::decode(row)?))
+    each_booking(&blocks, &changes, f)
 }
 
-/// Calls `f` with every stored booking's id and encoded row, in id order: the blocks' rows, each
-/// as its latest change has it, the removed ones left out.
-fn each_row<B, C>(
+/// Calls `f` with every stored booking and its id, in id order: the blocks' rows, each as its
+/// latest change has it, the removed ones left out.
+fn each_booking<B, C>(
     blocks: &B,
     changes: &C,
-    mut f: impl FnMut(u64, &[u8]) -> Result<()>,
+    mut f: impl FnMut(u64, &Booking) -> Result<()>,
 ) -> Result<()>
 where
     B: ReadableTable<u64, &'static [u8]>,
@@ -95,9 +97,13 @@ where
 {
     let mut changes = changes.iter()?;
     let mut change = changes.next().transpose()?;
+    // Refilled for every row: a block of columns reads into it without allocating.
+    let mut booking = Booking::blank(false);
     for entry in blocks.iter()? {
         let (first, value) = entry?;
-        for (id, row) in Block::parse(first.value(), value.value())?.rows() {
+        let block = Block::parse(first.value(), value.value())?;
+        for i in 0..block.len() {
+            let id = block.id(i);
             while change.as_ref().is_some_and(|(c, _)| c.value() < id) {
                 change = changes.next().transpose()?;
             }
@@ -105,14 +111,98 @@ where
                 Some((c, changed)) if c.value() == id => {
                     let changed = changed.value();
                     if !changed.is_empty() {
-                        f(id, changed)?;
+                        f(id, &codec::decode(changed)?)?;
                     }
                 }
-                _ => f(id, row)?,
+                _ => {
+                    in_columns::read(&block, i, &mut booking)?;
+                    f(id, &booking)?;
+                }
             }
         }
     }
     Ok(())
+}
+
+/// A booking as the columns of a block: its texts (category, client, city, state, metro area),
+/// its creation time, and its firm size and sample flag as small codes.
+mod in_columns {
+    use super::*;
+
+    const TEXTS: usize = 5;
+    const SMALL: usize = 2;
+
+    pub fn builder() -> ColumnBuilder {
+        ColumnBuilder::new(TEXTS, SMALL)
+    }
+
+    pub fn texts(b: &Booking) -> [Option<&str>; TEXTS] {
+        [
+            Some(&b.category),
+            Some(&b.client),
+            b.city_state.as_deref(),
+            b.state.as_deref(),
+            b.dma.as_deref(),
+        ]
+    }
+
+    /// Appends `booking` as the row with id `id`, closing the block into `full` first when it
+    /// has no room for it.
+    pub fn push(
+        block: &mut ColumnBuilder,
+        id: u64,
+        booking: &Booking,
+        mut full: impl FnMut((u64, Vec<u8>)) -> Result<()>,
+    ) -> Result<()> {
+        let texts = texts(booking);
+        if !block.fits(id, &texts) {
+            full(block.take())?;
+        }
+        let small = [booking.firm_size.index() as u8, booking.sample as u8];
+        block.push(id, &texts, booking.created, &small);
+        Ok(())
+    }
+
+    /// Reads the `i`th row of `block` into `out`.
+    pub fn read(block: &Block, i: usize, out: &mut Booking) -> Result<()> {
+        let columns = match block {
+            Block::Encoded(rows) => {
+                *out = codec::decode(rows.row(i))?;
+                return Ok(());
+            }
+            Block::Columns(columns) => columns,
+        };
+        let damaged = || anyhow::anyhow!("the bookings block of id {} is damaged", block.id(i));
+        if columns.shape() != (TEXTS, SMALL) {
+            return Err(damaged().into());
+        }
+        let text = |c| columns.text(c, i);
+        set(&mut out.category, text(0).ok_or_else(damaged)?);
+        set(&mut out.client, text(1).ok_or_else(damaged)?);
+        for (slot, value) in [
+            (&mut out.city_state, text(2)),
+            (&mut out.state, text(3)),
+            (&mut out.dma, text(4)),
+        ] {
+            match (slot.as_mut(), value) {
+                (Some(s), Some(v)) => set(s, v),
+                (_, v) => *slot = v.map(String::from),
+            }
+        }
+        out.created = columns.time(i);
+        out.firm_size = FirmSize::from_index(columns.small(0, i) as usize).ok_or_else(damaged)?;
+        out.sample = match columns.small(1, i) {
+            0 => false,
+            1 => true,
+            _ => return Err(damaged().into()),
+        };
+        Ok(())
+    }
+
+    fn set(slot: &mut String, value: &str) {
+        slot.clear();
+        slot.push_str(value);
+    }
 }
 
 /// Calls `f` with every stored identity and its booking id.
@@ -224,7 +314,7 @@ impl Txn {
     pub fn rows(&self) -> Result<RowWriter<'_>> {
         Ok(RowWriter {
             rows: self.stored()?,
-            block: BlockBuilder::default(),
+            block: in_columns::builder(),
             held: Vec::new(),
             held_bytes: Vec::new(),
             changed: 0,
@@ -252,8 +342,8 @@ impl Txn {
     pub fn sample_ids(&self) -> Result<Vec<u64>> {
         let rows = self.stored()?;
         let mut ids = Vec::new();
-        each_row(&rows.blocks, &rows.changes, |id, row| {
-            if codec::decode::<Booking>(row)?.sample {
+        each_booking(&rows.blocks, &rows.changes, |id, booking| {
+            if booking.sample {
                 ids.push(id);
             }
             Ok(())
@@ -292,7 +382,7 @@ impl Txn {
 pub struct RowWriter<'txn> {
     rows: StoredRows<'txn>,
     /// The new rows' block being filled.
-    block: BlockBuilder,
+    block: ColumnBuilder,
     /// Re-imported rows not compared yet with the stored ones: id and where the row ends in
     /// `held_bytes`.
     held: Vec<(u64, usize)>,
@@ -306,19 +396,19 @@ pub struct RowWriter<'txn> {
 const COMPARED_AT_ONCE: usize = 65_536;
 
 impl RowWriter<'_> {
-    /// Stores a new booking, already encoded; ids come in ascending order.
-    pub fn insert(&mut self, id: u64, value: &[u8]) -> Result<()> {
-        if !self.block.fits(id, value) {
-            self.store_block()?;
-        }
-        self.block.push(id, value);
-        Ok(())
+    /// Stores a new booking; ids come in ascending order.
+    pub fn insert(&mut self, id: u64, booking: &Booking) -> Result<()> {
+        let blocks = &mut self.rows.blocks;
+        in_columns::push(&mut self.block, id, booking, |(first, value)| {
+            blocks.insert(first, value.as_slice())?;
+            Ok(())
+        })
     }
 
     /// Holds a re-imported booking to compare with the stored one: it is stored if it differs,
     /// and counted by `finish`.
-    pub fn replace(&mut self, id: u64, value: &[u8]) -> Result<()> {
-        self.held_bytes.extend_from_slice(value);
+    pub fn replace(&mut self, id: u64, booking: &Booking) -> Result<()> {
+        codec::encode_onto(booking, &mut self.held_bytes);
         self.held.push((id, self.held_bytes.len()));
         if self.held.len() == COMPARED_AT_ONCE {
             self.compare_held()?;
@@ -373,12 +463,13 @@ struct StoredRows<'txn> {
 const FOLD_SHARE: usize = 16;
 
 impl StoredRows<'_> {
-    /// Calls `f` with every id of `ids` (ascending) that a block holds, with that block's key and
-    /// the row as the block has it. An id in no block is an error: its identity says it is stored.
+    /// Calls `f` with every id of `ids` (ascending) that a block holds, with that block's key, the
+    /// block and the row's place in it. An id in no block is an error: its identity says it is
+    /// stored.
     fn in_blocks(
         blocks: &redb::Table<'_, u64, &'static [u8]>,
         ids: &[u64],
-        mut f: impl FnMut(usize, u64, &[u8]) -> Result<()>,
+        mut f: impl FnMut(usize, u64, &Block, usize) -> Result<()>,
     ) -> Result<()> {
         let mut i = 0;
         while i < ids.len() {
@@ -395,7 +486,7 @@ impl StoredRows<'_> {
             let end = next.map_or(u64::MAX, |(key, _)| key.value());
             while i < ids.len() && ids[i] < end {
                 let row = block.find(ids[i]).ok_or_else(|| missing(ids[i]))?;
-                f(i, first, block.row(row))?;
+                f(i, first, &block, row)?;
                 i += 1;
             }
         }
@@ -408,11 +499,19 @@ impl StoredRows<'_> {
         let ids: Vec<u64> = rows.iter().map(|&(id, _)| id).collect();
         let mut changed = 0;
         let (changes, touched) = (&mut self.changes, &mut self.touched);
-        Self::in_blocks(&self.blocks, &ids, |i, first, in_block| {
+        // A row of a block of columns, encoded to compare with the re-imported one.
+        let (mut booking, mut encoded) = (Booking::blank(false), Vec::new());
+        Self::in_blocks(&self.blocks, &ids, |i, first, block, at| {
             let (id, row) = rows[i];
-            let same = match changes.get(id)? {
-                Some(stored) => stored.value() == row,
-                None => in_block == row,
+            let same = match (changes.get(id)?, block) {
+                (Some(stored), _) => stored.value() == row,
+                (None, Block::Encoded(rows)) => rows.row(at) == row,
+                (None, Block::Columns(_)) => {
+                    in_columns::read(block, at, &mut booking)?;
+                    encoded.clear();
+                    codec::encode_onto(&booking, &mut encoded);
+                    encoded == row
+                }
             };
             if !same {
                 changes.insert(id, row)?;
@@ -427,7 +526,7 @@ impl StoredRows<'_> {
     /// Marks the rows of `ids` (ascending) removed.
     fn remove(&mut self, ids: &[u64]) -> Result<()> {
         let (changes, touched) = (&mut self.changes, &mut self.touched);
-        Self::in_blocks(&self.blocks, ids, |i, first, _| {
+        Self::in_blocks(&self.blocks, ids, |i, first, _, _| {
             changes.insert(ids[i], [].as_slice())?;
             touched.push(first);
             Ok(())
@@ -450,25 +549,31 @@ impl StoredRows<'_> {
             if changes * FOLD_SHARE <= block.len() {
                 continue;
             }
+            // Written again in columns, whichever form the block had.
             let mut folded = Vec::new();
-            let mut builder = BlockBuilder::default();
-            let mut keep = |id: u64, row: &[u8]| {
-                if !builder.fits(id, row) {
-                    folded.push(builder.take());
-                }
-                builder.push(id, row);
+            let mut builder = in_columns::builder();
+            let mut keep = |id: u64, booking: &Booking| {
+                in_columns::push(&mut builder, id, booking, |full| {
+                    folded.push(full);
+                    Ok(())
+                })
             };
             let mut changes = self.changes.range(first..end)?;
             let mut change = changes.next().transpose()?;
-            for (id, row) in block.rows() {
+            let mut booking = Booking::blank(false);
+            for i in 0..block.len() {
+                let id = block.id(i);
                 match &change {
                     Some((c, changed)) if c.value() == id => {
                         if !changed.value().is_empty() {
-                            keep(id, changed.value());
+                            keep(id, &codec::decode(changed.value())?)?;
                         }
                         change = changes.next().transpose()?;
                     }
-                    _ => keep(id, row),
+                    _ => {
+                        in_columns::read(&block, i, &mut booking)?;
+                        keep(id, &booking)?;
+                    }
                 }
             }
             if !builder.is_empty() {

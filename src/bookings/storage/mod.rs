@@ -240,24 +240,19 @@ pub enum RowWriter<'t, 's> {
 }
 
 impl RowWriter<'_, '_> {
-    /// Whether `insert` and `replace` read the booking's fields (else only its encoded form).
-    pub fn takes_fields(&self) -> bool {
-        matches!(self, RowWriter::Postgres(_))
-    }
-
-    /// Stores a new booking; `encoded` is `booking` as the redb file stores it.
-    pub fn insert(&mut self, id: u64, encoded: &[u8], booking: &super::Booking) -> Result<()> {
+    /// Stores a new booking.
+    pub fn insert(&mut self, id: u64, booking: &super::Booking) -> Result<()> {
         match self {
-            RowWriter::File(w) => w.insert(id, encoded),
+            RowWriter::File(w) => w.insert(id, booking),
             RowWriter::Postgres(w) => w.insert(id, booking),
         }
     }
 
     /// Holds a re-imported booking to store under `id` unless it equals the stored one: both
     /// backends compare the held rows many at a time, and `finish` says how many changed.
-    pub fn replace(&mut self, id: u64, encoded: &[u8], booking: &super::Booking) -> Result<()> {
+    pub fn replace(&mut self, id: u64, booking: &super::Booking) -> Result<()> {
         match self {
-            RowWriter::File(w) => w.replace(id, encoded),
+            RowWriter::File(w) => w.replace(id, booking),
             RowWriter::Postgres(w) => w.replace(id, booking),
         }
     }

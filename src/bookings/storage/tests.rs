@@ -676,8 +676,9 @@ fn the_file_stores_rows_in_blocks_and_a_re_import_s_changes_beside_them() {
     let first = node.import(&csv).unwrap();
     assert_eq!(first.inserted, 70_000);
     let (blocks, changes) = file_layout(&node.app.store);
-    // The first block closed at its bytes, before its rows.
+    // In columns, the first block closed at its rows, well before its bytes.
     let n = blocks[0].1;
+    assert_eq!(n, crate::platform::store::row_blocks::BLOCK_ROWS);
     assert_eq!(blocks, vec![(1, n), (n as u64 + 1, 70_000 - n)]);
     assert!(changes.is_empty());
     let again = node.import(&csv).unwrap();
@@ -728,6 +729,82 @@ fn the_file_stores_rows_in_blocks_and_a_re_import_s_changes_beside_them() {
         super::stored_counts(&node.app.store).unwrap(),
         (70_000, 70_000)
     );
+}
+
+/// Each block's form: "columns", or "encoded" rows.
+fn block_forms(store: &Store) -> Vec<&'static str> {
+    use crate::platform::store::BOOKING_BLOCKS;
+    use crate::platform::store::row_blocks::Block;
+    use redb::ReadableTable;
+    let Store::File(db) = store else {
+        panic!("a redb store")
+    };
+    let txn = db.read().unwrap();
+    let blocks = txn.open_table(BOOKING_BLOCKS).unwrap();
+    (blocks.iter().unwrap())
+        .map(|e| {
+            let (k, v) = e.unwrap();
+            match Block::parse(k.value(), v.value()).unwrap() {
+                Block::Columns(_) => "columns",
+                Block::Encoded(_) => "encoded",
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn blocks_of_encoded_rows_are_read_compared_and_folded_into_columns() {
+    use crate::platform::store::row_blocks::EncodedBuilder;
+    use crate::platform::store::{BOOKING_BLOCKS, codec};
+    let node = file_node();
+    let csv = bookings_csv(1_000, 23);
+    node.import(&csv).unwrap();
+    // The rows written again as encoded rows, the form of a file from before the columns.
+    let Store::File(db) = node.app.store.as_ref() else {
+        panic!("a redb store")
+    };
+    let mut rows = Vec::new();
+    super::file::for_each_booking(db, |id, booking| {
+        rows.push((id, codec::encode(booking)));
+        Ok(())
+    })
+    .unwrap();
+    let txn = db.write().unwrap();
+    {
+        let mut blocks = txn.open_table(BOOKING_BLOCKS).unwrap();
+        blocks.retain(|_, _| false).unwrap();
+        let mut block = EncodedBuilder::default();
+        for (id, row) in &rows {
+            block.push(*id, row);
+        }
+        let (first, value) = block.take();
+        blocks.insert(first, value.as_slice()).unwrap();
+    }
+    txn.commit().unwrap();
+    assert_eq!(block_forms(&node.app.store), vec!["encoded"]);
+    let (_, read) = read_columns(&node.app.store).unwrap();
+    assert!(node.sets().real.cols == read, "read as they were");
+
+    let again = node.import(&csv).unwrap();
+    assert_eq!(
+        (again.updated, again.skipped),
+        (0, 1_000),
+        "equal to the stored rows"
+    );
+    let many = with_firm_size_changed(&csv, |i| i % 8 == 0);
+    let report = node.import(&many).unwrap();
+    assert_eq!((report.updated, report.skipped), (125, 875));
+    assert_eq!(
+        block_forms(&node.app.store),
+        vec!["columns"],
+        "past its share of changes, the block is written again in columns"
+    );
+    assert!(file_layout(&node.app.store).1.is_empty());
+    let expected = file_node();
+    expected.import(&many).unwrap();
+    let (_, read) = read_columns(&node.app.store).unwrap();
+    assert!(read == read_columns(&expected.app.store).unwrap().1);
+    assert!(node.sets().real.cols == read);
 }
 
 #[test]

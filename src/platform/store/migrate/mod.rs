@@ -56,7 +56,10 @@ impl super::FileStore {
         if current < 9 {
             bookings_in_blocks(&txn, self.path()).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 10 { ... }`.
+        // Version 10: new bookings blocks hold columns (`row_blocks::columns`). The blocks of
+        // encoded rows are still read, so nothing is converted: the version makes an older
+        // binary refuse the file as too new instead of calling a block of columns damaged.
+        // Later schema versions add their steps here: `if current < 11 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -101,7 +104,7 @@ const PROGRESS_EVERY: u64 = 1_000_000;
 /// to start without that much free disk. It is one transaction, like every
 /// step: a kill leaves the file as it was, and the next start converts it again.
 fn bookings_in_blocks(txn: &WriteTransaction, file: &std::path::Path) -> anyhow::Result<()> {
-    use super::row_blocks::BlockBuilder;
+    use super::row_blocks::EncodedBuilder;
     txn.open_table(BOOKING_CHANGES)?;
     let mut blocks = txn.open_table(BOOKING_BLOCKS)?;
     {
@@ -118,7 +121,7 @@ fn bookings_in_blocks(txn: &WriteTransaction, file: &std::path::Path) -> anyhow:
                 "converting the stored bookings into blocks, once, at this version's first start"
             );
             let started = std::time::Instant::now();
-            let mut block = BlockBuilder::default();
+            let mut block = EncodedBuilder::default();
             let mut converted = 0u64;
             for entry in old.iter()? {
                 let (id, row) = entry?;
