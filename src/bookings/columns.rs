@@ -421,6 +421,18 @@ impl Columns {
     }
 }
 
+/// The ids a booking's texts have in a `ColumnsBuilder`'s dictionaries: within one builder, two
+/// texts with the same id are the same text. An absent state or metro area has the id of
+/// "Unknown", an absent city that of "".
+#[derive(Debug, Clone, Copy)]
+pub struct Interned {
+    pub category: u32,
+    pub client: u32,
+    pub city_state: u32,
+    pub state: u32,
+    pub dma: u32,
+}
+
 /// Builds `Columns` one booking at a time (in any order), then sorts them by time.
 pub struct ColumnsBuilder {
     cols: Columns,
@@ -482,34 +494,39 @@ impl ColumnsBuilder {
         }
     }
 
-    pub fn push(&mut self, id: u64, b: &Booking) {
+    /// Appends a booking; returns the ids its texts have in the dictionaries.
+    pub fn push(&mut self, id: u64, b: &Booking) -> Interned {
         let c = &mut self.cols;
         c.ids.push(id);
         c.times.push(stored_time(b.created));
-        c.category.push(intern(
-            &mut self.category_ids,
-            &mut c.categories,
-            &b.category,
-        ));
-        c.state.push(intern(
-            &mut self.state_ids,
-            &mut c.states,
-            b.state.as_deref().unwrap_or(UNKNOWN),
-        ));
-        c.dma.push(intern(
-            &mut self.dma_ids,
-            &mut c.dmas,
-            b.dma.as_deref().unwrap_or(UNKNOWN),
-        ));
-        c.city_state.push(intern(
-            &mut self.city_ids,
-            &mut c.city_states,
-            b.city_state.as_deref().unwrap_or(""),
-        ));
+        let interned = Interned {
+            category: intern(&mut self.category_ids, &mut c.categories, &b.category).into(),
+            client: intern(&mut self.vendor_ids, &mut c.vendors, &b.client),
+            city_state: intern(
+                &mut self.city_ids,
+                &mut c.city_states,
+                b.city_state.as_deref().unwrap_or(""),
+            ),
+            state: intern(
+                &mut self.state_ids,
+                &mut c.states,
+                b.state.as_deref().unwrap_or(UNKNOWN),
+            )
+            .into(),
+            dma: intern(
+                &mut self.dma_ids,
+                &mut c.dmas,
+                b.dma.as_deref().unwrap_or(UNKNOWN),
+            ),
+        };
+        c.category.push(interned.category as u16);
+        c.state.push(interned.state as u16);
+        c.dma.push(interned.dma);
+        c.city_state.push(interned.city_state);
         c.size.push(b.firm_size.index() as u8);
-        c.vendor
-            .push(intern(&mut self.vendor_ids, &mut c.vendors, &b.client));
+        c.vendor.push(interned.client);
         c.sample.push(b.sample);
+        interned
     }
 
     /// The columns sorted by (time, id).

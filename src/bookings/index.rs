@@ -20,7 +20,7 @@ use super::aggregates::{self, DaySums, IndexSums};
 use super::blocks::{Blocks, RowList};
 // Where the import and the snapshot have always found the columns.
 use super::columns::{ArchivedCodes, ArchivedColumns};
-pub use super::columns::{Codes, Columns, ColumnsBuilder, UNKNOWN};
+pub use super::columns::{Codes, Columns, ColumnsBuilder, Interned, UNKNOWN};
 use crate::platform::firm_size::FirmSize;
 
 pub const UNKNOWN_CITY: &str = "Unknown City";

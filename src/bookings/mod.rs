@@ -33,7 +33,7 @@ use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-pub use index::{BookingIndex, Columns, ColumnsBuilder};
+pub use index::{BookingIndex, Columns, ColumnsBuilder, Interned};
 pub use lifecycle::{catch_up, install, load, refresh};
 pub use model::Booking;
 pub use sample::{SAMPLE_MARKER, SAMPLE_ROWS};

@@ -90,7 +90,8 @@ fn find<S: Slot>(slots: &[S], all: &[Identity], identity: &Identity) -> Option<u
     loop {
         let slot = slots[at];
         let index = slot.index()?;
-        if slot.has_tag(tag) && all[index] == *identity {
+        // As one 128-bit word: an array's `==` calls `bcmp`.
+        if slot.has_tag(tag) && u128::from_ne_bytes(all[index]) == u128::from_ne_bytes(*identity) {
             return Some(index);
         }
         at = (at + 1) & mask;

@@ -422,10 +422,8 @@ fn write_rows(
                     mark(id);
                     report.inserted += 1;
                     fill(&mut booking);
-                    rows.insert(id, &booking)?;
-                    if let Some(b) = builder.as_mut() {
-                        b.push(id, &booking);
-                    }
+                    let interned = builder.as_mut().map(|b| b.push(id, &booking));
+                    rows.insert(id, &booking, interned.as_ref())?;
                 }
             }
         }

@@ -7,7 +7,7 @@
 use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 
 use super::{Finish, WantedIdentities};
-use crate::bookings::index::{Columns, ColumnsBuilder};
+use crate::bookings::index::{Columns, ColumnsBuilder, Interned};
 use crate::bookings::model::Booking;
 use crate::bookings::{GENERATION, SAMPLE_MARKER};
 use crate::platform::error::Result;
@@ -147,11 +147,12 @@ mod in_columns {
     }
 
     /// Appends `booking` as the row with id `id`, closing the block into `full` first when it
-    /// has no room for it.
+    /// has no room for it; its texts found by their ids in the index's dictionaries when given.
     pub fn push(
         block: &mut ColumnBuilder,
         id: u64,
         booking: &Booking,
+        interned: Option<&Interned>,
         mut full: impl FnMut((u64, Vec<u8>)) -> Result<()>,
     ) -> Result<()> {
         let texts = texts(booking);
@@ -159,7 +160,13 @@ mod in_columns {
             full(block.take())?;
         }
         let small = [booking.firm_size.index() as u8, booking.sample as u8];
-        block.push(id, &texts, booking.created, &small);
+        match interned {
+            Some(i) => {
+                let keys = [i.category, i.client, i.city_state, i.state, i.dma];
+                block.push_keyed(id, &texts, &keys, booking.created, &small);
+            }
+            None => block.push(id, &texts, booking.created, &small),
+        }
         Ok(())
     }
 
@@ -396,10 +403,16 @@ pub struct RowWriter<'txn> {
 const COMPARED_AT_ONCE: usize = 65_536;
 
 impl RowWriter<'_> {
-    /// Stores a new booking; ids come in ascending order.
-    pub fn insert(&mut self, id: u64, booking: &Booking) -> Result<()> {
+    /// Stores a new booking; ids come in ascending order. `interned` is given for every row of
+    /// a write or for none.
+    pub fn insert(
+        &mut self,
+        id: u64,
+        booking: &Booking,
+        interned: Option<&Interned>,
+    ) -> Result<()> {
         let blocks = &mut self.rows.blocks;
-        in_columns::push(&mut self.block, id, booking, |(first, value)| {
+        in_columns::push(&mut self.block, id, booking, interned, |(first, value)| {
             blocks.insert(first, value.as_slice())?;
             Ok(())
         })
@@ -553,7 +566,7 @@ impl StoredRows<'_> {
             let mut folded = Vec::new();
             let mut builder = in_columns::builder();
             let mut keep = |id: u64, booking: &Booking| {
-                in_columns::push(&mut builder, id, booking, |full| {
+                in_columns::push(&mut builder, id, booking, None, |full| {
                     folded.push(full);
                     Ok(())
                 })

@@ -240,10 +240,16 @@ pub enum RowWriter<'t, 's> {
 }
 
 impl RowWriter<'_, '_> {
-    /// Stores a new booking.
-    pub fn insert(&mut self, id: u64, booking: &super::Booking) -> Result<()> {
+    /// Stores a new booking. `interned` (its texts' ids in the index being built) spares the
+    /// redb file's blocks a look-up of each text; give it for every row of a write or for none.
+    pub fn insert(
+        &mut self,
+        id: u64,
+        booking: &super::Booking,
+        interned: Option<&super::Interned>,
+    ) -> Result<()> {
         match self {
-            RowWriter::File(w) => w.insert(id, booking),
+            RowWriter::File(w) => w.insert(id, booking, interned),
             RowWriter::Postgres(w) => w.insert(id, booking),
         }
     }

@@ -34,6 +34,10 @@ pub struct ColumnBuilder {
 struct TextColumn {
     /// Each value's code.
     codes_of: HashMap<String, u32>,
+    /// For rows pushed with keys: each key's code (0 for a key not met in this block), and the
+    /// keys met, to clear them when the block is taken.
+    by_key: Vec<u32>,
+    keys: Vec<u32>,
     values: String,
     ends: Vec<u32>,
     codes: Vec<u32>,
@@ -53,6 +57,36 @@ impl TextColumn {
         let code = self.ends.len() as u32;
         self.codes_of.insert(text.to_owned(), code);
         (code, text.len() + 4)
+    }
+
+    /// The code of `text`, found by its key, and by how many bytes the dictionary grew for it.
+    fn keyed_code(&mut self, text: Option<&str>, key: u32) -> (u32, usize) {
+        let Some(text) = text else {
+            return (0, 0);
+        };
+        let at = key as usize;
+        match self.by_key.get(at) {
+            Some(&code) if code != 0 => return (code, 0),
+            Some(_) => {}
+            None => self.by_key.resize(at + 1, 0),
+        }
+        self.values.push_str(text);
+        self.ends.push(self.values.len() as u32);
+        let code = self.ends.len() as u32;
+        self.by_key[at] = code;
+        self.keys.push(key);
+        (code, text.len() + 4)
+    }
+
+    fn clear(&mut self) {
+        self.codes_of.clear();
+        for &key in &self.keys {
+            self.by_key[key as usize] = 0;
+        }
+        self.keys.clear();
+        self.values.clear();
+        self.ends.clear();
+        self.codes.clear();
     }
 }
 
@@ -109,6 +143,32 @@ impl ColumnBuilder {
             column.codes.push(code);
             self.dictionaries += grew;
         }
+        self.push_rest(time, small);
+    }
+
+    /// Appends a row as `push` does, each text found in its dictionary by a key the caller gives
+    /// it instead of by its bytes: a small number, the same for the same text of a column in
+    /// every row the builder takes this way (the import has one for each text already, its id in
+    /// the index's dictionaries). A builder takes its rows one way or the other.
+    pub fn push_keyed(
+        &mut self,
+        id: u64,
+        texts: &[Option<&str>],
+        keys: &[u32],
+        time: i64,
+        small: &[u8],
+    ) {
+        debug_assert_eq!(texts.len(), keys.len());
+        self.ids.push(id);
+        for ((column, text), &key) in self.texts.iter_mut().zip(texts).zip(keys) {
+            let (code, grew) = column.keyed_code(*text, key);
+            column.codes.push(code);
+            self.dictionaries += grew;
+        }
+        self.push_rest(time, small);
+    }
+
+    fn push_rest(&mut self, time: i64, small: &[u8]) {
         self.times.push(time);
         for (column, &code) in self.small.iter_mut().zip(small) {
             column.push(code);
@@ -131,10 +191,7 @@ impl ColumnBuilder {
             for &code in &column.codes {
                 value.extend_from_slice(&code.to_le_bytes()[..width]);
             }
-            column.codes_of.clear();
-            column.values.clear();
-            column.ends.clear();
-            column.codes.clear();
+            column.clear();
         }
         let (min, max) =
             (self.times.iter()).fold((i64::MAX, i64::MIN), |(lo, hi), &t| (lo.min(t), hi.max(t)));
@@ -397,6 +454,39 @@ mod tests {
             read(first, &value),
             owned(&[(40, [Some("c"), Some("d")], 5, [0])])
         );
+    }
+
+    #[test]
+    fn rows_pushed_with_keys_read_back_in_this_block_and_the_next() {
+        let names = ["Intake", "Billing", "Case management"];
+        let mut b = ColumnBuilder::new(2, 1);
+        let mut rows: Vec<Row> = Vec::new();
+        for id in 1..=9u64 {
+            let (k, j) = (id as usize % 3, id as usize % 2);
+            let texts = [Some(names[k]), (j == 1).then_some(names[2 - k])];
+            // A key per text: its place in `names`, far from 0 so that the table grows.
+            let keys = [1_000 + k as u32, 5 + (2 - k) as u32];
+            b.push_keyed(id, &texts, &keys, id as i64, &[j as u8]);
+            rows.push((id, texts, id as i64, [j as u8]));
+        }
+        let (first, value) = b.take();
+        assert_eq!(read(first, &value), owned(&rows));
+        // The keys met are forgotten with the block: the next holds its own dictionary.
+        b.push_keyed(20, &[Some("Billing"), None], &[1_001, 0], 3, &[0]);
+        let (first, value) = b.take();
+        assert_eq!(
+            read(first, &value),
+            owned(&[(20, [Some("Billing"), None], 3, [0])])
+        );
+        let Block::Columns(block) = Block::parse(first, &value).unwrap() else {
+            panic!("a block of columns")
+        };
+        assert_eq!(
+            block.texts[0].ends.len(),
+            4,
+            "one value in the first dictionary"
+        );
+        assert_eq!(block.texts[1].ends.len(), 0, "none in the second");
     }
 
     #[test]
