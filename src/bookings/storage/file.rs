@@ -636,3 +636,60 @@ fn remove_identities(txn: &WriteTransaction, ids: &[u64]) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bookings() -> Vec<Booking> {
+        FirmSize::ALL
+            .iter()
+            .enumerate()
+            .map(|(i, &firm_size)| Booking {
+                category: ["Intake", "", "Billing"][i % 3].into(),
+                client: ["Clio", "", "MyCase", "Clio"][i % 4].into(),
+                firm_size,
+                city_state: [Some("Austin, TX"), None, Some("")][i % 3].map(String::from),
+                state: [Some("TX"), None][i % 2].map(String::from),
+                dma: [None, Some("Austin")][i % 2].map(String::from),
+                created: [0, -5, i64::MAX, 1_764_000_000][i % 4],
+                sample: i % 2 == 1,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_booking_reads_back_from_a_block_of_columns_with_and_without_its_ids() {
+        let bookings = bookings();
+        let mut index = ColumnsBuilder::default();
+        for keyed in [false, true] {
+            let mut block = in_columns::builder();
+            for (id, b) in (1..).zip(&bookings) {
+                let interned = keyed.then(|| index.push(id, b));
+                in_columns::push(&mut block, id, b, interned.as_ref(), |_| {
+                    panic!("one block holds them")
+                })
+                .unwrap();
+            }
+            let (first, value) = block.take();
+            let block = Block::parse(first, &value).unwrap();
+            assert!(matches!(block, Block::Columns(_)));
+            // Read into one booking, as the reads do: every field is set again.
+            let mut read = Booking::blank(false);
+            for (i, b) in bookings.iter().enumerate() {
+                in_columns::read(&block, i, &mut read).unwrap();
+                assert_eq!(&read, b, "row {i}, keyed: {keyed}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_block_of_other_columns_is_damaged_not_misread() {
+        let mut other = ColumnBuilder::new(2, 2);
+        other.push(1, &[Some("a"), None], 0, &[0, 0]);
+        let (first, value) = other.take();
+        let block = Block::parse(first, &value).unwrap();
+        let err = in_columns::read(&block, 0, &mut Booking::blank(false)).unwrap_err();
+        assert!(err.to_string().contains("damaged"), "{err}");
+    }
+}

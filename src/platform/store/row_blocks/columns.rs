@@ -30,6 +30,9 @@ pub struct ColumnBuilder {
     dictionaries: usize,
 }
 
+/// Keys a text column holds a table for: 4 MiB of it at most.
+const MOST_KEYS: u32 = 1 << 20;
+
 #[derive(Debug, Default)]
 struct TextColumn {
     /// Each value's code.
@@ -60,10 +63,15 @@ impl TextColumn {
     }
 
     /// The code of `text`, found by its key, and by how many bytes the dictionary grew for it.
+    /// A key past `MOST_KEYS` is looked up by its text: the table stays small when a file gives
+    /// millions of distinct names (a text always has the same key, so it always takes one way).
     fn keyed_code(&mut self, text: Option<&str>, key: u32) -> (u32, usize) {
         let Some(text) = text else {
             return (0, 0);
         };
+        if key >= MOST_KEYS {
+            return self.code(Some(text));
+        }
         let at = key as usize;
         match self.by_key.get(at) {
             Some(&code) if code != 0 => return (code, 0),
@@ -487,6 +495,24 @@ mod tests {
             "one value in the first dictionary"
         );
         assert_eq!(block.texts[1].ends.len(), 0, "none in the second");
+
+        // Keys past the table's end are looked up by their texts, each kept once.
+        let mut b = ColumnBuilder::new(2, 1);
+        let far = [MOST_KEYS, MOST_KEYS + 7, u32::MAX];
+        let rows: Vec<Row> = (1..=6u64)
+            .map(|id| (id, [Some(names[id as usize % 3]), None], 0, [0]))
+            .collect();
+        for (id, texts, time, small) in &rows {
+            let key = far[*id as usize % 3];
+            b.push_keyed(*id, texts, &[key, 0], *time, small);
+        }
+        assert!(b.texts[0].by_key.is_empty(), "no table for far keys");
+        let (first, value) = b.take();
+        assert_eq!(read(first, &value), owned(&rows));
+        let Block::Columns(block) = Block::parse(first, &value).unwrap() else {
+            panic!("a block of columns")
+        };
+        assert_eq!(block.texts[0].ends.len(), 4 * 3, "three values, once each");
     }
 
     #[test]
