@@ -895,3 +895,84 @@ fn a_file_of_whole_turns_or_of_a_header_alone_imports_every_row_it_has() {
     assert_eq!((report.inserted, report.row_errors), (0, 0));
     assert_eq!(node.sets().real.len(), 8_192);
 }
+
+/// `csv` with the fields `changes` names set, in the rows `rows` picks (by row, from 0).
+fn with_fields_changed(
+    csv: &[u8],
+    rows: impl Fn(usize) -> bool,
+    changes: &[(&str, &str)],
+) -> Vec<u8> {
+    let mut reader = csv::Reader::from_reader(csv);
+    let headers = reader.headers().unwrap().clone();
+    let mut out = csv::Writer::from_writer(Vec::new());
+    out.write_record(&headers).unwrap();
+    let at = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    for (i, record) in reader.records().enumerate() {
+        let mut record: Vec<String> = record.unwrap().iter().map(String::from).collect();
+        if rows(i) {
+            for (name, value) in changes {
+                record[at(name)] = value.to_string();
+            }
+        }
+        out.write_record(&record).unwrap();
+    }
+    out.into_inner().unwrap()
+}
+
+/// A node with each of `files` imported in turn on a backend of the same kind as `like`'s.
+fn imported_alike(like: &Node, files: &[&[u8]]) -> Node {
+    let node = match like.app.store.as_ref() {
+        Store::File(_) => file_node(),
+        Store::Postgres(_) => pg_node(&pg_database()),
+    };
+    for file in files {
+        node.import(file).unwrap();
+    }
+    node
+}
+
+/// Corrections that move a row's day (before every stored day) or its state, and a file of rows
+/// all older than the stored ones: stored and answered as the same files imported into a fresh
+/// install.
+#[test]
+fn corrections_of_a_day_or_a_state_and_rows_older_than_every_stored_one() {
+    each_backend(|node| {
+        let csv = bookings_csv(3_000, 24);
+        node.import(&csv).unwrap();
+        let moved = with_fields_changed(
+            &csv,
+            |i| i % 50 == 3,
+            &[("Created Time", "2023-01-02T10:00:00Z")],
+        );
+        let report = node.import(&moved).unwrap();
+        assert_eq!((report.updated, report.inserted), (60, 0));
+        let texas = with_fields_changed(
+            &moved,
+            |i| i % 40 == 5,
+            &[
+                ("City State", "Austin, TX"),
+                ("State", "TX"),
+                ("DMA", "Austin"),
+            ],
+        );
+        let report = node.import(&texas).unwrap();
+        assert!(report.updated > 0 && report.inserted == 0, "{report:?}");
+        let mut older = Vec::new();
+        let end = chrono::NaiveDate::from_ymd_opt(2022, 6, 30).unwrap();
+        let catalog = generate::from_catalog(&seeded_catalog());
+        generate::write_csv(&mut older, 500, 25, end, &catalog).unwrap();
+        assert_eq!(node.import(&older).unwrap().inserted, 500);
+
+        let fresh = imported_alike(node, &[&texas, &older]);
+        let (_, read) = read_columns(&node.app.store).unwrap();
+        assert!(
+            read == read_columns(&fresh.app.store).unwrap().1,
+            "the same rows"
+        );
+        assert_eq!(
+            answers(&node.sets()),
+            answers(&fresh.sets()),
+            "the same answers"
+        );
+    });
+}
