@@ -179,7 +179,10 @@ mod in_columns {
             }
             Block::Columns(columns) => columns,
         };
-        let damaged = || anyhow::anyhow!("the bookings block of id {} is damaged", block.id(i));
+        let damaged = || {
+            let id = block.id(i);
+            anyhow::anyhow!("the bookings block holding booking {id} is damaged")
+        };
         if columns.shape() != (TEXTS, SMALL) {
             return Err(damaged().into());
         }

@@ -55,11 +55,16 @@ impl TextColumn {
         if let Some(&code) = self.codes_of.get(text) {
             return (code, 0);
         }
-        self.values.push_str(text);
-        self.ends.push(self.values.len() as u32);
-        let code = self.ends.len() as u32;
+        let code = self.add(text);
         self.codes_of.insert(text.to_owned(), code);
         (code, text.len() + 4)
+    }
+
+    /// Puts `text` at the end of the dictionary; returns its code.
+    fn add(&mut self, text: &str) -> u32 {
+        self.values.push_str(text);
+        self.ends.push(self.values.len() as u32);
+        self.ends.len() as u32
     }
 
     /// The code of `text`, found by its key, and by how many bytes the dictionary grew for it.
@@ -78,9 +83,7 @@ impl TextColumn {
             Some(_) => {}
             None => self.by_key.resize(at + 1, 0),
         }
-        self.values.push_str(text);
-        self.ends.push(self.values.len() as u32);
-        let code = self.ends.len() as u32;
+        let code = self.add(text);
         self.by_key[at] = code;
         self.keys.push(key);
         (code, text.len() + 4)
