@@ -66,9 +66,9 @@ pub const VENDOR_ALIASES: TableDefinition<&str, u64> = TableDefinition::new("ven
 /// schema 6 the key was the user's id, which the migration made the id of the user's own firm.
 pub const ADOPTION: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("category_adoption");
 
-/// First booking id of a block -> the block's encoded bookings (`row_blocks`: many
-/// `bookings::Booking` in id order). Ids come from the `bookings` sequence. Until schema 9 the
-/// table "bookings" held one booking per id.
+/// First booking id of a block -> the block's bookings in id order (`row_blocks`: in columns,
+/// or, in blocks written before schema 10, encoded `bookings::Booking` back to back). Ids come
+/// from the `bookings` sequence. Until schema 9 the table "bookings" held one booking per id.
 pub const BOOKING_BLOCKS: TableDefinition<u64, &[u8]> = TableDefinition::new("booking_blocks");
 /// Booking id -> the booking as a re-import or a removal changed it since its block was written:
 /// its encoded `bookings::Booking`, or nothing for a removed one. A block whose changes pass a
