@@ -9,7 +9,9 @@
 //! in block `r >> BITS`.
 //!
 //! The snapshot stores a column as one flat vector (`ArchivedVec`), as before the blocks: the
-//! archive does not depend on the block size, and snapshots written before still read.
+//! archive does not depend on the block size, and snapshots written before still read. A start
+//! maps the snapshot's file and its columns' sealed blocks are read in place there (`Sealed`),
+//! not copied: at 20M bookings the copies and the fresh pages they filled were half a start.
 
 use std::sync::Arc;
 
@@ -38,9 +40,7 @@ pub const SUM_BITS: u32 = if cfg!(test) { 3 } else { 10 };
 /// of their own: a clone copies the tail, and pushes go to it without a check of who shares what.
 #[derive(Debug, Clone)]
 pub struct Blocks<T, const BITS: u32 = COLUMN_BITS> {
-    /// `Arc<[T]>` rather than `Arc<Vec<T>>`: a read goes from the block's pointer straight to its
-    /// values, one load fewer on every row a query reads.
-    sealed: Vec<Arc<[T]>>,
+    sealed: Vec<Sealed<T>>,
     /// Fewer than `1 << BITS` values.
     tail: Vec<T>,
 }
@@ -93,7 +93,8 @@ impl<T: Copy, const BITS: u32> Blocks<T, BITS> {
     /// The full tail becomes a sealed block (a copy behind the `Arc`'s counts); the tail keeps its
     /// room for the next block.
     fn seal(&mut self) {
-        self.sealed.push(Arc::from(self.tail.as_slice()));
+        self.sealed
+            .push(Sealed::own(Arc::from(self.tail.as_slice())));
         self.tail.clear();
     }
 
@@ -114,7 +115,7 @@ impl<T: Copy, const BITS: u32> Blocks<T, BITS> {
         let (b, at) = (r >> BITS, r & (Self::BLOCK - 1));
         let sealed = self.sealed.len();
         match self.sealed.get_mut(b) {
-            Some(block) => &mut Arc::make_mut(block)[at],
+            Some(block) => &mut block.make_mut()[at],
             None if b == sealed => &mut self.tail[at],
             None => panic!("row {r} past the blocks"),
         }
@@ -204,20 +205,155 @@ impl<T: Copy, const BITS: u32> Blocks<T, BITS> {
         self.tail.shrink_to_fit();
     }
 
+    /// How many sealed blocks are read in place in a mapped file.
+    #[cfg(test)]
+    pub fn in_place(&self) -> usize {
+        self.sealed
+            .iter()
+            .filter(|b| matches!(b.owner, Owner::Mapped(_)))
+            .count()
+    }
+
     /// How many of these blocks `other` holds too (the same allocation, not equal values).
     pub fn shared_with(&self, other: &Blocks<T, BITS>) -> usize {
         self.sealed
             .iter()
             .zip(&other.sealed)
-            .filter(|(a, b)| Arc::ptr_eq(a, b))
+            .filter(|(a, b)| std::ptr::eq(a.values, b.values))
             .count()
+    }
+}
+
+/// A sealed block's values: an allocation of its own, or a stretch of a file mapped at start (the
+/// snapshot's, `InPlace`), which the block keeps mapped. Either way a read goes from the block's
+/// pointer straight to its values, as with an `Arc<[T]>`: no branch on where they are.
+pub struct Sealed<T> {
+    /// Points into `owner`, which never moves or changes it while the block is shared.
+    values: *const [T],
+    owner: Owner<T>,
+}
+
+enum Owner<T> {
+    Own(Arc<[T]>),
+    /// Never written in place: a new snapshot is another file renamed over this one, and the
+    /// mapping keeps this one's pages.
+    Mapped(Mapping),
+}
+
+/// A snapshot file mapped for reading (see `InPlace`).
+pub type Mapping = Arc<memmap2::Mmap>;
+
+// SAFETY: a `Sealed` is a shared, never mutated view of values its owner keeps alive; it is sent
+// and shared exactly as an `Arc<[T]>` is.
+#[expect(unsafe_code, reason = "a view into its owner, which is Send")]
+unsafe impl<T: Send + Sync> Send for Sealed<T> {}
+#[expect(unsafe_code, reason = "a view into its owner, which is Sync")]
+unsafe impl<T: Send + Sync> Sync for Sealed<T> {}
+
+impl<T> Sealed<T> {
+    fn own(values: Arc<[T]>) -> Sealed<T> {
+        Sealed {
+            values: Arc::as_ptr(&values),
+            owner: Owner::Own(values),
+        }
+    }
+}
+
+impl<T: Copy> Sealed<T> {
+    /// The values of `archived` read where they are, inside `mapping`; `None` when they are not
+    /// inside it, or the archived form is not laid out as `T` is (a big-endian machine).
+    fn in_place(archived: &[T::Archived], mapping: &Mapping) -> Option<Sealed<T>>
+    where
+        T: Plain,
+    {
+        let same_layout = cfg!(target_endian = "little")
+            && std::mem::size_of::<T>() == std::mem::size_of::<T::Archived>()
+            && std::mem::align_of::<T>() == std::mem::align_of::<T::Archived>();
+        let file = mapping.as_ptr_range();
+        let inside = file.start <= archived.as_ptr().cast()
+            && archived.as_ptr_range().end.cast() <= file.end;
+        (same_layout && inside).then(|| Sealed {
+            values: std::ptr::slice_from_raw_parts(archived.as_ptr().cast::<T>(), archived.len()),
+            owner: Owner::Mapped(mapping.clone()),
+        })
+    }
+
+    /// The values, to change: copied first when another block shares them or they are mapped.
+    fn make_mut(&mut self) -> &mut [T] {
+        let own = match &mut self.owner {
+            Owner::Own(values) => Arc::get_mut(values).is_some(),
+            Owner::Mapped(_) => false,
+        };
+        if !own {
+            *self = Sealed::own(Arc::from(&**self));
+        }
+        match &mut self.owner {
+            Owner::Own(values) => Arc::get_mut(values).expect("a block just made its own"),
+            Owner::Mapped(_) => unreachable!("a block just made its own"),
+        }
+    }
+}
+
+impl<T> std::ops::Deref for Sealed<T> {
+    type Target = [T];
+
+    #[inline]
+    #[expect(
+        unsafe_code,
+        reason = "the values of an allocation or a mapping the block owns; see `values`"
+    )]
+    fn deref(&self) -> &[T] {
+        // SAFETY: `values` points into `owner` (see the field), which lives as long as `self`.
+        unsafe { &*self.values }
+    }
+}
+
+impl<T> Clone for Sealed<T> {
+    fn clone(&self) -> Self {
+        Sealed {
+            values: self.values,
+            owner: match &self.owner {
+                Owner::Own(values) => Owner::Own(values.clone()),
+                Owner::Mapped(mapping) => Owner::Mapped(mapping.clone()),
+            },
+        }
+    }
+}
+
+impl<T: PartialEq> PartialEq for Sealed<T> {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for Sealed<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+/// What a deserializer tells the blocks it builds: the file the archive is read from, when it is
+/// a mapped file whose sealed blocks are read in place, or nothing (they are copied).
+pub trait InPlace {
+    fn mapping(&self) -> Option<&Mapping>;
+}
+
+impl<E> InPlace for rkyv::rancor::Strategy<rkyv::de::Pool, E> {
+    fn mapping(&self) -> Option<&Mapping> {
+        None
+    }
+}
+
+impl<E> InPlace for rkyv::rancor::Strategy<Mapping, E> {
+    fn mapping(&self) -> Option<&Mapping> {
+        Some(self)
     }
 }
 
 /// The values of a `Blocks` in order, with their number known.
 #[derive(Clone)]
 pub struct Values<'a, T> {
-    sealed: std::slice::Iter<'a, Arc<[T]>>,
+    sealed: std::slice::Iter<'a, Sealed<T>>,
     tail: Option<&'a Vec<T>>,
     current: std::slice::Iter<'a, T>,
     left: usize,
@@ -341,14 +477,16 @@ plain!(u8, u16, u32, u64);
 impl<T, D, const BITS: u32> Deserialize<Blocks<T, BITS>, D> for ArchivedVec<T::Archived>
 where
     T: Plain,
-    D: Fallible + ?Sized,
+    D: Fallible + InPlace + ?Sized,
 {
-    fn deserialize(&self, _: &mut D) -> Result<Blocks<T, BITS>, D::Error> {
+    fn deserialize(&self, d: &mut D) -> Result<Blocks<T, BITS>, D::Error> {
         let mut out = Blocks::default();
         for chunk in self.as_slice().chunks(1 << BITS) {
             let values = chunk.iter().map(T::native);
             if chunk.len() == 1 << BITS {
-                out.sealed.push(values.collect());
+                let mapped = d.mapping().and_then(|m| Sealed::in_place(chunk, m));
+                out.sealed
+                    .push(mapped.unwrap_or_else(|| Sealed::own(values.collect())));
             } else {
                 out.tail = values.collect();
             }
