@@ -26,6 +26,9 @@ use crate::platform::firm_size::FirmSize;
 pub const UNKNOWN_CITY: &str = "Unknown City";
 const SIZES: usize = FirmSize::ALL.len();
 
+/// The first row of each day and that day, and the first row of each run (see `BookingIndex`).
+pub(super) type Starts = (Vec<(u32, i32)>, Vec<u32>);
+
 /// The filter options, computed once per index.
 #[derive(Debug, Clone, Default, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -152,7 +155,7 @@ fn add_starts(
 }
 
 /// The starts of the days and of the runs of rows of these times.
-fn starts(times: impl Iterator<Item = u32>) -> (Vec<(u32, i32)>, Vec<u32>) {
+pub(super) fn starts(times: impl Iterator<Item = u32>) -> Starts {
     let (mut days, mut runs) = (Vec::new(), Vec::new());
     add_starts((&mut days, &mut runs), times, 0, None);
     (days, runs)
@@ -211,14 +214,19 @@ impl BookingIndex {
         BookingIndex::with_lists(cols, sums, None, generation)
     }
 
-    /// Like `with_sums`, with the row lists (state, metro area, vendor) given when already built
-    /// (from the snapshot's archive, while its columns were decoded).
+    /// Like `with_sums`, with the row lists (state, metro area, vendor) and the starts of the days
+    /// and runs given when already found (from the snapshot's archive, while its columns were
+    /// decoded).
     pub fn with_lists(
         cols: Columns,
         sums: Option<IndexSums>,
-        lists: Option<[Vec<RowList>; 3]>,
+        found: Option<([Vec<RowList>; 3], Starts)>,
         generation: u64,
     ) -> BookingIndex {
+        let (lists, starts) = match found {
+            Some((lists, starts)) => (Some(lists), starts),
+            None => (None, starts(cols.times.iter())),
+        };
         // Two threads: with the sums read from the snapshot, these passes over every row are most
         // of a start-up.
         let [by_state, by_dma, by_vendor] = lists.unwrap_or_else(|| {
@@ -234,7 +242,6 @@ impl BookingIndex {
         });
         let (city_names, city_of) = city_names(&cols.city_states);
         let sums = sums.unwrap_or_else(|| IndexSums::build(&cols, &city_of, city_names.len()));
-        let starts = starts(cols.times.iter());
         let lists = [by_state, by_dma, by_vendor];
         BookingIndex::assemble(cols, lists, starts, (city_names, city_of), sums, generation)
     }
@@ -342,7 +349,7 @@ impl BookingIndex {
     fn assemble(
         cols: Columns,
         [by_state, by_dma, by_vendor]: [Vec<RowList>; 3],
-        (day_starts, runs): (Vec<(u32, i32)>, Vec<u32>),
+        (day_starts, runs): Starts,
         (city_names, city_of): (Vec<String>, Vec<u32>),
         sums: IndexSums,
         generation: u64,

@@ -19,7 +19,7 @@ use rkyv::util::AlignedVec;
 use super::aggregates::IndexSums;
 use super::blocks::Mapping;
 use super::columns::ArchivedColumns;
-use super::index::{BookingIndex, Columns, lists_of_archive};
+use super::index::{BookingIndex, Columns, lists_of_archive, starts};
 use super::sets::BookingSets;
 
 const MAGIC: &[u8; 8] = b"LSBOOK05";
@@ -293,8 +293,13 @@ fn decode_from(source: Source, generation: u64) -> Result<BookingSets, String> {
     let columns = |bytes: &[u8]| rkyv::from_bytes::<Columns, Error>(bytes);
     let sums = |bytes: &[u8]| rkyv::from_bytes::<IndexSums, Error>(bytes);
     let archived = rkyv::access::<ArchivedColumns, Error>(parts[0]).map_err(invalid)?;
+    let half_ok = |(cols, sums): &(Columns, IndexSums), sample: bool| {
+        validate(cols).is_ok()
+            && cols.sample.count_set() == if sample { cols.sample.len() } else { 0 }
+            && sums.is_valid(cols, super::index::city_names(&cols.city_states).0.len())
+    };
     // The real rows' lists are most of a start: one core builds them from the archive in place
-    // while the other decodes everything.
+    // while the other decodes everything, checks the real rows and finds their days and runs.
     let (decoded, real_lists) = std::thread::scope(|scope| {
         let lists = scope.spawn(|| lists_of_archive(archived));
         let decoded = (|| -> Result<_, Error> {
@@ -306,34 +311,37 @@ fn decode_from(source: Source, generation: u64) -> Result<BookingSets, String> {
                 Source::Read { .. } => rkyv::deserialize::<Columns, Error>(archived)?,
             };
             let real = (real_columns, sums(parts[1])?);
-            Ok((real, (columns(parts[2])?, sums(parts[3])?)))
+            let sample = (columns(parts[2])?, sums(parts[3])?);
+            let real_ok = half_ok(&real, false);
+            let starts = real_ok.then(|| starts(real.0.times.iter()));
+            Ok((real, sample, starts))
         })();
         let lists = lists
             .join()
             .unwrap_or_else(|e| std::panic::resume_unwind(e));
         (decoded, lists)
     });
-    let (real, sample) = decoded.map_err(invalid)?;
+    let (real, sample, real_starts) = decoded.map_err(invalid)?;
     // A payload read into memory is freed here; a mapping stays while a block reads it.
     drop(source);
-    let half_ok = |(cols, sums): &(Columns, IndexSums), sample: bool| {
-        validate(cols).is_ok()
-            && cols.sample.count_set() == if sample { cols.sample.len() } else { 0 }
-            && sums.is_valid(cols, super::index::city_names(&cols.city_states).0.len())
-    };
     let (a, b) = (&real.0, &sample.0);
     let same_dictionaries = a.categories == b.categories
         && a.states == b.states
         && a.dmas == b.dmas
         && a.city_states == b.city_states
         && a.vendors == b.vendors;
-    let ok = half_ok(&real, false) && half_ok(&sample, true) && same_dictionaries;
-    let (true, Some(real_lists)) = (ok, real_lists) else {
+    let ok = half_ok(&sample, true) && same_dictionaries;
+    let (true, Some(real_lists), Some(real_starts)) = (ok, real_lists, real_starts) else {
         return Err("the snapshot's columns or sums are inconsistent".into());
     };
     Ok(BookingSets::from_parts(
         generation,
-        BookingIndex::with_lists(real.0, Some(real.1), Some(real_lists), generation),
+        BookingIndex::with_lists(
+            real.0,
+            Some(real.1),
+            Some((real_lists, real_starts)),
+            generation,
+        ),
         BookingIndex::with_sums(sample.0, Some(sample.1), generation),
     ))
 }
