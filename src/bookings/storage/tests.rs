@@ -364,6 +364,47 @@ fn rows_among_the_stored_days_are_runs_of_their_own_until_a_compaction() {
     });
 }
 
+/// A restarted node reads its columns in place in the snapshot's file (`blocks::Sealed`): imports
+/// then extend that index, while each writes a new snapshot renamed over the file it was read
+/// from, and it answers as the index of every row built at once does, before and after a
+/// compaction and another restart.
+#[test]
+fn a_restarted_node_reads_its_columns_in_place_and_imports_extend_them() {
+    each_backend(|node| {
+        node.import(&bookings_csv(2_000, 21)).unwrap();
+        finish_snapshots();
+        let data_dir = &node.app.config.storage.data_dir;
+        let restarted = load(&node.app.store, data_dir).unwrap();
+        // 2,000 rows: 125 sealed blocks of the tests' 16 rows.
+        assert_eq!(restarted.real.cols.times.in_place(), 125);
+        node.app.bookings.store(restarted);
+
+        node.import(&bookings_csv(150, 22)).unwrap();
+        node.import(&bookings_csv(40, 23)).unwrap();
+        finish_snapshots();
+        let sets = node.sets();
+        assert_eq!(sets.real.runs, [0, 2_000, 2_150]);
+        assert_eq!(
+            sets.real.cols.times.in_place(),
+            125,
+            "extended, not rebuilt"
+        );
+        let (generation, cols) = read_columns(&node.app.store).unwrap();
+        let rebuilt = BookingSets::from_columns(cols, generation);
+        assert!(sets.real.sorted_columns() == rebuilt.real.cols);
+        assert!(sets.real.sums == rebuilt.real.sums);
+        assert_eq!(answers(&sets), answers(&rebuilt));
+
+        assert!(compact(&node.app, 1));
+        assert_eq!(node.sets().real.cols.times.in_place(), 0);
+        assert_eq!(answers(&node.sets()), answers(&rebuilt));
+        finish_snapshots();
+        let again = load(&node.app.store, data_dir).unwrap();
+        assert!(again.real.sorted_columns() == rebuilt.real.cols);
+        assert_eq!(answers(&again), answers(&rebuilt));
+    });
+}
+
 /// A compaction builds its sorted index outside the writers' turn: the imports that commit
 /// meanwhile add their rows to it when it is swapped in, and a rebuild meanwhile (an update of a
 /// stored row) makes it give up.
