@@ -10,9 +10,8 @@
 //!
 //! The snapshot stores a column as one flat vector (`ArchivedVec`), as before the blocks: the
 //! archive does not depend on the block size, and snapshots written before still read. A start
-//! reads its columns' sealed blocks in place in the snapshot's bytes (`Sealed`: the file mapped,
-//! or a hub node's payload read from PostgreSQL), not copied: at 20M bookings the copies and the
-//! fresh pages they filled were half a start.
+//! maps the snapshot's file and its columns' sealed blocks are read in place there (`Sealed`),
+//! not copied: at 20M bookings the copies and the fresh pages they filled were half a start.
 
 use std::sync::Arc;
 
@@ -206,12 +205,12 @@ impl<T: Copy, const BITS: u32> Blocks<T, BITS> {
         self.tail.shrink_to_fit();
     }
 
-    /// How many sealed blocks are read in place in a snapshot's bytes.
+    /// How many sealed blocks are read in place in a mapped file.
     #[cfg(test)]
     pub fn in_place(&self) -> usize {
         self.sealed
             .iter()
-            .filter(|b| matches!(b.owner, Owner::Snapshot(_)))
+            .filter(|b| matches!(b.owner, Owner::Mapped(_)))
             .count()
     }
 
@@ -225,9 +224,9 @@ impl<T: Copy, const BITS: u32> Blocks<T, BITS> {
     }
 }
 
-/// A sealed block's values: an allocation of its own, or a stretch of the snapshot's bytes read at
-/// start (`InPlace`), which the block keeps. Either way a read goes from the block's pointer
-/// straight to its values, as with an `Arc<[T]>`: no branch on where they are.
+/// A sealed block's values: an allocation of its own, or a stretch of a file mapped at start (the
+/// snapshot's, `InPlace`), which the block keeps mapped. Either way a read goes from the block's
+/// pointer straight to its values, as with an `Arc<[T]>`: no branch on where they are.
 pub struct Sealed<T> {
     /// Points into `owner`, which never moves or changes it while the block is shared.
     values: *const [T],
@@ -236,13 +235,13 @@ pub struct Sealed<T> {
 
 enum Owner<T> {
     Own(Arc<[T]>),
-    Snapshot(SnapshotBytes),
+    /// Never written in place: a new snapshot is another file renamed over this one, and the
+    /// mapping keeps this one's pages.
+    Mapped(Mapping),
 }
 
-/// A snapshot's bytes, which the blocks read in place keep (see `InPlace`): its file mapped
-/// (never written in place: a new snapshot is another file renamed over it, and the mapping keeps
-/// this one's pages), or its payload read into memory.
-pub type SnapshotBytes = Arc<dyn AsRef<[u8]> + Send + Sync>;
+/// A snapshot file mapped for reading (see `InPlace`).
+pub type Mapping = Arc<memmap2::Mmap>;
 
 // SAFETY: a `Sealed` is a shared, never mutated view of values its owner keeps alive; it is sent
 // and shared exactly as an `Arc<[T]>` is.
@@ -261,37 +260,36 @@ impl<T> Sealed<T> {
 }
 
 impl<T: Copy> Sealed<T> {
-    /// The values of `archived` read where they are, inside `bytes`; `None` when they are not
-    /// inside them, or the archived form is not laid out as `T` is (a big-endian machine).
-    fn in_place(archived: &[T::Archived], bytes: &SnapshotBytes) -> Option<Sealed<T>>
+    /// The values of `archived` read where they are, inside `mapping`; `None` when they are not
+    /// inside it, or the archived form is not laid out as `T` is (a big-endian machine).
+    fn in_place(archived: &[T::Archived], mapping: &Mapping) -> Option<Sealed<T>>
     where
         T: Plain,
     {
         let same_layout = cfg!(target_endian = "little")
             && std::mem::size_of::<T>() == std::mem::size_of::<T::Archived>()
             && std::mem::align_of::<T>() == std::mem::align_of::<T::Archived>();
-        let held = (**bytes).as_ref().as_ptr_range();
-        let inside = held.start <= archived.as_ptr().cast()
-            && archived.as_ptr_range().end.cast() <= held.end;
+        let file = mapping.as_ptr_range();
+        let inside = file.start <= archived.as_ptr().cast()
+            && archived.as_ptr_range().end.cast() <= file.end;
         (same_layout && inside).then(|| Sealed {
             values: std::ptr::slice_from_raw_parts(archived.as_ptr().cast::<T>(), archived.len()),
-            owner: Owner::Snapshot(bytes.clone()),
+            owner: Owner::Mapped(mapping.clone()),
         })
     }
 
-    /// The values, to change: copied first when another block shares them or they are the
-    /// snapshot's.
+    /// The values, to change: copied first when another block shares them or they are mapped.
     fn make_mut(&mut self) -> &mut [T] {
         let own = match &mut self.owner {
             Owner::Own(values) => Arc::get_mut(values).is_some(),
-            Owner::Snapshot(_) => false,
+            Owner::Mapped(_) => false,
         };
         if !own {
             *self = Sealed::own(Arc::from(&**self));
         }
         match &mut self.owner {
             Owner::Own(values) => Arc::get_mut(values).expect("a block just made its own"),
-            Owner::Snapshot(_) => unreachable!("a block just made its own"),
+            Owner::Mapped(_) => unreachable!("a block just made its own"),
         }
     }
 }
@@ -302,7 +300,7 @@ impl<T> std::ops::Deref for Sealed<T> {
     #[inline]
     #[expect(
         unsafe_code,
-        reason = "the values of an allocation or of snapshot bytes the block keeps; see `values`"
+        reason = "the values of an allocation or a mapping the block owns; see `values`"
     )]
     fn deref(&self) -> &[T] {
         // SAFETY: `values` points into `owner` (see the field), which lives as long as `self`.
@@ -316,7 +314,7 @@ impl<T> Clone for Sealed<T> {
             values: self.values,
             owner: match &self.owner {
                 Owner::Own(values) => Owner::Own(values.clone()),
-                Owner::Snapshot(bytes) => Owner::Snapshot(bytes.clone()),
+                Owner::Mapped(mapping) => Owner::Mapped(mapping.clone()),
             },
         }
     }
@@ -334,20 +332,20 @@ impl<T: std::fmt::Debug> std::fmt::Debug for Sealed<T> {
     }
 }
 
-/// What a deserializer tells the blocks it builds: the snapshot's bytes the archive is in, whose
-/// sealed blocks are then read in place, or nothing (they are copied).
+/// What a deserializer tells the blocks it builds: the file the archive is read from, when it is
+/// a mapped file whose sealed blocks are read in place, or nothing (they are copied).
 pub trait InPlace {
-    fn snapshot(&self) -> Option<&SnapshotBytes>;
+    fn mapping(&self) -> Option<&Mapping>;
 }
 
 impl<E> InPlace for rkyv::rancor::Strategy<rkyv::de::Pool, E> {
-    fn snapshot(&self) -> Option<&SnapshotBytes> {
+    fn mapping(&self) -> Option<&Mapping> {
         None
     }
 }
 
-impl<E> InPlace for rkyv::rancor::Strategy<SnapshotBytes, E> {
-    fn snapshot(&self) -> Option<&SnapshotBytes> {
+impl<E> InPlace for rkyv::rancor::Strategy<Mapping, E> {
+    fn mapping(&self) -> Option<&Mapping> {
         Some(self)
     }
 }
@@ -486,9 +484,9 @@ where
         for chunk in self.as_slice().chunks(1 << BITS) {
             let values = chunk.iter().map(T::native);
             if chunk.len() == 1 << BITS {
-                let in_place = d.snapshot().and_then(|s| Sealed::in_place(chunk, s));
+                let mapped = d.mapping().and_then(|m| Sealed::in_place(chunk, m));
                 out.sealed
-                    .push(in_place.unwrap_or_else(|| Sealed::own(values.collect())));
+                    .push(mapped.unwrap_or_else(|| Sealed::own(values.collect())));
             } else {
                 out.tail = values.collect();
             }

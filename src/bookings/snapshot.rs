@@ -17,7 +17,7 @@ use std::sync::Arc;
 use rkyv::util::AlignedVec;
 
 use super::aggregates::IndexSums;
-use super::blocks::SnapshotBytes;
+use super::blocks::Mapping;
 use super::columns::ArchivedColumns;
 use super::index::{BookingIndex, Columns, lists_of_archive, starts};
 use super::sets::BookingSets;
@@ -221,8 +221,8 @@ pub fn read_payload(reader: &mut impl Read, len: usize) -> std::io::Result<Paylo
 pub type Payload = AlignedVec<ALIGN>;
 
 /// The snapshot's indexes if it is intact and of `generation`; otherwise why not. The file is
-/// mapped, not read: the real columns' sealed blocks are read in place there (`decode`), where a
-/// copy of the payload and then of each column filled fresh pages (at 20M bookings, 423 MB and
+/// mapped, not read: the real columns' sealed blocks are read in place (`blocks::Sealed`), where
+/// a copy of the payload and then of each column filled fresh pages (at 20M bookings, 423 MB and
 /// 380 MB of them, half a start). The mapping is populated whole, as every byte is checked.
 pub fn read(data_dir: &Path, generation: u64) -> Result<BookingSets, String> {
     let unusable = |e: std::io::Error| format!("no usable snapshot ({e})");
@@ -232,8 +232,10 @@ pub fn read(data_dir: &Path, generation: u64) -> Result<BookingSets, String> {
     let Some(header) = mapped.get(..HEADER) else {
         return Err("the snapshot is not a bookings snapshot of this version".into());
     };
-    let header = header.to_vec();
-    decode_from(&header, Arc::new(mapped), HEADER, generation)
+    if payload_len(header, generation)? != mapped.len() - HEADER {
+        return Err("the snapshot is truncated".into());
+    }
+    decode_from(Source::Mapped(Arc::new(mapped)), generation)
 }
 
 /// `file` mapped for reading.
@@ -247,21 +249,37 @@ fn map(file: &std::fs::File) -> std::io::Result<memmap2::Mmap> {
     unsafe { memmap2::MmapOptions::new().populate().map(file) }
 }
 
-/// The indexes of a snapshot given its header and its whole payload, if it is intact and of
-/// `generation`; otherwise why not. The real columns' sealed blocks are read in place in the
-/// payload, which they keep.
-pub fn decode(header: &[u8], payload: Payload, generation: u64) -> Result<BookingSets, String> {
-    decode_from(header, Arc::new(payload), 0, generation)
+/// Where a snapshot's bytes are: read into memory (from PostgreSQL), or a mapped file.
+enum Source {
+    Read { header: Vec<u8>, payload: Payload },
+    Mapped(Mapping),
 }
 
-/// `decode` of the payload that starts at `at` in `bytes`.
-fn decode_from(
-    header: &[u8],
-    bytes: SnapshotBytes,
-    at: usize,
-    generation: u64,
-) -> Result<BookingSets, String> {
-    let payload = (*bytes).as_ref().get(at..).unwrap_or_default();
+impl Source {
+    fn header(&self) -> &[u8] {
+        match self {
+            Source::Read { header, .. } => header,
+            Source::Mapped(mapped) => &mapped[..HEADER],
+        }
+    }
+
+    fn payload(&self) -> &[u8] {
+        match self {
+            Source::Read { payload, .. } => payload,
+            Source::Mapped(mapped) => &mapped[HEADER..],
+        }
+    }
+}
+
+/// The indexes of a snapshot given its header and its whole payload, if it is intact and of
+/// `generation`; otherwise why not.
+pub fn decode(header: &[u8], payload: Payload, generation: u64) -> Result<BookingSets, String> {
+    let header = header.to_vec();
+    decode_from(Source::Read { header, payload }, generation)
+}
+
+fn decode_from(source: Source, generation: u64) -> Result<BookingSets, String> {
+    let (header, payload) = (source.header(), source.payload());
     if payload_len(header, generation)? != payload.len() {
         return Err("the snapshot is truncated".into());
     }
@@ -285,8 +303,13 @@ fn decode_from(
     let (decoded, real_lists) = std::thread::scope(|scope| {
         let lists = scope.spawn(|| lists_of_archive(archived));
         let decoded = (|| -> Result<_, Error> {
-            let real_columns =
-                rkyv::api::deserialize_using::<Columns, _, Error>(archived, &mut bytes.clone())?;
+            let real_columns = match &source {
+                Source::Mapped(mapping) => rkyv::api::deserialize_using::<Columns, _, Error>(
+                    archived,
+                    &mut mapping.clone(),
+                )?,
+                Source::Read { .. } => rkyv::deserialize::<Columns, Error>(archived)?,
+            };
             let real = (real_columns, sums(parts[1])?);
             let sample = (columns(parts[2])?, sums(parts[3])?);
             let real_ok = half_ok(&real, false);
@@ -299,7 +322,8 @@ fn decode_from(
         (decoded, lists)
     });
     let (real, sample, real_starts) = decoded.map_err(invalid)?;
-
+    // A payload read into memory is freed here; a mapping stays while a block reads it.
+    drop(source);
     let (a, b) = (&real.0, &sample.0);
     let same_dictionaries = a.categories == b.categories
         && a.states == b.states
@@ -438,21 +462,6 @@ mod tests {
             read.real.cols.times.to_vec(),
             written.real.cols.times.to_vec()
         );
-    }
-
-    /// A hub node reads the snapshot PostgreSQL stores into memory: its columns are read in place
-    /// in that payload, which they keep.
-    #[test]
-    fn a_payload_read_into_memory_keeps_the_columns_read_in_place() {
-        let written = sets(100, 4);
-        let mut bytes = Vec::new();
-        encode(&written, &mut bytes).unwrap();
-        let payload = read_payload(&mut &bytes[HEADER..], bytes.len() - HEADER).unwrap();
-        let read = decode(&bytes[..HEADER], payload, 4).unwrap();
-        assert_eq!(read.real.cols.times.in_place(), 6);
-        assert_eq!(read.real.cols, written.real.cols);
-        let sums = read.real.running_sums(None, None, None).unwrap();
-        assert_eq!(sums.total(i32::MIN, i32::MAX), 100);
     }
 
     /// The layout as it was written before the archives were streamed: each archive whole, then
