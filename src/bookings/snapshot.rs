@@ -6,7 +6,8 @@
 //! LE), CRC-32 of the payload (u32 LE), 4 bytes of zeros, then the payload: the lengths of its four
 //! archives (u64 LE each: real columns, real sums, sample columns, sample sums), then each archive
 //! padded to 16 bytes. It is written after the commit it reflects, to a temporary file that is
-//! synced and renamed over the old one. A snapshot of another version or generation, whose length
+//! synced and renamed over the old one, never written in place, as a start maps it and reads the
+//! columns there (`read`). A snapshot of another version or generation, whose length
 //! or checksum is wrong, whose archives do not validate or whose columns and sums do not fit
 //! together is never used: the index is rebuilt from redb instead.
 
@@ -455,7 +456,7 @@ mod tests {
         assert_eq!(read.real.cols.times[20], written.real.cols.times[20]);
         assert_eq!(changed.shared_with(times), 5);
         // The index still answers once the file is gone.
-        drop(std::fs::remove_file(path(dir.path())));
+        std::fs::remove_file(path(dir.path())).unwrap();
         let sums = read.real.running_sums(None, None, None).unwrap();
         assert_eq!(sums.total(i32::MIN, i32::MAX), 100);
         assert_eq!(
