@@ -11,7 +11,7 @@
 //! or checksum is wrong, whose archives do not validate or whose columns and sums do not fit
 //! together is never used: the index is rebuilt from redb instead.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -199,23 +199,6 @@ pub fn payload_buffer(len: usize) -> Payload {
     let mut payload = Payload::with_capacity(len);
     payload.resize(len, 0);
     payload
-}
-
-/// Reads a payload of `len` bytes through a small reused buffer: a buffer of `len` zeros to read
-/// into would be written twice (at 10M bookings a tenth of a start).
-pub fn read_payload(reader: &mut impl Read, len: usize) -> std::io::Result<Payload> {
-    let mut payload = Payload::with_capacity(len);
-    let mut chunk = vec![0u8; len.clamp(1, 1 << 20)];
-    while payload.len() < len {
-        let want = (len - payload.len()).min(chunk.len());
-        match reader.read(&mut chunk[..want]) {
-            Ok(0) => return Err(std::io::ErrorKind::UnexpectedEof.into()),
-            Ok(n) => payload.extend_from_slice(&chunk[..n]),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(payload)
 }
 
 /// The payload of a snapshot, read into the buffer its archives are decoded from.
