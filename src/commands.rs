@@ -270,7 +270,8 @@ pub fn import(kind: ImportKind, file: &Path, storage: Storage) -> anyhow::Result
     use crate::import::{Kind, Options, run};
     let state = AppState::open_for_command(Config::for_storage(storage))?;
     let f = std::fs::File::open(file).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
-    let bar = indicatif::ProgressBar::new(f.metadata()?.len());
+    let length = f.metadata()?.len();
+    let bar = indicatif::ProgressBar::new(length);
     bar.set_style(indicatif::ProgressStyle::with_template(
         "{bar:40} {bytes}/{total_bytes} ({eta} left)",
     )?);
@@ -285,6 +286,7 @@ pub fn import(kind: ImportKind, file: &Path, storage: Storage) -> anyhow::Result
             None,
             &file.file_name().unwrap_or_default().to_string_lossy(),
         )),
+        length: Some(length),
         ..Options::default()
     };
     let report = run(&state.sub(), bar.wrap_read(f), options);

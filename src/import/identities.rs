@@ -98,6 +98,25 @@ fn find<S: Slot>(slots: &[S], all: &[Identity], identity: &Identity) -> Option<u
     }
 }
 
+/// Asks the processor to bring the cache line holding `value` into its caches.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[expect(
+    unsafe_code,
+    reason = "_mm_prefetch is a target-feature function; sse is part of every x86_64 target"
+)]
+fn prefetch<T>(value: &T) {
+    use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+    // SAFETY: a prefetch is a hint that reads nothing the program sees and cannot fault; the
+    // pointer comes from a reference, and every x86_64 processor has SSE.
+    unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(value).cast()) }
+}
+
+/// Elsewhere the look-up waits for memory, as it would without the hint.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn prefetch<T>(_value: &T) {}
+
 /// Puts `all[index]` in the first free slot from its place.
 fn put<S: Slot>(slots: &mut [S], all: &[Identity], index: usize) {
     let (hash, tag) = place(&all[index]);
@@ -137,8 +156,9 @@ impl Slots {
 }
 
 impl Identities {
-    pub(super) fn new(first_new: u64, stored: usize) -> Identities {
-        let len = (stored * 4 / 3 + 1).next_power_of_two().max(1024);
+    /// For `stored` identities and room for about `new` more before the table grows.
+    pub(super) fn new(first_new: u64, stored: usize, new: usize) -> Identities {
+        let len = ((stored + new) * 4 / 3 + 1).next_power_of_two().max(1024);
         Identities {
             all: Vec::with_capacity(stored),
             stored_ids: Vec::with_capacity(stored),
@@ -172,31 +192,36 @@ impl Identities {
         })
     }
 
-    /// Reads the slot of each of `identities`, and the identity a slot with its tag points to,
-    /// so that the look-ups that follow find them in the cache. These loads do not wait on one
-    /// another and overlap; a look-up between a row's other work waits for memory alone (at 10M
-    /// rows, three quarters of the writer's loop went to that wait).
-    pub(super) fn warm<'a>(&self, identities: impl Iterator<Item = &'a Identity>) {
-        fn first_slots<'a, S: Slot>(
-            slots: &[S],
-            all: &[Identity],
-            identities: impl Iterator<Item = &'a Identity>,
-        ) -> u64 {
-            let mask = slots.len() - 1;
-            identities.fold(0, |seen, identity| {
-                let (hash, tag) = place(identity);
-                let slot = slots[hash & mask];
-                match slot.index() {
-                    Some(index) if slot.has_tag(tag) => seen ^ u64::from(all[index][0]),
-                    index => seen ^ u64::from(index.is_some()),
-                }
-            })
+    /// Asks for the slot `identity` starts its probe at to be brought into the cache, so that
+    /// its look-up a few rows later does not wait for memory: at 10M rows, a slot read that
+    /// missed the cache was the writer's largest single cost. Only a hint; nothing is read.
+    #[inline]
+    pub(super) fn prefetch(&self, identity: &Identity) {
+        let (hash, _) = place(identity);
+        match &self.slots {
+            Slots::Narrow(s) => prefetch(&s[hash & (s.len() - 1)]),
+            Slots::Wide(s) => prefetch(&s[hash & (s.len() - 1)]),
         }
-        let seen = match &self.slots {
-            Slots::Narrow(s) => first_slots(s, &self.all, identities),
-            Slots::Wide(s) => first_slots(s, &self.all, identities),
-        };
-        std::hint::black_box(seen);
+    }
+
+    /// A few rows after `prefetch`: asks for the identity that `identity`'s slot points to, when
+    /// the slot's tag is its own, since the look-up compares the whole identity then (every
+    /// look-up of a stored row, and one in 32 of a new one).
+    #[inline]
+    pub(super) fn prefetch_match(&self, identity: &Identity) {
+        fn ask<S: Slot>(slots: &[S], all: &[Identity], identity: &Identity) {
+            let (hash, tag) = place(identity);
+            let slot = slots[hash & (slots.len() - 1)];
+            if let Some(index) = slot.index()
+                && slot.has_tag(tag)
+            {
+                prefetch(&all[index]);
+            }
+        }
+        match &self.slots {
+            Slots::Narrow(s) => ask(s, &self.all, identity),
+            Slots::Wide(s) => ask(s, &self.all, identity),
+        }
     }
 
     /// The new identities, in id order from `first_new`.
@@ -237,19 +262,52 @@ mod tests {
             i[12..16].copy_from_slice(&n.wrapping_mul(2_654_435_761).to_le_bytes());
             i
         };
-        let mut known = Identities::new(101, 3);
+        let mut known = Identities::new(101, 3, 0);
         for n in 0..3 {
             known.add_stored(identity(n), 10 + n as u64);
         }
         for n in 3..3000 {
             assert_eq!(known.add_new(identity(n)), 101 + n as u64 - 3);
         }
-        // Warming reads slots only; the look-ups after it answer as before.
-        known.warm([identity(1), identity(2999), identity(3000)].iter());
+        // A prefetch reads nothing; the look-ups after it answer as before.
+        for n in [1, 2999, 3000] {
+            known.prefetch(&identity(n));
+            known.prefetch_match(&identity(n));
+        }
         assert_eq!(known.get(&identity(1)), Some(11));
         assert_eq!(known.get(&identity(2999)), Some(3097));
         assert_eq!(known.get(&identity(3000)), None);
-        assert_eq!(known.new_ones().len(), 2997);
+        let new = known.new_ones();
+        assert_eq!(
+            (new.len(), new[0], new[2996]),
+            (2997, identity(3), identity(2999))
+        );
+    }
+
+    #[test]
+    fn a_table_sized_for_the_file_s_rows_takes_them_without_growing() {
+        let identity = |n: u32| {
+            let mut i = [0u8; IDENTITY_LEN];
+            i[..4].copy_from_slice(&n.wrapping_mul(2_654_435_761).to_le_bytes());
+            i[8..12].copy_from_slice(&n.to_le_bytes());
+            i
+        };
+        let mut known = Identities::new(1, 0, 3_000);
+        let len = known.slots.len();
+        assert!(len * 3 >= 3_000 * 4, "{len} slots");
+        for n in 0..3_000 {
+            known.add_new(identity(n));
+        }
+        assert_eq!(known.slots.len(), len, "no growth for the rows counted");
+        known.add_new(identity(3_000));
+        assert_eq!(known.get(&identity(2_999)), Some(3_000));
+        // Unsized, the same rows grow the table from its least.
+        let mut grown = Identities::new(1, 0, 0);
+        let least = grown.slots.len();
+        for n in 0..3_000 {
+            grown.add_new(identity(n));
+        }
+        assert!(grown.slots.len() > least);
     }
 
     #[test]
@@ -263,7 +321,7 @@ mod tests {
             i
         };
         let narrow = u32::INDEXES as u32;
-        let mut known = Identities::new(1, 0);
+        let mut known = Identities::new(1, 0, 0);
         for n in 0..narrow {
             known.add_new(identity(n));
         }
@@ -275,13 +333,13 @@ mod tests {
             matches!(known.slots, Slots::Wide(_)),
             "past {narrow} indexes"
         );
-        known.warm((0..narrow + 51).map(identity).collect::<Vec<_>>().iter());
+        known.prefetch(&identity(narrow + 50));
         for n in 0..narrow + 50 {
             assert_eq!(known.get(&identity(n)), Some(1 + u64::from(n)), "{n}");
         }
         assert_eq!(known.get(&identity(narrow + 50)), None);
         // An install already past the narrow indexes starts wide.
-        let stored = Identities::new(1_000, u32::INDEXES + 1);
+        let stored = Identities::new(1_000, u32::INDEXES + 1, 0);
         assert!(matches!(stored.slots, Slots::Wide(_)));
     }
 }

@@ -82,6 +82,10 @@ pub struct Options {
     /// The administrator's import a vendor file's booking links without a source of their own
     /// are credited to ("Added by your administrator on DATE").
     pub by: Option<crate::catalog::ImportedBy>,
+    /// The file's length in bytes when it is known before it is read (the command's file, an
+    /// upload's declared length): the import sizes its table of identities for the rows that
+    /// length can hold instead of growing it as they come.
+    pub length: Option<u64>,
 }
 
 /// What an import needs: the bookings a bookings file extends and the catalog a vendor file

@@ -68,6 +68,7 @@ pub(super) async fn import_upload(
                 Some(admin.id),
                 field.file_name().unwrap_or_default(),
             )),
+            length: declared.map(|n| n as u64),
             ..Options::default()
         };
         let job = tokio::task::spawn_blocking(move || super::run(&app, form.file, options));

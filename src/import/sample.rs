@@ -27,6 +27,7 @@ pub fn seed_sample(app: &BookingsState) -> anyhow::Result<()> {
         marker: Some(SAMPLE_MARKER),
         expect: Some(Kind::Bookings),
         by: None,
+        length: Some(csv.len() as u64),
     };
     let report = run_bookings(app, csv.as_slice(), options).map_err(|e| anyhow::anyhow!("{e}"))?;
     tracing::info!(rows = report.inserted, "sample demo bookings loaded");

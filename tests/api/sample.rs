@@ -31,6 +31,7 @@ fn seed_small_sample(state: &AppState) {
         marker: Some(SAMPLE_MARKER),
         expect: Some(litstack::import::Kind::Bookings),
         by: None,
+        length: Some(SAMPLE_FILE.len() as u64),
     };
     let report = run(&state.sub(), SAMPLE_FILE.as_bytes(), options).unwrap();
     assert_eq!(report.inserted, 4, "{:?}", report.errors);
