@@ -280,10 +280,12 @@ fn parse_rows(
     Ok(())
 }
 
-/// Parsers beside the writer: one per core, up to four. The writer shares a core with them (on two
-/// cores it is busy about four fifths of the time); past four parsers it is the side that waits.
+/// Parsers beside the writer: one more than the cores, up to four. With one per core, both
+/// parsers of a two-core machine at times waited for their turns while the writer waited for
+/// their batches, and a core stood idle: a third took a tenth off a 10M import (benches/README.md,
+/// issue #48), a fourth gave part of it back. Past four parsers the writer is the side that waits.
 fn parsers() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get().clamp(1, 4))
+    std::thread::available_parallelism().map_or(2, |n| (n.get() + 1).clamp(2, 4))
 }
 
 /// The imported rows whose Client names no catalog vendor, by Client text.
