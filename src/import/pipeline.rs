@@ -1,6 +1,6 @@
-//! The bookings import as parsers and a writer sharing the machine: the parsers (one per core)
-//! read the file in turns, check the rows and take their identities (work that needs nothing from
-//! other rows); the writer, in file order, recognises re-imported rows, numbers new
+//! The bookings import as parsers and a writer sharing the machine: the parsers (one more than the
+//! cores) read the file in turns, check the rows and take their identities (work that needs
+//! nothing from other rows); the writer, in file order, recognises re-imported rows, numbers new
 //! ones, writes them into the one transaction of the file (`bookings::storage::BookingsTxn`, redb
 //! or PostgreSQL) and appends them to the index. The commit, with the new index built beside it,
 //! then the swap of the index, end it (benches/README.md, issue #48).

@@ -17,8 +17,9 @@ use crate::platform::store::{
     self, BOOKING_BLOCKS, BOOKING_CHANGES, BOOKING_IDENTITIES, FileStore, IDENTITY_LEN, META, codec,
 };
 
-/// Identities per value of `BOOKING_IDENTITIES` (1 MiB).
-const IDENTITIES_PER_RUN: usize = 65_536;
+/// Identities per value of `BOOKING_IDENTITIES` (1 MiB); 1,000 in the crate's tests, so that they
+/// store and remove identities across runs.
+const IDENTITIES_PER_RUN: usize = if cfg!(test) { 1_000 } else { 65_536 };
 /// META key of the bookings id sequence.
 const SEQUENCE: &str = "seq:bookings";
 

@@ -113,6 +113,16 @@ fn stored_ids(store: &Store) -> Vec<u64> {
     ids
 }
 
+/// Every stored identity with its booking id, by id.
+fn stored_identities(store: &Store) -> Vec<(u64, [u8; crate::platform::store::IDENTITY_LEN])> {
+    let mut txn = BookingsTxn::begin(store).unwrap();
+    let mut all = Vec::new();
+    txn.for_each_identity(|identity, id| all.push((id, identity)))
+        .unwrap();
+    all.sort_unstable();
+    all
+}
+
 /// A reader that gives `data` up to `fail_at` bytes, then an I/O error (an upload cut off).
 struct FailingReader {
     data: Vec<u8>,
@@ -159,6 +169,7 @@ fn an_import_is_all_or_nothing() {
         assert!(import::run_bookings(&node.app, cut, options).is_err());
         assert_eq!(generation(&node.app.store).unwrap(), 0);
         assert!(stored_ids(&node.app.store).is_empty());
+        assert!(stored_identities(&node.app.store).is_empty());
         assert!(node.sets().is_empty());
 
         // A file with a bad row: the valid rows go in, the bad one is reported.
@@ -172,6 +183,27 @@ fn an_import_is_all_or_nothing() {
         let ids = stored_ids(&node.app.store);
         assert_eq!(ids.len(), 1);
         assert_eq!(node.sets().real.cols.ids.to_vec(), ids);
+    });
+}
+
+/// An import of several batches and identity runs: each new booking has its identity once, and the
+/// file's rows are recognised when it comes again.
+#[test]
+fn an_import_of_several_batches_stores_each_identity_once() {
+    each_backend(|node| {
+        let csv = bookings_csv(10_500, 3);
+        assert_eq!(node.import(&csv).unwrap().inserted, 10_500);
+        let identities = stored_identities(&node.app.store);
+        let ids: Vec<u64> = identities.iter().map(|&(id, _)| id).collect();
+        assert_eq!(ids, stored_ids(&node.app.store));
+        let mut distinct: Vec<_> = identities.iter().map(|&(_, identity)| identity).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 10_500);
+
+        let again = node.import(&csv).unwrap();
+        assert_eq!((again.inserted, again.skipped), (0, 10_500), "{again:?}");
+        assert_eq!(stored_identities(&node.app.store), identities);
     });
 }
 
