@@ -205,8 +205,8 @@ impl Identities {
     }
 
     /// A few rows after `prefetch`: asks for the identity that `identity`'s slot points to, when
-    /// the slot's tag is its own, since the look-up compares the whole identity then (every
-    /// look-up of a stored row, and one in 32 of a new one).
+    /// the slot's tag is its own, since the look-up compares the whole identity then: every
+    /// look-up of a stored row, and one in 32 of a new one while the slots are 32 bits wide.
     #[inline]
     pub(super) fn prefetch_match(&self, identity: &Identity) {
         fn ask<S: Slot>(slots: &[S], all: &[Identity], identity: &Identity) {
