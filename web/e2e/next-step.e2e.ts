@@ -232,9 +232,11 @@ describe('the next step on /matches', () => {
     await page.waitForURL('**/tech-stack*');
     const heading = page.locator('#renewals-heading');
     await heading.waitFor();
-    // The renewals sit below the coverage map: the card's link brings them into view.
+    // The renewals sit below the coverage map, which may be drawn after them: the card's link
+    // brings them into view and keeps them there once the map has pushed them down.
+    await page.locator('#coverage-heading').waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await expect.poll(() => heading.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await owner.screenshot('next-step-renewals', { fullPage: false });
   });
 });

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
+import { holdInView } from '@/lib/hold-in-view';
 
 import { useVendorAccounts } from '../api/get-vendor-accounts';
 import { AdminSection } from './admin-section';
@@ -44,13 +45,10 @@ export function VendorAccountsSection() {
   );
 }
 
-/** What the reader does that ends the keeping of the section in view. */
-const READER_MOVES = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
-
 /**
  * Opened as /admin/vendors#vendor-accounts: the section is scrolled to once it has loaded (the
  * browser's own jump came before it was there), and kept at the top while the sections around it
- * load and the page's height changes: until the reader scrolls, types or clicks, or 3 seconds.
+ * load (`holdInView`).
  */
 function useScrollHereOnArrival(ready: boolean) {
   const done = useRef(false);
@@ -59,17 +57,6 @@ function useScrollHereOnArrival(ready: boolean) {
     done.current = true;
     const section = document.getElementById(ANCHOR);
     if (!section) return;
-    const align = () => section.scrollIntoView({ block: 'start' });
-    align();
-    const resized = new ResizeObserver(align);
-    resized.observe(document.body);
-    const stop = () => {
-      resized.disconnect();
-      clearTimeout(timer);
-      for (const move of READER_MOVES) window.removeEventListener(move, stop);
-    };
-    const timer = setTimeout(stop, 3000);
-    for (const move of READER_MOVES) window.addEventListener(move, stop, { passive: true });
-    return stop;
+    return holdInView(section);
   }, [ready]);
 }

@@ -4,6 +4,7 @@ import { decisionPath, evaluationPath, questionnairePath } from '@/config/links'
 import { paths } from '@/config/paths';
 import type { Overview } from '@/lib/api/types';
 import { formatDate } from '@/lib/format';
+import { holdInView } from '@/lib/hold-in-view';
 
 type NextStep = NonNullable<Overview['nextStep']>;
 
@@ -63,7 +64,9 @@ export function suggestionOf(step: NextStep): Suggestion | null {
 
 /**
  * A link's `#anchor` is on a screen that draws it once its data is in: look for it a short while
- * after moving there, and bring it into view.
+ * after moving there, then bring it into view and keep it there while the sections above it are
+ * drawn (`holdInView`; scrolled once, the renewals were pushed down by the coverage map drawn
+ * after them).
  */
 function scrollToAnchorOf(href: string) {
   const id = href.split('#')[1];
@@ -71,7 +74,7 @@ function scrollToAnchorOf(href: string) {
   let tries = 0;
   const look = () => {
     const target = document.getElementById(id);
-    if (target) target.scrollIntoView({ block: 'start' });
+    if (target) holdInView(target);
     else if (++tries < 60) window.setTimeout(look, 50);
   };
   window.setTimeout(look, 0);
