@@ -35,7 +35,7 @@ export function RenewalsSection({
     <section aria-labelledby="renewals-heading" className="mb-8 space-y-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h2 id="renewals-heading" className="text-lg font-semibold text-slate-900">
+          <h2 id="renewals-heading" className="scroll-mt-6 text-lg font-semibold text-slate-900">
             Contracts and renewals
           </h2>
           <p className="text-sm text-slate-600">The last day to give notice on each tool, soonest first.</p>
