@@ -17,6 +17,7 @@ mod identities;
 mod kind;
 mod pipeline;
 mod reader;
+mod records;
 mod routes;
 mod rows;
 mod sample;

@@ -12,7 +12,8 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
 use super::identities::{Identities, Identity};
-use super::reader::csv_error;
+use super::reader::io_error;
+use super::records::{RecordReader, Records};
 use super::rows::{BookingColumns, Record, RowParser, identity, set, set_optional};
 use super::{ImportError, Options};
 use crate::bookings::BookingsState;
@@ -125,23 +126,15 @@ struct Turns<R> {
 }
 
 struct TurnState<R> {
-    reader: csv::Reader<R>,
+    reader: RecordReader<R>,
     /// The turn whose parser may read now.
     turn: usize,
     /// The file was read to its end, or a parser stopped: no turn comes any more.
     ended: bool,
 }
 
-/// One parser's records of a turn: `lines[i]` is `Ok(line)` for the record `records[i]`, or
-/// `Err(line)` where the CSV could not be read.
-#[derive(Default)]
-struct Chunk {
-    records: Vec<csv::ByteRecord>,
-    lines: Vec<Result<u64, u64>>,
-}
-
 impl<R: Read> Turns<R> {
-    fn new(reader: csv::Reader<R>) -> Turns<R> {
+    fn new(reader: RecordReader<R>) -> Turns<R> {
         Turns {
             state: std::sync::Mutex::new(TurnState {
                 reader,
@@ -158,9 +151,9 @@ impl<R: Read> Turns<R> {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Waits for `turn`, then reads the next records into `chunk`; false when no turn comes any
-    /// more.
-    fn read(&self, turn: usize, chunk: &mut Chunk) -> Result<bool, ImportError> {
+    /// Waits for `turn`, then reads the next records into `records`; false when no turn comes
+    /// any more.
+    fn read(&self, turn: usize, records: &mut Records) -> Result<bool, ImportError> {
         let mut state = self.lock();
         while state.turn != turn && !state.ended {
             state = self
@@ -171,31 +164,13 @@ impl<R: Read> Turns<R> {
         if state.ended {
             return Ok(false);
         }
-        chunk.lines.clear();
-        while chunk.lines.len() < BATCH {
-            let i = chunk.lines.len();
-            if chunk.records.len() == i {
-                chunk.records.push(csv::ByteRecord::new());
-            }
-            let rec = &mut chunk.records[i];
-            match state.reader.read_byte_record(rec) {
-                Ok(true) => chunk.lines.push(Ok(rec.position().map_or(0, |p| p.line()))),
-                Ok(false) => {
-                    state.ended = true;
-                    break;
-                }
-                Err(e) => {
-                    if let csv::ErrorKind::Io(_) = e.kind() {
-                        return Err(csv_error(e)); // the parser's end ends the turns
-                    }
-                    chunk.lines.push(Err(e.position().map_or(0, |p| p.line())));
-                }
-            }
-        }
+        // A failed read ends the parser, and its end the turns.
+        state.reader.read(BATCH, records).map_err(io_error)?;
+        state.ended = records.len() < BATCH;
         state.turn += 1;
         drop(state);
         self.next.notify_all();
-        Ok(!chunk.lines.is_empty())
+        Ok(!records.is_empty())
     }
 
     /// No turn comes any more: a parser that stops, for any reason, stops them all.
@@ -243,21 +218,13 @@ fn parse_rows(
 ) -> Result<(), ImportError> {
     let _ends = EndsTurns(turns);
     let mut parser = RowParser::new(cx.cols, cx.catalog, cx.sample, cx.now);
-    let mut chunk = Chunk::default();
+    let mut records = Records::default();
     for turn in (first..).step_by(parsers) {
-        if !turns.read(turn, &mut chunk)? {
+        if !turns.read(turn, &mut records)? {
             break;
         }
         let mut batch = Batch::with_capacity();
-        for (rec, &line) in chunk.records.iter().zip(&chunk.lines) {
-            let line = match line {
-                Ok(line) => line,
-                Err(line) => {
-                    let reason = "the row could not be read as CSV (check its quotes)";
-                    batch.entries.push(Entry::Error(line, reason.into()));
-                    continue;
-                }
-            };
+        for (line, rec) in records.iter() {
             let row = Record::new(rec);
             let parsed = parser.parse(row).and_then(|file_id| {
                 identity(cx.mac, &parser.booking, file_id, cx.cols, row).map(|k| (file_id, k))
@@ -468,13 +435,6 @@ const ROW_BYTES_AT_LEAST: u64 = 128;
 /// stored ones (`file_identities`).
 const HELD_FILE: u64 = 16 << 20;
 
-fn csv_reader<R: Read>(input: R) -> csv::Reader<R> {
-    csv::ReaderBuilder::new()
-        .flexible(true)
-        .buffer_capacity(256 * 1024)
-        .from_reader(input)
-}
-
 /// The identities of the rows of a file held in memory, read as the import will read them: a day's
 /// export of thousands of rows into millions of bookings then keeps only the stored identities
 /// its rows can meet, instead of a table of every stored one (at 10M bookings, half a second and
@@ -486,21 +446,26 @@ fn file_identities(file: &[u8], stored: usize, cx: &ParseContext) -> Option<Want
     if stored < rows_at_most.saturating_mul(10) {
         return None;
     }
-    let mut reader = csv_reader(file);
-    reader.byte_headers().ok()?;
+    let mut reader = RecordReader::new(file);
+    let mut records = Records::default();
+    reader.read(1, &mut records).ok()?; // the header
     let mut parser = RowParser::new(cx.cols, cx.catalog, cx.sample, cx.now);
-    let mut rec = csv::ByteRecord::new();
     let mut found = Vec::new();
-    while reader.read_byte_record(&mut rec).ok()? {
-        let row = Record::new(&rec);
-        let parsed = parser
-            .parse(row)
-            .and_then(|file_id| identity(cx.mac, &parser.booking, file_id, cx.cols, row));
-        if let Ok(identity) = parsed {
-            found.push(identity);
+    loop {
+        reader.read(BATCH, &mut records).ok()?;
+        for (_, rec) in records.iter() {
+            let row = Record::new(rec);
+            let parsed = parser
+                .parse(row)
+                .and_then(|file_id| identity(cx.mac, &parser.booking, file_id, cx.cols, row));
+            if let Ok(identity) = parsed {
+                found.push(identity);
+            }
+        }
+        if records.len() < BATCH {
+            return Some(WantedIdentities::new(found));
         }
     }
-    Some(WantedIdentities::new(found))
 }
 
 pub(super) fn import_bookings(
@@ -531,8 +496,9 @@ pub(super) fn import_bookings(
     if file_identities.is_some() {
         tracing::debug!(elapsed = ?held_at.elapsed(), "import: the file's identities read");
     }
-    let mut reader = csv_reader(std::io::Cursor::new(held).chain(input));
-    reader.byte_headers().map_err(csv_error)?;
+    let mut reader = RecordReader::new(std::io::Cursor::new(held).chain(input));
+    // The header, read already to find the columns.
+    reader.read(1, &mut Records::default()).map_err(io_error)?;
 
     // This node's writers take turns here; the transaction orders them across nodes.
     let _one_at_a_time = bookings::one_writer();

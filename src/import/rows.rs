@@ -5,6 +5,7 @@ use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
+use super::records::RecordBytes;
 use super::{EXPECTED_COLUMNS, ImportError};
 use crate::bookings::{Booking, reference};
 use crate::catalog::Catalog;
@@ -62,15 +63,24 @@ impl BookingColumns {
 /// refuses nothing.
 #[derive(Clone, Copy)]
 pub(super) struct Record<'r> {
-    rec: &'r csv::ByteRecord,
+    rec: RecordBytes<'r>,
     text: Option<&'r str>,
+    /// Every byte of the record is printable ASCII (nearly every row of an export), so each field
+    /// is text without a control character, a character a byte.
+    printable: bool,
 }
 
 impl<'r> Record<'r> {
-    pub(super) fn new(rec: &'r csv::ByteRecord) -> Self {
+    pub(super) fn new(rec: RecordBytes<'r>) -> Self {
+        let bytes = rec.bytes();
+        // One test a byte without an early exit, which the compiler turns into vector code.
+        let printable = bytes
+            .iter()
+            .fold(true, |all, &b| all & matches!(b, b' '..=b'~'));
         Record {
             rec,
-            text: std::str::from_utf8(rec.as_slice()).ok(),
+            text: std::str::from_utf8(bytes).ok(),
+            printable,
         }
     }
 
@@ -82,7 +92,7 @@ impl<'r> Record<'r> {
         // `get` is `None` where a field would split a character of a valid record.
         match self.text.and_then(|all| all.get(range.clone())) {
             Some(raw) => Ok(trim(raw)),
-            None => std::str::from_utf8(&self.rec.as_slice()[range])
+            None => std::str::from_utf8(&self.rec.bytes()[range])
                 .map(trim)
                 .map_err(|_| "the row is not valid UTF-8 text".to_string()),
         }
@@ -102,13 +112,19 @@ fn trim(raw: &str) -> &str {
 }
 
 /// A text field: `None` when empty; refused when too long or holding a control character.
-fn text<'r>(raw: &'r str, column: &str, max: usize) -> Result<Option<&'r str>, String> {
+/// `printable`: its record is printable ASCII (`Record::printable`), and so is the field.
+fn text<'r>(
+    raw: &'r str,
+    printable: bool,
+    column: &str,
+    max: usize,
+) -> Result<Option<&'r str>, String> {
     if raw.is_empty() {
         return Ok(None);
     }
-    // Printable ASCII (nearly every row) is one pass with one test a byte; a byte is a character
-    // there, and none is a control character.
-    let (too_long, control) = if raw.bytes().all(|b| matches!(b, b' '..=b'~')) {
+    // In printable ASCII (nearly every row) a byte is a character, and none is a control
+    // character.
+    let (too_long, control) = if printable || raw.bytes().all(|b| matches!(b, b' '..=b'~')) {
         (raw.len() > max, false)
     } else {
         (raw.chars().count() > max, raw.chars().any(char::is_control))
@@ -289,6 +305,7 @@ impl<'a> RowParser<'a> {
     /// its problems.
     pub(super) fn parse<'r>(&mut self, rec: Record<'r>) -> Result<Option<&'r str>, String> {
         let cols = self.cols;
+        let printable = rec.printable;
         let mut p = RowProblems::default();
         let category = match read(&mut p, rec, Some(cols.category)) {
             None => None,
@@ -314,11 +331,11 @@ impl<'a> RowParser<'a> {
             });
         }
         let client = read(&mut p, rec, cols.client)
-            .and_then(|raw| p.check(text(raw, "Client", MAX_CLIENT)))
+            .and_then(|raw| p.check(text(raw, printable, "Client", MAX_CLIENT)))
             .flatten();
         let firm_size = read(&mut p, rec, cols.size).and_then(|raw| p.check(parse_size(raw)));
         let city_state = read(&mut p, rec, cols.city_state)
-            .and_then(|raw| p.check(text(raw, "City State", MAX_TEXT)))
+            .and_then(|raw| p.check(text(raw, printable, "City State", MAX_TEXT)))
             .flatten();
         let state = match read(&mut p, rec, cols.state) {
             None => None,
@@ -331,10 +348,10 @@ impl<'a> RowParser<'a> {
             ),
         };
         let dma = read(&mut p, rec, cols.dma)
-            .and_then(|raw| p.check(text(raw, "DMA", MAX_TEXT)))
+            .and_then(|raw| p.check(text(raw, printable, "DMA", MAX_TEXT)))
             .flatten();
         let file_id = read(&mut p, rec, cols.id)
-            .and_then(|raw| p.check(text(raw, "Id", MAX_TEXT)))
+            .and_then(|raw| p.check(text(raw, printable, "Id", MAX_TEXT)))
             .flatten();
         p.finish()?;
         let (Some(category), Some(created), Some(firm_size)) = (category, created, firm_size)
@@ -456,7 +473,7 @@ mod tests {
 
     #[test]
     fn a_text_is_refused_for_its_length_in_characters_and_for_any_control_character() {
-        let refused = |raw: &str| text(raw, "Client", 4).err();
+        let refused = |raw: &str| text(raw, false, "Client", 4).err();
         for ok in ["", "Clio", "a b~", "éééé", "\u{a0}", "日本"] {
             assert_eq!(refused(ok), None, "{ok:?}");
         }
@@ -472,6 +489,32 @@ mod tests {
             ("é\u{85}", &control),
         ] {
             assert_eq!(&refused(raw), why, "{raw:?}");
+        }
+        // A field of a printable record is judged as its bytes would be.
+        for raw in ["", "Clio", "a b~", "Clio!"] {
+            assert_eq!(text(raw, true, "Client", 4), text(raw, false, "Client", 4));
+        }
+    }
+
+    #[test]
+    fn only_a_record_of_printable_ascii_is_taken_as_printable() {
+        use crate::import::records::{RecordReader, Records};
+        for (line, printable) in [
+            (&b"7-1,\"Erie, PA\",E2_5 ~\n"[..], true),
+            (b"7-1,\"Erie,\tPA\"\n", false),
+            (b"7-1,\"Erie\nPA\"\n", false),
+            (b"7-1,Caf\xc3\xa9\n", false),
+            (b"7-1,\x7f\n", false),
+        ] {
+            let mut records = Records::default();
+            RecordReader::new(line).read(1, &mut records).unwrap();
+            let row = Record::new(records.iter().next().unwrap().1);
+            assert_eq!(
+                row.printable,
+                printable,
+                "{:?}",
+                String::from_utf8_lossy(line)
+            );
         }
     }
 
@@ -496,27 +539,32 @@ mod tests {
 
     #[test]
     fn a_bad_byte_refuses_only_the_columns_that_hold_it() {
-        let record = |fields: &[&[u8]]| {
-            let mut rec = csv::ByteRecord::new();
-            for f in fields {
-                rec.push_field(f);
-            }
-            rec
+        use crate::import::records::{RecordReader, Records};
+        let read = |line: &[u8]| {
+            let mut records = Records::default();
+            RecordReader::new(line).read(1, &mut records).unwrap();
+            records
         };
         let not_utf8 = Err("the row is not valid UTF-8 text".to_string());
         // A Latin-1 byte in the third column: the first two still read.
-        let rec = record(&[b" Intake ", b"x", b"Caf\xe9"]);
-        let row = Record::new(&rec);
+        let records = read(b"\" Intake \",x,Caf\xe9\n");
+        let row = Record::new(records.iter().next().unwrap().1);
         assert_eq!(row.field(Some(0)), Ok("Intake"));
         assert_eq!(row.field(Some(1)), Ok("x"));
         assert_eq!(row.field(Some(2)), not_utf8);
         assert_eq!(row.field(Some(3)), Ok(""));
         assert_eq!(row.field(None), Ok(""));
-        // Valid as a whole, but "é" split between two columns: neither is text.
-        let rec = record(&[b"a\xc3", b"\xa9b", b"\xc3\xa9"]);
-        let row = Record::new(&rec);
-        assert_eq!(row.field(Some(0)), not_utf8);
-        assert_eq!(row.field(Some(1)), not_utf8);
-        assert_eq!(row.field(Some(2)), Ok("é"));
+        // "é" split between two columns: neither is text, whether the record is read in place
+        // or (for its escaped quote) by `csv_core`, whose fields lie back to back.
+        for line in [
+            &b"a\xc3,\xa9b,\xc3\xa9\n"[..],
+            b"a\xc3,\xa9b,\"\xc3\xa9\"\"\"\n",
+        ] {
+            let records = read(line);
+            let row = Record::new(records.iter().next().unwrap().1);
+            assert_eq!(row.field(Some(0)), not_utf8);
+            assert_eq!(row.field(Some(1)), not_utf8);
+            assert!(row.field(Some(2)).unwrap().starts_with('é'));
+        }
     }
 }

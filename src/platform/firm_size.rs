@@ -75,6 +75,10 @@ impl FirmSize {
 
     /// Accepts the code (any case); `None` for anything else.
     pub fn parse(s: &str) -> Option<FirmSize> {
+        // The code as written (every row of an export) is found without folding case.
+        if let Some(size) = FirmSize::ALL.into_iter().find(|f| f.code() == s) {
+            return Some(size);
+        }
         let s = s.trim();
         FirmSize::ALL
             .into_iter()
