@@ -14,7 +14,9 @@ const QUOTE: u8 = b'"';
 const LF: u8 = b'\n';
 const CR: u8 = b'\r';
 
-/// Bytes asked of the file at a time; a longer record grows the buffer.
+/// The read buffer: bytes asked of the file at a time. A record longer than it is read by
+/// `csv_core` as it streams through, so that neither the buffer nor the marks (up to one a byte)
+/// grow with a record.
 const BUFFER: usize = 256 * 1024;
 
 /// Records read in one go, their bytes back to back.
@@ -175,7 +177,12 @@ impl<R: Read> RecordReader<R> {
         while out.records.len() < most {
             let line = *record_line.get_or_insert(self.line);
             let start = self.skip_empty_lines();
-            match self.in_place(start) {
+            let outcome = match self.in_place(start) {
+                // A record longer than the buffer: `csv_core` reads it as it streams through.
+                InPlace::More if self.pos == 0 && self.filled == BUFFER => InPlace::Slow,
+                outcome => outcome,
+            };
+            match outcome {
                 InPlace::Record { next, marks, lines } => {
                     let to_out = |p: usize| out.bytes.len() + p - run_from;
                     let span = to_out(start)..to_out(next - 1);
@@ -333,12 +340,14 @@ impl<R: Read> RecordReader<R> {
         Ok(true)
     }
 
-    /// Moves the unread bytes to the buffer's start and reads more after them (the buffer grows
-    /// when a record fills it); at the file's end, sets `eof`.
+    /// Moves the unread bytes to the buffer's start and reads more after them; at the file's end,
+    /// sets `eof`.
     fn fill(&mut self) -> std::io::Result<()> {
         if self.eof {
             return Ok(());
         }
+        // A full buffer is emptied first: by the records read from it, or by `slow`.
+        debug_assert!(self.pos > 0 || self.filled < self.buf.len());
         if self.pos > 0 {
             self.buf.copy_within(self.pos..self.filled, 0);
             // (`next` may be behind: `slow` moves `pos` on its own.)
@@ -348,8 +357,6 @@ impl<R: Read> RecordReader<R> {
             self.filled -= self.pos;
             self.pos = 0;
             self.next = 0;
-        } else if self.filled == self.buf.len() {
-            self.buf.resize(self.buf.len() * 2, 0);
         }
         let read = loop {
             match self.inner.read(&mut self.buf[self.filled..]) {
@@ -530,6 +537,24 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_record_longer_than_the_buffer_streams_through_it() {
+        // Commas in a quoted field: a mark a byte, were the buffer to grow with the record.
+        let mut data = b"a,\"".to_vec();
+        data.extend(std::iter::repeat_n(b',', 3 * BUFFER));
+        data.extend_from_slice(b"\"\nb,c\n");
+        let mut reader = RecordReader::new(Trickle(&data, 10_000));
+        let mut records = Records::default();
+        reader.read(10, &mut records).unwrap();
+        let got: Vec<_> = records
+            .iter()
+            .map(|(line, rec)| (line, rec.field_bytes().iter().map(|f| f.to_vec()).collect()))
+            .collect();
+        assert_eq!(got, by_csv(&data));
+        assert_eq!(reader.buf.len(), BUFFER);
+        assert!(reader.marks.capacity() <= 2 * BUFFER);
     }
 
     #[test]
