@@ -1,8 +1,8 @@
 //! The bookings file's records, read as the csv crate reads them (with `flexible`), in less time:
 //! the bytes that can end a field or a record (`,` `"` LF CR) are found 16 at a time, and a record
 //! whose fields are plain or simply quoted is taken from them where it lies, with no byte copied on
-//! its own. Any other record (an escaped quote, text after a closing quote, the file's last
-//! record) is read by `csv_core`, the csv crate's own parser. A test compares both readers, fields
+//! its own. Any other record (an escaped quote, text after a closing quote, a last record with no
+//! line end after it, one longer than the buffer) is read by `csv_core`, the csv crate's parser. A test compares both readers, fields
 //! and line numbers, on random files (benches/README.md, issue #48: the csv crate's reader was 13%
 //! of a 10M import).
 
