@@ -261,8 +261,9 @@ impl<R: Read> RecordReader<R> {
                 };
                 match buf.get(close + 1).copied() {
                     Some(COMMA | LF | CR) => {}
-                    // An escaped quote, text after the closing quote, or the buffer's end.
+                    // An escaped quote, or text after the closing quote.
                     Some(_) => return InPlace::Slow,
+                    // The buffer ends at the closing quote.
                     None => return undecided,
                 }
                 self.in_place.push(p + 1..close);
