@@ -6,9 +6,11 @@
 # 10,000 rows each (default 3: benches/append.sh's day file moved to 2026-07-01, -02, ...) imported
 # through node A. For each import: upload to A's answer; A's commit to B's new index swapped in
 # (the nodes' debug lines); A's answer to B's first trends answer that counts the rows (polled
-# with curl and python, about 100 ms a poll); A's answer to the snapshot of the new generation
-# stored in PostgreSQL, and the bytes that store wrote (the nodes' debug line). Then the stored
-# snapshot's size in PostgreSQL.
+# with curl and python, about 100 ms a poll); A's answer to the nodes' decision on PostgreSQL's
+# stored snapshot (stored, with the bytes that store wrote, or kept as recent enough: the nodes'
+# debug lines). Then the stored snapshot's size in PostgreSQL, and node C started on an empty data
+# directory after the imports: spawn to first answer counting every row (from the stored snapshot
+# and, where it is of an earlier generation, the rows added since).
 # Prints one markdown table.
 # Usage: SCALE=10 DAYS=3 benches/hub-append.sh OLD_BIN target/release/litstack
 set -euo pipefail
@@ -22,7 +24,7 @@ DATA_ROOT="$TARGET/bench-data"
 INSTALL="$DATA_ROOT/scale-${SCALE}m"
 DAY="$DATA_ROOT/append-10k.csv"
 WORK="$DATA_ROOT/hub-append"
-A=127.0.0.1:18131 B=127.0.0.1:18132
+A=127.0.0.1:18131 B=127.0.0.1:18132 C=127.0.0.1:18133
 PASSWORD="plum-orbit-cascade-1947"
 export LITSTACK_SKIP_WEB_BUILD=1
 export RUST_LOG="${RUST_LOG:-warn,litstack::bookings=debug,litstack::import::pipeline=debug}"
@@ -65,9 +67,11 @@ b = last(sys.argv[2], "the replaced bookings index was dropped")
 print(round((b - a).total_seconds() * 1000))
 PY
 }
-# The bytes of the last "stored" line of either node, and how many such lines there are.
-stored_lines() { cat "$WORK"/node-*.log | grep -c "snapshot was stored generation=" || true; }
-last_bytes() { cat "$WORK"/node-*.log | grep "snapshot was stored generation=" | tail -1 | grep -o 'bytes=[0-9]*' | cut -d= -f2; }
+# How many times either node stored the snapshot or kept the stored one; the bytes the last stored
+# (0 when it was kept).
+DECIDED="snapshot was stored generation=|snapshot is recent enough"
+stored_lines() { cat "$WORK"/node-*.log | grep -cE "$DECIDED" || true; }
+last_bytes() { cat "$WORK"/node-*.log | grep -E "$DECIDED" | tail -1 | { grep -o 'bytes=[0-9]*' || echo bytes=0; } | cut -d= -f2; }
 
 lines=()
 for i in $(seq 1 $#); do
@@ -76,7 +80,7 @@ for i in $(seq 1 $#); do
   psql -q "$LITSTACK_TEST_DATABASE_URL" -c "CREATE DATABASE $db_name"
   DB="${LITSTACK_TEST_DATABASE_URL/\/postgres\?/\/$db_name?}"
   stored() { psql -At "$DB" -c "SELECT count(*) FROM bookings_snapshot WHERE generation = (SELECT value FROM counters WHERE key = 'bookings:generation')"; }
-  rm -rf "$WORK/source" "$WORK/a" "$WORK/b" "$WORK"/node-*.log
+  rm -rf "$WORK/source" "$WORK/a" "$WORK/b" "$WORK/c" "$WORK"/node-*.log
   cp -a "$INSTALL" "$WORK/source"
   "$bin" export-to-postgres --data-dir "$WORK/source" --database-url "$DB" >/dev/null
   rm -rf "$WORK/source"
@@ -109,19 +113,26 @@ for i in $(seq 1 $#); do
       [ "$(grep -c "the replaced bookings index was dropped" "$WORK/node-b.log" || true)" -gt "$swaps" ] && break
       sleep 0.01
     done
-    for _ in $(seq 6000); do [ "$(stored)" -gt 0 ] && [ "$(stored_lines)" -gt "$before" ] && break; sleep 0.01; done
+    for _ in $(seq 6000); do [ "$(stored_lines)" -gt "$before" ] && break; sleep 0.01; done
     t_stored=$(ms_now)
-    [ "$(stored_lines)" -gt "$before" ] || { echo "no snapshot stored within 60 s of import $k" >&2; exit 1; }
+    [ "$(stored_lines)" -gt "$before" ] || { echo "no decision on the stored snapshot within 60 s of import $k" >&2; exit 1; }
     lines+=("| $(basename "$bin") | day $k | $((t_answer - t0)) ms | $(swap_ms) ms | $((t_b - t_answer)) ms | $((t_stored - t_answer)) ms | $(( $(last_bytes) / 1000000 )) MB | $(cut -d' ' -f1 /proc/loadavg) |")
   done
   size=$(psql -At "$DB" -c "SELECT round(sum(pg_total_relation_size(c.oid)) / 1e6) FROM pg_class c WHERE c.relname LIKE 'bookings_snapshot%' AND c.relkind = 'r'")
-  lines+=("| $(basename "$bin") | first store ${first_bytes:-0} bytes; in PostgreSQL after: ${size} MB | | | | | | |")
-  kill "$pa" "$pb"; wait "$pa" "$pb" 2>/dev/null || true
+  kept=$(psql -At "$DB" -c "SELECT max(generation) FROM bookings_snapshot")
+  sleep 1
+  t0=$(ms_now)
+  "$bin" serve --addr $C --database-url "$DB" --data-dir "$WORK/c" --no-sample-data >/dev/null 2>>"$WORK/node-c.log" &
+  pc=$!; pids+=("$pc"); wait_answer $C
+  t_c=$(ms_now)
+  [ "$(total $C "$cookie")" = "$expected" ] || { echo "node C does not count every row" >&2; exit 1; }
+  lines+=("| $(basename "$bin") | first store ${first_bytes:-0} bytes; in PostgreSQL after: ${size} MB, of generation $kept; node C ready $((t_c - t0)) ms from spawn | | | | | | |")
+  kill "$pa" "$pb" "$pc"; wait "$pa" "$pb" "$pc" 2>/dev/null || true
 done
 echo
 echo "Day's imports into a hub at $expected bookings, commit $(git -C "$ROOT" rev-parse --short HEAD), $(nproc) cores, $(date -u +%F), PostgreSQL $(psql -At "$LITSTACK_TEST_DATABASE_URL" -c 'SHOW server_version')."
 echo
-echo "| binary | import | upload to A's answer | A's commit to B's index swapped (logs) | A's answer to B's trends counting it (polled) | A's answer to the snapshot stored | written | load |"
+echo "| binary | import | upload to A's answer | A's commit to B's index swapped (logs) | A's answer to B's trends counting it (polled) | A's answer to the stored snapshot's decision | written | load |"
 echo "|---|---|---:|---:|---:|---:|---:|---:|"
 printf '%s\n' "${lines[@]}"
 [ -n "${KEEP:-}" ] || rm -rf "$WORK"

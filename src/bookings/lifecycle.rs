@@ -13,22 +13,28 @@ use crate::platform::error::Result;
 use crate::platform::store::Store;
 
 /// The indexes at start: from the snapshot when it is intact and of the current generation; else,
-/// in hub mode, from the snapshot stored in the database (and the file written from it); else
-/// rebuilt from the database's rows (and the snapshot rewritten, and stored in hub mode).
+/// in hub mode, from the snapshot stored in the database, extended by the rows added since (and
+/// the file written from it); else rebuilt from the database's rows (and the snapshot rewritten,
+/// and stored in hub mode).
 pub fn load(store: &Arc<Store>, data_dir: &std::path::Path) -> Result<Arc<BookingSets>> {
-    let current = storage::generation(store)?;
+    let (current, rebuilt_at) = storage::generation_and_rebuilt_at(store)?;
     let reason = match snapshot::read(data_dir, current) {
         Ok(sets) => return Ok(Arc::new(sets)),
         Err(reason) => reason,
     };
-    match stored_snapshot(store, current) {
-        Ok(Some(sets)) => {
+    match stored_snapshot(store, rebuilt_at) {
+        Ok(Some((stored, sets))) => {
             tracing::info!(
                 %reason,
-                generation = current,
+                stored,
+                generation = sets.generation,
                 "the bookings index was read from the database's snapshot"
             );
             let sets = Arc::new(sets);
+            if sets.generation != stored {
+                // Stored again if the rows added since it was are too many for the next start.
+                storage::store_snapshot(store, &sets, false);
+            }
             // The start does not wait for the file (at 1M bookings, 68 MB written and synced: a
             // quarter of a start from the database's snapshot).
             write_later(data_dir.to_path_buf(), sets.clone(), |_| false);
@@ -51,16 +57,48 @@ pub fn load(store: &Arc<Store>, data_dir: &std::path::Path) -> Result<Arc<Bookin
     Ok(sets)
 }
 
-/// The indexes of the snapshot the database stores for `generation` (hub mode), or why not;
-/// `Ok(None)` on the redb file.
+/// The indexes of the snapshot the database stores (hub mode), when it is of generation
+/// `rebuilt_at` or later, extended by the rows added since it was stored: the stored generation and
+/// the indexes, or why not. `Ok(None)` on the redb file.
 fn stored_snapshot(
     store: &Store,
-    generation: u64,
-) -> std::result::Result<Option<BookingSets>, String> {
-    let Some((header, payload)) = storage::stored_snapshot(store, generation)? else {
+    rebuilt_at: u64,
+) -> std::result::Result<Option<(u64, BookingSets)>, String> {
+    let Some((stored, header, payload)) = storage::stored_snapshot(store, rebuilt_at)? else {
         return Ok(None);
     };
-    snapshot::decode(&header, payload, generation).map(Some)
+    let sets = snapshot::decode(&header, payload, stored)?;
+    let began = std::time::Instant::now();
+    let mut builder = ColumnsBuilder::extend(sets.real.cols.without_rows());
+    let read = storage::append_rows_above(store, stored, largest_id(&sets), &mut builder);
+    match read {
+        Ok(Appended::Current(generation)) if generation == stored => Ok(Some((stored, sets))),
+        Ok(Appended::Current(generation)) => {
+            let new = builder.finish();
+            let rows = new.ids.len();
+            let sets = with_rows(Arc::new(sets), new, generation);
+            tracing::debug!(
+                stored,
+                generation,
+                rows,
+                elapsed_ms = began.elapsed().as_millis(),
+                "the rows added since the database's snapshot were added to it"
+            );
+            Ok(Some((stored, sets)))
+        }
+        Ok(Appended::Rebuilt) => Err("stored rows changed since the database's snapshot".into()),
+        Err(e) => Err(format!(
+            "the rows added since the database's snapshot could not be read ({e})"
+        )),
+    }
+}
+
+/// The largest booking id of the indexes: another node's rows are read from the one after it.
+fn largest_id(sets: &BookingSets) -> u64 {
+    (sets.real.cols.ids.iter())
+        .chain(sets.sample.cols.ids.iter())
+        .max()
+        .unwrap_or(0)
 }
 
 /// Rebuilds the indexes from the database, swaps them in and rewrites the snapshot.
@@ -115,31 +153,33 @@ pub fn prepare_append(
     let Some(new) = new.filter(|_| current.generation == base) else {
         return Prepared::Refresh;
     };
+    Prepared::Sets {
+        base,
+        sets: Arc::new(with_rows(current, new, generation)),
+    }
+}
+
+/// The indexes `current` with the rows `new` added, of `generation`.
+fn with_rows(current: Arc<BookingSets>, new: Columns, generation: u64) -> BookingSets {
     // Many new rows against the index's (a first import) are quicker built whole: on two threads,
     // over arrays of each value's local key, where the extension goes row by row.
     let few = new.ids.len() <= current.len() / 4;
-    let sets = match few.then(|| current.extended(&new, generation)).flatten() {
-        Some(sets) => sets,
-        None => {
-            // Into an empty index the new rows are every row: taken as they are. Otherwise they
-            // are copied behind the current rows, and their own columns freed before the index is
-            // built (at 10M rows, 170 MB held beside its row lists and sums).
-            let mut all = if current.is_empty() {
-                new
-            } else {
-                let all = current.all_columns().appended(&new);
-                drop(new);
-                all
-            };
-            drop(current);
-            all.shrink_to_fit();
-            BookingSets::from_columns(all, generation)
-        }
-    };
-    Prepared::Sets {
-        base,
-        sets: Arc::new(sets),
+    if let Some(sets) = few.then(|| current.extended(&new, generation)).flatten() {
+        return sets;
     }
+    // Into an empty index the new rows are every row: taken as they are. Otherwise they are copied
+    // behind the current rows, and their own columns freed before the index is built (at 10M
+    // rows, 170 MB held beside its row lists and sums).
+    let mut all = if current.is_empty() {
+        new
+    } else {
+        let all = current.all_columns().appended(&new);
+        drop(new);
+        all
+    };
+    drop(current);
+    all.shrink_to_fit();
+    BookingSets::from_columns(all, generation)
 }
 
 impl Prepared {
@@ -184,14 +224,7 @@ pub fn catch_up(app: &BookingsState) -> Result<()> {
         drop(current);
         return refresh(app);
     }
-    let largest = current
-        .real
-        .cols
-        .ids
-        .iter()
-        .chain(current.sample.cols.ids.iter())
-        .max()
-        .unwrap_or(0);
+    let largest = largest_id(&current);
     let since = current.generation;
     let mut builder = ColumnsBuilder::extend(current.real.cols.without_rows());
     drop(current);

@@ -59,6 +59,9 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
         sqlx::query("DELETE FROM bookings_snapshot_chunks")
             .execute(&mut *tx)
             .await?;
+        sqlx::query("DELETE FROM bookings_snapshot_rows")
+            .execute(&mut *tx)
+            .await?;
         // The copied rows are other rows than any node's index: every node rebuilds.
         sqlx::query("UPDATE counters SET value = $1 WHERE key = ANY($2)")
             .bind(generation as i64)

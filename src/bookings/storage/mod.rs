@@ -62,7 +62,8 @@ pub fn read_columns(store: &Store) -> Result<(u64, Columns)> {
 
 /// In hub mode, stores the snapshot of `sets` in the database for the nodes that start without
 /// their own, in the background (`pg_snapshot::spawn_write`), replacing the other generations'
-/// (and, with `replace`, one already stored for its generation). Nothing on the redb file, where
+/// (and, with `replace`, one already stored for its generation) unless the stored one is recent
+/// enough for a start to extend. Nothing on the redb file, where
 /// the snapshot file is the only one.
 pub fn store_snapshot(store: &Arc<Store>, sets: &Arc<super::BookingSets>, replace: bool) {
     match &**store {
@@ -71,16 +72,19 @@ pub fn store_snapshot(store: &Arc<Store>, sets: &Arc<super::BookingSets>, replac
     }
 }
 
-/// The header and payload of the snapshot of `generation` stored in the database (hub mode), or
-/// why there is none usable; `Ok(None)` on the redb file, which stores none.
+/// The snapshot stored in the database (hub mode) when it is of generation `at_least` or later:
+/// its generation, header and payload; otherwise why not. `Ok(None)` on the redb file, which
+/// stores none.
 pub fn stored_snapshot(
     store: &Store,
-    generation: u64,
-) -> std::result::Result<Option<([u8; super::snapshot::HEADER], super::snapshot::Payload)>, String>
-{
+    at_least: u64,
+) -> std::result::Result<
+    Option<(u64, [u8; super::snapshot::HEADER], super::snapshot::Payload)>,
+    String,
+> {
     match store {
         Store::File(_) => Ok(None),
-        Store::Postgres(db) => pg_snapshot::read(db, generation).map(Some),
+        Store::Postgres(db) => pg_snapshot::read(db, at_least).map(Some),
     }
 }
 
@@ -294,8 +298,8 @@ pub const TABLES: &[Table] = &[
         secrets: &[],
         refers_to: &[],
     },
-    // Hub mode's encoded index of the bookings, for nodes that start: the chunks, and each
-    // generation's list of them.
+    // Hub mode's encoded index of the bookings, for nodes that start: the chunks, each
+    // generation's list of them, and the rows it holds.
     Table {
         name: "bookings_snapshot_chunks",
         purge: Purge::Never,
@@ -308,6 +312,16 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "bookings_snapshot",
+        purge: Purge::Never,
+        export: Export::Left(INSTALL_OWN),
+        holder: Holder::Install,
+        redb: &[],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
+    Table {
+        name: "bookings_snapshot_rows",
         purge: Purge::Never,
         export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,

@@ -1,22 +1,28 @@
 //! The bookings index snapshot kept in PostgreSQL (migrations/postgres/0030_bookings_snapshot.sql,
-//! 0039_bookings_snapshot_chunks.sql), so that a hub node starting without its own `bookings.idx`
-//! reads it instead of every row and rebuilding the sums. It is the snapshot file's bytes
-//! (`snapshot::encode`) cut into content-defined chunks, each stored once under its SHA-256 and
-//! listed in order under the booking generation it reflects. It is only a quicker start: a
-//! snapshot that is missing, of another generation, cut short or damaged is refused, and the node
-//! reads the rows as before.
+//! 0039_bookings_snapshot_chunks.sql, 0040_bookings_snapshot_rows.sql), so that a hub node starting
+//! without its own `bookings.idx` reads it instead of every row and rebuilding the sums. It is the
+//! snapshot file's bytes (`snapshot::encode`) cut into content-defined chunks, each stored once
+//! under its SHA-256 and listed in order under the booking generation it reflects, with its row
+//! count. It is only a quicker start: a snapshot that is missing, of a generation before the stored
+//! rows last changed, cut short or damaged is refused, and the node reads the rows as before.
 //!
-//! Why chunks: an import changes the snapshot only at the tail of each column and of each of the
-//! running sums' arrays, and the cut points follow the bytes, not their offsets. So after a day's
-//! import the columns' chunks are the ones already stored but for their tails, and only the new
-//! chunks are written: at 10M bookings, 32 MB of 231 (nearly all of it the sums, thousands of
+//! Why chunks: imports change the snapshot only at the tail of each column and of each of the
+//! running sums' arrays, and the cut points follow the bytes, not their offsets. So the columns'
+//! chunks are the ones already stored but for their tails, and only the new chunks are written:
+//! at 10M bookings after a day's import, 32 MB of 231 (nearly all of it the sums, thousands of
 //! short arrays), where the whole snapshot was written again before. The chunks are small enough
 //! (at most 256 KiB) for the pool's connections to carry; the parts of 32 MiB before took
 //! connections of their own, as sqlx keeps a connection's buffers at their largest.
 //!
+//! Why not after every import: a node starting from a snapshot of an earlier generation reads the
+//! rows added since (by id, as after another node's import) and extends its index, so a day's
+//! import writes its rows and nothing more. The node that installs an index stores it again once
+//! the rows added since the stored snapshot pass `rows_a_start_may_read` (at 10M bookings, about
+//! 15 day's exports of 10,000), or when existing rows changed since (a start could not extend it).
+//!
 //! Storing takes its turn under `SNAPSHOT_LOCK` and stores only the database's current generation,
-//! once: nodes catching up on the same import find it stored and skip it, and a snapshot of an
-//! older generation is never written over a newer one.
+//! once: nodes catching up on the same import find it stored (or recent enough) and skip it, and a
+//! snapshot of an older generation is never written over a newer one.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -24,7 +30,7 @@ use std::sync::Arc;
 use futures_util::TryStreamExt as _;
 use sha2::{Digest as _, Sha256};
 
-use super::postgres::counter;
+use super::postgres::{REBUILT_AT, counter};
 use crate::bookings::GENERATION;
 use crate::bookings::lifecycle::give_back_free;
 use crate::bookings::sets::BookingSets;
@@ -43,6 +49,14 @@ const CHUNK_BUFFER: usize = 4 << 20;
 /// The advisory lock the writers of the stored snapshot take turns with.
 pub const SNAPSHOT_LOCK: i64 = 0x4c69_7473_0030;
 
+/// How many rows may be added to the stored snapshot's `stored` before it is stored again: what a
+/// node starting from it reads and adds to its index beyond the snapshot. A share of the stored
+/// rows, so a start reads a bounded part more (1/64: at 10M bookings, 156,250 rows), with a floor
+/// under which the rows cost a start little anyway and a ceiling for the largest hubs.
+pub fn rows_a_start_may_read(stored: u64) -> u64 {
+    (stored / 64).clamp(1 << 14, 1 << 18)
+}
+
 type Hash = [u8; 32];
 
 /// What storing the snapshot did.
@@ -52,6 +66,9 @@ pub enum Stored {
     Written { written: u64, total: u64 },
     /// That generation's snapshot was already stored (another node caught up on the same write).
     Already,
+    /// A snapshot of an earlier generation is stored, with `since` rows added after it: few enough
+    /// for a start to read (`rows_a_start_may_read`), so nothing was written.
+    Recent { stored: u64, since: u64 },
     /// The database has moved past the generation: a newer snapshot belongs there.
     Stale,
 }
@@ -81,6 +98,15 @@ pub fn spawn_write(owner: &Arc<Store>, sets: Arc<BookingSets>, replace: bool) {
                 );
                 true
             }
+            Ok(Stored::Recent { stored, since }) => {
+                tracing::debug!(
+                    generation,
+                    stored,
+                    rows_since = since,
+                    "the stored bookings snapshot is recent enough: not stored again"
+                );
+                false
+            }
             Ok(Stored::Already | Stored::Stale) => false,
             Err(e) => {
                 tracing::warn!(
@@ -100,11 +126,16 @@ pub fn spawn_write(owner: &Arc<Store>, sets: Arc<BookingSets>, replace: bool) {
 }
 
 /// Stores the snapshot of `sets` for its generation, in place of every other generation's, when
-/// that generation is still the database's current one and is not stored yet. With `replace` (a
-/// node refused the stored one and rebuilt its index from the rows) it is stored even so, and no
-/// stored chunk is trusted: a damaged one would otherwise be listed again.
-async fn write(store: &PgStore, sets: Arc<BookingSets>, replace: bool) -> anyhow::Result<Stored> {
-    let generation = sets.generation as i64;
+/// that generation is still the database's current one, is not stored yet and the stored one is
+/// not recent enough (`Stored::Recent`). With `replace` (a node refused the stored one and rebuilt
+/// its index from the rows) it is stored even so, and no stored chunk is trusted: a damaged one
+/// would otherwise be listed again.
+pub(super) async fn write(
+    store: &PgStore,
+    sets: Arc<BookingSets>,
+    replace: bool,
+) -> anyhow::Result<Stored> {
+    let (generation, rows) = (sets.generation as i64, sets.len() as i64);
     let mut tx = store.pool().begin().await?;
     // Held until commit or rollback: storers on every node take turns.
     sqlx::query("SELECT pg_advisory_xact_lock($1)")
@@ -114,15 +145,13 @@ async fn write(store: &PgStore, sets: Arc<BookingSets>, replace: bool) -> anyhow
     if counter(&mut *tx, GENERATION).await? != sets.generation {
         return Ok(Stored::Stale);
     }
-    let stored: bool =
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM bookings_snapshot WHERE generation = $1)")
-            .bind(generation)
-            .fetch_one(&mut *tx)
-            .await?;
-    if stored && !replace {
-        return Ok(Stored::Already);
+    if !replace && let Some(kept) = recent(&mut tx, &sets).await? {
+        return Ok(kept);
     }
     sqlx::query("DELETE FROM bookings_snapshot")
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM bookings_snapshot_rows")
         .execute(&mut *tx)
         .await?;
     let mut known: HashSet<Hash> = if replace {
@@ -172,6 +201,11 @@ async fn write(store: &PgStore, sets: Arc<BookingSets>, replace: bool) -> anyhow
     .bind(&hashes)
     .execute(&mut *tx)
     .await?;
+    sqlx::query("INSERT INTO bookings_snapshot_rows (generation, rows) VALUES ($1, $2)")
+        .bind(generation)
+        .bind(rows)
+        .execute(&mut *tx)
+        .await?;
     // The chunks only older generations listed.
     sqlx::query(
         "DELETE FROM bookings_snapshot_chunks c \
@@ -181,6 +215,37 @@ async fn write(store: &PgStore, sets: Arc<BookingSets>, replace: bool) -> anyhow
     .await?;
     tx.commit().await?;
     Ok(Stored::Written { written, total })
+}
+
+/// Why the snapshot of `sets` need not be stored, if it need not: that generation's is stored, or
+/// one a start can extend to it by reading few rows (stored since the last change to existing
+/// rows, with its row count: one stored before migration 0040 has none). An empty index's
+/// snapshot spares a start nothing: the first rows are always stored.
+async fn recent(conn: &mut sqlx::PgConnection, sets: &BookingSets) -> sqlx::Result<Option<Stored>> {
+    let stored: Option<(i64, Option<i64>)> = sqlx::query_as(
+        "SELECT s.generation, r.rows FROM (SELECT max(generation) AS generation FROM bookings_snapshot) s \
+         LEFT JOIN bookings_snapshot_rows r USING (generation) WHERE s.generation IS NOT NULL",
+    )
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some((generation, rows)) = stored else {
+        return Ok(None);
+    };
+    if generation as u64 == sets.generation {
+        return Ok(Some(Stored::Already));
+    }
+    let Some(rows) = rows else {
+        return Ok(None);
+    };
+    let rebuilt_at = counter(&mut *conn, REBUILT_AT).await?;
+    let (stored, now) = (rows as u64, sets.len() as u64);
+    let extendable = generation as u64 >= rebuilt_at && 0 < stored && stored <= now;
+    Ok(
+        (extendable && now - stored <= rows_a_start_may_read(stored)).then_some(Stored::Recent {
+            stored: generation as u64,
+            since: now - stored,
+        }),
+    )
 }
 
 /// One chunk of the snapshot and the SHA-256 of its bytes.
@@ -243,13 +308,14 @@ impl<F: FnMut(Chunk) -> std::io::Result<()>> std::io::Write for Chunker<F> {
     }
 }
 
-/// The header and payload of the stored snapshot of `generation`, read straight into the buffer
-/// `snapshot::decode` takes; otherwise why not. Checks what the file's length checks for the file:
-/// parts numbered from 0 without a gap, adding up to the length the header announces.
+/// The stored snapshot when it is of generation `at_least` or later: its generation, header and
+/// payload, read straight into the buffer `snapshot::decode` takes; otherwise why not. Checks what
+/// the file's length checks for the file: parts numbered from 0 without a gap, adding up to the
+/// length the header announces.
 pub fn read(
     store: &PgStore,
-    generation: u64,
-) -> std::result::Result<([u8; HEADER], Payload), String> {
+    at_least: u64,
+) -> std::result::Result<(u64, [u8; HEADER], Payload), String> {
     let failed = |e: sqlx::Error| format!("the stored snapshot could not be read ({e})");
     store.run(async {
         // One snapshot of the database for both statements: a store committing meanwhile does
@@ -259,6 +325,21 @@ pub fn read(
             .execute(&mut *tx)
             .await
             .map_err(failed)?;
+        let generation: Option<i64> =
+            sqlx::query_scalar("SELECT max(generation) FROM bookings_snapshot")
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(failed)?;
+        let generation = match generation {
+            None => return Err("the database holds no snapshot".into()),
+            Some(g) if (g as u64) < at_least => {
+                return Err(format!(
+                    "the database's snapshot is of generation {g}, before the stored rows last \
+                     changed (generation {at_least})"
+                ));
+            }
+            Some(g) => g as u64,
+        };
         let (parts, total): (i64, Option<i64>) = sqlx::query_as(
             "SELECT count(*), sum(length(c.bytes))::bigint \
              FROM bookings_snapshot s JOIN bookings_snapshot_chunks c USING (hash) \
@@ -320,7 +401,7 @@ pub fn read(
         drop(rows);
         tx.commit().await.map_err(failed)?;
         match payload {
-            Some(payload) if in_payload == payload.len() => Ok((header, payload)),
+            Some(payload) if in_payload == payload.len() => Ok((generation, header, payload)),
             _ => Err("the stored snapshot is truncated".into()),
         }
     })

@@ -2,7 +2,8 @@
 //! an import all or nothing, imports at once taking turns with ids never reused, another node
 //! catching up, rows among the stored days kept as runs until a compaction (which keeps the rows
 //! imported while it builds), the copy of a redb install to PostgreSQL, and the hub's stored
-//! snapshot written as the chunks an import changed.
+//! snapshot: stored again once the rows added since pass a share of it, then written as the chunks
+//! those imports changed, and a start from it that reads the rows added since.
 
 use std::sync::Arc;
 
@@ -515,26 +516,54 @@ fn stored_chunks(store: &PgStore, generation: u64) -> Vec<(Vec<u8>, i64)> {
     }
 }
 
+/// What storing the snapshot of `node`'s current indexes does now (the node's own store, in the
+/// background, has taken its turn or finds this one done).
+fn store_now(node: &Node) -> super::pg_snapshot::Stored {
+    let Store::Postgres(store) = &*node.app.store else {
+        unreachable!()
+    };
+    store
+        .run(super::pg_snapshot::write(store, node.sets(), false))
+        .unwrap()
+}
+
+/// A day's export: `rows` rows on July `day`, after every row of `bookings_csv`.
+fn day_csv(rows: u64, seed: u64, day: u32) -> Vec<u8> {
+    String::from_utf8(bookings_csv(rows, seed))
+        .unwrap()
+        .lines()
+        .enumerate()
+        .map(|(i, line)| match (i, line.split_once(',')) {
+            (0, _) | (_, None) => format!("{line}\n"),
+            (_, Some((id, rest))) => format!("{id},2026-07-{day:02}{}\n", &rest[10..]),
+        })
+        .collect::<String>()
+        .into_bytes()
+}
+
 #[test]
 fn a_day_s_import_stores_only_the_snapshot_s_chunks_it_changed() {
+    use super::pg_snapshot::{Stored, rows_a_start_may_read};
     let node = pg_node(&pg_database());
     let Store::Postgres(store) = &*node.app.store else {
         unreachable!()
     };
     node.import(&bookings_csv(400_000, 31)).unwrap();
     let first = stored_chunks(store, 1);
-    // A day's export: 1,000 rows on the day after every stored one.
-    let day: String = String::from_utf8(bookings_csv(1_000, 32))
-        .unwrap()
-        .lines()
-        .enumerate()
-        .map(|(i, line)| match (i, line.split_once(',')) {
-            (0, _) | (_, None) => format!("{line}\n"),
-            (_, Some((id, rest))) => format!("{id},2026-07-01{}\n", &rest[10..]),
-        })
-        .collect();
-    node.import(day.as_bytes()).unwrap();
-    let second = stored_chunks(store, 2);
+    // A day's export of 1,000 rows: a start reads them beyond the stored snapshot, which stays.
+    let allowed = rows_a_start_may_read(400_000);
+    assert_eq!(allowed, 16_384);
+    node.import(&day_csv(1_000, 32, 1)).unwrap();
+    assert_eq!(
+        store_now(&node),
+        Stored::Recent {
+            stored: 1,
+            since: 1_000
+        }
+    );
+    // The next passes the rows a start may read: stored again, as the chunks the two changed.
+    node.import(&day_csv(allowed, 33, 2)).unwrap();
+    let second = stored_chunks(store, 3);
 
     // Where the real index's columns are in the snapshot: after the header and the four
     // archives' lengths, the first archive. The new chunks that overlap them are the columns' tails
@@ -572,9 +601,70 @@ fn a_day_s_import_stores_only_the_snapshot_s_chunks_it_changed() {
         .unwrap();
     let distinct: std::collections::HashSet<&Vec<u8>> = second.iter().map(|c| &c.0).collect();
     assert_eq!(kept as usize, distinct.len());
-    let (stored_header, payload) = super::pg_snapshot::read(store, 2).unwrap();
+    let (generation, stored_header, payload) = super::pg_snapshot::read(store, 2).unwrap();
+    assert_eq!(generation, 3);
     assert!(stored_header[..] == encoded[..header]);
     assert!(payload[..] == encoded[header..]);
+    assert_eq!(store_now(&node), Stored::Already);
+}
+
+/// A node starting with no snapshot of its own reads the one the database stores, of an earlier
+/// generation, and the rows added since; one stored before the stored rows last changed is refused,
+/// and the rows are read.
+#[test]
+fn a_start_extends_an_earlier_stored_snapshot_by_the_rows_added_since() {
+    use super::pg_snapshot::Stored;
+    let url = pg_database();
+    let a = pg_node(&url);
+    let Store::Postgres(store) = &*a.app.store else {
+        unreachable!()
+    };
+    let csv = bookings_csv(3_000, 41);
+    a.import(&csv).unwrap();
+    stored_chunks(store, 1);
+    a.import(&day_csv(1_000, 42, 1)).unwrap();
+    a.import(&bookings_csv(500, 43)).unwrap(); // rows among the stored days: a run of their own
+    assert_eq!(
+        store_now(&a),
+        Stored::Recent {
+            stored: 1,
+            since: 1_500
+        }
+    );
+    let b = pg_node(&url);
+    assert_eq!(b.sets().generation, 3);
+    assert_eq!(b.sets().len(), 4_500);
+    assert!(
+        answers(&b.sets()) == answers(&a.sets()),
+        "the answers differ"
+    );
+    assert_eq!(b.sets().runs(), a.sets().runs());
+
+    // A correction of a stored row: the snapshot before it can no longer be extended, so the
+    // node that installs the rebuilt index stores its own.
+    let changed = String::from_utf8(csv)
+        .unwrap()
+        .replacen(",SOLO,", ",E200P,", 1);
+    assert_eq!(a.import(changed.as_bytes()).unwrap().updated, 1);
+    stored_chunks(store, 4);
+    let err = super::pg_snapshot::read(store, 5).unwrap_err();
+    assert!(err.contains("before the stored rows last changed"), "{err}");
+    // Another node's rebuild that has not stored its snapshot yet: a start reads the rows.
+    store
+        .run(
+            sqlx::query(
+                "UPDATE counters SET value = 5 \
+                 WHERE key IN ('bookings:generation', 'bookings:rebuilt_at')",
+            )
+            .execute(store.pool()),
+        )
+        .unwrap();
+    let c = pg_node(&url);
+    assert_eq!(c.sets().generation, 5);
+    assert!(
+        answers(&c.sets()) == answers(&a.sets()),
+        "the answers differ"
+    );
 }
 
 #[test]
