@@ -6,10 +6,15 @@
 //! LE), CRC-32 of the payload (u32 LE), 4 bytes of zeros, then the payload: the lengths of its four
 //! archives (u64 LE each: real columns, real sums, sample columns, sample sums), then each archive
 //! padded to 16 bytes. It is written after the commit it reflects, to a temporary file that is
-//! synced and renamed over the old one, never written in place, as a start maps it and reads the
-//! columns there (`read`). A snapshot of another version or generation, whose length
+//! renamed over the old one, never written in place, as a start maps it and reads the columns
+//! there (`read`). A snapshot of another version or generation, whose length
 //! or checksum is wrong, whose archives do not validate or whose columns and sums do not fit
 //! together is never used: the index is rebuilt from redb instead.
+//!
+//! Not synced: the commit it reflects is, and every start checks the whole payload against its
+//! checksum, so a snapshot torn by a power loss costs one start a rebuild, never a wrong answer.
+//! The sync cost an import from the command line 0.12 s at 10M bookings and 0.20 s at 20M (`strace
+//! -e fsync -T`), as it waits for the snapshot before it exits.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -43,7 +48,6 @@ pub fn write(data_dir: &Path, sets: &BookingSets) -> anyhow::Result<()> {
         let mut file = std::fs::File::create(&tmp)?;
         crate::platform::store::restrict_file(&tmp);
         encode_into_file(sets, &mut file)?;
-        file.sync_all()?;
         Ok(())
     })();
     if let Err(e) = written {
