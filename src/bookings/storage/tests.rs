@@ -606,6 +606,15 @@ fn a_day_s_import_stores_only_the_snapshot_s_chunks_it_changed() {
     assert!(stored_header[..] == encoded[..header]);
     assert!(payload[..] == encoded[header..]);
     assert_eq!(store_now(&node), Stored::Already);
+
+    // A snapshot stored before migration 0040 has no row count: the next install stores its own.
+    store
+        .run(sqlx::query("DELETE FROM bookings_snapshot_rows").execute(store.pool()))
+        .unwrap();
+    node.import(&day_csv(1_000, 34, 3)).unwrap();
+    let stored = store_now(&node);
+    assert!(!matches!(stored, Stored::Recent { .. }), "{stored:?}");
+    stored_chunks(store, 4);
 }
 
 /// A node starting with no snapshot of its own reads the one the database stores, of an earlier
