@@ -22,7 +22,7 @@ pub fn load(store: &Arc<Store>, data_dir: &std::path::Path) -> Result<Arc<Bookin
         Ok(sets) => return Ok(Arc::new(sets)),
         Err(reason) => reason,
     };
-    match stored_snapshot(store, rebuilt_at) {
+    match stored_snapshot(store, rebuilt_at, current) {
         Ok(Some((stored, sets))) => {
             tracing::info!(
                 %reason,
@@ -58,16 +58,20 @@ pub fn load(store: &Arc<Store>, data_dir: &std::path::Path) -> Result<Arc<Bookin
 }
 
 /// The indexes of the snapshot the database stores (hub mode), when it is of generation
-/// `rebuilt_at` or later, extended by the rows added since it was stored: the stored generation and
-/// the indexes, or why not. `Ok(None)` on the redb file.
+/// `rebuilt_at` or later, extended by the rows added since it was stored when it is older than
+/// `current`: the stored generation and the indexes, or why not. `Ok(None)` on the redb file.
 fn stored_snapshot(
     store: &Store,
     rebuilt_at: u64,
+    current: u64,
 ) -> std::result::Result<Option<(u64, BookingSets)>, String> {
     let Some((stored, header, payload)) = storage::stored_snapshot(store, rebuilt_at)? else {
         return Ok(None);
     };
     let sets = snapshot::decode(&header, payload, stored)?;
+    if stored >= current {
+        return Ok(Some((stored, sets)));
+    }
     let began = std::time::Instant::now();
     let mut builder = ColumnsBuilder::extend(sets.real.cols.without_rows());
     let read = storage::append_rows_above(store, stored, largest_id(&sets), &mut builder);
