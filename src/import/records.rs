@@ -2,9 +2,9 @@
 //! the bytes that can end a field or a record (`,` `"` LF CR) are found 16 at a time, and a record
 //! whose fields are plain or simply quoted is taken from them where it lies, with no byte copied on
 //! its own. Any other record (an escaped quote, text after a closing quote, a last record with no
-//! line end after it, one longer than the buffer) is read by `csv_core`, the csv crate's parser. A test compares both readers, fields
-//! and line numbers, on random files (benches/README.md, issue #48: the csv crate's reader was 13%
-//! of a 10M import).
+//! line end after it, one longer than the buffer) is read by `csv_core`, the csv crate's parser. A
+//! test compares both readers, fields and line numbers, on random files (benches/README.md, issue
+//! #48: the csv crate's reader was 13% of a 10M import).
 
 use std::io::Read;
 use std::ops::Range;
@@ -130,9 +130,10 @@ pub(super) struct RecordReader<R> {
     /// The fields of the record being read in place, as positions in `buf`.
     in_place: Vec<Range<usize>>,
     core: csv_core::Reader,
-    /// Where `csv_core` puts a record's fields and their ends. Kept at its size between records:
-    /// sized afresh from the unread bytes each time, it was zeroed anew for every record, and a
-    /// file whose every row has an escaped quote took half as long again as with the csv crate.
+    /// Where `csv_core` puts the bytes of a record's fields (`ends` their ends). Kept at its size
+    /// between records: sized afresh from the unread bytes each time, it was zeroed anew for every
+    /// record, and a file whose every row has an escaped quote took half as long again as with the
+    /// csv crate.
     slow_bytes: Vec<u8>,
     ends: Vec<usize>,
 }
